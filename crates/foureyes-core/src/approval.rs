@@ -1,0 +1,129 @@
+//! The four-eyes rules, as pure functions over an approval record: who may approve, when an approval is
+//! complete, and what a vote may not do.
+
+use crate::types::{ApprovalRecord, ApprovalStatus};
+
+/// Why a vote is refused. Every refusal is journaled by the store.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VoteError {
+    #[error("approval {id} is {status}, not pending: it can no longer be approved or rejected")]
+    NotPending { id: i64, status: &'static str },
+    #[error("`{approver}` requested this action and cannot approve it: nobody approves their own request")]
+    SelfApproval { approver: String },
+    #[error("the digest you were shown ({shown}) is not this approval's digest ({actual}): refused, look again")]
+    DigestMismatch { shown: String, actual: String },
+    #[error("the approval record was altered: its stored action no longer matches its digest")]
+    RecordAltered,
+}
+
+/// What a valid approve vote does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VoteEffect {
+    /// The vote counts; `complete` when it was the last one required.
+    Counted { approvers: Vec<String>, complete: bool },
+    /// This approver already voted: the vote does not count twice.
+    AlreadyCounted { approvers: Vec<String> },
+}
+
+fn check_open(record: &ApprovalRecord, digest_seen: Option<&str>, now_ms: i64) -> Result<(), VoteError> {
+    let status = record.effective_status(now_ms);
+    if status != ApprovalStatus::Pending {
+        return Err(VoteError::NotPending { id: record.approval_id, status: status.as_str() });
+    }
+    if record.recomputed_digest() != record.digest {
+        return Err(VoteError::RecordAltered);
+    }
+    if let Some(shown) = digest_seen
+        && shown != record.digest
+    {
+        return Err(VoteError::DigestMismatch { shown: shown.to_string(), actual: record.digest.clone() });
+    }
+    Ok(())
+}
+
+/// An approve vote by `approver`, who was shown `digest_seen`.
+pub fn approve(record: &ApprovalRecord, approver: &str, digest_seen: Option<&str>, now_ms: i64) -> Result<VoteEffect, VoteError> {
+    check_open(record, digest_seen, now_ms)?;
+    if approver == record.request.agent {
+        return Err(VoteError::SelfApproval { approver: approver.to_string() });
+    }
+    if record.approvers.iter().any(|a| a == approver) {
+        return Ok(VoteEffect::AlreadyCounted { approvers: record.approvers.clone() });
+    }
+    let mut approvers = record.approvers.clone();
+    approvers.push(approver.to_string());
+    let complete = approvers.len() >= record.required as usize;
+    Ok(VoteEffect::Counted { approvers, complete })
+}
+
+/// A reject vote: one "no" is enough.
+pub fn reject(record: &ApprovalRecord, digest_seen: Option<&str>, now_ms: i64) -> Result<(), VoteError> {
+    check_open(record, digest_seen, now_ms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::ActionRequest;
+
+    fn record(required: u32) -> ApprovalRecord {
+        let request = ActionRequest {
+            request_id: "r1".into(),
+            agent: "bot".into(),
+            session: None,
+            action: "payments.send".into(),
+            params: serde_json::json!({"amount_eur": 10}).as_object().cloned().unwrap_or_default(),
+            target: None,
+            undo_of: None,
+            dry_run: false,
+            approval_id: None,
+        };
+        ApprovalRecord {
+            approval_id: 1,
+            decision_id: 1,
+            digest: request.digest(),
+            request,
+            reasons: vec![],
+            required,
+            step_up: false,
+            acknowledged: vec![],
+            approvers: vec![],
+            status: ApprovalStatus::Pending,
+            created_at_ms: 0,
+            expires_at_ms: 1000,
+            decided_by: None,
+            reject_reason: None,
+            consumed_by: None,
+        }
+    }
+
+    #[test]
+    fn the_requester_cannot_approve() {
+        assert!(matches!(approve(&record(1), "bot", None, 0), Err(VoteError::SelfApproval { .. })));
+    }
+
+    #[test]
+    fn two_required_means_two_distinct_people() {
+        let mut r = record(2);
+        let VoteEffect::Counted { approvers, complete } = approve(&r, "alice", None, 0).unwrap() else { panic!() };
+        assert!(!complete);
+        r.approvers = approvers;
+        assert!(matches!(approve(&r, "alice", None, 0), Ok(VoteEffect::AlreadyCounted { .. })));
+        assert!(matches!(approve(&r, "bob", None, 0), Ok(VoteEffect::Counted { complete: true, .. })));
+    }
+
+    #[test]
+    fn a_wrong_digest_or_an_altered_record_is_refused() {
+        let r = record(1);
+        assert!(matches!(approve(&r, "alice", Some("00"), 0), Err(VoteError::DigestMismatch { .. })));
+        let mut altered = record(1);
+        altered.request.params.insert("amount_eur".into(), serde_json::json!(10_000));
+        assert_eq!(approve(&altered, "alice", None, 0), Err(VoteError::RecordAltered));
+    }
+
+    #[test]
+    fn expired_is_not_pending() {
+        let r = record(1);
+        assert!(matches!(approve(&r, "alice", None, 1000), Err(VoteError::NotPending { status: "expired", .. })));
+    }
+}

@@ -1,0 +1,19 @@
+//! The pure core of FourEyes: the vocabulary, the policy table, the ordered decision pipeline, approval rules,
+//! the journal's hash chain and the canonical encoding it stands on.
+//!
+//! Architecture invariant: this crate does no I/O and never reads the clock. Time (`now_ms`) and every piece of
+//! stored state a decision depends on are passed in, so the whole pipeline is deterministic and is tested without
+//! a database. Storage lives in `foureyes-store`; the CLI and servers live above that.
+
+pub mod approval;
+pub mod canonical;
+pub mod journal;
+pub mod number;
+pub mod pipeline;
+pub mod policy;
+pub mod types;
+pub mod window;
+
+pub use pipeline::{Snapshot, decide};
+pub use policy::Policy;
+pub use types::*;

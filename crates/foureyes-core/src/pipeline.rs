@@ -1,0 +1,507 @@
+//! `decide`: the judge. An ordered, deterministic pipeline over the policy table; **the order is the design**
+//! (DESIGN.md §3). The store runs steps 1–2 (shape checks, idempotency) and loads a [`Snapshot`] inside its write
+//! transaction; this function runs steps 3–9 on that snapshot and returns what to persist:
+//!
+//! 3. kill switch (before the policy lookup; an approved execution is blocked outright),
+//! 4. policy lookup (unknown action → tier 3, `default_deny`),
+//! 5. bounds (deny before a human ever sees it),
+//! 6. reversibility (tier 1 without compensation → tier 3; undo targets checked),
+//! 7. dry run (before limits: a rehearsal spends nothing),
+//! 8. limits and budgets (reserved by the store in the same transaction),
+//! 9. tier → verdict.
+//!
+//! Executing an approved action (`approval_id` set) re-checks the approval's status, expiry, single use and
+//! digest right after the kill switch, then bounds and limits under the current policy.
+
+use crate::number::{NumberError, json_to_decimal};
+use crate::policy::{ActionPolicy, DryRunRule, ParamSpec, ParamType, Policy, Scope};
+use crate::types::*;
+use crate::window::{Window, format_duration_ms};
+use rust_decimal::Decimal;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// Everything stored that a decision depends on, read inside the deciding transaction.
+#[derive(Debug, Clone, Default)]
+pub struct Snapshot {
+    pub kill_switch: bool,
+    /// Usage per limit key (`limit:0`, `budget:amount_eur:0`) inside the window [`usage_queries`] named.
+    pub usage: BTreeMap<String, Usage>,
+    /// The approval named by `request.approval_id`, if any.
+    pub approval: Option<ApprovalRecord>,
+    /// The decision named by `request.undo_of`, if any.
+    pub undo_target: Option<DecisionRecord>,
+}
+
+/// Held (not released) reservations inside one window.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Usage {
+    pub count: u64,
+    pub sum: Decimal,
+    pub oldest_ms: Option<i64>,
+}
+
+/// Which usage the store must load for a request: reservations with this key and scope since `since_ms`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsageQuery {
+    pub key: String,
+    pub scope: String,
+    pub since_ms: i64,
+}
+
+/// The usage the snapshot must hold for `request` (empty for an unknown action).
+pub fn usage_queries(policy: &Policy, request: &ActionRequest, now_ms: i64) -> Vec<UsageQuery> {
+    let Some(spec) = policy.action(&request.action) else {
+        return Vec::new();
+    };
+    let limits = spec.limits.iter().map(|l| (l.key.clone(), l.scope, l.per));
+    let budgets = spec.budgets.iter().map(|b| (b.key.clone(), b.scope, b.per));
+    limits
+        .chain(budgets)
+        .map(|(key, scope, per)| UsageQuery {
+            key,
+            scope: scope_key(scope, &request.agent),
+            since_ms: per.start_ms(now_ms, &policy.timezone),
+        })
+        .collect()
+}
+
+fn scope_key(scope: Scope, agent: &str) -> String {
+    match scope {
+        Scope::Action => "*".to_string(),
+        Scope::Agent => format!("agent:{agent}"),
+    }
+}
+
+struct Builder {
+    digest: String,
+    reasons: Vec<Reason>,
+    budgets: Vec<BudgetState>,
+}
+
+impl Builder {
+    fn reason(&mut self, code: ReasonCode, message: impl Into<String>) {
+        self.reasons.push(Reason::new(code, message));
+    }
+
+    fn finish(self, verdict: Verdict, tier: u8) -> Decision {
+        Decision {
+            verdict,
+            tier,
+            reasons: self.reasons,
+            budgets: self.budgets,
+            reservations: Vec::new(),
+            new_approval: None,
+            approval_id: None,
+            consumes_approval: false,
+            would_have: None,
+            digest: self.digest,
+        }
+    }
+}
+
+/// Judges one request. Pure: the same policy, snapshot, request and time always give the same decision.
+pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now_ms: i64) -> Decision {
+    let mut b = Builder { digest: request.digest(), reasons: Vec::new(), budgets: Vec::new() };
+    let spec = policy.action(&request.action);
+    let policy_tier = spec.map_or(3, |s| s.tier);
+
+    // 3. Kill switch, first. Reads (tier 0) stay allowed; an approved execution is blocked and no new approval
+    //    is bred from the block; anything else collapses to tier 3.
+    let mut kill = false;
+    if snapshot.kill_switch && policy_tier > 0 {
+        if let Some(id) = request.approval_id {
+            b.reason(
+                ReasonCode::KillSwitch,
+                format!("'{}' blocked: the kill switch is engaged; approval {id} is kept and can be used once it is off", request.action),
+            );
+            let mut d = b.finish(Verdict::Deny, 3);
+            d.approval_id = Some(id);
+            return d;
+        }
+        kill = true;
+        b.reason(ReasonCode::KillSwitch, format!("'{}' needs a human: the kill switch is engaged", request.action));
+    }
+
+    // Approved execution: the approval must be approved, unexpired, unused and for exactly this action.
+    let mut approved: Option<&ApprovalRecord> = None;
+    if let Some(id) = request.approval_id {
+        match check_approval(snapshot.approval.as_ref(), id, request, now_ms) {
+            Ok(record) => {
+                b.reason(ReasonCode::Approved, format!("approval {id} given by {}", record.approvers.join(", ")));
+                approved = Some(record);
+            }
+            Err((verdict, code, message)) => {
+                b.reason(code, message);
+                let mut d = b.finish(verdict, 3);
+                d.approval_id = Some(id);
+                return d;
+            }
+        }
+    }
+
+    // 4. Policy lookup: what is not in the table is tier 3.
+    let Some(spec) = spec else {
+        if let Some(record) = approved {
+            return permit_approved(b, record, Vec::new());
+        }
+        b.reason(ReasonCode::DefaultDeny, format!("'{}' is not in the policy: a human must approve it", request.action));
+        return defer(b, policy.default_approvals, now_ms);
+    };
+
+    // 5. Bounds before the human.
+    let violations = check_bounds(&request.action, spec, &request.params);
+    if !violations.is_empty() {
+        b.reasons.retain(|r| r.code != ReasonCode::KillSwitch);
+        b.reasons.extend(violations);
+        return b.finish(Verdict::Deny, spec.tier);
+    }
+
+    // 6. Reversibility: auto-execution needs a registered compensation; an undo needs an undoable target.
+    let mut tier = if kill { 3 } else { spec.tier };
+    if spec.tier == 1 && spec.compensate.is_none() {
+        b.reason(ReasonCode::NoCompensation, format!("'{}' is tier 1 but has no compensating action: demoted to tier 3", request.action));
+        tier = 3;
+    }
+    if let Some(target_id) = request.undo_of
+        && let Err((code, message)) = check_undo(policy, snapshot.undo_target.as_ref(), target_id, request, now_ms)
+    {
+        b.reason(code, message);
+        return b.finish(Verdict::Deny, tier);
+    }
+
+    // 7. Dry run before limits: evaluate, reserve nothing.
+    let rehearsal = match spec.dry_run {
+        _ if request.dry_run => Some((ReasonCode::DryRun, "dry run requested: nothing executed, nothing reserved".to_string())),
+        DryRunRule::Always => Some((ReasonCode::DryRun, format!("'{}' always rehearses (dry_run: true): nothing executed", request.action))),
+        DryRunRule::UntilMs(until) if now_ms < until => Some((
+            ReasonCode::Rehearsal,
+            format!("'{}' rehearses until {}: nothing executed", request.action, jiff::Timestamp::from_millisecond(until).map(|t| t.to_string()).unwrap_or_default()),
+        )),
+        _ => None,
+    };
+
+    // 8. Limits and budgets, against held reservations in each window.
+    let (overruns, reservations) = check_limits(policy, spec, snapshot, request, now_ms, &mut b);
+
+    if let Some((code, message)) = rehearsal {
+        let would_have = if approved.is_some() {
+            Verdict::Permit
+        } else if tier == 3 || !overruns.is_empty() {
+            Verdict::Defer
+        } else {
+            Verdict::Permit
+        };
+        b.reasons.insert(0, Reason::new(code, message));
+        let mut d = b.finish(Verdict::DryRun, tier);
+        d.would_have = Some(would_have);
+        return d;
+    }
+
+    // 9. Tier → verdict.
+    if let Some(record) = approved {
+        let unacknowledged: Vec<&ReasonCode> = overruns.iter().filter(|c| !record.acknowledged.contains(c)).collect();
+        if let Some(code) = unacknowledged.first() {
+            b.reason(**code, format!("approval {} did not cover this overrun: the window was used up after it was given; ask again", record.approval_id));
+            let mut d = b.finish(Verdict::Deny, 3);
+            d.approval_id = Some(record.approval_id);
+            return d;
+        }
+        return permit_approved(b, record, reservations);
+    }
+    if !overruns.is_empty() {
+        tier = 3;
+    }
+    match tier {
+        0 => {
+            b.reason(ReasonCode::Observe, format!("'{}' is tier 0 (observe)", request.action));
+            let mut d = b.finish(Verdict::Permit, 0);
+            d.reservations = reservations;
+            d
+        }
+        1 | 2 => {
+            let msg = if spec.limits.is_empty() && spec.budgets.is_empty() {
+                format!("'{}' is tier {tier} and within bounds", request.action)
+            } else {
+                format!("'{}' is tier {tier} and within bounds and limits ({})", request.action, spec.describe_limits())
+            };
+            b.reason(ReasonCode::WithinPolicy, msg);
+            let mut d = b.finish(Verdict::Permit, tier);
+            d.reservations = reservations;
+            d
+        }
+        _ => {
+            if spec.tier == 3 && !kill {
+                b.reason(ReasonCode::ApprovalRequired, format!("'{}' is tier 3: a human must approve it", request.action));
+            }
+            defer(b, spec.approvals, now_ms)
+        }
+    }
+}
+
+fn defer(b: Builder, rule: crate::policy::ApprovalRule, now_ms: i64) -> Decision {
+    let acknowledged: Vec<ReasonCode> = b
+        .reasons
+        .iter()
+        .map(|r| r.code)
+        .filter(|c| matches!(c, ReasonCode::LimitExceeded | ReasonCode::BudgetExceeded))
+        .collect();
+    let digest = b.digest.clone();
+    let mut d = b.finish(Verdict::Defer, 3);
+    d.new_approval = Some(NewApproval {
+        digest,
+        required: rule.required,
+        expires_at_ms: now_ms.saturating_add(rule.ttl_ms),
+        step_up: rule.step_up,
+        acknowledged,
+    });
+    d
+}
+
+fn permit_approved(b: Builder, record: &ApprovalRecord, reservations: Vec<NewReservation>) -> Decision {
+    let mut d = b.finish(Verdict::Permit, 3);
+    d.reservations = reservations;
+    d.approval_id = Some(record.approval_id);
+    d.consumes_approval = true;
+    d
+}
+
+type Refusal = (Verdict, ReasonCode, String);
+
+fn check_approval<'a>(
+    approval: Option<&'a ApprovalRecord>,
+    id: ApprovalId,
+    request: &ActionRequest,
+    now_ms: i64,
+) -> Result<&'a ApprovalRecord, Refusal> {
+    let Some(record) = approval.filter(|a| a.approval_id == id) else {
+        return Err((Verdict::Deny, ReasonCode::ApprovalUnknown, format!("approval {id} does not exist")));
+    };
+    // The digest is checked first: an approval for a different action must never be reported as merely pending.
+    let digest = request.digest();
+    if digest != record.digest || record.recomputed_digest() != record.digest {
+        return Err((
+            Verdict::Deny,
+            ReasonCode::DigestMismatch,
+            format!("approval {id} was given for digest {}, but this action's digest is {digest}: refused", short(&record.digest)),
+        ));
+    }
+    match record.effective_status(now_ms) {
+        ApprovalStatus::Approved => Ok(record),
+        ApprovalStatus::Pending => Err((
+            Verdict::Defer,
+            ReasonCode::ApprovalPending,
+            format!("awaiting human approval (approval {id}: {} of {} given)", record.approvers.len(), record.required),
+        )),
+        ApprovalStatus::Rejected => Err((
+            Verdict::Deny,
+            ReasonCode::ApprovalRejected,
+            format!(
+                "approval {id} was rejected by {}{}",
+                record.decided_by.as_deref().unwrap_or("an approver"),
+                record.reject_reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default()
+            ),
+        )),
+        ApprovalStatus::Expired => Err((
+            Verdict::Deny,
+            ReasonCode::ApprovalExpired,
+            format!("approval {id} expired before it was used (nobody rejected it): request again"),
+        )),
+        ApprovalStatus::Consumed => Err((
+            Verdict::Deny,
+            ReasonCode::ApprovalConsumed,
+            format!("approval {id} was already used by decision {}: an approval is good for one execution", record.consumed_by.unwrap_or_default()),
+        )),
+    }
+}
+
+fn short(digest: &str) -> &str {
+    &digest[..digest.len().min(12)]
+}
+
+fn check_undo(
+    policy: &Policy,
+    target: Option<&DecisionRecord>,
+    target_id: DecisionId,
+    request: &ActionRequest,
+    now_ms: i64,
+) -> Result<(), (ReasonCode, String)> {
+    let Some(target) = target.filter(|t| t.decision_id == target_id) else {
+        return Err((ReasonCode::UndoInvalid, format!("undo of decision {target_id}: no such decision")));
+    };
+    if target.status != DecisionStatus::Executed {
+        return Err((ReasonCode::UndoInvalid, format!("undo of decision {target_id}: it is {}, only an executed action can be undone", target.status.as_str())));
+    }
+    let Some(compensation) = policy.action(&target.request.action).and_then(|a| a.compensate.as_ref()) else {
+        return Err((ReasonCode::UndoInvalid, format!("undo of decision {target_id}: '{}' has no compensating action", target.request.action)));
+    };
+    if compensation.action != request.action {
+        return Err((
+            ReasonCode::UndoInvalid,
+            format!("undo of decision {target_id} must use '{}', not '{}'", compensation.action, request.action),
+        ));
+    }
+    let executed_at = target.reported_at_ms.unwrap_or(target.decided_at_ms);
+    if now_ms > executed_at.saturating_add(compensation.window_ms) {
+        return Err((
+            ReasonCode::UndoWindowClosed,
+            format!("undo of decision {target_id}: the {} undo window closed", format_duration_ms(compensation.window_ms)),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks every param against the spec; returns one reason per violation (empty when all is well).
+pub fn check_bounds(action: &str, spec: &ActionPolicy, params: &serde_json::Map<String, Value>) -> Vec<Reason> {
+    let mut out = Vec::new();
+    for name in params.keys() {
+        if !spec.params.contains_key(name) {
+            let known: Vec<&str> = spec.params.keys().map(String::as_str).collect();
+            out.push(Reason::new(
+                ReasonCode::UnknownParam,
+                format!("'{action}' denied: unknown param '{name}' (accepted: {})", if known.is_empty() { "none".to_string() } else { known.join(", ") }),
+            ));
+        }
+    }
+    for (name, p) in &spec.params {
+        match params.get(name) {
+            None if p.required => out.push(Reason::new(ReasonCode::MissingParam, format!("'{action}' denied: param '{name}' ({}) is missing", p.ty))),
+            None => {}
+            Some(value) => {
+                if let Err(reason) = check_param(action, name, p, value) {
+                    out.push(reason);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn check_param(action: &str, name: &str, p: &ParamSpec, value: &Value) -> Result<(), Reason> {
+    let shown = crate::canonical::to_canonical_string(value);
+    let shown = if shown.len() > 80 { format!("{}…", &shown[..shown.floor_char_boundary(80)]) } else { shown };
+    let wrong = |expected: &str| {
+        Reason::new(ReasonCode::WrongType, format!("'{action}' denied: param '{name}'={shown} is not {expected}"))
+    };
+    let bounds = |what: String| Reason::new(ReasonCode::Bounds, format!("'{action}' denied: param '{name}'={shown} {what}"));
+    match p.ty {
+        ParamType::Boolean if !value.is_boolean() => return Err(wrong("a boolean")),
+        ParamType::String => {
+            let Some(s) = value.as_str() else { return Err(wrong("a string")) };
+            let chars = s.chars().count();
+            if let Some(max) = p.max_len
+                && chars > max
+            {
+                return Err(bounds(format!("is {chars} characters, above max_len {max}")));
+            }
+            if let Some(min) = p.min_len
+                && chars < min
+            {
+                return Err(bounds(format!("is {chars} characters, below min_len {min}")));
+            }
+            if let Some(re) = &p.pattern
+                && !re.is_match(s)
+            {
+                return Err(bounds(format!("does not match pattern {}", re.as_str())));
+            }
+        }
+        ParamType::Number | ParamType::Integer => {
+            let number = match json_to_decimal(value) {
+                Ok(n) => n,
+                Err(NumberError::NotANumber) => return Err(wrong(if p.ty == ParamType::Integer { "an integer" } else { "a number" })),
+                Err(NumberError::NotRepresentable) => return Err(bounds("is not a finite decimal".to_string())),
+            };
+            if p.ty == ParamType::Integer && !number.fract().is_zero() {
+                return Err(wrong("an integer"));
+            }
+            if let Some(max) = p.max
+                && number > max
+            {
+                return Err(bounds(format!("above max {max}")));
+            }
+            if let Some(min) = p.min
+                && number < min
+            {
+                return Err(bounds(format!("below min {min}")));
+            }
+        }
+        ParamType::Boolean => {}
+    }
+    if let Some(allowed) = &p.enum_values {
+        let matches = allowed.iter().any(|a| match (json_to_decimal(a), json_to_decimal(value)) {
+            (Ok(x), Ok(y)) => x == y,
+            _ => a == value,
+        });
+        if !matches {
+            let list: Vec<String> = allowed.iter().map(crate::canonical::to_canonical_string).collect();
+            return Err(bounds(format!("is not one of [{}]", list.join(", "))));
+        }
+    }
+    Ok(())
+}
+
+/// Evaluates every limit and budget; records their states on `b`. Returns the overrun codes and the
+/// reservations a permit would take.
+fn check_limits(
+    policy: &Policy,
+    spec: &ActionPolicy,
+    snapshot: &Snapshot,
+    request: &ActionRequest,
+    now_ms: i64,
+    b: &mut Builder,
+) -> (Vec<ReasonCode>, Vec<NewReservation>) {
+    let mut overruns = Vec::new();
+    let mut reservations = Vec::new();
+    let limits = spec.limits.iter().map(|l| (BudgetKind::Limit, &l.key, None, Decimal::from(l.count), l.per, l.scope));
+    let budgets = spec.budgets.iter().map(|bs| (BudgetKind::Budget, &bs.key, Some(&bs.param), bs.max, bs.per, bs.scope));
+    for (kind, key, param, limit, per, scope) in limits.chain(budgets) {
+        let usage = snapshot.usage.get(key.as_str()).cloned().unwrap_or_default();
+        let (consumed, requested) = match param {
+            None => (Decimal::from(usage.count), Decimal::ONE),
+            // Bounds ran first, so a present budget param is a finite decimal.
+            Some(p) => (usage.sum, request.params.get(p).and_then(|v| json_to_decimal(v).ok()).unwrap_or(Decimal::ZERO)),
+        };
+        let exceeded = consumed + requested > limit;
+        let remaining = if exceeded { (limit - consumed).max(Decimal::ZERO) } else { limit - consumed - requested };
+        b.budgets.push(BudgetState {
+            kind,
+            key: key.clone(),
+            param: param.cloned(),
+            per: per.to_string(),
+            limit,
+            consumed,
+            requested,
+            remaining,
+            resets_at_ms: per.resets_at_ms(now_ms, &policy.timezone, usage.oldest_ms),
+            exceeded,
+        });
+        if exceeded {
+            let (code, message) = describe_overrun(&request.action, kind, param, limit, consumed, requested, per);
+            b.reason(code, message);
+            overruns.push(code);
+        }
+        reservations.push(NewReservation { key: key.clone(), scope: scope_key(scope, &request.agent), amount: requested });
+    }
+    (overruns, reservations)
+}
+
+fn describe_overrun(
+    action: &str,
+    kind: BudgetKind,
+    param: Option<&String>,
+    limit: Decimal,
+    consumed: Decimal,
+    requested: Decimal,
+    per: Window,
+) -> (ReasonCode, String) {
+    match (kind, param) {
+        (BudgetKind::Budget, Some(p)) => (
+            ReasonCode::BudgetExceeded,
+            format!("'{action}' needs a human: {p} {requested} would exceed the budget of {limit} per {per} ({consumed} already reserved)"),
+        ),
+        _ => (
+            ReasonCode::LimitExceeded,
+            format!("'{action}' needs a human: limit of {limit} per {per} reached ({consumed} already reserved)"),
+        ),
+    }
+}

@@ -1,0 +1,547 @@
+//! The policy table: data, not code. One loader (`Policy::from_yaml`) parses and validates a YAML file; every
+//! refusal names the file, line and column and says what would be accepted.
+//!
+//! ```yaml
+//! version: 1
+//! timezone: Europe/Berlin          # for calendar-day windows (`per: 1d`); default UTC
+//! defaults: { approvals: { required: 1, ttl: 24h }, undo_window: 15m }
+//! actions:
+//!   climate.set_temperature:
+//!     tier: 1
+//!     params:
+//!       zone:    { type: string, enum: [living, bedroom] }
+//!       celsius: { type: number, min: 17, max: 23 }
+//!     compensate: { action: climate.set_temperature, window: 15m }
+//! ```
+
+use crate::canonical::sha256_hex;
+use crate::number::f64_to_decimal;
+use crate::window::{Window, format_duration_ms, parse_duration_ms};
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use regex::Regex;
+use rust_decimal::Decimal;
+use serde::Deserialize;
+use serde_json::Value;
+use serde_saphyr::{Location, Spanned};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A refused policy file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}:{column}: {message}")]
+pub struct PolicyError {
+    pub file: String,
+    pub line: u64,
+    pub column: u64,
+    pub message: String,
+}
+
+/// A loaded, validated policy.
+#[derive(Debug, Clone)]
+pub struct Policy {
+    pub version: u32,
+    pub timezone_name: String,
+    pub timezone: TimeZone,
+    pub default_approvals: ApprovalRule,
+    pub default_undo_window_ms: i64,
+    pub actions: BTreeMap<String, ActionPolicy>,
+    /// SHA-256 of the source text, recorded with every decision and in the `policy_loaded` event.
+    pub sha256: String,
+    /// Where it was loaded from (a path, or a name for built-in policies).
+    pub source: String,
+}
+
+/// What the policy says about one action.
+#[derive(Debug, Clone)]
+pub struct ActionPolicy {
+    pub tier: u8,
+    pub description: Option<String>,
+    pub params: BTreeMap<String, ParamSpec>,
+    pub limits: Vec<LimitSpec>,
+    pub budgets: Vec<BudgetSpec>,
+    pub compensate: Option<Compensation>,
+    pub dry_run: DryRunRule,
+    pub approvals: ApprovalRule,
+}
+
+/// How an executed action is undone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Compensation {
+    /// The compensating action; the undo goes through the door as a request for it with `undo_of`.
+    pub action: String,
+    /// How long after execution an undo is allowed.
+    pub window_ms: i64,
+}
+
+/// Whether an action only rehearses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DryRunRule {
+    Never,
+    Always,
+    /// Rehearses until this instant (local midnight starting the `dry_run_until` date).
+    UntilMs(i64),
+}
+
+/// How many distinct humans must approve, and for how long an approval stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ApprovalRule {
+    pub required: u32,
+    pub ttl_ms: i64,
+    /// The approver must re-prove identity when approving (enforced by the service layer).
+    pub step_up: bool,
+}
+
+impl Default for ApprovalRule {
+    fn default() -> Self {
+        ApprovalRule { required: 1, ttl_ms: 24 * 3_600_000, step_up: false }
+    }
+}
+
+/// Who shares a limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scope {
+    /// All agents together (the default).
+    Action,
+    /// Each agent separately.
+    Agent,
+}
+
+/// `count` calls per window.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LimitSpec {
+    pub key: String,
+    pub count: u64,
+    pub per: Window,
+    pub scope: Scope,
+}
+
+/// At most `max` of a numeric param summed per window.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BudgetSpec {
+    pub key: String,
+    pub param: String,
+    pub max: Decimal,
+    pub per: Window,
+    pub scope: Scope,
+}
+
+/// A parameter's type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ParamType {
+    String,
+    /// Any finite decimal number (JSON number; never a numeric string or a boolean).
+    Number,
+    /// A whole number.
+    Integer,
+    Boolean,
+}
+
+impl fmt::Display for ParamType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ParamType::String => "string",
+            ParamType::Number => "number",
+            ParamType::Integer => "integer",
+            ParamType::Boolean => "boolean",
+        })
+    }
+}
+
+/// Bounds on one parameter.
+#[derive(Debug, Clone)]
+pub struct ParamSpec {
+    pub ty: ParamType,
+    pub required: bool,
+    pub enum_values: Option<Vec<Value>>,
+    pub min: Option<Decimal>,
+    pub max: Option<Decimal>,
+    pub min_len: Option<usize>,
+    pub max_len: Option<usize>,
+    pub pattern: Option<Regex>,
+    pub description: Option<String>,
+}
+
+impl Policy {
+    /// Parses and validates a policy. `file` is only used in error messages.
+    pub fn from_yaml(file: &str, text: &str) -> Result<Policy, PolicyError> {
+        let raw: RawPolicy = serde_saphyr::from_str(text).map_err(|e| {
+            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
+            PolicyError { file: file.to_string(), line, column, message: first_line(&e.to_string()) }
+        })?;
+        let mut loader = Loader { file };
+        let mut policy = loader.build(raw)?;
+        policy.sha256 = sha256_hex(text.as_bytes());
+        policy.source = file.to_string();
+        Ok(policy)
+    }
+
+    pub fn action(&self, name: &str) -> Option<&ActionPolicy> {
+        self.actions.get(name)
+    }
+}
+
+/// serde-saphyr renders a multi-line report with a source snippet; the first line is the message itself.
+fn first_line(rendered: &str) -> String {
+    let line = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or(rendered).trim();
+    let line = line.trim_start_matches("error: ");
+    // Drop serde-saphyr's own "line L column C: " prefix: the caller prints `file:line:column:` already.
+    let line = match line.split_once(": ") {
+        Some((head, tail)) if head.starts_with("line ") && head.contains(" column ") => tail,
+        _ => line,
+    };
+    match line {
+        "invalid u8" | "invalid u32" => format!("{line}: expected a whole number"),
+        _ => line.to_string(),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPolicy {
+    version: Spanned<u32>,
+    #[serde(default)]
+    timezone: Option<Spanned<String>>,
+    #[serde(default)]
+    defaults: Option<RawDefaults>,
+    actions: BTreeMap<String, Spanned<RawAction>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDefaults {
+    #[serde(default)]
+    approvals: Option<Spanned<RawApprovals>>,
+    #[serde(default)]
+    undo_window: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAction {
+    tier: Spanned<u8>,
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    params: BTreeMap<String, Spanned<RawParam>>,
+    #[serde(default)]
+    limits: Vec<Spanned<RawLimit>>,
+    #[serde(default)]
+    budgets: Vec<Spanned<RawBudget>>,
+    #[serde(default)]
+    compensate: Option<Spanned<RawCompensate>>,
+    #[serde(default)]
+    dry_run: Option<bool>,
+    #[serde(default)]
+    dry_run_until: Option<Spanned<String>>,
+    #[serde(default)]
+    approvals: Option<Spanned<RawApprovals>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawParam {
+    #[serde(rename = "type")]
+    ty: ParamType,
+    #[serde(default)]
+    required: Option<bool>,
+    #[serde(default, rename = "enum")]
+    enum_values: Option<Vec<Value>>,
+    #[serde(default)]
+    min: Option<f64>,
+    #[serde(default)]
+    max: Option<f64>,
+    #[serde(default)]
+    min_len: Option<usize>,
+    #[serde(default)]
+    max_len: Option<usize>,
+    #[serde(default)]
+    pattern: Option<String>,
+    #[serde(default)]
+    description: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLimit {
+    count: u64,
+    per: String,
+    #[serde(default)]
+    scope: Option<Scope>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBudget {
+    param: String,
+    max: f64,
+    per: String,
+    #[serde(default)]
+    scope: Option<Scope>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCompensate {
+    action: String,
+    #[serde(default)]
+    window: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawApprovals {
+    #[serde(default)]
+    required: Option<u32>,
+    #[serde(default)]
+    ttl: Option<String>,
+    #[serde(default)]
+    step_up: Option<bool>,
+}
+
+struct Loader<'a> {
+    file: &'a str,
+}
+
+impl Loader<'_> {
+    fn err(&self, at: &Location, message: impl Into<String>) -> PolicyError {
+        PolicyError { file: self.file.to_string(), line: at.line(), column: at.column(), message: message.into() }
+    }
+
+    fn build(&mut self, raw: RawPolicy) -> Result<Policy, PolicyError> {
+        if raw.version.value != 1 {
+            return Err(self.err(&raw.version.referenced, format!("unsupported `version: {}`: expected `version: 1`", raw.version.value)));
+        }
+        let (timezone_name, timezone) = match &raw.timezone {
+            None => ("UTC".to_string(), TimeZone::UTC),
+            Some(tz) => {
+                let zone = TimeZone::get(&tz.value).map_err(|_| {
+                    self.err(&tz.referenced, format!("unknown `timezone: {}`: expected an IANA name such as `UTC` or `Europe/Berlin`", tz.value))
+                })?;
+                (tz.value.clone(), zone)
+            }
+        };
+        let mut default_approvals = ApprovalRule::default();
+        let mut default_undo_window_ms = 15 * 60_000;
+        if let Some(defaults) = &raw.defaults {
+            if let Some(a) = &defaults.approvals {
+                default_approvals = self.approvals(a, ApprovalRule::default())?;
+            }
+            if let Some(w) = &defaults.undo_window {
+                default_undo_window_ms = parse_duration_ms(&w.value).map_err(|m| self.err(&w.referenced, format!("`undo_window`: {m}")))?;
+            }
+        }
+        let mut actions = BTreeMap::new();
+        for (name, action) in &raw.actions {
+            if !valid_action_name(name) {
+                return Err(self.err(&action.referenced, format!("action name `{name}` is not a dotted name of letters, digits, `_` and `-` (e.g. `payments.send`)")));
+            }
+            let built = self.action(name, action, default_approvals, default_undo_window_ms, &timezone)?;
+            actions.insert(name.clone(), built);
+        }
+        // A compensation must name an action the table knows, or the undo would itself be default-denied.
+        for (name, action) in &raw.actions {
+            if let Some(c) = &action.value.compensate
+                && !actions.contains_key(&c.value.action)
+            {
+                return Err(self.err(&c.referenced, format!("`{name}` compensates with `{}`, which is not an action in this policy: add it under `actions`", c.value.action)));
+            }
+        }
+        Ok(Policy {
+            version: 1,
+            timezone_name,
+            timezone,
+            default_approvals,
+            default_undo_window_ms,
+            actions,
+            sha256: String::new(),
+            source: String::new(),
+        })
+    }
+
+    fn approvals(&self, raw: &Spanned<RawApprovals>, base: ApprovalRule) -> Result<ApprovalRule, PolicyError> {
+        let mut rule = base;
+        if let Some(required) = raw.value.required {
+            if !(1..=10).contains(&required) {
+                return Err(self.err(&raw.referenced, format!("`approvals.required: {required}`: expected 1 to 10 distinct approvers")));
+            }
+            rule.required = required;
+        }
+        if let Some(ttl) = &raw.value.ttl {
+            rule.ttl_ms = parse_duration_ms(ttl).map_err(|m| self.err(&raw.referenced, format!("`approvals.ttl`: {m}")))?;
+        }
+        if let Some(step_up) = raw.value.step_up {
+            rule.step_up = step_up;
+        }
+        Ok(rule)
+    }
+
+    fn action(
+        &self,
+        name: &str,
+        raw: &Spanned<RawAction>,
+        default_approvals: ApprovalRule,
+        default_undo_window_ms: i64,
+        timezone: &TimeZone,
+    ) -> Result<ActionPolicy, PolicyError> {
+        let at = &raw.referenced;
+        let a = &raw.value;
+        let tier = a.tier.value;
+        if tier > 3 {
+            return Err(self.err(&a.tier.referenced, format!("`{name}`: `tier: {tier}` is not a tier: expected 0 (observe), 1 (reversible), 2 (within limits) or 3 (human approval)")));
+        }
+        let mut params = BTreeMap::new();
+        for (pname, p) in &a.params {
+            params.insert(pname.clone(), self.param(name, pname, p)?);
+        }
+        let mut limits = Vec::new();
+        for (i, l) in a.limits.iter().enumerate() {
+            let per = Window::parse(&l.value.per).map_err(|m| self.err(&l.referenced, format!("`{name}` limit `per`: {m}")))?;
+            if l.value.count == 0 {
+                return Err(self.err(&l.referenced, format!("`{name}`: `count: 0` would forbid the action: expected a count of 1 or more (or tier 3)")));
+            }
+            limits.push(LimitSpec { key: format!("limit:{i}"), count: l.value.count, per, scope: l.value.scope.unwrap_or(Scope::Action) });
+        }
+        let mut budgets = Vec::new();
+        for (i, b) in a.budgets.iter().enumerate() {
+            let bv = &b.value;
+            let per = Window::parse(&bv.per).map_err(|m| self.err(&b.referenced, format!("`{name}` budget `per`: {m}")))?;
+            match params.get(&bv.param) {
+                None => return Err(self.err(&b.referenced, format!("`{name}`: budget on `{}`, which is not a declared param: declare it under `params` with `type: number` or `integer`", bv.param))),
+                Some(p) if !matches!(p.ty, ParamType::Number | ParamType::Integer) => {
+                    return Err(self.err(&b.referenced, format!("`{name}`: budget on `{}`, which is `type: {}`: a budget sums a `number` or `integer` param", bv.param, p.ty)));
+                }
+                Some(_) => {}
+            }
+            let max = f64_to_decimal(bv.max).map_err(|_| self.err(&b.referenced, format!("`{name}`: budget `max` is not a finite decimal")))?;
+            if max <= Decimal::ZERO {
+                return Err(self.err(&b.referenced, format!("`{name}`: budget `max: {max}` must be above 0")));
+            }
+            budgets.push(BudgetSpec { key: format!("budget:{}:{i}", bv.param), param: bv.param.clone(), max, per, scope: bv.scope.unwrap_or(Scope::Action) });
+        }
+        let compensate = match &a.compensate {
+            None => None,
+            Some(c) => {
+                let window_ms = match &c.value.window {
+                    None => default_undo_window_ms,
+                    Some(w) => parse_duration_ms(w).map_err(|m| self.err(&c.referenced, format!("`{name}` compensate `window`: {m}")))?,
+                };
+                Some(Compensation { action: c.value.action.clone(), window_ms })
+            }
+        };
+        if tier == 1 && compensate.is_none() {
+            return Err(self.err(at, format!("`{name}` is tier 1 (auto-execute, reversible) but has no `compensate`: add `compensate: {{ action: <undo action> }}`, or make it tier 2 or 3")));
+        }
+        if tier == 2 && limits.is_empty() && budgets.is_empty() {
+            return Err(self.err(at, format!("`{name}` is tier 2 (auto-execute within limits) but has neither `limits` nor `budgets`: add e.g. `limits: [{{ count: 10, per: 1h }}]`, or make it tier 3")));
+        }
+        let dry_run = match (a.dry_run, &a.dry_run_until) {
+            (Some(true), Some(u)) => return Err(self.err(&u.referenced, format!("`{name}` has both `dry_run: true` and `dry_run_until`: keep one"))),
+            (Some(true), None) => DryRunRule::Always,
+            (_, Some(u)) => DryRunRule::UntilMs(self.until(name, u, timezone)?),
+            _ => DryRunRule::Never,
+        };
+        let approvals = match &a.approvals {
+            None => default_approvals,
+            Some(r) => self.approvals(r, default_approvals)?,
+        };
+        Ok(ActionPolicy { tier, description: a.description.clone(), params, limits, budgets, compensate, dry_run, approvals })
+    }
+
+    fn until(&self, name: &str, raw: &Spanned<String>, timezone: &TimeZone) -> Result<i64, PolicyError> {
+        if let Ok(ts) = raw.value.parse::<jiff::Timestamp>() {
+            return Ok(ts.as_millisecond());
+        }
+        let date: Date = raw.value.parse().map_err(|_| {
+            self.err(&raw.referenced, format!("`{name}`: `dry_run_until: {}` is not a date: expected `YYYY-MM-DD` or an RFC 3339 timestamp", raw.value))
+        })?;
+        date.to_zoned_datetime(timezone.clone())
+            .map(|z| z.timestamp().as_millisecond())
+            .map_err(|e| self.err(&raw.referenced, format!("`{name}`: `dry_run_until`: {e}")))
+    }
+
+    fn param(&self, action: &str, pname: &str, raw: &Spanned<RawParam>) -> Result<ParamSpec, PolicyError> {
+        let at = &raw.referenced;
+        let p = &raw.value;
+        let numeric = matches!(p.ty, ParamType::Number | ParamType::Integer);
+        let stringy = p.ty == ParamType::String;
+        let here = format!("`{action}` param `{pname}`");
+        if !numeric && (p.min.is_some() || p.max.is_some()) {
+            return Err(self.err(at, format!("{here}: `min`/`max` apply to `number` or `integer` params, not `{}`", p.ty)));
+        }
+        if !stringy && (p.min_len.is_some() || p.max_len.is_some() || p.pattern.is_some()) {
+            return Err(self.err(at, format!("{here}: `min_len`/`max_len`/`pattern` apply to `string` params, not `{}`", p.ty)));
+        }
+        let decimal = |v: Option<f64>, what: &str| -> Result<Option<Decimal>, PolicyError> {
+            v.map(|f| f64_to_decimal(f).map_err(|_| self.err(at, format!("{here}: `{what}` is not a finite decimal"))))
+                .transpose()
+        };
+        let min = decimal(p.min, "min")?;
+        let max = decimal(p.max, "max")?;
+        if let (Some(lo), Some(hi)) = (min, max)
+            && lo > hi
+        {
+            return Err(self.err(at, format!("{here}: `min: {lo}` is greater than `max: {hi}`: expected min <= max")));
+        }
+        if let (Some(lo), Some(hi)) = (p.min_len, p.max_len)
+            && lo > hi
+        {
+            return Err(self.err(at, format!("{here}: `min_len: {lo}` is greater than `max_len: {hi}`")));
+        }
+        if let Some(values) = &p.enum_values {
+            if values.is_empty() {
+                return Err(self.err(at, format!("{here}: `enum` is empty: list at least one accepted value")));
+            }
+            for v in values {
+                let fits = match p.ty {
+                    ParamType::String => v.is_string(),
+                    ParamType::Number => v.is_number(),
+                    ParamType::Integer => v.is_i64() || v.is_u64(),
+                    ParamType::Boolean => v.is_boolean(),
+                };
+                if !fits {
+                    return Err(self.err(at, format!("{here}: `enum` value {v} is not a `{}`", p.ty)));
+                }
+            }
+        }
+        let pattern = p
+            .pattern
+            .as_ref()
+            .map(|text| {
+                Regex::new(&format!("^(?:{text})$")).map_err(|e| self.err(at, format!("{here}: `pattern` is not a valid regular expression: {e}")))
+            })
+            .transpose()?;
+        Ok(ParamSpec {
+            ty: p.ty,
+            required: p.required.unwrap_or(true),
+            enum_values: p.enum_values.clone(),
+            min,
+            max,
+            min_len: p.min_len,
+            max_len: p.max_len,
+            pattern,
+            description: p.description.clone(),
+        })
+    }
+}
+
+fn valid_action_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.split('.').all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+}
+
+impl ActionPolicy {
+    /// A human description of the window, for messages.
+    pub fn describe_limits(&self) -> String {
+        let mut parts: Vec<String> = self.limits.iter().map(|l| format!("{} per {}", l.count, l.per)).collect();
+        parts.extend(self.budgets.iter().map(|b| format!("{} {} per {}", b.max, b.param, b.per)));
+        parts.join(", ")
+    }
+}
+
+/// Formats a duration for messages (re-exported for callers that print TTLs).
+pub fn describe_duration(ms: i64) -> String {
+    format_duration_ms(ms)
+}

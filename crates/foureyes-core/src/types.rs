@@ -1,0 +1,507 @@
+//! The vocabulary: action requests, verdicts, reason codes, budget states and the records the store keeps.
+
+use crate::canonical::{canonical_sha256, to_canonical_string};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+use std::fmt;
+
+/// A decision's id (one per call to `decide`, including a release of an approved request).
+pub type DecisionId = i64;
+/// An approval's id, the number a human is told about ("awaiting approval 12").
+pub type ApprovalId = i64;
+
+/// Largest accepted `params` object, measured as canonical JSON bytes. Bigger requests are refused before any
+/// decision is made (and the refusal is audited).
+pub const MAX_PARAMS_BYTES: usize = 64 * 1024;
+/// Longest accepted `request_id`, `agent`, `session`, `target` and action name, in bytes.
+pub const MAX_NAME_BYTES: usize = 256;
+
+/// What an agent asks to do. `agent` comes from the caller's credential (or the CLI's `--agent`), never from an
+/// untrusted body.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionRequest {
+    /// The caller's idempotency key: the same id with the same content returns the first decision.
+    pub request_id: String,
+    pub agent: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
+    /// Dotted action name, e.g. `payments.send`.
+    pub action: String,
+    #[serde(default)]
+    pub params: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// Set when this request undoes an executed decision.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undo_of: Option<DecisionId>,
+    /// Rehearse only: say what would happen, reserve nothing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dry_run: bool,
+    /// Set when this request executes a human-approved action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval_id: Option<ApprovalId>,
+}
+
+/// Why a request is refused before it is judged (it never becomes a decision; the refusal is audited).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    #[error("`{field}` is empty")]
+    Empty { field: &'static str },
+    #[error("`{field}` is {len} bytes long: at most {max} are accepted")]
+    TooLong { field: &'static str, len: usize, max: usize },
+    #[error("params are {len} bytes as canonical JSON: at most {max} are accepted")]
+    ParamsTooLarge { len: usize, max: usize },
+    #[error("action name `{0}` is not a dotted name of letters, digits, `_` and `-` (e.g. `payments.send`)")]
+    BadActionName(String),
+}
+
+impl ActionRequest {
+    /// SHA-256 over the RFC 8785 canonical JSON of `{action, params, target, agent}`: what a human approves.
+    pub fn digest(&self) -> String {
+        action_digest(&self.action, &self.params, self.target.as_deref(), &self.agent)
+    }
+
+    /// Hash of everything that makes two requests with one `request_id` "the same content".
+    pub fn fingerprint(&self) -> String {
+        canonical_sha256(&json!({
+            "action": self.action,
+            "params": self.params,
+            "target": self.target,
+            "agent": self.agent,
+            "undo_of": self.undo_of,
+            "dry_run": self.dry_run,
+            "approval_id": self.approval_id,
+        }))
+    }
+
+    /// Checks sizes and names; bounds against the policy are the pipeline's job.
+    pub fn validate_shape(&self) -> Result<(), RequestError> {
+        for (field, value) in [("request_id", &self.request_id), ("agent", &self.agent), ("action", &self.action)] {
+            if value.is_empty() {
+                return Err(RequestError::Empty { field });
+            }
+        }
+        let optional = [("session", self.session.as_deref()), ("target", self.target.as_deref())];
+        let required = [
+            ("request_id", Some(self.request_id.as_str())),
+            ("agent", Some(self.agent.as_str())),
+            ("action", Some(self.action.as_str())),
+        ];
+        for (field, value) in required.into_iter().chain(optional) {
+            if let Some(v) = value
+                && v.len() > MAX_NAME_BYTES
+            {
+                return Err(RequestError::TooLong { field, len: v.len(), max: MAX_NAME_BYTES });
+            }
+        }
+        let valid_name = self.action.split('.').all(|part| {
+            !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        });
+        if !valid_name {
+            return Err(RequestError::BadActionName(self.action.clone()));
+        }
+        let len = to_canonical_string(&self.params).len();
+        if len > MAX_PARAMS_BYTES {
+            return Err(RequestError::ParamsTooLarge { len, max: MAX_PARAMS_BYTES });
+        }
+        Ok(())
+    }
+}
+
+/// The approval digest of an action: SHA-256 of canonical `{action, params, target, agent}`.
+pub fn action_digest(action: &str, params: &Map<String, Value>, target: Option<&str>, agent: &str) -> String {
+    canonical_sha256(&json!({"action": action, "params": params, "target": target, "agent": agent}))
+}
+
+/// The four verdicts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Go ahead; any limits are reserved.
+    Permit,
+    /// No, and a human will not be asked.
+    Deny,
+    /// A human must decide; an approval was created (or is still pending).
+    Defer,
+    /// A rehearsal: what would have happened, nothing reserved, nothing to execute.
+    DryRun,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Permit => "permit",
+            Verdict::Deny => "deny",
+            Verdict::Defer => "defer",
+            Verdict::DryRun => "dry_run",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Verdict> {
+        [Verdict::Permit, Verdict::Deny, Verdict::Defer, Verdict::DryRun].into_iter().find(|v| v.as_str() == text)
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Typed reason codes. Every verdict carries at least one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReasonCode {
+    /// Tier 0: a read, allowed even with the kill switch on.
+    Observe,
+    /// Tier 1 or 2, inside bounds, limits and budgets.
+    WithinPolicy,
+    KillSwitch,
+    /// The action is not in the policy table.
+    DefaultDeny,
+    UnknownParam,
+    MissingParam,
+    WrongType,
+    Bounds,
+    /// A tier-1 action with no registered compensation was demoted to tier 3.
+    NoCompensation,
+    /// The request asked for a rehearsal, or the policy says the action always rehearses.
+    DryRun,
+    /// The action is still in its rehearsal period (`dry_run_until`).
+    Rehearsal,
+    LimitExceeded,
+    BudgetExceeded,
+    /// Tier 3: a human must approve.
+    ApprovalRequired,
+    /// Executing an action a human approved.
+    Approved,
+    ApprovalPending,
+    ApprovalRejected,
+    ApprovalExpired,
+    ApprovalConsumed,
+    ApprovalUnknown,
+    DigestMismatch,
+    /// `undo_of` names nothing that can be undone by this action.
+    UndoInvalid,
+    UndoWindowClosed,
+}
+
+impl ReasonCode {
+    /// Every code, in declaration order.
+    pub const ALL: [ReasonCode; 23] = [ReasonCode::Observe, ReasonCode::WithinPolicy, ReasonCode::KillSwitch, ReasonCode::DefaultDeny, ReasonCode::UnknownParam, ReasonCode::MissingParam, ReasonCode::WrongType, ReasonCode::Bounds, ReasonCode::NoCompensation, ReasonCode::DryRun, ReasonCode::Rehearsal, ReasonCode::LimitExceeded, ReasonCode::BudgetExceeded, ReasonCode::ApprovalRequired, ReasonCode::Approved, ReasonCode::ApprovalPending, ReasonCode::ApprovalRejected, ReasonCode::ApprovalExpired, ReasonCode::ApprovalConsumed, ReasonCode::ApprovalUnknown, ReasonCode::DigestMismatch, ReasonCode::UndoInvalid, ReasonCode::UndoWindowClosed];
+
+    /// The wire name (`kill_switch`, `default_deny`, …), the same as its serde form.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReasonCode::Observe => "observe",
+            ReasonCode::WithinPolicy => "within_policy",
+            ReasonCode::KillSwitch => "kill_switch",
+            ReasonCode::DefaultDeny => "default_deny",
+            ReasonCode::UnknownParam => "unknown_param",
+            ReasonCode::MissingParam => "missing_param",
+            ReasonCode::WrongType => "wrong_type",
+            ReasonCode::Bounds => "bounds",
+            ReasonCode::NoCompensation => "no_compensation",
+            ReasonCode::DryRun => "dry_run",
+            ReasonCode::Rehearsal => "rehearsal",
+            ReasonCode::LimitExceeded => "limit_exceeded",
+            ReasonCode::BudgetExceeded => "budget_exceeded",
+            ReasonCode::ApprovalRequired => "approval_required",
+            ReasonCode::Approved => "approved",
+            ReasonCode::ApprovalPending => "approval_pending",
+            ReasonCode::ApprovalRejected => "approval_rejected",
+            ReasonCode::ApprovalExpired => "approval_expired",
+            ReasonCode::ApprovalConsumed => "approval_consumed",
+            ReasonCode::ApprovalUnknown => "approval_unknown",
+            ReasonCode::DigestMismatch => "digest_mismatch",
+            ReasonCode::UndoInvalid => "undo_invalid",
+            ReasonCode::UndoWindowClosed => "undo_window_closed",
+        }
+    }
+}
+
+/// A reason: a code for machines and a sentence for people.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reason {
+    pub code: ReasonCode,
+    pub message: String,
+}
+
+impl Reason {
+    pub fn new(code: ReasonCode, message: impl Into<String>) -> Reason {
+        Reason { code, message: message.into() }
+    }
+}
+
+/// Whether a window counted calls or summed a parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BudgetKind {
+    Limit,
+    Budget,
+}
+
+/// The state of one limit or budget at decision time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BudgetState {
+    pub kind: BudgetKind,
+    /// Stable key of the limit within its action (`limit:0`, `budget:amount_eur:0`).
+    pub key: String,
+    /// The summed parameter, for budgets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub param: Option<String>,
+    /// The window as written in the policy (`1h`, `1d`).
+    pub per: String,
+    #[serde(with = "rust_decimal::serde::str")]
+    pub limit: Decimal,
+    /// Reserved inside the window before this request.
+    #[serde(with = "rust_decimal::serde::str")]
+    pub consumed: Decimal,
+    /// What this request asks for (1 for a count limit).
+    #[serde(with = "rust_decimal::serde::str")]
+    pub requested: Decimal,
+    /// What is left after this request if it is permitted (never below zero).
+    #[serde(with = "rust_decimal::serde::str")]
+    pub remaining: Decimal,
+    pub resets_at_ms: i64,
+    pub exceeded: bool,
+}
+
+/// A reservation the store must write in the deciding transaction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewReservation {
+    pub key: String,
+    /// `*` for an action-wide limit, the agent's name for a per-agent one.
+    pub scope: String,
+    #[serde(with = "rust_decimal::serde::str")]
+    pub amount: Decimal,
+}
+
+/// An approval the store must create in the deciding transaction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewApproval {
+    pub digest: String,
+    pub required: u32,
+    pub expires_at_ms: i64,
+    pub step_up: bool,
+    /// Limit or budget overruns the human is shown and, by approving, allows.
+    pub acknowledged: Vec<ReasonCode>,
+}
+
+/// What the pipeline decided. The store persists it and appends it to the journal in one transaction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Decision {
+    pub verdict: Verdict,
+    /// The tier that produced the verdict, after the kill switch, default deny, demotion and overruns.
+    pub tier: u8,
+    pub reasons: Vec<Reason>,
+    pub budgets: Vec<BudgetState>,
+    pub reservations: Vec<NewReservation>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_approval: Option<NewApproval>,
+    /// The approval this decision uses up (approved execution) or still waits on (pending).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval_id: Option<ApprovalId>,
+    /// True when this decision consumes `approval_id` (single use).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub consumes_approval: bool,
+    /// For a dry run: the verdict the request would have had.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub would_have: Option<Verdict>,
+    pub digest: String,
+}
+
+impl Decision {
+    pub fn has_reason(&self, code: ReasonCode) -> bool {
+        self.reasons.iter().any(|r| r.code == code)
+    }
+
+    /// The first sentence, for one-line output.
+    pub fn summary(&self) -> String {
+        self.reasons.iter().map(|r| r.message.as_str()).collect::<Vec<_>>().join("; ")
+    }
+}
+
+/// What the executor reports after calling the connector (phase B).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Executed,
+    /// Did not happen: the reservation is released.
+    Failed,
+    /// May or may not have happened (timeout, crash): the reservation is kept.
+    Unknown,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Executed => "executed",
+            Outcome::Failed => "failed",
+            Outcome::Unknown => "unknown",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Outcome> {
+        [Outcome::Executed, Outcome::Failed, Outcome::Unknown].into_iter().find(|o| o.as_str() == text)
+    }
+}
+
+/// Where a decision stands after phase A.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecisionStatus {
+    /// Permitted, no report yet: "intended, not confirmed".
+    Intended,
+    Executed,
+    Failed,
+    Unknown,
+    /// Deferred and waiting on its approval.
+    AwaitingApproval,
+    /// A deferral whose approval was answered and acted on by a later decision.
+    Superseded,
+    /// Denied or rehearsed: nothing to execute.
+    Closed,
+}
+
+impl DecisionStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DecisionStatus::Intended => "intended",
+            DecisionStatus::Executed => "executed",
+            DecisionStatus::Failed => "failed",
+            DecisionStatus::Unknown => "unknown",
+            DecisionStatus::AwaitingApproval => "awaiting_approval",
+            DecisionStatus::Superseded => "superseded",
+            DecisionStatus::Closed => "closed",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<DecisionStatus> {
+        use DecisionStatus::*;
+        [Intended, Executed, Failed, Unknown, AwaitingApproval, Superseded, Closed]
+            .into_iter()
+            .find(|s| s.as_str() == text)
+    }
+
+    /// The status a fresh decision starts in.
+    pub fn initial(verdict: Verdict) -> DecisionStatus {
+        match verdict {
+            Verdict::Permit => DecisionStatus::Intended,
+            Verdict::Defer => DecisionStatus::AwaitingApproval,
+            Verdict::Deny | Verdict::DryRun => DecisionStatus::Closed,
+        }
+    }
+
+    pub fn from_outcome(outcome: Outcome) -> DecisionStatus {
+        match outcome {
+            Outcome::Executed => DecisionStatus::Executed,
+            Outcome::Failed => DecisionStatus::Failed,
+            Outcome::Unknown => DecisionStatus::Unknown,
+        }
+    }
+}
+
+/// Where an approval stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ApprovalStatus {
+    Pending,
+    Approved,
+    Rejected,
+    /// The time to live ran out before it was used. Not the same as rejected: nobody said no.
+    Expired,
+    /// Approved and used by exactly one execution.
+    Consumed,
+}
+
+impl ApprovalStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ApprovalStatus::Pending => "pending",
+            ApprovalStatus::Approved => "approved",
+            ApprovalStatus::Rejected => "rejected",
+            ApprovalStatus::Expired => "expired",
+            ApprovalStatus::Consumed => "consumed",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ApprovalStatus> {
+        use ApprovalStatus::*;
+        [Pending, Approved, Rejected, Expired, Consumed].into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+/// A stored decision, as the store returns it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DecisionRecord {
+    pub decision_id: DecisionId,
+    pub request: ActionRequest,
+    pub verdict: Verdict,
+    pub tier: u8,
+    pub reasons: Vec<Reason>,
+    pub budgets: Vec<BudgetState>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval_id: Option<ApprovalId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub would_have: Option<Verdict>,
+    pub digest: String,
+    pub status: DecisionStatus,
+    /// The deferral this decision released, when it executes an approval.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supersedes: Option<DecisionId>,
+    pub decided_at_ms: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reported_at_ms: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub report_detail: Option<Value>,
+    pub policy_sha256: String,
+}
+
+/// A stored approval, as the store returns it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ApprovalRecord {
+    pub approval_id: ApprovalId,
+    pub decision_id: DecisionId,
+    pub request: ActionRequest,
+    pub reasons: Vec<Reason>,
+    pub digest: String,
+    pub required: u32,
+    pub step_up: bool,
+    pub acknowledged: Vec<ReasonCode>,
+    pub approvers: Vec<String>,
+    pub status: ApprovalStatus,
+    pub created_at_ms: i64,
+    pub expires_at_ms: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reject_reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub consumed_by: Option<DecisionId>,
+}
+
+impl ApprovalRecord {
+    /// The status as of `now_ms`: a pending or approved approval past its TTL is expired even before the store
+    /// has written the `expired` event.
+    pub fn effective_status(&self, now_ms: i64) -> ApprovalStatus {
+        match self.status {
+            ApprovalStatus::Pending | ApprovalStatus::Approved if now_ms >= self.expires_at_ms => {
+                ApprovalStatus::Expired
+            }
+            s => s,
+        }
+    }
+
+    /// Digest recomputed from the stored request; it must equal `digest` or the record was altered.
+    pub fn recomputed_digest(&self) -> String {
+        self.request.digest()
+    }
+}
