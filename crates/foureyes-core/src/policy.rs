@@ -198,10 +198,33 @@ fn first_line(rendered: &str) -> String {
     }
 }
 
+/// A number written as a YAML number. serde-saphyr reads a quoted scalar into a number field as if it were plain
+/// (`min: "5"` would be 5); the policy refuses it, as the pipeline refuses the numeric string `"12"` in a request.
+/// Going through `Value` makes a quoted scalar a string, which no number type accepts.
+fn number<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(d: D) -> Result<T, D::Error> {
+    match Value::deserialize(d)? {
+        Value::String(s) => Err(serde::de::Error::custom(format!("expected a number, found the string {s:?}"))),
+        value => T::deserialize(value).map_err(serde::de::Error::custom),
+    }
+}
+
+fn some_number<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(d: D) -> Result<Option<T>, D::Error> {
+    number(d).map(Some)
+}
+
+/// [`number`] for a field whose location is kept (`Spanned<Plain<T>>`).
+struct Plain<T>(T);
+
+impl<'de, T: serde::de::DeserializeOwned> Deserialize<'de> for Plain<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        number(d).map(Plain)
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawPolicy {
-    version: Spanned<u32>,
+    version: Spanned<Plain<u32>>,
     #[serde(default)]
     timezone: Option<Spanned<String>>,
     #[serde(default)]
@@ -221,7 +244,7 @@ struct RawDefaults {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawAction {
-    tier: Spanned<u8>,
+    tier: Spanned<Plain<u8>>,
     #[serde(default)]
     description: Option<String>,
     #[serde(default)]
@@ -249,13 +272,13 @@ struct RawParam {
     required: Option<bool>,
     #[serde(default, rename = "enum")]
     enum_values: Option<Vec<Value>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_number")]
     min: Option<f64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_number")]
     max: Option<f64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_number")]
     min_len: Option<usize>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_number")]
     max_len: Option<usize>,
     #[serde(default)]
     pattern: Option<String>,
@@ -266,6 +289,7 @@ struct RawParam {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawLimit {
+    #[serde(deserialize_with = "number")]
     count: u64,
     per: String,
     #[serde(default)]
@@ -276,6 +300,7 @@ struct RawLimit {
 #[serde(deny_unknown_fields)]
 struct RawBudget {
     param: String,
+    #[serde(deserialize_with = "number")]
     max: f64,
     per: String,
     #[serde(default)]
@@ -293,7 +318,7 @@ struct RawCompensate {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawApprovals {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_number")]
     required: Option<u32>,
     #[serde(default)]
     ttl: Option<String>,
@@ -311,8 +336,8 @@ impl Loader<'_> {
     }
 
     fn build(&mut self, raw: RawPolicy) -> Result<Policy, PolicyError> {
-        if raw.version.value != 1 {
-            return Err(self.err(&raw.version.referenced, format!("unsupported `version: {}`: expected `version: 1`", raw.version.value)));
+        if raw.version.value.0 != 1 {
+            return Err(self.err(&raw.version.referenced, format!("unsupported `version: {}`: expected `version: 1`", raw.version.value.0)));
         }
         let (timezone_name, timezone) = match &raw.timezone {
             None => ("UTC".to_string(), TimeZone::UTC),
@@ -388,7 +413,7 @@ impl Loader<'_> {
     ) -> Result<ActionPolicy, PolicyError> {
         let at = &raw.referenced;
         let a = &raw.value;
-        let tier = a.tier.value;
+        let tier = a.tier.value.0;
         if tier > 3 {
             return Err(self.err(&a.tier.referenced, format!("`{name}`: `tier: {tier}` is not a tier: expected 0 (observe), 1 (reversible), 2 (within limits) or 3 (human approval)")));
         }

@@ -1,1 +1,112 @@
+//! FourEyes storage: the [`Store`] trait every backend implements, the SQLite backend (the embedded default, with
+//! group commit), and the backend-agnostic [`conformance`] suite.
+//!
+//! Architecture invariant: a state change and the journal event that records it are written in one transaction.
+//! No code outside a backend's write path appends to the journal, and nothing ever updates or deletes a journal row
+//! (the SQLite schema enforces that with triggers).
 
+pub mod conformance;
+pub mod replay;
+pub mod sqlite;
+
+use async_trait::async_trait;
+use foureyes_core::journal::{Event, VerifyReport};
+use foureyes_core::{ApprovalId, ApprovalRecord, ApprovalStatus, ActionRequest, DecisionId, DecisionRecord, DecisionStatus, Outcome, Policy};
+use serde::Serialize;
+use serde_json::Value;
+use std::sync::Arc;
+
+pub use sqlite::{SqliteOptions, SqliteStore};
+
+/// Largest accepted report detail or refusal payload, as JSON bytes.
+pub const MAX_DETAIL_BYTES: usize = 64 * 1024;
+
+/// Errors a store returns. Each maps to one CLI exit code and one HTTP status in the layers above.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// The input was refused before it changed any state; the refusal is in the journal at `seq`.
+    #[error("{message}")]
+    Refused { code: String, message: String, seq: u64 },
+    /// The same `request_id` was used for other content (refused and journaled at `seq`).
+    #[error("{message}")]
+    Conflict { message: String, seq: u64 },
+    #[error("{0}")]
+    NotFound(String),
+    /// The operation does not apply to the record's current state (e.g. reporting a denied decision).
+    #[error("{0}")]
+    InvalidState(String),
+    /// The database file belongs to a newer FourEyes.
+    #[error("{0}")]
+    Schema(String),
+    #[error("storage error: {0}")]
+    Backend(String),
+}
+
+impl StoreError {
+    /// Whether the work that produced this error must still be committed (it journaled an audited refusal).
+    pub fn is_audited(&self) -> bool {
+        matches!(self, StoreError::Refused { .. } | StoreError::Conflict { .. })
+    }
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Backend(e.to_string())
+    }
+}
+
+/// Which decisions to list.
+#[derive(Debug, Clone, Default)]
+pub struct DecisionFilter {
+    pub status: Option<DecisionStatus>,
+    pub limit: Option<u32>,
+}
+
+/// The result of an approve vote.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VoteOutcome {
+    pub approval: ApprovalRecord,
+    /// False when this approver had already voted (the vote does not count twice).
+    pub counted: bool,
+}
+
+/// Differences between the tables and a replay of the journal (empty = consistent).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AuditReport {
+    pub events: u64,
+    pub decisions: u64,
+    pub held_reservations: u64,
+    pub unconfirmed: u64,
+    pub mismatches: Vec<String>,
+}
+
+/// The storage interface. Every write method is one transaction that also appends its journal event(s);
+/// times are passed in (`now_ms`), never read by the store.
+#[async_trait]
+pub trait Store: Send + Sync {
+    /// Phase A: idempotency, then the ordered pipeline on a snapshot read in the same write transaction, then the
+    /// decision, its reservations, any approval and the journal event, committed together.
+    async fn decide(&self, policy: Arc<Policy>, request: ActionRequest, now_ms: i64) -> Result<DecisionRecord, StoreError>;
+    /// Phase B: the executor's outcome. `failed` releases the reservations; `unknown` keeps them.
+    async fn report(&self, decision_id: DecisionId, outcome: Outcome, detail: Value, now_ms: i64) -> Result<DecisionRecord, StoreError>;
+    async fn approve(&self, approval_id: ApprovalId, approver: &str, digest_seen: Option<&str>, now_ms: i64) -> Result<VoteOutcome, StoreError>;
+    async fn reject(&self, approval_id: ApprovalId, approver: &str, reason: Option<&str>, digest_seen: Option<&str>, now_ms: i64) -> Result<ApprovalRecord, StoreError>;
+    /// Marks every approval past its TTL as expired (journaled); returns their ids.
+    async fn expire_approvals(&self, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError>;
+    /// Engages or releases the kill switch; returns whether it changed.
+    async fn set_kill_switch(&self, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError>;
+    async fn kill_switch(&self) -> Result<bool, StoreError>;
+    /// Journals `policy_loaded` when this policy differs from the last one recorded; returns whether it did.
+    async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError>;
+    /// Journals a refusal of input that never became a decision (malformed JSON, oversized, unknown flag…).
+    async fn refuse(&self, agent: &str, code: &str, message: &str, input: Value, now_ms: i64) -> Result<u64, StoreError>;
+    async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError>;
+    async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError>;
+    async fn approval(&self, id: ApprovalId, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError>;
+    async fn approvals(&self, status: Option<ApprovalStatus>, now_ms: i64) -> Result<Vec<ApprovalRecord>, StoreError>;
+    /// Journal events with `seq > after_seq`, at most `limit`.
+    async fn journal(&self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError>;
+    async fn verify_journal(&self) -> Result<VerifyReport, StoreError>;
+    /// Replays the journal and compares the result with the tables.
+    async fn audit(&self) -> Result<AuditReport, StoreError>;
+}

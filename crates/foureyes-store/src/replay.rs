@@ -1,0 +1,76 @@
+//! Replaying the journal into state, to check the tables against it. Pure: events in, state out.
+//!
+//! A refusal never changes state; only the event kinds listed in [`Replayed::apply`] do.
+
+use foureyes_core::journal::{Event, EventKind};
+use std::collections::BTreeMap;
+
+/// State rebuilt from the journal.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Replayed {
+    /// Decision id → status name.
+    pub decisions: BTreeMap<i64, String>,
+    /// Reservation id → held (true) or released.
+    pub reservations: BTreeMap<i64, bool>,
+    /// Approval id → status name.
+    pub approvals: BTreeMap<i64, String>,
+    pub kill_switch: bool,
+    pub policy_sha256: Option<String>,
+}
+
+fn id(data: &serde_json::Value, field: &str) -> Option<i64> {
+    data.get(field).and_then(serde_json::Value::as_i64)
+}
+
+impl Replayed {
+    pub fn apply(&mut self, event: &Event) {
+        let d = &event.data;
+        match event.kind {
+            EventKind::Decided => {
+                let Some(decision) = id(d, "decision_id") else { return };
+                let status = d.get("status").and_then(|s| s.as_str()).unwrap_or_default().to_string();
+                self.decisions.insert(decision, status);
+                for r in d.get("reservations").and_then(|r| r.as_array()).into_iter().flatten() {
+                    if let Some(rid) = id(r, "id") {
+                        self.reservations.insert(rid, true);
+                    }
+                }
+                if let Some(sup) = id(d, "supersedes") {
+                    self.decisions.insert(sup, "superseded".into());
+                }
+                if d.get("consumes_approval").and_then(|c| c.as_bool()) == Some(true)
+                    && let Some(a) = id(d, "approval_id")
+                {
+                    self.approvals.insert(a, "consumed".into());
+                }
+            }
+            EventKind::ApprovalRequested => {
+                if let Some(a) = id(d, "approval_id") {
+                    self.approvals.insert(a, "pending".into());
+                }
+            }
+            EventKind::Approved | EventKind::Rejected | EventKind::Expired => {
+                if let Some(a) = id(d, "approval_id") {
+                    self.approvals.insert(a, event.kind.as_str().into());
+                }
+            }
+            EventKind::Executed | EventKind::Failed | EventKind::Unknown => {
+                if let Some(decision) = id(d, "decision_id") {
+                    self.decisions.insert(decision, event.kind.as_str().into());
+                }
+                for r in d.get("released").and_then(|r| r.as_array()).into_iter().flatten() {
+                    if let Some(rid) = r.as_i64() {
+                        self.reservations.insert(rid, false);
+                    }
+                }
+            }
+            EventKind::KillSwitch => {
+                self.kill_switch = d.get("engaged").and_then(|e| e.as_bool()).unwrap_or(false);
+            }
+            EventKind::PolicyLoaded => {
+                self.policy_sha256 = d.get("sha256").and_then(|s| s.as_str()).map(str::to_string);
+            }
+            EventKind::ApprovalVote | EventKind::Refused => {}
+        }
+    }
+}

@@ -1,0 +1,361 @@
+//! The SQLite backend: the embedded default.
+//!
+//! - WAL journal mode, `synchronous=FULL`: a decision is on disk before its caller hears of it.
+//! - One writer thread owns the write connection. Concurrent writes queue on a channel; the writer takes every
+//!   job waiting (up to `max_batch`), runs each inside its own SAVEPOINT within one `BEGIN IMMEDIATE`
+//!   transaction, COMMITs once, and only then answers each caller (group commit: one fsync for the batch).
+//!   A job that fails is rolled back to its savepoint, so it cannot fail the others.
+//! - `BEGIN IMMEDIATE` takes SQLite's write lock up front, so several `foureyes` processes on one file
+//!   serialize their deciding transactions (each waits up to `busy_timeout`).
+//! - Reads use a small pool of separate connections and never wait for the writer.
+
+mod ops;
+
+use crate::replay::Replayed;
+use crate::{AuditReport, DecisionFilter, Store, StoreError, VoteOutcome};
+use async_trait::async_trait;
+use foureyes_core::journal::{Event, VerifyReport};
+use foureyes_core::{ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, Outcome, Policy};
+use rusqlite::{Connection, OpenFlags};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+/// The schema version this build writes (`PRAGMA user_version`).
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// Tuning for the SQLite store.
+#[derive(Debug, Clone)]
+pub struct SqliteOptions {
+    /// Batch concurrent writes into one transaction. Off = one transaction (and one fsync) per write.
+    pub group_commit: bool,
+    /// Most writes in one batch.
+    pub max_batch: usize,
+    /// How long a transaction waits for another process's write lock.
+    pub busy_timeout: Duration,
+}
+
+impl Default for SqliteOptions {
+    fn default() -> Self {
+        SqliteOptions { group_commit: true, max_batch: 256, busy_timeout: Duration::from_secs(30) }
+    }
+}
+
+type Responder = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
+/// A write job: runs inside a savepoint, returns whether it failed (to be rolled back) and how to answer.
+/// Called with `None` when the transaction could not start: the work is skipped and only the answer is built.
+type Job = Box<dyn FnOnce(Option<&Connection>) -> (bool, Responder) + Send>;
+
+/// The SQLite store. Cheap to share behind an `Arc`.
+pub struct SqliteStore {
+    path: PathBuf,
+    jobs: Mutex<Option<mpsc::Sender<Job>>>,
+    writer: Mutex<Option<std::thread::JoinHandle<()>>>,
+    readers: Mutex<Vec<Connection>>,
+    options: SqliteOptions,
+}
+
+fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {e}", path.display())))?;
+    conn.busy_timeout(options.busy_timeout)?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(conn)
+}
+
+fn migrate(conn: &Connection) -> Result<(), StoreError> {
+    conn.execute_batch("BEGIN IMMEDIATE")?;
+    let result = (|| {
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::Schema(format!(
+                "the database has schema version {version}, newer than this foureyes understands ({SCHEMA_VERSION}): upgrade foureyes"
+            )));
+        }
+        if version == 0 {
+            conn.execute_batch(include_str!("schema.sql"))?;
+            conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        }
+        Ok(())
+    })();
+    match result {
+        Ok(()) => conn.execute_batch("COMMIT").map_err(StoreError::from),
+        Err(e) => {
+            let _ = conn.execute_batch("ROLLBACK");
+            Err(e)
+        }
+    }
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `path` and starts its writer thread.
+    pub fn open(path: impl AsRef<Path>, options: SqliteOptions) -> Result<SqliteStore, StoreError> {
+        let path = path.as_ref().to_path_buf();
+        let conn = open(&path, &options)?;
+        migrate(&conn)?;
+        let (tx, rx) = mpsc::channel::<Job>();
+        let max_batch = if options.group_commit { options.max_batch.max(1) } else { 1 };
+        let writer = std::thread::Builder::new()
+            .name("foureyes-sqlite-writer".into())
+            .spawn(move || writer_loop(conn, rx, max_batch))
+            .map_err(|e| StoreError::Backend(format!("cannot start the writer thread: {e}")))?;
+        Ok(SqliteStore {
+            path,
+            jobs: Mutex::new(Some(tx)),
+            writer: Mutex::new(Some(writer)),
+            readers: Mutex::new(Vec::new()),
+            options,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Runs `work` in the writer's batch transaction; answers after COMMIT.
+    async fn write<T, F>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    {
+        let (tx, rx) = oneshot::channel();
+        let job: Job = Box::new(move |conn| {
+            let result = match conn {
+                Some(conn) => work(conn),
+                None => Err(StoreError::Backend("not run".into())),
+            };
+            let rollback = matches!(&result, Err(e) if !e.is_audited());
+            let respond: Responder = Box::new(move |commit| {
+                let _ = tx.send(commit.and(result));
+            });
+            (rollback, respond)
+        });
+        {
+            let guard = self.jobs.lock().map_err(|_| StoreError::Backend("writer lock poisoned".into()))?;
+            let sender = guard.as_ref().ok_or_else(|| StoreError::Backend("store is closed".into()))?;
+            sender.send(job).map_err(|_| StoreError::Backend("the writer thread has stopped".into()))?;
+        }
+        rx.await.map_err(|_| StoreError::Backend("the writer thread dropped the request".into()))?
+    }
+
+    /// Runs `work` on a pooled read connection, off the async runtime.
+    async fn read<T, F>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    {
+        let pooled = self.readers.lock().ok().and_then(|mut p| p.pop());
+        let conn = match pooled {
+            Some(c) => c,
+            None => open(&self.path, &self.options)?,
+        };
+        let (conn, result) = tokio::task::spawn_blocking(move || {
+            let result = work(&conn);
+            (conn, result)
+        })
+        .await
+        .map_err(|e| StoreError::Backend(format!("read task failed: {e}")))?;
+        if let Ok(mut pool) = self.readers.lock()
+            && pool.len() < 8
+        {
+            pool.push(conn);
+        }
+        result
+    }
+
+    /// Stops the writer after it drains its queue.
+    pub fn close(&self) {
+        if let Ok(mut jobs) = self.jobs.lock() {
+            jobs.take();
+        }
+        if let Ok(mut writer) = self.writer.lock()
+            && let Some(handle) = writer.take()
+        {
+            let _ = handle.join();
+        }
+    }
+}
+
+impl Drop for SqliteStore {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+fn writer_loop(conn: Connection, jobs: mpsc::Receiver<Job>, max_batch: usize) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < max_batch {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        run_batch(&conn, batch);
+    }
+}
+
+fn run_batch(conn: &Connection, batch: Vec<Job>) {
+    if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+        let err = StoreError::Backend(format!("cannot begin a write transaction: {e}"));
+        for job in batch {
+            // The job must still answer its caller; run nothing, report the failure.
+            job_refusal(job)(Err(err.clone()));
+        }
+        return;
+    }
+    let mut responders = Vec::with_capacity(batch.len());
+    for job in batch {
+        if let Err(e) = conn.execute_batch("SAVEPOINT job") {
+            let err = StoreError::Backend(format!("savepoint failed: {e}"));
+            responders.push((job_refusal(job), Some(err)));
+            continue;
+        }
+        let (rollback, respond) = job(Some(conn));
+        let step = if rollback { "ROLLBACK TO job; RELEASE job" } else { "RELEASE job" };
+        let failure = conn.execute_batch(step).err().map(|e| StoreError::Backend(format!("savepoint release failed: {e}")));
+        responders.push((respond, failure));
+    }
+    let commit = conn.execute_batch("COMMIT").map_err(|e| StoreError::Backend(format!("commit failed: {e}")));
+    if commit.is_err() {
+        let _ = conn.execute_batch("ROLLBACK");
+    }
+    for (respond, failure) in responders {
+        match (&commit, failure) {
+            (Err(e), _) => respond(Err(e.clone())),
+            (Ok(()), Some(e)) => respond(Err(e)),
+            (Ok(()), None) => respond(Ok(())),
+        }
+    }
+}
+
+/// Answers a job that could not run, without running its work.
+fn job_refusal(job: Job) -> Responder {
+    job(None).1
+}
+
+#[async_trait]
+impl Store for SqliteStore {
+    async fn decide(&self, policy: Arc<Policy>, request: ActionRequest, now_ms: i64) -> Result<DecisionRecord, StoreError> {
+        self.write(move |c| ops::decide(c, &policy, request, now_ms)).await
+    }
+
+    async fn report(&self, decision_id: DecisionId, outcome: Outcome, detail: Value, now_ms: i64) -> Result<DecisionRecord, StoreError> {
+        self.write(move |c| ops::report(c, decision_id, outcome, detail, now_ms)).await
+    }
+
+    async fn approve(&self, approval_id: ApprovalId, approver: &str, digest_seen: Option<&str>, now_ms: i64) -> Result<VoteOutcome, StoreError> {
+        let (approver, digest) = (approver.to_string(), digest_seen.map(str::to_string));
+        self.write(move |c| ops::approve(c, approval_id, &approver, digest.as_deref(), now_ms)).await
+    }
+
+    async fn reject(&self, approval_id: ApprovalId, approver: &str, reason: Option<&str>, digest_seen: Option<&str>, now_ms: i64) -> Result<ApprovalRecord, StoreError> {
+        let (approver, reason, digest) = (approver.to_string(), reason.map(str::to_string), digest_seen.map(str::to_string));
+        self.write(move |c| ops::reject(c, approval_id, &approver, reason.as_deref(), digest.as_deref(), now_ms)).await
+    }
+
+    async fn expire_approvals(&self, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
+        self.write(move |c| ops::expire_all(c, now_ms)).await
+    }
+
+    async fn set_kill_switch(&self, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
+        let by = by.to_string();
+        self.write(move |c| ops::set_kill_switch(c, engaged, &by, now_ms)).await
+    }
+
+    async fn kill_switch(&self) -> Result<bool, StoreError> {
+        self.read(ops::kill_switch).await
+    }
+
+    async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError> {
+        let (sha, source, actions) = (policy.sha256.clone(), policy.source.clone(), policy.actions.len());
+        self.write(move |c| ops::record_policy(c, &sha, &source, actions, now_ms)).await
+    }
+
+    async fn refuse(&self, agent: &str, code: &str, message: &str, input: Value, now_ms: i64) -> Result<u64, StoreError> {
+        let (agent, code, message) = (agent.to_string(), code.to_string(), message.to_string());
+        self.write(move |c| ops::refuse(c, &agent, &code, &message, input, now_ms).map(|e| e.seq)).await
+    }
+
+    async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
+        self.read(move |c| ops::load_decision(c, id)).await
+    }
+
+    async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
+        self.read(move |c| ops::list_decisions(c, &filter)).await
+    }
+
+    async fn approval(&self, id: ApprovalId, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError> {
+        self.read(move |c| ops::load_approval(c, id, now_ms)).await
+    }
+
+    async fn approvals(&self, status: Option<ApprovalStatus>, now_ms: i64) -> Result<Vec<ApprovalRecord>, StoreError> {
+        self.read(move |c| ops::list_approvals(c, status, now_ms)).await
+    }
+
+    async fn journal(&self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError> {
+        self.read(move |c| ops::journal_page(c, after_seq, limit)).await
+    }
+
+    async fn verify_journal(&self) -> Result<VerifyReport, StoreError> {
+        self.read(ops::verify_journal).await
+    }
+
+    async fn audit(&self) -> Result<AuditReport, StoreError> {
+        self.read(|c| {
+            // One read transaction: the journal and the tables are compared at the same snapshot.
+            c.execute_batch("BEGIN")?;
+            let result = audit(c);
+            let _ = c.execute_batch("COMMIT");
+            result
+        })
+        .await
+    }
+}
+
+fn audit(c: &Connection) -> Result<AuditReport, StoreError> {
+    let mut replayed = Replayed::default();
+    let mut events = 0;
+    ops::for_each_event(c, |e| {
+        replayed.apply(e);
+        events += 1;
+    })?;
+    let tables = ops::table_state(c)?;
+    let mut mismatches = Vec::new();
+    compare(&mut mismatches, "decision", &replayed.decisions, &tables.decisions);
+    compare(&mut mismatches, "reservation held", &replayed.reservations, &tables.reservations);
+    compare(&mut mismatches, "approval", &replayed.approvals, &tables.approvals);
+    if replayed.kill_switch != tables.kill_switch {
+        mismatches.push(format!("kill switch: journal says {}, table says {}", replayed.kill_switch, tables.kill_switch));
+    }
+    let held = tables.reservations.values().filter(|h| **h).count() as u64;
+    let unconfirmed = tables.decisions.values().filter(|s| s.as_str() == "intended").count() as u64;
+    Ok(AuditReport { events, decisions: tables.decisions.len() as u64, held_reservations: held, unconfirmed, mismatches })
+}
+
+fn compare<V: PartialEq + std::fmt::Debug>(
+    out: &mut Vec<String>,
+    what: &str,
+    journal: &std::collections::BTreeMap<i64, V>,
+    table: &std::collections::BTreeMap<i64, V>,
+) {
+    for (id, value) in journal {
+        match table.get(id) {
+            None => out.push(format!("{what} {id}: in the journal ({value:?}) but not in the table")),
+            Some(t) if t != value => out.push(format!("{what} {id}: journal says {value:?}, table says {t:?}")),
+            _ => {}
+        }
+    }
+    for (id, value) in table {
+        if !journal.contains_key(id) {
+            out.push(format!("{what} {id}: in the table ({value:?}) but never journaled"));
+        }
+    }
+}

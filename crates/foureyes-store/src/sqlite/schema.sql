@@ -1,0 +1,87 @@
+-- FourEyes SQLite schema, version 1. Tables other than `journal` are indexes over the journal: they can be
+-- rebuilt by replaying it (`foureyes journal audit` compares the two).
+CREATE TABLE journal (
+    seq       INTEGER PRIMARY KEY,
+    ts_ms     INTEGER NOT NULL,
+    kind      TEXT    NOT NULL,
+    data      TEXT    NOT NULL,   -- canonical JSON (RFC 8785)
+    prev_hash TEXT    NOT NULL,
+    hash      TEXT    NOT NULL UNIQUE
+);
+-- Append-only, enforced by the database itself.
+CREATE TRIGGER journal_no_update BEFORE UPDATE ON journal BEGIN SELECT RAISE(ABORT, 'journal is append-only'); END;
+CREATE TRIGGER journal_no_delete BEFORE DELETE ON journal BEGIN SELECT RAISE(ABORT, 'journal is append-only'); END;
+
+CREATE TABLE decisions (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    agent         TEXT    NOT NULL,
+    request_id    TEXT    NOT NULL,
+    action        TEXT    NOT NULL,
+    request       TEXT    NOT NULL,   -- JSON ActionRequest
+    verdict       TEXT    NOT NULL,
+    tier          INTEGER NOT NULL,
+    reasons       TEXT    NOT NULL,
+    budgets       TEXT    NOT NULL,
+    approval_id   INTEGER,
+    would_have    TEXT,
+    digest        TEXT    NOT NULL,
+    status        TEXT    NOT NULL,
+    supersedes    INTEGER,
+    decided_ms    INTEGER NOT NULL,
+    reported_ms   INTEGER,
+    report_detail TEXT,
+    policy_sha256 TEXT    NOT NULL,
+    journal_seq   INTEGER NOT NULL
+);
+CREATE INDEX decisions_status ON decisions(status);
+
+-- Idempotency: one row per (agent, request_id), pointing at the current decision for that request.
+CREATE TABLE idempotency (
+    agent       TEXT    NOT NULL,
+    request_id  TEXT    NOT NULL,
+    fingerprint TEXT    NOT NULL,
+    decision_id INTEGER NOT NULL,
+    PRIMARY KEY (agent, request_id)
+);
+
+CREATE TABLE approvals (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    decision_id   INTEGER NOT NULL,
+    request       TEXT    NOT NULL,
+    reasons       TEXT    NOT NULL,
+    digest        TEXT    NOT NULL,
+    required      INTEGER NOT NULL,
+    step_up       INTEGER NOT NULL,
+    acknowledged  TEXT    NOT NULL,
+    status        TEXT    NOT NULL,
+    created_ms    INTEGER NOT NULL,
+    expires_ms    INTEGER NOT NULL,
+    decided_by    TEXT,
+    reject_reason TEXT,
+    consumed_by   INTEGER
+);
+CREATE INDEX approvals_status ON approvals(status);
+
+CREATE TABLE approval_votes (
+    approval_id INTEGER NOT NULL,
+    approver    TEXT    NOT NULL,
+    ts_ms       INTEGER NOT NULL,
+    PRIMARY KEY (approval_id, approver)
+);
+
+CREATE TABLE reservations (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    decision_id INTEGER NOT NULL,
+    action      TEXT    NOT NULL,
+    key         TEXT    NOT NULL,
+    scope       TEXT    NOT NULL,
+    amount      TEXT    NOT NULL,   -- exact decimal
+    ts_ms       INTEGER NOT NULL,
+    released    INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX reservations_window ON reservations(action, key, scope, ts_ms) WHERE released = 0;
+
+CREATE TABLE settings (
+    name  TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
