@@ -351,6 +351,9 @@ fn check_undo(
     Ok(())
 }
 
+/// Most decimal places a budgeted param may carry: budgets are summed exactly in integer millionths.
+pub const MAX_BUDGET_SCALE: u32 = 6;
+
 /// Checks every param against the spec; returns one reason per violation (empty when all is well).
 pub fn check_bounds(action: &str, spec: &ActionPolicy, params: &serde_json::Map<String, Value>) -> Vec<Reason> {
     let mut out = Vec::new();
@@ -364,6 +367,17 @@ pub fn check_bounds(action: &str, spec: &ActionPolicy, params: &serde_json::Map<
         }
     }
     for (name, p) in &spec.params {
+        let summed = spec.budgets.iter().any(|b| &b.param == name);
+        if summed
+            && let Some(Ok(n)) = params.get(name).map(json_to_decimal)
+            && n.normalize().scale() > MAX_BUDGET_SCALE
+        {
+            out.push(Reason::new(
+                ReasonCode::Bounds,
+                format!("'{action}' denied: param '{name}'={n} has more than {MAX_BUDGET_SCALE} decimal places (it is summed by a budget)"),
+            ));
+            continue;
+        }
         match params.get(name) {
             None if p.required => out.push(Reason::new(ReasonCode::MissingParam, format!("'{action}' denied: param '{name}' ({}) is missing", p.ty))),
             None => {}

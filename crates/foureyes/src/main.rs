@@ -1,1 +1,66 @@
-fn main(){}
+//! `foureyes`: the command-line door. `main` alone turns errors into exit codes (see `cli::EXIT_CODES`).
+
+mod bench;
+mod cli;
+mod commands;
+mod demo;
+mod output;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+/// A failure with the exit code it maps to.
+#[derive(Debug)]
+pub struct Exit {
+    pub code: u8,
+    pub message: String,
+}
+
+impl Exit {
+    pub fn new(code: u8, message: impl Into<String>) -> Exit {
+        Exit { code, message: message.into() }
+    }
+}
+
+pub const EXIT_REFUSED: u8 = 3;
+pub const EXIT_CONFLICT: u8 = 4;
+pub const EXIT_NOT_FOUND: u8 = 5;
+pub const EXIT_INVALID_STATE: u8 = 6;
+pub const EXIT_VERIFY_FAILED: u8 = 7;
+pub const EXIT_STORAGE: u8 = 8;
+pub const EXIT_POLICY: u8 = 9;
+pub const EXIT_DENY: u8 = 10;
+pub const EXIT_DEFER: u8 = 11;
+pub const EXIT_DRY_RUN: u8 = 12;
+
+impl From<foureyes_store::StoreError> for Exit {
+    fn from(e: foureyes_store::StoreError) -> Exit {
+        use foureyes_store::StoreError::*;
+        let code = match &e {
+            Refused { .. } => EXIT_REFUSED,
+            Conflict { .. } => EXIT_CONFLICT,
+            NotFound(_) => EXIT_NOT_FOUND,
+            InvalidState(_) => EXIT_INVALID_STATE,
+            Schema(_) | Backend(_) => EXIT_STORAGE,
+        };
+        Exit::new(code, e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return ExitCode::from(EXIT_STORAGE);
+        }
+    };
+    match runtime.block_on(commands::run(cli)) {
+        Ok(code) => ExitCode::from(code),
+        Err(exit) => {
+            eprintln!("error: {}", exit.message);
+            ExitCode::from(exit.code)
+        }
+    }
+}

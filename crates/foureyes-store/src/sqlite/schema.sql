@@ -76,6 +76,7 @@ CREATE TABLE reservations (
     key         TEXT    NOT NULL,
     scope       TEXT    NOT NULL,
     amount      TEXT    NOT NULL,   -- exact decimal
+    units       INTEGER NOT NULL,   -- amount in millionths, so SQL can SUM it exactly
     ts_ms       INTEGER NOT NULL,
     released    INTEGER NOT NULL DEFAULT 0
 );

@@ -1,0 +1,281 @@
+//! Command-line interface definitions (clap). The help text is the user manual's first page.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+pub const EXIT_CODES: &str = "\
+Exit codes:
+  0   success (for `decide`: permit)
+  2   usage error (unknown flag, missing argument)
+  3   input refused (malformed JSON, wrong type, too large) — the refusal is journaled
+  4   conflict (request_id reused for different content) — journaled
+  5   not found
+  6   invalid state (e.g. reporting a decision that was not permitted)
+  7   journal verification failed (corrupt chain or torn tail)
+  8   storage error
+  9   policy file invalid or missing
+  10  decide: deny
+  11  decide: defer (awaiting human approval)
+  12  decide: dry run (nothing executed)";
+
+/// FourEyes: one door every side effect of an AI agent must pass.
+///
+/// A deterministic judge (kill switch → policy lookup → bounds → reversibility → dry run → limits and budgets,
+/// reserved in the deciding transaction), a human approval gate bound to the exact action, and an append-only,
+/// hash-chained journal of every decision and outcome.
+#[derive(Debug, Parser)]
+#[command(name = "foureyes", version, after_help = EXIT_CODES, max_term_width = 110)]
+pub struct Cli {
+    /// The database file (SQLite; created if missing).
+    #[arg(long, global = true, env = "FOUREYES_DB", default_value = "./foureyes.db")]
+    pub db: PathBuf,
+    /// The policy file (YAML). Needed by commands that decide.
+    #[arg(long, global = true, env = "FOUREYES_POLICY")]
+    pub policy: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate and inspect policy files.
+    #[command(subcommand)]
+    Policy(PolicyCommand),
+    /// Ask the door whether an agent may perform an action (phase A).
+    Decide(DecideArgs),
+    /// Record what happened when a permitted action was executed (phase B).
+    Report(ReportArgs),
+    /// List and show decisions (e.g. the ones still "intended, not confirmed").
+    #[command(subcommand)]
+    Decisions(DecisionsCommand),
+    /// List, show, approve and reject approvals.
+    #[command(subcommand)]
+    Approvals(ApprovalsCommand),
+    /// Engage, release or show the kill switch. While engaged, only tier-0 reads are permitted.
+    KillSwitch(KillSwitchArgs),
+    /// Undo an executed action through the door (a new request for its compensating action with `undo_of`).
+    Undo(UndoArgs),
+    /// Verify, export, audit and tail the hash-chained journal.
+    #[command(subcommand)]
+    Journal(JournalCommand),
+    /// Benchmarks (print figures; they are not tests).
+    #[command(subcommand)]
+    Bench(BenchCommand),
+    /// Walk through every mechanism on the home demo policy, on the embedded SQLite store.
+    Demo(DemoArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PolicyCommand {
+    /// Load and validate a policy file; print its actions. Exit 9 with `file:line:column: message` when invalid.
+    Check {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct DecideArgs {
+    /// The agent asking (in the HTTP API this comes from the credential).
+    #[arg(long)]
+    pub agent: String,
+    /// Dotted action name, e.g. `payments.send`.
+    #[arg(long)]
+    pub action: String,
+    /// Parameters as a JSON object, or `@FILE` to read them from a file (`@-` for stdin).
+    #[arg(long, default_value = "{}")]
+    pub params: String,
+    /// What the action acts on (an account, a device…); part of the approval digest.
+    #[arg(long)]
+    pub target: Option<String>,
+    /// Idempotency key. The same id with the same content returns the first decision. Default: a fresh id.
+    #[arg(long)]
+    pub request_id: Option<String>,
+    /// Session id, kept with the request for the audit trail.
+    #[arg(long)]
+    pub session: Option<String>,
+    /// Rehearse: say what would happen, reserve nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Execute a human-approved action: the approval's digest must match this exact request.
+    #[arg(long)]
+    pub approval: Option<i64>,
+    /// This request undoes the given executed decision.
+    #[arg(long)]
+    pub undo_of: Option<i64>,
+    /// Print the verdict as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum OutcomeArg {
+    Executed,
+    Failed,
+    Unknown,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    pub decision_id: i64,
+    #[arg(long, value_enum)]
+    pub outcome: OutcomeArg,
+    /// Details as JSON (e.g. `{"before": {"celsius": 20}}`, which an undo uses to restore the old value).
+    #[arg(long, default_value = "{}")]
+    pub detail: String,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DecisionsCommand {
+    /// Newest first.
+    List {
+        /// intended (= not confirmed), executed, failed, unknown, awaiting_approval, superseded, closed.
+        #[arg(long)]
+        status: Option<String>,
+        #[arg(long, default_value_t = 50)]
+        limit: u32,
+        #[arg(long)]
+        json: bool,
+    },
+    Show {
+        id: i64,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ApprovalsCommand {
+    /// Pending approvals by default.
+    List {
+        /// pending, approved, rejected, expired, consumed or all.
+        #[arg(long, default_value = "pending")]
+        status: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Everything an approver must see: action, params, agent, reasons, digest, expiry.
+    Show {
+        id: i64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Approve, as a named person who is not the requesting agent. Pass the digest you were shown.
+    Approve {
+        id: i64,
+        #[arg(long = "as")]
+        approver: String,
+        #[arg(long)]
+        digest: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Reject (one "no" is enough).
+    Reject {
+        id: i64,
+        #[arg(long = "as")]
+        approver: String,
+        #[arg(long)]
+        reason: Option<String>,
+        #[arg(long)]
+        digest: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Mark every approval past its time to live as expired (journaled).
+    Expire,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum KillSwitchState {
+    On,
+    Off,
+    Status,
+}
+
+#[derive(Debug, Args)]
+pub struct KillSwitchArgs {
+    #[arg(value_enum)]
+    pub state: KillSwitchState,
+    /// Who flips it (journaled).
+    #[arg(long = "as", default_value = "cli")]
+    pub by: String,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct UndoArgs {
+    pub decision_id: i64,
+    #[arg(long)]
+    pub agent: String,
+    /// Params for the compensating action. Default: the original params, overlaid with `detail.before` from the
+    /// executed report.
+    #[arg(long)]
+    pub params: Option<String>,
+    #[arg(long)]
+    pub request_id: Option<String>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum JournalCommand {
+    /// Walk the chain and name the first bad seq. With --file, check an export and tell a torn tail from
+    /// corruption in the middle. Nothing is ever repaired.
+    Verify {
+        #[arg(long)]
+        file: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write every event as JSON Lines (canonical JSON, one event per line). `-` writes to stdout.
+    Export { file: PathBuf },
+    /// Replay the journal and compare it with the tables (decisions, reservations, approvals, kill switch).
+    Audit {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the newest events.
+    Tail {
+        #[arg(short = 'n', long, default_value_t = 20)]
+        lines: u32,
+        /// Keep printing new events as they are appended.
+        #[arg(long)]
+        follow: bool,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BenchCommand {
+    /// Durable decisions per second and p50/p99 latency on a tier-2 action with a budget, on a fresh temporary
+    /// database, for each number of concurrent callers, with group commit on and off.
+    Decide {
+        /// Concurrent callers, comma-separated.
+        #[arg(long, default_value = "1,8,64", value_delimiter = ',')]
+        callers: Vec<usize>,
+        /// How long each run lasts, in seconds.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+        /// Group commit settings to run.
+        #[arg(long, default_value = "on,off", value_delimiter = ',')]
+        group_commit: Vec<String>,
+        /// Directory for the temporary database (default: the system temp dir).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct DemoArgs {
+    /// Use a fresh temporary database instead of --db.
+    #[arg(long)]
+    pub fresh: bool,
+}

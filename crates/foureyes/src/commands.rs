@@ -1,0 +1,463 @@
+//! The subcommands. Each returns the process exit code or an [`Exit`] failure.
+
+use crate::cli::*;
+use crate::output::{decision_json, print_approval, print_decision, print_event};
+use crate::{EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE, EXIT_VERIFY_FAILED, Exit};
+use foureyes_core::journal::verify_export;
+use foureyes_core::{ActionRequest, ApprovalStatus, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
+use foureyes_store::{DecisionFilter, SqliteOptions, SqliteStore, Store};
+use serde_json::{Map, Value, json};
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub fn now_ms() -> i64 {
+    jiff::Timestamp::now().as_millisecond()
+}
+
+/// A request id unique across processes: pid, clock and a counter.
+pub fn fresh_request_id() -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let nanos = jiff::Timestamp::now().as_nanosecond();
+    format!("req-{}-{nanos:x}-{n}", std::process::id())
+}
+
+pub fn load_policy(path: &Path) -> Result<Policy, Exit> {
+    let text = std::fs::read_to_string(path).map_err(|e| Exit::new(EXIT_POLICY, format!("cannot read policy `{}`: {e}", path.display())))?;
+    Policy::from_yaml(&path.display().to_string(), &text).map_err(|e| Exit::new(EXIT_POLICY, e.to_string()))
+}
+
+fn require_policy(cli_policy: &Option<std::path::PathBuf>) -> Result<Arc<Policy>, Exit> {
+    let path = cli_policy
+        .as_ref()
+        .ok_or_else(|| Exit::new(EXIT_POLICY, "no policy: pass --policy FILE or set FOUREYES_POLICY (see `policies/home.yaml`)"))?;
+    Ok(Arc::new(load_policy(path)?))
+}
+
+pub fn open_store(path: &Path) -> Result<Arc<SqliteStore>, Exit> {
+    Ok(Arc::new(SqliteStore::open(path, SqliteOptions::default())?))
+}
+
+fn print_json(value: &impl serde::Serialize) {
+    println!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
+}
+
+/// Reads `--params`-style input: inline JSON, `@FILE`, or `@-` for stdin.
+fn read_json_arg(text: &str) -> Result<String, String> {
+    match text.strip_prefix('@') {
+        Some("-") => {
+            let mut s = String::new();
+            std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
+            Ok(s)
+        }
+        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}")),
+        None => Ok(text.to_string()),
+    }
+}
+
+/// Parses a JSON object argument. A refusal is journaled before the error is returned.
+async fn parse_object(store: &dyn Store, agent: &str, flag: &str, text: &str) -> Result<Map<String, Value>, Exit> {
+    let refuse = |message: String| async move {
+        let excerpt: String = text.chars().take(512).collect();
+        let seq = store.refuse(agent, "bad_request", &message, json!({"flag": flag, "text": excerpt, "bytes": text.len()}), now_ms()).await?;
+        Err::<Map<String, Value>, Exit>(Exit::new(EXIT_REFUSED, format!("{message} (refusal journaled at seq {seq})")))
+    };
+    let raw = match read_json_arg(text) {
+        Ok(raw) => raw,
+        Err(m) => return refuse(format!("`{flag}`: {m}")).await,
+    };
+    if raw.len() > 1024 * 1024 {
+        return refuse(format!("`{flag}` is {} bytes: at most 1 MiB is read (and params must be at most {} bytes as canonical JSON)", raw.len(), foureyes_core::MAX_PARAMS_BYTES)).await;
+    }
+    match serde_json::from_str::<Value>(&raw) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(other) => refuse(format!("`{flag}` must be a JSON object, got {}", kind_of(&other))).await,
+        Err(e) => refuse(format!("`{flag}` is not valid JSON: {e}")).await,
+    }
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn verdict_exit(d: &DecisionRecord) -> u8 {
+    match d.verdict {
+        Verdict::Permit => 0,
+        Verdict::Deny => EXIT_DENY,
+        Verdict::Defer => EXIT_DEFER,
+        Verdict::DryRun => EXIT_DRY_RUN,
+    }
+}
+
+pub async fn run(cli: Cli) -> Result<u8, Exit> {
+    match cli.command {
+        Command::Policy(PolicyCommand::Check { file, json }) => policy_check(&file, json),
+        Command::Decide(args) => decide(&cli.db, &cli.policy, args).await,
+        Command::Report(args) => report(&cli.db, args).await,
+        Command::Decisions(cmd) => decisions(&cli.db, cmd).await,
+        Command::Approvals(cmd) => approvals(&cli.db, cmd).await,
+        Command::KillSwitch(args) => kill_switch(&cli.db, args).await,
+        Command::Undo(args) => undo(&cli.db, &cli.policy, args).await,
+        Command::Journal(cmd) => journal(&cli.db, cmd).await,
+        Command::Bench(BenchCommand::Decide { callers, seconds, group_commit, dir, json }) => {
+            crate::bench::decide(callers, seconds, group_commit, dir, json).await
+        }
+        Command::Demo(args) => crate::demo::run(&cli.db, args).await,
+    }
+}
+
+fn policy_check(file: &Path, json: bool) -> Result<u8, Exit> {
+    let policy = load_policy(file)?;
+    if json {
+        let actions: Vec<Value> = policy
+            .actions
+            .iter()
+            .map(|(name, a)| {
+                json!({
+                    "action": name,
+                    "tier": a.tier,
+                    "params": a.params.keys().collect::<Vec<_>>(),
+                    "limits": a.describe_limits(),
+                    "compensate": a.compensate.as_ref().map(|c| &c.action),
+                    "approvals_required": a.approvals.required,
+                })
+            })
+            .collect();
+        print_json(&json!({"ok": true, "file": file, "sha256": policy.sha256, "timezone": policy.timezone_name, "actions": actions}));
+    } else {
+        println!("ok: {} ({} actions, timezone {}, sha256 {})", file.display(), policy.actions.len(), policy.timezone_name, policy.sha256);
+        for (name, a) in &policy.actions {
+            let mut line = format!("  {name:<28} tier {}", a.tier);
+            let limits = a.describe_limits();
+            if !limits.is_empty() {
+                line.push_str(&format!("  limits: {limits}"));
+            }
+            if let Some(c) = &a.compensate {
+                line.push_str(&format!("  undo: {}", c.action));
+            }
+            if a.tier == 3 || a.approvals.required > 1 {
+                line.push_str(&format!("  approvers: {}", a.approvals.required));
+            }
+            println!("{line}");
+        }
+    }
+    Ok(0)
+}
+
+async fn decide(db: &Path, policy: &Option<std::path::PathBuf>, args: DecideArgs) -> Result<u8, Exit> {
+    let policy = require_policy(policy)?;
+    let store = open_store(db)?;
+    store.record_policy(&policy, now_ms()).await?;
+    let params = parse_object(store.as_ref(), &args.agent, "--params", &args.params).await?;
+    let request = ActionRequest {
+        request_id: args.request_id.unwrap_or_else(fresh_request_id),
+        agent: args.agent,
+        session: args.session,
+        action: args.action,
+        params,
+        target: args.target,
+        undo_of: args.undo_of,
+        dry_run: args.dry_run,
+        approval_id: args.approval,
+    };
+    let record = store.decide(policy, request, now_ms()).await?;
+    if args.json {
+        print_json(&decision_json(&record));
+    } else {
+        print_decision(&record);
+    }
+    Ok(verdict_exit(&record))
+}
+
+async fn report(db: &Path, args: ReportArgs) -> Result<u8, Exit> {
+    let store = open_store(db)?;
+    let agent = match store.decision(args.decision_id).await? {
+        Some(d) => d.request.agent,
+        None => return Err(Exit::new(EXIT_NOT_FOUND, format!("decision {} does not exist", args.decision_id))),
+    };
+    let detail = parse_object(store.as_ref(), &agent, "--detail", &args.detail).await?;
+    let outcome = match args.outcome {
+        OutcomeArg::Executed => Outcome::Executed,
+        OutcomeArg::Failed => Outcome::Failed,
+        OutcomeArg::Unknown => Outcome::Unknown,
+    };
+    let record = store.report(args.decision_id, outcome, Value::Object(detail), now_ms()).await?;
+    if args.json {
+        print_json(&decision_json(&record));
+    } else {
+        print_decision(&record);
+    }
+    Ok(0)
+}
+
+async fn decisions(db: &Path, cmd: DecisionsCommand) -> Result<u8, Exit> {
+    let store = open_store(db)?;
+    match cmd {
+        DecisionsCommand::List { status, limit, json } => {
+            let status = match status.as_deref() {
+                None => None,
+                Some(s) => Some(DecisionStatus::parse(s).ok_or_else(|| {
+                    Exit::new(EXIT_REFUSED, format!("unknown status `{s}`: expected intended, executed, failed, unknown, awaiting_approval, superseded or closed"))
+                })?),
+            };
+            let list = store.decisions(DecisionFilter { status, limit: Some(limit) }).await?;
+            if json {
+                print_json(&list.iter().map(decision_json).collect::<Vec<_>>());
+            } else if list.is_empty() {
+                println!("no decisions");
+            } else {
+                for d in &list {
+                    let note = if d.status == DecisionStatus::Intended { "  <- intended, not confirmed" } else { "" };
+                    println!(
+                        "{:>6}  {}  {:<8} {:<28} agent {:<12} [{}]{note}",
+                        d.decision_id,
+                        crate::output::time(d.decided_at_ms),
+                        d.verdict.as_str(),
+                        d.request.action,
+                        d.request.agent,
+                        d.status.as_str()
+                    );
+                }
+            }
+            Ok(0)
+        }
+        DecisionsCommand::Show { id, json } => {
+            let d = store.decision(id).await?.ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("decision {id} does not exist")))?;
+            if json {
+                print_json(&decision_json(&d));
+            } else {
+                print_decision(&d);
+            }
+            Ok(0)
+        }
+    }
+}
+
+async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
+    let store = open_store(db)?;
+    let now = now_ms();
+    match cmd {
+        ApprovalsCommand::List { status, json } => {
+            let filter = match status.as_str() {
+                "all" => None,
+                s => Some(ApprovalStatus::parse(s).ok_or_else(|| {
+                    Exit::new(EXIT_REFUSED, format!("unknown status `{s}`: expected pending, approved, rejected, expired, consumed or all"))
+                })?),
+            };
+            let list = store.approvals(filter, now).await?;
+            if json {
+                print_json(&list);
+            } else if list.is_empty() {
+                println!("no {status} approvals");
+            } else {
+                for a in &list {
+                    print_approval(a);
+                }
+            }
+            Ok(0)
+        }
+        ApprovalsCommand::Show { id, json } => {
+            let a = store.approval(id, now).await?.ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("approval {id} does not exist")))?;
+            if json {
+                print_json(&a);
+            } else {
+                print_approval(&a);
+            }
+            Ok(0)
+        }
+        ApprovalsCommand::Approve { id, approver, digest, json } => {
+            let vote = store.approve(id, &approver, digest.as_deref(), now).await?;
+            if json {
+                print_json(&vote);
+            } else {
+                let a = &vote.approval;
+                if !vote.counted {
+                    println!("{approver} already approved approval {id}: a vote counts once ({} of {} given)", a.approvers.len(), a.required);
+                } else if a.status == ApprovalStatus::Approved {
+                    println!("approval {id} approved ({}); the agent may now execute it by re-sending its request", a.approvers.join(", "));
+                } else {
+                    println!("approval {id}: {} of {} approvals given, still pending", a.approvers.len(), a.required);
+                }
+            }
+            Ok(0)
+        }
+        ApprovalsCommand::Reject { id, approver, reason, digest, json } => {
+            let a = store.reject(id, &approver, reason.as_deref(), digest.as_deref(), now).await?;
+            if json {
+                print_json(&a);
+            } else {
+                println!("approval {id} rejected by {approver}");
+            }
+            Ok(0)
+        }
+        ApprovalsCommand::Expire => {
+            let ids = store.expire_approvals(now).await?;
+            println!("{} approvals expired{}", ids.len(), if ids.is_empty() { String::new() } else { format!(": {ids:?}") });
+            Ok(0)
+        }
+    }
+}
+
+async fn kill_switch(db: &Path, args: KillSwitchArgs) -> Result<u8, Exit> {
+    let store = open_store(db)?;
+    let changed = match args.state {
+        KillSwitchState::Status => false,
+        s => store.set_kill_switch(s == KillSwitchState::On, &args.by, now_ms()).await?,
+    };
+    let engaged = store.kill_switch().await?;
+    if args.json {
+        print_json(&json!({"engaged": engaged, "changed": changed}));
+    } else {
+        let state = if engaged { "ENGAGED: only tier-0 reads are permitted" } else { "off" };
+        println!("kill switch {state}{}", if changed { " (changed)" } else { "" });
+    }
+    Ok(0)
+}
+
+/// Params for an undo: the original params, overlaid with `detail.before` from the executed report.
+pub fn undo_params(original: &DecisionRecord) -> Map<String, Value> {
+    let mut params = original.request.params.clone();
+    if let Some(Value::Object(before)) = original.report_detail.as_ref().and_then(|d| d.get("before")) {
+        for (k, v) in before {
+            params.insert(k.clone(), v.clone());
+        }
+    }
+    params
+}
+
+async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) -> Result<u8, Exit> {
+    let policy = require_policy(policy)?;
+    let store = open_store(db)?;
+    store.record_policy(&policy, now_ms()).await?;
+    let original = store
+        .decision(args.decision_id)
+        .await?
+        .ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("decision {} does not exist", args.decision_id)))?;
+    let compensation = policy.action(&original.request.action).and_then(|a| a.compensate.clone()).ok_or_else(|| {
+        Exit::new(crate::EXIT_INVALID_STATE, format!("'{}' has no compensating action in the policy: it cannot be undone", original.request.action))
+    })?;
+    let params = match &args.params {
+        Some(text) => parse_object(store.as_ref(), &args.agent, "--params", text).await?,
+        None => undo_params(&original),
+    };
+    let request = ActionRequest {
+        request_id: args.request_id.unwrap_or_else(|| format!("undo-{}", original.decision_id)),
+        agent: args.agent,
+        session: None,
+        action: compensation.action,
+        params,
+        target: original.request.target.clone(),
+        undo_of: Some(original.decision_id),
+        dry_run: false,
+        approval_id: None,
+    };
+    let record = store.decide(policy, request, now_ms()).await?;
+    if args.json {
+        print_json(&decision_json(&record));
+    } else {
+        print_decision(&record);
+    }
+    Ok(verdict_exit(&record))
+}
+
+async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
+    match cmd {
+        JournalCommand::Verify { file: Some(file), json } => {
+            let bytes = std::fs::read(&file).map_err(|e| Exit::new(EXIT_NOT_FOUND, format!("cannot read `{}`: {e}", file.display())))?;
+            let report = verify_export(&bytes);
+            if json {
+                print_json(&report);
+            } else {
+                println!("{}: {report}", file.display());
+            }
+            Ok(if report.is_ok() { 0 } else { EXIT_VERIFY_FAILED })
+        }
+        JournalCommand::Verify { file: None, json } => {
+            let store = open_store(db)?;
+            let report = store.verify_journal().await?;
+            if json {
+                print_json(&report);
+            } else {
+                println!("{}: {report}", db.display());
+            }
+            Ok(if report.is_ok() { 0 } else { EXIT_VERIFY_FAILED })
+        }
+        JournalCommand::Export { file } => {
+            let store = open_store(db)?;
+            let mut out: Box<dyn Write> = if file.as_os_str() == "-" {
+                Box::new(std::io::stdout().lock())
+            } else {
+                Box::new(std::io::BufWriter::new(
+                    std::fs::File::create(&file).map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot create `{}`: {e}", file.display())))?,
+                ))
+            };
+            let mut after = 0;
+            let mut count = 0u64;
+            loop {
+                let page = store.journal(after, 5000).await?;
+                let Some(last) = page.last() else { break };
+                after = last.seq;
+                for event in &page {
+                    writeln!(out, "{}", event.to_line()).map_err(|e| Exit::new(EXIT_STORAGE, format!("write failed: {e}")))?;
+                    count += 1;
+                }
+            }
+            out.flush().map_err(|e| Exit::new(EXIT_STORAGE, format!("write failed: {e}")))?;
+            if file.as_os_str() != "-" {
+                eprintln!("exported {count} events to {}", file.display());
+            }
+            Ok(0)
+        }
+        JournalCommand::Audit { json } => {
+            let store = open_store(db)?;
+            let report = store.audit().await?;
+            if json {
+                print_json(&report);
+            } else if report.mismatches.is_empty() {
+                println!(
+                    "consistent: {} events replay to the tables ({} decisions, {} held reservations, {} intended and not confirmed)",
+                    report.events, report.decisions, report.held_reservations, report.unconfirmed
+                );
+            } else {
+                println!("INCONSISTENT: {} differences between the journal and the tables:", report.mismatches.len());
+                for m in &report.mismatches {
+                    println!("  {m}");
+                }
+            }
+            Ok(if report.mismatches.is_empty() { 0 } else { EXIT_VERIFY_FAILED })
+        }
+        JournalCommand::Tail { lines, follow, json } => {
+            let store = open_store(db)?;
+            let head = store.verify_journal().await?;
+            let head_seq = match &head {
+                foureyes_core::journal::VerifyReport::Ok { head_seq, .. } => *head_seq,
+                other => other.bad_seq().unwrap_or(1).saturating_sub(1),
+            };
+            let mut after = head_seq.saturating_sub(u64::from(lines));
+            loop {
+                for event in store.journal(after, 1000).await? {
+                    after = event.seq;
+                    if json {
+                        println!("{}", event.to_line());
+                    } else {
+                        print_event(&event);
+                    }
+                }
+                if !follow {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            }
+            Ok(0)
+        }
+    }
+}

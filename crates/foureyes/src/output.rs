@@ -1,0 +1,103 @@
+//! Human-readable rendering of decisions, approvals and events. `--json` output bypasses this module.
+
+use foureyes_core::journal::Event;
+use foureyes_core::{ApprovalRecord, BudgetKind, DecisionRecord};
+use serde_json::{Value, json};
+
+pub fn time(ms: i64) -> String {
+    jiff::Timestamp::from_millisecond(ms).map(|t| t.round(jiff::Unit::Second).map(|t| t.to_string()).unwrap_or_default()).unwrap_or_else(|_| ms.to_string())
+}
+
+/// The `--json` form of a decision: the fields scripts rely on first.
+pub fn decision_json(d: &DecisionRecord) -> Value {
+    json!({
+        "decision_id": d.decision_id,
+        "request_id": d.request.request_id,
+        "agent": d.request.agent,
+        "action": d.request.action,
+        "verdict": d.verdict,
+        "reasons": d.reasons,
+        "approval_id": d.approval_id,
+        "tier": d.tier,
+        "status": d.status,
+        "digest": d.digest,
+        "budgets": d.budgets,
+        "would_have": d.would_have,
+        "supersedes": d.supersedes,
+        "decided_at_ms": d.decided_at_ms,
+        "reported_at_ms": d.reported_at_ms,
+        "report_detail": d.report_detail,
+        "params": d.request.params,
+        "target": d.request.target,
+        "undo_of": d.request.undo_of,
+    })
+}
+
+pub fn print_decision(d: &DecisionRecord) {
+    let mut head = format!("{:<8} decision {}  {}  tier {}  [{}]", d.verdict.as_str(), d.decision_id, d.request.action, d.tier, d.status.as_str());
+    if let Some(a) = d.approval_id {
+        head.push_str(&format!("  approval {a}"));
+    }
+    if let Some(w) = d.would_have {
+        head.push_str(&format!("  (would have: {w})"));
+    }
+    println!("{head}");
+    for r in &d.reasons {
+        println!("  {}: {}", r.code.as_str(), r.message);
+    }
+    for b in &d.budgets {
+        let what = match (&b.kind, &b.param) {
+            (BudgetKind::Budget, Some(p)) => format!("budget {p}"),
+            _ => "limit".to_string(),
+        };
+        println!(
+            "  {what} per {}: {} of {} used before this, {} requested, {} left{}, resets {}",
+            b.per,
+            b.consumed,
+            b.limit,
+            b.requested,
+            b.remaining,
+            if b.exceeded { " (EXCEEDED)" } else { "" },
+            time(b.resets_at_ms)
+        );
+    }
+    println!("  digest {}", d.digest);
+}
+
+pub fn print_approval(a: &ApprovalRecord) {
+    println!(
+        "approval {}  [{}]  {}  by agent {}  ({} of {} approvals; expires {})",
+        a.approval_id,
+        a.status.as_str(),
+        a.request.action,
+        a.request.agent,
+        a.approvers.len(),
+        a.required,
+        time(a.expires_at_ms)
+    );
+    println!("  params  {}", serde_json::to_string(&a.request.params).unwrap_or_default());
+    if let Some(t) = &a.request.target {
+        println!("  target  {t}");
+    }
+    for r in &a.reasons {
+        println!("  {}: {}", r.code.as_str(), r.message);
+    }
+    if !a.approvers.is_empty() {
+        println!("  approved by {}", a.approvers.join(", "));
+    }
+    if let Some(by) = &a.decided_by
+        && a.status == foureyes_core::ApprovalStatus::Rejected
+    {
+        println!("  rejected by {by}{}", a.reject_reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default());
+    }
+    if a.step_up {
+        println!("  step-up: the approver must re-prove identity");
+    }
+    println!("  digest  {}", a.digest);
+}
+
+pub fn print_event(e: &Event) {
+    let data = serde_json::to_string(&e.data).unwrap_or_default();
+    let data = if data.len() > 160 { format!("{}…", &data[..data.floor_char_boundary(160)]) } else { data };
+    println!("{:>6}  {}  {:<18} {}", e.seq, time(e.ts_ms), e.kind.as_str(), data);
+}
