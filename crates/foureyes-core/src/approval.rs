@@ -42,7 +42,12 @@ fn check_open(record: &ApprovalRecord, digest_seen: Option<&str>, now_ms: i64) -
 }
 
 /// An approve vote by `approver`, who was shown `digest_seen`.
-pub fn approve(record: &ApprovalRecord, approver: &str, digest_seen: Option<&str>, now_ms: i64) -> Result<VoteEffect, VoteError> {
+pub fn approve(
+    record: &ApprovalRecord,
+    approver: &str,
+    digest_seen: Option<&str>,
+    now_ms: i64,
+) -> Result<VoteEffect, VoteError> {
     check_open(record, digest_seen, now_ms)?;
     if approver == record.request.agent {
         return Err(VoteError::SelfApproval { approver: approver.to_string() });

@@ -233,7 +233,11 @@ pub fn verify_events<I: IntoIterator<Item = Event>>(events: I) -> VerifyReport {
         }
         count += 1;
     }
-    VerifyReport::Ok { events: count, head_seq: verifier.expected_seq() - 1, head_hash: verifier.head_hash().to_string() }
+    VerifyReport::Ok {
+        events: count,
+        head_seq: verifier.expected_seq() - 1,
+        head_hash: verifier.head_hash().to_string(),
+    }
 }
 
 /// Verifies a JSON Lines export (as written by `journal export`: every event from seq 1, one canonical JSON
@@ -260,12 +264,21 @@ pub fn verify_export(bytes: &[u8]) -> VerifyReport {
             Ok(()) => count += 1,
             // An unterminated last line that does not check out is what a crash mid-append leaves.
             Err(_) if !terminated => {
-                return VerifyReport::TornTail { events: count, seq, line: line_no, head_hash: verifier.head_hash().to_string() };
+                return VerifyReport::TornTail {
+                    events: count,
+                    seq,
+                    line: line_no,
+                    head_hash: verifier.head_hash().to_string(),
+                };
             }
             Err(problem) => return VerifyReport::Corrupt { events: count, seq, line: Some(line_no), problem },
         }
     }
-    VerifyReport::Ok { events: count, head_seq: verifier.expected_seq() - 1, head_hash: verifier.head_hash().to_string() }
+    VerifyReport::Ok {
+        events: count,
+        head_seq: verifier.expected_seq() - 1,
+        head_hash: verifier.head_hash().to_string(),
+    }
 }
 
 fn parse_line(line: &[u8]) -> Result<Event, String> {
@@ -286,7 +299,13 @@ mod tests {
         let mut out: Vec<Event> = Vec::new();
         for i in 0..n {
             let (seq, prev) = out.last().map_or((0, GENESIS_HASH.to_string()), |e| (e.seq, e.hash.clone()));
-            out.push(Event::next(seq, &prev, 1_700_000_000_000 + i as i64, EventKind::Decided, json!({"i": i, "note": "café ✓"})));
+            out.push(Event::next(
+                seq,
+                &prev,
+                1_700_000_000_000 + i as i64,
+                EventKind::Decided,
+                json!({"i": i, "note": "café ✓"}),
+            ));
         }
         out
     }

@@ -31,6 +31,8 @@ pub struct Snapshot {
     pub approval: Option<ApprovalRecord>,
     /// The decision named by `request.undo_of`, if any.
     pub undo_target: Option<DecisionRecord>,
+    /// A permitted (and not failed) earlier undo of `undo_target`: an action is undone at most once.
+    pub undone_by: Option<DecisionId>,
 }
 
 /// Held (not released) reservations inside one window.
@@ -113,7 +115,10 @@ pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now
         if let Some(id) = request.approval_id {
             b.reason(
                 ReasonCode::KillSwitch,
-                format!("'{}' blocked: the kill switch is engaged; approval {id} is kept and can be used once it is off", request.action),
+                format!(
+                    "'{}' blocked: the kill switch is engaged; approval {id} is kept and can be used once it is off",
+                    request.action
+                ),
             );
             let mut d = b.finish(Verdict::Deny, 3);
             d.approval_id = Some(id);
@@ -142,10 +147,28 @@ pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now
 
     // 4. Policy lookup: what is not in the table is tier 3.
     let Some(spec) = spec else {
+        // 7 applies here too: a rehearsal of an unknown action asks no human and uses up no approval.
+        if request.dry_run {
+            let would_have = if approved.is_some() { Verdict::Permit } else { Verdict::Defer };
+            b.reasons
+                .insert(0, Reason::new(ReasonCode::DryRun, "dry run requested: nothing executed, nothing reserved"));
+            if approved.is_none() {
+                b.reason(
+                    ReasonCode::DefaultDeny,
+                    format!("'{}' is not in the policy: a human would have to approve it", request.action),
+                );
+            }
+            let mut d = b.finish(Verdict::DryRun, 3);
+            d.would_have = Some(would_have);
+            return d;
+        }
         if let Some(record) = approved {
             return permit_approved(b, record, Vec::new());
         }
-        b.reason(ReasonCode::DefaultDeny, format!("'{}' is not in the policy: a human must approve it", request.action));
+        b.reason(
+            ReasonCode::DefaultDeny,
+            format!("'{}' is not in the policy: a human must approve it", request.action),
+        );
         return defer(b, policy.default_approvals, now_ms);
     };
 
@@ -160,11 +183,14 @@ pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now
     // 6. Reversibility: auto-execution needs a registered compensation; an undo needs an undoable target.
     let mut tier = if kill { 3 } else { spec.tier };
     if spec.tier == 1 && spec.compensate.is_none() {
-        b.reason(ReasonCode::NoCompensation, format!("'{}' is tier 1 but has no compensating action: demoted to tier 3", request.action));
+        b.reason(
+            ReasonCode::NoCompensation,
+            format!("'{}' is tier 1 but has no compensating action: demoted to tier 3", request.action),
+        );
         tier = 3;
     }
     if let Some(target_id) = request.undo_of
-        && let Err((code, message)) = check_undo(policy, snapshot.undo_target.as_ref(), target_id, request, now_ms)
+        && let Err((code, message)) = check_undo(policy, snapshot, target_id, request, now_ms)
     {
         b.reason(code, message);
         return b.finish(Verdict::Deny, tier);
@@ -172,11 +198,20 @@ pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now
 
     // 7. Dry run before limits: evaluate, reserve nothing.
     let rehearsal = match spec.dry_run {
-        _ if request.dry_run => Some((ReasonCode::DryRun, "dry run requested: nothing executed, nothing reserved".to_string())),
-        DryRunRule::Always => Some((ReasonCode::DryRun, format!("'{}' always rehearses (dry_run: true): nothing executed", request.action))),
+        _ if request.dry_run => {
+            Some((ReasonCode::DryRun, "dry run requested: nothing executed, nothing reserved".to_string()))
+        }
+        DryRunRule::Always => Some((
+            ReasonCode::DryRun,
+            format!("'{}' always rehearses (dry_run: true): nothing executed", request.action),
+        )),
         DryRunRule::UntilMs(until) if now_ms < until => Some((
             ReasonCode::Rehearsal,
-            format!("'{}' rehearses until {}: nothing executed", request.action, jiff::Timestamp::from_millisecond(until).map(|t| t.to_string()).unwrap_or_default()),
+            format!(
+                "'{}' rehearses until {}: nothing executed",
+                request.action,
+                jiff::Timestamp::from_millisecond(until).map(|t| t.to_string()).unwrap_or_default()
+            ),
         )),
         _ => None,
     };
@@ -185,8 +220,8 @@ pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now
     let (overruns, reservations) = check_limits(policy, spec, snapshot, request, now_ms, &mut b);
 
     if let Some((code, message)) = rehearsal {
-        let would_have = if approved.is_some() {
-            Verdict::Permit
+        let would_have = if let Some(record) = approved {
+            if overruns.iter().any(|c| !record.acknowledged.contains(c)) { Verdict::Deny } else { Verdict::Permit }
         } else if tier == 3 || !overruns.is_empty() {
             Verdict::Defer
         } else {
@@ -202,7 +237,13 @@ pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now
     if let Some(record) = approved {
         let unacknowledged: Vec<&ReasonCode> = overruns.iter().filter(|c| !record.acknowledged.contains(c)).collect();
         if let Some(code) = unacknowledged.first() {
-            b.reason(**code, format!("approval {} did not cover this overrun: the window was used up after it was given; ask again", record.approval_id));
+            b.reason(
+                **code,
+                format!(
+                    "approval {} did not cover this overrun: the window was used up after it was given; ask again",
+                    record.approval_id
+                ),
+            );
             let mut d = b.finish(Verdict::Deny, 3);
             d.approval_id = Some(record.approval_id);
             return d;
@@ -232,7 +273,10 @@ pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now
         }
         _ => {
             if spec.tier == 3 && !kill {
-                b.reason(ReasonCode::ApprovalRequired, format!("'{}' is tier 3: a human must approve it", request.action));
+                b.reason(
+                    ReasonCode::ApprovalRequired,
+                    format!("'{}' is tier 3: a human must approve it", request.action),
+                );
             }
             defer(b, spec.approvals, now_ms)
         }
@@ -283,7 +327,10 @@ fn check_approval<'a>(
         return Err((
             Verdict::Deny,
             ReasonCode::DigestMismatch,
-            format!("approval {id} was given for digest {}, but this action's digest is {digest}: refused", short(&record.digest)),
+            format!(
+                "approval {id} was given for digest {}, but this action's digest is {digest}: refused",
+                short(&record.digest)
+            ),
         ));
     }
     match record.effective_status(now_ms) {
@@ -310,7 +357,10 @@ fn check_approval<'a>(
         ApprovalStatus::Consumed => Err((
             Verdict::Deny,
             ReasonCode::ApprovalConsumed,
-            format!("approval {id} was already used by decision {}: an approval is good for one execution", record.consumed_by.unwrap_or_default()),
+            format!(
+                "approval {id} was already used by decision {}: an approval is good for one execution",
+                record.consumed_by.unwrap_or_default()
+            ),
         )),
     }
 }
@@ -321,19 +371,34 @@ fn short(digest: &str) -> &str {
 
 fn check_undo(
     policy: &Policy,
-    target: Option<&DecisionRecord>,
+    snapshot: &Snapshot,
     target_id: DecisionId,
     request: &ActionRequest,
     now_ms: i64,
 ) -> Result<(), (ReasonCode, String)> {
-    let Some(target) = target.filter(|t| t.decision_id == target_id) else {
+    if let Some(undo) = snapshot.undone_by {
+        return Err((
+            ReasonCode::UndoInvalid,
+            format!("undo of decision {target_id}: already undone by decision {undo}"),
+        ));
+    }
+    let Some(target) = snapshot.undo_target.as_ref().filter(|t| t.decision_id == target_id) else {
         return Err((ReasonCode::UndoInvalid, format!("undo of decision {target_id}: no such decision")));
     };
     if target.status != DecisionStatus::Executed {
-        return Err((ReasonCode::UndoInvalid, format!("undo of decision {target_id}: it is {}, only an executed action can be undone", target.status.as_str())));
+        return Err((
+            ReasonCode::UndoInvalid,
+            format!(
+                "undo of decision {target_id}: it is {}, only an executed action can be undone",
+                target.status.as_str()
+            ),
+        ));
     }
     let Some(compensation) = policy.action(&target.request.action).and_then(|a| a.compensate.as_ref()) else {
-        return Err((ReasonCode::UndoInvalid, format!("undo of decision {target_id}: '{}' has no compensating action", target.request.action)));
+        return Err((
+            ReasonCode::UndoInvalid,
+            format!("undo of decision {target_id}: '{}' has no compensating action", target.request.action),
+        ));
     };
     if compensation.action != request.action {
         return Err((
@@ -345,7 +410,10 @@ fn check_undo(
     if now_ms > executed_at.saturating_add(compensation.window_ms) {
         return Err((
             ReasonCode::UndoWindowClosed,
-            format!("undo of decision {target_id}: the {} undo window closed", format_duration_ms(compensation.window_ms)),
+            format!(
+                "undo of decision {target_id}: the {} undo window closed",
+                format_duration_ms(compensation.window_ms)
+            ),
         ));
     }
     Ok(())
@@ -362,7 +430,10 @@ pub fn check_bounds(action: &str, spec: &ActionPolicy, params: &serde_json::Map<
             let known: Vec<&str> = spec.params.keys().map(String::as_str).collect();
             out.push(Reason::new(
                 ReasonCode::UnknownParam,
-                format!("'{action}' denied: unknown param '{name}' (accepted: {})", if known.is_empty() { "none".to_string() } else { known.join(", ") }),
+                format!(
+                    "'{action}' denied: unknown param '{name}' (accepted: {})",
+                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                ),
             ));
         }
     }
@@ -379,10 +450,13 @@ pub fn check_bounds(action: &str, spec: &ActionPolicy, params: &serde_json::Map<
             continue;
         }
         match params.get(name) {
-            None if p.required => out.push(Reason::new(ReasonCode::MissingParam, format!("'{action}' denied: param '{name}' ({}) is missing", p.ty))),
+            None if p.required => out.push(Reason::new(
+                ReasonCode::MissingParam,
+                format!("'{action}' denied: param '{name}' ({}) is missing", p.ty),
+            )),
             None => {}
             Some(value) => {
-                if let Err(reason) = check_param(action, name, p, value) {
+                if let Err(reason) = check_param(action, name, p, value, summed) {
                     out.push(reason);
                 }
             }
@@ -391,13 +465,16 @@ pub fn check_bounds(action: &str, spec: &ActionPolicy, params: &serde_json::Map<
     out
 }
 
-fn check_param(action: &str, name: &str, p: &ParamSpec, value: &Value) -> Result<(), Reason> {
+fn check_param(action: &str, name: &str, p: &ParamSpec, value: &Value, budgeted: bool) -> Result<(), Reason> {
     let shown = crate::canonical::to_canonical_string(value);
-    let shown = if shown.len() > 80 { format!("{}…", &shown[..shown.floor_char_boundary(80)]) } else { shown };
+    // `str::floor_char_boundary` is newer than the MSRV (1.91 > 1.89).
+    let cut = (0..=80.min(shown.len())).rev().find(|&i| shown.is_char_boundary(i)).unwrap_or(0);
+    let shown = if shown.len() > 80 { format!("{}…", &shown[..cut]) } else { shown };
     let wrong = |expected: &str| {
         Reason::new(ReasonCode::WrongType, format!("'{action}' denied: param '{name}'={shown} is not {expected}"))
     };
-    let bounds = |what: String| Reason::new(ReasonCode::Bounds, format!("'{action}' denied: param '{name}'={shown} {what}"));
+    let bounds =
+        |what: String| Reason::new(ReasonCode::Bounds, format!("'{action}' denied: param '{name}'={shown} {what}"));
     match p.ty {
         ParamType::Boolean if !value.is_boolean() => return Err(wrong("a boolean")),
         ParamType::String => {
@@ -422,7 +499,9 @@ fn check_param(action: &str, name: &str, p: &ParamSpec, value: &Value) -> Result
         ParamType::Number | ParamType::Integer => {
             let number = match json_to_decimal(value) {
                 Ok(n) => n,
-                Err(NumberError::NotANumber) => return Err(wrong(if p.ty == ParamType::Integer { "an integer" } else { "a number" })),
+                Err(NumberError::NotANumber) => {
+                    return Err(wrong(if p.ty == ParamType::Integer { "an integer" } else { "a number" }));
+                }
                 Err(NumberError::NotRepresentable) => return Err(bounds("is not a finite decimal".to_string())),
             };
             if p.ty == ParamType::Integer && !number.fract().is_zero() {
@@ -437,6 +516,10 @@ fn check_param(action: &str, name: &str, p: &ParamSpec, value: &Value) -> Result
                 && number < min
             {
                 return Err(bounds(format!("below min {min}")));
+            }
+            // A budget sums this param: a negative amount would give budget back.
+            if budgeted && number < Decimal::ZERO {
+                return Err(bounds("is negative, and a budget sums it".to_string()));
             }
         }
         ParamType::Boolean => {}
@@ -467,15 +550,19 @@ fn check_limits(
     let mut overruns = Vec::new();
     let mut reservations = Vec::new();
     let limits = spec.limits.iter().map(|l| (BudgetKind::Limit, &l.key, None, Decimal::from(l.count), l.per, l.scope));
-    let budgets = spec.budgets.iter().map(|bs| (BudgetKind::Budget, &bs.key, Some(&bs.param), bs.max, bs.per, bs.scope));
+    let budgets =
+        spec.budgets.iter().map(|bs| (BudgetKind::Budget, &bs.key, Some(&bs.param), bs.max, bs.per, bs.scope));
     for (kind, key, param, limit, per, scope) in limits.chain(budgets) {
         let usage = snapshot.usage.get(key.as_str()).cloned().unwrap_or_default();
         let (consumed, requested) = match param {
             None => (Decimal::from(usage.count), Decimal::ONE),
             // Bounds ran first, so a present budget param is a finite decimal.
-            Some(p) => (usage.sum, request.params.get(p).and_then(|v| json_to_decimal(v).ok()).unwrap_or(Decimal::ZERO)),
+            Some(p) => {
+                (usage.sum, request.params.get(p).and_then(|v| json_to_decimal(v).ok()).unwrap_or(Decimal::ZERO))
+            }
         };
-        let exceeded = consumed + requested > limit;
+        // Held reservations may already exceed the limit (approved overruns); an overflowing sum is exceeded too.
+        let exceeded = consumed.checked_add(requested).is_none_or(|total| total > limit);
         let remaining = if exceeded { (limit - consumed).max(Decimal::ZERO) } else { limit - consumed - requested };
         b.budgets.push(BudgetState {
             kind,
@@ -494,7 +581,11 @@ fn check_limits(
             b.reason(code, message);
             overruns.push(code);
         }
-        reservations.push(NewReservation { key: key.clone(), scope: scope_key(scope, &request.agent), amount: requested });
+        reservations.push(NewReservation {
+            key: key.clone(),
+            scope: scope_key(scope, &request.agent),
+            amount: requested,
+        });
     }
     (overruns, reservations)
 }
@@ -511,7 +602,9 @@ fn describe_overrun(
     match (kind, param) {
         (BudgetKind::Budget, Some(p)) => (
             ReasonCode::BudgetExceeded,
-            format!("'{action}' needs a human: {p} {requested} would exceed the budget of {limit} per {per} ({consumed} already reserved)"),
+            format!(
+                "'{action}' needs a human: {p} {requested} would exceed the budget of {limit} per {per} ({consumed} already reserved)"
+            ),
         ),
         _ => (
             ReasonCode::LimitExceeded,

@@ -337,13 +337,22 @@ impl Loader<'_> {
 
     fn build(&mut self, raw: RawPolicy) -> Result<Policy, PolicyError> {
         if raw.version.value.0 != 1 {
-            return Err(self.err(&raw.version.referenced, format!("unsupported `version: {}`: expected `version: 1`", raw.version.value.0)));
+            return Err(self.err(
+                &raw.version.referenced,
+                format!("unsupported `version: {}`: expected `version: 1`", raw.version.value.0),
+            ));
         }
         let (timezone_name, timezone) = match &raw.timezone {
             None => ("UTC".to_string(), TimeZone::UTC),
             Some(tz) => {
                 let zone = TimeZone::get(&tz.value).map_err(|_| {
-                    self.err(&tz.referenced, format!("unknown `timezone: {}`: expected an IANA name such as `UTC` or `Europe/Berlin`", tz.value))
+                    self.err(
+                        &tz.referenced,
+                        format!(
+                            "unknown `timezone: {}`: expected an IANA name such as `UTC` or `Europe/Berlin`",
+                            tz.value
+                        ),
+                    )
                 })?;
                 (tz.value.clone(), zone)
             }
@@ -355,7 +364,8 @@ impl Loader<'_> {
                 default_approvals = self.approvals(a, ApprovalRule::default())?;
             }
             if let Some(w) = &defaults.undo_window {
-                default_undo_window_ms = parse_duration_ms(&w.value).map_err(|m| self.err(&w.referenced, format!("`undo_window`: {m}")))?;
+                default_undo_window_ms =
+                    parse_duration_ms(&w.value).map_err(|m| self.err(&w.referenced, format!("`undo_window`: {m}")))?;
             }
         }
         let mut actions = BTreeMap::new();
@@ -371,7 +381,13 @@ impl Loader<'_> {
             if let Some(c) = &action.value.compensate
                 && !actions.contains_key(&c.value.action)
             {
-                return Err(self.err(&c.referenced, format!("`{name}` compensates with `{}`, which is not an action in this policy: add it under `actions`", c.value.action)));
+                return Err(self.err(
+                    &c.referenced,
+                    format!(
+                        "`{name}` compensates with `{}`, which is not an action in this policy: add it under `actions`",
+                        c.value.action
+                    ),
+                ));
             }
         }
         Ok(Policy {
@@ -390,12 +406,16 @@ impl Loader<'_> {
         let mut rule = base;
         if let Some(required) = raw.value.required {
             if !(1..=10).contains(&required) {
-                return Err(self.err(&raw.referenced, format!("`approvals.required: {required}`: expected 1 to 10 distinct approvers")));
+                return Err(self.err(
+                    &raw.referenced,
+                    format!("`approvals.required: {required}`: expected 1 to 10 distinct approvers"),
+                ));
             }
             rule.required = required;
         }
         if let Some(ttl) = &raw.value.ttl {
-            rule.ttl_ms = parse_duration_ms(ttl).map_err(|m| self.err(&raw.referenced, format!("`approvals.ttl`: {m}")))?;
+            rule.ttl_ms =
+                parse_duration_ms(ttl).map_err(|m| self.err(&raw.referenced, format!("`approvals.ttl`: {m}")))?;
         }
         if let Some(step_up) = raw.value.step_up {
             rule.step_up = step_up;
@@ -423,16 +443,26 @@ impl Loader<'_> {
         }
         let mut limits = Vec::new();
         for (i, l) in a.limits.iter().enumerate() {
-            let per = Window::parse(&l.value.per).map_err(|m| self.err(&l.referenced, format!("`{name}` limit `per`: {m}")))?;
+            let per = Window::parse(&l.value.per)
+                .map_err(|m| self.err(&l.referenced, format!("`{name}` limit `per`: {m}")))?;
             if l.value.count == 0 {
-                return Err(self.err(&l.referenced, format!("`{name}`: `count: 0` would forbid the action: expected a count of 1 or more (or tier 3)")));
+                return Err(self.err(
+                    &l.referenced,
+                    format!("`{name}`: `count: 0` would forbid the action: expected a count of 1 or more (or tier 3)"),
+                ));
             }
-            limits.push(LimitSpec { key: format!("limit:{i}"), count: l.value.count, per, scope: l.value.scope.unwrap_or(Scope::Action) });
+            limits.push(LimitSpec {
+                key: format!("limit:{i}"),
+                count: l.value.count,
+                per,
+                scope: l.value.scope.unwrap_or(Scope::Action),
+            });
         }
         let mut budgets = Vec::new();
         for (i, b) in a.budgets.iter().enumerate() {
             let bv = &b.value;
-            let per = Window::parse(&bv.per).map_err(|m| self.err(&b.referenced, format!("`{name}` budget `per`: {m}")))?;
+            let per =
+                Window::parse(&bv.per).map_err(|m| self.err(&b.referenced, format!("`{name}` budget `per`: {m}")))?;
             match params.get(&bv.param) {
                 None => return Err(self.err(&b.referenced, format!("`{name}`: budget on `{}`, which is not a declared param: declare it under `params` with `type: number` or `integer`", bv.param))),
                 Some(p) if !matches!(p.ty, ParamType::Number | ParamType::Integer) => {
@@ -440,18 +470,26 @@ impl Loader<'_> {
                 }
                 Some(_) => {}
             }
-            let max = f64_to_decimal(bv.max).map_err(|_| self.err(&b.referenced, format!("`{name}`: budget `max` is not a finite decimal")))?;
+            let max = f64_to_decimal(bv.max)
+                .map_err(|_| self.err(&b.referenced, format!("`{name}`: budget `max` is not a finite decimal")))?;
             if max <= Decimal::ZERO {
                 return Err(self.err(&b.referenced, format!("`{name}`: budget `max: {max}` must be above 0")));
             }
-            budgets.push(BudgetSpec { key: format!("budget:{}:{i}", bv.param), param: bv.param.clone(), max, per, scope: bv.scope.unwrap_or(Scope::Action) });
+            budgets.push(BudgetSpec {
+                key: format!("budget:{}:{i}", bv.param),
+                param: bv.param.clone(),
+                max,
+                per,
+                scope: bv.scope.unwrap_or(Scope::Action),
+            });
         }
         let compensate = match &a.compensate {
             None => None,
             Some(c) => {
                 let window_ms = match &c.value.window {
                     None => default_undo_window_ms,
-                    Some(w) => parse_duration_ms(w).map_err(|m| self.err(&c.referenced, format!("`{name}` compensate `window`: {m}")))?,
+                    Some(w) => parse_duration_ms(w)
+                        .map_err(|m| self.err(&c.referenced, format!("`{name}` compensate `window`: {m}")))?,
                 };
                 Some(Compensation { action: c.value.action.clone(), window_ms })
             }
@@ -463,7 +501,11 @@ impl Loader<'_> {
             return Err(self.err(at, format!("`{name}` is tier 2 (auto-execute within limits) but has neither `limits` nor `budgets`: add e.g. `limits: [{{ count: 10, per: 1h }}]`, or make it tier 3")));
         }
         let dry_run = match (a.dry_run, &a.dry_run_until) {
-            (Some(true), Some(u)) => return Err(self.err(&u.referenced, format!("`{name}` has both `dry_run: true` and `dry_run_until`: keep one"))),
+            (Some(true), Some(u)) => {
+                return Err(
+                    self.err(&u.referenced, format!("`{name}` has both `dry_run: true` and `dry_run_until`: keep one"))
+                );
+            }
             (Some(true), None) => DryRunRule::Always,
             (_, Some(u)) => DryRunRule::UntilMs(self.until(name, u, timezone)?),
             _ => DryRunRule::Never,
@@ -472,7 +514,16 @@ impl Loader<'_> {
             None => default_approvals,
             Some(r) => self.approvals(r, default_approvals)?,
         };
-        Ok(ActionPolicy { tier, description: a.description.clone(), params, limits, budgets, compensate, dry_run, approvals })
+        Ok(ActionPolicy {
+            tier,
+            description: a.description.clone(),
+            params,
+            limits,
+            budgets,
+            compensate,
+            dry_run,
+            approvals,
+        })
     }
 
     fn until(&self, name: &str, raw: &Spanned<String>, timezone: &TimeZone) -> Result<i64, PolicyError> {
@@ -480,7 +531,13 @@ impl Loader<'_> {
             return Ok(ts.as_millisecond());
         }
         let date: Date = raw.value.parse().map_err(|_| {
-            self.err(&raw.referenced, format!("`{name}`: `dry_run_until: {}` is not a date: expected `YYYY-MM-DD` or an RFC 3339 timestamp", raw.value))
+            self.err(
+                &raw.referenced,
+                format!(
+                    "`{name}`: `dry_run_until: {}` is not a date: expected `YYYY-MM-DD` or an RFC 3339 timestamp",
+                    raw.value
+                ),
+            )
         })?;
         date.to_zoned_datetime(timezone.clone())
             .map(|z| z.timestamp().as_millisecond())
@@ -494,10 +551,14 @@ impl Loader<'_> {
         let stringy = p.ty == ParamType::String;
         let here = format!("`{action}` param `{pname}`");
         if !numeric && (p.min.is_some() || p.max.is_some()) {
-            return Err(self.err(at, format!("{here}: `min`/`max` apply to `number` or `integer` params, not `{}`", p.ty)));
+            return Err(
+                self.err(at, format!("{here}: `min`/`max` apply to `number` or `integer` params, not `{}`", p.ty))
+            );
         }
         if !stringy && (p.min_len.is_some() || p.max_len.is_some() || p.pattern.is_some()) {
-            return Err(self.err(at, format!("{here}: `min_len`/`max_len`/`pattern` apply to `string` params, not `{}`", p.ty)));
+            return Err(
+                self.err(at, format!("{here}: `min_len`/`max_len`/`pattern` apply to `string` params, not `{}`", p.ty))
+            );
         }
         let decimal = |v: Option<f64>, what: &str| -> Result<Option<Decimal>, PolicyError> {
             v.map(|f| f64_to_decimal(f).map_err(|_| self.err(at, format!("{here}: `{what}` is not a finite decimal"))))
@@ -535,7 +596,8 @@ impl Loader<'_> {
             .pattern
             .as_ref()
             .map(|text| {
-                Regex::new(&format!("^(?:{text})$")).map_err(|e| self.err(at, format!("{here}: `pattern` is not a valid regular expression: {e}")))
+                Regex::new(&format!("^(?:{text})$"))
+                    .map_err(|e| self.err(at, format!("{here}: `pattern` is not a valid regular expression: {e}")))
             })
             .transpose()?;
         Ok(ParamSpec {
@@ -554,7 +616,9 @@ impl Loader<'_> {
 
 fn valid_action_name(name: &str) -> bool {
     !name.is_empty()
-        && name.split('.').all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        && name
+            .split('.')
+            .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
 }
 
 impl ActionPolicy {

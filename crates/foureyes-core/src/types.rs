@@ -96,9 +96,10 @@ impl ActionRequest {
                 return Err(RequestError::TooLong { field, len: v.len(), max: MAX_NAME_BYTES });
             }
         }
-        let valid_name = self.action.split('.').all(|part| {
-            !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        });
+        let valid_name = self
+            .action
+            .split('.')
+            .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'));
         if !valid_name {
             return Err(RequestError::BadActionName(self.action.clone()));
         }
@@ -190,7 +191,31 @@ pub enum ReasonCode {
 
 impl ReasonCode {
     /// Every code, in declaration order.
-    pub const ALL: [ReasonCode; 23] = [ReasonCode::Observe, ReasonCode::WithinPolicy, ReasonCode::KillSwitch, ReasonCode::DefaultDeny, ReasonCode::UnknownParam, ReasonCode::MissingParam, ReasonCode::WrongType, ReasonCode::Bounds, ReasonCode::NoCompensation, ReasonCode::DryRun, ReasonCode::Rehearsal, ReasonCode::LimitExceeded, ReasonCode::BudgetExceeded, ReasonCode::ApprovalRequired, ReasonCode::Approved, ReasonCode::ApprovalPending, ReasonCode::ApprovalRejected, ReasonCode::ApprovalExpired, ReasonCode::ApprovalConsumed, ReasonCode::ApprovalUnknown, ReasonCode::DigestMismatch, ReasonCode::UndoInvalid, ReasonCode::UndoWindowClosed];
+    pub const ALL: [ReasonCode; 23] = [
+        ReasonCode::Observe,
+        ReasonCode::WithinPolicy,
+        ReasonCode::KillSwitch,
+        ReasonCode::DefaultDeny,
+        ReasonCode::UnknownParam,
+        ReasonCode::MissingParam,
+        ReasonCode::WrongType,
+        ReasonCode::Bounds,
+        ReasonCode::NoCompensation,
+        ReasonCode::DryRun,
+        ReasonCode::Rehearsal,
+        ReasonCode::LimitExceeded,
+        ReasonCode::BudgetExceeded,
+        ReasonCode::ApprovalRequired,
+        ReasonCode::Approved,
+        ReasonCode::ApprovalPending,
+        ReasonCode::ApprovalRejected,
+        ReasonCode::ApprovalExpired,
+        ReasonCode::ApprovalConsumed,
+        ReasonCode::ApprovalUnknown,
+        ReasonCode::DigestMismatch,
+        ReasonCode::UndoInvalid,
+        ReasonCode::UndoWindowClosed,
+    ];
 
     /// The wire name (`kill_switch`, `default_deny`, …), the same as its serde form.
     pub fn as_str(self) -> &'static str {

@@ -2,7 +2,7 @@
 //!
 //! Two kinds of window, chosen by the unit of `per`:
 //! - `per: 30s | 15m | 1h | 24h` is **rolling**: it covers the last N units before the decision
-//!   (`[now - N, now]`). Capacity comes back as old reservations age out.
+//!   (`(now - N, now]`). Capacity comes back as old reservations age out.
 //! - `per: 1d | 7d` is **calendar days** in the policy's `timezone` (default UTC): `1d` is "today since local
 //!   midnight", `7d` is "today and the six local days before it". It resets at local midnight, and a local day
 //!   may be 23 or 25 hours long across a DST change.
@@ -43,7 +43,9 @@ impl Window {
     /// The first millisecond inside the window that ends at `now_ms`.
     pub fn start_ms(&self, now_ms: i64, tz: &TimeZone) -> i64 {
         match *self {
-            Window::Rolling { ms } => now_ms.saturating_sub(ms),
+            // Exclusive of its start, so a reservation made at `t` leaves the window exactly at `t + N`, the
+            // instant `resets_at_ms` names.
+            Window::Rolling { ms } => now_ms.saturating_sub(ms) + 1,
             Window::CalendarDays { days } => local_midnight_ms(now_ms, tz, -(days - 1)),
         }
     }
@@ -64,10 +66,8 @@ fn local_midnight_ms(now_ms: i64, tz: &TimeZone, day_offset: i64) -> i64 {
         return now_ms;
     };
     let zoned = now.to_zoned_datetime(tz.clone());
-    let midnight = zoned
-        .start_of_day()
-        .and_then(|start| start.checked_add(day_offset.days()))
-        .and_then(|day| day.start_of_day());
+    let midnight =
+        zoned.start_of_day().and_then(|start| start.checked_add(day_offset.days())).and_then(|day| day.start_of_day());
     match midnight {
         Ok(m) => m.timestamp().as_millisecond(),
         Err(_) => now_ms,
@@ -127,7 +127,7 @@ mod tests {
     fn rolling_windows_cover_the_last_n_units() {
         let w = Window::parse("24h").unwrap();
         let now = ms("2026-03-10T12:00:00Z");
-        assert_eq!(w.start_ms(now, &TimeZone::UTC), ms("2026-03-09T12:00:00Z"));
+        assert_eq!(w.start_ms(now, &TimeZone::UTC), ms("2026-03-09T12:00:00Z") + 1);
         assert_eq!(w.resets_at_ms(now, &TimeZone::UTC, Some(ms("2026-03-09T15:00:00Z"))), ms("2026-03-10T15:00:00Z"));
     }
 

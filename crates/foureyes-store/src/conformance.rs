@@ -1,1 +1,1473 @@
-pub fn placeholder() {}
+//! The backend-agnostic conformance suite: every [`Store`] backend must pass every check in [`CHECKS`].
+//!
+//! Each check takes a fresh store and an epoch `t0` (milliseconds); it uses only explicit times derived from `t0`
+//! (never the clock) and the embedded [`POLICY_YAML`]. Checks avoid each other's request ids and run far enough
+//! apart in time (`EPOCH_SPACING_MS`) that [`audit_after_everything`] can replay all of them in one store.
+//!
+//! A backend runs the suite in one line, either as one `#[test]` per check:
+//!
+//! ```text
+//! foureyes_store::conformance_tests!(my_factory()); // my_factory(): impl Fn() -> Arc<dyn Store> + Sync
+//! ```
+//!
+//! or all checks in sequence from an async test:
+//!
+//! ```text
+//! foureyes_store::conformance::run_all(&|| Arc::new(MyStore::connect(..)) as Arc<dyn Store>).await;
+//! ```
+//!
+//! A factory is called once per check and must return an empty store each time.
+
+// This is a test harness compiled as ordinary library code so that every backend crate can run it. Failing loudly
+// (`unwrap`, `panic!`) with a message that names the check and what was expected is its whole job.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use crate::{DecisionFilter, Store, StoreError};
+use foureyes_core::journal::{Event, EventKind, VerifyReport};
+use foureyes_core::{
+    ActionRequest, ApprovalId, ApprovalStatus, BudgetKind, BudgetState, DecisionId, DecisionRecord, DecisionStatus,
+    Outcome, Policy, ReasonCode, Verdict,
+};
+use rust_decimal::Decimal;
+use serde_json::{Value, json};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+/// The policy every check decides under.
+pub const POLICY_YAML: &str = r#"# FourEyes conformance policy
+version: 1
+timezone: UTC
+defaults:
+  approvals: { required: 1, ttl: 1h }
+  undo_window: 15m
+actions:
+  files.read:
+    tier: 0
+    params:
+      path: { type: string, max_len: 200 }
+  calendar.create:
+    tier: 1
+    params:
+      title: { type: string, max_len: 100 }
+    compensate: { action: calendar.delete, window: 15m }
+  calendar.delete:
+    tier: 2
+    params:
+      title: { type: string, max_len: 100 }
+    limits:
+      - { count: 100, per: 1h }
+  email.send:
+    tier: 2
+    params:
+      to: { type: string, max_len: 200 }
+    limits:
+      - { count: 3, per: 1h }
+  sms.send:
+    tier: 2
+    params:
+      to: { type: string, max_len: 32 }
+    limits:
+      - { count: 1, per: 1h, scope: agent }
+  payments.refund:
+    tier: 2
+    params:
+      amount_eur: { type: number, min: 1, max: 1000 }
+    budgets:
+      - { param: amount_eur, max: 1000, per: 24h }
+  payments.send:
+    tier: 3
+    params:
+      amount_eur: { type: number, min: 1, max: 5000 }
+      iban: { type: string, pattern: "[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}" }
+  accounts.delete:
+    tier: 3
+    params:
+      account: { type: string, max_len: 64 }
+    approvals: { required: 2, ttl: 2h }
+"#;
+
+/// The agent every request comes from (approvers are `alice`, `bob` and `carol`).
+pub const AGENT: &str = "agent-bot";
+/// The default epoch: 2026-01-01T00:00:00Z.
+pub const T0: i64 = 1_767_225_600_000;
+/// How far apart checks run when they share one store (longer than every window, TTL and undo window used).
+pub const EPOCH_SPACING_MS: i64 = 10 * DAY;
+
+const MINUTE: i64 = 60_000;
+const HOUR: i64 = 60 * MINUTE;
+const DAY: i64 = 24 * HOUR;
+const IBAN: &str = "DE89370400440532013000";
+/// The key of the first count limit / the first budget of an action, as the pipeline names them.
+const COUNT: &str = "limit:0";
+const BUDGET: &str = "budget:amount_eur:0";
+
+/// A boxed check future.
+pub type CheckFuture = Pin<Box<dyn Future<Output = ()> + Send>>;
+/// A store factory: returns a fresh, empty store on each call.
+pub type Factory<'a> = &'a (dyn Fn() -> Arc<dyn Store> + Sync);
+
+/// One named check: runs against `store` with times derived from the epoch it is given.
+pub struct Check {
+    pub name: &'static str,
+    pub run: fn(Arc<dyn Store>, i64) -> CheckFuture,
+}
+
+macro_rules! checks {
+    ($($name:ident),* $(,)?) => {
+        /// Every conformance check, in order.
+        pub const CHECKS: &[Check] = &[$(Check { name: stringify!($name), run: |store, t0| Box::pin($name(store, t0)) }),*];
+    };
+}
+
+checks!(
+    permit_deny_defer_dry_run_round_trip,
+    idempotency_returns_the_first_decision,
+    limits_and_budgets_reserve_and_recover,
+    report_outcomes_and_reservations,
+    approvals_four_eyes_rules,
+    durable_release_after_approval,
+    kill_switch_beats_an_approval,
+    bounds_deny_before_any_approval,
+    dry_run_leaves_budgets_untouched,
+    undo_within_the_window,
+    bad_input_is_refused_and_audited,
+    policy_loaded_once_per_distinct_policy,
+    audit_after_everything,
+    concurrent_decisions_never_overbook,
+);
+
+/// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
+/// `$factory` is evaluated once per test and must be an `impl Fn() -> Arc<dyn Store> + Sync` returning a fresh
+/// store per call; it may own resources (a temporary directory) that must outlive the stores.
+#[macro_export]
+macro_rules! conformance_tests {
+    ($factory:expr) => {
+        $crate::conformance_tests!(@tests $factory;
+            permit_deny_defer_dry_run_round_trip,
+            idempotency_returns_the_first_decision,
+            limits_and_budgets_reserve_and_recover,
+            report_outcomes_and_reservations,
+            approvals_four_eyes_rules,
+            durable_release_after_approval,
+            kill_switch_beats_an_approval,
+            bounds_deny_before_any_approval,
+            dry_run_leaves_budgets_untouched,
+            undo_within_the_window,
+            bad_input_is_refused_and_audited,
+            policy_loaded_once_per_distinct_policy,
+            audit_after_everything,
+            concurrent_decisions_never_overbook,
+        );
+    };
+    (@tests $factory:expr; $($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                let factory = $factory;
+                $crate::conformance::run_named(stringify!($name), &factory);
+            }
+        )*
+
+        #[test]
+        fn conformance_tests_cover_every_check() {
+            let listed: &[&str] = &[$(stringify!($name)),*];
+            let known: Vec<&str> = $crate::conformance::CHECKS.iter().map(|c| c.name).collect();
+            assert_eq!(listed, known.as_slice(), "conformance_tests! must list every check in conformance::CHECKS");
+        }
+    };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Runners
+
+/// Runs one check against a fresh store from `make`, then checks the journal verifies and the audit is clean.
+pub async fn run_check_async(check: &Check, make: Factory<'_>) {
+    let store = make();
+    (check.run)(store.clone(), T0).await;
+    assert_consistent(&*store, check.name).await;
+}
+
+/// Runs one check on its own multi-threaded runtime (for a plain `#[test]`).
+pub fn run_check(check: &Check, make: Factory<'_>) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(4)
+        .enable_all()
+        .build()
+        .unwrap_or_else(|e| panic!("conformance `{}`: cannot build a tokio runtime: {e}", check.name));
+    runtime.block_on(run_check_async(check, make));
+}
+
+/// Runs the check called `name` (see [`CHECKS`]).
+pub fn run_named(name: &str, make: Factory<'_>) {
+    let check = CHECKS.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no conformance check named `{name}`"));
+    run_check(check, make);
+}
+
+/// Runs every check, each against a fresh store.
+pub async fn run_all(make: Factory<'_>) {
+    for check in CHECKS {
+        eprintln!("conformance: {}", check.name);
+        run_check_async(check, make).await;
+    }
+}
+
+/// The journal verifies and a replay of it matches the tables.
+pub async fn assert_consistent(store: &dyn Store, what: &str) {
+    let report = store.verify_journal().await.unwrap_or_else(|e| panic!("{what}: verify_journal failed: {e:?}"));
+    assert!(report.is_ok(), "{what}: the journal does not verify: {report}");
+    let audit = store.audit().await.unwrap_or_else(|e| panic!("{what}: audit failed: {e:?}"));
+    assert!(audit.mismatches.is_empty(), "{what}: the tables disagree with the journal: {:#?}", audit.mismatches);
+    if let VerifyReport::Ok { events, .. } = report {
+        assert_eq!(audit.events, events, "{what}: audit replayed {} events, verify saw {events}", audit.events);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Helpers
+
+/// The conformance policy, parsed.
+pub fn policy() -> Arc<Policy> {
+    Arc::new(
+        Policy::from_yaml("conformance.yaml", POLICY_YAML)
+            .unwrap_or_else(|e| panic!("the conformance policy does not load: {e}")),
+    )
+}
+
+/// A request from [`AGENT`]; `params` must be a JSON object.
+pub fn request(id: &str, action: &str, params: Value) -> ActionRequest {
+    let Value::Object(params) = params else { panic!("request `{id}`: params must be a JSON object, got {params}") };
+    ActionRequest {
+        request_id: id.to_string(),
+        agent: AGENT.to_string(),
+        session: None,
+        action: action.to_string(),
+        params,
+        target: None,
+        undo_of: None,
+        dry_run: false,
+        approval_id: None,
+    }
+}
+
+fn payment(id: &str, amount: i64) -> ActionRequest {
+    request(id, "payments.send", json!({"amount_eur": amount, "iban": IBAN}))
+}
+
+fn email(id: &str) -> ActionRequest {
+    request(id, "email.send", json!({"to": "ops@example.com"}))
+}
+
+fn refund(id: &str, amount: i64) -> ActionRequest {
+    request(id, "payments.refund", json!({"amount_eur": amount}))
+}
+
+async fn decide(store: &dyn Store, policy: &Arc<Policy>, request: ActionRequest, now_ms: i64) -> DecisionRecord {
+    let what = format!("decide `{}` ({}) at {now_ms}", request.request_id, request.action);
+    store.decide(policy.clone(), request, now_ms).await.unwrap_or_else(|e| panic!("{what}: unexpected error {e:?}"))
+}
+
+async fn report(store: &dyn Store, id: DecisionId, outcome: Outcome, now_ms: i64) -> DecisionRecord {
+    let detail = json!({"outcome": outcome.as_str(), "by": "conformance"});
+    store
+        .report(id, outcome, detail, now_ms)
+        .await
+        .unwrap_or_else(|e| panic!("report decision {id} `{}`: unexpected error {e:?}", outcome.as_str()))
+}
+
+async fn stored_decision(store: &dyn Store, id: DecisionId) -> DecisionRecord {
+    store
+        .decision(id)
+        .await
+        .unwrap_or_else(|e| panic!("decision({id}): {e:?}"))
+        .unwrap_or_else(|| panic!("decision {id} is not stored"))
+}
+
+async fn stored_approval(store: &dyn Store, id: ApprovalId, now_ms: i64) -> foureyes_core::ApprovalRecord {
+    store
+        .approval(id, now_ms)
+        .await
+        .unwrap_or_else(|e| panic!("approval({id}): {e:?}"))
+        .unwrap_or_else(|| panic!("approval {id} is not stored"))
+}
+
+async fn approve(
+    store: &dyn Store,
+    id: ApprovalId,
+    approver: &str,
+    digest: Option<&str>,
+    now_ms: i64,
+) -> crate::VoteOutcome {
+    store
+        .approve(id, approver, digest, now_ms)
+        .await
+        .unwrap_or_else(|e| panic!("approve {id} by {approver}: unexpected error {e:?}"))
+}
+
+async fn approval_count(store: &dyn Store, now_ms: i64) -> usize {
+    store.approvals(None, now_ms).await.unwrap_or_else(|e| panic!("approvals(None): {e:?}")).len()
+}
+
+fn codes(d: &DecisionRecord) -> Vec<&'static str> {
+    d.reasons.iter().map(|r| r.code.as_str()).collect()
+}
+
+/// Asserts the verdict and that the reasons include `code` (and that every reason has a sentence).
+#[track_caller]
+fn expect(d: &DecisionRecord, verdict: Verdict, code: ReasonCode, what: &str) {
+    assert!(
+        d.verdict == verdict && d.reasons.iter().any(|r| r.code == code),
+        "{what}: expected `{verdict}` with reason `{}`, got `{}` with reasons {:?} (decision {})",
+        code.as_str(),
+        d.verdict,
+        codes(d),
+        d.decision_id
+    );
+    assert!(d.reasons.iter().all(|r| !r.message.is_empty()), "{what}: a reason without a sentence: {:?}", d.reasons);
+}
+
+#[track_caller]
+fn expect_status(d: &DecisionRecord, status: DecisionStatus, what: &str) {
+    assert_eq!(
+        d.status,
+        status,
+        "{what}: decision {} has status `{}`, expected `{}`",
+        d.decision_id,
+        d.status.as_str(),
+        status.as_str()
+    );
+}
+
+#[track_caller]
+fn budget<'a>(d: &'a DecisionRecord, key: &str) -> &'a BudgetState {
+    d.budgets
+        .iter()
+        .find(|b| b.key == key)
+        .unwrap_or_else(|| panic!("decision {} has no budget state `{key}`: {:?}", d.decision_id, d.budgets))
+}
+
+/// Asserts limit, consumed (before this request), remaining (after it) and the reset time of one budget state.
+#[track_caller]
+fn expect_budget(
+    d: &DecisionRecord,
+    key: &str,
+    limit: i64,
+    consumed: i64,
+    remaining: i64,
+    resets_at_ms: i64,
+    what: &str,
+) {
+    let b = budget(d, key);
+    let got = (b.limit, b.consumed, b.remaining, b.resets_at_ms);
+    let want = (Decimal::from(limit), Decimal::from(consumed), Decimal::from(remaining), resets_at_ms);
+    assert_eq!(
+        got, want,
+        "{what}: budget `{key}` of decision {} as (limit, consumed, remaining, resets_at_ms)",
+        d.decision_id
+    );
+}
+
+/// Every journal event with `seq > after`.
+async fn events_after(store: &dyn Store, after: u64) -> Vec<Event> {
+    let mut out: Vec<Event> = Vec::new();
+    let mut last = after;
+    loop {
+        let page = store.journal(last, 1000).await.unwrap_or_else(|e| panic!("journal({last}, 1000): {e:?}"));
+        let Some(tail) = page.last() else { break };
+        last = tail.seq;
+        out.extend(page);
+    }
+    for pair in out.windows(2) {
+        assert_eq!(pair[1].seq, pair[0].seq + 1, "journal pages skip from seq {} to {}", pair[0].seq, pair[1].seq);
+    }
+    out
+}
+
+async fn head_seq(store: &dyn Store) -> u64 {
+    events_after(store, 0).await.last().map_or(0, |e| e.seq)
+}
+
+async fn event_at(store: &dyn Store, seq: u64) -> Event {
+    let page = store
+        .journal(seq.saturating_sub(1), 1)
+        .await
+        .unwrap_or_else(|e| panic!("journal({}, 1): {e:?}", seq.saturating_sub(1)));
+    page.into_iter().find(|e| e.seq == seq).unwrap_or_else(|| panic!("no journal event at seq {seq}"))
+}
+
+fn data_i64(e: &Event, field: &str) -> Option<i64> {
+    e.data.get(field).and_then(Value::as_i64)
+}
+
+fn data_str<'a>(e: &'a Event, field: &str) -> Option<&'a str> {
+    e.data.get(field).and_then(Value::as_str)
+}
+
+fn of_kind(events: &[Event], kind: EventKind) -> Vec<&Event> {
+    events.iter().filter(|e| e.kind == kind).collect()
+}
+
+/// The `decided` events for a decision.
+fn decided_for(events: &[Event], id: DecisionId) -> Vec<&Event> {
+    events.iter().filter(|e| e.kind == EventKind::Decided && data_i64(e, "decision_id") == Some(id)).collect()
+}
+
+/// The `decided` events whose request carries `request_id`.
+fn decided_for_request<'a>(events: &'a [Event], request_id: &str) -> Vec<&'a Event> {
+    events
+        .iter()
+        .filter(|e| {
+            e.kind == EventKind::Decided
+                && e.data.get("request").and_then(|r| r.get("request_id")).and_then(Value::as_str) == Some(request_id)
+        })
+        .collect()
+}
+
+/// Asserts `result` is `Refused { code }` and that the refusal is journaled (kind `refused`, same code) at its seq.
+async fn expect_refused<T: std::fmt::Debug>(
+    store: &dyn Store,
+    result: Result<T, StoreError>,
+    code: &str,
+    what: &str,
+) -> u64 {
+    let seq = match result {
+        Err(StoreError::Refused { code: got, seq, message }) if got == code => {
+            assert!(!message.is_empty(), "{what}: refusal `{code}` without a message");
+            seq
+        }
+        other => panic!("{what}: expected StoreError::Refused {{ code: \"{code}\" }}, got {other:?}"),
+    };
+    let event = event_at(store, seq).await;
+    assert_eq!(
+        event.kind,
+        EventKind::Refused,
+        "{what}: the refusal's seq {seq} holds a `{}` event",
+        event.kind.as_str()
+    );
+    assert_eq!(data_str(&event, "code"), Some(code), "{what}: refused event at seq {seq}: {}", event.data);
+    seq
+}
+
+#[track_caller]
+fn expect_invalid_state<T: std::fmt::Debug>(result: Result<T, StoreError>, what: &str) {
+    assert!(
+        matches!(result, Err(StoreError::InvalidState(_))),
+        "{what}: expected StoreError::InvalidState, got {result:?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 1. Round trip of each verdict
+
+/// Permit, deny, defer and dry run: the record's fields, what `decision()` returns, and the journal.
+pub async fn permit_deny_defer_dry_run_round_trip(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let start = head_seq(s).await;
+    let mut all = Vec::new();
+
+    let r = email("rt-permit");
+    let permit = decide(s, &p, r.clone(), t0).await;
+    expect(&permit, Verdict::Permit, ReasonCode::WithinPolicy, "tier-2 request within its limit");
+    expect_status(&permit, DecisionStatus::Intended, "a fresh permit");
+    assert_eq!(permit.tier, 2, "tier-2 permit: tier");
+    assert_eq!(permit.digest, r.digest(), "permit: digest is SHA-256 of canonical {{action, params, target, agent}}");
+    assert_eq!(permit.request, r, "permit: the stored request");
+    assert_eq!(permit.decided_at_ms, t0, "permit: decided_at_ms is the now_ms passed in");
+    assert_eq!(permit.policy_sha256, p.sha256, "permit: policy_sha256");
+    assert_eq!(
+        (permit.approval_id, permit.supersedes, permit.reported_at_ms),
+        (None, None, None),
+        "permit: no approval, supersedes, report"
+    );
+    let b = budget(&permit, COUNT);
+    assert_eq!(
+        (b.kind, b.requested, b.exceeded),
+        (BudgetKind::Limit, Decimal::ONE, false),
+        "permit: count limit state"
+    );
+    expect_budget(&permit, COUNT, 3, 0, 2, t0, "first permit of `count: 3 per 1h`");
+    all.push(permit);
+
+    let observe = decide(s, &p, request("rt-observe", "files.read", json!({"path": "/etc/motd"})), t0 + 1).await;
+    expect(&observe, Verdict::Permit, ReasonCode::Observe, "tier-0 read");
+    assert_eq!(observe.tier, 0, "tier-0 read: tier");
+    expect_status(&observe, DecisionStatus::Intended, "a tier-0 permit");
+    all.push(observe);
+
+    let deny = decide(
+        s,
+        &p,
+        request("rt-deny", "email.send", json!({"to": "ops@example.com", "bcc": "leak@example.com"})),
+        t0 + 2,
+    )
+    .await;
+    expect(&deny, Verdict::Deny, ReasonCode::UnknownParam, "unknown param");
+    expect_status(&deny, DecisionStatus::Closed, "a deny");
+    assert_eq!(deny.approval_id, None, "a deny creates no approval");
+    all.push(deny);
+
+    let r = payment("rt-defer", 250);
+    let defer = decide(s, &p, r.clone(), t0 + 3).await;
+    expect(&defer, Verdict::Defer, ReasonCode::ApprovalRequired, "tier-3 payment");
+    expect_status(&defer, DecisionStatus::AwaitingApproval, "a defer");
+    assert_eq!(defer.tier, 3, "defer: tier");
+    let approval_id = defer.approval_id.unwrap_or_else(|| panic!("a defer must carry its approval id: {defer:?}"));
+    let a = stored_approval(s, approval_id, t0 + 3).await;
+    assert_eq!(a.status, ApprovalStatus::Pending, "the new approval is pending");
+    assert_eq!(
+        (a.decision_id, a.digest.as_str(), &a.request),
+        (defer.decision_id, r.digest().as_str(), &r),
+        "approval: decision, digest, request"
+    );
+    assert_eq!(
+        (a.required, a.expires_at_ms, a.created_at_ms),
+        (1, t0 + 3 + HOUR, t0 + 3),
+        "approval: required, expiry (ttl 1h), created"
+    );
+    assert!(a.approvers.is_empty(), "a new approval has no approvers: {:?}", a.approvers);
+    all.push(defer.clone());
+
+    let unknown = decide(s, &p, request("rt-unknown", "crm.export", json!({"all": true})), t0 + 4).await;
+    expect(&unknown, Verdict::Defer, ReasonCode::DefaultDeny, "an action missing from the policy");
+    assert_eq!(unknown.tier, 3, "default deny: tier");
+    assert!(unknown.approval_id.is_some(), "default deny creates an approval");
+    all.push(unknown);
+
+    let mut r = email("rt-dry");
+    r.dry_run = true;
+    let dry = decide(s, &p, r, t0 + 5).await;
+    expect(&dry, Verdict::DryRun, ReasonCode::DryRun, "dry_run request");
+    assert_eq!(dry.reasons[0].code, ReasonCode::DryRun, "dry run: the rehearsal is the first reason");
+    assert_eq!(dry.would_have, Some(Verdict::Permit), "dry run: would_have");
+    expect_status(&dry, DecisionStatus::Closed, "a dry run");
+    expect_budget(&dry, COUNT, 3, 1, 1, t0 + HOUR, "dry run after one permit");
+    all.push(dry);
+
+    let events = events_after(s, start).await;
+    for d in &all {
+        assert_eq!(
+            &stored_decision(s, d.decision_id).await,
+            d,
+            "decision({}) returns what decide returned",
+            d.decision_id
+        );
+        let decided = decided_for(&events, d.decision_id);
+        assert_eq!(decided.len(), 1, "exactly one `decided` event for decision {}: {decided:?}", d.decision_id);
+        let e = decided[0];
+        assert_eq!(data_str(e, "verdict"), Some(d.verdict.as_str()), "decided event verdict: {}", e.data);
+        assert_eq!(data_str(e, "status"), Some(d.status.as_str()), "decided event status: {}", e.data);
+        assert_eq!(data_str(e, "digest"), Some(d.digest.as_str()), "decided event digest: {}", e.data);
+        assert_eq!(e.ts_ms, d.decided_at_ms, "decided event ts_ms");
+        let requested: Vec<_> = of_kind(&events, EventKind::ApprovalRequested)
+            .into_iter()
+            .filter(|a| data_i64(a, "decision_id") == Some(d.decision_id))
+            .collect();
+        if d.verdict == Verdict::Defer {
+            assert_eq!(requested.len(), 1, "one `approval_requested` for defer {}", d.decision_id);
+            assert_eq!(data_i64(requested[0], "approval_id"), d.approval_id, "approval_requested names the approval");
+            assert!(requested[0].seq > e.seq, "approval_requested follows its decided event");
+        } else {
+            assert!(requested.is_empty(), "no approval requested for a `{}`", d.verdict);
+        }
+    }
+    let report = s.verify_journal().await.unwrap();
+    assert!(report.is_ok(), "round trip: journal does not verify: {report}");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 2. Idempotency
+
+/// The same request id with the same content returns the first decision and reserves nothing more; with other
+/// content it is a conflict, journaled.
+pub async fn idempotency_returns_the_first_decision(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let start = head_seq(s).await;
+    let r = email("idem-1");
+    let first = decide(s, &p, r.clone(), t0).await;
+    expect(&first, Verdict::Permit, ReasonCode::WithinPolicy, "first send");
+    for i in 1..5 {
+        let again = decide(s, &p, r.clone(), t0 + i * 1000).await;
+        assert_eq!(again, first, "re-send {i} of the same request must return the first decision unchanged");
+    }
+    let events = events_after(s, start).await;
+    assert_eq!(decided_for_request(&events, "idem-1").len(), 1, "five sends, one `decided` event");
+
+    // One reservation was taken: the `count: 3` limit has exactly two slots left.
+    let a = decide(s, &p, email("idem-probe-1"), t0 + 10_000).await;
+    expect(&a, Verdict::Permit, ReasonCode::WithinPolicy, "second distinct request");
+    expect_budget(&a, COUNT, 3, 1, 1, t0 + HOUR, "after one permit sent five times");
+    let b = decide(s, &p, email("idem-probe-2"), t0 + 10_001).await;
+    expect(&b, Verdict::Permit, ReasonCode::WithinPolicy, "third distinct request");
+    let c = decide(s, &p, email("idem-probe-3"), t0 + 10_002).await;
+    expect(&c, Verdict::Defer, ReasonCode::LimitExceeded, "fourth distinct request");
+
+    // Same id, other content: a conflict, refused and journaled; the first decision stands.
+    let mut other = r.clone();
+    other.params.insert("to".into(), json!("someone-else@example.com"));
+    match s.decide(p.clone(), other, t0 + 20_000).await {
+        Err(StoreError::Conflict { seq, message }) => {
+            assert!(message.contains("idem-1"), "the conflict names the request id: {message}");
+            let e = event_at(s, seq).await;
+            assert_eq!(e.kind, EventKind::Refused, "conflict seq {seq} holds a `{}` event", e.kind.as_str());
+            assert_eq!(data_str(&e, "code"), Some("idempotency_conflict"), "conflict event: {}", e.data);
+        }
+        other => panic!("same request_id, other params: expected StoreError::Conflict, got {other:?}"),
+    }
+    let mut rehearse = r.clone();
+    rehearse.dry_run = true;
+    let result = s.decide(p.clone(), rehearse, t0 + 20_001).await;
+    assert!(
+        matches!(result, Err(StoreError::Conflict { .. })),
+        "same request_id, now a dry run: expected Conflict, got {result:?}"
+    );
+    assert_eq!(
+        decide(s, &p, r.clone(), t0 + 20_002).await,
+        first,
+        "after the conflicts the original still returns the first decision"
+    );
+
+    // Idempotency keys belong to an agent: another agent may use the same id.
+    let mut mine = request("idem-shared", "files.read", json!({"path": "/a"}));
+    let d1 = decide(s, &p, mine.clone(), t0 + 30_000).await;
+    mine.agent = "agent-other".into();
+    let d2 = decide(s, &p, mine, t0 + 30_001).await;
+    assert_ne!(d1.decision_id, d2.decision_id, "two agents using one request_id get two decisions");
+    expect(&d2, Verdict::Permit, ReasonCode::Observe, "another agent's request with a reused id");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 3. Limits and budgets
+
+/// `count: 3 per 1h` and a 1000-per-24h budget: permits up to the limit, then defer; the budget states; capacity
+/// returns once the window has passed.
+pub async fn limits_and_budgets_reserve_and_recover(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    for i in 0..3 {
+        let d = decide(s, &p, email(&format!("lim-count-{i}")), t0).await;
+        expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, &format!("count permit {i}"));
+        let resets = if i == 0 { t0 } else { t0 + HOUR };
+        expect_budget(&d, COUNT, 3, i, 2 - i, resets, &format!("count permit {i}"));
+        assert_eq!(budget(&d, COUNT).per, "1h", "limit window as written");
+    }
+    let over = decide(s, &p, email("lim-count-3"), t0).await;
+    expect(&over, Verdict::Defer, ReasonCode::LimitExceeded, "fourth call within the hour");
+    assert_eq!(over.tier, 3, "an overrun goes to a human: tier");
+    assert!(budget(&over, COUNT).exceeded, "the overrun is flagged exceeded");
+    expect_budget(&over, COUNT, 3, 3, 0, t0 + HOUR, "fourth call");
+    let ack = stored_approval(s, over.approval_id.unwrap(), t0).await.acknowledged;
+    assert_eq!(ack, vec![ReasonCode::LimitExceeded], "the approval shows the human the overrun it allows");
+
+    // One hour and one millisecond later every reservation has aged out: three more fit.
+    let later = t0 + HOUR + 1;
+    for i in 0..3 {
+        let d = decide(s, &p, email(&format!("lim-count-later-{i}")), later).await;
+        expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, &format!("after the window, permit {i}"));
+        assert_eq!(budget(&d, COUNT).consumed, Decimal::from(i), "after the window, permit {i}: consumed");
+    }
+    let d = decide(s, &p, email("lim-count-later-3"), later).await;
+    expect(&d, Verdict::Defer, ReasonCode::LimitExceeded, "after the window, the fourth");
+
+    // Budget: 1000 EUR per 24h, 300 at a time, staggered so the oldest reservation sets the reset time.
+    let mut permits = Vec::new();
+    for i in 0..3 {
+        let d = decide(s, &p, refund(&format!("lim-budget-{i}"), 300), t0 + i * 1000).await;
+        expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, &format!("refund {i}"));
+        let resets = if i == 0 { t0 } else { t0 + DAY };
+        expect_budget(&d, BUDGET, 1000, 300 * i, 700 - 300 * i, resets, &format!("refund {i}"));
+        let b = budget(&d, BUDGET);
+        assert_eq!(
+            (b.kind, b.param.as_deref(), b.requested),
+            (BudgetKind::Budget, Some("amount_eur"), Decimal::from(300)),
+            "refund {i}: budget kind/param/requested"
+        );
+        permits.push(d);
+    }
+    let over = decide(s, &p, refund("lim-budget-3", 300), t0 + 3000).await;
+    expect(&over, Verdict::Defer, ReasonCode::BudgetExceeded, "fourth refund of 300 on a 1000 budget");
+    expect_budget(&over, BUDGET, 1000, 900, 100, t0 + DAY, "fourth refund");
+    assert!(budget(&over, BUDGET).exceeded, "fourth refund: exceeded");
+    let ack = stored_approval(s, over.approval_id.unwrap(), t0 + 3000).await.acknowledged;
+    assert_eq!(ack, vec![ReasonCode::BudgetExceeded], "the approval acknowledges the budget overrun");
+    let exact = decide(s, &p, refund("lim-budget-exact", 100), t0 + 4000).await;
+    expect(&exact, Verdict::Permit, ReasonCode::WithinPolicy, "100 more fills the budget exactly");
+    expect_budget(&exact, BUDGET, 1000, 900, 0, t0 + DAY, "refund filling the budget");
+
+    // 24h + 1ms after the first refund only it has aged out: 700 held, 300 fits again, and nothing more.
+    let later = t0 + DAY + 1;
+    let d = decide(s, &p, refund("lim-budget-later-0", 300), later).await;
+    expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "after the first refund aged out");
+    expect_budget(&d, BUDGET, 1000, 700, 0, t0 + 1000 + DAY, "after the first refund aged out");
+    let d = decide(s, &p, refund("lim-budget-later-1", 1), later).await;
+    expect(&d, Verdict::Defer, ReasonCode::BudgetExceeded, "one euro over");
+
+    // Amounts are summed exactly (decimal, not binary floating point): 300.1 + 300.2 + 399.7 is exactly 1000.
+    let fresh = t0 + 3 * DAY;
+    for (i, amount) in [json!(300.1), json!(300.2), json!(399.7)].into_iter().enumerate() {
+        let d = decide(
+            s,
+            &p,
+            request(&format!("lim-exact-{i}"), "payments.refund", json!({"amount_eur": amount})),
+            fresh + i as i64,
+        )
+        .await;
+        expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, &format!("exact refund {i} ({amount})"));
+    }
+    let d = decide(s, &p, refund("lim-exact-3", 1), fresh + 3).await;
+    expect(&d, Verdict::Defer, ReasonCode::BudgetExceeded, "after exactly 1000.0");
+    assert_eq!(budget(&d, BUDGET).consumed, Decimal::from(1000), "300.1 + 300.2 + 399.7 reserved, exactly");
+
+    // `scope: agent`: each agent has its own window.
+    let sms = |id: &str, agent: &str| {
+        let mut r = request(id, "sms.send", json!({"to": "+4915100000"}));
+        r.agent = agent.to_string();
+        r
+    };
+    expect(
+        &decide(s, &p, sms("lim-agent-1", AGENT), t0).await,
+        Verdict::Permit,
+        ReasonCode::WithinPolicy,
+        "per-agent limit, first call",
+    );
+    expect(
+        &decide(s, &p, sms("lim-agent-2", AGENT), t0 + 1).await,
+        Verdict::Defer,
+        ReasonCode::LimitExceeded,
+        "per-agent limit, second call",
+    );
+    let other = decide(s, &p, sms("lim-agent-3", "agent-other"), t0 + 2).await;
+    expect(&other, Verdict::Permit, ReasonCode::WithinPolicy, "per-agent limit, another agent");
+    assert_eq!(budget(&other, COUNT).consumed, Decimal::ZERO, "another agent does not see the first agent's usage");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 4. Report
+
+/// executed keeps the reservation, failed releases it, unknown keeps it; the allowed and refused transitions.
+pub async fn report_outcomes_and_reservations(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let start = head_seq(s).await;
+    let a = decide(s, &p, email("rep-a"), t0).await;
+    let b = decide(s, &p, email("rep-b"), t0).await;
+    let c = decide(s, &p, email("rep-c"), t0).await;
+    for d in [&a, &b, &c] {
+        expect(d, Verdict::Permit, ReasonCode::WithinPolicy, "report setup");
+    }
+
+    let ra = report(s, a.decision_id, Outcome::Executed, t0 + 100).await;
+    expect_status(&ra, DecisionStatus::Executed, "reported executed");
+    assert_eq!(ra.reported_at_ms, Some(t0 + 100), "executed: reported_at_ms");
+    assert_eq!(
+        ra.report_detail,
+        Some(json!({"outcome": "executed", "by": "conformance"})),
+        "executed: the detail is kept"
+    );
+    expect_status(
+        &report(s, b.decision_id, Outcome::Failed, t0 + 200).await,
+        DecisionStatus::Failed,
+        "reported failed",
+    );
+    expect_status(
+        &report(s, c.decision_id, Outcome::Unknown, t0 + 300).await,
+        DecisionStatus::Unknown,
+        "reported unknown",
+    );
+    assert_eq!(stored_decision(s, a.decision_id).await, ra, "decision() after a report");
+
+    // a (executed) and c (unknown) still hold their slots; b's was released.
+    let d = decide(s, &p, email("rep-d"), t0 + 400).await;
+    expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "the slot freed by the failed execution");
+    assert_eq!(
+        budget(&d, COUNT).consumed,
+        Decimal::from(2),
+        "executed and unknown keep their reservations, failed releases"
+    );
+    let e = decide(s, &p, email("rep-e"), t0 + 500).await;
+    expect(&e, Verdict::Defer, ReasonCode::LimitExceeded, "no slot left");
+
+    expect_status(
+        &report(s, c.decision_id, Outcome::Executed, t0 + 600).await,
+        DecisionStatus::Executed,
+        "unknown, later executed",
+    );
+    expect_status(
+        &report(s, a.decision_id, Outcome::Executed, t0 + 700).await,
+        DecisionStatus::Executed,
+        "executed reported twice",
+    );
+    expect_invalid_state(s.report(a.decision_id, Outcome::Failed, json!({}), t0 + 800).await, "executed → failed");
+    expect_invalid_state(s.report(b.decision_id, Outcome::Executed, json!({}), t0 + 800).await, "failed → executed");
+    let deny = decide(s, &p, request("rep-deny", "email.send", json!({"to": 7})), t0 + 900).await;
+    expect(&deny, Verdict::Deny, ReasonCode::WrongType, "a number where a string belongs");
+    expect_invalid_state(s.report(deny.decision_id, Outcome::Executed, json!({}), t0 + 901).await, "reporting a deny");
+    expect_invalid_state(s.report(e.decision_id, Outcome::Executed, json!({}), t0 + 902).await, "reporting a defer");
+    let missing = s.report(d.decision_id + 1_000_000, Outcome::Executed, json!({}), t0 + 903).await;
+    assert!(
+        matches!(missing, Err(StoreError::NotFound(_))),
+        "reporting a decision that does not exist: expected NotFound, got {missing:?}"
+    );
+    let huge = json!({"log": "x".repeat(crate::MAX_DETAIL_BYTES + 1)});
+    let result = s.report(d.decision_id, Outcome::Executed, huge, t0 + 904).await;
+    expect_refused(s, result, "bad_request", "report with an oversized detail").await;
+    expect_status(
+        &stored_decision(s, d.decision_id).await,
+        DecisionStatus::Intended,
+        "a refused report changes nothing",
+    );
+
+    // Unreported permits are "intended, not confirmed", and listed as such.
+    let filter = |status| DecisionFilter { status: Some(status), limit: Some(10_000) };
+    let intended = s.decisions(filter(DecisionStatus::Intended)).await.unwrap();
+    assert!(
+        intended.iter().all(|x| x.status == DecisionStatus::Intended),
+        "decisions(Intended) returned other statuses"
+    );
+    let ids: Vec<DecisionId> = intended.iter().map(|x| x.decision_id).collect();
+    assert!(ids.contains(&d.decision_id), "decisions(Intended) must list unreported permit {}: {ids:?}", d.decision_id);
+    for x in [&a, &b, &c] {
+        assert!(!ids.contains(&x.decision_id), "decisions(Intended) lists reported decision {}", x.decision_id);
+    }
+    let failed: Vec<DecisionId> =
+        s.decisions(filter(DecisionStatus::Failed)).await.unwrap().iter().map(|x| x.decision_id).collect();
+    assert!(failed.contains(&b.decision_id), "decisions(Failed) must list {}: {failed:?}", b.decision_id);
+
+    let events = events_after(s, start).await;
+    let outcome = |kind: EventKind, id: DecisionId| {
+        of_kind(&events, kind)
+            .into_iter()
+            .find(|e| data_i64(e, "decision_id") == Some(id))
+            .unwrap_or_else(|| panic!("no `{}` event for decision {id}", kind.as_str()))
+            .clone()
+    };
+    let released = |e: &Event| e.data.get("released").and_then(Value::as_array).map_or(0, Vec::len);
+    assert_eq!(
+        released(&outcome(EventKind::Failed, b.decision_id)),
+        1,
+        "the `failed` event lists the released reservation"
+    );
+    assert_eq!(released(&outcome(EventKind::Unknown, c.decision_id)), 0, "`unknown` releases nothing");
+    assert_eq!(released(&outcome(EventKind::Executed, a.decision_id)), 0, "`executed` releases nothing");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 5. Approvals
+
+/// Self-approval, two distinct approvers, a double vote, digest mismatch, reject, expiry (not rejection).
+pub async fn approvals_four_eyes_rules(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let start = head_seq(s).await;
+
+    let own = decide(s, &p, payment("appr-self", 250), t0).await;
+    let own_id = own.approval_id.unwrap();
+    let result = s.approve(own_id, AGENT, Some(own.digest.as_str()), t0 + 1).await;
+    expect_refused(s, result, "self_approval", "the requesting agent approving its own request").await;
+    let a = stored_approval(s, own_id, t0 + 1).await;
+    assert_eq!((a.status, a.approvers.len()), (ApprovalStatus::Pending, 0), "a refused self-approval changes nothing");
+    let missing = s.approve(own_id + 1_000_000, "alice", None, t0 + 1).await;
+    assert!(
+        matches!(missing, Err(StoreError::NotFound(_))),
+        "approving a missing approval: expected NotFound, got {missing:?}"
+    );
+
+    // required: 2 → two distinct humans.
+    let del = decide(s, &p, request("appr-two", "accounts.delete", json!({"account": "acct-42"})), t0).await;
+    expect(&del, Verdict::Defer, ReasonCode::ApprovalRequired, "accounts.delete");
+    let two = del.approval_id.unwrap();
+    let a = stored_approval(s, two, t0).await;
+    assert_eq!((a.required, a.expires_at_ms), (2, t0 + 2 * HOUR), "per-action approvals rule (required 2, ttl 2h)");
+    let v = approve(s, two, "alice", Some(del.digest.as_str()), t0 + 10).await;
+    assert!(v.counted, "alice's first vote counts");
+    assert_eq!(
+        (v.approval.status, v.approval.approvers.clone()),
+        (ApprovalStatus::Pending, vec!["alice".to_string()]),
+        "one of two votes"
+    );
+    let v = approve(s, two, "alice", None, t0 + 20).await;
+    assert!(!v.counted, "alice voting twice must not count twice");
+    assert_eq!(
+        (v.approval.status, v.approval.approvers.len()),
+        (ApprovalStatus::Pending, 1),
+        "still one of two after a double vote"
+    );
+    let bad = "0".repeat(64);
+    let result = s.approve(two, "bob", Some(bad.as_str()), t0 + 30).await;
+    let seq = expect_refused(s, result, "digest_mismatch", "bob approving a digest he was not shown").await;
+    let refusal = event_at(s, seq).await;
+    assert!(refusal.data.to_string().contains(&bad), "the refusal records the digest shown: {}", refusal.data);
+    assert_eq!(
+        stored_approval(s, two, t0 + 30).await.status,
+        ApprovalStatus::Pending,
+        "a refused vote changes nothing"
+    );
+    let v = approve(s, two, "bob", Some(del.digest.as_str()), t0 + 40).await;
+    assert!(v.counted, "bob's vote counts");
+    assert_eq!(v.approval.status, ApprovalStatus::Approved, "two distinct approvers approve");
+    assert_eq!(v.approval.approvers, vec!["alice".to_string(), "bob".to_string()], "approvers in vote order");
+    assert_eq!(v.approval.decided_by.as_deref(), Some("bob"), "decided_by is the completing approver");
+    let result = s.approve(two, "carol", None, t0 + 50).await;
+    expect_refused(s, result, "approval_not_pending", "voting on an approved approval").await;
+
+    // Reject: one "no" is enough.
+    let rej = decide(s, &p, payment("appr-reject", 300), t0).await;
+    let rej_id = rej.approval_id.unwrap();
+    let result = s.reject(rej_id, "carol", Some("x"), Some(bad.as_str()), t0 + 55).await;
+    expect_refused(s, result, "digest_mismatch", "rejecting with the wrong digest").await;
+    let r = s.reject(rej_id, "carol", Some("not today"), Some(rej.digest.as_str()), t0 + 60).await.unwrap();
+    assert_eq!(r.status, ApprovalStatus::Rejected, "rejected");
+    assert_eq!(
+        (r.decided_by.as_deref(), r.reject_reason.as_deref()),
+        (Some("carol"), Some("not today")),
+        "who rejected and why"
+    );
+    let d = decide(s, &p, payment("appr-reject", 300), t0 + 70).await;
+    expect(&d, Verdict::Deny, ReasonCode::ApprovalRejected, "re-sending a rejected request");
+
+    // Expiry: not the same as a rejection.
+    let exp = decide(s, &p, payment("appr-expire", 350), t0).await;
+    let exp_id = exp.approval_id.unwrap();
+    assert_eq!(
+        stored_approval(s, exp_id, t0 + HOUR - 1).await.status,
+        ApprovalStatus::Pending,
+        "pending until its ttl"
+    );
+    assert_eq!(stored_approval(s, exp_id, t0 + HOUR).await.status, ApprovalStatus::Expired, "reads show expiry at ttl");
+    let expired = s.expire_approvals(t0 + HOUR).await.unwrap();
+    assert!(
+        expired.contains(&exp_id) && expired.contains(&own_id),
+        "expire_approvals({}) must expire {exp_id} and {own_id}: {expired:?}",
+        t0 + HOUR
+    );
+    assert!(
+        !expired.contains(&two) && !expired.contains(&rej_id),
+        "still-valid and rejected approvals are not expired: {expired:?}"
+    );
+    let again = s.expire_approvals(t0 + HOUR).await.unwrap();
+    assert!(!again.contains(&exp_id), "an expired approval expires once: {again:?}");
+    assert_eq!(stored_approval(s, exp_id, t0 + HOUR).await.status, ApprovalStatus::Expired, "expired");
+    assert_eq!(stored_approval(s, rej_id, t0 + HOUR).await.status, ApprovalStatus::Rejected, "expired ≠ rejected");
+    let result = s.approve(exp_id, "alice", None, t0 + HOUR + 1).await;
+    expect_refused(s, result, "approval_not_pending", "approving an expired approval").await;
+    let d = decide(s, &p, payment("appr-expire", 350), t0 + HOUR + 1).await;
+    expect(&d, Verdict::Deny, ReasonCode::ApprovalExpired, "re-sending a request whose approval expired");
+    // An approved but unused approval expires too.
+    let expired = s.expire_approvals(t0 + 2 * HOUR).await.unwrap();
+    assert!(expired.contains(&two), "an approved, unused approval past its ttl expires: {expired:?}");
+
+    let events = events_after(s, start).await;
+    let about = |kind: EventKind, id: ApprovalId| {
+        of_kind(&events, kind).into_iter().filter(|e| data_i64(e, "approval_id") == Some(id)).count()
+    };
+    assert_eq!(about(EventKind::ApprovalVote, two), 1, "alice's counted vote is journaled once");
+    assert_eq!(about(EventKind::Approved, two), 1, "the completing vote is journaled as `approved`");
+    assert_eq!(about(EventKind::Rejected, rej_id), 1, "`rejected` journaled");
+    assert_eq!(about(EventKind::Expired, exp_id), 1, "`expired` journaled once");
+    assert_eq!(about(EventKind::Expired, two), 1, "the approved approval's expiry journaled");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 6. Durable release
+
+/// Defer → approve → re-send the same request id: a new permit that supersedes the deferral, exactly once.
+pub async fn durable_release_after_approval(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let start = head_seq(s).await;
+    let r = payment("rel-1", 400);
+    let deferred = decide(s, &p, r.clone(), t0).await;
+    expect(&deferred, Verdict::Defer, ReasonCode::ApprovalRequired, "payment");
+    let id = deferred.approval_id.unwrap();
+    assert_eq!(decide(s, &p, r.clone(), t0 + 5).await, deferred, "re-sending while pending returns the deferral");
+    approve(s, id, "alice", Some(deferred.digest.as_str()), t0 + 10).await;
+
+    let permit = decide(s, &p, r.clone(), t0 + 20).await;
+    assert_ne!(permit.decision_id, deferred.decision_id, "the release is a new decision");
+    expect(&permit, Verdict::Permit, ReasonCode::Approved, "re-send after approval");
+    assert_eq!(permit.supersedes, Some(deferred.decision_id), "the release supersedes the deferral");
+    assert_eq!(
+        (permit.approval_id, permit.status, permit.tier),
+        (Some(id), DecisionStatus::Intended, 3),
+        "release: approval, status, tier"
+    );
+    assert_eq!(permit.request.request_id, "rel-1", "the release keeps the request id");
+    let a = stored_approval(s, id, t0 + 20).await;
+    assert_eq!(
+        (a.status, a.consumed_by),
+        (ApprovalStatus::Consumed, Some(permit.decision_id)),
+        "the approval is used up by the release"
+    );
+    expect_status(&stored_decision(s, deferred.decision_id).await, DecisionStatus::Superseded, "the answered deferral");
+    assert_eq!(
+        decide(s, &p, r.clone(), t0 + 30).await,
+        permit,
+        "re-sending again returns the same permit, not a second execution"
+    );
+    report(s, permit.decision_id, Outcome::Executed, t0 + 40).await;
+    let again = decide(s, &p, r.clone(), t0 + 50).await;
+    assert_eq!(
+        (again.decision_id, again.status),
+        (permit.decision_id, DecisionStatus::Executed),
+        "after execution the id still returns that permit"
+    );
+
+    let events = events_after(s, start).await;
+    assert_eq!(decided_for_request(&events, "rel-1").len(), 2, "one deferral and one release are journaled");
+    let e = decided_for(&events, permit.decision_id)[0];
+    assert_eq!(
+        data_i64(e, "supersedes"),
+        Some(deferred.decision_id),
+        "the release event names the deferral: {}",
+        e.data
+    );
+    assert_eq!(
+        e.data.get("consumes_approval"),
+        Some(&json!(true)),
+        "the release event consumes the approval: {}",
+        e.data
+    );
+
+    // Another request id naming the consumed approval.
+    let mut reuse = payment("rel-reuse", 400);
+    reuse.approval_id = Some(id);
+    expect(
+        &decide(s, &p, reuse, t0 + 60).await,
+        Verdict::Deny,
+        ReasonCode::ApprovalConsumed,
+        "a second use of an approval",
+    );
+
+    // An explicit approval id with other params: digest mismatch, and the approval survives it.
+    let second = decide(s, &p, payment("rel-2", 450), t0 + 100).await;
+    let id2 = second.approval_id.unwrap();
+    approve(s, id2, "bob", None, t0 + 110).await;
+    let mut tampered = payment("rel-2-exec", 4500);
+    tampered.approval_id = Some(id2);
+    let d = decide(s, &p, tampered, t0 + 120).await;
+    expect(&d, Verdict::Deny, ReasonCode::DigestMismatch, "approval used for other params");
+    assert_eq!(
+        stored_approval(s, id2, t0 + 120).await.status,
+        ApprovalStatus::Approved,
+        "a mismatched use does not consume the approval"
+    );
+    let mut exact = payment("rel-2-exec-ok", 450);
+    exact.approval_id = Some(id2);
+    let d = decide(s, &p, exact, t0 + 130).await;
+    expect(&d, Verdict::Permit, ReasonCode::Approved, "executing the approved action under a new request id");
+    assert_eq!(stored_approval(s, id2, t0 + 130).await.consumed_by, Some(d.decision_id), "consumed by that execution");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 7. Kill switch
+
+/// The kill switch blocks an approved execution without consuming or re-requesting the approval; tier 0 passes,
+/// tiers 1 and 2 go to a human.
+pub async fn kill_switch_beats_an_approval(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let start = head_seq(s).await;
+    assert!(!s.kill_switch().await.unwrap(), "the kill switch starts released");
+    let r = payment("kill-1", 500);
+    let deferred = decide(s, &p, r.clone(), t0).await;
+    let id = deferred.approval_id.unwrap();
+    approve(s, id, "alice", Some(deferred.digest.as_str()), t0 + 10).await;
+
+    assert!(s.set_kill_switch(true, "admin", t0 + 20).await.unwrap(), "engaging the kill switch changes it");
+    assert!(s.kill_switch().await.unwrap(), "engaged");
+    assert!(!s.set_kill_switch(true, "admin", t0 + 21).await.unwrap(), "engaging it again changes nothing");
+    let approvals = approval_count(s, t0 + 30).await;
+    let blocked = decide(s, &p, r.clone(), t0 + 30).await;
+    expect(&blocked, Verdict::Deny, ReasonCode::KillSwitch, "an approved payment while the kill switch is engaged");
+    assert_eq!(blocked.approval_id, Some(id), "the block names the approval it kept");
+    let a = stored_approval(s, id, t0 + 30).await;
+    assert_eq!(
+        (a.status, a.consumed_by),
+        (ApprovalStatus::Approved, None),
+        "the blocked approval is kept, not consumed"
+    );
+    assert_eq!(approval_count(s, t0 + 30).await, approvals, "the block breeds no new approval");
+    expect_status(
+        &stored_decision(s, deferred.decision_id).await,
+        DecisionStatus::AwaitingApproval,
+        "a blocked release supersedes nothing",
+    );
+
+    let read = decide(s, &p, request("kill-read", "files.read", json!({"path": "/var/log"})), t0 + 31).await;
+    expect(&read, Verdict::Permit, ReasonCode::Observe, "tier 0 under the kill switch");
+    let t1 = decide(s, &p, request("kill-t1", "calendar.create", json!({"title": "standup"})), t0 + 32).await;
+    expect(&t1, Verdict::Defer, ReasonCode::KillSwitch, "tier 1 under the kill switch");
+    let t2 = decide(s, &p, email("kill-t2"), t0 + 33).await;
+    expect(&t2, Verdict::Defer, ReasonCode::KillSwitch, "tier 2 under the kill switch");
+    assert_eq!((t1.tier, t2.tier), (3, 3), "acting tiers collapse to 3");
+
+    // The same for an execution that names its approval explicitly under a new request id.
+    let second = decide(s, &p, payment("kill-2", 510), t0).await;
+    let id2 = second.approval_id.unwrap();
+    approve(s, id2, "bob", None, t0 + 10).await;
+    let mut exec = payment("kill-2-exec", 510);
+    exec.approval_id = Some(id2);
+    let blocked2 = decide(s, &p, exec.clone(), t0 + 34).await;
+    expect(&blocked2, Verdict::Deny, ReasonCode::KillSwitch, "an explicit approved execution under the kill switch");
+    assert_eq!(stored_approval(s, id2, t0 + 34).await.status, ApprovalStatus::Approved, "kept");
+
+    assert!(s.set_kill_switch(false, "admin", t0 + 40).await.unwrap(), "releasing the kill switch changes it");
+    assert!(!s.kill_switch().await.unwrap(), "released");
+    let permit = decide(s, &p, r.clone(), t0 + 50).await;
+    expect(&permit, Verdict::Permit, ReasonCode::Approved, "the approved payment after the kill switch is released");
+    assert_eq!(permit.supersedes, Some(deferred.decision_id), "the release supersedes the deferral");
+    assert_eq!(stored_approval(s, id, t0 + 50).await.consumed_by, Some(permit.decision_id), "consumed now");
+    let permit2 = decide(s, &p, exec, t0 + 51).await;
+    expect(&permit2, Verdict::Permit, ReasonCode::Approved, "the explicit execution re-sent after the release");
+    assert_eq!(permit2.supersedes, Some(blocked2.decision_id), "it supersedes the blocked attempt");
+    assert_eq!(stored_approval(s, id2, t0 + 51).await.consumed_by, Some(permit2.decision_id), "consumed by it");
+
+    let events = events_after(s, start).await;
+    let switches: Vec<Option<bool>> = of_kind(&events, EventKind::KillSwitch)
+        .iter()
+        .map(|e| e.data.get("engaged").and_then(Value::as_bool))
+        .collect();
+    assert_eq!(switches, vec![Some(true), Some(false)], "each change of the kill switch is journaled once");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 8. Bounds
+
+/// Out-of-bounds tier-3 requests are denied before a human is asked.
+pub async fn bounds_deny_before_any_approval(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let start = head_seq(s).await;
+    let before = approval_count(s, t0).await;
+    let cases = [
+        (payment("bounds-max", 999_999), ReasonCode::Bounds),
+        (payment("bounds-min", 0), ReasonCode::Bounds),
+        (
+            request("bounds-pattern", "payments.send", json!({"amount_eur": 10, "iban": "not an iban"})),
+            ReasonCode::Bounds,
+        ),
+        (request("bounds-type", "payments.send", json!({"amount_eur": "10", "iban": IBAN})), ReasonCode::WrongType),
+        (request("bounds-missing", "payments.send", json!({"amount_eur": 10})), ReasonCode::MissingParam),
+        (
+            request("bounds-unknown", "payments.send", json!({"amount_eur": 10, "iban": IBAN, "memo": "x"})),
+            ReasonCode::UnknownParam,
+        ),
+    ];
+    for (r, code) in cases {
+        let what = format!("tier-3 request `{}`", r.request_id);
+        let d = decide(s, &p, r, t0).await;
+        expect(&d, Verdict::Deny, code, &what);
+        assert_eq!(d.approval_id, None, "{what}: no approval");
+        expect_status(&d, DecisionStatus::Closed, &what);
+    }
+    assert_eq!(approval_count(s, t0).await, before, "out-of-bounds requests never reach the approval queue");
+    let events = events_after(s, start).await;
+    assert!(of_kind(&events, EventKind::ApprovalRequested).is_empty(), "no approval_requested event");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 9. Dry run
+
+/// A rehearsal reserves nothing.
+pub async fn dry_run_leaves_budgets_untouched(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    for (i, amount) in [300, 900].into_iter().enumerate() {
+        let mut r = refund(&format!("dry-refund-{i}"), amount);
+        r.dry_run = true;
+        let d = decide(s, &p, r, t0 + i as i64).await;
+        expect(&d, Verdict::DryRun, ReasonCode::DryRun, "dry-run refund");
+        assert_eq!(d.would_have, Some(Verdict::Permit), "dry run of {amount}: would_have");
+        assert_eq!(budget(&d, BUDGET).consumed, Decimal::ZERO, "a dry run sees nothing reserved");
+    }
+    for i in 0..3 {
+        let d = decide(s, &p, refund(&format!("dry-real-{i}"), 300), t0 + 10 + i).await;
+        expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, &format!("real refund {i} after dry runs"));
+        assert_eq!(
+            budget(&d, BUDGET).consumed,
+            Decimal::from(300 * i),
+            "real refund {i}: only real refunds are counted"
+        );
+    }
+    let mut r = refund("dry-refund-over", 300);
+    r.dry_run = true;
+    let d = decide(s, &p, r, t0 + 20).await;
+    expect(&d, Verdict::DryRun, ReasonCode::DryRun, "dry run over budget");
+    assert_eq!(d.would_have, Some(Verdict::Defer), "a rehearsal over budget would have been deferred");
+    assert!(budget(&d, BUDGET).exceeded, "the rehearsal shows the overrun");
+    assert_eq!(d.approval_id, None, "a rehearsal creates no approval");
+
+    for i in 0..2 {
+        let mut r = email(&format!("dry-email-{i}"));
+        r.dry_run = true;
+        expect(&decide(s, &p, r, t0 + 30).await, Verdict::DryRun, ReasonCode::DryRun, "dry-run email");
+    }
+    for i in 0..3 {
+        expect(
+            &decide(s, &p, email(&format!("dry-email-real-{i}")), t0 + 31).await,
+            Verdict::Permit,
+            ReasonCode::WithinPolicy,
+            "real email after dry runs",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 10. Undo
+
+/// An executed tier-1 action can be undone by its compensating action within the window, and only then.
+pub async fn undo_within_the_window(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let created = decide(s, &p, request("undo-create", "calendar.create", json!({"title": "standup"})), t0).await;
+    expect(&created, Verdict::Permit, ReasonCode::WithinPolicy, "tier-1 action with a compensation");
+    assert_eq!(created.tier, 1, "tier 1");
+    let executed_at = t0 + 1000;
+    report(s, created.decision_id, Outcome::Executed, executed_at).await;
+
+    let undo = |id: &str, action: &str, target: DecisionId| {
+        let mut r = request(id, action, json!({"title": "standup"}));
+        r.undo_of = Some(target);
+        r
+    };
+    let d =
+        decide(s, &p, undo("undo-late", "calendar.delete", created.decision_id), executed_at + 15 * MINUTE + 1).await;
+    expect(&d, Verdict::Deny, ReasonCode::UndoWindowClosed, "undo after the window");
+    let d =
+        decide(s, &p, undo("undo-wrong-action", "calendar.create", created.decision_id), executed_at + MINUTE).await;
+    expect(&d, Verdict::Deny, ReasonCode::UndoInvalid, "undo with an action that is not the compensation");
+    let ok = decide(s, &p, undo("undo-ok", "calendar.delete", created.decision_id), executed_at + 5 * MINUTE).await;
+    expect(&ok, Verdict::Permit, ReasonCode::WithinPolicy, "undo within the 15m window");
+    assert_eq!(ok.request.undo_of, Some(created.decision_id), "the undo names its target");
+    // An action is undone at most once: a second undo is refused while the first stands…
+    let d = decide(s, &p, undo("undo-twice", "calendar.delete", created.decision_id), executed_at + 6 * MINUTE).await;
+    expect(&d, Verdict::Deny, ReasonCode::UndoInvalid, "a second undo of the same action");
+    assert!(d.reasons[0].message.contains("already undone"), "{:?}", d.reasons);
+    // …and allowed again once the first one is reported failed.
+    report(s, ok.decision_id, Outcome::Failed, executed_at + 7 * MINUTE).await;
+    let d = decide(s, &p, undo("undo-retry", "calendar.delete", created.decision_id), executed_at + 8 * MINUTE).await;
+    expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "a retry after the first undo failed");
+
+    let pending = decide(s, &p, request("undo-create-2", "calendar.create", json!({"title": "retro"})), t0).await;
+    let d = decide(s, &p, undo("undo-unexecuted", "calendar.delete", pending.decision_id), t0 + MINUTE).await;
+    expect(&d, Verdict::Deny, ReasonCode::UndoInvalid, "undo of a decision that was never executed");
+    let d = decide(s, &p, undo("undo-missing", "calendar.delete", pending.decision_id + 1_000_000), t0 + MINUTE).await;
+    expect(&d, Verdict::Deny, ReasonCode::UndoInvalid, "undo of a decision that does not exist");
+    let failed = decide(s, &p, request("undo-create-3", "calendar.create", json!({"title": "demo"})), t0).await;
+    report(s, failed.decision_id, Outcome::Failed, t0 + 10).await;
+    let d = decide(s, &p, undo("undo-failed", "calendar.delete", failed.decision_id), t0 + MINUTE).await;
+    expect(&d, Verdict::Deny, ReasonCode::UndoInvalid, "undo of a failed execution");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 11. Bad input
+
+/// Oversized or malformed requests are refused (audited), never decided.
+pub async fn bad_input_is_refused_and_audited(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let start = head_seq(s).await;
+    let all = DecisionFilter { status: None, limit: Some(10_000) };
+    let before: Vec<DecisionId> = s.decisions(all.clone()).await.unwrap().iter().map(|d| d.decision_id).collect();
+
+    let big = request("bad-big", "email.send", json!({"to": "x".repeat(70 * 1024)}));
+    let mut empty_id = email("");
+    empty_id.request_id = String::new();
+    let mut empty_agent = email("bad-agent");
+    empty_agent.agent = String::new();
+    let bad_name = request("bad-name", "email send!", json!({}));
+    let cases = [
+        ("70 KiB of params", big),
+        ("an empty request_id", empty_id),
+        ("an empty agent", empty_agent),
+        ("a malformed action name", bad_name),
+    ];
+    let mut seqs = Vec::new();
+    for (what, r) in cases {
+        let result = s.decide(p.clone(), r, t0).await;
+        seqs.push(expect_refused(s, result, "bad_request", what).await);
+    }
+
+    // Input refused before it was even a request (malformed JSON, an unknown flag…), large and multi-byte.
+    let seq = s
+        .refuse(AGENT, "bad_json", "expected `,` or `}` at line 1 column 9", json!(["€".repeat(5000)]), t0)
+        .await
+        .unwrap();
+    let e = event_at(s, seq).await;
+    assert_eq!(
+        (e.kind, data_str(&e, "code"), data_str(&e, "agent")),
+        (EventKind::Refused, Some("bad_json"), Some(AGENT)),
+        "refuse(): {}",
+        e.data
+    );
+    seqs.push(seq);
+
+    let after: Vec<DecisionId> = s.decisions(all).await.unwrap().iter().map(|d| d.decision_id).collect();
+    assert_eq!(after, before, "refused requests never become decisions");
+    let events = events_after(s, start).await;
+    assert!(of_kind(&events, EventKind::Decided).is_empty(), "no `decided` event for refused input");
+    let refused: Vec<u64> = of_kind(&events, EventKind::Refused).iter().map(|e| e.seq).collect();
+    assert_eq!(refused, seqs, "one `refused` event per refusal");
+    // The refusal did not burn the request id.
+    let d = decide(s, &p, email("bad-big"), t0 + 1).await;
+    expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "a valid request reusing a refused request's id");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 12. Policy
+
+/// `policy_loaded` is journaled when the policy differs from the last one recorded, and only then.
+pub async fn policy_loaded_once_per_distinct_policy(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let start = head_seq(s).await;
+    assert!(s.record_policy(&p, t0).await.unwrap(), "the first policy is journaled");
+    assert!(!s.record_policy(&p, t0 + 1).await.unwrap(), "the same policy again is not");
+    let v2 = Policy::from_yaml("conformance-v2.yaml", &format!("{POLICY_YAML}# revision 2\n")).unwrap();
+    assert_ne!(v2.sha256, p.sha256, "a changed file has another hash");
+    assert!(s.record_policy(&v2, t0 + 2).await.unwrap(), "a changed policy is journaled");
+    assert!(!s.record_policy(&v2, t0 + 3).await.unwrap(), "and only once");
+    assert!(s.record_policy(&p, t0 + 4).await.unwrap(), "going back to the first policy is a change");
+    let events = events_after(s, start).await;
+    let loaded: Vec<(Option<&str>, Option<&str>)> = of_kind(&events, EventKind::PolicyLoaded)
+        .into_iter()
+        .map(|e| (data_str(e, "sha256"), data_str(e, "source")))
+        .collect();
+    let expected = vec![
+        (Some(p.sha256.as_str()), Some("conformance.yaml")),
+        (Some(v2.sha256.as_str()), Some("conformance-v2.yaml")),
+        (Some(p.sha256.as_str()), Some("conformance.yaml")),
+    ];
+    assert_eq!(loaded, expected, "policy_loaded events (sha256, source)");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 13. Everything in one store
+
+/// Runs every other check in this one store, each in its own epoch, then audits.
+///
+/// (Returns a boxed future rather than being an `async fn`: its body reads [`CHECKS`], whose type-check needs this
+/// future's type, and an opaque type there would be a cycle.)
+pub fn audit_after_everything(store: Arc<dyn Store>, t0: i64) -> CheckFuture {
+    Box::pin(audit_after_everything_body(store, t0))
+}
+
+async fn audit_after_everything_body(store: Arc<dyn Store>, t0: i64) {
+    let mut epoch = t0;
+    for check in CHECKS.iter().filter(|c| c.name != "audit_after_everything") {
+        epoch += EPOCH_SPACING_MS;
+        (check.run)(store.clone(), epoch).await;
+        let s = &*store;
+        let report = s.verify_journal().await.unwrap();
+        assert!(report.is_ok(), "shared store, after `{}`: journal does not verify: {report}", check.name);
+    }
+    let s = &*store;
+    let audit = s.audit().await.unwrap();
+    assert!(
+        audit.mismatches.is_empty(),
+        "after every check in one store, the tables disagree with the journal: {:#?}",
+        audit.mismatches
+    );
+    assert!(audit.events > 0 && audit.decisions > 0, "the audit saw the work: {audit:?}");
+    let decisions = s.decisions(DecisionFilter { status: None, limit: Some(10_000) }).await.unwrap();
+    assert_eq!(audit.decisions, decisions.len() as u64, "audit counts every decision");
+    let intended = decisions.iter().filter(|d| d.status == DecisionStatus::Intended).count() as u64;
+    assert_eq!(audit.unconfirmed, intended, "audit.unconfirmed counts the `intended` decisions");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 14. Concurrency
+
+async fn decide_concurrently(
+    store: &Arc<dyn Store>,
+    policy: &Arc<Policy>,
+    requests: Vec<ActionRequest>,
+    now_ms: i64,
+) -> Vec<DecisionRecord> {
+    let tasks: Vec<_> = requests
+        .into_iter()
+        .map(|r| {
+            let (s, p) = (store.clone(), policy.clone());
+            tokio::spawn(async move {
+                let id = r.request_id.clone();
+                s.decide(p, r, now_ms).await.unwrap_or_else(|e| panic!("concurrent decide `{id}`: {e:?}"))
+            })
+        })
+        .collect();
+    let mut out = Vec::with_capacity(tasks.len());
+    for t in tasks {
+        out.push(t.await.unwrap_or_else(|e| panic!("a concurrent decide task failed: {e}")));
+    }
+    out
+}
+
+/// Concurrent deciders never take more than the limit or the budget, and one request id is decided once.
+pub async fn concurrent_decisions_never_overbook(store: Arc<dyn Store>, t0: i64) {
+    let p = policy();
+    let s = &*store;
+
+    let emails =
+        decide_concurrently(&store, &p, (0..200).map(|i| email(&format!("conc-email-{i}"))).collect(), t0).await;
+    let permits: Vec<&DecisionRecord> = emails.iter().filter(|d| d.verdict == Verdict::Permit).collect();
+    assert_eq!(permits.len(), 3, "200 concurrent requests on `count: 3`: exactly 3 permits");
+    let mut consumed: Vec<Decimal> = permits.iter().map(|d| budget(d, COUNT).consumed).collect();
+    consumed.sort();
+    assert_eq!(consumed, vec![Decimal::ZERO, Decimal::ONE, Decimal::TWO], "each permit saw the ones before it");
+    for d in emails.iter().filter(|d| d.verdict != Verdict::Permit) {
+        expect(d, Verdict::Defer, ReasonCode::LimitExceeded, "a concurrent request over the limit");
+    }
+
+    let refunds =
+        decide_concurrently(&store, &p, (0..200).map(|i| refund(&format!("conc-refund-{i}"), 300)).collect(), t0).await;
+    let permits: Vec<&DecisionRecord> = refunds.iter().filter(|d| d.verdict == Verdict::Permit).collect();
+    assert_eq!(permits.len(), 3, "200 concurrent 300-EUR refunds on a 1000 budget: exactly 3 permits");
+    let reserved: Decimal = permits.iter().map(|d| budget(d, BUDGET).requested).sum();
+    assert!(reserved <= Decimal::from(1000), "reserved {reserved} on a budget of 1000");
+    for d in refunds.iter().filter(|d| d.verdict != Verdict::Permit) {
+        expect(d, Verdict::Defer, ReasonCode::BudgetExceeded, "a concurrent refund over the budget");
+    }
+
+    // One request id sent 50 times at once: one decision, one reservation.
+    let start = head_seq(s).await;
+    let same = decide_concurrently(
+        &store,
+        &p,
+        (0..50).map(|_| request("conc-same", "calendar.delete", json!({"title": "x"}))).collect(),
+        t0,
+    )
+    .await;
+    assert!(same.iter().all(|d| d == &same[0]), "50 concurrent sends of one request id return one decision");
+    let events = events_after(s, start).await;
+    assert_eq!(decided_for_request(&events, "conc-same").len(), 1, "one `decided` event for 50 concurrent sends");
+    let probe = decide(s, &p, request("conc-same-probe", "calendar.delete", json!({"title": "y"})), t0 + 1).await;
+    assert_eq!(budget(&probe, COUNT).consumed, Decimal::ONE, "50 concurrent sends reserved once");
+
+    // An approved request re-sent 20 times at once: released once, the approval consumed once.
+    let r = payment("conc-release", 600);
+    let deferred = decide(s, &p, r.clone(), t0).await;
+    let id = deferred.approval_id.unwrap();
+    approve(s, id, "alice", None, t0 + 1).await;
+    let start = head_seq(s).await;
+    let released = decide_concurrently(&store, &p, (0..20).map(|_| r.clone()).collect(), t0 + 2).await;
+    assert!(
+        released.iter().all(|d| d == &released[0]),
+        "20 concurrent re-sends of an approved request return one decision"
+    );
+    expect(&released[0], Verdict::Permit, ReasonCode::Approved, "concurrent release");
+    let events = events_after(s, start).await;
+    assert_eq!(decided_for_request(&events, "conc-release").len(), 1, "one release for 20 concurrent re-sends");
+
+    // Two approvers answering a one-approver approval at once: one of them decides it.
+    let d = decide(s, &p, payment("conc-vote", 700), t0).await;
+    let id = d.approval_id.unwrap();
+    let votes: Vec<_> = ["alice", "bob"]
+        .into_iter()
+        .map(|who| {
+            let s = store.clone();
+            tokio::spawn(async move { s.approve(id, who, None, t0 + 1).await })
+        })
+        .collect();
+    let mut ok = 0;
+    for v in votes {
+        match v.await.unwrap() {
+            Ok(outcome) => {
+                assert_eq!(outcome.approval.status, ApprovalStatus::Approved, "the winning vote approves");
+                ok += 1;
+            }
+            Err(StoreError::Refused { code, .. }) => {
+                assert_eq!(code, "approval_not_pending", "the losing vote is refused as not pending")
+            }
+            Err(e) => panic!("concurrent approve: {e:?}"),
+        }
+    }
+    assert_eq!(ok, 1, "exactly one of two concurrent approvers completes a one-approver approval");
+}

@@ -11,7 +11,10 @@ pub mod sqlite;
 
 use async_trait::async_trait;
 use foureyes_core::journal::{Event, VerifyReport};
-use foureyes_core::{ApprovalId, ApprovalRecord, ApprovalStatus, ActionRequest, DecisionId, DecisionRecord, DecisionStatus, Outcome, Policy};
+use foureyes_core::{
+    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus, Outcome,
+    Policy,
+};
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
@@ -86,11 +89,35 @@ pub struct AuditReport {
 pub trait Store: Send + Sync {
     /// Phase A: idempotency, then the ordered pipeline on a snapshot read in the same write transaction, then the
     /// decision, its reservations, any approval and the journal event, committed together.
-    async fn decide(&self, policy: Arc<Policy>, request: ActionRequest, now_ms: i64) -> Result<DecisionRecord, StoreError>;
+    async fn decide(
+        &self,
+        policy: Arc<Policy>,
+        request: ActionRequest,
+        now_ms: i64,
+    ) -> Result<DecisionRecord, StoreError>;
     /// Phase B: the executor's outcome. `failed` releases the reservations; `unknown` keeps them.
-    async fn report(&self, decision_id: DecisionId, outcome: Outcome, detail: Value, now_ms: i64) -> Result<DecisionRecord, StoreError>;
-    async fn approve(&self, approval_id: ApprovalId, approver: &str, digest_seen: Option<&str>, now_ms: i64) -> Result<VoteOutcome, StoreError>;
-    async fn reject(&self, approval_id: ApprovalId, approver: &str, reason: Option<&str>, digest_seen: Option<&str>, now_ms: i64) -> Result<ApprovalRecord, StoreError>;
+    async fn report(
+        &self,
+        decision_id: DecisionId,
+        outcome: Outcome,
+        detail: Value,
+        now_ms: i64,
+    ) -> Result<DecisionRecord, StoreError>;
+    async fn approve(
+        &self,
+        approval_id: ApprovalId,
+        approver: &str,
+        digest_seen: Option<&str>,
+        now_ms: i64,
+    ) -> Result<VoteOutcome, StoreError>;
+    async fn reject(
+        &self,
+        approval_id: ApprovalId,
+        approver: &str,
+        reason: Option<&str>,
+        digest_seen: Option<&str>,
+        now_ms: i64,
+    ) -> Result<ApprovalRecord, StoreError>;
     /// Marks every approval past its TTL as expired (journaled); returns their ids.
     async fn expire_approvals(&self, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError>;
     /// Engages or releases the kill switch; returns whether it changed.
@@ -99,7 +126,14 @@ pub trait Store: Send + Sync {
     /// Journals `policy_loaded` when this policy differs from the last one recorded; returns whether it did.
     async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError>;
     /// Journals a refusal of input that never became a decision (malformed JSON, oversized, unknown flag…).
-    async fn refuse(&self, agent: &str, code: &str, message: &str, input: Value, now_ms: i64) -> Result<u64, StoreError>;
+    async fn refuse(
+        &self,
+        agent: &str,
+        code: &str,
+        message: &str,
+        input: Value,
+        now_ms: i64,
+    ) -> Result<u64, StoreError>;
     async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError>;
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError>;
     async fn approval(&self, id: ApprovalId, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError>;

@@ -40,8 +40,15 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     sorted[index].as_secs_f64() * 1000.0
 }
 
-pub async fn decide(callers: Vec<usize>, seconds: f64, modes: Vec<String>, dir: Option<PathBuf>, json_out: bool) -> Result<u8, Exit> {
-    let policy = Arc::new(Policy::from_yaml("bench.yaml", BENCH_POLICY).map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?);
+pub async fn decide(
+    callers: Vec<usize>,
+    seconds: f64,
+    modes: Vec<String>,
+    dir: Option<PathBuf>,
+    json_out: bool,
+) -> Result<u8, Exit> {
+    let policy =
+        Arc::new(Policy::from_yaml("bench.yaml", BENCH_POLICY).map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?);
     let base = dir.unwrap_or_else(std::env::temp_dir);
     let mut runs = Vec::new();
     let total = modes.len() * callers.len();
@@ -80,10 +87,18 @@ pub async fn decide(callers: Vec<usize>, seconds: f64, modes: Vec<String>, dir: 
     Ok(0)
 }
 
-async fn one_run(policy: &Arc<Policy>, base: &std::path::Path, group_commit: bool, callers: usize, length: Duration) -> Result<Run, Exit> {
+async fn one_run(
+    policy: &Arc<Policy>,
+    base: &std::path::Path,
+    group_commit: bool,
+    callers: usize,
+    length: Duration,
+) -> Result<Run, Exit> {
     let dir = base.join(format!("foureyes-bench-{}", fresh_request_id()));
-    std::fs::create_dir_all(&dir).map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot create `{}`: {e}", dir.display())))?;
-    let store = Arc::new(SqliteStore::open(dir.join("bench.db"), SqliteOptions { group_commit, ..SqliteOptions::default() })?);
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot create `{}`: {e}", dir.display())))?;
+    let store =
+        Arc::new(SqliteStore::open(dir.join("bench.db"), SqliteOptions { group_commit, ..SqliteOptions::default() })?);
     let started = Instant::now();
     let deadline = started + length;
     let mut tasks = Vec::new();
@@ -110,7 +125,10 @@ async fn one_run(policy: &Arc<Policy>, base: &std::path::Path, group_commit: boo
                 let record = store.decide(policy.clone(), request, now).await?;
                 latencies.push(t.elapsed());
                 if record.verdict != Verdict::Permit {
-                    return Err(foureyes_store::StoreError::Backend(format!("bench expected permit, got {}", record.verdict)));
+                    return Err(foureyes_store::StoreError::Backend(format!(
+                        "bench expected permit, got {}",
+                        record.verdict
+                    )));
                 }
                 i += 1;
             }

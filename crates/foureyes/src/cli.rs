@@ -63,6 +63,14 @@ pub enum Command {
     Bench(BenchCommand),
     /// Walk through every mechanism on the home demo policy, on the embedded SQLite store.
     Demo(DemoArgs),
+    /// Test load for crash tests: concurrent decides and reports on the home policy until killed or done.
+    #[command(hide = true)]
+    Stress {
+        #[arg(long, default_value_t = 4)]
+        workers: usize,
+        #[arg(long, default_value_t = 200)]
+        iterations: u64,
+    },
 }
 
 #[derive(Debug, Subcommand)]

@@ -2,7 +2,10 @@
 
 use crate::cli::*;
 use crate::output::{decision_json, print_approval, print_decision, print_event};
-use crate::{EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE, EXIT_VERIFY_FAILED, Exit};
+use crate::{
+    EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE, EXIT_VERIFY_FAILED,
+    Exit,
+};
 use foureyes_core::journal::verify_export;
 use foureyes_core::{ActionRequest, ApprovalStatus, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
 use foureyes_store::{DecisionFilter, SqliteOptions, SqliteStore, Store};
@@ -25,14 +28,15 @@ pub fn fresh_request_id() -> String {
 }
 
 pub fn load_policy(path: &Path) -> Result<Policy, Exit> {
-    let text = std::fs::read_to_string(path).map_err(|e| Exit::new(EXIT_POLICY, format!("cannot read policy `{}`: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Exit::new(EXIT_POLICY, format!("cannot read policy `{}`: {e}", path.display())))?;
     Policy::from_yaml(&path.display().to_string(), &text).map_err(|e| Exit::new(EXIT_POLICY, e.to_string()))
 }
 
 fn require_policy(cli_policy: &Option<std::path::PathBuf>) -> Result<Arc<Policy>, Exit> {
-    let path = cli_policy
-        .as_ref()
-        .ok_or_else(|| Exit::new(EXIT_POLICY, "no policy: pass --policy FILE or set FOUREYES_POLICY (see `policies/home.yaml`)"))?;
+    let path = cli_policy.as_ref().ok_or_else(|| {
+        Exit::new(EXIT_POLICY, "no policy: pass --policy FILE or set FOUREYES_POLICY (see `policies/home.yaml`)")
+    })?;
     Ok(Arc::new(load_policy(path)?))
 }
 
@@ -61,7 +65,15 @@ fn read_json_arg(text: &str) -> Result<String, String> {
 async fn parse_object(store: &dyn Store, agent: &str, flag: &str, text: &str) -> Result<Map<String, Value>, Exit> {
     let refuse = |message: String| async move {
         let excerpt: String = text.chars().take(512).collect();
-        let seq = store.refuse(agent, "bad_request", &message, json!({"flag": flag, "text": excerpt, "bytes": text.len()}), now_ms()).await?;
+        let seq = store
+            .refuse(
+                agent,
+                "bad_request",
+                &message,
+                json!({"flag": flag, "text": excerpt, "bytes": text.len()}),
+                now_ms(),
+            )
+            .await?;
         Err::<Map<String, Value>, Exit>(Exit::new(EXIT_REFUSED, format!("{message} (refusal journaled at seq {seq})")))
     };
     let raw = match read_json_arg(text) {
@@ -69,7 +81,12 @@ async fn parse_object(store: &dyn Store, agent: &str, flag: &str, text: &str) ->
         Err(m) => return refuse(format!("`{flag}`: {m}")).await,
     };
     if raw.len() > 1024 * 1024 {
-        return refuse(format!("`{flag}` is {} bytes: at most 1 MiB is read (and params must be at most {} bytes as canonical JSON)", raw.len(), foureyes_core::MAX_PARAMS_BYTES)).await;
+        return refuse(format!(
+            "`{flag}` is {} bytes: at most 1 MiB is read (and params must be at most {} bytes as canonical JSON)",
+            raw.len(),
+            foureyes_core::MAX_PARAMS_BYTES
+        ))
+        .await;
     }
     match serde_json::from_str::<Value>(&raw) {
         Ok(Value::Object(map)) => Ok(map),
@@ -112,6 +129,7 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
             crate::bench::decide(callers, seconds, group_commit, dir, json).await
         }
         Command::Demo(args) => crate::demo::run(&cli.db, args).await,
+        Command::Stress { workers, iterations } => crate::demo::stress(&cli.db, workers, iterations).await,
     }
 }
 
@@ -132,9 +150,17 @@ fn policy_check(file: &Path, json: bool) -> Result<u8, Exit> {
                 })
             })
             .collect();
-        print_json(&json!({"ok": true, "file": file, "sha256": policy.sha256, "timezone": policy.timezone_name, "actions": actions}));
+        print_json(
+            &json!({"ok": true, "file": file, "sha256": policy.sha256, "timezone": policy.timezone_name, "actions": actions}),
+        );
     } else {
-        println!("ok: {} ({} actions, timezone {}, sha256 {})", file.display(), policy.actions.len(), policy.timezone_name, policy.sha256);
+        println!(
+            "ok: {} ({} actions, timezone {}, sha256 {})",
+            file.display(),
+            policy.actions.len(),
+            policy.timezone_name,
+            policy.sha256
+        );
         for (name, a) in &policy.actions {
             let mut line = format!("  {name:<28} tier {}", a.tier);
             let limits = a.describe_limits();
@@ -231,7 +257,10 @@ async fn decisions(db: &Path, cmd: DecisionsCommand) -> Result<u8, Exit> {
             Ok(0)
         }
         DecisionsCommand::Show { id, json } => {
-            let d = store.decision(id).await?.ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("decision {id} does not exist")))?;
+            let d = store
+                .decision(id)
+                .await?
+                .ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("decision {id} does not exist")))?;
             if json {
                 print_json(&decision_json(&d));
             } else {
@@ -250,7 +279,10 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
             let filter = match status.as_str() {
                 "all" => None,
                 s => Some(ApprovalStatus::parse(s).ok_or_else(|| {
-                    Exit::new(EXIT_REFUSED, format!("unknown status `{s}`: expected pending, approved, rejected, expired, consumed or all"))
+                    Exit::new(
+                        EXIT_REFUSED,
+                        format!("unknown status `{s}`: expected pending, approved, rejected, expired, consumed or all"),
+                    )
                 })?),
             };
             let list = store.approvals(filter, now).await?;
@@ -266,7 +298,10 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
             Ok(0)
         }
         ApprovalsCommand::Show { id, json } => {
-            let a = store.approval(id, now).await?.ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("approval {id} does not exist")))?;
+            let a = store
+                .approval(id, now)
+                .await?
+                .ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("approval {id} does not exist")))?;
             if json {
                 print_json(&a);
             } else {
@@ -281,9 +316,16 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
             } else {
                 let a = &vote.approval;
                 if !vote.counted {
-                    println!("{approver} already approved approval {id}: a vote counts once ({} of {} given)", a.approvers.len(), a.required);
+                    println!(
+                        "{approver} already approved approval {id}: a vote counts once ({} of {} given)",
+                        a.approvers.len(),
+                        a.required
+                    );
                 } else if a.status == ApprovalStatus::Approved {
-                    println!("approval {id} approved ({}); the agent may now execute it by re-sending its request", a.approvers.join(", "));
+                    println!(
+                        "approval {id} approved ({}); the agent may now execute it by re-sending its request",
+                        a.approvers.join(", ")
+                    );
                 } else {
                     println!("approval {id}: {} of {} approvals given, still pending", a.approvers.len(), a.required);
                 }
@@ -301,7 +343,11 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
         }
         ApprovalsCommand::Expire => {
             let ids = store.expire_approvals(now).await?;
-            println!("{} approvals expired{}", ids.len(), if ids.is_empty() { String::new() } else { format!(": {ids:?}") });
+            println!(
+                "{} approvals expired{}",
+                ids.len(),
+                if ids.is_empty() { String::new() } else { format!(": {ids:?}") }
+            );
             Ok(0)
         }
     }
@@ -343,7 +389,10 @@ async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) ->
         .await?
         .ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("decision {} does not exist", args.decision_id)))?;
     let compensation = policy.action(&original.request.action).and_then(|a| a.compensate.clone()).ok_or_else(|| {
-        Exit::new(crate::EXIT_INVALID_STATE, format!("'{}' has no compensating action in the policy: it cannot be undone", original.request.action))
+        Exit::new(
+            crate::EXIT_INVALID_STATE,
+            format!("'{}' has no compensating action in the policy: it cannot be undone", original.request.action),
+        )
     })?;
     let params = match &args.params {
         Some(text) => parse_object(store.as_ref(), &args.agent, "--params", text).await?,
@@ -372,7 +421,8 @@ async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) ->
 async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
     match cmd {
         JournalCommand::Verify { file: Some(file), json } => {
-            let bytes = std::fs::read(&file).map_err(|e| Exit::new(EXIT_NOT_FOUND, format!("cannot read `{}`: {e}", file.display())))?;
+            let bytes = std::fs::read(&file)
+                .map_err(|e| Exit::new(EXIT_NOT_FOUND, format!("cannot read `{}`: {e}", file.display())))?;
             let report = verify_export(&bytes);
             if json {
                 print_json(&report);
@@ -397,7 +447,8 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
                 Box::new(std::io::stdout().lock())
             } else {
                 Box::new(std::io::BufWriter::new(
-                    std::fs::File::create(&file).map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot create `{}`: {e}", file.display())))?,
+                    std::fs::File::create(&file)
+                        .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot create `{}`: {e}", file.display())))?,
                 ))
             };
             let mut after = 0;
@@ -407,7 +458,8 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
                 let Some(last) = page.last() else { break };
                 after = last.seq;
                 for event in &page {
-                    writeln!(out, "{}", event.to_line()).map_err(|e| Exit::new(EXIT_STORAGE, format!("write failed: {e}")))?;
+                    writeln!(out, "{}", event.to_line())
+                        .map_err(|e| Exit::new(EXIT_STORAGE, format!("write failed: {e}")))?;
                     count += 1;
                 }
             }

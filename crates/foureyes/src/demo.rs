@@ -39,7 +39,9 @@ pub async fn run(db: &Path, args: crate::cli::DemoArgs) -> Result<u8, Exit> {
     } else {
         db
     };
-    let policy = Arc::new(Policy::from_yaml("policies/home.yaml", HOME_POLICY).map_err(|e| Exit::new(EXIT_POLICY, e.to_string()))?);
+    let policy = Arc::new(
+        Policy::from_yaml("policies/home.yaml", HOME_POLICY).map_err(|e| Exit::new(EXIT_POLICY, e.to_string()))?,
+    );
     let store = SqliteStore::open(path, SqliteOptions::default())?;
     println!("FourEyes demo on {} (policy sha256 {})", path.display(), &policy.sha256[..12]);
     store.record_policy(&policy, now_ms()).await?;
@@ -49,11 +51,19 @@ pub async fn run(db: &Path, args: crate::cli::DemoArgs) -> Result<u8, Exit> {
     let agent = "home-agent";
 
     step("A read (tier 0) is always allowed");
-    let d = store.decide(policy.clone(), request(&id("weather"), agent, "weather.get", json!({"city": "Berlin"})), now_ms()).await?;
+    let d = store
+        .decide(policy.clone(), request(&id("weather"), agent, "weather.get", json!({"city": "Berlin"})), now_ms())
+        .await?;
     print_decision(&d);
 
     step("A reversible change (tier 1), executed, then undone through the door");
-    let d = store.decide(policy.clone(), request(&id("heat"), agent, "climate.set_temperature", json!({"zone": "living", "celsius": 21})), now_ms()).await?;
+    let d = store
+        .decide(
+            policy.clone(),
+            request(&id("heat"), agent, "climate.set_temperature", json!({"zone": "living", "celsius": 21})),
+            now_ms(),
+        )
+        .await?;
     print_decision(&d);
     let d = store.report(d.decision_id, Outcome::Executed, json!({"before": {"celsius": 19.5}}), now_ms()).await?;
     println!("reported executed (the thermostat was at 19.5 before)");
@@ -63,12 +73,24 @@ pub async fn run(db: &Path, args: crate::cli::DemoArgs) -> Result<u8, Exit> {
     print_decision(&u);
 
     step("A value out of bounds is denied before any human sees it");
-    let d = store.decide(policy.clone(), request(&id("hot"), agent, "climate.set_temperature", json!({"zone": "living", "celsius": 30})), now_ms()).await?;
+    let d = store
+        .decide(
+            policy.clone(),
+            request(&id("hot"), agent, "climate.set_temperature", json!({"zone": "living", "celsius": 30})),
+            now_ms(),
+        )
+        .await?;
     print_decision(&d);
 
     step("A rate-limited action (tier 2, 3 per hour): the fourth call goes to a human");
     for i in 0..4 {
-        let d = store.decide(policy.clone(), request(&id(&format!("battery{i}")), agent, "battery.schedule", json!({"kw": 2})), now_ms()).await?;
+        let d = store
+            .decide(
+                policy.clone(),
+                request(&id(&format!("battery{i}")), agent, "battery.schedule", json!({"kw": 2})),
+                now_ms(),
+            )
+            .await?;
         print_decision(&d);
     }
 
@@ -120,5 +142,60 @@ pub async fn run(db: &Path, args: crate::cli::DemoArgs) -> Result<u8, Exit> {
         audit.mismatches.len()
     );
     println!("\nNext: `foureyes --db {} journal tail` or `approvals list --status all`.", path.display());
+    Ok(0)
+}
+
+/// Load for the crash tests: `workers` tasks each run `iterations` decide (+ usually report) cycles on the home
+/// policy. A test kills the process with SIGKILL at a random moment and then checks the journal and the tables.
+pub async fn stress(db: &Path, workers: usize, iterations: u64) -> Result<u8, Exit> {
+    let policy = Arc::new(
+        Policy::from_yaml("policies/home.yaml", HOME_POLICY).map_err(|e| Exit::new(EXIT_POLICY, e.to_string()))?,
+    );
+    let store = Arc::new(SqliteStore::open(db, SqliteOptions::default())?);
+    store.record_policy(&policy, now_ms()).await?;
+    let run = crate::commands::fresh_request_id();
+    let mut tasks = Vec::new();
+    for w in 0..workers {
+        let (store, policy, run) = (store.clone(), policy.clone(), run.clone());
+        tasks.push(tokio::spawn(async move {
+            // A small xorshift generator: the mix of actions and outcomes only needs to vary, not be secure.
+            let mut x: u64 = 0x9E37_79B9_7F4A_7C15 ^ (w as u64 + 1) ^ (now_ms() as u64);
+            let mut next = move || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            };
+            for i in 0..iterations {
+                let (action, params) = match next() % 3 {
+                    0 => ("battery.schedule", json!({"kw": 1})),
+                    1 => ("energy.spend", json!({"amount_eur": 7.5})),
+                    _ => ("climate.set_temperature", json!({"zone": "bedroom", "celsius": 20})),
+                };
+                let d = store
+                    .decide(
+                        policy.clone(),
+                        request(&format!("{run}-{w}-{i}"), &format!("agent-{w}"), action, params),
+                        now_ms(),
+                    )
+                    .await?;
+                if d.verdict == foureyes_core::Verdict::Permit {
+                    let outcome = match next() % 4 {
+                        0 => Some(Outcome::Failed),
+                        1 => Some(Outcome::Unknown),
+                        2 => None,
+                        _ => Some(Outcome::Executed),
+                    };
+                    if let Some(outcome) = outcome {
+                        store.report(d.decision_id, outcome, json!({"worker": w}), now_ms()).await?;
+                    }
+                }
+            }
+            Ok::<_, foureyes_store::StoreError>(())
+        }));
+    }
+    for task in tasks {
+        task.await.map_err(|e| Exit::new(crate::EXIT_STORAGE, e.to_string()))??;
+    }
     Ok(0)
 }

@@ -5,7 +5,9 @@ use foureyes_core::{ApprovalRecord, BudgetKind, DecisionRecord};
 use serde_json::{Value, json};
 
 pub fn time(ms: i64) -> String {
-    jiff::Timestamp::from_millisecond(ms).map(|t| t.round(jiff::Unit::Second).map(|t| t.to_string()).unwrap_or_default()).unwrap_or_else(|_| ms.to_string())
+    jiff::Timestamp::from_millisecond(ms)
+        .map(|t| t.round(jiff::Unit::Second).map(|t| t.to_string()).unwrap_or_default())
+        .unwrap_or_else(|_| ms.to_string())
 }
 
 /// The `--json` form of a decision: the fields scripts rely on first.
@@ -34,7 +36,14 @@ pub fn decision_json(d: &DecisionRecord) -> Value {
 }
 
 pub fn print_decision(d: &DecisionRecord) {
-    let mut head = format!("{:<8} decision {}  {}  tier {}  [{}]", d.verdict.as_str(), d.decision_id, d.request.action, d.tier, d.status.as_str());
+    let mut head = format!(
+        "{:<8} decision {}  {}  tier {}  [{}]",
+        d.verdict.as_str(),
+        d.decision_id,
+        d.request.action,
+        d.tier,
+        d.status.as_str()
+    );
     if let Some(a) = d.approval_id {
         head.push_str(&format!("  approval {a}"));
     }

@@ -15,7 +15,9 @@ use crate::replay::Replayed;
 use crate::{AuditReport, DecisionFilter, Store, StoreError, VoteOutcome};
 use async_trait::async_trait;
 use foureyes_core::journal::{Event, VerifyReport};
-use foureyes_core::{ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, Outcome, Policy};
+use foureyes_core::{
+    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, Outcome, Policy,
+};
 use rusqlite::{Connection, OpenFlags};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -71,6 +73,11 @@ fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> 
 }
 
 fn migrate(conn: &Connection) -> Result<(), StoreError> {
+    // The common case (an existing database at this version) needs no write lock.
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version == SCHEMA_VERSION {
+        return Ok(());
+    }
     conn.execute_batch("BEGIN IMMEDIATE")?;
     let result = (|| {
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
@@ -220,7 +227,8 @@ fn run_batch(conn: &Connection, batch: Vec<Job>) {
         }
         let (rollback, respond) = job(Some(conn));
         let step = if rollback { "ROLLBACK TO job; RELEASE job" } else { "RELEASE job" };
-        let failure = conn.execute_batch(step).err().map(|e| StoreError::Backend(format!("savepoint release failed: {e}")));
+        let failure =
+            conn.execute_batch(step).err().map(|e| StoreError::Backend(format!("savepoint release failed: {e}")));
         responders.push((respond, failure));
     }
     let commit = conn.execute_batch("COMMIT").map_err(|e| StoreError::Backend(format!("commit failed: {e}")));
@@ -243,21 +251,46 @@ fn job_refusal(job: Job) -> Responder {
 
 #[async_trait]
 impl Store for SqliteStore {
-    async fn decide(&self, policy: Arc<Policy>, request: ActionRequest, now_ms: i64) -> Result<DecisionRecord, StoreError> {
+    async fn decide(
+        &self,
+        policy: Arc<Policy>,
+        request: ActionRequest,
+        now_ms: i64,
+    ) -> Result<DecisionRecord, StoreError> {
         self.write(move |c| ops::decide(c, &policy, request, now_ms)).await
     }
 
-    async fn report(&self, decision_id: DecisionId, outcome: Outcome, detail: Value, now_ms: i64) -> Result<DecisionRecord, StoreError> {
+    async fn report(
+        &self,
+        decision_id: DecisionId,
+        outcome: Outcome,
+        detail: Value,
+        now_ms: i64,
+    ) -> Result<DecisionRecord, StoreError> {
         self.write(move |c| ops::report(c, decision_id, outcome, detail, now_ms)).await
     }
 
-    async fn approve(&self, approval_id: ApprovalId, approver: &str, digest_seen: Option<&str>, now_ms: i64) -> Result<VoteOutcome, StoreError> {
+    async fn approve(
+        &self,
+        approval_id: ApprovalId,
+        approver: &str,
+        digest_seen: Option<&str>,
+        now_ms: i64,
+    ) -> Result<VoteOutcome, StoreError> {
         let (approver, digest) = (approver.to_string(), digest_seen.map(str::to_string));
         self.write(move |c| ops::approve(c, approval_id, &approver, digest.as_deref(), now_ms)).await
     }
 
-    async fn reject(&self, approval_id: ApprovalId, approver: &str, reason: Option<&str>, digest_seen: Option<&str>, now_ms: i64) -> Result<ApprovalRecord, StoreError> {
-        let (approver, reason, digest) = (approver.to_string(), reason.map(str::to_string), digest_seen.map(str::to_string));
+    async fn reject(
+        &self,
+        approval_id: ApprovalId,
+        approver: &str,
+        reason: Option<&str>,
+        digest_seen: Option<&str>,
+        now_ms: i64,
+    ) -> Result<ApprovalRecord, StoreError> {
+        let (approver, reason, digest) =
+            (approver.to_string(), reason.map(str::to_string), digest_seen.map(str::to_string));
         self.write(move |c| ops::reject(c, approval_id, &approver, reason.as_deref(), digest.as_deref(), now_ms)).await
     }
 
@@ -279,7 +312,14 @@ impl Store for SqliteStore {
         self.write(move |c| ops::record_policy(c, &sha, &source, actions, now_ms)).await
     }
 
-    async fn refuse(&self, agent: &str, code: &str, message: &str, input: Value, now_ms: i64) -> Result<u64, StoreError> {
+    async fn refuse(
+        &self,
+        agent: &str,
+        code: &str,
+        message: &str,
+        input: Value,
+        now_ms: i64,
+    ) -> Result<u64, StoreError> {
         let (agent, code, message) = (agent.to_string(), code.to_string(), message.to_string());
         self.write(move |c| ops::refuse(c, &agent, &code, &message, input, now_ms).map(|e| e.seq)).await
     }
@@ -333,11 +373,18 @@ fn audit(c: &Connection) -> Result<AuditReport, StoreError> {
     compare(&mut mismatches, "reservation held", &replayed.reservations, &tables.reservations);
     compare(&mut mismatches, "approval", &replayed.approvals, &tables.approvals);
     if replayed.kill_switch != tables.kill_switch {
-        mismatches.push(format!("kill switch: journal says {}, table says {}", replayed.kill_switch, tables.kill_switch));
+        mismatches
+            .push(format!("kill switch: journal says {}, table says {}", replayed.kill_switch, tables.kill_switch));
     }
     let held = tables.reservations.values().filter(|h| **h).count() as u64;
     let unconfirmed = tables.decisions.values().filter(|s| s.as_str() == "intended").count() as u64;
-    Ok(AuditReport { events, decisions: tables.decisions.len() as u64, held_reservations: held, unconfirmed, mismatches })
+    Ok(AuditReport {
+        events,
+        decisions: tables.decisions.len() as u64,
+        held_reservations: held,
+        unconfirmed,
+        mismatches,
+    })
 }
 
 fn compare<V: PartialEq + std::fmt::Debug>(

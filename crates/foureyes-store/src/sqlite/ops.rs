@@ -14,7 +14,6 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::str::FromStr;
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "null".to_string())
@@ -26,13 +25,21 @@ fn from_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T
 
 /// Appends one event to the journal, chained to the current head.
 pub(crate) fn append(c: &Connection, ts_ms: i64, kind: EventKind, data: Value) -> Result<Event, StoreError> {
-    let head: Option<(i64, String)> =
-        c.query_row("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1", [], |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
+    let head: Option<(i64, String)> = c
+        .query_row("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
     let (prev_seq, prev_hash) = head.map_or((0, GENESIS_HASH.to_string()), |(s, h)| (s as u64, h));
     let event = Event::next(prev_seq, &prev_hash, ts_ms, kind, data);
     c.execute(
         "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![event.seq as i64, event.ts_ms, event.kind.as_str(), to_canonical_string(&event.data), event.prev_hash, event.hash],
+        params![
+            event.seq as i64,
+            event.ts_ms,
+            event.kind.as_str(),
+            to_canonical_string(&event.data),
+            event.prev_hash,
+            event.hash
+        ],
     )?;
     Ok(event)
 }
@@ -43,12 +50,29 @@ fn excerpt(input: Value) -> Value {
     if text.len() <= 4096 {
         input
     } else {
-        json!({"bytes": text.len(), "excerpt": text[..text.floor_char_boundary(1024)]})
+        // `str::floor_char_boundary` is only stable since Rust 1.91; the MSRV is 1.89.
+        let mut end = 1024;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        json!({"bytes": text.len(), "excerpt": &text[..end]})
     }
 }
 
-pub(crate) fn refuse(c: &Connection, agent: &str, code: &str, message: &str, input: Value, now_ms: i64) -> Result<Event, StoreError> {
-    append(c, now_ms, EventKind::Refused, json!({"agent": agent, "code": code, "message": message, "input": excerpt(input)}))
+pub(crate) fn refuse(
+    c: &Connection,
+    agent: &str,
+    code: &str,
+    message: &str,
+    input: Value,
+    now_ms: i64,
+) -> Result<Event, StoreError> {
+    append(
+        c,
+        now_ms,
+        EventKind::Refused,
+        json!({"agent": agent, "code": code, "message": message, "input": excerpt(input)}),
+    )
 }
 
 fn refused(c: &Connection, agent: &str, code: &str, message: String, input: Value, now_ms: i64) -> StoreError {
@@ -61,7 +85,12 @@ fn refused(c: &Connection, agent: &str, code: &str, message: String, input: Valu
 // ---------------------------------------------------------------------------------------------------------------
 // Phase A
 
-pub(crate) fn decide(c: &Connection, policy: &Policy, request: ActionRequest, now_ms: i64) -> Result<DecisionRecord, StoreError> {
+pub(crate) fn decide(
+    c: &Connection,
+    policy: &Policy,
+    request: ActionRequest,
+    now_ms: i64,
+) -> Result<DecisionRecord, StoreError> {
     // 1. Shape: oversized or malformed requests never become decisions; the refusal is audited.
     if let Err(e) = request.validate_shape() {
         let input = json!({"request_id": request.request_id, "action": request.action});
@@ -83,10 +112,18 @@ pub(crate) fn decide(c: &Connection, policy: &Policy, request: ActionRequest, no
             "request_id `{}` was already used by agent `{}` for different content (decision {decision_id}): use a new request_id",
             request.request_id, request.agent
         );
-        let event = refuse(c, &request.agent, "idempotency_conflict", &message, json!({"request_id": request.request_id, "decision_id": decision_id}), now_ms)?;
+        let event = refuse(
+            c,
+            &request.agent,
+            "idempotency_conflict",
+            &message,
+            json!({"request_id": request.request_id, "decision_id": decision_id}),
+            now_ms,
+        )?;
         return Err(StoreError::Conflict { message, seq: event.seq });
     }
-    let stored = load_decision(c, decision_id)?.ok_or_else(|| StoreError::Backend(format!("idempotency points at missing decision {decision_id}")))?;
+    let stored = load_decision(c, decision_id)?
+        .ok_or_else(|| StoreError::Backend(format!("idempotency points at missing decision {decision_id}")))?;
     // A deferral whose approval has since been answered is released now (same request id, durable waiting); an
     // approved execution blocked by the kill switch is re-evaluated (the block was not an answer).
     let awaiting = stored.status == DecisionStatus::AwaitingApproval;
@@ -118,21 +155,25 @@ fn decide_fresh(
     persist(c, policy, request, decision, now_ms, supersedes)
 }
 
-fn load_snapshot(c: &Connection, policy: &Policy, request: &ActionRequest, now_ms: i64) -> Result<Snapshot, StoreError> {
+fn load_snapshot(
+    c: &Connection,
+    policy: &Policy,
+    request: &ActionRequest,
+    now_ms: i64,
+) -> Result<Snapshot, StoreError> {
     let mut usage = BTreeMap::new();
+    // One indexed aggregate per limit: amounts are summed exactly as integer millionths.
     let mut stmt = c.prepare_cached(
-        "SELECT amount, ts_ms FROM reservations WHERE action = ?1 AND key = ?2 AND scope = ?3 AND released = 0 AND ts_ms >= ?4",
+        "SELECT COUNT(*), COALESCE(SUM(units), 0), MIN(ts_ms) FROM reservations
+         WHERE action = ?1 AND key = ?2 AND scope = ?3 AND released = 0 AND ts_ms >= ?4",
     )?;
     for q in usage_queries(policy, request, now_ms) {
-        let mut u = Usage::default();
-        let rows = stmt.query_map(params![request.action, q.key, q.scope, q.since_ms], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))?;
-        for row in rows {
-            let (amount, ts) = row?;
-            u.count += 1;
-            u.sum += Decimal::from_str(&amount).map_err(|e| StoreError::Backend(format!("stored amount `{amount}`: {e}")))?;
-            u.oldest_ms = Some(u.oldest_ms.map_or(ts, |o: i64| o.min(ts)));
-        }
-        usage.insert(q.key, u);
+        let (count, units, oldest_ms): (i64, i64, Option<i64>) = stmt
+            .query_row(params![request.action, q.key, q.scope, q.since_ms], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })?;
+        let sum = Decimal::from_i128_with_scale(i128::from(units), 6).normalize();
+        usage.insert(q.key, Usage { count: count as u64, sum, oldest_ms });
     }
     let approval = match request.approval_id {
         Some(id) => load_approval_for_write(c, id, now_ms)?,
@@ -142,7 +183,18 @@ fn load_snapshot(c: &Connection, policy: &Policy, request: &ActionRequest, now_m
         Some(id) => load_decision(c, id)?,
         None => None,
     };
-    Ok(Snapshot { kill_switch: kill_switch(c)?, usage, approval, undo_target })
+    // An undo that was permitted and did not fail already compensates the target.
+    let undone_by = match request.undo_of {
+        Some(id) => c
+            .query_row(
+                "SELECT id FROM decisions WHERE undo_of = ?1 AND verdict = 'permit' AND status IN ('intended', 'executed', 'unknown') LIMIT 1",
+                params![id],
+                |r| r.get(0),
+            )
+            .optional()?,
+        None => None,
+    };
+    Ok(Snapshot { kill_switch: kill_switch(c)?, usage, approval, undo_target, undone_by })
 }
 
 fn persist(
@@ -156,8 +208,8 @@ fn persist(
     let status = DecisionStatus::initial(decision.verdict);
     c.execute(
         "INSERT INTO decisions (agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id, would_have,
-                                digest, status, supersedes, decided_ms, policy_sha256, journal_seq)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 0)",
+                                digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 0)",
         params![
             request.agent,
             request.request_id,
@@ -174,6 +226,7 @@ fn persist(
             supersedes.as_ref().map(|s| s.0),
             now_ms,
             policy.sha256,
+            request.undo_of,
         ],
     )?;
     let decision_id = c.last_insert_rowid();
@@ -192,10 +245,12 @@ fn persist(
     if decision.verdict == Verdict::Permit {
         for r in &decision.reservations {
             c.execute(
-                "INSERT INTO reservations (decision_id, action, key, scope, amount, ts_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![decision_id, request.action, r.key, r.scope, r.amount.to_string(), now_ms],
+                "INSERT INTO reservations (decision_id, action, key, scope, amount, units, ts_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![decision_id, request.action, r.key, r.scope, r.amount.to_string(), amount_units(r.amount)?, now_ms],
             )?;
-            reservations.push(json!({"id": c.last_insert_rowid(), "key": r.key, "scope": r.scope, "amount": r.amount.to_string()}));
+            reservations.push(
+                json!({"id": c.last_insert_rowid(), "key": r.key, "scope": r.scope, "amount": r.amount.to_string()}),
+            );
         }
     }
     if decision.consumes_approval
@@ -274,17 +329,41 @@ fn persist(
     load_decision(c, decision_id)?.ok_or_else(|| StoreError::Backend("decision vanished after insert".into()))
 }
 
+/// An amount in integer millionths. The pipeline denies budget params with more than six decimal places, so this
+/// is exact; anything else is a bug, reported rather than rounded.
+fn amount_units(amount: Decimal) -> Result<i64, StoreError> {
+    let scaled = amount * Decimal::from(1_000_000);
+    if !scaled.fract().is_zero() {
+        return Err(StoreError::Backend(format!("amount {amount} has more than 6 decimal places")));
+    }
+    rust_decimal::prelude::ToPrimitive::to_i64(&scaled)
+        .ok_or_else(|| StoreError::Backend(format!("amount {amount} is too large to reserve")))
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Phase B
 
-pub(crate) fn report(c: &Connection, decision_id: DecisionId, outcome: Outcome, detail: Value, now_ms: i64) -> Result<DecisionRecord, StoreError> {
+pub(crate) fn report(
+    c: &Connection,
+    decision_id: DecisionId,
+    outcome: Outcome,
+    detail: Value,
+    now_ms: i64,
+) -> Result<DecisionRecord, StoreError> {
     let Some(record) = load_decision(c, decision_id)? else {
         return Err(StoreError::NotFound(format!("decision {decision_id} does not exist")));
     };
     let detail_len = to_canonical_string(&detail).len();
     if detail_len > MAX_DETAIL_BYTES {
         let message = format!("report detail is {detail_len} bytes: at most {MAX_DETAIL_BYTES} are accepted");
-        return Err(refused(c, &record.request.agent, "bad_request", message, json!({"decision_id": decision_id, "detail": detail}), now_ms));
+        return Err(refused(
+            c,
+            &record.request.agent,
+            "bad_request",
+            message,
+            json!({"decision_id": decision_id, "detail": detail}),
+            now_ms,
+        ));
     }
     if record.verdict != Verdict::Permit {
         return Err(StoreError::InvalidState(format!(
@@ -309,7 +388,9 @@ pub(crate) fn report(c: &Connection, decision_id: DecisionId, outcome: Outcome, 
     }
     let mut released: Vec<i64> = Vec::new();
     if outcome == Outcome::Failed {
-        let mut stmt = c.prepare_cached("UPDATE reservations SET released = 1 WHERE decision_id = ?1 AND released = 0 RETURNING id")?;
+        let mut stmt = c.prepare_cached(
+            "UPDATE reservations SET released = 1 WHERE decision_id = ?1 AND released = 0 RETURNING id",
+        )?;
         let ids = stmt.query_map(params![decision_id], |r| r.get(0))?;
         for id in ids {
             released.push(id?);
@@ -325,7 +406,12 @@ pub(crate) fn report(c: &Connection, decision_id: DecisionId, outcome: Outcome, 
         Outcome::Failed => EventKind::Failed,
         Outcome::Unknown => EventKind::Unknown,
     };
-    append(c, now_ms, kind, json!({"decision_id": decision_id, "outcome": outcome, "detail": detail, "released": released}))?;
+    append(
+        c,
+        now_ms,
+        kind,
+        json!({"decision_id": decision_id, "outcome": outcome, "detail": detail, "released": released}),
+    )?;
     load_decision(c, decision_id)?.ok_or_else(|| StoreError::Backend("decision vanished".into()))
 }
 
@@ -337,7 +423,12 @@ fn load_approval_for_write(c: &Connection, id: ApprovalId, now_ms: i64) -> Resul
     let Some(mut record) = load_approval_raw(c, id)? else { return Ok(None) };
     if record.effective_status(now_ms) == ApprovalStatus::Expired && record.status != ApprovalStatus::Expired {
         c.execute("UPDATE approvals SET status = 'expired' WHERE id = ?1", params![id])?;
-        append(c, now_ms, EventKind::Expired, json!({"approval_id": id, "decision_id": record.decision_id, "was": record.status.as_str()}))?;
+        append(
+            c,
+            now_ms,
+            EventKind::Expired,
+            json!({"approval_id": id, "decision_id": record.decision_id, "was": record.status.as_str()}),
+        )?;
         record.status = ApprovalStatus::Expired;
     }
     Ok(Some(record))
@@ -351,13 +442,21 @@ fn vote_refusal(c: &Connection, id: ApprovalId, approver: &str, error: VoteError
         VoteError::RecordAltered => "record_altered",
     };
     let input = match &error {
-        VoteError::DigestMismatch { shown, actual } => json!({"approval_id": id, "approver": approver, "shown": shown, "actual": actual}),
+        VoteError::DigestMismatch { shown, actual } => {
+            json!({"approval_id": id, "approver": approver, "shown": shown, "actual": actual})
+        }
         _ => json!({"approval_id": id, "approver": approver}),
     };
     refused(c, approver, code, error.to_string(), input, now_ms)
 }
 
-pub(crate) fn approve(c: &Connection, id: ApprovalId, approver: &str, digest_seen: Option<&str>, now_ms: i64) -> Result<VoteOutcome, StoreError> {
+pub(crate) fn approve(
+    c: &Connection,
+    id: ApprovalId,
+    approver: &str,
+    digest_seen: Option<&str>,
+    now_ms: i64,
+) -> Result<VoteOutcome, StoreError> {
     let Some(record) = load_approval_for_write(c, id, now_ms)? else {
         return Err(StoreError::NotFound(format!("approval {id} does not exist")));
     };
@@ -365,10 +464,17 @@ pub(crate) fn approve(c: &Connection, id: ApprovalId, approver: &str, digest_see
         Err(e) => Err(vote_refusal(c, id, approver, e, now_ms)),
         Ok(VoteEffect::AlreadyCounted { .. }) => Ok(VoteOutcome { approval: record, counted: false }),
         Ok(VoteEffect::Counted { approvers, complete }) => {
-            c.execute("INSERT INTO approval_votes (approval_id, approver, ts_ms) VALUES (?1, ?2, ?3)", params![id, approver, now_ms])?;
-            let data = json!({"approval_id": id, "approver": approver, "approvers": approvers, "required": record.required});
+            c.execute(
+                "INSERT INTO approval_votes (approval_id, approver, ts_ms) VALUES (?1, ?2, ?3)",
+                params![id, approver, now_ms],
+            )?;
+            let data =
+                json!({"approval_id": id, "approver": approver, "approvers": approvers, "required": record.required});
             if complete {
-                c.execute("UPDATE approvals SET status = 'approved', decided_by = ?1 WHERE id = ?2", params![approver, id])?;
+                c.execute(
+                    "UPDATE approvals SET status = 'approved', decided_by = ?1 WHERE id = ?2",
+                    params![approver, id],
+                )?;
                 append(c, now_ms, EventKind::Approved, data)?;
             } else {
                 append(c, now_ms, EventKind::ApprovalVote, data)?;
@@ -393,7 +499,10 @@ pub(crate) fn reject(
     if let Err(e) = approval::reject(&record, digest_seen, now_ms) {
         return Err(vote_refusal(c, id, approver, e, now_ms));
     }
-    c.execute("UPDATE approvals SET status = 'rejected', decided_by = ?1, reject_reason = ?2 WHERE id = ?3", params![approver, reason, id])?;
+    c.execute(
+        "UPDATE approvals SET status = 'rejected', decided_by = ?1, reject_reason = ?2 WHERE id = ?3",
+        params![approver, reason, id],
+    )?;
     append(c, now_ms, EventKind::Rejected, json!({"approval_id": id, "approver": approver, "reason": reason}))?;
     load_approval_raw(c, id)?.ok_or_else(|| StoreError::Backend("approval vanished".into()))
 }
@@ -413,7 +522,8 @@ pub(crate) fn expire_all(c: &Connection, now_ms: i64) -> Result<Vec<ApprovalId>,
 // Kill switch, policy
 
 pub(crate) fn kill_switch(c: &Connection) -> Result<bool, StoreError> {
-    let value: Option<String> = c.query_row("SELECT value FROM settings WHERE name = 'kill_switch'", [], |r| r.get(0)).optional()?;
+    let value: Option<String> =
+        c.query_row("SELECT value FROM settings WHERE name = 'kill_switch'", [], |r| r.get(0)).optional()?;
     Ok(value.as_deref() == Some("on"))
 }
 
@@ -429,8 +539,15 @@ pub(crate) fn set_kill_switch(c: &Connection, engaged: bool, by: &str, now_ms: i
     Ok(true)
 }
 
-pub(crate) fn record_policy(c: &Connection, sha256: &str, source: &str, actions: usize, now_ms: i64) -> Result<bool, StoreError> {
-    let current: Option<String> = c.query_row("SELECT value FROM settings WHERE name = 'policy_sha256'", [], |r| r.get(0)).optional()?;
+pub(crate) fn record_policy(
+    c: &Connection,
+    sha256: &str,
+    source: &str,
+    actions: usize,
+    now_ms: i64,
+) -> Result<bool, StoreError> {
+    let current: Option<String> =
+        c.query_row("SELECT value FROM settings WHERE name = 'policy_sha256'", [], |r| r.get(0)).optional()?;
     if current.as_deref() == Some(sha256) {
         return Ok(false);
     }
@@ -445,7 +562,8 @@ pub(crate) fn record_policy(c: &Connection, sha256: &str, source: &str, actions:
 // ---------------------------------------------------------------------------------------------------------------
 // Reads
 
-const DECISION_COLUMNS: &str = "id, request, verdict, tier, reasons, budgets, approval_id, would_have, digest, status, supersedes,
+const DECISION_COLUMNS: &str =
+    "id, request, verdict, tier, reasons, budgets, approval_id, would_have, digest, status, supersedes,
                                 decided_ms, reported_ms, report_detail, policy_sha256";
 
 fn decision_from_row(r: &Row<'_>) -> rusqlite::Result<Result<DecisionRecord, StoreError>> {
@@ -462,14 +580,16 @@ fn decision_from_row(r: &Row<'_>) -> rusqlite::Result<Result<DecisionRecord, Sto
         Ok(DecisionRecord {
             decision_id,
             request: from_json(&request, "request")?,
-            verdict: Verdict::parse(&verdict).ok_or_else(|| StoreError::Backend(format!("stored verdict `{verdict}`")))?,
+            verdict: Verdict::parse(&verdict)
+                .ok_or_else(|| StoreError::Backend(format!("stored verdict `{verdict}`")))?,
             tier,
             reasons: from_json(&reasons, "reasons")?,
             budgets: from_json(&budgets, "budgets")?,
             approval_id,
             would_have: would_have.as_deref().and_then(Verdict::parse),
             digest,
-            status: DecisionStatus::parse(&status).ok_or_else(|| StoreError::Backend(format!("stored status `{status}`")))?,
+            status: DecisionStatus::parse(&status)
+                .ok_or_else(|| StoreError::Backend(format!("stored status `{status}`")))?,
             supersedes,
             decided_at_ms,
             reported_at_ms,
@@ -487,14 +607,14 @@ pub(crate) fn load_decision(c: &Connection, id: DecisionId) -> Result<Option<Dec
 pub(crate) fn list_decisions(c: &Connection, filter: &DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
     let limit = filter.limit.unwrap_or(100).min(10_000);
     let status = filter.status.map(|s| s.as_str());
-    let sql = format!("SELECT {DECISION_COLUMNS} FROM decisions WHERE (?1 IS NULL OR status = ?1) ORDER BY id DESC LIMIT ?2");
+    let sql =
+        format!("SELECT {DECISION_COLUMNS} FROM decisions WHERE (?1 IS NULL OR status = ?1) ORDER BY id DESC LIMIT ?2");
     let mut stmt = c.prepare(&sql)?;
     let rows = stmt.query_map(params![status, limit], decision_from_row)?;
     rows.map(|r| r?).collect()
 }
 
-const APPROVAL_COLUMNS: &str =
-    "id, decision_id, request, reasons, digest, required, step_up, acknowledged, status, created_ms, expires_ms, decided_by, reject_reason, consumed_by";
+const APPROVAL_COLUMNS: &str = "id, decision_id, request, reasons, digest, required, step_up, acknowledged, status, created_ms, expires_ms, decided_by, reject_reason, consumed_by";
 
 fn load_approval_raw(c: &Connection, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
     let sql = format!("SELECT {APPROVAL_COLUMNS} FROM approvals WHERE id = ?1");
@@ -506,7 +626,8 @@ fn load_approval_raw(c: &Connection, id: ApprovalId) -> Result<Option<ApprovalRe
 }
 
 fn approvers(c: &Connection, id: ApprovalId) -> Result<Vec<String>, StoreError> {
-    let mut stmt = c.prepare_cached("SELECT approver FROM approval_votes WHERE approval_id = ?1 ORDER BY ts_ms, approver")?;
+    let mut stmt =
+        c.prepare_cached("SELECT approver FROM approval_votes WHERE approval_id = ?1 ORDER BY ts_ms, approver")?;
     let rows = stmt.query_map(params![id], |r| r.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
@@ -516,9 +637,31 @@ fn approval_from_row(r: &Row<'_>) -> rusqlite::Result<Result<ApprovalRecord, Sto
     let reasons: String = r.get(3)?;
     let acknowledged: String = r.get(7)?;
     let status: String = r.get(8)?;
-    let fields = (r.get(0)?, r.get(1)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(9)?, r.get(10)?, r.get(11)?, r.get(12)?, r.get(13)?);
+    let fields = (
+        r.get(0)?,
+        r.get(1)?,
+        r.get(4)?,
+        r.get(5)?,
+        r.get(6)?,
+        r.get(9)?,
+        r.get(10)?,
+        r.get(11)?,
+        r.get(12)?,
+        r.get(13)?,
+    );
     Ok((|| {
-        let (approval_id, decision_id, digest, required, step_up, created_at_ms, expires_at_ms, decided_by, reject_reason, consumed_by) = fields;
+        let (
+            approval_id,
+            decision_id,
+            digest,
+            required,
+            step_up,
+            created_at_ms,
+            expires_at_ms,
+            decided_by,
+            reject_reason,
+            consumed_by,
+        ) = fields;
         Ok(ApprovalRecord {
             approval_id,
             decision_id,
@@ -529,7 +672,8 @@ fn approval_from_row(r: &Row<'_>) -> rusqlite::Result<Result<ApprovalRecord, Sto
             step_up,
             acknowledged: from_json(&acknowledged, "acknowledged")?,
             approvers: Vec::new(),
-            status: ApprovalStatus::parse(&status).ok_or_else(|| StoreError::Backend(format!("stored approval status `{status}`")))?,
+            status: ApprovalStatus::parse(&status)
+                .ok_or_else(|| StoreError::Backend(format!("stored approval status `{status}`")))?,
             created_at_ms,
             expires_at_ms,
             decided_by,
@@ -547,8 +691,13 @@ pub(crate) fn load_approval(c: &Connection, id: ApprovalId, now_ms: i64) -> Resu
     }))
 }
 
-pub(crate) fn list_approvals(c: &Connection, status: Option<ApprovalStatus>, now_ms: i64) -> Result<Vec<ApprovalRecord>, StoreError> {
-    let ids: Vec<ApprovalId> = c.prepare("SELECT id FROM approvals ORDER BY id")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+pub(crate) fn list_approvals(
+    c: &Connection,
+    status: Option<ApprovalStatus>,
+    now_ms: i64,
+) -> Result<Vec<ApprovalRecord>, StoreError> {
+    let ids: Vec<ApprovalId> =
+        c.prepare("SELECT id FROM approvals ORDER BY id")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
     let mut out = Vec::new();
     for id in ids {
         if let Some(a) = load_approval(c, id, now_ms)?
@@ -575,7 +724,9 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Result<Event, (u64, String)>>
 }
 
 pub(crate) fn journal_page(c: &Connection, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError> {
-    let mut stmt = c.prepare_cached("SELECT seq, ts_ms, kind, data, prev_hash, hash FROM journal WHERE seq > ?1 ORDER BY seq LIMIT ?2")?;
+    let mut stmt = c.prepare_cached(
+        "SELECT seq, ts_ms, kind, data, prev_hash, hash FROM journal WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+    )?;
     let rows = stmt.query_map(params![after_seq as i64, limit.min(100_000)], event_from_row)?;
     let mut out = Vec::new();
     for row in rows {
@@ -603,7 +754,14 @@ pub(crate) fn verify_journal(c: &Connection) -> Result<VerifyReport, StoreError>
         let seq = verifier.expected_seq();
         let event = match row? {
             Ok(event) => event,
-            Err((_, detail)) => return Ok(VerifyReport::Corrupt { events, seq, line: None, problem: ChainProblem::Malformed { detail } }),
+            Err((_, detail)) => {
+                return Ok(VerifyReport::Corrupt {
+                    events,
+                    seq,
+                    line: None,
+                    problem: ChainProblem::Malformed { detail },
+                });
+            }
         };
         if let Err(e) = verifier.check(&event) {
             return Ok(VerifyReport::Corrupt { events, seq: e.seq, line: None, problem: e.problem });

@@ -27,6 +27,7 @@ CREATE TABLE decisions (
     digest        TEXT    NOT NULL,
     status        TEXT    NOT NULL,
     supersedes    INTEGER,
+    undo_of       INTEGER,
     decided_ms    INTEGER NOT NULL,
     reported_ms   INTEGER,
     report_detail TEXT,
@@ -34,6 +35,7 @@ CREATE TABLE decisions (
     journal_seq   INTEGER NOT NULL
 );
 CREATE INDEX decisions_status ON decisions(status);
+CREATE INDEX decisions_undo_of ON decisions(undo_of) WHERE undo_of IS NOT NULL;
 
 -- Idempotency: one row per (agent, request_id), pointing at the current decision for that request.
 CREATE TABLE idempotency (

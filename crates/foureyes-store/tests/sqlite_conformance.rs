@@ -1,0 +1,250 @@
+//! The conformance suite against the SQLite backend (with and without group commit), plus what only SQLite has:
+//! the append-only triggers, tamper detection on the file, savepoint isolation inside a group-commit batch,
+//! the schema version guard, and several stores (processes) sharing one file.
+
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use foureyes_core::journal::{ChainProblem, EventKind, VerifyReport, event_hash};
+use foureyes_core::{ReasonCode, Verdict};
+use foureyes_store::conformance::{self, assert_consistent, policy, request};
+use foureyes_store::{DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError};
+use serde_json::json;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// A factory of fresh SQLite stores, each its own file in one temporary directory the factory owns.
+fn sqlite(options: SqliteOptions) -> impl Fn() -> Arc<dyn Store> + Sync {
+    let dir = tempfile::tempdir().unwrap();
+    let next = AtomicUsize::new(0);
+    move || {
+        let path = dir.path().join(format!("conformance-{}.db", next.fetch_add(1, Ordering::SeqCst)));
+        Arc::new(SqliteStore::open(&path, options.clone()).unwrap()) as Arc<dyn Store>
+    }
+}
+
+mod group_commit {
+    foureyes_store::conformance_tests!(super::sqlite(foureyes_store::SqliteOptions::default()));
+}
+
+mod no_group_commit {
+    foureyes_store::conformance_tests!(super::sqlite(foureyes_store::SqliteOptions {
+        group_commit: false,
+        ..Default::default()
+    }));
+}
+
+const T0: i64 = conformance::T0;
+
+fn open(path: &Path) -> Arc<SqliteStore> {
+    Arc::new(SqliteStore::open(path, SqliteOptions::default()).unwrap())
+}
+
+fn email(id: &str) -> foureyes_core::ActionRequest {
+    request(id, "email.send", json!({"to": "ops@example.com"}))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_journal_table_rejects_update_and_delete() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    let store = open(&path);
+    let p = policy();
+    store.record_policy(&p, T0).await.unwrap();
+    store.decide(p, email("append-only"), T0).await.unwrap();
+
+    let raw = rusqlite::Connection::open(&path).unwrap();
+    for sql in [
+        "UPDATE journal SET ts_ms = 0 WHERE seq = 1",
+        "UPDATE journal SET data = '{}'",
+        "DELETE FROM journal WHERE seq = 2",
+        "DELETE FROM journal",
+    ] {
+        let err = raw.execute(sql, []).expect_err(sql);
+        assert!(err.to_string().contains("journal is append-only"), "`{sql}`: {err}");
+    }
+    let count: i64 = raw.query_row("SELECT count(*) FROM journal", [], |r| r.get(0)).unwrap();
+    assert_eq!(count, 2, "nothing was changed");
+    assert_consistent(&*store, "after the refused UPDATE/DELETE").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn verify_names_the_tampered_seq() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    let store = open(&path);
+    let p = policy();
+    for i in 0..4 {
+        let d = store.decide(p.clone(), email(&format!("tamper-{i}")), T0 + i).await.unwrap();
+        assert_eq!(d.verdict, if i < 3 { Verdict::Permit } else { Verdict::Defer });
+    }
+    let before = store.verify_journal().await.unwrap();
+    assert!(before.is_ok(), "{before}");
+
+    let raw = rusqlite::Connection::open(&path).unwrap();
+    raw.execute_batch("DROP TRIGGER journal_no_update").unwrap();
+    let changed = raw
+        .execute(
+            "UPDATE journal SET data = replace(data, '\"verdict\":\"permit\"', '\"verdict\":\"deny\"') WHERE seq = 2",
+            [],
+        )
+        .unwrap();
+    assert_eq!(changed, 1);
+    let report = store.verify_journal().await.unwrap();
+    assert_eq!(report.bad_seq(), Some(2), "verify must name seq 2: {report}");
+    assert!(
+        matches!(report, VerifyReport::Corrupt { seq: 2, events: 1, problem: ChainProblem::HashMismatch, .. }),
+        "{report:?}"
+    );
+    assert!(report.to_string().contains("corrupt at seq 2"), "{report}");
+
+    // Recomputing the tampered event's hash moves the blame to the next event, whose prev_hash no longer matches.
+    let (ts_ms, kind, data, prev_hash): (i64, String, String, String) = raw
+        .query_row("SELECT ts_ms, kind, data, prev_hash FROM journal WHERE seq = 2", [], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })
+        .unwrap();
+    let kind = EventKind::parse(&kind).unwrap();
+    let hash = event_hash(2, ts_ms, kind, &serde_json::from_str(&data).unwrap(), &prev_hash);
+    raw.execute("UPDATE journal SET hash = ?1 WHERE seq = 2", [hash]).unwrap();
+    let report = store.verify_journal().await.unwrap();
+    assert!(
+        matches!(report, VerifyReport::Corrupt { seq: 3, events: 2, problem: ChainProblem::PrevHashMismatch, .. }),
+        "{report:?}"
+    );
+}
+
+/// One failing job in a group-commit batch is rolled back to its savepoint; the others commit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_job_does_not_fail_its_batch() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    let store = open(&path);
+    let p = policy();
+
+    // A job that fails after it has written something: a refund of 666 fails on its reservation insert.
+    let raw = rusqlite::Connection::open(&path).unwrap();
+    raw.execute_batch(
+        "CREATE TRIGGER injected_failure BEFORE INSERT ON reservations WHEN NEW.amount = '666' \
+         BEGIN SELECT RAISE(ABORT, 'injected failure'); END;",
+    )
+    .unwrap();
+    // Hold SQLite's write lock from another connection so every job queues up and lands in one batch.
+    raw.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let mut decides = Vec::new();
+    for i in 0..20 {
+        let (s, p) = (store.clone(), p.clone());
+        decides.push(tokio::spawn(async move {
+            s.decide(p, request(&format!("batch-{i}"), "files.read", json!({"path": "/"})), T0).await
+        }));
+    }
+    let mut empty = email("x");
+    empty.request_id = String::new();
+    let (s, pp) = (store.clone(), p.clone());
+    let refused = tokio::spawn(async move { s.decide(pp, empty, T0).await });
+    let (s, pp) = (store.clone(), p.clone());
+    let injected = tokio::spawn(async move {
+        s.decide(pp, request("batch-666", "payments.refund", json!({"amount_eur": 666})), T0).await
+    });
+    let s = store.clone();
+    let missing = tokio::spawn(async move { s.report(424_242, foureyes_core::Outcome::Executed, json!({}), T0).await });
+    let s = store.clone();
+    let not_found = tokio::spawn(async move { s.approve(434_343, "alice", None, T0).await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    raw.execute_batch("COMMIT").unwrap();
+
+    let mut ids = Vec::new();
+    for d in decides {
+        let d = d.await.unwrap().unwrap();
+        assert_eq!(d.verdict, Verdict::Permit);
+        ids.push(d.decision_id);
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), 20, "20 distinct decisions");
+    match refused.await.unwrap() {
+        Err(StoreError::Refused { code, .. }) => assert_eq!(code, "bad_request"),
+        other => panic!("empty request_id: {other:?}"),
+    }
+    match injected.await.unwrap() {
+        Err(StoreError::Backend(message)) => assert!(message.contains("injected failure"), "{message}"),
+        other => panic!("the injected failure: {other:?}"),
+    }
+    assert!(matches!(missing.await.unwrap(), Err(StoreError::NotFound(_))));
+    assert!(matches!(not_found.await.unwrap(), Err(StoreError::NotFound(_))));
+    let events = store.journal(0, 1000).await.unwrap();
+    let decided = events.iter().filter(|e| e.kind == EventKind::Decided).count();
+    let refusals = events.iter().filter(|e| e.kind == EventKind::Refused).count();
+    assert_eq!((decided, refusals, events.len()), (20, 1, 21), "the failed job left nothing in the journal");
+    let decisions = store.decisions(DecisionFilter { status: None, limit: Some(1000) }).await.unwrap();
+    assert_eq!(decisions.len(), 20, "the failed job's decision row was rolled back");
+    assert!(decisions.iter().all(|d| d.request.request_id != "batch-666"));
+    assert_consistent(&*store, "after a batch with failing jobs").await;
+}
+
+#[test]
+fn a_newer_schema_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    rusqlite::Connection::open(&path).unwrap().pragma_update(None, "user_version", 99).unwrap();
+    match SqliteStore::open(&path, SqliteOptions::default()) {
+        Err(StoreError::Schema(message)) => assert!(message.contains("99"), "{message}"),
+        Err(e) => panic!("expected StoreError::Schema, got {e:?}"),
+        Ok(_) => panic!("a database with user_version 99 was opened"),
+    }
+}
+
+/// Waiting is durable: a deferral made by one process is approved and released by another.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_approval_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    let p = policy();
+    let r = request("restart-1", "payments.send", json!({"amount_eur": 100, "iban": "DE89370400440532013000"}));
+    let deferred = {
+        let store = open(&path);
+        let d = store.decide(p.clone(), r.clone(), T0).await.unwrap();
+        store.close();
+        d
+    };
+    let store = open(&path);
+    let id = deferred.approval_id.unwrap();
+    store.approve(id, "alice", Some(&deferred.digest), T0 + 10).await.unwrap();
+    drop(store);
+    let store = open(&path);
+    let permit = store.decide(p, r, T0 + 20).await.unwrap();
+    assert_eq!((permit.verdict, permit.supersedes), (Verdict::Permit, Some(deferred.decision_id)));
+    assert!(permit.reasons.iter().any(|x| x.code == ReasonCode::Approved));
+    assert_consistent(&*store, "after restarts").await;
+}
+
+/// Two stores (as two processes would) on one file never overbook a limit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_stores_on_one_file_share_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    let stores = [open(&path), open(&path)];
+    let p = policy();
+    let mut tasks = Vec::new();
+    for i in 0..100 {
+        let s = stores[i % 2].clone();
+        let p = p.clone();
+        tasks.push(tokio::spawn(async move { s.decide(p, email(&format!("two-{i}")), T0).await.unwrap() }));
+    }
+    let mut permits = 0;
+    for t in tasks {
+        if t.await.unwrap().verdict == Verdict::Permit {
+            permits += 1;
+        }
+    }
+    assert_eq!(permits, 3, "two writers on one file: exactly 3 permits on `count: 3`");
+    assert_consistent(&*stores[0], "two stores on one file").await;
+}
+
+/// The one-line async entry point works too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn run_all_in_one_line() {
+    let make = sqlite(SqliteOptions::default());
+    conformance::run_all(&make).await;
+}

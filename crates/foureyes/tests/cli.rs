@@ -1,0 +1,393 @@
+//! End-to-end tests of the `foureyes` binary: exit codes, bad input, races between separate processes, and
+//! SIGKILL at random points. Each test works in its own temporary directory.
+#![allow(clippy::unwrap_used)]
+
+use foureyes_store::{DecisionFilter, SqliteOptions, SqliteStore, Store};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_foureyes");
+
+const RACE_POLICY: &str = "\
+version: 1
+actions:
+  battery.schedule:
+    tier: 2
+    params: { kw: { type: number, min: 0, max: 5 } }
+    limits: [ { count: 3, per: 1h } ]
+  payments.batch:
+    tier: 2
+    params: { amount_eur: { type: number, min: 0.01, max: 500 } }
+    budgets: [ { param: amount_eur, max: 1000, per: 24h } ]
+";
+
+struct Env {
+    _dir: tempfile::TempDir,
+    db: PathBuf,
+    policy: PathBuf,
+}
+
+fn env() -> Env {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let policy = dir.path().join("policy.yaml");
+    std::fs::write(&policy, RACE_POLICY).unwrap();
+    Env { _dir: dir, db, policy }
+}
+
+impl Env {
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(BIN);
+        c.arg("--db").arg(&self.db).arg("--policy").arg(&self.policy).args(args);
+        c.env_remove("FOUREYES_DB").env_remove("FOUREYES_POLICY");
+        c
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.cmd(args).output().unwrap()
+    }
+
+    fn json(&self, args: &[&str]) -> (i32, Value) {
+        let out = self.run(args);
+        let text = String::from_utf8_lossy(&out.stdout);
+        let value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        (out.status.code().unwrap_or(-1), value)
+    }
+
+    fn journal_kinds(&self) -> Vec<(String, Value)> {
+        let out = self.run(&["journal", "tail", "-n", "1000", "--json"]);
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| {
+                let v: Value = serde_json::from_str(l).unwrap();
+                (v["kind"].as_str().unwrap().to_string(), v["data"].clone())
+            })
+            .collect()
+    }
+
+    fn decision_count(&self) -> usize {
+        let (_, v) = self.json(&["decisions", "list", "--json", "--limit", "10000"]);
+        v.as_array().map_or(0, Vec::len)
+    }
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).to_string()
+}
+
+#[test]
+fn decide_json_carries_the_documented_fields_and_exit_codes() {
+    let e = env();
+    let (code, v) =
+        e.json(&["decide", "--agent", "bot", "--action", "battery.schedule", "--params", r#"{"kw": 2}"#, "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["verdict"], "permit");
+    assert!(v["decision_id"].as_i64().unwrap() > 0);
+    assert_eq!(v["reasons"][0]["code"], "within_policy");
+    assert!(v["reasons"][0]["message"].as_str().unwrap().contains("battery.schedule"));
+    assert_eq!(v["budgets"][0]["remaining"], "2");
+
+    let (code, v) =
+        e.json(&["decide", "--agent", "bot", "--action", "battery.schedule", "--params", r#"{"kw": 9}"#, "--json"]);
+    assert_eq!((code, v["verdict"].as_str()), (10, Some("deny")));
+    assert_eq!(v["reasons"][0]["code"], "bounds");
+    assert!(v["reasons"][0]["message"].as_str().unwrap().contains("'kw'=9 above max 5"));
+
+    let (code, v) = e.json(&["decide", "--agent", "bot", "--action", "rockets.launch", "--json"]);
+    assert_eq!((code, v["verdict"].as_str()), (11, Some("defer")));
+    assert_eq!(v["reasons"][0]["code"], "default_deny");
+    assert!(v["approval_id"].as_i64().is_some());
+
+    let (code, v) = e.json(&[
+        "decide",
+        "--agent",
+        "bot",
+        "--action",
+        "battery.schedule",
+        "--params",
+        r#"{"kw": 1}"#,
+        "--dry-run",
+        "--json",
+    ]);
+    assert_eq!((code, v["verdict"].as_str(), v["would_have"].as_str()), (12, Some("dry_run"), Some("permit")));
+}
+
+#[test]
+fn malformed_json_params_are_refused_audited_and_decide_nothing() {
+    let e = env();
+    for bad in [r#"{"kw": "#, "[1, 2]", "\"kw\"", "{\"kw\": NaN}", "{\"kw\": 1e400}"] {
+        let out = e.run(&["decide", "--agent", "bot", "--action", "battery.schedule", "--params", bad]);
+        assert_eq!(out.status.code(), Some(3), "params {bad}: {}", stderr(&out));
+        assert!(stderr(&out).contains("--params"), "{}", stderr(&out));
+        assert!(stderr(&out).contains("refusal journaled at seq"), "{}", stderr(&out));
+    }
+    assert_eq!(e.decision_count(), 0);
+    let refused = e.journal_kinds().into_iter().filter(|(k, _)| k == "refused").count();
+    assert_eq!(refused, 5);
+}
+
+#[test]
+fn wrong_types_are_denied_not_coerced() {
+    let e = env();
+    for (params, code) in [
+        (r#"{"kw": "2"}"#, "wrong_type"),
+        (r#"{"kw": true}"#, "wrong_type"),
+        (r#"{"kw": null}"#, "wrong_type"),
+        (r#"{"kw": 2, "boost": 1}"#, "unknown_param"),
+        (r#"{}"#, "missing_param"),
+    ] {
+        let (exit, v) =
+            e.json(&["decide", "--agent", "bot", "--action", "battery.schedule", "--params", params, "--json"]);
+        assert_eq!(exit, 10, "{params}");
+        assert_eq!(v["reasons"][0]["code"], code, "{params}: {v}");
+    }
+    assert!(
+        e.journal_kinds().iter().all(|(k, _)| k != "approval_requested"),
+        "a denied request must never reach a human"
+    );
+}
+
+#[test]
+fn huge_params_are_refused_with_the_documented_limit() {
+    let e = env();
+    let big = format!(r#"{{"kw": 1, "note": "{}"}}"#, "x".repeat(70 * 1024));
+    let file = e.db.with_file_name("big.json");
+    std::fs::write(&file, big).unwrap();
+    let out = e.run(&[
+        "decide",
+        "--agent",
+        "bot",
+        "--action",
+        "battery.schedule",
+        "--params",
+        &format!("@{}", file.display()),
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(stderr(&out).contains("at most 65536 are accepted"), "{}", stderr(&out));
+    assert_eq!(e.decision_count(), 0);
+    let refused: Vec<_> = e.journal_kinds().into_iter().filter(|(k, _)| k == "refused").collect();
+    assert_eq!(refused.len(), 1);
+    assert_eq!(refused[0].1["code"], "bad_request");
+}
+
+#[test]
+fn unknown_flags_are_usage_errors_and_write_nothing() {
+    let e = env();
+    let out = e.run(&["decide", "--agent", "bot", "--action", "battery.schedule", "--frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--frobnicate"), "{}", stderr(&out));
+    assert!(!e.db.exists(), "a usage error must not create or touch the database");
+}
+
+#[test]
+fn an_invalid_policy_names_file_line_and_column() {
+    let e = env();
+    std::fs::write(&e.policy, "version: 1\nactions:\n  a.b:\n    tier: 1\n    params: { x: { type: number } }\n")
+        .unwrap();
+    let out = e.run(&["policy", "check", e.policy.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(9));
+    let err = stderr(&out);
+    assert!(err.contains(&format!("{}:4:5:", e.policy.display())), "{err}");
+    assert!(err.contains("has no `compensate`"), "{err}");
+    let out = e.run(&["decide", "--agent", "bot", "--action", "a.b"]);
+    assert_eq!(out.status.code(), Some(9), "decide refuses to run on an invalid policy");
+}
+
+#[test]
+fn reusing_a_request_id_for_other_content_is_a_conflict() {
+    let e = env();
+    let args = |kw: &str| {
+        vec!["decide", "--agent", "bot", "--action", "battery.schedule", "--request-id", "r-1", "--params"]
+            .into_iter()
+            .map(String::from)
+            .chain([format!(r#"{{"kw": {kw}}}"#), "--json".into()])
+            .collect::<Vec<_>>()
+    };
+    let a: Vec<String> = args("1");
+    let (_, first) = e.json(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let (_, again) = e.json(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(first["decision_id"], again["decision_id"]);
+    assert_eq!(again["budgets"][0]["remaining"], "2", "a replay must not reserve twice");
+    let b: Vec<String> = args("2");
+    let out = e.run(&b.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    assert!(stderr(&out).contains("already used"));
+}
+
+#[test]
+fn approvals_from_the_cli_enforce_four_eyes() {
+    let e = env();
+    let (code, v) =
+        e.json(&["decide", "--agent", "bot", "--action", "vault.open", "--params", r#"{"door": 1}"#, "--json"]);
+    assert_eq!(code, 11);
+    let id = v["approval_id"].as_i64().unwrap().to_string();
+    let digest = v["digest"].as_str().unwrap().to_string();
+    let out = e.run(&["approvals", "approve", &id, "--as", "bot", "--digest", &digest]);
+    assert_eq!(out.status.code(), Some(3), "self-approval: {}", stderr(&out));
+    let out = e.run(&["approvals", "approve", &id, "--as", "alice", "--digest", "deadbeef"]);
+    assert_eq!(out.status.code(), Some(3), "digest mismatch: {}", stderr(&out));
+    let refusals: Vec<String> = e
+        .journal_kinds()
+        .into_iter()
+        .filter(|(k, _)| k == "refused")
+        .map(|(_, d)| d["code"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(refusals, ["self_approval", "digest_mismatch"]);
+    let out = e.run(&["approvals", "approve", &id, "--as", "alice", "--digest", &digest]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (code, v) = e.json(&[
+        "decide",
+        "--agent",
+        "bot",
+        "--action",
+        "vault.open",
+        "--params",
+        r#"{"door": 1}"#,
+        "--approval",
+        &id,
+        "--json",
+    ]);
+    assert_eq!((code, v["reasons"][0]["code"].as_str()), (0, Some("approved")));
+}
+
+#[test]
+fn export_verify_detects_tampering_and_torn_tails() {
+    let e = env();
+    for i in 0..5 {
+        e.run(&["decide", "--agent", "bot", "--action", "battery.schedule", "--params", &format!(r#"{{"kw": {i}}}"#)]);
+    }
+    let export = e.db.with_file_name("export.jsonl");
+    assert_eq!(e.run(&["journal", "export", export.to_str().unwrap()]).status.code(), Some(0));
+    let out = e.run(&["journal", "verify", "--file", export.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+
+    let bytes = std::fs::read(&export).unwrap();
+    let lines: Vec<&[u8]> = bytes.split(|b| *b == b'\n').collect();
+    let third_line_start = lines[0].len() + lines[1].len() + 2;
+    let mut tampered = bytes.clone();
+    tampered[third_line_start + 40] ^= 0x01;
+    std::fs::write(&export, &tampered).unwrap();
+    let (code, v) = e.json(&["journal", "verify", "--file", export.to_str().unwrap(), "--json"]);
+    assert_eq!((code, v["status"].as_str(), v["seq"].as_u64()), (7, Some("corrupt"), Some(3)), "{v}");
+
+    std::fs::write(&export, &bytes[..bytes.len() - 10]).unwrap();
+    let (code, v) = e.json(&["journal", "verify", "--file", export.to_str().unwrap(), "--json"]);
+    let last = lines.len() as u64 - 1;
+    assert_eq!((code, v["status"].as_str(), v["seq"].as_u64()), (7, Some("torn_tail"), Some(last)), "{v}");
+}
+
+/// Starts `n` separate `foureyes decide` processes at once and returns their exit codes.
+fn race(e: &Env, n: usize, action: &str, params: &str) -> Vec<i32> {
+    // The database and policy exist before the race, so the processes race on decisions, not on creation.
+    assert_eq!(e.run(&["kill-switch", "status"]).status.code(), Some(0));
+    let children: Vec<_> = (0..n)
+        .map(|i| {
+            e.cmd(&["decide", "--agent", &format!("agent-{}", i % 7), "--action", action, "--params", params])
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    children
+        .into_iter()
+        .map(|c| {
+            let out = c.wait_with_output().unwrap();
+            let code = out.status.code().unwrap_or(-1);
+            assert!(code == 0 || code == 11, "unexpected exit {code}: {}", stderr(&out));
+            code
+        })
+        .collect()
+}
+
+#[test]
+fn two_hundred_processes_race_for_three_slots() {
+    let e = env();
+    let codes = race(&e, 200, "battery.schedule", r#"{"kw": 1}"#);
+    assert_eq!(codes.iter().filter(|c| **c == 0).count(), 3, "exactly 3 permits");
+    assert_eq!(codes.iter().filter(|c| **c == 11).count(), 197);
+}
+
+#[test]
+fn two_hundred_processes_never_overspend_a_budget() {
+    let e = env();
+    let codes = race(&e, 200, "payments.batch", r#"{"amount_eur": 300}"#);
+    let permits = codes.iter().filter(|c| **c == 0).count();
+    assert_eq!(permits, 3, "3 × 300 fit in 1000, a fourth would not");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let store = SqliteStore::open(&e.db, SqliteOptions::default()).unwrap();
+        let permits = store
+            .decisions(DecisionFilter { status: Some(foureyes_core::DecisionStatus::Intended), limit: Some(1000) })
+            .await
+            .unwrap();
+        assert_eq!(permits.len(), 3);
+        assert!(store.audit().await.unwrap().mismatches.is_empty());
+    });
+}
+
+/// A tiny deterministic generator for kill delays (the test must be reproducible from its seed).
+fn delays(seed: u64, n: usize) -> Vec<u64> {
+    let mut x = seed;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            20 + x % 230
+        })
+        .collect()
+}
+
+fn check_after_crash(db: &Path, cycle: usize) {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let store = SqliteStore::open(db, SqliteOptions::default()).unwrap();
+        let verify = store.verify_journal().await.unwrap();
+        assert!(verify.is_ok(), "cycle {cycle}: {verify}");
+        let audit = store.audit().await.unwrap();
+        assert!(audit.mismatches.is_empty(), "cycle {cycle}: {:?}", audit.mismatches);
+        let all = store.decisions(DecisionFilter { status: None, limit: Some(10_000) }).await.unwrap();
+        use foureyes_core::{DecisionStatus::*, Verdict};
+        for d in all.iter().filter(|d| d.verdict == Verdict::Permit) {
+            assert!(
+                matches!(d.status, Intended | Executed | Failed | Unknown),
+                "cycle {cycle}: permitted decision {} is {:?}: it must be reported or shown as intended",
+                d.decision_id,
+                d.status
+            );
+        }
+        let intended =
+            store.decisions(DecisionFilter { status: Some(Intended), limit: Some(10_000) }).await.unwrap().len() as u64;
+        assert_eq!(intended, audit.unconfirmed, "cycle {cycle}: every unreported permit is listed as unconfirmed");
+    });
+}
+
+#[test]
+fn sigkill_at_random_points_loses_and_doubles_nothing() {
+    let e = env();
+    let seed = 0x5EED_F00D;
+    for (cycle, delay_ms) in delays(seed, 50).into_iter().enumerate() {
+        let mut child = e
+            .cmd(&["stress", "--workers", "4", "--iterations", "100000"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay_ms));
+        child.kill().unwrap(); // SIGKILL on Unix
+        let status = child.wait().unwrap();
+        assert!(!status.success(), "cycle {cycle}: the child finished before it was killed; raise --iterations");
+        check_after_crash(&e.db, cycle);
+    }
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let events = runtime.block_on(async {
+        SqliteStore::open(&e.db, SqliteOptions::default()).unwrap().journal(0, 100_000).await.unwrap().len()
+    });
+    assert!(
+        events > 200,
+        "the children must have done real work before being killed (seed {seed:#x}): {events} events"
+    );
+}
