@@ -32,6 +32,8 @@ pub enum EventKind {
     Refused,
     KillSwitch,
     PolicyLoaded,
+    /// A credential was created or revoked (never the secret itself).
+    Credential,
 }
 
 impl EventKind {
@@ -49,6 +51,7 @@ impl EventKind {
             EventKind::Refused => "refused",
             EventKind::KillSwitch => "kill_switch",
             EventKind::PolicyLoaded => "policy_loaded",
+            EventKind::Credential => "credential",
         }
     }
 

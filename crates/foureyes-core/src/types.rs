@@ -530,3 +530,68 @@ impl ApprovalRecord {
         self.request.digest()
     }
 }
+
+/// What a credential may do. Roles come from credentials, never from request bodies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Decides and reports; can never approve, reject, flip the kill switch or reload policy.
+    Agent,
+    /// Approves and rejects (never their own requests); reads decisions and the journal.
+    Approver,
+    /// Everything an approver may, plus the kill switch, policy reload and credentials.
+    Admin,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Agent => "agent",
+            Role::Approver => "approver",
+            Role::Admin => "admin",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Role> {
+        [Role::Agent, Role::Approver, Role::Admin].into_iter().find(|r| r.as_str() == text)
+    }
+
+    /// Whether this role is a human who may approve and reject.
+    pub fn may_approve(self) -> bool {
+        matches!(self, Role::Approver | Role::Admin)
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl DecisionRecord {
+    /// The verdict object every interface prints (`foureyes decide --json`, `POST /v1/decide`): the fields scripts
+    /// rely on (`decision_id`, `verdict`, `reasons`, `approval_id`) first.
+    pub fn verdict_json(&self) -> Value {
+        json!({
+            "decision_id": self.decision_id,
+            "request_id": self.request.request_id,
+            "agent": self.request.agent,
+            "action": self.request.action,
+            "verdict": self.verdict,
+            "reasons": self.reasons,
+            "approval_id": self.approval_id,
+            "tier": self.tier,
+            "status": self.status,
+            "digest": self.digest,
+            "budgets": self.budgets,
+            "would_have": self.would_have,
+            "supersedes": self.supersedes,
+            "decided_at_ms": self.decided_at_ms,
+            "reported_at_ms": self.reported_at_ms,
+            "report_detail": self.report_detail,
+            "params": self.request.params,
+            "target": self.request.target,
+            "undo_of": self.request.undo_of,
+        })
+    }
+}

@@ -141,6 +141,76 @@ pub trait Store: Send + Sync {
     /// Journal events with `seq > after_seq`, at most `limit`.
     async fn journal(&self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError>;
     async fn verify_journal(&self) -> Result<VerifyReport, StoreError>;
+    /// The newest event's seq (0 for an empty journal). The default pages through the journal; backends override it.
+    async fn journal_head(&self) -> Result<u64, StoreError> {
+        let mut after = 0;
+        loop {
+            let page = self.journal(after, 5000).await?;
+            match page.last() {
+                Some(last) => after = last.seq,
+                None => return Ok(after),
+            }
+            if page.len() < 5000 {
+                return Ok(after);
+            }
+        }
+    }
     /// Replays the journal and compares the result with the tables.
     async fn audit(&self) -> Result<AuditReport, StoreError>;
+}
+
+/// A credential's holder, as authentication finds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Principal {
+    pub name: String,
+    pub role: foureyes_core::Role,
+    /// Base32 TOTP secret for step-up approvals, when enrolled. Never serialized to clients.
+    #[serde(skip)]
+    pub totp_secret: Option<String>,
+    pub created_at_ms: i64,
+    pub revoked_at_ms: Option<i64>,
+}
+
+/// A console session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    pub principal: Principal,
+    pub csrf: String,
+    pub expires_at_ms: i64,
+}
+
+/// Credentials, sessions and one-time sign-in codes. Only SHA-256 hashes of secrets are passed in or stored.
+/// Creating and revoking a credential is journaled (without the secret).
+#[async_trait]
+pub trait Credentials: Send + Sync {
+    /// Fails with `Conflict` when the name is taken.
+    async fn create_token(
+        &self,
+        name: &str,
+        role: foureyes_core::Role,
+        token_sha256: &str,
+        totp_secret: Option<&str>,
+        now_ms: i64,
+    ) -> Result<(), StoreError>;
+    async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError>;
+    /// The live (unrevoked) principal holding this token.
+    async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError>;
+    async fn principals(&self) -> Result<Vec<Principal>, StoreError>;
+    async fn create_session(
+        &self,
+        session_sha256: &str,
+        principal: &str,
+        csrf: &str,
+        expires_at_ms: i64,
+    ) -> Result<(), StoreError>;
+    async fn session(&self, session_sha256: &str, now_ms: i64) -> Result<Option<Session>, StoreError>;
+    async fn delete_session(&self, session_sha256: &str) -> Result<(), StoreError>;
+    async fn create_signin_code(
+        &self,
+        code_sha256: &str,
+        principal: &str,
+        expires_at_ms: i64,
+    ) -> Result<(), StoreError>;
+    /// Uses a one-time code: returns its principal the first time, `None` after (or once expired).
+    async fn redeem_signin_code(&self, code_sha256: &str, now_ms: i64) -> Result<Option<Principal>, StoreError>;
 }

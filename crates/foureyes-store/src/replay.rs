@@ -70,7 +70,7 @@ impl Replayed {
             EventKind::PolicyLoaded => {
                 self.policy_sha256 = d.get("sha256").and_then(|s| s.as_str()).map(str::to_string);
             }
-            EventKind::ApprovalVote | EventKind::Refused => {}
+            EventKind::ApprovalVote | EventKind::Refused | EventKind::Credential => {}
         }
     }
 }

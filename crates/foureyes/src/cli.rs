@@ -38,6 +38,12 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Run the HTTP API and the approval console (the main job). On a fresh database it creates a first admin and
+    /// prints a one-time sign-in link.
+    Serve(ServeArgs),
+    /// Create, list and revoke credentials (bearer tokens bound to a principal and a role).
+    #[command(subcommand)]
+    Token(TokenCommand),
     /// Validate and inspect policy files.
     #[command(subcommand)]
     Policy(PolicyCommand),
@@ -286,4 +292,38 @@ pub struct DemoArgs {
     /// Use a fresh temporary database instead of --db.
     #[arg(long)]
     pub fresh: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on. Loopback by default; use 0 as the port to pick a free one.
+    #[arg(long, default_value = "127.0.0.1:8080", env = "FOUREYES_LISTEN")]
+    pub listen: String,
+    /// Mark the session cookie `Secure` (when served behind HTTPS).
+    #[arg(long)]
+    pub secure_cookies: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TokenCommand {
+    /// Create a credential. The token is printed once and stored only as a SHA-256 hash.
+    Create {
+        #[arg(long)]
+        name: String,
+        /// agent, approver or admin.
+        #[arg(long)]
+        role: String,
+        /// Enroll a TOTP authenticator for step-up approvals (prints the secret and an otpauth:// URI once).
+        #[arg(long)]
+        totp: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List credentials (never their secrets).
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Revoke a credential and end its console sessions.
+    Revoke { name: String },
 }

@@ -118,6 +118,8 @@ fn verdict_exit(d: &DecisionRecord) -> u8 {
 pub async fn run(cli: Cli) -> Result<u8, Exit> {
     match cli.command {
         Command::Policy(PolicyCommand::Check { file, json }) => policy_check(&file, json),
+        Command::Serve(args) => crate::serve::serve(&cli.db, &cli.policy, args).await,
+        Command::Token(cmd) => crate::serve::token(&cli.db, cmd).await,
         Command::Decide(args) => decide(&cli.db, &cli.policy, args).await,
         Command::Report(args) => report(&cli.db, args).await,
         Command::Decisions(cmd) => decisions(&cli.db, cmd).await,

@@ -5,6 +5,7 @@ mod cli;
 mod commands;
 mod demo;
 mod output;
+mod serve;
 
 use clap::Parser;
 use std::process::ExitCode;

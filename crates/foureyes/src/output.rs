@@ -2,7 +2,7 @@
 
 use foureyes_core::journal::Event;
 use foureyes_core::{ApprovalRecord, BudgetKind, DecisionRecord};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 pub fn time(ms: i64) -> String {
     jiff::Timestamp::from_millisecond(ms)
@@ -10,29 +10,9 @@ pub fn time(ms: i64) -> String {
         .unwrap_or_else(|_| ms.to_string())
 }
 
-/// The `--json` form of a decision: the fields scripts rely on first.
+/// The `--json` form of a decision.
 pub fn decision_json(d: &DecisionRecord) -> Value {
-    json!({
-        "decision_id": d.decision_id,
-        "request_id": d.request.request_id,
-        "agent": d.request.agent,
-        "action": d.request.action,
-        "verdict": d.verdict,
-        "reasons": d.reasons,
-        "approval_id": d.approval_id,
-        "tier": d.tier,
-        "status": d.status,
-        "digest": d.digest,
-        "budgets": d.budgets,
-        "would_have": d.would_have,
-        "supersedes": d.supersedes,
-        "decided_at_ms": d.decided_at_ms,
-        "reported_at_ms": d.reported_at_ms,
-        "report_detail": d.report_detail,
-        "params": d.request.params,
-        "target": d.request.target,
-        "undo_of": d.request.undo_of,
-    })
+    d.verdict_json()
 }
 
 pub fn print_decision(d: &DecisionRecord) {

@@ -9,7 +9,8 @@
 //!   serialize their deciding transactions (each waits up to `busy_timeout`).
 //! - Reads use a small pool of separate connections and never wait for the writer.
 
-mod ops;
+mod credentials;
+pub(crate) mod ops;
 
 use crate::replay::Replayed;
 use crate::{AuditReport, DecisionFilter, Store, StoreError, VoteOutcome};
@@ -342,6 +343,11 @@ impl Store for SqliteStore {
 
     async fn journal(&self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError> {
         self.read(move |c| ops::journal_page(c, after_seq, limit)).await
+    }
+
+    async fn journal_head(&self) -> Result<u64, StoreError> {
+        self.read(|c| Ok(c.query_row("SELECT COALESCE(MAX(seq), 0) FROM journal", [], |r| r.get::<_, i64>(0))? as u64))
+            .await
     }
 
     async fn verify_journal(&self) -> Result<VerifyReport, StoreError> {

@@ -88,3 +88,25 @@ CREATE TABLE settings (
     name  TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+
+-- Credentials. Secrets are never stored: tokens, sessions and sign-in codes only as SHA-256.
+CREATE TABLE tokens (
+    name        TEXT    PRIMARY KEY,
+    role        TEXT    NOT NULL,
+    token_hash  TEXT    NOT NULL UNIQUE,
+    totp_secret TEXT,                     -- base32, for step-up approvals (RFC 6238)
+    created_ms  INTEGER NOT NULL,
+    revoked_ms  INTEGER
+);
+CREATE TABLE sessions (
+    session_hash TEXT    PRIMARY KEY,
+    principal    TEXT    NOT NULL,
+    csrf         TEXT    NOT NULL,
+    expires_ms   INTEGER NOT NULL
+);
+CREATE TABLE signin_codes (
+    code_hash  TEXT    PRIMARY KEY,
+    principal  TEXT    NOT NULL,
+    expires_ms INTEGER NOT NULL,
+    used_ms    INTEGER
+);

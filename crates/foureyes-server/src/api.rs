@@ -1,0 +1,387 @@
+//! The agent-facing and administrative endpoints: decide, report, decisions and durable waiting, undo, kill switch,
+//! journal, policy, health and the OpenAPI description.
+
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult};
+use crate::ops::{body, parse_timeout_ms, refuse, require};
+use crate::{AppState, MAX_WAIT_MS, OPENAPI_JSON};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use foureyes_core::{ActionRequest, ApprovalStatus, DecisionRecord, DecisionStatus, Outcome, Policy, Role};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/v1/decide", post(decide))
+        .route("/v1/decisions/{id}", get(decision))
+        .route("/v1/decisions/{id}/report", post(report))
+        .route("/v1/decisions/{id}/wait", get(wait))
+        .route("/v1/decisions/{id}/undo", post(undo))
+        .route("/v1/decisions", get(decisions))
+        .route("/v1/kill-switch", get(kill_switch).post(set_kill_switch))
+        .route("/v1/journal", get(journal))
+        .route("/v1/journal/verify", get(verify))
+        .route("/v1/policy", get(policy))
+        .route("/v1/policy/reload", post(reload))
+        .route("/healthz", get(healthz))
+        .route("/openapi.json", get(openapi))
+}
+
+const EVERYONE: &[Role] = &[Role::Agent, Role::Approver, Role::Admin];
+const PEOPLE: &[Role] = &[Role::Approver, Role::Admin];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DecideBody {
+    request_id: String,
+    action: String,
+    #[serde(default)]
+    params: Map<String, Value>,
+    #[serde(default)]
+    target: Option<String>,
+    #[serde(default)]
+    undo_of: Option<i64>,
+    #[serde(default)]
+    dry_run: bool,
+    #[serde(default)]
+    approval_id: Option<i64>,
+    #[serde(default)]
+    session: Option<String>,
+}
+
+async fn decide(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    require(&state, &caller, &[Role::Agent], "deciding").await?;
+    let b: DecideBody = body(&state, &caller, "POST /v1/decide", raw).await?;
+    let request = ActionRequest {
+        request_id: b.request_id,
+        agent: caller.name().to_string(),
+        session: b.session,
+        action: b.action,
+        params: b.params,
+        target: b.target,
+        undo_of: b.undo_of,
+        dry_run: b.dry_run,
+        approval_id: b.approval_id,
+    };
+    let started = std::time::Instant::now();
+    let record = state.store.decide(state.policy(), request, state.now_ms()).await;
+    state.metrics.observe_decide(started.elapsed(), record.as_ref().ok().map(|r| r.verdict));
+    state.notify();
+    Ok(Json(record?.verdict_json()))
+}
+
+/// Loads a decision the caller may see: agents see only their own.
+async fn visible_decision(state: &AppState, caller: &Caller, id: i64) -> ApiResult<DecisionRecord> {
+    let record =
+        state.store.decision(id).await?.ok_or_else(|| ApiError::not_found(format!("decision {id} does not exist")))?;
+    if caller.role() == Role::Agent && record.request.agent != caller.name() {
+        let error = ApiError::forbidden(format!("decision {id} was made by another agent"));
+        return Err(refuse(state, caller.name(), error, json!({"decision_id": id})).await);
+    }
+    Ok(record)
+}
+
+async fn decision(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<Json<Value>> {
+    Ok(Json(visible_decision(&state, &caller, id).await?.verdict_json()))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DecisionsQuery {
+    status: Option<String>,
+    limit: Option<u32>,
+}
+
+async fn decisions(
+    State(state): State<AppState>,
+    caller: Caller,
+    Query(q): Query<DecisionsQuery>,
+) -> ApiResult<Json<Value>> {
+    require(&state, &caller, PEOPLE, "listing decisions").await?;
+    let status = match q.status.as_deref() {
+        None | Some("all") => None,
+        Some(s) => Some(DecisionStatus::parse(s).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "unknown status `{s}`: expected intended, executed, failed, unknown, awaiting_approval, superseded, closed or all"
+            ))
+        })?),
+    };
+    let list = state.store.decisions(foureyes_store::DecisionFilter { status, limit: q.limit.or(Some(100)) }).await?;
+    Ok(Json(Value::Array(list.iter().map(DecisionRecord::verdict_json).collect())))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReportBody {
+    outcome: Outcome,
+    #[serde(default)]
+    detail: Option<Value>,
+}
+
+async fn report(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    require(&state, &caller, &[Role::Agent], "reporting an outcome").await?;
+    let b: ReportBody = body(&state, &caller, "POST /v1/decisions/{id}/report", raw).await?;
+    visible_decision(&state, &caller, id).await?;
+    let record = state.store.report(id, b.outcome, b.detail.unwrap_or_else(|| json!({})), state.now_ms()).await?;
+    state.notify();
+    Ok(Json(record.verdict_json()))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WaitQuery {
+    timeout: Option<String>,
+}
+
+/// Long-polls until the decision's approval is answered (or expires) or the timeout passes. Durable: the answer is
+/// read from the database, so it may come from another process or replica, hours later; the executor then
+/// re-sends its `request_id` to receive the released verdict.
+async fn wait(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    Query(q): Query<WaitQuery>,
+) -> ApiResult<Json<Value>> {
+    let timeout_ms = match q.timeout.as_deref() {
+        None => 30_000,
+        Some(t) => parse_timeout_ms(t)
+            .filter(|ms| *ms >= 0)
+            .ok_or_else(|| ApiError::bad_request(format!("timeout `{t}` is not a duration such as `30s`")))?,
+    }
+    .min(MAX_WAIT_MS);
+    let deadline = tokio::time::Instant::now() + Duration::from_millis(timeout_ms as u64);
+    let mut wake = state.bus.subscribe();
+    loop {
+        let record = visible_decision(&state, &caller, id).await?;
+        let approval = match record.approval_id {
+            Some(a) => state.store.approval(a, state.now_ms()).await?,
+            None => None,
+        };
+        let waiting = record.status == DecisionStatus::AwaitingApproval
+            && approval.as_ref().is_some_and(|a| a.status == ApprovalStatus::Pending);
+        let now = tokio::time::Instant::now();
+        if !waiting || now >= deadline {
+            let next = match (&approval, waiting) {
+                (_, true) => "still awaiting approval: wait again",
+                (Some(a), false) if a.status == ApprovalStatus::Approved => {
+                    "approved: re-send the same request_id to receive the permit"
+                }
+                (Some(a), false) if a.status == ApprovalStatus::Rejected => "rejected: do not execute",
+                (Some(a), false) if a.status == ApprovalStatus::Expired => "expired: request again",
+                _ => "final",
+            };
+            return Ok(Json(json!({
+                "decision": record.verdict_json(),
+                "approval": approval,
+                "waiting": waiting,
+                "timed_out": waiting,
+                "next": next,
+            })));
+        }
+        // Wake on a local write, or poll for writes by other processes.
+        let nap = (deadline - now).min(Duration::from_millis(250));
+        tokio::select! {
+            _ = wake.recv() => {}
+            _ = tokio::time::sleep(nap) => {}
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoBody {
+    #[serde(default)]
+    request_id: Option<String>,
+    #[serde(default)]
+    params: Option<Map<String, Value>>,
+}
+
+/// An undo is a new request for the compensating action with `undo_of`, through the same door, made by the caller.
+async fn undo(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    require(&state, &caller, EVERYONE, "undoing").await?;
+    let b: UndoBody = body(&state, &caller, "POST /v1/decisions/{id}/undo", raw).await?;
+    let original = visible_decision(&state, &caller, id).await?;
+    let policy = state.policy();
+    let compensation = policy.action(&original.request.action).and_then(|a| a.compensate.clone()).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "invalid_state",
+            format!("'{}' has no compensating action in the policy", original.request.action),
+        )
+    })?;
+    let params = b.params.unwrap_or_else(|| undo_params(&original));
+    let request = ActionRequest {
+        request_id: b.request_id.unwrap_or_else(|| format!("undo-{id}-{}", caller.name())),
+        agent: caller.name().to_string(),
+        session: None,
+        action: compensation.action,
+        params,
+        target: original.request.target.clone(),
+        undo_of: Some(id),
+        dry_run: false,
+        approval_id: None,
+    };
+    let record = state.store.decide(policy, request, state.now_ms()).await?;
+    state.notify();
+    Ok(Json(record.verdict_json()))
+}
+
+/// The original params overlaid with the `before` object the executor reported.
+pub fn undo_params(original: &DecisionRecord) -> Map<String, Value> {
+    let mut params = original.request.params.clone();
+    if let Some(Value::Object(before)) = original.report_detail.as_ref().and_then(|d| d.get("before")) {
+        for (k, v) in before {
+            params.insert(k.clone(), v.clone());
+        }
+    }
+    params
+}
+
+async fn kill_switch(State(state): State<AppState>, _caller: Caller) -> ApiResult<Json<Value>> {
+    Ok(Json(json!({"engaged": state.store.kill_switch().await?})))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KillSwitchBody {
+    engaged: bool,
+}
+
+async fn set_kill_switch(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    require(&state, &caller, &[Role::Admin], "flipping the kill switch").await?;
+    let b: KillSwitchBody = body(&state, &caller, "POST /v1/kill-switch", raw).await?;
+    let changed = state.store.set_kill_switch(b.engaged, caller.name(), state.now_ms()).await?;
+    state.notify();
+    Ok(Json(json!({"engaged": b.engaged, "changed": changed})))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JournalQuery {
+    after_seq: Option<u64>,
+    limit: Option<u32>,
+}
+
+async fn journal(
+    State(state): State<AppState>,
+    caller: Caller,
+    Query(q): Query<JournalQuery>,
+) -> ApiResult<Json<Value>> {
+    require(&state, &caller, PEOPLE, "reading the journal").await?;
+    let events = state.store.journal(q.after_seq.unwrap_or(0), q.limit.unwrap_or(500).min(5000)).await?;
+    Ok(Json(json!(events)))
+}
+
+async fn verify(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Value>> {
+    require(&state, &caller, PEOPLE, "verifying the journal").await?;
+    Ok(Json(json!(state.store.verify_journal().await?)))
+}
+
+fn policy_json(policy: &Policy) -> Value {
+    let actions: Vec<Value> = policy
+        .actions
+        .iter()
+        .map(|(name, a)| {
+            json!({
+                "action": name,
+                "tier": a.tier,
+                "description": a.description,
+                "params": a.params.iter().map(|(p, spec)| json!({
+                    "name": p,
+                    "type": spec.ty.to_string(),
+                    "required": spec.required,
+                    "min": spec.min.map(|m| m.to_string()),
+                    "max": spec.max.map(|m| m.to_string()),
+                    "enum": spec.enum_values,
+                    "max_len": spec.max_len,
+                })).collect::<Vec<_>>(),
+                "limits": a.describe_limits(),
+                "compensate": a.compensate.as_ref().map(|c| json!({"action": c.action, "window_ms": c.window_ms})),
+                "approvals": {"required": a.approvals.required, "ttl_ms": a.approvals.ttl_ms, "step_up": a.approvals.step_up},
+            })
+        })
+        .collect();
+    json!({"sha256": policy.sha256, "source": policy.source, "timezone": policy.timezone_name, "actions": actions})
+}
+
+async fn policy(State(state): State<AppState>, _caller: Caller) -> ApiResult<Json<Value>> {
+    Ok(Json(policy_json(&state.policy())))
+}
+
+/// Re-reads the policy file. A bad file leaves the old policy in force and says why.
+async fn reload(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Value>> {
+    require(&state, &caller, &[Role::Admin], "reloading the policy").await?;
+    let Some(path) = state.policy_path.clone() else {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "invalid_state",
+            "the server runs a built-in policy: start it with --policy FILE to reload from a file",
+        ));
+    };
+    let text = tokio::fs::read_to_string(&path).await.map_err(|e| {
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "policy_invalid",
+            format!("cannot read `{}`: {e}; the old policy stays in force", path.display()),
+        )
+    })?;
+    let loaded = match Policy::from_yaml(&path.display().to_string(), &text) {
+        Ok(p) => p,
+        Err(e) => {
+            let error = ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "policy_invalid",
+                format!("{e}; the old policy (sha256 {}) stays in force", state.policy().sha256),
+            );
+            return Err(refuse(&state, caller.name(), error, json!({"file": path})).await);
+        }
+    };
+    let changed = state.store.record_policy(&loaded, state.now_ms()).await?;
+    let loaded = Arc::new(loaded);
+    match state.policy.write() {
+        Ok(mut p) => *p = loaded.clone(),
+        Err(poisoned) => *poisoned.into_inner() = loaded.clone(),
+    }
+    state.notify();
+    Ok(Json(json!({"reloaded": true, "changed": changed, "policy": policy_json(&loaded)})))
+}
+
+async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
+    match state.store.kill_switch().await {
+        Ok(engaged) => (StatusCode::OK, Json(json!({"ok": true, "kill_switch": engaged}))),
+        Err(e) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({"ok": false, "error": {"code": "storage_error", "message": e.to_string()}})),
+        ),
+    }
+}
+
+async fn openapi() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI_JSON)
+}

@@ -1,0 +1,91 @@
+//! Who is calling. A bearer token (agents, scripts) or a console session cookie (people). Roles come from the
+//! credential, never from a request body. Cookie-authenticated requests that change state must carry the session's
+//! CSRF token in `X-CSRF-Token`.
+
+use crate::AuthContext;
+use crate::error::ApiError;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{Method, header};
+use foureyes_core::Role;
+use foureyes_core::canonical::sha256_hex;
+use foureyes_store::Principal;
+
+pub const SESSION_COOKIE: &str = "fe_session";
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// The authenticated caller.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub principal: Principal,
+    /// True when authenticated by a console session (cookie) rather than a bearer token.
+    pub via_session: bool,
+}
+
+impl Caller {
+    pub fn name(&self) -> &str {
+        &self.principal.name
+    }
+
+    pub fn role(&self) -> Role {
+        self.principal.role
+    }
+}
+
+/// A fresh random secret, hex-encoded (256 bits).
+pub fn random_secret() -> Result<String, ApiError> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Constant-time comparison for secrets.
+pub fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+pub fn cookie_value<'a>(parts: &'a Parts, name: &str) -> Option<&'a str> {
+    parts
+        .headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+impl<S: AuthContext> FromRequestParts<S> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Caller, ApiError> {
+        if let Some(value) = parts.headers.get(header::AUTHORIZATION) {
+            let token =
+                value.to_str().ok().and_then(|v| v.strip_prefix("Bearer ")).ok_or_else(ApiError::unauthorized)?;
+            let principal = state
+                .credentials()
+                .principal_by_token(&sha256_hex(token.trim().as_bytes()))
+                .await?
+                .ok_or_else(ApiError::unauthorized)?;
+            return Ok(Caller { principal, via_session: false });
+        }
+        let Some(cookie) = cookie_value(parts, SESSION_COOKIE) else {
+            return Err(ApiError::unauthorized());
+        };
+        let session = state
+            .credentials()
+            .session(&sha256_hex(cookie.as_bytes()), state.now_ms())
+            .await?
+            .ok_or_else(ApiError::unauthorized)?;
+        let safe = matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
+        if !safe {
+            let sent = parts.headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();
+            if !same_secret(sent, &session.csrf) {
+                return Err(ApiError::forbidden("missing or wrong X-CSRF-Token for this session"));
+            }
+        }
+        Ok(Caller { principal: session.principal, via_session: true })
+    }
+}

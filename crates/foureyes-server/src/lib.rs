@@ -1,0 +1,234 @@
+//! FourEyes as a service: the HTTP API (`/v1/…`), credentials and roles, durable waiting, the live event stream
+//! (SSE), Prometheus metrics, the OpenAPI description and the approval console, all served by one axum router.
+//!
+//! Architecture invariant: the approval endpoints (`approvals` module) are built on [`ApprovalGate`] only, a view of
+//! the store that can list, approve and reject and nothing else: no code path from them can decide, report or reach
+//! an executor (the server holds no connector at all; `tests/boundaries.rs` checks both facts).
+//!
+//! Build the router with [`app`]; tests drive it with `tower::ServiceExt::oneshot`, no socket needed.
+
+mod api;
+mod approvals;
+mod auth;
+mod console;
+mod error;
+mod events;
+mod metrics;
+mod ops;
+
+pub use auth::{CSRF_HEADER, Caller, SESSION_COOKIE, random_secret};
+pub use console::{SIGNIN_CODE_TTL_MS, new_totp_secret, totp_code, totp_uri};
+pub use error::ApiError;
+pub use metrics::Metrics;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use foureyes_core::Policy;
+use foureyes_store::{Credentials, Store};
+use std::path::PathBuf;
+use std::sync::{Arc, RwLock};
+use tokio::sync::broadcast;
+
+/// Largest request body any endpoint reads. Params inside a decide body are further limited to
+/// `foureyes_core::MAX_PARAMS_BYTES`.
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+/// Longest `/wait` a caller may ask for.
+pub const MAX_WAIT_MS: i64 = 120_000;
+
+/// The approval side of the store, and nothing more: list, show, approve, reject. The approval endpoints hold
+/// this, not the `Store`, so they cannot decide, report or execute.
+#[async_trait::async_trait]
+pub trait ApprovalGate: Send + Sync {
+    async fn approval(
+        &self,
+        id: i64,
+        now_ms: i64,
+    ) -> Result<Option<foureyes_core::ApprovalRecord>, foureyes_store::StoreError>;
+    async fn approvals(
+        &self,
+        status: Option<foureyes_core::ApprovalStatus>,
+        now_ms: i64,
+    ) -> Result<Vec<foureyes_core::ApprovalRecord>, foureyes_store::StoreError>;
+    async fn approve(
+        &self,
+        id: i64,
+        approver: &str,
+        digest_seen: Option<&str>,
+        now_ms: i64,
+    ) -> Result<foureyes_store::VoteOutcome, foureyes_store::StoreError>;
+    async fn reject(
+        &self,
+        id: i64,
+        approver: &str,
+        reason: Option<&str>,
+        digest_seen: Option<&str>,
+        now_ms: i64,
+    ) -> Result<foureyes_core::ApprovalRecord, foureyes_store::StoreError>;
+    async fn refuse(
+        &self,
+        principal: &str,
+        code: &str,
+        message: &str,
+        input: serde_json::Value,
+        now_ms: i64,
+    ) -> Result<u64, foureyes_store::StoreError>;
+}
+
+/// The store restricted to its approval methods.
+struct StoreApprovalGate(Arc<dyn Store>);
+
+#[async_trait::async_trait]
+impl ApprovalGate for StoreApprovalGate {
+    async fn approval(
+        &self,
+        id: i64,
+        now_ms: i64,
+    ) -> Result<Option<foureyes_core::ApprovalRecord>, foureyes_store::StoreError> {
+        self.0.approval(id, now_ms).await
+    }
+    async fn approvals(
+        &self,
+        status: Option<foureyes_core::ApprovalStatus>,
+        now_ms: i64,
+    ) -> Result<Vec<foureyes_core::ApprovalRecord>, foureyes_store::StoreError> {
+        self.0.approvals(status, now_ms).await
+    }
+    async fn approve(
+        &self,
+        id: i64,
+        approver: &str,
+        digest_seen: Option<&str>,
+        now_ms: i64,
+    ) -> Result<foureyes_store::VoteOutcome, foureyes_store::StoreError> {
+        self.0.approve(id, approver, digest_seen, now_ms).await
+    }
+    async fn reject(
+        &self,
+        id: i64,
+        approver: &str,
+        reason: Option<&str>,
+        digest_seen: Option<&str>,
+        now_ms: i64,
+    ) -> Result<foureyes_core::ApprovalRecord, foureyes_store::StoreError> {
+        self.0.reject(id, approver, reason, digest_seen, now_ms).await
+    }
+    async fn refuse(
+        &self,
+        principal: &str,
+        code: &str,
+        message: &str,
+        input: serde_json::Value,
+        now_ms: i64,
+    ) -> Result<u64, foureyes_store::StoreError> {
+        self.0.refuse(principal, code, message, input, now_ms).await
+    }
+}
+
+/// The clock, injectable so tests can move time.
+pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
+
+pub fn system_clock() -> Clock {
+    Arc::new(|| jiff::Timestamp::now().as_millisecond())
+}
+
+/// Everything the handlers share.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Arc<dyn Store>,
+    pub credentials: Arc<dyn Credentials>,
+    pub approvals: Arc<dyn ApprovalGate>,
+    pub policy: Arc<RwLock<Arc<Policy>>>,
+    /// The file `POST /v1/policy/reload` re-reads; `None` when serving a built-in policy.
+    pub policy_path: Option<PathBuf>,
+    /// Wakes `/wait` and `/v1/events` after a write in this process; other processes are seen by polling.
+    pub bus: broadcast::Sender<()>,
+    pub metrics: Arc<Metrics>,
+    pub clock: Clock,
+    /// Mark the session cookie `Secure` (set when served behind HTTPS).
+    pub secure_cookies: bool,
+}
+
+impl AppState {
+    pub fn new<S>(store: Arc<S>, policy: Policy, policy_path: Option<PathBuf>, clock: Clock) -> AppState
+    where
+        S: Store + Credentials + 'static,
+    {
+        let (bus, _) = broadcast::channel(64);
+        AppState {
+            store: store.clone(),
+            credentials: store.clone(),
+            approvals: Arc::new(StoreApprovalGate(store)),
+            policy: Arc::new(RwLock::new(Arc::new(policy))),
+            policy_path,
+            bus,
+            metrics: Arc::new(Metrics::new()),
+            clock,
+            secure_cookies: false,
+        }
+    }
+
+    pub fn now_ms(&self) -> i64 {
+        (self.clock)()
+    }
+
+    pub fn policy(&self) -> Arc<Policy> {
+        match self.policy.read() {
+            Ok(p) => p.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
+    /// Tells local waiters that the journal moved.
+    pub fn notify(&self) {
+        let _ = self.bus.send(());
+    }
+}
+
+#[async_trait::async_trait]
+impl ops::Auditor for AppState {
+    async fn journal_refusal(
+        &self,
+        who: &str,
+        code: &str,
+        message: &str,
+        input: serde_json::Value,
+    ) -> Result<u64, ApiError> {
+        Ok(self.store.refuse(who, code, message, input, self.now_ms()).await?)
+    }
+    fn metrics(&self) -> &Metrics {
+        &self.metrics
+    }
+    fn notify(&self) {
+        AppState::notify(self);
+    }
+}
+
+/// What authentication needs: credentials and the clock.
+pub trait AuthContext: Send + Sync {
+    fn credentials(&self) -> &dyn Credentials;
+    fn now_ms(&self) -> i64;
+}
+
+impl AuthContext for AppState {
+    fn credentials(&self) -> &dyn Credentials {
+        self.credentials.as_ref()
+    }
+    fn now_ms(&self) -> i64 {
+        AppState::now_ms(self)
+    }
+}
+
+/// The whole HTTP surface.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .merge(api::routes())
+        .merge(approvals::routes(&state))
+        .merge(events::routes())
+        .merge(console::routes())
+        .merge(metrics::routes())
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .with_state(state)
+}
+
+/// The OpenAPI description served at `/openapi.json`.
+pub const OPENAPI_JSON: &str = include_str!("../assets/openapi.json");

@@ -1,0 +1,106 @@
+//! Shared handler steps: reading a JSON body strictly (with an audited refusal when it is bad) and checking a role
+//! (with an audited refusal when it is wrong).
+
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult};
+use crate::metrics::Metrics;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::StatusCode;
+use foureyes_core::Role;
+use serde::de::DeserializeOwned;
+use serde_json::json;
+
+/// What a handler's state must offer to audit refusals. Implemented by the full `AppState` and by the approval
+/// endpoints' narrower state, which has no store.
+#[async_trait::async_trait]
+pub trait Auditor: Send + Sync {
+    async fn journal_refusal(
+        &self,
+        who: &str,
+        code: &str,
+        message: &str,
+        input: serde_json::Value,
+    ) -> Result<u64, ApiError>;
+    fn metrics(&self) -> &Metrics;
+    fn notify(&self);
+}
+
+/// Journals a refusal and returns the error to send.
+pub async fn refuse<A: Auditor + ?Sized>(state: &A, who: &str, error: ApiError, input: serde_json::Value) -> ApiError {
+    state.metrics().refusals.inc();
+    match state.journal_refusal(who, error.code, &error.message, input).await {
+        Ok(seq) => {
+            state.notify();
+            ApiError { message: format!("{} (refusal journaled at seq {seq})", error.message), ..error }
+        }
+        Err(e) => e,
+    }
+}
+
+/// Parses a JSON body into `T` (which denies unknown fields). Malformed JSON, wrong types, unknown fields and
+/// oversized bodies are refused with a JSON error and journaled.
+pub async fn body<T: DeserializeOwned, A: Auditor + ?Sized>(
+    state: &A,
+    caller: &Caller,
+    endpoint: &str,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<T> {
+    let bytes = match raw {
+        Ok(bytes) => bytes,
+        Err(rejection) => {
+            let error = if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "payload_too_large",
+                    format!("request body is larger than {} bytes", crate::MAX_BODY_BYTES),
+                )
+            } else {
+                ApiError::bad_request(format!("cannot read the request body: {rejection}"))
+            };
+            return Err(refuse(state, caller.name(), error, json!({"endpoint": endpoint})).await);
+        }
+    };
+    let parsed = if bytes.is_empty() { serde_json::from_slice(b"{}") } else { serde_json::from_slice(&bytes) };
+    match parsed {
+        Ok(value) => Ok(value),
+        Err(e) => {
+            let excerpt = String::from_utf8_lossy(&bytes[..bytes.len().min(512)]).to_string();
+            let error = ApiError::bad_request(format!("invalid JSON body for {endpoint}: {e}"));
+            Err(refuse(
+                state,
+                caller.name(),
+                error,
+                json!({"endpoint": endpoint, "bytes": bytes.len(), "excerpt": excerpt}),
+            )
+            .await)
+        }
+    }
+}
+
+/// Requires one of `roles`; otherwise journals the attempt and answers 403.
+pub async fn require<A: Auditor + ?Sized>(state: &A, caller: &Caller, roles: &[Role], what: &str) -> ApiResult<()> {
+    if roles.contains(&caller.role()) {
+        return Ok(());
+    }
+    let allowed: Vec<&str> = roles.iter().map(|r| r.as_str()).collect();
+    let error = ApiError::forbidden(format!(
+        "`{}` has role `{}`; {what} needs role {}",
+        caller.name(),
+        caller.role(),
+        allowed.join(" or ")
+    ));
+    Err(refuse(state, caller.name(), error, json!({"action": what, "role": caller.role()})).await)
+}
+
+/// Parses `30s`, `2m`, `500ms` or a plain number of seconds.
+pub fn parse_timeout_ms(text: &str) -> Option<i64> {
+    let text = text.trim();
+    if let Some(ms) = text.strip_suffix("ms") {
+        return ms.parse().ok();
+    }
+    if let Ok(seconds) = text.parse::<i64>() {
+        return seconds.checked_mul(1000);
+    }
+    foureyes_core::window::parse_duration_ms(text).ok()
+}

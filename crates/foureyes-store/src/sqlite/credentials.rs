@@ -1,0 +1,174 @@
+//! `Credentials` on SQLite: tokens, console sessions and one-time sign-in codes, stored as hashes.
+
+use super::{SqliteStore, ops};
+use crate::{Credentials, Principal, Session, StoreError};
+use async_trait::async_trait;
+use foureyes_core::Role;
+use foureyes_core::journal::EventKind;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::json;
+
+fn principal_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Principal, StoreError>> {
+    let role: String = r.get(1)?;
+    let (name, totp_secret, created_at_ms, revoked_at_ms) = (r.get(0)?, r.get(2)?, r.get(3)?, r.get(4)?);
+    Ok(Role::parse(&role)
+        .map(|role| Principal { name, role, totp_secret, created_at_ms, revoked_at_ms })
+        .ok_or_else(|| StoreError::Backend(format!("stored role `{role}`"))))
+}
+
+const PRINCIPAL_COLUMNS: &str = "name, role, totp_secret, created_ms, revoked_ms";
+
+fn principal_by_name(c: &Connection, name: &str) -> Result<Option<Principal>, StoreError> {
+    let sql = format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE name = ?1 AND revoked_ms IS NULL");
+    c.query_row(&sql, params![name], principal_from_row).optional()?.transpose()
+}
+
+#[async_trait]
+impl Credentials for SqliteStore {
+    async fn create_token(
+        &self,
+        name: &str,
+        role: Role,
+        token_sha256: &str,
+        totp_secret: Option<&str>,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        let (name, hash, totp) = (name.to_string(), token_sha256.to_string(), totp_secret.map(str::to_string));
+        self.write(move |c| {
+            let taken: bool =
+                c.query_row("SELECT EXISTS(SELECT 1 FROM tokens WHERE name = ?1)", params![name], |r| r.get(0))?;
+            if taken {
+                return Err(StoreError::InvalidState(format!(
+                    "a credential named `{name}` already exists: revoke it first or pick another name"
+                )));
+            }
+            c.execute(
+                "INSERT INTO tokens (name, role, token_hash, totp_secret, created_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![name, role.as_str(), hash, totp, now_ms],
+            )?;
+            ops::append(
+                c,
+                now_ms,
+                EventKind::Credential,
+                json!({"action": "created", "name": name, "role": role, "step_up": totp.is_some()}),
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError> {
+        let name = name.to_string();
+        self.write(move |c| {
+            let changed = c.execute(
+                "UPDATE tokens SET revoked_ms = ?1 WHERE name = ?2 AND revoked_ms IS NULL",
+                params![now_ms, name],
+            )?;
+            if changed > 0 {
+                c.execute("DELETE FROM sessions WHERE principal = ?1", params![name])?;
+                ops::append(c, now_ms, EventKind::Credential, json!({"action": "revoked", "name": name}))?;
+            }
+            Ok(changed > 0)
+        })
+        .await
+    }
+
+    async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError> {
+        let hash = token_sha256.to_string();
+        self.read(move |c| {
+            let sql = format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE token_hash = ?1 AND revoked_ms IS NULL");
+            c.query_row(&sql, params![hash], principal_from_row).optional()?.transpose()
+        })
+        .await
+    }
+
+    async fn principals(&self) -> Result<Vec<Principal>, StoreError> {
+        self.read(|c| {
+            let sql = format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens ORDER BY name");
+            let mut stmt = c.prepare(&sql)?;
+            let rows = stmt.query_map([], principal_from_row)?;
+            rows.map(|r| r?).collect()
+        })
+        .await
+    }
+
+    async fn create_session(
+        &self,
+        session_sha256: &str,
+        principal: &str,
+        csrf: &str,
+        expires_at_ms: i64,
+    ) -> Result<(), StoreError> {
+        let (hash, principal, csrf) = (session_sha256.to_string(), principal.to_string(), csrf.to_string());
+        self.write(move |c| {
+            c.execute(
+                "INSERT INTO sessions (session_hash, principal, csrf, expires_ms) VALUES (?1, ?2, ?3, ?4)",
+                params![hash, principal, csrf, expires_at_ms],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn session(&self, session_sha256: &str, now_ms: i64) -> Result<Option<Session>, StoreError> {
+        let hash = session_sha256.to_string();
+        self.read(move |c| {
+            let row: Option<(String, String, i64)> = c
+                .query_row(
+                    "SELECT principal, csrf, expires_ms FROM sessions WHERE session_hash = ?1 AND expires_ms > ?2",
+                    params![hash, now_ms],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )
+                .optional()?;
+            let Some((name, csrf, expires_at_ms)) = row else { return Ok(None) };
+            Ok(principal_by_name(c, &name)?.map(|principal| Session { principal, csrf, expires_at_ms }))
+        })
+        .await
+    }
+
+    async fn delete_session(&self, session_sha256: &str) -> Result<(), StoreError> {
+        let hash = session_sha256.to_string();
+        self.write(move |c| {
+            c.execute("DELETE FROM sessions WHERE session_hash = ?1", params![hash])?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn create_signin_code(
+        &self,
+        code_sha256: &str,
+        principal: &str,
+        expires_at_ms: i64,
+    ) -> Result<(), StoreError> {
+        let (hash, principal) = (code_sha256.to_string(), principal.to_string());
+        self.write(move |c| {
+            c.execute(
+                "INSERT INTO signin_codes (code_hash, principal, expires_ms) VALUES (?1, ?2, ?3)",
+                params![hash, principal, expires_at_ms],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn redeem_signin_code(&self, code_sha256: &str, now_ms: i64) -> Result<Option<Principal>, StoreError> {
+        let hash = code_sha256.to_string();
+        self.write(move |c| {
+            // Single use: the UPDATE succeeds for exactly one caller.
+            let principal: Option<String> = c
+                .query_row(
+                    "UPDATE signin_codes SET used_ms = ?1 WHERE code_hash = ?2 AND used_ms IS NULL AND expires_ms > ?1
+                     RETURNING principal",
+                    params![now_ms, hash],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            match principal {
+                Some(name) => principal_by_name(c, &name),
+                None => Ok(None),
+            }
+        })
+        .await
+    }
+}
