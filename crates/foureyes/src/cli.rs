@@ -267,6 +267,18 @@ pub enum JournalCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum BenchCommand {
+    /// HTTP load: `POST /v1/decide` requests/s and p50/p99 latency at each number of keep-alive connections,
+    /// against an in-process server on 127.0.0.1 with a fresh temporary database.
+    Http {
+        /// Concurrent connections, comma-separated.
+        #[arg(long, default_value = "1,64", value_delimiter = ',')]
+        connections: Vec<usize>,
+        /// How long each run lasts, in seconds.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Durable decisions per second and p50/p99 latency on a tier-2 action with a budget, on a fresh temporary
     /// database, for each number of concurrent callers, with group commit on and off.
     Decide {

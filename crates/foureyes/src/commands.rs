@@ -127,6 +127,9 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
         Command::KillSwitch(args) => kill_switch(&cli.db, args).await,
         Command::Undo(args) => undo(&cli.db, &cli.policy, args).await,
         Command::Journal(cmd) => journal(&cli.db, cmd).await,
+        Command::Bench(BenchCommand::Http { connections, seconds, json }) => {
+            crate::bench::http(connections, seconds, json).await
+        }
         Command::Bench(BenchCommand::Decide { callers, seconds, group_commit, dir, json }) => {
             crate::bench::decide(callers, seconds, group_commit, dir, json).await
         }
