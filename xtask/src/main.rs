@@ -2,10 +2,12 @@
 //!
 //! - `cargo xtask test`: everything CI runs, on a fresh machine: formatting, clippy with `-D warnings`, the whole
 //!   test suite (nextest when installed, `cargo test` otherwise) and the doc tests. It starts whatever services the
-//!   suites need and never skips a suite silently: a missing tool is installed or the run fails loudly.
+//!   suites need and never skips a suite silently: a missing tool is installed or the run fails loudly. The
+//!   PostgreSQL suites get a throwaway cluster ([`PgCluster`]) through `FOUREYES_TEST_PG`.
 //! - `cargo xtask teeth`: breaks each safety property on purpose (one source mutation at a time) and checks that the
 //!   tests that guard it go red, then restores the source.
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 fn main() -> ExitCode {
@@ -43,15 +45,138 @@ fn test(args: &[String]) -> Result<(), String> {
         run("cargo", &["fmt", "--all", "--", "--check"])?;
         run("cargo", &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])?;
     }
+    // The console end-to-end test drives Debian's Chromium through ChromeDriver.
+    ensure_browser()?;
+    // The LiteLLM self-check test and the Python suites run in the repository's own venv.
+    install_python_peers()?;
+    // The MCP proxy suites run against real MCP servers and clients (npm and PyPI), never against fakes.
+    install_test_peers()?;
+    // Stopped and removed when `cluster` drops: on success, on failure, and on a panic.
+    let cluster = PgCluster::start()?;
+    // Passed to each command rather than set on xtask itself (`std::env::set_var` is `unsafe`, forbidden here).
+    let env = [("FOUREYES_TEST_PG", cluster.url.as_str())];
     if has_nextest() {
-        run("cargo", &["nextest", "run", "--workspace", "--no-fail-fast"])?;
+        run_with(&env, "cargo", &["nextest", "run", "--workspace", "--no-fail-fast"])?;
     } else {
         eprintln!("xtask: cargo-nextest is not installed: running the same suites with `cargo test`");
-        run("cargo", &["test", "--workspace", "--no-fail-fast", "--lib", "--bins", "--tests"])?;
+        run_with(&env, "cargo", &["test", "--workspace", "--no-fail-fast", "--lib", "--bins", "--tests"])?;
     }
-    run("cargo", &["test", "--workspace", "--doc"])?;
+    run_with(&env, "cargo", &["test", "--workspace", "--doc"])?;
+    python_tests()?;
+    drop(cluster);
     eprintln!("xtask: all suites passed");
     Ok(())
+}
+
+fn run_with(env: &[(&str, &str)], program: &str, args: &[&str]) -> Result<(), String> {
+    eprintln!("xtask: $ {program} {}", args.join(" "));
+    let status = Command::new(program)
+        .args(args)
+        .envs(env.iter().copied())
+        .status()
+        .map_err(|e| format!("cannot run {program}: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("`{program} {}` failed ({status})", args.join(" "))) }
+}
+
+/// A throwaway PostgreSQL cluster for the test suites: `initdb -A trust -U postgres` into a temporary directory,
+/// started by `pg_ctl` on a free loopback port (socket in the same directory), stopped and removed on drop.
+/// PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` system user (`runuser`).
+/// Durability is not under test here, so `fsync` is off.
+struct PgCluster {
+    dir: PathBuf,
+    pg_ctl: PathBuf,
+    as_postgres: bool,
+    url: String,
+}
+
+impl PgCluster {
+    fn start() -> Result<PgCluster, String> {
+        let fail = |what: String| format!("cannot start the throwaway PostgreSQL cluster the suites need: {what}");
+        let initdb = pg_binary("initdb").map_err(fail)?;
+        let pg_ctl = pg_binary("pg_ctl").map_err(fail)?;
+        let as_postgres = output("id", &["-u"]).map_err(fail)? == "0";
+        let dir = std::env::temp_dir().join(format!("foureyes-pg-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).map_err(|e| fail(format!("{}: {e}", dir.display())))?;
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map_err(|e| fail(format!("no free loopback port: {e}")))?
+            .port();
+        // From here on, `Drop` cleans up whatever was made.
+        let cluster =
+            PgCluster { dir, pg_ctl, as_postgres, url: format!("postgres://postgres@127.0.0.1:{port}/postgres") };
+        if as_postgres {
+            run("chown", &["postgres:", &cluster.dir.display().to_string()])
+                .map_err(|e| fail(format!("running as root, and the `postgres` user cannot own the cluster: {e}")))?;
+        }
+        let data = cluster.dir.join("data").display().to_string();
+        let log = cluster.dir.join("server.log").display().to_string();
+        let server = format!(
+            "-k {} -p {port} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off",
+            cluster.dir.display()
+        );
+        let initdb = initdb.display().to_string();
+        cluster
+            .pg(&initdb, &["-D", &data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"])
+            .map_err(fail)?;
+        let pg_ctl = cluster.pg_ctl.display().to_string();
+        if let Err(e) = cluster.pg(&pg_ctl, &["-D", &data, "-l", &log, "-o", &server, "-w", "-t", "60", "start"]) {
+            let log = std::fs::read_to_string(&log).unwrap_or_default();
+            return Err(fail(format!("{e}\n--- server.log ---\n{log}")));
+        }
+        eprintln!("xtask: PostgreSQL test cluster at {} ({})", cluster.url, cluster.dir.display());
+        Ok(cluster)
+    }
+
+    /// Runs a PostgreSQL program, as the `postgres` user when xtask runs as root.
+    fn pg(&self, program: &str, args: &[&str]) -> Result<(), String> {
+        if self.as_postgres {
+            let mut all = vec!["-u", "postgres", "--", program];
+            all.extend_from_slice(args);
+            run("runuser", &all)
+        } else {
+            run(program, args)
+        }
+    }
+}
+
+impl Drop for PgCluster {
+    fn drop(&mut self) {
+        let data = self.dir.join("data");
+        if data.join("postmaster.pid").exists() {
+            let pg_ctl = self.pg_ctl.display().to_string();
+            let _ = self.pg(&pg_ctl, &["-D", &data.display().to_string(), "-m", "immediate", "-w", "stop"]);
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A PostgreSQL server program from `PATH` or the newest `/usr/lib/postgresql/*/bin`.
+fn pg_binary(name: &str) -> Result<PathBuf, String> {
+    let on_path = std::env::var_os("PATH").into_iter().flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>());
+    if let Some(found) = on_path.map(|dir| dir.join(name)).find(|p| p.is_file()) {
+        return Ok(found);
+    }
+    let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir(Path::new("/usr/lib/postgresql"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| Some((e.file_name().to_str()?.parse().ok()?, e.path().join("bin").join(name))))
+        .filter(|(_, p)| p.is_file())
+        .collect();
+    versions.sort();
+    versions.pop().map(|(_, p)| p).ok_or_else(|| {
+        format!("`{name}` is neither on PATH nor in /usr/lib/postgresql/*/bin (install it: apt-get install postgresql)")
+    })
+}
+
+/// The trimmed standard output of a command that must succeed.
+fn output(program: &str, args: &[&str]) -> Result<String, String> {
+    let out = Command::new(program).args(args).output().map_err(|e| format!("cannot run {program}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("`{program} {}` failed ({})", args.join(" "), out.status));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 /// One deliberate break of a safety property and the tests that must catch it.
@@ -143,4 +268,153 @@ fn teeth() -> Result<(), String> {
         }
     }
     if toothless.is_empty() { Ok(()) } else { Err(format!("properties no test guards: {toothless:?}")) }
+}
+
+/// The console's end-to-end test (`crates/foureyes/tests/console_e2e.rs`) drives Debian's Chromium through
+/// ChromeDriver. When either is missing, installs `chromium` and `chromium-driver` with apt-get (through `sudo` unless
+/// root); fails loudly if that fails, so the test is never skipped.
+fn ensure_browser() -> Result<(), String> {
+    const TOOLS: [&str; 2] = ["/usr/bin/chromium", "/usr/bin/chromedriver"];
+    let missing = || TOOLS.iter().copied().find(|t| !std::path::Path::new(t).exists());
+    if missing().is_none() {
+        return Ok(());
+    }
+    eprintln!("xtask: the console end-to-end test needs {TOOLS:?}: installing Debian's chromium and chromium-driver");
+    let root = Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    for step in [&["update"][..], &["install", "-y", "chromium", "chromium-driver"][..]] {
+        let mut cmd = if root { Command::new("apt-get") } else { Command::new("sudo") };
+        if !root {
+            cmd.args(["env", "DEBIAN_FRONTEND=noninteractive", "apt-get"]);
+        }
+        cmd.env("DEBIAN_FRONTEND", "noninteractive").args(step);
+        eprintln!("xtask: $ {}apt-get {}", if root { "" } else { "sudo " }, step.join(" "));
+        let status = cmd.status().map_err(|e| format!("cannot run apt-get: {e}"))?;
+        if !status.success() {
+            return Err(format!(
+                "`apt-get {}` failed ({status}): install chromium and chromium-driver, which the console end-to-end \
+                 test needs",
+                step.join(" ")
+            ));
+        }
+    }
+    match missing() {
+        None => Ok(()),
+        Some(t) => Err(format!("installed chromium and chromium-driver, yet {t} is still missing")),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Python peers: the client SDK and the LiteLLM guardrail under `integrations/`.
+
+/// The repository root (xtask lives in `<root>/xtask`).
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// Creates the git-ignored venv `target/test-peers/py` and installs pytest, `integrations/python` (the client) and
+/// `integrations/litellm` (the guardrail, which pulls in `litellm` from PyPI) into it. Reinstalls only when the venv
+/// is new or the packages' declarations changed (the suites import the source tree, which wins over the installed
+/// copies). Fails loudly: the tests that need it never skip.
+fn install_python_peers() -> Result<(), String> {
+    let root = repo_root();
+    let venv = root.join("target/test-peers/py");
+    let python = venv.join("bin/python");
+    if !python.is_file() {
+        run("python3", &["-m", "venv", &venv.display().to_string()])
+            .map_err(|e| format!("{e}: the Python suites need `python3 -m venv` (apt-get install python3-venv)"))?;
+    }
+    let packages = ["pytest", "./integrations/python", "./integrations/litellm"];
+    let mut wanted = packages.join(" ");
+    for file in
+        ["integrations/python/pyproject.toml", "integrations/litellm/pyproject.toml", "integrations/litellm/setup.py"]
+    {
+        wanted += &std::fs::read_to_string(root.join(file)).map_err(|e| format!("{file}: {e}"))?;
+    }
+    let stamp = venv.join(".foureyes-peers");
+    if std::fs::read_to_string(&stamp).is_ok_and(|s| s == wanted) {
+        return Ok(());
+    }
+    let mut args = vec!["-m", "pip", "install", "--quiet", "--disable-pip-version-check"];
+    args.extend(packages);
+    eprintln!("xtask: $ {} {}", python.display(), args.join(" "));
+    let status = Command::new(&python)
+        .args(&args)
+        .current_dir(&root)
+        .status()
+        .map_err(|e| format!("cannot run {}: {e}", python.display()))?;
+    if !status.success() {
+        return Err(format!("installing the Python test peers failed ({status})"));
+    }
+    std::fs::write(&stamp, wanted).map_err(|e| format!("{}: {e}", stamp.display()))
+}
+
+/// Runs pytest on `integrations/tests` against the debug `foureyes` binary the cargo suites just built. Exit code 5
+/// ("no tests collected") is a failure like any other non-zero code.
+fn python_tests() -> Result<(), String> {
+    let root = repo_root();
+    let python = root.join("target/test-peers/py/bin/python");
+    let bin = root.join("target/debug/foureyes");
+    let args = ["-m", "pytest", "-q", "-p", "no:cacheprovider", "integrations/tests"];
+    eprintln!("xtask: $ FOUREYES_BIN={} {} {}", bin.display(), python.display(), args.join(" "));
+    let status = Command::new(&python)
+        .args(args)
+        .current_dir(&root)
+        .env("FOUREYES_BIN", &bin)
+        .env("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+        .status()
+        .map_err(|e| format!("cannot run {}: {e}", python.display()))?;
+    match status.code() {
+        Some(0) => Ok(()),
+        Some(5) => Err("pytest collected no tests in integrations/tests (exit 5): that is a failure".to_string()),
+        _ => Err(format!("the Python suites failed ({status})")),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// MCP test peers (crates/foureyes-mcp, crates/foureyes/tests/mcp_*.rs)
+
+/// npm packages the MCP suites run against, pinned (the Inspector's 0.15 line is the newest that runs on Node 20).
+const MCP_NPM_PEERS: &[&str] = &[
+    "@modelcontextprotocol/server-filesystem@2026.8.31",
+    "@modelcontextprotocol/server-everything@2026.8.31",
+    "@modelcontextprotocol/inspector@0.15.0",
+];
+/// PyPI packages for the MCP suites' Python client, pinned.
+const MCP_PYPI_PEERS: &[&str] = &["mcp==2.3.0"];
+
+/// Installs the real MCP peers into the git-ignored `target/test-peers/mcp/` (`npm/` and a `venv/`), once per
+/// set of pinned versions (a stamp file records what is installed). Any failure stops the run: the suites that
+/// need these peers fail rather than skip when they are missing.
+fn install_test_peers() -> Result<(), String> {
+    let dir = repo_root().join("target/test-peers/mcp");
+    let wanted = format!("{}\n{}\n", MCP_NPM_PEERS.join("\n"), MCP_PYPI_PEERS.join("\n"));
+    let stamp = dir.join(".foureyes-mcp-peers");
+    let venv = dir.join("venv");
+    let bins = [
+        dir.join("npm/node_modules/.bin/mcp-server-filesystem"),
+        dir.join("npm/node_modules/.bin/mcp-server-everything"),
+        dir.join("npm/node_modules/.bin/mcp-inspector"),
+        venv.join("bin/python"),
+    ];
+    if std::fs::read_to_string(&stamp).is_ok_and(|s| s == wanted) && bins.iter().all(|b| b.exists()) {
+        return Ok(());
+    }
+    let fail = |what: String| format!("cannot install the MCP test peers into {}: {what}", dir.display());
+    std::fs::create_dir_all(&dir).map_err(|e| fail(e.to_string()))?;
+    let npm_dir = dir.join("npm").display().to_string();
+    let mut npm = vec!["install", "--prefix", npm_dir.as_str(), "--no-audit", "--no-fund", "--loglevel=error"];
+    npm.extend_from_slice(MCP_NPM_PEERS);
+    run("npm", &npm).map_err(|e| fail(format!("{e} (the suites need Node.js and npm: apt-get install nodejs npm)")))?;
+    if !venv.join("bin/python").is_file() {
+        run("python3", &["-m", "venv", &venv.display().to_string()])
+            .map_err(|e| fail(format!("{e} (apt-get install python3-venv)")))?;
+    }
+    let pip = venv.join("bin/pip").display().to_string();
+    let mut args = vec!["install", "--quiet", "--disable-pip-version-check"];
+    args.extend_from_slice(MCP_PYPI_PEERS);
+    run(&pip, &args).map_err(fail)?;
+    if let Some(missing) = bins.iter().find(|b| !b.exists()) {
+        return Err(fail(format!("`{}` is missing after the install", missing.display())));
+    }
+    std::fs::write(&stamp, wanted).map_err(|e| fail(format!("{}: {e}", stamp.display())))
 }

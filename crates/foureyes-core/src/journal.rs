@@ -34,6 +34,14 @@ pub enum EventKind {
     PolicyLoaded,
     /// A credential was created or revoked (never the secret itself).
     Credential,
+    /// Change control (`foureyes_core::task`): a task's setup, proposal, apply intent (not confirmed), confirmed
+    /// apply, recorded check and finish. Their data always carries `task_id`.
+    TaskCreated,
+    TaskProposed,
+    TaskApplyIntended,
+    TaskApplied,
+    TaskChecked,
+    TaskFinished,
 }
 
 impl EventKind {
@@ -52,6 +60,12 @@ impl EventKind {
             EventKind::KillSwitch => "kill_switch",
             EventKind::PolicyLoaded => "policy_loaded",
             EventKind::Credential => "credential",
+            EventKind::TaskCreated => "task_created",
+            EventKind::TaskProposed => "task_proposed",
+            EventKind::TaskApplyIntended => "task_apply_intended",
+            EventKind::TaskApplied => "task_applied",
+            EventKind::TaskChecked => "task_checked",
+            EventKind::TaskFinished => "task_finished",
         }
     }
 

@@ -11,6 +11,7 @@ pub mod journal;
 pub mod number;
 pub mod pipeline;
 pub mod policy;
+pub mod task;
 pub mod types;
 pub mod window;
 

@@ -12,6 +12,8 @@
 //!       zone:    { type: string, enum: [living, bedroom] }
 //!       celsius: { type: number, min: 17, max: 23 }
 //!     compensate: { action: climate.set_temperature, window: 15m }
+//! mcp:                             # optional: per `foureyes mcp-proxy --name` server
+//!   fs: { trust_read_only_hint: true }
 //! ```
 
 use crate::canonical::sha256_hex;
@@ -46,6 +48,8 @@ pub struct Policy {
     pub default_approvals: ApprovalRule,
     pub default_undo_window_ms: i64,
     pub actions: BTreeMap<String, ActionPolicy>,
+    /// The optional `mcp:` section: per MCP server name (the proxy's `--name`), what the MCP proxy may trust.
+    pub mcp: BTreeMap<String, McpServerPolicy>,
     /// SHA-256 of the source text, recorded with every decision and in the `policy_loaded` event.
     pub sha256: String,
     /// Where it was loaded from (a path, or a name for built-in policies).
@@ -63,6 +67,15 @@ pub struct ActionPolicy {
     pub compensate: Option<Compensation>,
     pub dry_run: DryRunRule,
     pub approvals: ApprovalRule,
+}
+
+/// What the policy lets the MCP proxy trust about one upstream server. Tool annotations are untrusted hints: they
+/// change nothing unless the policy opts in here.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct McpServerPolicy {
+    /// A tool the policy does not name (`mcp.<server>.<tool>` is not under `actions`) that the upstream marks
+    /// `readOnlyHint: true` in `tools/list` is tier 0 (observe) instead of default-deny. Off by default.
+    pub trust_read_only_hint: bool,
 }
 
 /// How an executed action is undone.
@@ -230,6 +243,15 @@ struct RawPolicy {
     #[serde(default)]
     defaults: Option<RawDefaults>,
     actions: BTreeMap<String, Spanned<RawAction>>,
+    #[serde(default)]
+    mcp: BTreeMap<String, Spanned<RawMcpServer>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMcpServer {
+    #[serde(default)]
+    trust_read_only_hint: bool,
 }
 
 #[derive(Deserialize)]
@@ -390,6 +412,17 @@ impl Loader<'_> {
                 ));
             }
         }
+        let mut mcp = BTreeMap::new();
+        for (server, raw) in &raw.mcp {
+            // The server name becomes the middle part of `mcp.<server>.<tool>`: one part of a dotted name.
+            if server.is_empty() || !server.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+                return Err(self.err(
+                    &raw.referenced,
+                    format!("`mcp` server name `{server}` is not a name of letters, digits, `_` and `-` (e.g. `fs`)"),
+                ));
+            }
+            mcp.insert(server.clone(), McpServerPolicy { trust_read_only_hint: raw.value.trust_read_only_hint });
+        }
         Ok(Policy {
             version: 1,
             timezone_name,
@@ -397,6 +430,7 @@ impl Loader<'_> {
             default_approvals,
             default_undo_window_ms,
             actions,
+            mcp,
             sha256: String::new(),
             source: String::new(),
         })

@@ -55,6 +55,8 @@ pub enum RequestError {
     ParamsTooLarge { len: usize, max: usize },
     #[error("action name `{0}` is not a dotted name of letters, digits, `_` and `-` (e.g. `payments.send`)")]
     BadActionName(String),
+    #[error("`{field}` contains a control character: names and ids must be printable text")]
+    ControlCharacter { field: &'static str },
 }
 
 impl ActionRequest {
@@ -94,6 +96,13 @@ impl ActionRequest {
                 && v.len() > MAX_NAME_BYTES
             {
                 return Err(RequestError::TooLong { field, len: v.len(), max: MAX_NAME_BYTES });
+            }
+            // NUL cannot be stored by every backend (PostgreSQL text), and control characters in names only serve
+            // to confuse the person reading an approval.
+            if let Some(v) = value
+                && v.chars().any(char::is_control)
+            {
+                return Err(RequestError::ControlCharacter { field });
             }
         }
         let valid_name = self

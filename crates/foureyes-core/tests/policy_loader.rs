@@ -198,3 +198,14 @@ fn decimal_bounds_are_exact() {
         "'payments.pay' denied: param 'amount_eur'=500.11 above max 500.1"
     );
 }
+
+#[test]
+fn the_mcp_section_is_optional_and_off_unless_a_server_opts_in() {
+    let rel = format!("{GOOD_DIR}/mcp_hints.yaml");
+    let policy = Policy::from_yaml(&rel, &read(&rel)).unwrap();
+    assert!(policy.mcp["fs"].trust_read_only_hint);
+    assert!(!policy.mcp["git"].trust_read_only_hint, "`{{}}` trusts nothing");
+    // A policy without the section (every policy written before it existed) trusts no annotation.
+    let rel = format!("{GOOD_DIR}/minimal.yaml");
+    assert!(Policy::from_yaml(&rel, &read(&rel)).unwrap().mcp.is_empty());
+}

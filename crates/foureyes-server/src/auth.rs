@@ -57,7 +57,7 @@ pub fn cookie_value<'a>(parts: &'a Parts, name: &str) -> Option<&'a str> {
         .map(|(_, v)| v)
 }
 
-impl<S: AuthContext> FromRequestParts<S> for Caller {
+impl<S: AuthContext + crate::ops::Auditor> FromRequestParts<S> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Caller, ApiError> {
@@ -83,7 +83,10 @@ impl<S: AuthContext> FromRequestParts<S> for Caller {
         if !safe {
             let sent = parts.headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();
             if !same_secret(sent, &session.csrf) {
-                return Err(ApiError::forbidden("missing or wrong X-CSRF-Token for this session"));
+                let error = ApiError::forbidden("missing or wrong X-CSRF-Token for this session");
+                let endpoint = format!("{} {}", parts.method, parts.uri.path());
+                let input = serde_json::json!({"endpoint": endpoint, "csrf": "rejected"});
+                return Err(crate::ops::refuse(state, &session.principal.name, error, input).await);
             }
         }
         Ok(Caller { principal: session.principal, via_session: true })

@@ -73,9 +73,9 @@ struct SignInBody {
 }
 
 async fn sign_in(State(state): State<AppState>, raw: Result<Bytes, BytesRejection>) -> ApiResult<Response> {
-    let bytes = raw.map_err(|e| ApiError::bad_request(format!("cannot read the request body: {e}")))?;
+    let bytes = raw.map_err(|e| ops::body_rejection(&e))?;
     let body: SignInBody =
-        serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("invalid JSON body: {e}")))?;
+        ops::parse_object(&bytes).map_err(|e| ApiError::bad_request(format!("invalid JSON body: {e}")))?;
     let principal = state
         .credentials
         .principal_by_token(&sha256_hex(body.token.trim().as_bytes()))
@@ -116,7 +116,9 @@ async fn sign_out(State(state): State<AppState>, headers: HeaderMap) -> ApiResul
     let session = session_of(&state, &headers).await?;
     let sent = headers.get(crate::auth::CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();
     if !crate::auth::same_secret(sent, &session.csrf) {
-        return Err(ApiError::forbidden("missing or wrong X-CSRF-Token for this session"));
+        let error = ApiError::forbidden("missing or wrong X-CSRF-Token for this session");
+        let input = json!({"endpoint": "DELETE /console/session", "csrf": "rejected"});
+        return Err(ops::refuse(&state, &session.principal.name, error, input).await);
     }
     let (mut parts, ()) = axum::http::Request::new(()).into_parts();
     parts.headers = headers;

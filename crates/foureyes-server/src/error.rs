@@ -82,3 +82,40 @@ impl IntoResponse for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// Turns the framework's own error responses (no such route, wrong method, a path or query string that does not
+/// parse) into the `{"error": {"code", "message"}}` shape every endpoint answers with. JSON responses pass through.
+pub async fn json_errors(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let (method, path) = (request.method().clone(), request.uri().path().to_string());
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if is_json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 64 * 1024)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let reason = status.canonical_reason().unwrap_or("error");
+    let text = if text.is_empty() { reason.to_string() } else { text };
+    let (code, message) = match status {
+        StatusCode::NOT_FOUND => ("not_found", format!("no endpoint {method} {path}: see /openapi.json")),
+        StatusCode::METHOD_NOT_ALLOWED => {
+            ("method_not_allowed", format!("{path} does not accept {method}: see /openapi.json"))
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", text),
+        s if s.is_client_error() => ("bad_request", text),
+        _ => ("internal", text),
+    };
+    let mut out = ApiError::new(status, code, message).into_response();
+    if let Some(allow) = parts.headers.get(axum::http::header::ALLOW) {
+        out.headers_mut().insert(axum::http::header::ALLOW, allow.clone());
+    }
+    out
+}

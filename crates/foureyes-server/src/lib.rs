@@ -227,6 +227,7 @@ pub fn app(state: AppState) -> Router {
         .merge(console::routes())
         .merge(metrics::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn(error::json_errors))
         .with_state(state)
 }
 

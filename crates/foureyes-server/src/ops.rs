@@ -49,20 +49,11 @@ pub async fn body<T: DeserializeOwned, A: Auditor + ?Sized>(
     let bytes = match raw {
         Ok(bytes) => bytes,
         Err(rejection) => {
-            let error = if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::new(
-                    StatusCode::PAYLOAD_TOO_LARGE,
-                    "payload_too_large",
-                    format!("request body is larger than {} bytes", crate::MAX_BODY_BYTES),
-                )
-            } else {
-                ApiError::bad_request(format!("cannot read the request body: {rejection}"))
-            };
+            let error = body_rejection(&rejection);
             return Err(refuse(state, caller.name(), error, json!({"endpoint": endpoint})).await);
         }
     };
-    let parsed = if bytes.is_empty() { serde_json::from_slice(b"{}") } else { serde_json::from_slice(&bytes) };
-    match parsed {
+    match parse_object(&bytes) {
         Ok(value) => Ok(value),
         Err(e) => {
             let excerpt = String::from_utf8_lossy(&bytes[..bytes.len().min(512)]).to_string();
@@ -75,6 +66,29 @@ pub async fn body<T: DeserializeOwned, A: Auditor + ?Sized>(
             )
             .await)
         }
+    }
+}
+
+/// The error for a body that could not be read: 413 when it is over the limit.
+pub fn body_rejection(rejection: &BytesRejection) -> ApiError {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            format!("request body is larger than {} bytes", crate::MAX_BODY_BYTES),
+        )
+    } else {
+        ApiError::bad_request(format!("cannot read the request body: {rejection}"))
+    }
+}
+
+/// Parses a JSON object into `T`; an empty body is the empty object. Anything but an object is refused: serde would
+/// otherwise fill a struct from a positional array (`["id", "action"]`).
+pub fn parse_object<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
+        None => serde_json::from_slice(b"{}").map_err(|e| e.to_string()),
+        Some(b'{') => serde_json::from_slice(bytes).map_err(|e| e.to_string()),
+        Some(_) => Err("the body must be a JSON object".to_string()),
     }
 }
 

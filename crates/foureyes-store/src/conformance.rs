@@ -1266,11 +1266,18 @@ pub async fn bad_input_is_refused_and_audited(store: Arc<dyn Store>, t0: i64) {
     let mut empty_agent = email("bad-agent");
     empty_agent.agent = String::new();
     let bad_name = request("bad-name", "email send!", json!({}));
+    // PostgreSQL text cannot hold NUL; every backend must refuse it the same way, audited.
+    let mut nul_id = email("bad-nul");
+    nul_id.request_id = "bad\0nul".into();
+    let mut control_target = email("bad-target");
+    control_target.target = Some("acct\u{1b}[2J".into());
     let cases = [
         ("70 KiB of params", big),
         ("an empty request_id", empty_id),
         ("an empty agent", empty_agent),
         ("a malformed action name", bad_name),
+        ("a NUL in the request_id", nul_id),
+        ("a control character in the target", control_target),
     ];
     let mut seqs = Vec::new();
     for (what, r) in cases {

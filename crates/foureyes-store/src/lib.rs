@@ -8,6 +8,7 @@
 pub mod conformance;
 pub mod replay;
 pub mod sqlite;
+pub mod tasks;
 
 use async_trait::async_trait;
 use foureyes_core::journal::{Event, VerifyReport};
@@ -20,6 +21,7 @@ use serde_json::Value;
 use std::sync::Arc;
 
 pub use sqlite::{SqliteOptions, SqliteStore};
+pub use tasks::{TaskOutcome, TaskStore};
 
 /// Largest accepted report detail or refusal payload, as JSON bytes.
 pub const MAX_DETAIL_BYTES: usize = 64 * 1024;

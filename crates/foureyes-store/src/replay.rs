@@ -16,6 +16,9 @@ pub struct Replayed {
     pub approvals: BTreeMap<i64, String>,
     pub kill_switch: bool,
     pub policy_sha256: Option<String>,
+    /// Seq of each task event → its `task_id` (the `task_events` index must hold exactly these). Task state itself
+    /// is replayed by `foureyes_core::task`.
+    pub task_events: BTreeMap<i64, String>,
 }
 
 fn id(data: &serde_json::Value, field: &str) -> Option<i64> {
@@ -69,6 +72,15 @@ impl Replayed {
             }
             EventKind::PolicyLoaded => {
                 self.policy_sha256 = d.get("sha256").and_then(|s| s.as_str()).map(str::to_string);
+            }
+            EventKind::TaskCreated
+            | EventKind::TaskProposed
+            | EventKind::TaskApplyIntended
+            | EventKind::TaskApplied
+            | EventKind::TaskChecked
+            | EventKind::TaskFinished => {
+                let task = d.get("task_id").and_then(|t| t.as_str()).unwrap_or_default().to_string();
+                self.task_events.insert(event.seq as i64, task);
             }
             EventKind::ApprovalVote | EventKind::Refused | EventKind::Credential => {}
         }

@@ -248,3 +248,15 @@ async fn run_all_in_one_line() {
     let make = sqlite(SqliteOptions::default());
     conformance::run_all(&make).await;
 }
+
+/// A cursor past every possible seq reads nothing (it once wrapped to -1 and read the journal from the start).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cursor_past_the_end_reads_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(&dir.path().join("db"));
+    store.decide(policy(), email("cursor"), T0).await.unwrap();
+    assert_eq!(store.journal(0, 10).await.unwrap().len(), 1);
+    for after in [u64::MAX, i64::MAX as u64 + 1, i64::MAX as u64] {
+        assert!(store.journal(after, 10).await.unwrap().is_empty(), "journal({after}, 10)");
+    }
+}

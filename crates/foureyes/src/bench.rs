@@ -169,10 +169,20 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
         std::fs::create_dir_all(&dir).map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
         let store = Arc::new(SqliteStore::open(dir.join("bench.db"), SqliteOptions::default())?);
         let token = "fe_bench_token_for_loopback_only";
-        store.create_token("bench", foureyes_core::Role::Agent, &sha256_hex(token.as_bytes()), None, jiff::Timestamp::now().as_millisecond()).await?;
-        let policy = Policy::from_yaml("bench.yaml", BENCH_POLICY).map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
+        store
+            .create_token(
+                "bench",
+                foureyes_core::Role::Agent,
+                &sha256_hex(token.as_bytes()),
+                None,
+                jiff::Timestamp::now().as_millisecond(),
+            )
+            .await?;
+        let policy =
+            Policy::from_yaml("bench.yaml", BENCH_POLICY).map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
         let state = foureyes_server::AppState::new(store.clone(), policy, None, foureyes_server::system_clock());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
+        let listener =
+            tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
         let addr = listener.local_addr().map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
         let server = tokio::spawn(async move { axum::serve(listener, foureyes_server::app(state)).await });
         let started = Instant::now();
@@ -183,7 +193,9 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
         }
         let mut all = Vec::new();
         for t in tasks {
-            all.extend(t.await.map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?.map_err(|e| Exit::new(EXIT_STORAGE, e))?);
+            all.extend(
+                t.await.map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?.map_err(|e| Exit::new(EXIT_STORAGE, e))?,
+            );
         }
         let elapsed = started.elapsed().as_secs_f64();
         server.abort();
@@ -207,7 +219,11 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
         for r in &runs {
             println!(
                 "| {} | {} | {:.0} | {:.2} | {:.2} |",
-                r["connections"], r["requests"], r["requests_per_second"].as_f64().unwrap_or(0.0), r["p50_ms"].as_f64().unwrap_or(0.0), r["p99_ms"].as_f64().unwrap_or(0.0)
+                r["connections"],
+                r["requests"],
+                r["requests_per_second"].as_f64().unwrap_or(0.0),
+                r["p50_ms"].as_f64().unwrap_or(0.0),
+                r["p99_ms"].as_f64().unwrap_or(0.0)
             );
         }
     }
@@ -215,7 +231,12 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
 }
 
 /// One keep-alive connection sending decide requests until the deadline; returns each request's latency.
-async fn http_client(addr: std::net::SocketAddr, token: &'static str, conn: usize, deadline: Instant) -> Result<Vec<Duration>, String> {
+async fn http_client(
+    addr: std::net::SocketAddr,
+    token: &'static str,
+    conn: usize,
+    deadline: Instant,
+) -> Result<Vec<Duration>, String> {
     use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
     let stream = tokio::net::TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
     stream.set_nodelay(true).map_err(|e| e.to_string())?;

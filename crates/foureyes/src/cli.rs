@@ -6,7 +6,7 @@ use std::path::PathBuf;
 pub const EXIT_CODES: &str = "\
 Exit codes:
   0   success (for `decide`: permit)
-  2   usage error (unknown flag, missing argument)
+  2   usage error (unknown flag, missing argument); for `task` commands also: refused (see `task --help`)
   3   input refused (malformed JSON, wrong type, too large) — the refusal is journaled
   4   conflict (request_id reused for different content) — journaled
   5   not found
@@ -16,7 +16,8 @@ Exit codes:
   9   policy file invalid or missing
   10  decide: deny
   11  decide: defer (awaiting human approval)
-  12  decide: dry run (nothing executed)";
+  12  decide: dry run (nothing executed)
+  13  task check: the check ran and failed (recorded)";
 
 /// FourEyes: one door every side effect of an AI agent must pass.
 ///
@@ -69,6 +70,13 @@ pub enum Command {
     Bench(BenchCommand),
     /// Walk through every mechanism on the home demo policy, on the embedded SQLite store.
     Demo(DemoArgs),
+    /// Gate an MCP server: run it as a child and pass every message through, except `tools/call`, which is
+    /// decided as the action `mcp.<name>.<tool>` (needs --policy; decisions go to --db).
+    McpProxy(foureyes_mcp::cli::ProxyArgs),
+    /// Change control for coding agents: the agent proposes, a trusted executor applies, a trusted runner checks,
+    /// and a task finishes only when its check passed at the current revision.
+    #[command(subcommand, after_help = crate::task::TASK_HELP)]
+    Task(crate::task::TaskCli),
     /// Test load for crash tests: concurrent decides and reports on the home policy until killed or done.
     #[command(hide = true)]
     Stress {
@@ -304,6 +312,16 @@ pub struct DemoArgs {
     /// Use a fresh temporary database instead of --db.
     #[arg(long)]
     pub fresh: bool,
+    /// Another walkthrough instead of the home policy's.
+    #[command(subcommand)]
+    pub scenario: Option<DemoScenario>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DemoScenario {
+    /// Change control on a throwaway git repository (its own temporary database): a change is applied, the
+    /// configured check fails, finish is refused; the corrected change passes and the task finishes.
+    ChangeControl,
 }
 
 #[derive(Debug, Args)]

@@ -133,7 +133,12 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
         Command::Bench(BenchCommand::Decide { callers, seconds, group_commit, dir, json }) => {
             crate::bench::decide(callers, seconds, group_commit, dir, json).await
         }
+        Command::Demo(DemoArgs { scenario: Some(DemoScenario::ChangeControl), .. }) => crate::task::demo().await,
         Command::Demo(args) => crate::demo::run(&cli.db, args).await,
+        Command::McpProxy(args) => foureyes_mcp::cli::run(&cli.db, cli.policy.as_deref(), args)
+            .await
+            .map_err(|e| Exit::new(e.exit_code(), e.to_string())),
+        Command::Task(cmd) => crate::task::run(&cli.db, &cli.policy, cmd).await,
         Command::Stress { workers, iterations } => crate::demo::stress(&cli.db, workers, iterations).await,
     }
 }

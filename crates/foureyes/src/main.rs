@@ -6,6 +6,7 @@ mod commands;
 mod demo;
 mod output;
 mod serve;
+mod task;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -48,7 +49,26 @@ impl From<foureyes_store::StoreError> for Exit {
     }
 }
 
+/// `foureyes … | head` closes stdout early; Rust ignores SIGPIPE, so `println!` would panic with a stack trace.
+/// Like a classic Unix tool, stop quietly instead.
+fn quiet_on_broken_pipe() {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default_hook(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_broken_pipe();
     let cli = cli::Cli::parse();
     let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
         Ok(rt) => rt,

@@ -56,9 +56,7 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     use std::io::Write;
     let _ = std::io::stdout().flush();
     axum::serve(listener, app(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
+        .with_graceful_shutdown(shutdown_signal())
         .await
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("server error: {e}")))?;
     store.close();
@@ -124,5 +122,24 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
                 Err(Exit::new(crate::EXIT_NOT_FOUND, format!("no active credential named `{name}`")))
             }
         }
+    }
+}
+
+/// SIGINT (Ctrl-C) or SIGTERM (systemd, containers): stop accepting, finish in-flight requests, close the store.
+async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = interrupt => {}
+        _ = terminate => {}
     }
 }

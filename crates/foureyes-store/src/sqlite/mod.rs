@@ -11,6 +11,7 @@
 
 mod credentials;
 pub(crate) mod ops;
+pub(crate) mod tasks;
 
 use crate::replay::Replayed;
 use crate::{AuditReport, DecisionFilter, Store, StoreError, VoteOutcome};
@@ -27,7 +28,7 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 
 /// The schema version this build writes (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// Tuning for the SQLite store.
 #[derive(Debug, Clone)]
@@ -89,6 +90,11 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         }
         if version == 0 {
             conn.execute_batch(include_str!("schema.sql"))?;
+        }
+        if version < 2 {
+            conn.execute_batch(tasks::SCHEMA)?;
+        }
+        if version < SCHEMA_VERSION {
             conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
         }
         Ok(())
@@ -378,6 +384,7 @@ fn audit(c: &Connection) -> Result<AuditReport, StoreError> {
     compare(&mut mismatches, "decision", &replayed.decisions, &tables.decisions);
     compare(&mut mismatches, "reservation held", &replayed.reservations, &tables.reservations);
     compare(&mut mismatches, "approval", &replayed.approvals, &tables.approvals);
+    compare(&mut mismatches, "task event", &replayed.task_events, &tasks::indexed_events(c)?);
     if replayed.kill_switch != tables.kill_switch {
         mismatches
             .push(format!("kill switch: journal says {}, table says {}", replayed.kill_switch, tables.kill_switch));

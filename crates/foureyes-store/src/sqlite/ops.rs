@@ -727,7 +727,9 @@ pub(crate) fn journal_page(c: &Connection, after_seq: u64, limit: u32) -> Result
     let mut stmt = c.prepare_cached(
         "SELECT seq, ts_ms, kind, data, prev_hash, hash FROM journal WHERE seq > ?1 ORDER BY seq LIMIT ?2",
     )?;
-    let rows = stmt.query_map(params![after_seq as i64, limit.min(100_000)], event_from_row)?;
+    // Clamped, not wrapped: `after_seq as i64` made u64::MAX (and anything past i64::MAX) read from the start.
+    let after = i64::try_from(after_seq).unwrap_or(i64::MAX);
+    let rows = stmt.query_map(params![after, limit.min(100_000)], event_from_row)?;
     let mut out = Vec::new();
     for row in rows {
         out.push(row?.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?);

@@ -110,3 +110,5 @@ CREATE TABLE signin_codes (
     expires_ms INTEGER NOT NULL,
     used_ms    INTEGER
 );
+
+-- Version 2 (change control: `task_events`, `task_commands`) is in tasks.sql, applied after this file.

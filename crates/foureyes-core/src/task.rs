@@ -1,0 +1,1347 @@
+//! Change control for coding agents: the task state machine, pure.
+//!
+//! A task moves `idle → planned → changed → verified → finished`. The agent **proposes** a change set (safe
+//! relative paths and their new content); a trusted executor **applies** exactly that set (first an intent, then a
+//! confirmation carrying the hashes it wrote); a trusted runner **checks** the workspace with the command the
+//! operator fixed at creation and records exit code, duration and output digest, bound to the revision it ran
+//! against; **finish** is accepted only from `verified` with `verified_revision == revision`. The agent proposes;
+//! it never attests: no command carries a check result except the runner's `CheckRecorded`.
+//!
+//! `revision` counts the accepted changes to the change set and the workspace: every accepted proposal and every
+//! applied change increments it, so two agents acting on the same revision cannot both be accepted, and any change
+//! after a check leaves `verified_revision` behind `revision`.
+//!
+//! [`transition`] judges a command against the current state and returns the events to append (or a
+//! [`TaskRefusal`], which the store journals as a `refused` audit event and never applies); [`apply`] is the reducer
+//! that folds events into state. The same events always replay to the same state. No I/O, no clock: `now_ms` is
+//! passed in. Filesystem facts (a path that resolves through a symlink outside the workspace) are the executor's to
+//! check against the real filesystem.
+
+use crate::canonical::{canonical_sha256, sha256_hex};
+use crate::journal::EventKind;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// Longest accepted task id or command id, in bytes.
+pub const MAX_ID_BYTES: usize = 128;
+/// Most files in one change set.
+pub const MAX_FILES: usize = 100;
+/// Longest accepted relative path, in bytes.
+pub const MAX_PATH_BYTES: usize = 1024;
+/// Largest change set: the sum of the files' content, in bytes (the content is kept in the journal).
+pub const MAX_CHANGE_BYTES: usize = 1024 * 1024;
+/// Longest check command, in bytes.
+pub const MAX_CHECK_COMMAND_BYTES: usize = 4096;
+/// Longest check timeout: one day.
+pub const MAX_CHECK_TIMEOUT_MS: u64 = 24 * 3_600_000;
+/// How much of the check's output is kept (its tail) next to the digest of all of it.
+pub const OUTPUT_TAIL_BYTES: usize = 2000;
+/// Sensitive paths when the operator names none: a change touching one defers to a human before it is applied.
+/// A glob without `/` matches the file name at any depth; `**` matches any number of directories.
+pub const DEFAULT_SENSITIVE: [&str; 4] = [".ci/**", "Cargo.toml", "**/.env*", "**/*.key"];
+
+/// Where a task stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskStatus {
+    /// Created; nothing proposed yet.
+    Idle,
+    /// A change set is proposed and not yet applied (an apply may be intended but not confirmed).
+    Planned,
+    /// A change is applied and not verified at this revision (unchecked, or its check failed).
+    Changed,
+    /// The check passed at the current revision.
+    Verified,
+    /// Done. Takes no more commands.
+    Finished,
+}
+
+impl TaskStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskStatus::Idle => "idle",
+            TaskStatus::Planned => "planned",
+            TaskStatus::Changed => "changed",
+            TaskStatus::Verified => "verified",
+            TaskStatus::Finished => "finished",
+        }
+    }
+}
+
+impl fmt::Display for TaskStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What the operator fixes when creating a task. The agent can change none of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskConfig {
+    /// Absolute path of the workspace (canonicalized by the CLI).
+    pub workspace: String,
+    /// Run by the trusted runner as `sh -c CMD` in the workspace.
+    pub check_command: String,
+    pub check_timeout_ms: u64,
+    /// Globs of paths whose change defers to a human before it is applied.
+    pub sensitive: Vec<String>,
+}
+
+/// One file of a proposal as the agent sends it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileContent {
+    pub path: String,
+    pub content: String,
+}
+
+/// A file's path, content hash and size.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct FileHash {
+    pub path: String,
+    pub sha256: String,
+    pub bytes: u64,
+}
+
+/// One file of an accepted proposal. The content is kept so the executor writes exactly what was proposed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProposedFile {
+    pub path: String,
+    pub sha256: String,
+    pub bytes: u64,
+    pub content: String,
+}
+
+impl ProposedFile {
+    pub fn hash(&self) -> FileHash {
+        FileHash { path: self.path.clone(), sha256: self.sha256.clone(), bytes: self.bytes }
+    }
+}
+
+/// The change set waiting to be applied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Proposal {
+    pub command_id: String,
+    /// The revision the proposal created.
+    pub revision: u64,
+    pub files: Vec<ProposedFile>,
+    /// [`change_digest`] of the files: what a human approves for a sensitive change.
+    pub change_digest: String,
+}
+
+impl Proposal {
+    pub fn paths(&self) -> Vec<String> {
+        self.files.iter().map(|f| f.path.clone()).collect()
+    }
+}
+
+/// An apply that was intended and not (yet) confirmed: the executor may have written some, all or none of the files.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApplyIntent {
+    pub command_id: String,
+    pub revision: u64,
+    pub paths: Vec<String>,
+    pub change_digest: String,
+    pub at_ms: i64,
+    pub cleared_by: Option<i64>,
+}
+
+/// The last confirmed apply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AppliedChange {
+    pub command_id: String,
+    /// The revision the apply created.
+    pub revision: u64,
+    pub files: Vec<FileHash>,
+    /// The decision that let a sensitive change through the approval gate (from the intent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cleared_by: Option<i64>,
+}
+
+/// What the trusted runner observed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckResult {
+    /// `None` when the command did not exit on its own (killed at the timeout, or by a signal).
+    pub exit_code: Option<i32>,
+    pub timed_out: bool,
+    pub duration_ms: u64,
+    /// SHA-256 of everything the command wrote to stdout and stderr.
+    pub output_sha256: String,
+    pub output_bytes: u64,
+    /// The last [`OUTPUT_TAIL_BYTES`] of the output (lossy UTF-8), for people.
+    pub output_tail: String,
+}
+
+impl CheckResult {
+    pub fn passed(&self) -> bool {
+        self.exit_code == Some(0) && !self.timed_out
+    }
+}
+
+/// A recorded check, bound to the revision it ran against.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckRecord {
+    pub command_id: String,
+    pub revision: u64,
+    pub passed: bool,
+    #[serde(flatten)]
+    pub result: CheckResult,
+}
+
+/// A task, as the journal replays it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskState {
+    pub task_id: String,
+    pub status: TaskStatus,
+    pub revision: u64,
+    pub verified_revision: Option<u64>,
+    pub config: TaskConfig,
+    pub proposal: Option<Proposal>,
+    /// Intended, not confirmed: never shown as applied.
+    pub applying: Option<ApplyIntent>,
+    pub last_applied: Option<AppliedChange>,
+    pub last_check: Option<CheckRecord>,
+    /// Accepted command events: proposed, applied, checked, finished (not the setup or the intent).
+    pub accepted_events: u64,
+}
+
+impl TaskState {
+    /// The proposed paths that match a sensitive glob.
+    pub fn sensitive_paths(&self) -> Vec<String> {
+        let Some(p) = &self.proposal else { return Vec::new() };
+        p.files
+            .iter()
+            .filter(|f| self.config.sensitive.iter().any(|g| glob_match(g, &f.path)))
+            .map(|f| f.path.clone())
+            .collect()
+    }
+
+    /// "`changed` (revision 2, verified at none)": how refusals name the state.
+    pub fn describe(&self) -> String {
+        let verified = self.verified_revision.map_or("none".to_string(), |v| v.to_string());
+        let intent = match &self.applying {
+            Some(a) => format!(", apply `{}` intended and not confirmed", a.command_id),
+            None => String::new(),
+        };
+        format!("`{}` (revision {}, verified at {verified}{intent})", self.status, self.revision)
+    }
+}
+
+/// A command. Each carries an idempotent `command_id` and the `expected_revision` it was made against.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum TaskCommand {
+    /// The operator creates the task (expected revision 0).
+    Create {
+        command_id: String,
+        config: TaskConfig,
+    },
+    /// The agent proposes a change set.
+    Propose {
+        command_id: String,
+        expected_revision: u64,
+        files: Vec<FileContent>,
+    },
+    /// The executor is about to write the proposal. `paths`, when given, must equal the proposed set;
+    /// `change_digest` is the digest of the proposal the executor read (and a human may have approved).
+    /// `cleared_by` is the decision that let a sensitive change through the approval gate, kept for the audit trail.
+    ApplyIntent {
+        command_id: String,
+        expected_revision: u64,
+        paths: Option<Vec<String>>,
+        change_digest: String,
+        cleared_by: Option<i64>,
+    },
+    /// The executor wrote the files and read back these hashes.
+    ApplyConfirmed {
+        command_id: String,
+        expected_revision: u64,
+        written: Vec<FileHash>,
+    },
+    /// May the runner start a check now? Accepted with no event; the result comes as `CheckRecorded`.
+    Check {
+        command_id: String,
+        expected_revision: u64,
+    },
+    /// The runner's observation. Only the trusted runner sends it; no agent-facing command does.
+    CheckRecorded {
+        command_id: String,
+        expected_revision: u64,
+        result: CheckResult,
+    },
+    Finish {
+        command_id: String,
+        expected_revision: u64,
+    },
+}
+
+impl TaskCommand {
+    pub fn command_id(&self) -> &str {
+        match self {
+            TaskCommand::Create { command_id, .. }
+            | TaskCommand::Propose { command_id, .. }
+            | TaskCommand::ApplyIntent { command_id, .. }
+            | TaskCommand::ApplyConfirmed { command_id, .. }
+            | TaskCommand::Check { command_id, .. }
+            | TaskCommand::CheckRecorded { command_id, .. }
+            | TaskCommand::Finish { command_id, .. } => command_id,
+        }
+    }
+
+    pub fn expected_revision(&self) -> u64 {
+        match self {
+            TaskCommand::Create { .. } => 0,
+            TaskCommand::Propose { expected_revision, .. }
+            | TaskCommand::ApplyIntent { expected_revision, .. }
+            | TaskCommand::ApplyConfirmed { expected_revision, .. }
+            | TaskCommand::Check { expected_revision, .. }
+            | TaskCommand::CheckRecorded { expected_revision, .. }
+            | TaskCommand::Finish { expected_revision, .. } => *expected_revision,
+        }
+    }
+
+    /// The command as the agent or operator names it: `create`, `propose`, `apply`, `check`, `finish`.
+    pub fn verb(&self) -> &'static str {
+        match self {
+            TaskCommand::Create { .. } => "create",
+            TaskCommand::Propose { .. } => "propose",
+            TaskCommand::ApplyIntent { .. } | TaskCommand::ApplyConfirmed { .. } => "apply",
+            TaskCommand::Check { .. } | TaskCommand::CheckRecorded { .. } => "check",
+            TaskCommand::Finish { .. } => "finish",
+        }
+    }
+
+    /// Hash of what the caller asked for: the same `command_id` with the same fingerprint is a repeat; with
+    /// another fingerprint it is a reuse, refused. Fields the executor or runner fills in (digests it read, hashes
+    /// it wrote, the check's result) are not part of it, so both phases of one apply or check share it.
+    pub fn fingerprint(&self) -> String {
+        let asked = match self {
+            TaskCommand::Create { config, .. } => json!({"config": config}),
+            TaskCommand::Propose { expected_revision, files, .. } => {
+                let files: Vec<Value> =
+                    files.iter().map(|f| json!({"path": f.path, "sha256": sha256_hex(f.content.as_bytes())})).collect();
+                json!({"expected_revision": expected_revision, "files": files})
+            }
+            TaskCommand::ApplyIntent { expected_revision, paths, .. } => {
+                let paths = paths.as_ref().map(|p| p.iter().collect::<BTreeSet<_>>());
+                json!({"expected_revision": expected_revision, "paths": paths})
+            }
+            TaskCommand::ApplyConfirmed { expected_revision, .. }
+            | TaskCommand::Check { expected_revision, .. }
+            | TaskCommand::CheckRecorded { expected_revision, .. }
+            | TaskCommand::Finish { expected_revision, .. } => json!({"expected_revision": expected_revision}),
+        };
+        canonical_sha256(&json!({"verb": self.verb(), "asked": asked}))
+    }
+
+    /// What a refusal records about the command (never file contents).
+    pub fn summary(&self) -> Value {
+        let mut v = json!({"command": self.verb(), "command_id": self.command_id()});
+        if !matches!(self, TaskCommand::Create { .. }) {
+            v["expected_revision"] = json!(self.expected_revision());
+        }
+        match self {
+            TaskCommand::Propose { files, .. } => {
+                v["paths"] = json!(files.iter().map(|f| &f.path).collect::<Vec<_>>());
+            }
+            TaskCommand::ApplyIntent { paths: Some(paths), .. } => v["paths"] = json!(paths),
+            TaskCommand::ApplyConfirmed { written, .. } => v["written"] = json!(written),
+            TaskCommand::CheckRecorded { result, .. } => {
+                v["exit_code"] = json!(result.exit_code);
+                v["output_sha256"] = json!(result.output_sha256);
+            }
+            _ => {}
+        }
+        v
+    }
+}
+
+/// Why a command was turned away. Journaled as a `refused` event; never applied to state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskRefusal {
+    /// `unknown_task`, `task_exists`, `wrong_state`, `stale_revision`, `apply_pending`, `unsafe_path`,
+    /// `path_mismatch`, `hash_mismatch`, `proposal_changed`, `not_applying`, `already_checked`, `bad_input`.
+    pub code: String,
+    pub message: String,
+}
+
+impl fmt::Display for TaskRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for TaskRefusal {}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Events
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskCreated {
+    pub task_id: String,
+    pub command_id: String,
+    pub config: TaskConfig,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskProposed {
+    pub task_id: String,
+    pub command_id: String,
+    /// The revision this proposal creates.
+    pub revision: u64,
+    pub files: Vec<ProposedFile>,
+    pub change_digest: String,
+    /// The pending proposal this one replaces, if any.
+    pub replaces: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskApplyIntended {
+    pub task_id: String,
+    pub command_id: String,
+    /// The revision being applied (unchanged until the apply is confirmed).
+    pub revision: u64,
+    pub paths: Vec<String>,
+    pub change_digest: String,
+    pub at_ms: i64,
+    /// The decision that let a sensitive change through the approval gate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cleared_by: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskApplied {
+    pub task_id: String,
+    pub command_id: String,
+    /// The revision this apply creates.
+    pub revision: u64,
+    /// What the executor wrote, as it read it back.
+    pub written: Vec<FileHash>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskChecked {
+    pub task_id: String,
+    pub command_id: String,
+    /// The revision the check ran against.
+    pub revision: u64,
+    pub passed: bool,
+    #[serde(flatten)]
+    pub result: CheckResult,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskFinished {
+    pub task_id: String,
+    pub command_id: String,
+    pub revision: u64,
+}
+
+/// A task event: one journal event of a `task_*` kind. Its data always carries `task_id`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TaskEvent {
+    Created(TaskCreated),
+    Proposed(TaskProposed),
+    ApplyIntended(TaskApplyIntended),
+    Applied(TaskApplied),
+    Checked(TaskChecked),
+    Finished(TaskFinished),
+}
+
+impl TaskEvent {
+    pub fn kind(&self) -> EventKind {
+        match self {
+            TaskEvent::Created(_) => EventKind::TaskCreated,
+            TaskEvent::Proposed(_) => EventKind::TaskProposed,
+            TaskEvent::ApplyIntended(_) => EventKind::TaskApplyIntended,
+            TaskEvent::Applied(_) => EventKind::TaskApplied,
+            TaskEvent::Checked(_) => EventKind::TaskChecked,
+            TaskEvent::Finished(_) => EventKind::TaskFinished,
+        }
+    }
+
+    /// The journal event's `data`.
+    pub fn data(&self) -> Value {
+        let value = match self {
+            TaskEvent::Created(e) => serde_json::to_value(e),
+            TaskEvent::Proposed(e) => serde_json::to_value(e),
+            TaskEvent::ApplyIntended(e) => serde_json::to_value(e),
+            TaskEvent::Applied(e) => serde_json::to_value(e),
+            TaskEvent::Checked(e) => serde_json::to_value(e),
+            TaskEvent::Finished(e) => serde_json::to_value(e),
+        };
+        // Plain structs of strings and integers always serialize.
+        value.unwrap_or(Value::Null)
+    }
+
+    /// Reads a task event back from a journal event: `Ok(None)` for kinds that are not task events.
+    pub fn from_journal(kind: EventKind, data: &Value) -> Result<Option<TaskEvent>, String> {
+        fn parse<T: serde::de::DeserializeOwned>(kind: EventKind, data: &Value) -> Result<T, String> {
+            T::deserialize(data).map_err(|e| format!("`{}` event data: {e}", kind.as_str()))
+        }
+        Ok(Some(match kind {
+            EventKind::TaskCreated => TaskEvent::Created(parse(kind, data)?),
+            EventKind::TaskProposed => TaskEvent::Proposed(parse(kind, data)?),
+            EventKind::TaskApplyIntended => TaskEvent::ApplyIntended(parse(kind, data)?),
+            EventKind::TaskApplied => TaskEvent::Applied(parse(kind, data)?),
+            EventKind::TaskChecked => TaskEvent::Checked(parse(kind, data)?),
+            EventKind::TaskFinished => TaskEvent::Finished(parse(kind, data)?),
+            _ => return Ok(None),
+        }))
+    }
+
+    pub fn task_id(&self) -> &str {
+        match self {
+            TaskEvent::Created(e) => &e.task_id,
+            TaskEvent::Proposed(e) => &e.task_id,
+            TaskEvent::ApplyIntended(e) => &e.task_id,
+            TaskEvent::Applied(e) => &e.task_id,
+            TaskEvent::Checked(e) => &e.task_id,
+            TaskEvent::Finished(e) => &e.task_id,
+        }
+    }
+
+    /// Whether this event is an accepted command (counted in `accepted_events`), not setup or an intent.
+    pub fn is_accepted_command(&self) -> bool {
+        matches!(self, TaskEvent::Proposed(_) | TaskEvent::Applied(_) | TaskEvent::Checked(_) | TaskEvent::Finished(_))
+    }
+}
+
+/// Whether a journal event kind is a task event.
+pub fn is_task_kind(kind: EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::TaskCreated
+            | EventKind::TaskProposed
+            | EventKind::TaskApplyIntended
+            | EventKind::TaskApplied
+            | EventKind::TaskChecked
+            | EventKind::TaskFinished
+    )
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The reducer
+
+/// Folds one event into the state. Total: an event that does not fit (it cannot come from [`transition`]) leaves
+/// the state as it is, so replay never panics on a journal written by another version.
+pub fn apply(state: Option<TaskState>, event: &TaskEvent) -> Option<TaskState> {
+    if let TaskEvent::Created(e) = event {
+        return match state {
+            None => Some(TaskState {
+                task_id: e.task_id.clone(),
+                status: TaskStatus::Idle,
+                revision: 0,
+                verified_revision: None,
+                config: e.config.clone(),
+                proposal: None,
+                applying: None,
+                last_applied: None,
+                last_check: None,
+                accepted_events: 0,
+            }),
+            existing => existing,
+        };
+    }
+    let mut s = state?;
+    if s.task_id != event.task_id() {
+        return Some(s);
+    }
+    if event.is_accepted_command() {
+        s.accepted_events += 1;
+    }
+    match event {
+        TaskEvent::Created(_) => {}
+        TaskEvent::Proposed(e) => {
+            s.status = TaskStatus::Planned;
+            s.revision = e.revision;
+            s.proposal = Some(Proposal {
+                command_id: e.command_id.clone(),
+                revision: e.revision,
+                files: e.files.clone(),
+                change_digest: e.change_digest.clone(),
+            });
+        }
+        TaskEvent::ApplyIntended(e) => {
+            s.applying = Some(ApplyIntent {
+                command_id: e.command_id.clone(),
+                revision: e.revision,
+                paths: e.paths.clone(),
+                change_digest: e.change_digest.clone(),
+                at_ms: e.at_ms,
+                cleared_by: e.cleared_by,
+            });
+        }
+        TaskEvent::Applied(e) => {
+            s.status = TaskStatus::Changed;
+            s.revision = e.revision;
+            s.proposal = None;
+            let cleared_by = s.applying.take().and_then(|a| a.cleared_by);
+            s.last_applied = Some(AppliedChange {
+                command_id: e.command_id.clone(),
+                revision: e.revision,
+                files: e.written.clone(),
+                cleared_by,
+            });
+        }
+        TaskEvent::Checked(e) => {
+            if e.passed {
+                s.status = TaskStatus::Verified;
+                s.verified_revision = Some(e.revision);
+            }
+            s.last_check = Some(CheckRecord {
+                command_id: e.command_id.clone(),
+                revision: e.revision,
+                passed: e.passed,
+                result: e.result.clone(),
+            });
+        }
+        TaskEvent::Finished(_) => s.status = TaskStatus::Finished,
+    }
+    Some(s)
+}
+
+/// Replays a task's events, in journal order.
+pub fn replay<'a>(events: impl IntoIterator<Item = &'a TaskEvent>) -> Option<TaskState> {
+    events.into_iter().fold(None, apply)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Transitions
+
+fn refusal(code: &str, message: String) -> TaskRefusal {
+    TaskRefusal { code: code.to_string(), message }
+}
+
+/// Judges `cmd` against the task's current state (`None`: no such task yet). Accepted: the events to append, in
+/// order (none for `Check`, which only asks whether a check may start). Refused: why, naming the state and the
+/// command.
+pub fn transition(
+    task_id: &str,
+    state: Option<&TaskState>,
+    cmd: &TaskCommand,
+    now_ms: i64,
+) -> Result<Vec<TaskEvent>, TaskRefusal> {
+    let verb = cmd.verb();
+    check_id("task id", task_id).map_err(|m| refusal("bad_input", format!("cannot {verb} task: {m}")))?;
+    check_id("command id", cmd.command_id())
+        .map_err(|m| refusal("bad_input", format!("cannot {verb} task {task_id}: {m}")))?;
+    let command_id = cmd.command_id().to_string();
+    let task = task_id.to_string();
+    if let TaskCommand::Create { config, .. } = cmd {
+        if let Some(s) = state {
+            return Err(refusal(
+                "task_exists",
+                format!("cannot create task {task_id}: it already exists and is {}", s.describe()),
+            ));
+        }
+        check_config(config).map_err(|m| refusal("bad_input", format!("cannot create task {task_id}: {m}")))?;
+        return Ok(vec![TaskEvent::Created(TaskCreated { task_id: task, command_id, config: config.clone() })]);
+    }
+    let Some(s) = state else {
+        return Err(refusal(
+            "unknown_task",
+            format!(
+                "cannot {verb} task {task_id}: there is no such task (an operator creates it with `foureyes task create`)"
+            ),
+        ));
+    };
+    let refuse =
+        |code: &str, why: String| refusal(code, format!("cannot {verb} task {task_id}: it is {}; {why}", s.describe()));
+    if s.status == TaskStatus::Finished {
+        return Err(refuse("wrong_state", "a finished task takes no more commands".into()));
+    }
+    if cmd.expected_revision() != s.revision {
+        return Err(refuse(
+            "stale_revision",
+            format!(
+                "the command expected revision {}, which is stale: read `task status` and decide again",
+                cmd.expected_revision()
+            ),
+        ));
+    }
+    let pending_apply = |a: &ApplyIntent| {
+        refuse(
+            "apply_pending",
+            format!(
+                "apply `{}` is intended and not confirmed: re-run `task apply --command-id {}` to finish it first",
+                a.command_id, a.command_id
+            ),
+        )
+    };
+    match cmd {
+        TaskCommand::Create { .. } => Ok(Vec::new()),
+        TaskCommand::Propose { files, .. } => {
+            if let Some(a) = &s.applying {
+                return Err(pending_apply(a));
+            }
+            let files = check_files(files).map_err(|m| refuse("unsafe_path", m))?;
+            let revision = s.revision + 1;
+            let change_digest = change_digest(files.iter().map(ProposedFile::hash));
+            Ok(vec![TaskEvent::Proposed(TaskProposed {
+                task_id: task,
+                command_id,
+                revision,
+                files,
+                change_digest,
+                replaces: s.proposal.as_ref().map(|p| p.command_id.clone()),
+            })])
+        }
+        TaskCommand::ApplyIntent { paths, change_digest, cleared_by, .. } => {
+            if let Some(a) = &s.applying {
+                return Err(pending_apply(a));
+            }
+            let Some(proposal) = s.proposal.as_ref().filter(|_| s.status == TaskStatus::Planned) else {
+                return Err(refuse("wrong_state", "apply needs `planned` (a proposed change set to apply)".into()));
+            };
+            let proposed: BTreeSet<&str> = proposal.files.iter().map(|f| f.path.as_str()).collect();
+            if let Some(paths) = paths {
+                let given: BTreeSet<&str> = paths.iter().map(String::as_str).collect();
+                if given != proposed || given.len() != paths.len() {
+                    return Err(refuse(
+                        "path_mismatch",
+                        format!(
+                            "the paths given ({}) are not the proposed change set ({}): apply applies exactly what was proposed",
+                            list(paths.iter()),
+                            list(proposed.iter())
+                        ),
+                    ));
+                }
+            }
+            if *change_digest != proposal.change_digest {
+                return Err(refuse(
+                    "proposal_changed",
+                    format!(
+                        "the executor read a change set with digest {change_digest}, but the proposal's digest is {}",
+                        proposal.change_digest
+                    ),
+                ));
+            }
+            Ok(vec![TaskEvent::ApplyIntended(TaskApplyIntended {
+                task_id: task,
+                command_id,
+                revision: s.revision,
+                paths: proposal.paths(),
+                change_digest: proposal.change_digest.clone(),
+                at_ms: now_ms,
+                cleared_by: *cleared_by,
+            })])
+        }
+        TaskCommand::ApplyConfirmed { written, .. } => {
+            let (Some(intent), Some(proposal)) = (&s.applying, &s.proposal) else {
+                return Err(refuse("not_applying", format!("no apply is intended for command `{command_id}`")));
+            };
+            if intent.command_id != command_id {
+                return Err(refuse(
+                    "not_applying",
+                    format!("the apply intended is `{}`, not `{command_id}`", intent.command_id),
+                ));
+            }
+            check_written(proposal, written).map_err(|m| refuse("hash_mismatch", m))?;
+            let mut written = written.clone();
+            written.sort();
+            Ok(vec![TaskEvent::Applied(TaskApplied { task_id: task, command_id, revision: s.revision + 1, written })])
+        }
+        TaskCommand::Check { .. } => may_check(s).map(|()| Vec::new()).map_err(|why| refuse(why.0, why.1)),
+        TaskCommand::CheckRecorded { result, .. } => {
+            may_check(s).map_err(|why| refuse(why.0, why.1))?;
+            Ok(vec![TaskEvent::Checked(TaskChecked {
+                task_id: task,
+                command_id,
+                revision: s.revision,
+                passed: result.passed(),
+                result: result.clone(),
+            })])
+        }
+        TaskCommand::Finish { .. } => {
+            if s.status != TaskStatus::Verified || s.verified_revision != Some(s.revision) {
+                return Err(refuse("wrong_state", "finish needs `verified` at the current revision".into()));
+            }
+            Ok(vec![TaskEvent::Finished(TaskFinished { task_id: task, command_id, revision: s.revision })])
+        }
+    }
+}
+
+fn may_check(s: &TaskState) -> Result<(), (&'static str, String)> {
+    if let Some(c) = s.last_check.as_ref().filter(|c| c.revision == s.revision) {
+        let result = if c.passed { "passed" } else { "failed" };
+        return Err((
+            "already_checked",
+            format!(
+                "revision {} was already checked (command `{}`, {result}): a check runs once per revision; propose and apply a change to check again",
+                s.revision, c.command_id
+            ),
+        ));
+    }
+    if s.status != TaskStatus::Changed {
+        return Err(("wrong_state", "check needs `changed` (an applied change not yet checked)".into()));
+    }
+    Ok(())
+}
+
+fn list<S: AsRef<str>>(items: impl Iterator<Item = S>) -> String {
+    items.map(|p| format!("`{}`", p.as_ref())).collect::<Vec<_>>().join(", ")
+}
+
+fn check_written(proposal: &Proposal, written: &[FileHash]) -> Result<(), String> {
+    let proposed: BTreeSet<&str> = proposal.files.iter().map(|f| f.path.as_str()).collect();
+    let got: BTreeSet<&str> = written.iter().map(|f| f.path.as_str()).collect();
+    if proposed != got || got.len() != written.len() {
+        return Err(format!(
+            "the executor reports writing {} but the proposal is {}",
+            list(written.iter().map(|w| &w.path)),
+            list(proposed.iter())
+        ));
+    }
+    for w in written {
+        if let Some(p) = proposal.files.iter().find(|p| p.path == w.path)
+            && (p.sha256 != w.sha256 || p.bytes != w.bytes)
+        {
+            return Err(format!(
+                "`{}` was written with sha256 {} ({} bytes), but the proposal has sha256 {} ({} bytes)",
+                w.path, w.sha256, w.bytes, p.sha256, p.bytes
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// SHA-256 over the canonical JSON of the change set's `[{path, sha256, bytes}]`, sorted by path.
+pub fn change_digest(files: impl IntoIterator<Item = FileHash>) -> String {
+    let mut files: Vec<FileHash> = files.into_iter().collect();
+    files.sort();
+    canonical_sha256(&files)
+}
+
+/// Task and command ids: 1 to 128 bytes of ASCII letters, digits, `.`, `_`, `-` and `:`.
+pub fn check_id(what: &str, id: &str) -> Result<(), String> {
+    if id.is_empty() || id.len() > MAX_ID_BYTES {
+        return Err(format!("the {what} must be 1 to {MAX_ID_BYTES} bytes long"));
+    }
+    if !id.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | ':')) {
+        return Err(format!(
+            "the {what} `{}` may hold only ASCII letters, digits, `.`, `_`, `-` and `:`",
+            id.escape_debug()
+        ));
+    }
+    Ok(())
+}
+
+fn check_config(config: &TaskConfig) -> Result<(), String> {
+    if !config.workspace.starts_with('/') || config.workspace.contains('\0') {
+        return Err(format!("the workspace `{}` is not an absolute path", config.workspace.escape_debug()));
+    }
+    let command = config.check_command.trim();
+    if command.is_empty() || config.check_command.len() > MAX_CHECK_COMMAND_BYTES || command.contains('\0') {
+        return Err(format!("the check command must be 1 to {MAX_CHECK_COMMAND_BYTES} bytes, without NUL"));
+    }
+    if config.check_timeout_ms == 0 || config.check_timeout_ms > MAX_CHECK_TIMEOUT_MS {
+        return Err(format!("the check timeout must be from 1 ms to {MAX_CHECK_TIMEOUT_MS} ms (24h)"));
+    }
+    for g in &config.sensitive {
+        if g.is_empty() || g.len() > 256 || g.contains('\0') {
+            return Err(format!("the sensitive glob `{}` must be 1 to 256 bytes, without NUL", g.escape_debug()));
+        }
+    }
+    Ok(())
+}
+
+/// A path the executor may write: relative, normalized, inside the workspace by its text alone. Symlinks are the
+/// executor's to check, against the real filesystem.
+pub fn check_path(path: &str) -> Result<(), String> {
+    let shown = path.escape_debug();
+    if path.is_empty() {
+        return Err("a path is empty".into());
+    }
+    if path.len() > MAX_PATH_BYTES {
+        return Err(format!("the path `{shown}` is longer than {MAX_PATH_BYTES} bytes"));
+    }
+    if path.contains('\0') {
+        return Err(format!("the path `{shown}` contains NUL"));
+    }
+    if path.chars().any(char::is_control) {
+        return Err(format!("the path `{shown}` contains a control character"));
+    }
+    if path.starts_with('/') {
+        return Err(format!("the path `{shown}` is absolute: paths are relative to the workspace"));
+    }
+    if path.contains('\\') {
+        return Err(format!("the path `{shown}` contains `\\`: separate directories with `/`"));
+    }
+    for part in path.split('/') {
+        match part {
+            "" => return Err(format!("the path `{shown}` has an empty component (`//` or a trailing `/`)")),
+            "." => return Err(format!("the path `{shown}` has a `.` component: write it normalized")),
+            ".." => return Err(format!("the path `{shown}` has a `..` component: it could leave the workspace")),
+            p if p.eq_ignore_ascii_case(".git") => {
+                return Err(format!(
+                    "the path `{shown}` is inside `.git`: a change set changes files, not the repository"
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn check_files(files: &[FileContent]) -> Result<Vec<ProposedFile>, String> {
+    if files.is_empty() {
+        return Err("a change set needs at least one file".into());
+    }
+    if files.len() > MAX_FILES {
+        return Err(format!("a change set holds at most {MAX_FILES} files, not {}", files.len()));
+    }
+    let total: usize = files.iter().map(|f| f.content.len()).sum();
+    if total > MAX_CHANGE_BYTES {
+        return Err(format!("the change set is {total} bytes: at most {MAX_CHANGE_BYTES} are accepted"));
+    }
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::with_capacity(files.len());
+    for f in files {
+        check_path(&f.path)?;
+        if !seen.insert(f.path.as_str()) {
+            return Err(format!("the path `{}` appears twice in the change set", f.path));
+        }
+        out.push(ProposedFile {
+            path: f.path.clone(),
+            sha256: sha256_hex(f.content.as_bytes()),
+            bytes: f.content.len() as u64,
+            content: f.content.clone(),
+        });
+    }
+    // One path may not be both a file and a directory of another: `a` and `a/b`.
+    for p in &seen {
+        let prefix = format!("{p}/");
+        if let Some(child) = seen.iter().find(|q| q.starts_with(&prefix)) {
+            return Err(format!("the path `{p}` is a file in the change set and a directory of `{child}`"));
+        }
+    }
+    Ok(out)
+}
+
+/// Matches a relative path against a glob. A glob without `/` matches the file name at any depth (`Cargo.toml`);
+/// otherwise it matches the whole path, component by component: `**` is any number of directories (also none),
+/// `*` any run of characters within a component, `?` one character.
+pub fn glob_match(glob: &str, path: &str) -> bool {
+    if !glob.contains('/') {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        return component_match(glob.as_bytes(), name.as_bytes());
+    }
+    let g: Vec<&str> = glob.split('/').collect();
+    let p: Vec<&str> = path.split('/').collect();
+    components_match(&g, &p)
+}
+
+fn components_match(g: &[&str], p: &[&str]) -> bool {
+    match g.split_first() {
+        None => p.is_empty(),
+        Some((&"**", rest)) => (0..=p.len()).any(|skip| components_match(rest, &p[skip..])),
+        Some((first, rest)) => match p.split_first() {
+            Some((name, p_rest)) => {
+                component_match(first.as_bytes(), name.as_bytes()) && components_match(rest, p_rest)
+            }
+            None => false,
+        },
+    }
+}
+
+fn component_match(g: &[u8], s: &[u8]) -> bool {
+    match g.split_first() {
+        None => s.is_empty(),
+        Some((b'*', rest)) => (0..=s.len()).any(|skip| component_match(rest, &s[skip..])),
+        Some((b'?', rest)) => !s.is_empty() && component_match(rest, &s[1..]),
+        Some((c, rest)) => s.first() == Some(c) && component_match(rest, &s[1..]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const T: &str = "t1";
+
+    fn config() -> TaskConfig {
+        TaskConfig {
+            workspace: "/work/repo".into(),
+            check_command: "cargo test".into(),
+            check_timeout_ms: 600_000,
+            sensitive: DEFAULT_SENSITIVE.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    /// Runs a command against the state, folding accepted events in; returns the refusal if any.
+    fn run(cmd: TaskCommand, state: &mut Option<TaskState>) -> Result<Vec<TaskEvent>, TaskRefusal> {
+        let events = transition(T, state.as_ref(), &cmd, 1_000)?;
+        for e in &events {
+            *state = apply(state.take(), e);
+        }
+        Ok(events)
+    }
+
+    fn created() -> Option<TaskState> {
+        let mut s = None;
+        run(TaskCommand::Create { command_id: "create".into(), config: config() }, &mut s).unwrap();
+        s
+    }
+
+    fn propose(rev: u64, files: &[(&str, &str)]) -> TaskCommand {
+        TaskCommand::Propose {
+            command_id: format!("p{rev}"),
+            expected_revision: rev,
+            files: files.iter().map(|(p, c)| FileContent { path: p.to_string(), content: c.to_string() }).collect(),
+        }
+    }
+
+    fn intent(s: &Option<TaskState>, id: &str, paths: Option<Vec<&str>>) -> TaskCommand {
+        let s = s.as_ref().unwrap();
+        TaskCommand::ApplyIntent {
+            command_id: id.into(),
+            expected_revision: s.revision,
+            paths: paths.map(|p| p.into_iter().map(String::from).collect()),
+            change_digest: s.proposal.as_ref().map(|p| p.change_digest.clone()).unwrap_or_default(),
+            cleared_by: None,
+        }
+    }
+
+    fn confirm(s: &Option<TaskState>, id: &str) -> TaskCommand {
+        let s = s.as_ref().unwrap();
+        TaskCommand::ApplyConfirmed {
+            command_id: id.into(),
+            expected_revision: s.revision,
+            written: s.proposal.as_ref().unwrap().files.iter().map(ProposedFile::hash).collect(),
+        }
+    }
+
+    fn apply_all(s: &mut Option<TaskState>, id: &str) {
+        let cmd = intent(s, id, None);
+        run(cmd, s).unwrap();
+        let cmd = confirm(s, id);
+        run(cmd, s).unwrap();
+    }
+
+    fn result(exit_code: i32) -> CheckResult {
+        CheckResult {
+            exit_code: Some(exit_code),
+            timed_out: false,
+            duration_ms: 12,
+            output_sha256: sha256_hex(b"out"),
+            output_bytes: 3,
+            output_tail: "out".into(),
+        }
+    }
+
+    fn check(s: &Option<TaskState>, id: &str, exit_code: i32) -> TaskCommand {
+        let rev = s.as_ref().unwrap().revision;
+        TaskCommand::CheckRecorded { command_id: id.into(), expected_revision: rev, result: result(exit_code) }
+    }
+
+    fn finish(s: &Option<TaskState>) -> TaskCommand {
+        TaskCommand::Finish { command_id: "f".into(), expected_revision: s.as_ref().unwrap().revision }
+    }
+
+    /// A refusal leaves the state exactly as it was and names the state and the command.
+    fn refused(cmd: TaskCommand, s: &mut Option<TaskState>, code: &str, needles: &[&str]) -> TaskRefusal {
+        let before = s.clone();
+        let r = run(cmd.clone(), s).expect_err("the command must be refused");
+        assert_eq!(*s, before, "a refusal changed the state");
+        assert_eq!(r.code, code, "{r}");
+        assert!(r.message.contains(&format!("cannot {} task {T}", cmd.verb())), "{r}");
+        for n in needles {
+            assert!(r.message.contains(n), "`{n}` missing from: {r}");
+        }
+        r
+    }
+
+    #[test]
+    fn the_happy_path_gives_four_accepted_events_and_verifies_the_current_revision() {
+        let mut s = created();
+        let mut log = Vec::new();
+        log.extend(run(propose(0, &[("src/lib.rs", "fn main() {}\n")]), &mut s).unwrap());
+        let i = intent(&s, "a1", Some(vec!["src/lib.rs"]));
+        log.extend(run(i, &mut s).unwrap());
+        log.extend(run(confirm(&s, "a1"), &mut s).unwrap());
+        assert!(run(TaskCommand::Check { command_id: "c1".into(), expected_revision: 2 }, &mut s).unwrap().is_empty());
+        log.extend(run(check(&s, "c1", 0), &mut s).unwrap());
+        log.extend(run(finish(&s), &mut s).unwrap());
+        let st = s.clone().unwrap();
+        assert_eq!(
+            (st.status, st.revision, st.verified_revision, st.accepted_events),
+            (TaskStatus::Finished, 2, Some(2), 4)
+        );
+        assert_eq!(log.len(), 5, "proposed, apply intended, applied, checked, finished");
+        // The same events always replay to the same state.
+        let created =
+            transition(T, None, &TaskCommand::Create { command_id: "create".into(), config: config() }, 0).unwrap();
+        let all: Vec<TaskEvent> = created.into_iter().chain(log).collect();
+        assert_eq!(replay(&all), s);
+        // And through the journal's JSON form.
+        let reparsed: Vec<TaskEvent> =
+            all.iter().map(|e| TaskEvent::from_journal(e.kind(), &e.data()).unwrap().unwrap()).collect();
+        assert_eq!(reparsed, all);
+        assert!(all.iter().all(|e| e.data()["task_id"] == T));
+    }
+
+    #[test]
+    fn finish_from_idle_is_refused() {
+        let mut s = created();
+        let r = refused(finish(&s), &mut s, "wrong_state", &["`idle`", "revision 0", "verified at none"]);
+        assert_eq!(
+            r.message,
+            "cannot finish task t1: it is `idle` (revision 0, verified at none); finish needs `verified` at the current revision"
+        );
+    }
+
+    #[test]
+    fn apply_with_other_paths_than_proposed_is_refused() {
+        let mut s = created();
+        run(propose(0, &[("a.txt", "a")]), &mut s).unwrap();
+        refused(intent(&s, "x", Some(vec!["b.txt"])), &mut s, "path_mismatch", &["`planned`", "`b.txt`", "`a.txt`"]);
+        refused(intent(&s, "x", Some(vec!["a.txt", "a.txt"])), &mut s, "path_mismatch", &[]);
+        refused(intent(&s, "x", Some(vec![])), &mut s, "path_mismatch", &[]);
+        run(intent(&s, "x", Some(vec!["a.txt"])), &mut s).unwrap();
+    }
+
+    #[test]
+    fn finish_after_apply_without_a_check_is_refused() {
+        let mut s = created();
+        run(propose(0, &[("a.txt", "a")]), &mut s).unwrap();
+        apply_all(&mut s, "a1");
+        refused(finish(&s), &mut s, "wrong_state", &["`changed` (revision 2, verified at none)"]);
+    }
+
+    #[test]
+    fn finish_after_a_failed_check_is_refused_and_the_revision_is_not_checked_twice() {
+        let mut s = created();
+        run(propose(0, &[("a.txt", "a")]), &mut s).unwrap();
+        apply_all(&mut s, "a1");
+        run(check(&s, "c1", 1), &mut s).unwrap();
+        let st = s.clone().unwrap();
+        assert_eq!(
+            (st.status, st.verified_revision, st.last_check.unwrap().passed),
+            (TaskStatus::Changed, None, false)
+        );
+        refused(finish(&s), &mut s, "wrong_state", &["`changed`"]);
+        refused(check(&s, "c2", 0), &mut s, "already_checked", &["revision 2 was already checked", "failed"]);
+        refused(TaskCommand::Check { command_id: "c2".into(), expected_revision: 2 }, &mut s, "already_checked", &[]);
+    }
+
+    #[test]
+    fn a_timed_out_check_does_not_pass_even_with_exit_code_zero() {
+        let mut s = created();
+        run(propose(0, &[("a.txt", "a")]), &mut s).unwrap();
+        apply_all(&mut s, "a1");
+        let mut r = result(0);
+        r.timed_out = true;
+        run(TaskCommand::CheckRecorded { command_id: "c".into(), expected_revision: 2, result: r }, &mut s).unwrap();
+        assert_eq!(s.as_ref().unwrap().status, TaskStatus::Changed);
+    }
+
+    #[test]
+    fn another_apply_after_a_passing_check_invalidates_it() {
+        let mut s = created();
+        run(propose(0, &[("a.txt", "a")]), &mut s).unwrap();
+        apply_all(&mut s, "a1");
+        run(check(&s, "c1", 0), &mut s).unwrap();
+        assert_eq!(s.as_ref().unwrap().status, TaskStatus::Verified);
+        run(propose(2, &[("a.txt", "b")]), &mut s).unwrap();
+        refused(finish(&s), &mut s, "wrong_state", &["`planned` (revision 3, verified at 2)"]);
+        apply_all(&mut s, "a2");
+        refused(finish(&s), &mut s, "wrong_state", &["`changed` (revision 4, verified at 2)"]);
+        run(check(&s, "c2", 0), &mut s).unwrap();
+        run(finish(&s), &mut s).unwrap();
+        let st = s.clone().unwrap();
+        assert_eq!((st.revision, st.verified_revision, st.accepted_events), (4, Some(4), 7));
+        for cmd in [propose(4, &[("a", "a")]), finish(&s)] {
+            refused(cmd, &mut s, "wrong_state", &["`finished`", "no more commands"]);
+        }
+    }
+
+    #[test]
+    fn a_stale_expected_revision_is_refused() {
+        let mut s = created();
+        run(propose(0, &[("a.txt", "a")]), &mut s).unwrap();
+        // Two agents both acting on revision 0: the second is stale.
+        refused(propose(0, &[("a.txt", "b")]), &mut s, "stale_revision", &["expected revision 0", "(revision 1,"]);
+        let mut late = intent(&s, "x", None);
+        if let TaskCommand::ApplyIntent { expected_revision, .. } = &mut late {
+            *expected_revision = 0;
+        }
+        refused(late, &mut s, "stale_revision", &[]);
+    }
+
+    #[test]
+    fn commands_on_a_missing_task_and_a_second_create_are_refused() {
+        let mut s = None;
+        refused(propose(0, &[("a", "a")]), &mut s, "unknown_task", &["no such task"]);
+        let mut s = created();
+        refused(TaskCommand::Create { command_id: "c".into(), config: config() }, &mut s, "task_exists", &["`idle`"]);
+        let mut bad = config();
+        bad.workspace = "relative".into();
+        let mut none = None;
+        refused(TaskCommand::Create { command_id: "c".into(), config: bad }, &mut none, "bad_input", &[]);
+    }
+
+    #[test]
+    fn an_intended_apply_blocks_other_commands_until_it_is_confirmed() {
+        let mut s = created();
+        run(propose(0, &[("a.txt", "a")]), &mut s).unwrap();
+        run(intent(&s, "a1", None), &mut s).unwrap();
+        let st = s.clone().unwrap();
+        assert_eq!((st.status, st.revision, st.accepted_events), (TaskStatus::Planned, 1, 1), "intended, not applied");
+        assert!(st.describe().contains("apply `a1` intended and not confirmed"));
+        refused(intent(&s, "a2", None), &mut s, "apply_pending", &["re-run `task apply --command-id a1`"]);
+        refused(propose(1, &[("a.txt", "b")]), &mut s, "apply_pending", &[]);
+        refused(confirm(&s, "a2"), &mut s, "not_applying", &[]);
+        run(confirm(&s, "a1"), &mut s).unwrap();
+        let again = TaskCommand::ApplyConfirmed { command_id: "a1".into(), expected_revision: 1, written: Vec::new() };
+        refused(again, &mut s, "stale_revision", &[]);
+    }
+
+    #[test]
+    fn written_hashes_must_match_the_proposal() {
+        let mut s = created();
+        run(propose(0, &[("a.txt", "a"), ("b.txt", "b")]), &mut s).unwrap();
+        run(intent(&s, "a1", None), &mut s).unwrap();
+        let mut cmd = confirm(&s, "a1");
+        if let TaskCommand::ApplyConfirmed { written, .. } = &mut cmd {
+            written[1].sha256 = sha256_hex(b"evil");
+        }
+        refused(cmd, &mut s, "hash_mismatch", &["`b.txt` was written with sha256"]);
+        let mut cmd = confirm(&s, "a1");
+        if let TaskCommand::ApplyConfirmed { written, .. } = &mut cmd {
+            written.pop();
+        }
+        refused(cmd, &mut s, "hash_mismatch", &[]);
+    }
+
+    #[test]
+    fn a_proposal_replaced_after_the_executor_read_it_is_refused() {
+        let mut s = created();
+        run(propose(0, &[("a.txt", "a")]), &mut s).unwrap();
+        let mut cmd = intent(&s, "a1", None);
+        if let TaskCommand::ApplyIntent { change_digest, .. } = &mut cmd {
+            *change_digest = "0".repeat(64);
+        }
+        refused(cmd, &mut s, "proposal_changed", &[]);
+    }
+
+    #[test]
+    fn a_pending_proposal_can_be_replaced_at_its_revision() {
+        let mut s = created();
+        run(propose(0, &[("a.txt", "a")]), &mut s).unwrap();
+        let events = run(propose(1, &[("a.txt", "fixed")]), &mut s).unwrap();
+        let TaskEvent::Proposed(p) = &events[0] else { panic!() };
+        assert_eq!((p.revision, p.replaces.as_deref()), (2, Some("p0")));
+    }
+
+    #[test]
+    fn check_and_apply_are_refused_in_the_wrong_state() {
+        let mut s = created();
+        refused(check(&s, "c", 0), &mut s, "wrong_state", &["check needs `changed`"]);
+        refused(intent(&s, "a", None), &mut s, "wrong_state", &["apply needs `planned`"]);
+        refused(confirm_without_proposal(&s), &mut s, "not_applying", &[]);
+    }
+
+    fn confirm_without_proposal(s: &Option<TaskState>) -> TaskCommand {
+        let rev = s.as_ref().unwrap().revision;
+        TaskCommand::ApplyConfirmed { command_id: "a".into(), expected_revision: rev, written: Vec::new() }
+    }
+
+    #[test]
+    fn unsafe_paths_are_refused_at_proposal() {
+        let bad = [
+            "/etc/passwd",
+            "../x",
+            "a/../../x",
+            "a//b",
+            "a/",
+            "./a",
+            "",
+            "a\0b",
+            "a\\..\\b",
+            ".git/hooks/pre-commit",
+            "sub/.GIT/config",
+            "new\nline",
+        ];
+        for path in bad {
+            let mut s = created();
+            refused(propose(0, &[(path, "x")]), &mut s, "unsafe_path", &["`idle`"]);
+        }
+        let mut s = created();
+        refused(propose(0, &[("a", "x"), ("a", "y")]), &mut s, "unsafe_path", &["twice"]);
+        refused(propose(0, &[("a", "x"), ("a/b", "y")]), &mut s, "unsafe_path", &["directory"]);
+        refused(propose(0, &[]), &mut s, "unsafe_path", &["at least one file"]);
+        let big = "x".repeat(MAX_CHANGE_BYTES + 1);
+        refused(propose(0, &[("a", &big)]), &mut s, "unsafe_path", &["bytes"]);
+        for ok in ["a", "src/lib.rs", ".gitignore", "a..b/c", "dir/.env.example"] {
+            assert_eq!(check_path(ok), Ok(()), "{ok}");
+        }
+    }
+
+    #[test]
+    fn ids_are_checked() {
+        let mut s = created();
+        let cmd = TaskCommand::Finish { command_id: "bad id".into(), expected_revision: 0 };
+        refused(cmd, &mut s, "bad_input", &["command id"]);
+    }
+
+    #[test]
+    fn sensitive_globs_match_as_documented() {
+        let g = |glob, path| glob_match(glob, path);
+        assert!(g(".ci/**", ".ci/run"));
+        assert!(g(".ci/**", ".ci/a/b.sh"));
+        assert!(!g(".ci/**", "src/.ci/run"));
+        assert!(g("Cargo.toml", "Cargo.toml"));
+        assert!(g("Cargo.toml", "crates/x/Cargo.toml"));
+        assert!(!g("Cargo.toml", "Cargo.toml.bak"));
+        assert!(g("**/.env*", ".env"));
+        assert!(g("**/.env*", "app/.env.local"));
+        assert!(!g("**/.env*", "app/env"));
+        assert!(g("**/*.key", "k/server.key"));
+        assert!(g("src/*.rs", "src/lib.rs"));
+        assert!(!g("src/*.rs", "src/a/lib.rs"));
+        assert!(g("a?c", "x/abc"));
+        let mut s = created();
+        run(propose(0, &[("src/lib.rs", "x"), ("crates/a/Cargo.toml", "y"), (".ci/run", "z")]), &mut s).unwrap();
+        assert_eq!(s.unwrap().sensitive_paths(), vec!["crates/a/Cargo.toml".to_string(), ".ci/run".to_string()]);
+    }
+
+    #[test]
+    fn fingerprints_ignore_what_the_executor_fills_in() {
+        let a = TaskCommand::ApplyIntent {
+            command_id: "a".into(),
+            expected_revision: 1,
+            paths: Some(vec!["x".into(), "y".into()]),
+            change_digest: "1".into(),
+            cleared_by: None,
+        };
+        let b = TaskCommand::ApplyIntent {
+            command_id: "a".into(),
+            expected_revision: 1,
+            paths: Some(vec!["y".into(), "x".into()]),
+            change_digest: "2".into(),
+            cleared_by: Some(7),
+        };
+        assert_eq!(a.fingerprint(), b.fingerprint());
+        let c = TaskCommand::ApplyIntent {
+            command_id: "a".into(),
+            expected_revision: 2,
+            paths: None,
+            change_digest: "1".into(),
+            cleared_by: None,
+        };
+        assert_ne!(a.fingerprint(), c.fingerprint());
+        let check = TaskCommand::Check { command_id: "c".into(), expected_revision: 2 };
+        let recorded = TaskCommand::CheckRecorded { command_id: "c".into(), expected_revision: 2, result: result(1) };
+        assert_eq!(check.fingerprint(), recorded.fingerprint());
+        assert_ne!(propose(0, &[("a", "x")]).fingerprint(), propose(0, &[("a", "y")]).fingerprint());
+    }
+
+    #[test]
+    fn the_reducer_ignores_events_that_do_not_fit() {
+        let s = created();
+        let other = TaskEvent::Finished(TaskFinished { task_id: "other".into(), command_id: "f".into(), revision: 0 });
+        assert_eq!(apply(s.clone(), &other), s);
+        assert_eq!(apply(None, &other), None);
+    }
+}

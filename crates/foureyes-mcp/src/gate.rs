@@ -1,0 +1,721 @@
+//! The gate: one `tools/call` in, one answer out. It turns the call into an [`ActionRequest`]
+//! (`mcp.<server>.<tool>`, params = the arguments), asks the engine (`Store::decide`), and says whether to forward
+//! the call or answers it itself; after a forwarded call it reports the upstream's answer (`Store::report`).
+//!
+//! It never fails open: an engine error, a refusal, or any state it does not recognize is answered with an
+//! `isError` result and nothing is forwarded.
+//!
+//! **Request ids.** Every call is keyed by SHA-256 over canonical `{server, tool, arguments, agent, session}`
+//! (the call key). A call that is not a retry of a held call gets a fresh request id `mcp-<key>-<instance><n>`,
+//! so repeated identical reads are separate decisions and count against limits each time. A call whose key has a
+//! deferral (remembered in memory, or found in the store among pending and approved approvals with the same key
+//! and digest, which survives a proxy restart) reuses that deferral's request id: the store then releases it once
+//! it is approved. A released decision is claimed before it is forwarded (`report(unknown)` with a nonce; the
+//! store's single writer makes the first claim win), so two identical retries, in one proxy or in two, forward
+//! it once. Within the retry window, a repeat of an executed approved call is answered "already executed".
+
+use crate::jsonrpc::{INVALID_PARAMS, error_response, tool_error_result};
+use foureyes_core::canonical::{canonical_sha256, sha256_hex};
+use foureyes_core::policy::ActionPolicy;
+use foureyes_core::{
+    ActionRequest, ApprovalId, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus, Outcome, Policy, ReasonCode,
+    Verdict,
+};
+use foureyes_store::{Store, StoreError};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value, json};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::time::{Duration, Instant};
+use tokio::sync::{Notify, mpsc};
+
+/// How much of a tool result is kept inline in the report detail; larger results are summarized (size, SHA-256,
+/// and the first bytes) so the journal stays small and the store's detail cap is never hit.
+pub const DETAIL_INLINE_BYTES: usize = 8 * 1024;
+
+/// Most call keys remembered (deferrals and recent answers); beyond it the memory is trimmed, never grown.
+const MAX_REMEMBERED: usize = 4096;
+
+/// What the gate needs to know.
+#[derive(Debug, Clone)]
+pub struct GateConfig {
+    /// The upstream's name: actions are `mcp.<server>.<tool>`.
+    pub server: String,
+    /// Who the calls are attributed to (and who may not approve them).
+    pub agent: String,
+    /// Optional session label: part of the call key, so identical calls in two sessions are not one retry.
+    pub session: Option<String>,
+    /// Hold a deferred call open until its approval is decided, at most this long.
+    pub wait: Option<Duration>,
+    /// How long a repeat of an approved call that already ran is answered "already executed".
+    pub retry_window: Duration,
+    /// How often a held call looks at its approval.
+    pub poll_interval: Duration,
+    /// Omit from `tools/list` the tools the policy does not name (a call to them would be held for a human).
+    pub hide_denied: bool,
+}
+
+impl GateConfig {
+    pub fn new(server: &str) -> GateConfig {
+        GateConfig {
+            server: server.to_string(),
+            agent: format!("mcp:{server}"),
+            session: None,
+            wait: None,
+            retry_window: Duration::from_secs(3600),
+            poll_interval: Duration::from_millis(250),
+            hide_denied: false,
+        }
+    }
+}
+
+/// A `tools/call` request, parsed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolCall {
+    pub id: Value,
+    pub name: String,
+    pub arguments: Map<String, Value>,
+    /// `params._meta.progressToken`: a held call sends progress notifications with it.
+    pub progress_token: Option<Value>,
+    /// `params._meta["io.modelcontextprotocol/protocolVersion"]`, sent by 2026-07-28 clients on every request.
+    pub protocol_version: Option<String>,
+}
+
+impl ToolCall {
+    /// Reads the params of a `tools/call`; an error is the JSON-RPC error response to send back.
+    pub fn parse(id: Value, params: Option<&RawValue>) -> Result<ToolCall, Value> {
+        let invalid = |why: &str| error_response(&id, INVALID_PARAMS, &format!("Invalid params for tools/call: {why}"));
+        let params: Value = match params.map(|p| serde_json::from_str(p.get())) {
+            Some(Ok(v)) => v,
+            Some(Err(_)) | None => return Err(invalid("`params` is missing")),
+        };
+        let Some(name) = params.get("name").and_then(Value::as_str) else {
+            return Err(invalid("`params.name` must be the tool's name (a string)"));
+        };
+        let arguments = match params.get("arguments") {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(map)) => map.clone(),
+            Some(_) => return Err(invalid("`params.arguments` must be an object")),
+        };
+        let meta = params.get("_meta");
+        let progress_token = meta.and_then(|m| m.get("progressToken")).cloned();
+        let protocol_version = meta
+            .and_then(|m| m.get("io.modelcontextprotocol/protocolVersion"))
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        Ok(ToolCall { name: name.to_string(), arguments, progress_token, protocol_version, id })
+    }
+
+    /// The proxy's own `isError` answer to this call. A 2026-07-28 client expects `resultType` on every result.
+    pub fn answer(&self, text: &str, meta: Value) -> Value {
+        let mut response = tool_error_result(&self.id, text, meta);
+        if self.protocol_version.as_deref().is_some_and(|v| v >= "2026-07-28")
+            && let Some(result) = response.get_mut("result").and_then(Value::as_object_mut)
+        {
+            result.insert("resultType".into(), json!("complete"));
+        }
+        response
+    }
+}
+
+/// A forwarded call, to be reported when its response arrives.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ticket {
+    pub decision_id: DecisionId,
+    pub tool: String,
+    pub id: Value,
+}
+
+/// What to do with a call.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Gated {
+    /// Forward the original bytes; report with this ticket when the answer comes.
+    Forward(Ticket),
+    /// Send this response to the client; forward nothing.
+    Answer(Value),
+    /// The client cancelled the call while it was held: send nothing, forward nothing.
+    Cancelled,
+}
+
+/// Set when the client cancels a call (`notifications/cancelled`) or goes away.
+#[derive(Debug, Clone, Default)]
+pub struct Cancel(Arc<(AtomicBool, Notify)>);
+
+impl Cancel {
+    pub fn cancel(&self) {
+        self.0.0.store(true, Ordering::SeqCst);
+        self.0.1.notify_waiters();
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.0.load(Ordering::SeqCst)
+    }
+
+    async fn cancelled(&self) {
+        loop {
+            let notified = self.0.1.notified();
+            if self.is_cancelled() {
+                return;
+            }
+            notified.await;
+        }
+    }
+}
+
+/// Where a held call sends its progress notifications (frames for the client).
+pub type Notifier = mpsc::Sender<Vec<u8>>;
+
+/// A key with a deferral (or the answer to one) that an identical call must reuse.
+#[derive(Debug, Clone)]
+struct Sticky {
+    request_id: String,
+    /// Set once the deferral was answered (released, rejected): the entry then lasts `retry_window`.
+    settled_at_ms: Option<i64>,
+}
+
+/// The gate. Shared by every call of one proxy.
+pub struct Gate {
+    store: Arc<dyn Store>,
+    config: GateConfig,
+    base: Arc<Policy>,
+    /// The base policy plus the tier-0 actions that trusted `readOnlyHint`s add (see `tools.rs`).
+    effective: RwLock<Arc<Policy>>,
+    pub(crate) hinted: Mutex<BTreeMap<String, ActionPolicy>>,
+    sticky: Mutex<HashMap<String, Sticky>>,
+    instance: String,
+    counter: AtomicU64,
+}
+
+/// What one decision means for the call.
+enum Step {
+    Forward(Ticket),
+    Answer(String),
+    Pending(Option<ApprovalId>),
+}
+
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A panic elsewhere while holding the lock leaves plain data behind; keep serving.
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Gate {
+    pub fn new(store: Arc<dyn Store>, policy: Arc<Policy>, config: GateConfig) -> Gate {
+        let seed = format!("{}-{:?}-{}", std::process::id(), std::time::SystemTime::now(), now_ms());
+        Gate {
+            store,
+            config,
+            effective: RwLock::new(policy.clone()),
+            base: policy,
+            hinted: Mutex::new(BTreeMap::new()),
+            sticky: Mutex::new(HashMap::new()),
+            instance: sha256_hex(seed.as_bytes())[..8].to_string(),
+            counter: AtomicU64::new(0),
+        }
+    }
+
+    pub fn config(&self) -> &GateConfig {
+        &self.config
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    pub(crate) fn base_policy(&self) -> &Arc<Policy> {
+        &self.base
+    }
+
+    /// The policy decisions are made with now.
+    pub fn policy(&self) -> Arc<Policy> {
+        self.effective.read().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    pub(crate) fn set_policy(&self, policy: Arc<Policy>) {
+        *self.effective.write().unwrap_or_else(PoisonError::into_inner) = policy;
+    }
+
+    /// The action a tool maps to.
+    pub fn action_for(&self, tool: &str) -> String {
+        format!("mcp.{}.{tool}", self.config.server)
+    }
+
+    fn call_key(&self, call: &ToolCall) -> String {
+        canonical_sha256(&json!({
+            "server": self.config.server,
+            "tool": call.name,
+            "arguments": call.arguments,
+            "agent": self.config.agent,
+            "session": self.config.session,
+        }))
+    }
+
+    fn key_prefix(key: &str) -> String {
+        format!("mcp-{}-", &key[..32.min(key.len())])
+    }
+
+    fn nonce(&self) -> String {
+        format!("{}{}", self.instance, self.counter.fetch_add(1, Ordering::Relaxed))
+    }
+
+    fn request(&self, call: &ToolCall, request_id: String) -> ActionRequest {
+        ActionRequest {
+            request_id,
+            agent: self.config.agent.clone(),
+            // Kept for the audit trail only: the session is in neither the digest nor the fingerprint.
+            session: Some(format!(
+                "mcp:{}{}/{}",
+                self.config.server,
+                self.config.session.as_deref().map(|s| format!(":{s}")).unwrap_or_default(),
+                self.instance
+            )),
+            action: self.action_for(&call.name),
+            params: call.arguments.clone(),
+            target: None,
+            undo_of: None,
+            dry_run: false,
+            approval_id: None,
+        }
+    }
+
+    /// Decides a call. Cancelling `cancel` ends a held call without an answer.
+    pub async fn gate(&self, call: &ToolCall, notify: Option<&Notifier>, cancel: &Cancel) -> Gated {
+        let key = self.call_key(call);
+        let policy = self.policy();
+        let mut request = self.request(call, String::new());
+        let (request_id, mut sticky) = match self.remembered(&key, now_ms()) {
+            Some(id) => (id, true),
+            None => match self.find_deferral(&key, &request, &policy).await {
+                Ok(Some(id)) => (id, true),
+                Ok(None) => (format!("{}{}", Self::key_prefix(&key), self.nonce()), false),
+                Err(e) => return Gated::Answer(self.engine_error(call, &request.action, &e)),
+            },
+        };
+        request.request_id = request_id;
+        let deadline = self.config.wait.map(|w| Instant::now() + w);
+        let started = Instant::now();
+        loop {
+            let record = match self.store.decide(policy.clone(), request.clone(), now_ms()).await {
+                Ok(record) => record,
+                Err(e) => return Gated::Answer(self.engine_error(call, &request.action, &e)),
+            };
+            let step = match self.step(&key, &record, sticky, call).await {
+                Ok(step) => step,
+                Err(e) => return Gated::Answer(self.engine_error(call, &request.action, &e)),
+            };
+            let pending = match step {
+                Step::Forward(ticket) => return Gated::Forward(ticket),
+                Step::Answer(text) => return Gated::Answer(call.answer(&text, meta(&record))),
+                Step::Pending(approval) => approval,
+            };
+            let waited = started.elapsed();
+            let text = |still: bool| {
+                let approval = pending.map_or_else(|| "?".to_string(), |a| a.to_string());
+                let head = if still {
+                    format!(
+                        "NOT EXECUTED — still awaiting human approval (approval {approval}) after waiting {}s.",
+                        waited.as_secs()
+                    )
+                } else {
+                    format!("NOT EXECUTED — awaiting human approval (approval {approval}).")
+                };
+                format!(
+                    "{head} Ask the user to approve it, then retry the identical call. Why: {}",
+                    sentence(&summary(&record))
+                )
+            };
+            let (Some(deadline), Some(approval)) = (deadline, pending) else {
+                return Gated::Answer(call.answer(&text(false), meta(&record)));
+            };
+            if Instant::now() >= deadline {
+                return Gated::Answer(call.answer(&text(sticky), meta(&record)));
+            }
+            match self.hold(approval, deadline, call, notify, cancel).await {
+                Held::Cancelled => return Gated::Cancelled,
+                Held::Answered => sticky = true,
+                Held::TimedOut => return Gated::Answer(call.answer(&text(true), meta(&record))),
+                Held::EngineError(e) => return Gated::Answer(self.engine_error(call, &request.action, &e)),
+            }
+        }
+    }
+
+    /// What a decision means for this call. `sticky` is false only for a fresh request id, whose decision can
+    /// only be the one just made.
+    async fn step(&self, key: &str, d: &DecisionRecord, sticky: bool, call: &ToolCall) -> Result<Step, StoreError> {
+        let approval = d.approval_id.map_or_else(|| "?".to_string(), |a| a.to_string());
+        if d.status == DecisionStatus::AwaitingApproval {
+            self.remember(key, &d.request.request_id, None);
+            return Ok(Step::Pending(d.approval_id));
+        }
+        let step = match d.verdict {
+            Verdict::Permit => match d.status {
+                DecisionStatus::Intended if !sticky => {
+                    Step::Forward(Ticket { decision_id: d.decision_id, tool: call.name.clone(), id: call.id.clone() })
+                }
+                DecisionStatus::Intended => return self.claim(key, d, call).await,
+                DecisionStatus::Executed => Step::Answer(format!(
+                    "NOT EXECUTED AGAIN — this identical call was approved (approval {approval}) and already executed \
+                     once (decision {}). It is not run twice.",
+                    d.decision_id
+                )),
+                DecisionStatus::Failed => {
+                    self.forget(key);
+                    Step::Answer(format!(
+                        "NOT EXECUTED AGAIN — this identical call was approved (approval {approval}), forwarded once \
+                         and failed (decision {}); the approval is used up. Retry to ask for a new approval.",
+                        d.decision_id
+                    ))
+                }
+                _ => Step::Answer(format!(
+                    "NOT EXECUTED AGAIN — this identical call (approval {approval}) was already forwarded (decision \
+                     {}) and its outcome is not confirmed. It is not run twice; ask the user to check.",
+                    d.decision_id
+                )),
+            },
+            Verdict::Deny => {
+                if sticky {
+                    if has_reason(d, ReasonCode::ApprovalRejected) {
+                        self.remember(key, &d.request.request_id, Some(now_ms()));
+                    } else if !has_reason(d, ReasonCode::KillSwitch) {
+                        // Expired, or the window was used up after the approval: a retry asks again.
+                        self.forget(key);
+                    }
+                }
+                Step::Answer(deny_text(d))
+            }
+            Verdict::DryRun => {
+                if sticky {
+                    self.forget(key);
+                }
+                let would = d.would_have.map_or("unknown", Verdict::as_str);
+                Step::Answer(format!(
+                    "NOT EXECUTED — dry run: {} It would have been: {would}.",
+                    sentence(&strip_action(&summary(d), &d.request.action))
+                ))
+            }
+            Verdict::Defer => Step::Answer(format!(
+                "NOT EXECUTED — decision {} is `{}`: {}",
+                d.decision_id,
+                d.status.as_str(),
+                sentence(&summary(d))
+            )),
+        };
+        Ok(step)
+    }
+
+    /// Claims a released decision before forwarding it: the first claim (by nonce) wins, everyone else answers.
+    async fn claim(&self, key: &str, d: &DecisionRecord, call: &ToolCall) -> Result<Step, StoreError> {
+        let nonce = self.nonce();
+        let detail = json!({"mcp": {"state": "forwarding", "claim": nonce, "tool": call.name}});
+        let claimed = match self.store.report(d.decision_id, Outcome::Unknown, detail, now_ms()).await {
+            Ok(record) => record,
+            // Reported `executed` or `failed` in the meantime: answer from what it became.
+            Err(StoreError::InvalidState(_)) => {
+                let now = self.store.decision(d.decision_id).await?.ok_or_else(|| {
+                    StoreError::NotFound(format!("decision {} vanished while it was claimed", d.decision_id))
+                })?;
+                return Box::pin(self.step(key, &now, true, call)).await;
+            }
+            Err(e) => return Err(e),
+        };
+        let ours = claimed.report_detail.as_ref().and_then(|v| v.pointer("/mcp/claim")).and_then(Value::as_str)
+            == Some(nonce.as_str());
+        if ours {
+            self.remember(key, &d.request.request_id, Some(now_ms()));
+            return Ok(Step::Forward(Ticket {
+                decision_id: d.decision_id,
+                tool: call.name.clone(),
+                id: call.id.clone(),
+            }));
+        }
+        Box::pin(self.step(key, &claimed, true, call)).await
+    }
+
+    /// Holds a deferred call until its approval is answered, the deadline passes, or the client cancels.
+    async fn hold(
+        &self,
+        approval: ApprovalId,
+        deadline: Instant,
+        call: &ToolCall,
+        notify: Option<&Notifier>,
+        cancel: &Cancel,
+    ) -> Held {
+        let mut progress = 0u64;
+        let mut next_progress = Instant::now();
+        loop {
+            match self.store.approval(approval, now_ms()).await {
+                Ok(Some(a)) if a.effective_status(now_ms()) == ApprovalStatus::Pending => {}
+                Ok(_) => return Held::Answered,
+                Err(e) => return Held::EngineError(e),
+            }
+            if let (Some(token), Some(notify)) = (&call.progress_token, notify)
+                && Instant::now() >= next_progress
+            {
+                // Progress keeps clients that reset their timeout on progress waiting; it says what is awaited.
+                progress += 1;
+                let message = json!({
+                    "jsonrpc": "2.0",
+                    "method": "notifications/progress",
+                    "params": {
+                        "progressToken": token,
+                        "progress": progress,
+                        "message": format!("awaiting human approval (approval {approval})"),
+                    }
+                });
+                let _ = notify.send(crate::jsonrpc::to_frame(&message)).await;
+                next_progress = Instant::now() + Duration::from_secs(5);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Held::TimedOut;
+            }
+            let nap = self.config.poll_interval.min(deadline - now);
+            tokio::select! {
+                () = cancel.cancelled() => return Held::Cancelled,
+                () = tokio::time::sleep(nap) => {}
+            }
+        }
+    }
+
+    /// The request id of a deferral with this call key in the store (pending or approved), after a restart or
+    /// from another proxy with the same agent.
+    async fn find_deferral(
+        &self,
+        key: &str,
+        request: &ActionRequest,
+        policy: &Policy,
+    ) -> Result<Option<String>, StoreError> {
+        // A tier-0 action is never held for a human (not even under the kill switch), so it has no deferral.
+        if policy.action(&request.action).is_some_and(|a| a.tier == 0) {
+            return Ok(None);
+        }
+        let prefix = Self::key_prefix(key);
+        let digest = request.digest();
+        for status in [ApprovalStatus::Approved, ApprovalStatus::Pending] {
+            let mut found: Vec<_> = self
+                .store
+                .approvals(Some(status), now_ms())
+                .await?
+                .into_iter()
+                .filter(|a| {
+                    a.request.agent == request.agent && a.digest == digest && a.request.request_id.starts_with(&prefix)
+                })
+                .collect();
+            found.sort_by_key(|a| a.approval_id);
+            if let Some(a) = found.first() {
+                return Ok(Some(a.request.request_id.clone()));
+            }
+        }
+        Ok(None)
+    }
+
+    fn remembered(&self, key: &str, now: i64) -> Option<String> {
+        let mut sticky = lock(&self.sticky);
+        let window = i64::try_from(self.config.retry_window.as_millis()).unwrap_or(i64::MAX);
+        // Drop answered entries past the window (all of them: the map must not grow without bound).
+        sticky.retain(|_, s| s.settled_at_ms.is_none_or(|at| now.saturating_sub(at) < window));
+        sticky.get(key).map(|s| s.request_id.clone())
+    }
+
+    fn remember(&self, key: &str, request_id: &str, settled_at_ms: Option<i64>) {
+        let mut sticky = lock(&self.sticky);
+        if sticky.len() >= MAX_REMEMBERED {
+            // Pending deferrals are found again in the store (`find_deferral`); only "already executed" answers
+            // are lost, and those calls then ask for a new approval, which is safe.
+            sticky.retain(|_, s| s.settled_at_ms.is_some());
+            if sticky.len() >= MAX_REMEMBERED {
+                sticky.clear();
+            }
+        }
+        sticky.insert(key.to_string(), Sticky { request_id: request_id.to_string(), settled_at_ms });
+    }
+
+    fn forget(&self, key: &str) {
+        lock(&self.sticky).remove(key);
+    }
+
+    fn engine_error(&self, call: &ToolCall, action: &str, e: &StoreError) -> Value {
+        let (text, code) = match e {
+            StoreError::Refused { message, .. } | StoreError::Conflict { message, .. } => {
+                (format!("NOT EXECUTED — refused by FourEyes: {message}"), "refused")
+            }
+            other => (format!("NOT EXECUTED — the FourEyes engine is unavailable: {other}"), "engine_unavailable"),
+        };
+        call.answer(&text, json!({"action": action, "error": code, "message": e.to_string()}))
+    }
+
+    /// Phase B for a permitted call that was never forwarded (cancelled, or the upstream had gone): `failed`,
+    /// which releases what it reserved.
+    pub async fn report_not_forwarded(&self, ticket: &Ticket, why: &str) {
+        let detail = json!({"mcp": {"tool": ticket.tool, "not_forwarded": why}});
+        if let Err(e) = self.store.report(ticket.decision_id, Outcome::Failed, detail, now_ms()).await {
+            eprintln!("foureyes mcp-proxy: could not report decision {} as failed: {e}", ticket.decision_id);
+        }
+    }
+
+    /// Phase B for a forwarded call: the upstream's response (or `None` when none came, with the reason).
+    pub async fn report(&self, ticket: &Ticket, response: Option<&Value>, no_response: &str) {
+        let (outcome, detail) = match response {
+            Some(r) => outcome_of(&ticket.tool, r),
+            None => (Outcome::Unknown, json!({"mcp": {"tool": ticket.tool, "no_response": no_response}})),
+        };
+        if let Err(e) = self.store.report(ticket.decision_id, outcome, detail, now_ms()).await {
+            // The call already happened; the answer still goes to the client. The decision stays as it was
+            // ("intended, not confirmed" or "unknown"), which is what an auditor must see.
+            eprintln!(
+                "foureyes mcp-proxy: could not report decision {} as {}: {e}",
+                ticket.decision_id,
+                outcome.as_str()
+            );
+        }
+    }
+}
+
+enum Held {
+    Answered,
+    TimedOut,
+    Cancelled,
+    EngineError(StoreError),
+}
+
+/// How a forwarded call ended. A JSON-RPC error means the server did not run the tool (unknown tool, bad params):
+/// `failed`. A result with `isError: true` is the tool saying it did not succeed: `failed` too, so a failing tool
+/// does not use up limits. Anything else is `executed`. No answer at all is `unknown` (see [`Gate::report`]).
+pub fn outcome_of(tool: &str, response: &Value) -> (Outcome, Value) {
+    if let Some(error) = response.get("error") {
+        return (Outcome::Failed, json!({"mcp": {"tool": tool, "jsonrpc_error": capped(error)}}));
+    }
+    let result = response.get("result").unwrap_or(&Value::Null);
+    let is_error = result.get("isError").and_then(Value::as_bool) == Some(true);
+    let outcome = if is_error { Outcome::Failed } else { Outcome::Executed };
+    (outcome, json!({"mcp": {"tool": tool, "is_error": is_error}, "result": capped(result)}))
+}
+
+/// A value as-is when small, else its size, SHA-256 and first bytes.
+pub fn capped(value: &Value) -> Value {
+    let text = value.to_string();
+    if text.len() <= DETAIL_INLINE_BYTES {
+        return value.clone();
+    }
+    let cut = (0..=1024.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    json!({"truncated": true, "bytes": text.len(), "sha256": sha256_hex(text.as_bytes()), "head": &text[..cut]})
+}
+
+/// The machine-readable decision for `_meta`.
+fn meta(d: &DecisionRecord) -> Value {
+    json!({
+        "decision_id": d.decision_id,
+        "request_id": d.request.request_id,
+        "action": d.request.action,
+        "verdict": d.verdict,
+        "status": d.status,
+        "tier": d.tier,
+        "approval_id": d.approval_id,
+        "reasons": d.reasons,
+        "digest": d.digest,
+        "would_have": d.would_have,
+        "supersedes": d.supersedes,
+    })
+}
+
+fn deny_text(d: &DecisionRecord) -> String {
+    let reasons = strip_action(&summary(d), &d.request.action);
+    let advice = if has_reason(d, ReasonCode::KillSwitch) {
+        " The kill switch is engaged: only reads run until a person releases it."
+    } else if [ReasonCode::Bounds, ReasonCode::UnknownParam, ReasonCode::MissingParam, ReasonCode::WrongType]
+        .iter()
+        .any(|c| has_reason(d, *c))
+    {
+        " Retrying the identical call is denied again: change the arguments to fit the policy."
+    } else {
+        ""
+    };
+    format!("NOT EXECUTED — denied: {}{advice}", sentence(&reasons))
+}
+
+/// "'mcp.x.y' denied: param …" reads better without the action, which the model knows.
+fn strip_action(summary: &str, action: &str) -> String {
+    summary
+        .split("; ")
+        .map(|part| part.strip_prefix(&format!("'{action}' denied: ")).unwrap_or(part).to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn has_reason(d: &DecisionRecord, code: ReasonCode) -> bool {
+    d.reasons.iter().any(|r| r.code == code)
+}
+
+fn summary(d: &DecisionRecord) -> String {
+    d.reasons.iter().map(|r| r.message.as_str()).collect::<Vec<_>>().join("; ")
+}
+
+fn sentence(text: &str) -> String {
+    if text.ends_with('.') { text.to_string() } else { format!("{text}.") }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn tool_calls_are_parsed_strictly() {
+        let raw = |s: &str| RawValue::from_string(s.to_string()).unwrap();
+        let ok =
+            ToolCall::parse(json!(1), Some(&raw(r#"{"name":"t","arguments":{"a":1},"_meta":{"progressToken":"p"}}"#)));
+        let ok = ok.unwrap();
+        assert_eq!((ok.name.as_str(), ok.arguments["a"].clone(), ok.progress_token), ("t", json!(1), Some(json!("p"))));
+        assert!(ToolCall::parse(json!(1), Some(&raw(r#"{"name":"t"}"#))).unwrap().arguments.is_empty());
+        for bad in [r#"{"arguments":{}}"#, r#"{"name":5}"#, r#"{"name":"t","arguments":[1]}"#, "7"] {
+            let err = ToolCall::parse(json!(2), Some(&raw(bad))).unwrap_err();
+            assert_eq!(err["error"]["code"], json!(INVALID_PARAMS), "{bad}");
+            assert_eq!(err["id"], json!(2));
+        }
+        assert!(ToolCall::parse(json!(3), None).is_err());
+    }
+
+    #[test]
+    fn answers_carry_result_type_only_for_2026_clients() {
+        let raw = |s: &str| RawValue::from_string(s.to_string()).unwrap();
+        let new = r#"{"name":"t","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}"#;
+        let answer = ToolCall::parse(json!(1), Some(&raw(new))).unwrap().answer("no", json!({}));
+        assert_eq!(answer["result"]["resultType"], json!("complete"));
+        assert_eq!(answer["result"]["isError"], json!(true));
+        let old = ToolCall::parse(json!(1), Some(&raw(r#"{"name":"t"}"#))).unwrap().answer("no", json!({}));
+        assert!(old["result"].get("resultType").is_none());
+    }
+
+    #[test]
+    fn outcomes_follow_the_upstream_answer() {
+        let (o, _) = outcome_of("t", &json!({"id": 1, "result": {"content": []}}));
+        assert_eq!(o, Outcome::Executed);
+        let (o, d) = outcome_of("t", &json!({"id": 1, "result": {"content": [], "isError": true}}));
+        assert_eq!((o, d["mcp"]["is_error"].clone()), (Outcome::Failed, json!(true)));
+        let (o, _) = outcome_of("t", &json!({"id": 1, "error": {"code": -32602, "message": "no"}}));
+        assert_eq!(o, Outcome::Failed);
+    }
+
+    #[test]
+    fn large_results_are_summarized_in_the_report() {
+        let big = json!({"content": [{"type": "text", "text": "é".repeat(10_000)}]});
+        let c = capped(&big);
+        assert_eq!(c["truncated"], json!(true));
+        assert!(c["head"].as_str().unwrap().len() <= 1024);
+        assert_eq!(c["sha256"].as_str().unwrap(), sha256_hex(big.to_string().as_bytes()));
+        assert_eq!(capped(&json!({"a": 1})), json!({"a": 1}));
+    }
+
+    #[test]
+    fn deny_texts_name_the_param_not_the_action() {
+        let s = strip_action("'mcp.home.set' denied: param 'celsius'=30 above max 23", "mcp.home.set");
+        assert_eq!(sentence(&s), "param 'celsius'=30 above max 23.");
+    }
+}

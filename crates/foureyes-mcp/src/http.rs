@@ -1,0 +1,577 @@
+//! The Streamable HTTP transport: a loopback HTTP endpoint in front of an upstream Streamable HTTP server
+//! (`--listen 127.0.0.1:PORT --upstream http://HOST:PORT/mcp`).
+//!
+//! It is a gating reverse proxy. Requests and responses pass through as they are (body bytes, status, and every
+//! header but the hop-by-hop ones), so sessions (`MCP-Session-Id`), protocol versions (`MCP-Protocol-Version`),
+//! SSE responses, the GET stream, `Last-Event-ID` and DELETE all work as the upstream implements them. The proxy
+//! looks inside only:
+//! - a POST whose body is a `tools/call` request: decided first; only a permitted call is forwarded, and its
+//!   response (JSON, or the SSE event that carries it) is reported before it is passed on;
+//! - a `tools/list` response when `--hide-denied` or trusted hints need it (that one event or body is rewritten);
+//! - the 2026-07-28 headers: `Mcp-Method` must equal the body's method and `Mcp-Name` the tool name (`params.name`
+//!   for `tools/call` and `prompts/get`, `params.uri` for `resources/read`), else the request is refused with
+//!   JSON-RPC error -32020 and not forwarded (a client whose headers disagree with its body could steer a
+//!   header-routing gateway past the gate).
+//!
+//! `Origin` is validated (a browser page must not drive the proxy): only loopback origins and `--allow-origin`
+//! ones are accepted; others get 403. A batch (JSON array) is forwarded as it is when every call in it is
+//! permitted; otherwise nothing in it is forwarded and the client gets an array of answers.
+
+use crate::gate::{Cancel, Gate, Gated, Ticket, ToolCall};
+use crate::jsonrpc::{
+    INTERNAL_ERROR, INVALID_REQUEST, Kind, PARSE_ERROR, error_response, id_key, parse_batch, parse_envelope,
+};
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
+use http_body_util::BodyExt;
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// JSON-RPC error for a 2026-07-28 request whose `Mcp-Method`/`Mcp-Name` headers do not match its body.
+pub const HEADER_MISMATCH: i64 = -32020;
+
+/// Settings of the HTTP transport.
+#[derive(Debug, Clone)]
+pub struct HttpOptions {
+    /// The upstream endpoint, `http://HOST:PORT/PATH`. The proxy serves the same path.
+    pub upstream: String,
+    /// Origins accepted besides loopback ones (exact `scheme://host:port`).
+    pub allowed_origins: Vec<String>,
+    /// Largest request body.
+    pub max_body_bytes: usize,
+    /// Largest JSON response body the proxy reads to report or rewrite it.
+    pub max_response_bytes: usize,
+}
+
+impl HttpOptions {
+    pub fn new(upstream: &str) -> HttpOptions {
+        HttpOptions {
+            upstream: upstream.to_string(),
+            allowed_origins: Vec::new(),
+            max_body_bytes: crate::framing::DEFAULT_MAX_LINE_BYTES,
+            max_response_bytes: 64 * 1024 * 1024,
+        }
+    }
+}
+
+/// Why the HTTP transport cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum HttpError {
+    #[error("`{0}` is not an upstream URL: expected `http://HOST:PORT/PATH` (https is not supported)")]
+    BadUpstream(String),
+    #[error("i/o error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+#[derive(Clone)]
+struct AppState {
+    gate: Arc<Gate>,
+    options: Arc<HttpOptions>,
+    upstream: Uri,
+    client: Client<HttpConnector, Body>,
+}
+
+/// The proxy as an axum router (one endpoint: the upstream's path).
+pub fn app(gate: Arc<Gate>, options: HttpOptions) -> Result<axum::Router, HttpError> {
+    let upstream: Uri = options.upstream.parse().map_err(|_| HttpError::BadUpstream(options.upstream.clone()))?;
+    if upstream.scheme_str() != Some("http") || upstream.authority().is_none() {
+        return Err(HttpError::BadUpstream(options.upstream.clone()));
+    }
+    let path = upstream.path().to_string();
+    let client = Client::builder(TokioExecutor::new()).build_http();
+    let state = AppState { gate, options: Arc::new(options), upstream, client };
+    Ok(axum::Router::new().route(&path, axum::routing::any(handle)).with_state(state))
+}
+
+/// Serves the proxy on `listener` until the task is dropped.
+pub async fn serve(listener: tokio::net::TcpListener, app: axum::Router) -> std::io::Result<()> {
+    axum::serve(listener, app).await
+}
+
+fn json_response(status: StatusCode, message: &Value) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], message.to_string()).into_response()
+}
+
+async fn handle(State(state): State<AppState>, request: Request) -> Response {
+    if let Some(origin) = request.headers().get(header::ORIGIN)
+        && !origin_allowed(origin, &state.options.allowed_origins)
+    {
+        let shown = String::from_utf8_lossy(origin.as_bytes()).into_owned();
+        let message = format!("origin `{shown}` is not allowed: only loopback origins and --allow-origin ones are");
+        return json_response(StatusCode::FORBIDDEN, &error_response(&Value::Null, INVALID_REQUEST, &message));
+    }
+    match *request.method() {
+        Method::POST => post(state, request).await,
+        Method::GET | Method::DELETE => {
+            let (parts, body) = request.into_parts();
+            forward(&state, &parts, Body::new(body), Tap::None).await
+        }
+        _ => (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, POST, DELETE")]).into_response(),
+    }
+}
+
+/// Whether a browser origin may use the proxy: loopback hosts, or one listed with `--allow-origin`.
+pub fn origin_allowed(origin: &HeaderValue, allowed: &[String]) -> bool {
+    let Ok(origin) = origin.to_str() else { return false };
+    if allowed.iter().any(|a| a == origin) {
+        return true;
+    }
+    let Some(rest) = origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")) else {
+        return false;
+    };
+    let authority = rest.split('/').next().unwrap_or_default();
+    let host = if let Some(v6) = authority.strip_prefix('[') {
+        v6.split(']').next().map(|h| format!("[{h}]")).unwrap_or_default()
+    } else {
+        authority.split(':').next().unwrap_or_default().to_string()
+    };
+    matches!(host.as_str(), "localhost" | "127.0.0.1" | "[::1]")
+}
+
+async fn post(state: AppState, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    let max = state.options.max_body_bytes;
+    let bytes = match axum::body::to_bytes(body, max).await {
+        Ok(bytes) => bytes,
+        Err(_) => {
+            let message = format!("Invalid Request: the body is over {max} bytes (nothing was forwarded)");
+            return json_response(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                &error_response(&Value::Null, INVALID_REQUEST, &message),
+            );
+        }
+    };
+    if let Err(e) = std::str::from_utf8(&bytes) {
+        let message = format!("Parse error: the body is not valid UTF-8 (at byte {})", e.valid_up_to());
+        return json_response(StatusCode::BAD_REQUEST, &error_response(&Value::Null, PARSE_ERROR, &message));
+    }
+    if crate::framing::first_significant(&bytes) == Some(b'[') {
+        return post_batch(state, &parts, bytes).await;
+    }
+    let envelope = match parse_envelope(&bytes) {
+        Ok(envelope) => envelope,
+        Err((code, message)) => {
+            return json_response(StatusCode::BAD_REQUEST, &error_response(&Value::Null, code, &message));
+        }
+    };
+    if let Err(message) = check_headers(&parts.headers, &envelope) {
+        let reply = error_response(&envelope.id_value(), HEADER_MISMATCH, &message);
+        return json_response(StatusCode::BAD_REQUEST, &reply);
+    }
+    let method = envelope.method.as_deref().unwrap_or_default().to_string();
+    match envelope.kind() {
+        Kind::Request if method == "tools/call" => {
+            let call = match ToolCall::parse(envelope.id_value(), envelope.params) {
+                Ok(call) => call,
+                Err(response) => return json_response(StatusCode::OK, &response),
+            };
+            match state.gate.gate(&call, None, &Cancel::default()).await {
+                Gated::Forward(ticket) => {
+                    let tickets = HashMap::from([(id_key(&call.id), ticket)]);
+                    forward(&state, &parts, Body::from(bytes), Tap::Report(tickets)).await
+                }
+                Gated::Answer(response) => json_response(StatusCode::OK, &response),
+                Gated::Cancelled => StatusCode::NO_CONTENT.into_response(),
+            }
+        }
+        Kind::Request if method == "tools/list" && state.gate.watches_tools_list() => {
+            let key = id_key(&envelope.id_value());
+            forward(&state, &parts, Body::from(bytes), Tap::Rewrite(key)).await
+        }
+        Kind::Invalid => {
+            let message = "Invalid Request: a message needs a `method` or a `result`/`error`";
+            json_response(StatusCode::BAD_REQUEST, &error_response(&envelope.id_value(), INVALID_REQUEST, message))
+        }
+        _ => forward(&state, &parts, Body::from(bytes), Tap::None).await,
+    }
+}
+
+/// The 2026-07-28 routing headers must say what the body says.
+fn check_headers(headers: &HeaderMap, envelope: &crate::jsonrpc::Envelope<'_>) -> Result<(), String> {
+    let method = envelope.method.as_deref().unwrap_or_default();
+    if let Some(value) = headers.get("mcp-method") {
+        let shown = String::from_utf8_lossy(value.as_bytes());
+        if shown != method {
+            return Err(format!("header mismatch: `Mcp-Method: {shown}` but the body's method is `{method}`"));
+        }
+    }
+    let Some(value) = headers.get("mcp-name") else { return Ok(()) };
+    let field = match method {
+        "tools/call" | "prompts/get" => "name",
+        "resources/read" => "uri",
+        _ => return Ok(()),
+    };
+    let params: Value = envelope.params.and_then(|p| serde_json::from_str(p.get()).ok()).unwrap_or(Value::Null);
+    let body = params.get(field).and_then(Value::as_str).unwrap_or_default();
+    let raw = String::from_utf8_lossy(value.as_bytes()).into_owned();
+    let header = decode_header_value(&raw);
+    if header.as_deref() != Some(body) {
+        return Err(format!("header mismatch: `Mcp-Name: {raw}` but the body's `params.{field}` is `{body}`"));
+    }
+    Ok(())
+}
+
+/// A header value, decoding the `=?base64?…?=` form clients use for values that are not plain ASCII.
+fn decode_header_value(raw: &str) -> Option<String> {
+    match raw.strip_prefix("=?base64?").and_then(|r| r.strip_suffix("?=")) {
+        Some(payload) => String::from_utf8(base64_decode(payload)?).ok(),
+        None => Some(raw.to_string()),
+    }
+}
+
+fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let mut acc = 0u32;
+    let mut bits = 0;
+    for c in text.bytes().filter(|&c| c != b'=') {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            _ => return None,
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push(((acc >> bits) & 0xff) as u8);
+        }
+    }
+    Some(out)
+}
+
+async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: Bytes) -> Response {
+    let items = match parse_batch(&bytes) {
+        Ok(items) if !items.is_empty() => items,
+        Ok(_) => {
+            let reply = error_response(&Value::Null, INVALID_REQUEST, "Invalid Request: an empty batch");
+            return json_response(StatusCode::BAD_REQUEST, &reply);
+        }
+        Err((code, message)) => {
+            return json_response(StatusCode::BAD_REQUEST, &error_response(&Value::Null, code, &message));
+        }
+    };
+    let mut calls = Vec::new();
+    let mut others = Vec::new();
+    for item in &items {
+        match parse_envelope(item.get().as_bytes()) {
+            Ok(e) if e.kind() == Kind::Request && e.method.as_deref() == Some("tools/call") => {
+                match ToolCall::parse(e.id_value(), e.params) {
+                    Ok(call) => calls.push(call),
+                    Err(response) => others.push(Err(response)),
+                }
+            }
+            Ok(e) => others.push(Ok((e.kind(), e.id_value()))),
+            Err((_, message)) => others.push(Err(error_response(&Value::Null, INVALID_REQUEST, &message))),
+        }
+    }
+    if calls.is_empty() && others.iter().all(Result::is_ok) {
+        return forward(&state, parts, Body::from(bytes), Tap::None).await;
+    }
+    let mut tickets = HashMap::new();
+    let mut answers = Vec::new();
+    for call in &calls {
+        match state.gate.gate(call, None, &Cancel::default()).await {
+            Gated::Forward(ticket) => {
+                tickets.insert(id_key(&call.id), ticket);
+            }
+            Gated::Answer(response) => answers.push(response),
+            Gated::Cancelled => {}
+        }
+    }
+    if answers.is_empty() && others.iter().all(Result::is_ok) {
+        return forward(&state, parts, Body::from(bytes), Tap::Report(tickets)).await;
+    }
+    // Something in the batch may not go: none of it goes, and every request in it is answered.
+    let why = "not forwarded: this batch also held calls FourEyes did not permit; send the others again";
+    for ticket in tickets.values() {
+        state.gate.report_not_forwarded(ticket, why).await;
+        answers.push(error_response(&ticket.id, INVALID_REQUEST, why));
+    }
+    for other in others {
+        match other {
+            Ok((Kind::Request, id)) => answers.push(error_response(&id, INVALID_REQUEST, why)),
+            Ok(_) => {}
+            Err(response) => answers.push(response),
+        }
+    }
+    json_response(StatusCode::OK, &Value::Array(answers))
+}
+
+/// What to do with the upstream's answer.
+enum Tap {
+    /// Pass it through untouched (not even parsed).
+    None,
+    /// Report these forwarded calls (by id key) when their responses pass.
+    Report(HashMap<String, Ticket>),
+    /// Rewrite the `tools/list` response with this id key.
+    Rewrite(String),
+}
+
+const HOP_BY_HOP: [&str; 8] = [
+    "connection",
+    "keep-alive",
+    "proxy-authenticate",
+    "proxy-authorization",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+];
+
+async fn forward(state: &AppState, parts: &axum::http::request::Parts, body: Body, tap: Tap) -> Response {
+    let mut builder = axum::http::Request::builder().method(parts.method.clone()).uri(state.upstream.clone());
+    for (name, value) in &parts.headers {
+        if !HOP_BY_HOP.contains(&name.as_str()) && name != header::HOST && name != header::CONTENT_LENGTH {
+            builder = builder.header(name, value);
+        }
+    }
+    let request = match builder.body(body) {
+        Ok(request) => request,
+        Err(e) => return upstream_failed(state, tap, &format!("cannot build the upstream request: {e}"), false).await,
+    };
+    let response = match state.client.request(request).await {
+        Ok(response) => response,
+        Err(e) => {
+            // A refused connection never delivered the call; any other failure may have.
+            let delivered = !e.is_connect();
+            return upstream_failed(state, tap, &format!("the upstream MCP server is unreachable: {e}"), delivered)
+                .await;
+        }
+    };
+    let (mut head, body) = response.into_parts();
+    for name in HOP_BY_HOP {
+        head.headers.remove(name);
+    }
+    let tap = match tap {
+        Tap::None => return Response::from_parts(head, Body::new(body)),
+        tap => tap,
+    };
+    let is_sse = head
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/event-stream"));
+    let tapped = Arc::new(Tapped { gate: state.gate.clone(), tap: Mutex::new(tap) });
+    if is_sse {
+        let events = sse_stream(Body::new(body), tapped);
+        head.headers.remove(header::CONTENT_LENGTH);
+        return Response::from_parts(head, Body::from_stream(events));
+    }
+    let collected = match http_body_util::Limited::new(body, state.options.max_response_bytes).collect().await {
+        Ok(collected) => collected.to_bytes(),
+        Err(e) => {
+            tapped.finish("the upstream's response could not be read").await;
+            let reply = error_response(&Value::Null, INTERNAL_ERROR, &format!("reading the upstream's response: {e}"));
+            return json_response(StatusCode::BAD_GATEWAY, &reply);
+        }
+    };
+    let out = tapped.message(&collected).await;
+    tapped.finish(&format!("the upstream answered HTTP {} without the call's response", head.status)).await;
+    if out.is_some() {
+        head.headers.remove(header::CONTENT_LENGTH);
+    }
+    Response::from_parts(head, Body::from(out.unwrap_or_else(|| collected.to_vec())))
+}
+
+async fn upstream_failed(state: &AppState, tap: Tap, why: &str, delivered: bool) -> Response {
+    if let Tap::Report(tickets) = tap {
+        for ticket in tickets.values() {
+            if delivered {
+                state.gate.report(ticket, None, why).await;
+            } else {
+                state.gate.report_not_forwarded(ticket, why).await;
+            }
+        }
+    }
+    json_response(StatusCode::BAD_GATEWAY, &error_response(&Value::Null, INTERNAL_ERROR, why))
+}
+
+/// A response being watched: reports forwarded calls, rewrites a `tools/list`; whatever is still pending when it
+/// ends (or is dropped because the client went away) is reported `unknown`.
+struct Tapped {
+    gate: Arc<Gate>,
+    tap: Mutex<Tap>,
+}
+
+impl Tapped {
+    fn take_ticket(&self, key: &str) -> Option<Ticket> {
+        match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
+            Tap::Report(tickets) => tickets.remove(key),
+            _ => None,
+        }
+    }
+
+    fn take_rewrite(&self, key: &str) -> bool {
+        let mut tap = self.tap.lock().unwrap_or_else(PoisonError::into_inner);
+        if matches!(&*tap, Tap::Rewrite(k) if k == key) {
+            *tap = Tap::None;
+            return true;
+        }
+        false
+    }
+
+    /// Looks at one JSON-RPC message or batch; returns the bytes to send instead when it rewrote something.
+    async fn message(&self, bytes: &[u8]) -> Option<Vec<u8>> {
+        let value: Value = serde_json::from_slice(bytes).ok()?;
+        let single = [value.clone()];
+        let items = value.as_array().map_or(&single[..], Vec::as_slice);
+        let mut rewritten = None;
+        for item in items {
+            let Some(key) = item.get("id").filter(|_| item.get("method").is_none()).map(id_key) else {
+                continue;
+            };
+            if let Some(ticket) = self.take_ticket(&key) {
+                self.gate.report(&ticket, Some(item), "").await;
+            }
+            if value.is_object() && self.take_rewrite(&key) {
+                rewritten = self.gate.on_tools_list(bytes).await;
+            }
+        }
+        rewritten
+    }
+
+    async fn finish(&self, why: &str) {
+        let pending: Vec<Ticket> = match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
+            Tap::Report(tickets) => tickets.drain().map(|(_, t)| t).collect(),
+            _ => Vec::new(),
+        };
+        for ticket in pending {
+            self.gate.report(&ticket, None, why).await;
+        }
+    }
+}
+
+impl Drop for Tapped {
+    fn drop(&mut self) {
+        let pending: Vec<Ticket> = match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
+            Tap::Report(tickets) => tickets.drain().map(|(_, t)| t).collect(),
+            _ => Vec::new(),
+        };
+        if pending.is_empty() {
+            return;
+        }
+        let gate = self.gate.clone();
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move {
+                for ticket in pending {
+                    gate.report(&ticket, None, "the client went away before the response arrived").await;
+                }
+            });
+        }
+    }
+}
+
+/// Passes an SSE body through event by event, handing each event's data to the tap first. An event is held
+/// only until its terminating blank line, so the client sees every event as soon as it is complete.
+fn sse_stream(
+    body: Body,
+    tapped: Arc<Tapped>,
+) -> impl futures_util::Stream<Item = Result<Bytes, axum::Error>> + Send + 'static {
+    let chunks = body.into_data_stream().map(Some).chain(futures_util::stream::once(async { None }));
+    let mut buffer: Vec<u8> = Vec::new();
+    chunks
+        .then(move |chunk| {
+            let tapped = tapped.clone();
+            let last = chunk.is_none();
+            let mut events = Vec::new();
+            let mut error = None;
+            match chunk {
+                Some(Ok(bytes)) => {
+                    buffer.extend_from_slice(&bytes);
+                    while let Some(end) = event_end(&buffer) {
+                        events.push(buffer.drain(..end).collect::<Vec<u8>>());
+                    }
+                }
+                Some(Err(e)) => error = Some(e),
+                None if !buffer.is_empty() => events.push(std::mem::take(&mut buffer)),
+                None => {}
+            }
+            async move {
+                if let Some(e) = error {
+                    tapped.finish("the upstream's event stream failed").await;
+                    return Some(Err(e));
+                }
+                let mut out = Vec::new();
+                for event in events {
+                    out.extend(tap_event(&tapped, event).await);
+                }
+                if last {
+                    tapped.finish("the upstream's event stream ended without the call's response").await;
+                }
+                Some(Ok(Bytes::from(out)))
+            }
+        })
+        .filter_map(|item| async move { item })
+}
+
+/// The end (exclusive) of the first complete SSE event in `buffer`, if any.
+fn event_end(buffer: &[u8]) -> Option<usize> {
+    let lf = buffer.windows(2).position(|w| w == b"\n\n").map(|i| i + 2);
+    let crlf = buffer.windows(4).position(|w| w == b"\r\n\r\n").map(|i| i + 4);
+    match (lf, crlf) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// One SSE event: its data goes to the tap; the event's bytes pass unchanged unless the tap rewrote its data.
+async fn tap_event(tapped: &Tapped, event: Vec<u8>) -> Vec<u8> {
+    let text = String::from_utf8_lossy(&event);
+    let data: Vec<&str> =
+        text.lines().filter_map(|line| line.strip_prefix("data:").map(|d| d.strip_prefix(' ').unwrap_or(d))).collect();
+    if data.is_empty() {
+        return event;
+    }
+    let Some(rewritten) = tapped.message(data.join("\n").as_bytes()).await else { return event };
+    let mut out = String::new();
+    for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with("data:")) {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str("data: ");
+    out.push_str(&String::from_utf8_lossy(&rewritten));
+    out.push_str("\n\n");
+    out.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn only_loopback_and_listed_origins_pass() {
+        let ok = |o: &str| origin_allowed(&HeaderValue::from_str(o).unwrap(), &["https://console.example".into()]);
+        for o in ["http://localhost:6274", "http://127.0.0.1", "https://[::1]:8443", "https://console.example"] {
+            assert!(ok(o), "{o}");
+        }
+        for o in ["http://evil.example", "null", "http://localhost.evil.example", "http://127.0.0.1.nip.io", "file://"]
+        {
+            assert!(!ok(o), "{o}");
+        }
+    }
+
+    #[test]
+    fn sse_events_end_at_a_blank_line() {
+        assert_eq!(event_end(b"data: x\n\nrest"), Some(9));
+        assert_eq!(event_end(b"data: x\r\n\r\n"), Some(11));
+        assert_eq!(event_end(b"data: x\n"), None);
+    }
+
+    #[test]
+    fn base64_header_values_are_decoded() {
+        assert_eq!(decode_header_value("=?base64?Y2Fmw6k=?=").as_deref(), Some("café"));
+        assert_eq!(decode_header_value("echo").as_deref(), Some("echo"));
+        assert_eq!(decode_header_value("=?base64?*?="), None);
+    }
+}

@@ -1,0 +1,27 @@
+//! The FourEyes MCP gating proxy: the door in front of any MCP server.
+//!
+//! `foureyes mcp-proxy --name fs --policy P -- <upstream command>` sits between an MCP client and an upstream MCP
+//! server. Every message passes through as the bytes that arrived, except `tools/call`, which becomes an
+//! `ActionRequest` (`mcp.<name>.<tool>`, params = the tool's arguments) decided by the engine. Only a permitted
+//! (or approved) call is forwarded, and its outcome is reported back; a denied, deferred or rehearsed call is
+//! answered by the proxy itself as a tool result with `isError: true`, a text the model can act on, and the
+//! decision under `_meta["dev.foureyes/decision"]`. If the engine errors, nothing is forwarded.
+//!
+//! - [`framing`]: newline-delimited frames with a size cap (no JSON parsing).
+//! - [`jsonrpc`]: classifying raw messages, ids, and the messages the proxy writes itself.
+//! - [`gate`]: one `tools/call` → decide → forward or answer; report the outcome; request ids and retries.
+//! - [`tools`]: the `tools/list` rewrite (`--hide-denied`) and trusted `readOnlyHint`s.
+//! - [`stdio`]: the stdio transport (child process) and the router.
+//! - [`http`]: the Streamable HTTP transport (a gating reverse proxy in front of an HTTP upstream).
+//! - [`cli`]: the `mcp-proxy` command's arguments and entry point.
+
+pub mod cli;
+pub mod framing;
+pub mod gate;
+pub mod http;
+pub mod jsonrpc;
+pub mod stdio;
+pub mod tools;
+
+pub use gate::{Gate, GateConfig};
+pub use stdio::{StdioOptions, run_stdio};

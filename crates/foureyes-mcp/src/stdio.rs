@@ -1,0 +1,673 @@
+//! The stdio transport: the proxy runs the upstream MCP server as a child process and sits between the client's
+//! stdin/stdout and the child's stdin/stdout. The child's stderr is the proxy's stderr.
+//!
+//! Routing works on raw lines. A client message is parsed (as an [`Envelope`](crate::jsonrpc::Envelope) that
+//! borrows the line) only to find `tools/call`, `tools/list` and `notifications/cancelled`; a server message is
+//! parsed only while the proxy waits for the answer to a forwarded call or a watched `tools/list`. Every message
+//! that is forwarded is forwarded as the exact bytes that arrived, plus the newline; the exceptions are a
+//! `tools/list` response under `--hide-denied`, and a batch from which the proxy removed the calls it answered
+//! itself (the array is rebuilt around the untouched elements).
+//!
+//! Messages from the client that are not JSON-RPC are answered with a JSON-RPC error and never forwarded:
+//! invalid UTF-8 or JSON (`-32700`), JSON that is not a message or a line over the size cap (`-32600`), a
+//! `tools/call` without a tool name or with non-object arguments (`-32602`).
+//!
+//! Shutdown: when the client closes stdin, held calls are cancelled, calls being decided finish, the child's
+//! stdin is closed and the child gets a grace period to exit before it is killed. When the child exits or closes
+//! stdout first, calls still in flight are answered with an error and reported `unknown`, and the proxy exits.
+
+use crate::framing::{Frame, LineReader, first_significant, is_blank, scan_id};
+use crate::gate::{Cancel, Gate, Gated, Ticket, ToolCall};
+use crate::jsonrpc::{
+    INTERNAL_ERROR, INVALID_REQUEST, Kind, PARSE_ERROR, error_response, id_key, parse_batch, parse_envelope,
+    raw_id_key, to_frame,
+};
+use serde_json::Value;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::sync::mpsc;
+use tokio::task::JoinSet;
+
+/// Limits and timings of the stdio transport.
+#[derive(Debug, Clone)]
+pub struct StdioOptions {
+    /// Largest client message (one line).
+    pub max_line_bytes: usize,
+    /// Largest server message (tool results can be large: files, images).
+    pub max_upstream_line_bytes: usize,
+    /// How long the child may take to exit after its stdin is closed.
+    pub shutdown_grace: Duration,
+}
+
+impl Default for StdioOptions {
+    fn default() -> Self {
+        StdioOptions {
+            max_line_bytes: crate::framing::DEFAULT_MAX_LINE_BYTES,
+            max_upstream_line_bytes: 64 * 1024 * 1024,
+            shutdown_grace: Duration::from_secs(5),
+        }
+    }
+}
+
+/// Why the proxy could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum StdioError {
+    #[error("cannot start the upstream MCP server `{command}`: {source}")]
+    Spawn { command: String, source: std::io::Error },
+    #[error("no upstream command: pass it after `--`, e.g. `-- npx @modelcontextprotocol/server-filesystem /tmp`")]
+    NoCommand,
+    #[error("the upstream MCP server's {0} is not a pipe")]
+    Pipe(&'static str),
+    #[error("i/o error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A frame for a writer, or the order to close the stream.
+enum Out {
+    Frame(Vec<u8>),
+    Close,
+}
+
+/// A client batch that had calls answered by the proxy: the upstream's answer to the rest gets those answers
+/// added, so the client still receives one array.
+struct Merge {
+    expected: HashSet<String>,
+    seen: HashSet<String>,
+    answers: Vec<Value>,
+}
+
+#[derive(Default)]
+struct State {
+    /// Forwarded `tools/call`s by id key, to be reported when answered.
+    in_flight: HashMap<String, Ticket>,
+    /// `tools/call`s being decided (or held), by id key: their cancel handle and whether the client cancelled.
+    gating: HashMap<String, (Cancel, bool)>,
+    /// Watched `tools/list` requests by id key.
+    lists: HashSet<String>,
+    merges: Vec<Merge>,
+}
+
+impl State {
+    fn idle(&self) -> bool {
+        self.in_flight.is_empty() && self.lists.is_empty() && self.merges.is_empty()
+    }
+}
+
+struct Router {
+    gate: Arc<Gate>,
+    to_client: mpsc::Sender<Out>,
+    to_upstream: mpsc::Sender<Out>,
+    /// Progress notifications of held calls.
+    notifier: mpsc::Sender<Vec<u8>>,
+    options: StdioOptions,
+    state: Mutex<State>,
+}
+
+fn lock(state: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
+    state.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Runs the proxy over the given client streams until one side closes. Returns the child's exit code (`None`
+/// when it was killed by a signal).
+pub async fn run_stdio<R, W>(
+    gate: Arc<Gate>,
+    command: &[String],
+    client_in: R,
+    client_out: W,
+    options: StdioOptions,
+) -> Result<Option<i32>, StdioError>
+where
+    R: AsyncRead + Unpin + Send + 'static,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    let (program, args) = command.split_first().ok_or(StdioError::NoCommand)?;
+    let mut child = tokio::process::Command::new(program)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|source| StdioError::Spawn { command: command.join(" "), source })?;
+    let child_in = child.stdin.take().ok_or(StdioError::Pipe("stdin"))?;
+    let child_out = child.stdout.take().ok_or(StdioError::Pipe("stdout"))?;
+
+    let (to_client, client_rx) = mpsc::channel(256);
+    let (to_upstream, upstream_rx) = mpsc::channel(256);
+    let (notifier, mut notes) = mpsc::channel::<Vec<u8>>(64);
+    let client_writer = tokio::spawn(write_frames(client_out, client_rx));
+    let upstream_writer = tokio::spawn(write_frames(child_in, upstream_rx));
+    let client_max = options.max_line_bytes;
+    let upstream_max = options.max_upstream_line_bytes;
+    let grace = options.shutdown_grace;
+    let state = Mutex::new(State::default());
+    let router = Arc::new(Router { gate, to_client, to_upstream, notifier, options, state });
+    let notes_router = router.clone();
+    let notes_task = tokio::spawn(async move {
+        while let Some(frame) = notes.recv().await {
+            notes_router.send_client_frame(frame).await;
+        }
+    });
+
+    let mut client_task =
+        tokio::spawn(client_loop(router.clone(), LineReader::new(BufReader::new(client_in), client_max)));
+    let mut upstream_task =
+        tokio::spawn(upstream_loop(router.clone(), LineReader::new(BufReader::new(child_out), upstream_max)));
+
+    let upstream_first = tokio::select! {
+        _ = &mut client_task => false,
+        _ = &mut upstream_task => true,
+    };
+    if upstream_first {
+        // The child is gone: nobody will answer the client any more.
+        client_task.abort();
+    } else {
+        // The client is done: the child gets its stdin closed (by `client_loop`) and a grace period to exit.
+        if tokio::time::timeout(grace, &mut upstream_task).await.is_err() {
+            let _ = child.start_kill();
+            let _ = upstream_task.await;
+        }
+    }
+    router.fail_in_flight("the upstream MCP server closed before answering").await;
+    let _ = router.to_upstream.send(Out::Close).await;
+    let _ = router.to_client.send(Out::Close).await;
+    notes_task.abort();
+    let _ = client_writer.await;
+    let _ = upstream_writer.await;
+    let status = match tokio::time::timeout(grace, child.wait()).await {
+        Ok(status) => status?,
+        Err(_) => {
+            let _ = child.start_kill();
+            child.wait().await?
+        }
+    };
+    Ok(status.code())
+}
+
+async fn write_frames<W: AsyncWrite + Unpin>(mut out: W, mut rx: mpsc::Receiver<Out>) -> std::io::Result<()> {
+    while let Some(message) = rx.recv().await {
+        match message {
+            Out::Frame(mut bytes) => {
+                bytes.push(b'\n');
+                out.write_all(&bytes).await?;
+                if rx.is_empty() {
+                    out.flush().await?;
+                }
+            }
+            Out::Close => break,
+        }
+    }
+    out.flush().await?;
+    out.shutdown().await
+}
+
+async fn client_loop<R: tokio::io::AsyncBufRead + Unpin>(router: Arc<Router>, mut reader: LineReader<R>) {
+    let mut tasks = JoinSet::new();
+    loop {
+        let frame = match reader.next_frame().await {
+            Ok(Some(frame)) => frame,
+            Ok(None) => break,
+            Err(e) => {
+                eprintln!("foureyes mcp-proxy: reading from the client failed: {e}");
+                break;
+            }
+        };
+        match frame {
+            Frame::Line(line) => router.on_client_line(line, &mut tasks).await,
+            Frame::Oversized { prefix, len } => {
+                let id = scan_id(&prefix).unwrap_or(Value::Null);
+                let max = router.options.max_line_bytes;
+                let message = format!(
+                    "Invalid Request: the message is {len} bytes; this proxy accepts at most {max} bytes per message \
+                     (nothing was forwarded)"
+                );
+                router.send_client(error_response(&id, INVALID_REQUEST, &message)).await;
+            }
+        }
+        while tasks.try_join_next().is_some() {}
+    }
+    // The client closed its input: held calls end without an answer; calls being decided finish; then the child's
+    // stdin is closed, which is how an MCP client tells a stdio server to exit.
+    for (cancel, _) in lock(&router.state).gating.values() {
+        cancel.cancel();
+    }
+    while tasks.join_next().await.is_some() {}
+    let _ = router.to_upstream.send(Out::Close).await;
+}
+
+async fn upstream_loop<R: tokio::io::AsyncBufRead + Unpin>(router: Arc<Router>, mut reader: LineReader<R>) {
+    loop {
+        match reader.next_frame().await {
+            Ok(Some(Frame::Line(line))) => router.on_upstream_line(line).await,
+            Ok(Some(Frame::Oversized { prefix, len })) => router.upstream_oversized(&prefix, len).await,
+            Ok(None) => break,
+            Err(e) => {
+                eprintln!("foureyes mcp-proxy: reading from the upstream server failed: {e}");
+                break;
+            }
+        }
+    }
+}
+
+impl Router {
+    async fn send_client(&self, message: Value) {
+        self.send_client_frame(to_frame(&message)).await;
+    }
+
+    async fn send_client_frame(&self, frame: Vec<u8>) {
+        // A closed client cannot be told anything; the decision is journaled either way.
+        let _ = self.to_client.send(Out::Frame(frame)).await;
+    }
+
+    async fn forward(&self, frame: Vec<u8>) -> bool {
+        self.to_upstream.send(Out::Frame(frame)).await.is_ok()
+    }
+
+    async fn on_client_line(self: &Arc<Self>, line: Vec<u8>, tasks: &mut JoinSet<()>) {
+        if is_blank(&line) {
+            return;
+        }
+        if let Err(e) = std::str::from_utf8(&line) {
+            let message = format!("Parse error: the message is not valid UTF-8 (at byte {})", e.valid_up_to());
+            return self.send_client(error_response(&Value::Null, PARSE_ERROR, &message)).await;
+        }
+        if first_significant(&line) == Some(b'[') {
+            return self.client_batch(line, tasks).await;
+        }
+        let action = match parse_envelope(&line) {
+            Err((code, message)) => {
+                let id = if code == PARSE_ERROR { Value::Null } else { scan_id(&line).unwrap_or(Value::Null) };
+                return self.send_client(error_response(&id, code, &message)).await;
+            }
+            Ok(envelope) => self.classify_client(&envelope),
+        };
+        match action {
+            ClientAction::Forward => {
+                self.forward(line).await;
+            }
+            ClientAction::Answer(response) => self.send_client(response).await,
+            ClientAction::Gate(call) => self.spawn_gate(call, line, tasks),
+        }
+    }
+
+    /// What to do with one client message; registers watched requests and applies cancellations.
+    fn classify_client(&self, envelope: &crate::jsonrpc::Envelope<'_>) -> ClientAction {
+        let method = envelope.method.as_deref().unwrap_or_default();
+        match envelope.kind() {
+            Kind::Request if method == "tools/call" => match ToolCall::parse(envelope.id_value(), envelope.params) {
+                Ok(call) => ClientAction::Gate(call),
+                Err(response) => ClientAction::Answer(response),
+            },
+            Kind::Request => {
+                if method == "tools/list" && self.gate.watches_tools_list() {
+                    lock(&self.state).lists.insert(id_key(&envelope.id_value()));
+                }
+                ClientAction::Forward
+            }
+            Kind::Notification => {
+                if method == "notifications/cancelled"
+                    && let Some(params) = envelope.params
+                    && let Ok(params) = serde_json::from_str::<Value>(params.get())
+                    && let Some(request_id) = params.get("requestId")
+                    && let Some(entry) = lock(&self.state).gating.get_mut(&id_key(request_id))
+                {
+                    entry.1 = true;
+                    entry.0.cancel();
+                }
+                ClientAction::Forward
+            }
+            Kind::Response => ClientAction::Forward,
+            Kind::Invalid => ClientAction::Answer(error_response(
+                &envelope.id_value(),
+                INVALID_REQUEST,
+                "Invalid Request: a message needs a `method` (request, notification) or a `result`/`error` (response)",
+            )),
+        }
+    }
+
+    fn spawn_gate(self: &Arc<Self>, call: ToolCall, line: Vec<u8>, tasks: &mut JoinSet<()>) {
+        let key = id_key(&call.id);
+        let cancel = Cancel::default();
+        lock(&self.state).gating.insert(key.clone(), (cancel.clone(), false));
+        let router = self.clone();
+        tasks.spawn(async move {
+            let gated = router.gate.gate(&call, Some(&router.notifier), &cancel).await;
+            let by_client = lock(&router.state).gating.remove(&key).is_some_and(|(_, by_client)| by_client);
+            match gated {
+                Gated::Forward(ticket) if by_client => {
+                    router.gate.report_not_forwarded(&ticket, "cancelled by the client before it was forwarded").await;
+                }
+                Gated::Forward(ticket) => {
+                    lock(&router.state).in_flight.insert(key.clone(), ticket.clone());
+                    if !router.forward(line).await {
+                        lock(&router.state).in_flight.remove(&key);
+                        router.gate.report_not_forwarded(&ticket, "the upstream MCP server had closed").await;
+                        let message = "the upstream MCP server closed before the call could be forwarded";
+                        router.send_client(error_response(&call.id, INTERNAL_ERROR, message)).await;
+                    }
+                }
+                Gated::Answer(response) if !by_client => router.send_client(response).await,
+                Gated::Answer(_) | Gated::Cancelled => {}
+            }
+        });
+    }
+
+    async fn client_batch(self: &Arc<Self>, line: Vec<u8>, tasks: &mut JoinSet<()>) {
+        let items = match parse_batch(&line) {
+            Ok(items) => items,
+            Err((code, message)) => return self.send_client(error_response(&Value::Null, code, &message)).await,
+        };
+        if items.is_empty() {
+            let message = "Invalid Request: an empty batch";
+            return self.send_client(error_response(&Value::Null, INVALID_REQUEST, message)).await;
+        }
+        let mut answers = Vec::new();
+        let mut calls = Vec::new();
+        let mut kept = Vec::new();
+        for (index, item) in items.iter().enumerate() {
+            let envelope = match parse_envelope(item.get().as_bytes()) {
+                Ok(envelope) => envelope,
+                Err((_, message)) => {
+                    answers.push(error_response(&Value::Null, INVALID_REQUEST, &message));
+                    continue;
+                }
+            };
+            let expects_answer = envelope.kind() == Kind::Request;
+            match self.classify_client(&envelope) {
+                ClientAction::Forward => kept.push((index, expects_answer.then(|| id_key(&envelope.id_value())))),
+                ClientAction::Answer(response) => answers.push(response),
+                ClientAction::Gate(call) => calls.push((index, call)),
+            }
+        }
+        if calls.is_empty() && answers.is_empty() {
+            self.forward(line).await;
+            return;
+        }
+        let raw: Vec<String> = items.iter().map(|item| item.get().to_string()).collect();
+        let router = self.clone();
+        tasks.spawn(async move { router.gate_batch(line, raw, kept, calls, answers).await });
+    }
+
+    /// Decides the calls of a batch, forwards what may go (the original bytes when everything may), and makes
+    /// sure the client gets one array with every answer.
+    async fn gate_batch(
+        self: Arc<Self>,
+        line: Vec<u8>,
+        raw: Vec<String>,
+        mut kept: Vec<(usize, Option<String>)>,
+        calls: Vec<(usize, ToolCall)>,
+        mut answers: Vec<Value>,
+    ) {
+        let mut tickets = Vec::new();
+        for (index, call) in calls {
+            let key = id_key(&call.id);
+            let cancel = Cancel::default();
+            lock(&self.state).gating.insert(key.clone(), (cancel.clone(), false));
+            let gated = self.gate.gate(&call, Some(&self.notifier), &cancel).await;
+            lock(&self.state).gating.remove(&key);
+            match gated {
+                Gated::Forward(ticket) => {
+                    tickets.push((key.clone(), ticket));
+                    kept.push((index, Some(key)));
+                }
+                Gated::Answer(response) => answers.push(response),
+                Gated::Cancelled => {}
+            }
+        }
+        {
+            let mut state = lock(&self.state);
+            for (key, ticket) in &tickets {
+                state.in_flight.insert(key.clone(), ticket.clone());
+            }
+        }
+        if answers.is_empty() {
+            // Everything may go: forward the batch exactly as it came.
+            if !self.forward(line).await {
+                self.not_forwarded(&tickets).await;
+            }
+            return;
+        }
+        kept.sort_by_key(|(index, _)| *index);
+        let expected: HashSet<String> = kept.iter().filter_map(|(_, key)| key.clone()).collect();
+        if expected.is_empty() {
+            // Nothing forwarded expects an answer: the client gets the proxy's answers now.
+            self.send_client(Value::Array(answers)).await;
+        } else {
+            // Registered before the forward, so the upstream's answer cannot arrive first.
+            lock(&self.state).merges.push(Merge { expected, seen: HashSet::new(), answers });
+        }
+        if !kept.is_empty() {
+            let parts: Vec<&str> = kept.iter().map(|(index, _)| raw[*index].as_str()).collect();
+            let batch = format!("[{}]", parts.join(","));
+            if !self.forward(batch.into_bytes()).await {
+                self.not_forwarded(&tickets).await;
+            }
+        }
+    }
+
+    async fn not_forwarded(&self, tickets: &[(String, Ticket)]) {
+        for (key, ticket) in tickets {
+            if lock(&self.state).in_flight.remove(key).is_some() {
+                self.gate.report_not_forwarded(ticket, "the upstream MCP server had closed").await;
+            }
+        }
+    }
+
+    async fn on_upstream_line(&self, line: Vec<u8>) {
+        if lock(&self.state).idle() {
+            self.send_client_frame(line).await;
+            return;
+        }
+        match first_significant(&line) {
+            Some(b'{') => self.upstream_single(line).await,
+            Some(b'[') => self.upstream_batch(line).await,
+            _ => self.send_client_frame(line).await,
+        }
+    }
+
+    async fn upstream_single(&self, line: Vec<u8>) {
+        let key = match parse_envelope(&line) {
+            Ok(envelope) if envelope.kind() == Kind::Response => envelope.id.map(raw_id_key),
+            _ => None,
+        };
+        let Some(key) = key else { return self.send_client_frame(line).await };
+        let (ticket, list) = {
+            let mut state = lock(&self.state);
+            (state.in_flight.remove(&key), state.lists.remove(&key))
+        };
+        let mut frame = line;
+        if let Some(ticket) = ticket {
+            let response: Option<Value> = serde_json::from_slice(&frame).ok();
+            self.gate.report(&ticket, response.as_ref(), "the response was not valid JSON").await;
+        }
+        if list && let Some(rewritten) = self.gate.on_tools_list(&frame).await {
+            frame = rewritten;
+        }
+        self.send_client_frame(frame).await;
+        // A server that answers a batch element by element: the proxy's answers follow the last of them.
+        let done = {
+            let mut state = lock(&self.state);
+            let mut done = None;
+            if let Some(i) = state.merges.iter().position(|m| m.expected.contains(&key)) {
+                state.merges[i].seen.insert(key);
+                if state.merges[i].seen.len() == state.merges[i].expected.len() {
+                    done = Some(state.merges.remove(i));
+                }
+            }
+            done
+        };
+        if let Some(merge) = done {
+            for answer in merge.answers {
+                self.send_client(answer).await;
+            }
+        }
+    }
+
+    async fn upstream_batch(&self, line: Vec<u8>) {
+        let Ok(items) = parse_batch(&line) else { return self.send_client_frame(line).await };
+        let mut parts: Vec<String> = Vec::with_capacity(items.len());
+        let mut changed = false;
+        let mut extra = Vec::new();
+        for item in &items {
+            let key = match parse_envelope(item.get().as_bytes()) {
+                Ok(envelope) if envelope.kind() == Kind::Response => envelope.id.map(raw_id_key),
+                _ => None,
+            };
+            let mut text = item.get().to_string();
+            if let Some(key) = key {
+                let (ticket, list, merge) = {
+                    let mut state = lock(&self.state);
+                    let merge =
+                        state.merges.iter().position(|m| m.expected.contains(&key)).map(|i| state.merges.remove(i));
+                    (state.in_flight.remove(&key), state.lists.remove(&key), merge)
+                };
+                if let Some(ticket) = ticket {
+                    let response: Option<Value> = serde_json::from_str(&text).ok();
+                    self.gate.report(&ticket, response.as_ref(), "the response was not valid JSON").await;
+                }
+                if list && let Some(rewritten) = self.gate.on_tools_list(text.as_bytes()).await {
+                    text = String::from_utf8_lossy(&rewritten).into_owned();
+                    changed = true;
+                }
+                if let Some(merge) = merge {
+                    extra.extend(merge.answers);
+                    changed = true;
+                }
+            }
+            parts.push(text);
+        }
+        if !changed {
+            return self.send_client_frame(line).await;
+        }
+        parts.extend(extra.iter().map(Value::to_string));
+        self.send_client_frame(format!("[{}]", parts.join(",")).into_bytes()).await;
+    }
+
+    async fn upstream_oversized(&self, prefix: &[u8], len: usize) {
+        let max = self.options.max_upstream_line_bytes;
+        let message = format!("the upstream's response is {len} bytes, over this proxy's limit of {max} bytes");
+        let Some(id) = scan_id(prefix) else {
+            eprintln!("foureyes mcp-proxy: dropped a {len}-byte message from the upstream (limit {max} bytes)");
+            return;
+        };
+        let key = id_key(&id);
+        let (ticket, list) = {
+            let mut state = lock(&self.state);
+            (state.in_flight.remove(&key), state.lists.remove(&key))
+        };
+        if let Some(ticket) = &ticket {
+            self.gate.report(ticket, None, &message).await;
+        }
+        if ticket.is_some() || list {
+            self.send_client(error_response(&id, INTERNAL_ERROR, &message)).await;
+        } else {
+            eprintln!("foureyes mcp-proxy: dropped a {len}-byte message from the upstream (limit {max} bytes)");
+        }
+    }
+
+    /// The child is gone: every forwarded call still waiting is answered with an error and reported `unknown`.
+    async fn fail_in_flight(&self, why: &str) {
+        let (mut in_flight, mut lists, merges) = {
+            let mut state = lock(&self.state);
+            (std::mem::take(&mut state.in_flight), std::mem::take(&mut state.lists), std::mem::take(&mut state.merges))
+        };
+        // A batch still waiting for the upstream's array gets one array: its unanswered requests as errors,
+        // then the proxy's own answers.
+        for mut merge in merges {
+            let mut answers = Vec::new();
+            for key in merge.expected.difference(&merge.seen) {
+                lists.remove(key);
+                if let Some(ticket) = in_flight.remove(key) {
+                    self.gate.report(&ticket, None, why).await;
+                }
+                let id = serde_json::from_str::<Value>(key).unwrap_or(Value::Null);
+                answers.push(error_response(&id, INTERNAL_ERROR, why));
+            }
+            answers.append(&mut merge.answers);
+            self.send_client(Value::Array(answers)).await;
+        }
+        for ticket in in_flight.values() {
+            self.gate.report(ticket, None, why).await;
+            self.send_client(error_response(&ticket.id, INTERNAL_ERROR, why)).await;
+        }
+        for key in lists {
+            if let Ok(id) = serde_json::from_str::<Value>(&key) {
+                self.send_client(error_response(&id, INTERNAL_ERROR, why)).await;
+            }
+        }
+    }
+}
+
+enum ClientAction {
+    Forward,
+    Answer(Value),
+    Gate(ToolCall),
+}
+
+/// This process's stdin for the proxy, read by a plain thread. `tokio::io::stdin` reads on the runtime's blocking
+/// pool, and a runtime waits for its blocking reads when it shuts down: with the upstream gone and a client that
+/// keeps stdin open, the proxy would never exit. A detached thread ends with the process.
+pub fn process_stdin() -> ThreadReader {
+    let (tx, rx) = mpsc::channel::<std::io::Result<Vec<u8>>>(4);
+    let spawned = std::thread::Builder::new().name("mcp-proxy-stdin".into()).spawn(move || {
+        use std::io::Read;
+        let mut stdin = std::io::stdin().lock();
+        let mut buf = vec![0u8; 64 * 1024];
+        loop {
+            let chunk = match stdin.read(&mut buf) {
+                Ok(0) => return,
+                Ok(n) => Ok(buf[..n].to_vec()),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => Err(e),
+            };
+            let failed = chunk.is_err();
+            if tx.blocking_send(chunk).is_err() || failed {
+                return;
+            }
+        }
+    });
+    let rx = match spawned {
+        Ok(_) => Some(rx),
+        Err(e) => {
+            eprintln!("foureyes mcp-proxy: cannot start the stdin reader: {e}");
+            None
+        }
+    };
+    ThreadReader { rx, pending: Vec::new(), offset: 0 }
+}
+
+/// An `AsyncRead` over chunks a thread sends (see [`process_stdin`]).
+pub struct ThreadReader {
+    rx: Option<mpsc::Receiver<std::io::Result<Vec<u8>>>>,
+    pending: Vec<u8>,
+    offset: usize,
+}
+
+impl AsyncRead for ThreadReader {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        out: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        use std::task::Poll;
+        let this = &mut *self;
+        if this.offset >= this.pending.len() {
+            let Some(rx) = this.rx.as_mut() else { return Poll::Ready(Ok(())) };
+            match rx.poll_recv(cx) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(None) => return Poll::Ready(Ok(())),
+                Poll::Ready(Some(Err(e))) => return Poll::Ready(Err(e)),
+                Poll::Ready(Some(Ok(chunk))) => {
+                    this.pending = chunk;
+                    this.offset = 0;
+                }
+            }
+        }
+        let n = out.remaining().min(this.pending.len() - this.offset);
+        out.put_slice(&this.pending[this.offset..this.offset + n]);
+        this.offset += n;
+        Poll::Ready(Ok(()))
+    }
+}

@@ -1,0 +1,205 @@
+//! `tools/list` responses: the only server message the proxy may rewrite, and only when asked to.
+//!
+//! - `--hide-denied` removes the tools the policy does not name: a call to one would only ever be held for a
+//!   human (default deny), so the model is better off not seeing it. The response is parsed and re-serialized
+//!   (member order may change); every other message stays byte-for-byte.
+//! - Tool annotations are untrusted hints. Only when the policy opts in (`mcp: {<server>: {trust_read_only_hint:
+//!   true}}`) does a `readOnlyHint: true` make a tool the policy does not name tier 0. The proxy then decides with
+//!   the base policy plus one tier-0 action per such tool, whose params come from the tool's `inputSchema`
+//!   (string, number, integer and boolean properties; a tool with any other kind of property is not admitted,
+//!   since the policy could not check its arguments). The derived policy gets its own SHA-256 and is recorded in
+//!   the journal (`policy_loaded`), so every decision names the policy that made it.
+
+use crate::gate::{Gate, now_ms};
+use foureyes_core::Policy;
+use foureyes_core::canonical::{canonical_sha256, sha256_hex};
+use foureyes_core::policy::{ActionPolicy, DryRunRule, ParamSpec, ParamType};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+impl Gate {
+    /// Whether `tools/list` responses must be looked at.
+    pub fn watches_tools_list(&self) -> bool {
+        self.config().hide_denied || self.trusts_read_only_hint()
+    }
+
+    fn trusts_read_only_hint(&self) -> bool {
+        self.base_policy().mcp.get(&self.config().server).is_some_and(|m| m.trust_read_only_hint)
+    }
+
+    /// Looks at a `tools/list` response: learns trusted hints, and returns the rewritten message when tools were
+    /// hidden (`None`: forward the original bytes).
+    pub async fn on_tools_list(&self, response: &[u8]) -> Option<Vec<u8>> {
+        let mut message: Value = serde_json::from_slice(response).ok()?;
+        let tools = message.pointer_mut("/result/tools")?.as_array_mut()?;
+        if self.trusts_read_only_hint() {
+            self.learn_hints(tools).await;
+        }
+        if !self.config().hide_denied {
+            return None;
+        }
+        let policy = self.policy();
+        let before = tools.len();
+        tools.retain(|tool| {
+            tool.get("name").and_then(Value::as_str).is_some_and(|name| policy.action(&self.action_for(name)).is_some())
+        });
+        (tools.len() != before).then(|| crate::jsonrpc::to_frame(&message))
+    }
+
+    async fn learn_hints(&self, tools: &[Value]) {
+        let base = self.base_policy().clone();
+        let changed = {
+            let mut hinted = crate::gate::lock(&self.hinted);
+            let before = hinted.clone();
+            for tool in tools {
+                let Some(name) = tool.get("name").and_then(Value::as_str) else { continue };
+                let action = self.action_for(name);
+                if base.action(&action).is_some() {
+                    continue;
+                }
+                let read_only = tool.pointer("/annotations/readOnlyHint").and_then(Value::as_bool) == Some(true);
+                match read_only.then(|| read_only_action(tool, &base)).flatten() {
+                    Some(spec) => {
+                        hinted.insert(action, spec);
+                    }
+                    None => {
+                        hinted.remove(&action);
+                    }
+                }
+            }
+            let changed = keys(&before) != keys(&hinted);
+            changed.then(|| hinted.clone())
+        };
+        let Some(hinted) = changed else { return };
+        let derived = Arc::new(derive(&base, &hinted));
+        if let Err(e) = self.store().record_policy(&derived, now_ms()).await {
+            // Without the journal entry the derived policy must not be used: decide with the base policy.
+            eprintln!("foureyes mcp-proxy: could not record the policy with trusted readOnlyHint tools: {e}");
+            return;
+        }
+        self.set_policy(derived);
+    }
+}
+
+/// What the hinted actions amount to (names, param types, required), to tell whether a listing changed them.
+fn keys(map: &BTreeMap<String, ActionPolicy>) -> String {
+    let summary: BTreeMap<&String, Vec<String>> = map
+        .iter()
+        .map(|(k, a)| (k, a.params.iter().map(|(n, p)| format!("{n}:{}:{}", p.ty, p.required)).collect()))
+        .collect();
+    canonical_sha256(&summary)
+}
+
+/// A tier-0 action for a tool whose `inputSchema` the policy language can express; `None` otherwise.
+pub fn read_only_action(tool: &Value, base: &Policy) -> Option<ActionPolicy> {
+    let schema = tool.get("inputSchema");
+    let required: Vec<&str> = schema
+        .and_then(|s| s.get("required"))
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let mut params = BTreeMap::new();
+    if let Some(properties) = schema.and_then(|s| s.get("properties")) {
+        for (name, property) in properties.as_object()? {
+            let ty = match property.get("type").and_then(Value::as_str)? {
+                "string" => ParamType::String,
+                "number" => ParamType::Number,
+                "integer" => ParamType::Integer,
+                "boolean" => ParamType::Boolean,
+                _ => return None,
+            };
+            params.insert(
+                name.clone(),
+                ParamSpec {
+                    ty,
+                    required: required.contains(&name.as_str()),
+                    enum_values: None,
+                    min: None,
+                    max: None,
+                    min_len: None,
+                    max_len: None,
+                    pattern: None,
+                    description: None,
+                },
+            );
+        }
+    }
+    Some(ActionPolicy {
+        tier: 0,
+        description: Some("tier 0 from the upstream's readOnlyHint, trusted by the policy's `mcp` section".into()),
+        params,
+        limits: Vec::new(),
+        budgets: Vec::new(),
+        compensate: None,
+        dry_run: DryRunRule::Never,
+        approvals: base.default_approvals,
+    })
+}
+
+/// The base policy plus the hinted actions, with a SHA-256 that covers both.
+pub fn derive(base: &Policy, hinted: &BTreeMap<String, ActionPolicy>) -> Policy {
+    let mut derived = base.clone();
+    let summary: Vec<Value> = hinted
+        .iter()
+        .map(|(action, a)| {
+            let params: BTreeMap<&String, Value> =
+                a.params.iter().map(|(n, p)| (n, json!({"type": p.ty.to_string(), "required": p.required}))).collect();
+            json!({"action": action, "tier": 0, "params": params})
+        })
+        .collect();
+    for (action, spec) in hinted {
+        derived.actions.insert(action.clone(), spec.clone());
+    }
+    let hints_sha = canonical_sha256(&summary);
+    derived.sha256 = sha256_hex(format!("{}+mcp-read-only-hints:{hints_sha}", base.sha256).as_bytes());
+    let names: Vec<&str> = hinted.keys().map(String::as_str).collect();
+    derived.source = if names.is_empty() {
+        base.source.clone()
+    } else {
+        format!("{} + tier 0 from trusted readOnlyHint: {}", base.source, names.join(", "))
+    };
+    if names.is_empty() {
+        derived.sha256 = base.sha256.clone();
+    }
+    derived
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn base() -> Policy {
+        Policy::from_yaml(
+            "p",
+            "version: 1\nactions:\n  mcp.fs.write_file: { tier: 3 }\nmcp:\n  fs: { trust_read_only_hint: true }\n",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn only_primitive_schemas_become_tier_0_actions() {
+        let tool = json!({"name": "read", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}, "head": {"type": "number"}}, "required": ["path"]}});
+        let a = read_only_action(&tool, &base()).unwrap();
+        assert_eq!(a.tier, 0);
+        assert!(a.params["path"].required && !a.params["head"].required);
+        let arrays = json!({"name": "many", "inputSchema": {"properties": {"paths": {"type": "array"}}}});
+        assert!(read_only_action(&arrays, &base()).is_none());
+        let untyped = json!({"name": "x", "inputSchema": {"properties": {"p": {}}}});
+        assert!(read_only_action(&untyped, &base()).is_none());
+        assert!(read_only_action(&json!({"name": "noargs"}), &base()).unwrap().params.is_empty());
+    }
+
+    #[test]
+    fn the_derived_policy_has_its_own_digest_and_says_where_it_came_from() {
+        let base = base();
+        let mut hinted = BTreeMap::new();
+        assert_eq!(derive(&base, &hinted).sha256, base.sha256);
+        hinted.insert("mcp.fs.read".to_string(), read_only_action(&json!({"name": "read"}), &base).unwrap());
+        let d = derive(&base, &hinted);
+        assert_ne!(d.sha256, base.sha256);
+        assert_eq!(d.action("mcp.fs.read").unwrap().tier, 0);
+        assert!(d.source.ends_with("tier 0 from trusted readOnlyHint: mcp.fs.read"), "{}", d.source);
+    }
+}

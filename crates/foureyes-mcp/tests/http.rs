@@ -1,0 +1,233 @@
+//! The Streamable HTTP transport in front of the real `@modelcontextprotocol/server-everything streamableHttp`
+//! (npm), driven by the official MCP Python SDK's Streamable HTTP client and the MCP Inspector CLI: sessions and
+//! SSE responses pass through, tool calls are gated and reported, `tools/list` is filtered inside an SSE event,
+//! foreign origins and mismatched `Mcp-Method`/`Mcp-Name` headers are refused before anything is forwarded.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use foureyes_core::{ApprovalStatus, DecisionStatus, Verdict};
+use foureyes_mcp::http::{HttpOptions, app, serve};
+use foureyes_mcp::{Gate, GateConfig};
+use foureyes_store::Store;
+use serde_json::{Value, json};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use support::*;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+
+const POLICY: &str = r#"
+version: 1
+actions:
+  mcp.ev.echo: { tier: 0, params: { message: { type: string, max_len: 100 } } }
+  mcp.ev.get-sum: { tier: 0, params: { a: { type: number, max: 100 }, b: { type: number, max: 100 } } }
+"#;
+
+/// The real server-everything over Streamable HTTP on a free loopback port; killed on drop.
+struct Everything {
+    child: tokio::process::Child,
+    url: String,
+}
+
+async fn everything() -> Everything {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = tokio::process::Command::new(peer("npm/node_modules/.bin/mcp-server-everything"))
+        .arg("streamableHttp")
+        .env("PORT", port.to_string())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_err() {
+        assert!(start.elapsed() < Duration::from_secs(20), "server-everything did not listen on {port}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Everything { child, url: format!("http://127.0.0.1:{port}/mcp") }
+}
+
+/// The proxy on a free loopback port, in this process; returns its URL.
+async fn proxy(store: Arc<dyn Store>, upstream: &str, config: GateConfig) -> String {
+    let gate = Arc::new(Gate::new(store, policy(POLICY), config));
+    let router = app(gate, HttpOptions::new(upstream)).unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    tokio::spawn(serve(listener, router));
+    url
+}
+
+/// The Python SDK host over Streamable HTTP; yields its result lines.
+struct PythonHost {
+    child: tokio::process::Child,
+    lines: tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+}
+
+impl PythonHost {
+    fn start(url: &str, steps: Value) -> PythonHost {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python_client.py");
+        let mut child = tokio::process::Command::new(peer("venv/bin/python"))
+            .arg(script)
+            .arg(json!({"url": url, "steps": steps}).to_string())
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        PythonHost { child, lines }
+    }
+
+    async fn next(&mut self) -> Value {
+        let line = tokio::time::timeout(Duration::from_secs(60), self.lines.next_line())
+            .await
+            .expect("the Python host said nothing for 60 s")
+            .unwrap()
+            .expect("the Python host ended early");
+        serde_json::from_str(&line).unwrap()
+    }
+}
+
+/// One raw HTTP/1.1 POST (the checks that no SDK client would make on purpose); returns status and body.
+async fn raw_post(url: &str, headers: &[(&str, &str)], body: &str) -> (u16, String) {
+    let authority = url.trim_start_matches("http://").split('/').next().unwrap();
+    let mut stream = tokio::net::TcpStream::connect(authority).await.unwrap();
+    let mut request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        request.push_str(&format!("{k}: {v}\r\n"));
+    }
+    request.push_str("\r\n");
+    request.push_str(body);
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    let status = response.split(' ').nth(1).unwrap().parse().unwrap();
+    let body = response.split("\r\n\r\n").nth(1).unwrap_or_default().to_string();
+    (status, body)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn python_sdk_over_streamable_http_gated_calls_sse_and_sessions() {
+    let upstream = everything().await;
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let mut config = GateConfig::new("ev");
+    config.hide_denied = true;
+    let url = proxy(store.clone(), &upstream.url, config).await;
+    let flag = dir.path().join("approved");
+    let steps = json!([
+        {"call": "echo", "arguments": {"message": "through the door"}},
+        {"call": "get-sum", "arguments": {"a": 500, "b": 1}},
+        {"call": "get-sum", "arguments": {"a": 2, "b": 3}},
+        {"call": "get-tiny-image", "arguments": {}},
+        {"wait_for": flag.display().to_string()},
+        {"call": "get-tiny-image", "arguments": {}},
+    ]);
+    let mut host = PythonHost::start(&url, steps);
+    let server = host.next().await;
+    assert_eq!(server["server"]["name"], json!("mcp-servers/everything"), "{server}");
+    // --hide-denied rewrote the tools/list answer inside its SSE event: only the tools the policy names.
+    let tools = host.next().await;
+    assert_eq!(tools["tools"], json!(["echo", "get-sum"]), "{tools}");
+
+    let echo = host.next().await["result"].clone();
+    assert_eq!(echo["content"][0]["text"], json!("Echo: through the door"), "{echo}");
+    let denied = host.next().await["result"].clone();
+    assert_eq!(denied["isError"], json!(true));
+    assert!(denied["content"][0]["text"].as_str().unwrap().contains("param 'a'=500 above max 100"), "{denied}");
+    let sum = host.next().await["result"].clone();
+    assert!(sum["content"][0]["text"].as_str().unwrap().contains('5'), "{sum}");
+
+    // A tool the policy does not name (hidden from the list, but a model may still call it): held for a person.
+    let held = host.next().await["result"].clone();
+    let approval = held["_meta"]["dev.foureyes/decision"]["approval_id"].as_i64().unwrap();
+    assert!(held["content"][0]["text"].as_str().unwrap().starts_with("NOT EXECUTED — awaiting human approval"));
+    store.approve(approval, "alice", None, now_ms()).await.unwrap();
+    std::fs::write(&flag, "").unwrap();
+    let image = host.next().await["result"].clone();
+    assert_eq!(image["content"][0]["type"], json!("image"), "{image}");
+    assert_eq!(host.child.wait().await.unwrap().code(), Some(0));
+
+    let decisions = store.decisions(Default::default()).await.unwrap();
+    let summary: Vec<(String, Verdict, DecisionStatus)> =
+        decisions.iter().rev().map(|d| (d.request.action.clone(), d.verdict, d.status)).collect();
+    assert_eq!(
+        summary,
+        [
+            ("mcp.ev.echo".to_string(), Verdict::Permit, DecisionStatus::Executed),
+            ("mcp.ev.get-sum".to_string(), Verdict::Deny, DecisionStatus::Closed),
+            ("mcp.ev.get-sum".to_string(), Verdict::Permit, DecisionStatus::Executed),
+            ("mcp.ev.get-tiny-image".to_string(), Verdict::Defer, DecisionStatus::Superseded),
+            ("mcp.ev.get-tiny-image".to_string(), Verdict::Permit, DecisionStatus::Executed),
+        ]
+    );
+    assert_eq!(store.approval(approval, now_ms()).await.unwrap().unwrap().status, ApprovalStatus::Consumed);
+    assert_consistent(store.as_ref()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn foreign_origins_and_mismatched_headers_are_refused_before_forwarding() {
+    let upstream = everything().await;
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let url = proxy(store.clone(), &upstream.url, GateConfig::new("ev")).await;
+    let call = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"message":"x"}}}"#;
+
+    let (status, body) = raw_post(&url, &[("Origin", "http://evil.example")], call).await;
+    assert_eq!(status, 403, "{body}");
+    let (status, body) = raw_post(&url, &[("Mcp-Method", "tools/call"), ("Mcp-Name", "get-sum")], call).await;
+    assert_eq!(status, 400, "{body}");
+    let error: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!((error["id"].clone(), error["error"]["code"].clone()), (json!(7), json!(-32020)), "{body}");
+    let (status, body) = raw_post(&url, &[("Mcp-Method", "tools/list")], call).await;
+    assert_eq!((status, serde_json::from_str::<Value>(&body).unwrap()["error"]["code"].clone()), (400, json!(-32020)));
+    let (status, body) = raw_post(&url, &[], "{not json").await;
+    assert_eq!((status, serde_json::from_str::<Value>(&body).unwrap()["error"]["code"].clone()), (400, json!(-32700)));
+    // Nothing above was decided or forwarded.
+    assert!(store.decisions(Default::default()).await.unwrap().is_empty());
+
+    // Matching headers (base64 form included) and a loopback origin pass to the gate, then to the upstream;
+    // without a session the upstream itself refuses the call, which is reported as failed.
+    let headers =
+        [("Origin", "http://localhost:6274"), ("Mcp-Method", "tools/call"), ("Mcp-Name", "=?base64?ZWNobw==?=")];
+    let (status, body) = raw_post(&url, &headers, call).await;
+    assert_ne!(status, 403, "{body}");
+    let decisions = store.decisions(Default::default()).await.unwrap();
+    assert_eq!(decisions.len(), 1);
+    assert_eq!((decisions[0].verdict, decisions[0].status), (Verdict::Permit, DecisionStatus::Failed), "{body}");
+    assert_consistent(store.as_ref()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_inspector_cli_over_http_sees_permitted_and_denied_calls() {
+    let upstream = everything().await;
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let url = proxy(store.clone(), &upstream.url, GateConfig::new("ev")).await;
+    let inspector = |args: Vec<String>| {
+        let url = url.clone();
+        async move {
+            let out = tokio::process::Command::new(peer("npm/node_modules/.bin/mcp-inspector"))
+                .args(["--cli", &url, "--transport", "http", "--method", "tools/call"])
+                .args(args)
+                .output()
+                .await
+                .unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert!(out.status.success(), "the Inspector failed: {stdout} {}", String::from_utf8_lossy(&out.stderr));
+            serde_json::from_str::<Value>(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"))
+        }
+    };
+    let echo = inspector(vec!["--tool-name".into(), "echo".into(), "--tool-arg".into(), "message=hello".into()]).await;
+    assert_eq!(echo["content"][0]["text"], json!("Echo: hello"), "{echo}");
+    let args = ["--tool-name", "get-sum", "--tool-arg", "a=1000", "--tool-arg", "b=1"].map(String::from).to_vec();
+    let denied = inspector(args).await;
+    assert_eq!(denied["isError"], json!(true), "{denied}");
+    assert!(denied["content"][0]["text"].as_str().unwrap().starts_with("NOT EXECUTED — denied"), "{denied}");
+    let decisions = store.decisions(Default::default()).await.unwrap();
+    assert_eq!(decisions.iter().filter(|d| d.status == DecisionStatus::Executed).count(), 1);
+    assert_consistent(store.as_ref()).await;
+}

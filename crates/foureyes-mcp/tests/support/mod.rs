@@ -1,0 +1,251 @@
+//! Test support: the real MCP peers installed by `cargo xtask test`, an in-process proxy with a line-level test
+//! client on the other end, and a store that is always down.
+#![allow(clippy::unwrap_used, dead_code)]
+
+use async_trait::async_trait;
+use foureyes_core::journal::{Event, VerifyReport};
+use foureyes_core::{
+    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, Outcome, Policy,
+};
+use foureyes_mcp::{Gate, GateConfig, StdioOptions, run_stdio};
+use foureyes_store::{AuditReport, DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError, VoteOutcome};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, ReadHalf, WriteHalf};
+use tokio::task::JoinHandle;
+
+/// Where `cargo xtask test` installs the MCP peers.
+pub fn peers_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/test-peers/mcp")
+}
+
+/// A peer program; a missing one fails the test (it is never skipped).
+pub fn peer(relative: &str) -> PathBuf {
+    let path = peers_dir().join(relative);
+    assert!(
+        path.exists(),
+        "the real MCP peer `{}` is not installed: run `cargo xtask test` once (it installs the test peers into \
+         target/test-peers/)",
+        path.display()
+    );
+    path
+}
+
+pub fn filesystem_server() -> PathBuf {
+    peer("npm/node_modules/.bin/mcp-server-filesystem")
+}
+
+pub const FS_POLICY: &str = r#"
+version: 1
+actions:
+  mcp.fs.read_text_file:
+    tier: 0
+    params:
+      path: { type: string, max_len: 4096 }
+      head: { type: number, required: false }
+      tail: { type: number, required: false }
+  mcp.fs.read_file:
+    tier: 0
+    params:
+      path: { type: string, max_len: 4096 }
+      head: { type: number, required: false }
+      tail: { type: number, required: false }
+  mcp.fs.list_allowed_directories: { tier: 0 }
+  mcp.fs.write_file:
+    tier: 3
+    params:
+      path: { type: string, max_len: 4096 }
+      content: { type: string, max_len: 64 }
+  mcp.fs.create_directory:
+    tier: 2
+    params: { path: { type: string } }
+    limits: [ { count: 2, per: 1h } ]
+"#;
+
+pub fn policy(yaml: &str) -> Arc<Policy> {
+    Arc::new(Policy::from_yaml("test-policy.yaml", yaml).unwrap())
+}
+
+pub fn now_ms() -> i64 {
+    foureyes_mcp::gate::now_ms()
+}
+
+/// A proxy running in this process, and the client end of its stdio.
+pub struct Proxy {
+    pub to_proxy: WriteHalf<tokio::io::DuplexStream>,
+    pub from_proxy: BufReader<ReadHalf<tokio::io::DuplexStream>>,
+    pub task: JoinHandle<Result<Option<i32>, foureyes_mcp::stdio::StdioError>>,
+    pub store: Arc<dyn Store>,
+    pub next_id: i64,
+}
+
+pub fn start(gate: Gate, command: Vec<String>, options: StdioOptions) -> Proxy {
+    let store = gate.store().clone();
+    let (test_side, proxy_side) = tokio::io::duplex(1 << 20);
+    let (proxy_read, proxy_write) = tokio::io::split(proxy_side);
+    let (test_read, test_write) = tokio::io::split(test_side);
+    let gate = Arc::new(gate);
+    let task = tokio::spawn(async move { run_stdio(gate, &command, proxy_read, proxy_write, options).await });
+    Proxy { to_proxy: test_write, from_proxy: BufReader::new(test_read), task, store, next_id: 100 }
+}
+
+pub fn sqlite(dir: &Path) -> Arc<SqliteStore> {
+    Arc::new(SqliteStore::open(dir.join("fe.db"), SqliteOptions::default()).unwrap())
+}
+
+/// A proxy for the real filesystem server over `root`.
+pub fn fs_proxy(store: Arc<dyn Store>, policy: Arc<Policy>, config: GateConfig, root: &Path) -> Proxy {
+    let command = vec![filesystem_server().display().to_string(), root.display().to_string()];
+    start(Gate::new(store, policy, config), command, StdioOptions::default())
+}
+
+impl Proxy {
+    pub async fn send_raw(&mut self, bytes: &[u8]) {
+        self.to_proxy.write_all(bytes).await.unwrap();
+        self.to_proxy.flush().await.unwrap();
+    }
+
+    pub async fn send(&mut self, message: &Value) {
+        let mut line = serde_json::to_vec(message).unwrap();
+        line.push(b'\n');
+        self.send_raw(&line).await;
+    }
+
+    /// The next line from the proxy, as JSON.
+    pub async fn recv(&mut self) -> Value {
+        let mut line = String::new();
+        let n = tokio::time::timeout(Duration::from_secs(30), self.from_proxy.read_line(&mut line))
+            .await
+            .expect("no message from the proxy within 30 s")
+            .unwrap();
+        assert!(n > 0, "the proxy closed its output");
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("the proxy wrote invalid JSON ({e}): {line}"))
+    }
+
+    /// Sends a request and returns its response, skipping notifications.
+    pub async fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})).await;
+        loop {
+            let message = self.recv().await;
+            if message.get("id") == Some(&json!(id)) && message.get("method").is_none() {
+                return message;
+            }
+        }
+    }
+
+    pub async fn initialize(&mut self) -> Value {
+        let response = self
+            .request(
+                "initialize",
+                json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "foureyes-test", "version": "1"}}),
+            )
+            .await;
+        self.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
+        response
+    }
+
+    pub async fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        self.request("tools/call", json!({"name": tool, "arguments": arguments})).await
+    }
+
+    /// Closes the client's side and waits for the proxy to finish.
+    pub async fn close(mut self) -> Option<i32> {
+        self.to_proxy.shutdown().await.unwrap();
+        tokio::time::timeout(Duration::from_secs(30), self.task)
+            .await
+            .expect("the proxy did not stop")
+            .unwrap()
+            .unwrap()
+    }
+}
+
+/// The text of a tool result.
+pub fn text(response: &Value) -> String {
+    response["result"]["content"][0]["text"].as_str().unwrap_or_default().to_string()
+}
+
+pub fn is_error(response: &Value) -> bool {
+    response["result"]["isError"] == json!(true)
+}
+
+pub fn decision_meta(response: &Value) -> Value {
+    response["result"]["_meta"]["dev.foureyes/decision"].clone()
+}
+
+/// The store's journal and tables agree, and the chain verifies.
+pub async fn assert_consistent(store: &dyn Store) {
+    let audit = store.audit().await.unwrap();
+    assert!(audit.mismatches.is_empty(), "the journal and the tables disagree: {:#?}", audit.mismatches);
+    let verify = store.verify_journal().await.unwrap();
+    assert!(verify.is_ok(), "the journal does not verify: {verify}");
+}
+
+/// A store that is always down: every call fails as a backend error would.
+pub struct DownStore;
+
+fn down<T>() -> Result<T, StoreError> {
+    Err(StoreError::Backend("database is locked (simulated outage)".into()))
+}
+
+#[async_trait]
+impl Store for DownStore {
+    async fn decide(&self, _: Arc<Policy>, _: ActionRequest, _: i64) -> Result<DecisionRecord, StoreError> {
+        down()
+    }
+    async fn report(&self, _: DecisionId, _: Outcome, _: Value, _: i64) -> Result<DecisionRecord, StoreError> {
+        down()
+    }
+    async fn approve(&self, _: ApprovalId, _: &str, _: Option<&str>, _: i64) -> Result<VoteOutcome, StoreError> {
+        down()
+    }
+    async fn reject(
+        &self,
+        _: ApprovalId,
+        _: &str,
+        _: Option<&str>,
+        _: Option<&str>,
+        _: i64,
+    ) -> Result<ApprovalRecord, StoreError> {
+        down()
+    }
+    async fn expire_approvals(&self, _: i64) -> Result<Vec<ApprovalId>, StoreError> {
+        down()
+    }
+    async fn set_kill_switch(&self, _: bool, _: &str, _: i64) -> Result<bool, StoreError> {
+        down()
+    }
+    async fn kill_switch(&self) -> Result<bool, StoreError> {
+        down()
+    }
+    async fn record_policy(&self, _: &Policy, _: i64) -> Result<bool, StoreError> {
+        down()
+    }
+    async fn refuse(&self, _: &str, _: &str, _: &str, _: Value, _: i64) -> Result<u64, StoreError> {
+        down()
+    }
+    async fn decision(&self, _: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
+        down()
+    }
+    async fn decisions(&self, _: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
+        down()
+    }
+    async fn approval(&self, _: ApprovalId, _: i64) -> Result<Option<ApprovalRecord>, StoreError> {
+        down()
+    }
+    async fn approvals(&self, _: Option<ApprovalStatus>, _: i64) -> Result<Vec<ApprovalRecord>, StoreError> {
+        down()
+    }
+    async fn journal(&self, _: u64, _: u32) -> Result<Vec<Event>, StoreError> {
+        down()
+    }
+    async fn verify_journal(&self) -> Result<VerifyReport, StoreError> {
+        down()
+    }
+    async fn audit(&self) -> Result<AuditReport, StoreError> {
+        down()
+    }
+}

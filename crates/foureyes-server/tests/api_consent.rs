@@ -1,0 +1,201 @@
+//! Consent is bound to exactly what the approver saw: a stale or wrong digest is refused (and journaled), changing
+//! anything between defer and execute is refused, and step-up approvals need a current TOTP code.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use axum::http::StatusCode;
+use common::*;
+use foureyes_core::Role;
+use foureyes_core::canonical::sha256_hex;
+use foureyes_server::{new_totp_secret, totp_code};
+use foureyes_store::Credentials;
+use serde_json::{Value, json};
+
+async fn approve(h: &Harness, token: &str, id: i64, body: Value) -> Resp {
+    h.send(req("POST", &format!("/v1/approvals/{id}/approve")).token(token).json(&body)).await
+}
+
+async fn approval(h: &Harness, id: i64) -> Value {
+    h.send(req("GET", &format!("/v1/approvals/{id}")).token(ADMIN)).await.json()
+}
+
+#[tokio::test]
+async fn approving_with_a_wrong_or_stale_digest_is_refused_and_journaled() {
+    let h = harness().await;
+    let (_, old_id, old_digest, _) = h.deferral(20.0).await;
+    let (_, id, digest, _) = h.deferral(450.0).await;
+    for (case, shown, status, code) in [
+        (
+            "a stale digest (another request's)",
+            json!({"digest": old_digest}),
+            StatusCode::BAD_REQUEST,
+            "digest_mismatch",
+        ),
+        ("a made-up digest", json!({"digest": "0".repeat(64)}), StatusCode::BAD_REQUEST, "digest_mismatch"),
+        ("a truncated digest", json!({"digest": &digest[..12]}), StatusCode::BAD_REQUEST, "digest_mismatch"),
+        ("no digest at all", json!({}), StatusCode::BAD_REQUEST, "bad_request"),
+    ] {
+        let before = h.head().await;
+        let r = approve(&h, APPROVER, id, shown).await;
+        assert_eq!(r.status, status, "{case}: {}", r.text());
+        assert_eq!(r.error_code(), code, "{case}");
+        let data = h.only_refusal_since(before, "alice").await;
+        assert_eq!(data["code"], code, "{case}");
+        let a = approval(&h, id).await;
+        assert_eq!((a["status"].as_str(), a["approvers"].clone()), (Some("pending"), json!([])), "{case}");
+    }
+    // Rejecting is bound to the digest the same way.
+    let before = h.head().await;
+    let r = h
+        .send(req("POST", &format!("/v1/approvals/{id}/reject")).token(APPROVER).json(&json!({"digest": old_digest})))
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.error_code(), "digest_mismatch");
+    h.only_refusal_since(before, "alice").await;
+    assert_eq!(approval(&h, id).await["status"], "pending");
+
+    // The right digest works; the old approval is untouched by all of this.
+    let r = approve(&h, APPROVER, id, json!({"digest": digest})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.json()["approval"]["status"], "approved");
+    assert_eq!(approval(&h, old_id).await["status"], "pending");
+    // A second answer finds it no longer pending.
+    let before = h.head().await;
+    let r = approve(&h, APPROVER2, id, json!({"digest": digest})).await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    assert_eq!(r.error_code(), "approval_not_pending");
+    h.only_refusal_since(before, "bob").await;
+}
+
+#[tokio::test]
+async fn the_same_request_id_with_other_params_is_a_conflict() {
+    let h = harness().await;
+    let (deferral, _, _, mut body) = h.deferral(30.0).await;
+    body["params"]["amount_eur"] = json!(499);
+    let before = h.head().await;
+    let r = h.send(req("POST", "/v1/decide").token(AGENT).json(&body)).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text());
+    assert_eq!(r.error_code(), "conflict");
+    assert_eq!(h.only_refusal_since(before, "bot").await["code"], "idempotency_conflict");
+    // The same content is the same decision.
+    body["params"]["amount_eur"] = json!(30.0);
+    assert_eq!(h.decide(AGENT, body).await["decision_id"], deferral);
+}
+
+#[tokio::test]
+async fn executing_an_approval_with_anything_changed_is_denied_with_digest_mismatch() {
+    let h = harness().await;
+    let (_, id, digest, body) = h.deferral(40.0).await;
+    let r = approve(&h, APPROVER, id, json!({"digest": digest})).await;
+    assert_eq!(r.status, StatusCode::OK);
+
+    let changed = [
+        ("other params", AGENT, json!({"amount_eur": 499, "payee": "ACME"}), None),
+        ("another payee", AGENT, json!({"amount_eur": 40.0, "payee": "MALLORY"}), None),
+        ("a target added", AGENT, json!({"amount_eur": 40.0, "payee": "ACME"}), Some("acct-9")),
+        ("another agent", AGENT2, json!({"amount_eur": 40.0, "payee": "ACME"}), None),
+    ];
+    for (case, token, params, target) in changed {
+        let mut b =
+            json!({"request_id": h.rid("exec"), "action": "payments.send", "params": params, "approval_id": id});
+        if let Some(t) = target {
+            b["target"] = json!(t);
+        }
+        let v = h.decide(token, b).await;
+        assert_eq!(v["verdict"], "deny", "{case}: {v}");
+        assert!(v["reasons"].as_array().unwrap().iter().any(|r| r["code"] == "digest_mismatch"), "{case}: {v}");
+        assert_eq!(approval(&h, id).await["status"], "approved", "{case}: a mismatch must not use the approval up");
+    }
+
+    // Executing exactly what was approved works, once.
+    let mut exact = body.clone();
+    exact["request_id"] = json!("exact-1");
+    exact["approval_id"] = json!(id);
+    let v = h.decide(AGENT, exact).await;
+    assert_eq!(v["verdict"], "permit", "{v}");
+    assert_eq!(approval(&h, id).await["status"], "consumed");
+    let mut again = body;
+    again["request_id"] = json!("exact-2");
+    again["approval_id"] = json!(id);
+    let v = h.decide(AGENT, again).await;
+    assert_eq!(v["verdict"], "deny", "{v}");
+    assert!(v["reasons"].as_array().unwrap().iter().any(|r| r["code"] == "approval_consumed"), "{v}");
+}
+
+async fn wire(h: &Harness) -> (i64, String) {
+    let v = h
+        .decide(AGENT, json!({"request_id": h.rid("wire"), "action": "payments.wire", "params": {"amount_eur": 5000}}))
+        .await;
+    assert_eq!(v["verdict"], "defer", "{v}");
+    (v["approval_id"].as_i64().unwrap(), v["digest"].as_str().unwrap().to_string())
+}
+
+#[tokio::test]
+async fn step_up_approvals_need_a_current_totp_code() {
+    let h = harness().await;
+    let secret = new_totp_secret().unwrap();
+    h.store.create_token("carol", Role::Approver, &sha256_hex(b"tok-carol"), Some(&secret), h.now()).await.unwrap();
+    let (id, digest) = wire(&h).await;
+    assert_eq!(approval(&h, id).await["step_up"], true);
+
+    // alice has no TOTP enrolled: refused even with a plausible code.
+    let code_now = totp_code(&secret, h.now()).unwrap();
+    for body in [json!({"digest": digest}), json!({"digest": digest, "totp": code_now})] {
+        let before = h.head().await;
+        let r = approve(&h, APPROVER, id, body).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text());
+        assert!(r.json()["error"]["message"].as_str().unwrap().contains("no TOTP enrolled"), "{}", r.text());
+        h.only_refusal_since(before, "alice").await;
+    }
+
+    // carol: no code, a wrong code, a code from ten minutes ago — all refused and journaled.
+    let wrong = format!("{:06}", (code_now.parse::<u32>().unwrap() + 1) % 1_000_000);
+    let stale = totp_code(&secret, h.now() - 600_000).unwrap();
+    for (case, body) in [
+        ("no code", json!({"digest": digest})),
+        ("a wrong code", json!({"digest": digest, "totp": wrong})),
+        ("a stale code", json!({"digest": digest, "totp": stale})),
+        ("not digits", json!({"digest": digest, "totp": "abcdef"})),
+    ] {
+        let before = h.head().await;
+        let r = approve(&h, "tok-carol", id, body).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{case}: {}", r.text());
+        assert_eq!(r.error_code(), "forbidden");
+        let data = h.only_refusal_since(before, "carol").await;
+        assert_eq!(data["input"]["step_up"], true, "{case}");
+        assert_eq!(approval(&h, id).await["status"], "pending", "{case}");
+    }
+
+    // The right code, with the right digest: approved.
+    let r = approve(&h, "tok-carol", id, json!({"digest": digest, "totp": totp_code(&secret, h.now()).unwrap()})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.json()["approval"]["status"], "approved");
+    assert_eq!(r.json()["approval"]["approvers"], json!(["carol"]));
+}
+
+/// The step-up check does not replace the digest check: a right code with a wrong digest is still refused.
+#[tokio::test]
+async fn a_right_totp_code_does_not_excuse_a_wrong_digest() {
+    let h = harness().await;
+    let secret = new_totp_secret().unwrap();
+    h.store.create_token("carol", Role::Approver, &sha256_hex(b"tok-carol"), Some(&secret), h.now()).await.unwrap();
+    let (id, _) = wire(&h).await;
+    let before = h.head().await;
+    let r =
+        approve(&h, "tok-carol", id, json!({"digest": "f".repeat(64), "totp": totp_code(&secret, h.now()).unwrap()}))
+            .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.error_code(), "digest_mismatch");
+    h.only_refusal_since(before, "carol").await;
+    assert_eq!(approval(&h, id).await["status"], "pending");
+}
+
+/// Approvals without step-up ignore a TOTP code (and an approver without TOTP can approve them).
+#[tokio::test]
+async fn approvals_without_step_up_need_no_code() {
+    let h = harness().await;
+    let (_, id, digest, _) = h.deferral(12.0).await;
+    let r = approve(&h, APPROVER, id, json!({"digest": digest})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+}

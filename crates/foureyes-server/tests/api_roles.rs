@@ -1,0 +1,407 @@
+//! Credentials and roles: every endpoint × every kind of caller → the expected status, every 403 journaled as a
+//! `refused` event, every 401 writing nothing; agents never approve; nobody approves their own request.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use axum::http::StatusCode;
+use common::*;
+use foureyes_core::canonical::sha256_hex;
+use foureyes_core::journal::EventKind;
+use foureyes_core::{ActionRequest, Role};
+use foureyes_store::{Credentials, Store};
+use serde_json::{Value, json};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// Who calls. Bearer columns send `Authorization: Bearer`; cookie columns sign in to the console first and send the
+/// session cookie plus its CSRF token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Who {
+    Agent,
+    Approver,
+    Admin,
+    NoCredential,
+    Revoked,
+    ApproverSession,
+    AdminSession,
+    /// A console session whose credential was revoked after sign-in.
+    RevokedSession,
+}
+
+const COLUMNS: [Who; 8] = [
+    Who::Agent,
+    Who::Approver,
+    Who::Admin,
+    Who::NoCredential,
+    Who::Revoked,
+    Who::ApproverSession,
+    Who::AdminSession,
+    Who::RevokedSession,
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ep {
+    Decide,
+    Decision,
+    Report,
+    Wait,
+    Undo,
+    Decisions,
+    KillSwitchGet,
+    KillSwitchSet,
+    Journal,
+    JournalVerify,
+    Policy,
+    PolicyReload,
+    Approvals,
+    Approval,
+    Approve,
+    Reject,
+    Events,
+    Healthz,
+    Metrics,
+    OpenApi,
+    Console,
+    Root,
+    SessionSignIn,
+    SessionGet,
+    SessionDelete,
+    SignInLink,
+}
+
+/// Expected status per column, in the order of [`COLUMNS`].
+fn expected(ep: Ep) -> [u16; 8] {
+    const U: u16 = 401;
+    use Ep::*;
+    match ep {
+        //                  agent approver admin none revoked approver-s admin-s revoked-s
+        Decide => [200, 403, 403, U, U, 403, 403, U],
+        Decision => [200, 200, 200, U, U, 200, 200, U],
+        Report => [200, 403, 403, U, U, 403, 403, U],
+        Wait => [200, 200, 200, U, U, 200, 200, U],
+        Undo => [200, 200, 200, U, U, 200, 200, U],
+        Decisions => [403, 200, 200, U, U, 200, 200, U],
+        KillSwitchGet => [200, 200, 200, U, U, 200, 200, U],
+        KillSwitchSet => [403, 403, 200, U, U, 403, 200, U],
+        Journal => [403, 200, 200, U, U, 200, 200, U],
+        JournalVerify => [403, 200, 200, U, U, 200, 200, U],
+        Policy => [200, 200, 200, U, U, 200, 200, U],
+        PolicyReload => [403, 403, 200, U, U, 403, 200, U],
+        Approvals => [403, 200, 200, U, U, 200, 200, U],
+        Approval => [403, 200, 200, U, U, 200, 200, U],
+        Approve => [403, 200, 200, U, U, 200, 200, U],
+        Reject => [403, 200, 200, U, U, 200, 200, U],
+        Events => [403, 200, 200, U, U, 200, 200, U],
+        // Public: no credential needed, any credential ignored.
+        Healthz | Metrics | OpenApi | Console => [200; 8],
+        Root => [303; 8],
+        // Sign-in: the credential is the token in the body; agents may not sign in to the console.
+        SessionSignIn => [403, 200, 200, U, U, 200, 200, U],
+        // The console session endpoints read the cookie only; a bearer token is no session.
+        SessionGet => [U, U, U, U, U, 200, 200, U],
+        SessionDelete => [U, U, U, U, U, 204, 204, U],
+        SignInLink => [410; 8],
+    }
+}
+
+const ENDPOINTS: [Ep; 26] = [
+    Ep::Decide,
+    Ep::Decision,
+    Ep::Report,
+    Ep::Wait,
+    Ep::Undo,
+    Ep::Decisions,
+    Ep::KillSwitchGet,
+    Ep::KillSwitchSet,
+    Ep::Journal,
+    Ep::JournalVerify,
+    Ep::Policy,
+    Ep::PolicyReload,
+    Ep::Approvals,
+    Ep::Approval,
+    Ep::Approve,
+    Ep::Reject,
+    Ep::Events,
+    Ep::Healthz,
+    Ep::Metrics,
+    Ep::OpenApi,
+    Ep::Console,
+    Ep::Root,
+    Ep::SessionSignIn,
+    Ep::SessionGet,
+    Ep::SessionDelete,
+    Ep::SignInLink,
+];
+
+static TEMP: AtomicU32 = AtomicU32::new(0);
+
+/// The caller's auth, its principal name (for the journal check) and the token it would sign in with.
+async fn caller(h: &Harness, who: Who) -> (Auth, Option<&'static str>, String) {
+    match who {
+        Who::Agent => (bearer(AGENT), Some("bot"), AGENT.into()),
+        Who::Approver => (bearer(APPROVER), Some("alice"), APPROVER.into()),
+        Who::Admin => (bearer(ADMIN), Some("root"), ADMIN.into()),
+        Who::NoCredential => (Auth::None, None, "not-a-token".into()),
+        Who::Revoked => (bearer(REVOKED), None, REVOKED.into()),
+        Who::ApproverSession | Who::AdminSession => {
+            let (token, name) = if who == Who::ApproverSession { (APPROVER, "alice") } else { (ADMIN, "root") };
+            let (session, csrf) = h.session(token).await;
+            (Auth::Cookie { session, csrf: Some(csrf) }, Some(name), token.into())
+        }
+        Who::RevokedSession => {
+            let name = format!("temp-{}", TEMP.fetch_add(1, Ordering::SeqCst));
+            let token = format!("tok-{name}");
+            h.store.create_token(&name, Role::Approver, &sha256_hex(token.as_bytes()), None, h.now()).await.unwrap();
+            let (session, csrf) = h.session(&token).await;
+            assert!(h.store.revoke_token(&name, h.now()).await.unwrap());
+            (Auth::Cookie { session, csrf: Some(csrf) }, None, token)
+        }
+    }
+}
+
+/// Builds the request for one cell, creating whatever fixture it needs (a fresh deferral for each approve, …).
+async fn request(h: &Harness, ep: Ep, auth: &Auth, token: &str) -> Req {
+    use Ep::*;
+    let r = match ep {
+        Decide => req("POST", "/v1/decide").json(&json!({"request_id": h.rid("m"), "action": "weather.get"})),
+        Decision => req("GET", &format!("/v1/decisions/{}", h.permit().await)),
+        Report => {
+            req("POST", &format!("/v1/decisions/{}/report", h.permit().await)).json(&json!({"outcome": "executed"}))
+        }
+        Wait => req("GET", &format!("/v1/decisions/{}/wait?timeout=0", h.permit().await)),
+        Undo => req("POST", &format!("/v1/decisions/{}/undo", h.executed().await)).json(&json!({})),
+        Decisions => req("GET", "/v1/decisions"),
+        KillSwitchGet => req("GET", "/v1/kill-switch"),
+        KillSwitchSet => req("POST", "/v1/kill-switch").json(&json!({"engaged": false})),
+        Journal => req("GET", "/v1/journal?after_seq=0"),
+        JournalVerify => req("GET", "/v1/journal/verify"),
+        Policy => req("GET", "/v1/policy"),
+        PolicyReload => req("POST", "/v1/policy/reload"),
+        Approvals => req("GET", "/v1/approvals?status=pending"),
+        Approval => req("GET", &format!("/v1/approvals/{}", h.deferral(5.0).await.1)),
+        Approve => {
+            let (_, id, digest, _) = h.deferral(6.0).await;
+            req("POST", &format!("/v1/approvals/{id}/approve")).json(&json!({"digest": digest}))
+        }
+        Reject => {
+            let (_, id, digest, _) = h.deferral(7.0).await;
+            req("POST", &format!("/v1/approvals/{id}/reject")).json(&json!({"reason": "no", "digest": digest}))
+        }
+        Events => req("GET", "/v1/events"),
+        Healthz => req("GET", "/healthz"),
+        Metrics => req("GET", "/metrics"),
+        OpenApi => req("GET", "/openapi.json"),
+        Console => req("GET", "/console"),
+        Root => req("GET", "/"),
+        // The body carries the credential; the request's own auth is sent too and must not matter.
+        SessionSignIn => req("POST", "/console/session").json(&json!({"token": token})),
+        SessionGet => req("GET", "/console/session"),
+        SessionDelete => req("DELETE", "/console/session"),
+        SignInLink => req("GET", "/console/signin?code=never-issued"),
+    };
+    r.auth(auth)
+}
+
+#[tokio::test]
+async fn every_endpoint_times_every_role() {
+    let h = harness().await;
+    let mut failures = Vec::new();
+    let mut cells = 0;
+    for ep in ENDPOINTS {
+        for (col, who) in COLUMNS.into_iter().enumerate() {
+            let (auth, principal, token) = caller(&h, who).await;
+            let r = request(&h, ep, &auth, &token).await;
+            let before = h.head().await;
+            let resp = send_no_stream(&h.app, r).await;
+            cells += 1;
+            let want = expected(ep)[col];
+            if resp.status.as_u16() != want {
+                failures.push(format!("{ep:?} as {who:?}: expected {want}, got {} {}", resp.status, resp.text()));
+                continue;
+            }
+            if resp.status.is_client_error() {
+                resp.error_code();
+            }
+            let written = h.events_after(before).await;
+            match want {
+                403 => {
+                    let name = if ep == Ep::SessionSignIn { "bot" } else { principal.unwrap() };
+                    let refused: Vec<_> = written.iter().filter(|e| e.kind == EventKind::Refused).collect();
+                    if written.len() != 1 || refused.len() != 1 || refused[0].data["agent"] != name {
+                        failures.push(format!(
+                            "{ep:?} as {who:?}: a 403 must journal exactly one `refused` event by `{name}`, got {:?}",
+                            written.iter().map(|e| (e.kind, e.data.clone())).collect::<Vec<_>>()
+                        ));
+                    }
+                }
+                401 | 410 if !written.is_empty() => {
+                    failures.push(format!(
+                        "{ep:?} as {who:?}: an unauthenticated call wrote {:?}",
+                        written.iter().map(|e| e.kind).collect::<Vec<_>>()
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(cells, ENDPOINTS.len() * COLUMNS.len());
+    assert!(failures.is_empty(), "{} of {cells} cells wrong:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[tokio::test]
+async fn an_agent_approving_gets_403_and_the_attempt_is_journaled() {
+    let h = harness().await;
+    let (_, id, digest, _) = h.deferral(42.0).await;
+    let before = h.head().await;
+    let r =
+        h.send(req("POST", &format!("/v1/approvals/{id}/approve")).token(AGENT).json(&json!({"digest": digest}))).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert_eq!(r.error_code(), "forbidden");
+    let data = h.only_refusal_since(before, "bot").await;
+    assert_eq!(data["code"], "forbidden");
+    assert_eq!(data["input"]["action"], "approving");
+    assert!(r.json()["error"]["message"].as_str().unwrap().contains("journaled at seq"), "{}", r.text());
+    // And the approval is untouched.
+    let a = h.send(req("GET", &format!("/v1/approvals/{id}")).token(APPROVER)).await.json();
+    assert_eq!(a["status"], "pending");
+    assert_eq!(a["approvers"], json!([]));
+    // Rejecting, flipping the kill switch and reloading policy are refused the same way.
+    for (method, path, body) in [
+        ("POST", format!("/v1/approvals/{id}/reject"), json!({"reason": "x"})),
+        ("POST", "/v1/kill-switch".to_string(), json!({"engaged": true})),
+        ("POST", "/v1/policy/reload".to_string(), json!({})),
+    ] {
+        let before = h.head().await;
+        let r = h.send(req(method, &path).token(AGENT).json(&body)).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{path}: {}", r.text());
+        h.only_refusal_since(before, "bot").await;
+    }
+    assert!(!h.store.kill_switch().await.unwrap());
+}
+
+#[tokio::test]
+async fn an_agent_sees_only_its_own_decisions() {
+    let h = harness().await;
+    let id = h.permit().await;
+    for (method, path, body) in [
+        ("GET", format!("/v1/decisions/{id}"), None),
+        ("GET", format!("/v1/decisions/{id}/wait?timeout=0"), None),
+        ("POST", format!("/v1/decisions/{id}/report"), Some(json!({"outcome": "executed"}))),
+        ("POST", format!("/v1/decisions/{id}/undo"), Some(json!({}))),
+    ] {
+        let before = h.head().await;
+        let mut r = req(method, &path).token(AGENT2);
+        if let Some(b) = &body {
+            r = r.json(b);
+        }
+        let r = h.send(r).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{path}: {}", r.text());
+        h.only_refusal_since(before, "other-bot").await;
+    }
+    let d = h.send(req("GET", &format!("/v1/decisions/{id}")).token(AGENT)).await.json();
+    assert_eq!(d["status"], "intended", "other-bot's report must not have landed: {d}");
+}
+
+/// The requester can never approve. Reached purely over HTTP: an approver undoes an executed `vault.open`; the
+/// compensating `vault.close` is tier 3, so the undo defers under the approver's own name, and that approver's
+/// vote is refused with `self_approval` (403, journaled) while another approver's counts.
+#[tokio::test]
+async fn an_approver_cannot_approve_a_request_made_under_their_own_principal() {
+    let h = harness().await;
+    let v = h.decide(AGENT, json!({"request_id": "open-1", "action": "vault.open"})).await;
+    assert_eq!(v["verdict"], "permit", "{v}");
+    let opened = v["decision_id"].as_i64().unwrap();
+    let r = h
+        .send(req("POST", &format!("/v1/decisions/{opened}/report")).token(AGENT).json(&json!({"outcome": "executed"})))
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+
+    let r = h.send(req("POST", &format!("/v1/decisions/{opened}/undo")).token(APPROVER).json(&json!({}))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let undo = r.json();
+    assert_eq!(undo["verdict"], "defer", "{undo}");
+    assert_eq!(undo["agent"], "alice", "the undo is alice's own request: {undo}");
+    let (approval, digest) = (undo["approval_id"].as_i64().unwrap(), undo["digest"].as_str().unwrap().to_string());
+
+    let before = h.head().await;
+    let r = h
+        .send(
+            req("POST", &format!("/v1/approvals/{approval}/approve")).token(APPROVER).json(&json!({"digest": digest})),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text());
+    assert_eq!(r.error_code(), "self_approval");
+    let data = h.only_refusal_since(before, "alice").await;
+    assert_eq!(data["code"], "self_approval");
+
+    // Through her console session too.
+    let (session, csrf) = h.session(APPROVER).await;
+    let before = h.head().await;
+    let r = h
+        .send(
+            req("POST", &format!("/v1/approvals/{approval}/approve"))
+                .auth(&Auth::Cookie { session, csrf: Some(csrf) })
+                .json(&json!({"digest": digest})),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert_eq!(r.error_code(), "self_approval");
+    h.only_refusal_since(before, "alice").await;
+
+    let r = h
+        .send(
+            req("POST", &format!("/v1/approvals/{approval}/approve")).token(APPROVER2).json(&json!({"digest": digest})),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.json()["approval"]["status"], "approved");
+}
+
+/// The same rule for a request that entered through another door (the CLI's `decide --agent NAME` writes the store
+/// directly) under an approver's name: the HTTP approve maps the store's refusal to 403 `self_approval`.
+#[tokio::test]
+async fn a_request_stored_under_an_approvers_name_cannot_be_approved_by_them() {
+    let h = harness().await;
+    let request = ActionRequest {
+        request_id: "cli-1".into(),
+        agent: "alice".into(),
+        session: None,
+        action: "payments.send".into(),
+        params: json!({"amount_eur": 10, "payee": "ACME"}).as_object().cloned().unwrap(),
+        target: None,
+        undo_of: None,
+        dry_run: false,
+        approval_id: None,
+    };
+    let d = h.store.decide(h.state.policy(), request, h.now()).await.unwrap();
+    let (id, digest) = (d.approval_id.unwrap(), d.digest.clone());
+    let before = h.head().await;
+    let r = h
+        .send(req("POST", &format!("/v1/approvals/{id}/approve")).token(APPROVER).json(&json!({"digest": digest})))
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert_eq!(r.error_code(), "self_approval");
+    assert_eq!(h.only_refusal_since(before, "alice").await["code"], "self_approval");
+
+    // Names are never reused, even after a revoke, so a principal cannot swap roles to approve its own past request.
+    let err = h.store.create_token("gone", Role::Agent, &sha256_hex(b"new"), None, h.now()).await.unwrap_err();
+    assert!(err.to_string().contains("already exists"), "{err}");
+}
+
+/// Roles come from the credential, never from the body: a body that claims another agent or role is refused.
+#[tokio::test]
+async fn the_body_cannot_name_the_agent_or_role() {
+    let h = harness().await;
+    for extra in [json!({"agent": "alice"}), json!({"role": "admin"})] {
+        let mut body = json!({"request_id": h.rid("x"), "action": "weather.get"});
+        body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        let before = h.head().await;
+        let r = h.send(req("POST", "/v1/decide").token(AGENT).json(&body)).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+        assert_eq!(r.error_code(), "bad_request");
+        h.only_refusal_since(before, "bot").await;
+    }
+    let v = h.decide(AGENT, json!({"request_id": "mine", "action": "weather.get"})).await;
+    assert_eq!(v["agent"], "bot");
+    let _: Value = v;
+}

@@ -1,0 +1,151 @@
+//! The thin layer over `tokio-postgres`: error mapping, cached statements, and [`Tx`], the write transaction.
+//!
+//! Every write transaction starts by locking the chain-head row (`SELECT … FROM journal_head FOR UPDATE`). That
+//! one lock serializes all writers of all replicas, so each transaction's snapshot reads (usage, approvals,
+//! idempotency) see every earlier commit, its reservations cannot race, and its journal events extend one
+//! linear chain. [`Tx::finish`] is the only place a write transaction ends: it writes the new head, queues the
+//! `NOTIFY`, and commits — also when the work returned an audited refusal (the caller still gets the error).
+
+use deadpool_postgres::{GenericClient, Object, Transaction};
+use foureyes_core::canonical::to_canonical_string;
+use foureyes_core::journal::{Event, EventKind};
+use foureyes_store::StoreError;
+use serde_json::Value;
+use tokio_postgres::Row;
+use tokio_postgres::types::{FromSql, ToSql};
+
+/// The channel every committed write notifies, with the head `seq` as payload.
+pub const CHANNEL: &str = "foureyes_events";
+
+/// Parameters of a statement.
+pub(crate) type Params<'a> = &'a [&'a (dyn ToSql + Sync)];
+
+/// `tokio_postgres::Error` displays only "db error"; this names the server's message and SQLSTATE too.
+pub(crate) fn describe(e: &tokio_postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{db} (SQLSTATE {})", db.code().code()),
+        None => match std::error::Error::source(e) {
+            Some(source) => format!("{e}: {source}"),
+            None => e.to_string(),
+        },
+    }
+}
+
+pub(crate) fn pg(e: tokio_postgres::Error) -> StoreError {
+    StoreError::Backend(describe(&e))
+}
+
+/// Runs `sql` (prepared once per connection) and returns its rows.
+pub(crate) async fn rows(c: &impl GenericClient, sql: &str, params: Params<'_>) -> Result<Vec<Row>, StoreError> {
+    let statement = c.prepare_cached(sql).await.map_err(pg)?;
+    c.query(&statement, params).await.map_err(pg)
+}
+
+/// Runs `sql` and returns its only row, if any.
+pub(crate) async fn row(c: &impl GenericClient, sql: &str, params: Params<'_>) -> Result<Option<Row>, StoreError> {
+    let statement = c.prepare_cached(sql).await.map_err(pg)?;
+    c.query_opt(&statement, params).await.map_err(pg)
+}
+
+/// Runs `sql` and returns the number of rows it changed.
+pub(crate) async fn exec(c: &impl GenericClient, sql: &str, params: Params<'_>) -> Result<u64, StoreError> {
+    let statement = c.prepare_cached(sql).await.map_err(pg)?;
+    c.execute(&statement, params).await.map_err(pg)
+}
+
+/// The first column of the one row `sql` returns.
+pub(crate) async fn scalar<T>(c: &impl GenericClient, sql: &str, params: Params<'_>) -> Result<T, StoreError>
+where
+    T: for<'a> FromSql<'a>,
+{
+    let statement = c.prepare_cached(sql).await.map_err(pg)?;
+    let row = c.query_one(&statement, params).await.map_err(pg)?;
+    get(&row, 0)
+}
+
+/// Column `idx` of `row`.
+pub(crate) fn get<'a, T: FromSql<'a>>(row: &'a Row, idx: usize) -> Result<T, StoreError> {
+    row.try_get(idx).map_err(pg)
+}
+
+/// A write transaction that holds the chain-head lock. Created by [`Tx::begin`], ended by [`Tx::finish`]; dropped
+/// without `finish` (the caller's future was cancelled), it rolls back.
+pub(crate) struct Tx<'a> {
+    tx: Transaction<'a>,
+    /// The head as locked at the start.
+    start_seq: u64,
+    /// The head after this transaction's appends.
+    head_seq: u64,
+    head_hash: String,
+}
+
+impl<'a> Tx<'a> {
+    /// Begins a transaction (READ COMMITTED) and locks the head. Once the lock is granted every later statement
+    /// takes a fresh snapshot that includes all commits made before it, by any replica.
+    pub async fn begin(client: &'a mut Object) -> Result<Tx<'a>, StoreError> {
+        let tx = client.transaction().await.map_err(pg)?;
+        let head = row(&tx, "SELECT seq, hash FROM journal_head FOR UPDATE", &[])
+            .await?
+            .ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
+        let seq: i64 = get(&head, 0)?;
+        let hash: String = get(&head, 1)?;
+        let seq = u64::try_from(seq).map_err(|_| StoreError::Backend(format!("journal_head seq {seq}")))?;
+        Ok(Tx { tx, start_seq: seq, head_seq: seq, head_hash: hash })
+    }
+
+    /// The transaction, for statements.
+    pub fn c(&self) -> &Transaction<'a> {
+        &self.tx
+    }
+
+    /// Appends one event to the journal, chained to the head this transaction holds.
+    pub async fn append(&mut self, ts_ms: i64, kind: EventKind, data: Value) -> Result<Event, StoreError> {
+        let event = Event::next(self.head_seq, &self.head_hash, ts_ms, kind, data);
+        let seq = seq_param(event.seq)?;
+        exec(
+            &self.tx,
+            "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6)",
+            &[
+                &seq,
+                &event.ts_ms,
+                &event.kind.as_str(),
+                &to_canonical_string(&event.data),
+                &event.prev_hash,
+                &event.hash,
+            ],
+        )
+        .await?;
+        self.head_seq = event.seq;
+        self.head_hash.clone_from(&event.hash);
+        Ok(event)
+    }
+
+    /// Ends the transaction. `Ok` and audited refusals commit (with the new head and a `NOTIFY` if events were
+    /// appended); any other error rolls back. A failed COMMIT is returned instead of `result`.
+    pub async fn finish<T>(self, result: Result<T, StoreError>) -> Result<T, StoreError> {
+        if let Err(e) = &result
+            && !e.is_audited()
+        {
+            // A failed rollback leaves the connection broken; the pool discards it.
+            let _ = self.tx.rollback().await;
+            return result;
+        }
+        if self.head_seq != self.start_seq {
+            let seq = seq_param(self.head_seq)?;
+            // One round trip for both; the notification is delivered if and when the transaction commits.
+            exec(
+                &self.tx,
+                "UPDATE journal_head SET seq = $1, hash = $2 RETURNING pg_notify($3, $4)",
+                &[&seq, &self.head_hash, &CHANNEL, &self.head_seq.to_string()],
+            )
+            .await?;
+        }
+        self.tx.commit().await.map_err(|e| StoreError::Backend(format!("commit failed: {}", describe(&e))))?;
+        result
+    }
+}
+
+/// A `seq` as a BIGINT parameter.
+pub(crate) fn seq_param(seq: u64) -> Result<i64, StoreError> {
+    i64::try_from(seq).map_err(|_| StoreError::Backend(format!("journal seq {seq} is out of range")))
+}

@@ -1,0 +1,372 @@
+//! FourEyes storage on PostgreSQL: several FourEyes replicas share one database with the guarantees of the SQLite
+//! backend, and pass the same conformance suite (`foureyes_store::conformance`).
+//!
+//! - **One write transaction per `Store` write**, which first locks the chain-head row
+//!   (`SELECT … FROM journal_head FOR UPDATE`, see `db.rs`): writers of all replicas run one at a time, so
+//!   reservations cannot race, idempotency holds per `(agent, request_id)`, and the journal is one linear chain.
+//!   Within a replica, writes also queue on an async mutex first, so at most one connection per replica waits on
+//!   the row lock (many backends queued on one row lock cost far more CPU than tasks queued on a mutex).
+//! - **Same transaction bodies as SQLite** (`ops.rs` mirrors the SQLite `ops.rs`), and ids allocated gap-free
+//!   under the lock, so the same operations produce the same journal, byte for byte, on either backend.
+//! - **Audited refusals commit**: the refusal event is committed, then the error is returned.
+//! - **Append-only journal** enforced by triggers for every role, plus least-privilege roles ([`ROLES_SQL`]).
+//! - **Versioned migrations** at connect time (`schema.rs`), serialized by an advisory lock, refusing a newer schema.
+//! - **Notifications**: every committed write sends `NOTIFY foureyes_events, '<seq>'`; [`PgStore::subscribe`]
+//!   delivers them from one dedicated `LISTEN` connection (`listen.rs`).
+//! - [`open_any`] picks this backend for `postgres://` URLs and SQLite for anything else.
+//!
+//! ## What the chain-head lock costs
+//! The lock is held from the first statement of a write to its COMMIT, and PostgreSQL releases it only after the
+//! commit record is flushed. So writes are strictly serial across the whole cluster, each paying its statements'
+//! round trips plus one WAL flush, and PostgreSQL's own group commit cannot merge their flushes: cluster-wide
+//! throughput is at most `1 / (round trips + fsync)`, whatever the number of replicas. Replicas add availability,
+//! not write throughput (reads do scale: they take no lock). The levers, in order: batch a replica's concurrent
+//! writes into one transaction with a savepoint per write (as the SQLite writer does: one lock hold and one flush
+//! per batch), and shard the chain per stream (e.g. per agent or per action family, each with its own head row)
+//! when one global order is not required.
+//!
+//! Connections are plain TCP or Unix sockets (`NoTls`): run the database on the same host or network segment, or
+//! behind a TLS-terminating proxy.
+
+mod db;
+mod listen;
+mod ops;
+mod schema;
+
+use crate::db::{Tx, pg};
+use async_trait::async_trait;
+use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Object, Pool, RecyclingMethod};
+use foureyes_core::journal::{Event, VerifyReport};
+use foureyes_core::{
+    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, Outcome, Policy,
+};
+use foureyes_store::replay::Replayed;
+use foureyes_store::{AuditReport, DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError, VoteOutcome};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::broadcast;
+use tokio::task::JoinHandle;
+use tokio_postgres::{IsolationLevel, NoTls};
+
+pub use db::CHANNEL;
+pub use schema::{ROLES_SQL, SCHEMA_VERSION};
+
+/// Tuning for the PostgreSQL store.
+#[derive(Debug, Clone)]
+pub struct PgOptions {
+    /// Most pooled connections this store opens (the `LISTEN` connection is extra).
+    pub max_connections: usize,
+    /// How long connecting (and waiting for a free pooled connection) may take.
+    pub connect_timeout: Duration,
+    /// The server ends a session idle inside a transaction this long, so a frozen replica cannot hold the chain-head
+    /// lock (and stop every other replica) forever. FourEyes never idles inside a transaction.
+    pub idle_in_transaction_timeout: Duration,
+}
+
+impl Default for PgOptions {
+    fn default() -> Self {
+        PgOptions {
+            max_connections: 16,
+            connect_timeout: Duration::from_secs(10),
+            idle_in_transaction_timeout: Duration::from_secs(60),
+        }
+    }
+}
+
+/// The PostgreSQL store. Cheap to share behind an `Arc`; one per process (replica).
+pub struct PgStore {
+    pool: Pool,
+    /// Writes of this replica queue here, so that at most one of its connections waits on the chain-head lock.
+    writer: tokio::sync::Mutex<()>,
+    config: tokio_postgres::Config,
+    events: broadcast::Sender<u64>,
+    listener: Mutex<Option<JoinHandle<()>>>,
+    runtime: tokio::runtime::Handle,
+}
+
+impl PgStore {
+    /// Connects to `url` (`postgres://user[:password]@host[:port]/database[?options]`, or libpq key=value form),
+    /// applies the schema migrations, and returns the store. Must be called inside a tokio runtime, which the
+    /// store's connections then live on.
+    pub async fn connect(url: &str, options: PgOptions) -> Result<PgStore, StoreError> {
+        let config: tokio_postgres::Config =
+            url.parse().map_err(|e| StoreError::Backend(format!("invalid PostgreSQL URL: {}", db::describe(&e))))?;
+        PgStore::connect_config(config, options).await
+    }
+
+    /// [`PgStore::connect`] with a parsed configuration.
+    pub async fn connect_config(mut config: tokio_postgres::Config, options: PgOptions) -> Result<PgStore, StoreError> {
+        if config.get_application_name().is_none() {
+            config.application_name("foureyes");
+        }
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(options.connect_timeout);
+        }
+        let idle =
+            format!("-c idle_in_transaction_session_timeout={}", options.idle_in_transaction_timeout.as_millis());
+        let server_options = match config.get_options() {
+            Some(given) if !given.is_empty() => format!("{given} {idle}"),
+            _ => idle,
+        };
+        config.options(server_options);
+        let manager =
+            Manager::from_config(config.clone(), NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+        let pool = Pool::builder(manager)
+            .max_size(options.max_connections.max(1))
+            .wait_timeout(Some(options.connect_timeout))
+            .create_timeout(Some(options.connect_timeout))
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .build()
+            .map_err(|e| StoreError::Backend(format!("cannot build the connection pool: {e}")))?;
+        let store = PgStore {
+            pool,
+            writer: tokio::sync::Mutex::new(()),
+            config,
+            events: broadcast::channel(1024).0,
+            listener: Mutex::new(None),
+            runtime: tokio::runtime::Handle::try_current()
+                .map_err(|_| StoreError::Backend("PgStore::connect must run inside a tokio runtime".into()))?,
+        };
+        let mut conn = store.conn().await?;
+        schema::migrate(&mut conn).await?;
+        Ok(store)
+    }
+
+    /// A pooled connection.
+    async fn conn(&self) -> Result<Object, StoreError> {
+        self.pool.get().await.map_err(|e| match e {
+            deadpool_postgres::PoolError::Backend(e) => {
+                StoreError::Backend(format!("cannot connect to PostgreSQL: {}", db::describe(&e)))
+            }
+            other => StoreError::Backend(format!("no PostgreSQL connection: {other}")),
+        })
+    }
+
+    /// A receiver of the head `seq` after every committed write, by any replica on this database. The first
+    /// value after the listener (re)connects is the current head. Values are hints: re-read from your own cursor
+    /// when one arrives (and after `RecvError::Lagged`). Starts the store's `LISTEN` connection on first use.
+    pub fn subscribe(&self) -> broadcast::Receiver<u64> {
+        let receiver = self.events.subscribe();
+        if let Ok(mut listener) = self.listener.lock()
+            && listener.is_none()
+            && !self.pool.is_closed()
+        {
+            *listener = Some(self.runtime.spawn(listen::run(self.config.clone(), self.events.clone())));
+        }
+        receiver
+    }
+
+    /// Closes the pool and the `LISTEN` connection. Later calls fail with `StoreError::Backend`; later
+    /// subscribers hear nothing.
+    pub fn close(&self) {
+        self.pool.close();
+        if let Ok(mut listener) = self.listener.lock()
+            && let Some(handle) = listener.take()
+        {
+            handle.abort();
+        }
+    }
+}
+
+impl Drop for PgStore {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+/// Opens the store `db` names: a `postgres://` or `postgresql://` URL opens [`PgStore`], anything else is the
+/// path of a SQLite file. Both with default options.
+pub async fn open_any(db: &str) -> Result<Arc<dyn Store>, StoreError> {
+    if is_postgres_url(db) {
+        Ok(Arc::new(PgStore::connect(db, PgOptions::default()).await?))
+    } else {
+        Ok(Arc::new(SqliteStore::open(db, SqliteOptions::default())?))
+    }
+}
+
+/// Whether `db` names a PostgreSQL database rather than a SQLite file.
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+/// Runs one write: begin + lock the head, the body, then [`Tx::finish`].
+macro_rules! in_tx {
+    ($store:expr, |$w:ident| $body:expr) => {{
+        let _turn = $store.writer.lock().await;
+        let mut conn = $store.conn().await?;
+        let mut tx = Tx::begin(&mut conn).await?;
+        let $w = &mut tx;
+        let result = $body.await;
+        tx.finish(result).await
+    }};
+}
+
+#[async_trait]
+impl Store for PgStore {
+    async fn decide(
+        &self,
+        policy: Arc<Policy>,
+        request: ActionRequest,
+        now_ms: i64,
+    ) -> Result<DecisionRecord, StoreError> {
+        in_tx!(self, |w| ops::decide(w, &policy, request, now_ms))
+    }
+
+    async fn report(
+        &self,
+        decision_id: DecisionId,
+        outcome: Outcome,
+        detail: Value,
+        now_ms: i64,
+    ) -> Result<DecisionRecord, StoreError> {
+        in_tx!(self, |w| ops::report(w, decision_id, outcome, detail, now_ms))
+    }
+
+    async fn approve(
+        &self,
+        approval_id: ApprovalId,
+        approver: &str,
+        digest_seen: Option<&str>,
+        now_ms: i64,
+    ) -> Result<VoteOutcome, StoreError> {
+        in_tx!(self, |w| ops::approve(w, approval_id, approver, digest_seen, now_ms))
+    }
+
+    async fn reject(
+        &self,
+        approval_id: ApprovalId,
+        approver: &str,
+        reason: Option<&str>,
+        digest_seen: Option<&str>,
+        now_ms: i64,
+    ) -> Result<ApprovalRecord, StoreError> {
+        in_tx!(self, |w| ops::reject(w, approval_id, approver, reason, digest_seen, now_ms))
+    }
+
+    async fn expire_approvals(&self, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
+        in_tx!(self, |w| ops::expire_all(w, now_ms))
+    }
+
+    async fn set_kill_switch(&self, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
+        in_tx!(self, |w| ops::set_kill_switch(w, engaged, by, now_ms))
+    }
+
+    async fn kill_switch(&self) -> Result<bool, StoreError> {
+        ops::kill_switch(&self.conn().await?).await
+    }
+
+    async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError> {
+        in_tx!(self, |w| ops::record_policy(w, &policy.sha256, &policy.source, policy.actions.len(), now_ms))
+    }
+
+    async fn refuse(
+        &self,
+        agent: &str,
+        code: &str,
+        message: &str,
+        input: Value,
+        now_ms: i64,
+    ) -> Result<u64, StoreError> {
+        in_tx!(self, |w| async { ops::refuse(w, agent, code, message, input, now_ms).await.map(|e| e.seq) })
+    }
+
+    async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
+        ops::load_decision(&self.conn().await?, id).await
+    }
+
+    async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
+        ops::list_decisions(&self.conn().await?, &filter).await
+    }
+
+    async fn approval(&self, id: ApprovalId, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError> {
+        ops::load_approval(&self.conn().await?, id, now_ms).await
+    }
+
+    async fn approvals(&self, status: Option<ApprovalStatus>, now_ms: i64) -> Result<Vec<ApprovalRecord>, StoreError> {
+        let mut conn = self.conn().await?;
+        let tx = snapshot(&mut conn).await?;
+        ops::list_approvals(&tx, status, now_ms).await
+    }
+
+    async fn journal(&self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError> {
+        ops::journal_page(&self.conn().await?, after_seq, limit).await
+    }
+
+    async fn verify_journal(&self) -> Result<VerifyReport, StoreError> {
+        let mut conn = self.conn().await?;
+        let tx = snapshot(&mut conn).await?;
+        ops::verify_journal(&tx).await
+    }
+
+    async fn audit(&self) -> Result<AuditReport, StoreError> {
+        // One snapshot: the journal and the tables are compared as of the same moment.
+        let mut conn = self.conn().await?;
+        let tx = snapshot(&mut conn).await?;
+        audit(&tx).await
+    }
+}
+
+/// A read-only REPEATABLE READ transaction: several queries see one consistent snapshot. Rolled back on drop.
+async fn snapshot(conn: &mut Object) -> Result<deadpool_postgres::Transaction<'_>, StoreError> {
+    conn.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start().await.map_err(pg)
+}
+
+async fn audit(c: &impl GenericClient) -> Result<AuditReport, StoreError> {
+    let mut replayed = Replayed::default();
+    let mut events = 0;
+    let mut last = None;
+    ops::for_each_event(c, |e| {
+        replayed.apply(e);
+        events += 1;
+        last = Some((e.seq, e.hash.clone()));
+    })
+    .await?;
+    let tables = ops::table_state(c).await?;
+    let mut mismatches = Vec::new();
+    compare(&mut mismatches, "decision", &replayed.decisions, &tables.decisions);
+    compare(&mut mismatches, "reservation held", &replayed.reservations, &tables.reservations);
+    compare(&mut mismatches, "approval", &replayed.approvals, &tables.approvals);
+    if replayed.kill_switch != tables.kill_switch {
+        mismatches
+            .push(format!("kill switch: journal says {}, table says {}", replayed.kill_switch, tables.kill_switch));
+    }
+    // Only PostgreSQL keeps the head apart from the journal: it must be the journal's last event.
+    let (head_seq, head_hash) = ops::head(c).await?;
+    let (last_seq, last_hash) = last.unwrap_or_else(|| (0, foureyes_core::journal::GENESIS_HASH.to_string()));
+    if (head_seq, head_hash.as_str()) != (last_seq, last_hash.as_str()) {
+        mismatches.push(format!(
+            "journal head: journal_head says seq {head_seq} ({head_hash}), the journal ends at seq {last_seq} ({last_hash})"
+        ));
+    }
+    let held = tables.reservations.values().filter(|h| **h).count() as u64;
+    let unconfirmed = tables.decisions.values().filter(|s| s.as_str() == "intended").count() as u64;
+    Ok(AuditReport {
+        events,
+        decisions: tables.decisions.len() as u64,
+        held_reservations: held,
+        unconfirmed,
+        mismatches,
+    })
+}
+
+fn compare<V: PartialEq + std::fmt::Debug>(
+    out: &mut Vec<String>,
+    what: &str,
+    journal: &BTreeMap<i64, V>,
+    table: &BTreeMap<i64, V>,
+) {
+    for (id, value) in journal {
+        match table.get(id) {
+            None => out.push(format!("{what} {id}: in the journal ({value:?}) but not in the table")),
+            Some(t) if t != value => out.push(format!("{what} {id}: journal says {value:?}, table says {t:?}")),
+            _ => {}
+        }
+    }
+    for (id, value) in table {
+        if !journal.contains_key(id) {
+            out.push(format!("{what} {id}: in the table ({value:?}) but never journaled"));
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! Versioned schema migrations, applied when a [`crate::PgStore`] connects.
+//!
+//! The applied versions are rows of `schema_migrations`. A store at the current version checks that with one
+//! read and takes no lock, so replicas (and their least-privilege roles) start without DDL rights. Otherwise the
+//! migration runs in one transaction holding a transaction-level advisory lock, so replicas starting at the same
+//! moment migrate once and the others find the work done; a database newer than this build is refused with
+//! [`StoreError::Schema`], before and after taking the lock.
+
+use crate::db::{pg, scalar};
+use deadpool_postgres::{GenericClient, Object};
+use foureyes_store::StoreError;
+
+/// The schema version this build writes.
+pub const SCHEMA_VERSION: i32 = 1;
+
+/// The least-privilege roles and their grants (idempotent; see the file's header). The version-1 migration runs it;
+/// an administrator may run it again, e.g. after creating the roles by hand.
+pub const ROLES_SQL: &str = include_str!("../sql/roles.sql");
+
+/// The advisory lock key migrations hold: "FourEyes" in ASCII.
+const MIGRATION_LOCK: i64 = 0x466f_7572_4579_6573;
+
+struct Migration {
+    version: i32,
+    description: &'static str,
+    sql: &'static [&'static str],
+}
+
+/// Every migration, in version order. Never edit one that has shipped: add the next.
+const MIGRATIONS: &[Migration] = &[Migration {
+    version: 1,
+    description: "initial schema; append-only journal; least-privilege roles",
+    sql: &[include_str!("../sql/0001_initial.sql"), ROLES_SQL],
+}];
+
+fn newer(version: i32) -> StoreError {
+    StoreError::Schema(format!(
+        "the database has schema version {version}, newer than this foureyes understands ({SCHEMA_VERSION}): upgrade foureyes"
+    ))
+}
+
+/// The highest applied version, or `None` when the database has no `schema_migrations` table yet.
+async fn applied_version(c: &impl GenericClient) -> Result<Option<i32>, StoreError> {
+    let exists: bool = scalar(c, "SELECT to_regclass('schema_migrations') IS NOT NULL", &[]).await?;
+    if !exists {
+        return Ok(None);
+    }
+    Ok(Some(scalar(c, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations", &[]).await?))
+}
+
+/// Brings the database to [`SCHEMA_VERSION`], or refuses a newer one.
+pub(crate) async fn migrate(client: &mut Object) -> Result<(), StoreError> {
+    match applied_version(&*client).await? {
+        Some(v) if v == SCHEMA_VERSION => return Ok(()),
+        Some(v) if v > SCHEMA_VERSION => return Err(newer(v)),
+        _ => {}
+    }
+    let tx = client.transaction().await.map_err(pg)?;
+    // Released at COMMIT or ROLLBACK: a replica that dies mid-migration cannot leave it held.
+    tx.batch_execute(&format!("SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")).await.map_err(pg)?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (
+             version     INTEGER     PRIMARY KEY,
+             description TEXT        NOT NULL,
+             applied_at  TIMESTAMPTZ NOT NULL DEFAULT now()
+         )",
+    )
+    .await
+    .map_err(pg)?;
+    let current = applied_version(&tx).await?.unwrap_or(0);
+    if current > SCHEMA_VERSION {
+        return Err(newer(current));
+    }
+    for m in MIGRATIONS.iter().filter(|m| m.version > current) {
+        for sql in m.sql {
+            tx.batch_execute(sql).await.map_err(|e| {
+                StoreError::Backend(format!("migration {} failed: {}", m.version, crate::db::describe(&e)))
+            })?;
+        }
+        tx.execute(
+            "INSERT INTO schema_migrations (version, description) VALUES ($1, $2)",
+            &[&m.version, &m.description],
+        )
+        .await
+        .map_err(pg)?;
+    }
+    tx.commit().await.map_err(pg)
+}

@@ -1,0 +1,250 @@
+//! `TaskStore` on SQLite. Each command runs in the writer's transaction (its own savepoint in a group-committed
+//! batch): replay the task from its events, idempotency, expected revision, the pure transition, append the events
+//! (and index them), record the outcome. Other processes on the same file serialize on `BEGIN IMMEDIATE`, so two
+//! commands made against one revision cannot both be accepted.
+
+use super::{SqliteStore, ops};
+use crate::StoreError;
+use crate::tasks::{TaskOutcome, TaskStore};
+use async_trait::async_trait;
+use foureyes_core::journal::EventKind;
+use foureyes_core::task::{self, TaskCommand, TaskEvent, TaskRefusal, TaskState};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::BTreeMap;
+
+/// The change-control tables (schema version 2).
+pub(super) const SCHEMA: &str = include_str!("tasks.sql");
+
+/// A command's first outcome, as `task_commands.outcome` keeps it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Stored {
+    Accepted(Box<TaskOutcome>),
+    Refused { code: String, message: String, seq: u64 },
+}
+
+fn decode<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Backend(format!("stored {what} is not valid: {e}")))
+}
+
+fn encode(stored: &Stored) -> Result<String, StoreError> {
+    serde_json::to_string(stored).map_err(|e| StoreError::Backend(format!("cannot encode a task outcome: {e}")))
+}
+
+/// Replays one task from its indexed journal events.
+pub(crate) fn load_state(c: &Connection, task_id: &str) -> Result<Option<TaskState>, StoreError> {
+    let mut stmt = c.prepare_cached(
+        "SELECT j.seq, j.kind, j.data FROM task_events t JOIN journal j ON j.seq = t.seq
+         WHERE t.task_id = ?1 ORDER BY t.seq",
+    )?;
+    let rows = stmt
+        .query_map(params![task_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)))?;
+    let mut state = None;
+    for row in rows {
+        let (seq, kind, data) = row?;
+        let bad = |m: String| StoreError::Backend(format!("journal seq {seq} (task {task_id}): {m}"));
+        let kind = EventKind::parse(&kind).ok_or_else(|| bad(format!("unknown kind `{kind}`")))?;
+        let data: serde_json::Value = serde_json::from_str(&data).map_err(|e| bad(format!("data is not JSON: {e}")))?;
+        let event = TaskEvent::from_journal(kind, &data)
+            .map_err(bad)?
+            .ok_or_else(|| bad(format!("`{}` is not a task event", kind.as_str())))?;
+        state = task::apply(state, &event);
+    }
+    Ok(state)
+}
+
+fn all_tasks(c: &Connection) -> Result<Vec<TaskState>, StoreError> {
+    let ids: Vec<String> = c
+        .prepare("SELECT DISTINCT task_id FROM task_events ORDER BY task_id")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        if let Some(state) = load_state(c, &id)? {
+            out.push(state);
+        }
+    }
+    Ok(out)
+}
+
+/// The `task_events` index as the audit compares it with a replay of the journal: seq → task id.
+pub(crate) fn indexed_events(c: &Connection) -> Result<BTreeMap<i64, String>, StoreError> {
+    let mut stmt = c.prepare("SELECT seq, task_id FROM task_events")?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+fn result_name(event: &TaskEvent) -> &'static str {
+    match event {
+        TaskEvent::Created(_) => "created",
+        TaskEvent::Proposed(_) => "proposed",
+        TaskEvent::ApplyIntended(_) => "apply_intended",
+        TaskEvent::Applied(_) => "applied",
+        TaskEvent::Checked(_) => "checked",
+        TaskEvent::Finished(_) => "finished",
+    }
+}
+
+/// Journals a refusal of a task command (`refused`, with `task_id`) and turns it into the error the caller gets.
+/// Recorded as the command's first outcome unless `record` is false.
+fn refuse(
+    c: &Connection,
+    task_id: &str,
+    cmd: &TaskCommand,
+    fingerprint: &str,
+    refusal: TaskRefusal,
+    record: bool,
+    now_ms: i64,
+) -> StoreError {
+    let data = json!({
+        "task_id": task_id,
+        "command_id": cmd.command_id(),
+        "agent": format!("task:{task_id}"),
+        "code": refusal.code,
+        "message": refusal.message,
+        "input": cmd.summary(),
+    });
+    let event = match ops::append(c, now_ms, EventKind::Refused, data) {
+        Ok(event) => event,
+        Err(e) => return e,
+    };
+    let TaskRefusal { code, message } = refusal;
+    if record {
+        let stored = Stored::Refused { code: code.clone(), message: message.clone(), seq: event.seq };
+        let written = encode(&stored).and_then(|text| {
+            c.execute(
+                "INSERT OR REPLACE INTO task_commands (task_id, command_id, fingerprint, outcome) VALUES (?1, ?2, ?3, ?4)",
+                params![task_id, cmd.command_id(), fingerprint, text],
+            )
+            .map_err(StoreError::from)
+        });
+        if let Err(e) = written {
+            return e;
+        }
+    }
+    StoreError::Refused { code, message, seq: event.seq }
+}
+
+/// One command, in the caller's transaction. `executor_refusal` is a refusal the executor found outside the model.
+pub(crate) fn command(
+    c: &Connection,
+    task_id: &str,
+    cmd: &TaskCommand,
+    executor_refusal: Option<TaskRefusal>,
+    now_ms: i64,
+) -> Result<TaskOutcome, StoreError> {
+    let mut fingerprint = cmd.fingerprint();
+    // A refusal of an apply's confirmation is not its outcome: the intent stays, so a re-run can resume it.
+    let record_refusal = !matches!(cmd, TaskCommand::ApplyConfirmed { .. });
+    let known: Option<(String, String)> = c
+        .query_row(
+            "SELECT fingerprint, outcome FROM task_commands WHERE task_id = ?1 AND command_id = ?2",
+            params![task_id, cmd.command_id()],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    if let Some((known_fingerprint, outcome)) = known {
+        let stored: Stored = decode(&outcome, "task outcome")?;
+        let continues_apply = matches!(
+            (&stored, cmd),
+            (Stored::Accepted(o), TaskCommand::ApplyConfirmed { .. }) if o.result == "apply_intended"
+        );
+        if continues_apply {
+            // The confirmation is the second phase of the intent recorded under this id: it keeps the intent's
+            // fingerprint (it cannot know which paths the caller named), so a later repeat of the apply matches.
+            fingerprint = known_fingerprint;
+        } else if known_fingerprint != fingerprint {
+            let first = match &stored {
+                Stored::Accepted(o) => format!("{} ({})", o.command, o.result),
+                Stored::Refused { code, .. } => format!("a command refused with `{code}`"),
+            };
+            let message = match cmd {
+                TaskCommand::Create { .. } => {
+                    format!("cannot create task {task_id}: it already exists, created with another configuration")
+                }
+                _ => format!(
+                    "cannot {} task {task_id}: command id `{}` was already used for {first}; a repeat must be the same command, anything new needs a new command id",
+                    cmd.verb(),
+                    cmd.command_id()
+                ),
+            };
+            let refusal = TaskRefusal { code: "command_id_reused".into(), message };
+            return Err(refuse(c, task_id, cmd, &fingerprint, refusal, false, now_ms));
+        } else {
+            return match stored {
+                Stored::Accepted(mut o) => {
+                    o.repeated = true;
+                    Ok(*o)
+                }
+                Stored::Refused { code, message, seq } => Err(StoreError::Refused { code, message, seq }),
+            };
+        }
+    }
+    if let Some(refusal) = executor_refusal {
+        return Err(refuse(c, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms));
+    }
+    let mut state = load_state(c, task_id)?;
+    let events = match task::transition(task_id, state.as_ref(), cmd, now_ms) {
+        Ok(events) => events,
+        Err(refusal) => return Err(refuse(c, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
+    };
+    let mut seqs = Vec::with_capacity(events.len());
+    for event in &events {
+        let appended = ops::append(c, now_ms, event.kind(), event.data())?;
+        c.execute("INSERT INTO task_events (task_id, seq) VALUES (?1, ?2)", params![task_id, appended.seq as i64])?;
+        seqs.push(appended.seq);
+        state = task::apply(state, event);
+    }
+    let state = state.ok_or_else(|| StoreError::Backend(format!("task {task_id} vanished after {}", cmd.verb())))?;
+    let result = events.last().map_or("check_allowed", result_name);
+    let outcome = TaskOutcome {
+        task_id: task_id.to_string(),
+        command_id: cmd.command_id().to_string(),
+        command: cmd.verb().to_string(),
+        result: result.to_string(),
+        seqs,
+        status: state.status,
+        revision: state.revision,
+        verified_revision: state.verified_revision,
+        check: if result == "checked" { state.last_check.clone() } else { None },
+        repeated: false,
+    };
+    // Asking whether a check may start records nothing: the check's outcome is its recorded result.
+    if !events.is_empty() {
+        c.execute(
+            "INSERT OR REPLACE INTO task_commands (task_id, command_id, fingerprint, outcome) VALUES (?1, ?2, ?3, ?4)",
+            params![task_id, cmd.command_id(), fingerprint, encode(&Stored::Accepted(Box::new(outcome.clone())))?],
+        )?;
+    }
+    Ok(outcome)
+}
+
+#[async_trait]
+impl TaskStore for SqliteStore {
+    async fn task_command(&self, task_id: &str, cmd: TaskCommand, now_ms: i64) -> Result<TaskOutcome, StoreError> {
+        let task_id = task_id.to_string();
+        self.write(move |c| command(c, &task_id, &cmd, None, now_ms)).await
+    }
+
+    async fn task_refuse(
+        &self,
+        task_id: &str,
+        cmd: TaskCommand,
+        refusal: TaskRefusal,
+        now_ms: i64,
+    ) -> Result<TaskOutcome, StoreError> {
+        let task_id = task_id.to_string();
+        self.write(move |c| command(c, &task_id, &cmd, Some(refusal), now_ms)).await
+    }
+
+    async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError> {
+        let task_id = task_id.to_string();
+        self.read(move |c| load_state(c, &task_id)).await
+    }
+
+    async fn tasks(&self) -> Result<Vec<TaskState>, StoreError> {
+        self.read(all_tasks).await
+    }
+}

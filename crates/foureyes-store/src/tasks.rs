@@ -1,0 +1,58 @@
+//! Change control storage: the [`TaskStore`] trait (like [`crate::Credentials`], a capability a backend may
+//! offer besides [`crate::Store`]) and what its commands return.
+//!
+//! A task's state is never stored: it is replayed from the task's events in the journal (one hash chain with the
+//! decisions) by the pure `foureyes_core::task` reducer, inside the write transaction that judges the next command.
+//! Each command is one transaction: load, idempotency, expected revision, transition, append, record the outcome.
+
+use crate::StoreError;
+use async_trait::async_trait;
+use foureyes_core::task::{CheckRecord, TaskCommand, TaskRefusal, TaskState, TaskStatus};
+use serde::{Deserialize, Serialize};
+
+/// What an accepted command did, or (for a repeated `command_id`) what it did the first time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskOutcome {
+    pub task_id: String,
+    pub command_id: String,
+    /// `create`, `propose`, `apply`, `check` or `finish`.
+    pub command: String,
+    /// `created`, `proposed`, `apply_intended`, `applied`, `check_allowed`, `checked` or `finished`.
+    pub result: String,
+    /// Journal seqs of the events it appended (none for `check_allowed`).
+    pub seqs: Vec<u64>,
+    /// The task right after the command.
+    pub status: TaskStatus,
+    pub revision: u64,
+    pub verified_revision: Option<u64>,
+    /// The check recorded, for `checked`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<CheckRecord>,
+    /// True when this answers a repeated `command_id` with its first outcome (nothing new was appended).
+    #[serde(default)]
+    pub repeated: bool,
+}
+
+/// Tasks of the change-control loop. Every write is one transaction that also appends its journal events; a
+/// refusal is journaled (`refused`, with `task_id`) and committed, and returned as [`StoreError::Refused`].
+#[async_trait]
+pub trait TaskStore: Send + Sync {
+    /// Judges and records one command. A repeated `command_id` returns its first outcome (a refusal too, as the
+    /// same error) without appending anything; the same `command_id` for a different command is refused. The
+    /// second phase of an apply (`ApplyConfirmed`) shares its `command_id` with the intent.
+    async fn task_command(&self, task_id: &str, cmd: TaskCommand, now_ms: i64) -> Result<TaskOutcome, StoreError>;
+    /// Journals a refusal the trusted executor found outside the pure model (a path resolving through a symlink
+    /// outside the workspace), under the same idempotency rules: if `cmd.command_id` already has an outcome, that
+    /// outcome is returned instead.
+    async fn task_refuse(
+        &self,
+        task_id: &str,
+        cmd: TaskCommand,
+        refusal: TaskRefusal,
+        now_ms: i64,
+    ) -> Result<TaskOutcome, StoreError>;
+    /// The task replayed from the journal (`None`: no such task).
+    async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError>;
+    /// Every task, by id.
+    async fn tasks(&self) -> Result<Vec<TaskState>, StoreError>;
+}

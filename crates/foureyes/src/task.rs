@@ -1,0 +1,1049 @@
+//! `foureyes task …`: change control for coding agents, and `foureyes demo change-control`.
+//!
+//! The agent proposes; it never attests. This module is the trusted side: the **executor** (`task apply`) writes
+//! exactly the proposed change set into the workspace and records the hashes it read back, and the **runner**
+//! (`task check`) runs the check command the operator fixed at `task create`, with a timeout, and records exit
+//! code, duration and output digest. The state machine itself is `foureyes_core::task`; each command is one store
+//! transaction (`foureyes_store::TaskStore`). A change touching a sensitive path passes the ordinary approval gate
+//! (`Store::decide`, action `task.apply`) before the executor even records its intent.
+
+use crate::commands::{load_policy, now_ms, open_store};
+use crate::{EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_INVALID_STATE, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_STORAGE, Exit};
+use clap::{Args, Subcommand};
+use foureyes_core::canonical::sha256_hex;
+use foureyes_core::task::{
+    self as model, CheckResult, FileContent, FileHash, OUTPUT_TAIL_BYTES, ProposedFile, TaskCommand, TaskConfig,
+    TaskRefusal, TaskState,
+};
+use foureyes_core::{ActionRequest, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
+use foureyes_store::{SqliteStore, Store, StoreError, TaskOutcome, TaskStore};
+use serde_json::{Map, Value, json};
+use sha2::{Digest, Sha256};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A task command was refused (journaled). The same code as a usage error: the issue asks for 2.
+pub const EXIT_TASK_REFUSED: u8 = 2;
+/// `task check`: the check ran and failed (the failure is recorded).
+pub const EXIT_CHECK_FAILED: u8 = 13;
+
+/// The action a sensitive change asks the approval gate for.
+pub const GATE_ACTION: &str = "task.apply";
+
+pub const TASK_HELP: &str = "\
+The loop: an operator creates a task (workspace, check command, sensitive paths); the agent proposes a change set
+at the task's current revision; the trusted executor applies exactly that set; the trusted runner checks it with the
+operator's command; finish is accepted only when the check passed at the current revision. Every command carries
+--command-id (a repeat returns the first outcome, even a refusal) and --expected-revision (a stale one is refused).
+
+Exit codes of `task` commands:
+  0   accepted (or a repeated command id whose first outcome was accepted)
+  2   refused: the message names the task's state and the command; the refusal is journaled (a `refused` event with
+      the task_id) and no task event is appended. Also usage errors, as everywhere.
+  5   no such task (`status`)
+  10  apply: the approval gate denied the sensitive change
+  11  apply: a sensitive change awaits human approval (`approvals approve ID --as NAME --digest D`, then re-run the
+      same apply: same --command-id)
+  13  check: the check ran and failed (the failure is recorded at the revision)";
+
+#[derive(Debug, Subcommand)]
+pub enum TaskCli {
+    /// (operator) Create a task. The check command is fixed here: no agent command can change it or supply a result.
+    Create(CreateArgs),
+    /// (agent) Propose a change set: repeat `--path P --content-file F` pairs. Each proposal increments the revision.
+    Propose(ProposeArgs),
+    /// (trusted executor) Apply exactly the proposed change set: intent, write, read back, confirm.
+    Apply(ApplyArgs),
+    /// (trusted runner) Run the task's check command in the workspace and record the result at this revision.
+    Check(StepArgs),
+    /// Finish the task: only from `verified` at the current revision.
+    Finish(StepArgs),
+    /// The task as the journal replays it: status, revision, verified_revision, events, any intended apply.
+    Status(StatusArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CreateArgs {
+    #[arg(long)]
+    pub task: String,
+    /// The directory the executor writes into and the check runs in.
+    #[arg(long)]
+    pub workspace: PathBuf,
+    /// The check command, run as `sh -c CMD` in the workspace (e.g. "cargo test").
+    #[arg(long)]
+    pub check: String,
+    /// Kill the check after this long (`90s`, `10m`, `1h`); a timed-out check fails.
+    #[arg(long, default_value = "10m")]
+    pub check_timeout: String,
+    /// A glob of paths whose change defers to a human before it is applied (repeatable; replaces the default
+    /// `.ci/**`, `Cargo.toml`, `**/.env*`, `**/*.key`). Without `/` a glob matches the file name at any depth;
+    /// `**` matches any number of directories.
+    #[arg(long = "sensitive")]
+    pub sensitive: Vec<String>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct StepArgs {
+    /// The task id.
+    #[arg(long)]
+    pub task: String,
+    /// Idempotency key: a repeat returns the first outcome; reuse for another command is refused.
+    #[arg(long)]
+    pub command_id: String,
+    /// The revision this command was decided against (`task status`); a stale one is refused.
+    #[arg(long)]
+    pub expected_revision: u64,
+    /// Print the outcome (or the refusal) as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ProposeArgs {
+    #[command(flatten)]
+    pub step: StepArgs,
+    /// A path relative to the workspace (no `..`, not absolute, no symlinks).
+    #[arg(long = "path", required = true)]
+    pub paths: Vec<String>,
+    /// The new content of the `--path` at the same position (UTF-8 text).
+    #[arg(long = "content-file", required = true)]
+    pub content_files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ApplyArgs {
+    #[command(flatten)]
+    pub step: StepArgs,
+    /// The paths the caller expects to apply (repeatable). When given, they must be exactly the proposed set.
+    #[arg(long = "path")]
+    pub paths: Vec<String>,
+    /// Test hook: sleep this long between recording the intent and writing the files.
+    #[arg(long, hide = true)]
+    pub pause_after_intent_ms: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    #[arg(long)]
+    pub task: String,
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub async fn run(db: &Path, policy: &Option<PathBuf>, cmd: TaskCli) -> Result<u8, Exit> {
+    let store = open_store(db)?;
+    match cmd {
+        TaskCli::Create(args) => create(&store, args).await,
+        TaskCli::Propose(args) => propose(&store, args).await,
+        TaskCli::Apply(args) => apply(&store, policy.as_deref(), args).await,
+        TaskCli::Check(args) => check(&store, args).await,
+        TaskCli::Finish(args) => finish(&store, args).await,
+        TaskCli::Status(args) => status(&store, args).await,
+    }
+}
+
+fn print_json(value: &impl serde::Serialize) {
+    println!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
+}
+
+/// A refusal exits 2 with its message (and, with `--json`, a JSON object on stdout); anything else as usual.
+fn task_error(e: StoreError, json: bool) -> Exit {
+    match e {
+        StoreError::Refused { code, message, seq } => {
+            if json {
+                print_json(&json!({"refused": true, "code": code, "message": message, "seq": seq}));
+            }
+            Exit::new(EXIT_TASK_REFUSED, format!("{message} (refusal journaled at seq {seq})"))
+        }
+        other => Exit::from(other),
+    }
+}
+
+fn verified_text(v: Option<u64>) -> String {
+    v.map_or("none".to_string(), |v| v.to_string())
+}
+
+fn print_outcome(o: &TaskOutcome, json: bool) {
+    if json {
+        print_json(o);
+        return;
+    }
+    let again = if o.repeated { " (a repeated command id: this is its first outcome)" } else { "" };
+    let seqs = o.seqs.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+    let journaled = if seqs.is_empty() { String::new() } else { format!(", journal seq {seqs}") };
+    println!(
+        "task {}: {} `{}` {} -> `{}` at revision {}, verified at {}{journaled}{again}",
+        o.task_id,
+        o.command,
+        o.command_id,
+        o.result,
+        o.status,
+        o.revision,
+        verified_text(o.verified_revision)
+    );
+}
+
+async fn create(store: &SqliteStore, args: CreateArgs) -> Result<u8, Exit> {
+    let workspace = std::fs::canonicalize(&args.workspace).map_err(|e| {
+        Exit::new(EXIT_NOT_FOUND, format!("the workspace `{}` cannot be resolved: {e}", args.workspace.display()))
+    })?;
+    if !workspace.is_dir() {
+        return Err(Exit::new(EXIT_NOT_FOUND, format!("the workspace `{}` is not a directory", workspace.display())));
+    }
+    let workspace = workspace
+        .to_str()
+        .ok_or_else(|| Exit::new(EXIT_TASK_REFUSED, "the workspace path is not valid UTF-8"))?
+        .to_string();
+    let timeout = foureyes_core::window::parse_duration_ms(&args.check_timeout)
+        .map_err(|m| Exit::new(EXIT_TASK_REFUSED, format!("--check-timeout: {m}")))?;
+    let sensitive = if args.sensitive.is_empty() {
+        model::DEFAULT_SENSITIVE.iter().map(|s| s.to_string()).collect()
+    } else {
+        args.sensitive
+    };
+    let config = TaskConfig { workspace, check_command: args.check, check_timeout_ms: timeout as u64, sensitive };
+    let cmd = TaskCommand::Create { command_id: "create".into(), config };
+    let outcome = store.task_command(&args.task, cmd, now_ms()).await.map_err(|e| task_error(e, args.json))?;
+    print_outcome(&outcome, args.json);
+    Ok(0)
+}
+
+async fn propose(store: &SqliteStore, args: ProposeArgs) -> Result<u8, Exit> {
+    let step = args.step;
+    if args.paths.len() != args.content_files.len() {
+        return Err(Exit::new(
+            EXIT_TASK_REFUSED,
+            format!(
+                "{} --path but {} --content-file: give one content file per path, in the same order",
+                args.paths.len(),
+                args.content_files.len()
+            ),
+        ));
+    }
+    let mut files = Vec::with_capacity(args.paths.len());
+    for (path, file) in args.paths.iter().zip(&args.content_files) {
+        let bytes = std::fs::read(file).map_err(|e| {
+            Exit::new(EXIT_TASK_REFUSED, format!("cannot read --content-file `{}`: {e}", file.display()))
+        })?;
+        let content = String::from_utf8(bytes).map_err(|_| {
+            Exit::new(EXIT_TASK_REFUSED, format!("--content-file `{}` is not UTF-8 text", file.display()))
+        })?;
+        files.push(FileContent { path: path.clone(), content });
+    }
+    let cmd =
+        TaskCommand::Propose { command_id: step.command_id.clone(), expected_revision: step.expected_revision, files };
+    propose_command(store, &step, cmd).await
+}
+
+async fn propose_command(store: &SqliteStore, step: &StepArgs, cmd: TaskCommand) -> Result<u8, Exit> {
+    // The model checks a path's text; the filesystem (symlinks) is checked here, when the model would accept.
+    if let Some(state) = store.task_state(&step.task).await?
+        && model::transition(&step.task, Some(&state), &cmd, now_ms()).is_ok()
+        && let TaskCommand::Propose { files, .. } = &cmd
+    {
+        for f in files {
+            if let Err(why) = real_target(&state.config.workspace, &f.path) {
+                let refusal = TaskRefusal {
+                    code: "unsafe_path".into(),
+                    message: format!("cannot propose task {}: it is {}; {why}", step.task, state.describe()),
+                };
+                let outcome = store.task_refuse(&step.task, cmd, refusal, now_ms()).await;
+                let outcome = outcome.map_err(|e| task_error(e, step.json))?;
+                print_outcome(&outcome, step.json);
+                return Ok(0);
+            }
+        }
+    }
+    let outcome = store.task_command(&step.task, cmd, now_ms()).await.map_err(|e| task_error(e, step.json))?;
+    print_outcome(&outcome, step.json);
+    Ok(0)
+}
+
+/// The request a sensitive change sends through the approval gate. Its id is derived from the task and the
+/// command id, so re-running the same apply after approval releases it.
+fn gate_request(state: &TaskState, command_id: &str) -> ActionRequest {
+    let (paths, digest) = match &state.proposal {
+        Some(p) => (p.paths().join(", "), p.change_digest.clone()),
+        None => (String::new(), String::new()),
+    };
+    let mut params = Map::new();
+    params.insert("task_id".into(), json!(state.task_id));
+    params.insert("revision".into(), json!(state.revision));
+    params.insert("paths".into(), json!(paths));
+    params.insert("change_digest".into(), json!(digest));
+    let readable = format!("task:{}:{command_id}", state.task_id);
+    let request_id = if readable.len() <= foureyes_core::MAX_NAME_BYTES {
+        readable
+    } else {
+        format!("task:{}", sha256_hex(readable.as_bytes()))
+    };
+    ActionRequest {
+        request_id,
+        agent: format!("task:{}", state.task_id),
+        session: None,
+        action: GATE_ACTION.to_string(),
+        params,
+        target: Some(state.config.workspace.clone()),
+        undo_of: None,
+        dry_run: false,
+        approval_id: None,
+    }
+}
+
+/// The policy the gate judges `task.apply` by: `--policy` when given, else an empty policy, in which
+/// `task.apply` is unknown and therefore deferred to a human (default deny).
+async fn gate_policy(store: &SqliteStore, policy: Option<&Path>) -> Result<Arc<Policy>, Exit> {
+    match policy {
+        Some(path) => {
+            let policy = load_policy(path)?;
+            store.record_policy(&policy, now_ms()).await?;
+            Ok(Arc::new(policy))
+        }
+        None => Policy::from_yaml("builtin:task-gate", "version: 1\nactions: {}\n")
+            .map(Arc::new)
+            .map_err(|e| Exit::new(EXIT_POLICY, e.to_string())),
+    }
+}
+
+async fn apply(store: &SqliteStore, policy: Option<&Path>, args: ApplyArgs) -> Result<u8, Exit> {
+    let step = args.step;
+    let (task, json) = (step.task.as_str(), step.json);
+    let state = store.task_state(task).await?;
+    let change_digest =
+        state.as_ref().and_then(|s| s.proposal.as_ref()).map(|p| p.change_digest.clone()).unwrap_or_default();
+    let mut intent = TaskCommand::ApplyIntent {
+        command_id: step.command_id.clone(),
+        expected_revision: step.expected_revision,
+        paths: if args.paths.is_empty() { None } else { Some(args.paths.clone()) },
+        change_digest,
+        cleared_by: None,
+    };
+    let mut gate: Option<DecisionRecord> = None;
+    // Before the intent, when the model would accept it: the filesystem, then the human for sensitive paths.
+    if let Some(s) = &state
+        && model::transition(task, Some(s), &intent, now_ms()).is_ok()
+    {
+        for f in s.proposal.iter().flat_map(|p| &p.files) {
+            if let Err(why) = real_target(&s.config.workspace, &f.path) {
+                let refusal = TaskRefusal {
+                    code: "unsafe_path".into(),
+                    message: format!("cannot apply task {task}: it is {}; {why}", s.describe()),
+                };
+                let outcome =
+                    store.task_refuse(task, intent, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
+                print_outcome(&outcome, json);
+                return Ok(0);
+            }
+        }
+        if !s.sensitive_paths().is_empty() {
+            let decision = pass_gate(store, policy, s, &step.command_id, json).await?;
+            match decision.verdict {
+                Verdict::Permit => {}
+                Verdict::Defer => return Ok(EXIT_DEFER),
+                Verdict::Deny => {
+                    return Err(Exit::new(
+                        EXIT_DENY,
+                        format!(
+                            "the approval gate denied the change: {}",
+                            decision.reasons.iter().map(|r| r.message.as_str()).collect::<Vec<_>>().join("; ")
+                        ),
+                    ));
+                }
+                Verdict::DryRun => return Ok(EXIT_DRY_RUN),
+            }
+            if let TaskCommand::ApplyIntent { cleared_by, .. } = &mut intent {
+                *cleared_by = Some(decision.decision_id);
+            }
+            gate = Some(decision);
+        }
+    }
+    let outcome = match store.task_command(task, intent, now_ms()).await {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            if let Some(d) = &gate {
+                // The permitted change was not applied: phase B says so.
+                let detail = json!({"task_id": task, "refused": e.to_string()});
+                store.report(d.decision_id, Outcome::Failed, detail, now_ms()).await?;
+            }
+            return Err(task_error(e, json));
+        }
+    };
+    match outcome.result.as_str() {
+        "apply_intended" => {}
+        _ => {
+            settle_gate(store, task).await?;
+            print_outcome(&outcome, json);
+            return Ok(0);
+        }
+    }
+    if outcome.repeated && !json {
+        println!("task {task}: apply `{}` was intended and not confirmed: resuming it", step.command_id);
+    }
+    if let Some(ms) = args.pause_after_intent_ms {
+        tokio::time::sleep(Duration::from_millis(ms)).await;
+    }
+    let state = store
+        .task_state(task)
+        .await?
+        .ok_or_else(|| Exit::new(EXIT_STORAGE, format!("task {task} vanished after its apply intent")))?;
+    let (Some(intended), Some(proposal)) = (&state.applying, &state.proposal) else {
+        return Err(Exit::new(EXIT_STORAGE, format!("task {task}: the apply intent is not in the journal")));
+    };
+    let expected_revision = intended.revision;
+    let written = match write_change_set(&state.config.workspace, &proposal.files) {
+        Ok(written) => written,
+        Err(why) => {
+            let refusal = TaskRefusal {
+                code: "write_failed".into(),
+                message: format!(
+                    "cannot apply task {task}: {why}; the apply stays intended and not confirmed: fix the workspace and re-run `task apply --command-id {}`",
+                    step.command_id
+                ),
+            };
+            let confirm = TaskCommand::ApplyConfirmed {
+                command_id: step.command_id.clone(),
+                expected_revision,
+                written: Vec::new(),
+            };
+            let outcome = store.task_refuse(task, confirm, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
+            print_outcome(&outcome, json);
+            return Ok(0);
+        }
+    };
+    let confirm = TaskCommand::ApplyConfirmed {
+        command_id: step.command_id.clone(),
+        expected_revision,
+        written: written.clone(),
+    };
+    let outcome = store.task_command(task, confirm, now_ms()).await.map_err(|e| task_error(e, json))?;
+    settle_gate(store, task).await?;
+    if !json {
+        for w in &written {
+            println!("  wrote {}  sha256 {}  {} bytes", w.path, w.sha256, w.bytes);
+        }
+    }
+    print_outcome(&outcome, json);
+    Ok(0)
+}
+
+/// Phase B of the gate's permit: once the apply is confirmed, the decision that cleared it is reported executed.
+/// Idempotent, so a re-run after a crash between the confirmation and the report settles it too.
+async fn settle_gate(store: &SqliteStore, task: &str) -> Result<(), Exit> {
+    let Some(applied) = store.task_state(task).await?.and_then(|s| s.last_applied) else { return Ok(()) };
+    let Some(id) = applied.cleared_by else { return Ok(()) };
+    if store.decision(id).await?.is_some_and(|d| d.status == DecisionStatus::Intended) {
+        let detail = json!({"task_id": task, "revision": applied.revision, "written": applied.files});
+        store.report(id, Outcome::Executed, detail, now_ms()).await?;
+    }
+    Ok(())
+}
+
+/// Sends a sensitive change through `Store::decide`; prints what a deferral or denial means.
+async fn pass_gate(
+    store: &SqliteStore,
+    policy: Option<&Path>,
+    state: &TaskState,
+    command_id: &str,
+    json: bool,
+) -> Result<DecisionRecord, Exit> {
+    let policy = gate_policy(store, policy).await?;
+    let decision = store.decide(policy, gate_request(state, command_id), now_ms()).await?;
+    if decision.verdict == Verdict::Defer {
+        let id = decision.approval_id.unwrap_or_default();
+        if json {
+            print_json(&json!({
+                "awaiting_approval": id,
+                "decision_id": decision.decision_id,
+                "digest": decision.digest,
+                "sensitive_paths": state.sensitive_paths(),
+            }));
+        } else {
+            println!(
+                "task {}: the change touches sensitive paths ({}): awaiting approval {id}",
+                state.task_id,
+                state.sensitive_paths().join(", ")
+            );
+            println!(
+                "  a human approves with `foureyes approvals approve {id} --as NAME --digest {}`; then re-run this apply with the same --command-id",
+                decision.digest
+            );
+        }
+    }
+    Ok(decision)
+}
+
+/// Where the executor may write `rel`: the workspace must still resolve to itself, and no component of the path
+/// may be a symlink (one inside the workspace could still reach a sensitive path under another name), a
+/// non-directory in the middle, or a directory at the end.
+fn real_target(workspace: &str, rel: &str) -> Result<PathBuf, String> {
+    let root = Path::new(workspace);
+    let canonical =
+        std::fs::canonicalize(root).map_err(|e| format!("the workspace `{workspace}` cannot be resolved: {e}"))?;
+    if canonical != root {
+        return Err(format!(
+            "the workspace `{workspace}` now resolves to `{}`: the executor writes only into the workspace the task was created with",
+            canonical.display()
+        ));
+    }
+    let parts: Vec<&str> = rel.split('/').collect();
+    let mut at = canonical.clone();
+    for (i, part) in parts.iter().enumerate() {
+        at.push(part);
+        let prefix = parts[..=i].join("/");
+        let last = i + 1 == parts.len();
+        let meta = match std::fs::symlink_metadata(&at) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => break,
+            Err(e) => return Err(format!("`{prefix}` cannot be inspected: {e}")),
+        };
+        if meta.file_type().is_symlink() {
+            let resolved = std::fs::canonicalize(&at).ok();
+            let target = resolved.as_ref().map_or("a missing target".to_string(), |t| format!("`{}`", t.display()));
+            let outside =
+                if resolved.is_some_and(|t| t.starts_with(&canonical)) { "" } else { ", outside the workspace" };
+            return Err(format!(
+                "the path `{rel}` goes through the symlink `{prefix}` (to {target}{outside}): the executor writes only real paths inside the workspace"
+            ));
+        }
+        if !last && !meta.is_dir() {
+            return Err(format!("`{prefix}` is not a directory, so `{rel}` cannot be written"));
+        }
+        if last && meta.is_dir() {
+            return Err(format!("`{rel}` is a directory"));
+        }
+    }
+    Ok(canonical.join(rel))
+}
+
+/// Writes every file (each atomically: a new file, synced, renamed over the old one), then reads each back and
+/// hashes what is on disk.
+fn write_change_set(workspace: &str, files: &[ProposedFile]) -> Result<Vec<FileHash>, String> {
+    let mut targets = Vec::with_capacity(files.len());
+    for f in files {
+        targets.push((f, real_target(workspace, &f.path)?));
+    }
+    for (f, target) in &targets {
+        write_atomically(target, f.content.as_bytes()).map_err(|e| format!("writing `{}` failed: {e}", f.path))?;
+    }
+    let mut written = Vec::with_capacity(targets.len());
+    for (f, target) in &targets {
+        let bytes = std::fs::read(target).map_err(|e| format!("reading back `{}` failed: {e}", f.path))?;
+        written.push(FileHash { path: f.path.clone(), sha256: sha256_hex(&bytes), bytes: bytes.len() as u64 });
+    }
+    Ok(written)
+}
+
+fn write_atomically(target: &Path, content: &[u8]) -> std::io::Result<()> {
+    let dir = target.parent().ok_or_else(|| std::io::Error::other("no parent directory"))?;
+    let name = target.file_name().ok_or_else(|| std::io::Error::other("no file name"))?;
+    std::fs::create_dir_all(dir)?;
+    let nanos = jiff::Timestamp::now().as_nanosecond();
+    let tmp = dir.join(format!(".{}.foureyes-{}-{nanos}.tmp", name.to_string_lossy(), std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        file.write_all(content)?;
+        file.sync_all()?;
+        if let Ok(old) = std::fs::symlink_metadata(target)
+            && old.is_file()
+        {
+            std::fs::set_permissions(&tmp, old.permissions())?;
+        }
+        std::fs::rename(&tmp, target)?;
+        std::fs::File::open(dir)?.sync_all()
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+async fn check(store: &SqliteStore, args: StepArgs) -> Result<u8, Exit> {
+    let (task, json) = (args.task.as_str(), args.json);
+    let probe = TaskCommand::Check { command_id: args.command_id.clone(), expected_revision: args.expected_revision };
+    let allowed = store.task_command(task, probe, now_ms()).await.map_err(|e| task_error(e, json))?;
+    if allowed.result != "check_allowed" {
+        // A repeated command id: the check already ran; its recorded result is the answer.
+        print_check(&allowed, json);
+        return Ok(check_exit(&allowed));
+    }
+    let state = store
+        .task_state(task)
+        .await?
+        .ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("task {task} does not exist")))?;
+    if !json {
+        println!(
+            "task {task}: running `{}` in {} at revision {} (timeout {})",
+            state.config.check_command,
+            state.config.workspace,
+            state.revision,
+            foureyes_core::window::format_duration_ms(state.config.check_timeout_ms as i64)
+        );
+    }
+    let result = run_check(&state.config)
+        .map_err(|e| Exit::new(EXIT_INVALID_STATE, format!("the runner could not start the check: {e}")))?;
+    let record = TaskCommand::CheckRecorded {
+        command_id: args.command_id.clone(),
+        expected_revision: args.expected_revision,
+        result,
+    };
+    let outcome = store.task_command(task, record, now_ms()).await.map_err(|e| task_error(e, json))?;
+    print_check(&outcome, json);
+    Ok(check_exit(&outcome))
+}
+
+fn check_exit(o: &TaskOutcome) -> u8 {
+    match &o.check {
+        Some(c) if !c.passed => EXIT_CHECK_FAILED,
+        _ => 0,
+    }
+}
+
+fn print_check(o: &TaskOutcome, json: bool) {
+    if let Some(c) = o.check.as_ref().filter(|_| !json) {
+        let exit = match (c.result.exit_code, c.result.timed_out) {
+            (_, true) => "timed out".to_string(),
+            (Some(code), false) => format!("exited {code}"),
+            (None, false) => "was killed by a signal".to_string(),
+        };
+        println!(
+            "check {exit} after {} ms: {} at revision {} (output {} bytes, sha256 {})",
+            c.result.duration_ms,
+            if c.passed { "PASSED" } else { "FAILED" },
+            c.revision,
+            c.result.output_bytes,
+            c.result.output_sha256
+        );
+        let tail = c.result.output_tail.trim_end();
+        if !tail.is_empty() {
+            for line in tail.lines().rev().take(10).collect::<Vec<_>>().into_iter().rev() {
+                println!("  | {line}");
+            }
+        }
+    }
+    print_outcome(o, json);
+}
+
+/// Environment variables the check sees; everything else the calling process has is dropped.
+const CHECK_ENV: [&str; 11] =
+    ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "TZ", "TMPDIR", "TERM", "CARGO_HOME", "RUSTUP_HOME"];
+
+/// The trusted runner: `sh -c CMD` in the workspace, in its own process group, stdout and stderr into one pipe,
+/// killed (the whole group) at the timeout.
+fn run_check(config: &TaskConfig) -> std::io::Result<CheckResult> {
+    use std::os::unix::process::CommandExt;
+    let (mut reader, writer) = std::io::pipe()?;
+    let mut command = Command::new("/bin/sh");
+    command
+        .arg("-c")
+        .arg(&config.check_command)
+        .current_dir(&config.workspace)
+        .env_clear()
+        .envs(CHECK_ENV.iter().filter_map(|k| std::env::var_os(k).map(|v| (k, v))))
+        .stdin(Stdio::null())
+        .stdout(writer.try_clone()?)
+        .stderr(writer)
+        .process_group(0);
+    let started = Instant::now();
+    let mut child = command.spawn()?;
+    // Our copies of the pipe's write end must close, or the reader never sees the end of the output.
+    drop(command);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut hasher = Sha256::new();
+        let mut tail: Vec<u8> = Vec::new();
+        let mut total = 0u64;
+        let mut buf = [0u8; 16 * 1024];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            hasher.update(&buf[..n]);
+            total += n as u64;
+            tail.extend_from_slice(&buf[..n]);
+            if tail.len() > 2 * OUTPUT_TAIL_BYTES {
+                tail.drain(..tail.len() - OUTPUT_TAIL_BYTES);
+            }
+        }
+        let _ = tx.send((hex_lower(&hasher.finalize()), total, tail));
+    });
+    let timeout = Duration::from_millis(config.check_timeout_ms);
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if started.elapsed() >= timeout {
+            timed_out = true;
+            kill_group(child.id());
+            break child.wait()?;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let duration_ms = started.elapsed().as_millis() as u64;
+    // Output still open after the shell exited means something the check started is still running: its group
+    // is killed, and then the output ends.
+    let output = match rx.recv_timeout(Duration::from_millis(200)) {
+        Ok(output) => Ok(output),
+        Err(_) => {
+            kill_group(child.id());
+            rx.recv_timeout(Duration::from_secs(5))
+        }
+    };
+    let (output_sha256, output_bytes, mut tail) = output.unwrap_or_else(|_| {
+        let note = b"(the output did not end: a process outside the check's group kept it open)";
+        (hex_lower(&Sha256::digest(b"")), 0, note.to_vec())
+    });
+    if tail.len() > OUTPUT_TAIL_BYTES {
+        tail.drain(..tail.len() - OUTPUT_TAIL_BYTES);
+    }
+    Ok(CheckResult {
+        exit_code: if timed_out { None } else { status.code() },
+        timed_out,
+        duration_ms,
+        output_sha256,
+        output_bytes,
+        output_tail: String::from_utf8_lossy(&tail).into_owned(),
+    })
+}
+
+fn hex_lower(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// SIGKILL to a process group, through the shell's `kill` (this crate has no unsafe code and no libc).
+fn kill_group(pgid: u32) {
+    let _ = Command::new("/bin/sh")
+        .arg("-c")
+        .arg(format!("kill -KILL -{pgid} 2>/dev/null"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+async fn finish(store: &SqliteStore, args: StepArgs) -> Result<u8, Exit> {
+    let cmd = TaskCommand::Finish { command_id: args.command_id.clone(), expected_revision: args.expected_revision };
+    let outcome = store.task_command(&args.task, cmd, now_ms()).await.map_err(|e| task_error(e, args.json))?;
+    print_outcome(&outcome, args.json);
+    Ok(0)
+}
+
+/// The `--json` form of a task.
+pub fn status_json(s: &TaskState) -> Value {
+    let sensitive = s.sensitive_paths();
+    json!({
+        "task_id": s.task_id,
+        "status": s.status,
+        "revision": s.revision,
+        "verified_revision": s.verified_revision,
+        "events": s.accepted_events,
+        "workspace": s.config.workspace,
+        "check_command": s.config.check_command,
+        "check_timeout_ms": s.config.check_timeout_ms,
+        "sensitive": s.config.sensitive,
+        "proposal": s.proposal.as_ref().map(|p| json!({
+            "command_id": p.command_id,
+            "revision": p.revision,
+            "change_digest": p.change_digest,
+            "files": p.files.iter().map(|f| json!({
+                "path": f.path, "sha256": f.sha256, "bytes": f.bytes, "sensitive": sensitive.contains(&f.path),
+            })).collect::<Vec<_>>(),
+        })),
+        "applying": s.applying.as_ref().map(|a| json!({
+            "state": "intended, not confirmed",
+            "command_id": a.command_id,
+            "revision": a.revision,
+            "paths": a.paths,
+            "change_digest": a.change_digest,
+            "at_ms": a.at_ms,
+            "cleared_by": a.cleared_by,
+        })),
+        "last_applied": s.last_applied,
+        "last_check": s.last_check,
+    })
+}
+
+async fn status(store: &SqliteStore, args: StatusArgs) -> Result<u8, Exit> {
+    let s = store
+        .task_state(&args.task)
+        .await?
+        .ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("task {} does not exist", args.task)))?;
+    if args.json {
+        print_json(&status_json(&s));
+        return Ok(0);
+    }
+    println!(
+        "task {}  [{}]  revision {}  verified at {}  ({} accepted events)",
+        s.task_id,
+        s.status,
+        s.revision,
+        verified_text(s.verified_revision),
+        s.accepted_events
+    );
+    println!("  workspace {}", s.config.workspace);
+    println!(
+        "  check     `{}` (timeout {})",
+        s.config.check_command,
+        foureyes_core::window::format_duration_ms(s.config.check_timeout_ms as i64)
+    );
+    println!("  sensitive {}", s.config.sensitive.join("  "));
+    if let Some(p) = &s.proposal {
+        println!("  proposal `{}` (revision {}, change digest {}):", p.command_id, p.revision, p.change_digest);
+        let sensitive = s.sensitive_paths();
+        for f in &p.files {
+            let mark = if sensitive.contains(&f.path) { "  SENSITIVE" } else { "" };
+            println!("    {}  sha256 {}  {} bytes{mark}", f.path, f.sha256, f.bytes);
+        }
+    }
+    if let Some(a) = &s.applying {
+        println!(
+            "  apply `{}` INTENDED, NOT CONFIRMED since {}: the files may be partly written; re-run `task apply --command-id {}` to finish it",
+            a.command_id,
+            crate::output::time(a.at_ms),
+            a.command_id
+        );
+    }
+    if let Some(a) = &s.last_applied {
+        println!(
+            "  applied `{}` at revision {}: {}",
+            a.command_id,
+            a.revision,
+            a.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ")
+        );
+    }
+    if let Some(c) = &s.last_check {
+        println!(
+            "  check `{}` at revision {}: {} ({}, {} ms, output sha256 {})",
+            c.command_id,
+            c.revision,
+            if c.passed { "passed" } else { "failed" },
+            match (c.result.exit_code, c.result.timed_out) {
+                (_, true) => "timed out".to_string(),
+                (Some(code), false) => format!("exit {code}"),
+                (None, false) => "killed by a signal".to_string(),
+            },
+            c.result.duration_ms,
+            c.result.output_sha256
+        );
+    }
+    Ok(0)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// foureyes demo change-control
+
+fn demo_step(title: &str) {
+    println!("\n== {title}");
+}
+
+/// Runs one CLI step in-process and shows a refusal the way the CLI would (exit code and message).
+async fn demo_run(label: &str, step: impl std::future::Future<Output = Result<u8, Exit>>) -> Result<u8, Exit> {
+    println!("$ foureyes task {label}");
+    match step.await {
+        Ok(code) => {
+            if code != 0 {
+                println!("(exit {code})");
+            }
+            Ok(code)
+        }
+        Err(e) if e.code == EXIT_TASK_REFUSED => {
+            println!("refused (exit {}): {}", e.code, e.message);
+            Ok(e.code)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn demo_args(task: &str, command_id: &str, revision: u64) -> StepArgs {
+    StepArgs { task: task.into(), command_id: command_id.into(), expected_revision: revision, json: false }
+}
+
+async fn demo_propose(
+    store: &SqliteStore,
+    agent_dir: &Path,
+    command_id: &str,
+    revision: u64,
+    path: &str,
+    content: &str,
+) -> Result<u8, Exit> {
+    let file = agent_dir.join(format!("{command_id}.txt"));
+    std::fs::write(&file, content)
+        .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot write {}: {e}", file.display())))?;
+    let args = ProposeArgs {
+        step: demo_args("greeting", command_id, revision),
+        paths: vec![path.into()],
+        content_files: vec![file.clone()],
+    };
+    let label = format!(
+        "propose --task greeting --command-id {command_id} --expected-revision {revision} --path {path} --content-file {}",
+        file.display()
+    );
+    println!("  (the agent's content: {content:?})");
+    demo_run(&label, propose(store, args)).await
+}
+
+fn want_exit(code: u8, want: u8, what: &str) -> Result<(), Exit> {
+    if code == want {
+        Ok(())
+    } else {
+        Err(Exit::new(EXIT_INVALID_STATE, format!("demo: {what} exited {code}, expected {want}")))
+    }
+}
+
+/// `foureyes demo change-control`: on a throwaway git repository, a wrong change is applied and fails its check,
+/// finish is refused; the corrected change passes and the task finishes.
+pub async fn demo() -> Result<u8, Exit> {
+    let root = std::env::temp_dir().join(format!("foureyes-change-control-{}", crate::commands::fresh_request_id()));
+    let repo = root.join("repo");
+    let agent_dir = root.join("agent");
+    for dir in [&repo, &agent_dir] {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let git = Command::new("git")
+        .args(["init", "-q"])
+        .current_dir(&repo)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    let what = if git.is_ok_and(|s| s.success()) {
+        "a throwaway git repository"
+    } else {
+        "a throwaway directory (no git found)"
+    };
+    std::fs::write(repo.join("README"), "A repository an agent is asked to change.\n")
+        .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot write the README: {e}")))?;
+    let db = root.join("foureyes.db");
+    let store = open_store(&db)?;
+    println!("FourEyes change-control demo: {what} at {}, database {}", repo.display(), db.display());
+    println!(
+        "The task: make greeting.txt say exactly `Hello, world!`. The operator's check (the agent cannot change it):"
+    );
+    let check_command = "grep -qx 'Hello, world!' greeting.txt && echo 'greeting ok' || { echo 'greeting.txt does not say Hello, world!'; exit 1; }";
+    println!("  {check_command}");
+
+    demo_step("The operator creates the task");
+    let create_args = CreateArgs {
+        task: "greeting".into(),
+        workspace: repo.clone(),
+        check: check_command.into(),
+        check_timeout: "30s".into(),
+        sensitive: Vec::new(),
+        json: false,
+    };
+    let label = format!("create --task greeting --workspace {} --check \"…\" --check-timeout 30s", repo.display());
+    want_exit(demo_run(&label, create(&store, create_args)).await?, 0, "create")?;
+
+    demo_step("The agent finishes at once (\"done!\"): refused, nothing was changed or checked");
+    want_exit(
+        demo_run(
+            "finish --task greeting --command-id f0 --expected-revision 0",
+            finish(&store, demo_args("greeting", "f0", 0)),
+        )
+        .await?,
+        2,
+        "finish",
+    )?;
+
+    demo_step("The agent proposes a change (with a typo), the executor applies it");
+    want_exit(demo_propose(&store, &agent_dir, "p1", 0, "greeting.txt", "Hello, wrold!\n").await?, 0, "propose")?;
+    let apply_args = |id: &str, rev| ApplyArgs {
+        step: demo_args("greeting", id, rev),
+        paths: Vec::new(),
+        pause_after_intent_ms: None,
+    };
+    want_exit(
+        demo_run(
+            "apply --task greeting --command-id a1 --expected-revision 1",
+            apply(&store, None, apply_args("a1", 1)),
+        )
+        .await?,
+        0,
+        "apply",
+    )?;
+
+    demo_step("The agent claims it is done: refused, the change was never checked");
+    want_exit(
+        demo_run(
+            "finish --task greeting --command-id f1 --expected-revision 2",
+            finish(&store, demo_args("greeting", "f1", 2)),
+        )
+        .await?,
+        2,
+        "finish",
+    )?;
+
+    demo_step("The runner runs the operator's check: it fails, and the failure is recorded at revision 2");
+    want_exit(
+        demo_run(
+            "check --task greeting --command-id c1 --expected-revision 2",
+            check(&store, demo_args("greeting", "c1", 2)),
+        )
+        .await?,
+        EXIT_CHECK_FAILED,
+        "check",
+    )?;
+    println!(
+        "(there is no command by which the agent records a check result: `task check` runs the operator's command)"
+    );
+
+    demo_step("Finish after a failed check: refused");
+    want_exit(
+        demo_run(
+            "finish --task greeting --command-id f2 --expected-revision 2",
+            finish(&store, demo_args("greeting", "f2", 2)),
+        )
+        .await?,
+        2,
+        "finish",
+    )?;
+
+    demo_step("A second agent acting on the stale revision 1 is refused");
+    want_exit(demo_propose(&store, &agent_dir, "p-stale", 1, "greeting.txt", "Hi\n").await?, 2, "stale propose")?;
+
+    demo_step("The agent proposes the corrected change; applied, checked: it passes");
+    want_exit(demo_propose(&store, &agent_dir, "p2", 2, "greeting.txt", "Hello, world!\n").await?, 0, "propose")?;
+    want_exit(
+        demo_run(
+            "apply --task greeting --command-id a2 --expected-revision 3",
+            apply(&store, None, apply_args("a2", 3)),
+        )
+        .await?,
+        0,
+        "apply",
+    )?;
+    want_exit(
+        demo_run(
+            "check --task greeting --command-id c2 --expected-revision 4",
+            check(&store, demo_args("greeting", "c2", 4)),
+        )
+        .await?,
+        0,
+        "check",
+    )?;
+
+    demo_step("Finish: accepted, the check passed at the current revision");
+    want_exit(
+        demo_run(
+            "finish --task greeting --command-id f3 --expected-revision 4",
+            finish(&store, demo_args("greeting", "f3", 4)),
+        )
+        .await?,
+        0,
+        "finish",
+    )?;
+    println!("$ foureyes task status --task greeting");
+    status(&store, StatusArgs { task: "greeting".into(), json: false }).await?;
+
+    demo_step("The journal");
+    println!("{}", store.verify_journal().await?);
+    let audit = store.audit().await?;
+    println!("replay: {} events, {} mismatches", audit.events, audit.mismatches.len());
+    println!("\nNext: `foureyes --db {} journal tail -n 30`", db.display());
+    Ok(0)
+}

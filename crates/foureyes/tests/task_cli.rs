@@ -1,0 +1,556 @@
+//! End-to-end tests of `foureyes task …` (change control for coding agents), each in its own temporary directory
+//! with its own database and workspace: forbidden transitions refused with exit 2 and no task event, the happy
+//! path, idempotent command ids, stale revisions, racing processes, a crash between intent and confirmation,
+//! symlink escapes, sensitive paths behind the approval gate, the check timeout, and the journal staying clean.
+#![allow(clippy::unwrap_used)]
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_foureyes");
+const T: &str = "t1";
+/// Passes when `a.txt` holds exactly the line `good`.
+const CHECK: &str = "grep -qx good a.txt";
+
+struct Env {
+    dir: tempfile::TempDir,
+    db: PathBuf,
+    ws: PathBuf,
+}
+
+fn env() -> Env {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let ws = dir.path().join("ws");
+    std::fs::create_dir(&ws).unwrap();
+    Env { dir, db, ws }
+}
+
+impl Env {
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(BIN);
+        c.arg("--db").arg(&self.db).args(args);
+        c.env_remove("FOUREYES_DB").env_remove("FOUREYES_POLICY");
+        c
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.cmd(args).output().unwrap()
+    }
+
+    /// Runs a `task` subcommand; returns the exit code, stdout and stderr.
+    fn task(&self, args: &[&str]) -> (i32, String, String) {
+        let mut full = vec!["task"];
+        full.extend_from_slice(args);
+        let out = self.run(&full);
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    fn create(&self, check: &str, extra: &[&str]) {
+        let ws = self.ws.to_str().unwrap();
+        let mut args = vec!["create", "--task", T, "--workspace", ws, "--check", check];
+        args.extend_from_slice(extra);
+        let (code, out, err) = self.task(&args);
+        assert_eq!(code, 0, "create: {out}{err}");
+    }
+
+    /// Writes the content to a file and proposes it for `path`.
+    fn propose(&self, id: &str, rev: u64, files: &[(&str, &str)]) -> (i32, String, String) {
+        let rev = rev.to_string();
+        let mut args = vec!["propose", "--task", T, "--command-id", id, "--expected-revision", &rev];
+        let mut owned = Vec::new();
+        for (i, (path, content)) in files.iter().enumerate() {
+            let file = self.dir.path().join(format!("content-{id}-{i}"));
+            std::fs::write(&file, content).unwrap();
+            owned.push((path.to_string(), file.to_str().unwrap().to_string()));
+        }
+        for (path, file) in &owned {
+            args.extend_from_slice(&["--path", path, "--content-file", file]);
+        }
+        self.task(&args)
+    }
+
+    fn step(&self, verb: &str, id: &str, rev: u64, extra: &[&str]) -> (i32, String, String) {
+        let rev = rev.to_string();
+        let mut args = vec![verb, "--task", T, "--command-id", id, "--expected-revision", &rev];
+        args.extend_from_slice(extra);
+        self.task(&args)
+    }
+
+    fn status(&self) -> Value {
+        let (code, out, err) = self.task(&["status", "--task", T, "--json"]);
+        assert_eq!(code, 0, "status: {out}{err}");
+        serde_json::from_str(&out).unwrap()
+    }
+
+    /// Every journal event: (kind, data).
+    fn journal(&self) -> Vec<(String, Value)> {
+        let out = self.run(&["journal", "tail", "-n", "100000", "--json"]);
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| {
+                let v: Value = serde_json::from_str(l).unwrap();
+                (v["kind"].as_str().unwrap().to_string(), v["data"].clone())
+            })
+            .collect()
+    }
+
+    fn task_events(&self) -> Vec<String> {
+        self.journal().into_iter().map(|(k, _)| k).filter(|k| k.starts_with("task_")).collect()
+    }
+
+    /// Runs a command that must be refused: exit 2, a message naming the command and `state`, exactly one new
+    /// journal event (a `refused` with the task id) and no task event.
+    fn refused(&self, what: (i32, String, String), verb: &str, state: &str) -> String {
+        let (code, out, err) = what;
+        assert_eq!(code, 2, "expected a refusal: {out}{err}");
+        assert!(err.contains(&format!("cannot {verb} task {T}: it is `{state}`")), "message: {err}");
+        err
+    }
+
+    fn assert_refusal_appended_only(&self, before: &[(String, Value)], count: usize) {
+        let after = self.journal();
+        assert_eq!(after.len(), before.len() + count, "one `refused` event per refusal");
+        for (kind, data) in &after[before.len()..] {
+            assert_eq!(kind, "refused", "a refusal appended a `{kind}` event");
+            assert_eq!(data["task_id"], T);
+        }
+    }
+
+    fn assert_journal_clean(&self) {
+        let out = self.run(&["journal", "verify"]);
+        assert_eq!(out.status.code(), Some(0), "verify: {}", String::from_utf8_lossy(&out.stdout));
+        let out = self.run(&["journal", "audit", "--json"]);
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(0), "audit: {report}");
+        assert_eq!(report["mismatches"], serde_json::json!([]));
+    }
+
+    fn read(&self, path: &str) -> Option<String> {
+        std::fs::read_to_string(self.ws.join(path)).ok()
+    }
+}
+
+fn json_of(out: &str) -> Value {
+    serde_json::from_str(out).unwrap_or_else(|e| panic!("not JSON ({e}): {out}"))
+}
+
+#[test]
+fn forbidden_transitions_are_refused_with_exit_2_and_append_no_task_event() {
+    let e = env();
+    e.create(CHECK, &[]);
+
+    // Finish from idle.
+    let before = e.journal();
+    let err = e.refused(e.step("finish", "f0", 0, &[]), "finish", "idle");
+    assert!(err.contains("finish needs `verified` at the current revision"), "{err}");
+    e.assert_refusal_appended_only(&before, 1);
+
+    // Apply with a different path than proposed.
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "bad\n")]).0, 0);
+    let before = e.journal();
+    let err = e.refused(e.step("apply", "a1", 1, &["--path", "b.txt"]), "apply", "planned");
+    assert!(err.contains("`b.txt`") && err.contains("`a.txt`"), "{err}");
+    e.assert_refusal_appended_only(&before, 1);
+    assert_eq!(e.read("a.txt"), None, "nothing was written");
+    assert_eq!(e.read("b.txt"), None);
+
+    // Finish after apply without a check.
+    let (code, out, err) = e.step("apply", "a2", 1, &["--path", "a.txt"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(e.read("a.txt").as_deref(), Some("bad\n"));
+    let before = e.journal();
+    e.refused(e.step("finish", "f1", 2, &[]), "finish", "changed");
+    e.assert_refusal_appended_only(&before, 1);
+
+    // Finish after a failed check.
+    let (code, out, _) = e.step("check", "c1", 2, &["--json"]);
+    assert_eq!(code, 13, "a failed check exits 13: {out}");
+    assert_eq!(json_of(&out)["check"]["passed"], false);
+    let before = e.journal();
+    let err = e.refused(e.step("finish", "f2", 2, &[]), "finish", "changed");
+    assert!(err.contains("(revision 2, verified at none)"), "{err}");
+    e.assert_refusal_appended_only(&before, 1);
+
+    // Finish after a passing check followed by another apply.
+    assert_eq!(e.propose("p2", 2, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a3", 3, &[]).0, 0);
+    assert_eq!(e.step("check", "c2", 4, &[]).0, 0);
+    assert_eq!(e.status()["status"], "verified");
+    assert_eq!(e.propose("p3", 4, &[("a.txt", "good\n"), ("b.txt", "more\n")]).0, 0);
+    assert_eq!(e.step("apply", "a4", 5, &[]).0, 0);
+    let before = e.journal();
+    let err = e.refused(e.step("finish", "f3", 6, &[]), "finish", "changed");
+    assert!(err.contains("(revision 6, verified at 4)"), "{err}");
+    e.assert_refusal_appended_only(&before, 1);
+
+    // Every one of those was refused without changing the task: only accepted commands count.
+    let s = e.status();
+    assert_eq!(
+        (s["status"].as_str(), s["revision"].as_u64(), s["verified_revision"].as_u64()),
+        (Some("changed"), Some(6), Some(4))
+    );
+    assert_eq!(s["events"], 8, "p1 a2 c1 p2 a3 c2 p3 a4");
+    e.assert_journal_clean();
+}
+
+#[test]
+fn the_happy_path_gives_four_events_and_a_new_process_rebuilds_the_same_state() {
+    let e = env();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n"), ("docs/notes.md", "# notes\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &["--path", "docs/notes.md", "--path", "a.txt"]).0, 0);
+    let (code, out, _) = e.step("check", "c1", 2, &["--json"]);
+    assert_eq!(code, 0, "{out}");
+    let check = json_of(&out);
+    assert_eq!((check["check"]["passed"].as_bool(), check["check"]["exit_code"].as_i64()), (Some(true), Some(0)));
+    assert_eq!(check["check"]["revision"], 2, "the check is bound to the revision it ran against");
+    let (code, out, _) = e.step("finish", "f1", 2, &["--json"]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(json_of(&out)["status"], "finished");
+
+    let s = e.status();
+    assert_eq!(s["status"], "finished");
+    assert_eq!(s["events"], 4, "proposed, applied, checked, finished");
+    assert_eq!(s["verified_revision"], s["revision"]);
+    assert_eq!(s["applying"], Value::Null);
+    assert_eq!(
+        e.task_events(),
+        ["task_created", "task_proposed", "task_apply_intended", "task_applied", "task_checked", "task_finished"]
+    );
+    assert_eq!(e.read("docs/notes.md").as_deref(), Some("# notes\n"));
+    // The hashes recorded are the hashes of what is on disk.
+    let written = s["last_applied"]["files"].as_array().unwrap().clone();
+    for f in &written {
+        let bytes = std::fs::read(e.ws.join(f["path"].as_str().unwrap())).unwrap();
+        assert_eq!(f["bytes"], bytes.len());
+    }
+    // Every CLI call is a new process replaying the journal: the same journal, the same state.
+    assert_eq!(e.status(), s);
+    // A finished task takes no more commands.
+    let before = e.journal();
+    e.refused(e.propose("p2", 2, &[("a.txt", "x\n")]), "propose", "finished");
+    e.assert_refusal_appended_only(&before, 1);
+    e.assert_journal_clean();
+}
+
+#[test]
+fn a_repeated_command_id_returns_the_first_outcome() {
+    let e = env();
+    e.create(CHECK, &[]);
+    // Creating again with the same configuration is a repeat; with another one, a refusal.
+    e.create(CHECK, &[]);
+    let ws = e.ws.to_str().unwrap();
+    let (code, _, err) = e.task(&["create", "--task", T, "--workspace", ws, "--check", "true"]);
+    assert_eq!(code, 2, "{err}");
+
+    let (code, out, _) = e.propose("p1", 0, &[("a.txt", "good\n")]);
+    assert_eq!(code, 0);
+    let first = json_of(&e.propose_json("p1", 0, "good\n"));
+    assert_eq!(first["repeated"], true);
+    assert_eq!(first["revision"], 1);
+    assert!(out.contains("proposed"));
+    assert_eq!(e.task_events().iter().filter(|k| *k == "task_proposed").count(), 1, "proposed once");
+
+    // The same id for another change set is refused, and does not replace the first outcome.
+    let (code, _, err) = e.propose("p1", 0, &[("a.txt", "other\n")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("command id `p1` was already used"), "{err}");
+    assert_eq!(json_of(&e.propose_json("p1", 0, "good\n"))["repeated"], true);
+
+    // A refusal is a first outcome too: the repeat gets the same refusal, journaled once.
+    let (code, _, err1) = e.step("finish", "f1", 1, &[]);
+    let count = e.journal().len();
+    let (code2, _, err2) = e.step("finish", "f1", 1, &[]);
+    assert_eq!((code, code2), (2, 2));
+    assert_eq!(err1, err2);
+    assert_eq!(e.journal().len(), count, "a repeated refusal appends nothing");
+
+    // An apply repeated after it was confirmed is answered, not executed twice.
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    std::fs::write(e.ws.join("a.txt"), "edited by hand\n").unwrap();
+    let (code, out, _) = e.step("apply", "a1", 1, &["--json"]);
+    assert_eq!(code, 0);
+    let again = json_of(&out);
+    assert_eq!((again["result"].as_str(), again["repeated"].as_bool()), (Some("applied"), Some(true)));
+    assert_eq!(e.read("a.txt").as_deref(), Some("edited by hand\n"), "the repeat wrote nothing");
+    assert_eq!(e.task_events().iter().filter(|k| *k == "task_applied").count(), 1);
+    // A check repeated is answered from the record, without running again.
+    assert_eq!(e.step("check", "c1", 2, &[]).0, 13, "the check saw `edited by hand`");
+    std::fs::write(e.ws.join("a.txt"), "good\n").unwrap();
+    assert_eq!(e.step("check", "c1", 2, &[]).0, 13, "the repeat returns the recorded failure");
+    assert_eq!(e.task_events().iter().filter(|k| *k == "task_checked").count(), 1);
+    e.assert_journal_clean();
+}
+
+impl Env {
+    fn propose_json(&self, id: &str, rev: u64, content: &str) -> String {
+        let file = self.dir.path().join(format!("json-{id}"));
+        std::fs::write(&file, content).unwrap();
+        let rev = rev.to_string();
+        let (code, out, err) = self.task(&[
+            "propose",
+            "--task",
+            T,
+            "--command-id",
+            id,
+            "--expected-revision",
+            &rev,
+            "--path",
+            "a.txt",
+            "--content-file",
+            file.to_str().unwrap(),
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{out}{err}");
+        out
+    }
+}
+
+#[test]
+fn a_stale_expected_revision_is_refused() {
+    let e = env();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    let before = e.journal();
+    let err = e.refused(e.propose("p2", 0, &[("a.txt", "other\n")]), "propose", "planned");
+    assert!(err.contains("expected revision 0, which is stale"), "{err}");
+    e.refused(e.step("apply", "a1", 0, &[]), "apply", "planned");
+    e.refused(e.step("apply", "a2", 7, &[]), "apply", "planned");
+    e.assert_refusal_appended_only(&before, 3);
+    assert_eq!(e.read("a.txt"), None);
+    e.assert_journal_clean();
+}
+
+#[test]
+fn two_processes_racing_on_one_revision_get_exactly_one_accepted() {
+    let e = env();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p0", 0, &[("a.txt", "good\n")]).0, 0);
+    // Eight agents propose on revision 1 at once.
+    let children: Vec<_> = (0..8)
+        .map(|i| {
+            let file = e.dir.path().join(format!("race-{i}"));
+            std::fs::write(&file, format!("v{i}\n")).unwrap();
+            e.cmd(&[
+                "task",
+                "propose",
+                "--task",
+                T,
+                "--command-id",
+                &format!("race-{i}"),
+                "--expected-revision",
+                "1",
+                "--path",
+                "a.txt",
+                "--content-file",
+                file.to_str().unwrap(),
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+        })
+        .collect();
+    let codes: Vec<i32> = children.into_iter().map(|c| c.wait_with_output().unwrap().status.code().unwrap()).collect();
+    assert_eq!(codes.iter().filter(|c| **c == 0).count(), 1, "{codes:?}");
+    assert_eq!(codes.iter().filter(|c| **c == 2).count(), 7, "{codes:?}");
+    assert_eq!(e.status()["revision"], 2);
+    assert_eq!(e.task_events().iter().filter(|k| *k == "task_proposed").count(), 2);
+
+    // Two executors applying revision 2 at once: one applies, the other is refused.
+    let children: Vec<_> = (0..2)
+        .map(|i| {
+            e.cmd(&["task", "apply", "--task", T, "--command-id", &format!("apply-{i}"), "--expected-revision", "2"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let codes: Vec<i32> = children.into_iter().map(|c| c.wait_with_output().unwrap().status.code().unwrap()).collect();
+    let mut sorted = codes.clone();
+    sorted.sort();
+    assert_eq!(sorted, [0, 2], "{codes:?}");
+    assert_eq!(e.task_events().iter().filter(|k| *k == "task_applied").count(), 1);
+    assert_eq!(e.status()["revision"], 3);
+    e.assert_journal_clean();
+}
+
+#[test]
+fn a_crash_during_apply_leaves_the_change_intended_not_confirmed() {
+    let e = env();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    let mut child = e
+        .cmd(&[
+            "task",
+            "apply",
+            "--task",
+            T,
+            "--command-id",
+            "a1",
+            "--expected-revision",
+            "1",
+            "--pause-after-intent-ms",
+            "60000",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while e.status()["applying"].is_null() {
+        assert!(Instant::now() < deadline, "the intent never appeared");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.kill().unwrap(); // SIGKILL between the intent and the writes
+    child.wait().unwrap();
+
+    let s = e.status();
+    assert_eq!(s["applying"]["state"], "intended, not confirmed");
+    assert_eq!(s["applying"]["command_id"], "a1");
+    assert_eq!((s["status"].as_str(), s["revision"].as_u64()), (Some("planned"), Some(1)), "never shown as applied");
+    assert_eq!(s["last_applied"], Value::Null);
+    assert_eq!(s["events"], 1, "only the proposal is an accepted event");
+    assert_eq!(e.read("a.txt"), None);
+    let (_, human, _) = e.task(&["status", "--task", T]);
+    assert!(human.contains("INTENDED, NOT CONFIRMED"), "{human}");
+
+    // Nothing else may act on the task meanwhile.
+    let before = e.journal();
+    let err = e.refused(e.step("apply", "a2", 1, &[]), "apply", "planned");
+    assert!(err.contains("re-run `task apply --command-id a1`"), "{err}");
+    e.refused(e.step("check", "c1", 1, &[]), "check", "planned");
+    e.refused(e.step("finish", "f1", 1, &[]), "finish", "planned");
+    e.assert_refusal_appended_only(&before, 3);
+    e.assert_journal_clean();
+
+    // Re-running the same apply resumes it.
+    let (code, out, err) = e.step("apply", "a1", 1, &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("resuming"), "{out}");
+    assert_eq!(e.read("a.txt").as_deref(), Some("good\n"));
+    let s = e.status();
+    assert_eq!(
+        (s["status"].as_str(), s["revision"].as_u64(), s["events"].as_u64()),
+        (Some("changed"), Some(2), Some(2))
+    );
+    assert_eq!(s["applying"], Value::Null);
+    e.assert_journal_clean();
+}
+
+#[test]
+fn symlinks_out_of_the_workspace_are_refused_at_proposal_and_at_apply() {
+    let e = env();
+    let outside = e.dir.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    std::os::unix::fs::symlink(&outside, e.ws.join("out")).unwrap();
+    e.create(CHECK, &[]);
+
+    let before = e.journal();
+    let err = e.refused(e.propose("p1", 0, &[("out/x.txt", "x\n")]), "propose", "idle");
+    assert!(err.contains("symlink `out`") && err.contains("outside the workspace"), "{err}");
+    for path in ["../x.txt", "/etc/x.txt", "a/../../x.txt"] {
+        e.refused(e.propose(&format!("bad-{}", path.len()), 0, &[(path, "x\n")]), "propose", "idle");
+    }
+    e.assert_refusal_appended_only(&before, 4);
+
+    // A symlink planted after the proposal is caught before anything is written.
+    assert_eq!(e.propose("p2", 0, &[("later/x.txt", "x\n")]).0, 0);
+    std::os::unix::fs::symlink(&outside, e.ws.join("later")).unwrap();
+    let before = e.journal();
+    e.refused(e.step("apply", "a1", 1, &[]), "apply", "planned");
+    e.assert_refusal_appended_only(&before, 1);
+    assert!(std::fs::read_dir(&outside).unwrap().next().is_none(), "nothing written outside the workspace");
+    assert_eq!(e.status()["applying"], Value::Null, "refused before the intent");
+    e.assert_journal_clean();
+}
+
+#[test]
+fn a_sensitive_path_defers_to_a_human_then_applies_after_approval() {
+    let e = env();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[(".ci/run", "#!/bin/sh\nexit 0\n"), ("a.txt", "good\n")]).0, 0);
+    let status = e.status();
+    assert_eq!(status["proposal"]["files"][0]["sensitive"], true);
+
+    let (code, out, err) = e.step("apply", "a1", 1, &["--json"]);
+    assert_eq!(code, 11, "deferred to a human: {out}{err}");
+    let waiting = json_of(&out);
+    let approval = waiting["awaiting_approval"].as_i64().unwrap().to_string();
+    let digest = waiting["digest"].as_str().unwrap().to_string();
+    assert!(!e.task_events().contains(&"task_apply_intended".to_string()), "no intent before the human");
+    assert_eq!(e.read(".ci/run"), None);
+    // Asking again while the approval is pending is still a deferral, not an apply.
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 11);
+
+    let out = e.run(&["approvals", "approve", &approval, "--as", "alice", "--digest", &digest]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let (code, out, err) = e.step("apply", "a1", 1, &["--json"]);
+    assert_eq!(code, 0, "released after approval: {out}{err}");
+    assert_eq!(json_of(&out)["result"], "applied");
+    assert_eq!(e.read(".ci/run").as_deref(), Some("#!/bin/sh\nexit 0\n"));
+    let intended = e.journal().into_iter().find(|(k, _)| k == "task_apply_intended").unwrap().1;
+    assert!(intended["cleared_by"].as_i64().is_some(), "the intent names the decision that cleared it: {intended}");
+    // The gate's permit is reported executed, so no decision stays "intended, not confirmed".
+    let out = e.run(&["decisions", "list", "--status", "intended", "--json"]);
+    assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), serde_json::json!([]));
+    e.assert_journal_clean();
+}
+
+#[test]
+fn no_command_lets_an_agent_record_a_check_result() {
+    let e = env();
+    let (code, help, _) = e.task(&["--help"]);
+    assert_eq!(code, 0);
+    for verb in ["create", "propose", "apply", "check", "finish", "status"] {
+        assert!(help.contains(verb), "{help}");
+    }
+    assert!(help.contains("2   refused"), "the help documents exit 2 for refusals: {help}");
+    let (_, check_help, _) = e.task(&["check", "--help"]);
+    for flag in ["--exit-code", "--passed", "--result", "--output"] {
+        assert!(!check_help.contains(flag), "`task check` takes no result: {check_help}");
+    }
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "bad\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, _, err) = e.step("check", "c1", 2, &["--exit-code", "0"]);
+    assert_eq!(code, 2, "a usage error: {err}");
+    assert_eq!(e.status()["last_check"], Value::Null, "nothing recorded");
+}
+
+#[test]
+fn a_check_past_its_timeout_is_killed_with_its_children_and_fails() {
+    let e = env();
+    e.create("sleep 30 & sleep 30; wait", &["--check-timeout", "1s"]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let started = Instant::now();
+    let (code, out, _) = e.step("check", "c1", 2, &["--json"]);
+    assert_eq!(code, 13, "{out}");
+    assert!(started.elapsed() < Duration::from_secs(10), "the whole group was killed: {:?}", started.elapsed());
+    let check = &json_of(&out)["check"];
+    assert_eq!((check["timed_out"].as_bool(), check["passed"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(check["exit_code"], Value::Null);
+    e.assert_journal_clean();
+}
+
+#[test]
+fn the_change_control_demo_runs() {
+    let e = env();
+    // The demo keeps its throwaway repository in the temp dir: this test's own.
+    let out = e.cmd(&["demo", "change-control"]).env("TMPDIR", e.dir.path()).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("refused (exit 2): cannot finish task greeting: it is `changed`"), "{text}");
+    assert!(text.contains("FAILED at revision 2") && text.contains("PASSED at revision 4"), "{text}");
+    assert!(text.contains("finished -> `finished` at revision 4, verified at 4"), "{text}");
+    assert!(text.contains("chain intact") && text.contains("0 mismatches"), "{text}");
+}

@@ -1,0 +1,391 @@
+"""``FourEyesGuardrail``: a LiteLLM ``CustomGuardrail`` that asks FourEyes before every MCP tool call (and, in
+``pre_call`` mode, every completion) and lets it through only on a permit.
+
+* ``call_mcp_tool`` → ``decide(action="mcp.<server>.<tool>", params=<tool arguments>)``; the server is LiteLLM's
+  ``mcp_server_name`` (the MCP server's alias or name), or ``litellm`` when LiteLLM does not say.
+* completions (``completion``, ``text_completion``, ``responses``, ``anthropic_messages`` and their async forms) →
+  ``decide(action="llm.completion", params={"model": data["model"]})``; any other call type ``X`` →
+  ``llm.X`` (so the policy's default deny covers what it does not name). ``list_mcp_tools`` is a listing, not a side
+  effect, and is not gated.
+* permit → the request continues; deny, defer or dry run → ``GuardrailRaisedException`` (a
+  :class:`FourEyesBlocked`) carrying the FourEyes message and the approval id.
+* FourEyes unreachable (or failing) → blocked (``fail_mode: closed``, the default). ``fail_mode: open`` lets the call
+  through unchecked and logs a warning every time; no other value is accepted.
+
+The ``request_id`` is derived from (call type, action, canonical arguments, LiteLLM call id when there is one), so
+retrying a deferred call after a human approved it re-sends the same id and FourEyes releases it. A permit is handed
+out once: when the guardrail lets a call through it reports the decision ``unknown`` ("handed to LiteLLM, outcome not
+yet seen"), and LiteLLM's success callback upgrades it to ``executed``. An identical later call therefore gets a new
+decision (the id gains a generation suffix), so limits and budgets count every call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import os
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Dict, Mapping, Optional
+
+from foureyes_client import FourEyes, FourEyesError, Verdict
+from litellm.exceptions import GuardrailRaisedException
+from litellm.integrations.custom_guardrail import CustomGuardrail
+from litellm.types.guardrails import GuardrailEventHooks
+
+log = logging.getLogger("foureyes_litellm")
+
+FAIL_MODES = ("closed", "open")
+
+#: Call types that are a completion of some kind: all become `llm.completion`.
+COMPLETION_CALL_TYPES = frozenset(
+    {
+        "completion",
+        "acompletion",
+        "text_completion",
+        "atext_completion",
+        "responses",
+        "aresponses",
+        "anthropic_messages",
+    }
+)
+#: Call types that cause no side effect and are not gated.
+UNGATED_CALL_TYPES = frozenset({"list_mcp_tools"})
+
+#: Where the decision id of a permitted call is kept on LiteLLM's logging object, for the success callback.
+DECISION_KEY = "foureyes_decision_id"
+
+_SEGMENT = re.compile(r"^[A-Za-z0-9_-]+$")
+_MAX_GENERATIONS = 64
+_MEMORY = 10_000
+
+
+class FourEyesBlocked(GuardrailRaisedException):
+    """LiteLLM's guardrail exception, with the FourEyes verdict attached (``verdict`` is ``None`` when FourEyes could
+    not be asked)."""
+
+    def __init__(
+        self,
+        guardrail_name: Optional[str],
+        message: str,
+        *,
+        verdict: Optional[Verdict] = None,
+        status_code: int = 400,
+        blocked_content: bool = True,
+    ):
+        super().__init__(
+            guardrail_name=guardrail_name,
+            message=message,
+            status_code=status_code,
+            blocked_content=blocked_content,
+        )
+        self.foureyes_message = message
+        self.verdict = verdict
+        self.approval_id = verdict.approval_id if verdict is not None else None
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What the guardrail asks FourEyes for one call."""
+
+    action: str
+    params: Dict[str, Any]
+    base_request_id: str
+    session: Optional[str]
+
+
+def _setting(value: Any, env: str) -> Optional[str]:
+    """A config value, resolving LiteLLM's `os.environ/NAME` form; else the environment variable `env`."""
+    if isinstance(value, str) and value.startswith("os.environ/"):
+        value = os.environ.get(value[len("os.environ/") :])
+    if value is None or value == "":
+        value = os.environ.get(env)
+    return str(value) if value else None
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+class FourEyesGuardrail(CustomGuardrail):
+    """Register in LiteLLM's ``config.yaml``::
+
+        guardrails:
+          - guardrail_name: foureyes
+            litellm_params:
+              guardrail: foureyes_litellm.FourEyesGuardrail
+              mode: pre_mcp_call
+              default_on: true
+              api_base: http://127.0.0.1:8080        # or FOUREYES_URL
+              api_key: os.environ/FOUREYES_TOKEN     # an agent token
+              fail_mode: closed                      # or open (logged)
+    """
+
+    def __init__(
+        self,
+        api_base: Optional[str] = None,
+        api_key: Optional[str] = None,
+        fail_mode: str = "closed",
+        timeout: Optional[float] = None,
+        client: Optional[FourEyes] = None,
+        guardrail_name: Optional[str] = "foureyes",
+        event_hook: Any = GuardrailEventHooks.pre_mcp_call,
+        default_on: bool = True,
+        **kwargs: Any,
+    ):
+        if fail_mode not in FAIL_MODES:
+            raise ValueError(f"fail_mode must be `closed` (the default) or `open`, got {fail_mode!r}")
+        kwargs.setdefault(
+            "supported_event_hooks", [GuardrailEventHooks.pre_call, GuardrailEventHooks.pre_mcp_call]
+        )
+        super().__init__(guardrail_name=guardrail_name, event_hook=event_hook, default_on=default_on, **kwargs)
+        if client is None:
+            base = _setting(api_base, "FOUREYES_URL")
+            token = _setting(api_key, "FOUREYES_TOKEN")
+            if base is None or token is None:
+                raise ValueError(
+                    "FourEyesGuardrail needs the FourEyes URL and an agent token: set `api_base` and `api_key` in the "
+                    "guardrail's litellm_params, or FOUREYES_URL and FOUREYES_TOKEN"
+                )
+            client = FourEyes(base, token, timeout=float(timeout) if timeout else 5.0)
+        self.client = client
+        self.fail_mode = fail_mode
+        if fail_mode == "open":
+            log.warning(
+                "FourEyes guardrail `%s`: fail_mode=open — when FourEyes (%s) cannot be reached, calls pass UNCHECKED",
+                guardrail_name,
+                client.base_url,
+            )
+        self._lock = threading.Lock()
+        self._generation: "OrderedDict[str, int]" = OrderedDict()
+        self._delivered: "OrderedDict[int, None]" = OrderedDict()
+        # Identical concurrent calls take turns, so one permit is never handed out twice by this process.
+        self._stripes = [threading.Lock() for _ in range(64)]
+
+    # ---------------------------------------------------------------------------------------------- the hook
+
+    async def async_pre_call_hook(self, user_api_key_dict: Any, cache: Any, data: dict, call_type: str) -> Any:
+        ask = self._ask(data, call_type)
+        if ask is None:
+            return data
+        try:
+            verdict = await asyncio.to_thread(self._decide, ask)
+        except FourEyesError as e:
+            if e.unavailable and self.fail_mode == "open":
+                log.warning(
+                    "FourEyes unavailable (%s); fail_mode=open: letting %s through UNCHECKED", e, ask.action
+                )
+                return data
+            raise FourEyesBlocked(
+                self.guardrail_name,
+                f"FourEyes could not judge {ask.action}: {e.message} [{e.code}]; blocked (fail closed)",
+                status_code=503 if e.unavailable else 400,
+                blocked_content=False,
+            ) from None
+        except FourEyesBlocked:
+            raise
+        except Exception as e:  # a bug must never open the door
+            raise FourEyesBlocked(
+                self.guardrail_name,
+                f"FourEyes guardrail failed on {ask.action}: {type(e).__name__}: {e}; blocked (fail closed)",
+                status_code=500,
+                blocked_content=False,
+            ) from None
+        self._annotate(data, verdict)
+        if verdict.verdict == "permit":
+            return data
+        raise FourEyesBlocked(self.guardrail_name, self._explain(verdict), verdict=verdict)
+
+    # ------------------------------------------------------------------------------- outcome (best effort)
+
+    async def async_log_success_event(self, kwargs: Any, response_obj: Any, start_time: Any, end_time: Any) -> None:
+        """LiteLLM's success callback: the permitted call ran, so its decision becomes ``executed``. A failed call
+        stays ``unknown`` (it may have had an effect)."""
+        decision_id = kwargs.get(DECISION_KEY) if isinstance(kwargs, Mapping) else None
+        if isinstance(decision_id, int) and not isinstance(decision_id, bool):
+            try:
+                await asyncio.to_thread(
+                    self.client.report, decision_id, "executed", {"by": "foureyes-litellm", "seen": "success"}
+                )
+            except FourEyesError as e:
+                log.warning("FourEyes: could not report decision %s executed: %s", decision_id, e)
+
+    # ------------------------------------------------------------------------------------------- internals
+
+    def _ask(self, data: Mapping[str, Any], call_type: str) -> Optional[Ask]:
+        call_type = str(getattr(call_type, "value", call_type))
+        if call_type in UNGATED_CALL_TYPES:
+            return None
+        if call_type == "call_mcp_tool":
+            tool = data.get("mcp_tool_name") or data.get("name")
+            server = data.get("mcp_server_name") or "litellm"
+            if not isinstance(tool, str) or not tool:
+                self._refuse("an MCP tool call without a tool name")
+            for what, segment in (("server", server), ("tool", tool)):
+                if not isinstance(segment, str) or not _SEGMENT.match(segment):
+                    self._refuse(
+                        f"MCP {what} name {segment!r} cannot be named as a FourEyes action (letters, digits, `_`, `-`)"
+                    )
+            action = f"mcp.{server}.{tool}"
+            # The arguments LiteLLM will run: an earlier guardrail's rewrite wins over the original.
+            arguments = data.get("modified_arguments") or data.get("mcp_arguments")
+            if arguments is None:
+                arguments = data.get("arguments")
+            params = self._arguments(action, arguments)
+        elif call_type in COMPLETION_CALL_TYPES:
+            action = "llm.completion"
+            model = data.get("model")
+            params = {"model": model} if isinstance(model, str) else {}
+        else:
+            name = call_type[1:] if call_type.startswith("a") and call_type[1:] in _KNOWN_CALL_TYPES else call_type
+            if not _SEGMENT.match(name):
+                self._refuse(f"call type {call_type!r} cannot be named as a FourEyes action")
+            action = f"llm.{name}"
+            model = data.get("model")
+            params = {"model": model} if isinstance(model, str) else {}
+        call_id = data.get("litellm_call_id") or _header(data, "x-litellm-call-id")
+        try:
+            material = _canonical(
+                {"v": 1, "call_type": call_type, "action": action, "params": params, "call_id": call_id}
+            )
+        except (TypeError, ValueError) as e:
+            self._refuse(f"the arguments of {action} are not plain JSON ({e})")
+        base = "litellm-" + hashlib.sha256(material.encode("utf-8")).hexdigest()[:32]
+        return Ask(action=action, params=params, base_request_id=base, session=_session(data))
+
+    def _arguments(self, action: str, arguments: Any) -> Dict[str, Any]:
+        if arguments is None:
+            return {}
+        if isinstance(arguments, str):
+            try:
+                arguments = json.loads(arguments) if arguments.strip() else {}
+            except ValueError:
+                self._refuse(f"the arguments of {action} are a string that is not JSON")
+        if not isinstance(arguments, Mapping):
+            self._refuse(f"the arguments of {action} are {type(arguments).__name__}, not a JSON object")
+        return dict(arguments)
+
+    def _refuse(self, why: str) -> None:
+        raise FourEyesBlocked(self.guardrail_name, f"FourEyes guardrail refused {why}; blocked (fail closed)")
+
+    def _decide(self, ask: Ask) -> Verdict:
+        """Ask FourEyes, skipping answers that were already handed out (a replayed permit or a delivered deny)."""
+        stripe = self._stripes[int(ask.base_request_id[-8:], 16) % len(self._stripes)]
+        with stripe:
+            return self._decide_locked(ask)
+
+    def _decide_locked(self, ask: Ask) -> Verdict:
+        with self._lock:
+            generation = self._generation.get(ask.base_request_id, 0)
+        for _ in range(_MAX_GENERATIONS):
+            request_id = ask.base_request_id if generation == 0 else f"{ask.base_request_id}.{generation}"
+            verdict = self.client.decide(request_id, ask.action, ask.params, session=ask.session)
+            with self._lock:
+                seen = verdict.decision_id in self._delivered
+            used = seen or (verdict.verdict == "permit" and verdict.status != "intended")
+            pending = verdict.verdict == "defer" and verdict.status == "awaiting_approval"
+            if used and not pending:
+                generation += 1
+                continue
+            if verdict.verdict == "permit":
+                # Hand-off: from here on it may happen. Reported before LiteLLM runs it, so a replay is recognisable
+                # by its status even after a restart; the success callback upgrades it to `executed`.
+                self.client.report(
+                    verdict.decision_id, "unknown", {"by": "foureyes-litellm", "seen": "handed to LiteLLM"}
+                )
+            with self._lock:
+                self._remember(self._generation, ask.base_request_id, generation)
+                if not pending:
+                    self._remember(self._delivered, verdict.decision_id, None)
+            return verdict
+        raise FourEyesError(
+            "too_many_replays",
+            f"{_MAX_GENERATIONS} stored answers in a row for {ask.action}: refusing to guess",
+        )
+
+    @staticmethod
+    def _remember(table: "OrderedDict[Any, Any]", key: Any, value: Any) -> None:
+        table[key] = value
+        table.move_to_end(key)
+        while len(table) > _MEMORY:
+            table.popitem(last=False)
+
+    def _annotate(self, data: dict, verdict: Verdict) -> None:
+        """Leave the decision where LiteLLM's logging and the success callback can see it."""
+        note = {
+            "decision_id": verdict.decision_id,
+            "request_id": verdict.request_id,
+            "action": verdict.action,
+            "verdict": verdict.verdict,
+            "reasons": [r.code for r in verdict.reasons],
+            "approval_id": verdict.approval_id,
+        }
+        try:
+            from litellm.litellm_core_utils.core_helpers import get_metadata_variable_name_from_kwargs
+
+            key = get_metadata_variable_name_from_kwargs(data)
+        except ImportError:  # pragma: no cover - older litellm
+            key = "metadata"
+        metadata = data.get(key)
+        if metadata is None:
+            metadata = data[key] = {}
+        if isinstance(metadata, dict):
+            metadata["foureyes"] = note
+        logging_obj = data.get("litellm_logging_obj")
+        details = getattr(logging_obj, "model_call_details", None)
+        if verdict.verdict == "permit" and isinstance(details, dict):
+            details[DECISION_KEY] = verdict.decision_id
+
+    @staticmethod
+    def _explain(v: Verdict) -> str:
+        why = "; ".join(f"{r.message} [{r.code}]" for r in v.reasons) or "no reason given"
+        head = f"FourEyes decision {v.decision_id} on {v.action}"
+        if v.verdict == "defer":
+            return (
+                f"{head}: deferred to a human, approval {v.approval_id} (digest {v.digest}). {why}. "
+                f"Not executed; retry the same call after approval {v.approval_id} is approved."
+            )
+        if v.verdict == "dry_run":
+            return f"{head}: dry run (would have: {v.would_have}). {why}. Not executed."
+        return f"{head}: denied. {why}. Not executed."
+
+
+def _header(data: Mapping[str, Any], name: str) -> Optional[str]:
+    for key in ("metadata", "litellm_metadata"):
+        metadata = data.get(key)
+        headers = metadata.get("headers") if isinstance(metadata, Mapping) else None
+        if isinstance(headers, Mapping):
+            for k, v in headers.items():
+                if isinstance(k, str) and k.lower() == name and isinstance(v, str) and v:
+                    return v
+    return None
+
+
+def _session(data: Mapping[str, Any]) -> Optional[str]:
+    try:
+        from litellm.integrations.custom_guardrail import get_session_id_from_request_data
+
+        session = get_session_id_from_request_data(data)
+    except Exception:  # older litellm, or odd metadata: no session
+        session = None
+    if not session:
+        return None
+    if len(session.encode("utf-8")) > 256:
+        session = "sha256:" + hashlib.sha256(session.encode("utf-8")).hexdigest()
+    return session
+
+
+def _known_call_types() -> frozenset:
+    try:
+        from litellm.types.utils import CallTypes
+
+        return frozenset(c.value for c in CallTypes)
+    except Exception:  # pragma: no cover
+        return frozenset()
+
+
+_KNOWN_CALL_TYPES = _known_call_types()

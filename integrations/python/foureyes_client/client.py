@@ -1,0 +1,263 @@
+"""The HTTP client. Standard library only (``urllib``), synchronous and thread-safe (no shared connection state).
+
+Every call the client makes is listed in :data:`ENDPOINTS`; a test checks that table against the server's
+``/openapi.json`` so client and server cannot drift apart silently.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+
+from .errors import FourEyesError, ProtocolError, Unreachable, error_for
+from .types import OUTCOMES, Approval, ApprovalVote, Verdict, WaitResult
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One API operation the client uses: what it may send and which answer it expects."""
+
+    method: str
+    path: str
+    #: JSON body fields the client may send (the server rejects unknown fields).
+    body: Tuple[str, ...] = ()
+    #: Body fields the client always sends.
+    body_always: Tuple[str, ...] = ()
+    #: Query parameters the client may send.
+    query: Tuple[str, ...] = ()
+    #: The answer type: ``verdict``, ``verdict_list``, ``wait``, ``approval``, ``approval_list``, ``vote``.
+    answer: str = ""
+
+
+ENDPOINTS: Dict[str, Endpoint] = {
+    "decide": Endpoint(
+        "POST",
+        "/v1/decide",
+        body=("request_id", "action", "params", "target", "undo_of", "dry_run", "approval_id", "session"),
+        body_always=("request_id", "action", "params"),
+        answer="verdict",
+    ),
+    "decision": Endpoint("GET", "/v1/decisions/{id}", answer="verdict"),
+    "report": Endpoint(
+        "POST", "/v1/decisions/{id}/report", body=("outcome", "detail"), body_always=("outcome",), answer="verdict"
+    ),
+    "wait": Endpoint("GET", "/v1/decisions/{id}/wait", query=("timeout",), answer="wait"),
+    "approvals": Endpoint("GET", "/v1/approvals", query=("status",), answer="approval_list"),
+    "approval": Endpoint("GET", "/v1/approvals/{id}", answer="approval"),
+    "approve": Endpoint(
+        "POST", "/v1/approvals/{id}/approve", body=("digest", "totp"), body_always=("digest",), answer="vote"
+    ),
+    "reject": Endpoint("POST", "/v1/approvals/{id}/reject", body=("reason", "digest"), answer="approval"),
+}
+
+#: Which fields each answer type must carry.
+ANSWER_FIELDS: Dict[str, Tuple[str, ...]] = {
+    "verdict": Verdict.REQUIRED,
+    "wait": WaitResult.REQUIRED,
+    "approval": Approval.REQUIRED,
+    "approval_list": Approval.REQUIRED,
+    "vote": ApprovalVote.REQUIRED,
+}
+
+Seconds = Union[int, float]
+
+
+class FourEyes:
+    """A FourEyes API client.
+
+    ``FourEyes("http://127.0.0.1:8080", token)`` — ``token`` is a bearer token from
+    ``foureyes token create --name NAME --role agent|approver|admin``. ``timeout`` (seconds) bounds every call;
+    :meth:`wait` adds its long-poll time on top.
+    """
+
+    def __init__(self, base_url: str, token: Optional[str] = None, timeout: Seconds = 10.0):
+        if not base_url.startswith(("http://", "https://")):
+            raise ValueError(f"base_url must start with http:// or https://, got {base_url!r}")
+        self.base_url = base_url.rstrip("/")
+        self.token = token
+        self.timeout = float(timeout)
+
+    def __repr__(self) -> str:  # never show the token
+        return f"FourEyes({self.base_url!r})"
+
+    # ------------------------------------------------------------------------------------------------ agent calls
+
+    def decide(
+        self,
+        request_id: str,
+        action: str,
+        params: Optional[Mapping[str, Any]] = None,
+        *,
+        target: Optional[str] = None,
+        undo_of: Optional[int] = None,
+        dry_run: bool = False,
+        approval_id: Optional[int] = None,
+        session: Optional[str] = None,
+    ) -> Verdict:
+        """Phase A: ask whether ``action`` with ``params`` may happen. The same ``request_id`` with the same content
+        returns the same decision, or, after a human answered its approval, the released one."""
+        body: Dict[str, Any] = {"request_id": request_id, "action": action, "params": dict(params or {})}
+        if target is not None:
+            body["target"] = target
+        if undo_of is not None:
+            body["undo_of"] = undo_of
+        if dry_run:
+            body["dry_run"] = True
+        if approval_id is not None:
+            body["approval_id"] = approval_id
+        if session is not None:
+            body["session"] = session
+        return Verdict.from_json(self._call("decide", body=body))
+
+    def report(self, decision_id: int, outcome: str, detail: Any = None) -> Verdict:
+        """Phase B: say what happened to a permitted action: ``executed``, ``failed`` (did not happen; limits are
+        released) or ``unknown`` (may have happened; limits are kept)."""
+        if outcome not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, got {outcome!r}")
+        body: Dict[str, Any] = {"outcome": outcome}
+        if detail is not None:
+            body["detail"] = detail
+        return Verdict.from_json(self._call("report", ids=(decision_id,), body=body))
+
+    def decision(self, decision_id: int) -> Verdict:
+        return Verdict.from_json(self._call("decision", ids=(decision_id,)))
+
+    def wait(self, decision_id: int, timeout: Union[Seconds, str] = 30) -> WaitResult:
+        """Long-poll until the decision's approval is answered (or expires), at most ``timeout`` (seconds, or a
+        duration such as ``"30s"``; the server caps it). Durable: the answer comes from the database."""
+        text = timeout if isinstance(timeout, str) else f"{max(0, int(float(timeout) * 1000))}ms"
+        seconds = _duration_seconds(text)
+        answer = self._call("wait", ids=(decision_id,), query={"timeout": text}, extra_timeout=seconds)
+        return WaitResult.from_json(answer)
+
+    # ------------------------------------------------------------------------------------ approver and admin calls
+
+    def approvals(self, status: Optional[str] = "pending") -> List[Approval]:
+        """Approvals with ``status`` (pending, approved, rejected, expired, consumed; ``None`` or ``"all"``: all)."""
+        query = {"status": status} if status is not None else None
+        answer = self._call("approvals", query=query)
+        if not isinstance(answer, list):
+            raise ProtocolError(f"GET /v1/approvals answered {type(answer).__name__}, expected a list")
+        return [Approval.from_json(a) for a in answer]
+
+    def approval(self, approval_id: int) -> Approval:
+        return Approval.from_json(self._call("approval", ids=(approval_id,)))
+
+    def approve(self, approval_id: int, digest: str, totp: Optional[str] = None) -> ApprovalVote:
+        """Approve exactly the action whose digest you were shown. Needs an approver or admin token; nobody
+        approves their own request."""
+        body: Dict[str, Any] = {"digest": digest}
+        if totp is not None:
+            body["totp"] = totp
+        return ApprovalVote.from_json(self._call("approve", ids=(approval_id,), body=body))
+
+    def reject(self, approval_id: int, reason: Optional[str] = None, digest: Optional[str] = None) -> Approval:
+        body: Dict[str, Any] = {}
+        if reason is not None:
+            body["reason"] = reason
+        if digest is not None:
+            body["digest"] = digest
+        return Approval.from_json(self._call("reject", ids=(approval_id,), body=body))
+
+    # ---------------------------------------------------------------------------------------------------- other
+
+    def healthz(self) -> Dict[str, Any]:
+        answer = self._request("GET", "/healthz", None, None, 0.0)
+        if not isinstance(answer, dict):
+            raise ProtocolError("GET /healthz did not answer a JSON object")
+        return answer
+
+    def openapi(self) -> Dict[str, Any]:
+        """The server's OpenAPI description (``GET /openapi.json``)."""
+        answer = self._request("GET", "/openapi.json", None, None, 0.0)
+        if not isinstance(answer, dict):
+            raise ProtocolError("GET /openapi.json did not answer a JSON object")
+        return answer
+
+    # ------------------------------------------------------------------------------------------------ transport
+
+    def _call(
+        self,
+        name: str,
+        ids: Tuple[int, ...] = (),
+        body: Optional[Dict[str, Any]] = None,
+        query: Optional[Dict[str, str]] = None,
+        extra_timeout: float = 0.0,
+    ) -> Any:
+        ep = ENDPOINTS[name]
+        path = ep.path
+        for value in ids:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name}: ids are integers, got {value!r}")
+            path = path.replace("{id}", str(value), 1)
+        if body is not None:
+            unknown = set(body) - set(ep.body)
+            if unknown:  # the server rejects unknown fields; catch the mistake here with a clearer message
+                raise ValueError(f"{name}: fields {sorted(unknown)} are not part of {ep.method} {ep.path}")
+        elif ep.method == "POST":
+            body = {}
+        return self._request(ep.method, path, body, query, extra_timeout)
+
+    def _request(
+        self,
+        method: str,
+        path: str,
+        body: Optional[Dict[str, Any]],
+        query: Optional[Dict[str, str]],
+        extra_timeout: float,
+    ) -> Any:
+        url = self.base_url + path
+        if query:
+            url += "?" + urllib.parse.urlencode(query)
+        data = None
+        headers = {"Accept": "application/json", "User-Agent": "foureyes-client-python/0.1"}
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        if body is not None:
+            data = json.dumps(body, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
+            headers["Content-Type"] = "application/json"
+        request = urllib.request.Request(url, data=data, method=method, headers=headers)
+        where = f"{method} {self.base_url}{path}"
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout + extra_timeout) as response:
+                status = response.status
+                raw = response.read()
+        except urllib.error.HTTPError as e:
+            raw = e.read() if e.fp is not None else b""
+            raise _http_error(e.code, raw, where) from None
+        except (urllib.error.URLError, socket.timeout, ConnectionError, TimeoutError, OSError) as e:
+            reason = getattr(e, "reason", e)
+            raise Unreachable(f"{where}: {reason}") from None
+        try:
+            return json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise ProtocolError(f"{where} answered {status} with a body that is not JSON: {raw[:200]!r}", status)
+
+
+def _http_error(status: int, raw: bytes, where: str) -> FourEyesError:
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+        err = obj["error"]
+        code, message = str(err["code"]), str(err["message"])
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError):
+        code, message = f"http_{status}", f"{where}: {raw[:300].decode('utf-8', 'replace') or 'no body'}"
+    return error_for(status, code, message)
+
+
+def _duration_seconds(text: str) -> float:
+    """`30s`, `2m`, `500ms` or a number of seconds, as the server parses it (for the socket timeout only)."""
+    t = text.strip()
+    try:
+        if t.endswith("ms"):
+            return float(t[:-2]) / 1000
+        for suffix, factor in (("s", 1), ("m", 60), ("h", 3600)):
+            if t.endswith(suffix):
+                return float(t[: -len(suffix)]) * factor
+        return float(t)
+    except ValueError:
+        return 0.0

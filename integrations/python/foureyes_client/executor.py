@@ -1,0 +1,139 @@
+"""The executor: decide → run the function → report, the two phases of FourEyes in one call.
+
+    from foureyes_client import FourEyes, executor
+    fe = FourEyes("http://127.0.0.1:8080", token)
+    receipt = executor.run(fe, "refund-ord_1001", "payments.refund", {"order_id": "ord_1001", "amount_eur": 20},
+                           lambda: shop.refund("ord_1001", 20))
+
+* permit → ``fn()`` runs; its return value is returned and the decision reported ``executed``. If ``fn`` raises,
+  the decision is reported ``failed`` (the limits it reserved are released) and the exception is re-raised; an
+  interruption (``KeyboardInterrupt``, task cancellation) is reported ``unknown`` (it may have happened).
+* defer → :class:`AwaitingApproval` with the approval id; or, with ``wait=True``, the executor long-polls the
+  durable ``wait`` endpoint and then re-sends the same ``request_id``, which returns the released verdict.
+* deny → :class:`Denied`; dry run → :class:`DryRun`. ``fn`` does not run.
+* The same ``request_id`` is the idempotency key: a permit that was already reported is never run a second time
+  (:class:`AlreadyReported`).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any, Callable, Mapping, Optional, TypeVar
+
+from .client import FourEyes
+from .errors import FourEyesError
+from .types import Verdict
+
+log = logging.getLogger("foureyes_client")
+
+T = TypeVar("T")
+
+
+class Blocked(Exception):
+    """FourEyes did not permit the action; ``fn`` did not run. ``verdict`` is the decision."""
+
+    def __init__(self, message: str, verdict: Optional[Verdict] = None):
+        super().__init__(message)
+        self.message = message
+        self.verdict = verdict
+
+
+class Denied(Blocked):
+    """The verdict is ``deny``: out of bounds, rejected by a human, kill switch…"""
+
+
+class AwaitingApproval(Blocked):
+    """The verdict is ``defer``: a human must approve first. Re-send the same ``request_id`` after approval."""
+
+    def __init__(self, approval_id: Optional[int], message: str, verdict: Optional[Verdict] = None):
+        super().__init__(message, verdict)
+        self.approval_id = approval_id
+
+
+class DryRun(Blocked):
+    """The verdict is ``dry_run``: a rehearsal; ``verdict.would_have`` says what would have happened."""
+
+
+class AlreadyReported(Blocked):
+    """The ``request_id`` names a permit whose outcome was already reported: running again would act twice."""
+
+
+def run(
+    client: FourEyes,
+    request_id: str,
+    action: str,
+    params: Optional[Mapping[str, Any]],
+    fn: Callable[[], T],
+    *,
+    target: Optional[str] = None,
+    session: Optional[str] = None,
+    wait: bool = False,
+    wait_timeout: float = 300.0,
+    detail: Optional[Callable[[T], Any]] = None,
+) -> T:
+    """Decide, run ``fn`` only on a permit, report the outcome, return ``fn``'s result.
+
+    ``wait=True`` long-polls up to ``wait_timeout`` seconds for a human to answer a deferral. ``detail`` maps
+    ``fn``'s result to the JSON ``detail`` of the ``executed`` report (for an undo, report ``{"before": …}``).
+    """
+    verdict = client.decide(request_id, action, params, target=target, session=session)
+    if verdict.deferred and wait:
+        deadline = time.monotonic() + wait_timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                break
+            answer = client.wait(verdict.decision_id, timeout=min(remaining, 30.0))
+            if not answer.waiting:
+                break
+        verdict = client.decide(request_id, action, params, target=target, session=session)
+    return execute(client, verdict, fn, detail=detail)
+
+
+def execute(
+    client: FourEyes, verdict: Verdict, fn: Callable[[], T], *, detail: Optional[Callable[[T], Any]] = None
+) -> T:
+    """Phase B for a verdict you already have: run ``fn`` if (and only if) it is a fresh permit, then report."""
+    check(verdict)
+    try:
+        result = fn()
+    except Exception as e:
+        _report(client, verdict, "failed", {"error": f"{type(e).__name__}: {e}"[:2000]})
+        raise
+    except BaseException as e:  # interrupted mid-action: it may or may not have happened
+        _report(client, verdict, "unknown", {"interrupted": type(e).__name__})
+        raise
+    _report(client, verdict, "executed", detail(result) if detail is not None else None)
+    return result
+
+
+def check(verdict: Verdict) -> None:
+    """Raise the matching :class:`Blocked` unless ``verdict`` is a permit that may still be executed."""
+    what = f"{verdict.action} (decision {verdict.decision_id})"
+    if verdict.verdict == "permit":
+        if verdict.status != "intended":
+            raise AlreadyReported(
+                f"{what} was already reported `{verdict.status}` for request_id `{verdict.request_id}`: "
+                "not running it again (use a new request_id for a new action)",
+                verdict,
+            )
+        return
+    if verdict.verdict == "defer":
+        raise AwaitingApproval(
+            verdict.approval_id,
+            f"{what} awaits human approval {verdict.approval_id} (digest {verdict.digest}): {verdict.message}",
+            verdict,
+        )
+    if verdict.verdict == "dry_run":
+        raise DryRun(f"{what} is a dry run (would have: {verdict.would_have}): {verdict.message}", verdict)
+    raise Denied(f"{what} was denied: {verdict.message}", verdict)
+
+
+def _report(client: FourEyes, verdict: Verdict, outcome: str, detail: Any) -> None:
+    try:
+        client.report(verdict.decision_id, outcome, detail)
+    except FourEyesError as e:
+        # The action's fate is already sealed; failing the caller now would misstate it. The decision stays
+        # "intended, not confirmed" on the server, where `decisions list --status intended` shows it.
+        log.warning("FourEyes: could not report decision %s as %s: %s", verdict.decision_id, outcome, e)

@@ -1,0 +1,293 @@
+"""The API's answers as dataclasses. Each keeps the JSON it came from in ``raw``; parsing is strict about the fields
+the client relies on (a missing one is a :class:`ProtocolError`, which means client and server drifted apart)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Mapping, Optional, Tuple
+
+from .errors import ProtocolError
+
+VERDICTS = ("permit", "deny", "defer", "dry_run")
+OUTCOMES = ("executed", "failed", "unknown")
+
+
+def _need(obj: Mapping[str, Any], key: str, kind: Any, what: str) -> Any:
+    if not isinstance(obj, Mapping):
+        raise ProtocolError(f"{what} is not a JSON object: {obj!r}")
+    if key not in obj:
+        raise ProtocolError(f"{what} has no `{key}` field")
+    value = obj[key]
+    if kind is not None and not isinstance(value, kind):
+        raise ProtocolError(f"{what}.{key} is {type(value).__name__}, expected {kind}")
+    if kind is int and isinstance(value, bool):
+        raise ProtocolError(f"{what}.{key} is a boolean, expected an integer")
+    return value
+
+
+def _opt(obj: Mapping[str, Any], key: str, kind: Any, what: str) -> Any:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ProtocolError(f"{what}.{key} is {type(value).__name__}, expected {kind}")
+    return value
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why: a code for machines (``bounds``, ``approval_required``, ``default_deny``…) and a sentence for people."""
+
+    code: str
+    message: str
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "Reason":
+        return cls(code=_need(obj, "code", str, "reason"), message=_need(obj, "message", str, "reason"))
+
+
+@dataclass(frozen=True)
+class Budget:
+    """One limit or budget window at decision time. Amounts are exact decimals, sent as strings."""
+
+    kind: str
+    key: str
+    per: str
+    limit: str
+    consumed: str
+    requested: str
+    remaining: str
+    resets_at_ms: int
+    exceeded: bool
+    param: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "Budget":
+        w = "budget"
+        return cls(
+            kind=_need(obj, "kind", str, w),
+            key=_need(obj, "key", str, w),
+            per=_need(obj, "per", str, w),
+            limit=_need(obj, "limit", str, w),
+            consumed=_need(obj, "consumed", str, w),
+            requested=_need(obj, "requested", str, w),
+            remaining=_need(obj, "remaining", str, w),
+            resets_at_ms=_need(obj, "resets_at_ms", int, w),
+            exceeded=_need(obj, "exceeded", bool, w),
+            param=_opt(obj, "param", str, w),
+        )
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A decision as the API returns it from ``decide``, ``report``, ``decisions/{id}`` and ``wait``."""
+
+    decision_id: int
+    request_id: str
+    agent: str
+    action: str
+    verdict: str
+    reasons: Tuple[Reason, ...]
+    approval_id: Optional[int]
+    tier: int
+    status: str
+    digest: str
+    budgets: Tuple[Budget, ...]
+    params: Dict[str, Any]
+    decided_at_ms: int
+    would_have: Optional[str] = None
+    supersedes: Optional[int] = None
+    reported_at_ms: Optional[int] = None
+    report_detail: Any = None
+    target: Optional[str] = None
+    undo_of: Optional[int] = None
+    raw: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    #: The fields this class requires in every verdict object (checked against the OpenAPI description).
+    REQUIRED = (
+        "decision_id",
+        "request_id",
+        "agent",
+        "action",
+        "verdict",
+        "reasons",
+        "approval_id",
+        "tier",
+        "status",
+        "digest",
+        "budgets",
+        "params",
+        "decided_at_ms",
+    )
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "Verdict":
+        w = "verdict"
+        verdict = _need(obj, "verdict", str, w)
+        if verdict not in VERDICTS:
+            raise ProtocolError(f"unknown verdict `{verdict}`: expected one of {', '.join(VERDICTS)}")
+        _need(obj, "approval_id", None, w)  # present, possibly null
+        return cls(
+            decision_id=_need(obj, "decision_id", int, w),
+            request_id=_need(obj, "request_id", str, w),
+            agent=_need(obj, "agent", str, w),
+            action=_need(obj, "action", str, w),
+            verdict=verdict,
+            reasons=tuple(Reason.from_json(r) for r in _need(obj, "reasons", list, w)),
+            approval_id=_opt(obj, "approval_id", int, w),
+            tier=_need(obj, "tier", int, w),
+            status=_need(obj, "status", str, w),
+            digest=_need(obj, "digest", str, w),
+            budgets=tuple(Budget.from_json(b) for b in _need(obj, "budgets", list, w)),
+            params=dict(_need(obj, "params", dict, w)),
+            decided_at_ms=_need(obj, "decided_at_ms", int, w),
+            would_have=_opt(obj, "would_have", str, w),
+            supersedes=_opt(obj, "supersedes", int, w),
+            reported_at_ms=_opt(obj, "reported_at_ms", int, w),
+            report_detail=obj.get("report_detail"),
+            target=_opt(obj, "target", str, w),
+            undo_of=_opt(obj, "undo_of", int, w),
+            raw=dict(obj),
+        )
+
+    @property
+    def permitted(self) -> bool:
+        return self.verdict == "permit"
+
+    @property
+    def deferred(self) -> bool:
+        return self.verdict == "defer"
+
+    @property
+    def denied(self) -> bool:
+        return self.verdict == "deny"
+
+    @property
+    def codes(self) -> List[str]:
+        """The reason codes, in order."""
+        return [r.code for r in self.reasons]
+
+    @property
+    def message(self) -> str:
+        """The reasons' sentences joined: what to show a person or a model."""
+        return "; ".join(r.message for r in self.reasons)
+
+
+@dataclass(frozen=True)
+class Approval:
+    """A human approval: the exact action (``request``) and the ``digest`` an approver must send back."""
+
+    approval_id: int
+    decision_id: int
+    request: Dict[str, Any]
+    reasons: Tuple[Reason, ...]
+    digest: str
+    required: int
+    step_up: bool
+    acknowledged: Tuple[str, ...]
+    approvers: Tuple[str, ...]
+    status: str
+    created_at_ms: int
+    expires_at_ms: int
+    decided_by: Optional[str] = None
+    reject_reason: Optional[str] = None
+    consumed_by: Optional[int] = None
+    #: Only on the approval endpoints (not in ``wait``).
+    age_ms: Optional[int] = None
+    expires_in_ms: Optional[int] = None
+    raw: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    REQUIRED = (
+        "approval_id",
+        "decision_id",
+        "request",
+        "reasons",
+        "digest",
+        "required",
+        "step_up",
+        "acknowledged",
+        "approvers",
+        "status",
+        "created_at_ms",
+        "expires_at_ms",
+    )
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "Approval":
+        w = "approval"
+        return cls(
+            approval_id=_need(obj, "approval_id", int, w),
+            decision_id=_need(obj, "decision_id", int, w),
+            request=dict(_need(obj, "request", dict, w)),
+            reasons=tuple(Reason.from_json(r) for r in _need(obj, "reasons", list, w)),
+            digest=_need(obj, "digest", str, w),
+            required=_need(obj, "required", int, w),
+            step_up=_need(obj, "step_up", bool, w),
+            acknowledged=tuple(_need(obj, "acknowledged", list, w)),
+            approvers=tuple(_need(obj, "approvers", list, w)),
+            status=_need(obj, "status", str, w),
+            created_at_ms=_need(obj, "created_at_ms", int, w),
+            expires_at_ms=_need(obj, "expires_at_ms", int, w),
+            decided_by=_opt(obj, "decided_by", str, w),
+            reject_reason=_opt(obj, "reject_reason", str, w),
+            consumed_by=_opt(obj, "consumed_by", int, w),
+            age_ms=_opt(obj, "age_ms", int, w),
+            expires_in_ms=_opt(obj, "expires_in_ms", int, w),
+            raw=dict(obj),
+        )
+
+    @property
+    def action(self) -> str:
+        return str(self.request.get("action", ""))
+
+    @property
+    def params(self) -> Dict[str, Any]:
+        p = self.request.get("params")
+        return dict(p) if isinstance(p, dict) else {}
+
+
+@dataclass(frozen=True)
+class ApprovalVote:
+    """The answer to ``approve``: whether this vote counted, and the approval after it."""
+
+    counted: bool
+    approval: Approval
+
+    REQUIRED = ("counted", "approval")
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "ApprovalVote":
+        return cls(
+            counted=_need(obj, "counted", bool, "vote"),
+            approval=Approval.from_json(_need(obj, "approval", dict, "vote")),
+        )
+
+
+@dataclass(frozen=True)
+class WaitResult:
+    """The answer to the durable long-poll ``wait``. ``next`` says what to do: wait again, re-send the same
+    ``request_id`` (approved), do not execute (rejected), or request again (expired)."""
+
+    decision: Verdict
+    approval: Optional[Approval]
+    waiting: bool
+    timed_out: bool
+    next: str
+
+    REQUIRED = ("decision", "approval", "waiting", "timed_out", "next")
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "WaitResult":
+        w = "wait"
+        approval = _need(obj, "approval", None, w)
+        return cls(
+            decision=Verdict.from_json(_need(obj, "decision", dict, w)),
+            approval=Approval.from_json(approval) if approval is not None else None,
+            waiting=_need(obj, "waiting", bool, w),
+            timed_out=_need(obj, "timed_out", bool, w),
+            next=_need(obj, "next", str, w),
+        )
+
+    @property
+    def approved(self) -> bool:
+        return self.approval is not None and self.approval.status == "approved"

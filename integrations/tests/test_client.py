@@ -1,0 +1,146 @@
+"""The Python client against a real `foureyes serve`: every call, the typed answers and the typed errors."""
+
+from __future__ import annotations
+
+import pytest
+from foureyes_client import (
+    Approval,
+    Conflict,
+    Forbidden,
+    FourEyes,
+    FourEyesError,
+    NotFound,
+    Unauthorized,
+    Unreachable,
+    Verdict,
+    WaitResult,
+)
+
+READ = "mcp.files.read_text_file"
+REFUND = "mcp.payments.refund"
+DELETE = "mcp.github.delete_repository"
+
+
+@pytest.fixture
+def bot(server) -> FourEyes:
+    return FourEyes(server.url, server.tokens["bot"], timeout=10)
+
+
+@pytest.fixture
+def alice(server) -> FourEyes:
+    return FourEyes(server.url, server.tokens["alice"], timeout=10)
+
+
+def test_permit_report_and_fetch(bot: FourEyes, unique: str):
+    v = bot.decide(f"{unique}-r", READ, {"path": "/srv/notes/todo.md"})
+    assert isinstance(v, Verdict)
+    assert (v.verdict, v.status, v.tier, v.codes) == ("permit", "intended", 0, ["observe"])
+    assert v.permitted and not v.deferred and not v.denied
+    assert v.agent == "bot" and v.action == READ and v.params == {"path": "/srv/notes/todo.md"}
+    assert len(v.digest) == 64 and v.approval_id is None
+    done = bot.report(v.decision_id, "executed", {"bytes": 42})
+    assert (done.decision_id, done.status, done.report_detail) == (v.decision_id, "executed", {"bytes": 42})
+    assert done.reported_at_ms is not None
+    assert bot.decision(v.decision_id).status == "executed"
+
+
+def test_budgets_are_typed(bot: FourEyes, unique: str):
+    v = bot.decide(f"{unique}-r", REFUND, {"order_id": "ord_7", "amount_eur": 12.5})
+    assert v.permitted and v.codes == ["within_policy"]
+    budget = next(b for b in v.budgets if b.kind == "budget")
+    assert (budget.param, budget.per, budget.limit, budget.requested) == ("amount_eur", "1d", "500", "12.5")
+    assert not budget.exceeded
+    released = bot.report(v.decision_id, "failed", {"error": "payment provider down"})
+    assert released.status == "failed"
+
+
+def test_out_of_bounds_is_denied_with_a_reason(bot: FourEyes, unique: str):
+    v = bot.decide(f"{unique}-r", REFUND, {"order_id": "ord_1", "amount_eur": 5000})
+    assert v.denied and v.status == "closed" and v.codes == ["bounds"]
+    assert "above max 100" in v.message
+
+
+def test_idempotency_same_id_same_answer_and_conflict(bot: FourEyes, unique: str):
+    first = bot.decide(f"{unique}-r", READ, {"path": "/srv/notes/a.md"})
+    again = bot.decide(f"{unique}-r", READ, {"path": "/srv/notes/a.md"})
+    assert again.decision_id == first.decision_id
+    with pytest.raises(Conflict) as e:
+        bot.decide(f"{unique}-r", READ, {"path": "/srv/notes/b.md"})
+    assert (e.value.code, e.value.status) == ("conflict", 409)
+    assert "different content" in e.value.message
+
+
+def test_approve_wait_and_release(bot: FourEyes, alice: FourEyes, unique: str):
+    rid = f"{unique}-r"
+    deferred = bot.decide(rid, DELETE, {"repo": "acme/old"})
+    assert deferred.deferred and deferred.status == "awaiting_approval" and deferred.codes == ["approval_required"]
+    pending = alice.approvals("pending")
+    card = next(a for a in pending if a.approval_id == deferred.approval_id)
+    assert isinstance(card, Approval)
+    assert (card.action, card.params, card.digest, card.status) == (DELETE, {"repo": "acme/old"}, deferred.digest, "pending")
+    assert card.age_ms is not None and card.expires_in_ms is not None
+    assert alice.approval(card.approval_id).decision_id == deferred.decision_id
+
+    waited = bot.wait(deferred.decision_id, timeout=0.2)
+    assert isinstance(waited, WaitResult)
+    assert waited.waiting and waited.timed_out and waited.approval is not None and not waited.approved
+
+    with pytest.raises(FourEyesError) as wrong:
+        alice.approve(card.approval_id, "0" * 64)
+    assert wrong.value.code == "digest_mismatch"
+
+    vote = alice.approve(card.approval_id, card.digest)
+    assert vote.counted and vote.approval.status == "approved" and vote.approval.approvers == ("alice",)
+
+    answered = bot.wait(deferred.decision_id, timeout=5)
+    assert not answered.waiting and not answered.timed_out and answered.approved
+    assert answered.next.startswith("approved")
+
+    released = bot.decide(rid, DELETE, {"repo": "acme/old"})
+    assert released.permitted and released.supersedes == deferred.decision_id
+    assert released.decision_id != deferred.decision_id
+
+
+def test_reject(bot: FourEyes, alice: FourEyes, unique: str):
+    rid = f"{unique}-r"
+    deferred = bot.decide(rid, DELETE, {"repo": "acme/keep"})
+    rejected = alice.reject(deferred.approval_id, reason="we still need it", digest=deferred.digest)
+    assert (rejected.status, rejected.reject_reason, rejected.decided_by) == ("rejected", "we still need it", "alice")
+    assert bot.wait(deferred.decision_id, timeout=5).next.startswith("rejected")
+    after = bot.decide(rid, DELETE, {"repo": "acme/keep"})
+    assert after.denied and "approval_rejected" in after.codes
+
+
+def test_roles_are_enforced(bot: FourEyes, alice: FourEyes, unique: str):
+    with pytest.raises(Forbidden) as agent_approving:
+        bot.approvals()
+    assert agent_approving.value.status == 403
+    with pytest.raises(Forbidden):
+        alice.decide(f"{unique}-r", READ, {"path": "/srv/notes/x.md"})
+
+
+def test_unknown_token_is_unauthorized(server, unique: str):
+    with pytest.raises(Unauthorized) as e:
+        FourEyes(server.url, "fe_not_a_token").decide(f"{unique}-r", READ, {})
+    assert (e.value.code, e.value.status) == ("unauthorized", 401)
+    assert not e.value.unavailable
+
+
+def test_missing_decision_is_not_found(bot: FourEyes):
+    with pytest.raises(NotFound):
+        bot.decision(999_999_999)
+
+
+def test_unreachable_is_typed(closed_port_url: str):
+    with pytest.raises(Unreachable) as e:
+        FourEyes(closed_port_url, "t", timeout=2).decide("r", READ, {})
+    assert e.value.code == "unreachable" and e.value.status is None and e.value.unavailable
+
+
+def test_client_side_guards():
+    fe = FourEyes("http://127.0.0.1:9", "t")
+    with pytest.raises(ValueError):
+        fe.report(1, "done")
+    with pytest.raises(ValueError):
+        FourEyes("127.0.0.1:8080")
+    assert "secret-token" not in repr(FourEyes("http://127.0.0.1:9", "secret-token"))

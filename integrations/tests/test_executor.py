@@ -1,0 +1,130 @@
+"""The executor (decide → run → report) against a real `foureyes serve`."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from foureyes_client import AlreadyReported, AwaitingApproval, Denied, FourEyes, executor
+
+READ = "mcp.files.read_text_file"
+REFUND = "mcp.payments.refund"
+DELETE = "mcp.github.delete_repository"
+
+
+@pytest.fixture
+def bot(server) -> FourEyes:
+    return FourEyes(server.url, server.tokens["bot"], timeout=10)
+
+
+@pytest.fixture
+def alice(server) -> FourEyes:
+    return FourEyes(server.url, server.tokens["alice"], timeout=10)
+
+
+class Spy:
+    def __init__(self, result=None, error=None):
+        self.calls = 0
+        self.result = result
+        self.error = error
+
+    def __call__(self):
+        self.calls += 1
+        if self.error is not None:
+            raise self.error
+        return self.result
+
+
+def test_permit_runs_and_reports_executed(bot: FourEyes, unique: str):
+    fn = Spy(result={"refunded": 20})
+    rid = f"{unique}-r"
+    out = executor.run(bot, rid, REFUND, {"order_id": "ord_9", "amount_eur": 20}, fn, detail=lambda r: {"result": r})
+    assert out == {"refunded": 20} and fn.calls == 1
+    v = bot.decide(rid, REFUND, {"order_id": "ord_9", "amount_eur": 20})  # the same request id: the stored decision
+    assert v.status == "executed" and v.report_detail == {"result": {"refunded": 20}}
+
+
+def test_same_request_id_never_runs_twice(bot: FourEyes, unique: str):
+    rid, params = f"{unique}-r", {"path": "/srv/notes/once.md"}
+    first = Spy(result="text")
+    executor.run(bot, rid, READ, params, first)
+    second = Spy(result="text")
+    with pytest.raises(AlreadyReported) as e:
+        executor.run(bot, rid, READ, params, second)
+    assert second.calls == 0 and e.value.verdict.status == "executed"
+
+
+def test_exception_reports_failed_and_reraises(bot: FourEyes, unique: str):
+    rid, params = f"{unique}-r", {"order_id": "ord_10", "amount_eur": 30}
+    with pytest.raises(RuntimeError, match="provider down"):
+        executor.run(bot, rid, REFUND, params, Spy(error=RuntimeError("provider down")))
+    v = bot.decide(rid, REFUND, params)
+    assert v.status == "failed" and "provider down" in v.report_detail["error"]
+
+
+def test_deny_does_not_run(bot: FourEyes, unique: str):
+    fn = Spy()
+    with pytest.raises(Denied) as e:
+        executor.run(bot, f"{unique}-r", REFUND, {"order_id": "ord_1", "amount_eur": 900}, fn)
+    assert fn.calls == 0 and e.value.verdict.codes == ["bounds"]
+
+
+def test_defer_raises_awaiting_approval(bot: FourEyes, unique: str):
+    fn = Spy()
+    with pytest.raises(AwaitingApproval) as e:
+        executor.run(bot, f"{unique}-r", DELETE, {"repo": "acme/a"}, fn)
+    assert fn.calls == 0 and e.value.approval_id is not None
+    assert f"approval {e.value.approval_id}" in e.value.message
+
+
+def test_defer_with_wait_runs_after_approval(bot: FourEyes, alice: FourEyes, unique: str):
+    rid, params = f"{unique}-r", {"repo": "acme/b"}
+
+    def approve_soon():
+        for _ in range(100):
+            mine = [a for a in alice.approvals("pending") if a.request.get("request_id") == rid]
+            if mine:
+                time.sleep(0.3)  # the executor is inside its long-poll by now
+                alice.approve(mine[0].approval_id, mine[0].digest)
+                return
+            time.sleep(0.05)
+
+    approver = threading.Thread(target=approve_soon)
+    approver.start()
+    fn = Spy(result="deleted")
+    started = time.monotonic()
+    try:
+        assert executor.run(bot, rid, DELETE, params, fn, wait=True, wait_timeout=20) == "deleted"
+    finally:
+        approver.join()
+    assert fn.calls == 1 and time.monotonic() - started < 15
+    assert bot.decide(rid, DELETE, params).status == "executed"
+
+
+def test_defer_with_wait_gives_up_after_the_timeout(bot: FourEyes, unique: str):
+    fn = Spy()
+    with pytest.raises(AwaitingApproval):
+        executor.run(bot, f"{unique}-r", DELETE, {"repo": "acme/c"}, fn, wait=True, wait_timeout=0.5)
+    assert fn.calls == 0
+
+
+def test_the_example_agent_runs(server):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root / "integrations" / "python"))
+    done = subprocess.run(
+        [sys.executable, str(root / "integrations/python/examples/agent.py"), "--server", server.url, "--token",
+         server.tokens["bot"]],
+        capture_output=True, text=True, timeout=60, env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("mcp.files.read_text_file: executed")
+    assert lines[1].startswith("mcp.payments.refund: executed")
+    assert lines[2].startswith("mcp.payments.refund: denied") and "above max 100" in lines[2]
+    assert lines[3].startswith("mcp.github.delete_repository: awaiting approval")

@@ -1,0 +1,248 @@
+"""FourEyesGuardrail inside the real `litellm` package (offline), against a real `foureyes serve`: the hook is called
+directly, with the `data` LiteLLM's proxy builds for `call_mcp_tool` and for completions."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Any, Dict, Optional
+
+import pytest
+import yaml
+from foureyes_client import FourEyes
+from foureyes_litellm import FourEyesBlocked, FourEyesGuardrail
+from foureyes_litellm.guardrail import DECISION_KEY
+from litellm.caching import DualCache
+from litellm.exceptions import GuardrailRaisedException
+from litellm.types.guardrails import LitellmParams
+from litellm.types.proxy.auth.user_api_key_auth import UserAPIKeyAuth
+
+ROOT = Path(__file__).resolve().parents[2]
+USER = UserAPIKeyAuth(user_id="pytest")
+
+
+def mcp(server: str, tool: str, arguments: Any, call_id: Optional[str] = None, **extra: Any) -> Dict[str, Any]:
+    data: Dict[str, Any] = {"mcp_tool_name": tool, "mcp_arguments": arguments, "mcp_server_name": server, "metadata": {}}
+    if call_id is not None:
+        data["litellm_call_id"] = call_id
+    data.update(extra)
+    return data
+
+
+def hook(g: FourEyesGuardrail, data: Dict[str, Any], call_type: str = "call_mcp_tool") -> Any:
+    return asyncio.run(g.async_pre_call_hook(USER, DualCache(), data, call_type))
+
+
+@pytest.fixture
+def guardrail(server) -> FourEyesGuardrail:
+    return FourEyesGuardrail(api_base=server.url, api_key=server.tokens["bot"], timeout=10)
+
+
+@pytest.fixture
+def alice(server) -> FourEyes:
+    return FourEyes(server.url, server.tokens["alice"], timeout=10)
+
+
+@pytest.fixture
+def bot(server) -> FourEyes:
+    return FourEyes(server.url, server.tokens["bot"], timeout=10)
+
+
+def test_permitted_tool_call_passes_and_is_handed_off(guardrail, bot, unique):
+    data = mcp("files", "read_text_file", {"path": "/srv/notes/todo.md"}, call_id=unique)
+    assert hook(guardrail, data) is data
+    note = data["metadata"]["foureyes"]
+    assert (note["action"], note["verdict"], note["reasons"]) == ("mcp.files.read_text_file", "permit", ["observe"])
+    assert bot.decision(note["decision_id"]).status == "unknown"  # handed to LiteLLM, outcome not seen yet
+
+
+def test_out_of_bounds_tool_call_is_blocked_with_the_reason(guardrail, unique):
+    with pytest.raises(GuardrailRaisedException) as e:
+        hook(guardrail, mcp("payments", "refund", {"order_id": "ord_1", "amount_eur": 5000}, call_id=unique))
+    assert isinstance(e.value, FourEyesBlocked)
+    assert e.value.verdict.verdict == "deny" and e.value.verdict.codes == ["bounds"]
+    assert e.value.status_code == 400 and e.value.blocked_content
+    assert "above max 100" in e.value.message and e.value.guardrail_name == "foureyes"
+
+
+def test_approval_required_blocks_then_the_retry_is_released(guardrail, alice, bot, unique):
+    args = {"repo": "acme/retire-me"}
+    with pytest.raises(FourEyesBlocked) as first:
+        hook(guardrail, mcp("github", "delete_repository", dict(args)))
+    v = first.value.verdict
+    assert v.verdict == "defer" and v.codes == ["approval_required"]
+    assert first.value.approval_id == v.approval_id is not None
+    assert f"approval {v.approval_id}" in first.value.message
+
+    with pytest.raises(FourEyesBlocked) as still:  # retried before anyone answered: the same pending approval
+        hook(guardrail, mcp("github", "delete_repository", dict(args)))
+    assert still.value.approval_id == v.approval_id
+
+    alice.approve(v.approval_id, v.digest)
+    data = mcp("github", "delete_repository", dict(args))
+    assert hook(guardrail, data) is data  # the same call, after approval: released
+    released = data["metadata"]["foureyes"]
+    assert released["verdict"] == "permit" and "approved" in released["reasons"]
+    assert bot.decision(released["decision_id"]).supersedes == v.decision_id
+
+    with pytest.raises(FourEyesBlocked) as again:  # the approval was for one execution
+        hook(guardrail, mcp("github", "delete_repository", dict(args)))
+    assert again.value.verdict.verdict == "defer" and again.value.approval_id != v.approval_id
+
+
+def test_rejected_call_is_denied_on_retry(guardrail, alice, unique):
+    args = {"repo": f"acme/r-{unique[-8:]}"}
+    with pytest.raises(FourEyesBlocked) as first:
+        hook(guardrail, mcp("github", "delete_repository", dict(args)))
+    alice.reject(first.value.approval_id, reason="no")
+    with pytest.raises(FourEyesBlocked) as retry:
+        hook(guardrail, mcp("github", "delete_repository", dict(args)))
+    assert retry.value.verdict.verdict == "deny" and "approval_rejected" in retry.value.verdict.codes
+
+
+def test_unknown_tool_is_default_denied(guardrail, unique):
+    with pytest.raises(FourEyesBlocked) as e:
+        hook(guardrail, mcp("shell", "run_command", {"cmd": "rm -rf /"}, call_id=unique))
+    assert e.value.verdict.action == "mcp.shell.run_command"
+    assert e.value.verdict.verdict == "defer" and e.value.verdict.codes == ["default_deny"]
+
+
+def test_missing_server_name_is_litellm(guardrail, unique):
+    data = mcp("files", "read_text_file", {"path": "/srv/notes/x.md"}, call_id=unique)
+    del data["mcp_server_name"]
+    with pytest.raises(FourEyesBlocked) as e:
+        hook(guardrail, data)
+    assert e.value.verdict.action == "mcp.litellm.read_text_file" and e.value.verdict.codes == ["default_deny"]
+
+
+def test_identical_calls_each_get_a_decision_and_success_reports_executed(guardrail, bot, unique):
+    args = {"order_id": "ord_42", "amount_eur": 1}
+    ids = []
+    for _ in range(3):
+        data = mcp("payments", "refund", dict(args))  # no call id: LiteLLM's MCP path does not send one
+        hook(guardrail, data)
+        ids.append(data["metadata"]["foureyes"]["decision_id"])
+    assert len(set(ids)) == 3, "a replayed permit would let limits and budgets undercount"
+    assert bot.decision(ids[-1]).budgets[0].consumed != bot.decision(ids[0]).budgets[0].consumed
+
+    class Logging:  # LiteLLM's logging object: the hook leaves the decision on model_call_details
+        model_call_details: Dict[str, Any] = {}
+
+    logging_obj = Logging()
+    data = mcp("payments", "refund", dict(args), litellm_logging_obj=logging_obj)
+    hook(guardrail, data)
+    decision_id = logging_obj.model_call_details[DECISION_KEY]
+    assert bot.decision(decision_id).status == "unknown"
+    asyncio.run(guardrail.async_log_success_event(logging_obj.model_call_details, None, None, None))
+    assert bot.decision(decision_id).status == "executed"
+
+
+def test_a_new_guardrail_process_does_not_replay_a_handed_off_permit(server, bot, unique):
+    data = mcp("files", "read_text_file", {"path": "/srv/notes/restart.md"})
+    hook(FourEyesGuardrail(api_base=server.url, api_key=server.tokens["bot"]), data)
+    first = data["metadata"]["foureyes"]["decision_id"]
+    fresh = FourEyesGuardrail(api_base=server.url, api_key=server.tokens["bot"])  # as after a restart
+    again = mcp("files", "read_text_file", {"path": "/srv/notes/restart.md"})
+    hook(fresh, again)
+    assert again["metadata"]["foureyes"]["decision_id"] != first
+
+
+def test_the_arguments_that_will_run_are_judged(guardrail, unique):
+    data = mcp("payments", "refund", {"order_id": "ord_1", "amount_eur": 5}, call_id=unique)
+    data["modified_arguments"] = {"order_id": "ord_1", "amount_eur": 5000}  # an earlier guardrail's rewrite
+    with pytest.raises(FourEyesBlocked) as e:
+        hook(guardrail, data)
+    assert e.value.verdict.params["amount_eur"] == 5000
+
+
+def test_json_string_arguments_are_parsed(guardrail, unique):
+    data = mcp("files", "read_text_file", '{"path": "/srv/notes/s.md"}', call_id=unique)
+    hook(guardrail, data)
+    assert data["metadata"]["foureyes"]["verdict"] == "permit"
+
+
+@pytest.mark.parametrize(
+    "server_name,tool,arguments",
+    [("files", "read text", {}), ("my.files", "read_text_file", {}), ("files", "read_text_file", [1, 2])],
+)
+def test_unnameable_calls_are_refused_locally(closed_port_url, server_name, tool, arguments):
+    g = FourEyesGuardrail(api_base=closed_port_url, api_key="t", fail_mode="open")
+    with pytest.raises(FourEyesBlocked) as e:  # even fail-open: nothing was unreachable, the call is malformed
+        hook(g, mcp(server_name, tool, arguments))
+    assert "refused" in e.value.message
+
+
+def test_completion_model_allowed_and_not(guardrail, unique):
+    data = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "hi"}], "litellm_call_id": unique}
+    assert hook(guardrail, data, "acompletion") is data
+    assert data["metadata"]["foureyes"]["action"] == "llm.completion"
+    with pytest.raises(FourEyesBlocked) as e:
+        hook(guardrail, {"model": "gpt-5-ultra", "messages": [], "litellm_call_id": unique + "x"}, "completion")
+    assert e.value.verdict.verdict == "deny" and e.value.verdict.action == "llm.completion"
+
+
+def test_other_call_types_are_actions_too_and_listing_is_not_gated(guardrail, unique):
+    with pytest.raises(FourEyesBlocked) as e:
+        hook(guardrail, {"model": "text-embedding-3-small", "input": "x", "litellm_call_id": unique}, "aembedding")
+    assert e.value.verdict.action == "llm.embedding" and e.value.verdict.codes == ["default_deny"]
+    data = {"metadata": {}}
+    assert hook(guardrail, data, "list_mcp_tools") is data and "foureyes" not in data["metadata"]
+
+
+def test_unreachable_fails_closed(closed_port_url):
+    g = FourEyesGuardrail(api_base=closed_port_url, api_key="t", timeout=2)
+    with pytest.raises(FourEyesBlocked) as e:
+        hook(g, mcp("files", "read_text_file", {"path": "/srv/notes/a.md"}))
+    assert e.value.status_code == 503 and not e.value.blocked_content and e.value.verdict is None
+    assert "fail closed" in e.value.message and "unreachable" in e.value.message
+
+
+def test_fail_open_is_explicit_and_logged(closed_port_url, caplog):
+    with caplog.at_level(logging.WARNING, logger="foureyes_litellm"):
+        g = FourEyesGuardrail(api_base=closed_port_url, api_key="t", timeout=2, fail_mode="open")
+        data = mcp("files", "read_text_file", {"path": "/srv/notes/a.md"})
+        assert hook(g, data) is data
+    messages = [r.getMessage() for r in caplog.records]
+    assert any("fail_mode=open" in m and "UNCHECKED" in m for m in messages), messages
+    assert sum("letting mcp.files.read_text_file through UNCHECKED" in m for m in messages) == 1
+
+
+def test_fail_open_never_covers_a_refusal(server):
+    g = FourEyesGuardrail(api_base=server.url, api_key="fe_wrong", fail_mode="open")
+    with pytest.raises(FourEyesBlocked) as e:  # a bad token is an answer, not an outage
+        hook(g, mcp("files", "read_text_file", {"path": "/srv/notes/a.md"}))
+    assert "unauthorized" in e.value.message
+
+
+def test_fail_mode_is_closed_or_open_only(server):
+    for bad in ("", "Open", "fail_open", "permissive"):
+        with pytest.raises(ValueError, match="fail_mode"):
+            FourEyesGuardrail(api_base=server.url, api_key="t", fail_mode=bad)
+
+
+def test_config_yaml_instantiates_the_guardrail_as_the_proxy_does(server, monkeypatch):
+    """guardrail_registry.initialize_custom_guardrail: cls(guardrail_name=…, event_hook=mode, default_on=…,
+    **litellm_params minus guardrail/mode/default_on/stream_scope, dumped with exclude_none)."""
+    config = yaml.safe_load((ROOT / "integrations" / "litellm" / "config.yaml").read_text())
+    entry = config["guardrails"][0]
+    params = LitellmParams(**entry["litellm_params"])
+    assert params.guardrail == "foureyes_litellm.FourEyesGuardrail" and params.mode == "pre_mcp_call"
+    extra = {
+        k: v
+        for k, v in params.model_dump(exclude_none=True).items()
+        if k not in ("guardrail", "mode", "default_on", "stream_scope")
+    }
+    extra["api_base"] = server.url  # the example points at 127.0.0.1:8080
+    monkeypatch.setenv("FOUREYES_TOKEN", server.tokens["bot"])
+    g = FourEyesGuardrail(guardrail_name=entry["guardrail_name"], event_hook=params.mode, default_on=True, **extra)
+    assert g.fail_mode == "closed" and g.client.token == server.tokens["bot"] and g.client.timeout == 5
+    data = mcp("files", "read_text_file", {"path": "/srv/notes/cfg.md"})
+    assert hook(g, data) is data
+    with pytest.raises(ValueError):  # a pre-call guardrail cannot be registered for another hook
+        FourEyesGuardrail(guardrail_name="x", event_hook="during_mcp_call", api_base=server.url, api_key="t")
+
+
+def test_the_example_policy_loads(server):
+    out = server.cli("policy", "check", str(ROOT / "integrations" / "litellm" / "policy.yaml"))
+    assert "4 actions" in out
