@@ -551,8 +551,8 @@ impl Gate {
         call.answer(&text, json!({"action": action, "error": code, "message": e.to_string()}))
     }
 
-    /// Phase B for a permitted call that was never forwarded (cancelled, or the upstream had gone): `failed`,
-    /// which releases what it reserved.
+    /// Phase B for a permitted call that did not run (cancelled, the upstream had gone, or it refused the request
+    /// before running any tool): `failed`, which releases what it reserved.
     pub async fn report_not_forwarded(&self, ticket: &Ticket, why: &str) {
         let detail = json!({"mcp": {"tool": ticket.tool, "not_forwarded": why}});
         if let Err(e) = self.store.report(ticket.decision_id, Outcome::Failed, detail, now_ms()).await {

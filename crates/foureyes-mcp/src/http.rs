@@ -376,7 +376,13 @@ async fn forward(state: &AppState, parts: &axum::http::request::Parts, body: Bod
         }
     };
     let out = tapped.message(&collected).await;
-    tapped.finish(&format!("the upstream answered HTTP {} without the call's response", head.status)).await;
+    let why = format!("the upstream answered HTTP {} without the call's response", head.status);
+    if head.status.is_client_error() {
+        // The upstream refused the request itself (no session, bad headers…): the tool did not run.
+        tapped.refused(&why).await;
+    } else {
+        tapped.finish(&why).await;
+    }
     if out.is_some() {
         head.headers.remove(header::CONTENT_LENGTH);
     }
@@ -440,12 +446,22 @@ impl Tapped {
         rewritten
     }
 
-    async fn finish(&self, why: &str) {
-        let pending: Vec<Ticket> = match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
+    /// The upstream refused the request: every call still pending did not happen (`failed`).
+    async fn refused(&self, why: &str) {
+        for ticket in self.drain() {
+            self.gate.report_not_forwarded(&ticket, why).await;
+        }
+    }
+
+    fn drain(&self) -> Vec<Ticket> {
+        match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
             Tap::Report(tickets) => tickets.drain().map(|(_, t)| t).collect(),
             _ => Vec::new(),
-        };
-        for ticket in pending {
+        }
+    }
+
+    async fn finish(&self, why: &str) {
+        for ticket in self.drain() {
             self.gate.report(&ticket, None, why).await;
         }
     }
@@ -453,10 +469,7 @@ impl Tapped {
 
 impl Drop for Tapped {
     fn drop(&mut self) {
-        let pending: Vec<Ticket> = match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
-            Tap::Report(tickets) => tickets.drain().map(|(_, t)| t).collect(),
-            _ => Vec::new(),
-        };
+        let pending = self.drain();
         if pending.is_empty() {
             return;
         }

@@ -26,7 +26,7 @@ actions:
 
 /// The real server-everything over Streamable HTTP on a free loopback port; killed on drop.
 struct Everything {
-    child: tokio::process::Child,
+    _child: tokio::process::Child,
     url: String,
 }
 
@@ -45,7 +45,7 @@ async fn everything() -> Everything {
         assert!(start.elapsed() < Duration::from_secs(20), "server-everything did not listen on {port}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    Everything { child, url: format!("http://127.0.0.1:{port}/mcp") }
+    Everything { _child: child, url: format!("http://127.0.0.1:{port}/mcp") }
 }
 
 /// The proxy on a free loopback port, in this process; returns its URL.
@@ -148,7 +148,7 @@ async fn python_sdk_over_streamable_http_gated_calls_sse_and_sessions() {
     store.approve(approval, "alice", None, now_ms()).await.unwrap();
     std::fs::write(&flag, "").unwrap();
     let image = host.next().await["result"].clone();
-    assert_eq!(image["content"][0]["type"], json!("image"), "{image}");
+    assert!(image["content"].as_array().unwrap().iter().any(|c| c["type"] == json!("image")), "{image}");
     assert_eq!(host.child.wait().await.unwrap().code(), Some(0));
 
     let decisions = store.decisions(Default::default()).await.unwrap();

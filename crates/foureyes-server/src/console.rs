@@ -89,7 +89,7 @@ async fn sign_in(State(state): State<AppState>, raw: Result<Bytes, BytesRejectio
         return Err(ops::refuse(&state, &principal.name, error, json!({"endpoint": "POST /console/session"})).await);
     }
     let (cookie, csrf) = open_session(&state, &principal).await?;
-    let mut response = Json(json!({"principal": principal.name, "role": principal.role, "csrf": csrf})).into_response();
+    let mut response = Json(json!({"principal": principal.name, "role": principal.role, "csrf": csrf, "step_up_enrolled": principal.totp_secret.is_some()})).into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie);
     Ok(response)
 }
