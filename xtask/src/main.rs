@@ -196,7 +196,7 @@ const MUTATIONS: &[Mutation] = &[
         original: "if snapshot.kill_switch && policy_tier > 0 {",
         broken: "if false && snapshot.kill_switch && policy_tier > 0 {",
         package: "foureyes-store",
-        filter: "kill_switch",
+        filter: "kill_switch_beats_an_approval",
     },
     Mutation {
         property: "approved execution checks the digest",
@@ -204,7 +204,7 @@ const MUTATIONS: &[Mutation] = &[
         original: "if digest != record.digest || record.recomputed_digest() != record.digest {",
         broken: "if false {",
         package: "foureyes-store",
-        filter: "conformance",
+        filter: "durable_release_after_approval",
     },
     Mutation {
         property: "nobody approves their own request",
@@ -217,7 +217,7 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "limits are reserved (exactly 3 of 200 racing processes)",
         file: "crates/foureyes-core/src/pipeline.rs",
-        original: "let exceeded = consumed + requested > limit;",
+        original: "let exceeded = consumed.checked_add(requested).is_none_or(|total| total > limit);",
         broken: "let exceeded = consumed > limit;",
         package: "foureyes",
         filter: "two_hundred_processes",
@@ -237,6 +237,22 @@ const MUTATIONS: &[Mutation] = &[
         broken: "if false {",
         package: "foureyes-core",
         filter: "every_single_byte_flip",
+    },
+    Mutation {
+        property: "an HTTP approval is bound to the digest the approver saw",
+        file: "crates/foureyes-server/src/approvals.rs",
+        original: "let vote = state.gate.approve(id, caller.name(), Some(&b.digest), now).await?;",
+        broken: "let vote = state.gate.approve(id, caller.name(), None, now).await?;",
+        package: "foureyes-server",
+        filter: "digest",
+    },
+    Mutation {
+        property: "a task finishes only when verified at its current revision",
+        file: "crates/foureyes-core/src/task.rs",
+        original: "if s.status != TaskStatus::Verified || s.verified_revision != Some(s.revision) {",
+        broken: "if false {",
+        package: "foureyes-core",
+        filter: "task",
     },
 ];
 

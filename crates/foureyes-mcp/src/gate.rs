@@ -34,6 +34,13 @@ use tokio::sync::{Notify, mpsc};
 /// and the first bytes) so the journal stays small and the store's detail cap is never hit.
 pub const DETAIL_INLINE_BYTES: usize = 8 * 1024;
 
+/// The `_meta` key of a `tools/call` that undoes an executed decision.
+pub const UNDO_OF_KEY: &str = "dev.foureyes/undo_of";
+
+/// How long a forwarded call's result waits for its report before it is passed on anyway (the store's write
+/// job, once queued, still completes).
+const REPORT_WAIT: Duration = Duration::from_secs(5);
+
 /// Most call keys remembered (deferrals and recent answers); beyond it the memory is trimmed, never grown.
 const MAX_REMEMBERED: usize = 4096;
 
@@ -80,6 +87,9 @@ pub struct ToolCall {
     pub progress_token: Option<Value>,
     /// `params._meta["io.modelcontextprotocol/protocolVersion"]`, sent by 2026-07-28 clients on every request.
     pub protocol_version: Option<String>,
+    /// `params._meta["dev.foureyes/undo_of"]`: this call undoes that executed decision (the policy's
+    /// compensating action, within its window; the pipeline checks all of it).
+    pub undo_of: Option<DecisionId>,
 }
 
 impl ToolCall {
@@ -104,7 +114,13 @@ impl ToolCall {
             .and_then(|m| m.get("io.modelcontextprotocol/protocolVersion"))
             .and_then(Value::as_str)
             .map(str::to_string);
-        Ok(ToolCall { name: name.to_string(), arguments, progress_token, protocol_version, id })
+        let undo_of = match meta.and_then(|m| m.get(UNDO_OF_KEY)) {
+            None | Some(Value::Null) => None,
+            Some(v) => {
+                Some(v.as_i64().ok_or_else(|| invalid("`_meta[\"dev.foureyes/undo_of\"]` must be a decision id"))?)
+            }
+        };
+        Ok(ToolCall { name: name.to_string(), arguments, progress_token, protocol_version, undo_of, id })
     }
 
     /// The proxy's own `isError` answer to this call. A 2026-07-28 client expects `resultType` on every result.
@@ -254,6 +270,7 @@ impl Gate {
             "arguments": call.arguments,
             "agent": self.config.agent,
             "session": self.config.session,
+            "undo_of": call.undo_of,
         }))
     }
 
@@ -279,7 +296,7 @@ impl Gate {
             action: self.action_for(&call.name),
             params: call.arguments.clone(),
             target: None,
-            undo_of: None,
+            undo_of: call.undo_of,
             dry_run: false,
             approval_id: None,
         }
@@ -566,14 +583,23 @@ impl Gate {
             Some(r) => outcome_of(&ticket.tool, r),
             None => (Outcome::Unknown, json!({"mcp": {"tool": ticket.tool, "no_response": no_response}})),
         };
-        if let Err(e) = self.store.report(ticket.decision_id, outcome, detail, now_ms()).await {
+        // The result is passed on after the report, so the journal knows before the agent does; a slow store
+        // (another process holding the write lock) must not hold every later message back for long, though.
+        let report = self.store.report(ticket.decision_id, outcome, detail, now_ms());
+        match tokio::time::timeout(REPORT_WAIT, report).await {
+            Ok(Ok(_)) => {}
             // The call already happened; the answer still goes to the client. The decision stays as it was
             // ("intended, not confirmed" or "unknown"), which is what an auditor must see.
-            eprintln!(
+            Ok(Err(e)) => eprintln!(
                 "foureyes mcp-proxy: could not report decision {} as {}: {e}",
                 ticket.decision_id,
                 outcome.as_str()
-            );
+            ),
+            Err(_) => eprintln!(
+                "foureyes mcp-proxy: the report of decision {} as {} is slow; the result is passed on meanwhile",
+                ticket.decision_id,
+                outcome.as_str()
+            ),
         }
     }
 }
@@ -691,6 +717,15 @@ mod tests {
         assert_eq!(answer["result"]["isError"], json!(true));
         let old = ToolCall::parse(json!(1), Some(&raw(r#"{"name":"t"}"#))).unwrap().answer("no", json!({}));
         assert!(old["result"].get("resultType").is_none());
+    }
+
+    #[test]
+    fn an_undo_names_its_decision_in_meta() {
+        let raw = |s: &str| RawValue::from_string(s.to_string()).unwrap();
+        let undo = ToolCall::parse(json!(1), Some(&raw(r#"{"name":"t","_meta":{"dev.foureyes/undo_of":34}}"#)));
+        assert_eq!(undo.unwrap().undo_of, Some(34));
+        let bad = ToolCall::parse(json!(1), Some(&raw(r#"{"name":"t","_meta":{"dev.foureyes/undo_of":"34"}}"#)));
+        assert_eq!(bad.unwrap_err()["error"]["code"], json!(INVALID_PARAMS));
     }
 
     #[test]

@@ -90,10 +90,17 @@ impl PythonHost {
 
 /// One raw HTTP/1.1 POST (the checks that no SDK client would make on purpose); returns status and body.
 async fn raw_post(url: &str, headers: &[(&str, &str)], body: &str) -> (u16, String) {
+    let (status, _, body) = raw_request("POST", url, headers, body).await;
+    (status, body)
+}
+
+/// One raw HTTP/1.1 request; returns the status, the head and the body. A `text/event-stream` body is not read
+/// (the stream stays open): its head is enough.
+async fn raw_request(method: &str, url: &str, headers: &[(&str, &str)], body: &str) -> (u16, String, String) {
     let authority = url.trim_start_matches("http://").split('/').next().unwrap();
     let mut stream = tokio::net::TcpStream::connect(authority).await.unwrap();
     let mut request = format!(
-        "POST /mcp HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nConnection: close\r\nContent-Length: {}\r\n",
+        "{method} /mcp HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nConnection: close\r\nContent-Length: {}\r\n",
         body.len()
     );
     for (k, v) in headers {
@@ -102,11 +109,21 @@ async fn raw_post(url: &str, headers: &[(&str, &str)], body: &str) -> (u16, Stri
     request.push_str("\r\n");
     request.push_str(body);
     stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await.unwrap();
+    let mut response = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let n = tokio::time::timeout(Duration::from_secs(10), stream.read(&mut buf)).await.unwrap().unwrap();
+        response.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&response).to_lowercase();
+        let streaming = text.contains("content-type: text/event-stream") && text.contains("\r\n\r\n");
+        if n == 0 || streaming {
+            break;
+        }
+    }
+    let response = String::from_utf8_lossy(&response).into_owned();
     let status = response.split(' ').nth(1).unwrap().parse().unwrap();
-    let body = response.split("\r\n\r\n").nth(1).unwrap_or_default().to_string();
-    (status, body)
+    let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+    (status, head.to_string(), body.to_string())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -230,4 +247,35 @@ async fn the_inspector_cli_over_http_sees_permitted_and_denied_calls() {
     let decisions = store.decisions(Default::default()).await.unwrap();
     assert_eq!(decisions.iter().filter(|d| d.status == DecisionStatus::Executed).count(), 1);
     assert_consistent(store.as_ref()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sessions_the_get_stream_and_delete_pass_through_untouched() {
+    let upstream = everything().await;
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let url = proxy(store.clone(), &upstream.url, GateConfig::new("ev")).await;
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
+    let (status, head, _) = raw_request("POST", &url, &[], init).await;
+    assert_eq!(status, 200, "{head}");
+    let session = head
+        .lines()
+        .find_map(|l| l.to_lowercase().strip_prefix("mcp-session-id: ").map(str::to_string))
+        .unwrap_or_else(|| panic!("the upstream's session header did not pass: {head}"));
+    let with_session = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", "2025-11-25")];
+    let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    assert_eq!(raw_request("POST", &url, &with_session, initialized).await.0, 202);
+    // The GET stream for server-initiated messages opens through the proxy.
+    let (status, head, _) = raw_request("GET", &url, &with_session, "").await;
+    assert_eq!(status, 200, "{head}");
+    assert!(head.to_lowercase().contains("content-type: text/event-stream"), "{head}");
+    // DELETE ends the session at the upstream; the session is then unknown there.
+    let (status, head, _) = raw_request("DELETE", &url, &with_session, "").await;
+    assert!(status == 200 || status == 204, "{status} {head}");
+    let ping = r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
+    let (status, _, body) = raw_request("POST", &url, &with_session, ping).await;
+    // This upstream says 400 for a session it no longer knows (the spec suggests 404): either way, the proxy
+    // passed on what the upstream said.
+    assert!(matches!(status, 400 | 404) && body.contains("session"), "{status} {body}");
+    assert!(store.decisions(Default::default()).await.unwrap().is_empty(), "nothing here was a tool call");
 }

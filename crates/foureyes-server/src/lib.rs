@@ -24,7 +24,7 @@ pub use metrics::Metrics;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use foureyes_core::Policy;
-use foureyes_store::{Credentials, Store};
+use foureyes_store::{Backend, Credentials, Store};
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use tokio::sync::broadcast;
@@ -140,7 +140,8 @@ pub struct AppState {
     pub policy: Arc<RwLock<Arc<Policy>>>,
     /// The file `POST /v1/policy/reload` re-reads; `None` when serving a built-in policy.
     pub policy_path: Option<PathBuf>,
-    /// Wakes `/wait` and `/v1/events` after a write in this process; other processes are seen by polling.
+    /// Wakes `/wait` and `/v1/events` after a write in this process, and after writes by other processes or
+    /// replicas when the backend reports them ([`AppState::wake_on`]); polling covers the rest.
     pub bus: broadcast::Sender<()>,
     pub metrics: Arc<Metrics>,
     pub clock: Clock,
@@ -153,10 +154,31 @@ impl AppState {
     where
         S: Store + Credentials + 'static,
     {
+        AppState::with_store(store.clone(), store, policy, policy_path, clock)
+    }
+
+    /// [`AppState::new`] for a backend chosen at run time (`foureyes serve --db …`). Its change stream, if it has
+    /// one, is not wired here: call [`AppState::wake_on`] inside the runtime.
+    pub fn from_backend(
+        backend: Arc<dyn Backend>,
+        policy: Policy,
+        policy_path: Option<PathBuf>,
+        clock: Clock,
+    ) -> AppState {
+        AppState::with_store(backend.clone(), backend, policy, policy_path, clock)
+    }
+
+    fn with_store(
+        store: Arc<dyn Store>,
+        credentials: Arc<dyn Credentials>,
+        policy: Policy,
+        policy_path: Option<PathBuf>,
+        clock: Clock,
+    ) -> AppState {
         let (bus, _) = broadcast::channel(64);
         AppState {
             store: store.clone(),
-            credentials: store.clone(),
+            credentials,
             approvals: Arc::new(StoreApprovalGate(store)),
             policy: Arc::new(RwLock::new(Arc::new(policy))),
             policy_path,
@@ -181,6 +203,24 @@ impl AppState {
     /// Tells local waiters that the journal moved.
     pub fn notify(&self) {
         let _ = self.bus.send(());
+    }
+
+    /// Forwards an external change stream (e.g. [`Backend::changes`]: PostgreSQL `NOTIFY` from every replica)
+    /// into [`AppState::bus`], so `/wait` and `/v1/events` re-read as soon as another process commits, instead of
+    /// at their next poll. A lagged stream still wakes them (the values are hints; readers re-read from their own
+    /// cursors). The task ends when the stream closes; abort the handle to stop it sooner.
+    pub fn wake_on(&self, mut changes: broadcast::Receiver<u64>) -> tokio::task::JoinHandle<()> {
+        let bus = self.bus.clone();
+        tokio::spawn(async move {
+            loop {
+                match changes.recv().await {
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let _ = bus.send(());
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return,
+                }
+            }
+        })
     }
 }
 

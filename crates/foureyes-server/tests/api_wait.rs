@@ -158,3 +158,30 @@ async fn wait_caps_long_timeouts_and_refuses_bad_ones() {
         assert_eq!(r.error_code(), "bad_request");
     }
 }
+
+/// Another process's write, announced by the backend's change stream (PostgreSQL `NOTIFY` in production), wakes
+/// the waiters at once through `AppState::wake_on`, also when the stream lagged; the forwarder ends with the stream.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_external_change_stream_wakes_the_waiters() {
+    let h = harness().await;
+    let (deferral, approval, digest, _) = h.deferral(42.0).await;
+    let (changes, stream) = tokio::sync::broadcast::channel(4);
+    let forwarder = h.state.wake_on(stream);
+    let mut bus = h.state.bus.subscribe();
+
+    // The approval is written to the store directly, as another process would: nothing in this server notifies.
+    h.store.approve(approval, "bob", Some(&digest), h.now()).await.unwrap();
+    changes.send(7).unwrap();
+    tokio::time::timeout(Duration::from_secs(5), bus.recv()).await.expect("the change woke the bus").unwrap();
+    let (v, took) = wait(&h, deferral, "30s").await;
+    assert_eq!(v["approval"]["status"], "approved", "{v}");
+    assert!(took < Duration::from_secs(2), "took {took:?}");
+
+    // Lagging (more hints than the channel holds before the forwarder runs) still wakes.
+    for seq in 0..20 {
+        let _ = changes.send(seq);
+    }
+    tokio::time::timeout(Duration::from_secs(5), bus.recv()).await.expect("a lagged stream still wakes").ok();
+    drop(changes);
+    tokio::time::timeout(Duration::from_secs(5), forwarder).await.expect("the forwarder ends with its stream").unwrap();
+}

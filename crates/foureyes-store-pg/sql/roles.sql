@@ -1,9 +1,13 @@
--- FourEyes least-privilege roles for PostgreSQL. Idempotent: the version-1 migration runs it, and an administrator
+-- FourEyes least-privilege roles for PostgreSQL. Idempotent: the migrations run it, and an administrator
 -- may run it again at any time (for example after creating the roles by hand, when the migrating role could not).
 --
 --   foureyes_service  what a FourEyes replica needs: SELECT and INSERT on `journal` (never UPDATE, DELETE or
---                     TRUNCATE), SELECT/INSERT/UPDATE on the index tables, SELECT on `schema_migrations`.
---   foureyes_auditor  SELECT on every table, nothing else.
+--                     TRUNCATE), SELECT/INSERT/UPDATE on the index tables, SELECT/INSERT on the credentials (UPDATE only
+--                     of `revoked_ms` and `used_ms`, DELETE only of sessions), SELECT on `schema_migrations`.
+--   foureyes_auditor  SELECT on every table except the secrets: of `tokens` it reads who holds which role since
+--                     when (not the token hashes nor the TOTP secrets), and nothing of sessions or sign-in codes.
+--
+-- The schema migrations run this file after applying any migration, so it always describes the current schema.
 --
 -- Both are NOLOGIN group roles: grant them to login roles, e.g. `GRANT foureyes_service TO foureyes_app;`.
 -- The migration itself must run as the tables' owner (not as foureyes_service). Whatever the grants, the
@@ -35,6 +39,10 @@ BEGIN
             ON journal_head, decisions, idempotency, approvals, approval_votes, reservations, settings
             TO foureyes_service;
         GRANT SELECT ON schema_migrations TO foureyes_service;
+        -- Revoking sets `revoked_ms` and redeeming a code sets `used_ms`: no other column of these ever changes.
+        GRANT SELECT, INSERT, UPDATE (revoked_ms) ON tokens TO foureyes_service;
+        GRANT SELECT, INSERT, UPDATE (used_ms) ON signin_codes TO foureyes_service;
+        GRANT SELECT, INSERT, DELETE ON sessions TO foureyes_service;
     END IF;
     IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'foureyes_auditor') THEN
         EXECUTE format('GRANT USAGE ON SCHEMA %I TO foureyes_auditor', current_schema());
@@ -42,6 +50,7 @@ BEGIN
             ON journal, journal_head, decisions, idempotency, approvals, approval_votes, reservations, settings,
                schema_migrations
             TO foureyes_auditor;
+        GRANT SELECT (name, role, created_ms, revoked_ms) ON tokens TO foureyes_auditor;
     END IF;
 END
 $$;

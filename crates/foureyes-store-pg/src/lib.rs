@@ -13,7 +13,10 @@
 //! - **Versioned migrations** at connect time (`schema.rs`), serialized by an advisory lock, refusing a newer schema.
 //! - **Notifications**: every committed write sends `NOTIFY foureyes_events, '<seq>'`; [`PgStore::subscribe`]
 //!   delivers them from one dedicated `LISTEN` connection (`listen.rs`).
-//! - [`open_any`] picks this backend for `postgres://` URLs and SQLite for anything else.
+//! - **Credentials** (`credentials.rs`): tokens, sessions and sign-in codes as on SQLite; creating and revoking a
+//!   credential are journaled writes like the others.
+//! - [`open_any`] picks this backend for `postgres://` URLs and SQLite for anything else, as a
+//!   [`foureyes_store::Backend`] (store, credentials, and [`PgStore::subscribe`] as its change stream).
 //!
 //! ## What the chain-head lock costs
 //! The lock is held from the first statement of a write to its COMMIT, and PostgreSQL releases it only after the
@@ -28,6 +31,7 @@
 //! Connections are plain TCP or Unix sockets (`NoTls`): run the database on the same host or network segment, or
 //! behind a TLS-terminating proxy.
 
+mod credentials;
 mod db;
 mod listen;
 mod ops;
@@ -41,7 +45,9 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, Outcome, Policy,
 };
 use foureyes_store::replay::Replayed;
-use foureyes_store::{AuditReport, DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError, VoteOutcome};
+use foureyes_store::{
+    AuditReport, Backend, DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError, VoteOutcome,
+};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -176,9 +182,18 @@ impl Drop for PgStore {
     }
 }
 
-/// Opens the store `db` names: a `postgres://` or `postgresql://` URL opens [`PgStore`], anything else is the
+impl Backend for PgStore {
+    fn changes(&self) -> Option<broadcast::Receiver<u64>> {
+        Some(self.subscribe())
+    }
+    fn close(&self) {
+        PgStore::close(self);
+    }
+}
+
+/// Opens the backend `db` names: a `postgres://` or `postgresql://` URL opens [`PgStore`], anything else is the
 /// path of a SQLite file. Both with default options.
-pub async fn open_any(db: &str) -> Result<Arc<dyn Store>, StoreError> {
+pub async fn open_any(db: &str) -> Result<Arc<dyn Backend>, StoreError> {
     if is_postgres_url(db) {
         Ok(Arc::new(PgStore::connect(db, PgOptions::default()).await?))
     } else {
@@ -202,6 +217,7 @@ macro_rules! in_tx {
         tx.finish(result).await
     }};
 }
+pub(crate) use in_tx;
 
 #[async_trait]
 impl Store for PgStore {

@@ -1,6 +1,7 @@
 //! Versioned schema migrations, applied when a [`crate::PgStore`] connects.
 //!
-//! The applied versions are rows of `schema_migrations`. A store at the current version checks that with one
+//! The applied versions are rows of `schema_migrations`. After applying any migration the same transaction runs
+//! [`ROLES_SQL`], the least-privilege grants for the schema as it now is. A store at the current version checks that with one
 //! read and takes no lock, so replicas (and their least-privilege roles) start without DDL rights. Otherwise the
 //! migration runs in one transaction holding a transaction-level advisory lock, so replicas starting at the same
 //! moment migrate once and the others find the work done; a database newer than this build is refused with
@@ -11,10 +12,10 @@ use deadpool_postgres::{GenericClient, Object};
 use foureyes_store::StoreError;
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i32 = 1;
+pub const SCHEMA_VERSION: i32 = 2;
 
-/// The least-privilege roles and their grants (idempotent; see the file's header). The version-1 migration runs it;
-/// an administrator may run it again, e.g. after creating the roles by hand.
+/// The least-privilege roles and their grants on the current schema (idempotent; see the file's header). Every
+/// migration run ends with it; an administrator may run it again, e.g. after creating the roles by hand.
 pub const ROLES_SQL: &str = include_str!("../sql/roles.sql");
 
 /// The advisory lock key migrations hold: "FourEyes" in ASCII.
@@ -27,11 +28,18 @@ struct Migration {
 }
 
 /// Every migration, in version order. Never edit one that has shipped: add the next.
-const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    description: "initial schema; append-only journal; least-privilege roles",
-    sql: &[include_str!("../sql/0001_initial.sql"), ROLES_SQL],
-}];
+const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        description: "initial schema; append-only journal; least-privilege roles",
+        sql: &[include_str!("../sql/0001_initial.sql")],
+    },
+    Migration {
+        version: 2,
+        description: "credentials: tokens, console sessions, sign-in codes",
+        sql: &[include_str!("../sql/0002_credentials.sql")],
+    },
+];
 
 fn newer(version: i32) -> StoreError {
     StoreError::Schema(format!(
@@ -71,7 +79,9 @@ pub(crate) async fn migrate(client: &mut Object) -> Result<(), StoreError> {
     if current > SCHEMA_VERSION {
         return Err(newer(current));
     }
+    let mut applied = false;
     for m in MIGRATIONS.iter().filter(|m| m.version > current) {
+        applied = true;
         for sql in m.sql {
             tx.batch_execute(sql).await.map_err(|e| {
                 StoreError::Backend(format!("migration {} failed: {}", m.version, crate::db::describe(&e)))
@@ -83,6 +93,13 @@ pub(crate) async fn migrate(client: &mut Object) -> Result<(), StoreError> {
         )
         .await
         .map_err(pg)?;
+    }
+    // The grants name tables of every version, so they run once the schema is complete (and only by whoever
+    // migrated: a replica that found the work done may lack the right to grant).
+    if applied {
+        tx.batch_execute(ROLES_SQL)
+            .await
+            .map_err(|e| StoreError::Backend(format!("granting the roles failed: {}", crate::db::describe(&e))))?;
     }
     tx.commit().await.map_err(pg)
 }

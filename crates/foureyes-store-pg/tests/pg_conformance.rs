@@ -10,7 +10,7 @@
 use foureyes_core::journal::{ChainProblem, EventKind, VerifyReport};
 use foureyes_core::{Outcome, ReasonCode, Verdict};
 use foureyes_store::conformance::{self, T0, assert_consistent, policy, request};
-use foureyes_store::{DecisionFilter, Store, StoreError};
+use foureyes_store::{Credentials, DecisionFilter, Store, StoreError};
 use foureyes_store_pg::{PgOptions, PgStore, SCHEMA_VERSION, open_any};
 use rust_decimal::Decimal;
 use serde_json::json;
@@ -196,12 +196,41 @@ async fn a_store_runs_as_the_least_privileged_service_role() {
     store.expire_approvals(T0 + 5).await.unwrap();
     assert!(!store.approvals(None, T0 + 5).await.unwrap().is_empty());
     assert!(tokio::time::timeout(Duration::from_secs(10), events.recv()).await.is_ok(), "LISTEN works as the service");
+    // Credentials: every statement the service runs is granted.
+    store.create_token("svc-admin", foureyes_core::Role::Admin, "hash-svc", None, T0 + 6).await.unwrap();
+    assert!(store.principal_by_token("hash-svc").await.unwrap().is_some());
+    store.create_session("svc-session", "svc-admin", "csrf", T0 + 100).await.unwrap();
+    assert!(store.session("svc-session", T0 + 7).await.unwrap().is_some());
+    store.delete_session("svc-session").await.unwrap();
+    store.create_signin_code("svc-code", "svc-admin", T0 + 100).await.unwrap();
+    assert!(store.redeem_signin_code("svc-code", T0 + 7).await.unwrap().is_some());
+    store.create_session("svc-session-2", "svc-admin", "csrf", T0 + 100).await.unwrap();
+    assert!(store.revoke_token("svc-admin", T0 + 8).await.unwrap());
+    assert_eq!(store.principals().await.unwrap().len(), 1);
     assert_consistent(&*store, "run as foureyes_service").await;
 
     let raw = client(&url).await;
     raw.batch_execute("SET ROLE foureyes_service").await.unwrap();
     let err = raw.batch_execute("DROP TABLE journal").await.expect_err("DROP TABLE as the service role");
     assert_eq!(db_message(&err), "must be owner of table journal");
+    // Of a credential, the service may set only `revoked_ms`: never change a role or a token hash.
+    for sql in ["UPDATE tokens SET role = 'admin'", "UPDATE tokens SET token_hash = 'x'", "DELETE FROM tokens"] {
+        let err = raw.batch_execute(sql).await.expect_err(sql);
+        assert_eq!(db_message(&err), "permission denied for table tokens", "`{sql}` as foureyes_service");
+    }
+    // The auditor sees who holds which role, never a token hash, a TOTP secret, a session or a sign-in code.
+    raw.batch_execute("RESET ROLE; SET ROLE foureyes_auditor").await.unwrap();
+    let names: i64 = raw.query_one("SELECT count(name) FROM tokens", &[]).await.unwrap().get(0);
+    assert_eq!(names, 1);
+    for (sql, table) in [
+        ("SELECT token_hash FROM tokens", "tokens"),
+        ("SELECT totp_secret FROM tokens", "tokens"),
+        ("SELECT * FROM sessions", "sessions"),
+        ("SELECT * FROM signin_codes", "signin_codes"),
+    ] {
+        let err = raw.batch_execute(sql).await.expect_err(sql);
+        assert_eq!(db_message(&err), format!("permission denied for table {table}"), "`{sql}` as foureyes_auditor");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -425,4 +454,99 @@ async fn open_any_picks_the_backend_by_name() {
     let pg = open_any(&url).await.unwrap().verify_journal().await.unwrap();
     let lite = open_any(sqlite.to_str().unwrap()).await.unwrap().verify_journal().await.unwrap();
     assert_eq!(pg.to_string(), lite.to_string());
+}
+
+/// The shared credentials check, as SQLite runs it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn credentials_conform() {
+    let dbs = Databases::new();
+    let (_, store) = dbs.store().await;
+    conformance::credentials_round_trip(&*store, T0).await;
+}
+
+/// Across replicas: one name is created once, a sign-in code signs in once, a revocation is seen at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn credentials_across_replicas() {
+    let dbs = Databases::new();
+    let (url, a) = dbs.store().await;
+    let b = Arc::new(PgStore::connect(&url, PgOptions::default()).await.unwrap());
+    let replicas = [a.clone(), b.clone()];
+    let role = foureyes_core::Role::Approver;
+    let creates: Vec<_> = (0..20)
+        .map(|i| {
+            let s = replicas[i % 2].clone();
+            tokio::spawn(async move { s.create_token("carol", role, &format!("hash-{i}"), None, T0).await })
+        })
+        .collect();
+    let mut created = 0;
+    for c in creates {
+        match c.await.unwrap() {
+            Ok(()) => created += 1,
+            Err(StoreError::InvalidState(m)) => assert!(m.contains("already exists"), "{m}"),
+            Err(e) => panic!("create_token racing: {e:?}"),
+        }
+    }
+    assert_eq!(created, 1, "20 creations of one name on two replicas: exactly one");
+    let holder = a.principals().await.unwrap();
+    assert_eq!(holder.len(), 1);
+
+    a.create_signin_code("race-code", "carol", T0 + 60_000).await.unwrap();
+    let redeems: Vec<_> = (0..20)
+        .map(|i| {
+            let s = replicas[i % 2].clone();
+            tokio::spawn(async move { s.redeem_signin_code("race-code", T0 + 1).await.unwrap() })
+        })
+        .collect();
+    let mut signed_in = 0;
+    for r in redeems {
+        signed_in += usize::from(r.await.unwrap().is_some());
+    }
+    assert_eq!(signed_in, 1, "one code, 20 redeems on two replicas: one sign-in");
+
+    b.create_session("carol-session", "carol", "csrf", T0 + 60_000).await.unwrap();
+    assert!(a.session("carol-session", T0 + 2).await.unwrap().is_some(), "a session made on B works on A");
+    assert!(a.revoke_token("carol", T0 + 3).await.unwrap());
+    assert!(b.session("carol-session", T0 + 4).await.unwrap().is_none(), "revoked on A: the session on B is gone");
+    assert_consistent(&*b, "credentials across replicas").await;
+}
+
+/// A database left at schema version 1 by an earlier build keeps its journal and gains the credentials tables.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_1_database_is_upgraded_in_place() {
+    let dbs = Databases::new();
+    let url = dbs.create().await;
+    let raw = client(&url).await;
+    raw.batch_execute(include_str!("../sql/0001_initial.sql")).await.unwrap();
+    raw.batch_execute(
+        "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, description TEXT NOT NULL,
+                                         applied_at TIMESTAMPTZ NOT NULL DEFAULT now());
+         INSERT INTO schema_migrations (version, description) VALUES (1, 'initial schema');",
+    )
+    .await
+    .unwrap();
+    // Written directly as version 1 would have: one event, chained from genesis, and the head moved to it.
+    let event = foureyes_core::journal::Event::next(
+        0,
+        foureyes_core::journal::GENESIS_HASH,
+        T0,
+        EventKind::KillSwitch,
+        json!({"engaged": true, "by": "v1"}),
+    );
+    raw.execute(
+        "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (1, $1, 'kill_switch', $2, $3, $4)",
+        &[&event.ts_ms, &foureyes_core::canonical::to_canonical_string(&event.data), &event.prev_hash, &event.hash],
+    )
+    .await
+    .unwrap();
+    raw.execute("UPDATE journal_head SET seq = 1, hash = $1", &[&event.hash]).await.unwrap();
+    raw.batch_execute("INSERT INTO settings (name, value) VALUES ('kill_switch', 'on')").await.unwrap();
+
+    let store = PgStore::connect(&url, PgOptions::default()).await.unwrap();
+    let versions: Vec<i32> =
+        raw.query("SELECT version FROM schema_migrations ORDER BY version", &[]).await.unwrap().iter().map(|r| r.get(0)).collect();
+    assert_eq!(versions, [1, 2]);
+    assert!(store.kill_switch().await.unwrap(), "the version-1 state is kept");
+    store.create_token("after-upgrade", foureyes_core::Role::Admin, "hash-up", None, T0 + 1).await.unwrap();
+    assert_eq!(store.journal_head().await.unwrap(), 2, "the credential extends the version-1 chain");
+    assert_consistent(&store, "after the upgrade").await;
 }

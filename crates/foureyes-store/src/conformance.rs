@@ -1478,3 +1478,108 @@ pub async fn concurrent_decisions_never_overbook(store: Arc<dyn Store>, t0: i64)
     }
     assert_eq!(ok, 1, "exactly one of two concurrent approvers completes a one-approver approval");
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Credentials (a separate capability: run by backends that implement `Credentials`)
+
+/// Tokens, console sessions and one-time sign-in codes behave alike on every backend that implements
+/// [`crate::Credentials`]: names are unique and never reused, only live principals authenticate, revoking ends the
+/// principal's sessions, sessions and codes expire strictly at their time, a code works once, and creating and
+/// revoking a credential are journaled (without the secret) while sessions and codes are not. `store` must be
+/// empty; the journal must verify and audit afterwards.
+pub async fn credentials_round_trip<S: Store + crate::Credentials>(store: &S, t0: i64) {
+    use crate::Principal;
+    use foureyes_core::Role;
+    let fail = |what: &str, e: StoreError| -> ! { panic!("credentials: {what}: {e:?}") };
+    assert!(store.principals().await.unwrap().is_empty(), "credentials: the store must start empty");
+
+    // Create: the role and TOTP secret come back with the principal; names order bytewise (`Zed` before `alice`).
+    let creds = [
+        ("alice", Role::Approver, "hash-alice", Some("JBSWY3DPEHPK3PXP")),
+        ("bob", Role::Agent, "hash-bob", None),
+        ("Zed", Role::Admin, "hash-zed", None),
+    ];
+    for (i, (name, role, hash, totp)) in creds.iter().enumerate() {
+        let at = t0 + i as i64;
+        store.create_token(name, *role, hash, *totp, at).await.unwrap_or_else(|e| fail("create_token", e));
+    }
+    let alice = store.principal_by_token("hash-alice").await.unwrap().expect("alice authenticates by her token");
+    assert_eq!(
+        alice,
+        Principal {
+            name: "alice".into(),
+            role: Role::Approver,
+            totp_secret: Some("JBSWY3DPEHPK3PXP".into()),
+            created_at_ms: t0,
+            revoked_at_ms: None,
+        }
+    );
+    assert_eq!(store.principal_by_token("hash-bob").await.unwrap().map(|p| p.role), Some(Role::Agent));
+    assert_eq!(store.principal_by_token("hash-nobody").await.unwrap(), None, "an unknown token is nobody");
+    let names: Vec<String> = store.principals().await.unwrap().into_iter().map(|p| p.name).collect();
+    assert_eq!(names, ["Zed", "alice", "bob"], "principals are listed by name, bytewise");
+
+    // A taken name is refused and leaves no trace in the journal.
+    let head = store.journal_head().await.unwrap();
+    match store.create_token("alice", Role::Admin, "hash-other", None, t0 + 10).await {
+        Err(StoreError::InvalidState(m)) => assert!(m.contains("already exists"), "{m}"),
+        other => panic!("credentials: a second `alice`: expected InvalidState, got {other:?}"),
+    }
+    assert_eq!(store.journal_head().await.unwrap(), head, "a refused create_token appends nothing");
+    assert_eq!(store.principal_by_token("hash-other").await.unwrap(), None);
+
+    // Sessions: valid strictly before their expiry, deleted on request.
+    let expires = t0 + HOUR;
+    store.create_session("session-1", "alice", "csrf-1", expires).await.unwrap_or_else(|e| fail("create_session", e));
+    let session = store.session("session-1", expires - 1).await.unwrap().expect("a live session");
+    assert_eq!((session.principal.name.as_str(), session.csrf.as_str()), ("alice", "csrf-1"));
+    assert_eq!(session.expires_at_ms, expires);
+    assert_eq!(store.session("session-1", expires).await.unwrap(), None, "a session ends at its expiry");
+    assert_eq!(store.session("session-unknown", t0).await.unwrap(), None);
+    store.delete_session("session-1").await.unwrap();
+    assert_eq!(store.session("session-1", t0).await.unwrap(), None, "a deleted session is gone");
+    store.delete_session("session-1").await.unwrap_or_else(|e| fail("deleting a missing session", e));
+
+    // Sign-in codes: once, and not at or after their expiry.
+    store.create_signin_code("code-1", "Zed", t0 + MINUTE).await.unwrap_or_else(|e| fail("create_signin_code", e));
+    let redeemed = store.redeem_signin_code("code-1", t0 + 1).await.unwrap().expect("a fresh code signs in");
+    assert_eq!((redeemed.name.as_str(), redeemed.role), ("Zed", Role::Admin));
+    assert_eq!(store.redeem_signin_code("code-1", t0 + 2).await.unwrap(), None, "a code works once");
+    store.create_signin_code("code-2", "Zed", t0 + MINUTE).await.unwrap();
+    assert_eq!(store.redeem_signin_code("code-2", t0 + MINUTE).await.unwrap(), None, "a code ends at its expiry");
+    assert_eq!(store.redeem_signin_code("code-unknown", t0).await.unwrap(), None);
+
+    // Revoke: the token stops working, the principal's sessions end, its codes sign nobody in, the name stays taken.
+    store.create_session("session-bob", "bob", "csrf-bob", expires).await.unwrap();
+    store.create_session("session-alice", "alice", "csrf-alice", expires).await.unwrap();
+    store.create_signin_code("code-bob", "bob", t0 + MINUTE).await.unwrap();
+    assert!(store.revoke_token("bob", t0 + 20).await.unwrap(), "revoking a live credential");
+    assert!(!store.revoke_token("bob", t0 + 21).await.unwrap(), "revoking twice changes nothing");
+    assert!(!store.revoke_token("nobody", t0 + 21).await.unwrap(), "revoking an unknown name changes nothing");
+    assert_eq!(store.principal_by_token("hash-bob").await.unwrap(), None, "a revoked token is nobody");
+    assert_eq!(store.session("session-bob", t0 + 22).await.unwrap(), None, "revoking ends the sessions");
+    assert!(store.session("session-alice", t0 + 22).await.unwrap().is_some(), "other principals keep theirs");
+    assert_eq!(store.redeem_signin_code("code-bob", t0 + 22).await.unwrap(), None, "a revoked principal's code");
+    let bob = store.principals().await.unwrap().into_iter().find(|p| p.name == "bob").expect("bob is still listed");
+    assert_eq!(bob.revoked_at_ms, Some(t0 + 20));
+    match store.create_token("bob", Role::Agent, "hash-bob-2", None, t0 + 30).await {
+        Err(StoreError::InvalidState(m)) => assert!(m.contains("already exists"), "{m}"),
+        other => panic!("credentials: reusing a revoked name: expected InvalidState, got {other:?}"),
+    }
+
+    // The journal: exactly the three creations and the one revocation, never a secret.
+    let events = store.journal(0, 1000).await.unwrap();
+    let data: Vec<Value> = events.iter().map(|e| e.data.clone()).collect();
+    assert!(events.iter().all(|e| e.kind == EventKind::Credential), "{events:#?}");
+    assert_eq!(
+        data,
+        [
+            json!({"action": "created", "name": "alice", "role": "approver", "step_up": true}),
+            json!({"action": "created", "name": "bob", "role": "agent", "step_up": false}),
+            json!({"action": "created", "name": "Zed", "role": "admin", "step_up": false}),
+            json!({"action": "revoked", "name": "bob"}),
+        ]
+    );
+    assert_eq!(events.iter().map(|e| e.ts_ms).collect::<Vec<_>>(), [t0, t0 + 1, t0 + 2, t0 + 20]);
+    assert_consistent(store, "credentials").await;
+}

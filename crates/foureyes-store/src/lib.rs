@@ -216,3 +216,24 @@ pub trait Credentials: Send + Sync {
     /// Uses a one-time code: returns its principal the first time, `None` after (or once expired).
     async fn redeem_signin_code(&self, code_sha256: &str, now_ms: i64) -> Result<Option<Principal>, StoreError>;
 }
+
+/// A complete backend, as `foureyes serve` and the CLI use it: the [`Store`], its [`Credentials`], and what it can
+/// tell about writes committed by other processes. Opened by name at run time (a SQLite file or a PostgreSQL URL,
+/// see `foureyes_store_pg::open_any`) and held as `Arc<dyn Backend>`, which upcasts to `Arc<dyn Store>` and
+/// `Arc<dyn Credentials>`.
+pub trait Backend: Store + Credentials {
+    /// A receiver of the journal head `seq` after every write committed by any process or replica on this database,
+    /// when the backend can push that (PostgreSQL `LISTEN`/`NOTIFY`). Values are hints to re-read, never data.
+    /// `None`: writes by other processes are seen only by polling.
+    fn changes(&self) -> Option<tokio::sync::broadcast::Receiver<u64>> {
+        None
+    }
+    /// Finishes queued writes and closes the backend's connections; later calls fail with [`StoreError::Backend`].
+    fn close(&self);
+}
+
+impl Backend for SqliteStore {
+    fn close(&self) {
+        SqliteStore::close(self);
+    }
+}

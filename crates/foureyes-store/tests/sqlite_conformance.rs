@@ -260,3 +260,26 @@ async fn a_cursor_past_the_end_reads_nothing() {
         assert!(store.journal(after, 10).await.unwrap().is_empty(), "journal({after}, 10)");
     }
 }
+
+/// The shared credentials check (PostgreSQL runs the same one), on both commit modes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn credentials_conform() {
+    for options in [SqliteOptions::default(), SqliteOptions { group_commit: false, ..Default::default() }] {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path().join("credentials.db"), options).unwrap();
+        conformance::credentials_round_trip(&store, T0).await;
+    }
+}
+
+/// A PostgreSQL URL is never taken for a file name: the store refuses it instead of creating `postgres:/…`.
+#[test]
+fn a_postgres_url_is_not_a_sqlite_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("postgres://postgres@127.0.0.1:1/{}", dir.path().join("x").display());
+    match SqliteStore::open(&url, SqliteOptions::default()) {
+        Err(StoreError::Backend(m)) => assert!(m.contains("PostgreSQL"), "{m}"),
+        Err(e) => panic!("expected a Backend error, got {e:?}"),
+        Ok(_) => panic!("SqliteStore opened a PostgreSQL URL as a file"),
+    }
+    assert!(!Path::new("postgres:").exists(), "no file was created");
+}

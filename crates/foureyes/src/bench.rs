@@ -1,6 +1,6 @@
-//! `foureyes bench decide`: durable decisions per second and latency percentiles. A benchmark, not a test: it
-//! prints figures and asserts nothing. Each run uses a fresh temporary database, so runs do not see each other's
-//! reservations.
+//! `foureyes bench decide|http|replicas`: durable decisions per second and latency percentiles. A benchmark, not a
+//! test: it prints figures and asserts nothing. Each run uses a fresh database (a temporary SQLite file, or a
+//! PostgreSQL database created for the run and dropped after it), so runs do not see each other's reservations.
 
 use crate::commands::fresh_request_id;
 use crate::{EXIT_STORAGE, Exit};
@@ -189,7 +189,7 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
         let deadline = started + Duration::from_secs_f64(seconds);
         let mut tasks = Vec::new();
         for c in 0..conns {
-            tasks.push(tokio::spawn(http_client(addr, token, c, deadline)));
+            tasks.push(tokio::spawn(http_client(addr, token, c, started, deadline)));
         }
         let mut all = Vec::new();
         for t in tasks {
@@ -230,11 +230,13 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
     Ok(0)
 }
 
-/// One keep-alive connection sending decide requests until the deadline; returns each request's latency.
+/// One keep-alive connection sending decide requests until the deadline; returns the latency of each request
+/// started at or after `count_from` (the ones before are warm-up).
 async fn http_client(
     addr: std::net::SocketAddr,
     token: &'static str,
     conn: usize,
+    count_from: Instant,
     deadline: Instant,
 ) -> Result<Vec<Duration>, String> {
     use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -269,11 +271,239 @@ async fn http_client(
         }
         let mut body = vec![0u8; length];
         stream.read_exact(&mut body).await.map_err(|e| e.to_string())?;
-        latencies.push(t.elapsed());
+        if t >= count_from {
+            latencies.push(t.elapsed());
+        }
         if !body.windows(18).any(|w| w == b"\"verdict\":\"permit\"") {
             return Err(format!("expected a permit, got {}", String::from_utf8_lossy(&body)));
         }
         i += 1;
     }
     Ok(latencies)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// `foureyes bench replicas`
+
+/// The token every replica run authenticates with (a fresh database each run, servers on loopback only).
+const REPLICAS_TOKEN: &str = "fe_bench_replicas_token_for_loopback_only";
+
+/// A PostgreSQL URL must name a server on this machine: the bench creates and drops databases there.
+fn require_loopback(url: &str) -> Result<(), Exit> {
+    let config: tokio_postgres::Config =
+        url.parse().map_err(|e| Exit::new(2, format!("--db is not a valid PostgreSQL URL: {e}")))?;
+    for host in config.get_hosts() {
+        match host {
+            tokio_postgres::config::Host::Tcp(h) if ["127.0.0.1", "localhost", "::1", "[::1]"].contains(&h.as_str()) => {}
+            tokio_postgres::config::Host::Unix(_) => {}
+            tokio_postgres::config::Host::Tcp(h) => {
+                return Err(Exit::new(
+                    2,
+                    format!("bench replicas runs against a PostgreSQL on this machine only (127.0.0.1), not `{h}`"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs one SQL batch as the role of `url`.
+async fn admin_sql(url: &str, sql: &str) -> Result<(), Exit> {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot connect to PostgreSQL: {e}")))?;
+    let driver = tokio::spawn(connection);
+    let result = client.batch_execute(sql).await.map_err(|e| {
+        let detail = e.as_db_error().map_or_else(|| e.to_string(), |db| db.message().to_string());
+        Exit::new(EXIT_STORAGE, format!("`{sql}` failed: {detail}"))
+    });
+    drop(client);
+    let _ = driver.await;
+    result
+}
+
+/// `url` pointing at database `name` instead.
+fn with_dbname(url: &str, name: &str) -> String {
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}dbname={name}")
+}
+
+/// `foureyes serve` child processes, killed when dropped.
+struct Servers(Vec<std::process::Child>);
+
+impl Drop for Servers {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Starts one `foureyes serve --listen 127.0.0.1:0` on `db`; returns it (killed on drop) once it listens, and its
+/// address. Blocks: run it off the async workers.
+fn start_server(db: &str, policy: &std::path::Path) -> Result<(Servers, std::net::SocketAddr), Exit> {
+    use std::io::BufRead;
+    let exe = std::env::current_exe().map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot find foureyes: {e}")))?;
+    let mut child = std::process::Command::new(exe)
+        .args(["--db", db, "--policy"])
+        .arg(policy)
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot start foureyes serve: {e}")))?;
+    let stdout = child.stdout.take();
+    let server = Servers(vec![child]);
+    let stdout = stdout.ok_or_else(|| Exit::new(EXIT_STORAGE, "no stdout from foureyes serve"))?;
+    let (found, address) = std::sync::mpsc::channel();
+    // Reads the address, then drains stdout so the server never blocks on a full pipe.
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if let Some(at) = line.find(" on http://") {
+                let _ = found.send(line[at + " on http://".len()..].trim().to_string());
+            }
+        }
+    });
+    let text = address
+        .recv_timeout(Duration::from_secs(60))
+        .map_err(|_| Exit::new(EXIT_STORAGE, "foureyes serve did not start within 60 s"))?;
+    let addr = text.parse().map_err(|e| Exit::new(EXIT_STORAGE, format!("foureyes serve printed `{text}`: {e}")))?;
+    Ok((server, addr))
+}
+
+#[derive(serde::Serialize)]
+struct ReplicaRun {
+    backend: &'static str,
+    replicas: usize,
+    connections: usize,
+    decisions: u64,
+    seconds: f64,
+    decisions_per_second: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+}
+
+/// One run: a fresh database, `replicas` servers, `connections` keep-alive clients spread over them.
+async fn replica_run(
+    backend: &'static str,
+    db: &str,
+    policy: &std::path::Path,
+    replicas: usize,
+    connections: usize,
+    seconds: f64,
+) -> Result<ReplicaRun, Exit> {
+    use foureyes_core::canonical::sha256_hex;
+    let store = crate::commands::open_backend(std::path::Path::new(db)).await?;
+    let now = jiff::Timestamp::now().as_millisecond();
+    store.create_token("bench", foureyes_core::Role::Agent, &sha256_hex(REPLICAS_TOKEN.as_bytes()), None, now).await?;
+    store.close();
+    drop(store);
+    let mut servers = Servers(Vec::new());
+    let mut addrs = Vec::new();
+    for _ in 0..replicas {
+        let (db, policy) = (db.to_string(), policy.to_path_buf());
+        let (mut server, addr) = tokio::task::spawn_blocking(move || start_server(&db, &policy))
+            .await
+            .map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))??;
+        servers.0.append(&mut server.0);
+        addrs.push(addr);
+    }
+    let warm_up = Instant::now() + Duration::from_secs(1);
+    let deadline = warm_up + Duration::from_secs_f64(seconds);
+    let tasks: Vec<_> = (0..connections)
+        .map(|c| tokio::spawn(http_client(addrs[c % addrs.len()], REPLICAS_TOKEN, c, warm_up, deadline)))
+        .collect();
+    let mut all = Vec::new();
+    for t in tasks {
+        all.extend(t.await.map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?.map_err(|e| Exit::new(EXIT_STORAGE, e))?);
+    }
+    let elapsed = deadline.saturating_duration_since(warm_up).as_secs_f64();
+    drop(servers);
+    all.sort_unstable();
+    Ok(ReplicaRun {
+        backend,
+        replicas,
+        connections,
+        decisions: all.len() as u64,
+        seconds: elapsed,
+        decisions_per_second: all.len() as f64 / elapsed,
+        p50_ms: percentile(&all, 0.50),
+        p99_ms: percentile(&all, 0.99),
+    })
+}
+
+/// `foureyes bench replicas`: see `cli::BenchCommand::Replicas`.
+pub async fn replicas(
+    db: &std::path::Path,
+    replicas: Vec<usize>,
+    connections: usize,
+    seconds: f64,
+    sqlite: bool,
+    json_out: bool,
+) -> Result<u8, Exit> {
+    let url = db.to_str().filter(|d| foureyes_store_pg::is_postgres_url(d));
+    if url.is_none() && !sqlite {
+        return Err(Exit::new(
+            2,
+            "bench replicas needs --db postgres://USER@127.0.0.1:PORT/DB (a cluster on this machine) and/or --sqlite",
+        ));
+    }
+    if let Some(url) = url {
+        require_loopback(url)?;
+    }
+    let (replicas, connections) = (replicas.into_iter().map(|r| r.max(1)).collect::<Vec<_>>(), connections.max(1));
+    let dir = std::env::temp_dir().join(format!("foureyes-bench-replicas-{}", fresh_request_id()));
+    std::fs::create_dir_all(&dir).map_err(|e| Exit::new(EXIT_STORAGE, format!("{}: {e}", dir.display())))?;
+    let policy = dir.join("bench.yaml");
+    std::fs::write(&policy, BENCH_POLICY).map_err(|e| Exit::new(EXIT_STORAGE, format!("{}: {e}", policy.display())))?;
+    let mut runs = Vec::new();
+    let mut result = Ok(());
+    let backends: Vec<&'static str> =
+        [url.map(|_| "postgres"), sqlite.then_some("sqlite")].into_iter().flatten().collect();
+    'runs: for backend in backends {
+        for (n, &r) in replicas.iter().enumerate() {
+            eprintln!("[{backend} {}/{}] {r} replicas, {connections} connections, {seconds}s …", n + 1, replicas.len());
+            let run = match (backend, url) {
+                ("postgres", Some(url)) => {
+                    let name = format!("foureyes_bench_{}_{n}", std::process::id());
+                    if let Err(e) = admin_sql(url, &format!("CREATE DATABASE {name}")).await {
+                        result = Err(e);
+                        break 'runs;
+                    }
+                    let run = replica_run(backend, &with_dbname(url, &name), &policy, r, connections, seconds).await;
+                    let dropped = admin_sql(url, &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await;
+                    run.and_then(|run| dropped.map(|()| run))
+                }
+                _ => {
+                    let file = dir.join(format!("bench-{n}.db"));
+                    replica_run(backend, &file.display().to_string(), &policy, r, connections, seconds).await
+                }
+            };
+            match run {
+                Ok(run) => runs.push(run),
+                Err(e) => {
+                    result = Err(e);
+                    break 'runs;
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    result?;
+    if json_out {
+        println!("{}", serde_json::to_string_pretty(&runs).unwrap_or_default());
+    } else {
+        println!("| backend | replicas | connections | decisions | decisions/s | p50 ms | p99 ms |");
+        println!("|---|---:|---:|---:|---:|---:|---:|");
+        for r in &runs {
+            println!(
+                "| {} | {} | {} | {} | {:.0} | {:.2} | {:.2} |",
+                r.backend, r.replicas, r.connections, r.decisions, r.decisions_per_second, r.p50_ms, r.p99_ms
+            );
+        }
+    }
+    Ok(0)
 }

@@ -27,7 +27,9 @@ Exit codes:
 #[derive(Debug, Parser)]
 #[command(name = "foureyes", version, after_help = EXIT_CODES, max_term_width = 110)]
 pub struct Cli {
-    /// The database file (SQLite; created if missing).
+    /// The database: a SQLite file (created if missing), or a PostgreSQL URL such as
+    /// `postgres://foureyes@db.internal/foureyes`, which several `serve` replicas can share (schema migrated at
+    /// start). `task`, `mcp-proxy` and `demo` work on SQLite only.
     #[arg(long, global = true, env = "FOUREYES_DB", default_value = "./foureyes.db")]
     pub db: PathBuf,
     /// The policy file (YAML). Needed by commands that decide.
@@ -73,6 +75,13 @@ pub enum Command {
     /// Gate an MCP server: run it as a child and pass every message through, except `tools/call`, which is
     /// decided as the action `mcp.<name>.<tool>` (needs --policy; decisions go to --db).
     McpProxy(foureyes_mcp::cli::ProxyArgs),
+    /// The home demo's MCP server over stdio (`demo home` runs it behind the proxy).
+    #[command(hide = true)]
+    HomeMcpServer {
+        /// The file that holds the simulated house.
+        #[arg(long)]
+        state: PathBuf,
+    },
     /// Change control for coding agents: the agent proposes, a trusted executor applies, a trusted runner checks,
     /// and a task finishes only when its check passed at the current revision.
     #[command(subcommand, after_help = crate::task::TASK_HELP)]
@@ -275,6 +284,27 @@ pub enum JournalCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum BenchCommand {
+    /// Replicas: `POST /v1/decide` decisions/s and p50/p99 latency with 1, 2, … `foureyes serve` processes sharing
+    /// one database, at a fixed number of keep-alive connections split across them. Needs `--db` naming a
+    /// PostgreSQL cluster on loopback (a role that may CREATE DATABASE: every run gets a fresh database, dropped
+    /// afterwards, since a journal cannot be cleaned); `--sqlite` runs the same on a fresh SQLite file. Servers
+    /// listen on 127.0.0.1 only.
+    Replicas {
+        /// Numbers of server processes, comma-separated.
+        #[arg(long, default_value = "1,2", value_delimiter = ',')]
+        replicas: Vec<usize>,
+        /// Concurrent keep-alive connections in total (spread over the replicas).
+        #[arg(long, default_value_t = 64)]
+        connections: usize,
+        /// How long each run lasts, in seconds (after a one-second warm-up).
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// Also run on a fresh temporary SQLite file (several processes on one file), for comparison.
+        #[arg(long)]
+        sqlite: bool,
+        #[arg(long)]
+        json: bool,
+    },
     /// HTTP load: `POST /v1/decide` requests/s and p50/p99 latency at each number of keep-alive connections,
     /// against an in-process server on 127.0.0.1 with a fresh temporary database.
     Http {
@@ -322,6 +352,9 @@ pub enum DemoScenario {
     /// Change control on a throwaway git repository (its own temporary database): a change is applied, the
     /// configured check fails, finish is refused; the corrected change passes and the task finishes.
     ChangeControl,
+    /// Every mechanism through the MCP proxy: an agent talking MCP to the home MCP server (rmcp), on a fresh
+    /// database and a fresh simulated house.
+    Home,
 }
 
 #[derive(Debug, Args)]

@@ -8,7 +8,7 @@ use crate::{
 };
 use foureyes_core::journal::verify_export;
 use foureyes_core::{ActionRequest, ApprovalStatus, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
-use foureyes_store::{DecisionFilter, SqliteOptions, SqliteStore, Store};
+use foureyes_store::{Backend, DecisionFilter, SqliteOptions, SqliteStore, Store};
 use serde_json::{Map, Value, json};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -42,6 +42,42 @@ fn require_policy(cli_policy: &Option<std::path::PathBuf>) -> Result<Arc<Policy>
 
 pub fn open_store(path: &Path) -> Result<Arc<SqliteStore>, Exit> {
     Ok(Arc::new(SqliteStore::open(path, SqliteOptions::default())?))
+}
+
+/// Opens what `--db` names: a `postgres://` (or `postgresql://`) URL, or the path of a SQLite file.
+pub async fn open_backend(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
+    match db.to_str() {
+        Some(url) if foureyes_store_pg::is_postgres_url(url) => Ok(foureyes_store_pg::open_any(url).await?),
+        _ => Ok(Arc::new(SqliteStore::open(db, SqliteOptions::default())?)),
+    }
+}
+
+/// `--db` as it may be printed: a PostgreSQL URL without its password.
+pub fn db_label(db: &Path) -> String {
+    let text = db.display().to_string();
+    if !foureyes_store_pg::is_postgres_url(&text) {
+        return text;
+    }
+    let scheme_end = text.find("://").map_or(0, |i| i + 3);
+    let authority_end = text[scheme_end..].find(['/', '?']).map_or(text.len(), |i| scheme_end + i);
+    let mut label = match text[scheme_end..authority_end].rfind('@') {
+        Some(at) => {
+            let userinfo = &text[scheme_end..scheme_end + at];
+            let user = userinfo.split(':').next().unwrap_or_default();
+            let masked = if userinfo.contains(':') { format!("{user}:***") } else { user.to_string() };
+            format!("{}{masked}{}", &text[..scheme_end], &text[scheme_end + at..])
+        }
+        None => text.clone(),
+    };
+    if let Some(query) = label.find('?') {
+        let (base, params) = label.split_at(query + 1);
+        let params: Vec<String> = params
+            .split('&')
+            .map(|p| if p.starts_with("password=") { "password=***".to_string() } else { p.to_string() })
+            .collect();
+        label = format!("{base}{}", params.join("&"));
+    }
+    label
 }
 
 fn print_json(value: &impl serde::Serialize) {
@@ -133,8 +169,17 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
         Command::Bench(BenchCommand::Decide { callers, seconds, group_commit, dir, json }) => {
             crate::bench::decide(callers, seconds, group_commit, dir, json).await
         }
+        Command::Bench(BenchCommand::Replicas { replicas, connections, seconds, sqlite, json }) => {
+            crate::bench::replicas(&cli.db, replicas, connections, seconds, sqlite, json).await
+        }
         Command::Demo(DemoArgs { scenario: Some(DemoScenario::ChangeControl), .. }) => crate::task::demo().await,
+        Command::Demo(DemoArgs { scenario: Some(DemoScenario::Home), .. }) => {
+            foureyes_home::demo_command().await.map_err(|(code, message)| Exit::new(code, message))
+        }
         Command::Demo(args) => crate::demo::run(&cli.db, args).await,
+        Command::HomeMcpServer { state } => {
+            foureyes_home::server_command(state).await.map_err(|(code, message)| Exit::new(code, message))
+        }
         Command::McpProxy(args) => foureyes_mcp::cli::run(&cli.db, cli.policy.as_deref(), args)
             .await
             .map_err(|e| Exit::new(e.exit_code(), e.to_string())),
@@ -191,7 +236,7 @@ fn policy_check(file: &Path, json: bool) -> Result<u8, Exit> {
 
 async fn decide(db: &Path, policy: &Option<std::path::PathBuf>, args: DecideArgs) -> Result<u8, Exit> {
     let policy = require_policy(policy)?;
-    let store = open_store(db)?;
+    let store = open_backend(db).await?;
     store.record_policy(&policy, now_ms()).await?;
     let params = parse_object(store.as_ref(), &args.agent, "--params", &args.params).await?;
     let request = ActionRequest {
@@ -215,7 +260,7 @@ async fn decide(db: &Path, policy: &Option<std::path::PathBuf>, args: DecideArgs
 }
 
 async fn report(db: &Path, args: ReportArgs) -> Result<u8, Exit> {
-    let store = open_store(db)?;
+    let store = open_backend(db).await?;
     let agent = match store.decision(args.decision_id).await? {
         Some(d) => d.request.agent,
         None => return Err(Exit::new(EXIT_NOT_FOUND, format!("decision {} does not exist", args.decision_id))),
@@ -236,7 +281,7 @@ async fn report(db: &Path, args: ReportArgs) -> Result<u8, Exit> {
 }
 
 async fn decisions(db: &Path, cmd: DecisionsCommand) -> Result<u8, Exit> {
-    let store = open_store(db)?;
+    let store = open_backend(db).await?;
     match cmd {
         DecisionsCommand::List { status, limit, json } => {
             let status = match status.as_deref() {
@@ -282,7 +327,7 @@ async fn decisions(db: &Path, cmd: DecisionsCommand) -> Result<u8, Exit> {
 }
 
 async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
-    let store = open_store(db)?;
+    let store = open_backend(db).await?;
     let now = now_ms();
     match cmd {
         ApprovalsCommand::List { status, json } => {
@@ -364,7 +409,7 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
 }
 
 async fn kill_switch(db: &Path, args: KillSwitchArgs) -> Result<u8, Exit> {
-    let store = open_store(db)?;
+    let store = open_backend(db).await?;
     let changed = match args.state {
         KillSwitchState::Status => false,
         s => store.set_kill_switch(s == KillSwitchState::On, &args.by, now_ms()).await?,
@@ -392,7 +437,7 @@ pub fn undo_params(original: &DecisionRecord) -> Map<String, Value> {
 
 async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) -> Result<u8, Exit> {
     let policy = require_policy(policy)?;
-    let store = open_store(db)?;
+    let store = open_backend(db).await?;
     store.record_policy(&policy, now_ms()).await?;
     let original = store
         .decision(args.decision_id)
@@ -442,17 +487,17 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             Ok(if report.is_ok() { 0 } else { EXIT_VERIFY_FAILED })
         }
         JournalCommand::Verify { file: None, json } => {
-            let store = open_store(db)?;
+            let store = open_backend(db).await?;
             let report = store.verify_journal().await?;
             if json {
                 print_json(&report);
             } else {
-                println!("{}: {report}", db.display());
+                println!("{}: {report}", db_label(db));
             }
             Ok(if report.is_ok() { 0 } else { EXIT_VERIFY_FAILED })
         }
         JournalCommand::Export { file } => {
-            let store = open_store(db)?;
+            let store = open_backend(db).await?;
             let mut out: Box<dyn Write> = if file.as_os_str() == "-" {
                 Box::new(std::io::stdout().lock())
             } else {
@@ -480,7 +525,7 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             Ok(0)
         }
         JournalCommand::Audit { json } => {
-            let store = open_store(db)?;
+            let store = open_backend(db).await?;
             let report = store.audit().await?;
             if json {
                 print_json(&report);
@@ -498,7 +543,7 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             Ok(if report.mismatches.is_empty() { 0 } else { EXIT_VERIFY_FAILED })
         }
         JournalCommand::Tail { lines, follow, json } => {
-            let store = open_store(db)?;
+            let store = open_backend(db).await?;
             let head = store.verify_journal().await?;
             let head_seq = match &head {
                 foureyes_core::journal::VerifyReport::Ok { head_seq, .. } => *head_seq,

@@ -1,23 +1,24 @@
-//! `foureyes serve` (the HTTP API and console) and `foureyes token` (credentials).
+//! `foureyes serve` (the HTTP API and console) and `foureyes token` (credentials), on the backend `--db` names: a
+//! SQLite file, or a PostgreSQL URL shared by several replicas (each one `foureyes serve` process). On PostgreSQL,
+//! every replica's `/wait` and `/v1/events` are woken by the commits of all the others (`LISTEN`/`NOTIFY`).
 
 use crate::cli::{ServeArgs, TokenCommand};
-use crate::commands::{load_policy, now_ms, open_store};
+use crate::commands::{db_label, load_policy, now_ms, open_backend};
 use crate::demo::HOME_POLICY;
 use crate::{EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE, Exit};
 use foureyes_core::canonical::sha256_hex;
 use foureyes_core::{Policy, Role};
 use foureyes_server::{AppState, SIGNIN_CODE_TTL_MS, app, new_totp_secret, random_secret, system_clock, totp_uri};
-use foureyes_store::{Credentials, SqliteStore, Store};
+use foureyes_store::{Credentials, StoreError};
 use serde_json::json;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 fn new_token() -> Result<String, Exit> {
     Ok(format!("fe_{}", random_secret().map_err(|e| Exit::new(EXIT_STORAGE, e.message))?))
 }
 
 /// Creates a credential and returns its token (shown once).
-async fn create(store: &SqliteStore, name: &str, role: Role, totp: Option<&str>) -> Result<String, Exit> {
+async fn create(store: &dyn Credentials, name: &str, role: Role, totp: Option<&str>) -> Result<String, Exit> {
     let token = new_token()?;
     store.create_token(name, role, &sha256_hex(token.as_bytes()), totp, now_ms()).await?;
     Ok(token)
@@ -32,39 +33,56 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
             "the built-in home demo policy (pass --policy FILE for your own)".to_string(),
         ),
     };
-    let store = open_store(db)?;
+    let store = open_backend(db).await?;
     store.record_policy(&policy, now_ms()).await?;
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot listen on {}: {e}", args.listen)))?;
     let addr = listener.local_addr().map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
     let base = format!("http://{addr}");
-    println!("FourEyes serving {} on {base}", db.display());
+    println!("FourEyes serving {} on {base}", db_label(db));
     println!("policy: {source} (sha256 {})", &policy.sha256[..12]);
     println!("console: {base}/console");
     if store.principals().await?.is_empty() {
-        let token = create(&store, "admin", Role::Admin, None).await?;
-        let code = random_secret().map_err(|e| Exit::new(EXIT_STORAGE, e.message))?;
-        store.create_signin_code(&sha256_hex(code.as_bytes()), "admin", now_ms() + SIGNIN_CODE_TTL_MS).await?;
-        println!("fresh database: created the first admin.");
-        println!("  sign in once (valid 15 minutes): {base}/console/signin?code={code}");
-        println!("  admin token (shown once, keep it): {token}");
-        println!("  agents and approvers: foureyes token create --name NAME --role agent|approver");
+        // Replicas starting together on a fresh database race here: one creates the admin, the others find the
+        // name taken (the check and the insert are one transaction) and start without printing a token.
+        let token = new_token()?;
+        match store.create_token("admin", Role::Admin, &sha256_hex(token.as_bytes()), None, now_ms()).await {
+            Ok(()) => {
+                let code = random_secret().map_err(|e| Exit::new(EXIT_STORAGE, e.message))?;
+                store.create_signin_code(&sha256_hex(code.as_bytes()), "admin", now_ms() + SIGNIN_CODE_TTL_MS).await?;
+                println!("fresh database: created the first admin.");
+                println!("  sign in once (valid 15 minutes): {base}/console/signin?code={code}");
+                println!("  admin token (shown once, keep it): {token}");
+                println!("  agents and approvers: foureyes token create --name NAME --role agent|approver");
+            }
+            Err(StoreError::InvalidState(_)) => {
+                println!("another replica created the first admin: its token was printed there");
+            }
+            Err(e) => return Err(e.into()),
+        }
     }
-    let mut state = AppState::new(store.clone(), policy, policy_path.clone(), system_clock());
+    let mut state = AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock());
     state.secure_cookies = args.secure_cookies;
+    // Commits by other replicas wake this one's waiters at once (polling remains the fallback).
+    let forwarder = store.changes().map(|changes| state.wake_on(changes));
+    let follower = tokio::spawn(follow_policy_reloads(state.clone(), store.changes()));
     use std::io::Write;
     let _ = std::io::stdout().flush();
     axum::serve(listener, app(state))
         .with_graceful_shutdown(shutdown_signal())
         .await
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("server error: {e}")))?;
+    if let Some(forwarder) = forwarder {
+        forwarder.abort();
+    }
+    follower.abort();
     store.close();
     Ok(0)
 }
 
 pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
-    let store: Arc<SqliteStore> = open_store(db)?;
+    let store = open_backend(db).await?;
     match cmd {
         TokenCommand::Create { name, role, totp, json } => {
             let role = Role::parse(&role).ok_or_else(|| {
@@ -80,7 +98,7 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
                 ));
             }
             let secret = if totp { Some(new_totp_secret().map_err(|e| Exit::new(EXIT_STORAGE, e))?) } else { None };
-            let token = create(&store, &name, role, secret.as_deref()).await?;
+            let token = create(store.as_ref(), &name, role, secret.as_deref()).await?;
             if json {
                 println!(
                     "{}",
@@ -121,6 +139,78 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
             } else {
                 Err(Exit::new(crate::EXIT_NOT_FOUND, format!("no active credential named `{name}`")))
             }
+        }
+    }
+}
+
+/// Keeps this replica's policy in step with reloads made on the others (`POST /v1/policy/reload` there, or another
+/// replica starting with another file): when the journal records a `policy_loaded` whose sha256 is not the policy
+/// in force here, this replica re-reads its own policy file and adopts it if it is that policy. If its file says
+/// something else it keeps its policy and warns on stderr: the replicas' files disagree, fix the deployment.
+/// Woken by the backend's change stream (PostgreSQL `NOTIFY`), else every second.
+async fn follow_policy_reloads(state: AppState, mut changes: Option<tokio::sync::broadcast::Receiver<u64>>) {
+    let Some(path) = state.policy_path.clone() else { return };
+    let mut after = state.store.journal_head().await.unwrap_or(0);
+    let mut warned = None;
+    loop {
+        match changes.as_mut() {
+            Some(hints) => tokio::select! {
+                hint = hints.recv() => {
+                    if matches!(hint, Err(tokio::sync::broadcast::error::RecvError::Closed)) {
+                        changes = None;
+                    }
+                    // Coalesce a burst of commits into one read.
+                    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+                    while changes.as_mut().is_some_and(|h| h.try_recv().is_ok()) {}
+                }
+                _ = tokio::time::sleep(std::time::Duration::from_secs(1)) => {}
+            },
+            None => tokio::time::sleep(std::time::Duration::from_secs(1)).await,
+        }
+        let mut newest = None;
+        while let Ok(page) = state.store.journal(after, 1000).await {
+            for event in &page {
+                if event.kind == foureyes_core::journal::EventKind::PolicyLoaded {
+                    newest = event.data.get("sha256").and_then(|s| s.as_str()).map(str::to_string);
+                }
+            }
+            match page.last() {
+                Some(last) if page.len() == 1000 => after = last.seq,
+                Some(last) => {
+                    after = last.seq;
+                    break;
+                }
+                None => break,
+            }
+        }
+        let Some(sha) = newest else { continue };
+        if sha == state.policy().sha256 {
+            continue;
+        }
+        match load_policy(&path) {
+            Ok(policy) if policy.sha256 == sha => {
+                let policy = std::sync::Arc::new(policy);
+                match state.policy.write() {
+                    Ok(mut p) => *p = policy,
+                    Err(poisoned) => *poisoned.into_inner() = policy,
+                }
+                state.notify();
+                eprintln!("policy reloaded on another replica: now in force here too (sha256 {})", &sha[..12]);
+            }
+            other if warned.as_ref() != Some(&sha) => {
+                let found = match other {
+                    Ok(p) => format!("sha256 {}", &p.sha256[..12]),
+                    Err(e) => e.message,
+                };
+                eprintln!(
+                    "warning: another replica loaded policy sha256 {}, but {} here is {found}: this replica keeps                      deciding under sha256 {}; give every replica the same policy file",
+                    &sha[..12.min(sha.len())],
+                    path.display(),
+                    &state.policy().sha256[..12]
+                );
+                warned = Some(sha);
+            }
+            _ => {}
         }
     }
 }

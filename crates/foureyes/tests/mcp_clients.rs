@@ -380,3 +380,41 @@ fn the_proxy_closes_the_upstream_when_the_client_closes_and_reports_a_missing_up
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("cannot start the upstream MCP server `/nonexistent/mcp-server`"), "{stderr}");
 }
+
+/// `foureyes demo home`: the agent's MCP calls pass the proxy to the home MCP server (rmcp, served by the binary
+/// itself); the walkthrough shows every mechanism, and the house shows what actually ran.
+#[test]
+fn demo_home_walks_through_every_mechanism_over_mcp() {
+    let out = Command::new(BIN)
+        .args(["demo", "home"])
+        .env_remove("FOUREYES_DB")
+        .env_remove("FOUREYES_POLICY")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "demo home failed: {text}\n{}", String::from_utf8_lossy(&out.stderr));
+    for expected in [
+        "← Berlin: 14 °C",
+        "← living: 19.5 → 21 °C",
+        "as the undo of decision 2, within its 15m window: executed",
+        "denied: undo of decision 2: already undone by decision 3",
+        "NOT EXECUTED — denied: param 'celsius'=30 above max 23.",
+        "limit of 3 per 1h reached",
+        "'mcp.home.delete_everything' is not in the policy",
+        "bob approves approval 2 (2 of 2 given, approved)",
+        "NOT EXECUTED AGAIN — this identical call was approved (approval 2)",
+        "the kill switch is engaged; approval 4 is kept",
+        "← paid 40 EUR to Bakery",
+        "NOT EXECUTED — dry run: 'mcp.home.set_lights' always rehearses",
+        "chain intact",
+    ] {
+        assert!(text.contains(expected), "missing `{expected}` in:\n{text}");
+    }
+    assert_eq!(text.matches("← paid 120 EUR to Stadtwerke").count(), 1, "{text}");
+    assert!(!text.contains("MISMATCHES"), "{text}");
+    let ran = text.lines().find(|l| l.contains("what actually ran on the house")).unwrap();
+    assert!(
+        ran.ends_with(r#"["set_thermostat living 21","set_thermostat living 19.5","schedule_battery 2","schedule_battery 2","schedule_battery 2","send_payment 120 Stadtwerke","send_payment 40 Bakery"]"#),
+        "{ran}"
+    );
+}

@@ -112,6 +112,14 @@ impl SqliteStore {
     /// Opens (creating if needed) the database at `path` and starts its writer thread.
     pub fn open(path: impl AsRef<Path>, options: SqliteOptions) -> Result<SqliteStore, StoreError> {
         let path = path.as_ref().to_path_buf();
+        // A PostgreSQL URL given where only SQLite is supported must not become a file named `postgres:`.
+        if let Some(name) = path.to_str()
+            && (name.starts_with("postgres://") || name.starts_with("postgresql://"))
+        {
+            return Err(StoreError::Backend(
+                "this names a PostgreSQL database, and this command works on a SQLite file only".into(),
+            ));
+        }
         let conn = open(&path, &options)?;
         migrate(&conn)?;
         let (tx, rx) = mpsc::channel::<Job>();

@@ -1,0 +1,168 @@
+//! `Credentials` on PostgreSQL, with the semantics of the SQLite backend's `credentials.rs`: tokens, console
+//! sessions and one-time sign-in codes, stored as SHA-256 hashes (the tables are in `sql/0002_credentials.sql`).
+//!
+//! Creating and revoking a credential append a `credential` event, so they are write transactions holding the
+//! chain-head lock like every other journaled write (two replicas creating one name: the second finds it taken).
+//! Sessions and sign-in codes are not journaled: each is one statement in its own implicit transaction, which is
+//! atomic by itself (a code is redeemed by one conditional `UPDATE … RETURNING`, so it works once across replicas).
+
+use crate::db::{Tx, exec, get, row, rows};
+use crate::{PgStore, in_tx};
+use async_trait::async_trait;
+use foureyes_core::Role;
+use foureyes_core::journal::EventKind;
+use foureyes_store::{Credentials, Principal, Session, StoreError};
+use serde_json::json;
+use tokio_postgres::Row;
+
+/// A principal's columns of `tokens t`, in the order [`principal_from_row`] reads them.
+macro_rules! principal_columns {
+    () => {
+        "t.name, t.role, t.totp_secret, t.created_ms, t.revoked_ms"
+    };
+}
+
+fn principal_from_row(r: &Row, first: usize) -> Result<Principal, StoreError> {
+    let role: String = get(r, first + 1)?;
+    Ok(Principal {
+        name: get(r, first)?,
+        role: Role::parse(&role).ok_or_else(|| StoreError::Backend(format!("stored role `{role}`")))?,
+        totp_secret: get(r, first + 2)?,
+        created_at_ms: get(r, first + 3)?,
+        revoked_at_ms: get(r, first + 4)?,
+    })
+}
+
+async fn create_token(
+    w: &mut Tx<'_>,
+    name: &str,
+    role: Role,
+    token_sha256: &str,
+    totp_secret: Option<&str>,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    // Under the chain-head lock no other replica can insert this name between the check and the insert.
+    if row(w.c(), "SELECT 1 FROM tokens WHERE name = $1", &[&name]).await?.is_some() {
+        return Err(StoreError::InvalidState(format!(
+            "a credential named `{name}` already exists: revoke it first or pick another name"
+        )));
+    }
+    exec(
+        w.c(),
+        "INSERT INTO tokens (name, role, token_hash, totp_secret, created_ms) VALUES ($1, $2, $3, $4, $5)",
+        &[&name, &role.as_str(), &token_sha256, &totp_secret, &now_ms],
+    )
+    .await?;
+    w.append(
+        now_ms,
+        EventKind::Credential,
+        json!({"action": "created", "name": name, "role": role, "step_up": totp_secret.is_some()}),
+    )
+    .await?;
+    Ok(())
+}
+
+async fn revoke_token(w: &mut Tx<'_>, name: &str, now_ms: i64) -> Result<bool, StoreError> {
+    let changed =
+        exec(w.c(), "UPDATE tokens SET revoked_ms = $1 WHERE name = $2 AND revoked_ms IS NULL", &[&now_ms, &name])
+            .await?;
+    if changed > 0 {
+        exec(w.c(), "DELETE FROM sessions WHERE principal = $1", &[&name]).await?;
+        w.append(now_ms, EventKind::Credential, json!({"action": "revoked", "name": name})).await?;
+    }
+    Ok(changed > 0)
+}
+
+#[async_trait]
+impl Credentials for PgStore {
+    async fn create_token(
+        &self,
+        name: &str,
+        role: Role,
+        token_sha256: &str,
+        totp_secret: Option<&str>,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        in_tx!(self, |w| create_token(w, name, role, token_sha256, totp_secret, now_ms))
+    }
+
+    async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError> {
+        in_tx!(self, |w| revoke_token(w, name, now_ms))
+    }
+
+    async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError> {
+        const SQL: &str =
+            concat!("SELECT ", principal_columns!(), " FROM tokens t WHERE t.token_hash = $1 AND t.revoked_ms IS NULL");
+        row(&self.conn().await?, SQL, &[&token_sha256]).await?.map(|r| principal_from_row(&r, 0)).transpose()
+    }
+
+    async fn principals(&self) -> Result<Vec<Principal>, StoreError> {
+        // `COLLATE "C"`: bytewise, as SQLite orders them, whatever the database's collation.
+        const SQL: &str = concat!("SELECT ", principal_columns!(), " FROM tokens t ORDER BY t.name COLLATE \"C\"");
+        rows(&self.conn().await?, SQL, &[]).await?.iter().map(|r| principal_from_row(r, 0)).collect()
+    }
+
+    async fn create_session(
+        &self,
+        session_sha256: &str,
+        principal: &str,
+        csrf: &str,
+        expires_at_ms: i64,
+    ) -> Result<(), StoreError> {
+        exec(
+            &self.conn().await?,
+            "INSERT INTO sessions (session_hash, principal, csrf, expires_ms) VALUES ($1, $2, $3, $4)",
+            &[&session_sha256, &principal, &csrf, &expires_at_ms],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn session(&self, session_sha256: &str, now_ms: i64) -> Result<Option<Session>, StoreError> {
+        // One statement: the session and its principal, who must still hold a live credential.
+        const SQL: &str = concat!(
+            "SELECT s.csrf, s.expires_ms, ",
+            principal_columns!(),
+            " FROM sessions s JOIN tokens t ON t.name = s.principal
+             WHERE s.session_hash = $1 AND s.expires_ms > $2 AND t.revoked_ms IS NULL"
+        );
+        let Some(r) = row(&self.conn().await?, SQL, &[&session_sha256, &now_ms]).await? else { return Ok(None) };
+        Ok(Some(Session { principal: principal_from_row(&r, 2)?, csrf: get(&r, 0)?, expires_at_ms: get(&r, 1)? }))
+    }
+
+    async fn delete_session(&self, session_sha256: &str) -> Result<(), StoreError> {
+        exec(&self.conn().await?, "DELETE FROM sessions WHERE session_hash = $1", &[&session_sha256]).await?;
+        Ok(())
+    }
+
+    async fn create_signin_code(
+        &self,
+        code_sha256: &str,
+        principal: &str,
+        expires_at_ms: i64,
+    ) -> Result<(), StoreError> {
+        exec(
+            &self.conn().await?,
+            "INSERT INTO signin_codes (code_hash, principal, expires_ms) VALUES ($1, $2, $3)",
+            &[&code_sha256, &principal, &expires_at_ms],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn redeem_signin_code(&self, code_sha256: &str, now_ms: i64) -> Result<Option<Principal>, StoreError> {
+        // Single use across replicas: the conditional UPDATE succeeds for exactly one caller, and the code is
+        // spent even when its principal has since been revoked (who then is not signed in), as on SQLite.
+        const SQL: &str = concat!(
+            "WITH used AS (
+                 UPDATE signin_codes SET used_ms = $1
+                 WHERE code_hash = $2 AND used_ms IS NULL AND expires_ms > $1
+                 RETURNING principal
+             )
+             SELECT ",
+            principal_columns!(),
+            " FROM used JOIN tokens t ON t.name = used.principal WHERE t.revoked_ms IS NULL"
+        );
+        row(&self.conn().await?, SQL, &[&now_ms, &code_sha256]).await?.map(|r| principal_from_row(&r, 0)).transpose()
+    }
+}
