@@ -254,9 +254,19 @@ const MUTATIONS: &[Mutation] = &[
         package: "foureyes-core",
         filter: "task",
     },
+    Mutation {
+        property: "an approval on one replica wakes the waiters on the others at once",
+        file: "crates/foureyes/src/serve.rs",
+        original: "let forwarder = store.changes().map(|changes| state.wake_on(changes));",
+        broken: "let forwarder: Option<tokio::task::JoinHandle<()>> = None;",
+        package: "foureyes",
+        filter: "an_approval_on_one_replica_releases_an_executor_waiting_on_the_other",
+    },
 ];
 
 fn teeth() -> Result<(), String> {
+    // The PostgreSQL suites fail without a cluster: red for the wrong reason. Give them one.
+    let cluster = PgCluster::start()?;
     let mut toothless = Vec::new();
     for m in MUTATIONS {
         let source = std::fs::read_to_string(m.file).map_err(|e| format!("{}: {e}", m.file))?;
@@ -270,6 +280,7 @@ fn teeth() -> Result<(), String> {
         eprintln!("xtask teeth: breaking `{}` …", m.property);
         let status = Command::new("cargo")
             .args(["test", "-q", "-p", m.package, m.filter])
+            .env("FOUREYES_TEST_PG", &cluster.url)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .status();

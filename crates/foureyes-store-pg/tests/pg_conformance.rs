@@ -542,8 +542,13 @@ async fn a_version_1_database_is_upgraded_in_place() {
     raw.batch_execute("INSERT INTO settings (name, value) VALUES ('kill_switch', 'on')").await.unwrap();
 
     let store = PgStore::connect(&url, PgOptions::default()).await.unwrap();
-    let versions: Vec<i32> =
-        raw.query("SELECT version FROM schema_migrations ORDER BY version", &[]).await.unwrap().iter().map(|r| r.get(0)).collect();
+    let versions: Vec<i32> = raw
+        .query("SELECT version FROM schema_migrations ORDER BY version", &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
     assert_eq!(versions, [1, 2]);
     assert!(store.kill_switch().await.unwrap(), "the version-1 state is kept");
     store.create_token("after-upgrade", foureyes_core::Role::Admin, "hash-up", None, T0 + 1).await.unwrap();

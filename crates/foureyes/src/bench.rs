@@ -294,7 +294,8 @@ fn require_loopback(url: &str) -> Result<(), Exit> {
         url.parse().map_err(|e| Exit::new(2, format!("--db is not a valid PostgreSQL URL: {e}")))?;
     for host in config.get_hosts() {
         match host {
-            tokio_postgres::config::Host::Tcp(h) if ["127.0.0.1", "localhost", "::1", "[::1]"].contains(&h.as_str()) => {}
+            tokio_postgres::config::Host::Tcp(h)
+                if ["127.0.0.1", "localhost", "::1", "[::1]"].contains(&h.as_str()) => {}
             tokio_postgres::config::Host::Unix(_) => {}
             tokio_postgres::config::Host::Tcp(h) => {
                 return Err(Exit::new(
@@ -384,6 +385,7 @@ struct ReplicaRun {
     decisions_per_second: f64,
     p50_ms: f64,
     p99_ms: f64,
+    max_ms: f64,
 }
 
 /// One run: a fresh database, `replicas` servers, `connections` keep-alive clients spread over them.
@@ -418,7 +420,9 @@ async fn replica_run(
         .collect();
     let mut all = Vec::new();
     for t in tasks {
-        all.extend(t.await.map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?.map_err(|e| Exit::new(EXIT_STORAGE, e))?);
+        all.extend(
+            t.await.map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?.map_err(|e| Exit::new(EXIT_STORAGE, e))?,
+        );
     }
     let elapsed = deadline.saturating_duration_since(warm_up).as_secs_f64();
     drop(servers);
@@ -432,6 +436,7 @@ async fn replica_run(
         decisions_per_second: all.len() as f64 / elapsed,
         p50_ms: percentile(&all, 0.50),
         p99_ms: percentile(&all, 0.99),
+        max_ms: all.last().map_or(0.0, |d| d.as_secs_f64() * 1000.0),
     })
 }
 
@@ -496,12 +501,12 @@ pub async fn replicas(
     if json_out {
         println!("{}", serde_json::to_string_pretty(&runs).unwrap_or_default());
     } else {
-        println!("| backend | replicas | connections | decisions | decisions/s | p50 ms | p99 ms |");
-        println!("|---|---:|---:|---:|---:|---:|---:|");
+        println!("| backend | replicas | connections | decisions | decisions/s | p50 ms | p99 ms | max ms |");
+        println!("|---|---:|---:|---:|---:|---:|---:|---:|");
         for r in &runs {
             println!(
-                "| {} | {} | {} | {} | {:.0} | {:.2} | {:.2} |",
-                r.backend, r.replicas, r.connections, r.decisions, r.decisions_per_second, r.p50_ms, r.p99_ms
+                "| {} | {} | {} | {} | {:.0} | {:.2} | {:.2} | {:.0} |",
+                r.backend, r.replicas, r.connections, r.decisions, r.decisions_per_second, r.p50_ms, r.p99_ms, r.max_ms
             );
         }
     }

@@ -366,9 +366,11 @@ fn five_hundred_decides_on_two_replicas_grant_exactly_three_permits_and_never_ov
     let agent = token(&s.db, "agent-1", "agent");
 
     let started = Instant::now();
-    let emails = race(&s, &agent, |i| {
-        json!({"request_id": format!("email-{i}"), "action": "email.send", "params": {"to": "ops@example.com"}})
-    });
+    let emails = race(
+        &s,
+        &agent,
+        |i| json!({"request_id": format!("email-{i}"), "action": "email.send", "params": {"to": "ops@example.com"}}),
+    );
     eprintln!("500 concurrent decides on two replicas: {:?}", started.elapsed());
     let permits: Vec<&Value> = emails.iter().filter(|d| d["verdict"] == "permit").collect();
     assert_eq!(permits.len(), 3, "`count: 3` across two replicas: exactly 3 permits");
@@ -421,7 +423,8 @@ fn an_approval_on_one_replica_releases_an_executor_waiting_on_the_other() {
                           "params": {"amount_eur": 120, "payee": "ACME"}});
         let deferred = executor.ok("POST", "/v1/decide", Some(&body));
         assert_eq!(deferred["verdict"], "defer", "{deferred}");
-        let (decision, approval) = (deferred["decision_id"].as_i64().unwrap(), deferred["approval_id"].as_i64().unwrap());
+        let (decision, approval) =
+            (deferred["decision_id"].as_i64().unwrap(), deferred["approval_id"].as_i64().unwrap());
         let digest = deferred["digest"].as_str().unwrap().to_string();
 
         let waiter = {
@@ -454,7 +457,11 @@ fn an_approval_on_one_replica_releases_an_executor_waiting_on_the_other() {
         sorted[sorted.len() - 1]
     );
     // Polling alone would release after 125 ms on average (and up to 250 ms); NOTIFY releases within milliseconds.
-    assert!(sorted[sorted.len() / 2] < Duration::from_millis(100), "median {:?}: {latencies:?}", sorted[sorted.len() / 2]);
+    assert!(
+        sorted[sorted.len() / 2] < Duration::from_millis(100),
+        "median {:?}: {latencies:?}",
+        sorted[sorted.len() / 2]
+    );
     assert!(sorted[sorted.len() - 1] < Duration::from_secs(2), "{latencies:?}");
     assert_journal_sound(&s.db);
 }
@@ -467,7 +474,8 @@ fn the_kill_switch_set_on_one_replica_blocks_an_approved_action_on_the_other() {
     let alice = token(&s.db, "alice", "approver");
     let root = token(&s.db, "root", "admin");
     let mut executor = Client::new(&s.b.addr, &agent);
-    let body = json!({"request_id": "pay-1", "action": "payments.send", "params": {"amount_eur": 900, "payee": "ACME"}});
+    let body =
+        json!({"request_id": "pay-1", "action": "payments.send", "params": {"amount_eur": 900, "payee": "ACME"}});
     let deferred = executor.ok("POST", "/v1/decide", Some(&body));
     let approval = deferred["approval_id"].as_i64().unwrap();
     Client::new(&s.a.addr, &alice).ok(
@@ -617,7 +625,10 @@ fn sigkill_of_one_replica_mid_load_loses_and_doubles_nothing() {
     let stored = all_decisions(&s.db);
     let mut by_request: BTreeMap<String, Vec<i64>> = BTreeMap::new();
     for d in &stored {
-        by_request.entry(d["request_id"].as_str().unwrap().to_string()).or_default().push(d["decision_id"].as_i64().unwrap());
+        by_request
+            .entry(d["request_id"].as_str().unwrap().to_string())
+            .or_default()
+            .push(d["decision_id"].as_i64().unwrap());
     }
     for (request, ids) in &by_request {
         assert_eq!(ids.len(), 1, "request {request} was decided {} times: {ids:?}", ids.len());
@@ -637,4 +648,37 @@ fn sigkill_of_one_replica_mid_load_loses_and_doubles_nothing() {
     assert_eq!(audit["decisions"], stored.len());
     assert_eq!(audit["unconfirmed"], 0);
     assert_eq!(audit["held_reservations"], stored.len(), "one reservation per executed note, held");
+}
+
+/// What `serve` and `journal verify` print of a PostgreSQL URL never includes its password.
+#[test]
+fn a_database_password_is_never_printed() {
+    let db = Database::create();
+    // The test cluster trusts loopback connections, so any password is accepted (and must not be shown).
+    let scheme = db.url.find("://").unwrap() + 3;
+    let authority = &db.url[scheme..db.url[scheme..].find('/').map_or(db.url.len(), |i| scheme + i)];
+    let with_password = match authority.find('@') {
+        Some(at) if !authority[..at].contains(':') => {
+            format!("{}:s3cr3t-pw{}", &db.url[..scheme + at], &db.url[scheme + at..])
+        }
+        _ => db.url.clone(),
+    };
+    let with_password = format!("{with_password}&password=s3cr3t-pw");
+    let mut child = Command::new(BIN)
+        .args(["--db", &with_password, "serve", "--listen", "127.0.0.1:0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(first.starts_with("FourEyes serving ") && first.contains("password=***"), "{first}");
+    assert!(!first.contains("s3cr3t"), "{first}");
+    let verify = Command::new(BIN).args(["--db", &with_password, "journal", "verify"]).output().unwrap();
+    let out = String::from_utf8_lossy(&verify.stdout);
+    assert!(verify.status.success() && out.contains("chain intact"), "{out}");
+    assert!(!out.contains("s3cr3t"), "{out}");
 }

@@ -21,10 +21,12 @@ fn rust_sources(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn library_sources() -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for krate in std::fs::read_dir(repo().join("crates")).unwrap() {
-        let src = krate.unwrap().path().join("src");
-        if src.is_dir() {
-            rust_sources(&src, &mut out);
+    for top in ["crates", "apps"] {
+        for krate in std::fs::read_dir(repo().join(top)).unwrap() {
+            let src = krate.unwrap().path().join("src");
+            if src.is_dir() {
+                rust_sources(&src, &mut out);
+            }
         }
     }
     out.sort();

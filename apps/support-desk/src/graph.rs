@@ -1,0 +1,364 @@
+//! The agent pipeline as an explicit graph: nodes, labelled edges and node capabilities are data ([`Graph`]); the
+//! runtime ([`run`]) executes a node, gets an edge label and follows the graph — never a hard-coded successor.
+//! `await_decision` is the only place a run stops; its state is stored in the desk database so `resume` continues
+//! in another process without classifying again.
+
+use crate::actions::{self, CONTENT, STRUCTURAL};
+use crate::classify::{Classification, classify};
+use crate::content::{Sanitized, sanitize};
+use crate::gate::Proposal;
+use crate::tools::{Evidence, gather};
+use crate::{Error, db};
+use foureyes_core::{ActionRequest, ApprovalId, DecisionId, Outcome, Policy, ReasonCode, Verdict};
+use foureyes_store::Store;
+use rusqlite::{OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::{BTreeSet, VecDeque};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Node {
+    SanitizeInput,
+    GatherEvidence,
+    Classify,
+    Route,
+    ExplainRefusal,
+    ProposeEscalation,
+    ProposeAction,
+    RequestApproval,
+    AwaitDecision,
+    ExecuteAction,
+    VerifyAndLog,
+    LogRejection,
+    End,
+}
+
+/// What a node may touch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Capability {
+    LookupServer,
+    Gate,
+    ActionServer,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Edge {
+    pub from: Node,
+    pub label: &'static str,
+    pub to: Node,
+}
+
+/// The pipeline as data.
+#[derive(Debug, Clone)]
+pub struct Graph {
+    pub start: Node,
+    pub edges: Vec<Edge>,
+    pub capabilities: Vec<(Node, Capability)>,
+}
+
+impl Graph {
+    /// The support desk's pipeline.
+    pub fn support_desk() -> Graph {
+        use Node::*;
+        let e = |from, label, to| Edge { from, label, to };
+        Graph {
+            start: SanitizeInput,
+            edges: vec![
+                e(SanitizeInput, "ok", GatherEvidence),
+                e(GatherEvidence, "ok", Classify),
+                e(Classify, "ok", Route),
+                e(Route, "refuse", ExplainRefusal),
+                e(Route, "escalate", ProposeEscalation),
+                e(Route, "act", ProposeAction),
+                e(ExplainRefusal, "ok", End),
+                e(ProposeEscalation, "ok", RequestApproval),
+                e(ProposeAction, "ok", RequestApproval),
+                e(RequestApproval, "ok", AwaitDecision),
+                e(AwaitDecision, "approved", ExecuteAction),
+                e(AwaitDecision, "rejected", LogRejection),
+                e(ExecuteAction, "ok", VerifyAndLog),
+                e(VerifyAndLog, "ok", End),
+                e(LogRejection, "ok", End),
+            ],
+            capabilities: vec![
+                (GatherEvidence, Capability::LookupServer),
+                (RequestApproval, Capability::Gate),
+                (AwaitDecision, Capability::Gate),
+                (ExecuteAction, Capability::Gate),
+                (ExecuteAction, Capability::ActionServer),
+            ],
+        }
+    }
+
+    pub fn next(&self, from: Node, label: &str) -> Option<Node> {
+        self.edges.iter().find(|e| e.from == from && e.label == label).map(|e| e.to)
+    }
+
+    pub fn may(&self, node: Node, cap: Capability) -> bool {
+        self.capabilities.contains(&(node, cap))
+    }
+
+    /// Nodes reachable from the start.
+    pub fn reachable(&self) -> BTreeSet<Node> {
+        let mut seen = BTreeSet::from([self.start]);
+        let mut queue = VecDeque::from([self.start]);
+        while let Some(n) = queue.pop_front() {
+            for e in self.edges.iter().filter(|e| e.from == n) {
+                if seen.insert(e.to) {
+                    queue.push_back(e.to);
+                }
+            }
+        }
+        seen
+    }
+
+    /// The graph without a node (and its edges).
+    pub fn without(&self, node: Node) -> Graph {
+        let mut g = self.clone();
+        g.edges.retain(|e| e.from != node && e.to != node);
+        g
+    }
+
+    pub fn inbound(&self, node: Node) -> Vec<Edge> {
+        self.edges.iter().filter(|e| e.to == node).copied().collect()
+    }
+}
+
+/// A run's stored state.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunState {
+    pub ticket_id: i64,
+    pub node: Option<Node>,
+    pub sanitized: Option<Sanitized>,
+    pub evidence: Option<Evidence>,
+    pub classification: Option<Classification>,
+    pub proposal: Option<Proposal>,
+    pub request: Option<ActionRequest>,
+    pub approval_id: Option<ApprovalId>,
+    pub permit: Option<DecisionId>,
+    pub outcome: Option<String>,
+    /// Nodes visited, in order (across processes).
+    pub trace: Vec<Node>,
+    /// Classifications made (must stay 1 across a resume).
+    pub classifications: u32,
+}
+
+/// Where a run stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// Ended.
+    End,
+    /// Waiting at the gate.
+    Interrupted,
+    /// Stopped after routing (the benchmark compares proposals only).
+    Proposed,
+}
+
+/// What the runtime needs.
+pub struct Ctx {
+    pub desk_db: PathBuf,
+    pub store: Arc<dyn Store>,
+    pub policy: Arc<Policy>,
+    /// Stop right after `route` (benchmark mode).
+    pub stop_after_route: bool,
+}
+
+pub fn load(desk_db: &Path, ticket_id: i64) -> Result<Option<RunState>, Error> {
+    let conn = db::open_rw(desk_db)?;
+    let text: Option<String> =
+        conn.query_row("SELECT state FROM runs WHERE ticket_id = ?1", params![ticket_id], |r| r.get(0)).optional()?;
+    text.map(|t| serde_json::from_str(&t).map_err(|e| Error::Invalid(format!("stored run state: {e}")))).transpose()
+}
+
+pub fn save(desk_db: &Path, state: &RunState) -> Result<(), Error> {
+    let conn = db::open_rw(desk_db)?;
+    let text = serde_json::to_string(state).map_err(|e| Error::Invalid(e.to_string()))?;
+    let node = state.node.map(|n| json!(n).to_string()).unwrap_or_default();
+    conn.execute(
+        "INSERT INTO runs (ticket_id, node, state) VALUES (?1, ?2, ?3)
+         ON CONFLICT(ticket_id) DO UPDATE SET node = excluded.node, state = excluded.state",
+        params![state.ticket_id, node, text],
+    )?;
+    Ok(())
+}
+
+fn request_id(ticket_id: i64) -> String {
+    format!("support-desk-ticket-{ticket_id}")
+}
+
+/// Runs from `state.node` (or the start) until the end, the gate, or (benchmark) the proposal.
+pub async fn run(ctx: &Ctx, graph: &Graph, mut state: RunState) -> Result<(Stop, RunState), Error> {
+    let mut node = state.node.unwrap_or(graph.start);
+    loop {
+        state.node = Some(node);
+        if node == Node::End {
+            save(&ctx.desk_db, &state)?;
+            return Ok((Stop::End, state));
+        }
+        if state.trace.last() != Some(&node) {
+            state.trace.push(node);
+        }
+        let label = match step(ctx, graph, node, &mut state).await? {
+            Some(label) => label,
+            None => {
+                save(&ctx.desk_db, &state)?;
+                return Ok((Stop::Interrupted, state));
+            }
+        };
+        if ctx.stop_after_route && node == Node::Route {
+            return Ok((Stop::Proposed, state));
+        }
+        node = graph
+            .next(node, label)
+            .ok_or_else(|| Error::Invalid(format!("the graph has no edge {node:?} --{label}-->")))?;
+    }
+}
+
+fn need<T: Clone>(v: &Option<T>, what: &str) -> Result<T, Error> {
+    v.clone().ok_or_else(|| Error::Invalid(format!("run state has no {what}")))
+}
+
+/// One node. `None` = stop here (the gate).
+async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<Option<&'static str>, Error> {
+    match node {
+        Node::SanitizeInput => {
+            let conn = db::open_ro(&ctx.desk_db)?;
+            let body: String =
+                conn.query_row("SELECT body FROM tickets WHERE id = ?1", params![s.ticket_id], |r| r.get(0))?;
+            let san = sanitize(&body);
+            if !san.flags.is_empty() {
+                let names: Vec<&str> = san.flags.iter().map(|f| f.as_str()).collect();
+                let rw = db::open_rw(&ctx.desk_db)?;
+                db::audit(&rw, Some(s.ticket_id), CONTENT, "flagged_untrusted_text", &names.join(","))?;
+            }
+            s.sanitized = Some(san);
+            Ok(Some("ok"))
+        }
+        Node::GatherEvidence => {
+            if !graph.may(node, crate::graph::Capability::LookupServer) {
+                return Err(Error::Invalid("gather_evidence has no lookup capability".into()));
+            }
+            s.evidence = Some(gather(&ctx.desk_db, s.ticket_id)?);
+            Ok(Some("ok"))
+        }
+        Node::Classify => {
+            s.classification = Some(classify(&need(&s.evidence, "evidence")?));
+            s.classifications += 1;
+            Ok(Some("ok"))
+        }
+        Node::Route => Ok(Some(match need(&s.classification, "classification")?.action.as_str() {
+            "refuse" => "refuse",
+            "escalate" => "escalate",
+            _ => "act",
+        })),
+        Node::ExplainRefusal => {
+            s.outcome = Some(format!("refused: {}", need(&s.classification, "classification")?.reason));
+            Ok(Some("ok"))
+        }
+        Node::ProposeEscalation => {
+            let c = need(&s.classification, "classification")?;
+            s.proposal = Some(Proposal::EscalateTicket {
+                ticket_id: s.ticket_id,
+                severity: c.severity.unwrap_or_else(|| "medium".into()),
+                reason: format!("{}: {}", c.policy_refs.join(","), c.reason),
+            });
+            Ok(Some("ok"))
+        }
+        Node::ProposeAction => {
+            let c = need(&s.classification, "classification")?;
+            let ev = need(&s.evidence, "evidence")?;
+            s.proposal = Some(match (c.action.as_str(), ev.order, c.amount_cents) {
+                ("refund", Some(order), Some(amount)) => Proposal::IssueRefund {
+                    ticket_id: s.ticket_id,
+                    order_id: order.id,
+                    amount_cents: amount,
+                    idempotency_key: format!("refund-ticket-{}-order-{}", s.ticket_id, order.id),
+                },
+                ("close", _, _) => {
+                    Proposal::CloseTicket { ticket_id: s.ticket_id, resolution: "answered inquiry".into() }
+                }
+                _ => return Err(Error::Invalid(format!("cannot propose `{}`", c.action))),
+            });
+            Ok(Some("ok"))
+        }
+        Node::RequestApproval => {
+            let req = need(&s.proposal, "proposal")?.request(request_id(s.ticket_id));
+            let d = ctx.store.decide(ctx.policy.clone(), req.clone(), crate::now_ms()).await?;
+            s.request = Some(req);
+            s.approval_id = d.approval_id;
+            match d.verdict {
+                Verdict::Defer | Verdict::Permit => Ok(Some("ok")),
+                other => {
+                    s.outcome =
+                        Some(format!("FourEyes said {other}: {}", d.reasons.first().map_or("", |r| &r.message)));
+                    Ok(Some("ok"))
+                }
+            }
+        }
+        Node::AwaitDecision => {
+            // Re-send the same request: a permit that carries `approved` means a human approved this exact call.
+            let req = need(&s.request, "request")?;
+            let d = ctx.store.decide(ctx.policy.clone(), req, crate::now_ms()).await?;
+            match d.verdict {
+                Verdict::Permit if d.reasons.iter().any(|r| r.code == ReasonCode::Approved) => {
+                    s.permit = Some(d.decision_id);
+                    Ok(Some("approved"))
+                }
+                Verdict::Defer => Ok(None),
+                _ => {
+                    s.outcome = Some(format!("not approved: {}", d.reasons.first().map_or("", |r| &r.message)));
+                    Ok(Some("rejected"))
+                }
+            }
+        }
+        Node::ExecuteAction => {
+            if !graph.may(node, Capability::ActionServer) {
+                return Err(Error::Invalid("execute_action has no action capability".into()));
+            }
+            let proposal = need(&s.proposal, "proposal")?;
+            // Execute what the approved record says, re-checked against the proposal.
+            let approved = match s.permit {
+                Some(id) => ctx.store.decision(id).await?.and_then(|d| Proposal::from_request(&d.request)),
+                None => None,
+            };
+            let result = if approved.as_ref() != Some(&proposal) {
+                let b = actions::Block {
+                    layer: STRUCTURAL,
+                    rule: "approved_differs_from_proposal".into(),
+                    message: format!("the approved call {approved:?} is not the proposal {proposal:?}"),
+                };
+                let rw = db::open_rw(&ctx.desk_db)?;
+                db::audit(&rw, Some(s.ticket_id), b.layer, &b.rule, &b.message)?;
+                Err(b)
+            } else {
+                actions::execute(&ctx.desk_db, ctx.store.as_ref(), &proposal, s.permit).await?
+            };
+            if let Some(id) = s.permit {
+                let (outcome, detail) = match &result {
+                    Ok(e) => (Outcome::Executed, json!({"executed": e})),
+                    Err(b) => (Outcome::Failed, json!({"blocked": b})),
+                };
+                ctx.store.report(id, outcome, detail, crate::now_ms()).await?;
+            }
+            s.outcome = Some(match result {
+                Ok(e) => format!("executed {}", e.tool),
+                Err(b) => format!("blocked by {}: {} ({})", b.layer, b.rule, b.message),
+            });
+            Ok(Some("ok"))
+        }
+        Node::VerifyAndLog => {
+            let conn = db::open_ro(&ctx.desk_db)?;
+            let status = db::ticket_status(&conn, s.ticket_id)?.unwrap_or_default();
+            s.outcome = Some(format!("{}; ticket is {status}", s.outcome.clone().unwrap_or_default()));
+            Ok(Some("ok"))
+        }
+        Node::LogRejection => {
+            s.outcome = Some(format!("rejected; nothing executed ({})", s.outcome.clone().unwrap_or_default()));
+            Ok(Some("ok"))
+        }
+        Node::End => Ok(None),
+    }
+}
