@@ -88,6 +88,7 @@ impl Proposal {
             undo_of: None,
             dry_run: false,
             approval_id: None,
+            evidence: None,
         }
     }
 }

@@ -82,6 +82,7 @@ mod tests {
             undo_of: None,
             dry_run: false,
             approval_id: None,
+            evidence: None,
         };
         ApprovalRecord {
             approval_id: 1,

@@ -16,6 +16,8 @@ pub type ApprovalId = i64;
 pub const MAX_PARAMS_BYTES: usize = 64 * 1024;
 /// Longest accepted `request_id`, `agent`, `session`, `target` and action name, in bytes.
 pub const MAX_NAME_BYTES: usize = 256;
+/// Largest accepted `evidence`, as canonical JSON bytes.
+pub const MAX_EVIDENCE_BYTES: usize = 16 * 1024;
 
 /// What an agent asks to do. `agent` comes from the caller's credential (or the CLI's `--agent`), never from an
 /// untrusted body.
@@ -42,6 +44,10 @@ pub struct ActionRequest {
     /// Set when this request executes a human-approved action.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub approval_id: Option<ApprovalId>,
+    /// What the agent offers in support (a ticket excerpt, a diff, a quote), shown to the approver. Not part of the
+    /// digest or the idempotency fingerprint: it explains the action, it is not the action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<Value>,
 }
 
 /// Why a request is refused before it is judged (it never becomes a decision; the refusal is audited).
@@ -55,6 +61,8 @@ pub enum RequestError {
     ParamsTooLarge { len: usize, max: usize },
     #[error("action name `{0}` is not a dotted name of letters, digits, `_` and `-` (e.g. `payments.send`)")]
     BadActionName(String),
+    #[error("evidence is {len} bytes as canonical JSON: at most {max} are accepted")]
+    EvidenceTooLarge { len: usize, max: usize },
     #[error("`{field}` contains a control character: names and ids must be printable text")]
     ControlCharacter { field: &'static str },
 }
@@ -115,6 +123,12 @@ impl ActionRequest {
         let len = to_canonical_string(&self.params).len();
         if len > MAX_PARAMS_BYTES {
             return Err(RequestError::ParamsTooLarge { len, max: MAX_PARAMS_BYTES });
+        }
+        if let Some(evidence) = &self.evidence {
+            let len = to_canonical_string(evidence).len();
+            if len > MAX_EVIDENCE_BYTES {
+                return Err(RequestError::EvidenceTooLarge { len, max: MAX_EVIDENCE_BYTES });
+            }
         }
         Ok(())
     }

@@ -97,6 +97,7 @@ fn request(action: &str, params: Value) -> ActionRequest {
         undo_of: None,
         dry_run: false,
         approval_id: None,
+        evidence: None,
     }
 }
 

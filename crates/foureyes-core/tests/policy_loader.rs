@@ -172,6 +172,7 @@ fn decide_amount(policy: &Policy, amount_json: &str) -> Decision {
         undo_of: None,
         dry_run: false,
         approval_id: None,
+        evidence: None,
     };
     decide(policy, &Snapshot::default(), &request, 1_700_000_000_000)
 }

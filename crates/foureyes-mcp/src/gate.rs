@@ -299,6 +299,7 @@ impl Gate {
             undo_of: call.undo_of,
             dry_run: false,
             approval_id: None,
+            evidence: None,
         }
     }
 

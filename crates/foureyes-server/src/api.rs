@@ -55,6 +55,9 @@ struct DecideBody {
     approval_id: Option<i64>,
     #[serde(default)]
     session: Option<String>,
+    /// Shown to the approver; not part of the digest.
+    #[serde(default)]
+    evidence: Option<Map<String, Value>>,
 }
 
 async fn decide(
@@ -74,6 +77,7 @@ async fn decide(
         undo_of: b.undo_of,
         dry_run: b.dry_run,
         approval_id: b.approval_id,
+        evidence: b.evidence.map(Value::Object),
     };
     let started = std::time::Instant::now();
     let record = state.store.decide(state.policy(), request, state.now_ms()).await;
@@ -242,6 +246,7 @@ async fn undo(
         undo_of: Some(id),
         dry_run: false,
         approval_id: None,
+        evidence: None,
     };
     let record = state.store.decide(policy, request, state.now_ms()).await?;
     state.notify();

@@ -199,3 +199,36 @@ async fn approvals_without_step_up_need_no_code() {
     let r = approve(&h, APPROVER, id, json!({"digest": digest})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
 }
+
+/// Evidence travels with the approval so the human sees it, but it is context, not the action: it changes neither
+/// the digest nor the idempotency fingerprint, and it is size-limited like params.
+#[tokio::test]
+async fn evidence_is_shown_to_the_approver_and_is_not_part_of_the_digest() {
+    let h = harness().await;
+    let (_, plain_id, plain_digest, _) = h.deferral(42.0).await;
+    let mut body = json!({
+        "request_id": "with-evidence",
+        "action": "payments.send",
+        "params": {"amount_eur": 42.0, "payee": "ACME"},
+        "evidence": {"invoice": "INV-7", "excerpt": "please pay the March invoice"},
+    });
+    let v = h.decide(AGENT, body.clone()).await;
+    assert_eq!(v["verdict"], "defer", "{v}");
+    assert_eq!(v["digest"], plain_digest.as_str(), "evidence must not change what the human approves");
+    let card = approval(&h, v["approval_id"].as_i64().unwrap()).await;
+    assert_eq!(card["request"]["evidence"]["invoice"], "INV-7", "{card}");
+    assert!(approval(&h, plain_id).await["request"].get("evidence").is_none());
+    // A retry with other evidence is the same request.
+    body["evidence"] = json!({"invoice": "INV-7", "note": "second try"});
+    assert_eq!(h.decide(AGENT, body.clone()).await["decision_id"], v["decision_id"]);
+    // Evidence must be an object, and not a huge one.
+    body["request_id"] = json!("evidence-array");
+    body["evidence"] = json!(["not", "an", "object"]);
+    let r = h.send(req("POST", "/v1/decide").token(AGENT).json(&body)).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+    body["request_id"] = json!("evidence-huge");
+    body["evidence"] = json!({"blob": "x".repeat(20 * 1024)});
+    let r = h.send(req("POST", "/v1/decide").token(AGENT).json(&body)).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+    assert!(r.text().contains("evidence is"), "{}", r.text());
+}

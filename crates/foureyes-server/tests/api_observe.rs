@@ -147,6 +147,7 @@ async fn the_event_stream_delivers_new_events_live() {
         undo_of: None,
         dry_run: false,
         approval_id: None,
+        evidence: None,
     };
     let d = h.store.decide(h.state.policy(), request, h.now()).await.unwrap();
     let event = next_event(&mut body, Duration::from_secs(5), |e| {

@@ -372,6 +372,7 @@ async fn a_request_stored_under_an_approvers_name_cannot_be_approved_by_them() {
         undo_of: None,
         dry_run: false,
         approval_id: None,
+        evidence: None,
     };
     let d = h.store.decide(h.state.policy(), request, h.now()).await.unwrap();
     let (id, digest) = (d.approval_id.unwrap(), d.digest.clone());

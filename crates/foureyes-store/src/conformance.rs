@@ -247,6 +247,7 @@ pub fn request(id: &str, action: &str, params: Value) -> ActionRequest {
         undo_of: None,
         dry_run: false,
         approval_id: None,
+        evidence: None,
     }
 }
 

@@ -119,6 +119,7 @@ async fn one_run(
                     undo_of: None,
                     dry_run: false,
                     approval_id: None,
+                    evidence: None,
                 };
                 let t = Instant::now();
                 let now = jiff::Timestamp::now().as_millisecond();

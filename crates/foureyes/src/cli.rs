@@ -135,6 +135,9 @@ pub struct DecideArgs {
     /// This request undoes the given executed decision.
     #[arg(long)]
     pub undo_of: Option<i64>,
+    /// Evidence for the approver (a JSON object, or `@FILE`), shown with the approval; not part of the digest.
+    #[arg(long)]
+    pub evidence: Option<String>,
     /// Print the verdict as one JSON object.
     #[arg(long)]
     pub json: bool,

@@ -239,6 +239,10 @@ async fn decide(db: &Path, policy: &Option<std::path::PathBuf>, args: DecideArgs
     let store = open_backend(db).await?;
     store.record_policy(&policy, now_ms()).await?;
     let params = parse_object(store.as_ref(), &args.agent, "--params", &args.params).await?;
+    let evidence = match &args.evidence {
+        Some(text) => Some(Value::Object(parse_object(store.as_ref(), &args.agent, "--evidence", text).await?)),
+        None => None,
+    };
     let request = ActionRequest {
         request_id: args.request_id.unwrap_or_else(fresh_request_id),
         agent: args.agent,
@@ -249,6 +253,7 @@ async fn decide(db: &Path, policy: &Option<std::path::PathBuf>, args: DecideArgs
         undo_of: args.undo_of,
         dry_run: args.dry_run,
         approval_id: args.approval,
+        evidence,
     };
     let record = store.decide(policy, request, now_ms()).await?;
     if args.json {
@@ -463,6 +468,7 @@ async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) ->
         undo_of: Some(original.decision_id),
         dry_run: false,
         approval_id: None,
+        evidence: None,
     };
     let record = store.decide(policy, request, now_ms()).await?;
     if args.json {

@@ -28,6 +28,7 @@ fn request(id: &str, agent: &str, action: &str, params: Value) -> ActionRequest 
         undo_of: None,
         dry_run: false,
         approval_id: None,
+        evidence: None,
     }
 }
 

@@ -292,6 +292,7 @@ fn gate_request(state: &TaskState, command_id: &str) -> ActionRequest {
         undo_of: None,
         dry_run: false,
         approval_id: None,
+        evidence: None,
     }
 }
 

@@ -489,7 +489,12 @@ async fn scenario(page: &Page<'_>, ctx: &Ctx) -> Res<()> {
     step("executed tier-1 decision shows Undo");
 
     // The executor asks for a payment; the card must appear live.
-    let pay = json!({"request_id": "e2e-pay-1", "action": "payments.send", "params": {"amount_eur": 42.5, "payee": INJECTION}});
+    let pay = json!({
+        "request_id": "e2e-pay-1",
+        "action": "payments.send",
+        "params": {"amount_eur": 42.5, "payee": INJECTION},
+        "evidence": {"invoice": "INV-42", "note": INJECTION},
+    });
     let (first, executor) = spawn_executor(ctx.agent.clone(), pay);
     let first = first.await.map_err(|_| "the executor died before deciding".to_string())?;
     ensure!(first["verdict"] == "defer", "payments.send must be deferred: {first}");
@@ -521,6 +526,17 @@ async fn scenario(page: &Page<'_>, ctx: &Ctx) -> Res<()> {
     ensure!(shown["given"] == "0" && shown["required"] == "2", "progress: {shown}");
     ensure!(shown["expires"].as_str().is_some_and(|s| s.contains(" h ")), "countdown: {shown}");
     ensure!(shown["approveEnabled"] == json!(true), "approve must be enabled: {shown}");
+    let evidence = page
+        .js(
+            "const e = document.querySelector(arguments[0] + ' [data-testid=card-evidence]'); \
+             return e ? [e.textContent, e.querySelectorAll('*').length - e.querySelectorAll('span').length] : null",
+            vec![json!(card)],
+        )
+        .await?;
+    ensure!(
+        evidence[0].as_str().is_some_and(|t| t.contains("INV-42")) && evidence[1] == json!(0),
+        "the evidence must be shown on the card, as text: {evidence}"
+    );
 
     // Bob approves over the API; the card shows 1 of 2 live.
     let (status, vote) = http(
