@@ -368,6 +368,13 @@ pub struct ServeArgs {
     /// Mark the session cookie `Secure` (when served behind HTTPS).
     #[arg(long)]
     pub secure_cookies: bool,
+    /// POST a Slack-compatible message to this URL on each new pending approval and kill-switch change
+    /// (repeatable; in the environment, several URLs separated by commas). Failures never block a decision.
+    #[arg(long = "webhook", value_name = "URL", env = "FOUREYES_WEBHOOK", value_delimiter = ',')]
+    pub webhooks: Vec<String>,
+    /// The URL people reach this server at (behind a proxy), for links in notifications. Default: the listen address.
+    #[arg(long, value_name = "URL", env = "FOUREYES_PUBLIC_URL")]
+    pub public_url: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]

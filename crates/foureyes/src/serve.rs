@@ -67,6 +67,20 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     // Commits by other replicas wake this one's waiters at once (polling remains the fallback).
     let forwarder = store.changes().map(|changes| state.wake_on(changes));
     let follower = tokio::spawn(follow_policy_reloads(state.clone(), store.changes()));
+    // Webhooks follow the journal from its head, beside the server: the server crate has no HTTP client, and no
+    // decision waits on a webhook (`foureyes-notify`).
+    let notifier = if args.webhooks.is_empty() {
+        None
+    } else {
+        let mut config = foureyes_notify::NotifyConfig::new(args.webhooks.clone());
+        config.console_url = Some(args.public_url.clone().unwrap_or_else(|| base.clone()));
+        config.wake = Some(state.bus.subscribe());
+        let notifier = foureyes_notify::Notifier::spawn(store.clone(), config)
+            .await
+            .map_err(|e| Exit::new(EXIT_REFUSED, format!("notifications: {e}")))?;
+        println!("notifications: {} webhook(s)", notifier.webhooks());
+        Some(notifier)
+    };
     use std::io::Write;
     let _ = std::io::stdout().flush();
     axum::serve(listener, app(state))
@@ -77,6 +91,9 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
         forwarder.abort();
     }
     follower.abort();
+    if let Some(notifier) = notifier {
+        notifier.stop();
+    }
     store.close();
     Ok(0)
 }
