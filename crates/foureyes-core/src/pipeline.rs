@@ -419,6 +419,12 @@ fn check_undo(
     Ok(())
 }
 
+/// Largest amount a budgeted param may carry: budgets are summed in signed 64-bit millionths, and a window must be
+/// able to hold many of them.
+pub fn max_budget_amount() -> Decimal {
+    Decimal::from(1_000_000_000_000i64)
+}
+
 /// Most decimal places a budgeted param may carry: budgets are summed exactly in integer millionths.
 pub const MAX_BUDGET_SCALE: u32 = 6;
 
@@ -446,6 +452,19 @@ pub fn check_bounds(action: &str, spec: &ActionPolicy, params: &serde_json::Map<
             out.push(Reason::new(
                 ReasonCode::Bounds,
                 format!("'{action}' denied: param '{name}'={n} has more than {MAX_BUDGET_SCALE} decimal places (it is summed by a budget)"),
+            ));
+            continue;
+        }
+        if summed
+            && let Some(Ok(n)) = params.get(name).map(json_to_decimal)
+            && n.abs() > max_budget_amount()
+        {
+            out.push(Reason::new(
+                ReasonCode::Bounds,
+                format!(
+                    "'{action}' denied: param '{name}'={n} is too large to count against a budget (at most {})",
+                    max_budget_amount()
+                ),
             ));
             continue;
         }

@@ -61,6 +61,10 @@ pub enum RequestError {
     ParamsTooLarge { len: usize, max: usize },
     #[error("action name `{0}` is not a dotted name of letters, digits, `_` and `-` (e.g. `payments.send`)")]
     BadActionName(String),
+    #[error(
+        "param `{path}` is the integer {value}, beyond ±2^53−1: such integers cannot be hashed exactly (RFC 8785 reads numbers as IEEE doubles), so two different values would share one approval digest; send it as a string"
+    )]
+    UnsafeInteger { path: String, value: String },
     #[error("evidence is {len} bytes as canonical JSON: at most {max} are accepted")]
     EvidenceTooLarge { len: usize, max: usize },
     #[error("`{field}` contains a control character: names and ids must be printable text")]
@@ -120,6 +124,9 @@ impl ActionRequest {
         if !valid_name {
             return Err(RequestError::BadActionName(self.action.clone()));
         }
+        for (name, value) in &self.params {
+            check_safe_integers(name, value)?;
+        }
         let len = to_canonical_string(&self.params).len();
         if len > MAX_PARAMS_BYTES {
             return Err(RequestError::ParamsTooLarge { len, max: MAX_PARAMS_BYTES });
@@ -131,6 +138,31 @@ impl ActionRequest {
             }
         }
         Ok(())
+    }
+}
+
+/// Largest integer an IEEE double holds exactly (2^53 − 1).
+pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// Refuses integers an RFC 8785 canonicalizer would round: two different ids must never share a digest.
+fn check_safe_integers(path: &str, value: &Value) -> Result<(), RequestError> {
+    match value {
+        Value::Number(n) => {
+            let unsafe_int = match (n.as_i64(), n.as_u64()) {
+                (Some(i), _) => i.unsigned_abs() > MAX_SAFE_INTEGER,
+                (None, Some(u)) => u > MAX_SAFE_INTEGER,
+                _ => false,
+            };
+            if unsafe_int {
+                return Err(RequestError::UnsafeInteger { path: path.to_string(), value: n.to_string() });
+            }
+            Ok(())
+        }
+        Value::Array(items) => {
+            items.iter().enumerate().try_for_each(|(i, v)| check_safe_integers(&format!("{path}[{i}]"), v))
+        }
+        Value::Object(map) => map.iter().try_for_each(|(k, v)| check_safe_integers(&format!("{path}.{k}"), v)),
+        _ => Ok(()),
     }
 }
 

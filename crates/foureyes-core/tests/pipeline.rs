@@ -1005,3 +1005,18 @@ fn equal_inputs_give_equal_decisions() {
         decide(&policy(POLICY), &Snapshot::default(), &b, now())
     );
 }
+
+/// Budgets are summed in signed 64-bit millionths: an amount too large to count is denied at the bounds step, before
+/// any reservation could overflow (found by review: it used to panic the SQLite writer thread).
+#[test]
+fn a_budgeted_amount_too_large_to_count_is_denied() {
+    let p = policy(
+        "version: 1\nactions:\n  spend.it:\n    tier: 2\n    params: { eur: { type: number } }\n    budgets: [ { param: eur, max: 1000000000000000000, per: 1d } ]\n",
+    );
+    let d = decide(&p, &Snapshot::default(), &request("spend.it", json!({"eur": 1e13})), now());
+    assert_eq!(d.verdict, Verdict::Deny, "{d:#?}");
+    assert!(d.has_reason(ReasonCode::Bounds));
+    assert!(d.reservations.is_empty());
+    let d = decide(&p, &Snapshot::default(), &request("spend.it", json!({"eur": 1e12})), now());
+    assert_eq!(d.verdict, Verdict::Permit, "{d:#?}");
+}

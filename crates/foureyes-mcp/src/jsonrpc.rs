@@ -49,6 +49,9 @@ impl Envelope<'_> {
     pub fn kind(&self) -> Kind {
         let has_id = self.id.is_some_and(|id| id.get() != "null");
         match (&self.method, has_id) {
+            // A `tools/call` must be answerable, so it must carry an id. Without one (or with `"id": null`, which
+            // JSON-RPC servers may still run as a request) it would pass as a notification, ungated: refuse it.
+            (Some(m), false) if m.as_ref() == "tools/call" => Kind::Invalid,
             (Some(_), true) => Kind::Request,
             (Some(_), false) => Kind::Notification,
             (None, _) if self.result.is_some() || self.error.is_some() => Kind::Response,
@@ -127,6 +130,10 @@ mod tests {
         assert_eq!(k(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#), Kind::Response);
         assert_eq!(k(r#"{"jsonrpc":"2.0","id":null,"error":{"code":1,"message":"x"}}"#), Kind::Response);
         assert_eq!(k(r#"{"jsonrpc":"2.0","id":1}"#), Kind::Invalid);
+        // A tools/call without a usable id is never a notification: it would reach the upstream ungated.
+        assert_eq!(k(r#"{"jsonrpc":"2.0","id":null,"method":"tools/call","params":{"name":"x"}}"#), Kind::Invalid);
+        assert_eq!(k(r#"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"x"}}"#), Kind::Invalid);
+        assert_eq!(k(r#"{"jsonrpc":"2.0","method":"tools\/call","params":{"name":"x"}}"#), Kind::Invalid);
         let escaped = parse_envelope(br#"{"id":"a\u0062","method":"tools\/call"}"#).unwrap();
         assert_eq!(escaped.method.as_deref(), Some("tools/call"));
         assert_eq!(raw_id_key(escaped.id.unwrap()), id_key(&json!("ab")));

@@ -120,6 +120,17 @@ async fn bad_input_is_answered_with_json_rpc_errors_and_never_forwarded() {
             json!(6),
         ),
         (huge.into_bytes(), -32600, json!(77)),
+        // A tools/call with `"id": null` or no id would otherwise pass as a notification, ungated.
+        (
+            br#"{"jsonrpc":"2.0","id":null,"method":"tools/call","params":{"name":"echo","arguments":{}}}"#.to_vec(),
+            -32600,
+            Value::Null,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"echo","arguments":{}}}"#.to_vec(),
+            -32600,
+            Value::Null,
+        ),
     ];
     for (line, _, _) in &cases {
         let mut bytes = line.clone();

@@ -67,6 +67,18 @@ async fn decide(
 ) -> ApiResult<Json<Value>> {
     require(&state, &caller, &[Role::Agent], "deciding").await?;
     let b: DecideBody = body(&state, &caller, "POST /v1/decide", raw).await?;
+    // An agent may name only its own decisions and approvals: undoing (and so blocking the undo of) another
+    // agent's action, or probing which approvals exist, is refused and journaled.
+    if let Some(target) = b.undo_of {
+        visible_decision(&state, &caller, target).await?;
+    }
+    if let Some(approval) = b.approval_id
+        && let Some(record) = state.store.approval(approval, state.now_ms()).await?
+        && record.request.agent != caller.name()
+    {
+        let error = ApiError::forbidden(format!("approval {approval} belongs to another agent's request"));
+        return Err(refuse(&state, caller.name(), error, json!({"approval_id": approval})).await);
+    }
     let request = ActionRequest {
         request_id: b.request_id,
         agent: caller.name().to_string(),

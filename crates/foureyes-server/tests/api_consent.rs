@@ -94,7 +94,8 @@ async fn executing_an_approval_with_anything_changed_is_denied_with_digest_misma
         ("other params", AGENT, json!({"amount_eur": 499, "payee": "ACME"}), None),
         ("another payee", AGENT, json!({"amount_eur": 40.0, "payee": "MALLORY"}), None),
         ("a target added", AGENT, json!({"amount_eur": 40.0, "payee": "ACME"}), Some("acct-9")),
-        ("another agent", AGENT2, json!({"amount_eur": 40.0, "payee": "ACME"}), None),
+        // Another agent citing this approval is refused even earlier, with 403:
+        // `an_agent_cannot_undo_or_release_another_agents_action`.
     ];
     for (case, token, params, target) in changed {
         let mut b =
@@ -231,4 +232,38 @@ async fn evidence_is_shown_to_the_approver_and_is_not_part_of_the_digest() {
     let r = h.send(req("POST", "/v1/decide").token(AGENT).json(&body)).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
     assert!(r.text().contains("evidence is"), "{}", r.text());
+}
+
+/// An agent may name only its own decisions in `undo_of` and only its own approvals in `approval_id`: otherwise it
+/// could permanently block the real undo of another agent's action ("already undone"), or probe which approvals
+/// exist. Both attempts are refused with 403 and journaled.
+#[tokio::test]
+async fn an_agent_cannot_undo_or_release_another_agents_action() {
+    let h = harness().await;
+    let executed = h.executed().await;
+    let (_, approval_id, _, _) = h.deferral(15.0).await;
+    let before = h.head().await;
+    let undo = json!({
+        "request_id": "hijack-undo",
+        "action": "climate.set_temperature",
+        "params": {"zone": "living", "celsius": 19},
+        "undo_of": executed,
+    });
+    let r = h.send(req("POST", "/v1/decide").token(AGENT2).json(&undo)).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text());
+    assert_eq!(h.only_refusal_since(before, "other-bot").await["code"], "forbidden");
+    let before = h.head().await;
+    let release = json!({
+        "request_id": "hijack-release",
+        "action": "payments.send",
+        "params": {"amount_eur": 15.0, "payee": "ACME"},
+        "approval_id": approval_id,
+    });
+    let r = h.send(req("POST", "/v1/decide").token(AGENT2).json(&release)).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text());
+    assert_eq!(h.only_refusal_since(before, "other-bot").await["code"], "forbidden");
+    // The owner's undo still works.
+    let mut own = undo.clone();
+    own["request_id"] = json!("own-undo");
+    assert_eq!(h.decide(AGENT, own).await["verdict"], "permit");
 }

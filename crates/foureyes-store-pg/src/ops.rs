@@ -262,7 +262,7 @@ async fn persist(
                     &r.key,
                     &r.scope,
                     &r.amount.to_string(),
-                    &amount_units(r.amount)?,
+                    &foureyes_store::amount_units(r.amount)?,
                     &now_ms,
                 ],
             )
@@ -351,17 +351,6 @@ async fn persist(
         .await?;
     }
     load_decision(w.c(), decision_id).await?.ok_or_else(|| StoreError::Backend("decision vanished after insert".into()))
-}
-
-/// An amount in integer millionths. The pipeline denies budget params with more than six decimal places, so this
-/// is exact; anything else is a bug, reported rather than rounded.
-fn amount_units(amount: Decimal) -> Result<i64, StoreError> {
-    let scaled = amount * Decimal::from(1_000_000);
-    if !scaled.fract().is_zero() {
-        return Err(StoreError::Backend(format!("amount {amount} has more than 6 decimal places")));
-    }
-    rust_decimal::prelude::ToPrimitive::to_i64(&scaled)
-        .ok_or_else(|| StoreError::Backend(format!("amount {amount} is too large to reserve")))
 }
 
 // ---------------------------------------------------------------------------------------------------------------

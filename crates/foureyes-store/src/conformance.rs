@@ -1279,6 +1279,8 @@ pub async fn bad_input_is_refused_and_audited(store: Arc<dyn Store>, t0: i64) {
         ("a malformed action name", bad_name),
         ("a NUL in the request_id", nul_id),
         ("a control character in the target", control_target),
+        // 2^53 + 1 would hash like 2^53: the digest could not tell the approved account from another one.
+        ("an integer beyond 2^53", request("bad-big-int", "email.send", json!({"to": 9_007_199_254_740_993u64}))),
     ];
     let mut seqs = Vec::new();
     for (what, r) in cases {

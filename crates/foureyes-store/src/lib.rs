@@ -23,6 +23,20 @@ use std::sync::Arc;
 pub use sqlite::{SqliteOptions, SqliteStore};
 pub use tasks::{TaskOutcome, TaskStore};
 
+/// An amount in integer millionths, so SQL can sum budgets exactly. The pipeline denies budget params with more
+/// than six decimal places or too large to scale, so this is exact; anything else is a bug, reported (never
+/// rounded, never a panic).
+pub fn amount_units(amount: rust_decimal::Decimal) -> Result<i64, StoreError> {
+    let scaled = amount
+        .checked_mul(rust_decimal::Decimal::from(1_000_000))
+        .ok_or_else(|| StoreError::Backend(format!("amount {amount} is too large to reserve")))?;
+    if !scaled.fract().is_zero() {
+        return Err(StoreError::Backend(format!("amount {amount} has more than 6 decimal places")));
+    }
+    rust_decimal::prelude::ToPrimitive::to_i64(&scaled)
+        .ok_or_else(|| StoreError::Backend(format!("amount {amount} is too large to reserve")))
+}
+
 /// Largest accepted report detail or refusal payload, as JSON bytes.
 pub const MAX_DETAIL_BYTES: usize = 64 * 1024;
 

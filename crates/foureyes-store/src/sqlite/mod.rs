@@ -240,7 +240,12 @@ fn run_batch(conn: &Connection, batch: Vec<Job>) {
             responders.push((job_refusal(job), Some(err)));
             continue;
         }
-        let (rollback, respond) = job(Some(conn));
+        // A panicking job must not take the writer thread (and every later write) down with it: its savepoint is
+        // rolled back and its caller, whose reply channel was dropped with the job, gets an error.
+        let (rollback, respond) = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(Some(conn)))) {
+            Ok(out) => out,
+            Err(_) => (true, Box::new(|_| {}) as Responder),
+        };
         let step = if rollback { "ROLLBACK TO job; RELEASE job" } else { "RELEASE job" };
         let failure =
             conn.execute_batch(step).err().map(|e| StoreError::Backend(format!("savepoint release failed: {e}")));

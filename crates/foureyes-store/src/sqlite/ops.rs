@@ -246,7 +246,7 @@ fn persist(
         for r in &decision.reservations {
             c.execute(
                 "INSERT INTO reservations (decision_id, action, key, scope, amount, units, ts_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![decision_id, request.action, r.key, r.scope, r.amount.to_string(), amount_units(r.amount)?, now_ms],
+                params![decision_id, request.action, r.key, r.scope, r.amount.to_string(), crate::amount_units(r.amount)?, now_ms],
             )?;
             reservations.push(
                 json!({"id": c.last_insert_rowid(), "key": r.key, "scope": r.scope, "amount": r.amount.to_string()}),
@@ -327,17 +327,6 @@ fn persist(
         )?;
     }
     load_decision(c, decision_id)?.ok_or_else(|| StoreError::Backend("decision vanished after insert".into()))
-}
-
-/// An amount in integer millionths. The pipeline denies budget params with more than six decimal places, so this
-/// is exact; anything else is a bug, reported rather than rounded.
-fn amount_units(amount: Decimal) -> Result<i64, StoreError> {
-    let scaled = amount * Decimal::from(1_000_000);
-    if !scaled.fract().is_zero() {
-        return Err(StoreError::Backend(format!("amount {amount} has more than 6 decimal places")));
-    }
-    rust_decimal::prelude::ToPrimitive::to_i64(&scaled)
-        .ok_or_else(|| StoreError::Backend(format!("amount {amount} is too large to reserve")))
 }
 
 // ---------------------------------------------------------------------------------------------------------------
