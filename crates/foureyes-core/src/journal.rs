@@ -353,6 +353,20 @@ mod tests {
         assert_eq!(verify_export(&export(&events)).bad_seq(), Some(3));
     }
 
+    /// A line rewritten into an equivalent but non-canonical form (keys reordered, whitespace added) still hashes
+    /// the same; it is reported as edited all the same, because an export is a byte-exact copy of the journal.
+    #[test]
+    fn an_edited_but_equivalent_line_is_reported() {
+        let events = chain(3);
+        let mut lines: Vec<String> = events.iter().map(Event::to_line).collect();
+        let value: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+        lines[1] = serde_json::to_string_pretty(&value).unwrap().replace('\n', " ");
+        let bytes = lines.iter().flat_map(|l| format!("{l}\n").into_bytes()).collect::<Vec<u8>>();
+        let report = verify_export(&bytes);
+        assert_eq!(report.bad_seq(), Some(2), "{report}");
+        assert!(report.to_string().contains("canonical form"), "{report}");
+    }
+
     /// Tamper property, exhaustively: flipping any bit pattern of any single byte of any event is detected at
     /// exactly that event's seq.
     #[test]
