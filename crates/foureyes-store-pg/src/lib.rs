@@ -237,7 +237,12 @@ impl Store for PgStore {
         detail: Value,
         now_ms: i64,
     ) -> Result<DecisionRecord, StoreError> {
-        in_tx!(self, |w| ops::report(w, decision_id, outcome, detail, now_ms))
+        let audited_detail = detail.clone();
+        let result = in_tx!(self, |w| ops::report(w, decision_id, outcome, detail, now_ms));
+        if let Err(StoreError::InvalidState(message)) = &result {
+            foureyes_store::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
+        }
+        result
     }
 
     async fn approve(

@@ -799,7 +799,18 @@ pub async fn report_outcomes_and_reservations(store: Arc<dyn Store>, t0: i64) {
     expect_invalid_state(s.report(b.decision_id, Outcome::Executed, json!({}), t0 + 800).await, "failed → executed");
     let deny = decide(s, &p, request("rep-deny", "email.send", json!({"to": 7})), t0 + 900).await;
     expect(&deny, Verdict::Deny, ReasonCode::WrongType, "a number where a string belongs");
-    expect_invalid_state(s.report(deny.decision_id, Outcome::Executed, json!({}), t0 + 901).await, "reporting a deny");
+    let before_deny_report = head_seq(s).await;
+    let ran = json!({"bank_ref": "should-not-have-run"});
+    expect_invalid_state(s.report(deny.decision_id, Outcome::Executed, ran, t0 + 901).await, "reporting a deny");
+    // The refused report changed nothing, but it is evidence that a denied action ran: it is journaled.
+    let e_refused = event_at(s, before_deny_report + 1).await;
+    assert_eq!(
+        (e_refused.kind, data_str(&e_refused, "code")),
+        (EventKind::Refused, Some("invalid_report")),
+        "a refused report must be journaled: {}",
+        e_refused.data
+    );
+    assert_eq!(e_refused.data["input"]["detail"]["bank_ref"], "should-not-have-run", "{}", e_refused.data);
     expect_invalid_state(s.report(e.decision_id, Outcome::Executed, json!({}), t0 + 902).await, "reporting a defer");
     let missing = s.report(d.decision_id + 1_000_000, Outcome::Executed, json!({}), t0 + 903).await;
     assert!(

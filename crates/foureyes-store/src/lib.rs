@@ -37,6 +37,27 @@ pub fn amount_units(amount: rust_decimal::Decimal) -> Result<i64, StoreError> {
         .ok_or_else(|| StoreError::Backend(format!("amount {amount} is too large to reserve")))
 }
 
+/// Journals a report the decision's state did not allow (a denied or deferred decision reported executed, an
+/// executed one reported failed…). The report changed nothing, but it is evidence — an executor may have acted on
+/// a decision it should not have — so it is kept as a `refused` event (a transaction of its own: the refused report
+/// wrote nothing, so there is nothing to keep atomic with it).
+pub async fn audit_refused_report<S: Store + ?Sized>(
+    store: &S,
+    decision_id: DecisionId,
+    outcome: Outcome,
+    detail: Value,
+    message: &str,
+    now_ms: i64,
+) {
+    let agent = match store.decision(decision_id).await {
+        Ok(Some(d)) => d.request.agent,
+        _ => "unknown".to_string(),
+    };
+    let input = serde_json::json!({"decision_id": decision_id, "outcome": outcome, "detail": detail});
+    // Best effort: the caller already gets the refusal; a failure to audit must not replace that answer.
+    let _ = store.refuse(&agent, "invalid_report", message, input, now_ms).await;
+}
+
 /// Largest accepted report detail or refusal payload, as JSON bytes.
 pub const MAX_DETAIL_BYTES: usize = 64 * 1024;
 

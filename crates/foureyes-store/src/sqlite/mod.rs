@@ -287,7 +287,12 @@ impl Store for SqliteStore {
         detail: Value,
         now_ms: i64,
     ) -> Result<DecisionRecord, StoreError> {
-        self.write(move |c| ops::report(c, decision_id, outcome, detail, now_ms)).await
+        let audited_detail = detail.clone();
+        let result = self.write(move |c| ops::report(c, decision_id, outcome, detail, now_ms)).await;
+        if let Err(StoreError::InvalidState(message)) = &result {
+            crate::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
+        }
+        result
     }
 
     async fn approve(
