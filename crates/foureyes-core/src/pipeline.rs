@@ -33,6 +33,9 @@ pub struct Snapshot {
     pub undo_target: Option<DecisionRecord>,
     /// A permitted (and not failed) earlier undo of `undo_target`: an action is undone at most once.
     pub undone_by: Option<DecisionId>,
+    /// The limit/budget keys that were over when the approval's deferral was decided: the overruns the human saw
+    /// and, by approving, allowed. `None` falls back to the approval's reason codes.
+    pub acknowledged_keys: Option<Vec<String>>,
 }
 
 /// Held (not released) reservations inside one window.
@@ -221,7 +224,7 @@ pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now
 
     if let Some((code, message)) = rehearsal {
         let would_have = if let Some(record) = approved {
-            if overruns.iter().any(|c| !record.acknowledged.contains(c)) { Verdict::Deny } else { Verdict::Permit }
+            if overruns.iter().any(|o| !covered(snapshot, record, o)) { Verdict::Deny } else { Verdict::Permit }
         } else if tier == 3 || !overruns.is_empty() {
             Verdict::Defer
         } else {
@@ -235,10 +238,9 @@ pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now
 
     // 9. Tier → verdict.
     if let Some(record) = approved {
-        let unacknowledged: Vec<&ReasonCode> = overruns.iter().filter(|c| !record.acknowledged.contains(c)).collect();
-        if let Some(code) = unacknowledged.first() {
+        if let Some((code, _)) = overruns.iter().find(|o| !covered(snapshot, record, o)) {
             b.reason(
-                **code,
+                *code,
                 format!(
                     "approval {} did not cover this overrun: the window was used up after it was given; ask again",
                     record.approval_id
@@ -280,6 +282,15 @@ pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now
             }
             defer(b, spec.approvals, now_ms)
         }
+    }
+}
+
+/// Whether an overrun at release was one the approver saw: by limit/budget key when the deferral's budgets are
+/// known (two budgets of one kind must not cover each other), else by reason code.
+fn covered(snapshot: &Snapshot, record: &ApprovalRecord, (code, key): &(ReasonCode, String)) -> bool {
+    match &snapshot.acknowledged_keys {
+        Some(keys) => keys.contains(key),
+        None => record.acknowledged.contains(code),
     }
 }
 
@@ -565,7 +576,7 @@ fn check_limits(
     request: &ActionRequest,
     now_ms: i64,
     b: &mut Builder,
-) -> (Vec<ReasonCode>, Vec<NewReservation>) {
+) -> (Vec<(ReasonCode, String)>, Vec<NewReservation>) {
     let mut overruns = Vec::new();
     let mut reservations = Vec::new();
     let limits = spec.limits.iter().map(|l| (BudgetKind::Limit, &l.key, None, Decimal::from(l.count), l.per, l.scope));
@@ -598,7 +609,7 @@ fn check_limits(
         if exceeded {
             let (code, message) = describe_overrun(&request.action, kind, param, limit, consumed, requested, per);
             b.reason(code, message);
-            overruns.push(code);
+            overruns.push((code, key.clone()));
         }
         reservations.push(NewReservation {
             key: key.clone(),

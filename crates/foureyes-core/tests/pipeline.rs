@@ -1020,3 +1020,39 @@ fn a_budgeted_amount_too_large_to_count_is_denied() {
     let d = decide(&p, &Snapshot::default(), &request("spend.it", json!({"eur": 1e12})), now());
     assert_eq!(d.verdict, Verdict::Permit, "{d:#?}");
 }
+
+/// Two budgets of one kind on one param (per agent and company-wide): an approval given for the per-agent overrun
+/// must not cover a company-wide overrun that appeared later (found by review: acknowledgement used to be by
+/// reason code, so any `budget_exceeded` covered any other).
+#[test]
+fn an_approval_covers_only_the_overruns_the_human_saw() {
+    let p = policy(
+        "version: 1\nactions:\n  payments.send:\n    tier: 2\n    params: { amount_eur: { type: number, min: 0.01, max: 500 } }\n    budgets:\n      - { param: amount_eur, max: 100, per: 1d, scope: agent }\n      - { param: amount_eur, max: 300, per: 1d }\n",
+    );
+    let req = request("payments.send", json!({"amount_eur": 150}));
+    let used = |agent: &str, company: &str| {
+        usage(&[
+            ("budget:amount_eur:0", Usage { count: 1, sum: dec(agent), oldest_ms: Some(now() - HOUR) }),
+            ("budget:amount_eur:1", Usage { count: 1, sum: dec(company), oldest_ms: Some(now() - HOUR) }),
+        ])
+    };
+    let deferral = decide(&p, &used("0", "0"), &req, now());
+    assert_eq!(deferral.verdict, Verdict::Defer, "{deferral:#?}");
+    let seen: Vec<String> = deferral.budgets.iter().filter(|b| b.exceeded).map(|b| b.key.clone()).collect();
+    assert_eq!(seen, ["budget:amount_eur:0"], "only the per-agent budget was over when the human looked");
+    let new = deferral.new_approval.unwrap();
+    let record = approval(&req, ApprovalStatus::Approved, new.acknowledged);
+    // Meanwhile other agents spent 200 of the company-wide 300: releasing 150 would overrun it, unseen.
+    let mut snapshot = used("0", "200");
+    snapshot.approval = Some(record.clone());
+    snapshot.acknowledged_keys = Some(seen.clone());
+    let d = decide(&p, &snapshot, &executing(&req), now() + MINUTE);
+    assert_eq!(d.verdict, Verdict::Deny, "{d:#?}");
+    assert!(!d.consumes_approval);
+    // The overrun the human did see is still allowed.
+    let mut snapshot = used("0", "0");
+    snapshot.approval = Some(record);
+    snapshot.acknowledged_keys = Some(seen);
+    let d = decide(&p, &snapshot, &executing(&req), now() + MINUTE);
+    assert_eq!(d.verdict, Verdict::Permit, "{d:#?}");
+}

@@ -185,7 +185,12 @@ async fn load_snapshot(
         .transpose()?,
         None => None,
     };
-    Ok(Snapshot { kill_switch: kill_switch(w.c()).await?, usage, approval, undo_target, undone_by })
+    // The overruns the approver saw are the keys that were over when the deferral was decided.
+    let acknowledged_keys = match &approval {
+        Some(a) => load_decision(w.c(), a.decision_id).await?.map(|d| foureyes_store::exceeded_keys(&d)),
+        None => None,
+    };
+    Ok(Snapshot { kill_switch: kill_switch(w.c()).await?, usage, approval, undo_target, undone_by, acknowledged_keys })
 }
 
 async fn persist(

@@ -37,6 +37,11 @@ pub fn amount_units(amount: rust_decimal::Decimal) -> Result<i64, StoreError> {
         .ok_or_else(|| StoreError::Backend(format!("amount {amount} is too large to reserve")))
 }
 
+/// The limit/budget keys a decision found over: for a deferral, the overruns its approver was shown.
+pub fn exceeded_keys(decision: &DecisionRecord) -> Vec<String> {
+    decision.budgets.iter().filter(|b| b.exceeded).map(|b| b.key.clone()).collect()
+}
+
 /// Journals a report the decision's state did not allow (a denied or deferred decision reported executed, an
 /// executed one reported failed…). The report changed nothing, but it is evidence — an executor may have acted on
 /// a decision it should not have — so it is kept as a `refused` event (a transaction of its own: the refused report

@@ -194,7 +194,12 @@ fn load_snapshot(
             .optional()?,
         None => None,
     };
-    Ok(Snapshot { kill_switch: kill_switch(c)?, usage, approval, undo_target, undone_by })
+    // The overruns the approver saw are the keys that were over when the deferral was decided.
+    let acknowledged_keys = match &approval {
+        Some(a) => load_decision(c, a.decision_id)?.map(|d| crate::exceeded_keys(&d)),
+        None => None,
+    };
+    Ok(Snapshot { kill_switch: kill_switch(c)?, usage, approval, undo_target, undone_by, acknowledged_keys })
 }
 
 fn persist(
