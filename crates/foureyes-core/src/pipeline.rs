@@ -25,7 +25,8 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone, Default)]
 pub struct Snapshot {
     pub kill_switch: bool,
-    /// Usage per limit key (`limit:0`, `budget:amount_eur:0`) inside the window [`usage_queries`] named.
+    /// Usage per limit slot (`count@1h@action`, `sum:amount_eur@24h@action`) inside the window [`usage_queries`]
+    /// named.
     pub usage: BTreeMap<String, Usage>,
     /// The approval named by `request.approval_id`, if any.
     pub approval: Option<ApprovalRecord>,
@@ -49,6 +50,9 @@ pub struct Usage {
 /// Which usage the store must load for a request: reservations with this key and scope since `since_ms`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UsageQuery {
+    /// Where the result goes in `Snapshot::usage`: the limit's slot.
+    pub slot: String,
+    /// Which reservations to read.
     pub key: String,
     pub scope: String,
     pub since_ms: i64,
@@ -59,11 +63,12 @@ pub fn usage_queries(policy: &Policy, request: &ActionRequest, now_ms: i64) -> V
     let Some(spec) = policy.action(&request.action) else {
         return Vec::new();
     };
-    let limits = spec.limits.iter().map(|l| (l.key.clone(), l.scope, l.per));
-    let budgets = spec.budgets.iter().map(|b| (b.key.clone(), b.scope, b.per));
+    let limits = spec.limits.iter().map(|l| (l.slot.clone(), l.key.clone(), l.scope, l.per));
+    let budgets = spec.budgets.iter().map(|b| (b.slot.clone(), b.key.clone(), b.scope, b.per));
     limits
         .chain(budgets)
-        .map(|(key, scope, per)| UsageQuery {
+        .map(|(slot, key, scope, per)| UsageQuery {
+            slot,
             key,
             scope: scope_key(scope, &request.agent),
             since_ms: per.start_ms(now_ms, &policy.timezone),
@@ -579,11 +584,14 @@ fn check_limits(
 ) -> (Vec<(ReasonCode, String)>, Vec<NewReservation>) {
     let mut overruns = Vec::new();
     let mut reservations = Vec::new();
-    let limits = spec.limits.iter().map(|l| (BudgetKind::Limit, &l.key, None, Decimal::from(l.count), l.per, l.scope));
-    let budgets =
-        spec.budgets.iter().map(|bs| (BudgetKind::Budget, &bs.key, Some(&bs.param), bs.max, bs.per, bs.scope));
-    for (kind, key, param, limit, per, scope) in limits.chain(budgets) {
-        let usage = snapshot.usage.get(key.as_str()).cloned().unwrap_or_default();
+    let limits =
+        spec.limits.iter().map(|l| (BudgetKind::Limit, &l.slot, &l.key, None, Decimal::from(l.count), l.per, l.scope));
+    let budgets = spec
+        .budgets
+        .iter()
+        .map(|bs| (BudgetKind::Budget, &bs.slot, &bs.key, Some(&bs.param), bs.max, bs.per, bs.scope));
+    for (kind, slot, key, param, limit, per, scope) in limits.chain(budgets) {
+        let usage = snapshot.usage.get(slot.as_str()).cloned().unwrap_or_default();
         let (consumed, requested) = match param {
             None => (Decimal::from(usage.count), Decimal::ONE),
             // Bounds ran first, so a present budget param is a finite decimal.
@@ -596,7 +604,7 @@ fn check_limits(
         let remaining = if exceeded { (limit - consumed).max(Decimal::ZERO) } else { limit - consumed - requested };
         b.budgets.push(BudgetState {
             kind,
-            key: key.clone(),
+            key: slot.clone(),
             param: param.cloned(),
             per: per.to_string(),
             limit,
@@ -609,13 +617,13 @@ fn check_limits(
         if exceeded {
             let (code, message) = describe_overrun(&request.action, kind, param, limit, consumed, requested, per);
             b.reason(code, message);
-            overruns.push((code, key.clone()));
+            overruns.push((code, slot.clone()));
         }
-        reservations.push(NewReservation {
-            key: key.clone(),
-            scope: scope_key(scope, &request.agent),
-            amount: requested,
-        });
+        // One reservation per (key, scope): several windows over the same calls or the same sum share it.
+        let scope = scope_key(scope, &request.agent);
+        if !reservations.iter().any(|r: &NewReservation| r.key == *key && r.scope == scope) {
+            reservations.push(NewReservation { key: key.clone(), scope, amount: requested });
+        }
     }
     (overruns, reservations)
 }

@@ -121,10 +121,23 @@ pub enum Scope {
     Agent,
 }
 
+impl Scope {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scope::Action => "action",
+            Scope::Agent => "agent",
+        }
+    }
+}
+
 /// `count` calls per window.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LimitSpec {
+    /// Which reservations it counts: `count`. Shared by every count limit of the action, so that changing,
+    /// adding or reordering limits in a reload never moves or forgets usage already held.
     pub key: String,
+    /// Unique per limit within the action (`count@1h@action`): names its usage and its budget state.
+    pub slot: String,
     pub count: u64,
     pub per: Window,
     pub scope: Scope,
@@ -133,7 +146,10 @@ pub struct LimitSpec {
 /// At most `max` of a numeric param summed per window.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BudgetSpec {
+    /// Which reservations it sums: `sum:<param>`, shared by every budget on that param (see `LimitSpec::key`).
     pub key: String,
+    /// Unique per budget within the action (`sum:amount_eur@24h@action`).
+    pub slot: String,
     pub param: String,
     pub max: Decimal,
     pub per: Window,
@@ -476,7 +492,7 @@ impl Loader<'_> {
             params.insert(pname.clone(), self.param(name, pname, p)?);
         }
         let mut limits = Vec::new();
-        for (i, l) in a.limits.iter().enumerate() {
+        for l in &a.limits {
             let per = Window::parse(&l.value.per)
                 .map_err(|m| self.err(&l.referenced, format!("`{name}` limit `per`: {m}")))?;
             if l.value.count == 0 {
@@ -485,15 +501,18 @@ impl Loader<'_> {
                     format!("`{name}`: `count: 0` would forbid the action: expected a count of 1 or more (or tier 3)"),
                 ));
             }
-            limits.push(LimitSpec {
-                key: format!("limit:{i}"),
-                count: l.value.count,
-                per,
-                scope: l.value.scope.unwrap_or(Scope::Action),
-            });
+            let scope = l.value.scope.unwrap_or(Scope::Action);
+            let slot = format!("count@{per}@{}", scope.as_str());
+            if limits.iter().any(|other: &LimitSpec| other.slot == slot) {
+                return Err(self.err(
+                    &l.referenced,
+                    format!("`{name}`: two limits per {per} with scope {}: keep one (the stricter)", scope.as_str()),
+                ));
+            }
+            limits.push(LimitSpec { key: "count".to_string(), slot, count: l.value.count, per, scope });
         }
         let mut budgets = Vec::new();
-        for (i, b) in a.budgets.iter().enumerate() {
+        for b in &a.budgets {
             let bv = &b.value;
             let per =
                 Window::parse(&bv.per).map_err(|m| self.err(&b.referenced, format!("`{name}` budget `per`: {m}")))?;
@@ -509,12 +528,25 @@ impl Loader<'_> {
             if max <= Decimal::ZERO {
                 return Err(self.err(&b.referenced, format!("`{name}`: budget `max: {max}` must be above 0")));
             }
+            let scope = bv.scope.unwrap_or(Scope::Action);
+            let slot = format!("sum:{}@{per}@{}", bv.param, scope.as_str());
+            if budgets.iter().any(|other: &BudgetSpec| other.slot == slot) {
+                return Err(self.err(
+                    &b.referenced,
+                    format!(
+                        "`{name}`: two budgets on `{}` per {per} with scope {}: keep one (the stricter)",
+                        bv.param,
+                        scope.as_str()
+                    ),
+                ));
+            }
             budgets.push(BudgetSpec {
-                key: format!("budget:{}:{i}", bv.param),
+                key: format!("sum:{}", bv.param),
+                slot,
                 param: bv.param.clone(),
                 max,
                 per,
-                scope: bv.scope.unwrap_or(Scope::Action),
+                scope,
             });
         }
         let compensate = match &a.compensate {

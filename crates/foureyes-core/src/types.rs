@@ -329,7 +329,8 @@ pub enum BudgetKind {
 #[serde(deny_unknown_fields)]
 pub struct BudgetState {
     pub kind: BudgetKind,
-    /// Stable key of the limit within its action (`limit:0`, `budget:amount_eur:0`).
+    /// The limit's slot within its action (`count@1h@action`, `sum:amount_eur@24h@agent`): stable across reloads
+    /// and reorderings.
     pub key: String,
     /// The summed parameter, for budgets.
     #[serde(default, skip_serializing_if = "Option::is_none")]

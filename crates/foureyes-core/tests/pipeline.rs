@@ -382,7 +382,8 @@ fn tier_1_without_compensation_is_demoted_at_runtime() {
 #[test]
 fn a_requested_dry_run_reserves_nothing_and_says_what_would_have_happened() {
     let p = policy(POLICY);
-    let full = usage(&[("limit:0", Usage { count: 3, sum: Decimal::ZERO, oldest_ms: Some(now() - 10 * MINUTE) })]);
+    let full =
+        usage(&[("count@1h@action", Usage { count: 3, sum: Decimal::ZERO, oldest_ms: Some(now() - 10 * MINUTE) })]);
     let cases = [
         // (request, snapshot, would_have)
         (request("battery.schedule", json!({"kw": 2})), Snapshot::default(), Verdict::Permit),
@@ -445,7 +446,7 @@ fn a_dry_run_of_an_approved_request_predicts_an_unacknowledged_overrun() {
     let p = policy(POLICY);
     let req = payment();
     let mut snapshot =
-        usage(&[("budget:amount_eur:0", Usage { count: 2, sum: dec("900"), oldest_ms: Some(now() - HOUR) })]);
+        usage(&[("sum:amount_eur@24h@action", Usage { count: 2, sum: dec("900"), oldest_ms: Some(now() - HOUR) })]);
     snapshot.approval = Some(approval(&req, ApprovalStatus::Approved, vec![]));
     let real = decide(&p, &snapshot, &executing(&req), now());
     assert_eq!(real.verdict, Verdict::Deny);
@@ -496,7 +497,7 @@ fn a_used_up_count_limit_defers_and_reports_the_window() {
     let oldest = now() - 40 * MINUTE;
     let d = decide(
         &p,
-        &usage(&[("limit:0", Usage { count: 3, sum: Decimal::ZERO, oldest_ms: Some(oldest) })]),
+        &usage(&[("count@1h@action", Usage { count: 3, sum: Decimal::ZERO, oldest_ms: Some(oldest) })]),
         &req,
         now(),
     );
@@ -506,7 +507,7 @@ fn a_used_up_count_limit_defers_and_reports_the_window() {
         d.budgets,
         vec![BudgetState {
             kind: BudgetKind::Limit,
-            key: "limit:0".into(),
+            key: "count@1h@action".into(),
             param: None,
             per: "1h".into(),
             limit: dec("3"),
@@ -526,13 +527,13 @@ fn the_last_slot_of_a_count_limit_is_permitted_and_reserved() {
     let req = request("battery.schedule", json!({"kw": 2}));
     let d = decide(
         &p,
-        &usage(&[("limit:0", Usage { count: 2, sum: Decimal::ZERO, oldest_ms: Some(now() - MINUTE) })]),
+        &usage(&[("count@1h@action", Usage { count: 2, sum: Decimal::ZERO, oldest_ms: Some(now() - MINUTE) })]),
         &req,
         now(),
     );
     assert_eq!(d.verdict, Verdict::Permit);
     assert_eq!(d.tier, 2);
-    assert_eq!(d.reservations, vec![NewReservation { key: "limit:0".into(), scope: "*".into(), amount: dec("1") }]);
+    assert_eq!(d.reservations, vec![NewReservation { key: "count".into(), scope: "*".into(), amount: dec("1") }]);
     assert_eq!((d.budgets[0].remaining, d.budgets[0].exceeded), (dec("0"), false));
 }
 
@@ -542,7 +543,7 @@ fn a_budget_overrun_defers() {
     let req = request("energy.spend", json!({"amount_eur": 300}));
     let d = decide(
         &p,
-        &usage(&[("budget:amount_eur:0", Usage { count: 4, sum: dec("800"), oldest_ms: Some(now() - HOUR) })]),
+        &usage(&[("sum:amount_eur@1d@action", Usage { count: 4, sum: dec("800"), oldest_ms: Some(now() - HOUR) })]),
         &req,
         now(),
     );
@@ -569,14 +570,14 @@ fn a_permit_carries_its_reservations() {
     let req = request("energy.spend", json!({"amount_eur": 199.99}));
     let d = decide(
         &p,
-        &usage(&[("budget:amount_eur:0", Usage { count: 4, sum: dec("800.01"), oldest_ms: None })]),
+        &usage(&[("sum:amount_eur@1d@action", Usage { count: 4, sum: dec("800.01"), oldest_ms: None })]),
         &req,
         now(),
     );
     assert_eq!(d.verdict, Verdict::Permit, "{d:#?}");
     assert_eq!(
         d.reservations,
-        vec![NewReservation { key: "budget:amount_eur:0".into(), scope: "*".into(), amount: dec("199.99") }]
+        vec![NewReservation { key: "sum:amount_eur".into(), scope: "*".into(), amount: dec("199.99") }]
     );
     assert_eq!(d.budgets[0].remaining, dec("0"));
 
@@ -587,8 +588,8 @@ fn a_permit_carries_its_reservations() {
     assert_eq!(
         d.reservations,
         vec![
-            NewReservation { key: "limit:0".into(), scope: "agent:bot".into(), amount: dec("1") },
-            NewReservation { key: "budget:units:0".into(), scope: "agent:bot".into(), amount: dec("4") },
+            NewReservation { key: "count".into(), scope: "agent:bot".into(), amount: dec("1") },
+            NewReservation { key: "sum:units".into(), scope: "agent:bot".into(), amount: dec("4") },
         ]
     );
 }
@@ -599,7 +600,7 @@ fn a_budget_cannot_be_refilled_with_a_negative_amount() {
     let p = policy(
         "version: 1\nactions:\n  tips.pay:\n    tier: 2\n    params: { eur: { type: number, max: 100 } }\n    budgets: [ { param: eur, max: 100, per: 1d } ]\n",
     );
-    let spent = usage(&[("budget:eur:0", Usage { count: 1, sum: dec("100"), oldest_ms: Some(now() - HOUR) })]);
+    let spent = usage(&[("sum:eur@1d@action", Usage { count: 1, sum: dec("100"), oldest_ms: Some(now() - HOUR) })]);
     assert_eq!(decide(&p, &spent, &request("tips.pay", json!({"eur": 1})), now()).verdict, Verdict::Defer);
     for eur in [json!(-100_000), json!(-0.01)] {
         let d = decide(&p, &spent, &request("tips.pay", json!({"eur": eur})), now());
@@ -616,7 +617,7 @@ fn a_budget_sum_at_the_edge_of_decimal_does_not_panic() {
         "version: 1\nactions:\n  tips.pay:\n    tier: 2\n    params: { eur: { type: number, min: 0 } }\n    budgets: [ { param: eur, max: 100, per: 1d } ]\n",
     );
     // Held reservations can exceed the budget (a human may approve an overrun); their sum can be huge.
-    let huge = usage(&[("budget:eur:0", Usage { count: 1, sum: Decimal::MAX, oldest_ms: Some(now() - HOUR) })]);
+    let huge = usage(&[("sum:eur@1d@action", Usage { count: 1, sum: Decimal::MAX, oldest_ms: Some(now() - HOUR) })]);
     let d = decide(&p, &huge, &request("tips.pay", json!({"eur": 100})), now());
     assert_new_deferral(&d, &request("tips.pay", json!({"eur": 100})), ReasonCode::BudgetExceeded);
     assert_eq!(d.budgets[0].remaining, Decimal::ZERO);
@@ -666,7 +667,12 @@ fn a_1d_budget_window_starts_at_local_midnight_in_the_policy_timezone() {
         assert_eq!(berlin_midnight(local_day), expected_ms, "the jiff reference for {local_day}");
         assert_eq!(
             usage_queries(&p, &req, at),
-            vec![UsageQuery { key: "budget:amount_eur:0".into(), scope: "*".into(), since_ms: expected_ms }],
+            vec![UsageQuery {
+                slot: "sum:amount_eur@1d@action".into(),
+                key: "sum:amount_eur".into(),
+                scope: "*".into(),
+                since_ms: expected_ms
+            }],
             "at {at}"
         );
     }
@@ -692,13 +698,28 @@ fn a_24h_window_is_rolling() {
     for at in [now(), ms("2026-03-29T12:00:00Z"), ms("2026-03-09T23:30:00Z")] {
         assert_eq!(
             usage_queries(&p, &payment, at),
-            vec![UsageQuery { key: "budget:amount_eur:0".into(), scope: "*".into(), since_ms: at - 24 * HOUR + 1 }]
+            vec![UsageQuery {
+                slot: "sum:amount_eur@24h@action".into(),
+                key: "sum:amount_eur".into(),
+                scope: "*".into(),
+                since_ms: at - 24 * HOUR + 1
+            }]
         );
         assert_eq!(
             usage_queries(&p, &api, at),
             vec![
-                UsageQuery { key: "limit:0".into(), scope: "agent:bot".into(), since_ms: at - HOUR + 1 },
-                UsageQuery { key: "budget:units:0".into(), scope: "agent:bot".into(), since_ms: at - 24 * HOUR + 1 },
+                UsageQuery {
+                    slot: "count@1h@agent".into(),
+                    key: "count".into(),
+                    scope: "agent:bot".into(),
+                    since_ms: at - HOUR + 1
+                },
+                UsageQuery {
+                    slot: "sum:units@24h@agent".into(),
+                    key: "sum:units".into(),
+                    scope: "agent:bot".into(),
+                    since_ms: at - 24 * HOUR + 1
+                },
             ]
         );
     }
@@ -721,7 +742,7 @@ fn an_approved_request_is_permitted_once_and_consumes_its_approval() {
     assert!(d.new_approval.is_none());
     assert_eq!(
         d.reservations,
-        vec![NewReservation { key: "budget:amount_eur:0".into(), scope: "*".into(), amount: dec("120") }]
+        vec![NewReservation { key: "sum:amount_eur".into(), scope: "*".into(), amount: dec("120") }]
     );
 }
 
@@ -845,8 +866,9 @@ fn an_approved_request_is_rechecked_against_the_current_bounds() {
 fn approve_then_execute(used_at_deferral: &str, used_at_execution: &str) -> Decision {
     let p = policy(POLICY);
     let req = request("payments.send", json!({"amount_eur": 400, "payee": "landlord"}));
-    let budget =
-        |sum: &str| usage(&[("budget:amount_eur:0", Usage { count: 2, sum: dec(sum), oldest_ms: Some(now() - HOUR) })]);
+    let budget = |sum: &str| {
+        usage(&[("sum:amount_eur@24h@action", Usage { count: 2, sum: dec(sum), oldest_ms: Some(now() - HOUR) })])
+    };
     let deferral = decide(&p, &budget(used_at_deferral), &req, now());
     assert_eq!(deferral.verdict, Verdict::Defer);
     let new = deferral.new_approval.unwrap();
@@ -868,7 +890,7 @@ fn an_approval_that_acknowledged_the_budget_overrun_permits_it() {
     // The overrun is still reserved: the window's sum stays true.
     assert_eq!(
         d.reservations,
-        vec![NewReservation { key: "budget:amount_eur:0".into(), scope: "*".into(), amount: dec("400") }]
+        vec![NewReservation { key: "sum:amount_eur".into(), scope: "*".into(), amount: dec("400") }]
     );
 }
 
@@ -977,7 +999,8 @@ fn undo_after_the_window_is_closed() {
 #[test]
 fn equal_inputs_give_equal_decisions() {
     let req = payment();
-    let budget = usage(&[("budget:amount_eur:0", Usage { count: 2, sum: dec("900"), oldest_ms: Some(now() - HOUR) })]);
+    let budget =
+        usage(&[("sum:amount_eur@24h@action", Usage { count: 2, sum: dec("900"), oldest_ms: Some(now() - HOUR) })]);
     let mut approved = with_approval(approval(&req, ApprovalStatus::Approved, vec![ReasonCode::BudgetExceeded]));
     approved.usage = budget.usage.clone();
     let cases: Vec<(ActionRequest, Snapshot)> = vec![
@@ -1032,14 +1055,14 @@ fn an_approval_covers_only_the_overruns_the_human_saw() {
     let req = request("payments.send", json!({"amount_eur": 150}));
     let used = |agent: &str, company: &str| {
         usage(&[
-            ("budget:amount_eur:0", Usage { count: 1, sum: dec(agent), oldest_ms: Some(now() - HOUR) }),
-            ("budget:amount_eur:1", Usage { count: 1, sum: dec(company), oldest_ms: Some(now() - HOUR) }),
+            ("sum:amount_eur@1d@agent", Usage { count: 1, sum: dec(agent), oldest_ms: Some(now() - HOUR) }),
+            ("sum:amount_eur@1d@action", Usage { count: 1, sum: dec(company), oldest_ms: Some(now() - HOUR) }),
         ])
     };
     let deferral = decide(&p, &used("0", "0"), &req, now());
     assert_eq!(deferral.verdict, Verdict::Defer, "{deferral:#?}");
     let seen: Vec<String> = deferral.budgets.iter().filter(|b| b.exceeded).map(|b| b.key.clone()).collect();
-    assert_eq!(seen, ["budget:amount_eur:0"], "only the per-agent budget was over when the human looked");
+    assert_eq!(seen, ["sum:amount_eur@1d@agent"], "only the per-agent budget was over when the human looked");
     let new = deferral.new_approval.unwrap();
     let record = approval(&req, ApprovalStatus::Approved, new.acknowledged);
     // Meanwhile other agents spent 200 of the company-wide 300: releasing 150 would overrun it, unseen.

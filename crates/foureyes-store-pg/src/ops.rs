@@ -162,7 +162,7 @@ async fn load_snapshot(
         .ok_or_else(|| StoreError::Backend("an aggregate returned no row".into()))?;
         let (count, units, oldest_ms): (i64, i64, Option<i64>) = (get(&r, 0)?, get(&r, 1)?, get(&r, 2)?);
         let sum = Decimal::from_i128_with_scale(i128::from(units), 6).normalize();
-        usage.insert(q.key, Usage { count: count as u64, sum, oldest_ms });
+        usage.insert(q.slot, Usage { count: count as u64, sum, oldest_ms });
     }
     let approval = match request.approval_id {
         Some(id) => load_approval_for_write(w, id, now_ms).await?,

@@ -98,9 +98,11 @@ const MINUTE: i64 = 60_000;
 const HOUR: i64 = 60 * MINUTE;
 const DAY: i64 = 24 * HOUR;
 const IBAN: &str = "DE89370400440532013000";
-/// The key of the first count limit / the first budget of an action, as the pipeline names them.
-const COUNT: &str = "limit:0";
-const BUDGET: &str = "budget:amount_eur:0";
+/// The slots of `email.send`'s hourly count limit and `payments.refund`'s daily budget, as the pipeline names them.
+const COUNT: &str = "count@1h@action";
+const BUDGET: &str = "sum:amount_eur@24h@action";
+/// The slot of `sms.send`'s per-agent hourly limit.
+const COUNT_PER_AGENT: &str = "count@1h@agent";
 
 /// A boxed check future.
 pub type CheckFuture = Pin<Box<dyn Future<Output = ()> + Send>>;
@@ -737,7 +739,34 @@ pub async fn limits_and_budgets_reserve_and_recover(store: Arc<dyn Store>, t0: i
     );
     let other = decide(s, &p, sms("lim-agent-3", "agent-other"), t0 + 2).await;
     expect(&other, Verdict::Permit, ReasonCode::WithinPolicy, "per-agent limit, another agent");
-    assert_eq!(budget(&other, COUNT).consumed, Decimal::ZERO, "another agent does not see the first agent's usage");
+    assert_eq!(
+        budget(&other, COUNT_PER_AGENT).consumed,
+        Decimal::ZERO,
+        "another agent does not see the first agent's usage"
+    );
+
+    // A reload that adds a limit in front of another keeps the usage already held: reservations are shared by
+    // every window over the same calls, and limits are named by window and scope, never by position.
+    let fax = |per_day_first: bool| {
+        let limits = if per_day_first {
+            "[ { count: 2, per: 1d } ]"
+        } else {
+            "[ { count: 5, per: 1h }, { count: 2, per: 1d } ]"
+        };
+        let yaml = format!(
+            "version: 1\nactions:\n  fax.send:\n    tier: 2\n    params: {{ to: {{ type: string }} }}\n    limits: {limits}\n"
+        );
+        Arc::new(Policy::from_yaml("reload.yaml", &yaml).unwrap_or_else(|e| panic!("reload policy: {e}")))
+    };
+    let day = t0 + 2 * DAY;
+    for i in 0..2 {
+        let d = decide(s, &fax(true), request(&format!("fax-{i}"), "fax.send", json!({"to": "x"})), day + i).await;
+        expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "daily fax limit before the reload");
+    }
+    let d = decide(s, &fax(false), request("fax-2", "fax.send", json!({"to": "x"})), day + 10).await;
+    expect(&d, Verdict::Defer, ReasonCode::LimitExceeded, "the daily limit still sees its usage after a reload");
+    assert_eq!(budget(&d, "count@1d@action").consumed, Decimal::from(2), "{:?}", d.budgets);
+    assert_eq!(budget(&d, "count@1h@action").consumed, Decimal::from(2), "{:?}", d.budgets);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -173,7 +173,7 @@ fn load_snapshot(
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?))
             })?;
         let sum = Decimal::from_i128_with_scale(i128::from(units), 6).normalize();
-        usage.insert(q.key, Usage { count: count as u64, sum, oldest_ms });
+        usage.insert(q.slot, Usage { count: count as u64, sum, oldest_ms });
     }
     let approval = match request.approval_id {
         Some(id) => load_approval_for_write(c, id, now_ms)?,
