@@ -49,7 +49,6 @@ use foureyes_store::{
     AuditReport, Backend, DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError, VoteOutcome,
 };
 use serde_json::Value;
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::broadcast;
@@ -346,13 +345,6 @@ async fn audit(c: &impl GenericClient) -> Result<AuditReport, StoreError> {
     .await?;
     let tables = ops::table_state(c).await?;
     let mut mismatches = Vec::new();
-    compare(&mut mismatches, "decision", &replayed.decisions, &tables.decisions);
-    compare(&mut mismatches, "reservation held", &replayed.reservations, &tables.reservations);
-    compare(&mut mismatches, "approval", &replayed.approvals, &tables.approvals);
-    if replayed.kill_switch != tables.kill_switch {
-        mismatches
-            .push(format!("kill switch: journal says {}, table says {}", replayed.kill_switch, tables.kill_switch));
-    }
     // Only PostgreSQL keeps the head apart from the journal: it must be the journal's last event.
     let (head_seq, head_hash) = ops::head(c).await?;
     let (last_seq, last_hash) = last.unwrap_or_else(|| (0, foureyes_core::journal::GENESIS_HASH.to_string()));
@@ -361,33 +353,5 @@ async fn audit(c: &impl GenericClient) -> Result<AuditReport, StoreError> {
             "journal head: journal_head says seq {head_seq} ({head_hash}), the journal ends at seq {last_seq} ({last_hash})"
         ));
     }
-    let held = tables.reservations.values().filter(|h| **h).count() as u64;
-    let unconfirmed = tables.decisions.values().filter(|s| s.as_str() == "intended").count() as u64;
-    Ok(AuditReport {
-        events,
-        decisions: tables.decisions.len() as u64,
-        held_reservations: held,
-        unconfirmed,
-        mismatches,
-    })
-}
-
-fn compare<V: PartialEq + std::fmt::Debug>(
-    out: &mut Vec<String>,
-    what: &str,
-    journal: &BTreeMap<i64, V>,
-    table: &BTreeMap<i64, V>,
-) {
-    for (id, value) in journal {
-        match table.get(id) {
-            None => out.push(format!("{what} {id}: in the journal ({value:?}) but not in the table")),
-            Some(t) if t != value => out.push(format!("{what} {id}: journal says {value:?}, table says {t:?}")),
-            _ => {}
-        }
-    }
-    for (id, value) in table {
-        if !journal.contains_key(id) {
-            out.push(format!("{what} {id}: in the table ({value:?}) but never journaled"));
-        }
-    }
+    Ok(replayed.audit(events, &tables, mismatches))
 }

@@ -835,15 +835,7 @@ pub(crate) async fn verify_journal(c: &impl GenericClient) -> Result<VerifyRepor
     }))
 }
 
-/// The tables' view of what the journal should replay to.
-pub(crate) struct TableState {
-    pub decisions: BTreeMap<i64, String>,
-    pub reservations: BTreeMap<i64, bool>,
-    pub approvals: BTreeMap<i64, String>,
-    pub kill_switch: bool,
-}
-
-pub(crate) async fn table_state(c: &impl GenericClient) -> Result<TableState, StoreError> {
+pub(crate) async fn table_state(c: &impl GenericClient) -> Result<foureyes_store::replay::TableState, StoreError> {
     async fn pairs(c: &impl GenericClient, sql: &str) -> Result<BTreeMap<i64, String>, StoreError> {
         rows(c, sql, &[]).await?.iter().map(|r| Ok((get(r, 0)?, get(r, 1)?))).collect()
     }
@@ -852,7 +844,7 @@ pub(crate) async fn table_state(c: &impl GenericClient) -> Result<TableState, St
         .iter()
         .map(|r| Ok((get(r, 0)?, !get::<bool>(r, 1)?)))
         .collect::<Result<_, StoreError>>()?;
-    Ok(TableState {
+    Ok(foureyes_store::replay::TableState {
         decisions: pairs(c, "SELECT id, status FROM decisions").await?,
         reservations,
         approvals: pairs(c, "SELECT id, status FROM approvals").await?,

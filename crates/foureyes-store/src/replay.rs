@@ -86,3 +86,54 @@ impl Replayed {
         }
     }
 }
+
+/// The tables' view of what the journal should replay to.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct TableState {
+    pub decisions: BTreeMap<i64, String>,
+    pub reservations: BTreeMap<i64, bool>,
+    pub approvals: BTreeMap<i64, String>,
+    pub kill_switch: bool,
+}
+
+impl Replayed {
+    /// Compares this replay with the tables. `mismatches` holds what the backend already found (e.g. its own
+    /// index tables); the report adds every difference in decisions, held reservations, approvals and the kill switch.
+    pub fn audit(&self, events: u64, tables: &TableState, mut mismatches: Vec<String>) -> crate::AuditReport {
+        compare(&mut mismatches, "decision", &self.decisions, &tables.decisions);
+        compare(&mut mismatches, "reservation held", &self.reservations, &tables.reservations);
+        compare(&mut mismatches, "approval", &self.approvals, &tables.approvals);
+        if self.kill_switch != tables.kill_switch {
+            mismatches
+                .push(format!("kill switch: journal says {}, table says {}", self.kill_switch, tables.kill_switch));
+        }
+        crate::AuditReport {
+            events,
+            decisions: tables.decisions.len() as u64,
+            held_reservations: tables.reservations.values().filter(|h| **h).count() as u64,
+            unconfirmed: tables.decisions.values().filter(|s| s.as_str() == "intended").count() as u64,
+            mismatches,
+        }
+    }
+}
+
+/// Every id whose value differs between the journal's replay and a table, in both directions.
+pub fn compare<V: PartialEq + std::fmt::Debug>(
+    out: &mut Vec<String>,
+    what: &str,
+    journal: &BTreeMap<i64, V>,
+    table: &BTreeMap<i64, V>,
+) {
+    for (id, value) in journal {
+        match table.get(id) {
+            None => out.push(format!("{what} {id}: in the journal ({value:?}) but not in the table")),
+            Some(t) if t != value => out.push(format!("{what} {id}: journal says {value:?}, table says {t:?}")),
+            _ => {}
+        }
+    }
+    for (id, value) in table {
+        if !journal.contains_key(id) {
+            out.push(format!("{what} {id}: in the table ({value:?}) but never journaled"));
+        }
+    }
+}

@@ -399,41 +399,6 @@ fn audit(c: &Connection) -> Result<AuditReport, StoreError> {
     })?;
     let tables = ops::table_state(c)?;
     let mut mismatches = Vec::new();
-    compare(&mut mismatches, "decision", &replayed.decisions, &tables.decisions);
-    compare(&mut mismatches, "reservation held", &replayed.reservations, &tables.reservations);
-    compare(&mut mismatches, "approval", &replayed.approvals, &tables.approvals);
-    compare(&mut mismatches, "task event", &replayed.task_events, &tasks::indexed_events(c)?);
-    if replayed.kill_switch != tables.kill_switch {
-        mismatches
-            .push(format!("kill switch: journal says {}, table says {}", replayed.kill_switch, tables.kill_switch));
-    }
-    let held = tables.reservations.values().filter(|h| **h).count() as u64;
-    let unconfirmed = tables.decisions.values().filter(|s| s.as_str() == "intended").count() as u64;
-    Ok(AuditReport {
-        events,
-        decisions: tables.decisions.len() as u64,
-        held_reservations: held,
-        unconfirmed,
-        mismatches,
-    })
-}
-
-fn compare<V: PartialEq + std::fmt::Debug>(
-    out: &mut Vec<String>,
-    what: &str,
-    journal: &std::collections::BTreeMap<i64, V>,
-    table: &std::collections::BTreeMap<i64, V>,
-) {
-    for (id, value) in journal {
-        match table.get(id) {
-            None => out.push(format!("{what} {id}: in the journal ({value:?}) but not in the table")),
-            Some(t) if t != value => out.push(format!("{what} {id}: journal says {value:?}, table says {t:?}")),
-            _ => {}
-        }
-    }
-    for (id, value) in table {
-        if !journal.contains_key(id) {
-            out.push(format!("{what} {id}: in the table ({value:?}) but never journaled"));
-        }
-    }
+    crate::replay::compare(&mut mismatches, "task event", &replayed.task_events, &tasks::indexed_events(c)?);
+    Ok(replayed.audit(events, &tables, mismatches))
 }

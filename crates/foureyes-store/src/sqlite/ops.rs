@@ -767,15 +767,7 @@ pub(crate) fn verify_journal(c: &Connection) -> Result<VerifyReport, StoreError>
     Ok(VerifyReport::Ok { events, head_seq: verifier.expected_seq() - 1, head_hash: verifier.head_hash().to_string() })
 }
 
-/// The tables' view of what the journal should replay to.
-pub(crate) struct TableState {
-    pub decisions: BTreeMap<i64, String>,
-    pub reservations: BTreeMap<i64, bool>,
-    pub approvals: BTreeMap<i64, String>,
-    pub kill_switch: bool,
-}
-
-pub(crate) fn table_state(c: &Connection) -> Result<TableState, StoreError> {
+pub(crate) fn table_state(c: &Connection) -> Result<crate::replay::TableState, StoreError> {
     let pairs = |sql: &str| -> Result<BTreeMap<i64, String>, StoreError> {
         let mut stmt = c.prepare(sql)?;
         let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
@@ -786,7 +778,7 @@ pub(crate) fn table_state(c: &Connection) -> Result<TableState, StoreError> {
         let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)? == 0)))?;
         rows.collect::<Result<_, _>>()?
     };
-    Ok(TableState {
+    Ok(crate::replay::TableState {
         decisions: pairs("SELECT id, status FROM decisions")?,
         reservations,
         approvals: pairs("SELECT id, status FROM approvals")?,
