@@ -5,7 +5,8 @@
 //!   suites need and never skips a suite silently: a missing tool is installed or the run fails loudly. The
 //!   PostgreSQL suites get a throwaway cluster ([`PgCluster`]) through `FOUREYES_TEST_PG`.
 //! - `cargo xtask teeth`: breaks each safety property on purpose (one source mutation at a time) and checks that the
-//!   tests that guard it go red, then restores the source.
+//!   tests that guard it go red, then restores the source. `cargo xtask test` runs one of them on every CI run: the
+//!   support desk's approval edge (request_approval → execute_action) must turn its trajectory evals red.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -64,6 +65,7 @@ fn test(args: &[String]) -> Result<(), String> {
     run_with(&env, "cargo", &["test", "--workspace", "--doc"])?;
     python_tests()?;
     drop(cluster);
+    approval_edge_teeth()?;
     eprintln!("xtask: all suites passed");
     Ok(())
 }
@@ -187,7 +189,12 @@ struct Mutation {
     broken: &'static str,
     package: &'static str,
     filter: &'static str,
+    /// Further test filters (same package) that must each go red on their own.
+    also: &'static [&'static str],
 }
+
+/// The support desk's approval edge; `cargo xtask test` checks this mutation on every run.
+const APPROVAL_EDGE: &str = "the support desk executes only after await_decision (approval edge)";
 
 const MUTATIONS: &[Mutation] = &[
     Mutation {
@@ -197,6 +204,7 @@ const MUTATIONS: &[Mutation] = &[
         broken: "if false && snapshot.kill_switch && policy_tier > 0 {",
         package: "foureyes-store",
         filter: "kill_switch_beats_an_approval",
+        also: &[],
     },
     Mutation {
         property: "approved execution checks the digest",
@@ -205,6 +213,7 @@ const MUTATIONS: &[Mutation] = &[
         broken: "if false {",
         package: "foureyes-store",
         filter: "durable_release_after_approval",
+        also: &[],
     },
     Mutation {
         property: "nobody approves their own request",
@@ -213,6 +222,7 @@ const MUTATIONS: &[Mutation] = &[
         broken: "if false {",
         package: "foureyes",
         filter: "four_eyes",
+        also: &[],
     },
     Mutation {
         property: "limits are reserved (exactly 3 of 200 racing processes)",
@@ -221,6 +231,7 @@ const MUTATIONS: &[Mutation] = &[
         broken: "let exceeded = consumed > limit;",
         package: "foureyes",
         filter: "two_hundred_processes",
+        also: &[],
     },
     Mutation {
         property: "bounds deny before a human is asked",
@@ -229,6 +240,7 @@ const MUTATIONS: &[Mutation] = &[
         broken: "    if false && !violations.is_empty() {",
         package: "foureyes",
         filter: "wrong_types",
+        also: &[],
     },
     Mutation {
         property: "the journal detects a flipped byte",
@@ -237,6 +249,7 @@ const MUTATIONS: &[Mutation] = &[
         broken: "if false {",
         package: "foureyes-core",
         filter: "every_single_byte_flip",
+        also: &[],
     },
     Mutation {
         property: "an export line must be in canonical form",
@@ -245,6 +258,7 @@ const MUTATIONS: &[Mutation] = &[
         broken: "if false {",
         package: "foureyes-core",
         filter: "an_edited_but_equivalent_line",
+        also: &[],
     },
     Mutation {
         property: "an HTTP approval is bound to the digest the approver saw",
@@ -253,6 +267,7 @@ const MUTATIONS: &[Mutation] = &[
         broken: "let vote = state.gate.approve(id, caller.name(), None, now).await?;",
         package: "foureyes-server",
         filter: "digest",
+        also: &[],
     },
     Mutation {
         property: "a task finishes only when verified at its current revision",
@@ -261,6 +276,7 @@ const MUTATIONS: &[Mutation] = &[
         broken: "if false {",
         package: "foureyes-core",
         filter: "task",
+        also: &[],
     },
     Mutation {
         property: "an approval on one replica wakes the waiters on the others at once",
@@ -269,8 +285,128 @@ const MUTATIONS: &[Mutation] = &[
         broken: "let forwarder: Option<tokio::task::JoinHandle<()>> = None;",
         package: "foureyes",
         filter: "an_approval_on_one_replica_releases_an_executor_waiting_on_the_other",
+        also: &[],
+    },
+    Mutation {
+        property: APPROVAL_EDGE,
+        file: "apps/support-desk/src/graph.rs",
+        original: r#"e(RequestApproval, "ok", AwaitDecision),"#,
+        broken: r#"e(RequestApproval, "ok", ExecuteAction),"#,
+        package: "support-desk",
+        filter: "shipped_trajectories_all_pass",
+        also: &["topology_execute_is_reachable_only_through_the_gate"],
+    },
+    Mutation {
+        property: "a demoted session's tier 1-2 actions need a human",
+        file: "crates/foureyes-core/src/pipeline.rs",
+        original: "if let Some(demoted) = demotion",
+        broken: "if let Some(demoted) = demotion.filter(|_| false)",
+        package: "foureyes-store",
+        filter: "session_trust_demotes_cools_and_restores",
+        also: &["session_demotion_commits_before_any_later_decide"],
+    },
+    Mutation {
+        property: "the deciding transaction that observed a trust signal starts the demotion",
+        file: "crates/foureyes-store/src/sqlite/ops.rs",
+        original: "if let Some(demotion) = &decision.demote {",
+        broken: "if let Some(demotion) = decision.demote.as_ref().filter(|_| false) {",
+        package: "foureyes-store",
+        filter: "session_demotion_commits_before_any_later_decide",
+        also: &["session_trust_demotes_cools_and_restores"],
     },
 ];
+
+/// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
+/// never leaves a safety property broken in the tree. Only the mutated snippet is put back, so an edit someone made
+/// to the rest of the file meanwhile survives. (A SIGKILL or Ctrl-C of xtask itself skips destructors: then
+/// `git diff` shows the mutation.)
+struct Mutated {
+    path: PathBuf,
+    original: &'static str,
+    broken: &'static str,
+}
+
+impl Drop for Mutated {
+    fn drop(&mut self) {
+        let restored = std::fs::read_to_string(&self.path).map_err(|e| e.to_string()).and_then(|now| {
+            if now.matches(self.broken).count() != 1 {
+                return Err(format!("the mutated snippet `{}` is no longer found exactly once", self.broken));
+            }
+            std::fs::write(&self.path, now.replacen(self.broken, self.original, 1)).map_err(|e| e.to_string())
+        });
+        if let Err(e) = restored {
+            eprintln!("xtask: RESTORE FAILED for {}: {e}; restore it by hand (git diff)", self.path.display());
+        }
+    }
+}
+
+/// Applies one mutation; the returned guard restores the file.
+fn mutate(m: &Mutation) -> Result<Mutated, String> {
+    let path = repo_root().join(m.file);
+    let source = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", m.file))?;
+    // Both counts: the restore finds the broken snippet by text, so it must not already occur in the file.
+    if source.matches(m.original).count() != 1 || source.matches(m.broken).count() != 0 {
+        return Err(format!(
+            "{}: the snippet for `{}` is not found exactly once (or its broken form is already there); update \
+             MUTATIONS",
+            m.file, m.property
+        ));
+    }
+    std::fs::write(&path, source.replacen(m.original, m.broken, 1)).map_err(|e| format!("{}: {e}", m.file))?;
+    Ok(Mutated { path, original: m.original, broken: m.broken })
+}
+
+/// How a test run under a mutation ended.
+#[derive(PartialEq)]
+enum Run {
+    Green,
+    Red,
+    /// The mutated tree did not compile: red for the wrong reason, so it proves nothing.
+    BuildFailed,
+}
+
+/// `cargo test -q ARGS`, its output kept out of the way, classified.
+fn cargo_test(args: &[&str], env: &[(&str, &str)]) -> Result<Run, String> {
+    let out = Command::new("cargo")
+        .arg("test")
+        .arg("-q")
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(repo_root())
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if out.status.success() {
+        return Ok(Run::Green);
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    Ok(if stderr.contains("could not compile") { Run::BuildFailed } else { Run::Red })
+}
+
+/// The approval-edge mutation as a CI step: rewire request_approval → execute_action, require the support desk's
+/// trajectory evals to fail, restore graph.rs, require them to pass. Only the support-desk library and its
+/// trajectory test binary rebuild (twice).
+fn approval_edge_teeth() -> Result<(), String> {
+    let m = MUTATIONS
+        .iter()
+        .find(|m| m.property == APPROVAL_EDGE)
+        .ok_or_else(|| format!("no mutation `{APPROVAL_EDGE}`"))?;
+    let args = ["-p", m.package, "--test", "trajectories", m.filter];
+    eprintln!("xtask: teeth: rewiring the approval edge in {}: the trajectory evals must go red", m.file);
+    let broken = {
+        let _restore = mutate(m)?;
+        cargo_test(&args, &[])?
+    };
+    match broken {
+        Run::Red => {}
+        Run::Green => return Err(format!("the trajectory evals stayed green with `{}`", m.broken)),
+        Run::BuildFailed => return Err(format!("the tree does not compile with `{}`: update MUTATIONS", m.broken)),
+    }
+    eprintln!("xtask: teeth: approval edge restored: the trajectory evals must be green again");
+    match cargo_test(&args, &[])? {
+        Run::Green => Ok(()),
+        _ => Err(format!("the trajectory evals fail with {} restored", m.file)),
+    }
+}
 
 /// `only`: run just the mutations whose property contains this text.
 fn teeth(only: Option<&str>) -> Result<(), String> {
@@ -278,29 +414,20 @@ fn teeth(only: Option<&str>) -> Result<(), String> {
     let cluster = PgCluster::start()?;
     let mut toothless = Vec::new();
     for m in MUTATIONS.iter().filter(|m| only.is_none_or(|o| m.property.contains(o))) {
-        let source = std::fs::read_to_string(m.file).map_err(|e| format!("{}: {e}", m.file))?;
-        if source.matches(m.original).count() != 1 {
-            return Err(format!(
-                "{}: the snippet for `{}` is not found exactly once; update MUTATIONS",
-                m.file, m.property
-            ));
-        }
-        std::fs::write(m.file, source.replacen(m.original, m.broken, 1)).map_err(|e| e.to_string())?;
+        let _restore = mutate(m)?;
         eprintln!("xtask teeth: breaking `{}` …", m.property);
-        let status = Command::new("cargo")
-            .args(["test", "-q", "-p", m.package, m.filter])
-            .env("FOUREYES_TEST_PG", &cluster.url)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .status();
-        std::fs::write(m.file, &source).map_err(|e| format!("RESTORE FAILED for {}: {e}", m.file))?;
-        match status {
-            Ok(s) if !s.success() => println!("red    {:<60} (cargo test -p {} {})", m.property, m.package, m.filter),
-            Ok(_) => {
-                println!("GREEN  {:<60} the tests did not notice", m.property);
-                toothless.push(m.property);
+        // Each guard goes red on its own: one red test must not hide another that stopped guarding.
+        for filter in std::iter::once(m.filter).chain(m.also.iter().copied()) {
+            match cargo_test(&["-p", m.package, filter], &[("FOUREYES_TEST_PG", &cluster.url)])? {
+                Run::Red => println!("red    {:<60} (cargo test -p {} {filter})", m.property, m.package),
+                Run::Green => {
+                    println!("GREEN  {:<60} `{filter}` did not notice", m.property);
+                    toothless.push(m.property);
+                }
+                Run::BuildFailed => {
+                    return Err(format!("`{}` breaks the build, so it proves nothing: update MUTATIONS", m.property));
+                }
             }
-            Err(e) => return Err(format!("cannot run cargo: {e}")),
         }
     }
     if toothless.is_empty() { Ok(()) } else { Err(format!("properties no test guards: {toothless:?}")) }
@@ -453,4 +580,69 @@ fn install_test_peers() -> Result<(), String> {
         return Err(fail(format!("`{}` is missing after the install", missing.display())));
     }
     std::fs::write(&stamp, wanted).map_err(|e| fail(format!("{}: {e}", stamp.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MUTATIONS, Mutation, mutate, repo_root};
+
+    /// A mutation of a scratch file (an absolute `file` replaces the repository root in `mutate`'s join).
+    fn scratch(name: &str, text: &str) -> (std::path::PathBuf, Mutation) {
+        let path = std::env::temp_dir().join(format!("xtask-{}-{name}.rs", std::process::id()));
+        std::fs::write(&path, text).expect("write scratch file");
+        let file: &'static str = Box::leak(path.display().to_string().into_boxed_str());
+        let m = Mutation {
+            property: "scratch",
+            file,
+            original: "check(x)",
+            broken: "true",
+            package: "none",
+            filter: "none",
+            also: &[],
+        };
+        (path, m)
+    }
+
+    #[test]
+    fn a_mutation_is_restored_on_drop_and_keeps_concurrent_edits() {
+        let (path, m) = scratch("drop", "fn a() { check(x) }\n");
+        let guard = mutate(&m).expect("mutate");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "fn a() { true }\n");
+        // Someone else edits the file while the mutation is in place.
+        std::fs::write(&path, "fn a() { true }\nfn b() {}\n").expect("concurrent edit");
+        drop(guard);
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "fn a() { check(x) }\nfn b() {}\n");
+        let _ = std::fs::remove_file(path);
+    }
+
+    #[test]
+    fn a_mutation_is_restored_when_the_check_panics() {
+        let (path, m) = scratch("panic", "fn a() { check(x) }\n");
+        let result = std::panic::catch_unwind(|| {
+            let _guard = mutate(&m).expect("mutate");
+            panic!("the check blew up");
+        });
+        assert!(result.is_err());
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "fn a() { check(x) }\n");
+        let _ = std::fs::remove_file(path);
+    }
+
+    #[test]
+    fn an_ambiguous_snippet_is_refused_and_the_file_left_alone() {
+        for (name, text) in [("twice", "check(x) check(x)"), ("absent", "nothing"), ("broken-there", "check(x) true")] {
+            let (path, m) = scratch(name, text);
+            assert!(mutate(&m).is_err(), "{name}");
+            assert_eq!(std::fs::read_to_string(&path).expect("read"), text);
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    #[test]
+    fn every_mutation_snippet_is_in_the_tree_exactly_once() {
+        for m in MUTATIONS {
+            let source = std::fs::read_to_string(repo_root().join(m.file)).expect(m.file);
+            assert_eq!(source.matches(m.original).count(), 1, "{}: {}", m.file, m.property);
+            assert_eq!(source.matches(m.broken).count(), 0, "{}: {}", m.file, m.property);
+        }
+    }
 }

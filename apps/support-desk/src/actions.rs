@@ -31,6 +31,10 @@ pub struct Executed {
     pub ticket_id: i64,
     /// The refund or escalation row written, if any.
     pub row_id: Option<i64>,
+    /// This exact call had already been executed under this permit (a retry after a lost answer): nothing was
+    /// written now, and `row_id` is the row the first execution wrote.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub already_executed: bool,
 }
 
 fn block(layer: &'static str, rule: &str, message: impl Into<String>) -> Block {
@@ -71,8 +75,24 @@ fn guarded_write(
     let used: Option<String> = tx
         .query_row("SELECT tool FROM executions WHERE decision_id = ?1", params![decision_id], |r| r.get(0))
         .optional()?;
-    if used.is_some() {
-        return Ok(Err(block(STRUCTURAL, "permit_reused", format!("decision {decision_id} was already executed"))));
+    if let Some(tool) = used {
+        // The permit passed `verify_permit`, so its approval is of this exact call: a retry (the first answer was
+        // lost) gets the first execution's result instead of a refusal that would be reported as a failure although
+        // the write happened. A different call under the same permit never gets here (digest mismatch).
+        if tool != call.tool() {
+            return Ok(Err(block(STRUCTURAL, "permit_reused", format!("decision {decision_id} executed {tool}"))));
+        }
+        let row_id = match call {
+            Proposal::IssueRefund { .. } => {
+                tx.query_row("SELECT id FROM refunds WHERE decision_id = ?1", params![decision_id], |r| r.get(0))
+                    .optional()?
+            }
+            Proposal::EscalateTicket { .. } => tx
+                .query_row("SELECT id FROM escalations WHERE decision_id = ?1", params![decision_id], |r| r.get(0))
+                .optional()?,
+            Proposal::CloseTicket { .. } => None,
+        };
+        return Ok(Ok(Executed { tool: call.tool(), ticket_id: call.ticket_id(), row_id, already_executed: true }));
     }
     let ticket: Option<(i64, Option<i64>, String, String)> = tx
         .query_row(
@@ -132,7 +152,7 @@ fn guarded_write(
                         )?;
                         let id = tx.last_insert_rowid();
                         tx.execute("UPDATE tickets SET status = 'refunded' WHERE id = ?1", params![ticket_id])?;
-                        Ok(Executed { tool: "issue_refund", ticket_id: *ticket_id, row_id: Some(id) })
+                        Ok(Executed { tool: "issue_refund", ticket_id: *ticket_id, row_id: Some(id), already_executed: false })
                     }
                 }
             }
@@ -152,7 +172,7 @@ fn guarded_write(
                 )?;
                 let id = tx.last_insert_rowid();
                 tx.execute("UPDATE tickets SET status = 'escalated' WHERE id = ?1", params![ticket_id])?;
-                Ok(Executed { tool: "escalate_ticket", ticket_id: *ticket_id, row_id: Some(id) })
+                Ok(Executed { tool: "escalate_ticket", ticket_id: *ticket_id, row_id: Some(id), already_executed: false })
             }
         }
         Proposal::CloseTicket { ticket_id, .. } => {
@@ -160,7 +180,7 @@ fn guarded_write(
                 Err(block(GUARDRAIL, "ticket_open", "ticket is already closed"))
             } else {
                 tx.execute("UPDATE tickets SET status = 'closed' WHERE id = ?1", params![ticket_id])?;
-                Ok(Executed { tool: "close_ticket", ticket_id: *ticket_id, row_id: None })
+                Ok(Executed { tool: "close_ticket", ticket_id: *ticket_id, row_id: None, already_executed: false })
             }
         }
     };

@@ -56,6 +56,10 @@ pub struct Classification {
     /// For an escalation: `low | medium | high`.
     pub severity: Option<String>,
     pub facts: Facts,
+    /// The LLM providers asked, in order, and what each gave; empty for the offline classifier (and then not
+    /// serialized, so offline run states are unchanged).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attempts: Vec<crate::llm::Attempt>,
 }
 
 struct Res {
@@ -185,6 +189,7 @@ fn answer(label: &str, action: &str, refs: &[&str], reason: String, facts: Facts
         amount_cents: None,
         severity: None,
         facts,
+        attempts: Vec::new(),
     }
 }
 

@@ -68,7 +68,7 @@ fn read_jsonl<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, Error
         .collect()
 }
 
-fn progress(label: &str, done: usize, total: usize) {
+pub(crate) fn progress(label: &str, done: usize, total: usize) {
     let width = 30;
     let filled = (done * width).checked_div(total).unwrap_or(width);
     eprint!("\r{label} [{}{}] {done}/{total}", "#".repeat(filled), "-".repeat(width - filled));
@@ -79,7 +79,12 @@ fn progress(label: &str, done: usize, total: usize) {
 }
 
 /// Builds the account `setup` describes; returns (ticket id, the order id if any).
-fn build(conn: &rusqlite::Connection, case_id: &str, body: &str, setup: &Setup) -> Result<(i64, Option<i64>), Error> {
+pub(crate) fn build(
+    conn: &rusqlite::Connection,
+    case_id: &str,
+    body: &str,
+    setup: &Setup,
+) -> Result<(i64, Option<i64>), Error> {
     let customer = db::add_customer(conn, &format!("bench {case_id}"))?;
     let mut body = body.to_string();
     let mut linked = None;
@@ -108,14 +113,20 @@ fn ratio(a: usize, b: usize) -> f64 {
     if b == 0 { 0.0 } else { a as f64 / b as f64 }
 }
 
-/// Runs the benchmark and returns the report.
+/// Runs the benchmark with the offline classifier and returns the report.
 pub async fn benchmark(input: &Path) -> Result<Value, Error> {
+    benchmark_with(input, crate::llm::Classifier::Offline).await
+}
+
+/// Runs the benchmark with a classifier (`--classifier`) and returns the report.
+pub async fn benchmark_with(input: &Path, classifier: crate::llm::Classifier) -> Result<Value, Error> {
     let cases: Vec<BenchCase> = read_jsonl(input)?;
     let dir = tempfile::tempdir()?;
     let desk = dir.path().join("desk.db");
     let conn = db::open_rw(&desk)?;
     let mut ctx = crate::context(&desk, crate::open_store(&dir.path().join("foureyes.db"))?)?;
     ctx.stop_after_route = true;
+    ctx.classifier = classifier;
     let graph = Graph::support_desk();
     let (mut correct, mut per_label) = (0, BTreeMap::<String, (usize, usize)>::new());
     let (mut in_policy_total, mut false_blocks) = (0, 0);
@@ -179,12 +190,18 @@ fn carrier(conn: &rusqlite::Connection, case: &RedCase) -> Result<(i64, i64, i64
 
 /// Runs the red-team set and returns the report.
 pub async fn redteam(input: &Path) -> Result<Value, Error> {
+    redteam_with(input, crate::llm::Classifier::Offline).await
+}
+
+/// Runs the red-team set with a classifier (`--classifier`) and returns the report.
+pub async fn redteam_with(input: &Path, classifier: crate::llm::Classifier) -> Result<Value, Error> {
     let cases: Vec<RedCase> = read_jsonl(input)?;
     let dir = tempfile::tempdir()?;
     let desk = dir.path().join("desk.db");
     let conn = db::open_rw(&desk)?;
     let store = crate::open_store(&dir.path().join("foureyes.db"))?;
-    let ctx = crate::context(&desk, store.clone())?;
+    let mut ctx = crate::context(&desk, store.clone())?;
+    ctx.classifier = classifier;
     let mut layers: BTreeMap<&str, usize> = [(CONTENT, 0), (STRUCTURAL, 0), (GUARDRAIL, 0)].into_iter().collect();
     let (mut deceived, mut flagged, mut failures) = (0, 0, Vec::new());
     let mut results = Vec::new();

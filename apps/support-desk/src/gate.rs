@@ -89,6 +89,7 @@ impl Proposal {
             dry_run: false,
             approval_id: None,
             evidence: None,
+            flags: Vec::new(),
         }
     }
 }

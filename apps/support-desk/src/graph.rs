@@ -4,10 +4,11 @@
 //! in another process without classifying again.
 
 use crate::actions::{self, CONTENT, STRUCTURAL};
-use crate::classify::{Classification, classify};
+use crate::classify::Classification;
 use crate::content::{Sanitized, sanitize};
 use crate::gate::Proposal;
-use crate::tools::{Evidence, gather};
+use crate::mcp;
+use crate::tools::{self, Customer, Evidence, LookupTools, Order, Refund, Ticket};
 use crate::{Error, db};
 use foureyes_core::{ActionRequest, ApprovalId, DecisionId, Outcome, Policy, ReasonCode, Verdict};
 use foureyes_store::Store;
@@ -101,6 +102,12 @@ impl Graph {
         self.capabilities.contains(&(node, cap))
     }
 
+    /// The token a node needs to open a session with a server ([`mcp::Servers`]); `None` unless this graph gives the
+    /// node that capability. Only this function makes a [`Grant`].
+    pub fn grant(&self, node: Node, cap: Capability) -> Option<Grant> {
+        self.may(node, cap).then_some(Grant { node, cap })
+    }
+
     /// Nodes reachable from the start.
     pub fn reachable(&self) -> BTreeSet<Node> {
         let mut seen = BTreeSet::from([self.start]);
@@ -127,6 +134,24 @@ impl Graph {
     }
 }
 
+/// Proof that the graph gave `node` the capability `cap`: the MCP servers are reachable only with one, so the action
+/// server is reachable only from the node the graph lets reach it (`execute_action`).
+#[derive(Debug)]
+pub struct Grant {
+    node: Node,
+    cap: Capability,
+}
+
+impl Grant {
+    pub fn node(&self) -> Node {
+        self.node
+    }
+
+    pub fn capability(&self) -> Capability {
+        self.cap
+    }
+}
+
 /// A run's stored state.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RunState {
@@ -144,6 +169,16 @@ pub struct RunState {
     pub trace: Vec<Node>,
     /// Classifications made (must stay 1 across a resume).
     pub classifications: u32,
+    /// Tool calls made, in order (across processes): `lookup.<tool>`, `gate.<call>`, `action.<tool>`. The trajectory
+    /// evals assert on it; `default` so run states stored before it existed still load.
+    #[serde(default)]
+    pub tool_calls: Vec<String>,
+}
+
+/// Records a tool call in the run state. Every call site (lookup server, FourEyes gate, action server) goes through
+/// this one function so the trajectory evals see every call the agent made, in order — including calls that fail.
+pub fn record_call(s: &mut RunState, tool: impl Into<String>) {
+    s.tool_calls.push(tool.into());
 }
 
 /// Where a run stopped.
@@ -164,6 +199,74 @@ pub struct Ctx {
     pub policy: Arc<Policy>,
     /// Stop right after `route` (benchmark mode).
     pub stop_after_route: bool,
+    /// Where the lookup and action MCP servers run (child processes in the CLI, in-process pipes in evals).
+    pub servers: mcp::Servers,
+    /// What the Classify node runs: the offline policy classifier (the default) or LLM providers (`crate::llm`).
+    pub classifier: crate::llm::Classifier,
+}
+
+/// Every MCP tool call of a run goes through here: recorded (`lookup.<tool>`, `action.<tool>`) before it is sent,
+/// so the trajectory shows calls that failed too.
+async fn call_tool(
+    s: &mut RunState,
+    client: &mcp::Client,
+    tool: &str,
+    args: serde_json::Map<String, serde_json::Value>,
+) -> Result<mcp::Reply, Error> {
+    record_call(s, format!("{}.{tool}", client.server()));
+    client.call(tool, args).await
+}
+
+/// `gather_evidence`'s lookups, over its MCP session with the lookup server.
+struct McpLookups<'a> {
+    client: &'a mcp::Client,
+    s: &'a mut RunState,
+}
+
+impl McpLookups<'_> {
+    async fn ask<T: for<'de> Deserialize<'de>>(
+        &mut self,
+        tool: &str,
+        args: serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Option<T>, Error> {
+        mcp::decode_lookup(tool, call_tool(self.s, self.client, tool, args).await?)
+    }
+
+    async fn must<T: for<'de> Deserialize<'de>>(&mut self, tool: &str) -> Result<T, Error> {
+        self.ask(tool, serde_json::Map::new()).await?.ok_or_else(|| Error::NotFound(format!("lookup.{tool}")))
+    }
+
+    fn order_arg(order_id: i64) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::Map::from_iter([("order_id".to_string(), json!(order_id))])
+    }
+}
+
+impl LookupTools for McpLookups<'_> {
+    async fn get_ticket(&mut self) -> Result<Ticket, Error> {
+        self.must("get_ticket").await
+    }
+    async fn get_customer(&mut self) -> Result<Customer, Error> {
+        self.must("get_customer").await
+    }
+    async fn list_customer_orders(&mut self) -> Result<Vec<Order>, Error> {
+        #[derive(Deserialize)]
+        struct Orders {
+            orders: Vec<Order>,
+        }
+        Ok(self.must::<Orders>("list_customer_orders").await?.orders)
+    }
+    async fn get_order(&mut self, order_id: i64) -> Result<Option<Order>, Error> {
+        self.ask("get_order", Self::order_arg(order_id)).await
+    }
+    async fn get_refund_history(&mut self, order_id: i64) -> Result<Vec<Refund>, Error> {
+        #[derive(Deserialize)]
+        struct Refunds {
+            refunds: Vec<Refund>,
+        }
+        // Asked only for an order `get_order` found, so "not found" here means the data changed under the run.
+        let found: Option<Refunds> = self.ask("get_refund_history", Self::order_arg(order_id)).await?;
+        found.map(|r| r.refunds).ok_or_else(|| Error::NotFound(format!("order {order_id} (refund history)")))
+    }
 }
 
 pub fn load(desk_db: &Path, ticket_id: i64) -> Result<Option<RunState>, Error> {
@@ -238,14 +341,18 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
             Ok(Some("ok"))
         }
         Node::GatherEvidence => {
-            if !graph.may(node, crate::graph::Capability::LookupServer) {
-                return Err(Error::Invalid("gather_evidence has no lookup capability".into()));
-            }
-            s.evidence = Some(gather(&ctx.desk_db, s.ticket_id)?);
+            let grant = graph
+                .grant(node, Capability::LookupServer)
+                .ok_or_else(|| Error::Invalid("gather_evidence has no lookup capability".into()))?;
+            let client = ctx.servers.lookup(&grant, s.ticket_id).await?;
+            let evidence = tools::gather_with(&mut McpLookups { client: &client, s }).await;
+            client.close().await;
+            s.evidence = Some(evidence?);
             Ok(Some("ok"))
         }
         Node::Classify => {
-            s.classification = Some(classify(&need(&s.evidence, "evidence")?));
+            let evidence = need(&s.evidence, "evidence")?;
+            s.classification = Some(ctx.classifier.classify(&evidence, s.sanitized.as_ref()).await);
             s.classifications += 1;
             Ok(Some("ok"))
         }
@@ -286,6 +393,7 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
         }
         Node::RequestApproval => {
             let req = need(&s.proposal, "proposal")?.request(request_id(s.ticket_id));
+            record_call(s, "gate.decide");
             let d = ctx.store.decide(ctx.policy.clone(), req.clone(), crate::now_ms()).await?;
             s.request = Some(req);
             s.approval_id = d.approval_id;
@@ -301,6 +409,7 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
         Node::AwaitDecision => {
             // Re-send the same request: a permit that carries `approved` means a human approved this exact call.
             let req = need(&s.request, "request")?;
+            record_call(s, "gate.decide");
             let d = ctx.store.decide(ctx.policy.clone(), req, crate::now_ms()).await?;
             match d.verdict {
                 Verdict::Permit if d.reasons.iter().any(|r| r.code == ReasonCode::Approved) => {
@@ -315,13 +424,16 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
             }
         }
         Node::ExecuteAction => {
-            if !graph.may(node, Capability::ActionServer) {
-                return Err(Error::Invalid("execute_action has no action capability".into()));
-            }
+            let grant = graph
+                .grant(node, Capability::ActionServer)
+                .ok_or_else(|| Error::Invalid("execute_action has no action capability".into()))?;
             let proposal = need(&s.proposal, "proposal")?;
             // Execute what the approved record says, re-checked against the proposal.
             let approved = match s.permit {
-                Some(id) => ctx.store.decision(id).await?.and_then(|d| Proposal::from_request(&d.request)),
+                Some(id) => {
+                    record_call(s, "gate.decision");
+                    ctx.store.decision(id).await?.and_then(|d| Proposal::from_request(&d.request))
+                }
                 None => None,
             };
             let result = if approved.as_ref() != Some(&proposal) {
@@ -334,9 +446,14 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
                 db::audit(&rw, Some(s.ticket_id), b.layer, &b.rule, &b.message)?;
                 Err(b)
             } else {
-                actions::execute(&ctx.desk_db, ctx.store.as_ref(), &proposal, s.permit).await?
+                // The action server re-checks the permit against this exact call, then every guardrail.
+                let client = ctx.servers.action(&grant).await?;
+                let reply = call_tool(s, &client, proposal.tool(), mcp::action_args(&proposal, s.permit)).await;
+                client.close().await;
+                mcp::action_outcome(&proposal, reply?)?
             };
             if let Some(id) = s.permit {
+                record_call(s, "gate.report");
                 let (outcome, detail) = match &result {
                     Ok(e) => (Outcome::Executed, json!({"executed": e})),
                     Err(b) => (Outcome::Failed, json!({"blocked": b})),

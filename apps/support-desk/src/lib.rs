@@ -11,7 +11,10 @@ pub mod db;
 pub mod eval;
 pub mod gate;
 pub mod graph;
+pub mod llm;
+pub mod mcp;
 pub mod tools;
+pub mod trajectory;
 
 use foureyes_store::{SqliteOptions, SqliteStore, Store, StoreError};
 use std::path::Path;
@@ -54,22 +57,49 @@ pub fn open_store(path: &Path) -> Result<Arc<dyn Store>, Error> {
 
 /// The runtime context for a desk database and a FourEyes store.
 pub fn context(desk_db: &Path, store: Arc<dyn Store>) -> Result<graph::Ctx, Error> {
-    Ok(graph::Ctx { desk_db: desk_db.to_path_buf(), store, policy: gate::policy()?, stop_after_route: false })
+    Ok(graph::Ctx {
+        desk_db: desk_db.to_path_buf(),
+        store: store.clone(),
+        policy: gate::policy()?,
+        stop_after_route: false,
+        servers: mcp::Servers::InProcess { desk_db: desk_db.to_path_buf(), store },
+        classifier: llm::Classifier::Offline,
+    })
 }
 
 /// `support-desk start <ticket>`: runs to the gate (or the end) and stores the state.
 pub async fn start(ctx: &graph::Ctx, ticket_id: i64) -> Result<(graph::Stop, graph::RunState), Error> {
+    start_on(ctx, &graph::Graph::support_desk(), ticket_id).await
+}
+
+/// [`start`] on a given graph: the trajectory evals run their scenarios on an altered graph to show they notice.
+pub async fn start_on(
+    ctx: &graph::Ctx,
+    graph: &graph::Graph,
+    ticket_id: i64,
+) -> Result<(graph::Stop, graph::RunState), Error> {
     if graph::load(&ctx.desk_db, ticket_id)?.is_some() {
         return Err(Error::Invalid(format!("ticket {ticket_id} already has a run; use `resume`")));
     }
     let state = graph::RunState { ticket_id, ..Default::default() };
-    graph::run(ctx, &graph::Graph::support_desk(), state).await
+    graph::run(ctx, graph, state).await
 }
 
 /// `support-desk resume <ticket> approved|rejected --by NAME`: the human's answer goes to FourEyes (approve with
 /// the digest the human saw, or reject), then the stored run continues from `await_decision`.
 pub async fn resume(
     ctx: &graph::Ctx,
+    ticket_id: i64,
+    approved: bool,
+    by: &str,
+) -> Result<(graph::Stop, graph::RunState), Error> {
+    resume_on(ctx, &graph::Graph::support_desk(), ticket_id, approved, by).await
+}
+
+/// [`resume`] on a given graph (see [`start_on`]).
+pub async fn resume_on(
+    ctx: &graph::Ctx,
+    graph: &graph::Graph,
     ticket_id: i64,
     approved: bool,
     by: &str,
@@ -86,5 +116,5 @@ pub async fn resume(
     } else {
         ctx.store.reject(approval_id, by, Some("rejected at the support desk"), digest.as_deref(), now_ms()).await?;
     }
-    graph::run(ctx, &graph::Graph::support_desk(), state).await
+    graph::run(ctx, graph, state).await
 }

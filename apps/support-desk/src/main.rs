@@ -1,9 +1,11 @@
-//! The `support-desk` binary: `seed`, `start`, `resume`, `show`, `eval benchmark|redteam`.
+//! The `support-desk` binary: `seed`, `start`, `resume`, `show`, `eval benchmark|redteam|trajectories`,
+//! `mcp lookup|action`.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use support_desk::{Error, db, eval, graph};
+use std::time::Duration;
+use support_desk::{Error, db, eval, graph, llm, mcp};
 
 #[derive(Parser)]
 #[command(name = "support-desk", about = "A support agent whose every write passes the FourEyes gate")]
@@ -14,8 +16,56 @@ struct Cli {
     /// The FourEyes database (SQLite).
     #[arg(long, env = "FOUREYES_DB", default_value = "support-desk-foureyes.db", global = true)]
     foureyes_db: PathBuf,
+    #[command(flatten)]
+    llm: LlmArgs,
     #[command(subcommand)]
     command: Command,
+}
+
+/// Which classifier `start` and the evals use. API keys come only from the environment (`ANTHROPIC_API_KEY`,
+/// `OPENAI_API_KEY`; base URLs from `ANTHROPIC_BASE_URL`, `OPENAI_BASE_URL`): a flag would show in `ps`.
+#[derive(clap::Args)]
+struct LlmArgs {
+    /// offline (default: the deterministic policy classifier, no network), anthropic, openai, or chain
+    /// (Anthropic, then OpenAI when Anthropic is unavailable).
+    #[arg(long, env = "SUPPORT_DESK_CLASSIFIER", value_enum, default_value = "offline", global = true)]
+    classifier: ClassifierChoice,
+    /// When no LLM provider answers (timeouts, 5xx, 429, connect errors), classify offline instead of escalating.
+    #[arg(long, global = true)]
+    offline_fallback: bool,
+    /// Timeout of one LLM request, in seconds (each request is sent once; no retries).
+    #[arg(long, default_value_t = 30, global = true)]
+    llm_timeout_secs: u64,
+    #[arg(long, env = "ANTHROPIC_MODEL", default_value = llm::DEFAULT_ANTHROPIC_MODEL, global = true)]
+    anthropic_model: String,
+    #[arg(long, env = "OPENAI_MODEL", default_value = llm::DEFAULT_OPENAI_MODEL, global = true)]
+    openai_model: String,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ClassifierChoice {
+    Offline,
+    Anthropic,
+    Openai,
+    Chain,
+}
+
+impl LlmArgs {
+    fn classifier(&self) -> Result<llm::Classifier, Error> {
+        let choice = match self.classifier {
+            ClassifierChoice::Offline => llm::Choice::Offline,
+            ClassifierChoice::Anthropic => llm::Choice::Anthropic,
+            ClassifierChoice::Openai => llm::Choice::OpenAi,
+            ClassifierChoice::Chain => llm::Choice::Chain,
+        };
+        let opts = llm::Options {
+            timeout: Duration::from_secs(self.llm_timeout_secs.max(1)),
+            anthropic_model: self.anthropic_model.clone(),
+            openai_model: self.openai_model.clone(),
+            offline_fallback: self.offline_fallback,
+        };
+        llm::from_env(choice, &opts, |var| std::env::var(var).ok())
+    }
 }
 
 #[derive(Subcommand)]
@@ -38,6 +88,31 @@ enum Command {
         #[command(subcommand)]
         which: EvalCommand,
     },
+    /// Serve one of the desk's MCP tool servers on stdin/stdout (`start` and `resume` run them this way).
+    Mcp {
+        #[command(subcommand)]
+        which: McpCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum McpCommand {
+    /// The read-only lookups of one ticket, scoped to its customer (the database is opened `mode=ro`).
+    Lookup {
+        #[arg(long)]
+        ticket: i64,
+    },
+    /// The write tools; each needs a FourEyes permit of that exact call (checked against --foureyes-db).
+    Action,
+}
+
+/// The CLI's runs reach their tool servers as child processes of this binary, over stdio.
+fn child_servers(desk_db: &std::path::Path, foureyes_db: &std::path::Path) -> Result<mcp::Servers, Error> {
+    Ok(mcp::Servers::ChildProcess {
+        exe: std::env::current_exe()?,
+        desk_db: desk_db.to_path_buf(),
+        foureyes_db: foureyes_db.to_path_buf(),
+    })
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -60,6 +135,14 @@ enum EvalCommand {
         #[arg(long)]
         report: PathBuf,
     },
+    /// Path assertions (nodes, tools, gate, final state); exits non-zero when any scenario fails.
+    Trajectories {
+        /// A scenario file (`.json` one, `.jsonl` one per line) or a directory of them.
+        #[arg(long)]
+        input: PathBuf,
+        #[arg(long)]
+        report: PathBuf,
+    },
 }
 
 fn print_run(stop: graph::Stop, state: &graph::RunState) {
@@ -68,7 +151,8 @@ fn print_run(stop: graph::Stop, state: &graph::RunState) {
         "stop": format!("{stop:?}").to_lowercase(),
         "node": state.node,
         "classification": state.classification.as_ref().map(|c| serde_json::json!({
-            "label": c.label, "action": c.action, "policy_refs": c.policy_refs, "reason": c.reason})),
+            "label": c.label, "action": c.action, "policy_refs": c.policy_refs, "reason": c.reason,
+            "attempts": c.attempts})),
         "flags": state.sanitized.as_ref().map(|s| s.flags.clone()),
         "proposal": state.proposal,
         "approval_id": state.approval_id,
@@ -87,12 +171,15 @@ async fn run(cli: Cli) -> Result<(), Error> {
             println!("seeded {n} tickets into {}", cli.db.display());
         }
         Command::Start { ticket } => {
-            let ctx = support_desk::context(&cli.db, support_desk::open_store(&cli.foureyes_db)?)?;
+            let mut ctx = support_desk::context(&cli.db, support_desk::open_store(&cli.foureyes_db)?)?;
+            ctx.classifier = cli.llm.classifier()?;
+            ctx.servers = child_servers(&cli.db, &cli.foureyes_db)?;
             let (stop, state) = support_desk::start(&ctx, ticket).await?;
             print_run(stop, &state);
         }
         Command::Resume { ticket, answer, by } => {
-            let ctx = support_desk::context(&cli.db, support_desk::open_store(&cli.foureyes_db)?)?;
+            let mut ctx = support_desk::context(&cli.db, support_desk::open_store(&cli.foureyes_db)?)?;
+            ctx.servers = child_servers(&cli.db, &cli.foureyes_db)?;
             let approved = matches!(answer, Answer::Approved);
             let (stop, state) = support_desk::resume(&ctx, ticket, approved, &by).await?;
             print_run(stop, &state);
@@ -105,16 +192,38 @@ async fn run(cli: Cli) -> Result<(), Error> {
                 println!("audit: {} {} {}", row.layer, row.rule, row.detail);
             }
         }
+        Command::Mcp { which: McpCommand::Lookup { ticket } } => mcp::serve_lookup_stdio(&cli.db, ticket).await?,
+        Command::Mcp { which: McpCommand::Action } => {
+            mcp::serve_action_stdio(&cli.db, support_desk::open_store(&cli.foureyes_db)?).await?
+        }
         Command::Eval { which } => {
             let (report, out) = match which {
-                EvalCommand::Benchmark { input, report } => (eval::benchmark(&input).await?, report),
-                EvalCommand::Redteam { input, report } => (eval::redteam(&input).await?, report),
+                EvalCommand::Benchmark { input, report } => {
+                    (eval::benchmark_with(&input, cli.llm.classifier()?).await?, report)
+                }
+                EvalCommand::Redteam { input, report } => {
+                    (eval::redteam_with(&input, cli.llm.classifier()?).await?, report)
+                }
+                EvalCommand::Trajectories { input, report } => return trajectories(&input, &report).await,
             };
             let text = serde_json::to_string_pretty(&report).map_err(|e| Error::Invalid(e.to_string()))?;
             std::fs::write(&out, text)?;
             print!("{}", eval::summary(&report));
             println!("report: {}", out.display());
         }
+    }
+    Ok(())
+}
+
+/// `eval trajectories`: the report, the summary, and an error (a non-zero exit) when any scenario failed.
+async fn trajectories(input: &std::path::Path, out: &std::path::Path) -> Result<(), Error> {
+    let report = support_desk::trajectory::run(input).await?;
+    let text = serde_json::to_string_pretty(&report).map_err(|e| Error::Invalid(e.to_string()))?;
+    std::fs::write(out, text)?;
+    print!("{}", support_desk::trajectory::summary(&report));
+    println!("report: {}", out.display());
+    if report.failed > 0 {
+        return Err(Error::Invalid(format!("{} of {} trajectory scenarios failed", report.failed, report.total)));
     }
     Ok(())
 }

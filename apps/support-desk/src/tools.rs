@@ -1,5 +1,6 @@
 //! The lookup tools: read-only by construction (the connection is opened with SQLite `mode=ro`) and scoped to one
-//! ticket's customer — another customer's order is "not found". `gather` is the pipeline's fixed lookup sequence.
+//! ticket's customer — another customer's order is "not found". The lookup MCP server (`crate::mcp`) serves them;
+//! `gather_with` is the pipeline's fixed lookup sequence, run over that server's MCP client.
 
 use crate::{Error, db};
 use regex::Regex;
@@ -194,16 +195,56 @@ pub fn named_order_ids(text: &str) -> Vec<i64> {
     ids
 }
 
+/// The lookups the fixed sequence needs. The pipeline implements it over its MCP client to the lookup tool server
+/// (`crate::graph`); [`Lookup`] implements it directly (for [`gather`]). Both run the one sequence in [`gather_with`],
+/// so what the agent looks up is defined once.
+pub trait LookupTools {
+    fn get_ticket(&mut self) -> impl Future<Output = Result<Ticket, Error>>;
+    fn get_customer(&mut self) -> impl Future<Output = Result<Customer, Error>>;
+    fn list_customer_orders(&mut self) -> impl Future<Output = Result<Vec<Order>, Error>>;
+    /// `None` when the order is not this ticket's customer's (or does not exist).
+    fn get_order(&mut self, order_id: i64) -> impl Future<Output = Result<Option<Order>, Error>>;
+    fn get_refund_history(&mut self, order_id: i64) -> impl Future<Output = Result<Vec<Refund>, Error>>;
+}
+
+impl LookupTools for Lookup {
+    fn get_ticket(&mut self) -> impl Future<Output = Result<Ticket, Error>> {
+        std::future::ready(Lookup::get_ticket(self))
+    }
+    fn get_customer(&mut self) -> impl Future<Output = Result<Customer, Error>> {
+        std::future::ready(Lookup::get_customer(self))
+    }
+    fn list_customer_orders(&mut self) -> impl Future<Output = Result<Vec<Order>, Error>> {
+        std::future::ready(Lookup::list_customer_orders(self))
+    }
+    fn get_order(&mut self, order_id: i64) -> impl Future<Output = Result<Option<Order>, Error>> {
+        std::future::ready(Lookup::get_order(self, order_id))
+    }
+    fn get_refund_history(&mut self, order_id: i64) -> impl Future<Output = Result<Vec<Refund>, Error>> {
+        std::future::ready(Lookup::get_refund_history(self, order_id))
+    }
+}
+
+/// The fixed, read-only lookup sequence straight on the database (no MCP): see [`gather_with`].
+pub fn gather(path: &Path, ticket_id: i64) -> Result<Evidence, Error> {
+    let mut lk = Lookup::for_ticket(path, ticket_id)?;
+    // `Lookup`'s futures are `ready` (plain SQLite calls), so the sequence completes in one poll; no runtime needed.
+    let mut sequence = std::pin::pin!(gather_with(&mut lk));
+    match sequence.as_mut().poll(&mut std::task::Context::from_waker(std::task::Waker::noop())) {
+        std::task::Poll::Ready(evidence) => evidence,
+        std::task::Poll::Pending => Err(Error::Invalid("a direct lookup waited".into())),
+    }
+}
+
 /// The fixed, read-only lookup sequence: get_ticket, get_customer, list_customer_orders, get_order (the linked or
 /// named order), get_refund_history.
-pub fn gather(path: &Path, ticket_id: i64) -> Result<Evidence, Error> {
-    let lk = Lookup::for_ticket(path, ticket_id)?;
+pub async fn gather_with(lk: &mut impl LookupTools) -> Result<Evidence, Error> {
     let mut calls = vec!["get_ticket".to_string()];
-    let ticket = lk.get_ticket()?;
+    let ticket = lk.get_ticket().await?;
     calls.push("get_customer".into());
-    let customer = lk.get_customer()?;
+    let customer = lk.get_customer().await?;
     calls.push("list_customer_orders".into());
-    let orders = lk.list_customer_orders()?;
+    let orders = lk.list_customer_orders().await?;
     let named = named_order_ids(&format!("{}\n{}", ticket.subject, ticket.body));
     let (lookup, candidate) = match (ticket.order_id, named.first()) {
         (Some(id), _) => (OrderLookup::Linked, Some(id)),
@@ -217,11 +258,11 @@ pub fn gather(path: &Path, ticket_id: i64) -> Result<Evidence, Error> {
     let mut lookup = lookup;
     if let Some(id) = candidate {
         calls.push("get_order".into());
-        order = lk.get_order(id)?;
+        order = lk.get_order(id).await?;
         match order {
             Some(_) => {
                 calls.push("get_refund_history".into());
-                refunds = lk.get_refund_history(id)?;
+                refunds = lk.get_refund_history(id).await?;
             }
             None => lookup = OrderLookup::NotThisCustomers(id),
         }

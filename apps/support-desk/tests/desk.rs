@@ -148,8 +148,14 @@ async fn writes_need_an_approval_of_this_exact_call() {
     let mismatch = actions::execute(&e.desk, e.store.as_ref(), &other, Some(permit)).await.expect("io");
     assert_eq!(mismatch.expect_err("digest").layer, STRUCTURAL);
     actions::execute(&e.desk, e.store.as_ref(), &call, Some(permit)).await.expect("io").expect("executes");
-    let again = actions::execute(&e.desk, e.store.as_ref(), &call, Some(permit)).await.expect("io");
-    assert_eq!(again.expect_err("reuse").rule, "permit_reused");
+    // A retry of the same call under the same permit answers with the first execution; it writes nothing.
+    let again = actions::execute(&e.desk, e.store.as_ref(), &call, Some(permit)).await.expect("io").expect("replay");
+    assert!(again.already_executed, "{again:?}");
+    assert_eq!(db::executed_refunds(&db::open_ro(&e.desk).expect("ro"), o).expect("count"), 1);
+    // The permit cannot carry another tool.
+    let close = Proposal::CloseTicket { ticket_id: t, resolution: "done".into() };
+    let other_tool = actions::execute(&e.desk, e.store.as_ref(), &close, Some(permit)).await.expect("io");
+    assert_eq!(other_tool.expect_err("other tool").layer, STRUCTURAL);
     let layers: Vec<String> = db::audit_rows(&db::open_ro(&e.desk).expect("ro"), Some(t))
         .expect("audit")
         .into_iter()

@@ -83,6 +83,7 @@ mod tests {
             dry_run: false,
             approval_id: None,
             evidence: None,
+            flags: Vec::new(),
         };
         ApprovalRecord {
             approval_id: 1,

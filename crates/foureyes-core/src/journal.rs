@@ -42,6 +42,12 @@ pub enum EventKind {
     TaskApplied,
     TaskChecked,
     TaskFinished,
+    /// Session trust: a signal demoted a session (`demotion_id`, `agent`, `session`, `signal`, `reason`,
+    /// `decision_id`, `until_ms`), written by the deciding transaction that observed it.
+    SessionDemoted,
+    /// A demotion ended: `cause: "expired"` (its cooling period passed; written by the first write that finds it
+    /// over) or `cause: "admin"` (restored early, with `by` and `why`).
+    SessionRestored,
 }
 
 impl EventKind {
@@ -66,6 +72,8 @@ impl EventKind {
             EventKind::TaskApplied => "task_applied",
             EventKind::TaskChecked => "task_checked",
             EventKind::TaskFinished => "task_finished",
+            EventKind::SessionDemoted => "session_demoted",
+            EventKind::SessionRestored => "session_restored",
         }
     }
 

@@ -5,16 +5,23 @@
 //! 3. kill switch (before the policy lookup; an approved execution is blocked outright),
 //! 4. policy lookup (unknown action → tier 3, `default_deny`),
 //! 5. bounds (deny before a human ever sees it),
-//! 6. reversibility (tier 1 without compensation → tier 3; undo targets checked),
+//! 6. reversibility (tier 1 without compensation → tier 3; undo targets checked), then session trust (a demoted
+//!    session's tier 1–2 actions → tier 3, `session_demoted`),
 //! 7. dry run (before limits: a rehearsal spends nothing),
 //! 8. limits and budgets (reserved by the store in the same transaction),
 //! 9. tier → verdict.
 //!
 //! Executing an approved action (`approval_id` set) re-checks the approval's status, expiry, single use and
 //! digest right after the kill switch, then bounds and limits under the current policy.
+//!
+//! Session trust (`session_trust` in the policy) reads and writes around that order: a demotion in force is applied
+//! at step 6, and the finished decision is checked for the signals that start one (a listed flag, a default-deny
+//! probe, a bounds violation, the `count`-th denial). The demotion to start is returned with the decision
+//! ([`Decision::demote`]), so the store writes it in the same transaction that observed the signal. A demoting
+//! flag demotes before the request is judged: the request that carried it is the first one held.
 
 use crate::number::{NumberError, json_to_decimal};
-use crate::policy::{ActionPolicy, DryRunRule, ParamSpec, ParamType, Policy, Scope};
+use crate::policy::{ActionPolicy, DryRunRule, ParamSpec, ParamType, Policy, Scope, SessionTrust};
 use crate::types::*;
 use crate::window::{Window, format_duration_ms};
 use rust_decimal::Decimal;
@@ -37,6 +44,22 @@ pub struct Snapshot {
     /// The limit/budget keys that were over when the approval's deferral was decided: the overruns the human saw
     /// and, by approving, allowed. `None` falls back to the approval's reason codes.
     pub acknowledged_keys: Option<Vec<String>>,
+    /// The demotion holding the request's session, if any: the session's own, or the agent's (requests without a
+    /// session id), whichever the store found active. Applied only while active at `now_ms`.
+    pub demotion: Option<DemotionRecord>,
+    /// The session's earlier denials that count toward `session_trust.demote_on.denials`, since
+    /// [`denials_since_ms`].
+    pub session_denials: u64,
+}
+
+/// From when the store must count the session's denials (`Decision::session_denial`) for `Snapshot::session_denials`:
+/// the start of the policy's `within` window, and never before the session's last demotion ended (`last_end_ms`),
+/// so a session that served its cooling period, or was restored, starts again from zero. `None`: the policy counts
+/// no denials, so the store need not either.
+pub fn denials_since_ms(policy: &Policy, now_ms: i64, last_end_ms: Option<i64>) -> Option<i64> {
+    let rule = policy.session_trust.as_ref()?.denials?;
+    let window_start = rule.within_ms.map_or(i64::MIN, |w| now_ms.saturating_sub(w).saturating_add(1));
+    Some(window_start.max(last_end_ms.unwrap_or(i64::MIN)))
 }
 
 /// Held (not released) reservations inside one window.
@@ -106,12 +129,100 @@ impl Builder {
             consumes_approval: false,
             would_have: None,
             digest: self.digest,
+            demote: None,
+            session_denial: false,
         }
     }
 }
 
+/// A demotion holding the request being judged.
+struct InForce {
+    signal: TrustSignal,
+    reason: String,
+    until_ms: i64,
+    /// The agent's sessionless demotion, which holds every session of the agent.
+    whole_agent: bool,
+}
+
 /// Judges one request. Pure: the same policy, snapshot, request and time always give the same decision.
 pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now_ms: i64) -> Decision {
+    let stored = snapshot.demotion.as_ref().filter(|d| d.is_active(now_ms));
+    // The release of an approval was judged, signals and all, when it was deferred; a human has since looked at it.
+    let own_request = request.approval_id.is_none();
+    let trust = policy.session_trust.as_ref().filter(|_| stored.is_none() && own_request);
+    let flagged = trust.and_then(|t| flag_signal(t, request, now_ms));
+    let in_force = match (stored, &flagged) {
+        (Some(d), _) => Some(InForce {
+            signal: d.signal,
+            reason: d.reason.clone(),
+            until_ms: d.until_ms,
+            whole_agent: d.session.is_none(),
+        }),
+        (None, Some(new)) => Some(InForce {
+            signal: new.signal,
+            reason: new.reason.clone(),
+            until_ms: new.until_ms,
+            whole_agent: request.session.is_none(),
+        }),
+        (None, None) => None,
+    };
+    let mut d = judge(policy, snapshot, request, now_ms, in_force.as_ref());
+    d.session_denial = d.verdict == Verdict::Deny && own_request;
+    d.demote = match (flagged, trust) {
+        (Some(new), _) => Some(new),
+        (None, Some(t)) => outcome_signal(t, snapshot, request, &d, now_ms),
+        (None, None) => None,
+    };
+    d
+}
+
+fn flag_signal(trust: &SessionTrust, request: &ActionRequest, now_ms: i64) -> Option<NewDemotion> {
+    let flag = request.flags.iter().find(|f| trust.flags.contains(f))?;
+    Some(NewDemotion {
+        signal: TrustSignal::Flag,
+        reason: format!("the caller flagged request `{}` with `{flag}`", request.request_id),
+        until_ms: now_ms.saturating_add(trust.cooling_period_ms),
+    })
+}
+
+/// The signal a finished decision shows, if the policy demotes on it. The reason names what was seen, so the
+/// person deciding whether to restore the session need not dig through the journal.
+fn outcome_signal(
+    trust: &SessionTrust,
+    snapshot: &Snapshot,
+    request: &ActionRequest,
+    d: &Decision,
+    now_ms: i64,
+) -> Option<NewDemotion> {
+    let bounds = [ReasonCode::Bounds, ReasonCode::UnknownParam, ReasonCode::MissingParam, ReasonCode::WrongType];
+    let violation = d.reasons.iter().find(|r| bounds.contains(&r.code)).filter(|_| d.verdict == Verdict::Deny);
+    let (signal, reason) = if trust.unknown_action && d.has_reason(ReasonCode::DefaultDeny) {
+        let probe =
+            format!("request `{}` asked for '{}', which the policy does not know", request.request_id, request.action);
+        (TrustSignal::UnknownAction, probe)
+    } else if let Some(violation) = violation.filter(|_| trust.bounds_violation) {
+        (TrustSignal::BoundsViolation, format!("request `{}`: {}", request.request_id, violation.message))
+    } else if let Some(rule) = trust.denials
+        && d.session_denial
+        && snapshot.session_denials.saturating_add(1) >= rule.count
+    {
+        let within = rule.within_ms.map(|w| format!(" within {}", format_duration_ms(w))).unwrap_or_default();
+        (TrustSignal::Denials, format!("{} denials{within}", snapshot.session_denials.saturating_add(1)))
+    } else {
+        return None;
+    };
+    Some(NewDemotion { signal, reason, until_ms: now_ms.saturating_add(trust.cooling_period_ms) })
+}
+
+/// Steps 3–9 in the module doc's order, with a demotion in force applied at step 6. Only [`decide`] calls it: the
+/// order still lives in one place, and session trust's signals are read around it.
+fn judge(
+    policy: &Policy,
+    snapshot: &Snapshot,
+    request: &ActionRequest,
+    now_ms: i64,
+    demotion: Option<&InForce>,
+) -> Decision {
     let mut b = Builder { digest: request.digest(), reasons: Vec::new(), budgets: Vec::new() };
     let spec = policy.action(&request.action);
     let policy_tier = spec.map_or(3, |s| s.tier);
@@ -202,6 +313,28 @@ pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now
     {
         b.reason(code, message);
         return b.finish(Verdict::Deny, tier);
+    }
+    // Session trust: a demoted session keeps tier 0 and what a human approved, and loses its autonomy.
+    if let Some(demoted) = demotion
+        && approved.is_none()
+        && matches!(tier, 1 | 2)
+    {
+        let whose = match (&request.session, demoted.whole_agent) {
+            (_, true) => format!("agent `{}` (every session)", request.agent),
+            (Some(session), false) => format!("session `{session}` of agent `{}`", request.agent),
+            (None, false) => format!("agent `{}`", request.agent),
+        };
+        let until = jiff::Timestamp::from_millisecond(demoted.until_ms).map(|t| t.to_string()).unwrap_or_default();
+        b.reason(
+            ReasonCode::SessionDemoted,
+            format!(
+                "'{}' is tier {tier} but needs a human: {whose} is demoted until {until} (signal `{}`: {})",
+                request.action,
+                demoted.signal.as_str(),
+                demoted.reason
+            ),
+        );
+        tier = 3;
     }
 
     // 7. Dry run before limits: evaluate, reserve nothing.

@@ -14,6 +14,9 @@
 //!     compensate: { action: climate.set_temperature, window: 15m }
 //! mcp:                             # optional: per `foureyes mcp-proxy --name` server
 //!   fs: { trust_read_only_hint: true }
+//! session_trust:                   # optional: what demotes a session, and for how long
+//!   cooling_period: 30m
+//!   demote_on: { denials: { count: 3, within: 1h }, bounds_violation: true, flags: [prompt_injection] }
 //! ```
 
 use crate::canonical::sha256_hex;
@@ -50,6 +53,9 @@ pub struct Policy {
     pub actions: BTreeMap<String, ActionPolicy>,
     /// The optional `mcp:` section: per MCP server name (the proxy's `--name`), what the MCP proxy may trust.
     pub mcp: BTreeMap<String, McpServerPolicy>,
+    /// The optional `session_trust:` section: which signals demote a session, and for how long. `None`: no signal
+    /// starts a demotion (demotions already started still run their course).
+    pub session_trust: Option<SessionTrust>,
     /// SHA-256 of the source text, recorded with every decision and in the `policy_loaded` event.
     pub sha256: String,
     /// Where it was loaded from (a path, or a name for built-in policies).
@@ -76,6 +82,29 @@ pub struct McpServerPolicy {
     /// A tool the policy does not name (`mcp.<server>.<tool>` is not under `actions`) that the upstream marks
     /// `readOnlyHint: true` in `tools/list` is tier 0 (observe) instead of default-deny. Off by default.
     pub trust_read_only_hint: bool,
+}
+
+/// Session-dependent trust: after one of these signals, the session's tier 1–2 actions need a human for
+/// `cooling_period_ms`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionTrust {
+    pub cooling_period_ms: i64,
+    /// `count` denials of the session's own requests (within `within_ms` when set, else since the session's last
+    /// demotion ended).
+    pub denials: Option<DenialRule>,
+    /// Any request denied for its params.
+    pub bounds_violation: bool,
+    /// Any request for an action the policy does not know.
+    pub unknown_action: bool,
+    /// Caller-reported flags that demote (a request's `flags`).
+    pub flags: Vec<String>,
+}
+
+/// `denials: { count: N, within: W }`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DenialRule {
+    pub count: u64,
+    pub within_ms: Option<i64>,
 }
 
 /// How an executed action is undone.
@@ -261,6 +290,37 @@ struct RawPolicy {
     actions: BTreeMap<String, Spanned<RawAction>>,
     #[serde(default)]
     mcp: BTreeMap<String, Spanned<RawMcpServer>>,
+    #[serde(default)]
+    session_trust: Option<Spanned<RawSessionTrust>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSessionTrust {
+    cooling_period: Spanned<String>,
+    demote_on: Spanned<RawDemoteOn>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDemoteOn {
+    #[serde(default)]
+    denials: Option<Spanned<RawDenials>>,
+    #[serde(default)]
+    bounds_violation: bool,
+    #[serde(default)]
+    unknown_action: bool,
+    #[serde(default)]
+    flags: Option<Spanned<Vec<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDenials {
+    #[serde(deserialize_with = "number")]
+    count: u64,
+    #[serde(default)]
+    within: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -439,6 +499,7 @@ impl Loader<'_> {
             }
             mcp.insert(server.clone(), McpServerPolicy { trust_read_only_hint: raw.value.trust_read_only_hint });
         }
+        let session_trust = raw.session_trust.as_ref().map(|t| self.session_trust(t)).transpose()?;
         Ok(Policy {
             version: 1,
             timezone_name,
@@ -447,8 +508,66 @@ impl Loader<'_> {
             default_undo_window_ms,
             actions,
             mcp,
+            session_trust,
             sha256: String::new(),
             source: String::new(),
+        })
+    }
+
+    fn session_trust(&self, raw: &Spanned<RawSessionTrust>) -> Result<SessionTrust, PolicyError> {
+        let t = &raw.value;
+        let cooling = &t.cooling_period;
+        let cooling_period_ms = parse_duration_ms(&cooling.value)
+            .map_err(|m| self.err(&cooling.referenced, format!("`session_trust.cooling_period`: {m}")))?;
+        let on = &t.demote_on.value;
+        let denials = match &on.denials {
+            None => None,
+            Some(d) => {
+                if d.value.count == 0 {
+                    return Err(self.err(
+                        &d.referenced,
+                        "`session_trust.demote_on.denials`: `count: 0` would demote every session at once: expected 1 or more",
+                    ));
+                }
+                let within_ms =
+                    d.value.within.as_ref().map(|w| parse_duration_ms(w)).transpose().map_err(|m| {
+                        self.err(&d.referenced, format!("`session_trust.demote_on.denials.within`: {m}"))
+                    })?;
+                Some(DenialRule { count: d.value.count, within_ms })
+            }
+        };
+        let mut flags = Vec::new();
+        if let Some(list) = &on.flags {
+            if list.value.is_empty() {
+                return Err(self.err(
+                    &list.referenced,
+                    "`session_trust.demote_on.flags` is empty: list the flags that demote (e.g. `[prompt_injection]`), or leave it out",
+                ));
+            }
+            for flag in &list.value {
+                if !crate::types::valid_flag(flag) {
+                    return Err(self.err(
+                        &list.referenced,
+                        format!("`session_trust.demote_on.flags`: `{flag}` is not a flag name: expected 1 to 64 lowercase letters, digits, `_`, `-` and `.`"),
+                    ));
+                }
+                if !flags.contains(flag) {
+                    flags.push(flag.clone());
+                }
+            }
+        }
+        if denials.is_none() && !on.bounds_violation && !on.unknown_action && flags.is_empty() {
+            return Err(self.err(
+                &t.demote_on.referenced,
+                "`session_trust.demote_on` names no signal: expected at least one of `denials`, `bounds_violation: true`, `unknown_action: true`, `flags`",
+            ));
+        }
+        Ok(SessionTrust {
+            cooling_period_ms,
+            denials,
+            bounds_violation: on.bounds_violation,
+            unknown_action: on.unknown_action,
+            flags,
         })
     }
 
@@ -685,6 +804,27 @@ fn valid_action_name(name: &str) -> bool {
         && name
             .split('.')
             .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+}
+
+impl SessionTrust {
+    /// One sentence for people: `demotes a session for 30m after 3 denials within 1h, a bounds violation, …`.
+    pub fn describe(&self) -> String {
+        let mut signals = Vec::new();
+        if let Some(d) = self.denials {
+            let within = d.within_ms.map(|w| format!(" within {}", format_duration_ms(w))).unwrap_or_default();
+            signals.push(format!("{} denials{within}", d.count));
+        }
+        if self.bounds_violation {
+            signals.push("a bounds violation".to_string());
+        }
+        if self.unknown_action {
+            signals.push("a request for an unknown action".to_string());
+        }
+        if !self.flags.is_empty() {
+            signals.push(format!("a flag ({})", self.flags.join(", ")));
+        }
+        format!("demotes a session for {} after {}", format_duration_ms(self.cooling_period_ms), signals.join(", or "))
+    }
 }
 
 impl ActionPolicy {

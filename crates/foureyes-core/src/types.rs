@@ -18,6 +18,9 @@ pub const MAX_PARAMS_BYTES: usize = 64 * 1024;
 pub const MAX_NAME_BYTES: usize = 256;
 /// Largest accepted `evidence`, as canonical JSON bytes.
 pub const MAX_EVIDENCE_BYTES: usize = 16 * 1024;
+/// Most `flags` one request may carry, and the longest flag name in bytes.
+pub const MAX_FLAGS: usize = 16;
+pub const MAX_FLAG_BYTES: usize = 64;
 
 /// What an agent asks to do. `agent` comes from the caller's credential (or the CLI's `--agent`), never from an
 /// untrusted body.
@@ -48,6 +51,11 @@ pub struct ActionRequest {
     /// digest or the idempotency fingerprint: it explains the action, it is not the action.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evidence: Option<Value>,
+    /// What the caller's own checks noticed about how this request came about (e.g. `prompt_injection` when a
+    /// content scanner flagged the text the agent acted on). Trust signals for the session (`session_trust` in the
+    /// policy), not part of the action: outside the approval digest, inside the idempotency fingerprint (ADR-36).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
 }
 
 /// Why a request is refused before it is judged (it never becomes a decision; the refusal is audited).
@@ -69,6 +77,12 @@ pub enum RequestError {
     EvidenceTooLarge { len: usize, max: usize },
     #[error("`{field}` contains a control character: names and ids must be printable text")]
     ControlCharacter { field: &'static str },
+    #[error("{len} flags: at most {max} are accepted")]
+    TooManyFlags { len: usize, max: usize },
+    #[error(
+        "flag `{0}` is not a name of 1 to 64 lowercase letters, digits, `_`, `-` and `.` (e.g. `prompt_injection`)"
+    )]
+    BadFlag(String),
 }
 
 impl ActionRequest {
@@ -77,9 +91,11 @@ impl ActionRequest {
         action_digest(&self.action, &self.params, self.target.as_deref(), &self.agent)
     }
 
-    /// Hash of everything that makes two requests with one `request_id` "the same content".
+    /// Hash of everything that makes two requests with one `request_id` "the same content". Flags can change the
+    /// verdict (they may demote the session), so a retry that carries other flags is another request; they join
+    /// the hash only when present, so fingerprints stored before flags existed still match.
     pub fn fingerprint(&self) -> String {
-        canonical_sha256(&json!({
+        let mut content = json!({
             "action": self.action,
             "params": self.params,
             "target": self.target,
@@ -87,7 +103,11 @@ impl ActionRequest {
             "undo_of": self.undo_of,
             "dry_run": self.dry_run,
             "approval_id": self.approval_id,
-        }))
+        });
+        if !self.flags.is_empty() {
+            content["flags"] = json!(self.flags);
+        }
+        canonical_sha256(&content)
     }
 
     /// Checks sizes and names; bounds against the policy are the pipeline's job.
@@ -137,8 +157,21 @@ impl ActionRequest {
                 return Err(RequestError::EvidenceTooLarge { len, max: MAX_EVIDENCE_BYTES });
             }
         }
+        if self.flags.len() > MAX_FLAGS {
+            return Err(RequestError::TooManyFlags { len: self.flags.len(), max: MAX_FLAGS });
+        }
+        if let Some(bad) = self.flags.iter().find(|f| !valid_flag(f)) {
+            return Err(RequestError::BadFlag(bad.chars().take(80).collect()));
+        }
         Ok(())
     }
+}
+
+/// A flag name: what the policy's `session_trust.demote_on.flags` lists and a request's `flags` carries.
+pub fn valid_flag(flag: &str) -> bool {
+    !flag.is_empty()
+        && flag.len() <= MAX_FLAG_BYTES
+        && flag.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '-' | '.'))
 }
 
 /// Largest integer an IEEE double holds exactly (2^53 − 1).
@@ -242,11 +275,13 @@ pub enum ReasonCode {
     /// `undo_of` names nothing that can be undone by this action.
     UndoInvalid,
     UndoWindowClosed,
+    /// The session is demoted (`session_trust`): its tier 1–2 actions need a human until the cooling period ends.
+    SessionDemoted,
 }
 
 impl ReasonCode {
     /// Every code, in declaration order.
-    pub const ALL: [ReasonCode; 23] = [
+    pub const ALL: [ReasonCode; 24] = [
         ReasonCode::Observe,
         ReasonCode::WithinPolicy,
         ReasonCode::KillSwitch,
@@ -270,6 +305,7 @@ impl ReasonCode {
         ReasonCode::DigestMismatch,
         ReasonCode::UndoInvalid,
         ReasonCode::UndoWindowClosed,
+        ReasonCode::SessionDemoted,
     ];
 
     /// The wire name (`kill_switch`, `default_deny`, …), the same as its serde form.
@@ -298,6 +334,7 @@ impl ReasonCode {
             ReasonCode::DigestMismatch => "digest_mismatch",
             ReasonCode::UndoInvalid => "undo_invalid",
             ReasonCode::UndoWindowClosed => "undo_window_closed",
+            ReasonCode::SessionDemoted => "session_demoted",
         }
     }
 }
@@ -397,6 +434,132 @@ pub struct Decision {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub would_have: Option<Verdict>,
     pub digest: String,
+    /// A demotion of the request's session the store must start in the deciding transaction (`session_trust`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub demote: Option<NewDemotion>,
+    /// Whether this decision counts toward the session's `denials` signal (a denial of a request the session made
+    /// on its own: not the release of an approval).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub session_denial: bool,
+}
+
+/// What demoted a session (`session_trust.demote_on` in the policy).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TrustSignal {
+    /// `count` denials within the session (within the window, when the policy names one).
+    Denials,
+    /// A request denied for its params (`bounds`, `unknown_param`, `missing_param`, `wrong_type`).
+    BoundsViolation,
+    /// A request for an action the policy does not know (`default_deny`): a probe.
+    UnknownAction,
+    /// The caller reported a flag the policy lists (e.g. `prompt_injection`).
+    Flag,
+}
+
+impl TrustSignal {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TrustSignal::Denials => "denials",
+            TrustSignal::BoundsViolation => "bounds_violation",
+            TrustSignal::UnknownAction => "unknown_action",
+            TrustSignal::Flag => "flag",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<TrustSignal> {
+        [TrustSignal::Denials, TrustSignal::BoundsViolation, TrustSignal::UnknownAction, TrustSignal::Flag]
+            .into_iter()
+            .find(|s| s.as_str() == text)
+    }
+}
+
+/// A demotion the store must start with the decision that observed its signal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewDemotion {
+    pub signal: TrustSignal,
+    /// The sentence naming what was observed (`3 denials within 1h`, `flag prompt_injection`).
+    pub reason: String,
+    /// When the cooling period ends: the session's autonomy returns at this instant.
+    pub until_ms: i64,
+}
+
+/// Where a demotion stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DemotionStatus {
+    Active,
+    /// The cooling period passed.
+    Expired,
+    /// An admin restored the session before the cooling period ended.
+    Restored,
+}
+
+impl DemotionStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DemotionStatus::Active => "active",
+            DemotionStatus::Expired => "expired",
+            DemotionStatus::Restored => "restored",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<DemotionStatus> {
+        [DemotionStatus::Active, DemotionStatus::Expired, DemotionStatus::Restored]
+            .into_iter()
+            .find(|s| s.as_str() == text)
+    }
+}
+
+/// A stored demotion of one session: `(agent, session)`, where `session: None` is the agent's requests without a
+/// session id — and a demotion of that covers every session of the agent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DemotionRecord {
+    pub demotion_id: i64,
+    pub agent: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
+    pub signal: TrustSignal,
+    pub reason: String,
+    /// The decision that observed the signal.
+    pub decision_id: DecisionId,
+    pub started_at_ms: i64,
+    pub until_ms: i64,
+    pub status: DemotionStatus,
+    /// When it ended early (restored) or was recorded as expired.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at_ms: Option<i64>,
+    /// The admin who restored it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_by: Option<String>,
+    /// Why the admin restored it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_reason: Option<String>,
+}
+
+impl DemotionRecord {
+    /// The status as of `now_ms`: an active demotion past `until_ms` is expired even before the store has written
+    /// its `session_restored` event.
+    pub fn effective_status(&self, now_ms: i64) -> DemotionStatus {
+        match self.status {
+            DemotionStatus::Active if now_ms >= self.until_ms => DemotionStatus::Expired,
+            s => s,
+        }
+    }
+
+    /// Whether it still holds the session at `now_ms`.
+    pub fn is_active(&self, now_ms: i64) -> bool {
+        self.effective_status(now_ms) == DemotionStatus::Active
+    }
+
+    /// When the session regained (or will regain) its autonomy: for a new denial count, nothing before it counts.
+    pub fn ends_at_ms(&self) -> i64 {
+        match self.status {
+            DemotionStatus::Restored => self.ended_at_ms.unwrap_or(self.until_ms).min(self.until_ms),
+            _ => self.until_ms,
+        }
+    }
 }
 
 impl Decision {

@@ -98,6 +98,7 @@ fn request(action: &str, params: Value) -> ActionRequest {
         dry_run: false,
         approval_id: None,
         evidence: None,
+        flags: Vec::new(),
     }
 }
 

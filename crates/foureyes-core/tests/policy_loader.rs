@@ -173,6 +173,7 @@ fn decide_amount(policy: &Policy, amount_json: &str) -> Decision {
         dry_run: false,
         approval_id: None,
         evidence: None,
+        flags: Vec::new(),
     };
     decide(policy, &Snapshot::default(), &request, 1_700_000_000_000)
 }

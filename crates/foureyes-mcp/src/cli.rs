@@ -1,6 +1,8 @@
 //! `foureyes mcp-proxy`: its arguments (a clap `Args` the `foureyes` binary embeds) and its entry point, which
-//! loads the policy, opens the embedded store and runs the stdio transport on this process's stdin/stdout.
+//! builds the engine (the embedded store with the policy, or `--server URL --token T`) and runs one transport:
+//! stdio on this process's stdin/stdout, HTTP in front of `--upstream`, or HTTP in front of a stdio command.
 
+use crate::engine::{Engine, Remote};
 use crate::gate::{Gate, GateConfig};
 use crate::stdio::{StdioError, StdioOptions, run_stdio};
 use foureyes_core::Policy;
@@ -39,8 +41,9 @@ pub struct ProxyArgs {
     /// Largest client message, in bytes (larger ones are answered with a JSON-RPC error).
     #[arg(long, default_value_t = crate::framing::DEFAULT_MAX_LINE_BYTES)]
     pub max_message_bytes: usize,
-    /// Serve Streamable HTTP on this address (loopback unless --allow-remote), in front of --upstream.
-    #[arg(long, requires = "upstream")]
+    /// Serve Streamable HTTP on this address (loopback unless --allow-remote), in front of --upstream or of the
+    /// stdio upstream command given after `--` (one child process per MCP session).
+    #[arg(long)]
     pub listen: Option<std::net::SocketAddr>,
     /// The upstream's Streamable HTTP endpoint (`http://HOST:PORT/mcp`); the proxy serves the same path.
     #[arg(long, requires = "listen", conflicts_with = "command")]
@@ -51,6 +54,24 @@ pub struct ProxyArgs {
     /// Allow --listen on an address that is not loopback (the proxy has no authentication of its own).
     #[arg(long)]
     pub allow_remote: bool,
+    /// Decide through a running `foureyes serve` (its base URL, e.g. `http://127.0.0.1:8080`) instead of the
+    /// embedded store: the server's policy decides, the token's principal is the agent, and people approve in its
+    /// console or API. If the server cannot be reached, no call is forwarded.
+    #[arg(long, requires = "token")]
+    pub server: Option<String>,
+    /// The agent token for --server (`foureyes token create --role agent`).
+    #[arg(long, env = "FOUREYES_TOKEN", hide_env_values = true)]
+    pub token: Option<String>,
+    /// Ask the person at the MCP client to approve a held call inline (`elicitation/create`, stdio and a stdio
+    /// upstream behind --listen, when the client declared elicitation); the answer is recorded as this
+    /// approver's vote or rejection. Off by default: the client sits on the agent's side of the door, so this
+    /// trades the independent second pair of eyes for convenience (policies that require two approvers still need
+    /// another person; step-up approvals are never asked inline).
+    #[arg(long, value_name = "APPROVER", conflicts_with = "server")]
+    pub elicit_approver: Option<String>,
+    /// How long one request to --server may take before the call is answered "not forwarded".
+    #[arg(long, value_parser = duration, default_value = "10s")]
+    pub server_timeout: Duration,
     /// The upstream MCP server's command and arguments (after `--`), for the stdio transport.
     #[arg(last = true, required_unless_present = "upstream")]
     pub command: Vec<String>,
@@ -91,6 +112,37 @@ impl ProxyCliError {
 
 /// Runs the proxy until the client or the upstream closes; returns the upstream's exit code.
 pub async fn run(db: &Path, policy: Option<&Path>, args: ProxyArgs) -> Result<u8, ProxyCliError> {
+    let mut config = GateConfig::new(&args.name);
+    if let Some(agent) = &args.agent {
+        config.agent = agent.clone();
+    }
+    config.session = args.session.clone();
+    config.wait = args.wait;
+    config.hide_denied = args.hide_denied;
+    config.retry_window = args.retry_window;
+    config.elicit_approver = args.elicit_approver.clone();
+    if config.elicit_approver.as_deref() == Some(config.agent.as_str()) {
+        return Err(ProxyCliError::Usage(format!(
+            "--elicit-approver `{}` is the agent itself: an agent never approves its own calls",
+            config.agent
+        )));
+    }
+    let gate = match &args.server {
+        Some(url) => {
+            let token = args.token.as_deref().unwrap_or_default();
+            let engine = Remote::new(url, token, args.server_timeout).map_err(ProxyCliError::Usage)?;
+            // The server's policy decides; the gate's own is empty (see `Gate::with_engine`).
+            let placeholder = Policy::from_yaml("(decided by the server)", "version: 1\nactions: {}\n")
+                .map_err(|e| ProxyCliError::Policy(e.to_string()))?;
+            eprintln!("foureyes mcp-proxy: deciding through {}", engine.describe());
+            Arc::new(Gate::with_engine(Arc::new(engine), Arc::new(placeholder), config))
+        }
+        None => embedded(db, policy, config).await?,
+    };
+    serve(gate, args).await
+}
+
+async fn embedded(db: &Path, policy: Option<&Path>, config: GateConfig) -> Result<Arc<Gate>, ProxyCliError> {
     let path = policy.ok_or_else(|| {
         ProxyCliError::Policy(
             "no policy: pass --policy FILE or set FOUREYES_POLICY (actions `mcp.<name>.<tool>`)".into(),
@@ -102,15 +154,10 @@ pub async fn run(db: &Path, policy: Option<&Path>, args: ProxyArgs) -> Result<u8
         Policy::from_yaml(&path.display().to_string(), &text).map_err(|e| ProxyCliError::Policy(e.to_string()))?;
     let store = SqliteStore::open(db, SqliteOptions::default()).map_err(|e| ProxyCliError::Storage(e.to_string()))?;
     store.record_policy(&policy, crate::gate::now_ms()).await.map_err(|e| ProxyCliError::Storage(e.to_string()))?;
-    let mut config = GateConfig::new(&args.name);
-    if let Some(agent) = args.agent {
-        config.agent = agent;
-    }
-    config.session = args.session;
-    config.wait = args.wait;
-    config.hide_denied = args.hide_denied;
-    config.retry_window = args.retry_window;
-    let gate = Arc::new(Gate::new(Arc::new(store), Arc::new(policy), config));
+    Ok(Arc::new(Gate::new(Arc::new(store), Arc::new(policy), config)))
+}
+
+async fn serve(gate: Arc<Gate>, args: ProxyArgs) -> Result<u8, ProxyCliError> {
     if let (Some(listen), Some(upstream)) = (args.listen, &args.upstream) {
         if !listen.ip().is_loopback() && !args.allow_remote {
             return Err(ProxyCliError::Usage(format!(
@@ -132,6 +179,31 @@ pub async fn run(db: &Path, policy: Option<&Path>, args: ProxyArgs) -> Result<u8
         return Ok(0);
     }
     let options = StdioOptions { max_line_bytes: args.max_message_bytes, ..StdioOptions::default() };
+    if let Some(listen) = args.listen {
+        if args.command.is_empty() {
+            return Err(StdioError::NoCommand.into());
+        }
+        if !listen.ip().is_loopback() && !args.allow_remote {
+            return Err(ProxyCliError::Usage(format!(
+                "--listen {listen} is not a loopback address: the proxy has no authentication of its own; pass \
+                 --allow-remote to serve it anyway"
+            )));
+        }
+        let mut bridge = crate::bridge::BridgeOptions::new(args.command.clone());
+        bridge.allowed_origins = args.allow_origin;
+        bridge.max_body_bytes = args.max_message_bytes;
+        bridge.stdio = options;
+        let listener = tokio::net::TcpListener::bind(listen).await.map_err(crate::http::HttpError::Io)?;
+        eprintln!(
+            "foureyes mcp-proxy: serving http://{}{} in front of `{}` (one process per session)",
+            listener.local_addr().map_err(crate::http::HttpError::Io)?,
+            bridge.path,
+            args.command.join(" ")
+        );
+        let app = crate::bridge::app(gate, bridge);
+        crate::http::serve(listener, app).await.map_err(crate::http::HttpError::Io)?;
+        return Ok(0);
+    }
     let code = run_stdio(gate, &args.command, crate::stdio::process_stdin(), tokio::io::stdout(), options).await?;
     // The child's exit code, as far as it fits; a child killed by a signal is a failure.
     Ok(code.map_or(1, |c| u8::try_from(c).unwrap_or(1)))

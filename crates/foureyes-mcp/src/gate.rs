@@ -1,6 +1,7 @@
 //! The gate: one `tools/call` in, one answer out. It turns the call into an [`ActionRequest`]
-//! (`mcp.<server>.<tool>`, params = the arguments), asks the engine (`Store::decide`), and says whether to forward
-//! the call or answers it itself; after a forwarded call it reports the upstream's answer (`Store::report`).
+//! (`mcp.<server>.<tool>`, params = the arguments), asks the [`Engine`] (an embedded store or a remote `foureyes
+//! serve`), and says whether to forward the call or answers it itself; after a forwarded call it reports the
+//! upstream's answer.
 //!
 //! It never fails open: an engine error, a refusal, or any state it does not recognize is answered with an
 //! `isError` result and nothing is forwarded.
@@ -8,18 +9,18 @@
 //! **Request ids.** Every call is keyed by SHA-256 over canonical `{server, tool, arguments, agent, session}`
 //! (the call key). A call that is not a retry of a held call gets a fresh request id `mcp-<key>-<instance><n>`,
 //! so repeated identical reads are separate decisions and count against limits each time. A call whose key has a
-//! deferral (remembered in memory, or found in the store among pending and approved approvals with the same key
-//! and digest, which survives a proxy restart) reuses that deferral's request id: the store then releases it once
+//! deferral (remembered in memory, or — with the embedded engine — found in the store among pending and approved
+//! approvals with the same key and digest, which survives a proxy restart) reuses that deferral's request id: the store then releases it once
 //! it is approved. A released decision is claimed before it is forwarded (`report(unknown)` with a nonce; the
 //! store's single writer makes the first claim win), so two identical retries, in one proxy or in two, forward
 //! it once. Within the retry window, a repeat of an executed approved call is answered "already executed".
 
+use crate::engine::{Embedded, Engine};
 use crate::jsonrpc::{INVALID_PARAMS, error_response, tool_error_result};
 use foureyes_core::canonical::{canonical_sha256, sha256_hex};
 use foureyes_core::policy::ActionPolicy;
 use foureyes_core::{
-    ActionRequest, ApprovalId, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus, Outcome, Policy, ReasonCode,
-    Verdict,
+    ActionRequest, ApprovalId, DecisionId, DecisionRecord, DecisionStatus, Outcome, Policy, ReasonCode, Verdict,
 };
 use foureyes_store::{Store, StoreError};
 use serde_json::value::RawValue;
@@ -33,6 +34,9 @@ use tokio::sync::{Notify, mpsc};
 /// How much of a tool result is kept inline in the report detail; larger results are summarized (size, SHA-256,
 /// and the first bytes) so the journal stays small and the store's detail cap is never hit.
 pub const DETAIL_INLINE_BYTES: usize = 8 * 1024;
+
+/// The `_meta` key of the proxy's own requests to the client that names the client request they belong to.
+pub const FOR_REQUEST_KEY: &str = "dev.foureyes/for_request";
 
 /// The `_meta` key of a `tools/call` that undoes an executed decision.
 pub const UNDO_OF_KEY: &str = "dev.foureyes/undo_of";
@@ -57,8 +61,13 @@ pub struct GateConfig {
     pub wait: Option<Duration>,
     /// How long a repeat of an approved call that already ran is answered "already executed".
     pub retry_window: Duration,
-    /// How often a held call looks at its approval.
+    /// How often a held call looks at its approval (embedded engine; a remote one long-polls the server).
     pub poll_interval: Duration,
+    /// How often a held call whose request carried `_meta.progressToken` sends `notifications/progress`.
+    pub progress_interval: Duration,
+    /// Ask the person at the client to approve a held call inline (`elicitation/create`, when the client declared
+    /// the capability); their answer is this approver's vote. Off by default (see the crate README).
+    pub elicit_approver: Option<String>,
     /// Omit from `tools/list` the tools the policy does not name (a call to them would be held for a human).
     pub hide_denied: bool,
 }
@@ -72,6 +81,8 @@ impl GateConfig {
             wait: None,
             retry_window: Duration::from_secs(3600),
             poll_interval: Duration::from_millis(250),
+            progress_interval: Duration::from_secs(5),
+            elicit_approver: None,
             hide_denied: false,
         }
     }
@@ -192,7 +203,7 @@ struct Sticky {
 
 /// The gate. Shared by every call of one proxy.
 pub struct Gate {
-    store: Arc<dyn Store>,
+    engine: Arc<dyn Engine>,
     config: GateConfig,
     base: Arc<Policy>,
     /// The base policy plus the tier-0 actions that trusted `readOnlyHint`s add (see `tools.rs`).
@@ -223,10 +234,17 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Gate {
+    /// A gate deciding with a store in this process and `policy`.
     pub fn new(store: Arc<dyn Store>, policy: Arc<Policy>, config: GateConfig) -> Gate {
+        Gate::with_engine(Arc::new(Embedded::new(store)), policy, config)
+    }
+
+    /// A gate deciding through `engine`. With an engine that decides with its own policy (a remote server),
+    /// `policy` is only a placeholder: pass an empty one.
+    pub fn with_engine(engine: Arc<dyn Engine>, policy: Arc<Policy>, config: GateConfig) -> Gate {
         let seed = format!("{}-{:?}-{}", std::process::id(), std::time::SystemTime::now(), now_ms());
         Gate {
-            store,
+            engine,
             config,
             effective: RwLock::new(policy.clone()),
             base: policy,
@@ -241,8 +259,13 @@ impl Gate {
         &self.config
     }
 
-    pub fn store(&self) -> &Arc<dyn Store> {
-        &self.store
+    /// The in-process store, when the engine is embedded.
+    pub fn store(&self) -> Option<&Arc<dyn Store>> {
+        self.engine.store()
+    }
+
+    pub fn engine(&self) -> &Arc<dyn Engine> {
+        &self.engine
     }
 
     pub(crate) fn base_policy(&self) -> &Arc<Policy> {
@@ -300,11 +323,23 @@ impl Gate {
             dry_run: false,
             approval_id: None,
             evidence: None,
+            flags: Vec::new(),
         }
     }
 
     /// Decides a call. Cancelling `cancel` ends a held call without an answer.
     pub async fn gate(&self, call: &ToolCall, notify: Option<&Notifier>, cancel: &Cancel) -> Gated {
+        self.gate_with(call, notify, cancel, None).await
+    }
+
+    /// [`Gate::gate`], with a way to ask the person at the client inline (`--elicit-approver`).
+    pub async fn gate_with(
+        &self,
+        call: &ToolCall,
+        notify: Option<&Notifier>,
+        cancel: &Cancel,
+        asker: Option<&dyn Asker>,
+    ) -> Gated {
         let key = self.call_key(call);
         let policy = self.policy();
         let mut request = self.request(call, String::new());
@@ -319,8 +354,9 @@ impl Gate {
         request.request_id = request_id;
         let deadline = self.config.wait.map(|w| Instant::now() + w);
         let started = Instant::now();
+        let mut asked = false;
         loop {
-            let record = match self.store.decide(policy.clone(), request.clone(), now_ms()).await {
+            let record = match self.engine.decide(policy.clone(), request.clone()).await {
                 Ok(record) => record,
                 Err(e) => return Gated::Answer(self.engine_error(call, &request.action, &e)),
             };
@@ -333,6 +369,20 @@ impl Gate {
                 Step::Answer(text) => return Gated::Answer(call.answer(&text, meta(&record))),
                 Step::Pending(approval) => approval,
             };
+            if !asked
+                && let (Some(asker), Some(approver), Some(approval)) = (asker, &self.config.elicit_approver, pending)
+            {
+                asked = true;
+                match self.ask_inline(asker, approver, approval, &record, call, cancel).await {
+                    Inline::Answered => {
+                        // Decide again: released (forwarded once), still short of votes, or rejected.
+                        sticky = true;
+                        continue;
+                    }
+                    Inline::Cancelled => return Gated::Cancelled,
+                    Inline::NoAnswer => {}
+                }
+            }
             let waited = started.elapsed();
             let text = |still: bool| {
                 let approval = pending.map_or_else(|| "?".to_string(), |a| a.to_string());
@@ -349,13 +399,13 @@ impl Gate {
                     sentence(&summary(&record))
                 )
             };
-            let (Some(deadline), Some(approval)) = (deadline, pending) else {
+            let (Some(deadline), Some(_)) = (deadline, pending) else {
                 return Gated::Answer(call.answer(&text(false), meta(&record)));
             };
             if Instant::now() >= deadline {
                 return Gated::Answer(call.answer(&text(sticky), meta(&record)));
             }
-            match self.hold(approval, deadline, call, notify, cancel).await {
+            match self.hold(&record, deadline, call, notify, cancel).await {
                 Held::Cancelled => return Gated::Cancelled,
                 Held::Answered => sticky = true,
                 Held::TimedOut => return Gated::Answer(call.answer(&text(true), meta(&record))),
@@ -432,11 +482,11 @@ impl Gate {
     async fn claim(&self, key: &str, d: &DecisionRecord, call: &ToolCall) -> Result<Step, StoreError> {
         let nonce = self.nonce();
         let detail = json!({"mcp": {"state": "forwarding", "claim": nonce, "tool": call.name}});
-        let claimed = match self.store.report(d.decision_id, Outcome::Unknown, detail, now_ms()).await {
+        let claimed = match self.engine.report(d.decision_id, Outcome::Unknown, detail).await {
             Ok(record) => record,
             // Reported `executed` or `failed` in the meantime: answer from what it became.
             Err(StoreError::InvalidState(_)) => {
-                let now = self.store.decision(d.decision_id).await?.ok_or_else(|| {
+                let now = self.engine.decision(d.decision_id).await?.ok_or_else(|| {
                     StoreError::NotFound(format!("decision {} vanished while it was claimed", d.decision_id))
                 })?;
                 return Box::pin(self.step(key, &now, true, call)).await;
@@ -459,20 +509,17 @@ impl Gate {
     /// Holds a deferred call until its approval is answered, the deadline passes, or the client cancels.
     async fn hold(
         &self,
-        approval: ApprovalId,
+        deferral: &DecisionRecord,
         deadline: Instant,
         call: &ToolCall,
         notify: Option<&Notifier>,
         cancel: &Cancel,
     ) -> Held {
+        let approval = deferral.approval_id.map_or_else(|| "?".to_string(), |a| a.to_string());
         let mut progress = 0u64;
         let mut next_progress = Instant::now();
         loop {
-            match self.store.approval(approval, now_ms()).await {
-                Ok(Some(a)) if a.effective_status(now_ms()) == ApprovalStatus::Pending => {}
-                Ok(_) => return Held::Answered,
-                Err(e) => return Held::EngineError(e),
-            }
+            let progressing = call.progress_token.is_some() && notify.is_some();
             if let (Some(token), Some(notify)) = (&call.progress_token, notify)
                 && Instant::now() >= next_progress
             {
@@ -488,21 +535,88 @@ impl Gate {
                     }
                 });
                 let _ = notify.send(crate::jsonrpc::to_frame(&message)).await;
-                next_progress = Instant::now() + Duration::from_secs(5);
+                next_progress = Instant::now() + self.config.progress_interval;
             }
             let now = Instant::now();
             if now >= deadline {
                 return Held::TimedOut;
             }
-            let nap = self.config.poll_interval.min(deadline - now);
+            // Wait until the deadline, or the next progress notification when one is due.
+            let slice = if progressing { deadline.min(next_progress) - now } else { deadline - now };
+            let pending = self.engine.still_pending(deferral, slice, self.config.poll_interval);
             tokio::select! {
                 () = cancel.cancelled() => return Held::Cancelled,
-                () = tokio::time::sleep(nap) => {}
+                result = pending => match result {
+                    Ok(true) => {}
+                    Ok(false) => return Held::Answered,
+                    Err(e) => return Held::EngineError(e),
+                },
             }
         }
     }
 
-    /// The request id of a deferral with this call key in the store (pending or approved), after a restart or
+    /// Asks inline whether to approve a held call; records the answer as `approver`'s vote (or rejection).
+    async fn ask_inline(
+        &self,
+        asker: &dyn Asker,
+        approver: &str,
+        approval: ApprovalId,
+        d: &DecisionRecord,
+        call: &ToolCall,
+        cancel: &Cancel,
+    ) -> Inline {
+        let mut params = serde_json::to_string(&d.request.params).unwrap_or_default();
+        if params.len() > 500 {
+            let cut = (0..=500).rev().find(|&i| params.is_char_boundary(i)).unwrap_or(0);
+            params = format!("{}…", &params[..cut]);
+        }
+        let message = format!(
+            "FourEyes: the agent asks to run `{}` with {params}. {} Approve this call? (approval {approval}, digest \
+             {})",
+            d.request.action,
+            sentence(&summary(d)),
+            &d.digest[..16.min(d.digest.len())]
+        );
+        let request = json!({
+            "mode": "form",
+            "message": message,
+            "requestedSchema": {
+                "type": "object",
+                "properties": {
+                    "approve": {
+                        "type": "boolean",
+                        "title": "Approve",
+                        "description": "Yes runs the call once; no rejects it.",
+                    }
+                },
+                "required": ["approve"],
+            },
+            // Which request this question belongs to: an HTTP transport sends it on that request's stream.
+            "_meta": {FOR_REQUEST_KEY: call.id},
+        });
+        let answer = tokio::select! {
+            () = cancel.cancelled() => return Inline::Cancelled,
+            answer = asker.elicit(request) => answer,
+        };
+        let result = answer.as_ref().and_then(|a| a.get("result"));
+        let action = result.and_then(|r| r.get("action")).and_then(Value::as_str);
+        let approve = result.and_then(|r| r.pointer("/content/approve")).and_then(Value::as_bool);
+        let verdict = match (action, approve) {
+            (Some("accept"), Some(approve)) => approve,
+            (Some("decline"), _) => false,
+            // Cancelled, an error, no answer, or a form without the field: the call stays held for a person.
+            _ => return Inline::NoAnswer,
+        };
+        match self.engine.answer_inline(approval, approver, verdict, &d.digest).await {
+            Ok(()) => Inline::Answered,
+            Err(e) => {
+                eprintln!("foureyes mcp-proxy: the inline answer to approval {approval} was not recorded: {e}");
+                Inline::NoAnswer
+            }
+        }
+    }
+
+    /// The request id of a deferral with this call key in the engine (pending or approved), after a restart or
     /// from another proxy with the same agent.
     async fn find_deferral(
         &self,
@@ -511,27 +625,10 @@ impl Gate {
         policy: &Policy,
     ) -> Result<Option<String>, StoreError> {
         // A tier-0 action is never held for a human (not even under the kill switch), so it has no deferral.
-        if policy.action(&request.action).is_some_and(|a| a.tier == 0) {
+        if self.engine.decides_with_local_policy() && policy.action(&request.action).is_some_and(|a| a.tier == 0) {
             return Ok(None);
         }
-        let prefix = Self::key_prefix(key);
-        let digest = request.digest();
-        for status in [ApprovalStatus::Approved, ApprovalStatus::Pending] {
-            let mut found: Vec<_> = self
-                .store
-                .approvals(Some(status), now_ms())
-                .await?
-                .into_iter()
-                .filter(|a| {
-                    a.request.agent == request.agent && a.digest == digest && a.request.request_id.starts_with(&prefix)
-                })
-                .collect();
-            found.sort_by_key(|a| a.approval_id);
-            if let Some(a) = found.first() {
-                return Ok(Some(a.request.request_id.clone()));
-            }
-        }
-        Ok(None)
+        self.engine.find_deferral(&Self::key_prefix(key), request).await
     }
 
     fn remembered(&self, key: &str, now: i64) -> Option<String> {
@@ -564,7 +661,18 @@ impl Gate {
             StoreError::Refused { message, .. } | StoreError::Conflict { message, .. } => {
                 (format!("NOT EXECUTED — refused by FourEyes: {message}"), "refused")
             }
-            other => (format!("NOT EXECUTED — the FourEyes engine is unavailable: {other}"), "engine_unavailable"),
+            // The engine's own words name it ("the FourEyes server at … is unreachable: connection refused").
+            StoreError::Backend(message) => (
+                format!(
+                    "NOT EXECUTED — FourEyes could not decide this call, so it was not forwarded: {message}. Retry \
+                     the identical call later."
+                ),
+                "engine_unavailable",
+            ),
+            other => (
+                format!("NOT EXECUTED — FourEyes could not decide this call, so it was not forwarded: {other}"),
+                "engine_unavailable",
+            ),
         };
         call.answer(&text, json!({"action": action, "error": code, "message": e.to_string()}))
     }
@@ -573,7 +681,7 @@ impl Gate {
     /// before running any tool): `failed`, which releases what it reserved.
     pub async fn report_not_forwarded(&self, ticket: &Ticket, why: &str) {
         let detail = json!({"mcp": {"tool": ticket.tool, "not_forwarded": why}});
-        if let Err(e) = self.store.report(ticket.decision_id, Outcome::Failed, detail, now_ms()).await {
+        if let Err(e) = self.engine.report(ticket.decision_id, Outcome::Failed, detail).await {
             eprintln!("foureyes mcp-proxy: could not report decision {} as failed: {e}", ticket.decision_id);
         }
     }
@@ -586,7 +694,7 @@ impl Gate {
         };
         // The result is passed on after the report, so the journal knows before the agent does; a slow store
         // (another process holding the write lock) must not hold every later message back for long, though.
-        let report = self.store.report(ticket.decision_id, outcome, detail, now_ms());
+        let report = self.engine.report(ticket.decision_id, outcome, detail);
         match tokio::time::timeout(REPORT_WAIT, report).await {
             Ok(Ok(_)) => {}
             // The call already happened; the answer still goes to the client. The decision stays as it was
@@ -603,6 +711,18 @@ impl Gate {
             ),
         }
     }
+}
+
+/// Asks the person at the MCP client (`elicitation/create`); `None` when the client cannot or did not answer.
+#[async_trait::async_trait]
+pub trait Asker: Send + Sync {
+    async fn elicit(&self, params: Value) -> Option<Value>;
+}
+
+enum Inline {
+    Answered,
+    NoAnswer,
+    Cancelled,
 }
 
 enum Held {

@@ -103,7 +103,7 @@ pub async fn serve(listener: tokio::net::TcpListener, app: axum::Router) -> std:
     axum::serve(listener, app).await
 }
 
-fn json_response(status: StatusCode, message: &Value) -> Response {
+pub(crate) fn json_response(status: StatusCode, message: &Value) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], message.to_string()).into_response()
 }
 
@@ -180,10 +180,13 @@ async fn post(state: AppState, request: Request) -> Response {
                 Ok(call) => call,
                 Err(response) => return json_response(StatusCode::OK, &response),
             };
+            if call.progress_token.is_some() && state.gate.config().wait.is_some() && accepts_sse(&parts.headers) {
+                return held_with_progress(state, parts, bytes, call);
+            }
             match state.gate.gate(&call, None, &Cancel::default()).await {
                 Gated::Forward(ticket) => {
                     let tickets = HashMap::from([(id_key(&call.id), ticket)]);
-                    forward(&state, &parts, Body::from(bytes), Tap::Report(tickets)).await
+                    forward(&state, &parts, Body::from(bytes), Tap::report(tickets)).await
                 }
                 Gated::Answer(response) => json_response(StatusCode::OK, &response),
                 Gated::Cancelled => StatusCode::NO_CONTENT.into_response(),
@@ -191,7 +194,7 @@ async fn post(state: AppState, request: Request) -> Response {
         }
         Kind::Request if method == "tools/list" && state.gate.watches_tools_list() => {
             let key = id_key(&envelope.id_value());
-            forward(&state, &parts, Body::from(bytes), Tap::Rewrite(key)).await
+            forward(&state, &parts, Body::from(bytes), Tap::rewrite([key])).await
         }
         Kind::Invalid => {
             let message = "Invalid Request: a message needs a `method` or a `result`/`error`";
@@ -201,8 +204,101 @@ async fn post(state: AppState, request: Request) -> Response {
     }
 }
 
+/// Whether the client takes an SSE response.
+pub(crate) fn accepts_sse(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|v| v.split(',').any(|t| t.trim().starts_with("text/event-stream")))
+}
+
+/// One SSE event carrying one JSON-RPC message.
+pub(crate) fn sse_event(frame: &[u8]) -> Bytes {
+    let mut out = b"event: message\ndata: ".to_vec();
+    out.extend_from_slice(frame);
+    out.extend_from_slice(b"\n\n");
+    Bytes::from(out)
+}
+
+/// A `tools/call` that may be held (`--wait`) and asked for progress: answered at once with an SSE stream that
+/// carries `notifications/progress` while the call awaits approval, then the proxy's answer, or the upstream's
+/// response (its SSE events as they come, or its JSON body as one event). The call is decided, forwarded and
+/// reported by a task of its own, so a client that goes away cancels only the wait, never a forwarded call's
+/// report.
+fn held_with_progress(state: AppState, parts: axum::http::request::Parts, bytes: Bytes, call: ToolCall) -> Response {
+    let (out, rx) = tokio::sync::mpsc::unbounded_channel::<Bytes>();
+    let cancel = Cancel::default();
+    let held = cancel.clone();
+    tokio::spawn(async move {
+        let (notifier, mut notes) = tokio::sync::mpsc::channel::<Vec<u8>>(16);
+        let relay = {
+            let out = out.clone();
+            tokio::spawn(async move {
+                while let Some(frame) = notes.recv().await {
+                    let _ = out.send(sse_event(&frame));
+                }
+            })
+        };
+        let gated = state.gate.gate(&call, Some(&notifier), &held).await;
+        // Every progress event goes out before the answer.
+        drop(notifier);
+        let _ = relay.await;
+        match gated {
+            Gated::Answer(response) => {
+                let _ = out.send(sse_event(&crate::jsonrpc::to_frame(&response)));
+            }
+            Gated::Cancelled => {}
+            Gated::Forward(ticket) => {
+                let tickets = HashMap::from([(id_key(&call.id), ticket)]);
+                let response = forward(&state, &parts, Body::from(bytes), Tap::report(tickets)).await;
+                let (head, body) = response.into_parts();
+                let is_sse = head
+                    .headers
+                    .get(header::CONTENT_TYPE)
+                    .and_then(|v| v.to_str().ok())
+                    .is_some_and(|v| v.starts_with("text/event-stream"));
+                if is_sse {
+                    let mut chunks = body.into_data_stream();
+                    while let Some(Ok(chunk)) = chunks.next().await {
+                        let _ = out.send(chunk);
+                    }
+                } else {
+                    let body = body.collect().await.map(|b| b.to_bytes()).unwrap_or_default();
+                    let frame = if head.status.is_success() && !body.is_empty() {
+                        body.to_vec()
+                    } else {
+                        let message = format!(
+                            "the upstream answered HTTP {}: {}",
+                            head.status,
+                            String::from_utf8_lossy(&body[..body.len().min(500)])
+                        );
+                        crate::jsonrpc::to_frame(&error_response(&call.id, INTERNAL_ERROR, &message))
+                    };
+                    let _ = out.send(sse_event(&frame));
+                }
+            }
+        }
+    });
+    struct CancelOnDrop(Cancel);
+    impl Drop for CancelOnDrop {
+        fn drop(&mut self) {
+            self.0.cancel();
+        }
+    }
+    let guard = CancelOnDrop(cancel);
+    let stream = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
+        let chunk = rx.recv().await?;
+        Some((Ok::<_, std::convert::Infallible>(chunk), (rx, guard)))
+    });
+    let mut response = Response::new(Body::from_stream(stream));
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
 /// The 2026-07-28 routing headers must say what the body says.
-fn check_headers(headers: &HeaderMap, envelope: &crate::jsonrpc::Envelope<'_>) -> Result<(), String> {
+pub(crate) fn check_headers(headers: &HeaderMap, envelope: &crate::jsonrpc::Envelope<'_>) -> Result<(), String> {
     let method = envelope.method.as_deref().unwrap_or_default();
     if let Some(value) = headers.get("mcp-method") {
         let shown = String::from_utf8_lossy(value.as_bytes());
@@ -270,6 +366,7 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
     };
     let mut calls = Vec::new();
     let mut others = Vec::new();
+    let mut lists = Vec::new();
     for item in &items {
         match parse_envelope(item.get().as_bytes()) {
             Ok(e) if e.kind() == Kind::Request && e.method.as_deref() == Some("tools/call") => {
@@ -278,12 +375,26 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
                     Err(response) => others.push(Err(response)),
                 }
             }
-            Ok(e) => others.push(Ok((e.kind(), e.id_value()))),
+            // Not a message (e.g. a `tools/call` without an id, which a server might still run): never forwarded.
+            Ok(e) if e.kind() == Kind::Invalid => others.push(Err(error_response(
+                &e.id_value(),
+                INVALID_REQUEST,
+                "Invalid Request: a message needs a `method` and an `id` (a `tools/call` must have an id)",
+            ))),
+            Ok(e) => {
+                if e.kind() == Kind::Request
+                    && e.method.as_deref() == Some("tools/list")
+                    && state.gate.watches_tools_list()
+                {
+                    lists.push(id_key(&e.id_value()));
+                }
+                others.push(Ok((e.kind(), e.id_value())));
+            }
             Err((_, message)) => others.push(Err(error_response(&Value::Null, INVALID_REQUEST, &message))),
         }
     }
     if calls.is_empty() && others.iter().all(Result::is_ok) {
-        return forward(&state, parts, Body::from(bytes), Tap::None).await;
+        return forward(&state, parts, Body::from(bytes), Tap::rewrite(lists)).await;
     }
     let mut tickets = HashMap::new();
     let mut answers = Vec::new();
@@ -297,7 +408,13 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
         }
     }
     if answers.is_empty() && others.iter().all(Result::is_ok) {
-        return forward(&state, parts, Body::from(bytes), Tap::Report(tickets)).await;
+        let mut tap = Tap::rewrite(lists);
+        if let Tap::Watch { tickets: watched, .. } = &mut tap {
+            *watched = tickets;
+        } else {
+            tap = Tap::report(tickets);
+        }
+        return forward(&state, parts, Body::from(bytes), tap).await;
     }
     // Something in the batch may not go: none of it goes, and every request in it is answered.
     let why = "not forwarded: this batch also held calls FourEyes did not permit; send the others again";
@@ -319,10 +436,20 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
 enum Tap {
     /// Pass it through untouched (not even parsed).
     None,
-    /// Report these forwarded calls (by id key) when their responses pass.
-    Report(HashMap<String, Ticket>),
-    /// Rewrite the `tools/list` response with this id key.
-    Rewrite(String),
+    /// Report these forwarded calls (by id key) when their responses pass, and rewrite the `tools/list`
+    /// responses with these id keys (alone or inside a batch answer).
+    Watch { tickets: HashMap<String, Ticket>, lists: std::collections::HashSet<String> },
+}
+
+impl Tap {
+    fn report(tickets: HashMap<String, Ticket>) -> Tap {
+        if tickets.is_empty() { Tap::None } else { Tap::Watch { tickets, lists: Default::default() } }
+    }
+
+    fn rewrite(keys: impl IntoIterator<Item = String>) -> Tap {
+        let lists: std::collections::HashSet<String> = keys.into_iter().collect();
+        if lists.is_empty() { Tap::None } else { Tap::Watch { tickets: HashMap::new(), lists } }
+    }
 }
 
 const HOP_BY_HOP: [&str; 8] = [
@@ -398,7 +525,7 @@ async fn forward(state: &AppState, parts: &axum::http::request::Parts, body: Bod
 }
 
 async fn upstream_failed(state: &AppState, tap: Tap, why: &str, delivered: bool) -> Response {
-    if let Tap::Report(tickets) = tap {
+    if let Tap::Watch { tickets, .. } = tap {
         for ticket in tickets.values() {
             if delivered {
                 state.gate.report(ticket, None, why).await;
@@ -420,38 +547,49 @@ struct Tapped {
 impl Tapped {
     fn take_ticket(&self, key: &str) -> Option<Ticket> {
         match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
-            Tap::Report(tickets) => tickets.remove(key),
+            Tap::Watch { tickets, .. } => tickets.remove(key),
             _ => None,
         }
     }
 
     fn take_rewrite(&self, key: &str) -> bool {
         let mut tap = self.tap.lock().unwrap_or_else(PoisonError::into_inner);
-        if matches!(&*tap, Tap::Rewrite(k) if k == key) {
-            *tap = Tap::None;
-            return true;
+        match &mut *tap {
+            Tap::Watch { lists, .. } => lists.remove(key),
+            Tap::None => false,
         }
-        false
     }
 
     /// Looks at one JSON-RPC message or batch; returns the bytes to send instead when it rewrote something.
     async fn message(&self, bytes: &[u8]) -> Option<Vec<u8>> {
-        let value: Value = serde_json::from_slice(bytes).ok()?;
-        let single = [value.clone()];
-        let items = value.as_array().map_or(&single[..], Vec::as_slice);
-        let mut rewritten = None;
-        for item in items {
-            let Some(key) = item.get("id").filter(|_| item.get("method").is_none()).map(id_key) else {
-                continue;
-            };
-            if let Some(ticket) = self.take_ticket(&key) {
-                self.gate.report(&ticket, Some(item), "").await;
-            }
-            if value.is_object() && self.take_rewrite(&key) {
-                rewritten = self.gate.on_tools_list(bytes).await;
-            }
+        if crate::framing::first_significant(bytes) == Some(b'[') {
+            return self.batch(bytes).await;
         }
-        rewritten
+        let value: Value = serde_json::from_slice(bytes).ok()?;
+        let key = value.get("id").filter(|_| value.get("method").is_none()).map(id_key)?;
+        if let Some(ticket) = self.take_ticket(&key) {
+            self.gate.report(&ticket, Some(&value), "").await;
+        }
+        if self.take_rewrite(&key) { self.gate.on_tools_list(bytes).await } else { None }
+    }
+
+    /// A batch answer: each element is looked at like a single message; the array is rebuilt around the
+    /// untouched elements' original bytes only when a `tools/list` element was rewritten.
+    async fn batch(&self, bytes: &[u8]) -> Option<Vec<u8>> {
+        let items: Vec<&serde_json::value::RawValue> = serde_json::from_slice(bytes).ok()?;
+        let mut parts: Vec<Vec<u8>> = Vec::with_capacity(items.len());
+        let mut changed = false;
+        for item in items {
+            let rewritten = Box::pin(self.message(item.get().as_bytes())).await;
+            changed |= rewritten.is_some();
+            parts.push(rewritten.unwrap_or_else(|| item.get().as_bytes().to_vec()));
+        }
+        changed.then(|| {
+            let mut out = b"[".to_vec();
+            out.extend(parts.join(&b","[..]));
+            out.push(b']');
+            out
+        })
     }
 
     /// The upstream refused the request: every call still pending did not happen (`failed`).
@@ -463,7 +601,7 @@ impl Tapped {
 
     fn drain(&self) -> Vec<Ticket> {
         match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
-            Tap::Report(tickets) => tickets.drain().map(|(_, t)| t).collect(),
+            Tap::Watch { tickets, .. } => tickets.drain().map(|(_, t)| t).collect(),
             _ => Vec::new(),
         }
     }

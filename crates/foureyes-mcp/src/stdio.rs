@@ -101,6 +101,7 @@ struct Router {
     to_upstream: mpsc::Sender<Out>,
     /// Progress notifications of held calls.
     notifier: mpsc::Sender<Vec<u8>>,
+    elicitor: Elicitor,
     options: StdioOptions,
     state: Mutex<State>,
 }
@@ -143,7 +144,14 @@ where
     let upstream_max = options.max_upstream_line_bytes;
     let grace = options.shutdown_grace;
     let state = Mutex::new(State::default());
-    let router = Arc::new(Router { gate, to_client, to_upstream, notifier, options, state });
+    let elicitor = Elicitor {
+        to_client: to_client.clone(),
+        enabled: Default::default(),
+        next: Default::default(),
+        waiting: Mutex::default(),
+        patience: gate.config().wait.unwrap_or(Duration::from_secs(600)),
+    };
+    let router = Arc::new(Router { gate, to_client, to_upstream, notifier, elicitor, options, state });
     let notes_router = router.clone();
     let notes_task = tokio::spawn(async move {
         while let Some(frame) = notes.recv().await {
@@ -289,6 +297,7 @@ impl Router {
             }
             ClientAction::Answer(response) => self.send_client(response).await,
             ClientAction::Gate(call) => self.spawn_gate(call, line, tasks),
+            ClientAction::Consumed => {}
         }
     }
 
@@ -304,6 +313,15 @@ impl Router {
                 if method == "tools/list" && self.gate.watches_tools_list() {
                     lock(&self.state).lists.insert(id_key(&envelope.id_value()));
                 }
+                if method == "initialize" && self.gate.config().elicit_approver.is_some() {
+                    // Only a client that said it can render a form is asked; the others get the usual answer.
+                    let declared = envelope
+                        .params
+                        .and_then(|p| serde_json::from_str::<Value>(p.get()).ok())
+                        .and_then(|p| p.pointer("/capabilities/elicitation").map(Value::is_object))
+                        .unwrap_or(false);
+                    self.elicitor.enabled.store(declared, std::sync::atomic::Ordering::SeqCst);
+                }
                 ClientAction::Forward
             }
             Kind::Notification => {
@@ -318,7 +336,18 @@ impl Router {
                 }
                 ClientAction::Forward
             }
-            Kind::Response => ClientAction::Forward,
+            Kind::Response => {
+                let id = envelope.id_value();
+                if !self.elicitor.is_ours(&id) {
+                    return ClientAction::Forward;
+                }
+                let response = serde_json::json!({
+                    "result": envelope.result.and_then(|r| serde_json::from_str::<Value>(r.get()).ok()),
+                    "error": envelope.error.and_then(|e| serde_json::from_str::<Value>(e.get()).ok()),
+                });
+                self.elicitor.deliver(&id, response);
+                ClientAction::Consumed
+            }
             Kind::Invalid => ClientAction::Answer(error_response(
                 &envelope.id_value(),
                 INVALID_REQUEST,
@@ -333,7 +362,7 @@ impl Router {
         lock(&self.state).gating.insert(key.clone(), (cancel.clone(), false));
         let router = self.clone();
         tasks.spawn(async move {
-            let gated = router.gate.gate(&call, Some(&router.notifier), &cancel).await;
+            let gated = router.gate.gate_with(&call, Some(&router.notifier), &cancel, Some(&router.elicitor)).await;
             let by_client = lock(&router.state).gating.remove(&key).is_some_and(|(_, by_client)| by_client);
             match gated {
                 Gated::Forward(ticket) if by_client => {
@@ -379,6 +408,7 @@ impl Router {
                 ClientAction::Forward => kept.push((index, expects_answer.then(|| id_key(&envelope.id_value())))),
                 ClientAction::Answer(response) => answers.push(response),
                 ClientAction::Gate(call) => calls.push((index, call)),
+                ClientAction::Consumed => {}
             }
         }
         if calls.is_empty() && answers.is_empty() {
@@ -405,7 +435,7 @@ impl Router {
             let key = id_key(&call.id);
             let cancel = Cancel::default();
             lock(&self.state).gating.insert(key.clone(), (cancel.clone(), false));
-            let gated = self.gate.gate(&call, Some(&self.notifier), &cancel).await;
+            let gated = self.gate.gate_with(&call, Some(&self.notifier), &cancel, Some(&self.elicitor)).await;
             lock(&self.state).gating.remove(&key);
             match gated {
                 Gated::Forward(ticket) => {
@@ -604,6 +634,52 @@ enum ClientAction {
     Forward,
     Answer(Value),
     Gate(ToolCall),
+    /// The client's answer to the proxy's own request (an inline approval): consumed, not forwarded.
+    Consumed,
+}
+
+/// The proxy's own requests to the client (`elicitation/create` for `--elicit-approver`) and their answers.
+struct Elicitor {
+    to_client: mpsc::Sender<Out>,
+    /// Set when the client's `initialize` declared `capabilities.elicitation`.
+    enabled: std::sync::atomic::AtomicBool,
+    next: std::sync::atomic::AtomicU64,
+    waiting: Mutex<HashMap<String, tokio::sync::oneshot::Sender<Value>>>,
+    /// How long a person may take to answer before the call falls back to "awaiting approval".
+    patience: Duration,
+}
+
+impl Elicitor {
+    fn is_ours(&self, id: &Value) -> bool {
+        self.waiting.lock().unwrap_or_else(PoisonError::into_inner).contains_key(&id_key(id))
+    }
+
+    /// Delivers the client's response to one of the proxy's requests; false when it answers something else.
+    fn deliver(&self, id: &Value, response: Value) -> bool {
+        let waiter = self.waiting.lock().unwrap_or_else(PoisonError::into_inner).remove(&id_key(id));
+        waiter.map(|tx| tx.send(response)).is_some()
+    }
+}
+
+#[async_trait::async_trait]
+impl crate::gate::Asker for Elicitor {
+    async fn elicit(&self, params: Value) -> Option<Value> {
+        use std::sync::atomic::Ordering;
+        if !self.enabled.load(Ordering::SeqCst) {
+            return None;
+        }
+        // A string id in the proxy's own namespace cannot collide with the upstream's requests to the client.
+        let id = Value::String(format!("foureyes-elicit-{}", self.next.fetch_add(1, Ordering::Relaxed)));
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.waiting.lock().unwrap_or_else(PoisonError::into_inner).insert(id_key(&id), tx);
+        let request = serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "elicitation/create", "params": params});
+        if self.to_client.send(Out::Frame(to_frame(&request))).await.is_err() {
+            return None;
+        }
+        let answer = tokio::time::timeout(self.patience, rx).await.ok().and_then(Result::ok);
+        self.waiting.lock().unwrap_or_else(PoisonError::into_inner).remove(&id_key(&id));
+        answer
+    }
 }
 
 /// This process's stdin for the proxy, read by a plain thread. `tokio::io::stdin` reads on the runtime's blocking

@@ -10,7 +10,7 @@
 //!   since the policy could not check its arguments). The derived policy gets its own SHA-256 and is recorded in
 //!   the journal (`policy_loaded`), so every decision names the policy that made it.
 
-use crate::gate::{Gate, now_ms};
+use crate::gate::Gate;
 use foureyes_core::Policy;
 use foureyes_core::canonical::{canonical_sha256, sha256_hex};
 use foureyes_core::policy::{ActionPolicy, DryRunRule, ParamSpec, ParamType};
@@ -25,7 +25,9 @@ impl Gate {
     }
 
     fn trusts_read_only_hint(&self) -> bool {
-        self.base_policy().mcp.get(&self.config().server).is_some_and(|m| m.trust_read_only_hint)
+        // Hints extend the deciding policy; a remote server's policy is not the proxy's to extend.
+        self.engine().decides_with_local_policy()
+            && self.base_policy().mcp.get(&self.config().server).is_some_and(|m| m.trust_read_only_hint)
     }
 
     /// Looks at a `tools/list` response: learns trusted hints, and returns the rewritten message when tools were
@@ -39,10 +41,17 @@ impl Gate {
         if !self.config().hide_denied {
             return None;
         }
-        let policy = self.policy();
+        let named = match self.engine().named_actions(&self.policy()).await {
+            Ok(named) => named,
+            Err(e) => {
+                // Hiding is a courtesy to the model, not the gate: every call is still decided. Show all.
+                eprintln!("foureyes mcp-proxy: cannot read the policy's actions to hide tools, listing all: {e}");
+                return None;
+            }
+        };
         let before = tools.len();
         tools.retain(|tool| {
-            tool.get("name").and_then(Value::as_str).is_some_and(|name| policy.action(&self.action_for(name)).is_some())
+            tool.get("name").and_then(Value::as_str).is_some_and(|name| named.contains(&self.action_for(name)))
         });
         (tools.len() != before).then(|| crate::jsonrpc::to_frame(&message))
     }
@@ -73,7 +82,7 @@ impl Gate {
         };
         let Some(hinted) = changed else { return };
         let derived = Arc::new(derive(&base, &hinted));
-        if let Err(e) = self.store().record_policy(&derived, now_ms()).await {
+        if let Err(e) = self.engine().record_policy(&derived).await {
             // Without the journal entry the derived policy must not be used: decide with the base policy.
             eprintln!("foureyes mcp-proxy: could not record the policy with trusted readOnlyHint tools: {e}");
             return;

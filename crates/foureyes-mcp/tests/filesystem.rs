@@ -227,7 +227,7 @@ async fn an_engine_outage_forwards_nothing() {
         let response = proxy.call(tool, args).await;
         assert!(is_error(&response), "{response}");
         assert!(
-            text(&response).starts_with("NOT EXECUTED — the FourEyes engine is unavailable: storage error:"),
+            text(&response).starts_with("NOT EXECUTED — FourEyes could not decide this call, so it was not forwarded:"),
             "{response}"
         );
         assert_eq!(decision_meta(&response)["error"], json!("engine_unavailable"));

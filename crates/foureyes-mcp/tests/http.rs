@@ -279,3 +279,119 @@ async fn sessions_the_get_stream_and_delete_pass_through_untouched() {
     assert!(matches!(status, 400 | 404) && body.contains("session"), "{status} {body}");
     assert!(store.decisions(Default::default()).await.unwrap().is_empty(), "nothing here was a tool call");
 }
+
+/// A session on the proxy, with reqwest (for reading SSE responses as they stream).
+async fn session(url: &str) -> (reqwest::Client, String) {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let client = reqwest::Client::new();
+    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}});
+    let response = post(&client, url, None, &init).send().await.unwrap();
+    let id = response.headers()["mcp-session-id"].to_str().unwrap().to_string();
+    let _ = response.text().await.unwrap();
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    assert_eq!(post(&client, url, Some(&id), &initialized).send().await.unwrap().status(), 202);
+    (client, id)
+}
+
+fn post(client: &reqwest::Client, url: &str, session: Option<&str>, body: &Value) -> reqwest::RequestBuilder {
+    let mut request = client
+        .post(url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2025-11-25")
+        .body(body.to_string());
+    if let Some(id) = session {
+        request = request.header("mcp-session-id", id);
+    }
+    request
+}
+
+/// The JSON messages in an SSE body (or a plain JSON body).
+fn messages(text: &str) -> Vec<Value> {
+    if let Ok(value) = serde_json::from_str::<Value>(text) {
+        return vec![value];
+    }
+    text.split("\n\n")
+        .filter_map(|event| event.lines().find_map(|l| l.strip_prefix("data: ").or_else(|| l.strip_prefix("data:"))))
+        .filter_map(|data| serde_json::from_str(data).ok())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_held_http_call_streams_progress_then_the_upstreams_answer() {
+    let upstream = everything().await;
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let mut config = GateConfig::new("ev");
+    config.wait = Some(Duration::from_secs(30));
+    config.progress_interval = Duration::from_millis(100);
+    config.poll_interval = Duration::from_millis(20);
+    let url = proxy(store.clone(), &upstream.url, config).await;
+    let (client, id) = session(&url).await;
+    // A tool the policy does not name: held for a person, with a progress token.
+    let call = json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call",
+        "params": {"name": "get-tiny-image", "arguments": {}, "_meta": {"progressToken": 77}}});
+    let mut response = post(&client, &url, Some(&id), &call).send().await.unwrap();
+    assert_eq!(response.headers()["content-type"], "text/event-stream");
+    let mut body = String::new();
+    while messages(&body).len() < 2 {
+        let chunk = tokio::time::timeout(Duration::from_secs(10), response.chunk()).await.unwrap().unwrap().unwrap();
+        body.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    for progress in messages(&body) {
+        assert_eq!(progress["method"], json!("notifications/progress"), "{body}");
+        assert_eq!(progress["params"]["progressToken"], json!(77), "{body}");
+    }
+    let pending = store.approvals(Some(ApprovalStatus::Pending), now_ms()).await.unwrap();
+    assert_eq!(pending.len(), 1);
+    store.approve(pending[0].approval_id, "alice", None, now_ms()).await.unwrap();
+    while let Some(chunk) = tokio::time::timeout(Duration::from_secs(10), response.chunk()).await.unwrap().unwrap() {
+        body.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    let answer = messages(&body).into_iter().find(|m| m["id"] == json!(9)).unwrap_or_else(|| panic!("{body}"));
+    assert!(answer["result"]["content"].as_array().unwrap().iter().any(|c| c["type"] == json!("image")), "{answer}");
+    let decisions = store.decisions(Default::default()).await.unwrap();
+    assert_eq!((decisions[0].verdict, decisions[0].status), (Verdict::Permit, DecisionStatus::Executed));
+    assert_consistent(store.as_ref()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn batches_are_gated_and_their_tools_list_is_filtered() {
+    let upstream = everything().await;
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let mut config = GateConfig::new("ev");
+    config.hide_denied = true;
+    let url = proxy(store.clone(), &upstream.url, config).await;
+    let (client, id) = session(&url).await;
+
+    // A tools/list inside a batch is filtered like a lone one.
+    let batch =
+        json!([{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, {"jsonrpc": "2.0", "id": 2, "method": "ping"}]);
+    let body = post(&client, &url, Some(&id), &batch).send().await.unwrap().text().await.unwrap();
+    let answers: Vec<Value> =
+        messages(&body).into_iter().flat_map(|m| m.as_array().cloned().unwrap_or(vec![m])).collect();
+    let list = answers.iter().find(|a| a["id"] == json!(1)).unwrap_or_else(|| panic!("{body}"));
+    let names: Vec<&str> =
+        list["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["echo", "get-sum"], "{body}");
+    assert!(answers.iter().any(|a| a["id"] == json!(2)), "{body}");
+
+    // A tools/call without an id (which a server might run as a notification) never leaves the proxy, and
+    // nothing else in its batch does either.
+    let batch = json!([
+        {"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "echo", "arguments": {"message": "sneaky"}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "echo", "arguments": {"message": "ok"}}},
+    ]);
+    let body = post(&client, &url, Some(&id), &batch).send().await.unwrap().text().await.unwrap();
+    let answers = messages(&body).remove(0);
+    let answers = answers.as_array().unwrap_or_else(|| panic!("{body}"));
+    assert_eq!(answers.len(), 2, "{body}");
+    assert!(answers.iter().all(|a| a["error"]["code"] == json!(-32600)), "{body}");
+    // The permitted call was decided, then not forwarded because of its neighbour: reported failed, not executed.
+    let decisions = store.decisions(Default::default()).await.unwrap();
+    assert_eq!(decisions.len(), 1);
+    assert_eq!(decisions[0].status, DecisionStatus::Failed);
+    assert_consistent(store.as_ref()).await;
+}

@@ -5,6 +5,8 @@ It connects to the server given as JSON in argv[1], either `{"command": ..., "ar
 then runs the `steps`, printing one JSON line per result:
   {"call": TOOL, "arguments": {...}}  -> {"call": TOOL, "result": <CallToolResult as JSON, aliases kept>}
   {"wait_for": PATH}                  -> waits until PATH exists (the test approves in the meantime)
+With `"elicit": {"action": "accept"|"decline"|"cancel", "approve": BOOL}` in the spec, the client declares the
+elicitation capability and answers every `elicitation/create` that way, printing {"elicited": MESSAGE} first.
 """
 
 import asyncio
@@ -12,6 +14,7 @@ import json
 import os
 import sys
 
+import mcp_types
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
@@ -29,7 +32,17 @@ def transport(spec):
 async def main():
     spec = json.loads(sys.argv[1])
     async with transport(spec) as (read, write):
-        async with ClientSession(read, write) as session:
+        options = {}
+        if "elicit" in spec:
+            answer = spec["elicit"]
+
+            async def elicit(context, params):
+                emit({"elicited": params.message})
+                content = {"approve": answer["approve"]} if answer["action"] == "accept" else None
+                return mcp_types.ElicitResult(action=answer["action"], content=content)
+
+            options["elicitation_callback"] = elicit
+        async with ClientSession(read, write, **options) as session:
             init = await session.initialize()
             emit({"server": init.model_dump(by_alias=True, mode="json").get("serverInfo")})
             tools = await session.list_tools()

@@ -1,4 +1,5 @@
-//! Webhook notifications: new pending approvals and kill-switch changes, posted as Slack-compatible JSON.
+//! Webhook notifications: new pending approvals, kill-switch changes and session demotions, posted as
+//! Slack-compatible JSON.
 //!
 //! The notifier **follows the journal**; it is not a hook in the request handlers. [`Notifier::spawn`] reads the
 //! journal head once (old events are never replayed), then a follower task reads `Store::journal(after, 200)` every
@@ -253,6 +254,9 @@ fn client(timeout: Duration) -> Result<reqwest::Client, NotifyError> {
     reqwest::Client::builder()
         .timeout(timeout)
         .connect_timeout(timeout)
+        // Our own attempt loop is the only retry: reqwest's built-in protocol-level retry would add sends the
+        // delivery log does not count.
+        .retry(reqwest::retry::never())
         .redirect(reqwest::redirect::Policy::none())
         .user_agent(concat!("foureyes-notify/", env!("CARGO_PKG_VERSION")))
         .build()
@@ -443,8 +447,8 @@ fn time(ms: &Value) -> String {
 }
 
 /// The Slack-compatible message for a journal event (`{"text", "blocks"}`), or `None` for kinds that are not
-/// notified (everything but `approval_requested` and `kill_switch`). `console_url` is the base URL without
-/// `/console`.
+/// notified (everything but `approval_requested`, `kill_switch` and `session_demoted`). `console_url` is the base URL
+/// without `/console`.
 pub fn message_for(event: &Event, console_url: Option<&str>) -> Option<Value> {
     let d = &event.data;
     let (text, headline, context) = match event.kind {
@@ -482,6 +486,23 @@ pub fn message_for(event: &Event, console_url: Option<&str>) -> Option<Value> {
                 )
             };
             (text, headline, format!("at {} · journal seq {}", time(&json!(event.ts_ms)), event.seq))
+        }
+        EventKind::SessionDemoted => {
+            // The session id comes from the agent's request body: escaped like every other request field.
+            let agent = plain(field(d, "agent"));
+            let whose = match field(d, "session") {
+                Value::Null => format!("agent `{agent}` (every session)"),
+                session => format!("session `{}` of agent `{agent}`", plain(session)),
+            };
+            let (signal, reason, until) =
+                (plain(field(d, "signal")), plain(field(d, "reason")), time(field(d, "until_ms")));
+            (
+                format!(
+                    "FourEyes: {whose} demoted until {until} ({signal}: {reason}); its tier 1-2 actions need a human."
+                ),
+                format!(":warning: *Session demoted* {whose} until {until}\n{signal}: {reason}"),
+                format!("decision #{} · journal seq {}", plain(field(d, "decision_id")), event.seq),
+            )
         }
         _ => return None,
     };
@@ -539,6 +560,27 @@ mod tests {
         let m = message_for(&e, None).expect("a message").to_string();
         assert!(!m.contains("<!channel>") && !m.contains("<http://evil") && !m.contains("`x`"), "{m}");
         assert!(m.contains("&lt;!channel&gt;") && m.contains("a&amp;b"), "{m}");
+    }
+
+    #[test]
+    fn a_demotion_message_names_the_session_the_signal_and_the_end_escaped() {
+        let e = event(
+            EventKind::SessionDemoted,
+            json!({"demotion_id": 1, "agent": "bot", "session": "<!channel> `s`", "signal": "flag",
+                   "reason": "the caller flagged request `r1` with `prompt_injection`", "decision_id": 4,
+                   "until_ms": 1_767_229_200_000_i64}),
+        );
+        let m = message_for(&e, None).expect("a message").to_string();
+        for needle in
+            ["Session demoted", "&lt;!channel&gt;", "flag", "prompt_injection", "2026-01-01 01:00:00 UTC", "#4"]
+        {
+            assert!(m.contains(needle), "{needle} missing from {m}");
+        }
+        assert!(!m.contains("<!channel>"), "{m}");
+        let agent_wide =
+            event(EventKind::SessionDemoted, json!({"agent": "bot", "session": null, "signal": "denials"}));
+        assert!(message_for(&agent_wide, None).unwrap().to_string().contains("(every session)"));
+        assert!(message_for(&event(EventKind::SessionRestored, json!({})), None).is_none());
     }
 
     #[test]

@@ -4,11 +4,11 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::ops::{body, parse_timeout_ms, refuse, require};
-use crate::{AppState, MAX_WAIT_MS, OPENAPI_JSON};
+use crate::{AppState, MAX_WAIT_MS, OPENAPI_JSON, telemetry};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -17,6 +17,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use std::time::Duration;
+use tracing::Instrument;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -58,13 +59,17 @@ struct DecideBody {
     /// Shown to the approver; not part of the digest.
     #[serde(default)]
     evidence: Option<Map<String, Value>>,
+    /// Trust signals the caller's own checks raised (e.g. `prompt_injection`); not part of the digest.
+    #[serde(default)]
+    flags: Vec<String>,
 }
 
 async fn decide(
     State(state): State<AppState>,
     caller: Caller,
+    headers: HeaderMap,
     raw: Result<Bytes, BytesRejection>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<impl IntoResponse> {
     require(&state, &caller, &[Role::Agent], "deciding").await?;
     let b: DecideBody = body(&state, &caller, "POST /v1/decide", raw).await?;
     // An agent may name only its own decisions and approvals: undoing (and so blocking the undo of) another
@@ -90,12 +95,33 @@ async fn decide(
         dry_run: b.dry_run,
         approval_id: b.approval_id,
         evidence: b.evidence.map(Value::Object),
+        flags: b.flags,
     };
+    let caller_trace = headers.get("traceparent").and_then(|v| v.to_str().ok());
+    let span = telemetry::decide_span(&request, caller_trace);
+    let traceparent = telemetry::request_traceparent(&request.agent, &request.request_id);
+    let (policy, now) = (state.policy(), state.now_ms());
     let started = std::time::Instant::now();
-    let record = state.store.decide(state.policy(), request, state.now_ms()).await;
-    state.metrics.observe_decide(started.elapsed(), record.as_ref().ok().map(|r| r.verdict));
+    let record = state.store.decide(policy.clone(), request, now).instrument(span.clone()).await;
+    state.metrics.observe_decide(started.elapsed(), record.as_ref().ok());
+    // An idempotent retry returns the first decision, made earlier: it asked no human again.
+    let fresh = record.as_ref().is_ok_and(|r| r.decided_at_ms == now);
+    telemetry::record_decision(&span, &record, &policy, fresh);
+    let traced = !span.is_disabled();
+    drop(span);
+    if let Ok(r) = &record
+        && traced
+        && fresh
+        && r.verdict == foureyes_core::Verdict::Defer
+        && r.request.approval_id.is_none()
+        && let Some(approval) = r.approval_id
+    {
+        // A new deferral created this approval (a release that is still pending names an existing one).
+        telemetry::approval_requested(r, state.store.approval(approval, now).await.ok().flatten().as_ref());
+    }
     state.notify();
-    Ok(Json(record?.verdict_json()))
+    // The request's trace context, so the executor can put its own spans in the request's trace.
+    Ok(([("traceparent", traceparent)], Json(record?.verdict_json())))
 }
 
 /// Loads a decision the caller may see: agents see only their own.
@@ -154,8 +180,15 @@ async fn report(
 ) -> ApiResult<Json<Value>> {
     require(&state, &caller, &[Role::Agent], "reporting an outcome").await?;
     let b: ReportBody = body(&state, &caller, "POST /v1/decisions/{id}/report", raw).await?;
-    visible_decision(&state, &caller, id).await?;
-    let record = state.store.report(id, b.outcome, b.detail.unwrap_or_else(|| json!({})), state.now_ms()).await?;
+    let decided = visible_decision(&state, &caller, id).await?;
+    let span = telemetry::report_span(&decided, b.outcome.as_str());
+    let record = state
+        .store
+        .report(id, b.outcome, b.detail.unwrap_or_else(|| json!({})), state.now_ms())
+        .instrument(span.clone())
+        .await;
+    telemetry::record_report(&span, &record);
+    let record = record?;
     state.notify();
     Ok(Json(record.verdict_json()))
 }
@@ -259,6 +292,7 @@ async fn undo(
         dry_run: false,
         approval_id: None,
         evidence: None,
+        flags: Vec::new(),
     };
     let record = state.store.decide(policy, request, state.now_ms()).await?;
     state.notify();

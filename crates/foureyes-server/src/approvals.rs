@@ -6,7 +6,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::metrics::Metrics;
 use crate::ops::Auditor;
-use crate::{AppState, ApprovalGate, AuthContext, Clock, ops};
+use crate::{AppState, ApprovalGate, AuthContext, Clock, ops, telemetry};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, Query, State};
@@ -143,6 +143,14 @@ async fn approve(
         step_up(&state, &caller, id, b.totp.as_deref(), now).await?;
     }
     let vote = state.gate.approve(id, caller.name(), Some(&b.digest), now).await?;
+    if vote.counted {
+        let waited_ms = now - vote.approval.created_at_ms;
+        let decision = if vote.approval.status == ApprovalStatus::Approved { "approved" } else { "vote" };
+        if decision == "approved" {
+            state.metrics.observe_human_decision(decision, waited_ms);
+        }
+        telemetry::human_decision(&vote.approval, caller.name(), decision, waited_ms);
+    }
     Auditor::notify(&state);
     Ok(Json(json!({"counted": vote.counted, "approval": card(&vote.approval, now)})))
 }
@@ -192,6 +200,8 @@ async fn reject(
     }
     let now = AuthContext::now_ms(&state);
     let a = state.gate.reject(id, caller.name(), b.reason.as_deref(), b.digest.as_deref(), now).await?;
+    state.metrics.observe_human_decision("rejected", now - a.created_at_ms);
+    telemetry::human_decision(&a, caller.name(), "rejected", now - a.created_at_ms);
     Auditor::notify(&state);
     Ok(Json(card(&a, now)))
 }

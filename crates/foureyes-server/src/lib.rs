@@ -15,6 +15,8 @@ mod error;
 mod events;
 mod metrics;
 mod ops;
+mod sessions;
+pub mod telemetry;
 
 pub use auth::{CSRF_HEADER, Caller, SESSION_COOKIE, random_secret};
 pub use console::{SIGNIN_CODE_TTL_MS, new_totp_secret, totp_code, totp_uri};
@@ -266,6 +268,7 @@ pub fn app(state: AppState) -> Router {
         .merge(events::routes())
         .merge(console::routes())
         .merge(metrics::routes())
+        .merge(sessions::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(error::json_errors))
         .with_state(state)

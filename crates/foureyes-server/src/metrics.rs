@@ -1,4 +1,12 @@
 //! Prometheus metrics (`GET /metrics`, text exposition format) via `prometheus-client`.
+//!
+//! Two kinds of numbers, said in each metric's HELP:
+//! - **this process**: counters and histograms of what went through this server's HTTP API (decisions by verdict
+//!   and by reason, decide latency, refusals, how long humans took to answer). Sum them across replicas.
+//! - **the shared database**: gauges read at scrape time (kill switch, pending approvals and the oldest one's age,
+//!   journal head) and the MCP proxy counters, which are derived from the journal because the proxy
+//!   (`foureyes mcp-proxy`) is another process that writes to the database directly. Every replica reports the
+//!   same value for these: do not sum them across replicas.
 
 use crate::AppState;
 use axum::Router;
@@ -6,22 +14,53 @@ use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::get;
-use foureyes_core::Verdict;
+use foureyes_core::journal::EventKind;
+use foureyes_core::{DecisionRecord, Verdict};
+use foureyes_store::{Store, StoreError};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
+use std::collections::BTreeSet;
+use std::sync::atomic::AtomicU64;
 use std::time::Duration;
+
+type Labels = Vec<(String, String)>;
+
+fn labels(pairs: &[(&str, &str)]) -> Labels {
+    pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+}
+
+/// Journal events the MCP counters read per scrape at most: a first scrape of a long journal catches up over a few
+/// scrapes instead of holding one scrape for minutes.
+const MCP_EVENTS_PER_SCRAPE: usize = 50_000;
+/// Permitted MCP calls remembered until their report arrives. A proxy killed between decide and report leaves its
+/// id behind; past this many the oldest ids are forgotten (their late report is then not counted as forwarded).
+const MCP_OPEN_PERMITS_MAX: usize = 100_000;
+
+/// Where the MCP counters stand in the journal.
+#[derive(Default)]
+struct McpTail {
+    after_seq: u64,
+    /// Permitted `mcp.*` decisions not yet reported.
+    open_permits: BTreeSet<i64>,
+}
 
 pub struct Metrics {
     registry: Registry,
-    decisions: Family<Vec<(String, String)>, Counter>,
+    decisions: Family<Labels, Counter>,
+    decision_reasons: Family<Labels, Counter>,
     pub refusals: Counter,
     decide_seconds: Histogram,
+    approval_wait_seconds: Family<Labels, Histogram>,
     kill_switch: Gauge,
     pending_approvals: Gauge,
+    oldest_pending_age: Gauge<f64, AtomicU64>,
     journal_head: Gauge,
+    mcp_blocked: Family<Labels, Counter>,
+    mcp_forwarded: Family<Labels, Counter>,
+    mcp_tail: tokio::sync::Mutex<McpTail>,
 }
 
 impl Default for Metrics {
@@ -30,11 +69,22 @@ impl Default for Metrics {
     }
 }
 
+/// Seconds, from a few seconds (an approver at the console) to a day (an approval left overnight).
+const WAIT_BUCKETS: [f64; 13] =
+    [1.0, 5.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0, 1800.0, 3600.0, 7200.0, 28800.0, 86400.0];
+
 impl Metrics {
     pub fn new() -> Metrics {
         let mut registry = Registry::with_prefix("foureyes");
-        let decisions = Family::<Vec<(String, String)>, Counter>::default();
+        let decisions = Family::<Labels, Counter>::default();
         registry.register("decisions", "Decisions made by this process, by verdict", decisions.clone());
+        let decision_reasons = Family::<Labels, Counter>::default();
+        registry.register(
+            "decision_reasons",
+            "Reason codes on the decisions made by this process, by verdict and reason (a decision with two reasons \
+             counts once under each)",
+            decision_reasons.clone(),
+        );
         let refusals = Counter::default();
         registry.register("refusals", "Requests refused and journaled (bad input, wrong role, …)", refusals.clone());
         let buckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
@@ -44,19 +94,130 @@ impl Metrics {
             "Durable decide latency, including the commit",
             decide_seconds.clone(),
         );
+        let approval_wait_seconds = Family::<Labels, Histogram>::new_with_constructor(|| Histogram::new(WAIT_BUCKETS));
+        registry.register(
+            "approval_wait_seconds",
+            "How long approvals waited for the human decision given through this process, from the request to the \
+             approving vote or the rejection, by decision",
+            approval_wait_seconds.clone(),
+        );
         let kill_switch = Gauge::default();
         registry.register("kill_switch_engaged", "1 while the kill switch is engaged", kill_switch.clone());
         let pending_approvals = Gauge::default();
         registry.register("pending_approvals", "Approvals waiting for a human", pending_approvals.clone());
+        let oldest_pending_age = Gauge::<f64, AtomicU64>::default();
+        registry.register(
+            "oldest_pending_approval_age_seconds",
+            "Age of the oldest approval still waiting for a human (0 when none waits)",
+            oldest_pending_age.clone(),
+        );
         let journal_head = Gauge::default();
-        registry.register("journal_head_seq", "Sequence number of the newest journal event", journal_head.clone());
-        Metrics { registry, decisions, refusals, decide_seconds, kill_switch, pending_approvals, journal_head }
+        registry.register(
+            "journal_head_seq",
+            "Sequence number of the newest journal event: the journal's length",
+            journal_head.clone(),
+        );
+        let mcp_blocked = Family::<Labels, Counter>::default();
+        registry.register(
+            "mcp_calls_blocked",
+            "MCP tools/call requests the proxy did not forward: decisions on `mcp.*` actions whose verdict was not \
+             permit, by verdict. Read from the shared journal (the proxy is another process): the same on every \
+             replica",
+            mcp_blocked.clone(),
+        );
+        let mcp_forwarded = Family::<Labels, Counter>::default();
+        registry.register(
+            "mcp_calls_forwarded",
+            "MCP tools/call requests the proxy forwarded to the upstream: permitted `mcp.*` decisions reported \
+             executed, failed or unknown, by outcome. Read from the shared journal (the proxy is another process): \
+             the same on every replica",
+            mcp_forwarded.clone(),
+        );
+        Metrics {
+            registry,
+            decisions,
+            decision_reasons,
+            refusals,
+            decide_seconds,
+            approval_wait_seconds,
+            kill_switch,
+            pending_approvals,
+            oldest_pending_age,
+            journal_head,
+            mcp_blocked,
+            mcp_forwarded,
+            mcp_tail: tokio::sync::Mutex::new(McpTail::default()),
+        }
     }
 
-    pub fn observe_decide(&self, elapsed: Duration, verdict: Option<Verdict>) {
+    /// Counts one decide call of this process: its latency, its verdict (`error` when the store failed) and each
+    /// reason code it carries.
+    pub fn observe_decide(&self, elapsed: Duration, record: Option<&DecisionRecord>) {
         self.decide_seconds.observe(elapsed.as_secs_f64());
-        let label = verdict.map_or("error", Verdict::as_str);
-        self.decisions.get_or_create(&vec![("verdict".to_string(), label.to_string())]).inc();
+        let verdict = record.map_or("error", |r| Verdict::as_str(r.verdict));
+        self.decisions.get_or_create(&labels(&[("verdict", verdict)])).inc();
+        for reason in record.iter().flat_map(|r| &r.reasons) {
+            self.decision_reasons
+                .get_or_create(&labels(&[("verdict", verdict), ("reason", reason.code.as_str())]))
+                .inc();
+        }
+    }
+
+    /// Records a human decision that closed an approval (`approved` or `rejected`) after `waited_ms`.
+    pub fn observe_human_decision(&self, decision: &str, waited_ms: i64) {
+        let seconds = waited_ms.max(0) as f64 / 1000.0;
+        self.approval_wait_seconds.get_or_create(&labels(&[("decision", decision)])).observe(seconds);
+    }
+
+    /// Reads the journal past the last scrape and counts MCP calls blocked and forwarded.
+    async fn follow_mcp(&self, store: &dyn Store) -> Result<(), StoreError> {
+        let mut tail = self.mcp_tail.lock().await;
+        let mut read = 0;
+        while read < MCP_EVENTS_PER_SCRAPE {
+            let page = store.journal(tail.after_seq, 1000).await?;
+            let Some(last) = page.last() else { break };
+            let (last_seq, full) = (last.seq, page.len() == 1000);
+            read += page.len();
+            for event in &page {
+                self.count_mcp(&mut tail, event.kind, &event.data);
+            }
+            tail.after_seq = last_seq;
+            if !full {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn count_mcp(&self, tail: &mut McpTail, kind: EventKind, data: &serde_json::Value) {
+        let decision_id = data.get("decision_id").and_then(serde_json::Value::as_i64);
+        match kind {
+            EventKind::Decided => {
+                let is_mcp =
+                    data.pointer("/request/action").and_then(|a| a.as_str()).is_some_and(|a| a.starts_with("mcp."));
+                let verdict = data.get("verdict").and_then(|v| v.as_str());
+                match (is_mcp, verdict, decision_id) {
+                    (true, Some("permit"), Some(id)) => {
+                        tail.open_permits.insert(id);
+                        while tail.open_permits.len() > MCP_OPEN_PERMITS_MAX {
+                            tail.open_permits.pop_first();
+                        }
+                    }
+                    (true, Some(verdict), _) => {
+                        self.mcp_blocked.get_or_create(&labels(&[("verdict", verdict)])).inc();
+                    }
+                    _ => {}
+                }
+            }
+            EventKind::Executed | EventKind::Failed | EventKind::Unknown => {
+                if let Some(id) = decision_id
+                    && tail.open_permits.remove(&id)
+                {
+                    self.mcp_forwarded.get_or_create(&labels(&[("outcome", kind.as_str())])).inc();
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -65,17 +226,21 @@ pub fn routes() -> Router<AppState> {
 }
 
 async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
-    // Gauges that describe the shared database are read at scrape time, so every replica reports the same truth.
+    // Gauges that describe the shared database are read at scrape time, so every replica reports the same truth. A
+    // failed read leaves the last value (the scrape still answers: metrics must not fail with the database).
     let now = state.now_ms();
     if let Ok(engaged) = state.store.kill_switch().await {
         state.metrics.kill_switch.set(i64::from(engaged));
     }
     if let Ok(pending) = state.store.approvals(Some(foureyes_core::ApprovalStatus::Pending), now).await {
         state.metrics.pending_approvals.set(pending.len() as i64);
+        let oldest_ms = pending.iter().map(|a| now - a.created_at_ms).max().unwrap_or(0).max(0);
+        state.metrics.oldest_pending_age.set(oldest_ms as f64 / 1000.0);
     }
     if let Ok(head_seq) = state.store.journal_head().await {
         state.metrics.journal_head.set(head_seq as i64);
     }
+    let _ = state.metrics.follow_mcp(state.store.as_ref()).await;
     let mut text = String::new();
     match prometheus_client::encoding::text::encode(&mut text, &state.metrics.registry) {
         Ok(()) => (StatusCode::OK, [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], text),

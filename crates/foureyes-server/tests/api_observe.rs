@@ -148,6 +148,7 @@ async fn the_event_stream_delivers_new_events_live() {
         dry_run: false,
         approval_id: None,
         evidence: None,
+        flags: Vec::new(),
     };
     let d = h.store.decide(h.state.policy(), request, h.now()).await.unwrap();
     let event = next_event(&mut body, Duration::from_secs(5), |e| {

@@ -54,6 +54,8 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/v1/journal/verify"),
     ("GET", "/v1/policy"),
     ("POST", "/v1/policy/reload"),
+    ("GET", "/v1/sessions"),
+    ("POST", "/v1/sessions/restore"),
     ("GET", "/v1/approvals"),
     ("GET", "/v1/approvals/{id}"),
     ("POST", "/v1/approvals/{id}/approve"),
@@ -381,7 +383,7 @@ async fn documented_request_fields_and_query_parameters_are_the_ones_the_handler
             checked += 1;
         }
     }
-    assert_eq!(checked, 13, "7 bodies and 6 query strings");
+    assert_eq!(checked, 15, "8 bodies and 7 query strings");
 }
 
 #[tokio::test]

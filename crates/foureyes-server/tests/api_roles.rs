@@ -67,6 +67,8 @@ enum Ep {
     SessionGet,
     SessionDelete,
     SignInLink,
+    DemotedSessions,
+    RestoreSession,
 }
 
 /// Expected status per column, in the order of [`COLUMNS`].
@@ -101,10 +103,12 @@ fn expected(ep: Ep) -> [u16; 8] {
         SessionGet => [U, U, U, U, U, 200, 200, U],
         SessionDelete => [U, U, U, U, U, 204, 204, U],
         SignInLink => [410; 8],
+        DemotedSessions => [403, 200, 200, U, U, 200, 200, U],
+        RestoreSession => [403, 403, 200, U, U, 403, 200, U],
     }
 }
 
-const ENDPOINTS: [Ep; 26] = [
+const ENDPOINTS: [Ep; 28] = [
     Ep::Decide,
     Ep::Decision,
     Ep::Report,
@@ -131,6 +135,8 @@ const ENDPOINTS: [Ep; 26] = [
     Ep::SessionGet,
     Ep::SessionDelete,
     Ep::SignInLink,
+    Ep::DemotedSessions,
+    Ep::RestoreSession,
 ];
 
 static TEMP: AtomicU32 = AtomicU32::new(0);
@@ -198,8 +204,37 @@ async fn request(h: &Harness, ep: Ep, auth: &Auth, token: &str) -> Req {
         SessionGet => req("GET", "/console/session"),
         SessionDelete => req("DELETE", "/console/session"),
         SignInLink => req("GET", "/console/signin?code=never-issued"),
+        DemotedSessions => req("GET", "/v1/sessions"),
+        RestoreSession => {
+            let session = demoted_session(h).await;
+            req("POST", "/v1/sessions/restore").json(&json!({"agent": "bot", "session": session, "why": "checked"}))
+        }
     };
     r.auth(auth)
+}
+
+/// A fresh session of `bot` demoted by a flag (decided through the store under the test policy plus a
+/// `session_trust` section, so the shared policy of the other cells stays without one).
+async fn demoted_session(h: &Harness) -> String {
+    let text = format!("{POLICY}session_trust:\n  cooling_period: 1h\n  demote_on: {{ flags: [prompt_injection] }}\n");
+    let policy = std::sync::Arc::new(foureyes_core::Policy::from_yaml("trust.yaml", &text).unwrap());
+    let session = h.rid("session");
+    let request = ActionRequest {
+        request_id: h.rid("flagged"),
+        agent: "bot".into(),
+        session: Some(session.clone()),
+        action: "weather.get".into(),
+        params: serde_json::Map::new(),
+        target: None,
+        undo_of: None,
+        dry_run: false,
+        approval_id: None,
+        evidence: None,
+        flags: vec!["prompt_injection".into()],
+    };
+    let d = h.store.decide(policy, request, h.now()).await.unwrap();
+    assert_eq!(h.store.demotions(true, h.now()).await.unwrap()[0].decision_id, d.decision_id);
+    session
 }
 
 #[tokio::test]
@@ -373,6 +408,7 @@ async fn a_request_stored_under_an_approvers_name_cannot_be_approved_by_them() {
         dry_run: false,
         approval_id: None,
         evidence: None,
+        flags: Vec::new(),
     };
     let d = h.store.decide(h.state.policy(), request, h.now()).await.unwrap();
     let (id, digest) = (d.approval_id.unwrap(), d.digest.clone());

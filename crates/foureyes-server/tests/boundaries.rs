@@ -296,6 +296,21 @@ impl Store for RecordingStore {
         self.note("audit");
         self.inner.audit().await
     }
+    async fn demotions(&self, active: bool, now: i64) -> Result<Vec<foureyes_core::DemotionRecord>, StoreError> {
+        self.note("demotions");
+        self.inner.demotions(active, now).await
+    }
+    async fn restore_session(
+        &self,
+        agent: &str,
+        session: Option<&str>,
+        by: &str,
+        why: &str,
+        now: i64,
+    ) -> Result<foureyes_core::DemotionRecord, StoreError> {
+        self.note("restore_session");
+        self.inner.restore_session(agent, session, by, why, now).await
+    }
 }
 
 #[tokio::test]

@@ -36,7 +36,8 @@ BEGIN
         REVOKE ALL ON journal FROM foureyes_service;
         GRANT SELECT, INSERT ON journal TO foureyes_service;
         GRANT SELECT, INSERT, UPDATE
-            ON journal_head, decisions, idempotency, approvals, approval_votes, reservations, settings
+            ON journal_head, decisions, idempotency, approvals, approval_votes, reservations, settings,
+               session_demotions
             TO foureyes_service;
         GRANT SELECT ON schema_migrations TO foureyes_service;
         -- Revoking sets `revoked_ms` and redeeming a code sets `used_ms`: no other column of these ever changes.
@@ -48,7 +49,7 @@ BEGIN
         EXECUTE format('GRANT USAGE ON SCHEMA %I TO foureyes_auditor', current_schema());
         GRANT SELECT
             ON journal, journal_head, decisions, idempotency, approvals, approval_votes, reservations, settings,
-               schema_migrations
+               session_demotions, schema_migrations
             TO foureyes_auditor;
         GRANT SELECT (name, role, created_ms, revoked_ms) ON tokens TO foureyes_auditor;
     END IF;

@@ -36,13 +36,15 @@ mod db;
 mod listen;
 mod ops;
 mod schema;
+mod sessions;
 
 use crate::db::{Tx, pg};
 use async_trait::async_trait;
 use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Object, Pool, RecyclingMethod};
 use foureyes_core::journal::{Event, VerifyReport};
 use foureyes_core::{
-    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, Outcome, Policy,
+    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DemotionRecord, Outcome,
+    Policy,
 };
 use foureyes_store::replay::Replayed;
 use foureyes_store::{
@@ -314,10 +316,31 @@ impl Store for PgStore {
         ops::journal_page(&self.conn().await?, after_seq, limit).await
     }
 
+    /// One row: the chain head every write transaction locks and advances. (The trait's default pages through the
+    /// whole journal, and `/metrics` asks on every scrape.)
+    async fn journal_head(&self) -> Result<u64, StoreError> {
+        Ok(ops::head(&self.conn().await?).await?.0)
+    }
+
     async fn verify_journal(&self) -> Result<VerifyReport, StoreError> {
         let mut conn = self.conn().await?;
         let tx = snapshot(&mut conn).await?;
         ops::verify_journal(&tx).await
+    }
+
+    async fn demotions(&self, active_only: bool, now_ms: i64) -> Result<Vec<DemotionRecord>, StoreError> {
+        sessions::list(&self.conn().await?, active_only, now_ms).await
+    }
+
+    async fn restore_session(
+        &self,
+        agent: &str,
+        session: Option<&str>,
+        by: &str,
+        why: &str,
+        now_ms: i64,
+    ) -> Result<DemotionRecord, StoreError> {
+        in_tx!(self, |w| sessions::restore(w, agent, session, by, why, now_ms))
     }
 
     async fn audit(&self) -> Result<AuditReport, StoreError> {

@@ -60,7 +60,14 @@ pub(crate) async fn refuse(
     .await
 }
 
-async fn refused(w: &mut Tx<'_>, agent: &str, code: &str, message: String, input: Value, now_ms: i64) -> StoreError {
+pub(crate) async fn refused(
+    w: &mut Tx<'_>,
+    agent: &str,
+    code: &str,
+    message: String,
+    input: Value,
+    now_ms: i64,
+) -> StoreError {
     match refuse(w, agent, code, &message, input, now_ms).await {
         Ok(event) => StoreError::Refused { code: code.to_string(), message, seq: event.seq },
         Err(e) => e,
@@ -190,7 +197,17 @@ async fn load_snapshot(
         Some(a) => load_decision(w.c(), a.decision_id).await?.map(|d| foureyes_store::exceeded_keys(&d)),
         None => None,
     };
-    Ok(Snapshot { kill_switch: kill_switch(w.c()).await?, usage, approval, undo_target, undone_by, acknowledged_keys })
+    let (demotion, session_denials) = crate::sessions::snapshot_part(w, policy, request, now_ms).await?;
+    Ok(Snapshot {
+        kill_switch: kill_switch(w.c()).await?,
+        usage,
+        approval,
+        undo_target,
+        undone_by,
+        acknowledged_keys,
+        demotion,
+        session_denials,
+    })
 }
 
 async fn persist(
@@ -205,9 +222,10 @@ async fn persist(
     let decision_id: DecisionId = scalar(
         w.c(),
         "INSERT INTO decisions (id, agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id,
-                                would_have, digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq)
+                                would_have, digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq,
+                                session, session_denial)
          VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM decisions),
-                 $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0)
+                 $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, $17, $18)
          RETURNING id",
         &[
             &request.agent,
@@ -226,6 +244,8 @@ async fn persist(
             &now_ms,
             &policy.sha256,
             &request.undo_of,
+            &crate::sessions::session_key(request.session.as_deref()),
+            &decision.session_denial,
         ],
     )
     .await?;
@@ -354,6 +374,9 @@ async fn persist(
             }),
         )
         .await?;
+    }
+    if let Some(demotion) = &decision.demote {
+        crate::sessions::start(w, &request, decision_id, demotion, now_ms).await?;
     }
     load_decision(w.c(), decision_id).await?.ok_or_else(|| StoreError::Backend("decision vanished after insert".into()))
 }
@@ -849,6 +872,7 @@ pub(crate) async fn table_state(c: &impl GenericClient) -> Result<foureyes_store
         reservations,
         approvals: pairs(c, "SELECT id, status FROM approvals").await?,
         kill_switch: kill_switch(c).await?,
+        demotions: crate::sessions::table_state(c).await?,
     })
 }
 

@@ -12,7 +12,7 @@ use deadpool_postgres::{GenericClient, Object};
 use foureyes_store::StoreError;
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i32 = 2;
+pub const SCHEMA_VERSION: i32 = 3;
 
 /// The least-privilege roles and their grants on the current schema (idempotent; see the file's header). Every
 /// migration run ends with it; an administrator may run it again, e.g. after creating the roles by hand.
@@ -38,6 +38,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 2,
         description: "credentials: tokens, console sessions, sign-in codes",
         sql: &[include_str!("../sql/0002_credentials.sql")],
+    },
+    Migration {
+        version: 3,
+        description: "session trust: decisions' sessions and denials, session demotions",
+        sql: &[include_str!("../sql/0003_session_trust.sql")],
     },
 ];
 

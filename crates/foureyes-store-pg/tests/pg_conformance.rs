@@ -510,7 +510,8 @@ async fn credentials_across_replicas() {
     assert_consistent(&*b, "credentials across replicas").await;
 }
 
-/// A database left at schema version 1 by an earlier build keeps its journal and gains the credentials tables.
+/// A database left at schema version 1 by an earlier build keeps its journal and gains the credentials and
+/// session-trust tables.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_version_1_database_is_upgraded_in_place() {
     let dbs = Databases::new();
@@ -549,9 +550,47 @@ async fn a_version_1_database_is_upgraded_in_place() {
         .iter()
         .map(|r| r.get(0))
         .collect();
-    assert_eq!(versions, [1, 2]);
+    assert_eq!(versions, [1, 2, 3]);
     assert!(store.kill_switch().await.unwrap(), "the version-1 state is kept");
     store.create_token("after-upgrade", foureyes_core::Role::Admin, "hash-up", None, T0 + 1).await.unwrap();
     assert_eq!(store.journal_head().await.unwrap(), 2, "the credential extends the version-1 chain");
     assert_consistent(&store, "after the upgrade").await;
+}
+
+/// A demotion committed by one replica holds the session on the other at once: a trigger on A raced against tier-1
+/// requests of the same session on B, checked by journal order (no tier-1 permit after the `session_demoted`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_demotion_on_one_replica_holds_the_session_on_the_other() {
+    let dbs = Databases::new();
+    let (url, a) = dbs.store().await;
+    let b = Arc::new(PgStore::connect(&url, PgOptions::default()).await.unwrap());
+    let p = conformance::session_policy();
+    for round in 0..8 {
+        let session = format!("replica-race-{round}");
+        let mut tasks = Vec::new();
+        for i in 0..7 {
+            let title = if i == 3 { "x".repeat(101) } else { "standup".to_string() };
+            let mut r = request(&format!("{session}-{i}"), "calendar.create", json!({"title": title}));
+            r.session = Some(session.clone());
+            let (s, p) = (if i == 3 { a.clone() } else { b.clone() }, p.clone());
+            tasks.push(tokio::spawn(async move { s.decide(p, r, T0).await.unwrap() }));
+        }
+        for t in tasks {
+            t.await.unwrap();
+        }
+    }
+    let events = a.journal(0, 10_000).await.unwrap();
+    for round in 0..8 {
+        let session = json!(format!("replica-race-{round}"));
+        let in_session = |e: &&foureyes_core::journal::Event| {
+            e.data.get("session") == Some(&session) || e.data["request"].get("session") == Some(&session)
+        };
+        let demoted: Vec<_> =
+            events.iter().filter(in_session).filter(|e| e.kind == EventKind::SessionDemoted).collect();
+        assert_eq!(demoted.len(), 1, "round {round}: one demotion");
+        for e in events.iter().filter(in_session).filter(|e| e.kind == EventKind::Decided && e.seq > demoted[0].seq) {
+            assert_eq!(e.data["verdict"], "defer", "round {round}: a tier-1 permit after the demotion: {}", e.data);
+        }
+    }
+    assert_consistent(&*b, "after the replica race").await;
 }

@@ -26,7 +26,7 @@ use crate::{DecisionFilter, Store, StoreError};
 use foureyes_core::journal::{Event, EventKind, VerifyReport};
 use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalStatus, BudgetKind, BudgetState, DecisionId, DecisionRecord, DecisionStatus,
-    Outcome, Policy, ReasonCode, Verdict,
+    DemotionStatus, Outcome, Policy, ReasonCode, Verdict,
 };
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
@@ -87,6 +87,14 @@ actions:
     approvals: { required: 2, ttl: 2h }
 "#;
 
+/// [`POLICY_YAML`] with session trust on: the session checks decide under it (the other checks must not see
+/// demotions).
+pub fn session_policy_yaml() -> String {
+    format!(
+        "{POLICY_YAML}session_trust:\n  cooling_period: 30m\n  demote_on:\n    denials: {{ count: 3, within: 1h }}\n    bounds_violation: true\n    unknown_action: true\n    flags: [prompt_injection]\n"
+    )
+}
+
 /// The agent every request comes from (approvers are `alice`, `bob` and `carol`).
 pub const AGENT: &str = "agent-bot";
 /// The default epoch: 2026-01-01T00:00:00Z.
@@ -137,6 +145,8 @@ checks!(
     policy_loaded_once_per_distinct_policy,
     audit_after_everything,
     concurrent_decisions_never_overbook,
+    session_trust_demotes_cools_and_restores,
+    session_demotion_commits_before_any_later_decide,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -160,6 +170,8 @@ macro_rules! conformance_tests {
             policy_loaded_once_per_distinct_policy,
             audit_after_everything,
             concurrent_decisions_never_overbook,
+            session_trust_demotes_cools_and_restores,
+            session_demotion_commits_before_any_later_decide,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -220,6 +232,9 @@ pub async fn assert_consistent(store: &dyn Store, what: &str) {
     assert!(report.is_ok(), "{what}: the journal does not verify: {report}");
     let audit = store.audit().await.unwrap_or_else(|e| panic!("{what}: audit failed: {e:?}"));
     assert!(audit.mismatches.is_empty(), "{what}: the tables disagree with the journal: {:#?}", audit.mismatches);
+    // `journal_head` (the journal's length on `/metrics`) is the newest event's seq, whatever the backend keeps.
+    let head = store.journal_head().await.unwrap_or_else(|e| panic!("{what}: journal_head failed: {e:?}"));
+    assert_eq!(head, head_seq(store).await, "{what}: journal_head disagrees with the journal");
     if let VerifyReport::Ok { events, .. } = report {
         assert_eq!(audit.events, events, "{what}: audit replayed {} events, verify saw {events}", audit.events);
     }
@@ -250,6 +265,7 @@ pub fn request(id: &str, action: &str, params: Value) -> ActionRequest {
         dry_run: false,
         approval_id: None,
         evidence: None,
+        flags: Vec::new(),
     }
 }
 
@@ -1625,4 +1641,276 @@ pub async fn credentials_round_trip<S: Store + crate::Credentials>(store: &S, t0
     );
     assert_eq!(events.iter().map(|e| e.ts_ms).collect::<Vec<_>>(), [t0, t0 + 1, t0 + 2, t0 + 20]);
     assert_consistent(store, "credentials").await;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 15. Session trust
+
+/// [`session_policy_yaml`], parsed.
+pub fn session_policy() -> Arc<Policy> {
+    Arc::new(
+        Policy::from_yaml("conformance-sessions.yaml", &session_policy_yaml())
+            .unwrap_or_else(|e| panic!("the conformance session policy does not load: {e}")),
+    )
+}
+
+fn in_session(mut r: ActionRequest, session: &str) -> ActionRequest {
+    r.session = Some(session.to_string());
+    r
+}
+
+fn calendar(id: &str, session: &str, title: &str) -> ActionRequest {
+    in_session(request(id, "calendar.create", json!({"title": title})), session)
+}
+
+/// An undo of a decision that does not exist: denied (`undo_invalid`) without being a bounds violation.
+fn bad_undo(id: &str, session: &str) -> ActionRequest {
+    let mut r = in_session(request(id, "calendar.delete", json!({"title": "x"})), session);
+    r.undo_of = Some(987_654_321);
+    r
+}
+
+fn demoted_events<'a>(events: &'a [Event], session: Option<&str>) -> Vec<&'a Event> {
+    let session = session.map_or(Value::Null, |s| json!(s));
+    events
+        .iter()
+        .filter(|e| e.kind == EventKind::SessionDemoted && e.data.get("session").unwrap_or(&Value::Null) == &session)
+        .collect()
+}
+
+/// Each signal demotes exactly its session, in the transaction that observed it, journaled with its reason, signal
+/// and `until`; a demoted session's tier 1–2 actions are deferred (`session_demoted`) while tier 0, tier 3 and other
+/// sessions are unchanged; the cooling period ends it at `until` exactly (journaled `session_restored`,
+/// `cause: expired`); an admin restores early (journaled with who and why; an empty why is refused and journaled).
+pub async fn session_trust_demotes_cools_and_restores(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, session_policy());
+    let cooling = 30 * MINUTE;
+
+    // Bounds violation: the trigger, and the demotion journaled right after the decision that observed it.
+    let ok = decide(s, &p, calendar("st-a-1", "st-a", "standup"), t0).await;
+    expect(&ok, Verdict::Permit, ReasonCode::WithinPolicy, "tier 1 before any signal");
+    let start = head_seq(s).await;
+    let long = "x".repeat(101);
+    let trigger = decide(s, &p, calendar("st-a-2", "st-a", &long), t0 + 1).await;
+    expect(&trigger, Verdict::Deny, ReasonCode::Bounds, "the trigger");
+    let events = events_after(s, start).await;
+    let kinds: Vec<&str> = events.iter().map(|e| e.kind.as_str()).collect();
+    assert_eq!(
+        kinds,
+        ["decided", "session_demoted"],
+        "the trigger's transaction journals the decision, then the demotion"
+    );
+    let demoted = &events[1];
+    assert_eq!(data_str(demoted, "agent"), Some(AGENT));
+    assert_eq!(data_str(demoted, "session"), Some("st-a"));
+    assert_eq!(data_str(demoted, "signal"), Some("bounds_violation"));
+    assert_eq!(data_i64(demoted, "decision_id"), Some(trigger.decision_id));
+    assert_eq!(data_i64(demoted, "until_ms"), Some(t0 + 1 + cooling), "until = the trigger's time + cooling period");
+    assert!(data_str(demoted, "reason").is_some_and(|r| !r.is_empty()));
+    let demotion_id = data_i64(demoted, "demotion_id").unwrap();
+    let listed = s.demotions(true, t0 + 2).await.unwrap();
+    assert_eq!(listed.len(), 1, "one active demotion: {listed:?}");
+    let d = &listed[0];
+    assert_eq!((d.demotion_id, d.agent.as_str(), d.session.as_deref()), (demotion_id, AGENT, Some("st-a")));
+    assert_eq!((d.status, d.until_ms, d.decision_id), (DemotionStatus::Active, t0 + 1 + cooling, trigger.decision_id));
+
+    // The demotion: tier 1 and 2 defer with a typed reason; tier 0, tier 3, other sessions and dry runs as said.
+    let held = decide(s, &p, calendar("st-a-3", "st-a", "standup"), t0 + 2).await;
+    expect(&held, Verdict::Defer, ReasonCode::SessionDemoted, "tier 1 in the demoted session");
+    assert!(held.approval_id.is_some() && held.tier == 3, "a human is asked");
+    let held2 = decide(s, &p, in_session(email("st-a-4"), "st-a"), t0 + 3).await;
+    expect(&held2, Verdict::Defer, ReasonCode::SessionDemoted, "tier 2 in the demoted session");
+    let read = decide(s, &p, in_session(request("st-a-5", "files.read", json!({"path": "/a"})), "st-a"), t0 + 4).await;
+    expect(&read, Verdict::Permit, ReasonCode::Observe, "tier 0 in the demoted session");
+    let pay = decide(s, &p, in_session(payment("st-a-6", 10), "st-a"), t0 + 5).await;
+    expect(&pay, Verdict::Defer, ReasonCode::ApprovalRequired, "tier 3 in the demoted session");
+    assert!(!pay.reasons.iter().any(|r| r.code == ReasonCode::SessionDemoted), "tier 3 unchanged: {:?}", codes(&pay));
+    let other = decide(s, &p, calendar("st-b-1", "st-b", "standup"), t0 + 6).await;
+    expect(&other, Verdict::Permit, ReasonCode::WithinPolicy, "another session of the same agent");
+    let mut rehearsal = calendar("st-a-7", "st-a", "standup");
+    rehearsal.dry_run = true;
+    let dry = decide(s, &p, rehearsal, t0 + 7).await;
+    expect(&dry, Verdict::DryRun, ReasonCode::SessionDemoted, "a dry run in the demoted session");
+    assert_eq!(dry.would_have, Some(Verdict::Defer), "the dry run says it would be deferred");
+    let before = head_seq(s).await;
+    let again = decide(s, &p, calendar("st-a-8", "st-a", &long), t0 + 8).await;
+    expect(&again, Verdict::Deny, ReasonCode::Bounds, "a second violation while demoted");
+    assert!(demoted_events(&events_after(s, before).await, Some("st-a")).is_empty(), "no second demotion");
+
+    // The cooling period: held until `until` − 1, free at `until`, and the end is journaled by that write.
+    let until = t0 + 1 + cooling;
+    let last = decide(s, &p, calendar("st-a-9", "st-a", "standup"), until - 1).await;
+    expect(&last, Verdict::Defer, ReasonCode::SessionDemoted, "one millisecond before the cooling period ends");
+    let before = head_seq(s).await;
+    let free = decide(s, &p, calendar("st-a-10", "st-a", "standup"), until).await;
+    expect(&free, Verdict::Permit, ReasonCode::WithinPolicy, "at the end of the cooling period");
+    let events = events_after(s, before).await;
+    let kinds: Vec<&str> = events.iter().map(|e| e.kind.as_str()).collect();
+    assert_eq!(kinds, ["session_restored", "decided"], "the expiry is journaled by the write that found it");
+    assert_eq!(data_str(&events[0], "cause"), Some("expired"));
+    assert_eq!(
+        (data_i64(&events[0], "demotion_id"), data_i64(&events[0], "until_ms")),
+        (Some(demotion_id), Some(until))
+    );
+    let all = s.demotions(false, until).await.unwrap();
+    let d = all.iter().find(|d| d.demotion_id == demotion_id).unwrap();
+    assert_eq!((d.status, d.ended_at_ms), (DemotionStatus::Expired, Some(until)));
+    assert!(s.demotions(true, until).await.unwrap().is_empty(), "nothing active after the cooling period");
+
+    // A listed flag demotes and holds the very request that carried it; the admin restores early.
+    let mut flagged = calendar("st-c-1", "st-c", "standup");
+    flagged.flags = vec!["prompt_injection".into()];
+    let held = decide(s, &p, flagged.clone(), t0 + 10).await;
+    expect(&held, Verdict::Defer, ReasonCode::SessionDemoted, "the flagged request itself");
+    let before = head_seq(s).await;
+    let same = decide(s, &p, flagged.clone(), t0 + 11).await;
+    assert_eq!(same, held, "the flagged request re-sent: the first answer");
+    assert!(events_after(s, before).await.is_empty(), "an idempotent re-send journals nothing");
+    let mut unflagged = flagged.clone();
+    unflagged.flags.clear();
+    match s.decide(p.clone(), unflagged, t0 + 12).await {
+        Err(StoreError::Conflict { .. }) => {}
+        other => panic!("one request id with other flags: expected Conflict, got {other:?}"),
+    }
+    let id = demoted_events(&events_after(s, start).await, Some("st-c"))
+        .first()
+        .and_then(|e| data_i64(e, "demotion_id"))
+        .expect("the flag journaled a demotion");
+    let empty = s.restore_session(AGENT, Some("st-c"), "root", "  ", t0 + 13).await;
+    expect_refused(s, empty, "bad_request", "a restore without a reason").await;
+    let before = head_seq(s).await;
+    let restored =
+        s.restore_session(AGENT, Some("st-c"), "root", "false positive: quoted a phishing mail", t0 + 14).await;
+    let restored = restored.unwrap_or_else(|e| panic!("restore: {e:?}"));
+    assert_eq!((restored.demotion_id, restored.status), (id, DemotionStatus::Restored));
+    assert_eq!((restored.ended_by.as_deref(), restored.ended_at_ms), (Some("root"), Some(t0 + 14)));
+    let events = events_after(s, before).await;
+    assert_eq!(events.len(), 1, "one event for the restore: {events:#?}");
+    assert_eq!(events[0].kind, EventKind::SessionRestored);
+    assert_eq!((data_str(&events[0], "cause"), data_str(&events[0], "by")), (Some("admin"), Some("root")));
+    assert_eq!(data_str(&events[0], "why"), Some("false positive: quoted a phishing mail"));
+    let free = decide(s, &p, calendar("st-c-2", "st-c", "standup"), t0 + 15).await;
+    expect(&free, Verdict::Permit, ReasonCode::WithinPolicy, "restored: autonomy is back at once");
+    match s.restore_session(AGENT, Some("st-c"), "root", "again", t0 + 16).await {
+        Err(StoreError::NotFound(_)) => {}
+        other => panic!("restoring a session that is not demoted: expected NotFound, got {other:?}"),
+    }
+
+    // Denials: the 3rd within the hour demotes, not the 2nd; denials outside the window do not add up.
+    let d1 = decide(s, &p, bad_undo("st-d-1", "st-d"), t0 + 20).await;
+    expect(&d1, Verdict::Deny, ReasonCode::UndoInvalid, "denial 1");
+    decide(s, &p, bad_undo("st-d-2", "st-d"), t0 + 21).await;
+    let before = head_seq(s).await;
+    decide(s, &p, bad_undo("st-d-3", "st-d"), t0 + 22).await;
+    let demotions = demoted_events(&events_after(s, before).await, Some("st-d")).len();
+    assert_eq!(demotions, 1, "the 3rd denial within the hour demotes");
+    let e = demoted_events(&events_after(s, before).await, Some("st-d"))[0].clone();
+    assert_eq!(data_str(&e, "signal"), Some("denials"));
+    decide(s, &p, bad_undo("st-e-1", "st-e"), t0).await;
+    decide(s, &p, bad_undo("st-e-2", "st-e"), t0 + 1).await;
+    decide(s, &p, bad_undo("st-e-3", "st-e"), t0 + HOUR + 1).await;
+    assert!(demoted_events(&events_after(s, start).await, Some("st-e")).is_empty(), "the window is an hour");
+
+    // An unknown action is a probe.
+    let probe = decide(s, &p, in_session(request("st-f-1", "shell.exec", json!({})), "st-f"), t0 + 30).await;
+    expect(&probe, Verdict::Defer, ReasonCode::DefaultDeny, "the probe");
+    let e = demoted_events(&events_after(s, start).await, Some("st-f"))[0].clone();
+    assert_eq!(data_str(&e, "signal"), Some("unknown_action"));
+
+    // Without a session id the agent is the session, and its demotion holds every session of the agent.
+    let other_agent = "agent-bot-2";
+    let mut sessionless = request("st-g-1", "shell.exec", json!({}));
+    sessionless.agent = other_agent.into();
+    decide(s, &p, sessionless, t0 + 40).await;
+    let mut named = calendar("st-g-2", "any-session", "standup");
+    named.agent = other_agent.into();
+    let held = decide(s, &p, named.clone(), t0 + 41).await;
+    expect(&held, Verdict::Defer, ReasonCode::SessionDemoted, "a named session of a demoted agent");
+    match s.restore_session(other_agent, Some("any-session"), "root", "not this one", t0 + 42).await {
+        Err(StoreError::NotFound(_)) => {}
+        other => panic!("restoring a session of an agent-wide demotion: expected NotFound, got {other:?}"),
+    }
+    s.restore_session(other_agent, None, "root", "probe was a typo", t0 + 43).await.unwrap();
+    named.request_id = "st-g-3".into();
+    let free = decide(s, &p, named, t0 + 44).await;
+    expect(&free, Verdict::Permit, ReasonCode::WithinPolicy, "the agent restored");
+}
+
+/// The demotion commits in the transaction that observed its signal, so no decide that commits after it lets a
+/// tier-1 action of that session through: rounds of a trigger raced against tier-1 requests of the same session,
+/// checked by journal order. And concurrent denials start exactly one demotion.
+pub async fn session_demotion_commits_before_any_later_decide(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, session_policy());
+    let start = head_seq(s).await;
+    for round in 0..12 {
+        let session = format!("race-{round}");
+        let now = t0 + round * MINUTE;
+        let mut requests = vec![calendar(&format!("race-{round}-trigger"), &session, &"x".repeat(101))];
+        requests.extend((0..6).map(|i| calendar(&format!("race-{round}-{i}"), &session, "standup")));
+        // The trigger in the middle of the batch, so tier-1 requests are queued on both sides of it.
+        requests.swap(0, 3);
+        decide_concurrently(&store, &p, requests, now).await;
+    }
+    let events = events_after(s, start).await;
+    for round in 0..12 {
+        let session = format!("race-{round}");
+        let demoted = demoted_events(&events, Some(&session));
+        assert_eq!(demoted.len(), 1, "round {round}: exactly one demotion");
+        let demoted_seq = demoted[0].seq;
+        for e in events.iter().filter(|e| {
+            e.kind == EventKind::Decided
+                && e.data.get("request").and_then(|r| r.get("session")).and_then(Value::as_str) == Some(&session)
+                && e.data.get("request").and_then(|r| r.get("action")).and_then(Value::as_str)
+                    == Some("calendar.create")
+                && e.data.get("verdict").and_then(Value::as_str) == Some("permit")
+        }) {
+            assert!(
+                e.seq < demoted_seq,
+                "round {round}: a tier-1 permit (seq {}) committed after the demotion (seq {demoted_seq})",
+                e.seq
+            );
+        }
+        let after: Vec<&Event> = events
+            .iter()
+            .filter(|e| {
+                e.seq > demoted_seq
+                    && e.kind == EventKind::Decided
+                    && e.data.get("request").and_then(|r| r.get("session")).and_then(Value::as_str) == Some(&session)
+            })
+            .collect();
+        for e in after {
+            let codes: Vec<&str> =
+                e.data["reasons"].as_array().unwrap().iter().filter_map(|r| r["code"].as_str()).collect();
+            assert!(
+                e.data["verdict"] == "defer" && codes.contains(&"session_demoted"),
+                "round {round}: after the demotion, a tier-1 request is deferred as demoted: {}",
+                e.data
+            );
+        }
+    }
+
+    // Ten denials at once on `count: 3`: each sees the ones committed before it; one demotion, by the third.
+    let before = head_seq(s).await;
+    decide_concurrently(&store, &p, (0..10).map(|i| bad_undo(&format!("race-deny-{i}"), "race-deny")).collect(), t0)
+        .await;
+    let events = events_after(s, before).await;
+    let demoted = demoted_events(&events, Some("race-deny"));
+    assert_eq!(demoted.len(), 1, "ten concurrent denials, one demotion");
+    let denials_before =
+        decided_for_request_prefix(&events, "race-deny-").into_iter().filter(|e| e.seq < demoted[0].seq).count();
+    assert_eq!(denials_before, 3, "the demotion follows the third denial");
+}
+
+fn decided_for_request_prefix<'a>(events: &'a [Event], prefix: &str) -> Vec<&'a Event> {
+    events
+        .iter()
+        .filter(|e| {
+            e.kind == EventKind::Decided
+                && e.data
+                    .get("request")
+                    .and_then(|r| r.get("request_id"))
+                    .and_then(Value::as_str)
+                    .is_some_and(|id| id.starts_with(prefix))
+        })
+        .collect()
 }

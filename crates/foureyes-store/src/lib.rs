@@ -13,8 +13,8 @@ pub mod tasks;
 use async_trait::async_trait;
 use foureyes_core::journal::{Event, VerifyReport};
 use foureyes_core::{
-    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus, Outcome,
-    Policy,
+    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
+    DemotionRecord, Outcome, Policy,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -199,6 +199,20 @@ pub trait Store: Send + Sync {
     }
     /// Replays the journal and compares the result with the tables.
     async fn audit(&self) -> Result<AuditReport, StoreError>;
+    /// Session trust: demotions, newest first (at most 1000), with their status as of `now_ms`; `active_only`
+    /// keeps those still holding their session.
+    async fn demotions(&self, active_only: bool, now_ms: i64) -> Result<Vec<DemotionRecord>, StoreError>;
+    /// An admin ends the active demotion of `(agent, session)` before its cooling period (`session: None` is the
+    /// agent's sessionless demotion, which holds all its sessions). Journaled with `by` and `why`; an empty `why`
+    /// is refused (journaled); `NotFound` when that session is not demoted.
+    async fn restore_session(
+        &self,
+        agent: &str,
+        session: Option<&str>,
+        by: &str,
+        why: &str,
+        now_ms: i64,
+    ) -> Result<DemotionRecord, StoreError>;
 }
 
 /// A credential's holder, as authentication finds it.

@@ -19,6 +19,8 @@ pub struct Replayed {
     /// Seq of each task event → its `task_id` (the `task_events` index must hold exactly these). Task state itself
     /// is replayed by `foureyes_core::task`.
     pub task_events: BTreeMap<i64, String>,
+    /// Demotion id → `"<status> until <until_ms>"` (session trust).
+    pub demotions: BTreeMap<i64, String>,
 }
 
 fn id(data: &serde_json::Value, field: &str) -> Option<i64> {
@@ -82,6 +84,20 @@ impl Replayed {
                 let task = d.get("task_id").and_then(|t| t.as_str()).unwrap_or_default().to_string();
                 self.task_events.insert(event.seq as i64, task);
             }
+            EventKind::SessionDemoted => {
+                if let (Some(demotion), Some(until)) = (id(d, "demotion_id"), id(d, "until_ms")) {
+                    self.demotions.insert(demotion, format!("active until {until}"));
+                }
+            }
+            EventKind::SessionRestored => {
+                let status = match d.get("cause").and_then(|c| c.as_str()) {
+                    Some("admin") => "restored",
+                    _ => "expired",
+                };
+                if let (Some(demotion), Some(until)) = (id(d, "demotion_id"), id(d, "until_ms")) {
+                    self.demotions.insert(demotion, format!("{status} until {until}"));
+                }
+            }
             EventKind::ApprovalVote | EventKind::Refused | EventKind::Credential => {}
         }
     }
@@ -94,15 +110,19 @@ pub struct TableState {
     pub reservations: BTreeMap<i64, bool>,
     pub approvals: BTreeMap<i64, String>,
     pub kill_switch: bool,
+    /// Demotion id → `"<status> until <until_ms>"`.
+    pub demotions: BTreeMap<i64, String>,
 }
 
 impl Replayed {
     /// Compares this replay with the tables. `mismatches` holds what the backend already found (e.g. its own
-    /// index tables); the report adds every difference in decisions, held reservations, approvals and the kill switch.
+    /// index tables); the report adds every difference in decisions, held reservations, approvals, demotions and the
+    /// kill switch.
     pub fn audit(&self, events: u64, tables: &TableState, mut mismatches: Vec<String>) -> crate::AuditReport {
         compare(&mut mismatches, "decision", &self.decisions, &tables.decisions);
         compare(&mut mismatches, "reservation held", &self.reservations, &tables.reservations);
         compare(&mut mismatches, "approval", &self.approvals, &tables.approvals);
+        compare(&mut mismatches, "demotion", &self.demotions, &tables.demotions);
         if self.kill_switch != tables.kill_switch {
             mismatches
                 .push(format!("kill switch: journal says {}, table says {}", self.kill_switch, tables.kill_switch));

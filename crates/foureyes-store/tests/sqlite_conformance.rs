@@ -283,3 +283,38 @@ fn a_postgres_url_is_not_a_sqlite_file() {
     }
     assert!(!Path::new("postgres:").exists(), "no file was created");
 }
+
+/// The demotions table is an index over the journal: an edited `until_ms` or `status`, a deleted row and a row never
+/// journaled are each an audit mismatch naming the demotion.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_demotion_edited_in_the_table_is_an_audit_mismatch() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("demotions.db");
+    let store = open(&path);
+    let mut flagged = request("flagged", "calendar.create", json!({"title": "standup"}));
+    flagged.session = Some("s".into());
+    flagged.flags = vec!["prompt_injection".into()];
+    let d = store.decide(conformance::session_policy(), flagged, T0).await.unwrap();
+    assert_eq!(d.verdict, Verdict::Defer);
+    assert_consistent(&*store, "before tampering").await;
+    let c = rusqlite::Connection::open(&path).unwrap();
+    for (tamper, undo) in [
+        ("UPDATE session_demotions SET until_ms = until_ms + 1", "UPDATE session_demotions SET until_ms = until_ms - 1"),
+        ("UPDATE session_demotions SET status = 'restored'", "UPDATE session_demotions SET status = 'active'"),
+        (
+            "INSERT INTO session_demotions (id, agent, session, signal, reason, decision_id, started_ms, until_ms, status)
+             VALUES (99, 'x', '', 'flag', 'forged', 1, 0, 1, 'active')",
+            "DELETE FROM session_demotions WHERE id = 99",
+        ),
+    ] {
+        c.execute_batch(tamper).unwrap();
+        let audit = store.audit().await.unwrap();
+        assert!(
+            audit.mismatches.iter().any(|m| m.starts_with("demotion ")),
+            "`{tamper}` must be a demotion mismatch: {:?}",
+            audit.mismatches
+        );
+        c.execute_batch(undo).unwrap();
+    }
+    assert_consistent(&*store, "after putting it back").await;
+}

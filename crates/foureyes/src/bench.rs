@@ -120,6 +120,7 @@ async fn one_run(
                     dry_run: false,
                     approval_id: None,
                     evidence: None,
+                    flags: Vec::new(),
                 };
                 let t = Instant::now();
                 let now = jiff::Timestamp::now().as_millisecond();

@@ -62,6 +62,9 @@ pub enum Command {
     Approvals(ApprovalsCommand),
     /// Engage, release or show the kill switch. While engaged, only tier-0 reads are permitted.
     KillSwitch(KillSwitchArgs),
+    /// List demoted sessions, or restore one before its cooling period ends (`session_trust` in the policy).
+    #[command(subcommand)]
+    Sessions(SessionsCommand),
     /// Undo an executed action through the door (a new request for its compensating action with `undo_of`).
     Undo(UndoArgs),
     /// Verify, export, audit and tail the hash-chained journal.
@@ -123,9 +126,14 @@ pub struct DecideArgs {
     /// Idempotency key. The same id with the same content returns the first decision. Default: a fresh id.
     #[arg(long)]
     pub request_id: Option<String>,
-    /// Session id, kept with the request for the audit trail.
+    /// Session id. Trust is kept per (agent, session): a session the policy's `session_trust` demoted needs a human
+    /// for tier 1–2 actions. Without one, the agent itself is the session.
     #[arg(long)]
     pub session: Option<String>,
+    /// A trust signal your own checks raised about this request (e.g. `prompt_injection`); repeatable. Not part of
+    /// the digest; a flag the policy lists demotes the session.
+    #[arg(long = "flag")]
+    pub flags: Vec<String>,
     /// Rehearse: say what would happen, reserve nothing.
     #[arg(long)]
     pub dry_run: bool,
@@ -221,6 +229,33 @@ pub enum ApprovalsCommand {
     },
     /// Mark every approval past its time to live as expired (journaled).
     Expire,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SessionsCommand {
+    /// Demoted sessions, newest first: those still demoted, or with --all the expired and restored ones too.
+    List {
+        #[arg(long)]
+        all: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// End a demotion before its cooling period (journaled with --as and --why).
+    Restore {
+        #[arg(long)]
+        agent: String,
+        /// The session id; leave it out for the agent's requests without one (a demotion of all its sessions).
+        #[arg(long)]
+        session: Option<String>,
+        /// Who restores it (journaled).
+        #[arg(long = "as", default_value = "cli")]
+        by: String,
+        /// Why the session may have its autonomy back (journaled; required).
+        #[arg(long)]
+        why: String,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -375,6 +410,10 @@ pub struct ServeArgs {
     /// The URL people reach this server at (behind a proxy), for links in notifications. Default: the listen address.
     #[arg(long, value_name = "URL", env = "FOUREYES_PUBLIC_URL")]
     pub public_url: Option<String>,
+    /// Export trace spans (decide with its checks, approval requested, human decision, report) to this
+    /// OpenTelemetry collector, over OTLP/HTTP protobuf: the base URL, spans go to URL/v1/traces. Off when unset.
+    #[arg(long, value_name = "URL", env = "OTEL_EXPORTER_OTLP_ENDPOINT")]
+    pub otlp_endpoint: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]

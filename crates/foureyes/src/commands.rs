@@ -1,7 +1,7 @@
 //! The subcommands. Each returns the process exit code or an [`Exit`] failure.
 
 use crate::cli::*;
-use crate::output::{decision_json, print_approval, print_decision, print_event};
+use crate::output::{decision_json, print_approval, print_decision, print_demotion, print_event};
 use crate::{
     EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE, EXIT_VERIFY_FAILED,
     Exit,
@@ -161,6 +161,7 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
         Command::Decisions(cmd) => decisions(&cli.db, cmd).await,
         Command::Approvals(cmd) => approvals(&cli.db, cmd).await,
         Command::KillSwitch(args) => kill_switch(&cli.db, args).await,
+        Command::Sessions(cmd) => sessions(&cli.db, cmd).await,
         Command::Undo(args) => undo(&cli.db, &cli.policy, args).await,
         Command::Journal(cmd) => journal(&cli.db, cmd).await,
         Command::Bench(BenchCommand::Http { connections, seconds, json }) => {
@@ -205,9 +206,14 @@ fn policy_check(file: &Path, json: bool) -> Result<u8, Exit> {
                 })
             })
             .collect();
-        print_json(
-            &json!({"ok": true, "file": file, "sha256": policy.sha256, "timezone": policy.timezone_name, "actions": actions}),
-        );
+        print_json(&json!({
+            "ok": true,
+            "file": file,
+            "sha256": policy.sha256,
+            "timezone": policy.timezone_name,
+            "actions": actions,
+            "session_trust": policy.session_trust.as_ref().map(|t| t.describe()),
+        }));
     } else {
         println!(
             "ok: {} ({} actions, timezone {}, sha256 {})",
@@ -229,6 +235,9 @@ fn policy_check(file: &Path, json: bool) -> Result<u8, Exit> {
                 line.push_str(&format!("  approvers: {}", a.approvals.required));
             }
             println!("{line}");
+        }
+        if let Some(trust) = &policy.session_trust {
+            println!("  session trust: {}", trust.describe());
         }
     }
     Ok(0)
@@ -254,6 +263,7 @@ async fn decide(db: &Path, policy: &Option<std::path::PathBuf>, args: DecideArgs
         dry_run: args.dry_run,
         approval_id: args.approval,
         evidence,
+        flags: args.flags,
     };
     let record = store.decide(policy, request, now_ms()).await?;
     if args.json {
@@ -429,6 +439,34 @@ async fn kill_switch(db: &Path, args: KillSwitchArgs) -> Result<u8, Exit> {
     Ok(0)
 }
 
+async fn sessions(db: &Path, cmd: SessionsCommand) -> Result<u8, Exit> {
+    let store = open_backend(db).await?;
+    let now = now_ms();
+    match cmd {
+        SessionsCommand::List { all, json } => {
+            let list = store.demotions(!all, now).await?;
+            if json {
+                print_json(&list);
+            } else if list.is_empty() {
+                println!("{}", if all { "no session was ever demoted" } else { "no session is demoted" });
+            } else {
+                for d in &list {
+                    print_demotion(d);
+                }
+            }
+        }
+        SessionsCommand::Restore { agent, session, by, why, json } => {
+            let d = store.restore_session(&agent, session.as_deref(), &by, &why, now).await?;
+            if json {
+                print_json(&d);
+            } else {
+                print_demotion(&d);
+            }
+        }
+    }
+    Ok(0)
+}
+
 /// Params for an undo: the original params, overlaid with `detail.before` from the executed report.
 pub fn undo_params(original: &DecisionRecord) -> Map<String, Value> {
     let mut params = original.request.params.clone();
@@ -469,6 +507,7 @@ async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) ->
         dry_run: false,
         approval_id: None,
         evidence: None,
+        flags: Vec::new(),
     };
     let record = store.decide(policy, request, now_ms()).await?;
     if args.json {

@@ -29,6 +29,7 @@ fn request(id: &str, agent: &str, action: &str, params: Value) -> ActionRequest 
         dry_run: false,
         approval_id: None,
         evidence: None,
+        flags: Vec::new(),
     }
 }
 

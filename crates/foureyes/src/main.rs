@@ -7,6 +7,7 @@ mod demo;
 mod output;
 mod serve;
 mod task;
+mod telemetry;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -1,7 +1,7 @@
 //! Human-readable rendering of decisions, approvals and events. `--json` output bypasses this module.
 
 use foureyes_core::journal::Event;
-use foureyes_core::{ApprovalRecord, BudgetKind, DecisionRecord};
+use foureyes_core::{ApprovalRecord, BudgetKind, DecisionRecord, DemotionRecord, DemotionStatus};
 use serde_json::Value;
 
 pub fn time(ms: i64) -> String {
@@ -83,6 +83,22 @@ pub fn print_approval(a: &ApprovalRecord) {
         println!("  step-up: the approver must re-prove identity");
     }
     println!("  digest  {}", a.digest);
+}
+
+pub fn print_demotion(d: &DemotionRecord) {
+    let whose = match &d.session {
+        Some(s) => format!("session {s} of agent {}", d.agent),
+        None => format!("agent {} (every session)", d.agent),
+    };
+    let when = match d.status {
+        DemotionStatus::Active => format!("until {}", time(d.until_ms)),
+        _ => format!("ended {}", time(d.ended_at_ms.unwrap_or(d.until_ms))),
+    };
+    println!("demotion {}  [{}]  {whose}  {when}", d.demotion_id, d.status.as_str());
+    println!("  {}: {} (decision {})", d.signal.as_str(), d.reason, d.decision_id);
+    if let Some(by) = &d.ended_by {
+        println!("  restored by {by}: {}", d.ended_reason.as_deref().unwrap_or_default());
+    }
 }
 
 pub fn print_event(e: &Event) {

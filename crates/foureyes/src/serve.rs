@@ -35,6 +35,7 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     };
     let store = open_backend(db).await?;
     store.record_policy(&policy, now_ms()).await?;
+    let telemetry = crate::telemetry::start(args.otlp_endpoint.as_deref()).await?;
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot listen on {}: {e}", args.listen)))?;
@@ -43,6 +44,9 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     println!("FourEyes serving {} on {base}", db_label(db));
     println!("policy: {source} (sha256 {})", &policy.sha256[..12]);
     println!("console: {base}/console");
+    if let Some(t) = &telemetry {
+        println!("traces: OTLP/HTTP to {}", t.endpoint);
+    }
     if store.principals().await?.is_empty() {
         // Replicas starting together on a fresh database race here: one creates the admin, the others find the
         // name taken (the check and the insert are one transaction) and start without printing a token.
@@ -93,6 +97,9 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     follower.abort();
     if let Some(notifier) = notifier {
         notifier.stop();
+    }
+    if let Some(telemetry) = telemetry {
+        telemetry.shutdown().await;
     }
     store.close();
     Ok(0)

@@ -293,6 +293,7 @@ fn gate_request(state: &TaskState, command_id: &str) -> ActionRequest {
         dry_run: false,
         approval_id: None,
         evidence: None,
+        flags: Vec::new(),
     }
 }
 

@@ -391,3 +391,36 @@ fn sigkill_at_random_points_loses_and_doubles_nothing() {
         "the children must have done real work before being killed (seed {seed:#x}): {events} events"
     );
 }
+
+/// `decide --flag` demotes a session under a `session_trust` policy; `sessions list` shows it, `sessions restore`
+/// needs a reason (exit 3, journaled), restores once (then exit 5), and the journal has both events.
+#[test]
+fn sessions_from_the_cli_list_and_restore_with_a_reason() {
+    let e = env();
+    let trust = format!(
+        "{RACE_POLICY}  climate.set:\n    tier: 1\n    params: {{ c: {{ type: number }} }}\n    compensate: {{ action: climate.set }}\nsession_trust:\n  cooling_period: 30m\n  demote_on: {{ flags: [prompt_injection] }}\n"
+    );
+    std::fs::write(&e.policy, trust).unwrap();
+    let heat = ["decide", "--agent", "bot", "--session", "s1", "--action", "climate.set", "--params", r#"{"c": 20}"#];
+    let (code, v) = e.json(&[&heat[..], &["--flag", "prompt_injection", "--json"]].concat());
+    assert_eq!(code, 11, "the flagged tier-1 request is held: {v}");
+    assert!(v["reasons"].to_string().contains("session_demoted"), "{v}");
+    let (code, list) = e.json(&["sessions", "list", "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!((list[0]["agent"].as_str(), list[0]["session"].as_str()), (Some("bot"), Some("s1")), "{list}");
+    assert_eq!(list[0]["signal"], "flag");
+    let restore = ["sessions", "restore", "--agent", "bot", "--session", "s1", "--as", "ops"];
+    let out = e.run(&[&restore[..], &["--why", " "]].concat());
+    assert_eq!(out.status.code(), Some(3), "an empty reason is refused: {}", stderr(&out));
+    let (code, d) = e.json(&[&restore[..], &["--why", "false positive", "--json"]].concat());
+    assert_eq!((code, d["status"].as_str(), d["ended_by"].as_str()), (0, Some("restored"), Some("ops")), "{d}");
+    assert_eq!(e.run(&[&restore[..], &["--why", "again"]].concat()).status.code(), Some(5), "not demoted any more");
+    let (code, v) = e.json(&[&heat[..], &["--json"]].concat());
+    assert_eq!(code, 0, "restored: {v}");
+    let kinds: Vec<String> = e.journal_kinds().into_iter().map(|(k, _)| k).collect();
+    for kind in ["session_demoted", "refused", "session_restored"] {
+        assert!(kinds.iter().any(|k| k == kind), "{kind} missing from {kinds:?}");
+    }
+    let out = e.run(&["journal", "audit"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+}

@@ -56,6 +56,9 @@ actions:
     description: Open the vault door.
     params: { door: { type: string, max_len: 32 } }
     approvals: { required: 1, ttl: 1h, step_up: true }
+session_trust:
+  cooling_period: 30m
+  demote_on: { flags: [prompt_injection] }
 "#;
 
 type Res<T> = Result<T, String>;
@@ -738,6 +741,30 @@ async fn scenario(page: &Page<'_>, ctx: &Ctx) -> Res<()> {
     page.wait_for("the banner to go", "return document.querySelector('[data-testid=kill-banner]').hidden", vec![])
         .await?;
     step("admin engaged and released the kill switch");
+
+    // Session trust: a flagged request demotes its session; the admin sees it live, with reason and until, and
+    // restores it with a reason; the session's next tier-1 action runs on its own again.
+    let flagged = ctx.agent.decide(&json!({
+        "request_id": "e2e-heat-3", "session": "e2e-conv", "flags": ["prompt_injection"],
+        "action": "climate.set_temperature", "params": {"zone": "living", "celsius": 20}
+    }))?;
+    ensure!(flagged["verdict"] == "defer", "a flagged tier-1 request is held: {flagged}");
+    page.wait_for(
+        "the demoted session, with its reason and until",
+        "const r = document.querySelector('[data-testid=session-item][data-signal=flag]'); return !!r && r.querySelector('[data-testid=session-reason]').textContent.includes('prompt_injection') && Number(r.querySelector('[data-testid=session-until]').dataset.untilMs) > Date.now()",
+        vec![],
+    )
+    .await?;
+    page.type_into("[data-testid=session-item] [data-testid=session-why]", "false positive: quoted mail").await?;
+    page.click("[data-testid=session-item] [data-testid=session-restore]").await?;
+    page.wait_for("the session restored", "return !document.querySelector('[data-testid=session-item]')", vec![])
+        .await?;
+    let free = ctx.agent.decide(&json!({
+        "request_id": "e2e-heat-4", "session": "e2e-conv",
+        "action": "climate.set_temperature", "params": {"zone": "living", "celsius": 20}
+    }))?;
+    ensure!(free["verdict"] == "permit", "restored from the console: {free}");
+    step("demoted session shown live and restored by the admin");
 
     let errors = page.page_errors().await?;
     ensure!(errors.is_empty(), "the page raised errors:\n{errors}");

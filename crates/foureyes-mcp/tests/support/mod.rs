@@ -82,7 +82,7 @@ pub struct Proxy {
 }
 
 pub fn start(gate: Gate, command: Vec<String>, options: StdioOptions) -> Proxy {
-    let store = gate.store().clone();
+    let store = gate.store().expect("an embedded gate").clone();
     let (test_side, proxy_side) = tokio::io::duplex(1 << 20);
     let (proxy_read, proxy_write) = tokio::io::split(proxy_side);
     let (test_read, test_write) = tokio::io::split(test_side);
@@ -246,6 +246,19 @@ impl Store for DownStore {
         down()
     }
     async fn audit(&self) -> Result<AuditReport, StoreError> {
+        down()
+    }
+    async fn demotions(&self, _: bool, _: i64) -> Result<Vec<foureyes_core::DemotionRecord>, StoreError> {
+        down()
+    }
+    async fn restore_session(
+        &self,
+        _: &str,
+        _: Option<&str>,
+        _: &str,
+        _: &str,
+        _: i64,
+    ) -> Result<foureyes_core::DemotionRecord, StoreError> {
         down()
     }
 }

@@ -11,6 +11,7 @@
 
 mod credentials;
 pub(crate) mod ops;
+mod sessions;
 pub(crate) mod tasks;
 
 use crate::replay::Replayed;
@@ -18,7 +19,8 @@ use crate::{AuditReport, DecisionFilter, Store, StoreError, VoteOutcome};
 use async_trait::async_trait;
 use foureyes_core::journal::{Event, VerifyReport};
 use foureyes_core::{
-    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, Outcome, Policy,
+    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DemotionRecord, Outcome,
+    Policy,
 };
 use rusqlite::{Connection, OpenFlags};
 use serde_json::Value;
@@ -28,7 +30,7 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 
 /// The schema version this build writes (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// Tuning for the SQLite store.
 #[derive(Debug, Clone)]
@@ -93,6 +95,9 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         }
         if version < 2 {
             conn.execute_batch(tasks::SCHEMA)?;
+        }
+        if version < 3 {
+            conn.execute_batch(include_str!("sessions.sql"))?;
         }
         if version < SCHEMA_VERSION {
             conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
@@ -376,6 +381,23 @@ impl Store for SqliteStore {
 
     async fn verify_journal(&self) -> Result<VerifyReport, StoreError> {
         self.read(ops::verify_journal).await
+    }
+
+    async fn demotions(&self, active_only: bool, now_ms: i64) -> Result<Vec<DemotionRecord>, StoreError> {
+        self.read(move |c| sessions::list(c, active_only, now_ms)).await
+    }
+
+    async fn restore_session(
+        &self,
+        agent: &str,
+        session: Option<&str>,
+        by: &str,
+        why: &str,
+        now_ms: i64,
+    ) -> Result<DemotionRecord, StoreError> {
+        let (agent, session, by, why) =
+            (agent.to_string(), session.map(str::to_string), by.to_string(), why.to_string());
+        self.write(move |c| sessions::restore(c, &agent, session.as_deref(), &by, &why, now_ms)).await
     }
 
     async fn audit(&self) -> Result<AuditReport, StoreError> {

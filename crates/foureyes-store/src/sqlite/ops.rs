@@ -75,7 +75,14 @@ pub(crate) fn refuse(
     )
 }
 
-fn refused(c: &Connection, agent: &str, code: &str, message: String, input: Value, now_ms: i64) -> StoreError {
+pub(crate) fn refused(
+    c: &Connection,
+    agent: &str,
+    code: &str,
+    message: String,
+    input: Value,
+    now_ms: i64,
+) -> StoreError {
     match refuse(c, agent, code, &message, input, now_ms) {
         Ok(event) => StoreError::Refused { code: code.to_string(), message, seq: event.seq },
         Err(e) => e,
@@ -199,7 +206,17 @@ fn load_snapshot(
         Some(a) => load_decision(c, a.decision_id)?.map(|d| crate::exceeded_keys(&d)),
         None => None,
     };
-    Ok(Snapshot { kill_switch: kill_switch(c)?, usage, approval, undo_target, undone_by, acknowledged_keys })
+    let (demotion, session_denials) = super::sessions::snapshot_part(c, policy, request, now_ms)?;
+    Ok(Snapshot {
+        kill_switch: kill_switch(c)?,
+        usage,
+        approval,
+        undo_target,
+        undone_by,
+        acknowledged_keys,
+        demotion,
+        session_denials,
+    })
 }
 
 fn persist(
@@ -213,8 +230,9 @@ fn persist(
     let status = DecisionStatus::initial(decision.verdict);
     c.execute(
         "INSERT INTO decisions (agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id, would_have,
-                                digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 0)",
+                                digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq, session,
+                                session_denial)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 0, ?17, ?18)",
         params![
             request.agent,
             request.request_id,
@@ -232,6 +250,8 @@ fn persist(
             now_ms,
             policy.sha256,
             request.undo_of,
+            super::sessions::session_key(request.session.as_deref()),
+            decision.session_denial,
         ],
     )?;
     let decision_id = c.last_insert_rowid();
@@ -330,6 +350,9 @@ fn persist(
                 "acknowledged": new.acknowledged,
             }),
         )?;
+    }
+    if let Some(demotion) = &decision.demote {
+        super::sessions::start(c, &request, decision_id, demotion, now_ms)?;
     }
     load_decision(c, decision_id)?.ok_or_else(|| StoreError::Backend("decision vanished after insert".into()))
 }
@@ -783,5 +806,6 @@ pub(crate) fn table_state(c: &Connection) -> Result<crate::replay::TableState, S
         reservations,
         approvals: pairs("SELECT id, status FROM approvals")?,
         kill_switch: kill_switch(c)?,
+        demotions: super::sessions::table_state(c)?,
     })
 }

@@ -1,0 +1,487 @@
+//! Where the gate's decisions are made: an [`Engine`]. Two implementations share every line of the gate:
+//!
+//! - [`Embedded`]: a [`Store`] in this process (`foureyes --db fe.db --policy P mcp-proxy …`); the proxy's policy
+//!   decides.
+//! - [`Remote`]: a running `foureyes serve` over its HTTP API (`mcp-proxy --server URL --token T …`): `POST
+//!   /v1/decide`, `POST /v1/decisions/{id}/report`, `GET /v1/decisions/{id}` and the durable long-poll `GET
+//!   /v1/decisions/{id}/wait`. The server's policy decides and the token's principal is the agent.
+//!
+//! Errors are [`StoreError`]s either way, so the gate answers them the same way. For the remote engine: the server
+//! unreachable, a timeout, a 5xx, or an answer that is not the expected decision (wrong shape, another
+//! `request_id` or `decision_id` than asked for) are all `Backend` errors, which the gate answers with `isError`
+//! and does not forward: it never fails open. A 409 `invalid_state` is `InvalidState` (the gate's claim of a
+//! released decision relies on it), 404 `NotFound`, any other 4xx a `Refused` carrying the server's message.
+//!
+//! What an agent token cannot do, the remote engine does not try: it cannot list approvals, so a deferral is
+//! found again only by the proxy process that made it (a restarted proxy asks for a new approval; the old one
+//! expires), and it cannot record a derived policy, so trusted `readOnlyHint`s apply only to the embedded engine.
+
+use async_trait::async_trait;
+use foureyes_core::{ActionRequest, ApprovalStatus, BudgetState, DecisionId, DecisionRecord, Outcome, Policy, Reason};
+use foureyes_core::{DecisionStatus, Verdict};
+use foureyes_store::{Store, StoreError};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The decisions the gate needs, wherever they are made.
+#[async_trait]
+pub trait Engine: Send + Sync {
+    /// Said in error texts and the startup line: "the embedded store", "the FourEyes server at …".
+    fn describe(&self) -> String;
+
+    /// The in-process store, if there is one (tests and the demo read it directly).
+    fn store(&self) -> Option<&Arc<dyn Store>> {
+        None
+    }
+
+    /// Whether `policy` (the gate's) is the one that decides. When false, the gate's policy is a placeholder and
+    /// policy-derived features (trusted hints) are off.
+    fn decides_with_local_policy(&self) -> bool;
+
+    /// Phase A.
+    async fn decide(&self, policy: Arc<Policy>, request: ActionRequest) -> Result<DecisionRecord, StoreError>;
+
+    /// Phase B.
+    async fn report(&self, id: DecisionId, outcome: Outcome, detail: Value) -> Result<DecisionRecord, StoreError>;
+
+    async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError>;
+
+    /// Waits at most `wait` while the approval of the deferred decision `deferral` is pending (`poll`: how often
+    /// an engine without push looks). Returns whether it is still pending.
+    async fn still_pending(
+        &self,
+        deferral: &DecisionRecord,
+        wait: Duration,
+        poll: Duration,
+    ) -> Result<bool, StoreError>;
+
+    /// The request id of a pending or approved deferral whose request id starts with `prefix` and whose digest
+    /// and agent match `request` (see `Gate::gate`); `None` when there is none or the engine cannot look.
+    async fn find_deferral(&self, prefix: &str, request: &ActionRequest) -> Result<Option<String>, StoreError>;
+
+    /// The actions the deciding policy names (for `tools/list --hide-denied`).
+    async fn named_actions(&self, policy: &Policy) -> Result<BTreeSet<String>, StoreError>;
+
+    /// Journals a policy the gate derived (trusted hints) before it is used.
+    async fn record_policy(&self, policy: &Policy) -> Result<(), StoreError>;
+
+    /// Records an inline answer (`--elicit-approver`): a vote for `approval` by `approver` (`approve`), or a
+    /// rejection, bound to the digest the person was shown. Refused for approvals that need step-up.
+    async fn answer_inline(&self, approval: i64, approver: &str, approve: bool, digest: &str)
+    -> Result<(), StoreError>;
+}
+
+/// A store in this process.
+pub struct Embedded {
+    store: Arc<dyn Store>,
+}
+
+impl Embedded {
+    pub fn new(store: Arc<dyn Store>) -> Embedded {
+        Embedded { store }
+    }
+}
+
+#[async_trait]
+impl Engine for Embedded {
+    fn describe(&self) -> String {
+        "the embedded store".into()
+    }
+
+    fn store(&self) -> Option<&Arc<dyn Store>> {
+        Some(&self.store)
+    }
+
+    fn decides_with_local_policy(&self) -> bool {
+        true
+    }
+
+    async fn decide(&self, policy: Arc<Policy>, request: ActionRequest) -> Result<DecisionRecord, StoreError> {
+        self.store.decide(policy, request, crate::gate::now_ms()).await
+    }
+
+    async fn report(&self, id: DecisionId, outcome: Outcome, detail: Value) -> Result<DecisionRecord, StoreError> {
+        self.store.report(id, outcome, detail, crate::gate::now_ms()).await
+    }
+
+    async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
+        self.store.decision(id).await
+    }
+
+    async fn still_pending(
+        &self,
+        deferral: &DecisionRecord,
+        wait: Duration,
+        poll: Duration,
+    ) -> Result<bool, StoreError> {
+        let Some(approval) = deferral.approval_id else { return Ok(false) };
+        let until = Instant::now() + wait;
+        loop {
+            let now_ms = crate::gate::now_ms();
+            match self.store.approval(approval, now_ms).await? {
+                Some(a) if a.effective_status(now_ms) == ApprovalStatus::Pending => {}
+                _ => return Ok(false),
+            }
+            let now = Instant::now();
+            if now >= until {
+                return Ok(true);
+            }
+            tokio::time::sleep(poll.min(until - now)).await;
+        }
+    }
+
+    async fn find_deferral(&self, prefix: &str, request: &ActionRequest) -> Result<Option<String>, StoreError> {
+        let digest = request.digest();
+        for status in [ApprovalStatus::Approved, ApprovalStatus::Pending] {
+            let mut found: Vec<_> = self
+                .store
+                .approvals(Some(status), crate::gate::now_ms())
+                .await?
+                .into_iter()
+                .filter(|a| {
+                    a.request.agent == request.agent && a.digest == digest && a.request.request_id.starts_with(prefix)
+                })
+                .collect();
+            found.sort_by_key(|a| a.approval_id);
+            if let Some(a) = found.first() {
+                return Ok(Some(a.request.request_id.clone()));
+            }
+        }
+        Ok(None)
+    }
+
+    async fn named_actions(&self, policy: &Policy) -> Result<BTreeSet<String>, StoreError> {
+        Ok(policy.actions.keys().cloned().collect())
+    }
+
+    async fn record_policy(&self, policy: &Policy) -> Result<(), StoreError> {
+        self.store.record_policy(policy, crate::gate::now_ms()).await.map(|_| ())
+    }
+
+    async fn answer_inline(
+        &self,
+        approval: i64,
+        approver: &str,
+        approve: bool,
+        digest: &str,
+    ) -> Result<(), StoreError> {
+        let now = crate::gate::now_ms();
+        let record = self
+            .store
+            .approval(approval, now)
+            .await?
+            .ok_or_else(|| StoreError::NotFound(format!("approval {approval} does not exist")))?;
+        if approve && record.step_up {
+            // A TOTP code cannot be asked for in an elicitation (the spec forbids asking for secrets).
+            return Err(StoreError::InvalidState(format!(
+                "approval {approval} needs step-up: approve it in the console or with the CLI"
+            )));
+        }
+        if approve {
+            self.store.approve(approval, approver, Some(digest), now).await.map(|_| ())
+        } else {
+            let reason = Some("declined in the MCP client when asked inline");
+            self.store.reject(approval, approver, reason, Some(digest), now).await.map(|_| ())
+        }
+    }
+}
+
+/// A `foureyes serve` reached over HTTP with an agent token.
+pub struct Remote {
+    base: String,
+    token: String,
+    client: reqwest::Client,
+    timeout: Duration,
+}
+
+/// How long one request to the server may take (a long-poll gets its wait on top).
+pub const DEFAULT_REMOTE_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl Remote {
+    /// `url` is the server's base URL (`http://127.0.0.1:7878`); `timeout` bounds each request.
+    pub fn new(url: &str, token: &str, timeout: Duration) -> Result<Remote, String> {
+        let parsed = reqwest::Url::parse(url).map_err(|e| format!("`{url}` is not a server URL: {e}"))?;
+        if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
+            return Err(format!("`{url}` is not a server URL: expected http(s)://HOST[:PORT]"));
+        }
+        if token.trim().is_empty() {
+            return Err("--token is empty: pass an agent token (`foureyes token create --role agent`)".into());
+        }
+        if rustls::crypto::CryptoProvider::get_default().is_none() {
+            // Racing another installer is fine: either provider serves.
+            let _ = rustls::crypto::ring::default_provider().install_default();
+        }
+        let client = reqwest::Client::builder()
+            .connect_timeout(timeout)
+            // A redirected POST may turn into a GET; a FourEyes server does not redirect its API.
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!("foureyes-mcp/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
+        Ok(Remote { base: url.trim_end_matches('/').to_string(), token: token.trim().to_string(), client, timeout })
+    }
+
+    fn unavailable(&self, why: impl std::fmt::Display) -> StoreError {
+        StoreError::Backend(format!("the FourEyes server at {} {why}", self.base))
+    }
+
+    /// One request; the JSON body of a 2xx answer, or the error it means.
+    async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+        extra: Duration,
+    ) -> Result<Value, StoreError> {
+        let mut request = self
+            .client
+            .request(method, format!("{}{path}", self.base))
+            .bearer_auth(&self.token)
+            .timeout(self.timeout + extra);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.map_err(|e| {
+            if e.is_timeout() {
+                self.unavailable(format_args!("did not answer within {:?}", self.timeout + extra))
+            } else {
+                self.unavailable(format_args!("is unreachable: {}", error_chain(&e)))
+            }
+        })?;
+        let status = response.status();
+        let bytes = response.bytes().await.map_err(|e| self.unavailable(format_args!("sent a broken answer: {e}")))?;
+        let value: Option<Value> = serde_json::from_slice(&bytes).ok();
+        if status.is_success() {
+            return value
+                .ok_or_else(|| self.unavailable(format_args!("answered HTTP {status} with a body that is not JSON")));
+        }
+        let code = value.as_ref().and_then(|v| v.pointer("/error/code")).and_then(Value::as_str).unwrap_or_default();
+        let message = value
+            .as_ref()
+            .and_then(|v| v.pointer("/error/message"))
+            .and_then(Value::as_str)
+            .map_or_else(|| String::from_utf8_lossy(&bytes[..bytes.len().min(200)]).into_owned(), str::to_string);
+        Err(match status.as_u16() {
+            500..=599 => self.unavailable(format_args!("answered HTTP {status}: {message}")),
+            404 => StoreError::NotFound(message),
+            409 if code == "invalid_state" => StoreError::InvalidState(message),
+            409 if code == "conflict" => StoreError::Conflict { message, seq: 0 },
+            401 => StoreError::Refused {
+                code: "unauthorized".into(),
+                message: format!("the FourEyes server at {} does not accept the proxy's token: {message}", self.base),
+                seq: 0,
+            },
+            400..=499 => StoreError::Refused { code: code.to_string(), message, seq: 0 },
+            _ => self.unavailable(format_args!("answered HTTP {status}")),
+        })
+    }
+
+    fn decision_from(&self, value: Value) -> Result<DecisionRecord, StoreError> {
+        wire_decision(value).map_err(|e| self.unavailable(format_args!("sent a decision this proxy cannot read: {e}")))
+    }
+}
+
+/// reqwest's `Display` hides the cause ("error sending request"); the chain says "connection refused".
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
+/// A decision as `/v1/decide` and friends render it (`DecisionRecord::verdict_json`). Every field the gate reads
+/// is required: an answer without them is not a decision.
+#[derive(Deserialize)]
+struct Wire {
+    decision_id: DecisionId,
+    request_id: String,
+    agent: String,
+    action: String,
+    verdict: Verdict,
+    reasons: Vec<Reason>,
+    approval_id: Option<i64>,
+    tier: u8,
+    status: DecisionStatus,
+    digest: String,
+    #[serde(default)]
+    budgets: Vec<BudgetState>,
+    would_have: Option<Verdict>,
+    supersedes: Option<DecisionId>,
+    decided_at_ms: i64,
+    reported_at_ms: Option<i64>,
+    report_detail: Option<Value>,
+    #[serde(default)]
+    params: Map<String, Value>,
+    target: Option<String>,
+    undo_of: Option<DecisionId>,
+}
+
+/// Reads a decision from the server's JSON.
+pub fn wire_decision(value: Value) -> Result<DecisionRecord, serde_json::Error> {
+    let w: Wire = serde_json::from_value(value)?;
+    Ok(DecisionRecord {
+        decision_id: w.decision_id,
+        request: ActionRequest {
+            request_id: w.request_id,
+            agent: w.agent,
+            session: None,
+            action: w.action,
+            params: w.params,
+            target: w.target,
+            undo_of: w.undo_of,
+            dry_run: false,
+            approval_id: None,
+            evidence: None,
+            flags: Vec::new(),
+        },
+        verdict: w.verdict,
+        tier: w.tier,
+        reasons: w.reasons,
+        budgets: w.budgets,
+        approval_id: w.approval_id,
+        would_have: w.would_have,
+        digest: w.digest,
+        status: w.status,
+        supersedes: w.supersedes,
+        decided_at_ms: w.decided_at_ms,
+        reported_at_ms: w.reported_at_ms,
+        report_detail: w.report_detail,
+        // Not in the API's rendering; the server's journal has it.
+        policy_sha256: String::new(),
+    })
+}
+
+#[async_trait]
+impl Engine for Remote {
+    fn describe(&self) -> String {
+        format!("the FourEyes server at {}", self.base)
+    }
+
+    fn decides_with_local_policy(&self) -> bool {
+        false
+    }
+
+    async fn decide(&self, _policy: Arc<Policy>, request: ActionRequest) -> Result<DecisionRecord, StoreError> {
+        // The server decides with its own policy, as the token's principal (the body cannot name the agent).
+        let body = json!({
+            "request_id": request.request_id,
+            "action": request.action,
+            "params": request.params,
+            "target": request.target,
+            "undo_of": request.undo_of,
+            "dry_run": request.dry_run,
+            "session": request.session,
+        });
+        let value = self.call(reqwest::Method::POST, "/v1/decide", Some(body), Duration::ZERO).await?;
+        let record = self.decision_from(value)?;
+        // A decision for another request (a confused or hostile server, a proxy in between) must not release ours.
+        if record.request.request_id != request.request_id || record.request.action != request.action {
+            return Err(self.unavailable(format_args!(
+                "answered request `{}` ({}) with a decision for `{}` ({})",
+                request.request_id, request.action, record.request.request_id, record.request.action
+            )));
+        }
+        Ok(record)
+    }
+
+    async fn report(&self, id: DecisionId, outcome: Outcome, detail: Value) -> Result<DecisionRecord, StoreError> {
+        let body = json!({"outcome": outcome, "detail": detail});
+        let path = format!("/v1/decisions/{id}/report");
+        let record = self.decision_from(self.call(reqwest::Method::POST, &path, Some(body), Duration::ZERO).await?)?;
+        if record.decision_id != id {
+            return Err(self
+                .unavailable(format_args!("answered a report of decision {id} with decision {}", record.decision_id)));
+        }
+        Ok(record)
+    }
+
+    async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
+        match self.call(reqwest::Method::GET, &format!("/v1/decisions/{id}"), None, Duration::ZERO).await {
+            Ok(value) => Ok(Some(self.decision_from(value)?)),
+            Err(StoreError::NotFound(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    async fn still_pending(
+        &self,
+        deferral: &DecisionRecord,
+        wait: Duration,
+        _poll: Duration,
+    ) -> Result<bool, StoreError> {
+        // The server's durable long-poll: it wakes on its own writes and polls the database for other processes'.
+        let ms = wait.as_millis().max(1);
+        let path = format!("/v1/decisions/{}/wait?timeout={ms}ms", deferral.decision_id);
+        let value = self.call(reqwest::Method::GET, &path, None, wait).await?;
+        value
+            .get("waiting")
+            .and_then(Value::as_bool)
+            .ok_or_else(|| self.unavailable("answered a wait without `waiting`"))
+    }
+
+    async fn find_deferral(&self, _prefix: &str, _request: &ActionRequest) -> Result<Option<String>, StoreError> {
+        // An agent token cannot list approvals (only people can); see the module docs.
+        Ok(None)
+    }
+
+    async fn named_actions(&self, _policy: &Policy) -> Result<BTreeSet<String>, StoreError> {
+        let value = self.call(reqwest::Method::GET, "/v1/policy", None, Duration::ZERO).await?;
+        let actions = value
+            .get("actions")
+            .and_then(Value::as_array)
+            .ok_or_else(|| self.unavailable("answered GET /v1/policy without `actions`"))?;
+        Ok(actions.iter().filter_map(|a| a.get("action").and_then(Value::as_str)).map(str::to_string).collect())
+    }
+
+    async fn record_policy(&self, _policy: &Policy) -> Result<(), StoreError> {
+        Err(StoreError::InvalidState(
+            "a remote FourEyes server decides with its own policy; the proxy cannot add to it".into(),
+        ))
+    }
+
+    async fn answer_inline(&self, _: i64, _: &str, _: bool, _: &str) -> Result<(), StoreError> {
+        // The proxy holds an agent token: it must not be able to approve anything on the server.
+        Err(StoreError::InvalidState("inline approval is not available with --server".into()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn a_decision_without_a_field_the_gate_reads_is_not_a_decision() {
+        let full = json!({
+            "decision_id": 7, "request_id": "r", "agent": "a", "action": "mcp.fs.x", "verdict": "permit",
+            "reasons": [], "approval_id": null, "tier": 0, "status": "intended", "digest": "d", "budgets": [],
+            "would_have": null, "supersedes": null, "decided_at_ms": 1, "reported_at_ms": null,
+            "report_detail": null, "params": {"a": 1}, "target": null, "undo_of": null
+        });
+        let d = wire_decision(full.clone()).unwrap();
+        assert_eq!((d.decision_id, d.verdict, d.status), (7, Verdict::Permit, DecisionStatus::Intended));
+        for field in ["decision_id", "verdict", "status", "request_id", "digest", "tier"] {
+            let mut broken = full.clone();
+            broken.as_object_mut().unwrap().remove(field);
+            assert!(wire_decision(broken).is_err(), "accepted without {field}");
+        }
+        let mut odd = full;
+        odd["verdict"] = json!("maybe");
+        assert!(wire_decision(odd).is_err());
+    }
+
+    #[test]
+    fn server_urls_and_tokens_are_checked() {
+        assert!(Remote::new("ftp://x", "t", DEFAULT_REMOTE_TIMEOUT).is_err());
+        assert!(Remote::new("not a url", "t", DEFAULT_REMOTE_TIMEOUT).is_err());
+        assert!(Remote::new("http://127.0.0.1:1", " ", DEFAULT_REMOTE_TIMEOUT).is_err());
+        assert!(Remote::new("http://127.0.0.1:1/", "t", DEFAULT_REMOTE_TIMEOUT).is_ok());
+    }
+}

@@ -1,0 +1,27 @@
+-- FourEyes PostgreSQL schema, version 3: session-dependent trust (`session_trust` in the policy), as in the SQLite
+-- schema. A decision records its session ('' = sent without a session id) and whether it counts toward the
+-- session's `denials` signal; decisions made before version 3 count as no session's denials.
+-- Grants for the new table are in roles.sql, which runs after every migration.
+
+ALTER TABLE decisions ADD COLUMN session TEXT NOT NULL DEFAULT '';
+ALTER TABLE decisions ADD COLUMN session_denial BOOLEAN NOT NULL DEFAULT false;
+CREATE INDEX decisions_session_denials ON decisions (agent, session, decided_ms) WHERE session_denial;
+
+-- One row per demotion, an index over the `session_demoted` / `session_restored` events. `session` '' is the
+-- agent's requests without a session id, whose demotion holds every session of the agent.
+CREATE TABLE session_demotions (
+    id           BIGINT PRIMARY KEY,
+    agent        TEXT   NOT NULL,
+    session      TEXT   NOT NULL,
+    signal       TEXT   NOT NULL,
+    reason       TEXT   NOT NULL,
+    decision_id  BIGINT NOT NULL,
+    started_ms   BIGINT NOT NULL,
+    until_ms     BIGINT NOT NULL,
+    status       TEXT   NOT NULL,   -- active, expired, restored
+    ended_ms     BIGINT,
+    ended_by     TEXT,
+    ended_reason TEXT
+);
+CREATE INDEX session_demotions_session ON session_demotions (agent, session, id);
+CREATE INDEX session_demotions_active ON session_demotions (status) WHERE status = 'active';

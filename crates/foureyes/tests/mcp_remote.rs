@@ -1,0 +1,431 @@
+//! `foureyes mcp-proxy --server URL --token T`: the proxy decides, reports and waits through a running `foureyes
+//! serve` (a real server process on loopback, with its own database and policy) instead of an embedded store. The
+//! upstream is the real reference filesystem server (npm), so every "was it forwarded?" is answered by the disk.
+//!
+//! - a read is permitted; a write is deferred, approved by a person through the server's HTTP approval API, and the
+//!   identical retry is forwarded exactly once (a second retry is answered "already executed");
+//! - `--wait`: a held call is released by an approval given while it waits;
+//! - fail closed: the server stopped, a server that never answers (timeout), a 5xx, and answers that are not the
+//!   asked-for decision — each time the call is answered `isError` and the file is not written.
+#![allow(clippy::unwrap_used)]
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_foureyes");
+
+const POLICY: &str = "\
+version: 1
+actions:
+  mcp.fs.read_text_file:
+    tier: 0
+    params:
+      path: { type: string }
+      head: { type: number, required: false }
+      tail: { type: number, required: false }
+  mcp.fs.write_file:
+    tier: 3
+    params:
+      path: { type: string }
+      content: { type: string, max_len: 64 }
+";
+
+fn filesystem_server() -> PathBuf {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../target/test-peers/mcp/npm/node_modules/.bin/mcp-server-filesystem");
+    assert!(path.exists(), "the real MCP peer `{}` is not installed: run `cargo xtask test` once", path.display());
+    path
+}
+
+struct Env {
+    dir: tempfile::TempDir,
+    db: PathBuf,
+    policy: PathBuf,
+    root: PathBuf,
+}
+
+impl Env {
+    fn new() -> Env {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("root");
+        std::fs::create_dir(&root).unwrap();
+        let policy = dir.path().join("policy.yaml");
+        std::fs::write(&policy, POLICY).unwrap();
+        Env { db: dir.path().join("fe.db"), policy, root, dir }
+    }
+
+    fn cli_json(&self, args: &[&str]) -> Value {
+        let out = Command::new(BIN)
+            .arg("--db")
+            .arg(&self.db)
+            .arg("--policy")
+            .arg(&self.policy)
+            .args(args)
+            .env_remove("FOUREYES_DB")
+            .env_remove("FOUREYES_POLICY")
+            .env_remove("FOUREYES_TOKEN")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "foureyes {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    }
+
+    fn token(&self, name: &str, role: &str) -> String {
+        self.cli_json(&["token", "create", "--name", name, "--role", role, "--json"])["token"].as_str().unwrap().into()
+    }
+
+    /// `foureyes serve` on a free loopback port; the child and its address.
+    fn serve(&self) -> (KillOnDrop, String) {
+        let mut child = Command::new(BIN)
+            .arg("--db")
+            .arg(&self.db)
+            .arg("--policy")
+            .arg(&self.policy)
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .env_remove("FOUREYES_LISTEN")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some(url) = line.split(" on http://").nth(1) {
+                    let _ = tx.send(url.trim().to_string());
+                }
+            }
+        });
+        let addr = rx.recv_timeout(Duration::from_secs(30)).expect("the server printed no address");
+        (KillOnDrop(child), addr)
+    }
+}
+
+struct KillOnDrop(Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// One HTTP/1.1 request to the server (a person's or an admin's side).
+fn http(addr: &str, method: &str, path: &str, token: &str, body: Option<&Value>) -> (u16, Value) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8_lossy(&raw[..split]).to_string();
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let mut payload = &raw[split + 4..];
+    let dechunked;
+    if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        dechunked = dechunk(payload);
+        payload = &dechunked;
+    }
+    (status, serde_json::from_slice(payload).unwrap_or(Value::Null))
+}
+
+fn dechunk(mut data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(end) = data.windows(2).position(|w| w == b"\r\n") {
+        let size = usize::from_str_radix(std::str::from_utf8(&data[..end]).unwrap().trim(), 16).unwrap();
+        if size == 0 {
+            break;
+        }
+        out.extend_from_slice(&data[end + 2..end + 2 + size]);
+        data = &data[end + 4 + size..];
+    }
+    out
+}
+
+/// The proxy as a host runs it, with this test as the MCP client speaking newline-delimited JSON-RPC.
+struct Proxy {
+    _child: KillOnDrop,
+    stdin: ChildStdin,
+    lines: mpsc::Receiver<String>,
+    next_id: i64,
+}
+
+impl Proxy {
+    fn start(env: &Env, server: &str, token: &str, extra: &[&str]) -> Proxy {
+        let mut child = Command::new(BIN)
+            .args(["mcp-proxy", "--name", "fs", "--server", &format!("http://{server}"), "--token", token])
+            .args(extra)
+            .arg("--")
+            .arg(filesystem_server())
+            .arg(&env.root)
+            .env_remove("FOUREYES_DB")
+            .env_remove("FOUREYES_POLICY")
+            .env_remove("FOUREYES_TOKEN")
+            // No database and no policy: a remote proxy must not need (or create) either.
+            .current_dir(env.dir.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        let mut proxy = Proxy { _child: KillOnDrop(child), stdin, lines, next_id: 1 };
+        let init = proxy.request(
+            "initialize",
+            json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+        );
+        assert!(init.get("result").is_some(), "{init}");
+        proxy.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        proxy
+    }
+
+    fn send(&mut self, message: &Value) {
+        writeln!(self.stdin, "{message}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        self.answer_to(id, method)
+    }
+
+    fn answer_to(&mut self, id: i64, method: &str) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self.lines.recv_timeout(left).unwrap_or_else(|_| panic!("no answer to {method} #{id}"));
+            let message: Value = serde_json::from_str(&line).unwrap();
+            if message["id"] == json!(id) {
+                return message;
+            }
+        }
+    }
+
+    fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        self.request("tools/call", json!({"name": tool, "arguments": arguments}))["result"].clone()
+    }
+}
+
+fn text(result: &Value) -> String {
+    result["content"][0]["text"].as_str().unwrap_or_default().to_string()
+}
+
+/// The filesystem server leaves `isError` out when a tool succeeds.
+fn succeeded(result: &Value) -> bool {
+    result.get("content").is_some() && result.get("isError").is_none_or(|e| e == &json!(false))
+}
+
+fn decision(result: &Value) -> Value {
+    result["_meta"]["dev.foureyes/decision"].clone()
+}
+
+fn write(path: &Path, content: &str) -> Value {
+    json!({"path": path.display().to_string(), "content": content})
+}
+
+#[test]
+fn through_a_remote_server_a_write_is_approved_by_a_person_and_runs_exactly_once() {
+    let env = Env::new();
+    let agent = env.token("bot", "agent");
+    let alice = env.token("alice", "approver");
+    let (mut server, addr) = env.serve();
+    std::fs::write(env.root.join("a.txt"), "alpha").unwrap();
+    let mut proxy = Proxy::start(&env, &addr, &agent, &[]);
+
+    let read = proxy.call("read_text_file", json!({"path": env.root.join("a.txt").display().to_string()}));
+    assert_eq!(text(&read), "alpha", "{read}");
+
+    let file = env.root.join("b.txt");
+    let held = proxy.call("write_file", write(&file, "bravo"));
+    assert_eq!(held["isError"], json!(true), "{held}");
+    let meta = decision(&held);
+    let approval = meta["approval_id"].as_i64().unwrap();
+    assert!(text(&held).starts_with(&format!("NOT EXECUTED — awaiting human approval (approval {approval})")));
+    assert!(!file.exists(), "a deferred call reached the upstream");
+
+    // The agent's token cannot approve; a person approves through the server's HTTP API, bound to the digest.
+    let body = json!({"digest": meta["digest"]});
+    let (status, _) = http(&addr, "POST", &format!("/v1/approvals/{approval}/approve"), &agent, Some(&body));
+    assert_eq!(status, 403, "the agent approved its own call");
+    let (status, vote) = http(&addr, "POST", &format!("/v1/approvals/{approval}/approve"), &alice, Some(&body));
+    assert_eq!((status, vote["approval"]["status"].clone()), (200, json!("approved")), "{vote}");
+
+    let released = proxy.call("write_file", write(&file, "bravo"));
+    assert!(succeeded(&released), "{released}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "bravo");
+    std::fs::write(&file, "edited by a person").unwrap();
+    let again = proxy.call("write_file", write(&file, "bravo"));
+    assert!(text(&again).starts_with("NOT EXECUTED AGAIN"), "{again}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "edited by a person", "the retry wrote twice");
+
+    // The server's journal has it all, attributed to the token's principal, reported executed once.
+    let (_, list) = http(&addr, "GET", "/v1/decisions?status=all&limit=100", &alice, None);
+    let writes: Vec<&Value> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["action"] == json!("mcp.fs.write_file") && d["verdict"] == json!("permit"))
+        .collect();
+    assert_eq!(writes.len(), 1, "{list:#}");
+    assert_eq!((writes[0]["status"].clone(), writes[0]["agent"].clone()), (json!("executed"), json!("bot")));
+    let (_, verify) = http(&addr, "GET", "/v1/journal/verify", &alice, None);
+    assert_eq!(verify["status"], json!("ok"), "{verify}");
+
+    // The server goes away: nothing is forwarded, neither a write nor a read, and the model is told why.
+    let _ = server.0.kill();
+    let _ = server.0.wait();
+    let lost = env.root.join("lost.txt");
+    for (tool, args) in [("write_file", write(&lost, "x")), ("read_text_file", json!({"path": "a.txt"}))] {
+        let answer = proxy.call(tool, args);
+        assert_eq!(answer["isError"], json!(true), "{answer}");
+        assert!(text(&answer).starts_with("NOT EXECUTED — FourEyes could not decide this call"), "{answer}");
+        assert!(text(&answer).contains("is unreachable"), "{answer}");
+        assert_eq!(decision(&answer)["error"], json!("engine_unavailable"), "{answer}");
+    }
+    assert!(!lost.exists(), "a call went through while the engine was down");
+    drop(proxy);
+}
+
+#[test]
+fn a_held_call_is_released_by_an_approval_on_the_remote_server() {
+    let env = Env::new();
+    let agent = env.token("bot", "agent");
+    let alice = env.token("alice", "approver");
+    let (_server, addr) = env.serve();
+    let mut proxy = Proxy::start(&env, &addr, &agent, &["--wait", "60s", "--hide-denied"]);
+    // --hide-denied asks the server which actions its policy names.
+    let listed = proxy.request("tools/list", json!({}));
+    let names: Vec<&str> =
+        listed["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["read_text_file", "write_file"], "{listed}");
+    let file = env.root.join("held.txt");
+    let id = proxy.next_id;
+    proxy.next_id += 1;
+    proxy.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+        "params": {"name": "write_file", "arguments": write(&file, "held")}}));
+    // A person finds the pending approval on the server and approves it while the call is held open.
+    let pending = (0..200)
+        .find_map(|_| {
+            let (_, list) = http(&addr, "GET", "/v1/approvals?status=pending", &alice, None);
+            let first = list.as_array().and_then(|l| l.first()).cloned();
+            if first.is_none() {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            first
+        })
+        .expect("no pending approval appeared");
+    assert!(!file.exists());
+    let body = json!({"digest": pending["digest"]});
+    let (status, _) =
+        http(&addr, "POST", &format!("/v1/approvals/{}/approve", pending["approval_id"]), &alice, Some(&body));
+    assert_eq!(status, 200);
+    let answer = proxy.answer_to(id, "tools/call");
+    assert!(succeeded(&answer["result"]), "{answer}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "held");
+}
+
+/// A fake server for the failure modes a real one should not produce: every connection gets `reply` (or, with
+/// `None`, is accepted and never answered).
+fn broken_server(reply: Option<String>) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for mut stream in listener.incoming().map_while(Result::ok) {
+            let Some(reply) = &reply else {
+                held.push(stream);
+                continue;
+            };
+            let mut buf = [0u8; 65536];
+            let _ = stream.read(&mut buf);
+            let _ = stream.write_all(reply.as_bytes());
+        }
+    });
+    addr
+}
+
+fn http_reply(status: &str, body: &str) -> String {
+    format!(
+        "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+}
+
+#[test]
+fn a_timeout_a_5xx_or_an_answer_that_is_not_the_decision_forwards_nothing() {
+    let env = Env::new();
+    let wrong_request = json!({
+        "decision_id": 1, "request_id": "someone-else", "agent": "bot", "action": "mcp.fs.write_file",
+        "verdict": "permit", "reasons": [], "approval_id": null, "tier": 0, "status": "intended", "digest": "d",
+        "budgets": [], "would_have": null, "supersedes": null, "decided_at_ms": 1, "reported_at_ms": null,
+        "report_detail": null, "params": {}, "target": null, "undo_of": null
+    });
+    let cases = [
+        (None, "did not answer within"),
+        (
+            Some(http_reply("503 Service Unavailable", r#"{"error":{"code":"storage_error","message":"disk full"}}"#)),
+            "HTTP 503",
+        ),
+        (Some(http_reply("200 OK", r#"{"verdict":"permit"}"#)), "cannot read"),
+        (Some(http_reply("200 OK", "permit")), "not JSON"),
+        (Some(http_reply("200 OK", &wrong_request.to_string())), "with a decision for `someone-else`"),
+    ];
+    for (i, (reply, expected)) in cases.into_iter().enumerate() {
+        let addr = broken_server(reply);
+        let mut proxy = Proxy::start(&env, &addr, "t0ken", &["--server-timeout", "1s"]);
+        let file = env.root.join(format!("case{i}.txt"));
+        let answer = proxy.call("write_file", write(&file, "x"));
+        assert_eq!(answer["isError"], json!(true), "{answer}");
+        assert!(text(&answer).contains(expected), "case {i}: expected `{expected}` in {answer}");
+        assert!(!file.exists(), "case {i}: forwarded although the engine failed");
+    }
+}
+
+#[test]
+fn two_identical_retries_racing_through_a_remote_server_forward_once() {
+    let env = Env::new();
+    let agent = env.token("bot", "agent");
+    let alice = env.token("alice", "approver");
+    let (_server, addr) = env.serve();
+    let mut proxy = Proxy::start(&env, &addr, &agent, &[]);
+    let file = env.root.join("race.txt");
+    let held = proxy.call("write_file", write(&file, "once"));
+    let meta = decision(&held);
+    let body = json!({"digest": meta["digest"]});
+    let (status, _) =
+        http(&addr, "POST", &format!("/v1/approvals/{}/approve", meta["approval_id"]), &alice, Some(&body));
+    assert_eq!(status, 200);
+    // Both retries are on the wire before either is answered: the server's claim decides which one goes.
+    for id in [100, 101] {
+        proxy.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "write_file", "arguments": write(&file, "once")}}));
+    }
+    let answers = [proxy.answer_to(100, "tools/call"), proxy.answer_to(101, "tools/call")];
+    let ran = answers.iter().filter(|a| succeeded(&a["result"])).count();
+    assert_eq!(ran, 1, "{answers:?}");
+    let other = answers.iter().find(|a| !succeeded(&a["result"])).unwrap();
+    assert!(text(&other["result"]).starts_with("NOT EXECUTED AGAIN"), "{other}");
+    let (_, list) = http(&addr, "GET", "/v1/decisions?status=all&limit=100", &alice, None);
+    let permits = list.as_array().unwrap().iter().filter(|d| d["verdict"] == json!("permit")).count();
+    assert_eq!(permits, 1, "{list:#}");
+}
