@@ -101,6 +101,41 @@ def test_approve_wait_and_release(bot: FourEyes, alice: FourEyes, unique: str):
     assert released.decision_id != deferred.decision_id
 
 
+def test_decide_says_whether_it_is_a_replay(bot: FourEyes, alice: FourEyes, unique: str):
+    first = bot.decide(f"{unique}-r", READ, {"path": "/srv/notes/replay.md"})
+    again = bot.decide(f"{unique}-r", READ, {"path": "/srv/notes/replay.md"})
+    assert (first.replayed, again.replayed, again.decision_id) == (False, True, first.decision_id)
+    assert bot.decision(first.decision_id).replayed is None  # only decide answers carry it
+    deferred = bot.decide(f"{unique}-d", DELETE, {"repo": "acme/replay"})
+    assert deferred.deferred and deferred.replayed is False
+    assert bot.decide(f"{unique}-d", DELETE, {"repo": "acme/replay"}).replayed is True  # still pending
+    alice.approve(deferred.approval_id, deferred.digest)
+    released = bot.decide(f"{unique}-d", DELETE, {"repo": "acme/replay"})
+    assert released.permitted and released.replayed is False  # the release is made by this call
+    assert bot.decide(f"{unique}-d", DELETE, {"repo": "acme/replay"}).replayed is True
+
+
+def test_revoke_withdraws_an_approval_before_it_is_used(bot: FourEyes, alice: FourEyes, unique: str):
+    rid = f"{unique}-r"
+    deferred = bot.decide(rid, DELETE, {"repo": "acme/revoke"})
+    with pytest.raises(Conflict) as pending:
+        alice.revoke(deferred.approval_id, "not yet approved")
+    assert (pending.value.code, pending.value.status) == ("approval_not_revocable", 409)
+    alice.approve(deferred.approval_id, deferred.digest)
+    with pytest.raises(Forbidden):
+        bot.revoke(deferred.approval_id, "the agent cannot withdraw consent")
+    revoked = alice.revoke(deferred.approval_id, "wrong repository")
+    assert isinstance(revoked, Approval)
+    assert (revoked.status, revoked.revoked_by, revoked.revoke_reason, revoked.decided_by) == (
+        "revoked", "alice", "wrong repository", "alice")
+    assert bot.wait(deferred.decision_id, timeout=5).next.startswith("revoked")
+    after = bot.decide(rid, DELETE, {"repo": "acme/revoke"})
+    assert after.denied and after.codes == ["approval_revoked"] and after.replayed is False
+    with pytest.raises(Conflict):
+        alice.revoke(deferred.approval_id, "again")
+    assert [a.approval_id for a in alice.approvals("revoked")].count(deferred.approval_id) == 1
+
+
 def test_reject(bot: FourEyes, alice: FourEyes, unique: str):
     rid = f"{unique}-r"
     deferred = bot.decide(rid, DELETE, {"repo": "acme/keep"})

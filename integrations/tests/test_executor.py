@@ -6,7 +6,7 @@ import threading
 import time
 
 import pytest
-from foureyes_client import AlreadyReported, AwaitingApproval, Denied, FourEyes, executor
+from foureyes_client import AlreadyDecided, AlreadyReported, AwaitingApproval, Denied, FourEyes, executor
 
 READ = "mcp.files.read_text_file"
 REFUND = "mcp.payments.refund"
@@ -53,6 +53,16 @@ def test_same_request_id_never_runs_twice(bot: FourEyes, unique: str):
     with pytest.raises(AlreadyReported) as e:
         executor.run(bot, rid, READ, params, second)
     assert second.calls == 0 and e.value.verdict.status == "executed"
+
+
+def test_a_permit_another_call_received_and_did_not_report_is_not_run(bot: FourEyes, unique: str):
+    rid, params = f"{unique}-r", {"path": "/srv/notes/in-flight.md"}
+    taken = bot.decide(rid, READ, params)  # another executor got the permit and has not reported it (yet)
+    assert taken.permitted and taken.status == "intended" and taken.replayed is False
+    fn = Spy(result="text")
+    with pytest.raises(AlreadyDecided) as e:
+        executor.run(bot, rid, READ, params, fn)
+    assert fn.calls == 0 and e.value.verdict.replayed is True and e.value.verdict.decision_id == taken.decision_id
 
 
 def test_exception_reports_failed_and_reraises(bot: FourEyes, unique: str):

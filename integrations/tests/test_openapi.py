@@ -166,24 +166,24 @@ def _json(schema):
 def test_the_checker_accepts_a_description_that_matches_the_handlers():
     """A description written from the handlers' source (api.rs, approvals.rs): the checker must find nothing."""
     verdict = {"$ref": "#/components/schemas/Verdict"}
+    verdict_fields = [
+        "decision_id", "request_id", "agent", "action", "verdict", "reasons", "approval_id", "tier",
+        "status", "digest", "budgets", "would_have", "supersedes", "decided_at_ms", "reported_at_ms",
+        "report_detail", "params", "target", "undo_of",
+    ]
     approval = _obj(
         [
             "approval_id", "decision_id", "request", "reasons", "digest", "required", "step_up", "acknowledged",
             "approvers", "status", "created_at_ms", "expires_at_ms", "decided_by", "reject_reason", "consumed_by",
-            "age_ms", "expires_in_ms",
+            "revoked_by", "revoke_reason", "age_ms", "expires_in_ms",
         ]
     )
     id_param = {"in": "path", "name": "id", "required": True}
     doc = {
         "components": {
             "schemas": {
-                "Verdict": _obj(
-                    [
-                        "decision_id", "request_id", "agent", "action", "verdict", "reasons", "approval_id", "tier",
-                        "status", "digest", "budgets", "would_have", "supersedes", "decided_at_ms", "reported_at_ms",
-                        "report_detail", "params", "target", "undo_of",
-                    ]
-                )
+                "Verdict": _obj(verdict_fields),
+                "DecideAnswer": _obj(verdict_fields + ["replayed"]),
             }
         },
         "paths": {
@@ -196,7 +196,7 @@ def test_the_checker_accepts_a_description_that_matches_the_handlers():
                             closed=True,
                         )
                     ),
-                    "responses": {"200": _json(verdict)},
+                    "responses": {"200": _json({"$ref": "#/components/schemas/DecideAnswer"})},
                 }
             },
             "/v1/decisions/{id}": {"parameters": [id_param], "get": {"responses": {"200": _json(verdict)}}},
@@ -235,6 +235,13 @@ def test_the_checker_accepts_a_description_that_matches_the_handlers():
                 "parameters": [id_param],
                 "post": {
                     "requestBody": _json(_obj(["reason", "digest"], closed=True)),
+                    "responses": {"200": _json(approval)},
+                },
+            },
+            "/v1/approvals/{id}/revoke": {
+                "parameters": [id_param],
+                "post": {
+                    "requestBody": _json(_obj(["why"], ["why"], closed=True)),
                     "responses": {"200": _json(approval)},
                 },
             },

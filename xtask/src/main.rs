@@ -314,6 +314,33 @@ const MUTATIONS: &[Mutation] = &[
         filter: "session_demotion_commits_before_any_later_decide",
         also: &["session_trust_demotes_cools_and_restores"],
     },
+    Mutation {
+        property: "a decide answer says when it replays an earlier decision",
+        file: "crates/foureyes-store/src/sqlite/ops.rs",
+        original: "Ok(Decided { decision: stored, replayed: true })",
+        broken: "Ok(Decided { decision: stored, replayed: false })",
+        package: "foureyes-store",
+        filter: "replays_are_told_apart_from_fresh_decisions",
+        also: &[],
+    },
+    Mutation {
+        property: "a revoked approval is never released (and a revoke and a release never both win)",
+        file: "crates/foureyes-store/src/sqlite/ops.rs",
+        original: "UPDATE approvals SET status = 'revoked', revoked_by = ?1",
+        broken: "UPDATE approvals SET status = status, revoked_by = ?1",
+        package: "foureyes-store",
+        filter: "revoke_withdraws_an_approved_unused_approval",
+        also: &["revoke_and_release_racing_never_both_win"],
+    },
+    Mutation {
+        property: "a TOTP step-up code is accepted once",
+        file: "crates/foureyes-store/src/sqlite/credentials.rs",
+        original: "totp_last_step < ?1)",
+        broken: "totp_last_step <= ?1)",
+        package: "foureyes-store",
+        filter: "totp_steps_conform",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -3,10 +3,16 @@
 //! durable run states of the agent pipeline.
 //!
 //! Dates are stored as "days ago" so a seeded or generated data set never ages out of its windows.
+//!
+//! [`DeskDb`] picks the backend: a SQLite file (the default, this module) or a PostgreSQL database (`crate::pg`,
+//! for a desk next to a FourEyes on PostgreSQL). Both store the same tables; what differs is only how facts are
+//! fetched and rows written, never the guardrails ([`crate::actions::judge`]) nor the seed ([`seed_into`]).
 
 use crate::Error;
+use crate::pg::{self, PgDesk};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 const SCHEMA: &str = r#"
@@ -125,9 +131,18 @@ pub fn audit_rows(conn: &Connection, ticket_id: Option<i64>) -> Result<Vec<Audit
 }
 
 pub fn add_customer(conn: &Connection, name: &str) -> Result<i64, Error> {
-    let email = format!("{}@example.test", name.to_lowercase().replace(' ', "."));
-    conn.execute("INSERT INTO customers (name, email) VALUES (?1, ?2)", params![name, email])?;
+    conn.execute("INSERT INTO customers (name, email) VALUES (?1, ?2)", params![name, email_of(name)])?;
     Ok(conn.last_insert_rowid())
+}
+
+/// The synthetic e-mail address of a customer name (both backends).
+pub(crate) fn email_of(name: &str) -> String {
+    format!("{}@example.test", name.to_lowercase().replace(' ', "."))
+}
+
+/// Delivered orders arrived three days after they were placed (both backends).
+pub(crate) fn delivered_days_ago(status: &str, placed_days_ago: i64) -> Option<i64> {
+    (status == "delivered").then(|| (placed_days_ago - 3).max(0))
 }
 
 pub fn add_order(
@@ -137,7 +152,7 @@ pub fn add_order(
     status: &str,
     placed_days_ago: i64,
 ) -> Result<i64, Error> {
-    let delivered = (status == "delivered").then(|| (placed_days_ago - 3).max(0));
+    let delivered = delivered_days_ago(status, placed_days_ago);
     conn.execute(
         "INSERT INTO orders (customer_id, amount_cents, status, placed_days_ago, delivered_days_ago)
          VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -299,28 +314,261 @@ const SCENARIOS: &[Scenario] = &[
     },
 ];
 
+/// The inserts a seed or an eval account needs, on either backend: [`seed_into`] and `eval::build_on` are written
+/// once over this. The SQLite implementation's futures are ready at once (plain rusqlite calls).
+pub trait Accounts {
+    fn add_customer(&self, name: &str) -> impl Future<Output = Result<i64, Error>>;
+    fn add_order(
+        &self,
+        customer_id: i64,
+        amount_cents: i64,
+        status: &str,
+        placed_days_ago: i64,
+    ) -> impl Future<Output = Result<i64, Error>>;
+    fn add_ticket(
+        &self,
+        customer_id: i64,
+        order_id: Option<i64>,
+        subject: &str,
+        body: &str,
+        category: Option<&str>,
+    ) -> impl Future<Output = Result<i64, Error>>;
+    fn add_prior_refund(
+        &self,
+        order_id: i64,
+        amount_cents: i64,
+        status: &str,
+    ) -> impl Future<Output = Result<i64, Error>>;
+}
+
+impl Accounts for Connection {
+    async fn add_customer(&self, name: &str) -> Result<i64, Error> {
+        add_customer(self, name)
+    }
+    async fn add_order(&self, customer_id: i64, amount_cents: i64, status: &str, days_ago: i64) -> Result<i64, Error> {
+        add_order(self, customer_id, amount_cents, status, days_ago)
+    }
+    async fn add_ticket(
+        &self,
+        customer_id: i64,
+        order_id: Option<i64>,
+        subject: &str,
+        body: &str,
+        category: Option<&str>,
+    ) -> Result<i64, Error> {
+        add_ticket(self, customer_id, order_id, subject, body, category)
+    }
+    async fn add_prior_refund(&self, order_id: i64, amount_cents: i64, status: &str) -> Result<i64, Error> {
+        add_prior_refund(self, order_id, amount_cents, status)
+    }
+}
+
+/// Runs a future that never waits (the SQLite [`Accounts`]) to completion without a runtime; an error if it waited.
+pub(crate) fn ready<T>(f: impl Future<Output = Result<T, Error>>) -> Result<T, Error> {
+    let mut f = std::pin::pin!(f);
+    match f.as_mut().poll(&mut std::task::Context::from_waker(std::task::Waker::noop())) {
+        std::task::Poll::Ready(out) => out,
+        std::task::Poll::Pending => Err(Error::Invalid("a SQLite call waited".into())),
+    }
+}
+
 /// Loads the synthetic demo set: every scenario seven times with varied amounts (63 tickets over 9 categories).
 /// Returns the number of tickets created.
 pub fn seed(conn: &mut Connection) -> Result<usize, Error> {
     let tx = conn.transaction()?;
+    let created = ready(seed_into(&*tx))?;
+    tx.commit()?;
+    Ok(created)
+}
+
+/// The demo set's inserts, on either backend (the caller owns the transaction).
+pub async fn seed_into(db: &impl Accounts) -> Result<usize, Error> {
     let mut created = 0;
     for round in 0..7_i64 {
         for (i, s) in SCENARIOS.iter().enumerate() {
-            let customer = add_customer(&tx, &format!("Customer {round}-{i}"))?;
+            let customer = db.add_customer(&format!("Customer {round}-{i}")).await?;
             let amount = s.amount_cents + round * 100;
-            let order = add_order(&tx, customer, amount, s.status, s.days_ago + round % 2)?;
+            let order = db.add_order(customer, amount, s.status, s.days_ago + round % 2).await?;
             if s.category == "no_order" {
                 // Two orders and none named: the ticket cannot say which one.
-                add_order(&tx, customer, amount + 500, "delivered", 3)?;
+                db.add_order(customer, amount + 500, "delivered", 3).await?;
             }
             if let Some(status) = s.prior_refund {
-                add_prior_refund(&tx, order, amount, status)?;
+                db.add_prior_refund(order, amount, status).await?;
             }
             let body = s.body.replace("{amount}", crate::money(amount).trim_start_matches('$'));
-            add_ticket(&tx, customer, s.linked.then_some(order), s.subject, &body, Some(s.category))?;
+            db.add_ticket(customer, s.linked.then_some(order), s.subject, &body, Some(s.category)).await?;
             created += 1;
         }
     }
-    tx.commit()?;
     Ok(created)
+}
+
+/// A read-write connection to either backend, as [`Accounts`] (evals and tests build accounts through it).
+pub enum AccountsOn<'a> {
+    Sqlite(Connection),
+    Postgres(&'a tokio_postgres::Client),
+}
+
+impl Accounts for AccountsOn<'_> {
+    async fn add_customer(&self, name: &str) -> Result<i64, Error> {
+        match self {
+            AccountsOn::Sqlite(c) => add_customer(c, name),
+            AccountsOn::Postgres(c) => c.add_customer(name).await,
+        }
+    }
+    async fn add_order(&self, customer_id: i64, amount_cents: i64, status: &str, days_ago: i64) -> Result<i64, Error> {
+        match self {
+            AccountsOn::Sqlite(c) => add_order(c, customer_id, amount_cents, status, days_ago),
+            AccountsOn::Postgres(c) => c.add_order(customer_id, amount_cents, status, days_ago).await,
+        }
+    }
+    async fn add_ticket(
+        &self,
+        customer_id: i64,
+        order_id: Option<i64>,
+        subject: &str,
+        body: &str,
+        category: Option<&str>,
+    ) -> Result<i64, Error> {
+        match self {
+            AccountsOn::Sqlite(c) => add_ticket(c, customer_id, order_id, subject, body, category),
+            AccountsOn::Postgres(c) => c.add_ticket(customer_id, order_id, subject, body, category).await,
+        }
+    }
+    async fn add_prior_refund(&self, order_id: i64, amount_cents: i64, status: &str) -> Result<i64, Error> {
+        match self {
+            AccountsOn::Sqlite(c) => add_prior_refund(c, order_id, amount_cents, status),
+            AccountsOn::Postgres(c) => c.add_prior_refund(order_id, amount_cents, status).await,
+        }
+    }
+}
+
+/// Where the desk's data lives: a SQLite file or a PostgreSQL database. Cheap to clone.
+#[derive(Debug, Clone)]
+pub enum DeskDb {
+    Sqlite(PathBuf),
+    Postgres(Arc<PgDesk>),
+}
+
+impl DeskDb {
+    /// `db` is a `postgres://` / `postgresql://` URL or the path of a SQLite file; `lookup_db` is the lookup
+    /// server's URL on PostgreSQL (see [`PgDesk::new`]) and must be absent on SQLite.
+    pub fn open(db: &str, lookup_db: Option<&str>) -> Result<DeskDb, Error> {
+        if pg::is_postgres_url(db) {
+            Ok(DeskDb::Postgres(Arc::new(PgDesk::new(db, lookup_db)?)))
+        } else if lookup_db.is_some() {
+            Err(Error::Invalid("--lookup-db is for a desk on PostgreSQL; on SQLite the lookups open it mode=ro".into()))
+        } else {
+            Ok(DeskDb::Sqlite(PathBuf::from(db)))
+        }
+    }
+
+    pub fn sqlite(path: &Path) -> DeskDb {
+        DeskDb::Sqlite(path.to_path_buf())
+    }
+
+    /// Creates the schema (SQLite: the file too; PostgreSQL: the tables and the lookup role's grants).
+    pub async fn migrate(&self) -> Result<(), Error> {
+        match self {
+            DeskDb::Sqlite(path) => open_rw(path).map(drop),
+            DeskDb::Postgres(pg) => pg.migrate().await,
+        }
+    }
+
+    /// A read-write connection for building accounts (schema applied).
+    pub async fn accounts(&self) -> Result<AccountsOn<'_>, Error> {
+        match self {
+            DeskDb::Sqlite(path) => Ok(AccountsOn::Sqlite(open_rw(path)?)),
+            DeskDb::Postgres(pg) => Ok(AccountsOn::Postgres(pg.accounts().await?)),
+        }
+    }
+
+    /// Loads the demo set; returns the number of tickets.
+    pub async fn seed(&self) -> Result<usize, Error> {
+        match self {
+            DeskDb::Sqlite(path) => seed(&mut open_rw(path)?),
+            DeskDb::Postgres(pg) => pg.seed().await,
+        }
+    }
+
+    /// Records a block in the audit table with the layer that blocked it.
+    pub async fn audit(&self, ticket_id: Option<i64>, layer: &str, rule: &str, detail: &str) -> Result<(), Error> {
+        match self {
+            DeskDb::Sqlite(path) => audit(&open_rw(path)?, ticket_id, layer, rule, detail),
+            DeskDb::Postgres(pg) => pg.audit(ticket_id, layer, rule, detail).await,
+        }
+    }
+
+    pub async fn audit_rows(&self, ticket_id: Option<i64>) -> Result<Vec<AuditRow>, Error> {
+        match self {
+            DeskDb::Sqlite(path) => audit_rows(&open_ro(path)?, ticket_id),
+            DeskDb::Postgres(pg) => pg.audit_rows(ticket_id).await,
+        }
+    }
+
+    /// A ticket's body (the untrusted text), `NotFound` when there is no such ticket.
+    pub async fn ticket_body(&self, ticket_id: i64) -> Result<String, Error> {
+        let body = match self {
+            DeskDb::Sqlite(path) => open_ro(path)?
+                .query_row("SELECT body FROM tickets WHERE id = ?1", params![ticket_id], |r| r.get(0))
+                .optional()?,
+            DeskDb::Postgres(pg) => pg.ticket_body(ticket_id).await?,
+        };
+        body.ok_or_else(|| Error::NotFound(format!("ticket {ticket_id}")))
+    }
+
+    pub async fn ticket_status(&self, ticket_id: i64) -> Result<Option<String>, Error> {
+        match self {
+            DeskDb::Sqlite(path) => ticket_status(&open_ro(path)?, ticket_id),
+            DeskDb::Postgres(pg) => pg.ticket_status(ticket_id).await,
+        }
+    }
+
+    pub async fn executed_refunds(&self, order_id: i64) -> Result<i64, Error> {
+        match self {
+            DeskDb::Sqlite(path) => executed_refunds(&open_ro(path)?, order_id),
+            DeskDb::Postgres(pg) => pg.executed_refunds(order_id).await,
+        }
+    }
+
+    pub async fn pipeline_refunds(&self) -> Result<i64, Error> {
+        match self {
+            DeskDb::Sqlite(path) => pipeline_refunds(&open_ro(path)?),
+            DeskDb::Postgres(pg) => pg.pipeline_refunds().await,
+        }
+    }
+
+    /// A stored run state, as JSON text.
+    pub async fn load_run(&self, ticket_id: i64) -> Result<Option<String>, Error> {
+        match self {
+            DeskDb::Sqlite(path) => Ok(open_rw(path)?
+                .query_row("SELECT state FROM runs WHERE ticket_id = ?1", params![ticket_id], |r| r.get(0))
+                .optional()?),
+            DeskDb::Postgres(pg) => pg.load_run(ticket_id).await,
+        }
+    }
+
+    /// Stores a run state (JSON text) and the node it is at.
+    pub async fn save_run(&self, ticket_id: i64, node: &str, state: &str) -> Result<(), Error> {
+        match self {
+            DeskDb::Sqlite(path) => {
+                open_rw(path)?.execute(
+                    "INSERT INTO runs (ticket_id, node, state) VALUES (?1, ?2, ?3)
+                     ON CONFLICT(ticket_id) DO UPDATE SET node = excluded.node, state = excluded.state",
+                    params![ticket_id, node, state],
+                )?;
+                Ok(())
+            }
+            DeskDb::Postgres(pg) => pg.save_run(ticket_id, node, state).await,
+        }
+    }
+
+    /// The SQLite file, when the desk is on SQLite.
+    pub fn sqlite_path(&self) -> Option<&Path> {
+        match self {
+            DeskDb::Sqlite(path) => Some(path),
+            DeskDb::Postgres(_) => None,
+        }
+    }
 }

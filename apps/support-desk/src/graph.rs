@@ -3,16 +3,16 @@
 //! `await_decision` is the only place a run stops; its state is stored in the desk database so `resume` continues
 //! in another process without classifying again.
 
+use crate::Error;
 use crate::actions::{self, CONTENT, STRUCTURAL};
 use crate::classify::Classification;
 use crate::content::{Sanitized, sanitize};
+use crate::db::DeskDb;
 use crate::gate::Proposal;
 use crate::mcp;
 use crate::tools::{self, Customer, Evidence, LookupTools, Order, Refund, Ticket};
-use crate::{Error, db};
 use foureyes_core::{ActionRequest, ApprovalId, DecisionId, Outcome, Policy, ReasonCode, Verdict};
 use foureyes_store::Store;
-use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::{BTreeSet, VecDeque};
@@ -194,7 +194,10 @@ pub enum Stop {
 
 /// What the runtime needs.
 pub struct Ctx {
+    /// The desk database's SQLite file (empty when the desk is on PostgreSQL); the runtime itself uses `desk`.
     pub desk_db: PathBuf,
+    /// The desk database, on SQLite or PostgreSQL: run states, audit rows, the ticket text the runtime reads.
+    pub desk: DeskDb,
     pub store: Arc<dyn Store>,
     pub policy: Arc<Policy>,
     /// Stop right after `route` (benchmark mode).
@@ -269,23 +272,27 @@ impl LookupTools for McpLookups<'_> {
     }
 }
 
+/// The stored run of a ticket on a SQLite desk (the trajectory evals' direct reads); see [`load_from`].
 pub fn load(desk_db: &Path, ticket_id: i64) -> Result<Option<RunState>, Error> {
-    let conn = db::open_rw(desk_db)?;
-    let text: Option<String> =
-        conn.query_row("SELECT state FROM runs WHERE ticket_id = ?1", params![ticket_id], |r| r.get(0)).optional()?;
+    crate::db::ready(load_from(&DeskDb::sqlite(desk_db), ticket_id))
+}
+
+/// [`load`] on either backend.
+pub async fn load_from(desk: &DeskDb, ticket_id: i64) -> Result<Option<RunState>, Error> {
+    let text = desk.load_run(ticket_id).await?;
     text.map(|t| serde_json::from_str(&t).map_err(|e| Error::Invalid(format!("stored run state: {e}")))).transpose()
 }
 
-pub fn save(desk_db: &Path, state: &RunState) -> Result<(), Error> {
-    let conn = db::open_rw(desk_db)?;
+/// [`save`] on either backend.
+pub async fn save_to(desk: &DeskDb, state: &RunState) -> Result<(), Error> {
     let text = serde_json::to_string(state).map_err(|e| Error::Invalid(e.to_string()))?;
     let node = state.node.map(|n| json!(n).to_string()).unwrap_or_default();
-    conn.execute(
-        "INSERT INTO runs (ticket_id, node, state) VALUES (?1, ?2, ?3)
-         ON CONFLICT(ticket_id) DO UPDATE SET node = excluded.node, state = excluded.state",
-        params![state.ticket_id, node, text],
-    )?;
-    Ok(())
+    desk.save_run(state.ticket_id, &node, &text).await
+}
+
+/// Stores a run on a SQLite desk; see [`save_to`].
+pub fn save(desk_db: &Path, state: &RunState) -> Result<(), Error> {
+    crate::db::ready(save_to(&DeskDb::sqlite(desk_db), state))
 }
 
 fn request_id(ticket_id: i64) -> String {
@@ -298,7 +305,7 @@ pub async fn run(ctx: &Ctx, graph: &Graph, mut state: RunState) -> Result<(Stop,
     loop {
         state.node = Some(node);
         if node == Node::End {
-            save(&ctx.desk_db, &state)?;
+            save_to(&ctx.desk, &state).await?;
             return Ok((Stop::End, state));
         }
         if state.trace.last() != Some(&node) {
@@ -307,7 +314,7 @@ pub async fn run(ctx: &Ctx, graph: &Graph, mut state: RunState) -> Result<(Stop,
         let label = match step(ctx, graph, node, &mut state).await? {
             Some(label) => label,
             None => {
-                save(&ctx.desk_db, &state)?;
+                save_to(&ctx.desk, &state).await?;
                 return Ok((Stop::Interrupted, state));
             }
         };
@@ -328,14 +335,11 @@ fn need<T: Clone>(v: &Option<T>, what: &str) -> Result<T, Error> {
 async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<Option<&'static str>, Error> {
     match node {
         Node::SanitizeInput => {
-            let conn = db::open_ro(&ctx.desk_db)?;
-            let body: String =
-                conn.query_row("SELECT body FROM tickets WHERE id = ?1", params![s.ticket_id], |r| r.get(0))?;
+            let body = ctx.desk.ticket_body(s.ticket_id).await?;
             let san = sanitize(&body);
             if !san.flags.is_empty() {
                 let names: Vec<&str> = san.flags.iter().map(|f| f.as_str()).collect();
-                let rw = db::open_rw(&ctx.desk_db)?;
-                db::audit(&rw, Some(s.ticket_id), CONTENT, "flagged_untrusted_text", &names.join(","))?;
+                ctx.desk.audit(Some(s.ticket_id), CONTENT, "flagged_untrusted_text", &names.join(",")).await?;
             }
             s.sanitized = Some(san);
             Ok(Some("ok"))
@@ -442,8 +446,7 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
                     rule: "approved_differs_from_proposal".into(),
                     message: format!("the approved call {approved:?} is not the proposal {proposal:?}"),
                 };
-                let rw = db::open_rw(&ctx.desk_db)?;
-                db::audit(&rw, Some(s.ticket_id), b.layer, &b.rule, &b.message)?;
+                ctx.desk.audit(Some(s.ticket_id), b.layer, &b.rule, &b.message).await?;
                 Err(b)
             } else {
                 // The action server re-checks the permit against this exact call, then every guardrail.
@@ -467,8 +470,7 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
             Ok(Some("ok"))
         }
         Node::VerifyAndLog => {
-            let conn = db::open_ro(&ctx.desk_db)?;
-            let status = db::ticket_status(&conn, s.ticket_id)?.unwrap_or_default();
+            let status = ctx.desk.ticket_status(s.ticket_id).await?.unwrap_or_default();
             s.outcome = Some(format!("{}; ticket is {status}", s.outcome.clone().unwrap_or_default()));
             Ok(Some("ok"))
         }

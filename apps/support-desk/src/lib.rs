@@ -13,6 +13,7 @@ pub mod gate;
 pub mod graph;
 pub mod llm;
 pub mod mcp;
+pub mod pg;
 pub mod tools;
 pub mod trajectory;
 
@@ -27,6 +28,9 @@ pub const POLICY_MD: &str = include_str!("../policy.md");
 pub enum Error {
     #[error("database: {0}")]
     Sql(#[from] rusqlite::Error),
+    /// A PostgreSQL error; `code` is its SQLSTATE when the server sent one (42501: permission denied).
+    #[error("PostgreSQL: {message}")]
+    Pg { message: String, code: Option<String> },
     #[error("FourEyes: {0}")]
     Store(#[from] StoreError),
     #[error("not found: {0}")]
@@ -55,14 +59,31 @@ pub fn open_store(path: &Path) -> Result<Arc<dyn Store>, Error> {
     Ok(Arc::new(SqliteStore::open(path, SqliteOptions::default())?))
 }
 
-/// The runtime context for a desk database and a FourEyes store.
+/// Opens the FourEyes store `db` names: a `postgres://` URL is `foureyes_store_pg::PgStore` (several FourEyes
+/// replicas may share it), anything else a SQLite file — the rule of FourEyes' own `open_any`.
+pub async fn open_store_any(db: &str) -> Result<Arc<dyn Store>, Error> {
+    if pg::is_postgres_url(db) {
+        let store = foureyes_store_pg::PgStore::connect(db, foureyes_store_pg::PgOptions::default()).await?;
+        Ok(Arc::new(store))
+    } else {
+        open_store(Path::new(db))
+    }
+}
+
+/// The runtime context for a SQLite desk database and a FourEyes store.
 pub fn context(desk_db: &Path, store: Arc<dyn Store>) -> Result<graph::Ctx, Error> {
+    context_on(db::DeskDb::sqlite(desk_db), store)
+}
+
+/// The runtime context for a desk database on either backend and a FourEyes store.
+pub fn context_on(desk: db::DeskDb, store: Arc<dyn Store>) -> Result<graph::Ctx, Error> {
     Ok(graph::Ctx {
-        desk_db: desk_db.to_path_buf(),
+        desk_db: desk.sqlite_path().map(Path::to_path_buf).unwrap_or_default(),
+        desk: desk.clone(),
         store: store.clone(),
         policy: gate::policy()?,
         stop_after_route: false,
-        servers: mcp::Servers::InProcess { desk_db: desk_db.to_path_buf(), store },
+        servers: mcp::Servers::InProcess { desk, store },
         classifier: llm::Classifier::Offline,
     })
 }
@@ -78,7 +99,7 @@ pub async fn start_on(
     graph: &graph::Graph,
     ticket_id: i64,
 ) -> Result<(graph::Stop, graph::RunState), Error> {
-    if graph::load(&ctx.desk_db, ticket_id)?.is_some() {
+    if graph::load_from(&ctx.desk, ticket_id).await?.is_some() {
         return Err(Error::Invalid(format!("ticket {ticket_id} already has a run; use `resume`")));
     }
     let state = graph::RunState { ticket_id, ..Default::default() };
@@ -104,7 +125,8 @@ pub async fn resume_on(
     approved: bool,
     by: &str,
 ) -> Result<(graph::Stop, graph::RunState), Error> {
-    let state = graph::load(&ctx.desk_db, ticket_id)?
+    let state = graph::load_from(&ctx.desk, ticket_id)
+        .await?
         .ok_or_else(|| Error::NotFound(format!("no stored run for ticket {ticket_id}; use `start`")))?;
     if state.node != Some(graph::Node::AwaitDecision) {
         return Err(Error::Invalid(format!("ticket {ticket_id} is not waiting at the gate ({:?})", state.node)));

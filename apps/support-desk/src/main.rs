@@ -5,17 +5,24 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use support_desk::{Error, db, eval, graph, llm, mcp};
+use support_desk::db::DeskDb;
+use support_desk::{Error, eval, graph, llm, mcp, pg};
 
 #[derive(Parser)]
 #[command(name = "support-desk", about = "A support agent whose every write passes the FourEyes gate")]
 struct Cli {
-    /// The desk's database (customers, orders, tickets, refunds, audit, run states).
+    /// The desk's database (customers, orders, tickets, refunds, audit, run states): a SQLite file, or a
+    /// `postgres://` URL of a role that owns (or may create) the desk's tables. On PostgreSQL the evals build their
+    /// accounts in a fresh schema of that database, dropped after the run.
     #[arg(long, env = "SUPPORT_DESK_DB", default_value = "support-desk.db", global = true)]
-    db: PathBuf,
-    /// The FourEyes database (SQLite).
+    db: String,
+    /// On PostgreSQL, the lookup server's URL: a role with SELECT grants only (sql/pg-roles.sql). Default: the
+    /// `--db` URL as user `support_desk_lookup` (only when `--db` carries no password).
+    #[arg(long, env = "SUPPORT_DESK_LOOKUP_DB", global = true)]
+    lookup_db: Option<String>,
+    /// The FourEyes database: a SQLite file, or a `postgres://` URL (FourEyes' PostgreSQL store).
     #[arg(long, env = "FOUREYES_DB", default_value = "support-desk-foureyes.db", global = true)]
-    foureyes_db: PathBuf,
+    foureyes_db: String,
     #[command(flatten)]
     llm: LlmArgs,
     #[command(subcommand)]
@@ -97,7 +104,8 @@ enum Command {
 
 #[derive(Subcommand)]
 enum McpCommand {
-    /// The read-only lookups of one ticket, scoped to its customer (the database is opened `mode=ro`).
+    /// The read-only lookups of one ticket, scoped to its customer (SQLite opened `mode=ro`; PostgreSQL as the
+    /// SELECT-only lookup role).
     Lookup {
         #[arg(long)]
         ticket: i64,
@@ -107,11 +115,12 @@ enum McpCommand {
 }
 
 /// The CLI's runs reach their tool servers as child processes of this binary, over stdio.
-fn child_servers(desk_db: &std::path::Path, foureyes_db: &std::path::Path) -> Result<mcp::Servers, Error> {
+fn child_servers(cli: &Cli) -> Result<mcp::Servers, Error> {
     Ok(mcp::Servers::ChildProcess {
         exe: std::env::current_exe()?,
-        desk_db: desk_db.to_path_buf(),
-        foureyes_db: foureyes_db.to_path_buf(),
+        desk_db: cli.db.clone(),
+        lookup_db: cli.lookup_db.clone(),
+        foureyes_db: cli.foureyes_db.clone(),
     })
 }
 
@@ -164,50 +173,53 @@ fn print_run(stop: graph::Stop, state: &graph::RunState) {
 }
 
 async fn run(cli: Cli) -> Result<(), Error> {
-    match cli.command {
+    let desk = DeskDb::open(&cli.db, cli.lookup_db.as_deref())?;
+    match &cli.command {
         Command::Seed => {
-            let mut conn = db::open_rw(&cli.db)?;
-            let n = db::seed(&mut conn)?;
-            println!("seeded {n} tickets into {}", cli.db.display());
+            let n = desk.seed().await?;
+            // Never echo a PostgreSQL URL: it may carry a password.
+            let place = desk.sqlite_path().map_or("the PostgreSQL database".into(), |p| p.display().to_string());
+            println!("seeded {n} tickets into {place}");
         }
         Command::Start { ticket } => {
-            let mut ctx = support_desk::context(&cli.db, support_desk::open_store(&cli.foureyes_db)?)?;
+            let mut ctx = support_desk::context_on(desk, support_desk::open_store_any(&cli.foureyes_db).await?)?;
             ctx.classifier = cli.llm.classifier()?;
-            ctx.servers = child_servers(&cli.db, &cli.foureyes_db)?;
-            let (stop, state) = support_desk::start(&ctx, ticket).await?;
+            ctx.servers = child_servers(&cli)?;
+            let (stop, state) = support_desk::start(&ctx, *ticket).await?;
             print_run(stop, &state);
         }
         Command::Resume { ticket, answer, by } => {
-            let mut ctx = support_desk::context(&cli.db, support_desk::open_store(&cli.foureyes_db)?)?;
-            ctx.servers = child_servers(&cli.db, &cli.foureyes_db)?;
+            let mut ctx = support_desk::context_on(desk, support_desk::open_store_any(&cli.foureyes_db).await?)?;
+            ctx.servers = child_servers(&cli)?;
             let approved = matches!(answer, Answer::Approved);
-            let (stop, state) = support_desk::resume(&ctx, ticket, approved, &by).await?;
+            let (stop, state) = support_desk::resume(&ctx, *ticket, approved, by).await?;
             print_run(stop, &state);
         }
         Command::Show { ticket } => {
-            let state = graph::load(&cli.db, ticket)?.ok_or_else(|| Error::NotFound(format!("run of {ticket}")))?;
+            let state =
+                graph::load_from(&desk, *ticket).await?.ok_or_else(|| Error::NotFound(format!("run of {ticket}")))?;
             print_run(graph::Stop::End, &state);
-            let conn = db::open_ro(&cli.db)?;
-            for row in db::audit_rows(&conn, Some(ticket))? {
+            for row in desk.audit_rows(Some(*ticket)).await? {
                 println!("audit: {} {} {}", row.layer, row.rule, row.detail);
             }
         }
-        Command::Mcp { which: McpCommand::Lookup { ticket } } => mcp::serve_lookup_stdio(&cli.db, ticket).await?,
+        Command::Mcp { which: McpCommand::Lookup { ticket } } => mcp::serve_lookup_stdio(&desk, *ticket).await?,
         Command::Mcp { which: McpCommand::Action } => {
-            mcp::serve_action_stdio(&cli.db, support_desk::open_store(&cli.foureyes_db)?).await?
+            mcp::serve_action_stdio(desk, support_desk::open_store_any(&cli.foureyes_db).await?).await?
         }
         Command::Eval { which } => {
+            let on_pg = pg::is_postgres_url(&cli.db).then_some(cli.db.as_str());
             let (report, out) = match which {
                 EvalCommand::Benchmark { input, report } => {
-                    (eval::benchmark_with(&input, cli.llm.classifier()?).await?, report)
+                    (eval::benchmark_on(input, cli.llm.classifier()?, on_pg).await?, report)
                 }
                 EvalCommand::Redteam { input, report } => {
-                    (eval::redteam_with(&input, cli.llm.classifier()?).await?, report)
+                    (eval::redteam_on(input, cli.llm.classifier()?, on_pg).await?, report)
                 }
-                EvalCommand::Trajectories { input, report } => return trajectories(&input, &report).await,
+                EvalCommand::Trajectories { input, report } => return trajectories(input, report).await,
             };
             let text = serde_json::to_string_pretty(&report).map_err(|e| Error::Invalid(e.to_string()))?;
-            std::fs::write(&out, text)?;
+            std::fs::write(out, text)?;
             print!("{}", eval::summary(&report));
             println!("report: {}", out.display());
         }

@@ -3,8 +3,9 @@
 //! - **Lookup server** (`support-desk mcp lookup --ticket N`): get_ticket, get_customer, get_order,
 //!   list_customer_orders, get_refund_history, search_policy. A session serves the one ticket it was started for —
 //!   pinned by whoever starts it (the runtime), never by an argument the model writes — through one
-//!   [`Lookup`]: its connection is SQLite `mode=ro`, so "read-only" is a fact of the database handle, and every
-//!   lookup is scoped to the ticket's customer (another customer's order is "not found").
+//!   [`Lookup`]: its connection is SQLite `mode=ro` — on PostgreSQL a login role with SELECT grants only
+//!   ([`crate::pg::PgLookup`]) — so "read-only" is a fact of the database handle, and every lookup is scoped to the
+//!   ticket's customer (another customer's order is "not found").
 //! - **Action server** (`support-desk mcp action`): issue_refund, escalate_ticket, close_ticket, each one call of
 //!   [`actions::execute`] — the FourEyes approval-digest check, then the business guardrails in one immediate
 //!   transaction — so every block is audited with its layer exactly as when the pipeline called it directly.
@@ -20,9 +21,11 @@
 
 use crate::Error;
 use crate::actions::{self, Block, CONTENT, Executed, GUARDRAIL, STRUCTURAL};
+use crate::db::DeskDb;
 use crate::gate::Proposal;
 use crate::graph::{Capability, Grant};
-use crate::tools::Lookup;
+use crate::pg::PgLookup;
+use crate::tools::{Customer, Lookup, Order, Refund, Ticket};
 use foureyes_core::DecisionId;
 use foureyes_store::Store;
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -88,28 +91,88 @@ pub struct PolicyQuery {
     pub query: String,
 }
 
+/// One read-only connection for the whole session: SQLite `mode=ro` (rusqlite connections are not `Sync`, hence the
+/// mutex) or PostgreSQL as the SELECT-only lookup role.
+#[derive(Clone)]
+enum LookupDb {
+    Sqlite(Arc<Mutex<Lookup>>),
+    Postgres(Arc<PgLookup>),
+}
+
+fn locked(l: &Mutex<Lookup>) -> std::sync::MutexGuard<'_, Lookup> {
+    l.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+// The SQLite arms never await, so no guard is held across an await.
+impl LookupDb {
+    async fn ticket(&self) -> Result<Ticket, Error> {
+        match self {
+            LookupDb::Sqlite(l) => locked(l).get_ticket(),
+            LookupDb::Postgres(p) => p.get_ticket().await,
+        }
+    }
+
+    async fn customer(&self) -> Result<Customer, Error> {
+        match self {
+            LookupDb::Sqlite(l) => locked(l).get_customer(),
+            LookupDb::Postgres(p) => p.get_customer().await,
+        }
+    }
+
+    async fn order(&self, order_id: i64) -> Result<Option<Order>, Error> {
+        match self {
+            LookupDb::Sqlite(l) => locked(l).get_order(order_id),
+            LookupDb::Postgres(p) => p.get_order(order_id).await,
+        }
+    }
+
+    async fn orders(&self) -> Result<Vec<Order>, Error> {
+        match self {
+            LookupDb::Sqlite(l) => locked(l).list_customer_orders(),
+            LookupDb::Postgres(p) => p.list_customer_orders().await,
+        }
+    }
+
+    async fn refunds(&self, order_id: i64) -> Result<Vec<Refund>, Error> {
+        match self {
+            LookupDb::Sqlite(l) => locked(l).get_refund_history(order_id),
+            LookupDb::Postgres(p) => p.get_refund_history(order_id).await,
+        }
+    }
+}
+
 /// The read-only lookup server of one ticket.
 #[derive(Clone)]
 pub struct LookupServer {
-    // One read-only connection for the whole session (`Lookup` owns it); rusqlite connections are not `Sync`.
-    lookup: Arc<Mutex<Lookup>>,
+    lookup: LookupDb,
     tool_router: ToolRouter<Self>,
 }
 
 impl LookupServer {
-    /// Opens the desk database read-only and pins the session to `ticket_id` (not found → error before serving).
+    /// Opens the SQLite desk database read-only and pins the session to `ticket_id` (not found → error before
+    /// serving).
     pub fn open(desk_db: &Path, ticket_id: i64) -> Result<LookupServer, Error> {
         let lookup = Lookup::for_ticket(desk_db, ticket_id)?;
-        Ok(LookupServer { lookup: Arc::new(Mutex::new(lookup)), tool_router: Self::tool_router() })
+        Ok(LookupServer { lookup: LookupDb::Sqlite(Arc::new(Mutex::new(lookup))), tool_router: Self::tool_router() })
     }
 
-    fn with<T: Serialize>(&self, f: impl FnOnce(&Lookup) -> Result<Option<T>, Error>, what: String) -> CallToolResult {
-        let lookup = self.lookup.lock().unwrap_or_else(PoisonError::into_inner);
-        match f(&lookup) {
-            Ok(Some(v)) => found(v),
-            Ok(None) | Err(Error::NotFound(_)) => not_found(what),
-            Err(e) => refusal(format!("lookup failed: {e}"), json!({"code": "failed"})),
+    /// [`LookupServer::open`] on either backend (on PostgreSQL: connected as the SELECT-only lookup role).
+    pub async fn open_on(desk: &DeskDb, ticket_id: i64) -> Result<LookupServer, Error> {
+        match desk {
+            DeskDb::Sqlite(path) => LookupServer::open(path, ticket_id),
+            DeskDb::Postgres(pg) => {
+                let lookup = LookupDb::Postgres(Arc::new(pg.lookup(ticket_id).await?));
+                Ok(LookupServer { lookup, tool_router: Self::tool_router() })
+            }
         }
+    }
+}
+
+fn answer<T: Serialize>(result: Result<Option<T>, Error>, what: String) -> CallToolResult {
+    match result {
+        Ok(Some(v)) => found(v),
+        Ok(None) | Err(Error::NotFound(_)) => not_found(what),
+        Err(e) => refusal(format!("lookup failed: {e}"), json!({"code": "failed"})),
     }
 }
 
@@ -119,44 +182,43 @@ impl LookupServer {
         description = "The ticket this session serves: subject, body (untrusted customer text), status, linked order.",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
-    fn get_ticket(&self) -> CallToolResult {
-        self.with(|lk| lk.get_ticket().map(Some), "the ticket".into())
+    async fn get_ticket(&self) -> CallToolResult {
+        answer(self.lookup.ticket().await.map(Some), "the ticket".into())
     }
 
     #[tool(description = "The ticket's customer.", annotations(read_only_hint = true, open_world_hint = false))]
-    fn get_customer(&self) -> CallToolResult {
-        self.with(|lk| lk.get_customer().map(Some), "the customer".into())
+    async fn get_customer(&self) -> CallToolResult {
+        answer(self.lookup.customer().await.map(Some), "the customer".into())
     }
 
     #[tool(
         description = "One order of the ticket's customer (another customer's order is not found).",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
-    fn get_order(&self, Parameters(OrderArg { order_id }): Parameters<OrderArg>) -> CallToolResult {
-        self.with(|lk| lk.get_order(order_id), format!("order {order_id} among this customer's orders"))
+    async fn get_order(&self, Parameters(OrderArg { order_id }): Parameters<OrderArg>) -> CallToolResult {
+        answer(self.lookup.order(order_id).await, format!("order {order_id} among this customer's orders"))
     }
 
     #[tool(
         description = "Every order of the ticket's customer, as {\"orders\": [...]}.",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
-    fn list_customer_orders(&self) -> CallToolResult {
-        self.with(|lk| lk.list_customer_orders().map(|o| Some(json!({"orders": o}))), "the orders".into())
+    async fn list_customer_orders(&self) -> CallToolResult {
+        answer(self.lookup.orders().await.map(|o| Some(json!({"orders": o}))), "the orders".into())
     }
 
     #[tool(
         description = "The refunds of one order of the ticket's customer, as {\"refunds\": [...]}.",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
-    fn get_refund_history(&self, Parameters(OrderArg { order_id }): Parameters<OrderArg>) -> CallToolResult {
+    async fn get_refund_history(&self, Parameters(OrderArg { order_id }): Parameters<OrderArg>) -> CallToolResult {
         // The history query is scoped too, but an empty list would not tell "no refunds" from "not yours".
-        self.with(
-            |lk| match lk.get_order(order_id)? {
-                Some(_) => lk.get_refund_history(order_id).map(|r| Some(json!({"refunds": r}))),
-                None => Ok(None),
-            },
-            format!("order {order_id} among this customer's orders"),
-        )
+        let result = match self.lookup.order(order_id).await {
+            Ok(Some(_)) => self.lookup.refunds(order_id).await.map(|r| Some(json!({"refunds": r}))),
+            Ok(None) => Ok(None),
+            Err(e) => Err(e),
+        };
+        answer(result, format!("order {order_id} among this customer's orders"))
     }
 
     #[tool(
@@ -168,7 +230,7 @@ impl LookupServer {
             let message = format!("the query has more than {MAX_QUERY_CHARS} characters");
             return refusal(message, json!({"code": "invalid"}));
         }
-        self.with(|lk| Ok(Some(json!({"lines": lk.search_policy(&query)}))), "policy".into())
+        found(json!({"lines": Lookup::policy_lines(&query)}))
     }
 }
 
@@ -222,7 +284,7 @@ pub struct CloseArgs {
 /// The action server: the only write path of the desk.
 #[derive(Clone)]
 pub struct ActionServer {
-    desk_db: PathBuf,
+    desk: DeskDb,
     store: Arc<dyn Store>,
     tool_router: ToolRouter<Self>,
 }
@@ -230,14 +292,22 @@ pub struct ActionServer {
 impl ActionServer {
     /// The desk database must exist: a write path that silently created an empty one would only answer "no ticket".
     pub fn open(desk_db: &Path, store: Arc<dyn Store>) -> Result<ActionServer, Error> {
-        if !desk_db.is_file() {
-            return Err(Error::NotFound(format!("desk database {}", desk_db.display())));
+        ActionServer::open_on(DeskDb::sqlite(desk_db), store)
+    }
+
+    /// [`ActionServer::open`] on either backend. A PostgreSQL desk's tables are created by its first read-write
+    /// connection, as `seed` does.
+    pub fn open_on(desk: DeskDb, store: Arc<dyn Store>) -> Result<ActionServer, Error> {
+        if let DeskDb::Sqlite(path) = &desk
+            && !path.is_file()
+        {
+            return Err(Error::NotFound(format!("desk database {}", path.display())));
         }
-        Ok(ActionServer { desk_db: desk_db.to_path_buf(), store, tool_router: Self::tool_router() })
+        Ok(ActionServer { desk, store, tool_router: Self::tool_router() })
     }
 
     async fn run(&self, call: Proposal, permit: Option<DecisionId>) -> CallToolResult {
-        match actions::execute(&self.desk_db, self.store.as_ref(), &call, permit).await {
+        match actions::execute_on(&self.desk, self.store.as_ref(), &call, permit).await {
             Ok(Ok(executed)) => found(executed),
             Ok(Err(block)) => refusal(
                 format!("{} blocked by {}: {} ({})", call.tool(), block.layer, block.rule, block.message),
@@ -296,16 +366,16 @@ impl ServerHandler for ActionServer {
 }
 
 /// Serves the lookup tools of one ticket over this process's stdin/stdout until the client closes.
-pub async fn serve_lookup_stdio(desk_db: &Path, ticket_id: i64) -> Result<(), Error> {
-    let server = LookupServer::open(desk_db, ticket_id)?;
+pub async fn serve_lookup_stdio(desk: &DeskDb, ticket_id: i64) -> Result<(), Error> {
+    let server = LookupServer::open_on(desk, ticket_id).await?;
     let running = server.serve(rmcp::transport::stdio()).await.map_err(|e| mcp_error("lookup server", e))?;
     running.waiting().await.map_err(|e| mcp_error("lookup server", e))?;
     Ok(())
 }
 
 /// Serves the action tools over this process's stdin/stdout until the client closes.
-pub async fn serve_action_stdio(desk_db: &Path, store: Arc<dyn Store>) -> Result<(), Error> {
-    let server = ActionServer::open(desk_db, store)?;
+pub async fn serve_action_stdio(desk: DeskDb, store: Arc<dyn Store>) -> Result<(), Error> {
+    let server = ActionServer::open_on(desk, store)?;
     let running = server.serve(rmcp::transport::stdio()).await.map_err(|e| mcp_error("action server", e))?;
     running.waiting().await.map_err(|e| mcp_error("action server", e))?;
     Ok(())
@@ -316,11 +386,12 @@ pub async fn serve_action_stdio(desk_db: &Path, store: Arc<dyn Store>) -> Result
 /// Where the runtime's MCP servers run.
 #[derive(Clone)]
 pub enum Servers {
-    /// `support-desk mcp lookup|action` child processes of `exe` over stdio (the CLI: the real deployment shape).
-    ChildProcess { exe: PathBuf, desk_db: PathBuf, foureyes_db: PathBuf },
+    /// `support-desk mcp lookup|action` child processes of `exe` over stdio (the CLI: the real deployment shape),
+    /// given the same `--db`, `--lookup-db` and `--foureyes-db` (a SQLite path or a PostgreSQL URL each).
+    ChildProcess { exe: PathBuf, desk_db: String, lookup_db: Option<String>, foureyes_db: String },
     /// The same rmcp servers on in-memory duplex pipes in this process (evals and in-process tests: no process start
     /// per ticket), sharing this process's FourEyes store.
-    InProcess { desk_db: PathBuf, store: Arc<dyn Store> },
+    InProcess { desk: DeskDb, store: Arc<dyn Store> },
 }
 
 /// What a tool call answered.
@@ -346,11 +417,14 @@ impl Servers {
             return Err(Error::Invalid(format!("{:?} holds no lookup grant", grant.node())));
         }
         match self {
-            Servers::ChildProcess { exe, desk_db, foureyes_db } => {
+            Servers::ChildProcess { exe, desk_db, lookup_db, foureyes_db } => {
                 let ticket = ticket_id.to_string();
-                spawn("lookup", exe, desk_db, foureyes_db, &["mcp", "lookup", "--ticket", &ticket]).await
+                let args = ["mcp", "lookup", "--ticket", &ticket];
+                spawn("lookup", exe, desk_db, lookup_db.as_deref(), foureyes_db, &args).await
             }
-            Servers::InProcess { desk_db, .. } => in_process("lookup", LookupServer::open(desk_db, ticket_id)?).await,
+            Servers::InProcess { desk, .. } => {
+                in_process("lookup", LookupServer::open_on(desk, ticket_id).await?).await
+            }
         }
     }
 
@@ -360,11 +434,11 @@ impl Servers {
             return Err(Error::Invalid(format!("{:?} holds no action grant", grant.node())));
         }
         match self {
-            Servers::ChildProcess { exe, desk_db, foureyes_db } => {
-                spawn("action", exe, desk_db, foureyes_db, &["mcp", "action"]).await
+            Servers::ChildProcess { exe, desk_db, lookup_db, foureyes_db } => {
+                spawn("action", exe, desk_db, lookup_db.as_deref(), foureyes_db, &["mcp", "action"]).await
             }
-            Servers::InProcess { desk_db, store } => {
-                in_process("action", ActionServer::open(desk_db, store.clone())?).await
+            Servers::InProcess { desk, store } => {
+                in_process("action", ActionServer::open_on(desk.clone(), store.clone())?).await
             }
         }
     }
@@ -373,15 +447,17 @@ impl Servers {
 async fn spawn(
     server: &'static str,
     exe: &Path,
-    desk_db: &Path,
-    foureyes_db: &Path,
+    desk_db: &str,
+    lookup_db: Option<&str>,
+    foureyes_db: &str,
     args: &[&str],
 ) -> Result<Client, Error> {
-    let mut child = tokio::process::Command::new(exe)
-        .arg("--db")
-        .arg(desk_db)
-        .arg("--foureyes-db")
-        .arg(foureyes_db)
+    let mut command = tokio::process::Command::new(exe);
+    command.arg("--db").arg(desk_db).arg("--foureyes-db").arg(foureyes_db);
+    if let Some(lookup_db) = lookup_db {
+        command.arg("--lookup-db").arg(lookup_db);
+    }
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -1,6 +1,7 @@
-//! The lookup tools: read-only by construction (the connection is opened with SQLite `mode=ro`) and scoped to one
-//! ticket's customer — another customer's order is "not found". The lookup MCP server (`crate::mcp`) serves them;
-//! `gather_with` is the pipeline's fixed lookup sequence, run over that server's MCP client.
+//! The lookup tools: read-only by construction (the connection is opened with SQLite `mode=ro`; on PostgreSQL see
+//! `crate::pg::PgLookup`) and scoped to one ticket's customer — another customer's order is "not found". The lookup
+//! MCP server (`crate::mcp`) serves them; `gather_with` is the pipeline's fixed lookup sequence, run over that
+//! server's MCP client.
 
 use crate::{Error, db};
 use regex::Regex;
@@ -170,6 +171,11 @@ impl Lookup {
 
     /// Lines of the written policy that mention every word of the query.
     pub fn search_policy(&self, query: &str) -> Vec<String> {
+        Lookup::policy_lines(query)
+    }
+
+    /// [`Lookup::search_policy`]: the policy is the same text whatever the database.
+    pub fn policy_lines(query: &str) -> Vec<String> {
         let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
         crate::POLICY_MD
             .lines()

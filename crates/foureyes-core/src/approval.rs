@@ -66,6 +66,43 @@ pub fn reject(record: &ApprovalRecord, digest_seen: Option<&str>, now_ms: i64) -
     check_open(record, digest_seen, now_ms)
 }
 
+/// Why a revoke is refused. Every refusal is journaled by the store.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RevokeError {
+    #[error("a revoke needs a reason: say why the approval is withdrawn")]
+    NoReason,
+    #[error("a revoke reason is {len} bytes long: at most {max} are accepted")]
+    ReasonTooLong { len: usize, max: usize },
+    #[error("approval {id} is {status}: {hint}")]
+    NotRevocable { id: i64, status: &'static str, hint: &'static str },
+}
+
+/// Longest accepted revoke reason, in bytes (the same bound as a reject reason at the API).
+pub const MAX_REVOKE_REASON_BYTES: usize = 2000;
+
+/// Withdrawing consent: only an approval that is `approved` and not yet used (nor expired) can be revoked. A pending
+/// one is rejected instead; a consumed one has already run, so revoking it would pretend to undo what happened.
+/// Anyone who may approve may revoke: withdrawing consent only ever stops an action, so it needs no second pair
+/// of eyes and is not limited to the person who gave it.
+pub fn revoke(record: &ApprovalRecord, why: &str, now_ms: i64) -> Result<(), RevokeError> {
+    if why.trim().is_empty() {
+        return Err(RevokeError::NoReason);
+    }
+    if why.len() > MAX_REVOKE_REASON_BYTES {
+        return Err(RevokeError::ReasonTooLong { len: why.len(), max: MAX_REVOKE_REASON_BYTES });
+    }
+    let status = record.effective_status(now_ms);
+    let hint = match status {
+        ApprovalStatus::Approved => return Ok(()),
+        ApprovalStatus::Pending => "it was never given; reject it instead",
+        ApprovalStatus::Consumed => "it was already used by an execution; an executed action is undone, not revoked",
+        ApprovalStatus::Rejected => "it was rejected; nothing can run on it",
+        ApprovalStatus::Expired => "it expired; nothing can run on it",
+        ApprovalStatus::Revoked => "it was already revoked",
+    };
+    Err(RevokeError::NotRevocable { id: record.approval_id, status: status.as_str(), hint })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,6 +138,8 @@ mod tests {
             decided_by: None,
             reject_reason: None,
             consumed_by: None,
+            revoked_by: None,
+            revoke_reason: None,
         }
     }
 
@@ -126,6 +165,29 @@ mod tests {
         let mut altered = record(1);
         altered.request.params.insert("amount_eur".into(), serde_json::json!(10_000));
         assert_eq!(approve(&altered, "alice", None, 0), Err(VoteError::RecordAltered));
+    }
+
+    #[test]
+    fn only_an_approved_unused_approval_can_be_revoked_and_only_with_a_reason() {
+        let mut r = record(1);
+        r.status = ApprovalStatus::Approved;
+        assert_eq!(revoke(&r, "changed my mind", 0), Ok(()));
+        assert_eq!(revoke(&r, "  ", 0), Err(RevokeError::NoReason));
+        assert!(matches!(revoke(&r, &"x".repeat(2001), 0), Err(RevokeError::ReasonTooLong { .. })));
+        // Past its TTL an approved approval is expired: nothing to withdraw.
+        assert!(matches!(revoke(&r, "why", 1000), Err(RevokeError::NotRevocable { status: "expired", .. })));
+        for (status, name) in [
+            (ApprovalStatus::Pending, "pending"),
+            (ApprovalStatus::Consumed, "consumed"),
+            (ApprovalStatus::Rejected, "rejected"),
+            (ApprovalStatus::Revoked, "revoked"),
+        ] {
+            r.status = status;
+            assert!(
+                matches!(revoke(&r, "why", 0), Err(RevokeError::NotRevocable { status: s, .. }) if s == name),
+                "{name}"
+            );
+        }
     }
 
     #[test]

@@ -24,6 +24,8 @@ pub enum EventKind {
     Approved,
     Rejected,
     Expired,
+    /// An approved, unused approval was withdrawn by a person (`approval_id`, `decision_id`, `by`, `why`).
+    Revoked,
     /// Phase B reports.
     Executed,
     Failed,
@@ -59,6 +61,7 @@ impl EventKind {
             EventKind::Approved => "approved",
             EventKind::Rejected => "rejected",
             EventKind::Expired => "expired",
+            EventKind::Revoked => "revoked",
             EventKind::Executed => "executed",
             EventKind::Failed => "failed",
             EventKind::Unknown => "unknown",

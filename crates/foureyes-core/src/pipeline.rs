@@ -503,6 +503,15 @@ fn check_approval<'a>(
             ReasonCode::ApprovalExpired,
             format!("approval {id} expired before it was used (nobody rejected it): request again"),
         )),
+        ApprovalStatus::Revoked => Err((
+            Verdict::Deny,
+            ReasonCode::ApprovalRevoked,
+            format!(
+                "approval {id} was withdrawn by {} before it was used{}: do not execute",
+                record.revoked_by.as_deref().unwrap_or("an approver"),
+                record.revoke_reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default()
+            ),
+        )),
         ApprovalStatus::Consumed => Err((
             Verdict::Deny,
             ReasonCode::ApprovalConsumed,

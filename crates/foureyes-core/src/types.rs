@@ -271,6 +271,8 @@ pub enum ReasonCode {
     ApprovalExpired,
     ApprovalConsumed,
     ApprovalUnknown,
+    /// A person withdrew the approval after giving it, before it was used (`POST /v1/approvals/{id}/revoke`).
+    ApprovalRevoked,
     DigestMismatch,
     /// `undo_of` names nothing that can be undone by this action.
     UndoInvalid,
@@ -281,7 +283,7 @@ pub enum ReasonCode {
 
 impl ReasonCode {
     /// Every code, in declaration order.
-    pub const ALL: [ReasonCode; 24] = [
+    pub const ALL: [ReasonCode; 25] = [
         ReasonCode::Observe,
         ReasonCode::WithinPolicy,
         ReasonCode::KillSwitch,
@@ -302,6 +304,7 @@ impl ReasonCode {
         ReasonCode::ApprovalExpired,
         ReasonCode::ApprovalConsumed,
         ReasonCode::ApprovalUnknown,
+        ReasonCode::ApprovalRevoked,
         ReasonCode::DigestMismatch,
         ReasonCode::UndoInvalid,
         ReasonCode::UndoWindowClosed,
@@ -331,6 +334,7 @@ impl ReasonCode {
             ReasonCode::ApprovalExpired => "approval_expired",
             ReasonCode::ApprovalConsumed => "approval_consumed",
             ReasonCode::ApprovalUnknown => "approval_unknown",
+            ReasonCode::ApprovalRevoked => "approval_revoked",
             ReasonCode::DigestMismatch => "digest_mismatch",
             ReasonCode::UndoInvalid => "undo_invalid",
             ReasonCode::UndoWindowClosed => "undo_window_closed",
@@ -664,6 +668,8 @@ pub enum ApprovalStatus {
     Expired,
     /// Approved and used by exactly one execution.
     Consumed,
+    /// Approved, then withdrawn by a person before it was used: nothing may run on it any more.
+    Revoked,
 }
 
 impl ApprovalStatus {
@@ -674,12 +680,13 @@ impl ApprovalStatus {
             ApprovalStatus::Rejected => "rejected",
             ApprovalStatus::Expired => "expired",
             ApprovalStatus::Consumed => "consumed",
+            ApprovalStatus::Revoked => "revoked",
         }
     }
 
     pub fn parse(text: &str) -> Option<ApprovalStatus> {
         use ApprovalStatus::*;
-        [Pending, Approved, Rejected, Expired, Consumed].into_iter().find(|s| s.as_str() == text)
+        [Pending, Approved, Rejected, Expired, Consumed, Revoked].into_iter().find(|s| s.as_str() == text)
     }
 }
 
@@ -730,6 +737,12 @@ pub struct ApprovalRecord {
     pub reject_reason: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub consumed_by: Option<DecisionId>,
+    /// Who withdrew the approval (status `revoked`); `decided_by` still names who gave it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revoked_by: Option<String>,
+    /// Why it was withdrawn (required when revoking).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revoke_reason: Option<String>,
 }
 
 impl ApprovalRecord {

@@ -128,6 +128,8 @@ fn approval(req: &ActionRequest, status: ApprovalStatus, acknowledged: Vec<Reaso
         decided_by: None,
         reject_reason: None,
         consumed_by: None,
+        revoked_by: None,
+        revoke_reason: None,
     }
 }
 
@@ -799,6 +801,20 @@ fn a_consumed_approval_is_denied() {
     record.consumed_by = Some(9);
     let d = decide(&p, &with_approval(record), &executing(&req), now());
     assert_inert_deny(&d, ReasonCode::ApprovalConsumed);
+}
+
+#[test]
+fn a_revoked_approval_is_denied_as_revoked_even_with_the_kill_switch_off_and_within_its_ttl() {
+    let p = policy(POLICY);
+    let req = payment();
+    let mut record = approval(&req, ApprovalStatus::Revoked, vec![]);
+    record.decided_by = Some("alice".into());
+    record.revoked_by = Some("bob".into());
+    record.revoke_reason = Some("the invoice is a fake".into());
+    let d = decide(&p, &with_approval(record), &executing(&req), now());
+    assert_inert_deny(&d, ReasonCode::ApprovalRevoked);
+    assert_eq!(codes(&d), vec![ReasonCode::ApprovalRevoked]);
+    assert!(d.reasons[0].message.contains("bob") && d.reasons[0].message.contains("fake"), "{:?}", d.reasons);
 }
 
 #[test]

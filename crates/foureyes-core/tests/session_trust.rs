@@ -234,6 +234,8 @@ fn releasing_an_approval_neither_demotes_nor_counts() {
         decided_by: Some("alice".into()),
         reject_reason: None,
         consumed_by: None,
+        revoked_by: None,
+        revoke_reason: None,
     };
     let release = ActionRequest { approval_id: Some(7), ..original.clone() };
     let snapshot = Snapshot { approval: Some(record.clone()), session_denials: 2, ..Snapshot::default() };

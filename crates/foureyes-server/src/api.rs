@@ -102,10 +102,11 @@ async fn decide(
     let traceparent = telemetry::request_traceparent(&request.agent, &request.request_id);
     let (policy, now) = (state.policy(), state.now_ms());
     let started = std::time::Instant::now();
-    let record = state.store.decide(policy.clone(), request, now).instrument(span.clone()).await;
-    state.metrics.observe_decide(started.elapsed(), record.as_ref().ok());
+    let answer = state.store.decide_or_replay(policy.clone(), request, now).instrument(span.clone()).await;
     // An idempotent retry returns the first decision, made earlier: it asked no human again.
-    let fresh = record.as_ref().is_ok_and(|r| r.decided_at_ms == now);
+    let fresh = answer.as_ref().is_ok_and(|d| !d.replayed);
+    let record = answer.map(|d| d.decision);
+    state.metrics.observe_decide(started.elapsed(), record.as_ref().ok());
     telemetry::record_decision(&span, &record, &policy, fresh);
     let traced = !span.is_disabled();
     drop(span);
@@ -121,7 +122,17 @@ async fn decide(
     }
     state.notify();
     // The request's trace context, so the executor can put its own spans in the request's trace.
-    Ok(([("traceparent", traceparent)], Json(record?.verdict_json())))
+    Ok(([("traceparent", traceparent)], Json(decide_answer(&record?, !fresh))))
+}
+
+/// A decide answer: the verdict object plus `replayed` (true when this call returned a decision the request id
+/// already had, so the caller knows it did not make it).
+fn decide_answer(record: &DecisionRecord, replayed: bool) -> Value {
+    let mut v = record.verdict_json();
+    if let Some(obj) = v.as_object_mut() {
+        obj.insert("replayed".into(), json!(replayed));
+    }
+    v
 }
 
 /// Loads a decision the caller may see: agents see only their own.
@@ -234,6 +245,7 @@ async fn wait(
                 }
                 (Some(a), false) if a.status == ApprovalStatus::Rejected => "rejected: do not execute",
                 (Some(a), false) if a.status == ApprovalStatus::Expired => "expired: request again",
+                (Some(a), false) if a.status == ApprovalStatus::Revoked => "revoked: do not execute",
                 _ => "final",
             };
             return Ok(Json(json!({
@@ -294,9 +306,9 @@ async fn undo(
         evidence: None,
         flags: Vec::new(),
     };
-    let record = state.store.decide(policy, request, state.now_ms()).await?;
+    let answer = state.store.decide_or_replay(policy, request, state.now_ms()).await?;
     state.notify();
-    Ok(Json(record.verdict_json()))
+    Ok(Json(decide_answer(&answer.decision, answer.replayed)))
 }
 
 /// The original params overlaid with the `before` object the executor reported.

@@ -1,6 +1,8 @@
-//! The approval endpoints. They hold an [`ApprovalGate`](crate::ApprovalGate) — list, show, approve, reject — and
-//! nothing that can decide, report or execute: a compromised console can release an action, never run one.
-//! Step-up: when the policy says `step_up: true`, the approver must also send a current TOTP code (RFC 6238).
+//! The approval endpoints. They hold an [`ApprovalGate`](crate::ApprovalGate) — list, show, approve, reject,
+//! revoke — and nothing that can decide, report or execute: a compromised console can release an action, never run
+//! one. Revoke withdraws consent an approver gave, as long as nothing has run on it yet.
+//! Step-up: when the policy says `step_up: true`, the approver must also send a current TOTP code (RFC 6238), and
+//! each code is accepted once: its time step is recorded per credential and a code at or before it is refused.
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
@@ -64,6 +66,7 @@ pub fn routes(app: &AppState) -> Router<AppState> {
         .route("/v1/approvals/{id}", get(show))
         .route("/v1/approvals/{id}/approve", post(approve))
         .route("/v1/approvals/{id}/reject", post(reject))
+        .route("/v1/approvals/{id}/revoke", post(revoke))
         .with_state(state)
 }
 
@@ -95,7 +98,7 @@ async fn list(
         None | Some("all") => None,
         Some(s) => Some(ApprovalStatus::parse(s).ok_or_else(|| {
             ApiError::bad_request(format!(
-                "unknown status `{s}`: expected pending, approved, rejected, expired, consumed or all"
+                "unknown status `{s}`: expected pending, approved, rejected, expired, consumed, revoked or all"
             ))
         })?),
     };
@@ -171,8 +174,16 @@ async fn step_up(state: &ApprovalsState, caller: &Caller, id: i64, code: Option<
         return refuse(format!("approval {id} needs step-up: send `totp` with a current code from your authenticator"))
             .await;
     };
-    if !crate::console::totp_matches(secret, code, now_ms) {
+    let Some(step) = crate::console::totp_step(secret, code, now_ms) else {
         return refuse(format!("approval {id}: the TOTP code is wrong or stale")).await;
+    };
+    // RFC 6238 §5.2: a code is good once. A code seen over a shoulder, in a screen share or a proxy log must not
+    // approve a second action within its 90 s window, so the step is recorded and anything at or before it refused.
+    if !state.credentials.accept_totp_step(caller.name(), step).await? {
+        return refuse(format!(
+            "approval {id}: this TOTP code (or a later one) was already used: wait for the next code from your authenticator"
+        ))
+        .await;
     }
     Ok(())
 }
@@ -202,6 +213,29 @@ async fn reject(
     let a = state.gate.reject(id, caller.name(), b.reason.as_deref(), b.digest.as_deref(), now).await?;
     state.metrics.observe_human_decision("rejected", now - a.created_at_ms);
     telemetry::human_decision(&a, caller.name(), "rejected", now - a.created_at_ms);
+    Auditor::notify(&state);
+    Ok(Json(card(&a, now)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RevokeBody {
+    /// Why consent is withdrawn: required, journaled with the revoke.
+    why: String,
+}
+
+/// Withdraws an approval that was given and not yet used. A later release of it is denied `approval_revoked`.
+async fn revoke(
+    State(state): State<ApprovalsState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    ops::require(&state, &caller, PEOPLE, "revoking an approval").await?;
+    let b: RevokeBody = ops::body(&state, &caller, "POST /v1/approvals/{id}/revoke", raw).await?;
+    let now = AuthContext::now_ms(&state);
+    let a = state.gate.revoke(id, caller.name(), &b.why, now).await?;
+    telemetry::human_decision(&a, caller.name(), "revoked", now - a.created_at_ms);
     Auditor::notify(&state);
     Ok(Json(card(&a, now)))
 }

@@ -173,9 +173,10 @@ fn totp(secret_base32: &str) -> Option<totp_rs::Totp> {
     totp_rs::Builder::new().with_secret(secret).build().ok()
 }
 
-/// Whether `code` is the RFC 6238 code (SHA-1, 6 digits, 30 s, ±1 step) for `secret_base32` at `now_ms`.
-pub fn totp_matches(secret_base32: &str, code: &str, now_ms: i64) -> bool {
-    totp(secret_base32).is_some_and(|t| t.check(code.trim(), (now_ms / 1000).max(0) as u64).is_some())
+/// The time step whose RFC 6238 code (SHA-1, 6 digits, 30 s, ±1 step) for `secret_base32` is `code` at `now_ms`,
+/// or `None` when it is no valid code now. The caller must still accept each step once (`accept_totp_step`).
+pub fn totp_step(secret_base32: &str, code: &str, now_ms: i64) -> Option<u64> {
+    totp(secret_base32)?.check(code.trim(), (now_ms / 1000).max(0) as u64)
 }
 
 /// The current code, for tests and for `foureyes token totp`.

@@ -46,7 +46,7 @@ impl From<StoreError> for ApiError {
             StoreError::Refused { code, .. } => ApiError::new(
                 match code.as_str() {
                     "self_approval" | "forbidden" => StatusCode::FORBIDDEN,
-                    "approval_not_pending" => StatusCode::CONFLICT,
+                    "approval_not_pending" | "approval_not_revocable" => StatusCode::CONFLICT,
                     _ => StatusCode::BAD_REQUEST,
                 },
                 leak_code(&code),
@@ -68,6 +68,7 @@ fn leak_code(code: &str) -> &'static str {
         "self_approval" => "self_approval",
         "digest_mismatch" => "digest_mismatch",
         "approval_not_pending" => "approval_not_pending",
+        "approval_not_revocable" => "approval_not_revocable",
         "record_altered" => "record_altered",
         "idempotency_conflict" => "conflict",
         "forbidden" => "forbidden",

@@ -37,8 +37,8 @@ pub const MAX_BODY_BYTES: usize = 256 * 1024;
 /// Longest `/wait` a caller may ask for.
 pub const MAX_WAIT_MS: i64 = 120_000;
 
-/// The approval side of the store, and nothing more: list, show, approve, reject. The approval endpoints hold
-/// this, not the `Store`, so they cannot decide, report or execute.
+/// The approval side of the store, and nothing more: list, show, approve, reject, revoke. The approval endpoints
+/// hold this, not the `Store`, so they cannot decide, report or execute.
 #[async_trait::async_trait]
 pub trait ApprovalGate: Send + Sync {
     async fn approval(
@@ -64,6 +64,14 @@ pub trait ApprovalGate: Send + Sync {
         approver: &str,
         reason: Option<&str>,
         digest_seen: Option<&str>,
+        now_ms: i64,
+    ) -> Result<foureyes_core::ApprovalRecord, foureyes_store::StoreError>;
+    /// Withdraws an approved, unused approval (see `Store::revoke`).
+    async fn revoke(
+        &self,
+        id: i64,
+        by: &str,
+        why: &str,
         now_ms: i64,
     ) -> Result<foureyes_core::ApprovalRecord, foureyes_store::StoreError>;
     async fn refuse(
@@ -113,6 +121,15 @@ impl ApprovalGate for StoreApprovalGate {
         now_ms: i64,
     ) -> Result<foureyes_core::ApprovalRecord, foureyes_store::StoreError> {
         self.0.reject(id, approver, reason, digest_seen, now_ms).await
+    }
+    async fn revoke(
+        &self,
+        id: i64,
+        by: &str,
+        why: &str,
+        now_ms: i64,
+    ) -> Result<foureyes_core::ApprovalRecord, foureyes_store::StoreError> {
+        self.0.revoke(id, by, why, now_ms).await
     }
     async fn refuse(
         &self,

@@ -123,6 +123,7 @@ pub fn step_of(code: ReasonCode) -> &'static str {
         | ReasonCode::ApprovalExpired
         | ReasonCode::ApprovalConsumed
         | ReasonCode::ApprovalUnknown
+        | ReasonCode::ApprovalRevoked
         | ReasonCode::DigestMismatch => "approval",
         ReasonCode::DefaultDeny => "policy_lookup",
         ReasonCode::UnknownParam | ReasonCode::MissingParam | ReasonCode::WrongType | ReasonCode::Bounds => "bounds",
@@ -159,6 +160,7 @@ pub fn checks(record: &DecisionRecord, policy: &Policy) -> Vec<Check> {
         | ReasonCode::ApprovalExpired
         | ReasonCode::ApprovalConsumed
         | ReasonCode::ApprovalUnknown
+        | ReasonCode::ApprovalRevoked
         | ReasonCode::DigestMismatch
         | ReasonCode::UnknownParam
         | ReasonCode::MissingParam

@@ -1,5 +1,6 @@
 //! Consent is bound to exactly what the approver saw: a stale or wrong digest is refused (and journaled), changing
-//! anything between defer and execute is refused, and step-up approvals need a current TOTP code.
+//! anything between defer and execute is refused, step-up approvals need a current TOTP code (each code good
+//! once), and a decide answer says whether it is a replay of an earlier decision.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -81,6 +82,38 @@ async fn the_same_request_id_with_other_params_is_a_conflict() {
     // The same content is the same decision.
     body["params"]["amount_eur"] = json!(30.0);
     assert_eq!(h.decide(AGENT, body).await["decision_id"], deferral);
+}
+
+/// `replayed` tells the caller whether this call made the decision: false for the first request and for the
+/// release after an approval, true for every retry (which returns the stored decision unchanged and journals nothing).
+#[tokio::test]
+async fn a_decide_answer_says_whether_it_is_a_replay() {
+    let h = harness().await;
+    let body = json!({"request_id": h.rid("w"), "action": "weather.get"});
+    let first = h.decide(AGENT, body.clone()).await;
+    assert_eq!(first["replayed"], false, "{first}");
+    let head = h.head().await;
+    h.advance(5_000);
+    let again = h.decide(AGENT, body).await;
+    assert_eq!(again["replayed"], true, "{again}");
+    assert_eq!(h.head().await, head, "a replay journals nothing");
+    let strip = |mut v: Value| {
+        v.as_object_mut().unwrap().remove("replayed");
+        v
+    };
+    assert_eq!(strip(again), strip(first), "apart from the flag, the replay is the stored decision");
+
+    let (_, id, digest, pay) = h.deferral(40.0).await;
+    assert_eq!(h.decide(AGENT, pay.clone()).await["replayed"], true, "re-sent while pending");
+    let r = approve(&h, APPROVER, id, json!({"digest": digest})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let release = h.decide(AGENT, pay.clone()).await;
+    assert_eq!((release["verdict"].clone(), release["replayed"].clone()), (json!("permit"), json!(false)), "{release}");
+    let again = h.decide(AGENT, pay).await;
+    assert_eq!(
+        (again["decision_id"].clone(), again["replayed"].clone()),
+        (release["decision_id"].clone(), json!(true))
+    );
 }
 
 #[tokio::test]
@@ -173,6 +206,46 @@ async fn step_up_approvals_need_a_current_totp_code() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     assert_eq!(r.json()["approval"]["status"], "approved");
     assert_eq!(r.json()["approval"]["approvers"], json!(["carol"]));
+}
+
+/// RFC 6238 §5.2: a TOTP code is accepted once. The same code (or an earlier one still inside the ±1 window) is
+/// refused for a second approval and journaled like any other step-up failure; the next step's code works.
+#[tokio::test]
+async fn a_totp_code_approves_once_and_its_replay_is_refused_and_journaled() {
+    let h = harness().await;
+    let secret = new_totp_secret().unwrap();
+    h.store.create_token("carol", Role::Approver, &sha256_hex(b"tok-carol"), Some(&secret), h.now()).await.unwrap();
+    let (first, first_digest) = wire(&h).await;
+    let (second, second_digest) = wire(&h).await;
+    let code = totp_code(&secret, h.now()).unwrap();
+    let r = approve(&h, "tok-carol", first, json!({"digest": first_digest, "totp": code})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+
+    // The same code, ten seconds later, for another approval: a replay.
+    h.advance(10_000);
+    let earlier = totp_code(&secret, h.now() - 30_000).unwrap();
+    for (case, totp) in [("the same code", code.clone()), ("the previous step's code", earlier)] {
+        let before = h.head().await;
+        let r = approve(&h, "tok-carol", second, json!({"digest": second_digest, "totp": totp})).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{case}: {}", r.text());
+        assert_eq!(r.error_code(), "forbidden", "{case}");
+        assert!(r.json()["error"]["message"].as_str().unwrap().contains("already used"), "{case}: {}", r.text());
+        let data = h.only_refusal_since(before, "carol").await;
+        assert_eq!(
+            (data["code"].clone(), data["input"]["step_up"].clone()),
+            (json!("forbidden"), json!(true)),
+            "{case}"
+        );
+        assert_eq!(approval(&h, second).await["status"], "pending", "{case}");
+    }
+
+    // The next step's code is new: it approves.
+    h.advance(30_000);
+    let next = totp_code(&secret, h.now()).unwrap();
+    assert_ne!(next, code);
+    let r = approve(&h, "tok-carol", second, json!({"digest": second_digest, "totp": next})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.json()["approval"]["status"], "approved");
 }
 
 /// The step-up check does not replace the digest check: a right code with a wrong digest is still refused.

@@ -60,6 +60,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/v1/approvals/{id}"),
     ("POST", "/v1/approvals/{id}/approve"),
     ("POST", "/v1/approvals/{id}/reject"),
+    ("POST", "/v1/approvals/{id}/revoke"),
     ("GET", "/v1/events"),
 ];
 
@@ -383,7 +384,7 @@ async fn documented_request_fields_and_query_parameters_are_the_ones_the_handler
             checked += 1;
         }
     }
-    assert_eq!(checked, 15, "8 bodies and 7 query strings");
+    assert_eq!(checked, 16, "9 bodies and 7 query strings");
 }
 
 #[tokio::test]

@@ -57,6 +57,7 @@ enum Ep {
     Approval,
     Approve,
     Reject,
+    Revoke,
     Events,
     Healthz,
     Metrics,
@@ -93,6 +94,7 @@ fn expected(ep: Ep) -> [u16; 8] {
         Approval => [403, 200, 200, U, U, 200, 200, U],
         Approve => [403, 200, 200, U, U, 200, 200, U],
         Reject => [403, 200, 200, U, U, 200, 200, U],
+        Revoke => [403, 200, 200, U, U, 200, 200, U],
         Events => [403, 200, 200, U, U, 200, 200, U],
         // Public: no credential needed, any credential ignored.
         Healthz | Metrics | OpenApi | Console => [200; 8],
@@ -108,7 +110,7 @@ fn expected(ep: Ep) -> [u16; 8] {
     }
 }
 
-const ENDPOINTS: [Ep; 28] = [
+const ENDPOINTS: [Ep; 29] = [
     Ep::Decide,
     Ep::Decision,
     Ep::Report,
@@ -125,6 +127,7 @@ const ENDPOINTS: [Ep; 28] = [
     Ep::Approval,
     Ep::Approve,
     Ep::Reject,
+    Ep::Revoke,
     Ep::Events,
     Ep::Healthz,
     Ep::Metrics,
@@ -192,6 +195,11 @@ async fn request(h: &Harness, ep: Ep, auth: &Auth, token: &str) -> Req {
         Reject => {
             let (_, id, digest, _) = h.deferral(7.0).await;
             req("POST", &format!("/v1/approvals/{id}/reject")).json(&json!({"reason": "no", "digest": digest}))
+        }
+        Revoke => {
+            let (_, id, digest, _) = h.deferral(8.0).await;
+            h.store.approve(id, "bob", Some(&digest), h.now()).await.unwrap();
+            req("POST", &format!("/v1/approvals/{id}/revoke")).json(&json!({"why": "changed my mind"}))
         }
         Events => req("GET", "/v1/events"),
         Healthz => req("GET", "/healthz"),
@@ -300,9 +308,10 @@ async fn an_agent_approving_gets_403_and_the_attempt_is_journaled() {
     let a = h.send(req("GET", &format!("/v1/approvals/{id}")).token(APPROVER)).await.json();
     assert_eq!(a["status"], "pending");
     assert_eq!(a["approvers"], json!([]));
-    // Rejecting, flipping the kill switch and reloading policy are refused the same way.
+    // Rejecting, revoking, flipping the kill switch and reloading policy are refused the same way.
     for (method, path, body) in [
         ("POST", format!("/v1/approvals/{id}/reject"), json!({"reason": "x"})),
+        ("POST", format!("/v1/approvals/{id}/revoke"), json!({"why": "x"})),
         ("POST", "/v1/kill-switch".to_string(), json!({"engaged": true})),
         ("POST", "/v1/policy/reload".to_string(), json!({})),
     ] {

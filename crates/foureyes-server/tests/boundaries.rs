@@ -10,7 +10,7 @@
 //!    implements it in full for a test double: if anyone adds a method to the trait (say, `decide`), this file stops
 //!    compiling, and the reviewer sees the approval surface grow.
 //! 3. **Behaviour**: the router is built with a `Store` that records every call and a gate that records every call;
-//!    driving every approval endpoint (list, show, approve, reject, and their refusals) makes calls on the gate and
+//!    driving every approval endpoint (list, show, approve, reject, revoke, and their refusals) makes calls on the gate and
 //!    none on the store.
 //!
 //! What stays a documented argument rather than a test: the handlers' state type `approvals::ApprovalsState` is
@@ -28,7 +28,7 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, Outcome, Policy,
 };
 use foureyes_server::{ApprovalGate, app};
-use foureyes_store::{AuditReport, DecisionFilter, SqliteStore, Store, StoreError, VoteOutcome};
+use foureyes_store::{AuditReport, Decided, DecisionFilter, SqliteStore, Store, StoreError, VoteOutcome};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -163,7 +163,7 @@ fn the_graph_walk_has_teeth() {
 
 type Calls = Arc<Mutex<Vec<&'static str>>>;
 
-/// A complete implementation of `ApprovalGate`: list, show, approve, reject, refuse — and nothing else exists to
+/// A complete implementation of `ApprovalGate`: list, show, approve, reject, revoke, refuse — and nothing else exists to
 /// implement. Adding a method to the trait breaks this impl.
 struct RecordingGate {
     inner: Arc<SqliteStore>,
@@ -201,6 +201,10 @@ impl ApprovalGate for RecordingGate {
         self.calls.lock().unwrap().push("reject");
         self.inner.reject(id, approver, reason, digest, now_ms).await
     }
+    async fn revoke(&self, id: i64, by: &str, why: &str, now_ms: i64) -> Result<ApprovalRecord, StoreError> {
+        self.calls.lock().unwrap().push("revoke");
+        self.inner.revoke(id, by, why, now_ms).await
+    }
     async fn refuse(&self, who: &str, code: &str, message: &str, input: Value, now_ms: i64) -> Result<u64, StoreError> {
         self.calls.lock().unwrap().push("refuse");
         self.inner.refuse(who, code, message, input, now_ms).await
@@ -224,6 +228,14 @@ impl Store for RecordingStore {
     async fn decide(&self, p: Arc<Policy>, r: ActionRequest, now: i64) -> Result<DecisionRecord, StoreError> {
         self.note("decide");
         self.inner.decide(p, r, now).await
+    }
+    async fn decide_or_replay(&self, p: Arc<Policy>, r: ActionRequest, now: i64) -> Result<Decided, StoreError> {
+        self.note("decide_or_replay");
+        self.inner.decide_or_replay(p, r, now).await
+    }
+    async fn revoke(&self, id: ApprovalId, by: &str, why: &str, now: i64) -> Result<ApprovalRecord, StoreError> {
+        self.note("revoke");
+        self.inner.revoke(id, by, why, now).await
     }
     async fn report(&self, id: DecisionId, o: Outcome, d: Value, now: i64) -> Result<DecisionRecord, StoreError> {
         self.note("report");
@@ -356,6 +368,15 @@ async fn the_approval_endpoints_use_the_gate_and_never_the_store() {
                 .json(&json!({"digest": approve_digest})),
             StatusCode::OK,
         ),
+        // Withdrawing it: never by the agent; by a person, with a reason.
+        (
+            req("POST", &format!("/v1/approvals/{approve_id}/revoke")).token(AGENT).json(&json!({"why": "mine"})),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            req("POST", &format!("/v1/approvals/{approve_id}/revoke")).token(ADMIN).json(&json!({"why": "wrong IBAN"})),
+            StatusCode::OK,
+        ),
         (
             req("POST", &format!("/v1/approvals/{reject_id}/reject"))
                 .token(ADMIN)
@@ -369,7 +390,7 @@ async fn the_approval_endpoints_use_the_gate_and_never_the_store() {
     }
     assert_eq!(*store_calls.lock().unwrap(), Vec::<&str>::new(), "the approval endpoints called the store");
     let gate: BTreeSet<&str> = gate_calls.lock().unwrap().iter().copied().collect();
-    assert_eq!(gate, BTreeSet::from(["approval", "approvals", "approve", "reject", "refuse"]));
+    assert_eq!(gate, BTreeSet::from(["approval", "approvals", "approve", "reject", "revoke", "refuse"]));
 
     // Control: the other endpoints do use the store, so the recording works.
     let resp = send(
@@ -378,5 +399,5 @@ async fn the_approval_endpoints_use_the_gate_and_never_the_store() {
     )
     .await;
     assert_eq!(resp.status, StatusCode::OK);
-    assert!(store_calls.lock().unwrap().contains(&"decide"));
+    assert!(store_calls.lock().unwrap().contains(&"decide_or_replay"));
 }

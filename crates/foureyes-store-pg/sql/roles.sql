@@ -3,7 +3,8 @@
 --
 --   foureyes_service  what a FourEyes replica needs: SELECT and INSERT on `journal` (never UPDATE, DELETE or
 --                     TRUNCATE), SELECT/INSERT/UPDATE on the index tables, SELECT/INSERT on the credentials (UPDATE only
---                     of `revoked_ms` and `used_ms`, DELETE only of sessions), SELECT on `schema_migrations`.
+--                     of `revoked_ms`, `totp_last_step` and `used_ms`, DELETE only of sessions), SELECT on
+--                     `schema_migrations`.
 --   foureyes_auditor  SELECT on every table except the secrets: of `tokens` it reads who holds which role since
 --                     when (not the token hashes nor the TOTP secrets), and nothing of sessions or sign-in codes.
 --
@@ -40,8 +41,9 @@ BEGIN
                session_demotions
             TO foureyes_service;
         GRANT SELECT ON schema_migrations TO foureyes_service;
-        -- Revoking sets `revoked_ms` and redeeming a code sets `used_ms`: no other column of these ever changes.
-        GRANT SELECT, INSERT, UPDATE (revoked_ms) ON tokens TO foureyes_service;
+        -- Revoking sets `revoked_ms`, a step-up moves `totp_last_step` forward and redeeming a code sets `used_ms`:
+        -- no other column of these ever changes.
+        GRANT SELECT, INSERT, UPDATE (revoked_ms, totp_last_step) ON tokens TO foureyes_service;
         GRANT SELECT, INSERT, UPDATE (used_ms) ON signin_codes TO foureyes_service;
         GRANT SELECT, INSERT, DELETE ON sessions TO foureyes_service;
     END IF;

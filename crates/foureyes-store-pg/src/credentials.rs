@@ -165,4 +165,17 @@ impl Credentials for PgStore {
         );
         row(&self.conn().await?, SQL, &[&now_ms, &code_sha256]).await?.map(|r| principal_from_row(&r, 0)).transpose()
     }
+
+    async fn accept_totp_step(&self, principal: &str, step: u64) -> Result<bool, StoreError> {
+        let step = i64::try_from(step).map_err(|_| StoreError::Backend(format!("TOTP step {step} is out of range")))?;
+        // One conditional UPDATE (row-locked by PostgreSQL): of two replicas accepting one code, one wins.
+        let changed = exec(
+            &self.conn().await?,
+            "UPDATE tokens SET totp_last_step = $1
+             WHERE name = $2 AND revoked_ms IS NULL AND (totp_last_step IS NULL OR totp_last_step < $1)",
+            &[&step, &principal],
+        )
+        .await?;
+        Ok(changed == 1)
+    }
 }

@@ -48,7 +48,7 @@ use foureyes_core::{
 };
 use foureyes_store::replay::Replayed;
 use foureyes_store::{
-    AuditReport, Backend, DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError, VoteOutcome,
+    AuditReport, Backend, Decided, DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError, VoteOutcome,
 };
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
@@ -228,7 +228,26 @@ impl Store for PgStore {
         request: ActionRequest,
         now_ms: i64,
     ) -> Result<DecisionRecord, StoreError> {
+        self.decide_or_replay(policy, request, now_ms).await.map(|d| d.decision)
+    }
+
+    async fn decide_or_replay(
+        &self,
+        policy: Arc<Policy>,
+        request: ActionRequest,
+        now_ms: i64,
+    ) -> Result<Decided, StoreError> {
         in_tx!(self, |w| ops::decide(w, &policy, request, now_ms))
+    }
+
+    async fn revoke(
+        &self,
+        approval_id: ApprovalId,
+        by: &str,
+        why: &str,
+        now_ms: i64,
+    ) -> Result<ApprovalRecord, StoreError> {
+        in_tx!(self, |w| ops::revoke(w, approval_id, by, why, now_ms))
     }
 
     async fn report(

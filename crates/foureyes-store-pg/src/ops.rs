@@ -7,7 +7,7 @@
 
 use crate::db::{Tx, exec, get, row, rows, scalar, seq_param};
 use deadpool_postgres::GenericClient;
-use foureyes_core::approval::{self, VoteEffect, VoteError};
+use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
 use foureyes_core::canonical::to_canonical_string;
 use foureyes_core::journal::{ChainProblem, ChainVerifier, Event, EventKind, VerifyReport};
 use foureyes_core::pipeline::{Usage, usage_queries};
@@ -15,7 +15,7 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, Decision, DecisionId, DecisionRecord, DecisionStatus,
     Outcome, Policy, ReasonCode, Snapshot, Verdict,
 };
-use foureyes_store::{DecisionFilter, MAX_DETAIL_BYTES, StoreError, VoteOutcome};
+use foureyes_store::{Decided, DecisionFilter, MAX_DETAIL_BYTES, StoreError, VoteOutcome};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -82,7 +82,7 @@ pub(crate) async fn decide(
     policy: &Policy,
     request: ActionRequest,
     now_ms: i64,
-) -> Result<DecisionRecord, StoreError> {
+) -> Result<Decided, StoreError> {
     // 1. Shape: oversized or malformed requests never become decisions; the refusal is audited.
     if let Err(e) = request.validate_shape() {
         let input = json!({"request_id": request.request_id, "action": request.action});
@@ -96,7 +96,8 @@ pub(crate) async fn decide(
     )
     .await?;
     let Some(known) = known else {
-        return decide_fresh(w, policy, request, now_ms, None).await;
+        let decision = decide_fresh(w, policy, request, now_ms, None).await?;
+        return Ok(Decided { decision, replayed: false });
     };
     let fingerprint: String = get(&known, 0)?;
     let decision_id: DecisionId = get(&known, 1)?;
@@ -130,10 +131,12 @@ pub(crate) async fn decide(
         if approval.is_some_and(|a| a.status != ApprovalStatus::Pending) {
             let mut release = stored.request.clone();
             release.approval_id = Some(approval_id);
-            return decide_fresh(w, policy, release, now_ms, Some((decision_id, fingerprint))).await;
+            let decision = decide_fresh(w, policy, release, now_ms, Some((decision_id, fingerprint))).await?;
+            return Ok(Decided { decision, replayed: false });
         }
     }
-    Ok(stored)
+    // Nothing new was decided: the stored answer, said to be a replay so a caller cannot mistake it for a fresh one.
+    Ok(Decided { decision: stored, replayed: true })
 }
 
 /// Steps 3–9 on a snapshot read in this transaction, then everything persisted and journaled together.
@@ -557,6 +560,44 @@ pub(crate) async fn reject(
     load_approval_raw(w.c(), id).await?.ok_or_else(|| StoreError::Backend("approval vanished".into()))
 }
 
+pub(crate) async fn revoke(
+    w: &mut Tx<'_>,
+    id: ApprovalId,
+    by: &str,
+    why: &str,
+    now_ms: i64,
+) -> Result<ApprovalRecord, StoreError> {
+    let Some(record) = load_approval_for_write(w, id, now_ms).await? else {
+        return Err(StoreError::NotFound(format!("approval {id} does not exist")));
+    };
+    if let Err(e) = approval::revoke(&record, why, now_ms) {
+        let code = match e {
+            RevokeError::NoReason | RevokeError::ReasonTooLong { .. } => "bad_request",
+            RevokeError::NotRevocable { .. } => "approval_not_revocable",
+        };
+        let input = json!({"approval_id": id, "by": by, "status": record.status.as_str()});
+        return Err(refused(w, by, code, e.to_string(), input, now_ms).await);
+    }
+    // Conditional on `approved`; under the chain-head lock a racing release has either consumed it already (and
+    // `approval::revoke` refused above) or will find it revoked.
+    let changed = exec(
+        w.c(),
+        "UPDATE approvals SET status = 'revoked', revoked_by = $1, revoke_reason = $2 WHERE id = $3 AND status = 'approved'",
+        &[&by, &why, &id],
+    )
+    .await?;
+    if changed != 1 {
+        return Err(StoreError::Backend(format!("approval {id} changed under the revoking transaction")));
+    }
+    w.append(
+        now_ms,
+        EventKind::Revoked,
+        json!({"approval_id": id, "decision_id": record.decision_id, "by": by, "why": why}),
+    )
+    .await?;
+    load_approval_raw(w.c(), id).await?.ok_or_else(|| StoreError::Backend("approval vanished".into()))
+}
+
 pub(crate) async fn expire_all(w: &mut Tx<'_>, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
     let mut ids: Vec<ApprovalId> = Vec::new();
     for r in rows(
@@ -675,7 +716,7 @@ pub(crate) async fn list_decisions(
 }
 
 const APPROVAL_COLUMNS: &str = "id, decision_id, request, reasons, digest, required, step_up, acknowledged, status, \
-                                created_ms, expires_ms, decided_by, reject_reason, consumed_by";
+                                created_ms, expires_ms, decided_by, reject_reason, consumed_by, revoked_by, revoke_reason";
 
 /// Votes in the order they were cast; `COLLATE "C"` orders equal times by bytes, as SQLite does.
 const APPROVERS_ORDER: &str = "ORDER BY ts_ms, approver COLLATE \"C\"";
@@ -712,6 +753,8 @@ fn approval_from_row(r: &Row) -> Result<ApprovalRecord, StoreError> {
         decided_by: get(r, 11)?,
         reject_reason: get(r, 12)?,
         consumed_by: get(r, 13)?,
+        revoked_by: get(r, 14)?,
+        revoke_reason: get(r, 15)?,
     })
 }
 

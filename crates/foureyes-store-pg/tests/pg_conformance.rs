@@ -190,7 +190,13 @@ async fn a_store_runs_as_the_least_privileged_service_role() {
     let deferred = store.decide(p.clone(), pay.clone(), T0).await.unwrap();
     let approval = deferred.approval_id.unwrap();
     store.approve(approval, "alice", Some(&deferred.digest), T0 + 2).await.unwrap();
-    assert_eq!(store.decide(p, pay, T0 + 3).await.unwrap().verdict, Verdict::Permit);
+    assert_eq!(store.decide(p.clone(), pay, T0 + 3).await.unwrap().verdict, Verdict::Permit);
+    // Withdrawing consent writes only granted columns.
+    let pay = request("svc-3", "payments.send", json!({"amount_eur": 11, "iban": "DE89370400440532013000"}));
+    let deferred = store.decide(p.clone(), pay.clone(), T0).await.unwrap();
+    store.approve(deferred.approval_id.unwrap(), "alice", None, T0 + 2).await.unwrap();
+    store.revoke(deferred.approval_id.unwrap(), "bob", "wrong payee", T0 + 3).await.unwrap();
+    assert_eq!(store.decide(p, pay, T0 + 3).await.unwrap().verdict, Verdict::Deny);
     store.set_kill_switch(true, "admin", T0 + 4).await.unwrap();
     assert!(store.kill_switch().await.unwrap());
     store.expire_approvals(T0 + 5).await.unwrap();
@@ -199,6 +205,8 @@ async fn a_store_runs_as_the_least_privileged_service_role() {
     // Credentials: every statement the service runs is granted.
     store.create_token("svc-admin", foureyes_core::Role::Admin, "hash-svc", None, T0 + 6).await.unwrap();
     assert!(store.principal_by_token("hash-svc").await.unwrap().is_some());
+    assert!(store.accept_totp_step("svc-admin", 100).await.unwrap(), "the service may move totp_last_step");
+    assert!(!store.accept_totp_step("svc-admin", 100).await.unwrap());
     store.create_session("svc-session", "svc-admin", "csrf", T0 + 100).await.unwrap();
     assert!(store.session("svc-session", T0 + 7).await.unwrap().is_some());
     store.delete_session("svc-session").await.unwrap();
@@ -213,7 +221,7 @@ async fn a_store_runs_as_the_least_privileged_service_role() {
     raw.batch_execute("SET ROLE foureyes_service").await.unwrap();
     let err = raw.batch_execute("DROP TABLE journal").await.expect_err("DROP TABLE as the service role");
     assert_eq!(db_message(&err), "must be owner of table journal");
-    // Of a credential, the service may set only `revoked_ms`: never change a role or a token hash.
+    // Of a credential, the service may set only `revoked_ms` and `totp_last_step`: never a role or a token hash.
     for sql in ["UPDATE tokens SET role = 'admin'", "UPDATE tokens SET token_hash = 'x'", "DELETE FROM tokens"] {
         let err = raw.batch_execute(sql).await.expect_err(sql);
         assert_eq!(db_message(&err), "permission denied for table tokens", "`{sql}` as foureyes_service");
@@ -464,6 +472,15 @@ async fn credentials_conform() {
     conformance::credentials_round_trip(&*store, T0).await;
 }
 
+/// Single-use TOTP steps, as SQLite runs them; `reopen` is another replica on the same database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn totp_steps_conform() {
+    let dbs = Databases::new();
+    let (url, store) = dbs.store().await;
+    let replica = Arc::new(PgStore::connect(&url, PgOptions::default()).await.unwrap());
+    conformance::totp_steps_are_accepted_once(store, move || replica.clone() as Arc<dyn Credentials>, T0).await;
+}
+
 /// Across replicas: one name is created once, a sign-in code signs in once, a revocation is seen at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn credentials_across_replicas() {
@@ -510,8 +527,8 @@ async fn credentials_across_replicas() {
     assert_consistent(&*b, "credentials across replicas").await;
 }
 
-/// A database left at schema version 1 by an earlier build keeps its journal and gains the credentials and
-/// session-trust tables.
+/// A database left at schema version 1 by an earlier build keeps its journal and gains the credentials,
+/// session-trust and consent (revoke, TOTP step) tables and columns.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_version_1_database_is_upgraded_in_place() {
     let dbs = Databases::new();
@@ -550,7 +567,7 @@ async fn a_version_1_database_is_upgraded_in_place() {
         .iter()
         .map(|r| r.get(0))
         .collect();
-    assert_eq!(versions, [1, 2, 3]);
+    assert_eq!(versions, [1, 2, 3, 4]);
     assert!(store.kill_switch().await.unwrap(), "the version-1 state is kept");
     store.create_token("after-upgrade", foureyes_core::Role::Admin, "hash-up", None, T0 + 1).await.unwrap();
     assert_eq!(store.journal_head().await.unwrap(), 2, "the credential extends the version-1 chain");

@@ -147,6 +147,9 @@ checks!(
     concurrent_decisions_never_overbook,
     session_trust_demotes_cools_and_restores,
     session_demotion_commits_before_any_later_decide,
+    replays_are_told_apart_from_fresh_decisions,
+    revoke_withdraws_an_approved_unused_approval,
+    revoke_and_release_racing_never_both_win,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -172,6 +175,9 @@ macro_rules! conformance_tests {
             concurrent_decisions_never_overbook,
             session_trust_demotes_cools_and_restores,
             session_demotion_commits_before_any_later_decide,
+            replays_are_told_apart_from_fresh_decisions,
+            revoke_withdraws_an_approved_unused_approval,
+            revoke_and_release_racing_never_both_win,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -1913,4 +1919,248 @@ fn decided_for_request_prefix<'a>(events: &'a [Event], prefix: &str) -> Vec<&'a 
                     .is_some_and(|id| id.starts_with(prefix))
         })
         .collect()
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 16. Replayed or fresh
+
+/// `decide_or_replay` as a check: the answer, or a panic naming the request.
+async fn decide_flagged(
+    store: &dyn Store,
+    policy: &Arc<Policy>,
+    request: ActionRequest,
+    now_ms: i64,
+) -> crate::Decided {
+    let what = format!("decide_or_replay `{}` ({}) at {now_ms}", request.request_id, request.action);
+    store
+        .decide_or_replay(policy.clone(), request, now_ms)
+        .await
+        .unwrap_or_else(|e| panic!("{what}: unexpected error {e:?}"))
+}
+
+/// A caller can tell whether its call made the decision: `replayed` is false for a first request and for the
+/// release of an answered deferral, true for every idempotent retry, whose decision is the stored one unchanged
+/// (nothing new is journaled for it, so the replay stays audit-exact).
+pub async fn replays_are_told_apart_from_fresh_decisions(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let start = head_seq(s).await;
+
+    let r = email("replay-1");
+    let first = decide_flagged(s, &p, r.clone(), t0).await;
+    assert!(!first.replayed, "the first request makes its decision: replayed must be false");
+    let head = head_seq(s).await;
+    for i in 1..4 {
+        let again = decide_flagged(s, &p, r.clone(), t0 + i * 1000).await;
+        assert!(again.replayed, "retry {i} of `replay-1` returns the stored decision: replayed must be true");
+        assert_eq!(again.decision, first.decision, "retry {i}: the replayed decision is the stored one, unchanged");
+    }
+    assert_eq!(head_seq(s).await, head, "a replay journals nothing");
+    // `decide` is the same answer without the flag.
+    assert_eq!(decide(s, &p, r.clone(), t0 + 5000).await, first.decision, "decide and decide_or_replay agree");
+
+    // A deferral: replayed while pending; the release after the approval is fresh; then replayed again.
+    let pay = payment("replay-pay", 300);
+    let deferred = decide_flagged(s, &p, pay.clone(), t0 + 10_000).await;
+    expect(&deferred.decision, Verdict::Defer, ReasonCode::ApprovalRequired, "payment");
+    assert!(!deferred.replayed, "the deferral is made by this call");
+    let pending = decide_flagged(s, &p, pay.clone(), t0 + 10_001).await;
+    assert!(
+        pending.replayed && pending.decision == deferred.decision,
+        "re-sent while pending: the same deferral, replayed"
+    );
+    let id = deferred.decision.approval_id.unwrap();
+    approve(s, id, "alice", Some(deferred.decision.digest.as_str()), t0 + 10_002).await;
+    let release = decide_flagged(s, &p, pay.clone(), t0 + 10_003).await;
+    expect(&release.decision, Verdict::Permit, ReasonCode::Approved, "release");
+    assert!(!release.replayed, "the release after approval is a new decision made by this call: not a replay");
+    let again = decide_flagged(s, &p, pay.clone(), t0 + 10_004).await;
+    assert!(again.replayed, "re-sending after the release returns the release: a replay");
+    assert_eq!(again.decision, release.decision, "the replayed release is the stored one");
+
+    // A conflict is still an error, not a replay.
+    let mut other = r.clone();
+    other.params.insert("to".into(), json!("else@example.com"));
+    let result = s.decide_or_replay(p.clone(), other, t0 + 20_000).await;
+    assert!(matches!(result, Err(StoreError::Conflict { .. })), "same id, other content: Conflict, got {result:?}");
+
+    let events = events_after(s, start).await;
+    assert_eq!(decided_for_request(&events, "replay-1").len(), 1, "four sends of `replay-1`, one `decided` event");
+    assert_eq!(decided_for_request(&events, "replay-pay").len(), 2, "one deferral and one release are journaled");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 17. Withdrawing consent
+
+async fn revoke(store: &dyn Store, id: ApprovalId, by: &str, why: &str, now_ms: i64) -> foureyes_core::ApprovalRecord {
+    store.revoke(id, by, why, now_ms).await.unwrap_or_else(|e| panic!("revoke {id} by {by}: unexpected error {e:?}"))
+}
+
+/// Only an approved, unused approval can be revoked, by a person with a reason; the revoke is journaled as its own
+/// event, and a release of that approval (by re-sending the request or naming the approval) is then denied with
+/// `approval_revoked` and consumes nothing.
+pub async fn revoke_withdraws_an_approved_unused_approval(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let start = head_seq(s).await;
+    let r = payment("revoke-1", 700);
+    let deferred = decide(s, &p, r.clone(), t0).await;
+    let id = deferred.approval_id.unwrap();
+
+    // Pending: nothing to withdraw (reject it instead), refused and journaled.
+    expect_refused(s, s.revoke(id, "bob", "second thoughts", t0 + 1).await, "approval_not_revocable", "revoke pending")
+        .await;
+    approve(s, id, "alice", Some(deferred.digest.as_str()), t0 + 2).await;
+    // A revoke needs a reason.
+    expect_refused(s, s.revoke(id, "bob", "", t0 + 3).await, "bad_request", "revoke without a reason").await;
+    expect_refused(s, s.revoke(id, "bob", " \n ", t0 + 3).await, "bad_request", "revoke with a blank reason").await;
+    assert_eq!(stored_approval(s, id, t0 + 3).await.status, ApprovalStatus::Approved, "refused revokes change nothing");
+    let missing = s.revoke(id + 10_000, "bob", "why", t0 + 3).await;
+    assert!(matches!(missing, Err(StoreError::NotFound(_))), "revoking no approval: NotFound, got {missing:?}");
+
+    let before = head_seq(s).await;
+    let a = revoke(s, id, "bob", "the IBAN belongs to a scammer", t0 + 4).await;
+    assert_eq!(
+        (a.status, a.revoked_by.as_deref(), a.revoke_reason.as_deref(), a.decided_by.as_deref()),
+        (ApprovalStatus::Revoked, Some("bob"), Some("the IBAN belongs to a scammer"), Some("alice")),
+        "revoked: who withdrew it and why, and who had approved it"
+    );
+    assert_eq!(stored_approval(s, id, t0 + 5).await, a, "the revoked approval is stored as returned");
+    let events = events_after(s, before).await;
+    let revoked = of_kind(&events, EventKind::Revoked);
+    assert_eq!(revoked.len(), 1, "one `revoked` event: {events:?}");
+    assert_eq!(
+        (data_i64(revoked[0], "approval_id"), data_i64(revoked[0], "decision_id"), data_str(revoked[0], "by")),
+        (Some(id), Some(deferred.decision_id), Some("bob")),
+        "the revoked event: {}",
+        revoked[0].data
+    );
+    assert_eq!(data_str(revoked[0], "why"), Some("the IBAN belongs to a scammer"), "the reason is journaled");
+
+    // The release is refused with its own reason code, and consumes nothing.
+    let release = decide(s, &p, r.clone(), t0 + 10).await;
+    expect(&release, Verdict::Deny, ReasonCode::ApprovalRevoked, "re-sending after the revoke");
+    assert!(release.reasons.iter().any(|x| x.message.contains("bob")), "the reason names who withdrew it");
+    let mut named = payment("revoke-1-named", 700);
+    named.approval_id = Some(id);
+    expect(&decide(s, &p, named, t0 + 11).await, Verdict::Deny, ReasonCode::ApprovalRevoked, "naming the approval");
+    let a = stored_approval(s, id, t0 + 12).await;
+    assert_eq!((a.status, a.consumed_by), (ApprovalStatus::Revoked, None), "a revoked approval is never consumed");
+    expect_refused(s, s.revoke(id, "carol", "again", t0 + 13).await, "approval_not_revocable", "revoke twice").await;
+
+    // Used: it already ran, so it cannot be revoked (an executed action is undone instead).
+    let used = decide(s, &p, payment("revoke-2", 710), t0 + 20).await;
+    let used_id = used.approval_id.unwrap();
+    approve(s, used_id, "alice", None, t0 + 21).await;
+    let permit = decide(s, &p, payment("revoke-2", 710), t0 + 22).await;
+    expect(&permit, Verdict::Permit, ReasonCode::Approved, "release of the second payment");
+    expect_refused(s, s.revoke(used_id, "bob", "too late", t0 + 23).await, "approval_not_revocable", "revoke used")
+        .await;
+    assert_eq!(stored_approval(s, used_id, t0 + 23).await.status, ApprovalStatus::Consumed, "still consumed");
+
+    // Rejected, and expired: nothing can run on them, nothing to revoke.
+    let rejected = decide(s, &p, payment("revoke-3", 720), t0 + 30).await;
+    let rejected_id = rejected.approval_id.unwrap();
+    s.reject(rejected_id, "alice", Some("no"), None, t0 + 31).await.unwrap();
+    expect_refused(s, s.revoke(rejected_id, "bob", "x", t0 + 32).await, "approval_not_revocable", "revoke rejected")
+        .await;
+    let stale = decide(s, &p, payment("revoke-4", 730), t0 + 40).await;
+    let stale_id = stale.approval_id.unwrap();
+    approve(s, stale_id, "alice", None, t0 + 41).await;
+    expect_refused(s, s.revoke(stale_id, "bob", "x", t0 + 40 + HOUR).await, "approval_not_revocable", "revoke expired")
+        .await;
+    assert_eq!(stored_approval(s, stale_id, t0 + 40 + HOUR).await.status, ApprovalStatus::Expired, "expired");
+
+    let events = events_after(s, start).await;
+    assert_eq!(of_kind(&events, EventKind::Revoked).len(), 1, "exactly one revoke succeeded in this check");
+}
+
+/// A revoke and a release of the same approved approval, racing: exactly one wins. Either the release permits
+/// (consuming the approval) and the revoke is refused, or the revoke succeeds and the release is denied
+/// `approval_revoked`; never a permit *and* a successful revoke.
+pub async fn revoke_and_release_racing_never_both_win(store: Arc<dyn Store>, t0: i64) {
+    let p = policy();
+    let (mut revokes_won, mut releases_won) = (0, 0);
+    for round in 0..24_i64 {
+        let at = t0 + round * 100;
+        let r = payment(&format!("race-{round}"), 100 + round);
+        let deferred = decide(&*store, &p, r.clone(), at).await;
+        let id = deferred.approval_id.unwrap();
+        approve(&*store, id, "alice", None, at + 1).await;
+        let (s1, s2, p2) = (store.clone(), store.clone(), p.clone());
+        // Alternate who is spawned first, so neither side always has the head start.
+        let release = async move { s1.decide(p2, r, at + 2).await };
+        let withdraw = async move { s2.revoke(id, "bob", "stop it", at + 2).await };
+        let (released, revoked) = if round % 2 == 0 {
+            let (a, b) = (tokio::spawn(release), tokio::spawn(withdraw));
+            (a.await.unwrap(), b.await.unwrap())
+        } else {
+            let (b, a) = (tokio::spawn(withdraw), tokio::spawn(release));
+            (a.await.unwrap(), b.await.unwrap())
+        };
+        let released = released.unwrap_or_else(|e| panic!("round {round}: the release failed: {e:?}"));
+        let approval = stored_approval(&*store, id, at + 3).await;
+        match revoked {
+            Ok(_) => {
+                revokes_won += 1;
+                expect(&released, Verdict::Deny, ReasonCode::ApprovalRevoked, &format!("round {round}: revoke won"));
+                assert_eq!(approval.status, ApprovalStatus::Revoked, "round {round}: the revoke won");
+            }
+            Err(StoreError::Refused { code, .. }) if code == "approval_not_revocable" => {
+                releases_won += 1;
+                expect(&released, Verdict::Permit, ReasonCode::Approved, &format!("round {round}: release won"));
+                assert_eq!(
+                    (approval.status, approval.consumed_by),
+                    (ApprovalStatus::Consumed, Some(released.decision_id)),
+                    "round {round}: the release won"
+                );
+            }
+            Err(e) => panic!("round {round}: the revoke failed other than by losing the race: {e:?}"),
+        }
+    }
+    assert_eq!(revokes_won + releases_won, 24, "every round had exactly one winner");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Single-use TOTP codes (run by each backend on a fresh store, like `credentials_round_trip`)
+
+/// A TOTP time step is accepted once per principal, only ever forward (RFC 6238 §5.2): the same step again, or an
+/// earlier one still inside the ±1 window, is refused; principals do not share steps; a revoked or unknown
+/// principal accepts nothing; of several requests racing with one code exactly one is accepted. Durable: a
+/// second handle on the same database sees the steps the first accepted (`reopen`).
+pub async fn totp_steps_are_accepted_once<S, F>(store: Arc<S>, reopen: F, t0: i64)
+where
+    S: crate::Credentials + 'static,
+    F: Fn() -> Arc<dyn crate::Credentials>,
+{
+    use foureyes_core::Role;
+    const SECRET: &str = "JBSWY3DPEHPK3PXP";
+    for (i, name) in ["totp-alice", "totp-bob", "totp-gone"].iter().enumerate() {
+        store.create_token(name, Role::Approver, &format!("hash-{name}"), Some(SECRET), t0 + i as i64).await.unwrap();
+    }
+    let accept = |who: &'static str, step: u64| {
+        let store = store.clone();
+        async move { store.accept_totp_step(who, step).await.unwrap_or_else(|e| panic!("accept {who} {step}: {e:?}")) }
+    };
+    let step = (t0 as u64 / 1000) / 30;
+    assert!(accept("totp-alice", step).await, "a first code is accepted");
+    assert!(!accept("totp-alice", step).await, "the same code (same step) again is refused: a replay");
+    assert!(!accept("totp-alice", step - 1).await, "an earlier step inside the window is refused after a later one");
+    assert!(accept("totp-bob", step).await, "another principal's use of the same step is its own");
+    assert!(accept("totp-alice", step + 1).await, "the next step is accepted");
+    assert!(!accept("totp-alice", step + 1).await, "and only once");
+    assert!(!accept("nobody", step).await, "an unknown principal accepts nothing");
+    store.revoke_token("totp-gone", t0 + 10).await.unwrap();
+    assert!(!accept("totp-gone", step).await, "a revoked principal accepts nothing");
+
+    // Durable and shared: another handle on the same database refuses what this one accepted.
+    let other = reopen();
+    assert!(!other.accept_totp_step("totp-alice", step + 1).await.unwrap(), "a second handle sees the used step");
+    assert!(other.accept_totp_step("totp-alice", step + 2).await.unwrap(), "and accepts a later one");
+
+    // Racing: eight requests with one code, one wins.
+    let racers: Vec<_> = (0..8).map(|_| tokio::spawn(accept("totp-bob", step + 5))).collect();
+    let mut won = 0;
+    for r in racers {
+        won += usize::from(r.await.unwrap());
+    }
+    assert_eq!(won, 1, "eight requests racing with one code: exactly one is accepted");
 }

@@ -115,6 +115,17 @@ pub struct VoteOutcome {
     pub counted: bool,
 }
 
+/// The answer to a decide: the decision, and whether this call made it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Decided {
+    pub decision: DecisionRecord,
+    /// True when the request id was already decided and this call returned that stored decision unchanged (an
+    /// idempotent retry: nothing was decided, reserved, consumed or journaled). False when this call created the
+    /// decision — a first request, or the release of a deferral whose approval has since been answered. An
+    /// executor that must act once per decision acts only on `replayed: false` (or already knows it acted).
+    pub replayed: bool,
+}
+
 /// Differences between the tables and a replay of the journal (empty = consistent).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct AuditReport {
@@ -137,6 +148,18 @@ pub trait Store: Send + Sync {
         request: ActionRequest,
         now_ms: i64,
     ) -> Result<DecisionRecord, StoreError>;
+    /// [`Store::decide`], telling a fresh decision from a replayed one ([`Decided::replayed`]). Both backends
+    /// implement it (and `decide` is this without the flag). The default exists only so that wrapper stores
+    /// written before it still compile; it fails closed rather than guess, so a wrapper must forward it.
+    async fn decide_or_replay(
+        &self,
+        policy: Arc<Policy>,
+        request: ActionRequest,
+        now_ms: i64,
+    ) -> Result<Decided, StoreError> {
+        let _ = (policy, request, now_ms);
+        Err(StoreError::Backend("this store cannot tell a replayed decision from a fresh one".into()))
+    }
     /// Phase B: the executor's outcome. `failed` releases the reservations; `unknown` keeps them.
     async fn report(
         &self,
@@ -160,6 +183,21 @@ pub trait Store: Send + Sync {
         digest_seen: Option<&str>,
         now_ms: i64,
     ) -> Result<ApprovalRecord, StoreError>;
+    /// Withdraws consent: an `approved`, unused approval becomes `revoked` (journaled as `revoked` with `by` and
+    /// `why`), and a later release of it is denied with `approval_revoked`. Refused and journaled: an empty `why`
+    /// (`bad_request`), or an approval that is not approved-and-unused (`approval_not_revocable`: pending, consumed,
+    /// rejected, expired, already revoked). It runs in the same serialized write path as a release, so of a revoke
+    /// and a release racing exactly one wins. The default fails closed (see [`Store::decide_or_replay`]).
+    async fn revoke(
+        &self,
+        approval_id: ApprovalId,
+        by: &str,
+        why: &str,
+        now_ms: i64,
+    ) -> Result<ApprovalRecord, StoreError> {
+        let _ = (approval_id, by, why, now_ms);
+        Err(StoreError::Backend("this store cannot revoke approvals".into()))
+    }
     /// Marks every approval past its TTL as expired (journaled); returns their ids.
     async fn expire_approvals(&self, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError>;
     /// Engages or releases the kill switch; returns whether it changed.
@@ -269,6 +307,11 @@ pub trait Credentials: Send + Sync {
     ) -> Result<(), StoreError>;
     /// Uses a one-time code: returns its principal the first time, `None` after (or once expired).
     async fn redeem_signin_code(&self, code_sha256: &str, now_ms: i64) -> Result<Option<Principal>, StoreError>;
+    /// Records that `principal` used the TOTP code of time step `step` (RFC 6238 §5.2: a code is accepted once).
+    /// Returns true, durably, only when `step` is later than every step accepted before for this principal; false
+    /// for a replayed code (the same step) or an older one (a step inside the window, before the last used). One
+    /// conditional update, so two requests racing with one code cannot both be accepted, on any replica.
+    async fn accept_totp_step(&self, principal: &str, step: u64) -> Result<bool, StoreError>;
 }
 
 /// A complete backend, as `foureyes serve` and the CLI use it: the [`Store`], its [`Credentials`], and what it can

@@ -54,7 +54,7 @@ impl Replayed {
                     self.approvals.insert(a, "pending".into());
                 }
             }
-            EventKind::Approved | EventKind::Rejected | EventKind::Expired => {
+            EventKind::Approved | EventKind::Rejected | EventKind::Expired | EventKind::Revoked => {
                 if let Some(a) = id(d, "approval_id") {
                     self.approvals.insert(a, event.kind.as_str().into());
                 }

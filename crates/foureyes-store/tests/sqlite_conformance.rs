@@ -271,6 +271,20 @@ async fn credentials_conform() {
     }
 }
 
+/// Single-use TOTP steps (PostgreSQL runs the same check), on both commit modes; `reopen` is a second store on the
+/// same file, as another process would be.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn totp_steps_conform() {
+    for options in [SqliteOptions::default(), SqliteOptions { group_commit: false, ..Default::default() }] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("totp.db");
+        let store = Arc::new(SqliteStore::open(&path, options.clone()).unwrap());
+        let reopen =
+            || Arc::new(SqliteStore::open(&path, options.clone()).unwrap()) as Arc<dyn foureyes_store::Credentials>;
+        conformance::totp_steps_are_accepted_once(store, reopen, T0).await;
+    }
+}
+
 /// A PostgreSQL URL is never taken for a file name: the store refuses it instead of creating `postgres:/…`.
 #[test]
 fn a_postgres_url_is_not_a_sqlite_file() {

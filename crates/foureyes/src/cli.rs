@@ -193,7 +193,7 @@ pub enum DecisionsCommand {
 pub enum ApprovalsCommand {
     /// Pending approvals by default.
     List {
-        /// pending, approved, rejected, expired, consumed or all.
+        /// pending, approved, rejected, expired, consumed, revoked or all.
         #[arg(long, default_value = "pending")]
         status: String,
         #[arg(long)]
@@ -224,6 +224,19 @@ pub enum ApprovalsCommand {
         reason: Option<String>,
         #[arg(long)]
         digest: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Withdraw an approval that was given and not yet used: its release is then denied (journaled with --as and
+    /// --why). A pending approval is rejected instead; a used, rejected or expired one cannot be revoked.
+    Revoke {
+        id: i64,
+        /// Who withdraws it (journaled).
+        #[arg(long = "as")]
+        by: String,
+        /// Why (journaled; required).
+        #[arg(long)]
+        why: String,
         #[arg(long)]
         json: bool,
     },

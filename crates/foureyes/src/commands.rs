@@ -1,7 +1,9 @@
 //! The subcommands. Each returns the process exit code or an [`Exit`] failure.
 
 use crate::cli::*;
-use crate::output::{decision_json, print_approval, print_decision, print_demotion, print_event};
+use crate::output::{
+    decided_json, decision_json, print_approval, print_decided, print_decision, print_demotion, print_event,
+};
 use crate::{
     EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE, EXIT_VERIFY_FAILED,
     Exit,
@@ -265,13 +267,13 @@ async fn decide(db: &Path, policy: &Option<std::path::PathBuf>, args: DecideArgs
         evidence,
         flags: args.flags,
     };
-    let record = store.decide(policy, request, now_ms()).await?;
+    let answer = store.decide_or_replay(policy, request, now_ms()).await?;
     if args.json {
-        print_json(&decision_json(&record));
+        print_json(&decided_json(&answer));
     } else {
-        print_decision(&record);
+        print_decided(&answer);
     }
-    Ok(verdict_exit(&record))
+    Ok(verdict_exit(&answer.decision))
 }
 
 async fn report(db: &Path, args: ReportArgs) -> Result<u8, Exit> {
@@ -351,7 +353,9 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
                 s => Some(ApprovalStatus::parse(s).ok_or_else(|| {
                     Exit::new(
                         EXIT_REFUSED,
-                        format!("unknown status `{s}`: expected pending, approved, rejected, expired, consumed or all"),
+                        format!(
+                            "unknown status `{s}`: expected pending, approved, rejected, expired, consumed, revoked or all"
+                        ),
                     )
                 })?),
             };
@@ -408,6 +412,15 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
                 print_json(&a);
             } else {
                 println!("approval {id} rejected by {approver}");
+            }
+            Ok(0)
+        }
+        ApprovalsCommand::Revoke { id, by, why, json } => {
+            let a = store.revoke(id, &by, &why, now).await?;
+            if json {
+                print_json(&a);
+            } else {
+                println!("approval {id} revoked by {by}: a release of it is now denied (approval_revoked)");
             }
             Ok(0)
         }
@@ -509,13 +522,13 @@ async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) ->
         evidence: None,
         flags: Vec::new(),
     };
-    let record = store.decide(policy, request, now_ms()).await?;
+    let answer = store.decide_or_replay(policy, request, now_ms()).await?;
     if args.json {
-        print_json(&decision_json(&record));
+        print_json(&decided_json(&answer));
     } else {
-        print_decision(&record);
+        print_decided(&answer);
     }
-    Ok(verdict_exit(&record))
+    Ok(verdict_exit(&answer.decision))
 }
 
 async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {

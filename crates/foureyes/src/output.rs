@@ -2,6 +2,7 @@
 
 use foureyes_core::journal::Event;
 use foureyes_core::{ApprovalRecord, BudgetKind, DecisionRecord, DemotionRecord, DemotionStatus};
+use foureyes_store::Decided;
 use serde_json::Value;
 
 pub fn time(ms: i64) -> String {
@@ -13,6 +14,26 @@ pub fn time(ms: i64) -> String {
 /// The `--json` form of a decision.
 pub fn decision_json(d: &DecisionRecord) -> Value {
     d.verdict_json()
+}
+
+/// The `--json` form of a decide answer: the decision plus `replayed` (the HTTP API's answer has the same shape).
+pub fn decided_json(d: &Decided) -> Value {
+    let mut v = d.decision.verdict_json();
+    if let Some(obj) = v.as_object_mut() {
+        obj.insert("replayed".into(), Value::Bool(d.replayed));
+    }
+    v
+}
+
+/// A decide answer for people: the decision, and a line saying when it is a replay.
+pub fn print_decided(d: &Decided) {
+    print_decision(&d.decision);
+    if d.replayed {
+        println!(
+            "  replayed: request_id `{}` was already decided; this is that decision, nothing new was decided",
+            d.decision.request.request_id
+        );
+    }
 }
 
 pub fn print_decision(d: &DecisionRecord) {
@@ -78,6 +99,9 @@ pub fn print_approval(a: &ApprovalRecord) {
         && a.status == foureyes_core::ApprovalStatus::Rejected
     {
         println!("  rejected by {by}{}", a.reject_reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default());
+    }
+    if let Some(by) = &a.revoked_by {
+        println!("  revoked by {by}{}", a.revoke_reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default());
     }
     if a.step_up {
         println!("  step-up: the approver must re-prove identity");

@@ -252,6 +252,69 @@ fn approvals_from_the_cli_enforce_four_eyes() {
     assert_eq!((code, v["reasons"][0]["code"].as_str()), (0, Some("approved")));
 }
 
+/// `decide --json` says whether the answer is a replay of the request id's earlier decision; the text output says
+/// it in words.
+#[test]
+fn decide_says_when_it_replays_an_earlier_decision() {
+    let e = env();
+    let args = ["decide", "--agent", "bot", "--action", "battery.schedule", "--params", r#"{"kw": 2}"#];
+    let with_id = |json: bool| {
+        let mut a: Vec<&str> = args.to_vec();
+        a.extend(["--request-id", "replay-cli"]);
+        if json {
+            a.push("--json");
+        }
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let first = with_id(true);
+    let (code, v) = e.json(&first.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!((code, v["replayed"].clone()), (0, Value::Bool(false)), "{v}");
+    let (code, again) = e.json(&first.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!((code, again["replayed"].clone()), (0, Value::Bool(true)), "{again}");
+    assert_eq!(again["decision_id"], v["decision_id"]);
+    let text = with_id(false);
+    let out = e.run(&text.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("replayed: request_id `replay-cli` was already decided"));
+    assert_eq!(e.decision_count(), 1, "three sends, one decision");
+}
+
+/// `approvals revoke` withdraws an approved, unused approval (journaled with --as and --why); the release is then
+/// denied `approval_revoked`; revoking it again, or one that is pending, is refused (exit 3, journaled).
+#[test]
+fn approvals_revoke_from_the_cli_withdraws_consent() {
+    let e = env();
+    let decide = ["decide", "--agent", "bot", "--action", "vault.open", "--params", r#"{"door": 2}"#];
+    let mut first: Vec<&str> = decide.to_vec();
+    first.extend(["--request-id", "vault-revoke", "--json"]);
+    let (code, v) = e.json(&first);
+    assert_eq!(code, 11);
+    let id = v["approval_id"].as_i64().unwrap().to_string();
+    let out = e.run(&["approvals", "revoke", &id, "--as", "bob", "--why", "not yet"]);
+    assert_eq!(out.status.code(), Some(3), "revoking a pending approval: {}", stderr(&out));
+    assert!(stderr(&out).contains("reject it instead"), "{}", stderr(&out));
+    let out = e.run(&["approvals", "revoke", &id, "--as", "bob"]);
+    assert_eq!(out.status.code(), Some(2), "--why is required: {}", stderr(&out));
+    let digest = v["digest"].as_str().unwrap().to_string();
+    assert_eq!(e.run(&["approvals", "approve", &id, "--as", "alice", "--digest", &digest]).status.code(), Some(0));
+    let (code, a) = e.json(&["approvals", "revoke", &id, "--as", "bob", "--why", "wrong door", "--json"]);
+    assert_eq!((code, a["status"].as_str(), a["revoked_by"].as_str()), (0, Some("revoked"), Some("bob")), "{a}");
+    let out = e.run(&["approvals", "revoke", &id, "--as", "bob", "--why", "again"]);
+    assert_eq!(out.status.code(), Some(3), "revoking twice: {}", stderr(&out));
+    let (code, release) = e.json(&first);
+    assert_eq!(
+        (code, release["reasons"][0]["code"].as_str(), release["replayed"].as_bool()),
+        (10, Some("approval_revoked"), Some(false)),
+        "{release}"
+    );
+    let kinds: Vec<(String, Value)> = e.journal_kinds();
+    let revoked: Vec<&Value> = kinds.iter().filter(|(k, _)| k == "revoked").map(|(_, d)| d).collect();
+    assert_eq!(revoked.len(), 1, "{kinds:?}");
+    assert_eq!((revoked[0]["by"].as_str(), revoked[0]["why"].as_str()), (Some("bob"), Some("wrong door")));
+    let refusals: Vec<&str> =
+        kinds.iter().filter(|(k, _)| k == "refused").filter_map(|(_, d)| d["code"].as_str()).collect();
+    assert_eq!(refusals, ["approval_not_revocable", "approval_not_revocable"]);
+}
+
 #[test]
 fn export_verify_detects_tampering_and_torn_tails() {
     let e = env();

@@ -673,6 +673,35 @@ async fn scenario(page: &Page<'_>, ctx: &Ctx) -> Res<()> {
     ensure!(approval["status"] == "approved", "step-up approval: {approval}");
     step("step-up: missing code, wrong code (API error on the card), right code -> approved");
 
+    // Withdrawing consent: the approved, unused vault approval has a Revoke button; a reason is required; once
+    // revoked it moves to the closed list and the agent's re-send is denied `approval_revoked`.
+    let approved_row = format!("[data-testid=approved-item][data-approval-id=\"{vault_id}\"]");
+    page.wait_for("the approved row", "return !!document.querySelector(arguments[0])", vec![json!(approved_row)])
+        .await?;
+    page.click(&format!("{approved_row} [data-testid=revoke-button]")).await?;
+    page.click(&format!("{approved_row} [data-testid=revoke-confirm]")).await?;
+    page.wait_for(
+        "the missing-reason hint",
+        "const e = document.querySelector(arguments[0] + ' [data-testid=revoke-error]'); return !e.hidden && e.textContent.includes('Say why')",
+        vec![json!(approved_row)],
+    )
+    .await?;
+    page.type_into(&format!("{approved_row} [data-testid=revoke-reason]"), "the door code leaked").await?;
+    page.click(&format!("{approved_row} [data-testid=revoke-confirm]")).await?;
+    page.wait_for(
+        "the revoke in the closed list, with its reason",
+        "const r = document.querySelector(`[data-testid=closed-item][data-approval-id=\"${arguments[0]}\"]`); return !!r && r.dataset.status === 'revoked' && r.textContent.includes('the door code leaked') && !document.querySelector(arguments[1])",
+        vec![json!(vault_id), json!(approved_row)],
+    )
+    .await?;
+    let again =
+        ctx.agent.decide(&json!({"request_id": "e2e-vault-1", "action": "vault.open", "params": {"door": "front"}}))?;
+    ensure!(
+        again["verdict"] == "deny" && again["reasons"][0]["code"] == "approval_revoked" && again["replayed"] == false,
+        "the release of a revoked approval: {again}"
+    );
+    step("revoked in the console with a reason; the agent's re-send denied `approval_revoked`");
+
     // Undo the executed thermostat change, through the confirm dialog.
     page.click(&format!("{row} [data-testid=undo-button]")).await?;
     page.wait_for("the confirm dialog", "return document.querySelector('[data-testid=confirm-dialog]').open", vec![])

@@ -286,7 +286,9 @@ class FourEyesGuardrail(CustomGuardrail):
             verdict = self.client.decide(request_id, ask.action, ask.params, session=ask.session)
             with self._lock:
                 seen = verdict.decision_id in self._delivered
-            used = seen or (verdict.verdict == "permit" and verdict.status != "intended")
+            # A permit is used once handed off (reported), and also when it is a replay still `intended`: another
+            # thread, process or replica received it first and may be handing it to LiteLLM right now.
+            used = seen or (verdict.verdict == "permit" and (verdict.status != "intended" or bool(verdict.replayed)))
             pending = verdict.verdict == "defer" and verdict.status == "awaiting_approval"
             if used and not pending:
                 generation += 1

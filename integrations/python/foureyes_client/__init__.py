@@ -23,11 +23,12 @@ from .errors import (
     Unprocessable,
     Unreachable,
 )
-from .executor import AlreadyReported, AwaitingApproval, Blocked, Denied, DryRun
+from .executor import AlreadyDecided, AlreadyReported, AwaitingApproval, Blocked, Denied, DryRun
 from .types import Approval, ApprovalVote, Budget, Reason, Verdict, WaitResult
 
 __all__ = [
     "ENDPOINTS",
+    "AlreadyDecided",
     "AlreadyReported",
     "Approval",
     "ApprovalVote",

@@ -30,7 +30,7 @@ class Endpoint:
     body_always: Tuple[str, ...] = ()
     #: Query parameters the client may send.
     query: Tuple[str, ...] = ()
-    #: The answer type: ``verdict``, ``verdict_list``, ``wait``, ``approval``, ``approval_list``, ``vote``.
+    #: The answer type: ``decide``, ``verdict``, ``wait``, ``approval``, ``approval_list``, ``vote``.
     answer: str = ""
 
 
@@ -40,7 +40,7 @@ ENDPOINTS: Dict[str, Endpoint] = {
         "/v1/decide",
         body=("request_id", "action", "params", "target", "undo_of", "dry_run", "approval_id", "session"),
         body_always=("request_id", "action", "params"),
-        answer="verdict",
+        answer="decide",
     ),
     "decision": Endpoint("GET", "/v1/decisions/{id}", answer="verdict"),
     "report": Endpoint(
@@ -53,10 +53,12 @@ ENDPOINTS: Dict[str, Endpoint] = {
         "POST", "/v1/approvals/{id}/approve", body=("digest", "totp"), body_always=("digest",), answer="vote"
     ),
     "reject": Endpoint("POST", "/v1/approvals/{id}/reject", body=("reason", "digest"), answer="approval"),
+    "revoke": Endpoint("POST", "/v1/approvals/{id}/revoke", body=("why",), body_always=("why",), answer="approval"),
 }
 
 #: Which fields each answer type must carry.
 ANSWER_FIELDS: Dict[str, Tuple[str, ...]] = {
+    "decide": Verdict.DECIDE_REQUIRED,
     "verdict": Verdict.REQUIRED,
     "wait": WaitResult.REQUIRED,
     "approval": Approval.REQUIRED,
@@ -100,7 +102,8 @@ class FourEyes:
         session: Optional[str] = None,
     ) -> Verdict:
         """Phase A: ask whether ``action`` with ``params`` may happen. The same ``request_id`` with the same content
-        returns the same decision, or, after a human answered its approval, the released one."""
+        returns the same decision (``replayed`` is then True), or, after a human answered its approval, the
+        released one (a new decision: ``replayed`` False)."""
         body: Dict[str, Any] = {"request_id": request_id, "action": action, "params": dict(params or {})}
         if target is not None:
             body["target"] = target
@@ -112,7 +115,7 @@ class FourEyes:
             body["approval_id"] = approval_id
         if session is not None:
             body["session"] = session
-        return Verdict.from_json(self._call("decide", body=body))
+        return Verdict.from_decide(self._call("decide", body=body))
 
     def report(self, decision_id: int, outcome: str, detail: Any = None) -> Verdict:
         """Phase B: say what happened to a permitted action: ``executed``, ``failed`` (did not happen; limits are
@@ -138,7 +141,8 @@ class FourEyes:
     # ------------------------------------------------------------------------------------ approver and admin calls
 
     def approvals(self, status: Optional[str] = "pending") -> List[Approval]:
-        """Approvals with ``status`` (pending, approved, rejected, expired, consumed; ``None`` or ``"all"``: all)."""
+        """Approvals with ``status`` (pending, approved, rejected, expired, consumed, revoked; ``None`` or ``"all"``:
+        all)."""
         query = {"status": status} if status is not None else None
         answer = self._call("approvals", query=query)
         if not isinstance(answer, list):
@@ -163,6 +167,12 @@ class FourEyes:
         if digest is not None:
             body["digest"] = digest
         return Approval.from_json(self._call("reject", ids=(approval_id,), body=body))
+
+    def revoke(self, approval_id: int, why: str) -> Approval:
+        """Withdraw an approval that was given and not yet used: its release is then denied ``approval_revoked``.
+        ``why`` is required (journaled). A pending, used, rejected or expired approval cannot be revoked
+        (:class:`Conflict`, ``approval_not_revocable``); an agent token never can (:class:`Forbidden`)."""
+        return Approval.from_json(self._call("revoke", ids=(approval_id,), body={"why": why}))
 
     # ---------------------------------------------------------------------------------------------------- other
 

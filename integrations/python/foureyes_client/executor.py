@@ -12,7 +12,9 @@
   durable ``wait`` endpoint and then re-sends the same ``request_id``, which returns the released verdict.
 * deny → :class:`Denied`; dry run → :class:`DryRun`. ``fn`` does not run.
 * The same ``request_id`` is the idempotency key: a permit that was already reported is never run a second time
-  (:class:`AlreadyReported`).
+  (:class:`AlreadyReported`), and neither is a permit an earlier call already received but has not reported
+  (:class:`AlreadyDecided`, from the answer's ``replayed``): that call may be running it, or have run it before
+  it crashed. At most once: such a decision stays "intended, not confirmed" for a person to settle.
 """
 
 from __future__ import annotations
@@ -57,6 +59,11 @@ class DryRun(Blocked):
 
 class AlreadyReported(Blocked):
     """The ``request_id`` names a permit whose outcome was already reported: running again would act twice."""
+
+
+class AlreadyDecided(Blocked):
+    """The ``request_id`` names a permit an earlier call received (``replayed``) and has not reported: it may be
+    running, or have run. Not run again; ``foureyes decisions list --status intended`` shows it."""
 
 
 def run(
@@ -116,6 +123,12 @@ def check(verdict: Verdict) -> None:
             raise AlreadyReported(
                 f"{what} was already reported `{verdict.status}` for request_id `{verdict.request_id}`: "
                 "not running it again (use a new request_id for a new action)",
+                verdict,
+            )
+        if verdict.replayed:
+            raise AlreadyDecided(
+                f"{what} was already permitted to an earlier call with request_id `{verdict.request_id}`, which has "
+                "not reported it: it may be running or have run, so it is not run again",
                 verdict,
             )
         return

@@ -101,6 +101,10 @@ class Verdict:
     report_detail: Any = None
     target: Optional[str] = None
     undo_of: Optional[int] = None
+    #: Only in the answer to ``decide``: True when this call returned the decision its ``request_id`` already had
+    #: (an idempotent retry: nothing new was decided), False when this call made it (a first request, or the
+    #: release of an answered deferral). ``None`` for verdicts read elsewhere (``report``, ``decision``, ``wait``).
+    replayed: Optional[bool] = None
     raw: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     #: The fields this class requires in every verdict object (checked against the OpenAPI description).
@@ -119,6 +123,14 @@ class Verdict:
         "params",
         "decided_at_ms",
     )
+    #: ``decide`` answers carry ``replayed`` as well.
+    DECIDE_REQUIRED = REQUIRED + ("replayed",)
+
+    @classmethod
+    def from_decide(cls, obj: Mapping[str, Any]) -> "Verdict":
+        """A ``decide`` answer: a verdict that must say whether it is a replay."""
+        _need(obj, "replayed", bool, "decide answer")
+        return cls.from_json(obj)
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> "Verdict":
@@ -147,6 +159,7 @@ class Verdict:
             report_detail=obj.get("report_detail"),
             target=_opt(obj, "target", str, w),
             undo_of=_opt(obj, "undo_of", int, w),
+            replayed=_opt(obj, "replayed", bool, w),
             raw=dict(obj),
         )
 
@@ -192,6 +205,9 @@ class Approval:
     decided_by: Optional[str] = None
     reject_reason: Optional[str] = None
     consumed_by: Optional[int] = None
+    #: Who withdrew it and why (status ``revoked``); ``decided_by`` still names who approved it.
+    revoked_by: Optional[str] = None
+    revoke_reason: Optional[str] = None
     #: Only on the approval endpoints (not in ``wait``).
     age_ms: Optional[int] = None
     expires_in_ms: Optional[int] = None
@@ -231,6 +247,8 @@ class Approval:
             decided_by=_opt(obj, "decided_by", str, w),
             reject_reason=_opt(obj, "reject_reason", str, w),
             consumed_by=_opt(obj, "consumed_by", int, w),
+            revoked_by=_opt(obj, "revoked_by", str, w),
+            revoke_reason=_opt(obj, "revoke_reason", str, w),
             age_ms=_opt(obj, "age_ms", int, w),
             expires_in_ms=_opt(obj, "expires_in_ms", int, w),
             raw=dict(obj),
@@ -266,7 +284,7 @@ class ApprovalVote:
 @dataclass(frozen=True)
 class WaitResult:
     """The answer to the durable long-poll ``wait``. ``next`` says what to do: wait again, re-send the same
-    ``request_id`` (approved), do not execute (rejected), or request again (expired)."""
+    ``request_id`` (approved), do not execute (rejected or revoked), or request again (expired)."""
 
     decision: Verdict
     approval: Optional[Approval]

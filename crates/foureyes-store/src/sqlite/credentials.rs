@@ -171,4 +171,19 @@ impl Credentials for SqliteStore {
         })
         .await
     }
+
+    async fn accept_totp_step(&self, principal: &str, step: u64) -> Result<bool, StoreError> {
+        let name = principal.to_string();
+        let step = i64::try_from(step).map_err(|_| StoreError::Backend(format!("TOTP step {step} is out of range")))?;
+        self.write(move |c| {
+            // Only forward: the step must be later than the last one used (a replay or an older code changes nothing).
+            let changed = c.execute(
+                "UPDATE tokens SET totp_last_step = ?1
+                 WHERE name = ?2 AND revoked_ms IS NULL AND (totp_last_step IS NULL OR totp_last_step < ?1)",
+                params![step, name],
+            )?;
+            Ok(changed == 1)
+        })
+        .await
+    }
 }

@@ -15,7 +15,7 @@ mod sessions;
 pub(crate) mod tasks;
 
 use crate::replay::Replayed;
-use crate::{AuditReport, DecisionFilter, Store, StoreError, VoteOutcome};
+use crate::{AuditReport, Decided, DecisionFilter, Store, StoreError, VoteOutcome};
 use async_trait::async_trait;
 use foureyes_core::journal::{Event, VerifyReport};
 use foureyes_core::{
@@ -30,7 +30,7 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 
 /// The schema version this build writes (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// Tuning for the SQLite store.
 #[derive(Debug, Clone)]
@@ -98,6 +98,9 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         }
         if version < 3 {
             conn.execute_batch(include_str!("sessions.sql"))?;
+        }
+        if version < 4 {
+            conn.execute_batch(include_str!("consent.sql"))?;
         }
         if version < SCHEMA_VERSION {
             conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
@@ -282,7 +285,27 @@ impl Store for SqliteStore {
         request: ActionRequest,
         now_ms: i64,
     ) -> Result<DecisionRecord, StoreError> {
+        self.decide_or_replay(policy, request, now_ms).await.map(|d| d.decision)
+    }
+
+    async fn decide_or_replay(
+        &self,
+        policy: Arc<Policy>,
+        request: ActionRequest,
+        now_ms: i64,
+    ) -> Result<Decided, StoreError> {
         self.write(move |c| ops::decide(c, &policy, request, now_ms)).await
+    }
+
+    async fn revoke(
+        &self,
+        approval_id: ApprovalId,
+        by: &str,
+        why: &str,
+        now_ms: i64,
+    ) -> Result<ApprovalRecord, StoreError> {
+        let (by, why) = (by.to_string(), why.to_string());
+        self.write(move |c| ops::revoke(c, approval_id, &by, &why, now_ms)).await
     }
 
     async fn report(

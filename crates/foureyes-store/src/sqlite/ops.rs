@@ -1,8 +1,8 @@
 //! The SQLite transaction bodies. Each function runs on the writer's connection inside a transaction (writes) or
 //! on a read connection (reads); none of them begins or commits.
 
-use crate::{DecisionFilter, MAX_DETAIL_BYTES, StoreError, VoteOutcome};
-use foureyes_core::approval::{self, VoteEffect, VoteError};
+use crate::{Decided, DecisionFilter, MAX_DETAIL_BYTES, StoreError, VoteOutcome};
+use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
 use foureyes_core::canonical::to_canonical_string;
 use foureyes_core::journal::{ChainProblem, ChainVerifier, Event, EventKind, GENESIS_HASH, VerifyReport};
 use foureyes_core::pipeline::{Usage, usage_queries};
@@ -97,7 +97,7 @@ pub(crate) fn decide(
     policy: &Policy,
     request: ActionRequest,
     now_ms: i64,
-) -> Result<DecisionRecord, StoreError> {
+) -> Result<Decided, StoreError> {
     // 1. Shape: oversized or malformed requests never become decisions; the refusal is audited.
     if let Err(e) = request.validate_shape() {
         let input = json!({"request_id": request.request_id, "action": request.action});
@@ -112,7 +112,7 @@ pub(crate) fn decide(
         )
         .optional()?;
     let Some((fingerprint, decision_id)) = known else {
-        return decide_fresh(c, policy, request, now_ms, None);
+        return decide_fresh(c, policy, request, now_ms, None).map(|decision| Decided { decision, replayed: false });
     };
     if fingerprint != request.fingerprint() {
         let message = format!(
@@ -142,10 +142,12 @@ pub(crate) fn decide(
         if approval.is_some_and(|a| a.status != ApprovalStatus::Pending) {
             let mut release = stored.request.clone();
             release.approval_id = Some(approval_id);
-            return decide_fresh(c, policy, release, now_ms, Some((decision_id, fingerprint)));
+            return decide_fresh(c, policy, release, now_ms, Some((decision_id, fingerprint)))
+                .map(|decision| Decided { decision, replayed: false });
         }
     }
-    Ok(stored)
+    // Nothing new was decided: the stored answer, said to be a replay so a caller cannot mistake it for a fresh one.
+    Ok(Decided { decision: stored, replayed: true })
 }
 
 /// Steps 3–9 on a snapshot read in this transaction, then everything persisted and journaled together.
@@ -524,6 +526,42 @@ pub(crate) fn reject(
     load_approval_raw(c, id)?.ok_or_else(|| StoreError::Backend("approval vanished".into()))
 }
 
+pub(crate) fn revoke(
+    c: &Connection,
+    id: ApprovalId,
+    by: &str,
+    why: &str,
+    now_ms: i64,
+) -> Result<ApprovalRecord, StoreError> {
+    let Some(record) = load_approval_for_write(c, id, now_ms)? else {
+        return Err(StoreError::NotFound(format!("approval {id} does not exist")));
+    };
+    if let Err(e) = approval::revoke(&record, why, now_ms) {
+        let code = match e {
+            RevokeError::NoReason | RevokeError::ReasonTooLong { .. } => "bad_request",
+            RevokeError::NotRevocable { .. } => "approval_not_revocable",
+        };
+        let input = json!({"approval_id": id, "by": by, "status": record.status.as_str()});
+        return Err(refused(c, by, code, e.to_string(), input, now_ms));
+    }
+    // Conditional on `approved`: the release that consumes it runs in this same serialized write path, so the
+    // loser of a revoke/release race sees the other's write (the release is denied; the revoke is refused).
+    let changed = c.execute(
+        "UPDATE approvals SET status = 'revoked', revoked_by = ?1, revoke_reason = ?2 WHERE id = ?3 AND status = 'approved'",
+        params![by, why, id],
+    )?;
+    if changed != 1 {
+        return Err(StoreError::Backend(format!("approval {id} changed under the revoking transaction")));
+    }
+    append(
+        c,
+        now_ms,
+        EventKind::Revoked,
+        json!({"approval_id": id, "decision_id": record.decision_id, "by": by, "why": why}),
+    )?;
+    load_approval_raw(c, id)?.ok_or_else(|| StoreError::Backend("approval vanished".into()))
+}
+
 pub(crate) fn expire_all(c: &Connection, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
     let ids: Vec<ApprovalId> = c
         .prepare("SELECT id FROM approvals WHERE status IN ('pending', 'approved') AND expires_ms <= ?1 ORDER BY id")?
@@ -631,7 +669,7 @@ pub(crate) fn list_decisions(c: &Connection, filter: &DecisionFilter) -> Result<
     rows.map(|r| r?).collect()
 }
 
-const APPROVAL_COLUMNS: &str = "id, decision_id, request, reasons, digest, required, step_up, acknowledged, status, created_ms, expires_ms, decided_by, reject_reason, consumed_by";
+const APPROVAL_COLUMNS: &str = "id, decision_id, request, reasons, digest, required, step_up, acknowledged, status, created_ms, expires_ms, decided_by, reject_reason, consumed_by, revoked_by, revoke_reason";
 
 fn load_approval_raw(c: &Connection, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
     let sql = format!("SELECT {APPROVAL_COLUMNS} FROM approvals WHERE id = ?1");
@@ -665,6 +703,8 @@ fn approval_from_row(r: &Row<'_>) -> rusqlite::Result<Result<ApprovalRecord, Sto
         r.get(11)?,
         r.get(12)?,
         r.get(13)?,
+        r.get(14)?,
+        r.get(15)?,
     );
     Ok((|| {
         let (
@@ -678,6 +718,8 @@ fn approval_from_row(r: &Row<'_>) -> rusqlite::Result<Result<ApprovalRecord, Sto
             decided_by,
             reject_reason,
             consumed_by,
+            revoked_by,
+            revoke_reason,
         ) = fields;
         Ok(ApprovalRecord {
             approval_id,
@@ -696,6 +738,8 @@ fn approval_from_row(r: &Row<'_>) -> rusqlite::Result<Result<ApprovalRecord, Sto
             decided_by,
             reject_reason,
             consumed_by,
+            revoked_by,
+            revoke_reason,
         })
     })())
 }
