@@ -143,6 +143,17 @@ def test_client_matches_the_servers_openapi(server):
     view = broken["paths"]["/v1/decide"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
     Spec(broken).resolve(view)["properties"].pop("digest")
     assert any("`digest`" in p for p in problems_with(broken))
+    # ...and the session endpoints are checked too: a Demotion without `until_ms`, a restore body without `why`.
+    broken = copy.deepcopy(doc)
+    Spec(broken).resolve({"$ref": "#/components/schemas/Demotion"})["properties"].pop("until_ms")
+    restore = broken["paths"]["/v1/sessions/restore"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    Spec(broken).resolve(restore)["properties"].pop("why")
+    found = problems_with(broken)
+    assert (
+        "GET /v1/sessions (client.sessions): the client needs `until_ms` in the answer, which the description does "
+        "not declare"
+    ) in found
+    assert any("client.restore_session" in p and "`why`" in p for p in found), found
 
 
 def test_the_checker_reports_instead_of_crashing():
@@ -178,6 +189,12 @@ def test_the_checker_accepts_a_description_that_matches_the_handlers():
             "revoked_by", "revoke_reason", "age_ms", "expires_in_ms",
         ]
     )
+    demotion = _obj(
+        [
+            "demotion_id", "agent", "session", "signal", "reason", "decision_id", "started_at_ms", "until_ms", "status",
+            "ended_at_ms", "ended_by", "ended_reason",
+        ]
+    )
     id_param = {"in": "path", "name": "id", "required": True}
     doc = {
         "components": {
@@ -191,7 +208,10 @@ def test_the_checker_accepts_a_description_that_matches_the_handlers():
                 "post": {
                     "requestBody": _json(
                         _obj(
-                            ["request_id", "action", "params", "target", "undo_of", "dry_run", "approval_id", "session"],
+                            [
+                                "request_id", "action", "params", "target", "undo_of", "dry_run", "approval_id",
+                                "session", "evidence", "flags",
+                            ],
                             ["request_id", "action"],
                             closed=True,
                         )
@@ -244,6 +264,18 @@ def test_the_checker_accepts_a_description_that_matches_the_handlers():
                     "requestBody": _json(_obj(["why"], ["why"], closed=True)),
                     "responses": {"200": _json(approval)},
                 },
+            },
+            "/v1/sessions": {
+                "get": {
+                    "parameters": [{"in": "query", "name": "status"}],
+                    "responses": {"200": _json({"type": "array", "items": demotion})},
+                }
+            },
+            "/v1/sessions/restore": {
+                "post": {
+                    "requestBody": _json(_obj(["agent", "session", "why"], ["agent", "why"], closed=True)),
+                    "responses": {"200": _json(demotion)},
+                }
             },
         },
     }

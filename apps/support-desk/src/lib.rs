@@ -2,7 +2,9 @@
 //! tools, classifies it against `policy.md`, proposes refund / escalate / close (or explains a refusal), waits at
 //! the FourEyes gate, and executes through the action tools, whose guardrails re-check everything.
 //!
-//! FourEyes is used only through its public Rust API (`foureyes-core` types and the `foureyes-store` `Store`).
+//! FourEyes is used only through its public Rust API (`foureyes-core` types and the `foureyes-store` `Store`, on
+//! SQLite or `foureyes-store-pg`'s PostgreSQL store). The desk's own data is on SQLite or PostgreSQL too
+//! ([`db::DeskDb`]).
 
 pub mod actions;
 pub mod classify;

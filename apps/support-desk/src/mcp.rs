@@ -7,8 +7,9 @@
 //!   ([`crate::pg::PgLookup`]) — so "read-only" is a fact of the database handle, and every lookup is scoped to the
 //!   ticket's customer (another customer's order is "not found").
 //! - **Action server** (`support-desk mcp action`): issue_refund, escalate_ticket, close_ticket, each one call of
-//!   [`actions::execute`] — the FourEyes approval-digest check, then the business guardrails in one immediate
-//!   transaction — so every block is audited with its layer exactly as when the pipeline called it directly.
+//!   [`actions::execute_on`] — the FourEyes approval-digest check, then the business guardrails in one transaction
+//!   holding the rows they judge — so every block is audited with its layer exactly as when the pipeline called it
+//!   directly.
 //!
 //! A refusal is a tool result with `isError: true` and a sentence the model can act on; its machine-readable
 //! details sit under [`REFUSAL_META`] in the result's `_meta`. Calls that never reach a tool are rmcp's to answer: an
@@ -442,6 +443,13 @@ impl Servers {
             }
         }
     }
+}
+
+/// An MCP session with the action server that no graph granted: what a compromised agent does when it skips the
+/// pipeline and calls the write tools itself. The red-team eval uses it to show the server refuses on its own (the
+/// approval-digest check and the guardrails live in the server, not in the graph).
+pub async fn ungranted_action_session(desk: DeskDb, store: Arc<dyn Store>) -> Result<Client, Error> {
+    in_process("action", ActionServer::open_on(desk, store)?).await
 }
 
 async fn spawn(

@@ -148,7 +148,8 @@ impl PgDesk {
         Ok(())
     }
 
-    /// Applies the schema and the role grants, once per cluster-wide race (advisory lock) and transaction.
+    /// Applies the schema and the role grants in one transaction; an advisory lock makes concurrent starters take
+    /// turns (both files are idempotent, so the later ones change nothing).
     pub async fn migrate(&self) -> Result<(), Error> {
         let mut client = connect(&self.config).await?;
         migrate(&mut client).await
@@ -483,7 +484,8 @@ impl PgLookup {
         if !writable.is_empty() {
             let user = config.get_user().unwrap_or("?");
             return Err(Error::Invalid(format!(
-                "the lookup server's role `{user}` may write {writable:?}; it must hold SELECT only (see sql/pg-roles.sql)"
+                "the lookup server's role `{user}` may write {writable:?}; it must hold SELECT only \
+                 (see sql/pg-roles.sql)"
             )));
         }
         let customer_id = client

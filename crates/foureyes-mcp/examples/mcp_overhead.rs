@@ -1,16 +1,28 @@
-//! What the proxy costs: the same client calling a permitted tool directly and through the proxy, over stdio
-//! (the reference filesystem server, `read_text_file`) and Streamable HTTP (server-everything, `echo`), with p50
-//! and p99 latency and the difference. Through the proxy each call is also decided and reported on a fresh SQLite
-//! database (two durable transactions per call: `synchronous=FULL`).
+//! What the proxy costs: the same client calling a permitted tool directly and through the proxy, with p50 and
+//! p99 latency and the difference:
+//!
+//! - stdio (the reference filesystem server, `read_text_file`), deciding with an embedded SQLite store;
+//! - the same, deciding through a FourEyes server (`--server`: the real `foureyes-server` router with its SQLite
+//!   store, on loopback HTTP in this process) — a deferral lookup, a decide and a report per call;
+//! - the same filesystem server behind the HTTP listener (`--listen -- <cmd>`, the bridge), called over Streamable
+//!   HTTP (JSON responses) and compared with calling it directly over stdio;
+//! - Streamable HTTP (server-everything, `echo`, SSE responses).
+//!
+//! Through the proxy each call is decided and reported on a fresh SQLite database (two durable transactions per
+//! call: `synchronous=FULL`).
 //!
 //! Needs the test peers (`cargo xtask test` installs them). Run:
-//! `cargo run --release -p foureyes-mcp --example mcp_overhead [CALLS]`
+//! `cargo run --release -p foureyes-mcp --example mcp_overhead [CALLS] [stdio,remote,bridge,http]`
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use axum::body::Body;
+use foureyes_core::Role;
+use foureyes_core::canonical::sha256_hex;
+use foureyes_mcp::bridge::BridgeOptions;
+use foureyes_mcp::engine::{DEFAULT_REMOTE_TIMEOUT, Remote};
 use foureyes_mcp::http::{HttpOptions, app, serve};
 use foureyes_mcp::{Gate, GateConfig, StdioOptions, run_stdio};
-use foureyes_store::{SqliteOptions, SqliteStore};
+use foureyes_store::{Credentials, SqliteOptions, SqliteStore, Store};
 use http_body_util::BodyExt;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
@@ -97,17 +109,18 @@ impl<W: tokio::io::AsyncWrite + Unpin, R: tokio::io::AsyncRead + Unpin> Lines<W,
     }
 }
 
-async fn stdio(calls: usize) {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("bench.txt");
+/// The filesystem server and a file to read: (server command, root, file path).
+fn fs_fixture(dir: &Path) -> (String, String, String) {
+    let file = dir.join("bench.txt");
     std::fs::write(&file, "a line of text\n".repeat(20)).unwrap();
     let server = peer("npm/node_modules/.bin/mcp-server-filesystem").display().to_string();
-    let root = dir.path().display().to_string();
-    let path = file.display().to_string();
-    println!("stdio: filesystem server, read_text_file, {calls} sequential calls");
+    (server, dir.display().to_string(), file.display().to_string())
+}
 
-    let mut child = tokio::process::Command::new(&server)
-        .arg(&root)
+/// The filesystem server called directly over stdio.
+async fn stdio_direct(server: &str, root: &str, path: &str, calls: usize) -> (Duration, Duration) {
+    let mut child = tokio::process::Command::new(server)
+        .arg(root)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
@@ -116,16 +129,68 @@ async fn stdio(calls: usize) {
         .unwrap();
     let mut direct =
         Lines { write: child.stdin.take().unwrap(), read: BufReader::new(child.stdout.take().unwrap()).lines(), id: 0 };
-    let direct = summary("direct", direct.run(calls, &path).await);
+    summary("direct", direct.run(calls, path).await)
+}
 
+/// The same server behind the stdio proxy deciding with `gate`.
+async fn stdio_proxied(gate: Arc<Gate>, server: &str, root: &str, path: &str, calls: usize) -> (Duration, Duration) {
     let (test_side, proxy_side) = tokio::io::duplex(1 << 20);
     let (proxy_read, proxy_write) = tokio::io::split(proxy_side);
     let (test_read, test_write) = tokio::io::split(test_side);
-    let gate = gate(dir.path(), "fs");
-    let command = vec![server, root];
+    let command = vec![server.to_string(), root.to_string()];
     tokio::spawn(async move { run_stdio(gate, &command, proxy_read, proxy_write, StdioOptions::default()).await });
     let mut proxied = Lines { write: test_write, read: BufReader::new(test_read).lines(), id: 0 };
-    let proxied = summary("through the proxy", proxied.run(calls, &path).await);
+    summary("through the proxy", proxied.run(calls, path).await)
+}
+
+async fn stdio(calls: usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, root, path) = fs_fixture(dir.path());
+    println!("stdio: filesystem server, read_text_file, {calls} sequential calls, embedded engine");
+    let direct = stdio_direct(&server, &root, &path, calls).await;
+    let proxied = stdio_proxied(gate(dir.path(), "fs"), &server, &root, &path, calls).await;
+    added(direct, proxied);
+}
+
+/// The proxy deciding through a FourEyes server: the server's real router and SQLite store, on loopback.
+async fn stdio_remote(calls: usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, root, path) = fs_fixture(dir.path());
+    let store = Arc::new(SqliteStore::open(dir.path().join("server.db"), SqliteOptions::default()).unwrap());
+    let policy = foureyes_core::Policy::from_yaml("bench", POLICY).unwrap();
+    let now = || {
+        i64::try_from(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis()).unwrap()
+    };
+    store.record_policy(&policy, now()).await.unwrap();
+    let token = "bench-agent-token";
+    store.create_token("bot", Role::Agent, &sha256_hex(token.as_bytes()), None, now()).await.unwrap();
+    let state = foureyes_server::AppState::new(store, policy, None, Arc::new(now));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let router = foureyes_server::app(state);
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    println!("stdio: filesystem server, read_text_file, {calls} sequential calls, remote engine (--server {url})");
+    let direct = stdio_direct(&server, &root, &path, calls).await;
+    let engine = Remote::new(&url, token, DEFAULT_REMOTE_TIMEOUT).unwrap();
+    let placeholder = Arc::new(foureyes_core::Policy::from_yaml("remote", "version: 1\nactions: {}\n").unwrap());
+    let gate = Arc::new(Gate::with_engine(Arc::new(engine), placeholder, GateConfig::new("fs")));
+    let proxied = stdio_proxied(gate, &server, &root, &path, calls).await;
+    added(direct, proxied);
+}
+
+/// The filesystem server behind the HTTP listener (one child per MCP session, behind the stdio router), called
+/// over Streamable HTTP; the baseline is the same server called directly over stdio.
+async fn bridge(calls: usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, root, path) = fs_fixture(dir.path());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    let options = BridgeOptions::new(vec![server.clone(), root.clone()]);
+    tokio::spawn(serve(listener, foureyes_mcp::bridge::app(gate(dir.path(), "fs"), options)));
+    println!("stdio server behind HTTP (bridge): filesystem server, read_text_file, {calls} sequential calls (JSON)");
+    let direct = stdio_direct(&server, &root, &path, calls).await;
+    let call = json!({"name": "read_text_file", "arguments": {"path": path}});
+    let proxied = summary("through the bridge", http_run(&url, calls, call, "application/json", "a line of text").await);
     added(direct, proxied);
 }
 
@@ -148,17 +213,21 @@ async fn http(calls: usize) {
     let proxy = format!("http://{}/mcp", listener.local_addr().unwrap());
     tokio::spawn(serve(listener, app(gate(dir.path(), "ev"), HttpOptions::new(&upstream)).unwrap()));
     println!("Streamable HTTP: server-everything, echo, {calls} sequential calls (SSE responses)");
-    let direct = summary("direct", http_run(&upstream, calls).await);
-    let proxied = summary("through the proxy", http_run(&proxy, calls).await);
+    let call = json!({"name": "echo", "arguments": {"message": "hi"}});
+    let sse = "application/json, text/event-stream";
+    let direct = summary("direct", http_run(&upstream, calls, call.clone(), sse, "Echo: hi").await);
+    let proxied = summary("through the proxy", http_run(&proxy, calls, call, sse, "Echo: hi").await);
     added(direct, proxied);
 }
 
-async fn http_run(url: &str, calls: usize) -> Vec<Duration> {
+/// `calls` sequential `tools/call`s (`call` is the params) in one session, after 20 warm-up calls; each answer must
+/// contain `expect`. `accept` chooses SSE or JSON responses.
+async fn http_run(url: &str, calls: usize, call: Value, accept: &str, expect: &str) -> Vec<Duration> {
     let client: Client<_, Body> = Client::builder(TokioExecutor::new()).build_http();
     let post = |session: Option<String>, body: Value| {
         let mut request = axum::http::Request::post(url)
             .header("content-type", "application/json")
-            .header("accept", "application/json, text/event-stream")
+            .header("accept", accept)
             .header("mcp-protocol-version", "2025-11-25");
         if let Some(s) = session {
             request = request.header("mcp-session-id", s);
@@ -177,13 +246,13 @@ async fn http_run(url: &str, calls: usize) -> Vec<Duration> {
     post(session.clone(), json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
     let mut samples = Vec::with_capacity(calls);
     for i in 0..calls + 20 {
-        let call = json!({"jsonrpc": "2.0", "id": i + 1, "method": "tools/call", "params": {"name": "echo", "arguments": {"message": "hi"}}});
+        let call = json!({"jsonrpc": "2.0", "id": i + 1, "method": "tools/call", "params": call});
         let start = Instant::now();
         let (_, body) = post(session.clone(), call).await;
         if i >= 20 {
             samples.push(start.elapsed());
         }
-        assert!(body.contains("Echo: hi"), "{body}");
+        assert!(body.contains(expect) && !body.contains("NOT EXECUTED"), "{body}");
     }
     samples
 }
@@ -191,6 +260,15 @@ async fn http_run(url: &str, calls: usize) -> Vec<Duration> {
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
     let calls = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(300);
-    stdio(calls).await;
-    http(calls).await;
+    // `mcp_overhead [CALLS] [stdio,remote,bridge,http]`: all four by default.
+    let which = std::env::args().nth(2).unwrap_or_else(|| "stdio,remote,bridge,http".into());
+    for part in which.split(',') {
+        match part {
+            "stdio" => stdio(calls).await,
+            "remote" => stdio_remote(calls).await,
+            "bridge" => bridge(calls).await,
+            "http" => http(calls).await,
+            other => panic!("unknown part `{other}`: expected stdio, remote, bridge or http"),
+        }
+    }
 }

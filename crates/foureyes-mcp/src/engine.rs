@@ -8,18 +8,19 @@
 //!
 //! Errors are [`StoreError`]s either way, so the gate answers them the same way. For the remote engine: the server
 //! unreachable, a timeout, a 5xx, or an answer that is not the expected decision (wrong shape, another
-//! `request_id` or `decision_id` than asked for) are all `Backend` errors, which the gate answers with `isError`
-//! and does not forward: it never fails open. A 409 `invalid_state` is `InvalidState` (the gate's claim of a
-//! released decision relies on it), 404 `NotFound`, any other 4xx a `Refused` carrying the server's message.
+//! `request_id` or `decision_id` than asked for, a decide answer without `replayed`) are all `Backend` errors,
+//! which the gate answers with `isError` and does not forward: it never fails open. A 409 `invalid_state` is
+//! `InvalidState`, 404 `NotFound`, any other 4xx a `Refused` carrying the server's message.
 //!
-//! What an agent token cannot do, the remote engine does not try: it cannot list approvals, so a deferral is
-//! found again only by the proxy process that made it (a restarted proxy asks for a new approval; the old one
-//! expires), and it cannot record a derived policy, so trusted `readOnlyHint`s apply only to the embedded engine.
+//! What an agent token cannot do, the remote engine does not try: it cannot list approvals, but it looks up its
+//! own deferrals of one call (`GET /v1/deferrals`), so a restarted proxy's retry finds the earlier deferral, as with
+//! the embedded engine; and it cannot record a derived policy, so trusted `readOnlyHint`s apply only to the
+//! embedded engine.
 
 use async_trait::async_trait;
 use foureyes_core::{ActionRequest, ApprovalStatus, BudgetState, DecisionId, DecisionRecord, Outcome, Policy, Reason};
 use foureyes_core::{DecisionStatus, Verdict};
-use foureyes_store::{Store, StoreError};
+use foureyes_store::{Decided, Store, StoreError};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeSet;
@@ -41,8 +42,10 @@ pub trait Engine: Send + Sync {
     /// policy-derived features (trusted hints) are off.
     fn decides_with_local_policy(&self) -> bool;
 
-    /// Phase A.
-    async fn decide(&self, policy: Arc<Policy>, request: ActionRequest) -> Result<DecisionRecord, StoreError>;
+    /// Phase A, telling a decision this call made (`replayed: false`: a first request, or the release of an
+    /// answered deferral) from one it only returned (`replayed: true`: the request id was already decided). The
+    /// gate forwards only what this call made, which is how two identical retries forward once.
+    async fn decide(&self, policy: Arc<Policy>, request: ActionRequest) -> Result<Decided, StoreError>;
 
     /// Phase B.
     async fn report(&self, id: DecisionId, outcome: Outcome, detail: Value) -> Result<DecisionRecord, StoreError>;
@@ -99,8 +102,8 @@ impl Engine for Embedded {
         true
     }
 
-    async fn decide(&self, policy: Arc<Policy>, request: ActionRequest) -> Result<DecisionRecord, StoreError> {
-        self.store.decide(policy, request, crate::gate::now_ms()).await
+    async fn decide(&self, policy: Arc<Policy>, request: ActionRequest) -> Result<Decided, StoreError> {
+        self.store.decide_or_replay(policy, request, crate::gate::now_ms()).await
     }
 
     async fn report(&self, id: DecisionId, outcome: Outcome, detail: Value) -> Result<DecisionRecord, StoreError> {
@@ -358,6 +361,29 @@ pub fn wire_decision(value: Value) -> Result<DecisionRecord, serde_json::Error> 
     })
 }
 
+/// Reads the server's decide answer for `request`: the decision and `replayed`. Fails (with the reason, which the
+/// caller words as "the server at … <reason>") on anything else — including an answer without `replayed`, which a
+/// server older than this proxy sends: without it a release cannot be told from a replay, so nothing is forwarded
+/// (docs/decisions.md, "The MCP gate forwards only decisions it made").
+pub fn decide_answer(mut value: Value, request: &ActionRequest) -> Result<Decided, String> {
+    let replayed = value.as_object_mut().and_then(|o| o.remove("replayed"));
+    let decision = wire_decision(value).map_err(|e| format!("sent a decision this proxy cannot read: {e}"))?;
+    // A decision for another request (a confused or hostile server, a proxy in between) must not release ours.
+    if decision.request.request_id != request.request_id || decision.request.action != request.action {
+        return Err(format!(
+            "answered request `{}` ({}) with a decision for `{}` ({})",
+            request.request_id, request.action, decision.request.request_id, decision.request.action
+        ));
+    }
+    match replayed {
+        Some(Value::Bool(replayed)) => Ok(Decided { decision, replayed }),
+        Some(other) => Err(format!("sent a decide answer whose `replayed` is {other}, not true or false")),
+        None => Err("sent a decide answer without `replayed` (a server older than this proxy?), so this proxy \
+                     cannot tell a released call from a replayed one; upgrade the server"
+            .into()),
+    }
+}
+
 #[async_trait]
 impl Engine for Remote {
     fn describe(&self) -> String {
@@ -368,7 +394,7 @@ impl Engine for Remote {
         false
     }
 
-    async fn decide(&self, _policy: Arc<Policy>, request: ActionRequest) -> Result<DecisionRecord, StoreError> {
+    async fn decide(&self, _policy: Arc<Policy>, request: ActionRequest) -> Result<Decided, StoreError> {
         // The server decides with its own policy, as the token's principal (the body cannot name the agent).
         let body = json!({
             "request_id": request.request_id,
@@ -380,15 +406,7 @@ impl Engine for Remote {
             "session": request.session,
         });
         let value = self.call(reqwest::Method::POST, "/v1/decide", Some(body), Duration::ZERO).await?;
-        let record = self.decision_from(value)?;
-        // A decision for another request (a confused or hostile server, a proxy in between) must not release ours.
-        if record.request.request_id != request.request_id || record.request.action != request.action {
-            return Err(self.unavailable(format_args!(
-                "answered request `{}` ({}) with a decision for `{}` ({})",
-                request.request_id, request.action, record.request.request_id, record.request.action
-            )));
-        }
-        Ok(record)
+        decide_answer(value, &request).map_err(|why| self.unavailable(why))
     }
 
     async fn report(&self, id: DecisionId, outcome: Outcome, detail: Value) -> Result<DecisionRecord, StoreError> {
@@ -426,9 +444,32 @@ impl Engine for Remote {
             .ok_or_else(|| self.unavailable("answered a wait without `waiting`"))
     }
 
-    async fn find_deferral(&self, _prefix: &str, _request: &ActionRequest) -> Result<Option<String>, StoreError> {
-        // An agent token cannot list approvals (only people can); see the module docs.
-        Ok(None)
+    async fn find_deferral(&self, prefix: &str, request: &ActionRequest) -> Result<Option<String>, StoreError> {
+        // An agent token cannot list approvals, but may look up its own deferrals of one call (the server scopes
+        // the answer to the token's principal). The prefix names the call (a digest of it); the action digest is
+        // not sent, since it includes the principal's name, which the proxy does not know.
+        let query: String = reqwest::Url::parse_with_params("http://x/", [("request_id_prefix", prefix)])
+            .map_err(|e| self.unavailable(format_args!("cannot be asked about `{prefix}`: {e}")))?
+            .query()
+            .unwrap_or_default()
+            .to_string();
+        let value = match self.call(reqwest::Method::GET, &format!("/v1/deferrals?{query}"), None, Duration::ZERO).await
+        {
+            Ok(value) => value,
+            // A server older than the lookup: no restart memory, so the retry asks for a new approval (safe).
+            Err(StoreError::NotFound(_)) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let list = value.as_array().ok_or_else(|| self.unavailable("answered GET /v1/deferrals without a list"))?;
+        // Trust only what matches what was asked: another call's request id must not be retried for this one (the
+        // server would also refuse it: a request id names one content).
+        Ok(list
+            .iter()
+            .filter(|d| d.get("action").and_then(Value::as_str) == Some(request.action.as_str()))
+            .filter(|d| matches!(d.get("status").and_then(Value::as_str), Some("pending" | "approved")))
+            .filter_map(|d| d.get("request_id").and_then(Value::as_str))
+            .find(|id| id.starts_with(prefix))
+            .map(str::to_string))
     }
 
     async fn named_actions(&self, _policy: &Policy) -> Result<BTreeSet<String>, StoreError> {
@@ -475,6 +516,44 @@ mod tests {
         let mut odd = full;
         odd["verdict"] = json!("maybe");
         assert!(wire_decision(odd).is_err());
+    }
+
+    #[test]
+    fn a_decide_answer_must_say_whether_it_was_replayed() {
+        let request = ActionRequest {
+            request_id: "r".into(),
+            agent: "a".into(),
+            session: None,
+            action: "mcp.fs.x".into(),
+            params: Map::new(),
+            target: None,
+            undo_of: None,
+            dry_run: false,
+            approval_id: None,
+            evidence: None,
+            flags: Vec::new(),
+        };
+        let answer = json!({
+            "decision_id": 7, "request_id": "r", "agent": "a", "action": "mcp.fs.x", "verdict": "permit",
+            "reasons": [], "approval_id": null, "tier": 0, "status": "intended", "digest": "d", "budgets": [],
+            "would_have": null, "supersedes": null, "decided_at_ms": 1, "reported_at_ms": null,
+            "report_detail": null, "params": {}, "target": null, "undo_of": null, "replayed": true
+        });
+        let d = decide_answer(answer.clone(), &request).unwrap();
+        assert_eq!((d.decision.decision_id, d.replayed), (7, true));
+        let mut fresh = answer.clone();
+        fresh["replayed"] = json!(false);
+        assert!(!decide_answer(fresh, &request).unwrap().replayed);
+        // An older server (no field) or a garbled one: not a decision the gate may forward on.
+        let mut old = answer.clone();
+        old.as_object_mut().unwrap().remove("replayed");
+        assert!(decide_answer(old, &request).unwrap_err().contains("without `replayed`"));
+        let mut odd = answer.clone();
+        odd["replayed"] = json!("no");
+        assert!(decide_answer(odd, &request).unwrap_err().contains("not true or false"));
+        let mut other = answer;
+        other["request_id"] = json!("someone-else");
+        assert!(decide_answer(other, &request).unwrap_err().contains("with a decision for `someone-else`"));
     }
 
     #[test]

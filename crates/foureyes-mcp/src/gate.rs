@@ -10,10 +10,12 @@
 //! (the call key). A call that is not a retry of a held call gets a fresh request id `mcp-<key>-<instance><n>`,
 //! so repeated identical reads are separate decisions and count against limits each time. A call whose key has a
 //! deferral (remembered in memory, or — with the embedded engine — found in the store among pending and approved
-//! approvals with the same key and digest, which survives a proxy restart) reuses that deferral's request id: the store then releases it once
-//! it is approved. A released decision is claimed before it is forwarded (`report(unknown)` with a nonce; the
-//! store's single writer makes the first claim win), so two identical retries, in one proxy or in two, forward
-//! it once. Within the retry window, a repeat of an executed approved call is answered "already executed".
+//! approvals with the same key and digest, which survives a proxy restart) reuses that deferral's request id: the
+//! engine then releases it once it is approved. A permit is forwarded only when the engine says this call made the
+//! decision (`replayed: false`); the engine decides a request id once, so of two identical retries racing, in one
+//! proxy or in two, one gets the release and the other its replay, which is answered and never forwarded: the call
+//! runs once, and nothing but decisions and reports is written for it.
+//! Within the retry window, a repeat of an executed approved call is answered "already executed".
 
 use crate::engine::{Embedded, Engine};
 use crate::jsonrpc::{INVALID_PARAMS, error_response, tool_error_result};
@@ -356,15 +358,11 @@ impl Gate {
         let started = Instant::now();
         let mut asked = false;
         loop {
-            let record = match self.engine.decide(policy.clone(), request.clone()).await {
-                Ok(record) => record,
+            let (record, replayed) = match self.engine.decide(policy.clone(), request.clone()).await {
+                Ok(d) => (d.decision, d.replayed),
                 Err(e) => return Gated::Answer(self.engine_error(call, &request.action, &e)),
             };
-            let step = match self.step(&key, &record, sticky, call).await {
-                Ok(step) => step,
-                Err(e) => return Gated::Answer(self.engine_error(call, &request.action, &e)),
-            };
-            let pending = match step {
+            let pending = match self.step(&key, &record, sticky, replayed, call) {
                 Step::Forward(ticket) => return Gated::Forward(ticket),
                 Step::Answer(text) => return Gated::Answer(call.answer(&text, meta(&record))),
                 Step::Pending(approval) => approval,
@@ -414,20 +412,29 @@ impl Gate {
         }
     }
 
-    /// What a decision means for this call. `sticky` is false only for a fresh request id, whose decision can
-    /// only be the one just made.
-    async fn step(&self, key: &str, d: &DecisionRecord, sticky: bool, call: &ToolCall) -> Result<Step, StoreError> {
+    /// What a decision means for this call. `sticky`: the request id is a deferral's (remembered or found), not a
+    /// fresh one. `replayed`: the engine returned a decision this call did not make.
+    ///
+    /// A permit is forwarded only when this call made it (`replayed == false`): a fresh request, or the release of
+    /// an answered deferral. The engine makes a decision once per request id (the store's single writer), so of
+    /// identical retries racing — in one proxy or in several — exactly one gets the release and every other one
+    /// the same decision replayed. A replayed permit that is still `intended` is being forwarded by that other
+    /// retry, or was forwarded by a proxy that stopped before reporting: either way it is not run again.
+    fn step(&self, key: &str, d: &DecisionRecord, sticky: bool, replayed: bool, call: &ToolCall) -> Step {
         let approval = d.approval_id.map_or_else(|| "?".to_string(), |a| a.to_string());
         if d.status == DecisionStatus::AwaitingApproval {
             self.remember(key, &d.request.request_id, None);
-            return Ok(Step::Pending(d.approval_id));
+            return Step::Pending(d.approval_id);
         }
-        let step = match d.verdict {
+        match d.verdict {
             Verdict::Permit => match d.status {
-                DecisionStatus::Intended if !sticky => {
+                DecisionStatus::Intended if !replayed => {
+                    if sticky {
+                        // A released deferral: a repeat within the retry window is answered from it, not run.
+                        self.remember(key, &d.request.request_id, Some(now_ms()));
+                    }
                     Step::Forward(Ticket { decision_id: d.decision_id, tool: call.name.clone(), id: call.id.clone() })
                 }
-                DecisionStatus::Intended => return self.claim(key, d, call).await,
                 DecisionStatus::Executed => Step::Answer(format!(
                     "NOT EXECUTED AGAIN — this identical call was approved (approval {approval}) and already executed \
                      once (decision {}). It is not run twice.",
@@ -441,6 +448,7 @@ impl Gate {
                         d.decision_id
                     ))
                 }
+                // Replayed while `intended` (another retry is forwarding it), or `unknown`.
                 _ => Step::Answer(format!(
                     "NOT EXECUTED AGAIN — this identical call (approval {approval}) was already forwarded (decision \
                      {}) and its outcome is not confirmed. It is not run twice; ask the user to check.",
@@ -474,36 +482,7 @@ impl Gate {
                 d.status.as_str(),
                 sentence(&summary(d))
             )),
-        };
-        Ok(step)
-    }
-
-    /// Claims a released decision before forwarding it: the first claim (by nonce) wins, everyone else answers.
-    async fn claim(&self, key: &str, d: &DecisionRecord, call: &ToolCall) -> Result<Step, StoreError> {
-        let nonce = self.nonce();
-        let detail = json!({"mcp": {"state": "forwarding", "claim": nonce, "tool": call.name}});
-        let claimed = match self.engine.report(d.decision_id, Outcome::Unknown, detail).await {
-            Ok(record) => record,
-            // Reported `executed` or `failed` in the meantime: answer from what it became.
-            Err(StoreError::InvalidState(_)) => {
-                let now = self.engine.decision(d.decision_id).await?.ok_or_else(|| {
-                    StoreError::NotFound(format!("decision {} vanished while it was claimed", d.decision_id))
-                })?;
-                return Box::pin(self.step(key, &now, true, call)).await;
-            }
-            Err(e) => return Err(e),
-        };
-        let ours = claimed.report_detail.as_ref().and_then(|v| v.pointer("/mcp/claim")).and_then(Value::as_str)
-            == Some(nonce.as_str());
-        if ours {
-            self.remember(key, &d.request.request_id, Some(now_ms()));
-            return Ok(Step::Forward(Ticket {
-                decision_id: d.decision_id,
-                tool: call.name.clone(),
-                id: call.id.clone(),
-            }));
         }
-        Box::pin(self.step(key, &claimed, true, call)).await
     }
 
     /// Holds a deferred call until its approval is answered, the deadline passes, or the client cancels.

@@ -449,6 +449,17 @@ async fn identical_retries_racing_in_two_proxies_forward_once() {
         .map(|d| d.status)
         .collect::<Vec<_>>();
     assert_eq!(permits, [DecisionStatus::Executed]);
+    // The losers were told by their decide answers (`replayed`), not by a refused write: the journal holds no
+    // refusal at all (a claim-by-report would leave `invalid_report` noise for every losing retry).
+    let refusals = store
+        .journal(0, 10_000)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.kind.as_str() == "refused")
+        .map(|e| e.data)
+        .collect::<Vec<_>>();
+    assert!(refusals.is_empty(), "racing retries journaled refusals: {refusals:#?}");
     a.close().await;
     b.close().await;
     assert_consistent(store.as_ref()).await;

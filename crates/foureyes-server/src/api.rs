@@ -6,7 +6,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::ops::{body, parse_timeout_ms, refuse, require};
 use crate::{AppState, MAX_WAIT_MS, OPENAPI_JSON, telemetry};
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
@@ -27,6 +27,7 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/decisions/{id}/wait", get(wait))
         .route("/v1/decisions/{id}/undo", post(undo))
         .route("/v1/decisions", get(decisions))
+        .route("/v1/deferrals", get(deferrals))
         .route("/v1/kill-switch", get(kill_switch).post(set_kill_switch))
         .route("/v1/journal", get(journal))
         .route("/v1/journal/verify", get(verify))
@@ -173,6 +174,53 @@ async fn decisions(
     };
     let list = state.store.decisions(foureyes_store::DecisionFilter { status, limit: q.limit.or(Some(100)) }).await?;
     Ok(Json(Value::Array(list.iter().map(DecisionRecord::verdict_json).collect())))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeferralsQuery {
+    request_id_prefix: String,
+    #[serde(default)]
+    digest: Option<String>,
+}
+
+/// The caller's own deferrals of one call (request ids with this prefix, and this digest when given) that can
+/// still be released (approval pending or approved), oldest first. An executor that restarted finds the request id of the call it deferred before and retries with it
+/// (the MCP proxy with `--server`), instead of asking a person a second time. Agents only, and only their own:
+/// an agent cannot list approvals; this tells it nothing its own decide answers did not.
+async fn deferrals(
+    State(state): State<AppState>,
+    caller: Caller,
+    q: Result<Query<DeferralsQuery>, QueryRejection>,
+) -> ApiResult<Json<Value>> {
+    // Who asks is checked before what is asked, so a person gets 403, not a hint about the parameters.
+    require(&state, &caller, &[Role::Agent], "looking up its deferrals").await?;
+    let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    if q.request_id_prefix.is_empty() {
+        return Err(ApiError::bad_request("request_id_prefix must not be empty"));
+    }
+    let now = state.now_ms();
+    let mut found = Vec::new();
+    for status in [ApprovalStatus::Pending, ApprovalStatus::Approved] {
+        for a in state.store.approvals(Some(status), now).await? {
+            if a.request.agent == caller.name()
+                && q.digest.as_ref().is_none_or(|d| *d == a.digest)
+                && a.request.request_id.starts_with(&q.request_id_prefix)
+            {
+                found.push(json!({
+                    "approval_id": a.approval_id,
+                    "decision_id": a.decision_id,
+                    "request_id": a.request.request_id,
+                    "action": a.request.action,
+                    "digest": a.digest,
+                    "status": status,
+                    "expires_at_ms": a.expires_at_ms,
+                }));
+            }
+        }
+    }
+    found.sort_by_key(|v| v["approval_id"].as_i64());
+    Ok(Json(Value::Array(found)))
 }
 
 #[derive(Deserialize)]

@@ -44,6 +44,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/console/signin"),
     ("POST", "/v1/decide"),
     ("GET", "/v1/decisions"),
+    ("GET", "/v1/deferrals"),
     ("GET", "/v1/decisions/{id}"),
     ("POST", "/v1/decisions/{id}/report"),
     ("GET", "/v1/decisions/{id}/wait"),
@@ -384,7 +385,7 @@ async fn documented_request_fields_and_query_parameters_are_the_ones_the_handler
             checked += 1;
         }
     }
-    assert_eq!(checked, 16, "9 bodies and 7 query strings");
+    assert_eq!(checked, 17, "9 bodies and 8 query strings");
 }
 
 #[tokio::test]

@@ -47,6 +47,7 @@ enum Ep {
     Wait,
     Undo,
     Decisions,
+    Deferrals,
     KillSwitchGet,
     KillSwitchSet,
     Journal,
@@ -84,6 +85,7 @@ fn expected(ep: Ep) -> [u16; 8] {
         Wait => [200, 200, 200, U, U, 200, 200, U],
         Undo => [200, 200, 200, U, U, 200, 200, U],
         Decisions => [403, 200, 200, U, U, 200, 200, U],
+        Deferrals => [200, 403, 403, U, U, 403, 403, U],
         KillSwitchGet => [200, 200, 200, U, U, 200, 200, U],
         KillSwitchSet => [403, 403, 200, U, U, 403, 200, U],
         Journal => [403, 200, 200, U, U, 200, 200, U],
@@ -110,13 +112,14 @@ fn expected(ep: Ep) -> [u16; 8] {
     }
 }
 
-const ENDPOINTS: [Ep; 29] = [
+const ENDPOINTS: [Ep; 30] = [
     Ep::Decide,
     Ep::Decision,
     Ep::Report,
     Ep::Wait,
     Ep::Undo,
     Ep::Decisions,
+    Ep::Deferrals,
     Ep::KillSwitchGet,
     Ep::KillSwitchSet,
     Ep::Journal,
@@ -180,6 +183,11 @@ async fn request(h: &Harness, ep: Ep, auth: &Auth, token: &str) -> Req {
         Wait => req("GET", &format!("/v1/decisions/{}/wait?timeout=0", h.permit().await)),
         Undo => req("POST", &format!("/v1/decisions/{}/undo", h.executed().await)).json(&json!({})),
         Decisions => req("GET", "/v1/decisions"),
+        Deferrals => {
+            let (_, _, digest, body) = h.deferral(9.0).await;
+            let prefix = body["request_id"].as_str().unwrap().to_string();
+            req("GET", &format!("/v1/deferrals?request_id_prefix={prefix}&digest={digest}"))
+        }
         KillSwitchGet => req("GET", "/v1/kill-switch"),
         KillSwitchSet => req("POST", "/v1/kill-switch").json(&json!({"engaged": false})),
         Journal => req("GET", "/v1/journal?after_seq=0"),

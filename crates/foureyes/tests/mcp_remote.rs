@@ -346,7 +346,9 @@ fn a_held_call_is_released_by_an_approval_on_the_remote_server() {
 
 /// A fake server for the failure modes a real one should not produce: every connection gets `reply` (or, with
 /// `None`, is accepted and never answered).
-fn broken_server(reply: Option<String>) -> String {
+/// A server that answers every request with `reply` (or never, for `None`), except the deferral lookup a proxy
+/// makes before deciding, which gets `lookup` (so each case reaches the decide it is about).
+fn broken_server(reply: Option<String>, lookup: &'static str) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap().to_string();
     std::thread::spawn(move || {
@@ -357,8 +359,10 @@ fn broken_server(reply: Option<String>) -> String {
                 continue;
             };
             let mut buf = [0u8; 65536];
-            let _ = stream.read(&mut buf);
-            let _ = stream.write_all(reply.as_bytes());
+            let n = stream.read(&mut buf).unwrap_or(0);
+            let answer =
+                if buf[..n].starts_with(b"GET /v1/deferrals?") { http_reply("200 OK", lookup) } else { reply.clone() };
+            let _ = stream.write_all(answer.as_bytes());
         }
     });
     addr
@@ -390,8 +394,11 @@ fn a_timeout_a_5xx_or_an_answer_that_is_not_the_decision_forwards_nothing() {
         (Some(http_reply("200 OK", "permit")), "not JSON"),
         (Some(http_reply("200 OK", &wrong_request.to_string())), "with a decision for `someone-else`"),
     ];
-    for (i, (reply, expected)) in cases.into_iter().enumerate() {
-        let addr = broken_server(reply);
+    let cases = cases.into_iter().map(|(reply, expected)| (reply, "[]", expected));
+    // The deferral lookup answered with something that is not a list: nothing is decided, nothing forwarded.
+    let lookup = [(Some(http_reply("200 OK", &wrong_request.to_string())), r#"{"oops":1}"#, "without a list")];
+    for (i, (reply, lookup, expected)) in cases.chain(lookup).enumerate() {
+        let addr = broken_server(reply, lookup);
         let mut proxy = Proxy::start(&env, &addr, "t0ken", &["--server-timeout", "1s"]);
         let file = env.root.join(format!("case{i}.txt"));
         let answer = proxy.call("write_file", write(&file, "x"));
@@ -415,7 +422,8 @@ fn two_identical_retries_racing_through_a_remote_server_forward_once() {
     let (status, _) =
         http(&addr, "POST", &format!("/v1/approvals/{}/approve", meta["approval_id"]), &alice, Some(&body));
     assert_eq!(status, 200);
-    // Both retries are on the wire before either is answered: the server's claim decides which one goes.
+    // Both retries are on the wire before either is answered: the server releases the approval to one decide,
+    // the other gets that decision replayed (`replayed: true`) and is answered, not forwarded.
     for id in [100, 101] {
         proxy.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
             "params": {"name": "write_file", "arguments": write(&file, "once")}}));
@@ -436,4 +444,60 @@ fn two_identical_retries_racing_through_a_remote_server_forward_once() {
     let (_, list) = http(&addr, "GET", "/v1/decisions?status=all&limit=100", &alice, None);
     let permits = list.as_array().unwrap().iter().filter(|d| d["verdict"] == json!("permit")).count();
     assert_eq!(permits, 1, "{list:#}");
+    // The loser learned from its decide answer (`replayed: true`), not from a refused write.
+    let (status, journal) = http(&addr, "GET", "/v1/journal?after_seq=0&limit=5000", &alice, None);
+    assert_eq!(status, 200, "{journal}");
+    let refusals = journal_refusals(&journal);
+    assert!(refusals.is_empty(), "racing retries journaled refusals: {refusals:#?}");
+}
+
+/// The `refused` events in a `GET /v1/journal` answer.
+fn journal_refusals(journal: &Value) -> Vec<Value> {
+    let events = journal.as_array().unwrap_or_else(|| panic!("{journal}"));
+    // Not vacuous: the journal read is the real one (it holds the deferral, the release and the report).
+    assert!(events.iter().any(|e| e["kind"] == json!("decided")), "{journal:#}");
+    events.iter().filter(|e| e["kind"] == json!("refused")).cloned().collect()
+}
+
+/// Restart memory through a remote server: a deferred call, the proxy process killed, a person approves, a new
+/// proxy process (no shared memory with the first) gets the model's identical retry: it finds the earlier deferral
+/// on the server (`GET /v1/deferrals`, by the request-id prefix derived from the call), re-sends its request id and
+/// is released — forwarded once, with no second approval asked. A second retry is answered, not run.
+#[test]
+fn after_a_proxy_restart_the_retry_of_a_deferred_call_finds_its_approval() {
+    let env = Env::new();
+    let agent = env.token("bot", "agent");
+    let alice = env.token("alice", "approver");
+    let (_server, addr) = env.serve();
+    let file = env.root.join("restart.txt");
+    let mut first = Proxy::start(&env, &addr, &agent, &[]);
+    let held = first.call("write_file", write(&file, "after restart"));
+    let meta = decision(&held);
+    assert_eq!(meta["verdict"], json!("defer"), "{held}");
+    drop(first); // kills the proxy process (and its upstream child)
+
+    let body = json!({"digest": meta["digest"]});
+    let (status, _) =
+        http(&addr, "POST", &format!("/v1/approvals/{}/approve", meta["approval_id"]), &alice, Some(&body));
+    assert_eq!(status, 200);
+
+    let mut second = Proxy::start(&env, &addr, &agent, &[]);
+    let released = second.call("write_file", write(&file, "after restart"));
+    assert!(succeeded(&released), "the retry after a restart was not released: {released}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "after restart");
+    std::fs::write(&file, "edited by a person").unwrap();
+    let again = second.call("write_file", write(&file, "after restart"));
+    assert!(text(&again).starts_with("NOT EXECUTED AGAIN"), "{again}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "edited by a person", "the retry wrote twice");
+
+    // One approval in all (the restart asked nobody again), one permit, executed, releasing the first deferral.
+    let (_, approvals) = http(&addr, "GET", "/v1/approvals?status=all", &alice, None);
+    assert_eq!(approvals.as_array().unwrap().len(), 1, "{approvals:#}");
+    let (_, list) = http(&addr, "GET", "/v1/decisions?status=all&limit=100", &alice, None);
+    let permits: Vec<&Value> = list.as_array().unwrap().iter().filter(|d| d["verdict"] == json!("permit")).collect();
+    assert_eq!(permits.len(), 1, "{list:#}");
+    assert_eq!(
+        (permits[0]["status"].clone(), permits[0]["supersedes"].clone()),
+        (json!("executed"), meta["decision_id"].clone())
+    );
 }

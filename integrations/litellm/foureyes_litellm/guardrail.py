@@ -9,14 +9,19 @@
   effect, and is not gated.
 * permit → the request continues; deny, defer or dry run → ``GuardrailRaisedException`` (a
   :class:`FourEyesBlocked`) carrying the FourEyes message and the approval id.
+* the session (LiteLLM's ``litellm_session_id`` or ``metadata["session_id"]``) is sent as FourEyes' ``session``, and
+  the names in ``metadata["foureyes_flags"]`` (a list of strings, e.g. ``["prompt_injection"]`` set by an earlier
+  guardrail or the caller) as its ``flags``: a flag the policy lists under ``session_trust`` demotes the session.
+  Flags that are not a list of strings block the call (a trust signal is never dropped).
 * FourEyes unreachable (or failing) → blocked (``fail_mode: closed``, the default). ``fail_mode: open`` lets the call
   through unchecked and logs a warning every time; no other value is accepted.
 
-The ``request_id`` is derived from (call type, action, canonical arguments, LiteLLM call id when there is one), so
-retrying a deferred call after a human approved it re-sends the same id and FourEyes releases it. A permit is handed
-out once: when the guardrail lets a call through it reports the decision ``unknown`` ("handed to LiteLLM, outcome not
-yet seen"), and LiteLLM's success callback upgrades it to ``executed``. An identical later call therefore gets a new
-decision (the id gains a generation suffix), so limits and budgets count every call.
+The ``request_id`` is derived from (call type, action, canonical arguments, LiteLLM call id when there is one, the
+session and the flags when there are any), so retrying a deferred call after a human approved it re-sends the same
+id and FourEyes releases it. A permit is handed out once: when the guardrail lets a call through it reports the
+decision ``unknown`` ("handed to LiteLLM, outcome not yet seen"), and LiteLLM's success callback upgrades it to
+``executed``. An identical later call therefore gets a new decision (the id gains a generation suffix), so limits and
+budgets count every call.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Dict, Mapping, Optional, Tuple
 
 from foureyes_client import FourEyes, FourEyesError, Verdict
 from litellm.exceptions import GuardrailRaisedException
@@ -58,6 +63,9 @@ UNGATED_CALL_TYPES = frozenset({"list_mcp_tools"})
 
 #: Where the decision id of a permitted call is kept on LiteLLM's logging object, for the success callback.
 DECISION_KEY = "foureyes_decision_id"
+#: The request metadata key whose list of names is sent as FourEyes ``flags`` (trust signals such as
+#: ``prompt_injection``), read from ``metadata`` and ``litellm_metadata``.
+FLAGS_KEY = "foureyes_flags"
 
 _SEGMENT = re.compile(r"^[A-Za-z0-9_-]+$")
 _MAX_GENERATIONS = 64
@@ -96,6 +104,7 @@ class Ask:
     params: Dict[str, Any]
     base_request_id: str
     session: Optional[str]
+    flags: Tuple[str, ...] = ()
 
 
 def _setting(value: Any, env: str) -> Optional[str]:
@@ -248,14 +257,38 @@ class FourEyesGuardrail(CustomGuardrail):
             model = data.get("model")
             params = {"model": model} if isinstance(model, str) else {}
         call_id = data.get("litellm_call_id") or _header(data, "x-litellm-call-id")
+        flags, session = self._flags(data, action), _session(data)
+        ident: Dict[str, Any] = {"v": 1, "call_type": call_type, "action": action, "params": params, "call_id": call_id}
+        # Calls without a session or flags keep the ids they always had; the others must differ from them:
+        if session is not None:
+            # FourEyes keeps trust per session but does not fingerprint the session: without it here, the same call
+            # in another session would replay this session's decision (e.g. a `session_demoted` deferral).
+            ident["session"] = session
+        if flags:
+            # Flags are part of FourEyes' idempotency fingerprint: the same call with other flags must be another
+            # request, not a 409 on the first one's id.
+            ident["flags"] = list(flags)
         try:
-            material = _canonical(
-                {"v": 1, "call_type": call_type, "action": action, "params": params, "call_id": call_id}
-            )
+            material = _canonical(ident)
         except (TypeError, ValueError) as e:
             self._refuse(f"the arguments of {action} are not plain JSON ({e})")
         base = "litellm-" + hashlib.sha256(material.encode("utf-8")).hexdigest()[:32]
-        return Ask(action=action, params=params, base_request_id=base, session=_session(data))
+        return Ask(action=action, params=params, base_request_id=base, session=session, flags=flags)
+
+    def _flags(self, data: Mapping[str, Any], action: str) -> Tuple[str, ...]:
+        """The FourEyes flags in the request's metadata, sorted and without repeats (their order means nothing).
+        Anything but a list of strings is refused rather than ignored: dropping a `prompt_injection` flag would
+        let a call through that the policy means to hold."""
+        found = set()
+        for key in ("metadata", "litellm_metadata"):
+            metadata = data.get(key)
+            value = metadata.get(FLAGS_KEY) if isinstance(metadata, Mapping) else None
+            if value is None:
+                continue
+            if not isinstance(value, (list, tuple)) or not all(isinstance(f, str) and f for f in value):
+                self._refuse(f"`{key}.{FLAGS_KEY}` on {action}: expected a list of flag names, got {value!r}")
+            found.update(value)
+        return tuple(sorted(found))
 
     def _arguments(self, action: str, arguments: Any) -> Dict[str, Any]:
         if arguments is None:
@@ -283,7 +316,9 @@ class FourEyesGuardrail(CustomGuardrail):
             generation = self._generation.get(ask.base_request_id, 0)
         for _ in range(_MAX_GENERATIONS):
             request_id = ask.base_request_id if generation == 0 else f"{ask.base_request_id}.{generation}"
-            verdict = self.client.decide(request_id, ask.action, ask.params, session=ask.session)
+            verdict = self.client.decide(
+                request_id, ask.action, ask.params, session=ask.session, flags=list(ask.flags)
+            )
             with self._lock:
                 seen = verdict.decision_id in self._delivered
             # A permit is used once handed off (reported), and also when it is a replay still `intended`: another

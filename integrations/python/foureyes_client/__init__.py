@@ -24,7 +24,7 @@ from .errors import (
     Unreachable,
 )
 from .executor import AlreadyDecided, AlreadyReported, AwaitingApproval, Blocked, Denied, DryRun
-from .types import Approval, ApprovalVote, Budget, Reason, Verdict, WaitResult
+from .types import Approval, ApprovalVote, Budget, Demotion, Reason, Verdict, WaitResult
 
 __all__ = [
     "ENDPOINTS",
@@ -37,6 +37,7 @@ __all__ = [
     "Blocked",
     "Budget",
     "Conflict",
+    "Demotion",
     "Denied",
     "DryRun",
     "Endpoint",

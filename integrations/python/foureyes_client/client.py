@@ -12,10 +12,10 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .errors import FourEyesError, ProtocolError, Unreachable, error_for
-from .types import OUTCOMES, Approval, ApprovalVote, Verdict, WaitResult
+from .types import OUTCOMES, Approval, ApprovalVote, Demotion, Verdict, WaitResult
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,8 @@ class Endpoint:
     body_always: Tuple[str, ...] = ()
     #: Query parameters the client may send.
     query: Tuple[str, ...] = ()
-    #: The answer type: ``decide``, ``verdict``, ``wait``, ``approval``, ``approval_list``, ``vote``.
+    #: The answer type: ``decide``, ``verdict``, ``wait``, ``approval``, ``approval_list``, ``vote``, ``demotion``,
+    #: ``demotion_list``.
     answer: str = ""
 
 
@@ -38,7 +39,18 @@ ENDPOINTS: Dict[str, Endpoint] = {
     "decide": Endpoint(
         "POST",
         "/v1/decide",
-        body=("request_id", "action", "params", "target", "undo_of", "dry_run", "approval_id", "session"),
+        body=(
+            "request_id",
+            "action",
+            "params",
+            "target",
+            "undo_of",
+            "dry_run",
+            "approval_id",
+            "session",
+            "evidence",
+            "flags",
+        ),
         body_always=("request_id", "action", "params"),
         answer="decide",
     ),
@@ -54,6 +66,14 @@ ENDPOINTS: Dict[str, Endpoint] = {
     ),
     "reject": Endpoint("POST", "/v1/approvals/{id}/reject", body=("reason", "digest"), answer="approval"),
     "revoke": Endpoint("POST", "/v1/approvals/{id}/revoke", body=("why",), body_always=("why",), answer="approval"),
+    "sessions": Endpoint("GET", "/v1/sessions", query=("status",), answer="demotion_list"),
+    "restore_session": Endpoint(
+        "POST",
+        "/v1/sessions/restore",
+        body=("agent", "session", "why"),
+        body_always=("agent", "why"),
+        answer="demotion",
+    ),
 }
 
 #: Which fields each answer type must carry.
@@ -64,6 +84,8 @@ ANSWER_FIELDS: Dict[str, Tuple[str, ...]] = {
     "approval": Approval.REQUIRED,
     "approval_list": Approval.REQUIRED,
     "vote": ApprovalVote.REQUIRED,
+    "demotion": Demotion.REQUIRED,
+    "demotion_list": Demotion.REQUIRED,
 }
 
 Seconds = Union[int, float]
@@ -100,10 +122,19 @@ class FourEyes:
         dry_run: bool = False,
         approval_id: Optional[int] = None,
         session: Optional[str] = None,
+        flags: Optional[Sequence[str]] = None,
+        evidence: Optional[Mapping[str, Any]] = None,
     ) -> Verdict:
         """Phase A: ask whether ``action`` with ``params`` may happen. The same ``request_id`` with the same content
         returns the same decision (``replayed`` is then True), or, after a human answered its approval, the
-        released one (a new decision: ``replayed`` False)."""
+        released one (a new decision: ``replayed`` False).
+
+        ``session`` names the agent's conversation or run: session trust is kept per (agent, session). ``flags``
+        are what the caller's own checks noticed about how this request came about (e.g. ``prompt_injection`` from
+        a content scanner); a flag the policy lists under ``session_trust.demote_on.flags`` demotes the session,
+        starting with this request. Flags are part of the idempotency fingerprint (the same ``request_id`` with
+        other flags is a :class:`Conflict`), not of the approval digest. ``evidence`` (a JSON object, at most 16 KiB)
+        is shown to the approver and is part of neither."""
         body: Dict[str, Any] = {"request_id": request_id, "action": action, "params": dict(params or {})}
         if target is not None:
             body["target"] = target
@@ -115,6 +146,16 @@ class FourEyes:
             body["approval_id"] = approval_id
         if session is not None:
             body["session"] = session
+        if flags is not None:
+            # A bare string would be sent as a list of its letters; say so instead.
+            if isinstance(flags, (str, bytes)) or not all(isinstance(f, str) for f in flags):
+                raise TypeError(f"decide: flags is a list of strings, got {flags!r}")
+            if flags:  # none is the server's default: omitted, so the request is the same one as without flags
+                body["flags"] = list(flags)
+        if evidence is not None:
+            if not isinstance(evidence, Mapping):
+                raise TypeError(f"decide: evidence is a JSON object (a mapping), got {type(evidence).__name__}")
+            body["evidence"] = dict(evidence)
         return Verdict.from_decide(self._call("decide", body=body))
 
     def report(self, decision_id: int, outcome: str, detail: Any = None) -> Verdict:
@@ -173,6 +214,24 @@ class FourEyes:
         ``why`` is required (journaled). A pending, used, rejected or expired approval cannot be revoked
         (:class:`Conflict`, ``approval_not_revocable``); an agent token never can (:class:`Forbidden`)."""
         return Approval.from_json(self._call("revoke", ids=(approval_id,), body={"why": why}))
+
+    def sessions(self, include_ended: bool = False) -> List[Demotion]:
+        """Demoted sessions, newest first (the server returns at most 1000): those still holding their session, or
+        with ``include_ended`` the expired and restored ones too. Needs an approver or admin token."""
+        answer = self._call("sessions", query={"status": "all" if include_ended else "active"})
+        if not isinstance(answer, list):
+            raise ProtocolError(f"GET /v1/sessions answered {type(answer).__name__}, expected a list")
+        return [Demotion.from_json(d) for d in answer]
+
+    def restore_session(self, agent: str, session: Optional[str], why: str) -> Demotion:
+        """End ``agent``'s demotion of ``session`` before its cooling period is over (admins only; journaled with
+        the admin's name and ``why``, which is required: an empty one is a :class:`BadRequest`). ``session=None``
+        restores the agent's sessionless demotion, the one that holds all its sessions; restoring a session does
+        not lift that. No active demotion is :class:`NotFound`; a non-admin token :class:`Forbidden`."""
+        body: Dict[str, Any] = {"agent": agent, "why": why}
+        if session is not None:
+            body["session"] = session
+        return Demotion.from_json(self._call("restore_session", body=body))
 
     # ---------------------------------------------------------------------------------------------------- other
 

@@ -309,3 +309,64 @@ class WaitResult:
     @property
     def approved(self) -> bool:
         return self.approval is not None and self.approval.status == "approved"
+
+
+#: The signals a session can be demoted on (``session_trust.demote_on`` in the policy).
+DEMOTION_SIGNALS = ("denials", "bounds_violation", "unknown_action", "flag")
+DEMOTION_STATUSES = ("active", "expired", "restored")
+
+
+@dataclass(frozen=True)
+class Demotion:
+    """A demotion of one session (``session_trust`` in the policy): while ``active``, the session's tier 1–2 actions
+    are deferred to a human with reason ``session_demoted``. ``session`` is ``None`` for the agent's requests
+    without a session id; such a demotion holds every session of the agent."""
+
+    demotion_id: int
+    agent: str
+    signal: str
+    #: What was observed, e.g. ``3 denials within 1h`` (for a flag: which flag).
+    reason: str
+    #: The decision that observed the signal.
+    decision_id: int
+    started_at_ms: int
+    #: End of the cooling period.
+    until_ms: int
+    #: As of the request: an active demotion past ``until_ms`` is ``expired``.
+    status: str
+    session: Optional[str] = None
+    ended_at_ms: Optional[int] = None
+    #: The admin who restored it, and why.
+    ended_by: Optional[str] = None
+    ended_reason: Optional[str] = None
+    raw: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    REQUIRED = ("demotion_id", "agent", "signal", "reason", "decision_id", "started_at_ms", "until_ms", "status")
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "Demotion":
+        w = "demotion"
+        status = _need(obj, "status", str, w)
+        if status not in DEMOTION_STATUSES:
+            raise ProtocolError(f"unknown demotion status `{status}`: expected one of {', '.join(DEMOTION_STATUSES)}")
+        # The signal is kept as sent: a newer server may name a signal this client does not know yet, and listing
+        # demotions must not fail over it (nothing here branches on the signal).
+        return cls(
+            demotion_id=_need(obj, "demotion_id", int, w),
+            agent=_need(obj, "agent", str, w),
+            signal=_need(obj, "signal", str, w),
+            reason=_need(obj, "reason", str, w),
+            decision_id=_need(obj, "decision_id", int, w),
+            started_at_ms=_need(obj, "started_at_ms", int, w),
+            until_ms=_need(obj, "until_ms", int, w),
+            status=status,
+            session=_opt(obj, "session", str, w),
+            ended_at_ms=_opt(obj, "ended_at_ms", int, w),
+            ended_by=_opt(obj, "ended_by", str, w),
+            ended_reason=_opt(obj, "ended_reason", str, w),
+            raw=dict(obj),
+        )
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
