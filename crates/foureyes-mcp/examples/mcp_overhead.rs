@@ -190,7 +190,8 @@ async fn bridge(calls: usize) {
     println!("stdio server behind HTTP (bridge): filesystem server, read_text_file, {calls} sequential calls (JSON)");
     let direct = stdio_direct(&server, &root, &path, calls).await;
     let call = json!({"name": "read_text_file", "arguments": {"path": path}});
-    let proxied = summary("through the bridge", http_run(&url, calls, call, "application/json", "a line of text").await);
+    let proxied =
+        summary("through the bridge", http_run(&url, calls, call, "application/json", "a line of text").await);
     added(direct, proxied);
 }
 

@@ -4,6 +4,8 @@
 //!
 //! - a read is permitted; a write is deferred, approved by a person through the server's HTTP approval API, and the
 //!   identical retry is forwarded exactly once (a second retry is answered "already executed");
+//! - two identical retries racing: one is forwarded, the other answered, and no refusal is journaled;
+//! - restart memory: the deferral is found again by a new proxy process (`GET /v1/deferrals`) and released once;
 //! - `--wait`: a held call is released by an approval given while it waits;
 //! - fail closed: the server stopped, a server that never answers (timeout), a 5xx, and answers that are not the
 //!   asked-for decision — each time the call is answered `isError` and the file is not written.
