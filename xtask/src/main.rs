@@ -341,6 +341,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "totp_steps_conform",
         also: &[],
     },
+    Mutation {
+        property: "an MCP call is forwarded only by the retry whose decide made the decision",
+        file: "crates/foureyes-mcp/src/gate.rs",
+        original: "DecisionStatus::Intended if !replayed => {",
+        broken: "DecisionStatus::Intended => {",
+        package: "foureyes-mcp",
+        filter: "identical_retries_racing_in_two_proxies_forward_once",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
