@@ -421,6 +421,17 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
                     Ok(Some("approved"))
                 }
                 Verdict::Defer => Ok(None),
+                // The kill switch stops executions, not consent: FourEyes keeps the approval for use once the switch
+                // is off, so the run stays parked at the gate (`support-desk continue` later) instead of ending as
+                // if the human had said no.
+                Verdict::Deny if d.reasons.iter().any(|r| r.code == ReasonCode::KillSwitch) => {
+                    s.outcome = Some(format!(
+                        "held at the gate: {} (run `support-desk continue {}` once it is off)",
+                        d.reasons.first().map_or("kill switch on", |r| &r.message),
+                        s.ticket_id
+                    ));
+                    Ok(None)
+                }
                 _ => {
                     s.outcome = Some(format!("not approved: {}", d.reasons.first().map_or("", |r| &r.message)));
                     Ok(Some("rejected"))

@@ -120,6 +120,22 @@ pub async fn resume(
 }
 
 /// [`resume`] on a given graph (see [`start_on`]).
+/// Continues a run waiting at the gate without a vote: the human answered elsewhere (the FourEyes console or API),
+/// or an approved run was held by the kill switch. Still pending → it stays at the gate.
+pub async fn continue_on(
+    ctx: &graph::Ctx,
+    graph: &graph::Graph,
+    ticket_id: i64,
+) -> Result<(graph::Stop, graph::RunState), Error> {
+    let state = graph::load_from(&ctx.desk, ticket_id)
+        .await?
+        .ok_or_else(|| Error::NotFound(format!("no stored run for ticket {ticket_id}; use `start`")))?;
+    if state.node != Some(graph::Node::AwaitDecision) {
+        return Err(Error::Invalid(format!("ticket {ticket_id} is not waiting at the gate ({:?})", state.node)));
+    }
+    graph::run(ctx, graph, state).await
+}
+
 pub async fn resume_on(
     ctx: &graph::Ctx,
     graph: &graph::Graph,

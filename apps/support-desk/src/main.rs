@@ -1,4 +1,4 @@
-//! The `support-desk` binary: `seed`, `start`, `resume`, `show`, `eval benchmark|redteam|trajectories`,
+//! The `support-desk` binary: `seed`, `start`, `resume`, `continue`, `show`, `eval benchmark|redteam|trajectories`,
 //! `mcp lookup|action`.
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -88,6 +88,9 @@ enum Command {
         #[arg(long)]
         by: String,
     },
+    /// Continue a ticket waiting at the gate whose human answered in the FourEyes console (or whose approved
+    /// execution the kill switch held): no vote is cast; still pending → it keeps waiting.
+    Continue { ticket: i64 },
     /// Print a ticket's stored run state and audit rows.
     Show { ticket: i64 },
     /// Evaluations.
@@ -193,6 +196,12 @@ async fn run(cli: Cli) -> Result<(), Error> {
             ctx.servers = child_servers(&cli)?;
             let approved = matches!(answer, Answer::Approved);
             let (stop, state) = support_desk::resume(&ctx, *ticket, approved, by).await?;
+            print_run(stop, &state);
+        }
+        Command::Continue { ticket } => {
+            let mut ctx = support_desk::context_on(desk, support_desk::open_store_any(&cli.foureyes_db).await?)?;
+            ctx.servers = child_servers(&cli)?;
+            let (stop, state) = support_desk::continue_on(&ctx, &graph::Graph::support_desk(), *ticket).await?;
             print_run(stop, &state);
         }
         Command::Show { ticket } => {

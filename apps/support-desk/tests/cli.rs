@@ -80,3 +80,48 @@ fn benchmark_on_the_app_dataset() {
     assert_eq!(r["misses"].as_array().expect("misses").len(), 0, "{}", r["misses"]);
     assert_eq!(r["false_block_rate"], 0.0);
 }
+
+/// A human who answers in the FourEyes console (not through `resume`) is picked up by `continue`; the kill switch
+/// holds an approved refund at the gate (the approval is kept, not turned into a rejection) until it is off.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn continue_picks_up_a_console_answer_and_the_kill_switch_holds_the_run_at_the_gate() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    assert!(desk(dir.path(), &["seed"]).0);
+    let (ok, out) = desk(dir.path(), &["start", "1"]);
+    assert!(ok, "{out}");
+    let started = json(&out);
+    let approval = started["approval_id"].as_i64().expect("approval id");
+    let digest = started["digest"].as_str().expect("digest").to_string();
+    // Nobody answered yet: it keeps waiting.
+    let (ok, out) = desk(dir.path(), &["continue", "1"]);
+    assert!(ok, "{out}");
+    assert_eq!(json(&out)["stop"], "interrupted", "{out}");
+    // The console path: alice approves this digest through FourEyes itself; then the operator pulls the kill switch.
+    {
+        let store = support_desk::open_store(&dir.path().join("fe.db")).expect("store");
+        store.approve(approval, "alice", Some(&digest), support_desk::now_ms()).await.expect("approve");
+        store.set_kill_switch(true, "operator", support_desk::now_ms()).await.expect("kill switch");
+    }
+    let (ok, out) = desk(dir.path(), &["continue", "1"]);
+    assert!(ok, "{out}");
+    let held = json(&out);
+    assert_eq!((held["stop"].as_str(), held["node"].as_str()), (Some("interrupted"), Some("await_decision")), "{out}");
+    assert!(held["outcome"].as_str().expect("outcome").contains("held at the gate"), "{held}");
+    assert!(!held["trace"].to_string().contains("log_rejection"), "{held}");
+    assert!(!held["trace"].to_string().contains("execute_action"), "{held}");
+    {
+        let store = support_desk::open_store(&dir.path().join("fe.db")).expect("store");
+        store.set_kill_switch(false, "operator", support_desk::now_ms()).await.expect("kill switch off");
+    }
+    let (ok, out) = desk(dir.path(), &["continue", "1"]);
+    assert!(ok, "{out}");
+    let done = json(&out);
+    assert_eq!(done["stop"], "end", "{out}");
+    assert!(done["outcome"].as_str().expect("outcome").starts_with("executed issue_refund"), "{done}");
+    // Ended runs do not continue, and the refund happened once.
+    let (ok, out) = desk(dir.path(), &["continue", "1"]);
+    assert!(!ok, "{out}");
+    let conn = support_desk::db::open_ro(&dir.path().join("desk.db")).expect("ro");
+    let order: i64 = conn.query_row("SELECT order_id FROM tickets WHERE id = 1", [], |r| r.get(0)).expect("order");
+    assert_eq!(support_desk::db::executed_refunds(&conn, order).expect("count"), 1);
+}
