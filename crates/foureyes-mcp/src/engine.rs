@@ -138,14 +138,21 @@ impl Engine for Embedded {
 
     async fn find_deferral(&self, prefix: &str, request: &ActionRequest) -> Result<Option<String>, StoreError> {
         let digest = request.digest();
-        for status in [ApprovalStatus::Approved, ApprovalStatus::Pending] {
+        let now = crate::gate::now_ms();
+        // A consumed approval still inside its validity is found too: a retry racing the one that used it (from
+        // another proxy, which shares no memory with this one) is then answered "already executed" by the replayed
+        // release instead of asking a person to approve the same call a second time.
+        for status in [ApprovalStatus::Approved, ApprovalStatus::Pending, ApprovalStatus::Consumed] {
             let mut found: Vec<_> = self
                 .store
-                .approvals(Some(status), crate::gate::now_ms())
+                .approvals(Some(status), now)
                 .await?
                 .into_iter()
                 .filter(|a| {
-                    a.request.agent == request.agent && a.digest == digest && a.request.request_id.starts_with(prefix)
+                    a.request.agent == request.agent
+                        && a.digest == digest
+                        && a.request.request_id.starts_with(prefix)
+                        && (status != ApprovalStatus::Consumed || a.expires_at_ms > now)
                 })
                 .collect();
             found.sort_by_key(|a| a.approval_id);
@@ -466,7 +473,7 @@ impl Engine for Remote {
         Ok(list
             .iter()
             .filter(|d| d.get("action").and_then(Value::as_str) == Some(request.action.as_str()))
-            .filter(|d| matches!(d.get("status").and_then(Value::as_str), Some("pending" | "approved")))
+            .filter(|d| matches!(d.get("status").and_then(Value::as_str), Some("pending" | "approved" | "consumed")))
             .filter_map(|d| d.get("request_id").and_then(Value::as_str))
             .find(|id| id.starts_with(prefix))
             .map(str::to_string))

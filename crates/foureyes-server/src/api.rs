@@ -201,9 +201,12 @@ async fn deferrals(
     }
     let now = state.now_ms();
     let mut found = Vec::new();
-    for status in [ApprovalStatus::Pending, ApprovalStatus::Approved] {
+    // Consumed ones still inside their validity too: a retry racing the one that used the approval then re-sends
+    // its request id and hears "already executed" (the replayed release) instead of asking for a second approval.
+    for status in [ApprovalStatus::Pending, ApprovalStatus::Approved, ApprovalStatus::Consumed] {
         for a in state.store.approvals(Some(status), now).await? {
-            if a.request.agent == caller.name()
+            if (status != ApprovalStatus::Consumed || a.expires_at_ms > now)
+                && a.request.agent == caller.name()
                 && q.digest.as_ref().is_none_or(|d| *d == a.digest)
                 && a.request.request_id.starts_with(&q.request_id_prefix)
             {

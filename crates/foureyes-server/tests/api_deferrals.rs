@@ -1,5 +1,6 @@
 //! `GET /v1/deferrals`: an agent finds its own deferrals of one call (same request-id prefix and digest) whose
-//! approval can still release them — pending or approved, not used, not rejected — and nothing of another agent's.
+//! approval can still release them (pending or approved) or that were used within the approval's validity (`consumed`:
+//! the re-sent request id replays the release), never a rejected one, and nothing of another agent's.
 //! It is how a restarted MCP proxy with `--server` retries a deferred call with the request id it deferred under.
 #![allow(clippy::unwrap_used)]
 
@@ -58,6 +59,18 @@ async fn an_agent_finds_its_own_releasable_deferrals_of_one_call() {
         .token(APPROVER)
         .json(&json!({"reason": "no", "digest": digest}));
     assert_eq!(h.send(reject).await.status, StatusCode::OK);
+    // The used one stays listed as `consumed` while its approval is valid (a racing retry re-sends its request id
+    // and hears the replayed release: it already ran); the rejected one is gone.
+    let found = find(&h, AGENT, "call-k1-", &digest).await;
+    assert_eq!((ids(&found), found[0]["status"].clone()), (vec![a1], json!("consumed")), "{found:#}");
+    let replayed = h.decide(AGENT, pay("call-k1-a")).await;
+    assert_eq!(
+        (replayed["decision_id"].clone(), replayed["replayed"].clone()),
+        (released["decision_id"].clone(), json!(true)),
+        "{replayed}"
+    );
+    // Past its validity, a used approval is no longer offered.
+    h.advance(7 * 24 * 3600 * 1000);
     assert!(ids(&find(&h, AGENT, "call-k1-", &digest).await).is_empty());
 }
 

@@ -293,10 +293,12 @@ fn inspector_cli_reads_pass_and_an_approval_is_used_once_across_restarts() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "bravo");
     std::fs::write(&file, "edited").unwrap();
 
-    // The approval is used up: the next identical call from yet another process asks again instead of running.
+    // The approval is used up: the next identical call from yet another process (no shared memory) is told it
+    // already ran (while the approval is still valid, as a retry in one process is) and neither runs nor asks again.
     let again = inspector(&env, "write_file", &write);
     assert_eq!(again["isError"], json!(true), "{again}");
-    assert_ne!(decision(&again)["approval_id"], json!(approval), "{again}");
+    assert!(again["content"][0]["text"].as_str().unwrap().starts_with("NOT EXECUTED AGAIN"), "{again}");
+    assert_eq!(decision(&again)["approval_id"], json!(approval), "{again}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "edited");
     env.assert_journal_sound();
 }
