@@ -166,6 +166,9 @@ pub struct AppState {
     pub clock: Clock,
     /// Mark the session cookie `Secure` (set when served behind HTTPS).
     pub secure_cookies: bool,
+    /// When set, `GET /metrics` wants `Authorization: Bearer <this>` (a scraper's secret, not a FourEyes
+    /// credential: a Prometheus job should not hold a token that could decide or approve). `None`: open.
+    pub metrics_token: Option<String>,
 }
 
 impl AppState {
@@ -205,6 +208,7 @@ impl AppState {
             metrics: Arc::new(Metrics::new()),
             clock,
             secure_cookies: false,
+            metrics_token: None,
         }
     }
 

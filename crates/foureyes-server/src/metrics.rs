@@ -225,7 +225,26 @@ pub fn routes() -> Router<AppState> {
     Router::new().route("/metrics", get(metrics))
 }
 
-async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+async fn metrics(State(state): State<AppState>, headers: axum::http::HeaderMap) -> axum::response::Response {
+    if let Some(expected) = &state.metrics_token {
+        let given = headers
+            .get(axum::http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .unwrap_or("");
+        if !same_secret(given.as_bytes(), expected.as_bytes()) {
+            return crate::error::ApiError::unauthorized().into_response();
+        }
+    }
+    scrape(&state).await.into_response()
+}
+
+/// Compares without an early exit on the first differing byte, so the time taken says nothing about the prefix.
+fn same_secret(given: &[u8], expected: &[u8]) -> bool {
+    given.len() == expected.len() && given.iter().zip(expected).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+}
+
+async fn scrape(state: &AppState) -> impl IntoResponse {
     // Gauges that describe the shared database are read at scrape time, so every replica reports the same truth. A
     // failed read leaves the last value (the scrape still answers: metrics must not fail with the database).
     let now = state.now_ms();

@@ -6,6 +6,7 @@
 
 mod common;
 
+use axum::http::StatusCode;
 use common::*;
 use foureyes_core::{ActionRequest, Outcome};
 use foureyes_store::Store;
@@ -178,4 +179,25 @@ async fn mcp_calls_blocked_and_forwarded_are_read_from_the_journal() {
         "{text}"
     );
     assert!(text.contains("Read from the shared journal"), "{text}");
+}
+
+/// `serve --metrics-token S`: a scraper must send `Bearer S`; a missing, wrong, prefix or FourEyes credential is 401
+/// and reveals no metric. Without the option `/metrics` stays open (the other tests here).
+#[tokio::test]
+async fn a_metrics_token_closes_metrics_to_everyone_else() {
+    let mut h = harness().await;
+    let mut state = h.state.clone();
+    state.metrics_token = Some("scrape-s3cret".into());
+    h.app = foureyes_server::app(state);
+    for token in [None, Some("wrong"), Some("scrape-s3cre"), Some("scrape-s3cret!"), Some(ADMIN), Some(AGENT)] {
+        let r = match token {
+            None => h.send(req("GET", "/metrics")).await,
+            Some(t) => h.send(req("GET", "/metrics").token(t)).await,
+        };
+        assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{token:?}: {}", r.text());
+        assert!(!r.text().contains("foureyes_"), "{token:?} saw metrics: {}", r.text());
+    }
+    let r = h.send(req("GET", "/metrics").token("scrape-s3cret")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert!(r.text().contains("foureyes_refusals_total"), "{}", r.text());
 }

@@ -416,6 +416,10 @@ pub struct ServeArgs {
     /// Mark the session cookie `Secure` (when served behind HTTPS).
     #[arg(long)]
     pub secure_cookies: bool,
+    /// Require `Authorization: Bearer <SECRET>` on `GET /metrics` (give your Prometheus job this secret, not a
+    /// FourEyes token). Unset: `/metrics` is open to whoever can reach the listener (loopback by default).
+    #[arg(long, value_name = "SECRET", env = "FOUREYES_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
     /// POST a Slack-compatible message to this URL on each new pending approval and kill-switch change
     /// (repeatable; in the environment, several URLs separated by commas). Failures never block a decision.
     #[arg(long = "webhook", value_name = "URL", env = "FOUREYES_WEBHOOK", value_delimiter = ',')]

@@ -68,6 +68,7 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     }
     let mut state = AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock());
     state.secure_cookies = args.secure_cookies;
+    state.metrics_token = args.metrics_token.clone().filter(|t| !t.is_empty());
     // Commits by other replicas wake this one's waiters at once (polling remains the fallback).
     let forwarder = store.changes().map(|changes| state.wake_on(changes));
     let follower = tokio::spawn(follow_policy_reloads(state.clone(), store.changes()));
