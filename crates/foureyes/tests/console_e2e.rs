@@ -433,6 +433,23 @@ struct Ctx {
     agent: Agent,
 }
 
+/// Makes the console rebuild its "approved" list, as any live decision does, and waits until `row` is a new element.
+async fn approved_list_rebuilt(page: &Page<'_>, ctx: &Ctx, row: &str, request_id: &str) -> Res<()> {
+    page.js("document.querySelector(arguments[0]).dataset.e2eOld = 'yes'", vec![json!(row)]).await?;
+    // A bounds denial: journaled as `decided` (which refreshes the approved list) and executes nothing.
+    let denied = ctx.agent.decide(&json!({
+        "request_id": request_id, "action": "climate.set_temperature", "params": {"zone": "living", "celsius": 30}
+    }))?;
+    ensure!(denied["verdict"] == "deny", "out-of-bounds thermostat: {denied}");
+    page.wait_for(
+        "the approved list to be rebuilt",
+        "const r = document.querySelector(arguments[0]); return !!r && r.dataset.e2eOld !== 'yes'",
+        vec![json!(row)],
+    )
+    .await?;
+    Ok(())
+}
+
 async fn scenario(page: &Page<'_>, ctx: &Ctx) -> Res<()> {
     let t0 = Instant::now();
     let step = |what: &str| eprintln!("[{:>6.2}s] {what}", t0.elapsed().as_secs_f64());
@@ -679,13 +696,14 @@ async fn scenario(page: &Page<'_>, ctx: &Ctx) -> Res<()> {
     page.wait_for("the approved row", "return !!document.querySelector(arguments[0])", vec![json!(approved_row)])
         .await?;
     page.click(&format!("{approved_row} [data-testid=revoke-button]")).await?;
+    // A live refresh rebuilds the rows (the approval has just arrived, so one is often in flight): the open form, and
+    // later its error, must survive it. Forcing one here makes the CI flake of F37 deterministic.
+    approved_list_rebuilt(&page, &ctx, &approved_row, "e2e-refresh-1").await?;
     page.click(&format!("{approved_row} [data-testid=revoke-confirm]")).await?;
-    page.wait_for(
-        "the missing-reason hint",
-        "const e = document.querySelector(arguments[0] + ' [data-testid=revoke-error]'); return !e.hidden && e.textContent.includes('Say why')",
-        vec![json!(approved_row)],
-    )
-    .await?;
+    let missing_reason = "const e = document.querySelector(arguments[0] + ' [data-testid=revoke-error]'); return !e.hidden && e.textContent.includes('Say why')";
+    page.wait_for("the missing-reason hint", missing_reason, vec![json!(approved_row)]).await?;
+    approved_list_rebuilt(&page, &ctx, &approved_row, "e2e-refresh-2").await?;
+    page.wait_for("the missing-reason hint after a refresh", missing_reason, vec![json!(approved_row)]).await?;
     page.type_into(&format!("{approved_row} [data-testid=revoke-reason]"), "the door code leaked").await?;
     page.click(&format!("{approved_row} [data-testid=revoke-confirm]")).await?;
     page.wait_for(
