@@ -802,9 +802,41 @@ async fn scenario(page: &Page<'_>, ctx: &Ctx) -> Res<()> {
         vec![],
     )
     .await?;
-    page.type_into("[data-testid=session-item] [data-testid=session-why]", "false positive: quoted mail").await?;
+    let first_id = page
+        .js(
+            "const r = document.querySelector('[data-testid=session-item][data-signal=flag]'); r.dataset.e2eOld = 'yes'; return r.dataset.demotionId",
+            vec![],
+        )
+        .await?;
+    let first = format!("[data-testid=session-item][data-demotion-id=\"{}\"]", first_id.as_str().unwrap_or_default());
+    page.type_into(&format!("{first} [data-testid=session-why]"), "false positive: quoted mail").await?;
+    // A second session demoted while the admin types: the list is rebuilt live and the reason must survive it.
+    let other = ctx.agent.decide(&json!({
+        "request_id": "e2e-heat-3b", "session": "e2e-conv-2", "flags": ["prompt_injection"],
+        "action": "climate.set_temperature", "params": {"zone": "living", "celsius": 20}
+    }))?;
+    ensure!(other["verdict"] == "defer", "a flagged tier-1 request is held: {other}");
+    let typed = page
+        .wait_for(
+            "the sessions list rebuilt with the typed reason kept",
+            "const rows = document.querySelectorAll('[data-testid=session-item]'); return rows.length === 2 && [...rows].every((r) => r.dataset.e2eOld !== 'yes') && [...rows].map((r) => r.querySelector('[data-testid=session-why]').value).join('|')",
+            vec![],
+        )
+        .await?;
+    ensure!(
+        typed.as_str().is_some_and(|t| t.matches("false positive: quoted mail").count() == 1),
+        "the reason typed before the refresh, in exactly one row: {typed}"
+    );
+    page.click(&format!("{first} [data-testid=session-restore]")).await?;
+    page.wait_for(
+        "one session restored",
+        "return document.querySelectorAll('[data-testid=session-item]').length === 1",
+        vec![],
+    )
+    .await?;
+    page.type_into("[data-testid=session-item] [data-testid=session-why]", "same quoted mail").await?;
     page.click("[data-testid=session-item] [data-testid=session-restore]").await?;
-    page.wait_for("the session restored", "return !document.querySelector('[data-testid=session-item]')", vec![])
+    page.wait_for("the sessions restored", "return !document.querySelector('[data-testid=session-item]')", vec![])
         .await?;
     let free = ctx.agent.decide(&json!({
         "request_id": "e2e-heat-4", "session": "e2e-conv",
