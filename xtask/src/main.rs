@@ -333,6 +333,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &["revoke_and_release_racing_never_both_win"],
     },
     Mutation {
+        property: "a request id re-sent from another session is a conflict, not a replay",
+        file: "crates/foureyes-core/src/types.rs",
+        original: "if let Some(session) = &self.session {",
+        broken: "if let Some(session) = self.session.as_ref().filter(|_| false) {",
+        package: "foureyes-store",
+        filter: "session_trust_demotes_cools_and_restores",
+        also: &[],
+    },
+    Mutation {
         property: "a TOTP step-up code is accepted once",
         file: "crates/foureyes-store/src/sqlite/credentials.rs",
         original: "totp_last_step < ?1)",

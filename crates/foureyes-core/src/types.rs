@@ -91,9 +91,11 @@ impl ActionRequest {
         action_digest(&self.action, &self.params, self.target.as_deref(), &self.agent)
     }
 
-    /// Hash of everything that makes two requests with one `request_id` "the same content". Flags can change the
-    /// verdict (they may demote the session), so a retry that carries other flags is another request; they join
-    /// the hash only when present, so fingerprints stored before flags existed still match.
+    /// Hash of everything that makes two requests with one `request_id` "the same content". Flags and the session
+    /// can change the verdict (a flag may demote the session; a demoted session defers what another would run), so
+    /// a retry that carries other flags or names another session is another request (ADR-48), not a replay of the
+    /// first one's verdict. Both join the hash only when present, so fingerprints stored before they existed still
+    /// match.
     pub fn fingerprint(&self) -> String {
         let mut content = json!({
             "action": self.action,
@@ -106,6 +108,9 @@ impl ActionRequest {
         });
         if !self.flags.is_empty() {
             content["flags"] = json!(self.flags);
+        }
+        if let Some(session) = &self.session {
+            content["session"] = json!(session);
         }
         canonical_sha256(&content)
     }

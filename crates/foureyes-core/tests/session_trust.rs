@@ -339,12 +339,29 @@ fn flags_are_outside_the_digest_and_inside_the_fingerprint() {
     let with = flagged(climate(20.0), "prompt_injection");
     assert_eq!(plain.digest(), with.digest(), "an approval covers the action, whatever the flags");
     assert_ne!(plain.fingerprint(), with.fingerprint(), "a retry with other flags is another request");
-    // Without flags the fingerprint is what it was before flags existed, so stored idempotency keys still match.
+    // Without flags or a session the fingerprint is what it was before either joined it, so stored idempotency
+    // keys still match.
+    let mut sessionless = plain.clone();
+    sessionless.session = None;
     let before_flags = foureyes_core::canonical::canonical_sha256(&json!({
         "action": "climate.set", "params": {"celsius": 20.0}, "target": null, "agent": "bot",
         "undo_of": null, "dry_run": false, "approval_id": null,
     }));
-    assert_eq!(plain.fingerprint(), before_flags);
+    assert_eq!(sessionless.fingerprint(), before_flags);
+}
+
+#[test]
+fn the_session_is_outside_the_digest_and_inside_the_fingerprint() {
+    let s1 = climate(20.0);
+    let mut s2 = climate(20.0);
+    s2.session = Some("s2".into());
+    let mut none = climate(20.0);
+    none.session = None;
+    assert_eq!(s1.digest(), s2.digest(), "an approval covers the action, whatever the session");
+    // A demoted session defers what another session would run: replaying one session's verdict to another would
+    // hand a demoted session's request the healthy session's permit (ADR-48).
+    assert_ne!(s1.fingerprint(), s2.fingerprint(), "a re-send from another session is another request");
+    assert_ne!(s1.fingerprint(), none.fingerprint(), "a re-send without the session is another request");
 }
 
 #[test]

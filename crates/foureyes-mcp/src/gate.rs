@@ -311,12 +311,13 @@ impl Gate {
         ActionRequest {
             request_id,
             agent: self.config.agent.clone(),
-            // Kept for the audit trail only: the session is in neither the digest nor the fingerprint.
+            // The same for every process of this proxy (no instance in it): the session is in the idempotency
+            // fingerprint (ADR-48), so a retry after a restart must name the session its deferral was made in to be
+            // released; and a demoted session must not get its autonomy back by restarting the proxy.
             session: Some(format!(
-                "mcp:{}{}/{}",
+                "mcp:{}{}",
                 self.config.server,
                 self.config.session.as_deref().map(|s| format!(":{s}")).unwrap_or_default(),
-                self.instance
             )),
             action: self.action_for(&call.name),
             params: call.arguments.clone(),

@@ -1778,6 +1778,14 @@ pub async fn session_trust_demotes_cools_and_restores(store: Arc<dyn Store>, t0:
         Err(StoreError::Conflict { .. }) => {}
         other => panic!("one request id with other flags: expected Conflict, got {other:?}"),
     }
+    // The same request id from another (healthy) session is another request too, not a replay of the demoted
+    // session's verdict (nor, the other way round, a way for a demoted session to pick up a healthy one's permit).
+    let mut elsewhere = flagged.clone();
+    elsewhere.session = Some("st-c-other".into());
+    match s.decide(p.clone(), elsewhere, t0 + 12).await {
+        Err(StoreError::Conflict { .. }) => {}
+        other => panic!("one request id from another session: expected Conflict, got {other:?}"),
+    }
     let id = demoted_events(&events_after(s, start).await, Some("st-c"))
         .first()
         .and_then(|e| data_i64(e, "demotion_id"))
