@@ -698,11 +698,11 @@ async fn scenario(page: &Page<'_>, ctx: &Ctx) -> Res<()> {
     page.click(&format!("{approved_row} [data-testid=revoke-button]")).await?;
     // A live refresh rebuilds the rows (the approval has just arrived, so one is often in flight): the open form, and
     // later its error, must survive it. Forcing one here makes the CI flake of F37 deterministic.
-    approved_list_rebuilt(&page, &ctx, &approved_row, "e2e-refresh-1").await?;
+    approved_list_rebuilt(page, ctx, &approved_row, "e2e-refresh-1").await?;
     page.click(&format!("{approved_row} [data-testid=revoke-confirm]")).await?;
     let missing_reason = "const e = document.querySelector(arguments[0] + ' [data-testid=revoke-error]'); return !e.hidden && e.textContent.includes('Say why')";
     page.wait_for("the missing-reason hint", missing_reason, vec![json!(approved_row)]).await?;
-    approved_list_rebuilt(&page, &ctx, &approved_row, "e2e-refresh-2").await?;
+    approved_list_rebuilt(page, ctx, &approved_row, "e2e-refresh-2").await?;
     page.wait_for("the missing-reason hint after a refresh", missing_reason, vec![json!(approved_row)]).await?;
     page.type_into(&format!("{approved_row} [data-testid=revoke-reason]"), "the door code leaked").await?;
     page.click(&format!("{approved_row} [data-testid=revoke-confirm]")).await?;
