@@ -14,7 +14,6 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use support::*;
-use tokio::io::{AsyncBufReadExt, BufReader};
 
 /// The listener on a free loopback port, in this process, in front of the filesystem server over `root`.
 async fn listen(store: Arc<dyn Store>, config: GateConfig, root: &Path) -> String {
@@ -39,11 +38,8 @@ fn text(result: &Value) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn python_sdk_over_http_to_a_stdio_server_a_write_runs_once_after_approval() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
+    let Sandbox { dir, root, store } = sandbox();
     std::fs::write(root.join("a.txt"), "alpha").unwrap();
-    let store = sqlite(dir.path());
     let url = listen(store.clone(), GateConfig::new("fs"), &root).await;
     let file = root.join("b.txt");
     let flag = dir.path().join("approved");
@@ -53,26 +49,14 @@ async fn python_sdk_over_http_to_a_stdio_server_a_write_runs_once_after_approval
         {"call": "read_text_file", "arguments": {"path": root.join("a.txt").display().to_string()}},
         write, {"wait_for": flag.display().to_string()}, write, write, long,
     ]);
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python_client.py");
-    let mut child = tokio::process::Command::new(peer("venv/bin/python"))
-        .arg(script)
-        .arg(json!({"url": url, "steps": steps}).to_string())
-        .stdout(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let mut next = async || -> Value {
-        let line = tokio::time::timeout(Duration::from_secs(60), lines.next_line()).await.unwrap().unwrap().unwrap();
-        serde_json::from_str(&line).unwrap()
-    };
-    let server = next().await;
+    let mut host = PythonHost::start(&url, steps);
+    let server = host.next().await;
     assert_eq!(server["server"]["name"], json!("secure-filesystem-server"), "{server}");
-    assert!(next().await["tools"].as_array().unwrap().contains(&json!("write_file")));
-    let read = next().await["result"].clone();
+    assert!(host.next().await["tools"].as_array().unwrap().contains(&json!("write_file")));
+    let read = host.next().await["result"].clone();
     assert_eq!(text(&read), "alpha", "{read}");
 
-    let held = next().await["result"].clone();
+    let held = host.next().await["result"].clone();
     assert_eq!(held["isError"], json!(true), "{held}");
     assert!(text(&held).starts_with("NOT EXECUTED — awaiting human approval"), "{held}");
     assert!(!file.exists(), "a deferred call reached the server");
@@ -80,17 +64,17 @@ async fn python_sdk_over_http_to_a_stdio_server_a_write_runs_once_after_approval
     store.approve(approval, "alice", None, now_ms()).await.unwrap();
     std::fs::write(&flag, "").unwrap();
 
-    let released = next().await["result"].clone();
+    let released = host.next().await["result"].clone();
     assert_ne!(released["isError"], json!(true), "{released}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "bravo");
     std::fs::write(&file, "edited").unwrap();
-    let again = next().await["result"].clone();
+    let again = host.next().await["result"].clone();
     assert!(text(&again).starts_with("NOT EXECUTED AGAIN"), "{again}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "edited", "the retry ran twice");
-    let denied = next().await["result"].clone();
+    let denied = host.next().await["result"].clone();
     assert!(text(&denied).starts_with("NOT EXECUTED — denied: param 'content'"), "{denied}");
     assert!(!root.join("c.txt").exists(), "a denied call reached the server");
-    assert_eq!(child.wait().await.unwrap().code(), Some(0));
+    assert_eq!(host.child.wait().await.unwrap().code(), Some(0));
 
     let writes: Vec<(Verdict, DecisionStatus)> = store
         .decisions(Default::default())
@@ -157,15 +141,8 @@ fn sse_messages(text: &str) -> Vec<Value> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_held_call_sends_progress_on_its_sse_response_until_it_is_approved() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
-    let mut config = GateConfig::new("fs");
-    config.wait = Some(Duration::from_secs(30));
-    config.progress_interval = Duration::from_millis(100);
-    config.poll_interval = Duration::from_millis(20);
-    let url = listen(store.clone(), config, &root).await;
+    let Sandbox { dir: _dir, root, store } = sandbox();
+    let url = listen(store.clone(), holding_with_progress("fs"), &root).await;
     let raw = Raw::new(&url);
     let session = raw.initialize().await;
     let file = root.join("held.txt");
@@ -198,10 +175,7 @@ async fn a_held_call_sends_progress_on_its_sse_response_until_it_is_approved() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sessions_are_child_processes_and_bad_requests_forward_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
+    let Sandbox { dir: _dir, root, store } = sandbox();
     let url = listen(store.clone(), GateConfig::new("fs"), &root).await;
     let raw = Raw::new(&url);
     let first = raw.initialize().await;
@@ -259,20 +233,19 @@ async fn sessions_are_child_processes_and_bad_requests_forward_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn python_sdk_over_http_approves_inline_on_the_calls_own_stream() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
+    let Sandbox { dir: _dir, root, store } = sandbox();
     let mut config = GateConfig::new("fs");
     config.elicit_approver = Some("alice".into());
     let url = listen(store.clone(), config, &root).await;
     let file = root.join("inline.txt");
     let steps = json!([{"call": "write_file", "arguments": {"path": file.display().to_string(), "content": "yes"}}]);
     let spec = json!({"url": url, "steps": steps, "elicit": {"action": "accept", "approve": true}});
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python_client.py");
     let out = tokio::time::timeout(
         Duration::from_secs(60),
-        tokio::process::Command::new(peer("venv/bin/python")).arg(script).arg(spec.to_string()).output(),
+        tokio::process::Command::new(peer("venv/bin/python"))
+            .arg(python_client_script())
+            .arg(spec.to_string())
+            .output(),
     )
     .await
     .unwrap()
@@ -290,10 +263,8 @@ async fn python_sdk_over_http_approves_inline_on_the_calls_own_stream() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sessions_left_without_delete_make_room_for_new_ones() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let url = listen_with(sqlite(dir.path()), GateConfig::new("fs"), &root, 2).await;
+    let Sandbox { dir: _dir, root, store } = sandbox();
+    let url = listen_with(store, GateConfig::new("fs"), &root, 2).await;
     let raw = Raw::new(&url);
     let (first, second) = (raw.initialize().await, raw.initialize().await);
     let ping = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"});

@@ -9,7 +9,6 @@ use foureyes_core::ApprovalStatus;
 use foureyes_mcp::GateConfig;
 use foureyes_store::Store;
 use serde_json::{Value, json};
-use std::sync::Arc;
 use support::*;
 
 fn config() -> GateConfig {
@@ -44,10 +43,7 @@ async fn answer_to(proxy: &mut Proxy, id: i64) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_did_not_declare_elicitation_is_never_asked() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
+    let Sandbox { dir: _dir, root, store } = sandbox();
     let mut proxy = fs_proxy(store.clone(), policy(FS_POLICY), config(), &root);
     initialize(&mut proxy, json!({})).await;
     let first = write(&mut proxy, 10, &root.join("a.txt")).await;
@@ -58,10 +54,7 @@ async fn a_client_that_did_not_declare_elicitation_is_never_asked() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_yes_approves_as_the_named_approver_and_the_call_runs_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
+    let Sandbox { dir: _dir, root, store } = sandbox();
     let mut proxy = fs_proxy(store.clone(), policy(FS_POLICY), config(), &root);
     initialize(&mut proxy, json!({"elicitation": {}})).await;
     let file = root.join("b.txt");
@@ -89,10 +82,7 @@ async fn a_yes_approves_as_the_named_approver_and_the_call_runs_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unclear_answer_leaves_the_call_held_for_a_person() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store: Arc<dyn Store> = sqlite(dir.path());
+    let Sandbox { dir: _dir, root, store } = sandbox();
     let mut proxy = fs_proxy(store.clone(), policy(FS_POLICY), config(), &root);
     initialize(&mut proxy, json!({"elicitation": {}})).await;
     for (id, answer) in [

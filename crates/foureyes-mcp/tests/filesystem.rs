@@ -19,11 +19,8 @@ fn approval_of(response: &Value) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_read_is_permitted_forwarded_and_reported_executed() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
+    let Sandbox { dir: _dir, root, store } = sandbox();
     std::fs::write(root.join("notes.txt"), "line one\nline two\n").unwrap();
-    let store = sqlite(dir.path());
     let mut proxy = fs_proxy(store.clone(), policy(FS_POLICY), GateConfig::new("fs"), &root);
     let init = proxy.initialize().await;
     assert_eq!(init["result"]["serverInfo"]["name"], json!("secure-filesystem-server"), "{init}");
@@ -55,12 +52,8 @@ async fn a_read_is_permitted_forwarded_and_reported_executed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deferred_write_runs_exactly_once_after_approval() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
-    let mut proxy = fs_proxy(store.clone(), policy(FS_POLICY), GateConfig::new("fs"), &root);
-    proxy.initialize().await;
+    let Sandbox { dir: _dir, root, store } = sandbox();
+    let mut proxy = fs_proxy_ready(store.clone(), GateConfig::new("fs"), &root).await;
     let file = root.join("hello.txt");
     let args = json!({"path": file.display().to_string(), "content": "hello, world"});
 
@@ -117,22 +110,17 @@ async fn a_deferred_write_runs_exactly_once_after_approval() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_approval_survives_a_proxy_restart_and_is_used_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
+    let Sandbox { dir: _dir, root, store } = sandbox();
     let file = root.join("after-restart.txt");
     let args = json!({"path": file.display().to_string(), "content": "once"});
 
-    let mut first = fs_proxy(store.clone(), policy(FS_POLICY), GateConfig::new("fs"), &root);
-    first.initialize().await;
+    let mut first = fs_proxy_ready(store.clone(), GateConfig::new("fs"), &root).await;
     let approval = approval_of(&first.call("write_file", args.clone()).await);
     first.close().await;
     store.approve(approval, "alice", None, now_ms()).await.unwrap();
 
     // A new proxy (a restarted host) finds the deferral by the call's key and digest.
-    let mut second = fs_proxy(store.clone(), policy(FS_POLICY), GateConfig::new("fs"), &root);
-    second.initialize().await;
+    let mut second = fs_proxy_ready(store.clone(), GateConfig::new("fs"), &root).await;
     let released = second.call("write_file", args.clone()).await;
     assert!(!is_error(&released), "{released}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "once");
@@ -144,12 +132,8 @@ async fn an_approval_survives_a_proxy_restart_and_is_used_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn denied_calls_never_reach_the_server() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
-    let mut proxy = fs_proxy(store.clone(), policy(FS_POLICY), GateConfig::new("fs"), &root);
-    proxy.initialize().await;
+    let Sandbox { dir: _dir, root, store } = sandbox();
+    let mut proxy = fs_proxy_ready(store.clone(), GateConfig::new("fs"), &root).await;
     let file = root.join("denied.txt");
     let path = file.display().to_string();
 
@@ -184,12 +168,8 @@ async fn denied_calls_never_reach_the_server() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_kill_switch_blocks_an_approved_call_until_released() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
-    let mut proxy = fs_proxy(store.clone(), policy(FS_POLICY), GateConfig::new("fs"), &root);
-    proxy.initialize().await;
+    let Sandbox { dir: _dir, root, store } = sandbox();
+    let mut proxy = fs_proxy_ready(store.clone(), GateConfig::new("fs"), &root).await;
     let file = root.join("kill.txt");
     let args = json!({"path": file.display().to_string(), "content": "after the switch"});
     let approval = approval_of(&proxy.call("write_file", args.clone()).await);
@@ -214,11 +194,8 @@ async fn the_kill_switch_blocks_an_approved_call_until_released() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_engine_outage_forwards_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let mut proxy = fs_proxy(Arc::new(DownStore), policy(FS_POLICY), GateConfig::new("fs"), &root);
-    proxy.initialize().await;
+    let (_dir, root) = fs_root();
+    let mut proxy = fs_proxy_ready(Arc::new(DownStore), GateConfig::new("fs"), &root).await;
     let file = root.join("outage.txt");
     for (tool, args) in [
         ("write_file", json!({"path": file.display().to_string(), "content": "x"})),
@@ -241,15 +218,9 @@ async fn an_engine_outage_forwards_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wait_holds_the_call_until_a_person_approves_then_forwards_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
-    let mut config = GateConfig::new("fs");
-    config.wait = Some(Duration::from_secs(20));
-    config.poll_interval = Duration::from_millis(50);
-    let mut proxy = fs_proxy(store.clone(), policy(FS_POLICY), config, &root);
-    proxy.initialize().await;
+    let Sandbox { dir: _dir, root, store } = sandbox();
+    let config = holding("fs", Duration::from_secs(20), Duration::from_millis(50));
+    let mut proxy = fs_proxy_ready(store.clone(), config, &root).await;
     let file = root.join("waited.txt");
     let args = json!({"path": file.display().to_string(), "content": "held, then written"});
 
@@ -313,15 +284,9 @@ async fn wait_holds_the_call_until_a_person_approves_then_forwards_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wait_gives_up_after_its_deadline_and_says_so() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
-    let mut config = GateConfig::new("fs");
-    config.wait = Some(Duration::from_millis(600));
-    config.poll_interval = Duration::from_millis(50);
-    let mut proxy = fs_proxy(store.clone(), policy(FS_POLICY), config, &root);
-    proxy.initialize().await;
+    let Sandbox { dir: _dir, root, store } = sandbox();
+    let config = holding("fs", Duration::from_millis(600), Duration::from_millis(50));
+    let mut proxy = fs_proxy_ready(store.clone(), config, &root).await;
     let args = json!({"path": root.join("never.txt").display().to_string(), "content": "x"});
     let response = proxy.call("write_file", args).await;
     assert!(text(&response).starts_with("NOT EXECUTED — still awaiting human approval (approval"), "{response}");
@@ -331,11 +296,8 @@ async fn wait_gives_up_after_its_deadline_and_says_so() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hide_denied_and_trusted_read_only_hints() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
+    let Sandbox { dir: _dir, root, store } = sandbox();
     std::fs::write(root.join("a.txt"), "a").unwrap();
-    let store = sqlite(dir.path());
     let list = |response: &Value| -> Vec<String> {
         response["result"]["tools"]
             .as_array()
@@ -348,8 +310,7 @@ async fn hide_denied_and_trusted_read_only_hints() {
     // Without opting in, annotations change nothing; --hide-denied shows only what the policy names.
     let mut config = GateConfig::new("fs");
     config.hide_denied = true;
-    let mut proxy = fs_proxy(store.clone(), policy(FS_POLICY), config, &root);
-    proxy.initialize().await;
+    let mut proxy = fs_proxy_ready(store.clone(), config, &root).await;
     let tools = list(&proxy.request("tools/list", json!({})).await);
     assert_eq!(tools, ["read_file", "read_text_file", "write_file", "create_directory", "list_allowed_directories"]);
     let held = proxy.call("list_directory", json!({"path": root.display().to_string()})).await;
@@ -380,12 +341,8 @@ async fn hide_denied_and_trusted_read_only_hints() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn limits_count_identical_calls_and_defer_the_overrun() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
-    let mut proxy = fs_proxy(store.clone(), policy(FS_POLICY), GateConfig::new("fs"), &root);
-    proxy.initialize().await;
+    let Sandbox { dir: _dir, root, store } = sandbox();
+    let mut proxy = fs_proxy_ready(store.clone(), GateConfig::new("fs"), &root).await;
     let args = json!({"path": root.join("d").display().to_string()});
     // create_directory is idempotent upstream, so the same call twice is fine; the third is over the limit.
     for _ in 0..2 {
@@ -401,18 +358,13 @@ async fn limits_count_identical_calls_and_defer_the_overrun() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn identical_retries_racing_in_two_proxies_forward_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
+    let Sandbox { dir: _dir, root, store } = sandbox();
     // The file records every write: `write_file` replaces it, so two writes would leave two different stamps in
     // the decisions; what counts is that exactly one call was permitted and reached the server.
     let file = root.join("once.txt");
     let args = json!({"path": file.display().to_string(), "content": "exactly once"});
-    let mut a = fs_proxy(store.clone(), policy(FS_POLICY), GateConfig::new("fs"), &root);
-    let mut b = fs_proxy(store.clone(), policy(FS_POLICY), GateConfig::new("fs"), &root);
-    a.initialize().await;
-    b.initialize().await;
+    let mut a = fs_proxy_ready(store.clone(), GateConfig::new("fs"), &root).await;
+    let mut b = fs_proxy_ready(store.clone(), GateConfig::new("fs"), &root).await;
     let approval = approval_of(&a.call("write_file", args.clone()).await);
     store.approve(approval, "alice", None, now_ms()).await.unwrap();
 
@@ -467,15 +419,9 @@ async fn identical_retries_racing_in_two_proxies_forward_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_held_call_cancelled_by_the_client_is_never_forwarded_or_answered() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let store = sqlite(dir.path());
-    let mut config = GateConfig::new("fs");
-    config.wait = Some(Duration::from_secs(30));
-    config.poll_interval = Duration::from_millis(50);
-    let mut proxy = fs_proxy(store.clone(), policy(FS_POLICY), config, &root);
-    proxy.initialize().await;
+    let Sandbox { dir: _dir, root, store } = sandbox();
+    let config = holding("fs", Duration::from_secs(30), Duration::from_millis(50));
+    let mut proxy = fs_proxy_ready(store.clone(), config, &root).await;
     let file = root.join("cancelled.txt");
     let call = json!({"jsonrpc": "2.0", "id": "w1", "method": "tools/call", "params": {"name": "write_file", "arguments": {"path": file.display().to_string(), "content": "x"}}});
     proxy.send(&call).await;

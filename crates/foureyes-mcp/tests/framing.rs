@@ -287,13 +287,9 @@ async fn fuzzed_streams_never_crash_and_never_forward_a_blocked_call() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn interleaved_answers_from_the_real_server_each_reach_their_request() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
+    let Sandbox { dir: _dir, root, store } = sandbox();
     std::fs::write(root.join("f.txt"), "content").unwrap();
-    let store = sqlite(dir.path());
-    let mut proxy = fs_proxy(store.clone(), policy(FS_POLICY), foureyes_mcp::GateConfig::new("fs"), &root);
-    proxy.initialize().await;
+    let mut proxy = fs_proxy_ready(store.clone(), foureyes_mcp::GateConfig::new("fs"), &root).await;
     let path = root.join("f.txt").display().to_string();
     // Forty requests in flight at once: gated calls (some forwarded, some answered by the proxy) interleaved with
     // plain requests the server answers in its own order.

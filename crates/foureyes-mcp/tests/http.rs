@@ -9,13 +9,12 @@ mod support;
 use foureyes_core::{ApprovalStatus, DecisionStatus, Verdict};
 use foureyes_mcp::http::{HttpOptions, app, serve};
 use foureyes_mcp::{Gate, GateConfig};
-use foureyes_store::Store;
+use foureyes_store::{SqliteStore, Store};
 use serde_json::{Value, json};
-use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use support::*;
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const POLICY: &str = r#"
 version: 1
@@ -58,34 +57,21 @@ async fn proxy(store: Arc<dyn Store>, upstream: &str, config: GateConfig) -> Str
     url
 }
 
-/// The Python SDK host over Streamable HTTP; yields its result lines.
-struct PythonHost {
-    child: tokio::process::Child,
-    lines: tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+/// The set-up of every test here: server-everything, a store in a temporary folder, and the proxy in front of the
+/// server under `config`. Bind every field: dropping `_upstream` kills the server, dropping `dir` deletes the store.
+struct Setup {
+    _upstream: Everything,
+    dir: tempfile::TempDir,
+    store: Arc<SqliteStore>,
+    url: String,
 }
 
-impl PythonHost {
-    fn start(url: &str, steps: Value) -> PythonHost {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python_client.py");
-        let mut child = tokio::process::Command::new(peer("venv/bin/python"))
-            .arg(script)
-            .arg(json!({"url": url, "steps": steps}).to_string())
-            .stdout(std::process::Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .unwrap();
-        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        PythonHost { child, lines }
-    }
-
-    async fn next(&mut self) -> Value {
-        let line = tokio::time::timeout(Duration::from_secs(60), self.lines.next_line())
-            .await
-            .expect("the Python host said nothing for 60 s")
-            .unwrap()
-            .expect("the Python host ended early");
-        serde_json::from_str(&line).unwrap()
-    }
+async fn setup(config: GateConfig) -> Setup {
+    let upstream = everything().await;
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let url = proxy(store.clone(), &upstream.url, config).await;
+    Setup { _upstream: upstream, dir, store, url }
 }
 
 /// One raw HTTP/1.1 POST (the checks that no SDK client would make on purpose); returns status and body.
@@ -128,12 +114,9 @@ async fn raw_request(method: &str, url: &str, headers: &[(&str, &str)], body: &s
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn python_sdk_over_streamable_http_gated_calls_sse_and_sessions() {
-    let upstream = everything().await;
-    let dir = tempfile::tempdir().unwrap();
-    let store = sqlite(dir.path());
     let mut config = GateConfig::new("ev");
     config.hide_denied = true;
-    let url = proxy(store.clone(), &upstream.url, config).await;
+    let Setup { _upstream, dir, store, url } = setup(config).await;
     let flag = dir.path().join("approved");
     let steps = json!([
         {"call": "echo", "arguments": {"message": "through the door"}},
@@ -187,10 +170,7 @@ async fn python_sdk_over_streamable_http_gated_calls_sse_and_sessions() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn foreign_origins_and_mismatched_headers_are_refused_before_forwarding() {
-    let upstream = everything().await;
-    let dir = tempfile::tempdir().unwrap();
-    let store = sqlite(dir.path());
-    let url = proxy(store.clone(), &upstream.url, GateConfig::new("ev")).await;
+    let Setup { _upstream, dir: _dir, store, url } = setup(GateConfig::new("ev")).await;
     let call = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"message":"x"}}}"#;
 
     let (status, body) = raw_post(&url, &[("Origin", "http://evil.example")], call).await;
@@ -220,10 +200,7 @@ async fn foreign_origins_and_mismatched_headers_are_refused_before_forwarding() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_inspector_cli_over_http_sees_permitted_and_denied_calls() {
-    let upstream = everything().await;
-    let dir = tempfile::tempdir().unwrap();
-    let store = sqlite(dir.path());
-    let url = proxy(store.clone(), &upstream.url, GateConfig::new("ev")).await;
+    let Setup { _upstream, dir: _dir, store, url } = setup(GateConfig::new("ev")).await;
     let inspector = |args: Vec<String>| {
         let url = url.clone();
         async move {
@@ -251,10 +228,7 @@ async fn the_inspector_cli_over_http_sees_permitted_and_denied_calls() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sessions_the_get_stream_and_delete_pass_through_untouched() {
-    let upstream = everything().await;
-    let dir = tempfile::tempdir().unwrap();
-    let store = sqlite(dir.path());
-    let url = proxy(store.clone(), &upstream.url, GateConfig::new("ev")).await;
+    let Setup { _upstream, dir: _dir, store, url } = setup(GateConfig::new("ev")).await;
     let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
     let (status, head, _) = raw_request("POST", &url, &[], init).await;
     assert_eq!(status, 200, "{head}");
@@ -320,14 +294,7 @@ fn messages(text: &str) -> Vec<Value> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_held_http_call_streams_progress_then_the_upstreams_answer() {
-    let upstream = everything().await;
-    let dir = tempfile::tempdir().unwrap();
-    let store = sqlite(dir.path());
-    let mut config = GateConfig::new("ev");
-    config.wait = Some(Duration::from_secs(30));
-    config.progress_interval = Duration::from_millis(100);
-    config.poll_interval = Duration::from_millis(20);
-    let url = proxy(store.clone(), &upstream.url, config).await;
+    let Setup { _upstream, dir: _dir, store, url } = setup(holding_with_progress("ev")).await;
     let (client, id) = session(&url).await;
     // A tool the policy does not name: held for a person, with a progress token.
     let call = json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call",
@@ -358,12 +325,9 @@ async fn a_held_http_call_streams_progress_then_the_upstreams_answer() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn batches_are_gated_and_their_tools_list_is_filtered() {
-    let upstream = everything().await;
-    let dir = tempfile::tempdir().unwrap();
-    let store = sqlite(dir.path());
     let mut config = GateConfig::new("ev");
     config.hide_denied = true;
-    let url = proxy(store.clone(), &upstream.url, config).await;
+    let Setup { _upstream, dir: _dir, store, url } = setup(config).await;
     let (client, id) = session(&url).await;
 
     // A tools/list inside a batch is filtered like a lone one.

@@ -4,56 +4,17 @@
 //! one is missing the test fails and says so (it never skips).
 #![allow(clippy::unwrap_used)]
 
+mod support;
+
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_foureyes");
-
-const POLICY: &str = "\
-version: 1
-actions:
-  mcp.fs.list_allowed_directories: { tier: 0 }
-  mcp.fs.read_text_file:
-    tier: 0
-    params:
-      path: { type: string }
-      head: { type: number, required: false }
-      tail: { type: number, required: false }
-  mcp.fs.write_file:
-    tier: 3
-    params:
-      path: { type: string }
-      content: { type: string, max_len: 64 }
-";
-
-fn peer(relative: &str) -> PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/test-peers/mcp").join(relative);
-    assert!(
-        path.exists(),
-        "the real MCP peer `{}` is not installed: run `cargo xtask test` once (it installs the test peers into \
-         target/test-peers/)",
-        path.display()
-    );
-    path
-}
-
-struct Env {
-    dir: tempfile::TempDir,
-    db: PathBuf,
-    policy: PathBuf,
-    root: PathBuf,
-}
+use support::{BIN, Env, decision, filesystem_server, fs_policy, python, python_client_script, text};
 
 fn env() -> Env {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir(&root).unwrap();
-    let policy = dir.path().join("policy.yaml");
-    std::fs::write(&policy, POLICY).unwrap();
-    Env { db: dir.path().join("fe.db"), policy, root, dir }
+    Env::new(&fs_policy("  mcp.fs.list_allowed_directories: { tier: 0 }\n"))
 }
 
 impl Env {
@@ -66,23 +27,14 @@ impl Env {
         for a in ["mcp-proxy", "--name", "fs", "--"] {
             argv.push(a.into());
         }
-        argv.push(peer("npm/node_modules/.bin/mcp-server-filesystem").display().to_string());
+        argv.push(filesystem_server().display().to_string());
         argv.push(self.root.display().to_string());
         argv
     }
 
     /// `foureyes …` as a person runs it; returns the exit code and stdout.
     fn foureyes(&self, args: &[&str]) -> (i32, String) {
-        let out = Command::new(BIN)
-            .arg("--db")
-            .arg(&self.db)
-            .arg("--policy")
-            .arg(&self.policy)
-            .args(args)
-            .env_remove("FOUREYES_DB")
-            .env_remove("FOUREYES_POLICY")
-            .output()
-            .unwrap();
+        let out = self.command().args(args).output().unwrap();
         (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
@@ -113,12 +65,10 @@ struct PythonHost {
 
 impl PythonHost {
     fn start(env: &Env, steps: Value) -> PythonHost {
-        let python = peer("venv/bin/python");
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../foureyes-mcp/tests/python_client.py");
         let argv = env.proxy_argv();
         let spec = json!({"command": argv[0], "args": argv[1..], "steps": steps});
-        let mut child = Command::new(python)
-            .arg(script)
+        let mut child = Command::new(python())
+            .arg(python_client_script())
             .arg(spec.to_string())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -150,14 +100,6 @@ impl Drop for PythonHost {
     fn drop(&mut self) {
         let _ = self.child.kill();
     }
-}
-
-fn text(result: &Value) -> String {
-    result["content"][0]["text"].as_str().unwrap_or_default().to_string()
-}
-
-fn decision(result: &Value) -> Value {
-    result["_meta"]["dev.foureyes/decision"].clone()
 }
 
 #[test]
@@ -260,15 +202,7 @@ fn inspector(env: &Env, tool: &str, args: &[(&str, &str)]) -> Value {
     let quoted: Vec<String> = env.proxy_argv().iter().map(|a| format!("'{}'", a.replace('\'', "'\\''"))).collect();
     std::fs::write(&launcher, format!("#!/bin/sh\nexec {}\n", quoted.join(" "))).unwrap();
     Command::new("chmod").arg("+x").arg(&launcher).status().unwrap();
-    let mut cmd = Command::new(peer("npm/node_modules/.bin/mcp-inspector"));
-    cmd.arg("--cli").arg(&launcher).args(["--method", "tools/call", "--tool-name", tool]);
-    for (k, v) in args {
-        cmd.arg("--tool-arg").arg(format!("{k}={v}"));
-    }
-    let out = cmd.stderr(Stdio::inherit()).output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "the Inspector failed ({}): {stdout}", out.status);
-    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"))
+    support::inspector(&[&launcher.display().to_string()], tool, args)
 }
 
 #[test]
@@ -323,11 +257,8 @@ fn wait_at_most(child: &mut Child, limit: Duration) -> std::process::ExitStatus 
 #[test]
 fn the_proxy_exits_when_the_upstream_exits_even_if_stdin_stays_open() {
     let env = env();
-    let mut child = Command::new(BIN)
-        .arg("--db")
-        .arg(&env.db)
-        .arg("--policy")
-        .arg(&env.policy)
+    let mut child = env
+        .command()
         .args([
             "mcp-proxy",
             "--name",
@@ -356,11 +287,8 @@ fn the_proxy_exits_when_the_upstream_exits_even_if_stdin_stays_open() {
 fn the_proxy_closes_the_upstream_when_the_client_closes_and_reports_a_missing_upstream() {
     let env = env();
     // `cat` answers nothing and exits when its stdin closes: the proxy must close it when the client does.
-    let mut child = Command::new(BIN)
-        .arg("--db")
-        .arg(&env.db)
-        .arg("--policy")
-        .arg(&env.policy)
+    let mut child = env
+        .command()
         .args(["mcp-proxy", "--name", "fs", "--", "cat"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -369,11 +297,8 @@ fn the_proxy_closes_the_upstream_when_the_client_closes_and_reports_a_missing_up
     drop(child.stdin.take());
     assert_eq!(wait_at_most(&mut child, Duration::from_secs(10)).code(), Some(0));
 
-    let out = Command::new(BIN)
-        .arg("--db")
-        .arg(&env.db)
-        .arg("--policy")
-        .arg(&env.policy)
+    let out = env
+        .command()
         .args(["mcp-proxy", "--name", "fs", "--", "/nonexistent/mcp-server"])
         .stdin(Stdio::null())
         .output()

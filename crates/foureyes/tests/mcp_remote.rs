@@ -11,148 +11,25 @@
 //!   asked-for decision — each time the call is answered `isError` and the file is not written.
 #![allow(clippy::unwrap_used)]
 
+mod support;
+
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use support::{BIN, Env, KillOnDrop, decision, filesystem_server, fs_policy, text};
 
-const BIN: &str = env!("CARGO_BIN_EXE_foureyes");
-
-const POLICY: &str = "\
-version: 1
-actions:
-  mcp.fs.read_text_file:
-    tier: 0
-    params:
-      path: { type: string }
-      head: { type: number, required: false }
-      tail: { type: number, required: false }
-  mcp.fs.write_file:
-    tier: 3
-    params:
-      path: { type: string }
-      content: { type: string, max_len: 64 }
-";
-
-fn filesystem_server() -> PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../target/test-peers/mcp/npm/node_modules/.bin/mcp-server-filesystem");
-    assert!(path.exists(), "the real MCP peer `{}` is not installed: run `cargo xtask test` once", path.display());
-    path
+fn env() -> Env {
+    Env::new(&fs_policy(""))
 }
 
-struct Env {
-    dir: tempfile::TempDir,
-    db: PathBuf,
-    policy: PathBuf,
-    root: PathBuf,
-}
-
-impl Env {
-    fn new() -> Env {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().join("root");
-        std::fs::create_dir(&root).unwrap();
-        let policy = dir.path().join("policy.yaml");
-        std::fs::write(&policy, POLICY).unwrap();
-        Env { db: dir.path().join("fe.db"), policy, root, dir }
-    }
-
-    fn cli_json(&self, args: &[&str]) -> Value {
-        let out = Command::new(BIN)
-            .arg("--db")
-            .arg(&self.db)
-            .arg("--policy")
-            .arg(&self.policy)
-            .args(args)
-            .env_remove("FOUREYES_DB")
-            .env_remove("FOUREYES_POLICY")
-            .env_remove("FOUREYES_TOKEN")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "foureyes {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        serde_json::from_slice(&out.stdout).unwrap()
-    }
-
-    fn token(&self, name: &str, role: &str) -> String {
-        self.cli_json(&["token", "create", "--name", name, "--role", role, "--json"])["token"].as_str().unwrap().into()
-    }
-
-    /// `foureyes serve` on a free loopback port; the child and its address.
-    fn serve(&self) -> (KillOnDrop, String) {
-        let mut child = Command::new(BIN)
-            .arg("--db")
-            .arg(&self.db)
-            .arg("--policy")
-            .arg(&self.policy)
-            .args(["serve", "--listen", "127.0.0.1:0"])
-            .env_remove("FOUREYES_LISTEN")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if let Some(url) = line.split(" on http://").nth(1) {
-                    let _ = tx.send(url.trim().to_string());
-                }
-            }
-        });
-        let addr = rx.recv_timeout(Duration::from_secs(30)).expect("the server printed no address");
-        (KillOnDrop(child), addr)
-    }
-}
-
-struct KillOnDrop(Child);
-
-impl Drop for KillOnDrop {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// One HTTP/1.1 request to the server (a person's or an admin's side).
+/// One HTTP/1.1 request to the server (a person's or an admin's side); a body that is not JSON reads as `null`.
 fn http(addr: &str, method: &str, path: &str, token: &str, body: Option<&Value>) -> (u16, Value) {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    let body = body.map(Value::to_string).unwrap_or_default();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).unwrap();
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).unwrap();
-    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
-    let head = String::from_utf8_lossy(&raw[..split]).to_string();
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    let mut payload = &raw[split + 4..];
-    let dechunked;
-    if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        dechunked = dechunk(payload);
-        payload = &dechunked;
-    }
-    (status, serde_json::from_slice(payload).unwrap_or(Value::Null))
-}
-
-fn dechunk(mut data: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    while let Some(end) = data.windows(2).position(|w| w == b"\r\n") {
-        let size = usize::from_str_radix(std::str::from_utf8(&data[..end]).unwrap().trim(), 16).unwrap();
-        if size == 0 {
-            break;
-        }
-        out.extend_from_slice(&data[end + 2..end + 2 + size]);
-        data = &data[end + 4 + size..];
-    }
-    out
+    let (status, payload) = support::http_bytes(addr, method, path, token, body, Duration::from_secs(30)).unwrap();
+    (status, serde_json::from_slice(&payload).unwrap_or(Value::Null))
 }
 
 /// The proxy as a host runs it, with this test as the MCP client speaking newline-delimited JSON-RPC.
@@ -228,17 +105,9 @@ impl Proxy {
     }
 }
 
-fn text(result: &Value) -> String {
-    result["content"][0]["text"].as_str().unwrap_or_default().to_string()
-}
-
 /// The filesystem server leaves `isError` out when a tool succeeds.
 fn succeeded(result: &Value) -> bool {
     result.get("content").is_some() && result.get("isError").is_none_or(|e| e == &json!(false))
-}
-
-fn decision(result: &Value) -> Value {
-    result["_meta"]["dev.foureyes/decision"].clone()
 }
 
 fn write(path: &Path, content: &str) -> Value {
@@ -247,7 +116,7 @@ fn write(path: &Path, content: &str) -> Value {
 
 #[test]
 fn through_a_remote_server_a_write_is_approved_by_a_person_and_runs_exactly_once() {
-    let env = Env::new();
+    let env = env();
     let agent = env.token("bot", "agent");
     let alice = env.token("alice", "approver");
     let (mut server, addr) = env.serve();
@@ -310,7 +179,7 @@ fn through_a_remote_server_a_write_is_approved_by_a_person_and_runs_exactly_once
 
 #[test]
 fn a_held_call_is_released_by_an_approval_on_the_remote_server() {
-    let env = Env::new();
+    let env = env();
     let agent = env.token("bot", "agent");
     let alice = env.token("alice", "approver");
     let (_server, addr) = env.serve();
@@ -379,7 +248,7 @@ fn http_reply(status: &str, body: &str) -> String {
 
 #[test]
 fn a_timeout_a_5xx_or_an_answer_that_is_not_the_decision_forwards_nothing() {
-    let env = Env::new();
+    let env = env();
     let wrong_request = json!({
         "decision_id": 1, "request_id": "someone-else", "agent": "bot", "action": "mcp.fs.write_file",
         "verdict": "permit", "reasons": [], "approval_id": null, "tier": 0, "status": "intended", "digest": "d",
@@ -412,7 +281,7 @@ fn a_timeout_a_5xx_or_an_answer_that_is_not_the_decision_forwards_nothing() {
 
 #[test]
 fn two_identical_retries_racing_through_a_remote_server_forward_once() {
-    let env = Env::new();
+    let env = env();
     let agent = env.token("bot", "agent");
     let alice = env.token("alice", "approver");
     let (_server, addr) = env.serve();
@@ -467,7 +336,7 @@ fn journal_refusals(journal: &Value) -> Vec<Value> {
 /// is released — forwarded once, with no second approval asked. A second retry is answered, not run.
 #[test]
 fn after_a_proxy_restart_the_retry_of_a_deferred_call_finds_its_approval() {
-    let env = Env::new();
+    let env = env();
     let agent = env.token("bot", "agent");
     let alice = env.token("alice", "approver");
     let (_server, addr) = env.serve();

@@ -14,14 +14,15 @@
 //! permit (superseding the deferral), reports, and re-sends once more to prove the answer is stable (no second permit).
 #![allow(clippy::unwrap_used)]
 
-use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
+mod support;
 
-const BIN: &str = env!("CARGO_BIN_EXE_foureyes");
+use serde_json::{Value, json};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use support::{Env, KillOnDrop};
+
 const EXECUTOR_DIR: &str = "FOUREYES_TEST_EXECUTOR_DIR";
 
 const POLICY: &str = "\
@@ -39,46 +40,12 @@ actions:
 // ---------------------------------------------------------------------------------------------------------------
 // A minimal blocking HTTP/1.1 client (one request per connection).
 
+/// One request; the server may go away at any moment, so every failure (a body that is not JSON included) is an
+/// error to handle, not a panic.
 fn http(addr: &str, method: &str, path: &str, token: &str, body: Option<&Value>) -> std::io::Result<(u16, Value)> {
-    let socket: std::net::SocketAddr =
-        addr.parse().map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{addr}: {e}")))?;
-    let mut stream = TcpStream::connect_timeout(&socket, Duration::from_secs(5))?;
-    stream.set_read_timeout(Some(Duration::from_secs(90)))?;
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes())?;
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw)?;
-    let broken = |why: &str| std::io::Error::new(std::io::ErrorKind::UnexpectedEof, why.to_string());
-    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").ok_or_else(|| broken("no complete response"))?;
-    let head = String::from_utf8_lossy(&raw[..split]).to_string();
-    let mut payload = raw[split + 4..].to_vec();
-    let status: u16 =
-        head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).ok_or_else(|| broken("no status line"))?;
-    if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        payload = dechunk(&payload).ok_or_else(|| broken("bad chunked body"))?;
-    }
-    let value = serde_json::from_slice(&payload).map_err(|_| broken("body is not JSON"))?;
+    let (status, payload) = support::http_bytes(addr, method, path, token, body, Duration::from_secs(90))?;
+    let value = serde_json::from_slice(&payload).map_err(|_| support::broken("body is not JSON"))?;
     Ok((status, value))
-}
-
-fn dechunk(mut data: &[u8]) -> Option<Vec<u8>> {
-    let mut out = Vec::new();
-    loop {
-        let line_end = data.windows(2).position(|w| w == b"\r\n")?;
-        let size =
-            usize::from_str_radix(std::str::from_utf8(&data[..line_end]).ok()?.split(';').next()?.trim(), 16).ok()?;
-        data = &data[line_end + 2..];
-        if size == 0 {
-            return Some(out);
-        }
-        out.extend_from_slice(data.get(..size)?);
-        data = data.get(size + 2..)?;
-    }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -168,75 +135,6 @@ fn executor_process() {
 // ---------------------------------------------------------------------------------------------------------------
 // The orchestrator.
 
-/// Kills the processes it holds when dropped (also when the test fails).
-struct Procs(Vec<Child>);
-
-impl Drop for Procs {
-    fn drop(&mut self) {
-        for child in &mut self.0 {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
-struct Env {
-    dir: tempfile::TempDir,
-    db: PathBuf,
-    policy: PathBuf,
-}
-
-impl Env {
-    fn cli(&self, args: &[&str]) -> Output {
-        let out = Command::new(BIN)
-            .arg("--db")
-            .arg(&self.db)
-            .arg("--policy")
-            .arg(&self.policy)
-            .args(args)
-            .env_remove("FOUREYES_DB")
-            .env_remove("FOUREYES_POLICY")
-            .env_remove("FOUREYES_LISTEN")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "foureyes {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        out
-    }
-
-    fn cli_json(&self, args: &[&str]) -> Value {
-        let out = self.cli(args);
-        serde_json::from_slice(&out.stdout)
-            .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)))
-    }
-
-    /// Starts `foureyes serve` on a free port; returns the child and the address it printed.
-    fn serve(&self) -> (Child, String) {
-        let mut child = Command::new(BIN)
-            .arg("--db")
-            .arg(&self.db)
-            .arg("--policy")
-            .arg(&self.policy)
-            .args(["serve", "--listen", "127.0.0.1:0"])
-            .env_remove("FOUREYES_LISTEN")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            // Read the banner, then keep draining so the server never blocks on a full pipe.
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if let Some(url) = line.split(" on http://").nth(1) {
-                    let _ = tx.send(url.trim().to_string());
-                }
-            }
-        });
-        let addr = rx.recv_timeout(Duration::from_secs(30)).expect("the server printed no address");
-        (child, addr)
-    }
-}
-
 fn healthy(addr: &str) -> bool {
     http(addr, "GET", "/healthz", "", None).is_ok_and(|(s, v)| s == 200 && v["ok"] == true)
 }
@@ -244,9 +142,7 @@ fn healthy(addr: &str) -> bool {
 #[test]
 fn an_executor_waits_across_a_server_restart_and_is_released_by_an_approval_from_another_process() {
     let started = Instant::now();
-    let dir = tempfile::tempdir().unwrap();
-    let env = Env { db: dir.path().join("foureyes.db"), policy: dir.path().join("policy.yaml"), dir };
-    std::fs::write(&env.policy, POLICY).unwrap();
+    let env = Env::new(POLICY);
     let shared = env.dir.path().join("shared");
     std::fs::create_dir(&shared).unwrap();
 
@@ -254,9 +150,10 @@ fn an_executor_waits_across_a_server_restart_and_is_released_by_an_approval_from
     env.cli(&["token", "create", "--name", "alice", "--role", "approver"]);
     std::fs::write(shared.join("agent.token"), agent["token"].as_str().unwrap()).unwrap();
 
-    let mut procs = Procs(Vec::new());
+    // Killed when dropped, also when the test fails: [server, executor].
+    let mut procs = Vec::new();
     let (server, first) = env.serve();
-    procs.0.push(server);
+    procs.push(server);
     assert!(healthy(&first));
     write_atomically(&shared.join("addr"), &first);
 
@@ -267,7 +164,7 @@ fn an_executor_waits_across_a_server_restart_and_is_released_by_an_approval_from
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    procs.0.push(executor);
+    procs.push(KillOnDrop(executor));
 
     // The executor is deferred and waiting on the first server.
     let waiting = until("the executor's first wait", Duration::from_secs(30), || read(&shared.join("waiting-1")));
@@ -279,11 +176,11 @@ fn an_executor_waits_across_a_server_restart_and_is_released_by_an_approval_from
         deferred["digest"].as_str().unwrap().to_string(),
     );
     std::thread::sleep(Duration::from_millis(300));
-    assert!(procs.0[1].try_wait().unwrap().is_none(), "the executor stopped waiting before anything happened");
+    assert!(procs[1].try_wait().unwrap().is_none(), "the executor stopped waiting before anything happened");
 
     // Kill the server mid-wait.
-    procs.0[0].kill().unwrap();
-    procs.0[0].wait().unwrap();
+    procs[0].kill().unwrap();
+    procs[0].wait().unwrap();
     let failure = until("the executor to notice the dead server", Duration::from_secs(30), || {
         read(&shared.join("wait-failed-1"))
     });
@@ -291,14 +188,14 @@ fn an_executor_waits_across_a_server_restart_and_is_released_by_an_approval_from
 
     // A new server, on a new port, same database.
     let (server, second) = env.serve();
-    procs.0[0] = server;
+    procs[0] = server;
     assert!(healthy(&second));
     write_atomically(&shared.join("addr"), &second);
     let waiting =
         until("the executor's wait on the new server", Duration::from_secs(30), || read(&shared.join("waiting-2")));
     assert_eq!(waiting, second);
     std::thread::sleep(Duration::from_millis(500));
-    assert!(procs.0[1].try_wait().unwrap().is_none(), "the executor was released before the approval");
+    assert!(procs[1].try_wait().unwrap().is_none(), "the executor was released before the approval");
     assert!(read(&shared.join("result.json")).is_none());
 
     // The approval comes from another process that talks to the database, not to the server.
@@ -307,13 +204,13 @@ fn an_executor_waits_across_a_server_restart_and_is_released_by_an_approval_from
     let vote = env.cli_json(&["approvals", "approve", &id, "--as", "alice", "--digest", &digest, "--json"]);
     assert_eq!(vote["approval"]["status"], "approved", "{vote}");
 
-    let status = until("the executor to finish", Duration::from_secs(30), || procs.0[1].try_wait().unwrap());
+    let status = until("the executor to finish", Duration::from_secs(30), || procs[1].try_wait().unwrap());
     let released_after = approved.elapsed();
     let mut log = String::new();
-    if let Some(mut e) = procs.0[1].stderr.take() {
+    if let Some(mut e) = procs[1].stderr.take() {
         let _ = e.read_to_string(&mut log);
     }
-    if let Some(mut o) = procs.0[1].stdout.take() {
+    if let Some(mut o) = procs[1].stdout.take() {
         let _ = o.read_to_string(&mut log);
     }
     assert!(status.success(), "the executor process failed:\n{log}");

@@ -1,5 +1,8 @@
-//! Test support: the real MCP peers installed by `cargo xtask test`, an in-process proxy with a line-level test
-//! client on the other end, and a store that is always down.
+//! Test support: the real MCP peers installed by `cargo xtask test`, a temporary folder with a store (and a root for
+//! the filesystem server), gate configurations that hold calls, an in-process proxy with a line-level test client on
+//! the other end, the Python SDK host, and a store that is always down.
+// Each test file is its own crate and compiles this module whole, but uses only part of it: the rest would be
+// `dead_code` in that binary.
 #![allow(clippy::unwrap_used, dead_code)]
 
 use async_trait::async_trait;
@@ -13,7 +16,8 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, ReadHalf, WriteHalf};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines, ReadHalf, WriteHalf};
+use tokio::process::{Child, ChildStdout};
 use tokio::task::JoinHandle;
 
 /// Where `cargo xtask test` installs the MCP peers.
@@ -33,8 +37,46 @@ pub fn peer(relative: &str) -> PathBuf {
     path
 }
 
+/// The reference filesystem MCP server (npm `@modelcontextprotocol/server-filesystem`, stdio): the disk says what
+/// was forwarded.
 pub fn filesystem_server() -> PathBuf {
     peer("npm/node_modules/.bin/mcp-server-filesystem")
+}
+
+/// The MCP host script (official Python SDK) that runs a list of steps against a server and prints one JSON line
+/// per result.
+pub fn python_client_script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python_client.py")
+}
+
+/// The Python SDK host over Streamable HTTP against `url`, running `steps`; killed on drop.
+pub struct PythonHost {
+    pub child: Child,
+    pub lines: Lines<BufReader<ChildStdout>>,
+}
+
+impl PythonHost {
+    pub fn start(url: &str, steps: Value) -> PythonHost {
+        let mut child = tokio::process::Command::new(peer("venv/bin/python"))
+            .arg(python_client_script())
+            .arg(json!({"url": url, "steps": steps}).to_string())
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        PythonHost { child, lines }
+    }
+
+    /// The host's next output line, as JSON; fails after 60 s of silence or if the host ended.
+    pub async fn next(&mut self) -> Value {
+        let line = tokio::time::timeout(Duration::from_secs(60), self.lines.next_line())
+            .await
+            .expect("the Python host said nothing for 60 s")
+            .unwrap()
+            .expect("the Python host ended early");
+        serde_json::from_str(&line).unwrap()
+    }
 }
 
 pub const FS_POLICY: &str = r#"
@@ -91,14 +133,61 @@ pub fn start(gate: Gate, command: Vec<String>, options: StdioOptions) -> Proxy {
     Proxy { to_proxy: test_write, from_proxy: BufReader::new(test_read), task, store, next_id: 100 }
 }
 
+/// A SQLite store at `dir/fe.db`.
 pub fn sqlite(dir: &Path) -> Arc<SqliteStore> {
     Arc::new(SqliteStore::open(dir.join("fe.db"), SqliteOptions::default()).unwrap())
+}
+
+/// A temporary folder and `root/` inside it: an empty folder for the filesystem server to serve (its only allowed
+/// directory). The folder is deleted when the `TempDir` is dropped, so a test keeps it alive to the end.
+pub fn fs_root() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    std::fs::create_dir(&root).unwrap();
+    (dir, root)
+}
+
+/// The usual set-up of a filesystem test: [`fs_root`] and a SQLite store (`fe.db`) in the same folder.
+pub struct Sandbox {
+    pub dir: tempfile::TempDir,
+    pub root: PathBuf,
+    pub store: Arc<SqliteStore>,
+}
+
+pub fn sandbox() -> Sandbox {
+    let (dir, root) = fs_root();
+    let store = sqlite(dir.path());
+    Sandbox { dir, root, store }
+}
+
+/// `GateConfig::new(name)` with `--wait`: a deferred call is held open for up to `wait` while the store is polled
+/// every `poll_interval` for a person's answer.
+pub fn holding(name: &str, wait: Duration, poll_interval: Duration) -> GateConfig {
+    let mut config = GateConfig::new(name);
+    config.wait = Some(wait);
+    config.poll_interval = poll_interval;
+    config
+}
+
+/// [`holding`] for 30 s (polling every 20 ms) with a progress notification every 100 ms, so a test sees several
+/// while the call is held.
+pub fn holding_with_progress(name: &str) -> GateConfig {
+    let mut config = holding(name, Duration::from_secs(30), Duration::from_millis(20));
+    config.progress_interval = Duration::from_millis(100);
+    config
 }
 
 /// A proxy for the real filesystem server over `root`.
 pub fn fs_proxy(store: Arc<dyn Store>, policy: Arc<Policy>, config: GateConfig, root: &Path) -> Proxy {
     let command = vec![filesystem_server().display().to_string(), root.display().to_string()];
     start(Gate::new(store, policy, config), command, StdioOptions::default())
+}
+
+/// [`fs_proxy`] under [`FS_POLICY`], past the MCP `initialize` handshake (its answer is not checked here).
+pub async fn fs_proxy_ready(store: Arc<dyn Store>, config: GateConfig, root: &Path) -> Proxy {
+    let mut proxy = fs_proxy(store, policy(FS_POLICY), config, root);
+    proxy.initialize().await;
+    proxy
 }
 
 impl Proxy {
