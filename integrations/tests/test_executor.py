@@ -138,3 +138,54 @@ def test_the_example_agent_runs(server):
     assert lines[1].startswith("mcp.payments.refund: executed")
     assert lines[2].startswith("mcp.payments.refund: denied") and "above max 100" in lines[2]
     assert lines[3].startswith("mcp.github.delete_repository: awaiting approval")
+
+
+def _agent_with_executor(server) -> "tuple[FourEyes, FourEyes, str, str]":
+    """A fresh agent and an executor serving it (the session's server is shared: `bot` must keep reporting)."""
+    import json
+
+    suffix = time.time_ns()
+    agent, runner = f"agent-{suffix}", f"runner-{suffix}"
+    agent_token = server.token(agent, "agent")
+    out = server.cli("token", "create", "--name", runner, "--role", "executor", "--for", agent, "--json")
+    created = json.loads(out)
+    assert created["role"] == "executor" and created["serves"] == agent
+    return (
+        FourEyes(server.url, agent_token, timeout=10),
+        FourEyes(server.url, created["token"], timeout=10),
+        agent,
+        runner,
+    )
+
+
+def test_an_executor_client_reports_and_the_agents_own_report_is_forbidden(server, unique: str):
+    from foureyes_client import Forbidden
+
+    agent, runner, agent_name, runner_name = _agent_with_executor(server)
+    rid, params = f"{unique}-r", {"order_id": "ord_11", "amount_eur": 5}
+    fn = Spy(result={"refunded": 5})
+    assert executor.run(agent, rid, REFUND, params, fn, reporter=runner, detail=lambda r: {"result": r}) == fn.result
+    v = runner.decision(agent.decide(rid, REFUND, params).decision_id)  # the executor reads its agent's decision
+    assert v.status == "executed" and v.report_detail == {"result": {"refunded": 5}}
+
+    # The agent's own report is refused, and says why; the decision stays intended.
+    taken = agent.decide(f"{unique}-own", REFUND, params)
+    with pytest.raises(Forbidden) as e:
+        agent.report(taken.decision_id, "failed")
+    assert f"agent `{agent_name}` has an executor credential ({runner_name})" in str(e.value)
+    assert runner.decision(taken.decision_id).status == "intended"
+    # The executor can neither decide nor see another agent's decisions.
+    with pytest.raises(Forbidden):
+        runner.decide(f"{unique}-x", READ, {"path": "/srv/notes/x.md"})
+    theirs = FourEyes(server.url, server.tokens["bot"], timeout=10).decide(f"{unique}-bot", READ, {"path": "/a"})
+    with pytest.raises(Forbidden):
+        runner.report(theirs.decision_id, "executed")
+
+
+def test_without_a_reporter_an_agent_with_an_executor_leaves_the_outcome_unconfirmed(server, unique: str):
+    agent, runner, _, _ = _agent_with_executor(server)
+    rid, params = f"{unique}-r", {"path": "/srv/notes/unconfirmed.md"}
+    fn = Spy(result="text")
+    # The function ran; the agent's report is refused (logged, not raised: the action's fate is sealed).
+    assert executor.run(agent, rid, READ, params, fn) == "text" and fn.calls == 1
+    assert runner.decision(agent.decide(rid, READ, params).decision_id).status == "intended"

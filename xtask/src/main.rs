@@ -359,6 +359,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "identical_retries_racing_in_two_proxies_forward_once",
         also: &[],
     },
+    Mutation {
+        property: "once an agent has an executor, only the executor reports its outcomes",
+        file: "crates/foureyes-server/src/api.rs",
+        original: "        if !executors.is_empty() {",
+        broken: "        if false && !executors.is_empty() {",
+        package: "foureyes-server",
+        filter: "once_an_agent_has_an_executor_its_own_report_is_refused_and_releases_nothing",
+        also: &["revoking_the_executor_gives_the_agent_its_reporting_back"],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

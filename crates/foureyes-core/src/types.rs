@@ -778,6 +778,11 @@ pub enum Role {
     Approver,
     /// Everything an approver may, plus the kill switch, policy reload and credentials.
     Admin,
+    /// The bailiff of one agent (the credential names which): reports the outcomes of that agent's decisions, and
+    /// reads and waits on them; nothing else. Once an agent has a live executor, only an executor reports its
+    /// outcomes, so a compromised agent cannot release a reservation by reporting `failed` for an action its
+    /// executor still runs, nor claim `executed` for one that never ran.
+    Executor,
 }
 
 impl Role {
@@ -786,11 +791,12 @@ impl Role {
             Role::Agent => "agent",
             Role::Approver => "approver",
             Role::Admin => "admin",
+            Role::Executor => "executor",
         }
     }
 
     pub fn parse(text: &str) -> Option<Role> {
-        [Role::Agent, Role::Approver, Role::Admin].into_iter().find(|r| r.as_str() == text)
+        [Role::Agent, Role::Approver, Role::Admin, Role::Executor].into_iter().find(|r| r.as_str() == text)
     }
 
     /// Whether this role is a human who may approve and reject.

@@ -72,6 +72,11 @@ pub struct ProxyArgs {
     /// How long one request to --server may take before the call is answered "not forwarded".
     #[arg(long, value_parser = duration, default_value = "10s")]
     pub server_timeout: Duration,
+    /// Export a trace span per gated `tools/call` (its decisions, forward and report as events) to this
+    /// OpenTelemetry collector, over OTLP/HTTP protobuf: the base URL, spans go to URL/v1/traces. The span joins
+    /// the trace `foureyes serve` gives the same (agent, request id). Off when unset.
+    #[arg(long, value_name = "URL", env = "OTEL_EXPORTER_OTLP_ENDPOINT")]
+    pub otlp_endpoint: Option<String>,
     /// The upstream MCP server's command and arguments (after `--`), for the stdio transport.
     #[arg(last = true, required_unless_present = "upstream")]
     pub command: Vec<String>,

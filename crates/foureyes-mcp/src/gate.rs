@@ -19,6 +19,7 @@
 
 use crate::engine::{Embedded, Engine};
 use crate::jsonrpc::{INVALID_PARAMS, error_response, tool_error_result};
+use crate::trace::CallTrace;
 use foureyes_core::canonical::{canonical_sha256, sha256_hex};
 use foureyes_core::policy::ActionPolicy;
 use foureyes_core::{
@@ -154,6 +155,8 @@ pub struct Ticket {
     pub decision_id: DecisionId,
     pub tool: String,
     pub id: Value,
+    /// The call's trace span (`crate::trace`), ended when the last copy of the ticket is dropped, after the report.
+    pub span: tracing::Span,
 }
 
 /// What to do with a call.
@@ -343,6 +346,23 @@ impl Gate {
         cancel: &Cancel,
         asker: Option<&dyn Asker>,
     ) -> Gated {
+        let trace = CallTrace::start(&self.config.server, &call.name, || self.action_for(&call.name));
+        let mut gated = self.decide_call(call, notify, cancel, asker, &trace).await;
+        if let Gated::Forward(ticket) = &mut gated {
+            ticket.span = trace.span().clone();
+        }
+        trace.finish(&gated);
+        gated
+    }
+
+    async fn decide_call(
+        &self,
+        call: &ToolCall,
+        notify: Option<&Notifier>,
+        cancel: &Cancel,
+        asker: Option<&dyn Asker>,
+        trace: &CallTrace,
+    ) -> Gated {
         let key = self.call_key(call);
         let policy = self.policy();
         let mut request = self.request(call, String::new());
@@ -351,17 +371,29 @@ impl Gate {
             None => match self.find_deferral(&key, &request, &policy).await {
                 Ok(Some(id)) => (id, true),
                 Ok(None) => (format!("{}{}", Self::key_prefix(&key), self.nonce()), false),
-                Err(e) => return Gated::Answer(self.engine_error(call, &request.action, &e)),
+                Err(e) => {
+                    trace.engine_error(&e);
+                    return Gated::Answer(self.engine_error(call, &request.action, &e));
+                }
             },
         };
         request.request_id = request_id;
+        // The embedded engine decides for the proxy's agent; a remote one for its token's principal (learned from
+        // the first decision).
+        trace.request(&request.request_id, self.engine.decides_with_local_policy().then_some(request.agent.as_str()));
         let deadline = self.config.wait.map(|w| Instant::now() + w);
         let started = Instant::now();
         let mut asked = false;
         loop {
             let (record, replayed) = match self.engine.decide(policy.clone(), request.clone()).await {
-                Ok(d) => (d.decision, d.replayed),
-                Err(e) => return Gated::Answer(self.engine_error(call, &request.action, &e)),
+                Ok(d) => {
+                    trace.decided(&d.decision, d.replayed);
+                    (d.decision, d.replayed)
+                }
+                Err(e) => {
+                    trace.engine_error(&e);
+                    return Gated::Answer(self.engine_error(call, &request.action, &e));
+                }
             };
             let pending = match self.step(&key, &record, sticky, replayed, call) {
                 Step::Forward(ticket) => return Gated::Forward(ticket),
@@ -408,7 +440,10 @@ impl Gate {
                 Held::Cancelled => return Gated::Cancelled,
                 Held::Answered => sticky = true,
                 Held::TimedOut => return Gated::Answer(call.answer(&text(true), meta(&record))),
-                Held::EngineError(e) => return Gated::Answer(self.engine_error(call, &request.action, &e)),
+                Held::EngineError(e) => {
+                    trace.engine_error(&e);
+                    return Gated::Answer(self.engine_error(call, &request.action, &e));
+                }
             }
         }
     }
@@ -434,7 +469,14 @@ impl Gate {
                         // A released deferral: a repeat within the retry window is answered from it, not run.
                         self.remember(key, &d.request.request_id, Some(now_ms()));
                     }
-                    Step::Forward(Ticket { decision_id: d.decision_id, tool: call.name.clone(), id: call.id.clone() })
+                    // `gate_with` puts the call's span in.
+                    let span = tracing::Span::none();
+                    Step::Forward(Ticket {
+                        decision_id: d.decision_id,
+                        tool: call.name.clone(),
+                        id: call.id.clone(),
+                        span,
+                    })
                 }
                 DecisionStatus::Executed => Step::Answer(format!(
                     "NOT EXECUTED AGAIN — this identical call was approved (approval {approval}) and already executed \
@@ -661,7 +703,9 @@ impl Gate {
     /// before running any tool): `failed`, which releases what it reserved.
     pub async fn report_not_forwarded(&self, ticket: &Ticket, why: &str) {
         let detail = json!({"mcp": {"tool": ticket.tool, "not_forwarded": why}});
-        if let Err(e) = self.engine.report(ticket.decision_id, Outcome::Failed, detail).await {
+        let result = self.engine.report(ticket.decision_id, Outcome::Failed, detail).await;
+        crate::trace::not_forwarded(&ticket.span, why, result.as_ref().err().map(ToString::to_string));
+        if let Err(e) = result {
             eprintln!("foureyes mcp-proxy: could not report decision {} as failed: {e}", ticket.decision_id);
         }
     }
@@ -675,7 +719,14 @@ impl Gate {
         // The result is passed on after the report, so the journal knows before the agent does; a slow store
         // (another process holding the write lock) must not hold every later message back for long, though.
         let report = self.engine.report(ticket.decision_id, outcome, detail);
-        match tokio::time::timeout(REPORT_WAIT, report).await {
+        let result = tokio::time::timeout(REPORT_WAIT, report).await;
+        let error = match &result {
+            Ok(Ok(_)) => None,
+            Ok(Err(e)) => Some(e.to_string()),
+            Err(_) => Some(format!("the report took longer than {REPORT_WAIT:?}")),
+        };
+        crate::trace::reported(&ticket.span, outcome, error);
+        match result {
             Ok(Ok(_)) => {}
             // The call already happened; the answer still goes to the client. The decision stays as it was
             // ("intended, not confirmed" or "unknown"), which is what an auditor must see.

@@ -14,6 +14,7 @@
 //! - [`engine`]: where decisions are made: an embedded store or a remote `foureyes serve` (HTTP API).
 //! - [`gate`]: one `tools/call` → decide → forward or answer; report the outcome; request ids and retries.
 //! - [`tools`]: the `tools/list` rewrite (`--hide-denied`) and trusted `readOnlyHint`s.
+//! - [`trace`]: one trace span per gated call, in the trace the server gives the same (agent, request id).
 //! - [`stdio`]: the stdio transport (child process) and the router.
 //! - [`http`]: the Streamable HTTP transport (a gating reverse proxy in front of an HTTP upstream).
 //! - [`bridge`]: a stdio upstream behind a Streamable HTTP listener (one child process per session).
@@ -28,6 +29,7 @@ pub mod http;
 pub mod jsonrpc;
 pub mod stdio;
 pub mod tools;
+pub mod trace;
 
 pub use gate::{Gate, GateConfig};
 pub use stdio::{StdioOptions, run_stdio};

@@ -136,12 +136,16 @@ fn decide_answer(record: &DecisionRecord, replayed: bool) -> Value {
     v
 }
 
-/// Loads a decision the caller may see: agents see only their own.
+/// Loads a decision the caller may see: agents see only their own, executors only those of the agent they serve.
 async fn visible_decision(state: &AppState, caller: &Caller, id: i64) -> ApiResult<DecisionRecord> {
     let record =
         state.store.decision(id).await?.ok_or_else(|| ApiError::not_found(format!("decision {id} does not exist")))?;
-    if caller.role() == Role::Agent && record.request.agent != caller.name() {
-        let error = ApiError::forbidden(format!("decision {id} was made by another agent"));
+    if let Some(agent) = caller.agent_scope()
+        && record.request.agent != agent
+    {
+        let whose =
+            if caller.role() == Role::Executor { "an agent this executor does not serve" } else { "another agent" };
+        let error = ApiError::forbidden(format!("decision {id} was made by {whose}"));
         return Err(refuse(state, caller.name(), error, json!({"decision_id": id})).await);
     }
     Ok(record)
@@ -240,15 +244,34 @@ async fn report(
     Path(id): Path<i64>,
     raw: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
-    require(&state, &caller, &[Role::Agent], "reporting an outcome").await?;
+    require(&state, &caller, &[Role::Agent, Role::Executor], "reporting an outcome").await?;
     let b: ReportBody = body(&state, &caller, "POST /v1/decisions/{id}/report", raw).await?;
     let decided = visible_decision(&state, &caller, id).await?;
+    if caller.role() == Role::Agent {
+        // Once the agent has an executor, its own word on outcomes is worth nothing: a compromised agent could
+        // report `failed` to release a reservation while the executor still runs the action, or `executed` for
+        // one that never ran. Checked per report (a revoked executor gives the agent its reporting back).
+        let executors = state.credentials.executors_of(caller.name()).await?;
+        if !executors.is_empty() {
+            let error = ApiError::forbidden(format!(
+                "agent `{}` has an executor credential ({}): only the executor reports outcomes",
+                caller.name(),
+                executors.join(", ")
+            ));
+            let input = json!({"action": "reporting an outcome", "decision_id": id, "outcome": b.outcome});
+            return Err(refuse(&state, caller.name(), error, input).await);
+        }
+    }
     let span = telemetry::report_span(&decided, b.outcome.as_str());
-    let record = state
-        .store
-        .report(id, b.outcome, b.detail.unwrap_or_else(|| json!({})), state.now_ms())
-        .instrument(span.clone())
-        .await;
+    let detail = b.detail.unwrap_or_else(|| json!({}));
+    let now = state.now_ms();
+    let record = match caller.role() {
+        // The journal names an executor's report with its reporter; an agent's own report keeps its old shape.
+        Role::Executor => {
+            state.store.report_by(id, b.outcome, detail, caller.name(), now).instrument(span.clone()).await
+        }
+        _ => state.store.report(id, b.outcome, detail, now).instrument(span.clone()).await,
+    };
     telemetry::record_report(&span, &record);
     let record = record?;
     state.notify();

@@ -30,6 +30,18 @@ impl Caller {
     pub fn role(&self) -> Role {
         self.principal.role
     }
+
+    /// The agent whose decisions this caller may see: an agent its own, an executor the one it serves (bound in
+    /// its credential); `None` for people, who see every agent's.
+    pub fn agent_scope(&self) -> Option<&str> {
+        match self.principal.role {
+            Role::Agent => Some(&self.principal.name),
+            // An executor row always names its agent (the stores refuse one without); if it somehow did not, it
+            // sees nothing rather than everything.
+            Role::Executor => Some(self.principal.serves.as_deref().unwrap_or("")),
+            Role::Approver | Role::Admin => None,
+        }
+    }
 }
 
 /// A fresh random secret, hex-encoded (256 bits).

@@ -3,7 +3,7 @@
 //!
 //! Sign-in exchanges an approver's or admin's token for a session cookie (`HttpOnly; SameSite=Strict`); the page
 //! keeps the session's CSRF token in memory and sends it as `X-CSRF-Token` on every state-changing request. Agent
-//! tokens cannot sign in: the console is for people.
+//! and executor tokens cannot sign in: the console is for people.
 
 use crate::auth::{SESSION_COOKIE, cookie_value, random_secret};
 use crate::error::{ApiError, ApiResult};
@@ -81,10 +81,10 @@ async fn sign_in(State(state): State<AppState>, raw: Result<Bytes, BytesRejectio
         .principal_by_token(&sha256_hex(body.token.trim().as_bytes()))
         .await?
         .ok_or_else(ApiError::unauthorized)?;
-    if principal.role == Role::Agent {
+    if matches!(principal.role, Role::Agent | Role::Executor) {
         let error = ApiError::forbidden(format!(
-            "`{}` is an agent: agent credentials cannot sign in to the console",
-            principal.name
+            "`{}` is an {}: {} credentials cannot sign in to the console",
+            principal.name, principal.role, principal.role
         ));
         return Err(ops::refuse(&state, &principal.name, error, json!({"endpoint": "POST /console/session"})).await);
     }

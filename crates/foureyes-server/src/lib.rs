@@ -21,7 +21,7 @@ pub mod telemetry;
 pub use auth::{CSRF_HEADER, Caller, SESSION_COOKIE, random_secret};
 pub use console::{SIGNIN_CODE_TTL_MS, new_totp_secret, totp_code, totp_uri};
 pub use error::ApiError;
-pub use metrics::Metrics;
+pub use metrics::{ExportCounts, Metrics};
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;

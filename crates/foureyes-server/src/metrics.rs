@@ -7,6 +7,10 @@
 //!   journal head) and the MCP proxy counters, which are derived from the journal because the proxy
 //!   (`foureyes mcp-proxy`) is another process that writes to the database directly. Every replica reports the
 //!   same value for these: do not sum them across replicas.
+//!
+//! When `foureyes serve` exports traces (`--otlp-endpoint`), the exporter's own counts (spans delivered, batches
+//! that failed) are shown too, through [`ExportCounts`]: the binary owns the exporter (this crate holds no HTTP
+//! client), so it hands this crate plain atomics and this crate only reads them at scrape time.
 
 use crate::AppState;
 use axum::Router;
@@ -23,7 +27,8 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
 use std::collections::BTreeSet;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 type Labels = Vec<(String, String)>;
@@ -61,6 +66,69 @@ pub struct Metrics {
     mcp_blocked: Family<Labels, Counter>,
     mcp_forwarded: Family<Labels, Counter>,
     mcp_tail: tokio::sync::Mutex<McpTail>,
+    otlp: Arc<OnceLock<Arc<ExportCounts>>>,
+}
+
+/// What the trace exporter delivered and lost in this process. The exporter (in the `foureyes` binary) increments
+/// these; `/metrics` reads them once [`Metrics::show_export_counts`] was given them. Plain atomics on purpose: the
+/// exporter's thread and the scrape share nothing else, and this crate needs no OpenTelemetry exporter to read them.
+#[derive(Debug, Default)]
+pub struct ExportCounts {
+    /// Batches the collector accepted.
+    pub batches_exported: AtomicU64,
+    /// Spans in those batches.
+    pub spans_exported: AtomicU64,
+    /// Batches that could not be delivered (collector unreachable, an HTTP error, a timeout), after the exporter's
+    /// own retries: their spans are lost.
+    pub batches_failed: AtomicU64,
+    /// Spans in those batches.
+    pub spans_failed: AtomicU64,
+}
+
+impl ExportCounts {
+    /// Counts one batch of `spans` spans, delivered or not.
+    pub fn count(&self, spans: usize, delivered: bool) {
+        let (batches, counted) = if delivered {
+            (&self.batches_exported, &self.spans_exported)
+        } else {
+            (&self.batches_failed, &self.spans_failed)
+        };
+        batches.fetch_add(1, Ordering::Relaxed);
+        counted.fetch_add(spans as u64, Ordering::Relaxed);
+    }
+}
+
+/// Renders [`ExportCounts`] at scrape time, once they are set; nothing before (a server without trace export shows
+/// no exporter counters rather than zeros that would read as "exporting fine").
+#[derive(Debug)]
+struct ExportCollector(Arc<OnceLock<Arc<ExportCounts>>>);
+
+impl prometheus_client::collector::Collector for ExportCollector {
+    fn encode(&self, mut encoder: prometheus_client::encoding::DescriptorEncoder) -> Result<(), std::fmt::Error> {
+        use prometheus_client::encoding::EncodeMetric;
+        use prometheus_client::metrics::counter::ConstCounter;
+        let Some(counts) = self.0.get() else { return Ok(()) };
+        let rows: [(&str, &str, &AtomicU64); 4] = [
+            ("otlp_spans_exported", "Trace spans this process delivered to the OTLP collector", &counts.spans_exported),
+            (
+                "otlp_spans_failed",
+                "Trace spans this process could not deliver to the OTLP collector (lost: decisions are not affected)",
+                &counts.spans_failed,
+            ),
+            ("otlp_exports", "Span batches the OTLP collector accepted from this process", &counts.batches_exported),
+            (
+                "otlp_export_failures",
+                "Span batches this process failed to export (collector unreachable, HTTP error or timeout, after \
+                 retries)",
+                &counts.batches_failed,
+            ),
+        ];
+        for (name, help, value) in rows {
+            let counter = ConstCounter::new(value.load(Ordering::Relaxed));
+            counter.encode(encoder.encode_descriptor(name, help, None, counter.metric_type())?)?;
+        }
+        Ok(())
+    }
 }
 
 impl Default for Metrics {
@@ -133,6 +201,8 @@ impl Metrics {
              the same on every replica",
             mcp_forwarded.clone(),
         );
+        let otlp = Arc::new(OnceLock::new());
+        registry.register_collector(Box::new(ExportCollector(otlp.clone())));
         Metrics {
             registry,
             decisions,
@@ -147,7 +217,13 @@ impl Metrics {
             mcp_blocked,
             mcp_forwarded,
             mcp_tail: tokio::sync::Mutex::new(McpTail::default()),
+            otlp,
         }
+    }
+
+    /// Shows the trace exporter's counts on `/metrics` from now on (the first call wins: one exporter per process).
+    pub fn show_export_counts(&self, counts: Arc<ExportCounts>) {
+        let _ = self.otlp.set(counts);
     }
 
     /// Counts one decide call of this process: its latency, its verdict (`error` when the store failed) and each
@@ -265,6 +341,39 @@ async fn scrape(state: &AppState) -> impl IntoResponse {
         Ok(()) => (StatusCode::OK, [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], text),
         Err(e) => {
             (StatusCode::INTERNAL_SERVER_ERROR, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], e.to_string())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn text(metrics: &Metrics) -> String {
+        let mut text = String::new();
+        prometheus_client::encoding::text::encode(&mut text, &metrics.registry).unwrap();
+        text
+    }
+
+    #[test]
+    fn export_counts_appear_once_given_and_follow_the_atomics() {
+        let metrics = Metrics::new();
+        assert!(!text(&metrics).contains("otlp"), "no exporter, no exporter counters");
+        let counts = Arc::new(ExportCounts::default());
+        metrics.show_export_counts(counts.clone());
+        counts.count(3, true);
+        counts.count(2, false);
+        counts.count(5, false);
+        let text = text(&metrics);
+        for line in [
+            "foureyes_otlp_spans_exported_total 3",
+            "foureyes_otlp_exports_total 1",
+            "foureyes_otlp_spans_failed_total 7",
+            "foureyes_otlp_export_failures_total 2",
+            "# TYPE foureyes_otlp_export_failures counter",
+        ] {
+            assert!(text.lines().any(|l| l == line), "missing `{line}` in:\n{text}");
         }
     }
 }

@@ -15,7 +15,7 @@
 //!   makes serde list the expected fields (`deny_unknown_fields`), and `{}` names the first missing required one.
 //!   Query parameters likewise.
 //! - Roles (`x-foureyes-roles`) are compared with behaviour: each bearer-authenticated operation is called with an
-//!   agent, approver and admin token; 403 must come exactly for the roles not listed. Every status seen in these
+//!   agent, approver, admin and executor token; 403 must come exactly for the roles not listed. Every status seen in these
 //!   probes must be documented for the operation.
 //! - Structural validity: internal `$ref`s resolve, operation ids are unique, every request body is a closed object
 //!   within the documented size limit (equal to `MAX_BODY_BYTES`), every JSON error response uses the `Error`
@@ -27,9 +27,14 @@ mod common;
 
 use axum::http::StatusCode;
 use common::*;
+use foureyes_core::canonical::sha256_hex;
 use foureyes_server::{CSRF_HEADER, MAX_BODY_BYTES, OPENAPI_JSON, SESSION_COOKIE};
+use foureyes_store::Credentials;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
+
+/// The token of the executor [`documented_roles_and_statuses_match_behaviour`] creates.
+const EXECUTOR: &str = "tok-executor-runner";
 
 /// Every route, as (METHOD, OpenAPI path template). Kept by hand, checked against the spec and the router.
 const ROUTES: &[(&str, &str)] = &[
@@ -391,6 +396,9 @@ async fn documented_request_fields_and_query_parameters_are_the_ones_the_handler
 #[tokio::test]
 async fn documented_roles_and_statuses_match_behaviour() {
     let h = harness().await;
+    // An executor serving `bot`: probed like the other roles (the probes name no existing decision, so `bot`'s own
+    // reports answer 404 before its executor would matter).
+    h.store.create_executor("runner", "bot", &sha256_hex(EXECUTOR.as_bytes()), h.now()).await.unwrap();
     let spec = spec();
     let mut failures = Vec::new();
     for (method, path, op) in operations(&spec) {
@@ -405,7 +413,7 @@ async fn documented_roles_and_statuses_match_behaviour() {
         if security.iter().any(|s| s.get("bearerAuth").is_some()) {
             let roles: Vec<&str> =
                 op["x-foureyes-roles"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
-            for (role, token) in [("agent", AGENT), ("approver", APPROVER), ("admin", ADMIN)] {
+            for (role, token) in [("agent", AGENT), ("approver", APPROVER), ("admin", ADMIN), ("executor", EXECUTOR)] {
                 let mut r = req(&method, &uri).token(token);
                 if op.get("requestBody").is_some() {
                     r = r.json(&json!({}));

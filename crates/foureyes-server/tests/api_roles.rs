@@ -26,9 +26,12 @@ enum Who {
     AdminSession,
     /// A console session whose credential was revoked after sign-in.
     RevokedSession,
+    /// A fresh executor serving `bot` (the agent whose decisions the cells use), revoked after its cell so the
+    /// agent column keeps reporting for itself.
+    Executor,
 }
 
-const COLUMNS: [Who; 8] = [
+const COLUMNS: [Who; 9] = [
     Who::Agent,
     Who::Approver,
     Who::Admin,
@@ -37,6 +40,7 @@ const COLUMNS: [Who; 8] = [
     Who::ApproverSession,
     Who::AdminSession,
     Who::RevokedSession,
+    Who::Executor,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,41 +78,41 @@ enum Ep {
 }
 
 /// Expected status per column, in the order of [`COLUMNS`].
-fn expected(ep: Ep) -> [u16; 8] {
+fn expected(ep: Ep) -> [u16; 9] {
     const U: u16 = 401;
     use Ep::*;
     match ep {
-        //                  agent approver admin none revoked approver-s admin-s revoked-s
-        Decide => [200, 403, 403, U, U, 403, 403, U],
-        Decision => [200, 200, 200, U, U, 200, 200, U],
-        Report => [200, 403, 403, U, U, 403, 403, U],
-        Wait => [200, 200, 200, U, U, 200, 200, U],
-        Undo => [200, 200, 200, U, U, 200, 200, U],
-        Decisions => [403, 200, 200, U, U, 200, 200, U],
-        Deferrals => [200, 403, 403, U, U, 403, 403, U],
-        KillSwitchGet => [200, 200, 200, U, U, 200, 200, U],
-        KillSwitchSet => [403, 403, 200, U, U, 403, 200, U],
-        Journal => [403, 200, 200, U, U, 200, 200, U],
-        JournalVerify => [403, 200, 200, U, U, 200, 200, U],
-        Policy => [200, 200, 200, U, U, 200, 200, U],
-        PolicyReload => [403, 403, 200, U, U, 403, 200, U],
-        Approvals => [403, 200, 200, U, U, 200, 200, U],
-        Approval => [403, 200, 200, U, U, 200, 200, U],
-        Approve => [403, 200, 200, U, U, 200, 200, U],
-        Reject => [403, 200, 200, U, U, 200, 200, U],
-        Revoke => [403, 200, 200, U, U, 200, 200, U],
-        Events => [403, 200, 200, U, U, 200, 200, U],
+        //                  agent approver admin none revoked approver-s admin-s revoked-s executor
+        Decide => [200, 403, 403, U, U, 403, 403, U, 403],
+        Decision => [200, 200, 200, U, U, 200, 200, U, 200],
+        Report => [200, 403, 403, U, U, 403, 403, U, 200],
+        Wait => [200, 200, 200, U, U, 200, 200, U, 200],
+        Undo => [200, 200, 200, U, U, 200, 200, U, 403],
+        Decisions => [403, 200, 200, U, U, 200, 200, U, 403],
+        Deferrals => [200, 403, 403, U, U, 403, 403, U, 403],
+        KillSwitchGet => [200, 200, 200, U, U, 200, 200, U, 200],
+        KillSwitchSet => [403, 403, 200, U, U, 403, 200, U, 403],
+        Journal => [403, 200, 200, U, U, 200, 200, U, 403],
+        JournalVerify => [403, 200, 200, U, U, 200, 200, U, 403],
+        Policy => [200, 200, 200, U, U, 200, 200, U, 200],
+        PolicyReload => [403, 403, 200, U, U, 403, 200, U, 403],
+        Approvals => [403, 200, 200, U, U, 200, 200, U, 403],
+        Approval => [403, 200, 200, U, U, 200, 200, U, 403],
+        Approve => [403, 200, 200, U, U, 200, 200, U, 403],
+        Reject => [403, 200, 200, U, U, 200, 200, U, 403],
+        Revoke => [403, 200, 200, U, U, 200, 200, U, 403],
+        Events => [403, 200, 200, U, U, 200, 200, U, 403],
         // Public: no credential needed, any credential ignored.
-        Healthz | Metrics | OpenApi | Console => [200; 8],
-        Root => [303; 8],
-        // Sign-in: the credential is the token in the body; agents may not sign in to the console.
-        SessionSignIn => [403, 200, 200, U, U, 200, 200, U],
+        Healthz | Metrics | OpenApi | Console => [200; 9],
+        Root => [303; 9],
+        // Sign-in: the credential is the token in the body; agents and executors may not sign in to the console.
+        SessionSignIn => [403, 200, 200, U, U, 200, 200, U, 403],
         // The console session endpoints read the cookie only; a bearer token is no session.
-        SessionGet => [U, U, U, U, U, 200, 200, U],
-        SessionDelete => [U, U, U, U, U, 204, 204, U],
-        SignInLink => [410; 8],
-        DemotedSessions => [403, 200, 200, U, U, 200, 200, U],
-        RestoreSession => [403, 403, 200, U, U, 403, 200, U],
+        SessionGet => [U, U, U, U, U, 200, 200, U, U],
+        SessionDelete => [U, U, U, U, U, 204, 204, U, U],
+        SignInLink => [410; 9],
+        DemotedSessions => [403, 200, 200, U, U, 200, 200, U, 403],
+        RestoreSession => [403, 403, 200, U, U, 403, 200, U, 403],
     }
 }
 
@@ -148,17 +152,18 @@ const ENDPOINTS: [Ep; 30] = [
 static TEMP: AtomicU32 = AtomicU32::new(0);
 
 /// The caller's auth, its principal name (for the journal check) and the token it would sign in with.
-async fn caller(h: &Harness, who: Who) -> (Auth, Option<&'static str>, String) {
+/// The executor column's credential is created after its cell's fixtures (which report as `bot`).
+async fn caller(h: &Harness, who: Who) -> (Auth, Option<String>, String) {
     match who {
-        Who::Agent => (bearer(AGENT), Some("bot"), AGENT.into()),
-        Who::Approver => (bearer(APPROVER), Some("alice"), APPROVER.into()),
-        Who::Admin => (bearer(ADMIN), Some("root"), ADMIN.into()),
+        Who::Agent => (bearer(AGENT), Some("bot".into()), AGENT.into()),
+        Who::Approver => (bearer(APPROVER), Some("alice".into()), APPROVER.into()),
+        Who::Admin => (bearer(ADMIN), Some("root".into()), ADMIN.into()),
         Who::NoCredential => (Auth::None, None, "not-a-token".into()),
         Who::Revoked => (bearer(REVOKED), None, REVOKED.into()),
         Who::ApproverSession | Who::AdminSession => {
             let (token, name) = if who == Who::ApproverSession { (APPROVER, "alice") } else { (ADMIN, "root") };
             let (session, csrf) = h.session(token).await;
-            (Auth::Cookie { session, csrf: Some(csrf) }, Some(name), token.into())
+            (Auth::Cookie { session, csrf: Some(csrf) }, Some(name.into()), token.into())
         }
         Who::RevokedSession => {
             let name = format!("temp-{}", TEMP.fetch_add(1, Ordering::SeqCst));
@@ -167,6 +172,11 @@ async fn caller(h: &Harness, who: Who) -> (Auth, Option<&'static str>, String) {
             let (session, csrf) = h.session(&token).await;
             assert!(h.store.revoke_token(&name, h.now()).await.unwrap());
             (Auth::Cookie { session, csrf: Some(csrf) }, None, token)
+        }
+        Who::Executor => {
+            let name = format!("executor-{}", TEMP.fetch_add(1, Ordering::SeqCst));
+            let token = format!("tok-{name}");
+            (bearer(&token), Some(name), token)
         }
     }
 }
@@ -262,8 +272,16 @@ async fn every_endpoint_times_every_role() {
         for (col, who) in COLUMNS.into_iter().enumerate() {
             let (auth, principal, token) = caller(&h, who).await;
             let r = request(&h, ep, &auth, &token).await;
+            let executor = principal.as_deref().filter(|_| who == Who::Executor);
+            if let Some(name) = executor {
+                h.store.create_executor(name, "bot", &sha256_hex(token.as_bytes()), h.now()).await.unwrap();
+            }
             let before = h.head().await;
             let resp = send_no_stream(&h.app, r).await;
+            let written = h.events_after(before).await;
+            if let Some(name) = executor {
+                assert!(h.store.revoke_token(name, h.now()).await.unwrap());
+            }
             cells += 1;
             let want = expected(ep)[col];
             if resp.status.as_u16() != want {
@@ -273,10 +291,9 @@ async fn every_endpoint_times_every_role() {
             if resp.status.is_client_error() {
                 resp.error_code();
             }
-            let written = h.events_after(before).await;
             match want {
                 403 => {
-                    let name = if ep == Ep::SessionSignIn { "bot" } else { principal.unwrap() };
+                    let name = principal.as_deref().unwrap();
                     let refused: Vec<_> = written.iter().filter(|e| e.kind == EventKind::Refused).collect();
                     if written.len() != 1 || refused.len() != 1 || refused[0].data["agent"] != name {
                         failures.push(format!(

@@ -6,7 +6,8 @@
 --                     of `revoked_ms`, `totp_last_step` and `used_ms`, DELETE only of sessions), SELECT on
 --                     `schema_migrations`.
 --   foureyes_auditor  SELECT on every table except the secrets: of `tokens` it reads who holds which role since
---                     when (not the token hashes nor the TOTP secrets), and nothing of sessions or sign-in codes.
+--                     when and which agent an executor serves (not the token hashes nor the TOTP secrets), and
+--                     nothing of sessions or sign-in codes.
 --
 -- The schema migrations run this file after applying any migration, so it always describes the current schema.
 --
@@ -53,7 +54,7 @@ BEGIN
             ON journal, journal_head, decisions, idempotency, approvals, approval_votes, reservations, settings,
                session_demotions, schema_migrations
             TO foureyes_auditor;
-        GRANT SELECT (name, role, created_ms, revoked_ms) ON tokens TO foureyes_auditor;
+        GRANT SELECT (name, role, created_ms, revoked_ms, serves) ON tokens TO foureyes_auditor;
     END IF;
 END
 $$;

@@ -18,7 +18,7 @@ use tokio_postgres::Row;
 /// A principal's columns of `tokens t`, in the order [`principal_from_row`] reads them.
 macro_rules! principal_columns {
     () => {
-        "t.name, t.role, t.totp_secret, t.created_ms, t.revoked_ms"
+        "t.name, t.role, t.totp_secret, t.created_ms, t.revoked_ms, t.serves"
     };
 }
 
@@ -30,6 +30,7 @@ fn principal_from_row(r: &Row, first: usize) -> Result<Principal, StoreError> {
         totp_secret: get(r, first + 2)?,
         created_at_ms: get(r, first + 3)?,
         revoked_at_ms: get(r, first + 4)?,
+        serves: get(r, first + 5)?,
     })
 }
 
@@ -41,12 +42,8 @@ async fn create_token(
     totp_secret: Option<&str>,
     now_ms: i64,
 ) -> Result<(), StoreError> {
-    // Under the chain-head lock no other replica can insert this name between the check and the insert.
-    if row(w.c(), "SELECT 1 FROM tokens WHERE name = $1", &[&name]).await?.is_some() {
-        return Err(StoreError::InvalidState(format!(
-            "a credential named `{name}` already exists: revoke it first or pick another name"
-        )));
-    }
+    foureyes_store::refuse_unbound_executor(role)?;
+    name_free(w, name).await?;
     exec(
         w.c(),
         "INSERT INTO tokens (name, role, token_hash, totp_secret, created_ms) VALUES ($1, $2, $3, $4, $5)",
@@ -57,6 +54,46 @@ async fn create_token(
         now_ms,
         EventKind::Credential,
         json!({"action": "created", "name": name, "role": role, "step_up": totp_secret.is_some()}),
+    )
+    .await?;
+    Ok(())
+}
+
+async fn name_free(w: &mut Tx<'_>, name: &str) -> Result<(), StoreError> {
+    // Under the chain-head lock no other replica can insert this name between the check and the insert.
+    if row(w.c(), "SELECT 1 FROM tokens WHERE name = $1", &[&name]).await?.is_some() {
+        return Err(StoreError::InvalidState(format!(
+            "a credential named `{name}` already exists: revoke it first or pick another name"
+        )));
+    }
+    Ok(())
+}
+
+async fn create_executor(
+    w: &mut Tx<'_>,
+    name: &str,
+    serves: &str,
+    token_sha256: &str,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    name_free(w, name).await?;
+    // Under the same lock: a revoke of the agent cannot slip between this check and the insert.
+    const AGENT: &str = "SELECT 1 FROM tokens WHERE name = $1 AND role = 'agent' AND revoked_ms IS NULL";
+    if row(w.c(), AGENT, &[&serves]).await?.is_none() {
+        return Err(StoreError::InvalidState(format!(
+            "no live agent credential named `{serves}`: an executor serves an agent that has a credential"
+        )));
+    }
+    exec(
+        w.c(),
+        "INSERT INTO tokens (name, role, token_hash, created_ms, serves) VALUES ($1, $2, $3, $4, $5)",
+        &[&name, &Role::Executor.as_str(), &token_sha256, &now_ms, &serves],
+    )
+    .await?;
+    w.append(
+        now_ms,
+        EventKind::Credential,
+        json!({"action": "created", "name": name, "role": Role::Executor, "serves": serves, "step_up": false}),
     )
     .await?;
     Ok(())
@@ -84,6 +121,22 @@ impl Credentials for PgStore {
         now_ms: i64,
     ) -> Result<(), StoreError> {
         in_tx!(self, |w| create_token(w, name, role, token_sha256, totp_secret, now_ms))
+    }
+
+    async fn create_executor(
+        &self,
+        name: &str,
+        serves: &str,
+        token_sha256: &str,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        in_tx!(self, |w| create_executor(w, name, serves, token_sha256, now_ms))
+    }
+
+    async fn executors_of(&self, agent: &str) -> Result<Vec<String>, StoreError> {
+        const SQL: &str = "SELECT name FROM tokens WHERE serves = $1 AND role = 'executor' AND revoked_ms IS NULL
+                           ORDER BY name COLLATE \"C\"";
+        rows(&self.conn().await?, SQL, &[&agent]).await?.iter().map(|r| get(r, 0)).collect()
     }
 
     async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError> {

@@ -258,7 +258,23 @@ impl Store for PgStore {
         now_ms: i64,
     ) -> Result<DecisionRecord, StoreError> {
         let audited_detail = detail.clone();
-        let result = in_tx!(self, |w| ops::report(w, decision_id, outcome, detail, now_ms));
+        let result = in_tx!(self, |w| ops::report(w, decision_id, outcome, detail, None, now_ms));
+        if let Err(StoreError::InvalidState(message)) = &result {
+            foureyes_store::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
+        }
+        result
+    }
+
+    async fn report_by(
+        &self,
+        decision_id: DecisionId,
+        outcome: Outcome,
+        detail: Value,
+        reported_by: &str,
+        now_ms: i64,
+    ) -> Result<DecisionRecord, StoreError> {
+        let audited_detail = detail.clone();
+        let result = in_tx!(self, |w| ops::report(w, decision_id, outcome, detail, Some(reported_by), now_ms));
         if let Err(StoreError::InvalidState(message)) = &result {
             foureyes_store::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
         }

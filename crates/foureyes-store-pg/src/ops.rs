@@ -392,6 +392,7 @@ pub(crate) async fn report(
     decision_id: DecisionId,
     outcome: Outcome,
     detail: Value,
+    reported_by: Option<&str>,
     now_ms: i64,
 ) -> Result<DecisionRecord, StoreError> {
     let Some(record) = load_decision(w.c(), decision_id).await? else {
@@ -448,12 +449,12 @@ pub(crate) async fn report(
         Outcome::Failed => EventKind::Failed,
         Outcome::Unknown => EventKind::Unknown,
     };
-    w.append(
-        now_ms,
-        kind,
-        json!({"decision_id": decision_id, "outcome": outcome, "detail": detail, "released": released}),
-    )
-    .await?;
+    let mut event = json!({"decision_id": decision_id, "outcome": outcome, "detail": detail, "released": released});
+    // Only a report by someone other than the deciding agent names its reporter: earlier events keep their shape.
+    if let Some(by) = reported_by {
+        event["reported_by"] = json!(by);
+    }
+    w.append(now_ms, kind, event).await?;
     load_decision(w.c(), decision_id).await?.ok_or_else(|| StoreError::Backend("decision vanished".into()))
 }
 

@@ -472,6 +472,14 @@ async fn credentials_conform() {
     conformance::credentials_round_trip(&*store, T0).await;
 }
 
+/// The shared executor-credentials check, as SQLite runs it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn executor_credentials_conform() {
+    let dbs = Databases::new();
+    let (_, store) = dbs.store().await;
+    conformance::executor_credentials_serve_one_agent(&*store, T0).await;
+}
+
 /// Single-use TOTP steps, as SQLite runs them; `reopen` is another replica on the same database.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn totp_steps_conform() {
@@ -528,7 +536,7 @@ async fn credentials_across_replicas() {
 }
 
 /// A database left at schema version 1 by an earlier build keeps its journal and gains the credentials,
-/// session-trust and consent (revoke, TOTP step) tables and columns.
+/// session-trust, consent (revoke, TOTP step) and executor tables and columns.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_version_1_database_is_upgraded_in_place() {
     let dbs = Databases::new();
@@ -567,10 +575,14 @@ async fn a_version_1_database_is_upgraded_in_place() {
         .iter()
         .map(|r| r.get(0))
         .collect();
-    assert_eq!(versions, [1, 2, 3, 4]);
+    assert_eq!(versions, (1..=SCHEMA_VERSION).collect::<Vec<_>>());
     assert!(store.kill_switch().await.unwrap(), "the version-1 state is kept");
     store.create_token("after-upgrade", foureyes_core::Role::Admin, "hash-up", None, T0 + 1).await.unwrap();
     assert_eq!(store.journal_head().await.unwrap(), 2, "the credential extends the version-1 chain");
+    // Version 5: an executor serving an agent.
+    store.create_token("bot", foureyes_core::Role::Agent, "hash-bot", None, T0 + 2).await.unwrap();
+    store.create_executor("bailiff", "bot", "hash-bailiff", T0 + 3).await.unwrap();
+    assert_eq!(store.executors_of("bot").await.unwrap(), ["bailiff"]);
     assert_consistent(&store, "after the upgrade").await;
 }
 

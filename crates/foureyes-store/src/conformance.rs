@@ -150,6 +150,7 @@ checks!(
     replays_are_told_apart_from_fresh_decisions,
     revoke_withdraws_an_approved_unused_approval,
     revoke_and_release_racing_never_both_win,
+    report_by_names_the_reporter,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -178,6 +179,7 @@ macro_rules! conformance_tests {
             replays_are_told_apart_from_fresh_decisions,
             revoke_withdraws_an_approved_unused_approval,
             revoke_and_release_racing_never_both_win,
+            report_by_names_the_reporter,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -1577,6 +1579,7 @@ pub async fn credentials_round_trip<S: Store + crate::Credentials>(store: &S, t0
             totp_secret: Some("JBSWY3DPEHPK3PXP".into()),
             created_at_ms: t0,
             revoked_at_ms: None,
+            serves: None,
         }
     );
     assert_eq!(store.principal_by_token("hash-bob").await.unwrap().map(|p| p.role), Some(Role::Agent));
@@ -1647,6 +1650,81 @@ pub async fn credentials_round_trip<S: Store + crate::Credentials>(store: &S, t0
     );
     assert_eq!(events.iter().map(|e| e.ts_ms).collect::<Vec<_>>(), [t0, t0 + 1, t0 + 2, t0 + 20]);
     assert_consistent(store, "credentials").await;
+}
+
+/// Executor credentials (run by each backend on a fresh store, like [`credentials_round_trip`]): one serves one live
+/// agent, named in the credential; `executors_of` lists the live ones (revoking one drops it); creating one for a
+/// name that is not a live agent, under a taken name, or through `create_token` (which cannot name the agent) is
+/// refused and appends nothing.
+pub async fn executor_credentials_serve_one_agent<S: Store + crate::Credentials>(store: &S, t0: i64) {
+    use crate::Principal;
+    use foureyes_core::Role;
+    let fail = |what: &str, e: StoreError| -> ! { panic!("executors: {what}: {e:?}") };
+    for (name, role) in [("bot", Role::Agent), ("other", Role::Agent), ("alice", Role::Approver)] {
+        store.create_token(name, role, &format!("hash-{name}"), None, t0).await.unwrap_or_else(|e| fail(name, e));
+    }
+    assert!(store.executors_of("bot").await.unwrap().is_empty(), "no executor yet");
+    let head = store.journal_head().await.unwrap();
+    store.create_executor("bailiff", "bot", "hash-bailiff", t0 + 1).await.unwrap_or_else(|e| fail("create", e));
+    assert_eq!(
+        store.principal_by_token("hash-bailiff").await.unwrap(),
+        Some(Principal {
+            name: "bailiff".into(),
+            role: Role::Executor,
+            totp_secret: None,
+            created_at_ms: t0 + 1,
+            revoked_at_ms: None,
+            serves: Some("bot".into()),
+        }),
+        "an executor authenticates with the agent it serves"
+    );
+    let created = event_at(store, head + 1).await;
+    assert_eq!(
+        (created.kind, created.data.clone()),
+        (
+            EventKind::Credential,
+            json!({"action": "created", "name": "bailiff", "role": "executor", "serves": "bot", "step_up": false})
+        )
+    );
+    assert_eq!(store.principal_by_token("hash-bot").await.unwrap().and_then(|p| p.serves), None, "agents serve no one");
+    store.create_executor("bailiff-2", "bot", "hash-bailiff-2", t0 + 2).await.unwrap_or_else(|e| fail("second", e));
+    assert_eq!(store.executors_of("bot").await.unwrap(), ["bailiff", "bailiff-2"]);
+    assert!(store.executors_of("other").await.unwrap().is_empty(), "an executor serves one agent only");
+    assert!(store.executors_of("bailiff").await.unwrap().is_empty(), "an executor is not an agent");
+
+    // Refused, appending nothing: a taken name, an agent that is not a live agent credential, no agent at all.
+    let head = store.journal_head().await.unwrap();
+    let refusals = [
+        ("bot", "other", "already exists"),
+        ("x", "alice", "no live agent credential named `alice`"),
+        ("x", "ghost", "no live agent credential named `ghost`"),
+        ("x", "bailiff", "no live agent credential named `bailiff`"),
+    ];
+    for (name, serves, expected) in refusals {
+        match store.create_executor(name, serves, "hash-x", t0 + 3).await {
+            Err(StoreError::InvalidState(m)) => assert!(m.contains(expected), "{name} for {serves}: {m}"),
+            other => panic!("executors: `{name}` serving `{serves}`: expected InvalidState, got {other:?}"),
+        }
+    }
+    match store.create_token("y", Role::Executor, "hash-y", None, t0 + 3).await {
+        Err(StoreError::InvalidState(m)) => assert!(m.contains("--for"), "{m}"),
+        other => panic!("executors: create_token with role executor: expected InvalidState, got {other:?}"),
+    }
+    assert_eq!(store.journal_head().await.unwrap(), head, "a refused executor appends nothing");
+    assert_eq!(store.principal_by_token("hash-x").await.unwrap(), None);
+
+    // Revoking drops an executor from the list; once none is live the agent has no executor again.
+    assert!(store.revoke_token("bailiff", t0 + 4).await.unwrap());
+    assert_eq!(store.executors_of("bot").await.unwrap(), ["bailiff-2"]);
+    assert!(store.revoke_token("bailiff-2", t0 + 5).await.unwrap());
+    assert!(store.executors_of("bot").await.unwrap().is_empty(), "revoked executors serve no one");
+    // A revoked agent gets no new executor.
+    assert!(store.revoke_token("other", t0 + 6).await.unwrap());
+    match store.create_executor("late", "other", "hash-late", t0 + 7).await {
+        Err(StoreError::InvalidState(m)) => assert!(m.contains("no live agent"), "{m}"),
+        other => panic!("executors: serving a revoked agent: expected InvalidState, got {other:?}"),
+    }
+    assert_consistent(store, "executors").await;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -2125,6 +2203,55 @@ pub async fn revoke_and_release_racing_never_both_win(store: Arc<dyn Store>, t0:
         }
     }
     assert_eq!(revokes_won + releases_won, 24, "every round had exactly one winner");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reports by an executor
+
+/// `report_by` is `report` plus its reporter: the same transitions and releases, and the journal event names who
+/// reported (`reported_by`); a plain `report` names nobody (its events keep their shape). A refused `report_by`
+/// (a deny reported executed) changes nothing and is journaled like a refused `report`.
+pub async fn report_by_names_the_reporter(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let a = decide(s, &p, email("by-a"), t0).await;
+    let b = decide(s, &p, email("by-b"), t0).await;
+    let c = decide(s, &p, email("by-c"), t0).await;
+    for d in [&a, &b, &c] {
+        expect(d, Verdict::Permit, ReasonCode::WithinPolicy, "report_by setup");
+    }
+    let before = head_seq(s).await;
+    let detail = json!({"ref": "tx-1"});
+    let ra = s
+        .report_by(a.decision_id, Outcome::Executed, detail.clone(), "bailiff", t0 + 100)
+        .await
+        .unwrap_or_else(|e| panic!("report_by executed: {e:?}"));
+    expect_status(&ra, DecisionStatus::Executed, "report_by executed");
+    assert_eq!(ra.report_detail, Some(detail.clone()), "the detail is kept as sent, without the reporter");
+    let e = event_at(s, before + 1).await;
+    assert_eq!(e.kind, EventKind::Executed);
+    assert_eq!(e.data["reported_by"], "bailiff", "the journal names the reporter: {}", e.data);
+    assert_eq!(e.data["detail"], detail);
+
+    // failed through report_by releases like report.
+    let rb = s.report_by(b.decision_id, Outcome::Failed, json!({}), "bailiff", t0 + 200).await.unwrap();
+    expect_status(&rb, DecisionStatus::Failed, "report_by failed");
+    let e = event_at(s, before + 2).await;
+    assert_eq!((e.kind, e.data["reported_by"].as_str()), (EventKind::Failed, Some("bailiff")), "{}", e.data);
+    assert!(e.data["released"].as_array().is_some_and(|r| !r.is_empty()), "failed releases: {}", e.data);
+
+    // A plain report names nobody.
+    report(s, c.decision_id, Outcome::Executed, t0 + 300).await;
+    let e = event_at(s, before + 3).await;
+    assert!(e.data.get("reported_by").is_none(), "a plain report has no reporter field: {}", e.data);
+
+    // Refused like report: journaled, nothing changes.
+    expect_invalid_state(
+        s.report_by(a.decision_id, Outcome::Failed, json!({}), "bailiff", t0 + 400).await,
+        "report_by executed → failed",
+    );
+    let refused = event_at(s, before + 4).await;
+    assert_eq!((refused.kind, data_str(&refused, "code")), (EventKind::Refused, Some("invalid_report")));
+    expect_status(&stored_decision(s, a.decision_id).await, DecisionStatus::Executed, "after a refused report_by");
 }
 
 // ---------------------------------------------------------------------------------------------------------------

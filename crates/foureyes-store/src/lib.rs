@@ -63,6 +63,19 @@ pub async fn audit_refused_report<S: Store + ?Sized>(
     let _ = store.refuse(&agent, "invalid_report", message, input, now_ms).await;
 }
 
+/// An executor credential must name the agent it serves, which [`Credentials::create_token`] cannot: it refuses
+/// the role (an executor serving nobody would be a credential nothing checks).
+pub fn refuse_unbound_executor(role: foureyes_core::Role) -> Result<(), StoreError> {
+    if role == foureyes_core::Role::Executor {
+        return Err(StoreError::InvalidState(
+            "an executor credential names the agent it serves: create it with `create_executor` \
+             (`foureyes token create --role executor --for AGENT`)"
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
 /// Largest accepted report detail or refusal payload, as JSON bytes.
 pub const MAX_DETAIL_BYTES: usize = 64 * 1024;
 
@@ -168,6 +181,23 @@ pub trait Store: Send + Sync {
         detail: Value,
         now_ms: i64,
     ) -> Result<DecisionRecord, StoreError>;
+    /// [`Store::report`] made by a credential other than the deciding agent (an executor, [`Role::Executor`]): the
+    /// same transaction, with `reported_by` in the journal event so the journal says who vouched for the outcome.
+    /// The default fails closed (see [`Store::decide_or_replay`]): a wrapper that does not forward it reports
+    /// nothing rather than drop the reporter.
+    ///
+    /// [`Role::Executor`]: foureyes_core::Role::Executor
+    async fn report_by(
+        &self,
+        decision_id: DecisionId,
+        outcome: Outcome,
+        detail: Value,
+        reported_by: &str,
+        now_ms: i64,
+    ) -> Result<DecisionRecord, StoreError> {
+        let _ = (decision_id, outcome, detail, reported_by, now_ms);
+        Err(StoreError::Backend("this store cannot record who reported an outcome".into()))
+    }
     async fn approve(
         &self,
         approval_id: ApprovalId,
@@ -263,6 +293,9 @@ pub struct Principal {
     pub totp_secret: Option<String>,
     pub created_at_ms: i64,
     pub revoked_at_ms: Option<i64>,
+    /// For an executor credential, the agent whose outcomes it reports; `None` for every other role.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub serves: Option<String>,
 }
 
 /// A console session.
@@ -286,6 +319,20 @@ pub trait Credentials: Send + Sync {
         totp_secret: Option<&str>,
         now_ms: i64,
     ) -> Result<(), StoreError>;
+    /// Creates an executor credential ([`foureyes_core::Role::Executor`]) serving the agent `serves`. Fails with
+    /// `InvalidState` when the name is taken or when `serves` is not a live agent credential (a typo would
+    /// otherwise create an executor serving nobody, and leave the real agent reporting for itself). Journaled
+    /// like [`Credentials::create_token`], with `serves`.
+    async fn create_executor(
+        &self,
+        name: &str,
+        serves: &str,
+        token_sha256: &str,
+        now_ms: i64,
+    ) -> Result<(), StoreError>;
+    /// The live (unrevoked) executor credentials serving `agent`, by name. While this is not empty, the HTTP API
+    /// accepts outcome reports for that agent's decisions only from these.
+    async fn executors_of(&self, agent: &str) -> Result<Vec<String>, StoreError>;
     async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError>;
     /// The live (unrevoked) principal holding this token.
     async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError>;

@@ -271,6 +271,43 @@ async fn credentials_conform() {
     }
 }
 
+/// The shared executor-credentials check (PostgreSQL runs the same one), on both commit modes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn executor_credentials_conform() {
+    for options in [SqliteOptions::default(), SqliteOptions { group_commit: false, ..Default::default() }] {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path().join("executors.db"), options).unwrap();
+        conformance::executor_credentials_serve_one_agent(&store, T0).await;
+    }
+}
+
+/// A version-4 database (before executor credentials) migrates to the current version: its credentials keep
+/// working, and an executor can then be created for its agent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_4_database_gains_executor_credentials() {
+    use foureyes_store::Credentials;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v4.db");
+    {
+        let store = SqliteStore::open(&path, SqliteOptions::default()).unwrap();
+        store.create_token("bot", foureyes_core::Role::Agent, "hash-bot", None, T0).await.unwrap();
+        store.close();
+    }
+    {
+        // Undo version 5 by hand, as a version-4 build left the file.
+        let c = rusqlite::Connection::open(&path).unwrap();
+        c.execute_batch("DROP INDEX tokens_serves; ALTER TABLE tokens DROP COLUMN serves; PRAGMA user_version = 4;")
+            .unwrap();
+    }
+    let store = SqliteStore::open(&path, SqliteOptions::default()).unwrap();
+    assert_eq!(store.principal_by_token("hash-bot").await.unwrap().map(|p| p.name), Some("bot".to_string()));
+    store.create_executor("bailiff", "bot", "hash-bailiff", T0 + 1).await.unwrap();
+    assert_eq!(store.executors_of("bot").await.unwrap(), ["bailiff"]);
+    let version: i64 =
+        rusqlite::Connection::open(&path).unwrap().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(version, foureyes_store::sqlite::SCHEMA_VERSION);
+}
+
 /// Single-use TOTP steps (PostgreSQL runs the same check), on both commit modes; `reopen` is a second store on the
 /// same file, as another process would be.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

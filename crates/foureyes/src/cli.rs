@@ -436,12 +436,25 @@ pub struct ServeArgs {
 #[derive(Debug, Subcommand)]
 pub enum TokenCommand {
     /// Create a credential. The token is printed once and stored only as a SHA-256 hash.
+    ///
+    /// An executor reports the outcomes of one agent's decisions (and reads and waits on them), nothing else. Once
+    /// an agent has a live executor, the API accepts reports on its decisions only from an executor: give the
+    /// executor's token to the process that runs the actions, not to the agent. Revoking the last executor gives
+    /// the agent its reporting back.
+    #[command(after_help = "Examples:\n  \
+        foureyes token create --name bot --role agent\n  \
+        foureyes token create --name bot-runner --role executor --for bot\n  \
+        foureyes token create --name alice --role approver --totp")]
     Create {
+        /// The credential's name, never reused: an agent's is the agent name its decisions carry.
         #[arg(long)]
         name: String,
-        /// agent, approver or admin.
+        /// agent, approver, admin or executor (an executor needs --for).
         #[arg(long)]
         role: String,
+        /// With --role executor: the agent (its credential name) whose outcomes this executor reports.
+        #[arg(long = "for", value_name = "AGENT")]
+        serves: Option<String>,
         /// Enroll a TOTP authenticator for step-up approvals (prints the secret and an otpauth:// URI once).
         #[arg(long)]
         totp: bool,

@@ -183,9 +183,20 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
         Command::HomeMcpServer { state } => {
             foureyes_home::server_command(state).await.map_err(|(code, message)| Exit::new(code, message))
         }
-        Command::McpProxy(args) => foureyes_mcp::cli::run(&cli.db, cli.policy.as_deref(), args)
-            .await
-            .map_err(|e| Exit::new(e.exit_code(), e.to_string())),
+        Command::McpProxy(args) => {
+            let telemetry = crate::telemetry::start(args.otlp_endpoint.as_deref(), "foureyes-mcp-proxy").await?;
+            if let Some(t) = &telemetry {
+                // stderr: in the stdio transport, stdout is the MCP client's channel.
+                eprintln!("foureyes mcp-proxy: traces: OTLP/HTTP to {}", t.endpoint);
+            }
+            let result = foureyes_mcp::cli::run(&cli.db, cli.policy.as_deref(), args)
+                .await
+                .map_err(|e| Exit::new(e.exit_code(), e.to_string()));
+            if let Some(t) = telemetry {
+                t.shutdown().await;
+            }
+            result
+        }
         Command::Task(cmd) => crate::task::run(&cli.db, &cli.policy, cmd).await,
         Command::Stress { workers, iterations } => crate::demo::stress(&cli.db, workers, iterations).await,
     }

@@ -35,7 +35,7 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     };
     let store = open_backend(db).await?;
     store.record_policy(&policy, now_ms()).await?;
-    let telemetry = crate::telemetry::start(args.otlp_endpoint.as_deref()).await?;
+    let telemetry = crate::telemetry::start(args.otlp_endpoint.as_deref(), "foureyes").await?;
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot listen on {}: {e}", args.listen)))?;
@@ -59,6 +59,7 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
                 println!("  sign in once (valid 15 minutes): {base}/console/signin?code={code}");
                 println!("  admin token (shown once, keep it): {token}");
                 println!("  agents and approvers: foureyes token create --name NAME --role agent|approver");
+                println!("  an agent's executor:  foureyes token create --name NAME --role executor --for AGENT");
             }
             Err(StoreError::InvalidState(_)) => {
                 println!("another replica created the first admin: its token was printed there");
@@ -69,6 +70,9 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     let mut state = AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock());
     state.secure_cookies = args.secure_cookies;
     state.metrics_token = args.metrics_token.clone().filter(|t| !t.is_empty());
+    if let Some(t) = &telemetry {
+        state.metrics.show_export_counts(t.counts.clone());
+    }
     // Commits by other replicas wake this one's waiters at once (polling remains the fallback).
     let forwarder = store.changes().map(|changes| state.wake_on(changes));
     let follower = tokio::spawn(follow_policy_reloads(state.clone(), store.changes()));
@@ -109,10 +113,31 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
 pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
     let store = open_backend(db).await?;
     match cmd {
-        TokenCommand::Create { name, role, totp, json } => {
+        TokenCommand::Create { name, role, serves, totp, json } => {
             let role = Role::parse(&role).ok_or_else(|| {
-                Exit::new(EXIT_REFUSED, format!("unknown role `{role}`: expected agent, approver or admin"))
+                Exit::new(EXIT_REFUSED, format!("unknown role `{role}`: expected agent, approver, admin or executor"))
             })?;
+            match (role, &serves) {
+                (Role::Executor, None) => {
+                    return Err(Exit::new(
+                        EXIT_REFUSED,
+                        "an executor serves one agent: name it with --for AGENT (the agent's credential name)",
+                    ));
+                }
+                (Role::Executor, Some(_)) if totp => {
+                    return Err(Exit::new(
+                        EXIT_REFUSED,
+                        "--totp is for step-up approvals, which an executor never makes: drop --totp",
+                    ));
+                }
+                (Role::Agent | Role::Approver | Role::Admin, Some(agent)) => {
+                    return Err(Exit::new(
+                        EXIT_REFUSED,
+                        format!("--for {agent}: only an executor serves an agent; role `{role}` takes no --for"),
+                    ));
+                }
+                _ => {}
+            }
             if name.is_empty()
                 || name.len() > 64
                 || !name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.@".contains(c))
@@ -123,11 +148,24 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
                 ));
             }
             let secret = if totp { Some(new_totp_secret().map_err(|e| Exit::new(EXIT_STORAGE, e))?) } else { None };
-            let token = create(store.as_ref(), &name, role, secret.as_deref()).await?;
+            let token = match &serves {
+                Some(agent) => {
+                    let token = new_token()?;
+                    store.create_executor(&name, agent, &sha256_hex(token.as_bytes()), now_ms()).await?;
+                    token
+                }
+                None => create(store.as_ref(), &name, role, secret.as_deref()).await?,
+            };
             if json {
+                let mut out = json!({"name": name, "role": role, "token": token, "totp_secret": secret, "totp_uri": secret.as_deref().map(|s| totp_uri(s, &name))});
+                if let Some(agent) = &serves {
+                    out["serves"] = json!(agent);
+                }
+                println!("{out}");
+            } else if let Some(agent) = &serves {
                 println!(
-                    "{}",
-                    json!({"name": name, "role": role, "token": token, "totp_secret": secret, "totp_uri": secret.as_deref().map(|s| totp_uri(s, &name))})
+                    "created executor `{name}` for agent `{agent}`: from now on only an executor reports `{agent}`'s \
+                     outcomes. Token (shown once, stored only as a hash):\n{token}"
                 );
             } else {
                 println!("created {role} `{name}`. Token (shown once, stored only as a hash):\n{token}");
@@ -145,14 +183,15 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
             if json {
                 let rows: Vec<_> = list
                     .iter()
-                    .map(|p| json!({"name": p.name, "role": p.role, "step_up": p.totp_secret.is_some(), "created_at_ms": p.created_at_ms, "revoked_at_ms": p.revoked_at_ms}))
+                    .map(|p| json!({"name": p.name, "role": p.role, "serves": p.serves, "step_up": p.totp_secret.is_some(), "created_at_ms": p.created_at_ms, "revoked_at_ms": p.revoked_at_ms}))
                     .collect();
                 println!("{}", serde_json::to_string_pretty(&rows).unwrap_or_default());
             } else {
                 for p in &list {
                     let state = if p.revoked_at_ms.is_some() { "revoked" } else { "active" };
                     let step_up = if p.totp_secret.is_some() { "  step-up: totp" } else { "" };
-                    println!("{:<24} {:<9} {state}{step_up}", p.name, p.role.as_str());
+                    let serves = p.serves.as_deref().map(|a| format!("  serves: {a}")).unwrap_or_default();
+                    println!("{:<24} {:<9} {state}{step_up}{serves}", p.name, p.role.as_str());
                 }
             }
             Ok(0)

@@ -8,6 +8,16 @@
 //! trace — the one the decide response named — although no process saw the whole request, with the pipeline's
 //! ordered checks as events on the decide span, the human's waiting time on the approval span, and the caller's
 //! trace kept as a link.
+//!
+//! Export failures are not silent: with a collector answering 503, decisions stay fast, stderr says so (once, not
+//! once per batch) and `/metrics` counts the lost spans; when the collector is back, spans arrive and stderr says
+//! it recovered. A collector nobody listens for is said and counted the same way.
+//!
+//! `foureyes mcp-proxy --otlp-endpoint` (in front of the home demo's rmcp server, stdio) sends one span per gated
+//! `tools/call`: a permitted call (forwarded, reported executed — the upstream's state file shows it ran) and a
+//! denied one (forwarded=false, not run), each in the trace of its (agent, request id); through `--server`, the
+//! proxy's span and the server's decide and report spans share that trace, and a call the proxy could not get
+//! decided (the server gone) has a span with an error status and forwarded=false.
 #![allow(clippy::unwrap_used)]
 
 use axum::body::Bytes;
@@ -20,7 +30,8 @@ use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -36,6 +47,12 @@ actions:
       amount_eur: { type: number, min: 0.01, max: 500 }
       payee:      { type: string, max_len: 64 }
     approvals: { required: 1, ttl: 1h }
+  mcp.home.set_thermostat:
+    tier: 1
+    params:
+      zone:    { type: string, enum: [living, bedroom] }
+      celsius: { type: number, min: 17, max: 23 }
+    compensate: { action: mcp.home.set_thermostat, window: 15m }
 ";
 
 /// A caller's own trace context, as an agent framework would send it.
@@ -56,13 +73,22 @@ type Sink = Arc<Mutex<Vec<Received>>>;
 
 /// Starts the receiver on 127.0.0.1; returns its base URL and what it received.
 async fn receiver() -> (String, Sink) {
+    receiver_switched(Arc::new(AtomicBool::new(true))).await
+}
+
+/// A receiver that answers `503 Service Unavailable` (and keeps nothing) while `healthy` is false.
+async fn receiver_switched(healthy: Arc<AtomicBool>) -> (String, Sink) {
     let sink: Sink = Arc::default();
     let s = sink.clone();
     let app = axum::Router::new().route(
         "/v1/traces",
         axum::routing::post(move |headers: axum::http::HeaderMap, body: Bytes| {
             let sink = s.clone();
+            let healthy = healthy.clone();
             async move {
+                if !healthy.load(Ordering::SeqCst) {
+                    return (StatusCode::SERVICE_UNAVAILABLE, b"collector overloaded".to_vec());
+                }
                 let content_type = headers.get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("");
                 if content_type != "application/x-protobuf" {
                     return (StatusCode::UNSUPPORTED_MEDIA_TYPE, Vec::new());
@@ -246,15 +272,22 @@ impl Env {
 
     /// Starts `foureyes serve` with `args` and `envs`; returns the child and the address it printed.
     fn serve(&self, args: &[&str], envs: &[(&str, &str)]) -> (Child, String) {
+        let (child, addr, _) = self.serve_logged(args, envs);
+        (child, addr)
+    }
+
+    /// [`Env::serve`], also returning what the server writes to stderr (echoed to the test's stderr as well).
+    fn serve_logged(&self, args: &[&str], envs: &[(&str, &str)]) -> (Child, String, Log) {
         let mut child = self
             .command()
             .args(["serve", "--listen", "127.0.0.1:0"])
             .args(args)
             .envs(envs.iter().copied())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .spawn()
             .unwrap();
+        let log = Log::follow(child.stderr.take().unwrap());
         let stdout = child.stdout.take().unwrap();
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -274,7 +307,41 @@ impl Env {
                 traces = Some(line);
             }
         }
-        (child, addr.unwrap())
+        (child, addr.unwrap(), log)
+    }
+}
+
+/// The stderr lines of a process, as they come.
+#[derive(Clone, Default)]
+struct Log(Arc<Mutex<Vec<String>>>);
+
+impl Log {
+    fn follow(stream: impl Read + Send + 'static) -> Log {
+        let log = Log::default();
+        let lines = log.0.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                eprintln!("[serve] {line}");
+                lines.lock().unwrap().push(line);
+            }
+        });
+        log
+    }
+
+    fn lines(&self, containing: &str) -> Vec<String> {
+        self.0.lock().unwrap().iter().filter(|l| l.contains(containing)).cloned().collect()
+    }
+
+    /// Waits up to 30 s for a line containing `text`.
+    fn wait_for(&self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Some(line) = self.lines(text).into_iter().next() {
+                return line;
+            }
+            assert!(Instant::now() < deadline, "no stderr line with `{text}`: {:?}", self.0.lock().unwrap());
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 }
 
@@ -469,4 +536,355 @@ fn a_bad_otlp_endpoint_is_refused_at_startup() {
     assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("OTLP endpoint `collector:4318` is not an http:// or https:// URL"), "{stderr}");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A collector that fails, then recovers
+
+/// `GET /metrics` as text.
+fn metrics_text(addr: &str) -> String {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    stream.write_all(format!("GET /metrics HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes()).unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).unwrap();
+    assert!(raw.starts_with("HTTP/1.1 200"), "{raw}");
+    raw
+}
+
+/// The value of the sample named `name` (no labels) in a metrics text; `None` when absent.
+fn sample(text: &str, name: &str) -> Option<u64> {
+    text.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_collector_is_counted_and_said_without_slowing_decisions_and_its_recovery_too() {
+    let healthy = Arc::new(AtomicBool::new(false));
+    let (otlp, sink) = receiver_switched(healthy.clone()).await;
+    tokio::task::spawn_blocking(move || failing_collector(&otlp, &sink, &healthy)).await.unwrap();
+}
+
+fn failing_collector(otlp: &str, sink: &Sink, healthy: &AtomicBool) {
+    let env = Env::new();
+    let agent = env.token("bot", "agent");
+    let (child, addr, log) = env.serve_logged(&["--otlp-endpoint", otlp], &[]);
+    let _procs = Procs(vec![child]);
+
+    // Denied for their bounds: each decision is journaled and answered, and emits one span.
+    let decide = |request_id: &str| {
+        let body =
+            json!({"request_id": request_id, "action": "payments.send", "params": {"amount_eur": 9999, "payee": "X"}});
+        let started = Instant::now();
+        let r = http(&addr, "POST", "/v1/decide", &agent, &[], Some(&body));
+        let took = started.elapsed();
+        assert_eq!((r.status, r.body["verdict"].as_str()), (200, Some("deny")), "{}", r.body);
+        (took, r.header("traceparent").unwrap().split('-').nth(1).unwrap().to_string())
+    };
+    // The collector answers 503 (after the exporter's own retries, the batch is lost). Decisions keep coming while
+    // the exporter retries; none of them waits for it.
+    let mut slowest = Duration::ZERO;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut n = 0;
+    while log.lines("warning: trace export").is_empty() {
+        assert!(Instant::now() < deadline, "no warning on stderr");
+        n += 1;
+        slowest = slowest.max(decide(&format!("down-{n}")).0);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let warning = log.wait_for("warning: trace export");
+    assert!(warning.contains(&format!("trace export to {otlp}/v1/traces failed")), "{warning}");
+    assert!(warning.contains("503") || warning.contains("Service Unavailable"), "names the error: {warning}");
+    assert!(warning.contains("lost so far") && warning.contains("decisions are not affected"), "{warning}");
+    // Decisions made while the exporter was failing and retrying were not held up by it.
+    assert!(slowest < Duration::from_secs(1), "a decide took {slowest:?} while the collector failed");
+    let text = metrics_text(&addr);
+    let failures = sample(&text, "foureyes_otlp_export_failures_total").expect("the failure counter is shown");
+    let lost = sample(&text, "foureyes_otlp_spans_failed_total").unwrap();
+    assert!(failures >= 1 && lost >= failures, "{failures} failed batches, {lost} lost spans:\n{text}");
+    assert_eq!(sample(&text, "foureyes_otlp_spans_exported_total"), Some(0), "nothing delivered yet");
+    assert!(sink.lock().unwrap().is_empty());
+    // More failures within the minute do not repeat the warning.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut i = 0;
+    let text = loop {
+        i += 1;
+        decide(&format!("still-down-{i}"));
+        std::thread::sleep(Duration::from_millis(200));
+        let text = metrics_text(&addr);
+        if sample(&text, "foureyes_otlp_export_failures_total").unwrap() >= 3 {
+            break text;
+        }
+        assert!(Instant::now() < deadline, "failures are not counted: {text}");
+    };
+    assert_eq!(log.lines("warning: trace export").len(), 1, "rate-limited: {:?}", log.lines("trace export"));
+    assert!(log.lines("recovered").is_empty());
+
+    // The collector is back: new spans arrive, and stderr says export recovered.
+    healthy.store(true, Ordering::SeqCst);
+    let (_, trace) = decide("back-1");
+    let spans = wait_for_spans(sink, &trace, 1);
+    assert_eq!(spans.len(), 1, "the decision after the recovery is exported");
+    let recovered = log.wait_for("recovered");
+    assert!(recovered.contains(&format!("trace export to {otlp}/v1/traces recovered")), "{recovered}");
+    let after = metrics_text(&addr);
+    assert!(sample(&after, "foureyes_otlp_spans_exported_total").unwrap() >= 1, "{after}");
+    assert!(
+        sample(&after, "foureyes_otlp_export_failures_total").unwrap()
+            >= sample(&text, "foureyes_otlp_export_failures_total").unwrap(),
+        "a counter never goes down"
+    );
+}
+
+#[test]
+fn a_collector_that_is_not_there_is_said_on_stderr_and_counted() {
+    // A port nothing listens on: every export is refused at connect.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+    let env = Env::new();
+    let agent = env.token("bot", "agent");
+    let (child, addr, log) = env.serve_logged(&["--otlp-endpoint", &format!("http://{closed}")], &[]);
+    let _procs = Procs(vec![child]);
+    let body = json!({"request_id": "r1", "action": "payments.send", "params": {"amount_eur": 9999, "payee": "X"}});
+    let r = http(&addr, "POST", "/v1/decide", &agent, &[], Some(&body));
+    assert_eq!(r.body["verdict"], "deny", "{}", r.body);
+    let warning = log.wait_for("warning: trace export");
+    assert!(warning.contains(&format!("trace export to http://{closed}/v1/traces failed: ")), "{warning}");
+    assert!(warning.contains("1 span(s) in 1 batch(es) lost so far"), "{warning}");
+    let text = metrics_text(&addr);
+    assert_eq!(sample(&text, "foureyes_otlp_export_failures_total"), Some(1), "{text}");
+    assert_eq!(sample(&text, "foureyes_otlp_spans_failed_total"), Some(1), "{text}");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The MCP proxy
+
+/// `foureyes mcp-proxy` over stdio, with this test as the MCP client.
+struct McpClient {
+    child: Option<Child>,
+    stdin: Option<ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+    next_id: i64,
+}
+
+impl McpClient {
+    fn start(mut command: Command) -> McpClient {
+        let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().unwrap();
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        let mut client = McpClient { child: Some(child), stdin, lines, next_id: 1 };
+        let init = client.request(
+            "initialize",
+            json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+        );
+        assert!(init.get("result").is_some(), "{init}");
+        client.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        client
+    }
+
+    fn send(&mut self, message: &Value) {
+        writeln!(self.stdin.as_mut().unwrap(), "{message}").unwrap();
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let line = self.lines.recv_timeout(Duration::from_secs(30)).expect("an answer from the proxy");
+            let v: Value = serde_json::from_str(&line).unwrap();
+            if v["id"] == json!(id) {
+                return v;
+            }
+        }
+    }
+
+    fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        self.request("tools/call", json!({"name": tool, "arguments": arguments}))["result"].clone()
+    }
+
+    /// Closes stdin (the client goes away) and waits for the proxy to exit, which flushes its spans.
+    fn close(mut self) {
+        drop(self.stdin.take());
+        let mut child = self.child.take().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while child.try_wait().unwrap().is_none() {
+            assert!(Instant::now() < deadline, "the proxy did not exit");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for McpClient {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.child {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// The request's trace id and request span id, as the server derives them, in hex.
+fn request_trace(agent: &str, request_id: &str) -> (String, String) {
+    let (trace, span) = foureyes_server::telemetry::request_ids(agent, request_id);
+    (trace.to_string(), span.to_string())
+}
+
+fn bool_attr(attributes: &[KeyValue], key: &str) -> Option<bool> {
+    match attr(attributes, key)? {
+        any_value::Value::BoolValue(b) => Some(*b),
+        _ => None,
+    }
+}
+
+/// The proxy's call spans received so far.
+fn call_spans(sink: &Sink, want: usize) -> Vec<Received> {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let spans = || -> Vec<Received> {
+        sink.lock().unwrap().iter().filter(|r| r.span.name == "foureyes.mcp.call").cloned().collect()
+    };
+    while spans().len() < want && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    spans()
+}
+
+fn event_names(span: &Span) -> Vec<&str> {
+    span.events.iter().map(|e| e.name.as_str()).collect()
+}
+
+/// The home demo's rmcp server, behind the proxy over stdio.
+fn proxy_command(env: &Env, otlp: &str, state: &std::path::Path, extra: &[&str]) -> Command {
+    let mut c = env.command();
+    c.args(["mcp-proxy", "--name", "home", "--otlp-endpoint", otlp]).args(extra).arg("--").arg(BIN);
+    c.arg("home-mcp-server").arg("--state").arg(state);
+    c.env_remove("FOUREYES_TOKEN");
+    c
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_mcp_proxy_sends_one_span_per_gated_call_in_the_requests_trace() {
+    let (otlp, sink) = receiver().await;
+    tokio::task::spawn_blocking(move || embedded_proxy(&otlp, &sink)).await.unwrap();
+}
+
+fn embedded_proxy(otlp: &str, sink: &Sink) {
+    let env = Env::new();
+    let state = env._dir.path().join("house.json");
+    let mut proxy = McpClient::start(proxy_command(&env, otlp, &state, &[]));
+    let permitted = proxy.call("set_thermostat", json!({"zone": "living", "celsius": 21}));
+    assert_ne!(permitted["isError"], json!(true), "{permitted}");
+    let denied = proxy.call("set_thermostat", json!({"zone": "living", "celsius": 30}));
+    assert_eq!(denied["isError"], json!(true), "{denied}");
+    let denied_id = denied["_meta"]["dev.foureyes/decision"]["request_id"].as_str().unwrap().to_string();
+    proxy.close();
+    let house = std::fs::read_to_string(&state).unwrap();
+    assert!(house.contains("set_thermostat living 21") && !house.contains("set_thermostat living 30"), "{house}");
+
+    let spans = call_spans(sink, 2);
+    assert_eq!(spans.len(), 2, "one span per gated call: {spans:?}");
+    let by_verdict = |verdict: &str| {
+        spans.iter().find(|r| str_attr(&r.span.attributes, "foureyes.verdict") == Some(verdict)).unwrap().clone()
+    };
+    let (permit, deny) = (by_verdict("permit"), by_verdict("deny"));
+    for (r, forwarded) in [(&permit, true), (&deny, false)] {
+        let at = &r.span.attributes;
+        assert_eq!(str_attr(at, "foureyes.mcp.server"), Some("home"));
+        assert_eq!(str_attr(at, "foureyes.mcp.tool"), Some("set_thermostat"));
+        assert_eq!(str_attr(at, "foureyes.action"), Some("mcp.home.set_thermostat"));
+        assert_eq!(str_attr(at, "foureyes.agent"), Some("mcp:home"));
+        assert_eq!(bool_attr(at, "foureyes.mcp.forwarded"), Some(forwarded), "{:?}", r.span);
+        assert_eq!(bool_attr(at, "foureyes.replayed"), Some(false));
+        assert!(int_attr(at, "foureyes.decision_id").is_some());
+        // Joined to the trace of its (agent, request id), as a child of the request span.
+        let request_id = str_attr(at, "foureyes.request_id").expect("the request id");
+        let (trace, request_span) = request_trace("mcp:home", request_id);
+        assert_eq!((hex(&r.span.trace_id), hex(&r.span.parent_span_id)), (trace, request_span));
+    }
+    let at = &permit.span.attributes;
+    assert_eq!(str_attr(at, "foureyes.reason_codes"), Some("within_policy"));
+    assert_eq!(str_attr(at, "foureyes.mcp.upstream"), Some("executed"));
+    assert_eq!(str_attr(at, "foureyes.mcp.answer"), Some("forwarded"));
+    assert_eq!(event_names(&permit.span), ["decide", "forward", "report"]);
+    let at = &deny.span.attributes;
+    assert_eq!(str_attr(at, "foureyes.request_id"), Some(denied_id.as_str()));
+    assert_eq!(str_attr(at, "foureyes.reason_codes"), Some("bounds"));
+    assert_eq!(str_attr(at, "foureyes.mcp.answer"), Some("answered"));
+    assert_eq!(str_attr(at, "foureyes.mcp.upstream"), None, "nothing reached the upstream");
+    assert_eq!(event_names(&deny.span), ["decide"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn through_a_server_the_proxys_span_and_the_servers_decide_span_share_one_trace() {
+    let (otlp, sink) = receiver().await;
+    tokio::task::spawn_blocking(move || remote_proxy(&otlp, &sink)).await.unwrap();
+}
+
+fn remote_proxy(otlp: &str, sink: &Sink) {
+    let env = Env::new();
+    let token = env.token("home-agent", "agent");
+    let (server, addr) = env.serve(&["--otlp-endpoint", otlp], &[]);
+    let mut procs = Procs(vec![server]);
+    let server_pid = i64::from(procs.0[0].id());
+    let state = env._dir.path().join("house.json");
+    let url = format!("http://{addr}");
+    let mut proxy = McpClient::start(proxy_command(&env, otlp, &state, &["--server", &url, "--token", &token]));
+    let proxy_pid = i64::from(proxy.child.as_ref().unwrap().id());
+    let permitted = proxy.call("set_thermostat", json!({"zone": "bedroom", "celsius": 19}));
+    assert_ne!(permitted["isError"], json!(true), "{permitted}");
+    let denied = proxy.call("set_thermostat", json!({"zone": "bedroom", "celsius": 30}));
+    assert_eq!(denied["isError"], json!(true), "{denied}");
+    let calls = call_spans(sink, 2);
+    assert_eq!(calls.len(), 2, "{calls:?}");
+
+    // The server goes away: the next call is answered, not forwarded, and its span says why.
+    let _ = procs.0[0].kill();
+    let _ = procs.0[0].wait();
+    let unreachable = proxy.call("set_thermostat", json!({"zone": "living", "celsius": 20}));
+    assert_eq!(unreachable["isError"], json!(true), "{unreachable}");
+    proxy.close();
+    let all = call_spans(sink, 3);
+    assert_eq!(all.len(), 3, "{all:?}");
+    let failed = all.iter().find(|r| str_attr(&r.span.attributes, "foureyes.verdict").is_none()).unwrap();
+    let at = &failed.span.attributes;
+    assert_eq!(bool_attr(at, "foureyes.mcp.forwarded"), Some(false));
+    assert_eq!(str_attr(at, "foureyes.mcp.answer"), Some("answered"));
+    let status = failed.span.status.as_ref().expect("an error status");
+    assert!(status.message.contains("unreachable"), "{status:?}");
+    assert!(
+        failed.span.events.iter().any(|e| e.name == "decide" && str_attr(&e.attributes, "foureyes.error").is_some())
+    );
+
+    for call in &calls {
+        assert_eq!(call.pid, proxy_pid);
+        let at = &call.span.attributes;
+        // The server decides as the token's principal, and the proxy's span joins that request's trace.
+        assert_eq!(str_attr(at, "foureyes.agent"), Some("home-agent"));
+        let request_id = str_attr(at, "foureyes.request_id").unwrap();
+        let trace = hex(&call.span.trace_id);
+        assert_eq!(trace, request_trace("home-agent", request_id).0);
+        let verdict = str_attr(at, "foureyes.verdict").unwrap();
+        let want = if verdict == "permit" { 2 } else { 1 };
+        let server_spans: Vec<Received> =
+            wait_for_spans(sink, &trace, want + 1).into_iter().filter(|r| r.pid == server_pid).collect();
+        let decide = named(&server_spans, "foureyes.decide");
+        assert_eq!(decide.len(), 1, "the server's decide span is in the proxy's trace: {server_spans:?}");
+        assert_eq!(str_attr(&decide[0].span.attributes, "foureyes.request_id"), Some(request_id));
+        assert_eq!(str_attr(&decide[0].span.attributes, "foureyes.verdict"), Some(verdict));
+        assert_eq!(decide[0].span.parent_span_id, call.span.parent_span_id, "siblings under the request span");
+        let forwarded = bool_attr(at, "foureyes.mcp.forwarded");
+        if verdict == "permit" {
+            assert_eq!(forwarded, Some(true));
+            assert_eq!(named(&server_spans, "foureyes.report").len(), 1, "the report joins the trace too");
+        } else {
+            assert_eq!((verdict, forwarded), ("deny", Some(false)));
+        }
+    }
+    let house = std::fs::read_to_string(&state).unwrap();
+    assert!(house.contains("set_thermostat bedroom 19") && !house.contains("set_thermostat bedroom 30"), "{house}");
 }

@@ -95,8 +95,8 @@ class FourEyes:
     """A FourEyes API client.
 
     ``FourEyes("http://127.0.0.1:8080", token)`` — ``token`` is a bearer token from
-    ``foureyes token create --name NAME --role agent|approver|admin``. ``timeout`` (seconds) bounds every call;
-    :meth:`wait` adds its long-poll time on top.
+    ``foureyes token create --name NAME --role agent|approver|admin`` (or ``--role executor --for AGENT``).
+    ``timeout`` (seconds) bounds every call; :meth:`wait` adds its long-poll time on top.
     """
 
     def __init__(self, base_url: str, token: Optional[str] = None, timeout: Seconds = 10.0):
@@ -160,7 +160,9 @@ class FourEyes:
 
     def report(self, decision_id: int, outcome: str, detail: Any = None) -> Verdict:
         """Phase B: say what happened to a permitted action: ``executed``, ``failed`` (did not happen; limits are
-        released) or ``unknown`` (may have happened; limits are kept)."""
+        released) or ``unknown`` (may have happened; limits are kept). An agent token reports its own decisions,
+        an executor token those of the agent it serves; once the agent has an executor, the agent's own report is
+        :class:`Forbidden`."""
         if outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, got {outcome!r}")
         body: Dict[str, Any] = {"outcome": outcome}

@@ -11,6 +11,15 @@
 * defer → :class:`AwaitingApproval` with the approval id; or, with ``wait=True``, the executor long-polls the
   durable ``wait`` endpoint and then re-sends the same ``request_id``, which returns the released verdict.
 * deny → :class:`Denied`; dry run → :class:`DryRun`. ``fn`` does not run.
+* ``reporter=`` names the client that reports the outcome: a :class:`FourEyes` holding the *executor* credential
+  that serves the agent (``foureyes token create --role executor --for AGENT``). Once an agent has an executor,
+  the server refuses the agent's own reports, so a compromised agent cannot release a reservation by reporting
+  ``failed`` or claim ``executed``; the agent's client still decides and waits. Without ``reporter`` the deciding
+  client reports, as before.
+
+    runner = FourEyes("http://127.0.0.1:8080", executor_token)
+    executor.run(fe, "refund-ord_1001", "payments.refund", params, do_refund, reporter=runner)
+
 * The same ``request_id`` is the idempotency key: a permit that was already reported is never run a second time
   (:class:`AlreadyReported`), and neither is a permit an earlier call already received but has not reported
   (:class:`AlreadyDecided`, from the answer's ``replayed``): that call may be running it, or have run it before
@@ -78,11 +87,13 @@ def run(
     wait: bool = False,
     wait_timeout: float = 300.0,
     detail: Optional[Callable[[T], Any]] = None,
+    reporter: Optional[FourEyes] = None,
 ) -> T:
     """Decide, run ``fn`` only on a permit, report the outcome, return ``fn``'s result.
 
     ``wait=True`` long-polls up to ``wait_timeout`` seconds for a human to answer a deferral. ``detail`` maps
     ``fn``'s result to the JSON ``detail`` of the ``executed`` report (for an undo, report ``{"before": …}``).
+    ``reporter`` reports instead of ``client`` (an executor credential serving the agent; see the module doc).
     """
     verdict = client.decide(request_id, action, params, target=target, session=session)
     if verdict.deferred and wait:
@@ -95,23 +106,30 @@ def run(
             if not answer.waiting:
                 break
         verdict = client.decide(request_id, action, params, target=target, session=session)
-    return execute(client, verdict, fn, detail=detail)
+    return execute(client, verdict, fn, detail=detail, reporter=reporter)
 
 
 def execute(
-    client: FourEyes, verdict: Verdict, fn: Callable[[], T], *, detail: Optional[Callable[[T], Any]] = None
+    client: FourEyes,
+    verdict: Verdict,
+    fn: Callable[[], T],
+    *,
+    detail: Optional[Callable[[T], Any]] = None,
+    reporter: Optional[FourEyes] = None,
 ) -> T:
-    """Phase B for a verdict you already have: run ``fn`` if (and only if) it is a fresh permit, then report."""
+    """Phase B for a verdict you already have: run ``fn`` if (and only if) it is a fresh permit, then report
+    through ``reporter`` (an executor credential serving the agent) or, without one, through ``client``."""
     check(verdict)
+    via = reporter if reporter is not None else client
     try:
         result = fn()
     except Exception as e:
-        _report(client, verdict, "failed", {"error": f"{type(e).__name__}: {e}"[:2000]})
+        _report(via, verdict, "failed", {"error": f"{type(e).__name__}: {e}"[:2000]})
         raise
     except BaseException as e:  # interrupted mid-action: it may or may not have happened
-        _report(client, verdict, "unknown", {"interrupted": type(e).__name__})
+        _report(via, verdict, "unknown", {"interrupted": type(e).__name__})
         raise
-    _report(client, verdict, "executed", detail(result) if detail is not None else None)
+    _report(via, verdict, "executed", detail(result) if detail is not None else None)
     return result
 
 

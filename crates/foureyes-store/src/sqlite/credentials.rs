@@ -1,6 +1,7 @@
 //! `Credentials` on SQLite: tokens, console sessions and one-time sign-in codes, stored as hashes.
 
 use super::{SqliteStore, ops};
+use crate::refuse_unbound_executor;
 use crate::{Credentials, Principal, Session, StoreError};
 use async_trait::async_trait;
 use foureyes_core::Role;
@@ -11,12 +12,24 @@ use serde_json::json;
 fn principal_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Principal, StoreError>> {
     let role: String = r.get(1)?;
     let (name, totp_secret, created_at_ms, revoked_at_ms) = (r.get(0)?, r.get(2)?, r.get(3)?, r.get(4)?);
+    let serves = r.get(5)?;
     Ok(Role::parse(&role)
-        .map(|role| Principal { name, role, totp_secret, created_at_ms, revoked_at_ms })
+        .map(|role| Principal { name, role, totp_secret, created_at_ms, revoked_at_ms, serves })
         .ok_or_else(|| StoreError::Backend(format!("stored role `{role}`"))))
 }
 
-const PRINCIPAL_COLUMNS: &str = "name, role, totp_secret, created_ms, revoked_ms";
+const PRINCIPAL_COLUMNS: &str = "name, role, totp_secret, created_ms, revoked_ms, serves";
+
+fn name_taken(c: &Connection, name: &str) -> Result<(), StoreError> {
+    let taken: bool =
+        c.query_row("SELECT EXISTS(SELECT 1 FROM tokens WHERE name = ?1)", params![name], |r| r.get(0))?;
+    if taken {
+        return Err(StoreError::InvalidState(format!(
+            "a credential named `{name}` already exists: revoke it first or pick another name"
+        )));
+    }
+    Ok(())
+}
 
 fn principal_by_name(c: &Connection, name: &str) -> Result<Option<Principal>, StoreError> {
     let sql = format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE name = ?1 AND revoked_ms IS NULL");
@@ -33,15 +46,10 @@ impl Credentials for SqliteStore {
         totp_secret: Option<&str>,
         now_ms: i64,
     ) -> Result<(), StoreError> {
+        refuse_unbound_executor(role)?;
         let (name, hash, totp) = (name.to_string(), token_sha256.to_string(), totp_secret.map(str::to_string));
         self.write(move |c| {
-            let taken: bool =
-                c.query_row("SELECT EXISTS(SELECT 1 FROM tokens WHERE name = ?1)", params![name], |r| r.get(0))?;
-            if taken {
-                return Err(StoreError::InvalidState(format!(
-                    "a credential named `{name}` already exists: revoke it first or pick another name"
-                )));
-            }
+            name_taken(c, &name)?;
             c.execute(
                 "INSERT INTO tokens (name, role, token_hash, totp_secret, created_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![name, role.as_str(), hash, totp, now_ms],
@@ -53,6 +61,49 @@ impl Credentials for SqliteStore {
                 json!({"action": "created", "name": name, "role": role, "step_up": totp.is_some()}),
             )?;
             Ok(())
+        })
+        .await
+    }
+
+    async fn create_executor(
+        &self,
+        name: &str,
+        serves: &str,
+        token_sha256: &str,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        let (name, serves, hash) = (name.to_string(), serves.to_string(), token_sha256.to_string());
+        self.write(move |c| {
+            name_taken(c, &name)?;
+            // Checked in the writer's transaction, so a revoke of the agent cannot slip between check and insert.
+            if !principal_by_name(c, &serves)?.is_some_and(|p| p.role == Role::Agent) {
+                return Err(StoreError::InvalidState(format!(
+                    "no live agent credential named `{serves}`: an executor serves an agent that has a credential"
+                )));
+            }
+            c.execute(
+                "INSERT INTO tokens (name, role, token_hash, created_ms, serves) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![name, Role::Executor.as_str(), hash, now_ms, serves],
+            )?;
+            ops::append(
+                c,
+                now_ms,
+                EventKind::Credential,
+                json!({"action": "created", "name": name, "role": Role::Executor, "serves": serves, "step_up": false}),
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn executors_of(&self, agent: &str) -> Result<Vec<String>, StoreError> {
+        let agent = agent.to_string();
+        self.read(move |c| {
+            let mut stmt = c.prepare_cached(
+                "SELECT name FROM tokens WHERE serves = ?1 AND role = 'executor' AND revoked_ms IS NULL ORDER BY name",
+            )?;
+            let rows = stmt.query_map(params![agent], |r| r.get(0))?;
+            Ok(rows.collect::<Result<Vec<String>, _>>()?)
         })
         .await
     }

@@ -30,7 +30,7 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 
 /// The schema version this build writes (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// Tuning for the SQLite store.
 #[derive(Debug, Clone)]
@@ -101,6 +101,9 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         }
         if version < 4 {
             conn.execute_batch(include_str!("consent.sql"))?;
+        }
+        if version < 5 {
+            conn.execute_batch(include_str!("executors.sql"))?;
         }
         if version < SCHEMA_VERSION {
             conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
@@ -316,7 +319,24 @@ impl Store for SqliteStore {
         now_ms: i64,
     ) -> Result<DecisionRecord, StoreError> {
         let audited_detail = detail.clone();
-        let result = self.write(move |c| ops::report(c, decision_id, outcome, detail, now_ms)).await;
+        let result = self.write(move |c| ops::report(c, decision_id, outcome, detail, None, now_ms)).await;
+        if let Err(StoreError::InvalidState(message)) = &result {
+            crate::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
+        }
+        result
+    }
+
+    async fn report_by(
+        &self,
+        decision_id: DecisionId,
+        outcome: Outcome,
+        detail: Value,
+        reported_by: &str,
+        now_ms: i64,
+    ) -> Result<DecisionRecord, StoreError> {
+        let audited_detail = detail.clone();
+        let by = reported_by.to_string();
+        let result = self.write(move |c| ops::report(c, decision_id, outcome, detail, Some(&by), now_ms)).await;
         if let Err(StoreError::InvalidState(message)) = &result {
             crate::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
         }

@@ -367,6 +367,7 @@ pub(crate) fn report(
     decision_id: DecisionId,
     outcome: Outcome,
     detail: Value,
+    reported_by: Option<&str>,
     now_ms: i64,
 ) -> Result<DecisionRecord, StoreError> {
     let Some(record) = load_decision(c, decision_id)? else {
@@ -425,12 +426,12 @@ pub(crate) fn report(
         Outcome::Failed => EventKind::Failed,
         Outcome::Unknown => EventKind::Unknown,
     };
-    append(
-        c,
-        now_ms,
-        kind,
-        json!({"decision_id": decision_id, "outcome": outcome, "detail": detail, "released": released}),
-    )?;
+    let mut event = json!({"decision_id": decision_id, "outcome": outcome, "detail": detail, "released": released});
+    // Only a report by someone other than the deciding agent names its reporter: earlier events keep their shape.
+    if let Some(by) = reported_by {
+        event["reported_by"] = json!(by);
+    }
+    append(c, now_ms, kind, event)?;
     load_decision(c, decision_id)?.ok_or_else(|| StoreError::Backend("decision vanished".into()))
 }
 
