@@ -368,6 +368,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "once_an_agent_has_an_executor_its_own_report_is_refused_and_releases_nothing",
         also: &["revoking_the_executor_gives_the_agent_its_reporting_back"],
     },
+    Mutation {
+        property: "a webhook message is posted by the one notifier (replica) that claimed it",
+        file: "crates/foureyes-notify/src/lib.rs",
+        original: "match self.store.claim_notification(event.seq, &channel.key, now_ms()).await {",
+        broken: "match self.store.claim_notification(event.seq, &channel.key, now_ms()).await.map(|_| true) {",
+        package: "foureyes-notify",
+        filter: "two_notifiers_on_one_store_post_each_event_once_to_each_webhook",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

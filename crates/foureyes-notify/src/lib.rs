@@ -3,9 +3,23 @@
 //!
 //! The notifier **follows the journal**; it is not a hook in the request handlers. [`Notifier::spawn`] reads the
 //! journal head once (old events are never replayed), then a follower task reads `Store::journal(after, 200)` every
-//! [`NotifyConfig::poll_interval`] (sooner when the optional wake channel fires) and turns each `approval_requested`
-//! and `kill_switch` event into a message ([`message_for`]). Decisions do not know the notifier exists, so a slow,
+//! [`NotifyConfig::poll_interval`] (sooner when the optional wake channel fires) and turns each `approval_requested`,
+//! `kill_switch` and `session_demoted` event into a message ([`message_for`]). Decisions do not know the notifier exists, so a slow,
 //! failing or unreachable webhook can never block or fail a decision.
+//!
+//! **One post per (event, webhook), whatever the number of replicas.** Every replica on one database follows the
+//! same journal, so before queueing a message for a webhook the follower claims it in the store
+//! ([`Store::claim_notification`] with the event's seq and the webhook's [`notification_channel_key`], the SHA-256
+//! of its URL): the one replica whose claim inserts the row posts, the others count the message as
+//! [`Counts::elsewhere`] and move on. There is no leader to elect or fail over: each event is claimed by whichever
+//! replica reads it first, and a replica that stops simply stops claiming. The price is **at most once**: a replica
+//! that claims and then dies (or is stopped, or whose queue drops the message, or whose retries run out) loses that
+//! message; nobody else posts it (its claim is in the store, and its stderr line, if it got that far, is the
+//! trace). A claim the store could not answer is retried at the next poll, from that event on, so a store outage
+//! delays messages without losing or doubling them (unless the claim committed and only its answer was lost).
+//! Claims expire after `NOTIFICATION_CLAIM_RETENTION_MS` (7 days, pruned by later claims); the follower never claims
+//! an event older than half that ([`Counts::stale`]): an approval request days old is past its TTL anyway, and so a
+//! pruned claim is never asked for again.
 //!
 //! Each webhook URL has its own **bounded queue** ([`NotifyConfig::queue_capacity`]) and its own sender task. The
 //! follower never waits on a queue: when one is full the oldest message is dropped and counted
@@ -19,7 +33,7 @@
 //! starts the notifier beside the server rather than inside it.
 
 use foureyes_core::journal::{Event, EventKind};
-use foureyes_store::{Store, StoreError};
+use foureyes_store::{NOTIFICATION_CLAIM_RETENTION_MS, Store, StoreError, notification_channel_key};
 use serde_json::{Value, json};
 use std::collections::VecDeque;
 use std::fmt;
@@ -32,10 +46,15 @@ use tokio::task::JoinHandle;
 /// How many journal events the follower reads at once.
 const PAGE: u32 = 200;
 
+/// Events older than this (by their `ts_ms`) are not claimed nor posted: half the claims' retention, so that a claim
+/// is never pruned while an event it covers can still be claimed (with days of margin for replicas' clocks).
+pub const STALE_AFTER_MS: i64 = NOTIFICATION_CLAIM_RETENTION_MS / 2;
+
 /// What to notify and how.
 #[derive(Debug)]
 pub struct NotifyConfig {
-    /// Where to POST each message (`http` or `https`); each URL gets every message.
+    /// Where to POST each message (`http` or `https`); each URL gets every message, from one replica (a URL given
+    /// twice is one webhook).
     pub webhooks: Vec<String>,
     /// The server's public base URL (e.g. `https://foureyes.example.com`); messages link to `<it>/console`.
     pub console_url: Option<String>,
@@ -89,11 +108,15 @@ impl fmt::Display for NotifyError {
 
 impl std::error::Error for NotifyError {}
 
-/// The notifier's totals, summed over every webhook (one message to two webhooks counts twice).
+/// This notifier's totals, summed over every webhook (one message to two webhooks counts twice).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Counts {
-    /// Messages made from journal events and put in a queue.
+    /// Messages made from journal events, claimed by this notifier and put in a queue.
     pub enqueued: u64,
+    /// Messages another notifier (replica) had claimed first: not posted from here.
+    pub elsewhere: u64,
+    /// Events older than [`STALE_AFTER_MS`] when read: neither claimed nor posted.
+    pub stale: u64,
     /// Delivered (the webhook answered 2xx).
     pub sent: u64,
     /// Given up: a 4xx other than 429, or the retries ran out.
@@ -105,6 +128,8 @@ pub struct Counts {
 #[derive(Debug, Default)]
 struct Stats {
     enqueued: AtomicU64,
+    elsewhere: AtomicU64,
+    stale: AtomicU64,
     sent: AtomicU64,
     failed: AtomicU64,
     dropped: AtomicU64,
@@ -168,7 +193,8 @@ impl fmt::Debug for Notifier {
 
 impl Notifier {
     /// Checks the URLs, reads the journal head (events already there are never sent) and starts the follower and
-    /// one sender per webhook. Returns at once; nothing here waits on a webhook.
+    /// one sender per webhook. Returns at once; nothing here waits on a webhook. `store` must implement
+    /// [`Store::claim_notification`] (both backends do): with a store that cannot claim, nothing is ever posted.
     pub async fn spawn(store: Arc<dyn Store>, mut config: NotifyConfig) -> Result<Notifier, NotifyError> {
         let client = client(config.timeout)?;
         let mut targets = Vec::new();
@@ -177,7 +203,11 @@ impl Notifier {
             if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
                 return Err(NotifyError::Url(format!("webhook `{}`: expected an http or https URL", redact(&parsed))));
             }
-            targets.push(parsed);
+            // The key is the parsed (normalized) URL's: replicas given `HTTP://Host/x` and `http://host/x` agree.
+            let key = notification_channel_key(parsed.as_str());
+            if !targets.iter().any(|(_, k)| *k == key) {
+                targets.push((parsed, key));
+            }
         }
         let head = store.journal_head().await.map_err(NotifyError::Store)?;
         let stats = Arc::new(Stats::default());
@@ -185,9 +215,10 @@ impl Notifier {
         let capacity = config.queue_capacity.max(1);
         let mut queues = Vec::new();
         let mut tasks = Vec::new();
-        for url in targets {
+        let webhooks = targets.len();
+        for (url, key) in targets {
             let queue = Arc::new(Queue::new(capacity));
-            queues.push(queue.clone());
+            queues.push(Channel { queue: queue.clone(), key });
             let sender = Sender {
                 client: client.clone(),
                 label: redact(&url),
@@ -203,17 +234,20 @@ impl Notifier {
             console_url: config.console_url.take().map(|u| u.trim_end_matches('/').to_string()),
             poll_interval: config.poll_interval,
             wake: config.wake.take(),
-            queues,
+            channels: queues,
+            resume: None,
             stats: stats.clone(),
         };
         tasks.push(tokio::spawn(follower.run()));
-        Ok(Notifier { stats, tasks, webhooks: config.webhooks.len() })
+        Ok(Notifier { stats, tasks, webhooks })
     }
 
     /// The totals so far.
     pub fn counts(&self) -> Counts {
         Counts {
             enqueued: self.stats.enqueued.load(Ordering::Relaxed),
+            elsewhere: self.stats.elsewhere.load(Ordering::Relaxed),
+            stale: self.stats.stale.load(Ordering::Relaxed),
             sent: self.stats.sent.load(Ordering::Relaxed),
             failed: self.stats.failed.load(Ordering::Relaxed),
             dropped: self.stats.dropped.load(Ordering::Relaxed),
@@ -225,7 +259,7 @@ impl Notifier {
         self.stats.seq.load(Ordering::Relaxed)
     }
 
-    /// How many webhooks receive the messages.
+    /// How many webhooks receive the messages (distinct URLs).
     pub fn webhooks(&self) -> usize {
         self.webhooks
     }
@@ -272,49 +306,114 @@ pub fn redact(url: &reqwest::Url) -> String {
     }
 }
 
+/// A webhook as the follower sees it: its queue and its channel key (what claims name).
+struct Channel {
+    queue: Arc<Queue>,
+    key: String,
+}
+
 struct Follower {
     store: Arc<dyn Store>,
     after: u64,
     console_url: Option<String>,
     poll_interval: Duration,
     wake: Option<broadcast::Receiver<()>>,
-    queues: Vec<Arc<Queue>>,
+    channels: Vec<Channel>,
+    /// The event whose claims failed part way (its seq, and the first channel not yet claimed): retried from there,
+    /// so a channel this replica already claimed (and queued) is not counted again as claimed elsewhere.
+    resume: Option<(u64, usize)>,
     stats: Arc<Stats>,
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 impl Follower {
     async fn run(mut self) {
         let mut failing = false;
         loop {
-            match self.store.journal(self.after, PAGE).await {
+            let problem = match self.store.journal(self.after, PAGE).await {
                 Ok(page) => {
-                    if failing {
-                        eprintln!("notify: reading the journal works again");
-                        failing = false;
-                    }
                     let full = page.len() == PAGE as usize;
+                    let mut claimed = Ok(());
                     for event in &page {
-                        self.handle(event);
+                        claimed = self.handle(event).await;
+                        if claimed.is_err() {
+                            break;
+                        }
                     }
-                    if full {
-                        continue;
+                    match claimed {
+                        Ok(()) if full => {
+                            if failing {
+                                eprintln!("notify: the store answers again");
+                                failing = false;
+                            }
+                            continue;
+                        }
+                        Ok(()) => None,
+                        Err(e) => {
+                            let seq = self.resume.map_or(self.after + 1, |(seq, _)| seq);
+                            Some(format!("cannot claim the messages of seq {seq}: {e}"))
+                        }
                     }
                 }
-                Err(e) => {
-                    if !failing {
-                        eprintln!("notify: cannot read the journal after seq {}: {e} (retrying)", self.after);
-                        failing = true;
-                    }
+                Err(e) => Some(format!("cannot read the journal after seq {}: {e}", self.after)),
+            };
+            match problem {
+                Some(problem) if !failing => {
+                    eprintln!("notify: {problem} (retrying)");
+                    failing = true;
                 }
+                None if failing => {
+                    eprintln!("notify: the store answers again");
+                    failing = false;
+                }
+                _ => {}
             }
             self.idle().await;
         }
     }
 
-    fn handle(&mut self, event: &Event) {
-        self.after = event.seq;
-        if let Some(message) = message_for(event, self.console_url.as_deref()) {
-            for queue in &self.queues {
+    /// Claims and queues `event`'s message for each webhook; on a store error, stops before the channel it could
+    /// not claim (the event is read again at the next poll and resumes there).
+    async fn handle(&mut self, event: &Event) -> Result<(), StoreError> {
+        let message = if event.ts_ms < now_ms().saturating_sub(STALE_AFTER_MS) {
+            // Too old to claim safely (its claims may be pruned) and too old to matter.
+            if message_for(event, None).is_some() {
+                let stale = self.stats.stale.fetch_add(1, Ordering::Relaxed) + 1;
+                if stale.is_power_of_two() {
+                    eprintln!(
+                        "notify: not posting seq {}: older than {} hours ({stale} so far)",
+                        event.seq,
+                        STALE_AFTER_MS / 3_600_000
+                    );
+                }
+            }
+            None
+        } else {
+            message_for(event, self.console_url.as_deref())
+        };
+        if let Some(message) = message {
+            let start = match self.resume.take() {
+                Some((seq, next)) if seq == event.seq => next,
+                _ => 0,
+            };
+            for (i, channel) in self.channels.iter().enumerate().skip(start) {
+                match self.store.claim_notification(event.seq, &channel.key, now_ms()).await {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        self.stats.elsewhere.fetch_add(1, Ordering::Relaxed);
+                        continue;
+                    }
+                    Err(e) => {
+                        self.resume = Some((event.seq, i));
+                        return Err(e);
+                    }
+                }
+                let queue = &channel.queue;
                 self.stats.enqueued.fetch_add(1, Ordering::Relaxed);
                 if queue.push(message.clone()) {
                     self.stats.dropped.fetch_add(1, Ordering::Relaxed);
@@ -329,7 +428,9 @@ impl Follower {
                 }
             }
         }
+        self.after = event.seq;
         self.stats.seq.store(event.seq, Ordering::Relaxed);
+        Ok(())
     }
 
     /// Waits for the next poll, or less when woken.

@@ -384,6 +384,31 @@ impl Store for PgStore {
         let tx = snapshot(&mut conn).await?;
         audit(&tx).await
     }
+
+    /// Two autocommit statements, neither under the chain-head lock (a claim is bookkeeping, not journaled, and
+    /// must not queue behind decisions): the bounded prune first, so that its failure claims nothing; then the
+    /// insert, where of concurrent claimers PostgreSQL lets one insert and makes the others wait for its commit
+    /// and do nothing. `SKIP LOCKED`: replicas pruning at once take disjoint rows and never wait on each other.
+    async fn claim_notification(&self, seq: u64, channel_key: &str, now_ms: i64) -> Result<bool, StoreError> {
+        foureyes_store::check_channel_key(channel_key)?;
+        let seq = db::seq_param(seq)?;
+        let conn = self.conn().await?;
+        let expired = now_ms.saturating_sub(foureyes_store::NOTIFICATION_CLAIM_RETENTION_MS);
+        db::exec(
+            &conn,
+            "DELETE FROM notification_claims WHERE (seq, channel) IN
+               (SELECT seq, channel FROM notification_claims WHERE claimed_ms < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)",
+            &[&expired, &foureyes_store::NOTIFICATION_CLAIM_PRUNE_BATCH],
+        )
+        .await?;
+        let inserted = db::exec(
+            &conn,
+            "INSERT INTO notification_claims (seq, channel, claimed_ms) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+            &[&seq, &channel_key, &now_ms],
+        )
+        .await?;
+        Ok(inserted == 1)
+    }
 }
 
 /// A read-only REPEATABLE READ transaction: several queries see one consistent snapshot. Rolled back on drop.

@@ -12,7 +12,7 @@ use deadpool_postgres::{GenericClient, Object};
 use foureyes_store::StoreError;
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i32 = 5;
+pub const SCHEMA_VERSION: i32 = 6;
 
 /// The least-privilege roles and their grants on the current schema (idempotent; see the file's header). Every
 /// migration run ends with it; an administrator may run it again, e.g. after creating the roles by hand.
@@ -53,6 +53,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 5,
         description: "executor credentials: the agent an executor serves",
         sql: &[include_str!("../sql/0005_executors.sql")],
+    },
+    Migration {
+        version: 6,
+        description: "notification claims: one replica posts each event to each webhook",
+        sql: &[include_str!("../sql/0006_notifications.sql")],
     },
 ];
 

@@ -215,6 +215,12 @@ async fn a_store_runs_as_the_least_privileged_service_role() {
     store.create_session("svc-session-2", "svc-admin", "csrf", T0 + 100).await.unwrap();
     assert!(store.revoke_token("svc-admin", T0 + 8).await.unwrap());
     assert_eq!(store.principals().await.unwrap().len(), 1);
+    // Notification claims: inserted, and expired ones pruned (DELETE), as the service.
+    assert!(store.claim_notification(1, "svc-channel", T0).await.unwrap(), "the service may claim");
+    assert!(!store.claim_notification(1, "svc-channel", T0).await.unwrap());
+    let later = T0 + foureyes_store::NOTIFICATION_CLAIM_RETENTION_MS + 1;
+    assert!(store.claim_notification(2, "svc-channel", later).await.unwrap(), "the service may prune");
+    assert!(store.claim_notification(1, "svc-channel", later).await.unwrap(), "the expired claim was pruned");
     assert_consistent(&*store, "run as foureyes_service").await;
 
     let raw = client(&url).await;
@@ -536,7 +542,7 @@ async fn credentials_across_replicas() {
 }
 
 /// A database left at schema version 1 by an earlier build keeps its journal and gains the credentials,
-/// session-trust, consent (revoke, TOTP step) and executor tables and columns.
+/// session-trust, consent (revoke, TOTP step), executor and notification-claim tables and columns.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_version_1_database_is_upgraded_in_place() {
     let dbs = Databases::new();
@@ -583,6 +589,11 @@ async fn a_version_1_database_is_upgraded_in_place() {
     store.create_token("bot", foureyes_core::Role::Agent, "hash-bot", None, T0 + 2).await.unwrap();
     store.create_executor("bailiff", "bot", "hash-bailiff", T0 + 3).await.unwrap();
     assert_eq!(store.executors_of("bot").await.unwrap(), ["bailiff"]);
+    // Version 6: notification claims, outside the journal.
+    let head = store.journal_head().await.unwrap();
+    assert!(store.claim_notification(1, "upgraded", T0 + 4).await.unwrap());
+    assert!(!store.claim_notification(1, "upgraded", T0 + 5).await.unwrap());
+    assert_eq!(store.journal_head().await.unwrap(), head, "a claim appends nothing");
     assert_consistent(&store, "after the upgrade").await;
 }
 

@@ -151,6 +151,7 @@ checks!(
     revoke_withdraws_an_approved_unused_approval,
     revoke_and_release_racing_never_both_win,
     report_by_names_the_reporter,
+    notification_claims_are_won_once,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -180,6 +181,7 @@ macro_rules! conformance_tests {
             revoke_withdraws_an_approved_unused_approval,
             revoke_and_release_racing_never_both_win,
             report_by_names_the_reporter,
+            notification_claims_are_won_once,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -2252,6 +2254,67 @@ pub async fn report_by_names_the_reporter(store: Arc<dyn Store>, t0: i64) {
     let refused = event_at(s, before + 4).await;
     assert_eq!((refused.kind, data_str(&refused, "code")), (EventKind::Refused, Some("invalid_report")));
     expect_status(&stored_decision(s, a.decision_id).await, DecisionStatus::Executed, "after a refused report_by");
+}
+
+/// Notification claims: of every claim of one (seq, channel), exactly one — the first — is `true`, also when
+/// many race; other channels and other seqs are claimed independently; a claim appends nothing to the journal
+/// (the audit of [`run_check_async`] ignores the table); bad keys and seqs are refused; and a claim made before
+/// `now - NOTIFICATION_CLAIM_RETENTION_MS` is pruned by a later claim (one at the boundary is kept).
+pub async fn notification_claims_are_won_once(store: Arc<dyn Store>, t0: i64) {
+    use crate::{MAX_CHANNEL_KEY_BYTES, NOTIFICATION_CLAIM_RETENTION_MS, notification_channel_key};
+    let s = &*store;
+    let claim = |seq: u64, channel: &str, now: i64| {
+        let channel = channel.to_string();
+        async move {
+            s.claim_notification(seq, &channel, now)
+                .await
+                .unwrap_or_else(|e| panic!("claim_notification({seq}, {channel}, {now}): {e:?}"))
+        }
+    };
+    let before = head_seq(s).await;
+    let a = notification_channel_key("https://hooks.example.com/services/T0/B0/a");
+    let b = notification_channel_key("https://hooks.example.com/services/T0/B0/b");
+    assert_eq!(a.len(), 64, "a channel key is a SHA-256, hex: {a}");
+    assert!(!a.contains("hooks.example.com"), "the key does not carry the URL");
+    assert!(claim(1, &a, t0).await, "the first claim wins");
+    assert!(!claim(1, &a, t0 + 1).await, "a second claim of the same (seq, channel) loses");
+    assert!(!claim(1, &a, t0).await, "and so does a third, at any time");
+    assert!(claim(1, &b, t0).await, "another channel is claimed on its own");
+    assert!(claim(2, &a, t0).await, "another seq is claimed on its own");
+
+    // Many claimers at once (tasks on a multi-threaded runtime; on PostgreSQL, separate connections): one wins.
+    let racers: Vec<_> = (0..16)
+        .map(|_| {
+            let (store, a) = (store.clone(), a.clone());
+            tokio::spawn(async move { store.claim_notification(3, &a, t0).await })
+        })
+        .collect();
+    let mut won = 0;
+    for r in racers {
+        won += usize::from(r.await.unwrap().unwrap_or_else(|e| panic!("a racing claim failed: {e:?}")));
+    }
+    assert_eq!(won, 1, "sixteen claims of one (seq, channel) racing: exactly one wins");
+
+    // Bad input: refused, and nothing claimed.
+    for bad in [String::new(), "k".repeat(MAX_CHANNEL_KEY_BYTES + 1)] {
+        match s.claim_notification(4, &bad, t0).await {
+            Err(StoreError::InvalidState(m)) => assert!(m.contains("channel key"), "{m}"),
+            other => panic!("a channel key of {} bytes: expected InvalidState, got {other:?}", bad.len()),
+        }
+    }
+    assert!(claim(4, &"k".repeat(MAX_CHANNEL_KEY_BYTES), t0).await, "the longest key is accepted");
+    assert!(s.claim_notification(u64::MAX, &a, t0).await.is_err(), "a seq beyond i64 is refused, never wrapped");
+    assert!(claim(i64::MAX as u64, &a, t0).await, "the largest storable seq is claimed");
+
+    assert_eq!(head_seq(s).await, before, "claims append nothing to the journal");
+
+    // Retention: at exactly `retention` old a claim is kept; one millisecond older, a later claim prunes it (and
+    // it can be won again: the notifier never claims events that old, see `foureyes-notify`).
+    let kept = t0 + NOTIFICATION_CLAIM_RETENTION_MS;
+    assert!(!claim(1, &b, kept).await, "a claim exactly `retention` old is kept");
+    assert!(claim(5, &b, kept + 1).await, "this claim prunes the ones made at t0");
+    assert!(claim(1, &b, kept + 2).await, "a pruned claim is gone");
+    assert!(!claim(5, &b, kept + 3).await, "recent claims are not pruned");
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -281,6 +281,43 @@ pub trait Store: Send + Sync {
         why: &str,
         now_ms: i64,
     ) -> Result<DemotionRecord, StoreError>;
+    /// Claims the delivery of journal event `seq` to the notification channel `channel_key` (a webhook, named by
+    /// [`notification_channel_key`] so that its secret URL is never stored): `true` for the one caller that inserted
+    /// the claim, `false` for every other one, on any replica, whenever it asks. Bookkeeping, not state: it appends no
+    /// journal event and the audit ignores it. The same call prunes, at most [`NOTIFICATION_CLAIM_PRUNE_BATCH`] at a
+    /// time, claims made before `now_ms - NOTIFICATION_CLAIM_RETENTION_MS`, before it inserts (a failed prune claims
+    /// nothing). An empty or overlong key is `InvalidState`. The default fails closed (see
+    /// [`Store::decide_or_replay`]): a wrapper that does not forward it makes the notifier post nothing, never twice.
+    async fn claim_notification(&self, seq: u64, channel_key: &str, now_ms: i64) -> Result<bool, StoreError> {
+        let _ = (seq, channel_key, now_ms);
+        Err(StoreError::Backend("this store cannot claim notifications".into()))
+    }
+}
+
+/// How long a notification claim is kept. The notifier never claims an event older than half of this (by its
+/// `ts_ms`), so a pruned claim is never asked for again unless the replicas' clocks disagree by days.
+pub const NOTIFICATION_CLAIM_RETENTION_MS: i64 = 7 * 24 * 60 * 60 * 1000;
+/// Most expired claims one [`Store::claim_notification`] deletes: each claim adds one row and may remove this many,
+/// so the table stays bounded by the claims of the retention window and no claim pays for a long backlog at once.
+pub const NOTIFICATION_CLAIM_PRUNE_BATCH: i64 = 100;
+/// Longest accepted channel key (a SHA-256 hex digest is 64).
+pub const MAX_CHANNEL_KEY_BYTES: usize = 128;
+
+/// The channel key of a webhook URL: its SHA-256, hex. Replicas configured with the same URL agree on it, and the
+/// URL (a Slack webhook's path is its credential) is never stored.
+pub fn notification_channel_key(url: &str) -> String {
+    foureyes_core::canonical::sha256_hex(url.as_bytes())
+}
+
+/// Refuses a channel key that is empty or longer than [`MAX_CHANNEL_KEY_BYTES`] (both backends call it first).
+pub fn check_channel_key(channel_key: &str) -> Result<(), StoreError> {
+    if channel_key.is_empty() || channel_key.len() > MAX_CHANNEL_KEY_BYTES {
+        return Err(StoreError::InvalidState(format!(
+            "a notification channel key is 1 to {MAX_CHANNEL_KEY_BYTES} bytes, got {}",
+            channel_key.len()
+        )));
+    }
+    Ok(())
 }
 
 /// A credential's holder, as authentication finds it.

@@ -294,10 +294,13 @@ async fn a_version_4_database_gains_executor_credentials() {
         store.close();
     }
     {
-        // Undo version 5 by hand, as a version-4 build left the file.
+        // Undo versions 6 and 5 by hand, as a version-4 build left the file.
         let c = rusqlite::Connection::open(&path).unwrap();
-        c.execute_batch("DROP INDEX tokens_serves; ALTER TABLE tokens DROP COLUMN serves; PRAGMA user_version = 4;")
-            .unwrap();
+        c.execute_batch(
+            "DROP TABLE notification_claims; DROP INDEX tokens_serves; ALTER TABLE tokens DROP COLUMN serves;
+             PRAGMA user_version = 4;",
+        )
+        .unwrap();
     }
     let store = SqliteStore::open(&path, SqliteOptions::default()).unwrap();
     assert_eq!(store.principal_by_token("hash-bot").await.unwrap().map(|p| p.name), Some("bot".to_string()));
@@ -368,4 +371,59 @@ async fn a_demotion_edited_in_the_table_is_an_audit_mismatch() {
         c.execute_batch(undo).unwrap();
     }
     assert_consistent(&*store, "after putting it back").await;
+}
+
+/// A version-5 database (before notification claims) migrates to the current version: it keeps its journal and
+/// can claim notifications.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_5_database_gains_notification_claims() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v5.db");
+    {
+        let store = SqliteStore::open(&path, SqliteOptions::default()).unwrap();
+        store.decide(policy(), email("v5"), T0).await.unwrap();
+        store.close();
+    }
+    {
+        // Undo version 6 by hand, as a version-5 build left the file.
+        let c = rusqlite::Connection::open(&path).unwrap();
+        c.execute_batch("DROP TABLE notification_claims; PRAGMA user_version = 5;").unwrap();
+    }
+    let store = SqliteStore::open(&path, SqliteOptions::default()).unwrap();
+    assert_eq!(store.journal_head().await.unwrap(), 1, "the version-5 journal is kept");
+    assert!(store.claim_notification(1, "channel", T0 + 1).await.unwrap());
+    assert!(!store.claim_notification(1, "channel", T0 + 2).await.unwrap());
+    let version: i64 =
+        rusqlite::Connection::open(&path).unwrap().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(version, foureyes_store::sqlite::SCHEMA_VERSION);
+    assert_consistent(&store, "after the upgrade to version 6").await;
+}
+
+/// One claim prunes at most `NOTIFICATION_CLAIM_PRUNE_BATCH` expired claims: a long backlog drains over several
+/// claims instead of stalling one (the conformance check shows that expired claims go; this, how many at once).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_claim_prunes_a_bounded_batch_of_expired_claims() {
+    use foureyes_store::{NOTIFICATION_CLAIM_PRUNE_BATCH, NOTIFICATION_CLAIM_RETENTION_MS};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("claims.db");
+    let store = open(&path);
+    let backlog = NOTIFICATION_CLAIM_PRUNE_BATCH as u64 + 30;
+    for seq in 1..=backlog {
+        assert!(store.claim_notification(seq, "old", T0).await.unwrap());
+    }
+    let rows = || -> i64 {
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .query_row("SELECT count(*) FROM notification_claims", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(rows(), backlog as i64);
+    let later = T0 + NOTIFICATION_CLAIM_RETENTION_MS + 1;
+    assert!(store.claim_notification(1_000, "new", later).await.unwrap());
+    assert_eq!(rows(), 30 + 1, "one claim pruned exactly one batch and added itself");
+    assert!(store.claim_notification(1_001, "new", later).await.unwrap());
+    assert_eq!(rows(), 2, "the next one pruned the rest");
+    let journal = store.journal_head().await.unwrap();
+    assert_eq!(journal, 0, "claims never touch the journal");
+    assert_consistent(&*store, "after pruning").await;
 }

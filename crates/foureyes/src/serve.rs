@@ -77,7 +77,8 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     let forwarder = store.changes().map(|changes| state.wake_on(changes));
     let follower = tokio::spawn(follow_policy_reloads(state.clone(), store.changes()));
     // Webhooks follow the journal from its head, beside the server: the server crate has no HTTP client, and no
-    // decision waits on a webhook (`foureyes-notify`).
+    // decision waits on a webhook (`foureyes-notify`). Every replica runs one; each message is claimed in the
+    // database first, so one replica posts it (`Store::claim_notification`).
     let notifier = if args.webhooks.is_empty() {
         None
     } else {

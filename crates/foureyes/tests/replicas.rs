@@ -15,6 +15,9 @@
 //!   twice (retries on the survivor reuse their `request_id`); `journal verify` and `journal audit` (CLI, on the URL)
 //!   pass, and the audit's replay matches the tables.
 //!
+//! - Both replicas given the same `--webhook`: each approval request is POSTed once, not once per replica (the
+//!   notification claims in the database).
+//!
 //! That the service role cannot UPDATE or DELETE a journal row is shown in
 //! `crates/foureyes-store-pg/tests/pg_conformance.rs` (`the_journal_rejects_update_and_delete_for_every_role`).
 #![allow(clippy::unwrap_used, clippy::panic)]
@@ -122,12 +125,13 @@ struct Replica {
 }
 
 impl Replica {
-    /// Starts a replica; returns once it listens.
-    fn start(db: &Database, policy: &std::path::Path) -> Replica {
+    /// Starts a replica with these extra `serve` arguments; returns once it listens.
+    fn start_with(db: &Database, policy: &std::path::Path, serve_args: &[&str]) -> Replica {
         let mut child = Command::new(BIN)
             .args(["--db", &db.url, "--policy"])
             .arg(policy)
             .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(serve_args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -195,13 +199,18 @@ struct Setup {
 }
 
 fn setup() -> Setup {
+    setup_with(&[])
+}
+
+/// [`setup`] with more `serve` arguments, the same for both replicas.
+fn setup_with(serve_args: &[&str]) -> Setup {
     let db = Database::create();
     let dir = tempfile::tempdir().unwrap();
     let policy = dir.path().join("policy.yaml");
     std::fs::write(&policy, POLICY).unwrap();
     let (a, b) = std::thread::scope(|s| {
-        let a = s.spawn(|| Replica::start(&db, &policy));
-        let b = s.spawn(|| Replica::start(&db, &policy));
+        let a = s.spawn(|| Replica::start_with(&db, &policy, serve_args));
+        let b = s.spawn(|| Replica::start_with(&db, &policy, serve_args));
         (a.join().unwrap(), b.join().unwrap())
     });
     Setup { db, _dir: dir, policy, a, b }
@@ -681,4 +690,94 @@ fn a_database_password_is_never_printed() {
     let out = String::from_utf8_lossy(&verify.stdout);
     assert!(verify.status.success() && out.contains("chain intact"), "{out}");
     assert!(!out.contains("s3cr3t"), "{out}");
+}
+
+/// A webhook receiver on 127.0.0.1 (plain HTTP/1.1 over `std::net`, keep-alive): records every POSTed JSON body and
+/// answers 200, as Slack's incoming webhooks do. Returns the bodies and the webhook URL.
+fn webhook_receiver() -> (Arc<Mutex<Vec<Value>>>, String) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/services/T0/B0/secret", listener.local_addr().unwrap());
+    let bodies = Arc::new(Mutex::new(Vec::new()));
+    let kept = bodies.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(stream) = stream else { continue };
+            let bodies = kept.clone();
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream);
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let mut length = 0;
+                    loop {
+                        let mut header = String::new();
+                        if reader.read_line(&mut header).unwrap_or(0) == 0 {
+                            return;
+                        }
+                        let header = header.trim_end().to_ascii_lowercase();
+                        if header.is_empty() {
+                            break;
+                        }
+                        if let Some(v) = header.strip_prefix("content-length:") {
+                            length = v.trim().parse().unwrap();
+                        }
+                    }
+                    let mut body = vec![0; length];
+                    reader.read_exact(&mut body).unwrap();
+                    assert!(line.starts_with("POST /services/T0/B0/secret "), "{line}");
+                    bodies.lock().unwrap().push(serde_json::from_slice(&body).unwrap());
+                    let ok = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok";
+                    if reader.get_mut().write_all(ok).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    (bodies, url)
+}
+
+/// Both replicas follow the journal and have the same webhook: each approval request, whichever replica deferred
+/// it, is POSTed exactly once (the replicas claim each (event, webhook) in the database; without the claim every
+/// message came twice). The claims are no part of the journal: verify and audit stay clean.
+#[test]
+fn two_replicas_with_one_webhook_post_each_approval_request_once() {
+    let (bodies, url) = webhook_receiver();
+    let s = setup_with(&["--webhook", &url]);
+    let agent = token(&s.db, "agent-1", "agent");
+    const N: usize = 10;
+    let mut approvals = Vec::new();
+    for i in 0..N {
+        let addr = if i % 2 == 0 { &s.a.addr } else { &s.b.addr };
+        let body = json!({"request_id": format!("hook-{i}"), "action": "payments.send",
+                          "params": {"amount_eur": 10 + i, "payee": "ACME"}});
+        let deferred = Client::new(addr, &agent).ok("POST", "/v1/decide", Some(&body));
+        assert_eq!(deferred["verdict"], "defer", "{deferred}");
+        approvals.push(deferred["approval_id"].as_i64().unwrap());
+    }
+    let posted = || bodies.lock().unwrap().clone();
+    let start = Instant::now();
+    while posted().len() < N {
+        assert!(start.elapsed() < Duration::from_secs(30), "timed out waiting for {N} POSTs: {:#?}", posted());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Several of the notifiers' polls (500 ms) later: a second copy from the other replica would be here by now.
+    std::thread::sleep(Duration::from_secs(2));
+    let mut seen: Vec<i64> = posted()
+        .iter()
+        .map(|b| {
+            let text = b["text"].as_str().unwrap_or_else(|| panic!("a Slack message has `text`: {b}"));
+            *approvals
+                .iter()
+                .find(|id| text.contains(&format!("approval #{id} ")))
+                .unwrap_or_else(|| panic!("a POST for no approval of this test: {text}"))
+        })
+        .collect();
+    assert_eq!(seen.len(), N, "one POST per approval request, not one per replica: {:#?}", posted());
+    seen.sort_unstable();
+    approvals.sort_unstable();
+    assert_eq!(seen, approvals, "every approval request posted once");
+    assert_journal_sound(&s.db);
 }

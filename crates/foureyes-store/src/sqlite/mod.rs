@@ -30,7 +30,7 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 
 /// The schema version this build writes (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 /// Tuning for the SQLite store.
 #[derive(Debug, Clone)]
@@ -104,6 +104,9 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         }
         if version < 5 {
             conn.execute_batch(include_str!("executors.sql"))?;
+        }
+        if version < 6 {
+            conn.execute_batch(include_str!("notifications.sql"))?;
         }
         if version < SCHEMA_VERSION {
             conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
@@ -450,6 +453,31 @@ impl Store for SqliteStore {
             let result = audit(c);
             let _ = c.execute_batch("COMMIT");
             result
+        })
+        .await
+    }
+
+    async fn claim_notification(&self, seq: u64, channel_key: &str, now_ms: i64) -> Result<bool, StoreError> {
+        crate::check_channel_key(channel_key)?;
+        let seq = i64::try_from(seq).map_err(|_| StoreError::Backend(format!("seq {seq} is out of range")))?;
+        let channel = channel_key.to_string();
+        // A write like any other (the writer thread, `BEGIN IMMEDIATE`): of several processes on one file, one
+        // inserts. No journal event: a claim is bookkeeping, not a state change.
+        self.write(move |c| {
+            c.execute(
+                "DELETE FROM notification_claims WHERE rowid IN
+                   (SELECT rowid FROM notification_claims WHERE claimed_ms < ?1 LIMIT ?2)",
+                rusqlite::params![
+                    now_ms.saturating_sub(crate::NOTIFICATION_CLAIM_RETENTION_MS),
+                    crate::NOTIFICATION_CLAIM_PRUNE_BATCH
+                ],
+            )?;
+            let inserted = c.execute(
+                "INSERT INTO notification_claims (seq, channel, claimed_ms) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (seq, channel) DO NOTHING",
+                rusqlite::params![seq, channel, now_ms],
+            )?;
+            Ok(inserted == 1)
         })
         .await
     }
