@@ -5,6 +5,10 @@
     foureyes --db fe.db token create --name litellm --role agent
     python integrations/litellm/selfcheck.py --server http://127.0.0.1:8080 --token fe_…
 
+For an agent that has an executor (``foureyes token create --role executor --for litellm``), add
+``--executor-token fe_…`` (or set FOUREYES_EXECUTOR_TOKEN): the guardrail then reports as the executor, and without it
+the permitted case is blocked, because FourEyes refuses the agent's own report.
+
 Instantiates ``FourEyesGuardrail`` with the installed ``litellm`` (offline: the bundled model cost map) and calls
 its ``async_pre_call_hook`` as LiteLLM's proxy does for ``call_mcp_tool``, once per case: a permitted call, a call
 out of bounds, a call that needs a human's approval, and a tool the policy does not know. It prints one line per case
@@ -20,6 +24,7 @@ import json
 import os
 import sys
 import uuid
+from typing import Optional
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # offline: never fetch the model cost map
 
@@ -40,13 +45,17 @@ CASES = [
 ]
 
 
-async def check(server: str, token: str, timeout: float) -> int:
+async def check(server: str, token: str, timeout: float, executor_token: Optional[str] = None) -> int:
     from litellm.caching import DualCache
     from litellm.types.proxy.auth.user_api_key_auth import UserAPIKeyAuth
 
     from foureyes_litellm import FourEyesBlocked, FourEyesGuardrail
 
-    guardrail = FourEyesGuardrail(api_base=server, api_key=token, timeout=timeout, guardrail_name="foureyes")
+    guardrail = FourEyesGuardrail(
+        api_base=server, api_key=token, executor_api_key=executor_token, timeout=timeout, guardrail_name="foureyes"
+    )
+    who = "the executor token" if guardrail.reporter is not guardrail.client else "the agent token"
+    print(f"selfcheck: deciding with the agent token, reporting with {who}", flush=True)
     cache = DualCache()
     user = UserAPIKeyAuth(user_id="selfcheck")
     run = uuid.uuid4().hex[:8]  # each run asks afresh, so it can be repeated against the same server
@@ -100,9 +109,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--server", required=True, help="FourEyes base URL, e.g. http://127.0.0.1:8080")
     parser.add_argument("--token", required=True, help="an agent token (foureyes token create --role agent)")
+    parser.add_argument(
+        "--executor-token",
+        help="optional: the token of an executor serving the agent, used for reports (or FOUREYES_EXECUTOR_TOKEN)",
+    )
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per FourEyes call (default 10)")
     args = parser.parse_args()
-    return asyncio.run(check(args.server, args.token, args.timeout))
+    return asyncio.run(check(args.server, args.token, args.timeout, args.executor_token))
 
 
 if __name__ == "__main__":

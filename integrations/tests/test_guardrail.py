@@ -4,7 +4,10 @@ directly, with the `data` LiteLLM's proxy builds for `call_mcp_tool` and for com
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import time
+import urllib.request
 from pathlib import Path
 from typing import Any, Dict, Optional
 
@@ -32,6 +35,12 @@ def mcp(server: str, tool: str, arguments: Any, call_id: Optional[str] = None, *
 
 def hook(g: FourEyesGuardrail, data: Dict[str, Any], call_type: str = "call_mcp_tool") -> Any:
     return asyncio.run(g.async_pre_call_hook(USER, DualCache(), data, call_type))
+
+
+@pytest.fixture(autouse=True)
+def _no_executor_from_the_shell(monkeypatch):
+    """The guardrail reads FOUREYES_EXECUTOR_TOKEN; a developer's shell must not change what these tests run."""
+    monkeypatch.delenv("FOUREYES_EXECUTOR_TOKEN", raising=False)
 
 
 @pytest.fixture
@@ -237,6 +246,8 @@ def test_config_yaml_instantiates_the_guardrail_as_the_proxy_does(server, monkey
     monkeypatch.setenv("FOUREYES_TOKEN", server.tokens["bot"])
     g = FourEyesGuardrail(guardrail_name=entry["guardrail_name"], event_hook=params.mode, default_on=True, **extra)
     assert g.fail_mode == "closed" and g.client.token == server.tokens["bot"] and g.client.timeout == 5
+    # `executor_api_key: os.environ/FOUREYES_EXECUTOR_TOKEN` with the variable unset: the agent reports.
+    assert extra["executor_api_key"] == "os.environ/FOUREYES_EXECUTOR_TOKEN" and g.reporter is g.client
     data = mcp("files", "read_text_file", {"path": "/srv/notes/cfg.md"})
     assert hook(g, data) is data
     with pytest.raises(ValueError):  # a pre-call guardrail cannot be registered for another hook
@@ -246,3 +257,103 @@ def test_config_yaml_instantiates_the_guardrail_as_the_proxy_does(server, monkey
 def test_the_example_policy_loads(server):
     out = server.cli("policy", "check", str(ROOT / "integrations" / "litellm" / "policy.yaml"))
     assert "4 actions" in out
+
+
+# ------------------------------------------------------------------------------------ reports by an executor (ADR-51)
+
+
+def _agent_with_executor(server, for_agent: Optional[str] = None) -> "tuple[str, str, str, str]":
+    """A fresh agent (the session's `bot` must keep reporting itself) and an executor serving `for_agent` (default:
+    that agent): (agent name, agent token, executor name, executor token)."""
+    suffix = time.time_ns()
+    agent, runner = f"llm-agent-{suffix}", f"llm-runner-{suffix}"
+    agent_token = server.token(agent, "agent")
+    out = server.cli("token", "create", "--name", runner, "--role", "executor", "--for", for_agent or agent, "--json")
+    return agent, agent_token, runner, json.loads(out)["token"]
+
+
+def _reports_of(server, decision_id: int) -> "list[Dict[str, Any]]":
+    """The journal's report events (`unknown`, `executed`, `failed`) of one decision, read by the admin."""
+    request = urllib.request.Request(
+        f"{server.url}/v1/journal?after_seq=0&limit=5000", headers={"Authorization": f"Bearer {server.tokens['admin']}"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        events = json.loads(answer.read())
+    return [
+        e
+        for e in events
+        if e["kind"] in ("unknown", "executed", "failed") and e["data"].get("decision_id") == decision_id
+    ]
+
+
+class _Logging:  # LiteLLM's logging object: the hook leaves the decision on model_call_details
+    def __init__(self) -> None:
+        self.model_call_details: Dict[str, Any] = {}
+
+
+@pytest.mark.parametrize("via", ["litellm_params", "environment"])
+def test_with_an_executor_key_both_reports_are_the_executors(server, monkeypatch, via):
+    _, agent_token, runner, runner_token = _agent_with_executor(server)
+    if via == "environment":
+        monkeypatch.setenv("FOUREYES_EXECUTOR_TOKEN", runner_token)
+        g = FourEyesGuardrail(api_base=server.url, api_key=agent_token, timeout=10)
+    else:
+        g = FourEyesGuardrail(api_base=server.url, api_key=agent_token, executor_api_key=runner_token, timeout=10)
+    assert g.reporter is not g.client and g.reporter.token == runner_token and g.client.token == agent_token
+    assert runner_token not in repr(g.reporter)
+    logging_obj = _Logging()
+    data = mcp("files", "read_text_file", {"path": f"/srv/notes/{via}.md"}, litellm_logging_obj=logging_obj)
+    assert hook(g, data) is data
+    decision_id = data["metadata"]["foureyes"]["decision_id"]
+    asyncio.run(g.async_log_success_event(logging_obj.model_call_details, None, None, None))
+    runner_client = FourEyes(server.url, runner_token, timeout=10)
+    assert runner_client.decision(decision_id).status == "executed"
+    reports = _reports_of(server, decision_id)
+    assert [(e["kind"], e["data"].get("reported_by")) for e in reports] == [("unknown", runner), ("executed", runner)]
+
+
+@pytest.mark.parametrize("fail_mode", ["closed", "open"])
+def test_without_the_executor_key_the_refused_hand_off_blocks_and_is_logged(server, caplog, fail_mode):
+    agent, agent_token, runner, runner_token = _agent_with_executor(server)
+    g = FourEyesGuardrail(api_base=server.url, api_key=agent_token, timeout=10, fail_mode=fail_mode)
+    with caplog.at_level(logging.ERROR, logger="foureyes_litellm"):
+        with pytest.raises(FourEyesBlocked) as e:  # a refusal is an answer, not an outage: even fail-open blocks
+            hook(g, mcp("files", "read_text_file", {"path": "/srv/notes/no-executor.md"}))
+    message = e.value.message
+    assert "refused this guardrail's report" in message and f"has an executor credential ({runner})" in message
+    assert "executor_api_key" in message and "FOUREYES_EXECUTOR_TOKEN" in message and "Not executed" in message
+    assert e.value.status_code == 403 and e.value.verdict.verdict == "permit"
+    assert any("refused this guardrail's report" in r.getMessage() for r in caplog.records), caplog.records
+    # The permit was never handed to LiteLLM: it stays intended (nothing ran, nothing was reported).
+    assert FourEyes(server.url, runner_token, timeout=10).decision(e.value.verdict.decision_id).status == "intended"
+    assert agent_token not in message and runner_token not in message
+
+
+def test_an_executor_of_another_agent_blocks_the_call(server):
+    other, _, _, _ = _agent_with_executor(server)
+    _, agent_token, _, _ = _agent_with_executor(server)
+    _, _, _, foreign = _agent_with_executor(server, for_agent=other)  # an executor, but for `other`
+    g = FourEyesGuardrail(api_base=server.url, api_key=agent_token, executor_api_key=foreign, timeout=10)
+    with pytest.raises(FourEyesBlocked) as e:
+        hook(g, mcp("files", "read_text_file", {"path": "/srv/notes/foreign.md"}))
+    assert "does not serve" in e.value.message and "Check `executor_api_key`" in e.value.message
+
+
+def test_a_refused_executed_report_is_logged_as_an_error(server, caplog):
+    _, agent_token, runner, runner_token = _agent_with_executor(server)
+    g = FourEyesGuardrail(api_base=server.url, api_key=agent_token, executor_api_key=runner_token, timeout=10)
+    logging_obj = _Logging()
+    data = mcp("files", "read_text_file", {"path": "/srv/notes/revoked.md"}, litellm_logging_obj=logging_obj)
+    hook(g, data)
+    decision_id = data["metadata"]["foureyes"]["decision_id"]
+    server.cli("token", "revoke", runner)  # between the hand-off and the success callback
+    with caplog.at_level(logging.ERROR, logger="foureyes_litellm"):
+        asyncio.run(g.async_log_success_event(logging_obj.model_call_details, None, None, None))
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert any(f"refused the report of decision {decision_id} as executed" in m for m in errors), errors
+    assert FourEyes(server.url, agent_token, timeout=10).decision(decision_id).status == "unknown"
+
+
+def test_the_executor_key_must_not_be_the_agent_key(server):
+    with pytest.raises(ValueError, match="is the agent token"):
+        FourEyesGuardrail(api_base=server.url, api_key="fe_same", executor_api_key="fe_same")

@@ -62,6 +62,17 @@ pub struct ProxyArgs {
     /// The agent token for --server (`foureyes token create --role agent`).
     #[arg(long, env = "FOUREYES_TOKEN", hide_env_values = true)]
     pub token: Option<String>,
+    /// With --server: report outcomes (and only report them) with this executor token (`foureyes token create
+    /// --role executor --for AGENT`, AGENT being --token's principal); decisions and waits keep --token. Needed once
+    /// the agent has an executor: the server then refuses the agent's own reports. The proxy is the executor here
+    /// (it runs the upstream tool and reports what came back), and the model behind it never sees either token.
+    /// What this protects against: a leaked agent token used outside the proxy cannot report `failed` to release a
+    /// reservation, nor `executed` for something that never ran. It does not protect against a compromised proxy
+    /// host, which holds both tokens. Checked at start-up (a person's token or an unknown one is refused) and before
+    /// the first call is forwarded (an executor for another agent is refused); a refused report stops the proxy
+    /// from forwarding anything more.
+    #[arg(long, env = "FOUREYES_EXECUTOR_TOKEN", hide_env_values = true)]
+    pub executor_token: Option<String>,
     /// Ask the person at the MCP client to approve a held call inline (`elicitation/create`, stdio and a stdio
     /// upstream behind --listen, when the client declared elicitation); the answer is recorded as this
     /// approver's vote or rejection. Off by default: the client sits on the agent's side of the door, so this
@@ -135,12 +146,30 @@ pub async fn run(db: &Path, policy: Option<&Path>, args: ProxyArgs) -> Result<u8
     let gate = match &args.server {
         Some(url) => {
             let token = args.token.as_deref().unwrap_or_default();
-            let engine = Remote::new(url, token, args.server_timeout).map_err(ProxyCliError::Usage)?;
+            let mut engine = Remote::new(url, token, args.server_timeout).map_err(ProxyCliError::Usage)?;
+            if let Some(executor) = &args.executor_token {
+                engine = engine.with_executor(executor).map_err(ProxyCliError::Usage)?;
+                // A credential that cannot report is found now, not after the first tool has run.
+                engine.check_executor().await.map_err(|e| match e {
+                    foureyes_store::StoreError::Backend(why) => ProxyCliError::Storage(why),
+                    other => ProxyCliError::Usage(other.to_string()),
+                })?;
+            }
             // The server's policy decides; the gate's own is empty (see `Gate::with_engine`).
             let placeholder = Policy::from_yaml("(decided by the server)", "version: 1\nactions: {}\n")
                 .map_err(|e| ProxyCliError::Policy(e.to_string()))?;
-            eprintln!("foureyes mcp-proxy: deciding through {}", engine.describe());
+            let reports = if engine.reports_as_executor() { ", reporting as the executor" } else { "" };
+            eprintln!("foureyes mcp-proxy: deciding through {}{reports}", engine.describe());
             Arc::new(Gate::with_engine(Arc::new(engine), Arc::new(placeholder), config))
+        }
+        None if args.executor_token.is_some() => {
+            // The embedded proxy reports through its own database file, where no credential applies; a token given
+            // for nothing would only suggest a protection that is not there.
+            return Err(ProxyCliError::Usage(
+                "--executor-token (or FOUREYES_EXECUTOR_TOKEN) is for --server: the embedded proxy reports through \
+                 its database"
+                    .into(),
+            ));
         }
         None => embedded(db, policy, config).await?,
     };

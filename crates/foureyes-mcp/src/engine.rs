@@ -12,6 +12,17 @@
 //! which the gate answers with `isError` and does not forward: it never fails open. A 409 `invalid_state` is
 //! `InvalidState`, 404 `NotFound`, any other 4xx a `Refused` carrying the server's message.
 //!
+//! **Who reports.** With `--executor-token` the remote engine reports (and only reports) with the credential of an
+//! executor that serves the agent (ADR-51): once an agent has an executor, the server refuses the agent's own
+//! reports. The binding is checked in two steps, because the server has no endpoint that names a token's role
+//! without journaling a refusal: at start-up, [`Remote::check_executor`] asks for the report of a decision that does
+//! not exist, which the server answers 401 for an unknown token, 403 (journaled) for a person's token, and 404 for
+//! an agent's or an executor's; then, before the first call is forwarded, the first decision the agent token gets
+//! is read back with the executor token, which only an executor serving that agent (or the agent itself) may do. A
+//! failure, and any report the server refuses (401/403), stops the engine: every later call is answered
+//! `isError` and nothing more is forwarded, since each forward would leave a decision "intended, not confirmed"
+//! holding what it reserved (see [`Remote::stop`]).
+//!
 //! What an agent token cannot do, the remote engine does not try: it cannot list approvals, but it looks up its
 //! own deferrals of one call (`GET /v1/deferrals`), so a restarted proxy's retry finds the earlier deferral, as with
 //! the embedded engine; and it cannot record a derived policy, so trusted `readOnlyHint`s apply only to the
@@ -24,7 +35,7 @@ use foureyes_store::{Decided, Store, StoreError};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeSet;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The decisions the gate needs, wherever they are made.
@@ -199,13 +210,22 @@ impl Engine for Embedded {
     }
 }
 
-/// A `foureyes serve` reached over HTTP with an agent token.
+/// A `foureyes serve` reached over HTTP with an agent token (and, optionally, an executor token for reports).
 pub struct Remote {
     base: String,
     token: String,
+    /// The credential reports are made with when the agent has an executor (`--executor-token`).
+    executor: Option<String>,
+    /// The agent the executor token was seen to serve (checked once, before the first forward).
+    executor_serves: OnceLock<String>,
+    /// Why this engine refuses every further decision (see [`Remote::stop`]); `None` while it works.
+    stopped: Mutex<Option<String>>,
     client: reqwest::Client,
     timeout: Duration,
 }
+
+/// A decision id no server has: ids start at 1. Used to ask the report endpoint who a token is (see the module doc).
+const NO_DECISION: DecisionId = 0;
 
 /// How long one request to the server may take (a long-poll gets its wait on top).
 pub const DEFAULT_REMOTE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -231,14 +251,139 @@ impl Remote {
             .user_agent(concat!("foureyes-mcp/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
-        Ok(Remote { base: url.trim_end_matches('/').to_string(), token: token.trim().to_string(), client, timeout })
+        Ok(Remote {
+            base: url.trim_end_matches('/').to_string(),
+            token: token.trim().to_string(),
+            executor: None,
+            executor_serves: OnceLock::new(),
+            stopped: Mutex::new(None),
+            client,
+            timeout,
+        })
+    }
+
+    /// Reports with `token`, the credential of an executor that serves the agent (`foureyes token create --role
+    /// executor --for AGENT`), instead of the agent token. Refused when empty or the agent token itself.
+    pub fn with_executor(mut self, token: &str) -> Result<Remote, String> {
+        let token = token.trim();
+        if token.is_empty() {
+            return Err("--executor-token is empty: pass the token of an executor that serves the agent \
+                        (`foureyes token create --role executor --for AGENT`)"
+                .into());
+        }
+        if token == self.token {
+            return Err("--executor-token is the agent token (--token) itself: pass the token of an executor that \
+                        serves the agent (`foureyes token create --role executor --for AGENT`)"
+                .into());
+        }
+        self.executor = Some(token.to_string());
+        Ok(self)
+    }
+
+    /// Whether reports go out with an executor token.
+    pub fn reports_as_executor(&self) -> bool {
+        self.executor.is_some()
+    }
+
+    /// The start-up check of `--executor-token` (nothing to check without one): the report of a decision that does
+    /// not exist. The server checks the caller's role before it looks the decision up, so it answers 404 to an agent
+    /// or an executor, 403 to a person (journaled: a proxy must never hold a person's credential) and 401 to a token
+    /// it does not know. Which agent the executor serves is checked before the first forward
+    /// ([`Remote::check_binding`]). Errors: `Backend` when the server cannot be asked, `Refused` otherwise.
+    pub async fn check_executor(&self) -> Result<(), StoreError> {
+        let Some(executor) = &self.executor else { return Ok(()) };
+        let body = json!({"outcome": Outcome::Unknown, "detail": {"probe": "mcp-proxy checks --executor-token"}});
+        let path = format!("/v1/decisions/{NO_DECISION}/report");
+        match self.call_as(executor, reqwest::Method::POST, &path, Some(body), Duration::ZERO).await {
+            Err(StoreError::NotFound(_)) => Ok(()),
+            Err(StoreError::Backend(why)) => Err(StoreError::Backend(format!("cannot check --executor-token: {why}"))),
+            // "the FourEyes server at … does not accept the proxy's executor token: …"
+            Err(StoreError::Refused { code, message, seq }) if code == "unauthorized" => {
+                Err(StoreError::Refused { code, message, seq })
+            }
+            Err(StoreError::Refused { code, message, seq }) => Err(StoreError::Refused {
+                message: format!("--executor-token is not the credential of an executor: {message}"),
+                code,
+                seq,
+            }),
+            Err(e) => Err(StoreError::Refused {
+                code: "executor_check".into(),
+                message: format!("--executor-token could not be checked: {e}"),
+                seq: 0,
+            }),
+            Ok(_) => Err(StoreError::Refused {
+                code: "executor_check".into(),
+                message: format!(
+                    "the FourEyes server at {} accepted a report of decision {NO_DECISION}, which cannot exist: \
+                     this proxy does not trust it",
+                    self.base
+                ),
+                seq: 0,
+            }),
+        }
+    }
+
+    /// Before the first forward: the executor token must be able to read `decided` (the agent token's own
+    /// decision), which the server allows only an executor serving that agent (or the agent itself, which the start-up
+    /// check cannot tell apart from an executor without a journaled refusal; the server then refuses its reports and
+    /// the engine stops, see [`Remote::report`]). A refusal stops the engine.
+    async fn check_binding(&self, decided: &DecisionRecord) -> Result<(), StoreError> {
+        let Some(executor) = &self.executor else { return Ok(()) };
+        let agent = &decided.request.agent;
+        if self.executor_serves.get().is_some_and(|a| a == agent) {
+            return Ok(());
+        }
+        let id = decided.decision_id;
+        let path = format!("/v1/decisions/{id}");
+        let why = match self.call_as(executor, reqwest::Method::GET, &path, None, Duration::ZERO).await {
+            Ok(value) => match self.decision_from(value) {
+                Ok(seen) if seen.decision_id == id && seen.request.agent == *agent => {
+                    let _ = self.executor_serves.set(agent.clone());
+                    return Ok(());
+                }
+                Ok(seen) => {
+                    format!("it read decision {id} as decision {} of `{}`", seen.decision_id, seen.request.agent)
+                }
+                Err(e) => return Err(e),
+            },
+            // The server may be down for a moment: not forwarded, checked again on the next call.
+            Err(e @ StoreError::Backend(_)) => return Err(e),
+            Err(e) => e.to_string(),
+        };
+        let verdict = decided.verdict.as_str();
+        // The gate logs a refused report itself; a refused binding only reaches the client, so it is said here too.
+        let refused = self.stop(format!(
+            "--executor-token does not serve agent `{agent}` ({why}); decision {id} ({verdict}) was not forwarded and \
+             stays as decided. Restart the proxy with the token of an executor for `{agent}` (`foureyes token create \
+             --role executor --for {agent}`)"
+        ));
+        eprintln!("foureyes mcp-proxy: {refused}");
+        Err(refused)
+    }
+
+    /// Refuses every further decision with `why` (and returns that refusal). Used when this proxy cannot report to
+    /// the server: forwarding more calls would leave each one "intended, not confirmed", holding what it reserved,
+    /// while the agent believes all is well. Only a restart (with the right credentials) clears it.
+    fn stop(&self, why: String) -> StoreError {
+        let mut stopped = crate::gate::lock(&self.stopped);
+        let why = stopped.get_or_insert(why).clone();
+        StoreError::Refused { code: "reports_refused".into(), message: why, seq: 0 }
+    }
+
+    fn stopped(&self) -> Option<StoreError> {
+        let stopped = crate::gate::lock(&self.stopped);
+        stopped.as_ref().map(|why| StoreError::Refused {
+            code: "reports_refused".into(),
+            message: format!("this proxy forwards nothing more: {why}"),
+            seq: 0,
+        })
     }
 
     fn unavailable(&self, why: impl std::fmt::Display) -> StoreError {
         StoreError::Backend(format!("the FourEyes server at {} {why}", self.base))
     }
 
-    /// One request; the JSON body of a 2xx answer, or the error it means.
+    /// One request with the agent token; the JSON body of a 2xx answer, or the error it means.
     async fn call(
         &self,
         method: reqwest::Method,
@@ -246,10 +391,23 @@ impl Remote {
         body: Option<Value>,
         extra: Duration,
     ) -> Result<Value, StoreError> {
+        self.call_as(&self.token, method, path, body, extra).await
+    }
+
+    /// One request with `token` (the agent's, or the executor's for reports).
+    async fn call_as(
+        &self,
+        token: &str,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+        extra: Duration,
+    ) -> Result<Value, StoreError> {
+        let which = if token == self.token { "agent token" } else { "executor token" };
         let mut request = self
             .client
             .request(method, format!("{}{path}", self.base))
-            .bearer_auth(&self.token)
+            .bearer_auth(token)
             .timeout(self.timeout + extra);
         if let Some(body) = body {
             request = request.json(&body);
@@ -281,7 +439,7 @@ impl Remote {
             409 if code == "conflict" => StoreError::Conflict { message, seq: 0 },
             401 => StoreError::Refused {
                 code: "unauthorized".into(),
-                message: format!("the FourEyes server at {} does not accept the proxy's token: {message}", self.base),
+                message: format!("the FourEyes server at {} does not accept the proxy's {which}: {message}", self.base),
                 seq: 0,
             },
             400..=499 => StoreError::Refused { code: code.to_string(), message, seq: 0 },
@@ -402,6 +560,9 @@ impl Engine for Remote {
     }
 
     async fn decide(&self, _policy: Arc<Policy>, request: ActionRequest) -> Result<Decided, StoreError> {
+        if let Some(stopped) = self.stopped() {
+            return Err(stopped);
+        }
         // The server decides with its own policy, as the token's principal (the body cannot name the agent).
         let body = json!({
             "request_id": request.request_id,
@@ -413,13 +574,36 @@ impl Engine for Remote {
             "session": request.session,
         });
         let value = self.call(reqwest::Method::POST, "/v1/decide", Some(body), Duration::ZERO).await?;
-        decide_answer(value, &request).map_err(|why| self.unavailable(why))
+        let decided = decide_answer(value, &request).map_err(|why| self.unavailable(why))?;
+        // Before anything is forwarded: can this proxy report what it forwards?
+        self.check_binding(&decided.decision).await?;
+        Ok(decided)
     }
 
     async fn report(&self, id: DecisionId, outcome: Outcome, detail: Value) -> Result<DecisionRecord, StoreError> {
         let body = json!({"outcome": outcome, "detail": detail});
         let path = format!("/v1/decisions/{id}/report");
-        let record = self.decision_from(self.call(reqwest::Method::POST, &path, Some(body), Duration::ZERO).await?)?;
+        let token = self.executor.as_deref().unwrap_or(&self.token);
+        let answer = match self.call_as(token, reqwest::Method::POST, &path, Some(body), Duration::ZERO).await {
+            Ok(answer) => answer,
+            // Not a passing condition: the credential may not report (the agent has an executor, or the executor
+            // token serves another agent or was revoked). The decision stays as it was; nothing more is forwarded.
+            Err(StoreError::Refused { code, message, .. }) if code == "forbidden" || code == "unauthorized" => {
+                let hint = if self.executor.is_some() {
+                    "Check --executor-token: it must be a live executor credential for this agent".to_string()
+                } else {
+                    "If the agent has an executor credential, give the proxy its token with --executor-token (or \
+                     FOUREYES_EXECUTOR_TOKEN)"
+                        .to_string()
+                };
+                return Err(self.stop(format!(
+                    "the server refused the report of decision {id} as {} ({message}); it stays as it was. {hint}",
+                    outcome.as_str()
+                )));
+            }
+            Err(e) => return Err(e),
+        };
+        let record = self.decision_from(answer)?;
         if record.decision_id != id {
             return Err(self
                 .unavailable(format_args!("answered a report of decision {id} with decision {}", record.decision_id)));
@@ -569,5 +753,11 @@ mod tests {
         assert!(Remote::new("not a url", "t", DEFAULT_REMOTE_TIMEOUT).is_err());
         assert!(Remote::new("http://127.0.0.1:1", " ", DEFAULT_REMOTE_TIMEOUT).is_err());
         assert!(Remote::new("http://127.0.0.1:1/", "t", DEFAULT_REMOTE_TIMEOUT).is_ok());
+        // `.err()`: a `Remote` has no `Debug`, since it holds tokens, which are never printed.
+        let remote = || Remote::new("http://127.0.0.1:1/", "t", DEFAULT_REMOTE_TIMEOUT).unwrap();
+        assert!(remote().with_executor(" ").err().unwrap().contains("empty"));
+        assert!(remote().with_executor(" t ").err().unwrap().contains("is the agent token"));
+        assert!(remote().with_executor("e").unwrap().reports_as_executor());
+        assert!(!remote().reports_as_executor());
     }
 }

@@ -8,7 +8,11 @@
 //! - restart memory: the deferral is found again by a new proxy process (`GET /v1/deferrals`) and released once;
 //! - `--wait`: a held call is released by an approval given while it waits;
 //! - fail closed: the server stopped, a server that never answers (timeout), a 5xx, and answers that are not the
-//!   asked-for decision — each time the call is answered `isError` and the file is not written.
+//!   asked-for decision — each time the call is answered `isError` and the file is not written;
+//! - reports by an executor credential (ADR-51, `--executor-token`): without it, an agent that has an executor
+//!   cannot report, so the proxy forwards nothing more; with it, the journal names the executor; a token that
+//!   cannot report for the agent (a person's, an unknown one, the agent's own, another agent's executor or agent)
+//!   is refused at start-up or before anything is forwarded.
 #![allow(clippy::unwrap_used)]
 
 mod support;
@@ -40,24 +44,32 @@ struct Proxy {
     next_id: i64,
 }
 
+/// `foureyes mcp-proxy --server … --token … EXTRA -- <filesystem server>`, with no `FOUREYES_*` variable from the
+/// developer's shell.
+fn proxy_command(env: &Env, server: &str, token: &str, extra: &[&str]) -> Command {
+    let mut command = Command::new(BIN);
+    command
+        .args(["mcp-proxy", "--name", "fs", "--server", &format!("http://{server}"), "--token", token])
+        .args(extra)
+        .arg("--")
+        .arg(filesystem_server())
+        .arg(&env.root)
+        .env_remove("FOUREYES_DB")
+        .env_remove("FOUREYES_POLICY")
+        .env_remove("FOUREYES_TOKEN")
+        .env_remove("FOUREYES_EXECUTOR_TOKEN")
+        // No database and no policy: a remote proxy must not need (or create) either.
+        .current_dir(env.dir.path());
+    command
+}
+
 impl Proxy {
     fn start(env: &Env, server: &str, token: &str, extra: &[&str]) -> Proxy {
-        let mut child = Command::new(BIN)
-            .args(["mcp-proxy", "--name", "fs", "--server", &format!("http://{server}"), "--token", token])
-            .args(extra)
-            .arg("--")
-            .arg(filesystem_server())
-            .arg(&env.root)
-            .env_remove("FOUREYES_DB")
-            .env_remove("FOUREYES_POLICY")
-            .env_remove("FOUREYES_TOKEN")
-            // No database and no policy: a remote proxy must not need (or create) either.
-            .current_dir(env.dir.path())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
+        Proxy::spawn(proxy_command(env, server, token, extra))
+    }
+
+    fn spawn(mut command: Command) -> Proxy {
+        let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().unwrap();
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = mpsc::channel();
@@ -371,4 +383,190 @@ fn after_a_proxy_restart_the_retry_of_a_deferred_call_finds_its_approval() {
         (permits[0]["status"].clone(), permits[0]["supersedes"].clone()),
         (json!("executed"), meta["decision_id"].clone())
     );
+}
+
+/// The filesystem policy plus a tier-0 `create_directory`: permitted at once, and whether it was forwarded is
+/// answered by the disk.
+fn executor_env() -> Env {
+    Env::new(&support::fs_policy(
+        "  mcp.fs.create_directory:\n    tier: 0\n    params:\n      path: { type: string }\n",
+    ))
+}
+
+/// `foureyes token create --role executor --for AGENT`: the executor token.
+fn executor_token(env: &Env, name: &str, agent: &str) -> String {
+    let created = env.cli_json(&["token", "create", "--name", name, "--role", "executor", "--for", agent, "--json"]);
+    created["token"].as_str().unwrap().to_string()
+}
+
+fn mkdir(path: &Path) -> Value {
+    json!({"path": path.display().to_string()})
+}
+
+/// The decisions of `action` (newest first), as a person sees them.
+fn decisions_of(addr: &str, person: &str, action: &str) -> Vec<Value> {
+    let (_, list) = http(addr, "GET", "/v1/decisions?status=all&limit=100", person, None);
+    list.as_array().unwrap().iter().filter(|d| d["action"] == json!(action)).cloned().collect()
+}
+
+/// The whole journal, as a person reads it.
+fn journal(addr: &str, person: &str) -> Vec<Value> {
+    let (status, journal) = http(addr, "GET", "/v1/journal?after_seq=0&limit=5000", person, None);
+    assert_eq!(status, 200, "{journal}");
+    journal.as_array().unwrap().clone()
+}
+
+#[test]
+fn without_the_executor_token_a_refused_report_stops_the_proxy_from_forwarding_more() {
+    let env = executor_env();
+    let agent = env.token("bot", "agent");
+    let alice = env.token("alice", "approver");
+    executor_token(&env, "runner", "bot");
+    let (_server, addr) = env.serve();
+    let mut proxy = Proxy::start(&env, &addr, &agent, &[]);
+
+    // The permitted call runs (the tool's answer is the truth about the tool, and reaches the client as it came),
+    // but its report, made with the agent token, is refused: the decision stays "intended, not confirmed".
+    let first = env.root.join("first");
+    let ran = proxy.call("create_directory", mkdir(&first));
+    assert!(succeeded(&ran), "{ran}");
+    assert!(first.is_dir());
+    let made = decisions_of(&addr, &alice, "mcp.fs.create_directory");
+    assert_eq!(made.len(), 1, "{made:#?}");
+    assert_eq!((made[0]["verdict"].clone(), made[0]["status"].clone()), (json!("permit"), json!("intended")));
+    let events = journal(&addr, &alice);
+    let refused: Vec<&Value> = events.iter().filter(|e| e["kind"] == json!("refused")).collect();
+    assert_eq!(refused.len(), 1, "{events:#?}");
+    assert!(refused[0].to_string().contains("only the executor reports outcomes"), "{}", refused[0]);
+    assert!(!events.iter().any(|e| e["kind"] == json!("executed")), "a report landed: {events:#?}");
+
+    // A proxy that cannot report forwards nothing more, and says why (not a crash, not a silent pass).
+    let second = env.root.join("second");
+    let refused = proxy.call("create_directory", mkdir(&second));
+    assert_eq!(refused["isError"], json!(true), "{refused}");
+    let said = text(&refused);
+    assert!(said.starts_with("NOT EXECUTED — refused by FourEyes: this proxy forwards nothing more"), "{said}");
+    assert!(said.contains("--executor-token"), "the way out is named: {said}");
+    assert!(!second.exists(), "forwarded although its report would be refused");
+    let read = proxy.call("read_text_file", json!({"path": first.display().to_string()}));
+    assert_eq!(read["isError"], json!(true), "{read}");
+    // Nothing more was even decided: no decision left "intended" for nothing.
+    assert_eq!(decisions_of(&addr, &alice, "mcp.fs.create_directory").len(), 1);
+}
+
+#[test]
+fn with_the_executor_token_reports_are_the_executors_and_the_journal_names_it() {
+    let env = executor_env();
+    let agent = env.token("bot", "agent");
+    let alice = env.token("alice", "approver");
+    let runner = executor_token(&env, "runner", "bot");
+    let (_server, addr) = env.serve();
+    // The token through its environment variable, as a host's config passes secrets.
+    let mut command = proxy_command(&env, &addr, &agent, &[]);
+    command.env("FOUREYES_EXECUTOR_TOKEN", &runner);
+    let mut proxy = Proxy::spawn(command);
+
+    let dir = env.root.join("made");
+    let ran = proxy.call("create_directory", mkdir(&dir));
+    assert!(succeeded(&ran), "{ran}");
+    assert!(dir.is_dir());
+    // A write a person approves: the release is reported by the executor too.
+    let file = env.root.join("approved.txt");
+    let held = proxy.call("write_file", write(&file, "by the runner"));
+    let meta = decision(&held);
+    let body = json!({"digest": meta["digest"]});
+    let (status, _) =
+        http(&addr, "POST", &format!("/v1/approvals/{}/approve", meta["approval_id"]), &alice, Some(&body));
+    assert_eq!(status, 200);
+    let released = proxy.call("write_file", write(&file, "by the runner"));
+    assert!(succeeded(&released), "{released}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "by the runner");
+
+    for action in ["mcp.fs.create_directory", "mcp.fs.write_file"] {
+        let permits: Vec<Value> =
+            decisions_of(&addr, &alice, action).into_iter().filter(|d| d["verdict"] == json!("permit")).collect();
+        assert_eq!(permits.len(), 1, "{permits:#?}");
+        assert_eq!((permits[0]["status"].clone(), permits[0]["agent"].clone()), (json!("executed"), json!("bot")));
+    }
+    let events = journal(&addr, &alice);
+    let reports: Vec<&Value> = events.iter().filter(|e| e["kind"] == json!("executed")).collect();
+    assert_eq!(reports.len(), 2, "{events:#?}");
+    for report in reports {
+        assert_eq!(report["data"]["reported_by"], json!("runner"), "the journal names the executor: {report}");
+    }
+    // The start-up check and the binding check journal nothing: an executor's proxy leaves no refusal behind.
+    let refusals: Vec<&Value> = events.iter().filter(|e| e["kind"] == json!("refused")).collect();
+    assert!(refusals.is_empty(), "{refusals:#?}");
+}
+
+#[test]
+fn an_executor_token_that_cannot_report_for_the_agent_is_refused_before_anything_runs() {
+    let env = executor_env();
+    let agent = env.token("bot", "agent");
+    let alice = env.token("alice", "approver");
+    executor_token(&env, "runner", "bot");
+    let other_agent = env.token("other", "agent");
+    let others_runner = executor_token(&env, "others-runner", "other");
+    let (_server, addr) = env.serve();
+
+    // Refused at start-up, before any MCP traffic: the agent's own token, a person's, one the server does not know.
+    for (token, expected) in [
+        (agent.as_str(), "is the agent token (--token) itself"),
+        (alice.as_str(), "is not the credential of an executor"),
+        ("not-a-token", "does not accept the proxy's executor token"),
+        ("  ", "--executor-token is empty"),
+    ] {
+        let out = proxy_command(&env, &addr, &agent, &["--executor-token", token])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(expected), "expected `{expected}` in {stderr}");
+        if token.trim().len() > 2 {
+            assert!(!stderr.contains(token), "a token was printed: {stderr}");
+        }
+    }
+    // The person's token was refused by the server, and that refusal is journaled (a proxy held a person's key).
+    let refusals: Vec<Value> = journal(&addr, &alice).into_iter().filter(|e| e["kind"] == json!("refused")).collect();
+    assert_eq!(refusals.len(), 1, "{refusals:#?}");
+    assert!(refusals[0].to_string().contains("reporting an outcome needs role agent or executor"), "{refusals:#?}");
+
+    // Another agent's executor, or another agent's token, starts (the server says whose it is only for a decision)
+    // but is refused before the first call is forwarded: nothing runs that could not be reported.
+    for (i, token) in [others_runner, other_agent].iter().enumerate() {
+        let mut proxy = Proxy::start(&env, &addr, &agent, &["--executor-token", token]);
+        let dir = env.root.join(format!("never{i}"));
+        let answer = proxy.call("create_directory", mkdir(&dir));
+        assert_eq!(answer["isError"], json!(true), "{answer}");
+        let said = text(&answer);
+        assert!(said.starts_with("NOT EXECUTED — refused by FourEyes: --executor-token does not serve agent `bot`"));
+        assert!(said.contains("--for bot"), "{said}");
+        assert!(!dir.exists(), "forwarded with an executor token that cannot report it");
+        let again = proxy.call("create_directory", mkdir(&dir));
+        assert!(text(&again).contains("this proxy forwards nothing more"), "{again}");
+        assert!(!dir.exists());
+        // The one decision made before the check stays "intended, not confirmed" for a person to settle.
+        let made = decisions_of(&addr, &alice, "mcp.fs.create_directory");
+        assert_eq!(made.len(), i + 1, "{made:#?}");
+        assert_eq!(made[0]["status"], json!("intended"), "{made:#?}");
+    }
+}
+
+#[test]
+fn the_embedded_proxy_refuses_an_executor_token() {
+    let env = executor_env();
+    let out = env
+        .command()
+        .args(["mcp-proxy", "--name", "fs", "--executor-token", "e", "--"])
+        .arg(filesystem_server())
+        .arg(&env.root)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--executor-token (or FOUREYES_EXECUTOR_TOKEN) is for --server"), "{stderr}");
 }

@@ -22,6 +22,15 @@ id and FourEyes releases it. A permit is handed out once: when the guardrail let
 decision ``unknown`` ("handed to LiteLLM, outcome not yet seen"), and LiteLLM's success callback upgrades it to
 ``executed``. An identical later call therefore gets a new decision (the id gains a generation suffix), so limits and
 budgets count every call.
+
+Who reports: the agent token (``api_key``) decides; both reports (``unknown`` at the hand-off, ``executed`` on
+success) go out with ``executor_api_key`` (or ``FOUREYES_EXECUTOR_TOKEN``) when it is set: the token of an executor
+that serves the agent (``foureyes token create --role executor --for AGENT``). Once an agent has an executor the
+server refuses the agent's own reports (ADR-51), so a leaked agent token cannot release a reservation by reporting
+``failed``, nor claim ``executed``. LiteLLM is the executor here: it runs the call after the hook lets it through. A
+refused hand-off report blocks the call (an unreported permit must not run), whatever ``fail_mode`` says: a refusal
+is an answer, not an outage; a refused ``executed`` report is logged as an error (the call already ran; its decision
+stays ``unknown``).
 """
 
 from __future__ import annotations
@@ -38,6 +47,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Mapping, Optional, Tuple
 
 from foureyes_client import FourEyes, FourEyesError, Verdict
+from foureyes_client.errors import Forbidden, Unauthorized
 from litellm.exceptions import GuardrailRaisedException
 from litellm.integrations.custom_guardrail import CustomGuardrail
 from litellm.types.guardrails import GuardrailEventHooks
@@ -131,6 +141,7 @@ class FourEyesGuardrail(CustomGuardrail):
               default_on: true
               api_base: http://127.0.0.1:8080        # or FOUREYES_URL
               api_key: os.environ/FOUREYES_TOKEN     # an agent token
+              executor_api_key: os.environ/FOUREYES_EXECUTOR_TOKEN  # optional: reports as the agent's executor
               fail_mode: closed                      # or open (logged)
     """
 
@@ -141,6 +152,8 @@ class FourEyesGuardrail(CustomGuardrail):
         fail_mode: str = "closed",
         timeout: Optional[float] = None,
         client: Optional[FourEyes] = None,
+        executor_api_key: Optional[str] = None,
+        reporter: Optional[FourEyes] = None,
         guardrail_name: Optional[str] = "foureyes",
         event_hook: Any = GuardrailEventHooks.pre_mcp_call,
         default_on: bool = True,
@@ -161,7 +174,18 @@ class FourEyesGuardrail(CustomGuardrail):
                     "guardrail's litellm_params, or FOUREYES_URL and FOUREYES_TOKEN"
                 )
             client = FourEyes(base, token, timeout=float(timeout) if timeout else 5.0)
+        if reporter is None:
+            executor_token = _setting(executor_api_key, "FOUREYES_EXECUTOR_TOKEN")
+            if executor_token is not None:
+                if executor_token == client.token:
+                    raise ValueError(
+                        "FourEyesGuardrail: `executor_api_key` is the agent token (`api_key`) itself: give the token "
+                        "of an executor that serves the agent (foureyes token create --role executor --for AGENT)"
+                    )
+                reporter = FourEyes(client.base_url, executor_token, timeout=client.timeout)
         self.client = client
+        #: Who reports outcomes: the executor's client when one is configured, else the agent's.
+        self.reporter = reporter if reporter is not None else client
         self.fail_mode = fail_mode
         if fail_mode == "open":
             log.warning(
@@ -218,7 +242,16 @@ class FourEyesGuardrail(CustomGuardrail):
         if isinstance(decision_id, int) and not isinstance(decision_id, bool):
             try:
                 await asyncio.to_thread(
-                    self.client.report, decision_id, "executed", {"by": "foureyes-litellm", "seen": "success"}
+                    self.reporter.report, decision_id, "executed", {"by": "foureyes-litellm", "seen": "success"}
+                )
+            except (Forbidden, Unauthorized) as e:
+                # Not a passing outage: this guardrail's credential may not report for the agent, and every later
+                # hand-off will be refused too (and blocked). The call ran; its decision stays `unknown`.
+                log.error(
+                    "FourEyes refused the report of decision %s as executed (it stays `unknown`): %s. %s",
+                    decision_id,
+                    e,
+                    self._reporting_hint(),
                 )
             except FourEyesError as e:
                 log.warning("FourEyes: could not report decision %s executed: %s", decision_id, e)
@@ -331,9 +364,7 @@ class FourEyesGuardrail(CustomGuardrail):
             if verdict.verdict == "permit":
                 # Hand-off: from here on it may happen. Reported before LiteLLM runs it, so a replay is recognisable
                 # by its status even after a restart; the success callback upgrades it to `executed`.
-                self.client.report(
-                    verdict.decision_id, "unknown", {"by": "foureyes-litellm", "seen": "handed to LiteLLM"}
-                )
+                self._hand_off(ask, verdict)
             with self._lock:
                 self._remember(self._generation, ask.base_request_id, generation)
                 if not pending:
@@ -342,6 +373,36 @@ class FourEyesGuardrail(CustomGuardrail):
         raise FourEyesError(
             "too_many_replays",
             f"{_MAX_GENERATIONS} stored answers in a row for {ask.action}: refusing to guess",
+        )
+
+    def _hand_off(self, ask: Ask, verdict: Verdict) -> None:
+        """Reports a permit ``unknown`` before LiteLLM runs it. A refused report (the agent has an executor and none
+        is configured, or the configured one does not serve this agent) blocks the call: a permit that cannot be
+        reported must not run. The permit stays ``intended``, holding what it reserved, for a person to settle."""
+        try:
+            self.reporter.report(
+                verdict.decision_id, "unknown", {"by": "foureyes-litellm", "seen": "handed to LiteLLM"}
+            )
+        except (Forbidden, Unauthorized) as e:
+            message = (
+                f"FourEyes permitted {ask.action} (decision {verdict.decision_id}) but refused this guardrail's "
+                f"report of it: {e.message} [{e.code}]. {self._reporting_hint()} Not executed (fail closed); the "
+                f"decision stays `intended`."
+            )
+            log.error("%s", message)
+            raise FourEyesBlocked(
+                self.guardrail_name, message, verdict=verdict, status_code=403, blocked_content=False
+            ) from None
+
+    def _reporting_hint(self) -> str:
+        if self.reporter is self.client:
+            return (
+                "If the agent has an executor credential, give the guardrail its token: `executor_api_key` in "
+                "litellm_params, or FOUREYES_EXECUTOR_TOKEN."
+            )
+        return (
+            "Check `executor_api_key` (FOUREYES_EXECUTOR_TOKEN): it must be a live executor credential for the agent "
+            "whose token is `api_key` (foureyes token create --role executor --for AGENT)."
         )
 
     @staticmethod

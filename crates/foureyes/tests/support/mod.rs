@@ -166,7 +166,7 @@ impl Env {
     pub fn command(&self) -> Command {
         let mut command = Command::new(BIN);
         command.arg("--db").arg(&self.db).arg("--policy").arg(&self.policy);
-        for var in ["FOUREYES_DB", "FOUREYES_POLICY", "FOUREYES_TOKEN", "FOUREYES_LISTEN"] {
+        for var in ["FOUREYES_DB", "FOUREYES_POLICY", "FOUREYES_TOKEN", "FOUREYES_EXECUTOR_TOKEN", "FOUREYES_LISTEN"] {
             command.env_remove(var);
         }
         command
