@@ -1,6 +1,14 @@
 //! The offline, deterministic policy classifier: extracts facts from the evidence (stored data first, the ticket
 //! text only for what the customer asks) and applies `policy.md`, first match wins. Instructions in the body are
 //! never read as instructions (X5): only amounts, order references, refund wording and safety words are extracted.
+//!
+//! Extraction runs on prepared text (`prepare`): normalised ([`crate::content::normalize`]: NFKC, zero-width
+//! removed, look-alike letters folded), quoted email text dropped, amounts in words written as digits. On it, a
+//! small grammar rather than a list of sentences: per clause, status questions, acknowledgements of a past refund
+//! and negations are cut out, and what remains asks for money back if it holds an asking word or an amount wanted
+//! back; each amount gets a role from the words around it (asked for: "refund $20", "$30 back"; a price: "for the
+//! $60 jacket", "I paid $80"), and the requested amount is the one asked for. Safety words are matched on the whole
+//! normalised text, quotes included (escalating is the safe side).
 
 use crate::tools::{Evidence, OrderLookup};
 use regex::Regex;
@@ -40,6 +48,12 @@ pub struct Facts {
     pub placed_days_ago: Option<i64>,
     pub executed_prior_refund: bool,
     pub safety_legal_injury: bool,
+    /// The ticket asks about a refund's state (or says it never arrived) and asks for none.
+    #[serde(default)]
+    pub refund_status_question: bool,
+    /// The customer says they were charged more than once (the lookups cannot see payments).
+    #[serde(default)]
+    pub duplicate_charge: bool,
 }
 
 /// The classifier's answer.
@@ -62,39 +76,124 @@ pub struct Classification {
     pub attempts: Vec<crate::llm::Attempt>,
 }
 
+/// A money number: grouped thousands ("1,200", "1.200,50") or plain digits, with an optional one- or two-digit
+/// decimal part after a point or a comma ("50.00", "50,00").
+const NUM: &str = r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?";
+/// A currency named before the number ("$50", "USD 50", "USD50", "US$ 50").
+const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£]|\b(?:usd|eur|gbp|cad|aud|chf)";
+/// A currency named after the number ("50.00$", "50,00 $", "50 USD", "50 dollars").
+const CUR_AFTER: &str = r"[$€£]|(?:usd|eur|gbp|cad|aud|chf|(?:us |u\.s\. )?dollars?|bucks|euros?|pounds?|quid)\b";
+/// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
+/// money", and the nouns of the languages customers most often fall back to).
+const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:my|our|the) (?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|rembours\w*|reembols\w*|r[uü]ckerstattung|rimbors\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b";
+/// Number words the amount parser understands ("fifty dollars", "two hundred and fifty dollars").
+const NUMBER_WORDS: &str = "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety|hundred|thousand";
+
 struct Res {
-    amount: Regex,
-    amount_suffix: Regex,
+    /// A money amount: `a` after a currency, `b` before one, `c` bare with two decimals ("24.99"; only counted in a
+    /// clause that asks for money back).
+    money: Regex,
+    /// A run of number words followed by a currency word.
+    number_words: Regex,
+    /// "49 dollars 99", "12 dollars and 50 cents".
+    dollars_cents: Regex,
     full: Regex,
+    /// The refund-request grammar: an asking word, or an amount wanted back ("my $75 back", "return my $50").
     refund: Regex,
     no_refund: Regex,
+    /// A past refund acknowledged ("the refund arrived", "got my refund", "you already refunded me").
+    acknowledged: Regex,
+    /// A question about the state of a refund ("has my refund gone through yet?", "I never received my refund").
+    status_question: Regex,
+    /// Before an amount: the customer names it as what they want ("refund me", "refund of", "get back", "credit").
+    request_before: Regex,
+    /// After an amount: "… back" ("$30 back for the lid").
+    request_after: Regex,
+    /// Before an amount: it is a price ("for the", "cost", "paid", "total was", "came to").
+    price_before: Regex,
+    /// A determiner right before an amount that a noun follows: "the $60 jacket" names a price.
+    determiner_before: Regex,
+    /// A share instead of an amount near the request ("half of it", "50% back").
+    fraction: Regex,
+    /// The customer reports being charged more than once.
+    duplicate: Regex,
+    /// Two amounts offered as alternatives or a range ("$10 or maybe $15", "$10-$15").
+    alternatives: Regex,
     safety: Regex,
     refund_context: Regex,
+    /// The header of a quoted email ("On Tue, Support <…> wrote:", "Support Agent wrote (yesterday):").
+    quote_header: Regex,
+    /// The separator above a forwarded or replied-to email ("-----Original Message-----").
+    original_message: Regex,
 }
 
 fn res() -> &'static Res {
     static R: OnceLock<Option<Res>> = OnceLock::new();
     let built = R.get_or_init(|| {
+        let money_any = format!(r"(?:(?:{CUR_BEFORE})\s?(?:{NUM})|\b(?:{NUM})\s?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)");
+        let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b\d{1,3}\s?%|\b\d{1,3} percent\b)";
         Some(Res {
-            amount: Regex::new(r"[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?").ok()?,
-            amount_suffix: Regex::new(r"(?i)\b(\d+)(?:\.(\d{1,2}))?\s?(?:usd|dollars|bucks|eur|euros)\b").ok()?,
-            full: Regex::new(
-                r"(?i)\b((full|entire|whole|complete|total)\s+(refund|amount|price|purchase price|cost|sum)|refund(ed)?\s+(it\s+|me\s+)?in\s+full|in full|all (of )?my money|everything i paid|what i paid)\b",
+            money: Regex::new(&format!(
+                r"(?i)(?:{CUR_BEFORE})\s?(?P<a>{NUM})|\b(?P<b>{NUM})\s?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
+            ))
+            .ok()?,
+            number_words: Regex::new(&format!(
+                r"(?i)\b((?:(?:{NUMBER_WORDS}|a|and)[\s-]+)*(?:{NUMBER_WORDS}))[\s-]+(dollars?|bucks|euros?|pounds?|quid|usd|eur)\b"
+            ))
+            .ok()?,
+            dollars_cents: Regex::new(
+                r"(?im)\b(\d+)\s?(dollars?|bucks|euros?)\s+(?:and\s+)?(\d{1,2})(\s?cents?\b|\s*(?:[.!?,;]|$|please\b))",
             )
             .ok()?,
-            refund: Regex::new(
-                r"(?i)\b(refund\w*|reimburs\w*|money back|(get|have|want|need)\s+([$€£]?\d[\d.,]*\s+)?back\b|charge-?back|pay me back|return my money|give me back|credit (it |me )?back)",
+            full: Regex::new(
+                r"(?i)\b((full|entire|whole|complete|total)\s+(refund|amount|price|purchase price|cost|sum|order)|refund(ed)?\s+(it\s+|me\s+)?in\s+full|in full|all (of )?my money|everything i paid|what i paid)\b",
             )
+            .ok()?,
+            refund: Regex::new(&format!(
+                r"(?i)\b(?:{ASK_WORDS})|{money_any}\s+(?:\w+\s+)?back\b|\b(?:return|give|pay|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b"
+            ))
             .ok()?,
             no_refund: Regex::new(
-                r"(?i)\b(don'?t|do not|no need (for|to)|not (asking|looking) for|without)\s+(want\s+|need\s+)?(a\s+|any\s+)?(refund|money back)",
+                r"(?i)\b(don'?t|do not|does not|doesn'?t|no need (for|to)|not (asking|looking) for|without|rather than|instead of|not|no)\s+(want\s+|need\s+|ask(ing)? for\s+)?(a\s+|any\s+|my\s+)?(refund|money back)",
+            )
+            .ok()?,
+            acknowledged: Regex::new(
+                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{0,30}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|thanks?(?:\s+you)?\s+(?:so\s+much\s+)?for\s+(?:the|my|your|processing\s+(?:the|my))\s+(?:\w+\s+)?refund\w*|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:my|the|our)\s+(?:money|cash|funds|payment)\s+back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
+            )
+            .ok()?,
+            status_question: Regex::new(
+                r"(?i)(?:\b(?:has|have|did|when|where|how long|what'?s|what is|any (?:update|news|word) (?:on|about))\b[^.?!\n]{0,40}\b(?:my|the|our|this|that)\s+refund\b[^.?!\n]{0,40}\?|\b(?:my|the|our)\s+refund\b[^.!\n]{0,40}\b(?:yet|status|pending|still|arrive|arrived|come through|go through|gone through|processed|on (?:its|the) way)\b[^.!\n]*\?|\bstatus of (?:my|the|our) refund\b|\brefund status\b|\b(?:still\s+)?waiting (?:for|on) (?:my|the|a|our) refund\b|\bfollow(?:ing)?[- ]up on (?:my|the|our) refund\b|\b(?:haven'?t|have not|hasn'?t|has not|never|didn'?t|did not|not yet|still not|still haven'?t)\s+(?:received|got|gotten|seen|had)\s+(?:my|the|a|any|our)\s+refund\b)",
+            )
+            .ok()?,
+            request_before: Regex::new(
+                r"(?i)\b(?:refund(?:ed)?|reimburse(?:d|ment)?|repay|credit|back|return|give|pay)(?:\s+(?:me|us|it))?(?:\s+(?:of|for|to|with|about|around|only|just|exactly|all|my|the|a|an|back))*\s*[:,-]?\s*$",
+            )
+            .ok()?,
+            request_after: Regex::new(r"(?i)^\s*(?:\w+\s+)?back\b").ok()?,
+            price_before: Regex::new(
+                r"(?i)\b(?:for|cost|costs|costing|paid|pay|priced?|total|totals|totaled|totalled|came to|comes to|worth|charged|spent|was|is|at|of)(?:\s+(?:the|a|an|my|this|that|only|just|me|was|is|of|about|around))*\s*[:,-]?\s*$",
+            )
+            .ok()?,
+            determiner_before: Regex::new(r"(?i)\b(?:the|a|an|my|this|that|our|your|his|her)\s*$").ok()?,
+            fraction: Regex::new(&format!(
+                r"(?i)\b(?:refund\w*|back|reimburs\w*)\W+(?:\w+\W+){{0,3}}?{frac}|{frac}\W+(?:\w+\W+){{0,4}}?(?:refund\w*|back|reimburs\w*)\b"
+            ))
+            .ok()?,
+            alternatives: Regex::new(&format!(
+                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-)\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}"
+            ))
+            .ok()?,
+            duplicate: Regex::new(
+                r"(?i)\b(?:(?:charged|billed|debited|paid)\s+(?:me\s+)?(?:twice|two times|double|2x|three times)|double[- ]?(?:charged|billed|charge|payment)|duplicated?\s+(?:charge|payment|transaction|debit)|charged\s+[^.?!\n]{0,20}\btwice)\b",
             )
             .ok()?,
             safety: Regex::new(
-                r"(?i)\b(injur\w*|hurt|burn(ed|t|s)?|caught fire|on fire|fire hazard|smok(e|ed|ing)|sparks?|sparked|electric(al)? shock|shocked|explod\w*|exploded|hospital|emergency room|allergic reaction|chok(e|ed|ing)|poison\w*|bleed\w*|lawyers?|attorneys?|lawsuit|sue|suing|legal action|court|small claims|consumer protection)\b",
+                r"(?i)\b(injur\w*|hurt\w*|wound(ed|s)?|bleed\w*|burn(ed|t|s|ing)?|scald\w*|blister\w*|caught fire|on fire|fire hazard|flames?|smok(e|ed|ing)|sparks?|sparked|sparking|electric(al)? shock|shocked|electrocut\w*|explod\w*|explosion|overheat\w*|hot to the touch|fumes|toxic|hazard(s|ous)?|danger|dangerous(ly)?|unsafe|not safe|chok(e|ed|ing)|poison\w*|hospital\w*|emergency room|ambulance|concussion|fractur\w*|sprain\w*|bruis\w*|allergic reaction|rash|lacerat\w*|gash\w*|black eye|swollen|bulging battery|lethal|deadly|recall(ed)?|smell\w*\s+(?:of|like)\s+(?:gas|smoke)|fell\s+on\s+(?:my|his|her|their|our)\s+(?:foot|feet|head|hand|toes?|leg|arm|child|son|daughter|baby)|hives|swallow(ed|ing)?|vomit\w*|zapped|carbon monoxide|gas leak|urgent care|(?:made|making)\s+(?:me|us|him|her|them|my\s+\w+)\s+(?:\w+\s+)?(?:sick|ill)|legal\s+(?:team|department|counsel|advice|proceedings)|lawyers?|attorneys?|solicitors?|lawsuit|sue|suing|sued|legal action|court|small claims|consumer protection|trading standards|cut\s+(?:(?:my|his|her|their|our|your|the|a)\s+)?(?:\w+\s+)?(?:hands?|fingers?|thumbs?|foot|feet|legs?|arms?|face|lips?|skin|head|knees?|toes?|palm|wrists?)|(?:badly|deeply|nasty|deep|bad)\s+cuts?|(?:needed|need|needs|got|get|getting|required|requiring|had|\d+)\s+stitches|(?:broke|broken|fractured)\s+(?:(?:my|his|her|their|our|a)\s+)?(?:wrists?|arms?|legs?|ankles?|foot|toes?|fingers?|hands?|nose|tooth|teeth|ribs?|hips?|collarbone|bones?)|(?:nearly|almost)\s+(?:fell|fall|fallen|tipped|choked|electrocuted|died|hit|killed|cut|burned|burnt|lost)|(?:i|he|she|we|they|baby|child|son|daughter|kid)\s+fell|collaps\w*\s+(?:under|on|onto|beneath)\s+(?:me|him|her|us|them|my|his|our|their))\b",
             )
             .ok()?,
             refund_context: Regex::new(r"(?i)(refund|back|return|reimburs|credit)").ok()?,
+            quote_header: Regex::new(r"(?i)^.{0,100}\bwrote(?:\s*\([^)]*\))?\s*:\s*$").ok()?,
+            original_message: Regex::new(r"(?i)^-{2,}\s*(?:original|forwarded) message\s*-{2,}").ok()?,
         })
     });
     match built {
@@ -103,80 +202,334 @@ fn res() -> &'static Res {
     }
 }
 
-fn to_cents(whole: &str, frac: Option<&str>) -> Option<i64> {
-    let whole: i64 = whole.replace(',', "").parse().ok()?;
-    let frac = match frac {
-        None => 0,
-        Some(f) if f.len() == 1 => f.parse::<i64>().ok()? * 10,
-        Some(f) => f.parse::<i64>().ok()?,
+/// Cents of a money number: the last separator is a decimal one when one or two digits follow it ("50,00",
+/// "9.9"); every other separator groups thousands ("1,200", "1.200,50").
+fn to_cents(num: &str) -> Option<i64> {
+    let (whole, frac) = match num.rfind([',', '.']) {
+        Some(i) if num.len() - i - 1 <= 2 => (&num[..i], &num[i + 1..]),
+        _ => (num, ""),
+    };
+    let whole: i64 = whole.replace([',', '.'], "").parse().ok()?;
+    let frac: i64 = match frac.len() {
+        0 => 0,
+        1 => frac.parse::<i64>().ok()? * 10,
+        _ => frac.parse().ok()?,
     };
     whole.checked_mul(100)?.checked_add(frac)
 }
 
-/// Every money amount in the text with its byte offset.
-fn amounts(text: &str) -> Vec<(usize, i64)> {
-    let r = res();
-    let mut out: Vec<(usize, i64)> = Vec::new();
-    for re in [&r.amount, &r.amount_suffix] {
-        for c in re.captures_iter(text) {
-            if let (Some(m), Some(w)) = (c.get(0), c.get(1))
-                && let Some(cents) = to_cents(w.as_str(), c.get(2).map(|f| f.as_str()))
-            {
-                out.push((m.start(), cents));
+/// The value of a run of number words ("two hundred and fifty" → 250); `None` when it names no number.
+fn number_value(words: &str) -> Option<i64> {
+    let words: Vec<String> =
+        words.split(|c: char| c.is_whitespace() || c == '-').filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    let (mut total, mut current, mut any) = (0i64, 0i64, false);
+    for (i, w) in words.iter().enumerate() {
+        let small = match w.as_str() {
+            "zero" => 0,
+            "one" => 1,
+            "two" => 2,
+            "three" => 3,
+            "four" => 4,
+            "five" => 5,
+            "six" => 6,
+            "seven" => 7,
+            "eight" => 8,
+            "nine" => 9,
+            "ten" => 10,
+            "eleven" => 11,
+            "twelve" => 12,
+            "thirteen" => 13,
+            "fourteen" => 14,
+            "fifteen" => 15,
+            "sixteen" => 16,
+            "seventeen" => 17,
+            "eighteen" => 18,
+            "nineteen" => 19,
+            "twenty" => 20,
+            "thirty" => 30,
+            "forty" | "fourty" => 40,
+            "fifty" => 50,
+            "sixty" => 60,
+            "seventy" => 70,
+            "eighty" => 80,
+            "ninety" => 90,
+            "hundred" => {
+                current = current.max(1) * 100;
+                any = true;
+                continue;
             }
-        }
+            "thousand" => {
+                total += current.max(1) * 1000;
+                current = 0;
+                any = true;
+                continue;
+            }
+            // "a hundred" is one hundred; a lone "a" or "and" adds nothing ("a fifty dollars" is fifty).
+            "a" if words.get(i + 1).is_some_and(|n| n == "hundred" || n == "thousand") => 1,
+            _ => continue,
+        };
+        current += small;
+        any = true;
     }
-    out.sort();
+    any.then_some(total + current)
+}
+
+/// Amounts in words become digits ("fifty dollars" → "50 dollars", "49 dollars 99" → "49.99 dollars"), so one
+/// amount parser reads every format.
+fn digits_for_words(text: &str) -> String {
+    let r = res();
+    let text = r.number_words.replace_all(text, |c: &regex::Captures| match number_value(&c[1]) {
+        Some(n) => format!("{n} {}", &c[2]),
+        None => c[0].to_string(),
+    });
+    r.dollars_cents
+        .replace_all(&text, |c: &regex::Captures| {
+            let tail = if c[4].trim_start().to_lowercase().starts_with("cent") { "" } else { &c[4] };
+            format!("{}.{:02} {}{tail}", &c[1], c[3].parse::<u8>().unwrap_or(0), &c[2])
+        })
+        .into_owned()
+}
+
+/// The customer's own words: quoted email lines ("> …") and quoted blocks under a "… wrote:" or "Original
+/// Message" header are dropped, so a past support reply ("Your refund of $45.00 has been issued") is neither a
+/// request nor the requested amount. Safety words are still read from the whole text (escalating is the safe side).
+fn own_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_quote_block = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with('>') {
+            continue;
+        }
+        if res().original_message.is_match(t) {
+            // An "Original Message" separator starts the quoted history, which runs to the end (top-posting).
+            break;
+        }
+        if res().quote_header.is_match(t) {
+            in_quote_block = true;
+            continue;
+        }
+        if in_quote_block {
+            // An unmarked quote runs to the next blank line.
+            in_quote_block = !t.is_empty();
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
     out
 }
 
-/// The requested amount: one distinct amount, or the one in a refund clause when several are named.
-pub fn requested_amount(text: &str) -> Amount {
+/// The text facts are extracted from: normalised (NFKC, zero-width removed, look-alikes folded: see
+/// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
+fn prepare(text: &str) -> String {
+    digits_for_words(&own_words(&crate::content::normalize(text)))
+}
+
+/// Clause byte ranges: split at line ends and at sentence punctuation followed by a space ("$50.00" stays whole).
+fn clauses(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        let end = match c {
+            '\n' => true,
+            '.' | '!' | '?' | ';' => text[i + c.len_utf8()..].chars().next().is_none_or(char::is_whitespace),
+            _ => false,
+        };
+        if end {
+            out.push((start, i + c.len_utf8()));
+            start = i + c.len_utf8();
+        }
+    }
+    if start < text.len() {
+        out.push((start, text.len()));
+    }
+    out
+}
+
+/// What one clause does about a refund.
+#[derive(Default)]
+struct ClauseIntent {
+    /// It asks for money back.
+    request: bool,
+    /// It asks about (or reports not receiving) a refund.
+    status_question: bool,
+}
+
+/// The refund grammar on one clause: status questions, acknowledgements of a past refund and negations are cut
+/// out first, and what remains asks for money back if it holds an asking word or an amount wanted back. Cutting
+/// spans (not whole clauses) keeps "you refunded the lamp, now refund the kettle $20" a request.
+fn clause_intent(clause: &str) -> ClauseIntent {
+    let r = res();
+    let mut intent = ClauseIntent::default();
+    let mut rest = clause.to_string();
+    // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
+    for (re, status) in [(&r.status_question, true), (&r.acknowledged, false), (&r.no_refund, false)] {
+        if re.is_match(&rest) {
+            intent.status_question |= status;
+            rest = re.replace_all(&rest, " ").into_owned();
+        }
+    }
+    intent.request = r.refund.is_match(&rest);
+    intent
+}
+
+/// The text before `at`, at most `chars` characters.
+fn before(text: &str, at: usize, chars: usize) -> &str {
+    let start = text[..at].char_indices().rev().nth(chars.saturating_sub(1)).map_or(0, |(i, _)| i);
+    &text[start..at]
+}
+
+/// How an amount is used in its sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// The amount asked for ("refund me $20", "$30 back").
+    Requested,
+    /// A price ("for the $60 jacket", "the total was $80").
+    Price,
+    Plain,
+}
+
+fn role(text: &str, start: usize, end: usize) -> Role {
+    let r = res();
+    let ahead = &text[end..];
+    let back = before(text, start, 40);
+    // "the $60 jacket": a determiner, the amount, then a noun (a word that is not "back" or a function word).
+    let noun_follows =
+        ahead.strip_prefix(' ').and_then(|a| a.split(|c: char| !c.is_alphabetic()).next()).is_some_and(|w| {
+            w.len() >= 3 && !matches!(w.to_lowercase().as_str(), "back" | "please" | "for" | "and" | "but")
+        });
+    if noun_follows && r.determiner_before.is_match(back) {
+        return Role::Price;
+    }
+    if r.request_after.is_match(ahead) || r.request_before.is_match(back) {
+        return Role::Requested;
+    }
+    if r.price_before.is_match(back) { Role::Price } else { Role::Plain }
+}
+
+/// Every money amount in the (prepared) text: offset, cents, role. A bare number ("24.99") counts only inside a
+/// clause that asks for money back, and never as part of a date or version ("12.05.2026").
+fn amounts(text: &str) -> Vec<(usize, i64, Role)> {
+    let r = res();
+    let asking: Vec<(usize, usize)> =
+        clauses(text).into_iter().filter(|(s, e)| clause_intent(&text[*s..*e]).request).collect();
+    let mut out = Vec::new();
+    for c in r.money.captures_iter(text) {
+        let (Some(m), Some(num)) = (c.get(0), c.name("a").or(c.name("b")).or(c.name("c"))) else { continue };
+        if c.name("c").is_some() {
+            let in_request = asking.iter().any(|(s, e)| *s <= m.start() && m.end() <= *e);
+            let next = text[m.end()..].chars().take(2).collect::<Vec<_>>();
+            let prev = text[..m.start()].chars().next_back();
+            let dotted = matches!(next.as_slice(), ['.' | ',', d, ..] if d.is_ascii_digit())
+                || prev.is_some_and(|p| p == '.' || p == ',');
+            if !in_request || dotted {
+                continue;
+            }
+        }
+        if let Some(cents) = to_cents(num.as_str()) {
+            out.push((m.start(), cents, role(text, m.start(), m.end())));
+        }
+    }
+    out
+}
+
+fn distinct(values: impl Iterator<Item = i64>) -> Vec<i64> {
+    let mut v: Vec<i64> = values.collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// The requested amount, read from the customer's own words: one amount named as the one wanted back ("refund
+/// $200 for the $60 jacket" asks $200); else the only amount; else the only one that is not a price; else the one
+/// in a refund clause. A share ("half of it", "50% back") with no amount named as wanted is ambiguous: the policy
+/// does not turn shares into amounts (U1).
+fn requested_in(text: &str) -> Amount {
+    let r = res();
     let all = amounts(text);
-    let mut distinct: Vec<i64> = all.iter().map(|a| a.1).collect();
-    distinct.sort();
-    distinct.dedup();
-    match distinct.len() {
-        0 if res().full.is_match(text) => Amount::Full,
+    let asked = distinct(all.iter().filter(|a| a.2 == Role::Requested).map(|a| a.1));
+    // The asked amount wins, unless the customer offers alternatives ("refund $10 or maybe $15"): then it is one
+    // of several candidates.
+    if asked.len() == 1 && !r.alternatives.is_match(text) {
+        return Amount::Cents(asked[0]);
+    }
+    if r.fraction.is_match(text) || asked.len() > 1 {
+        return Amount::Ambiguous;
+    }
+    let every = distinct(all.iter().map(|a| a.1));
+    match every.len() {
+        0 if r.full.is_match(text) => Amount::Full,
         0 => Amount::Missing,
-        1 => Amount::Cents(distinct[0]),
+        1 => Amount::Cents(every[0]),
         _ => {
-            let mut near: Vec<i64> = all
-                .iter()
-                .filter(|(at, _)| {
-                    let start = text[..*at].char_indices().rev().nth(30).map_or(0, |(i, _)| i);
-                    res().refund_context.is_match(&text[start..*at])
-                })
-                .map(|a| a.1)
-                .collect();
-            near.sort();
-            near.dedup();
+            let not_price = distinct(all.iter().filter(|a| a.2 != Role::Price).map(|a| a.1));
+            if not_price.len() == 1 {
+                return Amount::Cents(not_price[0]);
+            }
+            let near =
+                distinct(all.iter().filter(|(at, _, _)| r.refund_context.is_match(before(text, *at, 30))).map(|a| a.1));
             if near.len() == 1 { Amount::Cents(near[0]) } else { Amount::Ambiguous }
         }
     }
 }
 
-pub fn wants_refund(text: &str) -> bool {
-    res().refund.is_match(text) && !res().no_refund.is_match(text)
+/// What the customer's own words say about refunds.
+fn intent_in(text: &str) -> ClauseIntent {
+    let mut intent = ClauseIntent::default();
+    for (s, e) in clauses(text) {
+        let c = clause_intent(&text[s..e]);
+        intent.request |= c.request;
+        intent.status_question |= c.status_question;
+    }
+    intent
 }
 
+/// The requested amount of a ticket text (normalised, quotes dropped).
+pub fn requested_amount(text: &str) -> Amount {
+    requested_in(&prepare(text))
+}
+
+/// Whether the ticket text asks for money back (a past refund acknowledged or asked about is not a request).
+pub fn wants_refund(text: &str) -> bool {
+    intent_in(&prepare(text)).request
+}
+
+/// Whether the text asks about the state of a refund (or says one never arrived) without asking for one.
+pub fn refund_status_question(text: &str) -> bool {
+    let i = intent_in(&prepare(text));
+    i.status_question && !i.request
+}
+
+/// Whether the customer says they were charged more than once.
+pub fn duplicate_charge(text: &str) -> bool {
+    res().duplicate.is_match(&prepare(text))
+}
+
+/// Safety, legal or injury words anywhere in the (normalised) text, quotes included: escalating is the safe side.
 pub fn safety_legal_injury(text: &str) -> bool {
-    res().safety.is_match(text)
+    res().safety.is_match(&crate::content::normalize(text))
 }
 
 /// Extracts the facts. Order data come from the (scoped, read-only) lookups, never from the text.
+/// Every fact read from the text is read from the normalised customer's own words (`prepare`): obfuscation and
+/// quoted emails change nothing.
 pub fn facts(ev: &Evidence) -> Facts {
     let text = format!("{}\n{}", ev.ticket.subject, ev.ticket.body);
+    let own = prepare(&text);
+    let intent = intent_in(&own);
     let order = ev.order.as_ref();
     Facts {
-        wants_refund: wants_refund(&text),
-        amount: requested_amount(&text),
+        wants_refund: intent.request,
+        amount: requested_in(&own),
         order: ev.lookup.clone(),
         order_amount_cents: order.map(|o| o.amount_cents),
         order_status: order.map(|o| o.status.clone()),
         placed_days_ago: order.map(|o| o.placed_days_ago),
         executed_prior_refund: ev.refunds.iter().any(|r| r.status == "executed"),
         safety_legal_injury: safety_legal_injury(&text),
+        refund_status_question: intent.status_question && !intent.request,
+        duplicate_charge: res().duplicate.is_match(&own),
     }
 }
 
@@ -200,6 +553,14 @@ pub fn classify(ev: &Evidence) -> Classification {
         if f.safety_legal_injury {
             let mut c = answer("in_policy", "escalate", &["E2"], "safety, legal threat or injury".into(), f);
             c.severity = Some("high".into());
+            return c;
+        }
+        // A question about a refund the lookups have no record of is not a pure inquiry: either a request got lost
+        // or the customer means another order; a human looks (U1). A question about a refund on record is (C1).
+        if f.refund_status_question && ev.refunds.is_empty() {
+            let reason = "asks about a refund there is no record of".into();
+            let mut c = answer("under_specified", "escalate", &["U1"], reason, f);
+            c.severity = Some("low".into());
             return c;
         }
         return answer("in_policy", "close", &["C1"], "a pure inquiry needing no account action".into(), f);
@@ -260,6 +621,21 @@ pub fn classify(ev: &Evidence) -> Classification {
         return c;
     }
     // Rule 3: under-specified.
+    // A charge the customer says was taken twice is not visible to the lookups (they hold orders, not payments):
+    // refunding "the duplicate" would refund the order itself. A human checks the payments (U1, policy.md).
+    if f.duplicate_charge {
+        let mut c = answer("under_specified", "escalate", &["U1"], "reports a duplicate charge".into(), f);
+        c.severity = Some("low".into());
+        return c;
+    }
+    // The ticket names no order and is not linked to one: the customer's only order is a guess, good enough to
+    // refuse on (nothing is paid out) but not to pay out on (U1, policy.md).
+    if f.order == OrderLookup::OnlyOrder {
+        let reason = "needs more information: the ticket names no order".into();
+        let mut c = answer("under_specified", "escalate", &["U1"], reason, f);
+        c.severity = Some("low".into());
+        return c;
+    }
     let Some(amount) = requested.filter(|a| *a > 0) else {
         let mut c = answer("under_specified", "escalate", &["U1"], "needs more information: which amount?".into(), f);
         c.severity = Some("low".into());

@@ -1,6 +1,8 @@
 //! The content layer: a ticket body is untrusted data. It is wrapped in explicit markers (look-alike markers inside
 //! it are neutralised) and scanned for injection patterns, which are reported as flags. Flags are evidence only:
-//! nothing is deleted, and neither the classification nor the gate reads them.
+//! nothing is deleted, and neither the classification nor the gate reads them. The patterns are matched on the
+//! raw body and on its normalised form ([`normalize`], which the classifier's fact extraction also reads), so
+//! fullwidth letters, zero-width characters and look-alike letters hide neither an instruction nor a request.
 
 use regex::Regex;
 use serde::{Deserialize, Serialize};
@@ -58,7 +60,11 @@ pub struct Sanitized {
 
 struct Patterns {
     text: Vec<(Flag, Regex)>,
+    /// In quoted email text: an agent's reply that approves or promises a refund (a support reply is evidence for
+    /// the human, never an approval, and a forged one is the usual priming move).
+    quoted_approval: Regex,
     base64: Regex,
+    base64_chunks: Regex,
     padding: Regex,
 }
 
@@ -68,19 +74,45 @@ fn patterns() -> &'static Patterns {
         let text = [
             (
                 Flag::DirectOverride,
-                r"(?i)\b(ignore|disregard|forget|override|bypass)\b[^.\n]{0,40}\b(previous|prior|above|all|earlier|your|the|any)\b[^.\n]{0,20}\b(instructions?|rules?|polic(y|ies)|guidelines|prompts?|directives?|guardrails?)\b",
+                r"(?i)\b(ignore|disregard|forget|override|bypass)\b[^.\n]{0,40}\b(previous|prior|above|all|earlier|your|the|any)\b[^.\n]{0,20}\b(instructions?|rules?|polic(y|ies)|guidelines|prompts?|directives?|directions|guardrails?)\b",
+            ),
+            // Paraphrases of the same order: the rules are set aside, void, or no longer followed.
+            (
+                Flag::DirectOverride,
+                r"(?i)(\bset aside (every|all|any|the|your)\b[^.\n]{0,20}\b(rules?|instructions?|polic(y|ies)|guidelines)|\b(earlier|previous|prior|old|original|above|existing|your)\s+(rules?|instructions?|polic(y|ies)|guidelines|directives?|directions)\s+(are|is)\s+(now\s+)?(void|null|invalid|cancell?ed|revoked|obsolete|suspended|lifted|no longer (valid|in effect|apply|applicable))|\bstop (following|obeying|applying|enforcing) (the|your|all|any|those|these)\b[^.\n]{0,20}\b(rules?|instructions?|polic(y|ies)|guidelines)|\b(disregard|ignore|forget) (everything|anything|all) (above|written above|preceding|previous|prior)\b|(^|[\s.!])override\s*:|\b(policy|admin|manager|system|security) override\b|\b(skip|bypass|disable|turn off|switch off) (the |any |all |your |usual )*([\w-]+ )?(checks?|verifications?|guardrails?|validations?|safeguards?)\b|\b(guardrails?|polic(y|ies)|checks?|safeguards?|rules?) (is|are) (disabled|off|suspended|paused|in maintenance( mode)?)\b)",
+            ),
+            // The same order in the languages customers most often write in.
+            (
+                Flag::DirectOverride,
+                r"(?i)\b(ignorez|ignorer|oubliez|ignorier\w*|vergiss|vergessen sie|ignora|olvid[ae]\w*|dimentica\w*)\b[^.?!\n]{0,40}\b(instructions?|consignes|r[eè]gles|anweisungen|regeln|instrucciones|reglas|istruzioni|regole|instru[cç][õo]es)\b",
             ),
             (
                 Flag::FakeSystemMessage,
-                r"(?i)((^|[\s\[(<#*>])(system|assistant|developer|admin)\s*(message|prompt|note|override)?\s*[:\]>]|<\|?im_start\|?>|\[/?inst\]|</?(system|assistant)>|end of (customer|user) (message|input))",
+                r"(?i)((^|[\s\[(<#*>])(system|assistant|developer|admin|operator)\s*(message|prompt|note|notice|alert|update|override|instructions?|directive|command|announcement)?\s*[:\]>]|<\|?im_start\|?>|\[/?inst\]|</?(system|assistant)>|end of (customer|user) (message|input))",
+            ),
+            // A chat-API role object, a markdown header that claims the operator, a note addressed to the model.
+            (
+                Flag::FakeSystemMessage,
+                r#"(?im)(["']role["']\s*:\s*["'](system|assistant|developer|tool)["']|^\s*#{1,6}\s*(instructions?|system|operator|admin|developer)\b|\b(instructions?|directives?|orders?) from (the |your )?(operator|administrator|admin|developers?|creators?)\b|\bnew instructions? (for|to) (the |you\b)|\b(assistant|ai|bot|model|llm) reading this\b|\b(note|p\.?s\.?|message|instructions?) (to|for) the (ai|bot|llm|model|language model)\b)"#,
             ),
             (
                 Flag::RoleHijack,
                 r"(?i)\b(you are now|you're now|act as (an?|the)|pretend (to be|you are)|from now on,? you|role-?play as|developer mode|jailbreak|\bDAN\b|do anything now|new persona|your new (role|instructions))",
             ),
+            // A persona with no limits, a game, a story whose actions are to be copied, an "as if".
+            (
+                Flag::RoleHijack,
+                r"(?i)(\byou are (now )?(an? |the )?\w+bot\b|\b(agent|assistant|ai|bot|version|mode|persona)\s+(with no|without( any)?)\s+(limits|restrictions|rules)\b|\bwho always says yes\b|\blet'?s (play a game|pretend|imagine|role-?play)\b|\b(let'?s|let us|now|just) act as if\b|\bact as if (you|the (previous|prior|policy|rules?|refund|window|order|check))\b|\bwrite (a|an) (short )?(story|poem|script|scene|dialogue|play)\b[^\n]{0,80}\b(refund|agent|assistant|support)|\bthen do (exactly |precisely )?(what|as) \w+ (did|does|said)\b|\byour (only|new|sole) (task|purpose|instructions?) (now )?(is|are)\b)",
+            ),
             (
                 Flag::ForgedApproval,
                 r"(?i)\b(pre-?approved|has been approved by|already been (approved|authori[sz]ed)|approved by (the |your |a )?(manager|supervisor|admin|management|support lead|team lead|ceo|director)|authori[sz]ed by (the |your )?(manager|supervisor|admin|management|ceo)|approval (code|id|token|number)|override code|(manager|supervisor) (has |already )?(approved|authori[sz]ed|signed off)|as we agreed|(you|your \w+) (already |have )?(confirmed|agreed to|approved|promised)|thanks for approving|your previous answer|step \d+ done)",
+            ),
+            // Claimed staff authority and clearance: "I'm authorising", "your colleague … approved", "pre-cleared",
+            // "you agreed … said you'd issue it", an approval reference.
+            (
+                Flag::ForgedApproval,
+                r#"(?i)(\b(i'?m|i am|i|we'?re|we are|we)\s+(hereby\s+|now\s+)?(authori[sz](e|ing)|approv(e|ing)|signing off on)\s+(a |the |this |that |your )?([\w-]+\s+)?(refund|payment|payout|credit)\b|\b(i'?m|i am)\s+(the|a|an|your)\s+(store|shop|shift|duty|floor|branch|support|refunds?)\s+(manager|supervisor|lead)\s+(on (shift|duty)|here|at (this|your))|\b(i'?m|i am)\s+(an? |the )?(employee|staff member) (of|at|here)\b|\bemployee (id|number|no\.?|#)|\b(your|a)\s+(colleague|co-?worker|teammate|agent|rep|representative|manager|supervisor)\b[^.\n]{0,40}\b(already )?(approved|authori[sz]ed|okay?ed|signed off|cleared)\b|\bpre-?(cleared|authori[sz]ed|vetted)\b|\b(compliance|security|audit|fraud|finance) (team|department)\b[^.\n]{0,60}\b(approved|authori[sz]ed|cleared|testing|execute)|\bapproval[- ]?(ref(erence)?|#|no\.?)|\bapproval-\d+|\byou (already )?agreed\b|\bsaid you'?d (issue|process|approve|refund|do) (it|that|the refund)\b|\bas (already )?(established|agreed) (in|on|by|earlier|before)\b|\bthis is (the |your )?[\w' ]{0,30}?\b(fraud|security|compliance|audit|finance|billing|legal) (department|team|dept)\b|\b(you|your \w+) (said|wrote|told me|replied)\b[^\n]{0,20}['"][^'"\n]{0,80}\b(approved|authori[sz]ed|granted|i'?ll refund|will be (refunded|processed)))"#,
             ),
             (
                 Flag::UrgencyPressure,
@@ -89,6 +121,12 @@ fn patterns() -> &'static Patterns {
             (
                 Flag::ToolDirection,
                 r#"(?i)(\b(issue_refund|escalate_ticket|close_ticket|get_refund_history|list_customer_orders|search_policy|tools/call)\b|"(amount_cents|idempotency_key|order_id|ticket_id)"\s*:|\b(call|invoke|run|execute|use) (the |your )?(refund|action|write) (tool|function|api)\b)"#,
+            ),
+            // Parameter pollution: a query string (key=value&key=value), an internal field set by the customer, an
+            // SQL statement appended to a value.
+            (
+                Flag::ToolDirection,
+                r#"(?i)((^|\s)(status|amount|owner|window|approved|verified|action|label|severity)=\S|\b(amount_cents|prior_refund|placed_days_ago|order_id|customer_id|ticket_id|refund_history|linked_order|idempotency_key|owner_check|order_owner|ownership_check|refund_status|policy_refs)\s*[:=]|\b(owner|ownership)[ _]check\s*[:=]\s*(passed|ok|true|skip|done)|['"]\s*;\s*(update|delete|drop|insert|alter|truncate)\b)"#,
             ),
             (
                 Flag::PromptExtraction,
@@ -101,6 +139,12 @@ fn patterns() -> &'static Patterns {
         Patterns {
             text,
             base64: Regex::new(r"[A-Za-z0-9+/]{16,}={0,2}").unwrap_or_else(|_| never()),
+            quoted_approval: Regex::new(
+                r"(?i)(\b(approved|authori[sz]ed|granted)\b[^.\n]{0,40}\brefund|\brefund\b[^.\n]{0,40}\b(approved|authori[sz]ed|granted)\b|\breply (yes|ok|confirm)\b|\b(i'?ll|i will|we'?ll|we will) (process|issue|push|send|approve) (the |your |a )?(refund|\$))",
+            )
+            .unwrap_or_else(|_| never()),
+            base64_chunks: Regex::new(r"(?:[A-Za-z0-9+/]{4,}={0,2}[ \t]+){2,}[A-Za-z0-9+/]{2,}={0,2}")
+                .unwrap_or_else(|_| never()),
             padding: Regex::new(r"[ \t\u{00A0}]{20,}|(\r?\n[ \t]*){6,}").unwrap_or_else(|_| never()),
         }
     })
@@ -113,6 +157,15 @@ fn never() -> Regex {
 
 fn is_zero_width(c: char) -> bool {
     matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{00AD}' | '\u{180E}')
+}
+
+/// Fullwidth letters ("ｒｅｆｕｎｄ") mixed with plain ASCII letters, or mathematical alphanumerics ("𝐫𝐞𝐟𝐮𝐧𝐝")
+/// anywhere: letters drawn to look like ASCII that plain matching does not see (NFKC folds them, see
+/// [`normalize`]). A ticket typed entirely in fullwidth (an East Asian input method left on) is not a disguise.
+fn has_styled_letters(body: &str) -> bool {
+    let fullwidth = body.chars().any(|c| matches!(c, '\u{FF21}'..='\u{FF3A}' | '\u{FF41}'..='\u{FF5A}'));
+    let ascii = body.chars().any(|c| c.is_ascii_alphabetic());
+    (fullwidth && ascii) || body.chars().any(|c| matches!(c, '\u{1D400}'..='\u{1D7FF}'))
 }
 
 #[derive(PartialEq, Clone, Copy)]
@@ -148,6 +201,98 @@ fn has_mixed_script_word(text: &str) -> bool {
     })
 }
 
+/// The Latin letter a Cyrillic or Greek letter is drawn like (the confusables that spell English words), or `None`.
+fn latin_lookalike(c: char) -> Option<char> {
+    Some(match c {
+        'а' | 'α' => 'a',
+        'в' => 'b',
+        'с' | 'ϲ' => 'c',
+        'ԁ' => 'd',
+        'е' | 'ё' | 'ε' => 'e',
+        'һ' => 'h',
+        'і' | 'ї' | 'ι' => 'i',
+        'ј' => 'j',
+        'к' | 'κ' => 'k',
+        'м' => 'm',
+        'о' | 'ο' | 'σ' => 'o',
+        'р' | 'ρ' => 'p',
+        'ԛ' => 'q',
+        'ѕ' => 's',
+        'т' | 'τ' => 't',
+        'υ' => 'u',
+        'ν' => 'v',
+        'ԝ' => 'w',
+        'х' | 'χ' => 'x',
+        'у' | 'γ' => 'y',
+        'А' | 'Α' => 'A',
+        'В' | 'Β' => 'B',
+        'С' | 'Ϲ' => 'C',
+        'Е' | 'Ё' | 'Ε' => 'E',
+        'Н' | 'Η' => 'H',
+        'І' | 'Ι' => 'I',
+        'Ј' => 'J',
+        'К' | 'Κ' => 'K',
+        'М' | 'Μ' => 'M',
+        'Ν' => 'N',
+        'О' | 'Ο' => 'O',
+        'Р' | 'Ρ' => 'P',
+        'Ѕ' => 'S',
+        'Т' | 'Τ' => 'T',
+        'Х' | 'Χ' => 'X',
+        'У' | 'Υ' => 'Y',
+        'Ζ' => 'Z',
+        _ => return None,
+    })
+}
+
+/// Folds one alphabetic run: a word that mixes Latin with Cyrillic/Greek letters, or one made only of look-alikes
+/// (an all-Cyrillic "рау"), is spelled in Latin; a genuine Cyrillic or Greek word (any letter without a Latin
+/// look-alike) is left alone.
+fn fold_word(word: &str, out: &mut String) {
+    let latin = word.chars().any(|c| script(c) == Script::Latin);
+    let foreign = word.chars().any(|c| matches!(script(c), Script::Cyrillic | Script::Greek));
+    let all_lookalike =
+        word.chars().all(|c| !matches!(script(c), Script::Cyrillic | Script::Greek) || latin_lookalike(c).is_some());
+    if foreign && (latin || all_lookalike) {
+        out.extend(word.chars().map(|c| latin_lookalike(c).unwrap_or(c)));
+    } else {
+        out.push_str(word);
+    }
+}
+
+/// The text the facts are read from and the flags are matched on: NFKC (fullwidth "ｒｅｆｕｎｄ" → "refund", "①"
+/// → "1"), zero-width characters removed, mixed-script look-alike words folded to Latin ("rеfund" with a Cyrillic
+/// е), typographic quotes and dashes made ASCII ("I’d" → "I'd"). Obfuscation must not hide a refund request or an
+/// injury from the classifier (X5: the request is still a request) nor an instruction from the flags; the raw body
+/// is still what the flags `zero_width` / `homoglyph` are computed on, and nothing stored is rewritten.
+pub fn normalize(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let nfkc: String = text
+        .nfkc()
+        .filter(|c| !is_zero_width(*c))
+        .map(|c| match c {
+            '\u{2018}' | '\u{2019}' | '\u{201B}' | '\u{2032}' | '`' => '\'',
+            '\u{201C}' | '\u{201D}' | '\u{201F}' | '\u{2033}' => '"',
+            '\u{2010}'..='\u{2015}' | '\u{2212}' => '-',
+            '\u{00A0}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}' => ' ',
+            c => c,
+        })
+        .collect();
+    let mut out = String::with_capacity(nfkc.len());
+    let mut word = String::new();
+    for c in nfkc.chars() {
+        if c.is_alphabetic() {
+            word.push(c);
+        } else {
+            fold_word(&word, &mut out);
+            word.clear();
+            out.push(c);
+        }
+    }
+    fold_word(&word, &mut out);
+    out
+}
+
 /// Decodes standard base64; `None` when the input is not valid base64.
 pub fn decode_base64(text: &str) -> Option<Vec<u8>> {
     let trimmed = text.trim_end_matches('=');
@@ -176,18 +321,39 @@ pub fn decode_base64(text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// Base64 runs that decode to readable text (letters and spaces), returned decoded.
+/// Base64 runs that decode to readable text (letters and spaces), returned decoded. A payload cut into chunks
+/// ("ZGlzcmVn YXJkIHRo ZSBwb2xp") is joined first: ordinary words joined that way decode to bytes that are not
+/// readable text, so the join adds no false flag.
 fn base64_texts(text: &str) -> Vec<String> {
-    patterns()
-        .base64
+    let p = patterns();
+    let chunked = p.base64_chunks.find_iter(text).map(|m| m.as_str().split_whitespace().collect::<String>());
+    p.base64
         .find_iter(text)
-        .filter_map(|m| decode_base64(m.as_str()))
+        .map(|m| m.as_str().to_string())
+        .chain(chunked)
+        .filter_map(|run| decode_base64(&run))
         .filter_map(|bytes| String::from_utf8(bytes).ok())
         .filter(|s| {
             let printable = s.chars().filter(|c| !c.is_control() || c.is_whitespace()).count();
             printable == s.chars().count() && s.contains(' ') && s.chars().filter(|c| c.is_alphabetic()).count() >= 6
         })
         .collect()
+}
+
+/// The quoted part of a body: "> " lines and the block under a "… wrote:" header (to the next blank line).
+fn quoted_text(body: &str) -> String {
+    let mut out = String::new();
+    let mut in_block = false;
+    for line in body.lines() {
+        let t = line.trim();
+        let header = t.to_lowercase().contains("wrote") && t.ends_with(':');
+        if t.starts_with('>') || header || (in_block && !t.is_empty()) {
+            out.push_str(t);
+            out.push('\n');
+        }
+        in_block = header || (in_block && !t.is_empty());
+    }
+    out
 }
 
 fn text_flags(text: &str, flags: &mut Vec<Flag>) {
@@ -203,6 +369,11 @@ fn text_flags(text: &str, flags: &mut Vec<Flag>) {
 pub fn flags(body: &str) -> Vec<Flag> {
     let mut flags = Vec::new();
     text_flags(body, &mut flags);
+    // The normalised body (NFKC, zero-width removed, look-alikes folded) too: "ｉｇｎｏｒｅ" is "ignore".
+    let normal = normalize(body);
+    if normal != body {
+        text_flags(&normal, &mut flags);
+    }
     if body.chars().any(is_zero_width) {
         flags.push(Flag::ZeroWidth);
         let visible: String = body.chars().filter(|c| !is_zero_width(*c)).collect();
@@ -215,8 +386,11 @@ pub fn flags(body: &str) -> Vec<Flag> {
             text_flags(&text, &mut flags);
         }
     }
-    if has_mixed_script_word(body) {
+    if has_mixed_script_word(body) || has_styled_letters(body) {
         flags.push(Flag::Homoglyph);
+    }
+    if patterns().quoted_approval.is_match(&quoted_text(&normal)) {
+        flags.push(Flag::ForgedApproval);
     }
     if patterns().padding.is_match(body) {
         flags.push(Flag::WhitespacePadding);
@@ -292,6 +466,6 @@ mod tests {
 
     #[test]
     fn every_pattern_compiles() {
-        assert_eq!(patterns().text.len(), 7);
+        assert_eq!(patterns().text.len(), 13);
     }
 }
