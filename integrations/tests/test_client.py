@@ -9,6 +9,7 @@ from foureyes_client import (
     Forbidden,
     FourEyes,
     FourEyesError,
+    Identity,
     NotFound,
     Unauthorized,
     Unreachable,
@@ -152,6 +153,41 @@ def test_roles_are_enforced(bot: FourEyes, alice: FourEyes, unique: str):
     assert agent_approving.value.status == 403
     with pytest.raises(Forbidden):
         alice.decide(f"{unique}-r", READ, {"path": "/srv/notes/x.md"})
+
+
+def test_me_says_who_each_token_is_and_nothing_secret(server, bot: FourEyes, alice: FourEyes):
+    import json
+
+    args = ("--name", "client-me-runner", "--role", "executor", "--for", "bot", "--json")
+    created = server.cli("token", "create", *args)
+    runner = json.loads(created)["token"]
+    try:
+        assert bot.me() == Identity(name="bot", role="agent", totp=False, serves=None)
+        assert alice.me() == Identity(name="alice", role="approver", totp=False)
+        assert FourEyes(server.url, server.tokens["admin"]).me().role == "admin"
+        executor = FourEyes(server.url, runner).me()
+        assert (executor.name, executor.role, executor.serves) == ("client-me-runner", "executor", "bot")
+        assert runner not in json.dumps(executor.raw) and server.tokens["bot"] not in json.dumps(bot.me().raw)
+    finally:
+        server.cli("token", "revoke", "client-me-runner")  # `bot` must keep reporting for itself in other tests
+    with pytest.raises(Unauthorized):
+        FourEyes(server.url, runner).me()  # revoked
+    with pytest.raises(Unauthorized):
+        FourEyes(server.url, "fe_not_a_token").me()
+
+
+def test_an_identity_without_a_field_the_client_relies_on_is_a_protocol_error():
+    from foureyes_client import ProtocolError
+
+    assert Identity.from_json({"name": "x", "role": "auditor", "totp": True}).role == "auditor"  # a newer role parses
+    for broken in (
+        {"role": "agent", "totp": False},
+        {"name": "x", "role": "agent"},
+        {"name": "x", "role": "agent", "totp": "no"},
+        {"name": "x", "role": "executor", "totp": False, "serves": 7},
+    ):
+        with pytest.raises(ProtocolError):
+            Identity.from_json(broken)
 
 
 def test_unknown_token_is_unauthorized(server, unique: str):

@@ -329,14 +329,137 @@ def test_without_the_executor_key_the_refused_hand_off_blocks_and_is_logged(serv
     assert agent_token not in message and runner_token not in message
 
 
-def test_an_executor_of_another_agent_blocks_the_call(server):
-    other, _, _, _ = _agent_with_executor(server)
-    _, agent_token, _, _ = _agent_with_executor(server)
-    _, _, _, foreign = _agent_with_executor(server, for_agent=other)  # an executor, but for `other`
-    g = FourEyesGuardrail(api_base=server.url, api_key=agent_token, executor_api_key=foreign, timeout=10)
+def _decided_by(server, agent: str) -> "list[Dict[str, Any]]":
+    """Every decision `agent` got, as the admin lists them."""
+    request = urllib.request.Request(
+        f"{server.url}/v1/decisions?status=all&limit=100000",
+        headers={"Authorization": f"Bearer {server.tokens['admin']}"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return [d for d in json.loads(answer.read()) if d["agent"] == agent]
+
+
+@pytest.mark.parametrize("fail_mode", ["closed", "open"])
+def test_credentials_that_do_not_fit_block_every_call_before_anything_is_decided(server, caplog, fail_mode):
+    other, other_token, other_runner, others_runner = _agent_with_executor(server)
+    agent, agent_token, runner, runner_token = _agent_with_executor(server)
+    cases = [
+        # (api_key, executor_api_key, what the message says)
+        (
+            agent_token,
+            others_runner,
+            f"`executor_api_key` is `{other_runner}`, the executor of agent `{other}`, not an "
+            f"executor serving `{agent}` (the agent of `api_key`)",
+        ),
+        (
+            agent_token,
+            other_token,
+            f"`executor_api_key` is `{other}`, a credential with role agent, not an executor serving `{agent}`",
+        ),
+        (
+            agent_token,
+            server.tokens["alice"],
+            f"`executor_api_key` is `alice`, a credential with role approver, not an executor serving `{agent}`",
+        ),
+        (agent_token, "fe_not_a_token", "FourEyes does not accept `executor_api_key`"),
+        (server.tokens["alice"], None, "`api_key` is `alice`, a credential with role approver"),
+        (runner_token, None, f"`api_key` is `{runner}`, a credential with role executor"),
+        ("fe_not_a_token", runner_token, "FourEyes does not accept `api_key`"),
+    ]
+    for i, (api_key, executor_key, expected) in enumerate(cases):
+        g = FourEyesGuardrail(
+            api_base=server.url, api_key=api_key, executor_api_key=executor_key, timeout=10, fail_mode=fail_mode
+        )
+        caplog.clear()
+        with caplog.at_level(logging.ERROR, logger="foureyes_litellm"):
+            for attempt in range(2):  # found once, then every call is blocked the same way
+                with pytest.raises(FourEyesBlocked) as e:  # a wrong credential is an answer: even fail-open blocks
+                    hook(g, mcp("files", "read_text_file", {"path": f"/srv/notes/misfit-{i}-{attempt}.md"}))
+                message = e.value.message
+                assert "misconfigured" in message and expected in message, (i, message)
+                assert e.value.status_code == 403 and e.value.verdict is None and "Not executed" in message
+                for token in (api_key, executor_key):
+                    assert token is None or len(token) < 16 or token not in message, "a token was shown"
+        errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+        assert len(errors) == 1 and expected in errors[0], (i, errors)
+    # Nothing was decided, so no permit waits `intended` for a report that would be refused.
+    assert _decided_by(server, agent) == [] and _decided_by(server, other) == []
+
+
+def test_a_second_agent_token_of_the_same_agent_is_not_an_executor(server, unique):
+    """FourEyes keeps one token per principal today, so a second agent-role token of `bot` (as a token rotation that
+    kept the old one alive would make) is stood in for by a tiny server answering `GET /v1/me` for it. Its principal
+    is the agent itself; its role is what refuses it."""
+    import http.server
+    import threading as _threading
+
+    class Me(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+            known = self.path == "/v1/me" and self.headers.get("Authorization") == "Bearer fe_second_bot_token"
+            body = json.dumps({"name": "bot", "role": "agent", "totp": False} if known else {"error": {}}).encode()
+            self.send_response(200 if known else 404)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    fake = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Me)
+    _threading.Thread(target=fake.serve_forever, daemon=True).start()
+    try:
+        second = FourEyes(f"http://127.0.0.1:{fake.server_address[1]}", "fe_second_bot_token", timeout=10)
+        assert second.me().name == "bot"
+        g = FourEyesGuardrail(api_base=server.url, api_key=server.tokens["bot"], reporter=second, timeout=10)
+        before = len(_decided_by(server, "bot"))
+        with pytest.raises(FourEyesBlocked) as e:
+            hook(g, mcp("files", "read_text_file", {"path": "/srv/notes/second-token.md"}, call_id=unique))
+        assert (
+            "`executor_api_key` is `bot`, a credential with role agent, not an executor serving `bot` (the agent of "
+            "`api_key`)"
+        ) in e.value.message
+        assert len(_decided_by(server, "bot")) == before
+    finally:
+        fake.shutdown()
+        fake.server_close()
+
+
+def test_credentials_misfit_names_both_principals():
+    from foureyes_client import Identity
+    from foureyes_litellm.guardrail import credentials_misfit
+
+    bot = Identity(name="bot", role="agent", totp=False)
+    assert credentials_misfit(bot, None) is None
+    assert credentials_misfit(bot, Identity(name="runner", role="executor", totp=False, serves="bot")) is None
+    for executor, what in [
+        (Identity(name="bot", role="agent", totp=False), "a credential with role agent"),
+        (Identity(name="r", role="executor", totp=False, serves="other"), "the executor of agent `other`"),
+        (Identity(name="r", role="executor", totp=False), "an executor that names no agent"),
+        (Identity(name="root", role="admin", totp=True), "a credential with role admin"),
+    ]:
+        said = credentials_misfit(bot, executor)
+        assert said is not None and said.startswith(
+            f"`executor_api_key` is `{executor.name}`, {what}, not an executor serving `bot`"
+        ), said
+        assert "--for bot" in said
+    said = credentials_misfit(Identity(name="alice", role="approver", totp=False), None)
+    assert said is not None and said.startswith("`api_key` is `alice`, a credential with role approver")
+
+
+def test_an_outage_during_the_check_fails_closed_and_the_check_runs_again(server, closed_port_url):
+    _, agent_token, runner, runner_token = _agent_with_executor(server)
+    away = FourEyes(closed_port_url, runner_token, timeout=2)
+    g = FourEyesGuardrail(api_base=server.url, api_key=agent_token, reporter=away, timeout=10)
     with pytest.raises(FourEyesBlocked) as e:
-        hook(g, mcp("files", "read_text_file", {"path": "/srv/notes/foreign.md"}))
-    assert "does not serve" in e.value.message and "Check `executor_api_key`" in e.value.message
+        hook(g, mcp("files", "read_text_file", {"path": "/srv/notes/outage.md"}))
+    assert e.value.status_code == 503 and "fail closed" in e.value.message and "misconfigured" not in e.value.message
+    g.reporter = FourEyes(server.url, runner_token, timeout=10)  # FourEyes is back
+    data = mcp("files", "read_text_file", {"path": "/srv/notes/outage.md"})
+    assert hook(g, data) is data
+    assert [e["data"].get("reported_by") for e in _reports_of(server, data["metadata"]["foureyes"]["decision_id"])] == [
+        runner
+    ]
 
 
 def test_a_refused_executed_report_is_logged_as_an_error(server, caplog):

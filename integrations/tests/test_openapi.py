@@ -271,6 +271,9 @@ def test_the_checker_accepts_a_description_that_matches_the_handlers():
                     "responses": {"200": _json({"type": "array", "items": demotion})},
                 }
             },
+            "/v1/me": {
+                "get": {"responses": {"200": _json(_obj(["name", "role", "serves", "totp"], ["name", "role", "totp"]))}}
+            },
             "/v1/sessions/restore": {
                 "post": {
                     "requestBody": _json(_obj(["agent", "session", "why"], ["agent", "why"], closed=True)),

@@ -59,7 +59,8 @@ pub struct ProxyArgs {
     /// console or API. If the server cannot be reached, no call is forwarded.
     #[arg(long, requires = "token")]
     pub server: Option<String>,
-    /// The agent token for --server (`foureyes token create --role agent`).
+    /// The agent token for --server (`foureyes token create --role agent`). Checked at start-up with `GET /v1/me`:
+    /// a token the server does not know, or one that is not an agent's, is refused (exit 2).
     #[arg(long, env = "FOUREYES_TOKEN", hide_env_values = true)]
     pub token: Option<String>,
     /// With --server: report outcomes (and only report them) with this executor token (`foureyes token create
@@ -68,9 +69,9 @@ pub struct ProxyArgs {
     /// (it runs the upstream tool and reports what came back), and the model behind it never sees either token.
     /// What this protects against: a leaked agent token used outside the proxy cannot report `failed` to release a
     /// reservation, nor `executed` for something that never ran. It does not protect against a compromised proxy
-    /// host, which holds both tokens. Checked at start-up (a person's token or an unknown one is refused) and before
-    /// the first call is forwarded (an executor for another agent is refused); a refused report stops the proxy
-    /// from forwarding anything more.
+    /// host, which holds both tokens. Checked at start-up with `GET /v1/me` (anything but an executor serving
+    /// --token's agent is refused, exit 2; a server that cannot be reached, exit 8); a refused report later stops
+    /// the proxy from forwarding anything more.
     #[arg(long, env = "FOUREYES_EXECUTOR_TOKEN", hide_env_values = true)]
     pub executor_token: Option<String>,
     /// Ask the person at the MCP client to approve a held call inline (`elicitation/create`, stdio and a stdio
@@ -149,11 +150,14 @@ pub async fn run(db: &Path, policy: Option<&Path>, args: ProxyArgs) -> Result<u8
             let mut engine = Remote::new(url, token, args.server_timeout).map_err(ProxyCliError::Usage)?;
             if let Some(executor) = &args.executor_token {
                 engine = engine.with_executor(executor).map_err(ProxyCliError::Usage)?;
-                // A credential that cannot report is found now, not after the first tool has run.
-                engine.check_executor().await.map_err(|e| match e {
-                    foureyes_store::StoreError::Backend(why) => ProxyCliError::Storage(why),
-                    other => ProxyCliError::Usage(other.to_string()),
-                })?;
+            }
+            // A credential that cannot decide or report is found now, not after the first tool has run.
+            let skipped = engine.check_credentials().await.map_err(|e| match e {
+                foureyes_store::StoreError::Backend(why) => ProxyCliError::Storage(why),
+                other => ProxyCliError::Usage(other.to_string()),
+            })?;
+            if let Some(warning) = skipped {
+                eprintln!("foureyes mcp-proxy: warning: {warning}");
             }
             // The server's policy decides; the gate's own is empty (see `Gate::with_engine`).
             let placeholder = Policy::from_yaml("(decided by the server)", "version: 1\nactions: {}\n")

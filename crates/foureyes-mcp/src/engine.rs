@@ -2,9 +2,9 @@
 //!
 //! - [`Embedded`]: a [`Store`] in this process (`foureyes --db fe.db --policy P mcp-proxy …`); the proxy's policy
 //!   decides.
-//! - [`Remote`]: a running `foureyes serve` over its HTTP API (`mcp-proxy --server URL --token T …`): `POST
-//!   /v1/decide`, `POST /v1/decisions/{id}/report`, `GET /v1/decisions/{id}` and the durable long-poll `GET
-//!   /v1/decisions/{id}/wait`. The server's policy decides and the token's principal is the agent.
+//! - [`Remote`]: a running `foureyes serve` over its HTTP API (`mcp-proxy --server URL --token T …`): `GET /v1/me`
+//!   at start-up, `POST /v1/decide`, `POST /v1/decisions/{id}/report`, `GET /v1/decisions/{id}` and the durable
+//!   long-poll `GET /v1/decisions/{id}/wait`. The server's policy decides and the token's principal is the agent.
 //!
 //! Errors are [`StoreError`]s either way, so the gate answers them the same way. For the remote engine: the server
 //! unreachable, a timeout, a 5xx, or an answer that is not the expected decision (wrong shape, another
@@ -14,12 +14,10 @@
 //!
 //! **Who reports.** With `--executor-token` the remote engine reports (and only reports) with the credential of an
 //! executor that serves the agent (ADR-51): once an agent has an executor, the server refuses the agent's own
-//! reports. The binding is checked in two steps, because the server has no endpoint that names a token's role
-//! without journaling a refusal: at start-up, [`Remote::check_executor`] asks for the report of a decision that does
-//! not exist, which the server answers 401 for an unknown token, 403 (journaled) for a person's token, and 404 for
-//! an agent's or an executor's; then, before the first call is forwarded, the first decision the agent token gets
-//! is read back with the executor token, which only an executor serving that agent (or the agent itself) may do. A
-//! failure, and any report the server refuses (401/403), stops the engine: every later call is answered
+//! reports. At start-up, [`Remote::check_credentials`] asks `GET /v1/me` who each token is: `--token` must be an
+//! agent, and `--executor-token` an executor whose `serves` is exactly that agent ([`credentials_fit`]), so a
+//! credential that could not report is refused before any tool runs, and nothing is journaled on the way. Any report
+//! the server later refuses (401/403: the executor was revoked, say) stops the engine: every later call is answered
 //! `isError` and nothing more is forwarded, since each forward would leave a decision "intended, not confirmed"
 //! holding what it reserved (see [`Remote::stop`]).
 //!
@@ -35,7 +33,7 @@ use foureyes_store::{Decided, Store, StoreError};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeSet;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The decisions the gate needs, wherever they are made.
@@ -216,16 +214,11 @@ pub struct Remote {
     token: String,
     /// The credential reports are made with when the agent has an executor (`--executor-token`).
     executor: Option<String>,
-    /// The agent the executor token was seen to serve (checked once, before the first forward).
-    executor_serves: OnceLock<String>,
     /// Why this engine refuses every further decision (see [`Remote::stop`]); `None` while it works.
     stopped: Mutex<Option<String>>,
     client: reqwest::Client,
     timeout: Duration,
 }
-
-/// A decision id no server has: ids start at 1. Used to ask the report endpoint who a token is (see the module doc).
-const NO_DECISION: DecisionId = 0;
 
 /// How long one request to the server may take (a long-poll gets its wait on top).
 pub const DEFAULT_REMOTE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -255,7 +248,6 @@ impl Remote {
             base: url.trim_end_matches('/').to_string(),
             token: token.trim().to_string(),
             executor: None,
-            executor_serves: OnceLock::new(),
             stopped: Mutex::new(None),
             client,
             timeout,
@@ -285,80 +277,46 @@ impl Remote {
         self.executor.is_some()
     }
 
-    /// The start-up check of `--executor-token` (nothing to check without one): the report of a decision that does
-    /// not exist. The server checks the caller's role before it looks the decision up, so it answers 404 to an agent
-    /// or an executor, 403 to a person (journaled: a proxy must never hold a person's credential) and 401 to a token
-    /// it does not know. Which agent the executor serves is checked before the first forward
-    /// ([`Remote::check_binding`]). Errors: `Backend` when the server cannot be asked, `Refused` otherwise.
-    pub async fn check_executor(&self) -> Result<(), StoreError> {
-        let Some(executor) = &self.executor else { return Ok(()) };
-        let body = json!({"outcome": Outcome::Unknown, "detail": {"probe": "mcp-proxy checks --executor-token"}});
-        let path = format!("/v1/decisions/{NO_DECISION}/report");
-        match self.call_as(executor, reqwest::Method::POST, &path, Some(body), Duration::ZERO).await {
-            Err(StoreError::NotFound(_)) => Ok(()),
-            Err(StoreError::Backend(why)) => Err(StoreError::Backend(format!("cannot check --executor-token: {why}"))),
-            // "the FourEyes server at … does not accept the proxy's executor token: …"
-            Err(StoreError::Refused { code, message, seq }) if code == "unauthorized" => {
-                Err(StoreError::Refused { code, message, seq })
+    /// The start-up check: `GET /v1/me` with `--token` (it must be an agent) and, when given, with
+    /// `--executor-token` (it must be an executor serving exactly that agent, see [`credentials_fit`]). Reads only:
+    /// the server journals nothing for them. `Ok(Some(warning))` when the check could not be made and need not be:
+    /// without an executor token, a server that cannot be reached (or predates `/v1/me`) is not a reason to refuse
+    /// to start, since every call is decided by the server, which refuses a token that is not an agent's, and
+    /// fails closed while it is away. With one, the binding must be known before anything is forwarded, so the same
+    /// cases are errors. Errors: `Backend` when the server cannot be asked, `Refused` for a credential that does not
+    /// fit (or a server that cannot say).
+    pub async fn check_credentials(&self) -> Result<Option<String>, StoreError> {
+        let agent = match self.identity(&self.token, "--token").await {
+            Ok(agent) => agent,
+            Err(e @ (StoreError::Backend(_) | StoreError::NotFound(_))) if self.executor.is_none() => {
+                return Ok(Some(format!("could not check --token at start-up ({e}); every call is checked instead")));
             }
-            Err(StoreError::Refused { code, message, seq }) => Err(StoreError::Refused {
-                message: format!("--executor-token is not the credential of an executor: {message}"),
-                code,
-                seq,
-            }),
-            Err(e) => Err(StoreError::Refused {
-                code: "executor_check".into(),
-                message: format!("--executor-token could not be checked: {e}"),
-                seq: 0,
-            }),
-            Ok(_) => Err(StoreError::Refused {
-                code: "executor_check".into(),
-                message: format!(
-                    "the FourEyes server at {} accepted a report of decision {NO_DECISION}, which cannot exist: \
-                     this proxy does not trust it",
-                    self.base
-                ),
-                seq: 0,
-            }),
-        }
+            Err(e) => return Err(e),
+        };
+        let executor = match &self.executor {
+            Some(token) => Some(self.identity(token, "--executor-token").await?),
+            None => None,
+        };
+        credentials_fit(&agent, executor.as_ref()).map(|()| None).map_err(|message| StoreError::Refused {
+            code: "credentials".into(),
+            message,
+            seq: 0,
+        })
     }
 
-    /// Before the first forward: the executor token must be able to read `decided` (the agent token's own
-    /// decision), which the server allows only an executor serving that agent (or the agent itself, which the start-up
-    /// check cannot tell apart from an executor without a journaled refusal; the server then refuses its reports and
-    /// the engine stops, see [`Remote::report`]). A refusal stops the engine.
-    async fn check_binding(&self, decided: &DecisionRecord) -> Result<(), StoreError> {
-        let Some(executor) = &self.executor else { return Ok(()) };
-        let agent = &decided.request.agent;
-        if self.executor_serves.get().is_some_and(|a| a == agent) {
-            return Ok(());
+    /// Who `token` is (`GET /v1/me`); `flag` names it in errors. A server without the endpoint is `NotFound`.
+    async fn identity(&self, token: &str, flag: &str) -> Result<Identity, StoreError> {
+        match self.call_as(token, reqwest::Method::GET, "/v1/me", None, Duration::ZERO).await {
+            Ok(value) => serde_json::from_value(value).map_err(|e| {
+                self.unavailable(format_args!("answered GET /v1/me with something this proxy cannot read: {e}"))
+            }),
+            Err(StoreError::NotFound(_)) => Err(StoreError::NotFound(format!(
+                "the FourEyes server at {} has no GET /v1/me (older than this proxy?), so {flag} cannot be checked; \
+                 upgrade the server",
+                self.base
+            ))),
+            Err(e) => Err(e),
         }
-        let id = decided.decision_id;
-        let path = format!("/v1/decisions/{id}");
-        let why = match self.call_as(executor, reqwest::Method::GET, &path, None, Duration::ZERO).await {
-            Ok(value) => match self.decision_from(value) {
-                Ok(seen) if seen.decision_id == id && seen.request.agent == *agent => {
-                    let _ = self.executor_serves.set(agent.clone());
-                    return Ok(());
-                }
-                Ok(seen) => {
-                    format!("it read decision {id} as decision {} of `{}`", seen.decision_id, seen.request.agent)
-                }
-                Err(e) => return Err(e),
-            },
-            // The server may be down for a moment: not forwarded, checked again on the next call.
-            Err(e @ StoreError::Backend(_)) => return Err(e),
-            Err(e) => e.to_string(),
-        };
-        let verdict = decided.verdict.as_str();
-        // The gate logs a refused report itself; a refused binding only reaches the client, so it is said here too.
-        let refused = self.stop(format!(
-            "--executor-token does not serve agent `{agent}` ({why}); decision {id} ({verdict}) was not forwarded and \
-             stays as decided. Restart the proxy with the token of an executor for `{agent}` (`foureyes token create \
-             --role executor --for {agent}`)"
-        ));
-        eprintln!("foureyes mcp-proxy: {refused}");
-        Err(refused)
     }
 
     /// Refuses every further decision with `why` (and returns that refusal). Used when this proxy cannot report to
@@ -450,6 +408,46 @@ impl Remote {
     fn decision_from(&self, value: Value) -> Result<DecisionRecord, StoreError> {
         wire_decision(value).map_err(|e| self.unavailable(format_args!("sent a decision this proxy cannot read: {e}")))
     }
+}
+
+/// Who a credential is, as `GET /v1/me` answers (roles as strings: a role this proxy does not know is just not the
+/// one it needs).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Identity {
+    pub name: String,
+    pub role: String,
+    /// For an executor, the agent it reports for.
+    #[serde(default)]
+    pub serves: Option<String>,
+}
+
+/// Whether the proxy's credentials fit: `agent` (from `--token`) is an agent, and `executor` (from
+/// `--executor-token`, if given) is an executor serving exactly that agent. Anything else is refused with a
+/// message naming both principals: another agent's executor, a person, or an agent-role token, even one whose
+/// principal is the agent itself (the server refuses an agent's own reports once it has an executor, so such a
+/// proxy could not report what it forwards).
+pub fn credentials_fit(agent: &Identity, executor: Option<&Identity>) -> Result<(), String> {
+    const MAKE: &str = "foureyes token create --role executor --for";
+    if agent.role != "agent" {
+        return Err(format!(
+            "--token is `{}`, a credential with role {}: mcp-proxy --server decides with an agent token (`foureyes \
+             token create --role agent`)",
+            agent.name, agent.role
+        ));
+    }
+    let Some(executor) = executor else { return Ok(()) };
+    let a = &agent.name;
+    let what = match (executor.role.as_str(), executor.serves.as_deref()) {
+        ("executor", Some(served)) if served == a => return Ok(()),
+        ("executor", Some(served)) => format!("the executor of agent `{served}`"),
+        ("executor", None) => "an executor that names no agent".to_string(),
+        (role, _) => format!("a credential with role {role}"),
+    };
+    Err(format!(
+        "--executor-token is `{}`, {what}, not an executor serving `{a}` (the agent of --token): its reports of \
+         `{a}`'s decisions would be refused. Pass the token of an executor for `{a}` (`{MAKE} {a}`)",
+        executor.name
+    ))
 }
 
 /// reqwest's `Display` hides the cause ("error sending request"); the chain says "connection refused".
@@ -574,10 +572,7 @@ impl Engine for Remote {
             "session": request.session,
         });
         let value = self.call(reqwest::Method::POST, "/v1/decide", Some(body), Duration::ZERO).await?;
-        let decided = decide_answer(value, &request).map_err(|why| self.unavailable(why))?;
-        // Before anything is forwarded: can this proxy report what it forwards?
-        self.check_binding(&decided.decision).await?;
-        Ok(decided)
+        decide_answer(value, &request).map_err(|why| self.unavailable(why))
     }
 
     async fn report(&self, id: DecisionId, outcome: Outcome, detail: Value) -> Result<DecisionRecord, StoreError> {
@@ -745,6 +740,39 @@ mod tests {
         let mut other = answer;
         other["request_id"] = json!("someone-else");
         assert!(decide_answer(other, &request).unwrap_err().contains("with a decision for `someone-else`"));
+    }
+
+    fn who(name: &str, role: &str, serves: Option<&str>) -> Identity {
+        Identity { name: name.into(), role: role.into(), serves: serves.map(String::from) }
+    }
+
+    #[test]
+    fn only_an_agent_and_an_executor_serving_exactly_it_fit() {
+        let bot = who("bot", "agent", None);
+        assert_eq!(credentials_fit(&bot, None), Ok(()));
+        assert_eq!(credentials_fit(&bot, Some(&who("runner", "executor", Some("bot")))), Ok(()));
+        // --token must be an agent's, whatever the executor.
+        for (name, role, serves) in
+            [("alice", "approver", None), ("root", "admin", None), ("r", "executor", Some("bot"))]
+        {
+            let said = credentials_fit(&who(name, role, serves), None).unwrap_err();
+            assert!(said.contains(&format!("--token is `{name}`, a credential with role {role}")), "{said}");
+        }
+        // Every executor token that could not report `bot`'s outcomes is refused, naming both principals, incl. an
+        // agent-role token whose principal is `bot` itself (a second token of the same agent): role, not name.
+        for (executor, what) in [
+            (who("bot", "agent", None), "a credential with role agent"),
+            (who("bot-2", "agent", None), "a credential with role agent"),
+            (who("other-runner", "executor", Some("other")), "the executor of agent `other`"),
+            (who("odd", "executor", None), "an executor that names no agent"),
+            (who("alice", "approver", None), "a credential with role approver"),
+            (who("future", "auditor", Some("bot")), "a credential with role auditor"),
+        ] {
+            let said = credentials_fit(&bot, Some(&executor)).unwrap_err();
+            let head = format!("--executor-token is `{}`, {what}, not an executor serving `bot`", executor.name);
+            assert!(said.starts_with(&head), "{said}");
+            assert!(said.contains("--for bot"), "{said}");
+        }
     }
 
     #[test]

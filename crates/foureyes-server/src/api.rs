@@ -33,6 +33,7 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/journal/verify", get(verify))
         .route("/v1/policy", get(policy))
         .route("/v1/policy/reload", post(reload))
+        .route("/v1/me", get(me))
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(openapi))
 }
@@ -507,6 +508,21 @@ async fn reload(State(state): State<AppState>, caller: Caller) -> ApiResult<Json
     }
     state.notify();
     Ok(Json(json!({"reloaded": true, "changed": changed, "policy": policy_json(&loaded)})))
+}
+
+/// Who the credential is: its principal, role, the agent an executor serves, and whether step-up TOTP is enrolled.
+/// Every credential may ask (a bearer token or a console session), so nothing is refused and nothing journaled, as
+/// for every read; an unknown, revoked or missing credential is the extractor's 401. Never the token, its hash or
+/// the TOTP secret. A client holding two tokens (the MCP proxy's `--executor-token`, the LiteLLM guardrail's
+/// `executor_api_key`) checks with this that they are an agent and an executor serving exactly that agent, instead
+/// of finding out at its first report, after a tool already ran.
+async fn me(caller: Caller) -> Json<Value> {
+    let p = &caller.principal;
+    let mut answer = json!({"name": p.name, "role": p.role, "totp": p.totp_secret.is_some()});
+    if let Some(agent) = &p.serves {
+        answer["serves"] = json!(agent);
+    }
+    Json(answer)
 }
 
 async fn healthz(State(state): State<AppState>) -> impl IntoResponse {

@@ -60,6 +60,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/v1/journal/verify"),
     ("GET", "/v1/policy"),
     ("POST", "/v1/policy/reload"),
+    ("GET", "/v1/me"),
     ("GET", "/v1/sessions"),
     ("POST", "/v1/sessions/restore"),
     ("GET", "/v1/approvals"),
@@ -551,6 +552,8 @@ async fn responses_match_their_documented_schemas() {
     let permit = h.permit().await;
     let (session, csrf) = h.session(APPROVER2).await;
     let cookie = Auth::Cookie { session, csrf: Some(csrf) };
+    // An executor, so `GET /v1/me` is checked with `serves` too.
+    h.store.create_executor("runner", "bot", &sha256_hex(EXECUTOR.as_bytes()), h.now()).await.unwrap();
     let dry = json!({"request_id": "dry", "action": "climate.set_temperature", "dry_run": true,
                      "params": {"zone": "living", "celsius": 20}});
     let calls: Vec<(&str, Req)> = vec![
@@ -590,6 +593,10 @@ async fn responses_match_their_documented_schemas() {
         ("get /v1/journal/verify", req("GET", "/v1/journal/verify").token(ADMIN)),
         ("get /v1/policy", req("GET", "/v1/policy").token(AGENT)),
         ("post /v1/policy/reload", req("POST", "/v1/policy/reload").token(ADMIN)),
+        ("get /v1/me", req("GET", "/v1/me").token(AGENT)),
+        ("get /v1/me", req("GET", "/v1/me").token(EXECUTOR)),
+        ("get /v1/me", req("GET", "/v1/me").auth(&cookie)),
+        ("get /v1/me", req("GET", "/v1/me").token("tok-nobody")),
         ("get /healthz", req("GET", "/healthz")),
         ("get /console/session", req("GET", "/console/session").auth(&cookie)),
         ("post /console/session", req("POST", "/console/session").json(&json!({"token": ADMIN}))),
@@ -612,5 +619,5 @@ async fn responses_match_their_documented_schemas() {
         checked += 1;
     }
     assert!(errors.is_empty(), "{}", errors.join("\n"));
-    assert_eq!(checked, 27);
+    assert_eq!(checked, 31);
 }

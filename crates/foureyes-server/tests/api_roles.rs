@@ -75,6 +75,7 @@ enum Ep {
     SignInLink,
     DemotedSessions,
     RestoreSession,
+    Me,
 }
 
 /// Expected status per column, in the order of [`COLUMNS`].
@@ -113,10 +114,12 @@ fn expected(ep: Ep) -> [u16; 9] {
         SignInLink => [410; 9],
         DemotedSessions => [403, 200, 200, U, U, 200, 200, U, 403],
         RestoreSession => [403, 403, 200, U, U, 403, 200, U, 403],
+        // Every credential may ask who it is, a console session too.
+        Me => [200, 200, 200, U, U, 200, 200, U, 200],
     }
 }
 
-const ENDPOINTS: [Ep; 30] = [
+const ENDPOINTS: [Ep; 31] = [
     Ep::Decide,
     Ep::Decision,
     Ep::Report,
@@ -147,6 +150,7 @@ const ENDPOINTS: [Ep; 30] = [
     Ep::SignInLink,
     Ep::DemotedSessions,
     Ep::RestoreSession,
+    Ep::Me,
 ];
 
 static TEMP: AtomicU32 = AtomicU32::new(0);
@@ -231,6 +235,7 @@ async fn request(h: &Harness, ep: Ep, auth: &Auth, token: &str) -> Req {
         SessionDelete => req("DELETE", "/console/session"),
         SignInLink => req("GET", "/console/signin?code=never-issued"),
         DemotedSessions => req("GET", "/v1/sessions"),
+        Me => req("GET", "/v1/me"),
         RestoreSession => {
             let session = demoted_session(h).await;
             req("POST", "/v1/sessions/restore").json(&json!({"agent": "bot", "session": session, "why": "checked"}))
@@ -301,6 +306,13 @@ async fn every_endpoint_times_every_role() {
                             written.iter().map(|e| (e.kind, e.data.clone())).collect::<Vec<_>>()
                         ));
                     }
+                }
+                // Asking who one is is a read: it journals nothing, for any credential.
+                200 if ep == Ep::Me && !written.is_empty() => {
+                    failures.push(format!(
+                        "{ep:?} as {who:?}: a read wrote {:?}",
+                        written.iter().map(|e| e.kind).collect::<Vec<_>>()
+                    ));
                 }
                 401 | 410 if !written.is_empty() => {
                     failures.push(format!(

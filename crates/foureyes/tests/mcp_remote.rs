@@ -9,10 +9,11 @@
 //! - `--wait`: a held call is released by an approval given while it waits;
 //! - fail closed: the server stopped, a server that never answers (timeout), a 5xx, and answers that are not the
 //!   asked-for decision — each time the call is answered `isError` and the file is not written;
-//! - reports by an executor credential (ADR-51, `--executor-token`): without it, an agent that has an executor
-//!   cannot report, so the proxy forwards nothing more; with it, the journal names the executor; a token that
-//!   cannot report for the agent (a person's, an unknown one, the agent's own, another agent's executor or agent)
-//!   is refused at start-up or before anything is forwarded.
+//! - credentials checked at start-up with `GET /v1/me` (ADR-53): `--token` must be an agent's; with
+//!   `--executor-token` (ADR-51) the journal names the executor as reporter, and a token that could not report for
+//!   the agent (a person's, an unknown one, the agent's own, another agent's executor or agent, a second agent-role
+//!   token of the same agent) is refused before any MCP traffic, deciding and journaling nothing; without it, an
+//!   agent that has an executor cannot report, so the proxy forwards nothing more.
 #![allow(clippy::unwrap_used)]
 
 mod support;
@@ -228,9 +229,9 @@ fn a_held_call_is_released_by_an_approval_on_the_remote_server() {
 }
 
 /// A fake server for the failure modes a real one should not produce: every connection gets `reply` (or, with
-/// `None`, is accepted and never answered).
-/// A server that answers every request with `reply` (or never, for `None`), except the deferral lookup a proxy
-/// makes before deciding, which gets `lookup` (so each case reaches the decide it is about).
+/// `None`, is accepted and never answered), except the start-up `GET /v1/me`, answered as for the agent `bot`, and
+/// the deferral lookup a proxy makes before deciding, which gets `lookup` (so each case reaches the decide it is
+/// about).
 fn broken_server(reply: Option<String>, lookup: &'static str) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap().to_string();
@@ -243,8 +244,13 @@ fn broken_server(reply: Option<String>, lookup: &'static str) -> String {
             };
             let mut buf = [0u8; 65536];
             let n = stream.read(&mut buf).unwrap_or(0);
-            let answer =
-                if buf[..n].starts_with(b"GET /v1/deferrals?") { http_reply("200 OK", lookup) } else { reply.clone() };
+            let answer = if buf[..n].starts_with(b"GET /v1/deferrals?") {
+                http_reply("200 OK", lookup)
+            } else if buf[..n].starts_with(b"GET /v1/me ") {
+                http_reply("200 OK", r#"{"name":"bot","role":"agent","totp":false}"#)
+            } else {
+                reply.clone()
+            };
             let _ = stream.write_all(answer.as_bytes());
         }
     });
@@ -494,65 +500,125 @@ fn with_the_executor_token_reports_are_the_executors_and_the_journal_names_it() 
     for report in reports {
         assert_eq!(report["data"]["reported_by"], json!("runner"), "the journal names the executor: {report}");
     }
-    // The start-up check and the binding check journal nothing: an executor's proxy leaves no refusal behind.
+    // The start-up check journals nothing: an executor's proxy leaves no refusal behind.
     let refusals: Vec<&Value> = events.iter().filter(|e| e["kind"] == json!("refused")).collect();
     assert!(refusals.is_empty(), "{refusals:#?}");
 }
 
+/// Runs `mcp-proxy --server … --token TOKEN EXTRA` to its exit (it must not reach MCP traffic): (code, stderr).
+fn refused_at_start_up(env: &Env, addr: &str, token: &str, extra: &[&str]) -> (Option<i32>, String) {
+    let out = proxy_command(env, addr, token, extra)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert!(out.stdout.is_empty(), "the proxy answered MCP: {}", String::from_utf8_lossy(&out.stdout));
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
 #[test]
-fn an_executor_token_that_cannot_report_for_the_agent_is_refused_before_anything_runs() {
+fn credentials_that_cannot_decide_or_report_for_the_agent_are_refused_at_start_up() {
     let env = executor_env();
     let agent = env.token("bot", "agent");
     let alice = env.token("alice", "approver");
-    executor_token(&env, "runner", "bot");
+    let runner = executor_token(&env, "runner", "bot");
     let other_agent = env.token("other", "agent");
     let others_runner = executor_token(&env, "others-runner", "other");
     let (_server, addr) = env.serve();
+    let head = journal(&addr, &alice).len();
 
-    // Refused at start-up, before any MCP traffic: the agent's own token, a person's, one the server does not know.
+    // --token must be an agent's: a person's, an executor's or an unknown one is refused before anything runs.
+    for (token, expected) in [
+        (alice.as_str(), "--token is `alice`, a credential with role approver"),
+        (runner.as_str(), "--token is `runner`, a credential with role executor"),
+        ("not-a-token", "does not accept the proxy's agent token"),
+    ] {
+        let (code, stderr) = refused_at_start_up(&env, &addr, token, &[]);
+        assert_eq!(code, Some(2), "{stderr}");
+        assert!(stderr.contains(expected), "expected `{expected}` in {stderr}");
+        assert!(!stderr.contains(token), "a token was printed: {stderr}");
+    }
+    // --executor-token must be an executor serving exactly --token's agent; the message names both principals.
     for (token, expected) in [
         (agent.as_str(), "is the agent token (--token) itself"),
-        (alice.as_str(), "is not the credential of an executor"),
+        (alice.as_str(), "--executor-token is `alice`, a credential with role approver, not an executor serving `bot`"),
         ("not-a-token", "does not accept the proxy's executor token"),
         ("  ", "--executor-token is empty"),
+        (
+            others_runner.as_str(),
+            "--executor-token is `others-runner`, the executor of agent `other`, not an executor serving `bot`",
+        ),
+        (
+            other_agent.as_str(),
+            "--executor-token is `other`, a credential with role agent, not an executor serving `bot`",
+        ),
     ] {
-        let out = proxy_command(&env, &addr, &agent, &["--executor-token", token])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        let (code, stderr) = refused_at_start_up(&env, &addr, &agent, &["--executor-token", token]);
+        assert_eq!(code, Some(2), "{stderr}");
         assert!(stderr.contains(expected), "expected `{expected}` in {stderr}");
         if token.trim().len() > 2 {
             assert!(!stderr.contains(token), "a token was printed: {stderr}");
         }
+        if expected.contains("not an executor serving `bot`") {
+            assert!(stderr.contains("--for bot"), "the way out is named: {stderr}");
+        }
     }
-    // The person's token was refused by the server, and that refusal is journaled (a proxy held a person's key).
-    let refusals: Vec<Value> = journal(&addr, &alice).into_iter().filter(|e| e["kind"] == json!("refused")).collect();
-    assert_eq!(refusals.len(), 1, "{refusals:#?}");
-    assert!(refusals[0].to_string().contains("reporting an outcome needs role agent or executor"), "{refusals:#?}");
+    // Asking who a token is is a read: nothing was decided and nothing journaled, not even for a person's token.
+    assert!(decisions_of(&addr, &alice, "mcp.fs.create_directory").is_empty());
+    let after = journal(&addr, &alice);
+    assert_eq!(after.len(), head, "the start-up checks wrote {:#?}", &after[head..]);
 
-    // Another agent's executor, or another agent's token, starts (the server says whose it is only for a decision)
-    // but is refused before the first call is forwarded: nothing runs that could not be reported.
-    for (i, token) in [others_runner, other_agent].iter().enumerate() {
-        let mut proxy = Proxy::start(&env, &addr, &agent, &["--executor-token", token]);
-        let dir = env.root.join(format!("never{i}"));
-        let answer = proxy.call("create_directory", mkdir(&dir));
-        assert_eq!(answer["isError"], json!(true), "{answer}");
-        let said = text(&answer);
-        assert!(said.starts_with("NOT EXECUTED — refused by FourEyes: --executor-token does not serve agent `bot`"));
-        assert!(said.contains("--for bot"), "{said}");
-        assert!(!dir.exists(), "forwarded with an executor token that cannot report it");
-        let again = proxy.call("create_directory", mkdir(&dir));
-        assert!(text(&again).contains("this proxy forwards nothing more"), "{again}");
-        assert!(!dir.exists());
-        // The one decision made before the check stays "intended, not confirmed" for a person to settle.
-        let made = decisions_of(&addr, &alice, "mcp.fs.create_directory");
-        assert_eq!(made.len(), i + 1, "{made:#?}");
-        assert_eq!(made[0]["status"], json!("intended"), "{made:#?}");
-    }
+    // With --executor-token the binding must be known before anything is forwarded: no server, no start (exit 8).
+    let closed = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().to_string();
+    let (code, stderr) = refused_at_start_up(&env, &closed, &agent, &["--executor-token", &runner]);
+    assert_eq!(code, Some(8), "{stderr}");
+    assert!(stderr.contains("is unreachable"), "{stderr}");
+}
+
+/// A server that knows `bot` under two agent-role tokens, as one would after a rotation that keeps the old token
+/// alive. The store keeps one token per principal today, so this stands in for one; it answers only `GET /v1/me`
+/// (whose answer depends on the bearer token) and records every request line it gets.
+fn two_tokens_for_bot(tokens: [&'static str; 2]) -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = seen.clone();
+    std::thread::spawn(move || {
+        for mut stream in listener.incoming().map_while(Result::ok) {
+            let mut buf = [0u8; 65536];
+            let n = stream.read(&mut buf).unwrap_or(0);
+            let request = String::from_utf8_lossy(&buf[..n]).into_owned();
+            log.lock().unwrap().push(request.lines().next().unwrap_or_default().to_string());
+            // Header names arrive in whatever case the client sends (hyper: lower case).
+            let lower = request.to_ascii_lowercase();
+            let known = tokens.iter().any(|t| lower.contains(&format!("authorization: bearer {t}\r\n")));
+            let answer = if request.starts_with("GET /v1/me ") && known {
+                http_reply("200 OK", r#"{"name":"bot","role":"agent","totp":false}"#)
+            } else {
+                http_reply("404 Not Found", r#"{"error":{"code":"not_found","message":"not here"}}"#)
+            };
+            let _ = stream.write_all(answer.as_bytes());
+        }
+    });
+    (addr, seen)
+}
+
+/// Before `GET /v1/me`, a second agent-role token of the agent itself passed both checks (the report probe answers
+/// an agent 404, and `bot`'s token may read `bot`'s decisions), and the proxy forwarded calls it could not report
+/// once `bot` had an executor. Its role now refuses it at start-up, whatever its principal.
+#[test]
+fn a_second_agent_token_of_the_same_agent_is_refused_as_executor_token_at_start_up() {
+    let env = executor_env();
+    let (addr, seen) = two_tokens_for_bot(["fe_bot_one", "fe_bot_two"]);
+    let (code, stderr) = refused_at_start_up(&env, &addr, "fe_bot_one", &["--executor-token", "fe_bot_two"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    let expected = "--executor-token is `bot`, a credential with role agent, not an executor serving `bot` (the agent \
+                    of --token)";
+    assert!(stderr.contains(expected), "expected `{expected}` in {stderr}");
+    assert!(!stderr.contains("fe_bot_"), "a token was printed: {stderr}");
+    // Only the two identity reads were made: nothing decided, nothing reported.
+    assert_eq!(*seen.lock().unwrap(), vec!["GET /v1/me HTTP/1.1".to_string(); 2]);
 }
 
 #[test]

@@ -27,10 +27,15 @@ Who reports: the agent token (``api_key``) decides; both reports (``unknown`` at
 success) go out with ``executor_api_key`` (or ``FOUREYES_EXECUTOR_TOKEN``) when it is set: the token of an executor
 that serves the agent (``foureyes token create --role executor --for AGENT``). Once an agent has an executor the
 server refuses the agent's own reports (ADR-51), so a leaked agent token cannot release a reservation by reporting
-``failed``, nor claim ``executed``. LiteLLM is the executor here: it runs the call after the hook lets it through. A
-refused hand-off report blocks the call (an unreported permit must not run), whatever ``fail_mode`` says: a refusal
-is an answer, not an outage; a refused ``executed`` report is logged as an error (the call already ran; its decision
-stays ``unknown``).
+``failed``, nor claim ``executed``. LiteLLM is the executor here: it runs the call after the hook lets it through.
+Before its first call the guardrail asks ``GET /v1/me`` who its tokens are: ``api_key`` must be an agent, and
+``executor_api_key`` an executor whose ``serves`` is exactly that agent. A misfit (another agent's executor, a
+person's token, another agent-role token, even one of the same agent) is logged as an ERROR and blocks every call
+before anything is decided, whatever ``fail_mode`` says (a wrong credential is an answer, not an outage); FourEyes
+unreachable during the check is an outage like any other (``fail_mode`` applies, and the check runs again on the
+next call). A refused hand-off report (the executor was revoked since) still blocks the call (an unreported permit
+must not run); a refused ``executed`` report is logged as an error (the call already ran; its decision stays
+``unknown``).
 """
 
 from __future__ import annotations
@@ -44,10 +49,10 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Dict, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
-from foureyes_client import FourEyes, FourEyesError, Verdict
-from foureyes_client.errors import Forbidden, Unauthorized
+from foureyes_client import FourEyes, FourEyesError, Identity, Verdict
+from foureyes_client.errors import Forbidden, NotFound, Unauthorized
 from litellm.exceptions import GuardrailRaisedException
 from litellm.integrations.custom_guardrail import CustomGuardrail
 from litellm.types.guardrails import GuardrailEventHooks
@@ -194,6 +199,10 @@ class FourEyesGuardrail(CustomGuardrail):
                 client.base_url,
             )
         self._lock = threading.Lock()
+        # The first-use credential check (see `_check_credentials`): done once, or failed for good with this message.
+        self._credentials_lock = threading.Lock()
+        self._credentials_ok = False
+        self._misconfigured: Optional[str] = None
         self._generation: "OrderedDict[str, int]" = OrderedDict()
         self._delivered: "OrderedDict[int, None]" = OrderedDict()
         # Identical concurrent calls take turns, so one permit is never handed out twice by this process.
@@ -340,6 +349,7 @@ class FourEyesGuardrail(CustomGuardrail):
 
     def _decide(self, ask: Ask) -> Verdict:
         """Ask FourEyes, skipping answers that were already handed out (a replayed permit or a delivered deny)."""
+        self._check_credentials()
         stripe = self._stripes[int(ask.base_request_id[-8:], 16) % len(self._stripes)]
         with stripe:
             return self._decide_locked(ask)
@@ -375,9 +385,55 @@ class FourEyesGuardrail(CustomGuardrail):
             f"{_MAX_GENERATIONS} stored answers in a row for {ask.action}: refusing to guess",
         )
 
+    def _check_credentials(self) -> None:
+        """On first use (the constructor runs while LiteLLM loads its config, maybe before FourEyes is up, and must
+        not block its event loop): ``GET /v1/me`` with ``api_key`` and, when set, ``executor_api_key``. A misfit is
+        found before anything is decided, so no permit is left ``intended`` for a report that would be refused; it
+        is final (the tokens are fixed until LiteLLM restarts). An outage raises :class:`FourEyesError` and is
+        tried again on the next call."""
+        with self._credentials_lock:
+            if self._credentials_ok:
+                return
+            if self._misconfigured is None:
+                self._misconfigured = self._misfit()
+                if self._misconfigured is None:
+                    self._credentials_ok = True
+                    return
+                log.error("FourEyes guardrail `%s`: %s", self.guardrail_name, self._misconfigured)
+        raise FourEyesBlocked(
+            self.guardrail_name,
+            f"FourEyes guardrail misconfigured: {self._misconfigured} Not executed (fail closed).",
+            status_code=403,
+            blocked_content=False,
+        )
+
+    def _misfit(self) -> Optional[str]:
+        """Why the credentials do not fit (``None``: they do, or need not be checked). Raises on an outage."""
+        executor = self.reporter is not self.client
+        asked = [(self.client, "api_key")] + ([(self.reporter, "executor_api_key")] if executor else [])
+        found: List[Identity] = []
+        for client, setting in asked:
+            try:
+                found.append(client.me())
+            except (Unauthorized, Forbidden) as e:
+                return f"FourEyes does not accept `{setting}`: {e.message} [{e.code}]."
+            except NotFound:
+                if executor:
+                    return (
+                        f"FourEyes at {client.base_url} has no GET /v1/me (older than this guardrail?), so "
+                        f"`executor_api_key` cannot be checked: upgrade the server."
+                    )
+                # Without an executor nothing depends on it: each decision checks `api_key`'s role itself.
+                log.warning(
+                    "FourEyes at %s has no GET /v1/me (older than this guardrail?): `api_key` is not checked up front",
+                    client.base_url,
+                )
+                return None
+        return credentials_misfit(found[0], found[1] if executor else None)
+
     def _hand_off(self, ask: Ask, verdict: Verdict) -> None:
         """Reports a permit ``unknown`` before LiteLLM runs it. A refused report (the agent has an executor and none
-        is configured, or the configured one does not serve this agent) blocks the call: a permit that cannot be
+        is configured, or the configured one was revoked after the first-use check) blocks the call: a permit that cannot be
         reported must not run. The permit stays ``intended``, holding what it reserved, for a person to settle."""
         try:
             self.reporter.report(
@@ -450,6 +506,32 @@ class FourEyesGuardrail(CustomGuardrail):
         if v.verdict == "dry_run":
             return f"{head}: dry run (would have: {v.would_have}). {why}. Not executed."
         return f"{head}: denied. {why}. Not executed."
+
+
+def credentials_misfit(agent: Identity, executor: Optional[Identity]) -> Optional[str]:
+    """Why the guardrail's credentials do not fit, or ``None``: ``agent`` (``api_key``) must be an agent, and
+    ``executor`` (``executor_api_key``, when set) an executor serving exactly that agent. The message names both
+    principals. An agent-role ``executor_api_key`` is refused even when its principal is the agent itself: once the
+    agent has an executor, the server refuses the agent's own reports, so the hand-off report would be refused."""
+    if agent.role != "agent":
+        return (
+            f"`api_key` is `{agent.name}`, a credential with role {agent.role}: the guardrail decides with an agent "
+            f"token (foureyes token create --role agent)."
+        )
+    if executor is None or (executor.role == "executor" and executor.serves == agent.name):
+        return None
+    if executor.role != "executor":
+        what = f"a credential with role {executor.role}"
+    elif executor.serves is None:
+        what = "an executor that names no agent"
+    else:
+        what = f"the executor of agent `{executor.serves}`"
+    a = agent.name
+    return (
+        f"`executor_api_key` is `{executor.name}`, {what}, not an executor serving `{a}` (the agent of `api_key`): "
+        f"its reports of `{a}`'s decisions would be refused. Give the token of an executor for `{a}` (foureyes token "
+        f"create --role executor --for {a})."
+    )
 
 
 def _header(data: Mapping[str, Any], name: str) -> Optional[str]:

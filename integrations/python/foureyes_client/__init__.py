@@ -24,7 +24,7 @@ from .errors import (
     Unreachable,
 )
 from .executor import AlreadyDecided, AlreadyReported, AwaitingApproval, Blocked, Denied, DryRun
-from .types import Approval, ApprovalVote, Budget, Demotion, Reason, Verdict, WaitResult
+from .types import Approval, ApprovalVote, Budget, Demotion, Identity, Reason, Verdict, WaitResult
 
 __all__ = [
     "ENDPOINTS",
@@ -44,6 +44,7 @@ __all__ = [
     "Forbidden",
     "FourEyes",
     "FourEyesError",
+    "Identity",
     "NotFound",
     "PayloadTooLarge",
     "ProtocolError",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .errors import FourEyesError, ProtocolError, Unreachable, error_for
-from .types import OUTCOMES, Approval, ApprovalVote, Demotion, Verdict, WaitResult
+from .types import OUTCOMES, Approval, ApprovalVote, Demotion, Identity, Verdict, WaitResult
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Endpoint:
     #: Query parameters the client may send.
     query: Tuple[str, ...] = ()
     #: The answer type: ``decide``, ``verdict``, ``wait``, ``approval``, ``approval_list``, ``vote``, ``demotion``,
-    #: ``demotion_list``.
+    #: ``demotion_list``, ``identity``.
     answer: str = ""
 
 
@@ -67,6 +67,7 @@ ENDPOINTS: Dict[str, Endpoint] = {
     "reject": Endpoint("POST", "/v1/approvals/{id}/reject", body=("reason", "digest"), answer="approval"),
     "revoke": Endpoint("POST", "/v1/approvals/{id}/revoke", body=("why",), body_always=("why",), answer="approval"),
     "sessions": Endpoint("GET", "/v1/sessions", query=("status",), answer="demotion_list"),
+    "me": Endpoint("GET", "/v1/me", answer="identity"),
     "restore_session": Endpoint(
         "POST",
         "/v1/sessions/restore",
@@ -86,6 +87,7 @@ ANSWER_FIELDS: Dict[str, Tuple[str, ...]] = {
     "vote": ApprovalVote.REQUIRED,
     "demotion": Demotion.REQUIRED,
     "demotion_list": Demotion.REQUIRED,
+    "identity": Identity.REQUIRED,
 }
 
 Seconds = Union[int, float]
@@ -236,6 +238,13 @@ class FourEyes:
         return Demotion.from_json(self._call("restore_session", body=body))
 
     # ---------------------------------------------------------------------------------------------------- other
+
+    def me(self) -> Identity:
+        """Who this client's token is: principal, role, the agent an executor serves, whether TOTP is enrolled.
+        Any live credential may ask and nothing is journaled; an unknown or revoked token is
+        :class:`Unauthorized`. A process that holds an agent token and an executor token checks with it that the
+        executor ``serves`` exactly the agent (see ``foureyes_litellm``) before anything runs."""
+        return Identity.from_json(self._call("me"))
 
     def healthz(self) -> Dict[str, Any]:
         answer = self._request("GET", "/healthz", None, None, 0.0)

@@ -370,3 +370,30 @@ class Demotion:
     @property
     def active(self) -> bool:
         return self.status == "active"
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who a credential is (``GET /v1/me``): its principal ``name`` (for an agent, the agent name its decisions
+    carry), its ``role`` (``agent``, ``approver``, ``admin``, ``executor``; kept as sent, so a role this client does
+    not know yet still parses), the agent an executor ``serves`` (``None`` for the other roles) and whether a TOTP
+    authenticator is enrolled for step-up approvals. Never the token."""
+
+    name: str
+    role: str
+    totp: bool
+    serves: Optional[str] = None
+    raw: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    REQUIRED = ("name", "role", "totp")
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "Identity":
+        w = "identity"
+        return cls(
+            name=_need(obj, "name", str, w),
+            role=_need(obj, "role", str, w),
+            totp=_need(obj, "totp", bool, w),
+            serves=_opt(obj, "serves", str, w),
+            raw=dict(obj),
+        )
