@@ -79,6 +79,10 @@ pub struct Classification {
 /// A money number: grouped thousands ("1,200", "1.200,50") or plain digits, with an optional one- or two-digit
 /// decimal part after a point or a comma ("50.00", "50,00").
 const NUM: &str = r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?";
+/// A number with no leading zero ("$.99"): only read after a currency sign, where it cannot be a sentence end.
+const NUM_NO_LEAD: &str = r"\.\d{1,2}\b";
+/// A multiplier written after the number ("$1k", "$2.5K", "1k dollars", "$3 thousand", "$2m").
+const MULT: &str = r"(?:\s?(?:thousand|thou|grand|million|mill|mil|mn|bn|billion)\b|[km]\b)";
 /// A currency named before the number ("$50", "USD 50", "USD50", "US$ 50").
 const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£]|\b(?:usd|eur|gbp|cad|aud|chf)";
 /// A currency named after the number ("50.00$", "50,00 $", "50 USD", "50 dollars").
@@ -86,6 +90,12 @@ const CUR_AFTER: &str = r"[$€£]|(?:usd|eur|gbp|cad|aud|chf|(?:us |u\.s\. )?do
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
 const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:my|our|the) (?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|rembours\w*|reembols\w*|r[uü]ckerstattung|rimbors\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b";
+/// Money-back idioms that mean the whole amount ("every penny back", "refund the lot", "all of it back"), read
+/// like "all my money back" (policy.md: the full amount). "Worth every penny" is praise: the idioms count only
+/// with "back" or after an asking word.
+const EVERY_PENNY: &str = r"\bevery\s+(?:single\s+|last\s+)?(?:penny|cent|dime)";
+const ALL_OF_IT: &str = r"\ball\s+of\s+(?:it|that|this|them)";
+const THE_LOT: &str = r"\bthe\s+(?:whole\s+|entire\s+)?lot";
 /// Number words the amount parser understands ("fifty dollars", "two hundred and fifty dollars").
 const NUMBER_WORDS: &str = "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety|hundred|thousand";
 
@@ -115,6 +125,10 @@ struct Res {
     determiner_before: Regex,
     /// A share instead of an amount near the request ("half of it", "50% back").
     fraction: Regex,
+    /// "twice as much", "double the price": a comparison, not a repeated charge.
+    comparison: Regex,
+    /// Before an amount, after a share: the amount the share comes to ("that'd be $20", "i.e. $20").
+    share_named: Regex,
     /// The customer reports being charged more than once.
     duplicate: Regex,
     /// Two amounts offered as alternatives or a range ("$10 or maybe $15", "$10-$15").
@@ -130,11 +144,14 @@ struct Res {
 fn res() -> &'static Res {
     static R: OnceLock<Option<Res>> = OnceLock::new();
     let built = R.get_or_init(|| {
-        let money_any = format!(r"(?:(?:{CUR_BEFORE})\s?(?:{NUM})|\b(?:{NUM})\s?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)");
-        let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b\d{1,3}\s?%|\b\d{1,3} percent\b)";
+        let money_any = format!(
+            r"(?:(?:{CUR_BEFORE})\s?(?:{NUM}|{NUM_NO_LEAD})(?:{MULT})?|\b(?:{NUM})(?:{MULT})?\s?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)"
+        );
+        // A share below the whole: "100%" is the full amount (`full`), not a share.
+        let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b[1-9]?\d\s?%|\b[1-9]?\d percent\b)";
         Some(Res {
             money: Regex::new(&format!(
-                r"(?i)(?:{CUR_BEFORE})\s?(?P<a>{NUM})|\b(?P<b>{NUM})\s?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
+                r"(?i)(?:{CUR_BEFORE})\s?(?P<a>{NUM}|{NUM_NO_LEAD})(?P<ma>{MULT})?|\b(?P<b>{NUM})(?P<mb>{MULT})?\s?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
             ))
             .ok()?,
             number_words: Regex::new(&format!(
@@ -145,24 +162,24 @@ fn res() -> &'static Res {
                 r"(?im)\b(\d+)\s?(dollars?|bucks|euros?)\s+(?:and\s+)?(\d{1,2})(\s?cents?\b|\s*(?:[.!?,;]|$|please\b))",
             )
             .ok()?,
-            full: Regex::new(
-                r"(?i)\b((full|entire|whole|complete|total)\s+(refund|amount|price|purchase price|cost|sum|order)|refund(ed)?\s+(it\s+|me\s+)?in\s+full|in full|all (of )?my money|everything i paid|what i paid)\b",
-            )
+            full: Regex::new(&format!(
+                r"(?i)\b((full|entire|whole|complete|total)\s+(refund|amount|price|purchase price|cost|sum|order)|refund(ed)?\s+(it\s+|me\s+)?in\s+full|in full|all (of )?my money|everything i paid|what i paid|{EVERY_PENNY}\s+(?:\w+\s+)?back|(?:refund\w*|reimburs\w*|repay\w*)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:{EVERY_PENNY}|{THE_LOT})|{ALL_OF_IT}\s+back|{THE_LOT}\s+back|(?:refund\w*|reimburs\w*)\s+(?:me\s+|us\s+)?(?:for\s+)?everything|\b100\s?(?:%|percent)(?:\s+(?:of\s+)?(?:my\s+|the\s+|it\s+)?(?:money\s+|amount\s+|price\s+)?(?:back|refund\w*))|(?:refund\w*|back)\s+(?:of\s+)?100\s?(?:%|percent))",
+            ))
             .ok()?,
             refund: Regex::new(&format!(
-                r"(?i)\b(?:{ASK_WORDS})|{money_any}\s+(?:\w+\s+)?back\b|\b(?:return|give|pay|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b"
+                r"(?i)\b(?:{ASK_WORDS})|{money_any}\s+(?:\w+\s+)?back\b|\b(?:return|give|pay|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b"
             ))
             .ok()?,
             no_refund: Regex::new(
                 r"(?i)\b(don'?t|do not|does not|doesn'?t|no need (for|to)|not (asking|looking) for|without|rather than|instead of|not|no)\s+(want\s+|need\s+|ask(ing)? for\s+)?(a\s+|any\s+|my\s+)?(refund|money back)",
             )
             .ok()?,
-            acknowledged: Regex::new(
-                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{0,30}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|thanks?(?:\s+you)?\s+(?:so\s+much\s+)?for\s+(?:the|my|your|processing\s+(?:the|my))\s+(?:\w+\s+)?refund\w*|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:my|the|our)\s+(?:money|cash|funds|payment)\s+back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
-            )
+            acknowledged: Regex::new(&format!(
+                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{{0,30}}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|(?:thanks?|thank\s+you|ta|cheers|many\s+thanks)\s+(?:\w+\s+){{0,2}}?for\s+(?:(?:processing|sorting(?:\s+out)?|handling|issuing|arranging|approving|doing|sending)\s+)?(?:the|my|your|that|this)\s+(?:[^\s?!]+\s+){{0,2}}?refund\w*(?:\s+(?:of|for)\s+{money_any})?|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:(?:my|the|our|your)\s+)?(?:money|cash|funds|payment|{money_any})\s+(?:\w+\s+)?back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
+            ))
             .ok()?,
             status_question: Regex::new(
-                r"(?i)(?:\b(?:has|have|did|when|where|how long|what'?s|what is|any (?:update|news|word) (?:on|about))\b[^.?!\n]{0,40}\b(?:my|the|our|this|that)\s+refund\b[^.?!\n]{0,40}\?|\b(?:my|the|our)\s+refund\b[^.!\n]{0,40}\b(?:yet|status|pending|still|arrive|arrived|come through|go through|gone through|processed|on (?:its|the) way)\b[^.!\n]*\?|\bstatus of (?:my|the|our) refund\b|\brefund status\b|\b(?:still\s+)?waiting (?:for|on) (?:my|the|a|our) refund\b|\bfollow(?:ing)?[- ]up on (?:my|the|our) refund\b|\b(?:haven'?t|have not|hasn'?t|has not|never|didn'?t|did not|not yet|still not|still haven'?t)\s+(?:received|got|gotten|seen|had)\s+(?:my|the|a|any|our)\s+refund\b)",
+                r"(?i)(?:\b(?:has|have|did|when|where|how long|what'?s|what is|any (?:update|news|word) (?:on|about))\b[^.?!\n]{0,40}\b(?:my|the|our|this|that|a|an)\s+(?:pending\s+|processed\s+|approved\s+)?refund\b[^.?!\n]{0,40}\?|\b(?:my|the|our)\s+refund\b[^.!\n]{0,40}\b(?:yet|status|pending|still|arrive|arrived|come through|go through|gone through|processed|on (?:its|the) way)\b[^.!\n]*\?|\b(?:my|the|our|this|that|a)\s+refund\s+to\s+(?:show|appear|arrive|clear|post|land|come|go|reach|hit|process)\w*|\b(?:my|the|our|this|that)\s+refund\s+(?:still\s+)?(?:has\s*n[o']?t|hasn'?t|has not|did\s*n'?t|didn'?t|did not|is\s*n'?t|isn'?t|is not)\s+(?:yet\s+)?(?:\w+\s+)?(?:arrived|shown|show|showing|come|appeared|appear|posted|landed|cleared|reached|hit|gone through|come through|here|there|been (?:received|credited|processed|paid))|\b(?:my|the|our|this|that)\s+(?:[^\s?!]+\s+){0,2}?refund\b(?:\s+(?:of|for)\s+[^\s?!]+)?\s+(?:is|was|'s|has been|remains|shows(?: as)?|showing(?: as)?|still shows(?: as)?)\s+(?:still\s+)?(?:\w+\s+)?(?:pending|processing|in progress|on (?:its|the) way|being processed|under review|awaiting\w*)\b|\bstatus of (?:my|the|our) refund\b|\brefund status\b|\b(?:still\s+)?waiting (?:for|on) (?:my|the|a|our) refund\b|\bfollow(?:ing)?[- ]up on (?:my|the|our) refund\b|\b(?:haven'?t|have not|hasn'?t|has not|never|didn'?t|did not|not yet|still not|still haven'?t)\s+(?:received|got|gotten|seen|had)\s+(?:my|the|a|any|our)\s+refund\b)",
             )
             .ok()?,
             request_before: Regex::new(
@@ -183,12 +200,31 @@ fn res() -> &'static Res {
                 r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-)\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}"
             ))
             .ok()?,
-            duplicate: Regex::new(
-                r"(?i)\b(?:(?:charged|billed|debited|paid)\s+(?:me\s+)?(?:twice|two times|double|2x|three times)|double[- ]?(?:charged|billed|charge|payment)|duplicated?\s+(?:charge|payment|transaction|debit)|charged\s+[^.?!\n]{0,20}\btwice)\b",
+            comparison: Regex::new(r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of)\b").ok()?,
+            share_named: Regex::new(
+                r"(?i)\b(?:that'?d be|that would be|that'?s|that is|which is|which would be|which comes to|that comes to|i\.e\.?|so about|so roughly|so around|so|comes to|=|back\s*[(:,-]|back\s+at)\s*$",
             )
             .ok()?,
+            duplicate: Regex::new(concat!(
+                r"(?i)\b(?:(?:charged|billed|debited|paid)\s+(?:me\s+)?(?:2x|three times)",
+                r"|double[- ]?(?:charged|billed|charge|payment)|duplicated?\s+(?:charge|payment|transaction|debit)",
+                r"|charged\s+[^.?!\n]{0,20}\btwice",
+                // "two payments of $30", "two charges for the same order": counted payments of one purchase.
+                r"|(?:two|2|three|3|multiple|several)\s+(?:identical\s+|separate\s+|duplicate\s+|equal\s+)?",
+                r"(?:payments|charges|transactions|debits|withdrawals)\s+(?:of\s+(?:the\s+same|\S*\d)|for\s+(?:the\s+same|this|one|my|a\s+single)|on\s+the\s+same)",
+                r"|(?:reverse|refund|cancel|void|undo)\s+(?:one|either)\s+of\s+(?:them|the\s+(?:two\s+)?(?:charges|payments|transactions|debits))",
+                r"|same\s+(?:charge|payment|amount|transaction)\s+(?:\w+\s+){0,2}?(?:twice|two times|again)",
+                r"|(?:two|2|three|3|multiple|several)\s+(?:identical|duplicate|matching|equal)\s+(?:payments|charges|transactions|debits))\b",
+                // "I see the charge twice on my statement", "the payment went out two times".
+                r"|\b(?:charge|payment|transaction|debit)s?\s+(?:\w+\s+){0,3}?(?:twice|two times|2 times)\b",
+                // "took the payment two times", "billed double for this": a repeat word after a charging verb (a
+                // comparison, "paid twice as much", is cut out first: `comparison`).
+                r"|\b(?:charged|billed|debited|paid|took|taken|deducted|withdrawn|came out|went through|gone through)",
+                r"\s+[^.?!\n]{0,25}?\b(?:twice|two times|2 times|double)\b",
+            ))
+            .ok()?,
             safety: Regex::new(
-                r"(?i)\b(injur\w*|hurt\w*|wound(ed|s)?|bleed\w*|burn(ed|t|s|ing)?|scald\w*|blister\w*|caught fire|on fire|fire hazard|flames?|smok(e|ed|ing)|sparks?|sparked|sparking|electric(al)? shock|shocked|electrocut\w*|explod\w*|explosion|overheat\w*|hot to the touch|fumes|toxic|hazard(s|ous)?|danger|dangerous(ly)?|unsafe|not safe|chok(e|ed|ing)|poison\w*|hospital\w*|emergency room|ambulance|concussion|fractur\w*|sprain\w*|bruis\w*|allergic reaction|rash|lacerat\w*|gash\w*|black eye|swollen|bulging battery|lethal|deadly|recall(ed)?|smell\w*\s+(?:of|like)\s+(?:gas|smoke)|fell\s+on\s+(?:my|his|her|their|our)\s+(?:foot|feet|head|hand|toes?|leg|arm|child|son|daughter|baby)|hives|swallow(ed|ing)?|vomit\w*|zapped|carbon monoxide|gas leak|urgent care|(?:made|making)\s+(?:me|us|him|her|them|my\s+\w+)\s+(?:\w+\s+)?(?:sick|ill)|legal\s+(?:team|department|counsel|advice|proceedings)|lawyers?|attorneys?|solicitors?|lawsuit|sue|suing|sued|legal action|court|small claims|consumer protection|trading standards|cut\s+(?:(?:my|his|her|their|our|your|the|a)\s+)?(?:\w+\s+)?(?:hands?|fingers?|thumbs?|foot|feet|legs?|arms?|face|lips?|skin|head|knees?|toes?|palm|wrists?)|(?:badly|deeply|nasty|deep|bad)\s+cuts?|(?:needed|need|needs|got|get|getting|required|requiring|had|\d+)\s+stitches|(?:broke|broken|fractured)\s+(?:(?:my|his|her|their|our|a)\s+)?(?:wrists?|arms?|legs?|ankles?|foot|toes?|fingers?|hands?|nose|tooth|teeth|ribs?|hips?|collarbone|bones?)|(?:nearly|almost)\s+(?:fell|fall|fallen|tipped|choked|electrocuted|died|hit|killed|cut|burned|burnt|lost)|(?:i|he|she|we|they|baby|child|son|daughter|kid)\s+fell|collaps\w*\s+(?:under|on|onto|beneath)\s+(?:me|him|her|us|them|my|his|our|their))\b",
+                r"(?i)\b(injur\w*|hurt\w*|wound(ed|s)?|bleed\w*|burn(ed|t|s|ing)?|scald\w*|blister\w*|caught fire|on fire|fire hazard|flames?|smok(e|ed|ing)|sparks?|sparked|sparking|electric(al)? shock|shocked|electrocut\w*|explod\w*|explosion|overheat\w*|hot to the touch|fumes|toxic|hazard(s|ous)?|danger|dangerous(ly)?|unsafe|not safe|chok(e|ed|ing)|poison\w*|hospital\w*|emergency room|ambulance|concussion|fractur\w*|sprain\w*|bruis\w*|allergic reaction|rash|lacerat\w*|gash\w*|black eye|swollen|bulging battery|lethal|deadly|recall(ed)?|smell\w*\s+(?:of|like)\s+(?:gas|smoke)|fell\s+on\s+(?:my|his|her|their|our)\s+(?:foot|feet|head|hand|toes?|leg|arm|child|son|daughter|baby)|hives|swallow(ed|ing)?|vomit\w*|zapped|carbon monoxide|gas leak|urgent care|(?:made|making)\s+(?:me|us|him|her|them|my\s+\w+)\s+(?:\w+\s+)?(?:sick|ill)|legal\s+(?:team|department|counsel|advice|proceedings)|lawyers?|attorneys?|solicitors?|lawsuit|sue|suing|sued|legal action|court|small claims|consumer protection|trading standards|ombudsman|better business bureau|bbb|ftc|accc|cfpb|attorney general|consumer (?:council|authority|agency|affairs|rights (?:body|group|agency))|cut\s+(?:(?:my|his|her|their|our|your|the|a)\s+)?(?:\w+\s+)?(?:hands?|fingers?|thumbs?|foot|feet|legs?|arms?|face|lips?|skin|head|knees?|toes?|palm|wrists?)|(?:badly|deeply|nasty|deep|bad)\s+cuts?|(?:needed|need|needs|got|get|getting|required|requiring|had|\d+)\s+stitches|(?:broke|broken|fractured)\s+(?:(?:my|his|her|their|our|a)\s+)?(?:wrists?|arms?|legs?|ankles?|foot|toes?|fingers?|hands?|nose|tooth|teeth|ribs?|hips?|collarbone|bones?)|(?:nearly|almost)\s+(?:fell|fall|fallen|tipped|choked|electrocuted|died|hit|killed|cut|burned|burnt|lost)|(?:i|he|she|we|they|baby|child|son|daughter|kid)\s+fell|collaps\w*\s+(?:under|on|onto|beneath)\s+(?:me|him|her|us|them|my|his|our|their)|swell(?:ed|ing|s)?\s+up|swelling|(?:case|casing|back|cover|screen|phone|laptop|tablet|device|power\s?bank)\s+(?:\w+\s+){0,2}?bulg\w*|(?:swelled|swelling|bulg\w*|puff(?:ed|ing|y)|leak(?:ed|ing|s|y)?)\s+(?:\w+\s+)?batter(?:y|ies)|batter(?:y|ies)\s+(?:\w+\s+){0,3}?(?:swell\w*|swollen|bulg\w*|puff(?:ed|ing|y)\w*|leak\w*|acid|balloon\w*|expand\w*)|(?:ballooned|expanded)\s+(?:\w+\s+)?batter(?:y|ies)|exposed\s+(?:live\s+|bare\s+|electrical\s+|copper\s+)?(?:wires?|wiring|cables?)|(?:live|bare)\s+wires?|(?:got|gets|getting|gotten|became|becomes|becoming|went|goes|going|runs|running|ran)\s+(?:really|very|extremely|super|dangerously|way too|too|so|insanely|scorching|burning)\s+hot|too hot (?:to|for) (?:touch|hold|handle|pick|use)|red[- ]hot|scorch(?:ed|es|marks?)|(?:scared|afraid|frightened|terrified|nervous|worried|fearful)\s+(?:\w+\s+)?(?:to|of)\s+(?:use|using|touch|touching|plug|plugging|charge|charging|turn|turning|switch|switching|leave|leaving|go near)|(?:gave|gives|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+)?(?:\w+\s+)?shocks?|(?:got|get|gets|getting|received|felt)\s+(?:an?\s+)?(?:electric(?:al)?\s+|nasty\s+|small\s+|little\s+|mild\s+|slight\s+)?shocks?\s+(?:from|off|touching|(?:when|while|as)\s+(?:i\s+|you\s+|we\s+|he\s+|she\s+|they\s+)?(?:touch|plug|unplug|switch|turn|use|hold|held|grab|pick|open)\w*)|(?:plug|cable|cord|wire|socket|charger|casing|adapter|outlet|battery)\s+(?:\w+\s+){0,2}?melt\w*|melt\w*\s+(?:the\s+)?(?:plug|cable|cord|wire|socket|charger|casing|plastic|outlet))\b",
             )
             .ok()?,
             refund_context: Regex::new(r"(?i)(refund|back|return|reimburs|credit)").ok()?,
@@ -209,7 +245,8 @@ fn to_cents(num: &str) -> Option<i64> {
         Some(i) if num.len() - i - 1 <= 2 => (&num[..i], &num[i + 1..]),
         _ => (num, ""),
     };
-    let whole: i64 = whole.replace([',', '.'], "").parse().ok()?;
+    // "$.99": no leading digit is a whole part of zero.
+    let whole: i64 = if whole.is_empty() { 0 } else { whole.replace([',', '.'], "").parse().ok()? };
     let frac: i64 = match frac.len() {
         0 => 0,
         1 => frac.parse::<i64>().ok()? * 10,
@@ -302,7 +339,14 @@ fn own_words(text: &str) -> String {
             continue;
         }
         if res().original_message.is_match(t) {
-            // An "Original Message" separator starts the quoted history, which runs to the end (top-posting).
+            // A forwarded message is a quoted block that runs to the next blank line; what follows is read as the
+            // customer's ("my mum asked me to forward this, she wants $30 back"): a forward relays a request, it
+            // does not end the customer's text. An "Original Message" separator starts the quoted history, which
+            // runs to the end (top-posting).
+            if t.to_lowercase().contains("forwarded") {
+                in_quote_block = true;
+                continue;
+            }
             break;
         }
         if res().quote_header.is_match(t) {
@@ -408,9 +452,10 @@ fn role(text: &str, start: usize, end: usize) -> Role {
     if r.price_before.is_match(back) { Role::Price } else { Role::Plain }
 }
 
-/// Every money amount in the (prepared) text: offset, cents, role. A bare number ("24.99") counts only inside a
+/// Every money amount in the (prepared) text: offset, cents (`None` when it cannot be read with certainty),
+/// role. A bare number ("24.99") counts only inside a
 /// clause that asks for money back, and never as part of a date or version ("12.05.2026").
-fn amounts(text: &str) -> Vec<(usize, i64, Role)> {
+fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
     let r = res();
     let asking: Vec<(usize, usize)> =
         clauses(text).into_iter().filter(|(s, e)| clause_intent(&text[*s..*e]).request).collect();
@@ -427,9 +472,22 @@ fn amounts(text: &str) -> Vec<(usize, i64, Role)> {
                 continue;
             }
         }
-        if let Some(cents) = to_cents(num.as_str()) {
-            out.push((m.start(), cents, role(text, m.start(), m.end())));
-        }
+        let mult = c.name("ma").or(c.name("mb")).map(|s| s.as_str().trim().to_lowercase());
+        let factor = match mult.as_deref() {
+            None => Some(1),
+            Some("k" | "thousand" | "thou" | "grand") => Some(1_000),
+            Some("m" | "mn" | "mil" | "mill" | "million") => Some(1_000_000),
+            Some("bn" | "billion") => Some(1_000_000_000),
+            Some(_) => None,
+        };
+        // A letter or digit glued to the number ("$1.5x", "$20ish", "$1.234") is a format the parser does not
+        // know: the number read so far could be smaller than the one meant, so it is not an amount (ambiguous).
+        let after = &text[m.end()..];
+        let word: String = after.chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
+        let glued = after.chars().next().is_some_and(|c| c.is_ascii_digit())
+            || !(word.is_empty() || matches!(word.as_str(), "usd" | "eur" | "gbp" | "cad" | "aud" | "chf"));
+        let cents = to_cents(num.as_str()).zip(factor).and_then(|(c, f)| c.checked_mul(f)).filter(|_| !glued);
+        out.push((m.start(), cents, role(text, m.start(), m.end())));
     }
     out
 }
@@ -447,12 +505,27 @@ fn distinct(values: impl Iterator<Item = i64>) -> Vec<i64> {
 /// does not turn shares into amounts (U1).
 fn requested_in(text: &str) -> Amount {
     let r = res();
-    let all = amounts(text);
+    let read = amounts(text);
+    // An amount that cannot be read with certainty must never turn into a smaller one: ask which amount (U1).
+    if read.iter().any(|a| a.1.is_none()) {
+        return Amount::Ambiguous;
+    }
+    let all: Vec<(usize, i64, Role)> = read.into_iter().filter_map(|(at, c, role)| Some((at, c?, role))).collect();
     let asked = distinct(all.iter().filter(|a| a.2 == Role::Requested).map(|a| a.1));
     // The asked amount wins, unless the customer offers alternatives ("refund $10 or maybe $15"): then it is one
     // of several candidates.
     if asked.len() == 1 && !r.alternatives.is_match(text) {
         return Amount::Cents(asked[0]);
+    }
+    if r.fraction.is_match(text) && asked.is_empty() {
+        // A share with the amount it comes to named ("half back? That'd be $20"): that amount, if it is the only
+        // one so named and not a price. Otherwise the share is ambiguous (U1, policy.md).
+        let named = distinct(
+            all.iter()
+                .filter(|(at, _, role)| *role != Role::Price && r.share_named.is_match(before(text, *at, 30)))
+                .map(|a| a.1),
+        );
+        return if named.len() == 1 { Amount::Cents(named[0]) } else { Amount::Ambiguous };
     }
     if r.fraction.is_match(text) || asked.len() > 1 {
         return Amount::Ambiguous;
@@ -503,7 +576,13 @@ pub fn refund_status_question(text: &str) -> bool {
 
 /// Whether the customer says they were charged more than once.
 pub fn duplicate_charge(text: &str) -> bool {
-    res().duplicate.is_match(&prepare(text))
+    is_duplicate(&prepare(text))
+}
+
+/// The duplicate-charge fact on prepared text, comparisons ("paid twice as much") cut out first.
+fn is_duplicate(own: &str) -> bool {
+    let r = res();
+    r.duplicate.is_match(&r.comparison.replace_all(own, " "))
 }
 
 /// Safety, legal or injury words anywhere in the (normalised) text, quotes included: escalating is the safe side.
@@ -529,7 +608,7 @@ pub fn facts(ev: &Evidence) -> Facts {
         executed_prior_refund: ev.refunds.iter().any(|r| r.status == "executed"),
         safety_legal_injury: safety_legal_injury(&text),
         refund_status_question: intent.status_question && !intent.request,
-        duplicate_charge: res().duplicate.is_match(&own),
+        duplicate_charge: is_duplicate(&own),
     }
 }
 
@@ -553,6 +632,13 @@ pub fn classify(ev: &Evidence) -> Classification {
         if f.safety_legal_injury {
             let mut c = answer("in_policy", "escalate", &["E2"], "safety, legal threat or injury".into(), f);
             c.severity = Some("high".into());
+            return c;
+        }
+        // A duplicate charge reported without the word refund ("two payments of $30 on my statement") still asks
+        // for an account action the lookups cannot check (they hold orders, not payments): U1, not C1.
+        if f.duplicate_charge {
+            let mut c = answer("under_specified", "escalate", &["U1"], "reports a duplicate charge".into(), f);
+            c.severity = Some("low".into());
             return c;
         }
         // A question about a refund the lookups have no record of is not a pure inquiry: either a request got lost

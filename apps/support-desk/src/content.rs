@@ -63,6 +63,14 @@ struct Patterns {
     /// In quoted email text: an agent's reply that approves or promises a refund (a support reply is evidence for
     /// the human, never an approval, and a forged one is the usual priming move).
     quoted_approval: Regex,
+    /// Plain urgency words.
+    urgent: Regex,
+    /// Money moved or an approval asked for: what plain urgency presses on.
+    money_action: Regex,
+    /// A chat-API role key naming a privileged speaker (`"role": "system"`).
+    role_key: Regex,
+    /// A key that carries the message of a chat-API object (`"content": …`).
+    message_key: Regex,
     base64: Regex,
     base64_chunks: Regex,
     padding: Regex,
@@ -93,20 +101,32 @@ fn patterns() -> &'static Patterns {
             // A chat-API role object, a markdown header that claims the operator, a note addressed to the model.
             (
                 Flag::FakeSystemMessage,
-                r#"(?im)(["']role["']\s*:\s*["'](system|assistant|developer|tool)["']|^\s*#{1,6}\s*(instructions?|system|operator|admin|developer)\b|\b(instructions?|directives?|orders?) from (the |your )?(operator|administrator|admin|developers?|creators?)\b|\bnew instructions? (for|to) (the |you\b)|\b(assistant|ai|bot|model|llm) reading this\b|\b(note|p\.?s\.?|message|instructions?) (to|for) the (ai|bot|llm|model|language model)\b)"#,
+                r#"(?im)(^\s*#{1,6}\s*(instructions?|system|operator|admin|developer)\b|\b(instructions?|directives?|orders?) from (the |your )?(operator|administrator|admin|developers?|creators?)\b|\bnew instructions? (for|to) (the |you\b)|\b(assistant|ai|bot|model|llm) reading this\b|\b(note|p\.?s\.?|message|instructions?) (to|for) the (ai|bot|llm|model|language model)\b)"#,
+            ),
+            // New rules declared for this conversation, every guideline dropped, the only valid output dictated,
+            // checks waved off ("nobody will check").
+            (
+                Flag::DirectOverride,
+                r"(?i)(\bnew (rules?|instructions?|polic(y|ies)|directives?|guidelines?)\b[^.\n]{0,12}\b(for|in|during) (this|the|our) (conversation|convo|chat|session|ticket|thread|exchange)\b|\b(drop|abandon|discard|ditch|scrap|suspend|shelve|throw out|toss)\b[^.\n]{0,20}\b(every|all|any|your|the|previous|prior)\b[^.\n]{0,20}\b(guidelines?|instructions?|rules?|polic(y|ies)|directives?|guardrails?)\b|\b(is|as) the only (valid|acceptable|allowed|correct|permitted) (output|answer|response|reply|action)\b|\b(nobody|no one|no-one) (will|would|is going to) (check|notice|know|find out)\b)",
             ),
             (
                 Flag::RoleHijack,
-                r"(?i)\b(you are now|you're now|act as (an?|the)|pretend (to be|you are)|from now on,? you|role-?play as|developer mode|jailbreak|\bDAN\b|do anything now|new persona|your new (role|instructions))",
+                r"(?i)\b(you are now|you're now|act as (an?|the)|pretend (to be|you are|you'?re|that you)|from now on,? you|role-?play as|developer mode|jailbreak|\bDAN\b|do anything now|new persona|your new (role|instructions))",
             ),
             // A persona with no limits, a game, a story whose actions are to be copied, an "as if".
             (
                 Flag::RoleHijack,
                 r"(?i)(\byou are (now )?(an? |the )?\w+bot\b|\b(agent|assistant|ai|bot|version|mode|persona)\s+(with no|without( any)?)\s+(limits|restrictions|rules)\b|\bwho always says yes\b|\blet'?s (play a game|pretend|imagine|role-?play)\b|\b(let'?s|let us|now|just) act as if\b|\bact as if (you|the (previous|prior|policy|rules?|refund|window|order|check))\b|\bwrite (a|an) (short )?(story|poem|script|scene|dialogue|play)\b[^\n]{0,80}\b(refund|agent|assistant|support)|\bthen do (exactly |precisely )?(what|as) \w+ (did|does|said)\b|\byour (only|new|sole) (task|purpose|instructions?) (now )?(is|are)\b)",
             ),
+            // A hypothetical, an imagined world or a persona ("you're my grandma who…") whose action is then to be
+            // carried out for real ("… now do that").
+            (
+                Flag::RoleHijack,
+                r"(?is)(\b(imagine (a|an|that|if|you|we)|suppose (that|the|you|we|i)|hypothetical(ly)?|pretend|in a world where|role-?play)\b.{0,240}?\b(now do (it|that|so|the same)|do (that|it|so|the same|this) now|then do (it|that|so)|so do (it|that)|go ahead and do (it|that))\b|\b(you'?re|you are|be|as) my (late |dead |dear |sweet )?(grandma|grandmother|granny|nan|nana|grandpa|grandfather)\b)",
+            ),
             (
                 Flag::ForgedApproval,
-                r"(?i)\b(pre-?approved|has been approved by|already been (approved|authori[sz]ed)|approved by (the |your |a )?(manager|supervisor|admin|management|support lead|team lead|ceo|director)|authori[sz]ed by (the |your )?(manager|supervisor|admin|management|ceo)|approval (code|id|token|number)|override code|(manager|supervisor) (has |already )?(approved|authori[sz]ed|signed off)|as we agreed|(you|your \w+) (already |have )?(confirmed|agreed to|approved|promised)|thanks for approving|your previous answer|step \d+ done)",
+                r"(?i)\b(pre-?approved|has been approved by|already been (approved|authori[sz]ed)|approved by (the |your |a )?(manager|supervisor|admin|management|support lead|team lead|ceo|director)|authori[sz]ed by (the |your )?(manager|supervisor|admin|management|ceo)|approval (code|id|token|number)|override code|(manager|supervisor) (has |already )?(approved|authori[sz]ed|signed off)|as we agreed|(you|your \w+) (already |have )?(confirmed|agreed to|approved)|(you|your \w+) (already |have )?promised (me |us )?(a |the |my |our |to )?(refund|reimburs\w*|money back|payment|credit|\$)|thanks for approving|your previous answer|step \d+ done)",
             ),
             // Claimed staff authority and clearance: "I'm authorising", "your colleague … approved", "pre-cleared",
             // "you agreed … said you'd issue it", an approval reference.
@@ -114,9 +134,47 @@ fn patterns() -> &'static Patterns {
                 Flag::ForgedApproval,
                 r#"(?i)(\b(i'?m|i am|i|we'?re|we are|we)\s+(hereby\s+|now\s+)?(authori[sz](e|ing)|approv(e|ing)|signing off on)\s+(a |the |this |that |your )?([\w-]+\s+)?(refund|payment|payout|credit)\b|\b(i'?m|i am)\s+(the|a|an|your)\s+(store|shop|shift|duty|floor|branch|support|refunds?)\s+(manager|supervisor|lead)\s+(on (shift|duty)|here|at (this|your))|\b(i'?m|i am)\s+(an? |the )?(employee|staff member) (of|at|here)\b|\bemployee (id|number|no\.?|#)|\b(your|a)\s+(colleague|co-?worker|teammate|agent|rep|representative|manager|supervisor)\b[^.\n]{0,40}\b(already )?(approved|authori[sz]ed|okay?ed|signed off|cleared)\b|\bpre-?(cleared|authori[sz]ed|vetted)\b|\b(compliance|security|audit|fraud|finance) (team|department)\b[^.\n]{0,60}\b(approved|authori[sz]ed|cleared|testing|execute)|\bapproval[- ]?(ref(erence)?|#|no\.?)|\bapproval-\d+|\byou (already )?agreed\b|\bsaid you'?d (issue|process|approve|refund|do) (it|that|the refund)\b|\bas (already )?(established|agreed) (in|on|by|earlier|before)\b|\bthis is (the |your )?[\w' ]{0,30}?\b(fraud|security|compliance|audit|finance|billing|legal) (department|team|dept)\b|\b(you|your \w+) (said|wrote|told me|replied)\b[^\n]{0,20}['"][^'"\n]{0,80}\b(approved|authori[sz]ed|granted|i'?ll refund|will be (refunded|processed)))"#,
             ),
+            // Invented prior agreements ("as we established in ticket #…", "continue where we left off"), claimed
+            // entitlements ("refunds auto-approved per terms 9.4", "Platinum VIP … exempt"), a chat transcript that
+            // writes the assistant's approving turn ("Me: … / You: Approved").
+            (
+                Flag::ForgedApproval,
+                r"(?im)(\bas (we|you|i) (already |previously |have )?(established|agreed|settled)\b|\b(continue|pick up|carry on|resume)( from)? where (we|you) left off\b[^\n]{0,60}(\b(refund\w*|approv\w*|pay\w*|process\w*|issue|send|credit\w*)\b|\$)|\b(you )?closed (it )?in my favou?r\b|\b(refunds?|claims?|returns?|requests?|reimbursements?)\s+(are|is|get|gets|will be)\s+(always\s+)?auto(matic(ally)?)?[- ]?(approved|granted|refunded|accepted)\b|\bauto[- ]?(approved|approve|granted)\s+(refunds?|returns?|claims?)\b|\b(refunds?|claims?|returns?) (are|is) (always|automatically) (approved|granted|accepted)\b|\b(platinum|diamond|gold|vip|premium|elite)\b[^.\n]{0,30}\b(customer|member|status|tier)s?\b[^.\n]{0,60}\b(auto|exempt|always (approved|granted|refunded)|guaranteed|no questions asked)\b|^\s*(you|agent|support|assistant|bot|rep|staff)\s*:[^\n]*\b(approved|approve|granted|authori[sz]ed|i'?ll (process|refund|issue|approve|pay))\b)",
+            ),
+            // More ways to void the rules: a new policy declared in force, the rulebook thrown away, the rules
+            // "regarded as cancelled", compliance demanded.
+            (
+                Flag::DirectOverride,
+                r"(?i)(\b(from (now|here) on|starting now|effective (now|immediately))\b[^.\n]{0,40}\bnew (rules?|polic(y|ies)|instructions?)\b|\bnew (rules?|polic(y|ies)|instructions?)\s+(now\s+)?(appl(y|ies)|(is|are) in (effect|force))\b|\b(throw (away|out)|ignore|forget|ditch|scrap|bin|tear up)\s+(the|your)\s+(rule ?book|playbook|script|policy manual)\b|\b(regard|consider|treat)\s+(all|every|any|the|your)\s+(\w+\s+)?(instructions?|rules?|polic(y|ies)|guidelines)\s+as\s+(cancell?ed|void|null|revoked|obsolete|invalid|suspended|withdrawn)\b|\byou (must|have to|are required to) (comply|obey)\b)",
+            ),
+            // An operator claiming the ticket ("your system administrator here"), a transcript speaker with a
+            // timestamp or a note ("[10:02] Support: Refund approved", "Agent (yesterday): approved"), a story to
+            // be acted out for real.
+            (
+                Flag::FakeSystemMessage,
+                r"(?im)(\b(your|the)\s+(system\s+)?(administrator|admin|operator|developer)\s+(here|speaking)\b|\bthis is (your|the) (system )?(administrator|admin|operator|developer)\b|^\s*(\[[^\]\n]{0,20}\]\s*)?(you|agent|support|assistant|bot|rep|staff)\b\s*(\([^)\n]{0,30}\))?\s*:[^\n]*\b(approved|approve|granted|authori[sz]ed|i'?ll (process|refund|issue|approve|pay))\b)",
+            ),
+            (
+                Flag::RoleHijack,
+                r"(?i)(\b(act|play)\s+(it\s+|this\s+|that\s+|\w+\s+\d+\s+)?out\b[^.\n]{0,30}\bfor real\b|\b(make|turn) (it|that|this|the story|the scene) (real|reality)\b)",
+            ),
+            // Entitlements claimed to skip review: "never need approval", "entitled to an instant refund",
+            // "a refund without review".
+            (
+                Flag::ForgedApproval,
+                r"(?i)(\b(never|don'?t|do not|doesn'?t|does not)\s+(need|needs|require|requires)\s+(any\s+)?(approval|review|checks?|verification|sign-?off)\b|\bentitled to (an? )?(instant|immediate|automatic|unconditional)\s+(refund|payout|reimbursement)\b|\b(refund\w*|payout|reimburs\w*)\s+(\S+\s+){0,2}?without\s+(any\s+)?(review|approval|checks?|verification|questions)\b)",
+            ),
+            // Reputational pressure to act now ("before my piece goes out", "it would look better for you").
             (
                 Flag::UrgencyPressure,
-                r"(?i)\b(immediately|right now|asap|within (the |one |an )?hour|final warning|last chance|act now|no time to|or else|before it'?s too late|time-sensitive|urgent(ly)?)\b",
+                r"(?i)(\b(before|when|once) my (piece|article|story|review|post|video|thread|exposé|expose) (goes (out|live|up)|is (published|posted|out|live)|runs|drops)\b|\bit would look (much |a lot |far )?(better|worse) for (you|your company)\b)",
+            ),
+            // Threats and deadlines are pressure on their own; plain urgency ("URGENT", "ASAP") is pressure only
+            // next to money or an approval (`urgent_money`): "URGENT - will it arrive by Friday?" is a delivery
+            // question.
+            (
+                Flag::UrgencyPressure,
+                r"(?i)\b(within (the |one |an )?hour|final warning|last chance|act now|no time to|or else|before it'?s too late)\b",
             ),
             (
                 Flag::ToolDirection,
@@ -138,6 +196,18 @@ fn patterns() -> &'static Patterns {
         .collect();
         Patterns {
             text,
+            urgent: Regex::new(r"(?i)\b(immediately|right now|right away|asap|time-sensitive|urgent(ly)?)\b")
+                .unwrap_or_else(|_| never()),
+            money_action: Regex::new(
+                r"(?i)(\b(refund\w*|reimburs\w*|money|cash|pay|paid|payment|payout|credit\w*|approv\w*|authori[sz]\w*|process\w*|issue|transfer|wire|charge\w*|compensat\w*)\b|[$€£]\s?\d|\b\d+[.,]\d{2}\b)",
+            )
+            .unwrap_or_else(|_| never()),
+            role_key: Regex::new(r#"(?i)["']role["']\s*:\s*["'](system|assistant|developer|tool)["']"#)
+                .unwrap_or_else(|_| never()),
+            message_key: Regex::new(
+                r#"(?i)["'](content|text|message|messages|instructions?|prompt|system_prompt|directive|command)["']\s*:"#,
+            )
+            .unwrap_or_else(|_| never()),
             base64: Regex::new(r"[A-Za-z0-9+/]{16,}={0,2}").unwrap_or_else(|_| never()),
             quoted_approval: Regex::new(
                 r"(?i)(\b(approved|authori[sz]ed|granted)\b[^.\n]{0,40}\brefund|\brefund\b[^.\n]{0,40}\b(approved|authori[sz]ed|granted)\b|\breply (yes|ok|confirm)\b|\b(i'?ll|i will|we'?ll|we will) (process|issue|push|send|approve) (the |your |a )?(refund|\$))",
@@ -153,6 +223,63 @@ fn patterns() -> &'static Patterns {
 /// A regex that matches nothing (the fallback if a literal pattern ever failed to compile).
 fn never() -> Regex {
     Regex::new(r"[^\s\S]").unwrap_or_else(|_| unreachable!("a constant pattern compiles"))
+}
+
+/// Emoji and pictographs (and the modifiers that join them): a zero-width joiner between two of them builds one
+/// emoji (👩‍👩‍👧), it hides nothing.
+fn is_pictographic(c: char) -> bool {
+    // Symbols and pictographs, dingbats, arrows, technical symbols, the emoji presentation selector and the tag
+    // characters of flag sequences.
+    matches!(c as u32, 0x1F000..=0x1FAFF | 0x2600..=0x27BF | 0x2B00..=0x2BFF | 0x2190..=0x21FF | 0x2300..=0x23FF | 0xFE0F | 0xE0020..=0xE007F)
+}
+
+/// A zero-width character used as a disguise: any of them, except a zero-width joiner between two pictographs
+/// (an emoji sequence). One inside a word ("re\u{200D}fund") still counts.
+fn has_hidden_zero_width(body: &str) -> bool {
+    let chars: Vec<char> = body.chars().collect();
+    chars.iter().enumerate().any(|(i, &c)| {
+        let emoji_joint = c == '\u{200D}'
+            && i > 0
+            && is_pictographic(chars[i - 1])
+            && chars.get(i + 1).is_some_and(|n| is_pictographic(*n));
+        is_zero_width(c) && !emoji_joint
+    })
+}
+
+/// Whether byte offset `at` lies inside markdown code: an inline `code span` (an odd number of backticks before it
+/// on its line) or a fenced block (an odd number of ``` fences before it).
+fn in_code(body: &str, at: usize) -> bool {
+    let head = &body[..at];
+    let fences = head.matches("```").count();
+    if fences % 2 == 1 {
+        return true;
+    }
+    let line = &head[head.rfind('\n').map_or(0, |i| i + 1)..];
+    line.replace("```", "").matches('`').count() % 2 == 1
+}
+
+/// A chat-API message object with a privileged role written into the body. The rule: a `"role": "system|assistant|developer|tool"` key is flagged when the same object
+/// (the enclosing `{…}`, or the rest of the line without braces) also carries message text (`"content"`,
+/// `"text"`, `"instructions"`, …), i.e. it has the shape of a message addressed to the model, and it is not inside
+/// markdown code (backticks or a fenced block). A role key alone (`{"role": "system", "event": "shipped"}`, a
+/// webhook field a developer asks about) is data, and quoted code is a question about code; the text inside either
+/// is still scanned by every other pattern.
+fn has_role_message(body: &str) -> bool {
+    let p = patterns();
+    p.role_key.find_iter(body).any(|m| {
+        if in_code(body, m.start()) {
+            return false;
+        }
+        let open = body[..m.start()].rfind(['{', '}']).filter(|i| body.as_bytes()[*i] == b'{');
+        let (start, end) = match open {
+            Some(o) => (o, body[m.end()..].find('}').map_or(body.len(), |e| m.end() + e)),
+            None => (
+                body[..m.start()].rfind('\n').map_or(0, |i| i + 1),
+                body[m.end()..].find('\n').map_or(body.len(), |e| m.end() + e),
+            ),
+        };
+        p.message_key.is_match(&body[start..end])
+    })
 }
 
 fn is_zero_width(c: char) -> bool {
@@ -362,6 +489,10 @@ fn text_flags(text: &str, flags: &mut Vec<Flag>) {
             flags.push(*flag);
         }
     }
+    let p = patterns();
+    if p.urgent.is_match(text) && p.money_action.is_match(text) {
+        flags.push(Flag::UrgencyPressure);
+    }
 }
 
 /// Scans a body and returns its flags (sorted, unique). Decoded base64 payloads and the body with zero-width
@@ -369,13 +500,24 @@ fn text_flags(text: &str, flags: &mut Vec<Flag>) {
 pub fn flags(body: &str) -> Vec<Flag> {
     let mut flags = Vec::new();
     text_flags(body, &mut flags);
+    // The role-object rule needs the backticks that `normalize` turns into quotes: it reads the body NFKC-folded
+    // with zero-width characters removed (so "ｒｏｌｅ" is still "role"), backticks kept.
+    let folded: String = {
+        use unicode_normalization::UnicodeNormalization;
+        body.nfkc().filter(|c| !is_zero_width(*c)).collect()
+    };
+    if has_role_message(body) || has_role_message(&folded) {
+        flags.push(Flag::FakeSystemMessage);
+    }
     // The normalised body (NFKC, zero-width removed, look-alikes folded) too: "ｉｇｎｏｒｅ" is "ignore".
     let normal = normalize(body);
     if normal != body {
         text_flags(&normal, &mut flags);
     }
-    if body.chars().any(is_zero_width) {
+    if has_hidden_zero_width(body) {
         flags.push(Flag::ZeroWidth);
+    }
+    if body.chars().any(is_zero_width) {
         let visible: String = body.chars().filter(|c| !is_zero_width(*c)).collect();
         text_flags(&visible, &mut flags);
     }
@@ -384,6 +526,9 @@ pub fn flags(body: &str) -> Vec<Flag> {
         flags.push(Flag::Base64Payload);
         for text in decoded {
             text_flags(&text, &mut flags);
+            if has_role_message(&text) {
+                flags.push(Flag::FakeSystemMessage);
+            }
         }
     }
     if has_mixed_script_word(body) || has_styled_letters(body) {
@@ -466,6 +611,6 @@ mod tests {
 
     #[test]
     fn every_pattern_compiles() {
-        assert_eq!(patterns().text.len(), 13);
+        assert_eq!(patterns().text.len(), 21);
     }
 }
