@@ -292,6 +292,7 @@ pub fn app(state: AppState) -> Router {
         .merge(sessions::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(error::json_errors))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), metrics::count_unauthorized))
         .with_state(state)
 }
 

@@ -57,6 +57,7 @@ pub struct Metrics {
     decisions: Family<Labels, Counter>,
     decision_reasons: Family<Labels, Counter>,
     pub refusals: Counter,
+    unauthorized: Counter,
     decide_seconds: Histogram,
     approval_wait_seconds: Family<Labels, Histogram>,
     kill_switch: Gauge,
@@ -155,6 +156,13 @@ impl Metrics {
         );
         let refusals = Counter::default();
         registry.register("refusals", "Requests refused and journaled (bad input, wrong role, …)", refusals.clone());
+        let unauthorized = Counter::default();
+        registry.register(
+            "unauthorized_requests",
+            "Requests answered 401 (no, unknown or revoked credential; wrong scraper secret). Counted, not journaled: \
+             the journal records what principals did, and anyone who can reach the port could grow it (ADR-56)",
+            unauthorized.clone(),
+        );
         let buckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
         let decide_seconds = Histogram::new(buckets);
         registry.register(
@@ -208,6 +216,7 @@ impl Metrics {
             decisions,
             decision_reasons,
             refusals,
+            unauthorized,
             decide_seconds,
             approval_wait_seconds,
             kill_switch,
@@ -299,6 +308,19 @@ impl Metrics {
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/metrics", get(metrics))
+}
+
+/// Middleware over the whole router: counts every 401, whichever extractor or handler produced it.
+pub async fn count_unauthorized(
+    State(state): State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let response = next.run(request).await;
+    if response.status() == axum::http::StatusCode::UNAUTHORIZED {
+        state.metrics.unauthorized.inc();
+    }
+    response
 }
 
 async fn metrics(State(state): State<AppState>, headers: axum::http::HeaderMap) -> axum::response::Response {

@@ -201,3 +201,27 @@ async fn a_metrics_token_closes_metrics_to_everyone_else() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     assert!(r.text().contains("foureyes_refusals_total"), "{}", r.text());
 }
+
+#[tokio::test]
+async fn unauthorized_requests_are_counted_and_journal_nothing() {
+    let h = harness().await;
+    let before = scrape(&h).await;
+    let head = h.state.store.journal_head().await.unwrap();
+    let body = json!({"request_id": "u-1", "action": "email.send", "params": {}});
+    let attempts = [
+        req("POST", "/v1/decide").json(&body),
+        req("POST", "/v1/decide").token("fe_not_a_token").json(&body),
+        req("GET", "/v1/approvals?status=pending").token("wrong"),
+        req("GET", "/v1/me"),
+    ];
+    let n = attempts.len() as f64;
+    for attempt in attempts {
+        assert_eq!(h.send(attempt).await.status, StatusCode::UNAUTHORIZED);
+    }
+    // A known token on the same endpoints is not counted.
+    assert_eq!(h.send(req("GET", "/v1/me").token(AGENT)).await.status, StatusCode::OK);
+    let after = scrape(&h).await;
+    let name = "foureyes_unauthorized_requests_total";
+    assert_eq!(value(&after, name) - value(&before, name), n, "one count per 401");
+    assert_eq!(h.state.store.journal_head().await.unwrap(), head, "a 401 writes nothing to the journal");
+}
