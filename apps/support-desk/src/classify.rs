@@ -167,7 +167,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             refund: Regex::new(&format!(
-                r"(?i)\b(?:{ASK_WORDS})|{money_any}\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|pay|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b"
+                r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|pay|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b"
             ))
             .ok()?,
             no_refund: Regex::new(
@@ -484,7 +484,11 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
         // know: the number read so far could be smaller than the one meant, so it is not an amount (ambiguous).
         let after = &text[m.end()..];
         let word: String = after.chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
+        // "$20-ish", "$20 -ish": an approximation hyphenated on is as uncertain as one glued on.
+        let hedged = after.trim_start_matches([' ', '-', '~']).to_lowercase().starts_with("ish")
+            && after.trim_start().starts_with('-');
         let glued = after.chars().next().is_some_and(|c| c.is_ascii_digit())
+            || hedged
             || !(word.is_empty() || matches!(word.as_str(), "usd" | "eur" | "gbp" | "cad" | "aud" | "chf"));
         let cents = to_cents(num.as_str()).zip(factor).and_then(|(c, f)| c.checked_mul(f)).filter(|_| !glued);
         out.push((m.start(), cents, role(text, m.start(), m.end())));

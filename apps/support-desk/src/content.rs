@@ -200,6 +200,21 @@ fn patterns() -> &'static Patterns {
                 Flag::ForgedApproval,
                 r"(?i)(\b(approval|sign-?off|authori[sz]ation|go-?ahead)\s+(was|has been|had been|is)\s+(already\s+)?(given|granted|obtained|provided|done)\b|\b(i'?m|i am)\s+(a |an |the )?(senior |lead |principal |head |chief )?(engineer|developer|manager|executive|director|vp|administrator|admin|employee|analyst)\s+(at|for|of|in|with)\s+(your|this)\s+(company|firm|store|shop|team|business|organi[sz]ation)\b|\b(your|the)\s+(ceo|cto|cfo|founder|owner|president|boss|chairman)\b[^.\n]{0,20}\b(friend|mate|buddy|relative|cousin|brother|sister|neighbou?r)\b|\bremember\b[^.\n]{0,30}\b(last|previous|earlier|other)\s+(ticket|time|chat|conversation|email|call)\b[^.\n]{0,40}\b(you|u|your \w+)\s+(said|agreed|promised|told|confirmed)\b)",
             ),
+            // Found by the fourth held-out examiner: guidance declared void, checks overridden, a rule to be
+            // pretended away, the assistant recast as staff, checks waived for a VIP, a "recap" or "earlier you
+            // said" that writes the approval for the assistant.
+            (
+                Flag::DirectOverride,
+                r"(?i)(\b(previous|prior|earlier|old|your|existing)\s+(guidance|directives?|orders?|programming|training)\s+(is|are)\s+(now\s+)?(void|null|invalid|cancell?ed|revoked|obsolete|suspended|lifted|over|gone)\b|\bnew (directive|guidance|orders?|programming)\b[^.\n]{0,12}[:\-]|\b(override|bypass|skip|ignore|disable|circumvent)\s+(the\s+|your\s+|all\s+|any\s+)?(polic(y|ies)|refund|window|ownership|approval|usual|standard|normal)\s+(checks?|rules?|limits?|process|verification|review)\b|\b(pretend|imagine|act as if|assume)\b[^.\n]{0,20}\b(rule|polic(y|ies)|window|limit|cap|check)s?\b[^.\n]{0,20}\b(does ?n[o']?t|do ?n[o']?t|did ?n[o']?t)\s+(exist|apply|matter)\b|\bwithout (the |any )?(usual|normal|standard|regular|required) (checks?|verification|review|approval|process)\b)",
+            ),
+            (
+                Flag::RoleHijack,
+                r"(?i)(\bas the [\w ]{0,30}?(manager|supervisor|admin|administrator|director|lead)\b[^.\n]{0,10}\((that'?s|which is|i\.e\.?) you\b|\b(that'?s|which is) you now\b|\byou'?re (now )?(the|my|a) [\w ]{0,20}?(manager|supervisor|admin|administrator|director) now\b)",
+            ),
+            (
+                Flag::ForgedApproval,
+                r"(?i)(\b(earlier|before|last time|yesterday|previously)\s+(you|u)\s+(said|wrote|told me|confirmed|agreed)\b[^\n]{0,120}\b(confirm|approved?|refund\w*|pay\w*)\b|\b(recap|summary|to summari[sz]e|as discussed)\b[^\n]{0,120}\b(refund|payment|payout|credit)\b[^\n]{0,30}\b(approved|authori[sz]ed|granted|confirmed|agreed)\b)",
+            ),
             // Policy settings written into the ticket as if they were parameters ("set window_days=9999").
             (
                 Flag::ToolDirection,
