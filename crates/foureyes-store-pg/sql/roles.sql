@@ -5,7 +5,8 @@
 --                     TRUNCATE), SELECT/INSERT/UPDATE on the index tables, SELECT/INSERT on the credentials (UPDATE only
 --                     of `revoked_ms`, `totp_last_step` and `used_ms`, DELETE only of sessions), SELECT/INSERT/
 --                     DELETE on `notification_claims` (bookkeeping that prunes itself; UPDATE of `claimed_ms` only
---                     for the prune's row locks), SELECT on `schema_migrations`.
+--                     for the prune's row locks), SELECT/INSERT on `task_events`, SELECT/INSERT/UPDATE on
+--                     `task_commands`, SELECT on `schema_migrations`.
 --   foureyes_auditor  SELECT on every table except the secrets: of `tokens` it reads who holds which role since
 --                     when and which agent an executor serves (not the token hashes nor the TOTP secrets), and
 --                     nothing of sessions or sign-in codes.
@@ -52,12 +53,16 @@ BEGIN
         -- column UPDATE is only what `SELECT … FOR UPDATE SKIP LOCKED` (the prune's row locks) requires: no claim
         -- is ever updated.
         GRANT SELECT, INSERT, DELETE, UPDATE (claimed_ms) ON notification_claims TO foureyes_service;
+        -- Task indexes: an event belongs to its task for good; a command's outcome is replaced once, when the
+        -- confirmation of an apply turns its recorded intent into `applied`.
+        GRANT SELECT, INSERT ON task_events TO foureyes_service;
+        GRANT SELECT, INSERT, UPDATE ON task_commands TO foureyes_service;
     END IF;
     IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'foureyes_auditor') THEN
         EXECUTE format('GRANT USAGE ON SCHEMA %I TO foureyes_auditor', current_schema());
         GRANT SELECT
             ON journal, journal_head, decisions, idempotency, approvals, approval_votes, reservations, settings,
-               session_demotions, schema_migrations, notification_claims
+               session_demotions, schema_migrations, notification_claims, task_events, task_commands
             TO foureyes_auditor;
         GRANT SELECT (name, role, created_ms, revoked_ms, serves) ON tokens TO foureyes_auditor;
     END IF;

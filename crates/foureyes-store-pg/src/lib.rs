@@ -15,6 +15,8 @@
 //!   delivers them from one dedicated `LISTEN` connection (`listen.rs`).
 //! - **Credentials** (`credentials.rs`): tokens, sessions and sign-in codes as on SQLite; creating and revoking a
 //!   credential are journaled writes like the others.
+//! - **Tasks** (`tasks.rs`): `foureyes task …` change control as on SQLite, each command one write transaction
+//!   under the chain-head lock, so commands made by several replicas against one revision accept exactly one.
 //! - [`open_any`] picks this backend for `postgres://` URLs and SQLite for anything else, as a
 //!   [`foureyes_store::Backend`] (store, credentials, and [`PgStore::subscribe`] as its change stream).
 //!
@@ -37,18 +39,21 @@ mod listen;
 mod ops;
 mod schema;
 mod sessions;
+mod tasks;
 
 use crate::db::{Tx, pg};
 use async_trait::async_trait;
 use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Object, Pool, RecyclingMethod};
 use foureyes_core::journal::{Event, VerifyReport};
+use foureyes_core::task::{TaskCommand, TaskRefusal, TaskState};
 use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DemotionRecord, Outcome,
     Policy,
 };
 use foureyes_store::replay::Replayed;
 use foureyes_store::{
-    AuditReport, Backend, Decided, DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError, VoteOutcome,
+    AuditReport, Backend, Decided, DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError, TaskOutcome,
+    TaskStore, VoteOutcome,
 };
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
@@ -411,6 +416,33 @@ impl Store for PgStore {
     }
 }
 
+#[async_trait]
+impl TaskStore for PgStore {
+    async fn task_command(&self, task_id: &str, cmd: TaskCommand, now_ms: i64) -> Result<TaskOutcome, StoreError> {
+        in_tx!(self, |w| tasks::command(w, task_id, &cmd, None, now_ms))
+    }
+
+    async fn task_refuse(
+        &self,
+        task_id: &str,
+        cmd: TaskCommand,
+        refusal: TaskRefusal,
+        now_ms: i64,
+    ) -> Result<TaskOutcome, StoreError> {
+        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Some(refusal), now_ms))
+    }
+
+    async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError> {
+        tasks::load_state(&self.conn().await?, task_id).await
+    }
+
+    async fn tasks(&self) -> Result<Vec<TaskState>, StoreError> {
+        let mut conn = self.conn().await?;
+        let tx = snapshot(&mut conn).await?;
+        tasks::all_tasks(&tx).await
+    }
+}
+
 /// A read-only REPEATABLE READ transaction: several queries see one consistent snapshot. Rolled back on drop.
 async fn snapshot(conn: &mut Object) -> Result<deadpool_postgres::Transaction<'_>, StoreError> {
     conn.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start().await.map_err(pg)
@@ -428,6 +460,12 @@ async fn audit(c: &impl GenericClient) -> Result<AuditReport, StoreError> {
     .await?;
     let tables = ops::table_state(c).await?;
     let mut mismatches = Vec::new();
+    foureyes_store::replay::compare(
+        &mut mismatches,
+        "task event",
+        &replayed.task_events,
+        &tasks::indexed_events(c).await?,
+    );
     // Only PostgreSQL keeps the head apart from the journal: it must be the journal's last event.
     let (head_seq, head_hash) = ops::head(c).await?;
     let (last_seq, last_hash) = last.unwrap_or_else(|| (0, foureyes_core::journal::GENESIS_HASH.to_string()));

@@ -542,7 +542,7 @@ async fn credentials_across_replicas() {
 }
 
 /// A database left at schema version 1 by an earlier build keeps its journal and gains the credentials,
-/// session-trust, consent (revoke, TOTP step), executor and notification-claim tables and columns.
+/// session-trust, consent (revoke, TOTP step), executor, notification-claim and task tables and columns.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_version_1_database_is_upgraded_in_place() {
     let dbs = Databases::new();
@@ -594,6 +594,16 @@ async fn a_version_1_database_is_upgraded_in_place() {
     assert!(store.claim_notification(1, "upgraded", T0 + 4).await.unwrap());
     assert!(!store.claim_notification(1, "upgraded", T0 + 5).await.unwrap());
     assert_eq!(store.journal_head().await.unwrap(), head, "a claim appends nothing");
+    // Version 7: change-control tasks, in the same chain.
+    let created = foureyes_store::TaskStore::task_command(
+        &store,
+        "upgraded",
+        foureyes_store::tasks::conformance::create(),
+        T0 + 6,
+    )
+    .await
+    .unwrap();
+    assert_eq!(created.seqs, [head + 1], "the task extends the upgraded chain");
     assert_consistent(&store, "after the upgrade").await;
 }
 

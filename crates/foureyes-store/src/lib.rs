@@ -21,7 +21,7 @@ use serde_json::Value;
 use std::sync::Arc;
 
 pub use sqlite::{SqliteOptions, SqliteStore};
-pub use tasks::{TaskOutcome, TaskStore};
+pub use tasks::{TaskBackend, TaskOutcome, TaskStore};
 
 /// An amount in integer millionths, so SQL can sum budgets exactly. The pipeline denies budget params with more
 /// than six decimal places or too large to scale, so this is exact; anything else is a bug, reported (never

@@ -4,8 +4,12 @@
 //! A task's state is never stored: it is replayed from the task's events in the journal (one hash chain with the
 //! decisions) by the pure `foureyes_core::task` reducer, inside the write transaction that judges the next command.
 //! Each command is one transaction: load, idempotency, expected revision, transition, append, record the outcome.
+//!
+//! [`conformance`] holds the checks every `TaskStore` backend runs (SQLite and PostgreSQL alike).
 
-use crate::StoreError;
+pub mod conformance;
+
+use crate::{Store, StoreError};
 use async_trait::async_trait;
 use foureyes_core::task::{CheckRecord, TaskCommand, TaskRefusal, TaskState, TaskStatus};
 use serde::{Deserialize, Serialize};
@@ -56,3 +60,9 @@ pub trait TaskStore: Send + Sync {
     /// Every task, by id.
     async fn tasks(&self) -> Result<Vec<TaskState>, StoreError>;
 }
+
+/// A backend that keeps tasks as well as decisions (what `foureyes task …` and the task conformance checks need):
+/// implemented by every type that is both.
+pub trait TaskBackend: Store + TaskStore {}
+
+impl<T: Store + TaskStore + ?Sized> TaskBackend for T {}

@@ -1,69 +1,16 @@
-//! `TaskStore` on SQLite: one transaction per command, idempotent command ids (a refusal too), refusals journaled
-//! and committed, task events in the same hash chain, replay after reopening, the audit, and the upgrade of a
-//! version-1 database.
+//! `TaskStore` on SQLite: the backend-agnostic task checks (`foureyes_store::tasks::conformance`, run on
+//! PostgreSQL too by `foureyes-store-pg/tests/pg_tasks.rs`), replay after reopening, and the upgrade of a version-1
+//! database.
 #![allow(clippy::unwrap_used)]
 
-use foureyes_core::journal::EventKind;
-use foureyes_core::task::{
-    CheckResult, DEFAULT_SENSITIVE, FileContent, FileHash, TaskCommand, TaskConfig, TaskState, TaskStatus,
-};
-use foureyes_store::{SqliteOptions, SqliteStore, Store, StoreError, TaskStore};
+use foureyes_core::task::TaskStatus;
+use foureyes_store::tasks::conformance::{self as checks, T, create, state};
+use foureyes_store::{SqliteOptions, SqliteStore, TaskBackend, TaskStore};
 use std::path::Path;
-
-const T: &str = "t1";
+use std::sync::Arc;
 
 fn open(path: &Path) -> SqliteStore {
     SqliteStore::open(path, SqliteOptions::default()).unwrap()
-}
-
-fn config() -> TaskConfig {
-    TaskConfig {
-        workspace: "/tmp/ws".into(),
-        check_command: "true".into(),
-        check_timeout_ms: 1000,
-        sensitive: DEFAULT_SENSITIVE.iter().map(|s| s.to_string()).collect(),
-    }
-}
-
-fn propose(id: &str, rev: u64, content: &str) -> TaskCommand {
-    TaskCommand::Propose {
-        command_id: id.into(),
-        expected_revision: rev,
-        files: vec![FileContent { path: "a.txt".into(), content: content.into() }],
-    }
-}
-
-fn intent(state: &TaskState, id: &str) -> TaskCommand {
-    TaskCommand::ApplyIntent {
-        command_id: id.into(),
-        expected_revision: state.revision,
-        paths: None,
-        change_digest: state.proposal.as_ref().unwrap().change_digest.clone(),
-        cleared_by: None,
-    }
-}
-
-fn confirm(state: &TaskState, id: &str, written: Vec<FileHash>) -> TaskCommand {
-    TaskCommand::ApplyConfirmed { command_id: id.into(), expected_revision: state.revision, written }
-}
-
-fn proposed_hashes(state: &TaskState) -> Vec<FileHash> {
-    state.proposal.as_ref().unwrap().files.iter().map(|f| f.hash()).collect()
-}
-
-fn refusal(e: StoreError) -> (String, String, u64) {
-    match e {
-        StoreError::Refused { code, message, seq } => (code, message, seq),
-        other => panic!("expected a refusal, got {other:?}"),
-    }
-}
-
-async fn kinds(store: &SqliteStore) -> Vec<EventKind> {
-    store.journal(0, 10_000).await.unwrap().into_iter().map(|e| e.kind).collect()
-}
-
-async fn state(store: &SqliteStore) -> TaskState {
-    store.task_state(T).await.unwrap().unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -71,104 +18,26 @@ async fn commands_are_idempotent_refusals_are_journaled_and_state_survives_a_reo
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.db");
     let store = open(&path);
-    store.task_command(T, TaskCommand::Create { command_id: "create".into(), config: config() }, 1).await.unwrap();
-
-    let first = store.task_command(T, propose("p1", 0, "x"), 2).await.unwrap();
-    assert_eq!((first.result.as_str(), first.revision, first.repeated), ("proposed", 1, false));
-    let again = store.task_command(T, propose("p1", 0, "x"), 3).await.unwrap();
-    assert!(again.repeated, "a repeated command id returns its first outcome");
-    assert_eq!((again.seqs.clone(), again.revision), (first.seqs.clone(), 1));
-
-    // The same command id for other content is refused (journaled), and does not replace the first outcome.
-    let before = kinds(&store).await.len();
-    let (code, message, seq) = refusal(store.task_command(T, propose("p1", 0, "y"), 4).await.unwrap_err());
-    assert_eq!(code, "command_id_reused", "{message}");
-    assert_eq!(kinds(&store).await[before..], [EventKind::Refused]);
-    let refused = store.journal(seq - 1, 1).await.unwrap().remove(0);
-    assert_eq!((refused.kind, refused.data["task_id"].as_str()), (EventKind::Refused, Some(T)));
-    assert!(store.task_command(T, propose("p1", 0, "x"), 5).await.unwrap().repeated);
-
-    // A refusal is a first outcome too: repeating it returns the same refusal and appends nothing.
-    let (code, _, seq) = refusal(store.task_command(T, propose("p2", 0, "z"), 6).await.unwrap_err());
-    assert_eq!(code, "stale_revision");
-    let count = kinds(&store).await.len();
-    let (code2, _, seq2) = refusal(store.task_command(T, propose("p2", 0, "z"), 7).await.unwrap_err());
-    assert_eq!((code2.as_str(), seq2), ("stale_revision", seq));
-    assert_eq!(kinds(&store).await.len(), count, "a repeated refusal appends nothing");
-
-    // A refused confirmation (a hash mismatch) leaves the intent in place, so the apply can be resumed.
-    let s = state(&store).await;
-    store.task_command(T, intent(&s, "a1"), 8).await.unwrap();
-    let mut wrong = proposed_hashes(&s);
-    wrong[0].sha256 = "0".repeat(64);
-    let (code, message, _) = refusal(store.task_command(T, confirm(&s, "a1", wrong), 9).await.unwrap_err());
-    assert_eq!(code, "hash_mismatch", "{message}");
-    let resumed = store.task_command(T, intent(&s, "a1"), 10).await.unwrap();
-    assert_eq!((resumed.result.as_str(), resumed.repeated), ("apply_intended", true));
-    let applied = store.task_command(T, confirm(&s, "a1", proposed_hashes(&s)), 11).await.unwrap();
-    assert_eq!((applied.result.as_str(), applied.status, applied.revision), ("applied", TaskStatus::Changed, 2));
-    // After the confirmation, the apply's command id answers `applied`.
-    let repeat = store.task_command(T, intent(&s, "a1"), 12).await.unwrap();
-    assert_eq!((repeat.result.as_str(), repeat.repeated), ("applied", true));
-
-    // A check: asking appends nothing; the runner's record is the outcome a repeat gets.
-    let probe = TaskCommand::Check { command_id: "c1".into(), expected_revision: 2 };
-    let count = kinds(&store).await.len();
-    assert_eq!(store.task_command(T, probe.clone(), 13).await.unwrap().result, "check_allowed");
-    assert_eq!(kinds(&store).await.len(), count);
-    let result = CheckResult {
-        exit_code: Some(0),
-        timed_out: false,
-        duration_ms: 5,
-        output_sha256: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855".into(),
-        output_bytes: 0,
-        output_tail: String::new(),
-    };
-    let record = TaskCommand::CheckRecorded { command_id: "c1".into(), expected_revision: 2, result };
-    let checked = store.task_command(T, record, 14).await.unwrap();
-    assert_eq!((checked.status, checked.verified_revision), (TaskStatus::Verified, Some(2)));
-    assert_eq!(store.task_command(T, probe, 15).await.unwrap().result, "checked");
-    let finished =
-        store.task_command(T, TaskCommand::Finish { command_id: "f".into(), expected_revision: 2 }, 16).await.unwrap();
-    assert_eq!(finished.status, TaskStatus::Finished);
-
-    let live = state(&store).await;
-    assert_eq!(live.accepted_events, 4, "proposed, applied, checked, finished");
-    assert!(store.verify_journal().await.unwrap().is_ok());
-    let audit = store.audit().await.unwrap();
-    assert!(audit.mismatches.is_empty(), "{:?}", audit.mismatches);
+    let live = checks::commands_are_idempotent_and_refusals_are_journaled(&store).await;
     store.close();
     drop(store);
-
-    let reopened = open(&path);
-    assert_eq!(state(&reopened).await, live, "the same journal replays to the same state");
-    assert_eq!(reopened.tasks().await.unwrap(), vec![live]);
+    checks::assert_replays_to(&open(&path), &live).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_commands_on_one_revision_accept_exactly_one() {
     let dir = tempfile::tempdir().unwrap();
-    let store = std::sync::Arc::new(open(&dir.path().join("t.db")));
-    store.task_command(T, TaskCommand::Create { command_id: "create".into(), config: config() }, 1).await.unwrap();
-    let mut handles = Vec::new();
-    for i in 0..16 {
-        let store = store.clone();
-        handles.push(tokio::spawn(async move {
-            store.task_command(T, propose(&format!("p{i}"), 0, &format!("v{i}")), 2).await
-        }));
-    }
-    let mut accepted = 0;
-    for h in handles {
-        match h.await.unwrap() {
-            Ok(_) => accepted += 1,
-            Err(e) => assert_eq!(refusal(e).0, "stale_revision"),
-        }
-    }
-    assert_eq!(accepted, 1);
-    assert_eq!(state(&store).await.revision, 1);
-    let proposed = kinds(&store).await.into_iter().filter(|k| *k == EventKind::TaskProposed).count();
-    assert_eq!(proposed, 1);
-    assert!(store.audit().await.unwrap().mismatches.is_empty());
+    let store: Arc<dyn TaskBackend> = Arc::new(open(&dir.path().join("t.db")));
+    checks::concurrent_commands_on_one_revision_accept_exactly_one(&[store]).await;
+}
+
+/// Two stores on one file (as two processes would be) serialize on `BEGIN IMMEDIATE`: still exactly one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_commands_from_two_stores_on_one_file_accept_exactly_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    let stores: Vec<Arc<dyn TaskBackend>> = vec![Arc::new(open(&path)), Arc::new(open(&path))];
+    checks::concurrent_commands_on_one_revision_accept_exactly_one(&stores).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -181,7 +50,7 @@ async fn a_version_1_database_is_upgraded_in_place() {
         c.pragma_update(None, "user_version", 1).unwrap();
     }
     let store = open(&path);
-    store.task_command(T, TaskCommand::Create { command_id: "create".into(), config: config() }, 1).await.unwrap();
+    store.task_command(T, create(), 1).await.unwrap();
     assert_eq!(state(&store).await.status, TaskStatus::Idle);
     store.close();
     let version: i64 =

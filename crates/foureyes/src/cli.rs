@@ -29,7 +29,7 @@ Exit codes:
 pub struct Cli {
     /// The database: a SQLite file (created if missing), or a PostgreSQL URL such as
     /// `postgres://foureyes@db.internal/foureyes`, which several `serve` replicas can share (schema migrated at
-    /// start). `task`, `mcp-proxy` and `demo` work on SQLite only.
+    /// start). `mcp-proxy` and `demo` work on SQLite only.
     #[arg(long, global = true, env = "FOUREYES_DB", default_value = "./foureyes.db")]
     pub db: PathBuf,
     /// The policy file (YAML). Needed by commands that decide.

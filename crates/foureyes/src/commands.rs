@@ -42,10 +42,6 @@ fn require_policy(cli_policy: &Option<std::path::PathBuf>) -> Result<Arc<Policy>
     Ok(Arc::new(load_policy(path)?))
 }
 
-pub fn open_store(path: &Path) -> Result<Arc<SqliteStore>, Exit> {
-    Ok(Arc::new(SqliteStore::open(path, SqliteOptions::default())?))
-}
-
 /// Opens what `--db` names: a `postgres://` (or `postgresql://`) URL, or the path of a SQLite file.
 pub async fn open_backend(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
     match db.to_str() {

@@ -6,8 +6,11 @@
 //! code, duration and output digest. The state machine itself is `foureyes_core::task`; each command is one store
 //! transaction (`foureyes_store::TaskStore`). A change touching a sensitive path passes the ordinary approval gate
 //! (`Store::decide`, action `task.apply`) before the executor even records its intent.
+//!
+//! `--db` may name a SQLite file or a PostgreSQL URL: tasks, like decisions, can live in one database shared by
+//! several processes and replicas, where commands made against one revision still accept exactly one.
 
-use crate::commands::{load_policy, now_ms, open_store};
+use crate::commands::{load_policy, now_ms};
 use crate::{EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_INVALID_STATE, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_STORAGE, Exit};
 use clap::{Args, Subcommand};
 use foureyes_core::canonical::sha256_hex;
@@ -16,7 +19,8 @@ use foureyes_core::task::{
     TaskRefusal, TaskState,
 };
 use foureyes_core::{ActionRequest, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
-use foureyes_store::{SqliteStore, Store, StoreError, TaskOutcome, TaskStore};
+use foureyes_store::{SqliteOptions, SqliteStore, Store, StoreError, TaskBackend, TaskOutcome};
+use foureyes_store_pg::{PgOptions, PgStore, is_postgres_url};
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 use std::io::{Read, Write};
@@ -135,15 +139,25 @@ pub struct StatusArgs {
     pub json: bool,
 }
 
+/// Opens what `--db` names as a store that keeps tasks: a `postgres://` (or `postgresql://`) URL, shared by every
+/// replica (commands serialize on the chain-head lock there, as on `BEGIN IMMEDIATE` here), or a SQLite file.
+async fn open_task_backend(db: &Path) -> Result<Box<dyn TaskBackend>, Exit> {
+    match db.to_str() {
+        Some(url) if is_postgres_url(url) => Ok(Box::new(PgStore::connect(url, PgOptions::default()).await?)),
+        _ => Ok(Box::new(SqliteStore::open(db, SqliteOptions::default())?)),
+    }
+}
+
 pub async fn run(db: &Path, policy: &Option<PathBuf>, cmd: TaskCli) -> Result<u8, Exit> {
-    let store = open_store(db)?;
+    let store = open_task_backend(db).await?;
+    let store = &*store;
     match cmd {
-        TaskCli::Create(args) => create(&store, args).await,
-        TaskCli::Propose(args) => propose(&store, args).await,
-        TaskCli::Apply(args) => apply(&store, policy.as_deref(), args).await,
-        TaskCli::Check(args) => check(&store, args).await,
-        TaskCli::Finish(args) => finish(&store, args).await,
-        TaskCli::Status(args) => status(&store, args).await,
+        TaskCli::Create(args) => create(store, args).await,
+        TaskCli::Propose(args) => propose(store, args).await,
+        TaskCli::Apply(args) => apply(store, policy.as_deref(), args).await,
+        TaskCli::Check(args) => check(store, args).await,
+        TaskCli::Finish(args) => finish(store, args).await,
+        TaskCli::Status(args) => status(store, args).await,
     }
 }
 
@@ -188,7 +202,7 @@ fn print_outcome(o: &TaskOutcome, json: bool) {
     );
 }
 
-async fn create(store: &SqliteStore, args: CreateArgs) -> Result<u8, Exit> {
+async fn create(store: &dyn TaskBackend, args: CreateArgs) -> Result<u8, Exit> {
     let workspace = std::fs::canonicalize(&args.workspace).map_err(|e| {
         Exit::new(EXIT_NOT_FOUND, format!("the workspace `{}` cannot be resolved: {e}", args.workspace.display()))
     })?;
@@ -213,7 +227,7 @@ async fn create(store: &SqliteStore, args: CreateArgs) -> Result<u8, Exit> {
     Ok(0)
 }
 
-async fn propose(store: &SqliteStore, args: ProposeArgs) -> Result<u8, Exit> {
+async fn propose(store: &dyn TaskBackend, args: ProposeArgs) -> Result<u8, Exit> {
     let step = args.step;
     if args.paths.len() != args.content_files.len() {
         return Err(Exit::new(
@@ -240,7 +254,7 @@ async fn propose(store: &SqliteStore, args: ProposeArgs) -> Result<u8, Exit> {
     propose_command(store, &step, cmd).await
 }
 
-async fn propose_command(store: &SqliteStore, step: &StepArgs, cmd: TaskCommand) -> Result<u8, Exit> {
+async fn propose_command(store: &dyn TaskBackend, step: &StepArgs, cmd: TaskCommand) -> Result<u8, Exit> {
     // The model checks a path's text; the filesystem (symlinks) is checked here, when the model would accept.
     if let Some(state) = store.task_state(&step.task).await?
         && model::transition(&step.task, Some(&state), &cmd, now_ms()).is_ok()
@@ -299,7 +313,7 @@ fn gate_request(state: &TaskState, command_id: &str) -> ActionRequest {
 
 /// The policy the gate judges `task.apply` by: `--policy` when given, else an empty policy, in which
 /// `task.apply` is unknown and therefore deferred to a human (default deny).
-async fn gate_policy(store: &SqliteStore, policy: Option<&Path>) -> Result<Arc<Policy>, Exit> {
+async fn gate_policy(store: &dyn TaskBackend, policy: Option<&Path>) -> Result<Arc<Policy>, Exit> {
     match policy {
         Some(path) => {
             let policy = load_policy(path)?;
@@ -312,7 +326,7 @@ async fn gate_policy(store: &SqliteStore, policy: Option<&Path>) -> Result<Arc<P
     }
 }
 
-async fn apply(store: &SqliteStore, policy: Option<&Path>, args: ApplyArgs) -> Result<u8, Exit> {
+async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) -> Result<u8, Exit> {
     let step = args.step;
     let (task, json) = (step.task.as_str(), step.json);
     let state = store.task_state(task).await?;
@@ -435,7 +449,7 @@ async fn apply(store: &SqliteStore, policy: Option<&Path>, args: ApplyArgs) -> R
 
 /// Phase B of the gate's permit: once the apply is confirmed, the decision that cleared it is reported executed.
 /// Idempotent, so a re-run after a crash between the confirmation and the report settles it too.
-async fn settle_gate(store: &SqliteStore, task: &str) -> Result<(), Exit> {
+async fn settle_gate(store: &dyn TaskBackend, task: &str) -> Result<(), Exit> {
     let Some(applied) = store.task_state(task).await?.and_then(|s| s.last_applied) else { return Ok(()) };
     let Some(id) = applied.cleared_by else { return Ok(()) };
     if store.decision(id).await?.is_some_and(|d| d.status == DecisionStatus::Intended) {
@@ -447,7 +461,7 @@ async fn settle_gate(store: &SqliteStore, task: &str) -> Result<(), Exit> {
 
 /// Sends a sensitive change through `Store::decide`; prints what a deferral or denial means.
 async fn pass_gate(
-    store: &SqliteStore,
+    store: &dyn TaskBackend,
     policy: Option<&Path>,
     state: &TaskState,
     command_id: &str,
@@ -564,7 +578,7 @@ fn write_atomically(target: &Path, content: &[u8]) -> std::io::Result<()> {
     result
 }
 
-async fn check(store: &SqliteStore, args: StepArgs) -> Result<u8, Exit> {
+async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
     let (task, json) = (args.task.as_str(), args.json);
     let probe = TaskCommand::Check { command_id: args.command_id.clone(), expected_revision: args.expected_revision };
     let allowed = store.task_command(task, probe, now_ms()).await.map_err(|e| task_error(e, json))?;
@@ -728,7 +742,7 @@ fn kill_group(pgid: u32) {
         .status();
 }
 
-async fn finish(store: &SqliteStore, args: StepArgs) -> Result<u8, Exit> {
+async fn finish(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
     let cmd = TaskCommand::Finish { command_id: args.command_id.clone(), expected_revision: args.expected_revision };
     let outcome = store.task_command(&args.task, cmd, now_ms()).await.map_err(|e| task_error(e, args.json))?;
     print_outcome(&outcome, args.json);
@@ -770,7 +784,7 @@ pub fn status_json(s: &TaskState) -> Value {
     })
 }
 
-async fn status(store: &SqliteStore, args: StatusArgs) -> Result<u8, Exit> {
+async fn status(store: &dyn TaskBackend, args: StatusArgs) -> Result<u8, Exit> {
     let s = store
         .task_state(&args.task)
         .await?
@@ -866,7 +880,7 @@ fn demo_args(task: &str, command_id: &str, revision: u64) -> StepArgs {
 }
 
 async fn demo_propose(
-    store: &SqliteStore,
+    store: &dyn TaskBackend,
     agent_dir: &Path,
     command_id: &str,
     revision: u64,
@@ -921,7 +935,7 @@ pub async fn demo() -> Result<u8, Exit> {
     std::fs::write(repo.join("README"), "A repository an agent is asked to change.\n")
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot write the README: {e}")))?;
     let db = root.join("foureyes.db");
-    let store = open_store(&db)?;
+    let store = SqliteStore::open(&db, SqliteOptions::default())?;
     println!("FourEyes change-control demo: {what} at {}, database {}", repo.display(), db.display());
     println!(
         "The task: make greeting.txt say exactly `Hello, world!`. The operator's check (the agent cannot change it):"

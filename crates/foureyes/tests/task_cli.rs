@@ -2,6 +2,7 @@
 //! with its own database and workspace: forbidden transitions refused with exit 2 and no task event, the happy
 //! path, idempotent command ids, stale revisions, racing processes, a crash between intent and confirmation,
 //! symlink escapes, sensitive paths behind the approval gate, the check timeout, and the journal staying clean.
+//! The happy path, the race and the approval gate run on PostgreSQL too (`--db postgres://…`, `FOUREYES_TEST_PG`).
 #![allow(clippy::unwrap_used)]
 
 use serde_json::Value;
@@ -16,8 +17,11 @@ const CHECK: &str = "grep -qx good a.txt";
 
 struct Env {
     dir: tempfile::TempDir,
+    /// A SQLite file, or the URL of a PostgreSQL database.
     db: PathBuf,
     ws: PathBuf,
+    /// The PostgreSQL database `db` names, dropped with the environment.
+    _pg: Option<Database>,
 }
 
 fn env() -> Env {
@@ -25,7 +29,63 @@ fn env() -> Env {
     let db = dir.path().join("t.db");
     let ws = dir.path().join("ws");
     std::fs::create_dir(&ws).unwrap();
-    Env { dir, db, ws }
+    Env { dir, db, ws, _pg: None }
+}
+
+/// An environment whose `--db` is a fresh database on the PostgreSQL test cluster (`FOUREYES_TEST_PG`, a superuser
+/// URL; unset is a failure, never a skip — `cargo xtask test` starts a throwaway cluster and sets it).
+fn env_pg() -> Env {
+    let mut e = env();
+    let database = Database::create();
+    e.db = PathBuf::from(&database.url);
+    e._pg = Some(database);
+    e
+}
+
+/// Runs one SQL batch on the PostgreSQL test cluster as its admin.
+fn admin_sql(sql: &str) {
+    let admin = std::env::var("FOUREYES_TEST_PG").unwrap_or_else(|_| {
+        panic!(
+            "FOUREYES_TEST_PG is not set. The PostgreSQL task tests need a cluster and a superuser URL, e.g. \
+             FOUREYES_TEST_PG=postgres://postgres@127.0.0.1:5432/postgres. `cargo xtask test` starts a throwaway \
+             cluster and sets it for you."
+        )
+    });
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    rt.block_on(async {
+        let (client, connection) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+            .await
+            .unwrap_or_else(|e| panic!("cannot connect to the test cluster ({admin}): {e:?}"));
+        let driver = tokio::spawn(connection);
+        client.batch_execute(sql).await.unwrap_or_else(|e| panic!("`{sql}`: {e:?}"));
+        drop(client);
+        let _ = driver.await;
+    });
+}
+
+/// A fresh PostgreSQL database, dropped (with whatever is still connected) at the end of the test.
+struct Database {
+    name: String,
+    url: String,
+}
+
+impl Database {
+    fn create() -> Database {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let name = format!("fe_task_cli_{}_{nanos}_{n}", std::process::id());
+        admin_sql(&format!("CREATE DATABASE {name}"));
+        let admin = std::env::var("FOUREYES_TEST_PG").unwrap();
+        let separator = if admin.contains('?') { '&' } else { '?' };
+        Database { url: format!("{admin}{separator}dbname={name}"), name }
+    }
+}
+
+impl Drop for Database {
+    fn drop(&mut self) {
+        admin_sql(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
+    }
 }
 
 impl Env {
@@ -202,7 +262,16 @@ fn forbidden_transitions_are_refused_with_exit_2_and_append_no_task_event() {
 
 #[test]
 fn the_happy_path_gives_four_events_and_a_new_process_rebuilds_the_same_state() {
-    let e = env();
+    happy_path(&env());
+}
+
+/// The same flow with `--db postgres://…`: every CLI call is a process of its own on the shared database.
+#[test]
+fn on_postgres_the_happy_path_gives_four_events_and_a_new_process_rebuilds_the_same_state() {
+    happy_path(&env_pg());
+}
+
+fn happy_path(e: &Env) {
     e.create(CHECK, &[]);
     assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n"), ("docs/notes.md", "# notes\n")]).0, 0);
     assert_eq!(e.step("apply", "a1", 1, &["--path", "docs/notes.md", "--path", "a.txt"]).0, 0);
@@ -330,7 +399,16 @@ fn a_stale_expected_revision_is_refused() {
 
 #[test]
 fn two_processes_racing_on_one_revision_get_exactly_one_accepted() {
-    let e = env();
+    racing_processes(&env());
+}
+
+/// Processes racing on PostgreSQL serialize on the chain-head row lock: still exactly one accepted.
+#[test]
+fn on_postgres_processes_racing_on_one_revision_get_exactly_one_accepted() {
+    racing_processes(&env_pg());
+}
+
+fn racing_processes(e: &Env) {
     e.create(CHECK, &[]);
     assert_eq!(e.propose("p0", 0, &[("a.txt", "good\n")]).0, 0);
     // Eight agents propose on revision 1 at once.
@@ -475,7 +553,16 @@ fn symlinks_out_of_the_workspace_are_refused_at_proposal_and_at_apply() {
 
 #[test]
 fn a_sensitive_path_defers_to_a_human_then_applies_after_approval() {
-    let e = env();
+    sensitive_path_gate(&env());
+}
+
+/// The approval gate on PostgreSQL: the deferral, the human's approval and the apply are separate processes.
+#[test]
+fn on_postgres_a_sensitive_path_defers_to_a_human_then_applies_after_approval() {
+    sensitive_path_gate(&env_pg());
+}
+
+fn sensitive_path_gate(e: &Env) {
     e.create(CHECK, &[]);
     assert_eq!(e.propose("p1", 0, &[(".ci/run", "#!/bin/sh\nexit 0\n"), ("a.txt", "good\n")]).0, 0);
     let status = e.status();

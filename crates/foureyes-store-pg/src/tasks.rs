@@ -1,0 +1,231 @@
+//! `TaskStore` on PostgreSQL: one function per function of the SQLite backend's `sqlite/tasks.rs`, with the same
+//! semantics and the same journal event data. Each command is one write transaction holding the chain-head lock
+//! (see `db.rs`): replay the task from its events, idempotency, expected revision, the pure transition, append the
+//! events (and index them), record the outcome. The task is replayed only after the lock is granted, so of two
+//! commands made against one revision (by any replicas) the second sees the first's events and is refused.
+
+use crate::db::{Tx, exec, get, row, rows};
+use deadpool_postgres::GenericClient;
+use foureyes_core::journal::EventKind;
+use foureyes_core::task::{self, TaskCommand, TaskEvent, TaskRefusal, TaskState};
+use foureyes_store::StoreError;
+use foureyes_store::tasks::TaskOutcome;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::BTreeMap;
+
+/// A command's first outcome, as `task_commands.outcome` keeps it (the same JSON as on SQLite).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Stored {
+    Accepted(Box<TaskOutcome>),
+    Refused { code: String, message: String, seq: u64 },
+}
+
+fn decode<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Backend(format!("stored {what} is not valid: {e}")))
+}
+
+fn encode(stored: &Stored) -> Result<String, StoreError> {
+    serde_json::to_string(stored).map_err(|e| StoreError::Backend(format!("cannot encode a task outcome: {e}")))
+}
+
+/// Replays one task from its indexed journal events.
+pub(crate) async fn load_state(c: &impl GenericClient, task_id: &str) -> Result<Option<TaskState>, StoreError> {
+    let found = rows(
+        c,
+        "SELECT j.seq, j.kind, j.data FROM task_events t JOIN journal j ON j.seq = t.seq
+         WHERE t.task_id = $1 ORDER BY t.seq",
+        &[&task_id],
+    )
+    .await?;
+    let mut state = None;
+    for r in &found {
+        let seq: i64 = get(r, 0)?;
+        let kind: String = get(r, 1)?;
+        let data: String = get(r, 2)?;
+        let bad = |m: String| StoreError::Backend(format!("journal seq {seq} (task {task_id}): {m}"));
+        let kind = EventKind::parse(&kind).ok_or_else(|| bad(format!("unknown kind `{kind}`")))?;
+        let data: serde_json::Value = serde_json::from_str(&data).map_err(|e| bad(format!("data is not JSON: {e}")))?;
+        let event = TaskEvent::from_journal(kind, &data)
+            .map_err(bad)?
+            .ok_or_else(|| bad(format!("`{}` is not a task event", kind.as_str())))?;
+        state = task::apply(state, &event);
+    }
+    Ok(state)
+}
+
+/// Every task, by id. Run inside one snapshot so that all tasks are replayed as of the same moment.
+pub(crate) async fn all_tasks(c: &impl GenericClient) -> Result<Vec<TaskState>, StoreError> {
+    let ids = rows(c, "SELECT DISTINCT task_id FROM task_events ORDER BY task_id", &[]).await?;
+    let mut out = Vec::with_capacity(ids.len());
+    for r in &ids {
+        let id: String = get(r, 0)?;
+        if let Some(state) = load_state(c, &id).await? {
+            out.push(state);
+        }
+    }
+    Ok(out)
+}
+
+/// The `task_events` index as the audit compares it with a replay of the journal: seq → task id.
+pub(crate) async fn indexed_events(c: &impl GenericClient) -> Result<BTreeMap<i64, String>, StoreError> {
+    rows(c, "SELECT seq, task_id FROM task_events", &[]).await?.iter().map(|r| Ok((get(r, 0)?, get(r, 1)?))).collect()
+}
+
+fn result_name(event: &TaskEvent) -> &'static str {
+    match event {
+        TaskEvent::Created(_) => "created",
+        TaskEvent::Proposed(_) => "proposed",
+        TaskEvent::ApplyIntended(_) => "apply_intended",
+        TaskEvent::Applied(_) => "applied",
+        TaskEvent::Checked(_) => "checked",
+        TaskEvent::Finished(_) => "finished",
+    }
+}
+
+/// Records a command's first outcome (or, for an apply's confirmation, replaces its intent).
+async fn record(
+    w: &Tx<'_>,
+    task_id: &str,
+    command_id: &str,
+    fingerprint: &str,
+    stored: &Stored,
+) -> Result<(), StoreError> {
+    exec(
+        w.c(),
+        "INSERT INTO task_commands (task_id, command_id, fingerprint, outcome) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (task_id, command_id)
+         DO UPDATE SET fingerprint = EXCLUDED.fingerprint, outcome = EXCLUDED.outcome",
+        &[&task_id, &command_id, &fingerprint, &encode(stored)?],
+    )
+    .await?;
+    Ok(())
+}
+
+/// Journals a refusal of a task command (`refused`, with `task_id`) and turns it into the error the caller gets.
+/// Recorded as the command's first outcome unless `record_it` is false.
+async fn refuse(
+    w: &mut Tx<'_>,
+    task_id: &str,
+    cmd: &TaskCommand,
+    fingerprint: &str,
+    refusal: TaskRefusal,
+    record_it: bool,
+    now_ms: i64,
+) -> StoreError {
+    let data = json!({
+        "task_id": task_id,
+        "command_id": cmd.command_id(),
+        "agent": format!("task:{task_id}"),
+        "code": refusal.code,
+        "message": refusal.message,
+        "input": cmd.summary(),
+    });
+    let event = match w.append(now_ms, EventKind::Refused, data).await {
+        Ok(event) => event,
+        Err(e) => return e,
+    };
+    let TaskRefusal { code, message } = refusal;
+    if record_it {
+        let stored = Stored::Refused { code: code.clone(), message: message.clone(), seq: event.seq };
+        if let Err(e) = record(w, task_id, cmd.command_id(), fingerprint, &stored).await {
+            return e;
+        }
+    }
+    StoreError::Refused { code, message, seq: event.seq }
+}
+
+/// One command, in the caller's write transaction. `executor_refusal` is a refusal the executor found outside the
+/// model.
+pub(crate) async fn command(
+    w: &mut Tx<'_>,
+    task_id: &str,
+    cmd: &TaskCommand,
+    executor_refusal: Option<TaskRefusal>,
+    now_ms: i64,
+) -> Result<TaskOutcome, StoreError> {
+    let mut fingerprint = cmd.fingerprint();
+    // A refusal of an apply's confirmation is not its outcome: the intent stays, so a re-run can resume it.
+    let record_refusal = !matches!(cmd, TaskCommand::ApplyConfirmed { .. });
+    let known = row(
+        w.c(),
+        "SELECT fingerprint, outcome FROM task_commands WHERE task_id = $1 AND command_id = $2",
+        &[&task_id, &cmd.command_id()],
+    )
+    .await?;
+    if let Some(known) = known {
+        let known_fingerprint: String = get(&known, 0)?;
+        let outcome: String = get(&known, 1)?;
+        let stored: Stored = decode(&outcome, "task outcome")?;
+        let continues_apply = matches!(
+            (&stored, cmd),
+            (Stored::Accepted(o), TaskCommand::ApplyConfirmed { .. }) if o.result == "apply_intended"
+        );
+        if continues_apply {
+            // The confirmation is the second phase of the intent recorded under this id: it keeps the intent's
+            // fingerprint (it cannot know which paths the caller named), so a later repeat of the apply matches.
+            fingerprint = known_fingerprint;
+        } else if known_fingerprint != fingerprint {
+            let first = match &stored {
+                Stored::Accepted(o) => format!("{} ({})", o.command, o.result),
+                Stored::Refused { code, .. } => format!("a command refused with `{code}`"),
+            };
+            let message = match cmd {
+                TaskCommand::Create { .. } => {
+                    format!("cannot create task {task_id}: it already exists, created with another configuration")
+                }
+                _ => format!(
+                    "cannot {} task {task_id}: command id `{}` was already used for {first}; a repeat must be the same command, anything new needs a new command id",
+                    cmd.verb(),
+                    cmd.command_id()
+                ),
+            };
+            let refusal = TaskRefusal { code: "command_id_reused".into(), message };
+            return Err(refuse(w, task_id, cmd, &fingerprint, refusal, false, now_ms).await);
+        } else {
+            return match stored {
+                Stored::Accepted(mut o) => {
+                    o.repeated = true;
+                    Ok(*o)
+                }
+                Stored::Refused { code, message, seq } => Err(StoreError::Refused { code, message, seq }),
+            };
+        }
+    }
+    if let Some(refusal) = executor_refusal {
+        return Err(refuse(w, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms).await);
+    }
+    let mut state = load_state(w.c(), task_id).await?;
+    let events = match task::transition(task_id, state.as_ref(), cmd, now_ms) {
+        Ok(events) => events,
+        Err(refusal) => return Err(refuse(w, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms).await),
+    };
+    let mut seqs = Vec::with_capacity(events.len());
+    for event in &events {
+        let appended = w.append(now_ms, event.kind(), event.data()).await?;
+        let seq = crate::db::seq_param(appended.seq)?;
+        exec(w.c(), "INSERT INTO task_events (task_id, seq) VALUES ($1, $2)", &[&task_id, &seq]).await?;
+        seqs.push(appended.seq);
+        state = task::apply(state, event);
+    }
+    let state = state.ok_or_else(|| StoreError::Backend(format!("task {task_id} vanished after {}", cmd.verb())))?;
+    let result = events.last().map_or("check_allowed", result_name);
+    let outcome = TaskOutcome {
+        task_id: task_id.to_string(),
+        command_id: cmd.command_id().to_string(),
+        command: cmd.verb().to_string(),
+        result: result.to_string(),
+        seqs,
+        status: state.status,
+        revision: state.revision,
+        verified_revision: state.verified_revision,
+        check: if result == "checked" { state.last_check.clone() } else { None },
+        repeated: false,
+    };
+    // Asking whether a check may start records nothing: the check's outcome is its recorded result.
+    if !events.is_empty() {
+        record(w, task_id, cmd.command_id(), &fingerprint, &Stored::Accepted(Box::new(outcome.clone()))).await?;
+    }
+    Ok(outcome)
+}
