@@ -645,6 +645,6 @@ mod tests {
 
     #[test]
     fn every_pattern_compiles() {
-        assert_eq!(patterns().text.len(), 21);
+        assert_eq!(patterns().text.len(), 27);
     }
 }
