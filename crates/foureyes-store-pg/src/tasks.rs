@@ -7,28 +7,11 @@
 use crate::db::{Tx, exec, get, row, rows};
 use deadpool_postgres::GenericClient;
 use foureyes_core::journal::EventKind;
-use foureyes_core::task::{self, TaskCommand, TaskEvent, TaskRefusal, TaskState};
+use foureyes_core::task::{self, TaskCommand, TaskRefusal, TaskState};
 use foureyes_store::StoreError;
 use foureyes_store::tasks::TaskOutcome;
-use serde::{Deserialize, Serialize};
-use serde_json::json;
+use foureyes_store::tasks::shared::{Repeat, StoredOutcome, event_from_row, refusal_data, repeat_of, result_name};
 use std::collections::BTreeMap;
-
-/// A command's first outcome, as `task_commands.outcome` keeps it (the same JSON as on SQLite).
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum Stored {
-    Accepted(Box<TaskOutcome>),
-    Refused { code: String, message: String, seq: u64 },
-}
-
-fn decode<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, StoreError> {
-    serde_json::from_str(text).map_err(|e| StoreError::Backend(format!("stored {what} is not valid: {e}")))
-}
-
-fn encode(stored: &Stored) -> Result<String, StoreError> {
-    serde_json::to_string(stored).map_err(|e| StoreError::Backend(format!("cannot encode a task outcome: {e}")))
-}
 
 /// Replays one task from its indexed journal events.
 pub(crate) async fn load_state(c: &impl GenericClient, task_id: &str) -> Result<Option<TaskState>, StoreError> {
@@ -44,13 +27,7 @@ pub(crate) async fn load_state(c: &impl GenericClient, task_id: &str) -> Result<
         let seq: i64 = get(r, 0)?;
         let kind: String = get(r, 1)?;
         let data: String = get(r, 2)?;
-        let bad = |m: String| StoreError::Backend(format!("journal seq {seq} (task {task_id}): {m}"));
-        let kind = EventKind::parse(&kind).ok_or_else(|| bad(format!("unknown kind `{kind}`")))?;
-        let data: serde_json::Value = serde_json::from_str(&data).map_err(|e| bad(format!("data is not JSON: {e}")))?;
-        let event = TaskEvent::from_journal(kind, &data)
-            .map_err(bad)?
-            .ok_or_else(|| bad(format!("`{}` is not a task event", kind.as_str())))?;
-        state = task::apply(state, &event);
+        state = task::apply(state, &event_from_row(task_id, seq, &kind, &data)?);
     }
     Ok(state)
 }
@@ -73,31 +50,20 @@ pub(crate) async fn indexed_events(c: &impl GenericClient) -> Result<BTreeMap<i6
     rows(c, "SELECT seq, task_id FROM task_events", &[]).await?.iter().map(|r| Ok((get(r, 0)?, get(r, 1)?))).collect()
 }
 
-fn result_name(event: &TaskEvent) -> &'static str {
-    match event {
-        TaskEvent::Created(_) => "created",
-        TaskEvent::Proposed(_) => "proposed",
-        TaskEvent::ApplyIntended(_) => "apply_intended",
-        TaskEvent::Applied(_) => "applied",
-        TaskEvent::Checked(_) => "checked",
-        TaskEvent::Finished(_) => "finished",
-    }
-}
-
 /// Records a command's first outcome (or, for an apply's confirmation, replaces its intent).
 async fn record(
     w: &Tx<'_>,
     task_id: &str,
     command_id: &str,
     fingerprint: &str,
-    stored: &Stored,
+    stored: &StoredOutcome,
 ) -> Result<(), StoreError> {
     exec(
         w.c(),
         "INSERT INTO task_commands (task_id, command_id, fingerprint, outcome) VALUES ($1, $2, $3, $4)
          ON CONFLICT (task_id, command_id)
          DO UPDATE SET fingerprint = EXCLUDED.fingerprint, outcome = EXCLUDED.outcome",
-        &[&task_id, &command_id, &fingerprint, &encode(stored)?],
+        &[&task_id, &command_id, &fingerprint, &stored.encode()?],
     )
     .await?;
     Ok(())
@@ -114,21 +80,13 @@ async fn refuse(
     record_it: bool,
     now_ms: i64,
 ) -> StoreError {
-    let data = json!({
-        "task_id": task_id,
-        "command_id": cmd.command_id(),
-        "agent": format!("task:{task_id}"),
-        "code": refusal.code,
-        "message": refusal.message,
-        "input": cmd.summary(),
-    });
-    let event = match w.append(now_ms, EventKind::Refused, data).await {
+    let event = match w.append(now_ms, EventKind::Refused, refusal_data(task_id, cmd, &refusal)).await {
         Ok(event) => event,
         Err(e) => return e,
     };
     let TaskRefusal { code, message } = refusal;
     if record_it {
-        let stored = Stored::Refused { code: code.clone(), message: message.clone(), seq: event.seq };
+        let stored = StoredOutcome::Refused { code: code.clone(), message: message.clone(), seq: event.seq };
         if let Err(e) = record(w, task_id, cmd.command_id(), fingerprint, &stored).await {
             return e;
         }
@@ -157,40 +115,12 @@ pub(crate) async fn command(
     if let Some(known) = known {
         let known_fingerprint: String = get(&known, 0)?;
         let outcome: String = get(&known, 1)?;
-        let stored: Stored = decode(&outcome, "task outcome")?;
-        let continues_apply = matches!(
-            (&stored, cmd),
-            (Stored::Accepted(o), TaskCommand::ApplyConfirmed { .. }) if o.result == "apply_intended"
-        );
-        if continues_apply {
-            // The confirmation is the second phase of the intent recorded under this id: it keeps the intent's
-            // fingerprint (it cannot know which paths the caller named), so a later repeat of the apply matches.
-            fingerprint = known_fingerprint;
-        } else if known_fingerprint != fingerprint {
-            let first = match &stored {
-                Stored::Accepted(o) => format!("{} ({})", o.command, o.result),
-                Stored::Refused { code, .. } => format!("a command refused with `{code}`"),
-            };
-            let message = match cmd {
-                TaskCommand::Create { .. } => {
-                    format!("cannot create task {task_id}: it already exists, created with another configuration")
-                }
-                _ => format!(
-                    "cannot {} task {task_id}: command id `{}` was already used for {first}; a repeat must be the same command, anything new needs a new command id",
-                    cmd.verb(),
-                    cmd.command_id()
-                ),
-            };
-            let refusal = TaskRefusal { code: "command_id_reused".into(), message };
-            return Err(refuse(w, task_id, cmd, &fingerprint, refusal, false, now_ms).await);
-        } else {
-            return match stored {
-                Stored::Accepted(mut o) => {
-                    o.repeated = true;
-                    Ok(*o)
-                }
-                Stored::Refused { code, message, seq } => Err(StoreError::Refused { code, message, seq }),
-            };
+        match repeat_of(task_id, cmd, StoredOutcome::decode(&outcome)?, known_fingerprint, &fingerprint) {
+            Repeat::Continue { fingerprint: intent } => fingerprint = intent,
+            Repeat::Conflict(refusal) => {
+                return Err(refuse(w, task_id, cmd, &fingerprint, refusal, false, now_ms).await);
+            }
+            Repeat::Answer(answer) => return answer.map(|o| *o),
         }
     }
     if let Some(refusal) = executor_refusal {
@@ -225,7 +155,7 @@ pub(crate) async fn command(
     };
     // Asking whether a check may start records nothing: the check's outcome is its recorded result.
     if !events.is_empty() {
-        record(w, task_id, cmd.command_id(), &fingerprint, &Stored::Accepted(Box::new(outcome.clone()))).await?;
+        record(w, task_id, cmd.command_id(), &fingerprint, &StoredOutcome::Accepted(Box::new(outcome.clone()))).await?;
     }
     Ok(outcome)
 }

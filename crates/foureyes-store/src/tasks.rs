@@ -5,9 +5,11 @@
 //! decisions) by the pure `foureyes_core::task` reducer, inside the write transaction that judges the next command.
 //! Each command is one transaction: load, idempotency, expected revision, transition, append, record the outcome.
 //!
-//! [`conformance`] holds the checks every `TaskStore` backend runs (SQLite and PostgreSQL alike).
+//! [`conformance`] holds the checks every `TaskStore` backend runs (SQLite and PostgreSQL alike); [`shared`] the
+//! I/O-free steps both backends take the same way.
 
 pub mod conformance;
+pub mod shared;
 
 use crate::{Store, StoreError};
 use async_trait::async_trait;

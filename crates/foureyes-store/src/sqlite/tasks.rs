@@ -5,33 +5,16 @@
 
 use super::{SqliteStore, ops};
 use crate::StoreError;
+use crate::tasks::shared::{Repeat, StoredOutcome, event_from_row, refusal_data, repeat_of, result_name};
 use crate::tasks::{TaskOutcome, TaskStore};
 use async_trait::async_trait;
 use foureyes_core::journal::EventKind;
-use foureyes_core::task::{self, TaskCommand, TaskEvent, TaskRefusal, TaskState};
+use foureyes_core::task::{self, TaskCommand, TaskRefusal, TaskState};
 use rusqlite::{Connection, OptionalExtension, params};
-use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::collections::BTreeMap;
 
 /// The change-control tables (schema version 2).
 pub(super) const SCHEMA: &str = include_str!("tasks.sql");
-
-/// A command's first outcome, as `task_commands.outcome` keeps it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum Stored {
-    Accepted(Box<TaskOutcome>),
-    Refused { code: String, message: String, seq: u64 },
-}
-
-fn decode<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, StoreError> {
-    serde_json::from_str(text).map_err(|e| StoreError::Backend(format!("stored {what} is not valid: {e}")))
-}
-
-fn encode(stored: &Stored) -> Result<String, StoreError> {
-    serde_json::to_string(stored).map_err(|e| StoreError::Backend(format!("cannot encode a task outcome: {e}")))
-}
 
 /// Replays one task from its indexed journal events.
 pub(crate) fn load_state(c: &Connection, task_id: &str) -> Result<Option<TaskState>, StoreError> {
@@ -44,13 +27,7 @@ pub(crate) fn load_state(c: &Connection, task_id: &str) -> Result<Option<TaskSta
     let mut state = None;
     for row in rows {
         let (seq, kind, data) = row?;
-        let bad = |m: String| StoreError::Backend(format!("journal seq {seq} (task {task_id}): {m}"));
-        let kind = EventKind::parse(&kind).ok_or_else(|| bad(format!("unknown kind `{kind}`")))?;
-        let data: serde_json::Value = serde_json::from_str(&data).map_err(|e| bad(format!("data is not JSON: {e}")))?;
-        let event = TaskEvent::from_journal(kind, &data)
-            .map_err(bad)?
-            .ok_or_else(|| bad(format!("`{}` is not a task event", kind.as_str())))?;
-        state = task::apply(state, &event);
+        state = task::apply(state, &event_from_row(task_id, seq, &kind, &data)?);
     }
     Ok(state)
 }
@@ -76,17 +53,6 @@ pub(crate) fn indexed_events(c: &Connection) -> Result<BTreeMap<i64, String>, St
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-fn result_name(event: &TaskEvent) -> &'static str {
-    match event {
-        TaskEvent::Created(_) => "created",
-        TaskEvent::Proposed(_) => "proposed",
-        TaskEvent::ApplyIntended(_) => "apply_intended",
-        TaskEvent::Applied(_) => "applied",
-        TaskEvent::Checked(_) => "checked",
-        TaskEvent::Finished(_) => "finished",
-    }
-}
-
 /// Journals a refusal of a task command (`refused`, with `task_id`) and turns it into the error the caller gets.
 /// Recorded as the command's first outcome unless `record` is false.
 fn refuse(
@@ -98,22 +64,14 @@ fn refuse(
     record: bool,
     now_ms: i64,
 ) -> StoreError {
-    let data = json!({
-        "task_id": task_id,
-        "command_id": cmd.command_id(),
-        "agent": format!("task:{task_id}"),
-        "code": refusal.code,
-        "message": refusal.message,
-        "input": cmd.summary(),
-    });
-    let event = match ops::append(c, now_ms, EventKind::Refused, data) {
+    let event = match ops::append(c, now_ms, EventKind::Refused, refusal_data(task_id, cmd, &refusal)) {
         Ok(event) => event,
         Err(e) => return e,
     };
     let TaskRefusal { code, message } = refusal;
     if record {
-        let stored = Stored::Refused { code: code.clone(), message: message.clone(), seq: event.seq };
-        let written = encode(&stored).and_then(|text| {
+        let stored = StoredOutcome::Refused { code: code.clone(), message: message.clone(), seq: event.seq };
+        let written = stored.encode().and_then(|text| {
             c.execute(
                 "INSERT OR REPLACE INTO task_commands (task_id, command_id, fingerprint, outcome) VALUES (?1, ?2, ?3, ?4)",
                 params![task_id, cmd.command_id(), fingerprint, text],
@@ -146,40 +104,10 @@ pub(crate) fn command(
         )
         .optional()?;
     if let Some((known_fingerprint, outcome)) = known {
-        let stored: Stored = decode(&outcome, "task outcome")?;
-        let continues_apply = matches!(
-            (&stored, cmd),
-            (Stored::Accepted(o), TaskCommand::ApplyConfirmed { .. }) if o.result == "apply_intended"
-        );
-        if continues_apply {
-            // The confirmation is the second phase of the intent recorded under this id: it keeps the intent's
-            // fingerprint (it cannot know which paths the caller named), so a later repeat of the apply matches.
-            fingerprint = known_fingerprint;
-        } else if known_fingerprint != fingerprint {
-            let first = match &stored {
-                Stored::Accepted(o) => format!("{} ({})", o.command, o.result),
-                Stored::Refused { code, .. } => format!("a command refused with `{code}`"),
-            };
-            let message = match cmd {
-                TaskCommand::Create { .. } => {
-                    format!("cannot create task {task_id}: it already exists, created with another configuration")
-                }
-                _ => format!(
-                    "cannot {} task {task_id}: command id `{}` was already used for {first}; a repeat must be the same command, anything new needs a new command id",
-                    cmd.verb(),
-                    cmd.command_id()
-                ),
-            };
-            let refusal = TaskRefusal { code: "command_id_reused".into(), message };
-            return Err(refuse(c, task_id, cmd, &fingerprint, refusal, false, now_ms));
-        } else {
-            return match stored {
-                Stored::Accepted(mut o) => {
-                    o.repeated = true;
-                    Ok(*o)
-                }
-                Stored::Refused { code, message, seq } => Err(StoreError::Refused { code, message, seq }),
-            };
+        match repeat_of(task_id, cmd, StoredOutcome::decode(&outcome)?, known_fingerprint, &fingerprint) {
+            Repeat::Continue { fingerprint: intent } => fingerprint = intent,
+            Repeat::Conflict(refusal) => return Err(refuse(c, task_id, cmd, &fingerprint, refusal, false, now_ms)),
+            Repeat::Answer(answer) => return answer.map(|o| *o),
         }
     }
     if let Some(refusal) = executor_refusal {
@@ -215,7 +143,12 @@ pub(crate) fn command(
     if !events.is_empty() {
         c.execute(
             "INSERT OR REPLACE INTO task_commands (task_id, command_id, fingerprint, outcome) VALUES (?1, ?2, ?3, ?4)",
-            params![task_id, cmd.command_id(), fingerprint, encode(&Stored::Accepted(Box::new(outcome.clone())))?],
+            params![
+                task_id,
+                cmd.command_id(),
+                fingerprint,
+                StoredOutcome::Accepted(Box::new(outcome.clone())).encode()?
+            ],
         )?;
     }
     Ok(outcome)
