@@ -10,7 +10,9 @@ use foureyes_core::journal::EventKind;
 use foureyes_core::task::{self, TaskCommand, TaskRefusal, TaskState};
 use foureyes_store::StoreError;
 use foureyes_store::tasks::TaskOutcome;
-use foureyes_store::tasks::shared::{Repeat, StoredOutcome, event_from_row, refusal_data, repeat_of, result_name};
+use foureyes_store::tasks::shared::{
+    Repeat, StoredOutcome, accepted, event_from_row, refusal_data, repeat_of, result_name,
+};
 use std::collections::BTreeMap;
 
 /// Replays one task from its indexed journal events.
@@ -141,18 +143,7 @@ pub(crate) async fn command(
     }
     let state = state.ok_or_else(|| StoreError::Backend(format!("task {task_id} vanished after {}", cmd.verb())))?;
     let result = events.last().map_or("check_allowed", result_name);
-    let outcome = TaskOutcome {
-        task_id: task_id.to_string(),
-        command_id: cmd.command_id().to_string(),
-        command: cmd.verb().to_string(),
-        result: result.to_string(),
-        seqs,
-        status: state.status,
-        revision: state.revision,
-        verified_revision: state.verified_revision,
-        check: if result == "checked" { state.last_check.clone() } else { None },
-        repeated: false,
-    };
+    let outcome = accepted(task_id, cmd, result, seqs, &state);
     // Asking whether a check may start records nothing: the check's outcome is its recorded result.
     if !events.is_empty() {
         record(w, task_id, cmd.command_id(), &fingerprint, &StoredOutcome::Accepted(Box::new(outcome.clone()))).await?;

@@ -7,74 +7,11 @@
 use foureyes_store::tasks::conformance::{self as checks, T, create, propose, state};
 use foureyes_store::{Store, TaskBackend, TaskStore};
 use foureyes_store_pg::{PgOptions, PgStore};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use tokio_postgres::{Client, Config, NoTls};
+use std::sync::Arc;
+use tokio_postgres::Config;
 
-fn admin_url() -> String {
-    std::env::var("FOUREYES_TEST_PG").unwrap_or_else(|_| {
-        panic!(
-            "FOUREYES_TEST_PG is not set. These PostgreSQL tests need a cluster and a superuser URL, e.g. \
-             FOUREYES_TEST_PG=postgres://postgres@127.0.0.1:5432/postgres. `cargo xtask test` starts a throwaway \
-             cluster and sets it for you."
-        )
-    })
-}
-
-async fn client(url: &str) -> Client {
-    let (client, connection) = tokio_postgres::connect(url, NoTls)
-        .await
-        .unwrap_or_else(|e| panic!("cannot connect to the test cluster ({url}): {e:?}"));
-    tokio::spawn(connection);
-    client
-}
-
-/// Databases created for one test, dropped (with their connections) when this is dropped.
-struct Databases {
-    admin: String,
-    names: Mutex<Vec<String>>,
-}
-
-impl Databases {
-    fn new() -> Databases {
-        Databases { admin: admin_url(), names: Mutex::new(Vec::new()) }
-    }
-
-    /// Creates an empty database; returns its URL.
-    async fn create(&self) -> String {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
-        let name = format!("fe_tasks_{}_{nanos}_{}", std::process::id(), NEXT.fetch_add(1, Ordering::SeqCst));
-        client(&self.admin).await.batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
-        self.names.lock().unwrap().push(name.clone());
-        let separator = if self.admin.contains('?') { '&' } else { '?' };
-        format!("{}{separator}dbname={name}", self.admin)
-    }
-}
-
-impl Drop for Databases {
-    fn drop(&mut self) {
-        let names = std::mem::take(&mut *self.names.lock().unwrap_or_else(|p| p.into_inner()));
-        if names.is_empty() {
-            return;
-        }
-        // A runtime of its own, on a thread of its own: this runs inside the test's runtime.
-        let admin = self.admin.clone();
-        let dropped = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-            rt.block_on(async {
-                let c = client(&admin).await;
-                for name in names {
-                    c.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await.unwrap();
-                }
-            })
-        })
-        .join();
-        if dropped.is_err() && !std::thread::panicking() {
-            panic!("cannot drop the test databases");
-        }
-    }
-}
+mod support;
+use support::*;
 
 async fn connect(url: &str) -> PgStore {
     PgStore::connect(url, PgOptions::default()).await.unwrap()

@@ -5,7 +5,7 @@
 
 use super::{SqliteStore, ops};
 use crate::StoreError;
-use crate::tasks::shared::{Repeat, StoredOutcome, event_from_row, refusal_data, repeat_of, result_name};
+use crate::tasks::shared::{Repeat, StoredOutcome, accepted, event_from_row, refusal_data, repeat_of, result_name};
 use crate::tasks::{TaskOutcome, TaskStore};
 use async_trait::async_trait;
 use foureyes_core::journal::EventKind;
@@ -127,18 +127,7 @@ pub(crate) fn command(
     }
     let state = state.ok_or_else(|| StoreError::Backend(format!("task {task_id} vanished after {}", cmd.verb())))?;
     let result = events.last().map_or("check_allowed", result_name);
-    let outcome = TaskOutcome {
-        task_id: task_id.to_string(),
-        command_id: cmd.command_id().to_string(),
-        command: cmd.verb().to_string(),
-        result: result.to_string(),
-        seqs,
-        status: state.status,
-        revision: state.revision,
-        verified_revision: state.verified_revision,
-        check: if result == "checked" { state.last_check.clone() } else { None },
-        repeated: false,
-    };
+    let outcome = accepted(task_id, cmd, result, seqs, &state);
     // Asking whether a check may start records nothing: the check's outcome is its recorded result.
     if !events.is_empty() {
         c.execute(

@@ -6,7 +6,7 @@
 use super::TaskOutcome;
 use crate::StoreError;
 use foureyes_core::journal::EventKind;
-use foureyes_core::task::{TaskCommand, TaskEvent, TaskRefusal};
+use foureyes_core::task::{TaskCommand, TaskEvent, TaskRefusal, TaskState};
 use serde::{Deserialize, Serialize};
 
 /// A command's first outcome, as `task_commands.outcome` keeps it.
@@ -111,4 +111,20 @@ pub fn refusal_data(task_id: &str, cmd: &TaskCommand, refusal: &TaskRefusal) -> 
         "message": refusal.message,
         "input": cmd.summary(),
     })
+}
+
+/// The outcome of an accepted command: `result` (see [`result_name`]), the seqs it appended, the task right after.
+pub fn accepted(task_id: &str, cmd: &TaskCommand, result: &str, seqs: Vec<u64>, state: &TaskState) -> TaskOutcome {
+    TaskOutcome {
+        task_id: task_id.to_string(),
+        command_id: cmd.command_id().to_string(),
+        command: cmd.verb().to_string(),
+        result: result.to_string(),
+        seqs,
+        status: state.status,
+        revision: state.revision,
+        verified_revision: state.verified_revision,
+        check: if result == "checked" { state.last_check.clone() } else { None },
+        repeated: false,
+    }
 }
