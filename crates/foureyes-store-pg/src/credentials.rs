@@ -10,9 +10,8 @@ use crate::db::{Tx, exec, get, row, rows};
 use crate::{PgStore, in_tx};
 use async_trait::async_trait;
 use foureyes_core::Role;
-use foureyes_core::journal::EventKind;
+use foureyes_core::event::{CredentialChange, EventData};
 use foureyes_store::{Credentials, Principal, Session, StoreError};
-use serde_json::json;
 use tokio_postgres::Row;
 
 /// A principal's columns of `tokens t`, in the order [`principal_from_row`] reads them.
@@ -50,12 +49,9 @@ async fn create_token(
         &[&name, &role.as_str(), &token_sha256, &totp_secret, &now_ms],
     )
     .await?;
-    w.append(
-        now_ms,
-        EventKind::Credential,
-        json!({"action": "created", "name": name, "role": role, "step_up": totp_secret.is_some()}),
-    )
-    .await?;
+    let created =
+        CredentialChange::Created { name: name.to_string(), role, serves: None, step_up: totp_secret.is_some() };
+    w.append(now_ms, EventData::Credential(created)).await?;
     Ok(())
 }
 
@@ -90,12 +86,13 @@ async fn create_executor(
         &[&name, &Role::Executor.as_str(), &token_sha256, &now_ms, &serves],
     )
     .await?;
-    w.append(
-        now_ms,
-        EventKind::Credential,
-        json!({"action": "created", "name": name, "role": Role::Executor, "serves": serves, "step_up": false}),
-    )
-    .await?;
+    let created = CredentialChange::Created {
+        name: name.to_string(),
+        role: Role::Executor,
+        serves: Some(serves.to_string()),
+        step_up: false,
+    };
+    w.append(now_ms, EventData::Credential(created)).await?;
     Ok(())
 }
 
@@ -105,7 +102,7 @@ async fn revoke_token(w: &mut Tx<'_>, name: &str, now_ms: i64) -> Result<bool, S
             .await?;
     if changed > 0 {
         exec(w.c(), "DELETE FROM sessions WHERE principal = $1", &[&name]).await?;
-        w.append(now_ms, EventKind::Credential, json!({"action": "revoked", "name": name})).await?;
+        w.append(now_ms, EventData::Credential(CredentialChange::Revoked { name: name.to_string() })).await?;
     }
     Ok(changed > 0)
 }

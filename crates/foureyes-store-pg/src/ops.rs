@@ -9,6 +9,7 @@ use crate::db::{Tx, exec, get, row, rows, scalar, seq_param};
 use deadpool_postgres::GenericClient;
 use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
 use foureyes_core::canonical::to_canonical_string;
+use foureyes_core::event::{self as ev, EventData};
 use foureyes_core::journal::{ChainProblem, ChainVerifier, Event, EventKind, VerifyReport};
 use foureyes_core::pipeline::{Usage, usage_queries};
 use foureyes_core::{
@@ -29,21 +30,6 @@ fn from_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T
     serde_json::from_str(text).map_err(|e| StoreError::Backend(format!("stored {what} is not valid: {e}")))
 }
 
-/// Keeps audited input small: a huge refused body is recorded as its size and a prefix, not in full.
-/// (The same rule as the SQLite backend: the journal's data must not depend on the backend.)
-fn excerpt(input: Value) -> Value {
-    let text = to_canonical_string(&input);
-    if text.len() <= 4096 {
-        input
-    } else {
-        let mut end = 1024;
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        json!({"bytes": text.len(), "excerpt": &text[..end]})
-    }
-}
-
 pub(crate) async fn refuse(
     w: &mut Tx<'_>,
     agent: &str,
@@ -52,12 +38,7 @@ pub(crate) async fn refuse(
     input: Value,
     now_ms: i64,
 ) -> Result<Event, StoreError> {
-    w.append(
-        now_ms,
-        EventKind::Refused,
-        json!({"agent": agent, "code": code, "message": message, "input": excerpt(input)}),
-    )
-    .await
+    w.append(now_ms, EventData::Refused(ev::Refused::new(agent, code, message, input))).await
 }
 
 pub(crate) async fn refused(
@@ -295,7 +276,7 @@ async fn persist(
                 ],
             )
             .await?;
-            reservations.push(json!({"id": id, "key": r.key, "scope": r.scope, "amount": r.amount.to_string()}));
+            reservations.push(ev::ReservationMade { id, key: r.key.clone(), scope: r.scope.clone(), amount: r.amount });
         }
     }
     if decision.consumes_approval
@@ -340,22 +321,21 @@ async fn persist(
     let event = w
         .append(
             now_ms,
-            EventKind::Decided,
-            json!({
-                "decision_id": decision_id,
-                "request": request,
-                "verdict": decision.verdict,
-                "status": status.as_str(),
-                "tier": decision.tier,
-                "reasons": decision.reasons,
-                "budgets": decision.budgets,
-                "reservations": reservations,
-                "approval_id": approval_id,
-                "consumes_approval": decision.consumes_approval,
-                "would_have": decision.would_have,
-                "digest": decision.digest,
-                "supersedes": superseded,
-                "policy_sha256": policy.sha256,
+            EventData::Decided(ev::Decided {
+                decision_id,
+                request: request.clone(),
+                verdict: decision.verdict,
+                status,
+                tier: decision.tier,
+                reasons: decision.reasons.clone(),
+                budgets: decision.budgets.clone(),
+                reservations,
+                approval_id,
+                consumes_approval: decision.consumes_approval,
+                would_have: decision.would_have,
+                digest: decision.digest.clone(),
+                supersedes: superseded,
+                policy_sha256: policy.sha256.clone(),
             }),
         )
         .await?;
@@ -363,17 +343,16 @@ async fn persist(
     if let (Some(new), Some(id)) = (&decision.new_approval, approval_id) {
         w.append(
             now_ms,
-            EventKind::ApprovalRequested,
-            json!({
-                "approval_id": id,
-                "decision_id": decision_id,
-                "action": request.action,
-                "agent": request.agent,
-                "digest": new.digest,
-                "required": new.required,
-                "expires_at_ms": new.expires_at_ms,
-                "step_up": new.step_up,
-                "acknowledged": new.acknowledged,
+            EventData::ApprovalRequested(ev::ApprovalRequested {
+                approval_id: id,
+                decision_id,
+                action: request.action.clone(),
+                agent: request.agent.clone(),
+                digest: new.digest.clone(),
+                required: new.required,
+                expires_at_ms: new.expires_at_ms,
+                step_up: new.step_up,
+                acknowledged: new.acknowledged.clone(),
             }),
         )
         .await?;
@@ -444,17 +423,9 @@ pub(crate) async fn report(
         &[&new_status.as_str(), &now_ms, &to_json(&detail), &decision_id],
     )
     .await?;
-    let kind = match outcome {
-        Outcome::Executed => EventKind::Executed,
-        Outcome::Failed => EventKind::Failed,
-        Outcome::Unknown => EventKind::Unknown,
-    };
-    let mut event = json!({"decision_id": decision_id, "outcome": outcome, "detail": detail, "released": released});
     // Only a report by someone other than the deciding agent names its reporter: earlier events keep their shape.
-    if let Some(by) = reported_by {
-        event["reported_by"] = json!(by);
-    }
-    w.append(now_ms, kind, event).await?;
+    let reported_by = reported_by.map(str::to_string);
+    w.append(now_ms, EventData::Reported(ev::Reported { decision_id, outcome, detail, released, reported_by })).await?;
     load_decision(w.c(), decision_id).await?.ok_or_else(|| StoreError::Backend("decision vanished".into()))
 }
 
@@ -470,12 +441,8 @@ async fn load_approval_for_write(
     let Some(mut record) = load_approval_raw(w.c(), id).await? else { return Ok(None) };
     if record.effective_status(now_ms) == ApprovalStatus::Expired && record.status != ApprovalStatus::Expired {
         exec(w.c(), "UPDATE approvals SET status = 'expired' WHERE id = $1", &[&id]).await?;
-        w.append(
-            now_ms,
-            EventKind::Expired,
-            json!({"approval_id": id, "decision_id": record.decision_id, "was": record.status.as_str()}),
-        )
-        .await?;
+        let expired = ev::Expired { approval_id: id, decision_id: record.decision_id, was: record.status };
+        w.append(now_ms, EventData::Expired(expired)).await?;
         record.status = ApprovalStatus::Expired;
     }
     Ok(Some(record))
@@ -517,8 +484,8 @@ pub(crate) async fn approve(
                 &[&id, &approver, &now_ms],
             )
             .await?;
-            let data =
-                json!({"approval_id": id, "approver": approver, "approvers": approvers, "required": record.required});
+            let vote =
+                ev::Vote { approval_id: id, approver: approver.to_string(), approvers, required: record.required };
             if complete {
                 exec(
                     w.c(),
@@ -526,9 +493,9 @@ pub(crate) async fn approve(
                     &[&approver, &id],
                 )
                 .await?;
-                w.append(now_ms, EventKind::Approved, data).await?;
+                w.append(now_ms, EventData::Approved(vote)).await?;
             } else {
-                w.append(now_ms, EventKind::ApprovalVote, data).await?;
+                w.append(now_ms, EventData::ApprovalVote(vote)).await?;
             }
             let approval =
                 load_approval_raw(w.c(), id).await?.ok_or_else(|| StoreError::Backend("approval vanished".into()))?;
@@ -557,7 +524,8 @@ pub(crate) async fn reject(
         &[&approver, &reason, &id],
     )
     .await?;
-    w.append(now_ms, EventKind::Rejected, json!({"approval_id": id, "approver": approver, "reason": reason})).await?;
+    let rejected = ev::Rejected { approval_id: id, approver: approver.to_string(), reason: reason.map(str::to_string) };
+    w.append(now_ms, EventData::Rejected(rejected)).await?;
     load_approval_raw(w.c(), id).await?.ok_or_else(|| StoreError::Backend("approval vanished".into()))
 }
 
@@ -590,12 +558,9 @@ pub(crate) async fn revoke(
     if changed != 1 {
         return Err(StoreError::Backend(format!("approval {id} changed under the revoking transaction")));
     }
-    w.append(
-        now_ms,
-        EventKind::Revoked,
-        json!({"approval_id": id, "decision_id": record.decision_id, "by": by, "why": why}),
-    )
-    .await?;
+    let revoked =
+        ev::Revoked { approval_id: id, decision_id: record.decision_id, by: by.to_string(), why: why.to_string() };
+    w.append(now_ms, EventData::Revoked(revoked)).await?;
     load_approval_raw(w.c(), id).await?.ok_or_else(|| StoreError::Backend("approval vanished".into()))
 }
 
@@ -635,7 +600,7 @@ pub(crate) async fn set_kill_switch(w: &mut Tx<'_>, engaged: bool, by: &str, now
         &[&if engaged { "on" } else { "off" }],
     )
     .await?;
-    w.append(now_ms, EventKind::KillSwitch, json!({"engaged": engaged, "by": by})).await?;
+    w.append(now_ms, EventData::KillSwitch(ev::KillSwitch { engaged, by: by.to_string() })).await?;
     Ok(true)
 }
 
@@ -657,7 +622,8 @@ pub(crate) async fn record_policy(
         &[&sha256],
     )
     .await?;
-    w.append(now_ms, EventKind::PolicyLoaded, json!({"sha256": sha256, "source": source, "actions": actions})).await?;
+    let loaded = ev::PolicyLoaded { sha256: sha256.to_string(), source: source.to_string(), actions: actions as u64 };
+    w.append(now_ms, EventData::PolicyLoaded(loaded)).await?;
     Ok(true)
 }
 

@@ -4,7 +4,7 @@
 
 use crate::db::{Tx, exec, get, row, rows, scalar};
 use deadpool_postgres::GenericClient;
-use foureyes_core::journal::EventKind;
+use foureyes_core::event::{self as ev, EventData};
 use foureyes_core::pipeline::denials_since_ms;
 use foureyes_core::{ActionRequest, DecisionId, DemotionRecord, DemotionStatus, NewDemotion, Policy, TrustSignal};
 use foureyes_store::StoreError;
@@ -54,13 +54,14 @@ async fn expire(w: &mut Tx<'_>, d: &mut DemotionRecord, now_ms: i64) -> Result<(
     .await?;
     w.append(
         now_ms,
-        EventKind::SessionRestored,
-        json!({
-            "demotion_id": d.demotion_id,
-            "agent": d.agent,
-            "session": d.session,
-            "cause": "expired",
-            "until_ms": d.until_ms,
+        EventData::SessionRestored(ev::SessionRestored {
+            demotion_id: d.demotion_id,
+            agent: d.agent.clone(),
+            session: d.session.clone(),
+            cause: ev::RestoreCause::Expired,
+            by: None,
+            why: None,
+            until_ms: d.until_ms,
         }),
     )
     .await?;
@@ -147,15 +148,14 @@ pub(crate) async fn start(
     .await?;
     w.append(
         now_ms,
-        EventKind::SessionDemoted,
-        json!({
-            "demotion_id": id,
-            "agent": request.agent,
-            "session": request.session,
-            "signal": new.signal,
-            "reason": new.reason,
-            "decision_id": decision_id,
-            "until_ms": new.until_ms,
+        EventData::SessionDemoted(ev::SessionDemoted {
+            demotion_id: id,
+            agent: request.agent.clone(),
+            session: request.session.clone(),
+            signal: new.signal,
+            reason: new.reason.clone(),
+            decision_id,
+            until_ms: new.until_ms,
         }),
     )
     .await?;
@@ -191,15 +191,14 @@ pub(crate) async fn restore(
     .await?;
     w.append(
         now_ms,
-        EventKind::SessionRestored,
-        json!({
-            "demotion_id": d.demotion_id,
-            "agent": d.agent,
-            "session": d.session,
-            "cause": "admin",
-            "by": by,
-            "why": why,
-            "until_ms": d.until_ms,
+        EventData::SessionRestored(ev::SessionRestored {
+            demotion_id: d.demotion_id,
+            agent: d.agent.clone(),
+            session: d.session.clone(),
+            cause: ev::RestoreCause::Admin,
+            by: Some(by.to_string()),
+            why: Some(why.to_string()),
+            until_ms: d.until_ms,
         }),
     )
     .await?;

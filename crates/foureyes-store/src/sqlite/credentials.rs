@@ -5,9 +5,8 @@ use crate::refuse_unbound_executor;
 use crate::{Credentials, Principal, Session, StoreError};
 use async_trait::async_trait;
 use foureyes_core::Role;
-use foureyes_core::journal::EventKind;
+use foureyes_core::event::{CredentialChange, EventData};
 use rusqlite::{Connection, OptionalExtension, params};
-use serde_json::json;
 
 fn principal_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Principal, StoreError>> {
     let role: String = r.get(1)?;
@@ -54,11 +53,11 @@ impl Credentials for SqliteStore {
                 "INSERT INTO tokens (name, role, token_hash, totp_secret, created_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![name, role.as_str(), hash, totp, now_ms],
             )?;
+            let step_up = totp.is_some();
             ops::append(
                 c,
                 now_ms,
-                EventKind::Credential,
-                json!({"action": "created", "name": name, "role": role, "step_up": totp.is_some()}),
+                EventData::Credential(CredentialChange::Created { name, role, serves: None, step_up }),
             )?;
             Ok(())
         })
@@ -85,12 +84,9 @@ impl Credentials for SqliteStore {
                 "INSERT INTO tokens (name, role, token_hash, created_ms, serves) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![name, Role::Executor.as_str(), hash, now_ms, serves],
             )?;
-            ops::append(
-                c,
-                now_ms,
-                EventKind::Credential,
-                json!({"action": "created", "name": name, "role": Role::Executor, "serves": serves, "step_up": false}),
-            )?;
+            let created =
+                CredentialChange::Created { name, role: Role::Executor, serves: Some(serves), step_up: false };
+            ops::append(c, now_ms, EventData::Credential(created))?;
             Ok(())
         })
         .await
@@ -117,7 +113,7 @@ impl Credentials for SqliteStore {
             )?;
             if changed > 0 {
                 c.execute("DELETE FROM sessions WHERE principal = ?1", params![name])?;
-                ops::append(c, now_ms, EventKind::Credential, json!({"action": "revoked", "name": name}))?;
+                ops::append(c, now_ms, EventData::Credential(CredentialChange::Revoked { name }))?;
             }
             Ok(changed > 0)
         })

@@ -4,6 +4,7 @@
 use crate::{Decided, DecisionFilter, MAX_DETAIL_BYTES, StoreError, VoteOutcome};
 use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
 use foureyes_core::canonical::to_canonical_string;
+use foureyes_core::event::{self as ev, EventData};
 use foureyes_core::journal::{ChainProblem, ChainVerifier, Event, EventKind, GENESIS_HASH, VerifyReport};
 use foureyes_core::pipeline::{Usage, usage_queries};
 use foureyes_core::{
@@ -24,12 +25,12 @@ fn from_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T
 }
 
 /// Appends one event to the journal, chained to the current head.
-pub(crate) fn append(c: &Connection, ts_ms: i64, kind: EventKind, data: Value) -> Result<Event, StoreError> {
+pub(crate) fn append(c: &Connection, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
     let head: Option<(i64, String)> = c
         .query_row("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1", [], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?;
     let (prev_seq, prev_hash) = head.map_or((0, GENESIS_HASH.to_string()), |(s, h)| (s as u64, h));
-    let event = Event::next(prev_seq, &prev_hash, ts_ms, kind, data);
+    let event = Event::of(prev_seq, &prev_hash, ts_ms, &data);
     c.execute(
         "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![
@@ -44,21 +45,6 @@ pub(crate) fn append(c: &Connection, ts_ms: i64, kind: EventKind, data: Value) -
     Ok(event)
 }
 
-/// Keeps audited input small: a huge refused body is recorded as its size and a prefix, not in full.
-fn excerpt(input: Value) -> Value {
-    let text = to_canonical_string(&input);
-    if text.len() <= 4096 {
-        input
-    } else {
-        // `str::floor_char_boundary` is only stable since Rust 1.91; the MSRV is 1.89.
-        let mut end = 1024;
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        json!({"bytes": text.len(), "excerpt": &text[..end]})
-    }
-}
-
 pub(crate) fn refuse(
     c: &Connection,
     agent: &str,
@@ -67,12 +53,7 @@ pub(crate) fn refuse(
     input: Value,
     now_ms: i64,
 ) -> Result<Event, StoreError> {
-    append(
-        c,
-        now_ms,
-        EventKind::Refused,
-        json!({"agent": agent, "code": code, "message": message, "input": excerpt(input)}),
-    )
+    append(c, now_ms, EventData::Refused(ev::Refused::new(agent, code, message, input)))
 }
 
 pub(crate) fn refused(
@@ -275,9 +256,12 @@ fn persist(
                 "INSERT INTO reservations (decision_id, action, key, scope, amount, units, ts_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![decision_id, request.action, r.key, r.scope, r.amount.to_string(), crate::amount_units(r.amount)?, now_ms],
             )?;
-            reservations.push(
-                json!({"id": c.last_insert_rowid(), "key": r.key, "scope": r.scope, "amount": r.amount.to_string()}),
-            );
+            reservations.push(ev::ReservationMade {
+                id: c.last_insert_rowid(),
+                key: r.key.clone(),
+                scope: r.scope.clone(),
+                amount: r.amount,
+            });
         }
     }
     if decision.consumes_approval
@@ -316,22 +300,21 @@ fn persist(
     let event = append(
         c,
         now_ms,
-        EventKind::Decided,
-        json!({
-            "decision_id": decision_id,
-            "request": request,
-            "verdict": decision.verdict,
-            "status": status.as_str(),
-            "tier": decision.tier,
-            "reasons": decision.reasons,
-            "budgets": decision.budgets,
-            "reservations": reservations,
-            "approval_id": approval_id,
-            "consumes_approval": decision.consumes_approval,
-            "would_have": decision.would_have,
-            "digest": decision.digest,
-            "supersedes": superseded,
-            "policy_sha256": policy.sha256,
+        EventData::Decided(ev::Decided {
+            decision_id,
+            request: request.clone(),
+            verdict: decision.verdict,
+            status,
+            tier: decision.tier,
+            reasons: decision.reasons.clone(),
+            budgets: decision.budgets.clone(),
+            reservations,
+            approval_id,
+            consumes_approval: decision.consumes_approval,
+            would_have: decision.would_have,
+            digest: decision.digest.clone(),
+            supersedes: superseded,
+            policy_sha256: policy.sha256.clone(),
         }),
     )?;
     c.execute("UPDATE decisions SET journal_seq = ?1 WHERE id = ?2", params![event.seq as i64, decision_id])?;
@@ -339,17 +322,16 @@ fn persist(
         append(
             c,
             now_ms,
-            EventKind::ApprovalRequested,
-            json!({
-                "approval_id": id,
-                "decision_id": decision_id,
-                "action": request.action,
-                "agent": request.agent,
-                "digest": new.digest,
-                "required": new.required,
-                "expires_at_ms": new.expires_at_ms,
-                "step_up": new.step_up,
-                "acknowledged": new.acknowledged,
+            EventData::ApprovalRequested(ev::ApprovalRequested {
+                approval_id: id,
+                decision_id,
+                action: request.action.clone(),
+                agent: request.agent.clone(),
+                digest: new.digest.clone(),
+                required: new.required,
+                expires_at_ms: new.expires_at_ms,
+                step_up: new.step_up,
+                acknowledged: new.acknowledged.clone(),
             }),
         )?;
     }
@@ -421,17 +403,9 @@ pub(crate) fn report(
         "UPDATE decisions SET status = ?1, reported_ms = ?2, report_detail = ?3 WHERE id = ?4",
         params![new_status.as_str(), now_ms, to_json(&detail), decision_id],
     )?;
-    let kind = match outcome {
-        Outcome::Executed => EventKind::Executed,
-        Outcome::Failed => EventKind::Failed,
-        Outcome::Unknown => EventKind::Unknown,
-    };
-    let mut event = json!({"decision_id": decision_id, "outcome": outcome, "detail": detail, "released": released});
     // Only a report by someone other than the deciding agent names its reporter: earlier events keep their shape.
-    if let Some(by) = reported_by {
-        event["reported_by"] = json!(by);
-    }
-    append(c, now_ms, kind, event)?;
+    let reported_by = reported_by.map(str::to_string);
+    append(c, now_ms, EventData::Reported(ev::Reported { decision_id, outcome, detail, released, reported_by }))?;
     load_decision(c, decision_id)?.ok_or_else(|| StoreError::Backend("decision vanished".into()))
 }
 
@@ -446,8 +420,7 @@ fn load_approval_for_write(c: &Connection, id: ApprovalId, now_ms: i64) -> Resul
         append(
             c,
             now_ms,
-            EventKind::Expired,
-            json!({"approval_id": id, "decision_id": record.decision_id, "was": record.status.as_str()}),
+            EventData::Expired(ev::Expired { approval_id: id, decision_id: record.decision_id, was: record.status }),
         )?;
         record.status = ApprovalStatus::Expired;
     }
@@ -488,16 +461,16 @@ pub(crate) fn approve(
                 "INSERT INTO approval_votes (approval_id, approver, ts_ms) VALUES (?1, ?2, ?3)",
                 params![id, approver, now_ms],
             )?;
-            let data =
-                json!({"approval_id": id, "approver": approver, "approvers": approvers, "required": record.required});
+            let vote =
+                ev::Vote { approval_id: id, approver: approver.to_string(), approvers, required: record.required };
             if complete {
                 c.execute(
                     "UPDATE approvals SET status = 'approved', decided_by = ?1 WHERE id = ?2",
                     params![approver, id],
                 )?;
-                append(c, now_ms, EventKind::Approved, data)?;
+                append(c, now_ms, EventData::Approved(vote))?;
             } else {
-                append(c, now_ms, EventKind::ApprovalVote, data)?;
+                append(c, now_ms, EventData::ApprovalVote(vote))?;
             }
             let approval = load_approval_raw(c, id)?.ok_or_else(|| StoreError::Backend("approval vanished".into()))?;
             Ok(VoteOutcome { approval, counted: true })
@@ -523,7 +496,8 @@ pub(crate) fn reject(
         "UPDATE approvals SET status = 'rejected', decided_by = ?1, reject_reason = ?2 WHERE id = ?3",
         params![approver, reason, id],
     )?;
-    append(c, now_ms, EventKind::Rejected, json!({"approval_id": id, "approver": approver, "reason": reason}))?;
+    let rejected = ev::Rejected { approval_id: id, approver: approver.to_string(), reason: reason.map(str::to_string) };
+    append(c, now_ms, EventData::Rejected(rejected))?;
     load_approval_raw(c, id)?.ok_or_else(|| StoreError::Backend("approval vanished".into()))
 }
 
@@ -554,12 +528,9 @@ pub(crate) fn revoke(
     if changed != 1 {
         return Err(StoreError::Backend(format!("approval {id} changed under the revoking transaction")));
     }
-    append(
-        c,
-        now_ms,
-        EventKind::Revoked,
-        json!({"approval_id": id, "decision_id": record.decision_id, "by": by, "why": why}),
-    )?;
+    let revoked =
+        ev::Revoked { approval_id: id, decision_id: record.decision_id, by: by.to_string(), why: why.to_string() };
+    append(c, now_ms, EventData::Revoked(revoked))?;
     load_approval_raw(c, id)?.ok_or_else(|| StoreError::Backend("approval vanished".into()))
 }
 
@@ -591,7 +562,7 @@ pub(crate) fn set_kill_switch(c: &Connection, engaged: bool, by: &str, now_ms: i
         "INSERT INTO settings (name, value) VALUES ('kill_switch', ?1) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
         params![if engaged { "on" } else { "off" }],
     )?;
-    append(c, now_ms, EventKind::KillSwitch, json!({"engaged": engaged, "by": by}))?;
+    append(c, now_ms, EventData::KillSwitch(ev::KillSwitch { engaged, by: by.to_string() }))?;
     Ok(true)
 }
 
@@ -611,7 +582,8 @@ pub(crate) fn record_policy(
         "INSERT INTO settings (name, value) VALUES ('policy_sha256', ?1) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
         params![sha256],
     )?;
-    append(c, now_ms, EventKind::PolicyLoaded, json!({"sha256": sha256, "source": source, "actions": actions}))?;
+    let loaded = ev::PolicyLoaded { sha256: sha256.to_string(), source: source.to_string(), actions: actions as u64 };
+    append(c, now_ms, EventData::PolicyLoaded(loaded))?;
     Ok(true)
 }
 

@@ -4,7 +4,7 @@
 
 use super::ops::{append, refused};
 use crate::StoreError;
-use foureyes_core::journal::EventKind;
+use foureyes_core::event::{self as ev, EventData};
 use foureyes_core::pipeline::denials_since_ms;
 use foureyes_core::{ActionRequest, DecisionId, DemotionRecord, DemotionStatus, NewDemotion, Policy, TrustSignal};
 use rusqlite::{Connection, OptionalExtension, Row, params};
@@ -58,13 +58,14 @@ fn expire(c: &Connection, d: &mut DemotionRecord, now_ms: i64) -> Result<(), Sto
     append(
         c,
         now_ms,
-        EventKind::SessionRestored,
-        json!({
-            "demotion_id": d.demotion_id,
-            "agent": d.agent,
-            "session": d.session,
-            "cause": "expired",
-            "until_ms": d.until_ms,
+        EventData::SessionRestored(ev::SessionRestored {
+            demotion_id: d.demotion_id,
+            agent: d.agent.clone(),
+            session: d.session.clone(),
+            cause: ev::RestoreCause::Expired,
+            by: None,
+            why: None,
+            until_ms: d.until_ms,
         }),
     )?;
     d.status = DemotionStatus::Expired;
@@ -154,15 +155,14 @@ pub(crate) fn start(
     append(
         c,
         now_ms,
-        EventKind::SessionDemoted,
-        json!({
-            "demotion_id": c.last_insert_rowid(),
-            "agent": request.agent,
-            "session": request.session,
-            "signal": new.signal,
-            "reason": new.reason,
-            "decision_id": decision_id,
-            "until_ms": new.until_ms,
+        EventData::SessionDemoted(ev::SessionDemoted {
+            demotion_id: c.last_insert_rowid(),
+            agent: request.agent.clone(),
+            session: request.session.clone(),
+            signal: new.signal,
+            reason: new.reason.clone(),
+            decision_id,
+            until_ms: new.until_ms,
         }),
     )?;
     Ok(())
@@ -198,15 +198,14 @@ pub(crate) fn restore(
     append(
         c,
         now_ms,
-        EventKind::SessionRestored,
-        json!({
-            "demotion_id": d.demotion_id,
-            "agent": d.agent,
-            "session": d.session,
-            "cause": "admin",
-            "by": by,
-            "why": why,
-            "until_ms": d.until_ms,
+        EventData::SessionRestored(ev::SessionRestored {
+            demotion_id: d.demotion_id,
+            agent: d.agent.clone(),
+            session: d.session.clone(),
+            cause: ev::RestoreCause::Admin,
+            by: Some(by.to_string()),
+            why: Some(why.to_string()),
+            until_ms: d.until_ms,
         }),
     )?;
     d.status = DemotionStatus::Restored;

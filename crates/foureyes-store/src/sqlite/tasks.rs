@@ -8,7 +8,7 @@ use crate::StoreError;
 use crate::tasks::shared::{Repeat, StoredOutcome, accepted, event_from_row, refusal_data, repeat_of, result_name};
 use crate::tasks::{TaskOutcome, TaskStore};
 use async_trait::async_trait;
-use foureyes_core::journal::EventKind;
+use foureyes_core::event::EventData;
 use foureyes_core::task::{self, TaskCommand, TaskRefusal, TaskState};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::BTreeMap;
@@ -64,7 +64,7 @@ fn refuse(
     record: bool,
     now_ms: i64,
 ) -> StoreError {
-    let event = match ops::append(c, now_ms, EventKind::Refused, refusal_data(task_id, cmd, &refusal)) {
+    let event = match ops::append(c, now_ms, refusal_data(task_id, cmd, &refusal)) {
         Ok(event) => event,
         Err(e) => return e,
     };
@@ -120,7 +120,7 @@ pub(crate) fn command(
     };
     let mut seqs = Vec::with_capacity(events.len());
     for event in &events {
-        let appended = ops::append(c, now_ms, event.kind(), event.data())?;
+        let appended = ops::append(c, now_ms, EventData::Task(event.clone()))?;
         c.execute("INSERT INTO task_events (task_id, seq) VALUES (?1, ?2)", params![task_id, appended.seq as i64])?;
         seqs.push(appended.seq);
         state = task::apply(state, event);
