@@ -7,7 +7,9 @@
 
 pub mod approval;
 pub mod canonical;
+pub mod checkpoint;
 pub mod journal;
+pub mod merkle;
 pub mod number;
 pub mod pipeline;
 pub mod policy;

@@ -98,7 +98,7 @@ impl Replayed {
                     self.demotions.insert(demotion, format!("{status} until {until}"));
                 }
             }
-            EventKind::ApprovalVote | EventKind::Refused | EventKind::Credential => {}
+            EventKind::ApprovalVote | EventKind::Refused | EventKind::Credential | EventKind::Checkpoint => {}
         }
     }
 }
