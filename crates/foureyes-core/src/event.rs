@@ -40,6 +40,8 @@ pub enum EventData {
     Task(TaskEvent),
     SessionDemoted(SessionDemoted),
     SessionRestored(SessionRestored),
+    /// A signed checkpoint of the journal's first `size` events. It grants nothing.
+    Checkpoint(CheckpointRecorded),
 }
 
 /// A decision (the intent), with its reservations and any approval it created or consumed.
@@ -246,6 +248,19 @@ pub struct SessionRestored {
     pub until_ms: i64,
 }
 
+/// A signed checkpoint, as journaled by whoever signed it (`foureyes journal checkpoint`, `serve --signing-key`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckpointRecorded {
+    /// How many events the checkpoint covers (the tree size).
+    pub size: u64,
+    /// The RFC 9162 root of those events, hex.
+    pub root: String,
+    /// The signing key's name.
+    pub key: String,
+    /// The signed note itself.
+    pub note: String,
+}
+
 impl EventData {
     /// The journal event kind this data is written as.
     pub fn kind(&self) -> EventKind {
@@ -269,6 +284,7 @@ impl EventData {
             EventData::Task(t) => t.kind(),
             EventData::SessionDemoted(_) => EventKind::SessionDemoted,
             EventData::SessionRestored(_) => EventKind::SessionRestored,
+            EventData::Checkpoint(_) => EventKind::Checkpoint,
         }
     }
 
@@ -315,6 +331,7 @@ impl EventData {
             },
             EventKind::SessionDemoted => EventData::SessionDemoted(parse(kind, data)?),
             EventKind::SessionRestored => EventData::SessionRestored(parse(kind, data)?),
+            EventKind::Checkpoint => EventData::Checkpoint(parse(kind, data)?),
         })
     }
 }
@@ -343,6 +360,7 @@ impl Serialize for EventData {
             },
             EventData::SessionDemoted(d) => d.serialize(s),
             EventData::SessionRestored(d) => d.serialize(s),
+            EventData::Checkpoint(d) => d.serialize(s),
         }
     }
 }

@@ -50,6 +50,10 @@ pub enum EventKind {
     /// A demotion ended: `cause: "expired"` (its cooling period passed; written by the first write that finds it
     /// over) or `cause: "admin"` (restored early, with `by` and `why`).
     SessionRestored,
+    /// A signed checkpoint of the journal's first `size` events (`size`, `root` hex, `key` name, `note`: the signed
+    /// note itself), written by whoever signed it (`foureyes journal checkpoint`, `serve --signing-key`). It grants
+    /// nothing; it lets a later reader find the newest signed tree head in the journal.
+    Checkpoint,
 }
 
 impl EventKind {
@@ -77,6 +81,7 @@ impl EventKind {
             EventKind::TaskFinished => "task_finished",
             EventKind::SessionDemoted => "session_demoted",
             EventKind::SessionRestored => "session_restored",
+            EventKind::Checkpoint => "checkpoint",
         }
     }
 

@@ -7,8 +7,10 @@
 
 pub mod approval;
 pub mod canonical;
+pub mod checkpoint;
 pub mod event;
 pub mod journal;
+pub mod merkle;
 pub mod number;
 pub mod pipeline;
 pub mod policy;
