@@ -129,6 +129,9 @@ pub struct ApplyArgs {
     /// Test hook: sleep this long between recording the intent and writing the files.
     #[arg(long, hide = true)]
     pub pause_after_intent_ms: Option<u64>,
+    /// Test hook: sleep this long after writing each file (widens the window a racing writer has).
+    #[arg(long, hide = true)]
+    pub pause_between_writes_ms: Option<u64>,
 }
 
 #[derive(Debug, Args)]
@@ -411,7 +414,8 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
         return Err(Exit::new(EXIT_STORAGE, format!("task {task}: the apply intent is not in the journal")));
     };
     let expected_revision = intended.revision;
-    let written = match write_change_set(&state.config.workspace, &proposal.files) {
+    let pause = args.pause_between_writes_ms.map(Duration::from_millis);
+    let written = match write_change_set(&state.config.workspace, &proposal.files, pause) {
         Ok(written) => written,
         Err(why) => {
             let refusal = TaskRefusal {
@@ -538,13 +542,16 @@ fn real_target(workspace: &str, rel: &str) -> Result<PathBuf, String> {
 
 /// Writes every file (each atomically: a new file, synced, renamed over the old one), then reads each back and
 /// hashes what is on disk.
-fn write_change_set(workspace: &str, files: &[ProposedFile]) -> Result<Vec<FileHash>, String> {
+fn write_change_set(workspace: &str, files: &[ProposedFile], pause: Option<Duration>) -> Result<Vec<FileHash>, String> {
     let mut targets = Vec::with_capacity(files.len());
     for f in files {
         targets.push((f, real_target(workspace, &f.path)?));
     }
     for (f, target) in &targets {
         write_atomically(target, f.content.as_bytes()).map_err(|e| format!("writing `{}` failed: {e}", f.path))?;
+        if let Some(pause) = pause {
+            std::thread::sleep(pause);
+        }
     }
     let mut written = Vec::with_capacity(targets.len());
     for (f, target) in &targets {
@@ -972,6 +979,7 @@ pub async fn demo() -> Result<u8, Exit> {
         step: demo_args("greeting", id, rev),
         paths: Vec::new(),
         pause_after_intent_ms: None,
+        pause_between_writes_ms: None,
     };
     want_exit(
         demo_run(
