@@ -8,6 +8,7 @@ mod output;
 mod serve;
 mod task;
 mod telemetry;
+mod workspace;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -350,10 +350,14 @@ fn a_repeated_command_id_returns_the_first_outcome() {
     assert_eq!((again["result"].as_str(), again["repeated"].as_bool()), (Some("applied"), Some(true)));
     assert_eq!(e.read("a.txt").as_deref(), Some("edited by hand\n"), "the repeat wrote nothing");
     assert_eq!(e.task_events().iter().filter(|k| *k == "task_applied").count(), 1);
-    // A check repeated is answered from the record, without running again.
-    assert_eq!(e.step("check", "c1", 2, &[]).0, 13, "the check saw `edited by hand`");
+    // A check on a workspace edited by hand is refused; its repeat returns that refusal.
+    assert_eq!(e.step("check", "c1", 2, &[]).0, 2, "the workspace is not the applied revision");
     std::fs::write(e.ws.join("a.txt"), "good\n").unwrap();
-    assert_eq!(e.step("check", "c1", 2, &[]).0, 13, "the repeat returns the recorded failure");
+    assert_eq!(e.step("check", "c1", 2, &[]).0, 2, "the repeat returns the first outcome");
+    // A check repeated is answered from the record, without running again.
+    assert_eq!(e.step("check", "c2", 2, &[]).0, 0, "the workspace is the applied revision again");
+    std::fs::write(e.ws.join("a.txt"), "bad\n").unwrap();
+    assert_eq!(e.step("check", "c2", 2, &[]).0, 0, "the repeat returns the recorded pass");
     assert_eq!(e.task_events().iter().filter(|k| *k == "task_checked").count(), 1);
     e.assert_journal_clean();
 }
@@ -652,7 +656,6 @@ const SYMLINK_RACE_ROUNDS: usize = 8;
 /// may follow them, so nothing reaches `.ci/` without approval or leaves the workspace, and the apply is never
 /// confirmed.
 #[test]
-#[ignore = "issue 20: red until writes go through a directory handle that refuses symlinks"]
 fn a_symlink_planted_while_apply_writes_never_sends_a_file_outside_the_workspace_or_into_ci() {
     for round in 0..SYMLINK_RACE_ROUNDS {
         let e = env();
@@ -695,7 +698,6 @@ fn a_symlink_planted_while_apply_writes_never_sends_a_file_outside_the_workspace
 /// F81. The agent applies a change that fails its check, then writes passing text straight into the workspace:
 /// the check refuses to run against a workspace that is not the applied revision, naming the file.
 #[test]
-#[ignore = "issue 20: red until the workspace is part of the revision"]
 fn check_refuses_a_workspace_that_differs_from_the_applied_revision() {
     let e = env();
     e.create(CHECK, &[]);
@@ -715,7 +717,6 @@ fn check_refuses_a_workspace_that_differs_from_the_applied_revision() {
 /// F81. After a passing check the agent overwrites a checked file and adds another: finish re-hashes the
 /// workspace and refuses, naming both.
 #[test]
-#[ignore = "issue 20: red until finish re-hashes the workspace"]
 fn finish_refuses_a_workspace_that_drifted_from_the_checked_revision() {
     let e = env();
     e.create(CHECK, &[]);
