@@ -377,6 +377,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "two_notifiers_on_one_store_post_each_event_once_to_each_webhook",
         also: &[],
     },
+    Mutation {
+        property: "finish refuses a workspace that drifted from the checked revision",
+        file: "crates/foureyes-core/src/task.rs",
+        original: "if let Some(why) = s.drift(workspace) {",
+        broken: "if let Some(why) = None::<String> {",
+        package: "foureyes-core",
+        filter: "finish_refuses_a_workspace_that_drifted_from_the_checked_revision",
+        also: &[],
+    },
+    Mutation {
+        property: "finish refuses a workspace that drifted from the checked revision (through the CLI)",
+        file: "crates/foureyes-core/src/task.rs",
+        original: "if let Some(why) = s.drift(workspace) {",
+        broken: "if let Some(why) = None::<String> {",
+        package: "foureyes",
+        filter: "finish_refuses_a_workspace_that_drifted_from_the_checked_revision",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
