@@ -5,6 +5,7 @@ mod cli;
 mod commands;
 mod demo;
 mod output;
+mod sandbox;
 mod serve;
 mod task;
 mod telemetry;

@@ -11,6 +11,7 @@
 //! several processes and replicas, where commands made against one revision still accept exactly one.
 
 use crate::commands::{load_policy, now_ms};
+use crate::sandbox::{self, Confined};
 use crate::workspace::Workspace;
 use crate::{EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_INVALID_STATE, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_STORAGE, Exit};
 use clap::{Args, Subcommand};
@@ -618,7 +619,8 @@ async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
         print_check(&outcome, json);
         return Ok(check_exit(&outcome));
     }
-    let result = run_check(&state.config)
+    let confined = sandbox::check_command(&state.config).map_err(|why| Exit::new(EXIT_INVALID_STATE, why))?;
+    let result = run_check(&state.config, confined)
         .map_err(|e| Exit::new(EXIT_INVALID_STATE, format!("the runner could not start the check: {e}")))?;
     let after = hash_workspace(&state.config)?;
     let record = TaskCommand::CheckRecorded {
@@ -685,16 +687,14 @@ fn print_check(o: &TaskOutcome, json: bool) {
 const CHECK_ENV: [&str; 11] =
     ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "TZ", "TMPDIR", "TERM", "CARGO_HOME", "RUSTUP_HOME"];
 
-/// The trusted runner: `sh -c CMD` in the workspace, in its own process group, stdout and stderr into one pipe,
-/// killed (the whole group) at the timeout.
-fn run_check(config: &TaskConfig) -> std::io::Result<CheckResult> {
+/// The trusted runner: the check command confined by [`sandbox::check_command`] (`sh -c CMD` in the workspace,
+/// inside bubblewrap unless the operator opted out), in its own process group, stdout and stderr into one pipe,
+/// killed at the timeout (the group; in the sandbox, the PID namespace goes with it).
+fn run_check(config: &TaskConfig, confined: Confined) -> std::io::Result<CheckResult> {
     use std::os::unix::process::CommandExt;
     let (mut reader, writer) = std::io::pipe()?;
-    let mut command = Command::new("/bin/sh");
+    let Confined { mut command, handles, description } = confined;
     command
-        .arg("-c")
-        .arg(&config.check_command)
-        .current_dir(&config.workspace)
         .env_clear()
         .envs(CHECK_ENV.iter().filter_map(|k| std::env::var_os(k).map(|v| (k, v))))
         .stdin(Stdio::null())
@@ -703,8 +703,10 @@ fn run_check(config: &TaskConfig) -> std::io::Result<CheckResult> {
         .process_group(0);
     let started = Instant::now();
     let mut child = command.spawn()?;
-    // Our copies of the pipe's write end must close, or the reader never sees the end of the output.
+    // Our copies of the pipe's write end must close, or the reader never sees the end of the output; the sandbox
+    // holds its own copies of the directory handles it binds.
     drop(command);
+    drop(handles);
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let mut hasher = Sha256::new();
@@ -755,7 +757,7 @@ fn run_check(config: &TaskConfig) -> std::io::Result<CheckResult> {
         tail.drain(..tail.len() - OUTPUT_TAIL_BYTES);
     }
     Ok(CheckResult {
-        sandbox: "none".into(),
+        sandbox: description,
         exit_code: if timed_out { None } else { status.code() },
         timed_out,
         duration_ms,
@@ -809,6 +811,10 @@ pub fn status_json(s: &TaskState) -> Value {
         "check_command": s.config.check_command,
         "check_timeout_ms": s.config.check_timeout_ms,
         "sensitive": s.config.sensitive,
+        "writable": s.config.writable,
+        "check_network": s.config.network,
+        "unsandboxed_check": s.config.unsandboxed,
+        "workspace_manifest": {"files": s.workspace.files.len(), "digest": s.workspace.digest()},
         "proposal": s.proposal.as_ref().map(|p| json!({
             "command_id": p.command_id,
             "revision": p.revision,
@@ -893,6 +899,7 @@ async fn status(store: &dyn TaskBackend, args: StatusArgs) -> Result<u8, Exit> {
             c.result.duration_ms,
             c.result.output_sha256
         );
+        println!("  sandbox   {}", c.result.sandbox);
     }
     Ok(0)
 }
@@ -999,7 +1006,13 @@ pub async fn demo() -> Result<u8, Exit> {
         sensitive: Vec::new(),
         writable: Vec::new(),
         check_network: false,
-        unsandboxed_check: false,
+        unsandboxed_check: match sandbox::available() {
+            Ok(_) => false,
+            Err(why) => {
+                println!("(this demo opts out of the sandbox here: {why})");
+                true
+            }
+        },
         json: false,
     };
     let label = format!("create --task greeting --workspace {} --check \"…\" --check-timeout 30s", repo.display());

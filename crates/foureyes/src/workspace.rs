@@ -20,10 +20,8 @@ use sha2::{Digest, Sha256};
 use std::io::{Read, Write};
 
 /// An open workspace directory.
-#[allow(dead_code, reason = "the path, the root handle and `open_dir` serve the sandbox (next commit)")]
 pub struct Workspace {
     root: OwnedFd,
-    path: String,
 }
 
 /// A file the executor wrote: where, and which inode, so its location can be confirmed afterwards.
@@ -72,7 +70,6 @@ fn split(rel: &str) -> Result<(Vec<&str>, &str), String> {
     Ok((parts, name))
 }
 
-#[allow(dead_code, reason = "the path, the root handle and `open_dir` serve the sandbox (next commit)")]
 impl Workspace {
     /// Opens the workspace by its absolute path; no component of it may be a symlink.
     pub fn open(path: &str) -> Result<Workspace, String> {
@@ -88,7 +85,7 @@ impl Workspace {
             Err(e) => return Err(format!("the workspace `{}` cannot be opened: {e}", visible(path))),
             Ok(fd) => fd,
         };
-        Ok(Workspace { root, path: path.to_string() })
+        Ok(Workspace { root })
     }
 
     /// Without `openat2`: from `/`, one component at a time with `O_NOFOLLOW`.
@@ -101,10 +98,6 @@ impl Workspace {
                 .map_err(|e| format!("the workspace `{}` cannot be opened at `{part}`: {e}", visible(path)))?;
         }
         Ok(at)
-    }
-
-    pub fn path(&self) -> &str {
-        &self.path
     }
 
     pub fn root(&self) -> BorrowedFd<'_> {

@@ -741,7 +741,6 @@ fn finish_refuses_a_workspace_that_drifted_from_the_checked_revision() {
 /// F82. A proposed `test.sh` (no sensitive path in the proposal) run by the check writes `.ci/deploy.yml`,
 /// appends to `Cargo.toml` and writes outside the workspace: none of it may land.
 #[test]
-#[ignore = "issue 20: red until checks run in a sandbox"]
 fn a_check_cannot_write_sensitive_paths_or_outside_the_workspace() {
     let e = env();
     let outside = e.dir.path().join("outside");
@@ -764,7 +763,6 @@ fn a_check_cannot_write_sensitive_paths_or_outside_the_workspace() {
 /// F82. A check starts a `setsid` child (out of the check's process group) that rewrites a checked file after
 /// `finish` was accepted: every process the check started ends with it.
 #[test]
-#[ignore = "issue 20: red until checks run in a sandbox whose processes all end with the check"]
 fn a_setsid_child_of_the_check_cannot_rewrite_the_workspace_after_finish() {
     let e = env();
     e.create("setsid sh -c 'sleep 1; echo evil > a.txt' </dev/null >/dev/null 2>&1 & grep -qx good a.txt", &[]);
@@ -776,4 +774,76 @@ fn a_setsid_child_of_the_check_cannot_rewrite_the_workspace_after_finish() {
     assert_eq!(code, 0, "{out}{err}");
     std::thread::sleep(Duration::from_millis(2000));
     assert_eq!(e.read("a.txt").as_deref(), Some("good\n"), "a process the check left behind rewrote the file");
+}
+
+/// The sandbox, shown directly: a `setsid` child that outlives the check, in a directory the check may write, is
+/// killed with the check's PID namespace before it can write again; and that directory is left out of the
+/// workspace manifest, so what the check writes there is no drift.
+#[test]
+fn the_sandbox_kills_a_setsid_child_that_outlives_the_check() {
+    let e = env();
+    e.create(
+        "setsid sh -c 'echo started > out/started; sleep 1; echo survived > out/survived' </dev/null >/dev/null 2>&1 & \
+         sleep 0.3; grep -qx good a.txt",
+        &["--writable", "out"],
+    );
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, err) = e.step("check", "c1", 2, &["--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(json_of(&out)["check"]["sandbox"].as_str().unwrap().starts_with("bubblewrap:"), "{out}");
+    std::thread::sleep(Duration::from_millis(2000));
+    assert_eq!(e.read("out/started").as_deref(), Some("started\n"), "the child ran and could write `out/`");
+    assert_eq!(e.read("out/survived"), None, "the child outlived the check");
+    assert_eq!(e.step("finish", "f1", 2, &[]).0, 0, "`out/` is not part of the revision");
+    e.assert_journal_clean();
+}
+
+/// By default the check has no network: a listener on the runner's loopback is not reachable from it.
+#[test]
+fn a_check_has_no_network_by_default() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let e = env();
+    let connect = format!("python3 -c \"import socket; socket.create_connection(('127.0.0.1', {port}), 2)\"");
+    e.create(&connect, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, err) = e.step("check", "c1", 2, &[]);
+    assert_eq!(code, 13, "the check reached the runner's loopback: {out}{err}");
+    listener.set_nonblocking(true).unwrap();
+    assert!(listener.accept().is_err(), "a connection arrived");
+}
+
+/// A host that cannot sandbox refuses to run the check, saying so, unless the operator opted out at create; the
+/// opt-out is recorded with the check.
+#[test]
+fn a_host_that_cannot_sandbox_refuses_the_check_unless_the_operator_opted_out() {
+    let e = env();
+    e.create("true", &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    // No `bwrap` on PATH.
+    let out = e
+        .cmd(&["task", "check", "--task", T, "--command-id", "c1", "--expected-revision", "2"])
+        .env("PATH", e.dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(err.contains("cannot run in a sandbox") && err.contains("--unsandboxed-check"), "{err}");
+    assert_eq!(e.status()["last_check"], Value::Null, "nothing ran, nothing recorded");
+
+    let e = env();
+    e.create("true", &["--unsandboxed-check"]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let out = e
+        .cmd(&["task", "check", "--task", T, "--command-id", "c1", "--expected-revision", "2", "--json"])
+        .env("PATH", e.dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(json_of(&text)["check"]["sandbox"].as_str().unwrap().contains("--unsandboxed-check"), "{text}");
 }
