@@ -48,6 +48,8 @@ fn test(args: &[String]) -> Result<(), String> {
     }
     // The console end-to-end test drives Debian's Chromium through ChromeDriver.
     ensure_browser()?;
+    // Change control's checks run in bubblewrap; its tests refuse to skip the sandbox.
+    ensure_sandbox()?;
     // The LiteLLM self-check test and the Python suites run in the repository's own venv.
     install_python_peers()?;
     // The MCP proxy suites run against real MCP servers and clients (npm and PyPI), never against fakes.
@@ -377,6 +379,33 @@ const MUTATIONS: &[Mutation] = &[
         filter: "two_notifiers_on_one_store_post_each_event_once_to_each_webhook",
         also: &[],
     },
+    Mutation {
+        property: "finish refuses a workspace that drifted from the checked revision",
+        file: "crates/foureyes-core/src/task.rs",
+        original: "if let Some(why) = s.drift(workspace) {",
+        broken: "if let Some(why) = None::<String> {",
+        package: "foureyes-core",
+        filter: "finish_refuses_a_workspace_that_drifted_from_the_checked_revision",
+        also: &[],
+    },
+    Mutation {
+        property: "finish refuses a workspace that drifted from the checked revision (through the CLI)",
+        file: "crates/foureyes-core/src/task.rs",
+        original: "if let Some(why) = s.drift(workspace) {",
+        broken: "if let Some(why) = None::<String> {",
+        package: "foureyes",
+        filter: "finish_refuses_a_workspace_that_drifted_from_the_checked_revision",
+        also: &[],
+    },
+    Mutation {
+        property: "every process a check starts ends with it (the sandbox's PID namespace)",
+        file: "crates/foureyes/src/sandbox.rs",
+        original: r#"command.args(["--die-with-parent", "--unshare-all", "--new-session"]);"#,
+        broken: r#"command.args(["--die-with-parent", "--unshare-user-try", "--unshare-ipc", "--unshare-net", "--unshare-uts", "--new-session"]);"#,
+        package: "foureyes",
+        filter: "the_sandbox_kills_a_setsid_child_that_outlives_the_check",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
@@ -500,14 +529,30 @@ fn teeth(only: Option<&str>) -> Result<(), String> {
 /// ChromeDriver. When either is missing, installs `chromium` and `chromium-driver` with apt-get (through `sudo` unless
 /// root); fails loudly if that fails, so the test is never skipped.
 fn ensure_browser() -> Result<(), String> {
-    const TOOLS: [&str; 2] = ["/usr/bin/chromium", "/usr/bin/chromedriver"];
-    let missing = || TOOLS.iter().copied().find(|t| !std::path::Path::new(t).exists());
+    ensure_debian(
+        "the console end-to-end test",
+        &["/usr/bin/chromium", "/usr/bin/chromedriver"],
+        &["chromium", "chromium-driver"],
+    )
+}
+
+/// Change control's checks run in bubblewrap (`crates/foureyes/src/sandbox.rs`), and `task_cli`'s sandbox tests
+/// need it: installs Debian's `bubblewrap` when `bwrap` is missing.
+fn ensure_sandbox() -> Result<(), String> {
+    ensure_debian("the change-control sandbox", &["/usr/bin/bwrap"], &["bubblewrap"])
+}
+
+/// Installs Debian `packages` with apt-get (through `sudo` unless root) when any of `tools` is missing; fails loudly
+/// if that fails, so the tests that need them are never skipped.
+fn ensure_debian(who: &str, tools: &[&str], packages: &[&str]) -> Result<(), String> {
+    let missing = || tools.iter().copied().find(|t| !std::path::Path::new(t).exists());
     if missing().is_none() {
         return Ok(());
     }
-    eprintln!("xtask: the console end-to-end test needs {TOOLS:?}: installing Debian's chromium and chromium-driver");
+    eprintln!("xtask: {who} needs {tools:?}: installing Debian's {}", packages.join(" and "));
     let root = Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
-    for step in [&["update"][..], &["install", "-y", "chromium", "chromium-driver"][..]] {
+    let install: Vec<&str> = ["install", "-y"].into_iter().chain(packages.iter().copied()).collect();
+    for step in [&["update"][..], &install[..]] {
         let mut cmd = if root { Command::new("apt-get") } else { Command::new("sudo") };
         if !root {
             cmd.args(["env", "DEBIAN_FRONTEND=noninteractive", "apt-get"]);
@@ -517,15 +562,15 @@ fn ensure_browser() -> Result<(), String> {
         let status = cmd.status().map_err(|e| format!("cannot run apt-get: {e}"))?;
         if !status.success() {
             return Err(format!(
-                "`apt-get {}` failed ({status}): install chromium and chromium-driver, which the console end-to-end \
-                 test needs",
-                step.join(" ")
+                "`apt-get {}` failed ({status}): install {}, which {who} needs",
+                step.join(" "),
+                packages.join(" and ")
             ));
         }
     }
     match missing() {
         None => Ok(()),
-        Some(t) => Err(format!("installed chromium and chromium-driver, yet {t} is still missing")),
+        Some(t) => Err(format!("installed {}, yet {t} is still missing", packages.join(" and "))),
     }
 }
 
