@@ -377,6 +377,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "two_notifiers_on_one_store_post_each_event_once_to_each_webhook",
         also: &[],
     },
+    Mutation {
+        property: "a slow or idle peer is closed within the header timeout",
+        file: "crates/foureyes-server/src/listen.rs",
+        original: "            .header_read_timeout(limits.header_timeout)",
+        broken: "",
+        package: "foureyes-server",
+        filter: "a_slow_header_is_closed_within_the_header_timeout",
+        also: &["an_idle_keep_alive_connection_is_closed_within_the_header_timeout"],
+    },
+    Mutation {
+        property: "a slow body is answered 408 and closed within the request timeout",
+        file: "crates/foureyes-server/src/lib.rs",
+        original: "            state.limits.request_timeout,",
+        broken: "            std::time::Duration::from_secs(3600),",
+        package: "foureyes-server",
+        filter: "a_slow_body_gets_408_and_is_closed_within_the_request_timeout",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -24,7 +24,6 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/decide", post(decide))
         .route("/v1/decisions/{id}", get(decision))
         .route("/v1/decisions/{id}/report", post(report))
-        .route("/v1/decisions/{id}/wait", get(wait))
         .route("/v1/decisions/{id}/undo", post(undo))
         .route("/v1/decisions", get(decisions))
         .route("/v1/deferrals", get(deferrals))
@@ -36,6 +35,11 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/me", get(me))
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(openapi))
+}
+
+/// The routes that answer late by design (a long poll), exempt from the request timeout.
+pub fn long_lived_routes() -> Router<AppState> {
+    Router::new().route("/v1/decisions/{id}/wait", get(wait))
 }
 
 const EVERYONE: &[Role] = &[Role::Agent, Role::Approver, Role::Admin];

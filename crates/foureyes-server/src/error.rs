@@ -111,6 +111,11 @@ pub async fn json_errors(request: axum::extract::Request, next: axum::middleware
             ("method_not_allowed", format!("{path} does not accept {method}: see /openapi.json"))
         }
         StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", text),
+        StatusCode::REQUEST_TIMEOUT => (
+            "request_timeout",
+            "the request (its body included) was not received and answered within the server's request timeout"
+                .to_string(),
+        ),
         s if s.is_client_error() => ("bad_request", text),
         _ => ("internal", text),
     };

@@ -13,6 +13,7 @@ mod auth;
 mod console;
 mod error;
 mod events;
+mod listen;
 mod metrics;
 mod ops;
 mod sessions;
@@ -21,6 +22,7 @@ pub mod telemetry;
 pub use auth::{CSRF_HEADER, Caller, SESSION_COOKIE, random_secret};
 pub use console::{SIGNIN_CODE_TTL_MS, new_totp_secret, totp_code, totp_uri};
 pub use error::ApiError;
+pub use listen::{Limits, SHUTDOWN_GRACE, serve};
 pub use metrics::{ExportCounts, Metrics};
 
 use axum::Router;
@@ -169,6 +171,8 @@ pub struct AppState {
     /// When set, `GET /metrics` wants `Authorization: Bearer <this>` (a scraper's secret, not a FourEyes
     /// credential: a Prometheus job should not hold a token that could decide or approve). `None`: open.
     pub metrics_token: Option<String>,
+    /// Bounds on peers: timeouts (and, through `serve`, connections).
+    pub limits: Limits,
 }
 
 impl AppState {
@@ -209,6 +213,7 @@ impl AppState {
             clock,
             secure_cookies: false,
             metrics_token: None,
+            limits: Limits::default(),
         }
     }
 
@@ -283,13 +288,23 @@ impl AuthContext for AppState {
 
 /// The whole HTTP surface.
 pub fn app(state: AppState) -> Router {
-    Router::new()
+    // Every request must be read and answered within the request timeout (a body trickling in slowly gets 408 and
+    // its connection closed), except the two that are long-lived by design and bounded otherwise: `/wait` by its
+    // own timeout (at most `MAX_WAIT_MS`), `/v1/events` by the write-progress timeout on its socket.
+    let bounded = Router::new()
         .merge(api::routes())
         .merge(approvals::routes(&state))
-        .merge(events::routes())
         .merge(console::routes())
         .merge(metrics::routes())
         .merge(sessions::routes())
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            state.limits.request_timeout,
+        ));
+    Router::new()
+        .merge(bounded)
+        .merge(api::long_lived_routes())
+        .merge(events::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(error::json_errors))
         .layer(axum::middleware::from_fn_with_state(state.clone(), metrics::count_unauthorized))

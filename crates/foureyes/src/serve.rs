@@ -8,7 +8,7 @@ use crate::demo::HOME_POLICY;
 use crate::{EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE, Exit};
 use foureyes_core::canonical::sha256_hex;
 use foureyes_core::{Policy, Role};
-use foureyes_server::{AppState, SIGNIN_CODE_TTL_MS, app, new_totp_secret, random_secret, system_clock, totp_uri};
+use foureyes_server::{AppState, SIGNIN_CODE_TTL_MS, new_totp_secret, random_secret, system_clock, totp_uri};
 use foureyes_store::{Credentials, StoreError};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -70,6 +70,11 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     let mut state = AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock());
     state.secure_cookies = args.secure_cookies;
     state.metrics_token = args.metrics_token.clone().filter(|t| !t.is_empty());
+    state.limits = foureyes_server::Limits {
+        header_timeout: args.header_timeout,
+        request_timeout: args.request_timeout,
+        write_timeout: args.write_timeout,
+    };
     if let Some(t) = &telemetry {
         state.metrics.show_export_counts(t.counts.clone());
     }
@@ -93,8 +98,7 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     };
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown_signal())
+    foureyes_server::serve(listener, state, shutdown_signal())
         .await
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("server error: {e}")))?;
     if let Some(forwarder) = forwarder {
