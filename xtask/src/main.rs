@@ -395,6 +395,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_slow_body_gets_408_and_is_closed_within_the_request_timeout",
         also: &[],
     },
+    Mutation {
+        property: "past the connection cap a client gets a clean 503",
+        file: "crates/foureyes-server/src/listen.rs",
+        original: "Semaphore::new(limits.max_connections)",
+        broken: "Semaphore::new(1_000_000)",
+        package: "foureyes-server",
+        filter: "at_the_connection_cap_a_client_gets_a_clean_503_and_the_shed_is_counted",
+        also: &[],
+    },
+    Mutation {
+        property: "past the waiter cap a wait gets 503",
+        file: "crates/foureyes-server/src/api.rs",
+        original: "    let _permit = state.admit(false)?;",
+        broken: "    let _permit = state.admit(false).ok();",
+        package: "foureyes-server",
+        filter: "past_the_waiter_cap_a_wait_gets_503_with_retry_after",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -305,6 +305,7 @@ async fn wait(
             .ok_or_else(|| ApiError::bad_request(format!("timeout `{t}` is not a duration such as `30s`")))?,
     }
     .min(MAX_WAIT_MS);
+    let _permit = state.admit(false)?;
     let deadline = tokio::time::Instant::now() + Duration::from_millis(timeout_ms as u64);
     let mut wake = state.bus.subscribe();
     loop {

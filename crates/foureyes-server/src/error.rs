@@ -11,11 +11,21 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
     pub message: String,
+    /// Sent as `Retry-After` (seconds) when set: a cap was reached (503) or the caller is throttled (429).
+    pub retry_after_s: Option<u64>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError { status, code, message: message.into() }
+        ApiError { status, code, message: message.into(), retry_after_s: None }
+    }
+
+    /// `503 overloaded` with `Retry-After`: a designed cap was reached; nothing was done.
+    pub fn overloaded(message: impl Into<String>) -> ApiError {
+        ApiError {
+            retry_after_s: Some(crate::listen::RETRY_AFTER_S),
+            ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "overloaded", message)
+        }
     }
 
     pub fn bad_request(message: impl Into<String>) -> ApiError {
@@ -78,7 +88,12 @@ fn leak_code(code: &str) -> &'static str {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({"error": {"code": self.code, "message": self.message}}))).into_response()
+        let mut response =
+            (self.status, Json(json!({"error": {"code": self.code, "message": self.message}}))).into_response();
+        if let Some(seconds) = self.retry_after_s {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 

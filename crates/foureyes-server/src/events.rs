@@ -31,6 +31,7 @@ struct Cursor {
     after: u64,
     wake: tokio::sync::broadcast::Receiver<()>,
     pending: std::collections::VecDeque<foureyes_core::journal::Event>,
+    _permit: tokio::sync::OwnedSemaphorePermit,
 }
 
 async fn events(
@@ -40,6 +41,8 @@ async fn events(
     Query(q): Query<EventsQuery>,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     ops::require(&state, &caller, &[Role::Approver, Role::Admin], "following the event stream").await?;
+    // Held by the stream: the subscriber counts until its stream ends.
+    let permit = state.admit(true)?;
     let resume = headers.get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok());
     let after = match resume.or(q.after_seq) {
         Some(seq) => seq,
@@ -47,7 +50,7 @@ async fn events(
         None => state.store.journal_head().await?,
     };
     let wake = state.bus.subscribe();
-    let cursor = Cursor { state, after, wake, pending: Default::default() };
+    let cursor = Cursor { state, after, wake, pending: Default::default(), _permit: permit };
     let stream = stream::unfold(cursor, |mut c| async move {
         loop {
             if let Some(event) = c.pending.pop_front() {

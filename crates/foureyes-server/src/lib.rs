@@ -13,7 +13,7 @@ mod auth;
 mod console;
 mod error;
 mod events;
-mod listen;
+pub mod listen;
 mod metrics;
 mod ops;
 mod sessions;
@@ -171,8 +171,11 @@ pub struct AppState {
     /// When set, `GET /metrics` wants `Authorization: Bearer <this>` (a scraper's secret, not a FourEyes
     /// credential: a Prometheus job should not hold a token that could decide or approve). `None`: open.
     pub metrics_token: Option<String>,
-    /// Bounds on peers: timeouts (and, through `serve`, connections).
+    /// Bounds on peers: timeouts and caps. Set with [`AppState::set_limits`] (which sizes the caps below).
     pub limits: Limits,
+    /// Permits for open `/wait`s and `/v1/events` subscribers (`limits.max_waiters`, `limits.max_subscribers`).
+    waiters: Arc<tokio::sync::Semaphore>,
+    subscribers: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -214,11 +217,35 @@ impl AppState {
             secure_cookies: false,
             metrics_token: None,
             limits: Limits::default(),
+            waiters: Arc::new(tokio::sync::Semaphore::new(Limits::default().max_waiters)),
+            subscribers: Arc::new(tokio::sync::Semaphore::new(Limits::default().max_subscribers)),
         }
     }
 
     pub fn now_ms(&self) -> i64 {
         (self.clock)()
+    }
+
+    /// Puts `limits` in force: the timeouts for [`serve`] and [`app`], and fresh caps on waiters and subscribers.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.waiters = Arc::new(tokio::sync::Semaphore::new(limits.max_waiters));
+        self.subscribers = Arc::new(tokio::sync::Semaphore::new(limits.max_subscribers));
+        self.limits = limits;
+    }
+
+    /// A permit for one open `/wait` (`for_subscriber: false`) or `/v1/events` subscriber, or a `503` with
+    /// `Retry-After` (counted and logged) when the cap is reached.
+    pub(crate) fn admit(&self, for_subscriber: bool) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+        let (gate, limit, cap, what) = if for_subscriber {
+            (&self.subscribers, metrics::Limit::Subscribers, self.limits.max_subscribers, "event-stream subscribers")
+        } else {
+            (&self.waiters, metrics::Limit::Waiters, self.limits.max_waiters, "waiters")
+        };
+        gate.clone().try_acquire_owned().map_err(|_| {
+            let message = format!("the server already has {cap} {what}, its cap: retry after the delay in Retry-After");
+            self.metrics.shed(limit, &message);
+            ApiError::overloaded(message)
+        })
     }
 
     pub fn policy(&self) -> Arc<Policy> {

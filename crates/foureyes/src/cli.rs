@@ -443,6 +443,16 @@ pub struct ServeArgs {
     /// `/v1/events` subscriber) is closed.
     #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
     pub write_timeout: std::time::Duration,
+    /// Connections served at once; past it a connection gets `503` with `Retry-After`. Lowered at start to fit
+    /// the open-files limit (raised to its hard limit first) with descriptors kept for the database.
+    #[arg(long, value_name = "N", default_value_t = 4096)]
+    pub max_connections: usize,
+    /// Long polls (`/wait`) open at once; past it `503` with `Retry-After`.
+    #[arg(long, value_name = "N", default_value_t = 4096)]
+    pub max_waiters: usize,
+    /// Event-stream subscribers (`/v1/events`) open at once; past it `503` with `Retry-After`.
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    pub max_subscribers: usize,
 }
 
 /// `10s`, `2m`, `500ms`, or a plain number of seconds; at least one millisecond.
