@@ -413,6 +413,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "past_the_waiter_cap_a_wait_gets_503_with_retry_after",
         also: &[],
     },
+    Mutation {
+        property: "the change feed wakes the waiter whose record an event names",
+        file: "crates/foureyes-server/src/feed.rs",
+        original: "                tx.send_replace(event.seq);",
+        broken: "                let _ = (tx, event.seq);",
+        package: "foureyes-server",
+        filter: "waiters_wake_on_their_own_record_and_do_not_re_read_on_other_writes",
+        also: &["an_approval_written_by_another_process_wakes_its_waiter_through_the_feeds_poll"],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -3,6 +3,7 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
+use crate::feed::WaitKey;
 use crate::ops::{body, parse_timeout_ms, refuse, require};
 use crate::{AppState, MAX_WAIT_MS, OPENAPI_JSON, telemetry};
 use axum::body::Bytes;
@@ -307,9 +308,20 @@ async fn wait(
     .min(MAX_WAIT_MS);
     let _permit = state.admit(false)?;
     let deadline = tokio::time::Instant::now() + Duration::from_millis(timeout_ms as u64);
-    let mut wake = state.bus.subscribe();
+    // Watch before reading: a change committed after the read wakes the watch. No timer but the deadline and the
+    // approval's expiry: the feed wakes this waiter when an event names its decision or its approval.
+    let feed = state.feed().await?;
+    let mut decision_watch = feed.watch(WaitKey::Decision(id));
+    let mut approval_watch = None;
     loop {
         let record = visible_decision(&state, &caller, id).await?;
+        if approval_watch.is_none()
+            && let Some(a) = record.approval_id
+        {
+            approval_watch = Some(feed.watch(WaitKey::Approval(a)));
+            // Read again now that the approval is watched too.
+            continue;
+        }
         let approval = match record.approval_id {
             Some(a) => state.store.approval(a, state.now_ms()).await?,
             None => None,
@@ -336,11 +348,24 @@ async fn wait(
                 "next": next,
             })));
         }
-        // Wake on a local write, or poll for writes by other processes.
-        let nap = (deadline - now).min(Duration::from_millis(250));
+        // A pending approval expires by the clock, with no event: wake then too.
+        let wake_at = match &approval {
+            Some(a) => {
+                let expires_in = a.expires_at_ms.saturating_sub(state.now_ms()).clamp(0, MAX_WAIT_MS) as u64;
+                deadline.min(now + Duration::from_millis(expires_in + 1))
+            }
+            None => deadline,
+        };
+        let approval_changed = async {
+            match approval_watch.as_mut() {
+                Some(w) => w.changed().await,
+                None => std::future::pending().await,
+            }
+        };
         tokio::select! {
-            _ = wake.recv() => {}
-            _ = tokio::time::sleep(nap) => {}
+            () = decision_watch.changed() => {}
+            () = approval_changed => {}
+            () = tokio::time::sleep_until(wake_at) => {}
         }
     }
 }

@@ -13,6 +13,7 @@ mod auth;
 mod console;
 mod error;
 mod events;
+pub mod feed;
 pub mod listen;
 mod metrics;
 mod ops;
@@ -161,8 +162,8 @@ pub struct AppState {
     pub policy: Arc<RwLock<Arc<Policy>>>,
     /// The file `POST /v1/policy/reload` re-reads; `None` when serving a built-in policy.
     pub policy_path: Option<PathBuf>,
-    /// Wakes `/wait` and `/v1/events` after a write in this process, and after writes by other processes or
-    /// replicas when the backend reports them ([`AppState::wake_on`]); polling covers the rest.
+    /// Wakes the change feed ([`feed`]) after a write in this process, and after writes by other processes or
+    /// replicas when the backend reports them ([`AppState::wake_on`]); the feed's own poll covers the rest.
     pub bus: broadcast::Sender<()>,
     pub metrics: Arc<Metrics>,
     pub clock: Clock,
@@ -176,6 +177,8 @@ pub struct AppState {
     /// Permits for open `/wait`s and `/v1/events` subscribers (`limits.max_waiters`, `limits.max_subscribers`).
     waiters: Arc<tokio::sync::Semaphore>,
     subscribers: Arc<tokio::sync::Semaphore>,
+    /// The process's one reader of the journal for `/wait` and `/v1/events` (started by the first of them).
+    feed: Arc<feed::Feed>,
 }
 
 impl AppState {
@@ -219,11 +222,18 @@ impl AppState {
             limits: Limits::default(),
             waiters: Arc::new(tokio::sync::Semaphore::new(Limits::default().max_waiters)),
             subscribers: Arc::new(tokio::sync::Semaphore::new(Limits::default().max_subscribers)),
+            feed: Arc::default(),
         }
     }
 
     pub fn now_ms(&self) -> i64 {
         (self.clock)()
+    }
+
+    /// The change feed, its tail started at the journal's head on first use.
+    pub async fn feed(&self) -> Result<&Arc<feed::Feed>, ApiError> {
+        self.feed.start(&self.store, || self.bus.subscribe()).await?;
+        Ok(&self.feed)
     }
 
     /// Puts `limits` in force: the timeouts for [`serve`] and [`app`], and fresh caps on waiters and subscribers.
