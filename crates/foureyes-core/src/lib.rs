@@ -7,6 +7,7 @@
 
 pub mod approval;
 pub mod canonical;
+pub mod connector;
 pub mod journal;
 pub mod number;
 pub mod pipeline;
