@@ -377,6 +377,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "two_notifiers_on_one_store_post_each_event_once_to_each_webhook",
         also: &[],
     },
+    Mutation {
+        property: "a denied or deferred action never reaches its connector (FourEyes executes)",
+        file: "crates/foureyes-connect/src/door.rs",
+        original: "if decision.verdict != Verdict::Permit || decided.replayed {",
+        broken: "if decision.verdict == Verdict::DryRun || decided.replayed {",
+        package: "foureyes-connect",
+        filter: "a_denied_or_deferred_action_never_reaches_its_connector",
+        also: &[],
+    },
+    Mutation {
+        property: "a permitted action runs its connector once (FourEyes executes)",
+        file: "crates/foureyes-connect/src/door.rs",
+        original: "if decision.verdict != Verdict::Permit || decided.replayed {",
+        broken: "if decision.verdict != Verdict::Permit {",
+        package: "foureyes-connect",
+        filter: "a_permit_runs_its_connector_once_and_reports",
+        also: &["a_crash_between_permit_and_report_is_listed_and_never_rerun"],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

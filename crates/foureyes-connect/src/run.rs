@@ -99,7 +99,10 @@ pub fn check_policy(policy: &foureyes_core::Policy) -> Result<(), String> {
 }
 
 fn timeout_ms(text: &str) -> Result<i64, String> {
-    let ms = foureyes_core::window::parse_duration_ms(text)?;
+    let ms = match text.strip_suffix("ms") {
+        Some(n) => n.parse::<i64>().map_err(|_| format!("`{text}`: expected e.g. `500ms`, `10s` or `2m`"))?,
+        None => foureyes_core::window::parse_duration_ms(text)?,
+    };
     if !(1..=MAX_TIMEOUT_MS).contains(&ms) {
         return Err(format!("`{text}` is outside 1ms..10m"));
     }
@@ -158,11 +161,7 @@ pub fn url_allowed(url: &reqwest::Url, origins: &[String]) -> Result<(), String>
         return Err("a URL with user info is refused".into());
     }
     let o = origin(url);
-    if origins.iter().any(|allowed| *allowed == o) {
-        Ok(())
-    } else {
-        Err(format!("`{o}` is not an allowed origin ({})", origins.join(", ")))
-    }
+    if origins.contains(&o) { Ok(()) } else { Err(format!("`{o}` is not an allowed origin ({})", origins.join(", "))) }
 }
 
 fn redact_url(url: &reqwest::Url) -> String {
