@@ -450,6 +450,23 @@ const MUTATIONS: &[Mutation] = &[
         package: "foureyes-server",
         filter: "waiters_wake_on_their_own_record_and_do_not_re_read_on_other_writes",
         also: &["an_approval_written_by_another_process_wakes_its_waiter_through_the_feeds_poll"],
+    Mutation {
+        property: "a denied or deferred action never reaches its connector (FourEyes executes)",
+        file: "crates/foureyes-connect/src/door.rs",
+        original: "if decision.verdict != Verdict::Permit || decided.replayed {",
+        broken: "if decision.verdict == Verdict::DryRun || decided.replayed {",
+        package: "foureyes-connect",
+        filter: "a_denied_or_deferred_action_never_reaches_its_connector",
+        also: &[],
+    },
+    Mutation {
+        property: "a permitted action runs its connector once (FourEyes executes)",
+        file: "crates/foureyes-connect/src/door.rs",
+        original: "if decision.verdict != Verdict::Permit || decided.replayed {",
+        broken: "if decision.verdict != Verdict::Permit {",
+        package: "foureyes-connect",
+        filter: "a_permit_runs_its_connector_once_and_reports",
+        also: &["a_crash_between_permit_and_report_is_listed_and_never_rerun"],
     },
 ];
 

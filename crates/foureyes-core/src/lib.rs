@@ -8,6 +8,7 @@
 pub mod approval;
 pub mod canonical;
 pub mod checkpoint;
+pub mod connector;
 pub mod event;
 pub mod journal;
 pub mod merkle;

@@ -73,6 +73,8 @@ pub struct ActionPolicy {
     pub compensate: Option<Compensation>,
     pub dry_run: DryRunRule,
     pub approvals: ApprovalRule,
+    /// What FourEyes runs itself after a permit (`execute:`); `None`: the caller executes.
+    pub execute: Option<crate::connector::ConnectorSpec>,
 }
 
 /// What the policy lets the MCP proxy trust about one upstream server. Tool annotations are untrusted hints: they
@@ -359,6 +361,8 @@ struct RawAction {
     dry_run_until: Option<Spanned<String>>,
     #[serde(default)]
     approvals: Option<Spanned<RawApprovals>>,
+    #[serde(default)]
+    execute: Option<crate::connector::ConnectorSpec>,
 }
 
 #[derive(Deserialize)]
@@ -708,6 +712,7 @@ impl Loader<'_> {
             compensate,
             dry_run,
             approvals,
+            execute: a.execute.clone(),
         })
     }
 
