@@ -19,7 +19,8 @@ pub mod pg;
 pub mod tools;
 pub mod trajectory;
 
-use foureyes_store::{SqliteOptions, SqliteStore, Store, StoreError};
+use foureyes_store::{Store, StoreError};
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use std::path::Path;
 use std::sync::Arc;
 

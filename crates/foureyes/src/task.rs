@@ -21,8 +21,9 @@ use foureyes_core::task::{
     TaskConfig, TaskRefusal, TaskState, name_paths,
 };
 use foureyes_core::{ActionRequest, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
-use foureyes_store::{SqliteOptions, SqliteStore, Store, StoreError, TaskBackend, TaskOutcome};
+use foureyes_store::{Store, StoreError, TaskBackend, TaskOutcome};
 use foureyes_store_pg::{PgOptions, PgStore, is_postgres_url};
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 use std::io::Read;

@@ -11,7 +11,8 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, Outcome, Policy,
 };
 use foureyes_mcp::{Gate, GateConfig, StdioOptions, run_stdio};
-use foureyes_store::{AuditReport, DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError, VoteOutcome};
+use foureyes_store::{AuditReport, DecisionFilter, Store, StoreError, VoteOutcome};
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
