@@ -711,6 +711,8 @@ const MCP_NPM_PEERS: &[&str] = &[
     "@modelcontextprotocol/server-filesystem@2026.8.31",
     "@modelcontextprotocol/server-everything@2026.8.31",
     "@modelcontextprotocol/inspector@0.15.0",
+    // The TypeScript SDK itself: `crates/foureyes-mcp/tests/peers/ts_recorder.cjs` is a server written with it.
+    "@modelcontextprotocol/sdk@1.32.2",
 ];
 /// PyPI packages for the MCP suites' Python client, pinned.
 const MCP_PYPI_PEERS: &[&str] = &["mcp==2.3.0"];
@@ -727,6 +729,7 @@ fn install_test_peers() -> Result<(), String> {
         dir.join("npm/node_modules/.bin/mcp-server-filesystem"),
         dir.join("npm/node_modules/.bin/mcp-server-everything"),
         dir.join("npm/node_modules/.bin/mcp-inspector"),
+        dir.join("npm/node_modules/@modelcontextprotocol/sdk/package.json"),
         venv.join("bin/python"),
     ];
     if std::fs::read_to_string(&stamp).is_ok_and(|s| s == wanted) && bins.iter().all(|b| b.exists()) {
