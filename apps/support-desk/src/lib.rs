@@ -16,6 +16,7 @@ pub mod graph;
 pub mod llm;
 pub mod mcp;
 pub mod pg;
+pub mod policy;
 pub mod tools;
 pub mod trajectory;
 
