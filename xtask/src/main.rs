@@ -422,6 +422,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "waiters_wake_on_their_own_record_and_do_not_re_read_on_other_writes",
         also: &["an_approval_written_by_another_process_wakes_its_waiter_through_the_feeds_poll"],
     },
+    Mutation {
+        property: "repeated refusals of one credential become one summary and a 429, not a journal flood",
+        file: "crates/foureyes-server/src/ops.rs",
+        original: "        Verdict::Journal => match state.journal_refusal(who, error.code, &error.message, input).await {",
+        broken: "        _ => match state.journal_refusal(who, error.code, &error.message, input).await {",
+        package: "foureyes-server",
+        filter: "a_flood_of_malformed_bodies_from_one_token_adds_a_bounded_summary_and_is_throttled",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
