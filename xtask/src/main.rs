@@ -468,6 +468,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_permit_runs_its_connector_once_and_reports",
         also: &["a_crash_between_permit_and_report_is_listed_and_never_rerun"],
     },
+    Mutation {
+        property: "repeated refusals of one credential become one summary and a 429, not a journal flood",
+        file: "crates/foureyes-server/src/ops.rs",
+        original: "        Verdict::Journal => match state.journal_refusal(who, error.code, &error.message, input).await {",
+        broken: "        _ => match state.journal_refusal(who, error.code, &error.message, input).await {",
+        package: "foureyes-server",
+        filter: "a_flood_of_malformed_bodies_from_one_token_adds_a_bounded_summary_and_is_throttled",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -17,6 +17,7 @@ pub mod feed;
 pub mod listen;
 mod metrics;
 mod ops;
+pub mod refusals;
 mod sessions;
 pub mod telemetry;
 
@@ -179,6 +180,8 @@ pub struct AppState {
     subscribers: Arc<tokio::sync::Semaphore>,
     /// The process's one reader of the journal for `/wait` and `/v1/events` (started by the first of them).
     feed: Arc<feed::Feed>,
+    /// Repeated refusals gathered into summaries, per credential and kind; throttling (`refusals`).
+    pub refusals: Arc<refusals::RefusalLimiter>,
 }
 
 impl AppState {
@@ -223,6 +226,7 @@ impl AppState {
             waiters: Arc::new(tokio::sync::Semaphore::new(Limits::default().max_waiters)),
             subscribers: Arc::new(tokio::sync::Semaphore::new(Limits::default().max_subscribers)),
             feed: Arc::default(),
+            refusals: Arc::default(),
         }
     }
 
@@ -234,6 +238,20 @@ impl AppState {
     pub async fn feed(&self) -> Result<&Arc<feed::Feed>, ApiError> {
         self.feed.start(&self.store, || self.bus.subscribe()).await?;
         Ok(&self.feed)
+    }
+
+    /// Journals the summaries of refusal windows that closed by now (`all`: every window, closed or not — at
+    /// shutdown). `serve` calls it every few seconds and when it stops.
+    pub async fn flush_refusals(&self, all: bool) -> Result<(), ApiError> {
+        let summaries = if all { self.refusals.drain() } else { self.refusals.closed(self.now_ms()) };
+        let any = !summaries.is_empty();
+        for s in summaries {
+            self.store.refuse(&s.who, &s.code, &s.message, s.input, self.now_ms()).await?;
+        }
+        if any {
+            self.notify();
+        }
+        Ok(())
     }
 
     /// Puts `limits` in force: the timeouts for [`serve`] and [`app`], and fresh caps on waiters and subscribers.
@@ -305,6 +323,12 @@ impl ops::Auditor for AppState {
     }
     fn notify(&self) {
         AppState::notify(self);
+    }
+    fn refusals(&self) -> &refusals::RefusalLimiter {
+        &self.refusals
+    }
+    fn clock_ms(&self) -> i64 {
+        AppState::now_ms(self)
     }
 }
 

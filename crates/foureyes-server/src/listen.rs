@@ -86,6 +86,17 @@ pub async fn serve(
     let shed = state.metrics.clone();
     let connections = std::sync::Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
     let overflow = std::sync::Arc::new(tokio::sync::Semaphore::new(OVERFLOW_CONNECTIONS));
+    // Repeated refusals are journaled as summaries when their window closes, even if no refusal follows.
+    let flusher = {
+        let state = state.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_secs(5)).await;
+                let _ = state.flush_refusals(false).await;
+            }
+        })
+    };
+    let refusals = state.clone();
     let router = crate::app(state);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
@@ -129,6 +140,9 @@ pub async fn serve(
     }
     drop(listener);
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
+    flusher.abort();
+    // Nothing counted is left out of the journal.
+    let _ = refusals.flush_refusals(true).await;
     Ok(())
 }
 
