@@ -19,7 +19,7 @@ use foureyes_connect::secrets::{SecretKey, SecretTable, Secrets, SqliteSecrets};
 use foureyes_connect::{Door, unconfirmed};
 use foureyes_core::{ActionRequest, DecisionStatus, Outcome, Policy, Verdict};
 use foureyes_store::Store;
-use foureyes_store::sqlite::{SqliteOptions, SqliteStore};
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::{Value, json};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
