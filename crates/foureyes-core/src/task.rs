@@ -49,8 +49,35 @@ pub const MAX_MANIFEST_FILES: usize = 20_000;
 /// Most paths a refusal names before it says how many more differ.
 pub const MAX_NAMED_PATHS: usize = 20;
 /// Sensitive paths when the operator names none: a change touching one defers to a human before it is applied.
-/// A glob without `/` matches the file name at any depth; `**` matches any number of directories.
-pub const DEFAULT_SENSITIVE: [&str; 4] = [".ci/**", "Cargo.toml", "**/.env*", "**/*.key"];
+/// CI and build control files (what runs code on the next build or pipeline), secrets and keys. A glob without `/`
+/// matches the file name at any depth; `**` matches any number of directories; matching ignores case (a
+/// case-insensitive filesystem opens `CARGO.TOML` as `Cargo.toml`).
+pub const DEFAULT_SENSITIVE: [&str; 24] = [
+    ".ci/**",
+    ".github/**",
+    ".gitlab-ci.yml",
+    ".circleci/**",
+    "**/.cargo/**",
+    "Cargo.toml",
+    "build.rs",
+    "rust-toolchain",
+    "rust-toolchain.toml",
+    "Makefile",
+    "GNUmakefile",
+    "*.mk",
+    "justfile",
+    "package.json",
+    ".npmrc",
+    "pyproject.toml",
+    "setup.py",
+    "conftest.py",
+    "Dockerfile",
+    ".pre-commit-config.yaml",
+    ".gitattributes",
+    ".gitmodules",
+    "**/.env*",
+    "**/*.key",
+];
 
 /// Where a task stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1154,13 +1181,14 @@ fn check_files(files: &[FileContent]) -> Result<Vec<ProposedFile>, String> {
     Ok(out)
 }
 
-/// Matches a relative path against a glob. A glob without `/` matches the file name at any depth (`Cargo.toml`);
-/// otherwise it matches the whole path, component by component: `**` is any number of directories (also none),
-/// `*` any run of characters within a component, `?` one character.
+/// Matches a relative path against a glob, ignoring case. A glob without `/` matches the file name at any depth
+/// (`Cargo.toml`); otherwise it matches the whole path, component by component: `**` is any number of directories
+/// (also none), `*` any run of characters within a component, `?` one character. Case is ignored because a
+/// case-insensitive filesystem (macOS, Windows, some mounts) writes `CARGO.TOML` over `Cargo.toml`.
 pub fn glob_match(glob: &str, path: &str) -> bool {
     if !glob.contains('/') {
         let name = path.rsplit('/').next().unwrap_or(path);
-        return component_match(glob.as_bytes(), name.as_bytes());
+        return component_match(&folded(glob), &folded(name));
     }
     let g: Vec<&str> = glob.split('/').collect();
     let p: Vec<&str> = path.split('/').collect();
@@ -1172,19 +1200,22 @@ fn components_match(g: &[&str], p: &[&str]) -> bool {
         None => p.is_empty(),
         Some((&"**", rest)) => (0..=p.len()).any(|skip| components_match(rest, &p[skip..])),
         Some((first, rest)) => match p.split_first() {
-            Some((name, p_rest)) => {
-                component_match(first.as_bytes(), name.as_bytes()) && components_match(rest, p_rest)
-            }
+            Some((name, p_rest)) => component_match(&folded(first), &folded(name)) && components_match(rest, p_rest),
             None => false,
         },
     }
 }
 
-fn component_match(g: &[u8], s: &[u8]) -> bool {
+/// A name as a case-insensitive filesystem compares it (Unicode lower case, character by character).
+fn folded(text: &str) -> Vec<char> {
+    text.chars().flat_map(char::to_lowercase).collect()
+}
+
+fn component_match(g: &[char], s: &[char]) -> bool {
     match g.split_first() {
         None => s.is_empty(),
-        Some((b'*', rest)) => (0..=s.len()).any(|skip| component_match(rest, &s[skip..])),
-        Some((b'?', rest)) => !s.is_empty() && component_match(rest, &s[1..]),
+        Some(('*', rest)) => (0..=s.len()).any(|skip| component_match(rest, &s[skip..])),
+        Some(('?', rest)) => !s.is_empty() && component_match(rest, &s[1..]),
         Some((c, rest)) => s.first() == Some(c) && component_match(rest, &s[1..]),
     }
 }
@@ -1587,6 +1618,30 @@ mod tests {
         assert!(g("src/*.rs", "src/lib.rs"));
         assert!(!g("src/*.rs", "src/a/lib.rs"));
         assert!(g("a?c", "x/abc"));
+        // Case is ignored: a case-insensitive filesystem writes these over the sensitive files.
+        assert!(g("Cargo.toml", "CARGO.TOML"));
+        assert!(g(".ci/**", ".CI/deploy.yml"));
+        assert!(g("**/.env*", "app/.ENV.local"));
+        let defaults = |p: &str| DEFAULT_SENSITIVE.iter().any(|d| glob_match(d, p));
+        for p in [
+            ".github/workflows/ci.yml",
+            ".cargo/config.toml",
+            "crates/x/.cargo/config.toml",
+            "build.rs",
+            "crates/x/build.rs",
+            "rust-toolchain.toml",
+            "Makefile",
+            "makefile",
+            "sub/rules.mk",
+            "package.json",
+            ".CI/x",
+            "CARGO.TOML",
+        ] {
+            assert!(defaults(p), "`{p}` is not sensitive by default");
+        }
+        for p in ["src/lib.rs", "README.md", "test.sh", "docs/build.md"] {
+            assert!(!defaults(p), "`{p}` is sensitive by default");
+        }
         let mut s = created();
         run(propose(0, &[("src/lib.rs", "x"), ("crates/a/Cargo.toml", "y"), (".ci/run", "z")]), &mut s).unwrap();
         assert_eq!(s.unwrap().sensitive_paths(), vec!["crates/a/Cargo.toml".to_string(), ".ci/run".to_string()]);

@@ -18,7 +18,7 @@ use clap::{Args, Subcommand};
 use foureyes_core::canonical::sha256_hex;
 use foureyes_core::task::{
     self as model, CheckResult, FileContent, FileHash, Manifest, OUTPUT_TAIL_BYTES, ProposedFile, TaskCommand,
-    TaskConfig, TaskRefusal, TaskState, name_paths,
+    TaskConfig, TaskRefusal, TaskState, name_paths, visible,
 };
 use foureyes_core::{ActionRequest, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
 use foureyes_store::{Store, StoreError, TaskBackend, TaskOutcome};
@@ -85,9 +85,10 @@ pub struct CreateArgs {
     /// Kill the check after this long (`90s`, `10m`, `1h`); a timed-out check fails.
     #[arg(long, default_value = "10m")]
     pub check_timeout: String,
-    /// A glob of paths whose change defers to a human before it is applied (repeatable; replaces the default
-    /// `.ci/**`, `Cargo.toml`, `**/.env*`, `**/*.key`). Without `/` a glob matches the file name at any depth;
-    /// `**` matches any number of directories.
+    /// A glob of paths whose change defers to a human before it is applied (repeatable; replaces the default:
+    /// CI and build control files such as `.ci/**`, `.github/**`, `Cargo.toml`, `build.rs`, `Makefile`,
+    /// `package.json`, and `**/.env*`, `**/*.key`). Without `/` a glob matches the file name at any depth; `**`
+    /// matches any number of directories; case is ignored.
     #[arg(long = "sensitive")]
     pub sensitive: Vec<String>,
     /// A directory (relative to the workspace, e.g. `target`) the sandboxed check may write (repeatable). It is
@@ -309,14 +310,18 @@ async fn propose_command(store: &dyn TaskBackend, step: &StepArgs, cmd: TaskComm
 /// The request a sensitive change sends through the approval gate. Its id is derived from the task and the
 /// command id, so re-running the same apply after approval releases it.
 fn gate_request(state: &TaskState, command_id: &str) -> ActionRequest {
+    // One path per item, each made visible: a bidi override or an escape sequence in a file name cannot disguise
+    // what a human approves.
+    let shown = |paths: Vec<String>| paths.iter().map(|p| visible(p)).collect::<Vec<_>>();
     let (paths, digest) = match &state.proposal {
-        Some(p) => (p.paths().join(", "), p.change_digest.clone()),
-        None => (String::new(), String::new()),
+        Some(p) => (shown(p.paths()), p.change_digest.clone()),
+        None => (Vec::new(), String::new()),
     };
     let mut params = Map::new();
     params.insert("task_id".into(), json!(state.task_id));
     params.insert("revision".into(), json!(state.revision));
     params.insert("paths".into(), json!(paths));
+    params.insert("sensitive_paths".into(), json!(shown(state.sensitive_paths())));
     params.insert("change_digest".into(), json!(digest));
     let readable = format!("task:{}:{command_id}", state.task_id);
     let request_id = if readable.len() <= foureyes_core::MAX_NAME_BYTES {
@@ -464,7 +469,7 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
     settle_gate(store, task).await?;
     if !json {
         for w in &written {
-            println!("  wrote {}  sha256 {}  {} bytes", w.path, w.sha256, w.bytes);
+            println!("  wrote {}  sha256 {}  {} bytes", visible(&w.path), w.sha256, w.bytes);
         }
     }
     print_outcome(&outcome, json);
@@ -503,11 +508,11 @@ async fn pass_gate(
                 "sensitive_paths": state.sensitive_paths(),
             }));
         } else {
-            println!(
-                "task {}: the change touches sensitive paths ({}): awaiting approval {id}",
-                state.task_id,
-                state.sensitive_paths().join(", ")
-            );
+            println!("task {}: the change touches sensitive paths, one per line:", state.task_id);
+            for p in state.sensitive_paths() {
+                println!("    {}", visible(&p));
+            }
+            println!("  awaiting approval {id}");
             println!(
                 "  a human approves with `foureyes approvals approve {id} --as NAME --digest {}`; then re-run this apply with the same --command-id",
                 decision.digest
@@ -677,7 +682,7 @@ fn print_check(o: &TaskOutcome, json: bool) {
         let tail = c.result.output_tail.trim_end();
         if !tail.is_empty() {
             for line in tail.lines().rev().take(10).collect::<Vec<_>>().into_iter().rev() {
-                println!("  | {line}");
+                println!("  | {}", visible(line));
             }
         }
     }
@@ -861,13 +866,13 @@ async fn status(store: &dyn TaskBackend, args: StatusArgs) -> Result<u8, Exit> {
         s.config.check_command,
         foureyes_core::window::format_duration_ms(s.config.check_timeout_ms as i64)
     );
-    println!("  sensitive {}", s.config.sensitive.join("  "));
+    println!("  sensitive {}", s.config.sensitive.iter().map(|g| visible(g)).collect::<Vec<_>>().join("  "));
     if let Some(p) = &s.proposal {
         println!("  proposal `{}` (revision {}, change digest {}):", p.command_id, p.revision, p.change_digest);
         let sensitive = s.sensitive_paths();
         for f in &p.files {
             let mark = if sensitive.contains(&f.path) { "  SENSITIVE" } else { "" };
-            println!("    {}  sha256 {}  {} bytes{mark}", f.path, f.sha256, f.bytes);
+            println!("    {}  sha256 {}  {} bytes{mark}", visible(&f.path), f.sha256, f.bytes);
         }
     }
     if let Some(a) = &s.applying {
@@ -879,12 +884,10 @@ async fn status(store: &dyn TaskBackend, args: StatusArgs) -> Result<u8, Exit> {
         );
     }
     if let Some(a) = &s.last_applied {
-        println!(
-            "  applied `{}` at revision {}: {}",
-            a.command_id,
-            a.revision,
-            a.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ")
-        );
+        println!("  applied `{}` at revision {}:", a.command_id, a.revision);
+        for f in &a.files {
+            println!("    {}", visible(&f.path));
+        }
     }
     if let Some(c) = &s.last_check {
         println!(

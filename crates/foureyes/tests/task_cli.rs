@@ -847,3 +847,29 @@ fn a_host_that_cannot_sandbox_refuses_the_check_unless_the_operator_opted_out() 
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(json_of(&text)["check"]["sandbox"].as_str().unwrap().contains("--unsandboxed-check"), "{text}");
 }
+
+/// What a person reads is escaped: the approval request lists one path per line with a bidi override shown as
+/// `\u{202e}`, and the check's output reaches the terminal with its escape sequences made visible.
+#[test]
+fn approval_text_and_check_output_show_controls_and_bidi_visibly() {
+    let e = env();
+    e.create("printf 'ok\\033[2J\\342\\200\\256gnp.exe\\n'", &[]);
+    let bidi = ".ci/a\u{202e}lmy.txt";
+    assert_eq!(e.propose("p1", 0, &[(bidi, "x\n"), ("CARGO.TOML", "[package]\n")]).0, 0);
+    let (code, out, err) = e.step("apply", "a1", 1, &[]);
+    assert_eq!(code, 11, "both paths are sensitive (case ignored): {out}{err}");
+    assert!(!out.contains('\u{202e}'), "a raw bidi override reached the terminal: {out}");
+    assert!(out.contains("    .ci/a\\u{202e}lmy.txt\n") && out.contains("    CARGO.TOML\n"), "{out}");
+    let pending = e.run(&["approvals", "list", "--json"]);
+    let listed = String::from_utf8_lossy(&pending.stdout);
+    assert!(listed.contains("a\\\\u{202e}lmy.txt"), "the approval's params show the override escaped: {listed}");
+
+    let e = env();
+    e.create("printf 'ok\\033[2J\\342\\200\\256gnp.exe\\n'", &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "x\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, _) = e.step("check", "c1", 2, &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{202e}'), "raw control or bidi in the output: {out:?}");
+    assert!(out.contains("  | ok\\u{1b}[2J\\u{202e}gnp.exe"), "{out}");
+}
