@@ -9,6 +9,7 @@
 //!   serialize their deciding transactions (each waits up to `busy_timeout`).
 //! - Reads use a small pool of separate connections and never wait for the writer.
 
+mod checkpoints;
 mod credentials;
 pub(crate) mod ops;
 mod sessions;
@@ -480,6 +481,23 @@ impl Store for SqliteStore {
             Ok(inserted == 1)
         })
         .await
+    }
+
+    async fn record_checkpoint(
+        &self,
+        checkpoint: &crate::CheckpointRecord,
+        now_ms: i64,
+    ) -> Result<Option<u64>, StoreError> {
+        let checkpoint = checkpoint.clone();
+        self.write(move |c| checkpoints::record(c, &checkpoint, now_ms)).await
+    }
+
+    async fn last_checkpoint(&self) -> Result<Option<crate::CheckpointRecord>, StoreError> {
+        self.read(checkpoints::last).await
+    }
+
+    async fn event_hashes(&self, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
+        self.read(move |c| checkpoints::hashes(c, after_seq, upto_seq)).await
     }
 }
 
