@@ -110,6 +110,11 @@ impl Event {
         Event { seq, ts_ms, kind, data, prev_hash: prev_hash.to_string(), hash }
     }
 
+    /// The next event after `(prev_seq, prev_hash)` carrying `data`, of the kind that data is.
+    pub fn of(prev_seq: u64, prev_hash: &str, ts_ms: i64, data: &crate::event::EventData) -> Event {
+        Event::next(prev_seq, prev_hash, ts_ms, data.kind(), data.to_value())
+    }
+
     /// The export form: one canonical JSON line (without the newline).
     pub fn to_line(&self) -> String {
         to_canonical_string(self)

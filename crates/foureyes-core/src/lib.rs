@@ -8,6 +8,8 @@
 pub mod approval;
 pub mod canonical;
 pub mod checkpoint;
+pub mod connector;
+pub mod event;
 pub mod journal;
 pub mod merkle;
 pub mod number;

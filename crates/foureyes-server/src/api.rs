@@ -3,6 +3,7 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
+use crate::feed::WaitKey;
 use crate::ops::{body, parse_timeout_ms, refuse, require};
 use crate::{AppState, MAX_WAIT_MS, OPENAPI_JSON, telemetry};
 use axum::body::Bytes;
@@ -24,7 +25,6 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/decide", post(decide))
         .route("/v1/decisions/{id}", get(decision))
         .route("/v1/decisions/{id}/report", post(report))
-        .route("/v1/decisions/{id}/wait", get(wait))
         .route("/v1/decisions/{id}/undo", post(undo))
         .route("/v1/decisions", get(decisions))
         .route("/v1/deferrals", get(deferrals))
@@ -38,6 +38,11 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/me", get(me))
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(openapi))
+}
+
+/// The routes that answer late by design (a long poll), exempt from the request timeout.
+pub fn long_lived_routes() -> Router<AppState> {
+    Router::new().route("/v1/decisions/{id}/wait", get(wait))
 }
 
 const EVERYONE: &[Role] = &[Role::Agent, Role::Approver, Role::Admin];
@@ -303,10 +308,22 @@ async fn wait(
             .ok_or_else(|| ApiError::bad_request(format!("timeout `{t}` is not a duration such as `30s`")))?,
     }
     .min(MAX_WAIT_MS);
+    let _permit = state.admit(false)?;
     let deadline = tokio::time::Instant::now() + Duration::from_millis(timeout_ms as u64);
-    let mut wake = state.bus.subscribe();
+    // Watch before reading: a change committed after the read wakes the watch. No timer but the deadline and the
+    // approval's expiry: the feed wakes this waiter when an event names its decision or its approval.
+    let feed = state.feed().await?;
+    let mut decision_watch = feed.watch(WaitKey::Decision(id));
+    let mut approval_watch = None;
     loop {
         let record = visible_decision(&state, &caller, id).await?;
+        if approval_watch.is_none()
+            && let Some(a) = record.approval_id
+        {
+            approval_watch = Some(feed.watch(WaitKey::Approval(a)));
+            // Read again now that the approval is watched too.
+            continue;
+        }
         let approval = match record.approval_id {
             Some(a) => state.store.approval(a, state.now_ms()).await?,
             None => None,
@@ -333,11 +350,24 @@ async fn wait(
                 "next": next,
             })));
         }
-        // Wake on a local write, or poll for writes by other processes.
-        let nap = (deadline - now).min(Duration::from_millis(250));
+        // A pending approval expires by the clock, with no event: wake then too.
+        let wake_at = match &approval {
+            Some(a) => {
+                let expires_in = a.expires_at_ms.saturating_sub(state.now_ms()).clamp(0, MAX_WAIT_MS) as u64;
+                deadline.min(now + Duration::from_millis(expires_in + 1))
+            }
+            None => deadline,
+        };
+        let approval_changed = async {
+            match approval_watch.as_mut() {
+                Some(w) => w.changed().await,
+                None => std::future::pending().await,
+            }
+        };
         tokio::select! {
-            _ = wake.recv() => {}
-            _ = tokio::time::sleep(nap) => {}
+            () = decision_watch.changed() => {}
+            () = approval_changed => {}
+            () = tokio::time::sleep_until(wake_at) => {}
         }
     }
 }

@@ -29,6 +29,7 @@ pub struct ApprovalsState {
     clock: Clock,
     metrics: Arc<Metrics>,
     bus: tokio::sync::broadcast::Sender<()>,
+    refusals: Arc<crate::refusals::RefusalLimiter>,
 }
 
 impl AuthContext for ApprovalsState {
@@ -51,6 +52,12 @@ impl Auditor for ApprovalsState {
     fn notify(&self) {
         let _ = self.bus.send(());
     }
+    fn refusals(&self) -> &crate::refusals::RefusalLimiter {
+        &self.refusals
+    }
+    fn clock_ms(&self) -> i64 {
+        (self.clock)()
+    }
 }
 
 pub fn routes(app: &AppState) -> Router<AppState> {
@@ -60,6 +67,7 @@ pub fn routes(app: &AppState) -> Router<AppState> {
         clock: app.clock.clone(),
         metrics: app.metrics.clone(),
         bus: app.bus.clone(),
+        refusals: app.refusals.clone(),
     };
     Router::new()
         .route("/v1/approvals", get(list))

@@ -11,11 +11,21 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
     pub message: String,
+    /// Sent as `Retry-After` (seconds) when set: a cap was reached (503) or the caller is throttled (429).
+    pub retry_after_s: Option<u64>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError { status, code, message: message.into() }
+        ApiError { status, code, message: message.into(), retry_after_s: None }
+    }
+
+    /// `503 overloaded` with `Retry-After`: a designed cap was reached; nothing was done.
+    pub fn overloaded(message: impl Into<String>) -> ApiError {
+        ApiError {
+            retry_after_s: Some(crate::listen::RETRY_AFTER_S),
+            ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "overloaded", message)
+        }
     }
 
     pub fn bad_request(message: impl Into<String>) -> ApiError {
@@ -78,7 +88,12 @@ fn leak_code(code: &str) -> &'static str {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({"error": {"code": self.code, "message": self.message}}))).into_response()
+        let mut response =
+            (self.status, Json(json!({"error": {"code": self.code, "message": self.message}}))).into_response();
+        if let Some(seconds) = self.retry_after_s {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 
@@ -111,6 +126,11 @@ pub async fn json_errors(request: axum::extract::Request, next: axum::middleware
             ("method_not_allowed", format!("{path} does not accept {method}: see /openapi.json"))
         }
         StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", text),
+        StatusCode::REQUEST_TIMEOUT => (
+            "request_timeout",
+            "the request (its body included) was not received and answered within the server's request timeout"
+                .to_string(),
+        ),
         s if s.is_client_error() => ("bad_request", text),
         _ => ("internal", text),
     };

@@ -13,14 +13,18 @@ mod auth;
 mod console;
 mod error;
 mod events;
+pub mod feed;
+pub mod listen;
 mod metrics;
 mod ops;
+pub mod refusals;
 mod sessions;
 pub mod telemetry;
 
 pub use auth::{CSRF_HEADER, Caller, SESSION_COOKIE, random_secret};
 pub use console::{SIGNIN_CODE_TTL_MS, new_totp_secret, totp_code, totp_uri};
 pub use error::ApiError;
+pub use listen::{Limits, SHUTDOWN_GRACE, serve};
 pub use metrics::{ExportCounts, Metrics};
 
 use axum::Router;
@@ -159,8 +163,8 @@ pub struct AppState {
     pub policy: Arc<RwLock<Arc<Policy>>>,
     /// The file `POST /v1/policy/reload` re-reads; `None` when serving a built-in policy.
     pub policy_path: Option<PathBuf>,
-    /// Wakes `/wait` and `/v1/events` after a write in this process, and after writes by other processes or
-    /// replicas when the backend reports them ([`AppState::wake_on`]); polling covers the rest.
+    /// Wakes the change feed ([`feed`]) after a write in this process, and after writes by other processes or
+    /// replicas when the backend reports them ([`AppState::wake_on`]); the feed's own poll covers the rest.
     pub bus: broadcast::Sender<()>,
     pub metrics: Arc<Metrics>,
     pub clock: Clock,
@@ -169,6 +173,15 @@ pub struct AppState {
     /// When set, `GET /metrics` wants `Authorization: Bearer <this>` (a scraper's secret, not a FourEyes
     /// credential: a Prometheus job should not hold a token that could decide or approve). `None`: open.
     pub metrics_token: Option<String>,
+    /// Bounds on peers: timeouts and caps. Set with [`AppState::set_limits`] (which sizes the caps below).
+    pub limits: Limits,
+    /// Permits for open `/wait`s and `/v1/events` subscribers (`limits.max_waiters`, `limits.max_subscribers`).
+    waiters: Arc<tokio::sync::Semaphore>,
+    subscribers: Arc<tokio::sync::Semaphore>,
+    /// The process's one reader of the journal for `/wait` and `/v1/events` (started by the first of them).
+    feed: Arc<feed::Feed>,
+    /// Repeated refusals gathered into summaries, per credential and kind; throttling (`refusals`).
+    pub refusals: Arc<refusals::RefusalLimiter>,
 }
 
 impl AppState {
@@ -209,11 +222,58 @@ impl AppState {
             clock,
             secure_cookies: false,
             metrics_token: None,
+            limits: Limits::default(),
+            waiters: Arc::new(tokio::sync::Semaphore::new(Limits::default().max_waiters)),
+            subscribers: Arc::new(tokio::sync::Semaphore::new(Limits::default().max_subscribers)),
+            feed: Arc::default(),
+            refusals: Arc::default(),
         }
     }
 
     pub fn now_ms(&self) -> i64 {
         (self.clock)()
+    }
+
+    /// The change feed, its tail started at the journal's head on first use.
+    pub async fn feed(&self) -> Result<&Arc<feed::Feed>, ApiError> {
+        self.feed.start(&self.store, || self.bus.subscribe()).await?;
+        Ok(&self.feed)
+    }
+
+    /// Journals the summaries of refusal windows that closed by now (`all`: every window, closed or not — at
+    /// shutdown). `serve` calls it every few seconds and when it stops.
+    pub async fn flush_refusals(&self, all: bool) -> Result<(), ApiError> {
+        let summaries = if all { self.refusals.drain() } else { self.refusals.closed(self.now_ms()) };
+        let any = !summaries.is_empty();
+        for s in summaries {
+            self.store.refuse(&s.who, &s.code, &s.message, s.input, self.now_ms()).await?;
+        }
+        if any {
+            self.notify();
+        }
+        Ok(())
+    }
+
+    /// Puts `limits` in force: the timeouts for [`serve`] and [`app`], and fresh caps on waiters and subscribers.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.waiters = Arc::new(tokio::sync::Semaphore::new(limits.max_waiters));
+        self.subscribers = Arc::new(tokio::sync::Semaphore::new(limits.max_subscribers));
+        self.limits = limits;
+    }
+
+    /// A permit for one open `/wait` (`for_subscriber: false`) or `/v1/events` subscriber, or a `503` with
+    /// `Retry-After` (counted and logged) when the cap is reached.
+    pub(crate) fn admit(&self, for_subscriber: bool) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+        let (gate, limit, cap, what) = if for_subscriber {
+            (&self.subscribers, metrics::Limit::Subscribers, self.limits.max_subscribers, "event-stream subscribers")
+        } else {
+            (&self.waiters, metrics::Limit::Waiters, self.limits.max_waiters, "waiters")
+        };
+        gate.clone().try_acquire_owned().map_err(|_| {
+            let message = format!("the server already has {cap} {what}, its cap: retry after the delay in Retry-After");
+            self.metrics.shed(limit, &message);
+            ApiError::overloaded(message)
+        })
     }
 
     pub fn policy(&self) -> Arc<Policy> {
@@ -264,6 +324,12 @@ impl ops::Auditor for AppState {
     fn notify(&self) {
         AppState::notify(self);
     }
+    fn refusals(&self) -> &refusals::RefusalLimiter {
+        &self.refusals
+    }
+    fn clock_ms(&self) -> i64 {
+        AppState::now_ms(self)
+    }
 }
 
 /// What authentication needs: credentials and the clock.
@@ -283,13 +349,23 @@ impl AuthContext for AppState {
 
 /// The whole HTTP surface.
 pub fn app(state: AppState) -> Router {
-    Router::new()
+    // Every request must be read and answered within the request timeout (a body trickling in slowly gets 408 and
+    // its connection closed), except the two that are long-lived by design and bounded otherwise: `/wait` by its
+    // own timeout (at most `MAX_WAIT_MS`), `/v1/events` by the write-progress timeout on its socket.
+    let bounded = Router::new()
         .merge(api::routes())
         .merge(approvals::routes(&state))
-        .merge(events::routes())
         .merge(console::routes())
         .merge(metrics::routes())
         .merge(sessions::routes())
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            state.limits.request_timeout,
+        ));
+    Router::new()
+        .merge(bounded)
+        .merge(api::long_lived_routes())
+        .merge(events::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(error::json_errors))
         .layer(axum::middleware::from_fn_with_state(state.clone(), metrics::count_unauthorized))

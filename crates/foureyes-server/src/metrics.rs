@@ -68,7 +68,59 @@ pub struct Metrics {
     mcp_forwarded: Family<Labels, Counter>,
     mcp_tail: tokio::sync::Mutex<McpTail>,
     otlp: Arc<OnceLock<Arc<ExportCounts>>>,
+    shed: Family<Labels, Counter>,
+    /// Load shed since the last log line, per [`Limit`], and when that line was written.
+    shed_log: std::sync::Mutex<ShedLog>,
 }
+
+/// A designed limit that turned something away (`foureyes_shed_total{limit}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// A connection past `--max-connections` (answered 503, or closed when the overflow is full too).
+    Connections,
+    /// `accept` failed (out of file descriptors): the connection waits in the kernel's queue.
+    Accept,
+    /// A `/wait` past `--max-waiters` (503).
+    Waiters,
+    /// A `/v1/events` subscriber past `--max-subscribers` (503).
+    Subscribers,
+    /// An SSE subscriber that fell further behind than its buffer: its stream ends and it resumes with
+    /// `Last-Event-ID`.
+    SlowSubscriber,
+    /// A credential answered 429 for sending refused requests faster than allowed.
+    Throttled,
+}
+
+impl Limit {
+    pub const ALL: [Limit; 6] = [
+        Limit::Connections,
+        Limit::Accept,
+        Limit::Waiters,
+        Limit::Subscribers,
+        Limit::SlowSubscriber,
+        Limit::Throttled,
+    ];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Limit::Connections => "connections",
+            Limit::Accept => "accept",
+            Limit::Waiters => "waiters",
+            Limit::Subscribers => "subscribers",
+            Limit::SlowSubscriber => "slow_subscriber",
+            Limit::Throttled => "throttled",
+        }
+    }
+}
+
+/// At most one line on stderr per [`SHED_LOG_INTERVAL`]: a flood of refusals must not become a flood of logs.
+#[derive(Default)]
+struct ShedLog {
+    since_last: [u64; 6],
+    last_logged: Option<std::time::Instant>,
+}
+
+/// How often load shedding is logged at most.
+pub const SHED_LOG_INTERVAL: Duration = Duration::from_secs(10);
 
 /// What the trace exporter delivered and lost in this process. The exporter (in the `foureyes` binary) increments
 /// these; `/metrics` reads them once [`Metrics::show_export_counts`] was given them. Plain atomics on purpose: the
@@ -209,6 +261,14 @@ impl Metrics {
              the same on every replica",
             mcp_forwarded.clone(),
         );
+        let shed = Family::<Labels, Counter>::default();
+        registry.register(
+            "shed",
+            "Things a designed limit turned away in this process, by limit: connections past the cap (503), accept \
+             failures (fd limit), waiters and SSE subscribers past their caps (503), subscribers dropped for falling \
+             behind (they resume with Last-Event-ID), credentials throttled for refused requests (429)",
+            shed.clone(),
+        );
         let otlp = Arc::new(OnceLock::new());
         registry.register_collector(Box::new(ExportCollector(otlp.clone())));
         Metrics {
@@ -227,7 +287,37 @@ impl Metrics {
             mcp_forwarded,
             mcp_tail: tokio::sync::Mutex::new(McpTail::default()),
             otlp,
+            shed,
+            shed_log: std::sync::Mutex::new(ShedLog::default()),
         }
+    }
+
+    /// Counts one thing `limit` turned away, and logs (to stderr) what was shed since the last line when the last
+    /// line is older than [`SHED_LOG_INTERVAL`].
+    pub fn shed(&self, limit: Limit, detail: &str) {
+        self.shed.get_or_create(&labels(&[("limit", limit.as_str())])).inc();
+        let Ok(mut log) = self.shed_log.lock() else { return };
+        if let Some(i) = Limit::ALL.iter().position(|l| *l == limit) {
+            log.since_last[i] += 1;
+        }
+        let now = std::time::Instant::now();
+        if log.last_logged.is_some_and(|t| now.duration_since(t) < SHED_LOG_INTERVAL) {
+            return;
+        }
+        let counts: Vec<String> = Limit::ALL
+            .iter()
+            .zip(log.since_last)
+            .filter(|(_, n)| *n > 0)
+            .map(|(l, n)| format!("{n} {}", l.as_str()))
+            .collect();
+        eprintln!(
+            "foureyes: load shed ({}; latest: {} — {detail}); next report in {} s at the earliest",
+            counts.join(", "),
+            limit.as_str(),
+            SHED_LOG_INTERVAL.as_secs()
+        );
+        log.since_last = [0; 6];
+        log.last_logged = Some(now);
     }
 
     /// Shows the trace exporter's counts on `/metrics` from now on (the first call wins: one exporter per process).

@@ -4,6 +4,7 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::metrics::Metrics;
+use crate::refusals::{RefusalLimiter, Verdict};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
@@ -24,17 +25,59 @@ pub trait Auditor: Send + Sync {
     ) -> Result<u64, ApiError>;
     fn metrics(&self) -> &Metrics;
     fn notify(&self);
+    /// Repeated refusals per credential and kind, gathered into summaries (`refusals`).
+    fn refusals(&self) -> &RefusalLimiter;
+    fn clock_ms(&self) -> i64;
 }
 
-/// Journals a refusal and returns the error to send.
+/// Audits a refusal and returns the error to send: journaled in full when it is the first of its kind from this
+/// credential in the window, else counted into the window's summary; `429` once the credential is throttled.
 pub async fn refuse<A: Auditor + ?Sized>(state: &A, who: &str, error: ApiError, input: serde_json::Value) -> ApiError {
     state.metrics().refusals.inc();
-    match state.journal_refusal(who, error.code, &error.message, input).await {
-        Ok(seq) => {
-            state.notify();
-            ApiError { message: format!("{} (refusal journaled at seq {seq})", error.message), ..error }
+    let admission = state.refusals().admit(who, error.code, &error.message, &input, state.clock_ms());
+    for s in &admission.summaries {
+        if let Err(e) = state.journal_refusal(&s.who, &s.code, &s.message, s.input.clone()).await {
+            return e;
         }
-        Err(e) => e,
+    }
+    match admission.verdict {
+        Verdict::Journal => match state.journal_refusal(who, error.code, &error.message, input).await {
+            Ok(seq) => {
+                state.notify();
+                ApiError { message: format!("{} (refusal journaled at seq {seq})", error.message), ..error }
+            }
+            Err(e) => e,
+        },
+        Verdict::Counted => {
+            if !admission.summaries.is_empty() {
+                state.notify();
+            }
+            ApiError {
+                message: format!(
+                    "{} (refusal counted: repeats within {} s are journaled as one summary)",
+                    error.message,
+                    crate::refusals::REFUSAL_WINDOW_MS / 1000
+                ),
+                ..error
+            }
+        }
+        Verdict::Throttled { retry_after_s } => {
+            if !admission.summaries.is_empty() {
+                state.notify();
+            }
+            let message = format!(
+                "`{who}` sent more than {} refused requests within {} s: throttled; retry after the delay in \
+                 Retry-After (this refusal: {})",
+                crate::refusals::THROTTLE_AFTER,
+                crate::refusals::REFUSAL_WINDOW_MS / 1000,
+                error.message
+            );
+            state.metrics().shed(crate::metrics::Limit::Throttled, &message);
+            ApiError {
+                retry_after_s: Some(retry_after_s),
+                ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "throttled", message)
+            }
+        }
     }
 }
 

@@ -1,9 +1,8 @@
-//! Signed checkpoints in the PostgreSQL journal: journaling one under the chain-head lock (so replicas produce one
-//! increasing sequence), finding the newest, and reading the event hashes the Merkle tree is built over.
+//! Signed checkpoints in the PostgreSQL journal: finding the newest and reading the event hashes the Merkle tree is
+//! built over (journaling one is `foureyes_store::ops::record_checkpoint`, under the chain-head lock).
 
-use crate::db::{Tx, get, row, rows, seq_param};
+use crate::db::{get, row, rows, seq_param};
 use deadpool_postgres::GenericClient;
-use foureyes_core::journal::EventKind;
 use foureyes_store::{CheckpointRecord, StoreError};
 
 /// The newest `checkpoint` event's record (a backwards walk of the primary key that stops at the first one).
@@ -14,20 +13,6 @@ pub(crate) async fn last(c: &impl GenericClient) -> Result<Option<CheckpointReco
     serde_json::from_str(&data)
         .map(Some)
         .map_err(|e| StoreError::Backend(format!("stored checkpoint is not valid: {e}")))
-}
-
-/// Appends the checkpoint unless one at least as large is journaled. The caller holds the chain-head lock, so of
-/// replicas racing with checkpoints of one journal, each size is journaled once and sizes only grow.
-pub(crate) async fn record(
-    w: &mut Tx<'_>,
-    checkpoint: &CheckpointRecord,
-    now_ms: i64,
-) -> Result<Option<u64>, StoreError> {
-    if last(w.c()).await?.is_some_and(|prev| prev.size >= checkpoint.size) {
-        return Ok(None);
-    }
-    let data = serde_json::to_value(checkpoint).map_err(|e| StoreError::Backend(e.to_string()))?;
-    Ok(Some(w.append(now_ms, EventKind::Checkpoint, data).await?.seq))
 }
 
 /// The hashes of events `after_seq < seq <= upto_seq`, checked to be consecutive, a page at a time.

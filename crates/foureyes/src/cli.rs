@@ -490,6 +490,44 @@ pub struct ServeArgs {
     /// it is what `journal verify --checkpoint` checks a rewritten or truncated journal against).
     #[arg(long, value_name = "FILE", requires = "signing_key")]
     pub witness: Option<PathBuf>,
+    /// A request head must arrive within this (`10s`, `500ms`), on a new connection and on an idle keep-alive one
+    /// alike: it is also the idle keep-alive timeout.
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    pub header_timeout: std::time::Duration,
+    /// A request, its body included, must be read and answered within this (else `408` and the connection is
+    /// closed); `/wait` and `/v1/events` are long-lived by design and exempt.
+    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
+    pub request_timeout: std::time::Duration,
+    /// A connection whose writes make no progress for this long (a peer that stopped reading, such as a stalled
+    /// `/v1/events` subscriber) is closed.
+    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
+    pub write_timeout: std::time::Duration,
+    /// Connections served at once; past it a connection gets `503` with `Retry-After`. Lowered at start to fit
+    /// the open-files limit (raised to its hard limit first) with descriptors kept for the database.
+    #[arg(long, value_name = "N", default_value_t = 4096)]
+    pub max_connections: usize,
+    /// Long polls (`/wait`) open at once; past it `503` with `Retry-After`.
+    #[arg(long, value_name = "N", default_value_t = 4096)]
+    pub max_waiters: usize,
+    /// Event-stream subscribers (`/v1/events`) open at once; past it `503` with `Retry-After`.
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    pub max_subscribers: usize,
+}
+
+/// `10s`, `2m`, `500ms`, or a plain number of seconds; at least one millisecond.
+pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let text = text.trim();
+    let ms = if let Some(ms) = text.strip_suffix("ms") {
+        ms.trim().parse::<u64>().ok()
+    } else if let Ok(seconds) = text.parse::<u64>() {
+        seconds.checked_mul(1000)
+    } else {
+        foureyes_core::window::parse_duration_ms(text).ok().and_then(|ms| u64::try_from(ms).ok())
+    };
+    match ms {
+        Some(ms) if ms > 0 => Ok(std::time::Duration::from_millis(ms)),
+        _ => Err(format!("`{text}` is not a duration such as `10s`, `2m` or `500ms`")),
+    }
 }
 
 #[derive(Debug, Subcommand)]

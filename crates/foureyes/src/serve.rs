@@ -8,7 +8,7 @@ use crate::demo::HOME_POLICY;
 use crate::{EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE, Exit};
 use foureyes_core::canonical::sha256_hex;
 use foureyes_core::{Policy, Role};
-use foureyes_server::{AppState, SIGNIN_CODE_TTL_MS, app, new_totp_secret, random_secret, system_clock, totp_uri};
+use foureyes_server::{AppState, SIGNIN_CODE_TTL_MS, new_totp_secret, random_secret, system_clock, totp_uri};
 use foureyes_store::{Credentials, StoreError};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -76,6 +76,29 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     let mut state = AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock());
     state.secure_cookies = args.secure_cookies;
     state.metrics_token = args.metrics_token.clone().filter(|t| !t.is_empty());
+    // Every connection is a file descriptor: raise the soft limit to the hard one, and keep the connection cap below
+    // it with descriptors to spare for the database (else SQLite cannot open a reader under load).
+    let fd_limit = foureyes_server::listen::raise_fd_limit();
+    let (max_connections, lowered) = match fd_limit {
+        Some(limit) => foureyes_server::listen::connection_cap(args.max_connections.max(1), limit),
+        None => (args.max_connections.max(1), false),
+    };
+    if lowered {
+        println!(
+            "connections: at most {max_connections} at once (--max-connections {} does not fit the open-files limit \
+             {})",
+            args.max_connections,
+            fd_limit.unwrap_or_default()
+        );
+    }
+    state.set_limits(foureyes_server::Limits {
+        header_timeout: args.header_timeout,
+        request_timeout: args.request_timeout,
+        write_timeout: args.write_timeout,
+        max_connections,
+        max_waiters: args.max_waiters.max(1),
+        max_subscribers: args.max_subscribers.max(1),
+    });
     if let Some(t) = &telemetry {
         state.metrics.show_export_counts(t.counts.clone());
     }
@@ -115,8 +138,7 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     });
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown_signal())
+    foureyes_server::serve(listener, state, shutdown_signal())
         .await
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("server error: {e}")))?;
     if let Some(forwarder) = forwarder {
