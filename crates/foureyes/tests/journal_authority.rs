@@ -10,6 +10,8 @@
 //! - a forged `approvals.status = 'approved'` row, and zeroed reservations (issue 13 phase 2, ignored until then).
 #![allow(clippy::unwrap_used)]
 
+mod support;
+
 use foureyes_core::journal::{Event, EventKind, GENESIS_HASH, event_hash};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -369,6 +371,95 @@ fn an_inclusion_proof_checks_with_the_public_key_alone(backend: Backend) {
     }
 }
 
+/// `serve --signing-key` checkpoints as events arrive, appends each checkpoint it journaled to its witness file,
+/// serves the newest at `GET /v1/checkpoint` and proofs at `GET /v1/journal/{seq}/proof` that `journal verify-proof`
+/// accepts. On PostgreSQL two replicas sign: the journaled checkpoints form one sequence of growing sizes, and every
+/// note in either witness file is one of them.
+fn serve_signs_checkpoints_into_a_witness_file_and_serves_them(backend: Backend) {
+    let e = env(backend);
+    let (key, public) = e.keygen();
+    let token: Value =
+        serde_json::from_str(&e.ok(&["token", "create", "--name", "ada", "--role", "admin", "--json"])).unwrap();
+    let token = token["token"].as_str().unwrap().to_string();
+    let replicas = match backend {
+        Backend::Sqlite => 1,
+        Backend::Postgres => 2,
+    };
+    let mut servers = Vec::new();
+    for i in 0..replicas {
+        let witness = e.path(&format!("witness-{i}.txt"));
+        let mut child = e
+            .cmd(&["serve", "--listen", "127.0.0.1:0", "--signing-key", key.to_str().unwrap()])
+            .args(["--checkpoint-every", "2", "--checkpoint-seconds", "0.2", "--witness"])
+            .arg(&witness)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let child = support::KillOnDrop(child);
+        let addr = support::announced(stdout, "the server printed no address", |line| {
+            line.split(" on http://").nth(1).map(|url| url.trim().to_string())
+        });
+        servers.push((child, addr, witness));
+    }
+    for amount in ["10", "20", "30", "40", "50"] {
+        assert_eq!(e.pay(amount).0, 0);
+    }
+    let head = e.events().iter().filter(|ev| ev.kind != EventKind::Checkpoint).count() as u64;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let checkpoints = loop {
+        let sizes: Vec<u64> = e
+            .events()
+            .iter()
+            .filter(|ev| ev.kind == EventKind::Checkpoint)
+            .map(|ev| ev.data["size"].as_u64().unwrap())
+            .collect();
+        if sizes.last().is_some_and(|s| *s >= head) {
+            break sizes;
+        }
+        assert!(std::time::Instant::now() < deadline, "no checkpoint covering {head} events: {sizes:?}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert!(checkpoints.windows(2).all(|w| w[0] < w[1]), "one growing sequence: {checkpoints:?}");
+    let mut witnessed = Vec::new();
+    for (_, _, witness) in &servers {
+        let text = std::fs::read_to_string(witness).unwrap_or_default();
+        witnessed.extend(foureyes_core::checkpoint::split_notes(&text));
+    }
+    let key_text = std::fs::read_to_string(&public).unwrap();
+    let verifier = foureyes_core::checkpoint::VerifierKey::parse(&key_text).unwrap();
+    let mut sizes: Vec<u64> = witnessed.iter().map(|n| verifier.open(n).unwrap().size).collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, checkpoints, "each journaled checkpoint is in exactly one witness file");
+
+    let (_, addr, _) = &servers[0];
+    let get = |path: &str| {
+        let (status, body) =
+            support::http_bytes(addr, "GET", path, &token, None, std::time::Duration::from_secs(10)).unwrap();
+        (status, serde_json::from_slice::<Value>(&body).unwrap())
+    };
+    let (status, newest) = get("/v1/checkpoint");
+    assert_eq!(status, 200, "{newest}");
+    assert_eq!(newest["size"].as_u64(), checkpoints.last().copied());
+    let (status, proof) = get("/v1/journal/3/proof");
+    assert_eq!(status, 200, "{proof}");
+    assert_eq!(proof["checkpoint"], newest["note"]);
+    let proof_file = e.path("proof.json");
+    std::fs::write(&proof_file, proof.to_string()).unwrap();
+    let out = e.run(&[
+        "journal",
+        "verify-proof",
+        "--proof",
+        proof_file.to_str().unwrap(),
+        "--public-key",
+        public.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+    let (status, _) = get("/v1/journal/100000/proof");
+    assert_eq!(status, 404);
+}
+
 /// ISSUE 13 PHASE 2 (red on today's code): a forged `approvals` row (status approved, no votes; the policy needs
 /// two people) must not release the action, and must be named.
 fn a_forged_approval_row_releases_nothing(backend: Backend) {
@@ -415,6 +506,7 @@ on_both!(
     a_journal_whose_tail_was_dropped_fails_against_a_signed_checkpoint,
     a_decide_on_a_broken_chain_is_refused_naming_the_seq,
     an_inclusion_proof_checks_with_the_public_key_alone,
+    serve_signs_checkpoints_into_a_witness_file_and_serves_them,
     #[ignore = "issue 13 phase 2"]
     a_forged_approval_row_releases_nothing,
     #[ignore = "issue 13 phase 2"]
