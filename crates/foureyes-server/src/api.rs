@@ -31,6 +31,8 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/kill-switch", get(kill_switch).post(set_kill_switch))
         .route("/v1/journal", get(journal))
         .route("/v1/journal/verify", get(verify))
+        .route("/v1/journal/{seq}/proof", get(proof))
+        .route("/v1/checkpoint", get(checkpoint))
         .route("/v1/policy", get(policy))
         .route("/v1/policy/reload", post(reload))
         .route("/v1/me", get(me))
@@ -469,6 +471,26 @@ async fn journal(
 async fn verify(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Value>> {
     require(&state, &caller, PEOPLE, "verifying the journal").await?;
     Ok(Json(json!(state.store.verify_journal().await?)))
+}
+
+/// The newest signed checkpoint in the journal (`serve --signing-key` or `foureyes journal checkpoint` makes them).
+async fn checkpoint(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Value>> {
+    require(&state, &caller, PEOPLE, "reading the journal's checkpoint").await?;
+    match state.store.last_checkpoint().await? {
+        Some(record) => Ok(Json(json!(record))),
+        None => Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "no signed checkpoint yet: start the server with --signing-key, or run `foureyes journal checkpoint`",
+        )),
+    }
+}
+
+/// An inclusion proof of event `seq` in the newest signed checkpoint, checkable with the public key alone.
+async fn proof(State(state): State<AppState>, caller: Caller, Path(seq): Path<u64>) -> ApiResult<Json<Value>> {
+    require(&state, &caller, PEOPLE, "proving a journal event").await?;
+    let proof = foureyes_store::checkpoint::prove(state.store.as_ref(), seq, None).await?;
+    Ok(Json(json!(proof)))
 }
 
 fn policy_json(policy: &Policy) -> Value {

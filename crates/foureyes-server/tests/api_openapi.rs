@@ -58,6 +58,8 @@ const ROUTES: &[(&str, &str)] = &[
     ("POST", "/v1/kill-switch"),
     ("GET", "/v1/journal"),
     ("GET", "/v1/journal/verify"),
+    ("GET", "/v1/journal/{seq}/proof"),
+    ("GET", "/v1/checkpoint"),
     ("GET", "/v1/policy"),
     ("POST", "/v1/policy/reload"),
     ("GET", "/v1/me"),
@@ -113,7 +115,7 @@ fn source_paths() -> BTreeSet<String> {
 
 /// A concrete URI for a path template.
 fn concrete(path: &str) -> String {
-    path.replace("{id}", "1")
+    path.replace("{id}", "1").replace("{seq}", "1")
 }
 
 /// Probes the router: which methods does it serve on `path`?

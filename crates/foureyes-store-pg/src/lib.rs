@@ -34,6 +34,7 @@
 //! Connections are plain TCP or Unix sockets (`NoTls`): run the database on the same host or network segment, or
 //! behind a TLS-terminating proxy.
 
+mod checkpoints;
 mod credentials;
 mod db;
 mod listen;
@@ -415,6 +416,24 @@ impl Store for PgStore {
         )
         .await?;
         Ok(inserted == 1)
+    }
+
+    async fn record_checkpoint(
+        &self,
+        checkpoint: &foureyes_store::CheckpointRecord,
+        now_ms: i64,
+    ) -> Result<Option<u64>, StoreError> {
+        in_tx!(self, |w| tx_ops::record_checkpoint(w, checkpoint, now_ms))
+    }
+
+    async fn last_checkpoint(&self) -> Result<Option<foureyes_store::CheckpointRecord>, StoreError> {
+        checkpoints::last(&self.conn().await?).await
+    }
+
+    async fn event_hashes(&self, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
+        let mut conn = self.conn().await?;
+        let tx = snapshot(&mut conn).await?;
+        checkpoints::hashes(&tx, after_seq, upto_seq).await
     }
 }
 

@@ -12,6 +12,7 @@
 //!   `foureyes_store::tx::WriteTx`) with `foureyes_store::tx::run_ready`: SQLite never waits, so they complete on
 //!   the writer thread without an executor.
 
+mod checkpoints;
 mod credentials;
 pub(crate) mod ops;
 mod sessions;
@@ -510,6 +511,23 @@ impl Store for SqliteStore {
             Ok(inserted == 1)
         })
         .await
+    }
+
+    async fn record_checkpoint(
+        &self,
+        checkpoint: &foureyes_store::CheckpointRecord,
+        now_ms: i64,
+    ) -> Result<Option<u64>, StoreError> {
+        let checkpoint = checkpoint.clone();
+        self.write(move |c| run_ready(tx_ops::record_checkpoint(&mut SqliteTx(c), &checkpoint, now_ms))).await
+    }
+
+    async fn last_checkpoint(&self) -> Result<Option<foureyes_store::CheckpointRecord>, StoreError> {
+        self.read(checkpoints::last).await
+    }
+
+    async fn event_hashes(&self, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
+        self.read(move |c| checkpoints::hashes(c, after_seq, upto_seq)).await
     }
 }
 

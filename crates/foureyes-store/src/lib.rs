@@ -8,6 +8,7 @@
 //! No code outside a backend's write path appends to the journal, and nothing ever updates or deletes a journal row
 //! (both backends' schemas enforce that with triggers).
 
+pub mod checkpoint;
 pub mod conformance;
 pub mod ops;
 pub mod replay;
@@ -289,7 +290,46 @@ pub trait Store: Send + Sync {
         let _ = (seq, channel_key, now_ms);
         Err(StoreError::Backend("this store cannot claim notifications".into()))
     }
+    /// Journals a signed checkpoint of the first `checkpoint.size` events (a `checkpoint` event), unless one of
+    /// that size or larger is already journaled: then it appends nothing and returns `None`. Under the write lock
+    /// (the chain-head lock on PostgreSQL), so replicas checkpointing the same journal produce one increasing
+    /// sequence of checkpoints. Returns the event's seq. The default fails closed (see [`Store::decide_or_replay`]).
+    async fn record_checkpoint(&self, checkpoint: &CheckpointRecord, now_ms: i64) -> Result<Option<u64>, StoreError> {
+        let _ = (checkpoint, now_ms);
+        Err(StoreError::Backend("this store cannot record checkpoints".into()))
+    }
+    /// The newest journaled checkpoint (see [`Store::record_checkpoint`]), if any. It is only as good as its
+    /// signature: a reader checks the note with the public key before trusting it.
+    async fn last_checkpoint(&self) -> Result<Option<CheckpointRecord>, StoreError> {
+        Err(StoreError::Backend("this store cannot read checkpoints".into()))
+    }
+    /// The hashes of the events with `after_seq < seq <= upto_seq`, in order (the Merkle tree's leaves), without
+    /// parsing their data. A row whose seq is out of order is an error naming it.
+    async fn event_hashes(&self, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
+        let mut out = Vec::new();
+        let mut after = after_seq;
+        while after < upto_seq {
+            let page = self.journal(after, 5000).await?;
+            if page.is_empty() {
+                break;
+            }
+            for event in page {
+                if event.seq > upto_seq {
+                    return Ok(out);
+                }
+                if event.seq != after + 1 {
+                    return Err(StoreError::Backend(format!("journal seq {} follows seq {after}", event.seq)));
+                }
+                after = event.seq;
+                out.push(event.hash);
+            }
+        }
+        Ok(out)
+    }
 }
+
+/// A signed checkpoint as the journal keeps it (the data of a `checkpoint` event).
+pub type CheckpointRecord = foureyes_core::event::CheckpointRecorded;
 
 /// How long a notification claim is kept. The notifier never claims an event older than half of this (by its
 /// `ts_ms`), so a pruned claim is never asked for again unless the replicas' clocks disagree by days.

@@ -456,6 +456,23 @@ pub async fn kill_switch<W: WriteTx>(w: &mut W) -> Result<bool, StoreError> {
     Ok(w.setting("kill_switch").await?.as_deref() == Some("on"))
 }
 
+/// Journals a signed checkpoint unless one at least as large was journaled before (the size of the newest one is
+/// kept in the `checkpoint_size` setting, written with it). Under the write lock (the chain-head lock on
+/// PostgreSQL), so replicas checkpointing one journal produce one increasing sequence. A forged setting can only
+/// stop checkpoints from being journaled (they are then missing from `GET /v1/checkpoint`), never grant anything.
+pub async fn record_checkpoint<W: WriteTx>(
+    w: &mut W,
+    checkpoint: &crate::CheckpointRecord,
+    now_ms: i64,
+) -> Result<Option<u64>, StoreError> {
+    let last = w.setting("checkpoint_size").await?.and_then(|s| s.parse::<u64>().ok());
+    if last.is_some_and(|size| size >= checkpoint.size) {
+        return Ok(None);
+    }
+    w.set_setting("checkpoint_size", &checkpoint.size.to_string()).await?;
+    Ok(Some(w.append(now_ms, EventData::Checkpoint(checkpoint.clone())).await?.seq))
+}
+
 pub async fn set_kill_switch<W: WriteTx>(w: &mut W, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
     if kill_switch(w).await? == engaged {
         return Ok(false);

@@ -308,11 +308,58 @@ pub struct UndoArgs {
 pub enum JournalCommand {
     /// Walk the chain and name the first bad seq. With --file, check an export and tell a torn tail from
     /// corruption in the middle. Nothing is ever repaired.
+    ///
+    /// With --checkpoint and --public-key, also check the journal against an earlier signed checkpoint: its
+    /// signature, the root of its first SIZE events, and that today's head extends it (a consistency proof). A
+    /// rewrite (even with every hash recomputed) or a truncation exits 7 and says which.
     Verify {
-        #[arg(long)]
+        #[arg(long, conflicts_with = "checkpoint")]
         file: Option<PathBuf>,
+        /// A signed checkpoint (as written by `journal checkpoint --out` or `serve --witness`; the last note in
+        /// the file is used).
+        #[arg(long, requires = "public_key")]
+        checkpoint: Option<PathBuf>,
+        /// The public key that signed it (`journal.pub` from `journal keygen`).
+        #[arg(long, requires = "checkpoint")]
+        public_key: Option<PathBuf>,
         #[arg(long)]
         json: bool,
+    },
+    /// Make an Ed25519 key pair for signing checkpoints: DIR/journal.key (mode 0600, keep it off the database's
+    /// host if you can) and DIR/journal.pub (give it to whoever checks). Never overwrites.
+    Keygen {
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// The key's (and the log's) name, written in every checkpoint.
+        #[arg(long, default_value = "foureyes-journal")]
+        name: String,
+    },
+    /// Sign the journal's head (size and RFC 9162 Merkle root) as a C2SP signed note, journal that it did, and
+    /// print the note (or append it to --out).
+    Checkpoint {
+        #[arg(long, value_name = "KEY")]
+        signing_key: PathBuf,
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Print an inclusion proof (JSON) of event SEQ in the newest journaled checkpoint (or in --checkpoint), which
+    /// `journal verify-proof` or any RFC 9162 verifier checks with the public key alone.
+    Prove {
+        seq: u64,
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+    },
+    /// Check an inclusion proof with the public key alone (no database): the checkpoint's signature, the event's
+    /// hash recomputed from its contents, and its audit path to the signed root. Exits 7 when it does not hold.
+    VerifyProof {
+        /// The proof from `journal prove` (`-` reads stdin).
+        #[arg(long, value_name = "FILE")]
+        proof: PathBuf,
+        #[arg(long, value_name = "PUB")]
+        public_key: PathBuf,
+        /// Your own copy of the checkpoint, used instead of the one inside the proof.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
     },
     /// Write every event as JSON Lines (canonical JSON, one event per line). `-` writes to stdout.
     Export { file: PathBuf },
@@ -431,6 +478,18 @@ pub struct ServeArgs {
     /// OpenTelemetry collector, over OTLP/HTTP protobuf: the base URL, spans go to URL/v1/traces. Off when unset.
     #[arg(long, value_name = "URL", env = "OTEL_EXPORTER_OTLP_ENDPOINT")]
     pub otlp_endpoint: Option<String>,
+    /// Sign checkpoints of the journal with this key (`journal keygen`): every --checkpoint-every events or
+    /// --checkpoint-seconds, whichever comes first; served at `GET /v1/checkpoint`.
+    #[arg(long, value_name = "KEY", env = "FOUREYES_SIGNING_KEY")]
+    pub signing_key: Option<PathBuf>,
+    #[arg(long, default_value_t = 1000, requires = "signing_key")]
+    pub checkpoint_every: u64,
+    #[arg(long, default_value_t = 60.0, requires = "signing_key")]
+    pub checkpoint_seconds: f64,
+    /// Append each checkpoint this server signs to FILE, outside the database (keep it on another disk or host:
+    /// it is what `journal verify --checkpoint` checks a rewritten or truncated journal against).
+    #[arg(long, value_name = "FILE", requires = "signing_key")]
+    pub witness: Option<PathBuf>,
     /// A request head must arrive within this (`10s`, `500ms`), on a new connection and on an idle keep-alive one
     /// alike: it is also the idle keep-alive timeout.
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]

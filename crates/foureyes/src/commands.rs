@@ -256,6 +256,7 @@ fn policy_check(file: &Path, json: bool) -> Result<u8, Exit> {
 async fn decide(db: &Path, policy: &Option<std::path::PathBuf>, args: DecideArgs) -> Result<u8, Exit> {
     let policy = require_policy(policy)?;
     let store = open_backend(db).await?;
+    refuse_a_broken_chain(store.as_ref()).await?;
     store.record_policy(&policy, now_ms()).await?;
     let params = parse_object(store.as_ref(), &args.agent, "--params", &args.params).await?;
     let evidence = match &args.evidence {
@@ -286,6 +287,7 @@ async fn decide(db: &Path, policy: &Option<std::path::PathBuf>, args: DecideArgs
 
 async fn report(db: &Path, args: ReportArgs) -> Result<u8, Exit> {
     let store = open_backend(db).await?;
+    refuse_a_broken_chain(store.as_ref()).await?;
     let agent = match store.decision(args.decision_id).await? {
         Some(d) => d.request.agent,
         None => return Err(Exit::new(EXIT_NOT_FOUND, format!("decision {} does not exist", args.decision_id))),
@@ -502,6 +504,7 @@ pub fn undo_params(original: &DecisionRecord) -> Map<String, Value> {
 async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) -> Result<u8, Exit> {
     let policy = require_policy(policy)?;
     let store = open_backend(db).await?;
+    refuse_a_broken_chain(store.as_ref()).await?;
     store.record_policy(&policy, now_ms()).await?;
     let original = store
         .decision(args.decision_id)
@@ -541,7 +544,7 @@ async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) ->
 
 async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
     match cmd {
-        JournalCommand::Verify { file: Some(file), json } => {
+        JournalCommand::Verify { file: Some(file), json, .. } => {
             let bytes = std::fs::read(&file)
                 .map_err(|e| Exit::new(EXIT_NOT_FOUND, format!("cannot read `{}`: {e}", file.display())))?;
             let report = verify_export(&bytes);
@@ -552,7 +555,19 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             }
             Ok(if report.is_ok() { 0 } else { EXIT_VERIFY_FAILED })
         }
-        JournalCommand::Verify { file: None, json } => {
+        JournalCommand::Verify { file: None, checkpoint: Some(checkpoint), public_key: Some(public_key), json } => {
+            let key = read_verifier_key(&public_key)?;
+            let note = read_last_note(&checkpoint)?;
+            let store = open_backend(db).await?;
+            let report = foureyes_store::checkpoint::verify_against(store.as_ref(), &key, &note).await?;
+            if json {
+                print_json(&report);
+            } else {
+                println!("{} against {}: {report}", db_label(db), checkpoint.display());
+            }
+            Ok(if report.is_ok() { 0 } else { EXIT_VERIFY_FAILED })
+        }
+        JournalCommand::Verify { file: None, json, .. } => {
             let store = open_backend(db).await?;
             let report = store.verify_journal().await?;
             if json {
@@ -608,6 +623,60 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             }
             Ok(if report.mismatches.is_empty() { 0 } else { EXIT_VERIFY_FAILED })
         }
+        JournalCommand::Keygen { out, name } => keygen(&out, &name),
+        JournalCommand::Checkpoint { signing_key, out } => {
+            let key = read_signing_key(&signing_key)?;
+            let store = open_backend(db).await?;
+            refuse_a_broken_chain(store.as_ref()).await?;
+            match foureyes_store::checkpoint::checkpoint(store.as_ref(), &key, now_ms()).await? {
+                Some((seq, note)) => {
+                    match &out {
+                        Some(file) => append_note(file, &note)?,
+                        None => print!("{note}"),
+                    }
+                    eprintln!("checkpoint signed by `{}`, journaled at seq {seq}", key.name());
+                }
+                None => {
+                    let last = store.last_checkpoint().await?.ok_or_else(|| {
+                        Exit::new(EXIT_STORAGE, "no checkpoint was journaled and none is there".to_string())
+                    })?;
+                    match &out {
+                        Some(file) => append_note(file, &last.note)?,
+                        None => print!("{}", last.note),
+                    }
+                    eprintln!("nothing new since the checkpoint of {} events; it is repeated", last.size);
+                }
+            }
+            Ok(0)
+        }
+        JournalCommand::Prove { seq, checkpoint } => {
+            let note = checkpoint.as_deref().map(read_last_note).transpose()?;
+            let store = open_backend(db).await?;
+            let proof = foureyes_store::checkpoint::prove(store.as_ref(), seq, note.as_deref()).await?;
+            print_json(&proof);
+            Ok(0)
+        }
+        JournalCommand::VerifyProof { proof, public_key, checkpoint } => {
+            let key = read_verifier_key(&public_key)?;
+            let note = checkpoint.as_deref().map(read_last_note).transpose()?;
+            let text = read_json_arg(&format!("@{}", proof.display())).map_err(|m| Exit::new(EXIT_NOT_FOUND, m))?;
+            let proof: foureyes_store::checkpoint::InclusionProof = serde_json::from_str(&text)
+                .map_err(|e| Exit::new(EXIT_VERIFY_FAILED, format!("not an inclusion proof: {e}")))?;
+            match foureyes_store::checkpoint::verify_proof(&proof, &key, note.as_deref()) {
+                Ok(cp) => {
+                    println!(
+                        "ok: event seq {} ({}) is in the journal `{}` of {} events signed by `{}`",
+                        proof.event.seq,
+                        proof.event.kind.as_str(),
+                        cp.origin,
+                        cp.size,
+                        key.name()
+                    );
+                    Ok(0)
+                }
+                Err(e) => Err(Exit::new(EXIT_VERIFY_FAILED, format!("proof refused: {e}"))),
+            }
+        }
         JournalCommand::Tail { lines, follow, json } => {
             let store = open_backend(db).await?;
             let head = store.verify_journal().await?;
@@ -633,4 +702,82 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             Ok(0)
         }
     }
+}
+
+/// Refuses to go on when the journal's chain is broken, naming the first bad seq (every command that decides runs
+/// this first: a door over a journal that does not verify would add to a record nobody can trust).
+pub async fn refuse_a_broken_chain(store: &dyn Store) -> Result<(), Exit> {
+    match foureyes_store::checkpoint::verify_on_open(store).await? {
+        Ok(_) => Ok(()),
+        Err(report) => Err(Exit::new(
+            EXIT_VERIFY_FAILED,
+            format!("the journal does not verify, refusing to decide: {report} (see `foureyes journal verify`)"),
+        )),
+    }
+}
+
+fn read_text(path: &Path, what: &str) -> Result<String, Exit> {
+    std::fs::read_to_string(path)
+        .map_err(|e| Exit::new(EXIT_NOT_FOUND, format!("cannot read {what} `{}`: {e}", path.display())))
+}
+
+pub fn read_signing_key(path: &Path) -> Result<foureyes_core::checkpoint::SigningKey, Exit> {
+    foureyes_core::checkpoint::SigningKey::parse(&read_text(path, "signing key")?)
+        .map_err(|e| Exit::new(EXIT_VERIFY_FAILED, format!("`{}`: {e}", path.display())))
+}
+
+fn read_verifier_key(path: &Path) -> Result<foureyes_core::checkpoint::VerifierKey, Exit> {
+    foureyes_core::checkpoint::VerifierKey::parse(&read_text(path, "public key")?)
+        .map_err(|e| Exit::new(EXIT_VERIFY_FAILED, format!("`{}`: {e}", path.display())))
+}
+
+/// The last signed note of a checkpoint or witness file.
+fn read_last_note(path: &Path) -> Result<String, Exit> {
+    foureyes_core::checkpoint::split_notes(&read_text(path, "checkpoint")?)
+        .pop()
+        .ok_or_else(|| Exit::new(EXIT_VERIFY_FAILED, format!("`{}` holds no signed checkpoint", path.display())))
+}
+
+/// Appends a note to a checkpoint or witness file, durably.
+pub fn append_note(path: &Path, note: &str) -> Result<(), Exit> {
+    let fail = |e: std::io::Error| Exit::new(EXIT_STORAGE, format!("cannot append to `{}`: {e}", path.display()));
+    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(fail)?;
+    file.write_all(note.as_bytes()).map_err(fail)?;
+    file.sync_all().map_err(fail)
+}
+
+fn keygen(out: &Path, name: &str) -> Result<u8, Exit> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut seed = [0u8; 32];
+    getrandom::fill(&mut seed).map_err(|e| Exit::new(EXIT_STORAGE, format!("no randomness: {e}")))?;
+    let key = foureyes_core::checkpoint::SigningKey::from_seed(name, seed)
+        .map_err(|e| Exit::new(crate::EXIT_INVALID_STATE, e.to_string()))?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot create `{}`: {e}", out.display())))?;
+    let (secret, public) = (out.join("journal.key"), out.join("journal.pub"));
+    for path in [&secret, &public] {
+        if path.exists() {
+            return Err(Exit::new(
+                crate::EXIT_INVALID_STATE,
+                format!("`{}` exists: keygen never overwrites a key", path.display()),
+            ));
+        }
+    }
+    let write = |path: &Path, text: String, mode: u32| {
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(mode)
+            .open(path)
+            .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()).map(|()| f));
+        match &mut file {
+            Ok(_) => Ok(()),
+            Err(e) => Err(Exit::new(EXIT_STORAGE, format!("cannot write `{}`: {e}", path.display()))),
+        }
+    };
+    write(&secret, format!("{}\n", key.encode()), 0o600)?;
+    write(&public, format!("{}\n", key.verifier().encode()), 0o644)?;
+    println!("signing key: {} (mode 0600)\npublic key:  {}", secret.display(), public.display());
+    println!("{}", key.verifier().encode());
+    Ok(0)
 }

@@ -34,6 +34,12 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
         ),
     };
     let store = open_backend(db).await?;
+    // Verify on open: a door over a journal that does not verify would add to a record nobody can trust.
+    crate::commands::refuse_a_broken_chain(store.as_ref()).await?;
+    let signing_key = match &args.signing_key {
+        Some(path) => Some(crate::commands::read_signing_key(path)?),
+        None => None,
+    };
     store.record_policy(&policy, now_ms()).await?;
     let telemetry = crate::telemetry::start(args.otlp_endpoint.as_deref(), "foureyes").await?;
     let listener = tokio::net::TcpListener::bind(&args.listen)
@@ -114,6 +120,22 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
         println!("notifications: {} webhook(s)", notifier.webhooks());
         Some(notifier)
     };
+    let checkpointer = signing_key.map(|key| {
+        println!(
+            "checkpoints: signed by `{}` every {} events or {} s{}",
+            key.name(),
+            args.checkpoint_every,
+            args.checkpoint_seconds,
+            args.witness.as_ref().map(|w| format!(", witnessed in {}", w.display())).unwrap_or_default()
+        );
+        tokio::spawn(checkpoint_loop(
+            store.clone(),
+            key,
+            args.checkpoint_every.max(1),
+            std::time::Duration::from_secs_f64(args.checkpoint_seconds.max(0.1)),
+            args.witness.clone(),
+        ))
+    });
     use std::io::Write;
     let _ = std::io::stdout().flush();
     foureyes_server::serve(listener, state, shutdown_signal())
@@ -123,6 +145,9 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
         forwarder.abort();
     }
     follower.abort();
+    if let Some(checkpointer) = checkpointer {
+        checkpointer.abort();
+    }
     if let Some(notifier) = notifier {
         notifier.stop();
     }
@@ -131,6 +156,53 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     }
     store.close();
     Ok(0)
+}
+
+/// Signs a checkpoint whenever `every` events were appended since the last one, or `interval` passed with any
+/// new event. Each replica runs one; the store journals a checkpoint only when it is larger than every one before
+/// (`Store::record_checkpoint`, under the write lock), so replicas produce one sequence, and only the replica that
+/// journaled a checkpoint appends it to its witness file. A failure is said and retried at the next tick.
+async fn checkpoint_loop(
+    store: std::sync::Arc<dyn foureyes_store::Backend>,
+    key: foureyes_core::checkpoint::SigningKey,
+    every: u64,
+    interval: std::time::Duration,
+    witness: Option<PathBuf>,
+) {
+    let tick = interval.min(std::time::Duration::from_millis(200));
+    let mut last_signed = tokio::time::Instant::now();
+    loop {
+        tokio::time::sleep(tick).await;
+        let (head, last) = match (store.journal_head().await, store.last_checkpoint().await) {
+            (Ok(head), Ok(last)) => (head, last.map(|c| c.size)),
+            (Err(e), _) | (_, Err(e)) => {
+                eprintln!("checkpoint: cannot read the journal: {e}");
+                continue;
+            }
+        };
+        // A checkpoint is itself an event: the one right after the last checkpoint's size does not make a new one
+        // due, or an idle journal would grow by a checkpoint every interval.
+        let new_events = match last {
+            Some(size) => head.saturating_sub(size).saturating_sub(1),
+            None => head,
+        };
+        let due = new_events >= every || (new_events > 0 && last_signed.elapsed() >= interval);
+        if !due {
+            continue;
+        }
+        last_signed = tokio::time::Instant::now();
+        match foureyes_store::checkpoint::checkpoint(store.as_ref(), &key, now_ms()).await {
+            Ok(Some((_, note))) => {
+                if let Some(path) = &witness
+                    && let Err(e) = crate::commands::append_note(path, &note)
+                {
+                    eprintln!("checkpoint: witness: {}", e.message);
+                }
+            }
+            Ok(None) => {}
+            Err(e) => eprintln!("checkpoint: {e}"),
+        }
+    }
 }
 
 pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {

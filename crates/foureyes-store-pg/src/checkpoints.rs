@@ -1,0 +1,43 @@
+//! Signed checkpoints in the PostgreSQL journal: finding the newest and reading the event hashes the Merkle tree is
+//! built over (journaling one is `foureyes_store::ops::record_checkpoint`, under the chain-head lock).
+
+use crate::db::{get, row, rows, seq_param};
+use deadpool_postgres::GenericClient;
+use foureyes_store::{CheckpointRecord, StoreError};
+
+/// The newest `checkpoint` event's record (a backwards walk of the primary key that stops at the first one).
+pub(crate) async fn last(c: &impl GenericClient) -> Result<Option<CheckpointRecord>, StoreError> {
+    let found = row(c, "SELECT data FROM journal WHERE kind = 'checkpoint' ORDER BY seq DESC LIMIT 1", &[]).await?;
+    let Some(found) = found else { return Ok(None) };
+    let data: String = get(&found, 0)?;
+    serde_json::from_str(&data)
+        .map(Some)
+        .map_err(|e| StoreError::Backend(format!("stored checkpoint is not valid: {e}")))
+}
+
+/// The hashes of events `after_seq < seq <= upto_seq`, checked to be consecutive, a page at a time.
+pub(crate) async fn hashes(c: &impl GenericClient, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
+    const PAGE: i64 = 50_000;
+    let mut out = Vec::new();
+    let (mut after, upto) = (seq_param(after_seq)?, seq_param(upto_seq)?);
+    while after < upto {
+        let page = rows(
+            c,
+            "SELECT seq, hash FROM journal WHERE seq > $1 AND seq <= $2 ORDER BY seq LIMIT $3",
+            &[&after, &upto, &PAGE],
+        )
+        .await?;
+        if page.is_empty() {
+            break;
+        }
+        for r in &page {
+            let seq: i64 = get(r, 0)?;
+            if seq != after + 1 {
+                return Err(StoreError::Backend(format!("journal seq {seq} found where seq {} belongs", after + 1)));
+            }
+            after = seq;
+            out.push(get(r, 1)?);
+        }
+    }
+    Ok(out)
+}

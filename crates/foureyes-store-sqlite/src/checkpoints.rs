@@ -1,0 +1,34 @@
+//! Signed checkpoints in the SQLite journal: finding the newest and reading the event hashes the Merkle tree is
+//! built over (journaling one is `foureyes_store::ops::record_checkpoint`).
+
+use crate::Sql;
+use foureyes_store::{CheckpointRecord, StoreError};
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// The newest `checkpoint` event's record (a backwards walk by seq that stops at the first one).
+pub(crate) fn last(c: &Connection) -> Result<Option<CheckpointRecord>, StoreError> {
+    let data: Option<String> = c
+        .query_row("SELECT data FROM journal WHERE kind = 'checkpoint' ORDER BY seq DESC LIMIT 1", [], |r| r.get(0))
+        .optional()
+        .sql()?;
+    data.map(|d| {
+        serde_json::from_str(&d).map_err(|e| StoreError::Backend(format!("stored checkpoint is not valid: {e}")))
+    })
+    .transpose()
+}
+
+/// The hashes of events `after_seq < seq <= upto_seq`, checked to be consecutive.
+pub(crate) fn hashes(c: &Connection, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
+    let mut stmt = c.prepare_cached("SELECT seq, hash FROM journal WHERE seq > ?1 AND seq <= ?2 ORDER BY seq").sql()?;
+    let (after, upto) = (i64::try_from(after_seq).unwrap_or(i64::MAX), i64::try_from(upto_seq).unwrap_or(i64::MAX));
+    let rows = stmt.query_map(params![after, upto], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))).sql()?;
+    let mut out = Vec::with_capacity(usize::try_from(upto_seq.saturating_sub(after_seq)).unwrap_or(0).min(1 << 24));
+    for (expected, row) in (after + 1..).zip(rows) {
+        let (seq, hash) = row.sql()?;
+        if seq != expected {
+            return Err(StoreError::Backend(format!("journal seq {seq} found where seq {expected} belongs")));
+        }
+        out.push(hash);
+    }
+    Ok(out)
+}

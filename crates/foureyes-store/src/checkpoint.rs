@@ -1,0 +1,260 @@
+//! Signed checkpoints over any [`Store`]: signing the journal's head, checking a journal against an earlier
+//! checkpoint (its signature, its root at its size, and a consistency proof to today's head), inclusion proofs a
+//! third party checks with the public key alone, and the check every door runs before it decides (the chain is
+//! intact). The tree math is `foureyes_core::merkle`, the note format `foureyes_core::checkpoint`; this module only
+//! reads the leaves through the store.
+
+use crate::{CheckpointRecord, Store, StoreError};
+use foureyes_core::checkpoint::{Checkpoint, NoteError, SigningKey, VerifierKey};
+use foureyes_core::journal::{Event, VerifyReport, event_hash};
+use foureyes_core::merkle::{self, Hash};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The Merkle leaves of events `1..=size`: each event's hash as 32 bytes, under the RFC 9162 leaf prefix.
+pub async fn leaves<S: Store + ?Sized>(store: &S, size: u64) -> Result<Vec<Hash>, StoreError> {
+    let hashes = store.event_hashes(0, size).await?;
+    if hashes.len() as u64 != size {
+        return Err(StoreError::Backend(format!("the journal holds {} events, not {size}", hashes.len())));
+    }
+    hashes
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            hex::decode(h)
+                .map(|bytes| merkle::leaf_hash(&bytes))
+                .map_err(|_| StoreError::Backend(format!("journal seq {}: hash `{h}` is not hex", i + 1)))
+        })
+        .collect()
+}
+
+/// Signs the journal's current head and journals the checkpoint. `None` when a checkpoint at least as large was
+/// already journaled (by another replica, or nothing happened since the last one): then nothing is signed anew.
+pub async fn checkpoint<S: Store + ?Sized>(
+    store: &S,
+    key: &SigningKey,
+    now_ms: i64,
+) -> Result<Option<(u64, String)>, StoreError> {
+    let size = store.journal_head().await?;
+    if let Some(last) = store.last_checkpoint().await?
+        && last.size >= size
+    {
+        return Ok(None);
+    }
+    let root = merkle::root(&leaves(store, size).await?);
+    let note = key
+        .sign(&Checkpoint { origin: key.name().to_string(), size, root })
+        .map_err(|e| StoreError::Backend(e.to_string()))?;
+    let record =
+        CheckpointRecord { size, root: merkle::to_hex(&root), key: key.name().to_string(), note: note.clone() };
+    Ok(store.record_checkpoint(&record, now_ms).await?.map(|seq| (seq, note)))
+}
+
+/// How a journal compares with an earlier signed checkpoint.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum CheckpointReport {
+    /// The journal's first `size` events have the signed root, today's head extends it (consistency proof
+    /// checked), and the whole chain verifies.
+    Extends { size: u64, head: u64, consistency_proof: Vec<String> },
+    /// The note's signature does not verify with the public key (or the note is malformed).
+    BadSignature { detail: String },
+    /// The journal has fewer events than the checkpoint covers: its tail was dropped.
+    Truncated { size: u64, head: u64 },
+    /// The first `size` events no longer have the signed root: they were rewritten (hashes recomputed or not).
+    Rewritten { size: u64, signed_root: String, journal_root: String, first_bad_seq: Option<u64> },
+    /// The root matches but the chain itself does not verify (an event's hash does not match its contents).
+    ChainBroken { report: VerifyReport },
+}
+
+impl CheckpointReport {
+    pub fn is_ok(&self) -> bool {
+        matches!(self, CheckpointReport::Extends { .. })
+    }
+}
+
+impl fmt::Display for CheckpointReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckpointReport::Extends { size, head, .. } => write!(
+                f,
+                "ok: the journal's first {size} events have the checkpoint's signed root and its head (seq {head}) \
+                 extends it (consistency proof checked); the chain verifies"
+            ),
+            CheckpointReport::BadSignature { detail } => write!(f, "checkpoint refused: {detail}"),
+            CheckpointReport::Truncated { size, head } => write!(
+                f,
+                "TRUNCATED: the signed checkpoint covers {size} events but the journal ends at seq {head}: \
+                 events {} to {size} were removed",
+                head + 1
+            ),
+            CheckpointReport::Rewritten { size, signed_root, journal_root, first_bad_seq } => {
+                write!(
+                    f,
+                    "REWRITTEN: the journal's first {size} events have root {journal_root}, the signed checkpoint \
+                     says {signed_root}"
+                )?;
+                match first_bad_seq {
+                    Some(seq) => write!(f, "; the chain itself first breaks at seq {seq}"),
+                    None => f.write_str(
+                        "; the chain's hashes were recomputed, so it verifies on its own: only the checkpoint shows \
+                         the rewrite",
+                    ),
+                }
+            }
+            CheckpointReport::ChainBroken { report } => write!(f, "the checkpoint's root matches, but {report}"),
+        }
+    }
+}
+
+/// Checks the journal against a signed checkpoint `note`: its signature by `key`, the root of the first `size`
+/// events, a consistency proof from it to today's head, and the whole chain.
+pub async fn verify_against<S: Store + ?Sized>(
+    store: &S,
+    key: &VerifierKey,
+    note: &str,
+) -> Result<CheckpointReport, StoreError> {
+    let checkpoint = match key.open(note) {
+        Ok(c) => c,
+        Err(e) => return Ok(CheckpointReport::BadSignature { detail: e.to_string() }),
+    };
+    let head = store.journal_head().await?;
+    if head < checkpoint.size {
+        return Ok(CheckpointReport::Truncated { size: checkpoint.size, head });
+    }
+    let leaves = leaves(store, head).await?;
+    let size = usize::try_from(checkpoint.size).map_err(|_| StoreError::Backend("checkpoint too large".into()))?;
+    let old_root = merkle::root(&leaves[..size]);
+    if old_root != checkpoint.root {
+        let chain = store.verify_journal().await?;
+        return Ok(CheckpointReport::Rewritten {
+            size: checkpoint.size,
+            signed_root: merkle::to_hex(&checkpoint.root),
+            journal_root: merkle::to_hex(&old_root),
+            first_bad_seq: chain.bad_seq(),
+        });
+    }
+    let new_root = merkle::root(&leaves);
+    let proof =
+        if size == leaves.len() { Vec::new() } else { merkle::consistency_proof(size, &leaves).unwrap_or_default() };
+    merkle::verify_consistency(checkpoint.size, head, &checkpoint.root, &new_root, &proof)
+        .map_err(|e| StoreError::Backend(format!("consistency proof {}→{head}: {e}", checkpoint.size)))?;
+    let chain = store.verify_journal().await?;
+    if !chain.is_ok() {
+        return Ok(CheckpointReport::ChainBroken { report: chain });
+    }
+    Ok(CheckpointReport::Extends {
+        size: checkpoint.size,
+        head,
+        consistency_proof: proof.iter().map(merkle::to_hex).collect(),
+    })
+}
+
+/// An inclusion proof of one event in a signed checkpoint: everything a third party needs besides the public key.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InclusionProof {
+    /// The event, as the journal holds it (its hash is recomputed from these fields by the checker).
+    pub event: Event,
+    /// The tree size the proof is for (the checkpoint's).
+    pub size: u64,
+    /// The audit path, hex, leaf to root.
+    pub proof: Vec<String>,
+    /// The signed checkpoint note (C2SP signed-note text).
+    pub checkpoint: String,
+}
+
+/// Builds the inclusion proof of event `seq` in the newest journaled checkpoint (or in `note`, when given).
+pub async fn prove<S: Store + ?Sized>(store: &S, seq: u64, note: Option<&str>) -> Result<InclusionProof, StoreError> {
+    let note = match note {
+        Some(n) => n.to_string(),
+        None => {
+            store
+                .last_checkpoint()
+                .await?
+                .ok_or_else(|| {
+                    StoreError::NotFound(
+                    "no checkpoint in the journal: sign one first (`foureyes journal checkpoint --signing-key KEY`)"
+                        .into(),
+                )
+                })?
+                .note
+        }
+    };
+    let body = note.split_once("\n\n").map_or(note.as_str(), |(b, _)| b);
+    let checkpoint =
+        Checkpoint::parse_body(&format!("{body}\n")).map_err(|e| StoreError::InvalidState(e.to_string()))?;
+    if seq == 0 || seq > checkpoint.size {
+        return Err(StoreError::NotFound(format!(
+            "seq {seq} is not in the checkpoint, which covers seq 1 to {}",
+            checkpoint.size
+        )));
+    }
+    let leaves = leaves(store, checkpoint.size).await?;
+    let index = usize::try_from(seq - 1).map_err(|_| StoreError::Backend("seq too large".into()))?;
+    let proof = merkle::inclusion_proof(index, &leaves).unwrap_or_default();
+    let event = store
+        .journal(seq - 1, 1)
+        .await?
+        .into_iter()
+        .next()
+        .filter(|e| e.seq == seq)
+        .ok_or_else(|| StoreError::NotFound(format!("no event with seq {seq}")))?;
+    Ok(InclusionProof {
+        event,
+        size: checkpoint.size,
+        proof: proof.iter().map(merkle::to_hex).collect(),
+        checkpoint: note,
+    })
+}
+
+/// Why an inclusion proof does not check out.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProofCheckError {
+    #[error("checkpoint: {0}")]
+    Checkpoint(#[from] NoteError),
+    #[error("the proof is for a tree of size {proof}, the checkpoint covers {checkpoint}")]
+    SizeMismatch { proof: u64, checkpoint: u64 },
+    #[error("event seq {0}: its hash does not match its contents")]
+    EventHash(u64),
+    #[error("a proof hash is not 64 hex digits: `{0}`")]
+    Hex(String),
+    #[error("event seq {seq} is not in the signed tree: {reason}")]
+    NotIncluded { seq: u64, reason: foureyes_core::merkle::ProofError },
+}
+
+/// Checks an inclusion proof with the public key alone: the checkpoint's signature (`note` overrides the one in
+/// the proof, for a checker that holds its own copy), the event's hash recomputed from its contents, and the audit
+/// path from that leaf to the signed root. Returns the checkpoint.
+pub fn verify_proof(
+    proof: &InclusionProof,
+    key: &VerifierKey,
+    note: Option<&str>,
+) -> Result<Checkpoint, ProofCheckError> {
+    let checkpoint = key.open(note.unwrap_or(&proof.checkpoint))?;
+    if checkpoint.size != proof.size {
+        return Err(ProofCheckError::SizeMismatch { proof: proof.size, checkpoint: checkpoint.size });
+    }
+    let e = &proof.event;
+    if event_hash(e.seq, e.ts_ms, e.kind, &e.data, &e.prev_hash) != e.hash {
+        return Err(ProofCheckError::EventHash(e.seq));
+    }
+    let leaf = merkle::from_hex(&e.hash).ok_or_else(|| ProofCheckError::Hex(e.hash.clone()))?;
+    let path: Vec<Hash> = proof
+        .proof
+        .iter()
+        .map(|h| merkle::from_hex(h).ok_or_else(|| ProofCheckError::Hex(h.clone())))
+        .collect::<Result<_, _>>()?;
+    merkle::verify_inclusion(e.seq.wrapping_sub(1), proof.size, &merkle::leaf_hash(&leaf), &path, &checkpoint.root)
+        .map_err(|reason| ProofCheckError::NotIncluded { seq: e.seq, reason })?;
+    Ok(checkpoint)
+}
+
+/// The check every door runs before it decides anything: the whole chain verifies. On a break it returns the
+/// report, which names the first bad seq; the caller refuses to start.
+pub async fn verify_on_open<S: Store + ?Sized>(store: &S) -> Result<Result<u64, VerifyReport>, StoreError> {
+    match store.verify_journal().await? {
+        VerifyReport::Ok { head_seq, .. } => Ok(Ok(head_seq)),
+        broken => Ok(Err(broken)),
+    }
+}

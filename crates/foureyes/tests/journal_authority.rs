@@ -1,0 +1,514 @@
+//! Issue 13, "the record is the authority": attacks by someone with write access to the database (a compromised
+//! host, a careless operator, a backup restored from the wrong place), through the `foureyes` binary, on SQLite and
+//! on PostgreSQL (`FOUREYES_TEST_PG`, a superuser URL; unset is a failure, never a skip).
+//!
+//! - a journal rewritten with every hash recomputed, or with its tail dropped together with its table rows, still
+//!   passes `journal verify` (a chain has no anchor) but not `journal verify --checkpoint` against a checkpoint
+//!   signed before the rewrite: it exits 7 and says REWRITTEN or TRUNCATED;
+//! - a decide (and `serve`) on a database whose chain is broken is refused, naming the first bad seq;
+//! - an inclusion proof from `journal prove` checks with the public key alone, and a doctored one does not;
+//! - a forged `approvals.status = 'approved'` row, and zeroed reservations (issue 13 phase 2, ignored until then).
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use foureyes_core::journal::{Event, EventKind, GENESIS_HASH, event_hash};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_foureyes");
+
+const POLICY: &str = "\
+version: 1
+actions:
+  payments.batch:
+    tier: 2
+    params: { amount_eur: { type: number, min: 0.01, max: 500 } }
+    budgets: [ { param: amount_eur, max: 1000, per: 24h } ]
+  vault.open:
+    tier: 3
+    params: { door: { type: integer, min: 1, max: 9 } }
+    approvals: { required: 2, ttl: 1h }
+";
+
+#[derive(Clone, Copy, Debug)]
+enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+struct Env {
+    dir: tempfile::TempDir,
+    db: String,
+    backend: Backend,
+    _pg: Option<Database>,
+}
+
+fn env(backend: Backend) -> Env {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("policy.yaml"), POLICY).unwrap();
+    let (db, pg) = match backend {
+        Backend::Sqlite => (dir.path().join("t.db").display().to_string(), None),
+        Backend::Postgres => {
+            let database = Database::create();
+            (database.url.clone(), Some(database))
+        }
+    };
+    Env { dir, db, backend, _pg: pg }
+}
+
+impl Env {
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(BIN);
+        c.arg("--db").arg(&self.db).arg("--policy").arg(self.path("policy.yaml")).args(args);
+        c.env_remove("FOUREYES_DB").env_remove("FOUREYES_POLICY").env_remove("FOUREYES_SIGNING_KEY");
+        c
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.cmd(args).output().unwrap()
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(out.status.success(), "foureyes {args:?}: {}", text(&out.stderr));
+        text(&out.stdout)
+    }
+
+    fn pay(&self, amount: &str) -> (i32, Value) {
+        let params = format!(r#"{{"amount_eur": {amount}}}"#);
+        let out = self.run(&["decide", "--agent", "bot", "--action", "payments.batch", "--params", &params, "--json"]);
+        (out.status.code().unwrap_or(-1), serde_json::from_slice(&out.stdout).unwrap_or(Value::Null))
+    }
+
+    fn keygen(&self) -> (PathBuf, PathBuf) {
+        let keys = self.path("keys");
+        self.ok(&["journal", "keygen", "--out", keys.to_str().unwrap()]);
+        (keys.join("journal.key"), keys.join("journal.pub"))
+    }
+
+    fn checkpoint(&self, key: &Path, out: &Path) {
+        self.ok(&["journal", "checkpoint", "--signing-key", key.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    }
+
+    fn verify_against(&self, checkpoint: &Path, public: &Path) -> Output {
+        self.run(&[
+            "journal",
+            "verify",
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+            "--public-key",
+            public.to_str().unwrap(),
+        ])
+    }
+
+    /// Every event, in order.
+    fn events(&self) -> Vec<Event> {
+        let out = self.ok(&["journal", "tail", "-n", "100000", "--json"]);
+        out.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    /// Replaces the whole journal with `events` (as a database writer can: triggers dropped or bypassed).
+    fn write_journal(&self, events: &[Event]) {
+        match self.backend {
+            Backend::Sqlite => {
+                let c = rusqlite::Connection::open(&self.db).unwrap();
+                c.execute_batch("DROP TRIGGER journal_no_update; DROP TRIGGER journal_no_delete; DELETE FROM journal;")
+                    .unwrap();
+                for e in events {
+                    c.execute(
+                        "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                        rusqlite::params![
+                            e.seq as i64,
+                            e.ts_ms,
+                            e.kind.as_str(),
+                            foureyes_core::canonical::to_canonical_string(&e.data),
+                            e.prev_hash,
+                            e.hash
+                        ],
+                    )
+                    .unwrap();
+                }
+            }
+            Backend::Postgres => {
+                let mut sql = String::from("SET session_replication_role = replica; DELETE FROM journal;");
+                for e in events {
+                    sql.push_str(&format!(
+                        "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES ({}, {}, {}, {}, {}, {});",
+                        e.seq,
+                        e.ts_ms,
+                        quote(e.kind.as_str()),
+                        quote(&foureyes_core::canonical::to_canonical_string(&e.data)),
+                        quote(&e.prev_hash),
+                        quote(&e.hash)
+                    ));
+                }
+                if let Some(last) = events.last() {
+                    sql.push_str(&format!("UPDATE journal_head SET seq = {}, hash = {};", last.seq, quote(&last.hash)));
+                }
+                pg_sql(&self.db, &sql);
+            }
+        }
+    }
+
+    /// Runs SQL on the database as its owner (a database writer), triggers bypassed.
+    fn sql(&self, sql: &str) {
+        match self.backend {
+            Backend::Sqlite => rusqlite::Connection::open(&self.db).unwrap().execute_batch(sql).unwrap(),
+            Backend::Postgres => pg_sql(
+                &self.db,
+                &format!(
+                    "SET session_replication_role = replica; {}",
+                    sql.replace("DROP TRIGGER IF EXISTS journal_no_update;", "")
+                ),
+            ),
+        }
+    }
+}
+
+fn quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "''"))
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Recomputes every `prev_hash` and `hash`, as a forger who knows the (keyless) chain rule does.
+fn rechain(events: &mut [Event]) {
+    let mut prev = GENESIS_HASH.to_string();
+    for e in events.iter_mut() {
+        e.prev_hash.clone_from(&prev);
+        e.hash = event_hash(e.seq, e.ts_ms, e.kind, &e.data, &e.prev_hash);
+        prev.clone_from(&e.hash);
+    }
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// PostgreSQL helpers: a fresh database per test on the test cluster.
+
+fn admin_url() -> String {
+    std::env::var("FOUREYES_TEST_PG").unwrap_or_else(|_| {
+        panic!(
+            "FOUREYES_TEST_PG is not set. These tests need a PostgreSQL cluster and a superuser URL, e.g. \
+             FOUREYES_TEST_PG=postgres://postgres@127.0.0.1:5432/postgres. `cargo xtask test` starts a throwaway \
+             cluster and sets it for you."
+        )
+    })
+}
+
+fn pg_sql(url: &str, sql: &str) {
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    rt.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .unwrap_or_else(|e| panic!("cannot connect to the test cluster: {e:?}"));
+        let driver = tokio::spawn(connection);
+        client.batch_execute(sql).await.unwrap_or_else(|e| panic!("`{sql}`: {e:?}"));
+        drop(client);
+        let _ = driver.await;
+    });
+}
+
+struct Database {
+    name: String,
+    url: String,
+}
+
+impl Database {
+    fn create() -> Database {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let name = format!("fe_journal_authority_{}_{nanos}_{n}", std::process::id());
+        let admin = admin_url();
+        pg_sql(&admin, &format!("CREATE DATABASE {name}"));
+        let separator = if admin.contains('?') { '&' } else { '?' };
+        Database { url: format!("{admin}{separator}dbname={name}"), name }
+    }
+}
+
+impl Drop for Database {
+    fn drop(&mut self) {
+        pg_sql(&admin_url(), &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
+    }
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// The attacks.
+
+/// RED before issue 13 (no checkpoints: `journal verify --checkpoint` did not exist, and nothing anchored the chain):
+/// event 2's amount is rewritten and every hash after it recomputed. The chain verifies on its own, an export of it
+/// verifies, and only the checkpoint signed before the rewrite shows it: exit 7, REWRITTEN.
+fn a_journal_rewritten_with_recomputed_hashes_fails_against_a_signed_checkpoint(backend: Backend) {
+    let e = env(backend);
+    for amount in ["100", "200", "300"] {
+        assert_eq!(e.pay(amount).0, 0);
+    }
+    let (key, public) = e.keygen();
+    let cp = e.path("checkpoint.txt");
+    e.checkpoint(&key, &cp);
+    assert_eq!(e.pay("50").0, 0);
+    let out = e.verify_against(&cp, &public);
+    assert_eq!(out.status.code(), Some(0), "honest journal: {}{}", text(&out.stdout), text(&out.stderr));
+
+    let mut events = e.events();
+    let decided = events.iter().position(|ev| ev.kind == EventKind::Decided).unwrap();
+    events[decided].data["forged"] = Value::Bool(true);
+    events[decided].ts_ms -= 1000;
+    rechain(&mut events);
+    e.write_journal(&events);
+
+    let plain = e.run(&["journal", "verify"]);
+    assert_eq!(plain.status.code(), Some(0), "a keyless chain cannot see this: {}", text(&plain.stdout));
+    let export = e.path("export.jsonl");
+    e.ok(&["journal", "export", export.to_str().unwrap()]);
+    assert_eq!(e.run(&["journal", "verify", "--file", export.to_str().unwrap()]).status.code(), Some(0));
+
+    let out = e.verify_against(&cp, &public);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(7), "{said}{}", text(&out.stderr));
+    assert!(said.contains("REWRITTEN"), "{said}");
+}
+
+/// RED before issue 13: the last two decisions are dropped with their journal events and table rows (and the
+/// checkpoint event after them); `journal verify` and `audit` say all is well, the signed checkpoint says TRUNCATED.
+fn a_journal_whose_tail_was_dropped_fails_against_a_signed_checkpoint(backend: Backend) {
+    let e = env(backend);
+    for amount in ["100", "200", "300", "400"] {
+        assert_eq!(e.pay(amount).0, 0);
+    }
+    let (key, public) = e.keygen();
+    let cp = e.path("checkpoint.txt");
+    e.checkpoint(&key, &cp);
+    let events = e.events();
+    let decided: Vec<&Event> = events.iter().filter(|ev| ev.kind == EventKind::Decided).collect();
+    let cut = decided[decided.len() - 2].seq;
+    let last_two: Vec<i64> =
+        decided[decided.len() - 2..].iter().map(|ev| ev.data["decision_id"].as_i64().unwrap()).collect();
+    let kept: Vec<Event> = events.into_iter().filter(|ev| ev.seq < cut).collect();
+    e.write_journal(&kept);
+    let ids = format!("{}, {}", last_two[0], last_two[1]);
+    e.sql(&format!(
+        "DELETE FROM reservations WHERE decision_id IN ({ids}); DELETE FROM idempotency WHERE decision_id IN ({ids}); \
+         DELETE FROM decisions WHERE id IN ({ids});"
+    ));
+
+    assert_eq!(e.run(&["journal", "verify"]).status.code(), Some(0));
+    let audit = e.run(&["journal", "audit"]);
+    assert_eq!(audit.status.code(), Some(0), "the tables agree with the shortened journal: {}", text(&audit.stdout));
+    let out = e.verify_against(&cp, &public);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(7), "{said}{}", text(&out.stderr));
+    assert!(said.contains("TRUNCATED"), "{said}");
+}
+
+/// RED before issue 13 (seed 003: a break in sequence or hash stops the loading of the journal): a byte of event
+/// 2's data is changed without recomputing anything. `decide` used to decide (and journal) on top of it; now it and
+/// `serve` refuse with exit 7, naming seq 2, and nothing is appended.
+fn a_decide_on_a_broken_chain_is_refused_naming_the_seq(backend: Backend) {
+    let e = env(backend);
+    for amount in ["100", "200"] {
+        assert_eq!(e.pay(amount).0, 0);
+    }
+    let head = e.events().len();
+    let broken = 2;
+    e.sql("DROP TRIGGER IF EXISTS journal_no_update; UPDATE journal SET ts_ms = ts_ms + 1 WHERE seq = 2;");
+    let (code, _) = e.pay("10");
+    assert_eq!(code, 7, "a decide on a broken chain must be refused");
+    let out = e.run(&["decide", "--agent", "bot", "--action", "payments.batch", "--params", r#"{"amount_eur": 10}"#]);
+    let said = text(&out.stderr);
+    assert!(said.contains(&format!("seq {broken}")), "names the first bad seq {broken}: {said}");
+    let serve = e.run(&["serve", "--listen", "127.0.0.1:0"]);
+    assert_eq!(serve.status.code(), Some(7), "serve refuses to start: {}", text(&serve.stderr));
+    assert!(text(&serve.stderr).contains(&format!("seq {broken}")), "{}", text(&serve.stderr));
+    assert_eq!(e.events().len(), head, "nothing was appended to the broken journal");
+}
+
+/// An inclusion proof checks with the public key alone, and fails once the event, the path or the checkpoint is
+/// doctored.
+fn an_inclusion_proof_checks_with_the_public_key_alone(backend: Backend) {
+    let e = env(backend);
+    for amount in ["100", "200", "300"] {
+        assert_eq!(e.pay(amount).0, 0);
+    }
+    let (key, public) = e.keygen();
+    let cp = e.path("checkpoint.txt");
+    e.checkpoint(&key, &cp);
+    let proof_text = e.ok(&["journal", "prove", "3"]);
+    let proof_file = e.path("proof.json");
+    std::fs::write(&proof_file, &proof_text).unwrap();
+    let check = |file: &Path| {
+        Command::new(BIN)
+            .args(["journal", "verify-proof", "--proof", file.to_str().unwrap(), "--public-key"])
+            .arg(&public)
+            .env_remove("FOUREYES_DB")
+            .output()
+            .unwrap()
+    };
+    let out = check(&proof_file);
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+
+    let proof: Value = serde_json::from_str(&proof_text).unwrap();
+    let mut doctored = proof.clone();
+    doctored["event"]["ts_ms"] = Value::from(doctored["event"]["ts_ms"].as_i64().unwrap() + 1);
+    let mut rehashed: Event = serde_json::from_value(doctored["event"].clone()).unwrap();
+    rehashed.hash = event_hash(rehashed.seq, rehashed.ts_ms, rehashed.kind, &rehashed.data, &rehashed.prev_hash);
+    let mut with_new_hash = proof.clone();
+    with_new_hash["event"] = serde_json::to_value(&rehashed).unwrap();
+    let mut other_size = proof.clone();
+    other_size["size"] = Value::from(proof["size"].as_u64().unwrap() + 1);
+    for (what, bad) in [("edited event", doctored), ("edited and rehashed event", with_new_hash), ("size", other_size)]
+    {
+        std::fs::write(&proof_file, serde_json::to_string(&bad).unwrap()).unwrap();
+        let out = check(&proof_file);
+        assert_eq!(out.status.code(), Some(7), "{what}: {}{}", text(&out.stdout), text(&out.stderr));
+    }
+}
+
+/// `serve --signing-key` checkpoints as events arrive, appends each checkpoint it journaled to its witness file,
+/// serves the newest at `GET /v1/checkpoint` and proofs at `GET /v1/journal/{seq}/proof` that `journal verify-proof`
+/// accepts. On PostgreSQL two replicas sign: the journaled checkpoints form one sequence of growing sizes, and every
+/// note in either witness file is one of them.
+fn serve_signs_checkpoints_into_a_witness_file_and_serves_them(backend: Backend) {
+    let e = env(backend);
+    let (key, public) = e.keygen();
+    let token: Value =
+        serde_json::from_str(&e.ok(&["token", "create", "--name", "ada", "--role", "admin", "--json"])).unwrap();
+    let token = token["token"].as_str().unwrap().to_string();
+    let replicas = match backend {
+        Backend::Sqlite => 1,
+        Backend::Postgres => 2,
+    };
+    let mut servers = Vec::new();
+    for i in 0..replicas {
+        let witness = e.path(&format!("witness-{i}.txt"));
+        let mut child = e
+            .cmd(&["serve", "--listen", "127.0.0.1:0", "--signing-key", key.to_str().unwrap()])
+            .args(["--checkpoint-every", "2", "--checkpoint-seconds", "0.2", "--witness"])
+            .arg(&witness)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let child = support::KillOnDrop(child);
+        let addr = support::announced(stdout, "the server printed no address", |line| {
+            line.split(" on http://").nth(1).map(|url| url.trim().to_string())
+        });
+        servers.push((child, addr, witness));
+    }
+    for amount in ["10", "20", "30", "40", "50"] {
+        assert_eq!(e.pay(amount).0, 0);
+    }
+    let head = e.events().iter().filter(|ev| ev.kind != EventKind::Checkpoint).count() as u64;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let checkpoints = loop {
+        let sizes: Vec<u64> = e
+            .events()
+            .iter()
+            .filter(|ev| ev.kind == EventKind::Checkpoint)
+            .map(|ev| ev.data["size"].as_u64().unwrap())
+            .collect();
+        if sizes.last().is_some_and(|s| *s >= head) {
+            break sizes;
+        }
+        assert!(std::time::Instant::now() < deadline, "no checkpoint covering {head} events: {sizes:?}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert!(checkpoints.windows(2).all(|w| w[0] < w[1]), "one growing sequence: {checkpoints:?}");
+    let mut witnessed = Vec::new();
+    for (_, _, witness) in &servers {
+        let text = std::fs::read_to_string(witness).unwrap_or_default();
+        witnessed.extend(foureyes_core::checkpoint::split_notes(&text));
+    }
+    let key_text = std::fs::read_to_string(&public).unwrap();
+    let verifier = foureyes_core::checkpoint::VerifierKey::parse(&key_text).unwrap();
+    let mut sizes: Vec<u64> = witnessed.iter().map(|n| verifier.open(n).unwrap().size).collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, checkpoints, "each journaled checkpoint is in exactly one witness file");
+
+    let (_, addr, _) = &servers[0];
+    let get = |path: &str| {
+        let (status, body) =
+            support::http_bytes(addr, "GET", path, &token, None, std::time::Duration::from_secs(10)).unwrap();
+        (status, serde_json::from_slice::<Value>(&body).unwrap())
+    };
+    let (status, newest) = get("/v1/checkpoint");
+    assert_eq!(status, 200, "{newest}");
+    assert_eq!(newest["size"].as_u64(), checkpoints.last().copied());
+    let (status, proof) = get("/v1/journal/3/proof");
+    assert_eq!(status, 200, "{proof}");
+    assert_eq!(proof["checkpoint"], newest["note"]);
+    let proof_file = e.path("proof.json");
+    std::fs::write(&proof_file, proof.to_string()).unwrap();
+    let out = e.run(&[
+        "journal",
+        "verify-proof",
+        "--proof",
+        proof_file.to_str().unwrap(),
+        "--public-key",
+        public.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+    let (status, _) = get("/v1/journal/100000/proof");
+    assert_eq!(status, 404);
+}
+
+/// ISSUE 13 PHASE 2 (red on today's code): a forged `approvals` row (status approved, no votes; the policy needs
+/// two people) must not release the action, and must be named.
+fn a_forged_approval_row_releases_nothing(backend: Backend) {
+    let e = env(backend);
+    let out = e.run(&["decide", "--agent", "bot", "--action", "vault.open", "--params", r#"{"door": 1}"#, "--json"]);
+    assert_eq!(out.status.code(), Some(11));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let id = v["approval_id"].as_i64().unwrap().to_string();
+    e.sql(&format!("UPDATE approvals SET status = 'approved', decided_by = 'mallory' WHERE id = {id}"));
+    let out =
+        e.run(&["decide", "--agent", "bot", "--action", "vault.open", "--params", r#"{"door": 1}"#, "--approval", &id]);
+    assert_ne!(out.status.code(), Some(0), "a forged approval released the action: {}", text(&out.stdout));
+    assert!(text(&out.stderr).contains(&format!("approval {id}")), "names the row: {}", text(&out.stderr));
+}
+
+/// ISSUE 13 PHASE 2 (red on today's code): after 900 EUR of a 1000 EUR/day budget, the reservations are zeroed;
+/// the next 300 EUR must not be permitted, and `journal audit` must name the edited rows.
+fn zeroed_reservations_do_not_overspend(backend: Backend) {
+    let e = env(backend);
+    for amount in ["300", "300", "300"] {
+        assert_eq!(e.pay(amount).0, 0);
+    }
+    e.sql("UPDATE reservations SET units = 0, amount = '0'");
+    let audit = e.run(&["journal", "audit"]);
+    assert_eq!(audit.status.code(), Some(7), "audit must see the zeroed rows: {}", text(&audit.stdout));
+    assert!(text(&audit.stdout).contains("reservation"), "{}", text(&audit.stdout));
+    let (code, v) = e.pay("300");
+    assert_ne!(code, 0, "1200 EUR of a 1000 EUR budget was permitted: {v}");
+}
+
+macro_rules! on_both {
+    ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
+        mod sqlite {
+            $( $(#[$attr])* #[test] fn $name() { super::$name(super::Backend::Sqlite) } )*
+        }
+        mod postgres {
+            $( $(#[$attr])* #[test] fn $name() { super::$name(super::Backend::Postgres) } )*
+        }
+    };
+}
+
+on_both!(
+    a_journal_rewritten_with_recomputed_hashes_fails_against_a_signed_checkpoint,
+    a_journal_whose_tail_was_dropped_fails_against_a_signed_checkpoint,
+    a_decide_on_a_broken_chain_is_refused_naming_the_seq,
+    an_inclusion_proof_checks_with_the_public_key_alone,
+    serve_signs_checkpoints_into_a_witness_file_and_serves_them,
+    #[ignore = "issue 13 phase 2"]
+    a_forged_approval_row_releases_nothing,
+    #[ignore = "issue 13 phase 2"]
+    zeroed_reservations_do_not_overspend,
+);
