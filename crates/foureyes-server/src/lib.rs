@@ -13,6 +13,7 @@ mod auth;
 mod console;
 mod error;
 mod events;
+pub mod execute;
 mod metrics;
 mod ops;
 mod sessions;
@@ -169,6 +170,9 @@ pub struct AppState {
     /// When set, `GET /metrics` wants `Authorization: Bearer <this>` (a scraper's secret, not a FourEyes
     /// credential: a Prometheus job should not hold a token that could decide or approve). `None`: open.
     pub metrics_token: Option<String>,
+    /// Runs `execute:` connectors for `POST /v1/execute`, plugged in by the serving process (this crate holds no
+    /// connector); `None`: the endpoint answers 501.
+    pub execute: Option<Arc<dyn execute::ExecuteDoor>>,
 }
 
 impl AppState {
@@ -209,6 +213,7 @@ impl AppState {
             clock,
             secure_cookies: false,
             metrics_token: None,
+            execute: None,
         }
     }
 
@@ -290,6 +295,7 @@ pub fn app(state: AppState) -> Router {
         .merge(console::routes())
         .merge(metrics::routes())
         .merge(sessions::routes())
+        .merge(execute::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(error::json_errors))
         .layer(axum::middleware::from_fn_with_state(state.clone(), metrics::count_unauthorized))

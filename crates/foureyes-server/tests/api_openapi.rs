@@ -48,6 +48,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("DELETE", "/console/session"),
     ("GET", "/console/signin"),
     ("POST", "/v1/decide"),
+    ("POST", "/v1/execute"),
     ("GET", "/v1/decisions"),
     ("GET", "/v1/deferrals"),
     ("GET", "/v1/decisions/{id}"),
