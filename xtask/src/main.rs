@@ -394,6 +394,14 @@ const MUTATIONS: &[Mutation] = &[
         package: "foureyes-connect",
         filter: "a_permit_runs_its_connector_once_and_reports",
         also: &["a_crash_between_permit_and_report_is_listed_and_never_rerun"],
+    },    Mutation {
+        property: "a connector never requests a URL or redirect outside its allowed origins",
+        file: "crates/foureyes-connect/src/run.rs",
+        original: "if origins.contains(&o) {",
+        broken: "if true || origins.contains(&o) {",
+        package: "foureyes-connect",
+        filter: "failures_are_honest_about_what_may_have_happened",
+        also: &[],
     },
 ];
 

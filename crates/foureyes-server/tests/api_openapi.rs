@@ -392,7 +392,7 @@ async fn documented_request_fields_and_query_parameters_are_the_ones_the_handler
             checked += 1;
         }
     }
-    assert_eq!(checked, 17, "9 bodies and 8 query strings");
+    assert_eq!(checked, 18, "10 bodies and 8 query strings");
 }
 
 #[tokio::test]
