@@ -394,7 +394,8 @@ const MUTATIONS: &[Mutation] = &[
         package: "foureyes-connect",
         filter: "a_permit_runs_its_connector_once_and_reports",
         also: &["a_crash_between_permit_and_report_is_listed_and_never_rerun"],
-    },    Mutation {
+    },
+    Mutation {
         property: "a connector never requests a URL or redirect outside its allowed origins",
         file: "crates/foureyes-connect/src/run.rs",
         original: "if origins.contains(&o) {",

@@ -16,8 +16,11 @@ use support::Env;
 const KEY: &str = "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
 const SECRET: &str = "tok-cli-shop-credential-42";
 
+/// Each request the shop received: its first line and its Authorization header.
+type Seen = Arc<Mutex<Vec<(String, String)>>>;
+
 /// A real HTTP/1.1 server on loopback that records each request's first line and Authorization header.
-fn shop() -> (String, Arc<Mutex<Vec<(String, String)>>>) {
+fn shop() -> (String, Seen) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let seen = Arc::new(Mutex::new(Vec::new()));
