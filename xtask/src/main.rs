@@ -523,6 +523,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "any_change_to_a_note_is_refused",
         also: &[],
     },
+    Mutation {
+        property: "a connector never requests a URL or redirect outside its allowed origins",
+        file: "crates/foureyes-connect/src/run.rs",
+        original: "if origins.contains(&o) {",
+        broken: "if true || origins.contains(&o) {",
+        package: "foureyes-connect",
+        filter: "failures_are_honest_about_what_may_have_happened",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -50,7 +50,7 @@ const PEOPLE: &[Role] = &[Role::Approver, Role::Admin];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct DecideBody {
+pub(crate) struct DecideBody {
     request_id: String,
     action: String,
     #[serde(default)]
@@ -58,11 +58,11 @@ struct DecideBody {
     #[serde(default)]
     target: Option<String>,
     #[serde(default)]
-    undo_of: Option<i64>,
+    pub(crate) undo_of: Option<i64>,
     #[serde(default)]
     dry_run: bool,
     #[serde(default)]
-    approval_id: Option<i64>,
+    pub(crate) approval_id: Option<i64>,
     #[serde(default)]
     session: Option<String>,
     /// Shown to the approver; not part of the digest.
@@ -145,7 +145,7 @@ fn decide_answer(record: &DecisionRecord, replayed: bool) -> Value {
 }
 
 /// Loads a decision the caller may see: agents see only their own, executors only those of the agent they serve.
-async fn visible_decision(state: &AppState, caller: &Caller, id: i64) -> ApiResult<DecisionRecord> {
+pub(crate) async fn visible_decision(state: &AppState, caller: &Caller, id: i64) -> ApiResult<DecisionRecord> {
     let record =
         state.store.decision(id).await?.ok_or_else(|| ApiError::not_found(format!("decision {id} does not exist")))?;
     if let Some(agent) = caller.agent_scope()
@@ -589,4 +589,23 @@ async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
 
 async fn openapi() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "application/json")], OPENAPI_JSON)
+}
+
+impl DecideBody {
+    /// The request this body asks for, on behalf of `agent` (from the credential, never from the body).
+    pub(crate) fn into_request(self, agent: &str) -> ActionRequest {
+        ActionRequest {
+            request_id: self.request_id,
+            agent: agent.to_string(),
+            session: self.session,
+            action: self.action,
+            params: self.params,
+            target: self.target,
+            undo_of: self.undo_of,
+            dry_run: self.dry_run,
+            approval_id: self.approval_id,
+            evidence: self.evidence.map(Value::Object),
+            flags: self.flags,
+        }
+    }
 }

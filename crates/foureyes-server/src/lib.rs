@@ -13,6 +13,7 @@ mod auth;
 mod console;
 mod error;
 mod events;
+pub mod execute;
 pub mod feed;
 pub mod listen;
 mod metrics;
@@ -182,6 +183,9 @@ pub struct AppState {
     feed: Arc<feed::Feed>,
     /// Repeated refusals gathered into summaries, per credential and kind; throttling (`refusals`).
     pub refusals: Arc<refusals::RefusalLimiter>,
+    /// Runs `execute:` connectors for `POST /v1/execute`, plugged in by the serving process (this crate holds no
+    /// connector); `None`: the endpoint answers 501.
+    pub execute: Option<Arc<dyn execute::ExecuteDoor>>,
 }
 
 impl AppState {
@@ -227,6 +231,7 @@ impl AppState {
             subscribers: Arc::new(tokio::sync::Semaphore::new(Limits::default().max_subscribers)),
             feed: Arc::default(),
             refusals: Arc::default(),
+            execute: None,
         }
     }
 
@@ -358,6 +363,7 @@ pub fn app(state: AppState) -> Router {
         .merge(console::routes())
         .merge(metrics::routes())
         .merge(sessions::routes())
+        .merge(execute::routes())
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
             state.limits.request_timeout,

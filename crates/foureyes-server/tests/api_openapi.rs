@@ -48,6 +48,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("DELETE", "/console/session"),
     ("GET", "/console/signin"),
     ("POST", "/v1/decide"),
+    ("POST", "/v1/execute"),
     ("GET", "/v1/decisions"),
     ("GET", "/v1/deferrals"),
     ("GET", "/v1/decisions/{id}"),
@@ -393,7 +394,7 @@ async fn documented_request_fields_and_query_parameters_are_the_ones_the_handler
             checked += 1;
         }
     }
-    assert_eq!(checked, 17, "9 bodies and 8 query strings");
+    assert_eq!(checked, 18, "10 bodies and 8 query strings");
 }
 
 #[tokio::test]

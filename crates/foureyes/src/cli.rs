@@ -17,7 +17,8 @@ Exit codes:
   10  decide: deny
   11  decide: defer (awaiting human approval)
   12  decide: dry run (nothing executed)
-  13  task check: the check ran and failed (recorded)";
+  13  task check: the check ran and failed (recorded)
+  14  execute: the connector ran and failed, or its outcome is unknown (reported)";
 
 /// FourEyes: one door every side effect of an AI agent must pass.
 ///
@@ -54,6 +55,12 @@ pub enum Command {
     Decide(DecideArgs),
     /// Record what happened when a permitted action was executed (phase B).
     Report(ReportArgs),
+    /// FourEyes executes: decide, run the action's `execute:` connector (once per permit), report the outcome.
+    Execute(ExecuteArgs),
+    /// Connector secrets, sealed at rest under a key kept outside the database: set (from stdin or a file),
+    /// list (names and versions only), new-key. No command prints a value.
+    #[command(subcommand)]
+    Secret(SecretCommand),
     /// List and show decisions (e.g. the ones still "intended, not confirmed").
     #[command(subcommand)]
     Decisions(DecisionsCommand),
@@ -512,6 +519,9 @@ pub struct ServeArgs {
     /// Event-stream subscribers (`/v1/events`) open at once; past it `503` with `Retry-After`.
     #[arg(long, value_name = "N", default_value_t = 1024)]
     pub max_subscribers: usize,
+    /// The secrets key file for `execute:` connectors (`POST /v1/execute`); default: `FOUREYES_SECRETS_KEY`.
+    #[arg(long, env = "FOUREYES_SECRETS_KEY_FILE")]
+    pub secrets_key_file: Option<PathBuf>,
 }
 
 /// `10s`, `2m`, `500ms`, or a plain number of seconds; at least one millisecond.
@@ -565,4 +575,34 @@ pub enum TokenCommand {
     },
     /// Revoke a credential and end its console sessions.
     Revoke { name: String },
+}
+
+#[derive(Debug, Args)]
+pub struct ExecuteArgs {
+    #[command(flatten)]
+    pub request: DecideArgs,
+    /// The secrets key (64 hex digits) for connectors that use secrets; default: `FOUREYES_SECRETS_KEY`.
+    #[arg(long, env = "FOUREYES_SECRETS_KEY_FILE")]
+    pub secrets_key_file: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SecretCommand {
+    /// Seal and store a secret (a rotation when it exists). The value comes from stdin, or `--from-file`.
+    Set {
+        name: String,
+        #[arg(long)]
+        from_file: Option<PathBuf>,
+        #[arg(long, env = "FOUREYES_SECRETS_KEY_FILE")]
+        secrets_key_file: Option<PathBuf>,
+    },
+    /// Names, versions and times (never values).
+    List {
+        #[arg(long)]
+        json: bool,
+        #[arg(long, env = "FOUREYES_SECRETS_KEY_FILE")]
+        secrets_key_file: Option<PathBuf>,
+    },
+    /// Print a fresh random key (64 hex digits) to keep in a file outside the database.
+    NewKey,
 }

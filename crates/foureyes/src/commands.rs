@@ -33,10 +33,14 @@ pub fn fresh_request_id() -> String {
 pub fn load_policy(path: &Path) -> Result<Policy, Exit> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Exit::new(EXIT_POLICY, format!("cannot read policy `{}`: {e}", path.display())))?;
-    Policy::from_yaml(&path.display().to_string(), &text).map_err(|e| Exit::new(EXIT_POLICY, e.to_string()))
+    let policy =
+        Policy::from_yaml(&path.display().to_string(), &text).map_err(|e| Exit::new(EXIT_POLICY, e.to_string()))?;
+    // The connectors' templates are checked with the rest of the policy (`execute:` sections).
+    foureyes_connect::check_policy(&policy).map_err(|e| Exit::new(EXIT_POLICY, format!("{}: {e}", path.display())))?;
+    Ok(policy)
 }
 
-fn require_policy(cli_policy: &Option<std::path::PathBuf>) -> Result<Arc<Policy>, Exit> {
+pub fn require_policy(cli_policy: &Option<std::path::PathBuf>) -> Result<Arc<Policy>, Exit> {
     let path = cli_policy.as_ref().ok_or_else(|| {
         Exit::new(EXIT_POLICY, "no policy: pass --policy FILE or set FOUREYES_POLICY (see `policies/home.yaml`)")
     })?;
@@ -97,7 +101,7 @@ fn read_json_arg(text: &str) -> Result<String, String> {
 }
 
 /// Parses a JSON object argument. A refusal is journaled before the error is returned.
-async fn parse_object(store: &dyn Store, agent: &str, flag: &str, text: &str) -> Result<Map<String, Value>, Exit> {
+pub async fn parse_object(store: &dyn Store, agent: &str, flag: &str, text: &str) -> Result<Map<String, Value>, Exit> {
     let refuse = |message: String| async move {
         let excerpt: String = text.chars().take(512).collect();
         let seq = store
@@ -141,7 +145,7 @@ fn kind_of(v: &Value) -> &'static str {
     }
 }
 
-fn verdict_exit(d: &DecisionRecord) -> u8 {
+pub fn verdict_exit(d: &DecisionRecord) -> u8 {
     match d.verdict {
         Verdict::Permit => 0,
         Verdict::Deny => EXIT_DENY,
@@ -157,6 +161,18 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
         Command::Token(cmd) => crate::serve::token(&cli.db, cmd).await,
         Command::Decide(args) => decide(&cli.db, &cli.policy, args).await,
         Command::Report(args) => report(&cli.db, args).await,
+        Command::Execute(args) => {
+            crate::execute::execute(&cli.db, &cli.policy, args.secrets_key_file.as_deref(), args.request).await
+        }
+        Command::Secret(cmd) => {
+            let key_file = match &cmd {
+                SecretCommand::Set { secrets_key_file, .. } | SecretCommand::List { secrets_key_file, .. } => {
+                    secrets_key_file.clone()
+                }
+                SecretCommand::NewKey => None,
+            };
+            crate::execute::secret(&cli.db, key_file.as_deref(), cmd).await
+        }
         Command::Decisions(cmd) => decisions(&cli.db, cmd).await,
         Command::Approvals(cmd) => approvals(&cli.db, cmd).await,
         Command::KillSwitch(args) => kill_switch(&cli.db, args).await,

@@ -4,6 +4,7 @@ mod bench;
 mod cli;
 mod commands;
 mod demo;
+mod execute;
 mod output;
 mod sandbox;
 mod serve;

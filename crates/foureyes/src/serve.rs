@@ -12,6 +12,7 @@ use foureyes_server::{AppState, SIGNIN_CODE_TTL_MS, new_totp_secret, random_secr
 use foureyes_store::{Credentials, StoreError};
 use serde_json::json;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 fn new_token() -> Result<String, Exit> {
     Ok(format!("fe_{}", random_secret().map_err(|e| Exit::new(EXIT_STORAGE, e.message))?))
@@ -102,6 +103,11 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     if let Some(t) = &telemetry {
         state.metrics.show_export_counts(t.counts.clone());
     }
+    // FourEyes executes the actions that have an `execute:` connector (`POST /v1/execute`); runs a crash left
+    // unconfirmed are listed, never re-run.
+    let secrets = crate::execute::secrets(db, args.secrets_key_file.as_deref()).await?;
+    state.execute = Some(Arc::new(crate::execute::ServerDoor(crate::execute::door(store.clone(), secrets))));
+    crate::execute::say_unconfirmed(store.as_ref(), &state.policy()).await?;
     // Commits by other replicas wake this one's waiters at once (polling remains the fallback).
     let forwarder = store.changes().map(|changes| state.wake_on(changes));
     let follower = tokio::spawn(follow_policy_reloads(state.clone(), store.changes()));

@@ -54,6 +54,24 @@ ENDPOINTS: Dict[str, Endpoint] = {
         body_always=("request_id", "action", "params"),
         answer="decide",
     ),
+    "execute": Endpoint(
+        "POST",
+        "/v1/execute",
+        body=(
+            "request_id",
+            "action",
+            "params",
+            "target",
+            "undo_of",
+            "dry_run",
+            "approval_id",
+            "session",
+            "evidence",
+            "flags",
+        ),
+        body_always=("request_id", "action", "params"),
+        answer="decide",
+    ),
     "decision": Endpoint("GET", "/v1/decisions/{id}", answer="verdict"),
     "report": Endpoint(
         "POST", "/v1/decisions/{id}/report", body=("outcome", "detail"), body_always=("outcome",), answer="verdict"
@@ -137,27 +155,8 @@ class FourEyes:
         starting with this request. Flags are part of the idempotency fingerprint (the same ``request_id`` with
         other flags is a :class:`Conflict`), not of the approval digest. ``evidence`` (a JSON object, at most 16 KiB)
         is shown to the approver and is part of neither."""
-        body: Dict[str, Any] = {"request_id": request_id, "action": action, "params": dict(params or {})}
-        if target is not None:
-            body["target"] = target
-        if undo_of is not None:
-            body["undo_of"] = undo_of
-        if dry_run:
-            body["dry_run"] = True
-        if approval_id is not None:
-            body["approval_id"] = approval_id
-        if session is not None:
-            body["session"] = session
-        if flags is not None:
-            # A bare string would be sent as a list of its letters; say so instead.
-            if isinstance(flags, (str, bytes)) or not all(isinstance(f, str) for f in flags):
-                raise TypeError(f"decide: flags is a list of strings, got {flags!r}")
-            if flags:  # none is the server's default: omitted, so the request is the same one as without flags
-                body["flags"] = list(flags)
-        if evidence is not None:
-            if not isinstance(evidence, Mapping):
-                raise TypeError(f"decide: evidence is a JSON object (a mapping), got {type(evidence).__name__}")
-            body["evidence"] = dict(evidence)
+        body = _decide_body("decide", request_id, action, params, target, undo_of, dry_run, approval_id, session,
+                            flags, evidence)
         return Verdict.from_decide(self._call("decide", body=body))
 
     def report(self, decision_id: int, outcome: str, detail: Any = None) -> Verdict:
@@ -171,6 +170,30 @@ class FourEyes:
         if detail is not None:
             body["detail"] = detail
         return Verdict.from_json(self._call("report", ids=(decision_id,), body=body))
+
+    def execute(
+        self,
+        request_id: str,
+        action: str,
+        params: Optional[Mapping[str, Any]] = None,
+        *,
+        target: Optional[str] = None,
+        undo_of: Optional[int] = None,
+        dry_run: bool = False,
+        approval_id: Optional[int] = None,
+        session: Optional[str] = None,
+        flags: Optional[Sequence[str]] = None,
+        evidence: Optional[Mapping[str, Any]] = None,
+    ) -> Verdict:
+        """FourEyes executes: decide, and on a permit this call made, FourEyes runs the action's ``execute:``
+        connector with the credentials it holds and reports the outcome. The agent holds no credential for the real
+        system. ``verdict.raw["ran"]`` says whether this call ran it, ``verdict.raw["outcome"]`` how it went
+        (``executed``, ``failed``, ``unknown``), ``verdict.report_detail`` the response or output tail (secrets
+        redacted). A deferral carries ``approval_id``: call again with the same ``request_id`` once a person approved
+        and it runs, exactly once. A replay runs nothing again."""
+        body = _decide_body("execute", request_id, action, params, target, undo_of, dry_run, approval_id, session,
+                            flags, evidence)
+        return Verdict.from_decide(self._call("execute", body=body))
 
     def decision(self, decision_id: int) -> Verdict:
         return Verdict.from_json(self._call("decision", ids=(decision_id,)))
@@ -318,6 +341,44 @@ class FourEyes:
         except (UnicodeDecodeError, ValueError):
             raise ProtocolError(f"{where} answered {status} with a body that is not JSON: {raw[:200]!r}", status)
 
+
+
+def _decide_body(
+    what: str,
+    request_id: str,
+    action: str,
+    params: Optional[Mapping[str, Any]],
+    target: Optional[str],
+    undo_of: Optional[int],
+    dry_run: bool,
+    approval_id: Optional[int],
+    session: Optional[str],
+    flags: Optional[Sequence[str]],
+    evidence: Optional[Mapping[str, Any]],
+) -> Dict[str, Any]:
+    """The body of a decide (or execute) request."""
+    body: Dict[str, Any] = {"request_id": request_id, "action": action, "params": dict(params or {})}
+    if target is not None:
+        body["target"] = target
+    if undo_of is not None:
+        body["undo_of"] = undo_of
+    if dry_run:
+        body["dry_run"] = True
+    if approval_id is not None:
+        body["approval_id"] = approval_id
+    if session is not None:
+        body["session"] = session
+    if flags is not None:
+        # A bare string would be sent as a list of its letters; say so instead.
+        if isinstance(flags, (str, bytes)) or not all(isinstance(f, str) for f in flags):
+            raise TypeError(f"{what}: flags is a list of strings, got {flags!r}")
+        if flags:  # none is the server's default: omitted, so the request is the same one as without flags
+            body["flags"] = list(flags)
+    if evidence is not None:
+        if not isinstance(evidence, Mapping):
+            raise TypeError(f"{what}: evidence is a JSON object (a mapping), got {type(evidence).__name__}")
+        body["evidence"] = dict(evidence)
+    return body
 
 def _http_error(status: int, raw: bytes, where: str) -> FourEyesError:
     try:

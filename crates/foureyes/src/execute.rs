@@ -1,0 +1,191 @@
+//! `foureyes execute` (decide → run the action's connector → report, on the local `--db`), `foureyes secret …`
+//! (set, list, new-key: a value is read from stdin or a file and never printed), and the executing door that
+//! `foureyes serve` plugs into `POST /v1/execute`.
+
+use crate::cli::{DecideArgs, SecretCommand};
+use crate::commands::{fresh_request_id, now_ms, open_backend, require_policy};
+use crate::{EXIT_REFUSED, EXIT_STORAGE, Exit};
+use foureyes_connect::secrets::{SecretError, SecretKey, Secrets, open_table};
+use foureyes_connect::{Door, Executed};
+use foureyes_core::{ActionRequest, Outcome, Policy};
+use foureyes_store::{Store, StoreError};
+use serde_json::Value;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Exit code of `foureyes execute` when the connector ran and failed, or its outcome is unknown.
+pub const EXIT_RUN_FAILED: u8 = 14;
+
+impl From<SecretError> for Exit {
+    fn from(e: SecretError) -> Exit {
+        let code = match e {
+            SecretError::Storage(_) => EXIT_STORAGE,
+            _ => EXIT_REFUSED,
+        };
+        Exit::new(code, e.to_string())
+    }
+}
+
+/// The secrets of the database `db` names, when a key is at hand (`--secrets-key-file` or the environment).
+pub async fn secrets(db: &Path, key_file: Option<&Path>) -> Result<Option<Secrets>, Exit> {
+    let key = match SecretKey::load(key_file) {
+        Ok(key) => key,
+        // No key at all is allowed (connectors without secrets still run); a key given but unreadable is not.
+        Err(_) if key_file.is_none() && std::env::var(foureyes_connect::secrets::KEY_ENV).is_err() => {
+            return Ok(None);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let table = open_table(&db.display().to_string()).await?;
+    Ok(Some(Secrets::new(key, table)))
+}
+
+pub fn door(store: Arc<dyn Store>, secrets: Option<Secrets>) -> Door {
+    Door { store, secrets, clock: Arc::new(now_ms) }
+}
+
+/// The door as the server sees it.
+pub struct ServerDoor(pub Door);
+
+#[async_trait::async_trait]
+impl foureyes_server::execute::ExecuteDoor for ServerDoor {
+    async fn execute(&self, policy: Arc<Policy>, request: ActionRequest) -> Result<Value, StoreError> {
+        Ok(self.0.execute(policy, request).await?.to_json())
+    }
+}
+
+/// Prints the connector runs a crash left unconfirmed (at `serve` start). They are never re-run by FourEyes.
+pub async fn say_unconfirmed(store: &dyn Store, policy: &Policy) -> Result<(), Exit> {
+    let list = foureyes_connect::unconfirmed(store, policy).await?;
+    if list.is_empty() {
+        return Ok(());
+    }
+    println!("connector runs that cannot be confirmed ({}): permitted, never reported; not re-run:", list.len());
+    for d in &list {
+        println!(
+            "  decision {}  {}  agent {}  request {}  (settle: foureyes report {} --outcome executed|failed|unknown)",
+            d.decision_id, d.request.action, d.request.agent, d.request.request_id, d.decision_id
+        );
+    }
+    Ok(())
+}
+
+pub async fn execute(
+    db: &Path,
+    policy: &Option<PathBuf>,
+    key_file: Option<&Path>,
+    args: DecideArgs,
+) -> Result<u8, Exit> {
+    let policy = require_policy(policy)?;
+    let store = open_backend(db).await?;
+    store.record_policy(&policy, now_ms()).await?;
+    let params = crate::commands::parse_object(store.as_ref(), &args.agent, "--params", &args.params).await?;
+    let evidence = match &args.evidence {
+        Some(text) => {
+            Some(Value::Object(crate::commands::parse_object(store.as_ref(), &args.agent, "--evidence", text).await?))
+        }
+        None => None,
+    };
+    let request = ActionRequest {
+        request_id: args.request_id.unwrap_or_else(fresh_request_id),
+        agent: args.agent,
+        session: args.session,
+        action: args.action,
+        params,
+        target: args.target,
+        undo_of: args.undo_of,
+        dry_run: args.dry_run,
+        approval_id: args.approval,
+        evidence,
+        flags: args.flags,
+    };
+    let secrets = secrets(db, key_file).await?;
+    let store: Arc<dyn Store> = store;
+    let done = door(store, secrets).execute(policy, request).await?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&done.to_json()).unwrap_or_default());
+    } else {
+        print_executed(&done);
+    }
+    Ok(match done.outcome {
+        Some(Outcome::Failed | Outcome::Unknown) => EXIT_RUN_FAILED,
+        _ => crate::commands::verdict_exit(&done.decision),
+    })
+}
+
+fn print_executed(done: &Executed) {
+    crate::output::print_decision(&done.decision);
+    match (done.ran, done.outcome) {
+        (true, Some(outcome)) => println!("ran the connector: {}", outcome.as_str()),
+        _ if done.replayed => println!(
+            "not run: request `{}` was decided before (status {}); a permit runs once",
+            done.decision.request.request_id,
+            done.decision.status.as_str()
+        ),
+        _ => println!("not run"),
+    }
+}
+
+pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> Result<u8, Exit> {
+    match cmd {
+        SecretCommand::NewKey => {
+            println!("{}", SecretKey::generate_hex()?);
+            Ok(0)
+        }
+        SecretCommand::List { json, .. } => {
+            let secrets = secrets(db, key_file).await?.ok_or_else(no_key)?;
+            let list = secrets.list().await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&list).unwrap_or_default());
+            } else if list.is_empty() {
+                println!("no secrets");
+            } else {
+                for s in &list {
+                    println!(
+                        "{:<32} version {:<4} set {}  key {}",
+                        s.name,
+                        s.version,
+                        crate::output::time(s.updated_at_ms),
+                        s.key_fingerprint
+                    );
+                }
+            }
+            Ok(0)
+        }
+        SecretCommand::Set { name, from_file, .. } => {
+            let secrets = secrets(db, key_file).await?.ok_or_else(no_key)?;
+            let mut value = match &from_file {
+                Some(path) => std::fs::read_to_string(path)
+                    .map_err(|e| Exit::new(EXIT_REFUSED, format!("cannot read `{}`: {e}", path.display())))?,
+                None => {
+                    let mut text = String::new();
+                    std::io::stdin()
+                        .read_to_string(&mut text)
+                        .map_err(|e| Exit::new(EXIT_REFUSED, format!("cannot read the value from stdin: {e}")))?;
+                    text
+                }
+            };
+            // One trailing newline (from `echo` or an editor) is not part of the value.
+            if value.ends_with('\n') {
+                value.pop();
+                if value.ends_with('\r') {
+                    value.pop();
+                }
+            }
+            let version = secrets.set(&name, &value, now_ms()).await?;
+            println!("secret `{name}` set (version {version}); its value is not shown");
+            Ok(0)
+        }
+    }
+}
+
+fn no_key() -> Exit {
+    Exit::new(
+        EXIT_REFUSED,
+        format!(
+            "no secrets key: give --secrets-key-file FILE or set {} (make one with `foureyes secret new-key`)",
+            foureyes_connect::secrets::KEY_ENV
+        ),
+    )
+}

@@ -1,0 +1,140 @@
+//! FourEyes executes, end to end through the binary: `foureyes secret set` from stdin (the value is never printed),
+//! `foureyes execute` against a real local HTTP server (the credential reaches it; a retry runs nothing), and
+//! `foureyes serve` answering `POST /v1/execute` for an agent token that holds no credential for the shop.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use support::Env;
+
+const KEY: &str = "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
+const SECRET: &str = "tok-cli-shop-credential-42";
+
+/// Each request the shop received: its first line and its Authorization header.
+type Seen = Arc<Mutex<Vec<(String, String)>>>;
+
+/// A real HTTP/1.1 server on loopback that records each request's first line and Authorization header.
+fn shop() -> (String, Seen) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = seen.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut first = String::new();
+            reader.read_line(&mut first).unwrap();
+            let (mut auth, mut length) = (String::new(), 0usize);
+            loop {
+                let mut line = String::new();
+                reader.read_line(&mut line).unwrap();
+                let line = line.trim_end();
+                if line.is_empty() {
+                    break;
+                }
+                let lower = line.to_ascii_lowercase();
+                if lower.starts_with("authorization:") {
+                    auth = line["authorization:".len()..].trim().to_string();
+                }
+                if let Some(v) = lower.strip_prefix("content-length:") {
+                    length = v.trim().parse().unwrap();
+                }
+            }
+            let mut body = vec![0; length];
+            reader.read_exact(&mut body).unwrap();
+            log.lock().unwrap().push((first.trim().to_string(), auth));
+            let answer = r#"{"ok": true}"#;
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{answer}",
+                answer.len()
+            );
+        }
+    });
+    (base, seen)
+}
+
+fn policy(base: &str) -> String {
+    format!(
+        r#"version: 1
+actions:
+  shop.refund:
+    tier: 2
+    limits: [{{ count: 100, per: 1h }}]
+    params: {{ order_id: {{ type: string, pattern: "^ord_[0-9]+$" }} }}
+    execute:
+      http:
+        method: POST
+        url: "{base}/refunds/{{{{ params.order_id }}}}"
+        headers: {{ authorization: "Bearer {{{{ secret.shop_token }}}}" }}
+        body: '{{"order": {{{{ params.order_id }}}}}}'
+        timeout: 5s
+"#
+    )
+}
+
+#[test]
+fn the_cli_and_the_server_execute_with_credentials_the_agent_never_holds() {
+    let (base, seen) = shop();
+    let env = Env::new(&policy(&base));
+    let with_key = |args: &[&str]| {
+        let mut c = env.command();
+        c.env("FOUREYES_SECRETS_KEY", KEY).args(args);
+        c
+    };
+    // The value comes from stdin and is never printed.
+    let mut set =
+        with_key(&["secret", "set", "shop_token"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    set.stdin.take().unwrap().write_all(format!("{SECRET}\n").as_bytes()).unwrap();
+    let out = set.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stdout).contains(SECRET));
+    let listed = with_key(&["secret", "list", "--json"]).output().unwrap();
+    let text = String::from_utf8_lossy(&listed.stdout).to_string();
+    assert!(text.contains("shop_token") && !text.contains(SECRET), "{text}");
+    assert!(!std::fs::read(&env.db).unwrap().windows(SECRET.len()).any(|w| w == SECRET.as_bytes()), "sealed at rest");
+
+    let args = ["execute", "--agent", "bot", "--action", "shop.refund", "--params", r#"{"order_id":"ord_1"}"#];
+    let run = |id: &str| -> (i32, Value) {
+        let out = with_key(&[&args[..], &["--request-id", id, "--json"]].concat()).output().unwrap();
+        let v = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+        (out.status.code().unwrap(), v)
+    };
+    let (code, first) = run("cli-1");
+    assert_eq!((code, &first["ran"], &first["outcome"]), (0, &json!(true), &json!("executed")), "{first}");
+    assert_eq!(seen.lock().unwrap().clone(), vec![("POST /refunds/ord_1 HTTP/1.1".into(), format!("Bearer {SECRET}"))]);
+    let (code, again) = run("cli-1");
+    assert_eq!((code, &again["ran"], &again["replayed"]), (0, &json!(false), &json!(true)));
+    assert_eq!(seen.lock().unwrap().len(), 1, "a retry runs nothing");
+
+    // The server: the agent's token decides and executes; the shop's credential stays in FourEyes.
+    let agent = env.token("bot", "agent");
+    let mut serve = env.command();
+    serve.env("FOUREYES_SECRETS_KEY", KEY).args(["serve", "--listen", "127.0.0.1:0"]).stdout(Stdio::piped());
+    let mut child = serve.spawn().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let _server = support::KillOnDrop(child);
+    let addr =
+        support::announced(stdout, "no address", |line| line.split(" on http://").nth(1).map(|u| u.trim().to_string()));
+    let body = json!({"request_id": "api-1", "action": "shop.refund", "params": {"order_id": "ord_2"}});
+    let (status, raw) =
+        support::http_bytes(&addr, "POST", "/v1/execute", &agent, Some(&body), Duration::from_secs(30)).unwrap();
+    let answer: Value = serde_json::from_slice(&raw).unwrap();
+    assert_eq!((status, &answer["ran"], &answer["outcome"]), (200, &json!(true), &json!("executed")), "{answer}");
+    assert!(!String::from_utf8_lossy(&raw).contains(SECRET));
+    assert_eq!(seen.lock().unwrap().len(), 2);
+    let (status, raw) =
+        support::http_bytes(&addr, "POST", "/v1/execute", &agent, Some(&body), Duration::from_secs(30)).unwrap();
+    let again: Value = serde_json::from_slice(&raw).unwrap();
+    assert_eq!((status, &again["ran"]), (200, &json!(false)));
+    assert_eq!(seen.lock().unwrap().len(), 2, "the same request id runs once");
+}
