@@ -151,7 +151,7 @@ async fn a_colliding_id_in_a_batch_cannot_pin_an_error_on_a_running_call_on_stdi
 struct HttpSetup {
     _upstream: tokio::process::Child,
     _dir: tempfile::TempDir,
-    store: Arc<foureyes_store::SqliteStore>,
+    store: Arc<foureyes_store_sqlite::SqliteStore>,
     record: std::path::PathBuf,
     url: String,
     session: String,
@@ -219,7 +219,7 @@ async fn a_colliding_id_cannot_pin_an_error_on_a_running_call_over_http() {
 }
 
 /// The bridge (`--listen -- CMD`) in front of the Python recorder over stdio.
-async fn bridge_setup(dir: &Path) -> (String, Arc<foureyes_store::SqliteStore>, std::path::PathBuf) {
+async fn bridge_setup(dir: &Path) -> (String, Arc<foureyes_store_sqlite::SqliteStore>, std::path::PathBuf) {
     let record = dir.join("executed.jsonl");
     let store = sqlite(dir);
     let gate = Arc::new(Gate::new(store.clone(), policy(PAY_POLICY), GateConfig::new("pay")));
