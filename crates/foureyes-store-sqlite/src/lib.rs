@@ -158,6 +158,36 @@ impl SqliteStore {
         })
     }
 
+    /// For `foureyes bench decide --history N` only: copies the reservations of `decision_id` `copies` times, their
+    /// times spread evenly over `[since_ms, until_ms)`, in one transaction on the writer. The copies are held usage
+    /// of the same limit and budget keys (what a decision's usage read has to cover) but no journal event records
+    /// them, so `journal audit` of such a database reports them: never use it on a database that matters.
+    #[doc(hidden)]
+    pub async fn seed_bench_history(
+        &self,
+        decision_id: DecisionId,
+        copies: u64,
+        since_ms: i64,
+        until_ms: i64,
+    ) -> Result<(), StoreError> {
+        if copies == 0 {
+            return Ok(());
+        }
+        let copies = i64::try_from(copies).map_err(|_| StoreError::Backend("too many copies".into()))?;
+        self.write(move |c| {
+            c.execute(
+                "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?2)
+                 INSERT INTO reservations (decision_id, action, key, scope, amount, units, ts_ms)
+                 SELECT r.decision_id, r.action, r.key, r.scope, r.amount, r.units, ?3 + (n.i * (?4 - ?3)) / ?2
+                 FROM reservations r, n WHERE r.decision_id = ?1 AND r.released = 0",
+                rusqlite::params![decision_id, copies, since_ms, until_ms],
+            )
+            .sql()?;
+            Ok(())
+        })
+        .await
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }

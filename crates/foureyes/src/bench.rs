@@ -25,12 +25,27 @@ actions:
 struct Run {
     group_commit: bool,
     callers: usize,
+    /// Reservations already held in the budget's window before the run (`--history`).
+    history: u64,
     decisions: u64,
     seconds: f64,
     decisions_per_second: f64,
     p50_ms: f64,
     p99_ms: f64,
     max_ms: f64,
+    /// Process CPU time (user + system, all threads) during the run, per decision.
+    cpu_us_per_decision: f64,
+}
+
+/// This process's CPU time so far (user + system, every thread), from `/proc/self/stat` in the kernel's fixed
+/// USER_HZ (100 ticks per second) units. `None` where there is no procfs.
+fn process_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which may hold spaces) start after its closing parenthesis.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line; here 12 and 13 (state is index 0).
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
@@ -46,6 +61,7 @@ pub async fn decide(
     seconds: f64,
     modes: Vec<String>,
     dir: Option<PathBuf>,
+    history: u64,
     json_out: bool,
 ) -> Result<u8, Exit> {
     let policy =
@@ -62,26 +78,31 @@ pub async fn decide(
         };
         for &c in &callers {
             n += 1;
-            eprintln!("[{n}/{total}] group commit {mode}, {c} callers, {seconds}s …");
-            let run = one_run(&policy, &base, group_commit, c.max(1), Duration::from_secs_f64(seconds)).await?;
+            eprintln!("[{n}/{total}] group commit {mode}, {c} callers, {history} in the window, {seconds}s …");
+            let length = Duration::from_secs_f64(seconds);
+            let run = one_run(&policy, &base, group_commit, c.max(1), history, length).await?;
             runs.push(run);
         }
     }
     if json_out {
         println!("{}", serde_json::to_string_pretty(&runs).unwrap_or_default());
     } else {
-        println!("| group commit | callers | decisions | decisions/s | p50 ms | p99 ms | max ms |");
-        println!("|---|---:|---:|---:|---:|---:|---:|");
+        println!(
+            "| group commit | callers | history | decisions | decisions/s | p50 ms | p99 ms | max ms | CPU µs/decision |"
+        );
+        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
         for r in &runs {
             println!(
-                "| {} | {} | {} | {:.0} | {:.2} | {:.2} | {:.2} |",
+                "| {} | {} | {} | {} | {:.0} | {:.2} | {:.2} | {:.2} | {:.0} |",
                 if r.group_commit { "on" } else { "off" },
                 r.callers,
+                r.history,
                 r.decisions,
                 r.decisions_per_second,
                 r.p50_ms,
                 r.p99_ms,
-                r.max_ms
+                r.max_ms,
+                r.cpu_us_per_decision
             );
         }
     }
@@ -93,6 +114,7 @@ async fn one_run(
     base: &std::path::Path,
     group_commit: bool,
     callers: usize,
+    history: u64,
     length: Duration,
 ) -> Result<Run, Exit> {
     let dir = base.join(format!("foureyes-bench-{}", fresh_request_id()));
@@ -100,6 +122,17 @@ async fn one_run(
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot create `{}`: {e}", dir.display())))?;
     let store =
         Arc::new(SqliteStore::open(dir.join("bench.db"), SqliteOptions { group_commit, ..SqliteOptions::default() })?);
+    if history > 0 {
+        // One real decision per caller, then its reservation copied so that `history` reservations in all sit in
+        // the budget's window (spread over the last hour), split evenly across the callers' keys.
+        let now = jiff::Timestamp::now().as_millisecond();
+        for caller in 0..callers {
+            let record = store.decide(policy.clone(), bench_request(caller, u64::MAX), now).await?;
+            let share = history / callers as u64 + u64::from((caller as u64) < history % callers as u64);
+            store.seed_bench_history(record.decision_id, share.saturating_sub(1), now - 3_600_000, now).await?;
+        }
+    }
+    let cpu_before = process_cpu();
     let started = Instant::now();
     let deadline = started + length;
     let mut tasks = Vec::new();
@@ -110,19 +143,7 @@ async fn one_run(
             let mut latencies = Vec::new();
             let mut i = 0u64;
             while Instant::now() < deadline {
-                let request = ActionRequest {
-                    request_id: format!("bench-{caller}-{i}"),
-                    agent: format!("agent-{caller}"),
-                    session: None,
-                    action: "bench.spend".into(),
-                    params: json!({"amount_eur": 1.25}).as_object().cloned().unwrap_or_default(),
-                    target: None,
-                    undo_of: None,
-                    dry_run: false,
-                    approval_id: None,
-                    evidence: None,
-                    flags: Vec::new(),
-                };
+                let request = bench_request(caller, i);
                 let t = Instant::now();
                 let now = jiff::Timestamp::now().as_millisecond();
                 let record = store.decide(policy.clone(), request, now).await?;
@@ -144,6 +165,10 @@ async fn one_run(
         all.extend(latencies);
     }
     let elapsed = started.elapsed().as_secs_f64();
+    let cpu = match (cpu_before, process_cpu()) {
+        (Some(before), Some(after)) => after.saturating_sub(before),
+        _ => Duration::ZERO,
+    };
     store.close();
     drop(store);
     let _ = std::fs::remove_dir_all(&dir);
@@ -157,7 +182,26 @@ async fn one_run(
         p50_ms: percentile(&all, 0.50),
         p99_ms: percentile(&all, 0.99),
         max_ms: all.last().map_or(0.0, |d| d.as_secs_f64() * 1000.0),
+        cpu_us_per_decision: cpu.as_secs_f64() * 1e6 / (all.len().max(1) as f64),
+        history,
     })
+}
+
+/// Caller `caller`'s `i`-th request: a distinct durable decision of 1.25 EUR against the bench budget.
+fn bench_request(caller: usize, i: u64) -> ActionRequest {
+    ActionRequest {
+        request_id: format!("bench-{caller}-{i}"),
+        agent: format!("agent-{caller}"),
+        session: None,
+        action: "bench.spend".into(),
+        params: json!({"amount_eur": 1.25}).as_object().cloned().unwrap_or_default(),
+        target: None,
+        undo_of: None,
+        dry_run: false,
+        approval_id: None,
+        evidence: None,
+        flags: Vec::new(),
+    }
 }
 
 /// `foureyes bench http`: a small keep-alive HTTP/1.1 load generator against an in-process server on loopback.

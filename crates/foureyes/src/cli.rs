@@ -437,6 +437,11 @@ pub enum BenchCommand {
         /// Directory for the temporary database (default: the system temp dir).
         #[arg(long)]
         dir: Option<PathBuf>,
+        /// Reservations already held in the budget's window before each run (loaded directly, not decided: the
+        /// bench database is thrown away), to measure a decision's cost as history grows.
+        #[arg(long, default_value_t = 0)]
+        history: u64,
+        /// JSON, with `cpu_us_per_decision` (process CPU time / decisions) for each run.
         #[arg(long)]
         json: bool,
     },

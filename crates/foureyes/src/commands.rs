@@ -182,8 +182,8 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
         Command::Bench(BenchCommand::Http { connections, seconds, json }) => {
             crate::bench::http(connections, seconds, json).await
         }
-        Command::Bench(BenchCommand::Decide { callers, seconds, group_commit, dir, json }) => {
-            crate::bench::decide(callers, seconds, group_commit, dir, json).await
+        Command::Bench(BenchCommand::Decide { callers, seconds, group_commit, dir, history, json }) => {
+            crate::bench::decide(callers, seconds, group_commit, dir, history, json).await
         }
         Command::Bench(BenchCommand::Replicas { replicas, connections, seconds, sqlite, json }) => {
             crate::bench::replicas(&cli.db, replicas, connections, seconds, sqlite, json).await
