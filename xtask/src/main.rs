@@ -532,6 +532,33 @@ const MUTATIONS: &[Mutation] = &[
         filter: "failures_are_honest_about_what_may_have_happened",
         also: &[],
     },
+    Mutation {
+        property: "MCP parse parity: no forwarded frame holds a line break any reader honours",
+        file: "crates/foureyes-mcp/src/parity.rs",
+        original: "    if !needs_normalizing(message) {",
+        broken: "    if true || !needs_normalizing(message) {",
+        package: "foureyes-mcp",
+        filter: "raw_crs_cannot_smuggle_a_tools_call_past_the_stdio_router_to_a_python_server",
+        also: &["line_breaks_of_every_reader_are_gone_and_the_value_is_the_same"],
+    },
+    Mutation {
+        property: "MCP one id in flight (stdio, bridge, remote engine): a duplicate request goes nowhere",
+        file: "crates/foureyes-mcp/src/stdio.rs",
+        original: "        self.open.insert(key.to_string())\n",
+        broken: "        self.open.insert(key.to_string()) || true\n",
+        package: "foureyes-mcp",
+        filter: "a_colliding_id_cannot_pin_an_error_on_a_running_call_on_stdio",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP one id in flight (HTTP): a duplicate request in a session goes nowhere",
+        file: "crates/foureyes-mcp/src/http.rs",
+        original: "        if !busy.is_empty() {",
+        broken: "        if false && !busy.is_empty() {",
+        package: "foureyes-mcp",
+        filter: "a_colliding_id_cannot_pin_an_error_on_a_running_call_over_http",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

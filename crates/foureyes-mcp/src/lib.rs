@@ -1,7 +1,8 @@
 //! The FourEyes MCP gating proxy: the door in front of any MCP server.
 //!
 //! `foureyes mcp-proxy --name fs --policy P -- <upstream command>` sits between an MCP client and an upstream MCP
-//! server. Every message passes through as the bytes that arrived, except `tools/call`, which becomes an
+//! server. Every message passes through as the bytes that arrived (line breaks normalized, see [`parity`]), except
+//! `tools/call`, which becomes an
 //! `ActionRequest` (`mcp.<name>.<tool>`, params = the tool's arguments) decided by the engine. Only a permitted
 //! (or approved) call is forwarded, and its outcome is reported back; a denied, deferred or rehearsed call is
 //! answered by the proxy itself as a tool result with `isError: true`, a text the model can act on, and the
@@ -11,6 +12,7 @@
 //!
 //! - [`framing`]: newline-delimited frames with a size cap (no JSON parsing).
 //! - [`jsonrpc`]: classifying raw messages, ids, and the messages the proxy writes itself.
+//! - [`parity`]: forwarding nothing another peer could parse differently (line breaks, colliding keys).
 //! - [`engine`]: where decisions are made: an embedded store or a remote `foureyes serve` (HTTP API).
 //! - [`gate`]: one `tools/call` → decide → forward or answer; report the outcome; request ids and retries.
 //! - [`tools`]: the `tools/list` rewrite (`--hide-denied`) and trusted `readOnlyHint`s.

@@ -3,10 +3,11 @@
 //!
 //! Routing works on raw lines. A client message is parsed (as an [`Envelope`](crate::jsonrpc::Envelope) that
 //! borrows the line) only to find `tools/call`, `tools/list` and `notifications/cancelled`; a server message is
-//! parsed only while the proxy waits for the answer to a forwarded call or a watched `tools/list`. Every message
-//! that is forwarded is forwarded as the exact bytes that arrived, plus the newline; the exceptions are a
-//! `tools/list` response under `--hide-denied`, and a batch from which the proxy removed the calls it answered
-//! itself (the array is rebuilt around the untouched elements).
+//! parsed only while the proxy waits for the answer to a request. A message from the client is forwarded as the
+//! bytes that arrived with line breaks normalized ([`crate::parity`]), a permitted `tools/call` as the proxy's own
+//! serialization of what was decided; a batch is rebuilt around its untouched elements. Each request id is in
+//! flight once: a request reusing one is answered with an error and forwarded nowhere. A server message is passed
+//! on as it came, except a `tools/list` response under `--hide-denied`.
 //!
 //! Messages from the client that are not JSON-RPC are answered with a JSON-RPC error and never forwarded:
 //! invalid UTF-8 or JSON (`-32700`), JSON that is not a message or a line over the size cap (`-32600`), a

@@ -188,34 +188,45 @@ async fn http_setup() -> HttpSetup {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_colliding_id_cannot_pin_an_error_on_a_running_call_over_http() {
-    let setup = http_setup().await;
-    let headers = [("Mcp-Session-Id", setup.session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
-    // Inside one batch: `[bogus id k, tools/call id k]`.
-    let batch = json!([{"jsonrpc": "2.0", "id": 5, "method": "bogus/method"}, slow_payment(5, 500)]);
-    let (_, _, body) = http_post(&setup.url, &headers, batch.to_string().as_bytes()).await;
-    let answers = messages_of(&body);
-    // Across two POSTs of one session: a request reusing the id of a call still running.
-    let url = setup.url.clone();
-    let session = setup.session.clone();
-    let running = tokio::spawn(async move {
-        let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
-        http_post(&url, &headers, slow_payment(6, 800).to_string().as_bytes()).await
-    });
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let bogus = json!({"jsonrpc": "2.0", "id": 6, "method": "bogus/method"});
-    let (_, _, bogus_body) = http_post(&setup.url, &headers, bogus.to_string().as_bytes()).await;
-    let (_, _, running_body) = running.await.unwrap();
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let ran = paid(&setup.record);
-    let decisions = payments(setup.store.as_ref()).await;
-    let permitted: Vec<_> = decisions.iter().filter(|d| d.verdict == Verdict::Permit).collect();
-    let context = format!("batch: {answers:?}\nbogus: {bogus_body}\nrunning: {running_body}\nran: {ran:?}");
-    // Whatever ran was permitted for exactly that call and reported with the upstream's own answer.
-    assert_eq!(ran.len(), permitted.len(), "{context}\n{decisions:#?}");
-    for d in &permitted {
-        assert_eq!(d.status, DecisionStatus::Executed, "{context}\n{d:#?}");
+    // Each attack on a fresh upstream and store (the limit allows one payment an hour).
+    for across_posts in [false, true] {
+        let setup = http_setup().await;
+        let headers = [("Mcp-Session-Id", setup.session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
+        let context = if across_posts {
+            // Across two POSTs of one session: a request reusing the id of a call still running.
+            let url = setup.url.clone();
+            let session = setup.session.clone();
+            let running = tokio::spawn(async move {
+                let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
+                http_post(&url, &headers, slow_payment(6, 800).to_string().as_bytes()).await
+            });
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            let bogus = json!({"jsonrpc": "2.0", "id": 6, "method": "bogus/method"});
+            let (_, _, bogus_body) = http_post(&setup.url, &headers, bogus.to_string().as_bytes()).await;
+            let (_, _, running_body) = running.await.unwrap();
+            format!("bogus: {bogus_body}\nrunning: {running_body}")
+        } else {
+            // Inside one batch: `[bogus id k, tools/call id k]`.
+            let batch = json!([{"jsonrpc": "2.0", "id": 5, "method": "bogus/method"}, slow_payment(5, 500)]);
+            let (_, _, body) = http_post(&setup.url, &headers, batch.to_string().as_bytes()).await;
+            format!("batch: {body}")
+        };
+        // Then a second payment, which the limit must deny if the first one's reservation is kept.
+        let second = json!({"jsonrpc": "2.0", "id": 8, "method": "tools/call",
+            "params": {"name": "pay", "arguments": {"amount": 100, "to": "bob"}}});
+        let (_, _, second_body) = http_post(&setup.url, &headers, second.to_string().as_bytes()).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let ran = paid(&setup.record);
+        let decisions = payments(setup.store.as_ref()).await;
+        let permitted: Vec<_> = decisions.iter().filter(|d| d.verdict == Verdict::Permit).collect();
+        let context = format!("{context}\nsecond: {second_body}\nran: {ran:?}");
+        // Whatever ran was permitted for exactly that call and reported with the upstream's own answer.
+        assert_eq!(ran.len(), permitted.len(), "{context}\n{decisions:#?}");
+        for d in &permitted {
+            assert_eq!(d.status, DecisionStatus::Executed, "{context}\n{d:#?}");
+        }
+        assert!(ran.len() <= 1, "the limit (1/h) let more than one payment run: {context}");
     }
-    assert_eq!(ran.len(), 1, "the limit (1/h) let more than one payment run: {context}");
 }
 
 /// The bridge (`--listen -- CMD`) in front of the Python recorder over stdio.
@@ -275,4 +286,34 @@ async fn the_bridge_holds_against_smuggling_and_colliding_ids() {
         assert_eq!(d.status, DecisionStatus::Executed, "{context}\n{d:#?}");
     }
     assert!(ran.len() <= 1, "the limit (1/h) let more than one payment run: {context}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_past_its_deadline_is_answered_unknown_keeps_its_reservation_and_its_late_answer_is_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("executed.jsonl");
+    // The policy's per-tool deadline (1 s) overrides --call-timeout (5 m by default).
+    let yaml = format!("{PAY_POLICY}mcp:\n  pay: {{ call_timeouts: {{ pay: 1s }} }}\n");
+    let gate = Gate::new(sqlite(dir.path()), policy(&yaml), GateConfig::new("pay"));
+    assert_eq!(gate.call_timeout("pay"), Duration::from_secs(1));
+    assert_eq!(gate.call_timeout("echo"), foureyes_mcp::gate::DEFAULT_CALL_TIMEOUT);
+    let command = recorder_command(Sdk::Python, &record, None);
+    let mut proxy = start(gate, command, foureyes_mcp::StdioOptions::default());
+    proxy.initialize().await;
+    let started = std::time::Instant::now();
+    proxy.send(&slow_payment(7, 2500)).await;
+    // The deadline answers; the upstream's own answer (after 2.5 s) is logged and dropped, not delivered twice.
+    let answers = answers_to(&mut proxy, 7, Duration::from_millis(2500)).await;
+    assert_eq!(answers.len(), 1, "{answers:#?}");
+    assert!(is_error(&answers[0]), "{answers:#?}");
+    assert!(text(&answers[0]).starts_with("OUTCOME UNKNOWN"), "{answers:#?}");
+    assert!(started.elapsed() >= Duration::from_secs(1));
+    assert_eq!(paid(&record).len(), 1, "the upstream did run it");
+    let decisions = payments(proxy.store.as_ref()).await;
+    assert_eq!(decisions[0].status, DecisionStatus::Unknown, "{decisions:#?}");
+    // The reservation is kept: the next payment is denied by the limit.
+    let next = proxy.call("pay", json!({"amount": 100, "to": "bob"})).await;
+    assert!(is_error(&next) && text(&next).contains("limit"), "{next}");
+    assert_consistent(proxy.store.as_ref()).await;
+    proxy.close().await;
 }

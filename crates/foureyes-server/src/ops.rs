@@ -99,7 +99,9 @@ pub async fn body<T: DeserializeOwned, A: Auditor + ?Sized>(
     match parse_object(&bytes) {
         Ok(value) => Ok(value),
         Err(e) => {
-            let excerpt = String::from_utf8_lossy(&bytes[..bytes.len().min(512)]).to_string();
+            // A body that names a secret (a TOTP code, a token…) is journaled without it (F53).
+            let excerpt = redact_secrets(&String::from_utf8_lossy(&bytes[..bytes.len().min(512)]));
+            let e = if excerpt.contains(REDACTED) { redact_digits(&e) } else { e };
             let error = ApiError::bad_request(format!("invalid JSON body for {endpoint}: {e}"));
             Err(refuse(
                 state,
@@ -110,6 +112,68 @@ pub async fn body<T: DeserializeOwned, A: Auditor + ?Sized>(
             .await)
         }
     }
+}
+
+const REDACTED: &str = "[redacted]";
+const SECRET_KEYS: [&str; 5] = ["totp", "code", "secret", "token", "password"];
+
+/// `text` (the excerpt of a body that could not be parsed) with the value after any key that names a secret
+/// (case-insensitive: `totp`, `code`, `secret`, `token`, `password`) replaced by `[redacted]`, up to the next `,`,
+/// `}` or line end.
+pub fn redact_secrets(text: &str) -> String {
+    let lower = text.to_lowercase();
+    if lower.len() != text.len() || !SECRET_KEYS.iter().any(|k| lower.contains(k)) {
+        // Lower-casing changed byte offsets (rare non-ASCII): redact every digit run instead.
+        return if SECRET_KEYS.iter().any(|k| lower.contains(k)) { redact_digits(text) } else { text.to_string() };
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        let key = SECRET_KEYS.iter().find(|k| lower[i..].starts_with(**k));
+        let Some(key) = key else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            out.push(c);
+            i += c.len_utf8();
+            continue;
+        };
+        let after = i + key.len();
+        out.push_str(&text[i..after]);
+        // Past the rest of the key and its closing quote, to the colon.
+        let rest = &text[after..];
+        let Some(colon) = rest.find(':').filter(|c| {
+            rest[..*c].chars().all(|ch| ch == '"' || ch.is_whitespace() || ch.is_alphanumeric() || ch == '_')
+        }) else {
+            i = after;
+            continue;
+        };
+        out.push_str(&rest[..=colon]);
+        let value = &rest[colon + 1..];
+        let end = value.find([',', '}', '\n']).unwrap_or(value.len());
+        out.push_str(REDACTED);
+        i = after + colon + 1 + end;
+    }
+    out
+}
+
+/// `text` with every run of 4 or more digits replaced by `[redacted]` (a parse error may quote the value).
+pub fn redact_digits(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut run = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            run.push(c);
+            continue;
+        }
+        if run.len() >= 4 {
+            out.push_str(REDACTED);
+        } else {
+            out.push_str(&run);
+        }
+        run.clear();
+        out.push(c);
+    }
+    out.pop();
+    out
 }
 
 /// The error for a body that could not be read: 413 when it is over the limit.

@@ -74,34 +74,52 @@ pub fn print_decision(d: &DecisionRecord) {
     println!("  digest {}", d.digest);
 }
 
+/// `text` with every character that hides or reorders what a terminal shows escaped as `\u{…}`: C0 and C1
+/// controls, DEL, bidi controls (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069), zero-width and invisible
+/// formatting characters (U+200B–U+200D, U+2060–U+2064, U+FEFF) and line/paragraph separators (U+2028/9), as the
+/// console shows hidden characters. An approver must read the bytes that will run (F52).
+pub fn shown(text: &str) -> String {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}')
+    };
+    if !text.chars().any(hidden) {
+        return text.to_string();
+    }
+    text.chars().map(|c| if hidden(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect()
+}
+
 pub fn print_approval(a: &ApprovalRecord) {
     println!(
         "approval {}  [{}]  {}  by agent {}  ({} of {} approvals; expires {})",
         a.approval_id,
         a.status.as_str(),
-        a.request.action,
-        a.request.agent,
+        shown(&a.request.action),
+        shown(&a.request.agent),
         a.approvers.len(),
         a.required,
         time(a.expires_at_ms)
     );
-    println!("  params  {}", serde_json::to_string(&a.request.params).unwrap_or_default());
+    println!("  params  {}", shown(&serde_json::to_string(&a.request.params).unwrap_or_default()));
     if let Some(t) = &a.request.target {
-        println!("  target  {t}");
+        println!("  target  {}", shown(&t.to_string()));
     }
     for r in &a.reasons {
-        println!("  {}: {}", r.code.as_str(), r.message);
+        println!("  {}: {}", r.code.as_str(), shown(&r.message));
     }
     if !a.approvers.is_empty() {
-        println!("  approved by {}", a.approvers.join(", "));
+        println!("  approved by {}", shown(&a.approvers.join(", ")));
     }
     if let Some(by) = &a.decided_by
         && a.status == foureyes_core::ApprovalStatus::Rejected
     {
-        println!("  rejected by {by}{}", a.reject_reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default());
+        let reason = a.reject_reason.as_deref().map(|r| format!(": {}", shown(r))).unwrap_or_default();
+        println!("  rejected by {}{reason}", shown(by));
     }
     if let Some(by) = &a.revoked_by {
-        println!("  revoked by {by}{}", a.revoke_reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default());
+        let reason = a.revoke_reason.as_deref().map(|r| format!(": {}", shown(r))).unwrap_or_default();
+        println!("  revoked by {}{reason}", shown(by));
     }
     if a.step_up {
         println!("  step-up: the approver must re-prove identity");

@@ -1,0 +1,30 @@
+//! The CLI's approval listings show characters that hide or reorder text (bidi controls such as U+202E, C1 controls,
+//! zero-width and line-separator characters) escaped, as the console does: an approver reading `approvals list` in
+//! a terminal must see the bytes that will run, not a line an agent re-ordered (issue 12, F52).
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use support::Env;
+
+#[test]
+fn approval_listings_escape_bidi_and_c1_characters() {
+    let env = Env::new("version: 1\nactions:\n  weather.get: { tier: 0 }\n");
+    // An unnamed action is held for a person; its params carry a right-to-left override and a C1 control.
+    let params = serde_json::json!({"iban": "DE89\u{202E}0001\u{85}x", "memo": "ok\u{200B}"}).to_string();
+    let out = env
+        .command()
+        .args(["decide", "--agent", "bot", "--action", "bank.transfer", "--params", &params])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(11), "held for a person: {}", String::from_utf8_lossy(&out.stderr));
+    for args in [vec!["approvals", "list"], vec!["approvals", "show", "1"]] {
+        let out = env.command().args(&args).output().unwrap();
+        let shown = String::from_utf8(out.stdout).unwrap();
+        assert!(shown.contains("approval 1"), "{args:?}: {shown}");
+        for hidden in ['\u{202E}', '\u{85}', '\u{200B}'] {
+            assert!(!shown.contains(hidden), "{args:?} printed {hidden:?} raw: {shown:?}");
+        }
+        assert!(shown.contains("\\u{202e}"), "{args:?}: {shown}");
+    }
+}
