@@ -130,7 +130,7 @@ const TENS: &str = "twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety
 /// Words between a want or an imperative and its money object ("I want *exactly that* back").
 const OBJ_FILLER: &str = "the|my|a|an|our|this|that|it|them|those|these|exactly|just|only|all|full|whole|entire|total|complete|of|every|single|last|penny|cent|paid|amount|sum|me|us|back";
 /// The money objects of a want or an imperative.
-const MONEY_OBJ: &str = r"refund\w*|reimburs\w*|repayment|money\b|cash\b|funds\b|(?:full|whole|entire|total)\s+(?:amount|price|sum|cost|value)\b|(?:it|that|this|them|everything|all(?:\s+of\s+it)?|the\s+(?:money|amount|payment|charge|sum|full\s+(?:amount|price|sum)))\s+(?:back|returned|refunded|reversed|credited)|back\s+(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|bank|paypal)|\$|€|£|\d";
+const MONEY_OBJ: &str = r"refund\w*|reimburs\w*|repayment|money\b|cash\b|funds\b|(?:partial\s+|a\s+)?credit\b|(?:price\s+)?difference\b|price\s+adjustment|(?:full|whole|entire|total)\s+(?:amount|price|sum|cost|value)\b|(?:it|that|this|them|everything|all(?:\s+of\s+it)?|the\s+(?:money|amount|payment|charge|sum|full\s+(?:amount|price|sum)))\s+(?:back|returned|refunded|reversed|credited)|back\s+(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|bank|paypal)|\$|€|£|\d";
 
 struct Res {
     /// A money amount: `a` after a currency, `b` before one, `c` bare with two decimals ("24.99"; only counted in a
@@ -199,6 +199,13 @@ struct Res {
     refund_object: Regex,
     /// Before an amount: it is certainly a price (what was paid, what it cost), not a figure asked for.
     paid_before: Regex,
+    /// After an amount: it is a stated total ("40,00 in total").
+    total_after: Regex,
+    /// "a partial refund", "partial credit": a refund of part of the order, which names its figure or is a share.
+    partial_word: Regex,
+    /// A figure the customer says is uncertain or that cannot be read: "twenty-something dollars", "a few bucks",
+    /// "2_.50", "I can't read the price", "12 or 13 bucks".
+    uncertain_figure: Regex,
     /// A complaint: dissatisfaction words.
     complaint: Regex,
     /// A concrete problem named (a defect, a delivery problem, a part of the product).
@@ -223,7 +230,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             dollars_cents: Regex::new(
-                r"(?im)\b(\d+)\s?(dollars?|bucks|euros?)\s+(?:and\s+)?(\d{1,2})(\s?cents?\b|\s*(?:[.!?,;]|$|please\b))",
+                r"(?im)\b(\d+)\s?(dollars?|bucks|euros?)\s+(?:and\s+)?(\d{1,2})\b(\s?cents?\b|\s*[a-z%]*)",
             )
             .ok()?,
             full: Regex::new(&format!(
@@ -243,11 +250,11 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             status_question: Regex::new(
-                r"(?i)(?:\b(?:has|have\s+(?:you|they|we|u|y'?all|your\s+\w+)|did|when|where|how long|what'?s|what is|any (?:update|news|word) (?:on|about))\b[^.?!\n]{0,40}\b(?:my|the|our|this|that|a|an)\s+(?:pending\s+|processed\s+|approved\s+)?refund\b[^.?!\n]{0,40}\?|\b(?:my|the|our)\s+refund\b[^.!\n]{0,40}\b(?:yet|status|pending|still|arrive|arrived|come through|go through|gone through|processed|on (?:its|the) way)\b[^.!\n]*\?|\b(?:my|the|our|this|that|a)\s+refund\s+to\s+(?:show|appear|arrive|clear|post|land|come|go|reach|hit|process)\w*|\b(?:my|the|our|this|that)\s+refund\s+(?:still\s+)?(?:has\s*n[o']?t|hasn'?t|has not|did\s*n'?t|didn'?t|did not|is\s*n'?t|isn'?t|is not)\s+(?:yet\s+)?(?:\w+\s+)?(?:arrived|shown|show|showing|come|appeared|appear|posted|landed|cleared|reached|hit|gone through|come through|here|there|been (?:received|credited|processed|paid))|\b(?:my|the|our|this|that)\s+(?:[^\s?!]+\s+){0,2}?refund\b(?:\s+(?:of|for)\s+[^\s?!]+)?\s+(?:is|was|'s|has been|remains|shows(?: as)?|showing(?: as)?|still shows(?: as)?)\s+(?:still\s+)?(?:\w+\s+)?(?:pending|processing|in progress|on (?:its|the) way|being processed|under review|awaiting\w*)\b|\bstatus of (?:my|the|our) refund\b|\brefund status\b|\b(?:still\s+)?waiting (?:for|on) (?:my|the|a|our) refund\b|\bfollow(?:ing)?[- ]up on (?:my|the|our) refund\b|\b(?:haven'?t|have not|hasn'?t|has not|never|didn'?t|did not|not yet|still not|still haven'?t)\s+(?:received|got|gotten|seen|had)\s+(?:my|the|a|any|our)\s+refund\b)",
+                r"(?i)(?:\b(?:my|the|our|this|that)\s+refund\b[^.?!\n]{0,30}\b(?:pending|processing|in\s+progress|on\s+(?:its|the)\s+way|under\s+review|awaiting\w*)\b|\b(?:my|the|your|our|this|that)\s+refund\s+(?:\w+\s+)?(?:went|was\s+(?:sent|issued|paid|credited|returned|refunded|processed)|were|got\s+(?:sent|paid|credited)|came|hit|landed|posted|cleared|showed|appeared|has\s+(?:been|gone|come))\b|\b(?:has|have\s+(?:you|they|we|u|y'?all|your\s+\w+)|did|when|where|how long|what'?s|what is|any (?:update|news|word) (?:on|about))\b[^.?!\n]{0,40}\b(?:my|the|our|this|that|a|an)\s+(?:pending\s+|processed\s+|approved\s+)?refund\b[^.?!\n]{0,40}\?|\b(?:my|the|our)\s+refund\b[^.!\n]{0,40}\b(?:yet|status|pending|still|arrive|arrived|come through|go through|gone through|processed|on (?:its|the) way)\b[^.!\n]*\?|\b(?:my|the|our|this|that|a)\s+refund\s+to\s+(?:show|appear|arrive|clear|post|land|come|go|reach|hit|process)\w*|\b(?:my|the|our|this|that)\s+refund\s+(?:still\s+)?(?:has\s*n[o']?t|hasn'?t|has not|did\s*n'?t|didn'?t|did not|is\s*n'?t|isn'?t|is not)\s+(?:yet\s+)?(?:\w+\s+)?(?:arrived|shown|show|showing|come|appeared|appear|posted|landed|cleared|reached|hit|gone through|come through|here|there|been (?:received|credited|processed|paid))|\b(?:my|the|our|this|that)\s+(?:[^\s?!]+\s+){0,2}?refund\b(?:\s+(?:of|for)\s+[^\s?!]+)?\s+(?:is|was|'s|has been|remains|shows(?: as)?|showing(?: as)?|still shows(?: as)?)\s+(?:still\s+)?(?:\w+\s+)?(?:pending|processing|in progress|on (?:its|the) way|being processed|under review|awaiting\w*)\b|\bstatus of (?:my|the|our) refund\b|\brefund status\b|\b(?:still\s+)?waiting (?:for|on) (?:my|the|a|our) refund\b|\bfollow(?:ing)?[- ]up on (?:my|the|our) refund\b|\b(?:haven'?t|have not|hasn'?t|has not|never|didn'?t|did not|not yet|still not|still haven'?t)\s+(?:received|got|gotten|seen|had)\s+(?:my|the|a|any|our)\s+refund\b)",
             )
             .ok()?,
             request_before: Regex::new(
-                r"(?i)\b(?:refund(?:ed)?|reimburse(?:d|ment)?|repay|credit|back|return|give|pay)(?:\s+(?:me|us|it))?(?:\s+(?:of|for|to|with|about|around|only|just|exactly|all|my|the|a|an|back))*\s*[:,-]?\s*$",
+                r"(?i)\b(?:refund(?:ed)?|reimburse(?:d|ment)?|repay|credit|back|return|give|pay)(?:\s+(?:me|us|it))?(?:\s+(?:of|for|to|with|about|around|only|just|exactly|all|my|the|a|an|back|sum|amount|figure|total|value|partial|credit|refund))*\s*[:,-]?\s*$",
             )
             .ok()?,
             request_after: Regex::new(r"(?i)^\s*(?:\w+\s+)?back\b").ok()?,
@@ -300,11 +307,11 @@ fn res() -> &'static Res {
             )
             .ok()?,
             word_pair: Regex::new(&format!(
-                r"(?i)\b((?:(?:{UNITS})\s+hundred(?:\s+and)?\s+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS})|(?:{UNITS})\s+hundred)[\s-]+((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|o[\s-]?(?:{UNITS}))\b"
+                r"(?i)\b((?:(?:{UNITS})\s+hundred(?:\s+and)?\s+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}))[\s-]+((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|o[\s-]?(?:{UNITS}))\b"
             ))
             .ok()?,
             desire: Regex::new(&format!(
-                r"(?i)(?:\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+do|\s+really|\s+just|\s+still|\s+now|\s+only)*\s+(?:like|want|need|wish|expect|demand|require|request|prefer|insist\s+on)|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:asking|requesting|expecting|demanding|claiming)(?:\s+for)?)\s+(?:to\s+(?:get|have|receive|be\s+(?:given|paid|sent))\s+)?(?:(?:{OBJ_FILLER})\s+){{0,5}}?(?:{MONEY_OBJ})"
+                r"(?i)(?:\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+do|\s+really|\s+just|\s+still|\s+now|\s+only)*\s+(?:like|want|need|wish|expect|demand|require|request|prefer|insist\s+on)|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:asking|requesting|expecting|demanding|claiming)(?:\s+for)?|^\W*(?:(?:hi|hello|ok|so|pls|please)\W+)*(?:requesting|request|asking\s+for|seeking|claiming|want|need|would\s+like))\s+(?:(?:to\s+)?(?:get|have|receive|return|give|take|be\s+(?:given|paid|sent|refunded))\s+)?(?:back\s+)?(?:(?:{OBJ_FILLER})\s+){{0,5}}?(?:{MONEY_OBJ})"
             ))
             .ok()?,
             imperative: Regex::new(&format!(
@@ -336,12 +343,18 @@ fn res() -> &'static Res {
                 r"(?i)(?:\b(?:paid|pay|cost|costs|costing|priced?|price\s+(?:is|was|of)|total\w*|came\s+to|comes\s+to|worth|charged|spent|bought|purchased|order(?:ed)?)\b[^.?!\n$€£\d]{0,20}|\b(?:for|on|of)\s+(?:the|a|an|my|this|that|our)\s*)$",
             )
             .ok()?,
+            total_after: Regex::new(r"(?i)^\s*(?:in\s+total|altogether|all\s+together|total|overall)\b").ok()?,
+            partial_word: Regex::new(r"(?i)\bpartial\b").ok()?,
+            uncertain_figure: Regex::new(&format!(
+                r"(?i)\b(?:{TENS}|\d+)[\s-]*(?:something|odd|ish)\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:dollars|bucks|euros|pounds|quid)\b|\d*[_?]+\d*[.,]\d{{1,2}}\b|\b(?:can'?t|cannot|could\s*n'?t|don'?t|do\s+not)\s+(?:read|remember|recall)\b[^.?!\n]{{0,30}}\b(?:amount|price|figure|number|exact|how\s+much|what\s+(?:it|the\s+\w+)\s+(?:cost|said))|\b(?:smudged|illegible|unreadable)\b|\b\d+(?:[.,]\d{{1,2}})?\s*(?:or|to|-)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\s*(?:dollars?|bucks|euros?|usd|eur)\b"
+            ))
+            .ok()?,
             complaint: Regex::new(
                 r"(?i)\b(?:not\s+(?:at\s+all\s+)?(?:happy|satisfied|pleased|impressed|ok|okay|good\s+enough|acceptable)|unhappy|disappoint\w*|dissatisf\w*|unsatisf\w*|terrible|awful|horrible|appall\w*|dreadful|unacceptable|rubbish|garbage|useless|worst|poor\s+(?:quality|service)|fed\s+up|frustrat\w*|angry|furious|annoyed|complain\w*|displeased|ridiculous|a\s+joke|scam\w*|ripped\s+off|let\s+down|not\s+what\s+i\s+(?:expected|ordered|paid\s+for)|something(?:'s|\s+is)?\s+(?:wrong|off|not\s+right)|not\s+right|a\s+(?:problem|mess))\b",
             )
             .ok()?,
             problem: Regex::new(
-                r"(?i)\b(?:broke\w*|break\w*|damag\w*|defect\w*|fault\w*|missing|late|delay\w*|never\s+(?:arrived|came|showed|turned\s+up)|not\s+(?:arrived|delivered|received)|lost|wrong\s+\w+|doesn'?t|does\s+not|didn'?t|won'?t|not\s+working|stopped|dead|crack\w*|torn|tear|ripp?\w*|leak\w*|scratch\w*|dent\w*|stain\w*|smash\w*|shatter\w*|spoil\w*|rotten|expired|mou?ld\w*|too\s+(?:small|big|large|tight|loose|short|long)|fad(?:ed|ing)|peel\w*|shr[au]nk|fell\s+apart|falling\s+apart|came\s+apart|loose|bent|chipped|stuck|jamm\w*|noisy|faulty|flicker\w*|refund\w*|charge\w*|deliver\w*|order\w*|parcel|package|item|product|size|colou?r|quality|service|courier|shipping|invoice|bill\w*|\d)\b",
+                r"(?i)\b(?:broke\w*|break\w*|damag\w*|defect\w*|fault\w*|missing|late|delay\w*|never\s+(?:arrived|came|showed|turned\s+up)|not\s+(?:arrived|delivered|received)|lost|wrong\s+\w+|not\s+working|stopped|dead|crack\w*|torn|tear|ripp?\w*|leak\w*|scratch\w*|dent\w*|stain\w*|smash\w*|shatter\w*|spoil\w*|rotten|expired|mou?ld\w*|too\s+(?:small|big|large|tight|loose|short|long)|fad(?:ed|ing)|peel\w*|shr[au]nk|fell\s+apart|falling\s+apart|came\s+apart|loose|bent|chipped|stuck|jamm\w*|noisy|faulty|flicker\w*|refund\w*|charge\w*|deliver\w*|parcel|package|size|colou?r|quality|courier|shipping|invoice|bill\w*|\d)\b|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|will\s+not|can'?t|cannot|isn'?t|is\s+not)\s+(?:work|fit|turn|charge|start|switch|open|close|connect|power|load|boot|arrive|come|match|hold|stay|stick|lock|heat|cool|spin|play|print)\w*",
             )
             .ok()?,
         })
@@ -435,7 +448,14 @@ fn digits_for_words(text: &str) -> String {
     });
     r.dollars_cents
         .replace_all(&text, |c: &regex::Captures| {
-            let tail = if c[4].trim_start().to_lowercase().starts_with("cent") { "" } else { &c[4] };
+            let next = c[4].trim_start().to_lowercase();
+            // "40 dollars 10 days ago": digits that count something else are not cents; one digit needs "cents".
+            let counts =
+                ["day", "week", "month", "year", "hour", "minute", "item", "piece", "unit", "time", "%", "percent"];
+            if (c[3].len() == 1 && !next.starts_with("cent")) || counts.iter().any(|w| next.starts_with(w)) {
+                return c[0].to_string();
+            }
+            let tail = if next.starts_with("cent") { "" } else { &c[4] };
             format!("{}.{:02} {}{tail}", &c[1], c[3].parse::<u8>().unwrap_or(0), &c[2])
         })
         .into_owned()
@@ -575,6 +595,17 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     intent
 }
 
+/// The text after the amount that starts at `at` (its own characters skipped).
+fn after_amount(text: &str, at: usize) -> &str {
+    let rest = &text[at..];
+    let end = rest
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_digit() || matches!(c, '$' | '€' | '£' | '.' | ',' | ' ')))
+        .map_or(rest.len(), |(i, _)| i);
+    // Back up over a trailing space so "in total" keeps its leading whitespace.
+    &rest[end.saturating_sub(usize::from(rest[..end].ends_with(' ')))..]
+}
+
 /// The text before `at`, at most `chars` characters.
 fn before(text: &str, at: usize, chars: usize) -> &str {
     let start = text[..at].char_indices().rev().nth(chars.saturating_sub(1)).map_or(0, |(i, _)| i);
@@ -697,10 +728,30 @@ fn requested_in(text: &str) -> Amount {
         }
     }
     let asked = distinct(all.iter().filter(|a| a.2 == Role::Requested).map(|a| a.1));
+    // A total stated after smaller figures ("… back plus 15,00 for the wait, so 40,00 in total") is the sum asked,
+    // whatever its parts; a total stated first ("$45 in total, and I want $30 back") is a price.
+    let sums = |at: usize, cents: i64| all.iter().any(|a| a.0 < at && a.1 < cents);
+    let totals = distinct(
+        all.iter().filter(|(at, c, _)| sums(*at, *c) && r.total_after.is_match(after_amount(text, *at))).map(|a| a.1),
+    );
+    if let [total] = totals.as_slice() {
+        return Amount::Cents(*total);
+    }
     // The asked amount wins, unless the customer offers alternatives ("refund $10 or maybe $15"): then it is one
     // of several candidates.
     if asked.len() == 1 && !r.alternatives.is_match(text) {
         return Amount::Cents(asked[0]);
+    }
+    if r.uncertain_figure.is_match(text) {
+        return Amount::Ambiguous;
+    }
+    // "A partial refund" with its figure named is that figure; a share with none ("half", "part of it") is not.
+    let share = r.fraction.is_match(&r.partial_word.replace_all(text, " "));
+    if !share && r.partial_word.is_match(text) {
+        let figures = distinct(all.iter().filter(|a| a.2 != Role::Price).map(|a| a.1));
+        if let [one] = figures.as_slice() {
+            return Amount::Cents(*one);
+        }
     }
     if r.fraction.is_match(text) && asked.is_empty() {
         // A share with the amount it comes to named ("half back? That'd be $20"): that amount, if it is the only

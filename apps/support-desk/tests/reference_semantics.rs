@@ -133,3 +133,82 @@ fn over_the_cap_and_already_refunded_is_x4() {
     let ev = evidence("Refund $650 please, the screen cracked.", 90_000, 5, OrderLookup::Linked, &["executed"], 0);
     assert_eq!(decide_on(ev), other("refuse", "X4"));
 }
+
+// ---- The kinds of miss the two blind sets' first run found (evals/blind1, blind2); wording written for these
+// ---- tests, not copied from the sets.
+
+#[test]
+fn a_major_unit_word_then_minor_digits_is_one_amount() {
+    for (body, cents) in [
+        ("Please refund 14 dollars 35 only for the broken clasp.", 1_435),
+        ("could you refund 8 dollars 05 for the missing screws", 805),
+        ("I'd like 31 dollars 60 refunded for the cracked tile.", 3_160),
+    ] {
+        assert_eq!(decide(body, 9_000, 5), refund(cents), "{body}");
+    }
+    // Digits after a major-unit word that count something else are not cents.
+    assert_eq!(decide("I paid 40 dollars 10 days ago and want a refund.", 4_000, 5), refund(4_000));
+}
+
+#[test]
+fn spelled_out_hundreds_are_read_whole() {
+    assert_eq!(decide("Please refund one hundred forty dollars for the missing shelf.", 30_000, 5), refund(14_000));
+    let body = "I request a refund of seven hundred fifty-nine dollars and fifty cents for the dead monitor.";
+    assert_eq!(decide(body, 75_950, 5), other("escalate", "E1"));
+}
+
+#[test]
+fn a_partial_refund_with_its_figure_is_that_figure() {
+    for (body, cents) in [
+        ("Subject: partial refund. Please refund me the sum of $42.00 for the faded cushion.", 4_200),
+        ("Partial refund request, amount: 1890 (minor units), one cup missing.", 1_890),
+        ("Requesting partial credit of USD 22.40 to the original payment method, the cable was missing.", 2_240),
+    ] {
+        assert_eq!(decide(body, 9_000, 5), refund(cents), "{body}");
+    }
+}
+
+#[test]
+fn non_native_and_subjectless_requests_are_requests() {
+    for body in [
+        "I want return money, the fan is not spin.",
+        "Want back my money please, zip broken.",
+        "i want back the price difference, it dropped",
+    ] {
+        assert_eq!(decide(body, 5_500, 5).0, "refund", "{body}");
+    }
+}
+
+#[test]
+fn a_stated_total_is_the_amount_asked() {
+    let body = "The parcel came late. I want the 25,00 back plus 15,00 for the wait, so 40,00 in total.";
+    assert_eq!(decide(body, 2_500, 5), other("refuse", "X2"));
+}
+
+#[test]
+fn uncertain_figures_need_information() {
+    for body in [
+        "refund the difference please, I think it was 8 or 9 bucks",
+        "please refund thirty-something dollars for the chipped bowl",
+        "refund the missing lid, the tag said 2_.50 but the ink ran, I can't read it",
+    ] {
+        assert_eq!(decide(body, 6_000, 5), other("escalate", "U1"), "{body}");
+    }
+}
+
+#[test]
+fn a_refunds_state_in_any_verb_is_not_a_new_request() {
+    let ev = |body: &str, status: &str| evidence(body, 5_000, 40, OrderLookup::Linked, &[status], 0);
+    assert_eq!(decide_on(ev("Which account did the refund go back to? I have two.", "executed")), other("close", "C1"));
+    let body =
+        "> Please refund my order, it broke.\n\nthat was my last note. the refund still reads pending on my side";
+    assert_eq!(decide_on(evidence(body, 5_000, 5, OrderLookup::Linked, &["pending"], 0)), other("close", "C1"));
+}
+
+#[test]
+fn a_complaint_without_a_concrete_problem_is_vague() {
+    let body = "Frankly I'm disappointed. I won't list everything, but you used to be better than this.";
+    assert_eq!(decide(body, 4_000, 5), other("escalate", "U1"));
+    // A complaint that names its problem is not vague.
+    assert_eq!(decide("Disappointed: the toaster won't heat at all.", 4_000, 5), other("close", "C1"));
+}
