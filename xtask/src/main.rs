@@ -48,6 +48,8 @@ fn test(args: &[String]) -> Result<(), String> {
     }
     // The console end-to-end test drives Debian's Chromium through ChromeDriver.
     ensure_browser()?;
+    // Change control's checks run in bubblewrap; its tests refuse to skip the sandbox.
+    ensure_sandbox()?;
     // The LiteLLM self-check test and the Python suites run in the repository's own venv.
     install_python_peers()?;
     // The MCP proxy suites run against real MCP servers and clients (npm and PyPI), never against fakes.
@@ -202,7 +204,7 @@ const MUTATIONS: &[Mutation] = &[
         file: "crates/foureyes-core/src/pipeline.rs",
         original: "if snapshot.kill_switch && policy_tier > 0 {",
         broken: "if false && snapshot.kill_switch && policy_tier > 0 {",
-        package: "foureyes-store",
+        package: "foureyes-store-sqlite",
         filter: "kill_switch_beats_an_approval",
         also: &[],
     },
@@ -211,7 +213,7 @@ const MUTATIONS: &[Mutation] = &[
         file: "crates/foureyes-core/src/pipeline.rs",
         original: "if digest != record.digest || record.recomputed_digest() != record.digest {",
         broken: "if false {",
-        package: "foureyes-store",
+        package: "foureyes-store-sqlite",
         filter: "durable_release_after_approval",
         also: &[],
     },
@@ -301,34 +303,34 @@ const MUTATIONS: &[Mutation] = &[
         file: "crates/foureyes-core/src/pipeline.rs",
         original: "if let Some(demoted) = demotion",
         broken: "if let Some(demoted) = demotion.filter(|_| false)",
-        package: "foureyes-store",
+        package: "foureyes-store-sqlite",
         filter: "session_trust_demotes_cools_and_restores",
         also: &["session_demotion_commits_before_any_later_decide"],
     },
     Mutation {
         property: "the deciding transaction that observed a trust signal starts the demotion",
-        file: "crates/foureyes-store/src/sqlite/ops.rs",
+        file: "crates/foureyes-store/src/ops.rs",
         original: "if let Some(demotion) = &decision.demote {",
         broken: "if let Some(demotion) = decision.demote.as_ref().filter(|_| false) {",
-        package: "foureyes-store",
+        package: "foureyes-store-sqlite",
         filter: "session_demotion_commits_before_any_later_decide",
         also: &["session_trust_demotes_cools_and_restores"],
     },
     Mutation {
         property: "a decide answer says when it replays an earlier decision",
-        file: "crates/foureyes-store/src/sqlite/ops.rs",
+        file: "crates/foureyes-store/src/ops.rs",
         original: "Ok(Decided { decision: stored, replayed: true })",
         broken: "Ok(Decided { decision: stored, replayed: false })",
-        package: "foureyes-store",
+        package: "foureyes-store-sqlite",
         filter: "replays_are_told_apart_from_fresh_decisions",
         also: &[],
     },
     Mutation {
         property: "a revoked approval is never released (and a revoke and a release never both win)",
-        file: "crates/foureyes-store/src/sqlite/ops.rs",
+        file: "crates/foureyes-store-sqlite/src/ops.rs",
         original: "UPDATE approvals SET status = 'revoked', revoked_by = ?1",
         broken: "UPDATE approvals SET status = status, revoked_by = ?1",
-        package: "foureyes-store",
+        package: "foureyes-store-sqlite",
         filter: "revoke_withdraws_an_approved_unused_approval",
         also: &["revoke_and_release_racing_never_both_win"],
     },
@@ -337,16 +339,16 @@ const MUTATIONS: &[Mutation] = &[
         file: "crates/foureyes-core/src/types.rs",
         original: "if let Some(session) = &self.session {",
         broken: "if let Some(session) = self.session.as_ref().filter(|_| false) {",
-        package: "foureyes-store",
+        package: "foureyes-store-sqlite",
         filter: "session_trust_demotes_cools_and_restores",
         also: &[],
     },
     Mutation {
         property: "a TOTP step-up code is accepted once",
-        file: "crates/foureyes-store/src/sqlite/credentials.rs",
+        file: "crates/foureyes-store-sqlite/src/credentials.rs",
         original: "totp_last_step < ?1)",
         broken: "totp_last_step <= ?1)",
-        package: "foureyes-store",
+        package: "foureyes-store-sqlite",
         filter: "totp_steps_conform",
         also: &[],
     },
@@ -375,6 +377,33 @@ const MUTATIONS: &[Mutation] = &[
         broken: "match self.store.claim_notification(event.seq, &channel.key, now_ms()).await.map(|_| true) {",
         package: "foureyes-notify",
         filter: "two_notifiers_on_one_store_post_each_event_once_to_each_webhook",
+        also: &[],
+    },
+    Mutation {
+        property: "finish refuses a workspace that drifted from the checked revision",
+        file: "crates/foureyes-core/src/task.rs",
+        original: "if let Some(why) = s.drift(workspace) {",
+        broken: "if let Some(why) = None::<String> {",
+        package: "foureyes-core",
+        filter: "finish_refuses_a_workspace_that_drifted_from_the_checked_revision",
+        also: &[],
+    },
+    Mutation {
+        property: "finish refuses a workspace that drifted from the checked revision (through the CLI)",
+        file: "crates/foureyes-core/src/task.rs",
+        original: "if let Some(why) = s.drift(workspace) {",
+        broken: "if let Some(why) = None::<String> {",
+        package: "foureyes",
+        filter: "finish_refuses_a_workspace_that_drifted_from_the_checked_revision",
+        also: &[],
+    },
+    Mutation {
+        property: "every process a check starts ends with it (the sandbox's PID namespace)",
+        file: "crates/foureyes/src/sandbox.rs",
+        original: r#"command.args(["--die-with-parent", "--unshare-all", "--new-session"]);"#,
+        broken: r#"command.args(["--die-with-parent", "--unshare-user-try", "--unshare-ipc", "--unshare-net", "--unshare-uts", "--new-session"]);"#,
+        package: "foureyes",
+        filter: "the_sandbox_kills_a_setsid_child_that_outlives_the_check",
         also: &[],
     },
     Mutation {
@@ -421,6 +450,23 @@ const MUTATIONS: &[Mutation] = &[
         package: "foureyes-server",
         filter: "waiters_wake_on_their_own_record_and_do_not_re_read_on_other_writes",
         also: &["an_approval_written_by_another_process_wakes_its_waiter_through_the_feeds_poll"],
+    Mutation {
+        property: "a denied or deferred action never reaches its connector (FourEyes executes)",
+        file: "crates/foureyes-connect/src/door.rs",
+        original: "if decision.verdict != Verdict::Permit || decided.replayed {",
+        broken: "if decision.verdict == Verdict::DryRun || decided.replayed {",
+        package: "foureyes-connect",
+        filter: "a_denied_or_deferred_action_never_reaches_its_connector",
+        also: &[],
+    },
+    Mutation {
+        property: "a permitted action runs its connector once (FourEyes executes)",
+        file: "crates/foureyes-connect/src/door.rs",
+        original: "if decision.verdict != Verdict::Permit || decided.replayed {",
+        broken: "if decision.verdict != Verdict::Permit {",
+        package: "foureyes-connect",
+        filter: "a_permit_runs_its_connector_once_and_reports",
+        also: &["a_crash_between_permit_and_report_is_listed_and_never_rerun"],
     },
     Mutation {
         property: "repeated refusals of one credential become one summary and a 429, not a journal flood",
@@ -554,14 +600,30 @@ fn teeth(only: Option<&str>) -> Result<(), String> {
 /// ChromeDriver. When either is missing, installs `chromium` and `chromium-driver` with apt-get (through `sudo` unless
 /// root); fails loudly if that fails, so the test is never skipped.
 fn ensure_browser() -> Result<(), String> {
-    const TOOLS: [&str; 2] = ["/usr/bin/chromium", "/usr/bin/chromedriver"];
-    let missing = || TOOLS.iter().copied().find(|t| !std::path::Path::new(t).exists());
+    ensure_debian(
+        "the console end-to-end test",
+        &["/usr/bin/chromium", "/usr/bin/chromedriver"],
+        &["chromium", "chromium-driver"],
+    )
+}
+
+/// Change control's checks run in bubblewrap (`crates/foureyes/src/sandbox.rs`), and `task_cli`'s sandbox tests
+/// need it: installs Debian's `bubblewrap` when `bwrap` is missing.
+fn ensure_sandbox() -> Result<(), String> {
+    ensure_debian("the change-control sandbox", &["/usr/bin/bwrap"], &["bubblewrap"])
+}
+
+/// Installs Debian `packages` with apt-get (through `sudo` unless root) when any of `tools` is missing; fails loudly
+/// if that fails, so the tests that need them are never skipped.
+fn ensure_debian(who: &str, tools: &[&str], packages: &[&str]) -> Result<(), String> {
+    let missing = || tools.iter().copied().find(|t| !std::path::Path::new(t).exists());
     if missing().is_none() {
         return Ok(());
     }
-    eprintln!("xtask: the console end-to-end test needs {TOOLS:?}: installing Debian's chromium and chromium-driver");
+    eprintln!("xtask: {who} needs {tools:?}: installing Debian's {}", packages.join(" and "));
     let root = Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
-    for step in [&["update"][..], &["install", "-y", "chromium", "chromium-driver"][..]] {
+    let install: Vec<&str> = ["install", "-y"].into_iter().chain(packages.iter().copied()).collect();
+    for step in [&["update"][..], &install[..]] {
         let mut cmd = if root { Command::new("apt-get") } else { Command::new("sudo") };
         if !root {
             cmd.args(["env", "DEBIAN_FRONTEND=noninteractive", "apt-get"]);
@@ -571,15 +633,15 @@ fn ensure_browser() -> Result<(), String> {
         let status = cmd.status().map_err(|e| format!("cannot run apt-get: {e}"))?;
         if !status.success() {
             return Err(format!(
-                "`apt-get {}` failed ({status}): install chromium and chromium-driver, which the console end-to-end \
-                 test needs",
-                step.join(" ")
+                "`apt-get {}` failed ({status}): install {}, which {who} needs",
+                step.join(" "),
+                packages.join(" and ")
             ));
         }
     }
     match missing() {
         None => Ok(()),
-        Some(t) => Err(format!("installed chromium and chromium-driver, yet {t} is still missing")),
+        Some(t) => Err(format!("installed {}, yet {t} is still missing", packages.join(" and "))),
     }
 }
 
@@ -658,6 +720,8 @@ const MCP_NPM_PEERS: &[&str] = &[
     "@modelcontextprotocol/server-filesystem@2026.8.31",
     "@modelcontextprotocol/server-everything@2026.8.31",
     "@modelcontextprotocol/inspector@0.15.0",
+    // The TypeScript SDK itself: `crates/foureyes-mcp/tests/peers/ts_recorder.cjs` is a server written with it.
+    "@modelcontextprotocol/sdk@1.32.2",
 ];
 /// PyPI packages for the MCP suites' Python client, pinned.
 const MCP_PYPI_PEERS: &[&str] = &["mcp==2.3.0"];
@@ -674,6 +738,7 @@ fn install_test_peers() -> Result<(), String> {
         dir.join("npm/node_modules/.bin/mcp-server-filesystem"),
         dir.join("npm/node_modules/.bin/mcp-server-everything"),
         dir.join("npm/node_modules/.bin/mcp-inspector"),
+        dir.join("npm/node_modules/@modelcontextprotocol/sdk/package.json"),
         venv.join("bin/python"),
     ];
     if std::fs::read_to_string(&stamp).is_ok_and(|s| s == wanted) && bins.iter().all(|b| b.exists()) {

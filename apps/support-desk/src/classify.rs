@@ -1,29 +1,28 @@
-//! The offline, deterministic policy classifier: extracts facts from the evidence (stored data first, the ticket
-//! text only for what the customer asks) and applies `policy.md`, first match wins. Instructions in the body are
-//! never read as instructions (X5): only amounts, order references, refund wording and safety words are extracted.
+//! The reader: the offline, deterministic fact extractor. It reads the evidence (stored data first, the ticket
+//! text only for what the customer asks) into typed [`Facts`]; the policy itself is a clause table in data
+//! ([`crate::policy`]), and [`classify`] is that table applied to these facts. Instructions in the body are never
+//! read as instructions (X5): only amounts, order references, intent and safety words are extracted.
 //!
 //! Extraction runs on prepared text (`prepare`): normalised ([`crate::content::normalize`]: NFKC, zero-width
-//! removed, look-alike letters folded), quoted email text dropped, amounts in words written as digits. On it, a
-//! small grammar rather than a list of sentences: per clause, status questions, acknowledgements of a past refund
-//! and negations are cut out, and what remains asks for money back if it holds an asking word or an amount wanted
-//! back; each amount gets a role from the words around it (asked for: "refund $20", "$30 back"; a price: "for the
-//! $60 jacket", "I paid $80"), and the requested amount is the one asked for. Safety words are matched on the whole
-//! normalised text, quotes included (escalating is the safe side).
+//! removed, look-alike letters folded), quoted email text dropped, and every amount rewritten into one canonical
+//! form by an amount grammar — spelled-out figures ("forty-nine ninety-nine", "twenty dollars and fifty cents") as
+//! digits, minor units ("4999 cents", "amount: 4999" from a payment page) as major units — so one parser reads
+//! every format: currency before or after the number, as a symbol, a code or a word, decimal comma, grouped
+//! thousands, multipliers ("$1.2k"). Each amount then gets a role from the words around it (asked for: "refund
+//! $20", "$30 back"; a price: "for the $60 jacket", "I paid $80") and a certainty (an approximation, "about $20",
+//! "$20ish", is not a figure to pay out). Intent comes from sentence structure per clause: a want ("I'd like the
+//! refund processed", "I want exactly that back"), an imperative or a request to act ("Refund it", "send the money
+//! back to my card", "can you put it back on my card?"), asking words; status questions, acknowledgements of a
+//! past refund and negations are cut out first. Safety words are matched on the whole normalised text, quotes
+//! included (escalating is the safe side).
 
+use crate::policy::{self, Action, Clause, Label, Severity};
 use crate::tools::{Evidence, OrderLookup};
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-/// Refunds above this many cents go to a human (E1).
-pub const CAP_CENTS: i64 = 50_000;
-/// Days after placement during which a refund is allowed, inclusive of the last day (R2, X3).
-pub const WINDOW_DAYS: i64 = 30;
-
-/// The window rule, shared by the classifier and the action tool's guardrail.
-pub fn within_window(placed_days_ago: i64) -> bool {
-    placed_days_ago <= WINDOW_DAYS
-}
+pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 /// What the customer asked for, as far as the amount goes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,9 +31,32 @@ pub enum Amount {
     Cents(i64),
     /// "the full amount", "refund in full": the order's amount.
     Full,
+    /// The order's amount and more ("the full price plus $15 for postage"): an over-ask.
+    FullPlus(i64),
+    /// A multiple of the order's amount ("double my money back"): an over-ask.
+    Times(i64),
+    /// No figure named: a request for the order's amount when the order is identified.
     Missing,
-    /// Several different amounts and none clearly the requested one.
+    /// Several different amounts and none clearly the requested one, a share with no figure, or a figure that
+    /// cannot be read with certainty.
     Ambiguous,
+}
+
+/// What the customer's own words do, read from sentence structure.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Intent {
+    /// Asks for money back.
+    Request,
+    /// Asks about the state of a refund (or says one has not arrived).
+    StatusQuestion,
+    /// Thanks for or reports a refund already made.
+    Acknowledgement,
+    /// Complains without asking for anything.
+    Complaint,
+    /// Anything else: a question or a statement needing no account action.
+    #[default]
+    Inquiry,
 }
 
 /// The facts the policy is applied to.
@@ -54,21 +76,24 @@ pub struct Facts {
     /// The customer says they were charged more than once (the lookups cannot see payments).
     #[serde(default)]
     pub duplicate_charge: bool,
+    #[serde(default)]
+    pub intent: Intent,
+    /// A complaint that names neither an order nor a problem clearly enough to act on.
+    #[serde(default)]
+    pub vague: bool,
 }
 
 /// The classifier's answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Classification {
-    /// `out_of_policy | in_policy | under_specified`.
-    pub label: String,
-    /// `refund | escalate | close | refuse`.
-    pub action: String,
-    pub policy_refs: Vec<String>,
+    pub label: Label,
+    pub action: Action,
+    pub policy_refs: Vec<Clause>,
     pub reason: String,
     /// For a refund: the amount to refund.
     pub amount_cents: Option<i64>,
-    /// For an escalation: `low | medium | high`.
-    pub severity: Option<String>,
+    /// For an escalation.
+    pub severity: Option<Severity>,
     pub facts: Facts,
     /// The LLM providers asked, in order, and what each gave; empty for the offline classifier (and then not
     /// serialized, so offline run states are unchanged).
@@ -98,6 +123,14 @@ const ALL_OF_IT: &str = r"\ball\s+of\s+(?:it|that|this|them)";
 const THE_LOT: &str = r"\bthe\s+(?:whole\s+|entire\s+)?lot";
 /// Number words the amount parser understands ("fifty dollars", "two hundred and fifty dollars").
 const NUMBER_WORDS: &str = "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety|hundred|thousand";
+
+const UNITS: &str = "one|two|three|four|five|six|seven|eight|nine";
+const TEENS: &str = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen";
+const TENS: &str = "twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety";
+/// Words between a want or an imperative and its money object ("I want *exactly that* back").
+const OBJ_FILLER: &str = "the|my|a|an|our|this|that|it|them|those|these|exactly|just|only|all|full|whole|entire|total|complete|of|every|single|last|penny|cent|paid|amount|sum|me|us|back";
+/// The money objects of a want or an imperative.
+const MONEY_OBJ: &str = r"refund\w*|reimburs\w*|repayment|money\b|cash\b|funds\b|(?:full|whole|entire|total)\s+(?:amount|price|sum|cost|value)\b|(?:it|that|this|them|everything|all(?:\s+of\s+it)?|the\s+(?:money|amount|payment|charge|sum|full\s+(?:amount|price|sum)))\s+(?:back|returned|refunded|reversed|credited)|back\s+(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|bank|paypal)|\$|€|£|\d";
 
 struct Res {
     /// A money amount: `a` after a currency, `b` before one, `c` bare with two decimals ("24.99"; only counted in a
@@ -139,6 +172,37 @@ struct Res {
     quote_header: Regex,
     /// The separator above a forwarded or replied-to email ("-----Original Message-----").
     original_message: Regex,
+    /// A figure in minor units: "4999 cents", "4,999 cents", "250 pence".
+    minor_units: Regex,
+    /// A payment system's amount field: "amount: 4999" (minor units when an integer of 3+ digits or the key says
+    /// cents), "amount: 49.99".
+    amount_field: Regex,
+    /// A spelled-out figure said the way prices are said: "forty-nine ninety-nine" (49.99).
+    word_pair: Regex,
+    /// A want whose object is money back: "I'd like the refund processed", "I want exactly that back".
+    desire: Regex,
+    /// An imperative or a request to act whose object is money: "Refund it", "send the money back to my card",
+    /// "can you put it back on my card?".
+    imperative: Regex,
+    /// Before an amount: it is an approximation ("about $20", "~$20").
+    approx_before: Regex,
+    /// After an amount: it is an approximation ("$20 or so", "$20-ish", "$20 give or take").
+    approx_after: Regex,
+    /// Before an amount: it comes on top of the full amount ("the full price plus $15").
+    plus_before: Regex,
+    /// A multiple of the order's amount ("double my money back", "refund me twice what I paid").
+    times: Regex,
+    /// A refund of part of the order with no figure: the object is some of the items ("refund the broken ones",
+    /// "refund two of them"), or the customer leaves the figure to the desk ("I'll leave it to you how much").
+    part_of_order: Regex,
+    /// Before a determiner and an amount: a refund verb whose object it is ("refund the $12 bag fee").
+    refund_object: Regex,
+    /// Before an amount: it is certainly a price (what was paid, what it cost), not a figure asked for.
+    paid_before: Regex,
+    /// A complaint: dissatisfaction words.
+    complaint: Regex,
+    /// A concrete problem named (a defect, a delivery problem, a part of the product).
+    problem: Regex,
 }
 
 fn res() -> &'static Res {
@@ -148,14 +212,14 @@ fn res() -> &'static Res {
             r"(?:(?:{CUR_BEFORE})\s?(?:{NUM}|{NUM_NO_LEAD})(?:{MULT})?|\b(?:{NUM})(?:{MULT})?\s?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)"
         );
         // A share below the whole: "100%" is the full amount (`full`), not a share.
-        let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b[1-9]?\d\s?%|\b[1-9]?\d percent\b)";
+        let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b[1-9]?\d\s?%|\b[1-9]?\d percent\b|\bpartial\b|\bpart\s+of\s+(?:it|that|the|my)\b|\ba\s+(?:portion|part)\s+of\b|\bsome\s+of\s+(?:it|that|my|the)\b|\bsome\s+(?:money|cash)\b|\bsomething\s+back\b|\ba\s+(?:bit|little)\s+back\b)";
         Some(Res {
             money: Regex::new(&format!(
                 r"(?i)(?:{CUR_BEFORE})\s?(?P<a>{NUM}|{NUM_NO_LEAD})(?P<ma>{MULT})?|\b(?P<b>{NUM})(?P<mb>{MULT})?\s?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
             ))
             .ok()?,
             number_words: Regex::new(&format!(
-                r"(?i)\b((?:(?:{NUMBER_WORDS}|a|and)[\s-]+)*(?:{NUMBER_WORDS}))[\s-]+(dollars?|bucks|euros?|pounds?|quid|usd|eur)\b"
+                r"(?i)\b((?:(?:{NUMBER_WORDS}|a|and)[\s-]+)*(?:{NUMBER_WORDS}))[\s-]+(dollars?|bucks|euros?|pounds?|quid|usd|eur|cents?)\b"
             ))
             .ok()?,
             dollars_cents: Regex::new(
@@ -230,6 +294,56 @@ fn res() -> &'static Res {
             refund_context: Regex::new(r"(?i)(refund|back|return|reimburs|credit)").ok()?,
             quote_header: Regex::new(r"(?i)^.{0,100}\bwrote(?:\s*\([^)]*\))?\s*:\s*$").ok()?,
             original_message: Regex::new(r"(?i)^-{2,}\s*(?:original|forwarded) message\s*-{2,}").ok()?,
+            minor_units: Regex::new(r"(?i)(?:^|[^\w$€£.,])(\d{1,3}(?:,\d{3})+|\d+)\s?(?:cents?\b|pence\b|ct\b|¢)").ok()?,
+            amount_field: Regex::new(
+                r#"(?i)\b(amount(?:_cents|_minor|\s+in\s+cents|\s*\(cents\))?)["']?\s*[:=]\s*["']?(\d+(?:[.,]\d{1,2})?)\b"#,
+            )
+            .ok()?,
+            word_pair: Regex::new(&format!(
+                r"(?i)\b((?:(?:{UNITS})\s+hundred(?:\s+and)?\s+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS})|(?:{UNITS})\s+hundred)[\s-]+((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|o[\s-]?(?:{UNITS}))\b"
+            ))
+            .ok()?,
+            desire: Regex::new(&format!(
+                r"(?i)(?:\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+do|\s+really|\s+just|\s+still|\s+now|\s+only)*\s+(?:like|want|need|wish|expect|demand|require|request|prefer|insist\s+on)|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:asking|requesting|expecting|demanding|claiming)(?:\s+for)?)\s+(?:to\s+(?:get|have|receive|be\s+(?:given|paid|sent))\s+)?(?:(?:{OBJ_FILLER})\s+){{0,5}}?(?:{MONEY_OBJ})"
+            ))
+            .ok()?,
+            imperative: Regex::new(&format!(
+                r"(?i)(?:^|[.!?;:,]\s*|\b(?:can|could|would|will)\s+(?:you|u|ya|your\s+team)\s+|\b(?:please|pls|plz|kindly)\s+)(?:(?:please|pls|plz|kindly|just|so|now|then|and|ok|okay|hi|hello|hey|simply)\W+)*(?:refund|reimburse|repay|credit|return|send|give|pay|process|issue|reverse|put|transfer|wire|push|release)\b(?:\W+(?:{OBJ_FILLER}|me|us|him|her))*\W+(?:{MONEY_OBJ}|(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|mastercard|amex|bank|paypal))"
+            ))
+            .ok()?,
+            approx_before: Regex::new(
+                r"(?i)(?:\b(?:about|around|approx\.?|approximately|roughly|circa|ca\.|something\s+like|somewhere\s+(?:around|near)|in\s+the\s+region\s+of|give\s+or\s+take)|~)\s*$",
+            )
+            .ok()?,
+            approx_after: Regex::new(r"(?i)^\s*(?:or\s+so|-?\s?ish|give\s+or\s+take|more\s+or\s+less|or\s+thereabouts|odd)\b").ok()?,
+            plus_before: Regex::new(
+                r"(?i)\b(?:plus|on\s+top(?:\s+of\s+(?:that|it|this))?|extra|additional|as\s+well\s+as|and\s+(?:also|another|an\s+extra)|compensation(?:\s+of)?|for\s+(?:my|the)\s+(?:trouble|time|inconvenience))\s*[:,-]?\s*(?:of\s+|another\s+)?$|\+\s*$",
+            )
+            .ok()?,
+            times: Regex::new(
+                r"(?i)\b(double|twice|triple|two\s+times|three\s+times|2x|3x)\s+(?:(?:my|the|what|of|i|we|back|refund\w*|me)\s+)*(?:money|price|amount|cost|paid|total)\b|\b(?:refund\w*|back|reimburs\w*)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b",
+            )
+            .ok()?,
+            part_of_order: Regex::new(
+                r"(?i)\b(?:refund\w*|reimburs\w*|money\s+back|credit)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:(?:the|those|these)\s+(?:\w+\s+)?ones\b|(?:one|two|three|four|some|a\s+few|several|\d+)\s+of\s+(?:them|the|those|these)\b)|\b(?:up\s+to\s+you|leave\s+it\s+(?:up\s+)?to\s+you|you\s+decide|whatever\s+you\s+(?:think|decide|feel))\b[^.?!\n]{0,20}\b(?:how\s+much|amount|fair)|\bhow\s+much\b[^.?!\n]{0,20}\b(?:up\s+to\s+you|you\s+decide)",
+            )
+            .ok()?,
+            refund_object: Regex::new(
+                r"(?i)\b(?:refund|reimburse|credit)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the|a|an|my|this|that|our)\s*$",
+            )
+            .ok()?,
+            paid_before: Regex::new(
+                r"(?i)(?:\b(?:paid|pay|cost|costs|costing|priced?|price\s+(?:is|was|of)|total\w*|came\s+to|comes\s+to|worth|charged|spent|bought|purchased|order(?:ed)?)\b[^.?!\n$€£\d]{0,20}|\b(?:for|on|of)\s+(?:the|a|an|my|this|that|our)\s*)$",
+            )
+            .ok()?,
+            complaint: Regex::new(
+                r"(?i)\b(?:not\s+(?:at\s+all\s+)?(?:happy|satisfied|pleased|impressed|ok|okay|good\s+enough|acceptable)|unhappy|disappoint\w*|dissatisf\w*|unsatisf\w*|terrible|awful|horrible|appall\w*|dreadful|unacceptable|rubbish|garbage|useless|worst|poor\s+(?:quality|service)|fed\s+up|frustrat\w*|angry|furious|annoyed|complain\w*|displeased|ridiculous|a\s+joke|scam\w*|ripped\s+off|let\s+down|not\s+what\s+i\s+(?:expected|ordered|paid\s+for)|something(?:'s|\s+is)?\s+(?:wrong|off|not\s+right)|not\s+right|a\s+(?:problem|mess))\b",
+            )
+            .ok()?,
+            problem: Regex::new(
+                r"(?i)\b(?:broke\w*|break\w*|damag\w*|defect\w*|fault\w*|missing|late|delay\w*|never\s+(?:arrived|came|showed|turned\s+up)|not\s+(?:arrived|delivered|received)|lost|wrong\s+\w+|doesn'?t|does\s+not|didn'?t|won'?t|not\s+working|stopped|dead|crack\w*|torn|tear|ripp?\w*|leak\w*|scratch\w*|dent\w*|stain\w*|smash\w*|shatter\w*|spoil\w*|rotten|expired|mou?ld\w*|too\s+(?:small|big|large|tight|loose|short|long)|fad(?:ed|ing)|peel\w*|shr[au]nk|fell\s+apart|falling\s+apart|came\s+apart|loose|bent|chipped|stuck|jamm\w*|noisy|faulty|flicker\w*|refund\w*|charge\w*|deliver\w*|order\w*|parcel|package|item|product|size|colou?r|quality|service|courier|shipping|invoice|bill\w*|\d)\b",
+            )
+            .ok()?,
         })
     });
     match built {
@@ -367,7 +481,42 @@ fn own_words(text: &str) -> String {
 /// The text facts are extracted from: normalised (NFKC, zero-width removed, look-alikes folded: see
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
-    digits_for_words(&own_words(&crate::content::normalize(text)))
+    canonical_amounts(&own_words(&crate::content::normalize(text)))
+}
+
+/// The amount grammar's rewriting step: every spelled-out or minor-unit figure becomes a major-unit figure in digits,
+/// so one parser ([`amounts`]) reads every format. "forty-nine ninety-nine" → "49.99", "twenty dollars and fifty
+/// cents" → "20.50 dollars", "4,999 cents" → "$49.99", "amount: 4999" (a payment page's minor units) → "amount:
+/// $49.99".
+fn canonical_amounts(text: &str) -> String {
+    let r = res();
+    let paired = r.word_pair.replace_all(text, |c: &regex::Captures| {
+        let minor = c[2].trim_start_matches(['o', 'O']).trim_start_matches(['-', ' ']);
+        match (number_value(&c[1]), number_value(minor)) {
+            (Some(major), Some(cents)) if (1..100).contains(&cents) => format!("{major}.{cents:02}"),
+            _ => c[0].to_string(),
+        }
+    });
+    let words = digits_for_words(&paired);
+    let minor = r.minor_units.replace_all(&words, |c: &regex::Captures| {
+        let (Some(all), Some(num)) = (c.get(0), c.get(1)) else { return c[0].to_string() };
+        let prefix = &all.as_str()[..num.start() - all.start()];
+        match num.as_str().replace(',', "").parse::<i64>() {
+            Ok(cents) => format!("{prefix}${}.{:02}", cents / 100, cents % 100),
+            Err(_) => c[0].to_string(),
+        }
+    });
+    r.amount_field
+        .replace_all(&minor, |c: &regex::Captures| {
+            let key = &c[1];
+            let num = &c[2];
+            let in_minor = key.len() > "amount".len() || (!num.contains(['.', ',']) && num.len() >= 3);
+            match (in_minor, num.parse::<i64>()) {
+                (true, Ok(cents)) => format!("{key}: ${}.{:02}", cents / 100, cents % 100),
+                _ => format!("{key}: ${num}"),
+            }
+        })
+        .into_owned()
 }
 
 /// Clause byte ranges: split at line ends and at sentence punctuation followed by a space ("$50.00" stays whole).
@@ -398,6 +547,8 @@ struct ClauseIntent {
     request: bool,
     /// It asks about (or reports not receiving) a refund.
     status_question: bool,
+    /// It thanks for or reports a refund already made (or asks about refunds in general).
+    acknowledged: bool,
 }
 
 /// The refund grammar on one clause: status questions, acknowledgements of a past refund and negations are cut
@@ -406,15 +557,21 @@ struct ClauseIntent {
 fn clause_intent(clause: &str) -> ClauseIntent {
     let r = res();
     let mut intent = ClauseIntent::default();
+    // Structure first: a want or an imperative whose object is money back asks for it, whatever past-tense words
+    // follow ("I'd like the refund processed", "I want exactly that back"); a negated one does not ("I don't want
+    // a refund": the negation is cut before the frames are read).
+    let unnegated = r.no_refund.replace_all(clause, " ");
+    let framed = r.desire.is_match(&unnegated) || r.imperative.is_match(&unnegated);
     let mut rest = clause.to_string();
     // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
-    for (re, status) in [(&r.status_question, true), (&r.acknowledged, false), (&r.no_refund, false)] {
+    for (re, kind) in [(&r.status_question, 1), (&r.acknowledged, 2), (&r.no_refund, 0)] {
         if re.is_match(&rest) {
-            intent.status_question |= status;
+            intent.status_question |= kind == 1;
+            intent.acknowledged |= kind == 2;
             rest = re.replace_all(&rest, " ").into_owned();
         }
     }
-    intent.request = r.refund.is_match(&rest);
+    intent.request = framed || r.refund.is_match(&rest);
     intent
 }
 
@@ -443,7 +600,9 @@ fn role(text: &str, start: usize, end: usize) -> Role {
         ahead.strip_prefix(' ').and_then(|a| a.split(|c: char| !c.is_alphabetic()).next()).is_some_and(|w| {
             w.len() >= 3 && !matches!(w.to_lowercase().as_str(), "back" | "please" | "for" | "and" | "but")
         });
-    if noun_follows && r.determiner_before.is_match(back) {
+    // "refund the $12 bag fee": the object of a refund verb is the amount asked, whatever noun follows; "$100
+    // back for my $60 jacket" names a price.
+    if noun_follows && r.determiner_before.is_match(back) && !r.refund_object.is_match(back) {
         return Role::Price;
     }
     if r.request_after.is_match(ahead) || r.request_before.is_match(back) {
@@ -490,8 +649,14 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
         let glued = after.chars().next().is_some_and(|c| c.is_ascii_digit())
             || hedged
             || !(word.is_empty() || matches!(word.as_str(), "usd" | "eur" | "gbp" | "cad" | "aud" | "chf"));
-        let cents = to_cents(num.as_str()).zip(factor).and_then(|(c, f)| c.checked_mul(f)).filter(|_| !glued);
-        out.push((m.start(), cents, role(text, m.start(), m.end())));
+        let role = role(text, m.start(), m.end());
+        // An approximation ("about $20", "$20 or so") is not a figure to pay out; an approximate price is still a
+        // price ("I paid around $60"), which never becomes the amount asked.
+        let approximate =
+            r.approx_before.is_match(before(text, m.start(), 30)) || r.approx_after.is_match(&text[m.end()..]);
+        let uncertain = glued || (approximate && role != Role::Price);
+        let cents = to_cents(num.as_str()).zip(factor).and_then(|(c, f)| c.checked_mul(f)).filter(|_| !uncertain);
+        out.push((m.start(), cents, role));
     }
     out
 }
@@ -515,6 +680,22 @@ fn requested_in(text: &str) -> Amount {
         return Amount::Ambiguous;
     }
     let all: Vec<(usize, i64, Role)> = read.into_iter().filter_map(|(at, c, role)| Some((at, c?, role))).collect();
+    // A multiple of what was paid ("double my money back") or the full amount and more ("the full price plus $15
+    // for postage") asks more than the order: the policy refuses it (X2), never reduces it.
+    if let Some(c) = r.times.captures(text) {
+        let word = c.get(1).map_or("double", |m| m.as_str()).to_lowercase();
+        return Amount::Times(if word.starts_with("tri") || word.starts_with("three") || word == "3x" { 3 } else { 2 });
+    }
+    if r.full.is_match(text) {
+        let extra: i64 = all
+            .iter()
+            .filter(|(at, _, role)| *role != Role::Price && r.plus_before.is_match(before(text, *at, 30)))
+            .map(|a| a.1)
+            .sum();
+        if extra > 0 {
+            return Amount::FullPlus(extra);
+        }
+    }
     let asked = distinct(all.iter().filter(|a| a.2 == Role::Requested).map(|a| a.1));
     // The asked amount wins, unless the customer offers alternatives ("refund $10 or maybe $15"): then it is one
     // of several candidates.
@@ -531,16 +712,23 @@ fn requested_in(text: &str) -> Amount {
         );
         return if named.len() == 1 { Amount::Cents(named[0]) } else { Amount::Ambiguous };
     }
-    if r.fraction.is_match(text) || asked.len() > 1 {
+    if r.fraction.is_match(text)
+        || r.part_of_order.is_match(text)
+        || asked.len() > 1
+        || (asked.len() == 1 && r.alternatives.is_match(text))
+    {
         return Amount::Ambiguous;
     }
-    let every = distinct(all.iter().map(|a| a.1));
+    // A price is never the amount asked ("I paid $49.99 … refund me"): a request whose only figures are prices
+    // names no amount, which is a request for the order's amount.
+    let paid = |at: usize| r.paid_before.is_match(before(text, at, 40));
+    let every = distinct(all.iter().filter(|(at, _, role)| *role != Role::Price || !paid(*at)).map(|a| a.1));
     match every.len() {
         0 if r.full.is_match(text) => Amount::Full,
         0 => Amount::Missing,
         1 => Amount::Cents(every[0]),
         _ => {
-            let not_price = distinct(all.iter().filter(|a| a.2 != Role::Price).map(|a| a.1));
+            let not_price = distinct(all.iter().filter(|a| a.2 == Role::Requested).map(|a| a.1));
             if not_price.len() == 1 {
                 return Amount::Cents(not_price[0]);
             }
@@ -558,6 +746,7 @@ fn intent_in(text: &str) -> ClauseIntent {
         let c = clause_intent(&text[s..e]);
         intent.request |= c.request;
         intent.status_question |= c.status_question;
+        intent.acknowledged |= c.acknowledged;
     }
     intent
 }
@@ -598,12 +787,33 @@ pub fn safety_legal_injury(text: &str) -> bool {
 /// Every fact read from the text is read from the normalised customer's own words (`prepare`): obfuscation and
 /// quoted emails change nothing.
 pub fn facts(ev: &Evidence) -> Facts {
+    let r = res();
     let text = format!("{}\n{}", ev.ticket.subject, ev.ticket.body);
     let own = prepare(&text);
-    let intent = intent_in(&own);
+    let clauses = intent_in(&own);
+    let duplicate = is_duplicate(&own);
+    // A duplicate charge reported is a request to take the extra charge back (the policy has no clause that
+    // blocks it: the order's amount or the figure named, like any request).
+    let wants_refund = clauses.request || (duplicate && !clauses.acknowledged);
+    let complaint = r.complaint.is_match(&own);
+    let intent = if wants_refund {
+        Intent::Request
+    } else if clauses.status_question {
+        Intent::StatusQuestion
+    } else if clauses.acknowledged {
+        Intent::Acknowledgement
+    } else if complaint {
+        Intent::Complaint
+    } else {
+        Intent::Inquiry
+    };
+    let vague = intent == Intent::Complaint
+        && !r.problem.is_match(&own)
+        && crate::tools::named_order_ids(&own).is_empty()
+        && !own.contains('?');
     let order = ev.order.as_ref();
     Facts {
-        wants_refund: intent.request,
+        wants_refund,
         amount: requested_in(&own),
         order: ev.lookup.clone(),
         order_amount_cents: order.map(|o| o.amount_cents),
@@ -611,142 +821,31 @@ pub fn facts(ev: &Evidence) -> Facts {
         placed_days_ago: order.map(|o| o.placed_days_ago),
         executed_prior_refund: ev.refunds.iter().any(|r| r.status == "executed"),
         safety_legal_injury: safety_legal_injury(&text),
-        refund_status_question: intent.status_question && !intent.request,
-        duplicate_charge: is_duplicate(&own),
+        refund_status_question: clauses.status_question && !wants_refund,
+        duplicate_charge: duplicate,
+        intent,
+        vague,
     }
 }
 
-fn answer(label: &str, action: &str, refs: &[&str], reason: String, facts: Facts) -> Classification {
-    Classification {
-        label: label.into(),
-        action: action.into(),
-        policy_refs: refs.iter().map(|s| s.to_string()).collect(),
-        reason,
-        amount_cents: None,
-        severity: None,
-        facts,
-        attempts: Vec::new(),
-    }
-}
-
-/// Applies the written policy (policy.md), first match wins.
+/// Applies the written policy (policy.md): the clause table of [`crate::policy`], first match wins.
 pub fn classify(ev: &Evidence) -> Classification {
     let f = facts(ev);
-    if !f.wants_refund {
-        if f.safety_legal_injury {
-            let mut c = answer("in_policy", "escalate", &["E2"], "safety, legal threat or injury".into(), f);
-            c.severity = Some("high".into());
-            return c;
-        }
-        // A duplicate charge reported without the word refund ("two payments of $30 on my statement") still asks
-        // for an account action the lookups cannot check (they hold orders, not payments): U1, not C1.
-        if f.duplicate_charge {
-            let mut c = answer("under_specified", "escalate", &["U1"], "reports a duplicate charge".into(), f);
-            c.severity = Some("low".into());
-            return c;
-        }
-        // A question about a refund the lookups have no record of is not a pure inquiry: either a request got lost
-        // or the customer means another order; a human looks (U1). A question about a refund on record is (C1).
-        if f.refund_status_question && ev.refunds.is_empty() {
-            let reason = "asks about a refund there is no record of".into();
-            let mut c = answer("under_specified", "escalate", &["U1"], reason, f);
-            c.severity = Some("low".into());
-            return c;
-        }
-        return answer("in_policy", "close", &["C1"], "a pure inquiry needing no account action".into(), f);
-    }
-    // Rule 1: out of policy.
-    match &f.order {
-        OrderLookup::NotThisCustomers(id) => {
-            let reason = format!("order {id} is not a verifiable order of this customer");
-            return answer("out_of_policy", "refuse", &["X1"], reason, f);
-        }
-        OrderLookup::NoOrders => {
-            return answer("out_of_policy", "refuse", &["X1"], "the customer has no verifiable order".into(), f);
-        }
-        _ => {}
-    }
-    let (Some(order_amount), Some(days), Some(status)) =
-        (f.order_amount_cents, f.placed_days_ago, f.order_status.clone())
-    else {
-        // Rule 2 (E2) before rule 3.
-        if f.safety_legal_injury {
-            let mut c = answer("in_policy", "escalate", &["E2"], "safety, legal threat or injury".into(), f);
-            c.severity = Some("high".into());
-            return c;
-        }
-        let mut c = answer("under_specified", "escalate", &["U1"], "needs more information: which order?".into(), f);
-        c.severity = Some("low".into());
-        return c;
+    let v = policy::decide(&f);
+    let reason = match (v.action, ev.order.as_ref()) {
+        (Action::Refund, Some(o)) => format!("{}: {} on order {}", v.clause, v.why, o.id),
+        _ => format!("{}: {}", v.clause, v.why),
     };
-    let requested = match f.amount {
-        Amount::Cents(c) => Some(c),
-        Amount::Full => Some(order_amount),
-        Amount::Missing | Amount::Ambiguous => None,
-    };
-    if let Some(r) = requested
-        && r > order_amount
-    {
-        let reason = format!("asks {} on an order of {}", crate::money(r), crate::money(order_amount));
-        return answer("out_of_policy", "refuse", &["X2"], reason, f);
+    Classification {
+        label: v.label,
+        action: v.action,
+        policy_refs: v.refs,
+        reason,
+        amount_cents: v.amount_cents,
+        severity: v.severity,
+        facts: f,
+        attempts: Vec::new(),
     }
-    if !within_window(days) {
-        let reason = format!("placed {days} days ago, past the {WINDOW_DAYS}-day window");
-        return answer("out_of_policy", "refuse", &["X3"], reason, f);
-    }
-    if f.executed_prior_refund {
-        return answer("out_of_policy", "refuse", &["X4"], "the order already has an executed refund".into(), f);
-    }
-    // Rule 2: escalate.
-    if let Some(r) = requested
-        && r > CAP_CENTS
-    {
-        let mut c = answer("in_policy", "escalate", &["E1"], format!("{} is over the cap", crate::money(r)), f);
-        c.severity = Some("medium".into());
-        return c;
-    }
-    if f.safety_legal_injury {
-        let mut c = answer("in_policy", "escalate", &["E2"], "safety, legal threat or injury".into(), f);
-        c.severity = Some("high".into());
-        return c;
-    }
-    // Rule 3: under-specified.
-    // A charge the customer says was taken twice is not visible to the lookups (they hold orders, not payments):
-    // refunding "the duplicate" would refund the order itself. A human checks the payments (U1, policy.md).
-    if f.duplicate_charge {
-        let mut c = answer("under_specified", "escalate", &["U1"], "reports a duplicate charge".into(), f);
-        c.severity = Some("low".into());
-        return c;
-    }
-    // The ticket names no order and is not linked to one: the customer's only order is a guess, good enough to
-    // refuse on (nothing is paid out) but not to pay out on (U1, policy.md).
-    if f.order == OrderLookup::OnlyOrder {
-        let reason = "needs more information: the ticket names no order".into();
-        let mut c = answer("under_specified", "escalate", &["U1"], reason, f);
-        c.severity = Some("low".into());
-        return c;
-    }
-    let Some(amount) = requested.filter(|a| *a > 0) else {
-        let mut c = answer("under_specified", "escalate", &["U1"], "needs more information: which amount?".into(), f);
-        c.severity = Some("low".into());
-        return c;
-    };
-    // Rule 4: refund.
-    if status == "delivered" || status == "shipped" {
-        let mut c = answer(
-            "in_policy",
-            "refund",
-            &["R1", "R2", "R3", "R4", "R5"],
-            format!("refund {} on order {}", crate::money(amount), ev.order.as_ref().map_or(0, |o| o.id)),
-            f,
-        );
-        c.amount_cents = Some(amount);
-        return c;
-    }
-    // No rule matched (e.g. a refund on an order that is only paid or cancelled): a human decides.
-    let mut c = answer("under_specified", "escalate", &["F1"], format!("order status is {status}"), f);
-    c.severity = Some("low".into());
-    c
 }
 
 #[cfg(test)]
@@ -773,11 +872,5 @@ mod tests {
         assert!(safety_legal_injury("it caught fire"));
         assert!(safety_legal_injury("my lawyer will call"));
         assert!(!safety_legal_injury("the system keeps disconnecting"));
-    }
-
-    #[test]
-    fn the_window_is_inclusive_of_day_30() {
-        assert!(within_window(30));
-        assert!(!within_window(31));
     }
 }

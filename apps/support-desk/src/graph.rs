@@ -10,6 +10,7 @@ use crate::content::{Sanitized, sanitize};
 use crate::db::DeskDb;
 use crate::gate::Proposal;
 use crate::mcp;
+use crate::policy::{Action, Severity};
 use crate::tools::{self, Customer, Evidence, LookupTools, Order, Refund, Ticket};
 use foureyes_core::{ActionRequest, ApprovalId, DecisionId, Outcome, Policy, ReasonCode, Verdict};
 use foureyes_store::Store;
@@ -360,10 +361,10 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
             s.classifications += 1;
             Ok(Some("ok"))
         }
-        Node::Route => Ok(Some(match need(&s.classification, "classification")?.action.as_str() {
-            "refuse" => "refuse",
-            "escalate" => "escalate",
-            _ => "act",
+        Node::Route => Ok(Some(match need(&s.classification, "classification")?.action {
+            Action::Refuse => "refuse",
+            Action::Escalate => "escalate",
+            Action::Refund | Action::Close => "act",
         })),
         Node::ExplainRefusal => {
             s.outcome = Some(format!("refused: {}", need(&s.classification, "classification")?.reason));
@@ -373,22 +374,26 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
             let c = need(&s.classification, "classification")?;
             s.proposal = Some(Proposal::EscalateTicket {
                 ticket_id: s.ticket_id,
-                severity: c.severity.unwrap_or_else(|| "medium".into()),
-                reason: format!("{}: {}", c.policy_refs.join(","), c.reason),
+                severity: c.severity.unwrap_or(Severity::Medium).as_str().into(),
+                reason: format!(
+                    "{}: {}",
+                    c.policy_refs.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(","),
+                    c.reason
+                ),
             });
             Ok(Some("ok"))
         }
         Node::ProposeAction => {
             let c = need(&s.classification, "classification")?;
             let ev = need(&s.evidence, "evidence")?;
-            s.proposal = Some(match (c.action.as_str(), ev.order, c.amount_cents) {
-                ("refund", Some(order), Some(amount)) => Proposal::IssueRefund {
+            s.proposal = Some(match (c.action, ev.order, c.amount_cents) {
+                (Action::Refund, Some(order), Some(amount)) => Proposal::IssueRefund {
                     ticket_id: s.ticket_id,
                     order_id: order.id,
                     amount_cents: amount,
                     idempotency_key: format!("refund-ticket-{}-order-{}", s.ticket_id, order.id),
                 },
-                ("close", _, _) => {
+                (Action::Close, _, _) => {
                     Proposal::CloseTicket { ticket_id: s.ticket_id, resolution: "answered inquiry".into() }
                 }
                 _ => return Err(Error::Invalid(format!("cannot propose `{}`", c.action))),

@@ -16,10 +16,12 @@ pub mod graph;
 pub mod llm;
 pub mod mcp;
 pub mod pg;
+pub mod policy;
 pub mod tools;
 pub mod trajectory;
 
-use foureyes_store::{SqliteOptions, SqliteStore, Store, StoreError};
+use foureyes_store::{Store, StoreError};
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use std::path::Path;
 use std::sync::Arc;
 

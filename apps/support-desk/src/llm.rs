@@ -21,8 +21,9 @@
 //!   unavailable the ticket is escalated — or, only when `offline_fallback` is set, classified offline.
 
 use crate::Error;
-use crate::classify::{self, Amount, CAP_CENTS, Classification, Facts, WINDOW_DAYS, within_window};
+use crate::classify::{self, Amount, Classification, Facts};
 use crate::content::{self, Sanitized};
+use crate::policy::{Action, CAP_CENTS, Clause, Label, Severity, WINDOW_DAYS, within_window};
 use crate::tools::{Evidence, OrderLookup};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -45,10 +46,6 @@ const MAX_RESPONSE_BYTES: usize = 1 << 20;
 const MAX_REASON_CHARS: usize = 500;
 /// Error details that quote provider or model text are cut to this many characters.
 const MAX_DETAIL_CHARS: usize = 300;
-
-/// The policy references of `policy.md`, the only ones an answer may cite.
-pub const KNOWN_REFS: [&str; 15] =
-    ["X1", "X2", "X3", "X4", "X5", "E1", "E2", "U1", "R1", "R2", "R3", "R4", "R5", "C1", "F1"];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ProviderKind {
@@ -498,7 +495,7 @@ pub fn system_prompt() -> String {
         open = content::OPEN,
         close = content::CLOSE,
         policy = crate::POLICY_MD,
-        refs = KNOWN_REFS.join(", "),
+        refs = Clause::ALL.map(Clause::as_str).join(", "),
         reason = MAX_REASON_CHARS,
     )
 }
@@ -528,56 +525,6 @@ pub fn user_message(ev: &Evidence, wrapped_body: &str) -> String {
     )
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum Label {
-    OutOfPolicy,
-    InPolicy,
-    UnderSpecified,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum Action {
-    Refund,
-    Escalate,
-    Close,
-    Refuse,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum Severity {
-    Low,
-    Medium,
-    High,
-}
-
-fn label_str(l: Label) -> &'static str {
-    match l {
-        Label::OutOfPolicy => "out_of_policy",
-        Label::InPolicy => "in_policy",
-        Label::UnderSpecified => "under_specified",
-    }
-}
-
-fn action_str(a: Action) -> &'static str {
-    match a {
-        Action::Refund => "refund",
-        Action::Escalate => "escalate",
-        Action::Close => "close",
-        Action::Refuse => "refuse",
-    }
-}
-
-fn severity_str(s: Severity) -> &'static str {
-    match s {
-        Severity::Low => "low",
-        Severity::Medium => "medium",
-        Severity::High => "high",
-    }
-}
-
 /// The model's answer: a closed schema. Unknown fields, duplicate fields, strings for numbers, fractional cents and
 /// values outside the enums are parse errors.
 #[derive(Debug, Deserialize)]
@@ -585,7 +532,7 @@ fn severity_str(s: Severity) -> &'static str {
 struct Answer {
     label: Label,
     action: Action,
-    policy_refs: Vec<String>,
+    policy_refs: Vec<Clause>,
     reason: String,
     #[serde(default)]
     order_id: Option<i64>,
@@ -615,12 +562,12 @@ pub fn validate(text: &str, ev: &Evidence) -> Result<Classification, String> {
     check_evidence(&a, ev, &facts)?;
     let amount_cents = if a.action == Action::Refund { a.amount_cents } else { None };
     Ok(Classification {
-        label: label_str(a.label).into(),
-        action: action_str(a.action).into(),
+        label: a.label,
+        action: a.action,
         policy_refs: a.policy_refs,
         reason: a.reason.trim().to_string(),
         amount_cents,
-        severity: a.severity.map(|s| severity_str(s).into()),
+        severity: a.severity,
         facts,
         attempts: Vec::new(),
     })
@@ -631,33 +578,28 @@ fn check_schema(a: &Answer) -> Result<(), String> {
     if a.policy_refs.is_empty() {
         return Err("policy_refs is empty".into());
     }
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: Vec<Clause> = Vec::new();
     for r in &a.policy_refs {
-        if !KNOWN_REFS.contains(&r.as_str()) {
-            return Err(format!("unknown policy reference `{}`", cut(r)));
-        }
-        if seen.contains(&r.as_str()) {
+        if seen.contains(r) {
             return Err(format!("policy reference `{r}` repeated"));
         }
-        seen.push(r);
+        seen.push(*r);
     }
     let reason = a.reason.trim();
     if reason.is_empty() || reason.chars().count() > MAX_REASON_CHARS {
         return Err(format!("reason must be 1 to {MAX_REASON_CHARS} characters"));
     }
-    let refs_within = |allowed: &[&str]| seen.iter().all(|r| allowed.contains(r));
-    let (labels, allowed, what): (&[Label], &[&str], &str) = match a.action {
-        Action::Refund => (&[Label::InPolicy], &["R1", "R2", "R3", "R4", "R5"], "R1-R5"),
-        Action::Escalate => (&[Label::InPolicy, Label::UnderSpecified], &["E1", "E2", "U1", "F1"], "E1, E2, U1, F1"),
-        Action::Close => (&[Label::InPolicy], &["C1"], "C1"),
-        Action::Refuse => (&[Label::OutOfPolicy], &["X1", "X2", "X3", "X4", "X5"], "X1-X5"),
-    };
-    let action = action_str(a.action);
-    if !labels.contains(&a.label) {
-        return Err(format!("label `{}` does not fit action `{action}`", label_str(a.label)));
-    }
-    if !refs_within(allowed) {
-        return Err(format!("action `{action}` must cite {what}, not {}", a.policy_refs.join(",")));
+    // The clause table says what each clause allows: every cited clause must fit the action and the label.
+    let action = a.action;
+    for r in &seen {
+        let (fits_action, labels) = r.fits();
+        if fits_action != action {
+            let cited: Vec<&str> = a.policy_refs.iter().map(|c| c.as_str()).collect();
+            return Err(format!("action `{action}` cannot cite {}", cited.join(",")));
+        }
+        if !labels.contains(&a.label) {
+            return Err(format!("label `{}` does not fit action `{action}`", a.label));
+        }
     }
     match (a.action, a.amount_cents, a.severity) {
         (Action::Refund, None, _) => Err("a refund needs amount_cents".into()),
@@ -733,14 +675,14 @@ fn check_evidence(a: &Answer, ev: &Evidence, facts: &Facts) -> Result<(), String
 /// The escalation an invalid answer (or an unavailable chain) becomes: a human decides.
 fn escalation(reason: String, facts: Facts, attempts: Vec<Attempt>) -> Classification {
     // The escalate tool requires at least medium for safety/legal tickets.
-    let severity = if facts.safety_legal_injury { "high" } else { "medium" };
+    let severity = if facts.safety_legal_injury { Severity::High } else { Severity::Medium };
     Classification {
-        label: "under_specified".into(),
-        action: "escalate".into(),
-        policy_refs: vec!["F1".into()],
+        label: Label::UnderSpecified,
+        action: Action::Escalate,
+        policy_refs: vec![Clause::F1],
         reason,
         amount_cents: None,
-        severity: Some(severity.into()),
+        severity: Some(severity),
         facts,
         attempts,
     }

@@ -340,7 +340,7 @@ async fn run_one(s: &Scenario, graph: &Graph) -> Result<Observed, Error> {
         stop: if stop == Stop::Interrupted { StopKind::Interrupted } else { StopKind::End },
         trace: state.trace,
         tool_calls: state.tool_calls,
-        action: state.classification.map(|c| c.action),
+        action: state.classification.map(|c| c.action.as_str().to_string()),
         proposal: state.proposal,
         outcome: state.outcome,
         error,

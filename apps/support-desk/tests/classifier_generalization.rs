@@ -37,7 +37,7 @@ fn evidence(body: &str, cents: i64, days: i64, lookup: OrderLookup, refunds: &[&
 /// (action, first policy ref) for a ticket on a linked, delivered order of `cents`, placed `days` ago.
 fn decide(body: &str, cents: i64, days: i64, refunds: &[&str]) -> (String, String) {
     let c = classify::classify(&evidence(body, cents, days, OrderLookup::Linked, refunds));
-    (c.action, c.policy_refs.first().cloned().unwrap_or_default())
+    (c.action.to_string(), c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default())
 }
 
 fn pair(action: &str, rule: &str) -> (String, String) {
@@ -64,6 +64,12 @@ fn refund_requests_without_the_word_refund_are_requests() {
         assert_eq!(requested_amount(body), Amount::Cents(cents), "{body}");
         assert_eq!(decide(body, 9_000, 5, &[]), pair("refund", "R1"), "{body}");
     }
+    // A price mentioned ("I paid …") is not the amount asked: a request naming no other figure is for the order's
+    // amount (issue 16).
+    let body = "I paid 40 dollars for it, when do I get my money back?";
+    assert!(wants_refund(body), "{body}");
+    assert_eq!(requested_amount(body), Amount::Missing);
+    assert_eq!(decide(body, 4_000, 5, &[]), pair("refund", "R1"));
     // Returning an item, asking to be called back, sending a parcel back: no money asked for.
     for body in [
         "Can I return my order if it doesn't fit?",
@@ -154,8 +160,8 @@ fn a_past_refund_mentioned_is_not_a_new_request() {
     assert!(refund_status_question("Where is my refund? It's been two weeks."));
     assert!(refund_status_question("I'm waiting on my refund from last week."));
     assert!(!refund_status_question("Can I get a refund? It's been two weeks."));
-    // A question about a refund with no record at all is a lost request or the wrong order: a human looks (U1).
-    assert_eq!(decide("Where is my refund? It's been two weeks.", 5_000, 5, &[]), pair("escalate", "U1"));
+    // A question about a refund is an inquiry (issue 16's reference semantics), with or without a record.
+    assert_eq!(decide("Where is my refund? It's been two weeks.", 5_000, 5, &[]), pair("close", "C1"));
     // A new request next to an acknowledged one is still a request (here on an order with an executed refund: X4).
     let body = "You already refunded the blender; now please refund $25 for the toaster.";
     assert!(wants_refund(body));
@@ -227,7 +233,7 @@ fn obfuscated_refund_wording_is_read_after_normalisation() {
 }
 
 #[test]
-fn shares_duplicate_charges_and_unlinked_orders_go_to_a_human() {
+fn shares_go_to_a_human_duplicate_charges_and_only_orders_are_refunded() {
     for body in ["Refund half the price please.", "Refund 50% of the $80 please.", "A third back would be fair."] {
         assert_eq!(requested_amount(body), Amount::Ambiguous, "{body}");
     }
@@ -236,12 +242,13 @@ fn shares_duplicate_charges_and_unlinked_orders_go_to_a_human() {
     assert_eq!(requested_amount("Half the screen is dead, refund $30 please."), Amount::Cents(3000));
     for body in ["I was billed twice for this, refund $30 please.", "Refund the duplicate payment of $30."] {
         assert!(duplicate_charge(body), "{body}");
-        assert_eq!(decide(body, 3_000, 5, &[]), pair("escalate", "U1"), "{body}");
+        // A duplicate charge is a request to take the extra charge back (issue 16: no clause blocks it).
+        assert_eq!(decide(body, 3_000, 5, &[]), pair("refund", "R1"), "{body}");
     }
     assert!(!duplicate_charge("I ordered twice from you before, refund $30 please."));
-    // The customer's only order, not linked and not named: a refund waits for a human; a refusal stands.
+    // The customer's only order, not linked and not named, is identified (issue 16's reference semantics).
     let c = classify::classify(&evidence("Refund $30 please.", 3_000, 5, OrderLookup::OnlyOrder, &[]));
-    assert_eq!((c.action.as_str(), c.policy_refs[0].as_str()), ("escalate", "U1"));
+    assert_eq!((c.action.as_str(), c.policy_refs[0].as_str()), ("refund", "R1"));
     let c = classify::classify(&evidence("Refund $30 please.", 3_000, 45, OrderLookup::OnlyOrder, &[]));
     assert_eq!((c.action.as_str(), c.policy_refs[0].as_str()), ("refuse", "X3"));
 }
@@ -449,7 +456,7 @@ fn hazard_wording_escalates_and_ordinary_heat_and_shock_do_not() {
 }
 
 #[test]
-fn duplicate_charges_described_without_twice_go_to_a_human() {
+fn duplicate_charges_described_without_twice_are_requests() {
     for body in [
         "My card statement lists two charges of $18 for this one order.",
         "You took the money two times, please undo one of the payments.",
@@ -460,7 +467,7 @@ fn duplicate_charges_described_without_twice_go_to_a_human() {
         "There are two matching debits on my account.",
     ] {
         assert!(duplicate_charge(body), "{body}");
-        assert_eq!(decide(body, 1_800, 5, &[]), pair("escalate", "U1"), "{body}");
+        assert_eq!(decide(body, 1_800, 5, &[]), pair("refund", "R1"), "{body}");
     }
     for body in [
         "I paid twice as much in the store.",
@@ -488,9 +495,9 @@ fn acknowledgements_and_bank_status_questions_with_amounts_are_inquiries() {
         assert_eq!(decide(body, 6_000, 5, &["executed"]), pair("close", "C1"), "{body}");
         assert_eq!(decide(body, 6_000, 5, &["pending"]), pair("close", "C1"), "{body}");
     }
-    // With no refund on record, the bank's "pending" is a lost request or another order: a human looks (U1).
+    // With no refund on record it is still a question about a refund: an inquiry (issue 16).
     let body = "The bank tells me the refund is still processing on their end. When will it clear?";
-    assert_eq!(decide(body, 6_000, 5, &[]), pair("escalate", "U1"));
+    assert_eq!(decide(body, 6_000, 5, &[]), pair("close", "C1"));
     // An acknowledgement does not hide a new request beside it.
     let body = "Thanks for the $10 refund on the mug. Now please refund $20 for the plate too.";
     assert!(wants_refund(body));

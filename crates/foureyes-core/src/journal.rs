@@ -50,6 +50,10 @@ pub enum EventKind {
     /// A demotion ended: `cause: "expired"` (its cooling period passed; written by the first write that finds it
     /// over) or `cause: "admin"` (restored early, with `by` and `why`).
     SessionRestored,
+    /// A signed checkpoint of the journal's first `size` events (`size`, `root` hex, `key` name, `note`: the signed
+    /// note itself), written by whoever signed it (`foureyes journal checkpoint`, `serve --signing-key`). It grants
+    /// nothing; it lets a later reader find the newest signed tree head in the journal.
+    Checkpoint,
 }
 
 impl EventKind {
@@ -77,6 +81,7 @@ impl EventKind {
             EventKind::TaskFinished => "task_finished",
             EventKind::SessionDemoted => "session_demoted",
             EventKind::SessionRestored => "session_restored",
+            EventKind::Checkpoint => "checkpoint",
         }
     }
 
@@ -103,6 +108,11 @@ impl Event {
         let seq = prev_seq + 1;
         let hash = event_hash(seq, ts_ms, kind, &data, prev_hash);
         Event { seq, ts_ms, kind, data, prev_hash: prev_hash.to_string(), hash }
+    }
+
+    /// The next event after `(prev_seq, prev_hash)` carrying `data`, of the kind that data is.
+    pub fn of(prev_seq: u64, prev_hash: &str, ts_ms: i64, data: &crate::event::EventData) -> Event {
+        Event::next(prev_seq, prev_hash, ts_ms, data.kind(), data.to_value())
     }
 
     /// The export form: one canonical JSON line (without the newline).

@@ -7,7 +7,11 @@
 
 pub mod approval;
 pub mod canonical;
+pub mod checkpoint;
+pub mod connector;
+pub mod event;
 pub mod journal;
+pub mod merkle;
 pub mod number;
 pub mod pipeline;
 pub mod policy;

@@ -13,7 +13,7 @@
 //!       celsius: { type: number, min: 17, max: 23 }
 //!     compensate: { action: climate.set_temperature, window: 15m }
 //! mcp:                             # optional: per `foureyes mcp-proxy --name` server
-//!   fs: { trust_read_only_hint: true }
+//!   fs: { trust_read_only_hint: true, call_timeouts: { write_file: 30s } }
 //! session_trust:                   # optional: what demotes a session, and for how long
 //!   cooling_period: 30m
 //!   demote_on: { denials: { count: 3, within: 1h }, bounds_violation: true, flags: [prompt_injection] }
@@ -73,6 +73,8 @@ pub struct ActionPolicy {
     pub compensate: Option<Compensation>,
     pub dry_run: DryRunRule,
     pub approvals: ApprovalRule,
+    /// What FourEyes runs itself after a permit (`execute:`); `None`: the caller executes.
+    pub execute: Option<crate::connector::ConnectorSpec>,
 }
 
 /// What the policy lets the MCP proxy trust about one upstream server. Tool annotations are untrusted hints: they
@@ -82,6 +84,9 @@ pub struct McpServerPolicy {
     /// A tool the policy does not name (`mcp.<server>.<tool>` is not under `actions`) that the upstream marks
     /// `readOnlyHint: true` in `tools/list` is tier 0 (observe) instead of default-deny. Off by default.
     pub trust_read_only_hint: bool,
+    /// Per tool: how long the proxy waits for the upstream's answer to a forwarded call before it answers
+    /// `isError` and reports the outcome `unknown` (overrides `mcp-proxy --call-timeout`).
+    pub call_timeout_ms: BTreeMap<String, i64>,
 }
 
 /// Session-dependent trust: after one of these signals, the session's tier 1–2 actions need a human for
@@ -328,6 +333,8 @@ struct RawDenials {
 struct RawMcpServer {
     #[serde(default)]
     trust_read_only_hint: bool,
+    #[serde(default)]
+    call_timeouts: BTreeMap<String, Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -359,6 +366,8 @@ struct RawAction {
     dry_run_until: Option<Spanned<String>>,
     #[serde(default)]
     approvals: Option<Spanned<RawApprovals>>,
+    #[serde(default)]
+    execute: Option<crate::connector::ConnectorSpec>,
 }
 
 #[derive(Deserialize)]
@@ -497,7 +506,21 @@ impl Loader<'_> {
                     format!("`mcp` server name `{server}` is not a name of letters, digits, `_` and `-` (e.g. `fs`)"),
                 ));
             }
-            mcp.insert(server.clone(), McpServerPolicy { trust_read_only_hint: raw.value.trust_read_only_hint });
+            let mut call_timeout_ms = BTreeMap::new();
+            for (tool, text) in &raw.value.call_timeouts {
+                let ms = parse_duration_ms(&text.value).ok().filter(|ms| *ms > 0).ok_or_else(|| {
+                    self.err(
+                        &text.referenced,
+                        format!(
+                            "`call_timeouts.{tool}`: `{}` is not a positive duration (e.g. `30s`, `5m`)",
+                            text.value
+                        ),
+                    )
+                })?;
+                call_timeout_ms.insert(tool.clone(), ms);
+            }
+            let trust_read_only_hint = raw.value.trust_read_only_hint;
+            mcp.insert(server.clone(), McpServerPolicy { trust_read_only_hint, call_timeout_ms });
         }
         let session_trust = raw.session_trust.as_ref().map(|t| self.session_trust(t)).transpose()?;
         Ok(Policy {
@@ -708,6 +731,7 @@ impl Loader<'_> {
             compensate,
             dry_run,
             approvals,
+            execute: a.execute.clone(),
         })
     }
 

@@ -16,6 +16,12 @@
 //! that folds events into state. The same events always replay to the same state. No I/O, no clock: `now_ms` is
 //! passed in. Filesystem facts (a path that resolves through a symlink outside the workspace) are the executor's to
 //! check against the real filesystem.
+//!
+//! **The workspace is part of the revision.** `create` records a [`Manifest`] of the workspace (every file's
+//! hash); each applied change set must leave exactly the previous manifest with the written files replaced; a
+//! check states the manifest it saw before and after it ran, and is refused when the first is not the revision's
+//! (a file changed by hand since the apply) and fails when the two differ (the check changed the workspace);
+//! `finish` states the manifest it re-hashed and is refused on any drift, naming the files.
 
 use crate::canonical::{canonical_sha256, sha256_hex};
 use crate::journal::EventKind;
@@ -38,9 +44,40 @@ pub const MAX_CHECK_COMMAND_BYTES: usize = 4096;
 pub const MAX_CHECK_TIMEOUT_MS: u64 = 24 * 3_600_000;
 /// How much of the check's output is kept (its tail) next to the digest of all of it.
 pub const OUTPUT_TAIL_BYTES: usize = 2000;
+/// Most entries in a workspace manifest (a bigger workspace is refused at `create`; its baseline is journaled).
+pub const MAX_MANIFEST_FILES: usize = 20_000;
+/// Most paths a refusal names before it says how many more differ.
+pub const MAX_NAMED_PATHS: usize = 20;
 /// Sensitive paths when the operator names none: a change touching one defers to a human before it is applied.
-/// A glob without `/` matches the file name at any depth; `**` matches any number of directories.
-pub const DEFAULT_SENSITIVE: [&str; 4] = [".ci/**", "Cargo.toml", "**/.env*", "**/*.key"];
+/// CI and build control files (what runs code on the next build or pipeline), secrets and keys. A glob without `/`
+/// matches the file name at any depth; `**` matches any number of directories; matching ignores case (a
+/// case-insensitive filesystem opens `CARGO.TOML` as `Cargo.toml`).
+pub const DEFAULT_SENSITIVE: [&str; 24] = [
+    ".ci/**",
+    ".github/**",
+    ".gitlab-ci.yml",
+    ".circleci/**",
+    "**/.cargo/**",
+    "Cargo.toml",
+    "build.rs",
+    "rust-toolchain",
+    "rust-toolchain.toml",
+    "Makefile",
+    "GNUmakefile",
+    "*.mk",
+    "justfile",
+    "package.json",
+    ".npmrc",
+    "pyproject.toml",
+    "setup.py",
+    "conftest.py",
+    "Dockerfile",
+    ".pre-commit-config.yaml",
+    ".gitattributes",
+    ".gitmodules",
+    "**/.env*",
+    "**/*.key",
+];
 
 /// Where a task stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -86,6 +123,143 @@ pub struct TaskConfig {
     pub check_timeout_ms: u64,
     /// Globs of paths whose change defers to a human before it is applied.
     pub sensitive: Vec<String>,
+    /// Directories (relative to the workspace) the sandboxed check may write, e.g. `target`; left out of the
+    /// workspace manifest. Everything else in the workspace is read-only to the check.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub writable: Vec<String>,
+    /// The check may reach the network (default: no network).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub network: bool,
+    /// The operator opted out of the sandbox: checks run as plain processes (recorded in every check).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unsandboxed: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// What a manifest entry is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryKind {
+    /// A regular file: `sha256` and `bytes` are its content's.
+    #[default]
+    File,
+    /// A symlink: `sha256` and `bytes` are its target text's (it is never followed).
+    Symlink,
+    /// Anything else (a FIFO, a socket, a device): not read.
+    Other,
+}
+
+impl EntryKind {
+    fn is_file(&self) -> bool {
+        *self == EntryKind::File
+    }
+}
+
+/// One entry of a workspace manifest.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ManifestEntry {
+    pub path: String,
+    #[serde(default, skip_serializing_if = "EntryKind::is_file")]
+    pub kind: EntryKind,
+    pub sha256: String,
+    pub bytes: u64,
+    /// Any execute bit is set (a check may run the file).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub executable: bool,
+}
+
+/// Every file of a workspace (directories the check may write left out), sorted by path: what the workspace
+/// must hold at a revision. The executor and the runner hash the real workspace; the core compares.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub files: Vec<ManifestEntry>,
+}
+
+impl Manifest {
+    /// A manifest of these entries, sorted by path.
+    pub fn new(mut files: Vec<ManifestEntry>) -> Manifest {
+        files.sort();
+        Manifest { files }
+    }
+
+    /// SHA-256 over the canonical JSON of the entries.
+    pub fn digest(&self) -> String {
+        canonical_sha256(&self.files)
+    }
+
+    pub fn get(&self, path: &str) -> Option<&ManifestEntry> {
+        self.files.binary_search_by(|e| e.path.as_str().cmp(path)).ok().map(|i| &self.files[i])
+    }
+
+    /// The paths whose entry differs between the two manifests (changed, added or removed), sorted.
+    pub fn diff(&self, other: &Manifest) -> Vec<String> {
+        let mut out = BTreeSet::new();
+        for e in &self.files {
+            if other.get(&e.path) != Some(e) {
+                out.insert(e.path.clone());
+            }
+        }
+        for e in &other.files {
+            if self.get(&e.path) != Some(e) {
+                out.insert(e.path.clone());
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    /// This manifest with the written files in place: regular files that keep an earlier file's execute bit.
+    pub fn with_written(&self, written: &[FileHash]) -> Manifest {
+        let mut files: Vec<ManifestEntry> =
+            self.files.iter().filter(|e| !written.iter().any(|w| w.path == e.path)).cloned().collect();
+        for w in written {
+            let executable = self.get(&w.path).is_some_and(|e| e.kind == EntryKind::File && e.executable);
+            files.push(ManifestEntry {
+                path: w.path.clone(),
+                kind: EntryKind::File,
+                sha256: w.sha256.clone(),
+                bytes: w.bytes,
+                executable,
+            });
+        }
+        Manifest::new(files)
+    }
+}
+
+/// "`a.txt`, `b.txt` and 3 more": paths as a refusal names them, each made visible ([`visible`]).
+pub fn name_paths(paths: &[String]) -> String {
+    let mut named: Vec<String> = paths.iter().take(MAX_NAMED_PATHS).map(|p| format!("`{}`", visible(p))).collect();
+    if paths.len() > MAX_NAMED_PATHS {
+        named.push(format!("{} more", paths.len() - MAX_NAMED_PATHS));
+    }
+    named.join(", ")
+}
+
+/// Text as a person should see it on a terminal: control characters, bidi overrides and other invisible
+/// formatting characters are shown as `\u{…}` escapes (and a backslash as `\\`), so a file name or a line of output
+/// can neither move the cursor, recolour the screen nor reorder what is shown around it.
+pub fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == '\\' {
+            out.push_str("\\\\");
+        } else if c.is_control() || is_invisible_format(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Bidi controls, zero-width characters and other format characters that change how the text around them shows.
+fn is_invisible_format(c: char) -> bool {
+    matches!(c as u32,
+        0x00AD | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F | 0x200B..=0x200F | 0x202A..=0x202E
+        | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F | 0xFEFF | 0xFFA0 | 0xFFF9..=0xFFFB | 0x1D173..=0x1D17A
+        | 0xE0000..=0xE007F)
 }
 
 /// One file of a proposal as the agent sends it.
@@ -170,6 +344,9 @@ pub struct CheckResult {
     pub output_bytes: u64,
     /// The last [`OUTPUT_TAIL_BYTES`] of the output (lossy UTF-8), for people.
     pub output_tail: String,
+    /// How the check was confined: `bubblewrap: …`, or `none (the operator opted out)`.
+    #[serde(default)]
+    pub sandbox: String,
 }
 
 impl CheckResult {
@@ -186,6 +363,9 @@ pub struct CheckRecord {
     pub passed: bool,
     #[serde(flatten)]
     pub result: CheckResult,
+    /// Files the check itself changed (then it failed, whatever its exit code).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changed: Vec<String>,
 }
 
 /// A task, as the journal replays it.
@@ -203,6 +383,9 @@ pub struct TaskState {
     pub last_check: Option<CheckRecord>,
     /// Accepted command events: proposed, applied, checked, finished (not the setup or the intent).
     pub accepted_events: u64,
+    /// What the workspace must hold at this revision: the baseline recorded at `create`, with every applied
+    /// change set in place.
+    pub workspace: Manifest,
 }
 
 impl TaskState {
@@ -214,6 +397,19 @@ impl TaskState {
             .filter(|f| self.config.sensitive.iter().any(|g| glob_match(g, &f.path)))
             .map(|f| f.path.clone())
             .collect()
+    }
+
+    /// Why `actual` is not the workspace of this revision (naming the files), or `None` when it is.
+    pub fn drift(&self, actual: &Manifest) -> Option<String> {
+        let differ = self.workspace.diff(actual);
+        (!differ.is_empty()).then(|| {
+            format!(
+                "the workspace differs from revision {} in {} file(s): {}; only the executor changes the workspace (restore these files, or propose and apply the change)",
+                self.revision,
+                differ.len(),
+                name_paths(&differ)
+            )
+        })
     }
 
     /// "`changed` (revision 2, verified at none)": how refusals name the state.
@@ -235,13 +431,12 @@ pub enum TaskCommand {
     Create {
         command_id: String,
         config: TaskConfig,
+        /// The workspace as the operator hands it over (hashed by the CLI).
+        #[serde(default)]
+        workspace: Manifest,
     },
     /// The agent proposes a change set.
-    Propose {
-        command_id: String,
-        expected_revision: u64,
-        files: Vec<FileContent>,
-    },
+    Propose { command_id: String, expected_revision: u64, files: Vec<FileContent> },
     /// The executor is about to write the proposal. `paths`, when given, must equal the proposed set;
     /// `change_digest` is the digest of the proposal the executor read (and a human may have approved).
     /// `cleared_by` is the decision that let a sensitive change through the approval gate, kept for the audit trail.
@@ -252,27 +447,16 @@ pub enum TaskCommand {
         change_digest: String,
         cleared_by: Option<i64>,
     },
-    /// The executor wrote the files and read back these hashes.
-    ApplyConfirmed {
-        command_id: String,
-        expected_revision: u64,
-        written: Vec<FileHash>,
-    },
+    /// The executor wrote the files and read back these hashes; `workspace` is the whole workspace it hashed
+    /// after writing, which must be the previous revision's with exactly these files replaced.
+    ApplyConfirmed { command_id: String, expected_revision: u64, written: Vec<FileHash>, workspace: Manifest },
     /// May the runner start a check now? Accepted with no event; the result comes as `CheckRecorded`.
-    Check {
-        command_id: String,
-        expected_revision: u64,
-    },
-    /// The runner's observation. Only the trusted runner sends it; no agent-facing command does.
-    CheckRecorded {
-        command_id: String,
-        expected_revision: u64,
-        result: CheckResult,
-    },
-    Finish {
-        command_id: String,
-        expected_revision: u64,
-    },
+    Check { command_id: String, expected_revision: u64 },
+    /// The runner's observation. Only the trusted runner sends it; no agent-facing command does. `before` and
+    /// `after` are the workspace manifests it hashed around the check.
+    CheckRecorded { command_id: String, expected_revision: u64, result: CheckResult, before: Manifest, after: Manifest },
+    /// `workspace` is the manifest the caller re-hashed just now: it must be the checked revision's.
+    Finish { command_id: String, expected_revision: u64, workspace: Manifest },
 }
 
 impl TaskCommand {
@@ -360,7 +544,8 @@ impl TaskCommand {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TaskRefusal {
     /// `unknown_task`, `task_exists`, `wrong_state`, `stale_revision`, `apply_pending`, `unsafe_path`,
-    /// `path_mismatch`, `hash_mismatch`, `proposal_changed`, `not_applying`, `already_checked`, `bad_input`.
+    /// `path_mismatch`, `hash_mismatch`, `proposal_changed`, `not_applying`, `already_checked`, `workspace_drift`,
+    /// `bad_input`.
     pub code: String,
     pub message: String,
 }
@@ -381,6 +566,9 @@ pub struct TaskCreated {
     pub task_id: String,
     pub command_id: String,
     pub config: TaskConfig,
+    /// The baseline manifest of the workspace.
+    #[serde(default)]
+    pub workspace: Manifest,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -417,6 +605,9 @@ pub struct TaskApplied {
     pub revision: u64,
     /// What the executor wrote, as it read it back.
     pub written: Vec<FileHash>,
+    /// Digest of the workspace manifest after the apply (the previous one with `written` in place).
+    #[serde(default)]
+    pub workspace_digest: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -428,6 +619,12 @@ pub struct TaskChecked {
     pub passed: bool,
     #[serde(flatten)]
     pub result: CheckResult,
+    /// Digest of the workspace manifest the check ran on (the revision's).
+    #[serde(default)]
+    pub workspace_digest: String,
+    /// Files the check itself changed (a check that changes the workspace fails).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changed: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -435,6 +632,9 @@ pub struct TaskFinished {
     pub task_id: String,
     pub command_id: String,
     pub revision: u64,
+    /// Digest of the workspace manifest finish re-hashed (the checked revision's).
+    #[serde(default)]
+    pub workspace_digest: String,
 }
 
 /// A task event: one journal event of a `task_*` kind. Its data always carries `task_id`.
@@ -539,6 +739,7 @@ pub fn apply(state: Option<TaskState>, event: &TaskEvent) -> Option<TaskState> {
                 last_applied: None,
                 last_check: None,
                 accepted_events: 0,
+                workspace: e.workspace.clone(),
             }),
             existing => existing,
         };
@@ -577,6 +778,7 @@ pub fn apply(state: Option<TaskState>, event: &TaskEvent) -> Option<TaskState> {
             s.revision = e.revision;
             s.proposal = None;
             let cleared_by = s.applying.take().and_then(|a| a.cleared_by);
+            s.workspace = s.workspace.with_written(&e.written);
             s.last_applied = Some(AppliedChange {
                 command_id: e.command_id.clone(),
                 revision: e.revision,
@@ -594,6 +796,7 @@ pub fn apply(state: Option<TaskState>, event: &TaskEvent) -> Option<TaskState> {
                 revision: e.revision,
                 passed: e.passed,
                 result: e.result.clone(),
+                changed: e.changed.clone(),
             });
         }
         TaskEvent::Finished(_) => s.status = TaskStatus::Finished,
@@ -628,7 +831,7 @@ pub fn transition(
         .map_err(|m| refusal("bad_input", format!("cannot {verb} task {task_id}: {m}")))?;
     let command_id = cmd.command_id().to_string();
     let task = task_id.to_string();
-    if let TaskCommand::Create { config, .. } = cmd {
+    if let TaskCommand::Create { config, workspace, .. } = cmd {
         if let Some(s) = state {
             return Err(refusal(
                 "task_exists",
@@ -636,7 +839,21 @@ pub fn transition(
             ));
         }
         check_config(config).map_err(|m| refusal("bad_input", format!("cannot create task {task_id}: {m}")))?;
-        return Ok(vec![TaskEvent::Created(TaskCreated { task_id: task, command_id, config: config.clone() })]);
+        if workspace.files.len() > MAX_MANIFEST_FILES {
+            return Err(refusal(
+                "bad_input",
+                format!(
+                    "cannot create task {task_id}: the workspace holds {} files, more than the {MAX_MANIFEST_FILES} a manifest keeps",
+                    workspace.files.len()
+                ),
+            ));
+        }
+        return Ok(vec![TaskEvent::Created(TaskCreated {
+            task_id: task,
+            command_id,
+            config: config.clone(),
+            workspace: Manifest::new(workspace.files.clone()),
+        })]);
     }
     let Some(s) = state else {
         return Err(refusal(
@@ -727,7 +944,7 @@ pub fn transition(
                 cleared_by: *cleared_by,
             })])
         }
-        TaskCommand::ApplyConfirmed { written, .. } => {
+        TaskCommand::ApplyConfirmed { written, workspace, .. } => {
             let (Some(intent), Some(proposal)) = (&s.applying, &s.proposal) else {
                 return Err(refuse("not_applying", format!("no apply is intended for command `{command_id}`")));
             };
@@ -738,26 +955,61 @@ pub fn transition(
                 ));
             }
             check_written(proposal, written).map_err(|m| refuse("hash_mismatch", m))?;
+            let expected = s.workspace.with_written(written);
+            let differ = expected.diff(workspace);
+            if !differ.is_empty() {
+                return Err(refuse(
+                    "workspace_drift",
+                    format!(
+                        "after writing, the workspace is not revision {} with exactly the change set in place: {} differ; the apply stays intended and not confirmed: restore these files and re-run `task apply --command-id {command_id}`",
+                        s.revision,
+                        name_paths(&differ)
+                    ),
+                ));
+            }
             let mut written = written.clone();
             written.sort();
-            Ok(vec![TaskEvent::Applied(TaskApplied { task_id: task, command_id, revision: s.revision + 1, written })])
+            Ok(vec![TaskEvent::Applied(TaskApplied {
+                task_id: task,
+                command_id,
+                revision: s.revision + 1,
+                written,
+                workspace_digest: expected.digest(),
+            })])
         }
         TaskCommand::Check { .. } => may_check(s).map(|()| Vec::new()).map_err(|why| refuse(why.0, why.1)),
-        TaskCommand::CheckRecorded { result, .. } => {
+        TaskCommand::CheckRecorded { result, before, after, .. } => {
             may_check(s).map_err(|why| refuse(why.0, why.1))?;
+            if let Some(why) = s.drift(before) {
+                return Err(refuse(
+                    "workspace_drift",
+                    format!("the check did not run on revision {}: {why}", s.revision),
+                ));
+            }
+            let changed = before.diff(after);
             Ok(vec![TaskEvent::Checked(TaskChecked {
                 task_id: task,
                 command_id,
                 revision: s.revision,
-                passed: result.passed(),
+                passed: result.passed() && changed.is_empty(),
                 result: result.clone(),
+                workspace_digest: s.workspace.digest(),
+                changed,
             })])
         }
-        TaskCommand::Finish { .. } => {
+        TaskCommand::Finish { workspace, .. } => {
             if s.status != TaskStatus::Verified || s.verified_revision != Some(s.revision) {
                 return Err(refuse("wrong_state", "finish needs `verified` at the current revision".into()));
             }
-            Ok(vec![TaskEvent::Finished(TaskFinished { task_id: task, command_id, revision: s.revision })])
+            if let Some(why) = s.drift(workspace) {
+                return Err(refuse("workspace_drift", why));
+            }
+            Ok(vec![TaskEvent::Finished(TaskFinished {
+                task_id: task,
+                command_id,
+                revision: s.revision,
+                workspace_digest: s.workspace.digest(),
+            })])
         }
     }
 }
@@ -843,6 +1095,16 @@ fn check_config(config: &TaskConfig) -> Result<(), String> {
             return Err(format!("the sensitive glob `{}` must be 1 to 256 bytes, without NUL", g.escape_debug()));
         }
     }
+    for w in &config.writable {
+        check_path(w).map_err(|m| format!("--writable: {m}"))?;
+        if let Some(g) = config.sensitive.iter().find(|g| glob_match(g, w)) {
+            return Err(format!(
+                "the writable directory `{}` matches the sensitive glob `{}`: the check may not write a sensitive path",
+                visible(w),
+                visible(g)
+            ));
+        }
+    }
     Ok(())
 }
 
@@ -919,13 +1181,14 @@ fn check_files(files: &[FileContent]) -> Result<Vec<ProposedFile>, String> {
     Ok(out)
 }
 
-/// Matches a relative path against a glob. A glob without `/` matches the file name at any depth (`Cargo.toml`);
-/// otherwise it matches the whole path, component by component: `**` is any number of directories (also none),
-/// `*` any run of characters within a component, `?` one character.
+/// Matches a relative path against a glob, ignoring case. A glob without `/` matches the file name at any depth
+/// (`Cargo.toml`); otherwise it matches the whole path, component by component: `**` is any number of directories
+/// (also none), `*` any run of characters within a component, `?` one character. Case is ignored because a
+/// case-insensitive filesystem (macOS, Windows, some mounts) writes `CARGO.TOML` over `Cargo.toml`.
 pub fn glob_match(glob: &str, path: &str) -> bool {
     if !glob.contains('/') {
         let name = path.rsplit('/').next().unwrap_or(path);
-        return component_match(glob.as_bytes(), name.as_bytes());
+        return component_match(&folded(glob), &folded(name));
     }
     let g: Vec<&str> = glob.split('/').collect();
     let p: Vec<&str> = path.split('/').collect();
@@ -937,19 +1200,22 @@ fn components_match(g: &[&str], p: &[&str]) -> bool {
         None => p.is_empty(),
         Some((&"**", rest)) => (0..=p.len()).any(|skip| components_match(rest, &p[skip..])),
         Some((first, rest)) => match p.split_first() {
-            Some((name, p_rest)) => {
-                component_match(first.as_bytes(), name.as_bytes()) && components_match(rest, p_rest)
-            }
+            Some((name, p_rest)) => component_match(&folded(first), &folded(name)) && components_match(rest, p_rest),
             None => false,
         },
     }
 }
 
-fn component_match(g: &[u8], s: &[u8]) -> bool {
+/// A name as a case-insensitive filesystem compares it (Unicode lower case, character by character).
+fn folded(text: &str) -> Vec<char> {
+    text.chars().flat_map(char::to_lowercase).collect()
+}
+
+fn component_match(g: &[char], s: &[char]) -> bool {
     match g.split_first() {
         None => s.is_empty(),
-        Some((b'*', rest)) => (0..=s.len()).any(|skip| component_match(rest, &s[skip..])),
-        Some((b'?', rest)) => !s.is_empty() && component_match(rest, &s[1..]),
+        Some(('*', rest)) => (0..=s.len()).any(|skip| component_match(rest, &s[skip..])),
+        Some(('?', rest)) => !s.is_empty() && component_match(rest, &s[1..]),
         Some((c, rest)) => s.first() == Some(c) && component_match(rest, &s[1..]),
     }
 }
@@ -966,6 +1232,9 @@ mod tests {
             check_command: "cargo test".into(),
             check_timeout_ms: 600_000,
             sensitive: DEFAULT_SENSITIVE.iter().map(|s| s.to_string()).collect(),
+            writable: Vec::new(),
+            network: false,
+            unsandboxed: false,
         }
     }
 
@@ -980,7 +1249,11 @@ mod tests {
 
     fn created() -> Option<TaskState> {
         let mut s = None;
-        run(TaskCommand::Create { command_id: "create".into(), config: config() }, &mut s).unwrap();
+        run(
+            TaskCommand::Create { command_id: "create".into(), config: config(), workspace: Manifest::default() },
+            &mut s,
+        )
+        .unwrap();
         s
     }
 
@@ -1005,10 +1278,12 @@ mod tests {
 
     fn confirm(s: &Option<TaskState>, id: &str) -> TaskCommand {
         let s = s.as_ref().unwrap();
+        let written: Vec<FileHash> = s.proposal.as_ref().unwrap().files.iter().map(ProposedFile::hash).collect();
         TaskCommand::ApplyConfirmed {
             command_id: id.into(),
             expected_revision: s.revision,
-            written: s.proposal.as_ref().unwrap().files.iter().map(ProposedFile::hash).collect(),
+            workspace: s.workspace.with_written(&written),
+            written,
         }
     }
 
@@ -1027,16 +1302,24 @@ mod tests {
             output_sha256: sha256_hex(b"out"),
             output_bytes: 3,
             output_tail: "out".into(),
+            sandbox: "test".into(),
         }
     }
 
     fn check(s: &Option<TaskState>, id: &str, exit_code: i32) -> TaskCommand {
-        let rev = s.as_ref().unwrap().revision;
-        TaskCommand::CheckRecorded { command_id: id.into(), expected_revision: rev, result: result(exit_code) }
+        let s = s.as_ref().unwrap();
+        TaskCommand::CheckRecorded {
+            command_id: id.into(),
+            expected_revision: s.revision,
+            result: result(exit_code),
+            before: s.workspace.clone(),
+            after: s.workspace.clone(),
+        }
     }
 
     fn finish(s: &Option<TaskState>) -> TaskCommand {
-        TaskCommand::Finish { command_id: "f".into(), expected_revision: s.as_ref().unwrap().revision }
+        let s = s.as_ref().unwrap();
+        TaskCommand::Finish { command_id: "f".into(), expected_revision: s.revision, workspace: s.workspace.clone() }
     }
 
     /// A refusal leaves the state exactly as it was and names the state and the command.
@@ -1070,8 +1353,13 @@ mod tests {
         );
         assert_eq!(log.len(), 5, "proposed, apply intended, applied, checked, finished");
         // The same events always replay to the same state.
-        let created =
-            transition(T, None, &TaskCommand::Create { command_id: "create".into(), config: config() }, 0).unwrap();
+        let created = transition(
+            T,
+            None,
+            &TaskCommand::Create { command_id: "create".into(), config: config(), workspace: Manifest::default() },
+            0,
+        )
+        .unwrap();
         let all: Vec<TaskEvent> = created.into_iter().chain(log).collect();
         assert_eq!(replay(&all), s);
         // And through the journal's JSON form.
@@ -1132,7 +1420,15 @@ mod tests {
         apply_all(&mut s, "a1");
         let mut r = result(0);
         r.timed_out = true;
-        run(TaskCommand::CheckRecorded { command_id: "c".into(), expected_revision: 2, result: r }, &mut s).unwrap();
+        let ws = s.as_ref().unwrap().workspace.clone();
+        let cmd = TaskCommand::CheckRecorded {
+            command_id: "c".into(),
+            expected_revision: 2,
+            result: r,
+            before: ws.clone(),
+            after: ws,
+        };
+        run(cmd, &mut s).unwrap();
         assert_eq!(s.as_ref().unwrap().status, TaskStatus::Changed);
     }
 
@@ -1174,11 +1470,21 @@ mod tests {
         let mut s = None;
         refused(propose(0, &[("a", "a")]), &mut s, "unknown_task", &["no such task"]);
         let mut s = created();
-        refused(TaskCommand::Create { command_id: "c".into(), config: config() }, &mut s, "task_exists", &["`idle`"]);
+        refused(
+            TaskCommand::Create { command_id: "c".into(), config: config(), workspace: Manifest::default() },
+            &mut s,
+            "task_exists",
+            &["`idle`"],
+        );
         let mut bad = config();
         bad.workspace = "relative".into();
         let mut none = None;
-        refused(TaskCommand::Create { command_id: "c".into(), config: bad }, &mut none, "bad_input", &[]);
+        refused(
+            TaskCommand::Create { command_id: "c".into(), config: bad, workspace: Manifest::default() },
+            &mut none,
+            "bad_input",
+            &[],
+        );
     }
 
     #[test]
@@ -1193,7 +1499,12 @@ mod tests {
         refused(propose(1, &[("a.txt", "b")]), &mut s, "apply_pending", &[]);
         refused(confirm(&s, "a2"), &mut s, "not_applying", &[]);
         run(confirm(&s, "a1"), &mut s).unwrap();
-        let again = TaskCommand::ApplyConfirmed { command_id: "a1".into(), expected_revision: 1, written: Vec::new() };
+        let again = TaskCommand::ApplyConfirmed {
+            command_id: "a1".into(),
+            expected_revision: 1,
+            written: Vec::new(),
+            workspace: Manifest::default(),
+        };
         refused(again, &mut s, "stale_revision", &[]);
     }
 
@@ -1244,7 +1555,12 @@ mod tests {
 
     fn confirm_without_proposal(s: &Option<TaskState>) -> TaskCommand {
         let rev = s.as_ref().unwrap().revision;
-        TaskCommand::ApplyConfirmed { command_id: "a".into(), expected_revision: rev, written: Vec::new() }
+        TaskCommand::ApplyConfirmed {
+            command_id: "a".into(),
+            expected_revision: rev,
+            written: Vec::new(),
+            workspace: Manifest::default(),
+        }
     }
 
     #[test]
@@ -1281,7 +1597,8 @@ mod tests {
     #[test]
     fn ids_are_checked() {
         let mut s = created();
-        let cmd = TaskCommand::Finish { command_id: "bad id".into(), expected_revision: 0 };
+        let cmd =
+            TaskCommand::Finish { command_id: "bad id".into(), expected_revision: 0, workspace: Manifest::default() };
         refused(cmd, &mut s, "bad_input", &["command id"]);
     }
 
@@ -1301,6 +1618,30 @@ mod tests {
         assert!(g("src/*.rs", "src/lib.rs"));
         assert!(!g("src/*.rs", "src/a/lib.rs"));
         assert!(g("a?c", "x/abc"));
+        // Case is ignored: a case-insensitive filesystem writes these over the sensitive files.
+        assert!(g("Cargo.toml", "CARGO.TOML"));
+        assert!(g(".ci/**", ".CI/deploy.yml"));
+        assert!(g("**/.env*", "app/.ENV.local"));
+        let defaults = |p: &str| DEFAULT_SENSITIVE.iter().any(|d| glob_match(d, p));
+        for p in [
+            ".github/workflows/ci.yml",
+            ".cargo/config.toml",
+            "crates/x/.cargo/config.toml",
+            "build.rs",
+            "crates/x/build.rs",
+            "rust-toolchain.toml",
+            "Makefile",
+            "makefile",
+            "sub/rules.mk",
+            "package.json",
+            ".CI/x",
+            "CARGO.TOML",
+        ] {
+            assert!(defaults(p), "`{p}` is not sensitive by default");
+        }
+        for p in ["src/lib.rs", "README.md", "test.sh", "docs/build.md"] {
+            assert!(!defaults(p), "`{p}` is sensitive by default");
+        }
         let mut s = created();
         run(propose(0, &[("src/lib.rs", "x"), ("crates/a/Cargo.toml", "y"), (".ci/run", "z")]), &mut s).unwrap();
         assert_eq!(s.unwrap().sensitive_paths(), vec!["crates/a/Cargo.toml".to_string(), ".ci/run".to_string()]);
@@ -1332,7 +1673,13 @@ mod tests {
         };
         assert_ne!(a.fingerprint(), c.fingerprint());
         let check = TaskCommand::Check { command_id: "c".into(), expected_revision: 2 };
-        let recorded = TaskCommand::CheckRecorded { command_id: "c".into(), expected_revision: 2, result: result(1) };
+        let recorded = TaskCommand::CheckRecorded {
+            command_id: "c".into(),
+            expected_revision: 2,
+            result: result(1),
+            before: Manifest::default(),
+            after: Manifest::default(),
+        };
         assert_eq!(check.fingerprint(), recorded.fingerprint());
         assert_ne!(propose(0, &[("a", "x")]).fingerprint(), propose(0, &[("a", "y")]).fingerprint());
     }
@@ -1340,8 +1687,111 @@ mod tests {
     #[test]
     fn the_reducer_ignores_events_that_do_not_fit() {
         let s = created();
-        let other = TaskEvent::Finished(TaskFinished { task_id: "other".into(), command_id: "f".into(), revision: 0 });
+        let other = TaskEvent::Finished(TaskFinished {
+            task_id: "other".into(),
+            command_id: "f".into(),
+            revision: 0,
+            workspace_digest: String::new(),
+        });
         assert_eq!(apply(s.clone(), &other), s);
         assert_eq!(apply(None, &other), None);
+    }
+
+    fn entry(path: &str, content: &str) -> ManifestEntry {
+        ManifestEntry {
+            path: path.into(),
+            kind: EntryKind::File,
+            sha256: sha256_hex(content.as_bytes()),
+            bytes: content.len() as u64,
+            executable: false,
+        }
+    }
+
+    /// A task created on a workspace holding `README`, with `a.txt` applied and checked (passed) at revision 2.
+    fn verified() -> Option<TaskState> {
+        let mut s = None;
+        let base = Manifest::new(vec![entry("README", "hi\n")]);
+        run(TaskCommand::Create { command_id: "create".into(), config: config(), workspace: base }, &mut s).unwrap();
+        run(propose(0, &[("a.txt", "good\n")]), &mut s).unwrap();
+        apply_all(&mut s, "a1");
+        run(check(&s, "c1", 0), &mut s).unwrap();
+        assert_eq!(s.as_ref().unwrap().status, TaskStatus::Verified);
+        s
+    }
+
+    #[test]
+    fn finish_refuses_a_workspace_that_drifted_from_the_checked_revision() {
+        let mut s = verified();
+        let ws = s.as_ref().unwrap().workspace.clone();
+        assert_eq!(ws.files.len(), 2, "the baseline plus the applied file");
+        let mut drifted = ws.with_written(&[FileHash { path: "a.txt".into(), sha256: sha256_hex(b"evil"), bytes: 4 }]);
+        drifted.files.push(entry("zz.txt", "planted"));
+        let drifted = Manifest::new(drifted.files);
+        let cmd = TaskCommand::Finish { command_id: "f".into(), expected_revision: 2, workspace: drifted };
+        let r = refused(cmd, &mut s, "workspace_drift", &["`a.txt`", "`zz.txt`", "2 file(s)"]);
+        assert!(!r.message.contains("README"), "{r}");
+        // A removed file is drift too.
+        let mut gone = ws.clone();
+        gone.files.retain(|e| e.path != "README");
+        let cmd = TaskCommand::Finish { command_id: "f".into(), expected_revision: 2, workspace: gone };
+        refused(cmd, &mut s, "workspace_drift", &["`README`"]);
+        run(finish(&s), &mut s).unwrap();
+    }
+
+    #[test]
+    fn a_check_is_refused_on_a_workspace_that_is_not_the_revision_and_fails_when_it_changes_it() {
+        let mut s = created();
+        run(propose(0, &[("a.txt", "bad\n")]), &mut s).unwrap();
+        apply_all(&mut s, "a1");
+        let ws = s.as_ref().unwrap().workspace.clone();
+        let hand = ws.with_written(&[FileHash { path: "a.txt".into(), sha256: sha256_hex(b"good\n"), bytes: 5 }]);
+        let cmd = TaskCommand::CheckRecorded {
+            command_id: "c1".into(),
+            expected_revision: 2,
+            result: result(0),
+            before: hand,
+            after: ws.clone(),
+        };
+        refused(cmd, &mut s, "workspace_drift", &["did not run on revision 2", "`a.txt`"]);
+        let mut after = ws.clone();
+        after.files.push(entry(".ci/deploy.yml", "x"));
+        let cmd = TaskCommand::CheckRecorded {
+            command_id: "c1".into(),
+            expected_revision: 2,
+            result: result(0),
+            before: ws,
+            after: Manifest::new(after.files),
+        };
+        run(cmd, &mut s).unwrap();
+        let st = s.unwrap();
+        let last = st.last_check.unwrap();
+        assert_eq!((st.status, last.passed, last.changed), (TaskStatus::Changed, false, vec![".ci/deploy.yml".into()]));
+    }
+
+    #[test]
+    fn an_apply_must_leave_exactly_the_previous_workspace_with_the_change_set_in_place() {
+        let mut s = created();
+        run(propose(0, &[("a.txt", "a")]), &mut s).unwrap();
+        run(intent(&s, "a1", None), &mut s).unwrap();
+        let mut cmd = confirm(&s, "a1");
+        if let TaskCommand::ApplyConfirmed { workspace, .. } = &mut cmd {
+            workspace.files.push(entry("zz/deploy.yml", "x"));
+        }
+        refused(cmd, &mut s, "workspace_drift", &["`zz/deploy.yml`", "re-run `task apply --command-id a1`"]);
+        run(confirm(&s, "a1"), &mut s).unwrap();
+        assert_eq!(s.unwrap().workspace.files, vec![entry("a.txt", "a")]);
+    }
+
+    #[test]
+    fn visible_shows_controls_and_bidi_overrides() {
+        assert_eq!(visible("a.txt"), "a.txt");
+        assert_eq!(visible("evil\u{202e}txt.sh"), "evil\\u{202e}txt.sh");
+        assert_eq!(visible("\u{1b}[2J"), "\\u{1b}[2J");
+        assert_eq!(visible("tab\there"), "tab\\u{9}here");
+        assert_eq!(visible("back\\slash"), "back\\\\slash");
+        assert_eq!(visible("zero\u{200b}width"), "zero\\u{200b}width");
+        assert_eq!(visible("naïve ünïcode"), "naïve ünïcode");
+        let many: Vec<String> = (0..25).map(|i| format!("f{i}")).collect();
+        assert!(name_paths(&many).ends_with("`f19`, 5 more"), "{}", name_paths(&many));
     }
 }

@@ -7,7 +7,8 @@ use crate::gate::{Gate, GateConfig};
 use crate::stdio::{StdioError, StdioOptions, run_stdio};
 use foureyes_core::Policy;
 use foureyes_core::window::parse_duration_ms;
-use foureyes_store::{SqliteOptions, SqliteStore, Store};
+use foureyes_store::Store;
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -38,6 +39,12 @@ pub struct ProxyArgs {
     /// identical call is a new request that needs a new approval).
     #[arg(long, value_parser = duration, default_value = "1h")]
     pub retry_window: Duration,
+    /// How long a forwarded `tools/call` waits for the upstream's answer. Past it the client is answered
+    /// `isError`, the outcome is reported `unknown` (what it reserved stays reserved: it may have run), and a late
+    /// answer is logged, never delivered. The policy's `mcp: {<name>: {call_timeouts: {<tool>: 30s}}}` overrides it
+    /// per tool.
+    #[arg(long, value_parser = duration, default_value = "5m")]
+    pub call_timeout: Duration,
     /// Largest client message, in bytes (larger ones are answered with a JSON-RPC error).
     #[arg(long, default_value_t = crate::framing::DEFAULT_MAX_LINE_BYTES)]
     pub max_message_bytes: usize,
@@ -137,6 +144,7 @@ pub async fn run(db: &Path, policy: Option<&Path>, args: ProxyArgs) -> Result<u8
     config.wait = args.wait;
     config.hide_denied = args.hide_denied;
     config.retry_window = args.retry_window;
+    config.call_timeout = args.call_timeout;
     config.elicit_approver = args.elicit_approver.clone();
     if config.elicit_approver.as_deref() == Some(config.agent.as_str()) {
         return Err(ProxyCliError::Usage(format!(

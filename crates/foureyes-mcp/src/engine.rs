@@ -80,6 +80,10 @@ pub trait Engine: Send + Sync {
     /// Journals a policy the gate derived (trusted hints) before it is used.
     async fn record_policy(&self, policy: &Policy) -> Result<(), StoreError>;
 
+    /// Journals a `tools/call` the gate refused before deciding it (its params were ambiguous: see
+    /// `ToolCall::ambiguity`), with `input` (the call as it came) as the refused input.
+    async fn refuse(&self, agent: &str, why: &str, input: Value) -> Result<(), StoreError>;
+
     /// Records an inline answer (`--elicit-approver`): a vote for `approval` by `approver` (`approve`), or a
     /// rejection, bound to the digest the person was shown. Refused for approvals that need step-up.
     async fn answer_inline(&self, approval: i64, approver: &str, approve: bool, digest: &str)
@@ -178,6 +182,10 @@ impl Engine for Embedded {
 
     async fn record_policy(&self, policy: &Policy) -> Result<(), StoreError> {
         self.store.record_policy(policy, crate::gate::now_ms()).await.map(|_| ())
+    }
+
+    async fn refuse(&self, agent: &str, why: &str, input: Value) -> Result<(), StoreError> {
+        self.store.refuse(agent, "ambiguous_tool_call", why, input, crate::gate::now_ms()).await.map(|_| ())
     }
 
     async fn answer_inline(
@@ -671,6 +679,22 @@ impl Engine for Remote {
         Err(StoreError::InvalidState(
             "a remote FourEyes server decides with its own policy; the proxy cannot add to it".into(),
         ))
+    }
+
+    /// The server journals a refused input when its decide endpoint cannot read the body: the proxy sends the
+    /// refused call's params as a string where an object belongs, so the server's own refusal (with an excerpt of
+    /// the body) lands in its journal, attributed to the token's principal. The expected answer is a 400.
+    async fn refuse(&self, _agent: &str, why: &str, input: Value) -> Result<(), StoreError> {
+        let body = json!({
+            "request_id": "mcp-refused-ambiguous-tool-call",
+            "action": "mcp.refused",
+            "params": format!("refused by the MCP proxy: {why}: {input}"),
+        });
+        match self.call(reqwest::Method::POST, "/v1/decide", Some(body), Duration::ZERO).await {
+            Err(StoreError::Refused { .. }) => Ok(()),
+            Err(other) => Err(other),
+            Ok(_) => Err(self.unavailable("decided a call that should have been refused")),
+        }
     }
 
     async fn answer_inline(&self, _: i64, _: &str, _: bool, _: &str) -> Result<(), StoreError> {

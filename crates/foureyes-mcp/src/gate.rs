@@ -48,6 +48,9 @@ pub const UNDO_OF_KEY: &str = "dev.foureyes/undo_of";
 /// job, once queued, still completes).
 const REPORT_WAIT: Duration = Duration::from_secs(5);
 
+/// How long a forwarded call waits for the upstream's answer by default (`mcp-proxy --call-timeout`).
+pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_secs(300);
+
 /// Most call keys remembered (deferrals and recent answers); beyond it the memory is trimmed, never grown.
 const MAX_REMEMBERED: usize = 4096;
 
@@ -73,6 +76,9 @@ pub struct GateConfig {
     pub elicit_approver: Option<String>,
     /// Omit from `tools/list` the tools the policy does not name (a call to them would be held for a human).
     pub hide_denied: bool,
+    /// How long a forwarded call waits for the upstream's answer (the policy's `mcp.<server>.call_timeouts`
+    /// override it per tool); past it the client is answered `isError` and the outcome is reported `unknown`.
+    pub call_timeout: Duration,
 }
 
 impl GateConfig {
@@ -87,6 +93,7 @@ impl GateConfig {
             progress_interval: Duration::from_secs(5),
             elicit_approver: None,
             hide_denied: false,
+            call_timeout: DEFAULT_CALL_TIMEOUT,
         }
     }
 }
@@ -104,17 +111,31 @@ pub struct ToolCall {
     /// `params._meta["dev.foureyes/undo_of"]`: this call undoes that executed decision (the policy's
     /// compensating action, within its window; the pipeline checks all of it).
     pub undo_of: Option<DecisionId>,
+    /// The whole of `params` as the proxy parsed it: what is forwarded ([`ToolCall::frame`]) is serialized from it,
+    /// with `name` and `arguments` as decided.
+    pub params: Map<String, Value>,
+    /// Set when `params` holds keys that are equal or differ only in case (at any depth): another peer could read
+    /// another tool or other arguments from it, so the call is refused, not decided (ADR-60).
+    pub ambiguity: Option<String>,
 }
 
 impl ToolCall {
     /// Reads the params of a `tools/call`; an error is the JSON-RPC error response to send back.
     pub fn parse(id: Value, params: Option<&RawValue>) -> Result<ToolCall, Value> {
         let invalid = |why: &str| error_response(&id, INVALID_PARAMS, &format!("Invalid params for tools/call: {why}"));
-        let params: Value = match params.map(|p| serde_json::from_str(p.get())) {
-            Some(Ok(v)) => v,
-            Some(Err(_)) | None => return Err(invalid("`params` is missing")),
+        let (params, ambiguity): (Value, _) = match params.map(|p| (serde_json::from_str(p.get()), p)) {
+            Some((Ok(v), raw)) => (v, crate::parity::key_collision(raw.get(), true)),
+            Some((Err(_), _)) | None => return Err(invalid("`params` is missing")),
         };
-        let Some(name) = params.get("name").and_then(Value::as_str) else {
+        // An id the proxy could not echo exactly (a fraction, or an integer beyond 64 bits read as a float) would
+        // let the upstream's answer miss the call it answers.
+        if let Value::Number(n) = &id
+            && !(n.is_i64() || n.is_u64())
+        {
+            let message = "Invalid Request: a tools/call id must be a string or an integer";
+            return Err(error_response(&Value::Null, crate::jsonrpc::INVALID_REQUEST, message));
+        }
+        let Some(name) = params.get("name").and_then(Value::as_str).map(str::to_string) else {
             return Err(invalid("`params.name` must be the tool's name (a string)"));
         };
         let arguments = match params.get("arguments") {
@@ -134,7 +155,21 @@ impl ToolCall {
                 Some(v.as_i64().ok_or_else(|| invalid("`_meta[\"dev.foureyes/undo_of\"]` must be a decision id"))?)
             }
         };
-        Ok(ToolCall { name: name.to_string(), arguments, progress_token, protocol_version, undo_of, id })
+        let params = match params {
+            Value::Object(map) => map,
+            _ => return Err(invalid("`params` must be an object")),
+        };
+        Ok(ToolCall { name, arguments, progress_token, protocol_version, undo_of, params, ambiguity, id })
+    }
+
+    /// The proxy's own serialization of this call, as it is forwarded: `params` as parsed, with the tool name and
+    /// the arguments that were decided, normalized (no character any reader takes for a line break). Never the
+    /// bytes that arrived: duplicate keys, escapes or spacing cannot make the upstream read another call (ADR-60).
+    pub fn frame(&self) -> Vec<u8> {
+        let mut params = self.params.clone();
+        params.insert("name".into(), Value::String(self.name.clone()));
+        params.insert("arguments".into(), Value::Object(self.arguments.clone()));
+        crate::parity::serialize(&json!({"jsonrpc": "2.0", "id": self.id, "method": "tools/call", "params": params}))
     }
 
     /// The proxy's own `isError` answer to this call. A 2026-07-28 client expects `resultType` on every result.
@@ -286,6 +321,17 @@ impl Gate {
         *self.effective.write().unwrap_or_else(PoisonError::into_inner) = policy;
     }
 
+    /// The deadline of a forwarded call to `tool`: the policy's `mcp.<server>.call_timeouts.<tool>`, else
+    /// `--call-timeout`.
+    pub fn call_timeout(&self, tool: &str) -> Duration {
+        self.base
+            .mcp
+            .get(&self.config.server)
+            .and_then(|m| m.call_timeout_ms.get(tool))
+            .and_then(|ms| u64::try_from(*ms).ok())
+            .map_or(self.config.call_timeout, Duration::from_millis)
+    }
+
     /// The action a tool maps to.
     pub fn action_for(&self, tool: &str) -> String {
         format!("mcp.{}.{tool}", self.config.server)
@@ -346,6 +392,9 @@ impl Gate {
         cancel: &Cancel,
         asker: Option<&dyn Asker>,
     ) -> Gated {
+        if let Some(why) = &call.ambiguity {
+            return self.refuse_ambiguous(call, why).await;
+        }
         let trace = CallTrace::start(&self.config.server, &call.name, || self.action_for(&call.name));
         let mut gated = self.decide_call(call, notify, cancel, asker, &trace).await;
         if let Gated::Forward(ticket) = &mut gated {
@@ -353,6 +402,22 @@ impl Gate {
         }
         trace.finish(&gated);
         gated
+    }
+
+    /// A call whose params another peer could read differently: journaled as refused, answered `isError`, never
+    /// decided nor forwarded.
+    async fn refuse_ambiguous(&self, call: &ToolCall, why: &str) -> Gated {
+        let action = self.action_for(&call.name);
+        let input = json!({"tool": call.name, "id": call.id, "params": call.params});
+        let journaled = self.engine.refuse(&self.config.agent, &format!("{action}: {why}"), input).await;
+        if let Err(e) = &journaled {
+            eprintln!("foureyes mcp-proxy: could not journal the refusal of an ambiguous call to `{action}`: {e}");
+        }
+        let text = format!(
+            "NOT EXECUTED — refused by FourEyes: the call's params are ambiguous ({why}); a server could read \
+             another tool or other arguments from them. Send each key once, in one spelling."
+        );
+        Gated::Answer(call.answer(&text, json!({"action": action, "error": "ambiguous_params", "message": why})))
     }
 
     async fn decide_call(

@@ -21,6 +21,7 @@ use crate::gate::{Cancel, Gate, Gated, Ticket, ToolCall};
 use crate::jsonrpc::{
     INTERNAL_ERROR, INVALID_REQUEST, Kind, PARSE_ERROR, error_response, id_key, parse_batch, parse_envelope,
 };
+use crate::parity::{key_collision, normalize};
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
@@ -30,7 +31,7 @@ use http_body_util::BodyExt;
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -76,6 +77,74 @@ struct AppState {
     options: Arc<HttpOptions>,
     upstream: Uri,
     client: Client<HttpConnector, Body>,
+    claims: Claims,
+}
+
+/// The ids of requests in flight, per MCP session (the `MCP-Session-Id` header; none is a session too): one id,
+/// one request (ADR-61). An upstream routes answers by id within a session (the TypeScript SDK maps each request
+/// id to the response stream that waits for it), so a second request with the id of one in flight could take or
+/// replace its answer; it is answered with an error and forwarded nowhere.
+#[derive(Clone, Default)]
+struct Claims(Arc<Mutex<HashMap<String, std::collections::HashSet<String>>>>);
+
+/// Ids taken by one POST; released when its response has been passed on (or dropped).
+struct Claim {
+    claims: Claims,
+    session: String,
+    keys: Vec<String>,
+}
+
+impl Claims {
+    /// Takes `keys` in `session`; the keys already in flight when some are (nothing is taken then).
+    fn claim(&self, session: &str, keys: Vec<String>) -> Result<Claim, Vec<String>> {
+        let mut claims = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let open = claims.entry(session.to_string()).or_default();
+        let busy: Vec<String> = keys.iter().filter(|k| open.contains(*k)).cloned().collect();
+        if !busy.is_empty() {
+            return Err(busy);
+        }
+        open.extend(keys.iter().cloned());
+        Ok(Claim { claims: self.clone(), session: session.to_string(), keys })
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        let mut claims = self.claims.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(open) = claims.get_mut(&self.session) {
+            for key in &self.keys {
+                open.remove(key);
+            }
+            if open.is_empty() {
+                claims.remove(&self.session);
+            }
+        }
+    }
+}
+
+fn session_of(headers: &HeaderMap) -> String {
+    headers.get("mcp-session-id").map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned()).unwrap_or_default()
+}
+
+/// The answer to a request whose id is in flight already.
+fn id_in_use(id: &Value) -> Response {
+    let message = format!(
+        "Invalid Request: id {} is already used by a request in flight in this session; use a new id (nothing was \
+         forwarded)",
+        id_key(id)
+    );
+    json_response(StatusCode::CONFLICT, &error_response(id, INVALID_REQUEST, &message))
+}
+
+/// `body` passed on while `claim` is held: the ids are released when the client has the whole answer (or left).
+fn holding(body: Body, claim: Option<Claim>) -> Body {
+    match claim {
+        None => body,
+        Some(claim) => Body::from_stream(body.into_data_stream().map(move |chunk| {
+            let _held = &claim;
+            chunk
+        })),
+    }
 }
 
 /// The proxy as an axum router (one endpoint: the upstream's path).
@@ -89,7 +158,7 @@ pub fn app(gate: Arc<Gate>, options: HttpOptions) -> Result<axum::Router, HttpEr
     let mut connector = HttpConnector::new();
     connector.set_nodelay(true);
     let client = Client::builder(TokioExecutor::new()).build(connector);
-    let state = AppState { gate, options: Arc::new(options), upstream, client };
+    let state = AppState { gate, options: Arc::new(options), upstream, client, claims: Claims::default() };
     Ok(axum::Router::new().route(&path, axum::routing::any(handle)).with_state(state))
 }
 
@@ -119,7 +188,7 @@ async fn handle(State(state): State<AppState>, request: Request) -> Response {
         Method::POST => post(state, request).await,
         Method::GET | Method::DELETE => {
             let (parts, body) = request.into_parts();
-            forward(&state, &parts, Body::new(body), Tap::None).await
+            forward(&state, &parts, Body::new(body), Tap::None, None, None).await
         }
         _ => (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, POST, DELETE")]).into_response(),
     }
@@ -173,7 +242,25 @@ async fn post(state: AppState, request: Request) -> Response {
         let reply = error_response(&envelope.id_value(), HEADER_MISMATCH, &message);
         return json_response(StatusCode::BAD_REQUEST, &reply);
     }
+    if let Some(why) = std::str::from_utf8(&bytes).ok().and_then(|text| key_collision(text, false)) {
+        let message =
+            format!("Invalid Request: {why}; a server could read another message from it (nothing was forwarded)");
+        return json_response(
+            StatusCode::BAD_REQUEST,
+            &error_response(&envelope.id_value(), INVALID_REQUEST, &message),
+        );
+    }
+    let claim = if envelope.kind() == Kind::Request {
+        match state.claims.claim(&session_of(&parts.headers), vec![id_key(&envelope.id_value())]) {
+            Ok(claim) => Some(claim),
+            Err(_) => return id_in_use(&envelope.id_value()),
+        }
+    } else {
+        None
+    };
     let method = envelope.method.as_deref().unwrap_or_default().to_string();
+    // Valid JSON, with no character any reader takes for a line break (ADR-60).
+    let normalized = Body::from(normalize(&bytes).into_owned());
     match envelope.kind() {
         Kind::Request if method == "tools/call" => {
             let call = match ToolCall::parse(envelope.id_value(), envelope.params) {
@@ -181,12 +268,14 @@ async fn post(state: AppState, request: Request) -> Response {
                 Err(response) => return json_response(StatusCode::OK, &response),
             };
             if call.progress_token.is_some() && state.gate.config().wait.is_some() && accepts_sse(&parts.headers) {
-                return held_with_progress(state, parts, bytes, call);
+                return held_with_progress(state, parts, call, claim);
             }
             match state.gate.gate(&call, None, &Cancel::default()).await {
                 Gated::Forward(ticket) => {
                     let tickets = HashMap::from([(id_key(&call.id), ticket)]);
-                    forward(&state, &parts, Body::from(bytes), Tap::report(tickets)).await
+                    // The proxy's own serialization of exactly what was decided, never the bytes that arrived.
+                    let deadline = Some(Deadline::of(&state.gate, &[&call]));
+                    forward(&state, &parts, Body::from(call.frame()), Tap::report(tickets), claim, deadline).await
                 }
                 Gated::Answer(response) => json_response(StatusCode::OK, &response),
                 Gated::Cancelled => StatusCode::NO_CONTENT.into_response(),
@@ -194,13 +283,27 @@ async fn post(state: AppState, request: Request) -> Response {
         }
         Kind::Request if method == "tools/list" && state.gate.watches_tools_list() => {
             let key = id_key(&envelope.id_value());
-            forward(&state, &parts, Body::from(bytes), Tap::rewrite([key])).await
+            forward(&state, &parts, normalized, Tap::rewrite([key]), claim, None).await
         }
         Kind::Invalid => {
             let message = "Invalid Request: a message needs a `method` or a `result`/`error`";
             json_response(StatusCode::BAD_REQUEST, &error_response(&envelope.id_value(), INVALID_REQUEST, message))
         }
-        _ => forward(&state, &parts, Body::from(bytes), Tap::None).await,
+        _ => forward(&state, &parts, normalized, Tap::None, claim, None).await,
+    }
+}
+
+/// The deadline of the forwarded calls of one POST (the longest of theirs): past it, each call still without an
+/// answer is answered `isError` and reported `unknown`, and the upstream's answer, should it come, is dropped.
+struct Deadline {
+    timeout: std::time::Duration,
+    calls: Vec<ToolCall>,
+}
+
+impl Deadline {
+    fn of(gate: &Gate, calls: &[&ToolCall]) -> Deadline {
+        let timeout = calls.iter().map(|c| gate.call_timeout(&c.name)).max().unwrap_or(gate.config().call_timeout);
+        Deadline { timeout, calls: calls.iter().map(|c| (*c).clone()).collect() }
     }
 }
 
@@ -226,7 +329,12 @@ pub(crate) fn sse_event(frame: &[u8]) -> Bytes {
 /// response (its SSE events as they come, or its JSON body as one event). The call is decided, forwarded and
 /// reported by a task of its own, so a client that goes away cancels only the wait, never a forwarded call's
 /// report.
-fn held_with_progress(state: AppState, parts: axum::http::request::Parts, bytes: Bytes, call: ToolCall) -> Response {
+fn held_with_progress(
+    state: AppState,
+    parts: axum::http::request::Parts,
+    call: ToolCall,
+    claim: Option<Claim>,
+) -> Response {
     let (out, rx) = tokio::sync::mpsc::unbounded_channel::<Bytes>();
     let cancel = Cancel::default();
     let held = cancel.clone();
@@ -251,7 +359,9 @@ fn held_with_progress(state: AppState, parts: axum::http::request::Parts, bytes:
             Gated::Cancelled => {}
             Gated::Forward(ticket) => {
                 let tickets = HashMap::from([(id_key(&call.id), ticket)]);
-                let response = forward(&state, &parts, Body::from(bytes), Tap::report(tickets)).await;
+                let deadline = Some(Deadline::of(&state.gate, &[&call]));
+                let response =
+                    forward(&state, &parts, Body::from(call.frame()), Tap::report(tickets), claim, deadline).await;
                 let (head, body) = response.into_parts();
                 let is_sse = head
                     .headers
@@ -364,41 +474,79 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
             return json_response(StatusCode::BAD_REQUEST, &error_response(&Value::Null, code, &message));
         }
     };
-    let mut calls = Vec::new();
+    // Per element: a call to gate (with its index), or the kind and id of a message forwarded as it is, or the
+    // error that answers an element that may not go.
+    let mut calls: Vec<(usize, ToolCall)> = Vec::new();
     let mut others = Vec::new();
     let mut lists = Vec::new();
-    for item in &items {
-        match parse_envelope(item.get().as_bytes()) {
-            Ok(e) if e.kind() == Kind::Request && e.method.as_deref() == Some("tools/call") => {
-                match ToolCall::parse(e.id_value(), e.params) {
-                    Ok(call) => calls.push(call),
-                    Err(response) => others.push(Err(response)),
-                }
+    let mut keys: Vec<String> = Vec::new();
+    for (index, item) in items.iter().enumerate() {
+        if crate::framing::first_significant(item.get().as_bytes()) == Some(b'[') {
+            let message = "Invalid Request: a batch inside a batch (nothing in it was forwarded)";
+            others.push(Err(error_response(&Value::Null, INVALID_REQUEST, message)));
+            continue;
+        }
+        let e = match parse_envelope(item.get().as_bytes()) {
+            Ok(e) => e,
+            Err((_, message)) => {
+                others.push(Err(error_response(&Value::Null, INVALID_REQUEST, &message)));
+                continue;
             }
+        };
+        if let Some(why) = key_collision(item.get(), false) {
+            let message = format!("Invalid Request: {why}; a server could read another message from it");
+            others.push(Err(error_response(&e.id_value(), INVALID_REQUEST, &message)));
+            continue;
+        }
+        if e.kind() == Kind::Request {
+            // One id, one request: inside this batch as across the session's requests in flight.
+            let key = id_key(&e.id_value());
+            if keys.contains(&key) {
+                let message = format!("Invalid Request: id {key} is used twice in this batch; use a new id");
+                others.push(Err(error_response(&e.id_value(), INVALID_REQUEST, &message)));
+                continue;
+            }
+            keys.push(key);
+        }
+        match e.kind() {
+            Kind::Request if e.method.as_deref() == Some("tools/call") => match ToolCall::parse(e.id_value(), e.params)
+            {
+                Ok(call) => calls.push((index, call)),
+                Err(response) => others.push(Err(response)),
+            },
             // Not a message (e.g. a `tools/call` without an id, which a server might still run): never forwarded.
-            Ok(e) if e.kind() == Kind::Invalid => others.push(Err(error_response(
+            Kind::Invalid => others.push(Err(error_response(
                 &e.id_value(),
                 INVALID_REQUEST,
                 "Invalid Request: a message needs a `method` and an `id` (a `tools/call` must have an id)",
             ))),
-            Ok(e) => {
-                if e.kind() == Kind::Request
-                    && e.method.as_deref() == Some("tools/list")
-                    && state.gate.watches_tools_list()
+            kind => {
+                if kind == Kind::Request && e.method.as_deref() == Some("tools/list") && state.gate.watches_tools_list()
                 {
                     lists.push(id_key(&e.id_value()));
                 }
-                others.push(Ok((e.kind(), e.id_value())));
+                others.push(Ok((kind, e.id_value())));
             }
-            Err((_, message)) => others.push(Err(error_response(&Value::Null, INVALID_REQUEST, &message))),
         }
     }
-    if calls.is_empty() && others.iter().all(Result::is_ok) {
-        return forward(&state, parts, Body::from(bytes), Tap::rewrite(lists)).await;
+    let claim = match state.claims.claim(&session_of(&parts.headers), keys) {
+        Ok(claim) => claim,
+        Err(busy) => {
+            let message = format!(
+                "Invalid Request: id {} is already used by a request in flight in this session; use a new id",
+                busy.join(", ")
+            );
+            others.push(Err(error_response(&Value::Null, INVALID_REQUEST, &message)));
+            return answer_all(&state, Vec::new(), &calls, others, HashMap::new()).await;
+        }
+    };
+    if others.iter().any(Result::is_err) {
+        // Something in the batch may not go: none of it goes (not even decided), and every request is answered.
+        return answer_all(&state, Vec::new(), &calls, others, HashMap::new()).await;
     }
     let mut tickets = HashMap::new();
     let mut answers = Vec::new();
-    for call in &calls {
+    for (_, call) in &calls {
         match state.gate.gate(call, None, &Cancel::default()).await {
             Gated::Forward(ticket) => {
                 tickets.insert(id_key(&call.id), ticket);
@@ -407,20 +555,47 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
             Gated::Cancelled => {}
         }
     }
-    if answers.is_empty() && others.iter().all(Result::is_ok) {
-        let mut tap = Tap::rewrite(lists);
-        if let Tap::Watch { tickets: watched, .. } = &mut tap {
-            *watched = tickets;
-        } else {
-            tap = Tap::report(tickets);
-        }
-        return forward(&state, parts, Body::from(bytes), tap).await;
+    if !answers.is_empty() {
+        return answer_all(&state, answers, &[], others, tickets).await;
     }
-    // Something in the batch may not go: none of it goes, and every request in it is answered.
-    let why = "not forwarded: this batch also held calls FourEyes did not permit; send the others again";
+    // Everything may go: the elements as they came, the permitted calls as the proxy's own serialization.
+    let mut frames: HashMap<usize, Vec<u8>> = calls.iter().map(|(i, call)| (*i, call.frame())).collect();
+    let parts_out: Vec<Vec<u8>> = items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| frames.remove(&i).unwrap_or_else(|| item.get().as_bytes().to_vec()))
+        .collect();
+    let mut batch = b"[".to_vec();
+    batch.extend(parts_out.join(&b","[..]));
+    batch.push(b']');
+    let body = Body::from(normalize(&batch).into_owned());
+    let mut tap = Tap::rewrite(lists);
+    if let Tap::Watch { tickets: watched, .. } = &mut tap {
+        *watched = tickets;
+    } else {
+        tap = Tap::report(tickets);
+    }
+    let gated: Vec<&ToolCall> = calls.iter().map(|(_, c)| c).collect();
+    let deadline = (!gated.is_empty()).then(|| Deadline::of(&state.gate, &gated));
+    forward(&state, parts, body, tap, Some(claim), deadline).await
+}
+
+/// A batch of which nothing is forwarded: the proxy's answers, the errors, an error for every other request
+/// (calls not decided included), and the permitted calls reported not forwarded.
+async fn answer_all(
+    state: &AppState,
+    mut answers: Vec<Value>,
+    undecided: &[(usize, ToolCall)],
+    others: Vec<Result<(Kind, Value), Value>>,
+    tickets: HashMap<String, Ticket>,
+) -> Response {
+    let why = "not forwarded: this batch also held messages FourEyes did not let through; send the others again";
     for ticket in tickets.values() {
         state.gate.report_not_forwarded(ticket, why).await;
         answers.push(error_response(&ticket.id, INVALID_REQUEST, why));
+    }
+    for (_, call) in undecided {
+        answers.push(error_response(&call.id, INVALID_REQUEST, why));
     }
     for other in others {
         match other {
@@ -463,7 +638,40 @@ const HOP_BY_HOP: [&str; 8] = [
     "upgrade",
 ];
 
-async fn forward(state: &AppState, parts: &axum::http::request::Parts, body: Body, tap: Tap) -> Response {
+/// Forwards one POST (or GET, DELETE) and passes the upstream's answer on through `tap`. `claim`: the request ids
+/// this POST holds, released when the answer has been passed on. `deadline`: the forwarded calls' deadline; past it
+/// they are answered `isError` and reported `unknown`, and the upstream's answer, if it comes, is dropped.
+async fn forward(
+    state: &AppState,
+    parts: &axum::http::request::Parts,
+    body: Body,
+    tap: Tap,
+    claim: Option<Claim>,
+    deadline: Option<Deadline>,
+) -> Response {
+    let until = deadline.as_ref().map(|d| tokio::time::Instant::now() + d.timeout);
+    let tapped = Arc::new(Tapped { gate: state.gate.clone(), tap: Mutex::new(tap), deadline, until });
+    let work = forward_tapped(state, parts, body, tapped.clone());
+    let response = match until {
+        Some(until) => match tokio::time::timeout_at(until, work).await {
+            Ok(response) => response,
+            Err(_) => match tapped.expire().await {
+                Some(answer) => json_response(StatusCode::OK, &answer),
+                None => StatusCode::GATEWAY_TIMEOUT.into_response(),
+            },
+        },
+        None => work.await,
+    };
+    let (head, body) = response.into_parts();
+    Response::from_parts(head, holding(body, claim))
+}
+
+async fn forward_tapped(
+    state: &AppState,
+    parts: &axum::http::request::Parts,
+    body: Body,
+    tapped: Arc<Tapped>,
+) -> Response {
     let mut builder = axum::http::Request::builder().method(parts.method.clone()).uri(state.upstream.clone());
     for (name, value) in &parts.headers {
         if !HOP_BY_HOP.contains(&name.as_str()) && name != header::HOST && name != header::CONTENT_LENGTH {
@@ -472,31 +680,28 @@ async fn forward(state: &AppState, parts: &axum::http::request::Parts, body: Bod
     }
     let request = match builder.body(body) {
         Ok(request) => request,
-        Err(e) => return upstream_failed(state, tap, &format!("cannot build the upstream request: {e}"), false).await,
+        Err(e) => return upstream_failed(&tapped, &format!("cannot build the upstream request: {e}"), false).await,
     };
     let response = match state.client.request(request).await {
         Ok(response) => response,
         Err(e) => {
             // A refused connection never delivered the call; any other failure may have.
             let delivered = !e.is_connect();
-            return upstream_failed(state, tap, &format!("the upstream MCP server is unreachable: {e}"), delivered)
-                .await;
+            return upstream_failed(&tapped, &format!("the upstream MCP server is unreachable: {e}"), delivered).await;
         }
     };
     let (mut head, body) = response.into_parts();
     for name in HOP_BY_HOP {
         head.headers.remove(name);
     }
-    let tap = match tap {
-        Tap::None => return Response::from_parts(head, Body::new(body)),
-        tap => tap,
-    };
+    if tapped.passive() {
+        return Response::from_parts(head, Body::new(body));
+    }
     let is_sse = head
         .headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/event-stream"));
-    let tapped = Arc::new(Tapped { gate: state.gate.clone(), tap: Mutex::new(tap) });
     if is_sse {
         let events = sse_stream(Body::new(body), tapped);
         head.headers.remove(header::CONTENT_LENGTH);
@@ -524,15 +729,11 @@ async fn forward(state: &AppState, parts: &axum::http::request::Parts, body: Bod
     Response::from_parts(head, Body::from(out.unwrap_or_else(|| collected.to_vec())))
 }
 
-async fn upstream_failed(state: &AppState, tap: Tap, why: &str, delivered: bool) -> Response {
-    if let Tap::Watch { tickets, .. } = tap {
-        for ticket in tickets.values() {
-            if delivered {
-                state.gate.report(ticket, None, why).await;
-            } else {
-                state.gate.report_not_forwarded(ticket, why).await;
-            }
-        }
+async fn upstream_failed(tapped: &Tapped, why: &str, delivered: bool) -> Response {
+    if delivered {
+        tapped.finish(why).await;
+    } else {
+        tapped.refused(why).await;
     }
     json_response(StatusCode::BAD_GATEWAY, &error_response(&Value::Null, INTERNAL_ERROR, why))
 }
@@ -542,9 +743,49 @@ async fn upstream_failed(state: &AppState, tap: Tap, why: &str, delivered: bool)
 struct Tapped {
     gate: Arc<Gate>,
     tap: Mutex<Tap>,
+    deadline: Option<Deadline>,
+    until: Option<tokio::time::Instant>,
 }
 
 impl Tapped {
+    /// Nothing to watch: the answer passes untouched.
+    fn passive(&self) -> bool {
+        matches!(&*self.tap.lock().unwrap_or_else(PoisonError::into_inner), Tap::None)
+    }
+
+    /// The deadline passed: the calls still without an answer are reported `unknown` and answered `isError` (one
+    /// answer, or an array for a batch); `None` when none was waiting.
+    async fn expire(&self) -> Option<Value> {
+        let deadline = self.deadline.as_ref()?;
+        let pending = self.drain();
+        if pending.is_empty() {
+            return None;
+        }
+        let secs = deadline.timeout.as_secs_f64();
+        let why = format!("no answer from the upstream within {secs}s (the call's deadline)");
+        let mut answers = Vec::new();
+        for ticket in pending {
+            self.gate.report(&ticket, None, &why).await;
+            eprintln!(
+                "foureyes mcp-proxy: decision {} passed its deadline ({secs}s): reported `unknown`; a late answer is \
+                 dropped",
+                ticket.decision_id
+            );
+            let text = format!(
+                "OUTCOME UNKNOWN — the upstream MCP server did not answer within {secs}s; the call may have run \
+                 (decision {}, reported `unknown`). It is not retried: ask the user to check before calling it again.",
+                ticket.decision_id
+            );
+            let meta = json!({"decision_id": ticket.decision_id, "status": "unknown", "error": "call_timeout"});
+            let call = deadline.calls.iter().find(|c| id_key(&c.id) == id_key(&ticket.id));
+            answers.push(match call {
+                Some(call) => call.answer(&text, meta),
+                None => crate::jsonrpc::tool_error_result(&ticket.id, &text, meta),
+            });
+        }
+        Some(if answers.len() == 1 && deadline.calls.len() == 1 { answers.remove(0) } else { Value::Array(answers) })
+    }
+
     fn take_ticket(&self, key: &str) -> Option<Ticket> {
         match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
             Tap::Watch { tickets, .. } => tickets.remove(key),
@@ -636,7 +877,15 @@ fn sse_stream(
     body: Body,
     tapped: Arc<Tapped>,
 ) -> impl futures_util::Stream<Item = Result<Bytes, axum::Error>> + Send + 'static {
-    let chunks = body.into_data_stream().map(Some).chain(futures_util::stream::once(async { None }));
+    let until = tapped.until;
+    let stop = async move {
+        match until {
+            Some(until) => tokio::time::sleep_until(until).await,
+            None => std::future::pending().await,
+        }
+    };
+    let chunks =
+        body.into_data_stream().take_until(Box::pin(stop)).map(Some).chain(futures_util::stream::once(async { None }));
     let mut buffer: Vec<u8> = Vec::new();
     chunks
         .then(move |chunk| {
@@ -665,6 +914,17 @@ fn sse_stream(
                     out.extend(tap_event(&tapped, event).await);
                 }
                 if last {
+                    if tapped.until.is_some_and(|until| tokio::time::Instant::now() >= until)
+                        && let Some(answer) = tapped.expire().await
+                    {
+                        let answers = match answer {
+                            Value::Array(items) => items,
+                            one => vec![one],
+                        };
+                        for answer in answers {
+                            out.extend_from_slice(&sse_event(&crate::jsonrpc::to_frame(&answer)));
+                        }
+                    }
                     tapped.finish("the upstream's event stream ended without the call's response").await;
                 }
                 // A chunk that completed no event yields nothing (no empty frames on the wire).

@@ -27,6 +27,7 @@ pub mod framing;
 pub mod gate;
 pub mod http;
 pub mod jsonrpc;
+pub mod parity;
 pub mod stdio;
 pub mod tools;
 pub mod trace;

@@ -22,6 +22,7 @@ use crate::jsonrpc::{
     INTERNAL_ERROR, INVALID_REQUEST, Kind, PARSE_ERROR, error_response, id_key, parse_batch, parse_envelope,
     raw_id_key, to_frame,
 };
+use crate::parity::{key_collision, normalize};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -80,8 +81,17 @@ struct Merge {
 
 #[derive(Default)]
 struct State {
+    /// The id keys of the client's requests in flight: forwarded and not answered yet, or being decided. One id,
+    /// one request (ADR-61): a request that reuses one is answered with an error and goes nowhere, so no answer can
+    /// be taken for another request's.
+    open: HashSet<String>,
     /// Forwarded `tools/call`s by id key, to be reported when answered.
     in_flight: HashMap<String, Ticket>,
+    /// Forwarded calls past their deadline: answered `isError` and reported `unknown`; their id stays in `open`
+    /// until the upstream's late answer, which is logged and dropped (never delivered twice).
+    late: HashSet<String>,
+    /// The deadline timers of forwarded calls, by id key (stopped when the answer comes).
+    deadlines: HashMap<String, tokio::task::AbortHandle>,
     /// `tools/call`s being decided (or held), by id key: their cancel handle and whether the client cancelled.
     gating: HashMap<String, (Cancel, bool)>,
     /// Watched `tools/list` requests by id key.
@@ -91,7 +101,20 @@ struct State {
 
 impl State {
     fn idle(&self) -> bool {
-        self.in_flight.is_empty() && self.lists.is_empty() && self.merges.is_empty()
+        self.open.is_empty() && self.in_flight.is_empty() && self.lists.is_empty() && self.merges.is_empty()
+    }
+
+    /// Takes `key` for a new request; false when a request with that id is still in flight.
+    fn claim(&mut self, key: &str) -> bool {
+        self.open.insert(key.to_string())
+    }
+
+    /// The request with this id key was answered (by the upstream or the proxy): the id is free again.
+    fn release(&mut self, key: &str) {
+        self.open.remove(key);
+        if let Some(timer) = self.deadlines.remove(key) {
+            timer.abort();
+        }
     }
 }
 
@@ -284,21 +307,52 @@ impl Router {
         if first_significant(&line) == Some(b'[') {
             return self.client_batch(line, tasks).await;
         }
-        let action = match parse_envelope(&line) {
+        let (action, claimed) = match parse_envelope(&line) {
             Err((code, message)) => {
                 let id = if code == PARSE_ERROR { Value::Null } else { scan_id(&line).unwrap_or(Value::Null) };
                 return self.send_client(error_response(&id, code, &message)).await;
             }
-            Ok(envelope) => self.classify_client(&envelope),
+            Ok(envelope) => match self.admit(&envelope, &line) {
+                Err(refusal) => return self.send_client(refusal).await,
+                Ok(claimed) => (self.classify_client(&envelope), claimed),
+            },
         };
         match action {
             ClientAction::Forward => {
-                self.forward(line).await;
+                // Valid JSON, with no character any reader takes for a line break (ADR-60).
+                self.forward(normalize(&line).into_owned()).await;
             }
-            ClientAction::Answer(response) => self.send_client(response).await,
-            ClientAction::Gate(call) => self.spawn_gate(call, line, tasks),
+            ClientAction::Answer(response) => {
+                if let Some(key) = &claimed {
+                    lock(&self.state).release(key);
+                }
+                self.send_client(response).await;
+            }
+            ClientAction::Gate(call) => self.spawn_gate(call, tasks),
             ClientAction::Consumed => {}
         }
+    }
+
+    /// The checks every client message passes before it is classified: no two top-level keys that another peer
+    /// could read as one (ADR-60), and, for a request, an id no request in flight has (ADR-61), which it then
+    /// takes. Returns the id key taken, or the error to answer with (nothing is forwarded).
+    fn admit(&self, envelope: &crate::jsonrpc::Envelope<'_>, bytes: &[u8]) -> Result<Option<String>, Value> {
+        if let Some(why) = std::str::from_utf8(bytes).ok().and_then(|text| key_collision(text, false)) {
+            let message =
+                format!("Invalid Request: {why}; a server could read another message from it (nothing was forwarded)");
+            return Err(error_response(&envelope.id_value(), INVALID_REQUEST, &message));
+        }
+        if envelope.kind() != Kind::Request {
+            return Ok(None);
+        }
+        let key = id_key(&envelope.id_value());
+        if !lock(&self.state).claim(&key) {
+            let message = format!(
+                "Invalid Request: id {key} is already used by a request in flight; use a new id (nothing was forwarded)"
+            );
+            return Err(error_response(&envelope.id_value(), INVALID_REQUEST, &message));
+        }
+        Ok(Some(key))
     }
 
     /// What to do with one client message; registers watched requests and applies cancellations.
@@ -356,7 +410,7 @@ impl Router {
         }
     }
 
-    fn spawn_gate(self: &Arc<Self>, call: ToolCall, line: Vec<u8>, tasks: &mut JoinSet<()>) {
+    fn spawn_gate(self: &Arc<Self>, call: ToolCall, tasks: &mut JoinSet<()>) {
         let key = id_key(&call.id);
         let cancel = Cancel::default();
         lock(&self.state).gating.insert(key.clone(), (cancel.clone(), false));
@@ -366,21 +420,91 @@ impl Router {
             let by_client = lock(&router.state).gating.remove(&key).is_some_and(|(_, by_client)| by_client);
             match gated {
                 Gated::Forward(ticket) if by_client => {
+                    lock(&router.state).release(&key);
                     router.gate.report_not_forwarded(&ticket, "cancelled by the client before it was forwarded").await;
                 }
                 Gated::Forward(ticket) => {
                     lock(&router.state).in_flight.insert(key.clone(), ticket.clone());
-                    if !router.forward(line).await {
-                        lock(&router.state).in_flight.remove(&key);
+                    // The proxy's own serialization of exactly what was decided, never the bytes that arrived.
+                    if router.forward(call.frame()).await {
+                        router.arm_deadline(&key, &ticket, &call);
+                    } else {
+                        {
+                            let mut state = lock(&router.state);
+                            state.in_flight.remove(&key);
+                            state.release(&key);
+                        }
                         router.gate.report_not_forwarded(&ticket, "the upstream MCP server had closed").await;
                         let message = "the upstream MCP server closed before the call could be forwarded";
                         router.send_client(error_response(&call.id, INTERNAL_ERROR, message)).await;
                     }
                 }
-                Gated::Answer(response) if !by_client => router.send_client(response).await,
-                Gated::Answer(_) | Gated::Cancelled => {}
+                Gated::Answer(response) => {
+                    lock(&router.state).release(&key);
+                    if !by_client {
+                        router.send_client(response).await;
+                    }
+                }
+                Gated::Cancelled => lock(&router.state).release(&key),
             }
         });
+    }
+
+    /// Starts the deadline of a forwarded call (`--call-timeout`, or the policy's per-tool value): past it, the
+    /// client is answered `isError` and the call reported `unknown` (its reservation is kept); the id stays taken
+    /// until the upstream's late answer, which is logged and dropped.
+    fn arm_deadline(self: &Arc<Self>, key: &str, ticket: &Ticket, call: &ToolCall) {
+        let timeout = self.gate.call_timeout(&call.name);
+        let router = self.clone();
+        let (timer_key, decision_id, call) = (key.to_string(), ticket.decision_id, call.clone());
+        let mut state = lock(&self.state);
+        if state.in_flight.get(key).is_none_or(|t| t.decision_id != decision_id) {
+            // Already answered.
+            return;
+        }
+        let timer = tokio::spawn(async move {
+            tokio::time::sleep(timeout).await;
+            router.expire(&timer_key, decision_id, &call, timeout).await;
+        });
+        state.deadlines.insert(key.to_string(), timer.abort_handle());
+    }
+
+    async fn expire(&self, key: &str, decision_id: foureyes_core::DecisionId, call: &ToolCall, timeout: Duration) {
+        let (ticket, merge) = {
+            let mut state = lock(&self.state);
+            if state.in_flight.get(key).is_none_or(|t| t.decision_id != decision_id) {
+                return;
+            }
+            state.deadlines.remove(key);
+            state.late.insert(key.to_string());
+            let ticket = state.in_flight.remove(key);
+            let merge = state.merges.iter().position(|m| m.expected.contains(key)).map(|i| state.merges.remove(i));
+            (ticket, merge)
+        };
+        let Some(ticket) = ticket else { return };
+        let why = format!("no answer from the upstream within {}s (the call's deadline)", timeout.as_secs_f64());
+        self.gate.report(&ticket, None, &why).await;
+        let text = format!(
+            "OUTCOME UNKNOWN — the upstream MCP server did not answer within {}s; the call may have run (decision {}, \
+             reported `unknown`). It is not retried: ask the user to check before calling it again.",
+            timeout.as_secs_f64(),
+            ticket.decision_id
+        );
+        let meta = serde_json::json!({"decision_id": ticket.decision_id, "status": "unknown", "error": "call_timeout"});
+        let answer = call.answer(&text, meta);
+        match merge {
+            // The rest of its batch is answered with it, in one array, when the upstream's answer is not coming.
+            Some(mut merge) => {
+                merge.seen.insert(key.to_string());
+                merge.answers.push(answer);
+                if merge.seen.len() == merge.expected.len() {
+                    self.send_client(Value::Array(merge.answers)).await;
+                } else {
+                    lock(&self.state).merges.push(merge);
+                }
+            }
+            None => self.send_client(answer).await,
+        }
     }
 
     async fn client_batch(self: &Arc<Self>, line: Vec<u8>, tasks: &mut JoinSet<()>) {
@@ -396,6 +520,12 @@ impl Router {
         let mut calls = Vec::new();
         let mut kept = Vec::new();
         for (index, item) in items.iter().enumerate() {
+            if first_significant(item.get().as_bytes()) == Some(b'[') {
+                // JSON-RPC has no batch inside a batch; a peer that flattened it would run what was never gated.
+                let message = "Invalid Request: a batch inside a batch (nothing in it was forwarded)";
+                answers.push(error_response(&Value::Null, INVALID_REQUEST, message));
+                continue;
+            }
             let envelope = match parse_envelope(item.get().as_bytes()) {
                 Ok(envelope) => envelope,
                 Err((_, message)) => {
@@ -403,34 +533,47 @@ impl Router {
                     continue;
                 }
             };
-            let expects_answer = envelope.kind() == Kind::Request;
+            // Inside a batch as alone: no ambiguous keys, and one id per request in flight, this batch included.
+            let claimed = match self.admit(&envelope, item.get().as_bytes()) {
+                Ok(claimed) => claimed,
+                Err(refusal) => {
+                    answers.push(refusal);
+                    continue;
+                }
+            };
             match self.classify_client(&envelope) {
-                ClientAction::Forward => kept.push((index, expects_answer.then(|| id_key(&envelope.id_value())))),
-                ClientAction::Answer(response) => answers.push(response),
+                ClientAction::Forward => kept.push((index, claimed)),
+                ClientAction::Answer(response) => {
+                    if let Some(key) = &claimed {
+                        lock(&self.state).release(key);
+                    }
+                    answers.push(response);
+                }
                 ClientAction::Gate(call) => calls.push((index, call)),
                 ClientAction::Consumed => {}
             }
         }
         if calls.is_empty() && answers.is_empty() {
-            self.forward(line).await;
+            self.forward(normalize(&line).into_owned()).await;
             return;
         }
         let raw: Vec<String> = items.iter().map(|item| item.get().to_string()).collect();
         let router = self.clone();
-        tasks.spawn(async move { router.gate_batch(line, raw, kept, calls, answers).await });
+        tasks.spawn(async move { router.gate_batch(raw, kept, calls, answers).await });
     }
 
-    /// Decides the calls of a batch, forwards what may go (the original bytes when everything may), and makes
-    /// sure the client gets one array with every answer.
+    /// Decides the calls of a batch, forwards what may go (the elements that are not gated as they came, the
+    /// permitted calls as the proxy's own serialization), and makes sure the client gets one array with every
+    /// answer.
     async fn gate_batch(
         self: Arc<Self>,
-        line: Vec<u8>,
         raw: Vec<String>,
         mut kept: Vec<(usize, Option<String>)>,
         calls: Vec<(usize, ToolCall)>,
         mut answers: Vec<Value>,
     ) {
         let mut tickets = Vec::new();
+        let mut frames: HashMap<usize, Vec<u8>> = HashMap::new();
         for (index, call) in calls {
             let key = id_key(&call.id);
             let cancel = Cancel::default();
@@ -439,47 +582,60 @@ impl Router {
             lock(&self.state).gating.remove(&key);
             match gated {
                 Gated::Forward(ticket) => {
-                    tickets.push((key.clone(), ticket));
+                    frames.insert(index, call.frame());
+                    tickets.push((key.clone(), ticket, call));
                     kept.push((index, Some(key)));
                 }
-                Gated::Answer(response) => answers.push(response),
-                Gated::Cancelled => {}
+                Gated::Answer(response) => {
+                    lock(&self.state).release(&key);
+                    answers.push(response);
+                }
+                Gated::Cancelled => lock(&self.state).release(&key),
             }
         }
         {
             let mut state = lock(&self.state);
-            for (key, ticket) in &tickets {
+            for (key, ticket, _) in &tickets {
                 state.in_flight.insert(key.clone(), ticket.clone());
             }
         }
-        if answers.is_empty() {
-            // Everything may go: forward the batch exactly as it came.
-            if !self.forward(line).await {
-                self.not_forwarded(&tickets).await;
-            }
-            return;
-        }
         kept.sort_by_key(|(index, _)| *index);
         let expected: HashSet<String> = kept.iter().filter_map(|(_, key)| key.clone()).collect();
-        if expected.is_empty() {
-            // Nothing forwarded expects an answer: the client gets the proxy's answers now.
-            self.send_client(Value::Array(answers)).await;
-        } else {
-            // Registered before the forward, so the upstream's answer cannot arrive first.
-            lock(&self.state).merges.push(Merge { expected, seen: HashSet::new(), answers });
-        }
-        if !kept.is_empty() {
-            let parts: Vec<&str> = kept.iter().map(|(index, _)| raw[*index].as_str()).collect();
-            let batch = format!("[{}]", parts.join(","));
-            if !self.forward(batch.into_bytes()).await {
-                self.not_forwarded(&tickets).await;
+        if !answers.is_empty() {
+            if expected.is_empty() {
+                // Nothing forwarded expects an answer: the client gets the proxy's answers now.
+                self.send_client(Value::Array(answers)).await;
+            } else {
+                // Registered before the forward, so the upstream's answer cannot arrive first.
+                lock(&self.state).merges.push(Merge { expected, seen: HashSet::new(), answers });
             }
+        }
+        if kept.is_empty() {
+            return;
+        }
+        let parts: Vec<&[u8]> =
+            kept.iter().map(|(index, _)| frames.get(index).map_or(raw[*index].as_bytes(), Vec::as_slice)).collect();
+        let mut batch = b"[".to_vec();
+        batch.extend(parts.join(&b","[..]));
+        batch.push(b']');
+        if self.forward(normalize(&batch).into_owned()).await {
+            for (key, ticket, call) in &tickets {
+                self.arm_deadline(key, ticket, call);
+            }
+        } else {
+            let tickets: Vec<(String, Ticket)> = tickets.into_iter().map(|(k, t, _)| (k, t)).collect();
+            self.not_forwarded(&tickets).await;
         }
     }
 
     async fn not_forwarded(&self, tickets: &[(String, Ticket)]) {
         for (key, ticket) in tickets {
-            if lock(&self.state).in_flight.remove(key).is_some() {
+            let removed = {
+                let mut state = lock(&self.state);
+                state.release(key);
+                state.in_flight.remove(key)
+            };
+            if removed.is_some() {
                 self.gate.report_not_forwarded(ticket, "the upstream MCP server had closed").await;
             }
         }
@@ -503,10 +659,15 @@ impl Router {
             _ => None,
         };
         let Some(key) = key else { return self.send_client_frame(line).await };
-        let (ticket, list) = {
+        let (ticket, list, late) = {
             let mut state = lock(&self.state);
-            (state.in_flight.remove(&key), state.lists.remove(&key))
+            state.release(&key);
+            (state.in_flight.remove(&key), state.lists.remove(&key), state.late.remove(&key))
         };
+        if late {
+            // The client was answered at the deadline; this answer is logged, never delivered a second time.
+            return late_answer(&key, &line);
+        }
         let mut frame = line;
         if let Some(ticket) = ticket {
             let response: Option<Value> = serde_json::from_slice(&frame).ok();
@@ -547,12 +708,22 @@ impl Router {
             };
             let mut text = item.get().to_string();
             if let Some(key) = key {
-                let (ticket, list, merge) = {
+                let (ticket, list, merge, late) = {
                     let mut state = lock(&self.state);
+                    state.release(&key);
                     let merge =
                         state.merges.iter().position(|m| m.expected.contains(&key)).map(|i| state.merges.remove(i));
-                    (state.in_flight.remove(&key), state.lists.remove(&key), merge)
+                    (state.in_flight.remove(&key), state.lists.remove(&key), merge, state.late.remove(&key))
                 };
+                if let Some(merge) = merge {
+                    extra.extend(merge.answers);
+                    changed = true;
+                }
+                if late {
+                    late_answer(&key, text.as_bytes());
+                    changed = true;
+                    continue;
+                }
                 if let Some(ticket) = ticket {
                     let response: Option<Value> = serde_json::from_str(&text).ok();
                     self.gate.report(&ticket, response.as_ref(), "the response was not valid JSON").await;
@@ -561,15 +732,14 @@ impl Router {
                     text = String::from_utf8_lossy(&rewritten).into_owned();
                     changed = true;
                 }
-                if let Some(merge) = merge {
-                    extra.extend(merge.answers);
-                    changed = true;
-                }
             }
             parts.push(text);
         }
         if !changed {
             return self.send_client_frame(line).await;
+        }
+        if parts.is_empty() && extra.is_empty() {
+            return;
         }
         parts.extend(extra.iter().map(Value::to_string));
         self.send_client_frame(format!("[{}]", parts.join(",")).into_bytes()).await;
@@ -583,10 +753,14 @@ impl Router {
             return;
         };
         let key = id_key(&id);
-        let (ticket, list) = {
+        let (ticket, list, late) = {
             let mut state = lock(&self.state);
-            (state.in_flight.remove(&key), state.lists.remove(&key))
+            state.release(&key);
+            (state.in_flight.remove(&key), state.lists.remove(&key), state.late.remove(&key))
         };
+        if late {
+            return late_answer(&key, prefix);
+        }
         if let Some(ticket) = &ticket {
             self.gate.report(ticket, None, &message).await;
         }
@@ -601,6 +775,11 @@ impl Router {
     async fn fail_in_flight(&self, why: &str) {
         let (mut in_flight, mut lists, merges) = {
             let mut state = lock(&self.state);
+            state.open.clear();
+            state.late.clear();
+            for (_, timer) in state.deadlines.drain() {
+                timer.abort();
+            }
             (std::mem::take(&mut state.in_flight), std::mem::take(&mut state.lists), std::mem::take(&mut state.merges))
         };
         // A batch still waiting for the upstream's array gets one array: its unanswered requests as errors,
@@ -628,6 +807,15 @@ impl Router {
             }
         }
     }
+}
+
+/// The upstream's answer to a call whose deadline passed: the client already has its `isError` answer.
+fn late_answer(key: &str, bytes: &[u8]) {
+    eprintln!(
+        "foureyes mcp-proxy: a late answer to request {key} (past its deadline; the client was answered and the call \
+         reported `unknown`) was dropped: {}",
+        String::from_utf8_lossy(&bytes[..bytes.len().min(200)])
+    );
 }
 
 enum ClientAction {

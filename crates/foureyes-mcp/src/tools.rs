@@ -143,6 +143,7 @@ pub fn read_only_action(tool: &Value, base: &Policy) -> Option<ActionPolicy> {
         compensate: None,
         dry_run: DryRunRule::Never,
         approvals: base.default_approvals,
+        execute: None,
     })
 }
 

@@ -55,11 +55,11 @@ fn error_code(message: &Value) -> i64 {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn everything_that_is_not_gated_is_forwarded_byte_for_byte() {
+async fn what_is_not_gated_keeps_its_bytes_but_line_breaks_and_a_gated_call_goes_as_decided() {
     let dir = tempfile::tempdir().unwrap();
     let (mut proxy, record) = recorder(dir.path(), 1 << 20);
     // Odd spacing, escapes, key order, unknown methods, notifications, client responses, a CRLF line, a batch
-    // without tool calls, and a permitted tool call: all must arrive exactly as sent.
+    // without tool calls, and a permitted tool call: all arrive as sent, but for line breaks and the gated call.
     let lines: Vec<&[u8]> = vec![
         br#"{ "jsonrpc" : "2.0", "id" : 1, "method" : "initialize", "params" : {"protocolVersion":"2025-11-25"} }"#,
         br#"{"method":"notifications/initialized","jsonrpc":"2.0"}"#,
@@ -79,6 +79,13 @@ async fn everything_that_is_not_gated_is_forwarded_byte_for_byte() {
     wait_for_lines(&record, lines.len()).await;
     let answers = drain(proxy).await;
     let forwarded = std::fs::read(&record).unwrap();
+    // Two changes (ADR-60): the raw CR (JSON whitespace, a line break to a reader with universal newlines) became a
+    // space, and the permitted call went as the proxy's own serialization of what was decided.
+    let mut lines = lines;
+    lines[5] = b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{}} ";
+    let own =
+        r#"{"id":10,"jsonrpc":"2.0","method":"tools/call","params":{"arguments":{"text":"café ☕"},"name":"echo"}}"#;
+    lines[7] = own.as_bytes();
     let expected: Vec<u8> = lines.iter().flat_map(|l| l.iter().copied().chain([b'\n'])).collect();
     assert_eq!(String::from_utf8_lossy(&forwarded), String::from_utf8_lossy(&expected));
     assert_eq!(forwarded, expected);
@@ -192,6 +199,8 @@ async fn a_batch_loses_its_blocked_calls_and_the_client_still_gets_one_array() {
     // decided concurrently, so they may reach the upstream in either order.)
     let mut lines: Vec<&str> = forwarded.lines().collect();
     lines.sort();
+    // The permitted call goes as the proxy's own serialization of what was decided.
+    let allowed = r#"{"id":4,"jsonrpc":"2.0","method":"tools/call","params":{"arguments":{"n":5},"name":"bounded"}}"#;
     let first = format!("[{ping},{note},{allowed}]");
     let second = format!("[{note}]");
     let mut want = vec![first.as_str(), second.as_str()];
@@ -270,9 +279,11 @@ async fn fuzzed_streams_never_crash_and_never_forward_a_blocked_call() {
             assert_eq!(one["jsonrpc"], json!("2.0"), "seed {seed}: {answer}");
         }
         let forwarded = std::fs::read(&record).unwrap();
-        let sent_lines: std::collections::HashSet<&[u8]> = sent.split(|&b| b == b'\n').collect();
+        // A forwarded line is normalized (ADR-60): no raw CR, NEL, U+2028 or U+2029.
+        let sent_lines: std::collections::HashSet<Vec<u8>> =
+            sent.split(|&b| b == b'\n').map(|l| foureyes_mcp::parity::normalize(l).into_owned()).collect();
         for line in forwarded.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
-            // Every forwarded line is one the client sent (nothing invented, nothing altered)...
+            // Every forwarded line is one the client sent (nothing invented, nothing altered but line breaks)...
             assert!(
                 sent_lines.contains(line),
                 "seed {seed}: forwarded a line the client never sent: {:?}",

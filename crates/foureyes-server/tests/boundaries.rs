@@ -28,7 +28,8 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, Outcome, Policy,
 };
 use foureyes_server::{ApprovalGate, app};
-use foureyes_store::{AuditReport, Decided, DecisionFilter, SqliteStore, Store, StoreError, VoteOutcome};
+use foureyes_store::{AuditReport, Decided, DecisionFilter, Store, StoreError, VoteOutcome};
+use foureyes_store_sqlite::SqliteStore;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -131,6 +132,10 @@ fn the_server_cannot_reach_an_executor_or_connector() {
         "foureyes-server reaches an executing workspace crate: {workspace:?}"
     );
     assert_eq!(workspace, BTreeSet::from(["foureyes-core", "foureyes-store"]), "the server's workspace dependencies");
+    // The server holds the store traits only: the binary wires a backend.
+    let backends: Vec<&String> =
+        closure.keys().filter(|n| ["rusqlite", "libsqlite3-sys", "tokio-postgres"].contains(&n.as_str())).collect();
+    assert!(backends.is_empty(), "foureyes-server depends on a storage backend: {backends:?}");
 }
 
 #[test]
@@ -143,16 +148,18 @@ fn the_core_does_no_io() {
     assert!(workspace.is_empty(), "foureyes-core depends on workspace crates: {workspace:?}");
 }
 
-/// The walk finds what is there: the store reaches SQLite and tokio, and the binary reaches the server.
+/// The walk finds what is there: the SQLite backend reaches SQLite, the server reaches axum and tokio, and the binary
+/// reaches the server and both backends.
 #[test]
 fn the_graph_walk_has_teeth() {
     let g = graph();
-    let store = g.closure("foureyes-store");
+    let store = g.closure("foureyes-store-sqlite");
     assert!(store.contains_key("rusqlite") && store.contains_key("libsqlite3-sys"), "{:?}", store.keys());
     let server = g.closure("foureyes-server");
-    assert!(server.contains_key("axum") && server.contains_key("tokio") && server.contains_key("rusqlite"));
+    assert!(server.contains_key("axum") && server.contains_key("tokio"));
     let binary = g.closure("foureyes");
     assert!(binary.contains_key("foureyes-server"), "{:?}", binary.keys());
+    assert!(binary.contains_key("rusqlite") && binary.contains_key("tokio-postgres"), "{:?}", binary.keys());
     // Every workspace crate is visible to the check, whatever its name.
     let members: Vec<&String> = g.packages.values().filter(|(_, m)| *m).map(|(n, _)| n).collect();
     assert!(members.len() >= 5, "{members:?}");

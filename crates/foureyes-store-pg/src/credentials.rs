@@ -10,9 +10,7 @@ use crate::db::{Tx, exec, get, row, rows};
 use crate::{PgStore, in_tx};
 use async_trait::async_trait;
 use foureyes_core::Role;
-use foureyes_core::journal::EventKind;
-use foureyes_store::{Credentials, Principal, Session, StoreError};
-use serde_json::json;
+use foureyes_store::{Credentials, Principal, Session, StoreError, ops};
 use tokio_postgres::Row;
 
 /// A principal's columns of `tokens t`, in the order [`principal_from_row`] reads them.
@@ -34,82 +32,6 @@ fn principal_from_row(r: &Row, first: usize) -> Result<Principal, StoreError> {
     })
 }
 
-async fn create_token(
-    w: &mut Tx<'_>,
-    name: &str,
-    role: Role,
-    token_sha256: &str,
-    totp_secret: Option<&str>,
-    now_ms: i64,
-) -> Result<(), StoreError> {
-    foureyes_store::refuse_unbound_executor(role)?;
-    name_free(w, name).await?;
-    exec(
-        w.c(),
-        "INSERT INTO tokens (name, role, token_hash, totp_secret, created_ms) VALUES ($1, $2, $3, $4, $5)",
-        &[&name, &role.as_str(), &token_sha256, &totp_secret, &now_ms],
-    )
-    .await?;
-    w.append(
-        now_ms,
-        EventKind::Credential,
-        json!({"action": "created", "name": name, "role": role, "step_up": totp_secret.is_some()}),
-    )
-    .await?;
-    Ok(())
-}
-
-async fn name_free(w: &mut Tx<'_>, name: &str) -> Result<(), StoreError> {
-    // Under the chain-head lock no other replica can insert this name between the check and the insert.
-    if row(w.c(), "SELECT 1 FROM tokens WHERE name = $1", &[&name]).await?.is_some() {
-        return Err(StoreError::InvalidState(format!(
-            "a credential named `{name}` already exists: revoke it first or pick another name"
-        )));
-    }
-    Ok(())
-}
-
-async fn create_executor(
-    w: &mut Tx<'_>,
-    name: &str,
-    serves: &str,
-    token_sha256: &str,
-    now_ms: i64,
-) -> Result<(), StoreError> {
-    name_free(w, name).await?;
-    // Under the same lock: a revoke of the agent cannot slip between this check and the insert.
-    const AGENT: &str = "SELECT 1 FROM tokens WHERE name = $1 AND role = 'agent' AND revoked_ms IS NULL";
-    if row(w.c(), AGENT, &[&serves]).await?.is_none() {
-        return Err(StoreError::InvalidState(format!(
-            "no live agent credential named `{serves}`: an executor serves an agent that has a credential"
-        )));
-    }
-    exec(
-        w.c(),
-        "INSERT INTO tokens (name, role, token_hash, created_ms, serves) VALUES ($1, $2, $3, $4, $5)",
-        &[&name, &Role::Executor.as_str(), &token_sha256, &now_ms, &serves],
-    )
-    .await?;
-    w.append(
-        now_ms,
-        EventKind::Credential,
-        json!({"action": "created", "name": name, "role": Role::Executor, "serves": serves, "step_up": false}),
-    )
-    .await?;
-    Ok(())
-}
-
-async fn revoke_token(w: &mut Tx<'_>, name: &str, now_ms: i64) -> Result<bool, StoreError> {
-    let changed =
-        exec(w.c(), "UPDATE tokens SET revoked_ms = $1 WHERE name = $2 AND revoked_ms IS NULL", &[&now_ms, &name])
-            .await?;
-    if changed > 0 {
-        exec(w.c(), "DELETE FROM sessions WHERE principal = $1", &[&name]).await?;
-        w.append(now_ms, EventKind::Credential, json!({"action": "revoked", "name": name})).await?;
-    }
-    Ok(changed > 0)
-}
-
 #[async_trait]
 impl Credentials for PgStore {
     async fn create_token(
@@ -120,7 +42,7 @@ impl Credentials for PgStore {
         totp_secret: Option<&str>,
         now_ms: i64,
     ) -> Result<(), StoreError> {
-        in_tx!(self, |w| create_token(w, name, role, token_sha256, totp_secret, now_ms))
+        in_tx!(self, |w| ops::create_token(w, name, role, token_sha256, totp_secret, now_ms))
     }
 
     async fn create_executor(
@@ -130,7 +52,7 @@ impl Credentials for PgStore {
         token_sha256: &str,
         now_ms: i64,
     ) -> Result<(), StoreError> {
-        in_tx!(self, |w| create_executor(w, name, serves, token_sha256, now_ms))
+        in_tx!(self, |w| ops::create_executor(w, name, serves, token_sha256, now_ms))
     }
 
     async fn executors_of(&self, agent: &str) -> Result<Vec<String>, StoreError> {
@@ -140,7 +62,7 @@ impl Credentials for PgStore {
     }
 
     async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError> {
-        in_tx!(self, |w| revoke_token(w, name, now_ms))
+        in_tx!(self, |w| ops::revoke_token(w, name, now_ms))
     }
 
     async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError> {

@@ -8,9 +8,9 @@
 
 use deadpool_postgres::{GenericClient, Object, Transaction};
 use foureyes_core::canonical::to_canonical_string;
-use foureyes_core::journal::{Event, EventKind};
+use foureyes_core::event::EventData;
+use foureyes_core::journal::Event;
 use foureyes_store::StoreError;
-use serde_json::Value;
 use tokio_postgres::Row;
 use tokio_postgres::types::{FromSql, ToSql};
 
@@ -99,8 +99,8 @@ impl<'a> Tx<'a> {
     }
 
     /// Appends one event to the journal, chained to the head this transaction holds.
-    pub async fn append(&mut self, ts_ms: i64, kind: EventKind, data: Value) -> Result<Event, StoreError> {
-        let event = Event::next(self.head_seq, &self.head_hash, ts_ms, kind, data);
+    pub async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
+        let event = Event::of(self.head_seq, &self.head_hash, ts_ms, &data);
         let seq = seq_param(event.seq)?;
         exec(
             &self.tx,

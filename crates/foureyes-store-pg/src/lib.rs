@@ -6,8 +6,9 @@
 //!   reservations cannot race, idempotency holds per `(agent, request_id)`, and the journal is one linear chain.
 //!   Within a replica, writes also queue on an async mutex first, so at most one connection per replica waits on
 //!   the row lock (many backends queued on one row lock cost far more CPU than tasks queued on a mutex).
-//! - **Same transaction bodies as SQLite** (`ops.rs` mirrors the SQLite `ops.rs`), and ids allocated gap-free
-//!   under the lock, so the same operations produce the same journal, byte for byte, on either backend.
+//! - **The same transactions as SQLite**: `foureyes_store::ops`, written once over `foureyes_store::tx::WriteTx`,
+//!   which `ops.rs` implements for [`Tx`] (the PostgreSQL dialect), with ids allocated gap-free under the lock, so
+//!   the same operations produce the same journal, byte for byte, on either backend.
 //! - **Audited refusals commit**: the refusal event is committed, then the error is returned.
 //! - **Append-only journal** enforced by triggers for every role, plus least-privilege roles ([`ROLES_SQL`]).
 //! - **Versioned migrations** at connect time (`schema.rs`), serialized by an advisory lock, refusing a newer schema.
@@ -50,11 +51,12 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DemotionRecord, Outcome,
     Policy,
 };
+use foureyes_store::ops as tx_ops;
 use foureyes_store::replay::Replayed;
 use foureyes_store::{
-    AuditReport, Backend, Decided, DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError, TaskOutcome,
-    TaskStore, VoteOutcome,
+    AuditReport, Backend, Decided, DecisionFilter, Store, StoreError, TaskOutcome, TaskStore, VoteOutcome,
 };
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -242,7 +244,7 @@ impl Store for PgStore {
         request: ActionRequest,
         now_ms: i64,
     ) -> Result<Decided, StoreError> {
-        in_tx!(self, |w| ops::decide(w, &policy, request, now_ms))
+        in_tx!(self, |w| tx_ops::decide(w, &policy, request, now_ms))
     }
 
     async fn revoke(
@@ -252,7 +254,7 @@ impl Store for PgStore {
         why: &str,
         now_ms: i64,
     ) -> Result<ApprovalRecord, StoreError> {
-        in_tx!(self, |w| ops::revoke(w, approval_id, by, why, now_ms))
+        in_tx!(self, |w| tx_ops::revoke(w, approval_id, by, why, now_ms))
     }
 
     async fn report(
@@ -263,7 +265,7 @@ impl Store for PgStore {
         now_ms: i64,
     ) -> Result<DecisionRecord, StoreError> {
         let audited_detail = detail.clone();
-        let result = in_tx!(self, |w| ops::report(w, decision_id, outcome, detail, None, now_ms));
+        let result = in_tx!(self, |w| tx_ops::report(w, decision_id, outcome, detail, None, now_ms));
         if let Err(StoreError::InvalidState(message)) = &result {
             foureyes_store::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
         }
@@ -279,7 +281,7 @@ impl Store for PgStore {
         now_ms: i64,
     ) -> Result<DecisionRecord, StoreError> {
         let audited_detail = detail.clone();
-        let result = in_tx!(self, |w| ops::report(w, decision_id, outcome, detail, Some(reported_by), now_ms));
+        let result = in_tx!(self, |w| tx_ops::report(w, decision_id, outcome, detail, Some(reported_by), now_ms));
         if let Err(StoreError::InvalidState(message)) = &result {
             foureyes_store::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
         }
@@ -293,7 +295,7 @@ impl Store for PgStore {
         digest_seen: Option<&str>,
         now_ms: i64,
     ) -> Result<VoteOutcome, StoreError> {
-        in_tx!(self, |w| ops::approve(w, approval_id, approver, digest_seen, now_ms))
+        in_tx!(self, |w| tx_ops::approve(w, approval_id, approver, digest_seen, now_ms))
     }
 
     async fn reject(
@@ -304,15 +306,15 @@ impl Store for PgStore {
         digest_seen: Option<&str>,
         now_ms: i64,
     ) -> Result<ApprovalRecord, StoreError> {
-        in_tx!(self, |w| ops::reject(w, approval_id, approver, reason, digest_seen, now_ms))
+        in_tx!(self, |w| tx_ops::reject(w, approval_id, approver, reason, digest_seen, now_ms))
     }
 
     async fn expire_approvals(&self, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
-        in_tx!(self, |w| ops::expire_all(w, now_ms))
+        in_tx!(self, |w| tx_ops::expire_all(w, now_ms))
     }
 
     async fn set_kill_switch(&self, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
-        in_tx!(self, |w| ops::set_kill_switch(w, engaged, by, now_ms))
+        in_tx!(self, |w| tx_ops::set_kill_switch(w, engaged, by, now_ms))
     }
 
     async fn kill_switch(&self) -> Result<bool, StoreError> {
@@ -320,7 +322,7 @@ impl Store for PgStore {
     }
 
     async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError> {
-        in_tx!(self, |w| ops::record_policy(w, &policy.sha256, &policy.source, policy.actions.len(), now_ms))
+        in_tx!(self, |w| tx_ops::record_policy(w, &policy.sha256, &policy.source, policy.actions.len(), now_ms))
     }
 
     async fn refuse(
@@ -331,7 +333,7 @@ impl Store for PgStore {
         input: Value,
         now_ms: i64,
     ) -> Result<u64, StoreError> {
-        in_tx!(self, |w| async { ops::refuse(w, agent, code, message, input, now_ms).await.map(|e| e.seq) })
+        in_tx!(self, |w| async { tx_ops::refuse(w, agent, code, message, input, now_ms).await.map(|e| e.seq) })
     }
 
     async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
@@ -380,7 +382,7 @@ impl Store for PgStore {
         why: &str,
         now_ms: i64,
     ) -> Result<DemotionRecord, StoreError> {
-        in_tx!(self, |w| sessions::restore(w, agent, session, by, why, now_ms))
+        in_tx!(self, |w| tx_ops::restore_session(w, agent, session, by, why, now_ms))
     }
 
     async fn audit(&self) -> Result<AuditReport, StoreError> {

@@ -1,23 +1,18 @@
-//! The transaction bodies, one function per function of the SQLite backend's `ops.rs`, with the same semantics,
-//! the same pipeline (`foureyes_core::decide` on a snapshot read inside the write transaction) and the same
-//! journal event data, so a journal written here verifies, exports and audits exactly like a SQLite one.
-//!
-//! Write functions take a [`Tx`] (the chain head is already locked, so they run one at a time across all
-//! replicas); read functions take any client. None of them begins or commits.
+//! The PostgreSQL dialect: `foureyes_store::tx::WriteTx` for [`Tx`] (the chain head is already locked, so the
+//! shared transactions of `foureyes_store::ops` run one at a time across all replicas), and the reads (any client).
+//! None of them begins or commits. Statements are prepared once per connection (`prepare_cached`, see `db.rs`).
 
 use crate::db::{Tx, exec, get, row, rows, scalar, seq_param};
 use deadpool_postgres::GenericClient;
-use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
-use foureyes_core::canonical::to_canonical_string;
+use foureyes_core::event::EventData;
 use foureyes_core::journal::{ChainProblem, ChainVerifier, Event, EventKind, VerifyReport};
-use foureyes_core::pipeline::{Usage, usage_queries};
 use foureyes_core::{
-    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, Decision, DecisionId, DecisionRecord, DecisionStatus,
-    Outcome, Policy, ReasonCode, Snapshot, Verdict,
+    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
+    DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
 };
-use foureyes_store::{Decided, DecisionFilter, MAX_DETAIL_BYTES, StoreError, VoteOutcome};
-use rust_decimal::Decimal;
-use serde_json::{Value, json};
+use foureyes_store::tx::{NewCredentialRow, NewDecisionRow, UsageRow, WriteTx, session_key};
+use foureyes_store::{DecisionFilter, StoreError};
+use serde_json::Value;
 use std::collections::BTreeMap;
 use tokio_postgres::Row;
 
@@ -29,241 +24,144 @@ fn from_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T
     serde_json::from_str(text).map_err(|e| StoreError::Backend(format!("stored {what} is not valid: {e}")))
 }
 
-/// Keeps audited input small: a huge refused body is recorded as its size and a prefix, not in full.
-/// (The same rule as the SQLite backend: the journal's data must not depend on the backend.)
-fn excerpt(input: Value) -> Value {
-    let text = to_canonical_string(&input);
-    if text.len() <= 4096 {
-        input
-    } else {
-        let mut end = 1024;
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        json!({"bytes": text.len(), "excerpt": &text[..end]})
-    }
-}
+/// A permitted, not failed undo of `target` (its lowest id).
+const UNDONE_BY: &str = "SELECT id FROM decisions WHERE undo_of = $1 AND verdict = 'permit' AND status IN ('intended', 'executed', 'unknown')
+     ORDER BY id LIMIT 1";
 
-pub(crate) async fn refuse(
-    w: &mut Tx<'_>,
-    agent: &str,
-    code: &str,
-    message: &str,
-    input: Value,
-    now_ms: i64,
-) -> Result<Event, StoreError> {
-    w.append(
-        now_ms,
-        EventKind::Refused,
-        json!({"agent": agent, "code": code, "message": message, "input": excerpt(input)}),
-    )
-    .await
-}
-
-pub(crate) async fn refused(
-    w: &mut Tx<'_>,
-    agent: &str,
-    code: &str,
-    message: String,
-    input: Value,
-    now_ms: i64,
-) -> StoreError {
-    match refuse(w, agent, code, &message, input, now_ms).await {
-        Ok(event) => StoreError::Refused { code: code.to_string(), message, seq: event.seq },
-        Err(e) => e,
+impl WriteTx for Tx<'_> {
+    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
+        Tx::append(self, ts_ms, data).await
     }
-}
 
-// ---------------------------------------------------------------------------------------------------------------
-// Phase A
-
-pub(crate) async fn decide(
-    w: &mut Tx<'_>,
-    policy: &Policy,
-    request: ActionRequest,
-    now_ms: i64,
-) -> Result<Decided, StoreError> {
-    // 1. Shape: oversized or malformed requests never become decisions; the refusal is audited.
-    if let Err(e) = request.validate_shape() {
-        let input = json!({"request_id": request.request_id, "action": request.action});
-        return Err(refused(w, &request.agent, "bad_request", e.to_string(), input, now_ms).await);
-    }
-    // 2. Idempotency: the same request id returns the stored decision; other content is a conflict.
-    let known = row(
-        w.c(),
-        "SELECT fingerprint, decision_id FROM idempotency WHERE agent = $1 AND request_id = $2",
-        &[&request.agent, &request.request_id],
-    )
-    .await?;
-    let Some(known) = known else {
-        let decision = decide_fresh(w, policy, request, now_ms, None).await?;
-        return Ok(Decided { decision, replayed: false });
-    };
-    let fingerprint: String = get(&known, 0)?;
-    let decision_id: DecisionId = get(&known, 1)?;
-    if fingerprint != request.fingerprint() {
-        let message = format!(
-            "request_id `{}` was already used by agent `{}` for different content (decision {decision_id}): use a new request_id",
-            request.request_id, request.agent
-        );
-        let event = refuse(
-            w,
-            &request.agent,
-            "idempotency_conflict",
-            &message,
-            json!({"request_id": request.request_id, "decision_id": decision_id}),
-            now_ms,
-        )
-        .await?;
-        return Err(StoreError::Conflict { message, seq: event.seq });
-    }
-    let stored = load_decision(w.c(), decision_id)
-        .await?
-        .ok_or_else(|| StoreError::Backend(format!("idempotency points at missing decision {decision_id}")))?;
-    // A deferral whose approval has since been answered is released now (same request id, durable waiting); an
-    // approved execution blocked by the kill switch is re-evaluated (the block was not an answer).
-    let awaiting = stored.status == DecisionStatus::AwaitingApproval;
-    let blocked = stored.verdict == Verdict::Deny && stored.reasons.iter().any(|r| r.code == ReasonCode::KillSwitch);
-    if let Some(approval_id) = stored.approval_id
-        && (awaiting || blocked)
-    {
-        let approval = load_approval_for_write(w, approval_id, now_ms).await?;
-        if approval.is_some_and(|a| a.status != ApprovalStatus::Pending) {
-            let mut release = stored.request.clone();
-            release.approval_id = Some(approval_id);
-            let decision = decide_fresh(w, policy, release, now_ms, Some((decision_id, fingerprint))).await?;
-            return Ok(Decided { decision, replayed: false });
+    async fn idempotency(&mut self, agent: &str, request_id: &str) -> Result<Option<(String, DecisionId)>, StoreError> {
+        let sql = "SELECT fingerprint, decision_id FROM idempotency WHERE agent = $1 AND request_id = $2";
+        match row(self.c(), sql, &[&agent, &request_id]).await? {
+            Some(r) => Ok(Some((get(&r, 0)?, get(&r, 1)?))),
+            None => Ok(None),
         }
     }
-    // Nothing new was decided: the stored answer, said to be a replay so a caller cannot mistake it for a fresh one.
-    Ok(Decided { decision: stored, replayed: true })
-}
 
-/// Steps 3–9 on a snapshot read in this transaction, then everything persisted and journaled together.
-/// `supersedes` is the deferral (and its idempotency fingerprint) this decision answers.
-async fn decide_fresh(
-    w: &mut Tx<'_>,
-    policy: &Policy,
-    request: ActionRequest,
-    now_ms: i64,
-    supersedes: Option<(DecisionId, String)>,
-) -> Result<DecisionRecord, StoreError> {
-    let snapshot = load_snapshot(w, policy, &request, now_ms).await?;
-    let decision = foureyes_core::decide(policy, &snapshot, &request, now_ms);
-    persist(w, policy, request, decision, now_ms, supersedes).await
-}
+    async fn decision(&mut self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
+        load_decision(self.c(), id).await
+    }
 
-async fn load_snapshot(
-    w: &mut Tx<'_>,
-    policy: &Policy,
-    request: &ActionRequest,
-    now_ms: i64,
-) -> Result<Snapshot, StoreError> {
-    let mut usage = BTreeMap::new();
-    // One indexed aggregate per limit: amounts are summed exactly as integer millionths.
-    for q in usage_queries(policy, request, now_ms) {
+    async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
+        load_approval_raw(self.c(), id).await
+    }
+
+    async fn usage(&mut self, action: &str, key: &str, scope: &str, since_ms: i64) -> Result<UsageRow, StoreError> {
         let r = row(
-            w.c(),
+            self.c(),
             "SELECT COUNT(*), COALESCE(SUM(units), 0)::BIGINT, MIN(ts_ms) FROM reservations
              WHERE action = $1 AND key = $2 AND scope = $3 AND NOT released AND ts_ms >= $4",
-            &[&request.action, &q.key, &q.scope, &q.since_ms],
+            &[&action, &key, &scope, &since_ms],
         )
         .await?
         .ok_or_else(|| StoreError::Backend("an aggregate returned no row".into()))?;
-        let (count, units, oldest_ms): (i64, i64, Option<i64>) = (get(&r, 0)?, get(&r, 1)?, get(&r, 2)?);
-        let sum = Decimal::from_i128_with_scale(i128::from(units), 6).normalize();
-        usage.insert(q.slot, Usage { count: count as u64, sum, oldest_ms });
+        let count: i64 = get(&r, 0)?;
+        Ok(UsageRow { count: count as u64, units: get(&r, 1)?, oldest_ms: get(&r, 2)? })
     }
-    let approval = match request.approval_id {
-        Some(id) => load_approval_for_write(w, id, now_ms).await?,
-        None => None,
-    };
-    let undo_target = match request.undo_of {
-        Some(id) => load_decision(w.c(), id).await?,
-        None => None,
-    };
-    // An undo that was permitted and did not fail already compensates the target.
-    let undone_by = match request.undo_of {
-        Some(id) => row(
-            w.c(),
-            "SELECT id FROM decisions WHERE undo_of = $1 AND verdict = 'permit' AND status IN ('intended', 'executed', 'unknown')
-             ORDER BY id LIMIT 1",
-            &[&id],
-        )
-        .await?
-        .map(|r| get(&r, 0))
-        .transpose()?,
-        None => None,
-    };
-    // The overruns the approver saw are the keys that were over when the deferral was decided.
-    let acknowledged_keys = match &approval {
-        Some(a) => load_decision(w.c(), a.decision_id).await?.map(|d| foureyes_store::exceeded_keys(&d)),
-        None => None,
-    };
-    let (demotion, session_denials) = crate::sessions::snapshot_part(w, policy, request, now_ms).await?;
-    Ok(Snapshot {
-        kill_switch: kill_switch(w.c()).await?,
-        usage,
-        approval,
-        undo_target,
-        undone_by,
-        acknowledged_keys,
-        demotion,
-        session_denials,
-    })
-}
 
-async fn persist(
-    w: &mut Tx<'_>,
-    policy: &Policy,
-    request: ActionRequest,
-    decision: Decision,
-    now_ms: i64,
-    supersedes: Option<(DecisionId, String)>,
-) -> Result<DecisionRecord, StoreError> {
-    let status = DecisionStatus::initial(decision.verdict);
-    let decision_id: DecisionId = scalar(
-        w.c(),
-        "INSERT INTO decisions (id, agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id,
-                                would_have, digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq,
-                                session, session_denial)
-         VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM decisions),
-                 $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, $17, $18)
-         RETURNING id",
-        &[
-            &request.agent,
-            &request.request_id,
-            &request.action,
-            &to_json(&request),
-            &decision.verdict.as_str(),
-            &i32::from(decision.tier),
-            &to_json(&decision.reasons),
-            &to_json(&decision.budgets),
-            &decision.approval_id,
-            &decision.would_have.map(|v| v.as_str()),
-            &decision.digest,
-            &status.as_str(),
-            &supersedes.as_ref().map(|s| s.0),
-            &now_ms,
-            &policy.sha256,
-            &request.undo_of,
-            &crate::sessions::session_key(request.session.as_deref()),
-            &decision.session_denial,
-        ],
-    )
-    .await?;
-    let mut approval_id = decision.approval_id;
-    if let Some(new) = &decision.new_approval {
-        let id: ApprovalId = scalar(
-            w.c(),
+    async fn undone_by(&mut self, target: DecisionId) -> Result<Option<DecisionId>, StoreError> {
+        row(self.c(), UNDONE_BY, &[&target]).await?.map(|r| get(&r, 0)).transpose()
+    }
+
+    async fn setting(&mut self, name: &str) -> Result<Option<String>, StoreError> {
+        row(self.c(), "SELECT value FROM settings WHERE name = $1", &[&name]).await?.map(|r| get(&r, 0)).transpose()
+    }
+
+    async fn approvals_due(&mut self, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
+        let sql = "SELECT id FROM approvals WHERE status IN ('pending', 'approved') AND expires_ms <= $1 ORDER BY id";
+        rows(self.c(), sql, &[&now_ms]).await?.iter().map(|r| get(r, 0)).collect()
+    }
+
+    async fn active_demotions(&mut self, agent: &str, session_key: &str) -> Result<Vec<DemotionRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {} FROM session_demotions WHERE agent = $1 AND session IN ($2, '') AND status = 'active' ORDER BY id",
+            crate::sessions::COLUMNS
+        );
+        rows(self.c(), &sql, &[&agent, &session_key]).await?.iter().map(crate::sessions::from_row).collect()
+    }
+
+    async fn last_demotion(&mut self, agent: &str, session_key: &str) -> Result<Option<DemotionRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {} FROM session_demotions WHERE agent = $1 AND session = $2 ORDER BY id DESC LIMIT 1",
+            crate::sessions::COLUMNS
+        );
+        row(self.c(), &sql, &[&agent, &session_key]).await?.map(|r| crate::sessions::from_row(&r)).transpose()
+    }
+
+    async fn session_denials(&mut self, agent: &str, session_key: &str, since_ms: i64) -> Result<u64, StoreError> {
+        let count: i64 = scalar(
+            self.c(),
+            "SELECT COUNT(*) FROM decisions WHERE agent = $1 AND session = $2 AND session_denial AND decided_ms >= $3",
+            &[&agent, &session_key, &since_ms],
+        )
+        .await?;
+        Ok(count as u64)
+    }
+
+    async fn credential_exists(&mut self, name: &str) -> Result<bool, StoreError> {
+        Ok(row(self.c(), "SELECT 1 FROM tokens WHERE name = $1", &[&name]).await?.is_some())
+    }
+
+    async fn live_agent(&mut self, name: &str) -> Result<bool, StoreError> {
+        let sql = "SELECT 1 FROM tokens WHERE name = $1 AND role = 'agent' AND revoked_ms IS NULL";
+        Ok(row(self.c(), sql, &[&name]).await?.is_some())
+    }
+
+    async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError> {
+        let NewDecisionRow { request, decision, status, supersedes, policy_sha256, now_ms } = row;
+        scalar(
+            self.c(),
+            "INSERT INTO decisions (id, agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id,
+                                    would_have, digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq,
+                                    session, session_denial)
+             VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM decisions),
+                     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, $17, $18)
+             RETURNING id",
+            &[
+                &request.agent,
+                &request.request_id,
+                &request.action,
+                &to_json(request),
+                &decision.verdict.as_str(),
+                &i32::from(decision.tier),
+                &to_json(&decision.reasons),
+                &to_json(&decision.budgets),
+                &decision.approval_id,
+                &decision.would_have.map(|v| v.as_str()),
+                &decision.digest,
+                &status.as_str(),
+                &supersedes,
+                &now_ms,
+                &policy_sha256,
+                &request.undo_of,
+                &session_key(request.session.as_deref()),
+                &decision.session_denial,
+            ],
+        )
+        .await
+    }
+
+    async fn insert_approval(
+        &mut self,
+        decision_id: DecisionId,
+        request: &ActionRequest,
+        reasons: &[Reason],
+        new: &NewApproval,
+        now_ms: i64,
+    ) -> Result<ApprovalId, StoreError> {
+        scalar(
+            self.c(),
             "INSERT INTO approvals (id, decision_id, request, reasons, digest, required, step_up, acknowledged, status,
                                     created_ms, expires_ms)
              VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM approvals), $1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9)
              RETURNING id",
             &[
                 &decision_id,
-                &to_json(&request),
-                &to_json(&decision.reasons),
+                &to_json(request),
+                &to_json(&reasons),
                 &new.digest,
                 &i64::from(new.required),
                 &new.step_up,
@@ -272,393 +170,236 @@ async fn persist(
                 &new.expires_at_ms,
             ],
         )
-        .await?;
-        approval_id = Some(id);
-        exec(w.c(), "UPDATE decisions SET approval_id = $1 WHERE id = $2", &[&id, &decision_id]).await?;
+        .await
     }
-    let mut reservations = Vec::new();
-    if decision.verdict == Verdict::Permit {
-        for r in &decision.reservations {
-            let id: i64 = scalar(
-                w.c(),
-                "INSERT INTO reservations (id, decision_id, action, key, scope, amount, units, ts_ms)
-                 VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM reservations), $1, $2, $3, $4, $5, $6, $7)
-                 RETURNING id",
-                &[
-                    &decision_id,
-                    &request.action,
-                    &r.key,
-                    &r.scope,
-                    &r.amount.to_string(),
-                    &foureyes_store::amount_units(r.amount)?,
-                    &now_ms,
-                ],
-            )
-            .await?;
-            reservations.push(json!({"id": id, "key": r.key, "scope": r.scope, "amount": r.amount.to_string()}));
-        }
+
+    async fn set_decision_approval(
+        &mut self,
+        decision_id: DecisionId,
+        approval_id: ApprovalId,
+    ) -> Result<(), StoreError> {
+        exec(self.c(), "UPDATE decisions SET approval_id = $1 WHERE id = $2", &[&approval_id, &decision_id]).await?;
+        Ok(())
     }
-    if decision.consumes_approval
-        && let Some(id) = decision.approval_id
-    {
-        let changed = exec(
-            w.c(),
+
+    async fn insert_reservation(
+        &mut self,
+        decision_id: DecisionId,
+        action: &str,
+        r: &NewReservation,
+        units: i64,
+        now_ms: i64,
+    ) -> Result<i64, StoreError> {
+        scalar(
+            self.c(),
+            "INSERT INTO reservations (id, decision_id, action, key, scope, amount, units, ts_ms)
+             VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM reservations), $1, $2, $3, $4, $5, $6, $7)
+             RETURNING id",
+            &[&decision_id, &action, &r.key, &r.scope, &r.amount.to_string(), &units, &now_ms],
+        )
+        .await
+    }
+
+    async fn consume_approval(&mut self, approval_id: ApprovalId, decision_id: DecisionId) -> Result<u64, StoreError> {
+        exec(
+            self.c(),
             "UPDATE approvals SET status = 'consumed', consumed_by = $1 WHERE id = $2 AND status = 'approved'",
-            &[&decision_id, &id],
+            &[&decision_id, &approval_id],
         )
-        .await?;
-        if changed != 1 {
-            return Err(StoreError::Backend(format!("approval {id} changed under the deciding transaction")));
-        }
+        .await
     }
-    // Idempotency points at the newest answer for the request, unless this was a transient kill-switch block.
-    let transient_block = decision.verdict == Verdict::Deny && decision.has_reason(ReasonCode::KillSwitch);
-    let superseded = supersedes.as_ref().map(|s| s.0).filter(|_| !transient_block);
-    match (&supersedes, transient_block) {
-        (Some((old, fingerprint)), false) => {
-            exec(w.c(), "UPDATE decisions SET status = 'superseded' WHERE id = $1", &[old]).await?;
-            exec(
-                w.c(),
-                "UPDATE idempotency SET decision_id = $1, fingerprint = $2 WHERE agent = $3 AND request_id = $4",
-                &[&decision_id, fingerprint, &request.agent, &request.request_id],
-            )
-            .await?;
-        }
-        (Some(_), true) => {}
-        (None, _) => {
-            exec(
-                w.c(),
-                "INSERT INTO idempotency (agent, request_id, fingerprint, decision_id) VALUES ($1, $2, $3, $4)",
-                &[&request.agent, &request.request_id, &request.fingerprint(), &decision_id],
-            )
-            .await?;
-        }
-    }
-    if superseded.is_none() && supersedes.is_some() {
-        exec(w.c(), "UPDATE decisions SET supersedes = NULL WHERE id = $1", &[&decision_id]).await?;
-    }
-    let event = w
-        .append(
-            now_ms,
-            EventKind::Decided,
-            json!({
-                "decision_id": decision_id,
-                "request": request,
-                "verdict": decision.verdict,
-                "status": status.as_str(),
-                "tier": decision.tier,
-                "reasons": decision.reasons,
-                "budgets": decision.budgets,
-                "reservations": reservations,
-                "approval_id": approval_id,
-                "consumes_approval": decision.consumes_approval,
-                "would_have": decision.would_have,
-                "digest": decision.digest,
-                "supersedes": superseded,
-                "policy_sha256": policy.sha256,
-            }),
-        )
-        .await?;
-    exec(w.c(), "UPDATE decisions SET journal_seq = $1 WHERE id = $2", &[&seq_param(event.seq)?, &decision_id]).await?;
-    if let (Some(new), Some(id)) = (&decision.new_approval, approval_id) {
-        w.append(
-            now_ms,
-            EventKind::ApprovalRequested,
-            json!({
-                "approval_id": id,
-                "decision_id": decision_id,
-                "action": request.action,
-                "agent": request.agent,
-                "digest": new.digest,
-                "required": new.required,
-                "expires_at_ms": new.expires_at_ms,
-                "step_up": new.step_up,
-                "acknowledged": new.acknowledged,
-            }),
-        )
-        .await?;
-    }
-    if let Some(demotion) = &decision.demote {
-        crate::sessions::start(w, &request, decision_id, demotion, now_ms).await?;
-    }
-    load_decision(w.c(), decision_id).await?.ok_or_else(|| StoreError::Backend("decision vanished after insert".into()))
-}
 
-// ---------------------------------------------------------------------------------------------------------------
-// Phase B
+    async fn set_decision_status(&mut self, id: DecisionId, status: DecisionStatus) -> Result<(), StoreError> {
+        exec(self.c(), "UPDATE decisions SET status = $1 WHERE id = $2", &[&status.as_str(), &id]).await?;
+        Ok(())
+    }
 
-pub(crate) async fn report(
-    w: &mut Tx<'_>,
-    decision_id: DecisionId,
-    outcome: Outcome,
-    detail: Value,
-    reported_by: Option<&str>,
-    now_ms: i64,
-) -> Result<DecisionRecord, StoreError> {
-    let Some(record) = load_decision(w.c(), decision_id).await? else {
-        return Err(StoreError::NotFound(format!("decision {decision_id} does not exist")));
-    };
-    let detail_len = to_canonical_string(&detail).len();
-    if detail_len > MAX_DETAIL_BYTES {
-        let message = format!("report detail is {detail_len} bytes: at most {MAX_DETAIL_BYTES} are accepted");
-        let input = json!({"decision_id": decision_id, "detail": detail});
-        return Err(refused(w, &record.request.agent, "bad_request", message, input, now_ms).await);
+    async fn clear_supersedes(&mut self, id: DecisionId) -> Result<(), StoreError> {
+        exec(self.c(), "UPDATE decisions SET supersedes = NULL WHERE id = $1", &[&id]).await?;
+        Ok(())
     }
-    if record.verdict != Verdict::Permit {
-        return Err(StoreError::InvalidState(format!(
-            "decision {decision_id} is `{}`, not `permit`: only a permitted action is executed and reported",
-            record.verdict
-        )));
+
+    async fn set_journal_seq(&mut self, id: DecisionId, seq: u64) -> Result<(), StoreError> {
+        exec(self.c(), "UPDATE decisions SET journal_seq = $1 WHERE id = $2", &[&seq_param(seq)?, &id]).await?;
+        Ok(())
     }
-    let new_status = DecisionStatus::from_outcome(outcome);
-    match record.status {
-        DecisionStatus::Intended | DecisionStatus::Unknown => {}
-        s if s == new_status => return Ok(record),
-        s => {
-            return Err(StoreError::InvalidState(format!(
-                "decision {decision_id} was already reported `{}`; it cannot become `{}`",
-                s.as_str(),
-                outcome.as_str()
-            )));
-        }
-    }
-    if record.status == new_status {
-        return Ok(record);
-    }
-    let mut released: Vec<i64> = Vec::new();
-    if outcome == Outcome::Failed {
-        for r in rows(
-            w.c(),
-            "UPDATE reservations SET released = TRUE WHERE decision_id = $1 AND NOT released RETURNING id",
-            &[&decision_id],
+
+    async fn insert_idempotency(
+        &mut self,
+        agent: &str,
+        request_id: &str,
+        fingerprint: &str,
+        decision_id: DecisionId,
+    ) -> Result<(), StoreError> {
+        exec(
+            self.c(),
+            "INSERT INTO idempotency (agent, request_id, fingerprint, decision_id) VALUES ($1, $2, $3, $4)",
+            &[&agent, &request_id, &fingerprint, &decision_id],
         )
-        .await?
-        {
-            released.push(get(&r, 0)?);
-        }
+        .await?;
+        Ok(())
+    }
+
+    async fn repoint_idempotency(
+        &mut self,
+        agent: &str,
+        request_id: &str,
+        fingerprint: &str,
+        decision_id: DecisionId,
+    ) -> Result<(), StoreError> {
+        exec(
+            self.c(),
+            "UPDATE idempotency SET decision_id = $1, fingerprint = $2 WHERE agent = $3 AND request_id = $4",
+            &[&decision_id, &fingerprint, &agent, &request_id],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn release_reservations(&mut self, decision_id: DecisionId) -> Result<Vec<i64>, StoreError> {
+        let sql = "UPDATE reservations SET released = TRUE WHERE decision_id = $1 AND NOT released RETURNING id";
+        let mut released: Vec<i64> =
+            rows(self.c(), sql, &[&decision_id]).await?.iter().map(|r| get(r, 0)).collect::<Result<_, _>>()?;
         released.sort_unstable();
+        Ok(released)
     }
-    exec(
-        w.c(),
-        "UPDATE decisions SET status = $1, reported_ms = $2, report_detail = $3 WHERE id = $4",
-        &[&new_status.as_str(), &now_ms, &to_json(&detail), &decision_id],
-    )
-    .await?;
-    let kind = match outcome {
-        Outcome::Executed => EventKind::Executed,
-        Outcome::Failed => EventKind::Failed,
-        Outcome::Unknown => EventKind::Unknown,
-    };
-    let mut event = json!({"decision_id": decision_id, "outcome": outcome, "detail": detail, "released": released});
-    // Only a report by someone other than the deciding agent names its reporter: earlier events keep their shape.
-    if let Some(by) = reported_by {
-        event["reported_by"] = json!(by);
-    }
-    w.append(now_ms, kind, event).await?;
-    load_decision(w.c(), decision_id).await?.ok_or_else(|| StoreError::Backend("decision vanished".into()))
-}
 
-// ---------------------------------------------------------------------------------------------------------------
-// Approvals
-
-/// Loads an approval for a write, turning an approval past its TTL into `expired` (journaled) first.
-async fn load_approval_for_write(
-    w: &mut Tx<'_>,
-    id: ApprovalId,
-    now_ms: i64,
-) -> Result<Option<ApprovalRecord>, StoreError> {
-    let Some(mut record) = load_approval_raw(w.c(), id).await? else { return Ok(None) };
-    if record.effective_status(now_ms) == ApprovalStatus::Expired && record.status != ApprovalStatus::Expired {
-        exec(w.c(), "UPDATE approvals SET status = 'expired' WHERE id = $1", &[&id]).await?;
-        w.append(
-            now_ms,
-            EventKind::Expired,
-            json!({"approval_id": id, "decision_id": record.decision_id, "was": record.status.as_str()}),
+    async fn set_reported(
+        &mut self,
+        id: DecisionId,
+        status: DecisionStatus,
+        now_ms: i64,
+        detail: &Value,
+    ) -> Result<(), StoreError> {
+        exec(
+            self.c(),
+            "UPDATE decisions SET status = $1, reported_ms = $2, report_detail = $3 WHERE id = $4",
+            &[&status.as_str(), &now_ms, &to_json(detail), &id],
         )
         .await?;
-        record.status = ApprovalStatus::Expired;
+        Ok(())
     }
-    Ok(Some(record))
-}
 
-async fn vote_refusal(w: &mut Tx<'_>, id: ApprovalId, approver: &str, error: VoteError, now_ms: i64) -> StoreError {
-    let code = match &error {
-        VoteError::NotPending { .. } => "approval_not_pending",
-        VoteError::SelfApproval { .. } => "self_approval",
-        VoteError::DigestMismatch { .. } => "digest_mismatch",
-        VoteError::RecordAltered => "record_altered",
-    };
-    let input = match &error {
-        VoteError::DigestMismatch { shown, actual } => {
-            json!({"approval_id": id, "approver": approver, "shown": shown, "actual": actual})
-        }
-        _ => json!({"approval_id": id, "approver": approver}),
-    };
-    refused(w, approver, code, error.to_string(), input, now_ms).await
-}
+    async fn insert_vote(&mut self, approval_id: ApprovalId, approver: &str, now_ms: i64) -> Result<(), StoreError> {
+        exec(
+            self.c(),
+            "INSERT INTO approval_votes (approval_id, approver, ts_ms) VALUES ($1, $2, $3)",
+            &[&approval_id, &approver, &now_ms],
+        )
+        .await?;
+        Ok(())
+    }
 
-pub(crate) async fn approve(
-    w: &mut Tx<'_>,
-    id: ApprovalId,
-    approver: &str,
-    digest_seen: Option<&str>,
-    now_ms: i64,
-) -> Result<VoteOutcome, StoreError> {
-    let Some(record) = load_approval_for_write(w, id, now_ms).await? else {
-        return Err(StoreError::NotFound(format!("approval {id} does not exist")));
-    };
-    match approval::approve(&record, approver, digest_seen, now_ms) {
-        Err(e) => Err(vote_refusal(w, id, approver, e, now_ms).await),
-        Ok(VoteEffect::AlreadyCounted { .. }) => Ok(VoteOutcome { approval: record, counted: false }),
-        Ok(VoteEffect::Counted { approvers, complete }) => {
-            exec(
-                w.c(),
-                "INSERT INTO approval_votes (approval_id, approver, ts_ms) VALUES ($1, $2, $3)",
-                &[&id, &approver, &now_ms],
-            )
+    async fn expire_approval(&mut self, id: ApprovalId) -> Result<(), StoreError> {
+        exec(self.c(), "UPDATE approvals SET status = 'expired' WHERE id = $1", &[&id]).await?;
+        Ok(())
+    }
+
+    async fn approve_approval(&mut self, id: ApprovalId, approver: &str) -> Result<(), StoreError> {
+        exec(self.c(), "UPDATE approvals SET status = 'approved', decided_by = $1 WHERE id = $2", &[&approver, &id])
             .await?;
-            let data =
-                json!({"approval_id": id, "approver": approver, "approvers": approvers, "required": record.required});
-            if complete {
-                exec(
-                    w.c(),
-                    "UPDATE approvals SET status = 'approved', decided_by = $1 WHERE id = $2",
-                    &[&approver, &id],
-                )
-                .await?;
-                w.append(now_ms, EventKind::Approved, data).await?;
-            } else {
-                w.append(now_ms, EventKind::ApprovalVote, data).await?;
-            }
-            let approval =
-                load_approval_raw(w.c(), id).await?.ok_or_else(|| StoreError::Backend("approval vanished".into()))?;
-            Ok(VoteOutcome { approval, counted: true })
-        }
+        Ok(())
     }
-}
 
-pub(crate) async fn reject(
-    w: &mut Tx<'_>,
-    id: ApprovalId,
-    approver: &str,
-    reason: Option<&str>,
-    digest_seen: Option<&str>,
-    now_ms: i64,
-) -> Result<ApprovalRecord, StoreError> {
-    let Some(record) = load_approval_for_write(w, id, now_ms).await? else {
-        return Err(StoreError::NotFound(format!("approval {id} does not exist")));
-    };
-    if let Err(e) = approval::reject(&record, digest_seen, now_ms) {
-        return Err(vote_refusal(w, id, approver, e, now_ms).await);
+    async fn reject_approval(
+        &mut self,
+        id: ApprovalId,
+        approver: &str,
+        reason: Option<&str>,
+    ) -> Result<(), StoreError> {
+        exec(
+            self.c(),
+            "UPDATE approvals SET status = 'rejected', decided_by = $1, reject_reason = $2 WHERE id = $3",
+            &[&approver, &reason, &id],
+        )
+        .await?;
+        Ok(())
     }
-    exec(
-        w.c(),
-        "UPDATE approvals SET status = 'rejected', decided_by = $1, reject_reason = $2 WHERE id = $3",
-        &[&approver, &reason, &id],
-    )
-    .await?;
-    w.append(now_ms, EventKind::Rejected, json!({"approval_id": id, "approver": approver, "reason": reason})).await?;
-    load_approval_raw(w.c(), id).await?.ok_or_else(|| StoreError::Backend("approval vanished".into()))
-}
 
-pub(crate) async fn revoke(
-    w: &mut Tx<'_>,
-    id: ApprovalId,
-    by: &str,
-    why: &str,
-    now_ms: i64,
-) -> Result<ApprovalRecord, StoreError> {
-    let Some(record) = load_approval_for_write(w, id, now_ms).await? else {
-        return Err(StoreError::NotFound(format!("approval {id} does not exist")));
-    };
-    if let Err(e) = approval::revoke(&record, why, now_ms) {
-        let code = match e {
-            RevokeError::NoReason | RevokeError::ReasonTooLong { .. } => "bad_request",
-            RevokeError::NotRevocable { .. } => "approval_not_revocable",
-        };
-        let input = json!({"approval_id": id, "by": by, "status": record.status.as_str()});
-        return Err(refused(w, by, code, e.to_string(), input, now_ms).await);
+    async fn revoke_approval(&mut self, id: ApprovalId, by: &str, why: &str) -> Result<u64, StoreError> {
+        // Conditional on `approved`; under the chain-head lock a racing release has either consumed it already or
+        // will find it revoked.
+        exec(
+            self.c(),
+            "UPDATE approvals SET status = 'revoked', revoked_by = $1, revoke_reason = $2 WHERE id = $3 AND status = 'approved'",
+            &[&by, &why, &id],
+        )
+        .await
     }
-    // Conditional on `approved`; under the chain-head lock a racing release has either consumed it already (and
-    // `approval::revoke` refused above) or will find it revoked.
-    let changed = exec(
-        w.c(),
-        "UPDATE approvals SET status = 'revoked', revoked_by = $1, revoke_reason = $2 WHERE id = $3 AND status = 'approved'",
-        &[&by, &why, &id],
-    )
-    .await?;
-    if changed != 1 {
-        return Err(StoreError::Backend(format!("approval {id} changed under the revoking transaction")));
-    }
-    w.append(
-        now_ms,
-        EventKind::Revoked,
-        json!({"approval_id": id, "decision_id": record.decision_id, "by": by, "why": why}),
-    )
-    .await?;
-    load_approval_raw(w.c(), id).await?.ok_or_else(|| StoreError::Backend("approval vanished".into()))
-}
 
-pub(crate) async fn expire_all(w: &mut Tx<'_>, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
-    let mut ids: Vec<ApprovalId> = Vec::new();
-    for r in rows(
-        w.c(),
-        "SELECT id FROM approvals WHERE status IN ('pending', 'approved') AND expires_ms <= $1 ORDER BY id",
-        &[&now_ms],
-    )
-    .await?
-    {
-        ids.push(get(&r, 0)?);
+    async fn set_setting(&mut self, name: &str, value: &str) -> Result<(), StoreError> {
+        exec(
+            self.c(),
+            "INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value",
+            &[&name, &value],
+        )
+        .await?;
+        Ok(())
     }
-    for id in &ids {
-        load_approval_for_write(w, *id, now_ms).await?;
+
+    async fn insert_demotion(
+        &mut self,
+        agent: &str,
+        session_key: &str,
+        new: &NewDemotion,
+        decision_id: DecisionId,
+        now_ms: i64,
+    ) -> Result<i64, StoreError> {
+        scalar(
+            self.c(),
+            "INSERT INTO session_demotions (id, agent, session, signal, reason, decision_id, started_ms, until_ms, status)
+             VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM session_demotions), $1, $2, $3, $4, $5, $6, $7, 'active')
+             RETURNING id",
+            &[&agent, &session_key, &new.signal.as_str(), &new.reason, &decision_id, &now_ms, &new.until_ms],
+        )
+        .await
     }
-    Ok(ids)
+
+    async fn end_demotion(
+        &mut self,
+        id: i64,
+        status: DemotionStatus,
+        ended_ms: i64,
+        by: Option<&str>,
+        why: Option<&str>,
+    ) -> Result<(), StoreError> {
+        exec(
+            self.c(),
+            "UPDATE session_demotions SET status = $1, ended_ms = $2, ended_by = $3, ended_reason = $4 WHERE id = $5",
+            &[&status.as_str(), &ended_ms, &by, &why, &id],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn insert_credential(&mut self, row: NewCredentialRow<'_>) -> Result<(), StoreError> {
+        exec(
+            self.c(),
+            "INSERT INTO tokens (name, role, token_hash, totp_secret, created_ms, serves) VALUES ($1, $2, $3, $4, $5, $6)",
+            &[&row.name, &row.role.as_str(), &row.token_sha256, &row.totp_secret, &row.now_ms, &row.serves],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn revoke_credential(&mut self, name: &str, now_ms: i64) -> Result<u64, StoreError> {
+        let sql = "UPDATE tokens SET revoked_ms = $1 WHERE name = $2 AND revoked_ms IS NULL";
+        exec(self.c(), sql, &[&now_ms, &name]).await
+    }
+
+    async fn delete_sessions_of(&mut self, principal: &str) -> Result<(), StoreError> {
+        exec(self.c(), "DELETE FROM sessions WHERE principal = $1", &[&principal]).await?;
+        Ok(())
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Kill switch, policy
+// Kill switch
 
 pub(crate) async fn kill_switch(c: &impl GenericClient) -> Result<bool, StoreError> {
     let value = row(c, "SELECT value FROM settings WHERE name = 'kill_switch'", &[]).await?;
     let value: Option<String> = value.map(|r| get(&r, 0)).transpose()?;
     Ok(value.as_deref() == Some("on"))
-}
-
-pub(crate) async fn set_kill_switch(w: &mut Tx<'_>, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
-    if kill_switch(w.c()).await? == engaged {
-        return Ok(false);
-    }
-    exec(
-        w.c(),
-        "INSERT INTO settings (name, value) VALUES ('kill_switch', $1) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value",
-        &[&if engaged { "on" } else { "off" }],
-    )
-    .await?;
-    w.append(now_ms, EventKind::KillSwitch, json!({"engaged": engaged, "by": by})).await?;
-    Ok(true)
-}
-
-pub(crate) async fn record_policy(
-    w: &mut Tx<'_>,
-    sha256: &str,
-    source: &str,
-    actions: usize,
-    now_ms: i64,
-) -> Result<bool, StoreError> {
-    let current = row(w.c(), "SELECT value FROM settings WHERE name = 'policy_sha256'", &[]).await?;
-    let current: Option<String> = current.map(|r| get(&r, 0)).transpose()?;
-    if current.as_deref() == Some(sha256) {
-        return Ok(false);
-    }
-    exec(
-        w.c(),
-        "INSERT INTO settings (name, value) VALUES ('policy_sha256', $1) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value",
-        &[&sha256],
-    )
-    .await?;
-    w.append(now_ms, EventKind::PolicyLoaded, json!({"sha256": sha256, "source": source, "actions": actions})).await?;
-    Ok(true)
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 
 use crate::db::{Tx, exec, get, row, rows};
 use deadpool_postgres::GenericClient;
-use foureyes_core::journal::EventKind;
+use foureyes_core::event::EventData;
 use foureyes_core::task::{self, TaskCommand, TaskRefusal, TaskState};
 use foureyes_store::StoreError;
 use foureyes_store::tasks::TaskOutcome;
@@ -82,7 +82,7 @@ async fn refuse(
     record_it: bool,
     now_ms: i64,
 ) -> StoreError {
-    let event = match w.append(now_ms, EventKind::Refused, refusal_data(task_id, cmd, &refusal)).await {
+    let event = match w.append(now_ms, refusal_data(task_id, cmd, &refusal)).await {
         Ok(event) => event,
         Err(e) => return e,
     };
@@ -135,7 +135,7 @@ pub(crate) async fn command(
     };
     let mut seqs = Vec::with_capacity(events.len());
     for event in &events {
-        let appended = w.append(now_ms, event.kind(), event.data()).await?;
+        let appended = w.append(now_ms, EventData::Task(event.clone())).await?;
         let seq = crate::db::seq_param(appended.seq)?;
         exec(w.c(), "INSERT INTO task_events (task_id, seq) VALUES ($1, $2)", &[&task_id, &seq]).await?;
         seqs.push(appended.seq);

@@ -1,14 +1,18 @@
-//! FourEyes storage: the [`Store`] trait every backend implements, the SQLite backend (the embedded default, with
-//! group commit), and the backend-agnostic [`conformance`] suite.
+//! FourEyes storage: the [`Store`] trait every backend implements, the store's write transactions written once
+//! over [`tx::WriteTx`] ([`ops`]), the journal replay used by the audit ([`replay`]), and the backend-agnostic
+//! [`conformance`] suite. The backends live beside it: `foureyes-store-sqlite` (the embedded default, with group
+//! commit) and `foureyes-store-pg` (replicas on one PostgreSQL database). Layers above (server, proxy, notifier)
+//! depend on these traits only; the binary wires a backend.
 //!
 //! Architecture invariant: a state change and the journal event that records it are written in one transaction.
 //! No code outside a backend's write path appends to the journal, and nothing ever updates or deletes a journal row
-//! (the SQLite schema enforces that with triggers).
+//! (both backends' schemas enforce that with triggers).
 
 pub mod conformance;
+pub mod ops;
 pub mod replay;
-pub mod sqlite;
 pub mod tasks;
+pub mod tx;
 
 use async_trait::async_trait;
 use foureyes_core::journal::{Event, VerifyReport};
@@ -20,7 +24,6 @@ use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
 
-pub use sqlite::{SqliteOptions, SqliteStore};
 pub use tasks::{TaskBackend, TaskOutcome, TaskStore};
 
 /// An amount in integer millionths, so SQL can sum budgets exactly. The pipeline denies budget params with more
@@ -104,12 +107,6 @@ impl StoreError {
     /// Whether the work that produced this error must still be committed (it journaled an audited refusal).
     pub fn is_audited(&self) -> bool {
         matches!(self, StoreError::Refused { .. } | StoreError::Conflict { .. })
-    }
-}
-
-impl From<rusqlite::Error> for StoreError {
-    fn from(e: rusqlite::Error) -> Self {
-        StoreError::Backend(e.to_string())
     }
 }
 
@@ -411,10 +408,4 @@ pub trait Backend: Store + Credentials {
     }
     /// Finishes queued writes and closes the backend's connections; later calls fail with [`StoreError::Backend`].
     fn close(&self);
-}
-
-impl Backend for SqliteStore {
-    fn close(&self) {
-        SqliteStore::close(self);
-    }
 }

@@ -1,8 +1,9 @@
 //! Replaying the journal into state, to check the tables against it. Pure: events in, state out.
 //!
-//! A refusal never changes state; only the event kinds listed in [`Replayed::apply`] do.
+//! Events are read back as their typed [`EventData`]. A refusal never changes state; only the event kinds listed in [`Replayed::apply_data`] do.
 
-use foureyes_core::journal::{Event, EventKind};
+use foureyes_core::event::{EventData, RestoreCause};
+use foureyes_core::journal::Event;
 use std::collections::BTreeMap;
 
 /// State rebuilt from the journal.
@@ -21,84 +22,75 @@ pub struct Replayed {
     pub task_events: BTreeMap<i64, String>,
     /// Demotion id → `"<status> until <until_ms>"` (session trust).
     pub demotions: BTreeMap<i64, String>,
-}
-
-fn id(data: &serde_json::Value, field: &str) -> Option<i64> {
-    data.get(field).and_then(serde_json::Value::as_i64)
+    /// Events whose data does not read as their kind: `journal seq N: …`.
+    pub unreadable: Vec<String>,
 }
 
 impl Replayed {
+    /// Applies one journal event, read back as its typed [`EventData`]. Data that does not read as its kind is
+    /// recorded in [`Replayed::unreadable`] (and reported by [`Replayed::audit`]); it changes no state.
     pub fn apply(&mut self, event: &Event) {
-        let d = &event.data;
-        match event.kind {
-            EventKind::Decided => {
-                let Some(decision) = id(d, "decision_id") else { return };
-                let status = d.get("status").and_then(|s| s.as_str()).unwrap_or_default().to_string();
-                self.decisions.insert(decision, status);
-                for r in d.get("reservations").and_then(|r| r.as_array()).into_iter().flatten() {
-                    if let Some(rid) = id(r, "id") {
-                        self.reservations.insert(rid, true);
-                    }
+        match EventData::from_journal(event.kind, &event.data) {
+            Ok(data) => self.apply_data(event.seq, &data),
+            Err(e) => self.unreadable.push(format!("journal seq {}: {e}", event.seq)),
+        }
+    }
+
+    /// Applies one event's data (`seq` is its place in the journal).
+    pub fn apply_data(&mut self, seq: u64, data: &EventData) {
+        match data {
+            EventData::Decided(d) => {
+                self.decisions.insert(d.decision_id, d.status.as_str().to_string());
+                for r in &d.reservations {
+                    self.reservations.insert(r.id, true);
                 }
-                if let Some(sup) = id(d, "supersedes") {
+                if let Some(sup) = d.supersedes {
                     self.decisions.insert(sup, "superseded".into());
                 }
-                if d.get("consumes_approval").and_then(|c| c.as_bool()) == Some(true)
-                    && let Some(a) = id(d, "approval_id")
+                if d.consumes_approval
+                    && let Some(a) = d.approval_id
                 {
                     self.approvals.insert(a, "consumed".into());
                 }
             }
-            EventKind::ApprovalRequested => {
-                if let Some(a) = id(d, "approval_id") {
-                    self.approvals.insert(a, "pending".into());
+            EventData::ApprovalRequested(a) => {
+                self.approvals.insert(a.approval_id, "pending".into());
+            }
+            EventData::Approved(v) => {
+                self.approvals.insert(v.approval_id, "approved".into());
+            }
+            EventData::Rejected(r) => {
+                self.approvals.insert(r.approval_id, "rejected".into());
+            }
+            EventData::Expired(e) => {
+                self.approvals.insert(e.approval_id, "expired".into());
+            }
+            EventData::Revoked(r) => {
+                self.approvals.insert(r.approval_id, "revoked".into());
+            }
+            EventData::Reported(r) => {
+                self.decisions.insert(r.decision_id, data.kind().as_str().into());
+                for rid in &r.released {
+                    self.reservations.insert(*rid, false);
                 }
             }
-            EventKind::Approved | EventKind::Rejected | EventKind::Expired | EventKind::Revoked => {
-                if let Some(a) = id(d, "approval_id") {
-                    self.approvals.insert(a, event.kind.as_str().into());
-                }
+            EventData::KillSwitch(k) => self.kill_switch = k.engaged,
+            EventData::PolicyLoaded(p) => self.policy_sha256 = Some(p.sha256.clone()),
+            EventData::Task(t) => {
+                self.task_events.insert(seq as i64, t.task_id().to_string());
             }
-            EventKind::Executed | EventKind::Failed | EventKind::Unknown => {
-                if let Some(decision) = id(d, "decision_id") {
-                    self.decisions.insert(decision, event.kind.as_str().into());
-                }
-                for r in d.get("released").and_then(|r| r.as_array()).into_iter().flatten() {
-                    if let Some(rid) = r.as_i64() {
-                        self.reservations.insert(rid, false);
-                    }
-                }
+            EventData::SessionDemoted(d) => {
+                self.demotions.insert(d.demotion_id, format!("active until {}", d.until_ms));
             }
-            EventKind::KillSwitch => {
-                self.kill_switch = d.get("engaged").and_then(|e| e.as_bool()).unwrap_or(false);
-            }
-            EventKind::PolicyLoaded => {
-                self.policy_sha256 = d.get("sha256").and_then(|s| s.as_str()).map(str::to_string);
-            }
-            EventKind::TaskCreated
-            | EventKind::TaskProposed
-            | EventKind::TaskApplyIntended
-            | EventKind::TaskApplied
-            | EventKind::TaskChecked
-            | EventKind::TaskFinished => {
-                let task = d.get("task_id").and_then(|t| t.as_str()).unwrap_or_default().to_string();
-                self.task_events.insert(event.seq as i64, task);
-            }
-            EventKind::SessionDemoted => {
-                if let (Some(demotion), Some(until)) = (id(d, "demotion_id"), id(d, "until_ms")) {
-                    self.demotions.insert(demotion, format!("active until {until}"));
-                }
-            }
-            EventKind::SessionRestored => {
-                let status = match d.get("cause").and_then(|c| c.as_str()) {
-                    Some("admin") => "restored",
-                    _ => "expired",
+            EventData::SessionRestored(r) => {
+                let status = match r.cause {
+                    RestoreCause::Admin => "restored",
+                    RestoreCause::Expired => "expired",
                 };
-                if let (Some(demotion), Some(until)) = (id(d, "demotion_id"), id(d, "until_ms")) {
-                    self.demotions.insert(demotion, format!("{status} until {until}"));
-                }
+                self.demotions.insert(r.demotion_id, format!("{status} until {}", r.until_ms));
             }
-            EventKind::ApprovalVote | EventKind::Refused | EventKind::Credential => {}
+            EventData::ApprovalVote(_) | EventData::Refused(_) | EventData::Credential(_)
+            | EventData::Checkpoint(_) => {}
         }
     }
 }
@@ -119,6 +111,7 @@ impl Replayed {
     /// index tables); the report adds every difference in decisions, held reservations, approvals, demotions and the
     /// kill switch.
     pub fn audit(&self, events: u64, tables: &TableState, mut mismatches: Vec<String>) -> crate::AuditReport {
+        mismatches.extend(self.unreadable.iter().cloned());
         compare(&mut mismatches, "decision", &self.decisions, &tables.decisions);
         compare(&mut mismatches, "reservation held", &self.reservations, &tables.reservations);
         compare(&mut mismatches, "approval", &self.approvals, &tables.approvals);

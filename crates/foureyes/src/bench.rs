@@ -5,7 +5,8 @@
 use crate::commands::fresh_request_id;
 use crate::{EXIT_STORAGE, Exit};
 use foureyes_core::{ActionRequest, Policy, Verdict};
-use foureyes_store::{SqliteOptions, SqliteStore, Store};
+use foureyes_store::Store;
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::json;
 use std::path::PathBuf;
 use std::sync::Arc;

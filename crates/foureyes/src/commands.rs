@@ -10,7 +10,8 @@ use crate::{
 };
 use foureyes_core::journal::verify_export;
 use foureyes_core::{ActionRequest, ApprovalStatus, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
-use foureyes_store::{Backend, DecisionFilter, SqliteOptions, SqliteStore, Store};
+use foureyes_store::{Backend, DecisionFilter, Store};
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::{Map, Value, json};
 use std::io::{Read, Write};
 use std::path::Path;

@@ -6,9 +6,11 @@ mod cli;
 mod commands;
 mod demo;
 mod output;
+mod sandbox;
 mod serve;
 mod task;
 mod telemetry;
+mod workspace;
 
 use clap::Parser;
 use std::process::ExitCode;

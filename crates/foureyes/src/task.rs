@@ -11,19 +11,22 @@
 //! several processes and replicas, where commands made against one revision still accept exactly one.
 
 use crate::commands::{load_policy, now_ms};
+use crate::sandbox::{self, Confined};
+use crate::workspace::Workspace;
 use crate::{EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_INVALID_STATE, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_STORAGE, Exit};
 use clap::{Args, Subcommand};
 use foureyes_core::canonical::sha256_hex;
 use foureyes_core::task::{
-    self as model, CheckResult, FileContent, FileHash, OUTPUT_TAIL_BYTES, ProposedFile, TaskCommand, TaskConfig,
-    TaskRefusal, TaskState,
+    self as model, CheckResult, FileContent, FileHash, Manifest, OUTPUT_TAIL_BYTES, ProposedFile, TaskCommand,
+    TaskConfig, TaskRefusal, TaskState, name_paths, visible,
 };
 use foureyes_core::{ActionRequest, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
-use foureyes_store::{SqliteOptions, SqliteStore, Store, StoreError, TaskBackend, TaskOutcome};
+use foureyes_store::{Store, StoreError, TaskBackend, TaskOutcome};
 use foureyes_store_pg::{PgOptions, PgStore, is_postgres_url};
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -82,11 +85,23 @@ pub struct CreateArgs {
     /// Kill the check after this long (`90s`, `10m`, `1h`); a timed-out check fails.
     #[arg(long, default_value = "10m")]
     pub check_timeout: String,
-    /// A glob of paths whose change defers to a human before it is applied (repeatable; replaces the default
-    /// `.ci/**`, `Cargo.toml`, `**/.env*`, `**/*.key`). Without `/` a glob matches the file name at any depth;
-    /// `**` matches any number of directories.
+    /// A glob of paths whose change defers to a human before it is applied (repeatable; replaces the default:
+    /// CI and build control files such as `.ci/**`, `.github/**`, `Cargo.toml`, `build.rs`, `Makefile`,
+    /// `package.json`, and `**/.env*`, `**/*.key`). Without `/` a glob matches the file name at any depth; `**`
+    /// matches any number of directories; case is ignored.
     #[arg(long = "sensitive")]
     pub sensitive: Vec<String>,
+    /// A directory (relative to the workspace, e.g. `target`) the sandboxed check may write (repeatable). It is
+    /// left out of the workspace manifest; everything else in the workspace is read-only to the check.
+    #[arg(long = "writable")]
+    pub writable: Vec<String>,
+    /// Let the check reach the network (by default it runs in a network namespace of its own, with no network).
+    #[arg(long)]
+    pub check_network: bool,
+    /// Run checks without a sandbox (the operator's explicit opt-out, recorded with every check): proposed code
+    /// then runs with the runner's own rights. Without it, a host that cannot sandbox refuses to run checks.
+    #[arg(long)]
+    pub unsandboxed_check: bool,
     #[arg(long)]
     pub json: bool,
 }
@@ -129,6 +144,9 @@ pub struct ApplyArgs {
     /// Test hook: sleep this long between recording the intent and writing the files.
     #[arg(long, hide = true)]
     pub pause_after_intent_ms: Option<u64>,
+    /// Test hook: sleep this long after writing each file (widens the window a racing writer has).
+    #[arg(long, hide = true)]
+    pub pause_between_writes_ms: Option<u64>,
 }
 
 #[derive(Debug, Args)]
@@ -220,8 +238,18 @@ async fn create(store: &dyn TaskBackend, args: CreateArgs) -> Result<u8, Exit> {
     } else {
         args.sensitive
     };
-    let config = TaskConfig { workspace, check_command: args.check, check_timeout_ms: timeout as u64, sensitive };
-    let cmd = TaskCommand::Create { command_id: "create".into(), config };
+    let config = TaskConfig {
+        workspace,
+        check_command: args.check,
+        check_timeout_ms: timeout as u64,
+        sensitive,
+        writable: args.writable,
+        network: args.check_network,
+        unsandboxed: args.unsandboxed_check,
+    };
+    // The workspace as the operator hands it over is the baseline of every revision.
+    let baseline = hash_workspace(&config)?;
+    let cmd = TaskCommand::Create { command_id: "create".into(), config, workspace: baseline };
     let outcome = store.task_command(&args.task, cmd, now_ms()).await.map_err(|e| task_error(e, args.json))?;
     print_outcome(&outcome, args.json);
     Ok(0)
@@ -260,8 +288,9 @@ async fn propose_command(store: &dyn TaskBackend, step: &StepArgs, cmd: TaskComm
         && model::transition(&step.task, Some(&state), &cmd, now_ms()).is_ok()
         && let TaskCommand::Propose { files, .. } = &cmd
     {
+        let workspace = Workspace::open(&state.config.workspace);
         for f in files {
-            if let Err(why) = real_target(&state.config.workspace, &f.path) {
+            if let Err(why) = workspace.as_ref().map_err(Clone::clone).and_then(|w| w.check_target(&f.path)) {
                 let refusal = TaskRefusal {
                     code: "unsafe_path".into(),
                     message: format!("cannot propose task {}: it is {}; {why}", step.task, state.describe()),
@@ -281,14 +310,18 @@ async fn propose_command(store: &dyn TaskBackend, step: &StepArgs, cmd: TaskComm
 /// The request a sensitive change sends through the approval gate. Its id is derived from the task and the
 /// command id, so re-running the same apply after approval releases it.
 fn gate_request(state: &TaskState, command_id: &str) -> ActionRequest {
+    // One path per item, each made visible: a bidi override or an escape sequence in a file name cannot disguise
+    // what a human approves.
+    let shown = |paths: Vec<String>| paths.iter().map(|p| visible(p)).collect::<Vec<_>>();
     let (paths, digest) = match &state.proposal {
-        Some(p) => (p.paths().join(", "), p.change_digest.clone()),
-        None => (String::new(), String::new()),
+        Some(p) => (shown(p.paths()), p.change_digest.clone()),
+        None => (Vec::new(), String::new()),
     };
     let mut params = Map::new();
     params.insert("task_id".into(), json!(state.task_id));
     params.insert("revision".into(), json!(state.revision));
     params.insert("paths".into(), json!(paths));
+    params.insert("sensitive_paths".into(), json!(shown(state.sensitive_paths())));
     params.insert("change_digest".into(), json!(digest));
     let readable = format!("task:{}:{command_id}", state.task_id);
     let request_id = if readable.len() <= foureyes_core::MAX_NAME_BYTES {
@@ -344,17 +377,10 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
     if let Some(s) = &state
         && model::transition(task, Some(s), &intent, now_ms()).is_ok()
     {
-        for f in s.proposal.iter().flat_map(|p| &p.files) {
-            if let Err(why) = real_target(&s.config.workspace, &f.path) {
-                let refusal = TaskRefusal {
-                    code: "unsafe_path".into(),
-                    message: format!("cannot apply task {task}: it is {}; {why}", s.describe()),
-                };
-                let outcome =
-                    store.task_refuse(task, intent, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
-                print_outcome(&outcome, json);
-                return Ok(0);
-            }
+        if let Some(refusal) = before_apply(task, s) {
+            let outcome = store.task_refuse(task, intent, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
+            print_outcome(&outcome, json);
+            return Ok(0);
         }
         if !s.sensitive_paths().is_empty() {
             let decision = pass_gate(store, policy, s, &step.command_id, json).await?;
@@ -411,7 +437,8 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
         return Err(Exit::new(EXIT_STORAGE, format!("task {task}: the apply intent is not in the journal")));
     };
     let expected_revision = intended.revision;
-    let written = match write_change_set(&state.config.workspace, &proposal.files) {
+    let pause = args.pause_between_writes_ms.map(Duration::from_millis);
+    let (written, workspace) = match write_change_set(&state.config, &proposal.files, pause) {
         Ok(written) => written,
         Err(why) => {
             let refusal = TaskRefusal {
@@ -425,6 +452,7 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
                 command_id: step.command_id.clone(),
                 expected_revision,
                 written: Vec::new(),
+                workspace: Manifest::default(),
             };
             let outcome = store.task_refuse(task, confirm, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
             print_outcome(&outcome, json);
@@ -435,12 +463,13 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
         command_id: step.command_id.clone(),
         expected_revision,
         written: written.clone(),
+        workspace,
     };
     let outcome = store.task_command(task, confirm, now_ms()).await.map_err(|e| task_error(e, json))?;
     settle_gate(store, task).await?;
     if !json {
         for w in &written {
-            println!("  wrote {}  sha256 {}  {} bytes", w.path, w.sha256, w.bytes);
+            println!("  wrote {}  sha256 {}  {} bytes", visible(&w.path), w.sha256, w.bytes);
         }
     }
     print_outcome(&outcome, json);
@@ -479,11 +508,11 @@ async fn pass_gate(
                 "sensitive_paths": state.sensitive_paths(),
             }));
         } else {
-            println!(
-                "task {}: the change touches sensitive paths ({}): awaiting approval {id}",
-                state.task_id,
-                state.sensitive_paths().join(", ")
-            );
+            println!("task {}: the change touches sensitive paths, one per line:", state.task_id);
+            for p in state.sensitive_paths() {
+                println!("    {}", visible(&p));
+            }
+            println!("  awaiting approval {id}");
             println!(
                 "  a human approves with `foureyes approvals approve {id} --as NAME --digest {}`; then re-run this apply with the same --command-id",
                 decision.digest
@@ -493,89 +522,71 @@ async fn pass_gate(
     Ok(decision)
 }
 
-/// Where the executor may write `rel`: the workspace must still resolve to itself, and no component of the path
-/// may be a symlink (one inside the workspace could still reach a sensitive path under another name), a
-/// non-directory in the middle, or a directory at the end.
-fn real_target(workspace: &str, rel: &str) -> Result<PathBuf, String> {
-    let root = Path::new(workspace);
-    let canonical =
-        std::fs::canonicalize(root).map_err(|e| format!("the workspace `{workspace}` cannot be resolved: {e}"))?;
-    if canonical != root {
-        return Err(format!(
-            "the workspace `{workspace}` now resolves to `{}`: the executor writes only into the workspace the task was created with",
-            canonical.display()
-        ));
-    }
-    let parts: Vec<&str> = rel.split('/').collect();
-    let mut at = canonical.clone();
-    for (i, part) in parts.iter().enumerate() {
-        at.push(part);
-        let prefix = parts[..=i].join("/");
-        let last = i + 1 == parts.len();
-        let meta = match std::fs::symlink_metadata(&at) {
-            Ok(meta) => meta,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => break,
-            Err(e) => return Err(format!("`{prefix}` cannot be inspected: {e}")),
-        };
-        if meta.file_type().is_symlink() {
-            let resolved = std::fs::canonicalize(&at).ok();
-            let target = resolved.as_ref().map_or("a missing target".to_string(), |t| format!("`{}`", t.display()));
-            let outside =
-                if resolved.is_some_and(|t| t.starts_with(&canonical)) { "" } else { ", outside the workspace" };
-            return Err(format!(
-                "the path `{rel}` goes through the symlink `{prefix}` (to {target}{outside}): the executor writes only real paths inside the workspace"
-            ));
-        }
-        if !last && !meta.is_dir() {
-            return Err(format!("`{prefix}` is not a directory, so `{rel}` cannot be written"));
-        }
-        if last && meta.is_dir() {
-            return Err(format!("`{rel}` is a directory"));
+/// The executor's look at the workspace before it records an apply intent: every proposed path must be writable
+/// as a real path inside it (no symlink at any component), and no file outside the change set may have drifted
+/// from the revision (the apply would otherwise bless it). `None`: go ahead.
+fn before_apply(task: &str, s: &TaskState) -> Option<TaskRefusal> {
+    let refuse = |code: &str, why: String| {
+        Some(TaskRefusal {
+            code: code.into(),
+            message: format!("cannot apply task {task}: it is {}; {why}", s.describe()),
+        })
+    };
+    let workspace = match Workspace::open(&s.config.workspace) {
+        Ok(w) => w,
+        Err(why) => return refuse("unsafe_path", why),
+    };
+    let proposal = s.proposal.as_ref()?;
+    for f in &proposal.files {
+        if let Err(why) = workspace.check_target(&f.path) {
+            return refuse("unsafe_path", why);
         }
     }
-    Ok(canonical.join(rel))
+    let actual = match workspace.manifest(&s.config.writable) {
+        Ok(m) => m,
+        Err(why) => return refuse("workspace_unreadable", why),
+    };
+    let drifted: Vec<String> =
+        s.workspace.diff(&actual).into_iter().filter(|p| !proposal.files.iter().any(|f| f.path == *p)).collect();
+    if drifted.is_empty() {
+        return None;
+    }
+    refuse(
+        "workspace_drift",
+        format!(
+            "outside the change set, the workspace differs from revision {} in {}: only the executor changes the workspace (restore these files, or propose them)",
+            s.revision,
+            name_paths(&drifted)
+        ),
+    )
 }
 
-/// Writes every file (each atomically: a new file, synced, renamed over the old one), then reads each back and
-/// hashes what is on disk.
-fn write_change_set(workspace: &str, files: &[ProposedFile]) -> Result<Vec<FileHash>, String> {
-    let mut targets = Vec::with_capacity(files.len());
+/// The workspace's manifest now (the directories the check may write left out).
+fn hash_workspace(config: &TaskConfig) -> Result<Manifest, Exit> {
+    Workspace::open(&config.workspace)
+        .and_then(|w| w.manifest(&config.writable))
+        .map_err(|why| Exit::new(EXIT_INVALID_STATE, format!("cannot hash the workspace: {why}")))
+}
+
+/// Writes every file relative to the workspace's directory handle (each atomically, never through a symlink),
+/// then re-opens each from the workspace root, confirms it is the file written and hashes it; finally hashes the
+/// whole workspace, which the model compares with the previous revision plus the change set.
+fn write_change_set(
+    config: &TaskConfig,
+    files: &[ProposedFile],
+    pause: Option<Duration>,
+) -> Result<(Vec<FileHash>, Manifest), String> {
+    let workspace = Workspace::open(&config.workspace)?;
+    let mut written = Vec::with_capacity(files.len());
     for f in files {
-        targets.push((f, real_target(workspace, &f.path)?));
-    }
-    for (f, target) in &targets {
-        write_atomically(target, f.content.as_bytes()).map_err(|e| format!("writing `{}` failed: {e}", f.path))?;
-    }
-    let mut written = Vec::with_capacity(targets.len());
-    for (f, target) in &targets {
-        let bytes = std::fs::read(target).map_err(|e| format!("reading back `{}` failed: {e}", f.path))?;
-        written.push(FileHash { path: f.path.clone(), sha256: sha256_hex(&bytes), bytes: bytes.len() as u64 });
-    }
-    Ok(written)
-}
-
-fn write_atomically(target: &Path, content: &[u8]) -> std::io::Result<()> {
-    let dir = target.parent().ok_or_else(|| std::io::Error::other("no parent directory"))?;
-    let name = target.file_name().ok_or_else(|| std::io::Error::other("no file name"))?;
-    std::fs::create_dir_all(dir)?;
-    let nanos = jiff::Timestamp::now().as_nanosecond();
-    let tmp = dir.join(format!(".{}.foureyes-{}-{nanos}.tmp", name.to_string_lossy(), std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-        file.write_all(content)?;
-        file.sync_all()?;
-        if let Ok(old) = std::fs::symlink_metadata(target)
-            && old.is_file()
-        {
-            std::fs::set_permissions(&tmp, old.permissions())?;
+        written.push(workspace.write_file(&f.path, f.content.as_bytes())?);
+        if let Some(pause) = pause {
+            std::thread::sleep(pause);
         }
-        std::fs::rename(&tmp, target)?;
-        std::fs::File::open(dir)?.sync_all()
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
     }
-    result
+    let hashes = written.iter().map(|w| workspace.confirm(w)).collect::<Result<Vec<_>, _>>()?;
+    let manifest = workspace.manifest(&config.writable)?;
+    Ok((hashes, manifest))
 }
 
 async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
@@ -600,16 +611,47 @@ async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
             foureyes_core::window::format_duration_ms(state.config.check_timeout_ms as i64)
         );
     }
-    let result = run_check(&state.config)
+    // The check runs only on the workspace of this revision; the model refuses (and journals) anything else.
+    let before = hash_workspace(&state.config)?;
+    if state.drift(&before).is_some() {
+        let record = TaskCommand::CheckRecorded {
+            command_id: args.command_id.clone(),
+            expected_revision: args.expected_revision,
+            result: not_run(),
+            after: before.clone(),
+            before,
+        };
+        let outcome = store.task_command(task, record, now_ms()).await.map_err(|e| task_error(e, json))?;
+        print_check(&outcome, json);
+        return Ok(check_exit(&outcome));
+    }
+    let confined = sandbox::check_command(&state.config).map_err(|why| Exit::new(EXIT_INVALID_STATE, why))?;
+    let result = run_check(&state.config, confined)
         .map_err(|e| Exit::new(EXIT_INVALID_STATE, format!("the runner could not start the check: {e}")))?;
+    let after = hash_workspace(&state.config)?;
     let record = TaskCommand::CheckRecorded {
         command_id: args.command_id.clone(),
         expected_revision: args.expected_revision,
         result,
+        before,
+        after,
     };
     let outcome = store.task_command(task, record, now_ms()).await.map_err(|e| task_error(e, json))?;
     print_check(&outcome, json);
     Ok(check_exit(&outcome))
+}
+
+/// The result a check that never ran would carry (the model refuses it before it is recorded).
+fn not_run() -> CheckResult {
+    CheckResult {
+        exit_code: None,
+        timed_out: false,
+        duration_ms: 0,
+        output_sha256: hex_lower(&Sha256::digest(b"")),
+        output_bytes: 0,
+        output_tail: String::new(),
+        sandbox: "not run".into(),
+    }
 }
 
 fn check_exit(o: &TaskOutcome) -> u8 {
@@ -634,10 +676,13 @@ fn print_check(o: &TaskOutcome, json: bool) {
             c.result.output_bytes,
             c.result.output_sha256
         );
+        if !c.changed.is_empty() {
+            println!("  the check itself changed the workspace, so it FAILED: {}", name_paths(&c.changed));
+        }
         let tail = c.result.output_tail.trim_end();
         if !tail.is_empty() {
             for line in tail.lines().rev().take(10).collect::<Vec<_>>().into_iter().rev() {
-                println!("  | {line}");
+                println!("  | {}", visible(line));
             }
         }
     }
@@ -648,16 +693,14 @@ fn print_check(o: &TaskOutcome, json: bool) {
 const CHECK_ENV: [&str; 11] =
     ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "TZ", "TMPDIR", "TERM", "CARGO_HOME", "RUSTUP_HOME"];
 
-/// The trusted runner: `sh -c CMD` in the workspace, in its own process group, stdout and stderr into one pipe,
-/// killed (the whole group) at the timeout.
-fn run_check(config: &TaskConfig) -> std::io::Result<CheckResult> {
+/// The trusted runner: the check command confined by [`sandbox::check_command`] (`sh -c CMD` in the workspace,
+/// inside bubblewrap unless the operator opted out), in its own process group, stdout and stderr into one pipe,
+/// killed at the timeout (the group; in the sandbox, the PID namespace goes with it).
+fn run_check(config: &TaskConfig, confined: Confined) -> std::io::Result<CheckResult> {
     use std::os::unix::process::CommandExt;
     let (mut reader, writer) = std::io::pipe()?;
-    let mut command = Command::new("/bin/sh");
+    let Confined { mut command, handles, description } = confined;
     command
-        .arg("-c")
-        .arg(&config.check_command)
-        .current_dir(&config.workspace)
         .env_clear()
         .envs(CHECK_ENV.iter().filter_map(|k| std::env::var_os(k).map(|v| (k, v))))
         .stdin(Stdio::null())
@@ -666,8 +709,10 @@ fn run_check(config: &TaskConfig) -> std::io::Result<CheckResult> {
         .process_group(0);
     let started = Instant::now();
     let mut child = command.spawn()?;
-    // Our copies of the pipe's write end must close, or the reader never sees the end of the output.
+    // Our copies of the pipe's write end must close, or the reader never sees the end of the output; the sandbox
+    // holds its own copies of the directory handles it binds.
     drop(command);
+    drop(handles);
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let mut hasher = Sha256::new();
@@ -718,6 +763,7 @@ fn run_check(config: &TaskConfig) -> std::io::Result<CheckResult> {
         tail.drain(..tail.len() - OUTPUT_TAIL_BYTES);
     }
     Ok(CheckResult {
+        sandbox: description,
         exit_code: if timed_out { None } else { status.code() },
         timed_out,
         duration_ms,
@@ -743,7 +789,16 @@ fn kill_group(pgid: u32) {
 }
 
 async fn finish(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
-    let cmd = TaskCommand::Finish { command_id: args.command_id.clone(), expected_revision: args.expected_revision };
+    // Finish states the workspace as it is now: the model refuses it unless it is the checked revision's.
+    let workspace = match store.task_state(&args.task).await? {
+        Some(state) if state.status != model::TaskStatus::Finished => hash_workspace(&state.config)?,
+        _ => Manifest::default(),
+    };
+    let cmd = TaskCommand::Finish {
+        command_id: args.command_id.clone(),
+        expected_revision: args.expected_revision,
+        workspace,
+    };
     let outcome = store.task_command(&args.task, cmd, now_ms()).await.map_err(|e| task_error(e, args.json))?;
     print_outcome(&outcome, args.json);
     Ok(0)
@@ -762,6 +817,10 @@ pub fn status_json(s: &TaskState) -> Value {
         "check_command": s.config.check_command,
         "check_timeout_ms": s.config.check_timeout_ms,
         "sensitive": s.config.sensitive,
+        "writable": s.config.writable,
+        "check_network": s.config.network,
+        "unsandboxed_check": s.config.unsandboxed,
+        "workspace_manifest": {"files": s.workspace.files.len(), "digest": s.workspace.digest()},
         "proposal": s.proposal.as_ref().map(|p| json!({
             "command_id": p.command_id,
             "revision": p.revision,
@@ -807,13 +866,13 @@ async fn status(store: &dyn TaskBackend, args: StatusArgs) -> Result<u8, Exit> {
         s.config.check_command,
         foureyes_core::window::format_duration_ms(s.config.check_timeout_ms as i64)
     );
-    println!("  sensitive {}", s.config.sensitive.join("  "));
+    println!("  sensitive {}", s.config.sensitive.iter().map(|g| visible(g)).collect::<Vec<_>>().join("  "));
     if let Some(p) = &s.proposal {
         println!("  proposal `{}` (revision {}, change digest {}):", p.command_id, p.revision, p.change_digest);
         let sensitive = s.sensitive_paths();
         for f in &p.files {
             let mark = if sensitive.contains(&f.path) { "  SENSITIVE" } else { "" };
-            println!("    {}  sha256 {}  {} bytes{mark}", f.path, f.sha256, f.bytes);
+            println!("    {}  sha256 {}  {} bytes{mark}", visible(&f.path), f.sha256, f.bytes);
         }
     }
     if let Some(a) = &s.applying {
@@ -825,12 +884,10 @@ async fn status(store: &dyn TaskBackend, args: StatusArgs) -> Result<u8, Exit> {
         );
     }
     if let Some(a) = &s.last_applied {
-        println!(
-            "  applied `{}` at revision {}: {}",
-            a.command_id,
-            a.revision,
-            a.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ")
-        );
+        println!("  applied `{}` at revision {}:", a.command_id, a.revision);
+        for f in &a.files {
+            println!("    {}", visible(&f.path));
+        }
     }
     if let Some(c) = &s.last_check {
         println!(
@@ -846,6 +903,7 @@ async fn status(store: &dyn TaskBackend, args: StatusArgs) -> Result<u8, Exit> {
             c.result.duration_ms,
             c.result.output_sha256
         );
+        println!("  sandbox   {}", c.result.sandbox);
     }
     Ok(0)
 }
@@ -950,6 +1008,15 @@ pub async fn demo() -> Result<u8, Exit> {
         check: check_command.into(),
         check_timeout: "30s".into(),
         sensitive: Vec::new(),
+        writable: Vec::new(),
+        check_network: false,
+        unsandboxed_check: match sandbox::available() {
+            Ok(_) => false,
+            Err(why) => {
+                println!("(this demo opts out of the sandbox here: {why})");
+                true
+            }
+        },
         json: false,
     };
     let label = format!("create --task greeting --workspace {} --check \"…\" --check-timeout 30s", repo.display());
@@ -972,6 +1039,7 @@ pub async fn demo() -> Result<u8, Exit> {
         step: demo_args("greeting", id, rev),
         paths: Vec::new(),
         pause_after_intent_ms: None,
+        pause_between_writes_ms: None,
     };
     want_exit(
         demo_run(

@@ -2,7 +2,8 @@
 //! SIGKILL at random points. Each test works in its own temporary directory.
 #![allow(clippy::unwrap_used)]
 
-use foureyes_store::{DecisionFilter, SqliteOptions, SqliteStore, Store};
+use foureyes_store::{DecisionFilter, Store};
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

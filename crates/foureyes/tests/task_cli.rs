@@ -350,10 +350,14 @@ fn a_repeated_command_id_returns_the_first_outcome() {
     assert_eq!((again["result"].as_str(), again["repeated"].as_bool()), (Some("applied"), Some(true)));
     assert_eq!(e.read("a.txt").as_deref(), Some("edited by hand\n"), "the repeat wrote nothing");
     assert_eq!(e.task_events().iter().filter(|k| *k == "task_applied").count(), 1);
-    // A check repeated is answered from the record, without running again.
-    assert_eq!(e.step("check", "c1", 2, &[]).0, 13, "the check saw `edited by hand`");
+    // A check on a workspace edited by hand is refused; its repeat returns that refusal.
+    assert_eq!(e.step("check", "c1", 2, &[]).0, 2, "the workspace is not the applied revision");
     std::fs::write(e.ws.join("a.txt"), "good\n").unwrap();
-    assert_eq!(e.step("check", "c1", 2, &[]).0, 13, "the repeat returns the recorded failure");
+    assert_eq!(e.step("check", "c1", 2, &[]).0, 2, "the repeat returns the first outcome");
+    // A check repeated is answered from the record, without running again.
+    assert_eq!(e.step("check", "c2", 2, &[]).0, 0, "the workspace is the applied revision again");
+    std::fs::write(e.ws.join("a.txt"), "bad\n").unwrap();
+    assert_eq!(e.step("check", "c2", 2, &[]).0, 0, "the repeat returns the recorded pass");
     assert_eq!(e.task_events().iter().filter(|k| *k == "task_checked").count(), 1);
     e.assert_journal_clean();
 }
@@ -640,4 +644,232 @@ fn the_change_control_demo_runs() {
     assert!(text.contains("FAILED at revision 2") && text.contains("PASSED at revision 4"), "{text}");
     assert!(text.contains("finished -> `finished` at revision 4, verified at 4"), "{text}");
     assert!(text.contains("chain intact") && text.contains("0 mismatches"), "{text}");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 20: the attacks an agent with write access to the workspace made on change control.
+
+/// How many times the symlink race is run; each run widens the window with a pause after every write.
+const SYMLINK_RACE_ROUNDS: usize = 8;
+
+/// F80. The agent plants `zz -> .ci` and `yy -> <outside>` after the executor's first file lands: no later file
+/// may follow them, so nothing reaches `.ci/` without approval or leaves the workspace, and the apply is never
+/// confirmed.
+#[test]
+fn a_symlink_planted_while_apply_writes_never_sends_a_file_outside_the_workspace_or_into_ci() {
+    for round in 0..SYMLINK_RACE_ROUNDS {
+        let e = env();
+        let outside = e.dir.path().join("outside");
+        std::fs::create_dir(&outside).unwrap();
+        std::fs::create_dir(e.ws.join(".ci")).unwrap();
+        std::fs::write(e.ws.join(".ci/run"), "exit 0\n").unwrap();
+        e.create(CHECK, &[]);
+        let mut files: Vec<(String, String)> = (0..6).map(|i| (format!("f{i:02}.txt"), format!("{i}\n"))).collect();
+        files.push(("zz/deploy.yml".into(), "deploy: everything\n".into()));
+        files.push(("yy/leak.txt".into(), "secret\n".into()));
+        let borrowed: Vec<(&str, &str)> = files.iter().map(|(p, c)| (p.as_str(), c.as_str())).collect();
+        assert_eq!(e.propose("p1", 0, &borrowed).0, 0, "round {round}");
+        let child = e
+            .cmd(&["task", "apply", "--task", T, "--command-id", "a1", "--expected-revision", "1"])
+            .args(["--pause-between-writes-ms", "30"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The attacker: as soon as the first file is in place, plant the symlinks.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !e.ws.join("f00.txt").exists() {
+            assert!(Instant::now() < deadline, "round {round}: the first file never landed");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        std::os::unix::fs::symlink(".ci", e.ws.join("zz")).unwrap();
+        std::os::unix::fs::symlink(&outside, e.ws.join("yy")).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(!e.ws.join(".ci/deploy.yml").exists(), "round {round}: a file reached .ci/ unapproved: {said}");
+        assert!(std::fs::read_dir(&outside).unwrap().next().is_none(), "round {round}: a file left the workspace");
+        let s = e.status();
+        assert_eq!(s["last_applied"], Value::Null, "round {round}: the apply was confirmed: {said}");
+        assert_eq!(s["applying"]["command_id"], "a1", "round {round}: it stays intended, not confirmed");
+        e.assert_journal_clean();
+    }
+}
+
+/// F81. The agent applies a change that fails its check, then writes passing text straight into the workspace:
+/// the check refuses to run against a workspace that is not the applied revision, naming the file.
+#[test]
+fn check_refuses_a_workspace_that_differs_from_the_applied_revision() {
+    let e = env();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "bad\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    std::fs::write(e.ws.join("a.txt"), "good\n").unwrap();
+    let before = e.journal();
+    let (code, out, err) = e.step("check", "c1", 2, &[]);
+    assert_eq!(code, 2, "the check ran on a workspace nobody applied: {out}{err}");
+    assert!(err.contains("`a.txt`"), "the refusal names the file: {err}");
+    e.assert_refusal_appended_only(&before, 1);
+    let s = e.status();
+    assert_eq!((s["status"].as_str(), s["verified_revision"].as_u64()), (Some("changed"), None));
+    e.assert_journal_clean();
+}
+
+/// F81. After a passing check the agent overwrites a checked file and adds another: finish re-hashes the
+/// workspace and refuses, naming both.
+#[test]
+fn finish_refuses_a_workspace_that_drifted_from_the_checked_revision() {
+    let e = env();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    assert_eq!(e.step("check", "c1", 2, &[]).0, 0);
+    std::fs::write(e.ws.join("a.txt"), "something else\n").unwrap();
+    std::fs::write(e.ws.join("b.txt"), "planted\n").unwrap();
+    let before = e.journal();
+    let (code, out, err) = e.step("finish", "f1", 2, &[]);
+    assert_eq!(code, 2, "finish accepted a workspace that is not the checked one: {out}{err}");
+    assert!(err.contains("`a.txt`") && err.contains("`b.txt`"), "the refusal names the files: {err}");
+    e.assert_refusal_appended_only(&before, 1);
+    assert_eq!(e.status()["status"], "verified", "not finished");
+    // Put back, the workspace is the checked revision again and finish is accepted.
+    std::fs::write(e.ws.join("a.txt"), "good\n").unwrap();
+    std::fs::remove_file(e.ws.join("b.txt")).unwrap();
+    assert_eq!(e.step("finish", "f2", 2, &[]).0, 0);
+    e.assert_journal_clean();
+}
+
+/// F82. A proposed `test.sh` (no sensitive path in the proposal) run by the check writes `.ci/deploy.yml`,
+/// appends to `Cargo.toml` and writes outside the workspace: none of it may land.
+#[test]
+fn a_check_cannot_write_sensitive_paths_or_outside_the_workspace() {
+    let e = env();
+    let outside = e.dir.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    std::fs::write(e.ws.join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    e.create("sh test.sh", &[]);
+    let script = format!(
+        "mkdir -p .ci; echo 'deploy: everything' > .ci/deploy.yml\necho '[build]' >> Cargo.toml\necho leak > {}/leak\nexit 0\n",
+        outside.display()
+    );
+    assert_eq!(e.propose("p1", 0, &[("test.sh", &script), ("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (_, out, err) = e.step("check", "c1", 2, &[]);
+    assert!(!e.ws.join(".ci/deploy.yml").exists(), "the check wrote .ci/deploy.yml: {out}{err}");
+    assert_eq!(e.read("Cargo.toml").as_deref(), Some("[package]\nname = \"x\"\n"), "the check changed Cargo.toml");
+    assert!(!outside.join("leak").exists(), "the check wrote outside the workspace");
+    e.assert_journal_clean();
+}
+
+/// F82. A check starts a `setsid` child (out of the check's process group) that rewrites a checked file after
+/// `finish` was accepted: every process the check started ends with it.
+#[test]
+fn a_setsid_child_of_the_check_cannot_rewrite_the_workspace_after_finish() {
+    let e = env();
+    e.create("setsid sh -c 'sleep 1; echo evil > a.txt' </dev/null >/dev/null 2>&1 & grep -qx good a.txt", &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, err) = e.step("check", "c1", 2, &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = e.step("finish", "f1", 2, &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    std::thread::sleep(Duration::from_millis(2000));
+    assert_eq!(e.read("a.txt").as_deref(), Some("good\n"), "a process the check left behind rewrote the file");
+}
+
+/// The sandbox, shown directly: a `setsid` child that outlives the check, in a directory the check may write, is
+/// killed with the check's PID namespace before it can write again; and that directory is left out of the
+/// workspace manifest, so what the check writes there is no drift.
+#[test]
+fn the_sandbox_kills_a_setsid_child_that_outlives_the_check() {
+    let e = env();
+    e.create(
+        "setsid sh -c 'echo started > out/started; sleep 1; echo survived > out/survived' </dev/null >/dev/null 2>&1 & \
+         sleep 0.3; grep -qx good a.txt",
+        &["--writable", "out"],
+    );
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, err) = e.step("check", "c1", 2, &["--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(json_of(&out)["check"]["sandbox"].as_str().unwrap().starts_with("bubblewrap:"), "{out}");
+    std::thread::sleep(Duration::from_millis(2000));
+    assert_eq!(e.read("out/started").as_deref(), Some("started\n"), "the child ran and could write `out/`");
+    assert_eq!(e.read("out/survived"), None, "the child outlived the check");
+    assert_eq!(e.step("finish", "f1", 2, &[]).0, 0, "`out/` is not part of the revision");
+    e.assert_journal_clean();
+}
+
+/// By default the check has no network: a listener on the runner's loopback is not reachable from it.
+#[test]
+fn a_check_has_no_network_by_default() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let e = env();
+    let connect = format!("python3 -c \"import socket; socket.create_connection(('127.0.0.1', {port}), 2)\"");
+    e.create(&connect, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, err) = e.step("check", "c1", 2, &[]);
+    assert_eq!(code, 13, "the check reached the runner's loopback: {out}{err}");
+    listener.set_nonblocking(true).unwrap();
+    assert!(listener.accept().is_err(), "a connection arrived");
+}
+
+/// A host that cannot sandbox refuses to run the check, saying so, unless the operator opted out at create; the
+/// opt-out is recorded with the check.
+#[test]
+fn a_host_that_cannot_sandbox_refuses_the_check_unless_the_operator_opted_out() {
+    let e = env();
+    e.create("true", &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    // No `bwrap` on PATH.
+    let out = e
+        .cmd(&["task", "check", "--task", T, "--command-id", "c1", "--expected-revision", "2"])
+        .env("PATH", e.dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(err.contains("cannot run in a sandbox") && err.contains("--unsandboxed-check"), "{err}");
+    assert_eq!(e.status()["last_check"], Value::Null, "nothing ran, nothing recorded");
+
+    let e = env();
+    e.create("true", &["--unsandboxed-check"]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let out = e
+        .cmd(&["task", "check", "--task", T, "--command-id", "c1", "--expected-revision", "2", "--json"])
+        .env("PATH", e.dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(json_of(&text)["check"]["sandbox"].as_str().unwrap().contains("--unsandboxed-check"), "{text}");
+}
+
+/// What a person reads is escaped: the approval request lists one path per line with a bidi override shown as
+/// `\u{202e}`, and the check's output reaches the terminal with its escape sequences made visible.
+#[test]
+fn approval_text_and_check_output_show_controls_and_bidi_visibly() {
+    let e = env();
+    e.create("printf 'ok\\033[2J\\342\\200\\256gnp.exe\\n'", &[]);
+    let bidi = ".ci/a\u{202e}lmy.txt";
+    assert_eq!(e.propose("p1", 0, &[(bidi, "x\n"), ("CARGO.TOML", "[package]\n")]).0, 0);
+    let (code, out, err) = e.step("apply", "a1", 1, &[]);
+    assert_eq!(code, 11, "both paths are sensitive (case ignored): {out}{err}");
+    assert!(!out.contains('\u{202e}'), "a raw bidi override reached the terminal: {out}");
+    assert!(out.contains("    .ci/a\\u{202e}lmy.txt\n") && out.contains("    CARGO.TOML\n"), "{out}");
+    let pending = e.run(&["approvals", "list", "--json"]);
+    let listed = String::from_utf8_lossy(&pending.stdout);
+    assert!(listed.contains("a\\\\u{202e}lmy.txt"), "the approval's params show the override escaped: {listed}");
+
+    let e = env();
+    e.create("printf 'ok\\033[2J\\342\\200\\256gnp.exe\\n'", &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "x\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, _) = e.step("check", "c1", 2, &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{202e}'), "raw control or bidi in the output: {out:?}");
+    assert!(out.contains("  | ok\\u{1b}[2J\\u{202e}gnp.exe"), "{out}");
 }

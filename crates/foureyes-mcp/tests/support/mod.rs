@@ -11,7 +11,8 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, Outcome, Policy,
 };
 use foureyes_mcp::{Gate, GateConfig, StdioOptions, run_stdio};
-use foureyes_store::{AuditReport, DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError, VoteOutcome};
+use foureyes_store::{AuditReport, DecisionFilter, Store, StoreError, VoteOutcome};
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -350,4 +351,139 @@ impl Store for DownStore {
     ) -> Result<foureyes_core::DemotionRecord, StoreError> {
         down()
     }
+}
+
+/// The recorder servers (`tests/peers/`): real MCP servers written with the Python SDK and the TypeScript SDK that
+/// append one JSON line per tool call they actually run to `record`. Tools: `pay(amount, to, delay_ms)`, `echo`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sdk {
+    Python,
+    TypeScript,
+}
+
+/// The command that starts a recorder over stdio (or Streamable HTTP on `port`), recording into `record`.
+pub fn recorder_command(sdk: Sdk, record: &Path, port: Option<u16>) -> Vec<String> {
+    let peers = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers");
+    let mut command = vec![
+        "env".to_string(),
+        format!("RECORD={}", record.display()),
+        format!("MCP_NPM={}", peers_dir().join("npm").display()),
+    ];
+    match sdk {
+        Sdk::Python => {
+            command.push(peer("venv/bin/python").display().to_string());
+            command.push(peers.join("py_recorder.py").display().to_string());
+        }
+        Sdk::TypeScript => {
+            assert!(peer("npm/node_modules/@modelcontextprotocol/sdk/package.json").exists());
+            command.push("node".into());
+            command.push(peers.join("ts_recorder.cjs").display().to_string());
+        }
+    }
+    if let Some(port) = port {
+        command.push("--http".into());
+        command.push(port.to_string());
+    }
+    command
+}
+
+/// What a recorder ran, one JSON object per execution (`{"sdk", "tool", "arguments"}`).
+pub fn recorded(record: &Path) -> Vec<Value> {
+    std::fs::read_to_string(record).unwrap_or_default().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// The policy of the recorder tests (server name `pay`): `pay` is autonomous but bounded (at most 100 per call,
+/// once an hour, 100 a day), `echo` is a read.
+pub const PAY_POLICY: &str = r#"
+version: 1
+actions:
+  mcp.pay.pay:
+    tier: 2
+    params:
+      amount: { type: number, min: 1, max: 100 }
+      to: { type: string, max_len: 64 }
+      delay_ms: { type: number, required: false, max: 10000 }
+    limits: [ { count: 1, per: 1h } ]
+    budgets: [ { param: amount, max: 100, per: 24h } ]
+  mcp.pay.echo: { tier: 0, params: { text: { type: string, max_len: 4096 } } }
+"#;
+
+/// A recorder behind the in-process stdio proxy under [`PAY_POLICY`], past `initialize`.
+pub async fn recorder_proxy(sdk: Sdk, dir: &Path, config: GateConfig) -> (Proxy, PathBuf) {
+    let record = dir.join("executed.jsonl");
+    let gate = Gate::new(sqlite(dir), policy(PAY_POLICY), config);
+    let mut proxy = start(gate, recorder_command(sdk, &record, None), StdioOptions::default());
+    let init = proxy.initialize().await;
+    assert!(init.get("result").is_some(), "{init}");
+    (proxy, record)
+}
+
+/// A free loopback port.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Waits until something accepts connections on `port`.
+pub async fn listening(port: u16) {
+    let start = std::time::Instant::now();
+    while tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_err() {
+        assert!(start.elapsed() < Duration::from_secs(30), "nothing listens on {port}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// One HTTP/1.1 POST with `Connection: close`, read to the end; returns the status, the head and the body (status 0
+/// when the answer did not end within 10 s).
+pub async fn http_post(url: &str, headers: &[(&str, &str)], body: &[u8]) -> (u16, String, String) {
+    use tokio::io::AsyncReadExt;
+    let rest = url.trim_start_matches("http://");
+    let (authority, path) = rest.split_once('/').unwrap();
+    let mut stream = tokio::net::TcpStream::connect(authority).await.unwrap();
+    let mut request = format!(
+        "POST /{path} HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nAccept: application/json, \
+         text/event-stream\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    )
+    .into_bytes();
+    for (k, v) in headers {
+        request.extend_from_slice(format!("{k}: {v}\r\n").as_bytes());
+    }
+    request.extend_from_slice(b"\r\n");
+    request.extend_from_slice(body);
+    stream.write_all(&request).await.unwrap();
+    let mut response = Vec::new();
+    if tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut response)).await.is_err() {
+        // No (complete) answer within 10 s: status 0, and whatever arrived.
+        return (0, String::new(), String::from_utf8_lossy(&response).into_owned());
+    }
+    let response = String::from_utf8_lossy(&response).into_owned();
+    let status = response.split(' ').nth(1).unwrap().parse().unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+    let body = if head.to_lowercase().contains("transfer-encoding: chunked") { dechunk(body) } else { body.into() };
+    (status, head.to_string(), body)
+}
+
+fn dechunk(body: &str) -> String {
+    let mut out = String::new();
+    let mut rest = body;
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 || after.len() < n {
+            break;
+        }
+        out.push_str(&after[..n]);
+        rest = after[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+/// The JSON-RPC messages of an HTTP answer body: a JSON body, or the `data:` lines of an SSE body.
+pub fn messages_of(body: &str) -> Vec<Value> {
+    if let Ok(value) = serde_json::from_str::<Value>(body) {
+        return match value {
+            Value::Array(items) => items,
+            other => vec![other],
+        };
+    }
+    body.lines().filter_map(|l| l.strip_prefix("data:")).filter_map(|d| serde_json::from_str(d.trim()).ok()).collect()
 }

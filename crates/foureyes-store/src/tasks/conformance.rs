@@ -12,7 +12,7 @@
 use crate::{StoreError, TaskBackend};
 use foureyes_core::journal::EventKind;
 use foureyes_core::task::{
-    CheckResult, DEFAULT_SENSITIVE, FileContent, FileHash, TaskCommand, TaskConfig, TaskState, TaskStatus,
+    CheckResult, DEFAULT_SENSITIVE, FileContent, FileHash, Manifest, TaskCommand, TaskConfig, TaskState, TaskStatus,
 };
 use std::sync::Arc;
 
@@ -26,12 +26,15 @@ pub fn config() -> TaskConfig {
         check_command: "true".into(),
         check_timeout_ms: 1000,
         sensitive: DEFAULT_SENSITIVE.iter().map(|s| s.to_string()).collect(),
+        writable: Vec::new(),
+        network: false,
+        unsandboxed: false,
     }
 }
 
 /// Creates [`T`].
 pub fn create() -> TaskCommand {
-    TaskCommand::Create { command_id: "create".into(), config: config() }
+    TaskCommand::Create { command_id: "create".into(), config: config(), workspace: Manifest::default() }
 }
 
 /// Proposes `a.txt` with `content` against revision `rev`.
@@ -54,7 +57,8 @@ fn intent(state: &TaskState, id: &str) -> TaskCommand {
 }
 
 fn confirm(state: &TaskState, id: &str, written: Vec<FileHash>) -> TaskCommand {
-    TaskCommand::ApplyConfirmed { command_id: id.into(), expected_revision: state.revision, written }
+    let workspace = state.workspace.with_written(&written);
+    TaskCommand::ApplyConfirmed { command_id: id.into(), expected_revision: state.revision, written, workspace }
 }
 
 fn proposed_hashes(state: &TaskState) -> Vec<FileHash> {
@@ -143,13 +147,23 @@ pub async fn commands_are_idempotent_and_refusals_are_journaled(store: &dyn Task
         output_sha256: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855".into(),
         output_bytes: 0,
         output_tail: String::new(),
+        sandbox: "none".into(),
     };
-    let record = TaskCommand::CheckRecorded { command_id: "c1".into(), expected_revision: 2, result };
+    let ws = state(store).await.workspace;
+    let record = TaskCommand::CheckRecorded {
+        command_id: "c1".into(),
+        expected_revision: 2,
+        result,
+        before: ws.clone(),
+        after: ws.clone(),
+    };
     let checked = store.task_command(T, record, 14).await.unwrap();
     assert_eq!((checked.status, checked.verified_revision), (TaskStatus::Verified, Some(2)));
     assert_eq!(store.task_command(T, probe, 15).await.unwrap().result, "checked");
-    let finished =
-        store.task_command(T, TaskCommand::Finish { command_id: "f".into(), expected_revision: 2 }, 16).await.unwrap();
+    let finished = store
+        .task_command(T, TaskCommand::Finish { command_id: "f".into(), expected_revision: 2, workspace: ws }, 16)
+        .await
+        .unwrap();
     assert_eq!(finished.status, TaskStatus::Finished);
 
     let live = state(store).await;

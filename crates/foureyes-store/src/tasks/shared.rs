@@ -5,6 +5,7 @@
 
 use super::TaskOutcome;
 use crate::StoreError;
+use foureyes_core::event::{EventData, Refused};
 use foureyes_core::journal::EventKind;
 use foureyes_core::task::{TaskCommand, TaskEvent, TaskRefusal, TaskState};
 use serde::{Deserialize, Serialize};
@@ -101,15 +102,15 @@ pub fn repeat_of(
     })
 }
 
-/// The data of the `refused` journal event for a refused task command.
-pub fn refusal_data(task_id: &str, cmd: &TaskCommand, refusal: &TaskRefusal) -> serde_json::Value {
-    serde_json::json!({
-        "task_id": task_id,
-        "command_id": cmd.command_id(),
-        "agent": format!("task:{task_id}"),
-        "code": refusal.code,
-        "message": refusal.message,
-        "input": cmd.summary(),
+/// The `refused` journal event for a refused task command.
+pub fn refusal_data(task_id: &str, cmd: &TaskCommand, refusal: &TaskRefusal) -> EventData {
+    EventData::Refused(Refused {
+        agent: format!("task:{task_id}"),
+        code: refusal.code.clone(),
+        message: refusal.message.clone(),
+        input: cmd.summary(),
+        task_id: Some(task_id.to_string()),
+        command_id: Some(cmd.command_id().to_string()),
     })
 }
 

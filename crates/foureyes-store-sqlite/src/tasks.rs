@@ -3,13 +3,15 @@
 //! (and index them), record the outcome. Other processes on the same file serialize on `BEGIN IMMEDIATE`, so two
 //! commands made against one revision cannot both be accepted.
 
-use super::{SqliteStore, ops};
-use crate::StoreError;
-use crate::tasks::shared::{Repeat, StoredOutcome, accepted, event_from_row, refusal_data, repeat_of, result_name};
-use crate::tasks::{TaskOutcome, TaskStore};
+use super::{Sql, SqliteStore, ops};
 use async_trait::async_trait;
-use foureyes_core::journal::EventKind;
+use foureyes_core::event::EventData;
 use foureyes_core::task::{self, TaskCommand, TaskRefusal, TaskState};
+use foureyes_store::StoreError;
+use foureyes_store::tasks::shared::{
+    Repeat, StoredOutcome, accepted, event_from_row, refusal_data, repeat_of, result_name,
+};
+use foureyes_store::tasks::{TaskOutcome, TaskStore};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::BTreeMap;
 
@@ -18,15 +20,18 @@ pub(super) const SCHEMA: &str = include_str!("tasks.sql");
 
 /// Replays one task from its indexed journal events.
 pub(crate) fn load_state(c: &Connection, task_id: &str) -> Result<Option<TaskState>, StoreError> {
-    let mut stmt = c.prepare_cached(
-        "SELECT j.seq, j.kind, j.data FROM task_events t JOIN journal j ON j.seq = t.seq
+    let mut stmt = c
+        .prepare_cached(
+            "SELECT j.seq, j.kind, j.data FROM task_events t JOIN journal j ON j.seq = t.seq
          WHERE t.task_id = ?1 ORDER BY t.seq",
-    )?;
+        )
+        .sql()?;
     let rows = stmt
-        .query_map(params![task_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)))?;
+        .query_map(params![task_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)))
+        .sql()?;
     let mut state = None;
     for row in rows {
-        let (seq, kind, data) = row?;
+        let (seq, kind, data) = row.sql()?;
         state = task::apply(state, &event_from_row(task_id, seq, &kind, &data)?);
     }
     Ok(state)
@@ -34,9 +39,12 @@ pub(crate) fn load_state(c: &Connection, task_id: &str) -> Result<Option<TaskSta
 
 fn all_tasks(c: &Connection) -> Result<Vec<TaskState>, StoreError> {
     let ids: Vec<String> = c
-        .prepare("SELECT DISTINCT task_id FROM task_events ORDER BY task_id")?
-        .query_map([], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
+        .prepare("SELECT DISTINCT task_id FROM task_events ORDER BY task_id")
+        .sql()?
+        .query_map([], |r| r.get(0))
+        .sql()?
+        .collect::<Result<_, _>>()
+        .sql()?;
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
         if let Some(state) = load_state(c, &id)? {
@@ -48,9 +56,9 @@ fn all_tasks(c: &Connection) -> Result<Vec<TaskState>, StoreError> {
 
 /// The `task_events` index as the audit compares it with a replay of the journal: seq → task id.
 pub(crate) fn indexed_events(c: &Connection) -> Result<BTreeMap<i64, String>, StoreError> {
-    let mut stmt = c.prepare("SELECT seq, task_id FROM task_events")?;
-    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    let mut stmt = c.prepare("SELECT seq, task_id FROM task_events").sql()?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).sql()?;
+    rows.collect::<Result<_, _>>().sql()
 }
 
 /// Journals a refusal of a task command (`refused`, with `task_id`) and turns it into the error the caller gets.
@@ -64,7 +72,7 @@ fn refuse(
     record: bool,
     now_ms: i64,
 ) -> StoreError {
-    let event = match ops::append(c, now_ms, EventKind::Refused, refusal_data(task_id, cmd, &refusal)) {
+    let event = match ops::append(c, now_ms, refusal_data(task_id, cmd, &refusal)) {
         Ok(event) => event,
         Err(e) => return e,
     };
@@ -76,7 +84,7 @@ fn refuse(
                 "INSERT OR REPLACE INTO task_commands (task_id, command_id, fingerprint, outcome) VALUES (?1, ?2, ?3, ?4)",
                 params![task_id, cmd.command_id(), fingerprint, text],
             )
-            .map_err(StoreError::from)
+            .map_err(super::sql_error)
         });
         if let Err(e) = written {
             return e;
@@ -102,7 +110,8 @@ pub(crate) fn command(
             params![task_id, cmd.command_id()],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
-        .optional()?;
+        .optional()
+        .sql()?;
     if let Some((known_fingerprint, outcome)) = known {
         match repeat_of(task_id, cmd, StoredOutcome::decode(&outcome)?, known_fingerprint, &fingerprint) {
             Repeat::Continue { fingerprint: intent } => fingerprint = intent,
@@ -120,8 +129,9 @@ pub(crate) fn command(
     };
     let mut seqs = Vec::with_capacity(events.len());
     for event in &events {
-        let appended = ops::append(c, now_ms, event.kind(), event.data())?;
-        c.execute("INSERT INTO task_events (task_id, seq) VALUES (?1, ?2)", params![task_id, appended.seq as i64])?;
+        let appended = ops::append(c, now_ms, EventData::Task(event.clone()))?;
+        c.execute("INSERT INTO task_events (task_id, seq) VALUES (?1, ?2)", params![task_id, appended.seq as i64])
+            .sql()?;
         seqs.push(appended.seq);
         state = task::apply(state, event);
     }
@@ -138,7 +148,8 @@ pub(crate) fn command(
                 fingerprint,
                 StoredOutcome::Accepted(Box::new(outcome.clone())).encode()?
             ],
-        )?;
+        )
+        .sql()?;
     }
     Ok(outcome)
 }

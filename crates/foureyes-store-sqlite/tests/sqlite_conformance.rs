@@ -7,7 +7,8 @@
 use foureyes_core::journal::{ChainProblem, EventKind, VerifyReport, event_hash};
 use foureyes_core::{ReasonCode, Verdict};
 use foureyes_store::conformance::{self, assert_consistent, policy, request};
-use foureyes_store::{DecisionFilter, SqliteOptions, SqliteStore, Store, StoreError};
+use foureyes_store::{DecisionFilter, Store, StoreError};
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::json;
 use std::path::Path;
 use std::sync::Arc;
@@ -25,11 +26,11 @@ fn sqlite(options: SqliteOptions) -> impl Fn() -> Arc<dyn Store> + Sync {
 }
 
 mod group_commit {
-    foureyes_store::conformance_tests!(super::sqlite(foureyes_store::SqliteOptions::default()));
+    foureyes_store::conformance_tests!(super::sqlite(foureyes_store_sqlite::SqliteOptions::default()));
 }
 
 mod no_group_commit {
-    foureyes_store::conformance_tests!(super::sqlite(foureyes_store::SqliteOptions {
+    foureyes_store::conformance_tests!(super::sqlite(foureyes_store_sqlite::SqliteOptions {
         group_commit: false,
         ..Default::default()
     }));
@@ -308,7 +309,7 @@ async fn a_version_4_database_gains_executor_credentials() {
     assert_eq!(store.executors_of("bot").await.unwrap(), ["bailiff"]);
     let version: i64 =
         rusqlite::Connection::open(&path).unwrap().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-    assert_eq!(version, foureyes_store::sqlite::SCHEMA_VERSION);
+    assert_eq!(version, foureyes_store_sqlite::SCHEMA_VERSION);
 }
 
 /// Single-use TOTP steps (PostgreSQL runs the same check), on both commit modes; `reopen` is a second store on the
@@ -395,7 +396,7 @@ async fn a_version_5_database_gains_notification_claims() {
     assert!(!store.claim_notification(1, "channel", T0 + 2).await.unwrap());
     let version: i64 =
         rusqlite::Connection::open(&path).unwrap().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-    assert_eq!(version, foureyes_store::sqlite::SCHEMA_VERSION);
+    assert_eq!(version, foureyes_store_sqlite::SCHEMA_VERSION);
     assert_consistent(&store, "after the upgrade to version 6").await;
 }
 

@@ -5,7 +5,8 @@
 
 use foureyes_core::task::TaskStatus;
 use foureyes_store::tasks::conformance::{self as checks, T, create, state};
-use foureyes_store::{SqliteOptions, SqliteStore, TaskBackend, TaskStore};
+use foureyes_store::{TaskBackend, TaskStore};
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -46,7 +47,7 @@ async fn a_version_1_database_is_upgraded_in_place() {
     let path = dir.path().join("v1.db");
     {
         let c = rusqlite::Connection::open(&path).unwrap();
-        c.execute_batch(include_str!("../src/sqlite/schema.sql")).unwrap();
+        c.execute_batch(include_str!("../src/schema.sql")).unwrap();
         c.pragma_update(None, "user_version", 1).unwrap();
     }
     let store = open(&path);
@@ -55,5 +56,5 @@ async fn a_version_1_database_is_upgraded_in_place() {
     store.close();
     let version: i64 =
         rusqlite::Connection::open(&path).unwrap().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-    assert_eq!(version, foureyes_store::sqlite::SCHEMA_VERSION);
+    assert_eq!(version, foureyes_store_sqlite::SCHEMA_VERSION);
 }

@@ -1,4 +1,4 @@
-//! The SQLite backend: the embedded default.
+//! FourEyes storage on SQLite: the embedded default backend.
 //!
 //! - WAL journal mode, `synchronous=FULL`: a decision is on disk before its caller hears of it.
 //! - One writer thread owns the write connection. Concurrent writes queue on a channel; the writer takes every
@@ -8,20 +8,26 @@
 //! - `BEGIN IMMEDIATE` takes SQLite's write lock up front, so several `foureyes` processes on one file
 //!   serialize their deciding transactions (each waits up to `busy_timeout`).
 //! - Reads use a small pool of separate connections and never wait for the writer.
+//! - The write transactions are `foureyes_store::ops`, run over this crate's dialect ([`ops::SqliteTx`], a
+//!   `foureyes_store::tx::WriteTx`) with `foureyes_store::tx::run_ready`: SQLite never waits, so they complete on
+//!   the writer thread without an executor.
 
 mod credentials;
 pub(crate) mod ops;
 mod sessions;
 pub(crate) mod tasks;
 
-use crate::replay::Replayed;
-use crate::{AuditReport, Decided, DecisionFilter, Store, StoreError, VoteOutcome};
 use async_trait::async_trait;
 use foureyes_core::journal::{Event, VerifyReport};
 use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DemotionRecord, Outcome,
     Policy,
 };
+use foureyes_store::ops as tx_ops;
+use foureyes_store::replay::Replayed;
+use foureyes_store::tx::run_ready;
+use foureyes_store::{AuditReport, Backend, Decided, DecisionFilter, Store, StoreError, VoteOutcome};
+use ops::SqliteTx;
 use rusqlite::{Connection, OpenFlags};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -69,52 +75,52 @@ fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> 
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
     .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {e}", path.display())))?;
-    conn.busy_timeout(options.busy_timeout)?;
-    conn.pragma_update(None, "journal_mode", "WAL")?;
-    conn.pragma_update(None, "synchronous", "FULL")?;
-    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.busy_timeout(options.busy_timeout).sql()?;
+    conn.pragma_update(None, "journal_mode", "WAL").sql()?;
+    conn.pragma_update(None, "synchronous", "FULL").sql()?;
+    conn.pragma_update(None, "foreign_keys", "ON").sql()?;
     Ok(conn)
 }
 
 fn migrate(conn: &Connection) -> Result<(), StoreError> {
     // The common case (an existing database at this version) needs no write lock.
-    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
     if version == SCHEMA_VERSION {
         return Ok(());
     }
-    conn.execute_batch("BEGIN IMMEDIATE")?;
+    conn.execute_batch("BEGIN IMMEDIATE").sql()?;
     let result = (|| {
-        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
         if version > SCHEMA_VERSION {
             return Err(StoreError::Schema(format!(
                 "the database has schema version {version}, newer than this foureyes understands ({SCHEMA_VERSION}): upgrade foureyes"
             )));
         }
         if version == 0 {
-            conn.execute_batch(include_str!("schema.sql"))?;
+            conn.execute_batch(include_str!("schema.sql")).sql()?;
         }
         if version < 2 {
-            conn.execute_batch(tasks::SCHEMA)?;
+            conn.execute_batch(tasks::SCHEMA).sql()?;
         }
         if version < 3 {
-            conn.execute_batch(include_str!("sessions.sql"))?;
+            conn.execute_batch(include_str!("sessions.sql")).sql()?;
         }
         if version < 4 {
-            conn.execute_batch(include_str!("consent.sql"))?;
+            conn.execute_batch(include_str!("consent.sql")).sql()?;
         }
         if version < 5 {
-            conn.execute_batch(include_str!("executors.sql"))?;
+            conn.execute_batch(include_str!("executors.sql")).sql()?;
         }
         if version < 6 {
-            conn.execute_batch(include_str!("notifications.sql"))?;
+            conn.execute_batch(include_str!("notifications.sql")).sql()?;
         }
         if version < SCHEMA_VERSION {
-            conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+            conn.pragma_update(None, "user_version", SCHEMA_VERSION).sql()?;
         }
         Ok(())
     })();
     match result {
-        Ok(()) => conn.execute_batch("COMMIT").map_err(StoreError::from),
+        Ok(()) => conn.execute_batch("COMMIT").map_err(sql_error),
         Err(e) => {
             let _ = conn.execute_batch("ROLLBACK");
             Err(e)
@@ -300,7 +306,7 @@ impl Store for SqliteStore {
         request: ActionRequest,
         now_ms: i64,
     ) -> Result<Decided, StoreError> {
-        self.write(move |c| ops::decide(c, &policy, request, now_ms)).await
+        self.write(move |c| run_ready(tx_ops::decide(&mut SqliteTx(c), &policy, request, now_ms))).await
     }
 
     async fn revoke(
@@ -311,7 +317,7 @@ impl Store for SqliteStore {
         now_ms: i64,
     ) -> Result<ApprovalRecord, StoreError> {
         let (by, why) = (by.to_string(), why.to_string());
-        self.write(move |c| ops::revoke(c, approval_id, &by, &why, now_ms)).await
+        self.write(move |c| run_ready(tx_ops::revoke(&mut SqliteTx(c), approval_id, &by, &why, now_ms))).await
     }
 
     async fn report(
@@ -322,9 +328,11 @@ impl Store for SqliteStore {
         now_ms: i64,
     ) -> Result<DecisionRecord, StoreError> {
         let audited_detail = detail.clone();
-        let result = self.write(move |c| ops::report(c, decision_id, outcome, detail, None, now_ms)).await;
+        let result = self
+            .write(move |c| run_ready(tx_ops::report(&mut SqliteTx(c), decision_id, outcome, detail, None, now_ms)))
+            .await;
         if let Err(StoreError::InvalidState(message)) = &result {
-            crate::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
+            foureyes_store::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
         }
         result
     }
@@ -339,9 +347,13 @@ impl Store for SqliteStore {
     ) -> Result<DecisionRecord, StoreError> {
         let audited_detail = detail.clone();
         let by = reported_by.to_string();
-        let result = self.write(move |c| ops::report(c, decision_id, outcome, detail, Some(&by), now_ms)).await;
+        let result = self
+            .write(move |c| {
+                run_ready(tx_ops::report(&mut SqliteTx(c), decision_id, outcome, detail, Some(&by), now_ms))
+            })
+            .await;
         if let Err(StoreError::InvalidState(message)) = &result {
-            crate::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
+            foureyes_store::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
         }
         result
     }
@@ -354,7 +366,10 @@ impl Store for SqliteStore {
         now_ms: i64,
     ) -> Result<VoteOutcome, StoreError> {
         let (approver, digest) = (approver.to_string(), digest_seen.map(str::to_string));
-        self.write(move |c| ops::approve(c, approval_id, &approver, digest.as_deref(), now_ms)).await
+        self.write(move |c| {
+            run_ready(tx_ops::approve(&mut SqliteTx(c), approval_id, &approver, digest.as_deref(), now_ms))
+        })
+        .await
     }
 
     async fn reject(
@@ -367,25 +382,29 @@ impl Store for SqliteStore {
     ) -> Result<ApprovalRecord, StoreError> {
         let (approver, reason, digest) =
             (approver.to_string(), reason.map(str::to_string), digest_seen.map(str::to_string));
-        self.write(move |c| ops::reject(c, approval_id, &approver, reason.as_deref(), digest.as_deref(), now_ms)).await
+        self.write(move |c| {
+            let (reason, digest) = (reason.as_deref(), digest.as_deref());
+            run_ready(tx_ops::reject(&mut SqliteTx(c), approval_id, &approver, reason, digest, now_ms))
+        })
+        .await
     }
 
     async fn expire_approvals(&self, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
-        self.write(move |c| ops::expire_all(c, now_ms)).await
+        self.write(move |c| run_ready(tx_ops::expire_all(&mut SqliteTx(c), now_ms))).await
     }
 
     async fn set_kill_switch(&self, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
         let by = by.to_string();
-        self.write(move |c| ops::set_kill_switch(c, engaged, &by, now_ms)).await
+        self.write(move |c| run_ready(tx_ops::set_kill_switch(&mut SqliteTx(c), engaged, &by, now_ms))).await
     }
 
     async fn kill_switch(&self) -> Result<bool, StoreError> {
-        self.read(ops::kill_switch).await
+        self.read(|c| run_ready(tx_ops::kill_switch(&mut SqliteTx(c)))).await
     }
 
     async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError> {
         let (sha, source, actions) = (policy.sha256.clone(), policy.source.clone(), policy.actions.len());
-        self.write(move |c| ops::record_policy(c, &sha, &source, actions, now_ms)).await
+        self.write(move |c| run_ready(tx_ops::record_policy(&mut SqliteTx(c), &sha, &source, actions, now_ms))).await
     }
 
     async fn refuse(
@@ -397,7 +416,10 @@ impl Store for SqliteStore {
         now_ms: i64,
     ) -> Result<u64, StoreError> {
         let (agent, code, message) = (agent.to_string(), code.to_string(), message.to_string());
-        self.write(move |c| ops::refuse(c, &agent, &code, &message, input, now_ms).map(|e| e.seq)).await
+        self.write(move |c| {
+            run_ready(tx_ops::refuse(&mut SqliteTx(c), &agent, &code, &message, input, now_ms)).map(|e| e.seq)
+        })
+        .await
     }
 
     async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
@@ -421,8 +443,10 @@ impl Store for SqliteStore {
     }
 
     async fn journal_head(&self) -> Result<u64, StoreError> {
-        self.read(|c| Ok(c.query_row("SELECT COALESCE(MAX(seq), 0) FROM journal", [], |r| r.get::<_, i64>(0))? as u64))
-            .await
+        self.read(|c| {
+            Ok(c.query_row("SELECT COALESCE(MAX(seq), 0) FROM journal", [], |r| r.get::<_, i64>(0)).sql()? as u64)
+        })
+        .await
     }
 
     async fn verify_journal(&self) -> Result<VerifyReport, StoreError> {
@@ -443,13 +467,16 @@ impl Store for SqliteStore {
     ) -> Result<DemotionRecord, StoreError> {
         let (agent, session, by, why) =
             (agent.to_string(), session.map(str::to_string), by.to_string(), why.to_string());
-        self.write(move |c| sessions::restore(c, &agent, session.as_deref(), &by, &why, now_ms)).await
+        self.write(move |c| {
+            run_ready(tx_ops::restore_session(&mut SqliteTx(c), &agent, session.as_deref(), &by, &why, now_ms))
+        })
+        .await
     }
 
     async fn audit(&self) -> Result<AuditReport, StoreError> {
         self.read(|c| {
             // One read transaction: the journal and the tables are compared at the same snapshot.
-            c.execute_batch("BEGIN")?;
+            c.execute_batch("BEGIN").sql()?;
             let result = audit(c);
             let _ = c.execute_batch("COMMIT");
             result
@@ -458,7 +485,7 @@ impl Store for SqliteStore {
     }
 
     async fn claim_notification(&self, seq: u64, channel_key: &str, now_ms: i64) -> Result<bool, StoreError> {
-        crate::check_channel_key(channel_key)?;
+        foureyes_store::check_channel_key(channel_key)?;
         let seq = i64::try_from(seq).map_err(|_| StoreError::Backend(format!("seq {seq} is out of range")))?;
         let channel = channel_key.to_string();
         // A write like any other (the writer thread, `BEGIN IMMEDIATE`): of several processes on one file, one
@@ -468,15 +495,18 @@ impl Store for SqliteStore {
                 "DELETE FROM notification_claims WHERE rowid IN
                    (SELECT rowid FROM notification_claims WHERE claimed_ms < ?1 LIMIT ?2)",
                 rusqlite::params![
-                    now_ms.saturating_sub(crate::NOTIFICATION_CLAIM_RETENTION_MS),
-                    crate::NOTIFICATION_CLAIM_PRUNE_BATCH
+                    now_ms.saturating_sub(foureyes_store::NOTIFICATION_CLAIM_RETENTION_MS),
+                    foureyes_store::NOTIFICATION_CLAIM_PRUNE_BATCH
                 ],
-            )?;
-            let inserted = c.execute(
-                "INSERT INTO notification_claims (seq, channel, claimed_ms) VALUES (?1, ?2, ?3)
+            )
+            .sql()?;
+            let inserted = c
+                .execute(
+                    "INSERT INTO notification_claims (seq, channel, claimed_ms) VALUES (?1, ?2, ?3)
                  ON CONFLICT (seq, channel) DO NOTHING",
-                rusqlite::params![seq, channel, now_ms],
-            )?;
+                    rusqlite::params![seq, channel, now_ms],
+                )
+                .sql()?;
             Ok(inserted == 1)
         })
         .await
@@ -492,6 +522,28 @@ fn audit(c: &Connection) -> Result<AuditReport, StoreError> {
     })?;
     let tables = ops::table_state(c)?;
     let mut mismatches = Vec::new();
-    crate::replay::compare(&mut mismatches, "task event", &replayed.task_events, &tasks::indexed_events(c)?);
+    foureyes_store::replay::compare(&mut mismatches, "task event", &replayed.task_events, &tasks::indexed_events(c)?);
     Ok(replayed.audit(events, &tables, mismatches))
+}
+
+impl Backend for SqliteStore {
+    fn close(&self) {
+        SqliteStore::close(self);
+    }
+}
+
+/// rusqlite's error as the store's.
+pub(crate) fn sql_error(e: rusqlite::Error) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+/// `.sql()?` turns a rusqlite result into the store's (`StoreError` is another crate's type, so no `From`).
+pub(crate) trait Sql<T> {
+    fn sql(self) -> Result<T, StoreError>;
+}
+
+impl<T> Sql<T> for Result<T, rusqlite::Error> {
+    fn sql(self) -> Result<T, StoreError> {
+        self.map_err(sql_error)
+    }
 }

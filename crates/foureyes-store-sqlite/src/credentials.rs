@@ -1,13 +1,13 @@
 //! `Credentials` on SQLite: tokens, console sessions and one-time sign-in codes, stored as hashes.
 
-use super::{SqliteStore, ops};
-use crate::refuse_unbound_executor;
-use crate::{Credentials, Principal, Session, StoreError};
+use super::ops::SqliteTx;
+use super::{Sql, SqliteStore};
 use async_trait::async_trait;
 use foureyes_core::Role;
-use foureyes_core::journal::EventKind;
+use foureyes_store::ops;
+use foureyes_store::tx::run_ready;
+use foureyes_store::{Credentials, Principal, Session, StoreError};
 use rusqlite::{Connection, OptionalExtension, params};
-use serde_json::json;
 
 fn principal_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Principal, StoreError>> {
     let role: String = r.get(1)?;
@@ -20,20 +20,9 @@ fn principal_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Principa
 
 const PRINCIPAL_COLUMNS: &str = "name, role, totp_secret, created_ms, revoked_ms, serves";
 
-fn name_taken(c: &Connection, name: &str) -> Result<(), StoreError> {
-    let taken: bool =
-        c.query_row("SELECT EXISTS(SELECT 1 FROM tokens WHERE name = ?1)", params![name], |r| r.get(0))?;
-    if taken {
-        return Err(StoreError::InvalidState(format!(
-            "a credential named `{name}` already exists: revoke it first or pick another name"
-        )));
-    }
-    Ok(())
-}
-
 fn principal_by_name(c: &Connection, name: &str) -> Result<Option<Principal>, StoreError> {
     let sql = format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE name = ?1 AND revoked_ms IS NULL");
-    c.query_row(&sql, params![name], principal_from_row).optional()?.transpose()
+    c.query_row(&sql, params![name], principal_from_row).optional().sql()?.transpose()
 }
 
 #[async_trait]
@@ -46,21 +35,10 @@ impl Credentials for SqliteStore {
         totp_secret: Option<&str>,
         now_ms: i64,
     ) -> Result<(), StoreError> {
-        refuse_unbound_executor(role)?;
         let (name, hash, totp) = (name.to_string(), token_sha256.to_string(), totp_secret.map(str::to_string));
         self.write(move |c| {
-            name_taken(c, &name)?;
-            c.execute(
-                "INSERT INTO tokens (name, role, token_hash, totp_secret, created_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![name, role.as_str(), hash, totp, now_ms],
-            )?;
-            ops::append(
-                c,
-                now_ms,
-                EventKind::Credential,
-                json!({"action": "created", "name": name, "role": role, "step_up": totp.is_some()}),
-            )?;
-            Ok(())
+            let mut w = SqliteTx(c);
+            run_ready(ops::create_token(&mut w, &name, role, &hash, totp.as_deref(), now_ms))
         })
         .await
     }
@@ -73,27 +51,7 @@ impl Credentials for SqliteStore {
         now_ms: i64,
     ) -> Result<(), StoreError> {
         let (name, serves, hash) = (name.to_string(), serves.to_string(), token_sha256.to_string());
-        self.write(move |c| {
-            name_taken(c, &name)?;
-            // Checked in the writer's transaction, so a revoke of the agent cannot slip between check and insert.
-            if !principal_by_name(c, &serves)?.is_some_and(|p| p.role == Role::Agent) {
-                return Err(StoreError::InvalidState(format!(
-                    "no live agent credential named `{serves}`: an executor serves an agent that has a credential"
-                )));
-            }
-            c.execute(
-                "INSERT INTO tokens (name, role, token_hash, created_ms, serves) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![name, Role::Executor.as_str(), hash, now_ms, serves],
-            )?;
-            ops::append(
-                c,
-                now_ms,
-                EventKind::Credential,
-                json!({"action": "created", "name": name, "role": Role::Executor, "serves": serves, "step_up": false}),
-            )?;
-            Ok(())
-        })
-        .await
+        self.write(move |c| run_ready(ops::create_executor(&mut SqliteTx(c), &name, &serves, &hash, now_ms))).await
     }
 
     async fn executors_of(&self, agent: &str) -> Result<Vec<String>, StoreError> {
@@ -101,34 +59,23 @@ impl Credentials for SqliteStore {
         self.read(move |c| {
             let mut stmt = c.prepare_cached(
                 "SELECT name FROM tokens WHERE serves = ?1 AND role = 'executor' AND revoked_ms IS NULL ORDER BY name",
-            )?;
-            let rows = stmt.query_map(params![agent], |r| r.get(0))?;
-            Ok(rows.collect::<Result<Vec<String>, _>>()?)
+            ).sql()?;
+            let rows = stmt.query_map(params![agent], |r| r.get(0)).sql()?;
+            rows.collect::<Result<Vec<String>, _>>().sql()
         })
         .await
     }
 
     async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError> {
         let name = name.to_string();
-        self.write(move |c| {
-            let changed = c.execute(
-                "UPDATE tokens SET revoked_ms = ?1 WHERE name = ?2 AND revoked_ms IS NULL",
-                params![now_ms, name],
-            )?;
-            if changed > 0 {
-                c.execute("DELETE FROM sessions WHERE principal = ?1", params![name])?;
-                ops::append(c, now_ms, EventKind::Credential, json!({"action": "revoked", "name": name}))?;
-            }
-            Ok(changed > 0)
-        })
-        .await
+        self.write(move |c| run_ready(ops::revoke_token(&mut SqliteTx(c), &name, now_ms))).await
     }
 
     async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError> {
         let hash = token_sha256.to_string();
         self.read(move |c| {
             let sql = format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE token_hash = ?1 AND revoked_ms IS NULL");
-            c.query_row(&sql, params![hash], principal_from_row).optional()?.transpose()
+            c.query_row(&sql, params![hash], principal_from_row).optional().sql()?.transpose()
         })
         .await
     }
@@ -136,9 +83,9 @@ impl Credentials for SqliteStore {
     async fn principals(&self) -> Result<Vec<Principal>, StoreError> {
         self.read(|c| {
             let sql = format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens ORDER BY name");
-            let mut stmt = c.prepare(&sql)?;
-            let rows = stmt.query_map([], principal_from_row)?;
-            rows.map(|r| r?).collect()
+            let mut stmt = c.prepare(&sql).sql()?;
+            let rows = stmt.query_map([], principal_from_row).sql()?;
+            rows.map(|r| r.sql()?).collect()
         })
         .await
     }
@@ -155,7 +102,8 @@ impl Credentials for SqliteStore {
             c.execute(
                 "INSERT INTO sessions (session_hash, principal, csrf, expires_ms) VALUES (?1, ?2, ?3, ?4)",
                 params![hash, principal, csrf, expires_at_ms],
-            )?;
+            )
+            .sql()?;
             Ok(())
         })
         .await
@@ -170,7 +118,8 @@ impl Credentials for SqliteStore {
                     params![hash, now_ms],
                     |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
                 )
-                .optional()?;
+                .optional()
+                .sql()?;
             let Some((name, csrf, expires_at_ms)) = row else { return Ok(None) };
             Ok(principal_by_name(c, &name)?.map(|principal| Session { principal, csrf, expires_at_ms }))
         })
@@ -180,7 +129,7 @@ impl Credentials for SqliteStore {
     async fn delete_session(&self, session_sha256: &str) -> Result<(), StoreError> {
         let hash = session_sha256.to_string();
         self.write(move |c| {
-            c.execute("DELETE FROM sessions WHERE session_hash = ?1", params![hash])?;
+            c.execute("DELETE FROM sessions WHERE session_hash = ?1", params![hash]).sql()?;
             Ok(())
         })
         .await
@@ -197,7 +146,8 @@ impl Credentials for SqliteStore {
             c.execute(
                 "INSERT INTO signin_codes (code_hash, principal, expires_ms) VALUES (?1, ?2, ?3)",
                 params![hash, principal, expires_at_ms],
-            )?;
+            )
+            .sql()?;
             Ok(())
         })
         .await
@@ -214,7 +164,8 @@ impl Credentials for SqliteStore {
                     params![now_ms, hash],
                     |r| r.get(0),
                 )
-                .optional()?;
+                .optional()
+                .sql()?;
             match principal {
                 Some(name) => principal_by_name(c, &name),
                 None => Ok(None),
@@ -228,11 +179,13 @@ impl Credentials for SqliteStore {
         let step = i64::try_from(step).map_err(|_| StoreError::Backend(format!("TOTP step {step} is out of range")))?;
         self.write(move |c| {
             // Only forward: the step must be later than the last one used (a replay or an older code changes nothing).
-            let changed = c.execute(
-                "UPDATE tokens SET totp_last_step = ?1
+            let changed = c
+                .execute(
+                    "UPDATE tokens SET totp_last_step = ?1
                  WHERE name = ?2 AND revoked_ms IS NULL AND (totp_last_step IS NULL OR totp_last_step < ?1)",
-                params![step, name],
-            )?;
+                    params![step, name],
+                )
+                .sql()?;
             Ok(changed == 1)
         })
         .await

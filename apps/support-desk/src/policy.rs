@@ -1,0 +1,488 @@
+//! The refund policy as data: the typed vocabulary of a decision (labels, actions, severities, clause ids) and the
+//! clause table, in precedence order — X1–X4 (refuse) → E1/E2 (escalate) → U1 (needs information) → R (refund) →
+//! C1 (close) → F1 (a human decides) — first match wins. [`decide`] walks the table over the [`Facts`] the reader
+//! extracted and says which clause fired and why. The offline classifier ([`crate::classify`]) is this function; the
+//! LLM providers ([`crate::llm`]) answer in the same types and are checked against the same facts.
+//!
+//! The table is the one place the precedence lives: each row is a clause id, what it decides, the policy sentence
+//! (`policy.md`) and a test over the facts that returns why it fires.
+
+use crate::classify::{Amount, Facts, Intent};
+use crate::tools::OrderLookup;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Refunds above this many cents go to a human (E1).
+pub const CAP_CENTS: i64 = 50_000;
+/// Days after placement during which a refund is allowed, inclusive of the last day (R2, X3).
+pub const WINDOW_DAYS: i64 = 30;
+
+/// The window rule, shared by the classifier and the action tool's guardrail.
+pub fn within_window(placed_days_ago: i64) -> bool {
+    placed_days_ago <= WINDOW_DAYS
+}
+
+/// What a ticket is, in the policy's three labels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Label {
+    OutOfPolicy,
+    InPolicy,
+    UnderSpecified,
+}
+
+/// What the desk proposes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Refund,
+    Escalate,
+    Close,
+    Refuse,
+}
+
+/// An escalation's severity (the escalate tool also accepts `critical`, which the classifier never proposes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    Low,
+    Medium,
+    High,
+}
+
+/// A clause of `policy.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Clause {
+    X1,
+    X2,
+    X3,
+    X4,
+    X5,
+    E1,
+    E2,
+    U1,
+    R1,
+    R2,
+    R3,
+    R4,
+    R5,
+    C1,
+    F1,
+}
+
+impl Label {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Label::OutOfPolicy => "out_of_policy",
+            Label::InPolicy => "in_policy",
+            Label::UnderSpecified => "under_specified",
+        }
+    }
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Refund => "refund",
+            Action::Escalate => "escalate",
+            Action::Close => "close",
+            Action::Refuse => "refuse",
+        }
+    }
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Low => "low",
+            Severity::Medium => "medium",
+            Severity::High => "high",
+        }
+    }
+}
+
+impl Clause {
+    /// Every clause id, in `policy.md` order: the only references an answer may cite.
+    pub const ALL: [Clause; 15] = [
+        Clause::X1,
+        Clause::X2,
+        Clause::X3,
+        Clause::X4,
+        Clause::X5,
+        Clause::E1,
+        Clause::E2,
+        Clause::U1,
+        Clause::R1,
+        Clause::R2,
+        Clause::R3,
+        Clause::R4,
+        Clause::R5,
+        Clause::C1,
+        Clause::F1,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Clause::X1 => "X1",
+            Clause::X2 => "X2",
+            Clause::X3 => "X3",
+            Clause::X4 => "X4",
+            Clause::X5 => "X5",
+            Clause::E1 => "E1",
+            Clause::E2 => "E2",
+            Clause::U1 => "U1",
+            Clause::R1 => "R1",
+            Clause::R2 => "R2",
+            Clause::R3 => "R3",
+            Clause::R4 => "R4",
+            Clause::R5 => "R5",
+            Clause::C1 => "C1",
+            Clause::F1 => "F1",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Clause> {
+        Clause::ALL.into_iter().find(|c| c.as_str() == text)
+    }
+
+    /// What citing this clause allows: the action and the labels it fits.
+    pub fn fits(self) -> (Action, &'static [Label]) {
+        match self {
+            Clause::X1 | Clause::X2 | Clause::X3 | Clause::X4 | Clause::X5 => (Action::Refuse, &[Label::OutOfPolicy]),
+            Clause::E1 | Clause::E2 => (Action::Escalate, &[Label::InPolicy]),
+            Clause::U1 | Clause::F1 => (Action::Escalate, &[Label::UnderSpecified, Label::InPolicy]),
+            Clause::R1 | Clause::R2 | Clause::R3 | Clause::R4 | Clause::R5 => (Action::Refund, &[Label::InPolicy]),
+            Clause::C1 => (Action::Close, &[Label::InPolicy]),
+        }
+    }
+}
+
+macro_rules! display_as_str {
+    ($($t:ty),*) => {$(
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    )*};
+}
+display_as_str!(Label, Action, Severity, Clause);
+
+/// Comparisons with the wire strings (`action == "refund"`), for reports and tests that read JSON.
+macro_rules! eq_str {
+    ($($t:ty),*) => {$(
+        impl PartialEq<&str> for $t {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+        impl PartialEq<String> for $t {
+            fn eq(&self, other: &String) -> bool {
+                self.as_str() == other
+            }
+        }
+    )*};
+}
+eq_str!(Label, Action, Severity, Clause);
+
+/// One row of the clause table.
+pub struct Row {
+    /// The clause that fires (for a refund, R1–R5 all hold; the row is cited as all five).
+    pub clause: Clause,
+    pub refs: &'static [Clause],
+    pub label: Label,
+    pub action: Action,
+    pub severity: Option<Severity>,
+    /// The policy sentence, as `policy.md` states it.
+    pub text: &'static str,
+    /// `Some(why)` when the clause fires on these facts.
+    pub test: fn(&Facts) -> Option<String>,
+}
+
+/// The amount the customer asks, in cents, when the evidence settles it: the figure named, or the order's amount
+/// when the request names none ("a refund", "my money back", "the full amount") and the order is identified.
+pub fn requested_cents(f: &Facts) -> Option<i64> {
+    let order = f.order_amount_cents?;
+    match f.amount {
+        Amount::Cents(c) => Some(c),
+        Amount::Full | Amount::Missing => Some(order),
+        Amount::FullPlus(extra) => order.checked_add(extra),
+        Amount::Times(n) => order.checked_mul(n),
+        Amount::Ambiguous => None,
+    }
+}
+
+/// The order is this customer's and the ticket identifies it (linked, named, or the customer's only order).
+fn identified(f: &Facts) -> bool {
+    matches!(f.order, OrderLookup::Linked | OrderLookup::Named | OrderLookup::OnlyOrder)
+        && f.order_amount_cents.is_some()
+}
+
+fn money(c: i64) -> String {
+    crate::money(c)
+}
+
+fn x1(f: &Facts) -> Option<String> {
+    if !f.wants_refund {
+        return None;
+    }
+    match &f.order {
+        OrderLookup::NotThisCustomers(id) => Some(format!("order {id} is not a verifiable order of this customer")),
+        OrderLookup::NoOrders => Some("the customer has no verifiable order".into()),
+        _ => None,
+    }
+}
+
+fn x2(f: &Facts) -> Option<String> {
+    let (true, true, Some(order)) = (f.wants_refund, identified(f), f.order_amount_cents) else { return None };
+    let asked = requested_cents(f)?;
+    (asked > order).then(|| {
+        format!("asks {} on an order of {} (an over-ask is refused, never reduced)", money(asked), money(order))
+    })
+}
+
+fn x3(f: &Facts) -> Option<String> {
+    let days = f.placed_days_ago.filter(|_| f.wants_refund && identified(f))?;
+    (!within_window(days)).then(|| format!("placed {days} days ago, past the {WINDOW_DAYS}-day window"))
+}
+
+fn x4(f: &Facts) -> Option<String> {
+    (f.wants_refund && identified(f) && f.executed_prior_refund)
+        .then(|| "the order already has an executed refund".into())
+}
+
+fn e1(f: &Facts) -> Option<String> {
+    if !(f.wants_refund && identified(f)) {
+        return None;
+    }
+    let asked = requested_cents(f)?;
+    (asked > CAP_CENTS).then(|| format!("{} is over the {} cap", money(asked), money(CAP_CENTS)))
+}
+
+fn e2(f: &Facts) -> Option<String> {
+    f.safety_legal_injury.then(|| "safety, legal threat or injury".into())
+}
+
+fn u1(f: &Facts) -> Option<String> {
+    if f.wants_refund {
+        if f.order == OrderLookup::Ambiguous {
+            return Some("needs more information: several orders and none named or linked".into());
+        }
+        if identified(f) && f.amount == Amount::Ambiguous {
+            return Some(
+                "needs more information: the amount cannot be settled (a share, alternatives or an unreadable figure)"
+                    .into(),
+            );
+        }
+        return None;
+    }
+    if f.intent == Intent::Complaint && f.vague {
+        return Some("needs more information: a complaint naming neither an order nor a problem".into());
+    }
+    None
+}
+
+fn refund(f: &Facts) -> Option<String> {
+    if !(f.wants_refund && identified(f) && !f.executed_prior_refund) {
+        return None;
+    }
+    let status = f.order_status.as_deref()?;
+    let days = f.placed_days_ago?;
+    let asked = requested_cents(f).filter(|a| *a > 0)?;
+    let order = f.order_amount_cents?;
+    let ok = matches!(status, "delivered" | "shipped") && within_window(days) && asked <= order && asked <= CAP_CENTS;
+    let how = match f.amount {
+        Amount::Cents(_) => "the amount asked",
+        _ => "no figure named: the order's amount",
+    };
+    ok.then(|| format!("refund {} ({how})", money(asked)))
+}
+
+fn c1(f: &Facts) -> Option<String> {
+    (!f.wants_refund && !f.safety_legal_injury).then(|| match f.intent {
+        Intent::Acknowledgement => "acknowledges a refund already made: an inquiry".into(),
+        Intent::StatusQuestion => "asks about a refund on record: an inquiry".into(),
+        _ => "a pure inquiry needing no account action".into(),
+    })
+}
+
+fn f1(f: &Facts) -> Option<String> {
+    Some(match f.order_status.as_deref() {
+        Some(status) => format!("no rule matches: order status is {status}"),
+        None => "no rule matches: a human decides".into(),
+    })
+}
+
+const REFUND_REFS: &[Clause] = &[Clause::R1, Clause::R2, Clause::R3, Clause::R4, Clause::R5];
+
+/// The clause table, in precedence order; the first row whose test fires decides.
+pub const TABLE: &[Row] = &[
+    Row {
+        clause: Clause::X1,
+        refs: &[Clause::X1],
+        label: Label::OutOfPolicy,
+        action: Action::Refuse,
+        severity: None,
+        text: "no verifiable order, or the order named is not this customer's",
+        test: x1,
+    },
+    Row {
+        clause: Clause::X2,
+        refs: &[Clause::X2],
+        label: Label::OutOfPolicy,
+        action: Action::Refuse,
+        severity: None,
+        text: "the amount asked is more than the order amount",
+        test: x2,
+    },
+    Row {
+        clause: Clause::X3,
+        refs: &[Clause::X3],
+        label: Label::OutOfPolicy,
+        action: Action::Refuse,
+        severity: None,
+        text: "the order is past the window",
+        test: x3,
+    },
+    Row {
+        clause: Clause::X4,
+        refs: &[Clause::X4],
+        label: Label::OutOfPolicy,
+        action: Action::Refuse,
+        severity: None,
+        text: "the order already has an executed refund",
+        test: x4,
+    },
+    Row {
+        clause: Clause::E1,
+        refs: &[Clause::E1],
+        label: Label::InPolicy,
+        action: Action::Escalate,
+        severity: Some(Severity::Medium),
+        text: "the amount is over the cap",
+        test: e1,
+    },
+    Row {
+        clause: Clause::E2,
+        refs: &[Clause::E2],
+        label: Label::InPolicy,
+        action: Action::Escalate,
+        severity: Some(Severity::High),
+        text: "safety, a legal threat or an injury",
+        test: e2,
+    },
+    Row {
+        clause: Clause::U1,
+        refs: &[Clause::U1],
+        label: Label::UnderSpecified,
+        action: Action::Escalate,
+        severity: Some(Severity::Low),
+        text: "the evidence cannot settle the order or the amount",
+        test: u1,
+    },
+    Row {
+        clause: Clause::R1,
+        refs: REFUND_REFS,
+        label: Label::InPolicy,
+        action: Action::Refund,
+        severity: None,
+        text: "delivered or shipped, within the window, no executed refund, amount within the order and the cap",
+        test: refund,
+    },
+    Row {
+        clause: Clause::C1,
+        refs: &[Clause::C1],
+        label: Label::InPolicy,
+        action: Action::Close,
+        severity: None,
+        text: "a pure inquiry needing no account action",
+        test: c1,
+    },
+    Row {
+        clause: Clause::F1,
+        refs: &[Clause::F1],
+        label: Label::UnderSpecified,
+        action: Action::Escalate,
+        severity: Some(Severity::Low),
+        text: "no rule matches: a human decides",
+        test: f1,
+    },
+];
+
+/// What the table decided.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    pub clause: Clause,
+    pub refs: Vec<Clause>,
+    pub label: Label,
+    pub action: Action,
+    pub severity: Option<Severity>,
+    pub why: String,
+    /// For a refund: the amount.
+    pub amount_cents: Option<i64>,
+}
+
+/// Walks the table: the first clause that fires decides.
+pub fn decide(f: &Facts) -> Verdict {
+    for row in TABLE {
+        if let Some(why) = (row.test)(f) {
+            return Verdict {
+                clause: row.clause,
+                refs: row.refs.to_vec(),
+                label: row.label,
+                action: row.action,
+                severity: row.severity,
+                why,
+                amount_cents: (row.action == Action::Refund).then(|| requested_cents(f)).flatten(),
+            };
+        }
+    }
+    // F1 always fires; this is the same answer.
+    Verdict {
+        clause: Clause::F1,
+        refs: vec![Clause::F1],
+        label: Label::UnderSpecified,
+        action: Action::Escalate,
+        severity: Some(Severity::Low),
+        why: "no rule matches".into(),
+        amount_cents: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_the_reference_precedence() {
+        let order: Vec<Clause> = TABLE.iter().map(|r| r.clause).collect();
+        assert_eq!(
+            order,
+            [
+                Clause::X1,
+                Clause::X2,
+                Clause::X3,
+                Clause::X4,
+                Clause::E1,
+                Clause::E2,
+                Clause::U1,
+                Clause::R1,
+                Clause::C1,
+                Clause::F1
+            ]
+        );
+        for row in TABLE {
+            for r in row.refs {
+                let (action, labels) = r.fits();
+                assert_eq!(action, row.action, "{r}");
+                assert!(labels.contains(&row.label), "{r}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_window_is_inclusive_of_day_30() {
+        assert!(within_window(30));
+        assert!(!within_window(31));
+    }
+}

@@ -1,0 +1,109 @@
+//! One call for the agent: decide → run the action's connector (outside any lock, with a deadline) → report.
+//!
+//! The connector runs only on a permit this call made (`replayed: false`), so a denied, deferred, rehearsed or
+//! already-received permit never reaches it, and of any number of calls with one request id (retries, racing
+//! processes, replicas, a restart) at most one runs it: the store's idempotency decides which. A deferral returns
+//! its approval id; the same request, re-sent after a person approved, is the fresh permit that runs it once.
+//! A crash between the permit and the report leaves the decision `intended`: [`unconfirmed`] lists such runs and
+//! nothing here re-runs one by itself.
+
+use crate::run::{self, RunResult};
+use crate::secrets::Secrets;
+use foureyes_core::{ActionRequest, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
+use foureyes_store::{DecisionFilter, Store, StoreError};
+use serde::Serialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// The clock, injected.
+pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
+
+/// The name the journal gives the reporter of a connector's outcome.
+pub const REPORTER: &str = "foureyes-connect";
+
+/// What an execute call did.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Executed {
+    /// The decision as it stands after this call (reported when this call ran the connector).
+    pub decision: DecisionRecord,
+    /// Whether the decide returned an earlier decision of this request id.
+    pub replayed: bool,
+    /// Whether this call ran the connector.
+    pub ran: bool,
+    /// The run's outcome, when this call ran it.
+    pub outcome: Option<Outcome>,
+}
+
+impl Executed {
+    /// The answer of `POST /v1/execute` and `foureyes execute`: the verdict object plus `replayed`, `ran` and
+    /// `outcome` (the report detail is in `report_detail`).
+    pub fn to_json(&self) -> Value {
+        let mut v = self.decision.verdict_json();
+        if let Some(obj) = v.as_object_mut() {
+            obj.insert("replayed".into(), json!(self.replayed));
+            obj.insert("ran".into(), json!(self.ran));
+            obj.insert("outcome".into(), json!(self.outcome));
+        }
+        v
+    }
+}
+
+/// The executing door over a store.
+#[derive(Clone)]
+pub struct Door {
+    pub store: Arc<dyn Store>,
+    pub secrets: Option<Secrets>,
+    pub clock: Clock,
+}
+
+impl Door {
+    pub async fn execute(&self, policy: Arc<Policy>, request: ActionRequest) -> Result<Executed, StoreError> {
+        let Some(spec) = policy.action(&request.action).and_then(|a| a.execute.clone()) else {
+            let message = format!(
+                "action `{}` has no `execute:` connector in the policy: FourEyes cannot run it (use decide and \
+                 report)",
+                request.action
+            );
+            let input = json!({"endpoint": "execute", "action": request.action, "request_id": request.request_id});
+            let seq = self.store.refuse(&request.agent, "no_connector", &message, input, (self.clock)()).await?;
+            return Err(StoreError::Refused { code: "no_connector".into(), message, seq });
+        };
+        let original = match request.undo_of {
+            Some(id) => self.store.decision(id).await?,
+            None => None,
+        };
+        let decided = self.store.decide_or_replay(policy, request, (self.clock)()).await?;
+        let decision = decided.decision;
+        if decision.verdict != Verdict::Permit || decided.replayed {
+            return Ok(Executed { decision, replayed: decided.replayed, ran: false, outcome: None });
+        }
+        // Outside any lock: the decide transaction has committed.
+        let RunResult { outcome, detail } = run::run(&spec, &decision, original.as_ref(), self.secrets.as_ref()).await;
+        let detail = fit(detail);
+        let reported = self.store.report_by(decision.decision_id, outcome, detail, REPORTER, (self.clock)()).await?;
+        Ok(Executed { decision: reported, replayed: false, ran: true, outcome: Some(outcome) })
+    }
+}
+
+/// Keeps a detail under the store's limit (the response and tails are capped already; this is the last guard).
+fn fit(detail: Value) -> Value {
+    let text = detail.to_string();
+    if text.len() <= foureyes_store::MAX_DETAIL_BYTES - 1024 {
+        return detail;
+    }
+    json!({
+        "connector": detail.get("connector"),
+        "status": detail.get("status"),
+        "exit": detail.get("exit"),
+        "error": detail.get("error"),
+        "note": format!("the detail was {} bytes and was cut to its summary", text.len()),
+    })
+}
+
+/// Connector runs that cannot be confirmed: permitted decisions of actions with a connector that were never
+/// reported (a crash, or a lost report, between the permit and the report). Listed at start; never re-run.
+pub async fn unconfirmed(store: &dyn Store, policy: &Policy) -> Result<Vec<DecisionRecord>, StoreError> {
+    let intended =
+        store.decisions(DecisionFilter { status: Some(DecisionStatus::Intended), limit: Some(1000) }).await?;
+    Ok(intended.into_iter().filter(|d| policy.action(&d.request.action).is_some_and(|a| a.execute.is_some())).collect())
+}

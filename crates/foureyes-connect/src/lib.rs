@@ -1,0 +1,33 @@
+//! FourEyes executes: the connectors that hold the credentials, so that the door is the only way through.
+//!
+//! An action whose policy entry has an `execute:` section ([`foureyes_core::connector::ConnectorSpec`]) is run by
+//! FourEyes itself through [`Door::execute`]: decide → run the connector outside any lock with a deadline →
+//! report, in one call (`POST /v1/execute`, `foureyes execute`, the Python client's `execute()`). The agent then
+//! holds no credential for the real system: the secrets ([`secrets`]) are sealed at rest under a key kept outside
+//! the database and opened only inside a run.
+//!
+//! - [`template`]: minijinja restricted to substitution, escaping each value for where it lands;
+//! - [`run`]: the `http` connector (reqwest on rustls with the `ring` provider; redirects re-checked against the
+//!   allowed origins) and the `command` connector (argv, never a shell; empty environment plus `PATH`);
+//! - [`secrets`]: AES-256-GCM sealing and the `connector_secrets` table (SQLite or PostgreSQL);
+//! - [`door`]: the flow, and [`door::unconfirmed`] (runs a crash left unconfirmed; never re-run by themselves).
+//!
+//! Architecture invariant: a connector runs only for a permit its own call made (`replayed: false`); a denied,
+//! deferred or replayed decision never reaches [`run::run`] (`tests/execute.rs`, `cargo xtask teeth`).
+
+pub mod door;
+pub mod run;
+pub mod secrets;
+pub mod template;
+
+pub use door::{Door, Executed, unconfirmed};
+pub use run::{check_policy, check_spec};
+pub use secrets::{SecretKey, Secrets};
+
+/// reqwest is built without a crypto provider (the workspace picks rustls's `ring`); install it once.
+pub(crate) fn install_crypto_provider() {
+    if rustls::crypto::CryptoProvider::get_default().is_none() {
+        // Racing another installer is fine: either provider serves.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    }
+}

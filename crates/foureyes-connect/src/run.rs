@@ -1,0 +1,557 @@
+//! Running one connector for one permitted decision: render its templates, act with a deadline, and say what
+//! happened as an [`Outcome`] plus a report detail (size-capped, secrets redacted).
+//!
+//! The outcome is honest about what may have happened: `failed` only when the effect certainly did not happen
+//! (nothing was sent or spawned, or the other side refused with a 4xx or a failing exit status), `unknown` when it
+//! may have (a deadline passed after sending, a 5xx, a redirect refused after the first server answered, a killed
+//! process), `executed` when the success rule holds.
+
+use crate::secrets::Secrets;
+use crate::template::{self, Escape, Place};
+use foureyes_core::connector::{CommandSpec, ConnectorSpec, HttpSpec};
+use foureyes_core::{DecisionRecord, Outcome};
+use serde_json::{Map, Value, json};
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
+use tokio::io::AsyncReadExt;
+
+/// Deadline when the spec names none.
+pub const DEFAULT_TIMEOUT_MS: i64 = 30_000;
+/// Longest deadline a spec may name.
+pub const MAX_TIMEOUT_MS: i64 = 10 * 60_000;
+/// Response bytes kept by default, and at most.
+pub const DEFAULT_RESPONSE_BYTES: usize = 16 * 1024;
+pub const MAX_RESPONSE_BYTES: usize = 24 * 1024;
+/// Output tail kept by default (each of stdout and stderr), and at most.
+pub const DEFAULT_TAIL_BYTES: usize = 4 * 1024;
+pub const MAX_TAIL_BYTES: usize = 16 * 1024;
+/// Redirects followed at most (each one re-checked against the allowed origins).
+pub const MAX_REDIRECTS: usize = 5;
+
+/// What one run did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunResult {
+    pub outcome: Outcome,
+    pub detail: Value,
+}
+
+fn failed(detail: Value) -> RunResult {
+    RunResult { outcome: Outcome::Failed, detail }
+}
+
+/// Checks a connector spec when the policy is loaded; returns the secret names it uses.
+pub fn check_spec(action: &str, spec: &ConnectorSpec) -> Result<BTreeSet<String>, String> {
+    let mut secrets = BTreeSet::new();
+    let mut add = |source: &str, name: String, escape: Escape, allow: bool| -> Result<(), String> {
+        let place = Place { name: &name, escape, secrets: allow };
+        secrets.extend(template::check(source, place).map_err(|e| format!("action `{action}`: {e}"))?);
+        Ok(())
+    };
+    if let Some(t) = spec.timeout() {
+        timeout_ms(t).map_err(|e| format!("action `{action}`: execute timeout: {e}"))?;
+    }
+    match spec {
+        ConnectorSpec::Http(h) => {
+            method(&h.method).map_err(|e| format!("action `{action}`: {e}"))?;
+            add(&h.url, "execute.http.url".into(), Escape::Url, false)?;
+            for (k, v) in &h.headers {
+                reqwest::header::HeaderName::from_bytes(k.as_bytes())
+                    .map_err(|_| format!("action `{action}`: `{k}` is not a header name"))?;
+                add(v, format!("execute.http.headers.{k}"), Escape::Text, true)?;
+            }
+            if let Some(b) = &h.body {
+                add(b, "execute.http.body".into(), Escape::Json, true)?;
+            }
+            if let Some(before) = &h.before {
+                add(&before.url, "execute.http.before.url".into(), Escape::Url, false)?;
+                for (k, v) in &before.headers {
+                    add(v, format!("execute.http.before.headers.{k}"), Escape::Text, true)?;
+                }
+            }
+            allowed_origins(h).map_err(|e| format!("action `{action}`: {e}"))?;
+        }
+        ConnectorSpec::Command(c) => {
+            if c.argv.is_empty() {
+                return Err(format!("action `{action}`: execute.command.argv is empty"));
+            }
+            for (i, a) in c.argv.iter().enumerate() {
+                add(a, format!("execute.command.argv[{i}]"), Escape::Text, false)?;
+            }
+            for (k, v) in &c.env {
+                add(v, format!("execute.command.env.{k}"), Escape::Text, true)?;
+            }
+            if let Some(cwd) = &c.cwd {
+                add(cwd, "execute.command.cwd".into(), Escape::Text, false)?;
+            }
+        }
+    }
+    Ok(secrets)
+}
+
+/// Every connector in the policy, checked (for `policy check`, `serve` and `execute` at start).
+pub fn check_policy(policy: &foureyes_core::Policy) -> Result<(), String> {
+    for (name, action) in &policy.actions {
+        if let Some(spec) = &action.execute {
+            check_spec(name, spec)?;
+        }
+    }
+    Ok(())
+}
+
+fn timeout_ms(text: &str) -> Result<i64, String> {
+    let ms = match text.strip_suffix("ms") {
+        Some(n) => n.parse::<i64>().map_err(|_| format!("`{text}`: expected e.g. `500ms`, `10s` or `2m`"))?,
+        None => foureyes_core::window::parse_duration_ms(text)?,
+    };
+    if !(1..=MAX_TIMEOUT_MS).contains(&ms) {
+        return Err(format!("`{text}` is outside 1ms..10m"));
+    }
+    Ok(ms)
+}
+
+fn method(text: &str) -> Result<reqwest::Method, String> {
+    match text {
+        "GET" | "POST" | "PUT" | "PATCH" | "DELETE" => {
+            reqwest::Method::from_bytes(text.as_bytes()).map_err(|e| e.to_string())
+        }
+        _ => Err(format!("execute.http.method `{text}`: expected GET, POST, PUT, PATCH or DELETE")),
+    }
+}
+
+/// The origins a request and its redirects may reach: the spec's `allow_origins`, or the URL template's literal
+/// origin.
+fn allowed_origins(h: &HttpSpec) -> Result<Vec<String>, String> {
+    if !h.allow_origins.is_empty() {
+        return h
+            .allow_origins
+            .iter()
+            .map(|o| {
+                let url = reqwest::Url::parse(o).map_err(|e| format!("allow_origins `{o}`: {e}"))?;
+                Ok(origin(&url))
+            })
+            .collect();
+    }
+    // The part of the template before its first expression must hold the whole origin and the `/` after it.
+    let literal = h.url.split("{{").next().unwrap_or_default();
+    let after_scheme = literal.split_once("://").map(|(_, rest)| rest);
+    match after_scheme {
+        Some(rest) if rest.contains('/') => {
+            let url = reqwest::Url::parse(literal).map_err(|e| format!("execute.http.url `{}`: {e}", h.url))?;
+            Ok(vec![origin(&url)])
+        }
+        _ => Err(format!(
+            "execute.http.url `{}`: write the scheme, host and port literally (then `/`) or list allow_origins",
+            h.url
+        )),
+    }
+}
+
+fn origin(url: &reqwest::Url) -> String {
+    url.origin().ascii_serialization()
+}
+
+/// The re-check of a rendered URL (and of each redirect) against the action's URL rules. Today the rules are the
+/// connector's allowed origins; when the policy gains URL params with a canonicaliser (helper "policy"), this is
+/// the one function to point at it.
+pub fn url_allowed(url: &reqwest::Url, origins: &[String]) -> Result<(), String> {
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(format!("`{}`: only http and https", redact_url(url)));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err("a URL with user info is refused".into());
+    }
+    let o = origin(url);
+    if origins.contains(&o) { Ok(()) } else { Err(format!("`{o}` is not an allowed origin ({})", origins.join(", "))) }
+}
+
+fn redact_url(url: &reqwest::Url) -> String {
+    let mut u = url.clone();
+    u.set_query(None);
+    u.set_fragment(None);
+    u.to_string()
+}
+
+/// The template context of one run.
+pub fn context(
+    decision: &DecisionRecord,
+    original: Option<&DecisionRecord>,
+    secrets: &BTreeMap<String, String>,
+) -> Value {
+    let r = &decision.request;
+    json!({
+        "params": r.params,
+        "target": r.target,
+        "request_id": r.request_id,
+        "agent": r.agent,
+        "action": r.action,
+        "original": original.map(|o| json!({
+            "params": o.request.params,
+            "target": o.request.target,
+            "detail": o.report_detail,
+        })),
+        "secret": secrets,
+    })
+}
+
+/// Replaces every secret value in `text` by `[secret NAME]`.
+pub fn redact(text: &str, secrets: &BTreeMap<String, String>) -> String {
+    let mut out = text.to_string();
+    for (name, value) in secrets {
+        if !value.is_empty() {
+            out = out.replace(value.as_str(), &format!("[secret {name}]"));
+        }
+    }
+    out
+}
+
+/// Runs `spec` for `decision`. Never panics; every failure is a [`RunResult`].
+pub async fn run(
+    spec: &ConnectorSpec,
+    decision: &DecisionRecord,
+    original: Option<&DecisionRecord>,
+    secrets: Option<&Secrets>,
+) -> RunResult {
+    let names = match check_spec(&decision.request.action, spec) {
+        Ok(n) => n,
+        Err(e) => return failed(json!({"connector": spec.kind(), "error": e})),
+    };
+    let opened = if names.is_empty() {
+        BTreeMap::new()
+    } else {
+        match secrets {
+            None => {
+                return failed(json!({"connector": spec.kind(), "error": "this process has no secrets key"}));
+            }
+            Some(s) => match s.open_for_run(&names).await {
+                Ok(o) => o,
+                Err(e) => return failed(json!({"connector": spec.kind(), "error": e.to_string()})),
+            },
+        }
+    };
+    let ctx = context(decision, original, &opened);
+    let deadline = Duration::from_millis(
+        spec.timeout().and_then(|t| timeout_ms(t).ok()).unwrap_or(DEFAULT_TIMEOUT_MS).unsigned_abs(),
+    );
+    let mut result = match spec {
+        ConnectorSpec::Http(h) => http(h, &ctx, deadline).await,
+        ConnectorSpec::Command(c) => command(c, &ctx, deadline).await,
+    };
+    // One last pass over the whole detail: no secret value leaves this function.
+    if !opened.is_empty() {
+        let text = result.detail.to_string();
+        let clean = redact(&text, &opened);
+        if clean != text {
+            result.detail = serde_json::from_str(&clean).unwrap_or_else(|_| json!({"redacted": true}));
+        }
+    }
+    if let Some(obj) = result.detail.as_object_mut() {
+        obj.insert("deadline_ms".into(), json!(deadline.as_millis() as u64));
+    }
+    result
+}
+
+fn render(source: &str, name: &str, escape: Escape, ctx: &Value) -> Result<String, String> {
+    template::render(source, Place { name, escape, secrets: true }, ctx).map_err(|e| e.to_string())
+}
+
+async fn http(h: &HttpSpec, ctx: &Value, deadline: Duration) -> RunResult {
+    let fail = |e: String| failed(json!({"connector": "http", "error": e}));
+    let origins = match allowed_origins(h) {
+        Ok(o) => o,
+        Err(e) => return fail(e),
+    };
+    let method = match method(&h.method) {
+        Ok(m) => m,
+        Err(e) => return fail(e),
+    };
+    let url = match prepared_url(&h.url, "execute.http.url", ctx, &origins) {
+        Ok(u) => u,
+        Err(e) => return fail(e),
+    };
+    let headers = match prepared_headers(&h.headers, "execute.http.headers", ctx) {
+        Ok(hd) => hd,
+        Err(e) => return fail(e),
+    };
+    let body = match &h.body {
+        None => None,
+        Some(b) => match render(b, "execute.http.body", Escape::Json, ctx) {
+            Ok(text) => match serde_json::from_str::<Value>(&text) {
+                Ok(_) => Some(text),
+                Err(e) => return fail(format!("execute.http.body is not JSON once rendered: {e}")),
+            },
+            Err(e) => return fail(e),
+        },
+    };
+    let client = match client(origins.clone(), deadline) {
+        Ok(c) => c,
+        Err(e) => return fail(e),
+    };
+    let cap = h.max_response_bytes.unwrap_or(DEFAULT_RESPONSE_BYTES).min(MAX_RESPONSE_BYTES);
+    let started = tokio::time::Instant::now();
+    let mut detail = Map::new();
+    detail.insert("connector".into(), json!("http"));
+    detail.insert("method".into(), json!(method.as_str()));
+    detail.insert("url".into(), json!(redact_url(&url)));
+    if let Some(before) = &h.before {
+        let read = async {
+            let url = prepared_url(&before.url, "execute.http.before.url", ctx, &origins)?;
+            let headers = prepared_headers(&before.headers, "execute.http.before.headers", ctx)?;
+            let response = client.get(url).headers(headers).send().await.map_err(|e| chain(&e))?;
+            let status = response.status().as_u16();
+            if !response.status().is_success() {
+                return Err(format!("the read before the write answered {status}"));
+            }
+            let (body, truncated) = read_capped(response, cap).await.map_err(|e| chain(&e))?;
+            Ok::<Value, String>(json!({"status": status, "body": body_value(&body), "truncated": truncated}))
+        };
+        match tokio::time::timeout(deadline, read).await {
+            Ok(Ok(before)) => {
+                detail.insert("before".into(), before);
+            }
+            Ok(Err(e)) => return fail(format!("before: {e}")),
+            Err(_) => return fail("before: the read passed its deadline; the write was not sent".into()),
+        }
+    }
+    let mut request = client.request(method, url).headers(headers);
+    if let Some(b) = body {
+        request = request.header(reqwest::header::CONTENT_TYPE, "application/json").body(b);
+    }
+    let remaining = deadline.saturating_sub(started.elapsed());
+    let exchange = async {
+        let response = request.send().await?;
+        let status = response.status();
+        let final_url = response.url().clone();
+        let (body, truncated) = read_capped(response, cap).await?;
+        Ok::<_, reqwest::Error>((status, final_url, body, truncated))
+    };
+    let (status, final_url, body, truncated) = match tokio::time::timeout(remaining, exchange).await {
+        Err(_) => {
+            detail.insert("error".into(), json!(format!("no complete answer within {} ms", deadline.as_millis())));
+            return RunResult { outcome: Outcome::Unknown, detail: Value::Object(detail) };
+        }
+        Ok(Err(e)) => {
+            // Nothing reached the server when the connection itself failed; anything later may have acted.
+            let outcome = if e.is_connect() || e.is_builder() { Outcome::Failed } else { Outcome::Unknown };
+            detail.insert("error".into(), json!(chain(&e)));
+            return RunResult { outcome, detail: Value::Object(detail) };
+        }
+        Ok(Ok(answer)) => answer,
+    };
+    let parsed = body_value(&body);
+    detail.insert("status".into(), json!(status.as_u16()));
+    if final_url.as_str() != detail["url"].as_str().unwrap_or_default() {
+        detail.insert("final_url".into(), json!(redact_url(&final_url)));
+    }
+    detail.insert("body".into(), parsed.clone());
+    detail.insert("truncated".into(), json!(truncated));
+    let success = h.success.as_ref();
+    let status_ok = match success.map(|s| &s.status) {
+        Some(list) if !list.is_empty() => list.contains(&status.as_u16()),
+        _ => status.is_success(),
+    };
+    let outcome = if status_ok {
+        match success.and_then(|s| s.json_pointer.as_ref()) {
+            None => Outcome::Executed,
+            Some(check) => {
+                let found = parsed.pointer(&check.pointer);
+                if found == Some(&check.equals) {
+                    Outcome::Executed
+                } else {
+                    // The server accepted the request but did not say it succeeded: it may have acted.
+                    detail.insert(
+                        "error".into(),
+                        json!(format!("the response's `{}` is {:?}, not {}", check.pointer, found, check.equals)),
+                    );
+                    Outcome::Unknown
+                }
+            }
+        }
+    } else if status.is_client_error() {
+        Outcome::Failed
+    } else {
+        Outcome::Unknown
+    };
+    RunResult { outcome, detail: Value::Object(detail) }
+}
+
+fn prepared_url(source: &str, name: &str, ctx: &Value, origins: &[String]) -> Result<reqwest::Url, String> {
+    let text = render(source, name, Escape::Url, ctx)?;
+    let url = reqwest::Url::parse(&text).map_err(|e| format!("{name}: `{text}` is not a URL: {e}"))?;
+    url_allowed(&url, origins).map_err(|e| format!("{name}: {e}"))?;
+    Ok(url)
+}
+
+fn prepared_headers(
+    specs: &BTreeMap<String, String>,
+    name: &str,
+    ctx: &Value,
+) -> Result<reqwest::header::HeaderMap, String> {
+    let mut headers = reqwest::header::HeaderMap::new();
+    for (k, v) in specs {
+        let value = render(v, &format!("{name}.{k}"), Escape::Text, ctx)?;
+        let key = reqwest::header::HeaderName::from_bytes(k.as_bytes()).map_err(|_| format!("`{k}`: not a header"))?;
+        let mut value =
+            reqwest::header::HeaderValue::from_str(&value).map_err(|_| format!("{name}.{k}: not a header value"))?;
+        value.set_sensitive(true);
+        headers.insert(key, value);
+    }
+    Ok(headers)
+}
+
+fn client(origins: Vec<String>, deadline: Duration) -> Result<reqwest::Client, String> {
+    crate::install_crypto_provider();
+    let redirects = reqwest::redirect::Policy::custom(move |attempt| {
+        if attempt.previous().len() >= MAX_REDIRECTS {
+            attempt.error(format!("more than {MAX_REDIRECTS} redirects"))
+        } else if let Err(e) = url_allowed(attempt.url(), &origins) {
+            attempt.error(format!("redirect refused: {e}"))
+        } else {
+            attempt.follow()
+        }
+    });
+    reqwest::Client::builder()
+        .redirect(redirects)
+        .retry(reqwest::retry::never())
+        .timeout(deadline)
+        .connect_timeout(deadline)
+        .no_proxy()
+        .build()
+        .map_err(|e| chain(&e))
+}
+
+/// Reads at most `cap` bytes of the body; the rest is not read (the connection is dropped).
+async fn read_capped(mut response: reqwest::Response, cap: usize) -> Result<(Vec<u8>, bool), reqwest::Error> {
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await? {
+        let room = cap - body.len();
+        if chunk.len() > room {
+            body.extend_from_slice(&chunk[..room]);
+            return Ok((body, true));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok((body, false))
+}
+
+fn body_value(bytes: &[u8]) -> Value {
+    serde_json::from_slice(bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(bytes).into_owned()))
+}
+
+/// reqwest's `Display` hides the cause; the chain says it.
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
+async fn command(c: &CommandSpec, ctx: &Value, deadline: Duration) -> RunResult {
+    let fail = |e: String| failed(json!({"connector": "command", "error": e}));
+    let mut argv = Vec::new();
+    for (i, a) in c.argv.iter().enumerate() {
+        match render(a, &format!("execute.command.argv[{i}]"), Escape::Text, ctx) {
+            Ok(v) => argv.push(v),
+            Err(e) => return fail(e),
+        }
+    }
+    let mut env = BTreeMap::new();
+    for (k, v) in &c.env {
+        match render(v, &format!("execute.command.env.{k}"), Escape::Text, ctx) {
+            Ok(value) => {
+                env.insert(k.clone(), value);
+            }
+            Err(e) => return fail(e),
+        }
+    }
+    let cwd = match &c.cwd {
+        None => None,
+        Some(t) => match render(t, "execute.command.cwd", Escape::Text, ctx) {
+            Ok(v) => Some(v),
+            Err(e) => return fail(e),
+        },
+    };
+    let tail = c.output_tail_bytes.unwrap_or(DEFAULT_TAIL_BYTES).min(MAX_TAIL_BYTES);
+    let Some((program, args)) = argv.split_first() else { return fail("execute.command.argv is empty".into()) };
+    let mut cmd = tokio::process::Command::new(program);
+    cmd.args(args)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into()))
+        .envs(&env)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true);
+    if let Some(dir) = &cwd {
+        cmd.current_dir(dir);
+    }
+    let mut child = match cmd.spawn() {
+        Ok(child) => child,
+        Err(e) => return fail(format!("cannot start `{program}`: {e}")),
+    };
+    let mut detail = Map::new();
+    detail.insert("connector".into(), json!("command"));
+    detail.insert("argv".into(), json!(argv));
+    let (Some(mut stdout), Some(mut stderr)) = (child.stdout.take(), child.stderr.take()) else {
+        let _ = child.start_kill();
+        return RunResult { outcome: Outcome::Unknown, detail: json!({"connector": "command", "error": "no pipes"}) };
+    };
+    let work = async {
+        let (out, err, status) = tokio::join!(read_tail(&mut stdout, tail), read_tail(&mut stderr, tail), child.wait());
+        (out, err, status)
+    };
+    let (out, err, status) = match tokio::time::timeout(deadline, work).await {
+        Ok(done) => done,
+        Err(_) => {
+            let _ = child.start_kill();
+            let _ = child.wait().await;
+            detail.insert("error".into(), json!(format!("killed at its deadline of {} ms", deadline.as_millis())));
+            return RunResult { outcome: Outcome::Unknown, detail: Value::Object(detail) };
+        }
+    };
+    detail.insert("stdout_tail".into(), json!(out.0));
+    detail.insert("stderr_tail".into(), json!(err.0));
+    detail.insert("truncated".into(), json!(out.1 || err.1));
+    let outcome = match status {
+        Err(e) => {
+            detail.insert("error".into(), json!(e.to_string()));
+            Outcome::Unknown
+        }
+        Ok(s) => match s.code() {
+            Some(code) => {
+                detail.insert("exit".into(), json!(code));
+                let ok = if c.success_exit.is_empty() { code == 0 } else { c.success_exit.contains(&code) };
+                if ok { Outcome::Executed } else { Outcome::Failed }
+            }
+            None => {
+                detail.insert("error".into(), json!(format!("ended by a signal: {s}")));
+                Outcome::Unknown
+            }
+        },
+    };
+    RunResult { outcome, detail: Value::Object(detail) }
+}
+
+/// Reads a stream to its end, keeping the last `cap` bytes; says whether earlier bytes were dropped.
+async fn read_tail<R: tokio::io::AsyncRead + Unpin>(stream: &mut R, cap: usize) -> (String, bool) {
+    let mut kept: Vec<u8> = Vec::new();
+    let mut dropped = false;
+    let mut buf = [0u8; 8192];
+    loop {
+        match stream.read(&mut buf).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                kept.extend_from_slice(&buf[..n]);
+                if kept.len() > cap {
+                    let cut = kept.len() - cap;
+                    kept.drain(..cut);
+                    dropped = true;
+                }
+            }
+        }
+    }
+    (String::from_utf8_lossy(&kept).into_owned(), dropped)
+}

@@ -1,0 +1,410 @@
+//! Connector secrets: sealed with AES-256-GCM (`ring`) under a key kept outside the database (a key file or the
+//! `FOUREYES_SECRETS_KEY` environment variable), stored in a small table of their own beside the store's tables
+//! (`connector_secrets`, SQLite or PostgreSQL), and opened only inside a connector run.
+//!
+//! A secret is never journaled, never returned by an endpoint and never printed: the only ways out of this module
+//! are [`Secrets::open_for_run`] (into a connector's headers, body or environment) and [`Secrets::list`] (names,
+//! versions and times, no values). The name and the key's fingerprint are the AEAD's associated data, so a row
+//! copied under another name, or opened under another key, fails instead of yielding a wrong credential.
+
+use async_trait::async_trait;
+use ring::aead::{AES_256_GCM, Aad, LessSafeKey, NONCE_LEN, Nonce, UnboundKey};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// The environment variable holding the key (64 hex digits) when no key file is given.
+pub const KEY_ENV: &str = "FOUREYES_SECRETS_KEY";
+/// Longest secret value.
+pub const MAX_SECRET_BYTES: usize = 16 * 1024;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SecretError {
+    #[error("{0}")]
+    Key(String),
+    #[error("{0}")]
+    Invalid(String),
+    #[error("secret `{0}` is not set (`foureyes secret set {0}`)")]
+    Missing(String),
+    #[error("secret `{name}` cannot be opened: {why}")]
+    Open { name: String, why: String },
+    #[error("secret storage: {0}")]
+    Storage(String),
+}
+
+/// A secret name: letters, digits and `_`, 1–64 characters, starting with a letter.
+pub fn valid_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && name.len() <= 64
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// The 256-bit sealing key. Its `Debug` shows the fingerprint only.
+pub struct SecretKey {
+    bytes: [u8; 32],
+}
+
+impl std::fmt::Debug for SecretKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SecretKey({})", self.fingerprint())
+    }
+}
+
+impl SecretKey {
+    /// A fresh random key, as 64 hex digits (for `foureyes secret new-key > FILE`).
+    pub fn generate_hex() -> Result<String, SecretError> {
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes).map_err(|e| SecretError::Key(format!("no randomness: {e}")))?;
+        Ok(hex::encode(bytes))
+    }
+
+    pub fn from_hex(text: &str) -> Result<SecretKey, SecretError> {
+        let bytes = hex::decode(text.trim())
+            .ok()
+            .and_then(|b| <[u8; 32]>::try_from(b).ok())
+            .ok_or_else(|| SecretError::Key("a secrets key is 64 hex digits (256 bits)".into()))?;
+        Ok(SecretKey { bytes })
+    }
+
+    /// From `file` when given (64 hex digits), else from [`KEY_ENV`].
+    pub fn load(file: Option<&Path>) -> Result<SecretKey, SecretError> {
+        match file {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| {
+                    SecretError::Key(format!("cannot read the secrets key file `{}`: {e}", path.display()))
+                })?;
+                SecretKey::from_hex(&text)
+                    .map_err(|e| SecretError::Key(format!("secrets key file `{}`: {e}", path.display())))
+            }
+            None => match std::env::var(KEY_ENV) {
+                Ok(text) => SecretKey::from_hex(&text).map_err(|e| SecretError::Key(format!("{KEY_ENV}: {e}"))),
+                Err(_) => Err(SecretError::Key(format!(
+                    "no secrets key: give --secrets-key-file FILE or set {KEY_ENV} (make one with `foureyes secret new-key`)"
+                ))),
+            },
+        }
+    }
+
+    /// The first 8 bytes of SHA-256 of the key, in hex: names the key without revealing it.
+    pub fn fingerprint(&self) -> String {
+        let digest = ring::digest::digest(&ring::digest::SHA256, &self.bytes);
+        hex::encode(&digest.as_ref()[..8])
+    }
+
+    fn aead(&self) -> Result<LessSafeKey, SecretError> {
+        UnboundKey::new(&AES_256_GCM, &self.bytes)
+            .map(LessSafeKey::new)
+            .map_err(|_| SecretError::Key("cannot use the secrets key".into()))
+    }
+
+    fn aad(&self, name: &str) -> Vec<u8> {
+        format!("foureyes-secret\0{name}\0{}", self.fingerprint()).into_bytes()
+    }
+
+    fn seal(&self, name: &str, value: &[u8]) -> Result<Sealed, SecretError> {
+        let mut nonce = [0u8; NONCE_LEN];
+        getrandom::fill(&mut nonce).map_err(|e| SecretError::Key(format!("no randomness: {e}")))?;
+        let mut data = value.to_vec();
+        self.aead()?
+            .seal_in_place_append_tag(Nonce::assume_unique_for_key(nonce), Aad::from(self.aad(name)), &mut data)
+            .map_err(|_| SecretError::Key("sealing failed".into()))?;
+        Ok(Sealed { name: name.to_string(), key_fingerprint: self.fingerprint(), nonce: nonce.to_vec(), sealed: data })
+    }
+
+    fn open(&self, row: &Sealed) -> Result<String, SecretError> {
+        let fail = |why: String| SecretError::Open { name: row.name.clone(), why };
+        if row.key_fingerprint != self.fingerprint() {
+            return Err(fail(format!(
+                "it was sealed under key {} and this key is {}",
+                row.key_fingerprint,
+                self.fingerprint()
+            )));
+        }
+        let nonce = <[u8; NONCE_LEN]>::try_from(row.nonce.as_slice()).map_err(|_| fail("bad nonce".into()))?;
+        let mut data = row.sealed.clone();
+        let plain = self
+            .aead()?
+            .open_in_place(Nonce::assume_unique_for_key(nonce), Aad::from(self.aad(&row.name)), &mut data)
+            .map_err(|_| {
+                fail("the sealed value does not authenticate (tampered, or stored under another name)".into())
+            })?;
+        String::from_utf8(plain.to_vec()).map_err(|_| fail("not UTF-8".into()))
+    }
+}
+
+/// One stored row: everything but the value in clear.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sealed {
+    pub name: String,
+    pub key_fingerprint: String,
+    pub nonce: Vec<u8>,
+    pub sealed: Vec<u8>,
+}
+
+/// What may be shown about a secret.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SecretInfo {
+    pub name: String,
+    /// 1 when first set, +1 at each rotation.
+    pub version: i64,
+    pub updated_at_ms: i64,
+    pub key_fingerprint: String,
+}
+
+/// The secrets table (one per database), kept apart from the store's tables and its journal.
+#[async_trait]
+pub trait SecretTable: Send + Sync {
+    /// Inserts or replaces `name`; returns its new version.
+    async fn put(&self, row: Sealed, now_ms: i64) -> Result<i64, SecretError>;
+    async fn get(&self, name: &str) -> Result<Option<Sealed>, SecretError>;
+    async fn list(&self) -> Result<Vec<SecretInfo>, SecretError>;
+}
+
+/// The key and the table.
+#[derive(Clone)]
+pub struct Secrets {
+    key: Arc<SecretKey>,
+    table: Arc<dyn SecretTable>,
+}
+
+impl Secrets {
+    pub fn new(key: SecretKey, table: Arc<dyn SecretTable>) -> Secrets {
+        Secrets { key: Arc::new(key), table }
+    }
+
+    /// Seals and stores `value` under `name` (a rotation when it exists); returns the new version.
+    pub async fn set(&self, name: &str, value: &str, now_ms: i64) -> Result<i64, SecretError> {
+        if !valid_name(name) {
+            return Err(SecretError::Invalid(format!(
+                "secret name `{name}`: letters, digits and `_`, starting with a letter, at most 64"
+            )));
+        }
+        if value.is_empty() || value.len() > MAX_SECRET_BYTES {
+            return Err(SecretError::Invalid(format!("a secret value has 1 to {MAX_SECRET_BYTES} bytes")));
+        }
+        self.table.put(self.key.seal(name, value.as_bytes())?, now_ms).await
+    }
+
+    pub async fn list(&self) -> Result<Vec<SecretInfo>, SecretError> {
+        self.table.list().await
+    }
+
+    /// Opens the named secrets for one connector run.
+    pub async fn open_for_run(&self, names: &BTreeSet<String>) -> Result<BTreeMap<String, String>, SecretError> {
+        let mut out = BTreeMap::new();
+        for name in names {
+            let row = self.table.get(name).await?.ok_or_else(|| SecretError::Missing(name.clone()))?;
+            out.insert(name.clone(), self.key.open(&row)?);
+        }
+        Ok(out)
+    }
+}
+
+const SQLITE_TABLE: &str = "CREATE TABLE IF NOT EXISTS connector_secrets (
+    name TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    key_fingerprint TEXT NOT NULL,
+    nonce BLOB NOT NULL,
+    sealed BLOB NOT NULL,
+    updated_at_ms INTEGER NOT NULL
+) STRICT";
+
+/// The secrets table in the store's SQLite file, on a connection of its own.
+pub struct SqliteSecrets {
+    conn: Arc<Mutex<rusqlite::Connection>>,
+}
+
+impl SqliteSecrets {
+    pub fn open(path: &Path) -> Result<SqliteSecrets, SecretError> {
+        let storage = |e: rusqlite::Error| SecretError::Storage(e.to_string());
+        let conn = rusqlite::Connection::open(path).map_err(storage)?;
+        conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(storage)?;
+        conn.execute_batch(SQLITE_TABLE).map_err(storage)?;
+        Ok(SqliteSecrets { conn: Arc::new(Mutex::new(conn)) })
+    }
+
+    async fn with<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, SecretError> {
+        let conn = self.conn.clone();
+        tokio::task::spawn_blocking(move || {
+            let conn = conn.lock().map_err(|_| SecretError::Storage("connection lock poisoned".into()))?;
+            f(&conn).map_err(|e| SecretError::Storage(e.to_string()))
+        })
+        .await
+        .map_err(|e| SecretError::Storage(e.to_string()))?
+    }
+}
+
+#[async_trait]
+impl SecretTable for SqliteSecrets {
+    async fn put(&self, row: Sealed, now_ms: i64) -> Result<i64, SecretError> {
+        self.with(move |c| {
+            c.query_row(
+                "INSERT INTO connector_secrets (name, version, key_fingerprint, nonce, sealed, updated_at_ms)
+                 VALUES (?1, 1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT(name) DO UPDATE SET version = version + 1, key_fingerprint = excluded.key_fingerprint,
+                   nonce = excluded.nonce, sealed = excluded.sealed, updated_at_ms = excluded.updated_at_ms
+                 RETURNING version",
+                rusqlite::params![row.name, row.key_fingerprint, row.nonce, row.sealed, now_ms],
+                |r| r.get(0),
+            )
+        })
+        .await
+    }
+
+    async fn get(&self, name: &str) -> Result<Option<Sealed>, SecretError> {
+        let name = name.to_string();
+        self.with(move |c| {
+            let mut stmt =
+                c.prepare("SELECT name, key_fingerprint, nonce, sealed FROM connector_secrets WHERE name = ?1")?;
+            let mut rows = stmt.query([&name])?;
+            match rows.next()? {
+                Some(r) => Ok(Some(Sealed {
+                    name: r.get(0)?,
+                    key_fingerprint: r.get(1)?,
+                    nonce: r.get(2)?,
+                    sealed: r.get(3)?,
+                })),
+                None => Ok(None),
+            }
+        })
+        .await
+    }
+
+    async fn list(&self) -> Result<Vec<SecretInfo>, SecretError> {
+        self.with(|c| {
+            let mut stmt =
+                c.prepare("SELECT name, version, updated_at_ms, key_fingerprint FROM connector_secrets ORDER BY name")?;
+            let rows = stmt.query_map([], |r| {
+                Ok(SecretInfo {
+                    name: r.get(0)?,
+                    version: r.get(1)?,
+                    updated_at_ms: r.get(2)?,
+                    key_fingerprint: r.get(3)?,
+                })
+            })?;
+            rows.collect()
+        })
+        .await
+    }
+}
+
+/// The secrets table in the store's PostgreSQL database, on a connection of its own.
+pub struct PgSecrets {
+    client: tokio_postgres::Client,
+}
+
+impl PgSecrets {
+    pub async fn connect(url: &str) -> Result<PgSecrets, SecretError> {
+        let storage = |e: tokio_postgres::Error| SecretError::Storage(e.to_string());
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.map_err(storage)?;
+        tokio::spawn(async move {
+            let _ = connection.await;
+        });
+        client
+            .batch_execute(
+                "CREATE TABLE IF NOT EXISTS connector_secrets (
+                    name TEXT PRIMARY KEY,
+                    version BIGINT NOT NULL,
+                    key_fingerprint TEXT NOT NULL,
+                    nonce BYTEA NOT NULL,
+                    sealed BYTEA NOT NULL,
+                    updated_at_ms BIGINT NOT NULL)",
+            )
+            .await
+            .map_err(storage)?;
+        Ok(PgSecrets { client })
+    }
+}
+
+#[async_trait]
+impl SecretTable for PgSecrets {
+    async fn put(&self, row: Sealed, now_ms: i64) -> Result<i64, SecretError> {
+        let r = self
+            .client
+            .query_one(
+                "INSERT INTO connector_secrets (name, version, key_fingerprint, nonce, sealed, updated_at_ms)
+                 VALUES ($1, 1, $2, $3, $4, $5)
+                 ON CONFLICT (name) DO UPDATE SET version = connector_secrets.version + 1,
+                   key_fingerprint = excluded.key_fingerprint, nonce = excluded.nonce, sealed = excluded.sealed,
+                   updated_at_ms = excluded.updated_at_ms
+                 RETURNING version",
+                &[&row.name, &row.key_fingerprint, &row.nonce, &row.sealed, &now_ms],
+            )
+            .await
+            .map_err(|e| SecretError::Storage(e.to_string()))?;
+        Ok(r.get(0))
+    }
+
+    async fn get(&self, name: &str) -> Result<Option<Sealed>, SecretError> {
+        let row = self
+            .client
+            .query_opt("SELECT name, key_fingerprint, nonce, sealed FROM connector_secrets WHERE name = $1", &[&name])
+            .await
+            .map_err(|e| SecretError::Storage(e.to_string()))?;
+        Ok(row.map(|r| Sealed { name: r.get(0), key_fingerprint: r.get(1), nonce: r.get(2), sealed: r.get(3) }))
+    }
+
+    async fn list(&self) -> Result<Vec<SecretInfo>, SecretError> {
+        let rows = self
+            .client
+            .query("SELECT name, version, updated_at_ms, key_fingerprint FROM connector_secrets ORDER BY name", &[])
+            .await
+            .map_err(|e| SecretError::Storage(e.to_string()))?;
+        Ok(rows
+            .iter()
+            .map(|r| SecretInfo {
+                name: r.get(0),
+                version: r.get(1),
+                updated_at_ms: r.get(2),
+                key_fingerprint: r.get(3),
+            })
+            .collect())
+    }
+}
+
+/// Opens the secrets table of the database `--db` names (a `postgres://` URL or a SQLite file).
+pub async fn open_table(db: &str) -> Result<Arc<dyn SecretTable>, SecretError> {
+    if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+        Ok(Arc::new(PgSecrets::connect(db).await?))
+    } else {
+        Ok(Arc::new(SqliteSecrets::open(Path::new(db))?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key() -> SecretKey {
+        SecretKey::from_hex(&"ab".repeat(32)).expect("key")
+    }
+
+    #[tokio::test]
+    async fn a_value_is_stored_sealed_and_opens_only_under_its_key_and_name() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("s.db");
+        let table = Arc::new(SqliteSecrets::open(&path).expect("open"));
+        let secrets = Secrets::new(key(), table.clone());
+        assert_eq!(secrets.set("shop_token", "tok-very-secret", 1).await, Ok(1));
+        assert_eq!(secrets.set("shop_token", "tok-rotated-secret", 2).await, Ok(2));
+        let raw = std::fs::read(&path).expect("read");
+        assert!(!raw.windows(12).any(|w| w == b"tok-rotated-" || w == b"tok-very-sec"), "plaintext on disk");
+        let names: BTreeSet<String> = ["shop_token".to_string()].into();
+        assert_eq!(secrets.open_for_run(&names).await.expect("open")["shop_token"], "tok-rotated-secret");
+        let other = Secrets::new(SecretKey::from_hex(&"cd".repeat(32)).expect("key"), table.clone());
+        assert!(matches!(other.open_for_run(&names).await, Err(SecretError::Open { .. })));
+        // A row copied under another name does not open.
+        let mut row = table.get("shop_token").await.expect("get").expect("row");
+        row.name = "other".into();
+        table.put(row, 3).await.expect("put");
+        let other_name: BTreeSet<String> = ["other".to_string()].into();
+        assert!(matches!(secrets.open_for_run(&other_name).await, Err(SecretError::Open { .. })));
+        let listed = secrets.list().await.expect("list");
+        assert_eq!(listed.len(), 2);
+        assert!(!format!("{listed:?}").contains("secret\""));
+    }
+}

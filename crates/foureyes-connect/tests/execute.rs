@@ -1,0 +1,547 @@
+//! The executing door against real local HTTP servers and real commands, on both backends (SQLite, and PostgreSQL
+//! from `FOUREYES_TEST_PG`: without it the `pg_` tests fail, never skip): a permit runs its connector once, a
+//! denied, deferred or replayed decision never reaches it, deadlines, 5xx, slow and huge bodies, redirects to
+//! forbidden origins, template injection in params, secrets redacted, undo through the compensating connector, and
+//! runs a crash left unconfirmed listed and never re-run.
+
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+#[path = "../../foureyes-store-pg/tests/support/mod.rs"]
+mod support;
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use foureyes_connect::secrets::{SecretKey, SecretTable, Secrets, SqliteSecrets};
+use foureyes_connect::{Door, unconfirmed};
+use foureyes_core::{ActionRequest, DecisionStatus, Outcome, Policy, Verdict};
+use foureyes_store::Store;
+use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
+use serde_json::{Value, json};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+const AGENT: &str = "agent-bot";
+const TOKEN: &str = "tok-shop-0123456789-secret";
+const T0: i64 = 1_767_225_600_000;
+
+/// Every request a test server received: (path, authorization header, body).
+#[derive(Clone, Default)]
+struct Seen(Arc<Mutex<Vec<(String, String, String)>>>);
+
+impl Seen {
+    fn count(&self, prefix: &str) -> usize {
+        self.0.lock().unwrap().iter().filter(|(p, _, _)| p.starts_with(prefix)).count()
+    }
+    fn all(&self) -> Vec<(String, String, String)> {
+        self.0.lock().unwrap().clone()
+    }
+}
+
+async fn record(seen: &Seen, path: String, headers: &HeaderMap, body: &Bytes) {
+    let auth = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+    seen.0.lock().unwrap().push((path, auth, String::from_utf8_lossy(body).into_owned()));
+}
+
+/// The shop: the real system FourEyes acts on.
+async fn shop(other_origin: Option<String>) -> (String, Seen) {
+    let seen = Seen::default();
+    let state = (seen.clone(), other_origin);
+    let app =
+        Router::new()
+            .route(
+                "/refunds/{id}",
+                post(
+                    |State((seen, _)): State<(Seen, Option<String>)>,
+                     Path(id): Path<String>,
+                     h: HeaderMap,
+                     b: Bytes| async move {
+                        record(&seen, format!("/refunds/{id}"), &h, &b).await;
+                        // An echo of what arrived, the credential included: the report must redact it.
+                        let auth = h.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+                        axum::Json(json!({"ok": true, "order": id, "echo_auth": auth}))
+                    },
+                ),
+            )
+            .route(
+                "/state",
+                get(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap| async move {
+                    record(&seen, "/state".into(), &h, &Bytes::new()).await;
+                    axum::Json(json!({"celsius": 19}))
+                }),
+            )
+            .route(
+                "/temperature",
+                post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                    record(&seen, "/temperature".into(), &h, &b).await;
+                    axum::Json(json!({"ok": true}))
+                }),
+            )
+            .route(
+                "/fail500",
+                post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                    record(&seen, "/fail500".into(), &h, &b).await;
+                    (StatusCode::INTERNAL_SERVER_ERROR, "boom")
+                }),
+            )
+            .route(
+                "/fail400",
+                post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                    record(&seen, "/fail400".into(), &h, &b).await;
+                    (StatusCode::BAD_REQUEST, "no such order")
+                }),
+            )
+            .route(
+                "/slow",
+                post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                    record(&seen, "/slow".into(), &h, &b).await;
+                    tokio::time::sleep(Duration::from_secs(5)).await;
+                    "late"
+                }),
+            )
+            .route(
+                "/slowbody",
+                post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                    record(&seen, "/slowbody".into(), &h, &b).await;
+                    Response::new(Body::from_stream(ticks()))
+                }),
+            )
+            .route(
+                "/huge",
+                post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                    record(&seen, "/huge".into(), &h, &b).await;
+                    "x".repeat(8 * 1024 * 1024)
+                }),
+            )
+            .route(
+                "/redirect",
+                post(|State((seen, other)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                    record(&seen, "/redirect".into(), &h, &b).await;
+                    Redirect::temporary(&format!("{}/steal", other.unwrap_or_default())).into_response()
+                }),
+            )
+            .route(
+                "/steal",
+                post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                    record(&seen, "/steal".into(), &h, &b).await;
+                    "stolen"
+                }),
+            )
+            .with_state(state);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (base, seen)
+}
+
+/// A body that sends one byte every 400 ms, forever (the deadline must end it).
+fn ticks() -> impl futures_util::Stream<Item = Result<Bytes, std::io::Error>> + Send + 'static {
+    futures_util::stream::unfold((), |()| async {
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        Some((Ok(Bytes::from_static(b".")), ()))
+    })
+}
+
+fn policy(base: &str, other: &str, dir: &str) -> Arc<Policy> {
+    let http = |path: &str, timeout: &str| {
+        format!(
+            r#"
+      http:
+        method: POST
+        url: "{base}{path}"
+        headers: {{ authorization: "Bearer {{{{ secret.shop_token }}}}" }}
+        body: '{{"amount_eur": {{{{ params.amount_eur }}}}, "order": {{{{ params.order_id }}}}}}'
+        timeout: {timeout}"#
+        )
+    };
+    let params = r#"
+    params:
+      order_id: { type: string, max_len: 300 }
+      amount_eur: { type: number, min: 0, max: 50 }"#;
+    let yaml = format!(
+        r#"version: 1
+actions:
+  shop.refund:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]{params}
+    execute:
+      http:
+        method: POST
+        url: "{base}/refunds/{{{{ params.order_id }}}}"
+        headers: {{ authorization: "Bearer {{{{ secret.shop_token }}}}" }}
+        body: '{{"amount_eur": {{{{ params.amount_eur }}}}, "order": {{{{ params.order_id }}}}}}'
+        success: {{ json_pointer: {{ pointer: /ok, equals: true }} }}
+        timeout: 2s
+  shop.big_refund:
+    tier: 3{params}
+    execute:
+      http:
+        method: POST
+        url: "{base}/refunds/{{{{ params.order_id }}}}"
+        headers: {{ authorization: "Bearer {{{{ secret.shop_token }}}}" }}
+        body: '{{"amount_eur": {{{{ params.amount_eur }}}}}}'
+  shop.fail500:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]{params}
+    execute:{fail500}
+  shop.fail400:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]{params}
+    execute:{fail400}
+  shop.slow:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]{params}
+    execute:{slow}
+  shop.slowbody:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]{params}
+    execute:{slowbody}
+  shop.huge:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]{params}
+    execute:{huge}
+  shop.redirect:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]{params}
+    execute:{redirect}
+  climate.set:
+    tier: 1
+    params: {{ celsius: {{ type: number, min: 17, max: 23 }} }}
+    compensate: {{ action: climate.restore, window: 15m }}
+    execute:
+      http:
+        method: POST
+        url: "{base}/temperature"
+        body: '{{"celsius": {{{{ params.celsius }}}}}}'
+        before: {{ url: "{base}/state" }}
+  climate.restore:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    execute:
+      http:
+        method: POST
+        url: "{base}/temperature"
+        body: '{{"celsius": {{{{ original.detail.before.body.celsius }}}}}}'
+  files.write:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    params: {{ name: {{ type: string, max_len: 200 }}, text: {{ type: string, max_len: 2000 }} }}
+    execute:
+      command:
+        argv: ["/bin/sh", "-c", 'printf %s "$TEXT" > "$0"; echo wrote; echo "token=$TOKEN" >&2', "{{{{ params.name }}}}"]
+        env: {{ TEXT: "{{{{ params.text }}}}", TOKEN: "{{{{ secret.shop_token }}}}" }}
+        cwd: "{dir}"
+        timeout: 2s
+  files.sleep:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    execute:
+      command:
+        argv: ["sleep", "30"]
+        timeout: 300ms
+  files.fail:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    execute:
+      command:
+        argv: ["false"]
+  files.missing:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    execute:
+      command:
+        argv: ["/nonexistent/program"]
+  shop.no_connector:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+"#,
+        fail500 = http("/fail500", "2s"),
+        fail400 = http("/fail400", "2s"),
+        slow = http("/slow", "300ms"),
+        slowbody = http("/slowbody", "700ms"),
+        huge = http("/huge", "5s"),
+        redirect = http("/redirect", "2s"),
+    );
+    let _ = other;
+    let p = Policy::from_yaml("execute.yaml", &yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    foureyes_connect::check_policy(&p).unwrap();
+    Arc::new(p)
+}
+
+fn request(id: &str, action: &str, params: Value) -> ActionRequest {
+    let Value::Object(params) = params else { panic!("params must be an object") };
+    ActionRequest {
+        request_id: id.to_string(),
+        agent: AGENT.to_string(),
+        session: None,
+        action: action.to_string(),
+        params,
+        target: None,
+        undo_of: None,
+        dry_run: false,
+        approval_id: None,
+        evidence: None,
+        flags: Vec::new(),
+    }
+}
+
+struct World {
+    door: Door,
+    store: Arc<dyn Store>,
+    policy: Arc<Policy>,
+    seen: Seen,
+    evil: Seen,
+    dir: tempfile::TempDir,
+    _pg: Option<support::Databases>,
+}
+
+#[derive(Clone, Copy)]
+enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+async fn world(backend: Backend) -> World {
+    let (evil_base, evil) = shop(None).await;
+    // The same machine under another origin (`localhost` vs `127.0.0.1`): the URL rules forbid it.
+    let evil_origin = evil_base.replace("127.0.0.1", "localhost");
+    let (base, seen) = shop(Some(evil_origin.clone())).await;
+    let dir = tempfile::tempdir().unwrap();
+    let policy = policy(&base, &evil_origin, dir.path().to_str().unwrap());
+    let (store, table, pg): (Arc<dyn Store>, Arc<dyn SecretTable>, _) = match backend {
+        Backend::Sqlite => {
+            let path = dir.path().join("foureyes.db");
+            let store = Arc::new(SqliteStore::open(&path, SqliteOptions::default()).unwrap());
+            (store, Arc::new(SqliteSecrets::open(&path).unwrap()), None)
+        }
+        Backend::Postgres => {
+            let dbs = support::Databases::new();
+            let (url, store) = dbs.store().await;
+            let table = foureyes_connect::secrets::open_table(&url).await.unwrap();
+            (store, table, Some(dbs))
+        }
+    };
+    let secrets = Secrets::new(SecretKey::from_hex(&"5a".repeat(32)).unwrap(), table);
+    secrets.set("shop_token", TOKEN, T0).await.unwrap();
+    store.record_policy(&policy, T0).await.unwrap();
+    let clock_ms = Arc::new(std::sync::atomic::AtomicI64::new(T0));
+    let clock = {
+        let c = clock_ms.clone();
+        Arc::new(move || c.fetch_add(1, Ordering::SeqCst)) as foureyes_connect::door::Clock
+    };
+    let door = Door { store: store.clone(), secrets: Some(secrets), clock };
+    World { door, store, policy, seen, evil, dir, _pg: pg }
+}
+
+impl World {
+    async fn exec(&self, r: ActionRequest) -> foureyes_connect::Executed {
+        self.door.execute(self.policy.clone(), r).await.unwrap()
+    }
+}
+
+fn refund(id: &str, action: &str, order: &str) -> ActionRequest {
+    request(id, action, json!({"order_id": order, "amount_eur": 20}))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The checks, each run on both backends
+
+async fn a_permit_runs_its_connector_once_and_reports(w: World) {
+    let first = w.exec(refund("r-1", "shop.refund", "ord_1")).await;
+    assert_eq!((first.decision.verdict, first.ran, first.outcome), (Verdict::Permit, true, Some(Outcome::Executed)));
+    assert_eq!(first.decision.status, DecisionStatus::Executed);
+    assert_eq!(w.seen.count("/refunds/ord_1"), 1);
+    let (_, auth, body) = &w.seen.all()[0];
+    assert_eq!(auth, &format!("Bearer {TOKEN}"), "the credential reached the shop");
+    assert_eq!(serde_json::from_str::<Value>(body).unwrap(), json!({"amount_eur": 20, "order": "ord_1"}));
+    // The shop echoed the token: the report keeps the response with the secret redacted.
+    let detail = first.decision.report_detail.clone().unwrap();
+    assert_eq!(detail["body"]["echo_auth"], json!("Bearer [secret shop_token]"));
+    assert!(!first.to_json().to_string().contains(TOKEN));
+    // A retry of the same request id (and a burst of racing ones) runs nothing again.
+    let mut racing = Vec::new();
+    for _ in 0..8 {
+        let door = w.door.clone();
+        let p = w.policy.clone();
+        racing.push(tokio::spawn(async move { door.execute(p, refund("r-1", "shop.refund", "ord_1")).await.unwrap() }));
+    }
+    for r in racing {
+        let again = r.await.unwrap();
+        assert_eq!((again.replayed, again.ran, again.decision.decision_id), (true, false, first.decision.decision_id));
+    }
+    assert_eq!(w.seen.count("/refunds/"), 1, "a permitted action runs once");
+    // Fresh request ids racing: each runs exactly once.
+    let mut racing = Vec::new();
+    for i in 0..6 {
+        let door = w.door.clone();
+        let p = w.policy.clone();
+        racing.push(tokio::spawn(async move {
+            door.execute(p, refund(&format!("race-{i}"), "shop.refund", &format!("ord_r{i}"))).await.unwrap()
+        }));
+    }
+    for r in racing {
+        assert!(r.await.unwrap().ran);
+    }
+    for i in 0..6 {
+        assert_eq!(w.seen.count(&format!("/refunds/ord_r{i}")), 1);
+    }
+    let journal = serde_json::to_string(&w.store.journal(0, 10_000).await.unwrap()).unwrap();
+    assert!(!journal.contains(TOKEN), "no secret in the journal");
+    assert!(w.store.audit().await.unwrap().mismatches.is_empty());
+}
+
+async fn a_denied_or_deferred_action_never_reaches_its_connector(w: World) {
+    // Out of bounds: denied, nothing sent.
+    let denied = w.exec(request("d-1", "shop.refund", json!({"order_id": "ord_9", "amount_eur": 5000}))).await;
+    assert_eq!((denied.decision.verdict, denied.ran), (Verdict::Deny, false));
+    // Tier 3: deferred, nothing sent, the approval id returned.
+    let r = refund("big-1", "shop.big_refund", "ord_big");
+    let deferred = w.exec(r.clone()).await;
+    assert_eq!((deferred.decision.verdict, deferred.ran), (Verdict::Defer, false));
+    let approval = deferred.decision.approval_id.expect("an approval id");
+    assert!(deferred.to_json()["approval_id"].is_number());
+    // Re-sent while pending: still nothing.
+    assert!(!w.exec(r.clone()).await.ran);
+    // A dry run: nothing.
+    let mut dry = refund("dry-1", "shop.refund", "ord_dry");
+    dry.dry_run = true;
+    assert!(!w.exec(dry).await.ran);
+    assert_eq!(w.seen.all().len(), 0, "a denied, deferred or rehearsed action never reaches its connector");
+    // A person approves; the same request id now runs it, exactly once.
+    w.store.approve(approval, "alice", Some(&deferred.decision.digest), T0 + 10).await.unwrap();
+    let released = w.exec(r.clone()).await;
+    assert_eq!(
+        (released.decision.verdict, released.ran, released.outcome),
+        (Verdict::Permit, true, Some(Outcome::Executed))
+    );
+    assert!(!w.exec(r.clone()).await.ran, "a released permit runs once");
+    assert_eq!(w.seen.count("/refunds/ord_big"), 1);
+    // Without a connector: refused and journaled, nothing decided.
+    let e = w.door.execute(w.policy.clone(), refund("n-1", "shop.no_connector", "x")).await.unwrap_err();
+    assert!(e.is_audited(), "{e}");
+}
+
+async fn failures_are_honest_about_what_may_have_happened(w: World) {
+    let x = w.exec(refund("f-500", "shop.fail500", "o")).await;
+    assert_eq!((x.ran, x.outcome, x.decision.status), (true, Some(Outcome::Unknown), DecisionStatus::Unknown));
+    assert_eq!(x.decision.report_detail.as_ref().unwrap()["status"], json!(500));
+    let x = w.exec(refund("f-400", "shop.fail400", "o")).await;
+    assert_eq!((x.outcome, x.decision.status), (Some(Outcome::Failed), DecisionStatus::Failed));
+    let started = std::time::Instant::now();
+    let x = w.exec(refund("f-slow", "shop.slow", "o")).await;
+    assert_eq!(x.outcome, Some(Outcome::Unknown), "{:?}", x.decision.report_detail);
+    assert!(started.elapsed() < Duration::from_secs(3), "the deadline ended the wait: {:?}", started.elapsed());
+    let started = std::time::Instant::now();
+    let x = w.exec(refund("f-slowbody", "shop.slowbody", "o")).await;
+    assert_eq!(x.outcome, Some(Outcome::Unknown), "{:?}", x.decision.report_detail);
+    assert!(started.elapsed() < Duration::from_secs(3), "a trickling body is cut at the deadline");
+    let x = w.exec(refund("f-huge", "shop.huge", "o")).await;
+    assert_eq!(x.outcome, Some(Outcome::Executed));
+    let detail = x.decision.report_detail.clone().unwrap();
+    assert_eq!(detail["truncated"], json!(true));
+    assert!(detail.to_string().len() < 32 * 1024, "the kept response is capped");
+    // A redirect to an origin the URL rules forbid is refused: the other host is never contacted.
+    let x = w.exec(refund("f-redirect", "shop.redirect", "o")).await;
+    assert_eq!(x.outcome, Some(Outcome::Unknown), "{:?}", x.decision.report_detail);
+    assert!(x.decision.report_detail.as_ref().unwrap()["error"].as_str().unwrap().contains("not an allowed origin"));
+    assert_eq!(w.seen.count("/steal") + w.evil.count("/steal"), 0, "the forbidden origin was never reached");
+    assert!(w.store.audit().await.unwrap().mismatches.is_empty());
+}
+
+async fn template_injection_in_params_changes_nothing(w: World) {
+    let nasty = "../admin?x=1#{{ secret.shop_token }}";
+    let x = w.exec(refund("inj-1", "shop.refund", nasty)).await;
+    assert!(x.ran);
+    let (path, _, body) = w.seen.all().pop().unwrap();
+    // One path segment, percent-encoded by us and decoded by the router: the same text, never a new path.
+    assert_eq!(path, format!("/refunds/{nasty}"));
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["order"], json!(nasty));
+    assert!(!body.contains(TOKEN));
+    // In a command: one argument stays one argument and no shell sees it.
+    let name = "a b; touch pwned $(id) `id`";
+    let x = w
+        .exec(request("cmd-1", "files.write", json!({"name": name, "text": "$(whoami) {{ secret.shop_token }}"})))
+        .await;
+    assert_eq!(x.outcome, Some(Outcome::Executed), "{:?}", x.decision.report_detail);
+    let written = std::fs::read_to_string(w.dir.path().join(name)).unwrap();
+    assert_eq!(written, "$(whoami) {{ secret.shop_token }}");
+    assert!(!w.dir.path().join("pwned").exists());
+    let detail = x.decision.report_detail.unwrap();
+    assert_eq!(detail["stdout_tail"], json!("wrote\n"));
+    assert_eq!(detail["stderr_tail"], json!("token=[secret shop_token]\n"), "the environment secret is redacted");
+    assert_eq!(detail["exit"], json!(0));
+    // A newline in a header-bound value is refused before anything is sent.
+    let x = w.exec(request("cmd-2", "files.write", json!({"name": "n\u{0}x", "text": "t"}))).await;
+    assert_eq!(x.outcome, Some(Outcome::Failed));
+}
+
+async fn commands_have_deadlines_and_exit_statuses(w: World) {
+    let started = std::time::Instant::now();
+    let x = w.exec(request("c-sleep", "files.sleep", json!({}))).await;
+    assert_eq!(x.outcome, Some(Outcome::Unknown));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let x = w.exec(request("c-false", "files.fail", json!({}))).await;
+    assert_eq!((x.outcome, x.decision.report_detail.unwrap()["exit"].clone()), (Some(Outcome::Failed), json!(1)));
+    let x = w.exec(request("c-missing", "files.missing", json!({}))).await;
+    assert_eq!(x.outcome, Some(Outcome::Failed), "nothing started: certainly not done");
+}
+
+async fn undo_runs_the_compensating_connector_with_the_state_before(w: World) {
+    let set = w.exec(request("t-1", "climate.set", json!({"celsius": 22}))).await;
+    assert_eq!(set.outcome, Some(Outcome::Executed));
+    assert_eq!(set.decision.report_detail.as_ref().unwrap()["before"]["body"], json!({"celsius": 19}));
+    let mut undo = request("t-1-undo", "climate.restore", json!({}));
+    undo.undo_of = Some(set.decision.decision_id);
+    let restored = w.exec(undo).await;
+    assert_eq!(restored.outcome, Some(Outcome::Executed), "{:?}", restored.decision.reasons);
+    let bodies: Vec<String> =
+        w.seen.all().into_iter().filter(|(p, _, _)| p == "/temperature").map(|(_, _, b)| b).collect();
+    assert_eq!(bodies, vec![r#"{"celsius": 22}"#.to_string(), r#"{"celsius": 19}"#.to_string()]);
+}
+
+async fn a_crash_between_permit_and_report_is_listed_and_never_rerun(w: World) {
+    // The permit is taken as a crashed executor would have left it: decided, never reported.
+    let r = refund("crash-1", "shop.refund", "ord_c");
+    let permit = w.store.decide_or_replay(w.policy.clone(), r.clone(), T0).await.unwrap();
+    assert!(!permit.replayed);
+    let listed = unconfirmed(&*w.store, &w.policy).await.unwrap();
+    assert_eq!(listed.iter().map(|d| d.decision_id).collect::<Vec<_>>(), vec![permit.decision.decision_id]);
+    let again = w.exec(r).await;
+    assert_eq!((again.replayed, again.ran, again.decision.status), (true, false, DecisionStatus::Intended));
+    assert_eq!(w.seen.count("/refunds/ord_c"), 0, "an unconfirmed run is never re-run by itself");
+}
+
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(super::world(super::Backend::Sqlite).await).await;
+                }
+            )*
+        }
+        mod pg {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(super::world(super::Backend::Postgres).await).await;
+                }
+            )*
+        }
+    };
+}
+
+on_both_backends!(
+    a_permit_runs_its_connector_once_and_reports,
+    a_denied_or_deferred_action_never_reaches_its_connector,
+    failures_are_honest_about_what_may_have_happened,
+    template_injection_in_params_changes_nothing,
+    commands_have_deadlines_and_exit_statuses,
+    undo_runs_the_compensating_connector_with_the_state_before,
+    a_crash_between_permit_and_report_is_listed_and_never_rerun,
+);

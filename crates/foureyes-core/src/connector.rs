@@ -1,0 +1,137 @@
+//! Connector specs: what FourEyes itself runs after a permit, as written in an action's `execute:` section. Data
+//! only: the templates are checked and run by `foureyes-connect`, which holds the HTTP client, the processes and
+//! the secrets. The core never renders, fetches or spawns anything.
+//!
+//! ```yaml
+//! actions:
+//!   shop.refund:
+//!     tier: 2
+//!     params: { order_id: { type: string, pattern: "^ord_[0-9]+$" }, amount_eur: { type: number, max: 50 } }
+//!     execute:
+//!       http:
+//!         method: POST
+//!         url: "https://shop.example/api/orders/{{ params.order_id }}/refunds"   # values are percent-encoded
+//!         headers: { authorization: "Bearer {{ secret.shop_token }}" }         # secrets: headers and body only
+//!         body: '{"amount_eur": {{ params.amount_eur }}}'                      # values are JSON-encoded
+//!         success: { status: [200, 201], json_pointer: { pointer: /ok, equals: true } }
+//!         timeout: 10s
+//!   backup.run:
+//!     tier: 1
+//!     execute:
+//!       command:
+//!         argv: ["/usr/bin/restic", "backup", "{{ params.path }}"]   # one argument per element, never a shell
+//!         env: { RESTIC_PASSWORD: "{{ secret.restic }}" }
+//!         timeout: 10m
+//! ```
+//!
+//! Template values are data: a param is rendered once, escaped for where it lands, and never parsed as a template.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// One action's connector: exactly one kind.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum ConnectorSpec {
+    Http(HttpSpec),
+    Command(CommandSpec),
+}
+
+impl ConnectorSpec {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ConnectorSpec::Http(_) => "http",
+            ConnectorSpec::Command(_) => "command",
+        }
+    }
+
+    /// The run's deadline as written (`10s`, `2m`), if any.
+    pub fn timeout(&self) -> Option<&str> {
+        match self {
+            ConnectorSpec::Http(h) => h.timeout.as_deref(),
+            ConnectorSpec::Command(c) => c.timeout.as_deref(),
+        }
+    }
+}
+
+/// An HTTP request made by FourEyes with the credentials it holds.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct HttpSpec {
+    /// `GET`, `POST`, `PUT`, `PATCH` or `DELETE`.
+    pub method: String,
+    /// URL template; every value is percent-encoded, so a param can never add a path segment, query or host.
+    pub url: String,
+    /// Header templates (secrets allowed).
+    #[serde(default)]
+    pub headers: BTreeMap<String, String>,
+    /// JSON body template: every value is rendered as a JSON literal (secrets allowed); the result must parse.
+    #[serde(default)]
+    pub body: Option<String>,
+    #[serde(default)]
+    pub success: Option<HttpSuccess>,
+    /// Origins (`https://host[:port]`) the request and its redirects may reach. Default: the URL template's own
+    /// origin, which must then be literal (no template in scheme, host or port).
+    #[serde(default)]
+    pub allow_origins: Vec<String>,
+    #[serde(default)]
+    pub timeout: Option<String>,
+    /// Most response bytes kept in the report (the rest is dropped and said). Default 16 KiB.
+    #[serde(default)]
+    pub max_response_bytes: Option<usize>,
+    /// An optional read made before the write; its response is kept as `before` in the report so that the
+    /// compensating action's connector can restore it (`{{ original.detail.before.json... }}`).
+    #[serde(default)]
+    pub before: Option<HttpRead>,
+}
+
+/// A read request (GET) captured before the write.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct HttpRead {
+    pub url: String,
+    #[serde(default)]
+    pub headers: BTreeMap<String, String>,
+}
+
+/// What counts as success. Default: any 2xx status.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct HttpSuccess {
+    /// Accepted statuses; empty = any 2xx.
+    #[serde(default)]
+    pub status: Vec<u16>,
+    #[serde(default)]
+    pub json_pointer: Option<JsonPointerCheck>,
+}
+
+/// The response body's JSON value at `pointer` (RFC 6901) must equal `equals`.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct JsonPointerCheck {
+    pub pointer: String,
+    pub equals: Value,
+}
+
+/// A program run directly (argv, never a shell).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandSpec {
+    /// Program and arguments, one template per element; a value stays inside its element. No secrets here
+    /// (argv is visible to every user of the machine): pass them in `env`.
+    pub argv: Vec<String>,
+    /// Environment templates (secrets allowed). The child starts from an empty environment plus `PATH`.
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    #[serde(default)]
+    pub cwd: Option<String>,
+    #[serde(default)]
+    pub timeout: Option<String>,
+    /// Exit statuses that mean success. Default `[0]`.
+    #[serde(default)]
+    pub success_exit: Vec<i32>,
+    /// Bytes of stdout and stderr tail kept in the report. Default 4 KiB each.
+    #[serde(default)]
+    pub output_tail_bytes: Option<usize>,
+}

@@ -1,0 +1,577 @@
+//! The journal's payloads, typed: one [`EventData`] variant per event kind, written by every store transaction and
+//! read back by the replay that audits the tables.
+//!
+//! The JSON a variant serializes to is exactly what the journal has always held for its kind (the same keys, the
+//! same `null`s, the same absent keys), so journals written before this type existed still verify, export and
+//! replay, and a journal written now is byte-for-byte what the untyped writers produced
+//! (`tests::every_payload_keeps_its_bytes`). Fields that older journals may lack deserialize to their default.
+
+use crate::journal::EventKind;
+use crate::task::TaskEvent;
+use crate::{
+    ActionRequest, ApprovalId, ApprovalStatus, BudgetState, DecisionId, DecisionStatus, Outcome, Reason, ReasonCode,
+    Role, TrustSignal, Verdict,
+};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::Value;
+
+/// One journal event's data, by kind.
+// Built by a transaction and consumed by its append (or read back one at a time by the replay), never held in bulk:
+// boxing `Decided` would cost an allocation per decision for nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum EventData {
+    Decided(Decided),
+    ApprovalRequested(ApprovalRequested),
+    /// A vote that did not yet complete its approval.
+    ApprovalVote(Vote),
+    /// The vote that completed its approval.
+    Approved(Vote),
+    Rejected(Rejected),
+    Expired(Expired),
+    Revoked(Revoked),
+    /// Phase B: `executed`, `failed` or `unknown`, as [`Reported::outcome`] says.
+    Reported(Reported),
+    Refused(Refused),
+    KillSwitch(KillSwitch),
+    PolicyLoaded(PolicyLoaded),
+    Credential(CredentialChange),
+    Task(TaskEvent),
+    SessionDemoted(SessionDemoted),
+    SessionRestored(SessionRestored),
+    /// A signed checkpoint of the journal's first `size` events. It grants nothing.
+    Checkpoint(CheckpointRecorded),
+}
+
+/// A decision (the intent), with its reservations and any approval it created or consumed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Decided {
+    pub decision_id: DecisionId,
+    pub request: ActionRequest,
+    pub verdict: Verdict,
+    pub status: DecisionStatus,
+    pub tier: u8,
+    pub reasons: Vec<Reason>,
+    pub budgets: Vec<BudgetState>,
+    pub reservations: Vec<ReservationMade>,
+    pub approval_id: Option<ApprovalId>,
+    #[serde(default)]
+    pub consumes_approval: bool,
+    pub would_have: Option<Verdict>,
+    pub digest: String,
+    /// The deferral this decision answered (and marked `superseded`).
+    pub supersedes: Option<DecisionId>,
+    #[serde(default)]
+    pub policy_sha256: String,
+}
+
+/// A reservation a permit took.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReservationMade {
+    pub id: i64,
+    pub key: String,
+    pub scope: String,
+    #[serde(with = "rust_decimal::serde::str")]
+    pub amount: Decimal,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApprovalRequested {
+    pub approval_id: ApprovalId,
+    pub decision_id: DecisionId,
+    pub action: String,
+    pub agent: String,
+    pub digest: String,
+    pub required: u32,
+    pub expires_at_ms: i64,
+    #[serde(default)]
+    pub step_up: bool,
+    #[serde(default)]
+    pub acknowledged: Vec<ReasonCode>,
+}
+
+/// An approver's counted vote: `approvers` are all who have voted so far.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vote {
+    pub approval_id: ApprovalId,
+    pub approver: String,
+    pub approvers: Vec<String>,
+    pub required: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rejected {
+    pub approval_id: ApprovalId,
+    pub approver: String,
+    pub reason: Option<String>,
+}
+
+/// An approval past its TTL, marked by the first write that found it; `was` is its status before.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Expired {
+    pub approval_id: ApprovalId,
+    pub decision_id: DecisionId,
+    pub was: ApprovalStatus,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Revoked {
+    pub approval_id: ApprovalId,
+    pub decision_id: DecisionId,
+    pub by: String,
+    pub why: String,
+}
+
+/// An executor's outcome; `released` are the reservations a failure gave back.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reported {
+    pub decision_id: DecisionId,
+    pub outcome: Outcome,
+    pub detail: Value,
+    #[serde(default)]
+    pub released: Vec<i64>,
+    /// Only a report by someone other than the deciding agent names its reporter (earlier events keep their shape).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reported_by: Option<String>,
+}
+
+/// Input turned away before it changed state. A refused task command also names its task and command.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Refused {
+    pub agent: String,
+    pub code: String,
+    pub message: String,
+    pub input: Value,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command_id: Option<String>,
+}
+
+/// Refused input is kept up to this many bytes of canonical JSON; a larger one as its size and a prefix.
+pub const REFUSED_INPUT_MAX_BYTES: usize = 4096;
+/// The prefix kept of a refused input over [`REFUSED_INPUT_MAX_BYTES`].
+pub const REFUSED_INPUT_EXCERPT_BYTES: usize = 1024;
+
+impl Refused {
+    /// A refusal of `input` (kept small: see [`excerpt`]).
+    pub fn new(agent: &str, code: &str, message: &str, input: Value) -> Refused {
+        Refused {
+            agent: agent.to_string(),
+            code: code.to_string(),
+            message: message.to_string(),
+            input: excerpt(input),
+            task_id: None,
+            command_id: None,
+        }
+    }
+}
+
+/// Keeps audited input small: a huge refused body is recorded as its size and a prefix, not in full.
+pub fn excerpt(input: Value) -> Value {
+    let text = crate::canonical::to_canonical_string(&input);
+    if text.len() <= REFUSED_INPUT_MAX_BYTES {
+        input
+    } else {
+        // `str::floor_char_boundary` is only stable since Rust 1.91; the MSRV is 1.89.
+        let mut end = REFUSED_INPUT_EXCERPT_BYTES;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        serde_json::json!({"bytes": text.len(), "excerpt": &text[..end]})
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KillSwitch {
+    pub engaged: bool,
+    pub by: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PolicyLoaded {
+    pub sha256: String,
+    pub source: String,
+    pub actions: u64,
+}
+
+/// A credential created or revoked (never its secret).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum CredentialChange {
+    Created {
+        name: String,
+        role: Role,
+        /// For an executor credential, the agent it serves.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        serves: Option<String>,
+        step_up: bool,
+    },
+    Revoked {
+        name: String,
+    },
+}
+
+/// A signal demoted a session (`session: null` is the agent's requests without a session id).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionDemoted {
+    pub demotion_id: i64,
+    pub agent: String,
+    pub session: Option<String>,
+    pub signal: TrustSignal,
+    pub reason: String,
+    pub decision_id: DecisionId,
+    pub until_ms: i64,
+}
+
+/// Why a demotion ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RestoreCause {
+    /// Its cooling period passed (written by the first write that found it over).
+    Expired,
+    /// An admin restored it early, with `by` and `why`.
+    Admin,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionRestored {
+    pub demotion_id: i64,
+    pub agent: String,
+    pub session: Option<String>,
+    pub cause: RestoreCause,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+    pub until_ms: i64,
+}
+
+/// A signed checkpoint, as journaled by whoever signed it (`foureyes journal checkpoint`, `serve --signing-key`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckpointRecorded {
+    /// How many events the checkpoint covers (the tree size).
+    pub size: u64,
+    /// The RFC 9162 root of those events, hex.
+    pub root: String,
+    /// The signing key's name.
+    pub key: String,
+    /// The signed note itself.
+    pub note: String,
+}
+
+impl EventData {
+    /// The journal event kind this data is written as.
+    pub fn kind(&self) -> EventKind {
+        match self {
+            EventData::Decided(_) => EventKind::Decided,
+            EventData::ApprovalRequested(_) => EventKind::ApprovalRequested,
+            EventData::ApprovalVote(_) => EventKind::ApprovalVote,
+            EventData::Approved(_) => EventKind::Approved,
+            EventData::Rejected(_) => EventKind::Rejected,
+            EventData::Expired(_) => EventKind::Expired,
+            EventData::Revoked(_) => EventKind::Revoked,
+            EventData::Reported(r) => match r.outcome {
+                Outcome::Executed => EventKind::Executed,
+                Outcome::Failed => EventKind::Failed,
+                Outcome::Unknown => EventKind::Unknown,
+            },
+            EventData::Refused(_) => EventKind::Refused,
+            EventData::KillSwitch(_) => EventKind::KillSwitch,
+            EventData::PolicyLoaded(_) => EventKind::PolicyLoaded,
+            EventData::Credential(_) => EventKind::Credential,
+            EventData::Task(t) => t.kind(),
+            EventData::SessionDemoted(_) => EventKind::SessionDemoted,
+            EventData::SessionRestored(_) => EventKind::SessionRestored,
+            EventData::Checkpoint(_) => EventKind::Checkpoint,
+        }
+    }
+
+    /// The journal event's `data`, as JSON.
+    pub fn to_value(&self) -> Value {
+        // Every payload is a struct of strings, integers, booleans, decimals as strings and JSON values: it always
+        // serializes.
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// Reads a journal event's data back, by its kind.
+    pub fn from_journal(kind: EventKind, data: &Value) -> Result<EventData, String> {
+        fn parse<T: serde::de::DeserializeOwned>(kind: EventKind, data: &Value) -> Result<T, String> {
+            T::deserialize(data).map_err(|e| format!("`{}` event data: {e}", kind.as_str()))
+        }
+        Ok(match kind {
+            EventKind::Decided => EventData::Decided(parse(kind, data)?),
+            EventKind::ApprovalRequested => EventData::ApprovalRequested(parse(kind, data)?),
+            EventKind::ApprovalVote => EventData::ApprovalVote(parse(kind, data)?),
+            EventKind::Approved => EventData::Approved(parse(kind, data)?),
+            EventKind::Rejected => EventData::Rejected(parse(kind, data)?),
+            EventKind::Expired => EventData::Expired(parse(kind, data)?),
+            EventKind::Revoked => EventData::Revoked(parse(kind, data)?),
+            EventKind::Executed | EventKind::Failed | EventKind::Unknown => {
+                let reported: Reported = parse(kind, data)?;
+                let written = EventData::Reported(reported);
+                if written.kind() != kind {
+                    return Err(format!("`{}` event data reports another outcome", kind.as_str()));
+                }
+                written
+            }
+            EventKind::Refused => EventData::Refused(parse(kind, data)?),
+            EventKind::KillSwitch => EventData::KillSwitch(parse(kind, data)?),
+            EventKind::PolicyLoaded => EventData::PolicyLoaded(parse(kind, data)?),
+            EventKind::Credential => EventData::Credential(parse(kind, data)?),
+            EventKind::TaskCreated
+            | EventKind::TaskProposed
+            | EventKind::TaskApplyIntended
+            | EventKind::TaskApplied
+            | EventKind::TaskChecked
+            | EventKind::TaskFinished => match TaskEvent::from_journal(kind, data)? {
+                Some(task) => EventData::Task(task),
+                None => return Err(format!("`{}` is not a task event", kind.as_str())),
+            },
+            EventKind::SessionDemoted => EventData::SessionDemoted(parse(kind, data)?),
+            EventKind::SessionRestored => EventData::SessionRestored(parse(kind, data)?),
+            EventKind::Checkpoint => EventData::Checkpoint(parse(kind, data)?),
+        })
+    }
+}
+
+impl Serialize for EventData {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            EventData::Decided(d) => d.serialize(s),
+            EventData::ApprovalRequested(d) => d.serialize(s),
+            EventData::ApprovalVote(d) | EventData::Approved(d) => d.serialize(s),
+            EventData::Rejected(d) => d.serialize(s),
+            EventData::Expired(d) => d.serialize(s),
+            EventData::Revoked(d) => d.serialize(s),
+            EventData::Reported(d) => d.serialize(s),
+            EventData::Refused(d) => d.serialize(s),
+            EventData::KillSwitch(d) => d.serialize(s),
+            EventData::PolicyLoaded(d) => d.serialize(s),
+            EventData::Credential(d) => d.serialize(s),
+            EventData::Task(t) => match t {
+                TaskEvent::Created(e) => e.serialize(s),
+                TaskEvent::Proposed(e) => e.serialize(s),
+                TaskEvent::ApplyIntended(e) => e.serialize(s),
+                TaskEvent::Applied(e) => e.serialize(s),
+                TaskEvent::Checked(e) => e.serialize(s),
+                TaskEvent::Finished(e) => e.serialize(s),
+            },
+            EventData::SessionDemoted(d) => d.serialize(s),
+            EventData::SessionRestored(d) => d.serialize(s),
+            EventData::Checkpoint(d) => d.serialize(s),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::canonical::to_canonical_string;
+    use serde_json::json;
+
+    fn request() -> ActionRequest {
+        serde_json::from_value(json!({
+            "agent": "bot", "request_id": "r1", "action": "refund", "params": {"amount_eur": "12.50"},
+            "session": "s1"
+        }))
+        .unwrap()
+    }
+
+    /// Each typed payload against the `json!` its writer built before the type existed (the bytes that are in the
+    /// journals already written), and back.
+    fn same(data: EventData, old: Value) {
+        assert_eq!(to_canonical_string(&data), to_canonical_string(&old), "{:?}", data.kind());
+        assert_eq!(to_canonical_string(&data.to_value()), to_canonical_string(&old));
+        assert_eq!(EventData::from_journal(data.kind(), &old).unwrap(), data);
+    }
+
+    #[test]
+    fn every_payload_keeps_its_bytes() {
+        let request = request();
+        let amount: Decimal = "12.50".parse().unwrap();
+        let old_reservations = vec![json!({"id": 7, "key": "k", "scope": "bot", "amount": amount.to_string()})];
+        for (approval_id, would_have, supersedes) in [(Some(3), Some(Verdict::Permit), Some(2)), (None, None, None)] {
+            same(
+                EventData::Decided(Decided {
+                    decision_id: 5,
+                    request: request.clone(),
+                    verdict: Verdict::DryRun,
+                    status: DecisionStatus::Intended,
+                    tier: 2,
+                    reasons: vec![],
+                    budgets: vec![],
+                    reservations: vec![ReservationMade { id: 7, key: "k".into(), scope: "bot".into(), amount }],
+                    approval_id,
+                    consumes_approval: approval_id.is_some(),
+                    would_have,
+                    digest: "d".into(),
+                    supersedes,
+                    policy_sha256: "p".into(),
+                }),
+                json!({
+                    "decision_id": 5, "request": request, "verdict": Verdict::DryRun,
+                    "status": DecisionStatus::Intended.as_str(), "tier": 2u8, "reasons": [], "budgets": [],
+                    "reservations": old_reservations, "approval_id": approval_id,
+                    "consumes_approval": approval_id.is_some(), "would_have": would_have, "digest": "d",
+                    "supersedes": supersedes, "policy_sha256": "p",
+                }),
+            );
+        }
+        same(
+            EventData::ApprovalRequested(ApprovalRequested {
+                approval_id: 1,
+                decision_id: 2,
+                action: "refund".into(),
+                agent: "bot".into(),
+                digest: "d".into(),
+                required: 2,
+                expires_at_ms: 9,
+                step_up: true,
+                acknowledged: vec![ReasonCode::BudgetExceeded],
+            }),
+            json!({"approval_id": 1, "decision_id": 2, "action": "refund", "agent": "bot", "digest": "d",
+                   "required": 2u32, "expires_at_ms": 9i64, "step_up": true, "acknowledged": [ReasonCode::BudgetExceeded]}),
+        );
+        let vote = Vote { approval_id: 1, approver: "ann".into(), approvers: vec!["ann".into()], required: 2 };
+        let old_vote = json!({"approval_id": 1, "approver": "ann", "approvers": ["ann"], "required": 2u32});
+        same(EventData::ApprovalVote(vote.clone()), old_vote.clone());
+        same(EventData::Approved(vote), old_vote);
+        for reason in [Some("no"), None] {
+            same(
+                EventData::Rejected(Rejected {
+                    approval_id: 1,
+                    approver: "ann".into(),
+                    reason: reason.map(str::to_string),
+                }),
+                json!({"approval_id": 1, "approver": "ann", "reason": reason}),
+            );
+        }
+        same(
+            EventData::Expired(Expired { approval_id: 1, decision_id: 2, was: ApprovalStatus::Approved }),
+            json!({"approval_id": 1, "decision_id": 2, "was": ApprovalStatus::Approved.as_str()}),
+        );
+        same(
+            EventData::Revoked(Revoked { approval_id: 1, decision_id: 2, by: "ann".into(), why: "w".into() }),
+            json!({"approval_id": 1, "decision_id": 2, "by": "ann", "why": "w"}),
+        );
+        for (outcome, by) in [(Outcome::Executed, None), (Outcome::Failed, Some("exec")), (Outcome::Unknown, None)] {
+            let mut old = json!({"decision_id": 4, "outcome": outcome, "detail": {"x": 1}, "released": [1, 2]});
+            if let Some(by) = by {
+                old["reported_by"] = json!(by);
+            }
+            same(
+                EventData::Reported(Reported {
+                    decision_id: 4,
+                    outcome,
+                    detail: json!({"x": 1}),
+                    released: vec![1, 2],
+                    reported_by: by.map(str::to_string),
+                }),
+                old,
+            );
+        }
+        same(
+            EventData::Refused(Refused::new("bot", "bad_request", "m", json!({"request_id": "r"}))),
+            json!({"agent": "bot", "code": "bad_request", "message": "m", "input": {"request_id": "r"}}),
+        );
+        let huge = json!({"blob": "é".repeat(3000)});
+        let text = to_canonical_string(&huge);
+        let mut end = 1024;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        same(
+            EventData::Refused(Refused::new("bot", "bad_request", "m", huge)),
+            json!({"agent": "bot", "code": "bad_request", "message": "m",
+                   "input": {"bytes": text.len(), "excerpt": &text[..end]}}),
+        );
+        same(
+            EventData::Refused(Refused {
+                task_id: Some("t".into()),
+                command_id: Some("c".into()),
+                ..Refused::new("task:t", "stale", "m", json!({"verb": "x"}))
+            }),
+            json!({"task_id": "t", "command_id": "c", "agent": "task:t", "code": "stale", "message": "m",
+                   "input": {"verb": "x"}}),
+        );
+        same(
+            EventData::KillSwitch(KillSwitch { engaged: true, by: "ann".into() }),
+            json!({"engaged": true, "by": "ann"}),
+        );
+        same(
+            EventData::PolicyLoaded(PolicyLoaded { sha256: "s".into(), source: "p.yaml".into(), actions: 3 }),
+            json!({"sha256": "s", "source": "p.yaml", "actions": 3usize}),
+        );
+        same(
+            EventData::Credential(CredentialChange::Created {
+                name: "n".into(),
+                role: Role::Admin,
+                serves: None,
+                step_up: true,
+            }),
+            json!({"action": "created", "name": "n", "role": Role::Admin, "step_up": true}),
+        );
+        same(
+            EventData::Credential(CredentialChange::Created {
+                name: "n".into(),
+                role: Role::Executor,
+                serves: Some("bot".into()),
+                step_up: false,
+            }),
+            json!({"action": "created", "name": "n", "role": Role::Executor, "serves": "bot", "step_up": false}),
+        );
+        same(
+            EventData::Credential(CredentialChange::Revoked { name: "n".into() }),
+            json!({"action": "revoked", "name": "n"}),
+        );
+        for session in [Some("s1"), None] {
+            same(
+                EventData::SessionDemoted(SessionDemoted {
+                    demotion_id: 1,
+                    agent: "bot".into(),
+                    session: session.map(str::to_string),
+                    signal: TrustSignal::Denials,
+                    reason: "3 denials".into(),
+                    decision_id: 2,
+                    until_ms: 9,
+                }),
+                json!({"demotion_id": 1, "agent": "bot", "session": session, "signal": TrustSignal::Denials,
+                       "reason": "3 denials", "decision_id": 2, "until_ms": 9}),
+            );
+            same(
+                EventData::SessionRestored(SessionRestored {
+                    demotion_id: 1,
+                    agent: "bot".into(),
+                    session: session.map(str::to_string),
+                    cause: RestoreCause::Expired,
+                    by: None,
+                    why: None,
+                    until_ms: 9,
+                }),
+                json!({"demotion_id": 1, "agent": "bot", "session": session, "cause": "expired", "until_ms": 9}),
+            );
+            same(
+                EventData::SessionRestored(SessionRestored {
+                    demotion_id: 1,
+                    agent: "bot".into(),
+                    session: session.map(str::to_string),
+                    cause: RestoreCause::Admin,
+                    by: Some("ann".into()),
+                    why: Some("ok".into()),
+                    until_ms: 9,
+                }),
+                json!({"demotion_id": 1, "agent": "bot", "session": session, "cause": "admin", "by": "ann",
+                       "why": "ok", "until_ms": 9}),
+            );
+        }
+    }
+
+    #[test]
+    fn a_report_whose_outcome_is_not_its_kind_is_not_read_back() {
+        let data = json!({"decision_id": 4, "outcome": "executed", "detail": null, "released": []});
+        assert!(EventData::from_journal(EventKind::Executed, &data).is_ok());
+        assert!(EventData::from_journal(EventKind::Failed, &data).is_err());
+    }
+}

@@ -1,0 +1,664 @@
+//! The SQLite dialect: [`SqliteTx`], the `foureyes_store::tx::WriteTx` the shared transactions (`foureyes_store::ops`)
+//! run over on the writer's connection, and the reads. None of them begins or commits. Statements are prepared once
+//! per connection (`prepare_cached`).
+
+use super::Sql;
+use foureyes_core::canonical::to_canonical_string;
+use foureyes_core::event::EventData;
+use foureyes_core::journal::{ChainProblem, ChainVerifier, Event, EventKind, GENESIS_HASH, VerifyReport};
+use foureyes_core::{
+    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
+    DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
+};
+use foureyes_store::tx::{NewCredentialRow, NewDecisionRow, UsageRow, WriteTx};
+use foureyes_store::{DecisionFilter, StoreError};
+use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+fn to_json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_string())
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Backend(format!("stored {what} is not valid: {e}")))
+}
+
+/// Appends one event to the journal, chained to the current head.
+pub(crate) fn append(c: &Connection, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
+    let head: Option<(i64, String)> = c
+        .prepare_cached("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1")
+        .sql()?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()
+        .sql()?;
+    let (prev_seq, prev_hash) = head.map_or((0, GENESIS_HASH.to_string()), |(s, h)| (s as u64, h));
+    let event = Event::of(prev_seq, &prev_hash, ts_ms, &data);
+    c.prepare_cached("INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+        .sql()?
+        .execute(params![
+            event.seq as i64,
+            event.ts_ms,
+            event.kind.as_str(),
+            to_canonical_string(&event.data),
+            event.prev_hash,
+            event.hash
+        ])
+        .sql()?;
+    Ok(event)
+}
+
+/// One write transaction on the writer's connection (inside its batch's savepoint).
+pub(crate) struct SqliteTx<'c>(pub &'c Connection);
+
+impl SqliteTx<'_> {
+    /// Runs `sql` (prepared once per connection); returns the rows changed.
+    fn exec(&self, sql: &str, params: impl rusqlite::Params) -> Result<u64, StoreError> {
+        Ok(self.0.prepare_cached(sql).sql()?.execute(params).sql()? as u64)
+    }
+
+    /// The one row of `sql`, if any.
+    fn one<T>(
+        &self,
+        sql: &str,
+        params: impl rusqlite::Params,
+        f: impl FnOnce(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Option<T>, StoreError> {
+        self.0.prepare_cached(sql).sql()?.query_row(params, f).optional().sql()
+    }
+}
+
+impl WriteTx for SqliteTx<'_> {
+    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
+        append(self.0, ts_ms, data)
+    }
+
+    async fn idempotency(&mut self, agent: &str, request_id: &str) -> Result<Option<(String, DecisionId)>, StoreError> {
+        self.one(
+            "SELECT fingerprint, decision_id FROM idempotency WHERE agent = ?1 AND request_id = ?2",
+            params![agent, request_id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+    }
+
+    async fn decision(&mut self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
+        load_decision(self.0, id)
+    }
+
+    async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
+        load_approval_raw(self.0, id)
+    }
+
+    async fn usage(&mut self, action: &str, key: &str, scope: &str, since_ms: i64) -> Result<UsageRow, StoreError> {
+        let row = self.one(
+            "SELECT COUNT(*), COALESCE(SUM(units), 0), MIN(ts_ms) FROM reservations
+             WHERE action = ?1 AND key = ?2 AND scope = ?3 AND released = 0 AND ts_ms >= ?4",
+            params![action, key, scope, since_ms],
+            |r| Ok(UsageRow { count: r.get::<_, i64>(0)? as u64, units: r.get(1)?, oldest_ms: r.get(2)? }),
+        )?;
+        Ok(row.unwrap_or_default())
+    }
+
+    async fn undone_by(&mut self, target: DecisionId) -> Result<Option<DecisionId>, StoreError> {
+        self.one(
+            "SELECT id FROM decisions WHERE undo_of = ?1 AND verdict = 'permit' AND status IN ('intended', 'executed', 'unknown') LIMIT 1",
+            params![target],
+            |r| r.get(0),
+        )
+    }
+
+    async fn setting(&mut self, name: &str) -> Result<Option<String>, StoreError> {
+        self.one("SELECT value FROM settings WHERE name = ?1", params![name], |r| r.get(0))
+    }
+
+    async fn approvals_due(&mut self, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
+        let mut stmt = self
+            .0
+            .prepare_cached(
+                "SELECT id FROM approvals WHERE status IN ('pending', 'approved') AND expires_ms <= ?1 ORDER BY id",
+            )
+            .sql()?;
+        let rows = stmt.query_map(params![now_ms], |r| r.get(0)).sql()?;
+        rows.collect::<Result<_, _>>().sql()
+    }
+
+    async fn active_demotions(&mut self, agent: &str, session_key: &str) -> Result<Vec<DemotionRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {} FROM session_demotions WHERE agent = ?1 AND session IN (?2, '') AND status = 'active' ORDER BY id",
+            super::sessions::COLUMNS
+        );
+        let mut stmt = self.0.prepare_cached(&sql).sql()?;
+        let rows = stmt.query_map(params![agent, session_key], super::sessions::from_row).sql()?;
+        rows.map(|r| r.sql()?).collect()
+    }
+
+    async fn last_demotion(&mut self, agent: &str, session_key: &str) -> Result<Option<DemotionRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {} FROM session_demotions WHERE agent = ?1 AND session = ?2 ORDER BY id DESC LIMIT 1",
+            super::sessions::COLUMNS
+        );
+        self.one(&sql, params![agent, session_key], super::sessions::from_row)?.transpose()
+    }
+
+    async fn session_denials(&mut self, agent: &str, session_key: &str, since_ms: i64) -> Result<u64, StoreError> {
+        let count = self.one(
+            "SELECT COUNT(*) FROM decisions WHERE agent = ?1 AND session = ?2 AND session_denial = 1 AND decided_ms >= ?3",
+            params![agent, session_key, since_ms],
+            |r| r.get::<_, i64>(0),
+        )?;
+        Ok(count.unwrap_or(0) as u64)
+    }
+
+    async fn credential_exists(&mut self, name: &str) -> Result<bool, StoreError> {
+        Ok(self.one("SELECT 1 FROM tokens WHERE name = ?1", params![name], |_| Ok(()))?.is_some())
+    }
+
+    async fn live_agent(&mut self, name: &str) -> Result<bool, StoreError> {
+        let sql = "SELECT 1 FROM tokens WHERE name = ?1 AND role = 'agent' AND revoked_ms IS NULL";
+        Ok(self.one(sql, params![name], |_| Ok(()))?.is_some())
+    }
+
+    async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError> {
+        let NewDecisionRow { request, decision, status, supersedes, policy_sha256, now_ms } = row;
+        self.exec(
+            "INSERT INTO decisions (agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id, would_have,
+                                    digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq, session,
+                                    session_denial)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 0, ?17, ?18)",
+            params![
+                request.agent,
+                request.request_id,
+                request.action,
+                to_json(request),
+                decision.verdict.as_str(),
+                decision.tier,
+                to_json(&decision.reasons),
+                to_json(&decision.budgets),
+                decision.approval_id,
+                decision.would_have.map(|v| v.as_str()),
+                decision.digest,
+                status.as_str(),
+                supersedes,
+                now_ms,
+                policy_sha256,
+                request.undo_of,
+                foureyes_store::tx::session_key(request.session.as_deref()),
+                decision.session_denial,
+            ],
+        )?;
+        Ok(self.0.last_insert_rowid())
+    }
+
+    async fn insert_approval(
+        &mut self,
+        decision_id: DecisionId,
+        request: &ActionRequest,
+        reasons: &[Reason],
+        new: &NewApproval,
+        now_ms: i64,
+    ) -> Result<ApprovalId, StoreError> {
+        self.exec(
+            "INSERT INTO approvals (decision_id, request, reasons, digest, required, step_up, acknowledged, status, created_ms, expires_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8, ?9)",
+            params![
+                decision_id,
+                to_json(request),
+                to_json(&reasons),
+                new.digest,
+                new.required,
+                new.step_up,
+                to_json(&new.acknowledged),
+                now_ms,
+                new.expires_at_ms
+            ],
+        )?;
+        Ok(self.0.last_insert_rowid())
+    }
+
+    async fn set_decision_approval(
+        &mut self,
+        decision_id: DecisionId,
+        approval_id: ApprovalId,
+    ) -> Result<(), StoreError> {
+        self.exec("UPDATE decisions SET approval_id = ?1 WHERE id = ?2", params![approval_id, decision_id])?;
+        Ok(())
+    }
+
+    async fn insert_reservation(
+        &mut self,
+        decision_id: DecisionId,
+        action: &str,
+        r: &NewReservation,
+        units: i64,
+        now_ms: i64,
+    ) -> Result<i64, StoreError> {
+        self.exec(
+            "INSERT INTO reservations (decision_id, action, key, scope, amount, units, ts_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![decision_id, action, r.key, r.scope, r.amount.to_string(), units, now_ms],
+        )?;
+        Ok(self.0.last_insert_rowid())
+    }
+
+    async fn consume_approval(&mut self, approval_id: ApprovalId, decision_id: DecisionId) -> Result<u64, StoreError> {
+        self.exec(
+            "UPDATE approvals SET status = 'consumed', consumed_by = ?1 WHERE id = ?2 AND status = 'approved'",
+            params![decision_id, approval_id],
+        )
+    }
+
+    async fn set_decision_status(&mut self, id: DecisionId, status: DecisionStatus) -> Result<(), StoreError> {
+        self.exec("UPDATE decisions SET status = ?1 WHERE id = ?2", params![status.as_str(), id])?;
+        Ok(())
+    }
+
+    async fn clear_supersedes(&mut self, id: DecisionId) -> Result<(), StoreError> {
+        self.exec("UPDATE decisions SET supersedes = NULL WHERE id = ?1", params![id])?;
+        Ok(())
+    }
+
+    async fn set_journal_seq(&mut self, id: DecisionId, seq: u64) -> Result<(), StoreError> {
+        self.exec("UPDATE decisions SET journal_seq = ?1 WHERE id = ?2", params![seq as i64, id])?;
+        Ok(())
+    }
+
+    async fn insert_idempotency(
+        &mut self,
+        agent: &str,
+        request_id: &str,
+        fingerprint: &str,
+        decision_id: DecisionId,
+    ) -> Result<(), StoreError> {
+        self.exec(
+            "INSERT INTO idempotency (agent, request_id, fingerprint, decision_id) VALUES (?1, ?2, ?3, ?4)",
+            params![agent, request_id, fingerprint, decision_id],
+        )?;
+        Ok(())
+    }
+
+    async fn repoint_idempotency(
+        &mut self,
+        agent: &str,
+        request_id: &str,
+        fingerprint: &str,
+        decision_id: DecisionId,
+    ) -> Result<(), StoreError> {
+        self.exec(
+            "UPDATE idempotency SET decision_id = ?1, fingerprint = ?2 WHERE agent = ?3 AND request_id = ?4",
+            params![decision_id, fingerprint, agent, request_id],
+        )?;
+        Ok(())
+    }
+
+    async fn release_reservations(&mut self, decision_id: DecisionId) -> Result<Vec<i64>, StoreError> {
+        let mut stmt = self
+            .0
+            .prepare_cached("UPDATE reservations SET released = 1 WHERE decision_id = ?1 AND released = 0 RETURNING id")
+            .sql()?;
+        let ids = stmt.query_map(params![decision_id], |r| r.get(0)).sql()?;
+        let mut released: Vec<i64> = ids.collect::<Result<_, _>>().sql()?;
+        released.sort_unstable();
+        Ok(released)
+    }
+
+    async fn set_reported(
+        &mut self,
+        id: DecisionId,
+        status: DecisionStatus,
+        now_ms: i64,
+        detail: &Value,
+    ) -> Result<(), StoreError> {
+        self.exec(
+            "UPDATE decisions SET status = ?1, reported_ms = ?2, report_detail = ?3 WHERE id = ?4",
+            params![status.as_str(), now_ms, to_json(detail), id],
+        )?;
+        Ok(())
+    }
+
+    async fn insert_vote(&mut self, approval_id: ApprovalId, approver: &str, now_ms: i64) -> Result<(), StoreError> {
+        self.exec(
+            "INSERT INTO approval_votes (approval_id, approver, ts_ms) VALUES (?1, ?2, ?3)",
+            params![approval_id, approver, now_ms],
+        )?;
+        Ok(())
+    }
+
+    async fn expire_approval(&mut self, id: ApprovalId) -> Result<(), StoreError> {
+        self.exec("UPDATE approvals SET status = 'expired' WHERE id = ?1", params![id])?;
+        Ok(())
+    }
+
+    async fn approve_approval(&mut self, id: ApprovalId, approver: &str) -> Result<(), StoreError> {
+        self.exec("UPDATE approvals SET status = 'approved', decided_by = ?1 WHERE id = ?2", params![approver, id])?;
+        Ok(())
+    }
+
+    async fn reject_approval(
+        &mut self,
+        id: ApprovalId,
+        approver: &str,
+        reason: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.exec(
+            "UPDATE approvals SET status = 'rejected', decided_by = ?1, reject_reason = ?2 WHERE id = ?3",
+            params![approver, reason, id],
+        )?;
+        Ok(())
+    }
+
+    async fn revoke_approval(&mut self, id: ApprovalId, by: &str, why: &str) -> Result<u64, StoreError> {
+        self.exec(
+            "UPDATE approvals SET status = 'revoked', revoked_by = ?1, revoke_reason = ?2 WHERE id = ?3 AND status = 'approved'",
+            params![by, why, id],
+        )
+    }
+
+    async fn set_setting(&mut self, name: &str, value: &str) -> Result<(), StoreError> {
+        self.exec(
+            "INSERT INTO settings (name, value) VALUES (?1, ?2) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
+            params![name, value],
+        )?;
+        Ok(())
+    }
+
+    async fn insert_demotion(
+        &mut self,
+        agent: &str,
+        session_key: &str,
+        new: &NewDemotion,
+        decision_id: DecisionId,
+        now_ms: i64,
+    ) -> Result<i64, StoreError> {
+        self.exec(
+            "INSERT INTO session_demotions (agent, session, signal, reason, decision_id, started_ms, until_ms, status)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'active')",
+            params![agent, session_key, new.signal.as_str(), new.reason, decision_id, now_ms, new.until_ms],
+        )?;
+        Ok(self.0.last_insert_rowid())
+    }
+
+    async fn end_demotion(
+        &mut self,
+        id: i64,
+        status: DemotionStatus,
+        ended_ms: i64,
+        by: Option<&str>,
+        why: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.exec(
+            "UPDATE session_demotions SET status = ?1, ended_ms = ?2, ended_by = ?3, ended_reason = ?4 WHERE id = ?5",
+            params![status.as_str(), ended_ms, by, why, id],
+        )?;
+        Ok(())
+    }
+
+    async fn insert_credential(&mut self, row: NewCredentialRow<'_>) -> Result<(), StoreError> {
+        self.exec(
+            "INSERT INTO tokens (name, role, token_hash, totp_secret, created_ms, serves) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![row.name, row.role.as_str(), row.token_sha256, row.totp_secret, row.now_ms, row.serves],
+        )?;
+        Ok(())
+    }
+
+    async fn revoke_credential(&mut self, name: &str, now_ms: i64) -> Result<u64, StoreError> {
+        self.exec("UPDATE tokens SET revoked_ms = ?1 WHERE name = ?2 AND revoked_ms IS NULL", params![now_ms, name])
+    }
+
+    async fn delete_sessions_of(&mut self, principal: &str) -> Result<(), StoreError> {
+        self.exec("DELETE FROM sessions WHERE principal = ?1", params![principal])?;
+        Ok(())
+    }
+}
+
+pub(crate) fn kill_switch(c: &Connection) -> Result<bool, StoreError> {
+    let value: Option<String> =
+        c.query_row("SELECT value FROM settings WHERE name = 'kill_switch'", [], |r| r.get(0)).optional().sql()?;
+    Ok(value.as_deref() == Some("on"))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reads
+
+const DECISION_COLUMNS: &str =
+    "id, request, verdict, tier, reasons, budgets, approval_id, would_have, digest, status, supersedes,
+                                decided_ms, reported_ms, report_detail, policy_sha256";
+
+fn decision_from_row(r: &Row<'_>) -> rusqlite::Result<Result<DecisionRecord, StoreError>> {
+    let request: String = r.get(1)?;
+    let verdict: String = r.get(2)?;
+    let reasons: String = r.get(4)?;
+    let budgets: String = r.get(5)?;
+    let would_have: Option<String> = r.get(7)?;
+    let status: String = r.get(9)?;
+    let detail: Option<String> = r.get(13)?;
+    let fields = (r.get(0)?, r.get(3)?, r.get(6)?, r.get(8)?, r.get(10)?, r.get(11)?, r.get(12)?, r.get(14)?);
+    Ok((|| {
+        let (decision_id, tier, approval_id, digest, supersedes, decided_at_ms, reported_at_ms, policy_sha256) = fields;
+        Ok(DecisionRecord {
+            decision_id,
+            request: from_json(&request, "request")?,
+            verdict: Verdict::parse(&verdict)
+                .ok_or_else(|| StoreError::Backend(format!("stored verdict `{verdict}`")))?,
+            tier,
+            reasons: from_json(&reasons, "reasons")?,
+            budgets: from_json(&budgets, "budgets")?,
+            approval_id,
+            would_have: would_have.as_deref().and_then(Verdict::parse),
+            digest,
+            status: DecisionStatus::parse(&status)
+                .ok_or_else(|| StoreError::Backend(format!("stored status `{status}`")))?,
+            supersedes,
+            decided_at_ms,
+            reported_at_ms,
+            report_detail: detail.as_deref().map(|d| from_json(d, "report detail")).transpose()?,
+            policy_sha256,
+        })
+    })())
+}
+
+pub(crate) fn load_decision(c: &Connection, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
+    let sql = format!("SELECT {DECISION_COLUMNS} FROM decisions WHERE id = ?1");
+    c.query_row(&sql, params![id], decision_from_row).optional().sql()?.transpose()
+}
+
+pub(crate) fn list_decisions(c: &Connection, filter: &DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
+    let limit = filter.limit.unwrap_or(100).min(10_000);
+    let status = filter.status.map(|s| s.as_str());
+    let sql =
+        format!("SELECT {DECISION_COLUMNS} FROM decisions WHERE (?1 IS NULL OR status = ?1) ORDER BY id DESC LIMIT ?2");
+    let mut stmt = c.prepare(&sql).sql()?;
+    let rows = stmt.query_map(params![status, limit], decision_from_row).sql()?;
+    rows.map(|r| r.sql()?).collect()
+}
+
+const APPROVAL_COLUMNS: &str = "id, decision_id, request, reasons, digest, required, step_up, acknowledged, status, created_ms, expires_ms, decided_by, reject_reason, consumed_by, revoked_by, revoke_reason";
+
+fn load_approval_raw(c: &Connection, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
+    let sql = format!("SELECT {APPROVAL_COLUMNS} FROM approvals WHERE id = ?1");
+    let Some(mut record) = c.query_row(&sql, params![id], approval_from_row).optional().sql()?.transpose()? else {
+        return Ok(None);
+    };
+    record.approvers = approvers(c, id)?;
+    Ok(Some(record))
+}
+
+fn approvers(c: &Connection, id: ApprovalId) -> Result<Vec<String>, StoreError> {
+    let mut stmt = c
+        .prepare_cached("SELECT approver FROM approval_votes WHERE approval_id = ?1 ORDER BY ts_ms, approver")
+        .sql()?;
+    let rows = stmt.query_map(params![id], |r| r.get(0)).sql()?;
+    rows.collect::<Result<_, _>>().sql()
+}
+
+fn approval_from_row(r: &Row<'_>) -> rusqlite::Result<Result<ApprovalRecord, StoreError>> {
+    let request: String = r.get(2)?;
+    let reasons: String = r.get(3)?;
+    let acknowledged: String = r.get(7)?;
+    let status: String = r.get(8)?;
+    let fields = (
+        r.get(0)?,
+        r.get(1)?,
+        r.get(4)?,
+        r.get(5)?,
+        r.get(6)?,
+        r.get(9)?,
+        r.get(10)?,
+        r.get(11)?,
+        r.get(12)?,
+        r.get(13)?,
+        r.get(14)?,
+        r.get(15)?,
+    );
+    Ok((|| {
+        let (
+            approval_id,
+            decision_id,
+            digest,
+            required,
+            step_up,
+            created_at_ms,
+            expires_at_ms,
+            decided_by,
+            reject_reason,
+            consumed_by,
+            revoked_by,
+            revoke_reason,
+        ) = fields;
+        Ok(ApprovalRecord {
+            approval_id,
+            decision_id,
+            request: from_json(&request, "approval request")?,
+            reasons: from_json(&reasons, "approval reasons")?,
+            digest,
+            required,
+            step_up,
+            acknowledged: from_json(&acknowledged, "acknowledged")?,
+            approvers: Vec::new(),
+            status: ApprovalStatus::parse(&status)
+                .ok_or_else(|| StoreError::Backend(format!("stored approval status `{status}`")))?,
+            created_at_ms,
+            expires_at_ms,
+            decided_by,
+            reject_reason,
+            consumed_by,
+            revoked_by,
+            revoke_reason,
+        })
+    })())
+}
+
+/// Reads an approval with its status as of `now_ms` (a read never writes the `expired` event; writes do).
+pub(crate) fn load_approval(c: &Connection, id: ApprovalId, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError> {
+    Ok(load_approval_raw(c, id)?.map(|mut a| {
+        a.status = a.effective_status(now_ms);
+        a
+    }))
+}
+
+pub(crate) fn list_approvals(
+    c: &Connection,
+    status: Option<ApprovalStatus>,
+    now_ms: i64,
+) -> Result<Vec<ApprovalRecord>, StoreError> {
+    let ids: Vec<ApprovalId> = c
+        .prepare("SELECT id FROM approvals ORDER BY id")
+        .sql()?
+        .query_map([], |r| r.get(0))
+        .sql()?
+        .collect::<Result<_, _>>()
+        .sql()?;
+    let mut out = Vec::new();
+    for id in ids {
+        if let Some(a) = load_approval(c, id, now_ms)?
+            && status.is_none_or(|s| s == a.status)
+        {
+            out.push(a);
+        }
+    }
+    Ok(out)
+}
+
+fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Result<Event, (u64, String)>> {
+    let seq = r.get::<_, i64>(0)? as u64;
+    let kind: String = r.get(2)?;
+    let data: String = r.get(3)?;
+    let ts_ms: i64 = r.get(1)?;
+    let prev_hash: String = r.get(4)?;
+    let hash: String = r.get(5)?;
+    Ok((|| {
+        let kind = EventKind::parse(&kind).ok_or_else(|| (seq, format!("unknown kind `{kind}`")))?;
+        let data: Value = serde_json::from_str(&data).map_err(|e| (seq, format!("data is not JSON: {e}")))?;
+        Ok(Event { seq, ts_ms, kind, data, prev_hash, hash })
+    })())
+}
+
+pub(crate) fn journal_page(c: &Connection, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError> {
+    let mut stmt = c
+        .prepare_cached(
+            "SELECT seq, ts_ms, kind, data, prev_hash, hash FROM journal WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+        )
+        .sql()?;
+    // Clamped, not wrapped: `after_seq as i64` made u64::MAX (and anything past i64::MAX) read from the start.
+    let after = i64::try_from(after_seq).unwrap_or(i64::MAX);
+    let rows = stmt.query_map(params![after, limit.min(100_000)], event_from_row).sql()?;
+    let mut out = Vec::new();
+    for row in rows {
+        out.push(row.sql()?.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?);
+    }
+    Ok(out)
+}
+
+pub(crate) fn for_each_event(c: &Connection, mut f: impl FnMut(&Event)) -> Result<(), StoreError> {
+    let mut stmt = c.prepare("SELECT seq, ts_ms, kind, data, prev_hash, hash FROM journal ORDER BY seq").sql()?;
+    let rows = stmt.query_map([], event_from_row).sql()?;
+    for row in rows {
+        let event = row.sql()?.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?;
+        f(&event);
+    }
+    Ok(())
+}
+
+pub(crate) fn verify_journal(c: &Connection) -> Result<VerifyReport, StoreError> {
+    let mut stmt = c.prepare("SELECT seq, ts_ms, kind, data, prev_hash, hash FROM journal ORDER BY seq").sql()?;
+    let rows = stmt.query_map([], event_from_row).sql()?;
+    let mut verifier = ChainVerifier::default();
+    let mut events = 0;
+    for row in rows {
+        let seq = verifier.expected_seq();
+        let event = match row.sql()? {
+            Ok(event) => event,
+            Err((_, detail)) => {
+                return Ok(VerifyReport::Corrupt {
+                    events,
+                    seq,
+                    line: None,
+                    problem: ChainProblem::Malformed { detail },
+                });
+            }
+        };
+        if let Err(e) = verifier.check(&event) {
+            return Ok(VerifyReport::Corrupt { events, seq: e.seq, line: None, problem: e.problem });
+        }
+        events += 1;
+    }
+    Ok(VerifyReport::Ok { events, head_seq: verifier.expected_seq() - 1, head_hash: verifier.head_hash().to_string() })
+}
+
+pub(crate) fn table_state(c: &Connection) -> Result<foureyes_store::replay::TableState, StoreError> {
+    let pairs = |sql: &str| -> Result<BTreeMap<i64, String>, StoreError> {
+        let mut stmt = c.prepare(sql).sql()?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).sql()?;
+        rows.collect::<Result<_, _>>().sql()
+    };
+    let reservations = {
+        let mut stmt = c.prepare("SELECT id, released FROM reservations").sql()?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)? == 0))).sql()?;
+        rows.collect::<Result<_, _>>().sql()?
+    };
+    Ok(foureyes_store::replay::TableState {
+        decisions: pairs("SELECT id, status FROM decisions")?,
+        reservations,
+        approvals: pairs("SELECT id, status FROM approvals")?,
+        kill_switch: kill_switch(c)?,
+        demotions: super::sessions::table_state(c)?,
+    })
+}

@@ -1,0 +1,648 @@
+//! The store's write transactions, each written once over [`WriteTx`]: both backends run these exact bodies (SQLite
+//! on its writer thread inside a savepoint, PostgreSQL under the chain-head lock), so the same operations produce the
+//! same rows and the same journal, byte for byte, on either backend. None of them begins or commits: an error that
+//! [`StoreError::is_audited`] is still committed by the caller (the refusal it journaled must persist).
+
+use crate::tx::{NewCredentialRow, NewDecisionRow, WriteTx, session_key};
+use crate::{Decided, MAX_DETAIL_BYTES, StoreError, VoteOutcome};
+use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
+use foureyes_core::canonical::to_canonical_string;
+use foureyes_core::event::{self as ev, CredentialChange, EventData};
+use foureyes_core::journal::Event;
+use foureyes_core::pipeline::{Usage, denials_since_ms, usage_queries};
+use foureyes_core::{
+    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, Decision, DecisionId, DecisionRecord, DecisionStatus,
+    DemotionRecord, DemotionStatus, Outcome, Policy, ReasonCode, Role, Snapshot, Verdict,
+};
+use rust_decimal::Decimal;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+/// Longest accepted `why` of a session restore, in bytes.
+pub const MAX_WHY_BYTES: usize = 1000;
+
+/// Journals a refusal of input that never became a decision.
+pub async fn refuse<W: WriteTx>(
+    w: &mut W,
+    agent: &str,
+    code: &str,
+    message: &str,
+    input: Value,
+    now_ms: i64,
+) -> Result<Event, StoreError> {
+    w.append(now_ms, EventData::Refused(ev::Refused::new(agent, code, message, input))).await
+}
+
+/// [`refuse`], as the error the caller gets (or the error journaling it failed with).
+pub async fn refused<W: WriteTx>(
+    w: &mut W,
+    agent: &str,
+    code: &str,
+    message: String,
+    input: Value,
+    now_ms: i64,
+) -> StoreError {
+    match refuse(w, agent, code, &message, input, now_ms).await {
+        Ok(event) => StoreError::Refused { code: code.to_string(), message, seq: event.seq },
+        Err(e) => e,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Phase A
+
+/// Shape, idempotency, then (for a fresh request or the release of an answered deferral) the pipeline on a snapshot
+/// read in this transaction, and everything it decided persisted and journaled.
+pub async fn decide<W: WriteTx>(
+    w: &mut W,
+    policy: &Policy,
+    request: ActionRequest,
+    now_ms: i64,
+) -> Result<Decided, StoreError> {
+    // 1. Shape: oversized or malformed requests never become decisions; the refusal is audited.
+    if let Err(e) = request.validate_shape() {
+        let input = json!({"request_id": request.request_id, "action": request.action});
+        return Err(refused(w, &request.agent, "bad_request", e.to_string(), input, now_ms).await);
+    }
+    // 2. Idempotency: the same request id returns the stored decision; other content is a conflict.
+    let Some((fingerprint, decision_id)) = w.idempotency(&request.agent, &request.request_id).await? else {
+        let decision = decide_fresh(w, policy, request, now_ms, None).await?;
+        return Ok(Decided { decision, replayed: false });
+    };
+    if fingerprint != request.fingerprint() {
+        let message = format!(
+            "request_id `{}` was already used by agent `{}` for different content (decision {decision_id}): use a new request_id",
+            request.request_id, request.agent
+        );
+        let input = json!({"request_id": request.request_id, "decision_id": decision_id});
+        let event = refuse(w, &request.agent, "idempotency_conflict", &message, input, now_ms).await?;
+        return Err(StoreError::Conflict { message, seq: event.seq });
+    }
+    let stored = w
+        .decision(decision_id)
+        .await?
+        .ok_or_else(|| StoreError::Backend(format!("idempotency points at missing decision {decision_id}")))?;
+    // A deferral whose approval has since been answered is released now (same request id, durable waiting); an
+    // approved execution blocked by the kill switch is re-evaluated (the block was not an answer).
+    let awaiting = stored.status == DecisionStatus::AwaitingApproval;
+    let blocked = stored.verdict == Verdict::Deny && stored.reasons.iter().any(|r| r.code == ReasonCode::KillSwitch);
+    if let Some(approval_id) = stored.approval_id
+        && (awaiting || blocked)
+    {
+        let approval = approval_for_write(w, approval_id, now_ms).await?;
+        if approval.is_some_and(|a| a.status != ApprovalStatus::Pending) {
+            let mut release = stored.request.clone();
+            release.approval_id = Some(approval_id);
+            let decision = decide_fresh(w, policy, release, now_ms, Some((decision_id, fingerprint))).await?;
+            return Ok(Decided { decision, replayed: false });
+        }
+    }
+    // Nothing new was decided: the stored answer, said to be a replay so a caller cannot mistake it for a fresh one.
+    Ok(Decided { decision: stored, replayed: true })
+}
+
+/// Steps 3–9 on a snapshot read in this transaction, then everything persisted and journaled together.
+/// `supersedes` is the deferral (and its idempotency fingerprint) this decision answers.
+async fn decide_fresh<W: WriteTx>(
+    w: &mut W,
+    policy: &Policy,
+    request: ActionRequest,
+    now_ms: i64,
+    supersedes: Option<(DecisionId, String)>,
+) -> Result<DecisionRecord, StoreError> {
+    let snapshot = load_snapshot(w, policy, &request, now_ms).await?;
+    let decision = foureyes_core::decide(policy, &snapshot, &request, now_ms);
+    persist(w, policy, request, decision, now_ms, supersedes).await
+}
+
+async fn load_snapshot<W: WriteTx>(
+    w: &mut W,
+    policy: &Policy,
+    request: &ActionRequest,
+    now_ms: i64,
+) -> Result<Snapshot, StoreError> {
+    let mut usage = BTreeMap::new();
+    // One read per limit: amounts are summed exactly as integer millionths.
+    for q in usage_queries(policy, request, now_ms) {
+        let row = w.usage(&request.action, &q.key, &q.scope, q.since_ms).await?;
+        let sum = Decimal::from_i128_with_scale(i128::from(row.units), 6).normalize();
+        usage.insert(q.slot, Usage { count: row.count, sum, oldest_ms: row.oldest_ms });
+    }
+    let approval = match request.approval_id {
+        Some(id) => approval_for_write(w, id, now_ms).await?,
+        None => None,
+    };
+    let undo_target = match request.undo_of {
+        Some(id) => w.decision(id).await?,
+        None => None,
+    };
+    // An undo that was permitted and did not fail already compensates the target.
+    let undone_by = match request.undo_of {
+        Some(id) => w.undone_by(id).await?,
+        None => None,
+    };
+    // The overruns the approver saw are the keys that were over when the deferral was decided.
+    let acknowledged_keys = match &approval {
+        Some(a) => w.decision(a.decision_id).await?.map(|d| crate::exceeded_keys(&d)),
+        None => None,
+    };
+    let (demotion, session_denials) = session_snapshot(w, policy, request, now_ms).await?;
+    Ok(Snapshot {
+        kill_switch: kill_switch(w).await?,
+        usage,
+        approval,
+        undo_target,
+        undone_by,
+        acknowledged_keys,
+        demotion,
+        session_denials,
+    })
+}
+
+async fn persist<W: WriteTx>(
+    w: &mut W,
+    policy: &Policy,
+    request: ActionRequest,
+    decision: Decision,
+    now_ms: i64,
+    supersedes: Option<(DecisionId, String)>,
+) -> Result<DecisionRecord, StoreError> {
+    let status = DecisionStatus::initial(decision.verdict);
+    let decision_id = w
+        .insert_decision(NewDecisionRow {
+            request: &request,
+            decision: &decision,
+            status,
+            supersedes: supersedes.as_ref().map(|s| s.0),
+            policy_sha256: &policy.sha256,
+            now_ms,
+        })
+        .await?;
+    let mut approval_id = decision.approval_id;
+    if let Some(new) = &decision.new_approval {
+        let id = w.insert_approval(decision_id, &request, &decision.reasons, new, now_ms).await?;
+        approval_id = Some(id);
+        w.set_decision_approval(decision_id, id).await?;
+    }
+    let mut reservations = Vec::new();
+    if decision.verdict == Verdict::Permit {
+        for r in &decision.reservations {
+            let units = crate::amount_units(r.amount)?;
+            let id = w.insert_reservation(decision_id, &request.action, r, units, now_ms).await?;
+            reservations.push(ev::ReservationMade { id, key: r.key.clone(), scope: r.scope.clone(), amount: r.amount });
+        }
+    }
+    if decision.consumes_approval
+        && let Some(id) = decision.approval_id
+        && w.consume_approval(id, decision_id).await? != 1
+    {
+        return Err(StoreError::Backend(format!("approval {id} changed under the deciding transaction")));
+    }
+    // Idempotency points at the newest answer for the request, unless this was a transient kill-switch block.
+    let transient_block = decision.verdict == Verdict::Deny && decision.has_reason(ReasonCode::KillSwitch);
+    let superseded = supersedes.as_ref().map(|s| s.0).filter(|_| !transient_block);
+    match (&supersedes, transient_block) {
+        (Some((old, fingerprint)), false) => {
+            w.set_decision_status(*old, DecisionStatus::Superseded).await?;
+            w.repoint_idempotency(&request.agent, &request.request_id, fingerprint, decision_id).await?;
+        }
+        (Some(_), true) => {}
+        (None, _) => {
+            w.insert_idempotency(&request.agent, &request.request_id, &request.fingerprint(), decision_id).await?;
+        }
+    }
+    if superseded.is_none() && supersedes.is_some() {
+        w.clear_supersedes(decision_id).await?;
+    }
+    let decided = ev::Decided {
+        decision_id,
+        request,
+        verdict: decision.verdict,
+        status,
+        tier: decision.tier,
+        reasons: decision.reasons,
+        budgets: decision.budgets,
+        reservations,
+        approval_id,
+        consumes_approval: decision.consumes_approval,
+        would_have: decision.would_have,
+        digest: decision.digest,
+        supersedes: superseded,
+        policy_sha256: policy.sha256.clone(),
+    };
+    let (request, request_action) = (decided.request.clone(), decided.request.action.clone());
+    let event = w.append(now_ms, EventData::Decided(decided)).await?;
+    w.set_journal_seq(decision_id, event.seq).await?;
+    if let (Some(new), Some(id)) = (&decision.new_approval, approval_id) {
+        let requested = ev::ApprovalRequested {
+            approval_id: id,
+            decision_id,
+            action: request_action,
+            agent: request.agent.clone(),
+            digest: new.digest.clone(),
+            required: new.required,
+            expires_at_ms: new.expires_at_ms,
+            step_up: new.step_up,
+            acknowledged: new.acknowledged.clone(),
+        };
+        w.append(now_ms, EventData::ApprovalRequested(requested)).await?;
+    }
+    if let Some(demotion) = &decision.demote {
+        let session = session_key(request.session.as_deref());
+        let demotion_id = w.insert_demotion(&request.agent, session, demotion, decision_id, now_ms).await?;
+        let demoted = ev::SessionDemoted {
+            demotion_id,
+            agent: request.agent.clone(),
+            session: request.session.clone(),
+            signal: demotion.signal,
+            reason: demotion.reason.clone(),
+            decision_id,
+            until_ms: demotion.until_ms,
+        };
+        w.append(now_ms, EventData::SessionDemoted(demoted)).await?;
+    }
+    w.decision(decision_id).await?.ok_or_else(|| StoreError::Backend("decision vanished after insert".into()))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Phase B
+
+/// The executor's outcome: `failed` releases the reservations, `unknown` keeps them. `reported_by` names a reporter
+/// other than the deciding agent (an executor).
+pub async fn report<W: WriteTx>(
+    w: &mut W,
+    decision_id: DecisionId,
+    outcome: Outcome,
+    detail: Value,
+    reported_by: Option<&str>,
+    now_ms: i64,
+) -> Result<DecisionRecord, StoreError> {
+    let Some(record) = w.decision(decision_id).await? else {
+        return Err(StoreError::NotFound(format!("decision {decision_id} does not exist")));
+    };
+    let detail_len = to_canonical_string(&detail).len();
+    if detail_len > MAX_DETAIL_BYTES {
+        let message = format!("report detail is {detail_len} bytes: at most {MAX_DETAIL_BYTES} are accepted");
+        let input = json!({"decision_id": decision_id, "detail": detail});
+        return Err(refused(w, &record.request.agent, "bad_request", message, input, now_ms).await);
+    }
+    if record.verdict != Verdict::Permit {
+        return Err(StoreError::InvalidState(format!(
+            "decision {decision_id} is `{}`, not `permit`: only a permitted action is executed and reported",
+            record.verdict
+        )));
+    }
+    let new_status = DecisionStatus::from_outcome(outcome);
+    match record.status {
+        DecisionStatus::Intended | DecisionStatus::Unknown => {}
+        s if s == new_status => return Ok(record),
+        s => {
+            return Err(StoreError::InvalidState(format!(
+                "decision {decision_id} was already reported `{}`; it cannot become `{}`",
+                s.as_str(),
+                outcome.as_str()
+            )));
+        }
+    }
+    if record.status == new_status {
+        return Ok(record);
+    }
+    let released = match outcome {
+        Outcome::Failed => w.release_reservations(decision_id).await?,
+        Outcome::Executed | Outcome::Unknown => Vec::new(),
+    };
+    w.set_reported(decision_id, new_status, now_ms, &detail).await?;
+    // Only a report by someone other than the deciding agent names its reporter: earlier events keep their shape.
+    let reported_by = reported_by.map(str::to_string);
+    w.append(now_ms, EventData::Reported(ev::Reported { decision_id, outcome, detail, released, reported_by })).await?;
+    w.decision(decision_id).await?.ok_or_else(|| StoreError::Backend("decision vanished".into()))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Approvals
+
+/// Loads an approval for a write, turning an approval past its TTL into `expired` (journaled) first.
+async fn approval_for_write<W: WriteTx>(
+    w: &mut W,
+    id: ApprovalId,
+    now_ms: i64,
+) -> Result<Option<ApprovalRecord>, StoreError> {
+    let Some(mut record) = w.approval(id).await? else { return Ok(None) };
+    if record.effective_status(now_ms) == ApprovalStatus::Expired && record.status != ApprovalStatus::Expired {
+        w.expire_approval(id).await?;
+        let expired = ev::Expired { approval_id: id, decision_id: record.decision_id, was: record.status };
+        w.append(now_ms, EventData::Expired(expired)).await?;
+        record.status = ApprovalStatus::Expired;
+    }
+    Ok(Some(record))
+}
+
+async fn vote_refusal<W: WriteTx>(
+    w: &mut W,
+    id: ApprovalId,
+    approver: &str,
+    error: VoteError,
+    now_ms: i64,
+) -> StoreError {
+    let code = match &error {
+        VoteError::NotPending { .. } => "approval_not_pending",
+        VoteError::SelfApproval { .. } => "self_approval",
+        VoteError::DigestMismatch { .. } => "digest_mismatch",
+        VoteError::RecordAltered => "record_altered",
+    };
+    let input = match &error {
+        VoteError::DigestMismatch { shown, actual } => {
+            json!({"approval_id": id, "approver": approver, "shown": shown, "actual": actual})
+        }
+        _ => json!({"approval_id": id, "approver": approver}),
+    };
+    refused(w, approver, code, error.to_string(), input, now_ms).await
+}
+
+async fn approval_now<W: WriteTx>(w: &mut W, id: ApprovalId) -> Result<ApprovalRecord, StoreError> {
+    w.approval(id).await?.ok_or_else(|| StoreError::Backend("approval vanished".into()))
+}
+
+pub async fn approve<W: WriteTx>(
+    w: &mut W,
+    id: ApprovalId,
+    approver: &str,
+    digest_seen: Option<&str>,
+    now_ms: i64,
+) -> Result<VoteOutcome, StoreError> {
+    let Some(record) = approval_for_write(w, id, now_ms).await? else {
+        return Err(StoreError::NotFound(format!("approval {id} does not exist")));
+    };
+    match approval::approve(&record, approver, digest_seen, now_ms) {
+        Err(e) => Err(vote_refusal(w, id, approver, e, now_ms).await),
+        Ok(VoteEffect::AlreadyCounted { .. }) => Ok(VoteOutcome { approval: record, counted: false }),
+        Ok(VoteEffect::Counted { approvers, complete }) => {
+            w.insert_vote(id, approver, now_ms).await?;
+            let vote =
+                ev::Vote { approval_id: id, approver: approver.to_string(), approvers, required: record.required };
+            if complete {
+                w.approve_approval(id, approver).await?;
+                w.append(now_ms, EventData::Approved(vote)).await?;
+            } else {
+                w.append(now_ms, EventData::ApprovalVote(vote)).await?;
+            }
+            Ok(VoteOutcome { approval: approval_now(w, id).await?, counted: true })
+        }
+    }
+}
+
+pub async fn reject<W: WriteTx>(
+    w: &mut W,
+    id: ApprovalId,
+    approver: &str,
+    reason: Option<&str>,
+    digest_seen: Option<&str>,
+    now_ms: i64,
+) -> Result<ApprovalRecord, StoreError> {
+    let Some(record) = approval_for_write(w, id, now_ms).await? else {
+        return Err(StoreError::NotFound(format!("approval {id} does not exist")));
+    };
+    if let Err(e) = approval::reject(&record, digest_seen, now_ms) {
+        return Err(vote_refusal(w, id, approver, e, now_ms).await);
+    }
+    w.reject_approval(id, approver, reason).await?;
+    let rejected = ev::Rejected { approval_id: id, approver: approver.to_string(), reason: reason.map(str::to_string) };
+    w.append(now_ms, EventData::Rejected(rejected)).await?;
+    approval_now(w, id).await
+}
+
+pub async fn revoke<W: WriteTx>(
+    w: &mut W,
+    id: ApprovalId,
+    by: &str,
+    why: &str,
+    now_ms: i64,
+) -> Result<ApprovalRecord, StoreError> {
+    let Some(record) = approval_for_write(w, id, now_ms).await? else {
+        return Err(StoreError::NotFound(format!("approval {id} does not exist")));
+    };
+    if let Err(e) = approval::revoke(&record, why, now_ms) {
+        let code = match e {
+            RevokeError::NoReason | RevokeError::ReasonTooLong { .. } => "bad_request",
+            RevokeError::NotRevocable { .. } => "approval_not_revocable",
+        };
+        let input = json!({"approval_id": id, "by": by, "status": record.status.as_str()});
+        return Err(refused(w, by, code, e.to_string(), input, now_ms).await);
+    }
+    // Conditional on `approved`: the release that consumes it runs in this same serialized write path, so the
+    // loser of a revoke/release race sees the other's write (the release is denied; the revoke is refused).
+    if w.revoke_approval(id, by, why).await? != 1 {
+        return Err(StoreError::Backend(format!("approval {id} changed under the revoking transaction")));
+    }
+    let revoked =
+        ev::Revoked { approval_id: id, decision_id: record.decision_id, by: by.to_string(), why: why.to_string() };
+    w.append(now_ms, EventData::Revoked(revoked)).await?;
+    approval_now(w, id).await
+}
+
+/// Marks every approval past its TTL as expired (journaled); returns their ids.
+pub async fn expire_all<W: WriteTx>(w: &mut W, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
+    let ids = w.approvals_due(now_ms).await?;
+    for id in &ids {
+        approval_for_write(w, *id, now_ms).await?;
+    }
+    Ok(ids)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Kill switch, policy
+
+pub async fn kill_switch<W: WriteTx>(w: &mut W) -> Result<bool, StoreError> {
+    Ok(w.setting("kill_switch").await?.as_deref() == Some("on"))
+}
+
+pub async fn set_kill_switch<W: WriteTx>(w: &mut W, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
+    if kill_switch(w).await? == engaged {
+        return Ok(false);
+    }
+    w.set_setting("kill_switch", if engaged { "on" } else { "off" }).await?;
+    w.append(now_ms, EventData::KillSwitch(ev::KillSwitch { engaged, by: by.to_string() })).await?;
+    Ok(true)
+}
+
+pub async fn record_policy<W: WriteTx>(
+    w: &mut W,
+    sha256: &str,
+    source: &str,
+    actions: usize,
+    now_ms: i64,
+) -> Result<bool, StoreError> {
+    if w.setting("policy_sha256").await?.as_deref() == Some(sha256) {
+        return Ok(false);
+    }
+    w.set_setting("policy_sha256", sha256).await?;
+    let loaded = ev::PolicyLoaded { sha256: sha256.to_string(), source: source.to_string(), actions: actions as u64 };
+    w.append(now_ms, EventData::PolicyLoaded(loaded)).await?;
+    Ok(true)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Session trust
+
+/// Marks a demotion whose cooling period has passed as expired, journaled (`session_restored`, `cause: expired`).
+/// It ended at `until_ms`, whichever write noticed it.
+async fn expire_demotion<W: WriteTx>(w: &mut W, d: &mut DemotionRecord, now_ms: i64) -> Result<(), StoreError> {
+    w.end_demotion(d.demotion_id, DemotionStatus::Expired, d.until_ms, None, None).await?;
+    let restored = ev::SessionRestored {
+        demotion_id: d.demotion_id,
+        agent: d.agent.clone(),
+        session: d.session.clone(),
+        cause: ev::RestoreCause::Expired,
+        by: None,
+        why: None,
+        until_ms: d.until_ms,
+    };
+    w.append(now_ms, EventData::SessionRestored(restored)).await?;
+    d.status = DemotionStatus::Expired;
+    d.ended_at_ms = Some(d.until_ms);
+    Ok(())
+}
+
+/// The active demotions of `(agent, session)` and of the agent's sessionless requests, after expiring (journaled)
+/// those whose cooling period has passed.
+async fn active_demotions<W: WriteTx>(
+    w: &mut W,
+    agent: &str,
+    session: Option<&str>,
+    now_ms: i64,
+) -> Result<Vec<DemotionRecord>, StoreError> {
+    let mut active = Vec::new();
+    for mut d in w.active_demotions(agent, session_key(session)).await? {
+        if d.is_active(now_ms) {
+            active.push(d);
+        } else {
+            expire_demotion(w, &mut d, now_ms).await?;
+        }
+    }
+    Ok(active)
+}
+
+/// What the snapshot needs of session trust: the demotion holding the request (the one that lasts longest, when
+/// both the session and the whole agent are demoted) and the session's denials since the policy says to count them.
+async fn session_snapshot<W: WriteTx>(
+    w: &mut W,
+    policy: &Policy,
+    request: &ActionRequest,
+    now_ms: i64,
+) -> Result<(Option<DemotionRecord>, u64), StoreError> {
+    let session = request.session.as_deref();
+    let demotion = active_demotions(w, &request.agent, session, now_ms).await?.into_iter().max_by_key(|d| d.until_ms);
+    let last = w.last_demotion(&request.agent, session_key(session)).await?;
+    let denials = match denials_since_ms(policy, now_ms, last.map(|d| d.ends_at_ms())) {
+        None => 0,
+        Some(since_ms) => w.session_denials(&request.agent, session_key(session), since_ms).await?,
+    };
+    Ok((demotion, denials))
+}
+
+/// An admin's early restore of `(agent, session)`: exactly that session's demotion (restoring a session does not
+/// lift a demotion of the whole agent, which is restored by naming no session).
+pub async fn restore_session<W: WriteTx>(
+    w: &mut W,
+    agent: &str,
+    session: Option<&str>,
+    by: &str,
+    why: &str,
+    now_ms: i64,
+) -> Result<DemotionRecord, StoreError> {
+    if why.trim().is_empty() || why.len() > MAX_WHY_BYTES || why.chars().any(char::is_control) {
+        let message = format!("a restore needs a reason (`why`): 1 to {MAX_WHY_BYTES} bytes of printable text");
+        let input = json!({"agent": agent, "session": session, "why": why});
+        return Err(refused(w, by, "bad_request", message, input, now_ms).await);
+    }
+    let active = active_demotions(w, agent, session, now_ms).await?;
+    let Some(mut d) = active.into_iter().find(|d| d.session.as_deref() == session) else {
+        let whose = match session {
+            Some(s) => format!("session `{s}` of agent `{agent}`"),
+            None => format!("agent `{agent}` (requests without a session id)"),
+        };
+        return Err(StoreError::NotFound(format!("{whose} is not demoted")));
+    };
+    w.end_demotion(d.demotion_id, DemotionStatus::Restored, now_ms, Some(by), Some(why)).await?;
+    let restored = ev::SessionRestored {
+        demotion_id: d.demotion_id,
+        agent: d.agent.clone(),
+        session: d.session.clone(),
+        cause: ev::RestoreCause::Admin,
+        by: Some(by.to_string()),
+        why: Some(why.to_string()),
+        until_ms: d.until_ms,
+    };
+    w.append(now_ms, EventData::SessionRestored(restored)).await?;
+    d.status = DemotionStatus::Restored;
+    d.ended_at_ms = Some(now_ms);
+    d.ended_by = Some(by.to_string());
+    d.ended_reason = Some(why.to_string());
+    Ok(d)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Credentials
+
+async fn name_free<W: WriteTx>(w: &mut W, name: &str) -> Result<(), StoreError> {
+    // In the write transaction: no other writer can take this name between the check and the insert.
+    if w.credential_exists(name).await? {
+        return Err(StoreError::InvalidState(format!(
+            "a credential named `{name}` already exists: revoke it first or pick another name"
+        )));
+    }
+    Ok(())
+}
+
+pub async fn create_token<W: WriteTx>(
+    w: &mut W,
+    name: &str,
+    role: Role,
+    token_sha256: &str,
+    totp_secret: Option<&str>,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    crate::refuse_unbound_executor(role)?;
+    name_free(w, name).await?;
+    w.insert_credential(NewCredentialRow { name, role, token_sha256, totp_secret, serves: None, now_ms }).await?;
+    let created =
+        CredentialChange::Created { name: name.to_string(), role, serves: None, step_up: totp_secret.is_some() };
+    w.append(now_ms, EventData::Credential(created)).await?;
+    Ok(())
+}
+
+pub async fn create_executor<W: WriteTx>(
+    w: &mut W,
+    name: &str,
+    serves: &str,
+    token_sha256: &str,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    name_free(w, name).await?;
+    // In the same transaction: a revoke of the agent cannot slip between this check and the insert.
+    if !w.live_agent(serves).await? {
+        return Err(StoreError::InvalidState(format!(
+            "no live agent credential named `{serves}`: an executor serves an agent that has a credential"
+        )));
+    }
+    let row =
+        NewCredentialRow { name, role: Role::Executor, token_sha256, totp_secret: None, serves: Some(serves), now_ms };
+    w.insert_credential(row).await?;
+    let created = CredentialChange::Created {
+        name: name.to_string(),
+        role: Role::Executor,
+        serves: Some(serves.to_string()),
+        step_up: false,
+    };
+    w.append(now_ms, EventData::Credential(created)).await?;
+    Ok(())
+}
+
+pub async fn revoke_token<W: WriteTx>(w: &mut W, name: &str, now_ms: i64) -> Result<bool, StoreError> {
+    let changed = w.revoke_credential(name, now_ms).await?;
+    if changed > 0 {
+        w.delete_sessions_of(name).await?;
+        w.append(now_ms, EventData::Credential(CredentialChange::Revoked { name: name.to_string() })).await?;
+    }
+    Ok(changed > 0)
+}

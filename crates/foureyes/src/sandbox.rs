@@ -1,0 +1,115 @@
+//! The check runner's sandbox: the operator's check command runs proposed code, so it runs confined.
+//!
+//! With bubblewrap (`bwrap`, Debian package `bubblewrap`) the check gets new user, PID, network, IPC, UTS and
+//! cgroup namespaces (`--unshare-all`): the whole filesystem read-only (`--ro-bind / /`), a private `/tmp`, the
+//! workspace read-only — bound from the runner's own directory handle (`--ro-bind-fd`), so a symlink swapped in
+//! since cannot redirect it — and writable only in the operator's `--writable` directories (each opened below the
+//! workspace handle, refusing symlinks, and bound with `--bind-fd`); no network unless the task allows it. When the
+//! check's shell exits, the namespace's init exits and the kernel kills every process left in the PID namespace —
+//! a `setsid` child included, which a process-group kill misses; `--die-with-parent` does the same if the runner
+//! dies.
+//!
+//! A host that cannot sandbox (no `bwrap`, or namespaces disabled) is refused with a message saying so, unless the
+//! operator created the task with `--unsandboxed-check`; every check record says how it was confined.
+
+use crate::workspace::Workspace;
+use foureyes_core::task::{TaskConfig, visible};
+use rustix::fd::{AsRawFd, OwnedFd};
+use rustix::io::FdFlags;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The check command, ready to spawn, and what keeps its bound directories open until it is spawned.
+pub struct Confined {
+    pub command: Command,
+    /// Directory handles the sandbox binds (inherited by `bwrap`); dropped once it has started.
+    pub handles: Vec<OwnedFd>,
+    /// How the check is confined, as recorded with its result.
+    pub description: String,
+}
+
+/// Where `bwrap` is: the first one on `PATH`.
+fn find_bwrap() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join("bwrap")).find(|p| p.is_file())
+}
+
+/// The refusal a host that cannot sandbox gets.
+fn cannot(why: String) -> String {
+    format!(
+        "the check cannot run in a sandbox on this host: {why}. Install bubblewrap (Debian: apt-get install bubblewrap) \
+         on a kernel with user namespaces, or create the task with --unsandboxed-check to run proposed code with the \
+         runner's own rights"
+    )
+}
+
+/// Whether this host can run a check in the sandbox: `bwrap` exists and can create the namespaces.
+pub fn available() -> Result<PathBuf, String> {
+    let bwrap = find_bwrap().ok_or_else(|| cannot("`bwrap` is not on PATH".into()))?;
+    let probe = Command::new(&bwrap)
+        .args(["--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--", "/bin/true"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .output()
+        .map_err(|e| cannot(format!("`{}` cannot be started: {e}", bwrap.display())))?;
+    if !probe.status.success() {
+        let said = String::from_utf8_lossy(&probe.stderr);
+        return Err(cannot(format!("`bwrap` cannot create namespaces ({})", visible(said.trim()))));
+    }
+    Ok(bwrap)
+}
+
+/// An inheritable copy of a handle, and its number for `bwrap`'s `--…-fd` options.
+fn inheritable(fd: OwnedFd) -> Result<(OwnedFd, String), String> {
+    rustix::io::fcntl_setfd(&fd, FdFlags::empty())
+        .map_err(|e| format!("cannot pass a directory to the sandbox: {e}"))?;
+    let number = fd.as_raw_fd().to_string();
+    Ok((fd, number))
+}
+
+/// The command that runs `config.check_command` in the workspace, confined as the task says.
+pub fn check_command(config: &TaskConfig) -> Result<Confined, String> {
+    if config.unsandboxed {
+        let mut command = Command::new("/bin/sh");
+        command.arg("-c").arg(&config.check_command).current_dir(&config.workspace);
+        return Ok(Confined {
+            command,
+            handles: Vec::new(),
+            description: "none (the operator created the task with --unsandboxed-check)".into(),
+        });
+    }
+    let bwrap = available()?;
+    let workspace = Workspace::open(&config.workspace)?;
+    let mut handles = Vec::new();
+    let mut command = Command::new(bwrap);
+    command.args(["--die-with-parent", "--unshare-all", "--new-session"]);
+    if config.network {
+        command.arg("--share-net");
+    }
+    command.args(["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]);
+    let root = rustix::io::dup(workspace.root()).map_err(|e| format!("cannot use the workspace: {e}"))?;
+    let (root, number) = inheritable(root)?;
+    command.args(["--ro-bind-fd", &number, &config.workspace]);
+    handles.push(root);
+    for w in &config.writable {
+        let (dir, number) = inheritable(workspace.open_dir(w)?)?;
+        let target = Path::new(&config.workspace).join(w);
+        command.arg("--bind-fd").arg(&number).arg(&target);
+        handles.push(dir);
+    }
+    command.args(["--setenv", "TMPDIR", "/tmp", "--chdir", &config.workspace, "--", "/bin/sh", "-c"]);
+    command.arg(&config.check_command);
+    let writable = if config.writable.is_empty() {
+        "nowhere".to_string()
+    } else {
+        config.writable.iter().map(|w| format!("`{}`", visible(w))).collect::<Vec<_>>().join(", ")
+    };
+    let network = if config.network { "network allowed" } else { "no network" };
+    Ok(Confined {
+        command,
+        handles,
+        description: format!(
+            "bubblewrap: filesystem read-only, workspace writable {writable}, private /tmp, {network}, own PID namespace"
+        ),
+    })
+}

@@ -1,0 +1,326 @@
+//! The workspace as the trusted executor and runner touch it: every file operation is made relative to an open
+//! directory handle of the workspace, one path component at a time, and refuses a symlink at any component.
+//!
+//! Paths are never resolved as text. The workspace itself is opened with `openat2(RESOLVE_NO_SYMLINKS)` (so no
+//! component of its absolute path may have been swapped for a symlink since `task create`); each directory below
+//! it is opened from its parent's handle with `openat2(RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS)` (`O_NOFOLLOW` on a
+//! kernel without `openat2`), so a symlink planted while the executor writes — `zz -> .ci`, `yy -> /elsewhere` —
+//! makes the write fail instead of sending it through the link. After writing, the executor re-opens each path
+//! from the workspace root the same way and confirms it reaches the very file it wrote (same device and inode).
+//!
+//! The same walk hashes the whole workspace into a [`Manifest`] (never following a symlink, never opening a FIFO
+//! for reading), which is how the workspace becomes part of a task's revision (`foureyes_core::task`).
+
+use foureyes_core::canonical::sha256_hex;
+use foureyes_core::task::{EntryKind, FileHash, MAX_MANIFEST_FILES, Manifest, ManifestEntry, visible};
+use rustix::fd::{AsFd, BorrowedFd, OwnedFd};
+use rustix::fs::{AtFlags, FileType, Mode, OFlags, ResolveFlags};
+use rustix::io::Errno;
+use sha2::{Digest, Sha256};
+use std::io::{Read, Write};
+
+/// An open workspace directory.
+pub struct Workspace {
+    root: OwnedFd,
+}
+
+/// A file the executor wrote: where, and which inode, so its location can be confirmed afterwards.
+pub struct Written {
+    pub path: String,
+    dev: u64,
+    ino: u64,
+}
+
+const RESOLVE: ResolveFlags = ResolveFlags::BENEATH.union(ResolveFlags::NO_SYMLINKS).union(ResolveFlags::NO_MAGICLINKS);
+
+/// Opens one name below `dir`, never through a symlink: `openat2` with `RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS`,
+/// or `openat` with `O_NOFOLLOW` where the kernel has no `openat2` (`name` is one component, so `O_NOFOLLOW` on it
+/// is the same guarantee).
+fn open_one(dir: BorrowedFd<'_>, name: &str, flags: OFlags, mode: Mode) -> Result<OwnedFd, Errno> {
+    let flags = flags | OFlags::CLOEXEC | OFlags::NOFOLLOW;
+    match rustix::fs::openat2(dir, name, flags, mode, RESOLVE) {
+        Err(Errno::NOSYS) => rustix::fs::openat(dir, name, flags, mode),
+        other => other,
+    }
+}
+
+/// Says why `name` in `dir` could not be opened as asked, naming a symlink as such.
+fn explain(dir: BorrowedFd<'_>, name: &str, shown: &str, e: Errno) -> String {
+    match rustix::fs::statat(dir, name, AtFlags::SYMLINK_NOFOLLOW) {
+        Ok(st) if FileType::from_raw_mode(st.st_mode) == FileType::Symlink => {
+            let target = rustix::fs::readlinkat(dir, name, Vec::new())
+                .map(|t| format!(" (to `{}`)", visible(&t.to_string_lossy())))
+                .unwrap_or_default();
+            format!(
+                "the path goes through the symlink `{shown}`{target}: the executor writes and reads only real paths inside the workspace, never through a symlink (it can lead outside the workspace, or to a sensitive path under another name)"
+            )
+        }
+        Ok(st) if e == Errno::NOTDIR => {
+            let kind = FileType::from_raw_mode(st.st_mode);
+            format!("`{shown}` is not a directory ({kind:?})")
+        }
+        _ => format!("`{shown}`: {e}"),
+    }
+}
+
+fn split(rel: &str) -> Result<(Vec<&str>, &str), String> {
+    foureyes_core::task::check_path(rel)?;
+    let mut parts: Vec<&str> = rel.split('/').collect();
+    let name = parts.pop().ok_or_else(|| "an empty path".to_string())?;
+    Ok((parts, name))
+}
+
+impl Workspace {
+    /// Opens the workspace by its absolute path; no component of it may be a symlink.
+    pub fn open(path: &str) -> Result<Workspace, String> {
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOFOLLOW;
+        let root = match rustix::fs::openat2(rustix::fs::CWD, path, flags, Mode::empty(), ResolveFlags::NO_SYMLINKS) {
+            Err(Errno::NOSYS) => Self::open_walking(path)?,
+            Err(Errno::LOOP) => {
+                return Err(format!(
+                    "the workspace `{}` now goes through a symlink: the executor works only in the workspace the task was created with",
+                    visible(path)
+                ));
+            }
+            Err(e) => return Err(format!("the workspace `{}` cannot be opened: {e}", visible(path))),
+            Ok(fd) => fd,
+        };
+        Ok(Workspace { root })
+    }
+
+    /// Without `openat2`: from `/`, one component at a time with `O_NOFOLLOW`.
+    fn open_walking(path: &str) -> Result<OwnedFd, String> {
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY;
+        let mut at = rustix::fs::open("/", flags | OFlags::CLOEXEC, Mode::empty())
+            .map_err(|e| format!("cannot open `/`: {e}"))?;
+        for part in path.split('/').filter(|p| !p.is_empty()) {
+            at = open_one(at.as_fd(), part, flags, Mode::empty())
+                .map_err(|e| format!("the workspace `{}` cannot be opened at `{part}`: {e}", visible(path)))?;
+        }
+        Ok(at)
+    }
+
+    pub fn root(&self) -> BorrowedFd<'_> {
+        self.root.as_fd()
+    }
+
+    /// Opens the directory `parts` below the root, creating missing ones when `create` is set.
+    fn walk(&self, parts: &[&str], create: bool) -> Result<Option<OwnedFd>, String> {
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY;
+        let mut at: Option<OwnedFd> = None;
+        for (i, part) in parts.iter().enumerate() {
+            let dir = at.as_ref().map_or(self.root.as_fd(), |d| d.as_fd());
+            let shown = visible(&parts[..=i].join("/"));
+            let next = match open_one(dir, part, flags, Mode::empty()) {
+                Ok(fd) => fd,
+                Err(Errno::NOENT) if create => {
+                    match rustix::fs::mkdirat(dir, *part, Mode::from_raw_mode(0o755)) {
+                        Ok(()) | Err(Errno::EXIST) => {}
+                        Err(e) => return Err(format!("cannot create the directory `{shown}`: {e}")),
+                    }
+                    open_one(dir, part, flags, Mode::empty()).map_err(|e| explain(dir, part, &shown, e))?
+                }
+                Err(Errno::NOENT) => return Ok(None),
+                Err(e) => return Err(explain(dir, part, &shown, e)),
+            };
+            at = Some(next);
+        }
+        Ok(Some(at.unwrap_or(rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?)))
+    }
+
+    /// Whether `rel` could be written as a real path inside the workspace now: no symlink at any existing
+    /// component, directories in the middle, no directory at the end. (The write itself checks again.)
+    pub fn check_target(&self, rel: &str) -> Result<(), String> {
+        let (parts, name) = split(rel)?;
+        let Some(dir) = self.walk(&parts, false)? else { return Ok(()) };
+        match rustix::fs::statat(&dir, name, AtFlags::SYMLINK_NOFOLLOW) {
+            Err(Errno::NOENT) => Ok(()),
+            Err(e) => Err(format!("`{}` cannot be inspected: {e}", visible(rel))),
+            Ok(st) => match FileType::from_raw_mode(st.st_mode) {
+                FileType::RegularFile => Ok(()),
+                FileType::Symlink => Err(explain(dir.as_fd(), name, &visible(rel), Errno::LOOP)),
+                FileType::Directory => Err(format!("`{}` is a directory", visible(rel))),
+                other => Err(format!("`{}` is not a regular file ({other:?})", visible(rel))),
+            },
+        }
+    }
+
+    /// Writes `content` to `rel` atomically (a new file beside it, synced, renamed over it), relative to the
+    /// workspace handle and never through a symlink; keeps an existing file's permissions.
+    pub fn write_file(&self, rel: &str, content: &[u8]) -> Result<Written, String> {
+        let (parts, name) = split(rel)?;
+        let shown = visible(rel);
+        let dir = self.walk(&parts, true)?.ok_or_else(|| format!("cannot create the directories of `{shown}`"))?;
+        let mode = match rustix::fs::statat(&dir, name, AtFlags::SYMLINK_NOFOLLOW) {
+            Ok(st) => match FileType::from_raw_mode(st.st_mode) {
+                FileType::RegularFile => Some(Mode::from_raw_mode(st.st_mode & 0o7777)),
+                FileType::Symlink => return Err(explain(dir.as_fd(), name, &shown, Errno::LOOP)),
+                other => return Err(format!("`{shown}` is not a regular file ({other:?})")),
+            },
+            Err(Errno::NOENT) => None,
+            Err(e) => return Err(format!("`{shown}` cannot be inspected: {e}")),
+        };
+        let nanos = jiff::Timestamp::now().as_nanosecond();
+        let tmp = format!(".{name}.foureyes-{}-{nanos}.tmp", std::process::id());
+        let fd =
+            open_one(dir.as_fd(), &tmp, OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL, Mode::from_raw_mode(0o644))
+                .map_err(|e| format!("cannot create a new file beside `{shown}`: {e}"))?;
+        let result = (|| -> Result<Written, String> {
+            if let Some(mode) = mode {
+                rustix::fs::fchmod(&fd, mode).map_err(|e| format!("cannot keep the permissions of `{shown}`: {e}"))?;
+            }
+            let st = rustix::fs::fstat(&fd).map_err(|e| format!("cannot stat the new `{shown}`: {e}"))?;
+            let mut file = std::fs::File::from(fd);
+            file.write_all(content).map_err(|e| format!("writing `{shown}` failed: {e}"))?;
+            file.sync_all().map_err(|e| format!("syncing `{shown}` failed: {e}"))?;
+            rustix::fs::renameat(&dir, tmp.as_str(), &dir, name)
+                .map_err(|e| format!("cannot put `{shown}` in place: {e}"))?;
+            rustix::fs::fsync(&dir).map_err(|e| format!("syncing the directory of `{shown}` failed: {e}"))?;
+            Ok(Written { path: rel.to_string(), dev: st.st_dev, ino: st.st_ino })
+        })();
+        if result.is_err() {
+            let _ = rustix::fs::unlinkat(&dir, tmp.as_str(), AtFlags::empty());
+        }
+        result
+    }
+
+    /// Opens `rel` for reading from the root, never through a symlink, never blocking on a FIFO.
+    fn open_file(&self, rel: &str) -> Result<OwnedFd, String> {
+        let (parts, name) = split(rel)?;
+        let dir = self.walk(&parts, false)?.ok_or_else(|| format!("`{}` does not exist", visible(rel)))?;
+        open_one(dir.as_fd(), name, OFlags::RDONLY | OFlags::NONBLOCK, Mode::empty())
+            .map_err(|e| explain(dir.as_fd(), name, &visible(rel), e))
+    }
+
+    /// Re-opens a written file by its path from the workspace root, confirms it is the very file written (not a
+    /// file the path reaches some other way now), and hashes what is on disk.
+    pub fn confirm(&self, written: &Written) -> Result<FileHash, String> {
+        let shown = visible(&written.path);
+        let fd = self.open_file(&written.path)?;
+        let st = rustix::fs::fstat(&fd).map_err(|e| format!("cannot stat `{shown}`: {e}"))?;
+        if (st.st_dev, st.st_ino) != (written.dev, written.ino) {
+            return Err(format!(
+                "`{shown}` no longer leads to the file the executor wrote (something replaced it or a directory on its way)"
+            ));
+        }
+        let (sha256, bytes) = hash_file(fd).map_err(|e| format!("reading back `{shown}` failed: {e}"))?;
+        Ok(FileHash { path: written.path.clone(), sha256, bytes })
+    }
+
+    /// Opens (creating when missing) a directory below the workspace for the sandbox to bind writable.
+    pub fn open_dir(&self, rel: &str) -> Result<OwnedFd, String> {
+        foureyes_core::task::check_path(rel)?;
+        let parts: Vec<&str> = rel.split('/').collect();
+        self.walk(&parts, true)?.ok_or_else(|| format!("cannot create `{}`", visible(rel)))
+    }
+
+    /// Every file of the workspace, hashed, `exclude`d directories (relative paths) left out. Symlinks are
+    /// recorded by their target text and never followed; FIFOs, sockets and devices are recorded, not read.
+    pub fn manifest(&self, exclude: &[String]) -> Result<Manifest, String> {
+        let mut files = Vec::new();
+        let root = rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?;
+        walk_manifest(root, "", exclude, &mut files)?;
+        Ok(Manifest::new(files))
+    }
+}
+
+fn hash_file(fd: OwnedFd) -> std::io::Result<(String, u64)> {
+    let mut file = std::fs::File::from(fd);
+    let mut hasher = Sha256::new();
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut total = 0u64;
+    loop {
+        let n = file.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buf[..n]);
+        total += n as u64;
+    }
+    Ok((hex(&hasher.finalize()), total))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn walk_manifest(dir: OwnedFd, prefix: &str, exclude: &[String], out: &mut Vec<ManifestEntry>) -> Result<(), String> {
+    let shown_dir = if prefix.is_empty() { ".".to_string() } else { visible(prefix) };
+    let mut names = Vec::new();
+    for entry in rustix::fs::Dir::read_from(&dir).map_err(|e| format!("cannot list `{shown_dir}`: {e}"))? {
+        let entry = entry.map_err(|e| format!("cannot list `{shown_dir}`: {e}"))?;
+        let name = entry.file_name().to_bytes();
+        if name != b"." && name != b".." {
+            names.push(name.to_vec());
+        }
+    }
+    names.sort();
+    for raw in names {
+        // A name that is not UTF-8 is kept visible and distinct: its bytes escaped.
+        let name = match String::from_utf8(raw.clone()) {
+            Ok(name) => name,
+            Err(_) => raw.iter().map(|b| std::ascii::escape_default(*b).to_string()).collect(),
+        };
+        let rel = if prefix.is_empty() { name.clone() } else { format!("{prefix}/{name}") };
+        if exclude.contains(&rel) {
+            continue;
+        }
+        let shown = visible(&rel);
+        let c_name = std::ffi::CString::new(raw).map_err(|_| format!("`{shown}` holds NUL"))?;
+        let st = rustix::fs::statat(&dir, c_name.as_c_str(), AtFlags::SYMLINK_NOFOLLOW)
+            .map_err(|e| format!("cannot inspect `{shown}`: {e}"))?;
+        let kind = FileType::from_raw_mode(st.st_mode);
+        let entry = match kind {
+            FileType::Directory => {
+                let sub = open_c(dir.as_fd(), &c_name, OFlags::RDONLY | OFlags::DIRECTORY)
+                    .map_err(|e| format!("cannot open `{shown}`: {e}"))?;
+                walk_manifest(sub, &rel, exclude, out)?;
+                continue;
+            }
+            FileType::RegularFile => {
+                let fd = open_c(dir.as_fd(), &c_name, OFlags::RDONLY | OFlags::NONBLOCK)
+                    .map_err(|e| format!("cannot open `{shown}`: {e}"))?;
+                let st = rustix::fs::fstat(&fd).map_err(|e| format!("cannot stat `{shown}`: {e}"))?;
+                if FileType::from_raw_mode(st.st_mode) != FileType::RegularFile {
+                    return Err(format!("`{shown}` changed while the workspace was being hashed"));
+                }
+                let (sha256, bytes) = hash_file(fd).map_err(|e| format!("cannot read `{shown}`: {e}"))?;
+                ManifestEntry { path: rel, kind: EntryKind::File, sha256, bytes, executable: st.st_mode & 0o111 != 0 }
+            }
+            FileType::Symlink => {
+                let target = rustix::fs::readlinkat(&dir, c_name.as_c_str(), Vec::new())
+                    .map_err(|e| format!("cannot read the symlink `{shown}`: {e}"))?;
+                let target = target.as_bytes();
+                ManifestEntry {
+                    path: rel,
+                    kind: EntryKind::Symlink,
+                    sha256: sha256_hex(target),
+                    bytes: target.len() as u64,
+                    executable: false,
+                }
+            }
+            _ => ManifestEntry {
+                path: rel,
+                kind: EntryKind::Other,
+                sha256: sha256_hex(b""),
+                bytes: 0,
+                executable: false,
+            },
+        };
+        out.push(entry);
+        if out.len() > MAX_MANIFEST_FILES {
+            return Err(format!(
+                "the workspace holds more than {MAX_MANIFEST_FILES} files: too many to hash on each step"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn open_c(dir: BorrowedFd<'_>, name: &std::ffi::CStr, flags: OFlags) -> Result<OwnedFd, Errno> {
+    let flags = flags | OFlags::CLOEXEC | OFlags::NOFOLLOW;
+    match rustix::fs::openat2(dir, name, flags, Mode::empty(), RESOLVE) {
+        Err(Errno::NOSYS) => rustix::fs::openat(dir, name, flags, Mode::empty()),
+        other => other,
+    }
+}
