@@ -56,8 +56,8 @@ impl Default for Limits {
 /// connection, or a PostgreSQL pool), the listener, webhooks and trace export, standard streams.
 pub const FD_RESERVE: u64 = 128;
 /// Connections past the cap that are still accepted, to be answered `503` and closed (instead of waiting unseen in
-/// the kernel's accept queue). Past these too, a connection is closed at once.
-pub const OVERFLOW_CONNECTIONS: usize = 32;
+/// the kernel's accept queue). Past these too, a connection is sent a bare `503` at once and closed.
+pub const OVERFLOW_CONNECTIONS: usize = 128;
 /// What `Retry-After` says when a cap is reached, in seconds.
 pub const RETRY_AFTER_S: u64 = 1;
 
@@ -118,8 +118,15 @@ pub async fn serve(
         let _ = stream.set_nodelay(true);
         let Ok(permit) = connections.clone().try_acquire_owned() else {
             shed.shed(crate::metrics::Limit::Connections, &format!("{} connections open", limits.max_connections));
-            if let Ok(permit) = overflow.clone().try_acquire_owned() {
-                tokio::spawn(answer_busy(stream, limits.header_timeout.min(Duration::from_secs(2)), permit));
+            match overflow.clone().try_acquire_owned() {
+                Ok(permit) => {
+                    tokio::spawn(answer_busy(stream, limits.header_timeout.min(Duration::from_secs(2)), permit));
+                }
+                // No descriptor to spare for reading its request: answer before it is read (the send buffer of a new
+                // socket takes it at once) and close.
+                Err(_) => {
+                    let _ = stream.try_write(BARE_503);
+                }
             }
             continue;
         };
@@ -148,6 +155,10 @@ pub async fn serve(
 
 /// How long open connections (a streaming SSE subscriber, a long `/wait`) get to finish after a shutdown signal.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
+/// The answer to a connection past the cap and the overflow, written before its request is read.
+const BARE_503: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nretry-after: 1\r\ncontent-type: application/json\r\n\
+connection: close\r\ncontent-length: 64\r\n\r\n{\"error\":{\"code\":\"overloaded\",\"message\":\"too many connections\"}}";
 
 /// Answers one request on a connection past the cap with `503`, `Retry-After` and `Connection: close`, then closes
 /// it. The head must arrive within `header_timeout` (at most 2 s): the overflow is small and must drain.

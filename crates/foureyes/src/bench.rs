@@ -231,7 +231,7 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
         let listener =
             tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
         let addr = listener.local_addr().map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
-        let server = tokio::spawn(async move { axum::serve(listener, foureyes_server::app(state)).await });
+        let server = tokio::spawn(foureyes_server::serve(listener, state, std::future::pending()));
         let started = Instant::now();
         let deadline = started + Duration::from_secs_f64(seconds);
         let mut tasks = Vec::new();
@@ -377,7 +377,14 @@ fn with_dbname(url: &str, name: &str) -> String {
 }
 
 /// `foureyes serve` child processes, killed when dropped.
-struct Servers(Vec<std::process::Child>);
+pub(crate) struct Servers(Vec<std::process::Child>);
+
+impl Servers {
+    /// The first server's process id.
+    pub(crate) fn pid(&self) -> Option<u32> {
+        self.0.first().map(std::process::Child::id)
+    }
+}
 
 impl Drop for Servers {
     fn drop(&mut self) {
@@ -391,12 +398,22 @@ impl Drop for Servers {
 /// Starts one `foureyes serve --listen 127.0.0.1:0` on `db`; returns it (killed on drop) once it listens, and its
 /// address. Blocks: run it off the async workers.
 fn start_server(db: &str, policy: &std::path::Path) -> Result<(Servers, std::net::SocketAddr), Exit> {
+    start_server_with(db, policy, &[])
+}
+
+/// [`start_server`] with more `serve` flags.
+pub(crate) fn start_server_with(
+    db: &str,
+    policy: &std::path::Path,
+    serve_flags: &[String],
+) -> Result<(Servers, std::net::SocketAddr), Exit> {
     use std::io::BufRead;
     let exe = std::env::current_exe().map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot find foureyes: {e}")))?;
     let mut child = std::process::Command::new(exe)
         .args(["--db", db, "--policy"])
         .arg(policy)
         .args(["serve", "--listen", "127.0.0.1:0"])
+        .args(serve_flags)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::inherit())

@@ -410,6 +410,42 @@ pub enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Load: `foureyes serve` (a child process, fresh SQLite file, 127.0.0.1 only) under many waiters, SSE
+    /// subscribers, slow connections, a flood of malformed bodies and at its connection cap. Prints background decide
+    /// p50/p99 idle, under load and after, SSE delivery lag, the server's RSS and fds (peak, and settled after the
+    /// load), and what each bound did. The full run of issue 21: `foureyes bench load --waiters 2000
+    /// --subscribers 500 --slow 1200 --flood 100000 --settle 60`.
+    Load {
+        /// Keep-alive clients deciding throughout (the background).
+        #[arg(long, default_value_t = 16)]
+        background: usize,
+        /// Long-poll `/wait`s held during the load phase (each on a pending approval).
+        #[arg(long, default_value_t = 200)]
+        waiters: usize,
+        /// SSE subscribers held during the load phase.
+        #[arg(long, default_value_t = 50)]
+        subscribers: usize,
+        /// Length of each measured phase (idle, load, after), in seconds.
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// Seconds between the end of the load and the "after" measurement.
+        #[arg(long, default_value_t = 5.0)]
+        settle: f64,
+        /// Slow connections (five in six never finish their head, one in six trickles its body).
+        #[arg(long, default_value_t = 120)]
+        slow: usize,
+        /// The server's `--header-timeout` and `--request-timeout`, in seconds.
+        #[arg(long, default_value_t = 3)]
+        header_timeout: u64,
+        /// Malformed bodies sent by one token.
+        #[arg(long, default_value_t = 2000)]
+        flood: usize,
+        /// `--max-connections` of the server started for the cap phase.
+        #[arg(long, default_value_t = 64)]
+        cap: usize,
+        #[arg(long)]
+        json: bool,
+    },
     /// HTTP load: `POST /v1/decide` requests/s and p50/p99 latency at each number of keep-alive connections,
     /// against an in-process server on 127.0.0.1 with a fresh temporary database.
     Http {

@@ -185,6 +185,32 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
         Command::Bench(BenchCommand::Decide { callers, seconds, group_commit, dir, history, json }) => {
             crate::bench::decide(callers, seconds, group_commit, dir, history, json).await
         }
+        Command::Bench(BenchCommand::Load {
+            background,
+            waiters,
+            subscribers,
+            seconds,
+            settle,
+            slow,
+            header_timeout,
+            flood,
+            cap,
+            json,
+        }) => {
+            let args = crate::bench_load::LoadArgs {
+                background,
+                waiters,
+                subscribers,
+                seconds,
+                settle,
+                slow,
+                header_timeout_s: header_timeout,
+                flood,
+                cap,
+                json,
+            };
+            crate::bench_load::load(args).await
+        }
         Command::Bench(BenchCommand::Replicas { replicas, connections, seconds, sqlite, json }) => {
             crate::bench::replicas(&cli.db, replicas, connections, seconds, sqlite, json).await
         }
