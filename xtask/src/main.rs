@@ -377,6 +377,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "two_notifiers_on_one_store_post_each_event_once_to_each_webhook",
         also: &[],
     },
+    Mutation {
+        property: "a number the approval digest cannot name exactly is refused before judging",
+        file: "crates/foureyes-core/src/number.rs",
+        original: "(Some(written), Some(double)) => written == double,",
+        broken: "(Some(written), Some(double)) => written == written || double == double,",
+        package: "foureyes-core",
+        filter: "every_fixture_case_gives_its_expected_verdict",
+        also: &["the_repositorys_own_policies_pass_their_tests"],
+    },
+    Mutation {
+        property: "a URL param is matched on its parsed host, never on a user name before it",
+        file: "crates/foureyes-core/src/urls.rs",
+        original: "if !u.username().is_empty() || u.password().is_some() {",
+        broken: "if false && (!u.username().is_empty() || u.password().is_some()) {",
+        package: "foureyes-core",
+        filter: "every_fixture_case_gives_its_expected_verdict",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

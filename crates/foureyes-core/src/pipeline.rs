@@ -5,8 +5,9 @@
 //! 3. kill switch (before the policy lookup; an approved execution is blocked outright),
 //! 4. policy lookup (unknown action → tier 3, `default_deny`),
 //! 5. bounds (deny before a human ever sees it),
-//! 6. reversibility (tier 1 without compensation → tier 3; undo targets checked), then session trust (a demoted
-//!    session's tier 1–2 actions → tier 3, `session_demoted`),
+//! 6. reversibility (tier 1 without compensation → tier 3; undo targets checked), hidden destinations (a `type: url`
+//!    param at an `opaque_hosts` entry → tier 3, `opaque_host`), then session trust (a demoted session's tier 1–2
+//!    actions → tier 3, `session_demoted`),
 //! 7. dry run (before limits: a rehearsal spends nothing),
 //! 8. limits and budgets (reserved by the store in the same transaction),
 //! 9. tier → verdict.
@@ -23,6 +24,7 @@
 use crate::number::{NumberError, json_to_decimal};
 use crate::policy::{ActionPolicy, DryRunRule, ParamSpec, ParamType, Policy, Scope, SessionTrust};
 use crate::types::*;
+use crate::urls::{self, UrlVerdict};
 use crate::window::{Window, format_duration_ms};
 use rust_decimal::Decimal;
 use serde_json::Value;
@@ -194,7 +196,13 @@ fn outcome_signal(
     d: &Decision,
     now_ms: i64,
 ) -> Option<NewDemotion> {
-    let bounds = [ReasonCode::Bounds, ReasonCode::UnknownParam, ReasonCode::MissingParam, ReasonCode::WrongType];
+    let bounds = [
+        ReasonCode::Bounds,
+        ReasonCode::UnknownParam,
+        ReasonCode::MissingParam,
+        ReasonCode::WrongType,
+        ReasonCode::MalformedUrl,
+    ];
     let violation = d.reasons.iter().find(|r| bounds.contains(&r.code)).filter(|_| d.verdict == Verdict::Deny);
     let (signal, reason) = if trust.unknown_action && d.has_reason(ReasonCode::DefaultDeny) {
         let probe =
@@ -313,6 +321,15 @@ fn judge(
     {
         b.reason(code, message);
         return b.finish(Verdict::Deny, tier);
+    }
+    // Hidden destinations: a URL at an `opaque_hosts` entry (a shortener, a redirector) goes to a human, whatever
+    // the tier. What a human approved was shown that URL already.
+    if approved.is_none() {
+        let opaque = opaque_destinations(&request.action, spec, &request.params);
+        if !opaque.is_empty() {
+            b.reasons.extend(opaque);
+            tier = 3;
+        }
     }
     // Session trust: a demoted session keeps tier 0 and what a human approved, and loses its autonomy.
     if let Some(demoted) = demotion
@@ -577,6 +594,43 @@ fn check_undo(
     Ok(())
 }
 
+/// Rewrites every `type: url` param of a known action to its canonical form ([`urls::canonicalize`]), so that the
+/// digest a human approves, the approval card and the journal show the URL as it will be matched and reached
+/// (`HTTPS://Example.COM.:443/` is stored as `https://example.com/`). A value that does not canonicalise is left as
+/// sent, for `decide` to deny (`malformed_url`). The store calls it before the idempotency fingerprint.
+pub fn canonicalize_request(policy: &Policy, request: &mut ActionRequest) {
+    let Some(spec) = policy.action(&request.action) else {
+        return;
+    };
+    for (name, p) in &spec.params {
+        if p.ty != ParamType::Url {
+            continue;
+        }
+        if let Some(Value::String(text)) = request.params.get_mut(name)
+            && let Ok(canonical) = urls::canonicalize(text)
+        {
+            *text = canonical.text;
+        }
+    }
+}
+
+/// The `opaque_hosts` a request's URL params point at: each one a reason the action needs a human.
+fn opaque_destinations(action: &str, spec: &ActionPolicy, params: &serde_json::Map<String, Value>) -> Vec<Reason> {
+    let mut out = Vec::new();
+    for (name, p) in &spec.params {
+        let (Some(rule), Some(Value::String(text))) = (&p.url, params.get(name)) else { continue };
+        if let Ok(canonical) = urls::canonicalize(text)
+            && let UrlVerdict::Opaque(host) = rule.judge(&canonical)
+        {
+            out.push(Reason::new(
+                ReasonCode::OpaqueHost,
+                format!("'{action}' needs a human: param '{name}' points at {host}, which hides where it leads"),
+            ));
+        }
+    }
+    out
+}
+
 /// Largest amount a budgeted param may carry: budgets are summed in signed 64-bit millionths, and a window must be
 /// able to hold many of them.
 pub fn max_budget_amount() -> Decimal {
@@ -697,6 +751,23 @@ fn check_param(action: &str, name: &str, p: &ParamSpec, value: &Value, budgeted:
             // A budget sums this param: a negative amount would give budget back.
             if budgeted && number < Decimal::ZERO {
                 return Err(bounds("is negative, and a budget sums it".to_string()));
+            }
+        }
+        ParamType::Url => {
+            let Some(s) = value.as_str() else { return Err(wrong("a URL string")) };
+            let canonical = urls::canonicalize(s).map_err(|why| {
+                Reason::new(
+                    ReasonCode::MalformedUrl,
+                    format!("'{action}' denied: param '{name}'={shown} is not a URL: {why}"),
+                )
+            })?;
+            if let Some(rule) = &p.url
+                && let UrlVerdict::Refused(why) = rule.judge(&canonical)
+            {
+                return Err(Reason::new(
+                    ReasonCode::Bounds,
+                    format!("'{action}' denied: param '{name}'={} {why}", canonical.text),
+                ));
             }
         }
         ParamType::Boolean => {}

@@ -20,7 +20,8 @@
 //! ```
 
 use crate::canonical::sha256_hex;
-use crate::number::f64_to_decimal;
+use crate::number::{DecimalParts, NumberError, f64_significant_digits, f64_to_decimal};
+use crate::urls::{Cidr, HostPattern, UrlRule};
 use crate::window::{Window, format_duration_ms, parse_duration_ms};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
@@ -195,6 +196,8 @@ pub enum ParamType {
     /// A whole number.
     Integer,
     Boolean,
+    /// A URL string, canonicalised and matched by host, scheme, port and IP range ([`crate::urls`]).
+    Url,
 }
 
 impl fmt::Display for ParamType {
@@ -204,6 +207,7 @@ impl fmt::Display for ParamType {
             ParamType::Number => "number",
             ParamType::Integer => "integer",
             ParamType::Boolean => "boolean",
+            ParamType::Url => "url",
         })
     }
 }
@@ -220,6 +224,8 @@ pub struct ParamSpec {
     pub max_len: Option<usize>,
     pub pattern: Option<Regex>,
     pub description: Option<String>,
+    /// For `type: url`: what the URL may point at.
+    pub url: Option<UrlRule>,
 }
 
 impl Policy {
@@ -229,7 +235,7 @@ impl Policy {
             let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
             PolicyError { file: file.to_string(), line, column, message: first_line(&e.to_string()) }
         })?;
-        let mut loader = Loader { file };
+        let mut loader = Loader { file, text };
         let mut policy = loader.build(raw)?;
         policy.sha256 = sha256_hex(text.as_bytes());
         policy.source = file.to_string();
@@ -370,10 +376,10 @@ struct RawParam {
     required: Option<bool>,
     #[serde(default, rename = "enum")]
     enum_values: Option<Vec<Value>>,
-    #[serde(default, deserialize_with = "some_number")]
-    min: Option<f64>,
-    #[serde(default, deserialize_with = "some_number")]
-    max: Option<f64>,
+    #[serde(default)]
+    min: Option<Spanned<Plain<f64>>>,
+    #[serde(default)]
+    max: Option<Spanned<Plain<f64>>>,
     #[serde(default, deserialize_with = "some_number")]
     min_len: Option<usize>,
     #[serde(default, deserialize_with = "some_number")]
@@ -382,6 +388,16 @@ struct RawParam {
     pattern: Option<String>,
     #[serde(default)]
     description: Option<String>,
+    #[serde(default)]
+    schemes: Option<Vec<String>>,
+    #[serde(default)]
+    hosts: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "some_number")]
+    ports: Option<Vec<u16>>,
+    #[serde(default)]
+    cidrs: Option<Vec<String>>,
+    #[serde(default)]
+    opaque_hosts: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -398,8 +414,7 @@ struct RawLimit {
 #[serde(deny_unknown_fields)]
 struct RawBudget {
     param: String,
-    #[serde(deserialize_with = "number")]
-    max: f64,
+    max: Spanned<Plain<f64>>,
     per: String,
     #[serde(default)]
     scope: Option<Scope>,
@@ -426,6 +441,8 @@ struct RawApprovals {
 
 struct Loader<'a> {
     file: &'a str,
+    /// The source text: a number is read from the literal at its location, not from the double YAML made of it.
+    text: &'a str,
 }
 
 impl Loader<'_> {
@@ -512,6 +529,17 @@ impl Loader<'_> {
             sha256: String::new(),
             source: String::new(),
         })
+    }
+
+    /// The exact decimal a YAML number names: read from its literal in the source (`max: 500.0000000000000001` is
+    /// that decimal, not the double 500), falling back to the double's shortest text when the literal cannot be
+    /// found (a number written in a YAML form JSON does not know, such as `0x1F`).
+    fn exact(&self, n: &Spanned<Plain<f64>>) -> Result<Decimal, NumberError> {
+        match literal_at(self.text, &n.referenced).and_then(DecimalParts::parse) {
+            Some(parts) => parts.to_decimal(),
+            None if f64_significant_digits(n.value.0) <= 15 => f64_to_decimal(n.value.0),
+            None => Err(NumberError::NotRepresentable),
+        }
     }
 
     fn session_trust(&self, raw: &Spanned<RawSessionTrust>) -> Result<SessionTrust, PolicyError> {
@@ -642,7 +670,8 @@ impl Loader<'_> {
                 }
                 Some(_) => {}
             }
-            let max = f64_to_decimal(bv.max)
+            let max = self
+                .exact(&bv.max)
                 .map_err(|_| self.err(&b.referenced, format!("`{name}`: budget `max` is not a finite decimal")))?;
             if max <= Decimal::ZERO {
                 return Err(self.err(&b.referenced, format!("`{name}`: budget `max: {max}` must be above 0")));
@@ -745,12 +774,36 @@ impl Loader<'_> {
                 self.err(at, format!("{here}: `min_len`/`max_len`/`pattern` apply to `string` params, not `{}`", p.ty))
             );
         }
-        let decimal = |v: Option<f64>, what: &str| -> Result<Option<Decimal>, PolicyError> {
-            v.map(|f| f64_to_decimal(f).map_err(|_| self.err(at, format!("{here}: `{what}` is not a finite decimal"))))
+        let is_url = p.ty == ParamType::Url;
+        let url_keys = p.schemes.is_some()
+            || p.hosts.is_some()
+            || p.ports.is_some()
+            || p.cidrs.is_some()
+            || p.opaque_hosts.is_some();
+        if !is_url && url_keys {
+            return Err(self.err(
+                at,
+                format!(
+                    "{here}: `schemes`/`hosts`/`ports`/`cidrs`/`opaque_hosts` apply to `url` params, not `{}`",
+                    p.ty
+                ),
+            ));
+        }
+        if is_url && p.enum_values.is_some() {
+            return Err(self.err(at, format!("{here}: `enum` does not apply to `url` params: list `hosts` instead")));
+        }
+        let url = if is_url { Some(self.url_rule(&here, at, p)?) } else { None };
+        let decimal = |v: &Option<Spanned<Plain<f64>>>, what: &str| -> Result<Option<Decimal>, PolicyError> {
+            v.as_ref()
+                .map(|n| {
+                    self.exact(n).map_err(|_| {
+                        self.err(at, format!("{here}: `{what}` is not a finite decimal of at most 28 digits"))
+                    })
+                })
                 .transpose()
         };
-        let min = decimal(p.min, "min")?;
-        let max = decimal(p.max, "max")?;
+        let min = decimal(&p.min, "min")?;
+        let max = decimal(&p.max, "max")?;
         if let (Some(lo), Some(hi)) = (min, max)
             && lo > hi
         {
@@ -771,6 +824,7 @@ impl Loader<'_> {
                     ParamType::Number => v.is_number(),
                     ParamType::Integer => v.is_i64() || v.is_u64(),
                     ParamType::Boolean => v.is_boolean(),
+                    ParamType::Url => false,
                 };
                 if !fits {
                     return Err(self.err(at, format!("{here}: `enum` value {v} is not a `{}`", p.ty)));
@@ -795,8 +849,53 @@ impl Loader<'_> {
             max_len: p.max_len,
             pattern,
             description: p.description.clone(),
+            url,
         })
     }
+
+    fn url_rule(&self, here: &str, at: &Location, p: &RawParam) -> Result<UrlRule, PolicyError> {
+        let schemes: Vec<String> = match &p.schemes {
+            None => vec!["https".to_string()],
+            Some(list) if list.is_empty() => {
+                return Err(self.err(at, format!("{here}: `schemes` is empty: list at least one (e.g. `[https]`)")));
+            }
+            Some(list) => list.iter().map(|s| s.to_ascii_lowercase()).collect(),
+        };
+        if let Some(bad) = schemes.iter().find(|s| !s.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))) {
+            return Err(self.err(at, format!("{here}: `{bad}` is not a URL scheme (e.g. `https`)")));
+        }
+        let patterns = |list: &Option<Vec<String>>, what: &str| -> Result<Vec<HostPattern>, PolicyError> {
+            list.iter()
+                .flatten()
+                .map(|h| HostPattern::parse(h).map_err(|m| self.err(at, format!("{here}: `{what}`: {m}"))))
+                .collect()
+        };
+        let hosts = patterns(&p.hosts, "hosts")?;
+        if p.hosts.as_ref().is_some_and(Vec::is_empty) {
+            return Err(self.err(at, format!("{here}: `hosts` is empty: list hosts, or leave it out to accept any")));
+        }
+        let opaque_hosts = patterns(&p.opaque_hosts, "opaque_hosts")?;
+        let cidrs = p
+            .cidrs
+            .iter()
+            .flatten()
+            .map(|c| Cidr::parse(c).map_err(|m| self.err(at, format!("{here}: `cidrs`: {m}"))))
+            .collect::<Result<Vec<_>, _>>()?;
+        let ports = p.ports.clone().unwrap_or_default();
+        if ports.contains(&0) {
+            return Err(self.err(at, format!("{here}: `ports`: 0 is not a port")));
+        }
+        Ok(UrlRule { schemes, hosts, ports, cidrs, opaque_hosts })
+    }
+}
+
+/// The plain scalar starting at `at` (1-based line and column), up to the next flow delimiter, comment or blank.
+fn literal_at<'t>(text: &'t str, at: &Location) -> Option<&'t str> {
+    let line = text.lines().nth(usize::try_from(at.line()).ok()?.checked_sub(1)?)?;
+    let start = line.char_indices().nth(usize::try_from(at.column()).ok()?.checked_sub(1)?)?.0;
+    let rest = &line[start..];
+    let end = rest.find([',', '}', ']', ' ', '\t', '#']).unwrap_or(rest.len());
+    Some(rest[..end].trim_start_matches('+'))
 }
 
 fn valid_action_name(name: &str) -> bool {
@@ -827,7 +926,39 @@ impl SessionTrust {
     }
 }
 
+impl ParamSpec {
+    /// A param of type `ty` with no bounds (what an MCP tool's `inputSchema` property gives).
+    pub fn unbounded(ty: ParamType, required: bool) -> ParamSpec {
+        ParamSpec {
+            ty,
+            required,
+            enum_values: None,
+            min: None,
+            max: None,
+            min_len: None,
+            max_len: None,
+            pattern: None,
+            description: None,
+            url: None,
+        }
+    }
+}
+
 impl ActionPolicy {
+    /// A tier-0 (observe) action with these params and nothing else: no caps, no rehearsal, no compensation.
+    pub fn observe(description: &str, params: BTreeMap<String, ParamSpec>, approvals: ApprovalRule) -> ActionPolicy {
+        ActionPolicy {
+            tier: 0,
+            description: Some(description.to_string()),
+            params,
+            limits: Vec::new(),
+            budgets: Vec::new(),
+            compensate: None,
+            dry_run: DryRunRule::Never,
+            approvals,
+        }
+    }
+
     /// A human description of the window, for messages.
     pub fn describe_limits(&self) -> String {
         let mut parts: Vec<String> = self.limits.iter().map(|l| format!("{} per {}", l.count, l.per)).collect();

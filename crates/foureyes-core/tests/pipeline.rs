@@ -1096,3 +1096,33 @@ fn an_approval_covers_only_the_overruns_the_human_saw() {
     let d = decide(&p, &snapshot, &executing(&req), now() + MINUTE);
     assert_eq!(d.verdict, Verdict::Permit, "{d:#?}");
 }
+
+#[test]
+fn exact_numbers_500_0000000000000001_does_not_pass_max_500() {
+    let p = policy(POLICY);
+    let params: Value = serde_json::from_str(r#"{"zone": "living", "celsius": 23.0000000000000001}"#).unwrap();
+    let req = request("climate.set_temperature", params);
+    let shape = req.validate_shape();
+    let d = decide(&p, &Snapshot::default(), &req, now());
+    assert!(shape.is_err() || d.verdict == Verdict::Deny, "23.0000000000000001 passed max 23: {:?}", d.verdict);
+}
+
+#[test]
+fn url_params_are_digested_and_shown_in_canonical_form() {
+    let p = policy(
+        "version: 1\nactions:\n  http.post:\n    tier: 3\n    params:\n      url: { type: url, hosts: [api.example.com] }\n",
+    );
+    let mut loud = request("http.post", json!({"url": "HTTPS://API.Example.COM.:443/v1/../v2"}));
+    let mut plain = request("http.post", json!({"url": "https://api.example.com/v2"}));
+    foureyes_core::pipeline::canonicalize_request(&p, &mut loud);
+    foureyes_core::pipeline::canonicalize_request(&p, &mut plain);
+    assert_eq!(loud.params["url"], json!("https://api.example.com/v2"), "the approval card shows the canonical URL");
+    let (a, b) = (decide(&p, &Snapshot::default(), &loud, now()), decide(&p, &Snapshot::default(), &plain, now()));
+    assert_eq!(a.verdict, Verdict::Defer);
+    assert_eq!(a.digest, b.digest, "one destination, one digest");
+    // A value that does not canonicalise is left as sent, and denied.
+    let mut broken = request("http.post", json!({"url": "https://[::1/"}));
+    foureyes_core::pipeline::canonicalize_request(&p, &mut broken);
+    assert_eq!(broken.params["url"], json!("https://[::1/"));
+    assert_inert_deny(&decide(&p, &Snapshot::default(), &broken, now()), ReasonCode::MalformedUrl);
+}

@@ -103,6 +103,9 @@ pub(crate) fn decide(
         let input = json!({"request_id": request.request_id, "action": request.action});
         return Err(refused(c, &request.agent, "bad_request", e.to_string(), input, now_ms));
     }
+    // URL params in canonical form (issue 15): what is fingerprinted, digested, shown and stored.
+    let mut request = request;
+    foureyes_core::pipeline::canonicalize_request(policy, &mut request);
     // 2. Idempotency: the same request id returns the stored decision; other content is a conflict.
     let known: Option<(String, DecisionId)> = c
         .query_row(
