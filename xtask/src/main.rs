@@ -395,6 +395,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "every_fixture_case_gives_its_expected_verdict",
         also: &[],
     },
+    Mutation {
+        property: "a shared effect's caps count every action that declares it",
+        file: "crates/foureyes-core/src/pipeline.rs",
+        original: "owner: cap.effect.map_or_else(|| request.action.clone(), |e| effect_owner(&e.effect)),",
+        broken: "owner: request.action.clone(),",
+        package: "foureyes-store",
+        filter: "effect_caps_are_shared_across_actions",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -57,6 +57,8 @@ pub struct Policy {
     /// The optional `session_trust:` section: which signals demote a session, and for how long. `None`: no signal
     /// starts a demotion (demotions already started still run their course).
     pub session_trust: Option<SessionTrust>,
+    /// The optional `effects:` section: shared caps and tier floors across actions.
+    pub effects: BTreeMap<String, EffectPolicy>,
     /// SHA-256 of the source text, recorded with every decision and in the `policy_loaded` event.
     pub sha256: String,
     /// Where it was loaded from (a path, or a name for built-in policies).
@@ -74,6 +76,29 @@ pub struct ActionPolicy {
     pub compensate: Option<Compensation>,
     pub dry_run: DryRunRule,
     pub approvals: ApprovalRule,
+    /// The shared effects this action has (`effects:` under the action), each capped by the top-level `effects:`.
+    pub effects: Vec<ActionEffect>,
+}
+
+/// A shared effect (`effects:` at the top level, e.g. `money.out`): caps every action that declares it counts
+/// against together, and a tier floor for them.
+#[derive(Debug, Clone)]
+pub struct EffectPolicy {
+    pub description: Option<String>,
+    /// An action with this effect is at least this tier (0: no floor).
+    pub tier_floor: u8,
+    pub limits: Vec<LimitSpec>,
+    /// Budgets on the effect's amount (`param` is `amount`): each action says which of its params carries it.
+    pub budgets: Vec<BudgetSpec>,
+}
+
+/// An action's declaration of one effect: which param carries the effect's amount, and the factor that converts
+/// it into the effect's unit (`amount_cents` × 0.01 = euros).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionEffect {
+    pub effect: String,
+    pub amount_param: Option<String>,
+    pub factor: Decimal,
 }
 
 /// What the policy lets the MCP proxy trust about one upstream server. Tool annotations are untrusted hints: they
@@ -298,6 +323,39 @@ struct RawPolicy {
     mcp: BTreeMap<String, Spanned<RawMcpServer>>,
     #[serde(default)]
     session_trust: Option<Spanned<RawSessionTrust>>,
+    #[serde(default)]
+    effects: BTreeMap<String, Spanned<RawEffect>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEffect {
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    tier_floor: Option<Spanned<Plain<u8>>>,
+    #[serde(default)]
+    limits: Vec<Spanned<RawLimit>>,
+    #[serde(default)]
+    budgets: Vec<Spanned<RawEffectBudget>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEffectBudget {
+    max: Spanned<Plain<f64>>,
+    per: String,
+    #[serde(default)]
+    scope: Option<Scope>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawActionEffect {
+    #[serde(default)]
+    amount: Option<String>,
+    #[serde(default)]
+    factor: Option<Spanned<Plain<f64>>>,
 }
 
 #[derive(Deserialize)]
@@ -365,6 +423,8 @@ struct RawAction {
     dry_run_until: Option<Spanned<String>>,
     #[serde(default)]
     approvals: Option<Spanned<RawApprovals>>,
+    #[serde(default)]
+    effects: BTreeMap<String, Spanned<RawActionEffect>>,
 }
 
 #[derive(Deserialize)]
@@ -483,12 +543,25 @@ impl Loader<'_> {
                     parse_duration_ms(&w.value).map_err(|m| self.err(&w.referenced, format!("`undo_window`: {m}")))?;
             }
         }
+        let mut effects = BTreeMap::new();
+        for (name, effect) in &raw.effects {
+            if !valid_action_name(name) {
+                return Err(self.err(
+                    &effect.referenced,
+                    format!(
+                        "effect name `{name}` is not a dotted name of letters, digits, `_` and `-` (e.g. `money.out`)"
+                    ),
+                ));
+            }
+            effects.insert(name.clone(), self.effect(name, effect)?);
+        }
         let mut actions = BTreeMap::new();
         for (name, action) in &raw.actions {
             if !valid_action_name(name) {
                 return Err(self.err(&action.referenced, format!("action name `{name}` is not a dotted name of letters, digits, `_` and `-` (e.g. `payments.send`)")));
             }
             let built = self.action(name, action, default_approvals, default_undo_window_ms, &timezone)?;
+            self.check_effects(name, action, &built, &effects)?;
             actions.insert(name.clone(), built);
         }
         // A compensation must name an action the table knows, or the undo would itself be default-denied.
@@ -526,6 +599,7 @@ impl Loader<'_> {
             actions,
             mcp,
             session_trust,
+            effects,
             sha256: String::new(),
             source: String::new(),
         })
@@ -711,7 +785,7 @@ impl Loader<'_> {
         if tier == 1 && compensate.is_none() {
             return Err(self.err(at, format!("`{name}` is tier 1 (auto-execute, reversible) but has no `compensate`: add `compensate: {{ action: <undo action> }}`, or make it tier 2 or 3")));
         }
-        if tier == 2 && limits.is_empty() && budgets.is_empty() {
+        if tier == 2 && limits.is_empty() && budgets.is_empty() && a.effects.is_empty() {
             return Err(self.err(at, format!("`{name}` is tier 2 (auto-execute within limits) but has neither `limits` nor `budgets`: add e.g. `limits: [{{ count: 10, per: 1h }}]`, or make it tier 3")));
         }
         let dry_run = match (a.dry_run, &a.dry_run_until) {
@@ -728,6 +802,16 @@ impl Loader<'_> {
             None => default_approvals,
             Some(r) => self.approvals(r, default_approvals)?,
         };
+        let mut effects = Vec::new();
+        for (effect, e) in &a.effects {
+            let factor = match &e.value.factor {
+                None => Decimal::ONE,
+                Some(f) => self.exact(f).ok().filter(|f| *f > Decimal::ZERO).ok_or_else(|| {
+                    self.err(&e.referenced, format!("`{name}` effect `{effect}`: `factor` must be a decimal above 0"))
+                })?,
+            };
+            effects.push(ActionEffect { effect: effect.clone(), amount_param: e.value.amount.clone(), factor });
+        }
         Ok(ActionPolicy {
             tier,
             description: a.description.clone(),
@@ -737,7 +821,113 @@ impl Loader<'_> {
             compensate,
             dry_run,
             approvals,
+            effects,
         })
+    }
+
+    fn effect(&self, name: &str, raw: &Spanned<RawEffect>) -> Result<EffectPolicy, PolicyError> {
+        let e = &raw.value;
+        let tier_floor = match &e.tier_floor {
+            None => 0,
+            Some(t) if t.value.0 <= 3 => t.value.0,
+            Some(t) => {
+                return Err(self.err(
+                    &t.referenced,
+                    format!("effect `{name}`: `tier_floor: {}` is not a tier: expected 0 to 3", t.value.0),
+                ));
+            }
+        };
+        let mut limits: Vec<LimitSpec> = Vec::new();
+        for l in &e.limits {
+            let per = Window::parse(&l.value.per)
+                .map_err(|m| self.err(&l.referenced, format!("effect `{name}` limit `per`: {m}")))?;
+            if l.value.count == 0 {
+                return Err(self.err(
+                    &l.referenced,
+                    format!("effect `{name}`: `count: 0` would forbid every action with it: expected 1 or more"),
+                ));
+            }
+            let scope = l.value.scope.unwrap_or(Scope::Action);
+            let slot = format!("effect:{name}/count@{per}@{}", scope.as_str());
+            if limits.iter().any(|o| o.slot == slot) {
+                return Err(self.err(
+                    &l.referenced,
+                    format!("effect `{name}`: two limits per {per} with scope {}: keep one", scope.as_str()),
+                ));
+            }
+            limits.push(LimitSpec { key: "count".to_string(), slot, count: l.value.count, per, scope });
+        }
+        let mut budgets: Vec<BudgetSpec> = Vec::new();
+        for b in &e.budgets {
+            let per = Window::parse(&b.value.per)
+                .map_err(|m| self.err(&b.referenced, format!("effect `{name}` budget `per`: {m}")))?;
+            let max = self.exact(&b.value.max).ok().filter(|m| *m > Decimal::ZERO).ok_or_else(|| {
+                self.err(&b.referenced, format!("effect `{name}`: budget `max` must be a decimal above 0"))
+            })?;
+            let scope = b.value.scope.unwrap_or(Scope::Action);
+            let slot = format!("effect:{name}/sum:amount@{per}@{}", scope.as_str());
+            if budgets.iter().any(|o| o.slot == slot) {
+                return Err(self.err(
+                    &b.referenced,
+                    format!("effect `{name}`: two budgets per {per} with scope {}: keep one", scope.as_str()),
+                ));
+            }
+            budgets.push(BudgetSpec {
+                key: "sum:amount".to_string(),
+                slot,
+                param: "amount".to_string(),
+                max,
+                per,
+                scope,
+            });
+        }
+        if tier_floor == 0 && limits.is_empty() && budgets.is_empty() {
+            return Err(self.err(
+                &raw.referenced,
+                format!("effect `{name}` has no `tier_floor`, `limits` or `budgets`: it would change nothing"),
+            ));
+        }
+        Ok(EffectPolicy { description: e.description.clone(), tier_floor, limits, budgets })
+    }
+
+    /// An action's effects must exist, and an effect with budgets needs the param that carries its amount.
+    fn check_effects(
+        &self,
+        name: &str,
+        raw: &Spanned<RawAction>,
+        built: &ActionPolicy,
+        effects: &BTreeMap<String, EffectPolicy>,
+    ) -> Result<(), PolicyError> {
+        let capped =
+            |e: &ActionEffect| effects.get(&e.effect).is_some_and(|p| !p.limits.is_empty() || !p.budgets.is_empty());
+        if built.tier == 2 && built.limits.is_empty() && built.budgets.is_empty() && !built.effects.iter().any(capped) {
+            return Err(self.err(&raw.referenced, format!("`{name}` is tier 2 (auto-execute within limits) but neither it nor its effects have `limits` or `budgets`: add e.g. `limits: [{{ count: 10, per: 1h }}]`, or make it tier 3")));
+        }
+        for declared in &built.effects {
+            let at = raw.value.effects.get(&declared.effect).map_or(&raw.referenced, |e| &e.referenced);
+            let Some(effect) = effects.get(&declared.effect) else {
+                return Err(self.err(at, format!("`{name}` has effect `{}`, which is not under the top-level `effects:`: add it there with its caps", declared.effect)));
+            };
+            match &declared.amount_param {
+                None if !effect.budgets.is_empty() => {
+                    return Err(self.err(at, format!("`{name}` effect `{}`: the effect has budgets, so say which param carries the amount (`amount: <param>`)", declared.effect)));
+                }
+                None => {}
+                Some(p) => match built.params.get(p) {
+                    Some(spec) if matches!(spec.ty, ParamType::Number | ParamType::Integer) => {}
+                    _ => {
+                        return Err(self.err(
+                            at,
+                            format!(
+                                "`{name}` effect `{}`: `amount: {p}` is not a declared `number` or `integer` param",
+                                declared.effect
+                            ),
+                        ));
+                    }
+                },
+            }
+        }
+        Ok(())
     }
 
     fn until(&self, name: &str, raw: &Spanned<String>, timezone: &TimeZone) -> Result<i64, PolicyError> {
@@ -956,6 +1146,7 @@ impl ActionPolicy {
             compensate: None,
             dry_run: DryRunRule::Never,
             approvals,
+            effects: Vec::new(),
         }
     }
 

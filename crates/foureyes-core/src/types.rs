@@ -301,11 +301,13 @@ pub enum ReasonCode {
     MalformedUrl,
     /// A `type: url` param points at an `opaque_hosts` entry (a shortener, a redirector): a human must look.
     OpaqueHost,
+    /// An effect the action has (`effects:`) sets a tier floor above the action's own tier.
+    EffectFloor,
 }
 
 impl ReasonCode {
     /// Every code, in declaration order.
-    pub const ALL: [ReasonCode; 27] = [
+    pub const ALL: [ReasonCode; 28] = [
         ReasonCode::Observe,
         ReasonCode::WithinPolicy,
         ReasonCode::KillSwitch,
@@ -333,6 +335,7 @@ impl ReasonCode {
         ReasonCode::SessionDemoted,
         ReasonCode::MalformedUrl,
         ReasonCode::OpaqueHost,
+        ReasonCode::EffectFloor,
     ];
 
     /// The wire name (`kill_switch`, `default_deny`, …), the same as its serde form.
@@ -365,6 +368,7 @@ impl ReasonCode {
             ReasonCode::SessionDemoted => "session_demoted",
             ReasonCode::MalformedUrl => "malformed_url",
             ReasonCode::OpaqueHost => "opaque_host",
+            ReasonCode::EffectFloor => "effect_floor",
         }
     }
 }
@@ -417,17 +421,40 @@ pub struct BudgetState {
     pub remaining: Decimal,
     pub resets_at_ms: i64,
     pub exceeded: bool,
+    /// The shared effect this cap belongs to (`money.out`), when it is not the action's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<String>,
 }
 
 /// A reservation the store must write in the deciding transaction.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewReservation {
+    /// Whose caps it counts against: `None`, the action's own; `Some(effect)`, the shared effect's
+    /// (stored under [`effect_owner`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<String>,
     pub key: String,
     /// `*` for an action-wide limit, the agent's name for a per-agent one.
     pub scope: String,
     #[serde(with = "rust_decimal::serde::str")]
     pub amount: Decimal,
+}
+
+impl NewReservation {
+    /// The owner the store files it under: the action's name, or `effect:<name>` for a shared effect's cap (no
+    /// action name contains `:`).
+    pub fn owner(&self, action: &str) -> String {
+        match &self.effect {
+            None => action.to_string(),
+            Some(effect) => effect_owner(effect),
+        }
+    }
+}
+
+/// Where a shared effect's reservations are filed: `effect:money.out`.
+pub fn effect_owner(effect: &str) -> String {
+    format!("effect:{effect}")
 }
 
 /// An approval the store must create in the deciding transaction.

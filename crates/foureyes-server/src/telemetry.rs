@@ -134,7 +134,8 @@ pub fn step_of(code: ReasonCode) -> &'static str {
         ReasonCode::NoCompensation
         | ReasonCode::UndoInvalid
         | ReasonCode::UndoWindowClosed
-        | ReasonCode::OpaqueHost => "reversibility",
+        | ReasonCode::OpaqueHost
+        | ReasonCode::EffectFloor => "reversibility",
         ReasonCode::SessionDemoted => "session_trust",
         ReasonCode::DryRun | ReasonCode::Rehearsal => "dry_run",
         ReasonCode::LimitExceeded | ReasonCode::BudgetExceeded => "limits",

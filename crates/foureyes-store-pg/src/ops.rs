@@ -169,7 +169,7 @@ async fn load_snapshot(
             w.c(),
             "SELECT COUNT(*), COALESCE(SUM(units), 0)::BIGINT, MIN(ts_ms) FROM reservations
              WHERE action = $1 AND key = $2 AND scope = $3 AND NOT released AND ts_ms >= $4",
-            &[&request.action, &q.key, &q.scope, &q.since_ms],
+            &[&q.owner, &q.key, &q.scope, &q.since_ms],
         )
         .await?
         .ok_or_else(|| StoreError::Backend("an aggregate returned no row".into()))?;
@@ -289,7 +289,7 @@ async fn persist(
                  RETURNING id",
                 &[
                     &decision_id,
-                    &request.action,
+                    &r.owner(&request.action),
                     &r.key,
                     &r.scope,
                     &r.amount.to_string(),
@@ -298,7 +298,11 @@ async fn persist(
                 ],
             )
             .await?;
-            reservations.push(json!({"id": id, "key": r.key, "scope": r.scope, "amount": r.amount.to_string()}));
+            let mut held = json!({"id": id, "key": r.key, "scope": r.scope, "amount": r.amount.to_string()});
+            if let Some(effect) = &r.effect {
+                held["effect"] = json!(effect);
+            }
+            reservations.push(held);
         }
     }
     if decision.consumes_approval

@@ -180,10 +180,8 @@ fn load_snapshot(
          WHERE action = ?1 AND key = ?2 AND scope = ?3 AND released = 0 AND ts_ms >= ?4",
     )?;
     for q in usage_queries(policy, request, now_ms) {
-        let (count, units, oldest_ms): (i64, i64, Option<i64>) = stmt
-            .query_row(params![request.action, q.key, q.scope, q.since_ms], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-            })?;
+        let (count, units, oldest_ms): (i64, i64, Option<i64>) =
+            stmt.query_row(params![q.owner, q.key, q.scope, q.since_ms], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
         let sum = Decimal::from_i128_with_scale(i128::from(units), 6).normalize();
         usage.insert(q.slot, Usage { count: count as u64, sum, oldest_ms });
     }
@@ -276,11 +274,14 @@ fn persist(
         for r in &decision.reservations {
             c.execute(
                 "INSERT INTO reservations (decision_id, action, key, scope, amount, units, ts_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![decision_id, request.action, r.key, r.scope, r.amount.to_string(), crate::amount_units(r.amount)?, now_ms],
+                params![decision_id, r.owner(&request.action), r.key, r.scope, r.amount.to_string(), crate::amount_units(r.amount)?, now_ms],
             )?;
-            reservations.push(
-                json!({"id": c.last_insert_rowid(), "key": r.key, "scope": r.scope, "amount": r.amount.to_string()}),
-            );
+            let mut held =
+                json!({"id": c.last_insert_rowid(), "key": r.key, "scope": r.scope, "amount": r.amount.to_string()});
+            if let Some(effect) = &r.effect {
+                held["effect"] = json!(effect);
+            }
+            reservations.push(held);
         }
     }
     if decision.consumes_approval
