@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from foureyes_client import (
+    BadRequest,
     Approval,
     Conflict,
     Forbidden,
@@ -53,6 +56,21 @@ def test_budgets_are_typed(bot: FourEyes, unique: str):
     assert not budget.exceeded
     released = bot.report(v.decision_id, "failed", {"error": "payment provider down"})
     assert released.status == "failed"
+
+
+def test_exact_numbers_travel_as_written_both_ways(bot: FourEyes, unique: str):
+    # The refund's max is 100: a Decimal a hair above it is sent as its text, never rounded to 100 by a float.
+    v = bot.decide(f"{unique}-edge", REFUND, {"order_id": "ord_9", "amount_eur": Decimal("100.000000000001")})
+    assert v.denied and v.codes == ["bounds"], v.message
+    # More digits than the approval digest can name: refused before judging, not rounded.
+    with pytest.raises(BadRequest) as refused:
+        bot.decide(f"{unique}-long", REFUND, {"order_id": "ord_9", "amount_eur": Decimal("99.0000000000000000001")})
+    assert "RFC 8785" in str(refused.value)
+    # What the decision echoes comes back as the exact decimal that was sent.
+    ok = bot.decide(f"{unique}-ok", REFUND, {"order_id": "ord_9", "amount_eur": Decimal("12.35")})
+    assert ok.permitted and ok.params["amount_eur"] == Decimal("12.35")
+    assert isinstance(ok.params["amount_eur"], Decimal)
+    bot.report(ok.decision_id, "failed", {"error": "test"})
 
 
 def test_out_of_bounds_is_denied_with_a_reason(bot: FourEyes, unique: str):

@@ -559,6 +559,33 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_colliding_id_cannot_pin_an_error_on_a_running_call_over_http",
         also: &[],
     },
+    Mutation {
+        property: "a number the approval digest cannot name exactly is refused before judging",
+        file: "crates/foureyes-core/src/number.rs",
+        original: "(Some(written), Some(double)) => written == double,",
+        broken: "(Some(written), Some(double)) => written == written || double == double,",
+        package: "foureyes-core",
+        filter: "every_fixture_case_gives_its_expected_verdict",
+        also: &["the_repositorys_own_policies_pass_their_tests"],
+    },
+    Mutation {
+        property: "a URL param is matched on its parsed host, never on a user name before it",
+        file: "crates/foureyes-core/src/urls.rs",
+        original: "if !u.username().is_empty() || u.password().is_some() {",
+        broken: "if false && (!u.username().is_empty() || u.password().is_some()) {",
+        package: "foureyes-core",
+        filter: "every_fixture_case_gives_its_expected_verdict",
+        also: &[],
+    },
+    Mutation {
+        property: "a shared effect's caps count every action that declares it",
+        file: "crates/foureyes-core/src/pipeline.rs",
+        original: "owner: cap.effect.map_or_else(|| request.action.clone(), |e| effect_owner(&e.effect)),",
+        broken: "owner: request.action.clone(),",
+        package: "foureyes-store",
+        filter: "effect_caps_are_shared_across_actions",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -7,10 +7,32 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 /// Canonical JSON text of `value` (RFC 8785 / JCS).
+///
+/// Numbers keep their text in serde_json (`arbitrary_precision`, ADR-110), so a number beyond an IEEE double
+/// (`1e400`) can reach here in refused input or in a call the MCP proxy keys; RFC 8785 cannot write it, and such a
+/// number is written as its text in a string instead (the door refuses it before judging, so no digest that a human
+/// approves ever holds one).
 pub fn to_canonical_string<T: Serialize>(value: &T) -> String {
-    // Serializing our own types into JSON cannot fail: they hold no maps with non-string keys and no floats that
-    // are not finite (serde_json refuses NaN at construction).
-    serde_json_canonicalizer::to_string(value).expect("canonical JSON of a serializable value")
+    match serde_json_canonicalizer::to_string(value) {
+        Ok(text) => text,
+        Err(_) => {
+            // Our own types hold no maps with non-string keys, so the only failure left is a non-finite number.
+            let mut tree = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
+            strings_for_non_finite(&mut tree);
+            serde_json_canonicalizer::to_string(&tree).unwrap_or_default()
+        }
+    }
+}
+
+fn strings_for_non_finite(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Number(n) if !n.as_f64().is_some_and(f64::is_finite) => {
+            *value = serde_json::Value::String(n.to_string());
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(strings_for_non_finite),
+        serde_json::Value::Object(map) => map.values_mut().for_each(strings_for_non_finite),
+        _ => {}
+    }
 }
 
 /// Lower-case hex SHA-256 of `bytes`.
@@ -34,6 +56,12 @@ mod tests {
         let b: serde_json::Value = serde_json::from_str(r#"{"a":[1,2.5],"b":1}"#).unwrap();
         assert_eq!(canonical_sha256(&a), canonical_sha256(&b));
         assert_eq!(to_canonical_string(&a), r#"{"a":[1,2.5],"b":1}"#);
+    }
+
+    #[test]
+    fn a_number_beyond_a_double_is_written_as_its_text_not_a_panic() {
+        let v: serde_json::Value = serde_json::from_str(r#"{"n": 1e400, "m": 2}"#).unwrap();
+        assert_eq!(to_canonical_string(&v), r#"{"m":2,"n":"1e+400"}"#);
     }
 
     #[test]

@@ -74,6 +74,10 @@ pub struct ReservationMade {
     pub scope: String,
     #[serde(with = "rust_decimal::serde::str")]
     pub amount: Decimal,
+    /// The shared effect whose cap this reservation counts against (filed under `effect:<name>`); absent for the
+    /// action's own caps, so journals written before effects keep their bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -402,7 +406,7 @@ mod tests {
                     tier: 2,
                     reasons: vec![],
                     budgets: vec![],
-                    reservations: vec![ReservationMade { id: 7, key: "k".into(), scope: "bot".into(), amount }],
+                    reservations: vec![ReservationMade { id: 7, key: "k".into(), scope: "bot".into(), amount, effect: None }],
                     approval_id,
                     consumes_approval: approval_id.is_some(),
                     would_have,

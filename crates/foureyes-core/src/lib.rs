@@ -15,8 +15,11 @@ pub mod merkle;
 pub mod number;
 pub mod pipeline;
 pub mod policy;
+pub mod policy_diff;
+pub mod policy_test;
 pub mod task;
 pub mod types;
+pub mod urls;
 pub mod window;
 
 pub use pipeline::{Snapshot, decide};

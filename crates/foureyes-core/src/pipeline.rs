@@ -5,8 +5,9 @@
 //! 3. kill switch (before the policy lookup; an approved execution is blocked outright),
 //! 4. policy lookup (unknown action → tier 3, `default_deny`),
 //! 5. bounds (deny before a human ever sees it),
-//! 6. reversibility (tier 1 without compensation → tier 3; undo targets checked), then session trust (a demoted
-//!    session's tier 1–2 actions → tier 3, `session_demoted`),
+//! 6. reversibility (tier 1 without compensation → tier 3; undo targets checked), hidden destinations (a `type: url`
+//!    param at an `opaque_hosts` entry → tier 3, `opaque_host`), then session trust (a demoted session's tier 1–2
+//!    actions → tier 3, `session_demoted`),
 //! 7. dry run (before limits: a rehearsal spends nothing),
 //! 8. limits and budgets (reserved by the store in the same transaction),
 //! 9. tier → verdict.
@@ -23,6 +24,7 @@
 use crate::number::{NumberError, json_to_decimal};
 use crate::policy::{ActionPolicy, DryRunRule, ParamSpec, ParamType, Policy, Scope, SessionTrust};
 use crate::types::*;
+use crate::urls::{self, UrlVerdict};
 use crate::window::{Window, format_duration_ms};
 use rust_decimal::Decimal;
 use serde_json::Value;
@@ -70,9 +72,12 @@ pub struct Usage {
     pub oldest_ms: Option<i64>,
 }
 
-/// Which usage the store must load for a request: reservations with this key and scope since `since_ms`.
+/// Which usage the store must load for a request: reservations of this owner with this key and scope since
+/// `since_ms`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UsageQuery {
+    /// Whose reservations: the action's name, or `effect:<name>` for a shared effect ([`effect_owner`]).
+    pub owner: String,
     /// Where the result goes in `Snapshot::usage`: the limit's slot.
     pub slot: String,
     /// Which reservations to read.
@@ -86,17 +91,71 @@ pub fn usage_queries(policy: &Policy, request: &ActionRequest, now_ms: i64) -> V
     let Some(spec) = policy.action(&request.action) else {
         return Vec::new();
     };
-    let limits = spec.limits.iter().map(|l| (l.slot.clone(), l.key.clone(), l.scope, l.per));
-    let budgets = spec.budgets.iter().map(|b| (b.slot.clone(), b.key.clone(), b.scope, b.per));
-    limits
-        .chain(budgets)
-        .map(|(slot, key, scope, per)| UsageQuery {
-            slot,
-            key,
-            scope: scope_key(scope, &request.agent),
-            since_ms: per.start_ms(now_ms, &policy.timezone),
+    caps(policy, spec)
+        .into_iter()
+        .map(|cap| UsageQuery {
+            owner: cap.effect.map_or_else(|| request.action.clone(), |e| effect_owner(&e.effect)),
+            slot: cap.slot.to_string(),
+            key: cap.key.to_string(),
+            scope: scope_key(cap.scope, &request.agent),
+            since_ms: cap.per.start_ms(now_ms, &policy.timezone),
         })
         .collect()
+}
+
+/// One limit or budget a request counts against: the action's own, or one of a shared effect it declares.
+struct Cap<'a> {
+    kind: BudgetKind,
+    slot: &'a str,
+    key: &'a str,
+    /// The summed param (budgets): the action's own param, or the effect's amount param.
+    param: Option<&'a str>,
+    limit: Decimal,
+    per: Window,
+    scope: Scope,
+    effect: Option<&'a crate::policy::ActionEffect>,
+}
+
+/// Every cap of an action: its own limits and budgets, then those of each effect it declares (in name order).
+fn caps<'a>(policy: &'a Policy, spec: &'a ActionPolicy) -> Vec<Cap<'a>> {
+    let mut out = Vec::new();
+    let own_limits = spec.limits.iter().map(|l| (l, None));
+    let effect_limits = spec
+        .effects
+        .iter()
+        .filter_map(|e| policy.effects.get(&e.effect).map(|p| (e, p)))
+        .flat_map(|(e, p)| p.limits.iter().map(move |l| (l, Some(e))));
+    for (l, effect) in own_limits.chain(effect_limits) {
+        out.push(Cap {
+            kind: BudgetKind::Limit,
+            slot: &l.slot,
+            key: &l.key,
+            param: None,
+            limit: Decimal::from(l.count),
+            per: l.per,
+            scope: l.scope,
+            effect,
+        });
+    }
+    let own_budgets = spec.budgets.iter().map(|b| (b, None));
+    let effect_budgets = spec
+        .effects
+        .iter()
+        .filter_map(|e| policy.effects.get(&e.effect).map(|p| (e, p)))
+        .flat_map(|(e, p)| p.budgets.iter().map(move |b| (b, Some(e))));
+    for (b, effect) in own_budgets.chain(effect_budgets) {
+        out.push(Cap {
+            kind: BudgetKind::Budget,
+            slot: &b.slot,
+            key: &b.key,
+            param: Some(effect.and_then(|e| e.amount_param.as_deref()).unwrap_or(&b.param)),
+            limit: b.max,
+            per: b.per,
+            scope: b.scope,
+            effect,
+        });
+    }
+    out
 }
 
 fn scope_key(scope: Scope, agent: &str) -> String {
@@ -194,7 +253,13 @@ fn outcome_signal(
     d: &Decision,
     now_ms: i64,
 ) -> Option<NewDemotion> {
-    let bounds = [ReasonCode::Bounds, ReasonCode::UnknownParam, ReasonCode::MissingParam, ReasonCode::WrongType];
+    let bounds = [
+        ReasonCode::Bounds,
+        ReasonCode::UnknownParam,
+        ReasonCode::MissingParam,
+        ReasonCode::WrongType,
+        ReasonCode::MalformedUrl,
+    ];
     let violation = d.reasons.iter().find(|r| bounds.contains(&r.code)).filter(|_| d.verdict == Verdict::Deny);
     let (signal, reason) = if trust.unknown_action && d.has_reason(ReasonCode::DefaultDeny) {
         let probe =
@@ -313,6 +378,32 @@ fn judge(
     {
         b.reason(code, message);
         return b.finish(Verdict::Deny, tier);
+    }
+    // Hidden destinations: a URL at an `opaque_hosts` entry (a shortener, a redirector) goes to a human, whatever
+    // the tier. What a human approved was shown that URL already.
+    if approved.is_none() {
+        let opaque = opaque_destinations(&request.action, spec, &request.params);
+        if !opaque.is_empty() {
+            b.reasons.extend(opaque);
+            tier = 3;
+        }
+    }
+    // Shared effects: an effect's tier floor raises the action's tier (a human-approved release was seen already).
+    if approved.is_none() {
+        for declared in &spec.effects {
+            if let Some(effect) = policy.effects.get(&declared.effect)
+                && effect.tier_floor > tier
+            {
+                b.reason(
+                    ReasonCode::EffectFloor,
+                    format!(
+                        "'{}' has the effect `{}`, whose floor is tier {}: raised from tier {tier}",
+                        request.action, declared.effect, effect.tier_floor
+                    ),
+                );
+                tier = effect.tier_floor;
+            }
+        }
     }
     // Session trust: a demoted session keeps tier 0 and what a human approved, and loses its autonomy.
     if let Some(demoted) = demotion
@@ -577,6 +668,43 @@ fn check_undo(
     Ok(())
 }
 
+/// Rewrites every `type: url` param of a known action to its canonical form ([`urls::canonicalize`]), so that the
+/// digest a human approves, the approval card and the journal show the URL as it will be matched and reached
+/// (`HTTPS://Example.COM.:443/` is stored as `https://example.com/`). A value that does not canonicalise is left as
+/// sent, for `decide` to deny (`malformed_url`). The store calls it before the idempotency fingerprint.
+pub fn canonicalize_request(policy: &Policy, request: &mut ActionRequest) {
+    let Some(spec) = policy.action(&request.action) else {
+        return;
+    };
+    for (name, p) in &spec.params {
+        if p.ty != ParamType::Url {
+            continue;
+        }
+        if let Some(Value::String(text)) = request.params.get_mut(name)
+            && let Ok(canonical) = urls::canonicalize(text)
+        {
+            *text = canonical.text;
+        }
+    }
+}
+
+/// The `opaque_hosts` a request's URL params point at: each one a reason the action needs a human.
+fn opaque_destinations(action: &str, spec: &ActionPolicy, params: &serde_json::Map<String, Value>) -> Vec<Reason> {
+    let mut out = Vec::new();
+    for (name, p) in &spec.params {
+        let (Some(rule), Some(Value::String(text))) = (&p.url, params.get(name)) else { continue };
+        if let Ok(canonical) = urls::canonicalize(text)
+            && let UrlVerdict::Opaque(host) = rule.judge(&canonical)
+        {
+            out.push(Reason::new(
+                ReasonCode::OpaqueHost,
+                format!("'{action}' needs a human: param '{name}' points at {host}, which hides where it leads"),
+            ));
+        }
+    }
+    out
+}
+
 /// Largest amount a budgeted param may carry: budgets are summed in signed 64-bit millionths, and a window must be
 /// able to hold many of them.
 pub fn max_budget_amount() -> Decimal {
@@ -699,6 +827,23 @@ fn check_param(action: &str, name: &str, p: &ParamSpec, value: &Value, budgeted:
                 return Err(bounds("is negative, and a budget sums it".to_string()));
             }
         }
+        ParamType::Url => {
+            let Some(s) = value.as_str() else { return Err(wrong("a URL string")) };
+            let canonical = urls::canonicalize(s).map_err(|why| {
+                Reason::new(
+                    ReasonCode::MalformedUrl,
+                    format!("'{action}' denied: param '{name}'={shown} is not a URL: {why}"),
+                )
+            })?;
+            if let Some(rule) = &p.url
+                && let UrlVerdict::Refused(why) = rule.judge(&canonical)
+            {
+                return Err(Reason::new(
+                    ReasonCode::Bounds,
+                    format!("'{action}' denied: param '{name}'={} {why}", canonical.text),
+                ));
+            }
+        }
         ParamType::Boolean => {}
     }
     if let Some(allowed) = &p.enum_values {
@@ -726,19 +871,21 @@ fn check_limits(
 ) -> (Vec<(ReasonCode, String)>, Vec<NewReservation>) {
     let mut overruns = Vec::new();
     let mut reservations = Vec::new();
-    let limits =
-        spec.limits.iter().map(|l| (BudgetKind::Limit, &l.slot, &l.key, None, Decimal::from(l.count), l.per, l.scope));
-    let budgets = spec
-        .budgets
-        .iter()
-        .map(|bs| (BudgetKind::Budget, &bs.slot, &bs.key, Some(&bs.param), bs.max, bs.per, bs.scope));
-    for (kind, slot, key, param, limit, per, scope) in limits.chain(budgets) {
-        let usage = snapshot.usage.get(slot.as_str()).cloned().unwrap_or_default();
+    // Every cap, the action's own and its effects', is evaluated before anything is reserved: a permit takes all
+    // of their reservations in the deciding transaction, an overrun of any one defers and takes none.
+    for cap in caps(policy, spec) {
+        let Cap { kind, slot, key, param, limit, per, scope, effect } = cap;
+        let usage = snapshot.usage.get(slot).cloned().unwrap_or_default();
         let (consumed, requested) = match param {
             None => (Decimal::from(usage.count), Decimal::ONE),
             // Bounds ran first, so a present budget param is a finite decimal.
             Some(p) => {
-                (usage.sum, request.params.get(p).and_then(|v| json_to_decimal(v).ok()).unwrap_or(Decimal::ZERO))
+                let value = request.params.get(p).and_then(|v| json_to_decimal(v).ok()).unwrap_or(Decimal::ZERO);
+                // In the effect's unit, rounded up to the millionths budgets are summed in.
+                let converted = effect
+                    .map_or(Some(value), |e| value.checked_mul(e.factor))
+                    .map(|v| v.round_dp_with_strategy(MAX_BUDGET_SCALE, rust_decimal::RoundingStrategy::AwayFromZero));
+                (usage.sum, converted.unwrap_or(Decimal::MAX))
             }
         };
         // Held reservations may already exceed the limit (approved overruns); an overflowing sum is exceeded too.
@@ -746,8 +893,8 @@ fn check_limits(
         let remaining = if exceeded { (limit - consumed).max(Decimal::ZERO) } else { limit - consumed - requested };
         b.budgets.push(BudgetState {
             kind,
-            key: slot.clone(),
-            param: param.cloned(),
+            key: slot.to_string(),
+            param: param.map(str::to_string),
             per: per.to_string(),
             limit,
             consumed,
@@ -755,16 +902,22 @@ fn check_limits(
             remaining,
             resets_at_ms: per.resets_at_ms(now_ms, &policy.timezone, usage.oldest_ms),
             exceeded,
+            effect: effect.map(|e| e.effect.clone()),
         });
         if exceeded {
-            let (code, message) = describe_overrun(&request.action, kind, param, limit, consumed, requested, per);
+            let label = if effect.is_some() { param.map(|_| "amount") } else { param };
+            let (code, mut message) = describe_overrun(&request.action, kind, label, limit, consumed, requested, per);
+            if let Some(e) = effect {
+                message = format!("{message}, counting every action with the effect `{}`", e.effect);
+            }
             b.reason(code, message);
-            overruns.push((code, slot.clone()));
+            overruns.push((code, slot.to_string()));
         }
-        // One reservation per (key, scope): several windows over the same calls or the same sum share it.
+        // One reservation per (owner, key, scope): several windows over the same calls or the same sum share it.
         let scope = scope_key(scope, &request.agent);
-        if !reservations.iter().any(|r: &NewReservation| r.key == *key && r.scope == scope) {
-            reservations.push(NewReservation { key: key.clone(), scope, amount: requested });
+        let effect_name = effect.map(|e| e.effect.clone());
+        if !reservations.iter().any(|r: &NewReservation| r.key == key && r.scope == scope && r.effect == effect_name) {
+            reservations.push(NewReservation { effect: effect_name, key: key.to_string(), scope, amount: requested });
         }
     }
     (overruns, reservations)
@@ -773,7 +926,7 @@ fn check_limits(
 fn describe_overrun(
     action: &str,
     kind: BudgetKind,
-    param: Option<&String>,
+    param: Option<&str>,
     limit: Decimal,
     consumed: Decimal,
     requested: Decimal,

@@ -20,7 +20,8 @@
 //! ```
 
 use crate::canonical::sha256_hex;
-use crate::number::f64_to_decimal;
+use crate::number::{DecimalParts, NumberError, f64_significant_digits, f64_to_decimal};
+use crate::urls::{Cidr, HostPattern, UrlRule};
 use crate::window::{Window, format_duration_ms, parse_duration_ms};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
@@ -56,6 +57,8 @@ pub struct Policy {
     /// The optional `session_trust:` section: which signals demote a session, and for how long. `None`: no signal
     /// starts a demotion (demotions already started still run their course).
     pub session_trust: Option<SessionTrust>,
+    /// The optional `effects:` section: shared caps and tier floors across actions.
+    pub effects: BTreeMap<String, EffectPolicy>,
     /// SHA-256 of the source text, recorded with every decision and in the `policy_loaded` event.
     pub sha256: String,
     /// Where it was loaded from (a path, or a name for built-in policies).
@@ -73,8 +76,31 @@ pub struct ActionPolicy {
     pub compensate: Option<Compensation>,
     pub dry_run: DryRunRule,
     pub approvals: ApprovalRule,
+    /// The shared effects this action has (`effects:` under the action), each capped by the top-level `effects:`.
+    pub effects: Vec<ActionEffect>,
     /// What FourEyes runs itself after a permit (`execute:`); `None`: the caller executes.
     pub execute: Option<crate::connector::ConnectorSpec>,
+}
+
+/// A shared effect (`effects:` at the top level, e.g. `money.out`): caps every action that declares it counts
+/// against together, and a tier floor for them.
+#[derive(Debug, Clone)]
+pub struct EffectPolicy {
+    pub description: Option<String>,
+    /// An action with this effect is at least this tier (0: no floor).
+    pub tier_floor: u8,
+    pub limits: Vec<LimitSpec>,
+    /// Budgets on the effect's amount (`param` is `amount`): each action says which of its params carries it.
+    pub budgets: Vec<BudgetSpec>,
+}
+
+/// An action's declaration of one effect: which param carries the effect's amount, and the factor that converts
+/// it into the effect's unit (`amount_cents` × 0.01 = euros).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionEffect {
+    pub effect: String,
+    pub amount_param: Option<String>,
+    pub factor: Decimal,
 }
 
 /// What the policy lets the MCP proxy trust about one upstream server. Tool annotations are untrusted hints: they
@@ -200,6 +226,8 @@ pub enum ParamType {
     /// A whole number.
     Integer,
     Boolean,
+    /// A URL string, canonicalised and matched by host, scheme, port and IP range ([`crate::urls`]).
+    Url,
 }
 
 impl fmt::Display for ParamType {
@@ -209,6 +237,7 @@ impl fmt::Display for ParamType {
             ParamType::Number => "number",
             ParamType::Integer => "integer",
             ParamType::Boolean => "boolean",
+            ParamType::Url => "url",
         })
     }
 }
@@ -225,6 +254,8 @@ pub struct ParamSpec {
     pub max_len: Option<usize>,
     pub pattern: Option<Regex>,
     pub description: Option<String>,
+    /// For `type: url`: what the URL may point at.
+    pub url: Option<UrlRule>,
 }
 
 impl Policy {
@@ -234,7 +265,7 @@ impl Policy {
             let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
             PolicyError { file: file.to_string(), line, column, message: first_line(&e.to_string()) }
         })?;
-        let mut loader = Loader { file };
+        let mut loader = Loader { file, text };
         let mut policy = loader.build(raw)?;
         policy.sha256 = sha256_hex(text.as_bytes());
         policy.source = file.to_string();
@@ -297,6 +328,39 @@ struct RawPolicy {
     mcp: BTreeMap<String, Spanned<RawMcpServer>>,
     #[serde(default)]
     session_trust: Option<Spanned<RawSessionTrust>>,
+    #[serde(default)]
+    effects: BTreeMap<String, Spanned<RawEffect>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEffect {
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    tier_floor: Option<Spanned<Plain<u8>>>,
+    #[serde(default)]
+    limits: Vec<Spanned<RawLimit>>,
+    #[serde(default)]
+    budgets: Vec<Spanned<RawEffectBudget>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEffectBudget {
+    max: Spanned<Plain<f64>>,
+    per: String,
+    #[serde(default)]
+    scope: Option<Scope>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawActionEffect {
+    #[serde(default)]
+    amount: Option<String>,
+    #[serde(default)]
+    factor: Option<Spanned<Plain<f64>>>,
 }
 
 #[derive(Deserialize)]
@@ -368,6 +432,7 @@ struct RawAction {
     approvals: Option<Spanned<RawApprovals>>,
     #[serde(default)]
     execute: Option<crate::connector::ConnectorSpec>,
+    effects: BTreeMap<String, Spanned<RawActionEffect>>,
 }
 
 #[derive(Deserialize)]
@@ -379,10 +444,10 @@ struct RawParam {
     required: Option<bool>,
     #[serde(default, rename = "enum")]
     enum_values: Option<Vec<Value>>,
-    #[serde(default, deserialize_with = "some_number")]
-    min: Option<f64>,
-    #[serde(default, deserialize_with = "some_number")]
-    max: Option<f64>,
+    #[serde(default)]
+    min: Option<Spanned<Plain<f64>>>,
+    #[serde(default)]
+    max: Option<Spanned<Plain<f64>>>,
     #[serde(default, deserialize_with = "some_number")]
     min_len: Option<usize>,
     #[serde(default, deserialize_with = "some_number")]
@@ -391,6 +456,16 @@ struct RawParam {
     pattern: Option<String>,
     #[serde(default)]
     description: Option<String>,
+    #[serde(default)]
+    schemes: Option<Vec<String>>,
+    #[serde(default)]
+    hosts: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "some_number")]
+    ports: Option<Vec<u16>>,
+    #[serde(default)]
+    cidrs: Option<Vec<String>>,
+    #[serde(default)]
+    opaque_hosts: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -407,8 +482,7 @@ struct RawLimit {
 #[serde(deny_unknown_fields)]
 struct RawBudget {
     param: String,
-    #[serde(deserialize_with = "number")]
-    max: f64,
+    max: Spanned<Plain<f64>>,
     per: String,
     #[serde(default)]
     scope: Option<Scope>,
@@ -435,6 +509,8 @@ struct RawApprovals {
 
 struct Loader<'a> {
     file: &'a str,
+    /// The source text: a number is read from the literal at its location, not from the double YAML made of it.
+    text: &'a str,
 }
 
 impl Loader<'_> {
@@ -475,12 +551,25 @@ impl Loader<'_> {
                     parse_duration_ms(&w.value).map_err(|m| self.err(&w.referenced, format!("`undo_window`: {m}")))?;
             }
         }
+        let mut effects = BTreeMap::new();
+        for (name, effect) in &raw.effects {
+            if !valid_action_name(name) {
+                return Err(self.err(
+                    &effect.referenced,
+                    format!(
+                        "effect name `{name}` is not a dotted name of letters, digits, `_` and `-` (e.g. `money.out`)"
+                    ),
+                ));
+            }
+            effects.insert(name.clone(), self.effect(name, effect)?);
+        }
         let mut actions = BTreeMap::new();
         for (name, action) in &raw.actions {
             if !valid_action_name(name) {
                 return Err(self.err(&action.referenced, format!("action name `{name}` is not a dotted name of letters, digits, `_` and `-` (e.g. `payments.send`)")));
             }
             let built = self.action(name, action, default_approvals, default_undo_window_ms, &timezone)?;
+            self.check_effects(name, action, &built, &effects)?;
             actions.insert(name.clone(), built);
         }
         // A compensation must name an action the table knows, or the undo would itself be default-denied.
@@ -532,9 +621,21 @@ impl Loader<'_> {
             actions,
             mcp,
             session_trust,
+            effects,
             sha256: String::new(),
             source: String::new(),
         })
+    }
+
+    /// The exact decimal a YAML number names: read from its literal in the source (`max: 500.0000000000000001` is
+    /// that decimal, not the double 500), falling back to the double's shortest text when the literal cannot be
+    /// found (a number written in a YAML form JSON does not know, such as `0x1F`).
+    fn exact(&self, n: &Spanned<Plain<f64>>) -> Result<Decimal, NumberError> {
+        match literal_at(self.text, &n.referenced).and_then(DecimalParts::parse) {
+            Some(parts) => parts.to_decimal(),
+            None if f64_significant_digits(n.value.0) <= 15 => f64_to_decimal(n.value.0),
+            None => Err(NumberError::NotRepresentable),
+        }
     }
 
     fn session_trust(&self, raw: &Spanned<RawSessionTrust>) -> Result<SessionTrust, PolicyError> {
@@ -665,7 +766,8 @@ impl Loader<'_> {
                 }
                 Some(_) => {}
             }
-            let max = f64_to_decimal(bv.max)
+            let max = self
+                .exact(&bv.max)
                 .map_err(|_| self.err(&b.referenced, format!("`{name}`: budget `max` is not a finite decimal")))?;
             if max <= Decimal::ZERO {
                 return Err(self.err(&b.referenced, format!("`{name}`: budget `max: {max}` must be above 0")));
@@ -705,7 +807,7 @@ impl Loader<'_> {
         if tier == 1 && compensate.is_none() {
             return Err(self.err(at, format!("`{name}` is tier 1 (auto-execute, reversible) but has no `compensate`: add `compensate: {{ action: <undo action> }}`, or make it tier 2 or 3")));
         }
-        if tier == 2 && limits.is_empty() && budgets.is_empty() {
+        if tier == 2 && limits.is_empty() && budgets.is_empty() && a.effects.is_empty() {
             return Err(self.err(at, format!("`{name}` is tier 2 (auto-execute within limits) but has neither `limits` nor `budgets`: add e.g. `limits: [{{ count: 10, per: 1h }}]`, or make it tier 3")));
         }
         let dry_run = match (a.dry_run, &a.dry_run_until) {
@@ -722,6 +824,16 @@ impl Loader<'_> {
             None => default_approvals,
             Some(r) => self.approvals(r, default_approvals)?,
         };
+        let mut effects = Vec::new();
+        for (effect, e) in &a.effects {
+            let factor = match &e.value.factor {
+                None => Decimal::ONE,
+                Some(f) => self.exact(f).ok().filter(|f| *f > Decimal::ZERO).ok_or_else(|| {
+                    self.err(&e.referenced, format!("`{name}` effect `{effect}`: `factor` must be a decimal above 0"))
+                })?,
+            };
+            effects.push(ActionEffect { effect: effect.clone(), amount_param: e.value.amount.clone(), factor });
+        }
         Ok(ActionPolicy {
             tier,
             description: a.description.clone(),
@@ -732,7 +844,113 @@ impl Loader<'_> {
             dry_run,
             approvals,
             execute: a.execute.clone(),
+            effects,
         })
+    }
+
+    fn effect(&self, name: &str, raw: &Spanned<RawEffect>) -> Result<EffectPolicy, PolicyError> {
+        let e = &raw.value;
+        let tier_floor = match &e.tier_floor {
+            None => 0,
+            Some(t) if t.value.0 <= 3 => t.value.0,
+            Some(t) => {
+                return Err(self.err(
+                    &t.referenced,
+                    format!("effect `{name}`: `tier_floor: {}` is not a tier: expected 0 to 3", t.value.0),
+                ));
+            }
+        };
+        let mut limits: Vec<LimitSpec> = Vec::new();
+        for l in &e.limits {
+            let per = Window::parse(&l.value.per)
+                .map_err(|m| self.err(&l.referenced, format!("effect `{name}` limit `per`: {m}")))?;
+            if l.value.count == 0 {
+                return Err(self.err(
+                    &l.referenced,
+                    format!("effect `{name}`: `count: 0` would forbid every action with it: expected 1 or more"),
+                ));
+            }
+            let scope = l.value.scope.unwrap_or(Scope::Action);
+            let slot = format!("effect:{name}/count@{per}@{}", scope.as_str());
+            if limits.iter().any(|o| o.slot == slot) {
+                return Err(self.err(
+                    &l.referenced,
+                    format!("effect `{name}`: two limits per {per} with scope {}: keep one", scope.as_str()),
+                ));
+            }
+            limits.push(LimitSpec { key: "count".to_string(), slot, count: l.value.count, per, scope });
+        }
+        let mut budgets: Vec<BudgetSpec> = Vec::new();
+        for b in &e.budgets {
+            let per = Window::parse(&b.value.per)
+                .map_err(|m| self.err(&b.referenced, format!("effect `{name}` budget `per`: {m}")))?;
+            let max = self.exact(&b.value.max).ok().filter(|m| *m > Decimal::ZERO).ok_or_else(|| {
+                self.err(&b.referenced, format!("effect `{name}`: budget `max` must be a decimal above 0"))
+            })?;
+            let scope = b.value.scope.unwrap_or(Scope::Action);
+            let slot = format!("effect:{name}/sum:amount@{per}@{}", scope.as_str());
+            if budgets.iter().any(|o| o.slot == slot) {
+                return Err(self.err(
+                    &b.referenced,
+                    format!("effect `{name}`: two budgets per {per} with scope {}: keep one", scope.as_str()),
+                ));
+            }
+            budgets.push(BudgetSpec {
+                key: "sum:amount".to_string(),
+                slot,
+                param: "amount".to_string(),
+                max,
+                per,
+                scope,
+            });
+        }
+        if tier_floor == 0 && limits.is_empty() && budgets.is_empty() {
+            return Err(self.err(
+                &raw.referenced,
+                format!("effect `{name}` has no `tier_floor`, `limits` or `budgets`: it would change nothing"),
+            ));
+        }
+        Ok(EffectPolicy { description: e.description.clone(), tier_floor, limits, budgets })
+    }
+
+    /// An action's effects must exist, and an effect with budgets needs the param that carries its amount.
+    fn check_effects(
+        &self,
+        name: &str,
+        raw: &Spanned<RawAction>,
+        built: &ActionPolicy,
+        effects: &BTreeMap<String, EffectPolicy>,
+    ) -> Result<(), PolicyError> {
+        let capped =
+            |e: &ActionEffect| effects.get(&e.effect).is_some_and(|p| !p.limits.is_empty() || !p.budgets.is_empty());
+        if built.tier == 2 && built.limits.is_empty() && built.budgets.is_empty() && !built.effects.iter().any(capped) {
+            return Err(self.err(&raw.referenced, format!("`{name}` is tier 2 (auto-execute within limits) but neither it nor its effects have `limits` or `budgets`: add e.g. `limits: [{{ count: 10, per: 1h }}]`, or make it tier 3")));
+        }
+        for declared in &built.effects {
+            let at = raw.value.effects.get(&declared.effect).map_or(&raw.referenced, |e| &e.referenced);
+            let Some(effect) = effects.get(&declared.effect) else {
+                return Err(self.err(at, format!("`{name}` has effect `{}`, which is not under the top-level `effects:`: add it there with its caps", declared.effect)));
+            };
+            match &declared.amount_param {
+                None if !effect.budgets.is_empty() => {
+                    return Err(self.err(at, format!("`{name}` effect `{}`: the effect has budgets, so say which param carries the amount (`amount: <param>`)", declared.effect)));
+                }
+                None => {}
+                Some(p) => match built.params.get(p) {
+                    Some(spec) if matches!(spec.ty, ParamType::Number | ParamType::Integer) => {}
+                    _ => {
+                        return Err(self.err(
+                            at,
+                            format!(
+                                "`{name}` effect `{}`: `amount: {p}` is not a declared `number` or `integer` param",
+                                declared.effect
+                            ),
+                        ));
+                    }
+                },
+            }
+        }
+        Ok(())
     }
 
     fn until(&self, name: &str, raw: &Spanned<String>, timezone: &TimeZone) -> Result<i64, PolicyError> {
@@ -769,12 +987,36 @@ impl Loader<'_> {
                 self.err(at, format!("{here}: `min_len`/`max_len`/`pattern` apply to `string` params, not `{}`", p.ty))
             );
         }
-        let decimal = |v: Option<f64>, what: &str| -> Result<Option<Decimal>, PolicyError> {
-            v.map(|f| f64_to_decimal(f).map_err(|_| self.err(at, format!("{here}: `{what}` is not a finite decimal"))))
+        let is_url = p.ty == ParamType::Url;
+        let url_keys = p.schemes.is_some()
+            || p.hosts.is_some()
+            || p.ports.is_some()
+            || p.cidrs.is_some()
+            || p.opaque_hosts.is_some();
+        if !is_url && url_keys {
+            return Err(self.err(
+                at,
+                format!(
+                    "{here}: `schemes`/`hosts`/`ports`/`cidrs`/`opaque_hosts` apply to `url` params, not `{}`",
+                    p.ty
+                ),
+            ));
+        }
+        if is_url && p.enum_values.is_some() {
+            return Err(self.err(at, format!("{here}: `enum` does not apply to `url` params: list `hosts` instead")));
+        }
+        let url = if is_url { Some(self.url_rule(&here, at, p)?) } else { None };
+        let decimal = |v: &Option<Spanned<Plain<f64>>>, what: &str| -> Result<Option<Decimal>, PolicyError> {
+            v.as_ref()
+                .map(|n| {
+                    self.exact(n).map_err(|_| {
+                        self.err(at, format!("{here}: `{what}` is not a finite decimal of at most 28 digits"))
+                    })
+                })
                 .transpose()
         };
-        let min = decimal(p.min, "min")?;
-        let max = decimal(p.max, "max")?;
+        let min = decimal(&p.min, "min")?;
+        let max = decimal(&p.max, "max")?;
         if let (Some(lo), Some(hi)) = (min, max)
             && lo > hi
         {
@@ -795,6 +1037,7 @@ impl Loader<'_> {
                     ParamType::Number => v.is_number(),
                     ParamType::Integer => v.is_i64() || v.is_u64(),
                     ParamType::Boolean => v.is_boolean(),
+                    ParamType::Url => false,
                 };
                 if !fits {
                     return Err(self.err(at, format!("{here}: `enum` value {v} is not a `{}`", p.ty)));
@@ -819,8 +1062,53 @@ impl Loader<'_> {
             max_len: p.max_len,
             pattern,
             description: p.description.clone(),
+            url,
         })
     }
+
+    fn url_rule(&self, here: &str, at: &Location, p: &RawParam) -> Result<UrlRule, PolicyError> {
+        let schemes: Vec<String> = match &p.schemes {
+            None => vec!["https".to_string()],
+            Some(list) if list.is_empty() => {
+                return Err(self.err(at, format!("{here}: `schemes` is empty: list at least one (e.g. `[https]`)")));
+            }
+            Some(list) => list.iter().map(|s| s.to_ascii_lowercase()).collect(),
+        };
+        if let Some(bad) = schemes.iter().find(|s| !s.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))) {
+            return Err(self.err(at, format!("{here}: `{bad}` is not a URL scheme (e.g. `https`)")));
+        }
+        let patterns = |list: &Option<Vec<String>>, what: &str| -> Result<Vec<HostPattern>, PolicyError> {
+            list.iter()
+                .flatten()
+                .map(|h| HostPattern::parse(h).map_err(|m| self.err(at, format!("{here}: `{what}`: {m}"))))
+                .collect()
+        };
+        let hosts = patterns(&p.hosts, "hosts")?;
+        if p.hosts.as_ref().is_some_and(Vec::is_empty) {
+            return Err(self.err(at, format!("{here}: `hosts` is empty: list hosts, or leave it out to accept any")));
+        }
+        let opaque_hosts = patterns(&p.opaque_hosts, "opaque_hosts")?;
+        let cidrs = p
+            .cidrs
+            .iter()
+            .flatten()
+            .map(|c| Cidr::parse(c).map_err(|m| self.err(at, format!("{here}: `cidrs`: {m}"))))
+            .collect::<Result<Vec<_>, _>>()?;
+        let ports = p.ports.clone().unwrap_or_default();
+        if ports.contains(&0) {
+            return Err(self.err(at, format!("{here}: `ports`: 0 is not a port")));
+        }
+        Ok(UrlRule { schemes, hosts, ports, cidrs, opaque_hosts })
+    }
+}
+
+/// The plain scalar starting at `at` (1-based line and column), up to the next flow delimiter, comment or blank.
+fn literal_at<'t>(text: &'t str, at: &Location) -> Option<&'t str> {
+    let line = text.lines().nth(usize::try_from(at.line()).ok()?.checked_sub(1)?)?;
+    let start = line.char_indices().nth(usize::try_from(at.column()).ok()?.checked_sub(1)?)?.0;
+    let rest = &line[start..];
+    let end = rest.find([',', '}', ']', ' ', '\t', '#']).unwrap_or(rest.len());
+    Some(rest[..end].trim_start_matches('+'))
 }
 
 fn valid_action_name(name: &str) -> bool {
@@ -851,7 +1139,41 @@ impl SessionTrust {
     }
 }
 
+impl ParamSpec {
+    /// A param of type `ty` with no bounds (what an MCP tool's `inputSchema` property gives).
+    pub fn unbounded(ty: ParamType, required: bool) -> ParamSpec {
+        ParamSpec {
+            ty,
+            required,
+            enum_values: None,
+            min: None,
+            max: None,
+            min_len: None,
+            max_len: None,
+            pattern: None,
+            description: None,
+            url: None,
+        }
+    }
+}
+
 impl ActionPolicy {
+    /// A tier-0 (observe) action with these params and nothing else: no caps, no rehearsal, no compensation.
+    pub fn observe(description: &str, params: BTreeMap<String, ParamSpec>, approvals: ApprovalRule) -> ActionPolicy {
+        ActionPolicy {
+            tier: 0,
+            description: Some(description.to_string()),
+            params,
+            limits: Vec::new(),
+            budgets: Vec::new(),
+            compensate: None,
+            dry_run: DryRunRule::Never,
+            approvals,
+            effects: Vec::new(),
+            execute: None,
+        }
+    }
+
     /// A human description of the window, for messages.
     pub fn describe_limits(&self) -> String {
         let mut parts: Vec<String> = self.limits.iter().map(|l| format!("{} per {}", l.count, l.per)).collect();

@@ -73,6 +73,10 @@ pub enum RequestError {
         "param `{path}` is the integer {value}, beyond ±2^53−1: such integers cannot be hashed exactly (RFC 8785 reads numbers as IEEE doubles), so two different values would share one approval digest; send it as a string"
     )]
     UnsafeInteger { path: String, value: String },
+    #[error(
+        "param `{path}` is the number {value}, {why}: the approval digest would name another number; send at most 15 significant digits, or send it as a string"
+    )]
+    InexactNumber { path: String, value: String, why: String },
     #[error("evidence is {len} bytes as canonical JSON: at most {max} are accepted")]
     EvidenceTooLarge { len: usize, max: usize },
     #[error("`{field}` contains a control character: names and ids must be printable text")]
@@ -182,7 +186,8 @@ pub fn valid_flag(flag: &str) -> bool {
 /// Largest integer an IEEE double holds exactly (2^53 − 1).
 pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
-/// Refuses integers an RFC 8785 canonicalizer would round: two different ids must never share a digest.
+/// Refuses numbers an RFC 8785 canonicalizer would round (integers beyond 2^53, decimals with more digits than a
+/// double keeps, numbers beyond a double): two different values must never share a digest.
 fn check_safe_integers(path: &str, value: &Value) -> Result<(), RequestError> {
     match value {
         Value::Number(n) => {
@@ -193,6 +198,14 @@ fn check_safe_integers(path: &str, value: &Value) -> Result<(), RequestError> {
             };
             if unsafe_int {
                 return Err(RequestError::UnsafeInteger { path: path.to_string(), value: n.to_string() });
+            }
+            // Read from its text (ADR-110), a number may be one the canonical form cannot name exactly.
+            if !crate::number::names_exactly(n) {
+                let why = match n.as_f64().filter(|f| f.is_finite()) {
+                    Some(f) => format!("which RFC 8785 canonical JSON writes as {}", to_canonical_string(&f)),
+                    None => "beyond an IEEE double, which RFC 8785 canonical JSON cannot write".to_string(),
+                };
+                return Err(RequestError::InexactNumber { path: path.to_string(), value: n.to_string(), why });
             }
             Ok(())
         }
@@ -284,11 +297,17 @@ pub enum ReasonCode {
     UndoWindowClosed,
     /// The session is demoted (`session_trust`): its tier 1–2 actions need a human until the cooling period ends.
     SessionDemoted,
+    /// A `type: url` param whose value is not a URL (it does not canonicalise): denied.
+    MalformedUrl,
+    /// A `type: url` param points at an `opaque_hosts` entry (a shortener, a redirector): a human must look.
+    OpaqueHost,
+    /// An effect the action has (`effects:`) sets a tier floor above the action's own tier.
+    EffectFloor,
 }
 
 impl ReasonCode {
     /// Every code, in declaration order.
-    pub const ALL: [ReasonCode; 25] = [
+    pub const ALL: [ReasonCode; 28] = [
         ReasonCode::Observe,
         ReasonCode::WithinPolicy,
         ReasonCode::KillSwitch,
@@ -314,6 +333,9 @@ impl ReasonCode {
         ReasonCode::UndoInvalid,
         ReasonCode::UndoWindowClosed,
         ReasonCode::SessionDemoted,
+        ReasonCode::MalformedUrl,
+        ReasonCode::OpaqueHost,
+        ReasonCode::EffectFloor,
     ];
 
     /// The wire name (`kill_switch`, `default_deny`, …), the same as its serde form.
@@ -344,6 +366,9 @@ impl ReasonCode {
             ReasonCode::UndoInvalid => "undo_invalid",
             ReasonCode::UndoWindowClosed => "undo_window_closed",
             ReasonCode::SessionDemoted => "session_demoted",
+            ReasonCode::MalformedUrl => "malformed_url",
+            ReasonCode::OpaqueHost => "opaque_host",
+            ReasonCode::EffectFloor => "effect_floor",
         }
     }
 }
@@ -396,17 +421,40 @@ pub struct BudgetState {
     pub remaining: Decimal,
     pub resets_at_ms: i64,
     pub exceeded: bool,
+    /// The shared effect this cap belongs to (`money.out`), when it is not the action's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<String>,
 }
 
 /// A reservation the store must write in the deciding transaction.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewReservation {
+    /// Whose caps it counts against: `None`, the action's own; `Some(effect)`, the shared effect's
+    /// (stored under [`effect_owner`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<String>,
     pub key: String,
     /// `*` for an action-wide limit, the agent's name for a per-agent one.
     pub scope: String,
     #[serde(with = "rust_decimal::serde::str")]
     pub amount: Decimal,
+}
+
+impl NewReservation {
+    /// The owner the store files it under: the action's name, or `effect:<name>` for a shared effect's cap (no
+    /// action name contains `:`).
+    pub fn owner(&self, action: &str) -> String {
+        match &self.effect {
+            None => action.to_string(),
+            Some(effect) => effect_owner(effect),
+        }
+    }
+}
+
+/// Where a shared effect's reservations are filed: `effect:money.out`.
+pub fn effect_owner(effect: &str) -> String {
+    format!("effect:{effect}")
 }
 
 /// An approval the store must create in the deciding transaction.

@@ -520,6 +520,7 @@ fn a_used_up_count_limit_defers_and_reports_the_window() {
             // A rolling window gives capacity back when its oldest reservation ages out.
             resets_at_ms: oldest + HOUR,
             exceeded: true,
+            effect: None,
         }]
     );
 }
@@ -536,7 +537,10 @@ fn the_last_slot_of_a_count_limit_is_permitted_and_reserved() {
     );
     assert_eq!(d.verdict, Verdict::Permit);
     assert_eq!(d.tier, 2);
-    assert_eq!(d.reservations, vec![NewReservation { key: "count".into(), scope: "*".into(), amount: dec("1") }]);
+    assert_eq!(
+        d.reservations,
+        vec![NewReservation { effect: None, key: "count".into(), scope: "*".into(), amount: dec("1") }]
+    );
     assert_eq!((d.budgets[0].remaining, d.budgets[0].exceeded), (dec("0"), false));
 }
 
@@ -580,7 +584,7 @@ fn a_permit_carries_its_reservations() {
     assert_eq!(d.verdict, Verdict::Permit, "{d:#?}");
     assert_eq!(
         d.reservations,
-        vec![NewReservation { key: "sum:amount_eur".into(), scope: "*".into(), amount: dec("199.99") }]
+        vec![NewReservation { effect: None, key: "sum:amount_eur".into(), scope: "*".into(), amount: dec("199.99") }]
     );
     assert_eq!(d.budgets[0].remaining, dec("0"));
 
@@ -591,8 +595,8 @@ fn a_permit_carries_its_reservations() {
     assert_eq!(
         d.reservations,
         vec![
-            NewReservation { key: "count".into(), scope: "agent:bot".into(), amount: dec("1") },
-            NewReservation { key: "sum:units".into(), scope: "agent:bot".into(), amount: dec("4") },
+            NewReservation { effect: None, key: "count".into(), scope: "agent:bot".into(), amount: dec("1") },
+            NewReservation { effect: None, key: "sum:units".into(), scope: "agent:bot".into(), amount: dec("4") },
         ]
     );
 }
@@ -671,6 +675,7 @@ fn a_1d_budget_window_starts_at_local_midnight_in_the_policy_timezone() {
         assert_eq!(
             usage_queries(&p, &req, at),
             vec![UsageQuery {
+                owner: "energy.spend".into(),
                 slot: "sum:amount_eur@1d@action".into(),
                 key: "sum:amount_eur".into(),
                 scope: "*".into(),
@@ -702,6 +707,7 @@ fn a_24h_window_is_rolling() {
         assert_eq!(
             usage_queries(&p, &payment, at),
             vec![UsageQuery {
+                owner: "payments.send".into(),
                 slot: "sum:amount_eur@24h@action".into(),
                 key: "sum:amount_eur".into(),
                 scope: "*".into(),
@@ -712,12 +718,14 @@ fn a_24h_window_is_rolling() {
             usage_queries(&p, &api, at),
             vec![
                 UsageQuery {
+                    owner: "api.call".into(),
                     slot: "count@1h@agent".into(),
                     key: "count".into(),
                     scope: "agent:bot".into(),
                     since_ms: at - HOUR + 1
                 },
                 UsageQuery {
+                    owner: "api.call".into(),
                     slot: "sum:units@24h@agent".into(),
                     key: "sum:units".into(),
                     scope: "agent:bot".into(),
@@ -745,7 +753,7 @@ fn an_approved_request_is_permitted_once_and_consumes_its_approval() {
     assert!(d.new_approval.is_none());
     assert_eq!(
         d.reservations,
-        vec![NewReservation { key: "sum:amount_eur".into(), scope: "*".into(), amount: dec("120") }]
+        vec![NewReservation { effect: None, key: "sum:amount_eur".into(), scope: "*".into(), amount: dec("120") }]
     );
 }
 
@@ -907,7 +915,7 @@ fn an_approval_that_acknowledged_the_budget_overrun_permits_it() {
     // The overrun is still reserved: the window's sum stays true.
     assert_eq!(
         d.reservations,
-        vec![NewReservation { key: "sum:amount_eur".into(), scope: "*".into(), amount: dec("400") }]
+        vec![NewReservation { effect: None, key: "sum:amount_eur".into(), scope: "*".into(), amount: dec("400") }]
     );
 }
 
@@ -1095,4 +1103,34 @@ fn an_approval_covers_only_the_overruns_the_human_saw() {
     snapshot.acknowledged_keys = Some(seen);
     let d = decide(&p, &snapshot, &executing(&req), now() + MINUTE);
     assert_eq!(d.verdict, Verdict::Permit, "{d:#?}");
+}
+
+#[test]
+fn exact_numbers_500_0000000000000001_does_not_pass_max_500() {
+    let p = policy(POLICY);
+    let params: Value = serde_json::from_str(r#"{"zone": "living", "celsius": 23.0000000000000001}"#).unwrap();
+    let req = request("climate.set_temperature", params);
+    let shape = req.validate_shape();
+    let d = decide(&p, &Snapshot::default(), &req, now());
+    assert!(shape.is_err() || d.verdict == Verdict::Deny, "23.0000000000000001 passed max 23: {:?}", d.verdict);
+}
+
+#[test]
+fn url_params_are_digested_and_shown_in_canonical_form() {
+    let p = policy(
+        "version: 1\nactions:\n  http.post:\n    tier: 3\n    params:\n      url: { type: url, hosts: [api.example.com] }\n",
+    );
+    let mut loud = request("http.post", json!({"url": "HTTPS://API.Example.COM.:443/v1/../v2"}));
+    let mut plain = request("http.post", json!({"url": "https://api.example.com/v2"}));
+    foureyes_core::pipeline::canonicalize_request(&p, &mut loud);
+    foureyes_core::pipeline::canonicalize_request(&p, &mut plain);
+    assert_eq!(loud.params["url"], json!("https://api.example.com/v2"), "the approval card shows the canonical URL");
+    let (a, b) = (decide(&p, &Snapshot::default(), &loud, now()), decide(&p, &Snapshot::default(), &plain, now()));
+    assert_eq!(a.verdict, Verdict::Defer);
+    assert_eq!(a.digest, b.digest, "one destination, one digest");
+    // A value that does not canonicalise is left as sent, and denied.
+    let mut broken = request("http.post", json!({"url": "https://[::1/"}));
+    foureyes_core::pipeline::canonicalize_request(&p, &mut broken);
+    assert_eq!(broken.params["url"], json!("https://[::1/"));
+    assert_inert_deny(&decide(&p, &Snapshot::default(), &broken, now()), ReasonCode::MalformedUrl);
 }

@@ -13,7 +13,7 @@
 use crate::gate::Gate;
 use foureyes_core::Policy;
 use foureyes_core::canonical::{canonical_sha256, sha256_hex};
-use foureyes_core::policy::{ActionPolicy, DryRunRule, ParamSpec, ParamType};
+use foureyes_core::policy::{ActionPolicy, ParamSpec, ParamType};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -118,33 +118,14 @@ pub fn read_only_action(tool: &Value, base: &Policy) -> Option<ActionPolicy> {
                 "boolean" => ParamType::Boolean,
                 _ => return None,
             };
-            params.insert(
-                name.clone(),
-                ParamSpec {
-                    ty,
-                    required: required.contains(&name.as_str()),
-                    enum_values: None,
-                    min: None,
-                    max: None,
-                    min_len: None,
-                    max_len: None,
-                    pattern: None,
-                    description: None,
-                },
-            );
+            params.insert(name.clone(), ParamSpec::unbounded(ty, required.contains(&name.as_str())));
         }
     }
-    Some(ActionPolicy {
-        tier: 0,
-        description: Some("tier 0 from the upstream's readOnlyHint, trusted by the policy's `mcp` section".into()),
+    Some(ActionPolicy::observe(
+        "tier 0 from the upstream's readOnlyHint, trusted by the policy's `mcp` section",
         params,
-        limits: Vec::new(),
-        budgets: Vec::new(),
-        compensate: None,
-        dry_run: DryRunRule::Never,
-        approvals: base.default_approvals,
-        execute: None,
-    })
+        base.default_approvals,
+    ))
 }
 
 /// The base policy plus the hinted actions, with a SHA-256 that covers both.

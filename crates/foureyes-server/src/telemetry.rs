@@ -126,8 +126,16 @@ pub fn step_of(code: ReasonCode) -> &'static str {
         | ReasonCode::ApprovalRevoked
         | ReasonCode::DigestMismatch => "approval",
         ReasonCode::DefaultDeny => "policy_lookup",
-        ReasonCode::UnknownParam | ReasonCode::MissingParam | ReasonCode::WrongType | ReasonCode::Bounds => "bounds",
-        ReasonCode::NoCompensation | ReasonCode::UndoInvalid | ReasonCode::UndoWindowClosed => "reversibility",
+        ReasonCode::UnknownParam
+        | ReasonCode::MissingParam
+        | ReasonCode::WrongType
+        | ReasonCode::Bounds
+        | ReasonCode::MalformedUrl => "bounds",
+        ReasonCode::NoCompensation
+        | ReasonCode::UndoInvalid
+        | ReasonCode::UndoWindowClosed
+        | ReasonCode::OpaqueHost
+        | ReasonCode::EffectFloor => "reversibility",
         ReasonCode::SessionDemoted => "session_trust",
         ReasonCode::DryRun | ReasonCode::Rehearsal => "dry_run",
         ReasonCode::LimitExceeded | ReasonCode::BudgetExceeded => "limits",

@@ -152,6 +152,7 @@ checks!(
     revoke_and_release_racing_never_both_win,
     report_by_names_the_reporter,
     notification_claims_are_won_once,
+    effect_caps_are_shared_across_actions,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -182,6 +183,7 @@ macro_rules! conformance_tests {
             revoke_and_release_racing_never_both_win,
             report_by_names_the_reporter,
             notification_claims_are_won_once,
+            effect_caps_are_shared_across_actions,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -2361,4 +2363,48 @@ where
         won += usize::from(r.await.unwrap());
     }
     assert_eq!(won, 1, "eight requests racing with one code: exactly one is accepted");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared effects (issue 15)
+
+const EFFECTS_YAML: &str = "
+version: 1
+effects:
+  money.out:
+    budgets: [ { max: 1000, per: 24h } ]
+actions:
+  payments.send:
+    tier: 2
+    params: { amount_eur: { type: number, min: 0.01, max: 500 } }
+    effects: { money.out: { amount: amount_eur } }
+  mcp.bank.send_payment:
+    tier: 2
+    params: { amount_cents: { type: integer, min: 1, max: 100000 } }
+    effects: { money.out: { amount: amount_cents, factor: 0.01 } }
+";
+
+/// Two actions with the effect `money.out` fill one budget: what one reserved, the other sees; a failed report
+/// gives the effect's share back; and the audit still matches the journal.
+pub async fn effect_caps_are_shared_across_actions(store: Arc<dyn Store>, t0: i64) {
+    let s = &*store;
+    let p = Arc::new(Policy::from_yaml("effects.yaml", EFFECTS_YAML).unwrap_or_else(|e| panic!("{e}")));
+    let slot = "effect:money.out/sum:amount@24h@action";
+    let send = |id: &str, eur: i64| request(id, "payments.send", json!({ "amount_eur": eur }));
+    let bank = |id: &str, cents: i64| request(id, "mcp.bank.send_payment", json!({ "amount_cents": cents }));
+    let a = decide(s, &p, send("fx-1", 500), t0).await;
+    expect(&a, Verdict::Permit, ReasonCode::WithinPolicy, "first payment");
+    let b = decide(s, &p, bank("fx-2", 45_000), t0 + 1).await;
+    expect(&b, Verdict::Permit, ReasonCode::WithinPolicy, "bank payment of 450 euros in cents");
+    assert_eq!(budget(&b, slot).consumed, Decimal::from(500), "the bank tool sees what payments.send reserved");
+    assert_eq!(budget(&b, slot).effect.as_deref(), Some("money.out"), "the budget state names the effect");
+    let over = decide(s, &p, send("fx-3", 60), t0 + 2).await;
+    expect(&over, Verdict::Defer, ReasonCode::BudgetExceeded, "a third payment past the shared budget");
+    assert_eq!(budget(&over, slot).consumed, Decimal::from(950));
+    // A failed execution releases its share of the effect too.
+    report(s, b.decision_id, Outcome::Failed, t0 + 3).await;
+    let again = decide(s, &p, send("fx-4", 60), t0 + 4).await;
+    expect(&again, Verdict::Permit, ReasonCode::WithinPolicy, "after the bank payment failed");
+    assert_eq!(budget(&again, slot).consumed, Decimal::from(500));
+    assert_consistent(s, "after shared effect reservations").await;
 }

@@ -64,6 +64,9 @@ pub async fn decide<W: WriteTx>(
         let input = json!({"request_id": request.request_id, "action": request.action});
         return Err(refused(w, &request.agent, "bad_request", e.to_string(), input, now_ms).await);
     }
+    // URL params in canonical form (issue 15): what is fingerprinted, digested, shown and stored.
+    let mut request = request;
+    foureyes_core::pipeline::canonicalize_request(policy, &mut request);
     // 2. Idempotency: the same request id returns the stored decision; other content is a conflict.
     let Some((fingerprint, decision_id)) = w.idempotency(&request.agent, &request.request_id).await? else {
         let decision = decide_fresh(w, policy, request, now_ms, None).await?;
@@ -124,7 +127,7 @@ async fn load_snapshot<W: WriteTx>(
     let mut usage = BTreeMap::new();
     // One read per limit: amounts are summed exactly as integer millionths.
     for q in usage_queries(policy, request, now_ms) {
-        let row = w.usage(&request.action, &q.key, &q.scope, q.since_ms).await?;
+        let row = w.usage(&q.owner, &q.key, &q.scope, q.since_ms).await?;
         let sum = Decimal::from_i128_with_scale(i128::from(row.units), 6).normalize();
         usage.insert(q.slot, Usage { count: row.count, sum, oldest_ms: row.oldest_ms });
     }
@@ -188,8 +191,14 @@ async fn persist<W: WriteTx>(
     if decision.verdict == Verdict::Permit {
         for r in &decision.reservations {
             let units = crate::amount_units(r.amount)?;
-            let id = w.insert_reservation(decision_id, &request.action, r, units, now_ms).await?;
-            reservations.push(ev::ReservationMade { id, key: r.key.clone(), scope: r.scope.clone(), amount: r.amount });
+            let id = w.insert_reservation(decision_id, &r.owner(&request.action), r, units, now_ms).await?;
+            reservations.push(ev::ReservationMade {
+                id,
+                key: r.key.clone(),
+                scope: r.scope.clone(),
+                amount: r.amount,
+                effect: r.effect.clone(),
+            });
         }
     }
     if decision.consumes_approval

@@ -18,7 +18,8 @@ Exit codes:
   11  decide: defer (awaiting human approval)
   12  decide: dry run (nothing executed)
   13  task check: the check ran and failed (recorded)
-  14  execute: the connector ran and failed, or its outcome is unknown (reported)";
+  14  execute: the connector ran and failed, or its outcome is unknown (reported)
+  15  policy test: a case did not get its expected verdict";
 
 /// FourEyes: one door every side effect of an AI agent must pass.
 ///
@@ -111,6 +112,25 @@ pub enum PolicyCommand {
     /// Load and validate a policy file; print its actions. Exit 9 with `file:line:column: message` when invalid.
     Check {
         file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run a policy test table: example requests with the verdicts and reason codes the policy must give them
+    /// (YAML, kept next to the policy; see docs/policy.md). Exit 0 when every case passes, 14 when one fails, 9
+    /// when the table or its policy is invalid.
+    Test {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// What changes from OLD to NEW, per action: tier, params and their bounds, limits, budgets, rehearsal,
+    /// compensation, approvals. With `--replay N`, also judges the last N requests decided in `--db` under both
+    /// (against empty usage, kill switch off) and lists those whose verdict or tier would change.
+    Diff {
+        old: PathBuf,
+        new: PathBuf,
+        #[arg(long)]
+        replay: Option<u32>,
         #[arg(long)]
         json: bool,
     },

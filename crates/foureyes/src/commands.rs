@@ -157,6 +157,10 @@ pub fn verdict_exit(d: &DecisionRecord) -> u8 {
 pub async fn run(cli: Cli) -> Result<u8, Exit> {
     match cli.command {
         Command::Policy(PolicyCommand::Check { file, json }) => policy_check(&file, json),
+        Command::Policy(PolicyCommand::Test { file, json }) => policy_test(&file, json),
+        Command::Policy(PolicyCommand::Diff { old, new, replay, json }) => {
+            policy_diff(&cli.db, &old, &new, replay, json).await
+        }
         Command::Serve(args) => crate::serve::serve(&cli.db, &cli.policy, args).await,
         Command::Token(cmd) => crate::serve::token(&cli.db, cmd).await,
         Command::Decide(args) => decide(&cli.db, &cli.policy, args).await,
@@ -239,6 +243,94 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
         Command::Task(cmd) => crate::task::run(&cli.db, &cli.policy, cmd).await,
         Command::Stress { workers, iterations } => crate::demo::stress(&cli.db, workers, iterations).await,
     }
+}
+
+/// A failing policy test table (`foureyes policy test`).
+pub const EXIT_POLICY_TEST_FAILED: u8 = 15;
+
+fn policy_test(file: &Path, json: bool) -> Result<u8, Exit> {
+    use foureyes_core::policy_test::{TestTable, run};
+    let name = file.display().to_string();
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| Exit::new(EXIT_POLICY, format!("cannot read test table `{name}`: {e}")))?;
+    let table = TestTable::from_yaml(&name, &text).map_err(|e| Exit::new(EXIT_POLICY, e.to_string()))?;
+    let policy = match (table.inline_policy(&name), &table.policy) {
+        (Some(inline), _) => inline.map_err(|e| Exit::new(EXIT_POLICY, e.to_string()))?,
+        (None, Some(path)) => load_policy(&file.parent().unwrap_or(Path::new(".")).join(path))?,
+        (None, None) => {
+            return Err(Exit::new(
+                EXIT_POLICY,
+                format!("{name}: names no policy: add `policy: FILE` (relative to it)"),
+            ));
+        }
+    };
+    let results = run(&policy, &table);
+    let failed = results.iter().filter(|r| r.failure.is_some()).count();
+    if json {
+        let cases: Vec<Value> = results
+            .iter()
+            .map(|r| json!({"name": r.name, "passed": r.failure.is_none(), "got": r.got, "failure": r.failure}))
+            .collect();
+        print_json(
+            &json!({"file": name, "policy_sha256": policy.sha256, "passed": results.len() - failed, "failed": failed, "cases": cases}),
+        );
+    } else {
+        for r in &results {
+            match &r.failure {
+                None => println!("ok    {}  ({})", r.name, r.got),
+                Some(f) => println!("FAIL  {}: {f}  (got {})", r.name, r.got),
+            }
+        }
+        println!("{} passed, {failed} failed", results.len() - failed);
+    }
+    Ok(if failed == 0 { 0 } else { EXIT_POLICY_TEST_FAILED })
+}
+
+async fn policy_diff(db: &Path, old: &Path, new: &Path, replay: Option<u32>, json: bool) -> Result<u8, Exit> {
+    use foureyes_core::policy_diff::{diff, replay as replay_requests};
+    let (a, b) = (load_policy(old)?, load_policy(new)?);
+    let changes = diff(&a, &b);
+    let changed = match replay {
+        None => None,
+        Some(n) => {
+            let store = open_backend(db).await?;
+            let list = store.decisions(DecisionFilter { status: None, limit: Some(n) }).await?;
+            let requests: Vec<ActionRequest> = list.into_iter().map(|d| d.request).collect();
+            let snapshot = foureyes_core::Snapshot::default();
+            Some((requests.len(), replay_requests(&a, &b, &requests, &snapshot, now_ms())))
+        }
+    };
+    if json {
+        let facets: Vec<Value> =
+            changes.iter().map(|c| json!({"action": c.action, "facet": c.facet, "old": c.old, "new": c.new})).collect();
+        let replayed = changed.as_ref().map(|(n, list)| {
+            json!({"requests": n, "changed": list.iter().map(|c| json!({
+                "request_id": c.request.request_id, "agent": c.request.agent, "action": c.request.action,
+                "old": c.old, "new": c.new,
+            })).collect::<Vec<_>>()})
+        });
+        print_json(&json!({"old": old, "new": new, "changes": facets, "replay": replayed}));
+        return Ok(0);
+    }
+    if changes.is_empty() {
+        println!("no action changes between {} and {}", old.display(), new.display());
+    }
+    let mut last = "";
+    for c in &changes {
+        if c.action != last {
+            println!("{}", c.action);
+            last = &c.action;
+        }
+        let side = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".to_string());
+        println!("  {:<36} {}  ->  {}", c.facet, side(&c.old), side(&c.new));
+    }
+    if let Some((n, list)) = changed {
+        println!("replayed the last {n} decided requests: {} would be judged differently", list.len());
+        for c in &list {
+            println!("  {} {} ({}): {}  ->  {}", c.request.agent, c.request.action, c.request.request_id, c.old, c.new);
+        }
+    }
+    Ok(0)
 }
 
 fn policy_check(file: &Path, json: bool) -> Result<u8, Exit> {

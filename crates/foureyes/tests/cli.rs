@@ -118,15 +118,94 @@ fn decide_json_carries_the_documented_fields_and_exit_codes() {
 #[test]
 fn malformed_json_params_are_refused_audited_and_decide_nothing() {
     let e = env();
-    for bad in [r#"{"kw": "#, "[1, 2]", "\"kw\"", "{\"kw\": NaN}", "{\"kw\": 1e400}"] {
+    for bad in [r#"{"kw": "#, "[1, 2]", "\"kw\"", "{\"kw\": NaN}"] {
         let out = e.run(&["decide", "--agent", "bot", "--action", "battery.schedule", "--params", bad]);
         assert_eq!(out.status.code(), Some(3), "params {bad}: {}", stderr(&out));
         assert!(stderr(&out).contains("--params"), "{}", stderr(&out));
         assert!(stderr(&out).contains("refusal journaled at seq"), "{}", stderr(&out));
     }
+    // JSON numbers keep their text (ADR-110): `1e400` parses, and the door refuses what no digest can name.
+    for (bad, said) in [
+        ("{\"kw\": 1e400}", "beyond an IEEE double"),
+        ("{\"kw\": 2.0000000000000000001}", "which RFC 8785 canonical JSON writes as 2"),
+        ("{\"kw\": 1234567890123456789012345678}", "which RFC 8785 canonical JSON writes as 1.2345678901234569e+27"),
+    ] {
+        let out = e.run(&["decide", "--agent", "bot", "--action", "battery.schedule", "--params", bad]);
+        assert_eq!(out.status.code(), Some(3), "params {bad}: {}", stderr(&out));
+        assert!(stderr(&out).contains(said), "{}", stderr(&out));
+    }
     assert_eq!(e.decision_count(), 0);
     let refused = e.journal_kinds().into_iter().filter(|(k, _)| k == "refused").count();
-    assert_eq!(refused, 5);
+    assert_eq!(refused, 7);
+}
+
+#[test]
+fn exact_numbers_from_the_command_line_are_compared_exactly() {
+    let e = env();
+    // battery.schedule: kw max 5. A hair above it is above it; exponent and negative-zero forms are numbers.
+    for (params, exit) in
+        [(r#"{"kw": 5.000000000001}"#, 10), (r#"{"kw": 5e-7}"#, 0), (r#"{"kw": -0}"#, 0), (r#"{"kw": 5}"#, 0)]
+    {
+        let (code, v) =
+            e.json(&["decide", "--agent", "bot", "--action", "battery.schedule", "--params", params, "--json"]);
+        assert_eq!(code, exit, "{params}: {v}");
+    }
+}
+
+#[test]
+fn policy_test_runs_a_table_and_fails_on_a_wrong_expectation() {
+    let e = env();
+    let table = e.db.with_file_name("policy.test.yaml");
+    let write = |verdict: &str| {
+        std::fs::write(
+            &table,
+            format!(
+                "policy: policy.yaml\ncases:\n  - name: over max\n    request: {{ action: battery.schedule, params_json: '{{\"kw\": 5.000000000001}}' }}\n    expect: {{ verdict: {verdict}, reasons: [bounds] }}\n"
+            ),
+        )
+        .unwrap()
+    };
+    write("deny");
+    let out = e.run(&["policy", "test", table.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed, 0 failed"));
+    write("permit");
+    let out = e.run(&["policy", "test", table.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(15), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("FAIL  over max: verdict deny (expected permit)"));
+}
+
+#[test]
+fn policy_diff_shows_what_changes_and_which_recent_requests_it_changes() {
+    let e = env();
+    for kw in ["1", "4"] {
+        let (code, _) = e.json(&[
+            "decide",
+            "--agent",
+            "bot",
+            "--action",
+            "battery.schedule",
+            "--params",
+            &format!("{{\"kw\": {kw}}}"),
+            "--json",
+        ]);
+        assert_eq!(code, 0);
+    }
+    let tighter = e.db.with_file_name("tighter.yaml");
+    std::fs::write(
+        &tighter,
+        RACE_POLICY.replace("kw: { type: number, min: 0, max: 5 }", "kw: { type: number, min: 0, max: 3 }"),
+    )
+    .unwrap();
+    let (code, v) =
+        e.json(&["policy", "diff", e.policy.to_str().unwrap(), tighter.to_str().unwrap(), "--replay", "10", "--json"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["changes"][0]["facet"], "param kw", "{v}");
+    assert_eq!(v["changes"][0]["new"], "number, min 0, max 3", "{v}");
+    assert_eq!(v["replay"]["requests"], 2, "{v}");
+    let changed = v["replay"]["changed"].as_array().unwrap();
+    assert_eq!(changed.len(), 1, "only the kw 4 request would now be denied: {v}");
+    assert!(changed[0]["new"].as_str().unwrap().starts_with("deny [bounds]"), "{v}");
 }
 
 #[test]

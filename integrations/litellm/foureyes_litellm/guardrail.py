@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import logging
 import os
 import re
@@ -52,6 +51,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from foureyes_client import FourEyes, FourEyesError, Identity, Verdict
+from foureyes_client.client import dumps_exact, loads_exact
 from foureyes_client.errors import Forbidden, NotFound, Unauthorized
 from litellm.exceptions import GuardrailRaisedException
 from litellm.integrations.custom_guardrail import CustomGuardrail
@@ -132,7 +132,7 @@ def _setting(value: Any, env: str) -> Optional[str]:
 
 
 def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return dumps_exact(value, sort_keys=True)
 
 
 class FourEyesGuardrail(CustomGuardrail):
@@ -337,7 +337,8 @@ class FourEyesGuardrail(CustomGuardrail):
             return {}
         if isinstance(arguments, str):
             try:
-                arguments = json.loads(arguments) if arguments.strip() else {}
+                # Exact numbers (issue 15): a fraction the model wrote is sent as written, not through a float.
+                arguments = loads_exact(arguments) if arguments.strip() else {}
             except ValueError:
                 self._refuse(f"the arguments of {action} are a string that is not JSON")
         if not isinstance(arguments, Mapping):

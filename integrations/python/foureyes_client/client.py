@@ -6,6 +6,7 @@ Every call the client makes is listed in :data:`ENDPOINTS`; a test checks that t
 
 from __future__ import annotations
 
+import decimal
 import json
 import socket
 import urllib.error
@@ -322,7 +323,7 @@ class FourEyes:
         if self.token:
             headers["Authorization"] = f"Bearer {self.token}"
         if body is not None:
-            data = json.dumps(body, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
+            data = dumps_exact(body).encode("utf-8")
             headers["Content-Type"] = "application/json"
         request = urllib.request.Request(url, data=data, method=method, headers=headers)
         where = f"{method} {self.base_url}{path}"
@@ -337,7 +338,7 @@ class FourEyes:
             reason = getattr(e, "reason", e)
             raise Unreachable(f"{where}: {reason}") from None
         try:
-            return json.loads(raw.decode("utf-8"))
+            return loads_exact(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
             raise ProtocolError(f"{where} answered {status} with a body that is not JSON: {raw[:200]!r}", status)
 
@@ -379,6 +380,36 @@ def _decide_body(
             raise TypeError(f"{what}: evidence is a JSON object (a mapping), got {type(evidence).__name__}")
         body["evidence"] = dict(evidence)
     return body
+
+
+def loads_exact(text: str) -> Any:
+    """JSON with every fraction read as a :class:`decimal.Decimal` from its text, never through a float: the
+    params a decision echoes come back exactly as sent (``500.0000000000000001`` stays that number)."""
+    return json.loads(text, parse_float=decimal.Decimal)
+
+
+def dumps_exact(value: Any, sort_keys: bool = False) -> str:
+    """Compact JSON in which a :class:`decimal.Decimal` is written as its exact text (``json.dumps`` refuses it,
+    and a float would round it). NaN and infinities are refused, as the server refuses them."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, decimal.Decimal):
+        if not value.is_finite():
+            raise ValueError(f"{value} is not a JSON number")
+        return str(value)
+    if isinstance(value, (int, float)):
+        return json.dumps(value, allow_nan=False)
+    if isinstance(value, Mapping):
+        items = sorted(value.items()) if sort_keys else value.items()
+        for key, _ in items:
+            if not isinstance(key, str):
+                raise TypeError(f"JSON object keys must be strings, not {type(key).__name__}")
+        inner = ",".join(f"{json.dumps(k, ensure_ascii=False)}:{dumps_exact(v, sort_keys)}" for k, v in items)
+        return "{" + inner + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(dumps_exact(v, sort_keys) for v in value) + "]"
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
 
 def _http_error(status: int, raw: bytes, where: str) -> FourEyesError:
     try:

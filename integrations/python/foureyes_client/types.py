@@ -60,6 +60,8 @@ class Budget:
     resets_at_ms: int
     exceeded: bool
     param: Optional[str] = None
+    #: The shared effect (``effects:`` in the policy, e.g. ``money.out``) this cap belongs to, if any.
+    effect: Optional[str] = None
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> "Budget":
@@ -75,6 +77,7 @@ class Budget:
             resets_at_ms=_need(obj, "resets_at_ms", int, w),
             exceeded=_need(obj, "exceeded", bool, w),
             param=_opt(obj, "param", str, w),
+            effect=_opt(obj, "effect", str, w),
         )
 
 
