@@ -450,6 +450,7 @@ const MUTATIONS: &[Mutation] = &[
         package: "foureyes-server",
         filter: "waiters_wake_on_their_own_record_and_do_not_re_read_on_other_writes",
         also: &["an_approval_written_by_another_process_wakes_its_waiter_through_the_feeds_poll"],
+    },
     Mutation {
         property: "a denied or deferred action never reaches its connector (FourEyes executes)",
         file: "crates/foureyes-connect/src/door.rs",
@@ -475,6 +476,15 @@ const MUTATIONS: &[Mutation] = &[
         broken: "        _ => match state.journal_refusal(who, error.code, &error.message, input).await {",
         package: "foureyes-server",
         filter: "a_flood_of_malformed_bodies_from_one_token_adds_a_bounded_summary_and_is_throttled",
+        also: &[],
+    },
+    Mutation {
+        property: "the SQLite read pool never opens more than its connections",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "            self.read_permits.acquire().await.map_err(|_| StoreError::Backend(\"the read pool is closed\".into()))?;",
+        broken: "            self.read_permits.try_acquire().ok();",
+        package: "foureyes-store-sqlite",
+        filter: "three_hundred_concurrent_reads_use_at_most_the_pools_connections",
         also: &[],
     },
 ];

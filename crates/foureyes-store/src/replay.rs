@@ -89,7 +89,9 @@ impl Replayed {
                 };
                 self.demotions.insert(r.demotion_id, format!("{status} until {}", r.until_ms));
             }
-            EventData::ApprovalVote(_) | EventData::Refused(_) | EventData::Credential(_)
+            EventData::ApprovalVote(_)
+            | EventData::Refused(_)
+            | EventData::Credential(_)
             | EventData::Checkpoint(_) => {}
         }
     }

@@ -272,7 +272,8 @@ impl Drop for RemoveOnDrop {
 
 pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
     use foureyes_core::canonical::sha256_hex;
-    use foureyes_store::{Credentials, SqliteOptions, SqliteStore};
+    use foureyes_store::Credentials;
+    use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
     // The harness holds as many sockets as the server.
     let _ = foureyes_server::listen::raise_fd_limit();
     let dir = std::env::temp_dir().join(format!("foureyes-bench-load-{}", crate::commands::fresh_request_id()));
