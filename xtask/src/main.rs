@@ -582,8 +582,17 @@ const MUTATIONS: &[Mutation] = &[
         file: "crates/foureyes-core/src/pipeline.rs",
         original: "owner: cap.effect.map_or_else(|| request.action.clone(), |e| effect_owner(&e.effect)),",
         broken: "owner: request.action.clone(),",
-        package: "foureyes-store",
+        package: "foureyes-store-sqlite",
         filter: "effect_caps_are_shared_across_actions",
+        also: &[],
+    },
+    Mutation {
+        property: "the SQLite read pool never opens more than its connections",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "            self.read_permits.acquire().await.map_err(|_| StoreError::Backend(\"the read pool is closed\".into()))?;",
+        broken: "            self.read_permits.try_acquire().ok();",
+        package: "foureyes-store-sqlite",
+        filter: "three_hundred_concurrent_reads_use_at_most_the_pools_connections",
         also: &[],
     },
 ];

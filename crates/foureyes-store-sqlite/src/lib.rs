@@ -7,7 +7,8 @@
 //!   A job that fails is rolled back to its savepoint, so it cannot fail the others.
 //! - `BEGIN IMMEDIATE` takes SQLite's write lock up front, so several `foureyes` processes on one file
 //!   serialize their deciding transactions (each waits up to `busy_timeout`).
-//! - Reads use a small pool of separate connections and never wait for the writer.
+//! - Reads use a fixed pool of separate connections (`SqliteOptions::readers`) and never wait for the writer; a read
+//!   waits for a free connection rather than opening more.
 //! - The write transactions are `foureyes_store::ops`, run over this crate's dialect ([`ops::SqliteTx`], a
 //!   `foureyes_store::tx::WriteTx`) with `foureyes_store::tx::run_ready`: SQLite never waits, so they complete on
 //!   the writer thread without an executor.
@@ -48,11 +49,13 @@ pub struct SqliteOptions {
     pub max_batch: usize,
     /// How long a transaction waits for another process's write lock.
     pub busy_timeout: Duration,
+    /// Read connections, at most: a read waits (asynchronously) for one of them rather than opening another.
+    pub readers: usize,
 }
 
 impl Default for SqliteOptions {
     fn default() -> Self {
-        SqliteOptions { group_commit: true, max_batch: 256, busy_timeout: Duration::from_secs(30) }
+        SqliteOptions { group_commit: true, max_batch: 256, busy_timeout: Duration::from_secs(30), readers: 8 }
     }
 }
 
@@ -66,7 +69,10 @@ pub struct SqliteStore {
     path: PathBuf,
     jobs: Mutex<Option<mpsc::Sender<Job>>>,
     writer: Mutex<Option<std::thread::JoinHandle<()>>>,
+    /// Idle read connections; with those in use, never more than `options.readers`.
     readers: Mutex<Vec<Connection>>,
+    /// One permit per read connection: a read holds one while it runs.
+    read_permits: tokio::sync::Semaphore,
     options: SqliteOptions,
 }
 
@@ -154,6 +160,7 @@ impl SqliteStore {
             jobs: Mutex::new(Some(tx)),
             writer: Mutex::new(Some(writer)),
             readers: Mutex::new(Vec::new()),
+            read_permits: tokio::sync::Semaphore::new(options.readers.max(1)),
             options,
         })
     }
@@ -218,26 +225,30 @@ impl SqliteStore {
         rx.await.map_err(|_| StoreError::Backend("the writer thread dropped the request".into()))?
     }
 
-    /// Runs `work` on a pooled read connection, off the async runtime.
+    /// Runs `work` on a pooled read connection, off the async runtime. At most `options.readers` connections exist:
+    /// a read waits for a free one (without holding a runtime worker); a connection is opened, on the blocking pool,
+    /// only while fewer exist.
     async fn read<T, F>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     {
+        let _permit =
+            self.read_permits.acquire().await.map_err(|_| StoreError::Backend("the read pool is closed".into()))?;
         let pooled = self.readers.lock().ok().and_then(|mut p| p.pop());
-        let conn = match pooled {
-            Some(c) => c,
-            None => open(&self.path, &self.options)?,
-        };
+        let (path, options) = (self.path.clone(), self.options.clone());
         let (conn, result) = tokio::task::spawn_blocking(move || {
+            let conn = match pooled {
+                Some(c) => c,
+                None => open(&path, &options)?,
+            };
             let result = work(&conn);
-            (conn, result)
+            Ok::<_, StoreError>((conn, result))
         })
         .await
-        .map_err(|e| StoreError::Backend(format!("read task failed: {e}")))?;
-        if let Ok(mut pool) = self.readers.lock()
-            && pool.len() < 8
-        {
+        .map_err(|e| StoreError::Backend(format!("read task failed: {e}")))??;
+        // The permit held keeps the count of connections within `options.readers`.
+        if let Ok(mut pool) = self.readers.lock() {
             pool.push(conn);
         }
         result
