@@ -450,6 +450,7 @@ const MUTATIONS: &[Mutation] = &[
         package: "foureyes-server",
         filter: "waiters_wake_on_their_own_record_and_do_not_re_read_on_other_writes",
         also: &["an_approval_written_by_another_process_wakes_its_waiter_through_the_feeds_poll"],
+    },
     Mutation {
         property: "a denied or deferred action never reaches its connector (FourEyes executes)",
         file: "crates/foureyes-connect/src/door.rs",
@@ -476,6 +477,18 @@ const MUTATIONS: &[Mutation] = &[
         package: "foureyes-server",
         filter: "a_flood_of_malformed_bodies_from_one_token_adds_a_bounded_summary_and_is_throttled",
         also: &[],
+    },
+    Mutation {
+        property: "a failed commit (write, fsync, full disk) fail-stops the SQLite store",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "        let _ = stopped.set(e.to_string());",
+        broken: "        let _ = e;",
+        package: "foureyes",
+        filter: "a_failed_fsync_stops_the_sqlite_store_and_loses_nothing_acknowledged",
+        also: &[
+            "a_failed_write_eio_stops_the_sqlite_store_and_loses_nothing_acknowledged",
+            "a_full_disk_enospc_stops_the_sqlite_store_and_loses_nothing_acknowledged",
+        ],
     },
 ];
 
