@@ -490,6 +490,15 @@ const MUTATIONS: &[Mutation] = &[
             "a_full_disk_enospc_stops_the_sqlite_store_and_loses_nothing_acknowledged",
         ],
     },
+    Mutation {
+        property: "a wall clock step never frees budget early nor re-opens undo windows and approvals",
+        file: "crates/foureyes-server/src/clock.rs",
+        original: "{ wall_delta } else { mono_delta };",
+        broken: "{ wall_delta } else { wall_delta };",
+        package: "foureyes",
+        filter: "a_forward_clock_step_never_frees_budget_early",
+        also: &["a_backward_clock_step_never_reopens_an_undo_window_or_revives_an_approval"],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -14,12 +14,15 @@
 //! `FOUREYES_FAULT_CYCLES` (default 3 per kind) runs more cycles: the longer run documented in the README.
 #![allow(clippy::unwrap_used)]
 
+mod faults;
 mod support;
+
+use faults::shim;
 
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::Stdio;
 use std::time::Duration;
 use support::{Env, KillOnDrop, announced};
 
@@ -37,27 +40,6 @@ actions:
 /// Requests per cycle: 14 payments of 100 EUR against a 1000 EUR budget, so a fault that released a reservation
 /// (or doubled a decision) shows up as an overspend.
 const REQUESTS: usize = 14;
-
-/// The shim, compiled once per test binary into a temporary folder.
-fn shim() -> PathBuf {
-    static SHIM: std::sync::OnceLock<(tempfile::TempDir, PathBuf)> = std::sync::OnceLock::new();
-    SHIM.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().join("libfoureyes_fault.so");
-        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/faults/shim.c");
-        let status = Command::new("cc")
-            .args(["-shared", "-fPIC", "-O1", "-Wall", "-Werror", "-o"])
-            .arg(&out)
-            .arg(&source)
-            .arg("-ldl")
-            .status()
-            .expect("the fault shim needs a C compiler (`cc`) on PATH");
-        assert!(status.success(), "cc failed to build {}", source.display());
-        (dir, out)
-    })
-    .1
-    .clone()
-}
 
 fn http(addr: &str, method: &str, path: &str, token: &str, body: Option<&Value>) -> (u16, Value) {
     let (status, payload) = support::http_bytes(addr, method, path, token, body, Duration::from_secs(60)).unwrap();

@@ -9,6 +9,8 @@
  *   FOUREYES_FAULT_LOG    a file to which one line per injected fault is appended
  *   FOUREYES_FAULT_ARM    if set, calls are counted only once this file exists (the test creates it when the
  *                         server is up, so start-up writes are never the ones that fail)
+ *   FOUREYES_FAULT_CLOCK  a file holding a number of milliseconds added to every CLOCK_REALTIME reading (a wall
+ *                         clock step, as NTP makes it; the monotonic clocks are left alone); read on each call
  * The Rust workspace forbids unsafe code, so the interposition lives here, outside it. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -19,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 static atomic_long seen;
@@ -87,4 +90,27 @@ ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset) {
 ssize_t pwrite64(int fd, const void *buf, size_t count, off64_t offset) {
     if (inject(fd, "write", "pwrite64")) return -1;
     return NEXT(pwrite64)(fd, buf, count, offset);
+}
+
+int clock_gettime(clockid_t id, struct timespec *ts) {
+    int rc = NEXT(clock_gettime)(id, ts);
+    const char *file = getenv("FOUREYES_FAULT_CLOCK");
+    if (rc != 0 || id != CLOCK_REALTIME || !file) return rc;
+    int saved = errno;
+    FILE *f = fopen(file, "r");
+    long long offset_ms = 0;
+    if (f) {
+        if (fscanf(f, "%lld", &offset_ms) != 1) offset_ms = 0;
+        fclose(f);
+    }
+    errno = saved;
+    long long ns = (long long)ts->tv_nsec + (offset_ms % 1000) * 1000000LL;
+    ts->tv_sec += offset_ms / 1000 + ns / 1000000000LL;
+    ns %= 1000000000LL;
+    if (ns < 0) {
+        ns += 1000000000LL;
+        ts->tv_sec -= 1;
+    }
+    ts->tv_nsec = ns;
+    return rc;
 }
