@@ -488,6 +488,7 @@ const MUTATIONS: &[Mutation] = &[
         also: &[
             "a_failed_write_eio_stops_the_sqlite_store_and_loses_nothing_acknowledged",
             "a_full_disk_enospc_stops_the_sqlite_store_and_loses_nothing_acknowledged",
+            "a_really_full_disk_stops_the_sqlite_store_and_loses_nothing_acknowledged",
         ],
     },
     Mutation {

@@ -168,10 +168,11 @@ fn run(op: &str, errno: &str) {
     let cycles: u32 = std::env::var("FOUREYES_FAULT_CYCLES").ok().and_then(|c| c.parse().ok()).unwrap_or(3);
     let mut total = Tally::default();
     for c in 0..cycles {
-        // Counted from when the server is up. A decision's commit is one fsync but several page writes, so the
-        // fault lands on the 1st, 4th, 7th... fsync, or the 1st, 20th, 39th... write (a few decisions in).
-        let step = if op == "fsync" { 3 } else { 19 };
-        let t = cycle(op, errno, c * step);
+        // Counted from when the server is up. A decision's commit is one fsync but 10 to 19 page writes, so the
+        // fault lands on the 1st, 4th, 7th... fsync, or the 1st, 20th, 39th... write, wrapping around before the
+        // requests run out (3 and 13, 19 and 100 are coprime: every position is visited).
+        let (step, positions) = if op == "fsync" { (3, REQUESTS as u32 - 1) } else { (19, 100) };
+        let t = cycle(op, errno, (c * step) % positions);
         eprintln!("{op}/{errno} cycle {c}: {t:?}");
         total.injected += t.injected;
         total.acknowledged += t.acknowledged;
@@ -206,4 +207,106 @@ fn a_failed_write_eio_stops_the_sqlite_store_and_loses_nothing_acknowledged() {
 #[test]
 fn a_full_disk_enospc_stops_the_sqlite_store_and_loses_nothing_acknowledged() {
     run("write", "ENOSPC");
+}
+
+/// A tmpfs mounted for one test (root only: CI runs as root), unmounted when dropped.
+struct Tmpfs(std::path::PathBuf);
+
+impl Tmpfs {
+    fn mount(size: &str) -> Tmpfs {
+        let dir = std::env::temp_dir().join(format!("foureyes-faults-tmpfs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "this test mounts a small tmpfs to fill it up, which needs root: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Tmpfs(dir)
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg("-l").arg(&self.0).status();
+        let _ = std::fs::remove_dir(&self.0);
+    }
+}
+
+/// Fills the filesystem of `path` with `path`, then frees `leave` bytes of it.
+fn fill(path: &Path, leave: u64) {
+    use std::io::Write;
+    let mut f = std::fs::File::create(path).unwrap();
+    let chunk = vec![0u8; 4096];
+    while f.write_all(&chunk).is_ok() {}
+    let len = f.metadata().unwrap().len();
+    f.set_len(len.saturating_sub(leave)).unwrap();
+}
+
+#[test]
+fn a_really_full_disk_stops_the_sqlite_store_and_loses_nothing_acknowledged() {
+    let mut env = Env::new(POLICY);
+    let tmpfs = Tmpfs::mount("8m");
+    env.db = tmpfs.0.join("fe.db");
+    let agent = env.token("agent", "agent");
+    let admin = env.token("root", "admin");
+    let filler = tmpfs.0.join("filler");
+    let mut acked: HashMap<String, i64> = HashMap::new();
+    let mut refused = 0;
+    {
+        let (mut server, addr) = serve(&env, None);
+        fill(&filler, 256 * 1024);
+        let mut failed = false;
+        for i in 0..60 {
+            let (status, body) = http(&addr, "POST", "/v1/decide", &agent, Some(&request(i)));
+            match (status, failed) {
+                (200, false) => {
+                    acked.insert(format!("pay-{i}"), body["decision_id"].as_i64().unwrap());
+                }
+                (200, true) => panic!("the store answered pay-{i} as decided after the disk filled up: {body}"),
+                (503, _) => {
+                    if failed {
+                        let message = body["error"]["message"].as_str().unwrap_or_default();
+                        assert!(message.contains("stopped"), "{body}");
+                    }
+                    failed = true;
+                    refused += 1;
+                }
+                (status, _) => panic!("pay-{i}: unexpected {status}: {body}"),
+            }
+        }
+        assert!(failed, "256 KiB free never filled up (acknowledged {})", acked.len());
+        server.kill().unwrap();
+        server.wait().unwrap();
+    }
+    // The operator frees space and restarts.
+    std::fs::remove_file(&filler).unwrap();
+    let verify = env.command().args(["journal", "verify", "--json"]).output().unwrap();
+    assert!(verify.status.success(), "{}", String::from_utf8_lossy(&verify.stdout));
+    let (_server, addr) = serve(&env, None);
+    let mut lost = 0;
+    for (rid, id) in &acked {
+        let i: usize = rid.trim_start_matches("pay-").parse().unwrap();
+        let (status, body) = http(&addr, "POST", "/v1/decide", &agent, Some(&request(i)));
+        assert_eq!(status, 200, "{body}");
+        if body["decision_id"].as_i64() != Some(*id) {
+            lost += 1;
+        }
+    }
+    let (_, list) = http(&addr, "GET", "/v1/decisions?limit=1000", &admin, None);
+    let mut per_request: HashMap<String, usize> = HashMap::new();
+    for d in list.as_array().unwrap() {
+        *per_request.entry(d["request_id"].as_str().unwrap().to_string()).or_default() += 1;
+    }
+    let duplicates: usize = per_request.values().map(|n| n - 1).sum();
+    println!(
+        "FAULTS tmpfs full: {} acknowledged decisions before the disk filled, {refused} refused, {lost} lost, \
+         {duplicates} duplicates",
+        acked.len()
+    );
+    assert_eq!((lost, duplicates), (0, 0));
 }
