@@ -268,3 +268,161 @@ fn a_replica_cut_off_from_postgresql_fails_closed_and_loses_or_doubles_nothing()
     assert_eq!((lost, duplicates), (0, 0));
     assert!(permitted <= 1000, "overspent: {permitted} EUR permitted against a 1000 EUR budget");
 }
+
+/// A throwaway PostgreSQL cluster of this test's own (it is restarted, so it cannot be the shared one): `initdb` and
+/// `pg_ctl` from PATH or the newest `/usr/lib/postgresql/*/bin`, run as `postgres` when the test runs as root.
+struct OwnCluster {
+    dir: tempfile::TempDir,
+    bin: std::path::PathBuf,
+    port: u16,
+    as_postgres: bool,
+}
+
+impl OwnCluster {
+    fn start() -> OwnCluster {
+        let bin = std::fs::read_dir("/usr/lib/postgresql")
+            .ok()
+            .and_then(|d| {
+                d.filter_map(Result::ok).map(|e| e.path().join("bin")).filter(|b| b.join("initdb").exists()).max()
+            })
+            .expect("initdb not found under /usr/lib/postgresql/*/bin");
+        let dir = tempfile::tempdir().unwrap();
+        let as_postgres = Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+        if as_postgres {
+            assert!(Command::new("chown").arg("postgres:").arg(dir.path()).status().unwrap().success());
+        }
+        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let cluster = OwnCluster { dir, bin, port, as_postgres };
+        let data = cluster.dir.path().join("data");
+        cluster.pg("initdb", &["-D", data.to_str().unwrap(), "-A", "trust", "-U", "postgres", "--no-sync"]);
+        cluster.ctl("start");
+        cluster
+    }
+
+    fn pg(&self, program: &str, args: &[&str]) {
+        let program = self.bin.join(program);
+        let out = if self.as_postgres {
+            Command::new("runuser").args(["-u", "postgres", "--"]).arg(&program).args(args).output().unwrap()
+        } else {
+            Command::new(&program).args(args).output().unwrap()
+        };
+        assert!(out.status.success(), "{} {args:?}: {}", program.display(), String::from_utf8_lossy(&out.stderr));
+    }
+
+    /// `pg_ctl start` / `stop -m immediate` (no shutdown checkpoint: as a crash).
+    fn ctl(&self, what: &str) {
+        let data = self.dir.path().join("data");
+        let log = self.dir.path().join("server.log");
+        let opts = format!("-k {} -p {} -c listen_addresses=127.0.0.1", self.dir.path().display(), self.port);
+        match what {
+            "start" => self.pg(
+                "pg_ctl",
+                &["-D", data.to_str().unwrap(), "-l", log.to_str().unwrap(), "-o", &opts, "-w", "-t", "60", "start"],
+            ),
+            _ => self.pg("pg_ctl", &["-D", data.to_str().unwrap(), "-m", "immediate", "-w", "stop"]),
+        }
+    }
+
+    fn url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+}
+
+impl Drop for OwnCluster {
+    fn drop(&mut self) {
+        if self.dir.path().join("data/postmaster.pid").exists() {
+            self.ctl("stop");
+        }
+    }
+}
+
+#[test]
+fn the_postgresql_server_crashing_and_restarting_under_load_loses_or_doubles_nothing() {
+    let cluster = OwnCluster::start();
+    let url = cluster.url();
+    let dir = tempfile::tempdir().unwrap();
+    let policy = dir.path().join("policy.yaml");
+    std::fs::write(&policy, POLICY).unwrap();
+    let token_of = |name: &str, role: &str| {
+        let out = Command::new(BIN)
+            .args(["--db", &url, "token", "create", "--name", name, "--role", role, "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()["token"].as_str().unwrap().to_string()
+    };
+    let (token, admin_token) = (token_of("agent", "agent"), token_of("root", "admin"));
+    let server = serve(&url, &policy);
+
+    // 4 workers x 15 payments; the database crashes (immediate stop) a moment in and is restarted 1 s later.
+    let answers: Vec<(usize, (u16, Value))> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..4)
+            .map(|w| {
+                let (addr, token) = (server.1.clone(), token.clone());
+                s.spawn(move || {
+                    (0..15)
+                        .map(|k| w * 15 + k)
+                        .map(|i| {
+                            let answer = decide(&addr, &token, i);
+                            std::thread::sleep(Duration::from_millis(20));
+                            (i, answer)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(100));
+        cluster.ctl("stop");
+        std::thread::sleep(Duration::from_millis(1_000));
+        cluster.ctl("start");
+        workers.into_iter().flat_map(|w| w.join().unwrap()).collect()
+    });
+    let acked: HashMap<usize, i64> = answers
+        .iter()
+        .filter(|(_, (status, _))| *status == 200)
+        .map(|(i, (_, v))| (*i, v["decision_id"].as_i64().unwrap()))
+        .collect();
+    let failed = answers.iter().filter(|(_, (status, _))| *status != 200).count();
+    assert!(failed > 0, "the crash did not fail any request: it missed the load");
+
+    // Every request id again, until the replica answers: acknowledged ones are replayed as the same decision.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut lost = 0;
+    for i in 0..60 {
+        let answer = loop {
+            let answer = decide(&server.1, &token, i);
+            if answer.0 == 200 {
+                break answer.1;
+            }
+            assert!(Instant::now() < deadline, "the replica did not recover: {}", answer.1);
+            std::thread::sleep(Duration::from_millis(100));
+        };
+        if let Some(id) = acked.get(&i)
+            && answer["decision_id"].as_i64() != Some(*id)
+        {
+            lost += 1;
+        }
+    }
+    let (status, list) =
+        support::http_bytes(&server.1, "GET", "/v1/decisions?limit=1000", &admin_token, None, Duration::from_secs(30))
+            .unwrap();
+    assert_eq!(status, 200);
+    let list: Value = serde_json::from_slice(&list).unwrap();
+    let mut per_request: HashMap<String, usize> = HashMap::new();
+    let mut permitted = 0;
+    for d in list.as_array().unwrap() {
+        *per_request.entry(d["request_id"].as_str().unwrap().to_string()).or_default() += 1;
+        if d["verdict"] == "permit" {
+            permitted += d["params"]["amount_eur"].as_i64().unwrap();
+        }
+    }
+    let duplicates: usize = per_request.values().map(|n| n - 1).sum();
+    println!(
+        "FAULTS postgresql crash+restart: 1 crash under load, {failed} requests failed during it, {} acknowledged, \
+         {lost} lost, {duplicates} duplicates, {} EUR overspent",
+        acked.len(),
+        (permitted - 1000).max(0)
+    );
+    assert_eq!((lost, duplicates, per_request.len()), (0, 0, 60));
+    assert!(permitted <= 1000, "overspent: {permitted} EUR permitted against a 1000 EUR budget");
+}
