@@ -494,8 +494,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a wall clock step never frees budget early nor re-opens undo windows and approvals",
         file: "crates/foureyes-server/src/clock.rs",
-        original: "{ wall_delta } else { mono_delta };",
-        broken: "{ wall_delta } else { wall_delta };",
+        original: "Reading { wall_ms, mono_ms, now_ms: prev.now_ms + delta.max(0) }",
+        broken: "Reading { wall_ms, mono_ms, now_ms: wall_ms + 0 * delta }",
         package: "foureyes",
         filter: "a_forward_clock_step_never_frees_budget_early",
         also: &["a_backward_clock_step_never_reopens_an_undo_window_or_revives_an_approval"],
