@@ -595,6 +595,28 @@ const MUTATIONS: &[Mutation] = &[
         filter: "three_hundred_concurrent_reads_use_at_most_the_pools_connections",
         also: &[],
     },
+    Mutation {
+        property: "a failed commit (write, fsync, full disk) fail-stops the SQLite store",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "        let _ = stopped.set(e.to_string());",
+        broken: "        let _ = e;",
+        package: "foureyes",
+        filter: "a_failed_fsync_stops_the_sqlite_store_and_loses_nothing_acknowledged",
+        also: &[
+            "a_failed_write_eio_stops_the_sqlite_store_and_loses_nothing_acknowledged",
+            "a_full_disk_enospc_stops_the_sqlite_store_and_loses_nothing_acknowledged",
+            "a_really_full_disk_stops_the_sqlite_store_and_loses_nothing_acknowledged",
+        ],
+    },
+    Mutation {
+        property: "a wall clock step never frees budget early nor re-opens undo windows and approvals",
+        file: "crates/foureyes-server/src/clock.rs",
+        original: "Reading { wall_ms, mono_ms, now_ms: prev.now_ms + delta.max(0) }",
+        broken: "Reading { wall_ms, mono_ms, now_ms: wall_ms + 0 * delta }",
+        package: "foureyes",
+        filter: "a_forward_clock_step_never_frees_budget_early",
+        also: &["a_backward_clock_step_never_reopens_an_undo_window_or_revives_an_approval"],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

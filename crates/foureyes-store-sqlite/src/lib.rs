@@ -33,7 +33,7 @@ use ops::SqliteTx;
 use rusqlite::{Connection, OpenFlags};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex, OnceLock, mpsc};
 use std::time::Duration;
 use tokio::sync::oneshot;
 
@@ -74,6 +74,9 @@ pub struct SqliteStore {
     /// One permit per read connection: a read holds one while it runs.
     read_permits: tokio::sync::Semaphore,
     options: SqliteOptions,
+    /// Set once, by the writer, when a COMMIT fails (a failed write or fsync, a full disk): the store is then
+    /// fail-stopped and refuses every later write with this reason (ADR-140).
+    stopped: Arc<OnceLock<String>>,
 }
 
 fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
@@ -151,9 +154,11 @@ impl SqliteStore {
         migrate(&conn)?;
         let (tx, rx) = mpsc::channel::<Job>();
         let max_batch = if options.group_commit { options.max_batch.max(1) } else { 1 };
+        let stopped = Arc::new(OnceLock::new());
+        let writer_stopped = Arc::clone(&stopped);
         let writer = std::thread::Builder::new()
             .name("foureyes-sqlite-writer".into())
-            .spawn(move || writer_loop(conn, rx, max_batch))
+            .spawn(move || writer_loop(conn, rx, max_batch, &writer_stopped))
             .map_err(|e| StoreError::Backend(format!("cannot start the writer thread: {e}")))?;
         Ok(SqliteStore {
             path,
@@ -162,6 +167,7 @@ impl SqliteStore {
             readers: Mutex::new(Vec::new()),
             read_permits: tokio::sync::Semaphore::new(options.readers.max(1)),
             options,
+            stopped,
         })
     }
 
@@ -199,12 +205,20 @@ impl SqliteStore {
         &self.path
     }
 
+    /// Why the store fail-stopped, if it did (a COMMIT failed: see [`stopped_error`]).
+    pub fn stopped(&self) -> Option<&str> {
+        self.stopped.get().map(String::as_str)
+    }
+
     /// Runs `work` in the writer's batch transaction; answers after COMMIT.
     async fn write<T, F>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     {
+        if let Some(reason) = self.stopped.get() {
+            return Err(stopped_error(reason));
+        }
         let (tx, rx) = oneshot::channel();
         let job: Job = Box::new(move |conn| {
             let result = match conn {
@@ -273,8 +287,25 @@ impl Drop for SqliteStore {
     }
 }
 
-fn writer_loop(conn: Connection, jobs: mpsc::Receiver<Job>, max_batch: usize) {
+/// The refusal of a fail-stopped store: what happened, and what to do.
+fn stopped_error(reason: &str) -> StoreError {
+    StoreError::Backend(format!(
+        "the store stopped after a failed commit ({reason}) and refuses new work: after a failed write or fsync the \
+         page cache can no longer be trusted, so nothing is retried; restart foureyes (and run `foureyes journal \
+         verify`); a request whose answer was lost can be re-sent with the same request_id"
+    ))
+}
+
+fn writer_loop(conn: Connection, jobs: mpsc::Receiver<Job>, max_batch: usize, stopped: &OnceLock<String>) {
     while let Ok(first) = jobs.recv() {
+        if let Some(reason) = stopped.get() {
+            // Fail-stop: answer every queued job without running it.
+            job_refusal(first)(Err(stopped_error(reason)));
+            while let Ok(job) = jobs.try_recv() {
+                job_refusal(job)(Err(stopped_error(reason)));
+            }
+            continue;
+        }
         let mut batch = vec![first];
         while batch.len() < max_batch {
             match jobs.try_recv() {
@@ -282,11 +313,11 @@ fn writer_loop(conn: Connection, jobs: mpsc::Receiver<Job>, max_batch: usize) {
                 Err(_) => break,
             }
         }
-        run_batch(&conn, batch);
+        run_batch(&conn, batch, stopped);
     }
 }
 
-fn run_batch(conn: &Connection, batch: Vec<Job>) {
+fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
     if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
         let err = StoreError::Backend(format!("cannot begin a write transaction: {e}"));
         for job in batch {
@@ -314,7 +345,11 @@ fn run_batch(conn: &Connection, batch: Vec<Job>) {
         responders.push((respond, failure));
     }
     let commit = conn.execute_batch("COMMIT").map_err(|e| StoreError::Backend(format!("commit failed: {e}")));
-    if commit.is_err() {
+    if let Err(e) = &commit {
+        // A failed COMMIT is a failed write or fsync (or a full disk): whether the batch reached the disk is
+        // unknown, and the kernel may have dropped the dirty pages it could not write (fsyncgate), so a later
+        // COMMIT that "succeeds" proves nothing. Stop: no later write runs on this connection (ADR-140).
+        let _ = stopped.set(e.to_string());
         let _ = conn.execute_batch("ROLLBACK");
     }
     for (respond, failure) in responders {
