@@ -867,7 +867,10 @@ fn an_approved_undo_is_not_released_as_a_plain_action() {
     let d = decide(&p, &with_approval(approval(&plain, ApprovalStatus::Approved, vec![])), &executing(&undo), now());
     assert_inert_deny(&d, ReasonCode::DigestMismatch);
     // A request without `undo_of` keeps the digest it always had (approvals stored before the fix still match).
-    assert_eq!(plain.digest(), foureyes_core::action_digest(&plain.action, &plain.params, plain.target.as_deref(), &plain.agent));
+    assert_eq!(
+        plain.digest(),
+        foureyes_core::action_digest(&plain.action, &plain.params, plain.target.as_deref(), &plain.agent)
+    );
 }
 
 #[test]
