@@ -410,7 +410,7 @@ const MUTATIONS: &[Mutation] = &[
         property: "a slow or idle peer is closed within the header timeout",
         file: "crates/foureyes-server/src/listen.rs",
         original: "            .header_read_timeout(limits.header_timeout)",
-        broken: "",
+        broken: "            /* teeth: no header read timeout */",
         package: "foureyes-server",
         filter: "a_slow_header_is_closed_within_the_header_timeout",
         also: &["an_idle_keep_alive_connection_is_closed_within_the_header_timeout"],

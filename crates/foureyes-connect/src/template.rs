@@ -126,9 +126,33 @@ pub fn check(source: &str, place: Place<'_>) -> Result<BTreeSet<String>, Templat
 
 /// Renders `source` with `context` (a serializable map of the [`ROOTS`]).
 pub fn render<C: Serialize>(source: &str, place: Place<'_>, context: &C) -> Result<String, TemplateError> {
+    let fail = |message: String| TemplateError { place: place.name.to_string(), message };
+    // Through serde_json first: with `arbitrary_precision` (ADR-110) a `serde_json::Number` serializes to any other
+    // serializer as a private one-key map, so handing params to minijinja as they are renders `{"$serde_json::…"}`
+    // where `22` was meant (F55). Numbers are converted here, from their text.
+    let context = serde_json::to_value(context).map_err(|e| fail(format!("context is not JSON: {e}")))?;
     let env = environment(place.escape);
-    env.render_str(source, context)
-        .map_err(|e| TemplateError { place: place.name.to_string(), message: error_chain(&e) })
+    env.render_str(source, template_value(&context)).map_err(|e| fail(error_chain(&e)))
+}
+
+/// A JSON value as a template value, numbers read from their text (an integer stays an integer).
+fn template_value(value: &serde_json::Value) -> Value {
+    use serde_json::Value as Json;
+    match value {
+        Json::Null => Value::from(()),
+        Json::Bool(b) => Value::from(*b),
+        Json::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => Value::from(i),
+            (None, Some(u), _) => Value::from(u),
+            (None, None, Some(f)) => Value::from(f),
+            _ => Value::from(n.to_string()),
+        },
+        Json::String(s) => Value::from(s.as_str()),
+        Json::Array(items) => Value::from(items.iter().map(template_value).collect::<Vec<_>>()),
+        Json::Object(map) => Value::from(
+            map.iter().map(|(k, v)| (k.clone(), template_value(v))).collect::<std::collections::BTreeMap<_, _>>(),
+        ),
+    }
 }
 
 fn error_chain(e: &Error) -> String {
@@ -165,6 +189,15 @@ mod tests {
         let parsed: serde_json::Value = serde_json::from_str(&body).expect("json");
         assert_eq!(parsed["note"], ctx["params"]["note"]);
         assert!(!body.contains("s3cr3t"));
+    }
+
+    #[test]
+    fn numbers_render_as_numbers_with_exact_json_numbers_on() {
+        // F55: with serde_json's `arbitrary_precision`, `{"celsius": 22}` rendered as a private one-key map.
+        let ctx = json!({"params": {"celsius": 22, "amount": 120.5, "big": 18446744073709551615u64}});
+        let source = r#"{"celsius": {{ params.celsius }}, "amount": {{ params.amount }}, "big": {{ params.big }}}"#;
+        let body = render(source, BODY, &ctx).expect("render");
+        assert_eq!(body, r#"{"celsius": 22, "amount": 120.5, "big": 18446744073709551615}"#);
     }
 
     #[test]

@@ -346,8 +346,18 @@ impl Page<'_> {
     }
 
     async fn click(&self, css: &str) -> Res<()> {
-        let el = self.c.find(Locator::Css(css)).await.map_err(|e| format!("no element {css}: {e}"))?;
-        el.click().await.map_err(|e| format!("cannot click {css}: {e}"))
+        // A live refresh may replace the element between finding and clicking it (WebDriver's "stale element
+        // reference"); a person's click lands on the replacement, so find it again, a bounded number of times. Any
+        // other error, or a fourth stale one, fails the test.
+        for attempt in 0.. {
+            let el = self.c.find(Locator::Css(css)).await.map_err(|e| format!("no element {css}: {e}"))?;
+            match el.click().await {
+                Ok(()) => return Ok(()),
+                Err(e) if attempt < 3 && e.to_string().contains("stale element") => continue,
+                Err(e) => return Err(format!("cannot click {css}: {e}")),
+            }
+        }
+        unreachable!("the loop returns")
     }
 
     async fn type_into(&self, css: &str, text: &str) -> Res<()> {
