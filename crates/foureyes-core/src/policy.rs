@@ -432,6 +432,7 @@ struct RawAction {
     approvals: Option<Spanned<RawApprovals>>,
     #[serde(default)]
     execute: Option<crate::connector::ConnectorSpec>,
+    #[serde(default)]
     effects: BTreeMap<String, Spanned<RawActionEffect>>,
 }
 

@@ -92,7 +92,15 @@ pub enum RequestError {
 impl ActionRequest {
     /// SHA-256 over the RFC 8785 canonical JSON of `{action, params, target, agent}`: what a human approves.
     pub fn digest(&self) -> String {
-        action_digest(&self.action, &self.params, self.target.as_deref(), &self.agent)
+        match self.undo_of {
+            // Joins the digest only when present, so every digest of a plain action (and every approval stored
+            // before undo joined it) stays what it was.
+            Some(undo_of) => canonical_sha256(&json!({
+                "action": self.action, "params": self.params, "target": self.target, "agent": self.agent,
+                "undo_of": undo_of,
+            })),
+            None => action_digest(&self.action, &self.params, self.target.as_deref(), &self.agent),
+        }
     }
 
     /// Hash of everything that makes two requests with one `request_id` "the same content". Flags and the session

@@ -856,6 +856,24 @@ fn an_approval_for_other_params_is_a_digest_mismatch() {
 }
 
 #[test]
+fn an_approved_undo_is_not_released_as_a_plain_action() {
+    // Issue 12 (F54): `undo_of` was outside the digest, so the approval a human gave for "undo decision 5" released
+    // the same action and params as a plain action (no undo target, no compensation check), and the other way round.
+    let p = policy(POLICY);
+    let undo = ActionRequest { undo_of: Some(5), ..payment() };
+    let plain = payment();
+    let d = decide(&p, &with_approval(approval(&undo, ApprovalStatus::Approved, vec![])), &executing(&plain), now());
+    assert_inert_deny(&d, ReasonCode::DigestMismatch);
+    let d = decide(&p, &with_approval(approval(&plain, ApprovalStatus::Approved, vec![])), &executing(&undo), now());
+    assert_inert_deny(&d, ReasonCode::DigestMismatch);
+    // A request without `undo_of` keeps the digest it always had (approvals stored before the fix still match).
+    assert_eq!(
+        plain.digest(),
+        foureyes_core::action_digest(&plain.action, &plain.params, plain.target.as_deref(), &plain.agent)
+    );
+}
+
+#[test]
 fn an_altered_approval_record_is_a_digest_mismatch() {
     let p = policy(POLICY);
     let req = payment();

@@ -10,6 +10,7 @@
 mod api;
 mod approvals;
 mod auth;
+pub mod clock;
 mod console;
 mod error;
 mod events;
@@ -151,8 +152,10 @@ impl ApprovalGate for StoreApprovalGate {
 /// The clock, injectable so tests can move time.
 pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
+/// The wall clock with its steps taken out ([`clock::SteadyClock`], ADR-141).
 pub fn system_clock() -> Clock {
-    Arc::new(|| jiff::Timestamp::now().as_millisecond())
+    let clock = clock::SteadyClock::new();
+    Arc::new(move || clock.now_ms())
 }
 
 /// Everything the handlers share.

@@ -7,7 +7,8 @@
 //!   A job that fails is rolled back to its savepoint, so it cannot fail the others.
 //! - `BEGIN IMMEDIATE` takes SQLite's write lock up front, so several `foureyes` processes on one file
 //!   serialize their deciding transactions (each waits up to `busy_timeout`).
-//! - Reads use a small pool of separate connections and never wait for the writer.
+//! - Reads use a fixed pool of separate connections (`SqliteOptions::readers`) and never wait for the writer; a read
+//!   waits for a free connection rather than opening more.
 //! - The write transactions are `foureyes_store::ops`, run over this crate's dialect ([`ops::SqliteTx`], a
 //!   `foureyes_store::tx::WriteTx`) with `foureyes_store::tx::run_ready`: SQLite never waits, so they complete on
 //!   the writer thread without an executor.
@@ -32,7 +33,7 @@ use ops::SqliteTx;
 use rusqlite::{Connection, OpenFlags};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex, OnceLock, mpsc};
 use std::time::Duration;
 use tokio::sync::oneshot;
 
@@ -48,11 +49,13 @@ pub struct SqliteOptions {
     pub max_batch: usize,
     /// How long a transaction waits for another process's write lock.
     pub busy_timeout: Duration,
+    /// Read connections, at most: a read waits (asynchronously) for one of them rather than opening another.
+    pub readers: usize,
 }
 
 impl Default for SqliteOptions {
     fn default() -> Self {
-        SqliteOptions { group_commit: true, max_batch: 256, busy_timeout: Duration::from_secs(30) }
+        SqliteOptions { group_commit: true, max_batch: 256, busy_timeout: Duration::from_secs(30), readers: 8 }
     }
 }
 
@@ -66,8 +69,14 @@ pub struct SqliteStore {
     path: PathBuf,
     jobs: Mutex<Option<mpsc::Sender<Job>>>,
     writer: Mutex<Option<std::thread::JoinHandle<()>>>,
+    /// Idle read connections; with those in use, never more than `options.readers`.
     readers: Mutex<Vec<Connection>>,
+    /// One permit per read connection: a read holds one while it runs.
+    read_permits: tokio::sync::Semaphore,
     options: SqliteOptions,
+    /// Set once, by the writer, when a COMMIT fails (a failed write or fsync, a full disk): the store is then
+    /// fail-stopped and refuses every later write with this reason (ADR-140).
+    stopped: Arc<OnceLock<String>>,
 }
 
 fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
@@ -145,16 +154,20 @@ impl SqliteStore {
         migrate(&conn)?;
         let (tx, rx) = mpsc::channel::<Job>();
         let max_batch = if options.group_commit { options.max_batch.max(1) } else { 1 };
+        let stopped = Arc::new(OnceLock::new());
+        let writer_stopped = Arc::clone(&stopped);
         let writer = std::thread::Builder::new()
             .name("foureyes-sqlite-writer".into())
-            .spawn(move || writer_loop(conn, rx, max_batch))
+            .spawn(move || writer_loop(conn, rx, max_batch, &writer_stopped))
             .map_err(|e| StoreError::Backend(format!("cannot start the writer thread: {e}")))?;
         Ok(SqliteStore {
             path,
             jobs: Mutex::new(Some(tx)),
             writer: Mutex::new(Some(writer)),
             readers: Mutex::new(Vec::new()),
+            read_permits: tokio::sync::Semaphore::new(options.readers.max(1)),
             options,
+            stopped,
         })
     }
 
@@ -192,12 +205,20 @@ impl SqliteStore {
         &self.path
     }
 
+    /// Why the store fail-stopped, if it did (a COMMIT failed: see [`stopped_error`]).
+    pub fn stopped(&self) -> Option<&str> {
+        self.stopped.get().map(String::as_str)
+    }
+
     /// Runs `work` in the writer's batch transaction; answers after COMMIT.
     async fn write<T, F>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     {
+        if let Some(reason) = self.stopped.get() {
+            return Err(stopped_error(reason));
+        }
         let (tx, rx) = oneshot::channel();
         let job: Job = Box::new(move |conn| {
             let result = match conn {
@@ -218,26 +239,30 @@ impl SqliteStore {
         rx.await.map_err(|_| StoreError::Backend("the writer thread dropped the request".into()))?
     }
 
-    /// Runs `work` on a pooled read connection, off the async runtime.
+    /// Runs `work` on a pooled read connection, off the async runtime. At most `options.readers` connections exist:
+    /// a read waits for a free one (without holding a runtime worker); a connection is opened, on the blocking pool,
+    /// only while fewer exist.
     async fn read<T, F>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     {
+        let _permit =
+            self.read_permits.acquire().await.map_err(|_| StoreError::Backend("the read pool is closed".into()))?;
         let pooled = self.readers.lock().ok().and_then(|mut p| p.pop());
-        let conn = match pooled {
-            Some(c) => c,
-            None => open(&self.path, &self.options)?,
-        };
+        let (path, options) = (self.path.clone(), self.options.clone());
         let (conn, result) = tokio::task::spawn_blocking(move || {
+            let conn = match pooled {
+                Some(c) => c,
+                None => open(&path, &options)?,
+            };
             let result = work(&conn);
-            (conn, result)
+            Ok::<_, StoreError>((conn, result))
         })
         .await
-        .map_err(|e| StoreError::Backend(format!("read task failed: {e}")))?;
-        if let Ok(mut pool) = self.readers.lock()
-            && pool.len() < 8
-        {
+        .map_err(|e| StoreError::Backend(format!("read task failed: {e}")))??;
+        // The permit held keeps the count of connections within `options.readers`.
+        if let Ok(mut pool) = self.readers.lock() {
             pool.push(conn);
         }
         result
@@ -262,8 +287,25 @@ impl Drop for SqliteStore {
     }
 }
 
-fn writer_loop(conn: Connection, jobs: mpsc::Receiver<Job>, max_batch: usize) {
+/// The refusal of a fail-stopped store: what happened, and what to do.
+fn stopped_error(reason: &str) -> StoreError {
+    StoreError::Backend(format!(
+        "the store stopped after a failed commit ({reason}) and refuses new work: after a failed write or fsync the \
+         page cache can no longer be trusted, so nothing is retried; restart foureyes (and run `foureyes journal \
+         verify`); a request whose answer was lost can be re-sent with the same request_id"
+    ))
+}
+
+fn writer_loop(conn: Connection, jobs: mpsc::Receiver<Job>, max_batch: usize, stopped: &OnceLock<String>) {
     while let Ok(first) = jobs.recv() {
+        if let Some(reason) = stopped.get() {
+            // Fail-stop: answer every queued job without running it.
+            job_refusal(first)(Err(stopped_error(reason)));
+            while let Ok(job) = jobs.try_recv() {
+                job_refusal(job)(Err(stopped_error(reason)));
+            }
+            continue;
+        }
         let mut batch = vec![first];
         while batch.len() < max_batch {
             match jobs.try_recv() {
@@ -271,11 +313,11 @@ fn writer_loop(conn: Connection, jobs: mpsc::Receiver<Job>, max_batch: usize) {
                 Err(_) => break,
             }
         }
-        run_batch(&conn, batch);
+        run_batch(&conn, batch, stopped);
     }
 }
 
-fn run_batch(conn: &Connection, batch: Vec<Job>) {
+fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
     if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
         let err = StoreError::Backend(format!("cannot begin a write transaction: {e}"));
         for job in batch {
@@ -303,7 +345,11 @@ fn run_batch(conn: &Connection, batch: Vec<Job>) {
         responders.push((respond, failure));
     }
     let commit = conn.execute_batch("COMMIT").map_err(|e| StoreError::Backend(format!("commit failed: {e}")));
-    if commit.is_err() {
+    if let Err(e) = &commit {
+        // A failed COMMIT is a failed write or fsync (or a full disk): whether the batch reached the disk is
+        // unknown, and the kernel may have dropped the dirty pages it could not write (fsyncgate), so a later
+        // COMMIT that "succeeds" proves nothing. Stop: no later write runs on this connection (ADR-140).
+        let _ = stopped.set(e.to_string());
         let _ = conn.execute_batch("ROLLBACK");
     }
     for (respond, failure) in responders {

@@ -1,0 +1,145 @@
+//! A wall clock that jumps, through `foureyes serve` as a real process (issue 19, ADR-141).
+//!
+//! The fault shim (`tests/faults/shim.c`) adds an offset, read from a file on every call, to the server's
+//! `CLOCK_REALTIME`: the test steps the wall clock forward and backward as NTP would, while budget windows, undo
+//! windows and approvals are live. Properties:
+//! - a forward step never frees budget early (the window does not slide past a reservation seconds old);
+//! - a backward step never re-opens a closed undo window nor revives an expired approval.
+#![allow(clippy::unwrap_used)]
+
+mod faults;
+mod support;
+
+use serde_json::{Value, json};
+use std::process::Stdio;
+use std::time::Duration;
+use support::{Env, KillOnDrop, announced};
+
+const POLICY: &str = "\
+version: 1
+timezone: UTC
+actions:
+  payments.refund:
+    tier: 2
+    params:
+      amount_eur: { type: number, min: 1, max: 1000 }
+    budgets: [ { param: amount_eur, max: 1000, per: 1h } ]
+  payments.send:
+    tier: 3
+    params:
+      amount_eur: { type: number, min: 1, max: 1000 }
+    approvals: { required: 1, ttl: 2s }
+  calendar.create:
+    tier: 1
+    params:
+      title: { type: string, max_len: 100 }
+    compensate: { action: calendar.delete, window: 2s }
+  calendar.delete:
+    tier: 2
+    params:
+      title: { type: string, max_len: 100 }
+    limits: [ { count: 100, per: 1h } ]
+";
+
+const HOUR_MS: i64 = 3_600_000;
+
+struct Server {
+    _child: KillOnDrop,
+    addr: String,
+    clock: std::path::PathBuf,
+}
+
+impl Server {
+    fn start(env: &Env) -> Server {
+        let clock = env.dir.path().join("clock-offset-ms");
+        std::fs::write(&clock, "0").unwrap();
+        let mut child = env
+            .command()
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .env("LD_PRELOAD", faults::shim())
+            .env("FOUREYES_FAULT_CLOCK", &clock)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let child = KillOnDrop(child);
+        let addr = announced(stdout, "the server printed no address", |line| {
+            line.split(" on http://").nth(1).map(|url| url.trim().to_string())
+        });
+        Server { _child: child, addr, clock }
+    }
+
+    /// Steps the server's wall clock to `offset_ms` from the true time.
+    fn step_to(&self, offset_ms: i64) {
+        std::fs::write(&self.clock, offset_ms.to_string()).unwrap();
+    }
+
+    fn call(&self, method: &str, path: &str, token: &str, body: Option<&Value>) -> (u16, Value) {
+        let (status, payload) =
+            support::http_bytes(&self.addr, method, path, token, body, Duration::from_secs(30)).unwrap();
+        (status, serde_json::from_slice(&payload).unwrap_or(Value::Null))
+    }
+
+    fn decide(&self, token: &str, body: Value) -> Value {
+        let (status, v) = self.call("POST", "/v1/decide", token, Some(&body));
+        assert_eq!(status, 200, "{v}");
+        v
+    }
+}
+
+#[test]
+fn a_forward_clock_step_never_frees_budget_early() {
+    let env = Env::new(POLICY);
+    let agent = env.token("agent", "agent");
+    let server = Server::start(&env);
+    let first =
+        server.decide(&agent, json!({"request_id": "r1", "action": "payments.refund", "params": {"amount_eur": 1000}}));
+    assert_eq!(first["verdict"], "permit", "{first}");
+    // NTP steps the clock 2 h forward: the 1 h budget window must still hold the reservation made a moment ago.
+    server.step_to(2 * HOUR_MS);
+    let second =
+        server.decide(&agent, json!({"request_id": "r2", "action": "payments.refund", "params": {"amount_eur": 1000}}));
+    // Over budget, a tier-2 action is not permitted (it escalates to a person).
+    assert!(
+        second["verdict"] != "permit" && second["budgets"][0]["consumed"] == "1000",
+        "a 2 h forward step of the wall clock freed 1000 EUR of budget spent a moment ago: {second}"
+    );
+}
+
+#[test]
+fn a_backward_clock_step_never_reopens_an_undo_window_or_revives_an_approval() {
+    let env = Env::new(POLICY);
+    let agent = env.token("agent", "agent");
+    let approver = env.token("alice", "approver");
+    let server = Server::start(&env);
+
+    let created =
+        server.decide(&agent, json!({"request_id": "c1", "action": "calendar.create", "params": {"title": "standup"}}));
+    assert_eq!(created["verdict"], "permit", "{created}");
+    let id = created["decision_id"].as_i64().unwrap();
+    let (status, v) =
+        server.call("POST", &format!("/v1/decisions/{id}/report"), &agent, Some(&json!({"outcome": "executed"})));
+    assert_eq!(status, 200, "{v}");
+    let deferred =
+        server.decide(&agent, json!({"request_id": "p1", "action": "payments.send", "params": {"amount_eur": 10}}));
+    assert_eq!(deferred["verdict"], "defer", "{deferred}");
+
+    // The 2 s undo window and the 2 s approval TTL pass for real; then NTP steps the clock 1 h back.
+    std::thread::sleep(Duration::from_millis(2_500));
+    server.step_to(-HOUR_MS);
+
+    let undo = server.decide(
+        &agent,
+        json!({"request_id": "u1", "action": "calendar.delete", "params": {"title": "standup"}, "undo_of": id}),
+    );
+    assert_eq!(undo["verdict"], "deny", "a 1 h backward step re-opened a closed undo window: {undo}");
+    let approval = deferred["approval_id"].as_i64().unwrap();
+    let (status, v) = server.call(
+        "POST",
+        &format!("/v1/approvals/{approval}/approve"),
+        &approver,
+        Some(&json!({"digest": deferred["digest"]})),
+    );
+    assert_ne!(status, 200, "a 1 h backward step revived an expired approval: {v}");
+}

@@ -1,0 +1,312 @@
+//! Faults on the SQLite store, through `foureyes serve` as a real process (issue 19, ADR-140).
+//!
+//! A small LD_PRELOAD shim (`tests/faults/shim.c`, compiled here with the system C compiler: the workspace forbids
+//! unsafe code) fails the N-th `fsync`/`fdatasync` or `write`/`pwrite` on the database's files with EIO or ENOSPC,
+//! once, and lets later calls succeed again — the "fsyncgate" case, where a retry would appear to work. Each cycle:
+//! 1. a server under the shim answers decisions (one request id each, a 1000 EUR budget of 100 EUR payments);
+//! 2. after the injected fault every write is refused, with an error that says the store stopped and why
+//!    (fail-stop: no retry of a failed fsync, no later decision on a page cache that can no longer be trusted);
+//! 3. the server is killed; `foureyes journal verify` checks the chain on the files as the fault left them;
+//! 4. a new server without the shim gets every request id again: each acknowledged decision comes back as the same
+//!    decision (0 lost), no request id has two decisions (0 duplicates), the permits stay within the budget (0
+//!    overspends), and a decision whose outcome the caller never learned is found by its request id.
+//!
+//! `FOUREYES_FAULT_CYCLES` (default 3 per kind) runs more cycles: the longer run documented in the README.
+#![allow(clippy::unwrap_used)]
+
+mod faults;
+mod support;
+
+use faults::shim;
+
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+use support::{Env, KillOnDrop, announced};
+
+const POLICY: &str = "\
+version: 1
+timezone: UTC
+actions:
+  payments.send:
+    tier: 2
+    params:
+      amount_eur: { type: number, min: 0.01, max: 500 }
+    budgets: [ { param: amount_eur, max: 1000, per: 24h } ]
+";
+
+/// Requests per cycle: 14 payments of 100 EUR against a 1000 EUR budget, so a fault that released a reservation
+/// (or doubled a decision) shows up as an overspend.
+const REQUESTS: usize = 14;
+
+fn http(addr: &str, method: &str, path: &str, token: &str, body: Option<&Value>) -> (u16, Value) {
+    let (status, payload) = support::http_bytes(addr, method, path, token, body, Duration::from_secs(60)).unwrap();
+    (status, serde_json::from_slice(&payload).unwrap_or(Value::Null))
+}
+
+fn serve(env: &Env, fault: Option<(&str, &str, u32, &Path)>) -> (KillOnDrop, String) {
+    let mut command = env.command();
+    command.args(["serve", "--listen", "127.0.0.1:0"]).stdout(Stdio::piped()).stderr(Stdio::inherit());
+    if let Some((op, errno, after, log)) = fault {
+        command
+            .env("LD_PRELOAD", shim())
+            .env("FOUREYES_FAULT_MATCH", env.db.file_name().unwrap())
+            .env("FOUREYES_FAULT_OP", op)
+            .env("FOUREYES_FAULT_ERRNO", errno)
+            .env("FOUREYES_FAULT_AFTER", after.to_string())
+            .env("FOUREYES_FAULT_TIMES", "1")
+            .env("FOUREYES_FAULT_LOG", log)
+            .env("FOUREYES_FAULT_ARM", log.with_extension("armed"));
+    }
+    let mut child = command.spawn().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let child = KillOnDrop(child);
+    let addr = announced(stdout, "the server printed no address", |line| {
+        line.split(" on http://").nth(1).map(|url| url.trim().to_string())
+    });
+    (child, addr)
+}
+
+fn request(i: usize) -> Value {
+    json!({"request_id": format!("pay-{i}"), "action": "payments.send", "params": {"amount_eur": 100}})
+}
+
+/// What one cycle counted.
+#[derive(Debug, Default)]
+struct Tally {
+    injected: usize,
+    acknowledged: usize,
+    refused_after_fault: usize,
+    lost: usize,
+    duplicates: usize,
+    overspent_eur: i64,
+}
+
+fn cycle(op: &str, errno: &str, after: u32) -> Tally {
+    let env = Env::new(POLICY);
+    let agent = env.token("agent", "agent");
+    let admin = env.token("root", "admin");
+    let log = env.dir.path().join("faults.log");
+    let mut tally = Tally::default();
+
+    // 1–2. Decide under the shim; after the first failure every write must be refused, saying why.
+    let mut acked: HashMap<String, i64> = HashMap::new();
+    let mut first_failure: Option<Value> = None;
+    {
+        let (mut server, addr) = serve(&env, Some((op, errno, after, &log)));
+        std::fs::write(log.with_extension("armed"), "").unwrap();
+        for i in 0..REQUESTS {
+            let (status, body) = http(&addr, "POST", "/v1/decide", &agent, Some(&request(i)));
+            match (status, &first_failure) {
+                (200, None) => {
+                    acked.insert(format!("pay-{i}"), body["decision_id"].as_i64().unwrap());
+                }
+                (200, Some(first)) => panic!(
+                    "{op}/{errno} after {after}: the store answered pay-{i} as decided after a failed {op} \
+                     ({first}); it must stop instead: {body}"
+                ),
+                (503, None) => first_failure = Some(body),
+                (503, Some(_)) => {
+                    let message = body["error"]["message"].as_str().unwrap_or_default();
+                    assert!(
+                        message.contains("stopped") && message.contains("restart"),
+                        "{op}/{errno}: the refusal must say the store stopped, why, and what to do: {body}"
+                    );
+                    tally.refused_after_fault += 1;
+                }
+                (status, _) => panic!("pay-{i}: unexpected {status}: {body}"),
+            }
+        }
+        server.kill().unwrap();
+        server.wait().unwrap();
+    }
+    tally.injected = std::fs::read_to_string(&log).unwrap_or_default().lines().count();
+    assert!(tally.injected >= 1, "{op}/{errno} after {after}: the shim injected no fault");
+    assert!(first_failure.is_some(), "{op}/{errno} after {after}: a fault was injected but no write failed");
+    assert!(tally.refused_after_fault >= 1, "{op}/{errno}: no request came after the fault");
+    tally.acknowledged = acked.len();
+
+    // 3. The journal as the fault left it: verified (a torn tail would be reported here, exit 7).
+    let verify = env.command().args(["journal", "verify", "--json"]).output().unwrap();
+    assert!(
+        verify.status.success(),
+        "journal verify after {op}/{errno}: {}{}",
+        String::from_utf8_lossy(&verify.stdout),
+        String::from_utf8_lossy(&verify.stderr)
+    );
+
+    // 4. Recovery without the shim: every request id again.
+    let (_server, addr) = serve(&env, None);
+    for i in 0..REQUESTS {
+        let (status, body) = http(&addr, "POST", "/v1/decide", &agent, Some(&request(i)));
+        assert_eq!(status, 200, "after recovery pay-{i}: {body}");
+        if let Some(id) = acked.get(&format!("pay-{i}"))
+            && (body["decision_id"].as_i64() != Some(*id) || body["replayed"] != true)
+        {
+            tally.lost += 1;
+        }
+    }
+    let (status, list) = http(&addr, "GET", "/v1/decisions?limit=1000", &admin, None);
+    assert_eq!(status, 200, "{list}");
+    let mut per_request: HashMap<String, usize> = HashMap::new();
+    let mut permitted_eur = 0;
+    for d in list.as_array().unwrap() {
+        *per_request.entry(d["request_id"].as_str().unwrap().to_string()).or_default() += 1;
+        if d["verdict"] == "permit" {
+            permitted_eur += d["params"]["amount_eur"].as_i64().unwrap();
+        }
+    }
+    tally.duplicates = per_request.values().map(|n| n - 1).sum();
+    assert_eq!(per_request.len(), REQUESTS, "every request id has its decision: {per_request:?}");
+    tally.overspent_eur = (permitted_eur - 1000).max(0);
+    tally
+}
+
+fn run(op: &str, errno: &str) {
+    let cycles: u32 = std::env::var("FOUREYES_FAULT_CYCLES").ok().and_then(|c| c.parse().ok()).unwrap_or(3);
+    let mut total = Tally::default();
+    for c in 0..cycles {
+        // Counted from when the server is up. A decision's commit is one fsync but 10 to 19 page writes, so the
+        // fault lands on the 1st, 4th, 7th... fsync, or the 1st, 20th, 39th... write, wrapping around before the
+        // requests run out (3 and 13, 19 and 100 are coprime: every position is visited).
+        let (step, positions) = if op == "fsync" { (3, REQUESTS as u32 - 1) } else { (19, 100) };
+        let t = cycle(op, errno, (c * step) % positions);
+        eprintln!("{op}/{errno} cycle {c}: {t:?}");
+        total.injected += t.injected;
+        total.acknowledged += t.acknowledged;
+        total.refused_after_fault += t.refused_after_fault;
+        total.lost += t.lost;
+        total.duplicates += t.duplicates;
+        total.overspent_eur += t.overspent_eur;
+    }
+    println!(
+        "FAULTS {op}/{errno}: {} injected faults, {} acknowledged decisions, {} refused after the fault, \
+         {} lost, {} duplicates, {} EUR overspent",
+        total.injected,
+        total.acknowledged,
+        total.refused_after_fault,
+        total.lost,
+        total.duplicates,
+        total.overspent_eur
+    );
+    assert_eq!((total.lost, total.duplicates, total.overspent_eur), (0, 0, 0), "{total:?}");
+}
+
+#[test]
+fn a_failed_fsync_stops_the_sqlite_store_and_loses_nothing_acknowledged() {
+    run("fsync", "EIO");
+}
+
+#[test]
+fn a_failed_write_eio_stops_the_sqlite_store_and_loses_nothing_acknowledged() {
+    run("write", "EIO");
+}
+
+#[test]
+fn a_full_disk_enospc_stops_the_sqlite_store_and_loses_nothing_acknowledged() {
+    run("write", "ENOSPC");
+}
+
+/// A tmpfs mounted for one test (root only: CI runs as root), unmounted when dropped.
+struct Tmpfs(std::path::PathBuf);
+
+impl Tmpfs {
+    fn mount(size: &str) -> Tmpfs {
+        let dir = std::env::temp_dir().join(format!("foureyes-faults-tmpfs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "this test mounts a small tmpfs to fill it up, which needs root: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Tmpfs(dir)
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg("-l").arg(&self.0).status();
+        let _ = std::fs::remove_dir(&self.0);
+    }
+}
+
+/// Fills the filesystem of `path` with `path`, then frees `leave` bytes of it.
+fn fill(path: &Path, leave: u64) {
+    use std::io::Write;
+    let mut f = std::fs::File::create(path).unwrap();
+    let chunk = vec![0u8; 4096];
+    while f.write_all(&chunk).is_ok() {}
+    let len = f.metadata().unwrap().len();
+    f.set_len(len.saturating_sub(leave)).unwrap();
+}
+
+#[test]
+fn a_really_full_disk_stops_the_sqlite_store_and_loses_nothing_acknowledged() {
+    let mut env = Env::new(POLICY);
+    let tmpfs = Tmpfs::mount("8m");
+    env.db = tmpfs.0.join("fe.db");
+    let agent = env.token("agent", "agent");
+    let admin = env.token("root", "admin");
+    let filler = tmpfs.0.join("filler");
+    let mut acked: HashMap<String, i64> = HashMap::new();
+    let mut refused = 0;
+    {
+        let (mut server, addr) = serve(&env, None);
+        fill(&filler, 256 * 1024);
+        let mut failed = false;
+        for i in 0..60 {
+            let (status, body) = http(&addr, "POST", "/v1/decide", &agent, Some(&request(i)));
+            match (status, failed) {
+                (200, false) => {
+                    acked.insert(format!("pay-{i}"), body["decision_id"].as_i64().unwrap());
+                }
+                (200, true) => panic!("the store answered pay-{i} as decided after the disk filled up: {body}"),
+                (503, _) => {
+                    if failed {
+                        let message = body["error"]["message"].as_str().unwrap_or_default();
+                        assert!(message.contains("stopped"), "{body}");
+                    }
+                    failed = true;
+                    refused += 1;
+                }
+                (status, _) => panic!("pay-{i}: unexpected {status}: {body}"),
+            }
+        }
+        assert!(failed, "256 KiB free never filled up (acknowledged {})", acked.len());
+        server.kill().unwrap();
+        server.wait().unwrap();
+    }
+    // The operator frees space and restarts.
+    std::fs::remove_file(&filler).unwrap();
+    let verify = env.command().args(["journal", "verify", "--json"]).output().unwrap();
+    assert!(verify.status.success(), "{}", String::from_utf8_lossy(&verify.stdout));
+    let (_server, addr) = serve(&env, None);
+    let mut lost = 0;
+    for (rid, id) in &acked {
+        let i: usize = rid.trim_start_matches("pay-").parse().unwrap();
+        let (status, body) = http(&addr, "POST", "/v1/decide", &agent, Some(&request(i)));
+        assert_eq!(status, 200, "{body}");
+        if body["decision_id"].as_i64() != Some(*id) {
+            lost += 1;
+        }
+    }
+    let (_, list) = http(&addr, "GET", "/v1/decisions?limit=1000", &admin, None);
+    let mut per_request: HashMap<String, usize> = HashMap::new();
+    for d in list.as_array().unwrap() {
+        *per_request.entry(d["request_id"].as_str().unwrap().to_string()).or_default() += 1;
+    }
+    let duplicates: usize = per_request.values().map(|n| n - 1).sum();
+    println!(
+        "FAULTS tmpfs full: {} acknowledged decisions before the disk filled, {refused} refused, {lost} lost, \
+         {duplicates} duplicates",
+        acked.len()
+    );
+    assert_eq!((lost, duplicates), (0, 0));
+}
