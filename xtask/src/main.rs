@@ -617,6 +617,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_forward_clock_step_never_frees_budget_early",
         also: &["a_backward_clock_step_never_reopens_an_undo_window_or_revives_an_approval"],
     },
+    Mutation {
+        property: "a forged approval row grants nothing",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "        check_approval_authority(w, a, &request.agent, now_ms).await?;",
+        broken: "        if false { check_approval_authority(w, a, &request.agent, now_ms).await?; }",
+        package: "foureyes",
+        filter: "a_forged_approval_row_releases_nothing",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -10,7 +10,10 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
     DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
 };
-use foureyes_store::tx::{NewCredentialRow, NewDecisionRow, UsageRow, WriteTx, session_key};
+use foureyes_store::replay::reservation_grant;
+use foureyes_store::tx::{
+    APPROVAL_EVENT_KINDS, NewCredentialRow, NewDecisionRow, UsageRow, WriteTx, approval_id_patterns, session_key,
+};
 use foureyes_store::{DecisionFilter, StoreError};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -47,6 +50,23 @@ impl WriteTx for Tx<'_> {
 
     async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
         load_approval_raw(self.c(), id).await
+    }
+
+    async fn approval_events(&mut self, id: ApprovalId) -> Result<Vec<Event>, StoreError> {
+        let [ended_by_comma, ended_by_brace] = approval_id_patterns(id);
+        let sql = format!(
+            "SELECT {EVENT_COLUMNS} FROM journal
+             WHERE seq >= COALESCE((SELECT d.journal_seq FROM approvals a JOIN decisions d ON d.id = a.decision_id
+                                    WHERE a.id = $1), 0)
+               AND kind IN ({APPROVAL_EVENT_KINDS}) AND (data LIKE $2 OR data LIKE $3)
+             ORDER BY seq"
+        );
+        let mut events = Vec::new();
+        for r in rows(self.c(), &sql, &[&id, &ended_by_comma, &ended_by_brace]).await? {
+            events
+                .push(event_from_row(&r)?.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?);
+        }
+        Ok(events)
     }
 
     async fn usage(&mut self, action: &str, key: &str, scope: &str, since_ms: i64) -> Result<UsageRow, StoreError> {
@@ -652,9 +672,19 @@ pub(crate) async fn table_state(c: &impl GenericClient) -> Result<foureyes_store
         .iter()
         .map(|r| Ok((get(r, 0)?, !get::<bool>(r, 1)?)))
         .collect::<Result<_, StoreError>>()?;
+    let reservation_grants = rows(c, "SELECT id, action, key, scope, units FROM reservations", &[])
+        .await?
+        .iter()
+        .map(|r| {
+            let grant =
+                reservation_grant(&get::<String>(r, 1)?, &get::<String>(r, 2)?, &get::<String>(r, 3)?, get(r, 4)?);
+            Ok((get(r, 0)?, grant))
+        })
+        .collect::<Result<_, StoreError>>()?;
     Ok(foureyes_store::replay::TableState {
         decisions: pairs(c, "SELECT id, status FROM decisions").await?,
         reservations,
+        reservation_grants,
         approvals: pairs(c, "SELECT id, status FROM approvals").await?,
         kill_switch: kill_switch(c).await?,
         demotions: crate::sessions::table_state(c).await?,

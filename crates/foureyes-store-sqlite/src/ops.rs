@@ -10,7 +10,10 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
     DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
 };
-use foureyes_store::tx::{NewCredentialRow, NewDecisionRow, UsageRow, WriteTx};
+use foureyes_store::replay::reservation_grant;
+use foureyes_store::tx::{
+    APPROVAL_EVENT_KINDS, NewCredentialRow, NewDecisionRow, UsageRow, WriteTx, approval_id_patterns,
+};
 use foureyes_store::{DecisionFilter, StoreError};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::Value;
@@ -87,6 +90,24 @@ impl WriteTx for SqliteTx<'_> {
 
     async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
         load_approval_raw(self.0, id)
+    }
+
+    async fn approval_events(&mut self, id: ApprovalId) -> Result<Vec<Event>, StoreError> {
+        let [ended_by_comma, ended_by_brace] = approval_id_patterns(id);
+        let sql = format!(
+            "SELECT seq, ts_ms, kind, data, prev_hash, hash FROM journal
+             WHERE seq >= COALESCE((SELECT d.journal_seq FROM approvals a JOIN decisions d ON d.id = a.decision_id
+                                    WHERE a.id = ?1), 0)
+               AND kind IN ({APPROVAL_EVENT_KINDS}) AND (data LIKE ?2 OR data LIKE ?3)
+             ORDER BY seq"
+        );
+        let mut stmt = self.0.prepare_cached(&sql).sql()?;
+        let rows = stmt.query_map(params![id, ended_by_comma, ended_by_brace], event_from_row).sql()?;
+        let mut events = Vec::new();
+        for row in rows {
+            events.push(row.sql()?.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?);
+        }
+        Ok(events)
     }
 
     async fn usage(&mut self, action: &str, key: &str, scope: &str, since_ms: i64) -> Result<UsageRow, StoreError> {
@@ -654,9 +675,25 @@ pub(crate) fn table_state(c: &Connection) -> Result<foureyes_store::replay::Tabl
         let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)? == 0))).sql()?;
         rows.collect::<Result<_, _>>().sql()?
     };
+    let reservation_grants = {
+        let mut stmt = c.prepare("SELECT id, action, key, scope, units FROM reservations").sql()?;
+        let rows = stmt
+            .query_map([], |r| {
+                let grant = reservation_grant(
+                    &r.get::<_, String>(1)?,
+                    &r.get::<_, String>(2)?,
+                    &r.get::<_, String>(3)?,
+                    r.get(4)?,
+                );
+                Ok((r.get::<_, i64>(0)?, grant))
+            })
+            .sql()?;
+        rows.collect::<Result<_, _>>().sql()?
+    };
     Ok(foureyes_store::replay::TableState {
         decisions: pairs("SELECT id, status FROM decisions")?,
         reservations,
+        reservation_grants,
         approvals: pairs("SELECT id, status FROM approvals")?,
         kill_switch: kill_switch(c)?,
         demotions: super::sessions::table_state(c)?,

@@ -135,6 +135,13 @@ async fn load_snapshot<W: WriteTx>(
         Some(id) => approval_for_write(w, id, now_ms).await?,
         None => None,
     };
+    // Authority is re-checked at use (issue 13, ADR-150): an approval that would grant is believed only as the
+    // journal tells it.
+    if let Some(a) = &approval
+        && a.status == ApprovalStatus::Approved
+    {
+        check_approval_authority(w, a, &request.agent, now_ms).await?;
+    }
     let undo_target = match request.undo_of {
         Some(id) => w.decision(id).await?,
         None => None,
@@ -344,6 +351,89 @@ async fn approval_for_write<W: WriteTx>(
         record.status = ApprovalStatus::Expired;
     }
     Ok(Some(record))
+}
+
+/// An approval as its journal events tell it (ADR-150).
+#[derive(Debug, Default, PartialEq)]
+struct JournaledApproval {
+    decision_id: Option<DecisionId>,
+    digest: Option<String>,
+    required: Option<u32>,
+    expires_at_ms: Option<i64>,
+    approvers: Vec<String>,
+    status: Option<&'static str>,
+}
+
+impl JournaledApproval {
+    fn replay(id: ApprovalId, events: &[Event]) -> JournaledApproval {
+        let mut a = JournaledApproval::default();
+        for event in events {
+            // An event that does not read as its kind grants nothing (the audit reports it).
+            let Ok(data) = EventData::from_journal(event.kind, &event.data) else { continue };
+            match data {
+                EventData::ApprovalRequested(r) if r.approval_id == id => {
+                    a.decision_id = Some(r.decision_id);
+                    a.digest = Some(r.digest);
+                    a.required = Some(r.required);
+                    a.expires_at_ms = Some(r.expires_at_ms);
+                    a.status = Some("pending");
+                }
+                EventData::ApprovalVote(v) if v.approval_id == id => a.approvers = v.approvers,
+                EventData::Approved(v) if v.approval_id == id => {
+                    a.approvers = v.approvers;
+                    a.status = Some("approved");
+                }
+                EventData::Rejected(r) if r.approval_id == id => a.status = Some("rejected"),
+                EventData::Expired(e) if e.approval_id == id => a.status = Some("expired"),
+                EventData::Revoked(r) if r.approval_id == id => a.status = Some("revoked"),
+                EventData::Decided(d) if d.consumes_approval && d.approval_id == Some(id) => {
+                    a.status = Some("consumed");
+                }
+                _ => {}
+            }
+        }
+        a
+    }
+}
+
+/// Refuses (journaled, fail closed) an `approved` approval row that its journal events do not back, field by field:
+/// status, decision, digest, required, expiry and approvers. A row the door did not write grants nothing.
+async fn check_approval_authority<W: WriteTx>(
+    w: &mut W,
+    record: &ApprovalRecord,
+    agent: &str,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    let id = record.approval_id;
+    let events = w.approval_events(id).await?;
+    let journal = JournaledApproval::replay(id, &events);
+    let mut table_approvers = record.approvers.clone();
+    table_approvers.sort();
+    let mut journal_approvers = journal.approvers.clone();
+    journal_approvers.sort();
+    let show = |v: Option<String>| v.unwrap_or_else(|| "nothing".into());
+    let differs: Option<(&str, String, String)> = if journal.status != Some("approved") {
+        Some(("status", "approved".into(), show(journal.status.map(str::to_string))))
+    } else if journal.decision_id != Some(record.decision_id) {
+        Some(("decision_id", record.decision_id.to_string(), show(journal.decision_id.map(|d| d.to_string()))))
+    } else if journal.digest.as_deref() != Some(record.digest.as_str()) {
+        Some(("digest", record.digest.clone(), show(journal.digest.clone())))
+    } else if journal.required != Some(record.required) {
+        Some(("required", record.required.to_string(), show(journal.required.map(|r| r.to_string()))))
+    } else if journal.expires_at_ms != Some(record.expires_at_ms) {
+        Some(("expires_at_ms", record.expires_at_ms.to_string(), show(journal.expires_at_ms.map(|e| e.to_string()))))
+    } else if journal_approvers != table_approvers {
+        Some(("approvers", table_approvers.join(","), journal_approvers.join(",")))
+    } else {
+        None
+    };
+    let Some((field, table, journaled)) = differs else { return Ok(()) };
+    let message = format!(
+        "approval {id} grants nothing: its row in `approvals` says {field} `{table}` but the journal says `{journaled}` \
+         (the row was not written by the door; see `foureyes journal audit`)"
+    );
+    let input = json!({"approval_id": id, "table": "approvals", "field": field, "row": table, "journal": journaled});
+    Err(refused(w, agent, "record_altered", message, input, now_ms).await)
 }
 
 async fn vote_refusal<W: WriteTx>(

@@ -13,6 +13,8 @@ pub struct Replayed {
     pub decisions: BTreeMap<i64, String>,
     /// Reservation id → held (true) or released.
     pub reservations: BTreeMap<i64, bool>,
+    /// Reservation id → what it holds: [`reservation_grant`] of its owner, key, scope and amount (issue 13).
+    pub reservation_grants: BTreeMap<i64, String>,
     /// Approval id → status name.
     pub approvals: BTreeMap<i64, String>,
     pub kill_switch: bool,
@@ -43,6 +45,12 @@ impl Replayed {
                 self.decisions.insert(d.decision_id, d.status.as_str().to_string());
                 for r in &d.reservations {
                     self.reservations.insert(r.id, true);
+                    let owner = match &r.effect {
+                        None => d.request.action.clone(),
+                        Some(effect) => foureyes_core::effect_owner(effect),
+                    };
+                    let units = crate::amount_units(r.amount).unwrap_or(i64::MIN);
+                    self.reservation_grants.insert(r.id, reservation_grant(&owner, &r.key, &r.scope, units));
                 }
                 if let Some(sup) = d.supersedes {
                     self.decisions.insert(sup, "superseded".into());
@@ -102,6 +110,8 @@ impl Replayed {
 pub struct TableState {
     pub decisions: BTreeMap<i64, String>,
     pub reservations: BTreeMap<i64, bool>,
+    /// Reservation id → [`reservation_grant`] of its row.
+    pub reservation_grants: BTreeMap<i64, String>,
     pub approvals: BTreeMap<i64, String>,
     pub kill_switch: bool,
     /// Demotion id → `"<status> until <until_ms>"`.
@@ -116,6 +126,7 @@ impl Replayed {
         mismatches.extend(self.unreadable.iter().cloned());
         compare(&mut mismatches, "decision", &self.decisions, &tables.decisions);
         compare(&mut mismatches, "reservation held", &self.reservations, &tables.reservations);
+        compare(&mut mismatches, "reservation grant", &self.reservation_grants, &tables.reservation_grants);
         compare(&mut mismatches, "approval", &self.approvals, &tables.approvals);
         compare(&mut mismatches, "demotion", &self.demotions, &tables.demotions);
         if self.kill_switch != tables.kill_switch {
@@ -130,6 +141,11 @@ impl Replayed {
             mismatches,
         }
     }
+}
+
+/// What a reservation holds, as the audit compares it: `<owner> key <key> scope <scope> units <millionths>`.
+pub fn reservation_grant(owner: &str, key: &str, scope: &str, units: i64) -> String {
+    format!("{owner} key {key} scope {scope} units {units}")
 }
 
 /// Every id whose value differs between the journal's replay and a table, in both directions.

@@ -44,6 +44,11 @@ pub trait WriteTx {
     async fn decision(&mut self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError>;
     /// The approval as stored (its status not adjusted for the clock), with its votes in casting order.
     async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError>;
+    /// The journal events that can speak of approval `id` (issue 13, ADR-150): those of kinds `decided`,
+    /// `approval_requested`, `approval_vote`, `approved`, `rejected`, `expired` and `revoked` whose data names
+    /// `"approval_id":id`, from the deferring decision's `journal_seq` on (from the start if that row is missing), in
+    /// order. A superset is fine (the caller replays them typed); a missing event is not.
+    async fn approval_events(&mut self, id: ApprovalId) -> Result<Vec<Event>, StoreError>;
     /// Live reservations of `action`'s `(key, scope)` made at or after `since_ms`.
     async fn usage(&mut self, action: &str, key: &str, scope: &str, since_ms: i64) -> Result<UsageRow, StoreError>;
     /// A permitted undo of `target` that did not fail, if any.
@@ -171,6 +176,15 @@ pub struct NewCredentialRow<'a> {
     pub totp_secret: Option<&'a str>,
     pub serves: Option<&'a str>,
     pub now_ms: i64,
+}
+
+/// The kinds [`WriteTx::approval_events`] returns.
+pub const APPROVAL_EVENT_KINDS: &str =
+    "'decided', 'approval_requested', 'approval_vote', 'approved', 'rejected', 'expired', 'revoked'";
+
+/// The two `LIKE` patterns that find `"approval_id":id` in canonical JSON (followed by `,` or `}`).
+pub fn approval_id_patterns(id: ApprovalId) -> [String; 2] {
+    [format!("%\"approval_id\":{id},%"), format!("%\"approval_id\":{id}}}%")]
 }
 
 /// The session as stored: `''` for a request without a session id.

@@ -7,7 +7,8 @@
 //!   signed before the rewrite: it exits 7 and says REWRITTEN or TRUNCATED;
 //! - a decide (and `serve`) on a database whose chain is broken is refused, naming the first bad seq;
 //! - an inclusion proof from `journal prove` checks with the public key alone, and a doctored one does not;
-//! - a forged `approvals.status = 'approved'` row, and zeroed reservations (issue 13 phase 2, ignored until then).
+//! - a forged `approvals.status = 'approved'` row releases nothing, and names the row (ADR-150); zeroed reservations
+//!   (issue 13 phase 2, ignored until reservations are re-checked at use).
 #![allow(clippy::unwrap_used)]
 
 mod support;
@@ -460,7 +461,7 @@ fn serve_signs_checkpoints_into_a_witness_file_and_serves_them(backend: Backend)
     assert_eq!(status, 404);
 }
 
-/// ISSUE 13 PHASE 2 (red on today's code): a forged `approvals` row (status approved, no votes; the policy needs
+/// F140: a forged `approvals` row (status approved, no votes; the policy needs
 /// two people) must not release the action, and must be named.
 fn a_forged_approval_row_releases_nothing(backend: Backend) {
     let e = env(backend);
@@ -507,8 +508,7 @@ on_both!(
     a_decide_on_a_broken_chain_is_refused_naming_the_seq,
     an_inclusion_proof_checks_with_the_public_key_alone,
     serve_signs_checkpoints_into_a_witness_file_and_serves_them,
-    #[ignore = "issue 13 phase 2"]
     a_forged_approval_row_releases_nothing,
-    #[ignore = "issue 13 phase 2"]
+    #[ignore = "issue 13 phase 2: reservations are not re-checked at use yet (ADR-150)"]
     zeroed_reservations_do_not_overspend,
 );
