@@ -219,6 +219,22 @@ def test_the_checker_accepts_a_description_that_matches_the_handlers():
                     "responses": {"200": _json({"$ref": "#/components/schemas/DecideAnswer"})},
                 }
             },
+            # FourEyes executes (issue 17): the decide body, answered with the decide answer plus the run's outcome.
+            "/v1/execute": {
+                "post": {
+                    "requestBody": _json(
+                        _obj(
+                            [
+                                "request_id", "action", "params", "target", "undo_of", "dry_run", "approval_id",
+                                "session", "evidence", "flags",
+                            ],
+                            ["request_id", "action"],
+                            closed=True,
+                        )
+                    ),
+                    "responses": {"200": _json(_obj(verdict_fields + ["replayed", "ran", "outcome"]))},
+                }
+            },
             "/v1/decisions/{id}": {"parameters": [id_param], "get": {"responses": {"200": _json(verdict)}}},
             "/v1/decisions/{id}/report": {
                 "parameters": [id_param],
