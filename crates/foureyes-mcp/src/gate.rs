@@ -833,7 +833,14 @@ enum Held {
 /// does not use up limits. Anything else is `executed`. No answer at all is `unknown` (see [`Gate::report`]).
 pub fn outcome_of(tool: &str, response: &Value) -> (Outcome, Value) {
     if let Some(error) = response.get("error") {
-        return (Outcome::Failed, json!({"mcp": {"tool": tool, "jsonrpc_error": capped(error)}}));
+        // `failed` releases the reservation, so it is said only where the tool certainly did not run: the errors a
+        // server gives before it runs anything (parse, invalid request, no such method, invalid params). Any other
+        // error — a cancel the agent itself sent (-32800), an internal error, a server-defined code — may come after
+        // the tool ran, so it is `unknown` and the reservation is kept (F58).
+        const BEFORE_RUNNING: [i64; 4] = [-32700, -32600, -32601, -32602];
+        let certain = error.get("code").and_then(Value::as_i64).is_some_and(|c| BEFORE_RUNNING.contains(&c));
+        let outcome = if certain { Outcome::Failed } else { Outcome::Unknown };
+        return (outcome, json!({"mcp": {"tool": tool, "jsonrpc_error": capped(error)}}));
     }
     let result = response.get("result").unwrap_or(&Value::Null);
     let is_error = result.get("isError").and_then(Value::as_bool) == Some(true);
@@ -953,6 +960,22 @@ mod tests {
         assert_eq!((o, d["mcp"]["is_error"].clone()), (Outcome::Failed, json!(true)));
         let (o, _) = outcome_of("t", &json!({"id": 1, "error": {"code": -32602, "message": "no"}}));
         assert_eq!(o, Outcome::Failed);
+    }
+
+    #[test]
+    fn an_error_that_may_come_after_the_tool_ran_is_unknown_not_failed() {
+        // Outside attack (F58): over HTTP the agent cancelled its own running payment; the SDK server answered
+        // -32800 "Request cancelled" after the tool had run, the proxy reported `failed`, the reservation was
+        // released and a second payment ran under `limit 1/h`.
+        for code in [-32800, -32603, -32000, -32001, 1] {
+            let (o, d) = outcome_of("t", &json!({"id": 1, "error": {"code": code, "message": "x"}}));
+            assert_eq!(o, Outcome::Unknown, "code {code}: {d}");
+        }
+        // Errors a server gives before it runs anything stay `failed`.
+        for code in [-32700, -32600, -32601, -32602] {
+            let (o, _) = outcome_of("t", &json!({"id": 1, "error": {"code": code, "message": "x"}}));
+            assert_eq!(o, Outcome::Failed, "code {code}");
+        }
     }
 
     #[test]
