@@ -36,41 +36,34 @@ class Endpoint:
     answer: str = ""
 
 
+# The body of a decide; `/v1/execute` takes the same one (it decides, then runs the connector).
+_DECIDE_BODY = (
+    "request_id",
+    "action",
+    "params",
+    "target",
+    "undo_of",
+    "dry_run",
+    "approval_id",
+    "session",
+    "evidence",
+    "flags",
+)
+_DECIDE_BODY_ALWAYS = ("request_id", "action", "params")
+
 ENDPOINTS: Dict[str, Endpoint] = {
     "decide": Endpoint(
         "POST",
         "/v1/decide",
-        body=(
-            "request_id",
-            "action",
-            "params",
-            "target",
-            "undo_of",
-            "dry_run",
-            "approval_id",
-            "session",
-            "evidence",
-            "flags",
-        ),
-        body_always=("request_id", "action", "params"),
+        body=_DECIDE_BODY,
+        body_always=_DECIDE_BODY_ALWAYS,
         answer="decide",
     ),
     "execute": Endpoint(
         "POST",
         "/v1/execute",
-        body=(
-            "request_id",
-            "action",
-            "params",
-            "target",
-            "undo_of",
-            "dry_run",
-            "approval_id",
-            "session",
-            "evidence",
-            "flags",
-        ),
-        body_always=("request_id", "action", "params"),
+        body=_DECIDE_BODY,
+        body_always=_DECIDE_BODY_ALWAYS,
         answer="decide",
     ),
     "decision": Endpoint("GET", "/v1/decisions/{id}", answer="verdict"),
