@@ -206,7 +206,7 @@ impl SqliteStore {
     }
 
     /// Why the store fail-stopped, if it did (a COMMIT failed: see [`stopped_error`]).
-    pub fn stopped(&self) -> Option<&str> {
+    pub fn stop_reason(&self) -> Option<&str> {
         self.stopped.get().map(String::as_str)
     }
 
@@ -473,6 +473,10 @@ impl Store for SqliteStore {
     async fn set_kill_switch(&self, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
         let by = by.to_string();
         self.write(move |c| run_ready(tx_ops::set_kill_switch(&mut SqliteTx(c), engaged, &by, now_ms))).await
+    }
+
+    fn stopped(&self) -> Option<String> {
+        self.stopped.get().map(|reason| stopped_error(reason).to_string())
     }
 
     async fn kill_switch(&self) -> Result<bool, StoreError> {

@@ -231,6 +231,11 @@ pub trait Store: Send + Sync {
     /// Engages or releases the kill switch; returns whether it changed.
     async fn set_kill_switch(&self, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError>;
     async fn kill_switch(&self) -> Result<bool, StoreError>;
+    /// Why this store stopped taking writes for good (a failed commit: ADR-140), if it did. `/healthz` reports it, so a
+    /// load balancer takes a stopped replica out even though its reads still answer.
+    fn stopped(&self) -> Option<String> {
+        None
+    }
     /// Journals `policy_loaded` when this policy differs from the last one recorded; returns whether it did.
     async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError>;
     /// Journals a refusal of input that never became a decision (malformed JSON, oversized, unknown flag…).
