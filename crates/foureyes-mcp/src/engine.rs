@@ -81,8 +81,9 @@ pub trait Engine: Send + Sync {
     async fn record_policy(&self, policy: &Policy) -> Result<(), StoreError>;
 
     /// Journals a `tools/call` the gate refused before deciding it (its params were ambiguous: see
-    /// `ToolCall::ambiguity`), with `input` (the call as it came) as the refused input.
-    async fn refuse(&self, agent: &str, why: &str, input: Value) -> Result<(), StoreError>;
+    /// `ToolCall::ambiguity`; or carried a refused field: `ToolCall::unsupported`; or its tool's definition changed
+    /// since it was pinned), with `code`, and `input` (the call as it came) as the refused input.
+    async fn refuse(&self, agent: &str, code: &str, why: &str, input: Value) -> Result<(), StoreError>;
 
     /// Records an inline answer (`--elicit-approver`): a vote for `approval` by `approver` (`approve`), or a
     /// rejection, bound to the digest the person was shown. Refused for approvals that need step-up.
@@ -184,8 +185,8 @@ impl Engine for Embedded {
         self.store.record_policy(policy, crate::gate::now_ms()).await.map(|_| ())
     }
 
-    async fn refuse(&self, agent: &str, why: &str, input: Value) -> Result<(), StoreError> {
-        self.store.refuse(agent, "ambiguous_tool_call", why, input, crate::gate::now_ms()).await.map(|_| ())
+    async fn refuse(&self, agent: &str, code: &str, why: &str, input: Value) -> Result<(), StoreError> {
+        self.store.refuse(agent, code, why, input, crate::gate::now_ms()).await.map(|_| ())
     }
 
     async fn answer_inline(
@@ -684,7 +685,7 @@ impl Engine for Remote {
     /// The server journals a refused input when its decide endpoint cannot read the body: the proxy sends the
     /// refused call's params as a string where an object belongs, so the server's own refusal (with an excerpt of
     /// the body) lands in its journal, attributed to the token's principal. The expected answer is a 400.
-    async fn refuse(&self, _agent: &str, why: &str, input: Value) -> Result<(), StoreError> {
+    async fn refuse(&self, _agent: &str, _code: &str, why: &str, input: Value) -> Result<(), StoreError> {
         let body = json!({
             "request_id": "mcp-refused-ambiguous-tool-call",
             "action": "mcp.refused",
