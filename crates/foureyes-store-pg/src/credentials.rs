@@ -32,6 +32,23 @@ fn principal_from_row(r: &Row, first: usize) -> Result<Principal, StoreError> {
     })
 }
 
+impl PgStore {
+    /// `principal` as its row says, believed only when the journal says the same of it (ADR-180): a name, role,
+    /// served agent or liveness the journal does not back is checked again after a catch-up under the chain-head
+    /// lock, and refused (journaled, `record_altered`) if it still differs.
+    async fn journaled_principal(&self, principal: Option<Principal>) -> Result<Option<Principal>, StoreError> {
+        let Some(p) = principal else { return Ok(None) };
+        let differs = {
+            let known = self.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            ops::principal_differs(&p, known.get(&p.name)).is_some()
+        };
+        if differs {
+            in_tx!(self, |w| ops::check_principal(w, &p, foureyes_store::wall_clock_ms()))?;
+        }
+        Ok(Some(p))
+    }
+}
+
 #[async_trait]
 impl Credentials for PgStore {
     async fn create_token(
@@ -68,7 +85,9 @@ impl Credentials for PgStore {
     async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError> {
         const SQL: &str =
             concat!("SELECT ", principal_columns!(), " FROM tokens t WHERE t.token_hash = $1 AND t.revoked_ms IS NULL");
-        row(&self.conn().await?, SQL, &[&token_sha256]).await?.map(|r| principal_from_row(&r, 0)).transpose()
+        let principal =
+            row(&self.conn().await?, SQL, &[&token_sha256]).await?.map(|r| principal_from_row(&r, 0)).transpose()?;
+        self.journaled_principal(principal).await
     }
 
     async fn principals(&self) -> Result<Vec<Principal>, StoreError> {
@@ -102,7 +121,9 @@ impl Credentials for PgStore {
              WHERE s.session_hash = $1 AND s.expires_ms > $2 AND t.revoked_ms IS NULL"
         );
         let Some(r) = row(&self.conn().await?, SQL, &[&session_sha256, &now_ms]).await? else { return Ok(None) };
-        Ok(Some(Session { principal: principal_from_row(&r, 2)?, csrf: get(&r, 0)?, expires_at_ms: get(&r, 1)? }))
+        let session = Session { principal: principal_from_row(&r, 2)?, csrf: get(&r, 0)?, expires_at_ms: get(&r, 1)? };
+        let Some(principal) = self.journaled_principal(Some(session.principal)).await? else { return Ok(None) };
+        Ok(Some(Session { principal, ..session }))
     }
 
     async fn delete_session(&self, session_sha256: &str) -> Result<(), StoreError> {

@@ -11,6 +11,7 @@ use foureyes_core::canonical::to_canonical_string;
 use foureyes_core::event::EventData;
 use foureyes_core::journal::Event;
 use foureyes_store::StoreError;
+use foureyes_store::authority::Authority;
 use tokio_postgres::Row;
 use tokio_postgres::types::{FromSql, ToSql};
 
@@ -72,6 +73,8 @@ pub(crate) fn get<'a, T: FromSql<'a>>(row: &'a Row, idx: usize) -> Result<T, Sto
 /// without `finish` (the caller's future was cancelled), it rolls back.
 pub(crate) struct Tx<'a> {
     tx: Transaction<'a>,
+    /// This replica's authority state (ADR-180), held with the writer's turn.
+    pub(crate) authority: &'a mut Authority,
     /// The head as locked at the start.
     start_seq: u64,
     /// The head after this transaction's appends.
@@ -82,7 +85,7 @@ pub(crate) struct Tx<'a> {
 impl<'a> Tx<'a> {
     /// Begins a transaction (READ COMMITTED) and locks the head. Once the lock is granted every later statement
     /// takes a fresh snapshot that includes all commits made before it, by any replica.
-    pub async fn begin(client: &'a mut Object) -> Result<Tx<'a>, StoreError> {
+    pub async fn begin(client: &'a mut Object, authority: &'a mut Authority) -> Result<Tx<'a>, StoreError> {
         let tx = client.transaction().await.map_err(pg)?;
         let head = row(&tx, "SELECT seq, hash FROM journal_head FOR UPDATE", &[])
             .await?
@@ -90,12 +93,17 @@ impl<'a> Tx<'a> {
         let seq: i64 = get(&head, 0)?;
         let hash: String = get(&head, 1)?;
         let seq = u64::try_from(seq).map_err(|_| StoreError::Backend(format!("journal_head seq {seq}")))?;
-        Ok(Tx { tx, start_seq: seq, head_seq: seq, head_hash: hash })
+        Ok(Tx { tx, authority, start_seq: seq, head_seq: seq, head_hash: hash })
     }
 
     /// The transaction, for statements.
     pub fn c(&self) -> &Transaction<'a> {
         &self.tx
+    }
+
+    /// The head this transaction holds: `(seq, hash)`.
+    pub fn head(&self) -> (u64, String) {
+        (self.head_seq, self.head_hash.clone())
     }
 
     /// Appends one event to the journal, chained to the head this transaction holds.

@@ -52,6 +52,7 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DemotionRecord, Outcome,
     Policy,
 };
+use foureyes_store::authority::{Authority, CredentialMap};
 use foureyes_store::ops as tx_ops;
 use foureyes_store::replay::Replayed;
 use foureyes_store::{
@@ -93,8 +94,11 @@ impl Default for PgOptions {
 /// The PostgreSQL store. Cheap to share behind an `Arc`; one per process (replica).
 pub struct PgStore {
     pool: Pool,
-    /// Writes of this replica queue here, so that at most one of its connections waits on the chain-head lock.
-    writer: tokio::sync::Mutex<()>,
+    /// Writes of this replica queue here, so that at most one of its connections waits on the chain-head lock; the
+    /// turn holds this replica's authority state (ADR-180), caught up under the chain-head lock by each write.
+    writer: tokio::sync::Mutex<Authority>,
+    /// The authority state's credentials, for checking a principal on the read path.
+    credentials: CredentialMap,
     config: tokio_postgres::Config,
     events: broadcast::Sender<u64>,
     listener: Mutex<Option<JoinHandle<()>>>,
@@ -135,9 +139,11 @@ impl PgStore {
             .runtime(deadpool_postgres::Runtime::Tokio1)
             .build()
             .map_err(|e| StoreError::Backend(format!("cannot build the connection pool: {e}")))?;
+        let authority = Authority::default();
         let store = PgStore {
             pool,
-            writer: tokio::sync::Mutex::new(()),
+            credentials: authority.credentials(),
+            writer: tokio::sync::Mutex::new(authority),
             config,
             events: broadcast::channel(1024).0,
             listener: Mutex::new(None),
@@ -218,9 +224,9 @@ pub fn is_postgres_url(db: &str) -> bool {
 /// Runs one write: begin + lock the head, the body, then [`Tx::finish`].
 macro_rules! in_tx {
     ($store:expr, |$w:ident| $body:expr) => {{
-        let _turn = $store.writer.lock().await;
+        let mut turn = $store.writer.lock().await;
         let mut conn = $store.conn().await?;
-        let mut tx = Tx::begin(&mut conn).await?;
+        let mut tx = Tx::begin(&mut conn, &mut turn).await?;
         let $w = &mut tx;
         let result = $body.await;
         tx.finish(result).await

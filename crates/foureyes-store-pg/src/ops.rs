@@ -10,10 +10,9 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
     DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
 };
+use foureyes_store::authority::Authority;
 use foureyes_store::replay::reservation_grant;
-use foureyes_store::tx::{
-    APPROVAL_EVENT_KINDS, NewCredentialRow, NewDecisionRow, UsageRow, WriteTx, approval_id_patterns, session_key,
-};
+use foureyes_store::tx::{NewCredentialRow, NewDecisionRow, UsageRow, WriteTx, session_key};
 use foureyes_store::{DecisionFilter, StoreError};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -36,6 +35,18 @@ impl WriteTx for Tx<'_> {
         Tx::append(self, ts_ms, data).await
     }
 
+    fn authority(&mut self) -> &mut Authority {
+        self.authority
+    }
+
+    async fn head(&mut self) -> Result<(u64, String), StoreError> {
+        Ok(Tx::head(self))
+    }
+
+    async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError> {
+        journal_page(self.c(), after_seq, limit).await
+    }
+
     async fn idempotency(&mut self, agent: &str, request_id: &str) -> Result<Option<(String, DecisionId)>, StoreError> {
         let sql = "SELECT fingerprint, decision_id FROM idempotency WHERE agent = $1 AND request_id = $2";
         match row(self.c(), sql, &[&agent, &request_id]).await? {
@@ -50,23 +61,6 @@ impl WriteTx for Tx<'_> {
 
     async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
         load_approval_raw(self.c(), id).await
-    }
-
-    async fn approval_events(&mut self, id: ApprovalId) -> Result<Vec<Event>, StoreError> {
-        let [ended_by_comma, ended_by_brace] = approval_id_patterns(id);
-        let sql = format!(
-            "SELECT {EVENT_COLUMNS} FROM journal
-             WHERE seq >= COALESCE((SELECT d.journal_seq FROM approvals a JOIN decisions d ON d.id = a.decision_id
-                                    WHERE a.id = $1), 0)
-               AND kind IN ({APPROVAL_EVENT_KINDS}) AND (data LIKE $2 OR data LIKE $3)
-             ORDER BY seq"
-        );
-        let mut events = Vec::new();
-        for r in rows(self.c(), &sql, &[&id, &ended_by_comma, &ended_by_brace]).await? {
-            events
-                .push(event_from_row(&r)?.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?);
-        }
-        Ok(events)
     }
 
     async fn usage(&mut self, action: &str, key: &str, scope: &str, since_ms: i64) -> Result<UsageRow, StoreError> {

@@ -1,6 +1,5 @@
 //! `Credentials` on SQLite: tokens, console sessions and one-time sign-in codes, stored as hashes.
 
-use super::ops::SqliteTx;
 use super::{Sql, SqliteStore};
 use async_trait::async_trait;
 use foureyes_core::Role;
@@ -8,6 +7,25 @@ use foureyes_store::ops;
 use foureyes_store::tx::run_ready;
 use foureyes_store::{Credentials, Principal, Session, StoreError};
 use rusqlite::{Connection, OptionalExtension, params};
+
+impl SqliteStore {
+    /// `principal` as its row says, believed only when the journal says the same of it (ADR-180): a name, role,
+    /// served agent or liveness the journal does not back is checked again after a catch-up, and refused
+    /// (journaled, `record_altered`) if it still differs.
+    async fn journaled_principal(&self, principal: Option<Principal>) -> Result<Option<Principal>, StoreError> {
+        let Some(p) = principal else { return Ok(None) };
+        let differs = {
+            let known = self.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            ops::principal_differs(&p, known.get(&p.name)).is_some()
+        };
+        if differs {
+            let checked = p.clone();
+            self.write_tx(move |w| run_ready(ops::check_principal(w, &checked, foureyes_store::wall_clock_ms())))
+                .await?;
+        }
+        Ok(Some(p))
+    }
+}
 
 fn principal_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Principal, StoreError>> {
     let role: String = r.get(1)?;
@@ -36,11 +54,7 @@ impl Credentials for SqliteStore {
         now_ms: i64,
     ) -> Result<(), StoreError> {
         let (name, hash, totp) = (name.to_string(), token_sha256.to_string(), totp_secret.map(str::to_string));
-        self.write(move |c| {
-            let mut w = SqliteTx(c);
-            run_ready(ops::create_token(&mut w, &name, role, &hash, totp.as_deref(), now_ms))
-        })
-        .await
+        self.write_tx(move |w| run_ready(ops::create_token(w, &name, role, &hash, totp.as_deref(), now_ms))).await
     }
 
     async fn create_executor(
@@ -51,7 +65,7 @@ impl Credentials for SqliteStore {
         now_ms: i64,
     ) -> Result<(), StoreError> {
         let (name, serves, hash) = (name.to_string(), serves.to_string(), token_sha256.to_string());
-        self.write(move |c| run_ready(ops::create_executor(&mut SqliteTx(c), &name, &serves, &hash, now_ms))).await
+        self.write_tx(move |w| run_ready(ops::create_executor(w, &name, &serves, &hash, now_ms))).await
     }
 
     async fn executors_of(&self, agent: &str) -> Result<Vec<String>, StoreError> {
@@ -68,16 +82,19 @@ impl Credentials for SqliteStore {
 
     async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError> {
         let name = name.to_string();
-        self.write(move |c| run_ready(ops::revoke_token(&mut SqliteTx(c), &name, now_ms))).await
+        self.write_tx(move |w| run_ready(ops::revoke_token(w, &name, now_ms))).await
     }
 
     async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError> {
         let hash = token_sha256.to_string();
-        self.read(move |c| {
-            let sql = format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE token_hash = ?1 AND revoked_ms IS NULL");
-            c.query_row(&sql, params![hash], principal_from_row).optional().sql()?.transpose()
-        })
-        .await
+        let principal = self
+            .read(move |c| {
+                let sql =
+                    format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE token_hash = ?1 AND revoked_ms IS NULL");
+                c.query_row(&sql, params![hash], principal_from_row).optional().sql()?.transpose()
+            })
+            .await?;
+        self.journaled_principal(principal).await
     }
 
     async fn principals(&self) -> Result<Vec<Principal>, StoreError> {
@@ -111,19 +128,23 @@ impl Credentials for SqliteStore {
 
     async fn session(&self, session_sha256: &str, now_ms: i64) -> Result<Option<Session>, StoreError> {
         let hash = session_sha256.to_string();
-        self.read(move |c| {
-            let row: Option<(String, String, i64)> = c
-                .query_row(
-                    "SELECT principal, csrf, expires_ms FROM sessions WHERE session_hash = ?1 AND expires_ms > ?2",
-                    params![hash, now_ms],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-                )
-                .optional()
-                .sql()?;
-            let Some((name, csrf, expires_at_ms)) = row else { return Ok(None) };
-            Ok(principal_by_name(c, &name)?.map(|principal| Session { principal, csrf, expires_at_ms }))
-        })
-        .await
+        let session = self
+            .read(move |c| {
+                let row: Option<(String, String, i64)> = c
+                    .query_row(
+                        "SELECT principal, csrf, expires_ms FROM sessions WHERE session_hash = ?1 AND expires_ms > ?2",
+                        params![hash, now_ms],
+                        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                    )
+                    .optional()
+                    .sql()?;
+                let Some((name, csrf, expires_at_ms)) = row else { return Ok(None) };
+                Ok(principal_by_name(c, &name)?.map(|principal| Session { principal, csrf, expires_at_ms }))
+            })
+            .await?;
+        let Some(Session { principal, csrf, expires_at_ms }) = session else { return Ok(None) };
+        let principal = self.journaled_principal(Some(principal)).await?;
+        Ok(principal.map(|principal| Session { principal, csrf, expires_at_ms }))
     }
 
     async fn delete_session(&self, session_sha256: &str) -> Result<(), StoreError> {

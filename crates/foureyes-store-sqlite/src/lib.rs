@@ -25,6 +25,7 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DemotionRecord, Outcome,
     Policy,
 };
+use foureyes_store::authority::{Authority, CredentialMap};
 use foureyes_store::ops as tx_ops;
 use foureyes_store::replay::Replayed;
 use foureyes_store::tx::run_ready;
@@ -77,6 +78,10 @@ pub struct SqliteStore {
     /// Set once, by the writer, when a COMMIT fails (a failed write or fsync, a full disk): the store is then
     /// fail-stopped and refuses every later write with this reason (ADR-140).
     stopped: Arc<OnceLock<String>>,
+    /// The authority state decisions read (ADR-180), caught up by each write transaction on the writer thread.
+    authority: Arc<Mutex<Authority>>,
+    /// Its credentials, for checking a principal on the read path.
+    credentials: CredentialMap,
 }
 
 fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
@@ -152,6 +157,7 @@ impl SqliteStore {
         }
         let conn = open(&path, &options)?;
         migrate(&conn)?;
+        let authority = Authority::default();
         let (tx, rx) = mpsc::channel::<Job>();
         let max_batch = if options.group_commit { options.max_batch.max(1) } else { 1 };
         let stopped = Arc::new(OnceLock::new());
@@ -168,13 +174,16 @@ impl SqliteStore {
             read_permits: tokio::sync::Semaphore::new(options.readers.max(1)),
             options,
             stopped,
+            credentials: authority.credentials(),
+            authority: Arc::new(Mutex::new(authority)),
         })
     }
 
-    /// For `foureyes bench decide --history N` only: copies the reservations of `decision_id` `copies` times, their
-    /// times spread evenly over `[since_ms, until_ms)`, in one transaction on the writer. The copies are held usage
-    /// of the same limit and budget keys (what a decision's usage read has to cover) but no journal event records
-    /// them, so `journal audit` of such a database reports them: never use it on a database that matters.
+    /// For `foureyes bench decide --history N` only: copies the permitted decision `decision_id` `copies` times, its
+    /// times spread evenly over `[since_ms, until_ms)`, in one transaction on the writer: each copy is a `decided`
+    /// event chained onto the journal (the same request and decision id) with its own held reservations, so the
+    /// authority state replays them as usage of the same limit and budget keys (ADR-180). The copies' request ids
+    /// repeat and their times run backwards in the journal: never use it on a database that matters.
     #[doc(hidden)]
     pub async fn seed_bench_history(
         &self,
@@ -188,14 +197,34 @@ impl SqliteStore {
         }
         let copies = i64::try_from(copies).map_err(|_| StoreError::Backend("too many copies".into()))?;
         self.write(move |c| {
-            c.execute(
-                "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?2)
-                 INSERT INTO reservations (decision_id, action, key, scope, amount, units, ts_ms)
-                 SELECT r.decision_id, r.action, r.key, r.scope, r.amount, r.units, ?3 + (n.i * (?4 - ?3)) / ?2
-                 FROM reservations r, n WHERE r.decision_id = ?1 AND r.released = 0",
-                rusqlite::params![decision_id, copies, since_ms, until_ms],
-            )
-            .sql()?;
+            let seq: i64 = c
+                .query_row("SELECT journal_seq FROM decisions WHERE id = ?1", rusqlite::params![decision_id], |r| {
+                    r.get(0)
+                })
+                .sql()?;
+            let event = ops::journal_page(c, (seq - 1) as u64, 1)?
+                .pop()
+                .ok_or_else(|| StoreError::Backend(format!("decision {decision_id} has no journal event")))?;
+            let Ok(foureyes_core::event::EventData::Decided(decided)) =
+                foureyes_core::event::EventData::from_journal(event.kind, &event.data)
+            else {
+                return Err(StoreError::Backend(format!("journal seq {seq} is not decision {decision_id}")));
+            };
+            let mut insert = c
+                .prepare_cached(
+                    "INSERT INTO reservations (decision_id, action, key, scope, amount, units, ts_ms)
+                     SELECT decision_id, action, key, scope, amount, units, ?2 FROM reservations WHERE id = ?1",
+                )
+                .sql()?;
+            for i in 0..copies {
+                let ts = since_ms + (i * (until_ms - since_ms)) / copies;
+                let mut copy = decided.clone();
+                for r in &mut copy.reservations {
+                    insert.execute(rusqlite::params![r.id, ts]).sql()?;
+                    r.id = c.last_insert_rowid();
+                }
+                ops::append(c, ts, foureyes_core::event::EventData::Decided(copy))?;
+            }
             Ok(())
         })
         .await
@@ -208,6 +237,21 @@ impl SqliteStore {
     /// Why the store fail-stopped, if it did (a COMMIT failed: see [`stopped_error`]).
     pub fn stop_reason(&self) -> Option<&str> {
         self.stopped.get().map(String::as_str)
+    }
+
+    /// Runs `work` over [`SqliteTx`] (the writer's connection and this store's authority state, ADR-180) in the
+    /// writer's batch transaction; answers after COMMIT.
+    async fn write_tx<T, F>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut SqliteTx<'_>) -> Result<T, StoreError> + Send + 'static,
+    {
+        let authority = Arc::clone(&self.authority);
+        self.write(move |c| {
+            let mut authority = authority.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            work(&mut SqliteTx(c, &mut authority))
+        })
+        .await
     }
 
     /// Runs `work` in the writer's batch transaction; answers after COMMIT.
@@ -383,7 +427,7 @@ impl Store for SqliteStore {
         request: ActionRequest,
         now_ms: i64,
     ) -> Result<Decided, StoreError> {
-        self.write(move |c| run_ready(tx_ops::decide(&mut SqliteTx(c), &policy, request, now_ms))).await
+        self.write_tx(move |w| run_ready(tx_ops::decide(w, &policy, request, now_ms))).await
     }
 
     async fn revoke(
@@ -394,7 +438,7 @@ impl Store for SqliteStore {
         now_ms: i64,
     ) -> Result<ApprovalRecord, StoreError> {
         let (by, why) = (by.to_string(), why.to_string());
-        self.write(move |c| run_ready(tx_ops::revoke(&mut SqliteTx(c), approval_id, &by, &why, now_ms))).await
+        self.write_tx(move |w| run_ready(tx_ops::revoke(w, approval_id, &by, &why, now_ms))).await
     }
 
     async fn report(
@@ -405,9 +449,8 @@ impl Store for SqliteStore {
         now_ms: i64,
     ) -> Result<DecisionRecord, StoreError> {
         let audited_detail = detail.clone();
-        let result = self
-            .write(move |c| run_ready(tx_ops::report(&mut SqliteTx(c), decision_id, outcome, detail, None, now_ms)))
-            .await;
+        let result =
+            self.write_tx(move |w| run_ready(tx_ops::report(w, decision_id, outcome, detail, None, now_ms))).await;
         if let Err(StoreError::InvalidState(message)) = &result {
             foureyes_store::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
         }
@@ -424,11 +467,8 @@ impl Store for SqliteStore {
     ) -> Result<DecisionRecord, StoreError> {
         let audited_detail = detail.clone();
         let by = reported_by.to_string();
-        let result = self
-            .write(move |c| {
-                run_ready(tx_ops::report(&mut SqliteTx(c), decision_id, outcome, detail, Some(&by), now_ms))
-            })
-            .await;
+        let result =
+            self.write_tx(move |w| run_ready(tx_ops::report(w, decision_id, outcome, detail, Some(&by), now_ms))).await;
         if let Err(StoreError::InvalidState(message)) = &result {
             foureyes_store::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
         }
@@ -443,10 +483,7 @@ impl Store for SqliteStore {
         now_ms: i64,
     ) -> Result<VoteOutcome, StoreError> {
         let (approver, digest) = (approver.to_string(), digest_seen.map(str::to_string));
-        self.write(move |c| {
-            run_ready(tx_ops::approve(&mut SqliteTx(c), approval_id, &approver, digest.as_deref(), now_ms))
-        })
-        .await
+        self.write_tx(move |w| run_ready(tx_ops::approve(w, approval_id, &approver, digest.as_deref(), now_ms))).await
     }
 
     async fn reject(
@@ -459,20 +496,20 @@ impl Store for SqliteStore {
     ) -> Result<ApprovalRecord, StoreError> {
         let (approver, reason, digest) =
             (approver.to_string(), reason.map(str::to_string), digest_seen.map(str::to_string));
-        self.write(move |c| {
+        self.write_tx(move |w| {
             let (reason, digest) = (reason.as_deref(), digest.as_deref());
-            run_ready(tx_ops::reject(&mut SqliteTx(c), approval_id, &approver, reason, digest, now_ms))
+            run_ready(tx_ops::reject(w, approval_id, &approver, reason, digest, now_ms))
         })
         .await
     }
 
     async fn expire_approvals(&self, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
-        self.write(move |c| run_ready(tx_ops::expire_all(&mut SqliteTx(c), now_ms))).await
+        self.write_tx(move |w| run_ready(tx_ops::expire_all(w, now_ms))).await
     }
 
     async fn set_kill_switch(&self, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
         let by = by.to_string();
-        self.write(move |c| run_ready(tx_ops::set_kill_switch(&mut SqliteTx(c), engaged, &by, now_ms))).await
+        self.write_tx(move |w| run_ready(tx_ops::set_kill_switch(w, engaged, &by, now_ms))).await
     }
 
     fn stopped(&self) -> Option<String> {
@@ -480,12 +517,12 @@ impl Store for SqliteStore {
     }
 
     async fn kill_switch(&self) -> Result<bool, StoreError> {
-        self.read(|c| run_ready(tx_ops::kill_switch(&mut SqliteTx(c)))).await
+        self.read(ops::kill_switch_row).await
     }
 
     async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError> {
         let (sha, source, actions) = (policy.sha256.clone(), policy.source.clone(), policy.actions.len());
-        self.write(move |c| run_ready(tx_ops::record_policy(&mut SqliteTx(c), &sha, &source, actions, now_ms))).await
+        self.write_tx(move |w| run_ready(tx_ops::record_policy(w, &sha, &source, actions, now_ms))).await
     }
 
     async fn refuse(
@@ -497,10 +534,8 @@ impl Store for SqliteStore {
         now_ms: i64,
     ) -> Result<u64, StoreError> {
         let (agent, code, message) = (agent.to_string(), code.to_string(), message.to_string());
-        self.write(move |c| {
-            run_ready(tx_ops::refuse(&mut SqliteTx(c), &agent, &code, &message, input, now_ms)).map(|e| e.seq)
-        })
-        .await
+        self.write_tx(move |w| run_ready(tx_ops::refuse(w, &agent, &code, &message, input, now_ms)).map(|e| e.seq))
+            .await
     }
 
     async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
@@ -548,10 +583,8 @@ impl Store for SqliteStore {
     ) -> Result<DemotionRecord, StoreError> {
         let (agent, session, by, why) =
             (agent.to_string(), session.map(str::to_string), by.to_string(), why.to_string());
-        self.write(move |c| {
-            run_ready(tx_ops::restore_session(&mut SqliteTx(c), &agent, session.as_deref(), &by, &why, now_ms))
-        })
-        .await
+        self.write_tx(move |w| run_ready(tx_ops::restore_session(w, &agent, session.as_deref(), &by, &why, now_ms)))
+            .await
     }
 
     async fn audit(&self) -> Result<AuditReport, StoreError> {
@@ -599,7 +632,7 @@ impl Store for SqliteStore {
         now_ms: i64,
     ) -> Result<Option<u64>, StoreError> {
         let checkpoint = checkpoint.clone();
-        self.write(move |c| run_ready(tx_ops::record_checkpoint(&mut SqliteTx(c), &checkpoint, now_ms))).await
+        self.write_tx(move |w| run_ready(tx_ops::record_checkpoint(w, &checkpoint, now_ms))).await
     }
 
     async fn last_checkpoint(&self) -> Result<Option<foureyes_store::CheckpointRecord>, StoreError> {

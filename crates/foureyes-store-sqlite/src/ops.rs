@@ -10,10 +10,9 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
     DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
 };
+use foureyes_store::authority::Authority;
 use foureyes_store::replay::reservation_grant;
-use foureyes_store::tx::{
-    APPROVAL_EVENT_KINDS, NewCredentialRow, NewDecisionRow, UsageRow, WriteTx, approval_id_patterns,
-};
+use foureyes_store::tx::{NewCredentialRow, NewDecisionRow, UsageRow, WriteTx};
 use foureyes_store::{DecisionFilter, StoreError};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::Value;
@@ -29,13 +28,7 @@ fn from_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T
 
 /// Appends one event to the journal, chained to the current head.
 pub(crate) fn append(c: &Connection, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
-    let head: Option<(i64, String)> = c
-        .prepare_cached("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1")
-        .sql()?
-        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()
-        .sql()?;
-    let (prev_seq, prev_hash) = head.map_or((0, GENESIS_HASH.to_string()), |(s, h)| (s as u64, h));
+    let (prev_seq, prev_hash) = head(c)?;
     let event = Event::of(prev_seq, &prev_hash, ts_ms, &data);
     c.prepare_cached("INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
         .sql()?
@@ -51,8 +44,31 @@ pub(crate) fn append(c: &Connection, ts_ms: i64, data: EventData) -> Result<Even
     Ok(event)
 }
 
-/// One write transaction on the writer's connection (inside its batch's savepoint).
-pub(crate) struct SqliteTx<'c>(pub &'c Connection);
+/// One write transaction on the writer's connection (inside its batch's savepoint), with this store's authority
+/// state (ADR-180).
+pub(crate) struct SqliteTx<'c>(pub &'c Connection, pub &'c mut Authority);
+
+/// The journal's head: its last event's `(seq, hash)`, or `(0, GENESIS_HASH)`.
+fn head(c: &Connection) -> Result<(u64, String), StoreError> {
+    let head: Option<(i64, String)> = c
+        .prepare_cached("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1")
+        .sql()?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()
+        .sql()?;
+    Ok(head.map_or((0, GENESIS_HASH.to_string()), |(s, h)| (s as u64, h)))
+}
+
+/// The kill switch as its row in `settings` says (what `kill-switch status` shows).
+pub(crate) fn kill_switch_row(c: &Connection) -> Result<bool, StoreError> {
+    let value: Option<String> = c
+        .prepare_cached("SELECT value FROM settings WHERE name = 'kill_switch'")
+        .sql()?
+        .query_row([], |r| r.get(0))
+        .optional()
+        .sql()?;
+    Ok(value.as_deref() == Some("on"))
+}
 
 impl SqliteTx<'_> {
     /// Runs `sql` (prepared once per connection); returns the rows changed.
@@ -76,6 +92,18 @@ impl WriteTx for SqliteTx<'_> {
         append(self.0, ts_ms, data)
     }
 
+    fn authority(&mut self) -> &mut Authority {
+        self.1
+    }
+
+    async fn head(&mut self) -> Result<(u64, String), StoreError> {
+        head(self.0)
+    }
+
+    async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError> {
+        journal_page(self.0, after_seq, limit)
+    }
+
     async fn idempotency(&mut self, agent: &str, request_id: &str) -> Result<Option<(String, DecisionId)>, StoreError> {
         self.one(
             "SELECT fingerprint, decision_id FROM idempotency WHERE agent = ?1 AND request_id = ?2",
@@ -90,24 +118,6 @@ impl WriteTx for SqliteTx<'_> {
 
     async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
         load_approval_raw(self.0, id)
-    }
-
-    async fn approval_events(&mut self, id: ApprovalId) -> Result<Vec<Event>, StoreError> {
-        let [ended_by_comma, ended_by_brace] = approval_id_patterns(id);
-        let sql = format!(
-            "SELECT seq, ts_ms, kind, data, prev_hash, hash FROM journal
-             WHERE seq >= COALESCE((SELECT d.journal_seq FROM approvals a JOIN decisions d ON d.id = a.decision_id
-                                    WHERE a.id = ?1), 0)
-               AND kind IN ({APPROVAL_EVENT_KINDS}) AND (data LIKE ?2 OR data LIKE ?3)
-             ORDER BY seq"
-        );
-        let mut stmt = self.0.prepare_cached(&sql).sql()?;
-        let rows = stmt.query_map(params![id, ended_by_comma, ended_by_brace], event_from_row).sql()?;
-        let mut events = Vec::new();
-        for row in rows {
-            events.push(row.sql()?.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?);
-        }
-        Ok(events)
     }
 
     async fn usage(&mut self, action: &str, key: &str, scope: &str, since_ms: i64) -> Result<UsageRow, StoreError> {

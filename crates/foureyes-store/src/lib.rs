@@ -8,6 +8,7 @@
 //! No code outside a backend's write path appends to the journal, and nothing ever updates or deletes a journal row
 //! (both backends' schemas enforce that with triggers).
 
+pub mod authority;
 pub mod checkpoint;
 pub mod conformance;
 pub mod ops;
@@ -30,6 +31,12 @@ pub use tasks::{TaskBackend, TaskOutcome, TaskStore};
 /// An amount in integer millionths, so SQL can sum budgets exactly. The pipeline denies budget params with more
 /// than six decimal places or too large to scale, so this is exact; anything else is a bug, reported (never
 /// rounded, never a panic).
+/// Milliseconds since the Unix epoch, for the few store paths that journal without a caller's clock (a refusal on
+/// the read path, ADR-180).
+pub fn wall_clock_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
 pub fn amount_units(amount: rust_decimal::Decimal) -> Result<i64, StoreError> {
     let scaled = amount
         .checked_mul(rust_decimal::Decimal::from(1_000_000))

@@ -3,8 +3,9 @@
 //! same rows and the same journal, byte for byte, on either backend. None of them begins or commits: an error that
 //! [`StoreError::is_audited`] is still committed by the caller (the refusal it journaled must persist).
 
+use crate::authority::{JournaledApproval, JournaledCredential};
 use crate::tx::{NewCredentialRow, NewDecisionRow, WriteTx, session_key};
-use crate::{Decided, MAX_DETAIL_BYTES, StoreError, VoteOutcome};
+use crate::{Decided, MAX_DETAIL_BYTES, Principal, StoreError, VoteOutcome};
 use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
 use foureyes_core::canonical::to_canonical_string;
 use foureyes_core::event::{self as ev, CredentialChange, EventData};
@@ -49,6 +50,42 @@ pub async fn refused<W: WriteTx>(
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The authority state (ADR-180)
+
+/// How many events one read of the journal brings while catching up.
+const CATCH_UP_PAGE: u32 = 10_000;
+
+/// Brings this process's authority state to the head this transaction sees: applies the events after the state's
+/// `seq`, each checked to extend the head the state verified ([`crate::authority::Authority::apply`]), then checks
+/// that it stands exactly at the head. A journal that lost or changed events the state had applied (rewritten or
+/// truncated) fails closed: nothing is decided on it. Every transaction that reads authority calls this first.
+pub async fn catch_up<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
+    loop {
+        let after = w.authority().seq();
+        let events = w.journal_after(after, CATCH_UP_PAGE).await?;
+        let full = events.len() == CATCH_UP_PAGE as usize;
+        let authority = w.authority();
+        for event in &events {
+            authority.apply(event)?;
+        }
+        if !full {
+            break;
+        }
+    }
+    let (seq, hash) = w.head().await?;
+    let authority = w.authority();
+    if authority.seq() != seq || authority.hash() != hash {
+        return Err(StoreError::Backend(format!(
+            "the journal's head is seq {seq}, but this door verified and applied it up to seq {} (hash {}): the journal \
+             was rewritten or truncated under it; nothing is decided on it (see `foureyes journal verify`)",
+            authority.seq(),
+            authority.hash()
+        )));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Phase A
 
 /// Shape, idempotency, then (for a fresh request or the release of an answered deferral) the pipeline on a snapshot
@@ -59,6 +96,7 @@ pub async fn decide<W: WriteTx>(
     request: ActionRequest,
     now_ms: i64,
 ) -> Result<Decided, StoreError> {
+    catch_up(w).await?;
     // 1. Shape: oversized or malformed requests never become decisions; the refusal is audited.
     if let Err(e) = request.validate_shape() {
         let input = json!({"request_id": request.request_id, "action": request.action});
@@ -125,18 +163,18 @@ async fn load_snapshot<W: WriteTx>(
     now_ms: i64,
 ) -> Result<Snapshot, StoreError> {
     let mut usage = BTreeMap::new();
-    // One read per limit: amounts are summed exactly as integer millionths.
+    // From the authority state (ADR-180), never from the rows: amounts are summed exactly as integer millionths.
     for q in usage_queries(policy, request, now_ms) {
-        let row = w.usage(&q.owner, &q.key, &q.scope, q.since_ms).await?;
-        let sum = Decimal::from_i128_with_scale(i128::from(row.units), 6).normalize();
-        usage.insert(q.slot, Usage { count: row.count, sum, oldest_ms: row.oldest_ms });
+        let held = w.authority().usage(&q.owner, &q.key, &q.scope, q.since_ms);
+        let sum = Decimal::from_i128_with_scale(held.units, 6).normalize();
+        usage.insert(q.slot, Usage { count: held.count, sum, oldest_ms: held.oldest_ms });
     }
     let approval = match request.approval_id {
         Some(id) => approval_for_write(w, id, now_ms).await?,
         None => None,
     };
-    // Authority is re-checked at use (issue 13, ADR-150): an approval that would grant is believed only as the
-    // journal tells it.
+    // Authority is re-checked at use (issue 13, ADR-150, ADR-180): an approval that would grant is believed only as
+    // the journal tells it.
     if let Some(a) = &approval
         && a.status == ApprovalStatus::Approved
     {
@@ -158,7 +196,7 @@ async fn load_snapshot<W: WriteTx>(
     };
     let (demotion, session_denials) = session_snapshot(w, policy, request, now_ms).await?;
     Ok(Snapshot {
-        kill_switch: kill_switch(w).await?,
+        kill_switch: w.authority().kill_switch(),
         usage,
         approval,
         undo_target,
@@ -323,8 +361,13 @@ pub async fn report<W: WriteTx>(
     if record.status == new_status {
         return Ok(record);
     }
+    // What a failure gives back is what the journal says this decision holds (ADR-180); the rows follow.
     let released = match outcome {
-        Outcome::Failed => w.release_reservations(decision_id).await?,
+        Outcome::Failed => {
+            catch_up(w).await?;
+            w.release_reservations(decision_id).await?;
+            w.authority().held_by(decision_id)
+        }
         Outcome::Executed | Outcome::Unknown => Vec::new(),
     };
     w.set_reported(decision_id, new_status, now_ms, &detail).await?;
@@ -353,87 +396,53 @@ async fn approval_for_write<W: WriteTx>(
     Ok(Some(record))
 }
 
-/// An approval as its journal events tell it (ADR-150).
-#[derive(Debug, Default, PartialEq)]
-struct JournaledApproval {
-    decision_id: Option<DecisionId>,
-    digest: Option<String>,
-    required: Option<u32>,
-    expires_at_ms: Option<i64>,
-    approvers: Vec<String>,
-    status: Option<&'static str>,
-}
-
-impl JournaledApproval {
-    fn replay(id: ApprovalId, events: &[Event]) -> JournaledApproval {
-        let mut a = JournaledApproval::default();
-        for event in events {
-            // An event that does not read as its kind grants nothing (the audit reports it).
-            let Ok(data) = EventData::from_journal(event.kind, &event.data) else { continue };
-            match data {
-                EventData::ApprovalRequested(r) if r.approval_id == id => {
-                    a.decision_id = Some(r.decision_id);
-                    a.digest = Some(r.digest);
-                    a.required = Some(r.required);
-                    a.expires_at_ms = Some(r.expires_at_ms);
-                    a.status = Some("pending");
-                }
-                EventData::ApprovalVote(v) if v.approval_id == id => a.approvers = v.approvers,
-                EventData::Approved(v) if v.approval_id == id => {
-                    a.approvers = v.approvers;
-                    a.status = Some("approved");
-                }
-                EventData::Rejected(r) if r.approval_id == id => a.status = Some("rejected"),
-                EventData::Expired(e) if e.approval_id == id => a.status = Some("expired"),
-                EventData::Revoked(r) if r.approval_id == id => a.status = Some("revoked"),
-                EventData::Decided(d) if d.consumes_approval && d.approval_id == Some(id) => {
-                    a.status = Some("consumed");
-                }
-                _ => {}
-            }
-        }
-        a
-    }
-}
-
-/// Refuses (journaled, fail closed) an `approved` approval row that its journal events do not back, field by field:
-/// status, decision, digest, required, expiry and approvers. A row the door did not write grants nothing.
-async fn check_approval_authority<W: WriteTx>(
-    w: &mut W,
+/// The first field in which an approval's row differs from what the journal says of it (ADR-150, ADR-180):
+/// `(field, row, journal)`. Status, decision, digest, required, expiry and voters.
+fn approval_differs(
     record: &ApprovalRecord,
-    agent: &str,
-    now_ms: i64,
-) -> Result<(), StoreError> {
-    let id = record.approval_id;
-    let events = w.approval_events(id).await?;
-    let journal = JournaledApproval::replay(id, &events);
+    journal: Option<&JournaledApproval>,
+) -> Option<(&'static str, String, String)> {
+    let Some(journal) = journal else {
+        return Some(("status", record.status.as_str().to_string(), "nothing".into()));
+    };
     let mut table_approvers = record.approvers.clone();
     table_approvers.sort();
     let mut journal_approvers = journal.approvers.clone();
     journal_approvers.sort();
-    let show = |v: Option<String>| v.unwrap_or_else(|| "nothing".into());
-    let differs: Option<(&str, String, String)> = if journal.status != Some("approved") {
-        Some(("status", "approved".into(), show(journal.status.map(str::to_string))))
-    } else if journal.decision_id != Some(record.decision_id) {
-        Some(("decision_id", record.decision_id.to_string(), show(journal.decision_id.map(|d| d.to_string()))))
-    } else if journal.digest.as_deref() != Some(record.digest.as_str()) {
-        Some(("digest", record.digest.clone(), show(journal.digest.clone())))
-    } else if journal.required != Some(record.required) {
-        Some(("required", record.required.to_string(), show(journal.required.map(|r| r.to_string()))))
-    } else if journal.expires_at_ms != Some(record.expires_at_ms) {
-        Some(("expires_at_ms", record.expires_at_ms.to_string(), show(journal.expires_at_ms.map(|e| e.to_string()))))
+    if journal.status != record.status.as_str() {
+        Some(("status", record.status.as_str().to_string(), journal.status.to_string()))
+    } else if journal.decision_id != record.decision_id {
+        Some(("decision_id", record.decision_id.to_string(), journal.decision_id.to_string()))
+    } else if journal.digest != record.digest {
+        Some(("digest", record.digest.clone(), journal.digest.clone()))
+    } else if journal.required != record.required {
+        Some(("required", record.required.to_string(), journal.required.to_string()))
+    } else if journal.expires_at_ms != record.expires_at_ms {
+        Some(("expires_at_ms", record.expires_at_ms.to_string(), journal.expires_at_ms.to_string()))
     } else if journal_approvers != table_approvers {
         Some(("approvers", table_approvers.join(","), journal_approvers.join(",")))
     } else {
         None
-    };
-    let Some((field, table, journaled)) = differs else { return Ok(()) };
+    }
+}
+
+/// Refuses (journaled, fail closed) an approval row that the journal does not back, field by field (see
+/// [`approval_differs`]), against the authority state this transaction caught up. A row the door did not write
+/// grants nothing, and is not voted on.
+async fn check_approval_authority<W: WriteTx>(
+    w: &mut W,
+    record: &ApprovalRecord,
+    who: &str,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    let id = record.approval_id;
+    let Some((field, table, journaled)) = approval_differs(record, w.authority().approval(id)) else { return Ok(()) };
     let message = format!(
         "approval {id} grants nothing: its row in `approvals` says {field} `{table}` but the journal says `{journaled}` \
          (the row was not written by the door; see `foureyes journal audit`)"
     );
     let input = json!({"approval_id": id, "table": "approvals", "field": field, "row": table, "journal": journaled});
-    Err(refused(w, agent, "record_altered", message, input, now_ms).await)
+    Err(refused(w, who, "record_altered", message, input, now_ms).await)
 }
 
 async fn vote_refusal<W: WriteTx>(
@@ -469,6 +478,11 @@ pub async fn approve<W: WriteTx>(
     digest_seen: Option<&str>,
     now_ms: i64,
 ) -> Result<VoteOutcome, StoreError> {
+    // A vote counts only on an approval whose row (votes included) is what the journal says (ADR-180).
+    catch_up(w).await?;
+    if let Some(row) = w.approval(id).await? {
+        check_approval_authority(w, &row, approver, now_ms).await?;
+    }
     let Some(record) = approval_for_write(w, id, now_ms).await? else {
         return Err(StoreError::NotFound(format!("approval {id} does not exist")));
     };
@@ -551,6 +565,7 @@ pub async fn expire_all<W: WriteTx>(w: &mut W, now_ms: i64) -> Result<Vec<Approv
 // ---------------------------------------------------------------------------------------------------------------
 // Kill switch, policy
 
+/// The kill switch as its row says (what `kill-switch status` shows; decisions read the authority state).
 pub async fn kill_switch<W: WriteTx>(w: &mut W) -> Result<bool, StoreError> {
     Ok(w.setting("kill_switch").await?.as_deref() == Some("on"))
 }
@@ -573,7 +588,10 @@ pub async fn record_checkpoint<W: WriteTx>(
 }
 
 pub async fn set_kill_switch<W: WriteTx>(w: &mut W, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
-    if kill_switch(w).await? == engaged {
+    catch_up(w).await?;
+    if w.authority().kill_switch() == engaged {
+        // The row follows the journal again if it was edited.
+        w.set_setting("kill_switch", if engaged { "on" } else { "off" }).await?;
         return Ok(false);
     }
     w.set_setting("kill_switch", if engaged { "on" } else { "off" }).await?;
@@ -628,7 +646,8 @@ async fn active_demotions<W: WriteTx>(
     now_ms: i64,
 ) -> Result<Vec<DemotionRecord>, StoreError> {
     let mut active = Vec::new();
-    for mut d in w.active_demotions(agent, session_key(session)).await? {
+    // As the journal says (ADR-180): a demotion ended by hand in the table still holds.
+    for mut d in w.authority().active_demotions(agent, session_key(session)) {
         if d.is_active(now_ms) {
             active.push(d);
         } else {
@@ -648,10 +667,10 @@ async fn session_snapshot<W: WriteTx>(
 ) -> Result<(Option<DemotionRecord>, u64), StoreError> {
     let session = request.session.as_deref();
     let demotion = active_demotions(w, &request.agent, session, now_ms).await?.into_iter().max_by_key(|d| d.until_ms);
-    let last = w.last_demotion(&request.agent, session_key(session)).await?;
+    let last = w.authority().last_demotion(&request.agent, session_key(session));
     let denials = match denials_since_ms(policy, now_ms, last.map(|d| d.ends_at_ms())) {
         None => 0,
-        Some(since_ms) => w.session_denials(&request.agent, session_key(session), since_ms).await?,
+        Some(since_ms) => w.authority().session_denials(&request.agent, session_key(session), since_ms),
     };
     Ok((demotion, denials))
 }
@@ -671,6 +690,7 @@ pub async fn restore_session<W: WriteTx>(
         let input = json!({"agent": agent, "session": session, "why": why});
         return Err(refused(w, by, "bad_request", message, input, now_ms).await);
     }
+    catch_up(w).await?;
     let active = active_demotions(w, agent, session, now_ms).await?;
     let Some(mut d) = active.into_iter().find(|d| d.session.as_deref() == session) else {
         let whose = match session {
@@ -761,4 +781,43 @@ pub async fn revoke_token<W: WriteTx>(w: &mut W, name: &str, now_ms: i64) -> Res
         w.append(now_ms, EventData::Credential(CredentialChange::Revoked { name: name.to_string() })).await?;
     }
     Ok(changed > 0)
+}
+
+/// The first field in which a credential's row differs from what the journal says of it (ADR-180):
+/// `(field, row, journal)`. Existence, liveness, role and served agent.
+pub fn principal_differs(
+    principal: &Principal,
+    journal: Option<&JournaledCredential>,
+) -> Option<(&'static str, String, String)> {
+    let Some(journal) = journal else { return Some(("name", principal.name.clone(), "nothing".into())) };
+    let live = principal.revoked_at_ms.is_none();
+    let show = |s: &Option<String>| s.clone().unwrap_or_else(|| "nothing".into());
+    if journal.live != live {
+        Some(("revoked", (!live).to_string(), (!journal.live).to_string()))
+    } else if journal.role != principal.role {
+        Some(("role", principal.role.as_str().to_string(), journal.role.as_str().to_string()))
+    } else if journal.serves != principal.serves {
+        Some(("serves", show(&principal.serves), show(&journal.serves)))
+    } else {
+        None
+    }
+}
+
+/// Refuses (journaled, fail closed) a credential whose row the journal does not back, after catching up: a role, a
+/// served agent or a liveness written by hand in `tokens` grants nothing (ADR-180).
+pub async fn check_principal<W: WriteTx>(w: &mut W, principal: &Principal, now_ms: i64) -> Result<(), StoreError> {
+    catch_up(w).await?;
+    let differs = {
+        let credentials = w.authority().credentials();
+        let known = credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        principal_differs(principal, known.get(&principal.name))
+    };
+    let Some((field, row, journaled)) = differs else { return Ok(()) };
+    let name = &principal.name;
+    let message = format!(
+        "credential `{name}` grants nothing: its row in `tokens` says {field} `{row}` but the journal says \
+         `{journaled}` (the row was not written by the door; see `foureyes journal audit`)"
+    );
+    let input = json!({"name": name, "table": "tokens", "field": field, "row": row, "journal": journaled});
+    Err(refused(w, name, "record_altered", message, input, now_ms).await)
 }

@@ -10,6 +10,7 @@
 //! which rows, in which order, with which journal events — is the caller's, in [`crate::ops`].
 
 use crate::StoreError;
+use crate::authority::Authority;
 use foureyes_core::event::EventData;
 use foureyes_core::journal::Event;
 use foureyes_core::{
@@ -38,18 +39,22 @@ pub trait WriteTx {
     /// Appends one event to the journal, chained to the head this transaction holds.
     async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Event, StoreError>;
 
+    // --- the authority state (ADR-180) ------------------------------------------------------------------------
+    /// This process's authority state; [`crate::ops::catch_up`] brings it to this transaction's head.
+    fn authority(&mut self) -> &mut Authority;
+    /// The journal's head `(seq, hash)` as this transaction sees it (`(0, GENESIS_HASH)` when empty).
+    async fn head(&mut self) -> Result<(u64, String), StoreError>;
+    /// Up to `limit` journal events after `after_seq`, in order.
+    async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError>;
+
     // --- loads (inside the transaction: they see every earlier commit) ---------------------------------------
     /// The idempotency entry of `(agent, request_id)`: its fingerprint and the decision it points at.
     async fn idempotency(&mut self, agent: &str, request_id: &str) -> Result<Option<(String, DecisionId)>, StoreError>;
     async fn decision(&mut self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError>;
     /// The approval as stored (its status not adjusted for the clock), with its votes in casting order.
     async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError>;
-    /// The journal events that can speak of approval `id` (issue 13, ADR-150): those of kinds `decided`,
-    /// `approval_requested`, `approval_vote`, `approved`, `rejected`, `expired` and `revoked` whose data names
-    /// `"approval_id":id`, from the deferring decision's `journal_seq` on (from the start if that row is missing), in
-    /// order. A superset is fine (the caller replays them typed); a missing event is not.
-    async fn approval_events(&mut self, id: ApprovalId) -> Result<Vec<Event>, StoreError>;
-    /// Live reservations of `action`'s `(key, scope)` made at or after `since_ms`.
+    /// Live reservations of `action`'s `(key, scope)` made at or after `since_ms`, as the table says (the decide reads
+    /// [`Authority::usage`] instead; this is for the bench and tests that compare the two).
     async fn usage(&mut self, action: &str, key: &str, scope: &str, since_ms: i64) -> Result<UsageRow, StoreError>;
     /// A permitted undo of `target` that did not fail, if any.
     async fn undone_by(&mut self, target: DecisionId) -> Result<Option<DecisionId>, StoreError>;
@@ -176,15 +181,6 @@ pub struct NewCredentialRow<'a> {
     pub totp_secret: Option<&'a str>,
     pub serves: Option<&'a str>,
     pub now_ms: i64,
-}
-
-/// The kinds [`WriteTx::approval_events`] returns.
-pub const APPROVAL_EVENT_KINDS: &str =
-    "'decided', 'approval_requested', 'approval_vote', 'approved', 'rejected', 'expired', 'revoked'";
-
-/// The two `LIKE` patterns that find `"approval_id":id` in canonical JSON (followed by `,` or `}`).
-pub fn approval_id_patterns(id: ApprovalId) -> [String; 2] {
-    [format!("%\"approval_id\":{id},%"), format!("%\"approval_id\":{id}}}%")]
 }
 
 /// The session as stored: `''` for a request without a session id.

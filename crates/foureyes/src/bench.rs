@@ -131,6 +131,11 @@ async fn one_run(
             let share = history / callers as u64 + u64::from((caller as u64) < history % callers as u64);
             store.seed_bench_history(record.decision_id, share.saturating_sub(1), now - 3_600_000, now).await?;
         }
+        // The history is journal events: the first decision after it replays them into the door's authority state
+        // (ADR-180), here, before the clock starts.
+        for caller in 0..callers {
+            store.decide(policy.clone(), bench_request(caller, u64::MAX - 1), now).await?;
+        }
     }
     let cpu_before = process_cpu();
     let started = Instant::now();

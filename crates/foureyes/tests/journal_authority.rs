@@ -8,7 +8,8 @@
 //! - a decide (and `serve`) on a database whose chain is broken is refused, naming the first bad seq;
 //! - an inclusion proof from `journal prove` checks with the public key alone, and a doctored one does not;
 //! - a forged `approvals.status = 'approved'` row releases nothing, and names the row (ADR-150); zeroed reservations
-//!   (issue 13 phase 2, ignored until reservations are re-checked at use).
+//!   (ADR-180: the door decides on an authority state replayed from the journal, so a hand-edited reservation, vote,
+//!   kill switch, credential role or demotion grants nothing).
 #![allow(clippy::unwrap_used)]
 
 mod support;
@@ -31,6 +32,13 @@ actions:
     tier: 3
     params: { door: { type: integer, min: 1, max: 9 } }
     approvals: { required: 2, ttl: 1h }
+  climate.set:
+    tier: 1
+    params: { c: { type: number } }
+    compensate: { action: climate.set }
+session_trust:
+  cooling_period: 30m
+  demote_on: { flags: [prompt_injection] }
 ";
 
 #[derive(Clone, Copy, Debug)]
@@ -476,7 +484,7 @@ fn a_forged_approval_row_releases_nothing(backend: Backend) {
     assert!(text(&out.stderr).contains(&format!("approval {id}")), "names the row: {}", text(&out.stderr));
 }
 
-/// ISSUE 13 PHASE 2 (red on today's code): after 900 EUR of a 1000 EUR/day budget, the reservations are zeroed;
+/// F174 (RED before ADR-180: the usage was a SUM over the rows, and 1200 EUR was permitted): after 900 EUR of a 1000 EUR/day budget, the reservations are zeroed;
 /// the next 300 EUR must not be permitted, and `journal audit` must name the edited rows.
 fn zeroed_reservations_do_not_overspend(backend: Backend) {
     let e = env(backend);
@@ -489,6 +497,82 @@ fn zeroed_reservations_do_not_overspend(backend: Backend) {
     assert!(text(&audit.stdout).contains("reservation"), "{}", text(&audit.stdout));
     let (code, v) = e.pay("300");
     assert_ne!(code, 0, "1200 EUR of a 1000 EUR budget was permitted: {v}");
+}
+
+/// F170 (RED before ADR-180: bob's vote completed the approval, the journal recorded `["ann", "bob"]` as its
+/// approvers and the release was permitted): a vote row inserted by hand counts for nothing. Bob's vote on an approval
+/// whose votes differ from its journal is refused, naming the approval, and the release is not permitted.
+fn a_vote_inserted_by_hand_counts_for_nothing(backend: Backend) {
+    let e = env(backend);
+    let open = ["decide", "--agent", "bot", "--action", "vault.open", "--params", r#"{"door": 1}"#];
+    let out = e.run(&[&open[..], &["--json"]].concat());
+    assert_eq!(out.status.code(), Some(11));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let id = v["approval_id"].as_i64().unwrap().to_string();
+    e.sql(&format!("INSERT INTO approval_votes (approval_id, approver, ts_ms) VALUES ({id}, 'ann', 1)"));
+    let vote = e.run(&["approvals", "approve", &id, "--as", "bob"]);
+    let out = e.run(&[&open[..], &["--approval", &id]].concat());
+    assert_ne!(out.status.code(), Some(0), "a forged vote released the action: {}", text(&out.stdout));
+    assert_ne!(vote.status.code(), Some(0), "bob's vote completed a forged approval: {}", text(&vote.stdout));
+    assert!(text(&vote.stderr).contains(&format!("approval {id}")), "names the row: {}", text(&vote.stderr));
+}
+
+/// F171 (RED before ADR-180: the decide read the `settings` row and permitted): the kill switch engaged by the door
+/// and turned off by hand in `settings` still stops every action.
+fn a_kill_switch_turned_off_by_hand_still_stops_actions(backend: Backend) {
+    let e = env(backend);
+    e.ok(&["kill-switch", "on", "--as", "ops"]);
+    e.sql("UPDATE settings SET value = 'off' WHERE name = 'kill_switch'");
+    let (code, v) = e.pay("10");
+    assert_ne!(code, 0, "the hand-edited kill switch let an action through: {v}");
+    assert_ne!(v["verdict"], "permit", "{v}");
+    assert!(v["reasons"].to_string().contains("kill_switch"), "{v}");
+}
+
+/// F172 (RED before ADR-180: the decide read `session_demotions` and the session ran tier-1 actions unheld): a
+/// session demoted by the door and ended by hand in the table is still demoted.
+fn a_demotion_ended_by_hand_still_holds(backend: Backend) {
+    let e = env(backend);
+    let heat = ["decide", "--agent", "bot", "--session", "s1", "--action", "climate.set", "--params", r#"{"c": 20}"#];
+    let out = e.run(&[&heat[..], &["--flag", "prompt_injection", "--json"]].concat());
+    assert_eq!(out.status.code(), Some(11), "the flagged request is held: {}", text(&out.stdout));
+    e.sql("UPDATE session_demotions SET status = 'restored', ended_ms = 1, ended_by = 'mallory', ended_reason = 'x'");
+    let out = e.run(&[&heat[..], &["--json"]].concat());
+    assert_eq!(out.status.code(), Some(11), "the demotion ended by hand no longer held: {}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("session_demoted"), "{}", text(&out.stdout));
+}
+
+/// F173 (RED before ADR-180: the server believed the `tokens` row and the agent flipped the kill switch): an agent
+/// credential whose role is changed to `admin` by hand is refused at use, naming the row, and changes nothing.
+fn a_credential_role_edited_by_hand_grants_nothing(backend: Backend) {
+    let e = env(backend);
+    let created: Value =
+        serde_json::from_str(&e.ok(&["token", "create", "--name", "bot", "--role", "agent", "--json"])).unwrap();
+    let token = created["token"].as_str().unwrap().to_string();
+    e.sql("UPDATE tokens SET role = 'admin' WHERE name = 'bot'");
+    let mut child = e
+        .cmd(&["serve", "--listen", "127.0.0.1:0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let _child = support::KillOnDrop(child);
+    let addr = support::announced(stdout, "the server printed no address", |line| {
+        line.split(" on http://").nth(1).map(|url| url.trim().to_string())
+    });
+    let body = serde_json::json!({"engaged": true});
+    let (status, answer) =
+        support::http_bytes(&addr, "POST", "/v1/kill-switch", &token, Some(&body), std::time::Duration::from_secs(10))
+            .unwrap();
+    assert_ne!(status, 200, "an agent made admin by hand flipped the kill switch: {}", text(&answer));
+    let engaged: Value = serde_json::from_str(&e.ok(&["kill-switch", "status", "--json"])).unwrap();
+    assert_eq!(engaged["engaged"], false, "{engaged}");
+    assert!(text(&answer).contains("bot"), "names the credential: {}", text(&answer));
+    let refused = e.events().into_iter().any(|ev| {
+        ev.kind == EventKind::Refused && ev.data["code"] == "record_altered" && ev.data.to_string().contains("tokens")
+    });
+    assert!(refused, "the refusal is journaled");
 }
 
 macro_rules! on_both {
@@ -509,6 +593,9 @@ on_both!(
     an_inclusion_proof_checks_with_the_public_key_alone,
     serve_signs_checkpoints_into_a_witness_file_and_serves_them,
     a_forged_approval_row_releases_nothing,
-    #[ignore = "issue 13 phase 2: reservations are not re-checked at use yet (ADR-150)"]
     zeroed_reservations_do_not_overspend,
+    a_vote_inserted_by_hand_counts_for_nothing,
+    a_kill_switch_turned_off_by_hand_still_stops_actions,
+    a_demotion_ended_by_hand_still_holds,
+    a_credential_role_edited_by_hand_grants_nothing,
 );

@@ -1,0 +1,417 @@
+//! The door's authority state (issue 13 and issue 14, ADR-180): what decisions depend on, derived from the verified
+//! journal and nothing else. Pure: events in, state out; no I/O, no clock.
+//!
+//! A write transaction first catches the state up ([`crate::ops::catch_up`]): it applies the events appended since
+//! the state's last applied `seq`, each checked to extend the head the state verified (its `seq`, `prev_hash` and
+//! recomputed hash), and then decides on this state. The tables stay as indexes for queries and audit; a row written
+//! by hand grants nothing, because no decision reads a row for authority:
+//!
+//! - **usage** of each limit or budget key (`owner`, `key`, `scope`): the held reservations by time, with a running
+//!   count and exact sum (integer millionths) of those at or after the last window start asked for, moved as the
+//!   window moves: each query costs the entries the window crossed since the last one (O(1) amortized for a clock
+//!   that moves forward) plus one `O(log n)` look-up of the oldest. A reservation counts from its decision's time
+//!   until the window start passes that time (never early), and a release gives back exactly what it took;
+//! - **session trust**: each session's denials (the same rolling count) and its demotions;
+//! - the **kill switch**; **approvals** and their votes; **credentials** (role, served agent, revoked).
+//!
+//! Memory: every held reservation ever made stays (about 100 bytes each; released ones are dropped); approvals,
+//! demotions and credentials stay too. Nothing is pruned yet (ADR-180, "not done").
+
+use crate::StoreError;
+use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
+use foureyes_core::journal::{Event, GENESIS_HASH, event_hash};
+use foureyes_core::{ApprovalId, DecisionId, DemotionRecord, DemotionStatus, Role, Verdict};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, RwLock};
+
+/// Held usage of one key in one window: how many reservations, their exact sum in millionths, the oldest's time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Held {
+    pub count: u64,
+    pub units: i128,
+    pub oldest_ms: Option<i64>,
+}
+
+/// Entries by `(time, id)` with a running count and sum of those at or after `cutoff`.
+#[derive(Debug, Clone)]
+struct Rolling {
+    entries: BTreeMap<(i64, i64), i64>,
+    cutoff: i64,
+    count: u64,
+    units: i128,
+}
+
+impl Default for Rolling {
+    fn default() -> Self {
+        Rolling { entries: BTreeMap::new(), cutoff: i64::MIN, count: 0, units: 0 }
+    }
+}
+
+impl Rolling {
+    fn insert(&mut self, ts_ms: i64, id: i64, units: i64) {
+        if let Some(old) = self.entries.insert((ts_ms, id), units) {
+            // The same id twice (never written by the door): the later one replaces the earlier.
+            if ts_ms >= self.cutoff {
+                self.count -= 1;
+                self.units -= i128::from(old);
+            }
+        }
+        if ts_ms >= self.cutoff {
+            self.count += 1;
+            self.units += i128::from(units);
+        }
+    }
+
+    fn remove(&mut self, ts_ms: i64, id: i64) {
+        if let Some(units) = self.entries.remove(&(ts_ms, id))
+            && ts_ms >= self.cutoff
+        {
+            self.count -= 1;
+            self.units -= i128::from(units);
+        }
+    }
+
+    /// The entries at or after `since_ms`; moves the cutoff there.
+    fn since(&mut self, since_ms: i64) -> Held {
+        if since_ms > self.cutoff {
+            for (_, units) in self.entries.range((self.cutoff, i64::MIN)..(since_ms, i64::MIN)) {
+                self.count -= 1;
+                self.units -= i128::from(*units);
+            }
+        } else if since_ms < self.cutoff {
+            for (_, units) in self.entries.range((since_ms, i64::MIN)..(self.cutoff, i64::MIN)) {
+                self.count += 1;
+                self.units += i128::from(*units);
+            }
+        }
+        self.cutoff = since_ms;
+        let oldest_ms = self.entries.range((since_ms, i64::MIN)..).next().map(|((ts, _), _)| *ts);
+        Held { count: self.count, units: self.units, oldest_ms }
+    }
+}
+
+/// An approval as its journal events tell it (ADR-150, ADR-180).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct JournaledApproval {
+    pub decision_id: DecisionId,
+    pub digest: String,
+    pub required: u32,
+    pub expires_at_ms: i64,
+    /// Who has voted, in casting order.
+    pub approvers: Vec<String>,
+    /// `pending`, `approved`, `rejected`, `expired`, `revoked` or `consumed`.
+    pub status: &'static str,
+}
+
+/// A credential as its journal events tell it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JournaledCredential {
+    pub role: Role,
+    pub serves: Option<String>,
+    pub live: bool,
+}
+
+/// The credentials the journal created, by name; shared with the read path ([`Authority::credentials`]).
+pub type CredentialMap = Arc<RwLock<HashMap<String, JournaledCredential>>>;
+
+/// Where the state stands in the journal, and what it holds. See the module doc.
+#[derive(Debug)]
+pub struct Authority {
+    seq: u64,
+    hash: String,
+    kill_switch: bool,
+    /// `owner \0 key \0 scope` → index into `usage`.
+    keys: HashMap<String, usize>,
+    usage: Vec<Rolling>,
+    /// Held reservation id → (its key's index, time).
+    reservations: HashMap<i64, (usize, i64)>,
+    /// Decision id → the ids of its held reservations, ascending.
+    held_by: HashMap<DecisionId, Vec<i64>>,
+    approvals: HashMap<ApprovalId, JournaledApproval>,
+    demotions: BTreeMap<i64, DemotionRecord>,
+    /// `agent \0 session` → its demotions' ids, ascending.
+    session_demotions: HashMap<String, Vec<i64>>,
+    /// `agent \0 session` → its session denials by (time, seq).
+    denials: HashMap<String, Rolling>,
+    credentials: CredentialMap,
+}
+
+impl Default for Authority {
+    fn default() -> Self {
+        Authority {
+            seq: 0,
+            hash: GENESIS_HASH.to_string(),
+            kill_switch: false,
+            keys: HashMap::new(),
+            usage: Vec::new(),
+            reservations: HashMap::new(),
+            held_by: HashMap::new(),
+            approvals: HashMap::new(),
+            demotions: BTreeMap::new(),
+            session_demotions: HashMap::new(),
+            denials: HashMap::new(),
+            credentials: Arc::default(),
+        }
+    }
+}
+
+fn usage_key(owner: &str, key: &str, scope: &str) -> String {
+    format!("{owner}\0{key}\0{scope}")
+}
+
+fn session_of(agent: &str, session_key: &str) -> String {
+    format!("{agent}\0{session_key}")
+}
+
+impl Authority {
+    /// The seq of the last event applied (0: none).
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// The hash of the last event applied (the genesis hash before any).
+    pub fn hash(&self) -> &str {
+        &self.hash
+    }
+
+    /// Applies the next journal event, after checking that it extends the head this state verified: its `seq`
+    /// follows, its `prev_hash` is that head, and its hash is recomputed from its contents. An event that does not
+    /// read as its kind is a broken record: it fails too (nothing the door wrote looks like that).
+    pub fn apply(&mut self, event: &Event) -> Result<(), StoreError> {
+        let broken = |what: &str| {
+            StoreError::Backend(format!(
+                "journal seq {}: {what}; the door's authority state stops at seq {} (see `foureyes journal verify`)",
+                event.seq, self.seq
+            ))
+        };
+        if event.seq != self.seq + 1 {
+            return Err(broken(&format!("expected seq {}", self.seq + 1)));
+        }
+        if event.prev_hash != self.hash {
+            return Err(broken("prev_hash is not the hash of the event before it"));
+        }
+        if event_hash(event.seq, event.ts_ms, event.kind, &event.data, &event.prev_hash) != event.hash {
+            return Err(broken("hash does not match the event's contents"));
+        }
+        let data = EventData::from_journal(event.kind, &event.data).map_err(|e| broken(&e))?;
+        self.apply_data(event.seq, event.ts_ms, &data);
+        self.seq = event.seq;
+        self.hash.clone_from(&event.hash);
+        Ok(())
+    }
+
+    fn apply_data(&mut self, seq: u64, ts_ms: i64, data: &EventData) {
+        match data {
+            EventData::Decided(d) => {
+                for r in &d.reservations {
+                    let owner = match &r.effect {
+                        None => d.request.action.clone(),
+                        Some(effect) => foureyes_core::effect_owner(effect),
+                    };
+                    // Written by the door, an amount always has units; otherwise it counts as much as it can.
+                    let units = crate::amount_units(r.amount).unwrap_or(i64::MAX);
+                    let k = usage_key(&owner, &r.key, &r.scope);
+                    let index = match self.keys.get(&k) {
+                        Some(i) => *i,
+                        None => {
+                            self.usage.push(Rolling::default());
+                            self.keys.insert(k, self.usage.len() - 1);
+                            self.usage.len() - 1
+                        }
+                    };
+                    self.usage[index].insert(ts_ms, r.id, units);
+                    self.reservations.insert(r.id, (index, ts_ms));
+                    self.held_by.entry(d.decision_id).or_default().push(r.id);
+                }
+                // As `pipeline::decide` marks it (`Decision::session_denial`): a deny of the agent's own request.
+                if d.verdict == Verdict::Deny && d.request.approval_id.is_none() {
+                    let session = session_of(&d.request.agent, d.request.session.as_deref().unwrap_or_default());
+                    self.denials.entry(session).or_default().insert(ts_ms, seq as i64, 1);
+                }
+                if d.consumes_approval
+                    && let Some(a) = d.approval_id.and_then(|id| self.approvals.get_mut(&id))
+                {
+                    a.status = "consumed";
+                }
+            }
+            EventData::Reported(r) => {
+                for id in &r.released {
+                    if let Some((index, ts)) = self.reservations.remove(id) {
+                        self.usage[index].remove(ts, *id);
+                    }
+                }
+                if let Some(held) = self.held_by.get_mut(&r.decision_id) {
+                    held.retain(|id| !r.released.contains(id));
+                    if held.is_empty() {
+                        self.held_by.remove(&r.decision_id);
+                    }
+                }
+            }
+            EventData::ApprovalRequested(a) => {
+                let journaled = JournaledApproval {
+                    decision_id: a.decision_id,
+                    digest: a.digest.clone(),
+                    required: a.required,
+                    expires_at_ms: a.expires_at_ms,
+                    approvers: Vec::new(),
+                    status: "pending",
+                };
+                self.approvals.insert(a.approval_id, journaled);
+            }
+            EventData::ApprovalVote(v) | EventData::Approved(v) => {
+                if let Some(a) = self.approvals.get_mut(&v.approval_id) {
+                    a.approvers.clone_from(&v.approvers);
+                    if matches!(data, EventData::Approved(_)) {
+                        a.status = "approved";
+                    }
+                }
+            }
+            EventData::Rejected(r) => self.set_approval_status(r.approval_id, "rejected"),
+            EventData::Expired(e) => self.set_approval_status(e.approval_id, "expired"),
+            EventData::Revoked(r) => self.set_approval_status(r.approval_id, "revoked"),
+            EventData::KillSwitch(k) => self.kill_switch = k.engaged,
+            EventData::Credential(change) => {
+                let mut credentials = self.credentials.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+                match change {
+                    CredentialChange::Created { name, role, serves, .. } => {
+                        let c = JournaledCredential { role: *role, serves: serves.clone(), live: true };
+                        credentials.insert(name.clone(), c);
+                    }
+                    CredentialChange::Revoked { name } => {
+                        if let Some(c) = credentials.get_mut(name) {
+                            c.live = false;
+                        }
+                    }
+                }
+            }
+            EventData::SessionDemoted(d) => {
+                let record = DemotionRecord {
+                    demotion_id: d.demotion_id,
+                    agent: d.agent.clone(),
+                    session: d.session.clone(),
+                    signal: d.signal,
+                    reason: d.reason.clone(),
+                    decision_id: d.decision_id,
+                    started_at_ms: ts_ms,
+                    until_ms: d.until_ms,
+                    status: DemotionStatus::Active,
+                    ended_at_ms: None,
+                    ended_by: None,
+                    ended_reason: None,
+                };
+                let session = session_of(&d.agent, d.session.as_deref().unwrap_or_default());
+                let ids = self.session_demotions.entry(session).or_default();
+                ids.push(d.demotion_id);
+                ids.sort_unstable();
+                self.demotions.insert(d.demotion_id, record);
+            }
+            EventData::SessionRestored(r) => {
+                if let Some(d) = self.demotions.get_mut(&r.demotion_id) {
+                    match r.cause {
+                        RestoreCause::Expired => {
+                            d.status = DemotionStatus::Expired;
+                            d.ended_at_ms = Some(r.until_ms);
+                        }
+                        RestoreCause::Admin => {
+                            d.status = DemotionStatus::Restored;
+                            d.ended_at_ms = Some(ts_ms);
+                            d.ended_by.clone_from(&r.by);
+                            d.ended_reason.clone_from(&r.why);
+                        }
+                    }
+                }
+            }
+            EventData::Refused(_) | EventData::PolicyLoaded(_) | EventData::Task(_) | EventData::Checkpoint(_) => {}
+        }
+    }
+
+    fn set_approval_status(&mut self, id: ApprovalId, status: &'static str) {
+        if let Some(a) = self.approvals.get_mut(&id) {
+            a.status = status;
+        }
+    }
+
+    /// Held usage of `owner`'s `(key, scope)` at or after `since_ms`.
+    pub fn usage(&mut self, owner: &str, key: &str, scope: &str, since_ms: i64) -> Held {
+        match self.keys.get(&usage_key(owner, key, scope)) {
+            Some(index) => self.usage[*index].since(since_ms),
+            None => Held::default(),
+        }
+    }
+
+    /// The ids of the reservations `decision` holds, ascending (what a `failed` report releases).
+    pub fn held_by(&self, decision: DecisionId) -> Vec<i64> {
+        let mut ids = self.held_by.get(&decision).cloned().unwrap_or_default();
+        ids.sort_unstable();
+        ids
+    }
+
+    pub fn kill_switch(&self) -> bool {
+        self.kill_switch
+    }
+
+    pub fn approval(&self, id: ApprovalId) -> Option<&JournaledApproval> {
+        self.approvals.get(&id)
+    }
+
+    /// The demotions of `(agent, session_key)` and of the agent's sessionless requests (`''`) that the journal says
+    /// are active, by id.
+    pub fn active_demotions(&self, agent: &str, session_key: &str) -> Vec<DemotionRecord> {
+        let mut keys = vec![session_of(agent, session_key)];
+        if !session_key.is_empty() {
+            keys.push(session_of(agent, ""));
+        }
+        let mut out: Vec<DemotionRecord> = keys
+            .iter()
+            .filter_map(|k| self.session_demotions.get(k))
+            .flatten()
+            .filter_map(|id| self.demotions.get(id))
+            .filter(|d| d.status == DemotionStatus::Active)
+            .cloned()
+            .collect();
+        out.sort_by_key(|d| d.demotion_id);
+        out
+    }
+
+    /// The newest demotion of `(agent, session_key)`, whatever its status.
+    pub fn last_demotion(&self, agent: &str, session_key: &str) -> Option<DemotionRecord> {
+        let ids = self.session_demotions.get(&session_of(agent, session_key))?;
+        ids.last().and_then(|id| self.demotions.get(id)).cloned()
+    }
+
+    /// The session denials of `(agent, session_key)` decided at or after `since_ms`.
+    pub fn session_denials(&mut self, agent: &str, session_key: &str, since_ms: i64) -> u64 {
+        self.denials.get_mut(&session_of(agent, session_key)).map_or(0, |r| r.since(since_ms).count)
+    }
+
+    /// The credentials the journal created, shared: the read path checks a principal against it without the
+    /// writer (a name missing or disagreeing there is then checked again after a catch-up, in a write).
+    pub fn credentials(&self) -> CredentialMap {
+        Arc::clone(&self.credentials)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rolling_window_counts_exactly_what_is_at_or_after_its_start() {
+        let mut r = Rolling::default();
+        for (ts, id, units) in [(10, 1, 5), (20, 2, 7), (30, 3, 11)] {
+            r.insert(ts, id, units);
+        }
+        assert_eq!(r.since(0), Held { count: 3, units: 23, oldest_ms: Some(10) });
+        assert_eq!(r.since(20), Held { count: 2, units: 18, oldest_ms: Some(20) });
+        assert_eq!(r.since(21), Held { count: 1, units: 11, oldest_ms: Some(30) });
+        // A clock that steps back counts the earlier entries again.
+        assert_eq!(r.since(10), Held { count: 3, units: 23, oldest_ms: Some(10) });
+        r.since(25);
+        r.remove(30, 3);
+        r.remove(10, 1);
+        assert_eq!(r.since(25), Held { count: 0, units: 0, oldest_ms: None });
+        assert_eq!(r.since(0), Held { count: 1, units: 7, oldest_ms: Some(20) });
+        r.insert(5, 4, 1);
+        assert_eq!(r.since(1), Held { count: 2, units: 8, oldest_ms: Some(5) });
+    }
+}
