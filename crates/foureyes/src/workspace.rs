@@ -242,8 +242,15 @@ impl Workspace {
     /// the runner's temporary directory), the `writable` directories left out and then created empty in the copy.
     /// The manifest returned is of the bytes written into the copy, so if it is the revision's, the copy is the
     /// revision, whatever the live workspace does afterwards. A FIFO, socket or device is not copied: refused.
-    pub fn copy_private(&self, writable: &[String]) -> Result<(PrivateCopy, Manifest), String> {
+    /// `live` is the workspace's path: the copy may not be inside it (a `TMPDIR` there is the agent's to write).
+    pub fn copy_private(&self, writable: &[String], live: &Path) -> Result<(PrivateCopy, Manifest), String> {
         let copy = PrivateCopy::new()?;
+        if copy.holder.starts_with(live) {
+            return Err(format!(
+                "the runner's temporary directory `{}` is inside the workspace, where the agent writes: set TMPDIR to a directory of the runner's own",
+                copy.holder.display()
+            ));
+        }
         let mut files = Vec::new();
         let root = rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?;
         walk_manifest(root, Some(copy.workspace.root()), "", writable, &mut files)?;
@@ -274,6 +281,14 @@ impl PrivateCopy {
             .mode(0o700)
             .create(&holder)
             .map_err(|e| format!("cannot create the private directory `{}`: {e}", holder.display()))?;
+        // Its real path (TMPDIR may go through symlinks): compared with the workspace's, mounted by the sandbox.
+        let holder = match std::fs::canonicalize(&holder) {
+            Ok(real) => real,
+            Err(e) => {
+                let _ = std::fs::remove_dir(&holder);
+                return Err(format!("cannot resolve the private directory `{}`: {e}", holder.display()));
+            }
+        };
         let path = holder.join("workspace");
         let made = std::fs::DirBuilder::new()
             .mode(0o755)

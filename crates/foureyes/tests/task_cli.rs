@@ -1026,3 +1026,33 @@ fn the_check_cannot_reach_host_unix_sockets() {
         assert!(l.accept().is_err(), "a connection arrived: {out}");
     }
 }
+
+/// The private copy holds only files, directories and symlinks: a FIFO the agent plants after the apply is not
+/// copied; the check is refused as drift naming it. A runner whose `TMPDIR` lies inside the workspace (where the
+/// agent writes) refuses to make its copy there.
+#[test]
+fn a_planted_fifo_or_a_tmpdir_inside_the_workspace_stops_the_check() {
+    let e = env();
+    std::fs::create_dir(e.ws.join("tmp")).unwrap();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let made = Command::new("mkfifo").arg(e.ws.join("pipe")).status().unwrap();
+    assert!(made.success());
+    let (code, out, err) = e.step("check", "c1", 2, &[]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("`pipe`"), "the refusal names the FIFO: {err}");
+    std::fs::remove_file(e.ws.join("pipe")).unwrap();
+
+    let out = e
+        .cmd(&["task", "check", "--task", T, "--command-id", "c2", "--expected-revision", "2"])
+        .env("TMPDIR", e.ws.join("tmp"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(err.contains("inside the workspace"), "{err}");
+    assert_eq!(std::fs::read_dir(e.ws.join("tmp")).unwrap().count(), 0, "nothing left in the workspace");
+    assert_eq!(e.step("check", "c3", 2, &[]).0, 0, "with the runner's own TMPDIR the check runs");
+    e.assert_journal_clean();
+}
