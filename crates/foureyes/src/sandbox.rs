@@ -72,7 +72,8 @@ fn inheritable(fd: OwnedFd) -> Result<(OwnedFd, String), String> {
 }
 
 /// Host directories replaced by an empty tmpfs in the sandbox: where the host keeps its Unix sockets and its
-/// shared scratch space. (`/var/run` is a symlink to `/run` on current systems; `bwrap` follows it.)
+/// shared scratch space. (`/var/run` is a symlink to `/run` on current systems, hidden with it; a real directory
+/// gets its own tmpfs.)
 const HIDDEN: [&str; 4] = ["/tmp", "/var/tmp", "/run", "/var/run"];
 
 /// The command that runs `config.check_command` on the private copy `copy` of the revision, confined as the task
