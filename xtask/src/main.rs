@@ -671,6 +671,42 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_credential_role_edited_by_hand_grants_nothing",
         also: &[],
     },
+    Mutation {
+        property: "a check runs on the runner's private copy of the revision, never on the live workspace",
+        file: "crates/foureyes/src/sandbox.rs",
+        original: "    let bound = copy.workspace();",
+        broken: "    let bound = &crate::workspace::Workspace::open(&config.workspace)?;",
+        package: "foureyes",
+        filter: "a_hard_link_planted_in_a_writable_directory_cannot_carry_a_write_out_of_the_sandbox",
+        also: &["a_file_edited_during_the_check_and_restored_before_it_ends_does_not_verify_the_revision"],
+    },
+    Mutation {
+        property: "directories (even empty) are part of the workspace manifest",
+        file: "crates/foureyes/src/workspace.rs",
+        original: "                if above_writable(&rel, writable) {",
+        broken: "                if true || above_writable(&rel, writable) {",
+        package: "foureyes",
+        filter: "an_empty_directory_or_a_changed_mode_is_drift",
+        also: &[],
+    },
+    Mutation {
+        property: "a proposed path inside a --writable directory is refused at propose",
+        file: "crates/foureyes-core/src/task.rs",
+        original: ".find(|f| clashes_with_writable(&f.path, writable))",
+        broken: ".find(|f| clashes_with_writable(&f.path, writable) && false)",
+        package: "foureyes-core",
+        filter: "a_proposed_path_inside_a_writable_directory_is_refused",
+        also: &[],
+    },
+    Mutation {
+        property: "the check cannot reach the host's Unix sockets under /run",
+        file: "crates/foureyes/src/sandbox.rs",
+        original: r#"const HIDDEN: [&str; 4] = ["/tmp", "/var/tmp", "/run", "/var/run"];"#,
+        broken: r#"const HIDDEN: [&str; 4] = ["/tmp", "/var/tmp", "/teeth-not-run", "/var/run"];"#,
+        package: "foureyes",
+        filter: "the_check_cannot_reach_host_unix_sockets",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
