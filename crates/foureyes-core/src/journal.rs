@@ -54,6 +54,9 @@ pub enum EventKind {
     /// note itself), written by whoever signed it (`foureyes journal checkpoint`, `serve --signing-key`). It grants
     /// nothing; it lets a later reader find the newest signed tree head in the journal.
     Checkpoint,
+    /// An MCP tool's definition was pinned (`server`, `tool`, `sha256`, `cause`: `first_seen` or `approved`, `by`,
+    /// `previous`): see `foureyes_core::tool_pin`. A pin grants nothing; a changed definition is refused until one.
+    ToolPinned,
 }
 
 impl EventKind {
@@ -82,6 +85,7 @@ impl EventKind {
             EventKind::SessionDemoted => "session_demoted",
             EventKind::SessionRestored => "session_restored",
             EventKind::Checkpoint => "checkpoint",
+            EventKind::ToolPinned => "tool_pinned",
         }
     }
 

@@ -79,6 +79,9 @@ pub struct GateConfig {
     /// How long a forwarded call waits for the upstream's answer (the policy's `mcp.<server>.call_timeouts`
     /// override it per tool); past it the client is answered `isError` and the outcome is reported `unknown`.
     pub call_timeout: Duration,
+    /// Pin each tool's definition when first listed (or as the policy pins it) and hide and refuse a tool whose
+    /// definition changed until a person re-pins it (ADR-161). On by default.
+    pub pin_tools: bool,
 }
 
 impl GateConfig {
@@ -94,6 +97,7 @@ impl GateConfig {
             elicit_approver: None,
             hide_denied: false,
             call_timeout: DEFAULT_CALL_TIMEOUT,
+            pin_tools: true,
         }
     }
 }
@@ -286,6 +290,11 @@ pub struct Gate {
     effective: RwLock<Arc<Policy>>,
     pub(crate) hinted: Mutex<BTreeMap<String, ActionPolicy>>,
     sticky: Mutex<HashMap<String, Sticky>>,
+    /// Tools whose listed definition is not their pin: tool → (the pin, if any; the hash last listed). Their calls
+    /// are refused (see `tools.rs`).
+    pub(crate) changed: Mutex<BTreeMap<String, (Option<String>, String)>>,
+    /// (tool, hash) pairs already journaled as changed, so a client listing again does not flood the journal.
+    pub(crate) journaled_changes: Mutex<std::collections::BTreeSet<(String, String)>>,
     instance: String,
     counter: AtomicU64,
 }
@@ -326,6 +335,8 @@ impl Gate {
             base: policy,
             hinted: Mutex::new(BTreeMap::new()),
             sticky: Mutex::new(HashMap::new()),
+            changed: Mutex::new(BTreeMap::new()),
+            journaled_changes: Mutex::new(std::collections::BTreeSet::new()),
             instance: sha256_hex(seed.as_bytes())[..8].to_string(),
             counter: AtomicU64::new(0),
         }
@@ -433,6 +444,9 @@ impl Gate {
         }
         if let Some(why) = &call.unsupported {
             return self.refuse_unsupported(call, why).await;
+        }
+        if let Some(refusal) = self.refuse_if_changed(call).await {
+            return refusal;
         }
         let trace = CallTrace::start(&self.config.server, &call.name, || self.action_for(&call.name));
         let mut gated = self.decide_call(call, notify, cancel, asker, &trace).await;

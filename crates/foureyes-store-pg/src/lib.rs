@@ -436,6 +436,14 @@ impl Store for PgStore {
         checkpoints::last(&self.conn().await?).await
     }
 
+    async fn pin_tool(&self, pin: &foureyes_core::tool_pin::ToolPinned, now_ms: i64) -> Result<u64, StoreError> {
+        in_tx!(self, |w| tx_ops::pin_tool(w, pin, now_ms))
+    }
+
+    async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {
+        checkpoints::tool_pins(&self.conn().await?).await
+    }
+
     async fn event_hashes(&self, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
         let mut conn = self.conn().await?;
         let tx = snapshot(&mut conn).await?;

@@ -639,6 +639,15 @@ impl Store for SqliteStore {
         self.read(checkpoints::last).await
     }
 
+    async fn pin_tool(&self, pin: &foureyes_core::tool_pin::ToolPinned, now_ms: i64) -> Result<u64, StoreError> {
+        let pin = pin.clone();
+        self.write(move |c| run_ready(tx_ops::pin_tool(&mut SqliteTx(c), &pin, now_ms))).await
+    }
+
+    async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {
+        self.read(checkpoints::tool_pins).await
+    }
+
     async fn event_hashes(&self, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
         self.read(move |c| checkpoints::hashes(c, after_seq, upto_seq)).await
     }

@@ -310,6 +310,18 @@ pub trait Store: Send + Sync {
         let _ = (checkpoint, now_ms);
         Err(StoreError::Backend("this store cannot record checkpoints".into()))
     }
+    /// Journals a pinned MCP tool definition (a `tool_pinned` event, `foureyes_core::tool_pin`), checked first
+    /// (`tool_pin::check`: refused as `InvalidState`); returns the event's seq. A pin grants nothing: readers fold
+    /// the pins with `tool_pin::current`, where a `first_seen` pin never replaces one. The default fails closed (see
+    /// [`Store::decide_or_replay`]).
+    async fn pin_tool(&self, pin: &foureyes_core::tool_pin::ToolPinned, now_ms: i64) -> Result<u64, StoreError> {
+        let _ = (pin, now_ms);
+        Err(StoreError::Backend("this store cannot pin tools".into()))
+    }
+    /// Every journaled tool pin, in journal order. The default fails closed (a proxy then admits no tool).
+    async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {
+        Err(StoreError::Backend("this store cannot read tool pins".into()))
+    }
     /// The newest journaled checkpoint (see [`Store::record_checkpoint`]), if any. It is only as good as its
     /// signature: a reader checks the note with the public key before trusting it.
     async fn last_checkpoint(&self) -> Result<Option<CheckpointRecord>, StoreError> {

@@ -587,6 +587,17 @@ pub async fn record_checkpoint<W: WriteTx>(
     Ok(Some(w.append(now_ms, EventData::Checkpoint(checkpoint.clone())).await?.seq))
 }
 
+/// Journals a tool pin (`tool_pinned`) after `tool_pin::check`. No row: the journal is the pins' only home, read by
+/// kind (`Store::tool_pins`) and folded by `tool_pin::current`.
+pub async fn pin_tool<W: WriteTx>(
+    w: &mut W,
+    pin: &foureyes_core::tool_pin::ToolPinned,
+    now_ms: i64,
+) -> Result<u64, StoreError> {
+    foureyes_core::tool_pin::check(pin).map_err(StoreError::InvalidState)?;
+    Ok(w.append(now_ms, EventData::ToolPinned(pin.clone())).await?.seq)
+}
+
 pub async fn set_kill_switch<W: WriteTx>(w: &mut W, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
     catch_up(w).await?;
     if w.authority().kill_switch() == engaged {

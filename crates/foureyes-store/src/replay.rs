@@ -100,7 +100,8 @@ impl Replayed {
             EventData::ApprovalVote(_)
             | EventData::Refused(_)
             | EventData::Credential(_)
-            | EventData::Checkpoint(_) => {}
+            | EventData::Checkpoint(_)
+            | EventData::ToolPinned(_) => {}
         }
     }
 }
