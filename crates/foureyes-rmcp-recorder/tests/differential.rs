@@ -36,11 +36,14 @@ async fn an_id_written_as_another_number_cannot_pin_an_error_on_a_running_call()
                 "params": {"name": "pay", "arguments": {"amount": 100, "to": "bob", "delay_ms": 1000}}}))
             .await;
         tokio::time::sleep(Duration::from_millis(200)).await;
-        for id in ["7.0", "7e0", "0.7e1", "7.00"] {
+        // The same id as written (F51), then in other spellings (F160), alone and in a batch.
+        for id in ["7", "7.0", "7e0", "0.7e1", "7.00"] {
             proxy
                 .send_raw(format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"bogus/method\"}}\n").as_bytes())
                 .await;
         }
+        let batch = r#"[{"jsonrpc":"2.0","id":7e0,"method":"ping"},{"jsonrpc":"2.0","id":7,"method":"x"}]"#;
+        proxy.send_raw(format!("{batch}\n").as_bytes()).await;
         // Every line the proxy writes until the payment's answer (and a little after, for a second one).
         let mut answers = Vec::new();
         let end = tokio::time::Instant::now() + Duration::from_secs(4);
@@ -52,11 +55,15 @@ async fn an_id_written_as_another_number_cannot_pin_an_error_on_a_running_call()
                 _ => break,
             }
         }
-        let to_payment: Vec<_> = answers.iter().filter(|a| a["id"] == json!(7)).collect();
-        assert_eq!(to_payment.len(), 1, "{sdk:?}: the payment's answers: {answers:#?}");
+        // Exactly one result for id 7, the upstream's own; any error for id 7 is the proxy's refusal of the duplicate
+        // (-32600), never an upstream's answer to another request (-32601 `Method not found`).
+        let for_7: Vec<_> = answers.iter().filter(|a| a["id"] == json!(7)).collect();
+        let results: Vec<_> = for_7.iter().filter(|a| a.get("result").is_some()).collect();
+        assert_eq!(results.len(), 1, "{sdk:?}: the payment's answers: {answers:#?}");
+        assert!(!is_error(results[0]), "{sdk:?}: the payment's answer is not the upstream's result: {answers:#?}");
         assert!(
-            to_payment[0].get("result").is_some() && !is_error(to_payment[0]),
-            "{sdk:?}: the payment's answer is not the upstream's result: {answers:#?}"
+            for_7.iter().filter(|a| a.get("error").is_some()).all(|a| a["error"]["code"] == json!(-32600)),
+            "{sdk:?}: an upstream's error was delivered for the payment's id: {answers:#?}"
         );
         let paid: Vec<_> = recorded(&record).into_iter().filter(|r| r["tool"] == json!("pay")).collect();
         assert_eq!(paid.len(), 1, "{sdk:?}: payments that ran: {paid:?}");
