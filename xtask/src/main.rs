@@ -707,6 +707,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "the_check_cannot_reach_host_unix_sockets",
         also: &[],
     },
+    Mutation {
+        property: "MCP one id in flight: an id peers read as another (7.0, 7e0, -0, past 2^53) goes nowhere",
+        file: "crates/foureyes-mcp/src/jsonrpc.rs",
+        original: "(Some(_), true) if !self.id.is_some_and(unambiguous_id) => Kind::Invalid,",
+        broken: "(Some(_), true) if false && !self.id.is_some_and(unambiguous_id) => Kind::Invalid,",
+        package: "foureyes-rmcp-recorder",
+        filter: "an_id_written_as_another_number_cannot_pin_an_error_on_a_running_call",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
