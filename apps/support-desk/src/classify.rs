@@ -103,15 +103,15 @@ pub struct Classification {
 
 /// A money number: grouped thousands ("1,200", "1.200,50") or plain digits, with an optional one- or two-digit
 /// decimal part after a point or a comma ("50.00", "50,00").
-const NUM: &str = r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?";
+const NUM: &str = r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d{1,3}(?:'\d{3})+(?:[.,]\d{1,2})?|\d{1,3}(?: \d{3})+[.,]\d{2}|\d+(?:[.,]\d{1,2})?";
 /// A number with no leading zero ("$.99"): only read after a currency sign, where it cannot be a sentence end.
 const NUM_NO_LEAD: &str = r"\.\d{1,2}\b";
 /// A multiplier written after the number ("$1k", "$2.5K", "1k dollars", "$3 thousand", "$2m").
 const MULT: &str = r"(?:\s?(?:thousand|thou|grand|million|mill|mil|mn|bn|billion)\b|[km]\b)";
 /// A currency named before the number ("$50", "USD 50", "USD50", "US$ 50").
-const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£]|\b(?:usd|eur|gbp|cad|aud|chf)";
+const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩]|\brs\.?|\b(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|czk|huf|ron)";
 /// A currency named after the number ("50.00$", "50,00 $", "50 USD", "50 dollars").
-const CUR_AFTER: &str = r"[$€£]|(?:usd|eur|gbp|cad|aud|chf|(?:us |u\.s\. )?dollars?|bucks|euros?|pounds?|quid)\b";
+const CUR_AFTER: &str = r"[$€£₹¥₩]|(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
 const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:my|our|the) (?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|rembours\w*|reembols\w*|r[uü]ckerstattung|rimbors\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b";
@@ -208,6 +208,15 @@ struct Res {
     uncertain_figure: Regex,
     /// A complaint: dissatisfaction words.
     complaint: Regex,
+    /// A legal threat by its structure: a complaint or report taken to a public body ("filed a complaint with the
+    /// Consumer Financial Protection Bureau", "reported you to the regulator"), a public consumer body by name,
+    /// or a lawyer in the languages customers fall back to.
+    legal: Regex,
+    /// The start of a line of a pasted document up to an amount that is one of its parts, not the sum ("Subtotal:",
+    /// "Shipping:", "Tax:", "1x Yoga mat ......", a statement's columns): a price, never the amount asked.
+    listed: Regex,
+    /// "12€50", "5$99": the French way of writing 12.50.
+    split_currency: Regex,
     /// A concrete problem named (a defect, a delivery problem, a part of the product).
     problem: Regex,
 }
@@ -226,7 +235,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             number_words: Regex::new(&format!(
-                r"(?i)\b((?:(?:{NUMBER_WORDS}|a|and)[\s-]+)*(?:{NUMBER_WORDS}))[\s-]+(dollars?|bucks|euros?|pounds?|quid|usd|eur|cents?)\b"
+                r"(?i)\b((?:(?:{NUMBER_WORDS}|a|and)[\s-]+)*(?:{NUMBER_WORDS}))[\s-]+(dollars?|dolars?|dollers?|bucks|euros?|pounds?|quid|rupees?|usd|eur|cents?)\b"
             ))
             .ok()?,
             dollars_cents: Regex::new(
@@ -238,7 +247,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             refund: Regex::new(&format!(
-                r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|pay|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b"
+                r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|pay|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us)|refund\s+(?:me|us))\s+(?:[\w'~-]+\s+){{0,3}}?(?:dollars?|dolars?|bucks|euros?|pounds?|quid|rupees?|cents?|usd|eur)\s+back\b"
             ))
             .ok()?,
             no_refund: Regex::new(
@@ -250,7 +259,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             status_question: Regex::new(
-                r"(?i)(?:\b(?:my|the|our|this|that)\s+refund\b[^.?!\n]{0,30}\b(?:pending|processing|in\s+progress|on\s+(?:its|the)\s+way|under\s+review|awaiting\w*)\b|\b(?:my|the|your|our|this|that)\s+refund\s+(?:\w+\s+)?(?:went|was\s+(?:sent|issued|paid|credited|returned|refunded|processed)|were|got\s+(?:sent|paid|credited)|came|hit|landed|posted|cleared|showed|appeared|has\s+(?:been|gone|come))\b|\b(?:has|have\s+(?:you|they|we|u|y'?all|your\s+\w+)|did|when|where|how long|what'?s|what is|any (?:update|news|word) (?:on|about))\b[^.?!\n]{0,40}\b(?:my|the|our|this|that|a|an)\s+(?:pending\s+|processed\s+|approved\s+)?refund\b[^.?!\n]{0,40}\?|\b(?:my|the|our)\s+refund\b[^.!\n]{0,40}\b(?:yet|status|pending|still|arrive|arrived|come through|go through|gone through|processed|on (?:its|the) way)\b[^.!\n]*\?|\b(?:my|the|our|this|that|a)\s+refund\s+to\s+(?:show|appear|arrive|clear|post|land|come|go|reach|hit|process)\w*|\b(?:my|the|our|this|that)\s+refund\s+(?:still\s+)?(?:has\s*n[o']?t|hasn'?t|has not|did\s*n'?t|didn'?t|did not|is\s*n'?t|isn'?t|is not)\s+(?:yet\s+)?(?:\w+\s+)?(?:arrived|shown|show|showing|come|appeared|appear|posted|landed|cleared|reached|hit|gone through|come through|here|there|been (?:received|credited|processed|paid))|\b(?:my|the|our|this|that)\s+(?:[^\s?!]+\s+){0,2}?refund\b(?:\s+(?:of|for)\s+[^\s?!]+)?\s+(?:is|was|'s|has been|remains|shows(?: as)?|showing(?: as)?|still shows(?: as)?)\s+(?:still\s+)?(?:\w+\s+)?(?:pending|processing|in progress|on (?:its|the) way|being processed|under review|awaiting\w*)\b|\bstatus of (?:my|the|our) refund\b|\brefund status\b|\b(?:still\s+)?waiting (?:for|on) (?:my|the|a|our) refund\b|\bfollow(?:ing)?[- ]up on (?:my|the|our) refund\b|\b(?:haven'?t|have not|hasn'?t|has not|never|didn'?t|did not|not yet|still not|still haven'?t)\s+(?:received|got|gotten|seen|had)\s+(?:my|the|a|any|our)\s+refund\b)",
+                r"(?i)(?:\b(?:my|the|our|this|that|a|an|your)\s+(?:\w+\s+)?refund\b[^.?!\n]{0,30}\b(?:pending|processing|in\s+progress|on\s+(?:its|the)\s+way|under\s+review|awaiting\w*|underway|under\s+way|in\s+the\s+(?:works|pipeline|system))\b|\b(?:a|an|my|the|your|our|this|that)\s+(?:\w+\s+)?refund\b[^.?!\n]{0,30}?\b(?:was|is|were|'s|would\s+be|will\s+be|had\s+been|has\s+been|have\s+been|is\s+being|was\s+being|got|had|has)\s+(?:already\s+|now\s+|just\s+|finally\s+)?(?:coming|approved|issued|initiated|authori[sz]ed|raised|arranged|submitted|lodged|sent|processed|started|actioned|triggered|released|booked|requested)\b|\b(?:told|said|promised|informed|assured|confirmed|emailed|wrote)\b[^.?!\n]{0,30}\b(?:a|my|the|your)\s+refund\b[^.?!\n]{0,30}\b(?:was|is|would|will|had|has|'d|'s)\b|\b(?:my|the|your|our|this|that)\s+refund\s+(?:\w+\s+)?(?:went|was\s+(?:sent|issued|paid|credited|returned|refunded|processed)|were|got\s+(?:sent|paid|credited)|came|hit|landed|posted|cleared|showed|appeared|has\s+(?:been|gone|come))\b|\b(?:has|have\s+(?:you|they|we|u|y'?all|your\s+\w+)|did|when|where|how long|what'?s|what is|any (?:update|news|word) (?:on|about))\b[^.?!\n]{0,40}\b(?:my|the|our|this|that|a|an)\s+(?:pending\s+|processed\s+|approved\s+)?refund\b[^.?!\n]{0,40}\?|\b(?:my|the|our)\s+refund\b[^.!\n]{0,40}\b(?:yet|status|pending|still|arrive|arrived|come through|go through|gone through|processed|on (?:its|the) way)\b[^.!\n]*\?|\b(?:my|the|our|this|that|a)\s+refund\s+to\s+(?:show|appear|arrive|clear|post|land|come|go|reach|hit|process)\w*|\b(?:my|the|our|this|that)\s+refund\s+(?:still\s+)?(?:has\s*n[o']?t|hasn'?t|has not|did\s*n'?t|didn'?t|did not|is\s*n'?t|isn'?t|is not)\s+(?:yet\s+)?(?:\w+\s+)?(?:arrived|shown|show|showing|come|appeared|appear|posted|landed|cleared|reached|hit|gone through|come through|here|there|been (?:received|credited|processed|paid))|\b(?:my|the|our|this|that)\s+(?:[^\s?!]+\s+){0,2}?refund\b(?:\s+(?:of|for)\s+[^\s?!]+)?\s+(?:is|was|'s|has been|remains|shows(?: as)?|showing(?: as)?|still shows(?: as)?)\s+(?:still\s+)?(?:\w+\s+)?(?:pending|processing|in progress|on (?:its|the) way|being processed|under review|awaiting\w*)\b|\bstatus of (?:my|the|our) refund\b|\brefund status\b|\b(?:still\s+)?waiting (?:for|on) (?:my|the|a|our) refund\b|\bfollow(?:ing)?[- ]up on (?:my|the|our) refund\b|\b(?:haven'?t|have not|hasn'?t|has not|never|didn'?t|did not|not yet|still not|still haven'?t)\s+(?:received|got|gotten|seen|had)\s+(?:my|the|a|any|our)\s+refund\b)",
             )
             .ok()?,
             request_before: Regex::new(
@@ -268,7 +277,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             alternatives: Regex::new(&format!(
-                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-)\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}"
+                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*(?:-|to|or|/)\s*(?:maybe\s+)?{money_any}"
             ))
             .ok()?,
             comparison: Regex::new(r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of)\b").ok()?,
@@ -301,9 +310,12 @@ fn res() -> &'static Res {
             refund_context: Regex::new(r"(?i)(refund|back|return|reimburs|credit)").ok()?,
             quote_header: Regex::new(r"(?i)^.{0,100}\bwrote(?:\s*\([^)]*\))?\s*:\s*$").ok()?,
             original_message: Regex::new(r"(?i)^-{2,}\s*(?:original|forwarded) message\s*-{2,}").ok()?,
-            minor_units: Regex::new(r"(?i)(?:^|[^\w$€£.,])(\d{1,3}(?:,\d{3})+|\d+)\s?(?:cents?\b|pence\b|ct\b|¢)").ok()?,
+            minor_units: Regex::new(
+                r"(?i)(?:^|[^\w$€£.,])(\d{1,3}(?:,\d{3})+|\d+)\s?(?:cents?\b|pence\b|cts?\b|¢|\(?\s*(?:in\s+)?minor\s+units\b)",
+            )
+            .ok()?,
             amount_field: Regex::new(
-                r#"(?i)\b(amount(?:_cents|_minor|\s+in\s+cents|\s*\(cents\))?)["']?\s*[:=]\s*["']?(\d+(?:[.,]\d{1,2})?)\b"#,
+                r#"(?i)\b((?:amount|amt)(?:_cents|_minor|_in_cents|\s+in\s+(?:cents|minor\s+units)|\s*\((?:in\s+)?(?:cents|minor(?:\s+units)?)\))?)["']?\s*[:=]\s*["']?(\d+(?:[.,]\d{1,2})?)\b"#,
             )
             .ok()?,
             word_pair: Regex::new(&format!(
@@ -319,10 +331,10 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             approx_before: Regex::new(
-                r"(?i)(?:\b(?:about|around|approx\.?|approximately|roughly|circa|ca\.|something\s+like|somewhere\s+(?:around|near)|in\s+the\s+region\s+of|give\s+or\s+take)|~)\s*$",
+                r"(?i)(?:\b(?:about|around|approx\.?|approximately|roughly|circa|ca\.|something\s+like|somewhere\s+(?:around|near|between)|in\s+the\s+region\s+of|give\s+or\s+take|nearly|almost|close\s+to|just\s+(?:under|over|shy\s+of)|(?:in\s+the\s+)?ballpark(?:\s+of)?|upwards\s+of|at\s+least|(?:get|getting|maybe|or|is|was|be)\s+like|between)|~|\+/-|±)\s*$",
             )
             .ok()?,
-            approx_after: Regex::new(r"(?i)^\s*(?:or\s+so|-?\s?ish|give\s+or\s+take|more\s+or\s+less|or\s+thereabouts|odd)\b").ok()?,
+            approx_after: Regex::new(r"(?i)^\s*(?:or\s+so|-?\s?ish|give\s+or\s+take|more\s+or\s+less|or\s+thereabouts|odd|or\s+something|(?:and|or)\s+change|plus\s+or\s+minus|roughly|approx\w*|at\s+(?:a\s+)?guess)\b").ok()?,
             plus_before: Regex::new(
                 r"(?i)\b(?:plus|on\s+top(?:\s+of\s+(?:that|it|this))?|extra|additional|as\s+well\s+as|and\s+(?:also|another|an\s+extra)|compensation(?:\s+of)?|for\s+(?:my|the)\s+(?:trouble|time|inconvenience))\s*[:,-]?\s*(?:of\s+|another\s+)?$|\+\s*$",
             )
@@ -346,13 +358,51 @@ fn res() -> &'static Res {
             total_after: Regex::new(r"(?i)^\s*(?:in\s+total|altogether|all\s+together|total|overall)\b").ok()?,
             partial_word: Regex::new(r"(?i)\bpartial\b").ok()?,
             uncertain_figure: Regex::new(&format!(
-                r"(?i)\b(?:{TENS}|\d+)[\s-]*(?:something|odd|ish)\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:dollars|bucks|euros|pounds|quid)\b|\d*[_?]+\d*[.,]\d{{1,2}}\b|\b(?:can'?t|cannot|could\s*n'?t|don'?t|do\s+not)\s+(?:read|remember|recall)\b[^.?!\n]{{0,30}}\b(?:amount|price|figure|number|exact|how\s+much|what\s+(?:it|the\s+\w+)\s+(?:cost|said))|\b(?:smudged|illegible|unreadable)\b|\b\d+(?:[.,]\d{{1,2}})?\s*(?:or|to|-)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\s*(?:dollars?|bucks|euros?|usd|eur)\b"
+                r"(?i)\b(?:{TENS}|\d+)[\s-]*(?:something|odd|ish)\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:dollars|bucks|euros|pounds|quid)\b|\d*[_?]+\d*[.,]\d{{1,2}}\b|\b(?:can'?t|cannot|could\s*n'?t|don'?t|do\s+not)\s+(?:read|remember|recall)\b[^.?!\n]{{0,30}}\b(?:amount|price|figure|number|exact|how\s+much|what\s+(?:it|the\s+\w+)\s+(?:cost|said))|\b(?:smudged|illegible|unreadable)\b|\b\d+(?:[.,]\d{{1,2}})?\s*(?:or|to|-|/)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\s*(?:dollars?|bucks|euros?|pounds?|quid|usd|eur)\b|\bbetween\s+(?:\d+|{TENS}|{TEENS})\s+and\s+(?:\d+|{TENS}|{TEENS})\b|\b(?:{TENS}|{TEENS}|\d+)[\s-]*(?:or|to|-)\s*(?:{TENS}|{TEENS})\s+(?:dollars?|bucks|euros?|pounds?|quid)\b|\b(?:{TENS}|hundred|\d+)[\s-]+plus\s+(?:dollars?|bucks|euros?|pounds?|quid)\b"
             ))
             .ok()?,
             complaint: Regex::new(
-                r"(?i)\b(?:not\s+(?:at\s+all\s+)?(?:happy|satisfied|pleased|impressed|ok|okay|good\s+enough|acceptable)|unhappy|disappoint\w*|dissatisf\w*|unsatisf\w*|terrible|awful|horrible|appall\w*|dreadful|unacceptable|rubbish|garbage|useless|worst|poor\s+(?:quality|service)|fed\s+up|frustrat\w*|angry|furious|annoyed|complain\w*|displeased|ridiculous|a\s+joke|scam\w*|ripped\s+off|let\s+down|not\s+what\s+i\s+(?:expected|ordered|paid\s+for)|something(?:'s|\s+is)?\s+(?:wrong|off|not\s+right)|not\s+right|a\s+(?:problem|mess))\b",
+                r"(?i)\b(?:not\s+(?:at\s+all\s+)?(?:happy|satisfied|pleased|impressed|ok|okay|good\s+enough|acceptable)|unhappy|disappoint\w*|dissatisf\w*|unsatisf\w*|terrible|awful|horrible|appall\w*|dreadful|unacceptable|rubbish|garbage|useless|worst|poor\s+(?:quality|service)|fed\s+up|frustrat\w*|angry|furious|annoyed|complain\w*|displeased|ridiculous|a\s+joke|scam\w*|ripped\s+off|let\s+down|not\s+what\s+i\s+(?:expected|ordered|paid\s+for)|something(?:'s|\s+is)?\s+(?:wrong|off|not\s+right)|not\s+right|a\s+(?:problem|mess)|an?\s+(?:issue|problem)|(?:having|have|had)\s+(?:some\s+)?(?:trouble|issues|problems)|sucks|sucked|pathetic|shocking|shambles|disgrac\w*|disgust\w*|not\s+impressed|outrag\w*|lousy|crap|crappy|bad\s+experience|waste\s+of\s+(?:money|time)|went\s+wrong|gone\s+wrong|not\s+(?:ok|okay|good|great|cool)|very\s+(?:bad|poor|upset)|upset|livid|sick\s+of|had\s+enough)\b",
             )
             .ok()?,
+            legal: Regex::new(concat!(
+                r"(?i)\b(?:",
+                // A public body (a consumer, federal, competition … word, then within a few words a body noun) that
+                // a complaint is taken to: a verb of complaining or contacting before it, or "… will hear" after.
+                r"(?:complain\w*|complaint|report\w*|file[ds]?|filing|lodg\w*|contact\w*|writ\w+|wrote|escalat\w*|",
+                r"tak\w+\s+(?:this|it|you|the\s+matter)|go(?:ing)?|went|turn\w*|inform\w*|notify\w*|notified|alert\w*|",
+                r"involv\w*|call\w*|ring\w*|phon\w*|email\w*|submit\w*|rais\w*|open\w*)\b[^.?!\n]{0,50}?\b",
+                r"(?:consumer|federal|government|governmental|financial|competition|protection|standards|",
+                r"fair\s+trading|safety|advertising|communications|regulatory|european|data\s+protection|privacy)",
+                r"(?:\s+[\w&'-]+){0,3}?\s+(?:bureau|commission|commissioner|authority|agency|office|board|council|",
+                r"centre|center|department|ministry|tribunal|watchdog|directorate)",
+                r"|(?:consumer|federal|government|competition|protection|standards|fair\s+trading|european)",
+                r"(?:\s+[\w&'-]+){0,3}?\s+(?:bureau|commission|authority|agency|office|board|council|centre|center|",
+                r"department|ministry|tribunal|watchdog)\s+(?:will|is\s+going\s+to|are\s+going\s+to|shall)\s+(?:hear|know)",
+                r"|(?:get|getting|have|having)\s+(?:the\s+)?(?:[\w&'-]+\s+){1,4}(?:bureau|commission|authority|agency|",
+                r"regulators?|watchdog|ombuds\w*)\s+involved",
+                // A complaint or report taken to a regulator, a watchdog or the authorities.
+                r"|(?:to|with|contact\w*|notify\w*|inform\w*|alert\w*|tell(?:ing)?)\s+(?:the\s+|my\s+|a\s+|your\s+)?",
+                r"(?:\w+\s+)?(?:regulators?|watchdogs?|ombuds\w*)",
+                r"|(?:report|reported|reporting|complain|complained|complaining|escalat\w+|file|filed|filing|lodge|lodged)",
+                r"\b[^.?!\n]{0,40}\b(?:regulators?|watchdogs?|authorities|citizens\s+advice)",
+                r"|citizens\s+advice|cfpb|cpsc|\bcma|\bfca|\bdgccrf|verbraucherzentrale|profeco|procon|",
+                r"defensa\s+del\s+consumidor|consumentenbond|ombudsm[ae]n|abogad[oa]s?|avocats?|anw[aä]lt\w*|advogad[oa]s?|",
+                r"avvocat[oi]|advocaat|prawnik\w*|demandar|denunciar|legal\s+(?:steps|route|claim|proceedings|recourse)|",
+                r"take\s+(?:this|it|you|the\s+matter)\s+(?:further|to\s+court)|see\s+you\s+in\s+court|class\s+action",
+                r")\b",
+            ))            .ok()?,
+            listed: Regex::new(concat!(
+                r"(?i)(?:^|\n)\s*(?:[-*•]\s*)?(?:\d+\s*[x×]\s*)?(?:",
+                r"(?:sub-?\s?total|shipping(?:\s+(?:&|and)\s+handling)?|postage|delivery(?:\s+(?:fee|charge))?|handling|",
+                r"(?:sales\s+)?tax(?:es)?|vat|gst|hst|discount|coupon|promo(?:tion)?|voucher|(?:service\s+|processing\s+)?fee|",
+                r"item(?:\s+(?:price|total|subtotal|cost))?|unit\s+price|price|qty|quantity|product|article|",
+                r"deposit|tip|gift\s+wrap\w*|insurance|surcharge)\b[^:\n=]{0,25}[:=]",
+                r"|[^\n]{1,60}?(?:\.{3,}|…+|\t|\s{3,})",
+                r")\s*[-+]?\s*$",
+            ))
+            .ok()?,
+            split_currency: Regex::new(r"\b(\d{1,6})([€£$])(\d{2})\b").ok()?,
             problem: Regex::new(
                 r"(?i)\b(?:broke\w*|break\w*|damag\w*|defect\w*|fault\w*|missing|late|delay\w*|never\s+(?:arrived|came|showed|turned\s+up)|not\s+(?:arrived|delivered|received)|lost|wrong\s+\w+|not\s+working|stopped|dead|crack\w*|torn|tear|ripp?\w*|leak\w*|scratch\w*|dent\w*|stain\w*|smash\w*|shatter\w*|spoil\w*|rotten|expired|mou?ld\w*|too\s+(?:small|big|large|tight|loose|short|long)|fad(?:ed|ing)|peel\w*|shr[au]nk|fell\s+apart|falling\s+apart|came\s+apart|loose|bent|chipped|stuck|jamm\w*|noisy|faulty|flicker\w*|refund\w*|charge\w*|deliver\w*|parcel|package|size|colou?r|quality|courier|shipping|invoice|bill\w*|\d)\b|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|will\s+not|can'?t|cannot|isn'?t|is\s+not)\s+(?:work|fit|turn|charge|start|switch|open|close|connect|power|load|boot|arrive|come|match|hold|stay|stick|lock|heat|cool|spin|play|print)\w*",
             )
@@ -373,7 +423,7 @@ fn to_cents(num: &str) -> Option<i64> {
         _ => (num, ""),
     };
     // "$.99": no leading digit is a whole part of zero.
-    let whole: i64 = if whole.is_empty() { 0 } else { whole.replace([',', '.'], "").parse().ok()? };
+    let whole: i64 = if whole.is_empty() { 0 } else { whole.replace([',', '.', '\'', ' '], "").parse().ok()? };
     let frac: i64 = match frac.len() {
         0 => 0,
         1 => frac.parse::<i64>().ok()? * 10,
@@ -498,10 +548,105 @@ fn own_words(text: &str) -> String {
     out
 }
 
+/// The words a request is read from, as a customer typing fast misspells them ("refnd", "reimberse", "mony back"):
+/// every word within one edit (two for the long words) of one of these is read as it. Words a customer means
+/// as themselves ("refind", "defund", "monkey") are kept.
+fn spell_request_words(text: &str) -> String {
+    const VOCAB: [&str; 13] = [
+        "refund",
+        "refunds",
+        "refunded",
+        "refunding",
+        "refundable",
+        "reimburse",
+        "reimbursed",
+        "reimburses",
+        "reimbursing",
+        "reimbursement",
+        "money",
+        "compensation",
+        "chargeback",
+    ];
+    const KEEP: [&str; 16] = [
+        "refind",
+        "refinds",
+        "defund",
+        "defunds",
+        "defunded",
+        "monkey",
+        "monet",
+        "mopey",
+        "mosey",
+        "honey",
+        "moneys",
+        "rotund",
+        "refine",
+        "refined",
+        "refunding",
+        "reimburse",
+    ];
+    const SHORTHAND: [(&str, &str); 4] = [("bak", "back"), ("bck", "back"), ("bakc", "back"), ("mony", "money")];
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        let lower = word.to_lowercase();
+        let fixed = if word.len() < 4 && !SHORTHAND.iter().any(|(w, _)| *w == lower) || KEEP.contains(&lower.as_str()) {
+            None
+        } else if let Some((_, to)) = SHORTHAND.iter().find(|(w, _)| *w == lower) {
+            Some(*to)
+        } else {
+            VOCAB.iter().copied().find(|v| {
+                let limit = if v.len() >= 9 { 2 } else { 1 };
+                *v != lower && v.len().abs_diff(lower.len()) <= limit && edits(v, &lower) <= limit
+            })
+        };
+        match fixed {
+            // "money" is misspelled only when the word starts as it does ("mony", "moeny"; not "honey").
+            Some(to) if (to != "money" || lower.starts_with('m')) && !VOCAB.contains(&lower.as_str()) => {
+                out.push_str(to)
+            }
+            _ => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_alphabetic() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// Edits (insertions, deletions, substitutions, swaps of two neighbours) between two words.
+fn edits(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
 /// The text facts are extracted from: normalised (NFKC, zero-width removed, look-alikes folded: see
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
-    canonical_amounts(&own_words(&crate::content::normalize(text)))
+    canonical_amounts(&own_words(&spell_request_words(&crate::content::normalize(text))))
 }
 
 /// The amount grammar's rewriting step: every spelled-out or minor-unit figure becomes a major-unit figure in digits,
@@ -510,6 +655,7 @@ fn prepare(text: &str) -> String {
 /// $49.99".
 fn canonical_amounts(text: &str) -> String {
     let r = res();
+    let text = &*r.split_currency.replace_all(text, "$1.$3 $2");
     let paired = r.word_pair.replace_all(text, |c: &regex::Captures| {
         let minor = c[2].trim_start_matches(['o', 'O']).trim_start_matches(['-', ' ']);
         match (number_value(&c[1]), number_value(minor)) {
@@ -530,7 +676,9 @@ fn canonical_amounts(text: &str) -> String {
         .replace_all(&minor, |c: &regex::Captures| {
             let key = &c[1];
             let num = &c[2];
-            let in_minor = key.len() > "amount".len() || (!num.contains(['.', ',']) && num.len() >= 3);
+            let lower = key.to_lowercase();
+            let in_minor =
+                lower.contains("cent") || lower.contains("minor") || (!num.contains(['.', ',']) && num.len() >= 3);
             match (in_minor, num.parse::<i64>()) {
                 (true, Ok(cents)) => format!("{key}: ${}.{:02}", cents / 100, cents % 100),
                 _ => format!("{key}: ${num}"),
@@ -612,6 +760,13 @@ fn before(text: &str, at: usize, chars: usize) -> &str {
     &text[start..at]
 }
 
+/// The amount at `at` is a part of a pasted document (a receipt's subtotal, shipping or item line, a statement's
+/// column): a price, never the amount asked.
+fn listed(text: &str, at: usize) -> bool {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i);
+    res().listed.is_match(&text[line_start..at])
+}
+
 /// How an amount is used in its sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Role {
@@ -639,7 +794,7 @@ fn role(text: &str, start: usize, end: usize) -> Role {
     if r.request_after.is_match(ahead) || r.request_before.is_match(back) {
         return Role::Requested;
     }
-    if r.price_before.is_match(back) { Role::Price } else { Role::Plain }
+    if r.price_before.is_match(back) || listed(text, start) { Role::Price } else { Role::Plain }
 }
 
 /// Every money amount in the (prepared) text: offset, cents (`None` when it cannot be read with certainty),
@@ -679,7 +834,7 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
             && after.trim_start().starts_with('-');
         let glued = after.chars().next().is_some_and(|c| c.is_ascii_digit())
             || hedged
-            || !(word.is_empty() || matches!(word.as_str(), "usd" | "eur" | "gbp" | "cad" | "aud" | "chf"));
+            || !(word.is_empty() || is_currency_code(&word));
         let role = role(text, m.start(), m.end());
         // An approximation ("about $20", "$20 or so") is not a figure to pay out; an approximate price is still a
         // price ("I paid around $60"), which never becomes the amount asked.
@@ -690,6 +845,16 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
         out.push((m.start(), cents, role));
     }
     out
+}
+
+/// A currency code glued to a number ("50USD") ends the amount; any other letters are a format the reader does not
+/// know.
+fn is_currency_code(word: &str) -> bool {
+    const CODES: [&str; 20] = [
+        "usd", "eur", "gbp", "cad", "aud", "chf", "inr", "jpy", "sgd", "nzd", "hkd", "mxn", "brl", "sek", "nok", "dkk",
+        "pln", "zar", "czk", "huf",
+    ];
+    CODES.contains(&word)
 }
 
 fn distinct(values: impl Iterator<Item = i64>) -> Vec<i64> {
@@ -772,8 +937,8 @@ fn requested_in(text: &str) -> Amount {
     }
     // A price is never the amount asked ("I paid $49.99 … refund me"): a request whose only figures are prices
     // names no amount, which is a request for the order's amount.
-    let paid = |at: usize| r.paid_before.is_match(before(text, at, 40));
-    let every = distinct(all.iter().filter(|(at, _, role)| *role != Role::Price || !paid(*at)).map(|a| a.1));
+    let paid = |at: usize| r.paid_before.is_match(before(text, at, 40)) || listed(text, at);
+    let every = distinct(all.iter().filter(|(at, _, role)| *role == Role::Requested || !paid(*at)).map(|a| a.1));
     match every.len() {
         0 if r.full.is_match(text) => Amount::Full,
         0 => Amount::Missing,
@@ -831,7 +996,8 @@ fn is_duplicate(own: &str) -> bool {
 
 /// Safety, legal or injury words anywhere in the (normalised) text, quotes included: escalating is the safe side.
 pub fn safety_legal_injury(text: &str) -> bool {
-    res().safety.is_match(&crate::content::normalize(text))
+    let text = crate::content::normalize(text);
+    res().safety.is_match(&text) || res().legal.is_match(&text)
 }
 
 /// Extracts the facts. Order data come from the (scoped, read-only) lookups, never from the text.
