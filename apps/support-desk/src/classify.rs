@@ -114,7 +114,7 @@ const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩]|\brs\.?|\b(?:usd|eur|gbp
 const CUR_AFTER: &str = r"[$€£₹¥₩]|(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
-const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:my|our|the) (?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|rembours\w*|reembols\w*|r[uü]ckerstattung|rimbors\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b";
+const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:my|our|the) (?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b";
 /// Money-back idioms that mean the whole amount ("every penny back", "refund the lot", "all of it back"), read
 /// like "all my money back" (policy.md: the full amount). "Worth every penny" is praise: the idioms count only
 /// with "back" or after an asking word.
@@ -190,6 +190,10 @@ struct Res {
     approx_after: Regex,
     /// Before an amount: it comes on top of the full amount ("the full price plus $15").
     plus_before: Regex,
+    /// After an amount: it comes on top ("$15 on top", "$15 extra for the wait").
+    plus_after: Regex,
+    /// A clause that states what was paid ("bought for $90 + $4.99 shipping"): its added amounts are prices.
+    paid_clause: Regex,
     /// A multiple of the order's amount ("double my money back", "refund me twice what I paid").
     times: Regex,
     /// A refund of part of the order with no figure: the object is some of the items ("refund the broken ones",
@@ -247,7 +251,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             refund: Regex::new(&format!(
-                r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|pay|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us)|refund\s+(?:me|us))\s+(?:[\w'~-]+\s+){{0,3}}?(?:dollars?|dolars?|bucks|euros?|pounds?|quid|rupees?|cents?|usd|eur)\s+back\b"
+                r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|pay|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b|\b(?:double|twice|triple)\s+(?:\w+\s+)?back\b|\b(?:refund|pay|give|send|reimburse)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us)|refund\s+(?:me|us))\s+(?:[\w'~-]+\s+){{0,3}}?(?:dollars?|dolars?|bucks|euros?|pounds?|quid|rupees?|cents?|usd|eur)\s+back\b"
             ))
             .ok()?,
             no_refund: Regex::new(
@@ -255,7 +259,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             acknowledged: Regex::new(&format!(
-                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{{0,30}}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|(?:thanks?|thank\s+you|ta|cheers|many\s+thanks)\s+(?:\w+\s+){{0,2}}?for\s+(?:(?:processing|sorting(?:\s+out)?|handling|issuing|arranging|approving|doing|sending)\s+)?(?:the|my|your|that|this)\s+(?:[^\s?!]+\s+){{0,2}}?refund\w*(?:\s+(?:of|for)\s+{money_any})?|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:(?:my|the|our|your)\s+)?(?:money|cash|funds|payment|{money_any})\s+(?:\w+\s+)?back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
+                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{{0,30}}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|(?:thanks?|thank\s+you|ta|cheers|many\s+thanks)\s+(?:\w+\s+){{0,2}}?for\s+(?:(?:processing|sorting(?:\s+out)?|handling|issuing|arranging|approving|doing|sending)\s+)?(?:the|my|your|that|this)\s+(?:[^\s?!]+\s+){{0,2}}?refund\w*(?:\s+(?:of|for)\s+{money_any})?|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:(?:my|the|our|your)\s+)?(?:money|cash|funds|payment|{money_any})\s+(?:\w+\s+)?back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:do|does|are|is|how|when|where|what|why|will|would)\b[^.!?\n]{{0,40}}\brefunds\b[^.!?\n]{{0,60}}\?|\bhow\s+(?:long|many\s+days|quickly|soon)\s+(?:do|does|will|would|should|can)\s+(?:a|the)\s+refund\s+(?:\w+\s+)?take\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
             ))
             .ok()?,
             status_question: Regex::new(
@@ -311,7 +315,7 @@ fn res() -> &'static Res {
             quote_header: Regex::new(r"(?i)^.{0,100}\bwrote(?:\s*\([^)]*\))?\s*:\s*$").ok()?,
             original_message: Regex::new(r"(?i)^-{2,}\s*(?:original|forwarded) message\s*-{2,}").ok()?,
             minor_units: Regex::new(
-                r"(?i)(?:^|[^\w$€£.,])(\d{1,3}(?:,\d{3})+|\d+)\s?(?:cents?\b|pence\b|cts?\b|¢|\(?\s*(?:in\s+)?minor\s+units\b)",
+                r"(?i)(?:^|[^\w$€£.,])(\d{1,3}(?:[.,]\d{3})+|\d+)\s?(?:cents?\b|pence\b|cts?\b|¢|\(?\s*(?:in\s+)?minor\s+units\b)",
             )
             .ok()?,
             amount_field: Regex::new(
@@ -335,12 +339,15 @@ fn res() -> &'static Res {
             )
             .ok()?,
             approx_after: Regex::new(r"(?i)^\s*(?:or\s+so|-?\s?ish|give\s+or\s+take|more\s+or\s+less|or\s+thereabouts|odd|or\s+something|(?:and|or)\s+change|plus\s+or\s+minus|roughly|approx\w*|at\s+(?:a\s+)?guess)\b").ok()?,
+            paid_clause: Regex::new(r"(?i)\b(?:paid|bought|purchased|cost|costs|charged|priced|ordered|spent|came\s+to)\b")
+                .ok()?,
+            plus_after: Regex::new(r"(?i)^\s*(?:on\s+top|extra|in\s+addition|additionally|as\s+well|more\s+for)\b").ok()?,
             plus_before: Regex::new(
-                r"(?i)\b(?:plus|on\s+top(?:\s+of\s+(?:that|it|this))?|extra|additional|as\s+well\s+as|and\s+(?:also|another|an\s+extra)|compensation(?:\s+of)?|for\s+(?:my|the)\s+(?:trouble|time|inconvenience))\s*[:,-]?\s*(?:of\s+|another\s+)?$|\+\s*$",
+                r"(?i)\b(?:plus|on\s+top(?:\s+of\s+(?:that|it|this))?|extra|additional|as\s+well\s+as|and\s+(?:also|another|an\s+extra)|compensation(?:\s+of)?|for\s+(?:my|the)\s+(?:trouble|time|inconvenience)|(?:and\s+)?also\s+(?:pay|cover|refund|reimburse|compensate)(?:\s+(?:me|us))?(?:\s+for)?)\s*[:,-]?\s*(?:of\s+|another\s+|my\s+|the\s+|a\s+|an\s+)?$|\+\s*$",
             )
             .ok()?,
             times: Regex::new(
-                r"(?i)\b(double|twice|triple|two\s+times|three\s+times|2x|3x)\s+(?:(?:my|the|what|of|i|we|back|refund\w*|me)\s+)*(?:money|price|amount|cost|paid|total)\b|\b(?:refund\w*|back|reimburs\w*)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b",
+                r"(?i)\b(double|twice|triple|two\s+times|three\s+times|2x|3x)\s+(?:(?:my|the|what|of|i|we|back|refund\w*|me)\s+)*(?:money|price|amount|cost|paid|total)\b|\b(?:refund\w*|back|reimburs\w*|pay|give|send)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:double|twice|triple)\s+(?:\w+\s+)?back\b",
             )
             .ok()?,
             part_of_order: Regex::new(
@@ -517,7 +524,9 @@ fn digits_for_words(text: &str) -> String {
 fn own_words(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_quote_block = false;
-    for line in text.lines() {
+    let mut forwarding = false;
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
         let t = line.trim();
         if t.starts_with('>') {
             continue;
@@ -540,6 +549,29 @@ fn own_words(text: &str) -> String {
         if in_quote_block {
             // An unmarked quote runs to the next blank line.
             in_quote_block = !t.is_empty();
+            continue;
+        }
+        // A mail client's header block ("From: …" then "Sent:", "Date:", "To:" or "Subject:" lines) or its rule
+        // ("________") starts the quoted history of a reply or a forward, which runs to the end (top-posting).
+        let header = |l: &&str| {
+            let l = l.trim_start().to_lowercase();
+            ["sent:", "date:", "to:", "subject:", "cc:"].iter().any(|h| l.starts_with(h))
+        };
+        // After "Begin forwarded message:" the header block is the forward's (to the next blank line, as for a
+        // "Forwarded message" separator); anywhere else it starts the history.
+        if t.to_lowercase().starts_with("from:") && lines[i + 1..].iter().take(3).any(header) {
+            if forwarding {
+                forwarding = false;
+                in_quote_block = true;
+                continue;
+            }
+            break;
+        }
+        if t.len() >= 8 && t.chars().all(|c| c == '_') {
+            break;
+        }
+        if t.eq_ignore_ascii_case("begin forwarded message:") {
+            forwarding = true;
             continue;
         }
         out.push_str(line);
@@ -667,7 +699,7 @@ fn canonical_amounts(text: &str) -> String {
     let minor = r.minor_units.replace_all(&words, |c: &regex::Captures| {
         let (Some(all), Some(num)) = (c.get(0), c.get(1)) else { return c[0].to_string() };
         let prefix = &all.as_str()[..num.start() - all.start()];
-        match num.as_str().replace(',', "").parse::<i64>() {
+        match num.as_str().replace([',', '.'], "").parse::<i64>() {
             Ok(cents) => format!("{prefix}${}.{:02}", cents / 100, cents % 100),
             Err(_) => c[0].to_string(),
         }
@@ -882,15 +914,25 @@ fn requested_in(text: &str) -> Amount {
         let word = c.get(1).map_or("double", |m| m.as_str()).to_lowercase();
         return Amount::Times(if word.starts_with("tri") || word.starts_with("three") || word == "3x" { 3 } else { 2 });
     }
-    if r.full.is_match(text) {
-        let extra: i64 = all
-            .iter()
-            .filter(|(at, _, role)| *role != Role::Price && r.plus_before.is_match(before(text, *at, 30)))
-            .map(|a| a.1)
-            .sum();
-        if extra > 0 {
-            return Amount::FullPlus(extra);
-        }
+    // "The full price plus $15", and "my money back plus $20 for the hassle": the whole amount (named, or implied by
+    // a request naming no other figure) and more on top.
+    // An amount added in a clause that states what was paid ("bought for $90 + $4.99 shipping") is a price.
+    let spans = clauses(text);
+    let clause_of = |at: usize| spans.iter().find(|(s, e)| *s <= at && at < *e).map_or("", |(s, e)| &text[*s..*e]);
+    let added =
+        |at: usize| r.plus_before.is_match(before(text, at, 30)) || r.plus_after.is_match(after_amount(text, at));
+    let plus = |at: usize| added(at) && !r.paid_clause.is_match(clause_of(at));
+    let extras: Vec<(usize, i64)> = all.iter().filter(|(at, _, _)| plus(*at)).map(|a| (a.0, a.1)).collect();
+    let extra: i64 = extras.iter().map(|a| a.1).sum();
+    let others: Vec<i64> = distinct(all.iter().filter(|(at, _, role)| *role != Role::Price && !plus(*at)).map(|a| a.1));
+    let asks_extra = extras.iter().all(|(at, _)| clause_intent(clause_of(*at)).request);
+    if extra > 0 && (r.full.is_match(text) || (others.is_empty() && asks_extra)) {
+        return Amount::FullPlus(extra);
+    }
+    // A figure asked and more on top ("refund $20 plus $5 for postage"): their sum.
+    let asked_base = distinct(all.iter().filter(|(at, _, role)| *role == Role::Requested && !plus(*at)).map(|a| a.1));
+    if let ([base], true) = (asked_base.as_slice(), extra > 0 && asks_extra) {
+        return Amount::Cents(base + extra);
     }
     let asked = distinct(all.iter().filter(|a| a.2 == Role::Requested).map(|a| a.1));
     // A total stated after smaller figures ("… back plus 15,00 for the wait, so 40,00 in total") is the sum asked,
@@ -937,7 +979,11 @@ fn requested_in(text: &str) -> Amount {
     }
     // A price is never the amount asked ("I paid $49.99 … refund me"): a request whose only figures are prices
     // names no amount, which is a request for the order's amount.
-    let paid = |at: usize| r.paid_before.is_match(before(text, at, 40)) || listed(text, at);
+    let paid = |at: usize| {
+        r.paid_before.is_match(before(text, at, 40))
+            || listed(text, at)
+            || (added(at) && r.paid_clause.is_match(clause_of(at)))
+    };
     let every = distinct(all.iter().filter(|(at, _, role)| *role == Role::Requested || !paid(*at)).map(|a| a.1));
     match every.len() {
         0 if r.full.is_match(text) => Amount::Full,

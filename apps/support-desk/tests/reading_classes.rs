@@ -191,6 +191,7 @@ fn amount_formats_beyond_the_first_grammar() {
         ("Txn amt: 2599\nPlease refund this amount.", 2_599),
         ("Amount (minor units): 1875\nrefund this please", 1_875),
         ("Refund 1250 minor units for the missing item.", 1_250),
+        ("refund 4.500 cents, one of the two is cracked", 4_500),
     ] {
         assert_eq!(requested_amount(body), Amount::Cents(cents), "{body}");
     }
@@ -211,4 +212,58 @@ fn vague_complaints_in_other_words_need_information() {
     for body in ["The zip is broken and I'm upset.", "Is there a problem with shipping to Canada?"] {
         assert_ne!(decide(body).1, "U1", "{body}");
     }
+}
+
+/// Class: money asked back in the languages customers fall back to, and general questions about refunds (not a
+/// request).
+#[test]
+fn requests_in_other_languages_and_general_refund_questions() {
+    for body in [
+        "Me devuelven el dinero por favor, the item broke.",
+        "Quero o meu dinheiro de volta, the strap broke.",
+        "Bitte Geld zurück, the lamp is broken.",
+        "Ik wil mijn geld terug, it arrived broken.",
+    ] {
+        assert!(wants_refund(body), "not read as a request: {body}");
+        assert_eq!(decide(body), refund(9_000), "{body}");
+    }
+    for body in [
+        "How long do refunds usually take to show up?",
+        "Are refunds paid back to the card or as store credit?",
+        "How long does a refund normally take?",
+    ] {
+        assert!(!wants_refund(body), "read as a request: {body}");
+        assert_eq!(decide(body), other("close", "C1"), "{body}");
+    }
+}
+
+/// Class: more than the order asked without the words "full amount": the money back and more on top, a multiple,
+/// a figure and an extra; an amount added to a price paid is a price, not an extra asked.
+#[test]
+fn over_asks_in_other_shapes_are_refused() {
+    for body in [
+        "I want my money back plus $20 for the hassle.",
+        "Give me double back for this mess.",
+        "Refund $90 and also pay my $10 taxi to the post office.",
+        "refund me and $15 on top for the wasted afternoon",
+    ] {
+        assert_eq!(decide(body), other("refuse", "X2"), "{body}");
+    }
+    assert_eq!(decide("Please refund. Bought for $90 + $4.99 shipping, broken on arrival."), refund(9_000));
+    assert_eq!(decide("Refund $20 plus $5 for the return postage please."), refund(2_500));
+}
+
+/// Class: a mail client's reply or forward headers without a "wrote:" line: the quoted history is not the customer's
+/// words, a forward's header block is skipped and the customer's words after it are read.
+#[test]
+fn mail_client_headers_start_quoted_text() {
+    let reply = "Hi,\nThe blender jar cracked on first use. Please refund.\n\nFrom: Support <help@shop.example>\nSent: Monday, 3 March 2026 10:12\nTo: me\nSubject: RE: blender\n\nWe can offer a partial refund of $20.";
+    assert_eq!(decide(reply), refund(9_000));
+    let outlook_rule =
+        "Refund please, it never worked.\n________________________________\nWe could refund $15 as a goodwill gesture.";
+    assert_eq!(decide(outlook_rule), refund(9_000));
+    let forward = "Begin forwarded message:\n\nFrom: Shop <orders@shop.example>\nSubject: Your order\n\nOrder total: $90.00\nDelivery fee: $4.99\n\nHi, forwarding the confirmation. The jug leaks, I'd like a refund.";
+    assert_eq!(decide(forward), refund(9_000));
+    // A "From:" line that is no header block is the customer's.
+    assert_eq!(decide("From: Ada Lovelace\nRefund $30 please, one plate is chipped."), refund(3_000));
 }
