@@ -114,7 +114,7 @@ const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩]|\brs\.?|\b(?:usd|eur|gbp
 const CUR_AFTER: &str = r"[$€£₹¥₩]|(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
-const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:my|our|the) (?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b";
+const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:my|our|the) (?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b";
 /// Money-back idioms that mean the whole amount ("every penny back", "refund the lot", "all of it back"), read
 /// like "all my money back" (policy.md: the full amount). "Worth every penny" is praise: the idioms count only
 /// with "back" or after an asking word.
@@ -221,6 +221,12 @@ struct Res {
     listed: Regex,
     /// "12€50", "5$99": the French way of writing 12.50.
     split_currency: Regex,
+    /// "50,-", "50.--": a whole amount, as written in German and Swiss prices.
+    whole_dash: Regex,
+    /// After an asked amount: it is per item ("$25 for each of the 2 cups", "$12 each").
+    per_item: Regex,
+    /// A count of items in the clause ("2 broken cups", "both", "three of them").
+    item_count: Regex,
     /// A concrete problem named (a defect, a delivery problem, a part of the product).
     problem: Regex,
 }
@@ -232,7 +238,7 @@ fn res() -> &'static Res {
             r"(?:(?:{CUR_BEFORE})\s?(?:{NUM}|{NUM_NO_LEAD})(?:{MULT})?|\b(?:{NUM})(?:{MULT})?\s?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)"
         );
         // A share below the whole: "100%" is the full amount (`full`), not a share.
-        let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b[1-9]?\d\s?%|\b[1-9]?\d percent\b|\bpartial\b|\bpart\s+of\s+(?:it|that|the|my)\b|\ba\s+(?:portion|part)\s+of\b|\bsome\s+of\s+(?:it|that|my|the)\b|\bsome\s+(?:money|cash)\b|\bsomething\s+back\b|\ba\s+(?:bit|little)\s+back\b)";
+        let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b[1-9]?\d\s?%|\b[1-9]?\d percent\b|\bpartial\b|\bpart\s+of\s+(?:it|that|the|my)\b|\ba\s+(?:portion|part)\s+of\b|\bsome\s+of\s+(?:it|that|my|the)\b|\bsome\s+(?:money|cash)\b|\bsomething\s+back\b|\ba\s+(?:bit|little)\s+back\b|\ba\s+(?:bit|little)\s+of\s+(?:it|that|the|my)\b|\bsome\s+(?:compensation|credit|reimbursement|refund)\b)";
         Some(Res {
             money: Regex::new(&format!(
                 r"(?i)(?:{CUR_BEFORE})\s?(?P<a>{NUM}|{NUM_NO_LEAD})(?P<ma>{MULT})?|\b(?P<b>{NUM})(?P<mb>{MULT})?\s?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
@@ -259,7 +265,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             acknowledged: Regex::new(&format!(
-                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{{0,30}}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|(?:thanks?|thank\s+you|ta|cheers|many\s+thanks)\s+(?:\w+\s+){{0,2}}?for\s+(?:(?:processing|sorting(?:\s+out)?|handling|issuing|arranging|approving|doing|sending)\s+)?(?:the|my|your|that|this)\s+(?:[^\s?!]+\s+){{0,2}}?refund\w*(?:\s+(?:of|for)\s+{money_any})?|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:(?:my|the|our|your)\s+)?(?:money|cash|funds|payment|{money_any})\s+(?:\w+\s+)?back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:do|does|are|is|how|when|where|what|why|will|would)\b[^.!?\n]{{0,40}}\brefunds\b[^.!?\n]{{0,60}}\?|\bhow\s+(?:long|many\s+days|quickly|soon)\s+(?:do|does|will|would|should|can)\s+(?:a|the)\s+refund\s+(?:\w+\s+)?take\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
+                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{{0,30}}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|(?:thanks?|thank\s+you|ta|cheers|many\s+thanks)\s+(?:\w+\s+){{0,2}}?for\s+(?:(?:processing|sorting(?:\s+out)?|handling|issuing|arranging|approving|doing|sending)\s+)?(?:the|my|your|that|this)\s+(?:[^\s?!]+\s+){{0,2}}?refund\w*(?:\s+(?:of|for)\s+{money_any})?|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:thanks?|thank\s+you|cheers|grateful|appreciate\w*)\s+(?:\w+\s+){{0,3}}?(?:for\s+)?(?:\w+\s+){{0,2}}?(?:refunding|reimbursing|crediting)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:(?:my|the|our|your)\s+)?(?:money|cash|funds|payment|{money_any})\s+(?:\w+\s+)?back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:do|does|are|is|how|when|where|what|why|will|would)\b[^.!?\n]{{0,40}}\brefunds\b[^.!?\n]{{0,60}}\?|\bhow\s+(?:long|many\s+days|quickly|soon)\s+(?:do|does|will|would|should|can)\s+(?:a|the)\s+refund\s+(?:\w+\s+)?take\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
             ))
             .ok()?,
             status_question: Regex::new(
@@ -408,6 +414,12 @@ fn res() -> &'static Res {
                 r"|[^\n]{1,60}?(?:\.{3,}|…+|\t|\s{3,})",
                 r")\s*[-+]?\s*$",
             ))
+            .ok()?,
+            whole_dash: Regex::new(r"\b(\d+)[.,]-{1,2}(?:\s|$)").ok()?,
+            per_item: Regex::new(r"(?i)^\s*(?:(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?|quid)\s+)?(?:for\s+)?(?:each|apiece|a\s+piece|per\s+(?:item|piece|unit|one|cup|plate|glass))\b").ok()?,
+            item_count: Regex::new(
+                r"(?i)\b(?:(?P<n>\d{1,2})|(?P<w>two|three|four|five|six|seven|eight|nine|ten|both))\b(?:\s+(?:of\s+)?(?:the|my|them|those)?\s*[a-z]+)?"
+            )
             .ok()?,
             split_currency: Regex::new(r"\b(\d{1,6})([€£$])(\d{2})\b").ok()?,
             problem: Regex::new(
@@ -688,6 +700,7 @@ fn prepare(text: &str) -> String {
 fn canonical_amounts(text: &str) -> String {
     let r = res();
     let text = &*r.split_currency.replace_all(text, "$1.$3 $2");
+    let text = &*r.whole_dash.replace_all(text, "$1.00");
     let paired = r.word_pair.replace_all(text, |c: &regex::Captures| {
         let minor = c[2].trim_start_matches(['o', 'O']).trim_start_matches(['-', ' ']);
         match (number_value(&c[1]), number_value(minor)) {
@@ -943,6 +956,31 @@ fn requested_in(text: &str) -> Amount {
     );
     if let [total] = totals.as_slice() {
         return Amount::Cents(*total);
+    }
+    // A figure asked per item ("refund $25 for each of the 2 broken cups"): times the count the clause names; with
+    // no count it cannot be settled.
+    if let [one] = asked.as_slice()
+        && let Some((at, _, _)) = all.iter().find(|a| a.2 == Role::Requested && a.1 == *one)
+        && r.per_item.is_match(after_amount(text, *at))
+    {
+        let (start, end) = spans.iter().copied().find(|(s, e)| *s <= *at && *at < *e).unwrap_or((0, text.len()));
+        let figure_end = *at + text[*at..].find(char::is_whitespace).unwrap_or(text.len() - *at);
+        let count = r.item_count.captures_iter(&text[start..end]).find_map(|c| {
+            // The figure's own digits are not a count.
+            if c.get(0).is_some_and(|m| (*at..figure_end).contains(&(start + m.start()))) {
+                return None;
+            }
+            match (c.name("n"), c.name("w")) {
+                (Some(n), _) => n.as_str().parse::<i64>().ok().filter(|n| (2..=50).contains(n)),
+                (_, Some(w)) if w.as_str().eq_ignore_ascii_case("both") => Some(2),
+                (_, Some(w)) => number_value(w.as_str()),
+                _ => None,
+            }
+        });
+        return match count.and_then(|n| one.checked_mul(n)) {
+            Some(total) => Amount::Cents(total),
+            None => Amount::Ambiguous,
+        };
     }
     // The asked amount wins, unless the customer offers alternatives ("refund $10 or maybe $15"): then it is one
     // of several candidates.

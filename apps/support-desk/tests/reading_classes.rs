@@ -267,3 +267,25 @@ fn mail_client_headers_start_quoted_text() {
     // A "From:" line that is no header block is the customer's.
     assert_eq!(decide("From: Ada Lovelace\nRefund $30 please, one plate is chipped."), refund(3_000));
 }
+
+/// Class: a figure asked per item (times the count named), shares and "a bit of it" with no figure (U1), thanks for
+/// "refunding me" (an acknowledgement, not a new request refused as X4), passive requests ("my card credited"),
+/// and whole amounts written "50,-".
+#[test]
+fn per_item_figures_shares_thanks_and_passive_requests() {
+    for (body, cents) in [
+        ("Please refund $25 for each of the 2 broken cups.", 5_000),
+        ("3 glasses smashed, refund 12.50 USD apiece", 3_750),
+        ("refund $20 each for both plates", 4_000),
+        ("Refund 50,- EUR please", 5_000),
+    ] {
+        assert_eq!(decide(body), refund(cents), "{body}");
+    }
+    assert_eq!(decide("refund $20 each"), other("escalate", "U1"));
+    assert_eq!(decide("Refund a bit of it, it's only slightly scratched."), other("escalate", "U1"));
+    for body in ["Thank you for refunding me so quickly.", "Cheers for reimbursing me, all sorted."] {
+        assert!(!wants_refund(body), "read as a request: {body}");
+        assert_eq!(decide_on(body, 9_000, &["executed"]), other("close", "C1"), "{body}");
+    }
+    assert_eq!(decide("I expect my card to be credited with the full amount."), refund(9_000));
+}
