@@ -1129,6 +1129,142 @@ pub fn facts(ev: &Evidence) -> Facts {
     }
 }
 
+/// One fact read from the ticket, with the span of text it was read from (of the prepared text: normalised, amounts
+/// in canonical digits), or from the lookups.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reading {
+    pub fact: String,
+    pub span: String,
+}
+
+/// A decision's trace: what was read from which span, the facts, and the clause table walked row by row (which
+/// clause fired and why the earlier ones did not). The trace of the offline reader; an LLM provider's answer is
+/// checked against the same facts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DecisionTrace {
+    pub ticket_id: i64,
+    pub readings: Vec<Reading>,
+    pub facts: Facts,
+    pub checks: Vec<policy::Check>,
+    pub clause: Clause,
+    pub action: Action,
+    pub amount_cents: Option<i64>,
+}
+
+impl DecisionTrace {
+    /// The trace as lines a person reads.
+    pub fn render(&self) -> String {
+        let mut out = format!("ticket {}: {} ({})", self.ticket_id, self.action, self.clause);
+        if let Some(c) = self.amount_cents {
+            out.push_str(&format!(" {}", crate::money(c)));
+        }
+        out.push_str("\n  read:\n");
+        for r in &self.readings {
+            if r.span.is_empty() {
+                out.push_str(&format!("    {}\n", r.fact));
+            } else {
+                out.push_str(&format!("    {}  <- {:?}\n", r.fact, r.span));
+            }
+        }
+        out.push_str("  clauses:\n");
+        for c in &self.checks {
+            out.push_str(&format!("    {} {}: {}\n", if c.fired { "FIRED" } else { "no   " }, c.clause, c.why));
+        }
+        out
+    }
+}
+
+/// The span of text, trimmed and at most 120 characters.
+fn span_text(text: &str) -> String {
+    let t = text.trim();
+    match t.char_indices().nth(120) {
+        Some((i, _)) => format!("{}…", &t[..i]),
+        None => t.to_string(),
+    }
+}
+
+/// What the reader read from a ticket, span by span.
+fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
+    let r = res();
+    let text = format!("{}\n{}", ev.ticket.subject, ev.ticket.body);
+    let normalized = crate::content::normalize(&text);
+    let own_raw = own_words(&spell_request_words(&normalized));
+    let own = prepare(&text);
+    let mut out = Vec::new();
+    let mut read = |fact: String, span: &str| out.push(Reading { fact, span: span_text(span) });
+    let all_lines = normalized.lines().filter(|l| !l.trim().is_empty()).count();
+    let own_lines = own_raw.lines().filter(|l| !l.trim().is_empty()).count();
+    if own_lines < all_lines {
+        let first = normalized.lines().find(|l| !own_raw.contains(l.trim()) && !l.trim().is_empty()).unwrap_or("");
+        read(format!("quoted or forwarded text dropped ({} of {all_lines} lines)", all_lines - own_lines), first);
+    }
+    for (s, e) in clauses(&own) {
+        let c = clause_intent(&own[s..e]);
+        if c.request {
+            read("asks for money back".into(), &own[s..e]);
+        }
+        if c.status_question {
+            read("asks about a refund's state".into(), &own[s..e]);
+        }
+        if c.acknowledged {
+            read("acknowledges a refund, or asks about refunds in general".into(), &own[s..e]);
+        }
+    }
+    if let Some(m) = r.duplicate.find(&own) {
+        read("reports a duplicate charge".into(), m.as_str());
+    }
+    for (at, cents, role) in amounts(&own) {
+        let span = r.money.find_at(&own, at).map_or("", |m| m.as_str());
+        let value = cents.map_or("a figure that cannot be read with certainty".into(), crate::money);
+        read(format!("amount {value}, {role:?}"), span);
+    }
+    for (what, re) in [("a share or a part with no figure", &r.fraction), ("an uncertain figure", &r.uncertain_figure)]
+    {
+        if let Some(m) = re.find(&own) {
+            read(what.into(), m.as_str());
+        }
+    }
+    read(format!("the amount asked: {:?}", f.amount), "");
+    for (what, re) in [("safety or injury words", &r.safety), ("a legal threat", &r.legal)] {
+        if let Some(m) = re.find(&normalized) {
+            read(what.into(), m.as_str());
+        }
+    }
+    if f.intent == Intent::Complaint {
+        let span = r.complaint.find(&own).map_or("", |m| m.as_str());
+        read(format!("a complaint{}", if f.vague { " naming neither an order nor a problem" } else { "" }), span);
+    }
+    let order = match &ev.order {
+        Some(o) => format!(
+            "order {} ({:?}): {} {}, placed {} days ago; refunds on record: {:?} (from the lookups)",
+            o.id,
+            ev.lookup,
+            crate::money(o.amount_cents),
+            o.status,
+            o.placed_days_ago,
+            ev.refunds.iter().map(|r| r.status.as_str()).collect::<Vec<_>>()
+        ),
+        None => format!("no order ({:?}, from the lookups)", ev.lookup),
+    };
+    read(order, "");
+    out
+}
+
+/// The decision on a ticket with its trace.
+pub fn explain(ev: &Evidence) -> DecisionTrace {
+    let f = facts(ev);
+    let (v, checks) = policy::decide_traced(&f);
+    DecisionTrace {
+        ticket_id: ev.ticket.id,
+        readings: readings(ev, &f),
+        checks,
+        clause: v.clause,
+        action: v.action,
+        amount_cents: v.amount_cents,
+        facts: f,
+    }
+}
+
 /// Applies the written policy (policy.md): the clause table of [`crate::policy`], first match wins.
 pub fn classify(ev: &Evidence) -> Classification {
     let f = facts(ev);

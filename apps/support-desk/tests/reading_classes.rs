@@ -289,3 +289,27 @@ fn per_item_figures_shares_thanks_and_passive_requests() {
     }
     assert_eq!(decide("I expect my card to be credited with the full amount."), refund(9_000));
 }
+
+/// The trace names the span each fact was read from and why each earlier clause did not fire.
+#[test]
+fn the_trace_names_spans_and_why_earlier_clauses_did_not_fire() {
+    let t = classify::explain(&evidence("Refund $120 for the $90 lamp please", 9_000, 5, &[]));
+    assert_eq!((t.action.to_string(), t.clause.to_string()), ("refuse".into(), "X2".into()));
+    let spans: Vec<(&str, &str)> = t.readings.iter().map(|r| (r.fact.as_str(), r.span.as_str())).collect();
+    assert!(spans.contains(&("amount $120.00, Requested", "$120")), "{spans:?}");
+    assert!(spans.contains(&("amount $90.00, Price", "$90")), "{spans:?}");
+    assert_eq!(t.checks.len(), 2);
+    assert!(!t.checks[0].fired && t.checks[0].why.contains("this customer's"), "{:?}", t.checks);
+    assert!(t.checks[1].fired, "{:?}", t.checks);
+    // A refund walks every earlier row, each with its reason.
+    let t = classify::explain(&evidence(
+        "Hi,\nrefund please\n\nOn Mon, Support wrote:\n> we can refund $20",
+        9_000,
+        5,
+        &[],
+    ));
+    assert_eq!(t.amount_cents, Some(9_000));
+    assert!(t.readings.iter().any(|r| r.fact.starts_with("quoted or forwarded text dropped")), "{:?}", t.readings);
+    assert_eq!(t.checks.iter().filter(|c| !c.fired).count(), 7, "{}", t.render());
+    assert!(t.render().contains("no    E2: no safety, legal or injury words"), "{}", t.render());
+}
