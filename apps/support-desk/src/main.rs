@@ -47,6 +47,8 @@ struct LlmArgs {
     anthropic_model: String,
     #[arg(long, env = "OPENAI_MODEL", default_value = llm::DEFAULT_OPENAI_MODEL, global = true)]
     openai_model: String,
+    #[arg(long, env = "GEMINI_MODEL", default_value = llm::DEFAULT_GEMINI_MODEL, global = true)]
+    gemini_model: String,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -54,6 +56,7 @@ enum ClassifierChoice {
     Offline,
     Anthropic,
     Openai,
+    Gemini,
     Chain,
 }
 
@@ -63,12 +66,14 @@ impl LlmArgs {
             ClassifierChoice::Offline => llm::Choice::Offline,
             ClassifierChoice::Anthropic => llm::Choice::Anthropic,
             ClassifierChoice::Openai => llm::Choice::OpenAi,
+            ClassifierChoice::Gemini => llm::Choice::Gemini,
             ClassifierChoice::Chain => llm::Choice::Chain,
         };
         let opts = llm::Options {
             timeout: Duration::from_secs(self.llm_timeout_secs.max(1)),
             anthropic_model: self.anthropic_model.clone(),
             openai_model: self.openai_model.clone(),
+            gemini_model: self.gemini_model.clone(),
             offline_fallback: self.offline_fallback,
         };
         llm::from_env(choice, &opts, |var| std::env::var(var).ok())
