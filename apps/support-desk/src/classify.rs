@@ -223,6 +223,8 @@ struct Res {
     split_currency: Regex,
     /// "50,-", "50.--": a whole amount, as written in German and Swiss prices.
     whole_dash: Regex,
+    /// A refund of a part of the order named by its document label ("refund the shipping", "refund me the tax").
+    refund_part: Regex,
     /// After an asked amount: it is per item ("$25 for each of the 2 cups", "$12 each").
     per_item: Regex,
     /// A count of items in the clause ("2 broken cups", "both", "three of them").
@@ -265,7 +267,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             acknowledged: Regex::new(&format!(
-                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{{0,30}}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|(?:thanks?|thank\s+you|ta|cheers|many\s+thanks)\s+(?:\w+\s+){{0,2}}?for\s+(?:(?:processing|sorting(?:\s+out)?|handling|issuing|arranging|approving|doing|sending)\s+)?(?:the|my|your|that|this)\s+(?:[^\s?!]+\s+){{0,2}}?refund\w*(?:\s+(?:of|for)\s+{money_any})?|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:thanks?|thank\s+you|cheers|grateful|appreciate\w*)\s+(?:\w+\s+){{0,3}}?(?:for\s+)?(?:\w+\s+){{0,2}}?(?:refunding|reimbursing|crediting)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:(?:my|the|our|your)\s+)?(?:money|cash|funds|payment|{money_any})\s+(?:\w+\s+)?back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:do|does|are|is|how|when|where|what|why|will|would)\b[^.!?\n]{{0,40}}\brefunds\b[^.!?\n]{{0,60}}\?|\bhow\s+(?:long|many\s+days|quickly|soon)\s+(?:do|does|will|would|should|can)\s+(?:a|the)\s+refund\s+(?:\w+\s+)?take\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
+                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{{0,30}}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|(?:thanks?|thank\s+you|ta|cheers|many\s+thanks)\s+(?:\w+\s+){{0,2}}?for\s+(?:(?:processing|sorting(?:\s+out)?|handling|issuing|arranging|approving|doing|sending)\s+)?(?:the|my|your|that|this)\s+(?:[^\s?!]+\s+){{0,2}}?refund\w*(?:\s+(?:of|for)\s+{money_any})?|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:thanks?|thank\s+you|cheers|grateful|appreciate\w*)\s+(?:\w+\s+){{0,3}}?(?:for\s+)?(?:\w+\s+){{0,2}}?(?:refunding|reimbursing|crediting)\b|\b(?:the|my|your|that|this)\s+refund\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:already\s+)?(?:got|received|had|was\s+given|were\s+given)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:(?:my|the|our|your)\s+)?(?:money|cash|funds|payment|{money_any})\s+(?:\w+\s+)?back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:do|does|are|is|how|when|where|what|why|will|would)\b[^.!?\n]{{0,40}}\brefunds\b[^.!?\n]{{0,60}}\?|\bhow\s+(?:long|many\s+days|quickly|soon)\s+(?:do|does|will|would|should|can)\s+(?:a|the)\s+refund\s+(?:\w+\s+)?take\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
             ))
             .ok()?,
             status_question: Regex::new(
@@ -416,6 +418,10 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             whole_dash: Regex::new(r"\b(\d+)[.,]-{1,2}(?:\s|$)").ok()?,
+            refund_part: Regex::new(
+                r"(?i)\b(?:refund\w*|reimburs\w*|back)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the|my|of\s+the)\s+(shipping|delivery|postage|tax|vat|handling|service\s+fee|gift\s+wrap\w*|insurance)\b(?:\s+(?:fee|cost|charge)s?)?(?:\s*[.!,]|\s*$|\s+(?:please|pls|only|too)\b)",
+            )
+            .ok()?,
             per_item: Regex::new(r"(?i)^\s*(?:(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?|quid)\s+)?(?:for\s+)?(?:each|apiece|a\s+piece|per\s+(?:item|piece|unit|one|cup|plate|glass))\b").ok()?,
             item_count: Regex::new(
                 r"(?i)\b(?:(?P<n>\d{1,2})|(?P<w>two|three|four|five|six|seven|eight|nine|ten|both))\b(?:\s+(?:of\s+)?(?:the|my|them|those)?\s*[a-z]+)?"
@@ -809,7 +815,12 @@ fn before(text: &str, at: usize, chars: usize) -> &str {
 /// column): a price, never the amount asked.
 fn listed(text: &str, at: usize) -> bool {
     let line_start = text[..at].rfind('\n').map_or(0, |i| i);
-    res().listed.is_match(&text[line_start..at])
+    let rest = after_amount(text, at);
+    let rest = rest.split('\n').next().unwrap_or("").trim();
+    // A document line ends with its amount (a currency code or a parenthesis may follow); prose goes on.
+    let ends =
+        rest.len() <= 12 && rest.split_whitespace().all(|w| w.starts_with('(') || is_currency_code(&w.to_lowercase()));
+    ends && res().listed.is_match(&text[line_start..at])
 }
 
 /// How an amount is used in its sentence.
@@ -956,6 +967,20 @@ fn requested_in(text: &str) -> Amount {
     );
     if let [total] = totals.as_slice() {
         return Amount::Cents(*total);
+    }
+    // A part of the order named by its document label ("refund the shipping"): the amount on that line, else it
+    // cannot be settled.
+    if let Some(c) = r.refund_part.captures(text) {
+        let label = c[1].to_lowercase();
+        let on_line = all.iter().find(|(at, _, _)| {
+            let line_start = text[..*at].rfind('\n').map_or(0, |i| i + 1);
+            text[line_start..*at].trim_start().to_lowercase().starts_with(&label)
+        });
+        return match (on_line, asked.as_slice()) {
+            (_, [one]) => Amount::Cents(*one),
+            (Some(a), _) => Amount::Cents(a.1),
+            (None, _) => Amount::Ambiguous,
+        };
     }
     // A figure asked per item ("refund $25 for each of the 2 broken cups"): times the count the clause names; with
     // no count it cannot be settled.

@@ -313,3 +313,18 @@ fn the_trace_names_spans_and_why_earlier_clauses_did_not_fire() {
     assert_eq!(t.checks.iter().filter(|c| !c.fired).count(), 7, "{}", t.render());
     assert!(t.render().contains("no    E2: no safety, legal or injury words"), "{}", t.render());
 }
+
+/// Class: a document label in the customer's own prose is no pasted document; a part named by its label ("refund the
+/// shipping") is the amount on that line, and with no such line cannot be settled; a past refund in a relative
+/// clause ("the refund I got") is asked about, not asked for.
+#[test]
+fn document_parts_named_and_past_refunds_in_relative_clauses() {
+    assert_eq!(decide("Shipping: $9.00 - the parcel arrived 2 weeks late. Please refund the shipping."), refund(900));
+    let receipt = "Item: $81.00\nShipping: $9.00\nTotal: $90.00\n\n";
+    assert_eq!(decide(&format!("{receipt}It came a week late, please refund the shipping.")), refund(900));
+    assert_eq!(decide(&format!("{receipt}It broke, refund it please.")), refund(9_000));
+    assert_eq!(decide("It came a week late, please refund the shipping."), other("escalate", "U1"));
+    let body = "Is the refund I got last month the full amount or was shipping deducted?";
+    assert!(!wants_refund(body), "{body}");
+    assert_eq!(decide_on(body, 9_000, &["executed"]), other("close", "C1"));
+}
