@@ -716,6 +716,31 @@ const MUTATIONS: &[Mutation] = &[
         filter: "an_id_written_as_another_number_cannot_pin_an_error_on_a_running_call",
         also: &[],
     },
+    Mutation {
+        property: "journal audit names every edited column the journal can replay",
+        file: "crates/foureyes-store/src/replay.rs",
+        original: "            if &stored != value {",
+        broken: "            if false && &stored != value {",
+        package: "foureyes",
+        filter: "audit_names_an_edited_decision",
+        also: &[
+            "audit_names_an_edited_reservation",
+            "audit_names_an_edited_approval",
+            "audit_names_an_edited_demotion",
+            "audit_names_an_edited_credential",
+            "audit_names_an_edited_idempotency_entry",
+            "audit_names_an_edited_setting",
+        ],
+    },
+    Mutation {
+        property: "journal audit names a row no event wrote",
+        file: "crates/foureyes-store/src/replay.rs",
+        original: "    for (id, row) in in_table {\n        if !journal.contains_key(id) {",
+        broken: "    for (id, row) in in_table {\n        if false && !journal.contains_key(id) {",
+        package: "foureyes",
+        filter: "audit_names_a_forged_vote",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

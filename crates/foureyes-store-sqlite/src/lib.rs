@@ -230,6 +230,49 @@ impl SqliteStore {
         .await
     }
 
+    /// For `foureyes bench verify` only: appends `count` events to the journal, cycling through `templates` (each a
+    /// kind and its data as canonical JSON text), chained and hashed as the door chains them, at `ts_ms`, in one
+    /// transaction on the writer. No table row goes with them, so `journal audit` of such a database reports them:
+    /// never use it on a database that matters.
+    #[doc(hidden)]
+    pub async fn seed_bench_journal(
+        &self,
+        templates: Vec<(foureyes_core::journal::EventKind, String)>,
+        count: u64,
+        ts_ms: i64,
+    ) -> Result<(), StoreError> {
+        if templates.is_empty() {
+            return Ok(());
+        }
+        use rusqlite::OptionalExtension;
+        self.write(move |c| {
+            let head: Option<(i64, String)> = c
+                .query_row("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1", [], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
+                .optional()
+                .sql()?;
+            let (mut seq, mut prev) =
+                head.map_or((0, foureyes_core::journal::GENESIS_HASH.to_string()), |(s, h)| (s as u64, h));
+            let mut insert = c
+                .prepare(
+                    "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                )
+                .sql()?;
+            for i in 0..count {
+                let (kind, data) = &templates[(i % templates.len() as u64) as usize];
+                seq += 1;
+                let digest = foureyes_core::journal::stored_event_hash(seq, ts_ms, *kind, data, &prev)
+                    .ok_or_else(|| StoreError::Backend("the bench journal's head is not hex".into()))?;
+                let hash = hex::encode(digest);
+                insert.execute(rusqlite::params![seq as i64, ts_ms, kind.as_str(), data, prev, hash]).sql()?;
+                prev = hash;
+            }
+            Ok(())
+        })
+        .await
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -661,9 +704,9 @@ fn audit(c: &Connection) -> Result<AuditReport, StoreError> {
         events += 1;
     })?;
     let tables = ops::table_state(c)?;
-    let mut mismatches = Vec::new();
-    foureyes_store::replay::compare(&mut mismatches, "task event", &replayed.task_events, &tasks::indexed_events(c)?);
-    Ok(replayed.audit(events, &tables, mismatches))
+    let mut found = Vec::new();
+    foureyes_store::replay::compare(&mut found, "task_events", &replayed.task_events, &tasks::indexed_events(c)?);
+    Ok(replayed.audit(events, &tables, found))
 }
 
 impl Backend for SqliteStore {

@@ -151,7 +151,10 @@ pub struct AuditReport {
     pub decisions: u64,
     pub held_reservations: u64,
     pub unconfirmed: u64,
+    /// Each difference in one line (the `Display` of [`AuditReport::differences`]).
     pub mismatches: Vec<String>,
+    /// Each difference: table, row id, column, what the journal says and what the table says.
+    pub differences: Vec<replay::Difference>,
 }
 
 /// The storage interface. Every write method is one transaction that also appends its journal event(s);

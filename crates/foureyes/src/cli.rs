@@ -505,6 +505,19 @@ pub enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Journal verification: builds a fresh SQLite journal of `--events` events (a few real decisions and reports,
+    /// then their events repeated and chained, loaded directly: the database is thrown away), then times
+    /// `foureyes journal verify` on it as a child process, and the same walk in this process.
+    Verify {
+        /// Events in the journal.
+        #[arg(long, default_value_t = 1_000_000)]
+        events: u64,
+        /// Directory for the temporary database (default: the system temp dir).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Debug, Args)]

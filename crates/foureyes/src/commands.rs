@@ -190,6 +190,7 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
         Command::Bench(BenchCommand::Decide { callers, seconds, group_commit, dir, history, json }) => {
             crate::bench::decide(callers, seconds, group_commit, dir, history, json).await
         }
+        Command::Bench(BenchCommand::Verify { events, dir, json }) => crate::bench::verify(events, dir, json).await,
         Command::Bench(BenchCommand::Load {
             background,
             waiters,
