@@ -5,7 +5,7 @@
 use crate::db::{Tx, exec, get, row, rows, scalar, seq_param};
 use deadpool_postgres::GenericClient;
 use foureyes_core::event::EventData;
-use foureyes_core::journal::{ChainProblem, ChainVerifier, Event, EventKind, VerifyReport};
+use foureyes_core::journal::{ChainProblem, ChainVerifier, Encoded, Event, EventKind, VerifyReport};
 use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
     DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
@@ -32,7 +32,7 @@ const UNDONE_BY: &str = "SELECT id FROM decisions WHERE undo_of = $1 AND verdict
      ORDER BY id LIMIT 1";
 
 impl WriteTx for Tx<'_> {
-    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
+    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         Tx::append(self, ts_ms, data).await
     }
 
