@@ -741,6 +741,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "audit_names_a_forged_vote",
         also: &[],
     },
+    Mutation {
+        property: "canonical JSON sorts names by UTF-16 code units (journal hashes, digests)",
+        file: "crates/foureyes-core/src/canonical/jcs.rs",
+        original: "if inner.iter().all(|&b| b != b'\\\\' && b < 0x80) {",
+        broken: "if inner.iter().all(|&b| b != b'\\\\') {",
+        package: "foureyes-core",
+        filter: "same_bytes_as_serde_json_canonicalizer",
+        also: &["keys_sort_by_utf16_code_units_not_bytes"],
+    },
+    Mutation {
+        property: "a journal event is hashed over the canonical object of its fields",
+        file: "crates/foureyes-core/src/journal.rs",
+        original: "        \",\\\"prev_hash\\\":\",\n        &prev_hash,",
+        broken: "        \",\\\"prev_hash\\\":\",\n        &kind,",
+        package: "foureyes-core",
+        filter: "the_hash_is_the_canonical_object_s",
+        also: &["an_encoded_event_is_the_event_of_its_data"],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -4,9 +4,9 @@
 //! Verification never repairs: it names the first bad `seq` and stops. A torn tail (an incomplete last line,
 //! as a crash mid-write leaves) is told apart from corruption in the middle.
 
-use crate::canonical::{canonical_sha256, to_canonical_string};
+use crate::canonical::{sha256_hex, to_canonical_string};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::fmt;
 
 /// `prev_hash` of the first event.
@@ -159,7 +159,58 @@ impl Event {
 
 /// The hash an event with these fields must carry.
 pub fn event_hash(seq: u64, ts_ms: i64, kind: EventKind, data: &Value, prev_hash: &str) -> String {
-    canonical_sha256(&json!({"seq": seq, "ts_ms": ts_ms, "kind": kind, "data": data, "prev_hash": prev_hash}))
+    hash_over(seq, ts_ms, kind, &to_canonical_string(data), prev_hash)
+}
+
+/// The hash of an event whose `data` is already in canonical form: `SHA-256(JCS({seq, ts_ms, kind, data,
+/// prev_hash}))`, the object written around the data's text rather than built as a JSON value (ADR-191). RFC 8785
+/// sorts the five names as `data`, `kind`, `prev_hash`, `seq`, `ts_ms`; each member's value is written by the same
+/// canonical writer as before, so the bytes hashed are those of `canonical_sha256` over the object
+/// (`tests::the_hash_is_the_canonical_object_s`).
+pub fn hash_over(seq: u64, ts_ms: i64, kind: EventKind, canonical_data: &str, prev_hash: &str) -> String {
+    let (seq, ts_ms) = (to_canonical_string(&seq), to_canonical_string(&ts_ms));
+    let (kind, prev_hash) = (to_canonical_string(&kind), to_canonical_string(prev_hash));
+    let mut text = String::with_capacity(canonical_data.len() + prev_hash.len() + 80);
+    for part in [
+        "{\"data\":",
+        canonical_data,
+        ",\"kind\":",
+        &kind,
+        ",\"prev_hash\":",
+        &prev_hash,
+        ",\"seq\":",
+        &seq,
+        ",\"ts_ms\":",
+        &ts_ms,
+        "}",
+    ] {
+        text.push_str(part);
+    }
+    sha256_hex(text.as_bytes())
+}
+
+/// An event ready to be stored: its data serialized once, straight from its type to canonical JSON (no
+/// intermediate `serde_json::Value`), and its hash over that text. What a store appends (ADR-191).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Encoded {
+    pub seq: u64,
+    pub ts_ms: i64,
+    pub kind: EventKind,
+    /// The canonical JSON text of the data: the bytes the journal holds.
+    pub data: String,
+    pub prev_hash: String,
+    pub hash: String,
+}
+
+impl Encoded {
+    /// The next event after `(prev_seq, prev_hash)` carrying `data`: the same event as [`Event::of`], byte for byte.
+    pub fn next(prev_seq: u64, prev_hash: &str, ts_ms: i64, data: &crate::event::EventData) -> Encoded {
+        let seq = prev_seq + 1;
+        let kind = data.kind();
+        let text = to_canonical_string(data);
+        let hash = hash_over(seq, ts_ms, kind, &text, prev_hash);
+        Encoded { seq, ts_ms, kind, data: text, prev_hash: prev_hash.to_string(), hash }
+    }
 }
 
 /// The largest integer RFC 8785 writes as plain digits that every reader takes exactly (2^53).
@@ -450,6 +501,52 @@ fn parse_line(line: &[u8]) -> Result<Event, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::canonical::canonical_sha256;
+    use serde_json::json;
+
+    /// The hash as it was computed before `hash_over` (the canonical form of the whole object): what every journal
+    /// written so far carries.
+    fn hash_of_the_object(seq: u64, ts_ms: i64, kind: EventKind, data: &Value, prev_hash: &str) -> String {
+        canonical_sha256(&json!({"seq": seq, "ts_ms": ts_ms, "kind": kind, "data": data, "prev_hash": prev_hash}))
+    }
+
+    #[test]
+    fn the_hash_is_the_canonical_object_s() {
+        let datas = [
+            json!({"i": 1, "note": "café ✓", "\u{10000}": [1.50, "\n"], "\u{e000}": null}),
+            serde_json::from_str::<Value>(r#"{"n": 1e400, "m": 500.0000000000000001, "k": 9007199254740993}"#).unwrap(),
+            json!([]),
+            json!("text"),
+            json!({}),
+        ];
+        for data in &datas {
+            for (seq, ts_ms) in [(1, 0), (42, 1_767_225_600_123), (u64::from(u32::MAX) * 3, -5)] {
+                for kind in [EventKind::Decided, EventKind::SessionDemoted] {
+                    let expected = hash_of_the_object(seq, ts_ms, kind, data, GENESIS_HASH);
+                    assert_eq!(event_hash(seq, ts_ms, kind, data, GENESIS_HASH), expected, "{data}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_encoded_event_is_the_event_of_its_data() {
+        use crate::event::{EventData, KillSwitch, Refused};
+        let input = serde_json::from_str::<Value>(r#"{"x": 1e400, "y": [0.10, "é"]}"#).unwrap();
+        for data in [
+            EventData::Refused(Refused::new("bot", "bad_request", "a message \u{2028}", input)),
+            EventData::KillSwitch(KillSwitch { engaged: true, by: "ops".into() }),
+        ] {
+            let event = Event::of(6, "ab", 1_767_225_600_000, &data);
+            let encoded = Encoded::next(6, "ab", 1_767_225_600_000, &data);
+            assert_eq!(encoded.data, to_canonical_string(&event.data));
+            assert_eq!(
+                (encoded.seq, encoded.ts_ms, encoded.kind, &encoded.prev_hash, &encoded.hash),
+                (event.seq, event.ts_ms, event.kind, &event.prev_hash, &event.hash)
+            );
+            assert_eq!(event.hash, hash_of_the_object(7, 1_767_225_600_000, data.kind(), &event.data, "ab"));
+        }
+    }
 
     fn chain(n: u64) -> Vec<Event> {
         let mut out: Vec<Event> = Vec::new();

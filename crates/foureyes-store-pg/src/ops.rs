@@ -5,13 +5,12 @@
 use crate::db::{Tx, exec, get, row, rows, scalar, seq_param};
 use deadpool_postgres::GenericClient;
 use foureyes_core::event::EventData;
-use foureyes_core::journal::{ChainVerifier, Event, EventKind, VerifyReport};
+use foureyes_core::journal::{ChainVerifier, Encoded, Event, EventKind, VerifyReport};
 use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
     DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
 };
 use foureyes_store::authority::Authority;
-use foureyes_store::replay::reservation_grant;
 use foureyes_store::tx::{NewCredentialRow, NewDecisionRow, UsageRow, WriteTx, session_key};
 use foureyes_store::{DecisionFilter, StoreError};
 use serde_json::Value;
@@ -31,7 +30,7 @@ const UNDONE_BY: &str = "SELECT id FROM decisions WHERE undo_of = $1 AND verdict
      ORDER BY id LIMIT 1";
 
 impl WriteTx for Tx<'_> {
-    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
+    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         Tx::append(self, ts_ms, data).await
     }
 

@@ -41,6 +41,9 @@ use tokio::sync::oneshot;
 /// The schema version this build writes (`PRAGMA user_version`).
 pub const SCHEMA_VERSION: i64 = 6;
 
+/// Prepared statements kept per connection (every statement of the write and read paths fits).
+const STATEMENT_CACHE: usize = 128;
+
 /// Tuning for the SQLite store.
 #[derive(Debug, Clone)]
 pub struct SqliteOptions {
@@ -91,6 +94,9 @@ fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> 
     )
     .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {e}", path.display())))?;
     conn.busy_timeout(options.busy_timeout).sql()?;
+    // The write path alone prepares more than rusqlite's default 16 statements: a smaller cache would evict and
+    // re-parse them on every transaction.
+    conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
     conn.pragma_update(None, "journal_mode", "WAL").sql()?;
     conn.pragma_update(None, "synchronous", "FULL").sql()?;
     conn.pragma_update(None, "foreign_keys", "ON").sql()?;
@@ -405,7 +411,7 @@ fn writer_loop(conn: Connection, jobs: mpsc::Receiver<Job>, max_batch: usize, st
 }
 
 fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
-    if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+    if let Err(e) = step(conn, "BEGIN IMMEDIATE") {
         let err = StoreError::Backend(format!("cannot begin a write transaction: {e}"));
         for job in batch {
             // The job must still answer its caller; run nothing, report the failure.
@@ -415,7 +421,7 @@ fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
     }
     let mut responders = Vec::with_capacity(batch.len());
     for job in batch {
-        if let Err(e) = conn.execute_batch("SAVEPOINT job") {
+        if let Err(e) = step(conn, "SAVEPOINT job") {
             let err = StoreError::Backend(format!("savepoint failed: {e}"));
             responders.push((job_refusal(job), Some(err)));
             continue;
@@ -426,12 +432,15 @@ fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
             Ok(out) => out,
             Err(_) => (true, Box::new(|_| {}) as Responder),
         };
-        let step = if rollback { "ROLLBACK TO job; RELEASE job" } else { "RELEASE job" };
-        let failure =
-            conn.execute_batch(step).err().map(|e| StoreError::Backend(format!("savepoint release failed: {e}")));
+        let ended = if rollback {
+            step(conn, "ROLLBACK TO job").and_then(|()| step(conn, "RELEASE job"))
+        } else {
+            step(conn, "RELEASE job")
+        };
+        let failure = ended.err().map(|e| StoreError::Backend(format!("savepoint release failed: {e}")));
         responders.push((respond, failure));
     }
-    let commit = conn.execute_batch("COMMIT").map_err(|e| StoreError::Backend(format!("commit failed: {e}")));
+    let commit = step(conn, "COMMIT").map_err(|e| StoreError::Backend(format!("commit failed: {e}")));
     if let Err(e) = &commit {
         // A failed COMMIT is a failed write or fsync (or a full disk): whether the batch reached the disk is
         // unknown, and the kernel may have dropped the dirty pages it could not write (fsyncgate), so a later
@@ -446,6 +455,12 @@ fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
             (Ok(()), None) => respond(Ok(())),
         }
     }
+}
+
+/// Runs one transaction-control statement (`BEGIN IMMEDIATE`, `SAVEPOINT`, …), prepared once per connection like
+/// every statement of the write path.
+fn step(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached(sql)?.execute([]).map(|_| ())
 }
 
 /// Answers a job that could not run, without running its work.
@@ -603,7 +618,8 @@ impl Store for SqliteStore {
 
     async fn journal_head(&self) -> Result<u64, StoreError> {
         self.read(|c| {
-            Ok(c.query_row("SELECT COALESCE(MAX(seq), 0) FROM journal", [], |r| r.get::<_, i64>(0)).sql()? as u64)
+            let mut stmt = c.prepare_cached("SELECT COALESCE(MAX(seq), 0) FROM journal").sql()?;
+            Ok(stmt.query_row([], |r| r.get::<_, i64>(0)).sql()? as u64)
         })
         .await
     }
@@ -684,7 +700,7 @@ impl Store for SqliteStore {
 
     async fn pin_tool(&self, pin: &foureyes_core::tool_pin::ToolPinned, now_ms: i64) -> Result<u64, StoreError> {
         let pin = pin.clone();
-        self.write(move |c| run_ready(tx_ops::pin_tool(&mut SqliteTx(c), &pin, now_ms))).await
+        self.write_tx(move |t| run_ready(tx_ops::pin_tool(t, &pin, now_ms))).await
     }
 
     async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {

@@ -3,15 +3,13 @@
 //! per connection (`prepare_cached`).
 
 use super::Sql;
-use foureyes_core::canonical::to_canonical_string;
 use foureyes_core::event::EventData;
-use foureyes_core::journal::{ChainProblem, ChainVerifier, Event, EventKind, GENESIS_HASH, VerifyReport};
+use foureyes_core::journal::{ChainProblem, ChainVerifier, Encoded, Event, EventKind, GENESIS_HASH, VerifyReport};
 use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
     DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
 };
 use foureyes_store::authority::Authority;
-use foureyes_store::replay::reservation_grant;
 use foureyes_store::tx::{NewCredentialRow, NewDecisionRow, UsageRow, WriteTx};
 use foureyes_store::{DecisionFilter, StoreError};
 use rusqlite::{Connection, OptionalExtension, Row, params};
@@ -26,19 +24,18 @@ fn from_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T
 }
 
 /// Appends one event to the journal, chained to the current head.
-pub(crate) fn append(c: &Connection, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
-    let (prev_seq, prev_hash) = head(c)?;
-    let event = Event::of(prev_seq, &prev_hash, ts_ms, &data);
+pub(crate) fn append(c: &Connection, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
+    let head: Option<(i64, String)> = c
+        .prepare_cached("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1")
+        .sql()?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()
+        .sql()?;
+    let (prev_seq, prev_hash) = head.map_or((0, GENESIS_HASH.to_string()), |(s, h)| (s as u64, h));
+    let event = Encoded::next(prev_seq, &prev_hash, ts_ms, &data);
     c.prepare_cached("INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
         .sql()?
-        .execute(params![
-            event.seq as i64,
-            event.ts_ms,
-            event.kind.as_str(),
-            to_canonical_string(&event.data),
-            event.prev_hash,
-            event.hash
-        ])
+        .execute(params![event.seq as i64, event.ts_ms, event.kind.as_str(), event.data, event.prev_hash, event.hash])
         .sql()?;
     Ok(event)
 }
@@ -87,7 +84,7 @@ impl SqliteTx<'_> {
 }
 
 impl WriteTx for SqliteTx<'_> {
-    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
+    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         append(self.0, ts_ms, data)
     }
 
@@ -481,7 +478,7 @@ fn decision_from_row(r: &Row<'_>) -> rusqlite::Result<Result<DecisionRecord, Sto
 
 pub(crate) fn load_decision(c: &Connection, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
     let sql = format!("SELECT {DECISION_COLUMNS} FROM decisions WHERE id = ?1");
-    c.query_row(&sql, params![id], decision_from_row).optional().sql()?.transpose()
+    c.prepare_cached(&sql).sql()?.query_row(params![id], decision_from_row).optional().sql()?.transpose()
 }
 
 pub(crate) fn list_decisions(c: &Connection, filter: &DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
@@ -489,7 +486,7 @@ pub(crate) fn list_decisions(c: &Connection, filter: &DecisionFilter) -> Result<
     let status = filter.status.map(|s| s.as_str());
     let sql =
         format!("SELECT {DECISION_COLUMNS} FROM decisions WHERE (?1 IS NULL OR status = ?1) ORDER BY id DESC LIMIT ?2");
-    let mut stmt = c.prepare(&sql).sql()?;
+    let mut stmt = c.prepare_cached(&sql).sql()?;
     let rows = stmt.query_map(params![status, limit], decision_from_row).sql()?;
     rows.map(|r| r.sql()?).collect()
 }
@@ -498,7 +495,9 @@ const APPROVAL_COLUMNS: &str = "id, decision_id, request, reasons, digest, requi
 
 fn load_approval_raw(c: &Connection, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
     let sql = format!("SELECT {APPROVAL_COLUMNS} FROM approvals WHERE id = ?1");
-    let Some(mut record) = c.query_row(&sql, params![id], approval_from_row).optional().sql()?.transpose()? else {
+    let Some(mut record) =
+        c.prepare_cached(&sql).sql()?.query_row(params![id], approval_from_row).optional().sql()?.transpose()?
+    else {
         return Ok(None);
     };
     record.approvers = approvers(c, id)?;

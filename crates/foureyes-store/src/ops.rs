@@ -9,7 +9,7 @@ use crate::{Decided, MAX_DETAIL_BYTES, Principal, StoreError, VoteOutcome};
 use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
 use foureyes_core::canonical::to_canonical_string;
 use foureyes_core::event::{self as ev, CredentialChange, EventData};
-use foureyes_core::journal::Event;
+use foureyes_core::journal::Encoded;
 use foureyes_core::pipeline::{Usage, denials_since_ms, usage_queries};
 use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, Decision, DecisionId, DecisionRecord, DecisionStatus,
@@ -30,7 +30,7 @@ pub async fn refuse<W: WriteTx>(
     message: &str,
     input: Value,
     now_ms: i64,
-) -> Result<Event, StoreError> {
+) -> Result<Encoded, StoreError> {
     w.append(now_ms, EventData::Refused(ev::Refused::new(agent, code, message, input))).await
 }
 
