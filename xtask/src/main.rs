@@ -526,11 +526,11 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a connector never requests a URL or redirect outside its allowed origins",
         file: "crates/foureyes-connect/src/run.rs",
-        original: "if origins.contains(&o) {",
-        broken: "if true || origins.contains(&o) {",
+        original: "    if !accepted {",
+        broken: "    if false && !accepted {",
         package: "foureyes-connect",
         filter: "failures_are_honest_about_what_may_have_happened",
-        also: &[],
+        also: &["urls_are_judged_by_the_policys_canonicaliser"],
     },
     Mutation {
         property: "MCP parse parity: no forwarded frame holds a line break any reader honours",
@@ -758,6 +758,15 @@ const MUTATIONS: &[Mutation] = &[
         package: "foureyes-core",
         filter: "the_hash_is_the_canonical_object_s",
         also: &["an_encoded_event_is_the_event_of_its_data"],
+    },
+    Mutation {
+        property: "a connector's URL and each redirect also pass the rules of the action's `type: url` params",
+        file: "crates/foureyes-connect/src/run.rs",
+        original: "    for (name, rule) in &checks.params {",
+        broken: "    for (name, rule) in checks.params.iter().take(0) {",
+        package: "foureyes-connect",
+        filter: "urls_are_judged_by_the_policys_canonicaliser",
+        also: &[],
     },
 ];
 

@@ -574,6 +574,8 @@ fn a_credential_role_edited_by_hand_grants_nothing(backend: Backend) {
         ev.kind == EventKind::Refused && ev.data["code"] == "record_altered" && ev.data.to_string().contains("tokens")
     });
     assert!(refused, "the refusal is journaled");
+}
+
 // -------------------------------------------------------------------------------------------------------------
 // `journal audit` compares every column the journal can replay (issue 13). Each edit below was reported
 // `consistent` by the audit before it compared more than statuses, held flags and reservation grants.
