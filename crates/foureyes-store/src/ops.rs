@@ -53,7 +53,7 @@ pub async fn refused<W: WriteTx>(
 // The authority state (ADR-180)
 
 /// How many events one read of the journal brings while catching up.
-const CATCH_UP_PAGE: u32 = 10_000;
+const CATCH_UP_PAGE: u32 = 1_000;
 
 /// Brings this process's authority state to the head this transaction sees: applies the events after the state's
 /// `seq`, each checked to extend the head the state verified ([`crate::authority::Authority::apply`]), then checks

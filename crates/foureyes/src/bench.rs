@@ -120,19 +120,24 @@ async fn one_run(
     let dir = base.join(format!("foureyes-bench-{}", fresh_request_id()));
     std::fs::create_dir_all(&dir)
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot create `{}`: {e}", dir.display())))?;
-    let store =
-        Arc::new(SqliteStore::open(dir.join("bench.db"), SqliteOptions { group_commit, ..SqliteOptions::default() })?);
+    let open = || SqliteStore::open(dir.join("bench.db"), SqliteOptions { group_commit, ..SqliteOptions::default() });
+    let mut store = Arc::new(open()?);
     if history > 0 {
-        // One real decision per caller, then its reservation copied so that `history` reservations in all sit in
-        // the budget's window (spread over the last hour), split evenly across the callers' keys.
+        // One real decision per caller, then it is copied so that `history` held reservations in all sit in the
+        // budget's window (spread over the last hour), split evenly across the callers' keys. The copies are
+        // `decided` events in the journal (ADR-180: usage is what the journal says).
         let now = jiff::Timestamp::now().as_millisecond();
         for caller in 0..callers {
             let record = store.decide(policy.clone(), bench_request(caller, u64::MAX), now).await?;
             let share = history / callers as u64 + u64::from((caller as u64) < history % callers as u64);
             store.seed_bench_history(record.decision_id, share.saturating_sub(1), now - 3_600_000, now).await?;
         }
-        // The history is journal events: the first decision after it replays them into the door's authority state
-        // (ADR-180), here, before the clock starts.
+        // Then the door restarts, as after a deployment: closing checkpoints the seeding's write-ahead log into the
+        // database (so its write-back is not measured), and the first decision of the new door replays the whole
+        // journal into its authority state, here, before the clock starts.
+        store.close();
+        drop(store);
+        store = Arc::new(open()?);
         for caller in 0..callers {
             store.decide(policy.clone(), bench_request(caller, u64::MAX - 1), now).await?;
         }
