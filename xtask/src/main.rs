@@ -768,6 +768,42 @@ const MUTATIONS: &[Mutation] = &[
         filter: "urls_are_judged_by_the_policys_canonicaliser",
         also: &[],
     },
+    Mutation {
+        property: "a gated tools/call forwards only name, arguments and _meta (ADR-160)",
+        file: "crates/foureyes-mcp/src/gate.rs",
+        original: "let mut params = Map::new();",
+        broken: "let mut params = self.params.clone();",
+        package: "foureyes-mcp",
+        filter: "unknown_params_are_dropped_and_meta_passes",
+        also: &[],
+    },
+    Mutation {
+        property: "a task-augmented or multi-round tools/call is refused, never forwarded (ADR-160)",
+        file: "crates/foureyes-mcp/src/gate.rs",
+        original: "let unsupported = REFUSED_PARAMS.iter().find(|(k, _)| params.contains_key(*k)).map(|(_, why)| why.to_string());",
+        broken: "let unsupported: Option<String> = None;",
+        package: "foureyes-mcp",
+        filter: "a_task_augmented_call_is_refused_and_runs_nothing",
+        also: &["input_responses_and_request_state_are_refused"],
+    },
+    Mutation {
+        property: "a tool whose definition is not its pin is hidden and its calls refused (ADR-161)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "if pinned.as_deref() == Some(seen.as_str()) {",
+        broken: "if pinned.is_some() {",
+        package: "foureyes-mcp",
+        filter: "a_changed_tool_definition_is_hidden_and_refused_until_a_person_re_pins_it",
+        also: &["a_policy_pin_admits_only_its_definition"],
+    },
+    Mutation {
+        property: "a first-seen tool pin never replaces a pin (ADR-161)",
+        file: "crates/foureyes-core/src/tool_pin.rs",
+        original: "if pin.cause == PinCause::FirstSeen && pins.contains_key(&key) {",
+        broken: "if false {",
+        package: "foureyes-core",
+        filter: "a_first_seen_pin_never_replaces_one_and_an_approved_one_always_does",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -36,6 +36,8 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/policy", get(policy))
         .route("/v1/policy/reload", post(reload))
         .route("/v1/me", get(me))
+        .route("/v1/mcp/pins", get(mcp_pins).post(mcp_pin_first_seen))
+        .route("/v1/mcp/pins/approve", post(mcp_pin_approve))
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(openapi))
 }
@@ -466,6 +468,87 @@ async fn journal(
     require(&state, &caller, PEOPLE, "reading the journal").await?;
     let events = state.store.journal(q.after_seq.unwrap_or(0), q.limit.unwrap_or(500).min(5000)).await?;
     Ok(Json(json!(events)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PinsQuery {
+    server: Option<String>,
+}
+
+/// The MCP tool pins that hold (ADR-161): the policy's `mcp.<server>.pins` over the journal's, for one server or
+/// all. Every role reads them (a `--server` proxy holds an agent token).
+async fn mcp_pins(
+    State(state): State<AppState>,
+    _caller: Caller,
+    Query(q): Query<PinsQuery>,
+) -> ApiResult<Json<Value>> {
+    use foureyes_core::tool_pin::{current, effective};
+    let journaled = current(&state.store.tool_pins().await?);
+    let policy = state.policy();
+    let mut servers: std::collections::BTreeSet<String> = journaled.keys().map(|(s, _)| s.clone()).collect();
+    servers.extend(policy.mcp.keys().cloned());
+    let none = std::collections::BTreeMap::new();
+    let pins: Vec<Value> = servers
+        .iter()
+        .filter(|s| q.server.as_deref().is_none_or(|want| want == s.as_str()))
+        .flat_map(|s| effective(s, policy.mcp.get(s).map_or(&none, |m| &m.pins), &journaled).into_values())
+        .map(|p| json!(p))
+        .collect();
+    Ok(Json(json!({"pins": pins})))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PinBody {
+    server: String,
+    tool: String,
+    sha256: String,
+}
+
+/// A proxy (agent token) records the definition it admitted on first sight; it never replaces a pin
+/// (`tool_pin::current`).
+async fn mcp_pin_first_seen(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    require(&state, &caller, &[Role::Agent], "pinning a tool definition on first sight").await?;
+    let b: PinBody = body(&state, &caller, "POST /v1/mcp/pins", raw).await?;
+    let pin = foureyes_core::tool_pin::ToolPinned {
+        server: b.server,
+        tool: b.tool,
+        sha256: b.sha256,
+        cause: foureyes_core::tool_pin::PinCause::FirstSeen,
+        by: caller.name().to_string(),
+        previous: None,
+    };
+    let seq = state.store.pin_tool(&pin, state.now_ms()).await?;
+    state.notify();
+    Ok(Json(json!({"pin": pin, "seq": seq})))
+}
+
+/// A person re-pins a tool to the definition they reviewed: proxies list it and forward its calls again.
+async fn mcp_pin_approve(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    require(&state, &caller, PEOPLE, "re-pinning a tool definition").await?;
+    let b: PinBody = body(&state, &caller, "POST /v1/mcp/pins/approve", raw).await?;
+    let key = (b.server.clone(), b.tool.clone());
+    let previous = foureyes_core::tool_pin::current(&state.store.tool_pins().await?).remove(&key).map(|p| p.sha256);
+    let pin = foureyes_core::tool_pin::ToolPinned {
+        server: b.server,
+        tool: b.tool,
+        sha256: b.sha256,
+        cause: foureyes_core::tool_pin::PinCause::Approved,
+        by: caller.name().to_string(),
+        previous,
+    };
+    let seq = state.store.pin_tool(&pin, state.now_ms()).await?;
+    state.notify();
+    Ok(Json(json!({"pin": pin, "seq": seq})))
 }
 
 async fn verify(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Value>> {

@@ -64,6 +64,9 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/v1/policy"),
     ("POST", "/v1/policy/reload"),
     ("GET", "/v1/me"),
+    ("GET", "/v1/mcp/pins"),
+    ("POST", "/v1/mcp/pins"),
+    ("POST", "/v1/mcp/pins/approve"),
     ("GET", "/v1/sessions"),
     ("POST", "/v1/sessions/restore"),
     ("GET", "/v1/approvals"),
@@ -409,7 +412,7 @@ async fn documented_request_fields_and_query_parameters_are_the_ones_the_handler
             checked += 1;
         }
     }
-    assert_eq!(checked, 18, "10 bodies and 8 query strings");
+    assert_eq!(checked, 21, "12 bodies and 9 query strings");
 }
 
 #[tokio::test]
