@@ -289,7 +289,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             alternatives: Regex::new(&format!(
-                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*(?:-|to|or|/)\s*(?:maybe\s+)?{money_any}"
+                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*(?:-|to|or|/)\s*(?:maybe\s+)?{money_any}|(?:{CUR_BEFORE})\s?\d+(?:[.,]\d{{1,2}})?\s*(?:-|to|/|or)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\b"
             ))
             .ok()?,
             comparison: Regex::new(r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of)\b").ok()?,
@@ -1047,6 +1047,15 @@ fn requested_in(text: &str) -> Amount {
             || listed(text, at)
             || (added(at) && r.paid_clause.is_match(clause_of(at)))
     };
+    // Alternatives or a range that is not a price ("I want $45-50 back"): the figure cannot be settled.
+    let unpriced_range = r.alternatives.find_iter(text).any(|m| {
+        all.iter()
+            .find(|a| m.start() <= a.0 && a.0 < m.end())
+            .is_some_and(|(at, _, role)| *role != Role::Price && !paid(*at))
+    });
+    if unpriced_range {
+        return Amount::Ambiguous;
+    }
     let every = distinct(all.iter().filter(|(at, _, role)| *role == Role::Requested || !paid(*at)).map(|a| a.1));
     match every.len() {
         0 if r.full.is_match(text) => Amount::Full,

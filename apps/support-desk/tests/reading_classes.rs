@@ -120,6 +120,8 @@ fn approximate_figures_asked_back_need_information() {
         "Refund somewhere between $10 and $15 for the torn page.",
         "I'd want between 20 and 30 dollars back for the stain.",
         "can i get like $20 back for the scratch",
+        "I want $45-50 back for the dent",
+        "refund $20 to 25 for the missing screws",
     ] {
         assert_eq!(requested_amount(body), Amount::Ambiguous, "{body}");
         assert_eq!(decide(body), other("escalate", "U1"), "{body}");
@@ -130,6 +132,7 @@ fn approximate_figures_asked_back_need_information() {
         ("I'd like $20 back for the scratch.", 2_000),
         ("I paid like $80 for this, I want my money back.", 9_000),
         ("It cost about $90 and it broke, refund it please.", 9_000),
+        ("I paid $85 or $90 with tax, I forget. Refund it please, it broke.", 9_000),
     ] {
         assert_eq!(decide(body), refund(cents), "{body}");
     }
