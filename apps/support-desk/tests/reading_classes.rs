@@ -331,3 +331,19 @@ fn document_parts_named_and_past_refunds_in_relative_clauses() {
     assert!(!wants_refund(body), "{body}");
     assert_eq!(decide_on(body, 9_000, &["executed"]), other("close", "C1"));
 }
+
+/// Class: "return of money" with no determiner (non-native English), a duplicate charge whose extra is "one of the
+/// charges" (not a part of the order), and a share given as "45 of the 90 dollars" (the figure in the second's
+/// currency).
+#[test]
+fn return_of_money_duplicate_one_of_the_charges_and_figure_of_figure() {
+    assert_eq!(decide("Dzien dobry, the toy is broken. Please give me return of money."), refund(9_000));
+    assert_eq!(
+        decide("I've been charged $90 twice for the same order. Please refund one of the charges."),
+        refund(9_000)
+    );
+    assert_eq!(decide("please refund 45 of the 90 dollars, one of the two chairs is broken"), refund(4_500));
+    assert_eq!(decide("Refund 20 of the $60 for the missing lid."), refund(2_000));
+    // A part of the order with no figure still cannot be settled.
+    assert_eq!(decide("Refund two of them please, they are cracked."), other("escalate", "U1"));
+}
