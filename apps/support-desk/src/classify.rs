@@ -114,7 +114,7 @@ const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩]|\brs\.?|\b(?:usd|eur|gbp
 const CUR_AFTER: &str = r"[$€£₹¥₩]|(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
-const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:my|our|the) (?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b";
+const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b";
 /// Money-back idioms that mean the whole amount ("every penny back", "refund the lot", "all of it back"), read
 /// like "all my money back" (policy.md: the full amount). "Worth every penny" is praise: the idioms count only
 /// with "back" or after an asking word.
@@ -221,6 +221,8 @@ struct Res {
     listed: Regex,
     /// "12€50", "5$99": the French way of writing 12.50.
     split_currency: Regex,
+    /// "45 of the 90 dollars", "20 of the $60": a figure in the currency of the figure it is part of.
+    share_of_figure: Regex,
     /// "50,-", "50.--": a whole amount, as written in German and Swiss prices.
     whole_dash: Regex,
     /// A refund of a part of the order named by its document label ("refund the shipping", "refund me the tax").
@@ -289,7 +291,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             alternatives: Regex::new(&format!(
-                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*(?:-|to|or|/)\s*(?:maybe\s+)?{money_any}"
+                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*(?:-|to|or|/)\s*(?:maybe\s+)?{money_any}|(?:{CUR_BEFORE})\s?\d+(?:[.,]\d{{1,2}})?\s*(?:-|to|/|or)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\b"
             ))
             .ok()?,
             comparison: Regex::new(r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of)\b").ok()?,
@@ -416,6 +418,10 @@ fn res() -> &'static Res {
                 r"|[^\n]{1,60}?(?:\.{3,}|…+|\t|\s{3,})",
                 r")\s*[-+]?\s*$",
             ))
+            .ok()?,
+            share_of_figure: Regex::new(
+                r"(?i)\b(\d+(?:[.,]\d{1,2})?)\s+(of\s+(?:the|my|your|our)\s+(?:[$€£]\s?\d+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?\s*(?:dollars?|bucks|euros?|pounds?|quid|usd|eur)\b))",
+            )
             .ok()?,
             whole_dash: Regex::new(r"\b(\d+)[.,]-{1,2}(?:\s|$)").ok()?,
             refund_part: Regex::new(
@@ -707,6 +713,8 @@ fn canonical_amounts(text: &str) -> String {
     let r = res();
     let text = &*r.split_currency.replace_all(text, "$1.$3 $2");
     let text = &*r.whole_dash.replace_all(text, "$1.00");
+    // "45 of the 90 dollars": the first figure is in the second's currency.
+    let text = &*r.share_of_figure.replace_all(text, "$1 dollars $2");
     let paired = r.word_pair.replace_all(text, |c: &regex::Captures| {
         let minor = c[2].trim_start_matches(['o', 'O']).trim_start_matches(['-', ' ']);
         match (number_value(&c[1]), number_value(minor)) {
@@ -1034,7 +1042,7 @@ fn requested_in(text: &str) -> Amount {
         return if named.len() == 1 { Amount::Cents(named[0]) } else { Amount::Ambiguous };
     }
     if r.fraction.is_match(text)
-        || r.part_of_order.is_match(text)
+        || (r.part_of_order.is_match(text) && !is_duplicate(text))
         || asked.len() > 1
         || (asked.len() == 1 && r.alternatives.is_match(text))
     {
@@ -1047,6 +1055,15 @@ fn requested_in(text: &str) -> Amount {
             || listed(text, at)
             || (added(at) && r.paid_clause.is_match(clause_of(at)))
     };
+    // Alternatives or a range that is not a price ("I want $45-50 back"): the figure cannot be settled.
+    let unpriced_range = r.alternatives.find_iter(text).any(|m| {
+        all.iter()
+            .find(|a| m.start() <= a.0 && a.0 < m.end())
+            .is_some_and(|(at, _, role)| *role != Role::Price && !paid(*at))
+    });
+    if unpriced_range {
+        return Amount::Ambiguous;
+    }
     let every = distinct(all.iter().filter(|(at, _, role)| *role == Role::Requested || !paid(*at)).map(|a| a.1));
     match every.len() {
         0 if r.full.is_match(text) => Amount::Full,

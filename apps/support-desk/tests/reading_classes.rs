@@ -120,6 +120,8 @@ fn approximate_figures_asked_back_need_information() {
         "Refund somewhere between $10 and $15 for the torn page.",
         "I'd want between 20 and 30 dollars back for the stain.",
         "can i get like $20 back for the scratch",
+        "I want $45-50 back for the dent",
+        "refund $20 to 25 for the missing screws",
     ] {
         assert_eq!(requested_amount(body), Amount::Ambiguous, "{body}");
         assert_eq!(decide(body), other("escalate", "U1"), "{body}");
@@ -130,6 +132,7 @@ fn approximate_figures_asked_back_need_information() {
         ("I'd like $20 back for the scratch.", 2_000),
         ("I paid like $80 for this, I want my money back.", 9_000),
         ("It cost about $90 and it broke, refund it please.", 9_000),
+        ("I paid $85 or $90 with tax, I forget. Refund it please, it broke.", 9_000),
     ] {
         assert_eq!(decide(body), refund(cents), "{body}");
     }
@@ -327,4 +330,20 @@ fn document_parts_named_and_past_refunds_in_relative_clauses() {
     let body = "Is the refund I got last month the full amount or was shipping deducted?";
     assert!(!wants_refund(body), "{body}");
     assert_eq!(decide_on(body, 9_000, &["executed"]), other("close", "C1"));
+}
+
+/// Class: "return of money" with no determiner (non-native English), a duplicate charge whose extra is "one of the
+/// charges" (not a part of the order), and a share given as "45 of the 90 dollars" (the figure in the second's
+/// currency).
+#[test]
+fn return_of_money_duplicate_one_of_the_charges_and_figure_of_figure() {
+    assert_eq!(decide("Dzien dobry, the toy is broken. Please give me return of money."), refund(9_000));
+    assert_eq!(
+        decide("I've been charged $90 twice for the same order. Please refund one of the charges."),
+        refund(9_000)
+    );
+    assert_eq!(decide("please refund 45 of the 90 dollars, one of the two chairs is broken"), refund(4_500));
+    assert_eq!(decide("Refund 20 of the $60 for the missing lid."), refund(2_000));
+    // A part of the order with no figure still cannot be settled.
+    assert_eq!(decide("Refund two of them please, they are cracked."), other("escalate", "U1"));
 }
