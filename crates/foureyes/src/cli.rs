@@ -649,15 +649,19 @@ pub struct ExecuteArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum SecretCommand {
-    /// Seal and store a secret (a rotation when it exists). The value comes from stdin, or `--from-file`.
+    /// Seal and store a secret (a rotation when it exists). The value comes from stdin, or `--from-file`. The set
+    /// or rotation is journaled first, with the name and --as, never the value.
     Set {
         name: String,
         #[arg(long)]
         from_file: Option<PathBuf>,
+        /// Who sets it (journaled).
+        #[arg(long = "as", default_value = "cli")]
+        by: String,
         #[arg(long, env = "FOUREYES_SECRETS_KEY_FILE")]
         secrets_key_file: Option<PathBuf>,
     },
-    /// Names, versions and times (never values).
+    /// Names, versions, when each was created and last rotated (never values).
     List {
         #[arg(long)]
         json: bool,

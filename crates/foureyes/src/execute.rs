@@ -142,18 +142,17 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
                 println!("no secrets");
             } else {
                 for s in &list {
+                    let created = s.created_at_ms.map_or_else(|| "unknown".to_string(), crate::output::time);
+                    let rotated = s.rotated_at_ms.map_or_else(|| "never".to_string(), crate::output::time);
                     println!(
-                        "{:<32} version {:<4} set {}  key {}",
-                        s.name,
-                        s.version,
-                        crate::output::time(s.updated_at_ms),
-                        s.key_fingerprint
+                        "{:<32} version {:<4} created {created}  rotated {rotated}  key {}",
+                        s.name, s.version, s.key_fingerprint
                     );
                 }
             }
             Ok(0)
         }
-        SecretCommand::Set { name, from_file, .. } => {
+        SecretCommand::Set { name, from_file, by, .. } => {
             let secrets = secrets(db, key_file).await?.ok_or_else(no_key)?;
             let mut value = match &from_file {
                 Some(path) => std::fs::read_to_string(path)
@@ -173,8 +172,18 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
                     value.pop();
                 }
             }
-            let version = secrets.set(&name, &value, now_ms()).await?;
-            println!("secret `{name}` set (version {version}); its value is not shown");
+            foureyes_connect::secrets::check(&name, &value)?;
+            // Journaled first (name and who, never the value): no value changes without its entry. A set that
+            // fails after this leaves the entry and says so here.
+            let rotation = secrets.exists(&name).await?;
+            let store = crate::commands::open_backend(db).await?;
+            let seq = store.journal_secret_set(&name, &by, rotation, now_ms()).await?;
+            let version = secrets.set(&name, &value, now_ms()).await.map_err(|e| {
+                let exit = Exit::from(e);
+                Exit::new(exit.code, format!("{} (journaled as seq {seq}, but the value was NOT stored)", exit.message))
+            })?;
+            let what = if rotation { "rotated" } else { "set" };
+            println!("secret `{name}` {what} (version {version}, journal seq {seq}); its value is not shown");
             Ok(0)
         }
     }

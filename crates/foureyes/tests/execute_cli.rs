@@ -138,3 +138,60 @@ fn the_cli_and_the_server_execute_with_credentials_the_agent_never_holds() {
     assert_eq!((status, &again["ran"]), (200, &json!(false)));
     assert_eq!(seen.lock().unwrap().len(), 2, "the same request id runs once");
 }
+
+/// `foureyes secret set` on an existing name is a rotation: journaled first with the name and who (`--as`), never
+/// the value; `secret list` shows when each was created and last rotated.
+#[test]
+fn a_secret_rotation_is_journaled_by_name_and_who_never_the_value() {
+    let (base, _seen) = shop();
+    let env = Env::new(&policy(&base));
+    let set = |value: &str, by: Option<&str>| {
+        let mut c = env.command();
+        c.env("FOUREYES_SECRETS_KEY", KEY).args(["secret", "set", "shop_token"]);
+        if let Some(by) = by {
+            c.args(["--as", by]);
+        }
+        let mut child = c.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        child.stdin.take().unwrap().write_all(value.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(!text.contains(value), "{text}");
+        text
+    };
+    const ROTATED: &str = "tok-cli-shop-credential-rotated-43";
+    assert!(set(SECRET, None).contains("`shop_token` set"));
+    assert!(set(ROTATED, Some("alice")).contains("`shop_token` rotated"));
+    // A refused value (empty) is neither stored nor journaled.
+    let mut c = env.command();
+    c.env("FOUREYES_SECRETS_KEY", KEY).args(["secret", "set", "shop_token", "--from-file", "/dev/null"]);
+    assert!(!c.output().unwrap().status.success());
+
+    let export = env.cli(&["journal", "export", "-"]);
+    let journal = String::from_utf8_lossy(&export.stdout).to_string();
+    assert!(!journal.contains(SECRET) && !journal.contains(ROTATED), "no value in the journal");
+    let sets: Vec<Value> = journal
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|e| e["data"]["action"] == json!("secret_set"))
+        .map(|e| json!({"kind": e["kind"], "data": e["data"]}))
+        .collect();
+    assert_eq!(
+        sets,
+        vec![
+            json!({"kind": "credential", "data": {"action": "secret_set", "name": "shop_token", "by": "cli", "rotation": false}}),
+            json!({"kind": "credential", "data": {"action": "secret_set", "name": "shop_token", "by": "alice", "rotation": true}}),
+        ],
+        "{journal}"
+    );
+    let mut list = env.command();
+    let listed = list.env("FOUREYES_SECRETS_KEY", KEY).args(["secret", "list", "--json"]).output().unwrap();
+    let listed: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    let entry = &listed[0];
+    assert_eq!((&entry["name"], &entry["version"]), (&json!("shop_token"), &json!(2)), "{listed}");
+    assert!(entry["created_at_ms"].is_i64() && entry["rotated_at_ms"].is_i64(), "{listed}");
+    assert!(entry["created_at_ms"].as_i64() <= entry["rotated_at_ms"].as_i64());
+    let text = env.command().env("FOUREYES_SECRETS_KEY", KEY).args(["secret", "list"]).output().unwrap();
+    let text = String::from_utf8_lossy(&text.stdout).to_string();
+    assert!(text.contains("created ") && text.contains("rotated ") && !text.contains("rotated never"), "{text}");
+}
