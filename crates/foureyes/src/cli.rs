@@ -105,6 +105,14 @@ pub enum Command {
         #[arg(long, default_value_t = 200)]
         iterations: u64,
     },
+    /// The connector runs FourEyes cannot confirm: permitted decisions of actions with an `execute:` connector that
+    /// were never reported (a crash or a lost report between the permit and the report). `serve` prints them at
+    /// start. Nothing re-runs them: settle each with `foureyes report ID --outcome executed|failed|unknown` once
+    /// you know what happened (exit 0 when there are none, 14 when there are).
+    Unconfirmed {
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]

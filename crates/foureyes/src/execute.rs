@@ -71,6 +71,33 @@ pub async fn say_unconfirmed(store: &dyn Store, policy: &Policy) -> Result<(), E
     Ok(())
 }
 
+/// `foureyes unconfirmed`: the same list as `serve` prints at start, for the operator to settle.
+pub async fn unconfirmed(db: &Path, policy: &Option<PathBuf>, json: bool) -> Result<u8, Exit> {
+    let policy = require_policy(policy)?;
+    let store = open_backend(db).await?;
+    let list = foureyes_connect::unconfirmed(store.as_ref(), &policy).await?;
+    if json {
+        let rows: Vec<Value> = list
+            .iter()
+            .map(|d| {
+                serde_json::json!({
+                    "decision_id": d.decision_id,
+                    "action": d.request.action,
+                    "agent": d.request.agent,
+                    "request_id": d.request.request_id,
+                    "decided_at_ms": d.decided_at_ms,
+                })
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&rows).unwrap_or_default());
+    } else if list.is_empty() {
+        println!("no connector runs to confirm");
+    } else {
+        say_unconfirmed(store.as_ref(), &policy).await?;
+    }
+    Ok(if list.is_empty() { 0 } else { EXIT_RUN_FAILED })
+}
+
 pub async fn execute(
     db: &Path,
     policy: &Option<PathBuf>,

@@ -195,3 +195,72 @@ fn a_secret_rotation_is_journaled_by_name_and_who_never_the_value() {
     let text = String::from_utf8_lossy(&text.stdout).to_string();
     assert!(text.contains("created ") && text.contains("rotated ") && !text.contains("rotated never"), "{text}");
 }
+
+/// A permit whose connector never reported (as a crash between the permit and the report leaves it) is listed by
+/// `foureyes unconfirmed` and by `serve` at start, and never re-run: the same request id sent again runs nothing.
+#[test]
+fn runs_left_unconfirmed_are_listed_at_start_and_by_the_cli_and_never_rerun() {
+    let (base, seen) = shop();
+    let env = Env::new(&policy(&base));
+    let with_key = |args: &[&str]| {
+        let mut c = env.command();
+        c.env("FOUREYES_SECRETS_KEY", KEY).args(args);
+        c
+    };
+    // The permit, taken and never reported.
+    let decided = env.cli(&[
+        "decide",
+        "--agent",
+        "bot",
+        "--action",
+        "shop.refund",
+        "--params",
+        r#"{"order_id":"ord_7"}"#,
+        "--request-id",
+        "crash-1",
+        "--json",
+    ]);
+    let decision: Value = serde_json::from_slice(&decided.stdout).unwrap();
+    let id = decision["decision_id"].as_i64().unwrap();
+    let listed = with_key(&["unconfirmed", "--json"]).output().unwrap();
+    assert_eq!(listed.status.code(), Some(14), "{}", String::from_utf8_lossy(&listed.stderr));
+    let rows: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    assert_eq!((rows[0]["decision_id"].as_i64(), &rows[0]["request_id"]), (Some(id), &json!("crash-1")), "{rows}");
+
+    let agent = env.token("bot", "agent");
+    let mut serve = with_key(&["serve", "--listen", "127.0.0.1:0"]);
+    let mut child = serve.stdout(Stdio::piped()).spawn().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let _server = support::KillOnDrop(child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut said = Vec::new();
+    let mut addr = None;
+    // The address comes first; the list of runs to confirm follows, before any request is served.
+    while !said.iter().any(|l: &String| l.contains(&format!("decision {id} "))) {
+        let line = rx
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap_or_else(|_| panic!("serve listed no unconfirmed run: {said:?}"));
+        if let Some(url) = line.split(" on http://").nth(1) {
+            addr = Some(url.trim().to_string());
+        }
+        said.push(line);
+    }
+    let addr = addr.expect("serve announces its address");
+    assert!(said.iter().any(|l| l.contains("cannot be confirmed (1)")), "{said:?}");
+    let body = json!({"request_id": "crash-1", "action": "shop.refund", "params": {"order_id": "ord_7"}});
+    let (status, raw) =
+        support::http_bytes(&addr, "POST", "/v1/execute", &agent, Some(&body), Duration::from_secs(30)).unwrap();
+    let again: Value = serde_json::from_slice(&raw).unwrap();
+    assert_eq!((status, &again["ran"], &again["replayed"]), (200, &json!(false), &json!(true)), "{again}");
+    assert!(seen.lock().unwrap().is_empty(), "an unconfirmed run is never re-run");
+    // Settled by the operator: no longer listed.
+    env.cli(&["report", &id.to_string(), "--outcome", "failed"]);
+    let listed = with_key(&["unconfirmed"]).output().unwrap();
+    assert_eq!(listed.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&listed.stdout).contains("no connector runs to confirm"));
+}
