@@ -644,6 +644,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_secret_rotation_is_journaled_by_name_and_who_never_the_value",
         also: &[],
     },
+    Mutation {
+        property: "a connector run's start is marked before anything is sent (crash honesty)",
+        file: "crates/foureyes-connect/src/door.rs",
+        original: "        if let Some(runs) = &self.runs\n",
+        broken: "        if let Some(runs) = None::<&Arc<dyn RunTable>>\n",
+        package: "foureyes-connect",
+        filter: "a_crash_between_permit_and_report_is_listed_and_never_rerun",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -5,8 +5,9 @@
 use crate::cli::{DecideArgs, SecretCommand};
 use crate::commands::{fresh_request_id, now_ms, open_backend, require_policy};
 use crate::{EXIT_REFUSED, EXIT_STORAGE, Exit};
+use foureyes_connect::runs::{RunTable, open_runs};
 use foureyes_connect::secrets::{SecretError, SecretKey, Secrets, open_table};
-use foureyes_connect::{Door, Executed};
+use foureyes_connect::{Door, Executed, Unconfirmed};
 use foureyes_core::{ActionRequest, Outcome, Policy};
 use foureyes_store::{Store, StoreError};
 use serde_json::Value;
@@ -41,8 +42,15 @@ pub async fn secrets(db: &Path, key_file: Option<&Path>) -> Result<Option<Secret
     Ok(Some(Secrets::new(key, table)))
 }
 
-pub fn door(store: Arc<dyn Store>, secrets: Option<Secrets>) -> Door {
-    Door { store, secrets, clock: Arc::new(now_ms) }
+/// The start marks of the database `db` names (`connector_runs`).
+pub async fn runs(db: &Path) -> Result<Arc<dyn RunTable>, Exit> {
+    open_runs(&db.display().to_string())
+        .await
+        .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot open the connector run marks: {e}")))
+}
+
+pub fn door(store: Arc<dyn Store>, secrets: Option<Secrets>, runs: Arc<dyn RunTable>) -> Door {
+    Door { store, secrets, runs: Some(runs), clock: Arc::new(now_ms) }
 }
 
 /// The door as the server sees it.
@@ -56,36 +64,49 @@ impl foureyes_server::execute::ExecuteDoor for ServerDoor {
 }
 
 /// Prints the connector runs a crash left unconfirmed (at `serve` start). They are never re-run by FourEyes.
-pub async fn say_unconfirmed(store: &dyn Store, policy: &Policy) -> Result<(), Exit> {
-    let list = foureyes_connect::unconfirmed(store, policy).await?;
+pub async fn say_unconfirmed(store: &dyn Store, policy: &Policy, runs: &dyn RunTable) -> Result<(), Exit> {
+    let list = foureyes_connect::unconfirmed(store, policy, Some(runs)).await?;
+    print_unconfirmed(&list);
+    Ok(())
+}
+
+fn print_unconfirmed(list: &[Unconfirmed]) {
     if list.is_empty() {
-        return Ok(());
+        return;
     }
     println!("connector runs that cannot be confirmed ({}): permitted, never reported; not re-run:", list.len());
-    for d in &list {
+    for u in list {
+        let d = &u.decision;
+        let state = match u.started_at_ms {
+            Some(t) => format!("started {}: it may have acted", crate::output::time(t)),
+            None => "never started: nothing was sent".to_string(),
+        };
         println!(
-            "  decision {}  {}  agent {}  request {}  (settle: foureyes report {} --outcome executed|failed|unknown)",
+            "  decision {}  {}  agent {}  request {}  {state}  (settle: foureyes report {} --outcome \
+             executed|failed|unknown)",
             d.decision_id, d.request.action, d.request.agent, d.request.request_id, d.decision_id
         );
     }
-    Ok(())
 }
 
 /// `foureyes unconfirmed`: the same list as `serve` prints at start, for the operator to settle.
 pub async fn unconfirmed(db: &Path, policy: &Option<PathBuf>, json: bool) -> Result<u8, Exit> {
     let policy = require_policy(policy)?;
     let store = open_backend(db).await?;
-    let list = foureyes_connect::unconfirmed(store.as_ref(), &policy).await?;
+    let runs = runs(db).await?;
+    let list = foureyes_connect::unconfirmed(store.as_ref(), &policy, Some(runs.as_ref())).await?;
     if json {
         let rows: Vec<Value> = list
             .iter()
-            .map(|d| {
+            .map(|u| {
+                let d = &u.decision;
                 serde_json::json!({
                     "decision_id": d.decision_id,
                     "action": d.request.action,
                     "agent": d.request.agent,
                     "request_id": d.request.request_id,
                     "decided_at_ms": d.decided_at_ms,
+                    "started_at_ms": u.started_at_ms,
                 })
             })
             .collect();
@@ -93,7 +114,7 @@ pub async fn unconfirmed(db: &Path, policy: &Option<PathBuf>, json: bool) -> Res
     } else if list.is_empty() {
         println!("no connector runs to confirm");
     } else {
-        say_unconfirmed(store.as_ref(), &policy).await?;
+        print_unconfirmed(&list);
     }
     Ok(if list.is_empty() { 0 } else { EXIT_RUN_FAILED })
 }
@@ -129,7 +150,7 @@ pub async fn execute(
     };
     let secrets = secrets(db, key_file).await?;
     let store: Arc<dyn Store> = store;
-    let done = door(store, secrets).execute(policy, request).await?;
+    let done = door(store, secrets, runs(db).await?).execute(policy, request).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&done.to_json()).unwrap_or_default());
     } else {

@@ -226,6 +226,8 @@ fn runs_left_unconfirmed_are_listed_at_start_and_by_the_cli_and_never_rerun() {
     assert_eq!(listed.status.code(), Some(14), "{}", String::from_utf8_lossy(&listed.stderr));
     let rows: Value = serde_json::from_slice(&listed.stdout).unwrap();
     assert_eq!((rows[0]["decision_id"].as_i64(), &rows[0]["request_id"]), (Some(id), &json!("crash-1")), "{rows}");
+    // Decided and never sent to its connector (no start mark): listed as such.
+    assert!(rows[0]["started_at_ms"].is_null(), "{rows}");
 
     let agent = env.token("bot", "agent");
     let mut serve = with_key(&["serve", "--listen", "127.0.0.1:0"]);
@@ -252,6 +254,7 @@ fn runs_left_unconfirmed_are_listed_at_start_and_by_the_cli_and_never_rerun() {
     }
     let addr = addr.expect("serve announces its address");
     assert!(said.iter().any(|l| l.contains("cannot be confirmed (1)")), "{said:?}");
+    assert!(said.iter().any(|l| l.contains("never started: nothing was sent")), "{said:?}");
     let body = json!({"request_id": "crash-1", "action": "shop.refund", "params": {"order_id": "ord_7"}});
     let (status, raw) =
         support::http_bytes(&addr, "POST", "/v1/execute", &agent, Some(&body), Duration::from_secs(30)).unwrap();
