@@ -804,6 +804,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_first_seen_pin_never_replaces_one_and_an_approved_one_always_does",
         also: &[],
     },
+    Mutation {
+        property: "a connector secret is never set or rotated without a journal entry naming it and who",
+        file: "crates/foureyes/src/execute.rs",
+        original: "            let seq = store.journal_secret_set(&name, &by, rotation, now_ms()).await?;",
+        broken: "            let seq = if false { store.journal_secret_set(&name, &by, rotation, now_ms()).await? } else { 0 };",
+        package: "foureyes",
+        filter: "a_secret_rotation_is_journaled_by_name_and_who_never_the_value",
+        also: &[],
+    },
+    Mutation {
+        property: "a connector run's start is marked before anything is sent (crash honesty)",
+        file: "crates/foureyes-connect/src/door.rs",
+        original: "        if let Some(runs) = &self.runs\n",
+        broken: "        if let Some(runs) = None::<&Arc<dyn RunTable>>\n",
+        package: "foureyes-connect",
+        filter: "a_crash_between_permit_and_report_is_listed_and_never_rerun",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

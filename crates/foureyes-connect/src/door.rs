@@ -8,6 +8,7 @@
 //! nothing here re-runs one by itself.
 
 use crate::run::{self, RunResult};
+use crate::runs::RunTable;
 use crate::secrets::Secrets;
 use foureyes_core::{ActionRequest, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
 use foureyes_store::{DecisionFilter, Store, StoreError};
@@ -53,6 +54,9 @@ impl Executed {
 pub struct Door {
     pub store: Arc<dyn Store>,
     pub secrets: Option<Secrets>,
+    /// Where a run's start is marked before anything is sent (`None`: no marks, so after a crash a started run and
+    /// one that never started look the same).
+    pub runs: Option<Arc<dyn RunTable>>,
     pub clock: Clock,
 }
 
@@ -79,6 +83,18 @@ impl Door {
         if decision.verdict != Verdict::Permit || decided.replayed {
             return Ok(Executed { decision, replayed: decided.replayed, ran: false, outcome: None });
         }
+        // The start mark, durable before anything is sent; without it nothing is sent.
+        if let Some(runs) = &self.runs
+            && let Err(e) = runs.started(decision.decision_id, spec.kind(), (self.clock)()).await
+        {
+            let detail = json!({
+                "connector": spec.kind(),
+                "error": format!("the run's start could not be recorded ({e}); nothing was sent"),
+            });
+            let reported =
+                self.store.report_by(decision.decision_id, Outcome::Failed, detail, REPORTER, (self.clock)()).await?;
+            return Ok(Executed { decision: reported, replayed: false, ran: false, outcome: Some(Outcome::Failed) });
+        }
         // Outside any lock: the decide transaction has committed.
         let RunResult { outcome, detail } =
             run::run(&spec, &url_params, &decision, original.as_ref(), self.secrets.as_ref()).await;
@@ -103,10 +119,43 @@ fn fit(detail: Value) -> Value {
     })
 }
 
+/// A permitted decision of an action with a connector that was never reported.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Unconfirmed {
+    pub decision: DecisionRecord,
+    /// When its connector run started (it may have acted), or `None`: no start mark (with marks kept, it never
+    /// reached its connector; without a [`RunTable`], unknown).
+    pub started_at_ms: Option<i64>,
+}
+
 /// Connector runs that cannot be confirmed: permitted decisions of actions with a connector that were never
-/// reported (a crash, or a lost report, between the permit and the report). Listed at start; never re-run.
-pub async fn unconfirmed(store: &dyn Store, policy: &Policy) -> Result<Vec<DecisionRecord>, StoreError> {
+/// reported (a crash, or a lost report, between the permit and the report), each with its start mark if `runs`
+/// has one. Listed at start; never re-run.
+pub async fn unconfirmed(
+    store: &dyn Store,
+    policy: &Policy,
+    runs: Option<&dyn RunTable>,
+) -> Result<Vec<Unconfirmed>, StoreError> {
     let intended =
         store.decisions(DecisionFilter { status: Some(DecisionStatus::Intended), limit: Some(1000) }).await?;
-    Ok(intended.into_iter().filter(|d| policy.action(&d.request.action).is_some_and(|a| a.execute.is_some())).collect())
+    let mut list: Vec<DecisionRecord> = intended
+        .into_iter()
+        .filter(|d| policy.action(&d.request.action).is_some_and(|a| a.execute.is_some()))
+        .collect();
+    // Oldest first, on both backends.
+    list.sort_by_key(|d| d.decision_id);
+    let starts = match runs {
+        None => Default::default(),
+        Some(r) => {
+            let ids: Vec<_> = list.iter().map(|d| d.decision_id).collect();
+            r.starts(&ids).await.map_err(StoreError::Backend)?
+        }
+    };
+    Ok(list
+        .into_iter()
+        .map(|d| {
+            let started_at_ms = starts.get(&d.decision_id).copied();
+            Unconfirmed { decision: d, started_at_ms }
+        })
+        .collect())
 }

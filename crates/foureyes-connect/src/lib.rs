@@ -10,6 +10,7 @@
 //! - [`run`]: the `http` connector (reqwest on rustls with the `ring` provider; the URL and each redirect judged by
 //!   core's canonicaliser and `UrlRule`: the allowed origins and the action's `type: url` rules, [`run::url_allowed`]) and the `command` connector (argv, never a shell; empty environment plus `PATH`);
 //! - [`secrets`]: AES-256-GCM sealing and the `connector_secrets` table (SQLite or PostgreSQL);
+//! - [`runs`]: start marks (`connector_runs`), written before a connector is sent;
 //! - [`door`]: the flow, and [`door::unconfirmed`] (runs a crash left unconfirmed; never re-run by themselves).
 //!
 //! Architecture invariant: a connector runs only for a permit its own call made (`replayed: false`); a denied,
@@ -17,10 +18,11 @@
 
 pub mod door;
 pub mod run;
+pub mod runs;
 pub mod secrets;
 pub mod template;
 
-pub use door::{Door, Executed, unconfirmed};
+pub use door::{Door, Executed, Unconfirmed, unconfirmed};
 pub use run::{check_policy, check_spec};
 pub use secrets::{SecretKey, Secrets};
 

@@ -40,6 +40,19 @@ pub fn valid_name(name: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
+/// Whether `name` and `value` may be stored (checked before anything is journaled or written).
+pub fn check(name: &str, value: &str) -> Result<(), SecretError> {
+    if !valid_name(name) {
+        return Err(SecretError::Invalid(format!(
+            "secret name `{name}`: letters, digits and `_`, starting with a letter, at most 64"
+        )));
+    }
+    if value.is_empty() || value.len() > MAX_SECRET_BYTES {
+        return Err(SecretError::Invalid(format!("a secret value has 1 to {MAX_SECRET_BYTES} bytes")));
+    }
+    Ok(())
+}
+
 /// The 256-bit sealing key. Its `Debug` shows the fingerprint only.
 pub struct SecretKey {
     bytes: [u8; 32],
@@ -148,8 +161,19 @@ pub struct SecretInfo {
     pub name: String,
     /// 1 when first set, +1 at each rotation.
     pub version: i64,
+    /// When it was first set (`None` for a row stored before this was kept).
+    pub created_at_ms: Option<i64>,
+    /// When it was last rotated (`None`: never).
+    pub rotated_at_ms: Option<i64>,
     pub updated_at_ms: i64,
     pub key_fingerprint: String,
+}
+
+impl SecretInfo {
+    fn new(name: String, version: i64, created: Option<i64>, updated: i64, key_fingerprint: String) -> SecretInfo {
+        let rotated_at_ms = (version > 1).then_some(updated);
+        SecretInfo { name, version, created_at_ms: created, rotated_at_ms, updated_at_ms: updated, key_fingerprint }
+    }
 }
 
 /// The secrets table (one per database), kept apart from the store's tables and its journal.
@@ -175,19 +199,17 @@ impl Secrets {
 
     /// Seals and stores `value` under `name` (a rotation when it exists); returns the new version.
     pub async fn set(&self, name: &str, value: &str, now_ms: i64) -> Result<i64, SecretError> {
-        if !valid_name(name) {
-            return Err(SecretError::Invalid(format!(
-                "secret name `{name}`: letters, digits and `_`, starting with a letter, at most 64"
-            )));
-        }
-        if value.is_empty() || value.len() > MAX_SECRET_BYTES {
-            return Err(SecretError::Invalid(format!("a secret value has 1 to {MAX_SECRET_BYTES} bytes")));
-        }
+        check(name, value)?;
         self.table.put(self.key.seal(name, value.as_bytes())?, now_ms).await
     }
 
     pub async fn list(&self) -> Result<Vec<SecretInfo>, SecretError> {
         self.table.list().await
+    }
+
+    /// Whether `name` is set (a `set` of it is then a rotation).
+    pub async fn exists(&self, name: &str) -> Result<bool, SecretError> {
+        Ok(self.table.get(name).await?.is_some())
     }
 
     /// Opens the named secrets for one connector run.
@@ -207,7 +229,8 @@ const SQLITE_TABLE: &str = "CREATE TABLE IF NOT EXISTS connector_secrets (
     key_fingerprint TEXT NOT NULL,
     nonce BLOB NOT NULL,
     sealed BLOB NOT NULL,
-    updated_at_ms INTEGER NOT NULL
+    updated_at_ms INTEGER NOT NULL,
+    created_at_ms INTEGER
 ) STRICT";
 
 /// The secrets table in the store's SQLite file, on a connection of its own.
@@ -221,6 +244,18 @@ impl SqliteSecrets {
         let conn = rusqlite::Connection::open(path).map_err(storage)?;
         conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(storage)?;
         conn.execute_batch(SQLITE_TABLE).map_err(storage)?;
+        // A table made before `created_at_ms` was kept gains the column (its rows' creation time stays unknown).
+        let has_created: bool = conn
+            .query_row(
+                "SELECT count(*) FROM pragma_table_info('connector_secrets') WHERE name = 'created_at_ms'",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .map_err(storage)?
+            > 0;
+        if !has_created {
+            conn.execute_batch("ALTER TABLE connector_secrets ADD COLUMN created_at_ms INTEGER").map_err(storage)?;
+        }
         Ok(SqliteSecrets { conn: Arc::new(Mutex::new(conn)) })
     }
 
@@ -243,8 +278,9 @@ impl SecretTable for SqliteSecrets {
     async fn put(&self, row: Sealed, now_ms: i64) -> Result<i64, SecretError> {
         self.with(move |c| {
             c.query_row(
-                "INSERT INTO connector_secrets (name, version, key_fingerprint, nonce, sealed, updated_at_ms)
-                 VALUES (?1, 1, ?2, ?3, ?4, ?5)
+                "INSERT INTO connector_secrets
+                   (name, version, key_fingerprint, nonce, sealed, updated_at_ms, created_at_ms)
+                 VALUES (?1, 1, ?2, ?3, ?4, ?5, ?5)
                  ON CONFLICT(name) DO UPDATE SET version = version + 1, key_fingerprint = excluded.key_fingerprint,
                    nonce = excluded.nonce, sealed = excluded.sealed, updated_at_ms = excluded.updated_at_ms
                  RETURNING version",
@@ -277,15 +313,9 @@ impl SecretTable for SqliteSecrets {
     async fn list(&self) -> Result<Vec<SecretInfo>, SecretError> {
         self.with(|c| {
             let mut stmt =
-                c.prepare("SELECT name, version, updated_at_ms, key_fingerprint FROM connector_secrets ORDER BY name")?;
-            let rows = stmt.query_map([], |r| {
-                Ok(SecretInfo {
-                    name: r.get(0)?,
-                    version: r.get(1)?,
-                    updated_at_ms: r.get(2)?,
-                    key_fingerprint: r.get(3)?,
-                })
-            })?;
+                c.prepare("SELECT name, version, created_at_ms, updated_at_ms, key_fingerprint FROM connector_secrets ORDER BY name")?;
+            let rows =
+                stmt.query_map([], |r| Ok(SecretInfo::new(r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?;
             rows.collect()
         })
         .await
@@ -312,7 +342,8 @@ impl PgSecrets {
                     key_fingerprint TEXT NOT NULL,
                     nonce BYTEA NOT NULL,
                     sealed BYTEA NOT NULL,
-                    updated_at_ms BIGINT NOT NULL)",
+                    updated_at_ms BIGINT NOT NULL);
+                 ALTER TABLE connector_secrets ADD COLUMN IF NOT EXISTS created_at_ms BIGINT",
             )
             .await
             .map_err(storage)?;
@@ -326,8 +357,9 @@ impl SecretTable for PgSecrets {
         let r = self
             .client
             .query_one(
-                "INSERT INTO connector_secrets (name, version, key_fingerprint, nonce, sealed, updated_at_ms)
-                 VALUES ($1, 1, $2, $3, $4, $5)
+                "INSERT INTO connector_secrets
+                   (name, version, key_fingerprint, nonce, sealed, updated_at_ms, created_at_ms)
+                 VALUES ($1, 1, $2, $3, $4, $5, $5)
                  ON CONFLICT (name) DO UPDATE SET version = connector_secrets.version + 1,
                    key_fingerprint = excluded.key_fingerprint, nonce = excluded.nonce, sealed = excluded.sealed,
                    updated_at_ms = excluded.updated_at_ms
@@ -351,18 +383,13 @@ impl SecretTable for PgSecrets {
     async fn list(&self) -> Result<Vec<SecretInfo>, SecretError> {
         let rows = self
             .client
-            .query("SELECT name, version, updated_at_ms, key_fingerprint FROM connector_secrets ORDER BY name", &[])
+            .query(
+                "SELECT name, version, created_at_ms, updated_at_ms, key_fingerprint FROM connector_secrets ORDER BY name",
+                &[],
+            )
             .await
             .map_err(|e| SecretError::Storage(e.to_string()))?;
-        Ok(rows
-            .iter()
-            .map(|r| SecretInfo {
-                name: r.get(0),
-                version: r.get(1),
-                updated_at_ms: r.get(2),
-                key_fingerprint: r.get(3),
-            })
-            .collect())
+        Ok(rows.iter().map(|r| SecretInfo::new(r.get(0), r.get(1), r.get(2), r.get(3), r.get(4))).collect())
     }
 }
 
@@ -405,6 +432,9 @@ mod tests {
         assert!(matches!(secrets.open_for_run(&other_name).await, Err(SecretError::Open { .. })));
         let listed = secrets.list().await.expect("list");
         assert_eq!(listed.len(), 2);
+        let shop = listed.iter().find(|s| s.name == "shop_token").expect("listed");
+        assert_eq!((shop.version, shop.created_at_ms, shop.rotated_at_ms), (2, Some(1), Some(2)));
+        assert!(secrets.exists("shop_token").await.expect("exists") && !secrets.exists("nope").await.expect("exists"));
         assert!(!format!("{listed:?}").contains("secret\""));
     }
 }

@@ -15,6 +15,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
+use foureyes_connect::runs::RunTable;
 use foureyes_connect::secrets::{SecretKey, SecretTable, Secrets, SqliteSecrets};
 use foureyes_connect::{Door, unconfirmed};
 use foureyes_core::{ActionRequest, DecisionStatus, Outcome, Policy, Verdict};
@@ -351,6 +352,7 @@ fn request(id: &str, action: &str, params: Value) -> ActionRequest {
 struct World {
     door: Door,
     store: Arc<dyn Store>,
+    runs: Arc<dyn RunTable>,
     policy: Arc<Policy>,
     seen: Seen,
     evil: Seen,
@@ -366,6 +368,9 @@ enum Backend {
     Postgres,
 }
 
+/// The store, the secrets table, the start marks and (on PostgreSQL) the databases to drop.
+type Tables = (Arc<dyn Store>, Arc<dyn SecretTable>, Arc<dyn RunTable>, Option<support::Databases>);
+
 async fn world(backend: Backend) -> World {
     let (evil_base, evil) = shop(None).await;
     // The same machine under another origin (`localhost` vs `127.0.0.1`): the URL rules forbid it.
@@ -373,17 +378,19 @@ async fn world(backend: Backend) -> World {
     let (base, seen) = shop(Some(evil_origin.clone())).await;
     let dir = tempfile::tempdir().unwrap();
     let policy = policy(&base, &evil_origin, dir.path().to_str().unwrap());
-    let (store, table, pg): (Arc<dyn Store>, Arc<dyn SecretTable>, _) = match backend {
+    let (store, table, runs, pg): Tables = match backend {
         Backend::Sqlite => {
             let path = dir.path().join("foureyes.db");
             let store = Arc::new(SqliteStore::open(&path, SqliteOptions::default()).unwrap());
-            (store, Arc::new(SqliteSecrets::open(&path).unwrap()), None)
+            let runs = foureyes_connect::runs::open_runs(path.to_str().unwrap()).await.unwrap();
+            (store, Arc::new(SqliteSecrets::open(&path).unwrap()), runs, None)
         }
         Backend::Postgres => {
             let dbs = support::Databases::new();
             let (url, store) = dbs.store().await;
             let table = foureyes_connect::secrets::open_table(&url).await.unwrap();
-            (store, table, Some(dbs))
+            let runs = foureyes_connect::runs::open_runs(&url).await.unwrap();
+            (store, table, runs, Some(dbs))
         }
     };
     let secrets = Secrets::new(SecretKey::from_hex(&"5a".repeat(32)).unwrap(), table);
@@ -394,8 +401,8 @@ async fn world(backend: Backend) -> World {
         let c = clock_ms.clone();
         Arc::new(move || c.fetch_add(1, Ordering::SeqCst)) as foureyes_connect::door::Clock
     };
-    let door = Door { store: store.clone(), secrets: Some(secrets), clock };
-    World { door, store, policy, seen, evil, base, evil_base: evil_origin, dir, _pg: pg }
+    let door = Door { store: store.clone(), secrets: Some(secrets), runs: Some(runs.clone()), clock };
+    World { door, store, runs, policy, seen, evil, base, evil_base: evil_origin, dir, _pg: pg }
 }
 
 impl World {
@@ -569,11 +576,27 @@ async fn a_crash_between_permit_and_report_is_listed_and_never_rerun(w: World) {
     let r = refund("crash-1", "shop.refund", "ord_c");
     let permit = w.store.decide_or_replay(w.policy.clone(), r.clone(), T0).await.unwrap();
     assert!(!permit.replayed);
-    let listed = unconfirmed(&*w.store, &w.policy).await.unwrap();
-    assert_eq!(listed.iter().map(|d| d.decision_id).collect::<Vec<_>>(), vec![permit.decision.decision_id]);
+    // A second one whose connector was started (its mark written, as the door does before sending) and never
+    // reported.
+    let started =
+        w.store.decide_or_replay(w.policy.clone(), refund("crash-2", "shop.refund", "ord_d"), T0).await.unwrap();
+    w.runs.started(started.decision.decision_id, "http", T0 + 5).await.unwrap();
+    // A run that reported is not listed, and had its mark written before it was sent.
+    let done = w.exec(refund("done-1", "shop.refund", "ord_e")).await;
+    assert_eq!(done.outcome, Some(Outcome::Executed));
+    assert_eq!(w.runs.starts(&[done.decision.decision_id]).await.unwrap().len(), 1, "the start is marked");
+    let listed = unconfirmed(&*w.store, &w.policy, Some(w.runs.as_ref())).await.unwrap();
+    let listed: Vec<_> = listed.iter().map(|u| (u.decision.decision_id, u.started_at_ms)).collect();
+    assert_eq!(
+        listed,
+        vec![(permit.decision.decision_id, None), (started.decision.decision_id, Some(T0 + 5))],
+        "never started vs started and never reported"
+    );
     let again = w.exec(r).await;
     assert_eq!((again.replayed, again.ran, again.decision.status), (true, false, DecisionStatus::Intended));
-    assert_eq!(w.seen.count("/refunds/ord_c"), 0, "an unconfirmed run is never re-run by itself");
+    let again = w.exec(refund("crash-2", "shop.refund", "ord_d")).await;
+    assert_eq!((again.replayed, again.ran, again.decision.status), (true, false, DecisionStatus::Intended));
+    assert_eq!(w.seen.count("/refunds/ord_c") + w.seen.count("/refunds/ord_d"), 0, "never re-run by itself");
 }
 
 async fn urls_are_judged_by_the_policys_canonicaliser(w: World) {

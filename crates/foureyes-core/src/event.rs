@@ -217,6 +217,13 @@ pub enum CredentialChange {
     Revoked {
         name: String,
     },
+    /// A connector secret set (`rotation: false`) or replaced (`rotation: true`) by `by`: its name, never its value.
+    /// Journaled before the value is stored, so no value ever changes without this entry.
+    SecretSet {
+        name: String,
+        by: String,
+        rotation: bool,
+    },
 }
 
 /// A signal demoted a session (`session: null` is the agent's requests without a session id).
@@ -540,6 +547,14 @@ mod tests {
         same(
             EventData::Credential(CredentialChange::Revoked { name: "n".into() }),
             json!({"action": "revoked", "name": "n"}),
+        );
+        same(
+            EventData::Credential(CredentialChange::SecretSet {
+                name: "shop_token".into(),
+                by: "ann".into(),
+                rotation: true,
+            }),
+            json!({"action": "secret_set", "name": "shop_token", "by": "ann", "rotation": true}),
         );
         for session in [Some("s1"), None] {
             same(

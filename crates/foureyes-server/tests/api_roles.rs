@@ -488,3 +488,20 @@ async fn the_body_cannot_name_the_agent_or_role() {
     assert_eq!(v["agent"], "bot");
     let _: Value = v;
 }
+
+/// A connector secret is readable by no credential: no endpoint serves one (this crate holds none,
+/// `tests/boundaries.rs`), so every way to name one is 404 for an agent, an approver and an admin alike, and the
+/// published API has no such path. The matrix above has no secrets row because there is nothing to call.
+#[tokio::test]
+async fn no_credential_can_read_a_connector_secret() {
+    let h = harness().await;
+    for token in [AGENT, APPROVER, ADMIN] {
+        for path in ["/v1/secrets", "/v1/secrets/shop_token", "/v1/connector-secrets", "/v1/execute/secrets"] {
+            let r = h.send(req("GET", path).token(token)).await;
+            assert_eq!(r.status, StatusCode::NOT_FOUND, "{path}: {}", r.text());
+        }
+    }
+    let spec = h.send(req("GET", "/openapi.json")).await.json();
+    let named: Vec<&String> = spec["paths"].as_object().unwrap().keys().filter(|p| p.contains("secret")).collect();
+    assert!(named.is_empty(), "{named:?}");
+}

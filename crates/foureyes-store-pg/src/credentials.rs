@@ -82,6 +82,10 @@ impl Credentials for PgStore {
         in_tx!(self, |w| ops::revoke_token(w, name, now_ms))
     }
 
+    async fn journal_secret_set(&self, name: &str, by: &str, rotation: bool, now_ms: i64) -> Result<u64, StoreError> {
+        in_tx!(self, |w| ops::journal_secret_set(w, name, by, rotation, now_ms))
+    }
+
     async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError> {
         const SQL: &str =
             concat!("SELECT ", principal_columns!(), " FROM tokens t WHERE t.token_hash = $1 AND t.revoked_ms IS NULL");

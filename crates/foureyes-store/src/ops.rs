@@ -785,6 +785,18 @@ pub async fn create_executor<W: WriteTx>(
     Ok(())
 }
 
+/// Journals that a connector secret is about to be set or replaced (name and who, never the value).
+pub async fn journal_secret_set<W: WriteTx>(
+    w: &mut W,
+    name: &str,
+    by: &str,
+    rotation: bool,
+    now_ms: i64,
+) -> Result<u64, StoreError> {
+    let change = CredentialChange::SecretSet { name: name.to_string(), by: by.to_string(), rotation };
+    Ok(w.append(now_ms, EventData::Credential(change)).await?.seq)
+}
+
 pub async fn revoke_token<W: WriteTx>(w: &mut W, name: &str, now_ms: i64) -> Result<bool, StoreError> {
     let changed = w.revoke_credential(name, now_ms).await?;
     if changed > 0 {

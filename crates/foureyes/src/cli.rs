@@ -109,6 +109,14 @@ pub enum Command {
         #[arg(long, default_value_t = 200)]
         iterations: u64,
     },
+    /// The connector runs FourEyes cannot confirm: permitted decisions of actions with an `execute:` connector that
+    /// were never reported (a crash or a lost report between the permit and the report). `serve` prints them at
+    /// start. Nothing re-runs them: settle each with `foureyes report ID --outcome executed|failed|unknown` once
+    /// you know what happened (exit 0 when there are none, 14 when there are).
+    Unconfirmed {
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -666,15 +674,19 @@ pub struct ExecuteArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum SecretCommand {
-    /// Seal and store a secret (a rotation when it exists). The value comes from stdin, or `--from-file`.
+    /// Seal and store a secret (a rotation when it exists). The value comes from stdin, or `--from-file`. The set
+    /// or rotation is journaled first, with the name and --as, never the value.
     Set {
         name: String,
         #[arg(long)]
         from_file: Option<PathBuf>,
+        /// Who sets it (journaled).
+        #[arg(long = "as", default_value = "cli")]
+        by: String,
         #[arg(long, env = "FOUREYES_SECRETS_KEY_FILE")]
         secrets_key_file: Option<PathBuf>,
     },
-    /// Names, versions and times (never values).
+    /// Names, versions, when each was created and last rotated (never values).
     List {
         #[arg(long)]
         json: bool,

@@ -177,6 +177,7 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
             };
             crate::execute::secret(&cli.db, key_file.as_deref(), cmd).await
         }
+        Command::Unconfirmed { json } => crate::execute::unconfirmed(&cli.db, &cli.policy, json).await,
         Command::Decisions(cmd) => decisions(&cli.db, cmd).await,
         Command::Approvals(cmd) => approvals(&cli.db, cmd).await,
         Command::KillSwitch(args) => kill_switch(&cli.db, args).await,

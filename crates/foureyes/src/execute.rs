@@ -5,8 +5,9 @@
 use crate::cli::{DecideArgs, SecretCommand};
 use crate::commands::{fresh_request_id, now_ms, open_backend, require_policy};
 use crate::{EXIT_REFUSED, EXIT_STORAGE, Exit};
+use foureyes_connect::runs::{RunTable, open_runs};
 use foureyes_connect::secrets::{SecretError, SecretKey, Secrets, open_table};
-use foureyes_connect::{Door, Executed};
+use foureyes_connect::{Door, Executed, Unconfirmed};
 use foureyes_core::{ActionRequest, Outcome, Policy};
 use foureyes_store::{Store, StoreError};
 use serde_json::Value;
@@ -41,8 +42,15 @@ pub async fn secrets(db: &Path, key_file: Option<&Path>) -> Result<Option<Secret
     Ok(Some(Secrets::new(key, table)))
 }
 
-pub fn door(store: Arc<dyn Store>, secrets: Option<Secrets>) -> Door {
-    Door { store, secrets, clock: Arc::new(now_ms) }
+/// The start marks of the database `db` names (`connector_runs`).
+pub async fn runs(db: &Path) -> Result<Arc<dyn RunTable>, Exit> {
+    open_runs(&db.display().to_string())
+        .await
+        .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot open the connector run marks: {e}")))
+}
+
+pub fn door(store: Arc<dyn Store>, secrets: Option<Secrets>, runs: Arc<dyn RunTable>) -> Door {
+    Door { store, secrets, runs: Some(runs), clock: Arc::new(now_ms) }
 }
 
 /// The door as the server sees it.
@@ -56,19 +64,59 @@ impl foureyes_server::execute::ExecuteDoor for ServerDoor {
 }
 
 /// Prints the connector runs a crash left unconfirmed (at `serve` start). They are never re-run by FourEyes.
-pub async fn say_unconfirmed(store: &dyn Store, policy: &Policy) -> Result<(), Exit> {
-    let list = foureyes_connect::unconfirmed(store, policy).await?;
+pub async fn say_unconfirmed(store: &dyn Store, policy: &Policy, runs: &dyn RunTable) -> Result<(), Exit> {
+    let list = foureyes_connect::unconfirmed(store, policy, Some(runs)).await?;
+    print_unconfirmed(&list);
+    Ok(())
+}
+
+fn print_unconfirmed(list: &[Unconfirmed]) {
     if list.is_empty() {
-        return Ok(());
+        return;
     }
     println!("connector runs that cannot be confirmed ({}): permitted, never reported; not re-run:", list.len());
-    for d in &list {
+    for u in list {
+        let d = &u.decision;
+        let state = match u.started_at_ms {
+            Some(t) => format!("started {}: it may have acted", crate::output::time(t)),
+            None => "never started: nothing was sent".to_string(),
+        };
         println!(
-            "  decision {}  {}  agent {}  request {}  (settle: foureyes report {} --outcome executed|failed|unknown)",
+            "  decision {}  {}  agent {}  request {}  {state}  (settle: foureyes report {} --outcome \
+             executed|failed|unknown)",
             d.decision_id, d.request.action, d.request.agent, d.request.request_id, d.decision_id
         );
     }
-    Ok(())
+}
+
+/// `foureyes unconfirmed`: the same list as `serve` prints at start, for the operator to settle.
+pub async fn unconfirmed(db: &Path, policy: &Option<PathBuf>, json: bool) -> Result<u8, Exit> {
+    let policy = require_policy(policy)?;
+    let store = open_backend(db).await?;
+    let runs = runs(db).await?;
+    let list = foureyes_connect::unconfirmed(store.as_ref(), &policy, Some(runs.as_ref())).await?;
+    if json {
+        let rows: Vec<Value> = list
+            .iter()
+            .map(|u| {
+                let d = &u.decision;
+                serde_json::json!({
+                    "decision_id": d.decision_id,
+                    "action": d.request.action,
+                    "agent": d.request.agent,
+                    "request_id": d.request.request_id,
+                    "decided_at_ms": d.decided_at_ms,
+                    "started_at_ms": u.started_at_ms,
+                })
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&rows).unwrap_or_default());
+    } else if list.is_empty() {
+        println!("no connector runs to confirm");
+    } else {
+        print_unconfirmed(&list);
+    }
+    Ok(if list.is_empty() { 0 } else { EXIT_RUN_FAILED })
 }
 
 pub async fn execute(
@@ -102,7 +150,7 @@ pub async fn execute(
     };
     let secrets = secrets(db, key_file).await?;
     let store: Arc<dyn Store> = store;
-    let done = door(store, secrets).execute(policy, request).await?;
+    let done = door(store, secrets, runs(db).await?).execute(policy, request).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&done.to_json()).unwrap_or_default());
     } else {
@@ -142,18 +190,17 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
                 println!("no secrets");
             } else {
                 for s in &list {
+                    let created = s.created_at_ms.map_or_else(|| "unknown".to_string(), crate::output::time);
+                    let rotated = s.rotated_at_ms.map_or_else(|| "never".to_string(), crate::output::time);
                     println!(
-                        "{:<32} version {:<4} set {}  key {}",
-                        s.name,
-                        s.version,
-                        crate::output::time(s.updated_at_ms),
-                        s.key_fingerprint
+                        "{:<32} version {:<4} created {created}  rotated {rotated}  key {}",
+                        s.name, s.version, s.key_fingerprint
                     );
                 }
             }
             Ok(0)
         }
-        SecretCommand::Set { name, from_file, .. } => {
+        SecretCommand::Set { name, from_file, by, .. } => {
             let secrets = secrets(db, key_file).await?.ok_or_else(no_key)?;
             let mut value = match &from_file {
                 Some(path) => std::fs::read_to_string(path)
@@ -173,8 +220,18 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
                     value.pop();
                 }
             }
-            let version = secrets.set(&name, &value, now_ms()).await?;
-            println!("secret `{name}` set (version {version}); its value is not shown");
+            foureyes_connect::secrets::check(&name, &value)?;
+            // Journaled first (name and who, never the value): no value changes without its entry. A set that
+            // fails after this leaves the entry and says so here.
+            let rotation = secrets.exists(&name).await?;
+            let store = crate::commands::open_backend(db).await?;
+            let seq = store.journal_secret_set(&name, &by, rotation, now_ms()).await?;
+            let version = secrets.set(&name, &value, now_ms()).await.map_err(|e| {
+                let exit = Exit::from(e);
+                Exit::new(exit.code, format!("{} (journaled as seq {seq}, but the value was NOT stored)", exit.message))
+            })?;
+            let what = if rotation { "rotated" } else { "set" };
+            println!("secret `{name}` {what} (version {version}, journal seq {seq}); its value is not shown");
             Ok(0)
         }
     }

@@ -106,8 +106,10 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     // FourEyes executes the actions that have an `execute:` connector (`POST /v1/execute`); runs a crash left
     // unconfirmed are listed, never re-run.
     let secrets = crate::execute::secrets(db, args.secrets_key_file.as_deref()).await?;
-    state.execute = Some(Arc::new(crate::execute::ServerDoor(crate::execute::door(store.clone(), secrets))));
-    crate::execute::say_unconfirmed(store.as_ref(), &state.policy()).await?;
+    let runs = crate::execute::runs(db).await?;
+    let door = crate::execute::door(store.clone(), secrets, runs.clone());
+    state.execute = Some(Arc::new(crate::execute::ServerDoor(door)));
+    crate::execute::say_unconfirmed(store.as_ref(), &state.policy(), runs.as_ref()).await?;
     // Commits by other replicas wake this one's waiters at once (polling remains the fallback).
     let forwarder = store.changes().map(|changes| state.wake_on(changes));
     let follower = tokio::spawn(follow_policy_reloads(state.clone(), store.changes()));

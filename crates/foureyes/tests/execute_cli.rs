@@ -138,3 +138,132 @@ fn the_cli_and_the_server_execute_with_credentials_the_agent_never_holds() {
     assert_eq!((status, &again["ran"]), (200, &json!(false)));
     assert_eq!(seen.lock().unwrap().len(), 2, "the same request id runs once");
 }
+
+/// `foureyes secret set` on an existing name is a rotation: journaled first with the name and who (`--as`), never
+/// the value; `secret list` shows when each was created and last rotated.
+#[test]
+fn a_secret_rotation_is_journaled_by_name_and_who_never_the_value() {
+    let (base, _seen) = shop();
+    let env = Env::new(&policy(&base));
+    let set = |value: &str, by: Option<&str>| {
+        let mut c = env.command();
+        c.env("FOUREYES_SECRETS_KEY", KEY).args(["secret", "set", "shop_token"]);
+        if let Some(by) = by {
+            c.args(["--as", by]);
+        }
+        let mut child = c.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        child.stdin.take().unwrap().write_all(value.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(!text.contains(value), "{text}");
+        text
+    };
+    const ROTATED: &str = "tok-cli-shop-credential-rotated-43";
+    assert!(set(SECRET, None).contains("`shop_token` set"));
+    assert!(set(ROTATED, Some("alice")).contains("`shop_token` rotated"));
+    // A refused value (empty) is neither stored nor journaled.
+    let mut c = env.command();
+    c.env("FOUREYES_SECRETS_KEY", KEY).args(["secret", "set", "shop_token", "--from-file", "/dev/null"]);
+    assert!(!c.output().unwrap().status.success());
+
+    let export = env.cli(&["journal", "export", "-"]);
+    let journal = String::from_utf8_lossy(&export.stdout).to_string();
+    assert!(!journal.contains(SECRET) && !journal.contains(ROTATED), "no value in the journal");
+    let sets: Vec<Value> = journal
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|e| e["data"]["action"] == json!("secret_set"))
+        .map(|e| json!({"kind": e["kind"], "data": e["data"]}))
+        .collect();
+    assert_eq!(
+        sets,
+        vec![
+            json!({"kind": "credential", "data": {"action": "secret_set", "name": "shop_token", "by": "cli", "rotation": false}}),
+            json!({"kind": "credential", "data": {"action": "secret_set", "name": "shop_token", "by": "alice", "rotation": true}}),
+        ],
+        "{journal}"
+    );
+    let mut list = env.command();
+    let listed = list.env("FOUREYES_SECRETS_KEY", KEY).args(["secret", "list", "--json"]).output().unwrap();
+    let listed: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    let entry = &listed[0];
+    assert_eq!((&entry["name"], &entry["version"]), (&json!("shop_token"), &json!(2)), "{listed}");
+    assert!(entry["created_at_ms"].is_i64() && entry["rotated_at_ms"].is_i64(), "{listed}");
+    assert!(entry["created_at_ms"].as_i64() <= entry["rotated_at_ms"].as_i64());
+    let text = env.command().env("FOUREYES_SECRETS_KEY", KEY).args(["secret", "list"]).output().unwrap();
+    let text = String::from_utf8_lossy(&text.stdout).to_string();
+    assert!(text.contains("created ") && text.contains("rotated ") && !text.contains("rotated never"), "{text}");
+}
+
+/// A permit whose connector never reported (as a crash between the permit and the report leaves it) is listed by
+/// `foureyes unconfirmed` and by `serve` at start, and never re-run: the same request id sent again runs nothing.
+#[test]
+fn runs_left_unconfirmed_are_listed_at_start_and_by_the_cli_and_never_rerun() {
+    let (base, seen) = shop();
+    let env = Env::new(&policy(&base));
+    let with_key = |args: &[&str]| {
+        let mut c = env.command();
+        c.env("FOUREYES_SECRETS_KEY", KEY).args(args);
+        c
+    };
+    // The permit, taken and never reported.
+    let decided = env.cli(&[
+        "decide",
+        "--agent",
+        "bot",
+        "--action",
+        "shop.refund",
+        "--params",
+        r#"{"order_id":"ord_7"}"#,
+        "--request-id",
+        "crash-1",
+        "--json",
+    ]);
+    let decision: Value = serde_json::from_slice(&decided.stdout).unwrap();
+    let id = decision["decision_id"].as_i64().unwrap();
+    let listed = with_key(&["unconfirmed", "--json"]).output().unwrap();
+    assert_eq!(listed.status.code(), Some(14), "{}", String::from_utf8_lossy(&listed.stderr));
+    let rows: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    assert_eq!((rows[0]["decision_id"].as_i64(), &rows[0]["request_id"]), (Some(id), &json!("crash-1")), "{rows}");
+    // Decided and never sent to its connector (no start mark): listed as such.
+    assert!(rows[0]["started_at_ms"].is_null(), "{rows}");
+
+    let agent = env.token("bot", "agent");
+    let mut serve = with_key(&["serve", "--listen", "127.0.0.1:0"]);
+    let mut child = serve.stdout(Stdio::piped()).spawn().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let _server = support::KillOnDrop(child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut said = Vec::new();
+    let mut addr = None;
+    // The address comes first; the list of runs to confirm follows, before any request is served.
+    while !said.iter().any(|l: &String| l.contains(&format!("decision {id} "))) {
+        let line = rx
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap_or_else(|_| panic!("serve listed no unconfirmed run: {said:?}"));
+        if let Some(url) = line.split(" on http://").nth(1) {
+            addr = Some(url.trim().to_string());
+        }
+        said.push(line);
+    }
+    let addr = addr.expect("serve announces its address");
+    assert!(said.iter().any(|l| l.contains("cannot be confirmed (1)")), "{said:?}");
+    assert!(said.iter().any(|l| l.contains("never started: nothing was sent")), "{said:?}");
+    let body = json!({"request_id": "crash-1", "action": "shop.refund", "params": {"order_id": "ord_7"}});
+    let (status, raw) =
+        support::http_bytes(&addr, "POST", "/v1/execute", &agent, Some(&body), Duration::from_secs(30)).unwrap();
+    let again: Value = serde_json::from_slice(&raw).unwrap();
+    assert_eq!((status, &again["ran"], &again["replayed"]), (200, &json!(false), &json!(true)), "{again}");
+    assert!(seen.lock().unwrap().is_empty(), "an unconfirmed run is never re-run");
+    // Settled by the operator: no longer listed.
+    env.cli(&["report", &id.to_string(), "--outcome", "failed"]);
+    let listed = with_key(&["unconfirmed"]).output().unwrap();
+    assert_eq!(listed.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&listed.stdout).contains("no connector runs to confirm"));
+}
