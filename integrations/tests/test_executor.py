@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import threading
 import time
+from decimal import Decimal
 
 import pytest
-from foureyes_client import AlreadyDecided, AlreadyReported, AwaitingApproval, Denied, FourEyes, executor
+from foureyes_client import AlreadyDecided, AlreadyReported, AwaitingApproval, Denied, FourEyes, Overran, executor
 
 READ = "mcp.files.read_text_file"
 REFUND = "mcp.payments.refund"
@@ -71,6 +72,45 @@ def test_exception_reports_failed_and_reraises(bot: FourEyes, unique: str):
         executor.run(bot, rid, REFUND, params, Spy(error=RuntimeError("provider down")))
     v = bot.decide(rid, REFUND, params)
     assert v.status == "failed" and "provider down" in v.report_detail["error"]
+
+
+def test_an_action_past_its_deadline_is_reported_unknown_and_its_late_finish_changes_nothing(bot: FourEyes, unique: str):
+    rid, params = f"{unique}-r", {"order_id": "ord_11", "amount_eur": 40}
+    release = threading.Event()
+    finished = threading.Event()
+
+    def slow():
+        release.wait(10)
+        finished.set()
+        return "late"
+
+    started = time.monotonic()
+    with pytest.raises(Overran) as e:
+        executor.run(bot, rid, REFUND, params, slow, timeout=0.3)
+    assert time.monotonic() - started < 5 and e.value.timeout == 0.3
+    v = bot.decide(rid, REFUND, params)
+    assert v.status == "unknown" and v.report_detail == {"overran_s": Decimal("0.3")}
+    release.set()
+    assert finished.wait(5)
+    time.sleep(0.2)  # the late finish is logged only: the decision's outcome does not change
+    assert bot.decide(rid, REFUND, params).status == "unknown"
+
+
+def test_an_action_within_its_deadline_reports_as_usual(bot: FourEyes, unique: str):
+    rid, params = f"{unique}-r", {"order_id": "ord_12", "amount_eur": 5}
+    assert executor.run(bot, rid, REFUND, params, Spy(result="ok"), timeout=5) == "ok"
+    assert bot.decide(rid, REFUND, params).status == "executed"
+    rid2 = f"{unique}-r2"
+    with pytest.raises(RuntimeError, match="declined"):
+        executor.run(bot, rid2, REFUND, params, Spy(error=RuntimeError("declined")), timeout=5)
+    assert bot.decide(rid2, REFUND, params).status == "failed"
+
+
+def test_a_deadline_must_be_positive(bot: FourEyes, unique: str):
+    fn = Spy()
+    with pytest.raises(ValueError, match="positive"):
+        executor.run(bot, f"{unique}-r", READ, {"path": "/srv/notes/x.md"}, fn, timeout=0)
+    assert fn.calls == 0
 
 
 def test_deny_does_not_run(bot: FourEyes, unique: str):

@@ -147,6 +147,30 @@ def test_identical_calls_each_get_a_decision_and_success_reports_executed(guardr
     assert bot.decision(decision_id).status == "executed"
 
 
+@pytest.mark.parametrize("late", [False, True])
+def test_a_success_seen_past_execute_timeout_stays_unknown(server, bot, unique, caplog, late):
+    g = FourEyesGuardrail(api_base=server.url, api_key=server.tokens["bot"], timeout=10, execute_timeout=0.2)
+
+    class Logging:
+        model_call_details: Dict[str, Any] = {}
+
+    logging_obj = Logging()
+    hook(g, mcp("payments", "refund", {"order_id": "ord_77", "amount_eur": 1}, litellm_logging_obj=logging_obj))
+    decision_id = logging_obj.model_call_details[DECISION_KEY]
+    if late:
+        time.sleep(0.4)
+    with caplog.at_level(logging.WARNING, logger="foureyes_litellm"):
+        asyncio.run(g.async_log_success_event(logging_obj.model_call_details, None, None, None))
+    assert bot.decision(decision_id).status == ("unknown" if late else "executed")
+    assert ("past execute_timeout" in caplog.text) == late
+
+
+@pytest.mark.parametrize("bad", [0, -1, "soon", float("nan")])
+def test_execute_timeout_must_be_a_positive_number(server, bad):
+    with pytest.raises(ValueError, match="execute_timeout"):
+        FourEyesGuardrail(api_base=server.url, api_key=server.tokens["bot"], execute_timeout=bad)
+
+
 def test_a_new_guardrail_process_does_not_replay_a_handed_off_permit(server, bot, unique):
     data = mcp("files", "read_text_file", {"path": "/srv/notes/restart.md"})
     hook(FourEyesGuardrail(api_base=server.url, api_key=server.tokens["bot"]), data)

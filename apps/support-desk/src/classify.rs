@@ -103,18 +103,18 @@ pub struct Classification {
 
 /// A money number: grouped thousands ("1,200", "1.200,50") or plain digits, with an optional one- or two-digit
 /// decimal part after a point or a comma ("50.00", "50,00").
-const NUM: &str = r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?";
+const NUM: &str = r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d{1,3}(?:'\d{3})+(?:[.,]\d{1,2})?|\d{1,3}(?: \d{3})+[.,]\d{2}|\d+(?:[.,]\d{1,2})?";
 /// A number with no leading zero ("$.99"): only read after a currency sign, where it cannot be a sentence end.
 const NUM_NO_LEAD: &str = r"\.\d{1,2}\b";
 /// A multiplier written after the number ("$1k", "$2.5K", "1k dollars", "$3 thousand", "$2m").
 const MULT: &str = r"(?:\s?(?:thousand|thou|grand|million|mill|mil|mn|bn|billion)\b|[km]\b)";
 /// A currency named before the number ("$50", "USD 50", "USD50", "US$ 50").
-const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£]|\b(?:usd|eur|gbp|cad|aud|chf)";
+const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩]|\brs\.?|\b(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|czk|huf|ron)";
 /// A currency named after the number ("50.00$", "50,00 $", "50 USD", "50 dollars").
-const CUR_AFTER: &str = r"[$€£]|(?:usd|eur|gbp|cad|aud|chf|(?:us |u\.s\. )?dollars?|bucks|euros?|pounds?|quid)\b";
+const CUR_AFTER: &str = r"[$€£₹¥₩]|(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
-const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:my|our|the) (?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|rembours\w*|reembols\w*|r[uü]ckerstattung|rimbors\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b";
+const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:my|our|the) (?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b";
 /// Money-back idioms that mean the whole amount ("every penny back", "refund the lot", "all of it back"), read
 /// like "all my money back" (policy.md: the full amount). "Worth every penny" is praise: the idioms count only
 /// with "back" or after an asking word.
@@ -190,6 +190,10 @@ struct Res {
     approx_after: Regex,
     /// Before an amount: it comes on top of the full amount ("the full price plus $15").
     plus_before: Regex,
+    /// After an amount: it comes on top ("$15 on top", "$15 extra for the wait").
+    plus_after: Regex,
+    /// A clause that states what was paid ("bought for $90 + $4.99 shipping"): its added amounts are prices.
+    paid_clause: Regex,
     /// A multiple of the order's amount ("double my money back", "refund me twice what I paid").
     times: Regex,
     /// A refund of part of the order with no figure: the object is some of the items ("refund the broken ones",
@@ -208,6 +212,23 @@ struct Res {
     uncertain_figure: Regex,
     /// A complaint: dissatisfaction words.
     complaint: Regex,
+    /// A legal threat by its structure: a complaint or report taken to a public body ("filed a complaint with the
+    /// Consumer Financial Protection Bureau", "reported you to the regulator"), a public consumer body by name,
+    /// or a lawyer in the languages customers fall back to.
+    legal: Regex,
+    /// The start of a line of a pasted document up to an amount that is one of its parts, not the sum ("Subtotal:",
+    /// "Shipping:", "Tax:", "1x Yoga mat ......", a statement's columns): a price, never the amount asked.
+    listed: Regex,
+    /// "12€50", "5$99": the French way of writing 12.50.
+    split_currency: Regex,
+    /// "50,-", "50.--": a whole amount, as written in German and Swiss prices.
+    whole_dash: Regex,
+    /// A refund of a part of the order named by its document label ("refund the shipping", "refund me the tax").
+    refund_part: Regex,
+    /// After an asked amount: it is per item ("$25 for each of the 2 cups", "$12 each").
+    per_item: Regex,
+    /// A count of items in the clause ("2 broken cups", "both", "three of them").
+    item_count: Regex,
     /// A concrete problem named (a defect, a delivery problem, a part of the product).
     problem: Regex,
 }
@@ -219,14 +240,14 @@ fn res() -> &'static Res {
             r"(?:(?:{CUR_BEFORE})\s?(?:{NUM}|{NUM_NO_LEAD})(?:{MULT})?|\b(?:{NUM})(?:{MULT})?\s?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)"
         );
         // A share below the whole: "100%" is the full amount (`full`), not a share.
-        let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b[1-9]?\d\s?%|\b[1-9]?\d percent\b|\bpartial\b|\bpart\s+of\s+(?:it|that|the|my)\b|\ba\s+(?:portion|part)\s+of\b|\bsome\s+of\s+(?:it|that|my|the)\b|\bsome\s+(?:money|cash)\b|\bsomething\s+back\b|\ba\s+(?:bit|little)\s+back\b)";
+        let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b[1-9]?\d\s?%|\b[1-9]?\d percent\b|\bpartial\b|\bpart\s+of\s+(?:it|that|the|my)\b|\ba\s+(?:portion|part)\s+of\b|\bsome\s+of\s+(?:it|that|my|the)\b|\bsome\s+(?:money|cash)\b|\bsomething\s+back\b|\ba\s+(?:bit|little)\s+back\b|\ba\s+(?:bit|little)\s+of\s+(?:it|that|the|my)\b|\bsome\s+(?:compensation|credit|reimbursement|refund)\b)";
         Some(Res {
             money: Regex::new(&format!(
                 r"(?i)(?:{CUR_BEFORE})\s?(?P<a>{NUM}|{NUM_NO_LEAD})(?P<ma>{MULT})?|\b(?P<b>{NUM})(?P<mb>{MULT})?\s?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
             ))
             .ok()?,
             number_words: Regex::new(&format!(
-                r"(?i)\b((?:(?:{NUMBER_WORDS}|a|and)[\s-]+)*(?:{NUMBER_WORDS}))[\s-]+(dollars?|bucks|euros?|pounds?|quid|usd|eur|cents?)\b"
+                r"(?i)\b((?:(?:{NUMBER_WORDS}|a|and)[\s-]+)*(?:{NUMBER_WORDS}))[\s-]+(dollars?|dolars?|dollers?|bucks|euros?|pounds?|quid|rupees?|usd|eur|cents?)\b"
             ))
             .ok()?,
             dollars_cents: Regex::new(
@@ -238,7 +259,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             refund: Regex::new(&format!(
-                r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|pay|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b"
+                r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|pay|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b|\b(?:double|twice|triple)\s+(?:\w+\s+)?back\b|\b(?:refund|pay|give|send|reimburse)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us)|refund\s+(?:me|us))\s+(?:[\w'~-]+\s+){{0,3}}?(?:dollars?|dolars?|bucks|euros?|pounds?|quid|rupees?|cents?|usd|eur)\s+back\b"
             ))
             .ok()?,
             no_refund: Regex::new(
@@ -246,11 +267,11 @@ fn res() -> &'static Res {
             )
             .ok()?,
             acknowledged: Regex::new(&format!(
-                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{{0,30}}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|(?:thanks?|thank\s+you|ta|cheers|many\s+thanks)\s+(?:\w+\s+){{0,2}}?for\s+(?:(?:processing|sorting(?:\s+out)?|handling|issuing|arranging|approving|doing|sending)\s+)?(?:the|my|your|that|this)\s+(?:[^\s?!]+\s+){{0,2}}?refund\w*(?:\s+(?:of|for)\s+{money_any})?|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:(?:my|the|our|your)\s+)?(?:money|cash|funds|payment|{money_any})\s+(?:\w+\s+)?back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
+                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{{0,30}}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|(?:thanks?|thank\s+you|ta|cheers|many\s+thanks)\s+(?:\w+\s+){{0,2}}?for\s+(?:(?:processing|sorting(?:\s+out)?|handling|issuing|arranging|approving|doing|sending)\s+)?(?:the|my|your|that|this)\s+(?:[^\s?!]+\s+){{0,2}}?refund\w*(?:\s+(?:of|for)\s+{money_any})?|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:thanks?|thank\s+you|cheers|grateful|appreciate\w*)\s+(?:\w+\s+){{0,3}}?(?:for\s+)?(?:\w+\s+){{0,2}}?(?:refunding|reimbursing|crediting)\b|\b(?:the|my|your|that|this)\s+refund\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:already\s+)?(?:got|received|had|was\s+given|were\s+given)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:(?:my|the|our|your)\s+)?(?:money|cash|funds|payment|{money_any})\s+(?:\w+\s+)?back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:do|does|are|is|how|when|where|what|why|will|would)\b[^.!?\n]{{0,40}}\brefunds\b[^.!?\n]{{0,60}}\?|\bhow\s+(?:long|many\s+days|quickly|soon)\s+(?:do|does|will|would|should|can)\s+(?:a|the)\s+refund\s+(?:\w+\s+)?take\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
             ))
             .ok()?,
             status_question: Regex::new(
-                r"(?i)(?:\b(?:my|the|our|this|that)\s+refund\b[^.?!\n]{0,30}\b(?:pending|processing|in\s+progress|on\s+(?:its|the)\s+way|under\s+review|awaiting\w*)\b|\b(?:my|the|your|our|this|that)\s+refund\s+(?:\w+\s+)?(?:went|was\s+(?:sent|issued|paid|credited|returned|refunded|processed)|were|got\s+(?:sent|paid|credited)|came|hit|landed|posted|cleared|showed|appeared|has\s+(?:been|gone|come))\b|\b(?:has|have\s+(?:you|they|we|u|y'?all|your\s+\w+)|did|when|where|how long|what'?s|what is|any (?:update|news|word) (?:on|about))\b[^.?!\n]{0,40}\b(?:my|the|our|this|that|a|an)\s+(?:pending\s+|processed\s+|approved\s+)?refund\b[^.?!\n]{0,40}\?|\b(?:my|the|our)\s+refund\b[^.!\n]{0,40}\b(?:yet|status|pending|still|arrive|arrived|come through|go through|gone through|processed|on (?:its|the) way)\b[^.!\n]*\?|\b(?:my|the|our|this|that|a)\s+refund\s+to\s+(?:show|appear|arrive|clear|post|land|come|go|reach|hit|process)\w*|\b(?:my|the|our|this|that)\s+refund\s+(?:still\s+)?(?:has\s*n[o']?t|hasn'?t|has not|did\s*n'?t|didn'?t|did not|is\s*n'?t|isn'?t|is not)\s+(?:yet\s+)?(?:\w+\s+)?(?:arrived|shown|show|showing|come|appeared|appear|posted|landed|cleared|reached|hit|gone through|come through|here|there|been (?:received|credited|processed|paid))|\b(?:my|the|our|this|that)\s+(?:[^\s?!]+\s+){0,2}?refund\b(?:\s+(?:of|for)\s+[^\s?!]+)?\s+(?:is|was|'s|has been|remains|shows(?: as)?|showing(?: as)?|still shows(?: as)?)\s+(?:still\s+)?(?:\w+\s+)?(?:pending|processing|in progress|on (?:its|the) way|being processed|under review|awaiting\w*)\b|\bstatus of (?:my|the|our) refund\b|\brefund status\b|\b(?:still\s+)?waiting (?:for|on) (?:my|the|a|our) refund\b|\bfollow(?:ing)?[- ]up on (?:my|the|our) refund\b|\b(?:haven'?t|have not|hasn'?t|has not|never|didn'?t|did not|not yet|still not|still haven'?t)\s+(?:received|got|gotten|seen|had)\s+(?:my|the|a|any|our)\s+refund\b)",
+                r"(?i)(?:\b(?:my|the|our|this|that|a|an|your)\s+(?:\w+\s+)?refund\b[^.?!\n]{0,30}\b(?:pending|processing|in\s+progress|on\s+(?:its|the)\s+way|under\s+review|awaiting\w*|underway|under\s+way|in\s+the\s+(?:works|pipeline|system))\b|\b(?:a|an|my|the|your|our|this|that)\s+(?:\w+\s+)?refund\b[^.?!\n]{0,30}?\b(?:was|is|were|'s|would\s+be|will\s+be|had\s+been|has\s+been|have\s+been|is\s+being|was\s+being|got|had|has)\s+(?:already\s+|now\s+|just\s+|finally\s+)?(?:coming|approved|issued|initiated|authori[sz]ed|raised|arranged|submitted|lodged|sent|processed|started|actioned|triggered|released|booked|requested)\b|\b(?:told|said|promised|informed|assured|confirmed|emailed|wrote)\b[^.?!\n]{0,30}\b(?:a|my|the|your)\s+refund\b[^.?!\n]{0,30}\b(?:was|is|would|will|had|has|'d|'s)\b|\b(?:my|the|your|our|this|that)\s+refund\s+(?:\w+\s+)?(?:went|was\s+(?:sent|issued|paid|credited|returned|refunded|processed)|were|got\s+(?:sent|paid|credited)|came|hit|landed|posted|cleared|showed|appeared|has\s+(?:been|gone|come))\b|\b(?:has|have\s+(?:you|they|we|u|y'?all|your\s+\w+)|did|when|where|how long|what'?s|what is|any (?:update|news|word) (?:on|about))\b[^.?!\n]{0,40}\b(?:my|the|our|this|that|a|an)\s+(?:pending\s+|processed\s+|approved\s+)?refund\b[^.?!\n]{0,40}\?|\b(?:my|the|our)\s+refund\b[^.!\n]{0,40}\b(?:yet|status|pending|still|arrive|arrived|come through|go through|gone through|processed|on (?:its|the) way)\b[^.!\n]*\?|\b(?:my|the|our|this|that|a)\s+refund\s+to\s+(?:show|appear|arrive|clear|post|land|come|go|reach|hit|process)\w*|\b(?:my|the|our|this|that)\s+refund\s+(?:still\s+)?(?:has\s*n[o']?t|hasn'?t|has not|did\s*n'?t|didn'?t|did not|is\s*n'?t|isn'?t|is not)\s+(?:yet\s+)?(?:\w+\s+)?(?:arrived|shown|show|showing|come|appeared|appear|posted|landed|cleared|reached|hit|gone through|come through|here|there|been (?:received|credited|processed|paid))|\b(?:my|the|our|this|that)\s+(?:[^\s?!]+\s+){0,2}?refund\b(?:\s+(?:of|for)\s+[^\s?!]+)?\s+(?:is|was|'s|has been|remains|shows(?: as)?|showing(?: as)?|still shows(?: as)?)\s+(?:still\s+)?(?:\w+\s+)?(?:pending|processing|in progress|on (?:its|the) way|being processed|under review|awaiting\w*)\b|\bstatus of (?:my|the|our) refund\b|\brefund status\b|\b(?:still\s+)?waiting (?:for|on) (?:my|the|a|our) refund\b|\bfollow(?:ing)?[- ]up on (?:my|the|our) refund\b|\b(?:haven'?t|have not|hasn'?t|has not|never|didn'?t|did not|not yet|still not|still haven'?t)\s+(?:received|got|gotten|seen|had)\s+(?:my|the|a|any|our)\s+refund\b)",
             )
             .ok()?,
             request_before: Regex::new(
@@ -268,7 +289,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             alternatives: Regex::new(&format!(
-                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-)\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}"
+                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*(?:-|to|or|/)\s*(?:maybe\s+)?{money_any}"
             ))
             .ok()?,
             comparison: Regex::new(r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of)\b").ok()?,
@@ -301,9 +322,12 @@ fn res() -> &'static Res {
             refund_context: Regex::new(r"(?i)(refund|back|return|reimburs|credit)").ok()?,
             quote_header: Regex::new(r"(?i)^.{0,100}\bwrote(?:\s*\([^)]*\))?\s*:\s*$").ok()?,
             original_message: Regex::new(r"(?i)^-{2,}\s*(?:original|forwarded) message\s*-{2,}").ok()?,
-            minor_units: Regex::new(r"(?i)(?:^|[^\w$€£.,])(\d{1,3}(?:,\d{3})+|\d+)\s?(?:cents?\b|pence\b|ct\b|¢)").ok()?,
+            minor_units: Regex::new(
+                r"(?i)(?:^|[^\w$€£.,])(\d{1,3}(?:[.,]\d{3})+|\d+)\s?(?:cents?\b|pence\b|cts?\b|¢|\(?\s*(?:in\s+)?minor\s+units\b)",
+            )
+            .ok()?,
             amount_field: Regex::new(
-                r#"(?i)\b(amount(?:_cents|_minor|\s+in\s+cents|\s*\(cents\))?)["']?\s*[:=]\s*["']?(\d+(?:[.,]\d{1,2})?)\b"#,
+                r#"(?i)\b((?:amount|amt)(?:_cents|_minor|_in_cents|\s+in\s+(?:cents|minor\s+units)|\s*\((?:in\s+)?(?:cents|minor(?:\s+units)?)\))?)["']?\s*[:=]\s*["']?(\d+(?:[.,]\d{1,2})?)\b"#,
             )
             .ok()?,
             word_pair: Regex::new(&format!(
@@ -319,16 +343,19 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             approx_before: Regex::new(
-                r"(?i)(?:\b(?:about|around|approx\.?|approximately|roughly|circa|ca\.|something\s+like|somewhere\s+(?:around|near)|in\s+the\s+region\s+of|give\s+or\s+take)|~)\s*$",
+                r"(?i)(?:\b(?:about|around|approx\.?|approximately|roughly|circa|ca\.|something\s+like|somewhere\s+(?:around|near|between)|in\s+the\s+region\s+of|give\s+or\s+take|nearly|almost|close\s+to|just\s+(?:under|over|shy\s+of)|(?:in\s+the\s+)?ballpark(?:\s+of)?|upwards\s+of|at\s+least|(?:get|getting|maybe|or|is|was|be)\s+like|between)|~|\+/-|±)\s*$",
             )
             .ok()?,
-            approx_after: Regex::new(r"(?i)^\s*(?:or\s+so|-?\s?ish|give\s+or\s+take|more\s+or\s+less|or\s+thereabouts|odd)\b").ok()?,
+            approx_after: Regex::new(r"(?i)^\s*(?:or\s+so|-?\s?ish|give\s+or\s+take|more\s+or\s+less|or\s+thereabouts|odd|or\s+something|(?:and|or)\s+change|plus\s+or\s+minus|roughly|approx\w*|at\s+(?:a\s+)?guess)\b").ok()?,
+            paid_clause: Regex::new(r"(?i)\b(?:paid|bought|purchased|cost|costs|charged|priced|ordered|spent|came\s+to)\b")
+                .ok()?,
+            plus_after: Regex::new(r"(?i)^\s*(?:on\s+top|extra|in\s+addition|additionally|as\s+well|more\s+for)\b").ok()?,
             plus_before: Regex::new(
-                r"(?i)\b(?:plus|on\s+top(?:\s+of\s+(?:that|it|this))?|extra|additional|as\s+well\s+as|and\s+(?:also|another|an\s+extra)|compensation(?:\s+of)?|for\s+(?:my|the)\s+(?:trouble|time|inconvenience))\s*[:,-]?\s*(?:of\s+|another\s+)?$|\+\s*$",
+                r"(?i)\b(?:plus|on\s+top(?:\s+of\s+(?:that|it|this))?|extra|additional|as\s+well\s+as|and\s+(?:also|another|an\s+extra)|compensation(?:\s+of)?|for\s+(?:my|the)\s+(?:trouble|time|inconvenience)|(?:and\s+)?also\s+(?:pay|cover|refund|reimburse|compensate)(?:\s+(?:me|us))?(?:\s+for)?)\s*[:,-]?\s*(?:of\s+|another\s+|my\s+|the\s+|a\s+|an\s+)?$|\+\s*$",
             )
             .ok()?,
             times: Regex::new(
-                r"(?i)\b(double|twice|triple|two\s+times|three\s+times|2x|3x)\s+(?:(?:my|the|what|of|i|we|back|refund\w*|me)\s+)*(?:money|price|amount|cost|paid|total)\b|\b(?:refund\w*|back|reimburs\w*)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b",
+                r"(?i)\b(double|twice|triple|two\s+times|three\s+times|2x|3x)\s+(?:(?:my|the|what|of|i|we|back|refund\w*|me)\s+)*(?:money|price|amount|cost|paid|total)\b|\b(?:refund\w*|back|reimburs\w*|pay|give|send)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:double|twice|triple)\s+(?:\w+\s+)?back\b",
             )
             .ok()?,
             part_of_order: Regex::new(
@@ -346,13 +373,61 @@ fn res() -> &'static Res {
             total_after: Regex::new(r"(?i)^\s*(?:in\s+total|altogether|all\s+together|total|overall)\b").ok()?,
             partial_word: Regex::new(r"(?i)\bpartial\b").ok()?,
             uncertain_figure: Regex::new(&format!(
-                r"(?i)\b(?:{TENS}|\d+)[\s-]*(?:something|odd|ish)\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:dollars|bucks|euros|pounds|quid)\b|\d*[_?]+\d*[.,]\d{{1,2}}\b|\b(?:can'?t|cannot|could\s*n'?t|don'?t|do\s+not)\s+(?:read|remember|recall)\b[^.?!\n]{{0,30}}\b(?:amount|price|figure|number|exact|how\s+much|what\s+(?:it|the\s+\w+)\s+(?:cost|said))|\b(?:smudged|illegible|unreadable)\b|\b\d+(?:[.,]\d{{1,2}})?\s*(?:or|to|-)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\s*(?:dollars?|bucks|euros?|usd|eur)\b"
+                r"(?i)\b(?:{TENS}|\d+)[\s-]*(?:something|odd|ish)\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:dollars|bucks|euros|pounds|quid)\b|\d*[_?]+\d*[.,]\d{{1,2}}\b|\b(?:can'?t|cannot|could\s*n'?t|don'?t|do\s+not)\s+(?:read|remember|recall)\b[^.?!\n]{{0,30}}\b(?:amount|price|figure|number|exact|how\s+much|what\s+(?:it|the\s+\w+)\s+(?:cost|said))|\b(?:smudged|illegible|unreadable)\b|\b\d+(?:[.,]\d{{1,2}})?\s*(?:or|to|-|/)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\s*(?:dollars?|bucks|euros?|pounds?|quid|usd|eur)\b|\bbetween\s+(?:\d+|{TENS}|{TEENS})\s+and\s+(?:\d+|{TENS}|{TEENS})\b|\b(?:{TENS}|{TEENS}|\d+)[\s-]*(?:or|to|-)\s*(?:{TENS}|{TEENS})\s+(?:dollars?|bucks|euros?|pounds?|quid)\b|\b(?:{TENS}|hundred|\d+)[\s-]+plus\s+(?:dollars?|bucks|euros?|pounds?|quid)\b"
             ))
             .ok()?,
             complaint: Regex::new(
-                r"(?i)\b(?:not\s+(?:at\s+all\s+)?(?:happy|satisfied|pleased|impressed|ok|okay|good\s+enough|acceptable)|unhappy|disappoint\w*|dissatisf\w*|unsatisf\w*|terrible|awful|horrible|appall\w*|dreadful|unacceptable|rubbish|garbage|useless|worst|poor\s+(?:quality|service)|fed\s+up|frustrat\w*|angry|furious|annoyed|complain\w*|displeased|ridiculous|a\s+joke|scam\w*|ripped\s+off|let\s+down|not\s+what\s+i\s+(?:expected|ordered|paid\s+for)|something(?:'s|\s+is)?\s+(?:wrong|off|not\s+right)|not\s+right|a\s+(?:problem|mess))\b",
+                r"(?i)\b(?:not\s+(?:at\s+all\s+)?(?:happy|satisfied|pleased|impressed|ok|okay|good\s+enough|acceptable)|unhappy|disappoint\w*|dissatisf\w*|unsatisf\w*|terrible|awful|horrible|appall\w*|dreadful|unacceptable|rubbish|garbage|useless|worst|poor\s+(?:quality|service)|fed\s+up|frustrat\w*|angry|furious|annoyed|complain\w*|displeased|ridiculous|a\s+joke|scam\w*|ripped\s+off|let\s+down|not\s+what\s+i\s+(?:expected|ordered|paid\s+for)|something(?:'s|\s+is)?\s+(?:wrong|off|not\s+right)|not\s+right|a\s+(?:problem|mess)|an?\s+(?:issue|problem)|(?:having|have|had)\s+(?:some\s+)?(?:trouble|issues|problems)|sucks|sucked|pathetic|shocking|shambles|disgrac\w*|disgust\w*|not\s+impressed|outrag\w*|lousy|crap|crappy|bad\s+experience|waste\s+of\s+(?:money|time)|went\s+wrong|gone\s+wrong|not\s+(?:ok|okay|good|great|cool)|very\s+(?:bad|poor|upset)|upset|livid|sick\s+of|had\s+enough)\b",
             )
             .ok()?,
+            legal: Regex::new(concat!(
+                r"(?i)\b(?:",
+                // A public body (a consumer, federal, competition … word, then within a few words a body noun) that
+                // a complaint is taken to: a verb of complaining or contacting before it, or "… will hear" after.
+                r"(?:complain\w*|complaint|report\w*|file[ds]?|filing|lodg\w*|contact\w*|writ\w+|wrote|escalat\w*|",
+                r"tak\w+\s+(?:this|it|you|the\s+matter)|go(?:ing)?|went|turn\w*|inform\w*|notify\w*|notified|alert\w*|",
+                r"involv\w*|call\w*|ring\w*|phon\w*|email\w*|submit\w*|rais\w*|open\w*)\b[^.?!\n]{0,50}?\b",
+                r"(?:consumer|federal|government|governmental|financial|competition|protection|standards|",
+                r"fair\s+trading|safety|advertising|communications|regulatory|european|data\s+protection|privacy)",
+                r"(?:\s+[\w&'-]+){0,3}?\s+(?:bureau|commission|commissioner|authority|agency|office|board|council|",
+                r"centre|center|department|ministry|tribunal|watchdog|directorate)",
+                r"|(?:consumer|federal|government|competition|protection|standards|fair\s+trading|european)",
+                r"(?:\s+[\w&'-]+){0,3}?\s+(?:bureau|commission|authority|agency|office|board|council|centre|center|",
+                r"department|ministry|tribunal|watchdog)\s+(?:will|is\s+going\s+to|are\s+going\s+to|shall)\s+(?:hear|know)",
+                r"|(?:get|getting|have|having)\s+(?:the\s+)?(?:[\w&'-]+\s+){1,4}(?:bureau|commission|authority|agency|",
+                r"regulators?|watchdog|ombuds\w*)\s+involved",
+                // A complaint or report taken to a regulator, a watchdog or the authorities.
+                r"|(?:to|with|contact\w*|notify\w*|inform\w*|alert\w*|tell(?:ing)?)\s+(?:the\s+|my\s+|a\s+|your\s+)?",
+                r"(?:\w+\s+)?(?:regulators?|watchdogs?|ombuds\w*)",
+                r"|(?:report|reported|reporting|complain|complained|complaining|escalat\w+|file|filed|filing|lodge|lodged)",
+                r"\b[^.?!\n]{0,40}\b(?:regulators?|watchdogs?|authorities|citizens\s+advice)",
+                r"|citizens\s+advice|cfpb|cpsc|\bcma|\bfca|\bdgccrf|verbraucherzentrale|profeco|procon|",
+                r"defensa\s+del\s+consumidor|consumentenbond|ombudsm[ae]n|abogad[oa]s?|avocats?|anw[aä]lt\w*|advogad[oa]s?|",
+                r"avvocat[oi]|advocaat|prawnik\w*|demandar|denunciar|legal\s+(?:steps|route|claim|proceedings|recourse)|",
+                r"take\s+(?:this|it|you|the\s+matter)\s+(?:further|to\s+court)|see\s+you\s+in\s+court|class\s+action",
+                r")\b",
+            ))            .ok()?,
+            listed: Regex::new(concat!(
+                r"(?i)(?:^|\n)\s*(?:[-*•]\s*)?(?:\d+\s*[x×]\s*)?(?:",
+                r"(?:sub-?\s?total|shipping(?:\s+(?:&|and)\s+handling)?|postage|delivery(?:\s+(?:fee|charge))?|handling|",
+                r"(?:sales\s+)?tax(?:es)?|vat|gst|hst|discount|coupon|promo(?:tion)?|voucher|(?:service\s+|processing\s+)?fee|",
+                r"item(?:\s+(?:price|total|subtotal|cost))?|unit\s+price|price|qty|quantity|product|article|",
+                r"deposit|tip|gift\s+wrap\w*|insurance|surcharge)\b[^:\n=]{0,25}[:=]",
+                r"|[^\n]{1,60}?(?:\.{3,}|…+|\t|\s{3,})",
+                r")\s*[-+]?\s*$",
+            ))
+            .ok()?,
+            whole_dash: Regex::new(r"\b(\d+)[.,]-{1,2}(?:\s|$)").ok()?,
+            refund_part: Regex::new(
+                r"(?i)\b(?:refund\w*|reimburs\w*|back)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the|my|of\s+the)\s+(shipping|delivery|postage|tax|vat|handling|service\s+fee|gift\s+wrap\w*|insurance)\b(?:\s+(?:fee|cost|charge)s?)?(?:\s*[.!,]|\s*$|\s+(?:please|pls|only|too)\b)",
+            )
+            .ok()?,
+            per_item: Regex::new(r"(?i)^\s*(?:(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?|quid)\s+)?(?:for\s+)?(?:each|apiece|a\s+piece|per\s+(?:item|piece|unit|one|cup|plate|glass))\b").ok()?,
+            item_count: Regex::new(
+                r"(?i)\b(?:(?P<n>\d{1,2})|(?P<w>two|three|four|five|six|seven|eight|nine|ten|both))\b(?:\s+(?:of\s+)?(?:the|my|them|those)?\s*[a-z]+)?"
+            )
+            .ok()?,
+            split_currency: Regex::new(r"\b(\d{1,6})([€£$])(\d{2})\b").ok()?,
             problem: Regex::new(
                 r"(?i)\b(?:broke\w*|break\w*|damag\w*|defect\w*|fault\w*|missing|late|delay\w*|never\s+(?:arrived|came|showed|turned\s+up)|not\s+(?:arrived|delivered|received)|lost|wrong\s+\w+|not\s+working|stopped|dead|crack\w*|torn|tear|ripp?\w*|leak\w*|scratch\w*|dent\w*|stain\w*|smash\w*|shatter\w*|spoil\w*|rotten|expired|mou?ld\w*|too\s+(?:small|big|large|tight|loose|short|long)|fad(?:ed|ing)|peel\w*|shr[au]nk|fell\s+apart|falling\s+apart|came\s+apart|loose|bent|chipped|stuck|jamm\w*|noisy|faulty|flicker\w*|refund\w*|charge\w*|deliver\w*|parcel|package|size|colou?r|quality|courier|shipping|invoice|bill\w*|\d)\b|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|will\s+not|can'?t|cannot|isn'?t|is\s+not)\s+(?:work|fit|turn|charge|start|switch|open|close|connect|power|load|boot|arrive|come|match|hold|stay|stick|lock|heat|cool|spin|play|print)\w*",
             )
@@ -373,7 +448,7 @@ fn to_cents(num: &str) -> Option<i64> {
         _ => (num, ""),
     };
     // "$.99": no leading digit is a whole part of zero.
-    let whole: i64 = if whole.is_empty() { 0 } else { whole.replace([',', '.'], "").parse().ok()? };
+    let whole: i64 = if whole.is_empty() { 0 } else { whole.replace([',', '.', '\'', ' '], "").parse().ok()? };
     let frac: i64 = match frac.len() {
         0 => 0,
         1 => frac.parse::<i64>().ok()? * 10,
@@ -467,7 +542,9 @@ fn digits_for_words(text: &str) -> String {
 fn own_words(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_quote_block = false;
-    for line in text.lines() {
+    let mut forwarding = false;
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
         let t = line.trim();
         if t.starts_with('>') {
             continue;
@@ -492,16 +569,134 @@ fn own_words(text: &str) -> String {
             in_quote_block = !t.is_empty();
             continue;
         }
+        // A mail client's header block ("From: …" then "Sent:", "Date:", "To:" or "Subject:" lines) or its rule
+        // ("________") starts the quoted history of a reply or a forward, which runs to the end (top-posting).
+        let header = |l: &&str| {
+            let l = l.trim_start().to_lowercase();
+            ["sent:", "date:", "to:", "subject:", "cc:"].iter().any(|h| l.starts_with(h))
+        };
+        // After "Begin forwarded message:" the header block is the forward's (to the next blank line, as for a
+        // "Forwarded message" separator); anywhere else it starts the history.
+        if t.to_lowercase().starts_with("from:") && lines[i + 1..].iter().take(3).any(header) {
+            if forwarding {
+                forwarding = false;
+                in_quote_block = true;
+                continue;
+            }
+            break;
+        }
+        if t.len() >= 8 && t.chars().all(|c| c == '_') {
+            break;
+        }
+        if t.eq_ignore_ascii_case("begin forwarded message:") {
+            forwarding = true;
+            continue;
+        }
         out.push_str(line);
         out.push('\n');
     }
     out
 }
 
+/// The words a request is read from, as a customer typing fast misspells them ("refnd", "reimberse", "mony back"):
+/// every word within one edit (two for the long words) of one of these is read as it. Words a customer means
+/// as themselves ("refind", "defund", "monkey") are kept.
+fn spell_request_words(text: &str) -> String {
+    const VOCAB: [&str; 13] = [
+        "refund",
+        "refunds",
+        "refunded",
+        "refunding",
+        "refundable",
+        "reimburse",
+        "reimbursed",
+        "reimburses",
+        "reimbursing",
+        "reimbursement",
+        "money",
+        "compensation",
+        "chargeback",
+    ];
+    const KEEP: [&str; 16] = [
+        "refind",
+        "refinds",
+        "defund",
+        "defunds",
+        "defunded",
+        "monkey",
+        "monet",
+        "mopey",
+        "mosey",
+        "honey",
+        "moneys",
+        "rotund",
+        "refine",
+        "refined",
+        "refunding",
+        "reimburse",
+    ];
+    const SHORTHAND: [(&str, &str); 4] = [("bak", "back"), ("bck", "back"), ("bakc", "back"), ("mony", "money")];
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        let lower = word.to_lowercase();
+        let fixed = if word.len() < 4 && !SHORTHAND.iter().any(|(w, _)| *w == lower) || KEEP.contains(&lower.as_str()) {
+            None
+        } else if let Some((_, to)) = SHORTHAND.iter().find(|(w, _)| *w == lower) {
+            Some(*to)
+        } else {
+            VOCAB.iter().copied().find(|v| {
+                let limit = if v.len() >= 9 { 2 } else { 1 };
+                *v != lower && v.len().abs_diff(lower.len()) <= limit && edits(v, &lower) <= limit
+            })
+        };
+        match fixed {
+            // "money" is misspelled only when the word starts as it does ("mony", "moeny"; not "honey").
+            Some(to) if (to != "money" || lower.starts_with('m')) && !VOCAB.contains(&lower.as_str()) => {
+                out.push_str(to)
+            }
+            _ => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_alphabetic() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// Edits (insertions, deletions, substitutions, swaps of two neighbours) between two words.
+fn edits(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
 /// The text facts are extracted from: normalised (NFKC, zero-width removed, look-alikes folded: see
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
-    canonical_amounts(&own_words(&crate::content::normalize(text)))
+    canonical_amounts(&own_words(&spell_request_words(&crate::content::normalize(text))))
 }
 
 /// The amount grammar's rewriting step: every spelled-out or minor-unit figure becomes a major-unit figure in digits,
@@ -510,6 +705,8 @@ fn prepare(text: &str) -> String {
 /// $49.99".
 fn canonical_amounts(text: &str) -> String {
     let r = res();
+    let text = &*r.split_currency.replace_all(text, "$1.$3 $2");
+    let text = &*r.whole_dash.replace_all(text, "$1.00");
     let paired = r.word_pair.replace_all(text, |c: &regex::Captures| {
         let minor = c[2].trim_start_matches(['o', 'O']).trim_start_matches(['-', ' ']);
         match (number_value(&c[1]), number_value(minor)) {
@@ -521,7 +718,7 @@ fn canonical_amounts(text: &str) -> String {
     let minor = r.minor_units.replace_all(&words, |c: &regex::Captures| {
         let (Some(all), Some(num)) = (c.get(0), c.get(1)) else { return c[0].to_string() };
         let prefix = &all.as_str()[..num.start() - all.start()];
-        match num.as_str().replace(',', "").parse::<i64>() {
+        match num.as_str().replace([',', '.'], "").parse::<i64>() {
             Ok(cents) => format!("{prefix}${}.{:02}", cents / 100, cents % 100),
             Err(_) => c[0].to_string(),
         }
@@ -530,7 +727,9 @@ fn canonical_amounts(text: &str) -> String {
         .replace_all(&minor, |c: &regex::Captures| {
             let key = &c[1];
             let num = &c[2];
-            let in_minor = key.len() > "amount".len() || (!num.contains(['.', ',']) && num.len() >= 3);
+            let lower = key.to_lowercase();
+            let in_minor =
+                lower.contains("cent") || lower.contains("minor") || (!num.contains(['.', ',']) && num.len() >= 3);
             match (in_minor, num.parse::<i64>()) {
                 (true, Ok(cents)) => format!("{key}: ${}.{:02}", cents / 100, cents % 100),
                 _ => format!("{key}: ${num}"),
@@ -612,6 +811,18 @@ fn before(text: &str, at: usize, chars: usize) -> &str {
     &text[start..at]
 }
 
+/// The amount at `at` is a part of a pasted document (a receipt's subtotal, shipping or item line, a statement's
+/// column): a price, never the amount asked.
+fn listed(text: &str, at: usize) -> bool {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i);
+    let rest = after_amount(text, at);
+    let rest = rest.split('\n').next().unwrap_or("").trim();
+    // A document line ends with its amount (a currency code or a parenthesis may follow); prose goes on.
+    let ends =
+        rest.len() <= 12 && rest.split_whitespace().all(|w| w.starts_with('(') || is_currency_code(&w.to_lowercase()));
+    ends && res().listed.is_match(&text[line_start..at])
+}
+
 /// How an amount is used in its sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Role {
@@ -639,7 +850,7 @@ fn role(text: &str, start: usize, end: usize) -> Role {
     if r.request_after.is_match(ahead) || r.request_before.is_match(back) {
         return Role::Requested;
     }
-    if r.price_before.is_match(back) { Role::Price } else { Role::Plain }
+    if r.price_before.is_match(back) || listed(text, start) { Role::Price } else { Role::Plain }
 }
 
 /// Every money amount in the (prepared) text: offset, cents (`None` when it cannot be read with certainty),
@@ -679,7 +890,7 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
             && after.trim_start().starts_with('-');
         let glued = after.chars().next().is_some_and(|c| c.is_ascii_digit())
             || hedged
-            || !(word.is_empty() || matches!(word.as_str(), "usd" | "eur" | "gbp" | "cad" | "aud" | "chf"));
+            || !(word.is_empty() || is_currency_code(&word));
         let role = role(text, m.start(), m.end());
         // An approximation ("about $20", "$20 or so") is not a figure to pay out; an approximate price is still a
         // price ("I paid around $60"), which never becomes the amount asked.
@@ -690,6 +901,16 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
         out.push((m.start(), cents, role));
     }
     out
+}
+
+/// A currency code glued to a number ("50USD") ends the amount; any other letters are a format the reader does not
+/// know.
+fn is_currency_code(word: &str) -> bool {
+    const CODES: [&str; 20] = [
+        "usd", "eur", "gbp", "cad", "aud", "chf", "inr", "jpy", "sgd", "nzd", "hkd", "mxn", "brl", "sek", "nok", "dkk",
+        "pln", "zar", "czk", "huf",
+    ];
+    CODES.contains(&word)
 }
 
 fn distinct(values: impl Iterator<Item = i64>) -> Vec<i64> {
@@ -717,15 +938,25 @@ fn requested_in(text: &str) -> Amount {
         let word = c.get(1).map_or("double", |m| m.as_str()).to_lowercase();
         return Amount::Times(if word.starts_with("tri") || word.starts_with("three") || word == "3x" { 3 } else { 2 });
     }
-    if r.full.is_match(text) {
-        let extra: i64 = all
-            .iter()
-            .filter(|(at, _, role)| *role != Role::Price && r.plus_before.is_match(before(text, *at, 30)))
-            .map(|a| a.1)
-            .sum();
-        if extra > 0 {
-            return Amount::FullPlus(extra);
-        }
+    // "The full price plus $15", and "my money back plus $20 for the hassle": the whole amount (named, or implied by
+    // a request naming no other figure) and more on top.
+    // An amount added in a clause that states what was paid ("bought for $90 + $4.99 shipping") is a price.
+    let spans = clauses(text);
+    let clause_of = |at: usize| spans.iter().find(|(s, e)| *s <= at && at < *e).map_or("", |(s, e)| &text[*s..*e]);
+    let added =
+        |at: usize| r.plus_before.is_match(before(text, at, 30)) || r.plus_after.is_match(after_amount(text, at));
+    let plus = |at: usize| added(at) && !r.paid_clause.is_match(clause_of(at));
+    let extras: Vec<(usize, i64)> = all.iter().filter(|(at, _, _)| plus(*at)).map(|a| (a.0, a.1)).collect();
+    let extra: i64 = extras.iter().map(|a| a.1).sum();
+    let others: Vec<i64> = distinct(all.iter().filter(|(at, _, role)| *role != Role::Price && !plus(*at)).map(|a| a.1));
+    let asks_extra = extras.iter().all(|(at, _)| clause_intent(clause_of(*at)).request);
+    if extra > 0 && (r.full.is_match(text) || (others.is_empty() && asks_extra)) {
+        return Amount::FullPlus(extra);
+    }
+    // A figure asked and more on top ("refund $20 plus $5 for postage"): their sum.
+    let asked_base = distinct(all.iter().filter(|(at, _, role)| *role == Role::Requested && !plus(*at)).map(|a| a.1));
+    if let ([base], true) = (asked_base.as_slice(), extra > 0 && asks_extra) {
+        return Amount::Cents(base + extra);
     }
     let asked = distinct(all.iter().filter(|a| a.2 == Role::Requested).map(|a| a.1));
     // A total stated after smaller figures ("… back plus 15,00 for the wait, so 40,00 in total") is the sum asked,
@@ -736,6 +967,45 @@ fn requested_in(text: &str) -> Amount {
     );
     if let [total] = totals.as_slice() {
         return Amount::Cents(*total);
+    }
+    // A part of the order named by its document label ("refund the shipping"): the amount on that line, else it
+    // cannot be settled.
+    if let Some(c) = r.refund_part.captures(text) {
+        let label = c[1].to_lowercase();
+        let on_line = all.iter().find(|(at, _, _)| {
+            let line_start = text[..*at].rfind('\n').map_or(0, |i| i + 1);
+            text[line_start..*at].trim_start().to_lowercase().starts_with(&label)
+        });
+        return match (on_line, asked.as_slice()) {
+            (_, [one]) => Amount::Cents(*one),
+            (Some(a), _) => Amount::Cents(a.1),
+            (None, _) => Amount::Ambiguous,
+        };
+    }
+    // A figure asked per item ("refund $25 for each of the 2 broken cups"): times the count the clause names; with
+    // no count it cannot be settled.
+    if let [one] = asked.as_slice()
+        && let Some((at, _, _)) = all.iter().find(|a| a.2 == Role::Requested && a.1 == *one)
+        && r.per_item.is_match(after_amount(text, *at))
+    {
+        let (start, end) = spans.iter().copied().find(|(s, e)| *s <= *at && *at < *e).unwrap_or((0, text.len()));
+        let figure_end = *at + text[*at..].find(char::is_whitespace).unwrap_or(text.len() - *at);
+        let count = r.item_count.captures_iter(&text[start..end]).find_map(|c| {
+            // The figure's own digits are not a count.
+            if c.get(0).is_some_and(|m| (*at..figure_end).contains(&(start + m.start()))) {
+                return None;
+            }
+            match (c.name("n"), c.name("w")) {
+                (Some(n), _) => n.as_str().parse::<i64>().ok().filter(|n| (2..=50).contains(n)),
+                (_, Some(w)) if w.as_str().eq_ignore_ascii_case("both") => Some(2),
+                (_, Some(w)) => number_value(w.as_str()),
+                _ => None,
+            }
+        });
+        return match count.and_then(|n| one.checked_mul(n)) {
+            Some(total) => Amount::Cents(total),
+            None => Amount::Ambiguous,
+        };
     }
     // The asked amount wins, unless the customer offers alternatives ("refund $10 or maybe $15"): then it is one
     // of several candidates.
@@ -772,8 +1042,12 @@ fn requested_in(text: &str) -> Amount {
     }
     // A price is never the amount asked ("I paid $49.99 … refund me"): a request whose only figures are prices
     // names no amount, which is a request for the order's amount.
-    let paid = |at: usize| r.paid_before.is_match(before(text, at, 40));
-    let every = distinct(all.iter().filter(|(at, _, role)| *role != Role::Price || !paid(*at)).map(|a| a.1));
+    let paid = |at: usize| {
+        r.paid_before.is_match(before(text, at, 40))
+            || listed(text, at)
+            || (added(at) && r.paid_clause.is_match(clause_of(at)))
+    };
+    let every = distinct(all.iter().filter(|(at, _, role)| *role == Role::Requested || !paid(*at)).map(|a| a.1));
     match every.len() {
         0 if r.full.is_match(text) => Amount::Full,
         0 => Amount::Missing,
@@ -831,7 +1105,8 @@ fn is_duplicate(own: &str) -> bool {
 
 /// Safety, legal or injury words anywhere in the (normalised) text, quotes included: escalating is the safe side.
 pub fn safety_legal_injury(text: &str) -> bool {
-    res().safety.is_match(&crate::content::normalize(text))
+    let text = crate::content::normalize(text);
+    res().safety.is_match(&text) || res().legal.is_match(&text)
 }
 
 /// Extracts the facts. Order data come from the (scoped, read-only) lookups, never from the text.
@@ -876,6 +1151,142 @@ pub fn facts(ev: &Evidence) -> Facts {
         duplicate_charge: duplicate,
         intent,
         vague,
+    }
+}
+
+/// One fact read from the ticket, with the span of text it was read from (of the prepared text: normalised, amounts
+/// in canonical digits), or from the lookups.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reading {
+    pub fact: String,
+    pub span: String,
+}
+
+/// A decision's trace: what was read from which span, the facts, and the clause table walked row by row (which
+/// clause fired and why the earlier ones did not). The trace of the offline reader; an LLM provider's answer is
+/// checked against the same facts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DecisionTrace {
+    pub ticket_id: i64,
+    pub readings: Vec<Reading>,
+    pub facts: Facts,
+    pub checks: Vec<policy::Check>,
+    pub clause: Clause,
+    pub action: Action,
+    pub amount_cents: Option<i64>,
+}
+
+impl DecisionTrace {
+    /// The trace as lines a person reads.
+    pub fn render(&self) -> String {
+        let mut out = format!("ticket {}: {} ({})", self.ticket_id, self.action, self.clause);
+        if let Some(c) = self.amount_cents {
+            out.push_str(&format!(" {}", crate::money(c)));
+        }
+        out.push_str("\n  read:\n");
+        for r in &self.readings {
+            if r.span.is_empty() {
+                out.push_str(&format!("    {}\n", r.fact));
+            } else {
+                out.push_str(&format!("    {}  <- {:?}\n", r.fact, r.span));
+            }
+        }
+        out.push_str("  clauses:\n");
+        for c in &self.checks {
+            out.push_str(&format!("    {} {}: {}\n", if c.fired { "FIRED" } else { "no   " }, c.clause, c.why));
+        }
+        out
+    }
+}
+
+/// The span of text, trimmed and at most 120 characters.
+fn span_text(text: &str) -> String {
+    let t = text.trim();
+    match t.char_indices().nth(120) {
+        Some((i, _)) => format!("{}…", &t[..i]),
+        None => t.to_string(),
+    }
+}
+
+/// What the reader read from a ticket, span by span.
+fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
+    let r = res();
+    let text = format!("{}\n{}", ev.ticket.subject, ev.ticket.body);
+    let normalized = crate::content::normalize(&text);
+    let own_raw = own_words(&spell_request_words(&normalized));
+    let own = prepare(&text);
+    let mut out = Vec::new();
+    let mut read = |fact: String, span: &str| out.push(Reading { fact, span: span_text(span) });
+    let all_lines = normalized.lines().filter(|l| !l.trim().is_empty()).count();
+    let own_lines = own_raw.lines().filter(|l| !l.trim().is_empty()).count();
+    if own_lines < all_lines {
+        let first = normalized.lines().find(|l| !own_raw.contains(l.trim()) && !l.trim().is_empty()).unwrap_or("");
+        read(format!("quoted or forwarded text dropped ({} of {all_lines} lines)", all_lines - own_lines), first);
+    }
+    for (s, e) in clauses(&own) {
+        let c = clause_intent(&own[s..e]);
+        if c.request {
+            read("asks for money back".into(), &own[s..e]);
+        }
+        if c.status_question {
+            read("asks about a refund's state".into(), &own[s..e]);
+        }
+        if c.acknowledged {
+            read("acknowledges a refund, or asks about refunds in general".into(), &own[s..e]);
+        }
+    }
+    if let Some(m) = r.duplicate.find(&own) {
+        read("reports a duplicate charge".into(), m.as_str());
+    }
+    for (at, cents, role) in amounts(&own) {
+        let span = r.money.find_at(&own, at).map_or("", |m| m.as_str());
+        let value = cents.map_or("a figure that cannot be read with certainty".into(), crate::money);
+        read(format!("amount {value}, {role:?}"), span);
+    }
+    for (what, re) in [("a share or a part with no figure", &r.fraction), ("an uncertain figure", &r.uncertain_figure)]
+    {
+        if let Some(m) = re.find(&own) {
+            read(what.into(), m.as_str());
+        }
+    }
+    read(format!("the amount asked: {:?}", f.amount), "");
+    for (what, re) in [("safety or injury words", &r.safety), ("a legal threat", &r.legal)] {
+        if let Some(m) = re.find(&normalized) {
+            read(what.into(), m.as_str());
+        }
+    }
+    if f.intent == Intent::Complaint {
+        let span = r.complaint.find(&own).map_or("", |m| m.as_str());
+        read(format!("a complaint{}", if f.vague { " naming neither an order nor a problem" } else { "" }), span);
+    }
+    let order = match &ev.order {
+        Some(o) => format!(
+            "order {} ({:?}): {} {}, placed {} days ago; refunds on record: {:?} (from the lookups)",
+            o.id,
+            ev.lookup,
+            crate::money(o.amount_cents),
+            o.status,
+            o.placed_days_ago,
+            ev.refunds.iter().map(|r| r.status.as_str()).collect::<Vec<_>>()
+        ),
+        None => format!("no order ({:?}, from the lookups)", ev.lookup),
+    };
+    read(order, "");
+    out
+}
+
+/// The decision on a ticket with its trace.
+pub fn explain(ev: &Evidence) -> DecisionTrace {
+    let f = facts(ev);
+    let (v, checks) = policy::decide_traced(&f);
+    DecisionTrace {
+        ticket_id: ev.ticket.id,
+        readings: readings(ev, &f),
+        checks,
+        clause: v.clause,
+        action: v.action,
+        amount_cents: v.amount_cents,
+        facts: f,
     }
 }
 

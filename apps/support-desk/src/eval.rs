@@ -199,7 +199,7 @@ async fn benchmark_in(
         let (stop, state) = graph::run(&ctx, &graph, RunState { ticket_id: ticket, ..Default::default() }).await?;
         let c = state.classification.ok_or_else(|| Error::Invalid(format!("{}: no classification", case.id)))?;
         debug_assert_eq!(stop, Stop::Proposed);
-        tally.add(case, &c);
+        tally.add(case, &c, state.evidence.as_ref());
         progress("benchmark", i + 1, cases.len());
     }
     Ok(tally.report(cases.len()))
@@ -250,7 +250,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, case: &BenchCase, c: &crate::classify::Classification) {
+    fn add(&mut self, case: &BenchCase, c: &crate::classify::Classification, ev: Option<&crate::tools::Evidence>) {
         let got = c.action.as_str();
         let noted = noted_refund_cents(&case.note);
         let amount_ok =
@@ -271,7 +271,9 @@ impl Tally {
             self.misses.push(json!({"id": case.id, "label": case.label, "expected_action": case.expected_action,
                 "got_action": got, "expected_refs": case.policy_refs, "got_refs": c.policy_refs,
                 "got_label": c.label, "got_amount_cents": c.amount_cents, "noted_amount_cents": noted,
-                "reason": c.reason, "note": case.note}));
+                "reason": c.reason, "note": case.note,
+                // What the reader read from which span and how the clause table was walked (ADR-222).
+                "trace": ev.map(crate::classify::explain)}));
         }
         if case.label == "in_policy" && case.expected_action == "refund" {
             self.actionable += 1;
@@ -495,6 +497,11 @@ pub fn summary(report: &Value) -> String {
                 "  {} expected {} got {} ({})\n",
                 miss["id"], miss["expected_action"], miss["got_action"], miss["reason"]
             ));
+            if let Ok(trace) = serde_json::from_value::<crate::classify::DecisionTrace>(miss["trace"].clone()) {
+                for line in trace.render().lines().skip(1) {
+                    out.push_str(&format!("    {line}\n"));
+                }
+            }
         }
     }
     out

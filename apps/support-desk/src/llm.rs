@@ -1,5 +1,5 @@
-//! The optional LLM classifier providers: the Anthropic Messages API and any OpenAI-compatible chat-completions
-//! endpoint, asked in a configured chain. The offline classifier ([`crate::classify`]) stays the default; this
+//! The optional LLM classifier providers: the Anthropic Messages API, any OpenAI-compatible chat-completions
+//! endpoint and Google's Gemini `generateContent` API, asked in a configured chain. The offline classifier ([`crate::classify`]) stays the default; this
 //! module only runs when `--classifier anthropic|openai|chain` asks for it.
 //!
 //! What a provider can and cannot do:
@@ -36,6 +36,8 @@ pub const DEFAULT_ANTHROPIC_BASE_URL: &str = "https://api.anthropic.com";
 pub const DEFAULT_OPENAI_BASE_URL: &str = "https://api.openai.com";
 pub const DEFAULT_ANTHROPIC_MODEL: &str = "claude-sonnet-4-5";
 pub const DEFAULT_OPENAI_MODEL: &str = "gpt-4o-mini";
+pub const DEFAULT_GEMINI_BASE_URL: &str = "https://generativelanguage.googleapis.com";
+pub const DEFAULT_GEMINI_MODEL: &str = "gemini-2.5-flash";
 /// The `anthropic-version` header the Messages API requires.
 pub const ANTHROPIC_VERSION: &str = "2023-06-01";
 /// The answer is a small JSON object; this bounds cost and a runaway answer.
@@ -53,6 +55,10 @@ pub enum ProviderKind {
     Anthropic,
     #[serde(rename = "openai")]
     OpenAi,
+    /// Google's Gemini API, native `models/{model}:generateContent` (key in the `x-goog-api-key` header, never in
+    /// the URL).
+    #[serde(rename = "gemini")]
+    Gemini,
 }
 
 impl ProviderKind {
@@ -60,6 +66,7 @@ impl ProviderKind {
         match self {
             ProviderKind::Anthropic => "anthropic",
             ProviderKind::OpenAi => "openai",
+            ProviderKind::Gemini => "gemini",
         }
     }
 
@@ -68,6 +75,7 @@ impl ProviderKind {
         match self {
             ProviderKind::Anthropic => ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"),
             ProviderKind::OpenAi => ("OPENAI_API_KEY", "OPENAI_BASE_URL"),
+            ProviderKind::Gemini => ("GEMINI_API_KEY", "GEMINI_BASE_URL"),
         }
     }
 
@@ -75,13 +83,16 @@ impl ProviderKind {
         match self {
             ProviderKind::Anthropic => DEFAULT_ANTHROPIC_BASE_URL,
             ProviderKind::OpenAi => DEFAULT_OPENAI_BASE_URL,
+            ProviderKind::Gemini => DEFAULT_GEMINI_BASE_URL,
         }
     }
 
-    fn path(self) -> &'static str {
+    /// The API path for a model (Gemini names the model in the path).
+    fn path(self, model: &str) -> String {
         match self {
-            ProviderKind::Anthropic => "/v1/messages",
-            ProviderKind::OpenAi => "/v1/chat/completions",
+            ProviderKind::Anthropic => "/v1/messages".into(),
+            ProviderKind::OpenAi => "/v1/chat/completions".into(),
+            ProviderKind::Gemini => format!("/v1beta/models/{model}:generateContent"),
         }
     }
 }
@@ -132,8 +143,8 @@ impl ProviderConfig {
     /// The URL the request is POSTed to.
     pub fn endpoint(&self) -> String {
         let base = self.base_url.trim_end_matches('/');
-        let base = base.strip_suffix("/v1").unwrap_or(base);
-        format!("{base}{}", self.kind.path())
+        let base = base.strip_suffix("/v1").or_else(|| base.strip_suffix("/v1beta")).unwrap_or(base);
+        format!("{base}{}", self.kind.path(&self.model))
     }
 
     /// Refuses a URL that is not http(s), and plain http to anything but loopback: the key travels in a header.
@@ -156,7 +167,7 @@ impl ProviderConfig {
 /// One provider call and what came of it (kept in the classification, so the run state shows the chain's path).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attempt {
-    /// `anthropic`, `openai`, or `offline` for the fallback.
+    /// `anthropic`, `openai`, `gemini`, or `offline` for the fallback.
     pub provider: String,
     pub model: String,
     /// `answered | unavailable | refused`.
@@ -183,12 +194,13 @@ impl Classifier {
     }
 }
 
-/// `--classifier offline|anthropic|openai|chain` (`chain` = Anthropic, then OpenAI).
+/// `--classifier offline|anthropic|openai|gemini|chain` (`chain` = Anthropic, then OpenAI).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Choice {
     Offline,
     Anthropic,
     OpenAi,
+    Gemini,
     Chain,
 }
 
@@ -198,6 +210,7 @@ pub struct Options {
     pub timeout: Duration,
     pub anthropic_model: String,
     pub openai_model: String,
+    pub gemini_model: String,
     pub offline_fallback: bool,
 }
 
@@ -207,6 +220,7 @@ impl Default for Options {
             timeout: DEFAULT_TIMEOUT,
             anthropic_model: DEFAULT_ANTHROPIC_MODEL.into(),
             openai_model: DEFAULT_OPENAI_MODEL.into(),
+            gemini_model: DEFAULT_GEMINI_MODEL.into(),
             offline_fallback: false,
         }
     }
@@ -219,6 +233,7 @@ pub fn from_env(choice: Choice, opts: &Options, env: impl Fn(&str) -> Option<Str
         Choice::Offline => return Ok(Classifier::Offline),
         Choice::Anthropic => vec![ProviderKind::Anthropic],
         Choice::OpenAi => vec![ProviderKind::OpenAi],
+        Choice::Gemini => vec![ProviderKind::Gemini],
         Choice::Chain => vec![ProviderKind::Anthropic, ProviderKind::OpenAi],
     };
     let mut providers = Vec::new();
@@ -231,6 +246,7 @@ pub fn from_env(choice: Choice, opts: &Options, env: impl Fn(&str) -> Option<Str
         let model = match kind {
             ProviderKind::Anthropic => &opts.anthropic_model,
             ProviderKind::OpenAi => &opts.openai_model,
+            ProviderKind::Gemini => &opts.gemini_model,
         };
         providers
             .push(ProviderConfig::new(kind, base.trim(), ApiKey::new(key.trim()), model).with_timeout(opts.timeout));
@@ -264,6 +280,11 @@ impl Chain {
             p.check_url()?;
             if p.model.trim().is_empty() {
                 return Err(Error::Invalid(format!("the {} classifier needs a model name", p.kind.as_str())));
+            }
+            // Gemini names the model in the URL path: a name that could change the path is refused.
+            let path_safe = p.model.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_'));
+            if p.kind == ProviderKind::Gemini && !path_safe {
+                return Err(Error::Invalid(format!("gemini model name `{}`: letters, digits, - . _ only", p.model)));
             }
         }
         Ok(Chain { providers, offline_fallback, client: client()? })
@@ -359,6 +380,14 @@ impl Chain {
                     "response_format": {"type": "json_object"},
                 }),
             ),
+            ProviderKind::Gemini => (
+                self.client.post(p.endpoint()).header("x-goog-api-key", &p.api_key.0),
+                json!({
+                    "systemInstruction": {"parts": [{"text": system}]},
+                    "contents": [{"role": "user", "parts": [{"text": user}]}],
+                    "generationConfig": {"responseMimeType": "application/json", "maxOutputTokens": MAX_TOKENS},
+                }),
+            ),
         };
         let transport = |e: reqwest::Error| {
             if e.is_timeout() {
@@ -396,6 +425,7 @@ impl Chain {
         match p.kind {
             ProviderKind::Anthropic => anthropic_text(&envelope),
             ProviderKind::OpenAi => openai_text(&envelope),
+            ProviderKind::Gemini => gemini_text(&envelope),
         }
         .map_err(CallError::Envelope)
     }
@@ -450,6 +480,32 @@ fn anthropic_text(v: &Value) -> Result<String, String> {
         .filter_map(|b| b.get("text").and_then(Value::as_str))
         .collect();
     if text.trim().is_empty() { Err("the response has no text content".into()) } else { Ok(text) }
+}
+
+/// The answer text of a `generateContent` response: the first candidate's text parts (thought parts skipped). A
+/// blocked prompt, a candidate stopped for any reason but `STOP` (cut at the token limit, safety, recitation …) or
+/// one with no text is not an answer.
+fn gemini_text(v: &Value) -> Result<String, String> {
+    if let Some(reason) = v.pointer("/promptFeedback/blockReason").and_then(Value::as_str) {
+        return Err(format!("the prompt was blocked: {reason}"));
+    }
+    let candidate = v
+        .get("candidates")
+        .and_then(Value::as_array)
+        .and_then(|c| c.first())
+        .ok_or("the response has no `candidates`")?;
+    match candidate.get("finishReason").and_then(Value::as_str) {
+        None | Some("STOP") => {}
+        Some("MAX_TOKENS") => return Err("the answer was cut at the token limit".into()),
+        Some(other) => return Err(format!("the answer stopped: {other}")),
+    }
+    let parts = candidate.pointer("/content/parts").and_then(Value::as_array).ok_or("the candidate has no parts")?;
+    let text: String = parts
+        .iter()
+        .filter(|p| p.get("thought").and_then(Value::as_bool) != Some(true))
+        .filter_map(|p| p.get("text").and_then(Value::as_str))
+        .collect();
+    if text.trim().is_empty() { Err("the candidate has no text".into()) } else { Ok(text) }
 }
 
 /// The answer text of a chat-completions response: the first choice's message content.

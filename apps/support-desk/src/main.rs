@@ -47,6 +47,8 @@ struct LlmArgs {
     anthropic_model: String,
     #[arg(long, env = "OPENAI_MODEL", default_value = llm::DEFAULT_OPENAI_MODEL, global = true)]
     openai_model: String,
+    #[arg(long, env = "GEMINI_MODEL", default_value = llm::DEFAULT_GEMINI_MODEL, global = true)]
+    gemini_model: String,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -54,6 +56,7 @@ enum ClassifierChoice {
     Offline,
     Anthropic,
     Openai,
+    Gemini,
     Chain,
 }
 
@@ -63,12 +66,14 @@ impl LlmArgs {
             ClassifierChoice::Offline => llm::Choice::Offline,
             ClassifierChoice::Anthropic => llm::Choice::Anthropic,
             ClassifierChoice::Openai => llm::Choice::OpenAi,
+            ClassifierChoice::Gemini => llm::Choice::Gemini,
             ClassifierChoice::Chain => llm::Choice::Chain,
         };
         let opts = llm::Options {
             timeout: Duration::from_secs(self.llm_timeout_secs.max(1)),
             anthropic_model: self.anthropic_model.clone(),
             openai_model: self.openai_model.clone(),
+            gemini_model: self.gemini_model.clone(),
             offline_fallback: self.offline_fallback,
         };
         llm::from_env(choice, &opts, |var| std::env::var(var).ok())
@@ -93,6 +98,13 @@ enum Command {
     Continue { ticket: i64 },
     /// Print a ticket's stored run state and audit rows.
     Show { ticket: i64 },
+    /// Print the trace of a ticket's decision (what was read from which span, which clause fired and why the
+    /// earlier ones did not), from its stored run; `--json` for the machine-readable form.
+    Explain {
+        ticket: i64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Evaluations.
     Eval {
         #[command(subcommand)]
@@ -210,6 +222,17 @@ async fn run(cli: Cli) -> Result<(), Error> {
             print_run(graph::Stop::End, &state);
             for row in desk.audit_rows(Some(*ticket)).await? {
                 println!("audit: {} {} {}", row.layer, row.rule, row.detail);
+            }
+        }
+        Command::Explain { ticket, json } => {
+            let state =
+                graph::load_from(&desk, *ticket).await?.ok_or_else(|| Error::NotFound(format!("run of {ticket}")))?;
+            let ev = state.evidence.ok_or_else(|| Error::NotFound(format!("evidence of the run of {ticket}")))?;
+            let trace = support_desk::classify::explain(&ev);
+            if *json {
+                println!("{}", serde_json::to_string_pretty(&trace).map_err(|e| Error::Invalid(e.to_string()))?);
+            } else {
+                print!("{}", trace.render());
             }
         }
         Command::Mcp { which: McpCommand::Lookup { ticket } } => mcp::serve_lookup_stdio(&desk, *ticket).await?,

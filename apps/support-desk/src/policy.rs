@@ -422,23 +422,98 @@ pub struct Verdict {
     pub amount_cents: Option<i64>,
 }
 
+/// One row of the table as walked for one ticket: whether it fired, and why (or why not).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Check {
+    pub clause: Clause,
+    pub fired: bool,
+    pub why: String,
+}
+
+/// Why a row that did not fire did not, in the words of the facts it tests.
+fn why_not(clause: Clause, f: &Facts) -> String {
+    let asked = requested_cents(f);
+    let no_request = || "no refund is asked".to_string();
+    let unidentified = || format!("no identified order of this customer ({:?})", f.order);
+    match clause {
+        Clause::X1 if !f.wants_refund => no_request(),
+        Clause::X1 => format!("the order is this customer's ({:?})", f.order),
+        Clause::X2 | Clause::X3 | Clause::X4 | Clause::E1 if !f.wants_refund => no_request(),
+        Clause::X2 | Clause::X3 | Clause::X4 | Clause::E1 if !identified(f) => unidentified(),
+        Clause::X2 => match (asked, f.order_amount_cents) {
+            (Some(a), Some(o)) => format!("asks {} of an order of {}: not more", money(a), money(o)),
+            _ => format!("the amount asked cannot be settled ({:?})", f.amount),
+        },
+        Clause::X3 => format!("placed {} days ago: within the window", f.placed_days_ago.unwrap_or_default()),
+        Clause::X4 => "no executed refund on record".into(),
+        Clause::E1 => match asked {
+            Some(a) => format!("asks {}: within the {} cap", money(a), money(CAP_CENTS)),
+            None => format!("the amount asked cannot be settled ({:?})", f.amount),
+        },
+        Clause::E2 => "no safety, legal or injury words".into(),
+        Clause::U1 if f.wants_refund => "the order and the amount are settled".into(),
+        Clause::U1 => format!("no refund asked and not a vague complaint (intent {:?})", f.intent),
+        Clause::R1 | Clause::R2 | Clause::R3 | Clause::R4 | Clause::R5 => {
+            if !f.wants_refund {
+                return no_request();
+            }
+            if !identified(f) {
+                return unidentified();
+            }
+            let mut failed = Vec::new();
+            let status = f.order_status.as_deref().unwrap_or("unknown");
+            if !matches!(status, "delivered" | "shipped") {
+                failed.push(format!("R1: status is {status}"));
+            }
+            if !f.placed_days_ago.is_some_and(within_window) {
+                failed.push("R2: past the window".into());
+            }
+            if f.executed_prior_refund {
+                failed.push("R3: an executed refund".into());
+            }
+            match (asked, f.order_amount_cents) {
+                (Some(a), Some(o)) if a > o => failed.push("R4: more than the order".into()),
+                (Some(a), _) if a > CAP_CENTS => failed.push("R5: over the cap".into()),
+                (Some(a), _) if a <= 0 => failed.push("the amount is zero".into()),
+                (None, _) => failed.push("the amount cannot be settled".into()),
+                _ => {}
+            }
+            failed.join("; ")
+        }
+        Clause::C1 if f.wants_refund => "a refund is asked".into(),
+        Clause::C1 => "safety, legal or injury words".into(),
+        Clause::X5 | Clause::F1 => "not reached".into(),
+    }
+}
+
 /// Walks the table: the first clause that fires decides.
 pub fn decide(f: &Facts) -> Verdict {
+    decide_traced(f).0
+}
+
+/// Walks the table and says, row by row, which clause fired and why the earlier ones did not.
+pub fn decide_traced(f: &Facts) -> (Verdict, Vec<Check>) {
+    let mut checks = Vec::new();
     for row in TABLE {
-        if let Some(why) = (row.test)(f) {
-            return Verdict {
-                clause: row.clause,
-                refs: row.refs.to_vec(),
-                label: row.label,
-                action: row.action,
-                severity: row.severity,
-                why,
-                amount_cents: (row.action == Action::Refund).then(|| requested_cents(f)).flatten(),
-            };
+        match (row.test)(f) {
+            Some(why) => {
+                checks.push(Check { clause: row.clause, fired: true, why: why.clone() });
+                let verdict = Verdict {
+                    clause: row.clause,
+                    refs: row.refs.to_vec(),
+                    label: row.label,
+                    action: row.action,
+                    severity: row.severity,
+                    why,
+                    amount_cents: (row.action == Action::Refund).then(|| requested_cents(f)).flatten(),
+                };
+                return (verdict, checks);
+            }
+            None => checks.push(Check { clause: row.clause, fired: false, why: why_not(row.clause, f) }),
         }
     }
     // F1 always fires; this is the same answer.
-    Verdict {
+    let verdict = Verdict {
         clause: Clause::F1,
         refs: vec![Clause::F1],
         label: Label::UnderSpecified,
@@ -446,7 +521,8 @@ pub fn decide(f: &Facts) -> Verdict {
         severity: Some(Severity::Low),
         why: "no rule matches".into(),
         amount_cents: None,
-    }
+    };
+    (verdict, checks)
 }
 
 #[cfg(test)]

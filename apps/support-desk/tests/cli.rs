@@ -125,3 +125,28 @@ async fn continue_picks_up_a_console_answer_and_the_kill_switch_holds_the_run_at
     let order: i64 = conn.query_row("SELECT order_id FROM tickets WHERE id = 1", [], |r| r.get(0)).expect("order");
     assert_eq!(support_desk::db::executed_refunds(&conn, order).expect("count"), 1);
 }
+
+/// `explain`: every decision has a readable trace (facts with the span they were read from, the clause table walked
+/// row by row), as text and as `--json`; a miss in an eval report carries the same trace.
+#[test]
+fn explain_prints_the_decision_trace_as_text_and_json() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    assert!(desk(dir.path(), &["seed"]).0);
+    // Ticket 3: the 64-day-old refund, refused by X3 after X1 and X2 did not fire.
+    assert!(desk(dir.path(), &["start", "3"]).0);
+    let (ok, text) = desk(dir.path(), &["explain", "3"]);
+    assert!(ok, "{text}");
+    assert!(text.contains("FIRED X3"), "{text}");
+    assert!(text.contains("no    X1: the order is this customer's"), "{text}");
+    assert!(text.contains("asks for money back  <- "), "{text}");
+    let (ok, out) = desk(dir.path(), &["explain", "3", "--json"]);
+    assert!(ok, "{out}");
+    let v = json(&out);
+    assert_eq!(v["clause"], "X3");
+    let checks = v["checks"].as_array().expect("checks");
+    assert_eq!(checks.iter().map(|c| c["clause"].as_str().unwrap_or("")).collect::<Vec<_>>(), ["X1", "X2", "X3"]);
+    assert_eq!(checks.iter().filter(|c| c["fired"] == true).count(), 1);
+    assert!(v["readings"].as_array().expect("readings").iter().any(|r| r["fact"] == "asks for money back"), "{v}");
+    // A ticket that never ran has no trace to show.
+    assert!(!desk(dir.path(), &["explain", "2"]).0);
+}

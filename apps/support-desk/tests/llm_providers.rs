@@ -4,7 +4,7 @@
 //! **This is the one place a stand-in is right.** No provider is reachable from the machines these tests run on,
 //! and a test must not depend on a model's mood. So each provider is a real HTTP server (axum on 127.0.0.1, real
 //! sockets, real timeouts, real status codes) that answers in the provider's wire format — Anthropic's Messages
-//! API or OpenAI's chat completions — with an answer the test chooses. Everything else (the client, the chain,
+//! API, OpenAI's chat completions or Gemini's `generateContent` — with an answer the test chooses. Everything else (the client, the chain,
 //! the validation, the graph, the FourEyes store, the action tools) is the real thing.
 
 use axum::Router;
@@ -87,6 +87,12 @@ async fn handle(State(fake): State<Fake>, uri: Uri, headers: HeaderMap, body: By
             "choices": [{"index": 0, "message": {"role": "assistant", "content": answer, "refusal": null},
                          "finish_reason": "stop"}],
         }),
+        ProviderKind::Gemini => json!({
+            "candidates": [{"content": {"role": "model", "parts": [{"text": answer}]}, "finishReason": "STOP",
+                            "index": 0}],
+            "usageMetadata": {"promptTokenCount": 1, "candidatesTokenCount": 1, "totalTokenCount": 2},
+            "modelVersion": "gemini-test",
+        }),
     };
     axum::Json(envelope).into_response()
 }
@@ -107,6 +113,7 @@ fn provider(kind: ProviderKind, url: &str, timeout: Duration) -> ProviderConfig 
     let model = match kind {
         ProviderKind::Anthropic => "claude-test",
         ProviderKind::OpenAi => "gpt-test",
+        ProviderKind::Gemini => "gemini-test",
     };
     ProviderConfig::new(kind, url, ApiKey::new(KEY), model).with_timeout(timeout)
 }
@@ -501,4 +508,89 @@ async fn the_binary_uses_the_chosen_provider_and_names_a_missing_key() {
     let env = [("ANTHROPIC_API_KEY", KEY), ("ANTHROPIC_BASE_URL", "http://example.com")];
     let (code, out) = binary(dir.path(), &["start", "2", "--classifier", "anthropic"], &env).await;
     assert_eq!(code, Some(6), "{out}");
+}
+
+#[tokio::test]
+async fn gemini_good_answer_becomes_the_proposal_and_the_request_has_the_wire_shape() {
+    let d = desk();
+    let (o, t) = account(&d.desk, 4999, 5, false, BODY);
+    let ev = tools::gather(&d.desk, t).expect("gather");
+    let (fake, url) = fake(ProviderKind::Gemini, Reply::Answer(refund_answer(o, 4999))).await;
+    let c = chain(vec![provider(ProviderKind::Gemini, &url, Duration::from_secs(5))], false).classify(&ev, None).await;
+    assert_eq!((c.action.as_str(), c.amount_cents), ("refund", Some(4999)), "{c:?}");
+    assert!(c.reason.starts_with("[gemini] "), "{}", c.reason);
+    assert_eq!((c.attempts.len(), c.attempts[0].provider.as_str()), (1, "gemini"));
+
+    let reqs = fake.requests();
+    assert_eq!(reqs.len(), 1);
+    let r = &reqs[0];
+    // The model is named in the path; the key travels in a header, never in the URL.
+    assert_eq!(r.path, "/v1beta/models/gemini-test:generateContent");
+    assert_eq!(r.headers.get("x-goog-api-key").and_then(|v| v.to_str().ok()), Some(KEY));
+    assert!(r.headers.get("authorization").is_none() && r.headers.get("x-api-key").is_none());
+    let keys: Vec<&String> = r.body.as_object().expect("object").keys().collect();
+    assert_eq!(keys, vec!["contents", "generationConfig", "systemInstruction"]);
+    assert_eq!(r.body["generationConfig"]["responseMimeType"], "application/json");
+    assert!(r.body["generationConfig"]["maxOutputTokens"].as_u64().is_some_and(|n| n > 0));
+    assert_eq!(r.body["contents"].as_array().map(Vec::len), Some(1));
+    assert_eq!(r.body["contents"][0]["role"], "user");
+    let system = r.body["systemInstruction"]["parts"][0]["text"].as_str().expect("system");
+    let user = r.body["contents"][0]["parts"][0]["text"].as_str().expect("user");
+    assert_prompt(system, user);
+}
+
+/// Gemini's answers meet the same schema and evidence checks as the other providers', and its own ways of not
+/// answering (a blocked prompt, a candidate stopped for safety or cut at the token limit) are invalid answers.
+#[tokio::test]
+async fn gemini_answers_are_checked_by_the_same_rules() {
+    let d = desk();
+    let (o, t) = account(&d.desk, 4999, 5, false, "Broken lid. Refund $10 please.");
+    let ev = tools::gather(&d.desk, t).expect("gather");
+    let (fake, url) = fake(ProviderKind::Gemini, Reply::Answer(refund_answer(o, 4999))).await;
+    let c = chain(vec![provider(ProviderKind::Gemini, &url, Duration::from_secs(5))], false);
+    let got = c.classify(&ev, None).await;
+    assert_invalid_escalation(&got, "more than asked");
+    assert!(got.reason.contains("more than the $10.00 the customer asked"), "{}", got.reason);
+    let candidate = |finish: &str, text: &str| {
+        json!({"candidates": [{"content": {"role": "model", "parts": [{"text": text}]}, "finishReason": finish}]})
+            .to_string()
+    };
+    let cases: Vec<(&str, Reply)> = vec![
+        (
+            "unknown field",
+            Reply::Answer(
+                json!({"label": "in_policy", "action": "refund", "policy_refs": ["R1"],
+            "reason": "r", "order_id": o, "amount_cents": 1000, "approved": true})
+                .to_string(),
+            ),
+        ),
+        ("blocked prompt", Reply::Raw(json!({"promptFeedback": {"blockReason": "SAFETY"}}).to_string())),
+        ("stopped for safety", Reply::Raw(candidate("SAFETY", &refund_answer(o, 1000)))),
+        ("cut at the token limit", Reply::Raw(candidate("MAX_TOKENS", &refund_answer(o, 1000)))),
+        ("no candidates", Reply::Raw(json!({"candidates": []}).to_string())),
+        (
+            "only a thought",
+            Reply::Raw(
+                json!({"candidates": [{"content": {"parts": [
+            {"text": refund_answer(o, 1000), "thought": true}]}, "finishReason": "STOP"}]})
+                .to_string(),
+            ),
+        ),
+    ];
+    for (why, reply) in cases {
+        fake.set(reply);
+        assert_invalid_escalation(&c.classify(&ev, None).await, why);
+    }
+    // The figure asked, in the same envelope, is accepted: the checks above are what made them escalations.
+    fake.set(Reply::Raw(candidate("STOP", &refund_answer(o, 1000))));
+    assert_eq!(c.classify(&ev, None).await.amount_cents, Some(1000));
+    // A 503 is unavailable (the next provider is asked); a 400 (bad key or model) is refused.
+    fake.set(Reply::Status(503));
+    let got = c.classify(&ev, None).await;
+    assert_eq!((got.action.as_str(), got.attempts[0].outcome.as_str()), ("escalate", "unavailable"));
+    fake.set(Reply::Status(400));
+    assert_eq!(c.classify(&ev, None).await.attempts[0].outcome, "refused");
+    // A model name that would change the URL path is refused before any request.
+    let bad = ProviderConfig::new(ProviderKind::Gemini, &url, ApiKey::new(KEY), "../../v1/other?x=");
+    assert!(Chain::new(vec![bad], false).is_err());
 }

@@ -68,6 +68,8 @@ impl Door {
             let seq = self.store.refuse(&request.agent, "no_connector", &message, input, (self.clock)()).await?;
             return Err(StoreError::Refused { code: "no_connector".into(), message, seq });
         };
+        // The rules of the action's `type: url` params, which the rendered URL must also pass.
+        let url_params = policy.action(&request.action).map(run::url_params).unwrap_or_default();
         let original = match request.undo_of {
             Some(id) => self.store.decision(id).await?,
             None => None,
@@ -78,7 +80,8 @@ impl Door {
             return Ok(Executed { decision, replayed: decided.replayed, ran: false, outcome: None });
         }
         // Outside any lock: the decide transaction has committed.
-        let RunResult { outcome, detail } = run::run(&spec, &decision, original.as_ref(), self.secrets.as_ref()).await;
+        let RunResult { outcome, detail } =
+            run::run(&spec, &url_params, &decision, original.as_ref(), self.secrets.as_ref()).await;
         let detail = fit(detail);
         let reported = self.store.report_by(decision.decision_id, outcome, detail, REPORTER, (self.clock)()).await?;
         Ok(Executed { decision: reported, replayed: false, ran: true, outcome: Some(outcome) })

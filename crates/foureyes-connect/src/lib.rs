@@ -7,8 +7,8 @@
 //! the database and opened only inside a run.
 //!
 //! - [`template`]: minijinja restricted to substitution, escaping each value for where it lands;
-//! - [`run`]: the `http` connector (reqwest on rustls with the `ring` provider; redirects re-checked against the
-//!   allowed origins) and the `command` connector (argv, never a shell; empty environment plus `PATH`);
+//! - [`run`]: the `http` connector (reqwest on rustls with the `ring` provider; the URL and each redirect judged by
+//!   core's canonicaliser and `UrlRule`: the allowed origins and the action's `type: url` rules, [`run::url_allowed`]) and the `command` connector (argv, never a shell; empty environment plus `PATH`);
 //! - [`secrets`]: AES-256-GCM sealing and the `connector_secrets` table (SQLite or PostgreSQL);
 //! - [`door`]: the flow, and [`door::unconfirmed`] (runs a crash left unconfirmed; never re-run by themselves).
 //!

@@ -9,6 +9,7 @@
 use crate::secrets::Secrets;
 use crate::template::{self, Escape, Place};
 use foureyes_core::connector::{CommandSpec, ConnectorSpec, HttpSpec};
+use foureyes_core::urls::{self, CanonicalUrl, UrlRule, UrlVerdict};
 use foureyes_core::{DecisionRecord, Outcome};
 use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, BTreeSet};
@@ -25,7 +26,7 @@ pub const MAX_RESPONSE_BYTES: usize = 24 * 1024;
 /// Output tail kept by default (each of stdout and stderr), and at most.
 pub const DEFAULT_TAIL_BYTES: usize = 4 * 1024;
 pub const MAX_TAIL_BYTES: usize = 16 * 1024;
-/// Redirects followed at most (each one re-checked against the allowed origins).
+/// Redirects followed at most (each one re-checked by [`url_allowed`]).
 pub const MAX_REDIRECTS: usize = 5;
 
 /// What one run did.
@@ -118,27 +119,44 @@ fn method(text: &str) -> Result<reqwest::Method, String> {
     }
 }
 
+/// What a rendered URL and each redirect must pass, judged by core's canonicaliser and [`UrlRule::judge`] (the
+/// code that judges a `type: url` param at decide time): one of the connector's allowed origins, and the rule of
+/// every `type: url` param of the action.
+#[derive(Debug, Clone, Default)]
+pub struct UrlChecks {
+    /// Each allowed origin as shown, and its one-origin rule ([`UrlRule::origin`]).
+    pub origins: Vec<(String, UrlRule)>,
+    /// The action's `type: url` params: name and rule.
+    pub params: Vec<(String, UrlRule)>,
+}
+
+impl UrlChecks {
+    /// The checks of `spec` for an action whose `type: url` params have the rules `params`.
+    pub fn new(h: &HttpSpec, params: &[(String, UrlRule)]) -> Result<UrlChecks, String> {
+        Ok(UrlChecks { origins: allowed_origins(h)?, params: params.to_vec() })
+    }
+}
+
+/// The `type: url` params of `action` and their rules (what [`run`] re-checks the rendered URL against).
+pub fn url_params(action: &foureyes_core::policy::ActionPolicy) -> Vec<(String, UrlRule)> {
+    action.params.iter().filter_map(|(name, p)| p.url.clone().map(|rule| (name.clone(), rule))).collect()
+}
+
 /// The origins a request and its redirects may reach: the spec's `allow_origins`, or the URL template's literal
-/// origin.
-fn allowed_origins(h: &HttpSpec) -> Result<Vec<String>, String> {
+/// origin; each as its one-origin rule.
+fn allowed_origins(h: &HttpSpec) -> Result<Vec<(String, UrlRule)>, String> {
+    let one = |text: &str| -> Result<(String, UrlRule), String> {
+        let canonical = urls::canonicalize(text).map_err(|e| format!("`{text}` is not a URL: {e}"))?;
+        Ok((canonical.url.origin().ascii_serialization(), UrlRule::origin(text)?))
+    };
     if !h.allow_origins.is_empty() {
-        return h
-            .allow_origins
-            .iter()
-            .map(|o| {
-                let url = reqwest::Url::parse(o).map_err(|e| format!("allow_origins `{o}`: {e}"))?;
-                Ok(origin(&url))
-            })
-            .collect();
+        return h.allow_origins.iter().map(|o| one(o).map_err(|e| format!("allow_origins: {e}"))).collect();
     }
     // The part of the template before its first expression must hold the whole origin and the `/` after it.
     let literal = h.url.split("{{").next().unwrap_or_default();
     let after_scheme = literal.split_once("://").map(|(_, rest)| rest);
     match after_scheme {
-        Some(rest) if rest.contains('/') => {
-            let url = reqwest::Url::parse(literal).map_err(|e| format!("execute.http.url `{}`: {e}", h.url))?;
-            Ok(vec![origin(&url)])
-        }
+        Some(rest) if rest.contains('/') => Ok(vec![one(literal).map_err(|e| format!("execute.http.url: {e}"))?]),
         _ => Err(format!(
             "execute.http.url `{}`: write the scheme, host and port literally (then `/`) or list allow_origins",
             h.url
@@ -146,22 +164,31 @@ fn allowed_origins(h: &HttpSpec) -> Result<Vec<String>, String> {
     }
 }
 
-fn origin(url: &reqwest::Url) -> String {
-    url.origin().ascii_serialization()
-}
-
-/// The re-check of a rendered URL (and of each redirect) against the action's URL rules. Today the rules are the
-/// connector's allowed origins; when the policy gains URL params with a canonicaliser (helper "policy"), this is
-/// the one function to point at it.
-pub fn url_allowed(url: &reqwest::Url, origins: &[String]) -> Result<(), String> {
-    if !matches!(url.scheme(), "http" | "https") {
-        return Err(format!("`{}`: only http and https", redact_url(url)));
+/// The one re-check of a rendered URL and of each redirect: canonicalised by core's [`urls::canonicalize`], then
+/// accepted by one allowed origin's rule and by every `type: url` param's rule. An opaque host (the destination is
+/// hidden) is refused here: a connector is not sent where nobody can see it lands.
+pub fn url_allowed(text: &str, checks: &UrlChecks) -> Result<CanonicalUrl, String> {
+    let url = urls::canonicalize(text).map_err(|e| format!("`{text}` is not a URL: {e}"))?;
+    let shown = redact_url(&url.url);
+    let accepted = checks.origins.iter().any(|(_, rule)| rule.judge(&url) == UrlVerdict::Accepted);
+    if !accepted {
+        let list: Vec<&str> = checks.origins.iter().map(|(o, _)| o.as_str()).collect();
+        let origin = url.url.origin().ascii_serialization();
+        let user = if url.url.username().is_empty() && url.url.password().is_none() { "" } else { " with user info" };
+        return Err(format!("`{origin}`{user} is not an allowed origin ({})", list.join(", ")));
     }
-    if !url.username().is_empty() || url.password().is_some() {
-        return Err("a URL with user info is refused".into());
+    for (name, rule) in &checks.params {
+        match rule.judge(&url) {
+            UrlVerdict::Accepted => {}
+            UrlVerdict::Refused(w) => return Err(format!("`{shown}` {w}: refused by the rule of param `{name}`")),
+            UrlVerdict::Opaque(w) => {
+                return Err(format!(
+                    "`{shown}` goes to {w}, a destination param `{name}` calls opaque: a connector is not sent there"
+                ));
+            }
+        }
     }
-    let o = origin(url);
-    if origins.contains(&o) { Ok(()) } else { Err(format!("`{o}` is not an allowed origin ({})", origins.join(", "))) }
+    Ok(url)
 }
 
 fn redact_url(url: &reqwest::Url) -> String {
@@ -207,6 +234,7 @@ pub fn redact(text: &str, secrets: &BTreeMap<String, String>) -> String {
 /// Runs `spec` for `decision`. Never panics; every failure is a [`RunResult`].
 pub async fn run(
     spec: &ConnectorSpec,
+    url_params: &[(String, UrlRule)],
     decision: &DecisionRecord,
     original: Option<&DecisionRecord>,
     secrets: Option<&Secrets>,
@@ -233,7 +261,7 @@ pub async fn run(
         spec.timeout().and_then(|t| timeout_ms(t).ok()).unwrap_or(DEFAULT_TIMEOUT_MS).unsigned_abs(),
     );
     let mut result = match spec {
-        ConnectorSpec::Http(h) => http(h, &ctx, deadline).await,
+        ConnectorSpec::Http(h) => http(h, url_params, &ctx, deadline).await,
         ConnectorSpec::Command(c) => command(c, &ctx, deadline).await,
     };
     // One last pass over the whole detail: no secret value leaves this function.
@@ -254,9 +282,9 @@ fn render(source: &str, name: &str, escape: Escape, ctx: &Value) -> Result<Strin
     template::render(source, Place { name, escape, secrets: true }, ctx).map_err(|e| e.to_string())
 }
 
-async fn http(h: &HttpSpec, ctx: &Value, deadline: Duration) -> RunResult {
+async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadline: Duration) -> RunResult {
     let fail = |e: String| failed(json!({"connector": "http", "error": e}));
-    let origins = match allowed_origins(h) {
+    let checks = match UrlChecks::new(h, url_params) {
         Ok(o) => o,
         Err(e) => return fail(e),
     };
@@ -264,7 +292,7 @@ async fn http(h: &HttpSpec, ctx: &Value, deadline: Duration) -> RunResult {
         Ok(m) => m,
         Err(e) => return fail(e),
     };
-    let url = match prepared_url(&h.url, "execute.http.url", ctx, &origins) {
+    let url = match prepared_url(&h.url, "execute.http.url", ctx, &checks) {
         Ok(u) => u,
         Err(e) => return fail(e),
     };
@@ -282,7 +310,7 @@ async fn http(h: &HttpSpec, ctx: &Value, deadline: Duration) -> RunResult {
             Err(e) => return fail(e),
         },
     };
-    let client = match client(origins.clone(), deadline) {
+    let client = match client(checks.clone(), deadline) {
         Ok(c) => c,
         Err(e) => return fail(e),
     };
@@ -294,7 +322,7 @@ async fn http(h: &HttpSpec, ctx: &Value, deadline: Duration) -> RunResult {
     detail.insert("url".into(), json!(redact_url(&url)));
     if let Some(before) = &h.before {
         let read = async {
-            let url = prepared_url(&before.url, "execute.http.before.url", ctx, &origins)?;
+            let url = prepared_url(&before.url, "execute.http.before.url", ctx, &checks)?;
             let headers = prepared_headers(&before.headers, "execute.http.before.headers", ctx)?;
             let response = client.get(url).headers(headers).send().await.map_err(|e| chain(&e))?;
             let status = response.status().as_u16();
@@ -374,11 +402,10 @@ async fn http(h: &HttpSpec, ctx: &Value, deadline: Duration) -> RunResult {
     RunResult { outcome, detail: Value::Object(detail) }
 }
 
-fn prepared_url(source: &str, name: &str, ctx: &Value, origins: &[String]) -> Result<reqwest::Url, String> {
+/// The rendered URL in canonical form (what is sent), once [`url_allowed`] accepts it.
+fn prepared_url(source: &str, name: &str, ctx: &Value, checks: &UrlChecks) -> Result<reqwest::Url, String> {
     let text = render(source, name, Escape::Url, ctx)?;
-    let url = reqwest::Url::parse(&text).map_err(|e| format!("{name}: `{text}` is not a URL: {e}"))?;
-    url_allowed(&url, origins).map_err(|e| format!("{name}: {e}"))?;
-    Ok(url)
+    Ok(url_allowed(&text, checks).map_err(|e| format!("{name}: {e}"))?.url)
 }
 
 fn prepared_headers(
@@ -398,12 +425,12 @@ fn prepared_headers(
     Ok(headers)
 }
 
-fn client(origins: Vec<String>, deadline: Duration) -> Result<reqwest::Client, String> {
+fn client(checks: UrlChecks, deadline: Duration) -> Result<reqwest::Client, String> {
     crate::install_crypto_provider();
     let redirects = reqwest::redirect::Policy::custom(move |attempt| {
         if attempt.previous().len() >= MAX_REDIRECTS {
             attempt.error(format!("more than {MAX_REDIRECTS} redirects"))
-        } else if let Err(e) = url_allowed(attempt.url(), &origins) {
+        } else if let Err(e) = url_allowed(attempt.url().as_str(), &checks) {
             attempt.error(format!("redirect refused: {e}"))
         } else {
             attempt.follow()

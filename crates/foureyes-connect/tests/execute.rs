@@ -11,7 +11,7 @@ mod support;
 
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
@@ -125,6 +125,18 @@ async fn shop(other_origin: Option<String>) -> (String, Seen) {
                 }),
             )
             .route(
+                "/bounce",
+                post(
+                    |State((seen, _)): State<(Seen, Option<String>)>,
+                     Query(q): Query<std::collections::HashMap<String, String>>,
+                     h: HeaderMap,
+                     b: Bytes| async move {
+                        record(&seen, "/bounce".into(), &h, &b).await;
+                        Redirect::temporary(q.get("to").map(String::as_str).unwrap_or("/")).into_response()
+                    },
+                ),
+            )
+            .route(
                 "/steal",
                 post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
                     record(&seen, "/steal".into(), &h, &b).await;
@@ -208,6 +220,52 @@ actions:
     tier: 2
     limits: [{{ count: 1000, per: 1h }}]{params}
     execute:{redirect}
+  shop.bounce:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    params: {{ to: {{ type: string, max_len: 300 }} }}
+    execute:
+      http:
+        method: POST
+        url: "{base}/bounce?to={{{{ params.to }}}}"
+        timeout: 2s
+  shop.bounce_spelled:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    execute:
+      http:
+        method: POST
+        url: "{base}/redirect"
+        allow_origins: ["{base}", "{other_spelled}"]
+        timeout: 2s
+  hook.redirect:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    params: {{ hook: {{ type: url, schemes: [http], hosts: [shop.invalid], cidrs: [127.0.0.1/32] }} }}
+    execute:
+      http:
+        method: POST
+        url: "{base}/redirect"
+        allow_origins: ["{base}", "{other}"]
+        timeout: 2s
+  hook.opaque:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    params: {{ hook: {{ type: url, schemes: [http], cidrs: [127.0.0.1/32], opaque_hosts: [localhost] }} }}
+    execute:
+      http:
+        method: POST
+        url: "{other}/refunds/{{{{ params.hook }}}}"
+        timeout: 2s
+  hook.refused:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    params: {{ hook: {{ type: url, schemes: [http], cidrs: [192.0.2.0/24] }} }}
+    execute:
+      http:
+        method: POST
+        url: "{base}/refunds/{{{{ params.hook }}}}"
+        timeout: 2s
   climate.set:
     tier: 1
     params: {{ celsius: {{ type: number, min: 17, max: 23 }} }}
@@ -265,8 +323,9 @@ actions:
         slowbody = http("/slowbody", "700ms"),
         huge = http("/huge", "5s"),
         redirect = http("/redirect", "2s"),
+        // The other origin as a person may write it: upper case, the host's trailing dot, the port.
+        other_spelled = other.replace("http://localhost:", "HTTP://LOCALHOST.:"),
     );
-    let _ = other;
     let p = Policy::from_yaml("execute.yaml", &yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}"));
     foureyes_connect::check_policy(&p).unwrap();
     Arc::new(p)
@@ -295,6 +354,8 @@ struct World {
     policy: Arc<Policy>,
     seen: Seen,
     evil: Seen,
+    base: String,
+    evil_base: String,
     dir: tempfile::TempDir,
     _pg: Option<support::Databases>,
 }
@@ -334,7 +395,7 @@ async fn world(backend: Backend) -> World {
         Arc::new(move || c.fetch_add(1, Ordering::SeqCst)) as foureyes_connect::door::Clock
     };
     let door = Door { store: store.clone(), secrets: Some(secrets), clock };
-    World { door, store, policy, seen, evil, dir, _pg: pg }
+    World { door, store, policy, seen, evil, base, evil_base: evil_origin, dir, _pg: pg }
 }
 
 impl World {
@@ -515,6 +576,61 @@ async fn a_crash_between_permit_and_report_is_listed_and_never_rerun(w: World) {
     assert_eq!(w.seen.count("/refunds/ord_c"), 0, "an unconfirmed run is never re-run by itself");
 }
 
+async fn urls_are_judged_by_the_policys_canonicaliser(w: World) {
+    let evil_port = w.evil_base.rsplit(':').next().unwrap().to_string();
+    let port = w.base.rsplit(':').next().unwrap().to_string();
+    // Redirects to what the allowed origin is not, however spelled: refused before any connection. (Every host
+    // here is on loopback: with the check mutated away, `cargo xtask teeth` follows them and must reach no other
+    // machine, nor ask a resolver.)
+    for to in [
+        format!("HTTP://LocalHost:{evil_port}/steal"),
+        format!("http://2130706433:{evil_port}/steal"),
+        format!("http://0x7f.0.0.1:{evil_port}/steal"),
+        format!("http://localhost:{port}/steal"),
+        format!("http://shop@127.0.0.1:{port}/steal"),
+        format!("http://127.0.0.1:{port}@localhost:{evil_port}/steal"),
+        // Full-width letters: IDNA maps them to `localhost`.
+        format!("http://\u{ff4c}\u{ff4f}\u{ff43}\u{ff41}\u{ff4c}\u{ff48}\u{ff4f}\u{ff53}\u{ff54}:{evil_port}/steal"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (i, to) = to;
+        let x = w.exec(request(&format!("b-{i}"), "shop.bounce", json!({"to": to}))).await;
+        assert_eq!(x.outcome, Some(Outcome::Unknown), "{to}: {:?}", x.decision.report_detail);
+        let error = x.decision.report_detail.as_ref().unwrap()["error"].as_str().unwrap().to_string();
+        assert!(error.contains("redirect refused") && error.contains("not an allowed origin"), "{to}: {error}");
+    }
+    assert_eq!(w.seen.count("/steal") + w.evil.count("/steal"), 0, "no forbidden host was reached");
+    // The allowed origin in another spelling (hex IP, upper case) is the same origin: followed.
+    let x = w.exec(request("b-hex", "shop.bounce", json!({"to": format!("HTTP://0x7f.1:{port}/steal")}))).await;
+    assert_eq!(x.outcome, Some(Outcome::Executed), "{:?}", x.decision.report_detail);
+    assert_eq!(w.seen.count("/steal"), 1);
+    // `HTTP://LOCALHOST.:port` in allow_origins is `http://localhost:port` (red before: compared as written).
+    let x = w.exec(request("b-spelled", "shop.bounce_spelled", json!({}))).await;
+    assert_eq!(x.outcome, Some(Outcome::Executed), "{:?}", x.decision.report_detail);
+    assert_eq!(w.evil.count("/steal"), 1);
+    // An allowed origin is not enough when the action has `type: url` params: a redirect must also pass their
+    // rules (red before: followed to `localhost`, a host the param's rule refuses).
+    let hook = json!({"hook": format!("http://127.0.0.1:{port}/")});
+    let x = w.exec(request("h-redirect", "hook.redirect", hook.clone())).await;
+    assert_eq!(x.decision.verdict, Verdict::Permit);
+    assert_eq!(x.outcome, Some(Outcome::Unknown), "{:?}", x.decision.report_detail);
+    let error = x.decision.report_detail.as_ref().unwrap()["error"].as_str().unwrap().to_string();
+    assert!(error.contains("refused by the rule of param `hook`"), "{error}");
+    assert_eq!(w.evil.count("/steal"), 1, "the redirect's host was not contacted again");
+    // A rendered URL the params' rules call opaque or refuse: failed, nothing sent (red before: sent).
+    // (`hook` names a documentation address, TEST-NET-1: a value judged, never contacted.)
+    for (action, hook) in [("hook.opaque", hook.clone()), ("hook.refused", json!({"hook": "http://192.0.2.7/"}))] {
+        let x = w.exec(request(&format!("h-{action}"), action, hook)).await;
+        assert_eq!((x.decision.verdict, x.ran), (Verdict::Permit, true), "{action}: {:?}", x.decision.reasons);
+        assert_eq!(x.outcome, Some(Outcome::Failed), "{action}: {:?}", x.decision.report_detail);
+        let error = x.decision.report_detail.as_ref().unwrap()["error"].as_str().unwrap().to_string();
+        assert!(error.contains("param `hook`"), "{action}: {error}");
+    }
+    assert_eq!(w.seen.count("/refunds/") + w.evil.count("/refunds/"), 0, "nothing was sent");
+}
+
 macro_rules! on_both_backends {
     ($($name:ident),* $(,)?) => {
         mod sqlite {
@@ -544,4 +660,5 @@ on_both_backends!(
     commands_have_deadlines_and_exit_statuses,
     undo_runs_the_compensating_connector_with_the_state_before,
     a_crash_between_permit_and_report_is_listed_and_never_rerun,
+    urls_are_judged_by_the_policys_canonicaliser,
 );

@@ -1,4 +1,5 @@
-//! Canonical JSON (RFC 8785, via `serde_json_canonicalizer`) and SHA-256 digests over it.
+//! Canonical JSON (RFC 8785, written by [`jcs`]: the bytes `serde_json_canonicalizer` writes, faster) and SHA-256
+//! digests over it.
 //!
 //! Every hash FourEyes computes (action digests, journal event hashes, request fingerprints) is taken over the
 //! canonical form, so two processes that serialize the same value differently still agree on its hash.
@@ -6,20 +7,27 @@
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+mod jcs;
+
+/// The canonical text of `value`, or the serializer's error.
+fn try_canonical<T: ?Sized + Serialize>(value: &T) -> Option<String> {
+    jcs::to_vec(value).ok().and_then(|bytes| String::from_utf8(bytes).ok())
+}
+
 /// Canonical JSON text of `value` (RFC 8785 / JCS).
 ///
 /// Numbers keep their text in serde_json (`arbitrary_precision`, ADR-110), so a number beyond an IEEE double
 /// (`1e400`) can reach here in refused input or in a call the MCP proxy keys; RFC 8785 cannot write it, and such a
 /// number is written as its text in a string instead (the door refuses it before judging, so no digest that a human
 /// approves ever holds one).
-pub fn to_canonical_string<T: Serialize>(value: &T) -> String {
-    match serde_json_canonicalizer::to_string(value) {
-        Ok(text) => text,
-        Err(_) => {
+pub fn to_canonical_string<T: ?Sized + Serialize>(value: &T) -> String {
+    match try_canonical(value) {
+        Some(text) => text,
+        None => {
             // Our own types hold no maps with non-string keys, so the only failure left is a non-finite number.
             let mut tree = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
             strings_for_non_finite(&mut tree);
-            serde_json_canonicalizer::to_string(&tree).unwrap_or_default()
+            try_canonical(&tree).unwrap_or_default()
         }
     }
 }
@@ -41,7 +49,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 /// Lower-case hex SHA-256 of the canonical JSON of `value`.
-pub fn canonical_sha256<T: Serialize>(value: &T) -> String {
+pub fn canonical_sha256<T: ?Sized + Serialize>(value: &T) -> String {
     sha256_hex(to_canonical_string(value).as_bytes())
 }
 

@@ -42,6 +42,8 @@ pub enum EventData {
     SessionRestored(SessionRestored),
     /// A signed checkpoint of the journal's first `size` events. It grants nothing.
     Checkpoint(CheckpointRecorded),
+    /// An MCP tool definition pinned (`crate::tool_pin`).
+    ToolPinned(crate::tool_pin::ToolPinned),
 }
 
 /// A decision (the intent), with its reservations and any approval it created or consumed.
@@ -289,6 +291,7 @@ impl EventData {
             EventData::SessionDemoted(_) => EventKind::SessionDemoted,
             EventData::SessionRestored(_) => EventKind::SessionRestored,
             EventData::Checkpoint(_) => EventKind::Checkpoint,
+            EventData::ToolPinned(_) => EventKind::ToolPinned,
         }
     }
 
@@ -336,6 +339,7 @@ impl EventData {
             EventKind::SessionDemoted => EventData::SessionDemoted(parse(kind, data)?),
             EventKind::SessionRestored => EventData::SessionRestored(parse(kind, data)?),
             EventKind::Checkpoint => EventData::Checkpoint(parse(kind, data)?),
+            EventKind::ToolPinned => EventData::ToolPinned(parse(kind, data)?),
         })
     }
 }
@@ -365,6 +369,7 @@ impl Serialize for EventData {
             EventData::SessionDemoted(d) => d.serialize(s),
             EventData::SessionRestored(d) => d.serialize(s),
             EventData::Checkpoint(d) => d.serialize(s),
+            EventData::ToolPinned(d) => d.serialize(s),
         }
     }
 }

@@ -4,9 +4,9 @@
 //! Verification never repairs: it names the first bad `seq` and stops. A torn tail (an incomplete last line,
 //! as a crash mid-write leaves) is told apart from corruption in the middle.
 
-use crate::canonical::{canonical_sha256, to_canonical_string};
+use crate::canonical::{sha256_hex, to_canonical_string};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::fmt;
 
 /// `prev_hash` of the first event.
@@ -54,6 +54,9 @@ pub enum EventKind {
     /// note itself), written by whoever signed it (`foureyes journal checkpoint`, `serve --signing-key`). It grants
     /// nothing; it lets a later reader find the newest signed tree head in the journal.
     Checkpoint,
+    /// An MCP tool's definition was pinned (`server`, `tool`, `sha256`, `cause`: `first_seen` or `approved`, `by`,
+    /// `previous`): see `foureyes_core::tool_pin`. A pin grants nothing; a changed definition is refused until one.
+    ToolPinned,
 }
 
 impl EventKind {
@@ -82,7 +85,40 @@ impl EventKind {
             EventKind::SessionDemoted => "session_demoted",
             EventKind::SessionRestored => "session_restored",
             EventKind::Checkpoint => "checkpoint",
+            EventKind::ToolPinned => "tool_pinned",
         }
+    }
+
+    /// Every kind, for [`EventKind::from_name`].
+    pub const ALL: [EventKind; 23] = [
+        EventKind::Decided,
+        EventKind::ApprovalRequested,
+        EventKind::ApprovalVote,
+        EventKind::Approved,
+        EventKind::Rejected,
+        EventKind::Expired,
+        EventKind::Revoked,
+        EventKind::Executed,
+        EventKind::Failed,
+        EventKind::Unknown,
+        EventKind::Refused,
+        EventKind::KillSwitch,
+        EventKind::PolicyLoaded,
+        EventKind::Credential,
+        EventKind::TaskCreated,
+        EventKind::TaskProposed,
+        EventKind::TaskApplyIntended,
+        EventKind::TaskApplied,
+        EventKind::TaskChecked,
+        EventKind::TaskFinished,
+        EventKind::SessionDemoted,
+        EventKind::SessionRestored,
+        EventKind::Checkpoint,
+    ];
+
+    /// The kind whose name is exactly `text`, without going through JSON (the verify loop's hot path).
+    pub fn from_name(text: &str) -> Option<EventKind> {
+        EventKind::ALL.iter().copied().find(|k| k.as_str() == text)
     }
 
     pub fn parse(text: &str) -> Option<EventKind> {
@@ -123,7 +159,95 @@ impl Event {
 
 /// The hash an event with these fields must carry.
 pub fn event_hash(seq: u64, ts_ms: i64, kind: EventKind, data: &Value, prev_hash: &str) -> String {
-    canonical_sha256(&json!({"seq": seq, "ts_ms": ts_ms, "kind": kind, "data": data, "prev_hash": prev_hash}))
+    hash_over(seq, ts_ms, kind, &to_canonical_string(data), prev_hash)
+}
+
+/// The hash of an event whose `data` is already in canonical form: `SHA-256(JCS({seq, ts_ms, kind, data,
+/// prev_hash}))`, the object written around the data's text rather than built as a JSON value (ADR-191). RFC 8785
+/// sorts the five names as `data`, `kind`, `prev_hash`, `seq`, `ts_ms`; each member's value is written by the same
+/// canonical writer as before, so the bytes hashed are those of `canonical_sha256` over the object
+/// (`tests::the_hash_is_the_canonical_object_s`).
+pub fn hash_over(seq: u64, ts_ms: i64, kind: EventKind, canonical_data: &str, prev_hash: &str) -> String {
+    let (seq, ts_ms) = (to_canonical_string(&seq), to_canonical_string(&ts_ms));
+    let (kind, prev_hash) = (to_canonical_string(&kind), to_canonical_string(prev_hash));
+    let mut text = String::with_capacity(canonical_data.len() + prev_hash.len() + 80);
+    for part in [
+        "{\"data\":",
+        canonical_data,
+        ",\"kind\":",
+        &kind,
+        ",\"prev_hash\":",
+        &prev_hash,
+        ",\"seq\":",
+        &seq,
+        ",\"ts_ms\":",
+        &ts_ms,
+        "}",
+    ] {
+        text.push_str(part);
+    }
+    sha256_hex(text.as_bytes())
+}
+
+/// An event ready to be stored: its data serialized once, straight from its type to canonical JSON (no
+/// intermediate `serde_json::Value`), and its hash over that text. What a store appends (ADR-191).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Encoded {
+    pub seq: u64,
+    pub ts_ms: i64,
+    pub kind: EventKind,
+    /// The canonical JSON text of the data: the bytes the journal holds.
+    pub data: String,
+    pub prev_hash: String,
+    pub hash: String,
+}
+
+impl Encoded {
+    /// The next event after `(prev_seq, prev_hash)` carrying `data`: the same event as [`Event::of`], byte for byte.
+    pub fn next(prev_seq: u64, prev_hash: &str, ts_ms: i64, data: &crate::event::EventData) -> Encoded {
+        let seq = prev_seq + 1;
+        let kind = data.kind();
+        let text = to_canonical_string(data);
+        let hash = hash_over(seq, ts_ms, kind, &text, prev_hash);
+        Encoded { seq, ts_ms, kind, data: text, prev_hash: prev_hash.to_string(), hash }
+    }
+}
+
+/// The largest integer RFC 8785 writes as plain digits that every reader takes exactly (2^53).
+const EXACT_INTEGER_MAX: u64 = 1 << 53;
+
+/// The hash of an event whose `data` is given as its stored text, hashed as it is (no parsing): SHA-256 over
+/// `{"data":DATA,"kind":"KIND","prev_hash":"PREV","seq":SEQ,"ts_ms":TS}`, which is [`event_hash`]'s input exactly
+/// when DATA is canonical JSON (the form every store writes). `None` when the other fields are not in the form this
+/// shortcut writes byte for byte (`prev_hash` not lower-case hex, a number past 2^53): then only [`event_hash`]
+/// can say.
+pub fn stored_event_hash(seq: u64, ts_ms: i64, kind: EventKind, data: &str, prev_hash: &str) -> Option<[u8; 32]> {
+    use sha2::{Digest, Sha256};
+    if seq > EXACT_INTEGER_MAX
+        || ts_ms.unsigned_abs() > EXACT_INTEGER_MAX
+        || !prev_hash.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    {
+        return None;
+    }
+    let mut h = Sha256::new();
+    h.update(b"{\"data\":");
+    h.update(data.as_bytes());
+    h.update(b",\"kind\":\"");
+    h.update(kind.as_str().as_bytes());
+    h.update(b"\",\"prev_hash\":\"");
+    h.update(prev_hash.as_bytes());
+    h.update(b"\",\"seq\":");
+    h.update(seq.to_string().as_bytes());
+    h.update(b",\"ts_ms\":");
+    h.update(ts_ms.to_string().as_bytes());
+    h.update(b"}");
+    Some(h.finalize().into())
+}
+
+/// Whether `hash` (lower-case hex, as stored) names `digest`.
+fn hex_names(hash: &str, digest: &[u8; 32]) -> bool {
+    let mut text = [0u8; 64];
+    hex::encode_to_slice(digest, &mut text).is_ok() && hash.as_bytes() == text
 }
 
 /// What is wrong at the first bad event.
@@ -203,6 +327,51 @@ impl ChainVerifier {
         }
         self.next_seq += 1;
         self.prev_hash = event.hash.clone();
+        Ok(())
+    }
+}
+
+impl ChainVerifier {
+    /// Checks the next event as a store holds it: its columns, `kind` and `data` as text. The stored data is hashed
+    /// as it is ([`stored_event_hash`]); only when that does not give the stored hash (or cannot be written that
+    /// way) is the data parsed and the hash recomputed from its canonical form, as [`ChainVerifier::check`] does —
+    /// so a store whose data is canonical (every store writes it so) is verified without parsing any JSON, and the
+    /// answer is the same as `check`'s for every well-formed event (ADR-201).
+    pub fn check_stored(
+        &mut self,
+        seq: u64,
+        ts_ms: i64,
+        kind: &str,
+        data: &str,
+        prev_hash: &str,
+        hash: &str,
+    ) -> Result<(), ChainError> {
+        let expected = self.next_seq;
+        let fail = |problem| Err(ChainError { seq: expected, problem });
+        if seq != expected {
+            return fail(ChainProblem::SeqGap { found: seq });
+        }
+        if prev_hash != self.prev_hash {
+            return fail(ChainProblem::PrevHashMismatch);
+        }
+        let fast = EventKind::from_name(kind)
+            .and_then(|k| stored_event_hash(seq, ts_ms, k, data, prev_hash))
+            .is_some_and(|digest| hex_names(hash, &digest));
+        if !fast {
+            let Some(kind) = EventKind::parse(kind) else {
+                return fail(ChainProblem::Malformed { detail: format!("unknown kind `{kind}`") });
+            };
+            let data: Value = match serde_json::from_str(data) {
+                Ok(data) => data,
+                Err(e) => return fail(ChainProblem::Malformed { detail: format!("data is not JSON: {e}") }),
+            };
+            if event_hash(seq, ts_ms, kind, &data, prev_hash) != hash {
+                return fail(ChainProblem::HashMismatch);
+            }
+        }
+        self.next_seq += 1;
+        self.prev_hash.clear();
+        self.prev_hash.push_str(hash);
         Ok(())
     }
 }
@@ -332,6 +501,52 @@ fn parse_line(line: &[u8]) -> Result<Event, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::canonical::canonical_sha256;
+    use serde_json::json;
+
+    /// The hash as it was computed before `hash_over` (the canonical form of the whole object): what every journal
+    /// written so far carries.
+    fn hash_of_the_object(seq: u64, ts_ms: i64, kind: EventKind, data: &Value, prev_hash: &str) -> String {
+        canonical_sha256(&json!({"seq": seq, "ts_ms": ts_ms, "kind": kind, "data": data, "prev_hash": prev_hash}))
+    }
+
+    #[test]
+    fn the_hash_is_the_canonical_object_s() {
+        let datas = [
+            json!({"i": 1, "note": "café ✓", "\u{10000}": [1.50, "\n"], "\u{e000}": null}),
+            serde_json::from_str::<Value>(r#"{"n": 1e400, "m": 500.0000000000000001, "k": 9007199254740993}"#).unwrap(),
+            json!([]),
+            json!("text"),
+            json!({}),
+        ];
+        for data in &datas {
+            for (seq, ts_ms) in [(1, 0), (42, 1_767_225_600_123), (u64::from(u32::MAX) * 3, -5)] {
+                for kind in [EventKind::Decided, EventKind::SessionDemoted] {
+                    let expected = hash_of_the_object(seq, ts_ms, kind, data, GENESIS_HASH);
+                    assert_eq!(event_hash(seq, ts_ms, kind, data, GENESIS_HASH), expected, "{data}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_encoded_event_is_the_event_of_its_data() {
+        use crate::event::{EventData, KillSwitch, Refused};
+        let input = serde_json::from_str::<Value>(r#"{"x": 1e400, "y": [0.10, "é"]}"#).unwrap();
+        for data in [
+            EventData::Refused(Refused::new("bot", "bad_request", "a message \u{2028}", input)),
+            EventData::KillSwitch(KillSwitch { engaged: true, by: "ops".into() }),
+        ] {
+            let event = Event::of(6, "ab", 1_767_225_600_000, &data);
+            let encoded = Encoded::next(6, "ab", 1_767_225_600_000, &data);
+            assert_eq!(encoded.data, to_canonical_string(&event.data));
+            assert_eq!(
+                (encoded.seq, encoded.ts_ms, encoded.kind, &encoded.prev_hash, &encoded.hash),
+                (event.seq, event.ts_ms, event.kind, &event.prev_hash, &event.hash)
+            );
+            assert_eq!(event.hash, hash_of_the_object(7, 1_767_225_600_000, data.kind(), &event.data, "ab"));
+        }
+    }
 
     fn chain(n: u64) -> Vec<Event> {
         let mut out: Vec<Event> = Vec::new();
@@ -350,6 +565,67 @@ mod tests {
 
     fn export(events: &[Event]) -> Vec<u8> {
         events.iter().flat_map(|e| format!("{}\n", e.to_line()).into_bytes()).collect()
+    }
+
+    /// The stored-bytes shortcut gives exactly [`event_hash`] for canonical data (any kind, negative times, text that
+    /// JSON escapes), and `check_stored` agrees with `check` on every event, edited or not, byte for byte.
+    #[test]
+    fn hashing_stored_canonical_bytes_is_the_canonical_hash() {
+        let data = json!({"i": -1, "s": "quote \" back \\ nl \n ctl \u{1} é ✓ 𝄞", "n": 12.50, "a": [1, {"b": null}]});
+        for kind in EventKind::ALL {
+            assert_eq!(EventKind::from_name(kind.as_str()), Some(kind));
+            for ts_ms in [0, -5, 1_700_000_000_000] {
+                let text = to_canonical_string(&data);
+                let digest = stored_event_hash(7, ts_ms, kind, &text, GENESIS_HASH).unwrap();
+                assert_eq!(hex::encode(digest), event_hash(7, ts_ms, kind, &data, GENESIS_HASH), "{kind:?}");
+            }
+        }
+        assert_eq!(stored_event_hash(1, 0, EventKind::Decided, "{}", "NOT HEX"), None);
+        assert_eq!(stored_event_hash(1 << 60, 0, EventKind::Decided, "{}", GENESIS_HASH), None);
+
+        let events = chain(6);
+        let stored = |e: &Event| {
+            (
+                e.seq,
+                e.ts_ms,
+                e.kind.as_str().to_string(),
+                to_canonical_string(&e.data),
+                e.prev_hash.clone(),
+                e.hash.clone(),
+            )
+        };
+        let run = |rows: &[(u64, i64, String, String, String, String)]| {
+            let mut v = ChainVerifier::default();
+            rows.iter()
+                .map(|(seq, ts, kind, data, prev, hash)| v.check_stored(*seq, *ts, kind, data, prev, hash))
+                .find_map(Result::err)
+        };
+        let honest: Vec<_> = events.iter().map(stored).collect();
+        assert_eq!(run(&honest), None);
+        // Equivalent but not canonical: the slow path still accepts it, as `check` does.
+        let mut spaced = honest.clone();
+        spaced[2].3 = serde_json::to_string_pretty(&events[2].data).unwrap();
+        assert_eq!(run(&spaced), None);
+        // Every single-byte change of any stored column is caught at its event, as `check` catches it.
+        for i in 0..honest.len() {
+            for column in 0..4 {
+                let mut rows = honest.clone();
+                let field = match column {
+                    0 => &mut rows[i].2,
+                    1 => &mut rows[i].3,
+                    2 => &mut rows[i].4,
+                    _ => &mut rows[i].5,
+                };
+                let mut bytes = field.clone().into_bytes();
+                bytes[0] ^= 0x01;
+                *field = String::from_utf8_lossy(&bytes).into_owned();
+                let error = run(&rows).unwrap_or_else(|| panic!("event {i} column {column}: not caught"));
+                assert_eq!(error.seq, rows[i].0, "event {i} column {column}: {error}");
+            }
+            let mut rows = honest.clone();
+            rows[i].1 += 1;
+            assert_eq!(run(&rows).map(|e| e.seq), Some(rows[i].0));
+        }
     }
 
     #[test]

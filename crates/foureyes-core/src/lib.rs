@@ -18,6 +18,7 @@ pub mod policy;
 pub mod policy_diff;
 pub mod policy_test;
 pub mod task;
+pub mod tool_pin;
 pub mod types;
 pub mod urls;
 pub mod window;

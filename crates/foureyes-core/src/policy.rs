@@ -13,7 +13,7 @@
 //!       celsius: { type: number, min: 17, max: 23 }
 //!     compensate: { action: climate.set_temperature, window: 15m }
 //! mcp:                             # optional: per `foureyes mcp-proxy --name` server
-//!   fs: { trust_read_only_hint: true, call_timeouts: { write_file: 30s } }
+//!   fs: { trust_read_only_hint: true, call_timeouts: { write_file: 30s }, pins: { write_file: <sha256> } }
 //! session_trust:                   # optional: what demotes a session, and for how long
 //!   cooling_period: 30m
 //!   demote_on: { denials: { count: 3, within: 1h }, bounds_violation: true, flags: [prompt_injection] }
@@ -113,6 +113,9 @@ pub struct McpServerPolicy {
     /// Per tool: how long the proxy waits for the upstream's answer to a forwarded call before it answers
     /// `isError` and reports the outcome `unknown` (overrides `mcp-proxy --call-timeout`).
     pub call_timeout_ms: BTreeMap<String, i64>,
+    /// Per tool: the SHA-256 of the only definition the proxy admits (`foureyes_core::tool_pin`); it holds over any
+    /// pin in the journal, so a changed definition is re-admitted only by changing the policy.
+    pub pins: BTreeMap<String, String>,
 }
 
 /// Session-dependent trust: after one of these signals, the session's tier 1–2 actions need a human for
@@ -399,6 +402,8 @@ struct RawMcpServer {
     trust_read_only_hint: bool,
     #[serde(default)]
     call_timeouts: BTreeMap<String, Spanned<String>>,
+    #[serde(default)]
+    pins: BTreeMap<String, Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -609,8 +614,22 @@ impl Loader<'_> {
                 })?;
                 call_timeout_ms.insert(tool.clone(), ms);
             }
+            let mut pins = BTreeMap::new();
+            for (tool, sha) in &raw.value.pins {
+                if !crate::tool_pin::is_sha256_hex(&sha.value) {
+                    return Err(self.err(
+                        &sha.referenced,
+                        format!(
+                            "`pins.{tool}`: `{}` is not a SHA-256 in lowercase hex (`foureyes mcp pins list` shows \
+                             each tool's)",
+                            sha.value
+                        ),
+                    ));
+                }
+                pins.insert(tool.clone(), sha.value.clone());
+            }
             let trust_read_only_hint = raw.value.trust_read_only_hint;
-            mcp.insert(server.clone(), McpServerPolicy { trust_read_only_hint, call_timeout_ms });
+            mcp.insert(server.clone(), McpServerPolicy { trust_read_only_hint, call_timeout_ms, pins });
         }
         let session_trust = raw.session_trust.as_ref().map(|t| self.session_trust(t)).transpose()?;
         Ok(Policy {

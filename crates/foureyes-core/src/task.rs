@@ -49,16 +49,19 @@ pub const MAX_MANIFEST_FILES: usize = 20_000;
 /// Most paths a refusal names before it says how many more differ.
 pub const MAX_NAMED_PATHS: usize = 20;
 /// Sensitive paths when the operator names none: a change touching one defers to a human before it is applied.
-/// CI and build control files (what runs code on the next build or pipeline), secrets and keys. A glob without `/`
+/// CI and build control files (what runs code on the next build or pipeline), lock files (which code a build
+/// fetches), test runners' configuration (`conftest.py`, `pytest.ini`, `tox.ini`, nextest's setup scripts), secrets
+/// and keys. A glob without `/`
 /// matches the file name at any depth; `**` matches any number of directories; matching ignores case (a
 /// case-insensitive filesystem opens `CARGO.TOML` as `Cargo.toml`).
-pub const DEFAULT_SENSITIVE: [&str; 24] = [
+pub const DEFAULT_SENSITIVE: [&str; 36] = [
     ".ci/**",
     ".github/**",
     ".gitlab-ci.yml",
     ".circleci/**",
     "**/.cargo/**",
     "Cargo.toml",
+    "Cargo.lock",
     "build.rs",
     "rust-toolchain",
     "rust-toolchain.toml",
@@ -67,12 +70,23 @@ pub const DEFAULT_SENSITIVE: [&str; 24] = [
     "*.mk",
     "justfile",
     "package.json",
+    "package-lock.json",
+    "yarn.lock",
+    "pnpm-lock.yaml",
     ".npmrc",
     "pyproject.toml",
+    "poetry.lock",
+    "uv.lock",
     "setup.py",
+    "setup.cfg",
+    "pytest.ini",
+    "tox.ini",
+    "noxfile.py",
     "conftest.py",
+    ".config/nextest.toml",
     "Dockerfile",
     ".pre-commit-config.yaml",
+    ".pre-commit-config.yml",
     ".gitattributes",
     ".gitmodules",
     "**/.env*",
@@ -148,6 +162,8 @@ pub enum EntryKind {
     File,
     /// A symlink: `sha256` and `bytes` are its target text's (it is never followed).
     Symlink,
+    /// A directory (recorded even when empty, with its mode): `sha256` is the empty string's, `bytes` 0.
+    Dir,
     /// Anything else (a FIFO, a socket, a device): not read.
     Other,
 }
@@ -166,13 +182,49 @@ pub struct ManifestEntry {
     pub kind: EntryKind,
     pub sha256: String,
     pub bytes: u64,
-    /// Any execute bit is set (a check may run the file).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub executable: bool,
+    /// The permission bits (`st_mode & 0o7777`: read, write, execute, setuid, setgid, sticky) of a file or a
+    /// directory; 0 for a symlink and for anything else.
+    #[serde(default)]
+    pub mode: u32,
 }
 
-/// Every file of a workspace (directories the check may write left out), sorted by path: what the workspace
-/// must hold at a revision. The executor and the runner hash the real workspace; the core compares.
+/// The mode the executor gives a file it creates (an existing file keeps its own).
+pub const NEW_FILE_MODE: u32 = 0o644;
+/// The mode the executor gives a directory it creates for a change set.
+pub const NEW_DIR_MODE: u32 = 0o755;
+
+/// Whether `path` is one of the task's `--writable` directories or inside one (names compared exactly, as the
+/// filesystem lists them). The manifest leaves these out: they are the check's scratch space.
+pub fn in_writable(path: &str, writable: &[String]) -> bool {
+    writable.iter().any(|w| below_or_at(path.chars().collect(), w.chars().collect()))
+}
+
+/// Whether the directory `path` holds a `--writable` directory somewhere below it: the manifest leaves out such a
+/// directory's own entry (the runner creates the writable directory in its private copy, which may create
+/// `path` too) but records everything else inside it.
+pub fn above_writable(path: &str, writable: &[String]) -> bool {
+    writable.iter().any(|w| strictly_below(w.chars().collect(), path.chars().collect()))
+}
+
+/// `path` is `dir` or below it.
+fn below_or_at(path: Vec<char>, dir: Vec<char>) -> bool {
+    path == dir || strictly_below(path, dir)
+}
+
+fn strictly_below(path: Vec<char>, dir: Vec<char>) -> bool {
+    path.len() > dir.len() && path.starts_with(&dir) && path[dir.len()] == '/'
+}
+
+/// The propose rule: a path may not be a `--writable` directory, inside one, or a parent of one (it would be a
+/// file where the check's directory must be). Case is ignored here, as for sensitive globs: on a filesystem that
+/// folds case `TARGET/x` is `target/x`.
+fn clashes_with_writable(path: &str, writable: &[String]) -> bool {
+    writable.iter().any(|w| below_or_at(folded(path), folded(w)) || strictly_below(folded(w), folded(path)))
+}
+
+/// Every entry of a workspace (files, directories, symlinks; the directories the check may write left out),
+/// sorted by path: what the workspace must hold at a revision. The executor and the runner hash the real
+/// workspace; the core compares.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
     pub files: Vec<ManifestEntry>,
@@ -210,18 +262,37 @@ impl Manifest {
         out.into_iter().collect()
     }
 
-    /// This manifest with the written files in place: regular files that keep an earlier file's execute bit.
-    pub fn with_written(&self, written: &[FileHash]) -> Manifest {
+    /// This manifest with the written files in place: regular files that keep an earlier file's mode (new ones
+    /// get [`NEW_FILE_MODE`]), and each missing parent directory created with [`NEW_DIR_MODE`] (except the
+    /// entries the manifest leaves out for the task's `writable` directories).
+    pub fn with_written(&self, written: &[FileHash], writable: &[String]) -> Manifest {
         let mut files: Vec<ManifestEntry> =
             self.files.iter().filter(|e| !written.iter().any(|w| w.path == e.path)).cloned().collect();
+        let mut dirs = BTreeSet::new();
         for w in written {
-            let executable = self.get(&w.path).is_some_and(|e| e.kind == EntryKind::File && e.executable);
+            let mode = self.get(&w.path).filter(|e| e.kind == EntryKind::File).map_or(NEW_FILE_MODE, |e| e.mode);
             files.push(ManifestEntry {
                 path: w.path.clone(),
                 kind: EntryKind::File,
                 sha256: w.sha256.clone(),
                 bytes: w.bytes,
-                executable,
+                mode,
+            });
+            let mut parent = w.path.as_str();
+            while let Some((dir, _)) = parent.rsplit_once('/') {
+                if self.get(dir).is_none() && !above_writable(dir, writable) && !in_writable(dir, writable) {
+                    dirs.insert(dir.to_string());
+                }
+                parent = dir;
+            }
+        }
+        for dir in dirs {
+            files.push(ManifestEntry {
+                path: dir,
+                kind: EntryKind::Dir,
+                sha256: sha256_hex(b""),
+                bytes: 0,
+                mode: NEW_DIR_MODE,
             });
         }
         Manifest::new(files)
@@ -778,7 +849,7 @@ pub fn apply(state: Option<TaskState>, event: &TaskEvent) -> Option<TaskState> {
             s.revision = e.revision;
             s.proposal = None;
             let cleared_by = s.applying.take().and_then(|a| a.cleared_by);
-            s.workspace = s.workspace.with_written(&e.written);
+            s.workspace = s.workspace.with_written(&e.written, &s.config.writable);
             s.last_applied = Some(AppliedChange {
                 command_id: e.command_id.clone(),
                 revision: e.revision,
@@ -893,6 +964,17 @@ pub fn transition(
                 return Err(pending_apply(a));
             }
             let files = check_files(files).map_err(|m| refuse("unsafe_path", m))?;
+            let writable = &s.config.writable;
+            if let Some(f) = files.iter().find(|f| clashes_with_writable(&f.path, writable)) {
+                return Err(refuse(
+                    "writable_path",
+                    format!(
+                        "`{}` is, or is inside, or would be a file in place of, a directory the check may write (--writable {}): that directory is the check's scratch space, left out of the revision, so a change set never writes there",
+                        visible(&f.path),
+                        list(writable.iter().map(|w| visible(w)))
+                    ),
+                ));
+            }
             let revision = s.revision + 1;
             let change_digest = change_digest(files.iter().map(ProposedFile::hash));
             Ok(vec![TaskEvent::Proposed(TaskProposed {
@@ -955,7 +1037,7 @@ pub fn transition(
                 ));
             }
             check_written(proposal, written).map_err(|m| refuse("hash_mismatch", m))?;
-            let expected = s.workspace.with_written(written);
+            let expected = s.workspace.with_written(written, &s.config.writable);
             let differ = expected.diff(workspace);
             if !differ.is_empty() {
                 return Err(refuse(
@@ -1282,7 +1364,7 @@ mod tests {
         TaskCommand::ApplyConfirmed {
             command_id: id.into(),
             expected_revision: s.revision,
-            workspace: s.workspace.with_written(&written),
+            workspace: s.workspace.with_written(&written, &[]),
             written,
         }
     }
@@ -1703,7 +1785,7 @@ mod tests {
             kind: EntryKind::File,
             sha256: sha256_hex(content.as_bytes()),
             bytes: content.len() as u64,
-            executable: false,
+            mode: NEW_FILE_MODE,
         }
     }
 
@@ -1724,7 +1806,8 @@ mod tests {
         let mut s = verified();
         let ws = s.as_ref().unwrap().workspace.clone();
         assert_eq!(ws.files.len(), 2, "the baseline plus the applied file");
-        let mut drifted = ws.with_written(&[FileHash { path: "a.txt".into(), sha256: sha256_hex(b"evil"), bytes: 4 }]);
+        let mut drifted =
+            ws.with_written(&[FileHash { path: "a.txt".into(), sha256: sha256_hex(b"evil"), bytes: 4 }], &[]);
         drifted.files.push(entry("zz.txt", "planted"));
         let drifted = Manifest::new(drifted.files);
         let cmd = TaskCommand::Finish { command_id: "f".into(), expected_revision: 2, workspace: drifted };
@@ -1744,7 +1827,7 @@ mod tests {
         run(propose(0, &[("a.txt", "bad\n")]), &mut s).unwrap();
         apply_all(&mut s, "a1");
         let ws = s.as_ref().unwrap().workspace.clone();
-        let hand = ws.with_written(&[FileHash { path: "a.txt".into(), sha256: sha256_hex(b"good\n"), bytes: 5 }]);
+        let hand = ws.with_written(&[FileHash { path: "a.txt".into(), sha256: sha256_hex(b"good\n"), bytes: 5 }], &[]);
         let cmd = TaskCommand::CheckRecorded {
             command_id: "c1".into(),
             expected_revision: 2,
@@ -1793,5 +1876,84 @@ mod tests {
         assert_eq!(visible("naïve ünïcode"), "naïve ünïcode");
         let many: Vec<String> = (0..25).map(|i| format!("f{i}")).collect();
         assert!(name_paths(&many).ends_with("`f19`, 5 more"), "{}", name_paths(&many));
+    }
+
+    /// F205: the lock file and the test runners' own configuration decide what code a check builds and runs.
+    #[test]
+    fn the_default_sensitive_list_covers_lock_files_and_test_runner_configuration() {
+        let defaults = |p: &str| DEFAULT_SENSITIVE.iter().any(|d| glob_match(d, p));
+        for p in [
+            "Cargo.lock",
+            "crates/x/Cargo.lock",
+            "pytest.ini",
+            "setup.cfg",
+            "tox.ini",
+            "noxfile.py",
+            "conftest.py",
+            "tests/unit/conftest.py",
+            ".pre-commit-config.yaml",
+            ".pre-commit-config.yml",
+            ".config/nextest.toml",
+            "package-lock.json",
+            "yarn.lock",
+            "pnpm-lock.yaml",
+            "poetry.lock",
+            "uv.lock",
+        ] {
+            assert!(defaults(p), "`{p}` is not sensitive by default");
+        }
+        for p in ["src/lib.rs", "tests/test_a.py", "docs/setup.md", "config.toml"] {
+            assert!(!defaults(p), "`{p}` is sensitive by default");
+        }
+    }
+
+    /// F203: a path inside a directory the check may write (or the directory itself, or a parent of one as a
+    /// file) is refused at propose: the executor could never confirm it as part of the revision.
+    #[test]
+    fn a_proposed_path_inside_a_writable_directory_is_refused() {
+        let mut c = config();
+        c.writable = vec!["target".into(), "build/out".into()];
+        let mut s = Some(
+            replay(
+                &transition(
+                    T,
+                    None,
+                    &TaskCommand::Create { command_id: "create".into(), config: c, workspace: Manifest::default() },
+                    0,
+                )
+                .unwrap(),
+            )
+            .unwrap(),
+        );
+        for path in ["target/x.txt", "target", "TARGET/x.txt", "build/out/y.o", "build"] {
+            refused(propose(0, &[(path, "x")]), &mut s, "writable_path", &["--writable"]);
+        }
+        run(propose(0, &[("build/x.rs", "x"), ("targets/a", "y")]), &mut s).unwrap();
+    }
+
+    /// F201: the model expects what the executor makes: a new file with `NEW_FILE_MODE`, an existing one keeping
+    /// its mode, every missing parent directory with `NEW_DIR_MODE` — except the directories above a writable one,
+    /// which the manifest leaves out.
+    #[test]
+    fn with_written_records_new_directories_and_keeps_modes() {
+        let mut script = entry("run.sh", "old");
+        script.mode = 0o755;
+        let base = Manifest::new(vec![script]);
+        let written = |p: &str| FileHash { path: p.into(), sha256: sha256_hex(b"new"), bytes: 3 };
+        let m = base
+            .with_written(&[written("run.sh"), written("src/a/b.rs"), written("build/x.rs")], &["build/out".into()]);
+        let got: Vec<(&str, EntryKind, u32)> = m.files.iter().map(|e| (e.path.as_str(), e.kind, e.mode)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("build/x.rs", EntryKind::File, NEW_FILE_MODE),
+                ("run.sh", EntryKind::File, 0o755),
+                ("src", EntryKind::Dir, NEW_DIR_MODE),
+                ("src/a", EntryKind::Dir, NEW_DIR_MODE),
+                ("src/a/b.rs", EntryKind::File, NEW_FILE_MODE),
+            ]
+        );
+        assert!(in_writable("build/out", &["build/out".into()]) && in_writable("build/out/x", &["build/out".into()]));
+        assert!(!in_writable("build/outside", &["build/out".into()]) && above_writable("build", &["build/out".into()]));
     }
 }

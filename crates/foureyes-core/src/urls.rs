@@ -157,6 +157,31 @@ pub enum UrlVerdict {
 }
 
 impl UrlRule {
+    /// The rule that accepts exactly one origin (scheme, host, port): how a connector's allowed origins are judged
+    /// by the same code as a `type: url` param. `text` is canonicalised first (`HTTPS://Example.COM.:443` names
+    /// `https://example.com`); its path, if any, is not part of the origin. An IP-literal origin is its one-address
+    /// `cidrs` entry, and its text is also the one `hosts` entry: no host name ever equals an IP literal (the
+    /// parser reads such a name as the address), so that entry only keeps every host name out.
+    pub fn origin(text: &str) -> Result<UrlRule, String> {
+        let canonical = canonicalize(text).map_err(|e| format!("`{text}` is not an origin: {e}"))?;
+        let u = &canonical.url;
+        if !u.username().is_empty() || u.password().is_some() {
+            return Err(format!("`{text}` is not an origin: it carries a user name or password"));
+        }
+        let port = u.port_or_known_default().ok_or_else(|| format!("`{text}` names no port"))?;
+        let (hosts, cidrs) = match u.host() {
+            Some(Host::Domain(d)) => (vec![HostPattern::Exact(d.to_string())], Vec::new()),
+            Some(Host::Ipv4(ip)) => {
+                (vec![HostPattern::Exact(ip.to_string())], vec![Cidr { network: ip.into(), prefix: 32 }])
+            }
+            Some(Host::Ipv6(ip)) => {
+                (vec![HostPattern::Exact(format!("[{ip}]"))], vec![Cidr { network: ip.into(), prefix: 128 }])
+            }
+            None => return Err(format!("`{text}` has no host")),
+        };
+        Ok(UrlRule { schemes: vec![u.scheme().to_string()], hosts, ports: vec![port], cidrs, opaque_hosts: Vec::new() })
+    }
+
     pub fn judge(&self, url: &CanonicalUrl) -> UrlVerdict {
         let u = &url.url;
         if !self.schemes.iter().any(|s| s == u.scheme()) {
@@ -241,6 +266,48 @@ mod tests {
         assert!(!p.matches("example.com") && !p.matches("badexample.com") && !p.matches("example.com.evil.org"));
         assert_eq!(HostPattern::parse("Bücher.example").unwrap(), HostPattern::Exact("xn--bcher-kva.example".into()));
         assert!(HostPattern::parse("10.0.0.1").is_err());
+    }
+
+    #[test]
+    fn an_origin_rule_accepts_its_origin_in_every_spelling_and_nothing_else() {
+        let judge = |rule: &UrlRule, text: &str| canonicalize(text).map(|c| rule.judge(&c) == UrlVerdict::Accepted);
+        let shop = UrlRule::origin("https://Example.com").unwrap();
+        for same in ["HTTPS://Example.COM.:443/", "https://example.com/a?b#c", "https://EXAMPLE.com:443"] {
+            assert_eq!(judge(&shop, same), Ok(true), "{same}");
+        }
+        for other in [
+            "http://example.com/",
+            "https://example.com:8443/",
+            "https://a.example.com/",
+            "https://example.com.evil.org/",
+            "https://example.com@evil.org/",
+            "https://evil.org@example.com/",
+            "https://user:pw@example.com/",
+            "https://93.184.215.14/",
+        ] {
+            assert_eq!(judge(&shop, other), Ok(false), "{other}");
+        }
+        let local = UrlRule::origin("http://127.0.0.1:8080").unwrap();
+        for same in ["http://2130706433:8080/x", "http://0x7f.0.0.1:8080/", "http://0x7f.1:8080/", "http://127.1:8080/"]
+        {
+            assert_eq!(judge(&local, same), Ok(true), "{same}");
+        }
+        for other in
+            ["http://localhost:8080/", "http://127.0.0.2:8080/", "http://2130706433:8081/", "https://127.0.0.1:8080/"]
+        {
+            assert_eq!(judge(&local, other), Ok(false), "{other}");
+        }
+        let v6 = UrlRule::origin("http://[::1]:9000/").unwrap();
+        assert_eq!(judge(&v6, "http://[0:0::1]:9000/"), Ok(true));
+        assert_eq!(judge(&v6, "http://[::2]:9000/"), Ok(false));
+        let idna = UrlRule::origin("https://bücher.example").unwrap();
+        assert_eq!(judge(&idna, "https://xn--bcher-kva.example/"), Ok(true));
+        assert_eq!(judge(&idna, "https://BÜCHER.example./"), Ok(true));
+        // A look-alike (Cyrillic `а`) is another host.
+        let paypal = UrlRule::origin("https://paypal.com").unwrap();
+        assert_eq!(judge(&paypal, "https://p\u{0430}ypal.com/"), Ok(false));
+        assert!(UrlRule::origin("https://u:p@example.com").is_err());
+        assert!(UrlRule::origin("example.com").is_err());
     }
 
     #[test]

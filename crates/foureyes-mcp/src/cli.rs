@@ -35,6 +35,11 @@ pub struct ProxyArgs {
     /// Omit from `tools/list` the tools the policy does not name (that response is then re-serialized).
     #[arg(long)]
     pub hide_denied: bool,
+    /// Do not pin tool definitions. By default each tool's definition (description, schemas, annotations) is pinned
+    /// when first listed, or as the policy's `mcp: {<name>: {pins: {<tool>: <sha256>}}}` says; a tool whose
+    /// definition changes is hidden and its calls refused until a person re-pins it (`foureyes mcp pins approve`).
+    #[arg(long)]
+    pub no_pin_tools: bool,
     /// How long a repeat of an approved call that already ran is answered "already executed" (afterwards an
     /// identical call is a new request that needs a new approval).
     #[arg(long, value_parser = duration, default_value = "1h")]
@@ -143,6 +148,7 @@ pub async fn run(db: &Path, policy: Option<&Path>, args: ProxyArgs) -> Result<u8
     config.session = args.session.clone();
     config.wait = args.wait;
     config.hide_denied = args.hide_denied;
+    config.pin_tools = !args.no_pin_tools;
     config.retry_window = args.retry_window;
     config.call_timeout = args.call_timeout;
     config.elicit_approver = args.elicit_approver.clone();

@@ -27,12 +27,13 @@
 //! embedded engine.
 
 use async_trait::async_trait;
+use foureyes_core::tool_pin::ToolPinned;
 use foureyes_core::{ActionRequest, ApprovalStatus, BudgetState, DecisionId, DecisionRecord, Outcome, Policy, Reason};
 use foureyes_core::{DecisionStatus, Verdict};
 use foureyes_store::{Decided, Store, StoreError};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -80,9 +81,18 @@ pub trait Engine: Send + Sync {
     /// Journals a policy the gate derived (trusted hints) before it is used.
     async fn record_policy(&self, policy: &Policy) -> Result<(), StoreError>;
 
+    /// The pins that hold for `server`'s tools, by tool: the policy's (`mcp.<server>.pins`) over the journal's
+    /// (`foureyes_core::tool_pin::effective`). With the embedded engine `policy` is the proxy's; a remote server
+    /// applies its own.
+    async fn tool_pins(&self, server: &str, policy: &Policy) -> Result<BTreeMap<String, ToolPinned>, StoreError>;
+
+    /// Journals the definition the proxy admitted on first sight (`cause: first_seen`; it never replaces a pin).
+    async fn pin_first_seen(&self, pin: &ToolPinned) -> Result<(), StoreError>;
+
     /// Journals a `tools/call` the gate refused before deciding it (its params were ambiguous: see
-    /// `ToolCall::ambiguity`), with `input` (the call as it came) as the refused input.
-    async fn refuse(&self, agent: &str, why: &str, input: Value) -> Result<(), StoreError>;
+    /// `ToolCall::ambiguity`; or carried a refused field: `ToolCall::unsupported`; or its tool's definition changed
+    /// since it was pinned), with `code`, and `input` (the call as it came) as the refused input.
+    async fn refuse(&self, agent: &str, code: &str, why: &str, input: Value) -> Result<(), StoreError>;
 
     /// Records an inline answer (`--elicit-approver`): a vote for `approval` by `approver` (`approve`), or a
     /// rejection, bound to the digest the person was shown. Refused for approvals that need step-up.
@@ -184,8 +194,19 @@ impl Engine for Embedded {
         self.store.record_policy(policy, crate::gate::now_ms()).await.map(|_| ())
     }
 
-    async fn refuse(&self, agent: &str, why: &str, input: Value) -> Result<(), StoreError> {
-        self.store.refuse(agent, "ambiguous_tool_call", why, input, crate::gate::now_ms()).await.map(|_| ())
+    async fn refuse(&self, agent: &str, code: &str, why: &str, input: Value) -> Result<(), StoreError> {
+        self.store.refuse(agent, code, why, input, crate::gate::now_ms()).await.map(|_| ())
+    }
+
+    async fn tool_pins(&self, server: &str, policy: &Policy) -> Result<BTreeMap<String, ToolPinned>, StoreError> {
+        let journaled = foureyes_core::tool_pin::current(&self.store.tool_pins().await?);
+        let none = BTreeMap::new();
+        let policy_pins = policy.mcp.get(server).map_or(&none, |m| &m.pins);
+        Ok(foureyes_core::tool_pin::effective(server, policy_pins, &journaled))
+    }
+
+    async fn pin_first_seen(&self, pin: &ToolPinned) -> Result<(), StoreError> {
+        self.store.pin_tool(pin, crate::gate::now_ms()).await.map(|_| ())
     }
 
     async fn answer_inline(
@@ -684,7 +705,7 @@ impl Engine for Remote {
     /// The server journals a refused input when its decide endpoint cannot read the body: the proxy sends the
     /// refused call's params as a string where an object belongs, so the server's own refusal (with an excerpt of
     /// the body) lands in its journal, attributed to the token's principal. The expected answer is a 400.
-    async fn refuse(&self, _agent: &str, why: &str, input: Value) -> Result<(), StoreError> {
+    async fn refuse(&self, _agent: &str, _code: &str, why: &str, input: Value) -> Result<(), StoreError> {
         let body = json!({
             "request_id": "mcp-refused-ambiguous-tool-call",
             "action": "mcp.refused",
@@ -695,6 +716,24 @@ impl Engine for Remote {
             Err(other) => Err(other),
             Ok(_) => Err(self.unavailable("decided a call that should have been refused")),
         }
+    }
+
+    /// `GET /v1/mcp/pins?server=…`: the pins the server's journal and policy hold.
+    async fn tool_pins(&self, server: &str, _policy: &Policy) -> Result<BTreeMap<String, ToolPinned>, StoreError> {
+        let path = format!("/v1/mcp/pins?server={server}");
+        let value = self.call(reqwest::Method::GET, &path, None, Duration::ZERO).await?;
+        let pins: Vec<ToolPinned> = value
+            .get("pins")
+            .cloned()
+            .and_then(|p| serde_json::from_value(p).ok())
+            .ok_or_else(|| self.unavailable("answered GET /v1/mcp/pins without readable `pins`"))?;
+        Ok(pins.into_iter().filter(|p| p.server == server).map(|p| (p.tool.clone(), p)).collect())
+    }
+
+    /// `POST /v1/mcp/pins`: the server journals it as a first-seen pin by the token's principal.
+    async fn pin_first_seen(&self, pin: &ToolPinned) -> Result<(), StoreError> {
+        let body = json!({"server": pin.server, "tool": pin.tool, "sha256": pin.sha256});
+        self.call(reqwest::Method::POST, "/v1/mcp/pins", Some(body), Duration::ZERO).await.map(|_| ())
     }
 
     async fn answer_inline(&self, _: i64, _: &str, _: bool, _: &str) -> Result<(), StoreError> {

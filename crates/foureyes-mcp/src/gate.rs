@@ -79,6 +79,9 @@ pub struct GateConfig {
     /// How long a forwarded call waits for the upstream's answer (the policy's `mcp.<server>.call_timeouts`
     /// override it per tool); past it the client is answered `isError` and the outcome is reported `unknown`.
     pub call_timeout: Duration,
+    /// Pin each tool's definition when first listed (or as the policy pins it) and hide and refuse a tool whose
+    /// definition changed until a person re-pins it (ADR-161). On by default.
+    pub pin_tools: bool,
 }
 
 impl GateConfig {
@@ -94,6 +97,7 @@ impl GateConfig {
             elicit_approver: None,
             hide_denied: false,
             call_timeout: DEFAULT_CALL_TIMEOUT,
+            pin_tools: true,
         }
     }
 }
@@ -117,7 +121,35 @@ pub struct ToolCall {
     /// Set when `params` holds keys that are equal or differ only in case (at any depth): another peer could read
     /// another tool or other arguments from it, so the call is refused, not decided (ADR-60).
     pub ambiguity: Option<String>,
+    /// Set when `params` holds a field that makes a real server run something the decision did not see or report
+    /// something other than the tool's answer (`task`, `inputResponses`, `requestState`): refused, not decided
+    /// (ADR-160).
+    pub unsupported: Option<String>,
 }
+
+/// The fields of a gated call's params that are forwarded: the decided `name` and `arguments`, and `_meta` as data
+/// (its keys already checked for collisions). Any other field is dropped, except those in [`REFUSED_PARAMS`].
+pub const FORWARDED_PARAMS: [&str; 3] = ["name", "arguments", "_meta"];
+
+/// Fields of a `tools/call`'s params that real servers act on in a way that changes what runs or what its answer
+/// means, and the reason each is refused (ADR-160).
+pub const REFUSED_PARAMS: [(&str, &str); 3] = [
+    (
+        "task",
+        "a task-augmented call (`task`) is answered before the tool has run, so its answer is not the tool's outcome \
+         and the call's deadline does not bound the run; the TypeScript SDK even runs the tool and then answers an \
+         error",
+    ),
+    (
+        "inputResponses",
+        "`inputResponses` carry values a 2026-07-28 server runs the tool with (the Python SDK fills tool parameters \
+         from them), which no decision has seen",
+    ),
+    (
+        "requestState",
+        "`requestState` resumes a multi-round call whose earlier rounds this proxy does not decide as one call",
+    ),
+];
 
 impl ToolCall {
     /// Reads the params of a `tools/call`; an error is the JSON-RPC error response to send back.
@@ -155,20 +187,28 @@ impl ToolCall {
                 Some(v.as_i64().ok_or_else(|| invalid("`_meta[\"dev.foureyes/undo_of\"]` must be a decision id"))?)
             }
         };
+        if meta.is_some_and(|m| !m.is_object() && !m.is_null()) {
+            return Err(invalid("`params._meta` must be an object"));
+        }
         let params = match params {
             Value::Object(map) => map,
             _ => return Err(invalid("`params` must be an object")),
         };
-        Ok(ToolCall { name, arguments, progress_token, protocol_version, undo_of, params, ambiguity, id })
+        let unsupported = REFUSED_PARAMS.iter().find(|(k, _)| params.contains_key(*k)).map(|(_, why)| why.to_string());
+        Ok(ToolCall { name, arguments, progress_token, protocol_version, undo_of, params, ambiguity, unsupported, id })
     }
 
-    /// The proxy's own serialization of this call, as it is forwarded: `params` as parsed, with the tool name and
-    /// the arguments that were decided, normalized (no character any reader takes for a line break). Never the
-    /// bytes that arrived: duplicate keys, escapes or spacing cannot make the upstream read another call (ADR-60).
+    /// The proxy's own serialization of this call, as it is forwarded: the tool name and the arguments that were
+    /// decided, and `_meta` as parsed — no other field of `params` (ADR-160) — normalized (no character any reader
+    /// takes for a line break). Never the bytes that arrived: duplicate keys, escapes or spacing cannot make the
+    /// upstream read another call (ADR-60).
     pub fn frame(&self) -> Vec<u8> {
-        let mut params = self.params.clone();
+        let mut params = Map::new();
         params.insert("name".into(), Value::String(self.name.clone()));
         params.insert("arguments".into(), Value::Object(self.arguments.clone()));
+        if let Some(meta) = self.params.get("_meta").filter(|m| m.is_object()) {
+            params.insert("_meta".into(), meta.clone());
+        }
         crate::parity::serialize(&json!({"jsonrpc": "2.0", "id": self.id, "method": "tools/call", "params": params}))
     }
 
@@ -250,6 +290,11 @@ pub struct Gate {
     effective: RwLock<Arc<Policy>>,
     pub(crate) hinted: Mutex<BTreeMap<String, ActionPolicy>>,
     sticky: Mutex<HashMap<String, Sticky>>,
+    /// Tools whose listed definition is not their pin: tool → (the pin, if any; the hash last listed). Their calls
+    /// are refused (see `tools.rs`).
+    pub(crate) changed: Mutex<BTreeMap<String, (Option<String>, String)>>,
+    /// (tool, hash) pairs already journaled as changed, so a client listing again does not flood the journal.
+    pub(crate) journaled_changes: Mutex<std::collections::BTreeSet<(String, String)>>,
     instance: String,
     counter: AtomicU64,
 }
@@ -290,6 +335,8 @@ impl Gate {
             base: policy,
             hinted: Mutex::new(BTreeMap::new()),
             sticky: Mutex::new(HashMap::new()),
+            changed: Mutex::new(BTreeMap::new()),
+            journaled_changes: Mutex::new(std::collections::BTreeSet::new()),
             instance: sha256_hex(seed.as_bytes())[..8].to_string(),
             counter: AtomicU64::new(0),
         }
@@ -395,6 +442,12 @@ impl Gate {
         if let Some(why) = &call.ambiguity {
             return self.refuse_ambiguous(call, why).await;
         }
+        if let Some(why) = &call.unsupported {
+            return self.refuse_unsupported(call, why).await;
+        }
+        if let Some(refusal) = self.refuse_if_changed(call).await {
+            return refusal;
+        }
         let trace = CallTrace::start(&self.config.server, &call.name, || self.action_for(&call.name));
         let mut gated = self.decide_call(call, notify, cancel, asker, &trace).await;
         if let Gated::Forward(ticket) = &mut gated {
@@ -409,7 +462,8 @@ impl Gate {
     async fn refuse_ambiguous(&self, call: &ToolCall, why: &str) -> Gated {
         let action = self.action_for(&call.name);
         let input = json!({"tool": call.name, "id": call.id, "params": call.params});
-        let journaled = self.engine.refuse(&self.config.agent, &format!("{action}: {why}"), input).await;
+        let why_action = format!("{action}: {why}");
+        let journaled = self.engine.refuse(&self.config.agent, "ambiguous_tool_call", &why_action, input).await;
         if let Err(e) = &journaled {
             eprintln!("foureyes mcp-proxy: could not journal the refusal of an ambiguous call to `{action}`: {e}");
         }
@@ -418,6 +472,21 @@ impl Gate {
              another tool or other arguments from them. Send each key once, in one spelling."
         );
         Gated::Answer(call.answer(&text, json!({"action": action, "error": "ambiguous_params", "message": why})))
+    }
+
+    /// A call carrying a field that would make the upstream run something undecided, or answer before the tool
+    /// ran (ADR-160): journaled as refused, answered `isError`, never decided nor forwarded.
+    async fn refuse_unsupported(&self, call: &ToolCall, why: &str) -> Gated {
+        let action = self.action_for(&call.name);
+        let input = json!({"tool": call.name, "id": call.id, "params": call.params});
+        let why_action = format!("{action}: {why}");
+        let journaled = self.engine.refuse(&self.config.agent, "unsupported_tool_call", &why_action, input).await;
+        if let Err(e) = &journaled {
+            eprintln!("foureyes mcp-proxy: could not journal the refusal of a call to `{action}`: {e}");
+        }
+        let text =
+            format!("NOT EXECUTED — refused by FourEyes: {why}. Call the tool with `name` and `arguments` only.");
+        Gated::Answer(call.answer(&text, json!({"action": action, "error": "unsupported_params", "message": why})))
     }
 
     async fn decide_call(

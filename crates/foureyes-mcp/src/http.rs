@@ -285,10 +285,10 @@ async fn post(state: AppState, request: Request) -> Response {
             let key = id_key(&envelope.id_value());
             forward(&state, &parts, normalized, Tap::rewrite([key]), claim, None).await
         }
-        Kind::Invalid => {
-            let message = "Invalid Request: a message needs a `method` or a `result`/`error`";
-            json_response(StatusCode::BAD_REQUEST, &error_response(&envelope.id_value(), INVALID_REQUEST, message))
-        }
+        Kind::Invalid => json_response(
+            StatusCode::BAD_REQUEST,
+            &error_response(&envelope.id_value(), INVALID_REQUEST, envelope.invalid_reason()),
+        ),
         _ => forward(&state, &parts, normalized, Tap::None, claim, None).await,
     }
 }
@@ -515,11 +515,7 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
                 Err(response) => others.push(Err(response)),
             },
             // Not a message (e.g. a `tools/call` without an id, which a server might still run): never forwarded.
-            Kind::Invalid => others.push(Err(error_response(
-                &e.id_value(),
-                INVALID_REQUEST,
-                "Invalid Request: a message needs a `method` and an `id` (a `tools/call` must have an id)",
-            ))),
+            Kind::Invalid => others.push(Err(error_response(&e.id_value(), INVALID_REQUEST, e.invalid_reason()))),
             kind => {
                 if kind == Kind::Request && e.method.as_deref() == Some("tools/list") && state.gate.watches_tools_list()
                 {

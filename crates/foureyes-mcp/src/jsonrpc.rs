@@ -52,6 +52,8 @@ impl Envelope<'_> {
             // A `tools/call` must be answerable, so it must carry an id. Without one (or with `"id": null`, which
             // JSON-RPC servers may still run as a request) it would pass as a notification, ungated: refuse it.
             (Some(m), false) if m.as_ref() == "tools/call" => Kind::Invalid,
+            // An id that peers read as another id (ADR-170) would let one request's answer be taken for another's.
+            (Some(_), true) if !self.id.is_some_and(unambiguous_id) => Kind::Invalid,
             (Some(_), true) => Kind::Request,
             (Some(_), false) => Kind::Notification,
             (None, _) if self.result.is_some() || self.error.is_some() => Kind::Response,
@@ -59,10 +61,46 @@ impl Envelope<'_> {
         }
     }
 
+    /// Why a message is [`Kind::Invalid`], for the error that answers it.
+    pub fn invalid_reason(&self) -> &'static str {
+        match (&self.method, self.id) {
+            (Some(_), Some(id)) if id.get() != "null" && !unambiguous_id(id) => {
+                "Invalid Request: a request id must be a string or an integer written as digits (at most 2^53-1 \
+                 in size, no fraction, exponent or minus zero): servers read `7.0`, `7e0` or `-0` as another id"
+            }
+            (Some(_), _) => "Invalid Request: a `tools/call` must have an id (a string or an integer)",
+            (None, _) => {
+                "Invalid Request: a message needs a `method` (request, notification) or a `result`/`error` \
+                          (response)"
+            }
+        }
+    }
+
     /// The id as a value (for echoing it in an answer).
     pub fn id_value(&self) -> Value {
         self.id.and_then(|raw| serde_json::from_str(raw.get()).ok()).unwrap_or(Value::Null)
     }
+}
+
+/// Whether every peer reads this request id as exactly the id the proxy keys it by (ADR-170): a string, or an
+/// integer in canonical form (`-?(0|[1-9][0-9]*)`, not `-0`) that an IEEE double holds exactly (|n| ≤ 2^53−1).
+/// Number ids in other spellings are the same id to some SDKs and a different one to the proxy: rmcp and the
+/// Python SDK read `7.0` and `7e0` as `7`, JavaScript reads `9007199254740993` as `9007199254740992` and `-0` as
+/// `0`, and all of them answer with their own spelling.
+pub fn unambiguous_id(raw: &RawValue) -> bool {
+    const MAX_SAFE_DIGITS: &str = "9007199254740991";
+    let text = raw.get();
+    if text.starts_with('"') {
+        return true;
+    }
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let canonical = !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && text != "-0";
+    canonical
+        && (digits.len() < MAX_SAFE_DIGITS.len()
+            || (digits.len() == MAX_SAFE_DIGITS.len() && digits <= MAX_SAFE_DIGITS))
 }
 
 /// A normalized key for an id, so `"a\u0062"` and `"ab"` match: the compact serialization of its value.
@@ -137,6 +175,24 @@ mod tests {
         let escaped = parse_envelope(br#"{"id":"a\u0062","method":"tools\/call"}"#).unwrap();
         assert_eq!(escaped.method.as_deref(), Some("tools/call"));
         assert_eq!(raw_id_key(escaped.id.unwrap()), id_key(&json!("ab")));
+    }
+
+    #[test]
+    fn request_ids_that_peers_read_as_another_id_are_invalid() {
+        let k = |id: &str| {
+            let text = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#);
+            let envelope = parse_envelope(text.as_bytes()).unwrap();
+            (envelope.kind(), envelope.invalid_reason().contains("request id"))
+        };
+        for id in ["7", "0", "-7", "\"7\"", "\"7.0\"", "9007199254740991", "-9007199254740991"] {
+            assert_eq!(k(id).0, Kind::Request, "{id}");
+        }
+        // Integral floats (rmcp, Python), past 2^53 (JavaScript), minus zero (JavaScript), not a string or a number.
+        for id in
+            ["7.0", "7e0", "0.7e1", "70E-1", "-0", "9007199254740992", "99999999999999999999", "true", "[7]", "{}"]
+        {
+            assert_eq!(k(id), (Kind::Invalid, true), "{id}");
+        }
     }
 
     #[test]

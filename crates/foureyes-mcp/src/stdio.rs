@@ -403,11 +403,9 @@ impl Router {
                 self.elicitor.deliver(&id, response);
                 ClientAction::Consumed
             }
-            Kind::Invalid => ClientAction::Answer(error_response(
-                &envelope.id_value(),
-                INVALID_REQUEST,
-                "Invalid Request: a message needs a `method` (request, notification) or a `result`/`error` (response)",
-            )),
+            Kind::Invalid => {
+                ClientAction::Answer(error_response(&envelope.id_value(), INVALID_REQUEST, envelope.invalid_reason()))
+            }
         }
     }
 

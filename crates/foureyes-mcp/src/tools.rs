@@ -1,5 +1,12 @@
-//! `tools/list` responses: the only server message the proxy may rewrite, and only when asked to.
+//! `tools/list` responses: the only server message the proxy may rewrite.
 //!
+//! - Pinned definitions (ADR-161, on unless `--no-pin-tools`): each listed tool's definition is hashed
+//!   (`foureyes_core::tool_pin::definition_sha256`) and compared with its pin — the policy's (`mcp.<server>.pins`)
+//!   or the journal's. A tool without one is pinned as first seen (journaled). A tool whose definition is not its
+//!   pin is removed from the listing, journaled once per new hash (`refused`, code `tool_definition_changed`, with
+//!   both hashes and the new definition), and its calls are refused until a person re-pins it
+//!   (`foureyes mcp pins approve`, `POST /v1/mcp/pins/approve`): a changed description is how a server re-instructs
+//!   the model after it was admitted. If the pins cannot be read or written, no tool is admitted.
 //! - `--hide-denied` removes the tools the policy does not name: a call to one would only ever be held for a
 //!   human (default deny), so the model is better off not seeing it. The response is parsed and re-serialized
 //!   (member order may change); every other message stays byte-for-byte.
@@ -10,18 +17,19 @@
 //!   since the policy could not check its arguments). The derived policy gets its own SHA-256 and is recorded in
 //!   the journal (`policy_loaded`), so every decision names the policy that made it.
 
-use crate::gate::Gate;
+use crate::gate::{Gate, Gated, ToolCall, lock};
 use foureyes_core::Policy;
 use foureyes_core::canonical::{canonical_sha256, sha256_hex};
 use foureyes_core::policy::{ActionPolicy, ParamSpec, ParamType};
+use foureyes_core::tool_pin::{PinCause, ToolPinned, definition_sha256};
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 impl Gate {
     /// Whether `tools/list` responses must be looked at.
     pub fn watches_tools_list(&self) -> bool {
-        self.config().hide_denied || self.trusts_read_only_hint()
+        self.config().hide_denied || self.config().pin_tools || self.trusts_read_only_hint()
     }
 
     fn trusts_read_only_hint(&self) -> bool {
@@ -35,25 +43,139 @@ impl Gate {
     pub async fn on_tools_list(&self, response: &[u8]) -> Option<Vec<u8>> {
         let mut message: Value = serde_json::from_slice(response).ok()?;
         let tools = message.pointer_mut("/result/tools")?.as_array_mut()?;
+        let listed = tools.len();
+        if self.config().pin_tools {
+            let admitted = self.admit_pinned(tools).await;
+            tools.retain(|t| t.get("name").and_then(Value::as_str).is_some_and(|name| admitted.contains(name)));
+        }
         if self.trusts_read_only_hint() {
             self.learn_hints(tools).await;
         }
         if !self.config().hide_denied {
-            return None;
+            return (tools.len() != listed).then(|| crate::jsonrpc::to_frame(&message));
         }
         let named = match self.engine().named_actions(&self.policy()).await {
             Ok(named) => named,
             Err(e) => {
                 // Hiding is a courtesy to the model, not the gate: every call is still decided. Show all.
                 eprintln!("foureyes mcp-proxy: cannot read the policy's actions to hide tools, listing all: {e}");
-                return None;
+                return (tools.len() != listed).then(|| crate::jsonrpc::to_frame(&message));
             }
         };
-        let before = tools.len();
         tools.retain(|tool| {
             tool.get("name").and_then(Value::as_str).is_some_and(|name| named.contains(&self.action_for(name)))
         });
-        (tools.len() != before).then(|| crate::jsonrpc::to_frame(&message))
+        (tools.len() != listed).then(|| crate::jsonrpc::to_frame(&message))
+    }
+
+    /// The names of the listed tools whose definition is their pin (pinning the ones without a pin as first seen);
+    /// the others are remembered as changed, and journaled once per new hash.
+    async fn admit_pinned(&self, tools: &[Value]) -> BTreeSet<String> {
+        let server = self.config().server.clone();
+        let mut admitted = BTreeSet::new();
+        // Twice at most: after pinning first-seen tools, read again, since another proxy may have pinned first.
+        for round in 0..2 {
+            admitted.clear();
+            let mut pins = match self.engine().tool_pins(&server, self.base_policy()).await {
+                Ok(pins) => pins,
+                Err(e) => {
+                    eprintln!("foureyes mcp-proxy: cannot read the tool pins, so no tool is listed: {e}");
+                    return admitted;
+                }
+            };
+            let mut pinned_now = false;
+            for tool in tools {
+                let Some(name) = tool.get("name").and_then(Value::as_str) else { continue };
+                let seen = definition_sha256(tool);
+                if !pins.contains_key(name) && round == 0 {
+                    let pin = ToolPinned {
+                        server: server.clone(),
+                        tool: name.to_string(),
+                        sha256: seen.clone(),
+                        cause: PinCause::FirstSeen,
+                        by: self.config().agent.clone(),
+                        previous: None,
+                    };
+                    match self.engine().pin_first_seen(&pin).await {
+                        Ok(()) => {
+                            pins.insert(name.to_string(), pin);
+                            pinned_now = true;
+                        }
+                        Err(e) => eprintln!("foureyes mcp-proxy: could not pin `{name}`, so it is not listed: {e}"),
+                    }
+                }
+                let pinned = pins.get(name).map(|p| p.sha256.clone());
+                if pinned.as_deref() == Some(seen.as_str()) {
+                    admitted.insert(name.to_string());
+                    lock(&self.changed).remove(name);
+                } else {
+                    self.tool_changed(name, pinned, seen, tool).await;
+                }
+            }
+            if !pinned_now {
+                break;
+            }
+        }
+        admitted
+    }
+
+    /// Remembers that `tool`'s listed definition (hashing to `seen`) is not its pin, and journals it once.
+    async fn tool_changed(&self, tool: &str, pinned: Option<String>, seen: String, definition: &Value) {
+        lock(&self.changed).insert(tool.to_string(), (pinned.clone(), seen.clone()));
+        if !lock(&self.journaled_changes).insert((tool.to_string(), seen.clone())) {
+            return;
+        }
+        let action = self.action_for(tool);
+        let why =
+            format!("{action}: the upstream's definition of `{tool}` is not its pin; it is hidden until re-pinned");
+        let input = json!({"server": self.config().server, "tool": tool, "pinned": pinned, "seen": seen,
+            "definition": definition});
+        if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &why, input).await {
+            eprintln!("foureyes mcp-proxy: could not journal the changed definition of `{tool}`: {e}");
+        }
+    }
+
+    /// A call to a tool whose listed definition is not its pin: refused (`isError`, journaled with both hashes),
+    /// unless a person re-pinned it to what was listed since (the pins are read again).
+    pub(crate) async fn refuse_if_changed(&self, call: &ToolCall) -> Option<Gated> {
+        if !self.config().pin_tools {
+            return None;
+        }
+        let (pinned, seen) = lock(&self.changed).get(&call.name).cloned()?;
+        let server = self.config().server.clone();
+        let now = self.engine().tool_pins(&server, self.base_policy()).await;
+        let pinned = match now {
+            Ok(pins) => match pins.get(&call.name) {
+                Some(pin) if pin.sha256 == seen => {
+                    lock(&self.changed).remove(&call.name);
+                    return None;
+                }
+                Some(pin) => Some(pin.sha256.clone()),
+                None => pinned,
+            },
+            Err(_) => pinned,
+        };
+        let action = self.action_for(&call.name);
+        let short = |h: &Option<String>| h.as_deref().map_or("none".to_string(), |h| h[..12.min(h.len())].to_string());
+        let why = format!(
+            "the upstream changed the definition of `{}` since it was pinned (pinned {}, listed {})",
+            call.name,
+            short(&pinned),
+            &seen[..12.min(seen.len())]
+        );
+        let input = json!({"server": server, "tool": call.name, "pinned": pinned, "seen": seen, "id": call.id,
+            "params": call.params});
+        if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &format!("{action}: {why}"), input).await {
+            eprintln!("foureyes mcp-proxy: could not journal the refused call to `{action}`: {e}");
+        }
+        let text = format!(
+            "NOT EXECUTED — refused by FourEyes: {why}. A changed tool description can re-instruct the model, so the \
+             tool is hidden until a person reviews the new definition and re-pins it (`foureyes mcp pins approve {} \
+             --server {server} --hash {seen}`).",
+            call.name
+        );
+        let meta = json!({"action": action, "error": CHANGED, "pinned": pinned, "seen": seen});
+        Some(Gated::Answer(call.answer(&text, meta)))
     }
 
     async fn learn_hints(&self, tools: &[Value]) {
@@ -90,6 +212,9 @@ impl Gate {
         self.set_policy(derived);
     }
 }
+
+/// The code of the `refused` events that journal a changed tool definition.
+pub const CHANGED: &str = "tool_definition_changed";
 
 /// What the hinted actions amount to (names, param types, required), to tell whether a listing changed them.
 fn keys(map: &BTreeMap<String, ActionPolicy>) -> String {

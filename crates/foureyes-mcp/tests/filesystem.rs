@@ -210,7 +210,14 @@ async fn an_engine_outage_forwards_nothing() {
         assert_eq!(decision_meta(&response)["error"], json!("engine_unavailable"));
     }
     assert!(!file.exists());
-    // Everything that is not a tool call still passes.
+    // Everything that is not a tool call still passes, but with the tool pins unreadable a listing admits no tool
+    // (ADR-161); without pinning, every tool is listed.
+    let tools = proxy.request("tools/list", json!({})).await;
+    assert_eq!(tools["result"]["tools"], json!([]), "{tools}");
+    proxy.close().await;
+    let mut config = GateConfig::new("fs");
+    config.pin_tools = false;
+    let mut proxy = fs_proxy_ready(Arc::new(DownStore), config, &root).await;
     let tools = proxy.request("tools/list", json!({})).await;
     assert!(tools["result"]["tools"].as_array().unwrap().len() > 5, "{tools}");
     proxy.close().await;

@@ -229,6 +229,36 @@ async fn a_colliding_id_cannot_pin_an_error_on_a_running_call_over_http() {
     }
 }
 
+/// F160 over HTTP: a request whose id is the running call's id written as another number (`6.0`, `6e0`), which the
+/// TypeScript SDK reads as `6`, is refused by the proxy and cannot answer the running payment.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_id_written_as_another_number_cannot_pin_an_error_on_a_running_call_over_http() {
+    let setup = http_setup().await;
+    let headers = [("Mcp-Session-Id", setup.session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
+    let (url, session) = (setup.url.clone(), setup.session.clone());
+    let running = tokio::spawn(async move {
+        let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
+        http_post(&url, &headers, slow_payment(6, 800).to_string().as_bytes()).await
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut context = String::new();
+    for id in ["6.0", "6e0"] {
+        let bogus = format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"bogus/method\"}}");
+        let (status, _, body) = http_post(&setup.url, &headers, bogus.as_bytes()).await;
+        context.push_str(&format!("bogus {id}: {status} {body}\n"));
+    }
+    let (_, _, running_body) = running.await.unwrap();
+    context.push_str(&format!("running: {running_body}"));
+    let answer = messages_of(&running_body).into_iter().find(|m| m["id"] == json!(6));
+    assert!(answer.as_ref().is_some_and(|a| a.get("result").is_some() && !is_error(a)), "{context}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(paid(&setup.record).len(), 1, "{context}");
+    let decisions = payments(setup.store.as_ref()).await;
+    let permitted: Vec<_> = decisions.iter().filter(|d| d.verdict == Verdict::Permit).collect();
+    assert_eq!(permitted.len(), 1, "{context}\n{decisions:#?}");
+    assert_eq!(permitted[0].status, DecisionStatus::Executed, "{context}\n{:#?}", permitted[0]);
+}
+
 /// The bridge (`--listen -- CMD`) in front of the Python recorder over stdio.
 async fn bridge_setup(dir: &Path) -> (String, Arc<foureyes_store_sqlite::SqliteStore>, std::path::PathBuf) {
     let record = dir.join("executed.jsonl");

@@ -578,6 +578,12 @@ async fn me(caller: Caller) -> Json<Value> {
 }
 
 async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
+    if let Some(why) = state.store.stopped() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({"ok": false, "error": {"code": "stopped", "message": why}})),
+        );
+    }
     match state.store.kill_switch().await {
         Ok(engaged) => (StatusCode::OK, Json(json!({"ok": true, "kill_switch": engaged}))),
         Err(e) => (

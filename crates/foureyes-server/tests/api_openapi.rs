@@ -277,6 +277,21 @@ fn the_spec_is_structurally_sound() {
                 }
             }
         }
+        // Limits every request can meet (issue 21): the connection cap answers any path 503 with Retry-After; the
+        // request timeout answers 408 everywhere but the two long-lived streams; a credential whose refusals come
+        // too fast is answered 429 wherever it can be refused.
+        assert!(responses.contains_key("503"), "{at}: 503 (connection cap) undocumented");
+        let long_lived = path == "/v1/decisions/{id}/wait" || path == "/v1/events";
+        assert_eq!(responses.contains_key("408"), !long_lived, "{at}: 408 (request timeout) documented wrongly");
+        if !security.is_empty() && (responses.contains_key("400") || responses.contains_key("403")) {
+            assert!(responses.contains_key("429"), "{at}: 429 (throttled) undocumented");
+        }
+        for limited in ["429", "503"] {
+            if let Some(r) = responses.get(limited) {
+                let r = deref(&spec, r);
+                assert!(r["headers"]["Retry-After"].is_object(), "{at} {limited}: Retry-After undocumented");
+            }
+        }
         if let Some(body) = op.get("requestBody") {
             assert!(
                 body["description"].as_str().unwrap().contains(&MAX_BODY_BYTES.to_string()),

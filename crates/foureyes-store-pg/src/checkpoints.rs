@@ -15,6 +15,20 @@ pub(crate) async fn last(c: &impl GenericClient) -> Result<Option<CheckpointReco
         .map_err(|e| StoreError::Backend(format!("stored checkpoint is not valid: {e}")))
 }
 
+/// Every `tool_pinned` event's pin, in journal order.
+pub(crate) async fn tool_pins(c: &impl GenericClient) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {
+    let found = rows(c, "SELECT data FROM journal WHERE kind = 'tool_pinned' ORDER BY seq", &[]).await?;
+    let mut out = Vec::with_capacity(found.len());
+    for row in &found {
+        let data: String = get(row, 0)?;
+        out.push(
+            serde_json::from_str(&data)
+                .map_err(|e| StoreError::Backend(format!("stored tool pin is not valid: {e}")))?,
+        );
+    }
+    Ok(out)
+}
+
 /// The hashes of events `after_seq < seq <= upto_seq`, checked to be consecutive, a page at a time.
 pub(crate) async fn hashes(c: &impl GenericClient, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
     const PAGE: i64 = 50_000;

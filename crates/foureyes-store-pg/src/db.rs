@@ -7,9 +7,8 @@
 //! `NOTIFY`, and commits — also when the work returned an audited refusal (the caller still gets the error).
 
 use deadpool_postgres::{GenericClient, Object, Transaction};
-use foureyes_core::canonical::to_canonical_string;
 use foureyes_core::event::EventData;
-use foureyes_core::journal::Event;
+use foureyes_core::journal::Encoded;
 use foureyes_store::StoreError;
 use foureyes_store::authority::Authority;
 use tokio_postgres::Row;
@@ -107,20 +106,13 @@ impl<'a> Tx<'a> {
     }
 
     /// Appends one event to the journal, chained to the head this transaction holds.
-    pub async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
-        let event = Event::of(self.head_seq, &self.head_hash, ts_ms, &data);
+    pub async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
+        let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data);
         let seq = seq_param(event.seq)?;
         exec(
             &self.tx,
             "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6)",
-            &[
-                &seq,
-                &event.ts_ms,
-                &event.kind.as_str(),
-                &to_canonical_string(&event.data),
-                &event.prev_hash,
-                &event.hash,
-            ],
+            &[&seq, &event.ts_ms, &event.kind.as_str(), &event.data, &event.prev_hash, &event.hash],
         )
         .await?;
         self.head_seq = event.seq;

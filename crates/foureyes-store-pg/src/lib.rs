@@ -436,6 +436,14 @@ impl Store for PgStore {
         checkpoints::last(&self.conn().await?).await
     }
 
+    async fn pin_tool(&self, pin: &foureyes_core::tool_pin::ToolPinned, now_ms: i64) -> Result<u64, StoreError> {
+        in_tx!(self, |w| tx_ops::pin_tool(w, pin, now_ms))
+    }
+
+    async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {
+        checkpoints::tool_pins(&self.conn().await?).await
+    }
+
     async fn event_hashes(&self, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
         let mut conn = self.conn().await?;
         let tx = snapshot(&mut conn).await?;
@@ -486,20 +494,20 @@ async fn audit(c: &impl GenericClient) -> Result<AuditReport, StoreError> {
     })
     .await?;
     let tables = ops::table_state(c).await?;
-    let mut mismatches = Vec::new();
-    foureyes_store::replay::compare(
-        &mut mismatches,
-        "task event",
-        &replayed.task_events,
-        &tasks::indexed_events(c).await?,
-    );
+    let mut found = Vec::new();
+    foureyes_store::replay::compare(&mut found, "task_events", &replayed.task_events, &tasks::indexed_events(c).await?);
     // Only PostgreSQL keeps the head apart from the journal: it must be the journal's last event.
     let (head_seq, head_hash) = ops::head(c).await?;
     let (last_seq, last_hash) = last.unwrap_or_else(|| (0, foureyes_core::journal::GENESIS_HASH.to_string()));
     if (head_seq, head_hash.as_str()) != (last_seq, last_hash.as_str()) {
-        mismatches.push(format!(
-            "journal head: journal_head says seq {head_seq} ({head_hash}), the journal ends at seq {last_seq} ({last_hash})"
-        ));
+        found.push(foureyes_store::replay::Difference {
+            table: "journal_head".into(),
+            id: "head".into(),
+            field: Some("seq, hash".into()),
+            journal: Some(format!("seq {last_seq} ({last_hash})")),
+            in_table: Some(format!("seq {head_seq} ({head_hash})")),
+            note: Some("the head must be the journal's last event".into()),
+        });
     }
-    Ok(replayed.audit(events, &tables, mismatches))
+    Ok(replayed.audit(events, &tables, found))
 }

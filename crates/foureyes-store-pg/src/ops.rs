@@ -5,13 +5,12 @@
 use crate::db::{Tx, exec, get, row, rows, scalar, seq_param};
 use deadpool_postgres::GenericClient;
 use foureyes_core::event::EventData;
-use foureyes_core::journal::{ChainProblem, ChainVerifier, Event, EventKind, VerifyReport};
+use foureyes_core::journal::{ChainVerifier, Encoded, Event, EventKind, VerifyReport};
 use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
     DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
 };
 use foureyes_store::authority::Authority;
-use foureyes_store::replay::reservation_grant;
 use foureyes_store::tx::{NewCredentialRow, NewDecisionRow, UsageRow, WriteTx, session_key};
 use foureyes_store::{DecisionFilter, StoreError};
 use serde_json::Value;
@@ -31,7 +30,7 @@ const UNDONE_BY: &str = "SELECT id FROM decisions WHERE undo_of = $1 AND verdict
      ORDER BY id LIMIT 1";
 
 impl WriteTx for Tx<'_> {
-    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
+    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         Tx::append(self, ts_ms, data).await
     }
 
@@ -624,65 +623,45 @@ pub(crate) async fn for_each_event(c: &impl GenericClient, mut f: impl FnMut(&Ev
     failure.map_or(Ok(()), Err)
 }
 
+/// Walks the whole chain a page at a time, hashing each event's stored bytes as they are
+/// ([`ChainVerifier::check_stored`]: no JSON is parsed unless an event's stored bytes do not give its hash).
 pub(crate) async fn verify_journal(c: &impl GenericClient) -> Result<VerifyReport, StoreError> {
+    let sql = format!("SELECT {EVENT_COLUMNS} FROM journal WHERE seq > $1 ORDER BY seq LIMIT $2");
     let mut verifier = ChainVerifier::default();
     let mut events = 0;
-    let mut corrupt = None;
-    walk_journal(c, |row| {
-        let seq = verifier.expected_seq();
-        let event = match row {
-            Ok(event) => event,
-            Err((_, detail)) => {
-                corrupt = Some(VerifyReport::Corrupt {
-                    events,
-                    seq,
-                    line: None,
-                    problem: ChainProblem::Malformed { detail },
-                });
-                return false;
+    let mut after: i64 = 0;
+    loop {
+        let page = rows(c, &sql, &[&after, &PAGE]).await?;
+        for r in &page {
+            let (seq, ts_ms): (i64, i64) = (get(r, 0)?, get(r, 1)?);
+            let (kind, data, prev_hash, hash): (&str, &str, &str, &str) =
+                (get(r, 2)?, get(r, 3)?, get(r, 4)?, get(r, 5)?);
+            if let Err(e) = verifier.check_stored(seq as u64, ts_ms, kind, data, prev_hash, hash) {
+                return Ok(VerifyReport::Corrupt { events, seq: e.seq, line: None, problem: e.problem });
             }
-        };
-        if let Err(e) = verifier.check(&event) {
-            corrupt = Some(VerifyReport::Corrupt { events, seq: e.seq, line: None, problem: e.problem });
-            return false;
+            events += 1;
+            after = seq;
         }
-        events += 1;
-        true
-    })
-    .await?;
-    Ok(corrupt.unwrap_or_else(|| VerifyReport::Ok {
-        events,
-        head_seq: verifier.expected_seq() - 1,
-        head_hash: verifier.head_hash().to_string(),
-    }))
+        if (page.len() as i64) < PAGE {
+            break;
+        }
+    }
+    Ok(VerifyReport::Ok { events, head_seq: verifier.expected_seq() - 1, head_hash: verifier.head_hash().to_string() })
 }
 
-pub(crate) async fn table_state(c: &impl GenericClient) -> Result<foureyes_store::replay::TableState, StoreError> {
-    async fn pairs(c: &impl GenericClient, sql: &str) -> Result<BTreeMap<i64, String>, StoreError> {
-        rows(c, sql, &[]).await?.iter().map(|r| Ok((get(r, 0)?, get(r, 1)?))).collect()
+/// Every audited table's rows ([`foureyes_store::replay::AUDITED`]), as the audit compares them.
+pub(crate) async fn table_state(c: &impl GenericClient) -> Result<foureyes_store::replay::Tables, StoreError> {
+    let mut tables = foureyes_store::replay::Tables::new();
+    for audited in foureyes_store::replay::AUDITED {
+        let width = audited.columns.len() + 1;
+        let table = tables.entry(audited.table).or_default();
+        for r in rows(c, &audited.select(), &[]).await? {
+            let values = (0..width).map(|i| get::<Option<String>>(&r, i)).collect::<Result<Vec<_>, _>>()?;
+            let (id, row) = audited.row(values);
+            table.insert(id, row);
+        }
     }
-    let reservations = rows(c, "SELECT id, released FROM reservations", &[])
-        .await?
-        .iter()
-        .map(|r| Ok((get(r, 0)?, !get::<bool>(r, 1)?)))
-        .collect::<Result<_, StoreError>>()?;
-    let reservation_grants = rows(c, "SELECT id, action, key, scope, units FROM reservations", &[])
-        .await?
-        .iter()
-        .map(|r| {
-            let grant =
-                reservation_grant(&get::<String>(r, 1)?, &get::<String>(r, 2)?, &get::<String>(r, 3)?, get(r, 4)?);
-            Ok((get(r, 0)?, grant))
-        })
-        .collect::<Result<_, StoreError>>()?;
-    Ok(foureyes_store::replay::TableState {
-        decisions: pairs(c, "SELECT id, status FROM decisions").await?,
-        reservations,
-        reservation_grants,
-        approvals: pairs(c, "SELECT id, status FROM approvals").await?,
-        kill_switch: kill_switch(c).await?,
-        demotions: crate::sessions::table_state(c).await?,
-    })
+    Ok(tables)
 }
 
 /// The chain head as `journal_head` records it.

@@ -6,7 +6,6 @@ use crate::db::{get, rows};
 use deadpool_postgres::GenericClient;
 use foureyes_core::{DemotionRecord, DemotionStatus, TrustSignal};
 use foureyes_store::StoreError;
-use std::collections::BTreeMap;
 use tokio_postgres::Row;
 
 pub(crate) const COLUMNS: &str =
@@ -52,13 +51,5 @@ pub(crate) async fn list(
                 d
             })
         })
-        .collect()
-}
-
-pub(crate) async fn table_state(c: &impl GenericClient) -> Result<BTreeMap<i64, String>, StoreError> {
-    let found = rows(c, "SELECT id, status, until_ms FROM session_demotions", &[]).await?;
-    found
-        .iter()
-        .map(|r| Ok((get::<i64>(r, 0)?, format!("{} until {}", get::<String>(r, 1)?, get::<i64>(r, 2)?))))
         .collect()
 }

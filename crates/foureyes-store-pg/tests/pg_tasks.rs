@@ -89,10 +89,10 @@ async fn the_audit_compares_the_task_index_with_the_journal() {
     let raw = client(&url).await;
     raw.execute("UPDATE task_events SET task_id = 'other' WHERE seq = $1", &[&seq]).await.unwrap();
     let mismatches = store.audit().await.unwrap().mismatches;
-    assert!(mismatches.iter().any(|m| m.contains("task event") && m.contains(&seq.to_string())), "{mismatches:?}");
+    assert!(mismatches.iter().any(|m| m.contains("task_events") && m.contains(&seq.to_string())), "{mismatches:?}");
     raw.execute("DELETE FROM task_events WHERE seq = $1", &[&seq]).await.unwrap();
     let mismatches = store.audit().await.unwrap().mismatches;
-    assert!(mismatches.iter().any(|m| m.contains("task event") && m.contains(&seq.to_string())), "{mismatches:?}");
+    assert!(mismatches.iter().any(|m| m.contains("task_events") && m.contains(&seq.to_string())), "{mismatches:?}");
     // And the task no longer replays its proposal: the index is what a task is read from.
     assert_eq!(state(&store).await.revision, 0);
 }

@@ -17,6 +17,21 @@ pub(crate) fn last(c: &Connection) -> Result<Option<CheckpointRecord>, StoreErro
     .transpose()
 }
 
+/// Every `tool_pinned` event's pin, in journal order.
+pub(crate) fn tool_pins(c: &Connection) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {
+    let mut stmt = c.prepare_cached("SELECT data FROM journal WHERE kind = 'tool_pinned' ORDER BY seq").sql()?;
+    let rows = stmt.query_map([], |r| r.get::<_, String>(0)).sql()?;
+    let mut out = Vec::new();
+    for data in rows {
+        let data = data.sql()?;
+        out.push(
+            serde_json::from_str(&data)
+                .map_err(|e| StoreError::Backend(format!("stored tool pin is not valid: {e}")))?,
+        );
+    }
+    Ok(out)
+}
+
 /// The hashes of events `after_seq < seq <= upto_seq`, checked to be consecutive.
 pub(crate) fn hashes(c: &Connection, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
     let mut stmt = c.prepare_cached("SELECT seq, hash FROM journal WHERE seq > ?1 AND seq <= ?2 ORDER BY seq").sql()?;

@@ -40,7 +40,7 @@ const PRINCIPAL_COLUMNS: &str = "name, role, totp_secret, created_ms, revoked_ms
 
 fn principal_by_name(c: &Connection, name: &str) -> Result<Option<Principal>, StoreError> {
     let sql = format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE name = ?1 AND revoked_ms IS NULL");
-    c.query_row(&sql, params![name], principal_from_row).optional().sql()?.transpose()
+    c.prepare_cached(&sql).sql()?.query_row(params![name], principal_from_row).optional().sql()?.transpose()
 }
 
 #[async_trait]
@@ -91,7 +91,7 @@ impl Credentials for SqliteStore {
             .read(move |c| {
                 let sql =
                     format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE token_hash = ?1 AND revoked_ms IS NULL");
-                c.query_row(&sql, params![hash], principal_from_row).optional().sql()?.transpose()
+                c.prepare_cached(&sql).sql()?.query_row(params![hash], principal_from_row).optional().sql()?.transpose()
             })
             .await?;
         self.journaled_principal(principal).await

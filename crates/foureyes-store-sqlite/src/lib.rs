@@ -41,6 +41,9 @@ use tokio::sync::oneshot;
 /// The schema version this build writes (`PRAGMA user_version`).
 pub const SCHEMA_VERSION: i64 = 6;
 
+/// Prepared statements kept per connection (every statement of the write and read paths fits).
+const STATEMENT_CACHE: usize = 128;
+
 /// Tuning for the SQLite store.
 #[derive(Debug, Clone)]
 pub struct SqliteOptions {
@@ -91,6 +94,9 @@ fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> 
     )
     .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {e}", path.display())))?;
     conn.busy_timeout(options.busy_timeout).sql()?;
+    // The write path alone prepares more than rusqlite's default 16 statements: a smaller cache would evict and
+    // re-parse them on every transaction.
+    conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
     conn.pragma_update(None, "journal_mode", "WAL").sql()?;
     conn.pragma_update(None, "synchronous", "FULL").sql()?;
     conn.pragma_update(None, "foreign_keys", "ON").sql()?;
@@ -230,12 +236,55 @@ impl SqliteStore {
         .await
     }
 
+    /// For `foureyes bench verify` only: appends `count` events to the journal, cycling through `templates` (each a
+    /// kind and its data as canonical JSON text), chained and hashed as the door chains them, at `ts_ms`, in one
+    /// transaction on the writer. No table row goes with them, so `journal audit` of such a database reports them:
+    /// never use it on a database that matters.
+    #[doc(hidden)]
+    pub async fn seed_bench_journal(
+        &self,
+        templates: Vec<(foureyes_core::journal::EventKind, String)>,
+        count: u64,
+        ts_ms: i64,
+    ) -> Result<(), StoreError> {
+        if templates.is_empty() {
+            return Ok(());
+        }
+        use rusqlite::OptionalExtension;
+        self.write(move |c| {
+            let head: Option<(i64, String)> = c
+                .query_row("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1", [], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
+                .optional()
+                .sql()?;
+            let (mut seq, mut prev) =
+                head.map_or((0, foureyes_core::journal::GENESIS_HASH.to_string()), |(s, h)| (s as u64, h));
+            let mut insert = c
+                .prepare(
+                    "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                )
+                .sql()?;
+            for i in 0..count {
+                let (kind, data) = &templates[(i % templates.len() as u64) as usize];
+                seq += 1;
+                let digest = foureyes_core::journal::stored_event_hash(seq, ts_ms, *kind, data, &prev)
+                    .ok_or_else(|| StoreError::Backend("the bench journal's head is not hex".into()))?;
+                let hash = hex::encode(digest);
+                insert.execute(rusqlite::params![seq as i64, ts_ms, kind.as_str(), data, prev, hash]).sql()?;
+                prev = hash;
+            }
+            Ok(())
+        })
+        .await
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
 
     /// Why the store fail-stopped, if it did (a COMMIT failed: see [`stopped_error`]).
-    pub fn stopped(&self) -> Option<&str> {
+    pub fn stop_reason(&self) -> Option<&str> {
         self.stopped.get().map(String::as_str)
     }
 
@@ -362,7 +411,7 @@ fn writer_loop(conn: Connection, jobs: mpsc::Receiver<Job>, max_batch: usize, st
 }
 
 fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
-    if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+    if let Err(e) = step(conn, "BEGIN IMMEDIATE") {
         let err = StoreError::Backend(format!("cannot begin a write transaction: {e}"));
         for job in batch {
             // The job must still answer its caller; run nothing, report the failure.
@@ -372,7 +421,7 @@ fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
     }
     let mut responders = Vec::with_capacity(batch.len());
     for job in batch {
-        if let Err(e) = conn.execute_batch("SAVEPOINT job") {
+        if let Err(e) = step(conn, "SAVEPOINT job") {
             let err = StoreError::Backend(format!("savepoint failed: {e}"));
             responders.push((job_refusal(job), Some(err)));
             continue;
@@ -383,12 +432,15 @@ fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
             Ok(out) => out,
             Err(_) => (true, Box::new(|_| {}) as Responder),
         };
-        let step = if rollback { "ROLLBACK TO job; RELEASE job" } else { "RELEASE job" };
-        let failure =
-            conn.execute_batch(step).err().map(|e| StoreError::Backend(format!("savepoint release failed: {e}")));
+        let ended = if rollback {
+            step(conn, "ROLLBACK TO job").and_then(|()| step(conn, "RELEASE job"))
+        } else {
+            step(conn, "RELEASE job")
+        };
+        let failure = ended.err().map(|e| StoreError::Backend(format!("savepoint release failed: {e}")));
         responders.push((respond, failure));
     }
-    let commit = conn.execute_batch("COMMIT").map_err(|e| StoreError::Backend(format!("commit failed: {e}")));
+    let commit = step(conn, "COMMIT").map_err(|e| StoreError::Backend(format!("commit failed: {e}")));
     if let Err(e) = &commit {
         // A failed COMMIT is a failed write or fsync (or a full disk): whether the batch reached the disk is
         // unknown, and the kernel may have dropped the dirty pages it could not write (fsyncgate), so a later
@@ -403,6 +455,12 @@ fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
             (Ok(()), None) => respond(Ok(())),
         }
     }
+}
+
+/// Runs one transaction-control statement (`BEGIN IMMEDIATE`, `SAVEPOINT`, …), prepared once per connection like
+/// every statement of the write path.
+fn step(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached(sql)?.execute([]).map(|_| ())
 }
 
 /// Answers a job that could not run, without running its work.
@@ -512,6 +570,10 @@ impl Store for SqliteStore {
         self.write_tx(move |w| run_ready(tx_ops::set_kill_switch(w, engaged, &by, now_ms))).await
     }
 
+    fn stopped(&self) -> Option<String> {
+        self.stopped.get().map(|reason| stopped_error(reason).to_string())
+    }
+
     async fn kill_switch(&self) -> Result<bool, StoreError> {
         self.read(ops::kill_switch_row).await
     }
@@ -556,7 +618,8 @@ impl Store for SqliteStore {
 
     async fn journal_head(&self) -> Result<u64, StoreError> {
         self.read(|c| {
-            Ok(c.query_row("SELECT COALESCE(MAX(seq), 0) FROM journal", [], |r| r.get::<_, i64>(0)).sql()? as u64)
+            let mut stmt = c.prepare_cached("SELECT COALESCE(MAX(seq), 0) FROM journal").sql()?;
+            Ok(stmt.query_row([], |r| r.get::<_, i64>(0)).sql()? as u64)
         })
         .await
     }
@@ -635,6 +698,15 @@ impl Store for SqliteStore {
         self.read(checkpoints::last).await
     }
 
+    async fn pin_tool(&self, pin: &foureyes_core::tool_pin::ToolPinned, now_ms: i64) -> Result<u64, StoreError> {
+        let pin = pin.clone();
+        self.write_tx(move |t| run_ready(tx_ops::pin_tool(t, &pin, now_ms))).await
+    }
+
+    async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {
+        self.read(checkpoints::tool_pins).await
+    }
+
     async fn event_hashes(&self, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
         self.read(move |c| checkpoints::hashes(c, after_seq, upto_seq)).await
     }
@@ -648,9 +720,9 @@ fn audit(c: &Connection) -> Result<AuditReport, StoreError> {
         events += 1;
     })?;
     let tables = ops::table_state(c)?;
-    let mut mismatches = Vec::new();
-    foureyes_store::replay::compare(&mut mismatches, "task event", &replayed.task_events, &tasks::indexed_events(c)?);
-    Ok(replayed.audit(events, &tables, mismatches))
+    let mut found = Vec::new();
+    foureyes_store::replay::compare(&mut found, "task_events", &replayed.task_events, &tasks::indexed_events(c)?);
+    Ok(replayed.audit(events, &tables, found))
 }
 
 impl Backend for SqliteStore {

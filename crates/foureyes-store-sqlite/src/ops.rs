@@ -3,20 +3,17 @@
 //! per connection (`prepare_cached`).
 
 use super::Sql;
-use foureyes_core::canonical::to_canonical_string;
 use foureyes_core::event::EventData;
-use foureyes_core::journal::{ChainProblem, ChainVerifier, Event, EventKind, GENESIS_HASH, VerifyReport};
+use foureyes_core::journal::{ChainProblem, ChainVerifier, Encoded, Event, EventKind, GENESIS_HASH, VerifyReport};
 use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
     DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
 };
 use foureyes_store::authority::Authority;
-use foureyes_store::replay::reservation_grant;
 use foureyes_store::tx::{NewCredentialRow, NewDecisionRow, UsageRow, WriteTx};
 use foureyes_store::{DecisionFilter, StoreError};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "null".to_string())
@@ -27,19 +24,18 @@ fn from_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T
 }
 
 /// Appends one event to the journal, chained to the current head.
-pub(crate) fn append(c: &Connection, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
-    let (prev_seq, prev_hash) = head(c)?;
-    let event = Event::of(prev_seq, &prev_hash, ts_ms, &data);
+pub(crate) fn append(c: &Connection, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
+    let head: Option<(i64, String)> = c
+        .prepare_cached("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1")
+        .sql()?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()
+        .sql()?;
+    let (prev_seq, prev_hash) = head.map_or((0, GENESIS_HASH.to_string()), |(s, h)| (s as u64, h));
+    let event = Encoded::next(prev_seq, &prev_hash, ts_ms, &data);
     c.prepare_cached("INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
         .sql()?
-        .execute(params![
-            event.seq as i64,
-            event.ts_ms,
-            event.kind.as_str(),
-            to_canonical_string(&event.data),
-            event.prev_hash,
-            event.hash
-        ])
+        .execute(params![event.seq as i64, event.ts_ms, event.kind.as_str(), event.data, event.prev_hash, event.hash])
         .sql()?;
     Ok(event)
 }
@@ -88,7 +84,7 @@ impl SqliteTx<'_> {
 }
 
 impl WriteTx for SqliteTx<'_> {
-    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Event, StoreError> {
+    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         append(self.0, ts_ms, data)
     }
 
@@ -440,12 +436,6 @@ impl WriteTx for SqliteTx<'_> {
     }
 }
 
-pub(crate) fn kill_switch(c: &Connection) -> Result<bool, StoreError> {
-    let value: Option<String> =
-        c.query_row("SELECT value FROM settings WHERE name = 'kill_switch'", [], |r| r.get(0)).optional().sql()?;
-    Ok(value.as_deref() == Some("on"))
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Reads
 
@@ -488,7 +478,7 @@ fn decision_from_row(r: &Row<'_>) -> rusqlite::Result<Result<DecisionRecord, Sto
 
 pub(crate) fn load_decision(c: &Connection, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
     let sql = format!("SELECT {DECISION_COLUMNS} FROM decisions WHERE id = ?1");
-    c.query_row(&sql, params![id], decision_from_row).optional().sql()?.transpose()
+    c.prepare_cached(&sql).sql()?.query_row(params![id], decision_from_row).optional().sql()?.transpose()
 }
 
 pub(crate) fn list_decisions(c: &Connection, filter: &DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
@@ -496,7 +486,7 @@ pub(crate) fn list_decisions(c: &Connection, filter: &DecisionFilter) -> Result<
     let status = filter.status.map(|s| s.as_str());
     let sql =
         format!("SELECT {DECISION_COLUMNS} FROM decisions WHERE (?1 IS NULL OR status = ?1) ORDER BY id DESC LIMIT ?2");
-    let mut stmt = c.prepare(&sql).sql()?;
+    let mut stmt = c.prepare_cached(&sql).sql()?;
     let rows = stmt.query_map(params![status, limit], decision_from_row).sql()?;
     rows.map(|r| r.sql()?).collect()
 }
@@ -505,7 +495,9 @@ const APPROVAL_COLUMNS: &str = "id, decision_id, request, reasons, digest, requi
 
 fn load_approval_raw(c: &Connection, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
     let sql = format!("SELECT {APPROVAL_COLUMNS} FROM approvals WHERE id = ?1");
-    let Some(mut record) = c.query_row(&sql, params![id], approval_from_row).optional().sql()?.transpose()? else {
+    let Some(mut record) =
+        c.prepare_cached(&sql).sql()?.query_row(params![id], approval_from_row).optional().sql()?.transpose()?
+    else {
         return Ok(None);
     };
     record.approvers = approvers(c, id)?;
@@ -648,25 +640,22 @@ pub(crate) fn for_each_event(c: &Connection, mut f: impl FnMut(&Event)) -> Resul
     Ok(())
 }
 
+/// Walks the whole chain, hashing each event's stored bytes as they are ([`ChainVerifier::check_stored`]: no JSON is
+/// parsed unless an event's stored bytes do not give its hash), reading each row's text in place.
 pub(crate) fn verify_journal(c: &Connection) -> Result<VerifyReport, StoreError> {
     let mut stmt = c.prepare("SELECT seq, ts_ms, kind, data, prev_hash, hash FROM journal ORDER BY seq").sql()?;
-    let rows = stmt.query_map([], event_from_row).sql()?;
+    let mut rows = stmt.query([]).sql()?;
     let mut verifier = ChainVerifier::default();
     let mut events = 0;
-    for row in rows {
+    while let Some(r) = rows.next().sql()? {
         let seq = verifier.expected_seq();
-        let event = match row.sql()? {
-            Ok(event) => event,
-            Err((_, detail)) => {
-                return Ok(VerifyReport::Corrupt {
-                    events,
-                    seq,
-                    line: None,
-                    problem: ChainProblem::Malformed { detail },
-                });
-            }
+        let text = |i: usize| r.get_ref(i).ok().and_then(|v| v.as_str().ok());
+        let (Some(kind), Some(data), Some(prev_hash), Some(hash)) = (text(2), text(3), text(4), text(5)) else {
+            let detail = "a column that must be text is not".to_string();
+            return Ok(VerifyReport::Corrupt { events, seq, line: None, problem: ChainProblem::Malformed { detail } });
         };
-        if let Err(e) = verifier.check(&event) {
+        let (row_seq, ts_ms) = (r.get::<_, i64>(0).sql()?, r.get::<_, i64>(1).sql()?);
+        if let Err(e) = verifier.check_stored(row_seq as u64, ts_ms, kind, data, prev_hash, hash) {
             return Ok(VerifyReport::Corrupt { events, seq: e.seq, line: None, problem: e.problem });
         }
         events += 1;
@@ -674,38 +663,20 @@ pub(crate) fn verify_journal(c: &Connection) -> Result<VerifyReport, StoreError>
     Ok(VerifyReport::Ok { events, head_seq: verifier.expected_seq() - 1, head_hash: verifier.head_hash().to_string() })
 }
 
-pub(crate) fn table_state(c: &Connection) -> Result<foureyes_store::replay::TableState, StoreError> {
-    let pairs = |sql: &str| -> Result<BTreeMap<i64, String>, StoreError> {
-        let mut stmt = c.prepare(sql).sql()?;
-        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).sql()?;
-        rows.collect::<Result<_, _>>().sql()
-    };
-    let reservations = {
-        let mut stmt = c.prepare("SELECT id, released FROM reservations").sql()?;
-        let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)? == 0))).sql()?;
-        rows.collect::<Result<_, _>>().sql()?
-    };
-    let reservation_grants = {
-        let mut stmt = c.prepare("SELECT id, action, key, scope, units FROM reservations").sql()?;
+/// Every audited table's rows ([`foureyes_store::replay::AUDITED`]), as the audit compares them.
+pub(crate) fn table_state(c: &Connection) -> Result<foureyes_store::replay::Tables, StoreError> {
+    let mut tables = foureyes_store::replay::Tables::new();
+    for audited in foureyes_store::replay::AUDITED {
+        let mut stmt = c.prepare(&audited.select()).sql()?;
+        let width = audited.columns.len() + 1;
         let rows = stmt
-            .query_map([], |r| {
-                let grant = reservation_grant(
-                    &r.get::<_, String>(1)?,
-                    &r.get::<_, String>(2)?,
-                    &r.get::<_, String>(3)?,
-                    r.get(4)?,
-                );
-                Ok((r.get::<_, i64>(0)?, grant))
-            })
+            .query_map([], |r| (0..width).map(|i| r.get::<_, Option<String>>(i)).collect::<rusqlite::Result<Vec<_>>>())
             .sql()?;
-        rows.collect::<Result<_, _>>().sql()?
-    };
-    Ok(foureyes_store::replay::TableState {
-        decisions: pairs("SELECT id, status FROM decisions")?,
-        reservations,
-        reservation_grants,
-        approvals: pairs("SELECT id, status FROM approvals")?,
-        kill_switch: kill_switch(c)?,
-        demotions: super::sessions::table_state(c)?,
-    })
+        let table = tables.entry(audited.table).or_default();
+        for row in rows {
+            let (id, row) = audited.row(row.sql()?);
+            table.insert(id, row);
+        }
+    }
+    Ok(tables)
 }

@@ -52,14 +52,3 @@ pub(crate) fn list(c: &Connection, active_only: bool, now_ms: i64) -> Result<Vec
     })
     .collect()
 }
-
-/// Demotion id → `"<status> until <until_ms>"`, for the audit.
-pub(crate) fn table_state(c: &Connection) -> Result<std::collections::BTreeMap<i64, String>, StoreError> {
-    let mut stmt = c.prepare("SELECT id, status, until_ms FROM session_demotions").sql()?;
-    let rows = stmt
-        .query_map([], |r| {
-            Ok((r.get::<_, i64>(0)?, format!("{} until {}", r.get::<_, String>(1)?, r.get::<_, i64>(2)?)))
-        })
-        .sql()?;
-    rows.collect::<Result<_, _>>().sql()
-}

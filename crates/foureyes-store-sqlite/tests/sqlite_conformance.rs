@@ -365,7 +365,7 @@ async fn a_demotion_edited_in_the_table_is_an_audit_mismatch() {
         c.execute_batch(tamper).unwrap();
         let audit = store.audit().await.unwrap();
         assert!(
-            audit.mismatches.iter().any(|m| m.starts_with("demotion ")),
+            audit.mismatches.iter().any(|m| m.starts_with("session_demotions ")),
             "`{tamper}` must be a demotion mismatch: {:?}",
             audit.mismatches
         );

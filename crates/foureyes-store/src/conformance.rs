@@ -153,6 +153,7 @@ checks!(
     report_by_names_the_reporter,
     notification_claims_are_won_once,
     effect_caps_are_shared_across_actions,
+    tool_pins_are_journaled_and_folded,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -184,6 +185,7 @@ macro_rules! conformance_tests {
             report_by_names_the_reporter,
             notification_claims_are_won_once,
             effect_caps_are_shared_across_actions,
+            tool_pins_are_journaled_and_folded,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -2407,4 +2409,35 @@ pub async fn effect_caps_are_shared_across_actions(store: Arc<dyn Store>, t0: i6
     expect(&again, Verdict::Permit, ReasonCode::WithinPolicy, "after the bank payment failed");
     assert_eq!(budget(&again, slot).consumed, Decimal::from(500));
     assert_consistent(s, "after shared effect reservations").await;
+}
+
+/// MCP tool pins (`foureyes_core::tool_pin`, ADR-161) are journal events read back in order: a `first_seen` pin
+/// never replaces one, an `approved` one does, and a malformed pin is refused and writes nothing.
+pub async fn tool_pins_are_journaled_and_folded(store: Arc<dyn Store>, t0: i64) {
+    use foureyes_core::tool_pin::{PinCause, ToolPinned, current};
+    let s = &*store;
+    let pin = |sha: char, cause: PinCause, by: &str| ToolPinned {
+        server: "pay".into(),
+        tool: "pay".into(),
+        sha256: sha.to_string().repeat(64),
+        cause,
+        by: by.into(),
+        previous: None,
+    };
+    assert!(s.tool_pins().await.unwrap().is_empty());
+    let first = s.pin_tool(&pin('a', PinCause::FirstSeen, "mcp:pay"), t0).await.unwrap();
+    let ignored = s.pin_tool(&pin('b', PinCause::FirstSeen, "mcp:pay"), t0 + 1).await.unwrap();
+    assert!(ignored > first);
+    let bad = ToolPinned { sha256: "not a hash".into(), ..pin('c', PinCause::Approved, "ann") };
+    assert!(matches!(s.pin_tool(&bad, t0 + 2).await, Err(StoreError::InvalidState(_))));
+    let key = ("pay".to_string(), "pay".to_string());
+    assert_eq!(current(&s.tool_pins().await.unwrap())[&key].sha256, "a".repeat(64));
+    let approved = ToolPinned { previous: Some("a".repeat(64)), ..pin('c', PinCause::Approved, "ann") };
+    s.pin_tool(&approved, t0 + 3).await.unwrap();
+    let pins = s.tool_pins().await.unwrap();
+    assert_eq!(pins.len(), 3);
+    assert_eq!(current(&pins)[&key], approved);
+    let kinds: Vec<_> = s.journal(first - 1, 10).await.unwrap().into_iter().map(|e| e.kind.as_str()).collect();
+    assert_eq!(kinds, ["tool_pinned"; 3], "the refused pin wrote nothing");
+    assert_consistent(s, "after tool pins").await;
 }

@@ -151,7 +151,10 @@ pub struct AuditReport {
     pub decisions: u64,
     pub held_reservations: u64,
     pub unconfirmed: u64,
+    /// Each difference in one line (the `Display` of [`AuditReport::differences`]).
     pub mismatches: Vec<String>,
+    /// Each difference: table, row id, column, what the journal says and what the table says.
+    pub differences: Vec<replay::Difference>,
 }
 
 /// The storage interface. Every write method is one transaction that also appends its journal event(s);
@@ -238,6 +241,11 @@ pub trait Store: Send + Sync {
     /// Engages or releases the kill switch; returns whether it changed.
     async fn set_kill_switch(&self, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError>;
     async fn kill_switch(&self) -> Result<bool, StoreError>;
+    /// Why this store stopped taking writes for good (a failed commit: ADR-140), if it did. `/healthz` reports it, so a
+    /// load balancer takes a stopped replica out even though its reads still answer.
+    fn stopped(&self) -> Option<String> {
+        None
+    }
     /// Journals `policy_loaded` when this policy differs from the last one recorded; returns whether it did.
     async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError>;
     /// Journals a refusal of input that never became a decision (malformed JSON, oversized, unknown flag…).
@@ -304,6 +312,18 @@ pub trait Store: Send + Sync {
     async fn record_checkpoint(&self, checkpoint: &CheckpointRecord, now_ms: i64) -> Result<Option<u64>, StoreError> {
         let _ = (checkpoint, now_ms);
         Err(StoreError::Backend("this store cannot record checkpoints".into()))
+    }
+    /// Journals a pinned MCP tool definition (a `tool_pinned` event, `foureyes_core::tool_pin`), checked first
+    /// (`tool_pin::check`: refused as `InvalidState`); returns the event's seq. A pin grants nothing: readers fold
+    /// the pins with `tool_pin::current`, where a `first_seen` pin never replaces one. The default fails closed (see
+    /// [`Store::decide_or_replay`]).
+    async fn pin_tool(&self, pin: &foureyes_core::tool_pin::ToolPinned, now_ms: i64) -> Result<u64, StoreError> {
+        let _ = (pin, now_ms);
+        Err(StoreError::Backend("this store cannot pin tools".into()))
+    }
+    /// Every journaled tool pin, in journal order. The default fails closed (a proxy then admits no tool).
+    async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {
+        Err(StoreError::Backend("this store cannot read tool pins".into()))
     }
     /// The newest journaled checkpoint (see [`Store::record_checkpoint`]), if any. It is only as good as its
     /// signature: a reader checks the note with the public key before trusting it.

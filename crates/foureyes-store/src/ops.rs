@@ -9,7 +9,7 @@ use crate::{Decided, MAX_DETAIL_BYTES, Principal, StoreError, VoteOutcome};
 use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
 use foureyes_core::canonical::to_canonical_string;
 use foureyes_core::event::{self as ev, CredentialChange, EventData};
-use foureyes_core::journal::Event;
+use foureyes_core::journal::Encoded;
 use foureyes_core::pipeline::{Usage, denials_since_ms, usage_queries};
 use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, Decision, DecisionId, DecisionRecord, DecisionStatus,
@@ -30,7 +30,7 @@ pub async fn refuse<W: WriteTx>(
     message: &str,
     input: Value,
     now_ms: i64,
-) -> Result<Event, StoreError> {
+) -> Result<Encoded, StoreError> {
     w.append(now_ms, EventData::Refused(ev::Refused::new(agent, code, message, input))).await
 }
 
@@ -585,6 +585,17 @@ pub async fn record_checkpoint<W: WriteTx>(
     }
     w.set_setting("checkpoint_size", &checkpoint.size.to_string()).await?;
     Ok(Some(w.append(now_ms, EventData::Checkpoint(checkpoint.clone())).await?.seq))
+}
+
+/// Journals a tool pin (`tool_pinned`) after `tool_pin::check`. No row: the journal is the pins' only home, read by
+/// kind (`Store::tool_pins`) and folded by `tool_pin::current`.
+pub async fn pin_tool<W: WriteTx>(
+    w: &mut W,
+    pin: &foureyes_core::tool_pin::ToolPinned,
+    now_ms: i64,
+) -> Result<u64, StoreError> {
+    foureyes_core::tool_pin::check(pin).map_err(StoreError::InvalidState)?;
+    Ok(w.append(now_ms, EventData::ToolPinned(pin.clone())).await?.seq)
 }
 
 pub async fn set_kill_switch<W: WriteTx>(w: &mut W, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {

@@ -12,7 +12,7 @@
 use crate::StoreError;
 use crate::authority::Authority;
 use foureyes_core::event::EventData;
-use foureyes_core::journal::Event;
+use foureyes_core::journal::{Encoded, Event};
 use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, Decision, DecisionId, DecisionRecord, DecisionStatus, DemotionRecord,
     DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Role,
@@ -36,8 +36,9 @@ pub struct UsageRow {
 // dialect's futures are `Send` because its implementation's are, which the compiler sees through at instantiation.
 #[allow(async_fn_in_trait)]
 pub trait WriteTx {
-    /// Appends one event to the journal, chained to the head this transaction holds.
-    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Event, StoreError>;
+    /// Appends one event to the journal, chained to the head this transaction holds; returns it as stored (its data
+    /// as the canonical text the journal holds, written once: [`Encoded`]).
+    async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError>;
 
     // --- the authority state (ADR-180) ------------------------------------------------------------------------
     /// This process's authority state; [`crate::ops::catch_up`] brings it to this transaction's head.

@@ -197,6 +197,110 @@ async fn one_run(
     })
 }
 
+#[derive(serde::Serialize)]
+struct VerifyRun {
+    events: u64,
+    /// The journal's `data` bytes over its events.
+    mean_data_bytes: f64,
+    database_bytes: u64,
+    /// Building the journal (not part of the figure).
+    seed_seconds: f64,
+    /// `foureyes --db FILE journal verify` as a child process, start to exit.
+    cli_seconds: f64,
+    /// The same walk in this process (`Store::verify_journal` on a freshly opened store).
+    in_process_seconds: f64,
+    events_per_second: f64,
+    /// The 1-minute load average before the timed runs (the machine may be shared).
+    load_average: Option<f64>,
+}
+
+/// `foureyes bench verify`: see `cli::BenchCommand::Verify`.
+pub async fn verify(events: u64, dir: Option<PathBuf>, json_out: bool) -> Result<u8, Exit> {
+    let storage = |e: std::io::Error| Exit::new(EXIT_STORAGE, e.to_string());
+    let policy =
+        Arc::new(Policy::from_yaml("bench.yaml", BENCH_POLICY).map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?);
+    let dir = dir.unwrap_or_else(std::env::temp_dir).join(format!("foureyes-bench-{}", fresh_request_id()));
+    std::fs::create_dir_all(&dir).map_err(storage)?;
+    let path = dir.join("verify.db");
+    let result = async {
+        let store = SqliteStore::open(&path, SqliteOptions::default())?;
+        // Real events first: decisions (with their budget states) and reports, as a busy door writes them.
+        let now = jiff::Timestamp::now().as_millisecond();
+        for i in 0..events.min(64) / 2 {
+            let record = store.decide(policy.clone(), bench_request(0, i), now).await?;
+            store.report(record.decision_id, foureyes_core::Outcome::Executed, json!({"status": 200}), now).await?;
+        }
+        let real = store.journal(0, 1000).await?;
+        let templates: Vec<_> =
+            real.iter().map(|e| (e.kind, foureyes_core::canonical::to_canonical_string(&e.data))).collect();
+        let started = Instant::now();
+        store.seed_bench_journal(templates.clone(), events.saturating_sub(real.len() as u64), now).await?;
+        let seed_seconds = started.elapsed().as_secs_f64();
+        store.close();
+        drop(store);
+        let load_average = std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .and_then(|l| l.split_whitespace().next().and_then(|v| v.parse().ok()));
+        let exe = std::env::current_exe().map_err(storage)?;
+        let started = Instant::now();
+        let out = std::process::Command::new(exe)
+            .arg("--db")
+            .arg(&path)
+            .args(["journal", "verify", "--json"])
+            .env_remove("FOUREYES_DB")
+            .output()
+            .map_err(storage)?;
+        let cli_seconds = started.elapsed().as_secs_f64();
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+        if !out.status.success() || report["events"].as_u64() != Some(events.max(real.len() as u64)) {
+            return Err(Exit::new(
+                EXIT_STORAGE,
+                format!("journal verify did not pass: {}{}", report, String::from_utf8_lossy(&out.stderr)),
+            ));
+        }
+        let store = SqliteStore::open(&path, SqliteOptions::default())?;
+        let started = Instant::now();
+        let verified = store.verify_journal().await?;
+        let in_process_seconds = started.elapsed().as_secs_f64();
+        store.close();
+        if !verified.is_ok() {
+            return Err(Exit::new(EXIT_STORAGE, format!("verify_journal did not pass: {verified}")));
+        }
+        let total = events.max(real.len() as u64);
+        let per_cycle: usize = templates.iter().map(|(_, d)| d.len()).sum();
+        Ok(VerifyRun {
+            events: total,
+            mean_data_bytes: per_cycle as f64 / templates.len().max(1) as f64,
+            database_bytes: std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0),
+            seed_seconds,
+            cli_seconds,
+            in_process_seconds,
+            events_per_second: total as f64 / cli_seconds,
+            load_average,
+        })
+    }
+    .await;
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = result?;
+    if json_out {
+        println!("{}", serde_json::to_string_pretty(&run).unwrap_or_default());
+    } else {
+        println!("| events | mean data bytes | database MB | `journal verify` s | in process s | events/s | load |");
+        println!("|---:|---:|---:|---:|---:|---:|---:|");
+        println!(
+            "| {} | {:.0} | {:.0} | {:.2} | {:.2} | {:.0} | {} |",
+            run.events,
+            run.mean_data_bytes,
+            run.database_bytes as f64 / 1e6,
+            run.cli_seconds,
+            run.in_process_seconds,
+            run.events_per_second,
+            run.load_average.map_or_else(|| "?".into(), |l| format!("{l:.2}"))
+        );
+    }
+    Ok(0)
+}
+
 /// Caller `caller`'s `i`-th request: a distinct durable decision of 1.25 EUR against the bench budget.
 fn bench_request(caller: usize, i: u64) -> ActionRequest {
     ActionRequest {

@@ -86,6 +86,10 @@ pub enum Command {
     /// Gate an MCP server: run it as a child and pass every message through, except `tools/call`, which is
     /// decided as the action `mcp.<name>.<tool>` (needs --policy; decisions go to --db).
     McpProxy(foureyes_mcp::cli::ProxyArgs),
+    /// The MCP proxy's pinned tool definitions: list them (and the changed definitions waiting for a person), or
+    /// re-pin a tool to a definition you reviewed.
+    #[command(subcommand)]
+    Mcp(McpCommand),
     /// The home demo's MCP server over stdio (`demo home` runs it behind the proxy).
     #[command(hide = true)]
     HomeMcpServer {
@@ -501,6 +505,19 @@ pub enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Journal verification: builds a fresh SQLite journal of `--events` events (a few real decisions and reports,
+    /// then their events repeated and chained, loaded directly: the database is thrown away), then times
+    /// `foureyes journal verify` on it as a child process, and the same walk in this process.
+    Verify {
+        /// Events in the journal.
+        #[arg(long, default_value_t = 1_000_000)]
+        events: u64,
+        /// Directory for the temporary database (default: the system temp dir).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -666,4 +683,37 @@ pub enum SecretCommand {
     },
     /// Print a fresh random key (64 hex digits) to keep in a file outside the database.
     NewKey,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum McpCommand {
+    /// Pinned tool definitions (ADR-161).
+    #[command(subcommand)]
+    Pins(PinsCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PinsCommand {
+    /// Every pinned tool (server, tool, SHA-256, why, by whom), and each changed definition a proxy refused since,
+    /// with its hash and the definition itself: what a person reviews before re-pinning.
+    List {
+        /// Only this server's (the proxy's `--name`).
+        #[arg(long)]
+        server: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Re-pin TOOL of --server to the definition hashing to --hash (journaled with --as): proxies then list it and
+    /// forward its calls again. A tool the policy pins (`mcp.<server>.pins`) is re-pinned by changing the policy.
+    Approve {
+        tool: String,
+        #[arg(long)]
+        server: String,
+        #[arg(long)]
+        hash: String,
+        #[arg(long = "as")]
+        by: String,
+        #[arg(long)]
+        json: bool,
+    },
 }

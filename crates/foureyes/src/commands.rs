@@ -180,6 +180,7 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
         Command::Decisions(cmd) => decisions(&cli.db, cmd).await,
         Command::Approvals(cmd) => approvals(&cli.db, cmd).await,
         Command::KillSwitch(args) => kill_switch(&cli.db, args).await,
+        Command::Mcp(McpCommand::Pins(cmd)) => pins(&cli.db, cmd).await,
         Command::Sessions(cmd) => sessions(&cli.db, cmd).await,
         Command::Undo(args) => undo(&cli.db, &cli.policy, args).await,
         Command::Journal(cmd) => journal(&cli.db, cmd).await,
@@ -189,6 +190,7 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
         Command::Bench(BenchCommand::Decide { callers, seconds, group_commit, dir, history, json }) => {
             crate::bench::decide(callers, seconds, group_commit, dir, history, json).await
         }
+        Command::Bench(BenchCommand::Verify { events, dir, json }) => crate::bench::verify(events, dir, json).await,
         Command::Bench(BenchCommand::Load {
             background,
             waiters,
@@ -575,6 +577,98 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
                 ids.len(),
                 if ids.is_empty() { String::new() } else { format!(": {ids:?}") }
             );
+            Ok(0)
+        }
+    }
+}
+
+/// The changed definitions proxies journaled (`refused`, code `tool_definition_changed`, with the definition), the
+/// newest per (server, tool, hash).
+async fn changed_definitions(store: &dyn Store) -> Result<Vec<Value>, Exit> {
+    let mut seen: std::collections::BTreeMap<(String, String, String), Value> = Default::default();
+    let mut after = 0;
+    loop {
+        let page = store.journal(after, 5000).await?;
+        let Some(last) = page.last() else { break };
+        after = last.seq;
+        for e in page.iter().filter(|e| e.kind.as_str() == "refused") {
+            let input = &e.data["input"];
+            if e.data["code"] != json!(foureyes_mcp::tools::CHANGED) || input.get("definition").is_none() {
+                continue;
+            }
+            let text = |k: &str| input[k].as_str().unwrap_or_default().to_string();
+            let key = (text("server"), text("tool"), text("seen"));
+            let mut entry = input.clone();
+            entry["seq"] = json!(e.seq);
+            seen.insert(key, entry);
+        }
+    }
+    Ok(seen.into_values().collect())
+}
+
+async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
+    use foureyes_core::tool_pin::{PinCause, ToolPinned, current};
+    let store = open_backend(db).await?;
+    match cmd {
+        PinsCommand::List { server, json } => {
+            let mine = |s: &str| server.as_deref().is_none_or(|want| want == s);
+            let pins: Vec<ToolPinned> =
+                current(&store.tool_pins().await?).into_values().filter(|p| mine(&p.server)).collect();
+            let changed: Vec<Value> = changed_definitions(store.as_ref())
+                .await?
+                .into_iter()
+                .filter(|c| mine(c["server"].as_str().unwrap_or_default()))
+                .filter(|c| {
+                    // Still waiting: the tool's pin is not the changed hash.
+                    !pins.iter().any(|p| {
+                        c["server"] == json!(p.server) && c["tool"] == json!(p.tool) && c["seen"] == json!(p.sha256)
+                    })
+                })
+                .collect();
+            if json {
+                print_json(&json!({"pins": pins, "changed": changed}));
+                return Ok(0);
+            }
+            for p in &pins {
+                println!(
+                    "{}\t{}\t{}\t{} by {}",
+                    p.server,
+                    p.tool,
+                    p.sha256,
+                    p.cause.as_str(),
+                    crate::output::shown(&p.by)
+                );
+            }
+            for c in &changed {
+                println!(
+                    "CHANGED {}\t{}\tpinned {}\tlisted {}\n  definition: {}",
+                    crate::output::shown(c["server"].as_str().unwrap_or_default()),
+                    crate::output::shown(c["tool"].as_str().unwrap_or_default()),
+                    c["pinned"].as_str().unwrap_or("none"),
+                    c["seen"].as_str().unwrap_or_default(),
+                    crate::output::shown(&c["definition"].to_string())
+                );
+            }
+            if pins.is_empty() && changed.is_empty() {
+                println!("no pinned tools");
+            }
+            Ok(0)
+        }
+        PinsCommand::Approve { tool, server, hash, by, json } => {
+            if by == format!("mcp:{server}") {
+                return Err(Exit::new(
+                    EXIT_REFUSED,
+                    format!("`{by}` is the proxy's own agent: a person re-pins a tool"),
+                ));
+            }
+            let previous = current(&store.tool_pins().await?).remove(&(server.clone(), tool.clone())).map(|p| p.sha256);
+            let pin = ToolPinned { server, tool, sha256: hash, cause: PinCause::Approved, by, previous };
+            let seq = store.pin_tool(&pin, now_ms()).await?;
+            if json {
+                print_json(&json!({"pin": pin, "seq": seq}));
+            } else {
+                println!("{} of {} re-pinned to {} (journal seq {seq})", pin.tool, pin.server, pin.sha256);
+            }
             Ok(0)
         }
     }

@@ -1,18 +1,22 @@
 //! The check runner's sandbox: the operator's check command runs proposed code, so it runs confined.
 //!
+//! The check never sees the live workspace: it runs on the runner's private copy of the revision
+//! ([`PrivateCopy`], made and hashed by `Workspace::copy_private`), mounted at the workspace's own path.
+//!
 //! With bubblewrap (`bwrap`, Debian package `bubblewrap`) the check gets new user, PID, network, IPC, UTS and
-//! cgroup namespaces (`--unshare-all`): the whole filesystem read-only (`--ro-bind / /`), a private `/tmp`, the
-//! workspace read-only — bound from the runner's own directory handle (`--ro-bind-fd`), so a symlink swapped in
-//! since cannot redirect it — and writable only in the operator's `--writable` directories (each opened below the
-//! workspace handle, refusing symlinks, and bound with `--bind-fd`); no network unless the task allows it. When the
-//! check's shell exits, the namespace's init exits and the kernel kills every process left in the PID namespace —
-//! a `setsid` child included, which a process-group kill misses; `--die-with-parent` does the same if the runner
-//! dies.
+//! cgroup namespaces (`--unshare-all`): the host filesystem read-only (`--ro-bind / /`) with fresh, empty `/tmp`,
+//! `/var/tmp`, `/run` (so `/var/run` too) and `/dev` (with its own `/dev/shm`) — where the host keeps its Unix
+//! sockets (system and user services, databases, container engines, X11, agents); the network namespace also
+//! hides abstract sockets. The private copy is bound read-only from the runner's handle (`--ro-bind-fd`) over the
+//! workspace's path, and writable only in the operator's `--writable` directories, which the copy holds empty
+//! (never the live workspace's, where the agent could plant a hard link or a socket). When the check's shell
+//! exits, the namespace's init exits and the kernel kills every process left in the PID namespace — a `setsid`
+//! child included, which a process-group kill misses; `--die-with-parent` does the same if the runner dies.
 //!
 //! A host that cannot sandbox (no `bwrap`, or namespaces disabled) is refused with a message saying so, unless the
 //! operator created the task with `--unsandboxed-check`; every check record says how it was confined.
 
-use crate::workspace::Workspace;
+use crate::workspace::PrivateCopy;
 use foureyes_core::task::{TaskConfig, visible};
 use rustix::fd::{AsRawFd, OwnedFd};
 use rustix::io::FdFlags;
@@ -67,32 +71,54 @@ fn inheritable(fd: OwnedFd) -> Result<(OwnedFd, String), String> {
     Ok((fd, number))
 }
 
-/// The command that runs `config.check_command` in the workspace, confined as the task says.
-pub fn check_command(config: &TaskConfig) -> Result<Confined, String> {
+/// Host directories replaced by an empty tmpfs in the sandbox: where the host keeps its Unix sockets and its
+/// shared scratch space. (`/var/run` is a symlink to `/run` on current systems, hidden with it; a real directory
+/// gets its own tmpfs.)
+const HIDDEN: [&str; 4] = ["/tmp", "/var/tmp", "/run", "/var/run"];
+
+/// The command that runs `config.check_command` on the private copy `copy` of the revision, confined as the task
+/// says.
+pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined, String> {
+    let bound = copy.workspace();
     if config.unsandboxed {
         let mut command = Command::new("/bin/sh");
-        command.arg("-c").arg(&config.check_command).current_dir(&config.workspace);
+        command.arg("-c").arg(&config.check_command).current_dir(copy.path());
         return Ok(Confined {
             command,
             handles: Vec::new(),
-            description: "none (the operator created the task with --unsandboxed-check)".into(),
+            description: format!(
+                "none (the operator created the task with --unsandboxed-check); on a private copy of the revision at {}",
+                copy.path().display()
+            ),
         });
     }
     let bwrap = available()?;
-    let workspace = Workspace::open(&config.workspace)?;
     let mut handles = Vec::new();
     let mut command = Command::new(bwrap);
     command.args(["--die-with-parent", "--unshare-all", "--new-session"]);
     if config.network {
         command.arg("--share-net");
     }
-    command.args(["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]);
-    let root = rustix::io::dup(workspace.root()).map_err(|e| format!("cannot use the workspace: {e}"))?;
+    command.args(["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]);
+    for hidden in HIDDEN {
+        if Path::new(hidden).symlink_metadata().is_ok_and(|m| m.is_dir()) {
+            command.args(["--tmpfs", hidden]);
+        }
+    }
+    if config.network {
+        // With the network, name resolution may need the resolver's file under `/run` (systemd-resolved).
+        if let Ok(resolv) = std::fs::canonicalize("/etc/resolv.conf")
+            && resolv.starts_with("/run")
+        {
+            command.arg("--ro-bind").arg(&resolv).arg(&resolv);
+        }
+    }
+    let root = rustix::io::dup(bound.root()).map_err(|e| format!("cannot use the private copy: {e}"))?;
     let (root, number) = inheritable(root)?;
     command.args(["--ro-bind-fd", &number, &config.workspace]);
     handles.push(root);
     for w in &config.writable {
-        let (dir, number) = inheritable(workspace.open_dir(w)?)?;
+        let (dir, number) = inheritable(bound.open_dir(w)?)?;
         let target = Path::new(&config.workspace).join(w);
         command.arg("--bind-fd").arg(&number).arg(&target);
         handles.push(dir);
@@ -109,7 +135,7 @@ pub fn check_command(config: &TaskConfig) -> Result<Confined, String> {
         command,
         handles,
         description: format!(
-            "bubblewrap: filesystem read-only, workspace writable {writable}, private /tmp, {network}, own PID namespace"
+            "bubblewrap: on a private copy of the revision, filesystem read-only, writable {writable} (empty at start), empty /tmp /var/tmp /run /dev/shm, {network}, own PID namespace"
         ),
     })
 }

@@ -64,7 +64,7 @@ pub enum TaskCli {
     Propose(ProposeArgs),
     /// (trusted executor) Apply exactly the proposed change set: intent, write, read back, confirm.
     Apply(ApplyArgs),
-    /// (trusted runner) Run the task's check command in the workspace and record the result at this revision.
+    /// (trusted runner) Run the task's check command on a private copy of this revision and record the result.
     Check(StepArgs),
     /// Finish the task: only from `verified` at the current revision.
     Finish(StepArgs),
@@ -76,7 +76,8 @@ pub enum TaskCli {
 pub struct CreateArgs {
     #[arg(long)]
     pub task: String,
-    /// The directory the executor writes into and the check runs in.
+    /// The directory the executor writes into (the check runs on the runner's private copy of it, mounted at this
+    /// path).
     #[arg(long)]
     pub workspace: PathBuf,
     /// The check command, run as `sh -c CMD` in the workspace (e.g. "cargo test").
@@ -92,7 +93,8 @@ pub struct CreateArgs {
     #[arg(long = "sensitive")]
     pub sensitive: Vec<String>,
     /// A directory (relative to the workspace, e.g. `target`) the sandboxed check may write (repeatable). It is
-    /// left out of the workspace manifest; everything else in the workspace is read-only to the check.
+    /// left out of the workspace manifest, starts empty on every check (in the runner's private copy: the live
+    /// one is never used), and no change set may write in it; everything else is read-only to the check.
     #[arg(long = "writable")]
     pub writable: Vec<String>,
     /// Let the check reach the network (by default it runs in a network namespace of its own, with no network).
@@ -611,9 +613,23 @@ async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
             foureyes_core::window::format_duration_ms(state.config.check_timeout_ms as i64)
         );
     }
-    // The check runs only on the workspace of this revision; the model refuses (and journals) anything else.
-    let before = hash_workspace(&state.config)?;
-    if state.drift(&before).is_some() {
+    // The check runs on a private copy of the workspace, made and hashed by the runner: the agent can change the
+    // live workspace while the check runs, never the copy. It runs only when the copy is this revision's; the
+    // model refuses (and journals) anything else.
+    let copied = Workspace::open(&state.config.workspace)
+        .and_then(|w| w.copy_private(&state.config.writable, Path::new(&state.config.workspace)));
+    let (copy, before) = match copied {
+        Ok((copy, before)) => (Some(copy), before),
+        // What cannot be copied (a FIFO, a socket) is refused as drift when the revision does not hold it.
+        Err(why) => {
+            let live = hash_workspace(&state.config)?;
+            if state.drift(&live).is_none() {
+                return Err(Exit::new(EXIT_INVALID_STATE, format!("cannot copy the workspace for the check: {why}")));
+            }
+            (None, live)
+        }
+    };
+    let Some(copy) = copy.filter(|_| state.drift(&before).is_none()) else {
         let record = TaskCommand::CheckRecorded {
             command_id: args.command_id.clone(),
             expected_revision: args.expected_revision,
@@ -624,11 +640,17 @@ async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
         let outcome = store.task_command(task, record, now_ms()).await.map_err(|e| task_error(e, json))?;
         print_check(&outcome, json);
         return Ok(check_exit(&outcome));
-    }
-    let confined = sandbox::check_command(&state.config).map_err(|why| Exit::new(EXIT_INVALID_STATE, why))?;
+    };
+    let confined = sandbox::check_command(&state.config, &copy).map_err(|why| Exit::new(EXIT_INVALID_STATE, why))?;
     let result = run_check(&state.config, confined)
         .map_err(|e| Exit::new(EXIT_INVALID_STATE, format!("the runner could not start the check: {e}")))?;
-    let after = hash_workspace(&state.config)?;
+    // What the check could change is the copy (only without the sandbox, or in its writable directories, which
+    // the manifest leaves out): a change there fails the check.
+    let after = copy
+        .workspace()
+        .manifest(&state.config.writable)
+        .map_err(|why| Exit::new(EXIT_INVALID_STATE, format!("cannot hash the private copy after the check: {why}")))?;
+    drop(copy);
     let record = TaskCommand::CheckRecorded {
         command_id: args.command_id.clone(),
         expected_revision: args.expected_revision,

@@ -8,16 +8,22 @@
 //! makes the write fail instead of sending it through the link. After writing, the executor re-opens each path
 //! from the workspace root the same way and confirms it reaches the very file it wrote (same device and inode).
 //!
-//! The same walk hashes the whole workspace into a [`Manifest`] (never following a symlink, never opening a FIFO
-//! for reading), which is how the workspace becomes part of a task's revision (`foureyes_core::task`).
+//! The same walk hashes the whole workspace into a [`Manifest`] (files, directories even when empty, symlinks,
+//! each file's and directory's mode; never following a symlink, never opening a FIFO for reading), which is how the
+//! workspace becomes part of a task's revision (`foureyes_core::task`). With a destination it also copies the
+//! workspace into a [`PrivateCopy`], hashing exactly the bytes it writes there: the check runs on that copy.
 
 use foureyes_core::canonical::sha256_hex;
-use foureyes_core::task::{EntryKind, FileHash, MAX_MANIFEST_FILES, Manifest, ManifestEntry, visible};
+use foureyes_core::task::{
+    EntryKind, FileHash, MAX_MANIFEST_FILES, Manifest, ManifestEntry, NEW_DIR_MODE, NEW_FILE_MODE, above_writable,
+    in_writable, visible,
+};
 use rustix::fd::{AsFd, BorrowedFd, OwnedFd};
 use rustix::fs::{AtFlags, FileType, Mode, OFlags, ResolveFlags};
 use rustix::io::Errno;
 use sha2::{Digest, Sha256};
 use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 
 /// An open workspace directory.
 pub struct Workspace {
@@ -114,11 +120,18 @@ impl Workspace {
             let next = match open_one(dir, part, flags, Mode::empty()) {
                 Ok(fd) => fd,
                 Err(Errno::NOENT) if create => {
-                    match rustix::fs::mkdirat(dir, *part, Mode::from_raw_mode(0o755)) {
-                        Ok(()) | Err(Errno::EXIST) => {}
+                    let created = match rustix::fs::mkdirat(dir, *part, Mode::from_raw_mode(NEW_DIR_MODE)) {
+                        Ok(()) => true,
+                        Err(Errno::EXIST) => false,
                         Err(e) => return Err(format!("cannot create the directory `{shown}`: {e}")),
+                    };
+                    let fd = open_one(dir, part, flags, Mode::empty()).map_err(|e| explain(dir, part, &shown, e))?;
+                    if created {
+                        // The mode the model expects (`NEW_DIR_MODE`), whatever the umask.
+                        rustix::fs::fchmod(&fd, Mode::from_raw_mode(NEW_DIR_MODE))
+                            .map_err(|e| format!("cannot set the mode of `{shown}`: {e}"))?;
                     }
-                    open_one(dir, part, flags, Mode::empty()).map_err(|e| explain(dir, part, &shown, e))?
+                    fd
                 }
                 Err(Errno::NOENT) => return Ok(None),
                 Err(e) => return Err(explain(dir, part, &shown, e)),
@@ -166,9 +179,10 @@ impl Workspace {
             open_one(dir.as_fd(), &tmp, OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL, Mode::from_raw_mode(0o644))
                 .map_err(|e| format!("cannot create a new file beside `{shown}`: {e}"))?;
         let result = (|| -> Result<Written, String> {
-            if let Some(mode) = mode {
-                rustix::fs::fchmod(&fd, mode).map_err(|e| format!("cannot keep the permissions of `{shown}`: {e}"))?;
-            }
+            // An existing file keeps its mode; a new one gets `NEW_FILE_MODE` whatever the umask (the model
+            // expects exactly that).
+            let mode = mode.unwrap_or(Mode::from_raw_mode(NEW_FILE_MODE));
+            rustix::fs::fchmod(&fd, mode).map_err(|e| format!("cannot set the permissions of `{shown}`: {e}"))?;
             let st = rustix::fs::fstat(&fd).map_err(|e| format!("cannot stat the new `{shown}`: {e}"))?;
             let mut file = std::fs::File::from(fd);
             file.write_all(content).map_err(|e| format!("writing `{shown}` failed: {e}"))?;
@@ -214,17 +228,120 @@ impl Workspace {
         self.walk(&parts, true)?.ok_or_else(|| format!("cannot create `{}`", visible(rel)))
     }
 
-    /// Every file of the workspace, hashed, `exclude`d directories (relative paths) left out. Symlinks are
-    /// recorded by their target text and never followed; FIFOs, sockets and devices are recorded, not read.
-    pub fn manifest(&self, exclude: &[String]) -> Result<Manifest, String> {
+    /// Every entry of the workspace, hashed, the `writable` directories (relative paths) left out, and the
+    /// entries of the directories above them. Symlinks are recorded by their target text and never followed;
+    /// FIFOs, sockets and devices are recorded, not read.
+    pub fn manifest(&self, writable: &[String]) -> Result<Manifest, String> {
         let mut files = Vec::new();
         let root = rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?;
-        walk_manifest(root, "", exclude, &mut files)?;
+        walk_manifest(root, None, "", writable, &mut files)?;
         Ok(Manifest::new(files))
+    }
+
+    /// Copies the workspace into a new private directory that only the runner's user can enter (mode 0700, in
+    /// the runner's temporary directory), the `writable` directories left out and then created empty in the copy.
+    /// The manifest returned is of the bytes written into the copy, so if it is the revision's, the copy is the
+    /// revision, whatever the live workspace does afterwards. A FIFO, socket or device is not copied: refused.
+    /// `live` is the workspace's path: the copy may not be inside it (a `TMPDIR` there is the agent's to write).
+    pub fn copy_private(&self, writable: &[String], live: &Path) -> Result<(PrivateCopy, Manifest), String> {
+        let copy = PrivateCopy::new()?;
+        if copy.holder.starts_with(live) {
+            return Err(format!(
+                "the runner's temporary directory `{}` is inside the workspace, where the agent writes: set TMPDIR to a directory of the runner's own",
+                copy.holder.display()
+            ));
+        }
+        let mut files = Vec::new();
+        let root = rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?;
+        walk_manifest(root, Some(copy.workspace.root()), "", writable, &mut files)?;
+        for w in writable {
+            copy.workspace.open_dir(w)?;
+        }
+        Ok((copy, Manifest::new(files)))
+    }
+}
+
+/// A private copy of a workspace, removed when dropped: the check runs on it, never on the live workspace.
+pub struct PrivateCopy {
+    /// The 0700 directory holding the copy (`…/foureyes-check-PID-RANDOM`).
+    holder: PathBuf,
+    /// The copy itself (`holder/workspace`).
+    path: PathBuf,
+    workspace: Workspace,
+}
+
+impl PrivateCopy {
+    fn new() -> Result<PrivateCopy, String> {
+        use std::os::unix::fs::DirBuilderExt;
+        let mut random = [0u8; 8];
+        getrandom::fill(&mut random).map_err(|e| format!("cannot name a private directory: {e}"))?;
+        let holder = std::env::temp_dir().join(format!("foureyes-check-{}-{}", std::process::id(), hex(&random)));
+        // Created here, never found: a directory someone planted under this name makes `create` fail.
+        std::fs::DirBuilder::new()
+            .mode(0o700)
+            .create(&holder)
+            .map_err(|e| format!("cannot create the private directory `{}`: {e}", holder.display()))?;
+        // Its real path (TMPDIR may go through symlinks): compared with the workspace's, mounted by the sandbox.
+        let holder = match std::fs::canonicalize(&holder) {
+            Ok(real) => real,
+            Err(e) => {
+                let _ = std::fs::remove_dir(&holder);
+                return Err(format!("cannot resolve the private directory `{}`: {e}", holder.display()));
+            }
+        };
+        let path = holder.join("workspace");
+        let made = std::fs::DirBuilder::new()
+            .mode(0o755)
+            .create(&path)
+            .map_err(|e| format!("cannot create `{}`: {e}", path.display()))
+            .and_then(|()| {
+                let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOFOLLOW;
+                rustix::fs::open(&path, flags, Mode::empty())
+                    .map_err(|e| format!("cannot open `{}`: {e}", path.display()))
+            });
+        match made {
+            Ok(root) => Ok(PrivateCopy { holder, path, workspace: Workspace { root } }),
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&holder);
+                Err(e)
+            }
+        }
+    }
+
+    /// Where the copy is (the runner's side; the sandbox mounts it at the workspace's own path).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn workspace(&self) -> &Workspace {
+        &self.workspace
+    }
+}
+
+impl Drop for PrivateCopy {
+    fn drop(&mut self) {
+        // Directories copied read-only (mode 0555) must be made writable again before they can be emptied.
+        fn unlock(dir: &Path) {
+            use std::os::unix::fs::PermissionsExt;
+            let Ok(entries) = std::fs::read_dir(dir) else { return };
+            for entry in entries.flatten() {
+                if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                    let _ = std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(0o700));
+                    unlock(&entry.path());
+                }
+            }
+        }
+        unlock(&self.holder);
+        let _ = std::fs::remove_dir_all(&self.holder);
     }
 }
 
 fn hash_file(fd: OwnedFd) -> std::io::Result<(String, u64)> {
+    hash_copy(fd, None)
+}
+
+/// Hashes what `fd` holds, writing the same bytes to `to` when given (then synced).
+fn hash_copy(fd: OwnedFd, mut to: Option<&mut std::fs::File>) -> std::io::Result<(String, u64)> {
     let mut file = std::fs::File::from(fd);
     let mut hasher = Sha256::new();
     let mut buf = vec![0u8; 64 * 1024];
@@ -235,6 +352,9 @@ fn hash_file(fd: OwnedFd) -> std::io::Result<(String, u64)> {
             break;
         }
         hasher.update(&buf[..n]);
+        if let Some(to) = to.as_mut() {
+            to.write_all(&buf[..n])?;
+        }
         total += n as u64;
     }
     Ok((hex(&hasher.finalize()), total))
@@ -244,7 +364,15 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn walk_manifest(dir: OwnedFd, prefix: &str, exclude: &[String], out: &mut Vec<ManifestEntry>) -> Result<(), String> {
+/// Lists `dir`, recording every entry below `prefix` into `out`; with `dest`, also recreates each entry there,
+/// hashing the bytes written (so the manifest describes the copy exactly).
+fn walk_manifest(
+    dir: OwnedFd,
+    dest: Option<BorrowedFd<'_>>,
+    prefix: &str,
+    writable: &[String],
+    out: &mut Vec<ManifestEntry>,
+) -> Result<(), String> {
     let shown_dir = if prefix.is_empty() { ".".to_string() } else { visible(prefix) };
     let mut names = Vec::new();
     for entry in rustix::fs::Dir::read_from(&dir).map_err(|e| format!("cannot list `{shown_dir}`: {e}"))? {
@@ -262,7 +390,7 @@ fn walk_manifest(dir: OwnedFd, prefix: &str, exclude: &[String], out: &mut Vec<M
             Err(_) => raw.iter().map(|b| std::ascii::escape_default(*b).to_string()).collect(),
         };
         let rel = if prefix.is_empty() { name.clone() } else { format!("{prefix}/{name}") };
-        if exclude.contains(&rel) {
+        if in_writable(&rel, writable) {
             continue;
         }
         let shown = visible(&rel);
@@ -270,12 +398,34 @@ fn walk_manifest(dir: OwnedFd, prefix: &str, exclude: &[String], out: &mut Vec<M
         let st = rustix::fs::statat(&dir, c_name.as_c_str(), AtFlags::SYMLINK_NOFOLLOW)
             .map_err(|e| format!("cannot inspect `{shown}`: {e}"))?;
         let kind = FileType::from_raw_mode(st.st_mode);
+        let mode = st.st_mode & 0o7777;
         let entry = match kind {
             FileType::Directory => {
                 let sub = open_c(dir.as_fd(), &c_name, OFlags::RDONLY | OFlags::DIRECTORY)
                     .map_err(|e| format!("cannot open `{shown}`: {e}"))?;
-                walk_manifest(sub, &rel, exclude, out)?;
-                continue;
+                let st = rustix::fs::fstat(&sub).map_err(|e| format!("cannot stat `{shown}`: {e}"))?;
+                let mode = st.st_mode & 0o7777;
+                let copied = match dest {
+                    Some(dest) => {
+                        rustix::fs::mkdirat(dest, c_name.as_c_str(), Mode::from_raw_mode(0o700))
+                            .map_err(|e| format!("cannot copy the directory `{shown}`: {e}"))?;
+                        Some(
+                            open_c(dest, &c_name, OFlags::RDONLY | OFlags::DIRECTORY)
+                                .map_err(|e| format!("cannot open the copy of `{shown}`: {e}"))?,
+                        )
+                    }
+                    None => None,
+                };
+                walk_manifest(sub, copied.as_ref().map(|c| c.as_fd()), &rel, writable, out)?;
+                if let Some(copied) = &copied {
+                    // Last, so a read-only directory could be filled first.
+                    rustix::fs::fchmod(copied, Mode::from_raw_mode(mode))
+                        .map_err(|e| format!("cannot set the mode of the copy of `{shown}`: {e}"))?;
+                }
+                if above_writable(&rel, writable) {
+                    continue;
+                }
+                ManifestEntry { path: rel, kind: EntryKind::Dir, sha256: sha256_hex(b""), bytes: 0, mode }
             }
             FileType::RegularFile => {
                 let fd = open_c(dir.as_fd(), &c_name, OFlags::RDONLY | OFlags::NONBLOCK)
@@ -284,33 +434,60 @@ fn walk_manifest(dir: OwnedFd, prefix: &str, exclude: &[String], out: &mut Vec<M
                 if FileType::from_raw_mode(st.st_mode) != FileType::RegularFile {
                     return Err(format!("`{shown}` changed while the workspace was being hashed"));
                 }
-                let (sha256, bytes) = hash_file(fd).map_err(|e| format!("cannot read `{shown}`: {e}"))?;
-                ManifestEntry { path: rel, kind: EntryKind::File, sha256, bytes, executable: st.st_mode & 0o111 != 0 }
+                let mode = st.st_mode & 0o7777;
+                let copy = match dest {
+                    Some(dest) => Some(
+                        open_c_mode(
+                            dest,
+                            &c_name,
+                            OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL,
+                            Mode::from_raw_mode(0o600),
+                        )
+                        .map_err(|e| format!("cannot copy `{shown}`: {e}"))?,
+                    ),
+                    None => None,
+                };
+                let (sha256, bytes) = match copy {
+                    Some(copy) => {
+                        let mut to = std::fs::File::from(copy);
+                        let hashed = hash_copy(fd, Some(&mut to)).map_err(|e| format!("cannot copy `{shown}`: {e}"))?;
+                        rustix::fs::fchmod(&to, Mode::from_raw_mode(mode))
+                            .map_err(|e| format!("cannot set the mode of the copy of `{shown}`: {e}"))?;
+                        hashed
+                    }
+                    None => hash_file(fd).map_err(|e| format!("cannot read `{shown}`: {e}"))?,
+                };
+                ManifestEntry { path: rel, kind: EntryKind::File, sha256, bytes, mode }
             }
             FileType::Symlink => {
                 let target = rustix::fs::readlinkat(&dir, c_name.as_c_str(), Vec::new())
                     .map_err(|e| format!("cannot read the symlink `{shown}`: {e}"))?;
+                if let Some(dest) = dest {
+                    rustix::fs::symlinkat(target.as_c_str(), dest, c_name.as_c_str())
+                        .map_err(|e| format!("cannot copy the symlink `{shown}`: {e}"))?;
+                }
                 let target = target.as_bytes();
                 ManifestEntry {
                     path: rel,
                     kind: EntryKind::Symlink,
                     sha256: sha256_hex(target),
                     bytes: target.len() as u64,
-                    executable: false,
+                    mode: 0,
                 }
             }
-            _ => ManifestEntry {
-                path: rel,
-                kind: EntryKind::Other,
-                sha256: sha256_hex(b""),
-                bytes: 0,
-                executable: false,
-            },
+            other => {
+                if dest.is_some() {
+                    return Err(format!(
+                        "`{shown}` is a {other:?}: the check runs on a private copy of the workspace, which holds only files, directories and symlinks; remove it from the workspace"
+                    ));
+                }
+                ManifestEntry { path: rel, kind: EntryKind::Other, sha256: sha256_hex(b""), bytes: 0, mode }
+            }
         };
         out.push(entry);
         if out.len() > MAX_MANIFEST_FILES {
             return Err(format!(
-                "the workspace holds more than {MAX_MANIFEST_FILES} files: too many to hash on each step"
+                "the workspace holds more than {MAX_MANIFEST_FILES} entries: too many to hash on each step"
             ));
         }
     }
@@ -318,9 +495,13 @@ fn walk_manifest(dir: OwnedFd, prefix: &str, exclude: &[String], out: &mut Vec<M
 }
 
 fn open_c(dir: BorrowedFd<'_>, name: &std::ffi::CStr, flags: OFlags) -> Result<OwnedFd, Errno> {
+    open_c_mode(dir, name, flags, Mode::empty())
+}
+
+fn open_c_mode(dir: BorrowedFd<'_>, name: &std::ffi::CStr, flags: OFlags, mode: Mode) -> Result<OwnedFd, Errno> {
     let flags = flags | OFlags::CLOEXEC | OFlags::NOFOLLOW;
-    match rustix::fs::openat2(dir, name, flags, Mode::empty(), RESOLVE) {
-        Err(Errno::NOSYS) => rustix::fs::openat(dir, name, flags, Mode::empty()),
+    match rustix::fs::openat2(dir, name, flags, mode, RESOLVE) {
+        Err(Errno::NOSYS) => rustix::fs::openat(dir, name, flags, mode),
         other => other,
     }
 }

@@ -119,6 +119,9 @@ fn cycle(op: &str, errno: &str, after: u32) -> Tally {
                 (status, _) => panic!("pay-{i}: unexpected {status}: {body}"),
             }
         }
+        // A stopped store is unhealthy, although its reads still answer: a load balancer must take it out.
+        let (status, health) = http(&addr, "GET", "/healthz", &agent, None);
+        assert_eq!((status, &health["error"]["code"]), (503, &json!("stopped")), "{op}/{errno}: /healthz {health}");
         server.kill().unwrap();
         server.wait().unwrap();
     }

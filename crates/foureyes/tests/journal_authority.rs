@@ -286,7 +286,8 @@ fn a_journal_rewritten_with_recomputed_hashes_fails_against_a_signed_checkpoint(
 }
 
 /// RED before issue 13: the last two decisions are dropped with their journal events and table rows (and the
-/// checkpoint event after them); `journal verify` and `audit` say all is well, the signed checkpoint says TRUNCATED.
+/// checkpoint event after them, and the `checkpoint_size` setting it left, which the audit compares since ADR-200);
+/// `journal verify` and `audit` say all is well, the signed checkpoint says TRUNCATED.
 fn a_journal_whose_tail_was_dropped_fails_against_a_signed_checkpoint(backend: Backend) {
     let e = env(backend);
     for amount in ["100", "200", "300", "400"] {
@@ -305,7 +306,7 @@ fn a_journal_whose_tail_was_dropped_fails_against_a_signed_checkpoint(backend: B
     let ids = format!("{}, {}", last_two[0], last_two[1]);
     e.sql(&format!(
         "DELETE FROM reservations WHERE decision_id IN ({ids}); DELETE FROM idempotency WHERE decision_id IN ({ids}); \
-         DELETE FROM decisions WHERE id IN ({ids});"
+         DELETE FROM decisions WHERE id IN ({ids}); DELETE FROM settings WHERE name = 'checkpoint_size';"
     ));
 
     assert_eq!(e.run(&["journal", "verify"]).status.code(), Some(0));
@@ -575,6 +576,129 @@ fn a_credential_role_edited_by_hand_grants_nothing(backend: Backend) {
     assert!(refused, "the refusal is journaled");
 }
 
+// -------------------------------------------------------------------------------------------------------------
+// `journal audit` compares every column the journal can replay (issue 13). Each edit below was reported
+// `consistent` by the audit before it compared more than statuses, held flags and reservation grants.
+
+/// A history that touches every audited table: payments (decisions, idempotency, reservations), a deferral with one
+/// vote of two (approvals, approval_votes), a flagged session (session_demotions), a credential (tokens) and a
+/// policy (settings).
+fn audited_history(backend: Backend) -> Env {
+    let e = env(backend);
+    let trust =
+        format!("{POLICY}session_trust:\n  cooling_period: 30m\n  demote_on: {{ flags: [prompt_injection] }}\n");
+    std::fs::write(e.path("policy.yaml"), trust).unwrap();
+    for amount in ["300", "300"] {
+        assert_eq!(e.pay(amount).0, 0);
+    }
+    let out = e.run(&["decide", "--agent", "bot", "--action", "vault.open", "--params", r#"{"door": 1}"#, "--json"]);
+    assert_eq!(out.status.code(), Some(11), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let id = v["approval_id"].as_i64().unwrap().to_string();
+    e.ok(&["approvals", "approve", &id, "--as", "ann"]);
+    let out = e.run(&[
+        "decide",
+        "--agent",
+        "bot",
+        "--session",
+        "s1",
+        "--action",
+        "payments.batch",
+        "--params",
+        r#"{"amount_eur": 1}"#,
+        "--flag",
+        "prompt_injection",
+    ]);
+    assert_eq!(out.status.code(), Some(11), "the flagged request demotes its session: {}", text(&out.stderr));
+    e.ok(&["token", "create", "--name", "eve", "--role", "approver"]);
+    let audit = e.run(&["journal", "audit", "--json"]);
+    assert_eq!(audit.status.code(), Some(0), "the honest history audits clean: {}", text(&audit.stdout));
+    e
+}
+
+/// Edits the database as its writer, then expects `journal audit` to exit 7 and name `table id field` (in
+/// `--json` and in text). An empty `id` is any row; an empty `field` is a whole row.
+fn audit_names(e: &Env, edit: &str, table: &str, id: &str, field: &str) {
+    e.sql(edit);
+    let out = e.run(&["journal", "audit", "--json"]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    assert_eq!(out.status.code(), Some(7), "`{edit}` was not reported: {report:#}");
+    let named = report["differences"].as_array().into_iter().flatten().any(|d| {
+        d["table"] == table
+            && (id.is_empty() || d["id"] == id)
+            && (d["field"] == field || (field.is_empty() && d["field"].is_null()))
+    });
+    assert!(named, "`{edit}` must be named as {table} {id} {field}: {report:#}");
+    let plain = text(&e.run(&["journal", "audit"]).stdout);
+    assert!(plain.contains(&format!("{table} {id}")), "{plain}");
+}
+
+/// RED before: a denied-looking history turned permitted in `decisions` (verdict, tier) went unseen; so did a
+/// decision whose stored digest is not its request's.
+fn audit_names_an_edited_decision(backend: Backend) {
+    let e = audited_history(backend);
+    audit_names(&e, "UPDATE decisions SET tier = 0 WHERE id = 1", "decisions", "1", "tier");
+    e.sql("UPDATE decisions SET tier = 2 WHERE id = 1");
+    audit_names(&e, "UPDATE decisions SET digest = 'forged' WHERE id = 2", "decisions", "2", "digest");
+    let out = e.run(&["journal", "audit"]);
+    assert!(text(&out.stdout).contains("recomputed from the row's stored request"), "{}", text(&out.stdout));
+}
+
+/// RED before: a reservation moved out of its budget window (`ts_ms` a day earlier) frees the budget and was not
+/// reported.
+fn audit_names_an_edited_reservation(backend: Backend) {
+    let e = audited_history(backend);
+    audit_names(&e, "UPDATE reservations SET ts_ms = ts_ms - 86400000 WHERE id = 1", "reservations", "1", "ts_ms");
+}
+
+/// RED before: an approval needing one vote instead of two was not reported.
+fn audit_names_an_edited_approval(backend: Backend) {
+    let e = audited_history(backend);
+    audit_names(&e, "UPDATE approvals SET required = 1 WHERE id = 1", "approvals", "1", "required");
+}
+
+/// RED before: a vote nobody cast was not reported.
+fn audit_names_a_forged_vote(backend: Backend) {
+    let e = audited_history(backend);
+    audit_names(
+        &e,
+        "INSERT INTO approval_votes (approval_id, approver, ts_ms) VALUES (1, 'mallory', 0)",
+        "approval_votes",
+        "1/mallory",
+        "",
+    );
+}
+
+/// RED before: a demotion moved to another session (so `s1` is trusted again) was not reported.
+fn audit_names_an_edited_demotion(backend: Backend) {
+    let e = audited_history(backend);
+    audit_names(&e, "UPDATE session_demotions SET session = 'other' WHERE id = 1", "session_demotions", "1", "session");
+}
+
+/// RED before: a credential's role raised to admin was not reported.
+fn audit_names_an_edited_credential(backend: Backend) {
+    let e = audited_history(backend);
+    audit_names(&e, "UPDATE tokens SET role = 'admin' WHERE name = 'eve'", "tokens", "eve", "role");
+}
+
+/// RED before: the idempotency entry of a request pointed at another decision was not reported.
+fn audit_names_an_edited_idempotency_entry(backend: Backend) {
+    let e = audited_history(backend);
+    audit_names(&e, "UPDATE idempotency SET decision_id = 1 WHERE decision_id = 2", "idempotency", "", "decision_id");
+}
+
+/// RED before: the policy hash in `settings` was not compared.
+fn audit_names_an_edited_setting(backend: Backend) {
+    let e = audited_history(backend);
+    audit_names(
+        &e,
+        "UPDATE settings SET value = 'forged' WHERE name = 'policy_sha256'",
+        "settings",
+        "policy_sha256",
+        "value",
+    );
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -598,4 +722,12 @@ on_both!(
     a_kill_switch_turned_off_by_hand_still_stops_actions,
     a_demotion_ended_by_hand_still_holds,
     a_credential_role_edited_by_hand_grants_nothing,
+    audit_names_an_edited_decision,
+    audit_names_an_edited_reservation,
+    audit_names_an_edited_approval,
+    audit_names_a_forged_vote,
+    audit_names_an_edited_demotion,
+    audit_names_an_edited_credential,
+    audit_names_an_edited_idempotency_entry,
+    audit_names_an_edited_setting,
 );

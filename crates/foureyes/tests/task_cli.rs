@@ -776,25 +776,29 @@ fn a_setsid_child_of_the_check_cannot_rewrite_the_workspace_after_finish() {
     assert_eq!(e.read("a.txt").as_deref(), Some("good\n"), "a process the check left behind rewrote the file");
 }
 
-/// The sandbox, shown directly: a `setsid` child that outlives the check, in a directory the check may write, is
-/// killed with the check's PID namespace before it can write again; and that directory is left out of the
-/// workspace manifest, so what the check writes there is no drift.
+/// The sandbox, shown directly: a `setsid` child that outlives the check's shell, still holding the check's
+/// output, is killed with the check's PID namespace before it can print again; it could write the `--writable`
+/// directory, which is left out of the workspace manifest (and, since F202, is the private copy's, never the
+/// live workspace's).
 #[test]
 fn the_sandbox_kills_a_setsid_child_that_outlives_the_check() {
     let e = env();
     e.create(
-        "setsid sh -c 'echo started > out/started; sleep 1; echo survived > out/survived' </dev/null >/dev/null 2>&1 & \
-         sleep 0.3; grep -qx good a.txt",
+        "setsid sh -c 'echo started > out/started; echo child-started; sleep 1; echo survived' </dev/null 2>&1 & \
+         for i in $(seq 200); do [ -s out/started ] && break; sleep 0.05; done; cat out/started; grep -qx good a.txt",
         &["--writable", "out"],
     );
     assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
     assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
     let (code, out, err) = e.step("check", "c1", 2, &["--json"]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(json_of(&out)["check"]["sandbox"].as_str().unwrap().starts_with("bubblewrap:"), "{out}");
-    std::thread::sleep(Duration::from_millis(2000));
-    assert_eq!(e.read("out/started").as_deref(), Some("started\n"), "the child ran and could write `out/`");
-    assert_eq!(e.read("out/survived"), None, "the child outlived the check");
+    let check = &json_of(&out)["check"];
+    assert!(check["sandbox"].as_str().unwrap().starts_with("bubblewrap:"), "{out}");
+    let tail = check["output_tail"].as_str().unwrap();
+    assert!(tail.contains("child-started"), "the child ran: {tail:?}");
+    assert!(tail.lines().any(|l| l == "started"), "the child could write `out/`: {tail:?}");
+    assert!(!tail.contains("survived"), "the child outlived the check: {tail:?}");
+    assert_eq!(e.read("out/started"), None, "the check wrote the live workspace");
     assert_eq!(e.step("finish", "f1", 2, &[]).0, 0, "`out/` is not part of the revision");
     e.assert_journal_clean();
 }
@@ -872,4 +876,184 @@ fn approval_text_and_check_output_show_controls_and_bidi_visibly() {
     assert_eq!(code, 0, "{out}");
     assert!(!out.contains('\u{1b}') && !out.contains('\u{202e}'), "raw control or bidi in the output: {out:?}");
     assert!(out.contains("  | ok\\u{1b}[2J\\u{202e}gnp.exe"), "{out}");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 20, the second outside attack (after F80–F83 landed): the check read the live workspace, the manifest
+// left out directories and modes, `--writable` directories were the agent's, and host sockets were reachable.
+
+/// F200. The revision says `a.txt` is `bad`; while the check runs, the agent writes `good` into the live workspace
+/// and puts `bad` back before the check ends, so the hashes before and after the check match. The check must not
+/// verify the revision on text that is not the revision's, and finish must not accept it.
+#[test]
+fn a_file_edited_during_the_check_and_restored_before_it_ends_does_not_verify_the_revision() {
+    let e = env();
+    e.create("sleep 3; grep -qx good a.txt && sleep 3", &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "bad\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let child = e
+        .cmd(&["task", "check", "--task", T, "--command-id", "c1", "--expected-revision", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The attacker: after the check has started, the passing text; before it ends, the revision's text again.
+    std::thread::sleep(Duration::from_millis(1500));
+    std::fs::write(e.ws.join("a.txt"), "good\n").unwrap();
+    std::thread::sleep(Duration::from_millis(3000));
+    std::fs::write(e.ws.join("a.txt"), "bad\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_ne!(out.status.code(), Some(0), "the check passed on text the revision does not hold: {said}");
+    assert_ne!(e.step("finish", "f1", 2, &[]).0, 0, "unverified code finished");
+    e.assert_journal_clean();
+}
+
+/// F201. Directories and modes are part of the revision: an empty directory planted after the apply (which the
+/// check tests for), a directory's mode and a file's mode changed after a passing check are drift, named.
+#[test]
+fn an_empty_directory_or_a_changed_mode_is_drift() {
+    use std::os::unix::fs::PermissionsExt;
+    let e = env();
+    std::fs::create_dir(e.ws.join("src")).unwrap();
+    std::fs::write(e.ws.join("src/lib.rs"), "// lib\n").unwrap();
+    e.create("test -d marker || { echo 'no marker'; exit 1; }", &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    std::fs::create_dir(e.ws.join("marker")).unwrap();
+    let (code, out, err) = e.step("check", "c1", 2, &[]);
+    assert_eq!(code, 2, "the check ran on an empty directory the revision does not hold: {out}{err}");
+    assert!(err.contains("`marker`"), "the refusal names the directory: {err}");
+    std::fs::remove_dir(e.ws.join("marker")).unwrap();
+
+    let e = env();
+    std::fs::create_dir(e.ws.join("src")).unwrap();
+    std::fs::write(e.ws.join("src/lib.rs"), "// lib\n").unwrap();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    assert_eq!(e.step("check", "c1", 2, &[]).0, 0);
+    std::fs::set_permissions(e.ws.join("src"), std::fs::Permissions::from_mode(0o700)).unwrap();
+    std::fs::set_permissions(e.ws.join("src/lib.rs"), std::fs::Permissions::from_mode(0o4644)).unwrap();
+    let (code, out, err) = e.step("finish", "f1", 2, &[]);
+    assert_eq!(code, 2, "finish accepted changed modes: {out}{err}");
+    assert!(err.contains("`src`") && err.contains("`src/lib.rs`"), "the refusal names both: {err}");
+    std::fs::set_permissions(e.ws.join("src"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(e.ws.join("src/lib.rs"), std::fs::Permissions::from_mode(0o644)).unwrap();
+    assert_eq!(e.step("finish", "f2", 2, &[]).0, 0, "modes put back: the checked revision again");
+    e.assert_journal_clean();
+}
+
+/// F202. The agent plants hard links in a `--writable` directory, one to a file outside the workspace and one to a
+/// read-only workspace file; the check writes through them. Neither file may change.
+#[test]
+fn a_hard_link_planted_in_a_writable_directory_cannot_carry_a_write_out_of_the_sandbox() {
+    let e = env();
+    let outside = e.dir.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    std::fs::write(outside.join("victim"), "victim\n").unwrap();
+    std::fs::create_dir(e.ws.join("target")).unwrap();
+    e.create("echo OVERWRITTEN > target/h_out; echo X >> target/h_ws; grep -qx good a.txt", &["--writable", "target"]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    std::fs::hard_link(outside.join("victim"), e.ws.join("target/h_out")).unwrap();
+    std::fs::hard_link(e.ws.join("a.txt"), e.ws.join("target/h_ws")).unwrap();
+    let (_, out, err) = e.step("check", "c1", 2, &[]);
+    assert_eq!(
+        std::fs::read_to_string(outside.join("victim")).unwrap(),
+        "victim\n",
+        "the check wrote outside the workspace through a hard link: {out}{err}"
+    );
+    assert_eq!(e.read("a.txt").as_deref(), Some("good\n"), "the check wrote a read-only file through a hard link");
+}
+
+/// F203. A proposed path inside a `--writable` directory (or the directory itself, or one of its parents as a
+/// file) can never be applied as the revision holds it: refused at propose, saying why.
+#[test]
+fn a_proposed_path_inside_a_writable_directory_is_refused_at_propose() {
+    let e = env();
+    e.create(CHECK, &["--writable", "target", "--writable", "build/out"]);
+    for (i, path) in ["target/x.txt", "target", "build/out/y.o", "build"].iter().enumerate() {
+        let before = e.journal();
+        let (code, out, err) = e.propose(&format!("p{i}"), 0, &[(path, "x\n")]);
+        assert_eq!(code, 2, "`{path}` was accepted: {out}{err}");
+        assert!(err.contains("--writable"), "the refusal says why: {err}");
+        e.assert_refusal_appended_only(&before, 1);
+    }
+    // Beside a writable directory is fine.
+    assert_eq!(e.propose("p9", 0, &[("build/x.rs", "x\n"), ("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    assert_eq!(e.step("check", "c1", 2, &[]).0, 0);
+    assert_eq!(e.step("finish", "f1", 2, &[]).0, 0);
+    e.assert_journal_clean();
+}
+
+/// F204. Host Unix sockets are out of the check's reach: a listener in the live `--writable` directory, one under
+/// `/run` (where system services keep theirs) and an abstract one.
+#[test]
+fn the_check_cannot_reach_host_unix_sockets() {
+    use std::os::linux::net::SocketAddrExt;
+    let e = env();
+    std::fs::create_dir(e.ws.join("target")).unwrap();
+    let in_writable = std::os::unix::net::UnixListener::bind(e.ws.join("target/u.sock")).unwrap();
+    let run_dir = PathBuf::from(format!("/run/foureyes-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&run_dir);
+    std::fs::create_dir(&run_dir).expect("the test binds a socket under /run (it runs as root, as CI does)");
+    let in_run = std::os::unix::net::UnixListener::bind(run_dir.join("s.sock")).unwrap();
+    let name = format!("foureyes-test-{}", std::process::id());
+    let addr = std::os::unix::net::SocketAddr::from_abstract_name(name.as_bytes()).unwrap();
+    let abstract_listener = std::os::unix::net::UnixListener::bind_addr(&addr).unwrap();
+    let connect = |target: &str| {
+        format!(
+            "python3 -c \"import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect({target}); print('CONNECTED', {target})\" 2>/dev/null"
+        )
+    };
+    let check = format!(
+        "{}; {}; {}; true",
+        connect("'target/u.sock'"),
+        connect(&format!("'{}'", run_dir.join("s.sock").display())),
+        connect(&format!("'\\0{name}'"))
+    );
+    e.create(&check, &["--writable", "target"]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, err) = e.step("check", "c1", 2, &["--json"]);
+    let _ = std::fs::remove_dir_all(&run_dir);
+    assert_eq!(code, 0, "{out}{err}");
+    let tail = json_of(&out)["check"]["output_tail"].as_str().unwrap().to_string();
+    assert!(!tail.contains("CONNECTED"), "the check reached a host socket: {tail}");
+    for l in [&in_writable, &in_run, &abstract_listener] {
+        l.set_nonblocking(true).unwrap();
+        assert!(l.accept().is_err(), "a connection arrived: {out}");
+    }
+}
+
+/// The private copy holds only files, directories and symlinks: a FIFO the agent plants after the apply is not
+/// copied; the check is refused as drift naming it. A runner whose `TMPDIR` lies inside the workspace (where the
+/// agent writes) refuses to make its copy there.
+#[test]
+fn a_planted_fifo_or_a_tmpdir_inside_the_workspace_stops_the_check() {
+    let e = env();
+    std::fs::create_dir(e.ws.join("tmp")).unwrap();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let made = Command::new("mkfifo").arg(e.ws.join("pipe")).status().unwrap();
+    assert!(made.success());
+    let (code, out, err) = e.step("check", "c1", 2, &[]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("`pipe`"), "the refusal names the FIFO: {err}");
+    std::fs::remove_file(e.ws.join("pipe")).unwrap();
+
+    let out = e
+        .cmd(&["task", "check", "--task", T, "--command-id", "c2", "--expected-revision", "2"])
+        .env("TMPDIR", e.ws.join("tmp"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(err.contains("inside the workspace"), "{err}");
+    assert_eq!(std::fs::read_dir(e.ws.join("tmp")).unwrap().count(), 0, "nothing left in the workspace");
+    assert_eq!(e.step("check", "c3", 2, &[]).0, 0, "with the runner's own TMPDIR the check runs");
+    e.assert_journal_clean();
 }

@@ -36,6 +36,11 @@ unreachable during the check is an outage like any other (``fail_mode`` applies,
 next call). A refused hand-off report (the executor was revoked since) still blocks the call (an unreported permit
 must not run); a refused ``executed`` report is logged as an error (the call already ran; its decision stays
 ``unknown``).
+
+Deadline: ``execute_timeout`` (seconds, optional) bounds the time from the hand-off to LiteLLM's success callback.
+A call whose success is seen later than that is not upgraded to ``executed``: it stays ``unknown`` (what it reserved
+stays held for a person to settle) and the overrun is logged, because an answer that arrives past its deadline may
+belong to a call the client already gave up on (and retried).
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ import logging
 import os
 import re
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Tuple
@@ -148,6 +154,7 @@ class FourEyesGuardrail(CustomGuardrail):
               api_key: os.environ/FOUREYES_TOKEN     # an agent token
               executor_api_key: os.environ/FOUREYES_EXECUTOR_TOKEN  # optional: reports as the agent's executor
               fail_mode: closed                      # or open (logged)
+              execute_timeout: 30                    # optional: a success seen later stays `unknown`
     """
 
     def __init__(
@@ -162,10 +169,18 @@ class FourEyesGuardrail(CustomGuardrail):
         guardrail_name: Optional[str] = "foureyes",
         event_hook: Any = GuardrailEventHooks.pre_mcp_call,
         default_on: bool = True,
+        execute_timeout: Optional[float] = None,
         **kwargs: Any,
     ):
         if fail_mode not in FAIL_MODES:
             raise ValueError(f"fail_mode must be `closed` (the default) or `open`, got {fail_mode!r}")
+        if execute_timeout is not None:
+            try:
+                execute_timeout = float(execute_timeout)
+            except (TypeError, ValueError):
+                execute_timeout = float("nan")
+            if not execute_timeout > 0:
+                raise ValueError("execute_timeout must be a positive number of seconds")
         kwargs.setdefault(
             "supported_event_hooks", [GuardrailEventHooks.pre_call, GuardrailEventHooks.pre_mcp_call]
         )
@@ -192,6 +207,8 @@ class FourEyesGuardrail(CustomGuardrail):
         #: Who reports outcomes: the executor's client when one is configured, else the agent's.
         self.reporter = reporter if reporter is not None else client
         self.fail_mode = fail_mode
+        #: Seconds from the hand-off to the success callback past which a call stays ``unknown`` (None: no deadline).
+        self.execute_timeout = execute_timeout
         if fail_mode == "open":
             log.warning(
                 "FourEyes guardrail `%s`: fail_mode=open — when FourEyes (%s) cannot be reached, calls pass UNCHECKED",
@@ -205,6 +222,8 @@ class FourEyesGuardrail(CustomGuardrail):
         self._misconfigured: Optional[str] = None
         self._generation: "OrderedDict[str, int]" = OrderedDict()
         self._delivered: "OrderedDict[int, None]" = OrderedDict()
+        # Decision id → monotonic time of its hand-off, for `execute_timeout`.
+        self._handed_off: "OrderedDict[int, float]" = OrderedDict()
         # Identical concurrent calls take turns, so one permit is never handed out twice by this process.
         self._stripes = [threading.Lock() for _ in range(64)]
 
@@ -249,6 +268,16 @@ class FourEyesGuardrail(CustomGuardrail):
         stays ``unknown`` (it may have had an effect)."""
         decision_id = kwargs.get(DECISION_KEY) if isinstance(kwargs, Mapping) else None
         if isinstance(decision_id, int) and not isinstance(decision_id, bool):
+            overran = self._overran(decision_id)
+            if overran is not None:
+                log.warning(
+                    "FourEyes: decision %s succeeded %.1fs after its hand-off, past execute_timeout=%gs: it stays "
+                    "`unknown` for a person to settle",
+                    decision_id,
+                    overran,
+                    self.execute_timeout,
+                )
+                return
             try:
                 await asyncio.to_thread(
                     self.reporter.report, decision_id, "executed", {"by": "foureyes-litellm", "seen": "success"}
@@ -377,6 +406,8 @@ class FourEyesGuardrail(CustomGuardrail):
                 # by its status even after a restart; the success callback upgrades it to `executed`.
                 self._hand_off(ask, verdict)
             with self._lock:
+                if verdict.verdict == "permit":
+                    self._remember(self._handed_off, verdict.decision_id, time.monotonic())
                 self._remember(self._generation, ask.base_request_id, generation)
                 if not pending:
                     self._remember(self._delivered, verdict.decision_id, None)
@@ -450,6 +481,18 @@ class FourEyesGuardrail(CustomGuardrail):
             raise FourEyesBlocked(
                 self.guardrail_name, message, verdict=verdict, status_code=403, blocked_content=False
             ) from None
+
+    def _overran(self, decision_id: int) -> Optional[float]:
+        """Seconds since the hand-off when that is past ``execute_timeout``; None within it (or without one). A
+        decision this process did not hand off (its memory was full) has no known start and is judged overrun."""
+        if self.execute_timeout is None:
+            return None
+        with self._lock:
+            started = self._handed_off.pop(decision_id, None)
+        if started is None:
+            return float("inf")
+        elapsed = time.monotonic() - started
+        return elapsed if elapsed > self.execute_timeout else None
 
     def _reporting_hint(self) -> str:
         if self.reporter is self.client:

@@ -23,7 +23,7 @@ from .errors import (
     Unprocessable,
     Unreachable,
 )
-from .executor import AlreadyDecided, AlreadyReported, AwaitingApproval, Blocked, Denied, DryRun
+from .executor import AlreadyDecided, AlreadyReported, AwaitingApproval, Blocked, Denied, DryRun, Overran
 from .types import Approval, ApprovalVote, Budget, Demotion, Identity, Reason, Verdict, WaitResult
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "FourEyesError",
     "Identity",
     "NotFound",
+    "Overran",
     "PayloadTooLarge",
     "ProtocolError",
     "Reason",

@@ -11,6 +11,10 @@
 * defer → :class:`AwaitingApproval` with the approval id; or, with ``wait=True``, the executor long-polls the
   durable ``wait`` endpoint and then re-sends the same ``request_id``, which returns the released verdict.
 * deny → :class:`Denied`; dry run → :class:`DryRun`. ``fn`` does not run.
+* ``timeout=`` (seconds) is the action's deadline: ``fn`` runs on a worker thread, and if it has not returned by
+  then the decision is reported ``unknown`` (it may have happened: what it reserved stays held for a person to
+  settle) and :class:`Overran` is raised. Python cannot stop a thread, so ``fn`` may still finish later; its late
+  result or error is logged, never reported (one outcome per decision, and "unknown" is the honest one).
 * ``reporter=`` names the client that reports the outcome: a :class:`FourEyes` holding the *executor* credential
   that serves the agent (``foureyes token create --role executor --for AGENT``). Once an agent has an executor,
   the server refuses the agent's own reports, so a compromised agent cannot release a reservation by reporting
@@ -29,6 +33,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from typing import Any, Callable, Mapping, Optional, TypeVar
 
@@ -75,6 +80,17 @@ class AlreadyDecided(Blocked):
     running, or have run. Not run again; ``foureyes decisions list --status intended`` shows it."""
 
 
+class Overran(TimeoutError):
+    """``fn`` did not return within the executor's ``timeout``: the decision was reported ``unknown`` (the action may
+    have happened; what it reserved stays held). ``fn`` may still be running on its worker thread."""
+
+    def __init__(self, message: str, verdict: Verdict, timeout: float):
+        super().__init__(message)
+        self.message = message
+        self.verdict = verdict
+        self.timeout = timeout
+
+
 def run(
     client: FourEyes,
     request_id: str,
@@ -88,12 +104,14 @@ def run(
     wait_timeout: float = 300.0,
     detail: Optional[Callable[[T], Any]] = None,
     reporter: Optional[FourEyes] = None,
+    timeout: Optional[float] = None,
 ) -> T:
     """Decide, run ``fn`` only on a permit, report the outcome, return ``fn``'s result.
 
     ``wait=True`` long-polls up to ``wait_timeout`` seconds for a human to answer a deferral. ``detail`` maps
     ``fn``'s result to the JSON ``detail`` of the ``executed`` report (for an undo, report ``{"before": …}``).
     ``reporter`` reports instead of ``client`` (an executor credential serving the agent; see the module doc).
+    ``timeout`` is the action's deadline in seconds (see the module doc): past it, ``unknown`` and :class:`Overran`.
     """
     verdict = client.decide(request_id, action, params, target=target, session=session)
     if verdict.deferred and wait:
@@ -106,7 +124,7 @@ def run(
             if not answer.waiting:
                 break
         verdict = client.decide(request_id, action, params, target=target, session=session)
-    return execute(client, verdict, fn, detail=detail, reporter=reporter)
+    return execute(client, verdict, fn, detail=detail, reporter=reporter, timeout=timeout)
 
 
 def execute(
@@ -116,13 +134,21 @@ def execute(
     *,
     detail: Optional[Callable[[T], Any]] = None,
     reporter: Optional[FourEyes] = None,
+    timeout: Optional[float] = None,
 ) -> T:
     """Phase B for a verdict you already have: run ``fn`` if (and only if) it is a fresh permit, then report
-    through ``reporter`` (an executor credential serving the agent) or, without one, through ``client``."""
+    through ``reporter`` (an executor credential serving the agent) or, without one, through ``client``.
+    ``timeout`` (seconds) is the action's deadline: past it the decision is reported ``unknown`` and
+    :class:`Overran` raised."""
     check(verdict)
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
     via = reporter if reporter is not None else client
     try:
-        result = fn()
+        result = fn() if timeout is None else _within(verdict, fn, timeout)
+    except Overran:
+        _report(via, verdict, "unknown", {"overran_s": timeout})
+        raise
     except Exception as e:
         _report(via, verdict, "failed", {"error": f"{type(e).__name__}: {e}"[:2000]})
         raise
@@ -131,6 +157,50 @@ def execute(
         raise
     _report(via, verdict, "executed", detail(result) if detail is not None else None)
     return result
+
+
+def _within(verdict: Verdict, fn: Callable[[], T], timeout: float) -> T:
+    """Runs ``fn`` on a daemon thread and waits at most ``timeout`` seconds for it. Past the deadline the thread is
+    abandoned (Python cannot stop it): whatever it does later is logged, not reported."""
+    done = threading.Event()
+    lock = threading.Lock()
+    box: dict = {}
+
+    def work() -> None:
+        try:
+            value = fn()
+            outcome = ("result", value)
+        except BaseException as e:  # noqa: BLE001 — handed to the waiting caller (or logged if it gave up)
+            outcome = ("error", e)
+        with lock:
+            if box.get("abandoned"):
+                log.warning(
+                    "FourEyes: decision %s finished %.1fs past its %.3gs deadline (%s); it stays reported `unknown`",
+                    verdict.decision_id,
+                    time.monotonic() - box["started"],
+                    timeout,
+                    "returned" if outcome[0] == "result" else f"raised {type(outcome[1]).__name__}",
+                )
+                return
+            box["outcome"] = outcome
+        done.set()
+
+    box["started"] = time.monotonic()
+    threading.Thread(target=work, name=f"foureyes-exec-{verdict.decision_id}", daemon=True).start()
+    finished = done.wait(timeout)
+    with lock:
+        if not finished and "outcome" not in box:
+            box["abandoned"] = True
+            raise Overran(
+                f"{verdict.action} (decision {verdict.decision_id}) did not finish within {timeout:g}s: reported "
+                "`unknown` (it may have happened; what it reserved stays held)",
+                verdict,
+                timeout,
+            )
+        kind, value = box["outcome"]
+    if kind == "error":
+        raise value
+    return value
 
 
 def check(verdict: Verdict) -> None:

@@ -5,6 +5,8 @@
 // `dead_code` in that binary.
 #![allow(clippy::unwrap_used, dead_code)]
 
+pub mod corpus;
+
 use async_trait::async_trait;
 use foureyes_core::journal::{Event, VerifyReport};
 use foureyes_core::{
@@ -47,7 +49,7 @@ pub fn filesystem_server() -> PathBuf {
 /// The MCP host script (official Python SDK) that runs a list of steps against a server and prints one JSON line
 /// per result.
 pub fn python_client_script() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python_client.py")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../foureyes-mcp/tests/python_client.py")
 }
 
 /// The Python SDK host over Streamable HTTP against `url`, running `steps`; killed on drop.
@@ -354,16 +356,19 @@ impl Store for DownStore {
 }
 
 /// The recorder servers (`tests/peers/`): real MCP servers written with the Python SDK and the TypeScript SDK that
-/// append one JSON line per tool call they actually run to `record`. Tools: `pay(amount, to, delay_ms)`, `echo`.
+/// append one JSON line per tool call they actually run to `record`, and the rmcp one (the binary of
+/// `crates/foureyes-rmcp-recorder`, stdio only). Tools: `pay(amount, to, delay_ms)`, `echo`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sdk {
     Python,
     TypeScript,
+    Rust,
 }
 
 /// The command that starts a recorder over stdio (or Streamable HTTP on `port`), recording into `record`.
 pub fn recorder_command(sdk: Sdk, record: &Path, port: Option<u16>) -> Vec<String> {
-    let peers = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers");
+    // Relative to the workspace's crates, so the suites of crates/foureyes-rmcp-recorder find them too.
+    let peers = Path::new(env!("CARGO_MANIFEST_DIR")).join("../foureyes-mcp/tests/peers");
     let mut command = vec![
         "env".to_string(),
         format!("RECORD={}", record.display()),
@@ -378,6 +383,14 @@ pub fn recorder_command(sdk: Sdk, record: &Path, port: Option<u16>) -> Vec<Strin
             assert!(peer("npm/node_modules/@modelcontextprotocol/sdk/package.json").exists());
             command.push("node".into());
             command.push(peers.join("ts_recorder.cjs").display().to_string());
+        }
+        Sdk::Rust => {
+            // Cargo builds the binary before the tests of its own crate, and names it only there.
+            let Some(binary) = option_env!("CARGO_BIN_EXE_rmcp-recorder") else {
+                panic!("the rmcp recorder runs from the suites of crates/foureyes-rmcp-recorder, which build it")
+            };
+            assert!(port.is_none(), "the rmcp recorder serves stdio only");
+            command.push(binary.to_string());
         }
     }
     if let Some(port) = port {

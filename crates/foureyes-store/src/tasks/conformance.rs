@@ -57,7 +57,7 @@ fn intent(state: &TaskState, id: &str) -> TaskCommand {
 }
 
 fn confirm(state: &TaskState, id: &str, written: Vec<FileHash>) -> TaskCommand {
-    let workspace = state.workspace.with_written(&written);
+    let workspace = state.workspace.with_written(&written, &state.config.writable);
     TaskCommand::ApplyConfirmed { command_id: id.into(), expected_revision: state.revision, written, workspace }
 }
 

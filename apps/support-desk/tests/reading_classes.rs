@@ -1,0 +1,330 @@
+//! The classes of reading that blind set 3's misses showed (issue 16), each with probes written for these tests in
+//! several registers (terse, typo-ridden, rambling, formal, pasted documents, non-native English) and negative
+//! controls: benign tickets that must not flip. None of these sentences comes from `evals/`.
+
+use support_desk::classify::{self, Amount, requested_amount, safety_legal_injury, wants_refund};
+use support_desk::tools::{Customer, Evidence, Order, OrderLookup, Refund, Ticket};
+
+/// A ticket on a linked, delivered order of `cents` placed `days` ago, with prior refunds of the given statuses.
+fn evidence(body: &str, cents: i64, days: i64, refunds: &[&str]) -> Evidence {
+    let order = Order { id: 7, customer_id: 1, amount_cents: cents, status: "delivered".into(), placed_days_ago: days };
+    Evidence {
+        ticket: Ticket {
+            id: 3,
+            customer_id: 1,
+            order_id: Some(7),
+            subject: "Support request".into(),
+            body: body.into(),
+            status: "open".into(),
+        },
+        customer: Customer { id: 1, name: "Ada".into(), email: "ada@example.test".into() },
+        orders: vec![order.clone()],
+        lookup: OrderLookup::Linked,
+        order: Some(order),
+        refunds: refunds
+            .iter()
+            .enumerate()
+            .map(|(i, s)| Refund { id: i as i64 + 1, order_id: 7, amount_cents: cents, status: (*s).into() })
+            .collect(),
+        calls: Vec::new(),
+    }
+}
+
+/// (action, first clause, amount) on a $90.00 order placed 5 days ago (or `cents`, `refunds`).
+fn decide_on(body: &str, cents: i64, refunds: &[&str]) -> (String, String, Option<i64>) {
+    let c = classify::classify(&evidence(body, cents, 5, refunds));
+    (c.action.to_string(), c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default(), c.amount_cents)
+}
+
+fn decide(body: &str) -> (String, String, Option<i64>) {
+    decide_on(body, 9_000, &[])
+}
+
+fn refund(cents: i64) -> (String, String, Option<i64>) {
+    ("refund".into(), "R1".into(), Some(cents))
+}
+
+fn other(action: &str, clause: &str) -> (String, String, Option<i64>) {
+    (action.into(), clause.into(), None)
+}
+
+/// Class: a request word misspelled the way a customer typing fast on a phone misspells it.
+#[test]
+fn misspelled_request_words_are_still_requests() {
+    for body in [
+        "refnd pls, the strap snapped",
+        "Rfund for the kettle please it leaks water",
+        "i need a refudn the shoes are too small",
+        "want my refunt, item broken",
+        "Please reimberse me, the box came empty.",
+        "I expect a full reinbursement for the broken chair.",
+        "give me my moeny back the mug is chipped",
+        "money bak plz, wrong colour",
+    ] {
+        assert!(wants_refund(body), "not read as a request: {body}");
+        assert_eq!(decide(body), refund(9_000), "{body}");
+    }
+    // Words a letter away that are words of their own.
+    for body in [
+        "The courier refused to leave it at the door, when will you try again?",
+        "I'd like to refine my search: do you sell the lid separately?",
+        "Can I refill the cartridge or must I buy a new one?",
+        "The honey jar arrived fine, thanks. When does the next batch ship?",
+        "Will the fund-raiser edition come back in stock?",
+    ] {
+        assert!(!wants_refund(body), "read as a request: {body}");
+        assert_eq!(decide(body), other("close", "C1"), "{body}");
+    }
+}
+
+/// Class: a complaint to a public body named in full, or a legal step in another language, is a legal threat.
+#[test]
+fn regulators_named_in_full_and_legal_steps_are_legal_threats() {
+    for body in [
+        "FYI I have lodged a complaint with the Consumer Financial Protection Bureau. Where is my parcel?",
+        "If this isn't fixed I will be contacting the Federal Trade Commission.",
+        "I've reported your shop to the Competition and Markets Authority.",
+        "My next step is Citizens Advice, then small claims.",
+        "I am going to complain to the regulator about these charges.",
+        "Ich werde meinen Anwalt einschalten, the blender is broken.",
+        "Voy a denunciar a la tienda, nobody answers me.",
+        "I have written to the European Consumer Centre about this order.",
+        "Refund $20 or I'll report you to the consumer protection agency.",
+    ] {
+        assert!(safety_legal_injury(body), "no legal fact: {body}");
+        assert_eq!(decide(body).0, "escalate", "{body}");
+        assert_eq!(decide(body).1, "E2", "{body}");
+    }
+    for body in [
+        "I filed a complaint with your support team last week, any news on my order?",
+        "The bureau I ordered arrived, when does the matching chair ship?",
+        "Is the sales commission included in the price shown?",
+        "The voltage regulator board in the kit is missing a screw, can you send one?",
+        "My parcel is held at the customs office, what do I need to send them?",
+        "I work for a government agency: can I get a VAT invoice?",
+    ] {
+        assert!(!safety_legal_injury(body), "legal fact: {body}");
+    }
+}
+
+/// Class: a figure the customer gives only approximately, in words or digits, asked back: needs information (U1),
+/// never read as a smaller figure and never lost (C1).
+#[test]
+fn approximate_figures_asked_back_need_information() {
+    for body in [
+        "the lamp flickers, could i get like thirty-something dollars back?",
+        "Can I have forty odd quid back for the dented tin?",
+        "i want twenty-ish bucks back for the scuffed case",
+        "Could you refund me roughly $25 for the missing cushion?",
+        "Please refund nearly $30, I don't have the receipt.",
+        "Refund somewhere between $10 and $15 for the torn page.",
+        "I'd want between 20 and 30 dollars back for the stain.",
+        "can i get like $20 back for the scratch",
+    ] {
+        assert_eq!(requested_amount(body), Amount::Ambiguous, "{body}");
+        assert_eq!(decide(body), other("escalate", "U1"), "{body}");
+    }
+    // Exact figures, and an approximate price (never the amount asked), stay exact.
+    for (body, cents) in [
+        ("I'd like twenty dollars back for the scratch.", 2_000),
+        ("I'd like $20 back for the scratch.", 2_000),
+        ("I paid like $80 for this, I want my money back.", 9_000),
+        ("It cost about $90 and it broke, refund it please.", 9_000),
+    ] {
+        assert_eq!(decide(body), refund(cents), "{body}");
+    }
+}
+
+/// Class: a refund the customer was told of, or that is in progress, asked about with any determiner or in
+/// reported speech: an inquiry (C1) when a refund is on record; a request in another sentence still counts.
+#[test]
+fn refunds_in_progress_asked_about_are_inquiries() {
+    for body in [
+        "Hi, I was told a refund was on its way for the lamp. Where is it? Nothing on my card yet.",
+        "Your colleague said a refund would be issued last week. Any news?",
+        "A refund was approved on the 3rd but I can't see it, can you check?",
+        "I got an email saying a refund had been processed but my bank shows nothing.",
+        "you guys said the refund is underway, how many more days?",
+    ] {
+        assert!(!wants_refund(body), "read as a request: {body}");
+        assert_eq!(decide_on(body, 9_000, &["pending"]), other("close", "C1"), "{body}");
+    }
+    for body in [
+        "I was told to ask for a refund here. The mug is cracked.",
+        "Last time a refund took ages. Please refund this one quickly, the kettle is broken.",
+    ] {
+        assert!(wants_refund(body), "not read as a request: {body}");
+        assert_eq!(decide(body), refund(9_000), "{body}");
+    }
+}
+
+/// Class: a pasted document (order confirmation, receipt, invoice lines) whose lines carry several amounts: its
+/// parts are prices, so a request naming no figure is for the order's amount; a figure named in the customer's
+/// own sentence is the one asked.
+#[test]
+fn pasted_documents_lines_are_prices_not_the_amount_asked() {
+    let receipt = "Your receipt\nItem price: $61.50\nDelivery: $7.00\nTax: $4.90\nTotal: $73.40\n\n";
+    for ask in ["I want my money back, it broke in a day.", "refund please", "Refund the full amount."] {
+        let body = format!("{receipt}{ask}");
+        assert_eq!(decide_on(&body, 7_340, &[]), refund(7_340), "{body}");
+    }
+    let dotted = "Order summary\n  2x Tea towel ...... €12,00\n  1x Apron ......... €18,50\n  Shipping ......... €4,95\n  Total ............ €35,45\n\n";
+    assert_eq!(decide_on(&format!("{dotted}Give me my money back, all of it was stained."), 3_545, &[]), refund(3_545));
+    assert_eq!(
+        decide_on(&format!("{dotted}Please refund the €18,50 for the apron, it is torn."), 3_545, &[]),
+        refund(1_850)
+    );
+    // A field that names the refund asked is the amount asked.
+    assert_eq!(decide_on("Refund amount: $20.00\nReason: scratched lid", 7_340, &[]), refund(2_000));
+}
+
+/// Class: amounts written in formats the first reader did not know.
+#[test]
+fn amount_formats_beyond_the_first_grammar() {
+    for (body, cents) in [
+        ("Remboursez-moi 12€50 svp, the cup is chipped.", 1_250),
+        ("Refund CHF 1'250.00 please, the watch strap broke.", 125_000),
+        ("Please refund 1 299,00 € for the sofa.", 129_900),
+        ("Refund Rs. 450 please, the bottle leaks.", 45_000),
+        ("please refund ₹450, wrong size", 45_000),
+        ("I want 40 dolars back, the item is wrong.", 4_000),
+        ("Txn amt: 2599\nPlease refund this amount.", 2_599),
+        ("Amount (minor units): 1875\nrefund this please", 1_875),
+        ("Refund 1250 minor units for the missing item.", 1_250),
+        ("refund 4.500 cents, one of the two is cracked", 4_500),
+    ] {
+        assert_eq!(requested_amount(body), Amount::Cents(cents), "{body}");
+    }
+}
+
+/// Class: a complaint naming neither an order nor a problem, in the words people use: needs information (U1);
+/// one naming a problem, or asking a question, does not.
+#[test]
+fn vague_complaints_in_other_words_need_information() {
+    for body in [
+        "Your service sucks.",
+        "Honestly pathetic. Very disappointed.",
+        "I have an issue.",
+        "Not impressed with you lot at all",
+    ] {
+        assert_eq!(decide(body), other("escalate", "U1"), "{body}");
+    }
+    for body in ["The zip is broken and I'm upset.", "Is there a problem with shipping to Canada?"] {
+        assert_ne!(decide(body).1, "U1", "{body}");
+    }
+}
+
+/// Class: money asked back in the languages customers fall back to, and general questions about refunds (not a
+/// request).
+#[test]
+fn requests_in_other_languages_and_general_refund_questions() {
+    for body in [
+        "Me devuelven el dinero por favor, the item broke.",
+        "Quero o meu dinheiro de volta, the strap broke.",
+        "Bitte Geld zurück, the lamp is broken.",
+        "Ik wil mijn geld terug, it arrived broken.",
+    ] {
+        assert!(wants_refund(body), "not read as a request: {body}");
+        assert_eq!(decide(body), refund(9_000), "{body}");
+    }
+    for body in [
+        "How long do refunds usually take to show up?",
+        "Are refunds paid back to the card or as store credit?",
+        "How long does a refund normally take?",
+    ] {
+        assert!(!wants_refund(body), "read as a request: {body}");
+        assert_eq!(decide(body), other("close", "C1"), "{body}");
+    }
+}
+
+/// Class: more than the order asked without the words "full amount": the money back and more on top, a multiple,
+/// a figure and an extra; an amount added to a price paid is a price, not an extra asked.
+#[test]
+fn over_asks_in_other_shapes_are_refused() {
+    for body in [
+        "I want my money back plus $20 for the hassle.",
+        "Give me double back for this mess.",
+        "Refund $90 and also pay my $10 taxi to the post office.",
+        "refund me and $15 on top for the wasted afternoon",
+    ] {
+        assert_eq!(decide(body), other("refuse", "X2"), "{body}");
+    }
+    assert_eq!(decide("Please refund. Bought for $90 + $4.99 shipping, broken on arrival."), refund(9_000));
+    assert_eq!(decide("Refund $20 plus $5 for the return postage please."), refund(2_500));
+}
+
+/// Class: a mail client's reply or forward headers without a "wrote:" line: the quoted history is not the customer's
+/// words, a forward's header block is skipped and the customer's words after it are read.
+#[test]
+fn mail_client_headers_start_quoted_text() {
+    let reply = "Hi,\nThe blender jar cracked on first use. Please refund.\n\nFrom: Support <help@shop.example>\nSent: Monday, 3 March 2026 10:12\nTo: me\nSubject: RE: blender\n\nWe can offer a partial refund of $20.";
+    assert_eq!(decide(reply), refund(9_000));
+    let outlook_rule =
+        "Refund please, it never worked.\n________________________________\nWe could refund $15 as a goodwill gesture.";
+    assert_eq!(decide(outlook_rule), refund(9_000));
+    let forward = "Begin forwarded message:\n\nFrom: Shop <orders@shop.example>\nSubject: Your order\n\nOrder total: $90.00\nDelivery fee: $4.99\n\nHi, forwarding the confirmation. The jug leaks, I'd like a refund.";
+    assert_eq!(decide(forward), refund(9_000));
+    // A "From:" line that is no header block is the customer's.
+    assert_eq!(decide("From: Ada Lovelace\nRefund $30 please, one plate is chipped."), refund(3_000));
+}
+
+/// Class: a figure asked per item (times the count named), shares and "a bit of it" with no figure (U1), thanks for
+/// "refunding me" (an acknowledgement, not a new request refused as X4), passive requests ("my card credited"),
+/// and whole amounts written "50,-".
+#[test]
+fn per_item_figures_shares_thanks_and_passive_requests() {
+    for (body, cents) in [
+        ("Please refund $25 for each of the 2 broken cups.", 5_000),
+        ("3 glasses smashed, refund 12.50 USD apiece", 3_750),
+        ("refund $20 each for both plates", 4_000),
+        ("Refund 50,- EUR please", 5_000),
+    ] {
+        assert_eq!(decide(body), refund(cents), "{body}");
+    }
+    assert_eq!(decide("refund $20 each"), other("escalate", "U1"));
+    assert_eq!(decide("Refund a bit of it, it's only slightly scratched."), other("escalate", "U1"));
+    for body in ["Thank you for refunding me so quickly.", "Cheers for reimbursing me, all sorted."] {
+        assert!(!wants_refund(body), "read as a request: {body}");
+        assert_eq!(decide_on(body, 9_000, &["executed"]), other("close", "C1"), "{body}");
+    }
+    assert_eq!(decide("I expect my card to be credited with the full amount."), refund(9_000));
+}
+
+/// The trace names the span each fact was read from and why each earlier clause did not fire.
+#[test]
+fn the_trace_names_spans_and_why_earlier_clauses_did_not_fire() {
+    let t = classify::explain(&evidence("Refund $120 for the $90 lamp please", 9_000, 5, &[]));
+    assert_eq!((t.action.to_string(), t.clause.to_string()), ("refuse".into(), "X2".into()));
+    let spans: Vec<(&str, &str)> = t.readings.iter().map(|r| (r.fact.as_str(), r.span.as_str())).collect();
+    assert!(spans.contains(&("amount $120.00, Requested", "$120")), "{spans:?}");
+    assert!(spans.contains(&("amount $90.00, Price", "$90")), "{spans:?}");
+    assert_eq!(t.checks.len(), 2);
+    assert!(!t.checks[0].fired && t.checks[0].why.contains("this customer's"), "{:?}", t.checks);
+    assert!(t.checks[1].fired, "{:?}", t.checks);
+    // A refund walks every earlier row, each with its reason.
+    let t = classify::explain(&evidence(
+        "Hi,\nrefund please\n\nOn Mon, Support wrote:\n> we can refund $20",
+        9_000,
+        5,
+        &[],
+    ));
+    assert_eq!(t.amount_cents, Some(9_000));
+    assert!(t.readings.iter().any(|r| r.fact.starts_with("quoted or forwarded text dropped")), "{:?}", t.readings);
+    assert_eq!(t.checks.iter().filter(|c| !c.fired).count(), 7, "{}", t.render());
+    assert!(t.render().contains("no    E2: no safety, legal or injury words"), "{}", t.render());
+}
+
+/// Class: a document label in the customer's own prose is no pasted document; a part named by its label ("refund the
+/// shipping") is the amount on that line, and with no such line cannot be settled; a past refund in a relative
+/// clause ("the refund I got") is asked about, not asked for.
+#[test]
+fn document_parts_named_and_past_refunds_in_relative_clauses() {
+    assert_eq!(decide("Shipping: $9.00 - the parcel arrived 2 weeks late. Please refund the shipping."), refund(900));
+    let receipt = "Item: $81.00\nShipping: $9.00\nTotal: $90.00\n\n";
+    assert_eq!(decide(&format!("{receipt}It came a week late, please refund the shipping.")), refund(900));
+    assert_eq!(decide(&format!("{receipt}It broke, refund it please.")), refund(9_000));
+    assert_eq!(decide("It came a week late, please refund the shipping."), other("escalate", "U1"));
+    let body = "Is the refund I got last month the full amount or was shipping deducted?";
+    assert!(!wants_refund(body), "{body}");
+    assert_eq!(decide_on(body, 9_000, &["executed"]), other("close", "C1"));
+}

@@ -1,0 +1,102 @@
+//! The rmcp leg of the MCP proxy's differential suite (issue 12): the hostile corpus of
+//! `crates/foureyes-mcp/tests/support/corpus.rs` sent through the stdio proxy to a real MCP server built on `rmcp`
+//! (this crate's `rmcp-recorder`), which records what it actually ran. The property is the one the Python and
+//! TypeScript legs check (`foureyes-mcp/tests/adversarial.rs`): every call the server executed has a permit decided
+//! for exactly that call, and every reported outcome is the server's answer to that call.
+#![allow(clippy::unwrap_used)]
+
+#[path = "../../foureyes-mcp/tests/support/mod.rs"]
+mod support;
+
+use support::Sdk;
+use support::corpus::{corpus, run_corpus};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_hostile_corpus_runs_only_what_was_permitted_on_an_rmcp_server() {
+    run_corpus(Sdk::Rust, &corpus()).await;
+}
+
+/// Issue 12's colliding-id attack with the id written as another number: `7.0`, `7e0` and `0.7e1` are the id `7` to
+/// rmcp (`NumberOrString` takes integral floats), to the TypeScript SDK (`JSON.parse`) and to the Python SDK, which
+/// all answer with `"id": 7`. Keyed by its text, the proxy took them for new ids and forwarded them; the upstream's
+/// error for the bogus method then answered the payment in flight: reported `failed`, its reservation released,
+/// after it ran (F160).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_id_written_as_another_number_cannot_pin_an_error_on_a_running_call() {
+    use foureyes_core::{DecisionStatus, Verdict};
+    use serde_json::{Value, json};
+    use std::time::Duration;
+    use support::{is_error, recorded, recorder_proxy};
+    for sdk in [Sdk::Rust, Sdk::TypeScript, Sdk::Python] {
+        let dir = tempfile::tempdir().unwrap();
+        let config = foureyes_mcp::GateConfig::new("pay");
+        let (mut proxy, record) = recorder_proxy(sdk, dir.path(), config).await;
+        proxy
+            .send(&json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+                "params": {"name": "pay", "arguments": {"amount": 100, "to": "bob", "delay_ms": 1000}}}))
+            .await;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        // The same id as written (F51), then in other spellings (F160), alone and in a batch.
+        for id in ["7", "7.0", "7e0", "0.7e1", "7.00"] {
+            proxy
+                .send_raw(format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"bogus/method\"}}\n").as_bytes())
+                .await;
+        }
+        let batch = r#"[{"jsonrpc":"2.0","id":7e0,"method":"ping"},{"jsonrpc":"2.0","id":7,"method":"x"}]"#;
+        proxy.send_raw(format!("{batch}\n").as_bytes()).await;
+        // Every line the proxy writes until the payment's answer (and a little after, for a second one).
+        let mut answers = Vec::new();
+        let end = tokio::time::Instant::now() + Duration::from_secs(4);
+        while tokio::time::Instant::now() < end {
+            let mut line = String::new();
+            use tokio::io::AsyncBufReadExt;
+            match tokio::time::timeout_at(end, proxy.from_proxy.read_line(&mut line)).await {
+                Ok(Ok(n)) if n > 0 => answers.push(serde_json::from_str::<Value>(&line).unwrap()),
+                _ => break,
+            }
+        }
+        // Exactly one result for id 7, the upstream's own; any error for id 7 is the proxy's refusal of the duplicate
+        // (-32600), never an upstream's answer to another request (-32601 `Method not found`).
+        let for_7: Vec<_> = answers.iter().filter(|a| a["id"] == json!(7)).collect();
+        let results: Vec<_> = for_7.iter().filter(|a| a.get("result").is_some()).collect();
+        assert_eq!(results.len(), 1, "{sdk:?}: the payment's answers: {answers:#?}");
+        assert!(!is_error(results[0]), "{sdk:?}: the payment's answer is not the upstream's result: {answers:#?}");
+        assert!(
+            for_7.iter().filter(|a| a.get("error").is_some()).all(|a| a["error"]["code"] == json!(-32600)),
+            "{sdk:?}: an upstream's error was delivered for the payment's id: {answers:#?}"
+        );
+        let paid: Vec<_> = recorded(&record).into_iter().filter(|r| r["tool"] == json!("pay")).collect();
+        assert_eq!(paid.len(), 1, "{sdk:?}: payments that ran: {paid:?}");
+        let decisions = proxy.store.decisions(Default::default()).await.unwrap();
+        let permitted: Vec<_> = decisions.iter().filter(|d| d.verdict == Verdict::Permit).collect();
+        assert_eq!(permitted.len(), 1, "{sdk:?}: {decisions:#?}");
+        assert_eq!(permitted[0].status, DecisionStatus::Executed, "{sdk:?}: it ran: {:#?}", permitted[0]);
+        // Its reservation is kept: the next payment is over the hourly limit.
+        let next = proxy.call("pay", json!({"amount": 100, "to": "bob"})).await;
+        assert!(is_error(&next), "{sdk:?}: a second payment was permitted: {next}");
+        proxy.close().await;
+    }
+}
+
+/// A seeded fuzzer over the framing and the gate together: each seed generates a session of hostile lines
+/// (`support::corpus::hostile_line`: colliding id spellings, escaped names, duplicate and case-variant keys, amounts
+/// around the bound, line breaks of every reader, batches, cancellations, slow calls), sends it through the stdio
+/// proxy to the rmcp server (which starts in milliseconds) and checks the differential property on what it ran.
+/// Bounded here (`FOUREYES_FUZZ_SEEDS`, default 4 sessions of 30 lines); the long run is
+/// `FOUREYES_FUZZ_SEEDS=300 cargo nextest run -p foureyes-rmcp-recorder -E 'test(seeded_fuzzer)'`. A failure names
+/// its seed and prints its lines; `FOUREYES_FUZZ_SEED=N` replays one seed alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seeded_fuzzer_over_framing_and_gate_runs_only_what_was_permitted_on_an_rmcp_server() {
+    use support::corpus::{Rng, hostile_line};
+    let seeds: u64 = std::env::var("FOUREYES_FUZZ_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(4);
+    let only: Option<u64> = std::env::var("FOUREYES_FUZZ_SEED").ok().and_then(|s| s.parse().ok());
+    for seed in only.map_or(1..=seeds, |s| s..=s) {
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let lines: Vec<Vec<u8>> = (0..30).map(|_| hostile_line(&mut rng)).collect();
+        eprintln!("seed {seed}:");
+        for line in &lines {
+            eprintln!("  {:?}", String::from_utf8_lossy(line));
+        }
+        run_corpus(Sdk::Rust, &lines).await;
+    }
+}
