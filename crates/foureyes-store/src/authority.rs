@@ -395,6 +395,83 @@ impl Authority {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use foureyes_core::journal::EventKind;
+    use serde_json::json;
+
+    fn event(authority: &Authority, ts_ms: i64, kind: EventKind, data: serde_json::Value) -> Event {
+        let data = EventData::from_journal(kind, &data).unwrap();
+        Event::of(authority.seq(), authority.hash(), ts_ms, &data)
+    }
+
+    fn decided(id: i64, reservations: serde_json::Value) -> serde_json::Value {
+        json!({"decision_id": id, "request": {"request_id": format!("r{id}"), "agent": "bot", "action": "pay"},
+               "verdict": "permit", "status": "intended", "tier": 2, "reasons": [], "budgets": [],
+               "reservations": reservations, "approval_id": null, "consumes_approval": false, "would_have": null,
+               "digest": "d", "supersedes": null, "policy_sha256": "p"})
+    }
+
+    /// Exact decimals in, exactly the same out: a release gives back what the reservation took, to the millionth.
+    #[test]
+    fn usage_is_exact_and_a_release_gives_back_exactly_what_it_took() {
+        let mut a = Authority::default();
+        let first = event(
+            &a,
+            100,
+            EventKind::Decided,
+            decided(
+                1,
+                json!([
+            {"id": 1, "key": "k", "scope": "bot", "amount": "12.50"},
+            {"id": 2, "key": "k", "scope": "bot", "amount": "0.000001"}]),
+            ),
+        );
+        a.apply(&first).unwrap();
+        let second = event(
+            &a,
+            200,
+            EventKind::Decided,
+            decided(
+                2,
+                json!([
+            {"id": 3, "key": "k", "scope": "bot", "amount": "3.3"}]),
+            ),
+        );
+        a.apply(&second).unwrap();
+        assert_eq!(a.usage("pay", "k", "bot", 0), Held { count: 3, units: 15_800_001, oldest_ms: Some(100) });
+        let failed = event(
+            &a,
+            300,
+            EventKind::Failed,
+            json!({"decision_id": 1, "outcome": "failed", "detail": null, "released": [1, 2]}),
+        );
+        a.apply(&failed).unwrap();
+        assert_eq!(a.usage("pay", "k", "bot", 0), Held { count: 1, units: 3_300_000, oldest_ms: Some(200) });
+        assert_eq!(a.held_by(1), Vec::<i64>::new());
+        assert_eq!(a.held_by(2), vec![3]);
+        // Counted until the window start passes its time, never before.
+        assert_eq!(a.usage("pay", "k", "bot", 200).count, 1);
+        assert_eq!(a.usage("pay", "k", "bot", 201).count, 0);
+    }
+
+    /// An event that does not extend the verified head is not applied, whatever it says.
+    #[test]
+    fn an_event_that_does_not_extend_the_verified_head_changes_nothing() {
+        let mut a = Authority::default();
+        let engaged = event(&a, 1, EventKind::KillSwitch, json!({"engaged": true, "by": "ops"}));
+        a.apply(&engaged).unwrap();
+        let mut forged = event(&a, 2, EventKind::KillSwitch, json!({"engaged": false, "by": "mallory"}));
+        forged.prev_hash = GENESIS_HASH.to_string();
+        assert!(a.apply(&forged).is_err());
+        let mut edited = event(&a, 2, EventKind::KillSwitch, json!({"engaged": false, "by": "mallory"}));
+        edited.data["by"] = json!("ops");
+        assert!(a.apply(&edited).is_err());
+        let mut skipped = event(&a, 2, EventKind::KillSwitch, json!({"engaged": false, "by": "ops"}));
+        skipped.seq += 1;
+        assert!(a.apply(&skipped).is_err());
+        assert!(a.kill_switch());
+        assert_eq!(a.seq(), 1);
+        assert_eq!(a.hash(), engaged.hash);
+    }
 
     #[test]
     fn a_rolling_window_counts_exactly_what_is_at_or_after_its_start() {
