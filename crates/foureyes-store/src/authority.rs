@@ -282,6 +282,8 @@ impl Authority {
                             c.live = false;
                         }
                     }
+                    // A connector secret grants no role: its value is sealed outside the journal (ADR-231).
+                    CredentialChange::SecretSet { .. } => {}
                 }
             }
             EventData::SessionDemoted(d) => {
@@ -321,7 +323,10 @@ impl Authority {
                     }
                 }
             }
-            EventData::Refused(_) | EventData::PolicyLoaded(_) | EventData::Task(_) | EventData::Checkpoint(_)
+            EventData::Refused(_)
+            | EventData::PolicyLoaded(_)
+            | EventData::Task(_)
+            | EventData::Checkpoint(_)
             | EventData::ToolPinned(_) => {}
         }
     }
