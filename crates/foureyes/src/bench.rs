@@ -282,7 +282,12 @@ pub async fn verify(events: u64, dir: Option<PathBuf>, json_out: bool) -> Result
         Ok(VerifyRun {
             events: total,
             mean_data_bytes: per_cycle as f64 / templates.len().max(1) as f64,
-            database_bytes: std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0),
+            // The file and its write-ahead log, which may not be checkpointed into it yet.
+            database_bytes: ["", "-wal"]
+                .iter()
+                .filter_map(|s| std::fs::metadata(format!("{}{s}", path.display())).ok())
+                .map(|m| m.len())
+                .sum(),
             seed_seconds,
             cli_seconds,
             in_process_seconds,
