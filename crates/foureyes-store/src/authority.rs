@@ -321,7 +321,10 @@ impl Authority {
                     }
                 }
             }
-            EventData::Refused(_) | EventData::PolicyLoaded(_) | EventData::Task(_) | EventData::Checkpoint(_)
+            EventData::Refused(_)
+            | EventData::PolicyLoaded(_)
+            | EventData::Task(_)
+            | EventData::Checkpoint(_)
             | EventData::ToolPinned(_) => {}
         }
     }
