@@ -584,10 +584,8 @@ fn a_credential_role_edited_by_hand_grants_nothing(backend: Backend) {
 /// vote of two (approvals, approval_votes), a flagged session (session_demotions), a credential (tokens) and a
 /// policy (settings).
 fn audited_history(backend: Backend) -> Env {
+    // POLICY already demotes a session on `prompt_injection` (the F172 test needs it too).
     let e = env(backend);
-    let trust =
-        format!("{POLICY}session_trust:\n  cooling_period: 30m\n  demote_on: {{ flags: [prompt_injection] }}\n");
-    std::fs::write(e.path("policy.yaml"), trust).unwrap();
     for amount in ["300", "300"] {
         assert_eq!(e.pay(amount).0, 0);
     }
