@@ -897,9 +897,11 @@ enum Held {
     EngineError(StoreError),
 }
 
-/// How a forwarded call ended. A JSON-RPC error means the server did not run the tool (unknown tool, bad params):
-/// `failed`. A result with `isError: true` is the tool saying it did not succeed: `failed` too, so a failing tool
-/// does not use up limits. Anything else is `executed`. No answer at all is `unknown` (see [`Gate::report`]).
+/// How a forwarded call ended. A JSON-RPC error a server gives before it runs anything (parse, invalid request, no
+/// such method, invalid params) means the tool did not run: `failed`. A result with `isError: true` is `unknown`:
+/// it says the call did not succeed, not that nothing happened — the TypeScript SDK runs a tool and then answers a
+/// mismatch with its own output schema as `isError` (F60) — so what it reserved stays held for a person or the
+/// executor to settle. Anything else is `executed`. No answer at all is `unknown` (see [`Gate::report`]).
 pub fn outcome_of(tool: &str, response: &Value) -> (Outcome, Value) {
     if let Some(error) = response.get("error") {
         // `failed` releases the reservation, so it is said only where the tool certainly did not run: the errors a
@@ -913,7 +915,7 @@ pub fn outcome_of(tool: &str, response: &Value) -> (Outcome, Value) {
     }
     let result = response.get("result").unwrap_or(&Value::Null);
     let is_error = result.get("isError").and_then(Value::as_bool) == Some(true);
-    let outcome = if is_error { Outcome::Failed } else { Outcome::Executed };
+    let outcome = if is_error { Outcome::Unknown } else { Outcome::Executed };
     (outcome, json!({"mcp": {"tool": tool, "is_error": is_error}, "result": capped(result)}))
 }
 
@@ -1026,7 +1028,7 @@ mod tests {
         let (o, _) = outcome_of("t", &json!({"id": 1, "result": {"content": []}}));
         assert_eq!(o, Outcome::Executed);
         let (o, d) = outcome_of("t", &json!({"id": 1, "result": {"content": [], "isError": true}}));
-        assert_eq!((o, d["mcp"]["is_error"].clone()), (Outcome::Failed, json!(true)));
+        assert_eq!((o, d["mcp"]["is_error"].clone()), (Outcome::Unknown, json!(true)));
         let (o, _) = outcome_of("t", &json!({"id": 1, "error": {"code": -32602, "message": "no"}}));
         assert_eq!(o, Outcome::Failed);
     }

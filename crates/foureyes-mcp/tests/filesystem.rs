@@ -41,11 +41,12 @@ async fn a_read_is_permitted_forwarded_and_reported_executed() {
         assert!(d.request.action.starts_with("mcp.fs.read"), "{}", d.request.action);
         assert!(d.report_detail.as_ref().unwrap()["result"].to_string().contains("line two"));
     }
-    // A read the server refuses (outside its root) is reported failed: it did not happen.
+    // A read the server refuses (outside its root) comes back `isError`, which does not prove nothing happened
+    // (F60): reported unknown, its reservation kept.
     let response = proxy.call("read_text_file", json!({"path": "/etc/hostname"})).await;
     assert!(is_error(&response) && response["result"].get("_meta").is_none(), "{response}");
     let d = &store.decisions(Default::default()).await.unwrap()[0];
-    assert_eq!(d.status, DecisionStatus::Failed);
+    assert_eq!(d.status, DecisionStatus::Unknown);
     assert_eq!(proxy.close().await, Some(0), "the upstream exits cleanly when the client closes");
     assert_consistent(store.as_ref()).await;
 }

@@ -95,6 +95,43 @@ async fn a_task_augmented_call_is_refused_and_runs_nothing() {
     proxy.close().await;
 }
 
+/// F60: a tool that ran can still come back `isError`. The TypeScript SDK validates a tool's structured output after
+/// running it and answers a mismatch as an `isError` result; the proxy read every `isError` as "did not succeed",
+/// reported `failed` and released the reservation, so under `limit 1/h` both payments ran. `isError` does not say
+/// the tool did nothing: the outcome is `unknown` and what it reserved stays held.
+#[tokio::test]
+async fn an_is_error_result_after_the_tool_ran_keeps_the_reservation() {
+    const RECEIPT_POLICY: &str = r#"
+version: 1
+actions:
+  mcp.pay.pay_receipt:
+    tier: 2
+    params:
+      amount: { type: number, min: 1, max: 100 }
+      to: { type: string, max_len: 64 }
+    limits: [ { count: 1, per: 1h } ]
+"#;
+    let dir = tempfile::tempdir().unwrap();
+    let upstream = Upstream::new(dir.path());
+    let mut command = upstream.command(None);
+    command.insert(1, "RECEIPT_TOOL=1".to_string());
+    let gate = Gate::new(sqlite(dir.path()), policy(RECEIPT_POLICY), GateConfig::new("pay"));
+    let mut proxy = start(gate, command, StdioOptions::default());
+    assert!(proxy.initialize().await.get("result").is_some());
+    assert!(names(&proxy.request("tools/list", json!({})).await).contains(&"pay_receipt".to_string()));
+    let first = proxy.call("pay_receipt", json!({"amount": 10, "to": "a"})).await;
+    assert!(is_error(&first), "the SDK answers the schema mismatch as isError: {first}");
+    let second = proxy.call("pay_receipt", json!({"amount": 10, "to": "b"})).await;
+    let ran: Vec<Value> =
+        recorded(&upstream.record).into_iter().filter(|r| r["tool"] == json!("pay_receipt")).collect();
+    assert_eq!(ran.len(), 1, "a payment that ran was reported failed and its limit given back: {second}");
+    let store = proxy.store.clone();
+    let decisions = store.decisions(Default::default()).await.unwrap();
+    let first_decision = decisions.iter().find(|d| d.verdict == foureyes_core::Verdict::Permit).unwrap();
+    assert_eq!(first_decision.status, foureyes_core::DecisionStatus::Unknown, "{decisions:?}");
+    proxy.close().await;
+}
+
 /// The multi-round fields of the 2026-07-28 protocol carry values a server runs with (the Python SDK's
 /// `Resolve(Elicit…)` fills tool parameters from `inputResponses`) that no decision saw: refused, not forwarded.
 #[tokio::test]

@@ -43,6 +43,22 @@ function newServer() {
     append(process.env.RECORD, { sdk: "typescript", tool: "echo", arguments: { text } });
     return { content: [{ type: "text", text }] };
   });
+  // RECEIPT_TOOL=1: `pay_receipt` pays, then returns structured content its own output schema refuses; the SDK turns
+  // that into an `isError` result although the payment ran (F59).
+  if (process.env.RECEIPT_TOOL === "1") {
+    server.registerTool(
+      "pay_receipt",
+      {
+        description: "Send a payment and return its receipt.",
+        inputSchema: { amount: z.number(), to: z.string() },
+        outputSchema: { receipt: z.string() },
+      },
+      async ({ amount, to }) => {
+        append(process.env.RECORD, { sdk: "typescript", tool: "pay_receipt", arguments: { amount, to } });
+        return { content: [{ type: "text", text: `paid ${amount} to ${to}` }], structuredContent: { receipt: 42 } };
+      },
+    );
+  }
   servers.add({ server, pay });
   return server;
 }
