@@ -324,7 +324,7 @@ impl Authority {
                             c.live = false;
                         }
                     }
-                    // A connector secret's rotation (ADR-231): no authority over decisions.
+                    // A connector secret grants no role: its value is sealed outside the journal (ADR-231).
                     CredentialChange::SecretSet { .. } => {}
                 }
             }

@@ -505,7 +505,6 @@ impl Replayed {
                 foureyes_core::event::CredentialChange::Revoked { name } => {
                     self.set("tokens", name, &[("revoked_ms", text(ts_ms))]);
                 }
-                // A connector secret's rotation (ADR-231) writes no audited row.
                 foureyes_core::event::CredentialChange::SecretSet { .. } => {}
             },
             EventData::Refused(_) | EventData::ToolPinned(_) => {}

@@ -209,6 +209,11 @@ struct VerifyRun {
     cli_seconds: f64,
     /// The same walk in this process (`Store::verify_journal` on a freshly opened store).
     in_process_seconds: f64,
+    /// Process CPU time (user + system, every thread) of that walk: what it costs when the machine is not shared.
+    in_process_cpu_seconds: f64,
+    /// For comparison, in the same run: every event read back as an `Event` (its data parsed) and checked by
+    /// re-canonicalizing it (`ChainVerifier::check`), the way `journal verify` walked before ADR-201.
+    parsed_seconds: f64,
     events_per_second: f64,
     /// The 1-minute load average before the timed runs (the machine may be shared).
     load_average: Option<f64>,
@@ -259,9 +264,25 @@ pub async fn verify(events: u64, dir: Option<PathBuf>, json_out: bool) -> Result
             ));
         }
         let store = SqliteStore::open(&path, SqliteOptions::default())?;
-        let started = Instant::now();
+        let (started, cpu_before) = (Instant::now(), process_cpu());
         let verified = store.verify_journal().await?;
         let in_process_seconds = started.elapsed().as_secs_f64();
+        let in_process_cpu_seconds = match (cpu_before, process_cpu()) {
+            (Some(before), Some(after)) => after.saturating_sub(before).as_secs_f64(),
+            _ => f64::NAN,
+        };
+        let started = Instant::now();
+        let mut checker = foureyes_core::journal::ChainVerifier::default();
+        let mut after = 0;
+        loop {
+            let page = store.journal(after, 5000).await?;
+            let Some(last) = page.last() else { break };
+            after = last.seq;
+            for event in &page {
+                checker.check(event).map_err(|e| Exit::new(EXIT_STORAGE, format!("parsed walk: {e}")))?;
+            }
+        }
+        let parsed_seconds = started.elapsed().as_secs_f64();
         store.close();
         if !verified.is_ok() {
             return Err(Exit::new(EXIT_STORAGE, format!("verify_journal did not pass: {verified}")));
@@ -271,10 +292,17 @@ pub async fn verify(events: u64, dir: Option<PathBuf>, json_out: bool) -> Result
         Ok(VerifyRun {
             events: total,
             mean_data_bytes: per_cycle as f64 / templates.len().max(1) as f64,
-            database_bytes: std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0),
+            // The file and its write-ahead log, which may not be checkpointed into it yet.
+            database_bytes: ["", "-wal"]
+                .iter()
+                .filter_map(|s| std::fs::metadata(format!("{}{s}", path.display())).ok())
+                .map(|m| m.len())
+                .sum(),
             seed_seconds,
             cli_seconds,
             in_process_seconds,
+            in_process_cpu_seconds,
+            parsed_seconds,
             events_per_second: total as f64 / cli_seconds,
             load_average,
         })
@@ -285,15 +313,19 @@ pub async fn verify(events: u64, dir: Option<PathBuf>, json_out: bool) -> Result
     if json_out {
         println!("{}", serde_json::to_string_pretty(&run).unwrap_or_default());
     } else {
-        println!("| events | mean data bytes | database MB | `journal verify` s | in process s | events/s | load |");
-        println!("|---:|---:|---:|---:|---:|---:|---:|");
         println!(
-            "| {} | {:.0} | {:.0} | {:.2} | {:.2} | {:.0} | {} |",
+            "| events | mean data bytes | database MB | `journal verify` s | in process s | in process CPU s | parsed walk s | events/s | load |"
+        );
+        println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        println!(
+            "| {} | {:.0} | {:.0} | {:.2} | {:.2} | {:.2} | {:.2} | {:.0} | {} |",
             run.events,
             run.mean_data_bytes,
             run.database_bytes as f64 / 1e6,
             run.cli_seconds,
             run.in_process_seconds,
+            run.in_process_cpu_seconds,
+            run.parsed_seconds,
             run.events_per_second,
             run.load_average.map_or_else(|| "?".into(), |l| format!("{l:.2}"))
         );

@@ -584,8 +584,8 @@ fn a_credential_role_edited_by_hand_grants_nothing(backend: Backend) {
 /// vote of two (approvals, approval_votes), a flagged session (session_demotions), a credential (tokens) and a
 /// policy (settings).
 fn audited_history(backend: Backend) -> Env {
+    // POLICY already demotes a session on `prompt_injection` (the F172 test needs it too).
     let e = env(backend);
-    // POLICY has the session trust this history needs (a second `session_trust:` key made every audit test exit 9).
     for amount in ["300", "300"] {
         assert_eq!(e.pay(amount).0, 0);
     }
