@@ -822,6 +822,42 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_crash_between_permit_and_report_is_listed_and_never_rerun",
         also: &[],
     },
+    Mutation {
+        property: "a decision row edited by hand is not replayed (ADR-240)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    check_decision_authority(w, &stored, now_ms).await?;",
+        broken: "    if false { check_decision_authority(w, &stored, now_ms).await?; }",
+        package: "foureyes",
+        filter: "a_deferral_edited_to_permit_is_not_replayed",
+        also: &[],
+    },
+    Mutation {
+        property: "an idempotency row edited by hand answers nothing (ADR-240)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    check_idempotency_authority(w, &request, row.as_ref(), now_ms).await?;",
+        broken: "    if false { check_idempotency_authority(w, &request, row.as_ref(), now_ms).await?; }",
+        package: "foureyes",
+        filter: "an_idempotency_row_pointed_elsewhere_is_refused",
+        also: &[],
+    },
+    Mutation {
+        property: "a decision set back to intended by hand is not re-reported and releases nothing (ADR-240)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    check_decision_authority(w, &record, now_ms).await?;",
+        broken: "    if false { check_decision_authority(w, &record, now_ms).await?; }",
+        package: "foureyes",
+        filter: "an_executed_decision_set_back_by_hand_releases_nothing",
+        also: &[],
+    },
+    Mutation {
+        property: "the kill switch's status is the journal's, not the row's (ADR-241)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    catch_up(w).await?;\n    Ok(w.authority().kill_switch())",
+        broken: "    kill_switch(w).await",
+        package: "foureyes",
+        filter: "kill_switch_status_tells_the_journal_not_the_row",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

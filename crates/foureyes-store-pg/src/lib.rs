@@ -325,7 +325,7 @@ impl Store for PgStore {
     }
 
     async fn kill_switch(&self) -> Result<bool, StoreError> {
-        ops::kill_switch(&self.conn().await?).await
+        in_tx!(self, |w| tx_ops::kill_switch_journaled(w))
     }
 
     async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError> {

@@ -407,15 +407,6 @@ impl WriteTx for Tx<'_> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Kill switch
-
-pub(crate) async fn kill_switch(c: &impl GenericClient) -> Result<bool, StoreError> {
-    let value = row(c, "SELECT value FROM settings WHERE name = 'kill_switch'", &[]).await?;
-    let value: Option<String> = value.map(|r| get(&r, 0)).transpose()?;
-    Ok(value.as_deref() == Some("on"))
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // Reads
 
 const DECISION_COLUMNS: &str = "id, request, verdict, tier, reasons, budgets, approval_id, would_have, digest, status, \

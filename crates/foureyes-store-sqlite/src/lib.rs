@@ -575,7 +575,7 @@ impl Store for SqliteStore {
     }
 
     async fn kill_switch(&self) -> Result<bool, StoreError> {
-        self.read(ops::kill_switch_row).await
+        self.write_tx(move |w| run_ready(tx_ops::kill_switch_journaled(w))).await
     }
 
     async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError> {

@@ -55,17 +55,6 @@ fn head(c: &Connection) -> Result<(u64, String), StoreError> {
     Ok(head.map_or((0, GENESIS_HASH.to_string()), |(s, h)| (s as u64, h)))
 }
 
-/// The kill switch as its row in `settings` says (what `kill-switch status` shows).
-pub(crate) fn kill_switch_row(c: &Connection) -> Result<bool, StoreError> {
-    let value: Option<String> = c
-        .prepare_cached("SELECT value FROM settings WHERE name = 'kill_switch'")
-        .sql()?
-        .query_row([], |r| r.get(0))
-        .optional()
-        .sql()?;
-    Ok(value.as_deref() == Some("on"))
-}
-
 impl SqliteTx<'_> {
     /// Runs `sql` (prepared once per connection); returns the rows changed.
     fn exec(&self, sql: &str, params: impl rusqlite::Params) -> Result<u64, StoreError> {

@@ -20,7 +20,7 @@
 use crate::StoreError;
 use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
 use foureyes_core::journal::{Event, GENESIS_HASH, event_hash};
-use foureyes_core::{ApprovalId, DecisionId, DemotionRecord, DemotionStatus, Role, Verdict};
+use foureyes_core::{ApprovalId, DecisionId, DecisionStatus, DemotionRecord, DemotionStatus, Role, Verdict};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, RwLock};
 
@@ -103,6 +103,15 @@ pub struct JournaledApproval {
     pub status: &'static str,
 }
 
+/// A decision as its journal events tell it (ADR-240): whose request it answered, its verdict and its status now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JournaledDecision {
+    pub agent: String,
+    pub request_id: String,
+    pub verdict: Verdict,
+    pub status: DecisionStatus,
+}
+
 /// A credential as its journal events tell it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JournaledCredential {
@@ -134,6 +143,11 @@ pub struct Authority {
     /// `agent \0 session` → its session denials by (time, seq).
     denials: HashMap<String, Rolling>,
     credentials: CredentialMap,
+    /// Decision id → what the journal says of it (ADR-240).
+    decisions: HashMap<DecisionId, JournaledDecision>,
+    /// Idempotency key (`replay::idempotency_key`) → the decision it answers and the fingerprint it was first asked
+    /// with (ADR-240).
+    idempotency: HashMap<String, (DecisionId, String)>,
 }
 
 impl Default for Authority {
@@ -151,6 +165,8 @@ impl Default for Authority {
             session_demotions: HashMap::new(),
             denials: HashMap::new(),
             credentials: Arc::default(),
+            decisions: HashMap::new(),
+            idempotency: HashMap::new(),
         }
     }
 }
@@ -233,8 +249,34 @@ impl Authority {
                 {
                     a.status = "consumed";
                 }
+                let journaled = JournaledDecision {
+                    agent: d.request.agent.clone(),
+                    request_id: d.request.request_id.clone(),
+                    verdict: d.verdict,
+                    status: d.status,
+                };
+                self.decisions.insert(d.decision_id, journaled);
+                if let Some(sup) = d.supersedes.and_then(|s| self.decisions.get_mut(&s)) {
+                    sup.status = DecisionStatus::Superseded;
+                }
+                // As the door writes the row (`ops::persist`): a new request id binds its first fingerprint; a
+                // release that supersedes the deferral repoints it; a transient kill-switch block leaves it.
+                let key = crate::replay::idempotency_key(&d.request);
+                match self.idempotency.get_mut(&key) {
+                    Some(entry) => {
+                        if d.supersedes.is_some() {
+                            entry.0 = d.decision_id;
+                        }
+                    }
+                    None => {
+                        self.idempotency.insert(key, (d.decision_id, d.request.fingerprint()));
+                    }
+                }
             }
             EventData::Reported(r) => {
+                if let Some(d) = self.decisions.get_mut(&r.decision_id) {
+                    d.status = DecisionStatus::from_outcome(r.outcome);
+                }
                 for id in &r.released {
                     if let Some((index, ts)) = self.reservations.remove(id) {
                         self.usage[index].remove(ts, *id);
@@ -388,6 +430,16 @@ impl Authority {
     /// The session denials of `(agent, session_key)` decided at or after `since_ms`.
     pub fn session_denials(&mut self, agent: &str, session_key: &str, since_ms: i64) -> u64 {
         self.denials.get_mut(&session_of(agent, session_key)).map_or(0, |r| r.since(since_ms).count)
+    }
+
+    /// What the journal says of decision `id` (ADR-240).
+    pub fn decision(&self, id: DecisionId) -> Option<&JournaledDecision> {
+        self.decisions.get(&id)
+    }
+
+    /// The decision and first fingerprint the journal binds to an idempotency key (ADR-240).
+    pub fn idempotency(&self, key: &str) -> Option<&(DecisionId, String)> {
+        self.idempotency.get(key)
     }
 
     /// The credentials the journal created, shared: the read path checks a principal against it without the

@@ -3,7 +3,7 @@
 //! same rows and the same journal, byte for byte, on either backend. None of them begins or commits: an error that
 //! [`StoreError::is_audited`] is still committed by the caller (the refusal it journaled must persist).
 
-use crate::authority::{JournaledApproval, JournaledCredential};
+use crate::authority::{JournaledApproval, JournaledCredential, JournaledDecision};
 use crate::tx::{NewCredentialRow, NewDecisionRow, WriteTx, session_key};
 use crate::{Decided, MAX_DETAIL_BYTES, Principal, StoreError, VoteOutcome};
 use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
@@ -106,7 +106,9 @@ pub async fn decide<W: WriteTx>(
     let mut request = request;
     foureyes_core::pipeline::canonicalize_request(policy, &mut request);
     // 2. Idempotency: the same request id returns the stored decision; other content is a conflict.
-    let Some((fingerprint, decision_id)) = w.idempotency(&request.agent, &request.request_id).await? else {
+    let row = w.idempotency(&request.agent, &request.request_id).await?;
+    check_idempotency_authority(w, &request, row.as_ref(), now_ms).await?;
+    let Some((fingerprint, decision_id)) = row else {
         let decision = decide_fresh(w, policy, request, now_ms, None).await?;
         return Ok(Decided { decision, replayed: false });
     };
@@ -123,6 +125,7 @@ pub async fn decide<W: WriteTx>(
         .decision(decision_id)
         .await?
         .ok_or_else(|| StoreError::Backend(format!("idempotency points at missing decision {decision_id}")))?;
+    check_decision_authority(w, &stored, now_ms).await?;
     // A deferral whose approval has since been answered is released now (same request id, durable waiting); an
     // approved execution blocked by the kill switch is re-evaluated (the block was not an answer).
     let awaiting = stored.status == DecisionStatus::AwaitingApproval;
@@ -331,9 +334,12 @@ pub async fn report<W: WriteTx>(
     reported_by: Option<&str>,
     now_ms: i64,
 ) -> Result<DecisionRecord, StoreError> {
+    catch_up(w).await?;
     let Some(record) = w.decision(decision_id).await? else {
         return Err(StoreError::NotFound(format!("decision {decision_id} does not exist")));
     };
+    // Whether it was reported already, and what it may release, is what the journal says (ADR-240).
+    check_decision_authority(w, &record, now_ms).await?;
     let detail_len = to_canonical_string(&detail).len();
     if detail_len > MAX_DETAIL_BYTES {
         let message = format!("report detail is {detail_len} bytes: at most {MAX_DETAIL_BYTES} are accepted");
@@ -364,7 +370,6 @@ pub async fn report<W: WriteTx>(
     // What a failure gives back is what the journal says this decision holds (ADR-180); the rows follow.
     let released = match outcome {
         Outcome::Failed => {
-            catch_up(w).await?;
             w.release_reservations(decision_id).await?;
             w.authority().held_by(decision_id)
         }
@@ -443,6 +448,74 @@ async fn check_approval_authority<W: WriteTx>(
     );
     let input = json!({"approval_id": id, "table": "approvals", "field": field, "row": table, "journal": journaled});
     Err(refused(w, who, "record_altered", message, input, now_ms).await)
+}
+
+/// The first field in which a decision's row differs from what the journal says of it (ADR-240):
+/// `(field, row, journal)`. Agent, request id, verdict and status.
+fn decision_differs(
+    record: &DecisionRecord,
+    journal: Option<&JournaledDecision>,
+) -> Option<(&'static str, String, String)> {
+    let Some(journal) = journal else {
+        return Some(("verdict", record.verdict.as_str().to_string(), "nothing".into()));
+    };
+    if journal.agent != record.request.agent {
+        Some(("agent", record.request.agent.clone(), journal.agent.clone()))
+    } else if journal.request_id != record.request.request_id {
+        Some(("request_id", record.request.request_id.clone(), journal.request_id.clone()))
+    } else if journal.verdict != record.verdict {
+        Some(("verdict", record.verdict.as_str().to_string(), journal.verdict.as_str().to_string()))
+    } else if journal.status != record.status {
+        Some(("status", record.status.as_str().to_string(), journal.status.as_str().to_string()))
+    } else {
+        None
+    }
+}
+
+/// Refuses (journaled, fail closed) a decision row that the journal does not back (ADR-240), against the authority
+/// state this transaction caught up: a replayed answer, a report and what a failure releases come from the journal.
+async fn check_decision_authority<W: WriteTx>(
+    w: &mut W,
+    record: &DecisionRecord,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    let id = record.decision_id;
+    let Some((field, table, journaled)) = decision_differs(record, w.authority().decision(id)) else { return Ok(()) };
+    let message = format!(
+        "decision {id} is not believed: its row in `decisions` says {field} `{table}` but the journal says \
+         `{journaled}` (the row was not written by the door; see `foureyes journal audit`)"
+    );
+    let input = json!({"decision_id": id, "table": "decisions", "field": field, "row": table, "journal": journaled});
+    Err(refused(w, &record.request.agent, "record_altered", message, input, now_ms).await)
+}
+
+/// Refuses (journaled, fail closed) an idempotency row that the journal does not back (ADR-240): one pointing at
+/// another decision or fingerprint, one the journal never made, or one deleted from under a journaled request id.
+async fn check_idempotency_authority<W: WriteTx>(
+    w: &mut W,
+    request: &ActionRequest,
+    row: Option<&(String, DecisionId)>,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    let key = crate::replay::idempotency_key(request);
+    let journaled = w.authority().idempotency(&key).cloned();
+    let show = |entry: Option<(DecisionId, &str)>| match entry {
+        Some((id, fingerprint)) => format!("decision {id}, fingerprint {fingerprint}"),
+        None => "nothing".to_string(),
+    };
+    let (row_said, journal_said) =
+        (show(row.map(|(f, id)| (*id, f.as_str()))), show(journaled.as_ref().map(|(id, f)| (*id, f.as_str()))));
+    if row_said == journal_said {
+        return Ok(());
+    }
+    let message = format!(
+        "request_id `{}` of agent `{}` is not believed: its row in `idempotency` says {row_said} but the journal \
+         says {journal_said} (the row was not written by the door; see `foureyes journal audit`)",
+        request.request_id, request.agent
+    );
+    let input = json!({"request_id": request.request_id, "table": "idempotency", "field": "decision_id",
+                       "row": row_said, "journal": journal_said});
+    Err(refused(w, &request.agent, "record_altered", message, input, now_ms).await)
 }
 
 async fn vote_refusal<W: WriteTx>(
@@ -565,9 +638,17 @@ pub async fn expire_all<W: WriteTx>(w: &mut W, now_ms: i64) -> Result<Vec<Approv
 // ---------------------------------------------------------------------------------------------------------------
 // Kill switch, policy
 
-/// The kill switch as its row says (what `kill-switch status` shows; decisions read the authority state).
+/// The kill switch as its row says (nothing reads it for authority since ADR-180 and ADR-241; kept for the teeth
+/// mutation that shows a decision reading the row would be fooled).
 pub async fn kill_switch<W: WriteTx>(w: &mut W) -> Result<bool, StoreError> {
     Ok(w.setting("kill_switch").await?.as_deref() == Some("on"))
+}
+
+/// The kill switch as the journal says it, caught up in this transaction (ADR-241): what `kill-switch status`,
+/// `GET /v1/kill-switch`, `/healthz` and the metrics show, so an edited row does not make them say OFF.
+pub async fn kill_switch_journaled<W: WriteTx>(w: &mut W) -> Result<bool, StoreError> {
+    catch_up(w).await?;
+    Ok(w.authority().kill_switch())
 }
 
 /// Journals a signed checkpoint unless one at least as large was journaled before (the size of the newest one is

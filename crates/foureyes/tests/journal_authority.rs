@@ -697,6 +697,101 @@ fn audit_names_an_edited_setting(backend: Backend) {
     );
 }
 
+// -------------------------------------------------------------------------------------------------------------
+// ADR-240: a decision row and an idempotency row are believed only as the journal tells them (attack 3, C1–C4).
+
+fn altered_refusal_journaled(e: &Env, table: &str) -> bool {
+    e.events().into_iter().any(|ev| {
+        ev.kind == EventKind::Refused && ev.data["code"] == "record_altered" && ev.data["input"]["table"] == table
+    })
+}
+
+/// F230 (C1, RED before ADR-240: the retry answered permit with `replayed: true` and `report` journaled `executed`):
+/// a denied decision edited to permit/intended is neither replayed as a permit nor reported, and both are refused
+/// naming the row.
+fn a_denied_decision_edited_to_permit_is_not_replayed_or_reported(backend: Backend) {
+    let e = env(backend);
+    let pay = ["decide", "--agent", "bot", "--action", "payments.batch", "--params", r#"{"amount_eur": 600}"#];
+    let ask = [&pay[..], &["--request-id", "r1", "--json"]].concat();
+    let out = e.run(&ask);
+    assert_ne!(out.status.code(), Some(0), "600 EUR is over the 500 EUR bound: {}", text(&out.stdout));
+    e.sql("UPDATE decisions SET verdict = 'permit', status = 'intended' WHERE id = 1");
+    let out = e.run(&ask);
+    assert_ne!(out.status.code(), Some(0), "the edited row was replayed as a permit: {}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("decision 1"), "names the row: {}", text(&out.stderr));
+    let out = e.run(&["report", "1", "--outcome", "executed"]);
+    assert_ne!(out.status.code(), Some(0), "a denied decision was reported executed: {}", text(&out.stdout));
+    assert!(!e.events().iter().any(|ev| ev.kind == EventKind::Executed), "nothing was journaled as executed");
+    assert!(altered_refusal_journaled(&e, "decisions"), "the refusal is journaled naming the table");
+}
+
+/// F231 (C2, RED before ADR-240: the retry answered permit): a deferral edited to permit/intended is not replayed.
+fn a_deferral_edited_to_permit_is_not_replayed(backend: Backend) {
+    let e = env(backend);
+    let open =
+        ["decide", "--agent", "bot", "--action", "vault.open", "--params", r#"{"door": 1}"#, "--request-id", "v1"];
+    assert_eq!(e.run(&open).status.code(), Some(11));
+    e.sql("UPDATE decisions SET verdict = 'permit', status = 'intended' WHERE id = 1");
+    let out = e.run(&open);
+    assert_ne!(out.status.code(), Some(0), "the edited deferral was replayed as a permit: {}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("decision 1"), "names the row: {}", text(&out.stderr));
+    assert!(altered_refusal_journaled(&e, "decisions"));
+}
+
+/// F232 (C3, RED before ADR-240: the deferred request got the other decision's permit): an idempotency row pointed at
+/// another (permitted) decision is refused, naming the row.
+fn an_idempotency_row_pointed_elsewhere_is_refused(backend: Backend) {
+    let e = env(backend);
+    let pay = ["decide", "--agent", "bot", "--action", "payments.batch", "--params", r#"{"amount_eur": 10}"#];
+    assert_eq!(e.run(&[&pay[..], &["--request-id", "ok1"]].concat()).status.code(), Some(0));
+    let open =
+        ["decide", "--agent", "bot", "--action", "vault.open", "--params", r#"{"door": 1}"#, "--request-id", "v1"];
+    assert_eq!(e.run(&open).status.code(), Some(11));
+    e.sql("UPDATE idempotency SET decision_id = 1 WHERE request_id = 'v1'");
+    let out = e.run(&open);
+    assert_ne!(out.status.code(), Some(0), "the repointed row answered the deferral: {}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("idempotency"), "names the table: {}", text(&out.stderr));
+    assert!(altered_refusal_journaled(&e, "idempotency"));
+    // A row deleted from under a journaled request id does not decide it afresh either.
+    e.sql("DELETE FROM idempotency WHERE request_id = 'v1'");
+    assert_ne!(e.run(&open).status.code(), Some(11), "the deleted row let the request be decided again");
+}
+
+/// F233 (C4, RED before ADR-240: each `failed` report was accepted and released the reservations again; 2000 EUR
+/// were permitted against a 1000 EUR/day budget): executed decisions set back to `intended` by hand cannot be
+/// reported `failed`, and release nothing.
+fn an_executed_decision_set_back_by_hand_releases_nothing(backend: Backend) {
+    let e = env(backend);
+    for id in ["1", "2", "3", "4"] {
+        assert_eq!(e.pay("250").0, 0);
+        e.ok(&["report", id, "--outcome", "executed"]);
+    }
+    e.sql("UPDATE decisions SET status = 'intended', reported_ms = NULL, report_detail = NULL");
+    for id in ["1", "2", "3", "4"] {
+        let out = e.run(&["report", id, "--outcome", "failed"]);
+        assert_ne!(out.status.code(), Some(0), "decision {id} was re-reported failed: {}", text(&out.stdout));
+        assert!(text(&out.stderr).contains(&format!("decision {id}")), "{}", text(&out.stderr));
+    }
+    let (code, v) = e.pay("250");
+    assert_ne!(code, 0, "1250 EUR of a 1000 EUR budget was permitted: {v}");
+    assert!(!e.events().iter().any(|ev| ev.kind == EventKind::Failed), "no failure was journaled");
+}
+
+/// F234 (K1–K4, RED before ADR-241: `kill-switch status` said OFF, read from the row): the kill switch engaged by the
+/// door and turned off (or deleted) by hand in `settings` is still shown engaged, as the journal says.
+fn kill_switch_status_tells_the_journal_not_the_row(backend: Backend) {
+    let e = env(backend);
+    e.ok(&["kill-switch", "on", "--as", "ops"]);
+    for edit in [
+        "UPDATE settings SET value = 'off' WHERE name = 'kill_switch'",
+        "DELETE FROM settings WHERE name = 'kill_switch'",
+    ] {
+        e.sql(edit);
+        let status: Value = serde_json::from_str(&e.ok(&["kill-switch", "status", "--json"])).unwrap();
+        assert_eq!(status["engaged"], true, "after `{edit}` the status said: {status}");
+    }
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -728,4 +823,9 @@ on_both!(
     audit_names_an_edited_credential,
     audit_names_an_edited_idempotency_entry,
     audit_names_an_edited_setting,
+    a_denied_decision_edited_to_permit_is_not_replayed_or_reported,
+    a_deferral_edited_to_permit_is_not_replayed,
+    an_idempotency_row_pointed_elsewhere_is_refused,
+    an_executed_decision_set_back_by_hand_releases_nothing,
+    kill_switch_status_tells_the_journal_not_the_row,
 );
