@@ -70,7 +70,7 @@ impl Credentials for SqliteStore {
 
     async fn journal_secret_set(&self, name: &str, by: &str, rotation: bool, now_ms: i64) -> Result<u64, StoreError> {
         let (name, by) = (name.to_string(), by.to_string());
-        self.write(move |c| run_ready(ops::journal_secret_set(&mut SqliteTx(c), &name, &by, rotation, now_ms))).await
+        self.write_tx(move |w| run_ready(ops::journal_secret_set(w, &name, &by, rotation, now_ms))).await
     }
 
     async fn executors_of(&self, agent: &str) -> Result<Vec<String>, StoreError> {

@@ -282,6 +282,7 @@ impl Authority {
                             c.live = false;
                         }
                     }
+                    CredentialChange::SecretSet { .. } => {}
                 }
             }
             EventData::SessionDemoted(d) => {
@@ -321,7 +322,10 @@ impl Authority {
                     }
                 }
             }
-            EventData::Refused(_) | EventData::PolicyLoaded(_) | EventData::Task(_) | EventData::Checkpoint(_)
+            EventData::Refused(_)
+            | EventData::PolicyLoaded(_)
+            | EventData::Task(_)
+            | EventData::Checkpoint(_)
             | EventData::ToolPinned(_) => {}
         }
     }

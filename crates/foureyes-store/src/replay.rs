@@ -505,6 +505,7 @@ impl Replayed {
                 foureyes_core::event::CredentialChange::Revoked { name } => {
                     self.set("tokens", name, &[("revoked_ms", text(ts_ms))]);
                 }
+                foureyes_core::event::CredentialChange::SecretSet { .. } => {}
             },
             EventData::Refused(_) | EventData::ToolPinned(_) => {}
         }
