@@ -822,6 +822,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_crash_between_permit_and_report_is_listed_and_never_rerun",
         also: &[],
     },
+    Mutation {
+        property: "a check run by a root runner has no capabilities (unprivileged uid, --cap-drop ALL)",
+        file: "crates/foureyes/src/sandbox.rs",
+        original: r#"command.args(["--unshare-user", "--disable-userns", "--uid", SANDBOX_ID, "--gid", SANDBOX_ID, "--cap-drop", "ALL"]);"#,
+        broken: r#"command.args(["--unshare-user-try"]);"#,
+        package: "foureyes",
+        filter: "a_check_run_by_a_root_runner_has_no_capabilities_and_cannot_remount_or_write_outside",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -4,10 +4,11 @@
 //! ([`PrivateCopy`], made and hashed by `Workspace::copy_private`), mounted at the workspace's own path.
 //!
 //! With bubblewrap (`bwrap`, Debian package `bubblewrap`) the check gets new user, PID, network, IPC, UTS and
-//! cgroup namespaces (`--unshare-all`): the host filesystem read-only (`--ro-bind / /`) with fresh, empty `/tmp`,
-//! `/var/tmp`, `/run` (so `/var/run` too) and `/dev` (with its own `/dev/shm`) — where the host keeps its Unix
-//! sockets (system and user services, databases, container engines, X11, agents); the network namespace also
-//! hides abstract sockets. The private copy is bound read-only from the runner's handle (`--ro-bind-fd`) over the
+//! cgroup namespaces (`--unshare-all`), runs as uid 65534 in its user namespace with every capability dropped
+//! and no nested user namespace (`--unshare-user --disable-userns --cap-drop ALL`, even for a root runner): the
+//! host filesystem read-only (`--ro-bind / /`) with fresh, empty `/tmp`, `/var/tmp`, `/run` (so `/var/run` too)
+//! and `/dev` (with its own `/dev/shm`) — where the host keeps its Unix sockets (system and user services,
+//! databases, container engines, X11, agents); the network namespace also hides abstract sockets. The private copy is bound read-only from the runner's handle (`--ro-bind-fd`) over the
 //! workspace's path, and writable only in the operator's `--writable` directories, which the copy holds empty
 //! (never the live workspace's, where the agent could plant a hard link or a socket). When the check's shell
 //! exits, the namespace's init exits and the kernel kills every process left in the PID namespace — a `setsid`
@@ -51,7 +52,8 @@ fn cannot(why: String) -> String {
 pub fn available() -> Result<PathBuf, String> {
     let bwrap = find_bwrap().ok_or_else(|| cannot("`bwrap` is not on PATH".into()))?;
     let probe = Command::new(&bwrap)
-        .args(["--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--", "/bin/true"])
+        .args(["--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--die-with-parent"])
+        .args(["--uid", SANDBOX_ID, "--gid", SANDBOX_ID, "--ro-bind", "/", "/", "--", "/bin/true"])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .output()
@@ -70,6 +72,9 @@ fn inheritable(fd: OwnedFd) -> Result<(OwnedFd, String), String> {
     let number = fd.as_raw_fd().to_string();
     Ok((fd, number))
 }
+
+/// The uid and gid the check has inside its user namespace (`nobody`): never 0, so it has no capabilities there.
+const SANDBOX_ID: &str = "65534";
 
 /// Host directories replaced by an empty tmpfs in the sandbox: where the host keeps its Unix sockets and its
 /// shared scratch space. (`/var/run` is a symlink to `/run` on current systems, hidden with it; a real directory
@@ -96,6 +101,10 @@ pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined
     let mut handles = Vec::new();
     let mut command = Command::new(bwrap);
     command.args(["--die-with-parent", "--unshare-all", "--new-session"]);
+    // Whatever the runner's uid (root included), the check runs as an unprivileged uid in a user namespace of
+    // its own, every capability dropped, and cannot make a nested user namespace to get them back: it cannot
+    // remount `/` read-write or unmount its empty `/tmp` and `/run` to reach the host's (F240).
+    command.args(["--unshare-user", "--disable-userns", "--uid", SANDBOX_ID, "--gid", SANDBOX_ID, "--cap-drop", "ALL"]);
     if config.network {
         command.arg("--share-net");
     }
@@ -135,7 +144,7 @@ pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined
         command,
         handles,
         description: format!(
-            "bubblewrap: on a private copy of the revision, filesystem read-only, writable {writable} (empty at start), empty /tmp /var/tmp /run /dev/shm, {network}, own PID namespace"
+            "bubblewrap: as uid {SANDBOX_ID} with no capabilities, on a private copy of the revision, filesystem read-only, writable {writable} (empty at start), empty /tmp /var/tmp /run /dev/shm, {network}, own PID namespace"
         ),
     })
 }

@@ -1057,3 +1057,32 @@ fn a_planted_fifo_or_a_tmpdir_inside_the_workspace_stops_the_check() {
     assert_eq!(e.step("check", "c3", 2, &[]).0, 0, "with the runner's own TMPDIR the check runs");
     e.assert_journal_clean();
 }
+
+/// F240. A runner that runs as root (the test process is root here, as CI is) must not hand the check its
+/// capabilities: the check runs as an unprivileged uid in its own user namespace with every capability dropped, so
+/// it cannot remount `/` read-write, unmount its empty `/tmp` to reach the host's, or write outside the workspace.
+#[test]
+fn a_check_run_by_a_root_runner_has_no_capabilities_and_cannot_remount_or_write_outside() {
+    let e = env();
+    // Not under /tmp (the sandbox hides the host's /tmp): a directory the remount would expose.
+    let outside = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let leak = outside.path().join("leak");
+    let check = format!(
+        "grep CapEff /proc/self/status; id -u; mount -o remount,rw,bind / 2>/dev/null && echo REMOUNTED; \
+         umount -l /tmp 2>/dev/null && echo UMOUNTED; echo leak > {} 2>/dev/null && echo WROTE; true",
+        leak.display()
+    );
+    e.create(&check, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, err) = e.step("check", "c1", 2, &["--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let tail = json_of(&out)["check"]["output_tail"].as_str().unwrap().to_string();
+    assert!(tail.contains("CapEff:\t0000000000000000"), "the check kept capabilities: {tail}");
+    assert!(!tail.lines().any(|l| l == "0"), "the check ran as uid 0: {tail}");
+    for word in ["REMOUNTED", "UMOUNTED", "WROTE"] {
+        assert!(!tail.contains(word), "the check could do what root does ({word}): {tail}");
+    }
+    assert!(!leak.exists(), "the check wrote outside the workspace");
+    e.assert_journal_clean();
+}
