@@ -831,6 +831,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_check_run_by_a_root_runner_has_no_capabilities_and_cannot_remount_or_write_outside",
         also: &[],
     },
+    Mutation {
+        property: "a descriptor the runner inherited does not reach the check",
+        file: "crates/foureyes/src/task.rs",
+        original: "    close_fds::set_fds_cloexec_threadsafe(3, &keep);",
+        broken: "    let _ = &keep;",
+        package: "foureyes",
+        filter: "a_descriptor_the_runner_inherited_does_not_reach_the_check",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -1086,3 +1086,32 @@ fn a_check_run_by_a_root_runner_has_no_capabilities_and_cannot_remount_or_write_
     assert!(!leak.exists(), "the check wrote outside the workspace");
     e.assert_journal_clean();
 }
+
+/// F241. Whatever started the runner may have left it a descriptor without close-on-exec (a CI agent, a service
+/// wrapper, a shell's `7<>file`): the runner marks every descriptor above 2 close-on-exec before it starts the
+/// sandbox (but the directories it binds), so the check cannot write a host file through one.
+#[test]
+fn a_descriptor_the_runner_inherited_does_not_reach_the_check() {
+    let e = env();
+    let host = e.dir.path().join("host-file.txt");
+    std::fs::write(&host, "original\n").unwrap();
+    e.create("echo written-from-the-sandbox >&7 && echo WROTE; true", &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let out = Command::new("/bin/bash")
+        .env_remove("FOUREYES_DB")
+        .env_remove("FOUREYES_POLICY")
+        .arg("-c")
+        .arg(format!(
+            "exec 7<>'{}' && exec '{BIN}' --db '{}' task check --task {T} --command-id c1 --expected-revision 2 --json",
+            host.display(),
+            e.db.display()
+        ))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let tail = json_of(&stdout)["check"]["output_tail"].as_str().unwrap().to_string();
+    assert!(!tail.contains("WROTE"), "the check wrote through an inherited descriptor: {tail}");
+    assert_eq!(std::fs::read_to_string(&host).unwrap(), "original\n", "the host file was written");
+}
