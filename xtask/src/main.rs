@@ -840,6 +840,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_descriptor_the_runner_inherited_does_not_reach_the_check",
         also: &[],
     },
+    Mutation {
+        property: "a sensitive glob without a leading / matches at any depth (sub/.config/nextest.toml)",
+        file: "crates/foureyes-core/src/task.rs",
+        original: "            (0..p.len()).any(|skip| components_match(&g, &p[skip..]))",
+        broken: "            (0..p.len().min(1)).any(|skip| components_match(&g, &p[skip..]))",
+        package: "foureyes-core",
+        filter: "the_default_sensitive_list_covers_ci_build_files_and_globs_match_at_any_depth",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
