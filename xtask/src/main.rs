@@ -849,6 +849,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "the_default_sensitive_list_covers_ci_build_files_and_globs_match_at_any_depth",
         also: &[],
     },
+    Mutation {
+        property: "the runner copies only what the revision holds, at its size (no sparse-file amplification)",
+        file: "crates/foureyes/src/workspace.rs",
+        original: "                    Some(Some(e)) if e.kind == EntryKind::File && e.bytes == size => size + 1,",
+        broken: "                    Some(_) if !rel.is_empty() => u64::MAX,",
+        package: "foureyes",
+        filter: "a_sparse_file_the_agent_planted_is_never_copied_before_the_drift_is_found",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

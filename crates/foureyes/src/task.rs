@@ -617,7 +617,7 @@ async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
     // live workspace while the check runs, never the copy. It runs only when the copy is this revision's; the
     // model refuses (and journals) anything else.
     let copied = Workspace::open(&state.config.workspace)
-        .and_then(|w| w.copy_private(&state.config.writable, Path::new(&state.config.workspace)));
+        .and_then(|w| w.copy_private(&state.config.writable, Path::new(&state.config.workspace), &state.workspace));
     let (copy, before) = match copied {
         Ok((copy, before)) => (Some(copy), before),
         // What cannot be copied (a FIFO, a socket) is refused as drift when the revision does not hold it.

@@ -1115,3 +1115,34 @@ fn a_descriptor_the_runner_inherited_does_not_reach_the_check() {
     assert!(!tail.contains("WROTE"), "the check wrote through an inherited descriptor: {tail}");
     assert_eq!(std::fs::read_to_string(&host).unwrap(), "original\n", "the host file was written");
 }
+
+/// F243. A sparse file the agent plants costs it nothing on disk; the runner must not write its holes out into
+/// its private copy before it finds the drift. The runner runs with a 64 MiB file-size limit (`ulimit -f`): a copy
+/// of the 1 GiB file would kill it; a file whose size the revision does not hold is never read or copied, and the
+/// check is refused as drift naming it.
+#[test]
+fn a_sparse_file_the_agent_planted_is_never_copied_before_the_drift_is_found() {
+    let e = env();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    std::fs::File::create(e.ws.join("big.bin")).unwrap().set_len(1 << 30).unwrap();
+    let tmp = e.dir.path().join("runner-tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let out = Command::new("/bin/bash")
+        .env_remove("FOUREYES_DB")
+        .env_remove("FOUREYES_POLICY")
+        .env("TMPDIR", &tmp)
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f 65536 && exec '{BIN}' --db '{}' task check --task {T} --command-id c1 --expected-revision 2",
+            e.db.display()
+        ))
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.code().is_some(), "the runner was killed (copying the sparse file?): {:?} {stderr}", out.status);
+    assert!(format!("{stdout}{stderr}").contains("big.bin"), "the refusal names the planted file: {stdout}{stderr}");
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "the private copy was left behind");
+    e.assert_journal_clean();
+}
