@@ -858,6 +858,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_sparse_file_the_agent_planted_is_never_copied_before_the_drift_is_found",
         also: &[],
     },
+    Mutation {
+        property: "the check does not see the live directories above the workspace",
+        file: "crates/foureyes/src/sandbox.rs",
+        original: "    command.args([\"--dev\", \"/dev\", \"--proc\", \"/proc\"]);",
+        broken: "    command.args([\"--ro-bind\", \"/\", \"/\", \"--dev\", \"/dev\", \"--proc\", \"/proc\"]);",
+        package: "foureyes",
+        filter: "a_file_planted_above_the_workspace_is_not_seen_by_the_check",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -25,7 +25,12 @@ struct Env {
 }
 
 fn env() -> Env {
-    let dir = tempfile::tempdir().unwrap();
+    env_in(tempfile::tempdir().unwrap())
+}
+
+/// An environment in `dir` (a workspace outside `/tmp`, which the sandbox hides, shows what the check sees of
+/// the directories above it).
+fn env_in(dir: tempfile::TempDir) -> Env {
     let db = dir.path().join("t.db");
     let ws = dir.path().join("ws");
     std::fs::create_dir(&ws).unwrap();
@@ -1145,4 +1150,27 @@ fn a_sparse_file_the_agent_planted_is_never_copied_before_the_drift_is_found() {
     assert!(format!("{stdout}{stderr}").contains("big.bin"), "the refusal names the planted file: {stdout}{stderr}");
     assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "the private copy was left behind");
     e.assert_journal_clean();
+}
+
+/// F244. The directories above the workspace are the live host's: a `.cargo/config.toml` or `conftest.py` the
+/// agent plants there (outside the manifest, so no drift) configures the check. In the sandbox the parents of the
+/// workspace are empty: only the system's directories and the toolchains on `PATH` are mounted, read-only.
+#[test]
+fn a_file_planted_above_the_workspace_is_not_seen_by_the_check() {
+    let e = env_in(tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap());
+    std::fs::create_dir(e.dir.path().join(".cargo")).unwrap();
+    std::fs::write(e.dir.path().join(".cargo/config.toml"), "[target.x]\nrunner = \"/bin/true\"\n").unwrap();
+    std::fs::write(e.dir.path().join("conftest.py"), "import os\n").unwrap();
+    e.create(
+        "test -e ../.cargo/config.toml && echo SEEN-CARGO; test -e ../conftest.py && echo SEEN-CONFTEST; \
+         python3 -c 'print(\"PYTHON-RUNS\")'; grep -qx good a.txt",
+        &[],
+    );
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, err) = e.step("check", "c1", 2, &["--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let tail = json_of(&out)["check"]["output_tail"].as_str().unwrap().to_string();
+    assert!(!tail.contains("SEEN"), "the check saw files above the workspace: {tail}");
+    assert!(tail.contains("PYTHON-RUNS"), "a toolchain on PATH still runs: {tail}");
 }
