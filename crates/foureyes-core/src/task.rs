@@ -51,10 +51,11 @@ pub const MAX_NAMED_PATHS: usize = 20;
 /// Sensitive paths when the operator names none: a change touching one defers to a human before it is applied.
 /// CI and build control files (what runs code on the next build or pipeline), lock files (which code a build
 /// fetches), test runners' configuration (`conftest.py`, `pytest.ini`, `tox.ini`, nextest's setup scripts), secrets
-/// and keys. A glob without `/`
-/// matches the file name at any depth; `**` matches any number of directories; matching ignores case (a
-/// case-insensitive filesystem opens `CARGO.TOML` as `Cargo.toml`).
-pub const DEFAULT_SENSITIVE: [&str; 36] = [
+/// and keys, and what other CI systems, editors, hooks and build tools run (F242). A glob without `/` matches the
+/// file name at any depth; one with `/` matches at any depth too (`.config/nextest.toml` also
+/// `sub/.config/nextest.toml`), unless it starts with `/`; `**` matches any number of directories; matching
+/// ignores case (a case-insensitive filesystem opens `CARGO.TOML` as `Cargo.toml`).
+pub const DEFAULT_SENSITIVE: &[&str] = &[
     ".ci/**",
     ".github/**",
     ".gitlab-ci.yml",
@@ -84,13 +85,51 @@ pub const DEFAULT_SENSITIVE: [&str; 36] = [
     "noxfile.py",
     "conftest.py",
     ".config/nextest.toml",
-    "Dockerfile",
     ".pre-commit-config.yaml",
     ".pre-commit-config.yml",
     ".gitattributes",
     ".gitmodules",
     "**/.env*",
     "**/*.key",
+    "Dockerfile*",
+    ".yarnrc*",
+    ".vscode/**",
+    ".devcontainer/**",
+    "Jenkinsfile",
+    ".travis.yml",
+    "azure-pipelines.yml",
+    "bitbucket-pipelines.yml",
+    ".gitlab/**",
+    ".husky/**",
+    "gradlew*",
+    "*.gradle",
+    "*.gradle.kts",
+    "gradle/**",
+    "mvnw*",
+    ".mvn/**",
+    "pom.xml",
+    "CMakeLists.txt",
+    "*.cmake",
+    "meson.build",
+    "meson_options.txt",
+    "BUILD",
+    "BUILD.bazel",
+    "WORKSPACE",
+    "WORKSPACE.bazel",
+    "MODULE.bazel",
+    "*.bzl",
+    ".bazelrc",
+    "go.mod",
+    "go.sum",
+    "requirements*.txt",
+    "Pipfile*",
+    "Gemfile*",
+    "Rakefile",
+    ".pytest.ini",
+    "jest.config.*",
+    "vitest.config.*",
+    "vite.config.*",
+    "xtask/**",
 ];
 
 /// Where a task stands.
@@ -1264,7 +1303,8 @@ fn check_files(files: &[FileContent]) -> Result<Vec<ProposedFile>, String> {
 }
 
 /// Matches a relative path against a glob, ignoring case. A glob without `/` matches the file name at any depth
-/// (`Cargo.toml`); otherwise it matches the whole path, component by component: `**` is any number of directories
+/// (`Cargo.toml`); a glob starting with `/` matches the whole path (`/.ci/**`); any other glob matches the path or
+/// any tail of it starting at a directory (`.ci/**` matches `.ci/run` and `sub/.ci/run`), component by component: `**` is any number of directories
 /// (also none), `*` any run of characters within a component, `?` one character. Case is ignored because a
 /// case-insensitive filesystem (macOS, Windows, some mounts) writes `CARGO.TOML` over `Cargo.toml`.
 pub fn glob_match(glob: &str, path: &str) -> bool {
@@ -1272,9 +1312,16 @@ pub fn glob_match(glob: &str, path: &str) -> bool {
         let name = path.rsplit('/').next().unwrap_or(path);
         return component_match(&folded(glob), &folded(name));
     }
-    let g: Vec<&str> = glob.split('/').collect();
     let p: Vec<&str> = path.split('/').collect();
-    components_match(&g, &p)
+    // A leading `/` roots the glob at the workspace; without it the glob may start at any directory (F242): a
+    // tool reads `sub/.config/nextest.toml` or `sub/.github/` as well when run from `sub`.
+    match glob.strip_prefix('/') {
+        Some(rooted) => components_match(&rooted.split('/').collect::<Vec<_>>(), &p),
+        None => {
+            let g: Vec<&str> = glob.split('/').collect();
+            (0..p.len()).any(|skip| components_match(&g, &p[skip..]))
+        }
+    }
 }
 
 fn components_match(g: &[&str], p: &[&str]) -> bool {
@@ -1689,7 +1736,7 @@ mod tests {
         let g = |glob, path| glob_match(glob, path);
         assert!(g(".ci/**", ".ci/run"));
         assert!(g(".ci/**", ".ci/a/b.sh"));
-        assert!(!g(".ci/**", "src/.ci/run"));
+        assert!(!g("/.ci/**", "src/.ci/run"));
         assert!(g("Cargo.toml", "Cargo.toml"));
         assert!(g("Cargo.toml", "crates/x/Cargo.toml"));
         assert!(!g("Cargo.toml", "Cargo.toml.bak"));
@@ -1879,6 +1926,58 @@ mod tests {
     }
 
     /// F205: the lock file and the test runners' own configuration decide what code a check builds and runs.
+    /// F242: the CI, build and test-runner control files outside attack 4 changed without approval, and a glob
+    /// with `/` (`.config/nextest.toml`) matching only at the root.
+    #[test]
+    fn the_default_sensitive_list_covers_ci_build_files_and_globs_match_at_any_depth() {
+        let defaults = |p: &str| DEFAULT_SENSITIVE.iter().any(|d| glob_match(d, p));
+        for p in [
+            ".yarnrc.yml",
+            ".vscode/tasks.json",
+            ".devcontainer/devcontainer.json",
+            ".devcontainer/Dockerfile",
+            "Jenkinsfile",
+            ".travis.yml",
+            "azure-pipelines.yml",
+            "bitbucket-pipelines.yml",
+            ".gitlab/ci/build.yml",
+            ".husky/pre-commit",
+            "gradlew",
+            "build.gradle",
+            "app/build.gradle.kts",
+            "pom.xml",
+            "CMakeLists.txt",
+            "meson.build",
+            "BUILD.bazel",
+            ".bazelrc",
+            "go.mod",
+            "requirements.txt",
+            "requirements-dev.txt",
+            "Gemfile",
+            "Rakefile",
+            ".pytest.ini",
+            "jest.config.js",
+            "vitest.config.ts",
+            "Dockerfile.dev",
+            "xtask/src/main.rs",
+            "sub/.config/nextest.toml",
+            "sub/.github/workflows/ci.yml",
+        ] {
+            assert!(defaults(p), "`{p}` is not sensitive by default");
+        }
+        for p in ["src/lib.rs", "tests/test_a.py", "docs/build.md", "src/xtask.rs", "config.toml"] {
+            assert!(!defaults(p), "`{p}` is sensitive by default");
+        }
+        // A glob with a leading `/` is rooted; without it, it matches at any depth.
+        assert!(glob_match(".ci/**", "sub/.ci/run"));
+        assert!(glob_match("/.ci/**", ".ci/run"));
+        assert!(!glob_match("/.ci/**", "sub/.ci/run"));
+        assert!(glob_match("/Cargo.toml", "Cargo.toml"));
+        assert!(!glob_match("/Cargo.toml", "crates/x/Cargo.toml"));
+        assert!(glob_match("src/*.rs", "crates/a/src/lib.rs"));
+        assert!(!glob_match("src/*.rs", "src/a/lib.rs"));
+    }
+
     #[test]
     fn the_default_sensitive_list_covers_lock_files_and_test_runner_configuration() {
         let defaults = |p: &str| DEFAULT_SENSITIVE.iter().any(|d| glob_match(d, p));

@@ -4,12 +4,15 @@
 //! ([`PrivateCopy`], made and hashed by `Workspace::copy_private`), mounted at the workspace's own path.
 //!
 //! With bubblewrap (`bwrap`, Debian package `bubblewrap`) the check gets new user, PID, network, IPC, UTS and
-//! cgroup namespaces (`--unshare-all`): the host filesystem read-only (`--ro-bind / /`) with fresh, empty `/tmp`,
-//! `/var/tmp`, `/run` (so `/var/run` too) and `/dev` (with its own `/dev/shm`) — where the host keeps its Unix
-//! sockets (system and user services, databases, container engines, X11, agents); the network namespace also
-//! hides abstract sockets. The private copy is bound read-only from the runner's handle (`--ro-bind-fd`) over the
-//! workspace's path, and writable only in the operator's `--writable` directories, which the copy holds empty
-//! (never the live workspace's, where the agent could plant a hard link or a socket). When the check's shell
+//! cgroup namespaces (`--unshare-all`), runs as uid 65534 in its user namespace with every capability dropped
+//! and no nested user namespace (`--unshare-user --disable-userns --cap-drop ALL`, even for a root runner): the
+//! system's directories and the toolchains on `PATH` read-only (never the host's `/`: the directories above the
+//! workspace are empty, F244) with fresh, empty `/tmp`, `/var/tmp`, `/run` (so `/var/run` too) and `/dev` (with
+//! its own `/dev/shm`) — where the host keeps its Unix sockets (system and user services, databases, container
+//! engines, X11, agents); the network namespace also hides abstract sockets. The private copy is bound read-only
+//! from the runner's handle (`--ro-bind-fd`) over the workspace's path, and writable only in the operator's
+//! `--writable` directories, which the copy holds empty (never the live workspace's, where the agent could plant
+//! a hard link or a socket). When the check's shell
 //! exits, the namespace's init exits and the kernel kills every process left in the PID namespace — a `setsid`
 //! child included, which a process-group kill misses; `--die-with-parent` does the same if the runner dies.
 //!
@@ -51,7 +54,8 @@ fn cannot(why: String) -> String {
 pub fn available() -> Result<PathBuf, String> {
     let bwrap = find_bwrap().ok_or_else(|| cannot("`bwrap` is not on PATH".into()))?;
     let probe = Command::new(&bwrap)
-        .args(["--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--", "/bin/true"])
+        .args(["--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--die-with-parent"])
+        .args(["--uid", SANDBOX_ID, "--gid", SANDBOX_ID, "--ro-bind", "/", "/", "--", "/bin/true"])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .output()
@@ -70,6 +74,76 @@ fn inheritable(fd: OwnedFd) -> Result<(OwnedFd, String), String> {
     let number = fd.as_raw_fd().to_string();
     Ok((fd, number))
 }
+
+/// The system's top-level directories the check sees (read-only), when the host has them.
+const SYSTEM: [&str; 9] = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt"];
+
+enum Mount {
+    Bind(PathBuf),
+    Symlink(PathBuf),
+}
+
+/// What the sandbox mounts instead of the host's `/`: [`SYSTEM`] (a symlink such as `/bin -> usr/bin` stays a
+/// symlink), and each directory on `PATH` — under the home directory, its top directory there (`~/.cargo`,
+/// `~/.pyenv`), with `~/.rustup` beside `~/.cargo` — and `CARGO_HOME`, `RUSTUP_HOME`. Nothing that holds the
+/// workspace (that would show its parents) or lies inside it.
+fn mounts(workspace: &str) -> Vec<(Mount, PathBuf)> {
+    let ws = Path::new(workspace);
+    let mut out: Vec<(Mount, PathBuf)> = Vec::new();
+    let mut seen: Vec<PathBuf> = Vec::new();
+    for dir in SYSTEM {
+        let path = Path::new(dir);
+        match path.symlink_metadata() {
+            Ok(m) if m.file_type().is_symlink() => {
+                if let Ok(target) = std::fs::read_link(path) {
+                    out.push((Mount::Symlink(target), path.to_path_buf()));
+                }
+            }
+            Ok(m) if m.is_dir() && !ws.starts_with(path) => {
+                out.push((Mount::Bind(path.to_path_buf()), path.to_path_buf()));
+                seen.push(path.to_path_buf());
+            }
+            _ => {}
+        }
+    }
+    let home = std::env::var_os("HOME").map(PathBuf::from).filter(|h| h.is_absolute() && h != Path::new("/"));
+    let mut wanted: Vec<PathBuf> = Vec::new();
+    for var in ["CARGO_HOME", "RUSTUP_HOME"] {
+        if let Some(v) = std::env::var_os(var) {
+            wanted.push(PathBuf::from(v));
+        }
+    }
+    if let Some(path) = std::env::var_os("PATH") {
+        for dir in std::env::split_paths(&path) {
+            let top = home.as_ref().and_then(|h| {
+                let rest = dir.strip_prefix(h).ok()?;
+                let first = rest.components().next()?;
+                Some(h.join(first))
+            });
+            match top {
+                Some(top) => {
+                    if top.file_name().is_some_and(|n| n == ".cargo") {
+                        wanted.push(top.with_file_name(".rustup"));
+                    }
+                    wanted.push(top);
+                }
+                None => wanted.push(dir),
+            }
+        }
+    }
+    for dir in wanted {
+        let Ok(real) = std::fs::canonicalize(&dir) else { continue };
+        if !real.is_dir() || ws.starts_with(&real) || real.starts_with(ws) || seen.iter().any(|s| real.starts_with(s)) {
+            continue;
+        }
+        seen.push(real.clone());
+        out.push((Mount::Bind(real.clone()), real));
+    }
+    out
+}
+
+/// The uid and gid the check has inside its user namespace (`nobody`): never 0, so it has no capabilities there.
+const SANDBOX_ID: &str = "65534";
 
 /// Host directories replaced by an empty tmpfs in the sandbox: where the host keeps its Unix sockets and its
 /// shared scratch space. (`/var/run` is a symlink to `/run` on current systems, hidden with it; a real directory
@@ -96,10 +170,22 @@ pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined
     let mut handles = Vec::new();
     let mut command = Command::new(bwrap);
     command.args(["--die-with-parent", "--unshare-all", "--new-session"]);
+    // Whatever the runner's uid (root included), the check runs as an unprivileged uid in a user namespace of
+    // its own, every capability dropped, and cannot make a nested user namespace to get them back: it cannot
+    // remount `/` read-write or unmount its empty `/tmp` and `/run` to reach the host's (F240).
+    command.args(["--unshare-user", "--disable-userns", "--uid", SANDBOX_ID, "--gid", SANDBOX_ID, "--cap-drop", "ALL"]);
     if config.network {
         command.arg("--share-net");
     }
-    command.args(["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]);
+    // Not the host's `/`: the system's directories and the toolchains on `PATH`, read-only; the directories
+    // above the workspace are bubblewrap's empty ones, so nothing planted there configures the check (F244).
+    for (from, to) in mounts(&config.workspace) {
+        match from {
+            Mount::Bind(dir) => command.arg("--ro-bind").arg(&dir).arg(&to),
+            Mount::Symlink(target) => command.arg("--symlink").arg(&target).arg(&to),
+        };
+    }
+    command.args(["--dev", "/dev", "--proc", "/proc"]);
     for hidden in HIDDEN {
         if Path::new(hidden).symlink_metadata().is_ok_and(|m| m.is_dir()) {
             command.args(["--tmpfs", hidden]);
@@ -135,7 +221,7 @@ pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined
         command,
         handles,
         description: format!(
-            "bubblewrap: on a private copy of the revision, filesystem read-only, writable {writable} (empty at start), empty /tmp /var/tmp /run /dev/shm, {network}, own PID namespace"
+            "bubblewrap: as uid {SANDBOX_ID} with no capabilities, on a private copy of the revision, system and PATH toolchains read-only (parents of the workspace empty), writable {writable} (empty at start), empty /tmp /var/tmp /run /dev/shm, {network}, own PID namespace"
         ),
     })
 }

@@ -617,7 +617,7 @@ async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
     // live workspace while the check runs, never the copy. It runs only when the copy is this revision's; the
     // model refuses (and journals) anything else.
     let copied = Workspace::open(&state.config.workspace)
-        .and_then(|w| w.copy_private(&state.config.writable, Path::new(&state.config.workspace)));
+        .and_then(|w| w.copy_private(&state.config.writable, Path::new(&state.config.workspace), &state.workspace));
     let (copy, before) = match copied {
         Ok((copy, before)) => (Some(copy), before),
         // What cannot be copied (a FIFO, a socket) is refused as drift when the revision does not hold it.
@@ -719,6 +719,7 @@ const CHECK_ENV: [&str; 11] =
 /// inside bubblewrap unless the operator opted out), in its own process group, stdout and stderr into one pipe,
 /// killed at the timeout (the group; in the sandbox, the PID namespace goes with it).
 fn run_check(config: &TaskConfig, confined: Confined) -> std::io::Result<CheckResult> {
+    use std::os::fd::AsRawFd;
     use std::os::unix::process::CommandExt;
     let (mut reader, writer) = std::io::pipe()?;
     let Confined { mut command, handles, description } = confined;
@@ -729,6 +730,10 @@ fn run_check(config: &TaskConfig, confined: Confined) -> std::io::Result<CheckRe
         .stdout(writer.try_clone()?)
         .stderr(writer)
         .process_group(0);
+    // A descriptor whoever started the runner left open without close-on-exec would be inherited by the sandbox
+    // (F241): every one above stderr is marked close-on-exec, but the directory handles the sandbox binds.
+    let keep: Vec<i32> = handles.iter().map(|h| h.as_raw_fd()).collect();
+    close_fds::set_fds_cloexec_threadsafe(3, &keep);
     let started = Instant::now();
     let mut child = command.spawn()?;
     // Our copies of the pipe's write end must close, or the reader never sees the end of the output; the sandbox

@@ -234,7 +234,7 @@ impl Workspace {
     pub fn manifest(&self, writable: &[String]) -> Result<Manifest, String> {
         let mut files = Vec::new();
         let root = rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?;
-        walk_manifest(root, None, "", writable, &mut files)?;
+        walk_manifest(root, None, None, "", writable, &mut files)?;
         Ok(Manifest::new(files))
     }
 
@@ -243,7 +243,17 @@ impl Workspace {
     /// The manifest returned is of the bytes written into the copy, so if it is the revision's, the copy is the
     /// revision, whatever the live workspace does afterwards. A FIFO, socket or device is not copied: refused.
     /// `live` is the workspace's path: the copy may not be inside it (a `TMPDIR` there is the agent's to write).
-    pub fn copy_private(&self, writable: &[String], live: &Path) -> Result<(PrivateCopy, Manifest), String> {
+    ///
+    /// Only what `expected` (the revision's manifest) lists is copied, and no more bytes of a file than it lists
+    /// (F243): a file the revision does not hold, or whose size differs, is recorded unread (a hash that matches
+    /// no content), so the manifest shows the drift without the runner reading or writing the agent's bytes (a
+    /// sparse 1 TiB file costs the agent nothing and would fill the runner's disk).
+    pub fn copy_private(
+        &self,
+        writable: &[String],
+        live: &Path,
+        expected: &Manifest,
+    ) -> Result<(PrivateCopy, Manifest), String> {
         let copy = PrivateCopy::new()?;
         if copy.holder.starts_with(live) {
             return Err(format!(
@@ -253,7 +263,7 @@ impl Workspace {
         }
         let mut files = Vec::new();
         let root = rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?;
-        walk_manifest(root, Some(copy.workspace.root()), "", writable, &mut files)?;
+        walk_manifest(root, Some(copy.workspace.root()), Some(expected), "", writable, &mut files)?;
         for w in writable {
             copy.workspace.open_dir(w)?;
         }
@@ -337,12 +347,12 @@ impl Drop for PrivateCopy {
 }
 
 fn hash_file(fd: OwnedFd) -> std::io::Result<(String, u64)> {
-    hash_copy(fd, None)
+    hash_copy(fd, None, u64::MAX)
 }
 
-/// Hashes what `fd` holds, writing the same bytes to `to` when given (then synced).
-fn hash_copy(fd: OwnedFd, mut to: Option<&mut std::fs::File>) -> std::io::Result<(String, u64)> {
-    let mut file = std::fs::File::from(fd);
+/// Hashes what `fd` holds, at most `limit` bytes, writing the same bytes to `to` when given.
+fn hash_copy(fd: OwnedFd, mut to: Option<&mut std::fs::File>, limit: u64) -> std::io::Result<(String, u64)> {
+    let mut file = std::fs::File::from(fd).take(limit);
     let mut hasher = Sha256::new();
     let mut buf = vec![0u8; 64 * 1024];
     let mut total = 0u64;
@@ -360,6 +370,11 @@ fn hash_copy(fd: OwnedFd, mut to: Option<&mut std::fs::File>) -> std::io::Result
     Ok((hex(&hasher.finalize()), total))
 }
 
+/// The hash recorded for a file the runner did not read (it is not the revision's): no content has it.
+fn unread() -> String {
+    "not read: the revision does not hold this file at this size".into()
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -369,6 +384,7 @@ fn hex(bytes: &[u8]) -> String {
 fn walk_manifest(
     dir: OwnedFd,
     dest: Option<BorrowedFd<'_>>,
+    expected: Option<&Manifest>,
     prefix: &str,
     writable: &[String],
     out: &mut Vec<ManifestEntry>,
@@ -416,7 +432,7 @@ fn walk_manifest(
                     }
                     None => None,
                 };
-                walk_manifest(sub, copied.as_ref().map(|c| c.as_fd()), &rel, writable, out)?;
+                walk_manifest(sub, copied.as_ref().map(|c| c.as_fd()), expected, &rel, writable, out)?;
                 if let Some(copied) = &copied {
                     // Last, so a read-only directory could be filled first.
                     rustix::fs::fchmod(copied, Mode::from_raw_mode(mode))
@@ -435,6 +451,22 @@ fn walk_manifest(
                     return Err(format!("`{shown}` changed while the workspace was being hashed"));
                 }
                 let mode = st.st_mode & 0o7777;
+                let size = st.st_size as u64;
+                // Copying: only a file the revision holds at this very size, never more bytes than that (F243).
+                let limit = match expected.map(|m| m.get(&rel)) {
+                    None => u64::MAX,
+                    Some(Some(e)) if e.kind == EntryKind::File && e.bytes == size => size + 1,
+                    Some(_) => {
+                        out.push(ManifestEntry {
+                            path: rel,
+                            kind: EntryKind::File,
+                            sha256: unread(),
+                            bytes: size,
+                            mode,
+                        });
+                        continue;
+                    }
+                };
                 let copy = match dest {
                     Some(dest) => Some(
                         open_c_mode(
@@ -450,7 +482,8 @@ fn walk_manifest(
                 let (sha256, bytes) = match copy {
                     Some(copy) => {
                         let mut to = std::fs::File::from(copy);
-                        let hashed = hash_copy(fd, Some(&mut to)).map_err(|e| format!("cannot copy `{shown}`: {e}"))?;
+                        let hashed =
+                            hash_copy(fd, Some(&mut to), limit).map_err(|e| format!("cannot copy `{shown}`: {e}"))?;
                         rustix::fs::fchmod(&to, Mode::from_raw_mode(mode))
                             .map_err(|e| format!("cannot set the mode of the copy of `{shown}`: {e}"))?;
                         hashed

@@ -25,7 +25,12 @@ struct Env {
 }
 
 fn env() -> Env {
-    let dir = tempfile::tempdir().unwrap();
+    env_in(tempfile::tempdir().unwrap())
+}
+
+/// An environment in `dir` (a workspace outside `/tmp`, which the sandbox hides, shows what the check sees of
+/// the directories above it).
+fn env_in(dir: tempfile::TempDir) -> Env {
     let db = dir.path().join("t.db");
     let ws = dir.path().join("ws");
     std::fs::create_dir(&ws).unwrap();
@@ -1056,4 +1061,116 @@ fn a_planted_fifo_or_a_tmpdir_inside_the_workspace_stops_the_check() {
     assert_eq!(std::fs::read_dir(e.ws.join("tmp")).unwrap().count(), 0, "nothing left in the workspace");
     assert_eq!(e.step("check", "c3", 2, &[]).0, 0, "with the runner's own TMPDIR the check runs");
     e.assert_journal_clean();
+}
+
+/// F240. A runner that runs as root (the test process is root here, as CI is) must not hand the check its
+/// capabilities: the check runs as an unprivileged uid in its own user namespace with every capability dropped, so
+/// it cannot remount `/` read-write, unmount its empty `/tmp` to reach the host's, or write outside the workspace.
+#[test]
+fn a_check_run_by_a_root_runner_has_no_capabilities_and_cannot_remount_or_write_outside() {
+    let e = env();
+    // Not under /tmp (the sandbox hides the host's /tmp): a directory the remount would expose.
+    let outside = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let leak = outside.path().join("leak");
+    let check = format!(
+        "grep CapEff /proc/self/status; id -u; mount -o remount,rw,bind / 2>/dev/null && echo REMOUNTED; \
+         umount -l /tmp 2>/dev/null && echo UMOUNTED; echo leak > {} 2>/dev/null && echo WROTE; true",
+        leak.display()
+    );
+    e.create(&check, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, err) = e.step("check", "c1", 2, &["--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let tail = json_of(&out)["check"]["output_tail"].as_str().unwrap().to_string();
+    assert!(tail.contains("CapEff:\t0000000000000000"), "the check kept capabilities: {tail}");
+    assert!(!tail.lines().any(|l| l == "0"), "the check ran as uid 0: {tail}");
+    for word in ["REMOUNTED", "UMOUNTED", "WROTE"] {
+        assert!(!tail.contains(word), "the check could do what root does ({word}): {tail}");
+    }
+    assert!(!leak.exists(), "the check wrote outside the workspace");
+    e.assert_journal_clean();
+}
+
+/// F241. Whatever started the runner may have left it a descriptor without close-on-exec (a CI agent, a service
+/// wrapper, a shell's `7<>file`): the runner marks every descriptor above 2 close-on-exec before it starts the
+/// sandbox (but the directories it binds), so the check cannot write a host file through one.
+#[test]
+fn a_descriptor_the_runner_inherited_does_not_reach_the_check() {
+    let e = env();
+    let host = e.dir.path().join("host-file.txt");
+    std::fs::write(&host, "original\n").unwrap();
+    e.create("echo written-from-the-sandbox >&7 && echo WROTE; true", &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let out = Command::new("/bin/bash")
+        .env_remove("FOUREYES_DB")
+        .env_remove("FOUREYES_POLICY")
+        .arg("-c")
+        .arg(format!(
+            "exec 7<>'{}' && exec '{BIN}' --db '{}' task check --task {T} --command-id c1 --expected-revision 2 --json",
+            host.display(),
+            e.db.display()
+        ))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let tail = json_of(&stdout)["check"]["output_tail"].as_str().unwrap().to_string();
+    assert!(!tail.contains("WROTE"), "the check wrote through an inherited descriptor: {tail}");
+    assert_eq!(std::fs::read_to_string(&host).unwrap(), "original\n", "the host file was written");
+}
+
+/// F243. A sparse file the agent plants costs it nothing on disk; the runner must not write its holes out into
+/// its private copy before it finds the drift. The runner runs with a 64 MiB file-size limit (`ulimit -f`): a copy
+/// of the 1 GiB file would kill it; a file whose size the revision does not hold is never read or copied, and the
+/// check is refused as drift naming it.
+#[test]
+fn a_sparse_file_the_agent_planted_is_never_copied_before_the_drift_is_found() {
+    let e = env();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    std::fs::File::create(e.ws.join("big.bin")).unwrap().set_len(1 << 30).unwrap();
+    let tmp = e.dir.path().join("runner-tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let out = Command::new("/bin/bash")
+        .env_remove("FOUREYES_DB")
+        .env_remove("FOUREYES_POLICY")
+        .env("TMPDIR", &tmp)
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f 65536 && exec '{BIN}' --db '{}' task check --task {T} --command-id c1 --expected-revision 2",
+            e.db.display()
+        ))
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.code().is_some(), "the runner was killed (copying the sparse file?): {:?} {stderr}", out.status);
+    assert!(format!("{stdout}{stderr}").contains("big.bin"), "the refusal names the planted file: {stdout}{stderr}");
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "the private copy was left behind");
+    e.assert_journal_clean();
+}
+
+/// F244. The directories above the workspace are the live host's: a `.cargo/config.toml` or `conftest.py` the
+/// agent plants there (outside the manifest, so no drift) configures the check. In the sandbox the parents of the
+/// workspace are empty: only the system's directories and the toolchains on `PATH` are mounted, read-only.
+#[test]
+fn a_file_planted_above_the_workspace_is_not_seen_by_the_check() {
+    let e = env_in(tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap());
+    std::fs::create_dir(e.dir.path().join(".cargo")).unwrap();
+    std::fs::write(e.dir.path().join(".cargo/config.toml"), "[target.x]\nrunner = \"/bin/true\"\n").unwrap();
+    std::fs::write(e.dir.path().join("conftest.py"), "import os\n").unwrap();
+    e.create(
+        "test -e ../.cargo/config.toml && echo SEEN-CARGO; test -e ../conftest.py && echo SEEN-CONFTEST; \
+         python3 -c 'print(\"PYTHON-RUNS\")'; grep -qx good a.txt",
+        &[],
+    );
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, err) = e.step("check", "c1", 2, &["--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let tail = json_of(&out)["check"]["output_tail"].as_str().unwrap().to_string();
+    assert!(!tail.contains("SEEN"), "the check saw files above the workspace: {tail}");
+    assert!(tail.contains("PYTHON-RUNS"), "a toolchain on PATH still runs: {tail}");
 }
