@@ -165,7 +165,7 @@ impl UrlRule {
     pub fn origin(text: &str) -> Result<UrlRule, String> {
         let canonical = canonicalize(text).map_err(|e| format!("`{text}` is not an origin: {e}"))?;
         let u = &canonical.url;
-        if !u.username().is_empty() || u.password().is_some() {
+        if u.password().is_some() || !u.username().is_empty() {
             return Err(format!("`{text}` is not an origin: it carries a user name or password"));
         }
         let port = u.port_or_known_default().ok_or_else(|| format!("`{text}` names no port"))?;
