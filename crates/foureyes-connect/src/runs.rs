@@ -96,11 +96,15 @@ impl PgRuns {
             let _ = connection.await;
         });
         client
+            // Replicas start together: two concurrent `CREATE TABLE IF NOT EXISTS` can both pass the check and one
+            // then fails on PostgreSQL's catalog (F61); one advisory lock for the connector tables serializes them.
             .batch_execute(
-                "CREATE TABLE IF NOT EXISTS connector_runs (
+                "BEGIN; SELECT pg_advisory_xact_lock(7246851);
+                 CREATE TABLE IF NOT EXISTS connector_runs (
                     decision_id BIGINT PRIMARY KEY,
                     connector TEXT NOT NULL,
-                    started_at_ms BIGINT NOT NULL)",
+                    started_at_ms BIGINT NOT NULL);
+                 COMMIT",
             )
             .await
             .map_err(|e| e.to_string())?;

@@ -335,15 +335,18 @@ impl PgSecrets {
             let _ = connection.await;
         });
         client
+            // One advisory lock for the connector tables: replicas starting together would race (F61).
             .batch_execute(
-                "CREATE TABLE IF NOT EXISTS connector_secrets (
+                "BEGIN; SELECT pg_advisory_xact_lock(7246851);
+                 CREATE TABLE IF NOT EXISTS connector_secrets (
                     name TEXT PRIMARY KEY,
                     version BIGINT NOT NULL,
                     key_fingerprint TEXT NOT NULL,
                     nonce BYTEA NOT NULL,
                     sealed BYTEA NOT NULL,
                     updated_at_ms BIGINT NOT NULL);
-                 ALTER TABLE connector_secrets ADD COLUMN IF NOT EXISTS created_at_ms BIGINT",
+                 ALTER TABLE connector_secrets ADD COLUMN IF NOT EXISTS created_at_ms BIGINT;
+                 COMMIT",
             )
             .await
             .map_err(storage)?;

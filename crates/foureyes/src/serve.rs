@@ -42,6 +42,10 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
         None => None,
     };
     store.record_policy(&policy, now_ms()).await?;
+    // The connector tables are opened (and created) before the address is announced: a client (or a fault
+    // injector) that starts at the announcement meets a door whose storage is all open.
+    let secrets = crate::execute::secrets(db, args.secrets_key_file.as_deref()).await?;
+    let runs = crate::execute::runs(db).await?;
     let telemetry = crate::telemetry::start(args.otlp_endpoint.as_deref(), "foureyes").await?;
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
@@ -105,8 +109,6 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     }
     // FourEyes executes the actions that have an `execute:` connector (`POST /v1/execute`); runs a crash left
     // unconfirmed are listed, never re-run.
-    let secrets = crate::execute::secrets(db, args.secrets_key_file.as_deref()).await?;
-    let runs = crate::execute::runs(db).await?;
     let door = crate::execute::door(store.clone(), secrets, runs.clone());
     state.execute = Some(Arc::new(crate::execute::ServerDoor(door)));
     crate::execute::say_unconfirmed(store.as_ref(), &state.policy(), runs.as_ref()).await?;
