@@ -44,7 +44,7 @@ function newServer() {
     return { content: [{ type: "text", text }] };
   });
   // RECEIPT_TOOL=1: `pay_receipt` pays, then returns structured content its own output schema refuses; the SDK turns
-  // that into an `isError` result although the payment ran (F59).
+  // that into an `isError` result although the payment ran (F60).
   if (process.env.RECEIPT_TOOL === "1") {
     server.registerTool(
       "pay_receipt",
