@@ -83,6 +83,18 @@ impl RunTable for SqliteRuns {
     }
 }
 
+/// A connection of its own to the store's PostgreSQL database, with a connector table created by `ddl`. Replicas
+/// start together, and two concurrent `CREATE TABLE IF NOT EXISTS` can both pass the check and one then fails on
+/// PostgreSQL's catalog (F61): one advisory lock for the connector tables serializes them.
+pub(crate) async fn pg_with_table(url: &str, ddl: &str) -> Result<tokio_postgres::Client, tokio_postgres::Error> {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
+    tokio::spawn(async move {
+        let _ = connection.await;
+    });
+    client.batch_execute(&format!("BEGIN; SELECT pg_advisory_xact_lock(7246851); {ddl}; COMMIT")).await?;
+    Ok(client)
+}
+
 /// `connector_runs` in the store's PostgreSQL database.
 pub struct PgRuns {
     client: tokio_postgres::Client,
@@ -90,24 +102,15 @@ pub struct PgRuns {
 
 impl PgRuns {
     pub async fn connect(url: &str) -> Result<PgRuns, String> {
-        let (client, connection) =
-            tokio_postgres::connect(url, tokio_postgres::NoTls).await.map_err(|e| e.to_string())?;
-        tokio::spawn(async move {
-            let _ = connection.await;
-        });
-        client
-            // Replicas start together: two concurrent `CREATE TABLE IF NOT EXISTS` can both pass the check and one
-            // then fails on PostgreSQL's catalog (F61); one advisory lock for the connector tables serializes them.
-            .batch_execute(
-                "BEGIN; SELECT pg_advisory_xact_lock(7246851);
-                 CREATE TABLE IF NOT EXISTS connector_runs (
-                    decision_id BIGINT PRIMARY KEY,
-                    connector TEXT NOT NULL,
-                    started_at_ms BIGINT NOT NULL);
-                 COMMIT",
-            )
-            .await
-            .map_err(|e| e.to_string())?;
+        let client = pg_with_table(
+            url,
+            "CREATE TABLE IF NOT EXISTS connector_runs (
+                decision_id BIGINT PRIMARY KEY,
+                connector TEXT NOT NULL,
+                started_at_ms BIGINT NOT NULL)",
+        )
+        .await
+        .map_err(|e| e.to_string())?;
         Ok(PgRuns { client })
     }
 }

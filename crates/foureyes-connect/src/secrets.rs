@@ -330,26 +330,19 @@ pub struct PgSecrets {
 impl PgSecrets {
     pub async fn connect(url: &str) -> Result<PgSecrets, SecretError> {
         let storage = |e: tokio_postgres::Error| SecretError::Storage(e.to_string());
-        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.map_err(storage)?;
-        tokio::spawn(async move {
-            let _ = connection.await;
-        });
-        client
-            // One advisory lock for the connector tables: replicas starting together would race (F61).
-            .batch_execute(
-                "BEGIN; SELECT pg_advisory_xact_lock(7246851);
-                 CREATE TABLE IF NOT EXISTS connector_secrets (
+        let client = crate::runs::pg_with_table(
+            url,
+            "CREATE TABLE IF NOT EXISTS connector_secrets (
                     name TEXT PRIMARY KEY,
                     version BIGINT NOT NULL,
                     key_fingerprint TEXT NOT NULL,
                     nonce BYTEA NOT NULL,
                     sealed BYTEA NOT NULL,
                     updated_at_ms BIGINT NOT NULL);
-                 ALTER TABLE connector_secrets ADD COLUMN IF NOT EXISTS created_at_ms BIGINT;
-                 COMMIT",
-            )
-            .await
-            .map_err(storage)?;
+                 ALTER TABLE connector_secrets ADD COLUMN IF NOT EXISTS created_at_ms BIGINT",
+        )
+        .await
+        .map_err(storage)?;
         Ok(PgSecrets { client })
     }
 }
