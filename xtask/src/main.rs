@@ -903,6 +903,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_file_planted_above_the_workspace_is_not_seen_by_the_check",
         also: &[],
     },
+    Mutation {
+        property: "serve refuses a database that does not extend every checkpoint of its witness (R)",
+        file: "crates/foureyes-store/src/checkpoint.rs",
+        original: "        if *root != c.root {\n            let chain",
+        broken: "        if *root != c.root && i + 1 == total {\n            let chain",
+        package: "foureyes",
+        filter: "a_database_rolled_back_under_a_witness_is_refused_at_start_and_by_every_note",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
