@@ -912,6 +912,33 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_database_rolled_back_under_a_witness_is_refused_at_start_and_by_every_note",
         also: &[],
     },
+    Mutation {
+        property: "MCP cancellation: a cancel naming a held call, in any spelling a peer reads, ends the hold (stdio)",
+        file: "crates/foureyes-mcp/src/stdio.rs",
+        original: "        if let Some(entry) = state.gating.get_mut(&target) {",
+        broken: "        if false && let Some(entry) = state.gating.get_mut(&target) {",
+        package: "foureyes-mcp",
+        filter: "a_held_call_cancelled_with_its_id_in_another_spelling_never_runs",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP cancellation: a cancel ends a held call over Streamable HTTP",
+        file: "crates/foureyes-mcp/src/http.rs",
+        original: "    if state.held.cancel(session, &target) {",
+        broken: "    if false && state.held.cancel(session, &target) {",
+        package: "foureyes-mcp",
+        filter: "a_held_call_cancelled_over_http_never_runs",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP one id in flight: 7 and \"7\" are one id (the Python SDK's reading)",
+        file: "crates/foureyes-mcp/src/jsonrpc.rs",
+        original: "        Value::String(s) if canonical_integer(s) => s.clone(),",
+        broken: "        Value::String(s) if false && canonical_integer(s) => s.clone(),",
+        package: "foureyes-mcp",
+        filter: "an_id_and_the_same_digits_as_a_string_are_one_request_in_flight",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
