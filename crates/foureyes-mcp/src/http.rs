@@ -1027,8 +1027,9 @@ fn sse_stream(
         .filter_map(|item| async move { item })
 }
 
-/// The end (exclusive) of the first complete SSE event in `buffer`, if any.
-fn event_end(buffer: &[u8]) -> Option<usize> {
+/// The end (exclusive) of the first complete SSE event in `buffer`, if any. (Also read by the `mcp` connector of
+/// `foureyes-connect`, which calls tools on a Streamable HTTP upstream.)
+pub fn event_end(buffer: &[u8]) -> Option<usize> {
     let lf = buffer.windows(2).position(|w| w == b"\n\n").map(|i| i + 2);
     let crlf = buffer.windows(4).position(|w| w == b"\r\n\r\n").map(|i| i + 4);
     match (lf, crlf) {
@@ -1037,15 +1038,18 @@ fn event_end(buffer: &[u8]) -> Option<usize> {
     }
 }
 
+/// The data of one SSE event (its `data:` lines joined by `\n`), or `None` when it has none.
+pub fn event_data(event: &str) -> Option<String> {
+    let data: Vec<&str> =
+        event.lines().filter_map(|line| line.strip_prefix("data:").map(|d| d.strip_prefix(' ').unwrap_or(d))).collect();
+    (!data.is_empty()).then(|| data.join("\n"))
+}
+
 /// One SSE event: its data goes to the tap; the event's bytes pass unchanged unless the tap rewrote its data.
 async fn tap_event(tapped: &Tapped, event: Vec<u8>) -> Vec<u8> {
     let text = String::from_utf8_lossy(&event);
-    let data: Vec<&str> =
-        text.lines().filter_map(|line| line.strip_prefix("data:").map(|d| d.strip_prefix(' ').unwrap_or(d))).collect();
-    if data.is_empty() {
-        return event;
-    }
-    let Some(rewritten) = tapped.message(data.join("\n").as_bytes()).await else { return event };
+    let Some(data) = event_data(&text) else { return event };
+    let Some(rewritten) = tapped.message(data.as_bytes()).await else { return event };
     let mut out = String::new();
     for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with("data:")) {
         out.push_str(line);
