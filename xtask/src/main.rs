@@ -939,6 +939,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "an_id_and_the_same_digits_as_a_string_are_one_request_in_flight",
         also: &[],
     },
+    Mutation {
+        property: "what finish delivers is the runner's copy of the checked revision, not the live workspace",
+        file: "crates/foureyes/src/task.rs",
+        original: "        delivered = Some(target.to_string_lossy().into_owned());",
+        broken: "        delivered = Some(state.config.workspace.clone());",
+        package: "foureyes",
+        filter: "what_finish_delivers_is_the_checked_code_even_when_the_agent_rewrites_a_file_finish_has_read",
+        also: &["nothing_planted_in_a_writable_directory_after_the_check_is_delivered"],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
