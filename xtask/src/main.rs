@@ -544,8 +544,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "MCP one id in flight (stdio, bridge, remote engine): a duplicate request goes nowhere",
         file: "crates/foureyes-mcp/src/stdio.rs",
-        original: "        self.open.insert(key.to_string())\n",
-        broken: "        self.open.insert(key.to_string()) || true\n",
+        original: "std::collections::hash_map::Entry::Occupied(_) => false,",
+        broken: "std::collections::hash_map::Entry::Occupied(_) => true,",
         package: "foureyes-mcp",
         filter: "a_colliding_id_cannot_pin_an_error_on_a_running_call_on_stdio",
         also: &[],
