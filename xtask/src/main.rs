@@ -629,7 +629,7 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a reservation zeroed by hand does not lower usage (ADR-180)",
         file: "crates/foureyes-store/src/ops.rs",
-        original: "        let held = w.authority().usage(&q.owner, &q.key, &q.scope, q.since_ms);",
+        original: "        let held = w.authority().usage_without(&q.owner, &q.key, &q.scope, q.since_ms, &released);",
         broken: "        let held = w.usage(&q.owner, &q.key, &q.scope, q.since_ms).await.map(|r| crate::authority::Held { count: r.count, units: i128::from(r.units), oldest_ms: r.oldest_ms })?;",
         package: "foureyes",
         filter: "zeroed_reservations_do_not_overspend",
