@@ -948,6 +948,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "what_finish_delivers_is_the_checked_code_even_when_the_agent_rewrites_a_file_finish_has_read",
         also: &["nothing_planted_in_a_writable_directory_after_the_check_is_delivered"],
     },
+    Mutation {
+        property: "MCP: no answer of the client to the server's question reaches a decided call (stdio)",
+        file: "crates/foureyes-mcp/src/stdio.rs",
+        original: "        if !crate::gate::ASKS_INTO_A_CALL.contains(&method) || lock(&self.state).in_flight.is_empty() {",
+        broken: "        if true || lock(&self.state).in_flight.is_empty() {",
+        package: "foureyes-mcp",
+        filter: "an_answer_to_the_server_cannot_change_what_a_decided_call_does_on_stdio",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -701,6 +701,13 @@ impl Router {
     async fn upstream_single(&self, line: Vec<u8>) {
         let key = match parse_envelope(&line) {
             Ok(envelope) if envelope.kind() == Kind::Response => envelope.id.map(raw_id_key),
+            Ok(envelope) if envelope.kind() == Kind::Request => {
+                if let Some(refusal) = self.ask_into_a_call(&envelope) {
+                    self.forward(to_frame(&refusal)).await;
+                    return;
+                }
+                None
+            }
             _ => None,
         };
         let Some(key) = key else { return self.send_client_frame(line).await };
@@ -717,6 +724,9 @@ impl Router {
         if let Some(ticket) = ticket {
             let response: Option<Value> = serde_json::from_slice(&frame).ok();
             self.gate.report(&ticket, response.as_ref(), "the response was not valid JSON").await;
+            if response.as_ref().is_some_and(crate::gate::is_input_required) {
+                frame = to_frame(&crate::gate::input_required_answer(&ticket));
+            }
         }
         if list && let Some(rewritten) = self.gate.on_tools_list(&frame).await {
             frame = rewritten;
@@ -752,6 +762,14 @@ impl Router {
                 _ => None,
             };
             let mut text = item.get().to_string();
+            if let Ok(envelope) = parse_envelope(item.get().as_bytes())
+                && envelope.kind() == Kind::Request
+                && let Some(refusal) = self.ask_into_a_call(&envelope)
+            {
+                self.forward(to_frame(&refusal)).await;
+                changed = true;
+                continue;
+            }
             if let Some(key) = key {
                 let (ticket, list, merge, late) = {
                     let mut state = lock(&self.state);
@@ -772,6 +790,10 @@ impl Router {
                 if let Some(ticket) = ticket {
                     let response: Option<Value> = serde_json::from_str(&text).ok();
                     self.gate.report(&ticket, response.as_ref(), "the response was not valid JSON").await;
+                    if response.as_ref().is_some_and(crate::gate::is_input_required) {
+                        text = crate::gate::input_required_answer(&ticket).to_string();
+                        changed = true;
+                    }
                 }
                 if list && let Some(rewritten) = self.gate.on_tools_list(text.as_bytes()).await {
                     text = String::from_utf8_lossy(&rewritten).into_owned();
@@ -788,6 +810,18 @@ impl Router {
         }
         parts.extend(extra.iter().map(Value::to_string));
         self.send_client_frame(format!("[{}]", parts.join(",")).into_bytes()).await;
+    }
+
+    /// A server request that would carry the client's answer into a running gated call (ADR-281:
+    /// `elicitation/create`, `sampling/createMessage` while a forwarded `tools/call` awaits its answer): the
+    /// proxy's own answer for the upstream; it never reaches the client.
+    fn ask_into_a_call(&self, envelope: &crate::jsonrpc::Envelope<'_>) -> Option<Value> {
+        let method = envelope.method.as_deref()?;
+        if !crate::gate::ASKS_INTO_A_CALL.contains(&method) || lock(&self.state).in_flight.is_empty() {
+            return None;
+        }
+        eprintln!("foureyes mcp-proxy: refused the upstream's `{method}` while a gated tools/call runs (ADR-281)");
+        Some(crate::gate::refuse_ask(&envelope.id_value(), method))
     }
 
     async fn upstream_oversized(&self, prefix: &[u8], len: usize) {
