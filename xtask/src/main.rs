@@ -912,6 +912,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_database_rolled_back_under_a_witness_is_refused_at_start_and_by_every_note",
         also: &[],
     },
+    Mutation {
+        property: "a token is believed only with the hash its journaled creation bound (S4)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "        && ev::token_binding(token) != *bound\n",
+        broken: "        && ev::token_binding(token) != *bound && false\n",
+        package: "foureyes",
+        filter: "a_token_hash_swapped_in_the_row_signs_nobody_in",
+        also: &[],
+    },
+    Mutation {
+        property: "a credential read after a journaled credential change is checked after a catch-up (S2)",
+        file: "crates/foureyes-store-sqlite/src/credentials.rs",
+        original: "        if differs || behind {",
+        broken: "        if differs {",
+        package: "foureyes",
+        filter: "sqlite::a_token_unrevoked_by_hand_right_after_its_revoke_is_refused_at_once",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

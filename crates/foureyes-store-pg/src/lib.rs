@@ -99,6 +99,8 @@ pub struct PgStore {
     writer: tokio::sync::Mutex<Authority>,
     /// The authority state's credentials, for checking a principal on the read path.
     credentials: CredentialMap,
+    /// The seq it has applied, for the read path (see `credentials.rs`).
+    applied: Arc<std::sync::atomic::AtomicU64>,
     config: tokio_postgres::Config,
     events: broadcast::Sender<u64>,
     listener: Mutex<Option<JoinHandle<()>>>,
@@ -143,6 +145,7 @@ impl PgStore {
         let store = PgStore {
             pool,
             credentials: authority.credentials(),
+            applied: authority.applied(),
             writer: tokio::sync::Mutex::new(authority),
             config,
             events: broadcast::channel(1024).0,

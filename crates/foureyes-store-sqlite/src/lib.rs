@@ -85,6 +85,8 @@ pub struct SqliteStore {
     authority: Arc<Mutex<Authority>>,
     /// Its credentials, for checking a principal on the read path.
     credentials: CredentialMap,
+    /// The seq it has applied, for the read path (see `credentials.rs`).
+    applied: Arc<std::sync::atomic::AtomicU64>,
 }
 
 fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
@@ -181,6 +183,7 @@ impl SqliteStore {
             options,
             stopped,
             credentials: authority.credentials(),
+            applied: authority.applied(),
             authority: Arc::new(Mutex::new(authority)),
         })
     }
