@@ -930,6 +930,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "sqlite::a_token_unrevoked_by_hand_right_after_its_revoke_is_refused_at_once",
         also: &[],
     },
+    Mutation {
+        property: "GET /v1/decisions/{id} and /wait show a decision only as the journal tells it (C5)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    let Some(record) = w.decision(id).await? else { return Ok(None) };\n    check_decision_authority(w, &record, now_ms).await?;",
+        broken: "    let Some(record) = w.decision(id).await? else { return Ok(None) };",
+        package: "foureyes",
+        filter: "a_deferral_edited_to_permit_is_not_shown_by_get_or_wait",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

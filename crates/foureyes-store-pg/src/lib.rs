@@ -350,6 +350,10 @@ impl Store for PgStore {
         ops::load_decision(&self.conn().await?, id).await
     }
 
+    async fn decision_checked(&self, id: DecisionId, now_ms: i64) -> Result<Option<DecisionRecord>, StoreError> {
+        in_tx!(self, |w| tx_ops::checked_decision(w, id, now_ms))
+    }
+
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
         ops::list_decisions(&self.conn().await?, &filter).await
     }

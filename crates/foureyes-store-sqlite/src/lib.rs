@@ -603,6 +603,10 @@ impl Store for SqliteStore {
         self.read(move |c| ops::load_decision(c, id)).await
     }
 
+    async fn decision_checked(&self, id: DecisionId, now_ms: i64) -> Result<Option<DecisionRecord>, StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::checked_decision(w, id, now_ms))).await
+    }
+
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
         self.read(move |c| ops::list_decisions(c, &filter)).await
     }

@@ -321,6 +321,19 @@ async fn persist<W: WriteTx>(
     w.decision(decision_id).await?.ok_or_else(|| StoreError::Backend("decision vanished after insert".into()))
 }
 
+/// Decision `id` as its row says, refused (journaled) unless the journal says the same of it (ADR-240, attack 3 C5):
+/// what a reader is shown, so that an edited row is not reported as the door's answer.
+pub async fn checked_decision<W: WriteTx>(
+    w: &mut W,
+    id: DecisionId,
+    now_ms: i64,
+) -> Result<Option<DecisionRecord>, StoreError> {
+    catch_up(w).await?;
+    let Some(record) = w.decision(id).await? else { return Ok(None) };
+    check_decision_authority(w, &record, now_ms).await?;
+    Ok(Some(record))
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Phase B
 

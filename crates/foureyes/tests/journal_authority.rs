@@ -961,6 +961,28 @@ fn a_token_unrevoked_by_hand_right_after_its_revoke_is_refused_at_once(backend: 
     }
 }
 
+/// F273 (C5, RED before: `GET /v1/decisions/1` said permit/intended and `/wait` answered `next: final` with the
+/// approval still pending): a deferral edited to permit/intended by hand is not shown as the door's answer by
+/// `GET /v1/decisions/{id}` or `/wait`: both refuse, naming the row and field, journaled.
+fn a_deferral_edited_to_permit_is_not_shown_by_get_or_wait(backend: Backend) {
+    let e = env(backend);
+    let bot = token_of(&e, "bot", "agent");
+    let open =
+        ["decide", "--agent", "bot", "--action", "vault.open", "--params", r#"{"door": 1}"#, "--request-id", "v1"];
+    assert_eq!(e.run(&open).status.code(), Some(11));
+    let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    let (status, body) = get_as(&addr, "/v1/decisions/1", &bot);
+    assert_eq!(status, 200, "{body}");
+    e.sql("UPDATE decisions SET verdict = 'permit', status = 'intended' WHERE id = 1");
+    for path in ["/v1/decisions/1", "/v1/decisions/1/wait?timeout=1s"] {
+        let (status, body) = get_as(&addr, path, &bot);
+        assert_ne!(status, 200, "{path} showed the edited row: {body}");
+        assert!(!body.contains("\"permit\""), "{path}: {body}");
+        assert!(body.contains("decisions") && body.contains("verdict"), "{path} names the row and field: {body}");
+    }
+    assert!(altered_refusal_journaled(&e, "decisions"), "the refusal is journaled");
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -1000,4 +1022,5 @@ on_both!(
     a_database_rolled_back_under_a_witness_is_refused_at_start_and_by_every_note,
     a_token_hash_swapped_in_the_row_signs_nobody_in,
     a_token_unrevoked_by_hand_right_after_its_revoke_is_refused_at_once,
+    a_deferral_edited_to_permit_is_not_shown_by_get_or_wait,
 );
