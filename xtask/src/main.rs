@@ -957,6 +957,33 @@ const MUTATIONS: &[Mutation] = &[
         filter: "an_answer_to_the_server_cannot_change_what_a_decided_call_does_on_stdio",
         also: &[],
     },
+    Mutation {
+        property: "a token is believed only with the hash its journaled creation bound (S4)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "        && ev::token_binding(token) != *bound\n",
+        broken: "        && ev::token_binding(token) != *bound && false\n",
+        package: "foureyes",
+        filter: "a_token_hash_swapped_in_the_row_signs_nobody_in",
+        also: &[],
+    },
+    Mutation {
+        property: "a credential read after a journaled credential change is checked after a catch-up (S2)",
+        file: "crates/foureyes-store-sqlite/src/credentials.rs",
+        original: "        if differs || behind {",
+        broken: "        if differs {",
+        package: "foureyes",
+        filter: "sqlite::a_token_unrevoked_by_hand_right_after_its_revoke_is_refused_at_once",
+        also: &[],
+    },
+    Mutation {
+        property: "GET /v1/decisions/{id} and /wait show a decision only as the journal tells it (C5)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    let Some(record) = w.decision(id).await? else { return Ok(None) };\n    check_decision_authority(w, &record, now_ms).await?;",
+        broken: "    let Some(record) = w.decision(id).await? else { return Ok(None) };",
+        package: "foureyes",
+        filter: "a_deferral_edited_to_permit_is_not_shown_by_get_or_wait",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -243,6 +243,12 @@ impl ReservationExpired {
     }
 }
 
+/// What a credential's journaled creation binds its token with: the SHA-256 (hex) of the token's SHA-256 (hex), as
+/// the tables store it. A hash of a hash of 256 random bits: safe to journal, and not the lookup key of the row.
+pub fn token_binding(token_sha256: &str) -> String {
+    crate::canonical::sha256_hex(format!("foureyes token binding\0{token_sha256}").as_bytes())
+}
+
 /// A credential created or revoked (never its secret).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
@@ -254,6 +260,11 @@ pub enum CredentialChange {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         serves: Option<String>,
         step_up: bool,
+        /// [`token_binding`] of the credential's token: what binds the token to this event (attack 3, S4: a
+        /// token hash swapped in the row for one the writer holds is refused at use). Absent in journals written
+        /// before it, whose tokens are not bound.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token_binding: Option<String>,
     },
     Revoked {
         name: String,
@@ -582,6 +593,7 @@ mod tests {
                 role: Role::Admin,
                 serves: None,
                 step_up: true,
+                token_binding: None,
             }),
             json!({"action": "created", "name": "n", "role": Role::Admin, "step_up": true}),
         );
@@ -591,8 +603,10 @@ mod tests {
                 role: Role::Executor,
                 serves: Some("bot".into()),
                 step_up: false,
+                token_binding: Some("b".into()),
             }),
-            json!({"action": "created", "name": "n", "role": Role::Executor, "serves": "bot", "step_up": false}),
+            json!({"action": "created", "name": "n", "role": Role::Executor, "serves": "bot", "step_up": false,
+                   "token_binding": "b"}),
         );
         same(
             EventData::Credential(CredentialChange::Revoked { name: "n".into() }),

@@ -99,6 +99,8 @@ pub struct PgStore {
     writer: tokio::sync::Mutex<Authority>,
     /// The authority state's credentials, for checking a principal on the read path.
     credentials: CredentialMap,
+    /// The seq it has applied, for the read path (see `credentials.rs`).
+    applied: Arc<std::sync::atomic::AtomicU64>,
     config: tokio_postgres::Config,
     events: broadcast::Sender<u64>,
     listener: Mutex<Option<JoinHandle<()>>>,
@@ -143,6 +145,7 @@ impl PgStore {
         let store = PgStore {
             pool,
             credentials: authority.credentials(),
+            applied: authority.applied(),
             writer: tokio::sync::Mutex::new(authority),
             config,
             events: broadcast::channel(1024).0,
@@ -346,6 +349,10 @@ impl Store for PgStore {
 
     async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
         ops::load_decision(&self.conn().await?, id).await
+    }
+
+    async fn decision_checked(&self, id: DecisionId, now_ms: i64) -> Result<Option<DecisionRecord>, StoreError> {
+        in_tx!(self, |w| tx_ops::checked_decision(w, id, now_ms))
     }
 
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {

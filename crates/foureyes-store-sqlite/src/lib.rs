@@ -85,6 +85,8 @@ pub struct SqliteStore {
     authority: Arc<Mutex<Authority>>,
     /// Its credentials, for checking a principal on the read path.
     credentials: CredentialMap,
+    /// The seq it has applied, for the read path (see `credentials.rs`).
+    applied: Arc<std::sync::atomic::AtomicU64>,
 }
 
 fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
@@ -181,6 +183,7 @@ impl SqliteStore {
             options,
             stopped,
             credentials: authority.credentials(),
+            applied: authority.applied(),
             authority: Arc::new(Mutex::new(authority)),
         })
     }
@@ -599,6 +602,10 @@ impl Store for SqliteStore {
 
     async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
         self.read(move |c| ops::load_decision(c, id)).await
+    }
+
+    async fn decision_checked(&self, id: DecisionId, now_ms: i64) -> Result<Option<DecisionRecord>, StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::checked_decision(w, id, now_ms))).await
     }
 
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {

@@ -28,6 +28,7 @@ use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
 use foureyes_core::journal::{Event, GENESIS_HASH, event_hash};
 use foureyes_core::{ApprovalId, DecisionId, DecisionStatus, DemotionRecord, DemotionStatus, Role, Verdict};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// Held usage of one key in one window: how many reservations, their exact sum in millionths, the oldest's time.
@@ -134,6 +135,8 @@ pub struct JournaledCredential {
     pub role: Role,
     pub serves: Option<String>,
     pub live: bool,
+    /// `event::token_binding` of its token, when the journal bound one (attack 3, S4).
+    pub token_binding: Option<String>,
 }
 
 /// The credentials the journal created, by name; shared with the read path ([`Authority::credentials`]).
@@ -143,6 +146,8 @@ pub type CredentialMap = Arc<RwLock<HashMap<String, JournaledCredential>>>;
 #[derive(Debug)]
 pub struct Authority {
     seq: u64,
+    /// `seq`, shared with the read path: a read that finds credential events after it catches up first (S2).
+    applied: Arc<AtomicU64>,
     hash: String,
     kill_switch: bool,
     /// `owner \0 key \0 scope` → index into `usage`.
@@ -180,6 +185,7 @@ impl Default for Authority {
     fn default() -> Self {
         Authority {
             seq: 0,
+            applied: Arc::default(),
             hash: GENESIS_HASH.to_string(),
             kill_switch: false,
             keys: HashMap::new(),
@@ -243,6 +249,7 @@ impl Authority {
         let data = EventData::from_journal(event.kind, &event.data).map_err(|e| broken(&e))?;
         self.apply_data(event.seq, event.ts_ms, &data);
         self.seq = event.seq;
+        self.applied.store(event.seq, Ordering::Release);
         self.hash.clone_from(&event.hash);
         Ok(())
     }
@@ -362,8 +369,13 @@ impl Authority {
             EventData::Credential(change) => {
                 let mut credentials = self.credentials.write().unwrap_or_else(std::sync::PoisonError::into_inner);
                 match change {
-                    CredentialChange::Created { name, role, serves, .. } => {
-                        let c = JournaledCredential { role: *role, serves: serves.clone(), live: true };
+                    CredentialChange::Created { name, role, serves, token_binding, .. } => {
+                        let c = JournaledCredential {
+                            role: *role,
+                            serves: serves.clone(),
+                            live: true,
+                            token_binding: token_binding.clone(),
+                        };
                         credentials.insert(name.clone(), c);
                     }
                     CredentialChange::Revoked { name } => {
@@ -573,6 +585,12 @@ impl Authority {
     /// The decision and first fingerprint the journal binds to an idempotency key (ADR-240).
     pub fn idempotency(&self, key: &str) -> Option<&(DecisionId, String)> {
         self.idempotency.get(key)
+    }
+
+    /// The seq this state has applied, shared with the read path: a principal read there is checked against
+    /// [`Authority::credentials`] only when no credential event lies after it (else the check catches up first).
+    pub fn applied(&self) -> Arc<AtomicU64> {
+        Arc::clone(&self.applied)
     }
 
     /// The credentials the journal created, shared: the read path checks a principal against it without the

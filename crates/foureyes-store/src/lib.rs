@@ -258,6 +258,14 @@ pub trait Store: Send + Sync {
         now_ms: i64,
     ) -> Result<u64, StoreError>;
     async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError>;
+    /// [`Store::decision`], believed only as the journal tells it (attack 3, C5): in a write transaction, after the
+    /// authority state caught up, a row whose agent, request id, verdict or status the journal does not back is
+    /// refused (`record_altered`, journaled, naming the field). What `GET /v1/decisions/{id}` and `/wait` show. The
+    /// default (for wrappers that keep no authority state) is the row.
+    async fn decision_checked(&self, id: DecisionId, now_ms: i64) -> Result<Option<DecisionRecord>, StoreError> {
+        let _ = now_ms;
+        self.decision(id).await
+    }
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError>;
     async fn approval(&self, id: ApprovalId, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError>;
     async fn approvals(&self, status: Option<ApprovalStatus>, now_ms: i64) -> Result<Vec<ApprovalRecord>, StoreError>;

@@ -491,7 +491,7 @@ impl Replayed {
                 );
             }
             EventData::Credential(c) => match c {
-                foureyes_core::event::CredentialChange::Created { name, role, serves, step_up } => self.set(
+                foureyes_core::event::CredentialChange::Created { name, role, serves, step_up, .. } => self.set(
                     "tokens",
                     name,
                     &[
