@@ -939,6 +939,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "an_answer_to_the_server_cannot_change_what_a_decided_call_does_on_stdio",
         also: &[],
     },
+    Mutation {
+        property: "MCP pins: changed instructions are hidden until re-pinned (ADR-282)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "            if admitted.contains(\"instructions\") {",
+        broken: "            if true || admitted.contains(\"instructions\") {",
+        package: "foureyes-mcp",
+        filter: "changed_instructions_prompts_and_resources_are_hidden_until_a_person_re_pins_them",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
