@@ -984,6 +984,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_deferral_edited_to_permit_is_not_shown_by_get_or_wait",
         also: &[],
     },
+    Mutation {
+        property: "MCP pins: changed instructions are hidden until re-pinned (ADR-282)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "            if admitted.contains(\"instructions\") {",
+        broken: "            if true || admitted.contains(\"instructions\") {",
+        package: "foureyes-mcp",
+        filter: "changed_instructions_prompts_and_resources_are_hidden_until_a_person_re_pins_them",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
