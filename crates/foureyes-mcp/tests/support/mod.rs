@@ -5,6 +5,7 @@
 // `dead_code` in that binary.
 #![allow(clippy::unwrap_used, dead_code)]
 
+pub mod cancel;
 pub mod corpus;
 
 use async_trait::async_trait;
