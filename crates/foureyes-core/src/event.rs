@@ -662,6 +662,49 @@ mod tests {
         }
     }
 
+    /// Issue 15's payloads: a `reservation_expired` event, a `policy_loaded` naming what it introduces, and a
+    /// `decided` with its reporting deadline (absent when none, so older events keep their bytes).
+    #[test]
+    fn reclaim_and_introduction_payloads_read_back_as_written() {
+        let expired = ReservationExpired {
+            decision_id: 4,
+            action: "battery.schedule".into(),
+            agent: "bot".into(),
+            report_by_ms: 900,
+            released: vec![7, 8],
+            found_by: "battery.schedule/count@*".into(),
+        };
+        same(
+            EventData::ReservationExpired(expired.clone()),
+            json!({"decision_id": 4, "action": "battery.schedule", "agent": "bot", "report_by_ms": 900,
+                   "released": [7, 8], "found_by": "battery.schedule/count@*"}),
+        );
+        assert_eq!(EventData::ReservationExpired(expired.clone()).kind().as_str(), "reservation_expired");
+        let reason = expired.reason();
+        assert_eq!(reason.code, ReasonCode::ReservationExpired);
+        assert!(
+            reason.message.contains("[7, 8]") && reason.message.contains("1970-01-01T00:00:00.9Z"),
+            "{}",
+            reason.message
+        );
+        same(
+            EventData::PolicyLoaded(PolicyLoaded {
+                sha256: "s".into(),
+                source: "p.yaml".into(),
+                actions: 2,
+                introduced: vec!["a.one".into(), "a.two".into()],
+            }),
+            json!({"sha256": "s", "source": "p.yaml", "actions": 2, "introduced": ["a.one", "a.two"]}),
+        );
+        let decided = json!({"decision_id": 5, "request": request(), "verdict": "permit", "status": "intended",
+            "tier": 2, "reasons": [], "budgets": [], "reservations": [], "approval_id": null,
+            "consumes_approval": false, "would_have": null, "digest": "d", "supersedes": null, "policy_sha256": "p",
+            "report_by_ms": 1234});
+        let EventData::Decided(d) = EventData::from_journal(EventKind::Decided, &decided).unwrap() else { panic!() };
+        assert_eq!(d.report_by_ms, Some(1234));
+        assert_eq!(to_canonical_string(&EventData::Decided(d)), to_canonical_string(&decided));
+    }
+
     #[test]
     fn a_report_whose_outcome_is_not_its_kind_is_not_read_back() {
         let data = json!({"decision_id": 4, "outcome": "executed", "detail": null, "released": []});

@@ -661,6 +661,50 @@ mod tests {
         assert_eq!(a.usage("pay", "k", "bot", 201).count, 0);
     }
 
+    /// A reporting deadline (issue 15): overdue only strictly after it, on every key the permit holds; an expiry
+    /// releases exactly what it names, once, and takes the permit off every key; a later report is late.
+    #[test]
+    fn an_overdue_permit_is_found_on_each_of_its_keys_and_released_once() {
+        let mut a = Authority::default();
+        let mut data = decided(
+            1,
+            json!([{"id": 1, "key": "count", "scope": "*", "amount": "1"},
+                   {"id": 2, "key": "count", "scope": "*", "amount": "1", "effect": "money.out"}]),
+        );
+        data["report_by_ms"] = json!(500);
+        let first = event(&a, 100, EventKind::Decided, data);
+        a.apply(&first).unwrap();
+        assert_eq!(a.overdue("pay", "count", "*", 500), Vec::<DecisionId>::new(), "at the deadline: not yet");
+        assert_eq!(a.overdue("pay", "count", "*", 99), Vec::<DecisionId>::new(), "a clock stepped back: not yet");
+        assert_eq!(a.overdue("pay", "count", "*", 501), vec![1]);
+        assert_eq!(a.overdue("effect:money.out", "count", "*", 501), vec![1], "found on its effect's key too");
+        assert_eq!(a.usage_without("pay", "count", "*", 0, &[1, 2]), Held::default(), "released in this transaction");
+        assert_eq!(a.usage("pay", "count", "*", 0).count, 1, "and not before its event is applied");
+        let expired = event(
+            &a,
+            501,
+            EventKind::ReservationExpired,
+            json!({"decision_id": 1, "action": "pay", "agent": "bot", "report_by_ms": 500, "released": [1, 2],
+                   "found_by": "pay/count@*"}),
+        );
+        a.apply(&expired).unwrap();
+        assert_eq!(a.usage("pay", "count", "*", 0), Held::default());
+        assert_eq!(a.usage("effect:money.out", "count", "*", 0), Held::default());
+        assert_eq!(a.overdue("pay", "count", "*", i64::MAX), Vec::<DecisionId>::new(), "released once");
+        assert_eq!(a.overdue("effect:money.out", "count", "*", i64::MAX), Vec::<DecisionId>::new());
+        assert_eq!(a.decision(1).map(|d| d.status), Some(DecisionStatus::Unknown));
+        assert!(a.expired_unreported(1));
+        let late = event(
+            &a,
+            600,
+            EventKind::Executed,
+            json!({"decision_id": 1, "outcome": "executed", "detail": null, "released": []}),
+        );
+        a.apply(&late).unwrap();
+        assert!(!a.expired_unreported(1), "a report after the expiry is the late one; the next is not");
+        assert_eq!(a.decision(1).map(|d| d.status), Some(DecisionStatus::Executed));
+    }
+
     /// An event that does not extend the verified head is not applied, whatever it says.
     #[test]
     fn an_event_that_does_not_extend_the_verified_head_changes_nothing() {
