@@ -44,6 +44,8 @@ pub enum EventData {
     Checkpoint(CheckpointRecorded),
     /// An MCP tool definition pinned (`crate::tool_pin`).
     ToolPinned(crate::tool_pin::ToolPinned),
+    /// A permitted decision's connector is about to be sent (ADR-321).
+    ConnectorStarted(ConnectorStarted),
 }
 
 /// A decision (the intent), with its reservations and any approval it created or consumed.
@@ -261,6 +263,18 @@ pub struct SessionRestored {
     pub until_ms: i64,
 }
 
+/// FourEyes is about to send the connector of a permitted decision: journaled in its own transaction before anything
+/// is sent, at most once per decision, and only while the journal says the decision is a permit still `intended`
+/// (ADR-321).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConnectorStarted {
+    pub decision_id: DecisionId,
+    /// `http`, `command` or `mcp`.
+    pub connector: String,
+    /// Who runs it (`foureyes-connect`).
+    pub by: String,
+}
+
 /// A signed checkpoint, as journaled by whoever signed it (`foureyes journal checkpoint`, `serve --signing-key`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckpointRecorded {
@@ -299,6 +313,7 @@ impl EventData {
             EventData::SessionRestored(_) => EventKind::SessionRestored,
             EventData::Checkpoint(_) => EventKind::Checkpoint,
             EventData::ToolPinned(_) => EventKind::ToolPinned,
+            EventData::ConnectorStarted(_) => EventKind::ConnectorStarted,
         }
     }
 
@@ -347,6 +362,7 @@ impl EventData {
             EventKind::SessionRestored => EventData::SessionRestored(parse(kind, data)?),
             EventKind::Checkpoint => EventData::Checkpoint(parse(kind, data)?),
             EventKind::ToolPinned => EventData::ToolPinned(parse(kind, data)?),
+            EventKind::ConnectorStarted => EventData::ConnectorStarted(parse(kind, data)?),
         })
     }
 }
@@ -377,6 +393,7 @@ impl Serialize for EventData {
             EventData::SessionRestored(d) => d.serialize(s),
             EventData::Checkpoint(d) => d.serialize(s),
             EventData::ToolPinned(d) => d.serialize(s),
+            EventData::ConnectorStarted(d) => d.serialize(s),
         }
     }
 }

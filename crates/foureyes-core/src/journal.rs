@@ -57,6 +57,10 @@ pub enum EventKind {
     /// An MCP tool's definition was pinned (`server`, `tool`, `sha256`, `cause`: `first_seen` or `approved`, `by`,
     /// `previous`): see `foureyes_core::tool_pin`. A pin grants nothing; a changed definition is refused until one.
     ToolPinned,
+    /// FourEyes is about to send a permitted decision's connector (`decision_id`, `connector`, `by`): written in
+    /// its own transaction before anything is sent, at most once per decision (ADR-321). A decision still
+    /// `intended` with this event may have acted; one without it never reached its connector.
+    ConnectorStarted,
 }
 
 impl EventKind {
@@ -86,11 +90,12 @@ impl EventKind {
             EventKind::SessionRestored => "session_restored",
             EventKind::Checkpoint => "checkpoint",
             EventKind::ToolPinned => "tool_pinned",
+            EventKind::ConnectorStarted => "connector_started",
         }
     }
 
     /// Every kind, for [`EventKind::from_name`].
-    pub const ALL: [EventKind; 23] = [
+    pub const ALL: [EventKind; 24] = [
         EventKind::Decided,
         EventKind::ApprovalRequested,
         EventKind::ApprovalVote,
@@ -114,6 +119,7 @@ impl EventKind {
         EventKind::SessionDemoted,
         EventKind::SessionRestored,
         EventKind::Checkpoint,
+        EventKind::ConnectorStarted,
     ];
 
     /// The kind whose name is exactly `text`, without going through JSON (the verify loop's hot path).

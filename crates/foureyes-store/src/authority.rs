@@ -148,6 +148,8 @@ pub struct Authority {
     /// Idempotency key (`replay::idempotency_key`) → the decision it answers and the fingerprint it was first asked
     /// with (ADR-240).
     idempotency: HashMap<String, (DecisionId, String)>,
+    /// Decision id → when its connector was started (`connector_started`, ADR-321).
+    started: HashMap<DecisionId, i64>,
 }
 
 impl Default for Authority {
@@ -167,6 +169,7 @@ impl Default for Authority {
             credentials: Arc::default(),
             decisions: HashMap::new(),
             idempotency: HashMap::new(),
+            started: HashMap::new(),
         }
     }
 }
@@ -370,6 +373,9 @@ impl Authority {
             | EventData::Task(_)
             | EventData::Checkpoint(_)
             | EventData::ToolPinned(_) => {}
+            EventData::ConnectorStarted(c) => {
+                self.started.entry(c.decision_id).or_insert(ts_ms);
+            }
         }
     }
 
@@ -435,6 +441,11 @@ impl Authority {
     /// What the journal says of decision `id` (ADR-240).
     pub fn decision(&self, id: DecisionId) -> Option<&JournaledDecision> {
         self.decisions.get(&id)
+    }
+
+    /// When the journal says decision `id`'s connector was started, if it was (ADR-321).
+    pub fn started(&self, id: DecisionId) -> Option<i64> {
+        self.started.get(&id).copied()
     }
 
     /// The decision and first fingerprint the journal binds to an idempotency key (ADR-240).

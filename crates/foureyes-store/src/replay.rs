@@ -507,7 +507,8 @@ impl Replayed {
                 }
                 foureyes_core::event::CredentialChange::SecretSet { .. } => {}
             },
-            EventData::Refused(_) | EventData::ToolPinned(_) => {}
+            // A start mark has no row: the journal is its only home (ADR-321).
+            EventData::Refused(_) | EventData::ToolPinned(_) | EventData::ConnectorStarted(_) => {}
         }
     }
 }
