@@ -816,8 +816,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a connector run's start is marked before anything is sent (crash honesty)",
         file: "crates/foureyes-connect/src/door.rs",
-        original: "        if let Some(runs) = &self.runs\n",
-        broken: "        if let Some(runs) = None::<&Arc<dyn RunTable>>\n",
+        original: "        if let Err(e) = self.store.connector_started(decision.decision_id, spec.kind(), REPORTER, (self.clock)()).await\n",
+        broken: "        if let Err(e) = Ok::<u64, StoreError>(0)\n",
         package: "foureyes-connect",
         filter: "a_crash_between_permit_and_report_is_listed_and_never_rerun",
         also: &[],
@@ -1045,6 +1045,15 @@ const MUTATIONS: &[Mutation] = &[
         broken: "            if true || admitted.contains(\"instructions\") {",
         package: "foureyes-mcp",
         filter: "changed_instructions_prompts_and_resources_are_hidden_until_a_person_re_pins_them",
+        also: &[],
+    },
+    Mutation {
+        property: "a decision's connector starts at most once: the journal refuses a second start (ADR-321)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    if let Some(at) = w.authority().started(decision_id) {\n",
+        broken: "    if let Some(at) = None::<i64> {\n",
+        package: "foureyes-connect",
+        filter: "a_start_is_journaled_once_and_only_for_an_intended_permit",
         also: &[],
     },
 ];

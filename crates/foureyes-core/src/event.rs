@@ -47,6 +47,8 @@ pub enum EventData {
     /// An unreported permit's reservations released past its `report_by_ms`, by the deciding transaction that read
     /// one of its keys; the decision is `unknown` from then on.
     ReservationExpired(ReservationExpired),
+    /// A permitted decision's connector is about to be sent (ADR-321).
+    ConnectorStarted(ConnectorStarted),
 }
 
 /// A decision (the intent), with its reservations and any approval it created or consumed.
@@ -313,6 +315,18 @@ pub struct SessionRestored {
     pub until_ms: i64,
 }
 
+/// FourEyes is about to send the connector of a permitted decision: journaled in its own transaction before anything
+/// is sent, at most once per decision, and only while the journal says the decision is a permit still `intended`
+/// (ADR-321).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConnectorStarted {
+    pub decision_id: DecisionId,
+    /// `http`, `command` or `mcp`.
+    pub connector: String,
+    /// Who runs it (`foureyes-connect`).
+    pub by: String,
+}
+
 /// A signed checkpoint, as journaled by whoever signed it (`foureyes journal checkpoint`, `serve --signing-key`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckpointRecorded {
@@ -352,6 +366,7 @@ impl EventData {
             EventData::Checkpoint(_) => EventKind::Checkpoint,
             EventData::ToolPinned(_) => EventKind::ToolPinned,
             EventData::ReservationExpired(_) => EventKind::ReservationExpired,
+            EventData::ConnectorStarted(_) => EventKind::ConnectorStarted,
         }
     }
 
@@ -401,6 +416,7 @@ impl EventData {
             EventKind::Checkpoint => EventData::Checkpoint(parse(kind, data)?),
             EventKind::ToolPinned => EventData::ToolPinned(parse(kind, data)?),
             EventKind::ReservationExpired => EventData::ReservationExpired(parse(kind, data)?),
+            EventKind::ConnectorStarted => EventData::ConnectorStarted(parse(kind, data)?),
         })
     }
 }
@@ -432,6 +448,7 @@ impl Serialize for EventData {
             EventData::Checkpoint(d) => d.serialize(s),
             EventData::ToolPinned(d) => d.serialize(s),
             EventData::ReservationExpired(d) => d.serialize(s),
+            EventData::ConnectorStarted(d) => d.serialize(s),
         }
     }
 }

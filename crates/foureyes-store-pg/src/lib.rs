@@ -452,6 +452,20 @@ impl Store for PgStore {
         checkpoints::tool_pins(&self.conn().await?).await
     }
 
+    async fn connector_started(
+        &self,
+        decision_id: foureyes_core::DecisionId,
+        connector: &str,
+        by: &str,
+        now_ms: i64,
+    ) -> Result<u64, StoreError> {
+        in_tx!(self, |w| tx_ops::connector_started(w, decision_id, connector, by, now_ms))
+    }
+
+    async fn connector_starts(&self) -> Result<std::collections::BTreeMap<foureyes_core::DecisionId, i64>, StoreError> {
+        checkpoints::connector_starts(&self.conn().await?).await
+    }
+
     async fn event_hashes(&self, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
         let mut conn = self.conn().await?;
         let tx = snapshot(&mut conn).await?;

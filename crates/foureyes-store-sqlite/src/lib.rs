@@ -715,6 +715,21 @@ impl Store for SqliteStore {
         self.read(checkpoints::tool_pins).await
     }
 
+    async fn connector_started(
+        &self,
+        decision_id: foureyes_core::DecisionId,
+        connector: &str,
+        by: &str,
+        now_ms: i64,
+    ) -> Result<u64, StoreError> {
+        let (connector, by) = (connector.to_string(), by.to_string());
+        self.write_tx(move |t| run_ready(tx_ops::connector_started(t, decision_id, &connector, &by, now_ms))).await
+    }
+
+    async fn connector_starts(&self) -> Result<std::collections::BTreeMap<foureyes_core::DecisionId, i64>, StoreError> {
+        self.read(checkpoints::connector_starts).await
+    }
+
     async fn event_hashes(&self, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
         self.read(move |c| checkpoints::hashes(c, after_seq, upto_seq)).await
     }

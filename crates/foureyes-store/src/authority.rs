@@ -179,6 +179,8 @@ pub struct Authority {
     introduced: HashMap<String, i64>,
     /// The newest `policy_loaded` event's policy hash.
     policy_sha256: Option<String>,
+    /// Decision id → when its connector was started (`connector_started`, ADR-321).
+    started: HashMap<DecisionId, i64>,
 }
 
 impl Default for Authority {
@@ -204,6 +206,7 @@ impl Default for Authority {
             expired: HashMap::new(),
             introduced: HashMap::new(),
             policy_sha256: None,
+            started: HashMap::new(),
         }
     }
 }
@@ -430,6 +433,9 @@ impl Authority {
                 }
                 self.policy_sha256 = Some(p.sha256.clone());
             }
+            EventData::ConnectorStarted(c) => {
+                self.started.entry(c.decision_id).or_insert(ts_ms);
+            }
             EventData::Refused(_) | EventData::Task(_) | EventData::Checkpoint(_) | EventData::ToolPinned(_) => {}
         }
     }
@@ -580,6 +586,11 @@ impl Authority {
     /// What the journal says of decision `id` (ADR-240).
     pub fn decision(&self, id: DecisionId) -> Option<&JournaledDecision> {
         self.decisions.get(&id)
+    }
+
+    /// When the journal says decision `id`'s connector was started, if it was (ADR-321).
+    pub fn started(&self, id: DecisionId) -> Option<i64> {
+        self.started.get(&id).copied()
     }
 
     /// The decision and first fingerprint the journal binds to an idempotency key (ADR-240).

@@ -741,6 +741,36 @@ pub async fn pin_tool<W: WriteTx>(
     Ok(w.append(now_ms, EventData::ToolPinned(pin.clone())).await?.seq)
 }
 
+/// Journals that the connector of `decision_id` is about to be sent (`connector_started`, ADR-321): refused unless
+/// the journal says the decision is a permit still `intended` whose connector was never started, so a decision's
+/// connector starts at most once, whatever the tables say. No row: the journal is the marks' only home.
+pub async fn connector_started<W: WriteTx>(
+    w: &mut W,
+    decision_id: DecisionId,
+    connector: &str,
+    by: &str,
+    now_ms: i64,
+) -> Result<u64, StoreError> {
+    catch_up(w).await?;
+    let Some(d) = w.authority().decision(decision_id).cloned() else {
+        return Err(StoreError::NotFound(format!("decision {decision_id} does not exist in the journal")));
+    };
+    if d.verdict != Verdict::Permit || d.status != DecisionStatus::Intended {
+        return Err(StoreError::InvalidState(format!(
+            "decision {decision_id} is `{}` and `{}` in the journal: only a permit still `intended` starts its connector",
+            d.verdict,
+            d.status.as_str()
+        )));
+    }
+    if let Some(at) = w.authority().started(decision_id) {
+        return Err(StoreError::InvalidState(format!(
+            "the connector of decision {decision_id} was already started (at {at} ms): it is never started twice"
+        )));
+    }
+    let started = ev::ConnectorStarted { decision_id, connector: connector.to_string(), by: by.to_string() };
+    Ok(w.append(now_ms, EventData::ConnectorStarted(started)).await?.seq)
+}
+
 pub async fn set_kill_switch<W: WriteTx>(w: &mut W, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
     catch_up(w).await?;
     if w.authority().kill_switch() == engaged {

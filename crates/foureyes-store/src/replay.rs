@@ -525,7 +525,8 @@ impl Replayed {
                     self.set("reservations", rid, &[("released", text(true))]);
                 }
             }
-            EventData::Refused(_) | EventData::ToolPinned(_) => {}
+            // A start mark has no row: the journal is its only home (ADR-321).
+            EventData::Refused(_) | EventData::ToolPinned(_) | EventData::ConnectorStarted(_) => {}
         }
     }
 }
