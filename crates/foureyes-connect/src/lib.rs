@@ -9,6 +9,8 @@
 //! - [`template`]: minijinja restricted to substitution, escaping each value for where it lands;
 //! - [`run`]: the `http` connector (reqwest on rustls with the `ring` provider; the URL and each redirect judged by
 //!   core's canonicaliser and `UrlRule`: the allowed origins and the action's `type: url` rules, [`run::url_allowed`]) and the `command` connector (argv, never a shell; empty environment plus `PATH`);
+//! - [`mcp`]: the `mcp` connector, a tool on an MCP server (stdio or Streamable HTTP) called through the MCP
+//!   proxy's own wire code (framing, the params and id rules, result reading) from `foureyes-mcp`;
 //! - [`secrets`]: AES-256-GCM sealing and the `connector_secrets` table (SQLite or PostgreSQL);
 //! - [`runs`]: start marks (`connector_runs`), written before a connector is sent;
 //! - [`door`]: the flow, and [`door::unconfirmed`] (runs a crash left unconfirmed; never re-run by themselves).
@@ -17,6 +19,7 @@
 //! deferred or replayed decision never reaches [`run::run`] (`tests/execute.rs`, `cargo xtask teeth`).
 
 pub mod door;
+pub mod mcp;
 pub mod run;
 pub mod runs;
 pub mod secrets;

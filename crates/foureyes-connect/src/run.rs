@@ -71,6 +71,12 @@ pub fn check_spec(action: &str, spec: &ConnectorSpec) -> Result<BTreeSet<String>
             }
             allowed_origins(h).map_err(|e| format!("action `{action}`: {e}"))?;
         }
+        ConnectorSpec::Mcp(m) => {
+            crate::mcp::check_shape(m).map_err(|e| format!("action `{action}`: {e}"))?;
+            for (name, source, escape, allow) in crate::mcp::places(m) {
+                add(source, name, escape, allow)?;
+            }
+        }
         ConnectorSpec::Command(c) => {
             if c.argv.is_empty() {
                 return Err(format!("action `{action}`: execute.command.argv is empty"));
@@ -263,6 +269,7 @@ pub async fn run(
     let mut result = match spec {
         ConnectorSpec::Http(h) => http(h, url_params, &ctx, deadline).await,
         ConnectorSpec::Command(c) => command(c, &ctx, deadline).await,
+        ConnectorSpec::Mcp(m) => crate::mcp::run(m, &ctx, deadline, &decision.decision_id.to_string()).await,
     };
     // One last pass over the whole detail: no secret value leaves this function.
     if !opened.is_empty() {
@@ -465,7 +472,7 @@ fn body_value(bytes: &[u8]) -> Value {
 }
 
 /// reqwest's `Display` hides the cause; the chain says it.
-fn chain(e: &dyn std::error::Error) -> String {
+pub(crate) fn chain(e: &dyn std::error::Error) -> String {
     let mut text = e.to_string();
     let mut source = e.source();
     while let Some(s) = source {
@@ -563,7 +570,7 @@ async fn command(c: &CommandSpec, ctx: &Value, deadline: Duration) -> RunResult 
 }
 
 /// Reads a stream to its end, keeping the last `cap` bytes; says whether earlier bytes were dropped.
-async fn read_tail<R: tokio::io::AsyncRead + Unpin>(stream: &mut R, cap: usize) -> (String, bool) {
+pub(crate) async fn read_tail<R: tokio::io::AsyncRead + Unpin>(stream: &mut R, cap: usize) -> (String, bool) {
     let mut kept: Vec<u8> = Vec::new();
     let mut dropped = false;
     let mut buf = [0u8; 8192];

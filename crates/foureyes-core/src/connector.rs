@@ -22,6 +22,16 @@
 //!         argv: ["/usr/bin/restic", "backup", "{{ params.path }}"]   # one argument per element, never a shell
 //!         env: { RESTIC_PASSWORD: "{{ secret.restic }}" }
 //!         timeout: 10m
+//!   crm.close_ticket:
+//!     tier: 1
+//!     params: { ticket: { type: string, pattern: "^T-[0-9]+$" } }
+//!     execute:
+//!       mcp:
+//!         command: ["/usr/local/bin/crm-mcp"]                    # a stdio upstream (or `url:` for Streamable HTTP)
+//!         env: { CRM_TOKEN: "{{ secret.crm }}" }
+//!         tool: close_ticket
+//!         arguments: '{"id": {{ params.ticket }}}'                # default: the action's params as they are
+//!         timeout: 20s
 //! ```
 //!
 //! Template values are data: a param is rendered once, escaped for where it lands, and never parsed as a template.
@@ -36,6 +46,7 @@ use std::collections::BTreeMap;
 pub enum ConnectorSpec {
     Http(HttpSpec),
     Command(CommandSpec),
+    Mcp(McpSpec),
 }
 
 impl ConnectorSpec {
@@ -43,6 +54,7 @@ impl ConnectorSpec {
         match self {
             ConnectorSpec::Http(_) => "http",
             ConnectorSpec::Command(_) => "command",
+            ConnectorSpec::Mcp(_) => "mcp",
         }
     }
 
@@ -51,6 +63,7 @@ impl ConnectorSpec {
         match self {
             ConnectorSpec::Http(h) => h.timeout.as_deref(),
             ConnectorSpec::Command(c) => c.timeout.as_deref(),
+            ConnectorSpec::Mcp(m) => m.timeout.as_deref(),
         }
     }
 }
@@ -134,4 +147,34 @@ pub struct CommandSpec {
     /// Bytes of stdout and stderr tail kept in the report. Default 4 KiB each.
     #[serde(default)]
     pub output_tail_bytes: Option<usize>,
+}
+
+/// A tool on an MCP server, called by FourEyes itself: one session per run (initialize, then one `tools/call`),
+/// over stdio (`command`) or Streamable HTTP (`url`) — exactly one of them.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct McpSpec {
+    /// A stdio upstream: program and arguments, one template per element (no secrets), never a shell.
+    #[serde(default)]
+    pub command: Vec<String>,
+    /// Environment templates of the stdio upstream (secrets allowed). It starts from an empty environment plus
+    /// `PATH`.
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    #[serde(default)]
+    pub cwd: Option<String>,
+    /// A Streamable HTTP upstream: its MCP endpoint, written literally (no template); redirects are not followed.
+    #[serde(default)]
+    pub url: Option<String>,
+    /// Header templates of the HTTP upstream (secrets allowed).
+    #[serde(default)]
+    pub headers: BTreeMap<String, String>,
+    /// The tool's name.
+    pub tool: String,
+    /// JSON template of the tool's arguments (values rendered as JSON literals; secrets allowed); it must render to
+    /// an object. Default: the action's params as they are.
+    #[serde(default)]
+    pub arguments: Option<String>,
+    #[serde(default)]
+    pub timeout: Option<String>,
 }

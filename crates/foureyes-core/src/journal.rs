@@ -57,6 +57,10 @@ pub enum EventKind {
     /// An MCP tool's definition was pinned (`server`, `tool`, `sha256`, `cause`: `first_seen` or `approved`, `by`,
     /// `previous`): see `foureyes_core::tool_pin`. A pin grants nothing; a changed definition is refused until one.
     ToolPinned,
+    /// An unreported permit's reservations released past its reporting deadline (`decision_id`, `action`, `agent`,
+    /// `report_by_ms`, `released`, `found_by`), by the deciding transaction that read one of its keys; the decision
+    /// is `unknown` from then on (`foureyes_core::event::ReservationExpired`).
+    ReservationExpired,
 }
 
 impl EventKind {
@@ -86,11 +90,12 @@ impl EventKind {
             EventKind::SessionRestored => "session_restored",
             EventKind::Checkpoint => "checkpoint",
             EventKind::ToolPinned => "tool_pinned",
+            EventKind::ReservationExpired => "reservation_expired",
         }
     }
 
     /// Every kind, for [`EventKind::from_name`].
-    pub const ALL: [EventKind; 23] = [
+    pub const ALL: [EventKind; 25] = [
         EventKind::Decided,
         EventKind::ApprovalRequested,
         EventKind::ApprovalVote,
@@ -114,6 +119,8 @@ impl EventKind {
         EventKind::SessionDemoted,
         EventKind::SessionRestored,
         EventKind::Checkpoint,
+        EventKind::ToolPinned,
+        EventKind::ReservationExpired,
     ];
 
     /// The kind whose name is exactly `text`, without going through JSON (the verify loop's hot path).

@@ -76,6 +76,7 @@ enum Ep {
     DemotedSessions,
     RestoreSession,
     Me,
+    Execute,
 }
 
 /// Expected status per column, in the order of [`COLUMNS`].
@@ -116,10 +117,13 @@ fn expected(ep: Ep) -> [u16; 9] {
         RestoreSession => [403, 403, 200, U, U, 403, 200, U, 403],
         // Every credential may ask who it is, a console session too.
         Me => [200, 200, 200, U, U, 200, 200, U, 200],
+        // FourEyes executes for the agent that asks, and for nobody else: not a person (who approves), not an
+        // admin, not an executor (which reports what an agent ran).
+        Execute => [200, 403, 403, U, U, 403, 403, U, 403],
     }
 }
 
-const ENDPOINTS: [Ep; 31] = [
+const ENDPOINTS: [Ep; 32] = [
     Ep::Decide,
     Ep::Decision,
     Ep::Report,
@@ -151,6 +155,7 @@ const ENDPOINTS: [Ep; 31] = [
     Ep::DemotedSessions,
     Ep::RestoreSession,
     Ep::Me,
+    Ep::Execute,
 ];
 
 static TEMP: AtomicU32 = AtomicU32::new(0);
@@ -236,6 +241,7 @@ async fn request(h: &Harness, ep: Ep, auth: &Auth, token: &str) -> Req {
         SignInLink => req("GET", "/console/signin?code=never-issued"),
         DemotedSessions => req("GET", "/v1/sessions"),
         Me => req("GET", "/v1/me"),
+        Execute => req("POST", "/v1/execute").json(&json!({"request_id": h.rid("x"), "action": "files.show"})),
         RestoreSession => {
             let session = demoted_session(h).await;
             req("POST", "/v1/sessions/restore").json(&json!({"agent": "bot", "session": session, "why": "checked"}))
@@ -268,9 +274,72 @@ async fn demoted_session(h: &Harness) -> String {
     session
 }
 
+/// An action FourEyes runs itself (a real command) whose environment holds a connector secret, and the secret.
+const EXECUTING: &str = "  files.show:
+    tier: 2
+    limits: [{ count: 1000, per: 1h }]
+    execute: { command: { argv: [printenv, TOKEN], env: { TOKEN: \"{{ secret.shop_token }}\" } } }
+";
+const SECRET: &str = "tok-shop-secret-never-shown-42";
+
+/// The harness with the real executing door (`foureyes_connect::Door`, as `foureyes serve` plugs it in) and the
+/// secret `shop_token` sealed in its database.
+async fn executing_harness() -> Harness {
+    struct Plugged(foureyes_connect::Door);
+    #[async_trait::async_trait]
+    impl foureyes_server::execute::ExecuteDoor for Plugged {
+        async fn execute(
+            &self,
+            policy: std::sync::Arc<foureyes_core::Policy>,
+            request: ActionRequest,
+        ) -> Result<Value, foureyes_store::StoreError> {
+            Ok(self.0.execute(policy, request).await?.to_json())
+        }
+    }
+    let mut h = harness_with(&format!("{POLICY}{EXECUTING}")).await;
+    let table = foureyes_connect::secrets::SqliteSecrets::open(&h.dir.path().join("t.db")).unwrap();
+    let key = foureyes_connect::SecretKey::from_hex(&"5a".repeat(32)).unwrap();
+    let secrets = foureyes_connect::Secrets::new(key, std::sync::Arc::new(table));
+    secrets.set("shop_token", SECRET, h.now()).await.unwrap();
+    let clock = h.clock.clone();
+    let door = foureyes_connect::Door {
+        store: h.store.clone(),
+        secrets: Some(secrets),
+        runs: None,
+        clock: std::sync::Arc::new(move || clock.load(Ordering::SeqCst)),
+    };
+    h.state.execute = Some(std::sync::Arc::new(Plugged(door)));
+    h.app = foureyes_server::app(h.state.clone());
+    h
+}
+
+/// Executing with a secret: the agent's answer, the journal and every read an agent may make show the secret's
+/// name, never its value.
+#[tokio::test]
+async fn an_agent_executing_with_a_secret_never_reads_it() {
+    let h = executing_harness().await;
+    let r = h
+        .send(req("POST", "/v1/execute").token(AGENT).json(&json!({"request_id": "show-1", "action": "files.show"})))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    assert_eq!((&v["ran"], &v["outcome"]), (&json!(true), &json!("executed")), "{v}");
+    assert!(!r.text().contains(SECRET), "{}", r.text());
+    let id = v["decision_id"].as_i64().unwrap();
+    for path in [format!("/v1/decisions/{id}"), format!("/v1/decisions/{id}/wait?timeout=0"), "/v1/policy".into()] {
+        let r = h.send(req("GET", &path).token(AGENT)).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}: {}", r.text());
+        assert!(!r.text().contains(SECRET), "{path}: {}", r.text());
+    }
+    let shown = h.send(req("GET", &format!("/v1/decisions/{id}")).token(AGENT)).await.json();
+    assert_eq!(shown["report_detail"]["stdout_tail"], json!("[secret shop_token]\n"), "{shown}");
+    let journal = serde_json::to_string(&h.store.journal(0, 10_000).await.unwrap()).unwrap();
+    assert!(!journal.contains(SECRET));
+}
+
 #[tokio::test]
 async fn every_endpoint_times_every_role() {
-    let h = harness().await;
+    let h = executing_harness().await;
     let mut failures = Vec::new();
     let mut cells = 0;
     for ep in ENDPOINTS {
