@@ -1056,6 +1056,33 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_start_is_journaled_once_and_only_for_an_intended_permit",
         also: &[],
     },
+    Mutation {
+        property: "a check's processes are limited (a pids cgroup: RLIMIT_NPROC does not hold for a root runner)",
+        file: "crates/foureyes/src/limits.rs",
+        original: "            if std::fs::write(cgroup.dir.join(\"pids.max\"), max.to_string()).is_ok() {",
+        broken: "            if false {",
+        package: "foureyes",
+        filter: "a_check_over_its_process_limit_fails_naming_the_limit",
+        also: &[],
+    },
+    Mutation {
+        property: "a check's memory is limited",
+        file: "crates/foureyes/src/limits.rs",
+        original: "        format!(\"--data={}\", limits.memory_bytes),",
+        broken: "        format!(\"--data={}\", u64::MAX),",
+        package: "foureyes",
+        filter: "a_check_over_its_memory_limit_fails_naming_the_limit",
+        also: &[],
+    },
+    Mutation {
+        property: "a check's CPU time is limited",
+        file: "crates/foureyes/src/limits.rs",
+        original: "        format!(\"--cpu={}:{}\", limits.cpu_seconds, limits.cpu_seconds + 2),",
+        broken: "        format!(\"--cpu={}:{}\", 3600, 3602),",
+        package: "foureyes",
+        filter: "a_check_over_its_cpu_limit_fails_naming_the_limit",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
