@@ -287,7 +287,7 @@ impl Chain {
                 return Err(Error::Invalid(format!("gemini model name `{}`: letters, digits, - . _ only", p.model)));
             }
         }
-        Ok(Chain { providers, offline_fallback, client: client()? })
+        Ok(Chain { providers, offline_fallback, client: http_client()? })
     }
 
     pub fn providers(&self) -> &[ProviderConfig] {
@@ -433,7 +433,7 @@ impl Chain {
 
 /// The HTTP client: rustls on `ring` (installed as the process default only if none is installed yet), no retries,
 /// no redirects, no idle connections kept (see the module doc: each request is sent exactly once).
-fn client() -> Result<reqwest::Client, Error> {
+pub(crate) fn http_client() -> Result<reqwest::Client, Error> {
     if rustls::crypto::CryptoProvider::get_default().is_none() {
         // Racing another installer is fine: either provider serves.
         let _ = rustls::crypto::ring::default_provider().install_default();
