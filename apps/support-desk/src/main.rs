@@ -40,11 +40,12 @@ struct Cli {
 }
 
 /// Which classifier `start` and the evals use. API keys come only from the environment (`ANTHROPIC_API_KEY`,
-/// `OPENAI_API_KEY`; base URLs from `ANTHROPIC_BASE_URL`, `OPENAI_BASE_URL`): a flag would show in `ps`.
+/// `OPENAI_API_KEY`, `GEMINI_API_KEY`; base URLs from `ANTHROPIC_BASE_URL`, `OPENAI_BASE_URL`, `GEMINI_BASE_URL`): a
+/// flag would show in `ps`.
 #[derive(clap::Args)]
 struct LlmArgs {
-    /// offline (default: the deterministic policy classifier, no network), anthropic, openai, or chain
-    /// (Anthropic, then OpenAI when Anthropic is unavailable).
+    /// offline (default: the deterministic policy classifier, no network), anthropic, openai, gemini, or chain
+    /// (the providers of `--chain` in order, each asked when the one before is unavailable).
     #[arg(long, env = "SUPPORT_DESK_CLASSIFIER", value_enum, default_value = "offline", global = true)]
     classifier: ClassifierChoice,
     /// When no LLM provider answers (timeouts, 5xx, 429, connect errors), classify offline instead of escalating.
@@ -59,6 +60,9 @@ struct LlmArgs {
     openai_model: String,
     #[arg(long, env = "GEMINI_MODEL", default_value = llm::DEFAULT_GEMINI_MODEL, global = true)]
     gemini_model: String,
+    /// The providers `--classifier chain` asks, in order, comma-separated (each needs its key in the environment).
+    #[arg(long, env = "SUPPORT_DESK_CHAIN", value_delimiter = ',', default_value = "anthropic,openai", global = true)]
+    chain: Vec<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -85,6 +89,7 @@ impl LlmArgs {
             openai_model: self.openai_model.clone(),
             gemini_model: self.gemini_model.clone(),
             offline_fallback: self.offline_fallback,
+            chain: self.chain.iter().map(|name| llm::ProviderKind::parse(name)).collect::<Result<_, _>>()?,
         };
         llm::from_env(choice, &opts, |var| std::env::var(var).ok())
     }
