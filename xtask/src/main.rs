@@ -1083,6 +1083,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_check_over_its_cpu_limit_fails_naming_the_limit",
         also: &[],
     },
+    Mutation {
+        property: "the desk's action service admits only its bearer credential",
+        file: "apps/support-desk/src/mcp.rs",
+        original: ".is_some_and(|v| same_secret(v.as_bytes(), expected.as_bytes()));",
+        broken: ".is_some_and(|v| !v.is_empty() || same_secret(v.as_bytes(), expected.as_bytes()));",
+        package: "support-desk",
+        filter: "the_action_service_answers_only_its_bearer_credential",
+        also: &[],
+    },
+    Mutation {
+        property: "with the action service, the desk's agent writes nothing to the desk's database",
+        file: "apps/support-desk/src/main.rs",
+        original: "    ctx.state = state;\n",
+        broken: "    let _ = state;\n",
+        package: "support-desk",
+        filter: "topology_the_agent_process_has_no_write_path_to_the_desk_database",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
