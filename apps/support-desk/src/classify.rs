@@ -114,7 +114,7 @@ const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩]|\brs\.?|\b(?:usd|eur|gbp
 const CUR_AFTER: &str = r"[$€£₹¥₩]|(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
-const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b";
+const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b";
 /// Money-back idioms that mean the whole amount ("every penny back", "refund the lot", "all of it back"), read
 /// like "all my money back" (policy.md: the full amount). "Worth every penny" is praise: the idioms count only
 /// with "back" or after an asking word.
@@ -129,8 +129,13 @@ const TEENS: &str = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|sevente
 const TENS: &str = "twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety";
 /// Words between a want or an imperative and its money object ("I want *exactly that* back").
 const OBJ_FILLER: &str = "the|my|a|an|our|this|that|it|them|those|these|exactly|just|only|all|full|whole|entire|total|complete|of|every|single|last|penny|cent|paid|amount|sum|me|us|back";
+/// Someone the customer writes for, or the customer in a form's third person ("Customer requests credit …", "my
+/// husband asks …").
+const THIRD_PARTY: &str = r"(?:the\s+)?(?:customer|client|buyer|purchaser|consumer|cardholder|account\s+holder|end\s+user)|my\s+(?:husband|wife|partner|mother|mum|mom|father|dad|son|daughter|boss|client|customer)";
+/// Adverbs between a subject and its want ("I'd *also* like", "we *still* want").
+const ADVERBS: &str = "also|too|still|really|just|now|only|actually|further|additionally|kindly|honestly|then|simply|again|therefore|hereby|respectfully|politely|formally";
 /// The money objects of a want or an imperative.
-const MONEY_OBJ: &str = r"refund\w*|reimburs\w*|repayment|money\b|cash\b|funds\b|(?:partial\s+|a\s+)?credit\b|(?:price\s+)?difference\b|price\s+adjustment|(?:full|whole|entire|total)\s+(?:amount|price|sum|cost|value)\b|(?:it|that|this|them|everything|all(?:\s+of\s+it)?|the\s+(?:money|amount|payment|charge|sum|full\s+(?:amount|price|sum)))\s+(?:back|returned|refunded|reversed|credited)|back\s+(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|bank|paypal)|\$|€|£|\d";
+const MONEY_OBJ: &str = r"refund\w*|reimburs\w*|repayment|restitu\w+|money\b|cash\b|funds\b|(?:partial\s+|a\s+)?credit\b|(?:price\s+)?difference\b|price\s+adjustment|(?:full|whole|entire|total|complete)\s+(?:(?:invoice|invoiced|order|purchase)\s+)?(?:amount|price|sum|cost|value)\b|(?:it|that|this|them|everything|all(?:\s+of\s+it)?|the\s+(?:money|amount|payment|charge|sum|full\s+(?:amount|price|sum)))\s+(?:back|returned|refunded|reversed|credited)|back\s+(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|bank|paypal)|\$|€|£|\d";
 
 struct Res {
     /// A money amount: `a` after a currency, `b` before one, `c` bare with two decimals ("24.99"; only counted in a
@@ -184,6 +189,12 @@ struct Res {
     /// An imperative or a request to act whose object is money: "Refund it", "send the money back to my card",
     /// "can you put it back on my card?".
     imperative: Regex,
+    /// A question asking to be given money ("Could I also get $15 for the time on hold?"): its object must be money
+    /// (a currency figure or a money word), not any number ("can I have 2 of the mugs?").
+    may_i: Regex,
+    /// A figure offered as what would settle the problem ("Twelve dollars even would cover it", "I'd settle for 18
+    /// euros", "$15 and we're square"): a request for it. Not in a question ("would $15 cover the upgrade?").
+    settlement: Regex,
     /// Before an amount: it is an approximation ("about $20", "~$20").
     approx_before: Regex,
     /// After an amount: it is an approximation ("$20 or so", "$20-ish", "$20 give or take").
@@ -337,11 +348,19 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             desire: Regex::new(&format!(
-                r"(?i)(?:\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+do|\s+really|\s+just|\s+still|\s+now|\s+only)*\s+(?:like|want|need|wish|expect|demand|require|request|prefer|insist\s+on)|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:asking|requesting|expecting|demanding|claiming)(?:\s+for)?|^\W*(?:(?:hi|hello|ok|so|pls|please)\W+)*(?:requesting|request|asking\s+for|seeking|claiming|want|need|would\s+like))\s+(?:(?:to\s+)?(?:get|have|receive|return|give|take|be\s+(?:given|paid|sent|refunded))\s+)?(?:back\s+)?(?:(?:{OBJ_FILLER})\s+){{0,5}}?(?:{MONEY_OBJ})"
+                r"(?i)(?:\b(?:i|we|{THIRD_PARTY})(?:'d|'ll|\s+would|\s+will|\s+do|\s+does|\s+(?:{ADVERBS}))*\s+(?:like|likes|want|wants|need|needs|wish|wishes|expect|expects|demand|demands|require|requires|request|requests|prefer|prefers|insists?\s+on|asks?(?:\s+for)?|seeks?|claims?)|\b(?:i'?m|i\s+am|we'?re|we\s+are|(?:{THIRD_PARTY})\s+is|(?:{THIRD_PARTY})'s)\s+(?:(?:{ADVERBS})\s+)*(?:asking|requesting|expecting|demanding|claiming|seeking)(?:\s+for)?|^\W*(?:(?:hi|hello|ok|so|pls|please)\W+)*(?:requesting|request|asking\s+for|seeking|claiming|want|need|would\s+like))\s+(?:(?:to\s+)?(?:get|have|receive|return|give|take|be\s+(?:given|paid|sent|refunded))\s+)?(?:back\s+)?(?:(?:{OBJ_FILLER})\s+){{0,5}}?(?:{MONEY_OBJ})"
             ))
             .ok()?,
             imperative: Regex::new(&format!(
-                r"(?i)(?:^|[.!?;:,]\s*|\b(?:can|could|would|will)\s+(?:you|u|ya|your\s+team)\s+|\b(?:please|pls|plz|kindly)\s+)(?:(?:please|pls|plz|kindly|just|so|now|then|and|ok|okay|hi|hello|hey|simply)\W+)*(?:refund|reimburse|repay|credit|return|send|give|pay|process|issue|reverse|put|transfer|wire|push|release)\b(?:\W+(?:{OBJ_FILLER}|me|us|him|her))*\W+(?:{MONEY_OBJ}|(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|mastercard|amex|bank|paypal))"
+                r"(?i)(?:^|[.!?;:,]\s*|\b(?:can|could|would|will)\s+(?:you|u|ya|your\s+team)\s+|\b(?:please|pls|plz|kindly)\s+)(?:(?:please|pls|plz|kindly|just|so|now|then|and|ok|okay|hi|hello|hey|simply)\W+)*(?:refund|reimburse|repay|credit|return|send|give|pay|process|issue|reverse|put|transfer|wire|push|release|arrange|authori[sz]e|initiate|raise|grant)\b(?:\W+(?:{OBJ_FILLER}|me|us|him|her))*\W+(?:{MONEY_OBJ}|(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|mastercard|amex|bank|paypal))"
+            ))
+            .ok()?,
+            may_i: Regex::new(&format!(
+                r"(?i)\b(?:can|could|may|might)\s+(?:i|we)(?:\s+(?:{ADVERBS}|please|maybe|perhaps))*\s+(?:get|have|receive|be\s+(?:given|paid|sent|refunded|reimbursed|compensated|credited))\s+(?:back\s+)?(?:(?:{OBJ_FILLER})\s+){{0,4}}?(?:{money_any}|refund\w*|reimburs\w*|compensation|money\b|(?:a\s+)?credit\b)"
+            ))
+            .ok()?,
+            settlement: Regex::new(&format!(
+                r"(?i){money_any}[^.?!\n]{{0,30}}?\b(?:would|should|will|could|might|'d|'ll|ought\s+to)\s+(?:(?:really|easily|probably|definitely|surely|certainly|just|about|more\s+than|be\s+enough\s+to)\s+)?(?:cover|do|settle|sort|fix|resolve|suffice|compensate|square|make\s+(?:it|this|that|things|up)|be\s+(?:fair|enough|fine|ok|okay|acceptable|reasonable|sufficient|plenty|right))\b|\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+can|\s+could)?(?:\s+(?:{ADVERBS}|happily|gladly))*\s+(?:settle\s+for|accept|take|be\s+(?:happy|ok|okay|fine|content|satisfied)\s+with)\s+(?:(?:a|an|the|just|only)\s+)*{money_any}|{money_any}[^.?!\n]{{0,20}}?\band\s+(?:we'?re|we\s+are|i'?m|i\s+am|we'?ll\s+be|call\s+it|we\s+call\s+it)\s+(?:square|even|quits|good|done|fine|ok|okay)\b|\b(?:for\s+me|with\s+me)[\s,]+{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\b|{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\s+(?:for\s+me|with\s+me|to\s+(?:close|settle|resolve|end))\b"
             ))
             .ok()?,
             approx_before: Regex::new(
@@ -788,7 +807,10 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     // follow ("I'd like the refund processed", "I want exactly that back"); a negated one does not ("I don't want
     // a refund": the negation is cut before the frames are read).
     let unnegated = r.no_refund.replace_all(clause, " ");
-    let framed = r.desire.is_match(&unnegated) || r.imperative.is_match(&unnegated);
+    let framed = r.desire.is_match(&unnegated)
+        || r.imperative.is_match(&unnegated)
+        || r.may_i.is_match(&unnegated)
+        || (r.settlement.is_match(&unnegated) && !clause.contains('?'));
     let mut rest = clause.to_string();
     // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
     for (re, kind) in [(&r.status_question, 1), (&r.acknowledged, 2), (&r.no_refund, 0)] {
@@ -958,7 +980,10 @@ fn requested_in(text: &str) -> Amount {
     let extra: i64 = extras.iter().map(|a| a.1).sum();
     let others: Vec<i64> = distinct(all.iter().filter(|(at, _, role)| *role != Role::Price && !plus(*at)).map(|a| a.1));
     let asks_extra = extras.iter().all(|(at, _)| clause_intent(clause_of(*at)).request);
-    if extra > 0 && (r.full.is_match(text) || (others.is_empty() && asks_extra)) {
+    // After thanks for a refund already made, an amount "for the trouble" is the whole new ask, not an addition to a
+    // whole amount asked again ("Refund received. I'd still like something for the trouble, $20 would be fair").
+    let after_refund = intent_in(text).acknowledged;
+    if extra > 0 && (r.full.is_match(text) || (others.is_empty() && asks_extra && !after_refund)) {
         return Amount::FullPlus(extra);
     }
     // A figure asked and more on top ("refund $20 plus $5 for postage"): their sum.
@@ -984,10 +1009,24 @@ fn requested_in(text: &str) -> Amount {
             let line_start = text[..*at].rfind('\n').map_or(0, |i| i + 1);
             text[line_start..*at].trim_start().to_lowercase().starts_with(&label)
         });
-        return match (on_line, asked.as_slice()) {
-            (_, [one]) => Amount::Cents(*one),
-            (Some(a), _) => Amount::Cents(a.1),
-            (None, _) => Amount::Ambiguous,
+        // Else the figure the ticket states next to the part's name in the same clause ("charged me for gift wrap
+        // ($3.99)", "billed 4,99 € for parcel insurance", "the rush fee, which was $9.95"), when there is one.
+        let name = Regex::new(&format!(r"(?i)\b{}", regex::escape(&label))).ok();
+        let beside = |at: usize| {
+            let (s, e) = spans.iter().copied().find(|(s, e)| *s <= at && at < *e).unwrap_or((0, text.len()));
+            name.as_ref().is_some_and(|re| {
+                re.find_iter(&text[s..e]).any(|m| {
+                    let (m0, m1) = (s + m.start(), s + m.end());
+                    (m1 <= at && at - m1 <= 40) || (m0 >= at && m0 - at <= 40)
+                })
+            })
+        };
+        let named = distinct(all.iter().filter(|(at, _, _)| beside(*at)).map(|a| a.1));
+        return match (on_line, asked.as_slice(), named.as_slice()) {
+            (_, [one], _) => Amount::Cents(*one),
+            (Some(a), _, _) => Amount::Cents(a.1),
+            (None, _, [one]) => Amount::Cents(*one),
+            (None, _, _) => Amount::Ambiguous,
         };
     }
     // A figure asked per item ("refund $25 for each of the 2 broken cups"): times the count the clause names; with
@@ -1063,6 +1102,11 @@ fn requested_in(text: &str) -> Amount {
     });
     if unpriced_range {
         return Amount::Ambiguous;
+    }
+    // The full amount asked next to figures that are all prices ("Shipping was $5.99 and the blender arrived dead. I
+    // want a full refund"): the order's amount, never one of the prices.
+    if asked.is_empty() && r.full.is_match(text) && all.iter().all(|(at, _, role)| *role == Role::Price || paid(*at)) {
+        return Amount::Full;
     }
     let every = distinct(all.iter().filter(|(at, _, role)| *role == Role::Requested || !paid(*at)).map(|a| a.1));
     match every.len() {

@@ -44,6 +44,9 @@ pub enum EventData {
     Checkpoint(CheckpointRecorded),
     /// An MCP tool definition pinned (`crate::tool_pin`).
     ToolPinned(crate::tool_pin::ToolPinned),
+    /// An unreported permit's reservations released past its `report_by_ms`, by the deciding transaction that read
+    /// one of its keys; the decision is `unknown` from then on.
+    ReservationExpired(ReservationExpired),
     /// A permitted decision's connector is about to be sent (ADR-321).
     ConnectorStarted(ConnectorStarted),
 }
@@ -68,6 +71,9 @@ pub struct Decided {
     pub supersedes: Option<DecisionId>,
     #[serde(default)]
     pub policy_sha256: String,
+    /// A permit's reporting deadline (`report_within`); absent when it has none, so earlier events keep their bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub report_by_ms: Option<i64>,
 }
 
 /// A reservation a permit took.
@@ -202,6 +208,41 @@ pub struct PolicyLoaded {
     pub sha256: String,
     pub source: String,
     pub actions: u64,
+    /// The actions this policy is the first loaded policy to name (sorted): from this event on they exist, and
+    /// `defaults.new_actions` counts their rehearsal from its time. Absent when empty (and in events written before
+    /// it existed), so those keep their bytes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub introduced: Vec<String>,
+}
+
+/// A permit that was not reported by its deadline: the reservations it still held, released by the deciding
+/// transaction that read one of its keys (`found_by`: `owner/key@scope`) at or after `report_by_ms`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReservationExpired {
+    pub decision_id: DecisionId,
+    pub action: String,
+    pub agent: String,
+    pub report_by_ms: i64,
+    pub released: Vec<i64>,
+    pub found_by: String,
+}
+
+impl ReservationExpired {
+    /// The reason added to the decision's record (its row, replayed the same way by the audit), so every view of
+    /// the decision says why it is `unknown` — also after a late report.
+    pub fn reason(&self) -> Reason {
+        let by = jiff::Timestamp::from_millisecond(self.report_by_ms).map(|t| t.to_string()).unwrap_or_default();
+        let ids: Vec<String> = self.released.iter().map(i64::to_string).collect();
+        Reason::new(
+            ReasonCode::ReservationExpired,
+            format!(
+                "not reported by {by}: its reservations [{}] were released when a later decision read `{}`; its \
+                 outcome is unknown (a late report is recorded and gives nothing back twice)",
+                ids.join(", "),
+                self.found_by
+            ),
+        )
+    }
 }
 
 /// A credential created or revoked (never its secret).
@@ -313,6 +354,7 @@ impl EventData {
             EventData::SessionRestored(_) => EventKind::SessionRestored,
             EventData::Checkpoint(_) => EventKind::Checkpoint,
             EventData::ToolPinned(_) => EventKind::ToolPinned,
+            EventData::ReservationExpired(_) => EventKind::ReservationExpired,
             EventData::ConnectorStarted(_) => EventKind::ConnectorStarted,
         }
     }
@@ -362,6 +404,7 @@ impl EventData {
             EventKind::SessionRestored => EventData::SessionRestored(parse(kind, data)?),
             EventKind::Checkpoint => EventData::Checkpoint(parse(kind, data)?),
             EventKind::ToolPinned => EventData::ToolPinned(parse(kind, data)?),
+            EventKind::ReservationExpired => EventData::ReservationExpired(parse(kind, data)?),
             EventKind::ConnectorStarted => EventData::ConnectorStarted(parse(kind, data)?),
         })
     }
@@ -393,6 +436,7 @@ impl Serialize for EventData {
             EventData::SessionRestored(d) => d.serialize(s),
             EventData::Checkpoint(d) => d.serialize(s),
             EventData::ToolPinned(d) => d.serialize(s),
+            EventData::ReservationExpired(d) => d.serialize(s),
             EventData::ConnectorStarted(d) => d.serialize(s),
         }
     }
@@ -448,6 +492,7 @@ mod tests {
                     digest: "d".into(),
                     supersedes,
                     policy_sha256: "p".into(),
+                    report_by_ms: None,
                 }),
                 json!({
                     "decision_id": 5, "request": request, "verdict": Verdict::DryRun,
@@ -540,7 +585,12 @@ mod tests {
             json!({"engaged": true, "by": "ann"}),
         );
         same(
-            EventData::PolicyLoaded(PolicyLoaded { sha256: "s".into(), source: "p.yaml".into(), actions: 3 }),
+            EventData::PolicyLoaded(PolicyLoaded {
+                sha256: "s".into(),
+                source: "p.yaml".into(),
+                actions: 3,
+                introduced: vec![],
+            }),
             json!({"sha256": "s", "source": "p.yaml", "actions": 3usize}),
         );
         same(

@@ -57,6 +57,10 @@ pub enum EventKind {
     /// An MCP tool's definition was pinned (`server`, `tool`, `sha256`, `cause`: `first_seen` or `approved`, `by`,
     /// `previous`): see `foureyes_core::tool_pin`. A pin grants nothing; a changed definition is refused until one.
     ToolPinned,
+    /// An unreported permit's reservations released past its reporting deadline (`decision_id`, `action`, `agent`,
+    /// `report_by_ms`, `released`, `found_by`), by the deciding transaction that read one of its keys; the decision
+    /// is `unknown` from then on (`foureyes_core::event::ReservationExpired`).
+    ReservationExpired,
     /// FourEyes is about to send a permitted decision's connector (`decision_id`, `connector`, `by`): written in
     /// its own transaction before anything is sent, at most once per decision (ADR-321). A decision still
     /// `intended` with this event may have acted; one without it never reached its connector.
@@ -90,12 +94,13 @@ impl EventKind {
             EventKind::SessionRestored => "session_restored",
             EventKind::Checkpoint => "checkpoint",
             EventKind::ToolPinned => "tool_pinned",
+            EventKind::ReservationExpired => "reservation_expired",
             EventKind::ConnectorStarted => "connector_started",
         }
     }
 
     /// Every kind, for [`EventKind::from_name`].
-    pub const ALL: [EventKind; 24] = [
+    pub const ALL: [EventKind; 26] = [
         EventKind::Decided,
         EventKind::ApprovalRequested,
         EventKind::ApprovalVote,
@@ -119,6 +124,8 @@ impl EventKind {
         EventKind::SessionDemoted,
         EventKind::SessionRestored,
         EventKind::Checkpoint,
+        EventKind::ToolPinned,
+        EventKind::ReservationExpired,
         EventKind::ConnectorStarted,
     ];
 

@@ -56,6 +56,49 @@ pub fn root(leaves: &[Hash]) -> Hash {
     }
 }
 
+/// The tree heads of the prefixes `leaves[..size]` for every `size` in `sizes` (each at most `leaves.len()`), in
+/// the order given, in one pass over the leaves: the compact range of perfect subtrees is kept as leaves are added,
+/// and a prefix's head is those subtrees folded right to left (RFC 9162's split at the largest power of two is
+/// exactly that fold). `O(n + k log n)` for `k` sizes, where calling [`root`] per size would be `O(k n)`; what a
+/// witness file of many checkpoints is checked with.
+pub fn prefix_roots(leaves: &[Hash], sizes: &[usize]) -> Vec<Hash> {
+    let mut wanted: Vec<(usize, usize)> = sizes.iter().copied().enumerate().map(|(i, s)| (s, i)).collect();
+    wanted.sort_unstable();
+    let mut out = vec![empty_root(); sizes.len()];
+    // (height, hash) of each perfect subtree, largest first.
+    let mut stack: Vec<(u32, Hash)> = Vec::new();
+    let mut next = wanted.iter().peekable();
+    for n in 0..=leaves.len() {
+        while let Some(&&(size, index)) = next.peek() {
+            if size != n {
+                break;
+            }
+            let mut acc: Option<Hash> = None;
+            for (_, h) in stack.iter().rev() {
+                acc = Some(match acc {
+                    None => *h,
+                    Some(right) => node_hash(h, &right),
+                });
+            }
+            out[index] = acc.unwrap_or_else(empty_root);
+            next.next();
+        }
+        if n == leaves.len() {
+            break;
+        }
+        let mut node = (0u32, leaves[n]);
+        while let Some(&(height, left)) = stack.last() {
+            if height != node.0 {
+                break;
+            }
+            stack.pop();
+            node = (height + 1, node_hash(&left, &node.1));
+        }
+        stack.push(node);
+    }
+    out
+}
+
 /// The inclusion proof `PATH(m, D[n])` of leaf `index` in the tree of `leaves` (RFC 9162 §2.1.3.1), or `None`
 /// when `index` is not in the tree.
 pub fn inclusion_proof(index: usize, leaves: &[Hash]) -> Option<Vec<Hash>> {
@@ -430,6 +473,21 @@ mod tests {
                     assert!(verify_consistency(old as u64, size as u64, &old_head, &head, &bad).is_err());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn prefix_roots_are_the_tree_heads_of_every_prefix() {
+        let leaves = hashes();
+        let sizes: Vec<usize> = (0..=leaves.len()).rev().chain([3, 0, leaves.len()]).collect();
+        let roots = prefix_roots(&leaves, &sizes);
+        for (size, got) in sizes.iter().zip(&roots) {
+            assert_eq!(*got, root(&leaves[..*size]), "size {size}");
+        }
+        let many: Vec<Hash> = (0..100u8).map(|i| leaf_hash(&[i])).collect();
+        let all: Vec<usize> = (0..=100).collect();
+        for (size, got) in all.iter().zip(prefix_roots(&many, &all)) {
+            assert_eq!(got, root(&many[..*size]), "size {size}");
         }
     }
 

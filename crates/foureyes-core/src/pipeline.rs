@@ -52,6 +52,10 @@ pub struct Snapshot {
     /// The session's earlier denials that count toward `session_trust.demote_on.denials`, since
     /// [`denials_since_ms`].
     pub session_denials: u64,
+    /// When the request's action was introduced: the time of the first `policy_loaded` event that named it (the
+    /// store reads it from the journal, and gives `now` for an action no journaled policy named yet). Read only
+    /// under `defaults.new_actions`; `None` judges the action as introduced long ago.
+    pub introduced_at_ms: Option<i64>,
 }
 
 /// From when the store must count the session's denials (`Decision::session_denial`) for `Snapshot::session_denials`:
@@ -190,6 +194,7 @@ impl Builder {
             digest: self.digest,
             demote: None,
             session_denial: false,
+            report_by_ms: None,
         }
     }
 }
@@ -428,7 +433,7 @@ fn judge(
         tier = 3;
     }
 
-    // 7. Dry run before limits: evaluate, reserve nothing.
+    // 7. Dry run before limits: evaluate, reserve nothing. A new action (`defaults.new_actions`) rehearses too.
     let rehearsal = match spec.dry_run {
         _ if request.dry_run => {
             Some((ReasonCode::DryRun, "dry run requested: nothing executed, nothing reserved".to_string()))
@@ -439,13 +444,9 @@ fn judge(
         )),
         DryRunRule::UntilMs(until) if now_ms < until => Some((
             ReasonCode::Rehearsal,
-            format!(
-                "'{}' rehearses until {}: nothing executed",
-                request.action,
-                jiff::Timestamp::from_millisecond(until).map(|t| t.to_string()).unwrap_or_default()
-            ),
+            format!("'{}' rehearses until {}: nothing executed", request.action, timestamp(until)),
         )),
-        _ => None,
+        _ => new_action_rehearsal(policy, spec, snapshot, request, now_ms),
     };
 
     // 8. Limits and budgets, against held reservations in each window.
@@ -479,7 +480,7 @@ fn judge(
             d.approval_id = Some(record.approval_id);
             return d;
         }
-        return permit_approved(b, record, reservations);
+        return with_deadline(permit_approved(b, record, reservations), spec, now_ms);
     }
     if !overruns.is_empty() {
         tier = 3;
@@ -489,7 +490,7 @@ fn judge(
             b.reason(ReasonCode::Observe, format!("'{}' is tier 0 (observe)", request.action));
             let mut d = b.finish(Verdict::Permit, 0);
             d.reservations = reservations;
-            d
+            with_deadline(d, spec, now_ms)
         }
         1 | 2 => {
             let msg = if spec.limits.is_empty() && spec.budgets.is_empty() {
@@ -500,7 +501,7 @@ fn judge(
             b.reason(ReasonCode::WithinPolicy, msg);
             let mut d = b.finish(Verdict::Permit, tier);
             d.reservations = reservations;
-            d
+            with_deadline(d, spec, now_ms)
         }
         _ => {
             if spec.tier == 3 && !kill {
@@ -512,6 +513,46 @@ fn judge(
             defer(b, spec.approvals, now_ms)
         }
     }
+}
+
+/// `defaults.new_actions`: an action of tier 1 or above whose introducing `policy_loaded` event is younger than
+/// `dry_run_for` rehearses until then. Tier 0 (observe) acts on nothing, so there is nothing to rehearse.
+fn new_action_rehearsal(
+    policy: &Policy,
+    spec: &ActionPolicy,
+    snapshot: &Snapshot,
+    request: &ActionRequest,
+    now_ms: i64,
+) -> Option<(ReasonCode, String)> {
+    let period = policy.new_actions_dry_run_for_ms?;
+    let introduced = snapshot.introduced_at_ms?;
+    let until = introduced.saturating_add(period);
+    if spec.tier == 0 || now_ms >= until {
+        return None;
+    }
+    Some((
+        ReasonCode::NewAction,
+        format!(
+            "'{}' is new (first in the policy loaded at {}): it rehearses for {} until {}: nothing executed",
+            request.action,
+            timestamp(introduced),
+            format_duration_ms(period),
+            timestamp(until)
+        ),
+    ))
+}
+
+fn timestamp(ms: i64) -> String {
+    jiff::Timestamp::from_millisecond(ms).map(|t| t.to_string()).unwrap_or_default()
+}
+
+/// The reporting deadline of a permit that reserved something under a `report_within` rule (`None` otherwise):
+/// past it, the next decision that reads one of its keys releases what it holds.
+fn with_deadline(mut d: Decision, spec: &ActionPolicy, now_ms: i64) -> Decision {
+    if d.verdict == Verdict::Permit && !d.reservations.is_empty() {
+        d.report_by_ms = spec.report_within_ms.map(|w| now_ms.saturating_add(w));
+    }
+    d
 }
 
 /// Whether an overrun at release was one the approver saw: by limit/budget key when the deferral's budgets are

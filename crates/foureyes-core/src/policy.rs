@@ -59,6 +59,9 @@ pub struct Policy {
     pub session_trust: Option<SessionTrust>,
     /// The optional `effects:` section: shared caps and tier floors across actions.
     pub effects: BTreeMap<String, EffectPolicy>,
+    /// `defaults.new_actions.dry_run_for` (opt-in): an action of tier 1 or above rehearses for this long after the
+    /// `policy_loaded` event that introduced it (`Snapshot::introduced_at_ms`). `None`: new actions go live at once.
+    pub new_actions_dry_run_for_ms: Option<i64>,
     /// SHA-256 of the source text, recorded with every decision and in the `policy_loaded` event.
     pub sha256: String,
     /// Where it was loaded from (a path, or a name for built-in policies).
@@ -80,6 +83,9 @@ pub struct ActionPolicy {
     pub effects: Vec<ActionEffect>,
     /// What FourEyes runs itself after a permit (`execute:`); `None`: the caller executes.
     pub execute: Option<crate::connector::ConnectorSpec>,
+    /// `report_within` (the action's, else `defaults.report_within`): how long a permit that reserved something may
+    /// go unreported before its reservations are released and it becomes `unknown`. `None`: held until reported.
+    pub report_within_ms: Option<i64>,
 }
 
 /// A shared effect (`effects:` at the top level, e.g. `money.out`): caps every action that declares it counts
@@ -413,6 +419,16 @@ struct RawDefaults {
     approvals: Option<Spanned<RawApprovals>>,
     #[serde(default)]
     undo_window: Option<Spanned<String>>,
+    #[serde(default)]
+    report_within: Option<Spanned<String>>,
+    #[serde(default)]
+    new_actions: Option<Spanned<RawNewActions>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNewActions {
+    dry_run_for: Spanned<String>,
 }
 
 #[derive(Deserialize)]
@@ -439,6 +455,8 @@ struct RawAction {
     execute: Option<crate::connector::ConnectorSpec>,
     #[serde(default)]
     effects: BTreeMap<String, Spanned<RawActionEffect>>,
+    #[serde(default)]
+    report_within: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -548,7 +566,16 @@ impl Loader<'_> {
         };
         let mut default_approvals = ApprovalRule::default();
         let mut default_undo_window_ms = 15 * 60_000;
+        let mut default_report_within_ms = None;
+        let mut new_actions_dry_run_for_ms = None;
         if let Some(defaults) = &raw.defaults {
+            if let Some(w) = &defaults.report_within {
+                default_report_within_ms = Some(self.positive_duration("defaults.report_within", w)?);
+            }
+            if let Some(n) = &defaults.new_actions {
+                let period = &n.value.dry_run_for;
+                new_actions_dry_run_for_ms = Some(self.positive_duration("defaults.new_actions.dry_run_for", period)?);
+            }
             if let Some(a) = &defaults.approvals {
                 default_approvals = self.approvals(a, ApprovalRule::default())?;
             }
@@ -574,7 +601,11 @@ impl Loader<'_> {
             if !valid_action_name(name) {
                 return Err(self.err(&action.referenced, format!("action name `{name}` is not a dotted name of letters, digits, `_` and `-` (e.g. `payments.send`)")));
             }
-            let built = self.action(name, action, default_approvals, default_undo_window_ms, &timezone)?;
+            let mut built = self.action(name, action, default_approvals, default_undo_window_ms, &timezone)?;
+            built.report_within_ms = match &action.value.report_within {
+                Some(w) => Some(self.positive_duration(&format!("{name}` `report_within"), w)?),
+                None => default_report_within_ms,
+            };
             self.check_effects(name, action, &built, &effects)?;
             actions.insert(name.clone(), built);
         }
@@ -642,9 +673,15 @@ impl Loader<'_> {
             mcp,
             session_trust,
             effects,
+            new_actions_dry_run_for_ms,
             sha256: String::new(),
             source: String::new(),
         })
+    }
+
+    /// A duration (`15m`, `24h`, `14d`: always above zero), or a refusal naming the key `what`.
+    fn positive_duration(&self, what: &str, text: &Spanned<String>) -> Result<i64, PolicyError> {
+        parse_duration_ms(&text.value).map_err(|m| self.err(&text.referenced, format!("`{what}`: {m}")))
     }
 
     /// The exact decimal a YAML number names: read from its literal in the source (`max: 500.0000000000000001` is
@@ -865,6 +902,7 @@ impl Loader<'_> {
             approvals,
             execute: a.execute.clone(),
             effects,
+            report_within_ms: None,
         })
     }
 
@@ -1191,6 +1229,7 @@ impl ActionPolicy {
             approvals,
             effects: Vec::new(),
             execute: None,
+            report_within_ms: None,
         }
     }
 

@@ -16,6 +16,10 @@
 //!     state: { usage: { "sum:amount_eur@24h@action": { count: 2, sum: 900 } } }
 //!     request: { action: payments.send, params: { amount_eur: 200, payee: acme } }
 //!     expect: { verdict: defer, reasons: [budget_exceeded], tier: 3 }
+//!   - name: under `defaults.new_actions`, an action introduced yesterday still rehearses
+//!     state: { introduced: 2026-03-09T12:00:00Z }
+//!     request: { action: payments.send, params: { amount_eur: 20, payee: acme } }
+//!     expect: { verdict: dry_run, reasons: [new_action] }
 //! ```
 //!
 //! `verdict: refused` expects the request to be refused before it is judged (`ActionRequest::validate_shape`, as
@@ -66,6 +70,10 @@ pub struct TestState {
     /// Held usage per limit slot (`count@1h@action`, `sum:amount_eur@24h@action`), as `policy check` names them.
     #[serde(default)]
     pub usage: BTreeMap<String, TestUsage>,
+    /// When the request's action was introduced (RFC 3339: the time of the `policy_loaded` event that first named
+    /// it), for `defaults.new_actions`. Absent: introduced long ago, so it does not rehearse as new.
+    #[serde(default)]
+    pub introduced: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -222,7 +230,8 @@ fn run_case(policy: &Policy, table: &TestTable, case: &TestCase, i: usize) -> Re
         };
         usage.insert(slot.clone(), Usage { count: u.count, sum, oldest_ms: Some(now_ms) });
     }
-    let snapshot = Snapshot { kill_switch: case.state.kill_switch, usage, ..Snapshot::default() };
+    let introduced_at_ms = case.state.introduced.as_deref().map(instant_ms).transpose()?;
+    let snapshot = Snapshot { kill_switch: case.state.kill_switch, usage, introduced_at_ms, ..Snapshot::default() };
     let expect = &case.expect;
     if let Err(refusal) = request.validate_shape() {
         let got = format!("refused: {refusal}");

@@ -186,10 +186,81 @@ pub struct TaskConfig {
     /// The operator opted out of the sandbox: checks run as plain processes (recorded in every check).
     #[serde(default, skip_serializing_if = "is_false")]
     pub unsandboxed: bool,
+    /// Where `finish` publishes the checked revision: a directory only the runner can write, holding one
+    /// directory per finished task (`DELIVER/TASK`). Absent in tasks created before delivery existed (the CLI
+    /// then uses its default, beside the workspace).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deliver: Option<String>,
+    /// What a check may consume (absent in tasks created before limits existed: the defaults).
+    #[serde(default)]
+    pub limits: CheckLimits,
 }
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+/// The resources one check may use (ADR-311). The runner enforces them: processes, memory and CPU time as
+/// resource limits set inside the sandbox, disk as the size of each filesystem the check can write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckLimits {
+    /// Processes (and threads) the check may have at once (`RLIMIT_NPROC`, counted in its own user namespace).
+    pub processes: u64,
+    /// Bytes of writable private memory each process may map (`RLIMIT_DATA`: heap and anonymous mappings).
+    pub memory_bytes: u64,
+    /// Bytes each filesystem the check writes may hold: `/tmp` and each `--writable` directory (size-capped
+    /// tmpfs); `/var/tmp`, `/run` and `/dev/shm` get at most [`SMALL_TMPFS_BYTES`] of it. Also the largest file.
+    pub disk_bytes: u64,
+    /// CPU seconds each process may use (`RLIMIT_CPU`; the check as a whole is bounded by its timeout).
+    pub cpu_seconds: u64,
+}
+
+/// The cap of the scratch filesystems a check rarely needs much of (`/var/tmp`, `/run`, `/dev/shm`).
+pub const SMALL_TMPFS_BYTES: u64 = 64 * 1024 * 1024;
+
+impl Default for CheckLimits {
+    fn default() -> CheckLimits {
+        CheckLimits { processes: 1024, memory_bytes: 8 << 30, disk_bytes: 2 << 30, cpu_seconds: 3600 }
+    }
+}
+
+impl CheckLimits {
+    /// One line for people and for the check record.
+    pub fn describe(&self) -> String {
+        format!(
+            "at most {} processes, {} of memory per process, {} per writable filesystem (/tmp and each writable directory), {} s of CPU per process",
+            self.processes,
+            bytes_text(self.memory_bytes),
+            bytes_text(self.disk_bytes),
+            self.cpu_seconds
+        )
+    }
+}
+
+/// `8 GiB`, `64 MiB`, `512 KiB`, `100 B`.
+pub fn bytes_text(n: u64) -> String {
+    for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] {
+        if n >= 1 << shift && n.is_multiple_of(1 << shift) {
+            return format!("{} {unit}", n >> shift);
+        }
+    }
+    format!("{n} B")
+}
+
+/// Parses `512`, `64K`, `64M`, `8G` (binary units, optional `iB`/`B`) into bytes.
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let t = t.strip_suffix("iB").or_else(|| t.strip_suffix('B')).unwrap_or(t);
+    let (digits, shift) = match t.chars().last() {
+        Some('K' | 'k') => (&t[..t.len() - 1], 10),
+        Some('M' | 'm') => (&t[..t.len() - 1], 20),
+        Some('G' | 'g') => (&t[..t.len() - 1], 30),
+        Some('T' | 't') => (&t[..t.len() - 1], 40),
+        _ => (t, 0),
+    };
+    let n: u64 =
+        digits.trim().parse().map_err(|_| format!("`{}` is not a size (e.g. 512M, 8G)", text.escape_debug()))?;
+    n.checked_mul(1 << shift).ok_or_else(|| format!("`{}` is too large", text.escape_debug()))
 }
 
 /// What a manifest entry is.
@@ -457,11 +528,17 @@ pub struct CheckResult {
     /// How the check was confined: `bubblewrap: …`, or `none (the operator opted out)`.
     #[serde(default)]
     pub sandbox: String,
+    /// The resource limits the check ran under ([`CheckLimits::describe`]).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub limits: String,
+    /// Which limit stopped the check, when the runner can tell (then it failed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit_hit: Option<String>,
 }
 
 impl CheckResult {
     pub fn passed(&self) -> bool {
-        self.exit_code == Some(0) && !self.timed_out
+        self.exit_code == Some(0) && !self.timed_out && self.limit_hit.is_none()
     }
 }
 
@@ -496,6 +573,9 @@ pub struct TaskState {
     /// What the workspace must hold at this revision: the baseline recorded at `create`, with every applied
     /// change set in place.
     pub workspace: Manifest,
+    /// Where `finish` published the checked revision (ADR-310): what is delivered, never the live workspace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delivered: Option<String>,
 }
 
 impl TaskState {
@@ -566,7 +646,15 @@ pub enum TaskCommand {
     /// `after` are the workspace manifests it hashed around the check.
     CheckRecorded { command_id: String, expected_revision: u64, result: CheckResult, before: Manifest, after: Manifest },
     /// `workspace` is the manifest the caller re-hashed just now: it must be the checked revision's.
-    Finish { command_id: String, expected_revision: u64, workspace: Manifest },
+    /// `workspace` is the manifest of the runner's copy of the workspace (hashed as it was written), and
+    /// `delivered` where that copy was published (ADR-310).
+    Finish {
+        command_id: String,
+        expected_revision: u64,
+        workspace: Manifest,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        delivered: Option<String>,
+    },
 }
 
 impl TaskCommand {
@@ -745,6 +833,9 @@ pub struct TaskFinished {
     /// Digest of the workspace manifest finish re-hashed (the checked revision's).
     #[serde(default)]
     pub workspace_digest: String,
+    /// Where the runner published its copy of the checked revision: what is delivered (ADR-310).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delivered: Option<String>,
 }
 
 /// A task event: one journal event of a `task_*` kind. Its data always carries `task_id`.
@@ -850,6 +941,7 @@ pub fn apply(state: Option<TaskState>, event: &TaskEvent) -> Option<TaskState> {
                 last_check: None,
                 accepted_events: 0,
                 workspace: e.workspace.clone(),
+                delivered: None,
             }),
             existing => existing,
         };
@@ -909,7 +1001,10 @@ pub fn apply(state: Option<TaskState>, event: &TaskEvent) -> Option<TaskState> {
                 changed: e.changed.clone(),
             });
         }
-        TaskEvent::Finished(_) => s.status = TaskStatus::Finished,
+        TaskEvent::Finished(e) => {
+            s.status = TaskStatus::Finished;
+            s.delivered = e.delivered.clone();
+        }
     }
     Some(s)
 }
@@ -1118,7 +1213,7 @@ pub fn transition(
                 changed,
             })])
         }
-        TaskCommand::Finish { workspace, .. } => {
+        TaskCommand::Finish { workspace, delivered, .. } => {
             if s.status != TaskStatus::Verified || s.verified_revision != Some(s.revision) {
                 return Err(refuse("wrong_state", "finish needs `verified` at the current revision".into()));
             }
@@ -1130,6 +1225,7 @@ pub fn transition(
                 command_id,
                 revision: s.revision,
                 workspace_digest: s.workspace.digest(),
+                delivered: delivered.clone(),
             })])
         }
     }
@@ -1215,6 +1311,18 @@ fn check_config(config: &TaskConfig) -> Result<(), String> {
         if g.is_empty() || g.len() > 256 || g.contains('\0') {
             return Err(format!("the sensitive glob `{}` must be 1 to 256 bytes, without NUL", g.escape_debug()));
         }
+    }
+    if let Some(d) = &config.deliver
+        && (!d.starts_with('/') || d.contains('\0'))
+    {
+        return Err(format!("the delivery directory `{}` is not an absolute path", d.escape_debug()));
+    }
+    let l = &config.limits;
+    if l.processes < 4 || l.memory_bytes < 1 << 20 || l.disk_bytes < 64 << 10 || l.cpu_seconds == 0 {
+        return Err(format!(
+            "the check limits are too small to run a shell ({}): at least 4 processes, 1 MiB of memory, 64 KiB of disk, 1 s of CPU",
+            l.describe()
+        ));
     }
     for w in &config.writable {
         check_path(w).map_err(|m| format!("--writable: {m}"))?;
@@ -1364,6 +1472,8 @@ mod tests {
             writable: Vec::new(),
             network: false,
             unsandboxed: false,
+            deliver: None,
+            limits: CheckLimits::default(),
         }
     }
 
@@ -1432,6 +1542,8 @@ mod tests {
             output_bytes: 3,
             output_tail: "out".into(),
             sandbox: "test".into(),
+            limits: String::new(),
+            limit_hit: None,
         }
     }
 
@@ -1448,7 +1560,12 @@ mod tests {
 
     fn finish(s: &Option<TaskState>) -> TaskCommand {
         let s = s.as_ref().unwrap();
-        TaskCommand::Finish { command_id: "f".into(), expected_revision: s.revision, workspace: s.workspace.clone() }
+        TaskCommand::Finish {
+            command_id: "f".into(),
+            expected_revision: s.revision,
+            workspace: s.workspace.clone(),
+            delivered: None,
+        }
     }
 
     /// A refusal leaves the state exactly as it was and names the state and the command.
@@ -1726,8 +1843,12 @@ mod tests {
     #[test]
     fn ids_are_checked() {
         let mut s = created();
-        let cmd =
-            TaskCommand::Finish { command_id: "bad id".into(), expected_revision: 0, workspace: Manifest::default() };
+        let cmd = TaskCommand::Finish {
+            command_id: "bad id".into(),
+            expected_revision: 0,
+            workspace: Manifest::default(),
+            delivered: None,
+        };
         refused(cmd, &mut s, "bad_input", &["command id"]);
     }
 
@@ -1821,6 +1942,7 @@ mod tests {
             command_id: "f".into(),
             revision: 0,
             workspace_digest: String::new(),
+            delivered: None,
         });
         assert_eq!(apply(s.clone(), &other), s);
         assert_eq!(apply(None, &other), None);
@@ -1857,13 +1979,15 @@ mod tests {
             ws.with_written(&[FileHash { path: "a.txt".into(), sha256: sha256_hex(b"evil"), bytes: 4 }], &[]);
         drifted.files.push(entry("zz.txt", "planted"));
         let drifted = Manifest::new(drifted.files);
-        let cmd = TaskCommand::Finish { command_id: "f".into(), expected_revision: 2, workspace: drifted };
+        let cmd =
+            TaskCommand::Finish { command_id: "f".into(), expected_revision: 2, workspace: drifted, delivered: None };
         let r = refused(cmd, &mut s, "workspace_drift", &["`a.txt`", "`zz.txt`", "2 file(s)"]);
         assert!(!r.message.contains("README"), "{r}");
         // A removed file is drift too.
         let mut gone = ws.clone();
         gone.files.retain(|e| e.path != "README");
-        let cmd = TaskCommand::Finish { command_id: "f".into(), expected_revision: 2, workspace: gone };
+        let cmd =
+            TaskCommand::Finish { command_id: "f".into(), expected_revision: 2, workspace: gone, delivered: None };
         refused(cmd, &mut s, "workspace_drift", &["`README`"]);
         run(finish(&s), &mut s).unwrap();
     }

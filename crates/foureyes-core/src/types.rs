@@ -311,11 +311,16 @@ pub enum ReasonCode {
     OpaqueHost,
     /// An effect the action has (`effects:`) sets a tier floor above the action's own tier.
     EffectFloor,
+    /// The action first appeared in a policy loaded less than `defaults.new_actions.dry_run_for` ago: it rehearses.
+    NewAction,
+    /// Added to a permit's record when its reservations were released unreported past its `report_within`
+    /// deadline (journaled `reservation_expired`): its outcome is unknown.
+    ReservationExpired,
 }
 
 impl ReasonCode {
     /// Every code, in declaration order.
-    pub const ALL: [ReasonCode; 28] = [
+    pub const ALL: [ReasonCode; 30] = [
         ReasonCode::Observe,
         ReasonCode::WithinPolicy,
         ReasonCode::KillSwitch,
@@ -344,6 +349,8 @@ impl ReasonCode {
         ReasonCode::MalformedUrl,
         ReasonCode::OpaqueHost,
         ReasonCode::EffectFloor,
+        ReasonCode::NewAction,
+        ReasonCode::ReservationExpired,
     ];
 
     /// The wire name (`kill_switch`, `default_deny`, …), the same as its serde form.
@@ -377,6 +384,8 @@ impl ReasonCode {
             ReasonCode::MalformedUrl => "malformed_url",
             ReasonCode::OpaqueHost => "opaque_host",
             ReasonCode::EffectFloor => "effect_floor",
+            ReasonCode::NewAction => "new_action",
+            ReasonCode::ReservationExpired => "reservation_expired",
         }
     }
 }
@@ -506,6 +515,10 @@ pub struct Decision {
     /// on its own: not the release of an approval).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub session_denial: bool,
+    /// For a permit that reserved something under a `report_within` rule: the instant past which an unreported
+    /// permit's reservations are released by the next decision that reads one of its keys (`reservation_expired`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub report_by_ms: Option<i64>,
 }
 
 /// What demoted a session (`session_trust.demote_on` in the policy).

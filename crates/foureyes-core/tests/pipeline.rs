@@ -1152,3 +1152,86 @@ fn url_params_are_digested_and_shown_in_canonical_form() {
     assert_eq!(broken.params["url"], json!("https://[::1/"));
     assert_inert_deny(&decide(&p, &Snapshot::default(), &broken, now()), ReasonCode::MalformedUrl);
 }
+
+const REPORT_WITHIN: &str = r#"
+version: 1
+defaults:
+  report_within: 10m
+actions:
+  battery.schedule:
+    tier: 2
+    params: { kw: { type: number, min: 0, max: 5 } }
+    limits: [ { count: 3, per: 1h } ]
+  energy.spend:
+    tier: 2
+    params: { amount_eur: { type: number, min: 0.01, max: 300 } }
+    budgets: [ { param: amount_eur, max: 1000, per: 1d } ]
+    report_within: 2h
+  climate.set_temperature:
+    tier: 1
+    params: { celsius: { type: number, min: 17, max: 23 } }
+    compensate: { action: climate.set_temperature }
+  payments.send:
+    tier: 3
+    params: { amount_eur: { type: number, max: 500 } }
+    budgets: [ { param: amount_eur, max: 1000, per: 24h } ]
+"#;
+
+/// `report_within` (issue 15): a permit that reserved something carries its reporting deadline (the action's own
+/// `report_within` over `defaults.report_within`); a permit holding nothing, a deferral, a denial and a rehearsal
+/// carry none, and without the rule no permit does.
+#[test]
+fn a_permit_that_reserves_carries_its_reporting_deadline() {
+    let p = policy(REPORT_WITHIN);
+    let permit = decide(&p, &Snapshot::default(), &request("battery.schedule", json!({"kw": 1})), now());
+    assert_eq!((permit.verdict, permit.report_by_ms), (Verdict::Permit, Some(now() + 10 * MINUTE)));
+    let own = decide(&p, &Snapshot::default(), &request("energy.spend", json!({"amount_eur": 5})), now());
+    assert_eq!(own.report_by_ms, Some(now() + 2 * HOUR), "the action's own report_within wins");
+    let nothing_held =
+        decide(&p, &Snapshot::default(), &request("climate.set_temperature", json!({"celsius": 20})), now());
+    assert_eq!(
+        (nothing_held.verdict, nothing_held.report_by_ms),
+        (Verdict::Permit, None),
+        "no reservation, no deadline"
+    );
+    let full = usage(&[("count@1h@action", Usage { count: 3, sum: Decimal::ZERO, oldest_ms: Some(now()) })]);
+    let deferred = decide(&p, &full, &request("battery.schedule", json!({"kw": 1})), now());
+    assert_eq!((deferred.verdict, deferred.report_by_ms), (Verdict::Defer, None));
+    let denied = decide(&p, &Snapshot::default(), &request("battery.schedule", json!({"kw": 9})), now());
+    assert_eq!((denied.verdict, denied.report_by_ms), (Verdict::Deny, None));
+    let mut rehearsal = request("battery.schedule", json!({"kw": 1}));
+    rehearsal.dry_run = true;
+    assert_eq!(decide(&p, &Snapshot::default(), &rehearsal, now()).report_by_ms, None);
+    // A released approval reserves, so it has a deadline too.
+    let pay = request("payments.send", json!({"amount_eur": 20}));
+    let released =
+        decide(&p, &with_approval(approval(&pay, ApprovalStatus::Approved, vec![])), &executing(&pay), now());
+    assert_eq!((released.verdict, released.report_by_ms), (Verdict::Permit, Some(now() + 10 * MINUTE)));
+    let without = policy(POLICY);
+    let plain = decide(&without, &Snapshot::default(), &request("battery.schedule", json!({"kw": 1})), now());
+    assert_eq!((plain.verdict, plain.report_by_ms), (Verdict::Permit, None), "no report_within, no deadline");
+}
+
+/// `defaults.new_actions` (issue 15): the period counts from the snapshot's `introduced_at_ms` (the journal's
+/// `policy_loaded`), the verdict says so, and a rehearsal reserves nothing; a policy without it never rehearses.
+#[test]
+fn a_new_action_rehearses_for_its_period_and_says_so() {
+    let yaml =
+        REPORT_WITHIN.replace("  report_within: 10m\n", "  report_within: 10m\n  new_actions: { dry_run_for: 14d }\n");
+    let p = policy(&yaml);
+    let req = request("battery.schedule", json!({"kw": 1}));
+    let fresh = Snapshot { introduced_at_ms: Some(now() - HOUR), ..Snapshot::default() };
+    let d = decide(&p, &fresh, &req, now());
+    assert_eq!((d.verdict, d.would_have, d.tier), (Verdict::DryRun, Some(Verdict::Permit), 2));
+    assert_eq!(d.reasons[0].code, ReasonCode::NewAction, "{:?}", d.reasons);
+    assert!(
+        d.reasons[0].message.contains("14 days") || d.reasons[0].message.contains("336h"),
+        "{}",
+        d.reasons[0].message
+    );
+    assert!(d.reservations.is_empty() && d.report_by_ms.is_none(), "a rehearsal reserves nothing");
+    let old = Snapshot { introduced_at_ms: Some(now() - 14 * 24 * HOUR), ..Snapshot::default() };
+    assert_eq!(decide(&p, &old, &req, now()).verdict, Verdict::Permit);
+    let without = policy(REPORT_WITHIN);
+    assert_eq!(decide(&without, &fresh, &req, now()).verdict, Verdict::Permit, "off when absent");
+}

@@ -19,7 +19,8 @@
 
 use crate::gate::{Cancel, Gate, Gated, Ticket, ToolCall};
 use crate::jsonrpc::{
-    INTERNAL_ERROR, INVALID_REQUEST, Kind, PARSE_ERROR, error_response, id_key, parse_batch, parse_envelope,
+    INTERNAL_ERROR, INVALID_REQUEST, Kind, PARSE_ERROR, cancel_target, error_response, flight_key, id_key, parse_batch,
+    parse_envelope,
 };
 use crate::parity::{key_collision, normalize};
 use axum::body::{Body, Bytes};
@@ -78,14 +79,50 @@ struct AppState {
     upstream: Uri,
     client: Client<HttpConnector, Body>,
     claims: Claims,
+    /// The `tools/call`s being decided or held, by (session, flight key): a client's `notifications/cancelled`
+    /// ends their wait (ADR-280).
+    held: Held,
+}
+
+#[derive(Clone, Default)]
+struct Held(Arc<Mutex<HashMap<(String, String), Cancel>>>);
+
+/// A call registered in [`Held`] while it is decided; unregistered when dropped.
+struct HeldCall {
+    held: Held,
+    key: (String, String),
+    cancel: Cancel,
+}
+
+impl Held {
+    fn register(&self, session: &str, id: &Value) -> HeldCall {
+        let key = (session.to_string(), flight_key(id));
+        let cancel = Cancel::default();
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).insert(key.clone(), cancel.clone());
+        HeldCall { held: self.clone(), key, cancel }
+    }
+
+    /// Cancels the call held under this key; false when there is none.
+    fn cancel(&self, session: &str, target: &str) -> bool {
+        let held = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let found = held.get(&(session.to_string(), target.to_string()));
+        found.inspect(|cancel| cancel.cancel()).is_some()
+    }
+}
+
+impl Drop for HeldCall {
+    fn drop(&mut self) {
+        self.held.0.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.key);
+    }
 }
 
 /// The ids of requests in flight, per MCP session (the `MCP-Session-Id` header; none is a session too): one id,
 /// one request (ADR-61). An upstream routes answers by id within a session (the TypeScript SDK maps each request
 /// id to the response stream that waits for it), so a second request with the id of one in flight could take or
 /// replace its answer; it is answered with an error and forwarded nowhere.
+/// Keyed by [`flight_key`] (`7` and `"7"` are one id to the Python SDK, ADR-280), with the id as forwarded.
 #[derive(Clone, Default)]
-struct Claims(Arc<Mutex<HashMap<String, std::collections::HashSet<String>>>>);
+struct Claims(Arc<Mutex<HashMap<String, HashMap<String, Value>>>>);
 
 /// Ids taken by one POST; released when its response has been passed on (or dropped).
 struct Claim {
@@ -95,17 +132,44 @@ struct Claim {
 }
 
 impl Claims {
-    /// Takes `keys` in `session`; the keys already in flight when some are (nothing is taken then).
-    fn claim(&self, session: &str, keys: Vec<String>) -> Result<Claim, Vec<String>> {
+    /// Takes the request ids `ids` in `session`; the ids already in flight when some are (nothing is taken then).
+    fn claim(&self, session: &str, ids: Vec<Value>) -> Result<Claim, Vec<String>> {
         let mut claims = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let open = claims.entry(session.to_string()).or_default();
-        let busy: Vec<String> = keys.iter().filter(|k| open.contains(*k)).cloned().collect();
+        let busy: Vec<String> = ids.iter().filter(|id| open.contains_key(&flight_key(id))).map(id_key).collect();
         if !busy.is_empty() {
             return Err(busy);
         }
-        open.extend(keys.iter().cloned());
+        let keys = ids.iter().map(flight_key).collect();
+        open.extend(ids.into_iter().map(|id| (flight_key(&id), id)));
         Ok(Claim { claims: self.clone(), session: session.to_string(), keys })
     }
+
+    /// The id, as forwarded, of the request in flight in `session` under this flight key.
+    fn in_flight(&self, session: &str, key: &str) -> Option<Value> {
+        let claims = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        claims.get(session).and_then(|open| open.get(key)).cloned()
+    }
+}
+
+/// What a client's `notifications/cancelled` becomes (ADR-280, as on stdio): a call being decided or held is
+/// cancelled by the proxy and the upstream is told nothing; a request in flight upstream gets the cancellation in
+/// the proxy's own words, naming the id it was forwarded with; anything else is dropped. `None`: forward nothing.
+fn cancellation(state: &AppState, session: &str, params: Option<&serde_json::value::RawValue>) -> Option<Vec<u8>> {
+    let params: Value = serde_json::from_str(params?.get()).ok()?;
+    let raw = serde_json::value::to_raw_value(params.get("requestId")?).ok()?;
+    let target = cancel_target(&raw)?;
+    if state.held.cancel(session, &target) {
+        return None;
+    }
+    let id = state.claims.in_flight(session, &target)?;
+    let mut out = serde_json::Map::new();
+    out.insert("requestId".into(), id);
+    if let Some(reason) = params.get("reason").filter(|r| r.is_string()) {
+        out.insert("reason".into(), reason.clone());
+    }
+    let message = serde_json::json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": out});
+    Some(crate::parity::serialize(&message))
 }
 
 impl Drop for Claim {
@@ -158,7 +222,14 @@ pub fn app(gate: Arc<Gate>, options: HttpOptions) -> Result<axum::Router, HttpEr
     let mut connector = HttpConnector::new();
     connector.set_nodelay(true);
     let client = Client::builder(TokioExecutor::new()).build(connector);
-    let state = AppState { gate, options: Arc::new(options), upstream, client, claims: Claims::default() };
+    let state = AppState {
+        gate,
+        options: Arc::new(options),
+        upstream,
+        client,
+        claims: Claims::default(),
+        held: Held::default(),
+    };
     Ok(axum::Router::new().route(&path, axum::routing::any(handle)).with_state(state))
 }
 
@@ -251,7 +322,7 @@ async fn post(state: AppState, request: Request) -> Response {
         );
     }
     let claim = if envelope.kind() == Kind::Request {
-        match state.claims.claim(&session_of(&parts.headers), vec![id_key(&envelope.id_value())]) {
+        match state.claims.claim(&session_of(&parts.headers), vec![envelope.id_value()]) {
             Ok(claim) => Some(claim),
             Err(_) => return id_in_use(&envelope.id_value()),
         }
@@ -270,7 +341,10 @@ async fn post(state: AppState, request: Request) -> Response {
             if call.progress_token.is_some() && state.gate.config().wait.is_some() && accepts_sse(&parts.headers) {
                 return held_with_progress(state, parts, call, claim);
             }
-            match state.gate.gate(&call, None, &Cancel::default()).await {
+            let held = state.held.register(&session_of(&parts.headers), &call.id);
+            let gated = state.gate.gate(&call, None, &held.cancel).await;
+            drop(held);
+            match gated {
                 Gated::Forward(ticket) => {
                     let tickets = HashMap::from([(id_key(&call.id), ticket)]);
                     // The proxy's own serialization of exactly what was decided, never the bytes that arrived.
@@ -289,6 +363,12 @@ async fn post(state: AppState, request: Request) -> Response {
             StatusCode::BAD_REQUEST,
             &error_response(&envelope.id_value(), INVALID_REQUEST, envelope.invalid_reason()),
         ),
+        Kind::Notification if method == "notifications/cancelled" => {
+            match cancellation(&state, &session_of(&parts.headers), envelope.params) {
+                Some(frame) => forward(&state, &parts, Body::from(frame), Tap::None, None, None).await,
+                None => StatusCode::ACCEPTED.into_response(),
+            }
+        }
         _ => forward(&state, &parts, normalized, Tap::None, claim, None).await,
     }
 }
@@ -336,7 +416,8 @@ fn held_with_progress(
     claim: Option<Claim>,
 ) -> Response {
     let (out, rx) = tokio::sync::mpsc::unbounded_channel::<Bytes>();
-    let cancel = Cancel::default();
+    let registered = state.held.register(&session_of(&parts.headers), &call.id);
+    let cancel = registered.cancel.clone();
     let held = cancel.clone();
     tokio::spawn(async move {
         let (notifier, mut notes) = tokio::sync::mpsc::channel::<Vec<u8>>(16);
@@ -349,6 +430,7 @@ fn held_with_progress(
             })
         };
         let gated = state.gate.gate(&call, Some(&notifier), &held).await;
+        drop(registered);
         // Every progress event goes out before the answer.
         drop(notifier);
         let _ = relay.await;
@@ -480,6 +562,10 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
     let mut others = Vec::new();
     let mut lists = Vec::new();
     let mut keys: Vec<String> = Vec::new();
+    let mut ids: Vec<Value> = Vec::new();
+    // Cancellations, forwarded in the proxy's own words or not at all (ADR-280).
+    let mut cancellations: HashMap<usize, Option<Vec<u8>>> = HashMap::new();
+    let session = session_of(&parts.headers);
     for (index, item) in items.iter().enumerate() {
         if crate::framing::first_significant(item.get().as_bytes()) == Some(b'[') {
             let message = "Invalid Request: a batch inside a batch (nothing in it was forwarded)";
@@ -500,13 +586,18 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
         }
         if e.kind() == Kind::Request {
             // One id, one request: inside this batch as across the session's requests in flight.
-            let key = id_key(&e.id_value());
+            let key = flight_key(&e.id_value());
             if keys.contains(&key) {
-                let message = format!("Invalid Request: id {key} is used twice in this batch; use a new id");
+                let message =
+                    format!("Invalid Request: id {} is used twice in this batch; use a new id", id_key(&e.id_value()));
                 others.push(Err(error_response(&e.id_value(), INVALID_REQUEST, &message)));
                 continue;
             }
             keys.push(key);
+            ids.push(e.id_value());
+        }
+        if e.kind() == Kind::Notification && e.method.as_deref() == Some("notifications/cancelled") {
+            cancellations.insert(index, cancellation(&state, &session, e.params));
         }
         match e.kind() {
             Kind::Request if e.method.as_deref() == Some("tools/call") => match ToolCall::parse(e.id_value(), e.params)
@@ -525,7 +616,7 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
             }
         }
     }
-    let claim = match state.claims.claim(&session_of(&parts.headers), keys) {
+    let claim = match state.claims.claim(&session, ids) {
         Ok(claim) => claim,
         Err(busy) => {
             let message = format!(
@@ -559,8 +650,14 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
     let parts_out: Vec<Vec<u8>> = items
         .iter()
         .enumerate()
-        .map(|(i, item)| frames.remove(&i).unwrap_or_else(|| item.get().as_bytes().to_vec()))
+        .filter_map(|(i, item)| match cancellations.remove(&i) {
+            Some(own) => own,
+            None => Some(frames.remove(&i).unwrap_or_else(|| item.get().as_bytes().to_vec())),
+        })
         .collect();
+    if parts_out.is_empty() {
+        return StatusCode::ACCEPTED.into_response();
+    }
     let mut batch = b"[".to_vec();
     batch.extend(parts_out.join(&b","[..]));
     batch.push(b']');
@@ -646,7 +743,10 @@ async fn forward(
     deadline: Option<Deadline>,
 ) -> Response {
     let until = deadline.as_ref().map(|d| tokio::time::Instant::now() + d.timeout);
-    let tapped = Arc::new(Tapped { gate: state.gate.clone(), tap: Mutex::new(tap), deadline, until });
+    let upstream =
+        UpstreamAnswer { client: state.client.clone(), uri: state.upstream.clone(), headers: parts.headers.clone() };
+    let tapped =
+        Arc::new(Tapped { gate: state.gate.clone(), tap: Mutex::new(tap), deadline, until, upstream: Some(upstream) });
     let work = forward_tapped(state, parts, body, tapped.clone());
     let response = match until {
         Some(until) => match tokio::time::timeout_at(until, work).await {
@@ -741,6 +841,33 @@ struct Tapped {
     tap: Mutex<Tap>,
     deadline: Option<Deadline>,
     until: Option<tokio::time::Instant>,
+    /// Where the proxy answers a server request it keeps from the client (ADR-281).
+    upstream: Option<UpstreamAnswer>,
+}
+
+/// The proxy's own POST of a response to the upstream, in the client's session.
+struct UpstreamAnswer {
+    client: Client<HttpConnector, Body>,
+    uri: Uri,
+    headers: HeaderMap,
+}
+
+impl UpstreamAnswer {
+    fn send(&self, message: &Value) {
+        let mut builder = axum::http::Request::builder().method(Method::POST).uri(self.uri.clone());
+        for (name, value) in &self.headers {
+            if !HOP_BY_HOP.contains(&name.as_str()) && name != header::HOST && name != header::CONTENT_LENGTH {
+                builder = builder.header(name, value);
+            }
+        }
+        let Ok(request) = builder.body(Body::from(crate::jsonrpc::to_frame(message))) else { return };
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            if let Err(e) = client.request(request).await {
+                eprintln!("foureyes mcp-proxy: could not answer the upstream's request: {e}");
+            }
+        });
+    }
 }
 
 impl Tapped {
@@ -782,6 +909,14 @@ impl Tapped {
         Some(if answers.len() == 1 && deadline.calls.len() == 1 { answers.remove(0) } else { Value::Array(answers) })
     }
 
+    /// Whether forwarded calls of this POST still await their answer.
+    fn pending(&self) -> bool {
+        match &*self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
+            Tap::Watch { tickets, .. } => !tickets.is_empty(),
+            Tap::None => false,
+        }
+    }
+
     fn take_ticket(&self, key: &str) -> Option<Ticket> {
         match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
             Tap::Watch { tickets, .. } => tickets.remove(key),
@@ -803,9 +938,23 @@ impl Tapped {
             return self.batch(bytes).await;
         }
         let value: Value = serde_json::from_slice(bytes).ok()?;
+        if let Some(method) = value.get("method").and_then(Value::as_str)
+            && crate::gate::ASKS_INTO_A_CALL.contains(&method)
+            && value.get("id").is_some()
+            && self.pending()
+            && let Some(upstream) = &self.upstream
+        {
+            // ADR-281: the client never sees it; the upstream gets the proxy's answer. An empty rewrite drops it.
+            eprintln!("foureyes mcp-proxy: refused the upstream's `{method}` while a gated tools/call runs (ADR-281)");
+            upstream.send(&crate::gate::refuse_ask(&value["id"], method));
+            return Some(Vec::new());
+        }
         let key = value.get("id").filter(|_| value.get("method").is_none()).map(id_key)?;
         if let Some(ticket) = self.take_ticket(&key) {
             self.gate.report(&ticket, Some(&value), "").await;
+            if crate::gate::is_input_required(&value) {
+                return Some(crate::jsonrpc::to_frame(&crate::gate::input_required_answer(&ticket)));
+            }
         }
         if self.take_rewrite(&key) { self.gate.on_tools_list(bytes).await } else { None }
     }
@@ -819,7 +968,10 @@ impl Tapped {
         for item in items {
             let rewritten = Box::pin(self.message(item.get().as_bytes())).await;
             changed |= rewritten.is_some();
-            parts.push(rewritten.unwrap_or_else(|| item.get().as_bytes().to_vec()));
+            match rewritten {
+                Some(dropped) if dropped.is_empty() => {}
+                other => parts.push(other.unwrap_or_else(|| item.get().as_bytes().to_vec())),
+            }
         }
         changed.then(|| {
             let mut out = b"[".to_vec();
@@ -953,6 +1105,10 @@ async fn tap_event(tapped: &Tapped, event: Vec<u8>) -> Vec<u8> {
     let text = String::from_utf8_lossy(&event);
     let Some(data) = event_data(&text) else { return event };
     let Some(rewritten) = tapped.message(data.as_bytes()).await else { return event };
+    if rewritten.is_empty() {
+        // Kept from the client (ADR-281).
+        return Vec::new();
+    }
     let mut out = String::new();
     for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with("data:")) {
         out.push_str(line);

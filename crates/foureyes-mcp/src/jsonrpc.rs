@@ -91,7 +91,10 @@ pub fn unambiguous_id(raw: &RawValue) -> bool {
     const MAX_SAFE_DIGITS: &str = "9007199254740991";
     let text = raw.get();
     if text.starts_with('"') {
-        return true;
+        // A string is one id to every peer, unless the Python SDK reads it as a number other than its digits
+        // (`" 7"`, `"07"`, `"+7"`, `"7_0"`, `"٧"`, `"-0"`: `int()` takes them all as `7` or `0`, ADR-280).
+        return serde_json::from_str::<String>(text)
+            .is_ok_and(|s| canonical_integer(&s) || !python_reads_as_integer(&s));
     }
     let digits = text.strip_prefix('-').unwrap_or(text);
     let canonical = !digits.is_empty()
@@ -101,6 +104,64 @@ pub fn unambiguous_id(raw: &RawValue) -> bool {
     canonical
         && (digits.len() < MAX_SAFE_DIGITS.len()
             || (digits.len() == MAX_SAFE_DIGITS.len() && digits <= MAX_SAFE_DIGITS))
+}
+
+/// Whether `text` is an integer written as digits in canonical form: `-?(0|[1-9][0-9]*)`, not `-0`.
+fn canonical_integer(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && text != "-0"
+}
+
+/// Whether Python's `int()` could read `text` as an integer (a superset: surrounding whitespace, a sign, any
+/// Unicode digits, single underscores between them). The Python SDK correlates request ids through
+/// `coerce_request_id`, which is `int(id)` for a string id that `int()` accepts.
+fn python_reads_as_integer(text: &str) -> bool {
+    let space = |c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c);
+    let body = text.trim_matches(space);
+    let body = body.strip_prefix(['+', '-']).unwrap_or(body);
+    !body.is_empty()
+        && !body.starts_with('_')
+        && !body.ends_with('_')
+        && !body.contains("__")
+        && body.chars().all(|c| c.is_numeric() || c == '_')
+}
+
+/// The key under which a request holds its id while it is in flight (ADR-61, ADR-280): [`id_key`], except that a
+/// string of canonical digits is keyed as that integer, because the Python SDK reads `"7"` and `7` as one request
+/// (`coerce_request_id`): the two cannot be in flight at once.
+pub fn flight_key(id: &Value) -> String {
+    match id {
+        Value::String(s) if canonical_integer(s) => s.clone(),
+        other => id_key(other),
+    }
+}
+
+/// [`flight_key`] of an [`id_key`].
+pub fn flight_key_of(key: &str) -> String {
+    serde_json::from_str::<Value>(key).map(|v| flight_key(&v)).unwrap_or_else(|_| key.to_string())
+}
+
+/// The in-flight key a `notifications/cancelled` names with its `requestId`, under the reading any peer gives it
+/// (ADR-280): an integral number in any spelling (`7.0`, `7e0`, `-0`: TypeScript and rmcp read the integer), a
+/// string of canonical digits (the Python SDK reads the integer), any other string as itself. `None` when no peer
+/// reads it as an id a request of this client could hold (a fraction, a boolean, an object, a number past 2^53).
+pub fn cancel_target(request_id: &RawValue) -> Option<String> {
+    const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+    let value: Value = serde_json::from_str(request_id.get()).ok()?;
+    match &value {
+        Value::String(_) => Some(flight_key(&value)),
+        Value::Number(_) if unambiguous_id(request_id) => Some(flight_key(&value)),
+        Value::Number(n) => {
+            let x = n.as_f64()?;
+            // `as` is exact here: an integral value within ±(2^53−1).
+            #[allow(clippy::cast_possible_truncation)]
+            (x.is_finite() && x.fract() == 0.0 && x.abs() <= MAX_SAFE).then(|| (x as i64).to_string())
+        }
+        _ => None,
+    }
 }
 
 /// A normalized key for an id, so `"a\u0062"` and `"ab"` match: the compact serialization of its value.
@@ -175,6 +236,42 @@ mod tests {
         let escaped = parse_envelope(br#"{"id":"a\u0062","method":"tools\/call"}"#).unwrap();
         assert_eq!(escaped.method.as_deref(), Some("tools/call"));
         assert_eq!(raw_id_key(escaped.id.unwrap()), id_key(&json!("ab")));
+    }
+
+    #[test]
+    fn strings_the_python_sdk_reads_as_another_number_are_invalid_ids() {
+        let k = |id: &str| {
+            let text = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#);
+            parse_envelope(text.as_bytes()).unwrap().kind()
+        };
+        for id in [r#""7""#, r#""-7""#, r#""0""#, r#""a7""#, r#""7a""#, r#""""#, r#""x_1""#, r#""1.5""#] {
+            assert_eq!(k(id), Kind::Request, "{id}");
+        }
+        for id in [r#"" 7""#, r#""07""#, r#""+7""#, r#""7_0""#, "\"\u{0667}\"", r#""-0""#, r#""7\n""#, r#""\u0037 ""#] {
+            assert_eq!(k(id), Kind::Invalid, "{id}");
+        }
+    }
+
+    #[test]
+    fn an_id_and_its_digits_as_a_string_hold_one_flight_key() {
+        assert_eq!(flight_key(&json!(7)), flight_key(&json!("7")));
+        assert_eq!(flight_key(&json!(-7)), flight_key(&json!("-7")));
+        assert_ne!(flight_key(&json!("a")), flight_key(&json!("\"a\"")));
+        assert_ne!(flight_key(&json!("07")), flight_key(&json!(7)));
+        assert_eq!(flight_key_of(&id_key(&json!("7"))), "7");
+    }
+
+    #[test]
+    fn a_cancellation_names_the_request_every_peer_reads_in_it() {
+        let target = |text: &str| cancel_target(&serde_json::from_str::<Box<RawValue>>(text).unwrap());
+        for spelling in ["7", "7.0", "7e0", "0.7e1", "70E-1", "\"7\""] {
+            assert_eq!(target(spelling).as_deref(), Some("7"), "{spelling}");
+        }
+        assert_eq!(target("-0").as_deref(), Some("0"));
+        assert_eq!(target("\"abc\"").as_deref(), Some("\"abc\""));
+        for spelling in ["7.5", "true", "null", "[7]", "{}", "9007199254740993", "1e400"] {
+            assert_eq!(target(spelling), None, "{spelling}");
+        }
     }
 
     #[test]

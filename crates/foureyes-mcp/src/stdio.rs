@@ -20,8 +20,8 @@
 use crate::framing::{Frame, LineReader, first_significant, is_blank, scan_id};
 use crate::gate::{Cancel, Gate, Gated, Ticket, ToolCall};
 use crate::jsonrpc::{
-    INTERNAL_ERROR, INVALID_REQUEST, Kind, PARSE_ERROR, error_response, id_key, parse_batch, parse_envelope,
-    raw_id_key, to_frame,
+    INTERNAL_ERROR, INVALID_REQUEST, Kind, PARSE_ERROR, cancel_target, error_response, flight_key, flight_key_of,
+    id_key, parse_batch, parse_envelope, raw_id_key, to_frame,
 };
 use crate::parity::{key_collision, normalize};
 use serde_json::Value;
@@ -82,10 +82,10 @@ struct Merge {
 
 #[derive(Default)]
 struct State {
-    /// The id keys of the client's requests in flight: forwarded and not answered yet, or being decided. One id,
-    /// one request (ADR-61): a request that reuses one is answered with an error and goes nowhere, so no answer can
-    /// be taken for another request's.
-    open: HashSet<String>,
+    /// The client's requests in flight (forwarded and not answered yet, or being decided), by flight key
+    /// ([`flight_key`]), with the id as it was forwarded. One id, one request (ADR-61, ADR-280): a request that
+    /// reuses one is answered with an error and goes nowhere, so no answer can be taken for another request's.
+    open: HashMap<String, Value>,
     /// Forwarded `tools/call`s by id key, to be reported when answered.
     in_flight: HashMap<String, Ticket>,
     /// Forwarded calls past their deadline: answered `isError` and reported `unknown`; their id stays in `open`
@@ -93,7 +93,7 @@ struct State {
     late: HashSet<String>,
     /// The deadline timers of forwarded calls, by id key (stopped when the answer comes).
     deadlines: HashMap<String, tokio::task::AbortHandle>,
-    /// `tools/call`s being decided (or held), by id key: their cancel handle and whether the client cancelled.
+    /// `tools/call`s being decided (or held), by flight key: their cancel handle and whether the client cancelled.
     gating: HashMap<String, (Cancel, bool)>,
     /// Watched `tools/list` requests by id key.
     lists: HashSet<String>,
@@ -105,14 +105,21 @@ impl State {
         self.open.is_empty() && self.in_flight.is_empty() && self.lists.is_empty() && self.merges.is_empty()
     }
 
-    /// Takes `key` for a new request; false when a request with that id is still in flight.
+    /// Takes the id `key` (an [`id_key`]) for a new request; false when a request with that id, in any spelling a
+    /// peer reads as it, is still in flight.
     fn claim(&mut self, key: &str) -> bool {
-        self.open.insert(key.to_string())
+        match self.open.entry(flight_key_of(key)) {
+            std::collections::hash_map::Entry::Occupied(_) => false,
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(serde_json::from_str(key).unwrap_or(Value::Null));
+                true
+            }
+        }
     }
 
     /// The request with this id key was answered (by the upstream or the proxy): the id is free again.
     fn release(&mut self, key: &str) {
-        self.open.remove(key);
+        self.open.remove(&flight_key_of(key));
         if let Some(timer) = self.deadlines.remove(key) {
             timer.abort();
         }
@@ -323,6 +330,9 @@ impl Router {
                 // Valid JSON, with no character any reader takes for a line break (ADR-60).
                 self.forward(normalize(&line).into_owned()).await;
             }
+            ClientAction::ForwardOwn(frame) => {
+                self.forward(frame).await;
+            }
             ClientAction::Answer(response) => {
                 if let Some(key) = &claimed {
                     lock(&self.state).release(key);
@@ -379,18 +389,8 @@ impl Router {
                 }
                 ClientAction::Forward
             }
-            Kind::Notification => {
-                if method == "notifications/cancelled"
-                    && let Some(params) = envelope.params
-                    && let Ok(params) = serde_json::from_str::<Value>(params.get())
-                    && let Some(request_id) = params.get("requestId")
-                    && let Some(entry) = lock(&self.state).gating.get_mut(&id_key(request_id))
-                {
-                    entry.1 = true;
-                    entry.0.cancel();
-                }
-                ClientAction::Forward
-            }
+            Kind::Notification if method == "notifications/cancelled" => self.on_cancel(envelope.params),
+            Kind::Notification => ClientAction::Forward,
             Kind::Response => {
                 let id = envelope.id_value();
                 if !self.elicitor.is_ours(&id) {
@@ -409,14 +409,53 @@ impl Router {
         }
     }
 
+    /// A `notifications/cancelled` from the client (ADR-280). Its `requestId` is resolved as every peer could read
+    /// it ([`cancel_target`]: `7.0`, `7e0` and `"7"` name the request `7`). A call being decided or held is
+    /// cancelled here and the upstream, which never saw it, is told nothing; a request forwarded and still in
+    /// flight gets the cancellation forwarded in the proxy's own words, naming it by the id it was forwarded with,
+    /// so every peer reads the same request. A forwarded call's outcome then comes from the upstream's answer, if
+    /// any: none of the real servers answers a cancelled call, so it is reported `unknown` at its deadline and its
+    /// reservation is kept. A cancellation that names no request in flight is dropped.
+    fn on_cancel(&self, params: Option<&serde_json::value::RawValue>) -> ClientAction {
+        #[derive(serde::Deserialize)]
+        struct Params<'a> {
+            #[serde(rename = "requestId", borrow)]
+            request_id: Option<&'a serde_json::value::RawValue>,
+            #[serde(default)]
+            reason: Option<Value>,
+        }
+        let parsed = params.and_then(|p| serde_json::from_str::<Params<'_>>(p.get()).ok());
+        let Some((target, reason)) =
+            parsed.and_then(|p| Some((p.request_id.and_then(cancel_target)?, p.reason.filter(Value::is_string))))
+        else {
+            eprintln!("foureyes mcp-proxy: dropped a `notifications/cancelled` that names no request id");
+            return ClientAction::Consumed;
+        };
+        let mut state = lock(&self.state);
+        if let Some(entry) = state.gating.get_mut(&target) {
+            entry.1 = true;
+            entry.0.cancel();
+            return ClientAction::Consumed;
+        }
+        let Some(id) = state.open.get(&target) else { return ClientAction::Consumed };
+        let mut params = serde_json::Map::new();
+        params.insert("requestId".into(), id.clone());
+        if let Some(reason) = reason {
+            params.insert("reason".into(), reason);
+        }
+        let message = serde_json::json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": params});
+        ClientAction::ForwardOwn(crate::parity::serialize(&message))
+    }
+
     fn spawn_gate(self: &Arc<Self>, call: ToolCall, tasks: &mut JoinSet<()>) {
         let key = id_key(&call.id);
         let cancel = Cancel::default();
-        lock(&self.state).gating.insert(key.clone(), (cancel.clone(), false));
+        let gating = flight_key(&call.id);
+        lock(&self.state).gating.insert(gating.clone(), (cancel.clone(), false));
         let router = self.clone();
         tasks.spawn(async move {
             let gated = router.gate.gate_with(&call, Some(&router.notifier), &cancel, Some(&router.elicitor)).await;
-            let by_client = lock(&router.state).gating.remove(&key).is_some_and(|(_, by_client)| by_client);
+            let by_client = lock(&router.state).gating.remove(&gating).is_some_and(|(_, by_client)| by_client);
             match gated {
                 Gated::Forward(ticket) if by_client => {
                     lock(&router.state).release(&key);
@@ -518,6 +557,9 @@ impl Router {
         let mut answers = Vec::new();
         let mut calls = Vec::new();
         let mut kept = Vec::new();
+        // Elements forwarded as the proxy's own serialization, and whether any element is not forwarded at all.
+        let mut own: HashMap<usize, Vec<u8>> = HashMap::new();
+        let mut consumed = false;
         for (index, item) in items.iter().enumerate() {
             if first_significant(item.get().as_bytes()) == Some(b'[') {
                 // JSON-RPC has no batch inside a batch; a peer that flattened it would run what was never gated.
@@ -548,17 +590,21 @@ impl Router {
                     }
                     answers.push(response);
                 }
+                ClientAction::ForwardOwn(frame) => {
+                    own.insert(index, frame);
+                    kept.push((index, claimed));
+                }
                 ClientAction::Gate(call) => calls.push((index, call)),
-                ClientAction::Consumed => {}
+                ClientAction::Consumed => consumed = true,
             }
         }
-        if calls.is_empty() && answers.is_empty() {
+        if calls.is_empty() && answers.is_empty() && own.is_empty() && !consumed {
             self.forward(normalize(&line).into_owned()).await;
             return;
         }
         let raw: Vec<String> = items.iter().map(|item| item.get().to_string()).collect();
         let router = self.clone();
-        tasks.spawn(async move { router.gate_batch(raw, kept, calls, answers).await });
+        tasks.spawn(async move { router.gate_batch(raw, kept, calls, answers, own).await });
     }
 
     /// Decides the calls of a batch, forwards what may go (the elements that are not gated as they came, the
@@ -570,15 +616,15 @@ impl Router {
         mut kept: Vec<(usize, Option<String>)>,
         calls: Vec<(usize, ToolCall)>,
         mut answers: Vec<Value>,
+        mut frames: HashMap<usize, Vec<u8>>,
     ) {
         let mut tickets = Vec::new();
-        let mut frames: HashMap<usize, Vec<u8>> = HashMap::new();
         for (index, call) in calls {
             let key = id_key(&call.id);
             let cancel = Cancel::default();
-            lock(&self.state).gating.insert(key.clone(), (cancel.clone(), false));
+            lock(&self.state).gating.insert(flight_key(&call.id), (cancel.clone(), false));
             let gated = self.gate.gate_with(&call, Some(&self.notifier), &cancel, Some(&self.elicitor)).await;
-            lock(&self.state).gating.remove(&key);
+            lock(&self.state).gating.remove(&flight_key(&call.id));
             match gated {
                 Gated::Forward(ticket) => {
                     frames.insert(index, call.frame());
@@ -655,6 +701,13 @@ impl Router {
     async fn upstream_single(&self, line: Vec<u8>) {
         let key = match parse_envelope(&line) {
             Ok(envelope) if envelope.kind() == Kind::Response => envelope.id.map(raw_id_key),
+            Ok(envelope) if envelope.kind() == Kind::Request => {
+                if let Some(refusal) = self.ask_into_a_call(&envelope) {
+                    self.forward(to_frame(&refusal)).await;
+                    return;
+                }
+                None
+            }
             _ => None,
         };
         let Some(key) = key else { return self.send_client_frame(line).await };
@@ -671,6 +724,9 @@ impl Router {
         if let Some(ticket) = ticket {
             let response: Option<Value> = serde_json::from_slice(&frame).ok();
             self.gate.report(&ticket, response.as_ref(), "the response was not valid JSON").await;
+            if response.as_ref().is_some_and(crate::gate::is_input_required) {
+                frame = to_frame(&crate::gate::input_required_answer(&ticket));
+            }
         }
         if list && let Some(rewritten) = self.gate.on_tools_list(&frame).await {
             frame = rewritten;
@@ -706,6 +762,14 @@ impl Router {
                 _ => None,
             };
             let mut text = item.get().to_string();
+            if let Ok(envelope) = parse_envelope(item.get().as_bytes())
+                && envelope.kind() == Kind::Request
+                && let Some(refusal) = self.ask_into_a_call(&envelope)
+            {
+                self.forward(to_frame(&refusal)).await;
+                changed = true;
+                continue;
+            }
             if let Some(key) = key {
                 let (ticket, list, merge, late) = {
                     let mut state = lock(&self.state);
@@ -726,6 +790,10 @@ impl Router {
                 if let Some(ticket) = ticket {
                     let response: Option<Value> = serde_json::from_str(&text).ok();
                     self.gate.report(&ticket, response.as_ref(), "the response was not valid JSON").await;
+                    if response.as_ref().is_some_and(crate::gate::is_input_required) {
+                        text = crate::gate::input_required_answer(&ticket).to_string();
+                        changed = true;
+                    }
                 }
                 if list && let Some(rewritten) = self.gate.on_tools_list(text.as_bytes()).await {
                     text = String::from_utf8_lossy(&rewritten).into_owned();
@@ -742,6 +810,18 @@ impl Router {
         }
         parts.extend(extra.iter().map(Value::to_string));
         self.send_client_frame(format!("[{}]", parts.join(",")).into_bytes()).await;
+    }
+
+    /// A server request that would carry the client's answer into a running gated call (ADR-281:
+    /// `elicitation/create`, `sampling/createMessage` while a forwarded `tools/call` awaits its answer): the
+    /// proxy's own answer for the upstream; it never reaches the client.
+    fn ask_into_a_call(&self, envelope: &crate::jsonrpc::Envelope<'_>) -> Option<Value> {
+        let method = envelope.method.as_deref()?;
+        if !crate::gate::ASKS_INTO_A_CALL.contains(&method) || lock(&self.state).in_flight.is_empty() {
+            return None;
+        }
+        eprintln!("foureyes mcp-proxy: refused the upstream's `{method}` while a gated tools/call runs (ADR-281)");
+        Some(crate::gate::refuse_ask(&envelope.id_value(), method))
     }
 
     async fn upstream_oversized(&self, prefix: &[u8], len: usize) {
@@ -819,6 +899,8 @@ fn late_answer(key: &str, bytes: &[u8]) {
 
 enum ClientAction {
     Forward,
+    /// Forward the proxy's own serialization of the message instead of its bytes (a cancellation, ADR-280).
+    ForwardOwn(Vec<u8>),
     Answer(Value),
     Gate(ToolCall),
     /// The client's answer to the proxy's own request (an inline approval): consumed, not forwarded.

@@ -100,3 +100,17 @@ async fn a_seeded_fuzzer_over_framing_and_gate_runs_only_what_was_permitted_on_a
         run_corpus(Sdk::Rust, &lines).await;
     }
 }
+
+/// F280 on rmcp: a held payment cancelled with its id `7` written `7.0`, `7e0` or `"7"` never runs once approved
+/// (rmcp reads `7.0` and `7e0` as `7`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_held_call_cancelled_in_any_spelling_never_runs_on_an_rmcp_server() {
+    support::cancel::a_held_call_cancelled_in_any_spelling_never_runs(Sdk::Rust).await;
+}
+
+/// ADR-280 on rmcp, which runs a cancelled tool to completion and never answers it: the call is `unknown` and keeps
+/// its reservation.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_forwarded_call_is_unknown_and_keeps_its_reservation_on_an_rmcp_server() {
+    support::cancel::a_cancelled_forwarded_call_is_unknown_and_keeps_its_reservation(Sdk::Rust).await;
+}

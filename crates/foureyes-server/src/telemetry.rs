@@ -137,7 +137,9 @@ pub fn step_of(code: ReasonCode) -> &'static str {
         | ReasonCode::OpaqueHost
         | ReasonCode::EffectFloor => "reversibility",
         ReasonCode::SessionDemoted => "session_trust",
-        ReasonCode::DryRun | ReasonCode::Rehearsal => "dry_run",
+        ReasonCode::DryRun | ReasonCode::Rehearsal | ReasonCode::NewAction => "dry_run",
+        // Added to a permit's record after the fact, never by the pipeline.
+        ReasonCode::ReservationExpired => "report",
         ReasonCode::LimitExceeded | ReasonCode::BudgetExceeded => "limits",
         ReasonCode::Observe | ReasonCode::WithinPolicy | ReasonCode::ApprovalRequired => "verdict",
     }

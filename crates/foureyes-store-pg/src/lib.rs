@@ -329,7 +329,8 @@ impl Store for PgStore {
     }
 
     async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError> {
-        in_tx!(self, |w| tx_ops::record_policy(w, &policy.sha256, &policy.source, policy.actions.len(), now_ms))
+        let actions: Vec<String> = policy.actions.keys().cloned().collect();
+        in_tx!(self, |w| tx_ops::record_policy(w, &policy.sha256, &policy.source, &actions, now_ms))
     }
 
     async fn refuse(

@@ -227,6 +227,11 @@ impl WriteTx for Tx<'_> {
         Ok(())
     }
 
+    async fn set_decision_reasons(&mut self, id: DecisionId, reasons: &[Reason]) -> Result<(), StoreError> {
+        exec(self.c(), "UPDATE decisions SET reasons = $1 WHERE id = $2", &[&to_json(&reasons), &id]).await?;
+        Ok(())
+    }
+
     async fn clear_supersedes(&mut self, id: DecisionId) -> Result<(), StoreError> {
         exec(self.c(), "UPDATE decisions SET supersedes = NULL WHERE id = $1", &[&id]).await?;
         Ok(())

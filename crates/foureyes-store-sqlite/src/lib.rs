@@ -579,8 +579,9 @@ impl Store for SqliteStore {
     }
 
     async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError> {
-        let (sha, source, actions) = (policy.sha256.clone(), policy.source.clone(), policy.actions.len());
-        self.write_tx(move |w| run_ready(tx_ops::record_policy(w, &sha, &source, actions, now_ms))).await
+        let (sha, source) = (policy.sha256.clone(), policy.source.clone());
+        let actions: Vec<String> = policy.actions.keys().cloned().collect();
+        self.write_tx(move |w| run_ready(tx_ops::record_policy(w, &sha, &source, &actions, now_ms))).await
     }
 
     async fn refuse(

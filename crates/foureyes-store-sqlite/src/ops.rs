@@ -267,6 +267,11 @@ impl WriteTx for SqliteTx<'_> {
         Ok(())
     }
 
+    async fn set_decision_reasons(&mut self, id: DecisionId, reasons: &[Reason]) -> Result<(), StoreError> {
+        self.exec("UPDATE decisions SET reasons = ?1 WHERE id = ?2", params![to_json(&reasons), id])?;
+        Ok(())
+    }
+
     async fn clear_supersedes(&mut self, id: DecisionId) -> Result<(), StoreError> {
         self.exec("UPDATE decisions SET supersedes = NULL WHERE id = ?1", params![id])?;
         Ok(())

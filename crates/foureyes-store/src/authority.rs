@@ -12,7 +12,13 @@
 //!   that moves forward) plus one `O(log n)` look-up of the oldest. A reservation counts from its decision's time
 //!   until the window start passes that time (never early), and a release gives back exactly what it took;
 //! - **session trust**: each session's denials (the same rolling count) and its demotions;
-//! - the **kill switch**; **approvals** and their votes; **credentials** (role, served agent, revoked).
+//! - the **kill switch**; **approvals** and their votes; **credentials** (role, served agent, revoked);
+//! - **reporting deadlines** (`report_within`, issue 15): per key, the unreported permits holding a reservation
+//!   there, by deadline, so the deciding transaction that reads the key finds those past it
+//!   ([`Authority::overdue`]) and releases them (`reservation_expired`) — once: a released permit leaves every
+//!   key's list, and a late report releases nothing ([`Authority::expired_unreported`]);
+//! - **introduced actions** (`defaults.new_actions`): when the first `policy_loaded` event naming each action was
+//!   written, and the newest loaded policy's hash.
 //!
 //! Memory: every held reservation ever made stays (about 100 bytes each; released ones are dropped); approvals,
 //! demotions and credentials stay too. Nothing is pruned yet (ADR-180, "not done").
@@ -21,7 +27,7 @@ use crate::StoreError;
 use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
 use foureyes_core::journal::{Event, GENESIS_HASH, event_hash};
 use foureyes_core::{ApprovalId, DecisionId, DecisionStatus, DemotionRecord, DemotionStatus, Role, Verdict};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, RwLock};
 
 /// Held usage of one key in one window: how many reservations, their exact sum in millionths, the oldest's time.
@@ -112,6 +118,16 @@ pub struct JournaledDecision {
     pub status: DecisionStatus,
 }
 
+/// An unreported permit's reporting deadline, as its `decided` event set it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deadline {
+    pub report_by_ms: i64,
+    pub action: String,
+    pub agent: String,
+    /// Indexes of the keys it holds reservations on.
+    keys: Vec<usize>,
+}
+
 /// A credential as its journal events tell it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JournaledCredential {
@@ -148,6 +164,16 @@ pub struct Authority {
     /// Idempotency key (`replay::idempotency_key`) → the decision it answers and the fingerprint it was first asked
     /// with (ADR-240).
     idempotency: HashMap<String, (DecisionId, String)>,
+    /// Per key (index into `usage`): the unreported permits holding a reservation there, by `(report_by_ms, id)`.
+    due: Vec<BTreeSet<(i64, DecisionId)>>,
+    /// Unreported permit with a deadline → its deadline, the keys it holds reservations on, whose it is.
+    deadlines: HashMap<DecisionId, Deadline>,
+    /// Permits whose reservations expired unreported → whether a (late) report has since been journaled.
+    expired: HashMap<DecisionId, bool>,
+    /// Action name → the time of the first `policy_loaded` event that named it.
+    introduced: HashMap<String, i64>,
+    /// The newest `policy_loaded` event's policy hash.
+    policy_sha256: Option<String>,
     /// Decision id → when its connector was started (`connector_started`, ADR-321).
     started: HashMap<DecisionId, i64>,
 }
@@ -169,6 +195,11 @@ impl Default for Authority {
             credentials: Arc::default(),
             decisions: HashMap::new(),
             idempotency: HashMap::new(),
+            due: Vec::new(),
+            deadlines: HashMap::new(),
+            expired: HashMap::new(),
+            introduced: HashMap::new(),
+            policy_sha256: None,
             started: HashMap::new(),
         }
     }
@@ -234,6 +265,7 @@ impl Authority {
                         Some(i) => *i,
                         None => {
                             self.usage.push(Rolling::default());
+                            self.due.push(BTreeSet::new());
                             self.keys.insert(k, self.usage.len() - 1);
                             self.usage.len() - 1
                         }
@@ -241,6 +273,18 @@ impl Authority {
                     self.usage[index].insert(ts_ms, r.id, units);
                     self.reservations.insert(r.id, (index, ts_ms));
                     self.held_by.entry(d.decision_id).or_default().push(r.id);
+                    if let Some(by) = d.report_by_ms {
+                        let deadline = self.deadlines.entry(d.decision_id).or_insert_with(|| Deadline {
+                            report_by_ms: by,
+                            action: d.request.action.clone(),
+                            agent: d.request.agent.clone(),
+                            keys: Vec::new(),
+                        });
+                        if !deadline.keys.contains(&index) {
+                            deadline.keys.push(index);
+                            self.due[index].insert((by, d.decision_id));
+                        }
+                    }
                 }
                 // As `pipeline::decide` marks it (`Decision::session_denial`): a deny of the agent's own request.
                 if d.verdict == Verdict::Deny && d.request.approval_id.is_none() {
@@ -280,17 +324,20 @@ impl Authority {
                 if let Some(d) = self.decisions.get_mut(&r.decision_id) {
                     d.status = DecisionStatus::from_outcome(r.outcome);
                 }
-                for id in &r.released {
-                    if let Some((index, ts)) = self.reservations.remove(id) {
-                        self.usage[index].remove(ts, *id);
-                    }
+                self.release(r.decision_id, &r.released);
+                // Reported: no deadline any more. Reported after its reservations expired: a late report.
+                self.clear_deadline(r.decision_id);
+                if let Some(late) = self.expired.get_mut(&r.decision_id) {
+                    *late = true;
                 }
-                if let Some(held) = self.held_by.get_mut(&r.decision_id) {
-                    held.retain(|id| !r.released.contains(id));
-                    if held.is_empty() {
-                        self.held_by.remove(&r.decision_id);
-                    }
+            }
+            EventData::ReservationExpired(x) => {
+                if let Some(d) = self.decisions.get_mut(&x.decision_id) {
+                    d.status = DecisionStatus::Unknown;
                 }
+                self.release(x.decision_id, &x.released);
+                self.clear_deadline(x.decision_id);
+                self.expired.insert(x.decision_id, false);
             }
             EventData::ApprovalRequested(a) => {
                 let journaled = JournaledApproval {
@@ -368,13 +415,38 @@ impl Authority {
                     }
                 }
             }
-            EventData::Refused(_)
-            | EventData::PolicyLoaded(_)
-            | EventData::Task(_)
-            | EventData::Checkpoint(_)
-            | EventData::ToolPinned(_) => {}
             EventData::ConnectorStarted(c) => {
                 self.started.entry(c.decision_id).or_insert(ts_ms);
+            }
+            EventData::PolicyLoaded(p) => {
+                for name in &p.introduced {
+                    self.introduced.entry(name.clone()).or_insert(ts_ms);
+                }
+                self.policy_sha256 = Some(p.sha256.clone());
+            }
+            EventData::Refused(_) | EventData::Task(_) | EventData::Checkpoint(_) | EventData::ToolPinned(_) => {}
+        }
+    }
+
+    /// Gives back reservations `ids` of `decision` (a failure's, or an expiry's): each exactly once.
+    fn release(&mut self, decision: DecisionId, ids: &[i64]) {
+        for id in ids {
+            if let Some((index, ts)) = self.reservations.remove(id) {
+                self.usage[index].remove(ts, *id);
+            }
+        }
+        if let Some(held) = self.held_by.get_mut(&decision) {
+            held.retain(|id| !ids.contains(id));
+            if held.is_empty() {
+                self.held_by.remove(&decision);
+            }
+        }
+    }
+
+    fn clear_deadline(&mut self, decision: DecisionId) {
+        if let Some(deadline) = self.deadlines.remove(&decision) {
+            for index in deadline.keys {
+                self.due[index].remove(&(deadline.report_by_ms, decision));
             }
         }
     }
@@ -391,6 +463,67 @@ impl Authority {
             Some(index) => self.usage[*index].since(since_ms),
             None => Held::default(),
         }
+    }
+
+    /// The unreported permits holding a reservation on `owner`'s `(key, scope)` whose deadline is before `now_ms`,
+    /// by deadline: what the deciding transaction reading that key must release (`reservation_expired`). A clock
+    /// read earlier than a deadline finds nothing: a clock stepped back only postpones a release.
+    pub fn overdue(&self, owner: &str, key: &str, scope: &str, now_ms: i64) -> Vec<DecisionId> {
+        let Some(index) = self.keys.get(&usage_key(owner, key, scope)) else { return Vec::new() };
+        self.due[*index].range(..(now_ms, DecisionId::MIN)).map(|(_, id)| *id).collect()
+    }
+
+    /// `decision`'s reporting deadline while it is unreported and holds reservations.
+    pub fn deadline(&self, decision: DecisionId) -> Option<&Deadline> {
+        self.deadlines.get(&decision)
+    }
+
+    /// [`Authority::usage`] without the reservations `released` (released earlier in this transaction, whose event
+    /// this state applies only at the next catch-up).
+    pub fn usage_without(&mut self, owner: &str, key: &str, scope: &str, since_ms: i64, released: &[i64]) -> Held {
+        let Some(index) = self.keys.get(&usage_key(owner, key, scope)).copied() else { return Held::default() };
+        let mut held = self.usage[index].since(since_ms);
+        if released.is_empty() {
+            return held;
+        }
+        let rolling = &self.usage[index];
+        for id in released {
+            if let Some((i, ts)) = self.reservations.get(id)
+                && *i == index
+                && *ts >= since_ms
+                && let Some(units) = rolling.entries.get(&(*ts, *id))
+            {
+                held.count -= 1;
+                held.units -= i128::from(*units);
+            }
+        }
+        held.oldest_ms = rolling
+            .entries
+            .range((since_ms, i64::MIN)..)
+            .find(|((_, id), _)| !released.contains(id))
+            .map(|((ts, _), _)| *ts);
+        held
+    }
+
+    /// Whether `decision`'s reservations expired unreported and no report has been journaled since: a report now is
+    /// late, recorded, and releases nothing.
+    pub fn expired_unreported(&self, decision: DecisionId) -> bool {
+        self.expired.get(&decision) == Some(&false)
+    }
+
+    /// When `action` was introduced: the time of the first `policy_loaded` event that named it.
+    pub fn introduced_at(&self, action: &str) -> Option<i64> {
+        self.introduced.get(action).copied()
+    }
+
+    /// Whether some journaled `policy_loaded` event named `action` already.
+    pub fn is_introduced(&self, action: &str) -> bool {
+        self.introduced.contains_key(action)
+    }
+
+    /// The newest `policy_loaded` event's policy hash.
+    pub fn policy_sha256(&self) -> Option<&str> {
+        self.policy_sha256.as_deref()
     }
 
     /// The ids of the reservations `decision` holds, ascending (what a `failed` report releases).

@@ -150,6 +150,103 @@ pub async fn verify_against<S: Store + ?Sized>(
     })
 }
 
+/// How a journal compares with every signed checkpoint of a witness (or checkpoint) file: the first note it does not
+/// extend, 1-based, with why; or the report of the largest one when it extends them all.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NotesReport {
+    /// How many notes the file holds.
+    pub notes: usize,
+    /// The first note (1-based, in file order) the journal does not extend; `None` when it extends every one.
+    pub failed_note: Option<usize>,
+    /// Why that note fails, or the largest note's `Extends` when none does (its `status` at the top level of the
+    /// JSON, as for one checkpoint).
+    #[serde(flatten)]
+    pub report: CheckpointReport,
+}
+
+impl NotesReport {
+    pub fn is_ok(&self) -> bool {
+        self.failed_note.is_none() && self.report.is_ok()
+    }
+}
+
+impl fmt::Display for NotesReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.failed_note {
+            Some(n) => write!(f, "checkpoint {n} of {}: {}", self.notes, self.report),
+            None => write!(f, "all {} checkpoint(s) checked; the largest: {}", self.notes, self.report),
+        }
+    }
+}
+
+/// Checks the journal against every signed checkpoint in `notes` (a witness file holds one per checkpoint a server
+/// signed): each signature, each root at its size, and the whole chain once. A journal restored from an old copy
+/// and then extended (a fork) can pass the newest note, signed over the fork, and still fail an older one: every
+/// note is checked (attack 3, R). One read of the leaves and one pass for all the roots (`merkle::prefix_roots`).
+pub async fn verify_against_notes<S: Store + ?Sized>(
+    store: &S,
+    key: &VerifierKey,
+    notes: &[String],
+) -> Result<NotesReport, StoreError> {
+    let total = notes.len();
+    let failed = |n: usize, report: CheckpointReport| NotesReport { notes: total, failed_note: Some(n), report };
+    let mut opened = Vec::with_capacity(total);
+    for (i, note) in notes.iter().enumerate() {
+        match key.open(note) {
+            Ok(c) => opened.push(c),
+            Err(e) => return Ok(failed(i + 1, CheckpointReport::BadSignature { detail: e.to_string() })),
+        }
+    }
+    let Some(largest) = opened.iter().enumerate().max_by_key(|(_, c)| c.size).map(|(i, _)| i) else {
+        return Err(StoreError::InvalidState("no signed checkpoint to check against".into()));
+    };
+    let head = store.journal_head().await?;
+    if let Some((i, c)) = opened.iter().enumerate().find(|(_, c)| c.size > head) {
+        return Ok(failed(i + 1, CheckpointReport::Truncated { size: c.size, head }));
+    }
+    let leaves = leaves(store, head).await?;
+    let sizes: Vec<usize> = opened
+        .iter()
+        .map(|c| usize::try_from(c.size).map_err(|_| StoreError::Backend("checkpoint too large".into())))
+        .collect::<Result<_, _>>()?;
+    let roots = merkle::prefix_roots(&leaves, &sizes);
+    for (i, (c, root)) in opened.iter().zip(&roots).enumerate() {
+        if *root != c.root {
+            let chain = store.verify_journal().await?;
+            return Ok(failed(
+                i + 1,
+                CheckpointReport::Rewritten {
+                    size: c.size,
+                    signed_root: merkle::to_hex(&c.root),
+                    journal_root: merkle::to_hex(root),
+                    first_bad_seq: chain.bad_seq(),
+                },
+            ));
+        }
+    }
+    // Every signed root is a prefix of today's leaves, so each is consistent with the head; the proof from the
+    // largest one is the one shown.
+    let size = sizes[largest];
+    let proof =
+        if size == leaves.len() { Vec::new() } else { merkle::consistency_proof(size, &leaves).unwrap_or_default() };
+    merkle::verify_consistency(opened[largest].size, head, &opened[largest].root, &merkle::root(&leaves), &proof)
+        .map_err(|e| StoreError::Backend(format!("consistency proof {size}→{head}: {e}")))?;
+    let chain = store.verify_journal().await?;
+    if !chain.is_ok() {
+        return Ok(NotesReport {
+            notes: total,
+            failed_note: None,
+            report: CheckpointReport::ChainBroken { report: chain },
+        });
+    }
+    let report = CheckpointReport::Extends {
+        size: opened[largest].size,
+        head,
+        consistency_proof: proof.iter().map(merkle::to_hex).collect(),
+    };
+    Ok(NotesReport { notes: total, failed_note: None, report })
+}
+
 /// An inclusion proof of one event in a signed checkpoint: everything a third party needs besides the public key.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

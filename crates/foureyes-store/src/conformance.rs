@@ -154,6 +154,8 @@ checks!(
     notification_claims_are_won_once,
     effect_caps_are_shared_across_actions,
     tool_pins_are_journaled_and_folded,
+    an_unreported_permit_is_released_once_past_its_deadline,
+    new_actions_rehearse_from_the_policy_that_introduced_them,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -186,6 +188,8 @@ macro_rules! conformance_tests {
             notification_claims_are_won_once,
             effect_caps_are_shared_across_actions,
             tool_pins_are_journaled_and_folded,
+            an_unreported_permit_is_released_once_past_its_deadline,
+            new_actions_rehearse_from_the_policy_that_introduced_them,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -2440,4 +2444,154 @@ pub async fn tool_pins_are_journaled_and_folded(store: Arc<dyn Store>, t0: i64) 
     let kinds: Vec<_> = s.journal(first - 1, 10).await.unwrap().into_iter().map(|e| e.kind.as_str()).collect();
     assert_eq!(kinds, ["tool_pinned"; 3], "the refused pin wrote nothing");
     assert_consistent(s, "after tool pins").await;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reporting deadlines and new actions (issue 15)
+
+const RECLAIM_YAML: &str = "version: 1
+defaults:
+  report_within: 5m
+effects:
+  reclaim.out:
+    limits: [ { count: 2, per: 1h } ]
+actions:
+  reclaim.send:
+    tier: 2
+    params: { to: { type: string } }
+    limits: [ { count: 1, per: 1h } ]
+    effects: { reclaim.out: {} }
+  reclaim.slow:
+    tier: 2
+    params: { to: { type: string } }
+    limits: [ { count: 1, per: 1h } ]
+    report_within: 30m
+    effects: { reclaim.out: {} }
+";
+
+/// `report_within` (issue 15): an unreported permit past its deadline is released by the next decision that reads
+/// one of its keys, in that decision's transaction (a `reservation_expired` event right before its `decided`), its
+/// own and its effects' reservations together, once; it becomes `unknown` with a `reservation_expired` reason. A
+/// clock stepped back frees nothing early; a late report is recorded and releases or re-takes nothing; a permit
+/// reported in time never expires; and the audit replays all of it.
+pub async fn an_unreported_permit_is_released_once_past_its_deadline(store: Arc<dyn Store>, t0: i64) {
+    let s = &*store;
+    let p = Arc::new(Policy::from_yaml("reclaim.yaml", RECLAIM_YAML).unwrap_or_else(|e| panic!("{e}")));
+    let send = |id: &str| request(id, "reclaim.send", json!({ "to": "a@example.com" }));
+    let slow = |id: &str| request(id, "reclaim.slow", json!({ "to": "a@example.com" }));
+    let effect_slot = "effect:reclaim.out/count@1h@action";
+    let start = head_seq(s).await;
+    let a = decide(s, &p, send("rc-1"), t0).await;
+    expect(&a, Verdict::Permit, ReasonCode::WithinPolicy, "the first send");
+    let e = decide(s, &p, slow("rc-2"), t0).await;
+    expect(&e, Verdict::Permit, ReasonCode::WithinPolicy, "the first slow send");
+    let events = events_after(s, start).await;
+    let report_by: Vec<Option<i64>> =
+        of_kind(&events, EventKind::Decided).iter().map(|e| data_i64(e, "report_by_ms")).collect();
+    assert_eq!(report_by, [Some(t0 + 5 * MINUTE), Some(t0 + 30 * MINUTE)], "each permit's deadline, in its event");
+    // At the deadline, and with the clock stepped back, nothing is released.
+    let held = decide(s, &p, send("rc-3"), t0 + 5 * MINUTE).await;
+    expect(&held, Verdict::Defer, ReasonCode::LimitExceeded, "at the deadline itself");
+    let back = decide(s, &p, send("rc-4"), t0 + 2 * MINUTE).await;
+    expect(&back, Verdict::Defer, ReasonCode::LimitExceeded, "with the clock stepped back");
+    let expired_events = |events: &[Event]| of_kind(events, EventKind::ReservationExpired).len();
+    assert_eq!(expired_events(&events_after(s, start).await), 0, "nothing expired yet");
+    // Past it, the next decision reading the key releases the permit's reservations and decides on what is left.
+    let before = head_seq(s).await;
+    let c = decide(s, &p, send("rc-5"), t0 + 5 * MINUTE + 1).await;
+    expect(&c, Verdict::Permit, ReasonCode::WithinPolicy, "past the first send's deadline");
+    assert_eq!(budget(&c, COUNT).consumed, Decimal::ZERO, "the expired permit no longer counts");
+    assert_eq!(budget(&c, effect_slot).consumed, Decimal::ONE, "its effect share was released too; the slow one holds");
+    let new = events_after(s, before).await;
+    let kinds: Vec<EventKind> = new.iter().map(|e| e.kind).collect();
+    assert_eq!(kinds, [EventKind::ReservationExpired, EventKind::Decided], "released in the deciding transaction");
+    assert_eq!(new[0].ts_ms, new[1].ts_ms);
+    assert_eq!(data_i64(&new[0], "decision_id"), Some(a.decision_id));
+    assert_eq!(new[0].data["released"].as_array().map(Vec::len), Some(2), "its own and its effect's reservation");
+    let a_now = stored_decision(s, a.decision_id).await;
+    expect_status(&a_now, DecisionStatus::Unknown, "an expired permit");
+    assert!(codes(&a_now).contains(&"reservation_expired"), "its record says why: {:?}", codes(&a_now));
+    assert_consistent(s, "after a reservation expired").await;
+    // Once only: the next decisions find nothing more to release.
+    let d = decide(s, &p, send("rc-6"), t0 + 5 * MINUTE + 2).await;
+    expect(&d, Verdict::Defer, ReasonCode::LimitExceeded, "the new permit holds the slot");
+    assert_eq!(expired_events(&events_after(s, start).await), 1, "released once");
+    // A late report is recorded, releases nothing and takes nothing back.
+    let late = report(s, a.decision_id, Outcome::Executed, t0 + 6 * MINUTE).await;
+    expect_status(&late, DecisionStatus::Executed, "a late report");
+    let last = event_at(s, head_seq(s).await).await;
+    assert_eq!((last.kind, last.data["released"].as_array().map(Vec::len)), (EventKind::Executed, Some(0)));
+    let f = decide(s, &p, send("rc-7"), t0 + 6 * MINUTE + 1).await;
+    assert_eq!(budget(&f, COUNT).consumed, Decimal::ONE, "the late report re-took nothing");
+    assert_eq!(budget(&f, effect_slot).consumed, Decimal::from(2), "the effect holds the slow send and rc-5");
+    // A permit reported in time never expires.
+    report(s, c.decision_id, Outcome::Executed, t0 + 7 * MINUTE).await;
+    let g = decide(s, &p, send("rc-8"), t0 + 20 * MINUTE).await;
+    expect(&g, Verdict::Defer, ReasonCode::LimitExceeded, "a reported permit still holds its slot");
+    // The per-action `report_within` (30m) holds the slow send until then; past it, released; a late `failed` report
+    // then gives back nothing more.
+    let h = decide(s, &p, slow("rc-9"), t0 + 30 * MINUTE).await;
+    expect(&h, Verdict::Defer, ReasonCode::LimitExceeded, "the slow send within its own deadline");
+    let i = decide(s, &p, slow("rc-10"), t0 + 30 * MINUTE + 1).await;
+    expect(&i, Verdict::Permit, ReasonCode::WithinPolicy, "past the slow send's deadline");
+    let failed = report(s, e.decision_id, Outcome::Failed, t0 + 31 * MINUTE).await;
+    expect_status(&failed, DecisionStatus::Failed, "a late failure report");
+    let last = event_at(s, head_seq(s).await).await;
+    assert_eq!((last.kind, last.data["released"].as_array().map(Vec::len)), (EventKind::Failed, Some(0)));
+    let j = decide(s, &p, slow("rc-11"), t0 + 32 * MINUTE).await;
+    expect(&j, Verdict::Defer, ReasonCode::LimitExceeded, "the new slow permit still holds its slot");
+    assert_eq!(budget(&j, COUNT).consumed, Decimal::ONE);
+    assert_eq!(expired_events(&events_after(s, start).await), 2, "each expired permit was released once");
+    assert_consistent(s, "after late reports").await;
+}
+
+const NEW_ACTIONS_YAML: &str = "version: 1
+defaults:
+  new_actions: { dry_run_for: 2d }
+actions:
+  fresh.look: { tier: 0 }
+  fresh.one:
+    tier: 2
+    params: { n: { type: integer } }
+    limits: [ { count: 100, per: 1h } ]
+";
+
+/// `defaults.new_actions` (issue 15): an action rehearses for `dry_run_for` from the `policy_loaded` event that
+/// first named it (an action no journaled policy named yet rehearses), says so (`new_action`), and goes live
+/// after; a reload adding an action starts that action's period only; tier 0 never rehearses.
+pub async fn new_actions_rehearse_from_the_policy_that_introduced_them(store: Arc<dyn Store>, t0: i64) {
+    let s = &*store;
+    let v1 = Arc::new(Policy::from_yaml("fresh.yaml", NEW_ACTIONS_YAML).unwrap_or_else(|e| panic!("{e}")));
+    let v2_yaml = format!(
+        "{NEW_ACTIONS_YAML}  fresh.two:\n    tier: 2\n    params: {{ n: {{ type: integer }} }}\n    limits: [ {{ count: 100, per: 1h }} ]\n"
+    );
+    let v2 = Arc::new(Policy::from_yaml("fresh-v2.yaml", &v2_yaml).unwrap_or_else(|e| panic!("{e}")));
+    let one = |id: &str| request(id, "fresh.one", json!({ "n": 1 }));
+    let two = |id: &str| request(id, "fresh.two", json!({ "n": 2 }));
+    let unjournaled = decide(s, &v1, one("na-1"), t0).await;
+    expect(&unjournaled, Verdict::DryRun, ReasonCode::NewAction, "an action no journaled policy named yet");
+    let start = head_seq(s).await;
+    assert!(s.record_policy(&v1, t0 + 1).await.unwrap());
+    let loaded = events_after(s, start).await;
+    assert_eq!(loaded[0].data["introduced"], json!(["fresh.look", "fresh.one"]), "the event names what it introduces");
+    let day1 = decide(s, &v1, one("na-2"), t0 + DAY).await;
+    expect(&day1, Verdict::DryRun, ReasonCode::NewAction, "a day after its policy was loaded");
+    assert_eq!(day1.would_have, Some(Verdict::Permit));
+    assert_eq!(day1.budgets.first().map(|b| b.consumed), Some(Decimal::ZERO), "a rehearsal reserves nothing");
+    let look = decide(s, &v1, request("na-3", "fresh.look", json!({})), t0 + DAY).await;
+    expect(&look, Verdict::Permit, ReasonCode::Observe, "tier 0 does not rehearse");
+    assert!(s.record_policy(&v2, t0 + DAY + 1).await.unwrap());
+    let reload = event_at(s, head_seq(s).await).await;
+    assert_eq!(reload.data["introduced"], json!(["fresh.two"]), "a reload introduces only what is new");
+    let live = decide(s, &v2, one("na-4"), t0 + 2 * DAY + 1).await;
+    expect(&live, Verdict::Permit, ReasonCode::WithinPolicy, "past its rehearsal period");
+    let new = decide(s, &v2, two("na-5"), t0 + 2 * DAY + 1).await;
+    expect(&new, Verdict::DryRun, ReasonCode::NewAction, "the action the reload added");
+    let at_end = decide(s, &v2, two("na-6"), t0 + 3 * DAY + 1).await;
+    expect(&at_end, Verdict::Permit, ReasonCode::WithinPolicy, "two days after the reload");
+    // Going back to the first policy introduces nothing (both of its actions exist already).
+    assert!(s.record_policy(&v1, t0 + 3 * DAY + 2).await.unwrap());
+    let back = event_at(s, head_seq(s).await).await;
+    assert!(back.data.get("introduced").is_none(), "{}", back.data);
+    assert_consistent(s, "after new actions").await;
 }

@@ -166,9 +166,20 @@ async fn load_snapshot<W: WriteTx>(
     now_ms: i64,
 ) -> Result<Snapshot, StoreError> {
     let mut usage = BTreeMap::new();
+    // Reporting deadlines (issue 15): the unreported permits past theirs that hold a reservation on a key this
+    // decision reads are released here, in this transaction, before the key is read; each once.
+    let mut expired: Vec<DecisionId> = Vec::new();
+    let mut released: Vec<i64> = Vec::new();
     // From the authority state (ADR-180), never from the rows: amounts are summed exactly as integer millionths.
     for q in usage_queries(policy, request, now_ms) {
-        let held = w.authority().usage(&q.owner, &q.key, &q.scope, q.since_ms);
+        for id in w.authority().overdue(&q.owner, &q.key, &q.scope, now_ms) {
+            if !expired.contains(&id) {
+                let found_by = format!("{}/{}@{}", q.owner, q.key, q.scope);
+                released.extend(expire_reservations(w, id, found_by, now_ms).await?);
+                expired.push(id);
+            }
+        }
+        let held = w.authority().usage_without(&q.owner, &q.key, &q.scope, q.since_ms, &released);
         let sum = Decimal::from_i128_with_scale(held.units, 6).normalize();
         usage.insert(q.slot, Usage { count: held.count, sum, oldest_ms: held.oldest_ms });
     }
@@ -198,6 +209,8 @@ async fn load_snapshot<W: WriteTx>(
         None => None,
     };
     let (demotion, session_denials) = session_snapshot(w, policy, request, now_ms).await?;
+    // As the journal says (its `policy_loaded` events); an action no journaled policy named yet is new now.
+    let introduced_at_ms = Some(w.authority().introduced_at(&request.action).unwrap_or(now_ms));
     Ok(Snapshot {
         kill_switch: w.authority().kill_switch(),
         usage,
@@ -207,7 +220,38 @@ async fn load_snapshot<W: WriteTx>(
         acknowledged_keys,
         demotion,
         session_denials,
+        introduced_at_ms,
     })
+}
+
+/// Releases what an unreported permit past its reporting deadline still holds, as the journal says it (ADR-180):
+/// the rows follow, the decision becomes `unknown` with a `reservation_expired` reason, and the event is journaled
+/// in the deciding transaction that found it (`found_by`: the key it read). Returns the released ids.
+async fn expire_reservations<W: WriteTx>(
+    w: &mut W,
+    decision_id: DecisionId,
+    found_by: String,
+    now_ms: i64,
+) -> Result<Vec<i64>, StoreError> {
+    let Some(deadline) = w.authority().deadline(decision_id).cloned() else { return Ok(Vec::new()) };
+    let held = w.authority().held_by(decision_id);
+    w.release_reservations(decision_id).await?;
+    let expired = ev::ReservationExpired {
+        decision_id,
+        action: deadline.action,
+        agent: deadline.agent,
+        report_by_ms: deadline.report_by_ms,
+        released: held.clone(),
+        found_by,
+    };
+    if let Some(record) = w.decision(decision_id).await? {
+        let mut reasons = record.reasons;
+        reasons.push(expired.reason());
+        w.set_decision_reasons(decision_id, &reasons).await?;
+    }
+    w.set_decision_status(decision_id, DecisionStatus::Unknown).await?;
+    w.append(now_ms, EventData::ReservationExpired(expired)).await?;
+    Ok(held)
 }
 
 async fn persist<W: WriteTx>(
@@ -271,6 +315,7 @@ async fn persist<W: WriteTx>(
     if superseded.is_none() && supersedes.is_some() {
         w.clear_supersedes(decision_id).await?;
     }
+    let report_by_ms = if reservations.is_empty() { None } else { decision.report_by_ms };
     let decided = ev::Decided {
         decision_id,
         request,
@@ -286,6 +331,7 @@ async fn persist<W: WriteTx>(
         digest: decision.digest,
         supersedes: superseded,
         policy_sha256: policy.sha256.clone(),
+        report_by_ms,
     };
     let (request, request_action) = (decided.request.clone(), decided.request.action.clone());
     let event = w.append(now_ms, EventData::Decided(decided)).await?;
@@ -364,7 +410,10 @@ pub async fn report<W: WriteTx>(
             )));
         }
     }
-    if record.status == new_status {
+    // A permit whose reservations expired unreported is `unknown` without a report: the first report after that
+    // is recorded whatever it says (it is late), and releases nothing, because nothing is held any more.
+    let late = w.authority().expired_unreported(decision_id);
+    if record.status == new_status && !late {
         return Ok(record);
     }
     // What a failure gives back is what the journal says this decision holds (ADR-180); the rows follow.
@@ -721,18 +770,33 @@ pub async fn set_kill_switch<W: WriteTx>(w: &mut W, engaged: bool, by: &str, now
     Ok(true)
 }
 
+/// Journals a policy (`policy_loaded`) unless the journal's newest one is this policy and names every action it
+/// has already. Which actions it introduces (names first) is what the journal says (ADR-260): the `policy_sha256`
+/// row only follows, so an edited row cannot suppress the event that starts a new action's rehearsal.
 pub async fn record_policy<W: WriteTx>(
     w: &mut W,
     sha256: &str,
     source: &str,
-    actions: usize,
+    actions: &[String],
     now_ms: i64,
 ) -> Result<bool, StoreError> {
-    if w.setting("policy_sha256").await?.as_deref() == Some(sha256) {
+    catch_up(w).await?;
+    let mut introduced: Vec<String> = actions.iter().filter(|a| !w.authority().is_introduced(a)).cloned().collect();
+    introduced.sort();
+    introduced.dedup();
+    let journaled = w.authority().policy_sha256() == Some(sha256);
+    if w.setting("policy_sha256").await?.as_deref() != Some(sha256) {
+        w.set_setting("policy_sha256", sha256).await?;
+    }
+    if journaled && introduced.is_empty() {
         return Ok(false);
     }
-    w.set_setting("policy_sha256", sha256).await?;
-    let loaded = ev::PolicyLoaded { sha256: sha256.to_string(), source: source.to_string(), actions: actions as u64 };
+    let loaded = ev::PolicyLoaded {
+        sha256: sha256.to_string(),
+        source: source.to_string(),
+        actions: actions.len() as u64,
+        introduced,
+    };
     w.append(now_ms, EventData::PolicyLoaded(loaded)).await?;
     Ok(true)
 }

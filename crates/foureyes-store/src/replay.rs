@@ -507,6 +507,24 @@ impl Replayed {
                 }
                 foureyes_core::event::CredentialChange::SecretSet { .. } => {}
             },
+            EventData::ReservationExpired(x) => {
+                let mut reasons: Vec<foureyes_core::Reason> = self
+                    .tables
+                    .get("decisions")
+                    .and_then(|rows| rows.get(&x.decision_id.to_string()))
+                    .and_then(|row| row.get("reasons").cloned().flatten())
+                    .and_then(|text| serde_json::from_str(&text).ok())
+                    .unwrap_or_default();
+                reasons.push(x.reason());
+                self.set(
+                    "decisions",
+                    x.decision_id,
+                    &[("status", text(DecisionStatus::Unknown.as_str())), ("reasons", json(&reasons))],
+                );
+                for rid in &x.released {
+                    self.set("reservations", rid, &[("released", text(true))]);
+                }
+            }
             // A start mark has no row: the journal is its only home (ADR-321).
             EventData::Refused(_) | EventData::ToolPinned(_) | EventData::ConnectorStarted(_) => {}
         }

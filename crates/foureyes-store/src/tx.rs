@@ -103,6 +103,8 @@ pub trait WriteTx {
     /// Marks an `approved` approval consumed by `decision_id`; returns the rows changed (0 if it was not approved).
     async fn consume_approval(&mut self, approval_id: ApprovalId, decision_id: DecisionId) -> Result<u64, StoreError>;
     async fn set_decision_status(&mut self, id: DecisionId, status: DecisionStatus) -> Result<(), StoreError>;
+    /// Replaces a decision's reasons (an expired reservation adds one: `reservation_expired`).
+    async fn set_decision_reasons(&mut self, id: DecisionId, reasons: &[Reason]) -> Result<(), StoreError>;
     async fn clear_supersedes(&mut self, id: DecisionId) -> Result<(), StoreError>;
     async fn set_journal_seq(&mut self, id: DecisionId, seq: u64) -> Result<(), StoreError>;
     async fn insert_idempotency(

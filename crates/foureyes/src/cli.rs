@@ -354,8 +354,8 @@ pub enum JournalCommand {
     Verify {
         #[arg(long, conflicts_with = "checkpoint")]
         file: Option<PathBuf>,
-        /// A signed checkpoint (as written by `journal checkpoint --out` or `serve --witness`; the last note in
-        /// the file is used).
+        /// A signed checkpoint (as written by `journal checkpoint --out` or `serve --witness`): every note in the
+        /// file is checked, and the first one the journal does not extend is named.
         #[arg(long, requires = "public_key")]
         checkpoint: Option<PathBuf>,
         /// The public key that signed it (`journal.pub` from `journal keygen`).

@@ -786,9 +786,9 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
         }
         JournalCommand::Verify { file: None, checkpoint: Some(checkpoint), public_key: Some(public_key), json } => {
             let key = read_verifier_key(&public_key)?;
-            let note = read_last_note(&checkpoint)?;
+            let notes = read_notes(&checkpoint)?;
             let store = open_backend(db).await?;
-            let report = foureyes_store::checkpoint::verify_against(store.as_ref(), &key, &note).await?;
+            let report = foureyes_store::checkpoint::verify_against_notes(store.as_ref(), &key, &notes).await?;
             if json {
                 print_json(&report);
             } else {
@@ -958,6 +958,15 @@ pub fn read_signing_key(path: &Path) -> Result<foureyes_core::checkpoint::Signin
 fn read_verifier_key(path: &Path) -> Result<foureyes_core::checkpoint::VerifierKey, Exit> {
     foureyes_core::checkpoint::VerifierKey::parse(&read_text(path, "public key")?)
         .map_err(|e| Exit::new(EXIT_VERIFY_FAILED, format!("`{}`: {e}", path.display())))
+}
+
+/// Every signed note of a checkpoint or witness file, in file order (at least one).
+pub fn read_notes(path: &Path) -> Result<Vec<String>, Exit> {
+    let notes = foureyes_core::checkpoint::split_notes(&read_text(path, "checkpoint")?);
+    if notes.is_empty() {
+        return Err(Exit::new(EXIT_VERIFY_FAILED, format!("`{}` holds no signed checkpoint", path.display())));
+    }
+    Ok(notes)
 }
 
 /// The last signed note of a checkpoint or witness file.

@@ -4,6 +4,7 @@ mod bench;
 mod bench_load;
 mod cli;
 mod commands;
+mod delivery;
 mod demo;
 mod execute;
 mod output;

@@ -41,6 +41,11 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
         Some(path) => Some(crate::commands::read_signing_key(path)?),
         None => None,
     };
+    // A database restored from an older copy and decided on again is a fork of what this server signed before:
+    // before deciding anything, it must extend every checkpoint in the witness file (attack 3, R).
+    if let (Some(key), Some(witness)) = (&signing_key, &args.witness) {
+        check_witness(store.as_ref(), key, witness).await?;
+    }
     store.record_policy(&policy, now_ms()).await?;
     // The secrets table is opened (and created) before the address is announced: a client (or a fault
     // injector) that starts at the announcement meets a door whose storage is all open.
@@ -165,6 +170,37 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     }
     store.close();
     Ok(0)
+}
+
+/// Refuses to start unless the database extends every checkpoint in the witness file (a missing or empty file is a
+/// fresh witness): each note's signature by this server's key, the root of its first SIZE events, the whole chain.
+async fn check_witness(
+    store: &dyn foureyes_store::Store,
+    key: &foureyes_core::checkpoint::SigningKey,
+    witness: &Path,
+) -> Result<(), Exit> {
+    let text = match std::fs::read_to_string(witness) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(Exit::new(EXIT_STORAGE, format!("cannot read the witness `{}`: {e}", witness.display()))),
+    };
+    let notes = foureyes_core::checkpoint::split_notes(&text);
+    if notes.is_empty() {
+        return Ok(());
+    }
+    let report = foureyes_store::checkpoint::verify_against_notes(store, &key.verifier(), &notes).await?;
+    if report.is_ok() {
+        return Ok(());
+    }
+    Err(Exit::new(
+        crate::EXIT_VERIFY_FAILED,
+        format!(
+            "refusing to start: the database does not extend the witness `{}`: {report} (a restored or rewritten \
+             database; see `foureyes journal verify --checkpoint {} --public-key PUB`)",
+            witness.display(),
+            witness.display()
+        ),
+    ))
 }
 
 /// Signs a checkpoint whenever `every` events were appended since the last one, or `interval` passed with any

@@ -11,14 +11,15 @@
 //! several processes and replicas, where commands made against one revision still accept exactly one.
 
 use crate::commands::{load_policy, now_ms};
+use crate::delivery;
 use crate::sandbox::{self, Confined};
-use crate::workspace::Workspace;
+use crate::workspace::{self, Workspace};
 use crate::{EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_INVALID_STATE, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_STORAGE, Exit};
 use clap::{Args, Subcommand};
 use foureyes_core::canonical::sha256_hex;
 use foureyes_core::task::{
-    self as model, CheckResult, FileContent, FileHash, Manifest, OUTPUT_TAIL_BYTES, ProposedFile, TaskCommand,
-    TaskConfig, TaskRefusal, TaskState, name_paths, visible,
+    self as model, CheckLimits, CheckResult, FileContent, FileHash, Manifest, OUTPUT_TAIL_BYTES, ProposedFile,
+    TaskCommand, TaskConfig, TaskRefusal, TaskState, name_paths, visible,
 };
 use foureyes_core::{ActionRequest, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
 use foureyes_store::{Store, StoreError, TaskBackend, TaskOutcome};
@@ -104,6 +105,22 @@ pub struct CreateArgs {
     /// then runs with the runner's own rights. Without it, a host that cannot sandbox refuses to run checks.
     #[arg(long)]
     pub unsandboxed_check: bool,
+    /// Where `finish` publishes the checked revision (as `DIR/TASK`): a directory only the runner can write, and
+    /// every directory above it too (or sticky). Default: `WORKSPACE.delivered`, beside the workspace.
+    #[arg(long)]
+    pub deliver: Option<PathBuf>,
+    /// The most processes (and threads) a check may have at once.
+    #[arg(long, default_value_t = CheckLimits::default().processes)]
+    pub check_processes: u64,
+    /// The most writable memory each process of a check may map (`512M`, `8G`).
+    #[arg(long, default_value = "8G")]
+    pub check_memory: String,
+    /// The most a check may write into `/tmp`, and into each `--writable` directory (`64M`, `2G`).
+    #[arg(long, default_value = "2G")]
+    pub check_disk: String,
+    /// The most CPU time each process of a check may use (`90s`, `1h`).
+    #[arg(long, default_value = "1h")]
+    pub check_cpu: String,
     #[arg(long)]
     pub json: bool,
 }
@@ -240,6 +257,21 @@ async fn create(store: &dyn TaskBackend, args: CreateArgs) -> Result<u8, Exit> {
     } else {
         args.sensitive
     };
+    let deliver = match &args.deliver {
+        None => None,
+        Some(dir) => Some(absolute_dir(dir)?),
+    };
+    let bytes = |flag: &str, text: &str| {
+        model::parse_bytes(text).map_err(|m| Exit::new(EXIT_TASK_REFUSED, format!("--{flag}: {m}")))
+    };
+    let cpu_ms = foureyes_core::window::parse_duration_ms(&args.check_cpu)
+        .map_err(|m| Exit::new(EXIT_TASK_REFUSED, format!("--check-cpu: {m}")))?;
+    let limits = CheckLimits {
+        processes: args.check_processes,
+        memory_bytes: bytes("check-memory", &args.check_memory)?,
+        disk_bytes: bytes("check-disk", &args.check_disk)?,
+        cpu_seconds: (cpu_ms as u64).div_ceil(1000),
+    };
     let config = TaskConfig {
         workspace,
         check_command: args.check,
@@ -248,6 +280,8 @@ async fn create(store: &dyn TaskBackend, args: CreateArgs) -> Result<u8, Exit> {
         writable: args.writable,
         network: args.check_network,
         unsandboxed: args.unsandboxed_check,
+        deliver,
+        limits,
     };
     // The workspace as the operator hands it over is the baseline of every revision.
     let baseline = hash_workspace(&config)?;
@@ -255,6 +289,26 @@ async fn create(store: &dyn TaskBackend, args: CreateArgs) -> Result<u8, Exit> {
     let outcome = store.task_command(&args.task, cmd, now_ms()).await.map_err(|e| task_error(e, args.json))?;
     print_outcome(&outcome, args.json);
     Ok(0)
+}
+
+/// `dir` as an absolute path through the real path of its parent (which must exist; `dir` itself is made at the
+/// first finish).
+fn absolute_dir(dir: &Path) -> Result<String, Exit> {
+    let shown = dir.display();
+    let name = dir
+        .file_name()
+        .ok_or_else(|| Exit::new(EXIT_TASK_REFUSED, format!("--deliver `{shown}` names no directory")))?;
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let parent = std::fs::canonicalize(&parent)
+        .map_err(|e| Exit::new(EXIT_NOT_FOUND, format!("--deliver `{shown}`: its parent cannot be resolved: {e}")))?;
+    parent
+        .join(name)
+        .to_str()
+        .map(str::to_string)
+        .ok_or_else(|| Exit::new(EXIT_TASK_REFUSED, "--deliver is not valid UTF-8"))
 }
 
 async fn propose(store: &dyn TaskBackend, args: ProposeArgs) -> Result<u8, Exit> {
@@ -673,6 +727,8 @@ fn not_run() -> CheckResult {
         output_bytes: 0,
         output_tail: String::new(),
         sandbox: "not run".into(),
+        limits: String::new(),
+        limit_hit: None,
     }
 }
 
@@ -797,6 +853,8 @@ fn run_check(config: &TaskConfig, confined: Confined) -> std::io::Result<CheckRe
         output_sha256,
         output_bytes,
         output_tail: String::from_utf8_lossy(&tail).into_owned(),
+        limits: String::new(),
+        limit_hit: None,
     })
 }
 
@@ -816,19 +874,102 @@ fn kill_group(pgid: u32) {
 }
 
 async fn finish(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
-    // Finish states the workspace as it is now: the model refuses it unless it is the checked revision's.
-    let workspace = match store.task_state(&args.task).await? {
-        Some(state) if state.status != model::TaskStatus::Finished => hash_workspace(&state.config)?,
-        _ => Manifest::default(),
-    };
-    let cmd = TaskCommand::Finish {
+    let (task, json) = (args.task.as_str(), args.json);
+    let command = |workspace: Manifest, delivered: Option<String>| TaskCommand::Finish {
         command_id: args.command_id.clone(),
         expected_revision: args.expected_revision,
         workspace,
+        delivered,
     };
-    let outcome = store.task_command(&args.task, cmd, now_ms()).await.map_err(|e| task_error(e, args.json))?;
-    print_outcome(&outcome, args.json);
-    Ok(0)
+    // When the model would accept finish on the revision's own manifest, the runner copies the live workspace into
+    // its delivery directory, hashing what it writes: finish states that copy, and the copy is what is delivered
+    // (ADR-310). Otherwise (a repeat, a wrong state, a stale revision) the model answers without a copy.
+    let Some(state) = store
+        .task_state(task)
+        .await?
+        .filter(|s| model::transition(task, Some(s), &command(s.workspace.clone(), None), now_ms()).is_ok())
+    else {
+        let outcome = store
+            .task_command(task, command(Manifest::default(), None), now_ms())
+            .await
+            .map_err(|e| task_error(e, json))?;
+        print_finish(&outcome, None, json);
+        return Ok(0);
+    };
+    let dir = match delivery::prepare(&state.config) {
+        Ok(dir) => dir,
+        Err(why) => {
+            let refusal = TaskRefusal {
+                code: "delivery_unsafe".into(),
+                message: format!(
+                    "cannot finish task {task}: it is {}; {why}. Finish publishes the checked revision where only the runner can write (`task create --deliver DIR`)",
+                    state.describe()
+                ),
+            };
+            let cmd = command(state.workspace.clone(), None);
+            let outcome = store.task_refuse(task, cmd, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
+            print_finish(&outcome, None, json);
+            return Ok(0);
+        }
+    };
+    let mut staged = match delivery::stage(&state.config, &dir, task, &state.workspace) {
+        Ok(staged) => staged,
+        // What cannot be copied (a FIFO, a socket) is refused as drift when the revision does not hold it.
+        Err(why) => {
+            let live = hash_workspace(&state.config)?;
+            if state.drift(&live).is_none() {
+                return Err(Exit::new(EXIT_INVALID_STATE, format!("cannot copy the workspace to deliver it: {why}")));
+            }
+            let outcome =
+                store.task_command(task, command(live, None), now_ms()).await.map_err(|e| task_error(e, json))?;
+            print_finish(&outcome, None, json);
+            return Ok(0);
+        }
+    };
+    // Published only when the copy is the checked revision; the model refuses (and journals) anything else.
+    let target = staged.target().to_path_buf();
+    let mut created = false;
+    let mut delivered = None;
+    if state.drift(&staged.manifest).is_none() {
+        created = staged
+            .publish(&state.config, &state.workspace)
+            .map_err(|why| Exit::new(EXIT_INVALID_STATE, format!("cannot deliver task {task}: {why}")))?;
+        delivered = Some(target.to_string_lossy().into_owned());
+    }
+    let manifest = staged.manifest.clone();
+    drop(staged);
+    match store.task_command(task, command(manifest, delivered.clone()), now_ms()).await {
+        Ok(outcome) => {
+            print_finish(&outcome, delivered.as_deref(), json);
+            Ok(0)
+        }
+        Err(e) => {
+            // Not finished: what this call published is withdrawn, unless a racing finish delivered the same.
+            let finished_here = store.task_state(task).await.ok().flatten().and_then(|s| s.delivered) == delivered;
+            if created && !finished_here {
+                workspace::remove_tree(&target);
+            }
+            Err(task_error(e, json))
+        }
+    }
+}
+
+fn print_finish(o: &TaskOutcome, delivered: Option<&str>, json: bool) {
+    if json {
+        let mut value = serde_json::to_value(o).unwrap_or_default();
+        if let (Some(map), Some(d)) = (value.as_object_mut(), delivered) {
+            map.insert("delivered".into(), json!(d));
+        }
+        print_json(&value);
+        return;
+    }
+    if let Some(d) = delivered {
+        println!(
+            "delivered: {} (the runner's copy of the checked revision; the live workspace is not what finished)",
+            visible(d)
+        );
+    }
+    print_outcome(o, json);
 }
 
 /// The `--json` form of a task.
@@ -867,6 +1008,8 @@ pub fn status_json(s: &TaskState) -> Value {
         })),
         "last_applied": s.last_applied,
         "last_check": s.last_check,
+        "delivered": s.delivered,
+        "check_limits": s.config.limits,
     })
 }
 
@@ -931,6 +1074,15 @@ async fn status(store: &dyn TaskBackend, args: StatusArgs) -> Result<u8, Exit> {
             c.result.output_sha256
         );
         println!("  sandbox   {}", c.result.sandbox);
+        if !c.result.limits.is_empty() {
+            println!("  limits    {}", c.result.limits);
+        }
+        if let Some(hit) = &c.result.limit_hit {
+            println!("  stopped   {hit}");
+        }
+    }
+    if let Some(d) = &s.delivered {
+        println!("  delivered {} (the checked revision, as the runner copied it at finish)", visible(d));
     }
     Ok(0)
 }
@@ -1037,6 +1189,11 @@ pub async fn demo() -> Result<u8, Exit> {
         sensitive: Vec::new(),
         writable: Vec::new(),
         check_network: false,
+        deliver: None,
+        check_processes: CheckLimits::default().processes,
+        check_memory: "8G".into(),
+        check_disk: "2G".into(),
+        check_cpu: "1h".into(),
         unsandboxed_check: match sandbox::available() {
             Ok(_) => false,
             Err(why) => {

@@ -269,6 +269,43 @@ impl Workspace {
         }
         Ok((copy, Manifest::new(files)))
     }
+
+    /// Copies the workspace into the empty directory `dest` (the `writable` directories left out and not
+    /// created), hashing exactly the bytes written: the manifest returned is the copy's, whatever the live
+    /// workspace does meanwhile. Only what `expected` lists is copied, at most its size (as `copy_private`).
+    pub fn copy_into(
+        &self,
+        dest: BorrowedFd<'_>,
+        writable: &[String],
+        expected: &Manifest,
+    ) -> Result<Manifest, String> {
+        let mut files = Vec::new();
+        let root = rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?;
+        walk_manifest(root, Some(dest), Some(expected), "", writable, &mut files)?;
+        Ok(Manifest::new(files))
+    }
+}
+
+/// Removes a directory tree the runner made, making its read-only directories (copied mode 0555) writable first.
+pub fn remove_tree(path: &Path) {
+    fn unlock(dir: &Path) {
+        use std::os::unix::fs::PermissionsExt;
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                let _ = std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(0o700));
+                unlock(&entry.path());
+            }
+        }
+    }
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) {
+            let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o700));
+        }
+    }
+    unlock(path);
+    let _ = std::fs::remove_dir_all(path);
 }
 
 /// A private copy of a workspace, removed when dropped: the check runs on it, never on the live workspace.
@@ -330,19 +367,7 @@ impl PrivateCopy {
 
 impl Drop for PrivateCopy {
     fn drop(&mut self) {
-        // Directories copied read-only (mode 0555) must be made writable again before they can be emptied.
-        fn unlock(dir: &Path) {
-            use std::os::unix::fs::PermissionsExt;
-            let Ok(entries) = std::fs::read_dir(dir) else { return };
-            for entry in entries.flatten() {
-                if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                    let _ = std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(0o700));
-                    unlock(&entry.path());
-                }
-            }
-        }
-        unlock(&self.holder);
-        let _ = std::fs::remove_dir_all(&self.holder);
+        remove_tree(&self.holder);
     }
 }
 

@@ -792,6 +792,123 @@ fn kill_switch_status_tells_the_journal_not_the_row(backend: Backend) {
     }
 }
 
+// -------------------------------------------------------------------------------------------------------------
+// Outside attack 3, what ADR-180/240 left open (helper authority3): R, S2, S4, S5, S6, C5.
+
+impl Env {
+    /// Starts `serve` with `extra` arguments; its address, or its exit status and stderr when it refuses to start.
+    fn start_serve(&self, extra: &[&str]) -> Result<(support::KillOnDrop, String), (Option<i32>, String)> {
+        let mut child = self
+            .cmd(&[&["serve", "--listen", "127.0.0.1:0"][..], extra].concat())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let mut stderr = child.stderr.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some(url) = line.split(" on http://").nth(1) {
+                    let _ = tx.send(url.trim().to_string());
+                }
+            }
+        });
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            if let Ok(addr) = rx.try_recv() {
+                std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::stderr()));
+                return Ok((support::KillOnDrop(child), addr));
+            }
+            if let Some(status) = child.try_wait().unwrap() {
+                let mut err = String::new();
+                std::io::Read::read_to_string(&mut stderr, &mut err).unwrap();
+                return Err((status.code(), err));
+            }
+            assert!(std::time::Instant::now() < deadline, "serve neither started nor exited");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
+    /// A copy of the whole database as it is now (a backup), to restore with [`Env::restore`].
+    fn backup(&self) -> Vec<Event> {
+        if let Backend::Sqlite = self.backend {
+            for suffix in ["", "-wal", "-shm"] {
+                let from = format!("{}{suffix}", self.db);
+                if Path::new(&from).exists() {
+                    std::fs::copy(&from, format!("{}.bak{suffix}", self.db)).unwrap();
+                }
+            }
+        }
+        self.events()
+    }
+
+    /// Puts a backup back: the whole file on SQLite, the journal on PostgreSQL.
+    fn restore(&self, backup: &[Event]) {
+        match self.backend {
+            Backend::Sqlite => {
+                for suffix in ["", "-wal", "-shm"] {
+                    let (from, to) = (format!("{}.bak{suffix}", self.db), format!("{}{suffix}", self.db));
+                    let _ = std::fs::remove_file(&to);
+                    if Path::new(&from).exists() {
+                        std::fs::copy(&from, &to).unwrap();
+                    }
+                }
+            }
+            Backend::Postgres => self.write_journal(backup),
+        }
+    }
+}
+
+/// F270 (R, RED before: `serve --witness` started on a restored copy without looking at its witness and signed the
+/// fork; `journal verify --checkpoint` read only the file's last note, signed over the fork, and said ok): a
+/// database rolled back to a backup and decided on again is refused by `serve` at start, and by `journal verify
+/// --checkpoint`, both naming the first checkpoint of the witness it does not extend.
+fn a_database_rolled_back_under_a_witness_is_refused_at_start_and_by_every_note(backend: Backend) {
+    let e = env(backend);
+    let (key, public) = e.keygen();
+    assert_eq!(e.pay("100").0, 0);
+    let backup = e.backup();
+    let witness = e.path("witness.txt");
+    let key_arg = key.to_str().unwrap();
+    let witness_arg = witness.to_str().unwrap();
+    let serve_args =
+        ["--signing-key", key_arg, "--witness", witness_arg, "--checkpoint-every", "1", "--checkpoint-seconds", "0.2"];
+    {
+        let _server = e.start_serve(&serve_args).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+        assert_eq!(e.pay("300").0, 0);
+        let head = e.events().len() as u64;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while !std::fs::read_to_string(&witness).is_ok_and(|t| {
+            let verifier =
+                foureyes_core::checkpoint::VerifierKey::parse(&std::fs::read_to_string(&public).unwrap()).unwrap();
+            foureyes_core::checkpoint::split_notes(&t).iter().any(|n| verifier.open(n).unwrap().size >= head)
+        }) {
+            assert!(std::time::Instant::now() < deadline, "no witnessed checkpoint covering seq {head}");
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+    // The whole database goes back to the backup; the budget spent since is spent again, on a fork.
+    e.restore(&backup);
+    for amount in ["300", "300", "300"] {
+        assert_eq!(e.pay(amount).0, 0);
+    }
+    match e.start_serve(&serve_args) {
+        Ok(_) => panic!("serve started on a database that does not extend its witness"),
+        Err((code, err)) => {
+            assert_eq!(code, Some(7), "{err}");
+            assert!(err.contains("witness") && err.contains("checkpoint 1 of"), "names the checkpoint: {err}");
+        }
+    }
+    // A note signed over the fork appended to the witness: the file's last note passes, its first does not.
+    e.checkpoint(&key, &witness);
+    let out = e.verify_against(&witness, &public);
+    assert_eq!(out.status.code(), Some(7), "{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(text(&out.stdout).contains("checkpoint 1 of"), "names the first note: {}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("REWRITTEN"), "{}", text(&out.stdout));
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -828,4 +945,5 @@ on_both!(
     an_idempotency_row_pointed_elsewhere_is_refused,
     an_executed_decision_set_back_by_hand_releases_nothing,
     kill_switch_status_tells_the_journal_not_the_row,
+    a_database_rolled_back_under_a_witness_is_refused_at_start_and_by_every_note,
 );

@@ -1174,3 +1174,147 @@ fn a_file_planted_above_the_workspace_is_not_seen_by_the_check() {
     assert!(!tail.contains("SEEN"), "the check saw files above the workspace: {tail}");
     assert!(tail.contains("PYTHON-RUNS"), "a toolchain on PATH still runs: {tail}");
 }
+
+/// Rounds of the finish race (F310); each is a fresh task whose `finish` the agent catches mid-walk.
+const FINISH_RACE_ROUNDS: usize = 4;
+
+/// Waits until process `pid` holds a file whose path ends with `suffix` open; false when it ended first or
+/// `limit` passed.
+fn wait_until_open(pid: u32, suffix: &str, limit: Duration) -> bool {
+    let started = Instant::now();
+    let fds = PathBuf::from(format!("/proc/{pid}/fd"));
+    while started.elapsed() < limit {
+        let Ok(entries) = std::fs::read_dir(&fds) else { return false };
+        for entry in entries.flatten() {
+            if std::fs::read_link(entry.path()).is_ok_and(|t| t.to_string_lossy().ends_with(suffix)) {
+                return true;
+            }
+        }
+        std::thread::yield_now();
+    }
+    false
+}
+
+/// What `finish --json` says it delivered; a binary without deliveries delivers the live workspace.
+fn delivered(e: &Env, finish_json: &str) -> PathBuf {
+    match serde_json::from_str::<Value>(finish_json).ok().and_then(|v| v["delivered"].as_str().map(PathBuf::from)) {
+        Some(dir) => dir,
+        None => e.ws.clone(),
+    }
+}
+
+/// F310 (outside attack 4 #4). `finish` hashed the live workspace while the agent could still write it: the agent
+/// waits until finish has read `a.txt` (finish holds the next file, a large `b.bin`, open) and rewrites it;
+/// `finished` was recorded on a workspace holding the rewritten file. Now finish copies the workspace into the
+/// runner's delivery directory, hashing what it writes, and that copy is what is delivered: whatever the agent
+/// does to the live workspace, an accepted finish delivers the checked `a.txt`. Run several times, `b.bin` widening
+/// the window.
+#[test]
+fn what_finish_delivers_is_the_checked_code_even_when_the_agent_rewrites_a_file_finish_has_read() {
+    let mut caught = 0;
+    for round in 0..FINISH_RACE_ROUNDS {
+        let e = env();
+        std::fs::write(e.ws.join("b.bin"), vec![7u8; 24 << 20]).unwrap();
+        e.create(CHECK, &[]);
+        assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+        assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+        assert_eq!(e.step("check", "c1", 2, &[]).0, 0);
+        let child = e
+            .cmd(&["task", "finish", "--task", T, "--command-id", "f1", "--expected-revision", "2", "--json"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The agent: as soon as finish is past `a.txt`, it writes its own.
+        let swapped = wait_until_open(child.id(), "b.bin", Duration::from_secs(30));
+        if swapped {
+            std::fs::write(e.ws.join("a.txt"), "EVIL\n").unwrap();
+        }
+        let out = child.wait_with_output().unwrap();
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        if !swapped {
+            continue;
+        }
+        caught += 1;
+        if out.status.code() == Some(0) {
+            let dir = delivered(&e, &stdout);
+            assert_eq!(
+                std::fs::read_to_string(dir.join("a.txt")).unwrap(),
+                "good\n",
+                "round {round}: finish was accepted and delivers `{}`, whose a.txt the agent rewrote after the check: {stdout}{stderr}",
+                dir.display()
+            );
+            assert_eq!(std::fs::metadata(dir.join("b.bin")).unwrap().len(), 24 << 20);
+            assert_eq!(e.status()["delivered"].as_str(), Some(dir.to_str().unwrap()), "the journal names the delivery");
+        } else {
+            assert_eq!(out.status.code(), Some(2), "round {round}: {stdout}{stderr}");
+        }
+        e.assert_journal_clean();
+    }
+    assert!(caught > 0, "finish was never caught between a.txt and b.bin: the race was not run");
+}
+
+/// F311 (outside attack 4 #5). The live `--writable` directories were never compared at finish: after the check
+/// the agent plants a setuid script and a FIFO in `target/`, or swaps `target` for a symlink out of the workspace,
+/// and the finished workspace ships them. What is delivered now is the runner's copy of the revision, which holds
+/// no writable directory at all.
+#[test]
+fn nothing_planted_in_a_writable_directory_after_the_check_is_delivered() {
+    use std::os::unix::fs::PermissionsExt;
+    for swap in [false, true] {
+        let e = env();
+        e.create(CHECK, &["--writable", "target"]);
+        assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+        assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+        assert_eq!(e.step("check", "c1", 2, &[]).0, 0);
+        let planted = if swap {
+            let outside = e.dir.path().join("outside");
+            std::fs::create_dir(&outside).unwrap();
+            let _ = std::fs::remove_dir_all(e.ws.join("target"));
+            std::os::unix::fs::symlink(&outside, e.ws.join("target")).unwrap();
+            outside
+        } else {
+            let target = e.ws.join("target");
+            std::fs::create_dir_all(&target).unwrap();
+            let status = Command::new("mkfifo").arg(target.join("pipe")).status().unwrap();
+            assert!(status.success());
+            target
+        };
+        std::fs::write(planted.join("evil.sh"), "#!/bin/sh\nid\n").unwrap();
+        std::fs::set_permissions(planted.join("evil.sh"), std::fs::Permissions::from_mode(0o4755)).unwrap();
+        let (code, out, err) = e.step("finish", "f1", 2, &["--json"]);
+        assert_eq!(code, 0, "{out}{err}");
+        let dir = delivered(&e, &out);
+        assert_eq!(std::fs::read_to_string(dir.join("a.txt")).unwrap(), "good\n");
+        assert!(
+            std::fs::symlink_metadata(dir.join("target")).is_err(),
+            "swap={swap}: the delivered `{}` holds the writable directory the agent planted in after the check",
+            dir.display()
+        );
+        e.assert_journal_clean();
+    }
+}
+
+/// F310. Finish publishes only where the runner alone can write: a delivery directory others can write (they could
+/// swap the delivered copy) is refused, journaled, and the task stays verified.
+#[test]
+fn finish_refuses_a_delivery_directory_others_can_write() {
+    use std::os::unix::fs::PermissionsExt;
+    let e = env();
+    let open = e.dir.path().join("open");
+    std::fs::create_dir(&open).unwrap();
+    std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o777)).unwrap();
+    e.create(CHECK, &["--deliver", open.to_str().unwrap()]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    assert_eq!(e.step("check", "c1", 2, &[]).0, 0);
+    let before = e.journal();
+    let err = e.refused(e.step("finish", "f1", 2, &[]), "finish", "verified");
+    assert!(err.contains("can be written by group or others"), "{err}");
+    e.assert_refusal_appended_only(&before, 1);
+    std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let (code, out, err) = e.step("finish", "f2", 2, &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(std::fs::read_to_string(open.join(T).join("a.txt")).unwrap(), "good\n");
+    e.assert_journal_clean();
+}

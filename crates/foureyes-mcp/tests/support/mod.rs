@@ -5,6 +5,7 @@
 // `dead_code` in that binary.
 #![allow(clippy::unwrap_used, dead_code)]
 
+pub mod cancel;
 pub mod corpus;
 
 use async_trait::async_trait;
@@ -60,9 +61,14 @@ pub struct PythonHost {
 
 impl PythonHost {
     pub fn start(url: &str, steps: Value) -> PythonHost {
+        PythonHost::start_spec(json!({"url": url, "steps": steps}))
+    }
+
+    /// The host with a whole spec (see `python_client.py`: `url` or `command`, `steps`, `elicit`).
+    pub fn start_spec(spec: Value) -> PythonHost {
         let mut child = tokio::process::Command::new(peer("venv/bin/python"))
             .arg(python_client_script())
-            .arg(json!({"url": url, "steps": steps}).to_string())
+            .arg(spec.to_string())
             .stdout(std::process::Stdio::piped())
             .kill_on_drop(true)
             .spawn()

@@ -29,6 +29,8 @@ pub fn config() -> TaskConfig {
         writable: Vec::new(),
         network: false,
         unsandboxed: false,
+        deliver: None,
+        limits: Default::default(),
     }
 }
 
@@ -148,6 +150,8 @@ pub async fn commands_are_idempotent_and_refusals_are_journaled(store: &dyn Task
         output_bytes: 0,
         output_tail: String::new(),
         sandbox: "none".into(),
+        limits: String::new(),
+        limit_hit: None,
     };
     let ws = state(store).await.workspace;
     let record = TaskCommand::CheckRecorded {
@@ -161,7 +165,11 @@ pub async fn commands_are_idempotent_and_refusals_are_journaled(store: &dyn Task
     assert_eq!((checked.status, checked.verified_revision), (TaskStatus::Verified, Some(2)));
     assert_eq!(store.task_command(T, probe, 15).await.unwrap().result, "checked");
     let finished = store
-        .task_command(T, TaskCommand::Finish { command_id: "f".into(), expected_revision: 2, workspace: ws }, 16)
+        .task_command(
+            T,
+            TaskCommand::Finish { command_id: "f".into(), expected_revision: 2, workspace: ws, delivered: None },
+            16,
+        )
         .await
         .unwrap();
     assert_eq!(finished.status, TaskStatus::Finished);
