@@ -458,7 +458,7 @@ const MUTATIONS: &[Mutation] = &[
         broken: "if decision.verdict == Verdict::DryRun || decided.replayed {",
         package: "foureyes-connect",
         filter: "a_denied_or_deferred_action_never_reaches_its_connector",
-        also: &[],
+        also: &["a_denied_or_deferred_tool_call_never_reaches_the_server"],
     },
     Mutation {
         property: "a permitted action runs its connector once (FourEyes executes)",
@@ -467,7 +467,10 @@ const MUTATIONS: &[Mutation] = &[
         broken: "if decision.verdict != Verdict::Permit {",
         package: "foureyes-connect",
         filter: "a_permit_runs_its_connector_once_and_reports",
-        also: &["a_crash_between_permit_and_report_is_listed_and_never_rerun"],
+        also: &[
+            "a_crash_between_permit_and_report_is_listed_and_never_rerun",
+            "a_permitted_tool_call_runs_once_on_each_transport",
+        ],
     },
     Mutation {
         property: "repeated refusals of one credential become one summary and a 429, not a journal flood",

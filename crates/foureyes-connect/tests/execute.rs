@@ -307,6 +307,13 @@ actions:
     execute:
       command:
         argv: ["false"]
+  files.flood:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    execute:
+      command:
+        argv: ["/bin/sh", "-c", "yes 0123456789 | head -c 22000000; yes err | head -c 3000000 >&2"]
+        timeout: 20s
   files.missing:
     tier: 2
     limits: [{{ count: 1000, per: 1h }}]
@@ -550,6 +557,14 @@ async fn commands_have_deadlines_and_exit_statuses(w: World) {
     assert!(started.elapsed() < Duration::from_secs(5));
     let x = w.exec(request("c-false", "files.fail", json!({}))).await;
     assert_eq!((x.outcome, x.decision.report_detail.unwrap()["exit"].clone()), (Some(Outcome::Failed), json!(1)));
+    // A flood of output: read to its end (the process is never blocked on a full pipe), only the tails kept.
+    let x = w.exec(request("c-flood", "files.flood", json!({}))).await;
+    assert_eq!(x.outcome, Some(Outcome::Executed), "{:?}", x.decision.report_detail);
+    let detail = x.decision.report_detail.unwrap();
+    assert_eq!(detail["truncated"], json!(true));
+    let (out, err) = (detail["stdout_tail"].as_str().unwrap(), detail["stderr_tail"].as_str().unwrap());
+    assert!(out.len() <= 4096 && out.ends_with("0123456789\n"), "{}", out.len());
+    assert!(err.len() <= 4096 && err.ends_with("err\n"), "{}", err.len());
     let x = w.exec(request("c-missing", "files.missing", json!({}))).await;
     assert_eq!(x.outcome, Some(Outcome::Failed), "nothing started: certainly not done");
 }

@@ -427,14 +427,14 @@ impl Authority {
                     }
                 }
             }
+            EventData::ConnectorStarted(c) => {
+                self.started.entry(c.decision_id).or_insert(ts_ms);
+            }
             EventData::PolicyLoaded(p) => {
                 for name in &p.introduced {
                     self.introduced.entry(name.clone()).or_insert(ts_ms);
                 }
                 self.policy_sha256 = Some(p.sha256.clone());
-            }
-            EventData::ConnectorStarted(c) => {
-                self.started.entry(c.decision_id).or_insert(ts_ms);
             }
             EventData::Refused(_) | EventData::Task(_) | EventData::Checkpoint(_) | EventData::ToolPinned(_) => {}
         }
