@@ -984,6 +984,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_check_over_its_cpu_limit_fails_naming_the_limit",
         also: &[],
     },
+    Mutation {
+        property: "the human approving a proposed change sees its content",
+        file: "crates/foureyes/src/commands.rs",
+        original: "                crate::task::show_change(db, &a.request).await?;",
+        broken: "                let _ = db;",
+        package: "foureyes",
+        filter: "approvals_show_gives_the_human_the_content_of_the_change",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
