@@ -1104,6 +1104,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "topology_the_agent_process_has_no_write_path_to_the_desk_database",
         also: &[],
     },
+    Mutation {
+        property: "the human approving a proposed change sees its content",
+        file: "crates/foureyes/src/commands.rs",
+        original: "                crate::task::show_change(db, &a.request).await?;",
+        broken: "                let _ = db;",
+        package: "foureyes",
+        filter: "approvals_show_gives_the_human_the_content_of_the_change",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

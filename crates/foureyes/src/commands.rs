@@ -537,6 +537,8 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
                 print_json(&a);
             } else {
                 print_approval(&a);
+                // A change an agent proposed to a task: the human sees what will be written, not only its digest.
+                crate::task::show_change(db, &a.request).await?;
             }
             Ok(0)
         }

@@ -533,6 +533,56 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
     Ok(0)
 }
 
+/// For `approvals show` of a `task.apply` approval: the content of the change the human is asked to approve, file by
+/// file, every line shown (controls and bidi characters escaped, tabs kept), each file's new content bound to the
+/// approval's `change_digest` by its SHA-256. Nothing for another action.
+pub async fn show_change(db: &Path, request: &ActionRequest) -> Result<(), Exit> {
+    if request.action != GATE_ACTION {
+        return Ok(());
+    }
+    let (Some(task), Some(digest)) = (
+        request.params.get("task_id").and_then(Value::as_str),
+        request.params.get("change_digest").and_then(Value::as_str),
+    ) else {
+        return Ok(());
+    };
+    let store = open_task_backend(db).await?;
+    let state = store.task_state(task).await?;
+    let Some((state, proposal)) = state.as_ref().and_then(|s| s.proposal.as_ref().map(|p| (s, p))) else {
+        println!("  change  task {} has no proposal now: its content cannot be shown", visible(task));
+        return Ok(());
+    };
+    let intact = proposal.files.iter().all(|f| sha256_hex(f.content.as_bytes()) == f.sha256)
+        && model::change_digest(proposal.files.iter().map(ProposedFile::hash)) == proposal.change_digest;
+    if proposal.change_digest != digest || !intact {
+        println!(
+            "  change  the proposal of task {} now is not the change this approval is for (change digest {}): its content is not shown",
+            visible(task),
+            proposal.change_digest
+        );
+        return Ok(());
+    }
+    let sensitive = state.sensitive_paths();
+    println!("  change  {} file(s), the content each will have once applied:", proposal.files.len());
+    for f in &proposal.files {
+        let was = match state.workspace.get(&f.path) {
+            Some(e) if e.sha256 == f.sha256 => "the same as the revision's",
+            Some(_) => "replaces the revision's file",
+            None => "a new file",
+        };
+        let mark = if sensitive.contains(&f.path) { ", SENSITIVE" } else { "" };
+        println!("  ── {} ({} bytes, {was}{mark}, sha256 {})", visible(&f.path), f.bytes, f.sha256);
+        for (n, line) in f.content.split('\n').enumerate() {
+            let shown = line.split('\t').map(visible).collect::<Vec<_>>().join("\t");
+            println!("  {:>5} | {shown}", n + 1);
+        }
+        if !f.content.ends_with('\n') && !f.content.is_empty() {
+            println!("        (no newline at the end)");
+        }
+    }
+    Ok(())
+}
+
 /// Phase B of the gate's permit: once the apply is confirmed, the decision that cleared it is reported executed.
 /// Idempotent, so a re-run after a crash between the confirmation and the report settles it too.
 async fn settle_gate(store: &dyn TaskBackend, task: &str) -> Result<(), Exit> {

