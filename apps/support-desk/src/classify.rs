@@ -193,8 +193,11 @@ struct Res {
     /// (a currency figure or a money word), not any number ("can I have 2 of the mugs?").
     may_i: Regex,
     /// A figure offered as what would settle the problem ("Twelve dollars even would cover it", "I'd settle for 18
-    /// euros", "$15 and we're square"): a request for it. Not in a question ("would $15 cover the upgrade?").
+    /// euros", "$15 and we're square"): a request for it. Not in a question ("would $15 cover the upgrade?"), nor in
+    /// someone else's reported words ("the courier said $5 would cover the redelivery fee").
     settlement: Regex,
+    /// Reported speech: the clause gives someone's words ("said", "told me", "according to").
+    reported: Regex,
     /// Before an amount: it is an approximation ("about $20", "~$20").
     approx_before: Regex,
     /// After an amount: it is an approximation ("$20 or so", "$20-ish", "$20 give or take").
@@ -362,6 +365,10 @@ fn res() -> &'static Res {
             settlement: Regex::new(&format!(
                 r"(?i){money_any}[^.?!\n]{{0,30}}?\b(?:would|should|will|could|might|'d|'ll|ought\s+to)\s+(?:(?:really|easily|probably|definitely|surely|certainly|just|about|more\s+than|be\s+enough\s+to)\s+)?(?:cover|do|settle|sort|fix|resolve|suffice|compensate|square|make\s+(?:it|this|that|things|up)|be\s+(?:fair|enough|fine|ok|okay|acceptable|reasonable|sufficient|plenty|right))\b|\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+can|\s+could)?(?:\s+(?:{ADVERBS}|happily|gladly))*\s+(?:settle\s+for|accept|take|be\s+(?:happy|ok|okay|fine|content|satisfied)\s+with)\s+(?:(?:a|an|the|just|only)\s+)*{money_any}|{money_any}[^.?!\n]{{0,20}}?\band\s+(?:we'?re|we\s+are|i'?m|i\s+am|we'?ll\s+be|call\s+it|we\s+call\s+it)\s+(?:square|even|quits|good|done|fine|ok|okay)\b|\b(?:for\s+me|with\s+me)[\s,]+{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\b|{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\s+(?:for\s+me|with\s+me|to\s+(?:close|settle|resolve|end))\b"
             ))
+            .ok()?,
+            reported: Regex::new(
+                r"(?i)\b(?:said|says|told|tells|quoted|quotes|wrote|writes|claimed|claims|mentioned|according\s+to)\b",
+            )
             .ok()?,
             approx_before: Regex::new(
                 r"(?i)(?:\b(?:about|around|approx\.?|approximately|roughly|circa|ca\.|something\s+like|somewhere\s+(?:around|near|between)|in\s+the\s+region\s+of|give\s+or\s+take|nearly|almost|close\s+to|just\s+(?:under|over|shy\s+of)|(?:in\s+the\s+)?ballpark(?:\s+of)?|upwards\s+of|at\s+least|(?:get|getting|maybe|or|is|was|be)\s+like|between)|~|\+/-|±)\s*$",
@@ -810,7 +817,7 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     let framed = r.desire.is_match(&unnegated)
         || r.imperative.is_match(&unnegated)
         || r.may_i.is_match(&unnegated)
-        || (r.settlement.is_match(&unnegated) && !clause.contains('?'));
+        || (r.settlement.is_match(&unnegated) && !clause.contains('?') && !r.reported.is_match(clause));
     let mut rest = clause.to_string();
     // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
     for (re, kind) in [(&r.status_question, 1), (&r.acknowledged, 2), (&r.no_refund, 0)] {

@@ -151,6 +151,9 @@ fn a_figure_offered_as_the_settlement_is_a_request_for_it() {
         ),
         ("Would $15 cover the express upgrade on my next order?", 4_800, &[], other("close", "C1")),
         ("Forty dollars even seemed a fair price for the lamp, it's lovely. Thanks!", 4_800, &[], other("close", "C1")),
+        ("The courier said $5 would cover the redelivery fee, so I paid him.", 4_800, &[], other("close", "C1")),
+        ("Last time $10 would have covered the postage. Do you ship to Norway?", 4_800, &[], other("close", "C1")),
+        ("A $50 gift card would be perfect for my niece. Do you sell them?", 4_800, &[], other("close", "C1")),
     ]);
 }
 
