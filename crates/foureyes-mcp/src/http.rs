@@ -355,9 +355,19 @@ async fn post(state: AppState, request: Request) -> Response {
                 Gated::Cancelled => StatusCode::NO_CONTENT.into_response(),
             }
         }
-        Kind::Request if method == "tools/list" && state.gate.watches_tools_list() => {
+        Kind::Request if crate::tools::Listing::of(&method).is_some_and(|l| state.gate.watches(l)) => {
             let key = id_key(&envelope.id_value());
-            forward(&state, &parts, normalized, Tap::rewrite([key]), claim, None).await
+            let listing = crate::tools::Listing::of(&method).unwrap_or(crate::tools::Listing::Tools);
+            forward(&state, &parts, normalized, Tap::rewrite([(key, listing)]), claim, None).await
+        }
+        Kind::Request
+            if crate::tools::pinned_read(&method, envelope.params).is_some_and(|k| state.gate.has_changed(&k)) =>
+        {
+            let key = crate::tools::pinned_read(&method, envelope.params).unwrap_or_default();
+            match state.gate.refuse_changed_read(&envelope.id_value(), &key).await {
+                Some(refusal) => json_response(StatusCode::OK, &refusal),
+                None => forward(&state, &parts, normalized, Tap::None, claim, None).await,
+            }
         }
         Kind::Invalid => json_response(
             StatusCode::BAD_REQUEST,
@@ -608,9 +618,19 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
             // Not a message (e.g. a `tools/call` without an id, which a server might still run): never forwarded.
             Kind::Invalid => others.push(Err(error_response(&e.id_value(), INVALID_REQUEST, e.invalid_reason()))),
             kind => {
-                if kind == Kind::Request && e.method.as_deref() == Some("tools/list") && state.gate.watches_tools_list()
+                let method = e.method.as_deref().unwrap_or_default();
+                if kind == Kind::Request
+                    && let Some(listing) = crate::tools::Listing::of(method)
+                    && state.gate.watches(listing)
                 {
-                    lists.push(id_key(&e.id_value()));
+                    lists.push((id_key(&e.id_value()), listing));
+                }
+                if kind == Kind::Request
+                    && let Some(key) = crate::tools::pinned_read(method, e.params)
+                    && let Some(refusal) = state.gate.refuse_changed_read(&e.id_value(), &key).await
+                {
+                    others.push(Err(refusal));
+                    continue;
                 }
                 others.push(Ok((kind, e.id_value())));
             }
@@ -706,7 +726,7 @@ enum Tap {
     None,
     /// Report these forwarded calls (by id key) when their responses pass, and rewrite the `tools/list`
     /// responses with these id keys (alone or inside a batch answer).
-    Watch { tickets: HashMap<String, Ticket>, lists: std::collections::HashSet<String> },
+    Watch { tickets: HashMap<String, Ticket>, lists: HashMap<String, crate::tools::Listing> },
 }
 
 impl Tap {
@@ -714,8 +734,8 @@ impl Tap {
         if tickets.is_empty() { Tap::None } else { Tap::Watch { tickets, lists: Default::default() } }
     }
 
-    fn rewrite(keys: impl IntoIterator<Item = String>) -> Tap {
-        let lists: std::collections::HashSet<String> = keys.into_iter().collect();
+    fn rewrite(keys: impl IntoIterator<Item = (String, crate::tools::Listing)>) -> Tap {
+        let lists: HashMap<String, crate::tools::Listing> = keys.into_iter().collect();
         if lists.is_empty() { Tap::None } else { Tap::Watch { tickets: HashMap::new(), lists } }
     }
 }
@@ -924,11 +944,11 @@ impl Tapped {
         }
     }
 
-    fn take_rewrite(&self, key: &str) -> bool {
+    fn take_rewrite(&self, key: &str) -> Option<crate::tools::Listing> {
         let mut tap = self.tap.lock().unwrap_or_else(PoisonError::into_inner);
         match &mut *tap {
             Tap::Watch { lists, .. } => lists.remove(key),
-            Tap::None => false,
+            Tap::None => None,
         }
     }
 
@@ -956,7 +976,10 @@ impl Tapped {
                 return Some(crate::jsonrpc::to_frame(&crate::gate::input_required_answer(&ticket)));
             }
         }
-        if self.take_rewrite(&key) { self.gate.on_tools_list(bytes).await } else { None }
+        match self.take_rewrite(&key) {
+            Some(listing) => self.gate.on_listing(listing, bytes).await,
+            None => None,
+        }
     }
 
     /// A batch answer: each element is looked at like a single message; the array is rebuilt around the

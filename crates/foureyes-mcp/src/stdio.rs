@@ -95,8 +95,8 @@ struct State {
     deadlines: HashMap<String, tokio::task::AbortHandle>,
     /// `tools/call`s being decided (or held), by flight key: their cancel handle and whether the client cancelled.
     gating: HashMap<String, (Cancel, bool)>,
-    /// Watched `tools/list` requests by id key.
-    lists: HashSet<String>,
+    /// Watched requests by id key (`tools/list` and the other listings, ADR-282).
+    lists: HashMap<String, crate::tools::Listing>,
     merges: Vec<Merge>,
 }
 
@@ -341,6 +341,23 @@ impl Router {
             }
             ClientAction::Gate(call) => self.spawn_gate(call, tasks),
             ClientAction::Consumed => {}
+            ClientAction::Check(id, key) => {
+                let router = self.clone();
+                let claimed = claimed.clone();
+                tasks.spawn(async move {
+                    match router.gate.refuse_changed_read(&id, &key).await {
+                        Some(refusal) => {
+                            if let Some(claimed) = &claimed {
+                                lock(&router.state).release(claimed);
+                            }
+                            router.send_client(refusal).await;
+                        }
+                        None => {
+                            router.forward(normalize(&line).into_owned()).await;
+                        }
+                    }
+                });
+            }
         }
     }
 
@@ -375,8 +392,15 @@ impl Router {
                 Err(response) => ClientAction::Answer(response),
             },
             Kind::Request => {
-                if method == "tools/list" && self.gate.watches_tools_list() {
-                    lock(&self.state).lists.insert(id_key(&envelope.id_value()));
+                if let Some(listing) = crate::tools::Listing::of(method)
+                    && self.gate.watches(listing)
+                {
+                    lock(&self.state).lists.insert(id_key(&envelope.id_value()), listing);
+                }
+                if let Some(key) = crate::tools::pinned_read(method, envelope.params)
+                    && self.gate.has_changed(&key)
+                {
+                    return ClientAction::Check(envelope.id_value(), key);
                 }
                 if method == "initialize" && self.gate.config().elicit_approver.is_some() {
                     // Only a client that said it can render a form is asked; the others get the usual answer.
@@ -596,6 +620,15 @@ impl Router {
                 }
                 ClientAction::Gate(call) => calls.push((index, call)),
                 ClientAction::Consumed => consumed = true,
+                ClientAction::Check(id, key) => match self.gate.refuse_changed_read(&id, &key).await {
+                    Some(refusal) => {
+                        if let Some(key) = &claimed {
+                            lock(&self.state).release(key);
+                        }
+                        answers.push(refusal);
+                    }
+                    None => kept.push((index, claimed)),
+                },
             }
         }
         if calls.is_empty() && answers.is_empty() && own.is_empty() && !consumed {
@@ -728,7 +761,9 @@ impl Router {
                 frame = to_frame(&crate::gate::input_required_answer(&ticket));
             }
         }
-        if list && let Some(rewritten) = self.gate.on_tools_list(&frame).await {
+        if let Some(listing) = list
+            && let Some(rewritten) = self.gate.on_listing(listing, &frame).await
+        {
             frame = rewritten;
         }
         self.send_client_frame(frame).await;
@@ -795,7 +830,9 @@ impl Router {
                         changed = true;
                     }
                 }
-                if list && let Some(rewritten) = self.gate.on_tools_list(text.as_bytes()).await {
+                if let Some(listing) = list
+                    && let Some(rewritten) = self.gate.on_listing(listing, text.as_bytes()).await
+                {
                     text = String::from_utf8_lossy(&rewritten).into_owned();
                     changed = true;
                 }
@@ -843,7 +880,7 @@ impl Router {
         if let Some(ticket) = &ticket {
             self.gate.report(ticket, None, &message).await;
         }
-        if ticket.is_some() || list {
+        if ticket.is_some() || list.is_some() {
             self.send_client(error_response(&id, INTERNAL_ERROR, &message)).await;
         } else {
             eprintln!("foureyes mcp-proxy: dropped a {len}-byte message from the upstream (limit {max} bytes)");
@@ -880,7 +917,9 @@ impl Router {
             self.gate.report(ticket, None, why).await;
             self.send_client(error_response(&ticket.id, INTERNAL_ERROR, why)).await;
         }
-        for key in lists {
+        // A `tools/list` is answered (as it always was); the other watched requests end like any request the
+        // upstream left unanswered.
+        for key in lists.into_iter().filter(|(_, l)| *l == crate::tools::Listing::Tools).map(|(k, _)| k) {
             if let Ok(id) = serde_json::from_str::<Value>(&key) {
                 self.send_client(error_response(&id, INTERNAL_ERROR, why)).await;
             }
@@ -905,6 +944,9 @@ enum ClientAction {
     Gate(ToolCall),
     /// The client's answer to the proxy's own request (an inline approval): consumed, not forwarded.
     Consumed,
+    /// A read of something whose definition changed since it was pinned (ADR-282): refused unless re-pinned
+    /// meanwhile, then forwarded as it came.
+    Check(Value, String),
 }
 
 /// The proxy's own requests to the client (`elicitation/create` for `--elicit-approver`) and their answers.

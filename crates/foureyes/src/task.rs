@@ -12,6 +12,7 @@
 
 use crate::commands::{load_policy, now_ms};
 use crate::delivery;
+use crate::limits;
 use crate::sandbox::{self, Confined};
 use crate::workspace::{self, Workspace};
 use crate::{EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_INVALID_STATE, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_STORAGE, Exit};
@@ -757,6 +758,9 @@ fn print_check(o: &TaskOutcome, json: bool) {
         if !c.changed.is_empty() {
             println!("  the check itself changed the workspace, so it FAILED: {}", name_paths(&c.changed));
         }
+        if let Some(hit) = &c.result.limit_hit {
+            println!("  the check hit {hit}, so it FAILED");
+        }
         let tail = c.result.output_tail.trim_end();
         if !tail.is_empty() {
             for line in tail.lines().rev().take(10).collect::<Vec<_>>().into_iter().rev() {
@@ -778,7 +782,22 @@ fn run_check(config: &TaskConfig, confined: Confined) -> std::io::Result<CheckRe
     use std::os::fd::AsRawFd;
     use std::os::unix::process::CommandExt;
     let (mut reader, writer) = std::io::pipe()?;
-    let Confined { mut command, handles, description } = confined;
+    let Confined { command, handles, description } = confined;
+    // The process limit, where the runner can make a `pids` cgroup (RLIMIT_NPROC does not hold for a root
+    // runner's sandbox, ADR-311): the check joins it before it starts.
+    let cgroup = limits::PidsCgroup::make(config.limits.processes);
+    let processes = match (&cgroup, config.unsandboxed, rustix::process::geteuid().is_root()) {
+        (Some(_), _, _) => "processes counted by a pids cgroup",
+        (None, false, false) => "processes counted by RLIMIT_NPROC in the sandbox's user namespace",
+        (None, _, _) => {
+            "processes NOT limited (no pids cgroup the runner can make, and RLIMIT_NPROC does not hold here)"
+        }
+    };
+    let limits_text = format!("{}; {processes}", config.limits.describe());
+    let mut command = match &cgroup {
+        Some(cgroup) => cgroup.wrap(&command),
+        None => command,
+    };
     command
         .env_clear()
         .envs(CHECK_ENV.iter().filter_map(|k| std::env::var_os(k).map(|v| (k, v))))
@@ -845,16 +864,22 @@ fn run_check(config: &TaskConfig, confined: Confined) -> std::io::Result<CheckRe
     if tail.len() > OUTPUT_TAIL_BYTES {
         tail.drain(..tail.len() - OUTPUT_TAIL_BYTES);
     }
+    let exit_code = if timed_out { None } else { status.code() };
+    let output_tail = String::from_utf8_lossy(&tail).into_owned();
+    let refused = cgroup.as_ref().map_or(0, |c| c.refused());
+    drop(cgroup);
+    let passed = exit_code == Some(0) && !timed_out;
+    let limit_hit = limits::hit(&config.limits, exit_code, passed, refused, &output_tail);
     Ok(CheckResult {
         sandbox: description,
-        exit_code: if timed_out { None } else { status.code() },
+        exit_code,
         timed_out,
         duration_ms,
         output_sha256,
         output_bytes,
-        output_tail: String::from_utf8_lossy(&tail).into_owned(),
-        limits: String::new(),
-        limit_hit: None,
+        output_tail,
+        limits: limits_text,
+        limit_hit,
     })
 }
 
