@@ -1113,6 +1113,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "approvals_show_gives_the_human_the_content_of_the_change",
         also: &[],
     },
+    Mutation {
+        property: "MCP pins: a listing that names a tool twice passes no entry of it (F340)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "                if twice.contains_key(name) {",
+        broken: "                if false && twice.contains_key(name) {",
+        package: "foureyes-mcp",
+        filter: "a_name_listed_twice_is_hidden_and_refused_over_stdio_with_a_journal_pin",
+        also: &["a_name_listed_twice_is_hidden_and_refused_with_a_policy_pin"],
+    },
+    Mutation {
+        property: "MCP: a JSON-RPC error after the tool ran keeps the reservation (F341)",
+        file: "crates/foureyes-mcp/src/gate.rs",
+        original: "        return (Outcome::Unknown, json!({\"mcp\": {\"tool\": tool, \"jsonrpc_error\": capped(error)}}));",
+        broken: "        return (Outcome::Failed, json!({\"mcp\": {\"tool\": tool, \"jsonrpc_error\": capped(error)}}));",
+        package: "foureyes-mcp",
+        filter: "a_low_level_tool_that_ran_then_raised_a_validation_error_keeps_its_reservation",
+        also: &["a_tool_that_ran_then_got_method_not_found_from_the_client_keeps_its_reservation"],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -295,6 +295,9 @@ pub struct Gate {
     pub(crate) changed: Mutex<BTreeMap<String, (Option<String>, String)>>,
     /// (tool, hash) pairs already journaled as changed, so a client listing again does not flood the journal.
     pub(crate) journaled_changes: Mutex<std::collections::BTreeSet<(String, String)>>,
+    /// Tools the last listing that named them named more than once (ADR-340): tool → how many times. Their calls
+    /// are refused whatever the pins say, until a listing names them once (see `tools.rs`).
+    pub(crate) listed_twice: Mutex<BTreeMap<String, usize>>,
     instance: String,
     counter: AtomicU64,
 }
@@ -337,6 +340,7 @@ impl Gate {
             sticky: Mutex::new(HashMap::new()),
             changed: Mutex::new(BTreeMap::new()),
             journaled_changes: Mutex::new(std::collections::BTreeSet::new()),
+            listed_twice: Mutex::new(BTreeMap::new()),
             instance: sha256_hex(seed.as_bytes())[..8].to_string(),
             counter: AtomicU64::new(0),
         }
@@ -897,11 +901,13 @@ enum Held {
     EngineError(StoreError),
 }
 
-/// How a forwarded call ended. A JSON-RPC error a server gives before it runs anything (parse, invalid request, no
-/// such method, invalid params) means the tool did not run: `failed`. A result with `isError: true` is `unknown`:
-/// it says the call did not succeed, not that nothing happened — the TypeScript SDK runs a tool and then answers a
-/// mismatch with its own output schema as `isError` (F60) — so what it reserved stays held for a person or the
-/// executor to settle. Anything else is `executed`. No answer at all is `unknown` (see [`Gate::report`]).
+/// How a forwarded call ended. Any JSON-RPC error is `unknown` (ADR-341): no code says when it was produced — the
+/// SDKs answer a tool's own error, or the client's error to a request the tool made after it acted, with the same
+/// codes they give before running anything (F341). A result with `isError: true` is `unknown` too: it says the call
+/// did not succeed, not that nothing happened — the TypeScript SDK runs a tool and then answers a mismatch with its
+/// own output schema as `isError` (F60). Either way what it reserved stays held for a person or the executor to
+/// settle. Anything else is `executed`. No answer at all is `unknown` (see [`Gate::report`]). `failed` is said only
+/// where the proxy knows no tool was reached ([`Gate::report_not_forwarded`]).
 pub fn outcome_of(tool: &str, response: &Value) -> (Outcome, Value) {
     if is_input_required(response) {
         // Not the tool's outcome: the server wants input the decision never saw (ADR-281). Whatever ran before it
@@ -909,14 +915,10 @@ pub fn outcome_of(tool: &str, response: &Value) -> (Outcome, Value) {
         return (Outcome::Unknown, json!({"mcp": {"tool": tool, "input_required": true}}));
     }
     if let Some(error) = response.get("error") {
-        // `failed` releases the reservation, so it is said only where the tool certainly did not run: the errors a
-        // server gives before it runs anything (parse, invalid request, no such method, invalid params). Any other
-        // error — a cancel the agent itself sent (-32800), an internal error, a server-defined code — may come after
-        // the tool ran, so it is `unknown` and the reservation is kept (F58).
-        const BEFORE_RUNNING: [i64; 4] = [-32700, -32600, -32601, -32602];
-        let certain = error.get("code").and_then(Value::as_i64).is_some_and(|c| BEFORE_RUNNING.contains(&c));
-        let outcome = if certain { Outcome::Failed } else { Outcome::Unknown };
-        return (outcome, json!({"mcp": {"tool": tool, "jsonrpc_error": capped(error)}}));
+        // `failed` would release the reservation. An error may come after the tool ran: an agent's own cancel
+        // (-32800, F58), the client's -32601 to the tool's `roots/list`, the proxy's own refusal of `sampling` during
+        // the call (ADR-281), a low-level handler's pydantic error (-32602) (F341). So it is `unknown`.
+        return (Outcome::Unknown, json!({"mcp": {"tool": tool, "jsonrpc_error": capped(error)}}));
     }
     let result = response.get("result").unwrap_or(&Value::Null);
     let is_error = result.get("isError").and_then(Value::as_bool) == Some(true);
@@ -1090,7 +1092,7 @@ mod tests {
         let (o, d) = outcome_of("t", &json!({"id": 1, "result": {"content": [], "isError": true}}));
         assert_eq!((o, d["mcp"]["is_error"].clone()), (Outcome::Unknown, json!(true)));
         let (o, _) = outcome_of("t", &json!({"id": 1, "error": {"code": -32602, "message": "no"}}));
-        assert_eq!(o, Outcome::Failed);
+        assert_eq!(o, Outcome::Unknown);
     }
 
     #[test]
@@ -1102,10 +1104,10 @@ mod tests {
             let (o, d) = outcome_of("t", &json!({"id": 1, "error": {"code": code, "message": "x"}}));
             assert_eq!(o, Outcome::Unknown, "code {code}: {d}");
         }
-        // Errors a server gives before it runs anything stay `failed`.
+        // Nor do the codes a server may give before it runs anything (F341: the SDKs give them after, too).
         for code in [-32700, -32600, -32601, -32602] {
             let (o, _) = outcome_of("t", &json!({"id": 1, "error": {"code": code, "message": "x"}}));
-            assert_eq!(o, Outcome::Failed, "code {code}");
+            assert_eq!(o, Outcome::Unknown, "code {code}");
         }
     }
 

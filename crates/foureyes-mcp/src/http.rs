@@ -831,14 +831,14 @@ async fn forward_tapped(
             return json_response(StatusCode::BAD_GATEWAY, &reply);
         }
     };
-    let out = tapped.message(&collected).await;
     let why = format!("the upstream answered HTTP {} without the call's response", head.status);
     if head.status.is_client_error() {
-        // The upstream refused the request itself (no session, bad headers…): the tool did not run.
+        // The upstream's transport refused the POST before dispatching it (no session, bad headers…): the tool did
+        // not run, whatever JSON-RPC error the body carries (ADR-341).
         tapped.refused(&why).await;
-    } else {
-        tapped.finish(&why).await;
     }
+    let out = tapped.message(&collected).await;
+    tapped.finish(&why).await;
     if out.is_some() {
         head.headers.remove(header::CONTENT_LENGTH);
     }

@@ -8,6 +8,10 @@
 //!   both hashes and the new definition), and its calls are refused until a person re-pins it
 //!   (`foureyes mcp pins approve`, `POST /v1/mcp/pins/approve`): a changed description is how a server re-instructs
 //!   the model after it was admitted. If the pins cannot be read or written, no tool is admitted.
+//!   A listing that names a tool more than once is a changed listing (ADR-340, F340): a client may show the model
+//!   every entry, and the upstream runs whichever it likes, so one entry matching the pin proves nothing. Every entry
+//!   of that name is hidden, the name is not pinned on first sight, the listing is journaled (`refused`, code
+//!   `tool_definition_changed`, with every definition), and its calls are refused until a listing names it once.
 //! - `--hide-denied` removes the tools the policy does not name: a call to one would only ever be held for a
 //!   human (default deny), so the model is better off not seeing it. The response is parsed and re-serialized
 //!   (member order may change); every other message stays byte-for-byte.
@@ -118,7 +122,21 @@ impl Gate {
     /// A `prompts/get` or `resources/read` of something whose listed definition is not its pin (ADR-282): the
     /// JSON-RPC error to answer with (journaled), unless a person re-pinned it since (the pins are read again).
     pub async fn refuse_changed_read(&self, id: &Value, key: &str) -> Option<Value> {
-        if !self.config().pin_tools || !lock(&self.changed).contains_key(key) {
+        if !self.config().pin_tools {
+            return None;
+        }
+        let twice = lock(&self.listed_twice).get(key).copied();
+        if let Some(listed) = twice {
+            // ADR-340: which of the entries the upstream would serve is its choice; no re-pin admits it.
+            let why = format!("the upstream lists `{key}` more than once ({listed} definitions); it is hidden");
+            let input = json!({"server": self.config().server, "tool": key, "listed": listed, "id": id});
+            if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &why, input).await {
+                eprintln!("foureyes mcp-proxy: could not journal the refused read of `{key}`: {e}");
+            }
+            let message = format!("FourEyes refused: {why}");
+            return Some(crate::jsonrpc::error_response(id, crate::jsonrpc::INVALID_PARAMS, &message));
+        }
+        if !lock(&self.changed).contains_key(key) {
             return None;
         }
         let (pinned, seen) = self.still_changed(key).await?;
@@ -135,7 +153,7 @@ impl Gate {
 
     /// Whether the listed definition under `key` was not its pin when last listed (no I/O).
     pub fn has_changed(&self, key: &str) -> bool {
-        self.config().pin_tools && lock(&self.changed).contains_key(key)
+        self.config().pin_tools && (lock(&self.changed).contains_key(key) || lock(&self.listed_twice).contains_key(key))
     }
 
     /// Whether `key` is still changed after reading the pins again: (its pin, the hash last listed).
@@ -217,8 +235,16 @@ impl Gate {
                 }
             };
             let mut pinned_now = false;
+            let twice = listed_more_than_once(tools);
+            for (name, definitions) in &twice {
+                self.tool_listed_twice(name, pins.get(*name).map(|p| p.sha256.clone()), definitions).await;
+            }
             for (name, tool) in tools {
                 let name = name.as_str();
+                if twice.contains_key(name) {
+                    continue;
+                }
+                lock(&self.listed_twice).remove(name);
                 let seen = definition_sha256(tool);
                 if !pins.contains_key(name) && round == 0 {
                     let pin = ToolPinned {
@@ -268,11 +294,58 @@ impl Gate {
         }
     }
 
+    /// Remembers that the listing names `tool` more than once (ADR-340), and journals it once per set of definitions.
+    async fn tool_listed_twice(&self, tool: &str, pinned: Option<String>, definitions: &[&Value]) {
+        lock(&self.listed_twice).insert(tool.to_string(), definitions.len());
+        let seen: Vec<String> = definitions.iter().map(|d| definition_sha256(d)).collect();
+        let key = format!("listed {} times: {}", seen.len(), seen.join(","));
+        if !lock(&self.journaled_changes).insert((tool.to_string(), key)) {
+            return;
+        }
+        let action = self.action_for(tool);
+        let why = format!(
+            "{action}: the upstream lists `{tool}` {} times; every entry is hidden and its calls refused until a \
+             listing names it once",
+            definitions.len()
+        );
+        let input = json!({"server": self.config().server, "tool": tool, "pinned": pinned, "listed": definitions.len(),
+            "seen": seen, "definitions": definitions});
+        if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &why, input).await {
+            eprintln!("foureyes mcp-proxy: could not journal the listing that names `{tool}` twice: {e}");
+        }
+    }
+
+    /// A call to a tool the last listing named more than once (ADR-340): refused (`isError`, journaled). No re-pin
+    /// admits it: which entry the upstream runs is the upstream's choice.
+    async fn refuse_if_listed_twice(&self, call: &ToolCall) -> Option<Gated> {
+        let listed = lock(&self.listed_twice).get(&call.name).copied()?;
+        let server = self.config().server.clone();
+        let action = self.action_for(&call.name);
+        let why = format!(
+            "the upstream lists `{}` more than once ({listed} definitions), so which one would run is not known",
+            call.name
+        );
+        let input = json!({"server": server, "tool": call.name, "listed": listed, "id": call.id,
+            "params": call.params});
+        if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &format!("{action}: {why}"), input).await {
+            eprintln!("foureyes mcp-proxy: could not journal the refused call to `{action}`: {e}");
+        }
+        let text = format!(
+            "NOT EXECUTED — refused by FourEyes: {why}. A second definition can re-instruct the model, so the tool is \
+             hidden and refused until the upstream lists it once, as pinned."
+        );
+        let meta = json!({"action": action, "error": CHANGED, "listed": listed});
+        Some(Gated::Answer(call.answer(&text, meta)))
+    }
+
     /// A call to a tool whose listed definition is not its pin: refused (`isError`, journaled with both hashes),
     /// unless a person re-pinned it to what was listed since (the pins are read again).
     pub(crate) async fn refuse_if_changed(&self, call: &ToolCall) -> Option<Gated> {
         if !self.config().pin_tools {
             return None;
+        }
+        if let Some(refusal) = self.refuse_if_listed_twice(call).await {
+            return Some(refusal);
         }
         let (pinned, seen) = lock(&self.changed).get(&call.name).cloned()?;
         let server = self.config().server.clone();
@@ -348,6 +421,16 @@ impl Gate {
 
 /// The code of the `refused` events that journal a changed tool definition.
 pub const CHANGED: &str = "tool_definition_changed";
+
+/// The keys a listing gives more than once, each with all its entries in the listing's order.
+pub fn listed_more_than_once(listed: &[(String, Value)]) -> BTreeMap<&str, Vec<&Value>> {
+    let mut by_key: BTreeMap<&str, Vec<&Value>> = BTreeMap::new();
+    for (key, definition) in listed {
+        by_key.entry(key.as_str()).or_default().push(definition);
+    }
+    by_key.retain(|_, entries| entries.len() > 1);
+    by_key
+}
 
 /// What the hinted actions amount to (names, param types, required), to tell whether a listing changed them.
 fn keys(map: &BTreeMap<String, ActionPolicy>) -> String {
