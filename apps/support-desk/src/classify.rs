@@ -193,8 +193,13 @@ struct Res {
     /// (a currency figure or a money word), not any number ("can I have 2 of the mugs?").
     may_i: Regex,
     /// A figure offered as what would settle the problem ("Twelve dollars even would cover it", "I'd settle for 18
-    /// euros", "$15 and we're square"): a request for it. Not in a question ("would $15 cover the upgrade?").
+    /// euros", "$15 and we're square"): a request for it. Not in a question ("would $15 cover the upgrade?"), nor in
+    /// someone else's reported words ("the courier said $5 would cover the redelivery fee").
     settlement: Regex,
+    /// Reported speech: the clause gives someone's words ("said", "told me", "according to").
+    reported: Regex,
+    /// After a priced thing: it is wanted back all the same ("the $6 return postage covered", "… refunded").
+    wanted_after: Regex,
     /// Before an amount: it is an approximation ("about $20", "~$20").
     approx_before: Regex,
     /// After an amount: it is an approximation ("$20 or so", "$20-ish", "$20 give or take").
@@ -360,8 +365,16 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             settlement: Regex::new(&format!(
-                r"(?i){money_any}[^.?!\n]{{0,30}}?\b(?:would|should|will|could|might|'d|'ll|ought\s+to)\s+(?:(?:really|easily|probably|definitely|surely|certainly|just|about|more\s+than|be\s+enough\s+to)\s+)?(?:cover|do|settle|sort|fix|resolve|suffice|compensate|square|make\s+(?:it|this|that|things|up)|be\s+(?:fair|enough|fine|ok|okay|acceptable|reasonable|sufficient|plenty|right))\b|\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+can|\s+could)?(?:\s+(?:{ADVERBS}|happily|gladly))*\s+(?:settle\s+for|accept|take|be\s+(?:happy|ok|okay|fine|content|satisfied)\s+with)\s+(?:(?:a|an|the|just|only)\s+)*{money_any}|{money_any}[^.?!\n]{{0,20}}?\band\s+(?:we'?re|we\s+are|i'?m|i\s+am|we'?ll\s+be|call\s+it|we\s+call\s+it)\s+(?:square|even|quits|good|done|fine|ok|okay)\b|\b(?:for\s+me|with\s+me)[\s,]+{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\b|{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\s+(?:for\s+me|with\s+me|to\s+(?:close|settle|resolve|end))\b"
+                r"(?i){money_any}[^.?!\n]{{0,30}}?\b(?:would|should|will|could|might|'d|'ll|ought\s+to)\s+(?:(?:really|easily|probably|definitely|surely|certainly|just|about|more\s+than|be\s+enough\s+to)\s+)?(?:cover|do|settle|sort|fix|resolve|suffice|compensate|square|make\s+(?:it|this|that|things|up)|be\s+(?:fair|enough|fine|ok|okay|acceptable|reasonable|sufficient|plenty|right))\b|\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+can|\s+could)?(?:\s+(?:{ADVERBS}|happily|gladly))*\s+(?:settle\s+for|accept|take|be\s+(?:happy|ok|okay|fine|content|satisfied)\s+with)\s+(?:(?:a|an|the|just|only)\s+)*{money_any}|{money_any}[^.?!\n]{{0,20}}?\band\s+(?:we'?re|we\s+are|i'?m|i\s+am|we'?ll\s+be|call\s+it|we\s+call\s+it)\s+(?:square|even|quits|good|done|fine|ok|okay)\b|\b(?:for\s+me|with\s+me)[\s,]+{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\b|{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\s+to\s+(?:close|settle|resolve|end)\b"
             ))
+            .ok()?,
+            reported: Regex::new(
+                r"(?i)\b(?:said|says|told|tells|quoted|quotes|wrote|writes|claimed|claims|mentioned|according\s+to)\b",
+            )
+            .ok()?,
+            wanted_after: Regex::new(
+                r"(?i)^[^.?!\n]{0,40}?\b(?:covered|back|refunded|reimbursed|returned|credited|compensated|paid\s+back)\b",
+            )
             .ok()?,
             approx_before: Regex::new(
                 r"(?i)(?:\b(?:about|around|approx\.?|approximately|roughly|circa|ca\.|something\s+like|somewhere\s+(?:around|near|between)|in\s+the\s+region\s+of|give\s+or\s+take|nearly|almost|close\s+to|just\s+(?:under|over|shy\s+of)|(?:in\s+the\s+)?ballpark(?:\s+of)?|upwards\s+of|at\s+least|(?:get|getting|maybe|or|is|was|be)\s+like|between)|~|\+/-|±)\s*$",
@@ -807,10 +820,18 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     // follow ("I'd like the refund processed", "I want exactly that back"); a negated one does not ("I don't want
     // a refund": the negation is cut before the frames are read).
     let unnegated = r.no_refund.replace_all(clause, " ");
-    let framed = r.desire.is_match(&unnegated)
-        || r.imperative.is_match(&unnegated)
-        || r.may_i.is_match(&unnegated)
-        || (r.settlement.is_match(&unnegated) && !clause.contains('?'));
+    // A figure that only prices a thing ("send the $40 replacement part", "could I get the $25 mug in red?") is not
+    // money asked back: a frame whose only money is such a price does not make a request (an asking word still does,
+    // and so does the figure wanted "covered" or "back").
+    let figures: Vec<regex::Match> = r.money.find_iter(clause).collect();
+    let priced_only = !figures.is_empty()
+        && figures.iter().all(|m| prices_a_thing(clause, m.start(), m.end()))
+        && !r.wanted_after.is_match(&clause[figures[figures.len() - 1].end()..]);
+    let framed = !priced_only
+        && (r.desire.is_match(&unnegated)
+            || r.imperative.is_match(&unnegated)
+            || r.may_i.is_match(&unnegated)
+            || (r.settlement.is_match(&unnegated) && !clause.contains('?') && !r.reported.is_match(clause)));
     let mut rest = clause.to_string();
     // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
     for (re, kind) in [(&r.status_question, 1), (&r.acknowledged, 2), (&r.no_refund, 0)] {
@@ -863,18 +884,24 @@ enum Role {
     Plain,
 }
 
+/// "the $60 jacket": a determiner, the amount, then a noun (a word that is not "back" or a function word), and no
+/// refund verb before it ("refund the $12 bag fee" asks for the fee).
+fn prices_a_thing(text: &str, start: usize, end: usize) -> bool {
+    let r = res();
+    let back = before(text, start, 40);
+    let noun_follows =
+        text[end..].strip_prefix(' ').and_then(|a| a.split(|c: char| !c.is_alphabetic()).next()).is_some_and(|w| {
+            w.len() >= 3 && !matches!(w.to_lowercase().as_str(), "back" | "please" | "for" | "and" | "but")
+        });
+    noun_follows && r.determiner_before.is_match(back) && !r.refund_object.is_match(back)
+}
+
 fn role(text: &str, start: usize, end: usize) -> Role {
     let r = res();
     let ahead = &text[end..];
     let back = before(text, start, 40);
-    // "the $60 jacket": a determiner, the amount, then a noun (a word that is not "back" or a function word).
-    let noun_follows =
-        ahead.strip_prefix(' ').and_then(|a| a.split(|c: char| !c.is_alphabetic()).next()).is_some_and(|w| {
-            w.len() >= 3 && !matches!(w.to_lowercase().as_str(), "back" | "please" | "for" | "and" | "but")
-        });
-    // "refund the $12 bag fee": the object of a refund verb is the amount asked, whatever noun follows; "$100
-    // back for my $60 jacket" names a price.
-    if noun_follows && r.determiner_before.is_match(back) && !r.refund_object.is_match(back) {
+    // "$100 back for my $60 jacket" names a price.
+    if prices_a_thing(text, start, end) {
         return Role::Price;
     }
     if r.request_after.is_match(ahead) || r.request_before.is_match(back) {

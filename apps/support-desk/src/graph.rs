@@ -197,8 +197,12 @@ pub enum Stop {
 pub struct Ctx {
     /// The desk database's SQLite file (empty when the desk is on PostgreSQL); the runtime itself uses `desk`.
     pub desk_db: PathBuf,
-    /// The desk database, on SQLite or PostgreSQL: run states, audit rows, the ticket text the runtime reads.
+    /// The desk database, on SQLite or PostgreSQL: the ticket text and status the runtime reads.
     pub desk: DeskDb,
+    /// Where the runtime writes: run states and the audit rows of the blocks it sees itself (content flags, a
+    /// structural block before the action server). The desk database by default; its own database when the action
+    /// server runs as a service (`--state-db`), so the agent process writes nothing to the desk's.
+    pub state: DeskDb,
     pub store: Arc<dyn Store>,
     pub policy: Arc<Policy>,
     /// Stop right after `route` (benchmark mode).
@@ -306,7 +310,7 @@ pub async fn run(ctx: &Ctx, graph: &Graph, mut state: RunState) -> Result<(Stop,
     loop {
         state.node = Some(node);
         if node == Node::End {
-            save_to(&ctx.desk, &state).await?;
+            save_to(&ctx.state, &state).await?;
             return Ok((Stop::End, state));
         }
         if state.trace.last() != Some(&node) {
@@ -315,7 +319,7 @@ pub async fn run(ctx: &Ctx, graph: &Graph, mut state: RunState) -> Result<(Stop,
         let label = match step(ctx, graph, node, &mut state).await? {
             Some(label) => label,
             None => {
-                save_to(&ctx.desk, &state).await?;
+                save_to(&ctx.state, &state).await?;
                 return Ok((Stop::Interrupted, state));
             }
         };
@@ -340,7 +344,7 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
             let san = sanitize(&body);
             if !san.flags.is_empty() {
                 let names: Vec<&str> = san.flags.iter().map(|f| f.as_str()).collect();
-                ctx.desk.audit(Some(s.ticket_id), CONTENT, "flagged_untrusted_text", &names.join(",")).await?;
+                ctx.state.audit(Some(s.ticket_id), CONTENT, "flagged_untrusted_text", &names.join(",")).await?;
             }
             s.sanitized = Some(san);
             Ok(Some("ok"))
@@ -462,7 +466,7 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
                     rule: "approved_differs_from_proposal".into(),
                     message: format!("the approved call {approved:?} is not the proposal {proposal:?}"),
                 };
-                ctx.desk.audit(Some(s.ticket_id), b.layer, &b.rule, &b.message).await?;
+                ctx.state.audit(Some(s.ticket_id), b.layer, &b.rule, &b.message).await?;
                 Err(b)
             } else {
                 // The action server re-checks the permit against this exact call, then every guardrail.

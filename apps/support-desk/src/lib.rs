@@ -84,6 +84,7 @@ pub fn context_on(desk: db::DeskDb, store: Arc<dyn Store>) -> Result<graph::Ctx,
     Ok(graph::Ctx {
         desk_db: desk.sqlite_path().map(Path::to_path_buf).unwrap_or_default(),
         desk: desk.clone(),
+        state: desk.clone(),
         store: store.clone(),
         policy: gate::policy()?,
         stop_after_route: false,
@@ -103,7 +104,7 @@ pub async fn start_on(
     graph: &graph::Graph,
     ticket_id: i64,
 ) -> Result<(graph::Stop, graph::RunState), Error> {
-    if graph::load_from(&ctx.desk, ticket_id).await?.is_some() {
+    if graph::load_from(&ctx.state, ticket_id).await?.is_some() {
         return Err(Error::Invalid(format!("ticket {ticket_id} already has a run; use `resume`")));
     }
     let state = graph::RunState { ticket_id, ..Default::default() };
@@ -129,7 +130,7 @@ pub async fn continue_on(
     graph: &graph::Graph,
     ticket_id: i64,
 ) -> Result<(graph::Stop, graph::RunState), Error> {
-    let state = graph::load_from(&ctx.desk, ticket_id)
+    let state = graph::load_from(&ctx.state, ticket_id)
         .await?
         .ok_or_else(|| Error::NotFound(format!("no stored run for ticket {ticket_id}; use `start`")))?;
     if state.node != Some(graph::Node::AwaitDecision) {
@@ -145,7 +146,7 @@ pub async fn resume_on(
     approved: bool,
     by: &str,
 ) -> Result<(graph::Stop, graph::RunState), Error> {
-    let state = graph::load_from(&ctx.desk, ticket_id)
+    let state = graph::load_from(&ctx.state, ticket_id)
         .await?
         .ok_or_else(|| Error::NotFound(format!("no stored run for ticket {ticket_id}; use `start`")))?;
     if state.node != Some(graph::Node::AwaitDecision) {

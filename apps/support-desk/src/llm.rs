@@ -1,6 +1,6 @@
 //! The optional LLM classifier providers: the Anthropic Messages API, any OpenAI-compatible chat-completions
 //! endpoint and Google's Gemini `generateContent` API, asked in a configured chain. The offline classifier ([`crate::classify`]) stays the default; this
-//! module only runs when `--classifier anthropic|openai|chain` asks for it.
+//! module only runs when `--classifier anthropic|openai|gemini|chain` asks for it.
 //!
 //! What a provider can and cannot do:
 //! - It sees the facts the read-only lookups gathered (trusted) and the ticket's subject and body **inside the
@@ -61,7 +61,21 @@ pub enum ProviderKind {
     Gemini,
 }
 
+/// The providers `chain` asks, in order, unless configured (`--chain`, which may add Gemini anywhere): Anthropic, then
+/// OpenAI — the chain deployments already run with, so no third key becomes mandatory (ADR-223, ADR-301).
+pub const DEFAULT_CHAIN: [ProviderKind; 2] = [ProviderKind::Anthropic, ProviderKind::OpenAi];
+
 impl ProviderKind {
+    /// The provider a name (`anthropic`, `openai`, `gemini`) stands for.
+    pub fn parse(name: &str) -> Result<ProviderKind, Error> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "anthropic" => Ok(ProviderKind::Anthropic),
+            "openai" => Ok(ProviderKind::OpenAi),
+            "gemini" => Ok(ProviderKind::Gemini),
+            other => Err(Error::Invalid(format!("unknown classifier provider {other:?} (anthropic, openai, gemini)"))),
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             ProviderKind::Anthropic => "anthropic",
@@ -194,7 +208,7 @@ impl Classifier {
     }
 }
 
-/// `--classifier offline|anthropic|openai|gemini|chain` (`chain` = Anthropic, then OpenAI).
+/// `--classifier offline|anthropic|openai|gemini|chain` (`chain` = the providers of [`Options::chain`], in order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Choice {
     Offline,
@@ -212,6 +226,8 @@ pub struct Options {
     pub openai_model: String,
     pub gemini_model: String,
     pub offline_fallback: bool,
+    /// The providers `Choice::Chain` asks, in order ([`DEFAULT_CHAIN`] by default; each at most once).
+    pub chain: Vec<ProviderKind>,
 }
 
 impl Default for Options {
@@ -222,6 +238,7 @@ impl Default for Options {
             openai_model: DEFAULT_OPENAI_MODEL.into(),
             gemini_model: DEFAULT_GEMINI_MODEL.into(),
             offline_fallback: false,
+            chain: DEFAULT_CHAIN.to_vec(),
         }
     }
 }
@@ -234,7 +251,19 @@ pub fn from_env(choice: Choice, opts: &Options, env: impl Fn(&str) -> Option<Str
         Choice::Anthropic => vec![ProviderKind::Anthropic],
         Choice::OpenAi => vec![ProviderKind::OpenAi],
         Choice::Gemini => vec![ProviderKind::Gemini],
-        Choice::Chain => vec![ProviderKind::Anthropic, ProviderKind::OpenAi],
+        Choice::Chain => {
+            let mut kinds: Vec<ProviderKind> = Vec::new();
+            for kind in &opts.chain {
+                if kinds.contains(kind) {
+                    return Err(Error::Invalid(format!("the chain names {} twice", kind.as_str())));
+                }
+                kinds.push(*kind);
+            }
+            if kinds.is_empty() {
+                return Err(Error::Invalid("the chain names no provider".into()));
+            }
+            kinds
+        }
     };
     let mut providers = Vec::new();
     for kind in kinds {
@@ -287,7 +316,7 @@ impl Chain {
                 return Err(Error::Invalid(format!("gemini model name `{}`: letters, digits, - . _ only", p.model)));
             }
         }
-        Ok(Chain { providers, offline_fallback, client: client()? })
+        Ok(Chain { providers, offline_fallback, client: http_client()? })
     }
 
     pub fn providers(&self) -> &[ProviderConfig] {
@@ -433,7 +462,7 @@ impl Chain {
 
 /// The HTTP client: rustls on `ring` (installed as the process default only if none is installed yet), no retries,
 /// no redirects, no idle connections kept (see the module doc: each request is sent exactly once).
-fn client() -> Result<reqwest::Client, Error> {
+pub(crate) fn http_client() -> Result<reqwest::Client, Error> {
     if rustls::crypto::CryptoProvider::get_default().is_none() {
         // Racing another installer is fine: either provider serves.
         let _ = rustls::crypto::ring::default_provider().install_default();

@@ -23,6 +23,16 @@ struct Cli {
     /// The FourEyes database: a SQLite file, or a `postgres://` URL (FourEyes' PostgreSQL store).
     #[arg(long, env = "FOUREYES_DB", default_value = "support-desk-foureyes.db", global = true)]
     foureyes_db: String,
+    /// The action server as a service: its Streamable HTTP URL (`http://127.0.0.1:PORT/mcp`, printed by `mcp action
+    /// --listen`). `start`, `resume` and `continue` then connect to it with the bearer credential in
+    /// `SUPPORT_DESK_ACTION_TOKEN` instead of starting the action server themselves.
+    #[arg(long, env = "SUPPORT_DESK_ACTION_URL", global = true)]
+    action_url: Option<String>,
+    /// Where this process keeps run states and the audit rows of the blocks it sees itself (a SQLite file or a
+    /// `postgres://` URL). Default: the desk's database. With `--action-url`, give the agent its own, so it writes
+    /// nothing to the desk's database (the action service holds the only write handle).
+    #[arg(long, env = "SUPPORT_DESK_STATE_DB", global = true)]
+    state_db: Option<String>,
     #[command(flatten)]
     llm: LlmArgs,
     #[command(subcommand)]
@@ -30,11 +40,12 @@ struct Cli {
 }
 
 /// Which classifier `start` and the evals use. API keys come only from the environment (`ANTHROPIC_API_KEY`,
-/// `OPENAI_API_KEY`; base URLs from `ANTHROPIC_BASE_URL`, `OPENAI_BASE_URL`): a flag would show in `ps`.
+/// `OPENAI_API_KEY`, `GEMINI_API_KEY`; base URLs from `ANTHROPIC_BASE_URL`, `OPENAI_BASE_URL`, `GEMINI_BASE_URL`): a
+/// flag would show in `ps`.
 #[derive(clap::Args)]
 struct LlmArgs {
-    /// offline (default: the deterministic policy classifier, no network), anthropic, openai, or chain
-    /// (Anthropic, then OpenAI when Anthropic is unavailable).
+    /// offline (default: the deterministic policy classifier, no network), anthropic, openai, gemini, or chain
+    /// (the providers of `--chain` in order, each asked when the one before is unavailable).
     #[arg(long, env = "SUPPORT_DESK_CLASSIFIER", value_enum, default_value = "offline", global = true)]
     classifier: ClassifierChoice,
     /// When no LLM provider answers (timeouts, 5xx, 429, connect errors), classify offline instead of escalating.
@@ -49,6 +60,9 @@ struct LlmArgs {
     openai_model: String,
     #[arg(long, env = "GEMINI_MODEL", default_value = llm::DEFAULT_GEMINI_MODEL, global = true)]
     gemini_model: String,
+    /// The providers `--classifier chain` asks, in order, comma-separated (each needs its key in the environment).
+    #[arg(long, env = "SUPPORT_DESK_CHAIN", value_delimiter = ',', default_value = "anthropic,openai", global = true)]
+    chain: Vec<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -75,6 +89,7 @@ impl LlmArgs {
             openai_model: self.openai_model.clone(),
             gemini_model: self.gemini_model.clone(),
             offline_fallback: self.offline_fallback,
+            chain: self.chain.iter().map(|name| llm::ProviderKind::parse(name)).collect::<Result<_, _>>()?,
         };
         llm::from_env(choice, &opts, |var| std::env::var(var).ok())
     }
@@ -125,18 +140,56 @@ enum McpCommand {
         #[arg(long)]
         ticket: i64,
     },
-    /// The write tools; each needs a FourEyes permit of that exact call (checked against --foureyes-db).
-    Action,
+    /// The write tools; each needs a FourEyes permit of that exact call (checked against --foureyes-db). With
+    /// `--listen ADDR`, served over Streamable HTTP at `http://ADDR/mcp` (it prints `listening on URL`), every request
+    /// needing `Authorization: Bearer $SUPPORT_DESK_ACTION_TOKEN`; otherwise on stdin/stdout.
+    Action {
+        #[arg(long)]
+        listen: Option<String>,
+    },
 }
 
-/// The CLI's runs reach their tool servers as child processes of this binary, over stdio.
+/// The CLI's runs reach their tool servers as child processes of this binary, over stdio, or the action server as a
+/// service (`--action-url`, the credential from the environment).
 fn child_servers(cli: &Cli) -> Result<mcp::Servers, Error> {
+    let remote_action = match &cli.action_url {
+        Some(url) => Some(mcp::RemoteAction { url: url.clone(), token: action_token()? }),
+        None => None,
+    };
     Ok(mcp::Servers::ChildProcess {
         exe: std::env::current_exe()?,
         desk_db: cli.db.clone(),
         lookup_db: cli.lookup_db.clone(),
         foureyes_db: cli.foureyes_db.clone(),
+        remote_action,
     })
+}
+
+fn action_token() -> Result<String, Error> {
+    std::env::var(mcp::ACTION_TOKEN_ENV).map_err(|_| {
+        Error::Invalid(format!("the action service's bearer credential is read from {}", mcp::ACTION_TOKEN_ENV))
+    })
+}
+
+/// Where run states are kept: `--state-db`, else the desk's database.
+async fn state_db(cli: &Cli, desk: &DeskDb) -> Result<DeskDb, Error> {
+    match &cli.state_db {
+        Some(db) => {
+            let state = DeskDb::open(db, None)?;
+            state.migrate().await?;
+            Ok(state)
+        }
+        None => Ok(desk.clone()),
+    }
+}
+
+/// A runtime context of the CLI: the desk, the FourEyes store, the run-state database and the tool servers.
+async fn cli_context(cli: &Cli, desk: DeskDb) -> Result<graph::Ctx, Error> {
+    let state = state_db(cli, &desk).await?;
+    let mut ctx = support_desk::context_on(desk, support_desk::open_store_any(&cli.foureyes_db).await?)?;
+    ctx.state = state;
+    ctx.servers = child_servers(cli)?;
+    Ok(ctx)
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -197,36 +250,40 @@ async fn run(cli: Cli) -> Result<(), Error> {
             println!("seeded {n} tickets into {place}");
         }
         Command::Start { ticket } => {
-            let mut ctx = support_desk::context_on(desk, support_desk::open_store_any(&cli.foureyes_db).await?)?;
+            let mut ctx = cli_context(&cli, desk).await?;
             ctx.classifier = cli.llm.classifier()?;
-            ctx.servers = child_servers(&cli)?;
             let (stop, state) = support_desk::start(&ctx, *ticket).await?;
             print_run(stop, &state);
         }
         Command::Resume { ticket, answer, by } => {
-            let mut ctx = support_desk::context_on(desk, support_desk::open_store_any(&cli.foureyes_db).await?)?;
-            ctx.servers = child_servers(&cli)?;
+            let ctx = cli_context(&cli, desk).await?;
             let approved = matches!(answer, Answer::Approved);
             let (stop, state) = support_desk::resume(&ctx, *ticket, approved, by).await?;
             print_run(stop, &state);
         }
         Command::Continue { ticket } => {
-            let mut ctx = support_desk::context_on(desk, support_desk::open_store_any(&cli.foureyes_db).await?)?;
-            ctx.servers = child_servers(&cli)?;
+            let ctx = cli_context(&cli, desk).await?;
             let (stop, state) = support_desk::continue_on(&ctx, &graph::Graph::support_desk(), *ticket).await?;
             print_run(stop, &state);
         }
         Command::Show { ticket } => {
+            let runs = state_db(&cli, &desk).await?;
             let state =
-                graph::load_from(&desk, *ticket).await?.ok_or_else(|| Error::NotFound(format!("run of {ticket}")))?;
+                graph::load_from(&runs, *ticket).await?.ok_or_else(|| Error::NotFound(format!("run of {ticket}")))?;
             print_run(graph::Stop::End, &state);
-            for row in desk.audit_rows(Some(*ticket)).await? {
+            // The runtime's own audit rows, then (when they are kept apart) the action server's.
+            let mut rows = runs.audit_rows(Some(*ticket)).await?;
+            if cli.state_db.is_some() {
+                rows.extend(desk.audit_rows(Some(*ticket)).await?);
+            }
+            for row in rows {
                 println!("audit: {} {} {}", row.layer, row.rule, row.detail);
             }
         }
         Command::Explain { ticket, json } => {
-            let state =
-                graph::load_from(&desk, *ticket).await?.ok_or_else(|| Error::NotFound(format!("run of {ticket}")))?;
+            let state = graph::load_from(&state_db(&cli, &desk).await?, *ticket)
+                .await?
+                .ok_or_else(|| Error::NotFound(format!("run of {ticket}")))?;
             let ev = state.evidence.ok_or_else(|| Error::NotFound(format!("evidence of the run of {ticket}")))?;
             let trace = support_desk::classify::explain(&ev);
             if *json {
@@ -236,8 +293,17 @@ async fn run(cli: Cli) -> Result<(), Error> {
             }
         }
         Command::Mcp { which: McpCommand::Lookup { ticket } } => mcp::serve_lookup_stdio(&desk, *ticket).await?,
-        Command::Mcp { which: McpCommand::Action } => {
+        Command::Mcp { which: McpCommand::Action { listen: None } } => {
             mcp::serve_action_stdio(desk, support_desk::open_store_any(&cli.foureyes_db).await?).await?
+        }
+        Command::Mcp { which: McpCommand::Action { listen: Some(listen) } } => {
+            let store = support_desk::open_store_any(&cli.foureyes_db).await?;
+            mcp::serve_action_http(desk, store, listen, action_token()?, |addr| {
+                use std::io::Write;
+                println!("listening on http://{addr}{}", mcp::ACTION_PATH);
+                let _ = std::io::stdout().flush();
+            })
+            .await?
         }
         Command::Eval { which } => {
             let on_pg = pg::is_postgres_url(&cli.db).then_some(cli.db.as_str());

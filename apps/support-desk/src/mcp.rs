@@ -18,7 +18,11 @@
 //! refusal details, and nothing runs or is audited.
 //!
 //! [`Servers`] connects the runtime: child processes of this binary over stdio (the CLI), or the same servers on
-//! in-memory pipes (evals, in-process tests) — both speak MCP through the same rmcp client.
+//! in-memory pipes (evals, in-process tests) — both speak MCP through the same rmcp client. The action server can also
+//! run as its own service over Streamable HTTP (`support-desk mcp action --listen ADDR`, [`serve_action_http`]): every
+//! request must carry the bearer credential from [`ACTION_TOKEN_ENV`], and the runtime reaches it with rmcp's
+//! Streamable HTTP client ([`RemoteAction`]). That service then holds the only read-write handle on the desk's
+//! database; the agent process writes its run states elsewhere (`--state-db`).
 
 use crate::Error;
 use crate::actions::{self, Block, CONTENT, Executed, GUARDRAIL, STRUCTURAL};
@@ -382,14 +386,119 @@ pub async fn serve_action_stdio(desk: DeskDb, store: Arc<dyn Store>) -> Result<(
     Ok(())
 }
 
+/// The environment variable that holds the action service's bearer credential, on both sides (a flag would show in
+/// `ps`).
+pub const ACTION_TOKEN_ENV: &str = "SUPPORT_DESK_ACTION_TOKEN";
+/// A credential shorter than this is refused at start: it would be guessable.
+pub const MIN_TOKEN_CHARS: usize = 24;
+/// The path the action service answers MCP on.
+pub const ACTION_PATH: &str = "/mcp";
+
+/// Compares two credentials in time that depends only on their lengths.
+fn same_secret(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Serves the action tools over Streamable HTTP on `listen` (e.g. `127.0.0.1:0`) until the process ends. Every
+/// request without `Authorization: Bearer <token>` is answered 401 before it reaches MCP (so nothing runs and
+/// nothing is audited). `bound` is told the address once the socket is bound (the CLI prints it). rmcp's Host check
+/// admits loopback names and the listening address itself.
+pub async fn serve_action_http(
+    desk: DeskDb,
+    store: Arc<dyn Store>,
+    listen: &str,
+    token: String,
+    bound: impl FnOnce(std::net::SocketAddr),
+) -> Result<(), Error> {
+    use rmcp::transport::streamable_http_server::{
+        StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
+    };
+    if token.chars().count() < MIN_TOKEN_CHARS {
+        return Err(Error::Invalid(format!(
+            "{ACTION_TOKEN_ENV} must hold a bearer credential of at least {MIN_TOKEN_CHARS} characters"
+        )));
+    }
+    let server = ActionServer::open_on(desk.clone(), store)?;
+    // On SQLite the service keeps one connection open for its lifetime, so the database's `-wal` and `-shm` files
+    // exist while it serves: readers that may not write the directory (the agent's lookups, `mode=ro`) can then
+    // open the WAL database (SQLite needs those two files present to read one it cannot create them for).
+    let _held = match &desk {
+        DeskDb::Sqlite(path) => Some(crate::db::open_rw(path)?),
+        DeskDb::Postgres(_) => None,
+    };
+    let listener = tokio::net::TcpListener::bind(listen).await?;
+    let addr = listener.local_addr()?;
+    let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];
+    hosts.push(addr.ip().to_string());
+    let config = StreamableHttpServerConfig::default().with_allowed_hosts(hosts);
+    let service =
+        StreamableHttpService::new(move || Ok(server.clone()), Arc::new(LocalSessionManager::default()), config);
+    let expected = format!("Bearer {token}");
+    let app = axum::Router::new().nest_service(ACTION_PATH, service).layer(axum::middleware::from_fn(
+        move |request: axum::extract::Request, next: axum::middleware::Next| {
+            let ok = request
+                .headers()
+                .get(axum::http::header::AUTHORIZATION)
+                .is_some_and(|v| same_secret(v.as_bytes(), expected.as_bytes()));
+            async move {
+                if ok {
+                    next.run(request).await
+                } else {
+                    axum::response::IntoResponse::into_response((
+                        axum::http::StatusCode::UNAUTHORIZED,
+                        [(axum::http::header::WWW_AUTHENTICATE, "Bearer")],
+                        "a bearer credential is required\n",
+                    ))
+                }
+            }
+        },
+    ));
+    bound(addr);
+    axum::serve(listener, app).await.map_err(|e| mcp_error("action service", e))
+}
+
 // ---- the runtime's side ----
+
+/// The action server as a service: its Streamable HTTP endpoint and the bearer credential the runtime presents.
+#[derive(Clone)]
+pub struct RemoteAction {
+    /// `http://host:port/mcp`.
+    pub url: String,
+    pub token: String,
+}
+
+impl std::fmt::Debug for RemoteAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RemoteAction").field("url", &self.url).field("token", &"<redacted>").finish()
+    }
+}
+
+impl RemoteAction {
+    /// An MCP session with the action service through rmcp's Streamable HTTP client.
+    pub async fn connect(&self) -> Result<Client, Error> {
+        use rmcp::transport::StreamableHttpClientTransport;
+        use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+        let http = crate::llm::http_client()?;
+        let config = StreamableHttpClientTransportConfig::with_uri(self.url.as_str()).auth_header(self.token.clone());
+        let transport = StreamableHttpClientTransport::with_client(http, config);
+        let service = ().serve(transport).await.map_err(|e| mcp_error("action service handshake", e))?;
+        Ok(Client { server: "action", service, child: None })
+    }
+}
 
 /// Where the runtime's MCP servers run.
 #[derive(Clone)]
 pub enum Servers {
     /// `support-desk mcp lookup|action` child processes of `exe` over stdio (the CLI: the real deployment shape),
     /// given the same `--db`, `--lookup-db` and `--foureyes-db` (a SQLite path or a PostgreSQL URL each).
-    ChildProcess { exe: PathBuf, desk_db: String, lookup_db: Option<String>, foureyes_db: String },
+    /// With `remote_action`, the action server is not started: the runtime connects to that service instead.
+    ChildProcess {
+        exe: PathBuf,
+        desk_db: String,
+        lookup_db: Option<String>,
+        foureyes_db: String,
+        remote_action: Option<RemoteAction>,
+    },
     /// The same rmcp servers on in-memory duplex pipes in this process (evals and in-process tests: no process start
     /// per ticket), sharing this process's FourEyes store.
     InProcess { desk: DeskDb, store: Arc<dyn Store> },
@@ -418,7 +527,7 @@ impl Servers {
             return Err(Error::Invalid(format!("{:?} holds no lookup grant", grant.node())));
         }
         match self {
-            Servers::ChildProcess { exe, desk_db, lookup_db, foureyes_db } => {
+            Servers::ChildProcess { exe, desk_db, lookup_db, foureyes_db, .. } => {
                 let ticket = ticket_id.to_string();
                 let args = ["mcp", "lookup", "--ticket", &ticket];
                 spawn("lookup", exe, desk_db, lookup_db.as_deref(), foureyes_db, &args).await
@@ -435,7 +544,8 @@ impl Servers {
             return Err(Error::Invalid(format!("{:?} holds no action grant", grant.node())));
         }
         match self {
-            Servers::ChildProcess { exe, desk_db, lookup_db, foureyes_db } => {
+            Servers::ChildProcess { remote_action: Some(remote), .. } => remote.connect().await,
+            Servers::ChildProcess { exe, desk_db, lookup_db, foureyes_db, remote_action: None } => {
                 spawn("action", exe, desk_db, lookup_db.as_deref(), foureyes_db, &["mcp", "action"]).await
             }
             Servers::InProcess { desk, store } => {

@@ -151,6 +151,13 @@ fn a_figure_offered_as_the_settlement_is_a_request_for_it() {
         ),
         ("Would $15 cover the express upgrade on my next order?", 4_800, &[], other("close", "C1")),
         ("Forty dollars even seemed a fair price for the lamp, it's lovely. Thanks!", 4_800, &[], other("close", "C1")),
+        ("The courier said $5 would cover the redelivery fee, so I paid him.", 4_800, &[], other("close", "C1")),
+        ("Last time $10 would have covered the postage. Do you ship to Norway?", 4_800, &[], other("close", "C1")),
+        ("A $50 gift card would be perfect for my niece. Do you sell them?", 4_800, &[], other("close", "C1")),
+        ("Honestly $40 is fine for me, the price was fair. Great lamp!", 4_800, &[], other("close", "C1")),
+        ("Could I get the $25 mug in red instead?", 4_800, &[], other("close", "C1")),
+        ("Can we have the $15 express option on the next order?", 4_800, &[], other("close", "C1")),
+        ("Please arrange the $40 delivery for Friday.", 4_800, &[], other("close", "C1")),
     ]);
 }
 

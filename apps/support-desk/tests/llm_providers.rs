@@ -473,6 +473,8 @@ async fn binary(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (Option<i32>
     cmd.args(args).env("SUPPORT_DESK_DB", dir.join("desk.db")).env("FOUREYES_DB", dir.join("fe.db"));
     for var in
         ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "SUPPORT_DESK_CLASSIFIER"]
+            .into_iter()
+            .chain(["GEMINI_API_KEY", "GEMINI_BASE_URL", "SUPPORT_DESK_CHAIN"])
     {
         cmd.env_remove(var);
     }
@@ -593,4 +595,58 @@ async fn gemini_answers_are_checked_by_the_same_rules() {
     // A model name that would change the URL path is refused before any request.
     let bad = ProviderConfig::new(ProviderKind::Gemini, &url, ApiKey::new(KEY), "../../v1/other?x=");
     assert!(Chain::new(vec![bad], false).is_err());
+}
+
+/// `--classifier chain --chain anthropic,openai,gemini` asks Anthropic, then OpenAI, then Gemini (issue 16: Gemini in
+/// the chain beside the other two, the fallback visible in the run record); `--chain` picks the providers and their
+/// order, and a provider it names without its key is refused before any request. The default chain stays Anthropic
+/// then OpenAI.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chain_falls_back_through_anthropic_and_openai_to_gemini() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (code, out) = binary(dir.path(), &["seed"], &[]).await;
+    assert_eq!(code, Some(0), "{out}");
+    let answer = json!({"label": "in_policy", "action": "escalate", "policy_refs": ["E2"],
+                        "reason": "a human should look", "severity": "high"});
+    let (anthropic, a_url) = fake(ProviderKind::Anthropic, Reply::Status(503)).await;
+    let (openai, o_url) = fake(ProviderKind::OpenAi, Reply::Status(529)).await;
+    let (gemini, g_url) = fake(ProviderKind::Gemini, Reply::Answer(answer.to_string())).await;
+    let env = [
+        ("ANTHROPIC_API_KEY", KEY),
+        ("ANTHROPIC_BASE_URL", a_url.as_str()),
+        ("OPENAI_API_KEY", KEY),
+        ("OPENAI_BASE_URL", o_url.as_str()),
+        ("GEMINI_API_KEY", KEY),
+        ("GEMINI_BASE_URL", g_url.as_str()),
+    ];
+    let three = ["--classifier", "chain", "--chain", "anthropic,openai,gemini"];
+    let (code, out) = binary(dir.path(), &[&["start", "1"][..], &three[..]].concat(), &env).await;
+    assert_eq!(code, Some(0), "{out}");
+    let start = out.find('{').expect("json");
+    let v: Value = serde_json::from_str(&out[start..=out.rfind('}').expect("json")]).expect("json");
+    let attempts = v["classification"]["attempts"].as_array().expect("attempts");
+    let providers: Vec<&str> = attempts.iter().filter_map(|a| a["provider"].as_str()).collect();
+    assert_eq!(providers, ["anthropic", "openai", "gemini"], "{v}");
+    assert_eq!(v["proposal"]["tool"], "escalate_ticket", "{v}");
+    assert!(v["classification"]["reason"].as_str().is_some_and(|r| r.starts_with("[gemini] ")), "{v}");
+    assert_eq!((anthropic.requests().len(), openai.requests().len(), gemini.requests().len()), (1, 1, 1));
+    // The order is the operator's: Gemini first answers at once.
+    let (code, out) =
+        binary(dir.path(), &["start", "2", "--classifier", "chain", "--chain", "gemini,anthropic"], &env).await;
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(gemini.requests().len(), 2);
+    assert_eq!(anthropic.requests().len(), 1);
+    // A provider named in the chain without its key is refused before any request; the default chain needs no
+    // Gemini key.
+    let (code, out) = binary(dir.path(), &[&["start", "3"][..], &three[..]].concat(), &env[..4]).await;
+    assert_eq!(code, Some(6), "{out}");
+    assert!(out.contains("GEMINI_API_KEY"), "{out}");
+    let (code, out) = binary(dir.path(), &["start", "3", "--classifier", "chain"], &env[..4]).await;
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(gemini.requests().len(), 2);
+    assert_eq!((anthropic.requests().len(), openai.requests().len()), (2, 2));
+    let (code, out) =
+        binary(dir.path(), &["start", "4", "--classifier", "chain", "--chain", "anthropic,mistral"], &env).await;
+    assert_eq!(code, Some(6), "{out}");
+    assert!(out.contains("mistral"), "{out}");
 }

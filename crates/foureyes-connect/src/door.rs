@@ -8,7 +8,6 @@
 //! nothing here re-runs one by itself.
 
 use crate::run::{self, RunResult};
-use crate::runs::RunTable;
 use crate::secrets::Secrets;
 use foureyes_core::{ActionRequest, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
 use foureyes_store::{DecisionFilter, Store, StoreError};
@@ -54,9 +53,6 @@ impl Executed {
 pub struct Door {
     pub store: Arc<dyn Store>,
     pub secrets: Option<Secrets>,
-    /// Where a run's start is marked before anything is sent (`None`: no marks, so after a crash a started run and
-    /// one that never started look the same).
-    pub runs: Option<Arc<dyn RunTable>>,
     pub clock: Clock,
 }
 
@@ -83,9 +79,9 @@ impl Door {
         if decision.verdict != Verdict::Permit || decided.replayed {
             return Ok(Executed { decision, replayed: decided.replayed, ran: false, outcome: None });
         }
-        // The start mark, durable before anything is sent; without it nothing is sent.
-        if let Some(runs) = &self.runs
-            && let Err(e) = runs.started(decision.decision_id, spec.kind(), (self.clock)()).await
+        // The start mark, journaled before anything is sent (ADR-321); without it nothing is sent. The store refuses
+        // a second start of one decision, whatever its tables say.
+        if let Err(e) = self.store.connector_started(decision.decision_id, spec.kind(), REPORTER, (self.clock)()).await
         {
             let detail = json!({
                 "connector": spec.kind(),
@@ -123,19 +119,15 @@ fn fit(detail: Value) -> Value {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Unconfirmed {
     pub decision: DecisionRecord,
-    /// When its connector run started (it may have acted), or `None`: no start mark (with marks kept, it never
-    /// reached its connector; without a [`RunTable`], unknown).
+    /// When its connector run started (it may have acted), or `None`: no `connector_started` event in the journal
+    /// (it never reached its connector: the door journals the start before it sends anything).
     pub started_at_ms: Option<i64>,
 }
 
 /// Connector runs that cannot be confirmed: permitted decisions of actions with a connector that were never
-/// reported (a crash, or a lost report, between the permit and the report), each with its start mark if `runs`
-/// has one. Listed at start; never re-run.
-pub async fn unconfirmed(
-    store: &dyn Store,
-    policy: &Policy,
-    runs: Option<&dyn RunTable>,
-) -> Result<Vec<Unconfirmed>, StoreError> {
+/// reported (a crash, or a lost report, between the permit and the report), each with its start from the journal's
+/// `connector_started` events. Listed at start; never re-run.
+pub async fn unconfirmed(store: &dyn Store, policy: &Policy) -> Result<Vec<Unconfirmed>, StoreError> {
     let intended =
         store.decisions(DecisionFilter { status: Some(DecisionStatus::Intended), limit: Some(1000) }).await?;
     let mut list: Vec<DecisionRecord> = intended
@@ -144,13 +136,7 @@ pub async fn unconfirmed(
         .collect();
     // Oldest first, on both backends.
     list.sort_by_key(|d| d.decision_id);
-    let starts = match runs {
-        None => Default::default(),
-        Some(r) => {
-            let ids: Vec<_> = list.iter().map(|d| d.decision_id).collect();
-            r.starts(&ids).await.map_err(StoreError::Backend)?
-        }
-    };
+    let starts = if list.is_empty() { Default::default() } else { store.connector_starts().await? };
     Ok(list
         .into_iter()
         .map(|d| {

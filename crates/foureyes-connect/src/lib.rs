@@ -13,7 +13,7 @@
 //!   proxy's own wire code (framing, the params and id rules, result reading) from `foureyes-mcp`;
 //! - [`secrets`]: AES-256-GCM sealing and the `connector_secrets` table (SQLite or PostgreSQL);
 //! - [`redact`]: a run's secrets, in every form they take, replaced before anything is cut or kept;
-//! - [`runs`]: start marks (`connector_runs`), written before a connector is sent;
+//! - start marks: the door journals `connector_started` (ADR-321) through the store before a connector is sent;
 //! - [`door`]: the flow, and [`door::unconfirmed`] (runs a crash left unconfirmed; never re-run by themselves).
 //!
 //! Architecture invariant: a connector runs only for a permit its own call made (`replayed: false`); a denied,
@@ -23,7 +23,6 @@ pub mod door;
 pub mod mcp;
 pub mod redact;
 pub mod run;
-pub mod runs;
 pub mod secrets;
 pub mod template;
 

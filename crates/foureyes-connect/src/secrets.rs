@@ -322,6 +322,18 @@ impl SecretTable for SqliteSecrets {
     }
 }
 
+/// A connection of its own to the store's PostgreSQL database, with a connector table created by `ddl`. Replicas
+/// start together, and two concurrent `CREATE TABLE IF NOT EXISTS` can both pass the check and one then fails on
+/// PostgreSQL's catalog (F61): one advisory lock for the connector tables serializes them.
+pub(crate) async fn pg_with_table(url: &str, ddl: &str) -> Result<tokio_postgres::Client, tokio_postgres::Error> {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
+    tokio::spawn(async move {
+        let _ = connection.await;
+    });
+    client.batch_execute(&format!("BEGIN; SELECT pg_advisory_xact_lock(7246851); {ddl}; COMMIT")).await?;
+    Ok(client)
+}
+
 /// The secrets table in the store's PostgreSQL database, on a connection of its own.
 pub struct PgSecrets {
     client: tokio_postgres::Client,
@@ -330,7 +342,7 @@ pub struct PgSecrets {
 impl PgSecrets {
     pub async fn connect(url: &str) -> Result<PgSecrets, SecretError> {
         let storage = |e: tokio_postgres::Error| SecretError::Storage(e.to_string());
-        let client = crate::runs::pg_with_table(
+        let client = pg_with_table(
             url,
             "CREATE TABLE IF NOT EXISTS connector_secrets (
                     name TEXT PRIMARY KEY,

@@ -189,7 +189,6 @@ async fn world() -> World {
     foureyes_connect::check_policy(&policy).unwrap();
     let path = dir.path().join("foureyes.db");
     let store = Arc::new(SqliteStore::open(&path, SqliteOptions::default()).unwrap());
-    let runs = foureyes_connect::runs::open_runs(path.to_str().unwrap()).await.unwrap();
     let secrets =
         Secrets::new(SecretKey::from_hex(&"5a".repeat(32)).unwrap(), Arc::new(SqliteSecrets::open(&path).unwrap()));
     secrets.set("tok", TOK, T0).await.unwrap();
@@ -197,7 +196,7 @@ async fn world() -> World {
     store.record_policy(&policy, T0).await.unwrap();
     let clock_ms = Arc::new(AtomicI64::new(T0));
     let clock = Arc::new(move || clock_ms.fetch_add(1, Ordering::SeqCst)) as foureyes_connect::door::Clock;
-    let door = Door { store, secrets: Some(secrets), runs: Some(runs), clock };
+    let door = Door { store, secrets: Some(secrets), clock };
     World { door, policy: Arc::new(policy), seen, dir }
 }
 

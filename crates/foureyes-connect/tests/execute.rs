@@ -15,7 +15,6 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
-use foureyes_connect::runs::RunTable;
 use foureyes_connect::secrets::{SecretKey, SecretTable, Secrets, SqliteSecrets};
 use foureyes_connect::{Door, unconfirmed};
 use foureyes_core::{ActionRequest, DecisionStatus, Outcome, Policy, Verdict};
@@ -308,6 +307,13 @@ actions:
     execute:
       command:
         argv: ["false"]
+  files.flood:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    execute:
+      command:
+        argv: ["/bin/sh", "-c", "yes 0123456789 | head -c 22000000; yes err | head -c 3000000 >&2"]
+        timeout: 20s
   files.missing:
     tier: 2
     limits: [{{ count: 1000, per: 1h }}]
@@ -352,7 +358,6 @@ fn request(id: &str, action: &str, params: Value) -> ActionRequest {
 struct World {
     door: Door,
     store: Arc<dyn Store>,
-    runs: Arc<dyn RunTable>,
     policy: Arc<Policy>,
     seen: Seen,
     evil: Seen,
@@ -368,8 +373,8 @@ enum Backend {
     Postgres,
 }
 
-/// The store, the secrets table, the start marks and (on PostgreSQL) the databases to drop.
-type Tables = (Arc<dyn Store>, Arc<dyn SecretTable>, Arc<dyn RunTable>, Option<support::Databases>);
+/// The store, the secrets table and (on PostgreSQL) the databases to drop.
+type Tables = (Arc<dyn Store>, Arc<dyn SecretTable>, Option<support::Databases>);
 
 async fn world(backend: Backend) -> World {
     let (evil_base, evil) = shop(None).await;
@@ -378,19 +383,17 @@ async fn world(backend: Backend) -> World {
     let (base, seen) = shop(Some(evil_origin.clone())).await;
     let dir = tempfile::tempdir().unwrap();
     let policy = policy(&base, &evil_origin, dir.path().to_str().unwrap());
-    let (store, table, runs, pg): Tables = match backend {
+    let (store, table, pg): Tables = match backend {
         Backend::Sqlite => {
             let path = dir.path().join("foureyes.db");
             let store = Arc::new(SqliteStore::open(&path, SqliteOptions::default()).unwrap());
-            let runs = foureyes_connect::runs::open_runs(path.to_str().unwrap()).await.unwrap();
-            (store, Arc::new(SqliteSecrets::open(&path).unwrap()), runs, None)
+            (store, Arc::new(SqliteSecrets::open(&path).unwrap()), None)
         }
         Backend::Postgres => {
             let dbs = support::Databases::new();
             let (url, store) = dbs.store().await;
             let table = foureyes_connect::secrets::open_table(&url).await.unwrap();
-            let runs = foureyes_connect::runs::open_runs(&url).await.unwrap();
-            (store, table, runs, Some(dbs))
+            (store, table, Some(dbs))
         }
     };
     let secrets = Secrets::new(SecretKey::from_hex(&"5a".repeat(32)).unwrap(), table);
@@ -401,8 +404,8 @@ async fn world(backend: Backend) -> World {
         let c = clock_ms.clone();
         Arc::new(move || c.fetch_add(1, Ordering::SeqCst)) as foureyes_connect::door::Clock
     };
-    let door = Door { store: store.clone(), secrets: Some(secrets), runs: Some(runs.clone()), clock };
-    World { door, store, runs, policy, seen, evil, base, evil_base: evil_origin, dir, _pg: pg }
+    let door = Door { store: store.clone(), secrets: Some(secrets), clock };
+    World { door, store, policy, seen, evil, base, evil_base: evil_origin, dir, _pg: pg }
 }
 
 impl World {
@@ -554,6 +557,14 @@ async fn commands_have_deadlines_and_exit_statuses(w: World) {
     assert!(started.elapsed() < Duration::from_secs(5));
     let x = w.exec(request("c-false", "files.fail", json!({}))).await;
     assert_eq!((x.outcome, x.decision.report_detail.unwrap()["exit"].clone()), (Some(Outcome::Failed), json!(1)));
+    // A flood of output: read to its end (the process is never blocked on a full pipe), only the tails kept.
+    let x = w.exec(request("c-flood", "files.flood", json!({}))).await;
+    assert_eq!(x.outcome, Some(Outcome::Executed), "{:?}", x.decision.report_detail);
+    let detail = x.decision.report_detail.unwrap();
+    assert_eq!(detail["truncated"], json!(true));
+    let (out, err) = (detail["stdout_tail"].as_str().unwrap(), detail["stderr_tail"].as_str().unwrap());
+    assert!(out.len() <= 4096 && out.ends_with("0123456789\n"), "{}", out.len());
+    assert!(err.len() <= 4096 && err.ends_with("err\n"), "{}", err.len());
     let x = w.exec(request("c-missing", "files.missing", json!({}))).await;
     assert_eq!(x.outcome, Some(Outcome::Failed), "nothing started: certainly not done");
 }
@@ -576,16 +587,17 @@ async fn a_crash_between_permit_and_report_is_listed_and_never_rerun(w: World) {
     let r = refund("crash-1", "shop.refund", "ord_c");
     let permit = w.store.decide_or_replay(w.policy.clone(), r.clone(), T0).await.unwrap();
     assert!(!permit.replayed);
-    // A second one whose connector was started (its mark written, as the door does before sending) and never
+    // A second one whose connector was started (its start journaled, as the door does before sending) and never
     // reported.
     let started =
         w.store.decide_or_replay(w.policy.clone(), refund("crash-2", "shop.refund", "ord_d"), T0).await.unwrap();
-    w.runs.started(started.decision.decision_id, "http", T0 + 5).await.unwrap();
-    // A run that reported is not listed, and had its mark written before it was sent.
+    w.store.connector_started(started.decision.decision_id, "http", "foureyes-connect", T0 + 5).await.unwrap();
+    // A run that reported is not listed, and had its start journaled before it was sent.
     let done = w.exec(refund("done-1", "shop.refund", "ord_e")).await;
     assert_eq!(done.outcome, Some(Outcome::Executed));
-    assert_eq!(w.runs.starts(&[done.decision.decision_id]).await.unwrap().len(), 1, "the start is marked");
-    let listed = unconfirmed(&*w.store, &w.policy, Some(w.runs.as_ref())).await.unwrap();
+    let starts = w.store.connector_starts().await.unwrap();
+    assert!(starts.contains_key(&done.decision.decision_id), "the start is journaled: {starts:?}");
+    let listed = unconfirmed(&*w.store, &w.policy).await.unwrap();
     let listed: Vec<_> = listed.iter().map(|u| (u.decision.decision_id, u.started_at_ms)).collect();
     assert_eq!(
         listed,
@@ -654,6 +666,69 @@ async fn urls_are_judged_by_the_policys_canonicaliser(w: World) {
     assert_eq!(w.seen.count("/refunds/") + w.evil.count("/refunds/"), 0, "nothing was sent");
 }
 
+/// The start mark is the journal's (ADR-321): a decision's connector starts at most once, only for a permit still
+/// `intended`, and the mark replays and audits like every other event.
+async fn a_start_is_journaled_once_and_only_for_an_intended_permit(w: World) {
+    let permit = w.store.decide_or_replay(w.policy.clone(), refund("s-1", "shop.refund", "ord_s"), T0).await.unwrap();
+    let id = permit.decision.decision_id;
+    w.store.connector_started(id, "http", "foureyes-connect", T0 + 1).await.unwrap();
+    // A second start of the same decision (a racing door, a replica, a restart) is refused by the store.
+    let again = w.store.connector_started(id, "http", "foureyes-connect", T0 + 2).await.unwrap_err();
+    assert!(again.to_string().contains("already started"), "{again}");
+    // A denied decision, a deferral and a reported permit never start.
+    let denied = w
+        .store
+        .decide_or_replay(
+            w.policy.clone(),
+            request("s-2", "shop.refund", json!({"order_id": "o", "amount_eur": 999})),
+            T0,
+        )
+        .await
+        .unwrap();
+    let deferred =
+        w.store.decide_or_replay(w.policy.clone(), refund("s-3", "shop.big_refund", "ord_b"), T0).await.unwrap();
+    let done = w.exec(refund("s-4", "shop.refund", "ord_done")).await;
+    for d in [denied.decision.decision_id, deferred.decision.decision_id, done.decision.decision_id] {
+        let e = w.store.connector_started(d, "http", "foureyes-connect", T0 + 3).await.unwrap_err();
+        assert!(matches!(e, foureyes_store::StoreError::InvalidState(_)), "{d}: {e}");
+    }
+    let e = w.store.connector_started(99_999, "http", "foureyes-connect", T0 + 3).await.unwrap_err();
+    assert!(matches!(e, foureyes_store::StoreError::NotFound(_)), "{e}");
+    let starts = w.store.connector_starts().await.unwrap();
+    assert_eq!(starts.get(&id), Some(&(T0 + 1)));
+    assert_eq!(starts.len(), 2, "one start each for s-1 and s-4: {starts:?}");
+    assert_eq!(w.seen.count("/refunds/ord_s"), 0);
+    assert!(w.store.verify_journal().await.unwrap().is_ok(), "the chain holds");
+    assert!(w.store.audit().await.unwrap().mismatches.is_empty());
+}
+
+/// ADR-232 kept start marks in a table of their own, which a database writer could empty so that a run that may have
+/// acted read "never started". The mark is now a journal event (ADR-321): the rows a writer can delete hold none, and
+/// the journal refuses the delete.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_writer_cannot_erase_a_start_mark() {
+    let w = world(Backend::Sqlite).await;
+    let permit = w.store.decide_or_replay(w.policy.clone(), refund("e-1", "shop.refund", "ord_x"), T0).await.unwrap();
+    let id = permit.decision.decision_id;
+    w.store.connector_started(id, "http", "foureyes-connect", T0 + 7).await.unwrap();
+    let db = rusqlite::Connection::open(w.dir.path().join("foureyes.db")).unwrap();
+    let tables: Vec<String> = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert!(!tables.iter().any(|t| t.contains("connector_runs")), "no table holds a start: {tables:?}");
+    let erased = db.execute("DELETE FROM journal WHERE kind = 'connector_started'", []);
+    assert!(erased.is_err(), "the journal refuses the delete");
+    let listed = unconfirmed(&*w.store, &w.policy).await.unwrap();
+    assert_eq!(
+        listed.iter().map(|u| (u.decision.decision_id, u.started_at_ms)).collect::<Vec<_>>(),
+        vec![(id, Some(T0 + 7))]
+    );
+}
+
 macro_rules! on_both_backends {
     ($($name:ident),* $(,)?) => {
         mod sqlite {
@@ -684,4 +759,5 @@ on_both_backends!(
     undo_runs_the_compensating_connector_with_the_state_before,
     a_crash_between_permit_and_report_is_listed_and_never_rerun,
     urls_are_judged_by_the_policys_canonicaliser,
+    a_start_is_journaled_once_and_only_for_an_intended_permit,
 );

@@ -243,7 +243,7 @@ async fn world(backend: Backend, http: bool) -> World {
         let c = clock_ms.clone();
         Arc::new(move || c.fetch_add(1, Ordering::SeqCst)) as foureyes_connect::door::Clock
     };
-    let door = Door { store: store.clone(), secrets: Some(secrets), runs: None, clock };
+    let door = Door { store: store.clone(), secrets: Some(secrets), clock };
     World { door, store, policy, record, sse, json, dying, _dir: dir, _pg: pg }
 }
 

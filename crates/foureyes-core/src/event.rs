@@ -47,6 +47,8 @@ pub enum EventData {
     /// An unreported permit's reservations released past its `report_by_ms`, by the deciding transaction that read
     /// one of its keys; the decision is `unknown` from then on.
     ReservationExpired(ReservationExpired),
+    /// A permitted decision's connector is about to be sent (ADR-321).
+    ConnectorStarted(ConnectorStarted),
 }
 
 /// A decision (the intent), with its reservations and any approval it created or consumed.
@@ -243,6 +245,12 @@ impl ReservationExpired {
     }
 }
 
+/// What a credential's journaled creation binds its token with: the SHA-256 (hex) of the token's SHA-256 (hex), as
+/// the tables store it. A hash of a hash of 256 random bits: safe to journal, and not the lookup key of the row.
+pub fn token_binding(token_sha256: &str) -> String {
+    crate::canonical::sha256_hex(format!("foureyes token binding\0{token_sha256}").as_bytes())
+}
+
 /// A credential created or revoked (never its secret).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
@@ -254,6 +262,11 @@ pub enum CredentialChange {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         serves: Option<String>,
         step_up: bool,
+        /// [`token_binding`] of the credential's token: what binds the token to this event (attack 3, S4: a
+        /// token hash swapped in the row for one the writer holds is refused at use). Absent in journals written
+        /// before it, whose tokens are not bound.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token_binding: Option<String>,
     },
     Revoked {
         name: String,
@@ -302,6 +315,18 @@ pub struct SessionRestored {
     pub until_ms: i64,
 }
 
+/// FourEyes is about to send the connector of a permitted decision: journaled in its own transaction before anything
+/// is sent, at most once per decision, and only while the journal says the decision is a permit still `intended`
+/// (ADR-321).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConnectorStarted {
+    pub decision_id: DecisionId,
+    /// `http`, `command` or `mcp`.
+    pub connector: String,
+    /// Who runs it (`foureyes-connect`).
+    pub by: String,
+}
+
 /// A signed checkpoint, as journaled by whoever signed it (`foureyes journal checkpoint`, `serve --signing-key`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckpointRecorded {
@@ -341,6 +366,7 @@ impl EventData {
             EventData::Checkpoint(_) => EventKind::Checkpoint,
             EventData::ToolPinned(_) => EventKind::ToolPinned,
             EventData::ReservationExpired(_) => EventKind::ReservationExpired,
+            EventData::ConnectorStarted(_) => EventKind::ConnectorStarted,
         }
     }
 
@@ -390,6 +416,7 @@ impl EventData {
             EventKind::Checkpoint => EventData::Checkpoint(parse(kind, data)?),
             EventKind::ToolPinned => EventData::ToolPinned(parse(kind, data)?),
             EventKind::ReservationExpired => EventData::ReservationExpired(parse(kind, data)?),
+            EventKind::ConnectorStarted => EventData::ConnectorStarted(parse(kind, data)?),
         })
     }
 }
@@ -421,6 +448,7 @@ impl Serialize for EventData {
             EventData::Checkpoint(d) => d.serialize(s),
             EventData::ToolPinned(d) => d.serialize(s),
             EventData::ReservationExpired(d) => d.serialize(s),
+            EventData::ConnectorStarted(d) => d.serialize(s),
         }
     }
 }
@@ -582,6 +610,7 @@ mod tests {
                 role: Role::Admin,
                 serves: None,
                 step_up: true,
+                token_binding: None,
             }),
             json!({"action": "created", "name": "n", "role": Role::Admin, "step_up": true}),
         );
@@ -591,8 +620,10 @@ mod tests {
                 role: Role::Executor,
                 serves: Some("bot".into()),
                 step_up: false,
+                token_binding: Some("b".into()),
             }),
-            json!({"action": "created", "name": "n", "role": Role::Executor, "serves": "bot", "step_up": false}),
+            json!({"action": "created", "name": "n", "role": Role::Executor, "serves": "bot", "step_up": false,
+                   "token_binding": "b"}),
         );
         same(
             EventData::Credential(CredentialChange::Revoked { name: "n".into() }),
@@ -646,6 +677,49 @@ mod tests {
                        "why": "ok", "until_ms": 9}),
             );
         }
+    }
+
+    /// Issue 15's payloads: a `reservation_expired` event, a `policy_loaded` naming what it introduces, and a
+    /// `decided` with its reporting deadline (absent when none, so older events keep their bytes).
+    #[test]
+    fn reclaim_and_introduction_payloads_read_back_as_written() {
+        let expired = ReservationExpired {
+            decision_id: 4,
+            action: "battery.schedule".into(),
+            agent: "bot".into(),
+            report_by_ms: 900,
+            released: vec![7, 8],
+            found_by: "battery.schedule/count@*".into(),
+        };
+        same(
+            EventData::ReservationExpired(expired.clone()),
+            json!({"decision_id": 4, "action": "battery.schedule", "agent": "bot", "report_by_ms": 900,
+                   "released": [7, 8], "found_by": "battery.schedule/count@*"}),
+        );
+        assert_eq!(EventData::ReservationExpired(expired.clone()).kind().as_str(), "reservation_expired");
+        let reason = expired.reason();
+        assert_eq!(reason.code, ReasonCode::ReservationExpired);
+        assert!(
+            reason.message.contains("[7, 8]") && reason.message.contains("1970-01-01T00:00:00.9Z"),
+            "{}",
+            reason.message
+        );
+        same(
+            EventData::PolicyLoaded(PolicyLoaded {
+                sha256: "s".into(),
+                source: "p.yaml".into(),
+                actions: 2,
+                introduced: vec!["a.one".into(), "a.two".into()],
+            }),
+            json!({"sha256": "s", "source": "p.yaml", "actions": 2, "introduced": ["a.one", "a.two"]}),
+        );
+        let decided = json!({"decision_id": 5, "request": request(), "verdict": "permit", "status": "intended",
+            "tier": 2, "reasons": [], "budgets": [], "reservations": [], "approval_id": null,
+            "consumes_approval": false, "would_have": null, "digest": "d", "supersedes": null, "policy_sha256": "p",
+            "report_by_ms": 1234});
+        let EventData::Decided(d) = EventData::from_journal(EventKind::Decided, &decided).unwrap() else { panic!() };
+        assert_eq!(d.report_by_ms, Some(1234));
+        assert_eq!(to_canonical_string(&EventData::Decided(d)), to_canonical_string(&decided));
     }
 
     #[test]

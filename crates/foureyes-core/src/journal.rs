@@ -61,6 +61,10 @@ pub enum EventKind {
     /// `report_by_ms`, `released`, `found_by`), by the deciding transaction that read one of its keys; the decision
     /// is `unknown` from then on (`foureyes_core::event::ReservationExpired`).
     ReservationExpired,
+    /// FourEyes is about to send a permitted decision's connector (`decision_id`, `connector`, `by`): written in
+    /// its own transaction before anything is sent, at most once per decision (ADR-321). A decision still
+    /// `intended` with this event may have acted; one without it never reached its connector.
+    ConnectorStarted,
 }
 
 impl EventKind {
@@ -91,11 +95,12 @@ impl EventKind {
             EventKind::Checkpoint => "checkpoint",
             EventKind::ToolPinned => "tool_pinned",
             EventKind::ReservationExpired => "reservation_expired",
+            EventKind::ConnectorStarted => "connector_started",
         }
     }
 
     /// Every kind, for [`EventKind::from_name`].
-    pub const ALL: [EventKind; 25] = [
+    pub const ALL: [EventKind; 26] = [
         EventKind::Decided,
         EventKind::ApprovalRequested,
         EventKind::ApprovalVote,
@@ -121,6 +126,7 @@ impl EventKind {
         EventKind::Checkpoint,
         EventKind::ToolPinned,
         EventKind::ReservationExpired,
+        EventKind::ConnectorStarted,
     ];
 
     /// The kind whose name is exactly `text`, without going through JSON (the verify loop's hot path).

@@ -8,8 +8,10 @@
 //! 6. reversibility (tier 1 without compensation → tier 3; undo targets checked), hidden destinations (a `type: url`
 //!    param at an `opaque_hosts` entry → tier 3, `opaque_host`), then session trust (a demoted session's tier 1–2
 //!    actions → tier 3, `session_demoted`),
-//! 7. dry run (before limits: a rehearsal spends nothing),
-//! 8. limits and budgets (reserved by the store in the same transaction),
+//! 7. dry run (before limits: a rehearsal spends nothing): asked for, the action's own `dry_run`/`dry_run_until`, or a
+//!    new action under `defaults.new_actions` (`new_action`, counted from `Snapshot::introduced_at_ms`),
+//! 8. limits and budgets (reserved by the store in the same transaction; a permit that reserves gets its
+//!    `report_within` deadline, `Decision::report_by_ms`),
 //! 9. tier → verdict.
 //!
 //! Executing an approved action (`approval_id` set) re-checks the approval's status, expiry, single use and

@@ -83,6 +83,9 @@ pub fn facets(a: &ActionPolicy) -> BTreeMap<String, String> {
     if let Some(c) = &a.compensate {
         f.insert("compensate".to_string(), format!("{} within {}", c.action, format_duration_ms(c.window_ms)));
     }
+    if let Some(w) = a.report_within_ms {
+        f.insert("report_within".to_string(), format_duration_ms(w));
+    }
     let step_up = if a.approvals.step_up { ", step-up" } else { "" };
     f.insert(
         "approvals".to_string(),
@@ -175,6 +178,18 @@ pub fn replay(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reporting_deadline_shows_as_its_own_facet() {
+        let yaml = |defaults: &str| {
+            format!("version: 1\n{defaults}actions:\n  pay:\n    tier: 2\n    limits: [ {{ count: 5, per: 1h }} ]\n")
+        };
+        let old = Policy::from_yaml("old.yaml", &yaml("")).unwrap();
+        let new = Policy::from_yaml("new.yaml", &yaml("defaults: { report_within: 15m }\n")).unwrap();
+        let shown: Vec<(String, Option<String>, Option<String>)> =
+            diff(&old, &new).into_iter().map(|c| (c.facet, c.old, c.new)).collect();
+        assert_eq!(shown, vec![("report_within".to_string(), None, Some("15m".to_string()))]);
+    }
 
     #[test]
     fn a_tightened_bound_and_a_new_limit_show_and_change_a_verdict() {

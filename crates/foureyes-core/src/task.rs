@@ -56,6 +56,9 @@ pub const MAX_NAMED_PATHS: usize = 20;
 /// `sub/.config/nextest.toml`), unless it starts with `/`; `**` matches any number of directories; matching
 /// ignores case (a case-insensitive filesystem opens `CARGO.TOML` as `Cargo.toml`).
 pub const DEFAULT_SENSITIVE: &[&str] = &[
+    // A file named HEAD makes its directory a bare git repository (with `objects/` and `refs/`): its `config`
+    // (`core.fsmonitor`, hooks) runs when a human later runs git there (F313).
+    "HEAD",
     ".ci/**",
     ".github/**",
     ".gitlab-ci.yml",
@@ -2100,6 +2103,15 @@ mod tests {
         assert!(!glob_match("/Cargo.toml", "crates/x/Cargo.toml"));
         assert!(glob_match("src/*.rs", "crates/a/src/lib.rs"));
         assert!(!glob_match("src/*.rs", "src/a/lib.rs"));
+    }
+
+    #[test]
+    fn a_planted_bare_git_repository_needs_a_human() {
+        let defaults = |p: &str| DEFAULT_SENSITIVE.iter().any(|d| glob_match(d, p));
+        for p in ["x/HEAD", "HEAD", "deep/er/x/HEAD", "x/head"] {
+            assert!(defaults(p), "`{p}` (a bare repository's HEAD) is not sensitive by default");
+        }
+        assert!(!defaults("x/headers.h") && !defaults("src/README"), "only HEAD itself");
     }
 
     #[test]

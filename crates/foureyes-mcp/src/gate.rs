@@ -903,6 +903,11 @@ enum Held {
 /// mismatch with its own output schema as `isError` (F60) — so what it reserved stays held for a person or the
 /// executor to settle. Anything else is `executed`. No answer at all is `unknown` (see [`Gate::report`]).
 pub fn outcome_of(tool: &str, response: &Value) -> (Outcome, Value) {
+    if is_input_required(response) {
+        // Not the tool's outcome: the server wants input the decision never saw (ADR-281). Whatever ran before it
+        // asked is not known, so the reservation stays held.
+        return (Outcome::Unknown, json!({"mcp": {"tool": tool, "input_required": true}}));
+    }
     if let Some(error) = response.get("error") {
         // `failed` releases the reservation, so it is said only where the tool certainly did not run: the errors a
         // server gives before it runs anything (parse, invalid request, no such method, invalid params). Any other
@@ -917,6 +922,49 @@ pub fn outcome_of(tool: &str, response: &Value) -> (Outcome, Value) {
     let is_error = result.get("isError").and_then(Value::as_bool) == Some(true);
     let outcome = if is_error { Outcome::Unknown } else { Outcome::Executed };
     (outcome, json!({"mcp": {"tool": tool, "is_error": is_error}, "result": capped(result)}))
+}
+
+/// Server-to-client requests that carry something back into the tool that is running (ADR-281): what the client
+/// answers (a person's form, the agent's model output) would change what a decided call does.
+pub const ASKS_INTO_A_CALL: [&str; 2] = ["elicitation/create", "sampling/createMessage"];
+
+/// Whether a response is a 2026-07-28 `input_required` result: the server asks for input before it completes the
+/// call, to be sent back with a retry (`inputResponses`, which the proxy refuses, ADR-160).
+pub fn is_input_required(response: &Value) -> bool {
+    response.pointer("/result/resultType").and_then(Value::as_str) == Some("input_required")
+}
+
+/// The proxy's answer to a server request that would carry input into a running call (ADR-281), sent to the
+/// upstream instead of the client: a form is declined (the SDKs end the tool), anything else is an error.
+pub fn refuse_ask(id: &Value, method: &str) -> Value {
+    if method == "elicitation/create" {
+        return json!({"jsonrpc": "2.0", "id": id, "result": {"action": "decline"}});
+    }
+    error_response(
+        id,
+        crate::jsonrpc::INVALID_REQUEST,
+        &format!(
+            "FourEyes refused `{method}` while a gated tools/call runs: nothing the client answers may change what a \
+             decided call does"
+        ),
+    )
+}
+
+/// What the agent gets instead of an `input_required` result (ADR-281): an `isError` answer that says the call did
+/// not complete and how to go on.
+pub fn input_required_answer(ticket: &Ticket) -> Value {
+    let text = format!(
+        "NOT COMPLETED — the upstream MCP server asked for more input after FourEyes decided this call (decision {}, \
+         reported `unknown`); FourEyes passes no input into a decided call. Call the tool again with the value as an \
+         argument, so that it is decided, or ask the user.",
+        ticket.decision_id
+    );
+    let meta = json!({"decision_id": ticket.decision_id, "status": "unknown", "error": "input_required"});
+    let mut answer = tool_error_result(&ticket.id, &text, meta);
+    if let Some(result) = answer.get_mut("result").and_then(Value::as_object_mut) {
+        result.insert("resultType".into(), json!("complete"));
+    }
+    answer
 }
 
 /// A value as-is when small, else its size, SHA-256 and first bytes.
@@ -1021,6 +1069,18 @@ mod tests {
         assert_eq!(undo.unwrap().undo_of, Some(34));
         let bad = ToolCall::parse(json!(1), Some(&raw(r#"{"name":"t","_meta":{"dev.foureyes/undo_of":"34"}}"#)));
         assert_eq!(bad.unwrap_err()["error"]["code"], json!(INVALID_PARAMS));
+    }
+
+    #[test]
+    fn an_input_required_result_is_not_the_tool_s_outcome() {
+        let response = json!({"jsonrpc": "2.0", "id": 1, "result": {"resultType": "input_required",
+            "inputRequests": {"a": {"method": "elicitation/create", "params": {}}}, "requestState": "s"}});
+        assert!(is_input_required(&response));
+        assert_eq!(outcome_of("pay", &response).0, Outcome::Unknown);
+        let complete = json!({"jsonrpc": "2.0", "id": 1, "result": {"resultType": "complete", "content": []}});
+        assert_eq!(outcome_of("pay", &complete).0, Outcome::Executed);
+        assert_eq!(refuse_ask(&json!(3), "elicitation/create")["result"]["action"], json!("decline"));
+        assert!(refuse_ask(&json!(3), "sampling/createMessage").get("error").is_some());
     }
 
     #[test]

@@ -355,9 +355,19 @@ async fn post(state: AppState, request: Request) -> Response {
                 Gated::Cancelled => StatusCode::NO_CONTENT.into_response(),
             }
         }
-        Kind::Request if method == "tools/list" && state.gate.watches_tools_list() => {
+        Kind::Request if crate::tools::Listing::of(&method).is_some_and(|l| state.gate.watches(l)) => {
             let key = id_key(&envelope.id_value());
-            forward(&state, &parts, normalized, Tap::rewrite([key]), claim, None).await
+            let listing = crate::tools::Listing::of(&method).unwrap_or(crate::tools::Listing::Tools);
+            forward(&state, &parts, normalized, Tap::rewrite([(key, listing)]), claim, None).await
+        }
+        Kind::Request
+            if crate::tools::pinned_read(&method, envelope.params).is_some_and(|k| state.gate.has_changed(&k)) =>
+        {
+            let key = crate::tools::pinned_read(&method, envelope.params).unwrap_or_default();
+            match state.gate.refuse_changed_read(&envelope.id_value(), &key).await {
+                Some(refusal) => json_response(StatusCode::OK, &refusal),
+                None => forward(&state, &parts, normalized, Tap::None, claim, None).await,
+            }
         }
         Kind::Invalid => json_response(
             StatusCode::BAD_REQUEST,
@@ -608,9 +618,19 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
             // Not a message (e.g. a `tools/call` without an id, which a server might still run): never forwarded.
             Kind::Invalid => others.push(Err(error_response(&e.id_value(), INVALID_REQUEST, e.invalid_reason()))),
             kind => {
-                if kind == Kind::Request && e.method.as_deref() == Some("tools/list") && state.gate.watches_tools_list()
+                let method = e.method.as_deref().unwrap_or_default();
+                if kind == Kind::Request
+                    && let Some(listing) = crate::tools::Listing::of(method)
+                    && state.gate.watches(listing)
                 {
-                    lists.push(id_key(&e.id_value()));
+                    lists.push((id_key(&e.id_value()), listing));
+                }
+                if kind == Kind::Request
+                    && let Some(key) = crate::tools::pinned_read(method, e.params)
+                    && let Some(refusal) = state.gate.refuse_changed_read(&e.id_value(), &key).await
+                {
+                    others.push(Err(refusal));
+                    continue;
                 }
                 others.push(Ok((kind, e.id_value())));
             }
@@ -706,7 +726,7 @@ enum Tap {
     None,
     /// Report these forwarded calls (by id key) when their responses pass, and rewrite the `tools/list`
     /// responses with these id keys (alone or inside a batch answer).
-    Watch { tickets: HashMap<String, Ticket>, lists: std::collections::HashSet<String> },
+    Watch { tickets: HashMap<String, Ticket>, lists: HashMap<String, crate::tools::Listing> },
 }
 
 impl Tap {
@@ -714,8 +734,8 @@ impl Tap {
         if tickets.is_empty() { Tap::None } else { Tap::Watch { tickets, lists: Default::default() } }
     }
 
-    fn rewrite(keys: impl IntoIterator<Item = String>) -> Tap {
-        let lists: std::collections::HashSet<String> = keys.into_iter().collect();
+    fn rewrite(keys: impl IntoIterator<Item = (String, crate::tools::Listing)>) -> Tap {
+        let lists: HashMap<String, crate::tools::Listing> = keys.into_iter().collect();
         if lists.is_empty() { Tap::None } else { Tap::Watch { tickets: HashMap::new(), lists } }
     }
 }
@@ -743,7 +763,10 @@ async fn forward(
     deadline: Option<Deadline>,
 ) -> Response {
     let until = deadline.as_ref().map(|d| tokio::time::Instant::now() + d.timeout);
-    let tapped = Arc::new(Tapped { gate: state.gate.clone(), tap: Mutex::new(tap), deadline, until });
+    let upstream =
+        UpstreamAnswer { client: state.client.clone(), uri: state.upstream.clone(), headers: parts.headers.clone() };
+    let tapped =
+        Arc::new(Tapped { gate: state.gate.clone(), tap: Mutex::new(tap), deadline, until, upstream: Some(upstream) });
     let work = forward_tapped(state, parts, body, tapped.clone());
     let response = match until {
         Some(until) => match tokio::time::timeout_at(until, work).await {
@@ -838,6 +861,33 @@ struct Tapped {
     tap: Mutex<Tap>,
     deadline: Option<Deadline>,
     until: Option<tokio::time::Instant>,
+    /// Where the proxy answers a server request it keeps from the client (ADR-281).
+    upstream: Option<UpstreamAnswer>,
+}
+
+/// The proxy's own POST of a response to the upstream, in the client's session.
+struct UpstreamAnswer {
+    client: Client<HttpConnector, Body>,
+    uri: Uri,
+    headers: HeaderMap,
+}
+
+impl UpstreamAnswer {
+    fn send(&self, message: &Value) {
+        let mut builder = axum::http::Request::builder().method(Method::POST).uri(self.uri.clone());
+        for (name, value) in &self.headers {
+            if !HOP_BY_HOP.contains(&name.as_str()) && name != header::HOST && name != header::CONTENT_LENGTH {
+                builder = builder.header(name, value);
+            }
+        }
+        let Ok(request) = builder.body(Body::from(crate::jsonrpc::to_frame(message))) else { return };
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            if let Err(e) = client.request(request).await {
+                eprintln!("foureyes mcp-proxy: could not answer the upstream's request: {e}");
+            }
+        });
+    }
 }
 
 impl Tapped {
@@ -879,6 +929,14 @@ impl Tapped {
         Some(if answers.len() == 1 && deadline.calls.len() == 1 { answers.remove(0) } else { Value::Array(answers) })
     }
 
+    /// Whether forwarded calls of this POST still await their answer.
+    fn pending(&self) -> bool {
+        match &*self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
+            Tap::Watch { tickets, .. } => !tickets.is_empty(),
+            Tap::None => false,
+        }
+    }
+
     fn take_ticket(&self, key: &str) -> Option<Ticket> {
         match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
             Tap::Watch { tickets, .. } => tickets.remove(key),
@@ -886,11 +944,11 @@ impl Tapped {
         }
     }
 
-    fn take_rewrite(&self, key: &str) -> bool {
+    fn take_rewrite(&self, key: &str) -> Option<crate::tools::Listing> {
         let mut tap = self.tap.lock().unwrap_or_else(PoisonError::into_inner);
         match &mut *tap {
             Tap::Watch { lists, .. } => lists.remove(key),
-            Tap::None => false,
+            Tap::None => None,
         }
     }
 
@@ -900,11 +958,28 @@ impl Tapped {
             return self.batch(bytes).await;
         }
         let value: Value = serde_json::from_slice(bytes).ok()?;
+        if let Some(method) = value.get("method").and_then(Value::as_str)
+            && crate::gate::ASKS_INTO_A_CALL.contains(&method)
+            && value.get("id").is_some()
+            && self.pending()
+            && let Some(upstream) = &self.upstream
+        {
+            // ADR-281: the client never sees it; the upstream gets the proxy's answer. An empty rewrite drops it.
+            eprintln!("foureyes mcp-proxy: refused the upstream's `{method}` while a gated tools/call runs (ADR-281)");
+            upstream.send(&crate::gate::refuse_ask(&value["id"], method));
+            return Some(Vec::new());
+        }
         let key = value.get("id").filter(|_| value.get("method").is_none()).map(id_key)?;
         if let Some(ticket) = self.take_ticket(&key) {
             self.gate.report(&ticket, Some(&value), "").await;
+            if crate::gate::is_input_required(&value) {
+                return Some(crate::jsonrpc::to_frame(&crate::gate::input_required_answer(&ticket)));
+            }
         }
-        if self.take_rewrite(&key) { self.gate.on_tools_list(bytes).await } else { None }
+        match self.take_rewrite(&key) {
+            Some(listing) => self.gate.on_listing(listing, bytes).await,
+            None => None,
+        }
     }
 
     /// A batch answer: each element is looked at like a single message; the array is rebuilt around the
@@ -916,7 +991,10 @@ impl Tapped {
         for item in items {
             let rewritten = Box::pin(self.message(item.get().as_bytes())).await;
             changed |= rewritten.is_some();
-            parts.push(rewritten.unwrap_or_else(|| item.get().as_bytes().to_vec()));
+            match rewritten {
+                Some(dropped) if dropped.is_empty() => {}
+                other => parts.push(other.unwrap_or_else(|| item.get().as_bytes().to_vec())),
+            }
         }
         changed.then(|| {
             let mut out = b"[".to_vec();
@@ -1050,6 +1128,10 @@ async fn tap_event(tapped: &Tapped, event: Vec<u8>) -> Vec<u8> {
     let text = String::from_utf8_lossy(&event);
     let Some(data) = event_data(&text) else { return event };
     let Some(rewritten) = tapped.message(data.as_bytes()).await else { return event };
+    if rewritten.is_empty() {
+        // Kept from the client (ADR-281).
+        return Vec::new();
+    }
     let mut out = String::new();
     for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with("data:")) {
         out.push_str(line);

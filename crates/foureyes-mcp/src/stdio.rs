@@ -95,8 +95,8 @@ struct State {
     deadlines: HashMap<String, tokio::task::AbortHandle>,
     /// `tools/call`s being decided (or held), by flight key: their cancel handle and whether the client cancelled.
     gating: HashMap<String, (Cancel, bool)>,
-    /// Watched `tools/list` requests by id key.
-    lists: HashSet<String>,
+    /// Watched requests by id key (`tools/list` and the other listings, ADR-282).
+    lists: HashMap<String, crate::tools::Listing>,
     merges: Vec<Merge>,
 }
 
@@ -341,6 +341,23 @@ impl Router {
             }
             ClientAction::Gate(call) => self.spawn_gate(call, tasks),
             ClientAction::Consumed => {}
+            ClientAction::Check(id, key) => {
+                let router = self.clone();
+                let claimed = claimed.clone();
+                tasks.spawn(async move {
+                    match router.gate.refuse_changed_read(&id, &key).await {
+                        Some(refusal) => {
+                            if let Some(claimed) = &claimed {
+                                lock(&router.state).release(claimed);
+                            }
+                            router.send_client(refusal).await;
+                        }
+                        None => {
+                            router.forward(normalize(&line).into_owned()).await;
+                        }
+                    }
+                });
+            }
         }
     }
 
@@ -375,8 +392,15 @@ impl Router {
                 Err(response) => ClientAction::Answer(response),
             },
             Kind::Request => {
-                if method == "tools/list" && self.gate.watches_tools_list() {
-                    lock(&self.state).lists.insert(id_key(&envelope.id_value()));
+                if let Some(listing) = crate::tools::Listing::of(method)
+                    && self.gate.watches(listing)
+                {
+                    lock(&self.state).lists.insert(id_key(&envelope.id_value()), listing);
+                }
+                if let Some(key) = crate::tools::pinned_read(method, envelope.params)
+                    && self.gate.has_changed(&key)
+                {
+                    return ClientAction::Check(envelope.id_value(), key);
                 }
                 if method == "initialize" && self.gate.config().elicit_approver.is_some() {
                     // Only a client that said it can render a form is asked; the others get the usual answer.
@@ -596,6 +620,15 @@ impl Router {
                 }
                 ClientAction::Gate(call) => calls.push((index, call)),
                 ClientAction::Consumed => consumed = true,
+                ClientAction::Check(id, key) => match self.gate.refuse_changed_read(&id, &key).await {
+                    Some(refusal) => {
+                        if let Some(key) = &claimed {
+                            lock(&self.state).release(key);
+                        }
+                        answers.push(refusal);
+                    }
+                    None => kept.push((index, claimed)),
+                },
             }
         }
         if calls.is_empty() && answers.is_empty() && own.is_empty() && !consumed {
@@ -701,6 +734,13 @@ impl Router {
     async fn upstream_single(&self, line: Vec<u8>) {
         let key = match parse_envelope(&line) {
             Ok(envelope) if envelope.kind() == Kind::Response => envelope.id.map(raw_id_key),
+            Ok(envelope) if envelope.kind() == Kind::Request => {
+                if let Some(refusal) = self.ask_into_a_call(&envelope) {
+                    self.forward(to_frame(&refusal)).await;
+                    return;
+                }
+                None
+            }
             _ => None,
         };
         let Some(key) = key else { return self.send_client_frame(line).await };
@@ -717,8 +757,13 @@ impl Router {
         if let Some(ticket) = ticket {
             let response: Option<Value> = serde_json::from_slice(&frame).ok();
             self.gate.report(&ticket, response.as_ref(), "the response was not valid JSON").await;
+            if response.as_ref().is_some_and(crate::gate::is_input_required) {
+                frame = to_frame(&crate::gate::input_required_answer(&ticket));
+            }
         }
-        if list && let Some(rewritten) = self.gate.on_tools_list(&frame).await {
+        if let Some(listing) = list
+            && let Some(rewritten) = self.gate.on_listing(listing, &frame).await
+        {
             frame = rewritten;
         }
         self.send_client_frame(frame).await;
@@ -752,6 +797,14 @@ impl Router {
                 _ => None,
             };
             let mut text = item.get().to_string();
+            if let Ok(envelope) = parse_envelope(item.get().as_bytes())
+                && envelope.kind() == Kind::Request
+                && let Some(refusal) = self.ask_into_a_call(&envelope)
+            {
+                self.forward(to_frame(&refusal)).await;
+                changed = true;
+                continue;
+            }
             if let Some(key) = key {
                 let (ticket, list, merge, late) = {
                     let mut state = lock(&self.state);
@@ -772,8 +825,14 @@ impl Router {
                 if let Some(ticket) = ticket {
                     let response: Option<Value> = serde_json::from_str(&text).ok();
                     self.gate.report(&ticket, response.as_ref(), "the response was not valid JSON").await;
+                    if response.as_ref().is_some_and(crate::gate::is_input_required) {
+                        text = crate::gate::input_required_answer(&ticket).to_string();
+                        changed = true;
+                    }
                 }
-                if list && let Some(rewritten) = self.gate.on_tools_list(text.as_bytes()).await {
+                if let Some(listing) = list
+                    && let Some(rewritten) = self.gate.on_listing(listing, text.as_bytes()).await
+                {
                     text = String::from_utf8_lossy(&rewritten).into_owned();
                     changed = true;
                 }
@@ -788,6 +847,18 @@ impl Router {
         }
         parts.extend(extra.iter().map(Value::to_string));
         self.send_client_frame(format!("[{}]", parts.join(",")).into_bytes()).await;
+    }
+
+    /// A server request that would carry the client's answer into a running gated call (ADR-281:
+    /// `elicitation/create`, `sampling/createMessage` while a forwarded `tools/call` awaits its answer): the
+    /// proxy's own answer for the upstream; it never reaches the client.
+    fn ask_into_a_call(&self, envelope: &crate::jsonrpc::Envelope<'_>) -> Option<Value> {
+        let method = envelope.method.as_deref()?;
+        if !crate::gate::ASKS_INTO_A_CALL.contains(&method) || lock(&self.state).in_flight.is_empty() {
+            return None;
+        }
+        eprintln!("foureyes mcp-proxy: refused the upstream's `{method}` while a gated tools/call runs (ADR-281)");
+        Some(crate::gate::refuse_ask(&envelope.id_value(), method))
     }
 
     async fn upstream_oversized(&self, prefix: &[u8], len: usize) {
@@ -809,7 +880,7 @@ impl Router {
         if let Some(ticket) = &ticket {
             self.gate.report(ticket, None, &message).await;
         }
-        if ticket.is_some() || list {
+        if ticket.is_some() || list.is_some() {
             self.send_client(error_response(&id, INTERNAL_ERROR, &message)).await;
         } else {
             eprintln!("foureyes mcp-proxy: dropped a {len}-byte message from the upstream (limit {max} bytes)");
@@ -846,7 +917,9 @@ impl Router {
             self.gate.report(ticket, None, why).await;
             self.send_client(error_response(&ticket.id, INTERNAL_ERROR, why)).await;
         }
-        for key in lists {
+        // A `tools/list` is answered (as it always was); the other watched requests end like any request the
+        // upstream left unanswered.
+        for key in lists.into_iter().filter(|(_, l)| *l == crate::tools::Listing::Tools).map(|(k, _)| k) {
             if let Ok(id) = serde_json::from_str::<Value>(&key) {
                 self.send_client(error_response(&id, INTERNAL_ERROR, why)).await;
             }
@@ -871,6 +944,9 @@ enum ClientAction {
     Gate(ToolCall),
     /// The client's answer to the proxy's own request (an inline approval): consumed, not forwarded.
     Consumed,
+    /// A read of something whose definition changed since it was pinned (ADR-282): refused unless re-pinned
+    /// meanwhile, then forwarded as it came.
+    Check(Value, String),
 }
 
 /// The proxy's own requests to the client (`elicitation/create` for `--elicit-approver`) and their answers.

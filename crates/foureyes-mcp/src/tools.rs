@@ -1,4 +1,5 @@
-//! `tools/list` responses: the only server message the proxy may rewrite.
+//! `tools/list` responses, and the other listings a server gives the model (prompts, resources, resource templates,
+//! `initialize`'s instructions): the only server messages the proxy may rewrite.
 //!
 //! - Pinned definitions (ADR-161, on unless `--no-pin-tools`): each listed tool's definition is hashed
 //!   (`foureyes_core::tool_pin::definition_sha256`) and compared with its pin — the policy's (`mcp.<server>.pins`)
@@ -26,7 +27,134 @@ use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+/// A response the proxy looks at, by the method of the request it answers. Tools are pinned under their name;
+/// the other definitions a server gives the model are pinned (ADR-282) under a key of their own, which no MCP tool
+/// name can take (tool names hold no `:`): `prompt:NAME`, `resource:URI`, `template:URI-TEMPLATE`, and
+/// `instructions` (the `initialize` result's text for the model).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listing {
+    Tools,
+    Prompts,
+    Resources,
+    Templates,
+    Initialize,
+}
+
+impl Listing {
+    pub fn of(method: &str) -> Option<Listing> {
+        match method {
+            "tools/list" => Some(Listing::Tools),
+            "prompts/list" => Some(Listing::Prompts),
+            "resources/list" => Some(Listing::Resources),
+            "resources/templates/list" => Some(Listing::Templates),
+            "initialize" => Some(Listing::Initialize),
+            _ => None,
+        }
+    }
+}
+
+/// The pin key of what a request reads (`prompts/get` a prompt, `resources/read` a resource), if it is pinned.
+pub fn pinned_read(method: &str, params: Option<&serde_json::value::RawValue>) -> Option<String> {
+    let field = match method {
+        "prompts/get" => "name",
+        "resources/read" => "uri",
+        _ => return None,
+    };
+    let params: Value = serde_json::from_str(params?.get()).ok()?;
+    let value = params.get(field)?.as_str()?;
+    Some(if field == "name" { format!("prompt:{value}") } else { format!("resource:{value}") })
+}
+
 impl Gate {
+    /// Whether responses to requests of this kind must be looked at.
+    pub fn watches(&self, listing: Listing) -> bool {
+        match listing {
+            Listing::Tools => self.watches_tools_list(),
+            _ => self.config().pin_tools,
+        }
+    }
+
+    /// Looks at a watched response; returns the rewritten message when something was hidden (`None`: forward the
+    /// original bytes).
+    pub async fn on_listing(&self, listing: Listing, response: &[u8]) -> Option<Vec<u8>> {
+        if listing == Listing::Tools {
+            return self.on_tools_list(response).await;
+        }
+        let mut message: Value = serde_json::from_slice(response).ok()?;
+        let result = message.get_mut("result")?.as_object_mut()?;
+        if listing == Listing::Initialize {
+            let text = result.get("instructions")?.clone();
+            let admitted = self.admit_pinned(&[("instructions".to_string(), json!({"instructions": text}))]).await;
+            if admitted.contains("instructions") {
+                return None;
+            }
+            result.remove("instructions");
+            return Some(crate::jsonrpc::to_frame(&message));
+        }
+        let (field, key, prefix) = match listing {
+            Listing::Prompts => ("prompts", "name", "prompt:"),
+            Listing::Resources => ("resources", "uri", "resource:"),
+            _ => ("resourceTemplates", "uriTemplate", "template:"),
+        };
+        let items = result.get_mut(field)?.as_array_mut()?;
+        let keyed = |item: &Value| item.get(key).and_then(Value::as_str).map(|k| format!("{prefix}{k}"));
+        let definitions: Vec<(String, Value)> = items
+            .iter()
+            .filter_map(|item| {
+                let mut definition = item.clone();
+                if let Some(d) = definition.as_object_mut() {
+                    // A resource's size follows its content, which is data, not an instruction.
+                    d.remove("size");
+                }
+                Some((keyed(item)?, definition))
+            })
+            .collect();
+        let admitted = self.admit_pinned(&definitions).await;
+        let listed = items.len();
+        items.retain(|item| keyed(item).is_some_and(|k| admitted.contains(&k)));
+        (items.len() != listed).then(|| crate::jsonrpc::to_frame(&message))
+    }
+
+    /// A `prompts/get` or `resources/read` of something whose listed definition is not its pin (ADR-282): the
+    /// JSON-RPC error to answer with (journaled), unless a person re-pinned it since (the pins are read again).
+    pub async fn refuse_changed_read(&self, id: &Value, key: &str) -> Option<Value> {
+        if !self.config().pin_tools || !lock(&self.changed).contains_key(key) {
+            return None;
+        }
+        let (pinned, seen) = self.still_changed(key).await?;
+        let server = self.config().server.clone();
+        let why = format!(
+            "the upstream changed the definition of `{key}` since it was pinned; it is hidden until a person re-pins              it (`foureyes mcp pins approve '{key}' --server {server} --hash {seen}`)"
+        );
+        let input = json!({"server": server, "tool": key, "pinned": pinned, "seen": seen, "id": id});
+        if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &why, input).await {
+            eprintln!("foureyes mcp-proxy: could not journal the refused read of `{key}`: {e}");
+        }
+        Some(crate::jsonrpc::error_response(id, crate::jsonrpc::INVALID_PARAMS, &format!("FourEyes refused: {why}")))
+    }
+
+    /// Whether the listed definition under `key` was not its pin when last listed (no I/O).
+    pub fn has_changed(&self, key: &str) -> bool {
+        self.config().pin_tools && lock(&self.changed).contains_key(key)
+    }
+
+    /// Whether `key` is still changed after reading the pins again: (its pin, the hash last listed).
+    async fn still_changed(&self, key: &str) -> Option<(Option<String>, String)> {
+        let (pinned, seen) = lock(&self.changed).get(key).cloned()?;
+        let now = self.engine().tool_pins(&self.config().server, self.base_policy()).await;
+        match now {
+            Ok(pins) => match pins.get(key) {
+                Some(pin) if pin.sha256 == seen => {
+                    lock(&self.changed).remove(key);
+                    None
+                }
+                Some(pin) => Some((Some(pin.sha256.clone()), seen)),
+                None => Some((pinned, seen)),
+            },
+            Err(_) => Some((pinned, seen)),
+        }
+    }
+
     /// Whether `tools/list` responses must be looked at.
     pub fn watches_tools_list(&self) -> bool {
         self.config().hide_denied || self.config().pin_tools || self.trusts_read_only_hint()
@@ -45,7 +173,11 @@ impl Gate {
         let tools = message.pointer_mut("/result/tools")?.as_array_mut()?;
         let listed = tools.len();
         if self.config().pin_tools {
-            let admitted = self.admit_pinned(tools).await;
+            let definitions: Vec<(String, Value)> = tools
+                .iter()
+                .filter_map(|t| Some((t.get("name").and_then(Value::as_str)?.to_string(), t.clone())))
+                .collect();
+            let admitted = self.admit_pinned(&definitions).await;
             tools.retain(|t| t.get("name").and_then(Value::as_str).is_some_and(|name| admitted.contains(name)));
         }
         if self.trusts_read_only_hint() {
@@ -68,9 +200,10 @@ impl Gate {
         (tools.len() != listed).then(|| crate::jsonrpc::to_frame(&message))
     }
 
-    /// The names of the listed tools whose definition is their pin (pinning the ones without a pin as first seen);
-    /// the others are remembered as changed, and journaled once per new hash.
-    async fn admit_pinned(&self, tools: &[Value]) -> BTreeSet<String> {
+    /// The keys of the listed definitions (tools by name, ADR-161; the others by [`Listing`]'s keys, ADR-282) that
+    /// are their pin (pinning the ones without a pin as first seen); the others are remembered as changed, and
+    /// journaled once per new hash.
+    async fn admit_pinned(&self, tools: &[(String, Value)]) -> BTreeSet<String> {
         let server = self.config().server.clone();
         let mut admitted = BTreeSet::new();
         // Twice at most: after pinning first-seen tools, read again, since another proxy may have pinned first.
@@ -84,8 +217,8 @@ impl Gate {
                 }
             };
             let mut pinned_now = false;
-            for tool in tools {
-                let Some(name) = tool.get("name").and_then(Value::as_str) else { continue };
+            for (name, tool) in tools {
+                let name = name.as_str();
                 let seen = definition_sha256(tool);
                 if !pins.contains_key(name) && round == 0 {
                     let pin = ToolPinned {

@@ -6,7 +6,8 @@ then runs the `steps`, printing one JSON line per result:
   {"call": TOOL, "arguments": {...}}  -> {"call": TOOL, "result": <CallToolResult as JSON, aliases kept>}
   {"wait_for": PATH}                  -> waits until PATH exists (the test approves in the meantime)
 With `"elicit": {"action": "accept"|"decline"|"cancel", "approve": BOOL}` in the spec, the client declares the
-elicitation capability and answers every `elicitation/create` that way, printing {"elicited": MESSAGE} first.
+elicitation capability and answers every `elicitation/create` that way (with `"content"` as the form's content when
+given), printing {"elicited": MESSAGE} first.
 """
 
 import asyncio
@@ -38,7 +39,7 @@ async def main():
 
             async def elicit(context, params):
                 emit({"elicited": params.message})
-                content = {"approve": answer["approve"]} if answer["action"] == "accept" else None
+                content = answer.get("content", {"approve": answer.get("approve")}) if answer["action"] == "accept" else None
                 return mcp_types.ElicitResult(action=answer["action"], content=content)
 
             options["elicitation_callback"] = elicit

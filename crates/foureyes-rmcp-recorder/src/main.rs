@@ -1,4 +1,5 @@
-//! A real MCP server built on `rmcp` (the official Rust SDK), served over stdio, that records every tool call it
+//! A real MCP server built on `rmcp` (the official Rust SDK), served over stdio (or over Streamable HTTP with
+//! `--http PORT`: rmcp's `StreamableHttpService` at `http://127.0.0.1:PORT/mcp`), that records every tool call it
 //! actually runs: one JSON line per execution appended to the file named by the `RECORD` environment variable.
 //!
 //! It is the third upstream of the MCP proxy's differential suite (`tests/differential.rs`, next to the Python
@@ -89,6 +90,12 @@ async fn main() -> std::process::ExitCode {
         return std::process::ExitCode::from(2);
     };
     let recorder = Recorder { record, lock: Arc::new(Mutex::new(())), tool_router: Recorder::tool_router() };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, port] = args.as_slice()
+        && flag == "--http"
+    {
+        return serve_http(recorder, port).await;
+    }
     let service = match recorder.serve(rmcp::transport::stdio()).await {
         Ok(service) => service,
         Err(e) => {
@@ -100,6 +107,36 @@ async fn main() -> std::process::ExitCode {
         Ok(_) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("rmcp-recorder: the MCP session failed: {e}");
+            std::process::ExitCode::from(1)
+        }
+    }
+}
+
+/// Serves the recorder over Streamable HTTP (rmcp's sessions, SSE responses) until killed.
+async fn serve_http(recorder: Recorder, port: &str) -> std::process::ExitCode {
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+    let Ok(port) = port.parse::<u16>() else {
+        eprintln!("rmcp-recorder: `--http` takes a port number, not `{port}`");
+        return std::process::ExitCode::from(2);
+    };
+    let service = StreamableHttpService::new(
+        move || Ok(recorder.clone()),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    let router = axum::Router::new().nest_service("/mcp", service);
+    let listener = match tokio::net::TcpListener::bind(("127.0.0.1", port)).await {
+        Ok(listener) => listener,
+        Err(e) => {
+            eprintln!("rmcp-recorder: cannot listen on 127.0.0.1:{port}: {e}");
+            return std::process::ExitCode::from(1);
+        }
+    };
+    match axum::serve(listener, router).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("rmcp-recorder: the HTTP server failed: {e}");
             std::process::ExitCode::from(1)
         }
     }

@@ -114,3 +114,67 @@ async fn a_held_call_cancelled_in_any_spelling_never_runs_on_an_rmcp_server() {
 async fn a_cancelled_forwarded_call_is_unknown_and_keeps_its_reservation_on_an_rmcp_server() {
     support::cancel::a_cancelled_forwarded_call_is_unknown_and_keeps_its_reservation(Sdk::Rust).await;
 }
+
+/// The HTTP leg (`--listen/--upstream` in front of rmcp's `StreamableHttpService`): issue 12's colliding ids —
+/// across two POSTs of one session, inside one batch, and written as another number (`6.0`, `6e0`, `"6"`) — cannot
+/// answer a running payment: whatever ran was permitted for exactly that call, reported from rmcp's own answer, and
+/// the limit (1/h) holds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn colliding_ids_cannot_pin_an_error_on_a_running_call_over_http_on_an_rmcp_server() {
+    use foureyes_core::{DecisionStatus, Verdict};
+    use foureyes_mcp::GateConfig;
+    use foureyes_store::Store;
+    use serde_json::json;
+    use std::time::Duration;
+    use support::{PAY_POLICY, http_recorder_proxy, recorded};
+    let payment = |id: i64, delay_ms: u64| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "pay", "arguments": {"amount": 100, "to": "bob", "delay_ms": delay_ms}}})
+    };
+    for attack in ["across posts", "in a batch", "6.0", "6e0", "\"6\""] {
+        let dir = tempfile::tempdir().unwrap();
+        let setup =
+            std::sync::Arc::new(http_recorder_proxy(Sdk::Rust, dir.path(), PAY_POLICY, GateConfig::new("pay")).await);
+        let mut context = format!("{attack}:");
+        if attack == "in a batch" {
+            let batch = json!([{"jsonrpc": "2.0", "id": 6, "method": "bogus/method"}, payment(6, 500)]);
+            let (status, answers) = setup.post(batch.to_string().as_bytes()).await;
+            context.push_str(&format!(" batch {status} {answers:?}"));
+        } else {
+            let running = {
+                let setup = setup.clone();
+                let body = payment(6, 800).to_string();
+                tokio::spawn(async move { setup.post(body.as_bytes()).await })
+            };
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            let id = if attack == "across posts" { "6" } else { attack };
+            let bogus = format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"bogus/method\"}}");
+            let (status, answers) = setup.post(bogus.as_bytes()).await;
+            context.push_str(&format!(" bogus {status} {answers:?};"));
+            let (status, answers) = running.await.unwrap();
+            context.push_str(&format!(" running {status} {answers:?}"));
+            let answer = answers.iter().find(|m| m["id"] == json!(6));
+            assert!(
+                answer.is_some_and(|a| a.get("result").is_some() && a["result"]["isError"] != json!(true)),
+                "{context}: the payment's answer is not rmcp's result"
+            );
+        }
+        let (_, second) = setup.post(payment(8, 0).to_string().as_bytes()).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let ran: Vec<_> = recorded(&setup.record).into_iter().filter(|r| r["tool"] == json!("pay")).collect();
+        let decisions: Vec<_> = setup
+            .store
+            .decisions(Default::default())
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|d| d.request.action == "mcp.pay.pay" && d.verdict == Verdict::Permit)
+            .collect();
+        let context = format!("{context}; second {second:?}; ran {ran:?}");
+        assert_eq!(ran.len(), decisions.len(), "{context}\n{decisions:#?}");
+        for d in &decisions {
+            assert_eq!(d.status, DecisionStatus::Executed, "{context}\n{d:#?}");
+        }
+        assert!(ran.len() <= 1, "the limit (1/h) let more than one payment run: {context}");
+    }
+}

@@ -148,8 +148,12 @@ fn decide_answer(record: &DecisionRecord, replayed: bool) -> Value {
 
 /// Loads a decision the caller may see: agents see only their own, executors only those of the agent they serve.
 pub(crate) async fn visible_decision(state: &AppState, caller: &Caller, id: i64) -> ApiResult<DecisionRecord> {
-    let record =
-        state.store.decision(id).await?.ok_or_else(|| ApiError::not_found(format!("decision {id} does not exist")))?;
+    // As the journal tells it (attack 3, C5): an edited row is refused, journaled, not shown as the door's answer.
+    let record = state
+        .store
+        .decision_checked(id, state.now_ms())
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("decision {id} does not exist")))?;
     if let Some(agent) = caller.agent_scope()
         && record.request.agent != agent
     {

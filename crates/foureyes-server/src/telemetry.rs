@@ -138,9 +138,9 @@ pub fn step_of(code: ReasonCode) -> &'static str {
         | ReasonCode::EffectFloor => "reversibility",
         ReasonCode::SessionDemoted => "session_trust",
         ReasonCode::DryRun | ReasonCode::Rehearsal | ReasonCode::NewAction => "dry_run",
-        // Added to a permit's record after the fact, never by the pipeline.
-        ReasonCode::ReservationExpired => "report",
-        ReasonCode::LimitExceeded | ReasonCode::BudgetExceeded => "limits",
+        // `reservation_expired` is added to a permit's record after the fact (never by the pipeline): its
+        // reservations, the limits step's, were given back.
+        ReasonCode::LimitExceeded | ReasonCode::BudgetExceeded | ReasonCode::ReservationExpired => "limits",
         ReasonCode::Observe | ReasonCode::WithinPolicy | ReasonCode::ApprovalRequired => "verdict",
     }
 }

@@ -79,7 +79,6 @@ async fn executing(base: &str, request_timeout: Option<Duration>) -> Harness {
     let door = foureyes_connect::Door {
         store: h.store.clone(),
         secrets: None,
-        runs: None,
         clock: Arc::new(move || clock.load(Ordering::SeqCst)),
     };
     h.state.execute = Some(Arc::new(Plugged(door)));

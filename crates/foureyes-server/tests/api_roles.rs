@@ -305,7 +305,6 @@ async fn executing_harness() -> Harness {
     let door = foureyes_connect::Door {
         store: h.store.clone(),
         secrets: Some(secrets),
-        runs: None,
         clock: std::sync::Arc::new(move || clock.load(Ordering::SeqCst)),
     };
     h.state.execute = Some(std::sync::Arc::new(Plugged(door)));

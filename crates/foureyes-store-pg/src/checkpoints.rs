@@ -29,6 +29,22 @@ pub(crate) async fn tool_pins(c: &impl GenericClient) -> Result<Vec<foureyes_cor
     Ok(out)
 }
 
+/// When each decision's connector was started: the first `connector_started` event of each (ADR-321).
+pub(crate) async fn connector_starts(
+    c: &impl GenericClient,
+) -> Result<std::collections::BTreeMap<foureyes_core::DecisionId, i64>, StoreError> {
+    let found = rows(c, "SELECT ts_ms, data FROM journal WHERE kind = 'connector_started' ORDER BY seq", &[]).await?;
+    let mut out = std::collections::BTreeMap::new();
+    for row in &found {
+        let ts_ms: i64 = get(row, 0)?;
+        let data: String = get(row, 1)?;
+        let started: foureyes_core::event::ConnectorStarted = serde_json::from_str(&data)
+            .map_err(|e| StoreError::Backend(format!("stored connector start is not valid: {e}")))?;
+        out.entry(started.decision_id).or_insert(ts_ms);
+    }
+    Ok(out)
+}
+
 /// The hashes of events `after_seq < seq <= upto_seq`, checked to be consecutive, a page at a time.
 pub(crate) async fn hashes(c: &impl GenericClient, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
     const PAGE: i64 = 50_000;

@@ -6,7 +6,7 @@
 //! Sessions and sign-in codes are not journaled: each is one statement in its own implicit transaction, which is
 //! atomic by itself (a code is redeemed by one conditional `UPDATE … RETURNING`, so it works once across replicas).
 
-use crate::db::{Tx, exec, get, row, rows};
+use crate::db::{Tx, exec, get, row, rows, scalar};
 use crate::{PgStore, in_tx};
 use async_trait::async_trait;
 use foureyes_core::Role;
@@ -36,14 +36,28 @@ impl PgStore {
     /// `principal` as its row says, believed only when the journal says the same of it (ADR-180): a name, role,
     /// served agent or liveness the journal does not back is checked again after a catch-up under the chain-head
     /// lock, and refused (journaled, `record_altered`) if it still differs.
-    async fn journaled_principal(&self, principal: Option<Principal>) -> Result<Option<Principal>, StoreError> {
+    ///
+    /// The row is read before this is called; then, if the journal holds credential events after the seq this
+    /// replica's authority state has applied (another replica or process revoked it a moment ago, S2), the state
+    /// catches up before the row is believed. `token_sha256`: the hash the row was found by, checked against the
+    /// one the journal bound (S4).
+    async fn journaled_principal(
+        &self,
+        principal: Option<Principal>,
+        token_sha256: Option<&str>,
+    ) -> Result<Option<Principal>, StoreError> {
         let Some(p) = principal else { return Ok(None) };
         let differs = {
             let known = self.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-            ops::principal_differs(&p, known.get(&p.name)).is_some()
+            ops::principal_differs(&p, token_sha256, known.get(&p.name)).is_some()
         };
-        if differs {
-            in_tx!(self, |w| ops::check_principal(w, &p, foureyes_store::wall_clock_ms()))?;
+        let behind = !differs && {
+            let applied = self.applied.load(std::sync::atomic::Ordering::Acquire) as i64;
+            const SQL: &str = "SELECT EXISTS (SELECT 1 FROM journal WHERE seq > $1 AND kind = 'credential')";
+            scalar::<bool>(&self.conn().await?, SQL, &[&applied]).await?
+        };
+        if differs || behind {
+            in_tx!(self, |w| ops::check_principal(w, &p, token_sha256, foureyes_store::wall_clock_ms()))?;
         }
         Ok(Some(p))
     }
@@ -91,7 +105,7 @@ impl Credentials for PgStore {
             concat!("SELECT ", principal_columns!(), " FROM tokens t WHERE t.token_hash = $1 AND t.revoked_ms IS NULL");
         let principal =
             row(&self.conn().await?, SQL, &[&token_sha256]).await?.map(|r| principal_from_row(&r, 0)).transpose()?;
-        self.journaled_principal(principal).await
+        self.journaled_principal(principal, Some(token_sha256)).await
     }
 
     async fn principals(&self) -> Result<Vec<Principal>, StoreError> {
@@ -126,7 +140,7 @@ impl Credentials for PgStore {
         );
         let Some(r) = row(&self.conn().await?, SQL, &[&session_sha256, &now_ms]).await? else { return Ok(None) };
         let session = Session { principal: principal_from_row(&r, 2)?, csrf: get(&r, 0)?, expires_at_ms: get(&r, 1)? };
-        let Some(principal) = self.journaled_principal(Some(session.principal)).await? else { return Ok(None) };
+        let Some(principal) = self.journaled_principal(Some(session.principal), None).await? else { return Ok(None) };
         Ok(Some(Session { principal, ..session }))
     }
 

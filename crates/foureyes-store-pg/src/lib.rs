@@ -99,6 +99,8 @@ pub struct PgStore {
     writer: tokio::sync::Mutex<Authority>,
     /// The authority state's credentials, for checking a principal on the read path.
     credentials: CredentialMap,
+    /// The seq it has applied, for the read path (see `credentials.rs`).
+    applied: Arc<std::sync::atomic::AtomicU64>,
     config: tokio_postgres::Config,
     events: broadcast::Sender<u64>,
     listener: Mutex<Option<JoinHandle<()>>>,
@@ -143,6 +145,7 @@ impl PgStore {
         let store = PgStore {
             pool,
             credentials: authority.credentials(),
+            applied: authority.applied(),
             writer: tokio::sync::Mutex::new(authority),
             config,
             events: broadcast::channel(1024).0,
@@ -348,6 +351,10 @@ impl Store for PgStore {
         ops::load_decision(&self.conn().await?, id).await
     }
 
+    async fn decision_checked(&self, id: DecisionId, now_ms: i64) -> Result<Option<DecisionRecord>, StoreError> {
+        in_tx!(self, |w| tx_ops::checked_decision(w, id, now_ms))
+    }
+
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
         ops::list_decisions(&self.conn().await?, &filter).await
     }
@@ -443,6 +450,20 @@ impl Store for PgStore {
 
     async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {
         checkpoints::tool_pins(&self.conn().await?).await
+    }
+
+    async fn connector_started(
+        &self,
+        decision_id: foureyes_core::DecisionId,
+        connector: &str,
+        by: &str,
+        now_ms: i64,
+    ) -> Result<u64, StoreError> {
+        in_tx!(self, |w| tx_ops::connector_started(w, decision_id, connector, by, now_ms))
+    }
+
+    async fn connector_starts(&self) -> Result<std::collections::BTreeMap<foureyes_core::DecisionId, i64>, StoreError> {
+        checkpoints::connector_starts(&self.conn().await?).await
     }
 
     async fn event_hashes(&self, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {

@@ -568,3 +568,27 @@ async fn a_demotion_on_one_replica_holds_the_session_on_the_other() {
     }
     assert_consistent(&*b, "after the replica race").await;
 }
+
+/// ADR-261, F260 on PostgreSQL: a `policy_sha256` row set by hand to a new policy's hash does not keep that
+/// policy's `policy_loaded` event (and so its new action's rehearsal) out of the journal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_edited_policy_row_does_not_keep_a_new_policy_out_of_the_journal() {
+    let dbs = Databases::new();
+    let (url, store) = dbs.store().await;
+    let v1_yaml = "version: 1\ndefaults: { new_actions: { dry_run_for: 1d } }\nactions:\n  fresh.look: { tier: 0 }\n";
+    let v2_yaml = format!(
+        "{v1_yaml}  fresh.send:\n    tier: 2\n    params: {{ to: {{ type: string }} }}\n    limits: [ {{ count: 9, per: 1h }} ]\n"
+    );
+    let v1 = Arc::new(foureyes_core::Policy::from_yaml("v1.yaml", v1_yaml).unwrap());
+    let v2 = Arc::new(foureyes_core::Policy::from_yaml("v2.yaml", &v2_yaml).unwrap());
+    assert!(store.record_policy(&v1, T0).await.unwrap());
+    let raw = client(&url).await;
+    raw.execute("UPDATE settings SET value = $1 WHERE name = 'policy_sha256'", &[&v2.sha256]).await.unwrap();
+    assert!(store.record_policy(&v2, T0 + 1).await.unwrap(), "the new policy is journaled whatever the row says");
+    let last = store.journal(0, 100).await.unwrap().into_iter().last().unwrap();
+    assert_eq!((last.kind, &last.data["introduced"]), (EventKind::PolicyLoaded, &json!(["fresh.send"])));
+    let d = store.decide(v2, request("fresh-1", "fresh.send", json!({"to": "x"})), T0 + 2).await.unwrap();
+    assert_eq!(d.verdict, Verdict::DryRun);
+    assert!(d.reasons.iter().any(|r| r.code == ReasonCode::NewAction), "{:?}", d.reasons);
+    assert_consistent(&*store, "after a policy row edited by hand").await;
+}

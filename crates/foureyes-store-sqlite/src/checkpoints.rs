@@ -32,6 +32,23 @@ pub(crate) fn tool_pins(c: &Connection) -> Result<Vec<foureyes_core::tool_pin::T
     Ok(out)
 }
 
+/// When each decision's connector was started: the first `connector_started` event of each (ADR-321).
+pub(crate) fn connector_starts(
+    c: &Connection,
+) -> Result<std::collections::BTreeMap<foureyes_core::DecisionId, i64>, StoreError> {
+    let mut stmt =
+        c.prepare_cached("SELECT ts_ms, data FROM journal WHERE kind = 'connector_started' ORDER BY seq").sql()?;
+    let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))).sql()?;
+    let mut out = std::collections::BTreeMap::new();
+    for row in rows {
+        let (ts_ms, data) = row.sql()?;
+        let started: foureyes_core::event::ConnectorStarted = serde_json::from_str(&data)
+            .map_err(|e| StoreError::Backend(format!("stored connector start is not valid: {e}")))?;
+        out.entry(started.decision_id).or_insert(ts_ms);
+    }
+    Ok(out)
+}
+
 /// The hashes of events `after_seq < seq <= upto_seq`, checked to be consecutive.
 pub(crate) fn hashes(c: &Connection, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {
     let mut stmt = c.prepare_cached("SELECT seq, hash FROM journal WHERE seq > ?1 AND seq <= ?2 ORDER BY seq").sql()?;

@@ -12,19 +12,38 @@ impl SqliteStore {
     /// `principal` as its row says, believed only when the journal says the same of it (ADR-180): a name, role,
     /// served agent or liveness the journal does not back is checked again after a catch-up, and refused
     /// (journaled, `record_altered`) if it still differs.
-    async fn journaled_principal(&self, principal: Option<Principal>) -> Result<Option<Principal>, StoreError> {
+    ///
+    /// `behind`: the read found credential events after the seq the authority state has applied (another process
+    /// revoked it a moment ago, S2): the state catches up before the row is believed. `token_sha256`: the hash the
+    /// row was found by, checked against the one the journal bound (S4).
+    async fn journaled_principal(
+        &self,
+        principal: Option<Principal>,
+        behind: bool,
+        token_sha256: Option<String>,
+    ) -> Result<Option<Principal>, StoreError> {
         let Some(p) = principal else { return Ok(None) };
         let differs = {
             let known = self.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-            ops::principal_differs(&p, known.get(&p.name)).is_some()
+            ops::principal_differs(&p, token_sha256.as_deref(), known.get(&p.name)).is_some()
         };
-        if differs {
+        if differs || behind {
             let checked = p.clone();
-            self.write_tx(move |w| run_ready(ops::check_principal(w, &checked, foureyes_store::wall_clock_ms())))
-                .await?;
+            self.write_tx(move |w| {
+                run_ready(ops::check_principal(w, &checked, token_sha256.as_deref(), foureyes_store::wall_clock_ms()))
+            })
+            .await?;
         }
         Ok(Some(p))
     }
+}
+
+/// Whether the journal holds a credential event after `seq` (read after the row it qualifies).
+fn credential_events_after(c: &Connection, seq: u64) -> Result<bool, StoreError> {
+    c.prepare_cached("SELECT EXISTS (SELECT 1 FROM journal WHERE seq > ?1 AND kind = 'credential')")
+        .sql()?
+        .query_row(params![seq as i64], |r| r.get(0))
+        .sql()
 }
 
 fn principal_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Principal, StoreError>> {
@@ -92,14 +111,23 @@ impl Credentials for SqliteStore {
 
     async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError> {
         let hash = token_sha256.to_string();
-        let principal = self
+        let applied = self.applied.load(std::sync::atomic::Ordering::Acquire);
+        let (principal, behind) = self
             .read(move |c| {
                 let sql =
                     format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE token_hash = ?1 AND revoked_ms IS NULL");
-                c.prepare_cached(&sql).sql()?.query_row(params![hash], principal_from_row).optional().sql()?.transpose()
+                let principal = c
+                    .prepare_cached(&sql)
+                    .sql()?
+                    .query_row(params![hash], principal_from_row)
+                    .optional()
+                    .sql()?
+                    .transpose()?;
+                let behind = principal.is_some() && credential_events_after(c, applied)?;
+                Ok((principal, behind))
             })
             .await?;
-        self.journaled_principal(principal).await
+        self.journaled_principal(principal, behind, Some(token_sha256.to_string())).await
     }
 
     async fn principals(&self) -> Result<Vec<Principal>, StoreError> {
@@ -133,6 +161,7 @@ impl Credentials for SqliteStore {
 
     async fn session(&self, session_sha256: &str, now_ms: i64) -> Result<Option<Session>, StoreError> {
         let hash = session_sha256.to_string();
+        let applied = self.applied.load(std::sync::atomic::Ordering::Acquire);
         let session = self
             .read(move |c| {
                 let row: Option<(String, String, i64)> = c
@@ -144,11 +173,13 @@ impl Credentials for SqliteStore {
                     .optional()
                     .sql()?;
                 let Some((name, csrf, expires_at_ms)) = row else { return Ok(None) };
-                Ok(principal_by_name(c, &name)?.map(|principal| Session { principal, csrf, expires_at_ms }))
+                let session = principal_by_name(c, &name)?.map(|principal| Session { principal, csrf, expires_at_ms });
+                let behind = session.is_some() && credential_events_after(c, applied)?;
+                Ok(session.map(|s| (s, behind)))
             })
             .await?;
-        let Some(Session { principal, csrf, expires_at_ms }) = session else { return Ok(None) };
-        let principal = self.journaled_principal(Some(principal)).await?;
+        let Some((Session { principal, csrf, expires_at_ms }, behind)) = session else { return Ok(None) };
+        let principal = self.journaled_principal(Some(principal), behind, None).await?;
         Ok(principal.map(|principal| Session { principal, csrf, expires_at_ms }))
     }
 

@@ -85,6 +85,8 @@ pub struct SqliteStore {
     authority: Arc<Mutex<Authority>>,
     /// Its credentials, for checking a principal on the read path.
     credentials: CredentialMap,
+    /// The seq it has applied, for the read path (see `credentials.rs`).
+    applied: Arc<std::sync::atomic::AtomicU64>,
 }
 
 fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
@@ -181,6 +183,7 @@ impl SqliteStore {
             options,
             stopped,
             credentials: authority.credentials(),
+            applied: authority.applied(),
             authority: Arc::new(Mutex::new(authority)),
         })
     }
@@ -601,6 +604,10 @@ impl Store for SqliteStore {
         self.read(move |c| ops::load_decision(c, id)).await
     }
 
+    async fn decision_checked(&self, id: DecisionId, now_ms: i64) -> Result<Option<DecisionRecord>, StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::checked_decision(w, id, now_ms))).await
+    }
+
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
         self.read(move |c| ops::list_decisions(c, &filter)).await
     }
@@ -706,6 +713,21 @@ impl Store for SqliteStore {
 
     async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {
         self.read(checkpoints::tool_pins).await
+    }
+
+    async fn connector_started(
+        &self,
+        decision_id: foureyes_core::DecisionId,
+        connector: &str,
+        by: &str,
+        now_ms: i64,
+    ) -> Result<u64, StoreError> {
+        let (connector, by) = (connector.to_string(), by.to_string());
+        self.write_tx(move |t| run_ready(tx_ops::connector_started(t, decision_id, &connector, &by, now_ms))).await
+    }
+
+    async fn connector_starts(&self) -> Result<std::collections::BTreeMap<foureyes_core::DecisionId, i64>, StoreError> {
+        self.read(checkpoints::connector_starts).await
     }
 
     async fn event_hashes(&self, after_seq: u64, upto_seq: u64) -> Result<Vec<String>, StoreError> {

@@ -28,6 +28,7 @@ use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
 use foureyes_core::journal::{Event, GENESIS_HASH, event_hash};
 use foureyes_core::{ApprovalId, DecisionId, DecisionStatus, DemotionRecord, DemotionStatus, Role, Verdict};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// Held usage of one key in one window: how many reservations, their exact sum in millionths, the oldest's time.
@@ -134,6 +135,8 @@ pub struct JournaledCredential {
     pub role: Role,
     pub serves: Option<String>,
     pub live: bool,
+    /// `event::token_binding` of its token, when the journal bound one (attack 3, S4).
+    pub token_binding: Option<String>,
 }
 
 /// The credentials the journal created, by name; shared with the read path ([`Authority::credentials`]).
@@ -143,6 +146,8 @@ pub type CredentialMap = Arc<RwLock<HashMap<String, JournaledCredential>>>;
 #[derive(Debug)]
 pub struct Authority {
     seq: u64,
+    /// `seq`, shared with the read path: a read that finds credential events after it catches up first (S2).
+    applied: Arc<AtomicU64>,
     hash: String,
     kill_switch: bool,
     /// `owner \0 key \0 scope` → index into `usage`.
@@ -174,12 +179,15 @@ pub struct Authority {
     introduced: HashMap<String, i64>,
     /// The newest `policy_loaded` event's policy hash.
     policy_sha256: Option<String>,
+    /// Decision id → when its connector was started (`connector_started`, ADR-321).
+    started: HashMap<DecisionId, i64>,
 }
 
 impl Default for Authority {
     fn default() -> Self {
         Authority {
             seq: 0,
+            applied: Arc::default(),
             hash: GENESIS_HASH.to_string(),
             kill_switch: false,
             keys: HashMap::new(),
@@ -198,6 +206,7 @@ impl Default for Authority {
             expired: HashMap::new(),
             introduced: HashMap::new(),
             policy_sha256: None,
+            started: HashMap::new(),
         }
     }
 }
@@ -243,6 +252,7 @@ impl Authority {
         let data = EventData::from_journal(event.kind, &event.data).map_err(|e| broken(&e))?;
         self.apply_data(event.seq, event.ts_ms, &data);
         self.seq = event.seq;
+        self.applied.store(event.seq, Ordering::Release);
         self.hash.clone_from(&event.hash);
         Ok(())
     }
@@ -362,8 +372,13 @@ impl Authority {
             EventData::Credential(change) => {
                 let mut credentials = self.credentials.write().unwrap_or_else(std::sync::PoisonError::into_inner);
                 match change {
-                    CredentialChange::Created { name, role, serves, .. } => {
-                        let c = JournaledCredential { role: *role, serves: serves.clone(), live: true };
+                    CredentialChange::Created { name, role, serves, token_binding, .. } => {
+                        let c = JournaledCredential {
+                            role: *role,
+                            serves: serves.clone(),
+                            live: true,
+                            token_binding: token_binding.clone(),
+                        };
                         credentials.insert(name.clone(), c);
                     }
                     CredentialChange::Revoked { name } => {
@@ -411,6 +426,9 @@ impl Authority {
                         }
                     }
                 }
+            }
+            EventData::ConnectorStarted(c) => {
+                self.started.entry(c.decision_id).or_insert(ts_ms);
             }
             EventData::PolicyLoaded(p) => {
                 for name in &p.introduced {
@@ -570,9 +588,20 @@ impl Authority {
         self.decisions.get(&id)
     }
 
+    /// When the journal says decision `id`'s connector was started, if it was (ADR-321).
+    pub fn started(&self, id: DecisionId) -> Option<i64> {
+        self.started.get(&id).copied()
+    }
+
     /// The decision and first fingerprint the journal binds to an idempotency key (ADR-240).
     pub fn idempotency(&self, key: &str) -> Option<&(DecisionId, String)> {
         self.idempotency.get(key)
+    }
+
+    /// The seq this state has applied, shared with the read path: a principal read there is checked against
+    /// [`Authority::credentials`] only when no credential event lies after it (else the check catches up first).
+    pub fn applied(&self) -> Arc<AtomicU64> {
+        Arc::clone(&self.applied)
     }
 
     /// The credentials the journal created, shared: the read path checks a principal against it without the
@@ -641,6 +670,50 @@ mod tests {
         // Counted until the window start passes its time, never before.
         assert_eq!(a.usage("pay", "k", "bot", 200).count, 1);
         assert_eq!(a.usage("pay", "k", "bot", 201).count, 0);
+    }
+
+    /// A reporting deadline (issue 15): overdue only strictly after it, on every key the permit holds; an expiry
+    /// releases exactly what it names, once, and takes the permit off every key; a later report is late.
+    #[test]
+    fn an_overdue_permit_is_found_on_each_of_its_keys_and_released_once() {
+        let mut a = Authority::default();
+        let mut data = decided(
+            1,
+            json!([{"id": 1, "key": "count", "scope": "*", "amount": "1"},
+                   {"id": 2, "key": "count", "scope": "*", "amount": "1", "effect": "money.out"}]),
+        );
+        data["report_by_ms"] = json!(500);
+        let first = event(&a, 100, EventKind::Decided, data);
+        a.apply(&first).unwrap();
+        assert_eq!(a.overdue("pay", "count", "*", 500), Vec::<DecisionId>::new(), "at the deadline: not yet");
+        assert_eq!(a.overdue("pay", "count", "*", 99), Vec::<DecisionId>::new(), "a clock stepped back: not yet");
+        assert_eq!(a.overdue("pay", "count", "*", 501), vec![1]);
+        assert_eq!(a.overdue("effect:money.out", "count", "*", 501), vec![1], "found on its effect's key too");
+        assert_eq!(a.usage_without("pay", "count", "*", 0, &[1, 2]), Held::default(), "released in this transaction");
+        assert_eq!(a.usage("pay", "count", "*", 0).count, 1, "and not before its event is applied");
+        let expired = event(
+            &a,
+            501,
+            EventKind::ReservationExpired,
+            json!({"decision_id": 1, "action": "pay", "agent": "bot", "report_by_ms": 500, "released": [1, 2],
+                   "found_by": "pay/count@*"}),
+        );
+        a.apply(&expired).unwrap();
+        assert_eq!(a.usage("pay", "count", "*", 0), Held::default());
+        assert_eq!(a.usage("effect:money.out", "count", "*", 0), Held::default());
+        assert_eq!(a.overdue("pay", "count", "*", i64::MAX), Vec::<DecisionId>::new(), "released once");
+        assert_eq!(a.overdue("effect:money.out", "count", "*", i64::MAX), Vec::<DecisionId>::new());
+        assert_eq!(a.decision(1).map(|d| d.status), Some(DecisionStatus::Unknown));
+        assert!(a.expired_unreported(1));
+        let late = event(
+            &a,
+            600,
+            EventKind::Executed,
+            json!({"decision_id": 1, "outcome": "executed", "detail": null, "released": []}),
+        );
+        a.apply(&late).unwrap();
+        assert!(!a.expired_unreported(1), "a report after the expiry is the late one; the next is not");
+        assert_eq!(a.decision(1).map(|d| d.status), Some(DecisionStatus::Executed));
     }
 
     /// An event that does not extend the verified head is not applied, whatever it says.

@@ -1645,16 +1645,20 @@ pub async fn credentials_round_trip<S: Store + crate::Credentials>(store: &S, t0
         other => panic!("credentials: reusing a revoked name: expected InvalidState, got {other:?}"),
     }
 
-    // The journal: exactly the three creations and the one revocation, never a secret.
+    // The journal: exactly the three creations (each binding its token by a hash of its hash) and the one
+    // revocation, never a secret.
     let events = store.journal(0, 1000).await.unwrap();
     let data: Vec<Value> = events.iter().map(|e| e.data.clone()).collect();
     assert!(events.iter().all(|e| e.kind == EventKind::Credential), "{events:#?}");
     assert_eq!(
         data,
         [
-            json!({"action": "created", "name": "alice", "role": "approver", "step_up": true}),
-            json!({"action": "created", "name": "bob", "role": "agent", "step_up": false}),
-            json!({"action": "created", "name": "Zed", "role": "admin", "step_up": false}),
+            json!({"action": "created", "name": "alice", "role": "approver", "step_up": true,
+                   "token_binding": foureyes_core::event::token_binding("hash-alice")}),
+            json!({"action": "created", "name": "bob", "role": "agent", "step_up": false,
+                   "token_binding": foureyes_core::event::token_binding("hash-bob")}),
+            json!({"action": "created", "name": "Zed", "role": "admin", "step_up": false,
+                   "token_binding": foureyes_core::event::token_binding("hash-zed")}),
             json!({"action": "revoked", "name": "bob"}),
         ]
     );
@@ -1693,7 +1697,8 @@ pub async fn executor_credentials_serve_one_agent<S: Store + crate::Credentials>
         (created.kind, created.data.clone()),
         (
             EventKind::Credential,
-            json!({"action": "created", "name": "bailiff", "role": "executor", "serves": "bot", "step_up": false})
+            json!({"action": "created", "name": "bailiff", "role": "executor", "serves": "bot", "step_up": false,
+                   "token_binding": foureyes_core::event::token_binding("hash-bailiff")})
         )
     );
     assert_eq!(store.principal_by_token("hash-bot").await.unwrap().and_then(|p| p.serves), None, "agents serve no one");

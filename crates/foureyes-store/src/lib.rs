@@ -258,6 +258,14 @@ pub trait Store: Send + Sync {
         now_ms: i64,
     ) -> Result<u64, StoreError>;
     async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError>;
+    /// [`Store::decision`], believed only as the journal tells it (attack 3, C5): in a write transaction, after the
+    /// authority state caught up, a row whose agent, request id, verdict or status the journal does not back is
+    /// refused (`record_altered`, journaled, naming the field). What `GET /v1/decisions/{id}` and `/wait` show. The
+    /// default (for wrappers that keep no authority state) is the row.
+    async fn decision_checked(&self, id: DecisionId, now_ms: i64) -> Result<Option<DecisionRecord>, StoreError> {
+        let _ = now_ms;
+        self.decision(id).await
+    }
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError>;
     async fn approval(&self, id: ApprovalId, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError>;
     async fn approvals(&self, status: Option<ApprovalStatus>, now_ms: i64) -> Result<Vec<ApprovalRecord>, StoreError>;
@@ -320,6 +328,25 @@ pub trait Store: Send + Sync {
     async fn pin_tool(&self, pin: &foureyes_core::tool_pin::ToolPinned, now_ms: i64) -> Result<u64, StoreError> {
         let _ = (pin, now_ms);
         Err(StoreError::Backend("this store cannot pin tools".into()))
+    }
+    /// Journals that FourEyes is about to send the connector of permitted decision `decision_id`
+    /// (`connector_started`, ADR-321), before anything is sent: refused (`InvalidState`) unless the journal says the
+    /// decision is a permit still `intended` whose connector was never started, so it starts at most once. Returns
+    /// the event's seq. The default fails closed: a store that cannot mark a start sends nothing.
+    async fn connector_started(
+        &self,
+        decision_id: DecisionId,
+        connector: &str,
+        by: &str,
+        now_ms: i64,
+    ) -> Result<u64, StoreError> {
+        let _ = (decision_id, connector, by, now_ms);
+        Err(StoreError::Backend("this store cannot mark a connector's start".into()))
+    }
+    /// When each decision's connector was started, from the journal's `connector_started` events (the only home of
+    /// the marks: no row a database writer could delete). The default fails closed.
+    async fn connector_starts(&self) -> Result<std::collections::BTreeMap<DecisionId, i64>, StoreError> {
+        Err(StoreError::Backend("this store cannot read connector starts".into()))
     }
     /// Every journaled tool pin, in journal order. The default fails closed (a proxy then admits no tool).
     async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {

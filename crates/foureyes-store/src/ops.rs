@@ -367,6 +367,19 @@ async fn persist<W: WriteTx>(
     w.decision(decision_id).await?.ok_or_else(|| StoreError::Backend("decision vanished after insert".into()))
 }
 
+/// Decision `id` as its row says, refused (journaled) unless the journal says the same of it (ADR-240, attack 3 C5):
+/// what a reader is shown, so that an edited row is not reported as the door's answer.
+pub async fn checked_decision<W: WriteTx>(
+    w: &mut W,
+    id: DecisionId,
+    now_ms: i64,
+) -> Result<Option<DecisionRecord>, StoreError> {
+    catch_up(w).await?;
+    let Some(record) = w.decision(id).await? else { return Ok(None) };
+    check_decision_authority(w, &record, now_ms).await?;
+    Ok(Some(record))
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Phase B
 
@@ -728,6 +741,36 @@ pub async fn pin_tool<W: WriteTx>(
     Ok(w.append(now_ms, EventData::ToolPinned(pin.clone())).await?.seq)
 }
 
+/// Journals that the connector of `decision_id` is about to be sent (`connector_started`, ADR-321): refused unless
+/// the journal says the decision is a permit still `intended` whose connector was never started, so a decision's
+/// connector starts at most once, whatever the tables say. No row: the journal is the marks' only home.
+pub async fn connector_started<W: WriteTx>(
+    w: &mut W,
+    decision_id: DecisionId,
+    connector: &str,
+    by: &str,
+    now_ms: i64,
+) -> Result<u64, StoreError> {
+    catch_up(w).await?;
+    let Some(d) = w.authority().decision(decision_id).cloned() else {
+        return Err(StoreError::NotFound(format!("decision {decision_id} does not exist in the journal")));
+    };
+    if d.verdict != Verdict::Permit || d.status != DecisionStatus::Intended {
+        return Err(StoreError::InvalidState(format!(
+            "decision {decision_id} is `{}` and `{}` in the journal: only a permit still `intended` starts its connector",
+            d.verdict,
+            d.status.as_str()
+        )));
+    }
+    if let Some(at) = w.authority().started(decision_id) {
+        return Err(StoreError::InvalidState(format!(
+            "the connector of decision {decision_id} was already started (at {at} ms): it is never started twice"
+        )));
+    }
+    let started = ev::ConnectorStarted { decision_id, connector: connector.to_string(), by: by.to_string() };
+    Ok(w.append(now_ms, EventData::ConnectorStarted(started)).await?.seq)
+}
+
 pub async fn set_kill_switch<W: WriteTx>(w: &mut W, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
     catch_up(w).await?;
     if w.authority().kill_switch() == engaged {
@@ -897,8 +940,13 @@ pub async fn create_token<W: WriteTx>(
     crate::refuse_unbound_executor(role)?;
     name_free(w, name).await?;
     w.insert_credential(NewCredentialRow { name, role, token_sha256, totp_secret, serves: None, now_ms }).await?;
-    let created =
-        CredentialChange::Created { name: name.to_string(), role, serves: None, step_up: totp_secret.is_some() };
+    let created = CredentialChange::Created {
+        name: name.to_string(),
+        role,
+        serves: None,
+        step_up: totp_secret.is_some(),
+        token_binding: Some(ev::token_binding(token_sha256)),
+    };
     w.append(now_ms, EventData::Credential(created)).await?;
     Ok(())
 }
@@ -925,6 +973,7 @@ pub async fn create_executor<W: WriteTx>(
         role: Role::Executor,
         serves: Some(serves.to_string()),
         step_up: false,
+        token_binding: Some(ev::token_binding(token_sha256)),
     };
     w.append(now_ms, EventData::Credential(created)).await?;
     Ok(())
@@ -952,14 +1001,21 @@ pub async fn revoke_token<W: WriteTx>(w: &mut W, name: &str, now_ms: i64) -> Res
 }
 
 /// The first field in which a credential's row differs from what the journal says of it (ADR-180):
-/// `(field, row, journal)`. Existence, liveness, role and served agent.
+/// `(field, row, journal)`. Existence, liveness, role, served agent, and (when the caller presented a token, and the
+/// journal bound one: attack 3, S4) the token hash the row was found by.
 pub fn principal_differs(
     principal: &Principal,
+    token_sha256: Option<&str>,
     journal: Option<&JournaledCredential>,
 ) -> Option<(&'static str, String, String)> {
     let Some(journal) = journal else { return Some(("name", principal.name.clone(), "nothing".into())) };
     let live = principal.revoked_at_ms.is_none();
     let show = |s: &Option<String>| s.clone().unwrap_or_else(|| "nothing".into());
+    if let (Some(token), Some(bound)) = (token_sha256, &journal.token_binding)
+        && ev::token_binding(token) != *bound
+    {
+        return Some(("token_hash", "a hash the journal never bound to it".into(), format!("binding {bound}")));
+    }
     if journal.live != live {
         Some(("revoked", (!live).to_string(), (!journal.live).to_string()))
     } else if journal.role != principal.role {
@@ -973,12 +1029,17 @@ pub fn principal_differs(
 
 /// Refuses (journaled, fail closed) a credential whose row the journal does not back, after catching up: a role, a
 /// served agent or a liveness written by hand in `tokens` grants nothing (ADR-180).
-pub async fn check_principal<W: WriteTx>(w: &mut W, principal: &Principal, now_ms: i64) -> Result<(), StoreError> {
+pub async fn check_principal<W: WriteTx>(
+    w: &mut W,
+    principal: &Principal,
+    token_sha256: Option<&str>,
+    now_ms: i64,
+) -> Result<(), StoreError> {
     catch_up(w).await?;
     let differs = {
         let credentials = w.authority().credentials();
         let known = credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        principal_differs(principal, known.get(&principal.name))
+        principal_differs(principal, token_sha256, known.get(&principal.name))
     };
     let Some((field, row, journaled)) = differs else { return Ok(()) };
     let name = &principal.name;

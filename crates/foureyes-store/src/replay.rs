@@ -491,7 +491,7 @@ impl Replayed {
                 );
             }
             EventData::Credential(c) => match c {
-                foureyes_core::event::CredentialChange::Created { name, role, serves, step_up } => self.set(
+                foureyes_core::event::CredentialChange::Created { name, role, serves, step_up, .. } => self.set(
                     "tokens",
                     name,
                     &[
@@ -525,7 +525,8 @@ impl Replayed {
                     self.set("reservations", rid, &[("released", text(true))]);
                 }
             }
-            EventData::Refused(_) | EventData::ToolPinned(_) => {}
+            // A start mark has no row: the journal is its only home (ADR-321).
+            EventData::Refused(_) | EventData::ToolPinned(_) | EventData::ConnectorStarted(_) => {}
         }
     }
 }

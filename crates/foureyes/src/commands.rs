@@ -9,7 +9,9 @@ use crate::{
     Exit,
 };
 use foureyes_core::journal::verify_export;
-use foureyes_core::{ActionRequest, ApprovalStatus, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
+use foureyes_core::{
+    ActionRequest, ApprovalStatus, DecisionRecord, DecisionStatus, Outcome, Policy, ReasonCode, Verdict,
+};
 use foureyes_store::{Backend, DecisionFilter, Store};
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::{Map, Value, json};
@@ -461,7 +463,15 @@ async fn decisions(db: &Path, cmd: DecisionsCommand) -> Result<u8, Exit> {
                 println!("no decisions");
             } else {
                 for d in &list {
-                    let note = if d.status == DecisionStatus::Intended { "  <- intended, not confirmed" } else { "" };
+                    let expired = d.reasons.iter().any(|r| r.code == ReasonCode::ReservationExpired);
+                    let note = match d.status {
+                        DecisionStatus::Intended => "  <- intended, not confirmed",
+                        _ if expired && d.reported_at_ms.is_none() => {
+                            "  <- reservation expired: not reported in time, released, outcome unknown"
+                        }
+                        _ if expired => "  <- reported late: its reservation had expired and was released",
+                        _ => "",
+                    };
                     println!(
                         "{:>6}  {}  {:<8} {:<28} agent {:<12} [{}]{note}",
                         d.decision_id,
@@ -527,6 +537,8 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
                 print_json(&a);
             } else {
                 print_approval(&a);
+                // A change an agent proposed to a task: the human sees what will be written, not only its digest.
+                crate::task::show_change(db, &a.request).await?;
             }
             Ok(0)
         }

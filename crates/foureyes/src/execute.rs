@@ -5,7 +5,6 @@
 use crate::cli::{DecideArgs, SecretCommand};
 use crate::commands::{fresh_request_id, now_ms, open_backend, require_policy};
 use crate::{EXIT_REFUSED, EXIT_STORAGE, Exit};
-use foureyes_connect::runs::{RunTable, open_runs};
 use foureyes_connect::secrets::{SecretError, SecretKey, Secrets, open_table};
 use foureyes_connect::{Door, Executed, Unconfirmed};
 use foureyes_core::{ActionRequest, Outcome, Policy};
@@ -42,15 +41,8 @@ pub async fn secrets(db: &Path, key_file: Option<&Path>) -> Result<Option<Secret
     Ok(Some(Secrets::new(key, table)))
 }
 
-/// The start marks of the database `db` names (`connector_runs`).
-pub async fn runs(db: &Path) -> Result<Arc<dyn RunTable>, Exit> {
-    open_runs(&db.display().to_string())
-        .await
-        .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot open the connector run marks: {e}")))
-}
-
-pub fn door(store: Arc<dyn Store>, secrets: Option<Secrets>, runs: Arc<dyn RunTable>) -> Door {
-    Door { store, secrets, runs: Some(runs), clock: Arc::new(now_ms) }
+pub fn door(store: Arc<dyn Store>, secrets: Option<Secrets>) -> Door {
+    Door { store, secrets, clock: Arc::new(now_ms) }
 }
 
 /// The door as the server sees it.
@@ -64,8 +56,8 @@ impl foureyes_server::execute::ExecuteDoor for ServerDoor {
 }
 
 /// Prints the connector runs a crash left unconfirmed (at `serve` start). They are never re-run by FourEyes.
-pub async fn say_unconfirmed(store: &dyn Store, policy: &Policy, runs: &dyn RunTable) -> Result<(), Exit> {
-    let list = foureyes_connect::unconfirmed(store, policy, Some(runs)).await?;
+pub async fn say_unconfirmed(store: &dyn Store, policy: &Policy) -> Result<(), Exit> {
+    let list = foureyes_connect::unconfirmed(store, policy).await?;
     print_unconfirmed(&list);
     Ok(())
 }
@@ -93,8 +85,7 @@ fn print_unconfirmed(list: &[Unconfirmed]) {
 pub async fn unconfirmed(db: &Path, policy: &Option<PathBuf>, json: bool) -> Result<u8, Exit> {
     let policy = require_policy(policy)?;
     let store = open_backend(db).await?;
-    let runs = runs(db).await?;
-    let list = foureyes_connect::unconfirmed(store.as_ref(), &policy, Some(runs.as_ref())).await?;
+    let list = foureyes_connect::unconfirmed(store.as_ref(), &policy).await?;
     if json {
         let rows: Vec<Value> = list
             .iter()
@@ -150,7 +141,7 @@ pub async fn execute(
     };
     let secrets = secrets(db, key_file).await?;
     let store: Arc<dyn Store> = store;
-    let done = door(store, secrets, runs(db).await?).execute(policy, request).await?;
+    let done = door(store, secrets).execute(policy, request).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&done.to_json()).unwrap_or_default());
     } else {

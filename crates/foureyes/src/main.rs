@@ -7,6 +7,7 @@ mod commands;
 mod delivery;
 mod demo;
 mod execute;
+mod limits;
 mod output;
 mod sandbox;
 mod serve;

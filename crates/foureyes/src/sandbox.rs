@@ -11,14 +11,16 @@
 //! its own `/dev/shm`) — where the host keeps its Unix sockets (system and user services, databases, container
 //! engines, X11, agents); the network namespace also hides abstract sockets. The private copy is bound read-only
 //! from the runner's handle (`--ro-bind-fd`) over the workspace's path, and writable only in the operator's
-//! `--writable` directories, which the copy holds empty (never the live workspace's, where the agent could plant
-//! a hard link or a socket). When the check's shell
+//! `--writable` directories: each a fresh, size-capped tmpfs mounted on the copy's empty directory (never the live
+//! workspace's, where the agent could plant a hard link or a socket, nor the runner's disk). The check runs under
+//! the task's resource limits (`limits.rs`, ADR-311). When the check's shell
 //! exits, the namespace's init exits and the kernel kills every process left in the PID namespace — a `setsid`
 //! child included, which a process-group kill misses; `--die-with-parent` does the same if the runner dies.
 //!
 //! A host that cannot sandbox (no `bwrap`, or namespaces disabled) is refused with a message saying so, unless the
 //! operator created the task with `--unsandboxed-check`; every check record says how it was confined.
 
+use crate::limits;
 use crate::workspace::PrivateCopy;
 use foureyes_core::task::{TaskConfig, visible};
 use rustix::fd::{AsRawFd, OwnedFd};
@@ -154,14 +156,17 @@ const HIDDEN: [&str; 4] = ["/tmp", "/var/tmp", "/run", "/var/run"];
 /// says.
 pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined, String> {
     let bound = copy.workspace();
+    let prlimit = limits::prlimit().map_err(|why| format!("the check's resource limits cannot be set: {why}"))?;
+    let l = &config.limits;
     if config.unsandboxed {
-        let mut command = Command::new("/bin/sh");
-        command.arg("-c").arg(&config.check_command).current_dir(copy.path());
+        let mut command = Command::new(&prlimit);
+        command.args(limits::prlimit_args(l, false)).arg("/bin/sh").arg("-c").arg(&config.check_command);
+        command.current_dir(copy.path());
         return Ok(Confined {
             command,
             handles: Vec::new(),
             description: format!(
-                "none (the operator created the task with --unsandboxed-check); on a private copy of the revision at {}",
+                "none (the operator created the task with --unsandboxed-check); on a private copy of the revision at {}; no size-capped filesystems",
                 copy.path().display()
             ),
         });
@@ -185,10 +190,15 @@ pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined
             Mount::Symlink(target) => command.arg("--symlink").arg(&target).arg(&to),
         };
     }
-    command.args(["--dev", "/dev", "--proc", "/proc"]);
+    // Every filesystem the check can write is a size-capped tmpfs (ADR-311): `/tmp` (and each writable
+    // directory) as large as the task's disk limit, the others small; `/dev/shm` too, which `--dev` would leave
+    // as large as half the memory.
+    let (disk, small) = (l.disk_bytes.to_string(), limits::small_tmpfs(l).to_string());
+    command.args(["--dev", "/dev", "--size", &small, "--tmpfs", "/dev/shm", "--proc", "/proc"]);
     for hidden in HIDDEN {
         if Path::new(hidden).symlink_metadata().is_ok_and(|m| m.is_dir()) {
-            command.args(["--tmpfs", hidden]);
+            let size = if hidden == "/tmp" { &disk } else { &small };
+            command.args(["--size", size, "--tmpfs", hidden]);
         }
     }
     if config.network {
@@ -204,12 +214,15 @@ pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined
     command.args(["--ro-bind-fd", &number, &config.workspace]);
     handles.push(root);
     for w in &config.writable {
-        let (dir, number) = inheritable(bound.open_dir(w)?)?;
+        // The copy holds the directory, empty: the mount point of a tmpfs of the task's disk limit, so what the
+        // check writes there is neither on the runner's disk nor more than the limit (ADR-311).
+        bound.open_dir(w)?;
         let target = Path::new(&config.workspace).join(w);
-        command.arg("--bind-fd").arg(&number).arg(&target);
-        handles.push(dir);
+        command.args(["--size", &disk, "--tmpfs"]).arg(&target);
     }
-    command.args(["--setenv", "TMPDIR", "/tmp", "--chdir", &config.workspace, "--", "/bin/sh", "-c"]);
+    command.args(["--setenv", "TMPDIR", "/tmp", "--chdir", &config.workspace, "--"]);
+    // The resource limits, set inside the sandbox (so `RLIMIT_NPROC` counts the sandbox's processes only).
+    command.arg(&prlimit).args(limits::prlimit_args(l, true)).args(["/bin/sh", "-c"]);
     command.arg(&config.check_command);
     let writable = if config.writable.is_empty() {
         "nowhere".to_string()
@@ -221,7 +234,7 @@ pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined
         command,
         handles,
         description: format!(
-            "bubblewrap: as uid {SANDBOX_ID} with no capabilities, on a private copy of the revision, system and PATH toolchains read-only (parents of the workspace empty), writable {writable} (empty at start), empty /tmp /var/tmp /run /dev/shm, {network}, own PID namespace"
+            "bubblewrap: as uid {SANDBOX_ID} with no capabilities, on a private copy of the revision, system and PATH toolchains read-only (parents of the workspace empty), writable {writable} (empty at start), empty /tmp /var/tmp /run /dev/shm (all size-capped tmpfs), {network}, own PID namespace"
         ),
     })
 }

@@ -47,10 +47,9 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
         check_witness(store.as_ref(), key, witness).await?;
     }
     store.record_policy(&policy, now_ms()).await?;
-    // The connector tables are opened (and created) before the address is announced: a client (or a fault
+    // The secrets table is opened (and created) before the address is announced: a client (or a fault
     // injector) that starts at the announcement meets a door whose storage is all open.
     let secrets = crate::execute::secrets(db, args.secrets_key_file.as_deref()).await?;
-    let runs = crate::execute::runs(db).await?;
     let telemetry = crate::telemetry::start(args.otlp_endpoint.as_deref(), "foureyes").await?;
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
@@ -114,9 +113,9 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     }
     // FourEyes executes the actions that have an `execute:` connector (`POST /v1/execute`); runs a crash left
     // unconfirmed are listed, never re-run.
-    let door = crate::execute::door(store.clone(), secrets, runs.clone());
+    let door = crate::execute::door(store.clone(), secrets);
     state.execute = Some(Arc::new(crate::execute::ServerDoor(door)));
-    crate::execute::say_unconfirmed(store.as_ref(), &state.policy(), runs.as_ref()).await?;
+    crate::execute::say_unconfirmed(store.as_ref(), &state.policy()).await?;
     // Commits by other replicas wake this one's waiters at once (polling remains the fallback).
     let forwarder = store.changes().map(|changes| state.wake_on(changes));
     let follower = tokio::spawn(follow_policy_reloads(state.clone(), store.changes()));

@@ -12,6 +12,7 @@
 
 use crate::commands::{load_policy, now_ms};
 use crate::delivery;
+use crate::limits;
 use crate::sandbox::{self, Confined};
 use crate::workspace::{self, Workspace};
 use crate::{EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_INVALID_STATE, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_STORAGE, Exit};
@@ -532,6 +533,56 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
     Ok(0)
 }
 
+/// For `approvals show` of a `task.apply` approval: the content of the change the human is asked to approve, file by
+/// file, every line shown (controls and bidi characters escaped, tabs kept), each file's new content bound to the
+/// approval's `change_digest` by its SHA-256. Nothing for another action.
+pub async fn show_change(db: &Path, request: &ActionRequest) -> Result<(), Exit> {
+    if request.action != GATE_ACTION {
+        return Ok(());
+    }
+    let (Some(task), Some(digest)) = (
+        request.params.get("task_id").and_then(Value::as_str),
+        request.params.get("change_digest").and_then(Value::as_str),
+    ) else {
+        return Ok(());
+    };
+    let store = open_task_backend(db).await?;
+    let state = store.task_state(task).await?;
+    let Some((state, proposal)) = state.as_ref().and_then(|s| s.proposal.as_ref().map(|p| (s, p))) else {
+        println!("  change  task {} has no proposal now: its content cannot be shown", visible(task));
+        return Ok(());
+    };
+    let intact = proposal.files.iter().all(|f| sha256_hex(f.content.as_bytes()) == f.sha256)
+        && model::change_digest(proposal.files.iter().map(ProposedFile::hash)) == proposal.change_digest;
+    if proposal.change_digest != digest || !intact {
+        println!(
+            "  change  the proposal of task {} now is not the change this approval is for (change digest {}): its content is not shown",
+            visible(task),
+            proposal.change_digest
+        );
+        return Ok(());
+    }
+    let sensitive = state.sensitive_paths();
+    println!("  change  {} file(s), the content each will have once applied:", proposal.files.len());
+    for f in &proposal.files {
+        let was = match state.workspace.get(&f.path) {
+            Some(e) if e.sha256 == f.sha256 => "the same as the revision's",
+            Some(_) => "replaces the revision's file",
+            None => "a new file",
+        };
+        let mark = if sensitive.contains(&f.path) { ", SENSITIVE" } else { "" };
+        println!("  ── {} ({} bytes, {was}{mark}, sha256 {})", visible(&f.path), f.bytes, f.sha256);
+        for (n, line) in f.content.split('\n').enumerate() {
+            let shown = line.split('\t').map(visible).collect::<Vec<_>>().join("\t");
+            println!("  {:>5} | {shown}", n + 1);
+        }
+        if !f.content.ends_with('\n') && !f.content.is_empty() {
+            println!("        (no newline at the end)");
+        }
+    }
+    Ok(())
+}
+
 /// Phase B of the gate's permit: once the apply is confirmed, the decision that cleared it is reported executed.
 /// Idempotent, so a re-run after a crash between the confirmation and the report settles it too.
 async fn settle_gate(store: &dyn TaskBackend, task: &str) -> Result<(), Exit> {
@@ -757,6 +808,9 @@ fn print_check(o: &TaskOutcome, json: bool) {
         if !c.changed.is_empty() {
             println!("  the check itself changed the workspace, so it FAILED: {}", name_paths(&c.changed));
         }
+        if let Some(hit) = &c.result.limit_hit {
+            println!("  the check hit {hit}, so it FAILED");
+        }
         let tail = c.result.output_tail.trim_end();
         if !tail.is_empty() {
             for line in tail.lines().rev().take(10).collect::<Vec<_>>().into_iter().rev() {
@@ -778,7 +832,22 @@ fn run_check(config: &TaskConfig, confined: Confined) -> std::io::Result<CheckRe
     use std::os::fd::AsRawFd;
     use std::os::unix::process::CommandExt;
     let (mut reader, writer) = std::io::pipe()?;
-    let Confined { mut command, handles, description } = confined;
+    let Confined { command, handles, description } = confined;
+    // The process limit, where the runner can make a `pids` cgroup (RLIMIT_NPROC does not hold for a root
+    // runner's sandbox, ADR-311): the check joins it before it starts.
+    let cgroup = limits::PidsCgroup::make(config.limits.processes);
+    let processes = match (&cgroup, config.unsandboxed, rustix::process::geteuid().is_root()) {
+        (Some(_), _, _) => "processes counted by a pids cgroup",
+        (None, false, false) => "processes counted by RLIMIT_NPROC in the sandbox's user namespace",
+        (None, _, _) => {
+            "processes NOT limited (no pids cgroup the runner can make, and RLIMIT_NPROC does not hold here)"
+        }
+    };
+    let limits_text = format!("{}; {processes}", config.limits.describe());
+    let mut command = match &cgroup {
+        Some(cgroup) => cgroup.wrap(&command),
+        None => command,
+    };
     command
         .env_clear()
         .envs(CHECK_ENV.iter().filter_map(|k| std::env::var_os(k).map(|v| (k, v))))
@@ -845,16 +914,22 @@ fn run_check(config: &TaskConfig, confined: Confined) -> std::io::Result<CheckRe
     if tail.len() > OUTPUT_TAIL_BYTES {
         tail.drain(..tail.len() - OUTPUT_TAIL_BYTES);
     }
+    let exit_code = if timed_out { None } else { status.code() };
+    let output_tail = String::from_utf8_lossy(&tail).into_owned();
+    let refused = cgroup.as_ref().map_or(0, |c| c.refused());
+    drop(cgroup);
+    let passed = exit_code == Some(0) && !timed_out;
+    let limit_hit = limits::hit(&config.limits, exit_code, passed, refused, &output_tail);
     Ok(CheckResult {
         sandbox: description,
-        exit_code: if timed_out { None } else { status.code() },
+        exit_code,
         timed_out,
         duration_ms,
         output_sha256,
         output_bytes,
-        output_tail: String::from_utf8_lossy(&tail).into_owned(),
-        limits: String::new(),
-        limit_hit: None,
+        output_tail,
+        limits: limits_text,
+        limit_hit,
     })
 }
 

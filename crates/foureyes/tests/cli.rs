@@ -567,3 +567,93 @@ fn sessions_from_the_cli_list_and_restore_with_a_reason() {
     let out = e.run(&["journal", "audit"]);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
 }
+
+/// `report_within` (issue 15) through the CLI: a permit not reported within its deadline is released by the next
+/// `decide` of the same action, and `decisions list` says so; a late report is recorded and says it was late.
+#[test]
+fn decisions_list_shows_a_reservation_released_past_its_reporting_deadline() {
+    let e = env();
+    std::fs::write(
+        &e.policy,
+        "version: 1\ndefaults: { report_within: 1s }\nactions:\n  battery.schedule:\n    tier: 2\n    params: { kw: { type: number } }\n    limits: [ { count: 1, per: 1h } ]\n",
+    )
+    .unwrap();
+    let decide = |id: &str| {
+        e.json(&[
+            "decide",
+            "--agent",
+            "bot",
+            "--action",
+            "battery.schedule",
+            "--params",
+            "{\"kw\": 1}",
+            "--request-id",
+            id,
+            "--json",
+        ])
+    };
+    let (code, first) = decide("late-1");
+    assert_eq!((code, first["verdict"].as_str()), (0, Some("permit")), "{first}");
+    let (_, held) = decide("late-2");
+    assert_eq!(held["verdict"], "defer", "{held}");
+    std::thread::sleep(Duration::from_millis(1100));
+    let (_, freed) = decide("late-3");
+    assert_eq!(freed["verdict"], "permit", "past the deadline the slot is free again: {freed}");
+    let list = String::from_utf8_lossy(&e.run(&["decisions", "list"]).stdout).to_string();
+    let line = list.lines().find(|l| l.trim_start().starts_with(&first["decision_id"].to_string())).unwrap();
+    assert!(line.contains("[unknown]") && line.contains("reservation expired"), "{list}");
+    let id = first["decision_id"].to_string();
+    let out = e.run(&["report", &id, "--outcome", "executed"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let list = String::from_utf8_lossy(&e.run(&["decisions", "list"]).stdout).to_string();
+    let line = list.lines().find(|l| l.trim_start().starts_with(&id)).unwrap();
+    assert!(line.contains("[executed]") && line.contains("reported late"), "{list}");
+    let (_, after) = decide("late-4");
+    assert_eq!(after["verdict"], "defer", "the late report gave back nothing twice: {after}");
+}
+
+/// The repository's own policies, each as a file under `policies/`, `apps/` or `integrations/` (YAML with
+/// `version: 1` and `actions:`, not a test table).
+fn repository_policies(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if path.is_dir() {
+            if !["target", "node_modules", ".venv", "__pycache__", ".git"].contains(&name.as_str()) {
+                repository_policies(&path, out);
+            }
+        } else if name.ends_with(".yaml") && !name.ends_with(".test.yaml") {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            if text.lines().any(|l| l == "version: 1") && text.lines().any(|l| l.starts_with("actions:")) {
+                out.push(path);
+            }
+        }
+    }
+}
+
+/// Issue 15: `foureyes policy test` runs the repository's own policies in CI. Every policy the repository ships
+/// has a test table beside it (`NAME.test.yaml`), and the binary passes each one (F261: only `policies/home.yaml`
+/// had one).
+#[test]
+fn every_policy_in_the_repository_passes_its_policy_test() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut policies = Vec::new();
+    for dir in ["policies", "apps", "integrations"] {
+        repository_policies(&root.join(dir), &mut policies);
+    }
+    policies.sort();
+    assert!(policies.len() >= 4, "found {policies:?}");
+    let missing: Vec<String> = policies
+        .iter()
+        .filter(|p| !p.with_extension("test.yaml").exists())
+        .map(|p| p.strip_prefix(&root).unwrap_or(p).display().to_string())
+        .collect();
+    assert!(missing.is_empty(), "policies without a test table beside them: {missing:?}");
+    for policy in &policies {
+        let table = policy.with_extension("test.yaml");
+        let out = Command::new(BIN).args(["policy", "test"]).arg(&table).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{}:\n{stdout}{}", table.display(), stderr(&out));
+        assert!(stdout.contains(" 0 failed"), "{}:\n{stdout}", table.display());
+    }
+}

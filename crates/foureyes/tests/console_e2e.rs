@@ -855,6 +855,17 @@ async fn scenario(page: &Page<'_>, ctx: &Ctx) -> Res<()> {
     ensure!(free["verdict"] == "permit", "restored from the console: {free}");
     step("demoted session shown live and restored by the admin");
 
+    // MCP pins (ADR-161, ADR-282): a proxy's first-seen pin of a prompt shows live, read-only.
+    let sha = "ab".repeat(32);
+    ctx.agent.call("POST", "/v1/mcp/pins", Some(&json!({"server": "doc", "tool": "prompt:greet", "sha256": sha})))?;
+    page.wait_for(
+        "the MCP pin in the console",
+        "const r = document.querySelector('[data-testid=pin-item][data-key=\"prompt:greet\"]'); return !!r && r.querySelector('[data-testid=pin-sha256]').textContent === arguments[0]",
+        vec![json!(sha)],
+    )
+    .await?;
+    step("an MCP pin is shown live");
+
     let errors = page.page_errors().await?;
     ensure!(errors.is_empty(), "the page raised errors:\n{errors}");
     Ok(())

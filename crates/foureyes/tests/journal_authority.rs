@@ -909,6 +909,80 @@ fn a_database_rolled_back_under_a_witness_is_refused_at_start_and_by_every_note(
     assert!(text(&out.stdout).contains("REWRITTEN"), "{}", text(&out.stdout));
 }
 
+fn token_of(e: &Env, name: &str, role: &str) -> String {
+    let created: Value =
+        serde_json::from_str(&e.ok(&["token", "create", "--name", name, "--role", role, "--json"])).unwrap();
+    created["token"].as_str().unwrap().to_string()
+}
+
+fn get_as(addr: &str, path: &str, token: &str) -> (u16, String) {
+    let (status, body) =
+        support::http_bytes(addr, "GET", path, token, None, std::time::Duration::from_secs(10)).unwrap();
+    (status, text(&body))
+}
+
+/// F271 (S4, RED before: `/v1/me` answered alice/approver for a token the writer made up): an approver's token hash
+/// replaced in `tokens` by the hash of a token the writer holds signs nobody in; the refusal is journaled naming
+/// `tokens` and `token_hash`, and alice's own token no longer matches any row.
+fn a_token_hash_swapped_in_the_row_signs_nobody_in(backend: Backend) {
+    let e = env(backend);
+    token_of(&e, "alice", "approver");
+    let mine = "fe_a-token-the-writer-made-up";
+    let hash = foureyes_core::canonical::sha256_hex(mine.as_bytes());
+    e.sql(&format!("UPDATE tokens SET token_hash = '{hash}' WHERE name = 'alice'"));
+    let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    let (status, body) = get_as(&addr, "/v1/me", mine);
+    assert_ne!(status, 200, "a made-up token was signed in: {body}");
+    assert!(body.contains("alice") && body.contains("token_hash"), "names the row and field: {body}");
+    let refused = e.events().into_iter().any(|ev| {
+        ev.kind == EventKind::Refused
+            && ev.data["code"] == "record_altered"
+            && ev.data["input"]["field"] == "token_hash"
+    });
+    assert!(refused, "the refusal is journaled");
+}
+
+/// F272 (S2, RED before: in the second after `token revoke`, `revoked_ms = NULL` by hand let the token in, until
+/// something made the running server catch up): a credential revoked by another process and un-revoked by hand at
+/// once is refused by a running server at its very next use.
+fn a_token_unrevoked_by_hand_right_after_its_revoke_is_refused_at_once(backend: Backend) {
+    let e = env(backend);
+    let bot = token_of(&e, "bot", "agent");
+    let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    assert_eq!(get_as(&addr, "/v1/me", &bot).0, 200);
+    for round in 0..3 {
+        let name = format!("bot{round}");
+        let token = token_of(&e, &name, "agent");
+        assert_eq!(get_as(&addr, "/v1/me", &token).0, 200);
+        e.ok(&["token", "revoke", &name]);
+        e.sql(&format!("UPDATE tokens SET revoked_ms = NULL WHERE name = '{name}'"));
+        let (status, body) = get_as(&addr, "/v1/me", &token);
+        assert_ne!(status, 200, "round {round}: the revoked token was let in: {body}");
+    }
+}
+
+/// F273 (C5, RED before: `GET /v1/decisions/1` said permit/intended and `/wait` answered `next: final` with the
+/// approval still pending): a deferral edited to permit/intended by hand is not shown as the door's answer by
+/// `GET /v1/decisions/{id}` or `/wait`: both refuse, naming the row and field, journaled.
+fn a_deferral_edited_to_permit_is_not_shown_by_get_or_wait(backend: Backend) {
+    let e = env(backend);
+    let bot = token_of(&e, "bot", "agent");
+    let open =
+        ["decide", "--agent", "bot", "--action", "vault.open", "--params", r#"{"door": 1}"#, "--request-id", "v1"];
+    assert_eq!(e.run(&open).status.code(), Some(11));
+    let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    let (status, body) = get_as(&addr, "/v1/decisions/1", &bot);
+    assert_eq!(status, 200, "{body}");
+    e.sql("UPDATE decisions SET verdict = 'permit', status = 'intended' WHERE id = 1");
+    for path in ["/v1/decisions/1", "/v1/decisions/1/wait?timeout=1s"] {
+        let (status, body) = get_as(&addr, path, &bot);
+        assert_ne!(status, 200, "{path} showed the edited row: {body}");
+        assert!(!body.contains("\"permit\""), "{path}: {body}");
+        assert!(body.contains("decisions") && body.contains("verdict"), "{path} names the row and field: {body}");
+    }
+    assert!(altered_refusal_journaled(&e, "decisions"), "the refusal is journaled");
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -946,4 +1020,7 @@ on_both!(
     an_executed_decision_set_back_by_hand_releases_nothing,
     kill_switch_status_tells_the_journal_not_the_row,
     a_database_rolled_back_under_a_witness_is_refused_at_start_and_by_every_note,
+    a_token_hash_swapped_in_the_row_signs_nobody_in,
+    a_token_unrevoked_by_hand_right_after_its_revoke_is_refused_at_once,
+    a_deferral_edited_to_permit_is_not_shown_by_get_or_wait,
 );

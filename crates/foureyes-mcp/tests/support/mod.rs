@@ -61,9 +61,14 @@ pub struct PythonHost {
 
 impl PythonHost {
     pub fn start(url: &str, steps: Value) -> PythonHost {
+        PythonHost::start_spec(json!({"url": url, "steps": steps}))
+    }
+
+    /// The host with a whole spec (see `python_client.py`: `url` or `command`, `steps`, `elicit`).
+    pub fn start_spec(spec: Value) -> PythonHost {
         let mut child = tokio::process::Command::new(peer("venv/bin/python"))
             .arg(python_client_script())
-            .arg(json!({"url": url, "steps": steps}).to_string())
+            .arg(spec.to_string())
             .stdout(std::process::Stdio::piped())
             .kill_on_drop(true)
             .spawn()
@@ -358,7 +363,7 @@ impl Store for DownStore {
 
 /// The recorder servers (`tests/peers/`): real MCP servers written with the Python SDK and the TypeScript SDK that
 /// append one JSON line per tool call they actually run to `record`, and the rmcp one (the binary of
-/// `crates/foureyes-rmcp-recorder`, stdio only). Tools: `pay(amount, to, delay_ms)`, `echo`.
+/// `crates/foureyes-rmcp-recorder`). Tools: `pay(amount, to, delay_ms)`, `echo`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sdk {
     Python,
@@ -390,7 +395,6 @@ pub fn recorder_command(sdk: Sdk, record: &Path, port: Option<u16>) -> Vec<Strin
             let Some(binary) = option_env!("CARGO_BIN_EXE_rmcp-recorder") else {
                 panic!("the rmcp recorder runs from the suites of crates/foureyes-rmcp-recorder, which build it")
             };
-            assert!(port.is_none(), "the rmcp recorder serves stdio only");
             command.push(binary.to_string());
         }
     }
@@ -430,6 +434,53 @@ pub async fn recorder_proxy(sdk: Sdk, dir: &Path, config: GateConfig) -> (Proxy,
     let init = proxy.initialize().await;
     assert!(init.get("result").is_some(), "{init}");
     (proxy, record)
+}
+
+/// A recorder over Streamable HTTP behind the HTTP proxy (`--listen/--upstream`) under `policy_yaml`, past
+/// `initialize`: the upstream process (killed on drop), the store, the record, the proxy's URL and the session.
+pub struct HttpRecorder {
+    pub upstream: tokio::process::Child,
+    pub store: Arc<SqliteStore>,
+    pub record: PathBuf,
+    pub url: String,
+    pub session: String,
+}
+
+pub async fn http_recorder_proxy(sdk: Sdk, dir: &Path, policy_yaml: &str, config: GateConfig) -> HttpRecorder {
+    let record = dir.join("executed.jsonl");
+    let port = free_port();
+    let command = recorder_command(sdk, &record, Some(port));
+    let upstream = tokio::process::Command::new(&command[0]).args(&command[1..]).kill_on_drop(true).spawn().unwrap();
+    listening(port).await;
+    let store = sqlite(dir);
+    let gate = Arc::new(Gate::new(store.clone(), policy(policy_yaml), config));
+    let options = foureyes_mcp::http::HttpOptions::new(&format!("http://127.0.0.1:{port}/mcp"));
+    let router = foureyes_mcp::http::app(gate, options).unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    tokio::spawn(foureyes_mcp::http::serve(listener, router));
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
+        "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+    let (status, head, body) = http_post(&url, &[], init.to_string().as_bytes()).await;
+    assert_eq!(status, 200, "{sdk:?}: {head}\n{body}");
+    let session = head
+        .lines()
+        .find_map(|l| l.to_lowercase().strip_prefix("mcp-session-id:").map(|_| l.split_once(':').unwrap().1.trim()))
+        .unwrap()
+        .to_string();
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
+    http_post(&url, &headers, initialized.to_string().as_bytes()).await;
+    HttpRecorder { upstream, store, record, url, session }
+}
+
+impl HttpRecorder {
+    /// POSTs `body` in the session; the status and the JSON-RPC messages of the answer (JSON or SSE).
+    pub async fn post(&self, body: &[u8]) -> (u16, Vec<Value>) {
+        let headers = [("Mcp-Session-Id", self.session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
+        let (status, _, text) = http_post(&self.url, &headers, body).await;
+        (status, messages_of(&text))
+    }
 }
 
 /// A free loopback port.

@@ -1,0 +1,77 @@
+"""A real MCP server written with the official Python SDK (`mcp`, MCPServer) whose tools ask the client for input
+while they run, then act on it: the amount of a payment comes from the client's answer, not from the arguments the
+proxy decided. It records every payment it actually makes (one JSON line in the file named by RECORD), like
+py_recorder.py.
+
+Tools: `pay_asking(to)` asks for the amount with `elicitation/create`, `pay_sampling(to)` asks the client's model
+with `sampling/createMessage`, `pay_resolved(to)` asks through the SDK's resolver (`elicitation/create` up to
+2025-11-25, an `input_required` result that the client answers by retrying with `inputResponses` from 2026-07-28).
+
+Usage: python py_asking.py            (stdio)
+       python py_asking.py --http P   (Streamable HTTP on 127.0.0.1:P, path /mcp)
+"""
+
+import json
+import os
+import sys
+import warnings
+from typing import Annotated
+
+from mcp import types
+from mcp.server.mcpserver import Context, Elicit, MCPServer, Resolve
+from pydantic import BaseModel
+
+warnings.simplefilter("ignore")
+RECORD = os.environ["RECORD"]
+server = MCPServer("py-asking")
+
+
+def record(amount, to):
+    with open(RECORD, "a", encoding="utf-8") as f:
+        f.write(json.dumps({"sdk": "python", "tool": "pay", "arguments": {"amount": amount, "to": to}}) + "\n")
+
+
+class Amount(BaseModel):
+    amount: float
+
+
+@server.tool()
+async def pay_asking(to: str, ctx: Context) -> str:
+    """Send a payment; the amount is asked for."""
+    answer = await ctx.elicit("How much should be paid?", Amount)
+    if answer.action != "accept":
+        return f"not paid ({answer.action})"
+    record(answer.data.amount, to)
+    return f"paid {answer.data.amount} to {to}"
+
+
+@server.tool()
+async def pay_sampling(to: str, ctx: Context) -> str:
+    """Send a payment; the amount is asked of the client's model."""
+    result = await ctx.request_context.session.create_message(
+        [types.SamplingMessage(role="user", content=types.TextContent(type="text", text="How much?"))],
+        max_tokens=10,
+        related_request_id=ctx.request_id,
+    )
+    amount = float(result.content.text)
+    record(amount, to)
+    return f"paid {amount} to {to}"
+
+
+def ask_amount() -> Elicit[Amount]:
+    return Elicit("How much should be paid?", Amount)
+
+
+@server.tool()
+async def pay_resolved(to: str, amount: Annotated[Amount, Resolve(ask_amount)]) -> str:
+    """Send a payment; the amount is resolved by asking (a standalone request up to 2025-11-25, an
+    `input_required` result from 2026-07-28)."""
+    record(amount.amount, to)
+    return f"paid {amount.amount} to {to}"
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--http":
+        server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
+    else:
+        server.run("stdio")

@@ -1,0 +1,181 @@
+//! What a check may consume (ADR-311): processes, memory, disk and CPU time, enforced by the runner.
+//!
+//! - **Memory and CPU time, and the largest file**: resource limits (`RLIMIT_DATA`, `RLIMIT_CPU`, `RLIMIT_FSIZE`),
+//!   set by `prlimit` (util-linux) inside the sandbox, just before the check's shell; soft and hard alike (CPU: the
+//!   hard limit two seconds later, so the check first gets `SIGXCPU`), so the check cannot raise them again.
+//! - **Processes**: `RLIMIT_NPROC` the same way, counted in the sandbox's own user namespace — but the kernel does
+//!   not enforce it on processes whose real uid is root, which a root runner's sandbox has (its uid 65534 maps to
+//!   0). So the runner also puts the check in a `pids` cgroup of its own (`pids.max`) when it can make one (a
+//!   cgroup v2 delegated to it, or a v1 `pids` hierarchy it can write); the check record says which.
+//! - **Disk**: every filesystem the check can write is a size-capped tmpfs (`/tmp`, each `--writable` directory;
+//!   `/var/tmp`, `/run` and `/dev/shm` smaller), mounted by the sandbox (`sandbox.rs`); they live in memory and go
+//!   with the check, never on the runner's disk.
+//!
+//! A check that hits a limit fails; the runner names the limit when it can tell: the cgroup's `pids.events`
+//! counter, a `SIGXCPU`/`SIGXFSZ` exit, or the error the limit makes (`No space left on device`, `Cannot allocate
+//! memory`, `MemoryError`, `Cannot fork`) in the output of a check that failed.
+
+use foureyes_core::task::{CheckLimits, SMALL_TMPFS_BYTES, bytes_text};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Where `prlimit` is: in `/usr/bin` or `/bin` (the sandbox mounts both).
+pub fn prlimit() -> Result<PathBuf, String> {
+    ["/usr/bin/prlimit", "/bin/prlimit"].iter().map(PathBuf::from).find(|p| p.is_file()).ok_or_else(|| {
+        "`prlimit` (util-linux) is not in /usr/bin or /bin: the runner sets a check's resource limits with it"
+            .to_string()
+    })
+}
+
+/// The `prlimit` options that set `limits` (processes only when `processes` is set: outside a sandbox the count
+/// would be of every process of the runner's user).
+pub fn prlimit_args(limits: &CheckLimits, processes: bool) -> Vec<String> {
+    let mut args = vec![
+        format!("--data={}", limits.memory_bytes),
+        format!("--cpu={}:{}", limits.cpu_seconds, limits.cpu_seconds + 2),
+        format!("--fsize={}", limits.disk_bytes),
+        "--core=0".to_string(),
+    ];
+    if processes {
+        args.push(format!("--nproc={}", limits.processes));
+    }
+    args.push("--".to_string());
+    args
+}
+
+/// The size of the small scratch filesystems (`/var/tmp`, `/run`, `/dev/shm`).
+pub fn small_tmpfs(limits: &CheckLimits) -> u64 {
+    limits.disk_bytes.min(SMALL_TMPFS_BYTES)
+}
+
+/// A `pids` cgroup made for one check, removed when dropped.
+pub struct PidsCgroup {
+    dir: PathBuf,
+}
+
+impl PidsCgroup {
+    /// Makes a cgroup with `pids.max = max` below the runner's own, in the cgroup v2 hierarchy when it has the
+    /// `pids` controller there, else in a v1 `pids` hierarchy; `None` when the runner cannot (not delegated).
+    pub fn make(max: u64) -> Option<PidsCgroup> {
+        let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+        let mut candidates = Vec::new();
+        for line in own.lines() {
+            let mut parts = line.splitn(3, ':');
+            let (Some(_), Some(controllers), Some(path)) = (parts.next(), parts.next(), parts.next()) else { continue };
+            let path = path.trim_start_matches('/');
+            if controllers.is_empty() {
+                let root = Path::new("/sys/fs/cgroup");
+                let has_pids = std::fs::read_to_string(root.join(path).join("cgroup.controllers"))
+                    .is_ok_and(|c| c.split_whitespace().any(|c| c == "pids"));
+                if has_pids {
+                    candidates.push(root.join(path));
+                }
+            } else if controllers.split(',').any(|c| c == "pids") {
+                candidates.push(Path::new("/sys/fs/cgroup/pids").join(path));
+            }
+        }
+        let mut random = [0u8; 6];
+        getrandom::fill(&mut random).ok()?;
+        let name: String = random.iter().map(|b| format!("{b:02x}")).collect();
+        for base in candidates {
+            let dir = base.join(format!("foureyes-check-{}-{name}", std::process::id()));
+            if std::fs::create_dir(&dir).is_err() {
+                continue;
+            }
+            let cgroup = PidsCgroup { dir };
+            if std::fs::write(cgroup.dir.join("pids.max"), max.to_string()).is_ok() {
+                return Some(cgroup);
+            }
+        }
+        None
+    }
+
+    /// `command`, started so that it joins this cgroup before it runs: `/bin/sh -c 'echo $$ > PROCS && exec …'`.
+    pub fn wrap(&self, command: &Command) -> Command {
+        let mut wrapped = Command::new("/bin/sh");
+        wrapped
+            .arg("-c")
+            .arg("echo $$ > \"$0\" && exec \"$@\"")
+            .arg(self.dir.join("cgroup.procs"))
+            .arg(command.get_program())
+            .args(command.get_args());
+        if let Some(dir) = command.get_current_dir() {
+            wrapped.current_dir(dir);
+        }
+        wrapped
+    }
+
+    /// How many forks the limit refused (`pids.events`: `max N`).
+    pub fn refused(&self) -> u64 {
+        std::fs::read_to_string(self.dir.join("pids.events"))
+            .ok()
+            .and_then(|e| e.lines().find_map(|l| l.strip_prefix("max ").and_then(|n| n.trim().parse().ok())))
+            .unwrap_or(0)
+    }
+}
+
+impl Drop for PidsCgroup {
+    fn drop(&mut self) {
+        // Empty once the sandbox's PID namespace is gone; its last processes may take a moment to be reaped.
+        for _ in 0..100 {
+            if std::fs::remove_dir(&self.dir).is_ok() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+}
+
+/// Which limit stopped a check that failed, when the runner can tell (`None` for a check that passed).
+pub fn hit(
+    limits: &CheckLimits,
+    exit_code: Option<i32>,
+    passed: bool,
+    forks_refused: u64,
+    output_tail: &str,
+) -> Option<String> {
+    if forks_refused > 0 {
+        return Some(format!(
+            "the process limit: the check tried to have more than {} processes at once ({forks_refused} refused)",
+            limits.processes
+        ));
+    }
+    if passed {
+        return None;
+    }
+    match exit_code {
+        Some(152) => {
+            return Some(format!("the CPU time limit: a process used {} s of CPU (SIGXCPU)", limits.cpu_seconds));
+        }
+        Some(153) => {
+            return Some(format!(
+                "the file size limit: a process wrote a file larger than {} (SIGXFSZ)",
+                bytes_text(limits.disk_bytes)
+            ));
+        }
+        _ => {}
+    }
+    if output_tail.contains("No space left on device") {
+        return Some(format!(
+            "the disk limit: a filesystem the check writes filled up ({} for /tmp and each writable directory, {} for /var/tmp, /run, /dev/shm)",
+            bytes_text(limits.disk_bytes),
+            bytes_text(small_tmpfs(limits))
+        ));
+    }
+    if ["Cannot allocate memory", "MemoryError", "memory allocation of", "out of memory"]
+        .iter()
+        .any(|m| output_tail.contains(m))
+    {
+        return Some(format!(
+            "the memory limit, it seems: {} of writable memory per process (the output reports an allocation failure)",
+            bytes_text(limits.memory_bytes)
+        ));
+    }
+    if ["Cannot fork", "Resource temporarily unavailable"].iter().any(|m| output_tail.contains(m)) {
+        return Some(format!(
+            "the process limit, it seems: {} processes (the output reports a failed fork)",
+            limits.processes
+        ));
+    }
+    None
+}
