@@ -12,6 +12,7 @@
 //! - [`mcp`]: the `mcp` connector, a tool on an MCP server (stdio or Streamable HTTP) called through the MCP
 //!   proxy's own wire code (framing, the params and id rules, result reading) from `foureyes-mcp`;
 //! - [`secrets`]: AES-256-GCM sealing and the `connector_secrets` table (SQLite or PostgreSQL);
+//! - [`redact`]: a run's secrets, in every form they take, replaced before anything is cut or kept;
 //! - start marks: the door journals `connector_started` (ADR-321) through the store before a connector is sent;
 //! - [`door`]: the flow, and [`door::unconfirmed`] (runs a crash left unconfirmed; never re-run by themselves).
 //!
@@ -20,6 +21,7 @@
 
 pub mod door;
 pub mod mcp;
+pub mod redact;
 pub mod run;
 pub mod secrets;
 pub mod template;

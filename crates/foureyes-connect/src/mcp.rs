@@ -329,7 +329,8 @@ async fn stdio(
         let _ = child.start_kill();
         return progress.failure(detail, "the server's pipes could not be opened".into());
     };
-    let stderr_tail = tokio::spawn(async move { read_tail(&mut stderr, STDERR_TAIL_BYTES).await });
+    let redactor = crate::run::context_redactor(ctx);
+    let stderr_tail = tokio::spawn(async move { read_tail(&mut stderr, STDERR_TAIL_BYTES, &redactor).await });
     let mut session = StdioSession { stdin, reader: LineReader::new(BufReader::new(stdout), MAX_MESSAGE_BYTES) };
     let exchange = async {
         session.send(&initialize(&ids.init)).await.map_err(|e| format!("writing `initialize` failed: {e}"))?;

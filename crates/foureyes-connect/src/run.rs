@@ -6,6 +6,7 @@
 //! may have (a deadline passed after sending, a 5xx, a redirect refused after the first server answered, a killed
 //! process), `executed` when the success rule holds.
 
+use crate::redact::Redactor;
 use crate::secrets::Secrets;
 use crate::template::{self, Escape, Place};
 use foureyes_core::connector::{CommandSpec, ConnectorSpec, HttpSpec};
@@ -81,6 +82,13 @@ pub fn check_spec(action: &str, spec: &ConnectorSpec) -> Result<BTreeSet<String>
             if c.argv.is_empty() {
                 return Err(format!("action `{action}`: execute.command.argv is empty"));
             }
+            if expression_at(&c.argv[0]).is_some() {
+                return Err(format!(
+                    "action `{action}`: execute.command.argv[0] `{}` must be written literally: a value cannot choose \
+                     the program",
+                    c.argv[0]
+                ));
+            }
             for (i, a) in c.argv.iter().enumerate() {
                 add(a, format!("execute.command.argv[{i}]"), Escape::Text, false)?;
             }
@@ -155,6 +163,12 @@ fn allowed_origins(h: &HttpSpec) -> Result<Vec<(String, UrlRule)>, String> {
         let canonical = urls::canonicalize(text).map_err(|e| format!("`{text}` is not a URL: {e}"))?;
         Ok((canonical.url.origin().ascii_serialization(), UrlRule::origin(text)?))
     };
+    if let Some(wild) = h.allow_origins.iter().find(|o| o.contains('*')) {
+        // A wildcard matched nothing (the rule compares one origin): refused rather than silently dead (ADR-335).
+        return Err(format!(
+            "allow_origins: `{wild}` has a wildcard; wildcards are not supported: list each origin (scheme, host, port)"
+        ));
+    }
     if !h.allow_origins.is_empty() {
         return h.allow_origins.iter().map(|o| one(o).map_err(|e| format!("allow_origins: {e}"))).collect();
     }
@@ -226,15 +240,19 @@ pub fn context(
     })
 }
 
-/// Replaces every secret value in `text` by `[secret NAME]`.
+/// Replaces every secret value in `text`, in every form ([`Redactor`]), by `[secret NAME]`.
 pub fn redact(text: &str, secrets: &BTreeMap<String, String>) -> String {
-    let mut out = text.to_string();
-    for (name, value) in secrets {
-        if !value.is_empty() {
-            out = out.replace(value.as_str(), &format!("[secret {name}]"));
-        }
-    }
-    out
+    Redactor::new(secrets).text(text)
+}
+
+/// The redactor of the secrets a run's context holds (`secret.NAME`).
+pub(crate) fn context_redactor(ctx: &Value) -> Redactor {
+    let secrets: BTreeMap<String, String> = ctx
+        .get("secret")
+        .and_then(Value::as_object)
+        .map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string()))).collect())
+        .unwrap_or_default();
+    Redactor::new(&secrets)
 }
 
 /// Runs `spec` for `decision`. Never panics; every failure is a [`RunResult`].
@@ -271,14 +289,9 @@ pub async fn run(
         ConnectorSpec::Command(c) => command(c, &ctx, deadline).await,
         ConnectorSpec::Mcp(m) => crate::mcp::run(m, &ctx, deadline, &decision.decision_id.to_string()).await,
     };
-    // One last pass over the whole detail: no secret value leaves this function.
-    if !opened.is_empty() {
-        let text = result.detail.to_string();
-        let clean = redact(&text, &opened);
-        if clean != text {
-            result.detail = serde_json::from_str(&clean).unwrap_or_else(|_| json!({"redacted": true}));
-        }
-    }
+    // One last pass over every string of the detail, in every form a secret takes: no secret leaves this function
+    // (the response and the tails were redacted before they were cut, F331).
+    Redactor::new(&opened).value(&mut result.detail);
     if let Some(obj) = result.detail.as_object_mut() {
         obj.insert("deadline_ms".into(), json!(deadline.as_millis() as u64));
     }
@@ -291,6 +304,7 @@ fn render(source: &str, name: &str, escape: Escape, ctx: &Value) -> Result<Strin
 
 async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadline: Duration) -> RunResult {
     let fail = |e: String| failed(json!({"connector": "http", "error": e}));
+    let redactor = context_redactor(ctx);
     let checks = match UrlChecks::new(h, url_params) {
         Ok(o) => o,
         Err(e) => return fail(e),
@@ -336,7 +350,7 @@ async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadl
             if !response.status().is_success() {
                 return Err(format!("the read before the write answered {status}"));
             }
-            let (body, truncated) = read_capped(response, cap).await.map_err(|e| chain(&e))?;
+            let (body, truncated) = read_capped(response, cap, &redactor).await.map_err(|e| chain(&e))?;
             Ok::<Value, String>(json!({"status": status, "body": body_value(&body), "truncated": truncated}))
         };
         match tokio::time::timeout(deadline, read).await {
@@ -356,7 +370,7 @@ async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadl
         let response = request.send().await?;
         let status = response.status();
         let final_url = response.url().clone();
-        let (body, truncated) = read_capped(response, cap).await?;
+        let (body, truncated) = read_capped(response, cap, &redactor).await?;
         Ok::<_, reqwest::Error>((status, final_url, body, truncated))
     };
     let (status, final_url, body, truncated) = match tokio::time::timeout(remaining, exchange).await {
@@ -412,7 +426,28 @@ async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadl
 /// The rendered URL in canonical form (what is sent), once [`url_allowed`] accepts it.
 fn prepared_url(source: &str, name: &str, ctx: &Value, checks: &UrlChecks) -> Result<reqwest::Url, String> {
     let text = render(source, name, Escape::Url, ctx)?;
-    Ok(url_allowed(&text, checks).map_err(|e| format!("{name}: {e}"))?.url)
+    let url = url_allowed(&text, checks).map_err(|e| format!("{name}: {e}"))?.url;
+    if let Some(prefix) = fixed_path(source)
+        && !url.path().starts_with(&prefix)
+    {
+        return Err(format!("{name}: the path `{}` left the prefix `{prefix}` the template fixes", url.path()));
+    }
+    Ok(url)
+}
+
+/// The path a URL template writes literally before its first expression, up to its last `/`, canonicalised: the
+/// rendered URL's path must start with it (a value cannot climb out of it, F330). `None` when the template has no
+/// expression or its literal part does not reach the path.
+pub fn fixed_path(source: &str) -> Option<String> {
+    let literal = source.split("{{").next()?;
+    if literal.len() == source.len() {
+        return None;
+    }
+    let scheme_end = literal.find("://")? + 3;
+    let path_start = scheme_end + literal[scheme_end..].find('/')?;
+    let path_end = path_start + literal[path_start..].split(['?', '#']).next()?.rfind('/')? + 1;
+    let url = urls::canonicalize(&literal[..path_end]).ok()?;
+    Some(url.url.path().to_string())
 }
 
 fn prepared_headers(
@@ -444,6 +479,7 @@ fn client(checks: UrlChecks, deadline: Duration) -> Result<reqwest::Client, Stri
         }
     });
     reqwest::Client::builder()
+        .dns_resolver(GuardedResolver)
         .redirect(redirects)
         .retry(reqwest::retry::never())
         .timeout(deadline)
@@ -453,18 +489,65 @@ fn client(checks: UrlChecks, deadline: Duration) -> Result<reqwest::Client, Stri
         .map_err(|e| chain(&e))
 }
 
-/// Reads at most `cap` bytes of the body; the rest is not read (the connection is dropped).
-async fn read_capped(mut response: reqwest::Response, cap: usize) -> Result<(Vec<u8>, bool), reqwest::Error> {
+/// The system resolver, refusing a name (other than `localhost`) that resolves to a loopback, link-local or
+/// unspecified address (ADR-337): an origin listed by name is not sent to this machine or to a cloud metadata address
+/// because of what a resolver answered (`/etc/hosts`, DNS rebinding). A policy that means such an address writes it.
+struct GuardedResolver;
+
+impl reqwest::dns::Resolve for GuardedResolver {
+    fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+        let host = name.as_str().to_string();
+        Box::pin(async move {
+            let addrs: Vec<std::net::SocketAddr> = tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
+            let lower = host.trim_end_matches('.').to_ascii_lowercase();
+            let named = lower != "localhost" && !lower.ends_with(".localhost");
+            if named && let Some(bad) = addrs.iter().find(|a| internal_address(a.ip())) {
+                return Err(format!(
+                    "`{host}` resolves to {}, a loopback, link-local or unspecified address: nothing was sent \
+                     (write the address itself in the policy if it is meant)",
+                    bad.ip()
+                )
+                .into());
+            }
+            Ok(Box::new(addrs.into_iter()) as reqwest::dns::Addrs)
+        })
+    }
+}
+
+/// Loopback, link-local (cloud metadata lives at 169.254.169.254) or unspecified, IPv4-mapped forms included.
+pub fn internal_address(ip: std::net::IpAddr) -> bool {
+    use std::net::IpAddr;
+    match ip {
+        IpAddr::V4(v4) => v4.is_loopback() || v4.is_link_local() || v4.is_unspecified(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => internal_address(IpAddr::V4(v4)),
+            None => v6.is_loopback() || v6.is_unspecified() || (v6.segments()[0] & 0xffc0) == 0xfe80,
+        },
+    }
+}
+
+/// Reads the first `cap` bytes of the body, redacted: it reads the redactor's longest form further, so a secret
+/// the cap cuts is seen whole and replaced, never kept in part (F331); the rest is not read (the connection is
+/// dropped).
+async fn read_capped(
+    mut response: reqwest::Response,
+    cap: usize,
+    redactor: &Redactor,
+) -> Result<(Vec<u8>, bool), reqwest::Error> {
+    let limit = cap + redactor.longest();
     let mut body = Vec::new();
+    let mut more = false;
     while let Some(chunk) = response.chunk().await? {
-        let room = cap - body.len();
+        let room = limit - body.len();
         if chunk.len() > room {
             body.extend_from_slice(&chunk[..room]);
-            return Ok((body, true));
+            more = true;
+            break;
         }
         body.extend_from_slice(&chunk);
     }
-    Ok((body, false))
+    let truncated = more || body.len() > cap;
+    Ok((redactor.head(&body, cap), truncated))
 }
 
 fn body_value(bytes: &[u8]) -> Value {
@@ -483,12 +566,47 @@ pub(crate) fn chain(e: &dyn std::error::Error) -> String {
     text
 }
 
+/// Where the first template expression (`{{`, `{%` or `{#`) of `source` starts, if it has one.
+fn expression_at(source: &str) -> Option<usize> {
+    ["{{", "{%", "{#"].iter().filter_map(|open| source.find(open)).min()
+}
+
+/// The argv rule (ADR-332): an element whose first character comes from a value (its template starts with an
+/// expression) may not start with `-` unless a literal `--` element came before it, so a param is never read as an
+/// option (`--output=…`, `--files0-from=…`, F332). An element whose template starts with literal text starts with
+/// what the policy wrote (`--name={{ params.n }}` is the policy's own option).
+pub fn option_free(index: usize, source: &str, rendered: &str, options_ended: bool) -> Result<(), String> {
+    if index > 0 && !options_ended && expression_at(source) == Some(0) && rendered.starts_with('-') {
+        return Err(format!(
+            "execute.command.argv[{index}]: the value `{rendered}` starts with `-` and would be read as an option; \
+             the policy can put a literal `--` element before it"
+        ));
+    }
+    Ok(())
+}
+
+/// Kills the process group a command leads (its children and theirs), then the command itself.
+fn kill_group(child: &mut tokio::process::Child) {
+    if let Some(pid) = child.id().and_then(|id| rustix::process::Pid::from_raw(id as i32)) {
+        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+    }
+    let _ = child.start_kill();
+}
+
 async fn command(c: &CommandSpec, ctx: &Value, deadline: Duration) -> RunResult {
     let fail = |e: String| failed(json!({"connector": "command", "error": e}));
+    let redactor = context_redactor(ctx);
     let mut argv = Vec::new();
+    let mut options_ended = false;
     for (i, a) in c.argv.iter().enumerate() {
         match render(a, &format!("execute.command.argv[{i}]"), Escape::Text, ctx) {
-            Ok(v) => argv.push(v),
+            Ok(v) => {
+                if let Err(e) = option_free(i, a, &v, options_ended) {
+                    return fail(e);
+                }
+                options_ended |= i > 0 && a == "--";
+                argv.push(v)
+            }
             Err(e) => return fail(e),
         }
     }
@@ -518,6 +636,8 @@ async fn command(c: &CommandSpec, ctx: &Value, deadline: Duration) -> RunResult 
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
+        // A group of its own: the deadline kills its children too (a `sleep` a shell started outlived it, F333).
+        .process_group(0)
         .kill_on_drop(true);
     if let Some(dir) = &cwd {
         cmd.current_dir(dir);
@@ -534,13 +654,17 @@ async fn command(c: &CommandSpec, ctx: &Value, deadline: Duration) -> RunResult 
         return RunResult { outcome: Outcome::Unknown, detail: json!({"connector": "command", "error": "no pipes"}) };
     };
     let work = async {
-        let (out, err, status) = tokio::join!(read_tail(&mut stdout, tail), read_tail(&mut stderr, tail), child.wait());
+        let (out, err, status) = tokio::join!(
+            read_tail(&mut stdout, tail, &redactor),
+            read_tail(&mut stderr, tail, &redactor),
+            child.wait()
+        );
         (out, err, status)
     };
     let (out, err, status) = match tokio::time::timeout(deadline, work).await {
         Ok(done) => done,
         Err(_) => {
-            let _ = child.start_kill();
+            kill_group(&mut child);
             let _ = child.wait().await;
             detail.insert("error".into(), json!(format!("killed at its deadline of {} ms", deadline.as_millis())));
             return RunResult { outcome: Outcome::Unknown, detail: Value::Object(detail) };
@@ -569,23 +693,30 @@ async fn command(c: &CommandSpec, ctx: &Value, deadline: Duration) -> RunResult 
     RunResult { outcome, detail: Value::Object(detail) }
 }
 
-/// Reads a stream to its end, keeping the last `cap` bytes; says whether earlier bytes were dropped.
-pub(crate) async fn read_tail<R: tokio::io::AsyncRead + Unpin>(stream: &mut R, cap: usize) -> (String, bool) {
+/// Reads a stream to its end, keeping the last `cap` bytes, redacted: it keeps the redactor's longest form more,
+/// so a secret the cut splits is seen whole and replaced, never kept in part (F331); says whether earlier bytes
+/// were dropped.
+pub(crate) async fn read_tail<R: tokio::io::AsyncRead + Unpin>(
+    stream: &mut R,
+    cap: usize,
+    redactor: &Redactor,
+) -> (String, bool) {
+    let limit = redactor.longest() + cap;
     let mut kept: Vec<u8> = Vec::new();
-    let mut dropped = false;
+    let mut total = 0usize;
     let mut buf = [0u8; 8192];
     loop {
         match stream.read(&mut buf).await {
             Ok(0) | Err(_) => break,
             Ok(n) => {
+                total += n;
                 kept.extend_from_slice(&buf[..n]);
-                if kept.len() > cap {
-                    let cut = kept.len() - cap;
+                if kept.len() > limit {
+                    let cut = kept.len() - limit;
                     kept.drain(..cut);
-                    dropped = true;
                 }
             }
         }
     }
-    (String::from_utf8_lossy(&kept).into_owned(), dropped)
+    (String::from_utf8_lossy(&redactor.tail(&kept, cap)).into_owned(), total > cap)
 }

@@ -64,7 +64,7 @@ fn environment(escape: Escape) -> Environment<'static> {
         let text = match escape {
             Escape::Json => serde_json::to_string(value)
                 .map_err(|e| Error::new(ErrorKind::BadSerialization, format!("not JSON: {e}")))?,
-            Escape::Url => utf8_percent_encode(&scalar(value)?, URL_VALUE).to_string(),
+            Escape::Url => url_value(&scalar(value)?)?,
             Escape::Text => {
                 let text = scalar(value)?;
                 if text.chars().any(char::is_control) {
@@ -80,6 +80,19 @@ fn environment(escape: Escape) -> Environment<'static> {
         out.write_str(&text).map_err(|e| Error::new(ErrorKind::WriteFailure, e.to_string()))
     });
     env
+}
+
+/// A value printed into a URL: every byte but the unreserved ones percent-encoded. A value that is a dot segment
+/// (`.` or `..`) is refused: the URL standard resolves it, and its encoded forms (`%2E`, `%2e%2E`) too, so no
+/// spelling of it stays one segment (F330, ADR-330).
+fn url_value(text: &str) -> Result<String, Error> {
+    if text == "." || text == ".." {
+        return Err(Error::new(
+            ErrorKind::InvalidOperation,
+            format!("the value `{text}` cannot go into a URL: a dot segment would change the path"),
+        ));
+    }
+    Ok(utf8_percent_encode(text, URL_VALUE).to_string())
 }
 
 /// A value printed into a URL or text: strings, numbers and booleans only.
@@ -179,6 +192,19 @@ mod tests {
         let ctx = json!({"params": {"id": "../admin?x=1#@evil.example/"}});
         let url = render("https://shop.example/orders/{{ params.id }}", URL, &ctx).expect("render");
         assert_eq!(url, "https://shop.example/orders/..%2Fadmin%3Fx%3D1%23%40evil.example%2F");
+    }
+
+    #[test]
+    fn a_dot_segment_value_is_refused_in_a_url() {
+        for value in [".", ".."] {
+            let ctx = json!({"params": {"id": value}});
+            assert!(render("https://shop.example/orders/{{ params.id }}/note", URL, &ctx).is_err(), "{value}");
+        }
+        for value in ["...", ".x", "%2e%2e"] {
+            let ctx = json!({"params": {"id": value}});
+            let url = render("https://shop.example/orders/{{ params.id }}/note", URL, &ctx).expect("render");
+            assert_eq!(url, format!("https://shop.example/orders/{}/note", value.replace('%', "%25")));
+        }
     }
 
     #[test]

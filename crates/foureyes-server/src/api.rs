@@ -258,9 +258,30 @@ async fn report(
     Path(id): Path<i64>,
     raw: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
-    require(&state, &caller, &[Role::Agent, Role::Executor], "reporting an outcome").await?;
+    require(&state, &caller, &[Role::Agent, Role::Executor, Role::Admin], "reporting an outcome").await?;
     let b: ReportBody = body(&state, &caller, "POST /v1/decisions/{id}/report", raw).await?;
+    // An action FourEyes runs itself (`execute:`): only its run reports it (`foureyes-connect`, in process). Neither
+    // the agent nor its executor may (an agent's `failed` while the run is in flight released the reservation and
+    // silenced the run's own report, F334); an admin may settle one a crash left unconfirmed, journaled by name
+    // (ADR-334). Any other decision: an admin does not report.
     let decided = visible_decision(&state, &caller, id).await?;
+    let connector = state.policy().action(&decided.request.action).is_some_and(|a| a.execute.is_some());
+    if connector && caller.role() != Role::Admin {
+        let error = ApiError::forbidden(format!(
+            "decision {id} is run by FourEyes (its action has an `execute:` connector): only that run reports its \
+             outcome; an admin settles one a crash left unconfirmed (`foureyes unconfirmed`)"
+        ));
+        let input = json!({"action": "reporting an outcome", "decision_id": id, "outcome": b.outcome});
+        return Err(refuse(&state, caller.name(), error, input).await);
+    }
+    if !connector && caller.role() == Role::Admin {
+        let error = ApiError::forbidden(format!(
+            "an admin reports only the outcome of a connector run a crash left unconfirmed; decision {id} is \
+             reported by its agent or executor"
+        ));
+        let input = json!({"action": "reporting an outcome", "decision_id": id, "outcome": b.outcome});
+        return Err(refuse(&state, caller.name(), error, input).await);
+    }
     if caller.role() == Role::Agent {
         // Once the agent has an executor, its own word on outcomes is worth nothing: a compromised agent could
         // report `failed` to release a reservation while the executor still runs the action, or `executed` for
@@ -283,6 +304,10 @@ async fn report(
         // The journal names an executor's report with its reporter; an agent's own report keeps its old shape.
         Role::Executor => {
             state.store.report_by(id, b.outcome, detail, caller.name(), now).instrument(span.clone()).await
+        }
+        Role::Admin => {
+            let by = format!("admin:{}", caller.name());
+            state.store.report_by(id, b.outcome, detail, &by, now).instrument(span.clone()).await
         }
         _ => state.store.report(id, b.outcome, detail, now).instrument(span.clone()).await,
     };

@@ -58,7 +58,15 @@ async fn execute(
         return Err(refuse(&state, caller.name(), error, json!({"approval_id": approval})).await);
     }
     let request = b.into_request(caller.name());
-    let answer = door.execute(state.policy(), request).await;
-    state.notify();
+    // On a task of its own: a caller that goes away (the request timeout, a dropped connection) does not abandon a
+    // run that may have acted; it completes and reports (F335).
+    let policy = state.policy();
+    let notify = state.clone();
+    let run = tokio::spawn(async move {
+        let answer = door.execute(policy, request).await;
+        notify.notify();
+        answer
+    });
+    let answer = run.await.map_err(|e| StoreError::Backend(format!("the run's task ended without an answer: {e}")))?;
     Ok(Json(answer?))
 }

@@ -1,0 +1,201 @@
+//! Reports of the decisions FourEyes runs itself (`execute:`), against a real local HTTP target held mid-request:
+//! only the run reports (the agent's `failed` while the run is in flight is refused, so the reservation and the
+//! `limit 1/h` hold: attack6 H6a–c), an admin settles a run a crash left unconfirmed (journaled by name), and a run
+//! outlives a caller the request timeout dropped (it completes and reports).
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use axum::http::StatusCode;
+use common::*;
+use foureyes_core::canonical::sha256_hex;
+use foureyes_core::{ActionRequest, DecisionStatus, Policy};
+use foureyes_store::{Credentials, DecisionFilter, Store};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// The target: `/hang` holds each request until the test releases it; `/slow` answers after 800 ms.
+struct Target {
+    base: String,
+    hits: Arc<AtomicUsize>,
+    release: Arc<Semaphore>,
+}
+
+async fn target() -> Target {
+    let hits = Arc::new(AtomicUsize::new(0));
+    let release = Arc::new(Semaphore::new(0));
+    let (h, r) = (hits.clone(), release.clone());
+    let app = axum::Router::new()
+        .route(
+            "/hang",
+            axum::routing::post(move || {
+                let (h, r) = (h.clone(), r.clone());
+                async move {
+                    h.fetch_add(1, Ordering::SeqCst);
+                    let _held = r.acquire().await.unwrap();
+                    axum::Json(json!({"ok": true}))
+                }
+            }),
+        )
+        .route(
+            "/slow",
+            axum::routing::post(|| async {
+                tokio::time::sleep(Duration::from_millis(800)).await;
+                axum::Json(json!({"ok": true}))
+            }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    Target { base, hits, release }
+}
+
+struct Plugged(foureyes_connect::Door);
+
+#[async_trait::async_trait]
+impl foureyes_server::execute::ExecuteDoor for Plugged {
+    async fn execute(&self, policy: Arc<Policy>, request: ActionRequest) -> Result<Value, foureyes_store::StoreError> {
+        Ok(self.0.execute(policy, request).await?.to_json())
+    }
+}
+
+async fn executing(base: &str, request_timeout: Option<Duration>) -> Harness {
+    let actions = format!(
+        "  hook.limhang:
+    tier: 2
+    limits: [{{ count: 1, per: 1h }}]
+    execute: {{ http: {{ method: POST, url: \"{base}/hang\", timeout: 10s }} }}
+  hook.slow:
+    tier: 2
+    limits: [{{ count: 100, per: 1h }}]
+    execute: {{ http: {{ method: POST, url: \"{base}/slow\", timeout: 5s }} }}
+"
+    );
+    let mut h = harness_with(&format!("{POLICY}{actions}")).await;
+    let clock = h.clock.clone();
+    let door = foureyes_connect::Door {
+        store: h.store.clone(),
+        secrets: None,
+        clock: Arc::new(move || clock.load(Ordering::SeqCst)),
+    };
+    h.state.execute = Some(Arc::new(Plugged(door)));
+    if let Some(t) = request_timeout {
+        h.state.limits.request_timeout = t;
+    }
+    h.app = foureyes_server::app(h.state.clone());
+    h
+}
+
+fn execute_body(id: &str, action: &str) -> Value {
+    json!({"request_id": id, "action": action})
+}
+
+async fn intended(h: &Harness) -> Vec<i64> {
+    let filter = DecisionFilter { status: Some(DecisionStatus::Intended), limit: Some(100) };
+    h.store.decisions(filter).await.unwrap().into_iter().map(|d| d.decision_id).collect()
+}
+
+async fn report(h: &Harness, token: &str, id: i64, outcome: &str) -> Resp {
+    let body = json!({"outcome": outcome, "detail": {"note": "the run never happened"}});
+    h.send(req("POST", &format!("/v1/decisions/{id}/report")).token(token).json(&body)).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn h6_only_the_run_reports_a_decision_foureyes_executes() {
+    let t = target().await;
+    let h = executing(&t.base, None).await;
+    const EXECUTOR: &str = "tok-executor-runner";
+    let app = h.app.clone();
+    let first = tokio::spawn(async move {
+        send(&app, req("POST", "/v1/execute").token(AGENT).json(&execute_body("lim-1", "hook.limhang"))).await
+    });
+    while t.hits.load(Ordering::SeqCst) == 0 {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let ids = intended(&h).await;
+    assert_eq!(ids.len(), 1, "{ids:?}");
+    let id = ids[0];
+    // In flight: neither the agent nor its executor may report it (red before: the agent's `failed` was accepted,
+    // the reservation released, and the run's own report refused). The agent has no executor (the default), then
+    // one.
+    for token in [AGENT, EXECUTOR] {
+        if token == EXECUTOR {
+            h.store.create_executor("runner", "bot", &sha256_hex(EXECUTOR.as_bytes()), h.now()).await.unwrap();
+        }
+        let before = h.head().await;
+        let r = report(&h, token, id, "failed").await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{token}: {}", r.text());
+        assert!(r.text().contains("only that run reports"), "{}", r.text());
+        assert!(!h.only_refusal_since(before, if token == AGENT { "bot" } else { "runner" }).await.is_null());
+    }
+    assert_eq!(h.store.decision(id).await.unwrap().unwrap().status, DecisionStatus::Intended);
+    // The limit holds while the run is in flight: a second execute is not run.
+    let r = h.send(req("POST", "/v1/execute").token(AGENT).json(&execute_body("lim-2", "hook.limhang"))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.json()["ran"], json!(false), "{}", r.text());
+    assert_eq!(t.hits.load(Ordering::SeqCst), 1, "one request reached the target under `count: 1 per 1h`");
+    // The run completes and its own report lands.
+    t.release.add_permits(10);
+    let done = first.await.unwrap();
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text());
+    assert_eq!((&done.json()["ran"], &done.json()["outcome"]), (&json!(true), &json!("executed")), "{}", done.text());
+    assert_eq!(h.store.decision(id).await.unwrap().unwrap().status, DecisionStatus::Executed);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn h6_a_run_a_crash_left_is_settled_by_an_admin_only_and_journaled_by_name() {
+    let t = target().await;
+    let h = executing(&t.base, None).await;
+    // The permit as a crash between the send and the report leaves it: decided, never reported.
+    let policy = h.state.policy();
+    let request = ActionRequest {
+        request_id: "crash-1".into(),
+        agent: "bot".into(),
+        session: None,
+        action: "hook.limhang".into(),
+        params: serde_json::Map::new(),
+        target: None,
+        undo_of: None,
+        dry_run: false,
+        approval_id: None,
+        evidence: None,
+        flags: Vec::new(),
+    };
+    let id = h.store.decide_or_replay(policy, request, h.now()).await.unwrap().decision.decision_id;
+    let r = report(&h, AGENT, id, "failed").await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text());
+    assert_eq!(h.store.decision(id).await.unwrap().unwrap().status, DecisionStatus::Intended);
+    let before = h.head().await;
+    let r = report(&h, ADMIN, id, "unknown").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let events = h.events_after(before).await;
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert_eq!(events[0].data["reported_by"], json!("admin:root"), "{}", events[0].data);
+    // An admin does not report a decision its agent or executor reports.
+    let other = h.permit().await;
+    let r = report(&h, ADMIN, other, "executed").await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_run_outlives_a_caller_the_request_timeout_dropped() {
+    let t = target().await;
+    let h = executing(&t.base, Some(Duration::from_millis(300))).await;
+    let r = h.send(req("POST", "/v1/execute").token(AGENT).json(&execute_body("slow-1", "hook.slow"))).await;
+    assert_eq!(r.status, StatusCode::REQUEST_TIMEOUT, "{}", r.text());
+    // The run goes on and reports (red before: dropped with the request, the decision left `intended`).
+    let mut status = DecisionStatus::Intended;
+    for _ in 0..100 {
+        let all = h.store.decisions(DecisionFilter { status: None, limit: Some(10) }).await.unwrap();
+        let run = all.into_iter().find(|d| d.request.request_id == "slow-1").unwrap();
+        status = run.status;
+        if status != DecisionStatus::Intended {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(status, DecisionStatus::Executed);
+}
