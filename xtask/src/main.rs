@@ -975,6 +975,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_deferral_edited_to_permit_is_not_shown_by_get_or_wait",
         also: &[],
     },
+    Mutation {
+        property: "a console session signs in only as the journal opened it (S5)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    let Some((field, row, journaled)) = differs else { return Ok(()) };\n    let message = format!(\n        \"console session",
+        broken: "    let Some((field, row, journaled)) = differs.filter(|_| false) else { return Ok(()) };\n    let message = format!(\n        \"console session",
+        package: "foureyes",
+        filter: "a_console_session_forged_in_the_table_signs_nobody_in",
+        also: &[],
+    },
+    Mutation {
+        property: "a sign-in code signs in only as the journal issued it (S6)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    if let Some((field, row, journaled)) = differs {\n        let message = format!(\n            \"sign-in code",
+        broken: "    if let Some((field, row, journaled)) = differs.filter(|_| false) {\n        let message = format!(\n            \"sign-in code",
+        package: "foureyes",
+        filter: "a_signin_code_forged_in_the_table_signs_nobody_in",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
