@@ -1203,6 +1203,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_low_level_tool_that_ran_then_raised_a_validation_error_keeps_its_reservation",
         also: &["a_tool_that_ran_then_got_method_not_found_from_the_client_keeps_its_reservation"],
     },
+    Mutation {
+        property: "a console session signs in only as the journal opened it (S5)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    let Some((field, row, journaled)) = differs else { return Ok(()) };\n    let message = format!(\n        \"console session",
+        broken: "    let Some((field, row, journaled)) = differs.filter(|_| false) else { return Ok(()) };\n    let message = format!(\n        \"console session",
+        package: "foureyes",
+        filter: "a_console_session_forged_in_the_table_signs_nobody_in",
+        also: &[],
+    },
+    Mutation {
+        property: "a sign-in code signs in only as the journal issued it (S6)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    if let Some((field, row, journaled)) = differs {\n        let message = format!(\n            \"sign-in code",
+        broken: "    if let Some((field, row, journaled)) = differs.filter(|_| false) {\n        let message = format!(\n            \"sign-in code",
+        package: "foureyes",
+        filter: "a_signin_code_forged_in_the_table_signs_nobody_in",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

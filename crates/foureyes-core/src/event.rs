@@ -278,6 +278,28 @@ pub enum CredentialChange {
         by: String,
         rotation: bool,
     },
+    /// A console session opened for `name` (attack 3, S5): [`token_binding`] of the session cookie's hash and of
+    /// its CSRF token, never either secret. A `sessions` row the journal did not open signs nobody in.
+    SessionOpened {
+        name: String,
+        session_binding: String,
+        csrf_binding: String,
+        expires_at_ms: i64,
+    },
+    /// A console session ended (sign-out): its row put back by hand signs nobody in.
+    SessionClosed {
+        session_binding: String,
+    },
+    /// A one-time sign-in code issued for `name` (attack 3, S6): [`token_binding`] of the code's hash.
+    SigninCodeIssued {
+        name: String,
+        code_binding: String,
+        expires_at_ms: i64,
+    },
+    /// A sign-in code used (it signs nobody in again).
+    SigninCodeUsed {
+        code_binding: String,
+    },
 }
 
 /// A signal demoted a session (`session: null` is the agent's requests without a session id).

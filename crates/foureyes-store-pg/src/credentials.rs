@@ -121,13 +121,16 @@ impl Credentials for PgStore {
         csrf: &str,
         expires_at_ms: i64,
     ) -> Result<(), StoreError> {
-        exec(
-            &self.conn().await?,
-            "INSERT INTO sessions (session_hash, principal, csrf, expires_ms) VALUES ($1, $2, $3, $4)",
-            &[&session_sha256, &principal, &csrf, &expires_at_ms],
-        )
-        .await?;
-        Ok(())
+        in_tx!(self, |w| async move {
+            exec(
+                w.c(),
+                "INSERT INTO sessions (session_hash, principal, csrf, expires_ms) VALUES ($1, $2, $3, $4)",
+                &[&session_sha256, &principal, &csrf, &expires_at_ms],
+            )
+            .await?;
+            let now_ms = foureyes_store::wall_clock_ms();
+            ops::journal_session_opened(w, session_sha256, principal, csrf, expires_at_ms, now_ms).await
+        })
     }
 
     async fn session(&self, session_sha256: &str, now_ms: i64) -> Result<Option<Session>, StoreError> {
@@ -140,13 +143,35 @@ impl Credentials for PgStore {
         );
         let Some(r) = row(&self.conn().await?, SQL, &[&session_sha256, &now_ms]).await? else { return Ok(None) };
         let session = Session { principal: principal_from_row(&r, 2)?, csrf: get(&r, 0)?, expires_at_ms: get(&r, 1)? };
+        // The session itself, as the journal opened it (S5): checked after a catch-up when it differs or when a
+        // credential event lies after what this replica applied.
+        let differs = {
+            let known = self.signins.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let binding = foureyes_core::event::token_binding(session_sha256);
+            ops::session_differs(&session.principal.name, &session.csrf, session.expires_at_ms, known.get(&binding))
+                .is_some()
+        };
+        let behind = !differs && {
+            let applied = self.applied.load(std::sync::atomic::Ordering::Acquire) as i64;
+            const SQL: &str = "SELECT EXISTS (SELECT 1 FROM journal WHERE seq > $1 AND kind = 'credential')";
+            scalar::<bool>(&self.conn().await?, SQL, &[&applied]).await?
+        };
+        if differs || behind {
+            let (name, csrf, expires) = (&session.principal.name, &session.csrf, session.expires_at_ms);
+            let now_ms = foureyes_store::wall_clock_ms();
+            in_tx!(self, |w| ops::check_session(w, session_sha256, name, csrf, expires, now_ms))?;
+        }
         let Some(principal) = self.journaled_principal(Some(session.principal), None).await? else { return Ok(None) };
         Ok(Some(Session { principal, ..session }))
     }
 
     async fn delete_session(&self, session_sha256: &str) -> Result<(), StoreError> {
-        exec(&self.conn().await?, "DELETE FROM sessions WHERE session_hash = $1", &[&session_sha256]).await?;
-        Ok(())
+        in_tx!(self, |w| async move {
+            if exec(w.c(), "DELETE FROM sessions WHERE session_hash = $1", &[&session_sha256]).await? > 0 {
+                ops::journal_session_closed(w, session_sha256, foureyes_store::wall_clock_ms()).await?;
+            }
+            Ok(())
+        })
     }
 
     async fn create_signin_code(
@@ -155,29 +180,33 @@ impl Credentials for PgStore {
         principal: &str,
         expires_at_ms: i64,
     ) -> Result<(), StoreError> {
-        exec(
-            &self.conn().await?,
-            "INSERT INTO signin_codes (code_hash, principal, expires_ms) VALUES ($1, $2, $3)",
-            &[&code_sha256, &principal, &expires_at_ms],
-        )
-        .await?;
-        Ok(())
+        in_tx!(self, |w| async move {
+            exec(
+                w.c(),
+                "INSERT INTO signin_codes (code_hash, principal, expires_ms) VALUES ($1, $2, $3)",
+                &[&code_sha256, &principal, &expires_at_ms],
+            )
+            .await?;
+            let now_ms = foureyes_store::wall_clock_ms();
+            ops::journal_signin_code_issued(w, code_sha256, principal, expires_at_ms, now_ms).await
+        })
     }
 
     async fn redeem_signin_code(&self, code_sha256: &str, now_ms: i64) -> Result<Option<Principal>, StoreError> {
         // Single use across replicas: the conditional UPDATE succeeds for exactly one caller, and the code is
         // spent even when its principal has since been revoked (who then is not signed in), as on SQLite.
-        const SQL: &str = concat!(
-            "WITH used AS (
-                 UPDATE signin_codes SET used_ms = $1
-                 WHERE code_hash = $2 AND used_ms IS NULL AND expires_ms > $1
-                 RETURNING principal
-             )
-             SELECT ",
-            principal_columns!(),
-            " FROM used JOIN tokens t ON t.name = used.principal WHERE t.revoked_ms IS NULL"
-        );
-        row(&self.conn().await?, SQL, &[&now_ms, &code_sha256]).await?.map(|r| principal_from_row(&r, 0)).transpose()
+        const USE: &str = "UPDATE signin_codes SET used_ms = $1
+                           WHERE code_hash = $2 AND used_ms IS NULL AND expires_ms > $1
+                           RETURNING principal, expires_ms";
+        const PRINCIPAL: &str =
+            concat!("SELECT ", principal_columns!(), " FROM tokens t WHERE t.name = $1 AND t.revoked_ms IS NULL");
+        in_tx!(self, |w| async move {
+            let Some(used) = row(w.c(), USE, &[&now_ms, &code_sha256]).await? else { return Ok(None) };
+            let (name, expires_at_ms): (String, i64) = (get(&used, 0)?, get(&used, 1)?);
+            // Only a code the journal issued, and has not seen used, signs anyone in (S6).
+            ops::redeem_signin_code(w, code_sha256, &name, expires_at_ms, now_ms).await?;
+            row(w.c(), PRINCIPAL, &[&name]).await?.map(|r| principal_from_row(&r, 0)).transpose()
+        })
     }
 
     async fn accept_totp_step(&self, principal: &str, step: u64) -> Result<bool, StoreError> {

@@ -101,6 +101,8 @@ pub struct PgStore {
     credentials: CredentialMap,
     /// The seq it has applied, for the read path (see `credentials.rs`).
     applied: Arc<std::sync::atomic::AtomicU64>,
+    /// Its sessions and sign-in codes, for checking a session on the read path.
+    signins: foureyes_store::authority::SigninMap,
     config: tokio_postgres::Config,
     events: broadcast::Sender<u64>,
     listener: Mutex<Option<JoinHandle<()>>>,
@@ -146,6 +148,7 @@ impl PgStore {
             pool,
             credentials: authority.credentials(),
             applied: authority.applied(),
+            signins: authority.signins(),
             writer: tokio::sync::Mutex::new(authority),
             config,
             events: broadcast::channel(1024).0,

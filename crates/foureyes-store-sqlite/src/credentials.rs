@@ -148,13 +148,14 @@ impl Credentials for SqliteStore {
         expires_at_ms: i64,
     ) -> Result<(), StoreError> {
         let (hash, principal, csrf) = (session_sha256.to_string(), principal.to_string(), csrf.to_string());
-        self.write(move |c| {
-            c.execute(
+        self.write_tx(move |w| {
+            w.0.execute(
                 "INSERT INTO sessions (session_hash, principal, csrf, expires_ms) VALUES (?1, ?2, ?3, ?4)",
                 params![hash, principal, csrf, expires_at_ms],
             )
             .sql()?;
-            Ok(())
+            let now_ms = foureyes_store::wall_clock_ms();
+            run_ready(ops::journal_session_opened(w, &hash, &principal, &csrf, expires_at_ms, now_ms))
         })
         .await
     }
@@ -179,14 +180,30 @@ impl Credentials for SqliteStore {
             })
             .await?;
         let Some((Session { principal, csrf, expires_at_ms }, behind)) = session else { return Ok(None) };
+        // The session itself, as the journal opened it (S5).
+        let differs = {
+            let known = self.signins.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let binding = foureyes_core::event::token_binding(session_sha256);
+            ops::session_differs(&principal.name, &csrf, expires_at_ms, known.get(&binding)).is_some()
+        };
+        if differs || behind {
+            let (hash, name, csrf) = (session_sha256.to_string(), principal.name.clone(), csrf.clone());
+            self.write_tx(move |w| {
+                let now_ms = foureyes_store::wall_clock_ms();
+                run_ready(ops::check_session(w, &hash, &name, &csrf, expires_at_ms, now_ms))
+            })
+            .await?;
+        }
         let principal = self.journaled_principal(Some(principal), behind, None).await?;
         Ok(principal.map(|principal| Session { principal, csrf, expires_at_ms }))
     }
 
     async fn delete_session(&self, session_sha256: &str) -> Result<(), StoreError> {
         let hash = session_sha256.to_string();
-        self.write(move |c| {
-            c.execute("DELETE FROM sessions WHERE session_hash = ?1", params![hash]).sql()?;
+        self.write_tx(move |w| {
+            if w.0.execute("DELETE FROM sessions WHERE session_hash = ?1", params![hash]).sql()? > 0 {
+                run_ready(ops::journal_session_closed(w, &hash, foureyes_store::wall_clock_ms()))?;
+            }
             Ok(())
         })
         .await
@@ -199,34 +216,35 @@ impl Credentials for SqliteStore {
         expires_at_ms: i64,
     ) -> Result<(), StoreError> {
         let (hash, principal) = (code_sha256.to_string(), principal.to_string());
-        self.write(move |c| {
-            c.execute(
+        self.write_tx(move |w| {
+            w.0.execute(
                 "INSERT INTO signin_codes (code_hash, principal, expires_ms) VALUES (?1, ?2, ?3)",
                 params![hash, principal, expires_at_ms],
             )
             .sql()?;
-            Ok(())
+            let now_ms = foureyes_store::wall_clock_ms();
+            run_ready(ops::journal_signin_code_issued(w, &hash, &principal, expires_at_ms, now_ms))
         })
         .await
     }
 
     async fn redeem_signin_code(&self, code_sha256: &str, now_ms: i64) -> Result<Option<Principal>, StoreError> {
         let hash = code_sha256.to_string();
-        self.write(move |c| {
+        self.write_tx(move |w| {
             // Single use: the UPDATE succeeds for exactly one caller.
-            let principal: Option<String> = c
-                .query_row(
+            let used: Option<(String, i64)> =
+                w.0.query_row(
                     "UPDATE signin_codes SET used_ms = ?1 WHERE code_hash = ?2 AND used_ms IS NULL AND expires_ms > ?1
-                     RETURNING principal",
+                     RETURNING principal, expires_ms",
                     params![now_ms, hash],
-                    |r| r.get(0),
+                    |r| Ok((r.get(0)?, r.get(1)?)),
                 )
                 .optional()
                 .sql()?;
-            match principal {
-                Some(name) => principal_by_name(c, &name),
-                None => Ok(None),
-            }
+            let Some((name, expires_at_ms)) = used else { return Ok(None) };
+            // Only a code the journal issued, and has not seen used, signs anyone in (S6).
+            run_ready(ops::redeem_signin_code(w, &hash, &name, expires_at_ms, now_ms))?;
+            principal_by_name(w.0, &name)
         })
         .await
     }

@@ -87,6 +87,8 @@ pub struct SqliteStore {
     credentials: CredentialMap,
     /// The seq it has applied, for the read path (see `credentials.rs`).
     applied: Arc<std::sync::atomic::AtomicU64>,
+    /// Its sessions and sign-in codes, for checking a session on the read path.
+    signins: foureyes_store::authority::SigninMap,
 }
 
 fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
@@ -184,6 +186,7 @@ impl SqliteStore {
             stopped,
             credentials: authority.credentials(),
             applied: authority.applied(),
+            signins: authority.signins(),
             authority: Arc::new(Mutex::new(authority)),
         })
     }

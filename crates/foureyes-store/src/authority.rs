@@ -142,6 +142,22 @@ pub struct JournaledCredential {
 /// The credentials the journal created, by name; shared with the read path ([`Authority::credentials`]).
 pub type CredentialMap = Arc<RwLock<HashMap<String, JournaledCredential>>>;
 
+/// A console session or a sign-in code as the journal tells it (attack 3, S5, S6).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JournaledSignin {
+    pub name: String,
+    /// A session's CSRF binding; empty for a code.
+    pub csrf_binding: String,
+    pub expires_at_ms: i64,
+    /// A code used (a session closed is removed).
+    pub used: bool,
+}
+
+/// Open sessions and issued codes the journal knows, by `event::token_binding` of their hash; shared with the read
+/// path ([`Authority::signins`]). A session leaves at sign-out; expired ones stay (one entry, about 200 bytes
+/// [NOT MEASURED], per console sign-in: human-paced), because the door's clock, not the event's time, says expired.
+pub type SigninMap = Arc<RwLock<HashMap<String, JournaledSignin>>>;
+
 /// Where the state stands in the journal, and what it holds. See the module doc.
 #[derive(Debug)]
 pub struct Authority {
@@ -164,6 +180,7 @@ pub struct Authority {
     /// `agent \0 session` → its session denials by (time, seq).
     denials: HashMap<String, Rolling>,
     credentials: CredentialMap,
+    signins: SigninMap,
     /// Decision id → what the journal says of it (ADR-240).
     decisions: HashMap<DecisionId, JournaledDecision>,
     /// Idempotency key (`replay::idempotency_key`) → the decision it answers and the fingerprint it was first asked
@@ -199,6 +216,7 @@ impl Default for Authority {
             session_demotions: HashMap::new(),
             denials: HashMap::new(),
             credentials: Arc::default(),
+            signins: Arc::default(),
             decisions: HashMap::new(),
             idempotency: HashMap::new(),
             due: Vec::new(),
@@ -388,6 +406,13 @@ impl Authority {
                     }
                     // A connector secret grants no role: its value is sealed outside the journal (ADR-231).
                     CredentialChange::SecretSet { .. } => {}
+                    CredentialChange::SessionOpened { .. }
+                    | CredentialChange::SessionClosed { .. }
+                    | CredentialChange::SigninCodeIssued { .. }
+                    | CredentialChange::SigninCodeUsed { .. } => {
+                        drop(credentials);
+                        self.apply_signin(change);
+                    }
                 }
             }
             EventData::SessionDemoted(d) => {
@@ -460,6 +485,31 @@ impl Authority {
             for index in deadline.keys {
                 self.due[index].remove(&(deadline.report_by_ms, decision));
             }
+        }
+    }
+
+    fn apply_signin(&mut self, change: &CredentialChange) {
+        let mut signins = self.signins.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut open = |binding: &String, name: &String, csrf: &str, expires_at_ms: i64| {
+            let s = JournaledSignin { name: name.clone(), csrf_binding: csrf.to_string(), expires_at_ms, used: false };
+            signins.insert(binding.clone(), s);
+        };
+        match change {
+            CredentialChange::SessionOpened { name, session_binding, csrf_binding, expires_at_ms } => {
+                open(session_binding, name, csrf_binding, *expires_at_ms);
+            }
+            CredentialChange::SigninCodeIssued { name, code_binding, expires_at_ms } => {
+                open(code_binding, name, "", *expires_at_ms);
+            }
+            CredentialChange::SessionClosed { session_binding } => {
+                signins.remove(session_binding);
+            }
+            CredentialChange::SigninCodeUsed { code_binding } => {
+                if let Some(s) = signins.get_mut(code_binding) {
+                    s.used = true;
+                }
+            }
+            _ => {}
         }
     }
 
@@ -596,6 +646,11 @@ impl Authority {
     /// The decision and first fingerprint the journal binds to an idempotency key (ADR-240).
     pub fn idempotency(&self, key: &str) -> Option<&(DecisionId, String)> {
         self.idempotency.get(key)
+    }
+
+    /// The sessions and sign-in codes the journal opened, shared with the read path (attack 3, S5, S6).
+    pub fn signins(&self) -> SigninMap {
+        Arc::clone(&self.signins)
     }
 
     /// The seq this state has applied, shared with the read path: a principal read there is checked against

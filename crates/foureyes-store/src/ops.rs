@@ -3,7 +3,7 @@
 //! same rows and the same journal, byte for byte, on either backend. None of them begins or commits: an error that
 //! [`StoreError::is_audited`] is still committed by the caller (the refusal it journaled must persist).
 
-use crate::authority::{JournaledApproval, JournaledCredential, JournaledDecision};
+use crate::authority::{JournaledApproval, JournaledCredential, JournaledDecision, JournaledSignin};
 use crate::tx::{NewCredentialRow, NewDecisionRow, WriteTx, session_key};
 use crate::{Decided, MAX_DETAIL_BYTES, Principal, StoreError, VoteOutcome};
 use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
@@ -1049,4 +1049,137 @@ pub async fn check_principal<W: WriteTx>(
     );
     let input = json!({"name": name, "table": "tokens", "field": field, "row": row, "journal": journaled});
     Err(refused(w, name, "record_altered", message, input, now_ms).await)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Console sessions and sign-in codes (attack 3, S5, S6): journaled by the bindings of their hashes, never a secret;
+// a row the journal did not open grants nothing.
+
+/// Journals a console session opened for `name` (the bindings of its cookie's hash and of its CSRF token).
+pub async fn journal_session_opened<W: WriteTx>(
+    w: &mut W,
+    session_sha256: &str,
+    name: &str,
+    csrf: &str,
+    expires_at_ms: i64,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    let change = CredentialChange::SessionOpened {
+        name: name.to_string(),
+        session_binding: ev::token_binding(session_sha256),
+        csrf_binding: ev::token_binding(&foureyes_core::canonical::sha256_hex(csrf.as_bytes())),
+        expires_at_ms,
+    };
+    w.append(now_ms, EventData::Credential(change)).await?;
+    Ok(())
+}
+
+/// Journals a console session ended (sign-out).
+pub async fn journal_session_closed<W: WriteTx>(
+    w: &mut W,
+    session_sha256: &str,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    let change = CredentialChange::SessionClosed { session_binding: ev::token_binding(session_sha256) };
+    w.append(now_ms, EventData::Credential(change)).await?;
+    Ok(())
+}
+
+/// Journals a one-time sign-in code issued for `name`.
+pub async fn journal_signin_code_issued<W: WriteTx>(
+    w: &mut W,
+    code_sha256: &str,
+    name: &str,
+    expires_at_ms: i64,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    let change = CredentialChange::SigninCodeIssued {
+        name: name.to_string(),
+        code_binding: ev::token_binding(code_sha256),
+        expires_at_ms,
+    };
+    w.append(now_ms, EventData::Credential(change)).await?;
+    Ok(())
+}
+
+/// The first field in which a `sessions` row differs from the session the journal opened: `(field, row, journal)`.
+pub fn session_differs(
+    name: &str,
+    csrf: &str,
+    expires_at_ms: i64,
+    journal: Option<&JournaledSignin>,
+) -> Option<(&'static str, String, String)> {
+    let Some(journal) = journal else {
+        return Some(("session_hash", format!("a session of `{name}`"), "no such session open".into()));
+    };
+    let csrf_binding = ev::token_binding(&foureyes_core::canonical::sha256_hex(csrf.as_bytes()));
+    if journal.name != name {
+        Some(("principal", name.to_string(), journal.name.clone()))
+    } else if journal.expires_at_ms != expires_at_ms {
+        Some(("expires_ms", expires_at_ms.to_string(), journal.expires_at_ms.to_string()))
+    } else if journal.csrf_binding != csrf_binding {
+        Some(("csrf", "a token the journal never bound".into(), format!("binding {}", journal.csrf_binding)))
+    } else {
+        None
+    }
+}
+
+/// Refuses (journaled, fail closed) a `sessions` row the journal does not back, after catching up (S5).
+pub async fn check_session<W: WriteTx>(
+    w: &mut W,
+    session_sha256: &str,
+    name: &str,
+    csrf: &str,
+    expires_at_ms: i64,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    catch_up(w).await?;
+    let differs = {
+        let signins = w.authority().signins();
+        let known = signins.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        session_differs(name, csrf, expires_at_ms, known.get(&ev::token_binding(session_sha256)))
+    };
+    let Some((field, row, journaled)) = differs else { return Ok(()) };
+    let message = format!(
+        "console session of `{name}` signs nobody in: its row in `sessions` says {field} `{row}` but the journal says \
+         `{journaled}` (the row was not written by the door; see `foureyes journal audit`)"
+    );
+    let input = json!({"name": name, "table": "sessions", "field": field, "row": row, "journal": journaled});
+    Err(refused(w, name, "record_altered", message, input, now_ms).await)
+}
+
+/// After a `signin_codes` row was marked used for `name`: refuses (journaled) a code the journal never issued, one it
+/// says was used, or one whose principal or expiry differ (S6); otherwise journals the use.
+pub async fn redeem_signin_code<W: WriteTx>(
+    w: &mut W,
+    code_sha256: &str,
+    name: &str,
+    expires_at_ms: i64,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    catch_up(w).await?;
+    let binding = ev::token_binding(code_sha256);
+    let differs = {
+        let signins = w.authority().signins();
+        let known = signins.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match known.get(&binding) {
+            None => Some(("code_hash", format!("a code for `{name}`"), "no such code issued".to_string())),
+            Some(j) if j.used => Some(("used_ms", "unused".into(), "used".into())),
+            Some(j) if j.name != name => Some(("principal", name.to_string(), j.name.clone())),
+            Some(j) if j.expires_at_ms != expires_at_ms => {
+                Some(("expires_ms", expires_at_ms.to_string(), j.expires_at_ms.to_string()))
+            }
+            Some(_) => None,
+        }
+    };
+    if let Some((field, row, journaled)) = differs {
+        let message = format!(
+            "sign-in code for `{name}` signs nobody in: its row in `signin_codes` says {field} `{row}` but the journal \
+             says `{journaled}` (the row was not written by the door; see `foureyes journal audit`)"
+        );
+        let input = json!({"name": name, "table": "signin_codes", "field": field, "row": row, "journal": journaled});
+        return Err(refused(w, name, "record_altered", message, input, now_ms).await);
+    }
+    w.append(now_ms, EventData::Credential(CredentialChange::SigninCodeUsed { code_binding: binding })).await?;
+    Ok(())
 }

@@ -505,7 +505,11 @@ impl Replayed {
                 foureyes_core::event::CredentialChange::Revoked { name } => {
                     self.set("tokens", name, &[("revoked_ms", text(ts_ms))]);
                 }
-                foureyes_core::event::CredentialChange::SecretSet { .. } => {}
+                foureyes_core::event::CredentialChange::SecretSet { .. }
+                | foureyes_core::event::CredentialChange::SessionOpened { .. }
+                | foureyes_core::event::CredentialChange::SessionClosed { .. }
+                | foureyes_core::event::CredentialChange::SigninCodeIssued { .. }
+                | foureyes_core::event::CredentialChange::SigninCodeUsed { .. } => {}
             },
             EventData::ReservationExpired(x) => {
                 let mut reasons: Vec<foureyes_core::Reason> = self

@@ -856,7 +856,11 @@ impl Env {
                     }
                 }
             }
-            Backend::Postgres => self.write_journal(backup),
+            // The journal, and the setting a restored database would have had.
+            Backend::Postgres => {
+                self.write_journal(backup);
+                self.sql("DELETE FROM settings WHERE name = 'checkpoint_size'");
+            }
         }
     }
 }
@@ -983,6 +987,53 @@ fn a_deferral_edited_to_permit_is_not_shown_by_get_or_wait(backend: Backend) {
     assert!(altered_refusal_journaled(&e, "decisions"), "the refusal is journaled");
 }
 
+/// A raw GET with a cookie: `(status, headers and body)`.
+fn get_with_cookie(addr: &str, path: &str, cookie: Option<&str>) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+    let cookie = cookie.map(|c| format!("Cookie: fe_session={c}\r\n")).unwrap_or_default();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{cookie}Connection: close\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    let status = answer.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, answer)
+}
+
+/// F274 (S5, RED before: the forged cookie was accepted as bob and his vote taken): a `sessions` row inserted by hand
+/// for an approver signs nobody in; the refusal is journaled naming `sessions`.
+fn a_console_session_forged_in_the_table_signs_nobody_in(backend: Backend) {
+    let e = env(backend);
+    token_of(&e, "bob", "approver");
+    let cookie = "a-cookie-the-writer-made-up";
+    let hash = foureyes_core::canonical::sha256_hex(cookie.as_bytes());
+    e.sql(&format!(
+        "INSERT INTO sessions (session_hash, principal, csrf, expires_ms) VALUES ('{hash}', 'bob', 'x', 99999999999999)"
+    ));
+    let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    let (status, answer) = get_with_cookie(&addr, "/v1/me", Some(cookie));
+    assert_ne!(status, 200, "the forged session signed in: {answer}");
+    assert!(answer.contains("sessions"), "names the table: {answer}");
+    assert!(altered_refusal_journaled(&e, "sessions"), "the refusal is journaled");
+}
+
+/// F275 (S6, RED before: the link answered 303 with an `fe_session` cookie: signed in as alice): a `signin_codes` row
+/// inserted by hand signs nobody in; the refusal is journaled naming `signin_codes`. A code the door issued still
+/// works, once.
+fn a_signin_code_forged_in_the_table_signs_nobody_in(backend: Backend) {
+    let e = env(backend);
+    token_of(&e, "alice", "approver");
+    let code = "a-code-the-writer-made-up";
+    let hash = foureyes_core::canonical::sha256_hex(code.as_bytes());
+    e.sql(&format!(
+        "INSERT INTO signin_codes (code_hash, principal, expires_ms) VALUES ('{hash}', 'alice', 99999999999999)"
+    ));
+    let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    let (status, answer) = get_with_cookie(&addr, &format!("/console/signin?code={code}"), None);
+    assert!(!answer.contains("fe_session="), "the forged code signed in ({status}): {answer}");
+    assert!(altered_refusal_journaled(&e, "signin_codes"), "the refusal is journaled: {answer}");
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -1023,4 +1074,6 @@ on_both!(
     a_token_hash_swapped_in_the_row_signs_nobody_in,
     a_token_unrevoked_by_hand_right_after_its_revoke_is_refused_at_once,
     a_deferral_edited_to_permit_is_not_shown_by_get_or_wait,
+    a_console_session_forged_in_the_table_signs_nobody_in,
+    a_signin_code_forged_in_the_table_signs_nobody_in,
 );
