@@ -243,6 +243,10 @@ struct Res {
     whole_dash: Regex,
     /// A refund of a part of the order named by its document label ("refund the shipping", "refund me the tax").
     refund_part: Regex,
+    /// A part of the order asked back without its label ("refund that part", "a refund for that component only").
+    that_part: Regex,
+    /// Before an amount: the total a unit price makes ("so that's", "which makes", "=").
+    makes_before: Regex,
     /// After an asked amount: it is per item ("$25 for each of the 2 cups", "$12 each").
     per_item: Regex,
     /// A count of items in the clause ("2 broken cups", "both", "three of them").
@@ -458,6 +462,14 @@ fn res() -> &'static Res {
             whole_dash: Regex::new(r"\b(\d+)[.,]-{1,2}(?:\s|$)").ok()?,
             refund_part: Regex::new(
                 r"(?i)\b(?:refund\w*|reimburs\w*|back)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the|my|of\s+the)\s+(shipping|delivery|postage|tax|vat|handling|service\s+fee|gift\s+wrap\w*|insurance)\b(?:\s+(?:fee|cost|charge)s?)?(?:\s*[.!,]|\s*$|\s+(?:please|pls|only|too)\b)",
+            )
+            .ok()?,
+            that_part: Regex::new(
+                r"(?i)\b(?:refund\w*|reimburs\w*|back|credit)\b[^.?!\n]{0,20}?\b(?:that|this)\s+(?:part|item|bit|piece|component|portion|one)\b",
+            )
+            .ok()?,
+            makes_before: Regex::new(
+                r"(?i)(?:\bso\s+that'?s|\bthat'?s|\bthat\s+is|\bwhich\s+(?:makes|is|comes\s+to)|\bmakes|\bmaking|\bcomes?\s+to|=|\bso)\s*(?:a\s+total\s+of\s+)?:?\s*$",
             )
             .ok()?,
             per_item: Regex::new(r"(?i)^\s*(?:(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?|quid)\s+)?(?:for\s+)?(?:each|apiece|a\s+piece|per\s+(?:item|piece|unit|one|cup|plate|glass))\b").ok()?,
@@ -945,7 +957,16 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
         // "$20-ish", "$20 -ish": an approximation hyphenated on is as uncertain as one glued on.
         let hedged = after.trim_start_matches([' ', '-', '~']).to_lowercase().starts_with("ish")
             && after.trim_start().starts_with('-');
+        // A digit the customer cannot read ("$3?.99", "$?5.00", "4_.50"): the figure is not known, not the part of it
+        // that can be read (U1).
+        let rest = after.trim_start_matches(['?', '_']);
+        let lead = text[..m.start()].trim_end_matches(['?', '_']);
+        let unreadable = (rest.len() < after.len()
+            && (rest.starts_with(|c: char| c.is_ascii_digit())
+                || (rest.starts_with(['.', ',']) && rest[1..].starts_with(|c: char| c.is_ascii_digit()))))
+            || (lead.len() < m.start() && lead.ends_with(|c: char| c.is_ascii_digit() || "$€£".contains(c)));
         let glued = after.chars().next().is_some_and(|c| c.is_ascii_digit())
+            || unreadable
             || hedged
             || !(word.is_empty() || is_currency_code(&word));
         let role = role(text, m.start(), m.end());
@@ -1022,11 +1043,26 @@ fn requested_in(text: &str) -> Amount {
     // A total stated after smaller figures ("… back plus 15,00 for the wait, so 40,00 in total") is the sum asked,
     // whatever its parts; a total stated first ("$45 in total, and I want $30 back") is a price.
     let sums = |at: usize, cents: i64| all.iter().any(|a| a.0 < at && a.1 < cents);
+    // A unit price and the total it makes ("$18 each so that's $36"): one amount, the total (a multiple of the unit).
+    let makes = |at: usize, cents: i64| {
+        r.makes_before.is_match(before(text, at, 25))
+            && all
+                .iter()
+                .any(|a| a.0 < at && a.1 > 0 && cents % a.1 == 0 && r.per_item.is_match(after_amount(text, a.0)))
+    };
     let totals = distinct(
-        all.iter().filter(|(at, c, _)| sums(*at, *c) && r.total_after.is_match(after_amount(text, *at))).map(|a| a.1),
+        all.iter()
+            .filter(|(at, c, _)| sums(*at, *c) && (r.total_after.is_match(after_amount(text, *at)) || makes(*at, *c)))
+            .map(|a| a.1),
     );
     if let [total] = totals.as_slice() {
         return Amount::Cents(*total);
+    }
+    // A part of the order asked back by its price ("its price in the bundle was $129, so refund that part"): that
+    // price, the only figure named; with several figures it cannot be settled. Never the whole order.
+    if r.that_part.is_match(text) && !r.full.is_match(text) {
+        let named = distinct(all.iter().map(|a| a.1));
+        return if let [one] = named.as_slice() { Amount::Cents(*one) } else { Amount::Ambiguous };
     }
     // A part of the order named by its document label ("refund the shipping"): the amount on that line, else it
     // cannot be settled.
