@@ -668,8 +668,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a credential role edited by hand grants nothing (ADR-180)",
         file: "crates/foureyes-store/src/ops.rs",
-        original: "    let Some((field, row, journaled)) = differs else { return Ok(()) };",
-        broken: "    let Some((field, row, journaled)) = differs.filter(|_| false) else { return Ok(()) };",
+        original: "known.get(&principal.name))\n    };\n    let Some((field, row, journaled)) = differs else { return Ok(()) };",
+        broken: "known.get(&principal.name))\n    };\n    let Some((field, row, journaled)) = differs.filter(|_| false) else { return Ok(()) };",
         package: "foureyes",
         filter: "a_credential_role_edited_by_hand_grants_nothing",
         also: &[],
@@ -1098,8 +1098,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a credential read after a journaled credential change is checked after a catch-up (S2)",
         file: "crates/foureyes-store-sqlite/src/credentials.rs",
-        original: "        if differs || behind {",
-        broken: "        if differs {",
+        original: "known.get(&p.name)).is_some()\n        };\n        if differs || behind {",
+        broken: "known.get(&p.name)).is_some()\n        };\n        if differs {",
         package: "foureyes",
         filter: "sqlite::a_token_unrevoked_by_hand_right_after_its_revoke_is_refused_at_once",
         also: &[],
