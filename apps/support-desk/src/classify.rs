@@ -1059,10 +1059,11 @@ fn requested_in(text: &str) -> Amount {
         return Amount::Cents(*total);
     }
     // A part of the order asked back by its price ("its price in the bundle was $129, so refund that part"): that
-    // price, the only figure named; with several figures it cannot be settled. Never the whole order.
+    // price, the only figure named. Never the whole order. ("Refund this one" with no figure is the order's amount.)
     if r.that_part.is_match(text) && !r.full.is_match(text) {
-        let named = distinct(all.iter().map(|a| a.1));
-        return if let [one] = named.as_slice() { Amount::Cents(*one) } else { Amount::Ambiguous };
+        if let [one] = distinct(all.iter().map(|a| a.1)).as_slice() {
+            return Amount::Cents(*one);
+        }
     }
     // A part of the order named by its document label ("refund the shipping"): the amount on that line, else it
     // cannot be settled.
