@@ -1060,10 +1060,12 @@ fn requested_in(text: &str) -> Amount {
     }
     // A part of the order asked back by its price ("its price in the bundle was $129, so refund that part"): that
     // price, the only figure named. Never the whole order. ("Refund this one" with no figure is the order's amount.)
-    if r.that_part.is_match(text) && !r.full.is_match(text) {
-        if let [one] = distinct(all.iter().map(|a| a.1)).as_slice() {
-            return Amount::Cents(*one);
-        }
+    let figures = distinct(all.iter().map(|a| a.1));
+    if let [one] = figures.as_slice()
+        && r.that_part.is_match(text)
+        && !r.full.is_match(text)
+    {
+        return Amount::Cents(*one);
     }
     // A part of the order named by its document label ("refund the shipping"): the amount on that line, else it
     // cannot be settled.
