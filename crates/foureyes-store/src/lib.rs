@@ -286,6 +286,16 @@ pub trait Store: Send + Sync {
             }
         }
     }
+    /// The newest event's time (`None` for an empty journal). A process that opens the store reads no `now` earlier
+    /// than this, so a wall clock set back across a restart, or read by a CLI process, never re-opens a window the
+    /// record has already moved past (ADR-360).
+    async fn journal_newest_ms(&self) -> Result<Option<i64>, StoreError> {
+        let head = self.journal_head().await?;
+        if head == 0 {
+            return Ok(None);
+        }
+        Ok(self.journal(head - 1, 1).await?.first().map(|event| event.ts_ms))
+    }
     /// Replays the journal and compares the result with the tables.
     async fn audit(&self) -> Result<AuditReport, StoreError>;
     /// In one write transaction: catches this door's authority state up, replays the whole journal into a fresh one

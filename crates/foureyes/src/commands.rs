@@ -18,10 +18,35 @@ use serde_json::{Map, Value, json};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+
+/// The journal's newest event time, set when a command opens the store: `now_ms` never reads earlier, so a wall
+/// clock set back (by hand, by NTP, across a restart) cannot re-open a window or a TTL the record has moved past
+/// (ADR-360).
+static CLOCK_FLOOR_MS: AtomicI64 = AtomicI64::new(i64::MIN);
 
 pub fn now_ms() -> i64 {
-    jiff::Timestamp::now().as_millisecond()
+    jiff::Timestamp::now().as_millisecond().max(clock_floor_ms())
+}
+
+/// The floor [`now_ms`] keeps to (`i64::MIN` before a store is opened or on an empty journal).
+pub fn clock_floor_ms() -> i64 {
+    CLOCK_FLOOR_MS.load(Ordering::Relaxed)
+}
+
+/// Raises the clock floor to the newest event of `store`'s journal, saying so when the wall clock is behind it.
+async fn keep_clock_at_or_after_journal(store: &dyn Store) -> Result<(), Exit> {
+    let Some(newest_ms) = store.journal_newest_ms().await? else { return Ok(()) };
+    let wall_ms = jiff::Timestamp::now().as_millisecond();
+    if newest_ms > wall_ms + 1_000 {
+        eprintln!(
+            "note: this machine's clock is {:.1} s behind the journal's newest event; time is read from the journal's \
+             until the clock catches up (ADR-360)",
+            (newest_ms - wall_ms) as f64 / 1000.0
+        );
+    }
+    CLOCK_FLOOR_MS.fetch_max(newest_ms, Ordering::Relaxed);
+    Ok(())
 }
 
 /// A request id unique across processes: pid, clock and a counter.
@@ -51,10 +76,12 @@ pub fn require_policy(cli_policy: &Option<std::path::PathBuf>) -> Result<Arc<Pol
 
 /// Opens what `--db` names: a `postgres://` (or `postgresql://`) URL, or the path of a SQLite file.
 pub async fn open_backend(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
-    match db.to_str() {
-        Some(url) if foureyes_store_pg::is_postgres_url(url) => Ok(foureyes_store_pg::open_any(url).await?),
-        _ => Ok(Arc::new(SqliteStore::open(db, SqliteOptions::default())?)),
-    }
+    let store: Arc<dyn Backend> = match db.to_str() {
+        Some(url) if foureyes_store_pg::is_postgres_url(url) => foureyes_store_pg::open_any(url).await?,
+        _ => Arc::new(SqliteStore::open(db, SqliteOptions::default())?),
+    };
+    keep_clock_at_or_after_journal(store.as_ref()).await?;
+    Ok(store)
 }
 
 /// `--db` as it may be printed: a PostgreSQL URL without its password.

@@ -24,6 +24,11 @@ actions:
     params:
       amount_eur: { type: number, min: 1, max: 1000 }
     budgets: [ { param: amount_eur, max: 1000, per: 1h } ]
+  payments.daily:
+    tier: 2
+    params:
+      amount_eur: { type: number, min: 1, max: 1000 }
+    budgets: [ { param: amount_eur, max: 1000, per: 1d } ]
   payments.send:
     tier: 3
     params:
@@ -51,8 +56,13 @@ struct Server {
 
 impl Server {
     fn start(env: &Env) -> Server {
+        Server::start_at(env, 0)
+    }
+
+    /// A server whose wall clock reads `offset_ms` from the true time from the start.
+    fn start_at(env: &Env, offset_ms: i64) -> Server {
         let clock = env.dir.path().join("clock-offset-ms");
-        std::fs::write(&clock, "0").unwrap();
+        std::fs::write(&clock, offset_ms.to_string()).unwrap();
         let mut child = env
             .command()
             .args(["serve", "--listen", "127.0.0.1:0"])
@@ -142,4 +152,47 @@ fn a_backward_clock_step_never_reopens_an_undo_window_or_revives_an_approval() {
         Some(&json!({"digest": deferred["digest"]})),
     );
     assert_ne!(status, 200, "a 1 h backward step revived an expired approval: {v}");
+}
+
+/// ADR-360, F63: a wall clock set back while the server was down (or read by a CLI process) must not re-open the
+/// windows the journal has already moved past: the calendar day and the rolling hour spent before the restart stay
+/// spent. Red before the clock floor: the restarted server and the CLI each permitted another 1000 EUR.
+#[test]
+fn a_clock_set_back_across_a_restart_or_in_a_cli_process_never_frees_budget() {
+    let env = Env::new(POLICY);
+    let agent = env.token("agent", "agent");
+    let spend = |server: &Server, id: &str, action: &str| {
+        server.decide(&agent, json!({"request_id": id, "action": action, "params": {"amount_eur": 1000}}))
+    };
+    {
+        let server = Server::start(&env);
+        for (id, action) in [("d1", "payments.daily"), ("h1", "payments.refund")] {
+            let v = spend(&server, id, action);
+            assert_eq!(v["verdict"], "permit", "{v}");
+        }
+    }
+    // The machine's clock is set back a day and two hours while the server is down.
+    let back = -26 * HOUR_MS;
+    let server = Server::start_at(&env, back);
+    for (id, action) in [("d2", "payments.daily"), ("h2", "payments.refund")] {
+        let v = spend(&server, id, action);
+        assert!(v["verdict"] != "permit", "a clock set back across a restart freed the budget of {action}: {v}");
+    }
+    drop(server);
+    // A CLI process on the same machine reads the same clock.
+    let out = env
+        .command()
+        .args(["decide", "--agent", "agent", "--action", "payments.daily", "--request-id", "d3", "--json"])
+        .args(["--params", r#"{"amount_eur": 1000}"#])
+        .env("LD_PRELOAD", faults::shim())
+        .env("FOUREYES_FAULT_CLOCK", env.dir.path().join("clock-offset-ms"))
+        .output()
+        .unwrap();
+    let v: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert!(v["verdict"] != "permit", "a CLI process with its clock set back freed the daily budget: {v}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("behind the journal"),
+        "the CLI says why it reads the journal's time"
+    );
 }
