@@ -1223,6 +1223,42 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_signin_code_forged_in_the_table_signs_nobody_in",
         also: &[],
     },
+    Mutation {
+        property: "who reports a FourEyes-run decision is the journal's, not the reloaded policy's (ADR-440)",
+        file: "crates/foureyes-server/src/api.rs",
+        original: "    let connector = state.store.run_by_connector(id).await?;",
+        broken: "    let connector = state.policy().action(&decided.request.action).is_some_and(|a| a.execute.is_some());",
+        package: "foureyes-server",
+        filter: "a_reload_that_drops_the_connector_does_not_hand_the_agent_the_report",
+        also: &[],
+    },
+    Mutation {
+        property: "a decided event that names a connector fixes who reports it, started or not (ADR-440)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "        Some(d) => Ok(d.connector || authority.started(id).is_some()),",
+        broken: "        Some(_) => Ok(authority.started(id).is_some()),",
+        package: "foureyes-connect",
+        filter: "who_reports_a_decision_is_fixed_when_it_is_decided",
+        also: &[],
+    },
+    Mutation {
+        property: "the mcp connector calls a tool only while its listed definition is its pin (ADR-441)",
+        file: "crates/foureyes-connect/src/mcp.rs",
+        original: "    if admitted {\n        return Ok(());\n    }",
+        broken: "    if true || admitted {\n        return Ok(());\n    }",
+        package: "foureyes-connect",
+        filter: "a_changed_tool_is_not_called_until_a_person_re_pins_it",
+        also: &[],
+    },
+    Mutation {
+        property: "a param never begins an option of an mcp connector's stdio command (ADR-442)",
+        file: "crates/foureyes-connect/src/run.rs",
+        original: "        option_free(place, i, source, &value, options_ended)?;",
+        broken: "        if place == \"execute.command.argv\" {\n            option_free(place, i, source, &value, options_ended)?;\n        }",
+        package: "foureyes-connect",
+        filter: "a_param_never_begins_an_option_of_the_servers_command",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
