@@ -1221,6 +1221,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_signin_code_forged_in_the_table_signs_nobody_in",
         also: &[],
     },
+    Mutation {
+        property: "a check's disk is limited: each filesystem it writes is a tmpfs of the task's disk limit (ADR-311)",
+        file: "apps/change-control/src/sandbox.rs",
+        original: "    let (disk, small) = (l.disk_bytes.to_string(), limits::small_tmpfs(l).to_string());",
+        broken: "    let (disk, small) = ((l.disk_bytes * 64).to_string(), limits::small_tmpfs(l).to_string());",
+        package: "foureyes",
+        filter: "files_each_under_the_disk_limit_cannot_fill_a_filesystem_past_it",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
