@@ -1221,6 +1221,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_signin_code_forged_in_the_table_signs_nobody_in",
         also: &[],
     },
+    Mutation {
+        property: "nobody approves their own request under another spelling of their name (attack9 N1, ADR-470)",
+        file: "crates/foureyes-core/src/approval.rs",
+        original: "    if same_identity(approver, &record.request.agent) {",
+        broken: "    if approver == record.request.agent {",
+        package: "foureyes-core",
+        filter: "the_requester_cannot_approve_under_another_spelling_of_their_name",
+        also: &[],
+    },
+    Mutation {
+        property: "sensitive globs match Unicode case and compatibility variants (attack9 S1, ADR-470)",
+        file: "apps/change-control/src/model.rs",
+        original: "    foureyes_core::fold::folded(text).chars().collect()",
+        broken: "    text.chars().flat_map(char::to_lowercase).collect()",
+        package: "change-control",
+        filter: "sensitive_globs_match_unicode_case_and_compatibility_variants",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
