@@ -1241,6 +1241,42 @@ const MUTATIONS: &[Mutation] = &[
         filter: "sensitive_globs_match_unicode_case_and_compatibility_variants",
         also: &[],
     },
+    Mutation {
+        property: "a check writes only capped filesystems, together within the disk limit (attack9 H1, ADR-471)",
+        file: "apps/change-control/src/sandbox.rs",
+        original: r#"    command.args(["--remount-ro", "/dev", "--remount-ro", "/"]);"#,
+        broken: r#"    command.args(["--remount-ro", "/dev"]);"#,
+        package: "foureyes",
+        filter: "every_filesystem_a_check_can_write_is_capped_and_together_within_the_disk_limit",
+        also: &[],
+    },
+    Mutation {
+        property: "finish never publishes through a symlink at the delivery path (attack9 H2)",
+        file: "apps/change-control/src/delivery.rs",
+        original: "    let real = parent.join(name);",
+        broken: "    let real = std::fs::canonicalize(parent.join(name)).unwrap_or(parent.join(name));",
+        package: "foureyes",
+        filter: "finish_never_publishes_through_a_symlink_planted_at_the_delivery_path",
+        also: &[],
+    },
+    Mutation {
+        property: "a directory chain too deep to walk is refused, not a crash (attack9 C1, ADR-472)",
+        file: "apps/change-control/src/workspace.rs",
+        original: "    if depth >= MAX_DEPTH {",
+        broken: "    if depth >= usize::MAX {",
+        package: "foureyes",
+        filter: "a_directory_chain_too_deep_to_walk_is_refused_not_a_crash_and_leaves_no_copy",
+        also: &[],
+    },
+    Mutation {
+        property: "a proposal past the workspace's entry limit is refused at propose (attack9)",
+        file: "apps/change-control/src/workspace.rs",
+        original: "    if after > MAX_MANIFEST_FILES {",
+        broken: "    if after > usize::MAX {",
+        package: "foureyes",
+        filter: "a_proposal_that_would_push_the_workspace_past_its_entry_limit_is_refused_at_propose",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
