@@ -275,10 +275,10 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a task finishes only when verified at its current revision",
-        file: "crates/foureyes-core/src/task.rs",
+        file: "apps/change-control/src/model.rs",
         original: "if s.status != TaskStatus::Verified || s.verified_revision != Some(s.revision) {",
         broken: "if false {",
-        package: "foureyes-core",
+        package: "change-control",
         filter: "task",
         also: &[],
     },
@@ -383,16 +383,16 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "finish refuses a workspace that drifted from the checked revision",
-        file: "crates/foureyes-core/src/task.rs",
+        file: "apps/change-control/src/model.rs",
         original: "if let Some(why) = s.drift(workspace) {",
         broken: "if let Some(why) = None::<String> {",
-        package: "foureyes-core",
+        package: "change-control",
         filter: "finish_refuses_a_workspace_that_drifted_from_the_checked_revision",
         also: &[],
     },
     Mutation {
         property: "finish refuses a workspace that drifted from the checked revision (through the CLI)",
-        file: "crates/foureyes-core/src/task.rs",
+        file: "apps/change-control/src/model.rs",
         original: "if let Some(why) = s.drift(workspace) {",
         broken: "if let Some(why) = None::<String> {",
         package: "foureyes",
@@ -401,7 +401,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "every process a check starts ends with it (the sandbox's PID namespace)",
-        file: "crates/foureyes/src/sandbox.rs",
+        file: "apps/change-control/src/sandbox.rs",
         original: r#"command.args(["--die-with-parent", "--unshare-all", "--new-session"]);"#,
         broken: r#"command.args(["--die-with-parent", "--unshare-user-try", "--unshare-ipc", "--unshare-net", "--unshare-uts", "--new-session"]);"#,
         package: "foureyes",
@@ -678,7 +678,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a check runs on the runner's private copy of the revision, never on the live workspace",
-        file: "crates/foureyes/src/sandbox.rs",
+        file: "apps/change-control/src/sandbox.rs",
         original: "    let bound = copy.workspace();",
         broken: "    let bound = &crate::workspace::Workspace::open(&config.workspace)?;",
         package: "foureyes",
@@ -687,7 +687,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "directories (even empty) are part of the workspace manifest",
-        file: "crates/foureyes/src/workspace.rs",
+        file: "apps/change-control/src/workspace.rs",
         original: "                if above_writable(&rel, writable) {",
         broken: "                if true || above_writable(&rel, writable) {",
         package: "foureyes",
@@ -696,16 +696,16 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a proposed path inside a --writable directory is refused at propose",
-        file: "crates/foureyes-core/src/task.rs",
+        file: "apps/change-control/src/model.rs",
         original: ".find(|f| clashes_with_writable(&f.path, writable))",
         broken: ".find(|f| clashes_with_writable(&f.path, writable) && false)",
-        package: "foureyes-core",
+        package: "change-control",
         filter: "a_proposed_path_inside_a_writable_directory_is_refused",
         also: &[],
     },
     Mutation {
         property: "the check cannot reach the host's Unix sockets under /run",
-        file: "crates/foureyes/src/sandbox.rs",
+        file: "apps/change-control/src/sandbox.rs",
         original: r#"const HIDDEN: [&str; 4] = ["/tmp", "/var/tmp", "/run", "/var/run"];"#,
         broken: r#"const HIDDEN: [&str; 4] = ["/tmp", "/var/tmp", "/teeth-not-run", "/var/run"];"#,
         package: "foureyes",
@@ -865,7 +865,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a check run by a root runner has no capabilities (unprivileged uid, --cap-drop ALL)",
-        file: "crates/foureyes/src/sandbox.rs",
+        file: "apps/change-control/src/sandbox.rs",
         original: r#"command.args(["--unshare-user", "--disable-userns", "--uid", SANDBOX_ID, "--gid", SANDBOX_ID, "--cap-drop", "ALL"]);"#,
         broken: r#"command.args(["--unshare-user-try"]);"#,
         package: "foureyes",
@@ -874,7 +874,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a descriptor the runner inherited does not reach the check",
-        file: "crates/foureyes/src/task.rs",
+        file: "apps/change-control/src/cli.rs",
         original: "    close_fds::set_fds_cloexec_threadsafe(3, &keep);",
         broken: "    let _ = &keep;",
         package: "foureyes",
@@ -883,16 +883,16 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a sensitive glob without a leading / matches at any depth (sub/.config/nextest.toml)",
-        file: "crates/foureyes-core/src/task.rs",
+        file: "apps/change-control/src/model.rs",
         original: "            (0..p.len()).any(|skip| components_match(&g, &p[skip..]))",
         broken: "            (0..p.len().min(1)).any(|skip| components_match(&g, &p[skip..]))",
-        package: "foureyes-core",
+        package: "change-control",
         filter: "the_default_sensitive_list_covers_ci_build_files_and_globs_match_at_any_depth",
         also: &[],
     },
     Mutation {
         property: "the runner copies only what the revision holds, at its size (no sparse-file amplification)",
-        file: "crates/foureyes/src/workspace.rs",
+        file: "apps/change-control/src/workspace.rs",
         original: "                    Some(Some(e)) if e.kind == EntryKind::File && e.bytes == size => size + 1,",
         broken: "                    Some(_) if !rel.is_empty() => u64::MAX,",
         package: "foureyes",
@@ -901,7 +901,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "the check does not see the live directories above the workspace",
-        file: "crates/foureyes/src/sandbox.rs",
+        file: "apps/change-control/src/sandbox.rs",
         original: "    command.args([\"--dev\", \"/dev\", \"--size\", &small,",
         broken: "    command.args([\"--ro-bind\", \"/\", \"/\", \"--dev\", \"/dev\", \"--size\", &small,",
         package: "foureyes",
@@ -1000,7 +1000,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "what finish delivers is the runner's copy of the checked revision, not the live workspace",
-        file: "crates/foureyes/src/task.rs",
+        file: "apps/change-control/src/cli.rs",
         original: "        delivered = Some(target.to_string_lossy().into_owned());",
         broken: "        delivered = Some(state.config.workspace.clone());",
         package: "foureyes",
@@ -1135,7 +1135,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a check's processes are limited (a pids cgroup: RLIMIT_NPROC does not hold for a root runner)",
-        file: "crates/foureyes/src/limits.rs",
+        file: "apps/change-control/src/limits.rs",
         original: "            if std::fs::write(cgroup.dir.join(\"pids.max\"), max.to_string()).is_ok() {",
         broken: "            if false {",
         package: "foureyes",
@@ -1144,7 +1144,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a check's memory is limited",
-        file: "crates/foureyes/src/limits.rs",
+        file: "apps/change-control/src/limits.rs",
         original: "        format!(\"--data={}\", limits.memory_bytes),",
         broken: "        format!(\"--data={}\", u64::MAX),",
         package: "foureyes",
@@ -1153,7 +1153,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a check's CPU time is limited",
-        file: "crates/foureyes/src/limits.rs",
+        file: "apps/change-control/src/limits.rs",
         original: "        format!(\"--cpu={}:{}\", limits.cpu_seconds, limits.cpu_seconds + 2),",
         broken: "        format!(\"--cpu={}:{}\", 3600, 3602),",
         package: "foureyes",
@@ -1181,7 +1181,7 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "the human approving a proposed change sees its content",
         file: "crates/foureyes/src/commands.rs",
-        original: "                crate::task::show_change(db, &a.request).await?;",
+        original: "                change_control::cli::show_change(db, &a.request).await?;",
         broken: "                let _ = db;",
         package: "foureyes",
         filter: "approvals_show_gives_the_human_the_content_of_the_change",
@@ -1221,6 +1221,15 @@ const MUTATIONS: &[Mutation] = &[
         broken: "    if let Some((field, row, journaled)) = differs.filter(|_| false) {\n        let message = format!(\n            \"sign-in code",
         package: "foureyes",
         filter: "a_signin_code_forged_in_the_table_signs_nobody_in",
+        also: &[],
+    },
+    Mutation {
+        property: "a check's disk is limited: each filesystem it writes is a tmpfs of the task's disk limit (ADR-311)",
+        file: "apps/change-control/src/sandbox.rs",
+        original: "    let (disk, small) = (shares.scratch.to_string(), shares.small.to_string());",
+        broken: "    let (disk, small) = ((shares.scratch * 64).to_string(), shares.small.to_string());",
+        package: "foureyes",
+        filter: "files_each_under_the_disk_limit_cannot_fill_a_filesystem_past_it",
         also: &[],
     },
     Mutation {
@@ -1431,7 +1440,7 @@ fn ensure_browser() -> Result<(), String> {
     )
 }
 
-/// Change control's checks run in bubblewrap (`crates/foureyes/src/sandbox.rs`), and `task_cli`'s sandbox tests
+/// Change control's checks run in bubblewrap (`apps/change-control/src/sandbox.rs`), and `task_cli`'s sandbox tests
 /// need it: installs Debian's `bubblewrap` when `bwrap` is missing.
 fn ensure_sandbox() -> Result<(), String> {
     ensure_debian("the change-control sandbox", &["/usr/bin/bwrap"], &["bubblewrap"])

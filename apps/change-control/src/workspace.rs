@@ -13,10 +13,10 @@
 //! workspace becomes part of a task's revision (`foureyes_core::task`). With a destination it also copies the
 //! workspace into a [`PrivateCopy`], hashing exactly the bytes it writes there: the check runs on that copy.
 
+use crate::model::MAX_MANIFEST_FILES;
 use foureyes_core::canonical::sha256_hex;
 use foureyes_core::task::{
-    EntryKind, FileHash, MAX_MANIFEST_FILES, Manifest, ManifestEntry, NEW_DIR_MODE, NEW_FILE_MODE, above_writable,
-    in_writable, visible,
+    EntryKind, FileHash, Manifest, ManifestEntry, NEW_DIR_MODE, NEW_FILE_MODE, above_writable, in_writable, visible,
 };
 use rustix::fd::{AsFd, BorrowedFd, OwnedFd};
 use rustix::fs::{AtFlags, FileType, Mode, OFlags, ResolveFlags};
@@ -70,7 +70,7 @@ fn explain(dir: BorrowedFd<'_>, name: &str, shown: &str, e: Errno) -> String {
 }
 
 fn split(rel: &str) -> Result<(Vec<&str>, &str), String> {
-    foureyes_core::task::check_path(rel)?;
+    crate::model::check_path(rel)?;
     let mut parts: Vec<&str> = rel.split('/').collect();
     let name = parts.pop().ok_or_else(|| "an empty path".to_string())?;
     Ok((parts, name))
@@ -223,7 +223,7 @@ impl Workspace {
 
     /// Opens (creating when missing) a directory below the workspace for the sandbox to bind writable.
     pub fn open_dir(&self, rel: &str) -> Result<OwnedFd, String> {
-        foureyes_core::task::check_path(rel)?;
+        crate::model::check_path(rel)?;
         let parts: Vec<&str> = rel.split('/').collect();
         self.walk(&parts, true)?.ok_or_else(|| format!("cannot create `{}`", visible(rel)))
     }

@@ -482,8 +482,14 @@ impl Store for PgStore {
 
 #[async_trait]
 impl TaskStore for PgStore {
-    async fn task_command(&self, task_id: &str, cmd: TaskCommand, now_ms: i64) -> Result<TaskOutcome, StoreError> {
-        in_tx!(self, |w| tasks::command(w, task_id, &cmd, None, now_ms))
+    async fn task_command(
+        &self,
+        task_id: &str,
+        cmd: TaskCommand,
+        rules: foureyes_store::Transition,
+        now_ms: i64,
+    ) -> Result<TaskOutcome, StoreError> {
+        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Ok(rules), now_ms))
     }
 
     async fn task_refuse(
@@ -493,7 +499,7 @@ impl TaskStore for PgStore {
         refusal: TaskRefusal,
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
-        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Some(refusal), now_ms))
+        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Err(refusal), now_ms))
     }
 
     async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError> {

@@ -26,7 +26,7 @@ use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
 
-pub use tasks::{TaskBackend, TaskOutcome, TaskStore};
+pub use tasks::{TaskBackend, TaskOutcome, TaskStore, Transition};
 
 /// An amount in integer millionths, so SQL can sum budgets exactly. The pipeline denies budget params with more
 /// than six decimal places or too large to scale, so this is exact; anything else is a bug, reported (never

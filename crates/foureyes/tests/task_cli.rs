@@ -1373,6 +1373,23 @@ fn a_check_over_its_disk_limit_fails_naming_the_limit() {
     }
 }
 
+/// ADR-311, its teeth: the disk limit is the size of each filesystem the check writes, not only the largest file
+/// (`RLIMIT_FSIZE`). Three 3 MiB files, each under a 4 MiB limit, into `/tmp` or into a `--writable` directory fill
+/// that filesystem: the check fails, naming the disk limit.
+#[test]
+fn files_each_under_the_disk_limit_cannot_fill_a_filesystem_past_it() {
+    for dir in ["/tmp", "out"] {
+        let (code, record, err) = check_under_limits(
+            &format!("for i in 1 2 3; do head -c 3145728 /dev/zero > {dir}/fill$i || exit 1; done; echo wrote-9MiB"),
+            &["--check-disk", "4M", "--writable", "out"],
+        );
+        assert_eq!(code, 13, "{dir}: {record} {err}");
+        assert!(!record["output_tail"].as_str().unwrap().contains("wrote-9MiB"), "{dir}: {record}");
+        let hit = record["limit_hit"].as_str().unwrap_or_default();
+        assert!(hit.contains("disk limit"), "{dir}: {record}");
+    }
+}
+
 /// F312: CPU time. A busy loop under a 1 s CPU limit is stopped (SIGXCPU) long before the 60 s timeout.
 #[test]
 fn a_check_over_its_cpu_limit_fails_naming_the_limit() {
