@@ -357,6 +357,16 @@ async fn propose_command(store: &dyn TaskBackend, step: &StepArgs, cmd: TaskComm
                 return Ok(0);
             }
         }
+        if let Err(why) = workspace::room_for(&state.workspace, files.iter().map(|f| f.path.as_str())) {
+            let refusal = TaskRefusal {
+                code: "workspace_too_large".into(),
+                message: format!("cannot propose task {}: it is {}; {why}", step.task, state.describe()),
+            };
+            let outcome = store.task_refuse(&step.task, cmd, refusal, now_ms()).await;
+            let outcome = outcome.map_err(|e| task_error(e, step.json))?;
+            print_outcome(&outcome, step.json);
+            return Ok(0);
+        }
     }
     let outcome = store.command(&step.task, cmd, now_ms()).await.map_err(|e| task_error(e, step.json))?;
     print_outcome(&outcome, step.json);
@@ -726,7 +736,25 @@ async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
         Ok((copy, before)) => (Some(copy), before),
         // What cannot be copied (a FIFO, a socket) is refused as drift when the revision does not hold it.
         Err(why) => {
-            let live = hash_workspace(&state.config)?;
+            let live = match Workspace::open(&state.config.workspace).and_then(|w| w.manifest(&state.config.writable)) {
+                Ok(live) => live,
+                // A workspace the runner cannot even hash (a directory chain past `MAX_DEPTH`, F475): refused,
+                // journaled; the private copy is already removed.
+                Err(unreadable) => {
+                    let refusal = TaskRefusal {
+                        code: "workspace_unreadable".into(),
+                        message: format!("cannot check task {task}: it is {}; {unreadable}", state.describe()),
+                    };
+                    let cmd = TaskCommand::Check {
+                        command_id: args.command_id.clone(),
+                        expected_revision: args.expected_revision,
+                    };
+                    let outcome =
+                        store.task_refuse(task, cmd, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
+                    print_check(&outcome, json);
+                    return Ok(check_exit(&outcome));
+                }
+            };
             if state.drift(&live).is_none() {
                 return Err(Exit::new(EXIT_INVALID_STATE, format!("cannot copy the workspace for the check: {why}")));
             }
@@ -988,7 +1016,21 @@ async fn finish(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
         Ok(staged) => staged,
         // What cannot be copied (a FIFO, a socket) is refused as drift when the revision does not hold it.
         Err(why) => {
-            let live = hash_workspace(&state.config)?;
+            let live = match Workspace::open(&state.config.workspace).and_then(|w| w.manifest(&state.config.writable)) {
+                Ok(live) => live,
+                // A workspace the runner cannot even hash (F475): refused, journaled; the staging copy is removed.
+                Err(unreadable) => {
+                    let refusal = TaskRefusal {
+                        code: "workspace_unreadable".into(),
+                        message: format!("cannot finish task {task}: it is {}; {unreadable}", state.describe()),
+                    };
+                    let cmd = command(state.workspace.clone(), None);
+                    let outcome =
+                        store.task_refuse(task, cmd, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
+                    print_finish(&outcome, None, json);
+                    return Ok(0);
+                }
+            };
             if state.drift(&live).is_none() {
                 return Err(Exit::new(EXIT_INVALID_STATE, format!("cannot copy the workspace to deliver it: {why}")));
             }

@@ -126,6 +126,80 @@ pub const DEFAULT_SENSITIVE: &[&str] = &[
     "Pipfile*",
     "Gemfile*",
     "Rakefile",
+    // Build and CI control files attack9 applied without approval (H3), and their families.
+    "configure",
+    "configure.ac",
+    "configure.in",
+    "Makefile.*",
+    "build.sbt",
+    "*.sbt",
+    "project/build.properties",
+    "build.xml",
+    "mix.exs",
+    "mix.lock",
+    "Package.swift",
+    "Package.resolved",
+    "build.zig",
+    "build.zig.zon",
+    "*.csproj",
+    "*.fsproj",
+    "*.vbproj",
+    "*.sln",
+    "Directory.Build.*",
+    "Directory.Packages.props",
+    "NuGet.Config",
+    "global.json",
+    "composer.json",
+    "composer.lock",
+    ".pnpmfile.cjs",
+    "pnpm-workspace.yaml",
+    ".yarn/**",
+    "lefthook*.yml",
+    "lefthook*.yaml",
+    ".lefthook*.yml",
+    ".lefthook*.yaml",
+    ".justfile",
+    ".buildkite/**",
+    ".drone.yml",
+    ".drone.star",
+    "appveyor.yml",
+    ".appveyor.yml",
+    ".woodpecker.yml",
+    ".woodpecker/**",
+    "cloudbuild.yaml",
+    "cloudbuild.yml",
+    "buildspec*.yml",
+    "buildspec*.yaml",
+    "docker-compose*.yml",
+    "docker-compose*.yaml",
+    "compose.yaml",
+    "compose.yml",
+    "compose.*.yaml",
+    "compose.*.yml",
+    "Containerfile*",
+    "Taskfile*.yml",
+    "Taskfile*.yaml",
+    ".mise.toml",
+    "mise.toml",
+    ".tool-versions",
+    "flake.nix",
+    "flake.lock",
+    "shell.nix",
+    "default.nix",
+    "CODEOWNERS",
+    "SConstruct",
+    "SConscript",
+    "*.gemspec",
+    "gradle.properties",
+    "Earthfile",
+    "Tiltfile",
+    "Vagrantfile",
+    ".cirrus.yml",
+    ".semaphore/**",
+    "codemagic.yaml",
+    "deno.json",
+    "deno.jsonc",
+    "bunfig.toml",
     ".pytest.ini",
     "jest.config.*",
     "vitest.config.*",
@@ -579,9 +653,10 @@ fn components_match(g: &[&str], p: &[&str]) -> bool {
     }
 }
 
-/// A name as a case-insensitive filesystem compares it (Unicode lower case, character by character).
+/// A name as a case-insensitive filesystem compares it: Unicode compatibility caseless form (NFKC and case
+/// folding, `foureyes_core::fold`), so `Makeﬁle` and `build.rſ` match `Makefile` and `build.rs` (ADR-470).
 fn folded(text: &str) -> Vec<char> {
-    text.chars().flat_map(char::to_lowercase).collect()
+    foureyes_core::fold::folded(text).chars().collect()
 }
 
 fn component_match(g: &[char], s: &[char]) -> bool {
@@ -1245,6 +1320,130 @@ mod tests {
             assert!(defaults(p), "`{p}` (a bare repository's HEAD) is not sensitive by default");
         }
         assert!(!defaults("x/headers.h") && !defaults("src/README"), "only HEAD itself");
+    }
+
+    /// attack9 H3: build and CI control files that run code on the next build or pipeline, applied with no human
+    /// approval because the default list missed them (the 31 of the report, then their families).
+    #[test]
+    fn the_default_sensitive_list_covers_the_build_and_ci_files_attack9_applied_unapproved() {
+        let defaults = |p: &str| DEFAULT_SENSITIVE.iter().any(|d| glob_match(d, p));
+        let attack9 = [
+            "configure",
+            "configure.ac",
+            "Makefile.in",
+            "Makefile.am",
+            "build.sbt",
+            "project/plugins.sbt",
+            "build.xml",
+            "mix.exs",
+            "Package.swift",
+            "build.zig",
+            "src/App/App.csproj",
+            "Directory.Build.props",
+            "composer.json",
+            ".pnpmfile.cjs",
+            "lefthook.yml",
+            ".justfile",
+            ".buildkite/pipeline.yml",
+            ".drone.yml",
+            "appveyor.yml",
+            ".woodpecker.yml",
+            "cloudbuild.yaml",
+            "buildspec.yml",
+            "docker-compose.yml",
+            "compose.yaml",
+            "Taskfile.yml",
+            ".mise.toml",
+            "flake.nix",
+            "CODEOWNERS",
+            "SConstruct",
+            "x.gemspec",
+            "gradle.properties",
+        ];
+        assert_eq!(attack9.len(), 31);
+        let families = [
+            "configure.in",
+            "Makefile.win",
+            "rules.mk",
+            "sub/CMakeLists.txt",
+            "settings.gradle.kts",
+            "build.gradle",
+            "project/build.properties",
+            "mix.lock",
+            "Package.resolved",
+            "build.zig.zon",
+            "a.fsproj",
+            "a.vbproj",
+            "a.sln",
+            "Directory.Build.targets",
+            "Directory.Packages.props",
+            "NuGet.Config",
+            "global.json",
+            "composer.lock",
+            "pnpm-workspace.yaml",
+            ".yarn/plugins/p.cjs",
+            "lefthook-local.yml",
+            ".lefthook.yml",
+            ".husky/pre-push",
+            ".buildkite/hooks/pre-command",
+            ".drone.star",
+            ".appveyor.yml",
+            ".woodpecker/build.yml",
+            "cloudbuild.yml",
+            "buildspec-prod.yml",
+            "docker-compose.override.yaml",
+            "compose.yml",
+            "compose.dev.yaml",
+            "Containerfile",
+            "Dockerfile",
+            "Taskfile.dist.yaml",
+            "mise.toml",
+            ".tool-versions",
+            "flake.lock",
+            "shell.nix",
+            "default.nix",
+            ".github/CODEOWNERS",
+            "docs/CODEOWNERS",
+            "SConscript",
+            ".gitlab-ci.yml",
+            "Jenkinsfile",
+            "Earthfile",
+            "Tiltfile",
+            ".cirrus.yml",
+            ".semaphore/semaphore.yml",
+            "codemagic.yaml",
+            "Vagrantfile",
+            "deno.json",
+            "bunfig.toml",
+        ];
+        for p in attack9.iter().chain(families.iter()) {
+            assert!(defaults(p), "`{p}` is not sensitive by default");
+        }
+        for p in ["src/lib.rs", "docs/configure.md", "src/configuration.rs", "docs/build.md", "src/compose.rs"] {
+            assert!(!defaults(p), "`{p}` is sensitive by default");
+        }
+    }
+
+    /// attack9 S1: `build.rſ` (long s), `package.jſon` and `Makeﬁle` (the fi ligature) were applied unapproved;
+    /// a case-insensitive filesystem that folds (ext4/tmpfs casefold, NTFS, APFS) opens them as `build.rs`,
+    /// `package.json`, `makefile`. Globs match with Unicode compatibility caseless folding (ADR-470).
+    #[test]
+    fn sensitive_globs_match_unicode_case_and_compatibility_variants() {
+        let defaults = |p: &str| DEFAULT_SENSITIVE.iter().any(|d| glob_match(d, p));
+        for p in [
+            "build.r\u{17F}",
+            "src/build.r\u{17F}",
+            "package.j\u{17F}on",
+            "Make\u{FB01}le",
+            "MAKE\u{FB01}LE",
+            "\u{212A}.key",
+            "Cargo.tom\u{217C}",
+            "\u{FF2D}akefile",
+        ] {
+            assert!(defaults(p), "`{}` is not sensitive by default", p.escape_debug());
+        }
+        assert!(glob_match("stra\u{DF}e.txt", "STRASSE.TXT"));
+        assert!(glob_match("caf\u{E9}?", "cafe\u{301}s"), "one composed character for `?`");
     }
 
     #[test]
