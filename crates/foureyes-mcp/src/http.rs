@@ -813,7 +813,8 @@ async fn forward(
     let upstream =
         UpstreamAnswer { client: state.client.clone(), uri: state.upstream.clone(), headers: parts.headers.clone() };
     let session = session_of(&parts.headers);
-    let calls = matches!(&tap, Tap::Watch { tickets, .. } if !tickets.is_empty()).then(|| state.running.start(&session));
+    let calls =
+        matches!(&tap, Tap::Watch { tickets, .. } if !tickets.is_empty()).then(|| state.running.start(&session));
     let tapped = Arc::new(Tapped {
         gate: state.gate.clone(),
         tap: Mutex::new(tap),
