@@ -1223,6 +1223,42 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_signin_code_forged_in_the_table_signs_nobody_in",
         also: &[],
     },
+    Mutation {
+        property: "MCP: a server's question on the standalone GET stream is kept from the client during a gated call (ADR-400)",
+        file: "crates/foureyes-mcp/src/http.rs",
+        original: "forward(&state, &parts, Body::new(body), Tap::Asks, None, None).await",
+        broken: "forward(&state, &parts, Body::new(body), Tap::None, None, None).await",
+        package: "foureyes-mcp",
+        filter: "an_answer_on_the_standalone_stream_cannot_change_what_a_decided_call_does_over_http",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP: the client's roots never reach a decided call (ADR-400)",
+        file: "crates/foureyes-mcp/src/gate.rs",
+        original: r#"["elicitation/create", "sampling/createMessage", "roots/list"];"#,
+        broken: r#"["elicitation/create", "sampling/createMessage", "roots/teeth"];"#,
+        package: "foureyes-mcp",
+        filter: "the_roots_the_client_names_cannot_change_what_a_decided_call_does",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP pins: a name on two pages of one listing is listed twice (ADR-401)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "        let mut all = earlier;",
+        broken: "        let mut all: Vec<(String, Value)> = earlier.into_iter().take(0).collect();",
+        package: "foureyes-mcp",
+        filter: "a_name_on_two_pages_of_a_listing_is_hidden_and_refused_over_stdio",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP pins: a call before any listing waits for the proxy's own listing (ADR-402)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "        self.config().pin_tools && !lock(&self.listed).contains(&listing)",
+        broken: "        false && self.config().pin_tools && !lock(&self.listed).contains(&listing)",
+        package: "foureyes-mcp",
+        filter: "a_call_before_any_listing_is_checked_against_the_pins",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
