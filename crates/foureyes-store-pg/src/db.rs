@@ -10,7 +10,7 @@ use deadpool_postgres::{GenericClient, Object, Transaction};
 use foureyes_core::event::EventData;
 use foureyes_core::journal::Encoded;
 use foureyes_store::StoreError;
-use foureyes_store::authority::Authority;
+use foureyes_store::authority::{Appended, Authority};
 use tokio_postgres::Row;
 use tokio_postgres::types::{FromSql, ToSql};
 
@@ -79,6 +79,8 @@ pub(crate) struct Tx<'a> {
     /// The head after this transaction's appends.
     head_seq: u64,
     head_hash: String,
+    /// The events it appended, applied to the authority state once it has committed (ADR-410).
+    appended: Vec<Appended>,
 }
 
 impl<'a> Tx<'a> {
@@ -92,7 +94,7 @@ impl<'a> Tx<'a> {
         let seq: i64 = get(&head, 0)?;
         let hash: String = get(&head, 1)?;
         let seq = u64::try_from(seq).map_err(|_| StoreError::Backend(format!("journal_head seq {seq}")))?;
-        Ok(Tx { tx, authority, start_seq: seq, head_seq: seq, head_hash: hash })
+        Ok(Tx { tx, authority, start_seq: seq, head_seq: seq, head_hash: hash, appended: Vec::new() })
     }
 
     /// The transaction, for statements.
@@ -117,6 +119,7 @@ impl<'a> Tx<'a> {
         .await?;
         self.head_seq = event.seq;
         self.head_hash.clone_from(&event.hash);
+        self.appended.push(Appended::new(&event, data));
         Ok(event)
     }
 
@@ -141,6 +144,8 @@ impl<'a> Tx<'a> {
             .await?;
         }
         self.tx.commit().await.map_err(|e| StoreError::Backend(format!("commit failed: {}", describe(&e))))?;
+        // Committed: this replica's authority state takes its own events as written, without reading them back.
+        self.authority.apply_appended(self.appended);
         result
     }
 }

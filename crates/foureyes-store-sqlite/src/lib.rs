@@ -304,7 +304,15 @@ impl SqliteStore {
         let authority = Arc::clone(&self.authority);
         self.write(move |c| {
             let mut authority = authority.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            work(&mut SqliteTx(c, &mut authority))
+            let mut tx = SqliteTx::new(c, &mut authority);
+            let result = work(&mut tx);
+            // What stands (a success, or an audited refusal, which commits) is applied as written (ADR-410); a job
+            // rolled back to its savepoint applies nothing.
+            if !matches!(&result, Err(e) if !e.is_audited()) {
+                let appended = std::mem::take(&mut tx.appended);
+                authority.apply_appended(appended);
+            }
+            result
         })
         .await
     }
@@ -476,6 +484,10 @@ fn job_refusal(job: Job) -> Responder {
 
 #[async_trait]
 impl Store for SqliteStore {
+    async fn authority_differs_from_replay(&self) -> Result<Option<String>, StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::authority_differs_from_replay(w))).await
+    }
+
     async fn decide(
         &self,
         policy: Arc<Policy>,
@@ -609,6 +621,10 @@ impl Store for SqliteStore {
 
     async fn decision_checked(&self, id: DecisionId, now_ms: i64) -> Result<Option<DecisionRecord>, StoreError> {
         self.write_tx(move |w| run_ready(tx_ops::checked_decision(w, id, now_ms))).await
+    }
+
+    async fn run_by_connector(&self, id: DecisionId) -> Result<bool, StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::run_by_connector(w, id))).await
     }
 
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {

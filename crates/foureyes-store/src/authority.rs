@@ -117,6 +117,8 @@ pub struct JournaledDecision {
     pub request_id: String,
     pub verdict: Verdict,
     pub status: DecisionStatus,
+    /// Whether its `decided` event names the connector FourEyes runs for it (ADR-440).
+    pub connector: bool,
 }
 
 /// An unreported permit's reporting deadline, as its `decided` event set it.
@@ -157,6 +159,29 @@ pub struct JournaledSignin {
 /// path ([`Authority::signins`]). A session leaves at sign-out; expired ones stay (one entry, about 200 bytes
 /// [NOT MEASURED], per console sign-in: human-paced), because the door's clock, not the event's time, says expired.
 pub type SigninMap = Arc<RwLock<HashMap<String, JournaledSignin>>>;
+
+/// An event a write transaction appended, with the typed data it was written from: applied to the authority state by
+/// [`Authority::apply_appended`] when the transaction's work stands (ADR-410).
+#[derive(Debug, Clone)]
+pub struct Appended {
+    pub seq: u64,
+    pub ts_ms: i64,
+    pub prev_hash: String,
+    pub hash: String,
+    pub data: EventData,
+}
+
+impl Appended {
+    pub fn new(event: &foureyes_core::journal::Encoded, data: EventData) -> Appended {
+        Appended {
+            seq: event.seq,
+            ts_ms: event.ts_ms,
+            prev_hash: event.prev_hash.clone(),
+            hash: event.hash.clone(),
+            data,
+        }
+    }
+}
 
 /// Where the state stands in the journal, and what it holds. See the module doc.
 #[derive(Debug)]
@@ -275,6 +300,82 @@ impl Authority {
         Ok(())
     }
 
+    /// Applies the events this process's own transaction appended (ADR-410), in order, once that transaction's work
+    /// stands: each from the typed data it was written from, without reading it back, parsing it or hashing it again
+    /// (its hash was computed over exactly the text the journal holds, by [`foureyes_core::journal::Encoded::next`]).
+    /// Only while they extend the head this state verified: from the first one that does not (the transaction began
+    /// behind the head, e.g. it did not catch up first), they are left to [`crate::ops::catch_up`], which reads and
+    /// verifies them from the journal like any other process's events.
+    pub fn apply_appended(&mut self, appended: Vec<Appended>) {
+        for event in appended {
+            if event.seq != self.seq + 1 || event.prev_hash != self.hash {
+                return;
+            }
+            self.apply_data(event.seq, event.ts_ms, &event.data);
+            self.seq = event.seq;
+            self.applied.store(event.seq, Ordering::Release);
+            self.hash = event.hash;
+        }
+    }
+
+    /// The first part of the state in which `self` and `other` differ, if any: what a state applied from a process's
+    /// own appends (ADR-410) must never show against one replayed from the journal. A window's running count is a
+    /// cache of its entries (it moves with the queries made), so entries are compared, not counts.
+    pub fn differs_from(&self, other: &Authority) -> Option<&'static str> {
+        fn rolling(a: &Rolling) -> &BTreeMap<(i64, i64), i64> {
+            &a.entries
+        }
+        let usage = |x: &Authority| -> HashMap<String, BTreeMap<(i64, i64), i64>> {
+            x.keys.iter().map(|(k, i)| (k.clone(), rolling(&x.usage[*i]).clone())).collect()
+        };
+        let due = |x: &Authority| -> HashMap<String, BTreeSet<(i64, DecisionId)>> {
+            x.keys.iter().map(|(k, i)| (k.clone(), x.due[*i].clone())).collect()
+        };
+        let denials = |x: &Authority| -> HashMap<String, BTreeMap<(i64, i64), i64>> {
+            x.denials.iter().map(|(k, r)| (k.clone(), rolling(r).clone())).collect()
+        };
+        let reservations = |x: &Authority| -> HashMap<i64, (String, i64)> {
+            let names: HashMap<usize, &String> = x.keys.iter().map(|(k, i)| (*i, k)).collect();
+            x.reservations.iter().map(|(id, (i, ts))| (*id, (names[i].clone(), *ts))).collect()
+        };
+        let credentials = |x: &Authority| x.credentials.read().map(|c| c.clone()).unwrap_or_default();
+        let signins = |x: &Authority| x.signins.read().map(|c| c.clone()).unwrap_or_default();
+        let deadlines = |x: &Authority| -> HashMap<DecisionId, (i64, String, String, Vec<String>)> {
+            let names: HashMap<usize, &String> = x.keys.iter().map(|(k, i)| (*i, k)).collect();
+            x.deadlines
+                .iter()
+                .map(|(id, d)| {
+                    let keys = d.keys.iter().map(|i| names[i].clone()).collect();
+                    (*id, (d.report_by_ms, d.action.clone(), d.agent.clone(), keys))
+                })
+                .collect()
+        };
+        let checks: [(&'static str, bool); 21] = [
+            ("seq", self.seq == other.seq),
+            ("hash", self.hash == other.hash),
+            ("applied", self.applied.load(Ordering::Acquire) == other.applied.load(Ordering::Acquire)),
+            ("kill_switch", self.kill_switch == other.kill_switch),
+            ("usage", usage(self) == usage(other)),
+            ("reservations", reservations(self) == reservations(other)),
+            ("held_by", self.held_by == other.held_by),
+            ("approvals", self.approvals == other.approvals),
+            ("demotions", self.demotions == other.demotions),
+            ("session_demotions", self.session_demotions == other.session_demotions),
+            ("denials", denials(self) == denials(other)),
+            ("credentials", credentials(self) == credentials(other)),
+            ("signins", signins(self) == signins(other)),
+            ("decisions", self.decisions == other.decisions),
+            ("idempotency", self.idempotency == other.idempotency),
+            ("due", due(self) == due(other)),
+            ("deadlines", deadlines(self) == deadlines(other)),
+            ("expired", self.expired == other.expired),
+            ("introduced", self.introduced == other.introduced),
+            ("policy_sha256", self.policy_sha256 == other.policy_sha256),
+            ("started", self.started == other.started),
+        ];
+        checks.into_iter().find(|(_, same)| !same).map(|(name, _)| name)
+    }
+
     fn apply_data(&mut self, seq: u64, ts_ms: i64, data: &EventData) {
         match data {
             EventData::Decided(d) => {
@@ -326,6 +427,7 @@ impl Authority {
                     request_id: d.request.request_id.clone(),
                     verdict: d.verdict,
                     status: d.status,
+                    connector: d.connector.is_some(),
                 };
                 self.decisions.insert(d.decision_id, journaled);
                 if let Some(sup) = d.supersedes.and_then(|s| self.decisions.get_mut(&s)) {

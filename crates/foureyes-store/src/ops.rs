@@ -60,7 +60,13 @@ const CATCH_UP_PAGE: u32 = 1_000;
 /// that it stands exactly at the head. A journal that lost or changed events the state had applied (rewritten or
 /// truncated) fails closed: nothing is decided on it. Every transaction that reads authority calls this first.
 pub async fn catch_up<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
-    loop {
+    // The head cannot move under this transaction (it holds the write lock), so it is read once, first: a state
+    // already standing at it (the usual case: this process wrote the last events, ADR-410) reads nothing else.
+    let (seq, hash) = w.head().await?;
+    if w.authority().seq() == seq && w.authority().hash() == hash {
+        return Ok(());
+    }
+    while w.authority().seq() < seq {
         let after = w.authority().seq();
         let events = w.journal_after(after, CATCH_UP_PAGE).await?;
         let full = events.len() == CATCH_UP_PAGE as usize;
@@ -72,7 +78,6 @@ pub async fn catch_up<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
             break;
         }
     }
-    let (seq, hash) = w.head().await?;
     let authority = w.authority();
     if authority.seq() != seq || authority.hash() != hash {
         return Err(StoreError::Backend(format!(
@@ -83,6 +88,23 @@ pub async fn catch_up<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
         )));
     }
     Ok(())
+}
+
+/// Catches the authority state up, replays the whole journal into a fresh state (each event verified), and names
+/// the first part in which the two differ (ADR-410): see [`crate::Store::authority_differs_from_replay`].
+pub async fn authority_differs_from_replay<W: WriteTx>(w: &mut W) -> Result<Option<String>, StoreError> {
+    catch_up(w).await?;
+    let mut replayed = crate::authority::Authority::default();
+    loop {
+        let events = w.journal_after(replayed.seq(), CATCH_UP_PAGE).await?;
+        for event in &events {
+            replayed.apply(event)?;
+        }
+        if events.len() < CATCH_UP_PAGE as usize {
+            break;
+        }
+    }
+    Ok(w.authority().differs_from(&replayed).map(str::to_string))
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -316,6 +338,9 @@ async fn persist<W: WriteTx>(
         w.clear_supersedes(decision_id).await?;
     }
     let report_by_ms = if reservations.is_empty() { None } else { decision.report_by_ms };
+    // Who reports is fixed now, from the deciding policy (ADR-440): a reload that drops the connector later does not
+    // hand the agent the report of a run FourEyes may be making.
+    let connector = policy.action(&request.action).and_then(|a| a.execute.as_ref()).map(|c| c.kind().to_string());
     let decided = ev::Decided {
         decision_id,
         request,
@@ -332,6 +357,7 @@ async fn persist<W: WriteTx>(
         supersedes: superseded,
         policy_sha256: policy.sha256.clone(),
         report_by_ms,
+        connector,
     };
     let (request, request_action) = (decided.request.clone(), decided.request.action.clone());
     let event = w.append(now_ms, EventData::Decided(decided)).await?;
@@ -369,6 +395,17 @@ async fn persist<W: WriteTx>(
 
 /// Decision `id` as its row says, refused (journaled) unless the journal says the same of it (ADR-240, attack 3 C5):
 /// what a reader is shown, so that an edited row is not reported as the door's answer.
+/// Whether FourEyes runs decision `id`'s connector, as the journal says (ADR-440): its `decided` event names one
+/// (fixed at decide time), or a `connector_started` event marks its start. `NotFound` for no such decision.
+pub async fn run_by_connector<W: WriteTx>(w: &mut W, id: DecisionId) -> Result<bool, StoreError> {
+    catch_up(w).await?;
+    let authority = w.authority();
+    match authority.decision(id) {
+        Some(d) => Ok(d.connector || authority.started(id).is_some()),
+        None => Err(StoreError::NotFound(format!("decision {id} does not exist"))),
+    }
+}
+
 pub async fn checked_decision<W: WriteTx>(
     w: &mut W,
     id: DecisionId,
