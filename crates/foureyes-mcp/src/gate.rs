@@ -281,6 +281,10 @@ struct Sticky {
     settled_at_ms: Option<i64>,
 }
 
+/// The listing walks in progress (ADR-401): (session, listing) → each key with the definitions the earlier pages of
+/// the walk gave it.
+pub(crate) type Walks = HashMap<(String, crate::tools::Listing), BTreeMap<String, Vec<Value>>>;
+
 /// The gate. Shared by every call of one proxy.
 pub struct Gate {
     engine: Arc<dyn Engine>,
@@ -301,7 +305,7 @@ pub struct Gate {
     /// The pages of the listings being walked (ADR-401), by (session, listing): each key with the definitions the
     /// earlier pages of the walk gave it. A request without a cursor starts a walk; a page without `nextCursor`
     /// ends it.
-    pub(crate) walks: Mutex<HashMap<(String, crate::tools::Listing), BTreeMap<String, Vec<Value>>>>,
+    pub(crate) walks: Mutex<Walks>,
     /// The listings of which a whole one was checked against the pins (ADR-402): until then a `tools/call`,
     /// `prompts/get` or `resources/read` makes the proxy list them itself first.
     pub(crate) listed: Mutex<std::collections::BTreeSet<crate::tools::Listing>>,
