@@ -1221,6 +1221,42 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_signin_code_forged_in_the_table_signs_nobody_in",
         also: &[],
     },
+    Mutation {
+        property: "an unsealed event on a sealed journal is refused at use and reported (J4, ADR-420)",
+        file: "crates/foureyes-core/src/seal.rs",
+        original: "            (None, Some(from)) => return Err(SealProblem::Unsealed { from }),",
+        broken: "            (None, Some(_)) => {}",
+        package: "foureyes",
+        filter: "a_forged_tail_after_the_seal_is_refused_and_reported",
+        also: &["a_forged_credential_event_after_the_seal_signs_nobody_in"],
+    },
+    Mutation {
+        property: "a seal verifies only under the door's key (ADR-420)",
+        file: "crates/foureyes-core/src/seal.rs",
+        original: "&& self.mac_of(hash).verify_slice(&bytes).is_ok()",
+        broken: "&& (true || self.mac_of(hash).verify_slice(&bytes).is_ok())",
+        package: "foureyes-core",
+        filter: "a_seal_verifies_only_under_its_key_and_for_its_hash",
+        also: &[],
+    },
+    Mutation {
+        property: "the checkpointer signs only the head the door verified (L, ADR-420)",
+        file: "crates/foureyes-store/src/checkpoint.rs",
+        original: "    let size = store.verified_head().await?;",
+        broken: "    let size = store.journal_head().await?;",
+        package: "foureyes",
+        filter: "serve_signs_no_checkpoint_over_a_forged_tail",
+        also: &[],
+    },
+    Mutation {
+        property: "a door holding the seal key decides nothing on an unsealed journal (ADR-420 upgrade)",
+        file: "crates/foureyes-core/src/seal.rs",
+        original: "            (Some(_), None) if self.seq > 0 => Some(format!(",
+        broken: "            (Some(_), None) if self.seq == u64::MAX => Some(format!(",
+        package: "foureyes",
+        filter: "a_journal_written_before_the_seal_is_sealed_by_journal_seal",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

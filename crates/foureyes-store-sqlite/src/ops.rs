@@ -23,20 +23,30 @@ fn from_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T
     serde_json::from_str(text).map_err(|e| StoreError::Backend(format!("stored {what} is not valid: {e}")))
 }
 
-/// Appends one event to the journal, chained to the current head.
-pub(crate) fn append(c: &Connection, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
-    let head: Option<(i64, String)> = c
-        .prepare_cached("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1")
+/// Appends one event to the journal, chained to the current head, sealed when this door holds the seal key
+/// (`Authority::seal_for_append`, ADR-420).
+pub(crate) fn append(
+    c: &Connection,
+    authority: &Authority,
+    ts_ms: i64,
+    data: EventData,
+) -> Result<Encoded, StoreError> {
+    let head: Option<(i64, String, bool)> = c
+        .prepare_cached("SELECT seq, hash, seal IS NOT NULL FROM journal ORDER BY seq DESC LIMIT 1")
         .sql()?
-        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()
         .sql()?;
-    let (prev_seq, prev_hash) = head.map_or((0, GENESIS_HASH.to_string()), |(s, h)| (s as u64, h));
+    let (prev_seq, prev_hash, prev_sealed) =
+        head.map_or((0, GENESIS_HASH.to_string(), false), |(s, h, sealed)| (s as u64, h, sealed));
     let event = Encoded::next(prev_seq, &prev_hash, ts_ms, &data);
-    c.prepare_cached("INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-        .sql()?
-        .execute(params![event.seq as i64, event.ts_ms, event.kind.as_str(), event.data, event.prev_hash, event.hash])
-        .sql()?;
+    let seal = authority.seal_for_append(prev_seq, prev_sealed, &event)?;
+    c.prepare_cached(
+        "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )
+    .sql()?
+    .execute(params![event.seq as i64, event.ts_ms, event.kind.as_str(), event.data, event.prev_hash, event.hash, seal])
+    .sql()?;
     Ok(event)
 }
 
@@ -74,7 +84,7 @@ impl SqliteTx<'_> {
 
 impl WriteTx for SqliteTx<'_> {
     async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
-        append(self.0, ts_ms, data)
+        append(self.0, self.1, ts_ms, data)
     }
 
     fn authority(&mut self) -> &mut Authority {
@@ -85,8 +95,8 @@ impl WriteTx for SqliteTx<'_> {
         head(self.0)
     }
 
-    async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError> {
-        journal_page(self.0, after_seq, limit)
+    async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<(Event, Option<String>)>, StoreError> {
+        journal_page_sealed(self.0, after_seq, limit)
     }
 
     async fn idempotency(&mut self, agent: &str, request_id: &str) -> Result<Option<(String, DecisionId)>, StoreError> {
@@ -428,6 +438,10 @@ impl WriteTx for SqliteTx<'_> {
         self.exec("DELETE FROM sessions WHERE principal = ?1", params![principal])?;
         Ok(())
     }
+
+    async fn list_decisions(&mut self, filter: &DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
+        list_decisions(self.0, filter)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -620,6 +634,29 @@ pub(crate) fn journal_page(c: &Connection, after_seq: u64, limit: u32) -> Result
     let mut out = Vec::new();
     for row in rows {
         out.push(row.sql()?.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?);
+    }
+    Ok(out)
+}
+
+/// [`journal_page`] with each event's seal (ADR-420).
+pub(crate) fn journal_page_sealed(
+    c: &Connection,
+    after_seq: u64,
+    limit: u32,
+) -> Result<Vec<(Event, Option<String>)>, StoreError> {
+    let mut stmt = c
+        .prepare_cached(
+            "SELECT seq, ts_ms, kind, data, prev_hash, hash, seal FROM journal WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+        )
+        .sql()?;
+    let after = i64::try_from(after_seq).unwrap_or(i64::MAX);
+    let rows = stmt
+        .query_map(params![after, limit.min(100_000)], |r| Ok((event_from_row(r)?, r.get::<_, Option<String>>(6)?)))
+        .sql()?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (event, seal) = row.sql()?;
+        out.push((event.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?, seal));
     }
     Ok(out)
 }
