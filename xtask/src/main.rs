@@ -5,7 +5,9 @@
 //!   suites need and never skips a suite silently: a missing tool is installed or the run fails loudly. The
 //!   PostgreSQL suites get a throwaway cluster ([`PgCluster`]) through `FOUREYES_TEST_PG`.
 //! - `cargo xtask teeth`: breaks each safety property on purpose (one source mutation at a time) and checks that the
-//!   tests that guard it go red, then restores the source. `cargo xtask test` runs one of them on every CI run: the
+//!   tests that guard it go red, then restores the source; first it checks that those tests are green on the
+//!   unbroken source (a test red for another reason proves nothing). `cargo xtask teeth SUBSTRING…` runs only the
+//!   properties whose name holds one of the substrings. `cargo xtask test` runs one of them on every CI run: the
 //!   support desk's approval edge (request_approval → execute_action) must turn its trajectory evals red.
 
 use std::path::{Path, PathBuf};
@@ -15,9 +17,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("test") => test(&args[1..]),
-        Some("teeth") => teeth(args.get(1).map(String::as_str)),
+        Some("teeth") => teeth(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask test [--no-lint] | cargo xtask teeth [PROPERTY-SUBSTRING]");
+            eprintln!("usage: cargo xtask test [--no-lint] | cargo xtask teeth [PROPERTY-SUBSTRING…]");
             return ExitCode::from(2);
         }
     };
@@ -1352,16 +1354,40 @@ fn approval_edge_teeth() -> Result<(), String> {
 }
 
 /// `only`: run just the mutations whose property contains this text.
-fn teeth(only: Option<&str>) -> Result<(), String> {
+fn teeth(only: &[String]) -> Result<(), String> {
+    let selected: Vec<&Mutation> =
+        MUTATIONS.iter().filter(|m| only.is_empty() || only.iter().any(|o| m.property.contains(o.as_str()))).collect();
+    if selected.is_empty() {
+        return Err(format!("no property's name holds any of {only:?}"));
+    }
     // The PostgreSQL suites fail without a cluster: red for the wrong reason. Give them one.
     let cluster = PgCluster::start()?;
+    let env = [("FOUREYES_TEST_PG", cluster.url.as_str())];
+    // A guard must be green on the unbroken source, or its red under a mutation proves nothing.
+    let mut packages: Vec<&str> = selected.iter().map(|m| m.package).collect();
+    packages.sort_unstable();
+    packages.dedup();
+    for package in packages {
+        let filters: Vec<&str> = selected
+            .iter()
+            .filter(|m| m.package == package)
+            .flat_map(|m| std::iter::once(m.filter).chain(m.also.iter().copied()))
+            .collect();
+        eprintln!("xtask teeth: the guards in {package} must be green before anything is broken …");
+        let args: Vec<&str> = ["-p", package, "--"].into_iter().chain(filters.iter().copied()).collect();
+        match cargo_test(&args, &env)? {
+            Run::Green => println!("green  {package}: {} guards on the unbroken source", filters.len()),
+            Run::Red => return Err(format!("guards in {package} are red on the unbroken source: {filters:?}")),
+            Run::BuildFailed => return Err(format!("{package} does not build on the unbroken source")),
+        }
+    }
     let mut toothless = Vec::new();
-    for m in MUTATIONS.iter().filter(|m| only.is_none_or(|o| m.property.contains(o))) {
+    for m in selected {
         let _restore = mutate(m)?;
         eprintln!("xtask teeth: breaking `{}` …", m.property);
         // Each guard goes red on its own: one red test must not hide another that stopped guarding.
         for filter in std::iter::once(m.filter).chain(m.also.iter().copied()) {
-            match cargo_test(&["-p", m.package, filter], &[("FOUREYES_TEST_PG", &cluster.url)])? {
+            match cargo_test(&["-p", m.package, filter], &env)? {
                 Run::Red => println!("red    {:<60} (cargo test -p {} {filter})", m.property, m.package),
                 Run::Green => {
                     println!("GREEN  {:<60} `{filter}` did not notice", m.property);

@@ -10,7 +10,7 @@ use deadpool_postgres::{GenericClient, Object, Transaction};
 use foureyes_core::event::EventData;
 use foureyes_core::journal::Encoded;
 use foureyes_store::StoreError;
-use foureyes_store::authority::Authority;
+use foureyes_store::authority::{Appended, Authority};
 use tokio_postgres::Row;
 use tokio_postgres::types::{FromSql, ToSql};
 
@@ -81,6 +81,8 @@ pub(crate) struct Tx<'a> {
     head_hash: String,
     /// Whether the head event carries a seal (ADR-420).
     head_sealed: bool,
+    /// The events it appended, applied to the authority state once it has committed (ADR-410).
+    appended: Vec<Appended>,
 }
 
 impl<'a> Tx<'a> {
@@ -101,7 +103,7 @@ impl<'a> Tx<'a> {
         let hash: String = get(&head, 1)?;
         let head_sealed: bool = get::<Option<bool>>(&head, 2)?.unwrap_or(false);
         let seq = u64::try_from(seq).map_err(|_| StoreError::Backend(format!("journal_head seq {seq}")))?;
-        Ok(Tx { tx, authority, start_seq: seq, head_seq: seq, head_hash: hash, head_sealed })
+        Ok(Tx { tx, authority, start_seq: seq, head_seq: seq, head_hash: hash, head_sealed, appended: Vec::new() })
     }
 
     /// The transaction, for statements.
@@ -128,6 +130,7 @@ impl<'a> Tx<'a> {
         self.head_seq = event.seq;
         self.head_hash.clone_from(&event.hash);
         self.head_sealed = seal.is_some();
+        self.appended.push(Appended::new(&event, data, seal));
         Ok(event)
     }
 
@@ -152,6 +155,8 @@ impl<'a> Tx<'a> {
             .await?;
         }
         self.tx.commit().await.map_err(|e| StoreError::Backend(format!("commit failed: {}", describe(&e))))?;
+        // Committed: this replica's authority state takes its own events as written, without reading them back.
+        self.authority.apply_appended(self.appended);
         result
     }
 }

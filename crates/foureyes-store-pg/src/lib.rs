@@ -259,6 +259,10 @@ pub(crate) use in_tx;
 
 #[async_trait]
 impl Store for PgStore {
+    async fn authority_differs_from_replay(&self) -> Result<Option<String>, StoreError> {
+        in_tx!(self, |w| tx_ops::authority_differs_from_replay(w))
+    }
+
     async fn decide(
         &self,
         policy: Arc<Policy>,

@@ -149,11 +149,12 @@ impl Credentials for SqliteStore {
     ) -> Result<(), StoreError> {
         let (hash, principal, csrf) = (session_sha256.to_string(), principal.to_string(), csrf.to_string());
         self.write_tx(move |w| {
-            w.0.execute(
-                "INSERT INTO sessions (session_hash, principal, csrf, expires_ms) VALUES (?1, ?2, ?3, ?4)",
-                params![hash, principal, csrf, expires_at_ms],
-            )
-            .sql()?;
+            w.conn
+                .execute(
+                    "INSERT INTO sessions (session_hash, principal, csrf, expires_ms) VALUES (?1, ?2, ?3, ?4)",
+                    params![hash, principal, csrf, expires_at_ms],
+                )
+                .sql()?;
             let now_ms = foureyes_store::wall_clock_ms();
             run_ready(ops::journal_session_opened(w, &hash, &principal, &csrf, expires_at_ms, now_ms))
         })
@@ -201,7 +202,7 @@ impl Credentials for SqliteStore {
     async fn delete_session(&self, session_sha256: &str) -> Result<(), StoreError> {
         let hash = session_sha256.to_string();
         self.write_tx(move |w| {
-            if w.0.execute("DELETE FROM sessions WHERE session_hash = ?1", params![hash]).sql()? > 0 {
+            if w.conn.execute("DELETE FROM sessions WHERE session_hash = ?1", params![hash]).sql()? > 0 {
                 run_ready(ops::journal_session_closed(w, &hash, foureyes_store::wall_clock_ms()))?;
             }
             Ok(())
@@ -217,11 +218,12 @@ impl Credentials for SqliteStore {
     ) -> Result<(), StoreError> {
         let (hash, principal) = (code_sha256.to_string(), principal.to_string());
         self.write_tx(move |w| {
-            w.0.execute(
-                "INSERT INTO signin_codes (code_hash, principal, expires_ms) VALUES (?1, ?2, ?3)",
-                params![hash, principal, expires_at_ms],
-            )
-            .sql()?;
+            w.conn
+                .execute(
+                    "INSERT INTO signin_codes (code_hash, principal, expires_ms) VALUES (?1, ?2, ?3)",
+                    params![hash, principal, expires_at_ms],
+                )
+                .sql()?;
             let now_ms = foureyes_store::wall_clock_ms();
             run_ready(ops::journal_signin_code_issued(w, &hash, &principal, expires_at_ms, now_ms))
         })
@@ -232,8 +234,9 @@ impl Credentials for SqliteStore {
         let hash = code_sha256.to_string();
         self.write_tx(move |w| {
             // Single use: the UPDATE succeeds for exactly one caller.
-            let used: Option<(String, i64)> =
-                w.0.query_row(
+            let used: Option<(String, i64)> = w
+                .conn
+                .query_row(
                     "UPDATE signin_codes SET used_ms = ?1 WHERE code_hash = ?2 AND used_ms IS NULL AND expires_ms > ?1
                      RETURNING principal, expires_ms",
                     params![now_ms, hash],
@@ -244,7 +247,7 @@ impl Credentials for SqliteStore {
             let Some((name, expires_at_ms)) = used else { return Ok(None) };
             // Only a code the journal issued, and has not seen used, signs anyone in (S6).
             run_ready(ops::redeem_signin_code(w, &hash, &name, expires_at_ms, now_ms))?;
-            principal_by_name(w.0, &name)
+            principal_by_name(w.conn, &name)
         })
         .await
     }

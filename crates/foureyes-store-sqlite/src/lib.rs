@@ -230,7 +230,7 @@ impl SqliteStore {
         }
         let copies = i64::try_from(copies).map_err(|_| StoreError::Backend("too many copies".into()))?;
         self.write_tx(move |w| {
-            let (c, authority) = (w.0, &*w.1);
+            let (c, authority) = (w.conn, &*w.authority);
             let seq: i64 = c
                 .query_row("SELECT journal_seq FROM decisions WHERE id = ?1", rusqlite::params![decision_id], |r| {
                     r.get(0)
@@ -326,7 +326,15 @@ impl SqliteStore {
         let authority = Arc::clone(&self.authority);
         self.write(move |c| {
             let mut authority = authority.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            work(&mut SqliteTx(c, &mut authority))
+            let mut tx = SqliteTx::new(c, &mut authority);
+            let result = work(&mut tx);
+            // What stands (a success, or an audited refusal, which commits) is applied as written (ADR-410); a job
+            // rolled back to its savepoint applies nothing.
+            if !matches!(&result, Err(e) if !e.is_audited()) {
+                let appended = std::mem::take(&mut tx.appended);
+                authority.apply_appended(appended);
+            }
+            result
         })
         .await
     }
@@ -498,6 +506,10 @@ fn job_refusal(job: Job) -> Responder {
 
 #[async_trait]
 impl Store for SqliteStore {
+    async fn authority_differs_from_replay(&self) -> Result<Option<String>, StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::authority_differs_from_replay(w))).await
+    }
+
     async fn decide(
         &self,
         policy: Arc<Policy>,

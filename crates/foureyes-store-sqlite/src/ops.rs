@@ -9,7 +9,7 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
     DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
 };
-use foureyes_store::authority::Authority;
+use foureyes_store::authority::{Appended, Authority};
 use foureyes_store::tx::{NewCredentialRow, NewDecisionRow, UsageRow, WriteTx};
 use foureyes_store::{DecisionFilter, StoreError};
 use rusqlite::{Connection, OptionalExtension, Row, params};
@@ -31,15 +31,20 @@ pub(crate) fn append(
     ts_ms: i64,
     data: EventData,
 ) -> Result<Encoded, StoreError> {
-    let head: Option<(i64, String, bool)> = c
-        .prepare_cached("SELECT seq, hash, seal IS NOT NULL FROM journal ORDER BY seq DESC LIMIT 1")
-        .sql()?
-        .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .optional()
-        .sql()?;
-    let (prev_seq, prev_hash, prev_sealed) =
-        head.map_or((0, GENESIS_HASH.to_string(), false), |(s, h, sealed)| (s as u64, h, sealed));
-    let event = Encoded::next(prev_seq, &prev_hash, ts_ms, &data);
+    let (prev_seq, prev_hash, prev_sealed) = head(c)?;
+    append_after(c, authority, (prev_seq, &prev_hash, prev_sealed), ts_ms, &data).map(|(event, _)| event)
+}
+
+/// Appends one event chained to `(prev_seq, prev_hash)`, which must be the head (`prev_sealed`: whether the head
+/// event carries a seal); returns it and the seal it was stored with.
+fn append_after(
+    c: &Connection,
+    authority: &Authority,
+    (prev_seq, prev_hash, prev_sealed): (u64, &str, bool),
+    ts_ms: i64,
+    data: &EventData,
+) -> Result<(Encoded, Option<String>), StoreError> {
+    let event = Encoded::next(prev_seq, prev_hash, ts_ms, data);
     let seal = authority.seal_for_append(prev_seq, prev_sealed, &event)?;
     c.prepare_cached(
         "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -47,28 +52,43 @@ pub(crate) fn append(
     .sql()?
     .execute(params![event.seq as i64, event.ts_ms, event.kind.as_str(), event.data, event.prev_hash, event.hash, seal])
     .sql()?;
-    Ok(event)
+    Ok((event, seal))
 }
 
 /// One write transaction on the writer's connection (inside its batch's savepoint), with this store's authority
 /// state (ADR-180).
-pub(crate) struct SqliteTx<'c>(pub &'c Connection, pub &'c mut Authority);
+pub(crate) struct SqliteTx<'c> {
+    pub conn: &'c Connection,
+    pub authority: &'c mut Authority,
+    /// The journal's head once this transaction has read it: nothing else writes while it holds the write lock, so
+    /// each append chains onto it without reading it again.
+    head: Option<(u64, String, bool)>,
+    /// The events it appended, for [`Authority::apply_appended`] once its work stands (ADR-410).
+    pub appended: Vec<Appended>,
+}
 
-/// The journal's head: its last event's `(seq, hash)`, or `(0, GENESIS_HASH)`.
-fn head(c: &Connection) -> Result<(u64, String), StoreError> {
-    let head: Option<(i64, String)> = c
-        .prepare_cached("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1")
+impl<'c> SqliteTx<'c> {
+    pub(crate) fn new(conn: &'c Connection, authority: &'c mut Authority) -> SqliteTx<'c> {
+        SqliteTx { conn, authority, head: None, appended: Vec::new() }
+    }
+}
+
+/// The journal's head: its last event's `(seq, hash)` and whether it carries a seal (ADR-420), or
+/// `(0, GENESIS_HASH, false)`.
+fn head(c: &Connection) -> Result<(u64, String, bool), StoreError> {
+    let head: Option<(i64, String, bool)> = c
+        .prepare_cached("SELECT seq, hash, seal IS NOT NULL FROM journal ORDER BY seq DESC LIMIT 1")
         .sql()?
-        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()
         .sql()?;
-    Ok(head.map_or((0, GENESIS_HASH.to_string()), |(s, h)| (s as u64, h)))
+    Ok(head.map_or((0, GENESIS_HASH.to_string(), false), |(s, h, sealed)| (s as u64, h, sealed)))
 }
 
 impl SqliteTx<'_> {
     /// Runs `sql` (prepared once per connection); returns the rows changed.
     fn exec(&self, sql: &str, params: impl rusqlite::Params) -> Result<u64, StoreError> {
-        Ok(self.0.prepare_cached(sql).sql()?.execute(params).sql()? as u64)
+        Ok(self.conn.prepare_cached(sql).sql()?.execute(params).sql()? as u64)
     }
 
     /// The one row of `sql`, if any.
@@ -78,25 +98,37 @@ impl SqliteTx<'_> {
         params: impl rusqlite::Params,
         f: impl FnOnce(&Row<'_>) -> rusqlite::Result<T>,
     ) -> Result<Option<T>, StoreError> {
-        self.0.prepare_cached(sql).sql()?.query_row(params, f).optional().sql()
+        self.conn.prepare_cached(sql).sql()?.query_row(params, f).optional().sql()
     }
 }
 
 impl WriteTx for SqliteTx<'_> {
     async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
-        append(self.0, self.1, ts_ms, data)
+        let (prev_seq, prev_hash, prev_sealed) = match self.head.take() {
+            Some(head) => head,
+            None => head(self.conn)?,
+        };
+        let (event, seal) = append_after(self.conn, self.authority, (prev_seq, &prev_hash, prev_sealed), ts_ms, &data)?;
+        self.head = Some((event.seq, event.hash.clone(), seal.is_some()));
+        self.appended.push(Appended::new(&event, data, seal));
+        Ok(event)
     }
 
     fn authority(&mut self) -> &mut Authority {
-        self.1
+        self.authority
     }
 
     async fn head(&mut self) -> Result<(u64, String), StoreError> {
-        head(self.0)
+        if let Some((seq, hash, _)) = &self.head {
+            return Ok((*seq, hash.clone()));
+        }
+        let (seq, hash, sealed) = head(self.conn)?;
+        self.head = Some((seq, hash.clone(), sealed));
+        Ok((seq, hash))
     }
 
     async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<(Event, Option<String>)>, StoreError> {
-        journal_page_sealed(self.0, after_seq, limit)
+        journal_page_sealed(self.conn, after_seq, limit)
     }
 
     async fn idempotency(&mut self, agent: &str, request_id: &str) -> Result<Option<(String, DecisionId)>, StoreError> {
@@ -108,11 +140,11 @@ impl WriteTx for SqliteTx<'_> {
     }
 
     async fn decision(&mut self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
-        load_decision(self.0, id)
+        load_decision(self.conn, id)
     }
 
     async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
-        load_approval_raw(self.0, id)
+        load_approval_raw(self.conn, id)
     }
 
     async fn usage(&mut self, action: &str, key: &str, scope: &str, since_ms: i64) -> Result<UsageRow, StoreError> {
@@ -139,7 +171,7 @@ impl WriteTx for SqliteTx<'_> {
 
     async fn approvals_due(&mut self, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
         let mut stmt = self
-            .0
+            .conn
             .prepare_cached(
                 "SELECT id FROM approvals WHERE status IN ('pending', 'approved') AND expires_ms <= ?1 ORDER BY id",
             )
@@ -153,7 +185,7 @@ impl WriteTx for SqliteTx<'_> {
             "SELECT {} FROM session_demotions WHERE agent = ?1 AND session IN (?2, '') AND status = 'active' ORDER BY id",
             super::sessions::COLUMNS
         );
-        let mut stmt = self.0.prepare_cached(&sql).sql()?;
+        let mut stmt = self.conn.prepare_cached(&sql).sql()?;
         let rows = stmt.query_map(params![agent, session_key], super::sessions::from_row).sql()?;
         rows.map(|r| r.sql()?).collect()
     }
@@ -212,7 +244,7 @@ impl WriteTx for SqliteTx<'_> {
                 decision.session_denial,
             ],
         )?;
-        Ok(self.0.last_insert_rowid())
+        Ok(self.conn.last_insert_rowid())
     }
 
     async fn insert_approval(
@@ -238,7 +270,7 @@ impl WriteTx for SqliteTx<'_> {
                 new.expires_at_ms
             ],
         )?;
-        Ok(self.0.last_insert_rowid())
+        Ok(self.conn.last_insert_rowid())
     }
 
     async fn set_decision_approval(
@@ -262,7 +294,7 @@ impl WriteTx for SqliteTx<'_> {
             "INSERT INTO reservations (decision_id, action, key, scope, amount, units, ts_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![decision_id, action, r.key, r.scope, r.amount.to_string(), units, now_ms],
         )?;
-        Ok(self.0.last_insert_rowid())
+        Ok(self.conn.last_insert_rowid())
     }
 
     async fn consume_approval(&mut self, approval_id: ApprovalId, decision_id: DecisionId) -> Result<u64, StoreError> {
@@ -322,7 +354,7 @@ impl WriteTx for SqliteTx<'_> {
 
     async fn release_reservations(&mut self, decision_id: DecisionId) -> Result<Vec<i64>, StoreError> {
         let mut stmt = self
-            .0
+            .conn
             .prepare_cached("UPDATE reservations SET released = 1 WHERE decision_id = ?1 AND released = 0 RETURNING id")
             .sql()?;
         let ids = stmt.query_map(params![decision_id], |r| r.get(0)).sql()?;
@@ -404,7 +436,7 @@ impl WriteTx for SqliteTx<'_> {
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'active')",
             params![agent, session_key, new.signal.as_str(), new.reason, decision_id, now_ms, new.until_ms],
         )?;
-        Ok(self.0.last_insert_rowid())
+        Ok(self.conn.last_insert_rowid())
     }
 
     async fn end_demotion(
@@ -440,7 +472,7 @@ impl WriteTx for SqliteTx<'_> {
     }
 
     async fn list_decisions(&mut self, filter: &DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
-        list_decisions(self.0, filter)
+        list_decisions(self.conn, filter)
     }
 }
 

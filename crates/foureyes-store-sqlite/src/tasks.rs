@@ -163,7 +163,7 @@ pub(crate) fn command(
 impl TaskStore for SqliteStore {
     async fn task_command(&self, task_id: &str, cmd: TaskCommand, now_ms: i64) -> Result<TaskOutcome, StoreError> {
         let task_id = task_id.to_string();
-        self.write_tx(move |w| command(w.0, w.1, &task_id, &cmd, None, now_ms)).await
+        self.write_tx(move |w| command(w.conn, w.authority, &task_id, &cmd, None, now_ms)).await
     }
 
     async fn task_refuse(
@@ -174,7 +174,7 @@ impl TaskStore for SqliteStore {
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
         let task_id = task_id.to_string();
-        self.write_tx(move |w| command(w.0, w.1, &task_id, &cmd, Some(refusal), now_ms)).await
+        self.write_tx(move |w| command(w.conn, w.authority, &task_id, &cmd, Some(refusal), now_ms)).await
     }
 
     async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError> {

@@ -159,6 +159,32 @@ pub struct JournaledSignin {
 /// [NOT MEASURED], per console sign-in: human-paced), because the door's clock, not the event's time, says expired.
 pub type SigninMap = Arc<RwLock<HashMap<String, JournaledSignin>>>;
 
+/// An event a write transaction appended, with the typed data it was written from: applied to the authority state by
+/// [`Authority::apply_appended`] when the transaction's work stands (ADR-410).
+#[derive(Debug, Clone)]
+pub struct Appended {
+    pub seq: u64,
+    pub ts_ms: i64,
+    pub prev_hash: String,
+    pub hash: String,
+    pub data: EventData,
+    /// The seal it was stored with (ADR-420).
+    pub seal: Option<String>,
+}
+
+impl Appended {
+    pub fn new(event: &foureyes_core::journal::Encoded, data: EventData, seal: Option<String>) -> Appended {
+        Appended {
+            seq: event.seq,
+            ts_ms: event.ts_ms,
+            prev_hash: event.prev_hash.clone(),
+            hash: event.hash.clone(),
+            data,
+            seal,
+        }
+    }
+}
+
 /// Where the state stands in the journal, and what it holds. See the module doc.
 #[derive(Debug)]
 pub struct Authority {
@@ -345,6 +371,91 @@ impl Authority {
         self.applied.store(event.seq, Ordering::Release);
         self.hash.clone_from(&event.hash);
         Ok(())
+    }
+
+    /// Applies the events this process's own transaction appended (ADR-410), in order, once that transaction's work
+    /// stands: each from the typed data it was written from, without reading it back, parsing it or hashing it again
+    /// (its hash was computed over exactly the text the journal holds, by [`foureyes_core::journal::Encoded::next`]).
+    /// Only while they extend the head this state verified: from the first one that does not (the transaction began
+    /// behind the head, e.g. it did not catch up first), they are left to [`crate::ops::catch_up`], which reads and
+    /// verifies them from the journal like any other process's events.
+    pub fn apply_appended(&mut self, appended: Vec<Appended>) {
+        for event in appended {
+            if event.seq != self.seq + 1 || event.prev_hash != self.hash {
+                return;
+            }
+            // The seal rule too (ADR-420), so that where the seals begin is known from the door's own appends; an
+            // event it refuses is left to the catch-up, which refuses it naming the seq.
+            let unsealed = match &event.data {
+                EventData::SealStarted(s) => Some(s.unsealed),
+                _ => None,
+            };
+            if self.seal.check(event.seq, event.data.kind(), &event.hash, event.seal.as_deref(), unsealed).is_err() {
+                return;
+            }
+            self.apply_data(event.seq, event.ts_ms, &event.data);
+            self.seq = event.seq;
+            self.applied.store(event.seq, Ordering::Release);
+            self.hash = event.hash;
+        }
+    }
+
+    /// The first part of the state in which `self` and `other` differ, if any: what a state applied from a process's
+    /// own appends (ADR-410) must never show against one replayed from the journal. A window's running count is a
+    /// cache of its entries (it moves with the queries made), so entries are compared, not counts.
+    pub fn differs_from(&self, other: &Authority) -> Option<&'static str> {
+        fn rolling(a: &Rolling) -> &BTreeMap<(i64, i64), i64> {
+            &a.entries
+        }
+        let usage = |x: &Authority| -> HashMap<String, BTreeMap<(i64, i64), i64>> {
+            x.keys.iter().map(|(k, i)| (k.clone(), rolling(&x.usage[*i]).clone())).collect()
+        };
+        let due = |x: &Authority| -> HashMap<String, BTreeSet<(i64, DecisionId)>> {
+            x.keys.iter().map(|(k, i)| (k.clone(), x.due[*i].clone())).collect()
+        };
+        let denials = |x: &Authority| -> HashMap<String, BTreeMap<(i64, i64), i64>> {
+            x.denials.iter().map(|(k, r)| (k.clone(), rolling(r).clone())).collect()
+        };
+        let reservations = |x: &Authority| -> HashMap<i64, (String, i64)> {
+            let names: HashMap<usize, &String> = x.keys.iter().map(|(k, i)| (*i, k)).collect();
+            x.reservations.iter().map(|(id, (i, ts))| (*id, (names[i].clone(), *ts))).collect()
+        };
+        let credentials = |x: &Authority| x.credentials.read().map(|c| c.clone()).unwrap_or_default();
+        let signins = |x: &Authority| x.signins.read().map(|c| c.clone()).unwrap_or_default();
+        let deadlines = |x: &Authority| -> HashMap<DecisionId, (i64, String, String, Vec<String>)> {
+            let names: HashMap<usize, &String> = x.keys.iter().map(|(k, i)| (*i, k)).collect();
+            x.deadlines
+                .iter()
+                .map(|(id, d)| {
+                    let keys = d.keys.iter().map(|i| names[i].clone()).collect();
+                    (*id, (d.report_by_ms, d.action.clone(), d.agent.clone(), keys))
+                })
+                .collect()
+        };
+        let checks: [(&'static str, bool); 21] = [
+            ("seq", self.seq == other.seq),
+            ("hash", self.hash == other.hash),
+            ("applied", self.applied.load(Ordering::Acquire) == other.applied.load(Ordering::Acquire)),
+            ("kill_switch", self.kill_switch == other.kill_switch),
+            ("usage", usage(self) == usage(other)),
+            ("reservations", reservations(self) == reservations(other)),
+            ("held_by", self.held_by == other.held_by),
+            ("approvals", self.approvals == other.approvals),
+            ("demotions", self.demotions == other.demotions),
+            ("session_demotions", self.session_demotions == other.session_demotions),
+            ("denials", denials(self) == denials(other)),
+            ("credentials", credentials(self) == credentials(other)),
+            ("signins", signins(self) == signins(other)),
+            ("decisions", self.decisions == other.decisions),
+            ("idempotency", self.idempotency == other.idempotency),
+            ("due", due(self) == due(other)),
+            ("deadlines", deadlines(self) == deadlines(other)),
+            ("expired", self.expired == other.expired),
+            ("introduced", self.introduced == other.introduced),
+            ("policy_sha256", self.policy_sha256 == other.policy_sha256),
+            ("started", self.started == other.started),
+        ];
+        checks.into_iter().find(|(_, same)| !same).map(|(name, _)| name)
     }
 
     fn apply_data(&mut self, seq: u64, ts_ms: i64, data: &EventData) {

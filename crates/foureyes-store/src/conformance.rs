@@ -256,6 +256,10 @@ pub async fn assert_consistent(store: &dyn Store, what: &str) {
     if let VerifyReport::Ok { events, .. } = report {
         assert_eq!(audit.events, events, "{what}: audit replayed {} events, verify saw {events}", audit.events);
     }
+    // The state the door decides on, kept up by applying its own appends as written (ADR-410), is the journal's.
+    let differs =
+        store.authority_differs_from_replay().await.unwrap_or_else(|e| panic!("{what}: replay failed: {e:?}"));
+    assert_eq!(differs, None, "{what}: the door's authority state differs from the journal replayed");
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -295,6 +295,13 @@ pub trait Store: Send + Sync {
     }
     /// Replays the journal and compares the result with the tables.
     async fn audit(&self) -> Result<AuditReport, StoreError>;
+    /// In one write transaction: catches this door's authority state up, replays the whole journal into a fresh one
+    /// and names the first part in which the two differ (ADR-410: the events a door appends are applied as written,
+    /// not read back; the conformance suite checks after every check that this changes nothing). `None` from a
+    /// store that keeps no authority state (a test double).
+    async fn authority_differs_from_replay(&self) -> Result<Option<String>, StoreError> {
+        Ok(None)
+    }
     /// Session trust: demotions, newest first (at most 1000), with their status as of `now_ms`; `active_only`
     /// keeps those still holding their session.
     async fn demotions(&self, active_only: bool, now_ms: i64) -> Result<Vec<DemotionRecord>, StoreError>;

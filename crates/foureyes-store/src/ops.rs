@@ -72,7 +72,13 @@ pub async fn catch_up<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
 /// [`catch_up`] without the seal's door refusal: the chain and every seal checked, for `journal seal` (which is how
 /// a journal written before the seal gets its `seal_started`).
 pub async fn catch_up_chain<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
-    loop {
+    // The head cannot move under this transaction (it holds the write lock), so it is read once, first: a state
+    // already standing at it (the usual case: this process wrote the last events, ADR-410) reads nothing else.
+    let (seq, hash) = w.head().await?;
+    if w.authority().seq() == seq && w.authority().hash() == hash {
+        return Ok(());
+    }
+    while w.authority().seq() < seq {
         let after = w.authority().seq();
         let events = w.journal_after(after, CATCH_UP_PAGE).await?;
         let full = events.len() == CATCH_UP_PAGE as usize;
@@ -84,7 +90,6 @@ pub async fn catch_up_chain<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
             break;
         }
     }
-    let (seq, hash) = w.head().await?;
     let authority = w.authority();
     if authority.seq() != seq || authority.hash() != hash {
         return Err(StoreError::Backend(format!(
@@ -95,6 +100,23 @@ pub async fn catch_up_chain<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
         )));
     }
     Ok(())
+}
+
+/// Catches the authority state up, replays the whole journal into a fresh state (each event verified), and names
+/// the first part in which the two differ (ADR-410): see [`crate::Store::authority_differs_from_replay`].
+pub async fn authority_differs_from_replay<W: WriteTx>(w: &mut W) -> Result<Option<String>, StoreError> {
+    catch_up(w).await?;
+    let mut replayed = crate::authority::Authority::default();
+    loop {
+        let events = w.journal_after(replayed.seq(), CATCH_UP_PAGE).await?;
+        for (event, seal) in &events {
+            replayed.apply_sealed(event, seal.as_deref())?;
+        }
+        if events.len() < CATCH_UP_PAGE as usize {
+            break;
+        }
+    }
+    Ok(w.authority().differs_from(&replayed).map(str::to_string))
 }
 
 // ---------------------------------------------------------------------------------------------------------------
