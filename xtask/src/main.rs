@@ -1259,6 +1259,42 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_journal_written_before_the_seal_is_sealed_by_journal_seal",
         also: &[],
     },
+    Mutation {
+        property: "GET /v1/decisions lists a row only as the journal backs it (ADR-421)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    for record in &records {\n        check_decision_authority(w, record, now_ms).await?;",
+        broken: "    for record in records.iter().take(0) {\n        check_decision_authority(w, record, now_ms).await?;",
+        package: "foureyes",
+        filter: "the_decision_list_shows_no_row_the_journal_does_not_back",
+        also: &[],
+    },
+    Mutation {
+        property: "journal audit compares a token's hash with its journaled binding (ADR-422)",
+        file: "crates/foureyes-store/src/replay.rs",
+        original: "                    if let Some(binding) = token_binding {",
+        broken: "                    if let Some(binding) = token_binding.as_ref().filter(|_| false) {",
+        package: "foureyes",
+        filter: "audit_names_a_swapped_token_hash",
+        also: &[],
+    },
+    Mutation {
+        property: "journal audit keys sessions and sign-in codes by their journaled bindings (ADR-422)",
+        file: "crates/foureyes-store/src/replay.rs",
+        original: "        let id = if BOUND_IDS.contains(&self.table) {",
+        broken: "        let id = if BOUND_IDS.is_empty() {",
+        package: "foureyes",
+        filter: "audit_names_a_forged_console_session",
+        also: &["audit_names_a_forged_signin_code"],
+    },
+    Mutation {
+        property: "serve witnesses a last checkpoint at a clean stop (ADR-423)",
+        file: "crates/foureyes/src/serve.rs",
+        original: "                    Ok(Some((_, note))) => {\n                        if let Some(witness) = &args.witness",
+        broken: "                    Ok(Some((_, note))) if note.is_empty() => {\n                        if let Some(witness) = &args.witness",
+        package: "foureyes",
+        filter: "a_rollback_to_a_copy_taken_after_the_last_periodic_checkpoint_is_refused_after_a_clean_stop",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
