@@ -79,6 +79,8 @@ pub(crate) struct Tx<'a> {
     /// The head after this transaction's appends.
     head_seq: u64,
     head_hash: String,
+    /// Whether the head event carries a seal (ADR-420).
+    head_sealed: bool,
     /// The events it appended, applied to the authority state once it has committed (ADR-410).
     appended: Vec<Appended>,
 }
@@ -88,13 +90,20 @@ impl<'a> Tx<'a> {
     /// takes a fresh snapshot that includes all commits made before it, by any replica.
     pub async fn begin(client: &'a mut Object, authority: &'a mut Authority) -> Result<Tx<'a>, StoreError> {
         let tx = client.transaction().await.map_err(pg)?;
-        let head = row(&tx, "SELECT seq, hash FROM journal_head FOR UPDATE", &[])
-            .await?
-            .ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
+        // The head event's seal is read from the journal itself, not from `journal_head` (ADR-420).
+        let head = row(
+            &tx,
+            "SELECT h.seq, h.hash, j.seal IS NOT NULL FROM journal_head h LEFT JOIN journal j ON j.seq = h.seq
+             FOR UPDATE OF h",
+            &[],
+        )
+        .await?
+        .ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
         let seq: i64 = get(&head, 0)?;
         let hash: String = get(&head, 1)?;
+        let head_sealed: bool = get::<Option<bool>>(&head, 2)?.unwrap_or(false);
         let seq = u64::try_from(seq).map_err(|_| StoreError::Backend(format!("journal_head seq {seq}")))?;
-        Ok(Tx { tx, authority, start_seq: seq, head_seq: seq, head_hash: hash, appended: Vec::new() })
+        Ok(Tx { tx, authority, start_seq: seq, head_seq: seq, head_hash: hash, head_sealed, appended: Vec::new() })
     }
 
     /// The transaction, for statements.
@@ -110,16 +119,18 @@ impl<'a> Tx<'a> {
     /// Appends one event to the journal, chained to the head this transaction holds.
     pub async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data);
+        let seal = self.authority.seal_for_append(self.head_seq, self.head_sealed, &event)?;
         let seq = seq_param(event.seq)?;
         exec(
             &self.tx,
-            "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6)",
-            &[&seq, &event.ts_ms, &event.kind.as_str(), &event.data, &event.prev_hash, &event.hash],
+            "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            &[&seq, &event.ts_ms, &event.kind.as_str(), &event.data, &event.prev_hash, &event.hash, &seal],
         )
         .await?;
         self.head_seq = event.seq;
         self.head_hash.clone_from(&event.hash);
-        self.appended.push(Appended::new(&event, data));
+        self.head_sealed = seal.is_some();
+        self.appended.push(Appended::new(&event, data, seal));
         Ok(event)
     }
 

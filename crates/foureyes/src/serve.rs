@@ -162,6 +162,26 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     follower.abort();
     if let Some(checkpointer) = checkpointer {
         checkpointer.abort();
+        // A last checkpoint at a clean stop (ADR-423): the witness then covers every event this server saw, so a
+        // rollback of the whole database to a copy taken since the last periodic checkpoint is refused at the next
+        // start (the copy does not extend this note). A crash leaves no such note: the events since the last periodic
+        // checkpoint stay unwitnessed.
+        if let Some(path) = &args.signing_key {
+            match crate::commands::read_signing_key(path) {
+                Ok(key) => match foureyes_store::checkpoint::checkpoint(store.as_ref(), &key, now_ms()).await {
+                    Ok(Some((_, note))) => {
+                        if let Some(witness) = &args.witness
+                            && let Err(e) = crate::commands::append_note(witness, &note)
+                        {
+                            eprintln!("checkpoint at stop: witness: {}", e.message);
+                        }
+                    }
+                    Ok(None) => {}
+                    Err(e) => eprintln!("checkpoint at stop: {e}"),
+                },
+                Err(e) => eprintln!("checkpoint at stop: {}", e.message),
+            }
+        }
     }
     if let Some(notifier) = notifier {
         notifier.stop();
