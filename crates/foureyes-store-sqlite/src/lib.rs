@@ -455,6 +455,10 @@ fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
         }
         return;
     }
+    // A batch of one job needs no savepoint: rolling the job back is rolling the transaction back (ADR-413).
+    if batch.len() == 1 {
+        return run_alone(conn, batch, stopped);
+    }
     let mut responders = Vec::with_capacity(batch.len());
     for job in batch {
         if let Err(e) = step(conn, "SAVEPOINT job") {
@@ -490,6 +494,29 @@ fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
             (Ok(()), Some(e)) => respond(Err(e)),
             (Ok(()), None) => respond(Ok(())),
         }
+    }
+}
+
+/// [`run_batch`] for a batch of one job, inside `BEGIN IMMEDIATE` already: the job runs without a savepoint, and a
+/// job to be rolled back rolls the whole transaction back (nothing else is in it) instead of committing.
+fn run_alone(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
+    for job in batch {
+        let (rollback, respond) = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(Some(conn)))) {
+            Ok(out) => out,
+            Err(_) => (true, Box::new(|_| {}) as Responder),
+        };
+        if rollback {
+            let ended = step(conn, "ROLLBACK").map_err(|e| StoreError::Backend(format!("rollback failed: {e}")));
+            respond(ended);
+            continue;
+        }
+        let commit = step(conn, "COMMIT").map_err(|e| StoreError::Backend(format!("commit failed: {e}")));
+        if let Err(e) = &commit {
+            // As in `run_batch`: a failed COMMIT fail-stops the store (ADR-140).
+            let _ = stopped.set(e.to_string());
+            let _ = conn.execute_batch("ROLLBACK");
+        }
+        respond(commit);
     }
 }
 

@@ -217,12 +217,12 @@ impl WriteTx for SqliteTx<'_> {
     }
 
     async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError> {
-        let NewDecisionRow { request, decision, status, supersedes, policy_sha256, now_ms } = row;
+        let NewDecisionRow { request, decision, status, supersedes, policy_sha256, now_ms, journal_seq } = row;
         self.exec(
             "INSERT INTO decisions (agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id, would_have,
                                     digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq, session,
                                     session_denial)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 0, ?17, ?18)",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?19, ?17, ?18)",
             params![
                 request.agent,
                 request.request_id,
@@ -242,6 +242,7 @@ impl WriteTx for SqliteTx<'_> {
                 request.undo_of,
                 foureyes_store::tx::session_key(request.session.as_deref()),
                 decision.session_denial,
+                journal_seq as i64,
             ],
         )?;
         Ok(self.conn.last_insert_rowid())

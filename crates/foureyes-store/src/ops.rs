@@ -297,6 +297,8 @@ async fn persist<W: WriteTx>(
     supersedes: Option<(DecisionId, String)>,
 ) -> Result<DecisionRecord, StoreError> {
     let status = DecisionStatus::initial(decision.verdict);
+    // Nothing is appended between this row and its `decided` event, so the row is written with the event's seq.
+    let journal_seq = w.head().await?.0 + 1;
     let decision_id = w
         .insert_decision(NewDecisionRow {
             request: &request,
@@ -305,6 +307,7 @@ async fn persist<W: WriteTx>(
             supersedes: supersedes.as_ref().map(|s| s.0),
             policy_sha256: &policy.sha256,
             now_ms,
+            journal_seq,
         })
         .await?;
     let mut approval_id = decision.approval_id;
@@ -353,6 +356,24 @@ async fn persist<W: WriteTx>(
     // Who reports is fixed now, from the deciding policy (ADR-440): a reload that drops the connector later does not
     // hand the agent the report of a run FourEyes may be making.
     let connector = policy.action(&request.action).and_then(|a| a.execute.as_ref()).map(|c| c.kind().to_string());
+    // The decision as its row now stands (ADR-411: built here rather than read back and parsed).
+    let record = DecisionRecord {
+        decision_id,
+        request: request.clone(),
+        verdict: decision.verdict,
+        tier: decision.tier,
+        reasons: decision.reasons.clone(),
+        budgets: decision.budgets.clone(),
+        approval_id,
+        would_have: decision.would_have,
+        digest: decision.digest.clone(),
+        status,
+        supersedes: superseded,
+        decided_at_ms: now_ms,
+        reported_at_ms: None,
+        report_detail: None,
+        policy_sha256: policy.sha256.clone(),
+    };
     let decided = ev::Decided {
         decision_id,
         request,
@@ -371,14 +392,16 @@ async fn persist<W: WriteTx>(
         report_by_ms,
         connector,
     };
-    let (request, request_action) = (decided.request.clone(), decided.request.action.clone());
     let event = w.append(now_ms, EventData::Decided(decided)).await?;
-    w.set_journal_seq(decision_id, event.seq).await?;
+    if event.seq != journal_seq {
+        w.set_journal_seq(decision_id, event.seq).await?;
+    }
+    let request = &record.request;
     if let (Some(new), Some(id)) = (&decision.new_approval, approval_id) {
         let requested = ev::ApprovalRequested {
             approval_id: id,
             decision_id,
-            action: request_action,
+            action: request.action.clone(),
             agent: request.agent.clone(),
             digest: new.digest.clone(),
             required: new.required,
@@ -402,7 +425,7 @@ async fn persist<W: WriteTx>(
         };
         w.append(now_ms, EventData::SessionDemoted(demoted)).await?;
     }
-    w.decision(decision_id).await?.ok_or_else(|| StoreError::Backend("decision vanished after insert".into()))
+    Ok(record)
 }
 
 /// Decision `id` as its row says, refused (journaled) unless the journal says the same of it (ADR-240, attack 3 C5):

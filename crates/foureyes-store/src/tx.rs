@@ -75,7 +75,7 @@ pub trait WriteTx {
     async fn live_agent(&mut self, name: &str) -> Result<bool, StoreError>;
 
     // --- row writes -----------------------------------------------------------------------------------------
-    /// Inserts a decision (journal seq 0 until [`WriteTx::set_journal_seq`]) and returns its id.
+    /// Inserts a decision, with the seq its `decided` event will have, and returns its id.
     async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError>;
     /// Inserts a pending approval of `decision_id` and returns its id.
     async fn insert_approval(
@@ -176,6 +176,8 @@ pub struct NewDecisionRow<'a> {
     pub supersedes: Option<DecisionId>,
     pub policy_sha256: &'a str,
     pub now_ms: i64,
+    /// The seq its `decided` event will have: the head this transaction holds, plus one (ADR-411).
+    pub journal_seq: u64,
 }
 
 /// A credential row to insert (only the hash of its secret).
