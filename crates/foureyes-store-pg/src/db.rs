@@ -154,10 +154,12 @@ impl<'a> Tx<'a> {
     }
 
     /// Appends one event to the journal like [`Tx::append`], its row sent at the next [`Tx::flush`] (ADR-412).
-    pub fn append_deferred(&mut self, ts_ms: i64, data: EventData) -> Encoded {
+    pub fn append_deferred(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data);
+        // Sealed like every append (ADR-420): a deferred row is still the door's own event.
+        let seal = self.authority.seal_for_append(self.head_seq, self.head_sealed, &event)?;
         self.defer(
-            "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES ($1, $2, $3, $4, $5, $6, $7)",
             vec![
                 Box::new(event.seq as i64),
                 Box::new(event.ts_ms),
@@ -165,12 +167,14 @@ impl<'a> Tx<'a> {
                 Box::new(event.data.clone()),
                 Box::new(event.prev_hash.clone()),
                 Box::new(event.hash.clone()),
+                Box::new(seal.clone()),
             ],
         );
         self.head_seq = event.seq;
         self.head_hash.clone_from(&event.hash);
-        self.appended.push(Appended::new(&event, data));
-        event
+        self.head_sealed = seal.is_some();
+        self.appended.push(Appended::new(&event, data, seal));
+        Ok(event)
     }
 
     /// Queues a write for the next [`Tx::flush`].

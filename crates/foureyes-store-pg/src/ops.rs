@@ -32,7 +32,7 @@ const UNDONE_BY: &str = "SELECT id FROM decisions WHERE undo_of = $1 AND verdict
 impl WriteTx for Tx<'_> {
     async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         // Sent with the next read or at the end, pipelined with the other writes then waiting (ADR-412).
-        Ok(self.append_deferred(ts_ms, data))
+        self.append_deferred(ts_ms, data)
     }
 
     fn authority(&mut self) -> &mut Authority {
