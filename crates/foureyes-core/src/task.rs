@@ -95,8 +95,9 @@ pub struct CheckLimits {
     pub processes: u64,
     /// Bytes of writable private memory each process may map (`RLIMIT_DATA`: heap and anonymous mappings).
     pub memory_bytes: u64,
-    /// Bytes each filesystem the check writes may hold: `/tmp` and each `--writable` directory (size-capped
-    /// tmpfs); `/var/tmp`, `/run` and `/dev/shm` get at most [`SMALL_TMPFS_BYTES`] of it. Also the largest file.
+    /// Bytes all the filesystems the check writes may hold together (size-capped tmpfs, ADR-471): `/var/tmp`,
+    /// `/run` and `/dev/shm` a sixteenth each, at most [`SMALL_TMPFS_BYTES`]; `/tmp` and each `--writable`
+    /// directory share the rest. Also the largest file.
     pub disk_bytes: u64,
     /// CPU seconds each process may use (`RLIMIT_CPU`; the check as a whole is bounded by its timeout).
     pub cpu_seconds: u64,
@@ -115,7 +116,7 @@ impl CheckLimits {
     /// One line for people and for the check record.
     pub fn describe(&self) -> String {
         format!(
-            "at most {} processes, {} of memory per process, {} per writable filesystem (/tmp and each writable directory), {} s of CPU per process",
+            "at most {} processes, {} of memory per process, {} of disk in all the filesystems it writes (/tmp, /var/tmp, /run, /dev/shm and each writable directory), {} s of CPU per process",
             self.processes,
             bytes_text(self.memory_bytes),
             bytes_text(self.disk_bytes),
