@@ -1430,6 +1430,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_rollback_to_a_copy_taken_after_the_last_periodic_checkpoint_is_refused_after_a_clean_stop",
         also: &[],
     },
+    Mutation {
+        property: "the support desk never refunds a distractor figure (the amount guard, ADR-430)",
+        file: "apps/support-desk/src/classify/figures.rs",
+        original: "            if !as_distractor || otherwise || lone {",
+        broken: "            if true || !as_distractor || otherwise || lone {",
+        package: "support-desk",
+        filter: "the_desk_refunds_the_figure_asked_or_settles_nothing_never_a_distractor",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
