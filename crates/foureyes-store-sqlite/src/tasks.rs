@@ -65,8 +65,7 @@ pub(crate) fn indexed_events(c: &Connection) -> Result<BTreeMap<i64, String>, St
 /// Journals a refusal of a task command (`refused`, with `task_id`) and turns it into the error the caller gets.
 /// Recorded as the command's first outcome unless `record` is false.
 fn refuse(
-    c: &Connection,
-    authority: &Authority,
+    (c, authority): (&Connection, &Authority),
     task_id: &str,
     cmd: &TaskCommand,
     fingerprint: &str,
@@ -120,19 +119,21 @@ pub(crate) fn command(
         match repeat_of(task_id, cmd, StoredOutcome::decode(&outcome)?, known_fingerprint, &fingerprint) {
             Repeat::Continue { fingerprint: intent } => fingerprint = intent,
             Repeat::Conflict(refusal) => {
-                return Err(refuse(c, authority, task_id, cmd, &fingerprint, refusal, false, now_ms));
+                return Err(refuse((c, authority), task_id, cmd, &fingerprint, refusal, false, now_ms));
             }
             Repeat::Answer(answer) => return answer.map(|o| *o),
         }
     }
     let rules = match rules {
         Ok(rules) => rules,
-        Err(refusal) => return Err(refuse(c, authority, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
+        Err(refusal) => return Err(refuse((c, authority), task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
     };
     let mut state = load_state(c, task_id)?;
     let events = match rules(task_id, state.as_ref(), cmd, now_ms) {
         Ok(events) => events,
-        Err(refusal) => return Err(refuse(c, authority, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
+        Err(refusal) => {
+            return Err(refuse((c, authority), task_id, cmd, &fingerprint, refusal, record_refusal, now_ms));
+        }
     };
     let mut seqs = Vec::with_capacity(events.len());
     for event in &events {
