@@ -5,7 +5,9 @@
 //!   suites need and never skips a suite silently: a missing tool is installed or the run fails loudly. The
 //!   PostgreSQL suites get a throwaway cluster ([`PgCluster`]) through `FOUREYES_TEST_PG`.
 //! - `cargo xtask teeth`: breaks each safety property on purpose (one source mutation at a time) and checks that the
-//!   tests that guard it go red, then restores the source. `cargo xtask test` runs one of them on every CI run: the
+//!   tests that guard it go red, then restores the source; first it checks that those tests are green on the
+//!   unbroken source (a test red for another reason proves nothing). `cargo xtask teeth SUBSTRING…` runs only the
+//!   properties whose name holds one of the substrings. `cargo xtask test` runs one of them on every CI run: the
 //!   support desk's approval edge (request_approval → execute_action) must turn its trajectory evals red.
 
 use std::path::{Path, PathBuf};
@@ -15,9 +17,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("test") => test(&args[1..]),
-        Some("teeth") => teeth(args.get(1).map(String::as_str)),
+        Some("teeth") => teeth(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask test [--no-lint] | cargo xtask teeth [PROPERTY-SUBSTRING]");
+            eprintln!("usage: cargo xtask test [--no-lint] | cargo xtask teeth [PROPERTY-SUBSTRING…]");
             return ExitCode::from(2);
         }
     };
@@ -273,10 +275,10 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a task finishes only when verified at its current revision",
-        file: "crates/foureyes-core/src/task.rs",
+        file: "apps/change-control/src/model.rs",
         original: "if s.status != TaskStatus::Verified || s.verified_revision != Some(s.revision) {",
         broken: "if false {",
-        package: "foureyes-core",
+        package: "change-control",
         filter: "task",
         also: &[],
     },
@@ -381,16 +383,16 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "finish refuses a workspace that drifted from the checked revision",
-        file: "crates/foureyes-core/src/task.rs",
+        file: "apps/change-control/src/model.rs",
         original: "if let Some(why) = s.drift(workspace) {",
         broken: "if let Some(why) = None::<String> {",
-        package: "foureyes-core",
+        package: "change-control",
         filter: "finish_refuses_a_workspace_that_drifted_from_the_checked_revision",
         also: &[],
     },
     Mutation {
         property: "finish refuses a workspace that drifted from the checked revision (through the CLI)",
-        file: "crates/foureyes-core/src/task.rs",
+        file: "apps/change-control/src/model.rs",
         original: "if let Some(why) = s.drift(workspace) {",
         broken: "if let Some(why) = None::<String> {",
         package: "foureyes",
@@ -399,7 +401,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "every process a check starts ends with it (the sandbox's PID namespace)",
-        file: "crates/foureyes/src/sandbox.rs",
+        file: "apps/change-control/src/sandbox.rs",
         original: r#"command.args(["--die-with-parent", "--unshare-all", "--new-session"]);"#,
         broken: r#"command.args(["--die-with-parent", "--unshare-user-try", "--unshare-ipc", "--unshare-net", "--unshare-uts", "--new-session"]);"#,
         package: "foureyes",
@@ -676,7 +678,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a check runs on the runner's private copy of the revision, never on the live workspace",
-        file: "crates/foureyes/src/sandbox.rs",
+        file: "apps/change-control/src/sandbox.rs",
         original: "    let bound = copy.workspace();",
         broken: "    let bound = &crate::workspace::Workspace::open(&config.workspace)?;",
         package: "foureyes",
@@ -685,7 +687,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "directories (even empty) are part of the workspace manifest",
-        file: "crates/foureyes/src/workspace.rs",
+        file: "apps/change-control/src/workspace.rs",
         original: "                if above_writable(&rel, writable) {",
         broken: "                if true || above_writable(&rel, writable) {",
         package: "foureyes",
@@ -694,16 +696,16 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a proposed path inside a --writable directory is refused at propose",
-        file: "crates/foureyes-core/src/task.rs",
+        file: "apps/change-control/src/model.rs",
         original: ".find(|f| clashes_with_writable(&f.path, writable))",
         broken: ".find(|f| clashes_with_writable(&f.path, writable) && false)",
-        package: "foureyes-core",
+        package: "change-control",
         filter: "a_proposed_path_inside_a_writable_directory_is_refused",
         also: &[],
     },
     Mutation {
         property: "the check cannot reach the host's Unix sockets under /run",
-        file: "crates/foureyes/src/sandbox.rs",
+        file: "apps/change-control/src/sandbox.rs",
         original: r#"const HIDDEN: [&str; 4] = ["/tmp", "/var/tmp", "/run", "/var/run"];"#,
         broken: r#"const HIDDEN: [&str; 4] = ["/tmp", "/var/tmp", "/teeth-not-run", "/var/run"];"#,
         package: "foureyes",
@@ -863,7 +865,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a check run by a root runner has no capabilities (unprivileged uid, --cap-drop ALL)",
-        file: "crates/foureyes/src/sandbox.rs",
+        file: "apps/change-control/src/sandbox.rs",
         original: r#"command.args(["--unshare-user", "--disable-userns", "--uid", SANDBOX_ID, "--gid", SANDBOX_ID, "--cap-drop", "ALL"]);"#,
         broken: r#"command.args(["--unshare-user-try"]);"#,
         package: "foureyes",
@@ -872,7 +874,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a descriptor the runner inherited does not reach the check",
-        file: "crates/foureyes/src/task.rs",
+        file: "apps/change-control/src/cli.rs",
         original: "    close_fds::set_fds_cloexec_threadsafe(3, &keep);",
         broken: "    let _ = &keep;",
         package: "foureyes",
@@ -881,16 +883,16 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a sensitive glob without a leading / matches at any depth (sub/.config/nextest.toml)",
-        file: "crates/foureyes-core/src/task.rs",
+        file: "apps/change-control/src/model.rs",
         original: "            (0..p.len()).any(|skip| components_match(&g, &p[skip..]))",
         broken: "            (0..p.len().min(1)).any(|skip| components_match(&g, &p[skip..]))",
-        package: "foureyes-core",
+        package: "change-control",
         filter: "the_default_sensitive_list_covers_ci_build_files_and_globs_match_at_any_depth",
         also: &[],
     },
     Mutation {
         property: "the runner copies only what the revision holds, at its size (no sparse-file amplification)",
-        file: "crates/foureyes/src/workspace.rs",
+        file: "apps/change-control/src/workspace.rs",
         original: "                    Some(Some(e)) if e.kind == EntryKind::File && e.bytes == size => size + 1,",
         broken: "                    Some(_) if !rel.is_empty() => u64::MAX,",
         package: "foureyes",
@@ -899,7 +901,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "the check does not see the live directories above the workspace",
-        file: "crates/foureyes/src/sandbox.rs",
+        file: "apps/change-control/src/sandbox.rs",
         original: "    command.args([\"--dev\", \"/dev\", \"--size\", &small,",
         broken: "    command.args([\"--ro-bind\", \"/\", \"/\", \"--dev\", \"/dev\", \"--size\", &small,",
         package: "foureyes",
@@ -998,7 +1000,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "what finish delivers is the runner's copy of the checked revision, not the live workspace",
-        file: "crates/foureyes/src/task.rs",
+        file: "apps/change-control/src/cli.rs",
         original: "        delivered = Some(target.to_string_lossy().into_owned());",
         broken: "        delivered = Some(state.config.workspace.clone());",
         package: "foureyes",
@@ -1133,7 +1135,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a check's processes are limited (a pids cgroup: RLIMIT_NPROC does not hold for a root runner)",
-        file: "crates/foureyes/src/limits.rs",
+        file: "apps/change-control/src/limits.rs",
         original: "            if std::fs::write(cgroup.dir.join(\"pids.max\"), max.to_string()).is_ok() {",
         broken: "            if false {",
         package: "foureyes",
@@ -1142,7 +1144,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a check's memory is limited",
-        file: "crates/foureyes/src/limits.rs",
+        file: "apps/change-control/src/limits.rs",
         original: "        format!(\"--data={}\", limits.memory_bytes),",
         broken: "        format!(\"--data={}\", u64::MAX),",
         package: "foureyes",
@@ -1151,7 +1153,7 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "a check's CPU time is limited",
-        file: "crates/foureyes/src/limits.rs",
+        file: "apps/change-control/src/limits.rs",
         original: "        format!(\"--cpu={}:{}\", limits.cpu_seconds, limits.cpu_seconds + 2),",
         broken: "        format!(\"--cpu={}:{}\", 3600, 3602),",
         package: "foureyes",
@@ -1179,7 +1181,7 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "the human approving a proposed change sees its content",
         file: "crates/foureyes/src/commands.rs",
-        original: "                crate::task::show_change(db, &a.request).await?;",
+        original: "                change_control::cli::show_change(db, &a.request).await?;",
         broken: "                let _ = db;",
         package: "foureyes",
         filter: "approvals_show_gives_the_human_the_content_of_the_change",
@@ -1219,6 +1221,222 @@ const MUTATIONS: &[Mutation] = &[
         broken: "    if let Some((field, row, journaled)) = differs.filter(|_| false) {\n        let message = format!(\n            \"sign-in code",
         package: "foureyes",
         filter: "a_signin_code_forged_in_the_table_signs_nobody_in",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP: a server's question on the standalone GET stream is kept from the client during a gated call (ADR-400)",
+        file: "crates/foureyes-mcp/src/http.rs",
+        original: "forward(&state, &parts, Body::new(body), Tap::Asks, None, None).await",
+        broken: "forward(&state, &parts, Body::new(body), Tap::None, None, None).await",
+        package: "foureyes-mcp",
+        filter: "an_answer_on_the_standalone_stream_cannot_change_what_a_decided_call_does_over_http",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP: the client's roots never reach a decided call (ADR-400)",
+        file: "crates/foureyes-mcp/src/gate.rs",
+        original: r#"["elicitation/create", "sampling/createMessage", "roots/list"];"#,
+        broken: r#"["elicitation/create", "sampling/createMessage", "roots/teeth"];"#,
+        package: "foureyes-mcp",
+        filter: "the_roots_the_client_names_cannot_change_what_a_decided_call_does",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP pins: a name on two pages of one listing is listed twice (ADR-401)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "        let mut all = earlier;",
+        broken: "        let mut all: Vec<(String, Value)> = earlier.into_iter().take(0).collect();",
+        package: "foureyes-mcp",
+        filter: "a_name_on_two_pages_of_a_listing_is_hidden_and_refused_over_stdio",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP pins: a call before any listing waits for the proxy's own listing (ADR-402)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "        self.config().pin_tools && !lock(&self.listed).contains(&listing)",
+        broken: "        false && self.config().pin_tools && !lock(&self.listed).contains(&listing)",
+        package: "foureyes-mcp",
+        filter: "a_call_before_any_listing_is_checked_against_the_pins",
+        also: &[],
+    },
+    Mutation {
+        property: "who reports a FourEyes-run decision is the journal's, not the reloaded policy's (ADR-440)",
+        file: "crates/foureyes-server/src/api.rs",
+        original: "    let connector = state.store.run_by_connector(id).await?;",
+        broken: "    let connector = state.policy().action(&decided.request.action).is_some_and(|a| a.execute.is_some());",
+        package: "foureyes-server",
+        filter: "a_reload_that_drops_the_connector_does_not_hand_the_agent_the_report",
+        also: &[],
+    },
+    Mutation {
+        property: "a decided event that names a connector fixes who reports it, started or not (ADR-440)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "        Some(d) => Ok(d.connector || authority.started(id).is_some()),",
+        broken: "        Some(_) => Ok(authority.started(id).is_some()),",
+        package: "foureyes-connect",
+        filter: "who_reports_a_decision_is_fixed_when_it_is_decided",
+        also: &[],
+    },
+    Mutation {
+        property: "the mcp connector calls a tool only while its listed definition is its pin (ADR-441)",
+        file: "crates/foureyes-connect/src/mcp.rs",
+        original: "    if admitted {\n        return Ok(());\n    }",
+        broken: "    if true || admitted {\n        return Ok(());\n    }",
+        package: "foureyes-connect",
+        filter: "a_changed_tool_is_not_called_until_a_person_re_pins_it",
+        also: &[],
+    },
+    Mutation {
+        property: "a param never begins an option of an mcp connector's stdio command (ADR-442)",
+        file: "crates/foureyes-connect/src/run.rs",
+        original: "        option_free(place, i, source, &value, options_ended)?;",
+        broken: "        if place == \"execute.command.argv\" {\n            option_free(place, i, source, &value, options_ended)?;\n        }",
+        package: "foureyes-connect",
+        filter: "a_param_never_begins_an_option_of_the_servers_command",
+        also: &[],
+    },
+    Mutation {
+        property: "a check's disk is limited: each filesystem it writes is a tmpfs of the task's disk limit (ADR-311)",
+        file: "apps/change-control/src/sandbox.rs",
+        original: "    let (disk, small) = (shares.scratch.to_string(), shares.small.to_string());",
+        broken: "    let (disk, small) = ((shares.scratch * 64).to_string(), shares.small.to_string());",
+        package: "foureyes",
+        filter: "files_each_under_the_disk_limit_cannot_fill_a_filesystem_past_it",
+        also: &[],
+    },
+    Mutation {
+        property: "nobody approves their own request under another spelling of their name (attack9 N1, ADR-470)",
+        file: "crates/foureyes-core/src/approval.rs",
+        original: "    if same_identity(approver, &record.request.agent) {",
+        broken: "    if approver == record.request.agent {",
+        package: "foureyes-core",
+        filter: "the_requester_cannot_approve_under_another_spelling_of_their_name",
+        also: &[],
+    },
+    Mutation {
+        property: "sensitive globs match Unicode case and compatibility variants (attack9 S1, ADR-470)",
+        file: "apps/change-control/src/model.rs",
+        original: "    foureyes_core::fold::folded(text).chars().collect()",
+        broken: "    text.chars().flat_map(char::to_lowercase).collect()",
+        package: "change-control",
+        filter: "sensitive_globs_match_unicode_case_and_compatibility_variants",
+        also: &[],
+    },
+    Mutation {
+        property: "a check writes only capped filesystems, together within the disk limit (attack9 H1, ADR-471)",
+        file: "apps/change-control/src/sandbox.rs",
+        original: r#"    command.args(["--remount-ro", "/dev", "--remount-ro", "/"]);"#,
+        broken: r#"    command.args(["--remount-ro", "/dev"]);"#,
+        package: "foureyes",
+        filter: "every_filesystem_a_check_can_write_is_capped_and_together_within_the_disk_limit",
+        also: &[],
+    },
+    Mutation {
+        property: "finish never publishes through a symlink at the delivery path (attack9 H2)",
+        file: "apps/change-control/src/delivery.rs",
+        original: "    let real = parent.join(name);",
+        broken: "    let real = std::fs::canonicalize(parent.join(name)).unwrap_or(parent.join(name));",
+        package: "foureyes",
+        filter: "finish_never_publishes_through_a_symlink_planted_at_the_delivery_path",
+        also: &[],
+    },
+    Mutation {
+        property: "a directory chain too deep to walk is refused, not a crash (attack9 C1, ADR-472)",
+        file: "apps/change-control/src/workspace.rs",
+        original: "    if depth >= MAX_DEPTH {",
+        broken: "    if depth >= usize::MAX {",
+        package: "foureyes",
+        filter: "a_directory_chain_too_deep_to_walk_is_refused_not_a_crash_and_leaves_no_copy",
+        also: &[],
+    },
+    Mutation {
+        property: "a proposal past the workspace's entry limit is refused at propose (attack9)",
+        file: "apps/change-control/src/workspace.rs",
+        original: "    if after > MAX_MANIFEST_FILES {",
+        broken: "    if after > usize::MAX {",
+        package: "foureyes",
+        filter: "a_proposal_that_would_push_the_workspace_past_its_entry_limit_is_refused_at_propose",
+        also: &[],
+    },
+    Mutation {
+        property: "an unsealed event on a sealed journal is refused at use and reported (J4, ADR-420)",
+        file: "crates/foureyes-core/src/seal.rs",
+        original: "            (None, Some(from)) => return Err(SealProblem::Unsealed { from }),",
+        broken: "            (None, Some(_)) => {}",
+        package: "foureyes",
+        filter: "a_forged_tail_after_the_seal_is_refused_and_reported",
+        also: &["a_forged_credential_event_after_the_seal_signs_nobody_in"],
+    },
+    Mutation {
+        property: "a seal verifies only under the door's key (ADR-420)",
+        file: "crates/foureyes-core/src/seal.rs",
+        original: "&& self.mac_of(hash).verify_slice(&bytes).is_ok()",
+        broken: "&& (true || self.mac_of(hash).verify_slice(&bytes).is_ok())",
+        package: "foureyes-core",
+        filter: "a_seal_verifies_only_under_its_key_and_for_its_hash",
+        also: &[],
+    },
+    Mutation {
+        property: "the checkpointer signs only the head the door verified (L, ADR-420)",
+        file: "crates/foureyes-store/src/checkpoint.rs",
+        original: "    let size = store.verified_head().await?;",
+        broken: "    let size = store.journal_head().await?;",
+        package: "foureyes",
+        filter: "serve_signs_no_checkpoint_over_a_forged_tail",
+        also: &[],
+    },
+    Mutation {
+        property: "a door holding the seal key decides nothing on an unsealed journal (ADR-420 upgrade)",
+        file: "crates/foureyes-core/src/seal.rs",
+        original: "            (Some(_), None) if self.seq > 0 => Some(format!(",
+        broken: "            (Some(_), None) if self.seq == u64::MAX => Some(format!(",
+        package: "foureyes",
+        filter: "a_journal_written_before_the_seal_is_sealed_by_journal_seal",
+        also: &[],
+    },
+    Mutation {
+        property: "GET /v1/decisions lists a row only as the journal backs it (ADR-421)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    for record in &records {\n        check_decision_authority(w, record, now_ms).await?;",
+        broken: "    for record in records.iter().take(0) {\n        check_decision_authority(w, record, now_ms).await?;",
+        package: "foureyes",
+        filter: "the_decision_list_shows_no_row_the_journal_does_not_back",
+        also: &[],
+    },
+    Mutation {
+        property: "journal audit compares a token's hash with its journaled binding (ADR-422)",
+        file: "crates/foureyes-store/src/replay.rs",
+        original: "                    if let Some(binding) = token_binding {",
+        broken: "                    if let Some(binding) = token_binding.as_ref().filter(|_| false) {",
+        package: "foureyes",
+        filter: "audit_names_a_swapped_token_hash",
+        also: &[],
+    },
+    Mutation {
+        property: "journal audit keys sessions and sign-in codes by their journaled bindings (ADR-422)",
+        file: "crates/foureyes-store/src/replay.rs",
+        original: "        let id = if BOUND_IDS.contains(&self.table) {",
+        broken: "        let id = if BOUND_IDS.is_empty() {",
+        package: "foureyes",
+        filter: "audit_names_a_forged_console_session",
+        also: &["audit_names_a_forged_signin_code"],
+    },
+    Mutation {
+        property: "serve witnesses a last checkpoint at a clean stop (ADR-423)",
+        file: "crates/foureyes/src/serve.rs",
+        original: "                    Ok(Some((_, note))) => {\n                        if let Some(witness) = &args.witness",
+        broken: "                    Ok(Some((_, note))) if note.is_empty() => {\n                        if let Some(witness) = &args.witness",
+        package: "foureyes",
+        filter: "a_rollback_to_a_copy_taken_after_the_last_periodic_checkpoint_is_refused_after_a_clean_stop",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk never refunds a distractor figure (the amount guard, ADR-430)",
+        file: "apps/support-desk/src/classify/figures.rs",
+        original: "            if !as_distractor || otherwise || lone {",
+        broken: "            if true || !as_distractor || otherwise || lone {",
+        package: "support-desk",
+        filter: "the_desk_refunds_the_figure_asked_or_settles_nothing_never_a_distractor",
         also: &[],
     },
     Mutation {
@@ -1325,16 +1543,40 @@ fn approval_edge_teeth() -> Result<(), String> {
 }
 
 /// `only`: run just the mutations whose property contains this text.
-fn teeth(only: Option<&str>) -> Result<(), String> {
+fn teeth(only: &[String]) -> Result<(), String> {
+    let selected: Vec<&Mutation> =
+        MUTATIONS.iter().filter(|m| only.is_empty() || only.iter().any(|o| m.property.contains(o.as_str()))).collect();
+    if selected.is_empty() {
+        return Err(format!("no property's name holds any of {only:?}"));
+    }
     // The PostgreSQL suites fail without a cluster: red for the wrong reason. Give them one.
     let cluster = PgCluster::start()?;
+    let env = [("FOUREYES_TEST_PG", cluster.url.as_str())];
+    // A guard must be green on the unbroken source, or its red under a mutation proves nothing.
+    let mut packages: Vec<&str> = selected.iter().map(|m| m.package).collect();
+    packages.sort_unstable();
+    packages.dedup();
+    for package in packages {
+        let filters: Vec<&str> = selected
+            .iter()
+            .filter(|m| m.package == package)
+            .flat_map(|m| std::iter::once(m.filter).chain(m.also.iter().copied()))
+            .collect();
+        eprintln!("xtask teeth: the guards in {package} must be green before anything is broken …");
+        let args: Vec<&str> = ["-p", package, "--"].into_iter().chain(filters.iter().copied()).collect();
+        match cargo_test(&args, &env)? {
+            Run::Green => println!("green  {package}: {} guards on the unbroken source", filters.len()),
+            Run::Red => return Err(format!("guards in {package} are red on the unbroken source: {filters:?}")),
+            Run::BuildFailed => return Err(format!("{package} does not build on the unbroken source")),
+        }
+    }
     let mut toothless = Vec::new();
-    for m in MUTATIONS.iter().filter(|m| only.is_none_or(|o| m.property.contains(o))) {
+    for m in selected {
         let _restore = mutate(m)?;
         eprintln!("xtask teeth: breaking `{}` …", m.property);
         // Each guard goes red on its own: one red test must not hide another that stopped guarding.
         for filter in std::iter::once(m.filter).chain(m.also.iter().copied()) {
-            match cargo_test(&["-p", m.package, filter], &[("FOUREYES_TEST_PG", &cluster.url)])? {
+            match cargo_test(&["-p", m.package, filter], &env)? {
                 Run::Red => println!("red    {:<60} (cargo test -p {} {filter})", m.property, m.package),
                 Run::Green => {
                     println!("GREEN  {:<60} `{filter}` did not notice", m.property);
@@ -1360,7 +1602,7 @@ fn ensure_browser() -> Result<(), String> {
     )
 }
 
-/// Change control's checks run in bubblewrap (`crates/foureyes/src/sandbox.rs`), and `task_cli`'s sandbox tests
+/// Change control's checks run in bubblewrap (`apps/change-control/src/sandbox.rs`), and `task_cli`'s sandbox tests
 /// need it: installs Debian's `bubblewrap` when `bwrap` is missing.
 fn ensure_sandbox() -> Result<(), String> {
     ensure_debian("the change-control sandbox", &["/usr/bin/bwrap"], &["bubblewrap"])

@@ -82,6 +82,44 @@ struct AppState {
     /// The `tools/call`s being decided or held, by (session, flight key): a client's `notifications/cancelled`
     /// ends their wait (ADR-280).
     held: Held,
+    /// The forwarded `tools/call`s still running, per session (ADR-400).
+    running: Running,
+}
+
+/// How many forwarded `tools/call`s run in each session (ADR-400): while one does, a server request that would
+/// carry the client's answer into it (`elicitation/create`, `sampling/createMessage`, `roots/list`) is answered by
+/// the proxy on whatever stream it comes — the call's own, or the session's standalone GET stream, where a server
+/// sends a request it does not tie to the call (the Python SDK's `elicit`/`list_roots` without a related request).
+#[derive(Clone, Default)]
+struct Running(Arc<Mutex<HashMap<String, usize>>>);
+
+/// One forwarded POST that carries gated calls, counted in [`Running`] until its answer has passed (or it is dropped).
+struct RunningCalls {
+    running: Running,
+    session: String,
+}
+
+impl Running {
+    fn start(&self, session: &str) -> RunningCalls {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner).entry(session.to_string()).or_default() += 1;
+        RunningCalls { running: self.clone(), session: session.to_string() }
+    }
+
+    fn any(&self, session: &str) -> bool {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).get(session).is_some_and(|n| *n > 0)
+    }
+}
+
+impl Drop for RunningCalls {
+    fn drop(&mut self) {
+        let mut running = self.running.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(n) = running.get_mut(&self.session) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                running.remove(&self.session);
+            }
+        }
+    }
 }
 
 #[derive(Clone, Default)]
@@ -186,6 +224,105 @@ impl Drop for Claim {
     }
 }
 
+/// Numbers the proxy's own requests to the upstream (ADR-402).
+static OWN_IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The proxy's own listing request in a client's session (ADR-402): posted with the session's headers; its answer
+/// (a JSON body, or the SSE event that carries it) is read here and never reaches the client.
+struct OwnListing<'a> {
+    state: &'a AppState,
+    headers: &'a HeaderMap,
+}
+
+#[async_trait::async_trait]
+impl crate::tools::Lister for OwnListing<'_> {
+    async fn list(&self, method: &str, cursor: Option<&str>, meta: Option<&Value>) -> Result<Vec<u8>, String> {
+        let id = Value::String(format!("foureyes-list-{}", OWN_IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
+        let _claim = self
+            .state
+            .claims
+            .claim(&session_of(self.headers), vec![id.clone()])
+            .map_err(|_| "its own request id is in use".to_string())?;
+        let mut params = serde_json::Map::new();
+        if let Some(cursor) = cursor {
+            params.insert("cursor".into(), Value::String(cursor.to_string()));
+        }
+        if let Some(meta) = meta {
+            params.insert("_meta".into(), meta.clone());
+        }
+        let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        let mut builder = axum::http::Request::builder().method(Method::POST).uri(self.state.upstream.clone());
+        let own = [header::HOST, header::CONTENT_LENGTH, header::CONTENT_TYPE, header::ACCEPT];
+        for (name, value) in self.headers {
+            let call_header = name.as_str() == "mcp-method" || name.as_str() == "mcp-name";
+            if !HOP_BY_HOP.contains(&name.as_str()) && !own.contains(name) && !call_header {
+                builder = builder.header(name, value);
+            }
+        }
+        if self.headers.contains_key("mcp-method") {
+            builder = builder.header("mcp-method", method);
+        }
+        let request = builder
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ACCEPT, "application/json, text/event-stream")
+            .body(Body::from(crate::parity::serialize(&message)))
+            .map_err(|e| format!("cannot build the request: {e}"))?;
+        let max = self.state.options.max_response_bytes;
+        let work = async {
+            let response = self.state.client.request(request).await.map_err(|e| format!("it is unreachable: {e}"))?;
+            let (head, body) = response.into_parts();
+            if !head.status.is_success() {
+                return Err(format!("it answered `{method}` with HTTP {}", head.status));
+            }
+            let sse = head
+                .headers
+                .get(header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.starts_with("text/event-stream"));
+            if !sse {
+                let body = http_body_util::Limited::new(body, max).collect().await;
+                return body.map(|b| b.to_bytes().to_vec()).map_err(|e| format!("its answer could not be read: {e}"));
+            }
+            let mut chunks = Body::new(body).into_data_stream();
+            let mut buffer = Vec::new();
+            while let Some(chunk) = chunks.next().await {
+                buffer.extend_from_slice(&chunk.map_err(|e| format!("its event stream failed: {e}"))?);
+                if buffer.len() > max {
+                    return Err(format!("its answer is over {max} bytes"));
+                }
+                while let Some(end) = event_end(&buffer) {
+                    let event: Vec<u8> = buffer.drain(..end).collect();
+                    let Some(data) = event_data(&String::from_utf8_lossy(&event)) else { continue };
+                    let answer: Option<Value> = serde_json::from_str(&data).ok();
+                    if answer.is_some_and(|a| a.get("id") == Some(&id) && a.get("method").is_none()) {
+                        return Ok(data.into_bytes());
+                    }
+                }
+            }
+            Err("its event stream ended without the answer".to_string())
+        };
+        let timeout = self.state.gate.config().call_timeout;
+        tokio::time::timeout(timeout, work)
+            .await
+            .unwrap_or_else(|_| Err(format!("it did not answer `{method}` within {}s", timeout.as_secs_f64())))
+    }
+}
+
+/// ADR-402: before a call is decided, the proxy lists the tools itself when no whole listing was checked yet, so
+/// the call is checked against the pins; the refusal to answer with when it could not.
+async fn list_first(state: &AppState, headers: &HeaderMap, call: &ToolCall) -> Option<Value> {
+    if !state.gate.must_list_first(crate::tools::Listing::Tools) {
+        return None;
+    }
+    let walk = format!("{}-own", session_of(headers));
+    let meta = crate::tools::era_meta(call);
+    let lister = OwnListing { state, headers };
+    match state.gate.list_first(&lister, &walk, crate::tools::Listing::Tools, meta.as_ref()).await {
+        Ok(()) => None,
+        Err(why) => Some(state.gate.refuse_unlisted(call, &format!("the upstream: {why}")).await),
+    }
+}
+
 fn session_of(headers: &HeaderMap) -> String {
     headers.get("mcp-session-id").map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned()).unwrap_or_default()
 }
@@ -229,6 +366,7 @@ pub fn app(gate: Arc<Gate>, options: HttpOptions) -> Result<axum::Router, HttpEr
         client,
         claims: Claims::default(),
         held: Held::default(),
+        running: Running::default(),
     };
     Ok(axum::Router::new().route(&path, axum::routing::any(handle)).with_state(state))
 }
@@ -257,7 +395,12 @@ async fn handle(State(state): State<AppState>, request: Request) -> Response {
     }
     match *request.method() {
         Method::POST => post(state, request).await,
-        Method::GET | Method::DELETE => {
+        Method::GET => {
+            // The standalone stream: looked at only for server requests into a running call (ADR-400).
+            let (parts, body) = request.into_parts();
+            forward(&state, &parts, Body::new(body), Tap::Asks, None, None).await
+        }
+        Method::DELETE => {
             let (parts, body) = request.into_parts();
             forward(&state, &parts, Body::new(body), Tap::None, None, None).await
         }
@@ -338,6 +481,9 @@ async fn post(state: AppState, request: Request) -> Response {
                 Ok(call) => call,
                 Err(response) => return json_response(StatusCode::OK, &response),
             };
+            if let Some(refusal) = list_first(&state, &parts.headers, &call).await {
+                return json_response(StatusCode::OK, &refusal);
+            }
             if call.progress_token.is_some() && state.gate.config().wait.is_some() && accepts_sse(&parts.headers) {
                 return held_with_progress(state, parts, call, claim);
             }
@@ -358,13 +504,16 @@ async fn post(state: AppState, request: Request) -> Response {
         Kind::Request if crate::tools::Listing::of(&method).is_some_and(|l| state.gate.watches(l)) => {
             let key = id_key(&envelope.id_value());
             let listing = crate::tools::Listing::of(&method).unwrap_or(crate::tools::Listing::Tools);
+            state.gate.listing_requested(&session_of(&parts.headers), listing, envelope.params);
             forward(&state, &parts, normalized, Tap::rewrite([(key, listing)]), claim, None).await
         }
         Kind::Request
-            if crate::tools::pinned_read(&method, envelope.params).is_some_and(|k| state.gate.has_changed(&k)) =>
+            if crate::tools::pinned_read(&method, envelope.params).is_some_and(|k| state.gate.watches_read(&k)) =>
         {
             let key = crate::tools::pinned_read(&method, envelope.params).unwrap_or_default();
-            match state.gate.refuse_changed_read(&envelope.id_value(), &key).await {
+            let walk = format!("{}-own", session_of(&parts.headers));
+            let lister = OwnListing { state: &state, headers: &parts.headers };
+            match state.gate.check_read(&lister, &walk, &envelope.id_value(), &key).await {
                 Some(refusal) => json_response(StatusCode::OK, &refusal),
                 None => forward(&state, &parts, normalized, Tap::None, claim, None).await,
             }
@@ -623,11 +772,20 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
                     && let Some(listing) = crate::tools::Listing::of(method)
                     && state.gate.watches(listing)
                 {
+                    state.gate.listing_requested(&session, listing, e.params);
                     lists.push((id_key(&e.id_value()), listing));
                 }
                 if kind == Kind::Request
                     && let Some(key) = crate::tools::pinned_read(method, e.params)
-                    && let Some(refusal) = state.gate.refuse_changed_read(&e.id_value(), &key).await
+                    && let Some(refusal) = state
+                        .gate
+                        .check_read(
+                            &OwnListing { state: &state, headers: &parts.headers },
+                            &format!("{session}-own"),
+                            &e.id_value(),
+                            &key,
+                        )
+                        .await
                 {
                     others.push(Err(refusal));
                     continue;
@@ -654,6 +812,10 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
     let mut tickets = HashMap::new();
     let mut answers = Vec::new();
     for (_, call) in &calls {
+        if let Some(refusal) = list_first(&state, &parts.headers, call).await {
+            answers.push(refusal);
+            continue;
+        }
         match state.gate.gate(call, None, &Cancel::default()).await {
             Gated::Forward(ticket) => {
                 tickets.insert(id_key(&call.id), ticket);
@@ -724,6 +886,9 @@ async fn answer_all(
 enum Tap {
     /// Pass it through untouched (not even parsed).
     None,
+    /// The session's standalone GET stream: only server requests into a running call are kept from the client
+    /// (ADR-400); everything else passes as it came.
+    Asks,
     /// Report these forwarded calls (by id key) when their responses pass, and rewrite the `tools/list`
     /// responses with these id keys (alone or inside a batch answer).
     Watch { tickets: HashMap<String, Ticket>, lists: HashMap<String, crate::tools::Listing> },
@@ -765,8 +930,19 @@ async fn forward(
     let until = deadline.as_ref().map(|d| tokio::time::Instant::now() + d.timeout);
     let upstream =
         UpstreamAnswer { client: state.client.clone(), uri: state.upstream.clone(), headers: parts.headers.clone() };
-    let tapped =
-        Arc::new(Tapped { gate: state.gate.clone(), tap: Mutex::new(tap), deadline, until, upstream: Some(upstream) });
+    let session = session_of(&parts.headers);
+    let calls =
+        matches!(&tap, Tap::Watch { tickets, .. } if !tickets.is_empty()).then(|| state.running.start(&session));
+    let tapped = Arc::new(Tapped {
+        gate: state.gate.clone(),
+        tap: Mutex::new(tap),
+        deadline,
+        until,
+        upstream: Some(upstream),
+        running: state.running.clone(),
+        session,
+        _calls: calls,
+    });
     let work = forward_tapped(state, parts, body, tapped.clone());
     let response = match until {
         Some(until) => match tokio::time::timeout_at(until, work).await {
@@ -863,6 +1039,11 @@ struct Tapped {
     until: Option<tokio::time::Instant>,
     /// Where the proxy answers a server request it keeps from the client (ADR-281).
     upstream: Option<UpstreamAnswer>,
+    /// The session's running calls (ADR-400): a server request into one is kept from the client on any stream.
+    running: Running,
+    session: String,
+    /// This POST's forwarded calls, counted in `running` while it lasts.
+    _calls: Option<RunningCalls>,
 }
 
 /// The proxy's own POST of a response to the upstream, in the client's session.
@@ -876,10 +1057,16 @@ impl UpstreamAnswer {
     fn send(&self, message: &Value) {
         let mut builder = axum::http::Request::builder().method(Method::POST).uri(self.uri.clone());
         for (name, value) in &self.headers {
-            if !HOP_BY_HOP.contains(&name.as_str()) && name != header::HOST && name != header::CONTENT_LENGTH {
+            // The session's headers; not those that describe the client's body (the GET stream's `Accept` is SSE
+            // only, and it has no `Content-Type`).
+            let body_header = [header::HOST, header::CONTENT_LENGTH, header::CONTENT_TYPE, header::ACCEPT];
+            if !HOP_BY_HOP.contains(&name.as_str()) && !body_header.contains(name) {
                 builder = builder.header(name, value);
             }
         }
+        builder = builder
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ACCEPT, "application/json, text/event-stream");
         let Ok(request) = builder.body(Body::from(crate::jsonrpc::to_frame(message))) else { return };
         let client = self.client.clone();
         tokio::spawn(async move {
@@ -933,7 +1120,7 @@ impl Tapped {
     fn pending(&self) -> bool {
         match &*self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
             Tap::Watch { tickets, .. } => !tickets.is_empty(),
-            Tap::None => false,
+            Tap::None | Tap::Asks => false,
         }
     }
 
@@ -948,7 +1135,7 @@ impl Tapped {
         let mut tap = self.tap.lock().unwrap_or_else(PoisonError::into_inner);
         match &mut *tap {
             Tap::Watch { lists, .. } => lists.remove(key),
-            Tap::None => None,
+            Tap::None | Tap::Asks => None,
         }
     }
 
@@ -961,10 +1148,11 @@ impl Tapped {
         if let Some(method) = value.get("method").and_then(Value::as_str)
             && crate::gate::ASKS_INTO_A_CALL.contains(&method)
             && value.get("id").is_some()
-            && self.pending()
+            && (self.pending() || self.running.any(&self.session))
             && let Some(upstream) = &self.upstream
         {
-            // ADR-281: the client never sees it; the upstream gets the proxy's answer. An empty rewrite drops it.
+            // ADR-281, ADR-400: the client never sees it; the upstream gets the proxy's answer. An empty rewrite
+            // drops it.
             eprintln!("foureyes mcp-proxy: refused the upstream's `{method}` while a gated tools/call runs (ADR-281)");
             upstream.send(&crate::gate::refuse_ask(&value["id"], method));
             return Some(Vec::new());
@@ -977,7 +1165,7 @@ impl Tapped {
             }
         }
         match self.take_rewrite(&key) {
-            Some(listing) => self.gate.on_listing(listing, bytes).await,
+            Some(listing) => self.gate.on_listing_in(&self.session, listing, bytes).await,
             None => None,
         }
     }

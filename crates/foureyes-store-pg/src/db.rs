@@ -79,6 +79,8 @@ pub(crate) struct Tx<'a> {
     /// The head after this transaction's appends.
     head_seq: u64,
     head_hash: String,
+    /// Whether the head event carries a seal (ADR-420).
+    head_sealed: bool,
     /// The events it appended, applied to the authority state once it has committed (ADR-410).
     appended: Vec<Appended>,
     /// Writes whose answer nothing waits for, sent together (pipelined: one round trip) by [`Tx::flush`], before the
@@ -98,11 +100,18 @@ impl<'a> Tx<'a> {
     /// takes a fresh snapshot that includes all commits made before it, by any replica.
     pub async fn begin(client: &'a mut Object, authority: &'a mut Authority) -> Result<Tx<'a>, StoreError> {
         let tx = client.transaction().await.map_err(pg)?;
-        let head = row(&tx, "SELECT seq, hash FROM journal_head FOR UPDATE", &[])
-            .await?
-            .ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
+        // The head event's seal is read from the journal itself, not from `journal_head` (ADR-420).
+        let head = row(
+            &tx,
+            "SELECT h.seq, h.hash, j.seal IS NOT NULL FROM journal_head h LEFT JOIN journal j ON j.seq = h.seq
+             FOR UPDATE OF h",
+            &[],
+        )
+        .await?
+        .ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
         let seq: i64 = get(&head, 0)?;
         let hash: String = get(&head, 1)?;
+        let head_sealed: bool = get::<Option<bool>>(&head, 2)?.unwrap_or(false);
         let seq = u64::try_from(seq).map_err(|_| StoreError::Backend(format!("journal_head seq {seq}")))?;
         Ok(Tx {
             tx,
@@ -110,6 +119,7 @@ impl<'a> Tx<'a> {
             start_seq: seq,
             head_seq: seq,
             head_hash: hash,
+            head_sealed,
             appended: Vec::new(),
             deferred: Vec::new(),
         })
@@ -128,24 +138,28 @@ impl<'a> Tx<'a> {
     /// Appends one event to the journal, chained to the head this transaction holds.
     pub async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data);
+        let seal = self.authority.seal_for_append(self.head_seq, self.head_sealed, &event)?;
         let seq = seq_param(event.seq)?;
         exec(
             &self.tx,
-            "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6)",
-            &[&seq, &event.ts_ms, &event.kind.as_str(), &event.data, &event.prev_hash, &event.hash],
+            "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            &[&seq, &event.ts_ms, &event.kind.as_str(), &event.data, &event.prev_hash, &event.hash, &seal],
         )
         .await?;
         self.head_seq = event.seq;
         self.head_hash.clone_from(&event.hash);
-        self.appended.push(Appended::new(&event, data));
+        self.head_sealed = seal.is_some();
+        self.appended.push(Appended::new(&event, data, seal));
         Ok(event)
     }
 
     /// Appends one event to the journal like [`Tx::append`], its row sent at the next [`Tx::flush`] (ADR-412).
-    pub fn append_deferred(&mut self, ts_ms: i64, data: EventData) -> Encoded {
+    pub fn append_deferred(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data);
+        // Sealed like every append (ADR-420): a deferred row is still the door's own event.
+        let seal = self.authority.seal_for_append(self.head_seq, self.head_sealed, &event)?;
         self.defer(
-            "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES ($1, $2, $3, $4, $5, $6, $7)",
             vec![
                 Box::new(event.seq as i64),
                 Box::new(event.ts_ms),
@@ -153,12 +167,14 @@ impl<'a> Tx<'a> {
                 Box::new(event.data.clone()),
                 Box::new(event.prev_hash.clone()),
                 Box::new(event.hash.clone()),
+                Box::new(seal.clone()),
             ],
         );
         self.head_seq = event.seq;
         self.head_hash.clone_from(&event.hash);
-        self.appended.push(Appended::new(&event, data));
-        event
+        self.head_sealed = seal.is_some();
+        self.appended.push(Appended::new(&event, data, seal));
+        Ok(event)
     }
 
     /// Queues a write for the next [`Tx::flush`].

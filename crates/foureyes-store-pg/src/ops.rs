@@ -32,7 +32,7 @@ const UNDONE_BY: &str = "SELECT id FROM decisions WHERE undo_of = $1 AND verdict
 impl WriteTx for Tx<'_> {
     async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         // Sent with the next read or at the end, pipelined with the other writes then waiting (ADR-412).
-        Ok(self.append_deferred(ts_ms, data))
+        self.append_deferred(ts_ms, data)
     }
 
     fn authority(&mut self) -> &mut Authority {
@@ -43,9 +43,9 @@ impl WriteTx for Tx<'_> {
         Ok(Tx::head(self))
     }
 
-    async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError> {
+    async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<(Event, Option<String>)>, StoreError> {
         self.flush().await?;
-        journal_page(self.c(), after_seq, limit).await
+        journal_page_sealed(self.c(), after_seq, limit).await
     }
 
     async fn idempotency(&mut self, agent: &str, request_id: &str) -> Result<Option<(String, DecisionId)>, StoreError> {
@@ -451,6 +451,10 @@ impl WriteTx for Tx<'_> {
         exec(self.c(), "DELETE FROM sessions WHERE principal = $1", &[&principal]).await?;
         Ok(())
     }
+
+    async fn list_decisions(&mut self, filter: &DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
+        list_decisions(self.c(), filter).await
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -615,6 +619,22 @@ pub(crate) async fn journal_page(c: &impl GenericClient, after_seq: u64, limit: 
     let mut out = Vec::new();
     for r in rows(c, &sql, &[&after, &limit]).await? {
         out.push(event_from_row(&r)?.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?);
+    }
+    Ok(out)
+}
+
+/// [`journal_page`] with each event's seal (ADR-420).
+pub(crate) async fn journal_page_sealed(
+    c: &impl GenericClient,
+    after_seq: u64,
+    limit: u32,
+) -> Result<Vec<(Event, Option<String>)>, StoreError> {
+    let sql = format!("SELECT {EVENT_COLUMNS}, seal FROM journal WHERE seq > $1 ORDER BY seq LIMIT $2");
+    let (after, limit) = (i64::try_from(after_seq).unwrap_or(i64::MAX), i64::from(limit.min(100_000)));
+    let mut out = Vec::new();
+    for r in rows(c, &sql, &[&after, &limit]).await? {
+        let event = event_from_row(&r)?.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?;
+        out.push((event, get::<Option<String>>(&r, 6)?));
     }
     Ok(out)
 }

@@ -8,10 +8,11 @@ use async_trait::async_trait;
 use foureyes_core::event::EventData;
 use foureyes_core::task::{self, TaskCommand, TaskRefusal, TaskState};
 use foureyes_store::StoreError;
+use foureyes_store::authority::Authority;
 use foureyes_store::tasks::shared::{
     Repeat, StoredOutcome, accepted, event_from_row, refusal_data, repeat_of, result_name,
 };
-use foureyes_store::tasks::{TaskOutcome, TaskStore};
+use foureyes_store::tasks::{TaskOutcome, TaskStore, Transition};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::BTreeMap;
 
@@ -65,6 +66,7 @@ pub(crate) fn indexed_events(c: &Connection) -> Result<BTreeMap<i64, String>, St
 /// Recorded as the command's first outcome unless `record` is false.
 fn refuse(
     c: &Connection,
+    authority: &Authority,
     task_id: &str,
     cmd: &TaskCommand,
     fingerprint: &str,
@@ -72,7 +74,7 @@ fn refuse(
     record: bool,
     now_ms: i64,
 ) -> StoreError {
-    let event = match ops::append(c, now_ms, refusal_data(task_id, cmd, &refusal)) {
+    let event = match ops::append(c, authority, now_ms, refusal_data(task_id, cmd, &refusal)) {
         Ok(event) => event,
         Err(e) => return e,
     };
@@ -93,12 +95,14 @@ fn refuse(
     StoreError::Refused { code, message, seq: event.seq }
 }
 
-/// One command, in the caller's transaction. `executor_refusal` is a refusal the executor found outside the model.
+/// One command, in the caller's transaction, judged by `rules` (the change-control app's transition), or refused
+/// with what the executor found outside the model (`Err`).
 pub(crate) fn command(
     c: &Connection,
+    authority: &Authority,
     task_id: &str,
     cmd: &TaskCommand,
-    executor_refusal: Option<TaskRefusal>,
+    rules: Result<Transition, TaskRefusal>,
     now_ms: i64,
 ) -> Result<TaskOutcome, StoreError> {
     let mut fingerprint = cmd.fingerprint();
@@ -115,21 +119,24 @@ pub(crate) fn command(
     if let Some((known_fingerprint, outcome)) = known {
         match repeat_of(task_id, cmd, StoredOutcome::decode(&outcome)?, known_fingerprint, &fingerprint) {
             Repeat::Continue { fingerprint: intent } => fingerprint = intent,
-            Repeat::Conflict(refusal) => return Err(refuse(c, task_id, cmd, &fingerprint, refusal, false, now_ms)),
+            Repeat::Conflict(refusal) => {
+                return Err(refuse(c, authority, task_id, cmd, &fingerprint, refusal, false, now_ms));
+            }
             Repeat::Answer(answer) => return answer.map(|o| *o),
         }
     }
-    if let Some(refusal) = executor_refusal {
-        return Err(refuse(c, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms));
-    }
+    let rules = match rules {
+        Ok(rules) => rules,
+        Err(refusal) => return Err(refuse(c, authority, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
+    };
     let mut state = load_state(c, task_id)?;
-    let events = match task::transition(task_id, state.as_ref(), cmd, now_ms) {
+    let events = match rules(task_id, state.as_ref(), cmd, now_ms) {
         Ok(events) => events,
-        Err(refusal) => return Err(refuse(c, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
+        Err(refusal) => return Err(refuse(c, authority, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
     };
     let mut seqs = Vec::with_capacity(events.len());
     for event in &events {
-        let appended = ops::append(c, now_ms, EventData::Task(event.clone()))?;
+        let appended = ops::append(c, authority, now_ms, EventData::Task(event.clone()))?;
         c.execute("INSERT INTO task_events (task_id, seq) VALUES (?1, ?2)", params![task_id, appended.seq as i64])
             .sql()?;
         seqs.push(appended.seq);
@@ -156,9 +163,15 @@ pub(crate) fn command(
 
 #[async_trait]
 impl TaskStore for SqliteStore {
-    async fn task_command(&self, task_id: &str, cmd: TaskCommand, now_ms: i64) -> Result<TaskOutcome, StoreError> {
+    async fn task_command(
+        &self,
+        task_id: &str,
+        cmd: TaskCommand,
+        rules: Transition,
+        now_ms: i64,
+    ) -> Result<TaskOutcome, StoreError> {
         let task_id = task_id.to_string();
-        self.write(move |c| command(c, &task_id, &cmd, None, now_ms)).await
+        self.write_tx(move |w| command(w.conn, w.authority, &task_id, &cmd, Ok(rules), now_ms)).await
     }
 
     async fn task_refuse(
@@ -169,7 +182,7 @@ impl TaskStore for SqliteStore {
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
         let task_id = task_id.to_string();
-        self.write(move |c| command(c, &task_id, &cmd, Some(refusal), now_ms)).await
+        self.write_tx(move |w| command(w.conn, w.authority, &task_id, &cmd, Err(refusal), now_ms)).await
     }
 
     async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError> {
