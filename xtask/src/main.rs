@@ -1439,6 +1439,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "the_desk_refunds_the_figure_asked_or_settles_nothing_never_a_distractor",
         also: &[],
     },
+    Mutation {
+        property: "a door applies its own appends to its authority state as a replay of the journal would (ADR-410)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "            self.apply_data(event.seq, event.ts_ms, &event.data);",
+        broken: "            self.apply_data(event.seq, event.ts_ms + 1, &event.data);",
+        package: "foureyes-store-sqlite",
+        filter: "limits_and_budgets_reserve_and_recover",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
