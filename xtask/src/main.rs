@@ -1223,6 +1223,33 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_signin_code_forged_in_the_table_signs_nobody_in",
         also: &[],
     },
+    Mutation {
+        property: "MCP: a client response reaches the upstream only as the answer to a request it was passed (F460)",
+        file: "crates/foureyes-mcp/src/asks.rs",
+        original: "        let upstream = self.open.remove(&id_key(id))?;",
+        broken: "        let upstream = self.open.remove(&id_key(id)).unwrap_or_else(|| id.clone());",
+        package: "foureyes-mcp",
+        filter: "sprayed_answers_cannot_answer_a_python_servers_question_on_stdio",
+        also: &["sprayed_answers_cannot_answer_a_typescript_servers_question_on_stdio"],
+    },
+    Mutation {
+        property: "MCP HTTP: a gated call's stream is read to its end when the client leaves (F461)",
+        file: "crates/foureyes-mcp/src/http.rs",
+        original: "        if tapped.running() {\n            return Response::from_parts(head, drained(",
+        broken: "        if false && tapped.running() {\n            return Response::from_parts(head, drained(",
+        package: "foureyes-mcp",
+        filter: "a_resumed_stream_cannot_carry_the_clients_answer_into_a_gated_call",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP pins: server/discover's instructions are filtered like initialize's (F462)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "            \"initialize\" | \"server/discover\" => Some(Listing::Initialize),",
+        broken: "            \"initialize\" => Some(Listing::Initialize),",
+        package: "foureyes-mcp",
+        filter: "changed_instructions_are_hidden_from_a_server_discover_result_too",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
