@@ -1,6 +1,7 @@
 //! The four-eyes rules, as pure functions over an approval record: who may approve, when an approval is
 //! complete, and what a vote may not do.
 
+use crate::fold::same_identity;
 use crate::types::{ApprovalRecord, ApprovalStatus};
 
 /// Why a vote is refused. Every refusal is journaled by the store.
@@ -49,10 +50,12 @@ pub fn approve(
     now_ms: i64,
 ) -> Result<VoteEffect, VoteError> {
     check_open(record, digest_seen, now_ms)?;
-    if approver == record.request.agent {
+    // Identities compare canonically (case, compatibility forms, white space: ADR-470): `TASK:A1` is the agent
+    // `task:a1`, and `ALICE` after `alice` is one person's second vote, not a second person.
+    if same_identity(approver, &record.request.agent) {
         return Err(VoteError::SelfApproval { approver: approver.to_string() });
     }
-    if record.approvers.iter().any(|a| a == approver) {
+    if record.approvers.iter().any(|a| same_identity(a, approver)) {
         return Ok(VoteEffect::AlreadyCounted { approvers: record.approvers.clone() });
     }
     let mut approvers = record.approvers.clone();
@@ -146,6 +149,25 @@ mod tests {
     #[test]
     fn the_requester_cannot_approve() {
         assert!(matches!(approve(&record(1), "bot", None, 0), Err(VoteError::SelfApproval { .. })));
+    }
+
+    #[test]
+    fn the_requester_cannot_approve_under_another_spelling_of_their_name() {
+        // attack9 N1: `TASK:A1` approved the request of agent `task:a1`. Identities compare canonically (case
+        // folding, compatibility forms, surrounding white space), so every spelling of the requester is refused.
+        let mut r = record(1);
+        r.request.agent = "task:a1".into();
+        r.digest = r.request.digest();
+        for spelling in ["task:a1", "TASK:A1", "Task:A1", " task:a1", "\u{FF54}ask:a1"] {
+            assert!(
+                matches!(approve(&r, spelling, None, 0), Err(VoteError::SelfApproval { .. })),
+                "`{spelling}` approved the request of `task:a1`"
+            );
+        }
+        // And one person's two spellings are one vote, not two toward a two-person rule.
+        let mut r = record(2);
+        r.approvers = vec!["alice".into()];
+        assert!(matches!(approve(&r, "ALICE", None, 0), Ok(VoteEffect::AlreadyCounted { .. })));
     }
 
     #[test]

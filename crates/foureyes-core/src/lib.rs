@@ -10,6 +10,7 @@ pub mod canonical;
 pub mod checkpoint;
 pub mod connector;
 pub mod event;
+pub mod fold;
 pub mod journal;
 pub mod merkle;
 pub mod number;

@@ -92,7 +92,9 @@ struct AppState {
     sessions: Sessions,
 }
 
-/// The server requests and the running gated calls of each MCP session (ADR-460, ADR-461).
+/// The server requests and the running gated calls of each MCP session (ADR-460, ADR-461; ADR-400: while a gated
+/// call runs, a question into it is the proxy's to answer on whatever stream it comes, the session's standalone GET
+/// stream too, where a server sends a request it does not tie to the call).
 #[derive(Clone, Default)]
 struct Sessions(Arc<Mutex<HashMap<String, SessionAsks>>>);
 
@@ -987,10 +989,16 @@ impl UpstreamAnswer {
     fn send(&self, message: &Value) {
         let mut builder = axum::http::Request::builder().method(Method::POST).uri(self.uri.clone());
         for (name, value) in &self.headers {
-            if !HOP_BY_HOP.contains(&name.as_str()) && name != header::HOST && name != header::CONTENT_LENGTH {
+            // The session's headers; not those that describe the client's body (the GET stream's `Accept` is SSE
+            // only, and it has no `Content-Type`).
+            let body_header = [header::HOST, header::CONTENT_LENGTH, header::CONTENT_TYPE, header::ACCEPT];
+            if !HOP_BY_HOP.contains(&name.as_str()) && !body_header.contains(name) {
                 builder = builder.header(name, value);
             }
         }
+        builder = builder
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ACCEPT, "application/json, text/event-stream");
         let Ok(request) = builder.body(Body::from(crate::jsonrpc::to_frame(message))) else { return };
         let client = self.client.clone();
         tokio::spawn(async move {

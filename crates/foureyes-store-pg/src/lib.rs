@@ -362,6 +362,10 @@ impl Store for PgStore {
         in_tx!(self, |w| tx_ops::checked_decision(w, id, now_ms))
     }
 
+    async fn run_by_connector(&self, id: DecisionId) -> Result<bool, StoreError> {
+        in_tx!(self, |w| tx_ops::run_by_connector(w, id))
+    }
+
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
         ops::list_decisions(&self.conn().await?, &filter).await
     }
@@ -482,8 +486,14 @@ impl Store for PgStore {
 
 #[async_trait]
 impl TaskStore for PgStore {
-    async fn task_command(&self, task_id: &str, cmd: TaskCommand, now_ms: i64) -> Result<TaskOutcome, StoreError> {
-        in_tx!(self, |w| tasks::command(w, task_id, &cmd, None, now_ms))
+    async fn task_command(
+        &self,
+        task_id: &str,
+        cmd: TaskCommand,
+        rules: foureyes_store::Transition,
+        now_ms: i64,
+    ) -> Result<TaskOutcome, StoreError> {
+        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Ok(rules), now_ms))
     }
 
     async fn task_refuse(
@@ -493,7 +503,7 @@ impl TaskStore for PgStore {
         refusal: TaskRefusal,
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
-        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Some(refusal), now_ms))
+        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Err(refusal), now_ms))
     }
 
     async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError> {

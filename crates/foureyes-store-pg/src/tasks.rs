@@ -9,10 +9,10 @@ use deadpool_postgres::GenericClient;
 use foureyes_core::event::EventData;
 use foureyes_core::task::{self, TaskCommand, TaskRefusal, TaskState};
 use foureyes_store::StoreError;
-use foureyes_store::tasks::TaskOutcome;
 use foureyes_store::tasks::shared::{
     Repeat, StoredOutcome, accepted, event_from_row, refusal_data, repeat_of, result_name,
 };
+use foureyes_store::tasks::{TaskOutcome, Transition};
 use std::collections::BTreeMap;
 
 /// Replays one task from its indexed journal events.
@@ -96,13 +96,13 @@ async fn refuse(
     StoreError::Refused { code, message, seq: event.seq }
 }
 
-/// One command, in the caller's write transaction. `executor_refusal` is a refusal the executor found outside the
-/// model.
+/// One command, in the caller's write transaction, judged by `rules` (the change-control app's transition), or
+/// refused with what the executor found outside the model (`Err`).
 pub(crate) async fn command(
     w: &mut Tx<'_>,
     task_id: &str,
     cmd: &TaskCommand,
-    executor_refusal: Option<TaskRefusal>,
+    rules: Result<Transition, TaskRefusal>,
     now_ms: i64,
 ) -> Result<TaskOutcome, StoreError> {
     let mut fingerprint = cmd.fingerprint();
@@ -125,11 +125,12 @@ pub(crate) async fn command(
             Repeat::Answer(answer) => return answer.map(|o| *o),
         }
     }
-    if let Some(refusal) = executor_refusal {
-        return Err(refuse(w, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms).await);
-    }
+    let rules = match rules {
+        Ok(rules) => rules,
+        Err(refusal) => return Err(refuse(w, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms).await),
+    };
     let mut state = load_state(w.c(), task_id).await?;
-    let events = match task::transition(task_id, state.as_ref(), cmd, now_ms) {
+    let events = match rules(task_id, state.as_ref(), cmd, now_ms) {
         Ok(events) => events,
         Err(refusal) => return Err(refuse(w, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms).await),
     };

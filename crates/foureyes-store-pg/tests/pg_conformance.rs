@@ -522,7 +522,8 @@ async fn a_version_1_database_is_upgraded_in_place() {
     let created = foureyes_store::TaskStore::task_command(
         &store,
         "upgraded",
-        foureyes_store::tasks::conformance::create(),
+        change_control::conformance::create(),
+        change_control::model::transition,
         T0 + 6,
     )
     .await

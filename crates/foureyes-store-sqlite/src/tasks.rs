@@ -11,7 +11,7 @@ use foureyes_store::StoreError;
 use foureyes_store::tasks::shared::{
     Repeat, StoredOutcome, accepted, event_from_row, refusal_data, repeat_of, result_name,
 };
-use foureyes_store::tasks::{TaskOutcome, TaskStore};
+use foureyes_store::tasks::{TaskOutcome, TaskStore, Transition};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::BTreeMap;
 
@@ -93,12 +93,13 @@ fn refuse(
     StoreError::Refused { code, message, seq: event.seq }
 }
 
-/// One command, in the caller's transaction. `executor_refusal` is a refusal the executor found outside the model.
+/// One command, in the caller's transaction, judged by `rules` (the change-control app's transition), or refused
+/// with what the executor found outside the model (`Err`).
 pub(crate) fn command(
     c: &Connection,
     task_id: &str,
     cmd: &TaskCommand,
-    executor_refusal: Option<TaskRefusal>,
+    rules: Result<Transition, TaskRefusal>,
     now_ms: i64,
 ) -> Result<TaskOutcome, StoreError> {
     let mut fingerprint = cmd.fingerprint();
@@ -119,11 +120,12 @@ pub(crate) fn command(
             Repeat::Answer(answer) => return answer.map(|o| *o),
         }
     }
-    if let Some(refusal) = executor_refusal {
-        return Err(refuse(c, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms));
-    }
+    let rules = match rules {
+        Ok(rules) => rules,
+        Err(refusal) => return Err(refuse(c, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
+    };
     let mut state = load_state(c, task_id)?;
-    let events = match task::transition(task_id, state.as_ref(), cmd, now_ms) {
+    let events = match rules(task_id, state.as_ref(), cmd, now_ms) {
         Ok(events) => events,
         Err(refusal) => return Err(refuse(c, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
     };
@@ -156,9 +158,15 @@ pub(crate) fn command(
 
 #[async_trait]
 impl TaskStore for SqliteStore {
-    async fn task_command(&self, task_id: &str, cmd: TaskCommand, now_ms: i64) -> Result<TaskOutcome, StoreError> {
+    async fn task_command(
+        &self,
+        task_id: &str,
+        cmd: TaskCommand,
+        rules: Transition,
+        now_ms: i64,
+    ) -> Result<TaskOutcome, StoreError> {
         let task_id = task_id.to_string();
-        self.write(move |c| command(c, &task_id, &cmd, None, now_ms)).await
+        self.write(move |c| command(c, &task_id, &cmd, Ok(rules), now_ms)).await
     }
 
     async fn task_refuse(
@@ -169,7 +177,7 @@ impl TaskStore for SqliteStore {
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
         let task_id = task_id.to_string();
-        self.write(move |c| command(c, &task_id, &cmd, Some(refusal), now_ms)).await
+        self.write(move |c| command(c, &task_id, &cmd, Err(refusal), now_ms)).await
     }
 
     async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError> {

@@ -26,7 +26,7 @@ use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
 
-pub use tasks::{TaskBackend, TaskOutcome, TaskStore};
+pub use tasks::{TaskBackend, TaskOutcome, TaskStore, Transition};
 
 /// An amount in integer millionths, so SQL can sum budgets exactly. The pipeline denies budget params with more
 /// than six decimal places or too large to scale, so this is exact; anything else is a bug, reported (never
@@ -354,6 +354,14 @@ pub trait Store: Send + Sync {
     /// the marks: no row a database writer could delete). The default fails closed.
     async fn connector_starts(&self) -> Result<std::collections::BTreeMap<DecisionId, i64>, StoreError> {
         Err(StoreError::Backend("this store cannot read connector starts".into()))
+    }
+    /// Whether FourEyes runs decision `id`'s connector, as the journal says (ADR-440): its `decided` event names
+    /// one — fixed when it was decided, whatever policy is loaded now — or its start was journaled
+    /// (`connector_started`). Such a decision is reported by its run only (an admin settles one a crash left). Read
+    /// after the authority state caught up; `NotFound` for no such decision. The default fails closed.
+    async fn run_by_connector(&self, id: DecisionId) -> Result<bool, StoreError> {
+        let _ = id;
+        Err(StoreError::Backend("this store cannot tell who reports a decision".into()))
     }
     /// Every journaled tool pin, in journal order. The default fails closed (a proxy then admits no tool).
     async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {

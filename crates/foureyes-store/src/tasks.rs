@@ -4,16 +4,17 @@
 //! A task's state is never stored: it is replayed from the task's events in the journal (one hash chain with the
 //! decisions) by the pure `foureyes_core::task` reducer, inside the write transaction that judges the next command.
 //! Each command is one transaction: load, idempotency, expected revision, transition, append, record the outcome.
+//! The rules that judge a command (the [`Transition`]) are the change-control app's (`change_control::model`,
+//! ADR-450): the store runs them under its write lock and knows none of them.
 //!
-//! [`conformance`] holds the checks every `TaskStore` backend runs (SQLite and PostgreSQL alike); [`shared`] the
-//! I/O-free steps both backends take the same way.
+//! The checks every `TaskStore` backend runs are `change_control::conformance`; [`shared`] the I/O-free steps both
+//! backends take the same way.
 
-pub mod conformance;
 pub mod shared;
 
 use crate::{Store, StoreError};
 use async_trait::async_trait;
-use foureyes_core::task::{CheckRecord, TaskCommand, TaskRefusal, TaskState, TaskStatus};
+use foureyes_core::task::{CheckRecord, TaskCommand, TaskEvent, TaskRefusal, TaskState, TaskStatus};
 use serde::{Deserialize, Serialize};
 
 /// What an accepted command did, or (for a repeated `command_id`) what it did the first time.
@@ -39,6 +40,11 @@ pub struct TaskOutcome {
     pub repeated: bool,
 }
 
+/// The rules of change control: judges `cmd` against the task's state (`None`: no such task yet) at `now_ms`,
+/// returning the events to append or why the command is refused. The change-control app owns it
+/// (`change_control::model::transition`); a store runs it inside the write transaction of the command.
+pub type Transition = fn(&str, Option<&TaskState>, &TaskCommand, i64) -> Result<Vec<TaskEvent>, TaskRefusal>;
+
 /// Tasks of the change-control loop. Every write is one transaction that also appends its journal events; a
 /// refusal is journaled (`refused`, with `task_id`) and committed, and returned as [`StoreError::Refused`].
 #[async_trait]
@@ -46,7 +52,14 @@ pub trait TaskStore: Send + Sync {
     /// Judges and records one command. A repeated `command_id` returns its first outcome (a refusal too, as the
     /// same error) without appending anything; the same `command_id` for a different command is refused. The
     /// second phase of an apply (`ApplyConfirmed`) shares its `command_id` with the intent.
-    async fn task_command(&self, task_id: &str, cmd: TaskCommand, now_ms: i64) -> Result<TaskOutcome, StoreError>;
+    /// `rules` judges the command under the store's write lock.
+    async fn task_command(
+        &self,
+        task_id: &str,
+        cmd: TaskCommand,
+        rules: Transition,
+        now_ms: i64,
+    ) -> Result<TaskOutcome, StoreError>;
     /// Journals a refusal the trusted executor found outside the pure model (a path resolving through a symlink
     /// outside the workspace), under the same idempotency rules: if `cmd.command_id` already has an outcome, that
     /// outcome is returned instead.

@@ -99,8 +99,8 @@ pub enum Command {
     },
     /// Change control for coding agents: the agent proposes, a trusted executor applies, a trusted runner checks,
     /// and a task finishes only when its check passed at the current revision.
-    #[command(subcommand, after_help = crate::task::TASK_HELP)]
-    Task(crate::task::TaskCli),
+    #[command(subcommand, after_help = change_control::cli::TASK_HELP)]
+    Task(change_control::cli::TaskCli),
     /// Test load for crash tests: concurrent decides and reports on the home policy until killed or done.
     #[command(hide = true)]
     Stress {

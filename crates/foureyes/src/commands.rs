@@ -223,7 +223,9 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
         Command::Bench(BenchCommand::Replicas { replicas, connections, seconds, sqlite, json }) => {
             crate::bench::replicas(&cli.db, replicas, connections, seconds, sqlite, json).await
         }
-        Command::Demo(DemoArgs { scenario: Some(DemoScenario::ChangeControl), .. }) => crate::task::demo().await,
+        Command::Demo(DemoArgs { scenario: Some(DemoScenario::ChangeControl), .. }) => {
+            Ok(change_control::cli::demo().await?)
+        }
         Command::Demo(DemoArgs { scenario: Some(DemoScenario::Home), .. }) => {
             foureyes_home::demo_command().await.map_err(|(code, message)| Exit::new(code, message))
         }
@@ -245,7 +247,7 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
             }
             result
         }
-        Command::Task(cmd) => crate::task::run(&cli.db, &cli.policy, cmd).await,
+        Command::Task(cmd) => Ok(change_control::cli::run(&cli.db, &cli.policy, cmd).await?),
         Command::Stress { workers, iterations } => crate::demo::stress(&cli.db, workers, iterations).await,
     }
 }
@@ -538,7 +540,7 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
             } else {
                 print_approval(&a);
                 // A change an agent proposed to a task: the human sees what will be written, not only its digest.
-                crate::task::show_change(db, &a.request).await?;
+                change_control::cli::show_change(db, &a.request).await?;
             }
             Ok(0)
         }

@@ -4,16 +4,11 @@ mod bench;
 mod bench_load;
 mod cli;
 mod commands;
-mod delivery;
 mod demo;
 mod execute;
-mod limits;
 mod output;
-mod sandbox;
 mod serve;
-mod task;
 mod telemetry;
-mod workspace;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -41,6 +36,25 @@ pub const EXIT_POLICY: u8 = 9;
 pub const EXIT_DENY: u8 = 10;
 pub const EXIT_DEFER: u8 = 11;
 pub const EXIT_DRY_RUN: u8 = 12;
+
+// Change control (`foureyes task …`, the `change-control` app's library) speaks the same exit codes.
+const _: () = assert!(
+    change_control::EXIT_REFUSED == EXIT_REFUSED
+        && change_control::EXIT_CONFLICT == EXIT_CONFLICT
+        && change_control::EXIT_NOT_FOUND == EXIT_NOT_FOUND
+        && change_control::EXIT_INVALID_STATE == EXIT_INVALID_STATE
+        && change_control::EXIT_STORAGE == EXIT_STORAGE
+        && change_control::EXIT_POLICY == EXIT_POLICY
+        && change_control::EXIT_DENY == EXIT_DENY
+        && change_control::EXIT_DEFER == EXIT_DEFER
+        && change_control::EXIT_DRY_RUN == EXIT_DRY_RUN
+);
+
+impl From<change_control::Exit> for Exit {
+    fn from(e: change_control::Exit) -> Exit {
+        Exit { code: e.code, message: e.message }
+    }
+}
 
 impl From<foureyes_store::StoreError> for Exit {
     fn from(e: foureyes_store::StoreError) -> Exit {

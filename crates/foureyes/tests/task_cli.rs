@@ -1373,6 +1373,23 @@ fn a_check_over_its_disk_limit_fails_naming_the_limit() {
     }
 }
 
+/// ADR-311, its teeth: the disk limit is the size of each filesystem the check writes, not only the largest file
+/// (`RLIMIT_FSIZE`). Three 3 MiB files, each under a 4 MiB limit, into `/tmp` or into a `--writable` directory fill
+/// that filesystem: the check fails, naming the disk limit.
+#[test]
+fn files_each_under_the_disk_limit_cannot_fill_a_filesystem_past_it() {
+    for dir in ["/tmp", "out"] {
+        let (code, record, err) = check_under_limits(
+            &format!("for i in 1 2 3; do head -c 3145728 /dev/zero > {dir}/fill$i || exit 1; done; echo wrote-9MiB"),
+            &["--check-disk", "4M", "--writable", "out"],
+        );
+        assert_eq!(code, 13, "{dir}: {record} {err}");
+        assert!(!record["output_tail"].as_str().unwrap().contains("wrote-9MiB"), "{dir}: {record}");
+        let hit = record["limit_hit"].as_str().unwrap_or_default();
+        assert!(hit.contains("disk limit"), "{dir}: {record}");
+    }
+}
+
 /// F312: CPU time. A busy loop under a 1 s CPU limit is stopped (SIGXCPU) long before the 60 s timeout.
 #[test]
 fn a_check_over_its_cpu_limit_fails_naming_the_limit() {
@@ -1409,4 +1426,133 @@ fn approvals_show_gives_the_human_the_content_of_the_change() {
     let out = e.run(&["approvals", "show", &approval]);
     let shown = String::from_utf8_lossy(&out.stdout);
     assert!(shown.contains("is not the change this approval is for") && !shown.contains("evil.example"), "{shown}");
+}
+
+/// attack9 H1: inside the sandbox `/`, `/var`, `/root` and `/dev` were bubblewrap tmpfs mounts sized at half the
+/// host's memory: with `--check-disk 16M` a check wrote 172 MiB to `/var` and to `/dev` and passed. Every filesystem
+/// the check can write is now read-only or size-capped, and their sizes add up to the disk limit (ADR-471): the
+/// check writes nothing outside its scratch filesystems, and all it writes there together stays within the limit.
+#[test]
+fn every_filesystem_a_check_can_write_is_capped_and_together_within_the_disk_limit() {
+    let check = "for d in / /var /root /dev /etc /usr /proc; do \
+                   head -c 1048576 /dev/zero > $d/fill 2>/dev/null && echo wrote-outside:$d; \
+                 done; \
+                 for f in /tmp/a out/b /var/tmp/c /run/d /dev/shm/e; do \
+                   head -c 4194304 /dev/zero > $f 2>/dev/null; \
+                 done; \
+                 echo total:$(cat /tmp/a out/b /var/tmp/c /run/d /dev/shm/e 2>/dev/null | wc -c); exit 0";
+    let (code, record, err) = check_under_limits(check, &["--check-disk", "4M", "--writable", "out"]);
+    assert_eq!(code, 0, "{record} {err}");
+    let tail = record["output_tail"].as_str().unwrap();
+    assert!(!tail.contains("wrote-outside"), "the check wrote outside its capped filesystems: {tail}");
+    let total: u64 = tail
+        .lines()
+        .find_map(|l| l.strip_prefix("total:"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no total in {tail}"));
+    // Five scratch filesystems, each rounded up to whole pages by the kernel.
+    assert!(total <= (4 << 20) + 5 * 4096, "the check wrote {total} bytes in all under a 4 MiB disk limit: {tail}");
+    assert!(total > 0, "the check could write nothing at all: {tail}");
+}
+
+/// attack9 H2: in a sticky, world-writable parent (`/tmp`) the agent plants the default delivery path
+/// `WORKSPACE.delivered` as its own symlink to a directory only root can write; `finish` resolved it, checked only
+/// the target and published there, and the agent later re-pointed the symlink at its own tree. The delivery
+/// directory is now made and opened without following a symlink: a symlink there is refused (`delivery_unsafe`)
+/// and nothing is published through it (F474).
+#[test]
+fn finish_never_publishes_through_a_symlink_planted_at_the_delivery_path() {
+    use std::os::unix::fs::PermissionsExt;
+    let e = env();
+    let target = e.dir.path().join("rootonly");
+    std::fs::create_dir(&target).unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let planted = PathBuf::from(format!("{}.delivered", e.ws.display()));
+    std::os::unix::fs::symlink(&target, &planted).unwrap();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    assert_eq!(e.step("check", "c1", 2, &[]).0, 0);
+    let (code, out, err) = e.step("finish", "f1", 2, &["--json"]);
+    assert!(!target.join(T).exists(), "finish published through the planted symlink: {code} {out}{err}");
+    assert_eq!(std::fs::read_dir(&target).unwrap().count(), 0, "finish wrote into the symlink's target");
+    assert_ne!(e.status()["status"], "finished", "{out}{err}");
+    let refusal = e.journal().into_iter().rev().find(|(k, _)| k == "refused").map(|(_, d)| d.to_string());
+    let refusal = refusal.unwrap_or_default();
+    assert!(refusal.contains("delivery_unsafe") && refusal.contains("symlink"), "journaled refusal: {refusal}");
+    e.assert_journal_clean();
+}
+
+/// attack9 C1: the agent plants a 30,000-level chain of directories in the live workspace; `task check` and
+/// `task apply` aborted with a stack overflow (exit 134) and each crashed check left its private copy in `TMPDIR`.
+/// The walk now stops at a depth limit: both refuse with a clear, journaled error, and no copy is left behind
+/// (F475).
+#[test]
+fn a_directory_chain_too_deep_to_walk_is_refused_not_a_crash_and_leaves_no_copy() {
+    let e = env();
+    e.create(CHECK, &[]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let made = Command::new("python3")
+        .arg("-c")
+        .arg("import os,sys\nos.chdir(sys.argv[1])\nfor _ in range(30000):\n os.mkdir('d')\n os.chdir('d')")
+        .arg(&e.ws)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let tmp = e.dir.path().join("runner-tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let run = |verb: &str, id: &str, rev: &str| {
+        let out = e
+            .cmd(&["task", verb, "--task", T, "--command-id", id, "--expected-revision", rev])
+            .env("TMPDIR", &tmp)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
+    };
+    let before = e.journal().len();
+    let (code, said) = run("check", "c1", "2");
+    assert!(matches!(code, Some(0..=99)), "check crashed: {code:?} {said}");
+    assert!(said.contains("directories deep"), "check: {said}");
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "the check left its private copy behind");
+    assert_eq!(e.propose("p2", 2, &[("b.txt", "x\n")]).0, 0);
+    let (code, said) = run("apply", "a2", "3");
+    assert!(matches!(code, Some(0..=99)), "apply crashed: {code:?} {said}");
+    assert!(said.contains("directories deep"), "apply: {said}");
+    let journaled: Vec<String> =
+        e.journal()[before..].iter().filter(|(k, _)| k == "refused").map(|(_, d)| d.to_string()).collect();
+    assert_eq!(journaled.len(), 2, "both refusals are journaled: {journaled:?}");
+    assert!(journaled.iter().all(|r| r.contains("directories deep")), "{journaled:?}");
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "a private copy was left behind");
+    e.assert_journal_clean();
+    // `rm` walks a tree of any depth; the test's own cleanup would not.
+    assert!(Command::new("rm").arg("-rf").arg(e.ws.join("d")).status().unwrap().success());
+}
+
+/// attack9 (manifest cap): with 19,990 entries in the workspace, a proposal of 20 new files was accepted; the apply
+/// wrote them, then hit "more than 20000 entries" and left the task with an apply intended and never confirmed. A
+/// change set that would push the workspace past the limit is now refused at propose, journaled (F476).
+#[test]
+fn a_proposal_that_would_push_the_workspace_past_its_entry_limit_is_refused_at_propose() {
+    let e = env();
+    let many = e.ws.join("many");
+    std::fs::create_dir(&many).unwrap();
+    // With `many/` itself: 19,990 entries.
+    for i in 0..19_989 {
+        std::fs::write(many.join(format!("f{i}")), "x").unwrap();
+    }
+    e.create(CHECK, &[]);
+    let names: Vec<String> = (0..20).map(|i| format!("new/n{i}.txt")).collect();
+    let files: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), "x\n")).collect();
+    let before = e.journal().len();
+    let (code, out, err) = e.propose("p1", 0, &files);
+    assert_ne!(code, 0, "a proposal past the entry limit was accepted: {out}{err}");
+    assert!(err.contains("20011 entries"), "{err}");
+    let after = e.journal();
+    assert_eq!(after.len(), before + 1, "one refusal journaled");
+    assert_eq!(after[before].0, "refused");
+    assert_eq!(e.status()["status"], "idle");
+    // Under the limit it is accepted: 10 files and their directory make 20,001 … one too many; 9 make 20,000.
+    let files: Vec<(&str, &str)> = names[..9].iter().map(|n| (n.as_str(), "x\n")).collect();
+    assert_eq!(e.propose("p2", 0, &files).0, 0);
 }

@@ -1,5 +1,5 @@
-//! The backend-agnostic checks of [`crate::TaskStore`]: every backend that keeps tasks runs each of them (the SQLite
-//! tests in `tests/sqlite_tasks.rs`, the PostgreSQL ones in `foureyes-store-pg/tests/pg_tasks.rs`), so both give
+//! The backend-agnostic checks of `foureyes_store::TaskStore` under change control's rules: every backend that keeps
+//! tasks runs each of them (`tests/sqlite_tasks.rs`, `tests/pg_tasks.rs`), so both give
 //! the same answers, journal the same events and refuse the same races.
 //!
 //! Each check takes stores the caller opened on one fresh database; the caller keeps what is backend-specific
@@ -9,11 +9,13 @@
 // failing loudly with a message naming what was expected is its whole job.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use crate::{StoreError, TaskBackend};
+use crate::ChangeControl;
+use crate::model::DEFAULT_SENSITIVE;
 use foureyes_core::journal::EventKind;
 use foureyes_core::task::{
-    CheckResult, DEFAULT_SENSITIVE, FileContent, FileHash, Manifest, TaskCommand, TaskConfig, TaskState, TaskStatus,
+    CheckResult, FileContent, FileHash, Manifest, TaskCommand, TaskConfig, TaskState, TaskStatus,
 };
+use foureyes_store::{StoreError, TaskBackend};
 use std::sync::Arc;
 
 /// The task every check works on.
@@ -97,50 +99,50 @@ pub async fn assert_audit_clean(store: &dyn TaskBackend, what: &str) {
 /// confirmation leaves the apply's intent to resume; asking for a check appends nothing; the audit is clean.
 /// Returns the final state, which the caller checks a reopened store replays to ([`assert_replays_to`]).
 pub async fn commands_are_idempotent_and_refusals_are_journaled(store: &dyn TaskBackend) -> TaskState {
-    store.task_command(T, create(), 1).await.unwrap();
+    store.command(T, create(), 1).await.unwrap();
 
-    let first = store.task_command(T, propose("p1", 0, "x"), 2).await.unwrap();
+    let first = store.command(T, propose("p1", 0, "x"), 2).await.unwrap();
     assert_eq!((first.result.as_str(), first.revision, first.repeated), ("proposed", 1, false));
-    let again = store.task_command(T, propose("p1", 0, "x"), 3).await.unwrap();
+    let again = store.command(T, propose("p1", 0, "x"), 3).await.unwrap();
     assert!(again.repeated, "a repeated command id returns its first outcome");
     assert_eq!((again.seqs.clone(), again.revision), (first.seqs.clone(), 1));
 
     // The same command id for other content is refused (journaled), and does not replace the first outcome.
     let before = kinds(store).await.len();
-    let (code, message, seq) = refusal(store.task_command(T, propose("p1", 0, "y"), 4).await.unwrap_err());
+    let (code, message, seq) = refusal(store.command(T, propose("p1", 0, "y"), 4).await.unwrap_err());
     assert_eq!(code, "command_id_reused", "{message}");
     assert_eq!(kinds(store).await[before..], [EventKind::Refused]);
     let refused = store.journal(seq - 1, 1).await.unwrap().remove(0);
     assert_eq!((refused.kind, refused.data["task_id"].as_str()), (EventKind::Refused, Some(T)));
-    assert!(store.task_command(T, propose("p1", 0, "x"), 5).await.unwrap().repeated);
+    assert!(store.command(T, propose("p1", 0, "x"), 5).await.unwrap().repeated);
 
     // A refusal is a first outcome too: repeating it returns the same refusal and appends nothing.
-    let (code, _, seq) = refusal(store.task_command(T, propose("p2", 0, "z"), 6).await.unwrap_err());
+    let (code, _, seq) = refusal(store.command(T, propose("p2", 0, "z"), 6).await.unwrap_err());
     assert_eq!(code, "stale_revision");
     let count = kinds(store).await.len();
-    let (code2, _, seq2) = refusal(store.task_command(T, propose("p2", 0, "z"), 7).await.unwrap_err());
+    let (code2, _, seq2) = refusal(store.command(T, propose("p2", 0, "z"), 7).await.unwrap_err());
     assert_eq!((code2.as_str(), seq2), ("stale_revision", seq));
     assert_eq!(kinds(store).await.len(), count, "a repeated refusal appends nothing");
 
     // A refused confirmation (a hash mismatch) leaves the intent in place, so the apply can be resumed.
     let s = state(store).await;
-    store.task_command(T, intent(&s, "a1"), 8).await.unwrap();
+    store.command(T, intent(&s, "a1"), 8).await.unwrap();
     let mut wrong = proposed_hashes(&s);
     wrong[0].sha256 = "0".repeat(64);
-    let (code, message, _) = refusal(store.task_command(T, confirm(&s, "a1", wrong), 9).await.unwrap_err());
+    let (code, message, _) = refusal(store.command(T, confirm(&s, "a1", wrong), 9).await.unwrap_err());
     assert_eq!(code, "hash_mismatch", "{message}");
-    let resumed = store.task_command(T, intent(&s, "a1"), 10).await.unwrap();
+    let resumed = store.command(T, intent(&s, "a1"), 10).await.unwrap();
     assert_eq!((resumed.result.as_str(), resumed.repeated), ("apply_intended", true));
-    let applied = store.task_command(T, confirm(&s, "a1", proposed_hashes(&s)), 11).await.unwrap();
+    let applied = store.command(T, confirm(&s, "a1", proposed_hashes(&s)), 11).await.unwrap();
     assert_eq!((applied.result.as_str(), applied.status, applied.revision), ("applied", TaskStatus::Changed, 2));
     // After the confirmation, the apply's command id answers `applied`.
-    let repeat = store.task_command(T, intent(&s, "a1"), 12).await.unwrap();
+    let repeat = store.command(T, intent(&s, "a1"), 12).await.unwrap();
     assert_eq!((repeat.result.as_str(), repeat.repeated), ("applied", true));
 
     // A check: asking appends nothing; the runner's record is the outcome a repeat gets.
     let probe = TaskCommand::Check { command_id: "c1".into(), expected_revision: 2 };
     let count = kinds(store).await.len();
-    assert_eq!(store.task_command(T, probe.clone(), 13).await.unwrap().result, "check_allowed");
+    assert_eq!(store.command(T, probe.clone(), 13).await.unwrap().result, "check_allowed");
     assert_eq!(kinds(store).await.len(), count);
     let result = CheckResult {
         exit_code: Some(0),
@@ -161,11 +163,11 @@ pub async fn commands_are_idempotent_and_refusals_are_journaled(store: &dyn Task
         before: ws.clone(),
         after: ws.clone(),
     };
-    let checked = store.task_command(T, record, 14).await.unwrap();
+    let checked = store.command(T, record, 14).await.unwrap();
     assert_eq!((checked.status, checked.verified_revision), (TaskStatus::Verified, Some(2)));
-    assert_eq!(store.task_command(T, probe, 15).await.unwrap().result, "checked");
+    assert_eq!(store.command(T, probe, 15).await.unwrap().result, "checked");
     let finished = store
-        .task_command(
+        .command(
             T,
             TaskCommand::Finish { command_id: "f".into(), expected_revision: 2, workspace: ws, delivered: None },
             16,
@@ -192,13 +194,13 @@ pub async fn assert_replays_to(reopened: &dyn TaskBackend, live: &TaskState) {
 /// `task_proposed`, and the audit is clean.
 pub async fn concurrent_commands_on_one_revision_accept_exactly_one(stores: &[Arc<dyn TaskBackend>]) {
     assert!(!stores.is_empty());
-    stores[0].task_command(T, create(), 1).await.unwrap();
+    stores[0].command(T, create(), 1).await.unwrap();
     let mut handles = Vec::new();
     for i in 0..16 {
         let store = stores[i % stores.len()].clone();
-        handles.push(tokio::spawn(async move {
-            store.task_command(T, propose(&format!("p{i}"), 0, &format!("v{i}")), 2).await
-        }));
+        handles.push(tokio::spawn(
+            async move { store.command(T, propose(&format!("p{i}"), 0, &format!("v{i}")), 2).await },
+        ));
     }
     let mut accepted = 0;
     for h in handles {

@@ -1,26 +1,26 @@
-//! `foureyes task …`: change control for coding agents, and `foureyes demo change-control`.
+//! The task CLI, `foureyes task …` (the `foureyes` binary's subcommand is [`TaskCli`], run by [`run`]: ADR-451),
+//! and `foureyes demo change-control`.
 //!
 //! The agent proposes; it never attests. This module is the trusted side: the **executor** (`task apply`) writes
 //! exactly the proposed change set into the workspace and records the hashes it read back, and the **runner**
 //! (`task check`) runs the check command the operator fixed at `task create`, with a timeout, and records exit
-//! code, duration and output digest. The state machine itself is `foureyes_core::task`; each command is one store
+//! code, duration and output digest. The rules are [`crate::model`]; each command is one store
 //! transaction (`foureyes_store::TaskStore`). A change touching a sensitive path passes the ordinary approval gate
 //! (`Store::decide`, action `task.apply`) before the executor even records its intent.
 //!
 //! `--db` may name a SQLite file or a PostgreSQL URL: tasks, like decisions, can live in one database shared by
 //! several processes and replicas, where commands made against one revision still accept exactly one.
 
-use crate::commands::{load_policy, now_ms};
-use crate::delivery;
-use crate::limits;
+use crate::model::{self, OUTPUT_TAIL_BYTES, sensitive_paths};
 use crate::sandbox::{self, Confined};
 use crate::workspace::{self, Workspace};
+use crate::{ChangeControl, delivery, limits, load_policy, now_ms};
 use crate::{EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_INVALID_STATE, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_STORAGE, Exit};
 use clap::{Args, Subcommand};
 use foureyes_core::canonical::sha256_hex;
 use foureyes_core::task::{
-    self as model, CheckLimits, CheckResult, FileContent, FileHash, Manifest, OUTPUT_TAIL_BYTES, ProposedFile,
-    TaskCommand, TaskConfig, TaskRefusal, TaskState, name_paths, visible,
+    CheckLimits, CheckResult, FileContent, FileHash, Manifest, ProposedFile, TaskCommand, TaskConfig, TaskRefusal,
+    TaskState, name_paths, parse_bytes, visible,
 };
 use foureyes_core::{ActionRequest, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
 use foureyes_store::{Store, StoreError, TaskBackend, TaskOutcome};
@@ -262,9 +262,8 @@ async fn create(store: &dyn TaskBackend, args: CreateArgs) -> Result<u8, Exit> {
         None => None,
         Some(dir) => Some(absolute_dir(dir)?),
     };
-    let bytes = |flag: &str, text: &str| {
-        model::parse_bytes(text).map_err(|m| Exit::new(EXIT_TASK_REFUSED, format!("--{flag}: {m}")))
-    };
+    let bytes =
+        |flag: &str, text: &str| parse_bytes(text).map_err(|m| Exit::new(EXIT_TASK_REFUSED, format!("--{flag}: {m}")));
     let cpu_ms = foureyes_core::window::parse_duration_ms(&args.check_cpu)
         .map_err(|m| Exit::new(EXIT_TASK_REFUSED, format!("--check-cpu: {m}")))?;
     let limits = CheckLimits {
@@ -287,7 +286,7 @@ async fn create(store: &dyn TaskBackend, args: CreateArgs) -> Result<u8, Exit> {
     // The workspace as the operator hands it over is the baseline of every revision.
     let baseline = hash_workspace(&config)?;
     let cmd = TaskCommand::Create { command_id: "create".into(), config, workspace: baseline };
-    let outcome = store.task_command(&args.task, cmd, now_ms()).await.map_err(|e| task_error(e, args.json))?;
+    let outcome = store.command(&args.task, cmd, now_ms()).await.map_err(|e| task_error(e, args.json))?;
     print_outcome(&outcome, args.json);
     Ok(0)
 }
@@ -358,8 +357,18 @@ async fn propose_command(store: &dyn TaskBackend, step: &StepArgs, cmd: TaskComm
                 return Ok(0);
             }
         }
+        if let Err(why) = workspace::room_for(&state.workspace, files.iter().map(|f| f.path.as_str())) {
+            let refusal = TaskRefusal {
+                code: "workspace_too_large".into(),
+                message: format!("cannot propose task {}: it is {}; {why}", step.task, state.describe()),
+            };
+            let outcome = store.task_refuse(&step.task, cmd, refusal, now_ms()).await;
+            let outcome = outcome.map_err(|e| task_error(e, step.json))?;
+            print_outcome(&outcome, step.json);
+            return Ok(0);
+        }
     }
-    let outcome = store.task_command(&step.task, cmd, now_ms()).await.map_err(|e| task_error(e, step.json))?;
+    let outcome = store.command(&step.task, cmd, now_ms()).await.map_err(|e| task_error(e, step.json))?;
     print_outcome(&outcome, step.json);
     Ok(0)
 }
@@ -378,7 +387,7 @@ fn gate_request(state: &TaskState, command_id: &str) -> ActionRequest {
     params.insert("task_id".into(), json!(state.task_id));
     params.insert("revision".into(), json!(state.revision));
     params.insert("paths".into(), json!(paths));
-    params.insert("sensitive_paths".into(), json!(shown(state.sensitive_paths())));
+    params.insert("sensitive_paths".into(), json!(shown(sensitive_paths(state))));
     params.insert("change_digest".into(), json!(digest));
     let readable = format!("task:{}:{command_id}", state.task_id);
     let request_id = if readable.len() <= foureyes_core::MAX_NAME_BYTES {
@@ -439,7 +448,7 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
             print_outcome(&outcome, json);
             return Ok(0);
         }
-        if !s.sensitive_paths().is_empty() {
+        if !sensitive_paths(s).is_empty() {
             let decision = pass_gate(store, policy, s, &step.command_id, json).await?;
             match decision.verdict {
                 Verdict::Permit => {}
@@ -461,7 +470,7 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
             gate = Some(decision);
         }
     }
-    let outcome = match store.task_command(task, intent, now_ms()).await {
+    let outcome = match store.command(task, intent, now_ms()).await {
         Ok(outcome) => outcome,
         Err(e) => {
             if let Some(d) = &gate {
@@ -522,7 +531,7 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
         written: written.clone(),
         workspace,
     };
-    let outcome = store.task_command(task, confirm, now_ms()).await.map_err(|e| task_error(e, json))?;
+    let outcome = store.command(task, confirm, now_ms()).await.map_err(|e| task_error(e, json))?;
     settle_gate(store, task).await?;
     if !json {
         for w in &written {
@@ -562,7 +571,7 @@ pub async fn show_change(db: &Path, request: &ActionRequest) -> Result<(), Exit>
         );
         return Ok(());
     }
-    let sensitive = state.sensitive_paths();
+    let sensitive = sensitive_paths(state);
     println!("  change  {} file(s), the content each will have once applied:", proposal.files.len());
     for f in &proposal.files {
         let was = match state.workspace.get(&f.path) {
@@ -612,11 +621,11 @@ async fn pass_gate(
                 "awaiting_approval": id,
                 "decision_id": decision.decision_id,
                 "digest": decision.digest,
-                "sensitive_paths": state.sensitive_paths(),
+                "sensitive_paths": sensitive_paths(state),
             }));
         } else {
             println!("task {}: the change touches sensitive paths, one per line:", state.task_id);
-            for p in state.sensitive_paths() {
+            for p in sensitive_paths(state) {
                 println!("    {}", visible(&p));
             }
             println!("  awaiting approval {id}");
@@ -699,7 +708,7 @@ fn write_change_set(
 async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
     let (task, json) = (args.task.as_str(), args.json);
     let probe = TaskCommand::Check { command_id: args.command_id.clone(), expected_revision: args.expected_revision };
-    let allowed = store.task_command(task, probe, now_ms()).await.map_err(|e| task_error(e, json))?;
+    let allowed = store.command(task, probe, now_ms()).await.map_err(|e| task_error(e, json))?;
     if allowed.result != "check_allowed" {
         // A repeated command id: the check already ran; its recorded result is the answer.
         print_check(&allowed, json);
@@ -727,7 +736,25 @@ async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
         Ok((copy, before)) => (Some(copy), before),
         // What cannot be copied (a FIFO, a socket) is refused as drift when the revision does not hold it.
         Err(why) => {
-            let live = hash_workspace(&state.config)?;
+            let live = match Workspace::open(&state.config.workspace).and_then(|w| w.manifest(&state.config.writable)) {
+                Ok(live) => live,
+                // A workspace the runner cannot even hash (a directory chain past `MAX_DEPTH`, F475): refused,
+                // journaled; the private copy is already removed.
+                Err(unreadable) => {
+                    let refusal = TaskRefusal {
+                        code: "workspace_unreadable".into(),
+                        message: format!("cannot check task {task}: it is {}; {unreadable}", state.describe()),
+                    };
+                    let cmd = TaskCommand::Check {
+                        command_id: args.command_id.clone(),
+                        expected_revision: args.expected_revision,
+                    };
+                    let outcome =
+                        store.task_refuse(task, cmd, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
+                    print_check(&outcome, json);
+                    return Ok(check_exit(&outcome));
+                }
+            };
             if state.drift(&live).is_none() {
                 return Err(Exit::new(EXIT_INVALID_STATE, format!("cannot copy the workspace for the check: {why}")));
             }
@@ -742,7 +769,7 @@ async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
             after: before.clone(),
             before,
         };
-        let outcome = store.task_command(task, record, now_ms()).await.map_err(|e| task_error(e, json))?;
+        let outcome = store.command(task, record, now_ms()).await.map_err(|e| task_error(e, json))?;
         print_check(&outcome, json);
         return Ok(check_exit(&outcome));
     };
@@ -763,7 +790,7 @@ async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
         before,
         after,
     };
-    let outcome = store.task_command(task, record, now_ms()).await.map_err(|e| task_error(e, json))?;
+    let outcome = store.command(task, record, now_ms()).await.map_err(|e| task_error(e, json))?;
     print_check(&outcome, json);
     Ok(check_exit(&outcome))
 }
@@ -964,10 +991,8 @@ async fn finish(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
         .await?
         .filter(|s| model::transition(task, Some(s), &command(s.workspace.clone(), None), now_ms()).is_ok())
     else {
-        let outcome = store
-            .task_command(task, command(Manifest::default(), None), now_ms())
-            .await
-            .map_err(|e| task_error(e, json))?;
+        let outcome =
+            store.command(task, command(Manifest::default(), None), now_ms()).await.map_err(|e| task_error(e, json))?;
         print_finish(&outcome, None, json);
         return Ok(0);
     };
@@ -991,12 +1016,25 @@ async fn finish(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
         Ok(staged) => staged,
         // What cannot be copied (a FIFO, a socket) is refused as drift when the revision does not hold it.
         Err(why) => {
-            let live = hash_workspace(&state.config)?;
+            let live = match Workspace::open(&state.config.workspace).and_then(|w| w.manifest(&state.config.writable)) {
+                Ok(live) => live,
+                // A workspace the runner cannot even hash (F475): refused, journaled; the staging copy is removed.
+                Err(unreadable) => {
+                    let refusal = TaskRefusal {
+                        code: "workspace_unreadable".into(),
+                        message: format!("cannot finish task {task}: it is {}; {unreadable}", state.describe()),
+                    };
+                    let cmd = command(state.workspace.clone(), None);
+                    let outcome =
+                        store.task_refuse(task, cmd, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
+                    print_finish(&outcome, None, json);
+                    return Ok(0);
+                }
+            };
             if state.drift(&live).is_none() {
                 return Err(Exit::new(EXIT_INVALID_STATE, format!("cannot copy the workspace to deliver it: {why}")));
             }
-            let outcome =
-                store.task_command(task, command(live, None), now_ms()).await.map_err(|e| task_error(e, json))?;
+            let outcome = store.command(task, command(live, None), now_ms()).await.map_err(|e| task_error(e, json))?;
             print_finish(&outcome, None, json);
             return Ok(0);
         }
@@ -1013,7 +1051,7 @@ async fn finish(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
     }
     let manifest = staged.manifest.clone();
     drop(staged);
-    match store.task_command(task, command(manifest, delivered.clone()), now_ms()).await {
+    match store.command(task, command(manifest, delivered.clone()), now_ms()).await {
         Ok(outcome) => {
             print_finish(&outcome, delivered.as_deref(), json);
             Ok(0)
@@ -1049,7 +1087,7 @@ fn print_finish(o: &TaskOutcome, delivered: Option<&str>, json: bool) {
 
 /// The `--json` form of a task.
 pub fn status_json(s: &TaskState) -> Value {
-    let sensitive = s.sensitive_paths();
+    let sensitive = sensitive_paths(s);
     json!({
         "task_id": s.task_id,
         "status": s.status,
@@ -1114,7 +1152,7 @@ async fn status(store: &dyn TaskBackend, args: StatusArgs) -> Result<u8, Exit> {
     println!("  sensitive {}", s.config.sensitive.iter().map(|g| visible(g)).collect::<Vec<_>>().join("  "));
     if let Some(p) = &s.proposal {
         println!("  proposal `{}` (revision {}, change digest {}):", p.command_id, p.revision, p.change_digest);
-        let sensitive = s.sensitive_paths();
+        let sensitive = sensitive_paths(&s);
         for f in &p.files {
             let mark = if sensitive.contains(&f.path) { "  SENSITIVE" } else { "" };
             println!("    {}  sha256 {}  {} bytes{mark}", visible(&f.path), f.sha256, f.bytes);
@@ -1124,7 +1162,7 @@ async fn status(store: &dyn TaskBackend, args: StatusArgs) -> Result<u8, Exit> {
         println!(
             "  apply `{}` INTENDED, NOT CONFIRMED since {}: the files may be partly written; re-run `task apply --command-id {}` to finish it",
             a.command_id,
-            crate::output::time(a.at_ms),
+            time_text(a.at_ms),
             a.command_id
         );
     }
@@ -1226,7 +1264,7 @@ fn want_exit(code: u8, want: u8, what: &str) -> Result<(), Exit> {
 /// `foureyes demo change-control`: on a throwaway git repository, a wrong change is applied and fails its check,
 /// finish is refused; the corrected change passes and the task finishes.
 pub async fn demo() -> Result<u8, Exit> {
-    let root = std::env::temp_dir().join(format!("foureyes-change-control-{}", crate::commands::fresh_request_id()));
+    let root = std::env::temp_dir().join(format!("foureyes-change-control-{}-{}", std::process::id(), now_ms()));
     let repo = root.join("repo");
     let agent_dir = root.join("agent");
     for dir in [&repo, &agent_dir] {
@@ -1389,4 +1427,11 @@ pub async fn demo() -> Result<u8, Exit> {
     println!("replay: {} events, {} mismatches", audit.events, audit.mismatches.len());
     println!("\nNext: `foureyes --db {} journal tail -n 30`", db.display());
     Ok(0)
+}
+
+/// An instant as `foureyes` prints it (whole seconds, UTC).
+fn time_text(ms: i64) -> String {
+    jiff::Timestamp::from_millisecond(ms)
+        .map(|t| t.round(jiff::Unit::Second).map(|t| t.to_string()).unwrap_or_default())
+        .unwrap_or_else(|_| ms.to_string())
 }

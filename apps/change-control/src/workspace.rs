@@ -13,10 +13,10 @@
 //! workspace becomes part of a task's revision (`foureyes_core::task`). With a destination it also copies the
 //! workspace into a [`PrivateCopy`], hashing exactly the bytes it writes there: the check runs on that copy.
 
+use crate::model::MAX_MANIFEST_FILES;
 use foureyes_core::canonical::sha256_hex;
 use foureyes_core::task::{
-    EntryKind, FileHash, MAX_MANIFEST_FILES, Manifest, ManifestEntry, NEW_DIR_MODE, NEW_FILE_MODE, above_writable,
-    in_writable, visible,
+    EntryKind, FileHash, Manifest, ManifestEntry, NEW_DIR_MODE, NEW_FILE_MODE, above_writable, in_writable, visible,
 };
 use rustix::fd::{AsFd, BorrowedFd, OwnedFd};
 use rustix::fs::{AtFlags, FileType, Mode, OFlags, ResolveFlags};
@@ -70,7 +70,7 @@ fn explain(dir: BorrowedFd<'_>, name: &str, shown: &str, e: Errno) -> String {
 }
 
 fn split(rel: &str) -> Result<(Vec<&str>, &str), String> {
-    foureyes_core::task::check_path(rel)?;
+    crate::model::check_path(rel)?;
     let mut parts: Vec<&str> = rel.split('/').collect();
     let name = parts.pop().ok_or_else(|| "an empty path".to_string())?;
     Ok((parts, name))
@@ -223,7 +223,7 @@ impl Workspace {
 
     /// Opens (creating when missing) a directory below the workspace for the sandbox to bind writable.
     pub fn open_dir(&self, rel: &str) -> Result<OwnedFd, String> {
-        foureyes_core::task::check_path(rel)?;
+        crate::model::check_path(rel)?;
         let parts: Vec<&str> = rel.split('/').collect();
         self.walk(&parts, true)?.ok_or_else(|| format!("cannot create `{}`", visible(rel)))
     }
@@ -234,7 +234,7 @@ impl Workspace {
     pub fn manifest(&self, writable: &[String]) -> Result<Manifest, String> {
         let mut files = Vec::new();
         let root = rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?;
-        walk_manifest(root, None, None, "", writable, &mut files)?;
+        walk_manifest(root, None, None, "", 0, writable, &mut files)?;
         Ok(Manifest::new(files))
     }
 
@@ -263,7 +263,7 @@ impl Workspace {
         }
         let mut files = Vec::new();
         let root = rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?;
-        walk_manifest(root, Some(copy.workspace.root()), Some(expected), "", writable, &mut files)?;
+        walk_manifest(root, Some(copy.workspace.root()), Some(expected), "", 0, writable, &mut files)?;
         for w in writable {
             copy.workspace.open_dir(w)?;
         }
@@ -281,9 +281,36 @@ impl Workspace {
     ) -> Result<Manifest, String> {
         let mut files = Vec::new();
         let root = rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?;
-        walk_manifest(root, Some(dest), Some(expected), "", writable, &mut files)?;
+        walk_manifest(root, Some(dest), Some(expected), "", 0, writable, &mut files)?;
         Ok(Manifest::new(files))
     }
+}
+
+/// Refuses a change set that would leave the workspace with more than [`MAX_MANIFEST_FILES`] entries once written
+/// over `revision` (its files, and the directories made for them): refused at propose, it cannot leave the task
+/// with an apply intended that no manifest can confirm (F476). Paths and directories already there count once.
+pub fn room_for<'a>(revision: &Manifest, paths: impl Iterator<Item = &'a str>) -> Result<(), String> {
+    let mut new = std::collections::BTreeSet::new();
+    for path in paths {
+        let mut end = 0;
+        for part in path.split('/') {
+            end += part.len();
+            let at = &path[..end];
+            if revision.get(at).is_none() {
+                new.insert(at);
+            }
+            end += 1;
+        }
+    }
+    let after = revision.files.len() + new.len();
+    if after > MAX_MANIFEST_FILES {
+        return Err(format!(
+            "the workspace would hold {after} entries after this change ({} now, {} new): more than {MAX_MANIFEST_FILES}, too many to hash on each step",
+            revision.files.len(),
+            new.len()
+        ));
+    }
+    Ok(())
 }
 
 /// Removes a directory tree the runner made, making its read-only directories (copied mode 0555) writable first.
@@ -404,17 +431,30 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Lists `dir`, recording every entry below `prefix` into `out`; with `dest`, also recreates each entry there,
-/// hashing the bytes written (so the manifest describes the copy exactly).
+/// How many directories deep the runner walks a workspace (ADR-472). A deeper directory is refused, never walked:
+/// the walk holds one or two open directories and a stack frame per level, and a chain of 30,000 directories the
+/// agent planted overflowed the runner's stack (F475). Real source trees stay far below (a path of 256 components
+/// has at least 511 bytes; most tools fail well before `PATH_MAX`).
+pub const MAX_DEPTH: usize = 256;
+
+/// Lists `dir` (`depth` directories below the workspace), recording every entry below `prefix` into `out`; with
+/// `dest`, also recreates each entry there, hashing the bytes written (so the manifest describes the copy exactly).
 fn walk_manifest(
     dir: OwnedFd,
     dest: Option<BorrowedFd<'_>>,
     expected: Option<&Manifest>,
     prefix: &str,
+    depth: usize,
     writable: &[String],
     out: &mut Vec<ManifestEntry>,
 ) -> Result<(), String> {
     let shown_dir = if prefix.is_empty() { ".".to_string() } else { visible(prefix) };
+    if depth >= MAX_DEPTH {
+        let shown: String = shown_dir.chars().take(120).collect();
+        return Err(format!(
+            "`{shown}…` is more than {MAX_DEPTH} directories deep: the runner does not walk a tree that deep; remove it from the workspace"
+        ));
+    }
     let mut names = Vec::new();
     for entry in rustix::fs::Dir::read_from(&dir).map_err(|e| format!("cannot list `{shown_dir}`: {e}"))? {
         let entry = entry.map_err(|e| format!("cannot list `{shown_dir}`: {e}"))?;
@@ -457,7 +497,7 @@ fn walk_manifest(
                     }
                     None => None,
                 };
-                walk_manifest(sub, copied.as_ref().map(|c| c.as_fd()), expected, &rel, writable, out)?;
+                walk_manifest(sub, copied.as_ref().map(|c| c.as_fd()), expected, &rel, depth + 1, writable, out)?;
                 if let Some(copied) = &copied {
                     // Last, so a read-only directory could be filled first.
                     rustix::fs::fchmod(copied, Mode::from_raw_mode(mode))

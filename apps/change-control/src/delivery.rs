@@ -72,19 +72,36 @@ pub fn check_secure(dir: &Path, workspace: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Makes the delivery directory (mode 0700) when it is missing, and checks it ([`check_secure`]).
+/// Makes the delivery directory (mode 0700) when it is missing, and checks it ([`check_secure`]). Only its parent
+/// is resolved: the directory itself is made and inspected without following a symlink, so a symlink someone
+/// planted at its path (the agent, in a sticky parent such as `/tmp`) is refused, never followed (F474).
 pub fn prepare(config: &TaskConfig) -> Result<PathBuf, String> {
     use std::os::unix::fs::DirBuilderExt;
     let dir = directory(config);
-    match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+    let shown = visible(&dir.to_string_lossy());
+    let (Some(parent), Some(name)) = (dir.parent(), dir.file_name()) else {
+        return Err(format!("the delivery directory `{shown}` names no directory"));
+    };
+    let parent = std::fs::canonicalize(parent)
+        .map_err(|e| format!("cannot resolve the directory above the delivery directory `{shown}`: {e}"))?;
+    let real = parent.join(name);
+    // `mkdir` never follows a symlink at the last component: a planted one is `AlreadyExists`, then refused below.
+    match std::fs::DirBuilder::new().mode(0o700).create(&real) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-        Err(e) => {
-            return Err(format!("cannot create the delivery directory `{}`: {e}", visible(&dir.to_string_lossy())));
-        }
+        Err(e) => return Err(format!("cannot create the delivery directory `{shown}`: {e}")),
     }
-    let real = std::fs::canonicalize(&dir)
-        .map_err(|e| format!("cannot resolve the delivery directory `{}`: {e}", visible(&dir.to_string_lossy())))?;
+    let m = std::fs::symlink_metadata(&real)
+        .map_err(|e| format!("cannot inspect the delivery directory `{shown}`: {e}"))?;
+    if m.file_type().is_symlink() {
+        return Err(format!(
+            "the delivery directory `{}` is a symlink, which someone could re-point after finish: it is never followed; remove it, or give --deliver a real directory",
+            visible(&real.to_string_lossy())
+        ));
+    }
+    if !m.is_dir() {
+        return Err(format!("the delivery directory `{}` is not a directory", visible(&real.to_string_lossy())));
+    }
     check_secure(&real, &config.workspace)?;
     Ok(real)
 }

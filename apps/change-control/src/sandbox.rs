@@ -190,16 +190,20 @@ pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined
             Mount::Symlink(target) => command.arg("--symlink").arg(&target).arg(&to),
         };
     }
-    // Every filesystem the check can write is a size-capped tmpfs (ADR-311): `/tmp` (and each writable
-    // directory) as large as the task's disk limit, the others small; `/dev/shm` too, which `--dev` would leave
-    // as large as half the memory.
-    let (disk, small) = (l.disk_bytes.to_string(), limits::small_tmpfs(l).to_string());
+    // Every filesystem the check can write is a size-capped tmpfs (ADR-311), and their sizes add up to the task's
+    // disk limit (ADR-471): `/tmp` and each writable directory share most of it, `/var/tmp`, `/run` and `/dev/shm`
+    // (which `--dev` would leave as large as half the memory) get a small part each. Everything else bubblewrap
+    // makes writable — its own `/` (so `/var`, `/root` and the workspace's parents) and `/dev` — is remounted
+    // read-only once the sandbox is built (F473).
+    let hidden: Vec<&str> =
+        HIDDEN.into_iter().filter(|h| Path::new(h).symlink_metadata().is_ok_and(|m| m.is_dir())).collect();
+    let small_count = 1 + hidden.iter().filter(|h| **h != "/tmp").count();
+    let shares = limits::disk_shares(l, small_count, 1 + config.writable.len());
+    let (disk, small) = (shares.scratch.to_string(), shares.small.to_string());
     command.args(["--dev", "/dev", "--size", &small, "--tmpfs", "/dev/shm", "--proc", "/proc"]);
-    for hidden in HIDDEN {
-        if Path::new(hidden).symlink_metadata().is_ok_and(|m| m.is_dir()) {
-            let size = if hidden == "/tmp" { &disk } else { &small };
-            command.args(["--size", size, "--tmpfs", hidden]);
-        }
+    for hidden in hidden {
+        let size = if hidden == "/tmp" { &disk } else { &small };
+        command.args(["--size", size, "--tmpfs", hidden]);
     }
     if config.network {
         // With the network, name resolution may need the resolver's file under `/run` (systemd-resolved).
@@ -220,6 +224,9 @@ pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined
         let target = Path::new(&config.workspace).join(w);
         command.args(["--size", &disk, "--tmpfs"]).arg(&target);
     }
+    // Not recursive: the size-capped filesystems mounted on them stay writable; the device nodes in `/dev` are
+    // mounts of their own and keep working.
+    command.args(["--remount-ro", "/dev", "--remount-ro", "/"]);
     command.args(["--setenv", "TMPDIR", "/tmp", "--chdir", &config.workspace, "--"]);
     // The resource limits, set inside the sandbox (so `RLIMIT_NPROC` counts the sandbox's processes only).
     command.arg(&prlimit).args(limits::prlimit_args(l, true)).args(["/bin/sh", "-c"]);
@@ -234,7 +241,7 @@ pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined
         command,
         handles,
         description: format!(
-            "bubblewrap: as uid {SANDBOX_ID} with no capabilities, on a private copy of the revision, system and PATH toolchains read-only (parents of the workspace empty), writable {writable} (empty at start), empty /tmp /var/tmp /run /dev/shm (all size-capped tmpfs), {network}, own PID namespace"
+            "bubblewrap: as uid {SANDBOX_ID} with no capabilities, on a private copy of the revision, system and PATH toolchains read-only (parents of the workspace empty), writable {writable} (empty at start), empty /tmp /var/tmp /run /dev/shm (size-capped tmpfs, together within the disk limit; / and /dev read-only), {network}, own PID namespace"
         ),
     })
 }

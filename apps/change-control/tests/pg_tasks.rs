@@ -1,15 +1,18 @@
-//! `TaskStore` on PostgreSQL: the same backend-agnostic checks as SQLite (`foureyes_store::tasks::conformance`),
+//! `TaskStore` on PostgreSQL: the same backend-agnostic checks as SQLite (`change_control::conformance`),
 //! the one-of-N race across several replicas, the least-privilege service role, and the audit's replay of the task
 //! index. Each test on a fresh database of the `FOUREYES_TEST_PG` cluster (unset is a failure, never a skip).
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use foureyes_store::tasks::conformance::{self as checks, T, create, propose, state};
+use change_control::ChangeControl;
+use change_control::conformance::{self as checks, T, create, propose, state};
 use foureyes_store::{Store, TaskBackend, TaskStore};
 use foureyes_store_pg::{PgOptions, PgStore};
 use std::sync::Arc;
 use tokio_postgres::Config;
 
+// The PostgreSQL store's own test harness (throwaway databases on the `FOUREYES_TEST_PG` cluster), shared, not copied.
+#[path = "../../../crates/foureyes-store-pg/tests/support/mod.rs"]
 mod support;
 use support::*;
 
@@ -81,8 +84,8 @@ async fn the_audit_compares_the_task_index_with_the_journal() {
     let dbs = Databases::new();
     let url = dbs.create().await;
     let store = connect(&url).await;
-    store.task_command(T, create(), 1).await.unwrap();
-    let proposed = store.task_command(T, propose("p1", 0, "x"), 2).await.unwrap();
+    store.command(T, create(), 1).await.unwrap();
+    let proposed = store.command(T, propose("p1", 0, "x"), 2).await.unwrap();
     checks::assert_audit_clean(&store, "before tampering").await;
     let seq = i64::try_from(proposed.seqs[0]).unwrap();
 

@@ -8,8 +8,9 @@
 //!   0). So the runner also puts the check in a `pids` cgroup of its own (`pids.max`) when it can make one (a
 //!   cgroup v2 delegated to it, or a v1 `pids` hierarchy it can write); the check record says which.
 //! - **Disk**: every filesystem the check can write is a size-capped tmpfs (`/tmp`, each `--writable` directory;
-//!   `/var/tmp`, `/run` and `/dev/shm` smaller), mounted by the sandbox (`sandbox.rs`); they live in memory and go
-//!   with the check, never on the runner's disk.
+//!   `/var/tmp`, `/run` and `/dev/shm` smaller), mounted by the sandbox (`sandbox.rs`), and their sizes add up to the
+//!   limit ([`disk_shares`], ADR-471); the rest (`/`, `/dev`, the directories bubblewrap makes) is read-only. They
+//!   live in memory and go with the check, never on the runner's disk.
 //!
 //! A check that hits a limit fails; the runner names the limit when it can tell: the cgroup's `pids.events`
 //! counter, a `SIGXCPU`/`SIGXFSZ` exit, or the error the limit makes (`No space left on device`, `Cannot allocate
@@ -43,9 +44,25 @@ pub fn prlimit_args(limits: &CheckLimits, processes: bool) -> Vec<String> {
     args
 }
 
-/// The size of the small scratch filesystems (`/var/tmp`, `/run`, `/dev/shm`).
-pub fn small_tmpfs(limits: &CheckLimits) -> u64 {
-    limits.disk_bytes.min(SMALL_TMPFS_BYTES)
+/// How the task's disk limit is shared by the filesystems the check can write (ADR-471): `small` filesystems
+/// (`/var/tmp`, `/run`, `/dev/shm`) get a sixteenth of it each, at most [`SMALL_TMPFS_BYTES`]; the `scratch` ones
+/// (`/tmp` and each `--writable` directory) share the rest equally. The sizes add up to at most the limit (the
+/// kernel rounds each up to whole pages), so what a check can hold in memory is bounded by `--check-disk`, however
+/// many filesystems it writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiskShares {
+    /// The size of `/tmp` and of each writable directory.
+    pub scratch: u64,
+    /// The size of each small scratch filesystem.
+    pub small: u64,
+}
+
+/// The [`DiskShares`] of `limits` among `small` small and `scratch` scratch filesystems.
+pub fn disk_shares(limits: &CheckLimits, small: usize, scratch: usize) -> DiskShares {
+    let disk = limits.disk_bytes;
+    let small_each = (disk / 16).min(SMALL_TMPFS_BYTES);
+    let rest = disk.saturating_sub(small_each * small as u64);
+    DiskShares { scratch: rest / (scratch.max(1) as u64), small: small_each }
 }
 
 /// A `pids` cgroup made for one check, removed when dropped.
@@ -157,9 +174,8 @@ pub fn hit(
     }
     if output_tail.contains("No space left on device") {
         return Some(format!(
-            "the disk limit: a filesystem the check writes filled up ({} for /tmp and each writable directory, {} for /var/tmp, /run, /dev/shm)",
-            bytes_text(limits.disk_bytes),
-            bytes_text(small_tmpfs(limits))
+            "the disk limit: a filesystem the check writes filled up (/tmp, each writable directory, /var/tmp, /run and /dev/shm share {})",
+            bytes_text(limits.disk_bytes)
         ));
     }
     if ["Cannot allocate memory", "MemoryError", "memory allocation of", "out of memory"]

@@ -1,11 +1,12 @@
-//! `TaskStore` on SQLite: the backend-agnostic task checks (`foureyes_store::tasks::conformance`, run on
-//! PostgreSQL too by `foureyes-store-pg/tests/pg_tasks.rs`), replay after reopening, and the upgrade of a version-1
+//! `TaskStore` on SQLite: the backend-agnostic task checks (`change_control::conformance`, run on
+//! PostgreSQL too by `tests/pg_tasks.rs`), replay after reopening, and the upgrade of a version-1
 //! database.
 #![allow(clippy::unwrap_used)]
 
+use change_control::ChangeControl;
+use change_control::conformance::{self as checks, T, create, state};
 use foureyes_core::task::TaskStatus;
-use foureyes_store::tasks::conformance::{self as checks, T, create, state};
-use foureyes_store::{TaskBackend, TaskStore};
+use foureyes_store::TaskBackend;
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use std::path::Path;
 use std::sync::Arc;
@@ -47,11 +48,11 @@ async fn a_version_1_database_is_upgraded_in_place() {
     let path = dir.path().join("v1.db");
     {
         let c = rusqlite::Connection::open(&path).unwrap();
-        c.execute_batch(include_str!("../src/schema.sql")).unwrap();
+        c.execute_batch(include_str!("../../../crates/foureyes-store-sqlite/src/schema.sql")).unwrap();
         c.pragma_update(None, "user_version", 1).unwrap();
     }
     let store = open(&path);
-    store.task_command(T, create(), 1).await.unwrap();
+    store.command(T, create(), 1).await.unwrap();
     assert_eq!(state(&store).await.status, TaskStatus::Idle);
     store.close();
     let version: i64 =
