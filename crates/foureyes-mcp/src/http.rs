@@ -13,6 +13,12 @@
 //!   JSON-RPC error -32020 and not forwarded (a client whose headers disagree with its body could steer a
 //!   header-routing gateway past the gate).
 //!
+//! - every SSE stream (a POST's answer, the GET stream, a stream resumed with `Last-Event-ID`): a server request
+//!   gets an id of the proxy's own, and a client response is forwarded only when it answers one of them, under the
+//!   upstream's id (ADR-460); a question into a gated call (ADR-281) is answered by the proxy, on whatever stream
+//!   it arrives, while any gated call of the session runs, and never reaches the client, replayed or not; the SSE
+//!   answer of a POST with gated calls is read to its end even when the client goes away (ADR-461).
+//!
 //! `Origin` is validated (a browser page must not drive the proxy): only loopback origins and `--allow-origin`
 //! ones are accepted; others get 403. A batch (JSON array) is forwarded as it is when every call in it is
 //! permitted; otherwise nothing in it is forwarded and the client gets an array of answers.
@@ -82,44 +88,72 @@ struct AppState {
     /// The `tools/call`s being decided or held, by (session, flight key): a client's `notifications/cancelled`
     /// ends their wait (ADR-280).
     held: Held,
-    /// The forwarded `tools/call`s still running, per session (ADR-400).
-    running: Running,
+    /// Per session: the upstream's requests passed on to the client and the gated calls running (ADR-460).
+    sessions: Sessions,
 }
 
-/// How many forwarded `tools/call`s run in each session (ADR-400): while one does, a server request that would
-/// carry the client's answer into it (`elicitation/create`, `sampling/createMessage`, `roots/list`) is answered by
-/// the proxy on whatever stream it comes — the call's own, or the session's standalone GET stream, where a server
-/// sends a request it does not tie to the call (the Python SDK's `elicit`/`list_roots` without a related request).
+/// The server requests and the running gated calls of each MCP session (ADR-460, ADR-461; ADR-400: while a gated
+/// call runs, a question into it is the proxy's to answer on whatever stream it comes, the session's standalone GET
+/// stream too, where a server sends a request it does not tie to the call).
 #[derive(Clone, Default)]
-struct Running(Arc<Mutex<HashMap<String, usize>>>);
+struct Sessions(Arc<Mutex<HashMap<String, SessionAsks>>>);
 
-/// One forwarded POST that carries gated calls, counted in [`Running`] until its answer has passed (or it is dropped).
-struct RunningCalls {
-    running: Running,
+#[derive(Default)]
+struct SessionAsks {
+    asks: crate::asks::Asks,
+    /// Forwarded gated calls of the session without their answer yet (past their deadline too).
+    running: usize,
+}
+
+impl Sessions {
+    fn with<R>(&self, session: &str, f: impl FnOnce(&mut SessionAsks) -> R) -> R {
+        let mut sessions = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let entry = sessions.entry(session.to_string()).or_default();
+        let out = f(entry);
+        if entry.running == 0 && entry.asks.is_empty() {
+            sessions.remove(session);
+        }
+        out
+    }
+
+    /// A gated call of `session` was forwarded: it runs until [`Running`] is released or dropped.
+    fn start_call(&self, session: &str) -> Running {
+        self.with(session, |s| s.running += 1);
+        Running { sessions: self.clone(), session: session.to_string() }
+    }
+
+    /// The session ended (DELETE).
+    fn end(&self, session: &str) {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).remove(session);
+    }
+}
+
+/// One POST's gated calls, running in their session until dropped.
+struct Running {
+    sessions: Sessions,
     session: String,
 }
 
-impl Running {
-    fn start(&self, session: &str) -> RunningCalls {
-        *self.0.lock().unwrap_or_else(PoisonError::into_inner).entry(session.to_string()).or_default() += 1;
-        RunningCalls { running: self.clone(), session: session.to_string() }
-    }
-
-    fn any(&self, session: &str) -> bool {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner).get(session).is_some_and(|n| *n > 0)
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.sessions.with(&self.session, |s| s.running = s.running.saturating_sub(1));
     }
 }
 
-impl Drop for RunningCalls {
-    fn drop(&mut self) {
-        let mut running = self.running.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(n) = running.get_mut(&self.session) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                running.remove(&self.session);
-            }
-        }
+/// The client's answer to a server request (ADR-460): the message for the upstream (under its id, in the proxy's
+/// own serialization), or `None` when it answers nothing the client was asked in this session.
+fn answer_ask(state: &AppState, session: &str, envelope: &crate::jsonrpc::Envelope<'_>) -> Option<Vec<u8>> {
+    let result = envelope.result.and_then(|r| serde_json::from_str::<Value>(r.get()).ok());
+    let error = envelope.error.and_then(|e| serde_json::from_str::<Value>(e.get()).ok());
+    let frame = state.sessions.with(session, |s| s.asks.answer(&envelope.id_value(), result, error));
+    if frame.is_none() {
+        eprintln!(
+            "foureyes mcp-proxy: dropped the client's response {}: it answers no request of the upstream passed on to \
+             the client (ADR-460)",
+            id_key(&envelope.id_value())
+        );
     }
+    frame
 }
 
 #[derive(Clone, Default)]
@@ -366,7 +400,7 @@ pub fn app(gate: Arc<Gate>, options: HttpOptions) -> Result<axum::Router, HttpEr
         client,
         claims: Claims::default(),
         held: Held::default(),
-        running: Running::default(),
+        sessions: Sessions::default(),
     };
     Ok(axum::Router::new().route(&path, axum::routing::any(handle)).with_state(state))
 }
@@ -395,14 +429,13 @@ async fn handle(State(state): State<AppState>, request: Request) -> Response {
     }
     match *request.method() {
         Method::POST => post(state, request).await,
-        Method::GET => {
-            // The standalone stream: looked at only for server requests into a running call (ADR-400).
+        Method::GET | Method::DELETE => {
             let (parts, body) = request.into_parts();
-            forward(&state, &parts, Body::new(body), Tap::Asks, None, None).await
-        }
-        Method::DELETE => {
-            let (parts, body) = request.into_parts();
-            forward(&state, &parts, Body::new(body), Tap::None, None, None).await
+            let response = forward(&state, &parts, Body::new(body), Tap::None, None, None).await;
+            if parts.method == Method::DELETE && response.status().is_success() {
+                state.sessions.end(&session_of(&parts.headers));
+            }
+            response
         }
         _ => (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, POST, DELETE")]).into_response(),
     }
@@ -528,6 +561,15 @@ async fn post(state: AppState, request: Request) -> Response {
                 None => StatusCode::ACCEPTED.into_response(),
             }
         }
+        // Only an answer to a request passed on to the client goes, under the upstream's id (ADR-460).
+        Kind::Response => match answer_ask(&state, &session_of(&parts.headers), &envelope) {
+            Some(frame) => forward(&state, &parts, Body::from(frame), Tap::None, None, None).await,
+            None => {
+                let message = "Invalid Request: this response answers no request of the server passed on to this \
+                               session (nothing was forwarded)";
+                json_response(StatusCode::BAD_REQUEST, &error_response(&Value::Null, INVALID_REQUEST, message))
+            }
+        },
         _ => forward(&state, &parts, normalized, Tap::None, claim, None).await,
     }
 }
@@ -722,7 +764,8 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
     let mut lists = Vec::new();
     let mut keys: Vec<String> = Vec::new();
     let mut ids: Vec<Value> = Vec::new();
-    // Cancellations, forwarded in the proxy's own words or not at all (ADR-280).
+    // Cancellations (ADR-280) and answers to server requests (ADR-460), forwarded in the proxy's own words or not
+    // at all.
     let mut cancellations: HashMap<usize, Option<Vec<u8>>> = HashMap::new();
     let session = session_of(&parts.headers);
     for (index, item) in items.iter().enumerate() {
@@ -757,6 +800,9 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
         }
         if e.kind() == Kind::Notification && e.method.as_deref() == Some("notifications/cancelled") {
             cancellations.insert(index, cancellation(&state, &session, e.params));
+        }
+        if e.kind() == Kind::Response {
+            cancellations.insert(index, answer_ask(&state, &session, &e));
         }
         match e.kind() {
             Kind::Request if e.method.as_deref() == Some("tools/call") => match ToolCall::parse(e.id_value(), e.params)
@@ -886,9 +932,6 @@ async fn answer_all(
 enum Tap {
     /// Pass it through untouched (not even parsed).
     None,
-    /// The session's standalone GET stream: only server requests into a running call are kept from the client
-    /// (ADR-400); everything else passes as it came.
-    Asks,
     /// Report these forwarded calls (by id key) when their responses pass, and rewrite the `tools/list`
     /// responses with these id keys (alone or inside a batch answer).
     Watch { tickets: HashMap<String, Ticket>, lists: HashMap<String, crate::tools::Listing> },
@@ -931,17 +974,18 @@ async fn forward(
     let upstream =
         UpstreamAnswer { client: state.client.clone(), uri: state.upstream.clone(), headers: parts.headers.clone() };
     let session = session_of(&parts.headers);
-    let calls =
-        matches!(&tap, Tap::Watch { tickets, .. } if !tickets.is_empty()).then(|| state.running.start(&session));
+    let gated = matches!(&tap, Tap::Watch { tickets, .. } if !tickets.is_empty());
+    let running = gated.then(|| state.sessions.start_call(&session));
     let tapped = Arc::new(Tapped {
         gate: state.gate.clone(),
         tap: Mutex::new(tap),
         deadline,
         until,
         upstream: Some(upstream),
-        running: state.running.clone(),
         session,
-        _calls: calls,
+        sessions: state.sessions.clone(),
+        running: Mutex::new(running),
+        late: Mutex::default(),
     });
     let work = forward_tapped(state, parts, body, tapped.clone());
     let response = match until {
@@ -986,17 +1030,21 @@ async fn forward_tapped(
     for name in HOP_BY_HOP {
         head.headers.remove(name);
     }
-    if tapped.passive() {
-        return Response::from_parts(head, Body::new(body));
-    }
     let is_sse = head
         .headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/event-stream"));
+    if tapped.passive() && !is_sse {
+        return Response::from_parts(head, Body::new(body));
+    }
     if is_sse {
-        let events = sse_stream(Body::new(body), tapped);
+        // Every SSE stream is looked at: server requests ride them (ADR-460).
         head.headers.remove(header::CONTENT_LENGTH);
+        if tapped.running() {
+            return Response::from_parts(head, drained(Body::new(body), tapped));
+        }
+        let events = sse_stream(Body::new(body), tapped);
         return Response::from_parts(head, Body::from_stream(events));
     }
     let collected = match http_body_util::Limited::new(body, state.options.max_response_bytes).collect().await {
@@ -1039,11 +1087,13 @@ struct Tapped {
     until: Option<tokio::time::Instant>,
     /// Where the proxy answers a server request it keeps from the client (ADR-281).
     upstream: Option<UpstreamAnswer>,
-    /// The session's running calls (ADR-400): a server request into one is kept from the client on any stream.
-    running: Running,
+    /// The MCP session of the request, and the state of every session (ADR-460).
     session: String,
-    /// This POST's forwarded calls, counted in `running` while it lasts.
-    _calls: Option<RunningCalls>,
+    sessions: Sessions,
+    /// Held while a forwarded gated call of this POST has no answer (ADR-461).
+    running: Mutex<Option<Running>>,
+    /// Calls answered at their deadline whose answer from the upstream has not come (by id key).
+    late: Mutex<std::collections::HashSet<String>>,
 }
 
 /// The proxy's own POST of a response to the upstream, in the client's session.
@@ -1091,6 +1141,8 @@ impl Tapped {
         if pending.is_empty() {
             return None;
         }
+        // Still running, maybe: its questions stay the proxy's to answer until the upstream's answer (ADR-461).
+        self.late.lock().unwrap_or_else(PoisonError::into_inner).extend(pending.iter().map(|t| id_key(&t.id)));
         let secs = deadline.timeout.as_secs_f64();
         let why = format!("no answer from the upstream within {secs}s (the call's deadline)");
         let mut answers = Vec::new();
@@ -1120,44 +1172,128 @@ impl Tapped {
     fn pending(&self) -> bool {
         match &*self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
             Tap::Watch { tickets, .. } => !tickets.is_empty(),
-            Tap::None | Tap::Asks => false,
+            Tap::None => false,
+        }
+    }
+
+    /// Whether a gated call of this POST may still be running upstream: no answer yet, past its deadline or not.
+    fn running(&self) -> bool {
+        self.pending() || !self.late.lock().unwrap_or_else(PoisonError::into_inner).is_empty()
+    }
+
+    /// The calls of this POST have their answers: they no longer run in the session.
+    fn release_if_done(&self) {
+        if !self.running() {
+            self.running.lock().unwrap_or_else(PoisonError::into_inner).take();
         }
     }
 
     fn take_ticket(&self, key: &str) -> Option<Ticket> {
-        match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
+        let ticket = match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
             Tap::Watch { tickets, .. } => tickets.remove(key),
             _ => None,
+        };
+        if ticket.is_some() {
+            self.release_if_done();
         }
+        ticket
+    }
+
+    /// The upstream's answer to a call answered at its deadline: logged and dropped (the client has its answer).
+    fn take_late(&self, key: &str) -> bool {
+        let found = self.late.lock().unwrap_or_else(PoisonError::into_inner).remove(key);
+        if found {
+            eprintln!("foureyes mcp-proxy: a late answer to request {key} (past its deadline) was dropped");
+            self.release_if_done();
+        }
+        found
+    }
+
+    /// A request of the upstream to the client (ADR-460, ADR-281): the bytes to pass on (under the proxy's id), or
+    /// empty when it is kept from the client — a question into a gated call of this session, answered by the
+    /// proxy; a replay of a request the proxy answered; one past the limit of open requests.
+    fn server_request(&self, bytes: &[u8], method: &str) -> Vec<u8> {
+        let Ok(mut message) = serde_json::from_slice::<Value>(bytes) else { return Vec::new() };
+        let id = message.get("id").cloned().unwrap_or(Value::Null);
+        let into_call = crate::gate::ASKS_INTO_A_CALL.contains(&method);
+        let pending = self.pending();
+        enum Then {
+            Drop,
+            Refuse,
+            PassOn,
+            TooMany,
+        }
+        let then = self.sessions.with(&self.session, |s| {
+            if s.asks.was_answered_by_proxy(&id) {
+                Then::Drop
+            } else if into_call && (pending || s.running > 0) {
+                s.asks.answered_by_proxy(&id);
+                Then::Refuse
+            } else if s.asks.pass_on(&mut message) {
+                Then::PassOn
+            } else {
+                Then::TooMany
+            }
+        });
+        match then {
+            Then::PassOn => return crate::jsonrpc::to_frame(&message),
+            Then::Drop => {
+                eprintln!("foureyes mcp-proxy: dropped a replay of the upstream's `{method}` the proxy answered")
+            }
+            Then::Refuse => {
+                eprintln!(
+                    "foureyes mcp-proxy: refused the upstream's `{method}` while a gated tools/call runs (ADR-281)"
+                );
+                if let Some(upstream) = &self.upstream {
+                    upstream.send(&crate::gate::refuse_ask(&id, method));
+                }
+            }
+            Then::TooMany => {
+                if let Some(upstream) = &self.upstream {
+                    let why = format!(
+                        "FourEyes: the client has more than {} requests of this server unanswered; this one was not \
+                         passed on",
+                        crate::asks::MAX_OPEN
+                    );
+                    upstream.send(&error_response(&id, INTERNAL_ERROR, &why));
+                }
+            }
+        }
+        Vec::new()
     }
 
     fn take_rewrite(&self, key: &str) -> Option<crate::tools::Listing> {
         let mut tap = self.tap.lock().unwrap_or_else(PoisonError::into_inner);
         match &mut *tap {
             Tap::Watch { lists, .. } => lists.remove(key),
-            Tap::None | Tap::Asks => None,
+            Tap::None => None,
         }
     }
 
-    /// Looks at one JSON-RPC message or batch; returns the bytes to send instead when it rewrote something.
+    /// Looks at one JSON-RPC message or batch; returns the bytes to send instead when it rewrote something (empty:
+    /// drop it).
     async fn message(&self, bytes: &[u8]) -> Option<Vec<u8>> {
         if crate::framing::first_significant(bytes) == Some(b'[') {
             return self.batch(bytes).await;
         }
+        let envelope = parse_envelope(bytes).ok()?;
+        match envelope.kind() {
+            Kind::Request => return Some(self.server_request(bytes, envelope.method.as_deref().unwrap_or_default())),
+            Kind::Notification if envelope.method.as_deref() == Some("notifications/cancelled") => {
+                let value: Value = serde_json::from_slice(bytes).ok()?;
+                return self.sessions.with(&self.session, |s| crate::asks::rewrite_cancel(&mut s.asks, &value));
+            }
+            Kind::Response => {}
+            _ => return None,
+        }
+        if self.passive() {
+            return None;
+        }
         let value: Value = serde_json::from_slice(bytes).ok()?;
-        if let Some(method) = value.get("method").and_then(Value::as_str)
-            && crate::gate::ASKS_INTO_A_CALL.contains(&method)
-            && value.get("id").is_some()
-            && (self.pending() || self.running.any(&self.session))
-            && let Some(upstream) = &self.upstream
-        {
-            // ADR-281, ADR-400: the client never sees it; the upstream gets the proxy's answer. An empty rewrite
-            // drops it.
-            eprintln!("foureyes mcp-proxy: refused the upstream's `{method}` while a gated tools/call runs (ADR-281)");
-            upstream.send(&crate::gate::refuse_ask(&value["id"], method));
+        let key = value.get("id").filter(|_| value.get("method").is_none()).map(id_key)?;
+        if self.take_late(&key) {
             return Some(Vec::new());
         }
-        let key = value.get("id").filter(|_| value.get("method").is_none()).map(id_key)?;
         if let Some(ticket) = self.take_ticket(&key) {
             self.gate.report(&ticket, Some(&value), "").await;
             if crate::gate::is_input_required(&value) {
@@ -1228,6 +1364,89 @@ impl Drop for Tapped {
             });
         }
     }
+}
+
+/// The SSE answer of a POST that carries gated calls (ADR-461): read to its end by a task of its own, event by event
+/// through the tap, whether the client stays or not. A client that drops the stream cannot leave a call running
+/// unwatched and then take its questions on a stream it resumes (`Last-Event-ID`, attack 7's H1, F461): the proxy
+/// keeps answering them until the call's answer (or the end of the upstream's stream), and reports what the
+/// upstream answered. At the deadline the client gets its `isError` answer and its stream ends; the proxy reads on
+/// while the call may still run.
+fn drained(body: Body, tapped: Arc<Tapped>) -> Body {
+    let (tx, rx) = tokio::sync::mpsc::channel::<Result<Bytes, axum::Error>>(64);
+    tokio::spawn(async move {
+        let mut chunks = body.into_data_stream();
+        let mut buffer: Vec<u8> = Vec::new();
+        let mut client = Some(tx);
+        let mut until = tapped.until;
+        loop {
+            let next = match until {
+                Some(at) => tokio::select! {
+                    chunk = chunks.next() => chunk,
+                    () = tokio::time::sleep_until(at) => {
+                        until = None;
+                        if let Some(answer) = tapped.expire().await
+                            && let Some(tx) = &client
+                        {
+                            let answers = match answer {
+                                Value::Array(items) => items,
+                                one => vec![one],
+                            };
+                            for answer in answers {
+                                let _ = tx.send(Ok(sse_event(&crate::jsonrpc::to_frame(&answer)))).await;
+                            }
+                        }
+                        // The client has its answer; the proxy reads on alone.
+                        client = None;
+                        continue;
+                    }
+                },
+                None => chunks.next().await,
+            };
+            let mut events = Vec::new();
+            let ended = match next {
+                Some(Ok(bytes)) => {
+                    buffer.extend_from_slice(&bytes);
+                    while let Some(end) = event_end(&buffer) {
+                        events.push(buffer.drain(..end).collect::<Vec<u8>>());
+                    }
+                    false
+                }
+                Some(Err(e)) => {
+                    tapped.finish("the upstream's event stream failed").await;
+                    if let Some(tx) = &client {
+                        let _ = tx.send(Err(e)).await;
+                    }
+                    break;
+                }
+                None => {
+                    if !buffer.is_empty() {
+                        events.push(std::mem::take(&mut buffer));
+                    }
+                    true
+                }
+            };
+            for event in events {
+                let out = tap_event(&tapped, event).await;
+                if !out.is_empty()
+                    && let Some(tx) = &client
+                    && tx.send(Ok(Bytes::from(out))).await.is_err()
+                {
+                    // The client went away: the call is still watched.
+                    client = None;
+                }
+            }
+            if ended {
+                tapped.finish("the upstream's event stream ended without the call's response").await;
+                break;
+            }
+            if client.is_none() && !tapped.running() {
+                // Nobody reads, and no call of this POST runs any more.
+                break;
+            }
+        }
+    });
+    Body::from_stream(futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|item| (item, rx)) }))
 }
 
 /// Passes an SSE body through event by event, handing each event's data to the tap first. An event is held

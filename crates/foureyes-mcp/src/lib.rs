@@ -10,6 +10,7 @@
 //! store in this process or, with `--server URL --token T`, a running `foureyes serve`; with
 //! `--elicit-approver`, a held call may be approved inline by the person at the client (`elicitation/create`).
 //!
+//! - [`asks`]: server-to-client requests under ids of the proxy's own; only answers to them reach the upstream.
 //! - [`framing`]: newline-delimited frames with a size cap (no JSON parsing).
 //! - [`jsonrpc`]: classifying raw messages, ids, and the messages the proxy writes itself.
 //! - [`parity`]: forwarding nothing another peer could parse differently (line breaks, colliding keys).
@@ -22,6 +23,7 @@
 //! - [`bridge`]: a stdio upstream behind a Streamable HTTP listener (one child process per session).
 //! - [`cli`]: the `mcp-proxy` command's arguments and entry point.
 
+pub mod asks;
 pub mod bridge;
 pub mod cli;
 pub mod engine;

@@ -7,7 +7,9 @@
 //! bytes that arrived with line breaks normalized ([`crate::parity`]), a permitted `tools/call` as the proxy's own
 //! serialization of what was decided; a batch is rebuilt around its untouched elements. Each request id is in
 //! flight once: a request reusing one is answered with an error and forwarded nowhere. A server message is passed
-//! on as it came, except a `tools/list` response under `--hide-denied`.
+//! on as it came, except a watched listing's response and a server request: that one gets an id of the proxy's own,
+//! and only the client's answer to it is forwarded, under the upstream's id ([`crate::asks`], ADR-460); a client
+//! response that answers nothing the client was asked is dropped.
 //!
 //! Messages from the client that are not JSON-RPC are answered with a JSON-RPC error and never forwarded:
 //! invalid UTF-8 or JSON (`-32700`), JSON that is not a message or a line over the size cap (`-32600`), a
@@ -100,6 +102,8 @@ struct State {
     /// The proxy's own listing requests by id key (ADR-402): their answers go to the proxy, not the client.
     own: HashMap<String, tokio::sync::oneshot::Sender<Vec<u8>>>,
     merges: Vec<Merge>,
+    /// The upstream's requests passed on to the client, under ids of the proxy's own (ADR-460).
+    asks: crate::asks::Asks,
 }
 
 impl State {
@@ -109,6 +113,11 @@ impl State {
             && self.lists.is_empty()
             && self.merges.is_empty()
             && self.own.is_empty()
+    }
+
+    /// Whether a forwarded `tools/call` has no answer yet (past its deadline too: it may still be running).
+    fn calls_running(&self) -> bool {
+        !self.in_flight.is_empty() || !self.late.is_empty()
     }
 
     /// Takes the id `key` (an [`id_key`]) for a new request; false when a request with that id, in any spelling a
@@ -475,15 +484,24 @@ impl Router {
             Kind::Notification => ClientAction::Forward,
             Kind::Response => {
                 let id = envelope.id_value();
-                if !self.elicitor.is_ours(&id) {
-                    return ClientAction::Forward;
+                let result = envelope.result.and_then(|r| serde_json::from_str::<Value>(r.get()).ok());
+                let error = envelope.error.and_then(|e| serde_json::from_str::<Value>(e.get()).ok());
+                if self.elicitor.is_ours(&id) {
+                    self.elicitor.deliver(&id, serde_json::json!({"result": result, "error": error}));
+                    return ClientAction::Consumed;
                 }
-                let response = serde_json::json!({
-                    "result": envelope.result.and_then(|r| serde_json::from_str::<Value>(r.get()).ok()),
-                    "error": envelope.error.and_then(|e| serde_json::from_str::<Value>(e.get()).ok()),
-                });
-                self.elicitor.deliver(&id, response);
-                ClientAction::Consumed
+                // Only an answer to a request passed on to the client goes, under the upstream's id (ADR-460).
+                match lock(&self.state).asks.answer(&id, result, error) {
+                    Some(frame) => ClientAction::ForwardOwn(frame),
+                    None => {
+                        eprintln!(
+                            "foureyes mcp-proxy: dropped the client's response {}: it answers no request of the \
+                             upstream passed on to the client (ADR-460)",
+                            id_key(&id)
+                        );
+                        ClientAction::Consumed
+                    }
+                }
             }
             Kind::Invalid => {
                 ClientAction::Answer(error_response(&envelope.id_value(), INVALID_REQUEST, envelope.invalid_reason()))
@@ -810,10 +828,6 @@ impl Router {
     }
 
     async fn on_upstream_line(&self, line: Vec<u8>) {
-        if lock(&self.state).idle() {
-            self.send_client_frame(line).await;
-            return;
-        }
         match first_significant(&line) {
             Some(b'{') => self.upstream_single(line).await,
             Some(b'[') => self.upstream_batch(line).await,
@@ -829,7 +843,18 @@ impl Router {
                     self.forward(to_frame(&refusal)).await;
                     return;
                 }
-                None
+                return match self.pass_on(&line) {
+                    Ok(frame) => self.send_client_frame(frame).await,
+                    Err(refusal) => {
+                        self.forward(to_frame(&refusal)).await;
+                    }
+                };
+            }
+            Ok(envelope) if envelope.method.as_deref() == Some("notifications/cancelled") => {
+                let rewritten = serde_json::from_slice::<Value>(&line)
+                    .ok()
+                    .and_then(|message| crate::asks::rewrite_cancel(&mut lock(&self.state).asks, &message));
+                return self.send_client_frame(rewritten.unwrap_or_else(|| line.clone())).await;
             }
             _ => None,
         };
@@ -895,10 +920,18 @@ impl Router {
             let mut text = item.get().to_string();
             if let Ok(envelope) = parse_envelope(item.get().as_bytes())
                 && envelope.kind() == Kind::Request
-                && let Some(refusal) = self.ask_into_a_call(&envelope)
             {
-                self.forward(to_frame(&refusal)).await;
                 changed = true;
+                if let Some(refusal) = self.ask_into_a_call(&envelope) {
+                    self.forward(to_frame(&refusal)).await;
+                    continue;
+                }
+                match self.pass_on(item.get().as_bytes()) {
+                    Ok(frame) => parts.push(String::from_utf8_lossy(&frame).into_owned()),
+                    Err(refusal) => {
+                        self.forward(to_frame(&refusal)).await;
+                    }
+                }
                 continue;
             }
             if let Some(key) = key {
@@ -950,11 +983,34 @@ impl Router {
     /// proxy's own answer for the upstream; it never reaches the client.
     fn ask_into_a_call(&self, envelope: &crate::jsonrpc::Envelope<'_>) -> Option<Value> {
         let method = envelope.method.as_deref()?;
-        if !crate::gate::ASKS_INTO_A_CALL.contains(&method) || lock(&self.state).in_flight.is_empty() {
+        if !crate::gate::ASKS_INTO_A_CALL.contains(&method) {
             return None;
+        }
+        {
+            let mut state = lock(&self.state);
+            if !state.calls_running() {
+                return None;
+            }
+            // Never passed on, so no answer of the client can reach it (ADR-460).
+            state.asks.answered_by_proxy(&envelope.id_value());
         }
         eprintln!("foureyes mcp-proxy: refused the upstream's `{method}` while a gated tools/call runs (ADR-281)");
         Some(crate::gate::refuse_ask(&envelope.id_value(), method))
+    }
+
+    /// A server request for the client, under an id of the proxy's own (ADR-460): the frame to pass on, or the
+    /// proxy's error for the upstream when too many of its requests are unanswered.
+    fn pass_on(&self, bytes: &[u8]) -> Result<Vec<u8>, Value> {
+        let mut message: Value = serde_json::from_slice(bytes).unwrap_or(Value::Null);
+        let id = message.get("id").cloned().unwrap_or(Value::Null);
+        if lock(&self.state).asks.pass_on(&mut message) {
+            return Ok(to_frame(&message));
+        }
+        let why = format!(
+            "FourEyes: the client has more than {} requests of this server unanswered; this one was not passed on",
+            crate::asks::MAX_OPEN
+        );
+        Err(error_response(&id, INTERNAL_ERROR, &why))
     }
 
     async fn upstream_oversized(&self, prefix: &[u8], len: usize) {
@@ -1034,11 +1090,13 @@ fn late_answer(key: &str, bytes: &[u8]) {
 
 enum ClientAction {
     Forward,
-    /// Forward the proxy's own serialization of the message instead of its bytes (a cancellation, ADR-280).
+    /// Forward the proxy's own serialization of the message instead of its bytes (a cancellation, ADR-280; an answer
+    /// to a server request, under the upstream's id, ADR-460).
     ForwardOwn(Vec<u8>),
     Answer(Value),
     Gate(ToolCall),
-    /// The client's answer to the proxy's own request (an inline approval): consumed, not forwarded.
+    /// The client's answer to the proxy's own request (an inline approval), or an answer to nothing the client was
+    /// asked (ADR-460): consumed, not forwarded.
     Consumed,
     /// A read of something whose definition changed since it was pinned (ADR-282): refused unless re-pinned
     /// meanwhile, then forwarded as it came.

@@ -34,7 +34,7 @@ use std::sync::Arc;
 /// A response the proxy looks at, by the method of the request it answers. Tools are pinned under their name;
 /// the other definitions a server gives the model are pinned (ADR-282) under a key of their own, which no MCP tool
 /// name can take (tool names hold no `:`): `prompt:NAME`, `resource:URI`, `template:URI-TEMPLATE`, and
-/// `instructions` (the `initialize` result's text for the model).
+/// `instructions` (the text for the model in the result of `initialize` and of the 2026-07-28 `server/discover`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Listing {
     Tools,
@@ -51,7 +51,8 @@ impl Listing {
             "prompts/list" => Some(Listing::Prompts),
             "resources/list" => Some(Listing::Resources),
             "resources/templates/list" => Some(Listing::Templates),
-            "initialize" => Some(Listing::Initialize),
+            // The 2026-07-28 handshake's result carries the same `instructions` (ADR-462, F462).
+            "initialize" | "server/discover" => Some(Listing::Initialize),
             _ => None,
         }
     }

@@ -6,6 +6,9 @@
 //! and TypeScript recorders in `crates/foureyes-mcp/tests/peers/`): the same tools, `pay(amount, to, delay_ms=0)`
 //! (sleeps `delay_ms`, then records and answers) and `echo(text)`, and the same record format
 //! (`{"sdk": "rust", "tool", "arguments"}`). A test peer: nothing ships it.
+//!
+//! `pay_asking(to)` asks the client for the amount (`elicitation/create`) while it runs and pays what the client
+//! answers (recorded as `pay`): the rmcp leg of attack 7's H5 (`tests/differential.rs`).
 
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
@@ -23,6 +26,11 @@ struct Pay {
     to: String,
     #[serde(default)]
     delay_ms: Option<u64>,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+struct PayAsking {
+    to: String,
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -60,6 +68,32 @@ impl Recorder {
         if let Some(ms) = delay_ms.filter(|ms| *ms > 0) {
             tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
         }
+        match self.record("pay", json!({"amount": amount, "to": to})) {
+            Ok(()) => format!("paid {amount} to {to}"),
+            Err(e) => e,
+        }
+    }
+
+    #[tool(description = "Send a payment; the amount is asked for.")]
+    async fn pay_asking(
+        &self,
+        Parameters(PayAsking { to }): Parameters<PayAsking>,
+        context: rmcp::service::RequestContext<rmcp::service::RoleServer>,
+    ) -> String {
+        let params = json!({"mode": "form", "message": "How much should be paid?",
+            "requestedSchema": {"type": "object", "properties": {"amount": {"type": "number"}}, "required": ["amount"]}});
+        let Ok(params) = serde_json::from_value::<rmcp::model::ElicitRequestParams>(params) else {
+            return "error: the elicitation request does not build".into();
+        };
+        let answer = match context.peer.create_elicitation(params).await {
+            Ok(answer) => serde_json::to_value(&answer).unwrap_or_default(),
+            Err(e) => return format!("not paid ({e})"),
+        };
+        let Some(amount) =
+            answer.pointer("/content/amount").and_then(Value::as_f64).filter(|_| answer["action"] == "accept")
+        else {
+            return format!("not paid ({})", answer["action"]);
+        };
         match self.record("pay", json!({"amount": amount, "to": to})) {
             Ok(()) => format!("paid {amount} to {to}"),
             Err(e) => e,

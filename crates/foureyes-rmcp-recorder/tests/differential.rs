@@ -178,3 +178,40 @@ async fn colliding_ids_cannot_pin_an_error_on_a_running_call_over_http_on_an_rmc
         assert!(ran.len() <= 1, "the limit (1/h) let more than one payment run: {context}");
     }
 }
+
+/// Attack 7's H5 on an rmcp server (F460, ADR-460): while a permitted `pay_asking` runs, the agent sprays responses
+/// with the ids rmcp gives its requests to the client (0…3, as numbers and strings). On the code before the fix one
+/// beat the proxy's `decline` to the server's `elicitation/create`, and the server paid the sprayed 90000.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sprayed_answers_cannot_answer_an_rmcp_servers_question_on_stdio() {
+    use serde_json::json;
+    use support::spray::{ASK_POLICY, SPRAYED, amounts, asking_capabilities, asking_command, record_in};
+    let dir = tempfile::tempdir().unwrap();
+    let record = record_in(dir.path());
+    let gate = foureyes_mcp::Gate::new(
+        support::sqlite(dir.path()),
+        support::policy(ASK_POLICY),
+        foureyes_mcp::GateConfig::new("ask"),
+    );
+    let mut proxy =
+        support::start(gate, asking_command(Sdk::Rust, &record, None, false), foureyes_mcp::StdioOptions::default());
+    let init = proxy
+        .request(
+            "initialize",
+            json!({"protocolVersion": "2025-11-25", "capabilities": asking_capabilities(),
+                "clientInfo": {"name": "agent", "version": "1"}}),
+        )
+        .await;
+    assert!(init.get("result").is_some(), "{init}");
+    proxy.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
+    for round in 0..3 {
+        let (answer, asked) = support::spray::spray_call_on_stdio(&mut proxy, "pay_asking").await;
+        let context = format!("round {round}: answer {answer}; asked {asked:?}; paid {:?}", amounts(&record));
+        assert!(asked.is_empty(), "the server's question reached the agent: {context}");
+        assert!(!amounts(&record).contains(&SPRAYED), "the decided call paid an amount the agent sprayed: {context}");
+        // The server did ask, and got the proxy's answer (ADR-281).
+        let text = answer["result"]["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(text.contains("not paid") && text.contains("decline"), "{context}");
+    }
+    proxy.close().await;
+}

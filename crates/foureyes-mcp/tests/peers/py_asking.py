@@ -11,17 +11,22 @@ the session's standalone GET stream, not the call's. `pay_to_root(amount)` pays 
 first root (`roots/list`, asked on the standalone channel): the recipient comes from what the client answers.
 
 Usage: python py_asking.py            (stdio)
-       python py_asking.py --http P   (Streamable HTTP on 127.0.0.1:P, path /mcp)
+       python py_asking.py --http P   (Streamable HTTP on 127.0.0.1:P, path /mcp; with RESUME=1 every event is kept
+                                       in memory and replayed after `Last-Event-ID`)
 """
 
 import json
+
+import anyio
 import os
 import sys
+import uuid
 import warnings
 from typing import Annotated
 
 from mcp import types
 from mcp.server.mcpserver import Context, Elicit, MCPServer, Resolve
+from mcp.server.streamable_http import EventMessage, EventStore
 from pydantic import BaseModel
 
 warnings.simplefilter("ignore")
@@ -39,8 +44,10 @@ class Amount(BaseModel):
 
 
 @server.tool()
-async def pay_asking(to: str, ctx: Context) -> str:
-    """Send a payment; the amount is asked for."""
+async def pay_asking(to: str, ctx: Context, delay_ms: int = 0) -> str:
+    """Send a payment; the amount is asked for (after `delay_ms`)."""
+    if delay_ms:
+        await anyio.sleep(delay_ms / 1000)
     answer = await ctx.elicit("How much should be paid?", Amount)
     if answer.action != "accept":
         return f"not paid ({answer.action})"
@@ -94,8 +101,31 @@ async def pay_resolved(to: str, amount: Annotated[Amount, Resolve(ask_amount)]) 
     return f"paid {amount.amount} to {to}"
 
 
+class MemoryEvents(EventStore):
+    """Every event of every stream, kept for `Last-Event-ID` (resumability)."""
+
+    def __init__(self):
+        self.events = []
+
+    async def store_event(self, stream_id, message):
+        event_id = f"{stream_id}_{len(self.events) + 1}_{uuid.uuid4().hex}"
+        self.events.append((event_id, stream_id, message))
+        return event_id
+
+    async def replay_events_after(self, last_event_id, send_callback):
+        at = next((i for i, (e, _, _) in enumerate(self.events) if e == last_event_id), None)
+        if at is None:
+            return None
+        stream_id = self.events[at][1]
+        for event_id, stream, message in list(self.events[at + 1 :]):
+            if stream == stream_id and message is not None:
+                await send_callback(EventMessage(message, event_id))
+        return stream_id
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--http":
-        server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
+        events = MemoryEvents() if os.environ.get("RESUME") == "1" else None
+        server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]), event_store=events)
     else:
         server.run("stdio")

@@ -7,6 +7,7 @@
 
 pub mod cancel;
 pub mod corpus;
+pub mod spray;
 
 use async_trait::async_trait;
 use foureyes_core::journal::{Event, VerifyReport};

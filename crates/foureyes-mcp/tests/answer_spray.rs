@@ -1,0 +1,222 @@
+//! Attack 7's H5 (issue 12, F460, ADR-460): answers sprayed with guessed ids cannot reach a server request the proxy
+//! answers itself. While a permitted payment runs, the agent sends JSON-RPC responses with the ids the upstream gives
+//! its next requests to the client; the upstream's `elicitation/create` or `sampling/createMessage` for that call is
+//! the proxy's to answer (ADR-281), and no answer of the agent may reach it. Real servers written with the Python and
+//! TypeScript SDKs (`tests/peers/py_asking.py`, `ts_asking.cjs`), over stdio, the `--listen -- CMD` bridge and
+//! `--listen/--upstream`; rmcp in `crates/foureyes-rmcp-recorder/tests/differential.rs`, `--server` in
+//! `crates/foureyes/tests/mcp_remote.rs`.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use foureyes_mcp::{Gate, GateConfig, StdioOptions};
+use serde_json::json;
+use support::spray::*;
+use support::*;
+
+async fn sprayed_on_stdio(sdk: Sdk, tool: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let record = record_in(dir.path());
+    let gate = Gate::new(sqlite(dir.path()), policy(ASK_POLICY), GateConfig::new("ask"));
+    let mut proxy = start(gate, asking_command(sdk, &record, None, false), StdioOptions::default());
+    let init = proxy
+        .request(
+            "initialize",
+            json!({"protocolVersion": "2025-11-25", "capabilities": asking_capabilities(),
+                "clientInfo": {"name": "agent", "version": "1"}}),
+        )
+        .await;
+    assert!(init.get("result").is_some(), "{init}");
+    proxy.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
+    let (answer, asked) = spray_call_on_stdio(&mut proxy, tool).await;
+    let context = format!("{sdk:?} {tool}: answer {answer}; asked {asked:?}; paid {:?}", amounts(&record));
+    assert!(asked.is_empty(), "the server's question reached the agent: {context}");
+    assert!(!amounts(&record).contains(&SPRAYED), "the decided call paid an amount the agent sprayed: {context}");
+    proxy.close().await;
+}
+
+/// F460 on stdio: a sprayed answer beat the proxy's `decline` to the Python server's `elicitation/create`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sprayed_answers_cannot_answer_a_python_servers_question_on_stdio() {
+    for tool in ["pay_asking", "pay_sampling"] {
+        sprayed_on_stdio(Sdk::Python, tool).await;
+    }
+}
+
+/// F460 on stdio with the TypeScript SDK.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sprayed_answers_cannot_answer_a_typescript_servers_question_on_stdio() {
+    for tool in ["pay_asking", "pay_sampling"] {
+        sprayed_on_stdio(Sdk::TypeScript, tool).await;
+    }
+}
+
+/// An asking server over Streamable HTTP behind `--listen/--upstream` (`bridge: false`), or over stdio behind the
+/// `--listen -- CMD` bridge; the proxy's URL, and the upstream process to keep alive.
+async fn http_proxy(
+    sdk: Sdk,
+    dir: &std::path::Path,
+    bridge: bool,
+    resume: bool,
+) -> (String, Option<tokio::process::Child>) {
+    let record = record_in(dir);
+    let gate = std::sync::Arc::new(Gate::new(sqlite(dir), policy(ASK_POLICY), GateConfig::new("ask")));
+    let (router, upstream) = if bridge {
+        let options = foureyes_mcp::bridge::BridgeOptions::new(asking_command(sdk, &record, None, false));
+        (foureyes_mcp::bridge::app(gate, options), None)
+    } else {
+        let port = free_port();
+        let command = asking_command(sdk, &record, Some(port), resume);
+        let child = tokio::process::Command::new(&command[0])
+            .args(&command[1..])
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        listening(port).await;
+        let options = foureyes_mcp::http::HttpOptions::new(&format!("http://127.0.0.1:{port}/mcp"));
+        (foureyes_mcp::http::app(gate, options).unwrap(), Some(child))
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    tokio::spawn(foureyes_mcp::http::serve(listener, router));
+    (url, upstream)
+}
+
+/// Three sprayed calls (the race is the attacker's to win once; on the code before the fix it won most rounds).
+async fn sprayed_over_http(sdk: Sdk, bridge: bool) {
+    let dir = tempfile::tempdir().unwrap();
+    let record = record_in(dir.path());
+    let (url, _upstream) = http_proxy(sdk, dir.path(), bridge, false).await;
+    let session = http_session(&url).await;
+    for round in 0..3 {
+        let answer = spray_call_over_http(&url, &session, "pay_asking", 10 + round).await;
+        let context = format!("{sdk:?} bridge={bridge} round {round}: answer {answer:?}; paid {:?}", amounts(&record));
+        assert!(
+            !answer.iter().any(|m| m.get("method").is_some() && m.get("id").is_some()),
+            "the server's question reached the agent: {context}"
+        );
+        assert!(!amounts(&record).contains(&SPRAYED), "the decided call paid an amount the agent sprayed: {context}");
+    }
+}
+
+/// F460 over `--listen/--upstream` (Python SDK server).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sprayed_answers_cannot_answer_a_python_servers_question_over_http() {
+    sprayed_over_http(Sdk::Python, false).await;
+}
+
+/// F460 over `--listen/--upstream` (TypeScript SDK server).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sprayed_answers_cannot_answer_a_typescript_servers_question_over_http() {
+    sprayed_over_http(Sdk::TypeScript, false).await;
+}
+
+/// F460 through the `--listen -- CMD` bridge (the stdio router behind it), Python and TypeScript SDK servers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sprayed_answers_cannot_answer_a_servers_question_through_the_bridge() {
+    for sdk in [Sdk::Python, Sdk::TypeScript] {
+        sprayed_over_http(sdk, true).await;
+    }
+}
+
+/// Reads an SSE answer from `stream` until `until` is true of the text read so far, or `wait` passes.
+async fn read_sse(
+    stream: &mut tokio::net::TcpStream,
+    wait: std::time::Duration,
+    until: impl Fn(&str) -> bool,
+) -> String {
+    use tokio::io::AsyncReadExt;
+    let mut text = String::new();
+    let end = tokio::time::Instant::now() + wait;
+    let mut buf = vec![0u8; 65536];
+    while !until(&text) {
+        match tokio::time::timeout_at(end, stream.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => text.push_str(&String::from_utf8_lossy(&buf[..n])),
+            _ => break,
+        }
+    }
+    text
+}
+
+/// A raw HTTP/1.1 request on a new connection, left open for reading its (SSE) answer.
+async fn open_request(url: &str, method: &str, headers: &[(&str, &str)], body: &[u8]) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+    let rest = url.trim_start_matches("http://");
+    let (authority, path) = rest.split_once('/').unwrap();
+    let mut stream = tokio::net::TcpStream::connect(authority).await.unwrap();
+    let mut request = format!(
+        "{method} /{path} HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nAccept: application/json, \
+         text/event-stream\r\nContent-Length: {}\r\n",
+        body.len()
+    )
+    .into_bytes();
+    for (k, v) in headers {
+        request.extend_from_slice(format!("{k}: {v}\r\n").as_bytes());
+    }
+    request.extend_from_slice(b"\r\n");
+    request.extend_from_slice(body);
+    stream.write_all(&request).await.unwrap();
+    stream
+}
+
+/// Attack 7's H1 (F461, ADR-461), `--listen/--upstream` in front of a server with an event store (resumability): the
+/// agent drops the POST of a permitted payment once it has the stream's first event id, then resumes the stream with
+/// `GET` and `Last-Event-ID`, and answers 90000 to every question the replay carries. On the code before the fix the
+/// proxy stopped reading the call's stream when the client left, the upstream stored the tool's
+/// `elicitation/create`, replayed it on the GET stream, and paid the agent's figure.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resumed_stream_cannot_carry_the_clients_answer_into_a_gated_call() {
+    for sdk in [Sdk::Python, Sdk::TypeScript] {
+        let dir = tempfile::tempdir().unwrap();
+        let record = record_in(dir.path());
+        let (url, _upstream) = http_proxy(sdk, dir.path(), false, true).await;
+        let version = "2025-11-25";
+        let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": version,
+            "capabilities": asking_capabilities(), "clientInfo": {"name": "agent", "version": "1"}}});
+        let (status, head, body) =
+            http_post(&url, &[("MCP-Protocol-Version", version)], init.to_string().as_bytes()).await;
+        assert_eq!(status, 200, "{head}\n{body}");
+        let session = head
+            .lines()
+            .find_map(|l| l.to_lowercase().strip_prefix("mcp-session-id:").map(|_| l.split_once(':').unwrap().1.trim()))
+            .unwrap()
+            .to_string();
+        let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", version)];
+        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        http_post(&url, &headers, initialized.to_string().as_bytes()).await;
+        // The call; the agent keeps the stream only until it has an event id.
+        let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "pay_asking", "arguments": {"to": "bob", "delay_ms": 1000}}});
+        let mut stream = open_request(&url, "POST", &headers, call.to_string().as_bytes()).await;
+        let first = read_sse(&mut stream, std::time::Duration::from_secs(10), |t| {
+            t.lines().any(|l| l.starts_with("id:")) && t.contains("\n\n")
+        })
+        .await;
+        let event_id = first
+            .lines()
+            .find_map(|l| l.strip_prefix("id:").map(|v| v.trim().to_string()))
+            .unwrap_or_else(|| panic!("{sdk:?}: no event id on the call's stream: {first}"));
+        drop(stream);
+        // The tool asks after the client left; then the agent resumes the stream.
+        tokio::time::sleep(std::time::Duration::from_millis(2000)).await;
+        let resume = [headers[0], headers[1], ("Last-Event-ID", event_id.as_str())];
+        let mut get = open_request(&url, "GET", &resume, b"").await;
+        let replayed =
+            read_sse(&mut get, std::time::Duration::from_secs(3), |t| t.contains("elicitation/create")).await;
+        let mut asked = Vec::new();
+        for data in replayed.lines().filter_map(|l| l.strip_prefix("data:")) {
+            let Ok(message) = serde_json::from_str::<serde_json::Value>(data.trim()) else { continue };
+            if message.get("method").is_some() && message.get("id").is_some() {
+                let answer = json!({"jsonrpc": "2.0", "id": message["id"],
+                    "result": {"action": "accept", "content": {"amount": SPRAYED}}});
+                http_post(&url, &headers, answer.to_string().as_bytes()).await;
+                asked.push(message);
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        let context = format!("{sdk:?}: replayed {replayed:?}; asked {asked:?}; paid {:?}", amounts(&record));
+        assert!(asked.is_empty(), "the tool's question reached the agent on the resumed stream: {context}");
+        assert!(!amounts(&record).contains(&SPRAYED), "the decided call paid the agent's figure: {context}");
+    }
+}
