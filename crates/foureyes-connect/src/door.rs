@@ -74,6 +74,7 @@ impl Door {
             Some(id) => self.store.decision(id).await?,
             None => None,
         };
+        let pins = crate::mcp::Pins { store: self.store.clone(), policy: policy.clone() };
         let decided = self.store.decide_or_replay(policy, request, (self.clock)()).await?;
         let decision = decided.decision;
         if decision.verdict != Verdict::Permit || decided.replayed {
@@ -93,7 +94,7 @@ impl Door {
         }
         // Outside any lock: the decide transaction has committed.
         let RunResult { outcome, detail } =
-            run::run(&spec, &url_params, &decision, original.as_ref(), self.secrets.as_ref()).await;
+            run::run(&spec, &url_params, &decision, original.as_ref(), self.secrets.as_ref(), Some(&pins)).await;
         let detail = fit(detail);
         let reported = self.store.report_by(decision.decision_id, outcome, detail, REPORTER, (self.clock)()).await?;
         Ok(Executed { decision: reported, replayed: false, ran: true, outcome: Some(outcome) })
@@ -124,16 +125,19 @@ pub struct Unconfirmed {
     pub started_at_ms: Option<i64>,
 }
 
-/// Connector runs that cannot be confirmed: permitted decisions of actions with a connector that were never
-/// reported (a crash, or a lost report, between the permit and the report), each with its start from the journal's
-/// `connector_started` events. Listed at start; never re-run.
-pub async fn unconfirmed(store: &dyn Store, policy: &Policy) -> Result<Vec<Unconfirmed>, StoreError> {
+/// Connector runs that cannot be confirmed: permitted decisions FourEyes runs that were never reported (a crash, or
+/// a lost report, between the permit and the report), each with its start from the journal's `connector_started`
+/// events. Listed at start; never re-run. Which decisions FourEyes runs is the journal's (ADR-440: fixed at decide
+/// time), not `_policy`'s: a reload that dropped an action's connector does not hide a run that may have acted.
+pub async fn unconfirmed(store: &dyn Store, _policy: &Policy) -> Result<Vec<Unconfirmed>, StoreError> {
     let intended =
         store.decisions(DecisionFilter { status: Some(DecisionStatus::Intended), limit: Some(1000) }).await?;
-    let mut list: Vec<DecisionRecord> = intended
-        .into_iter()
-        .filter(|d| policy.action(&d.request.action).is_some_and(|a| a.execute.is_some()))
-        .collect();
+    let mut list: Vec<DecisionRecord> = Vec::new();
+    for d in intended {
+        if d.verdict == Verdict::Permit && store.run_by_connector(d.decision_id).await? {
+            list.push(d);
+        }
+    }
     // Oldest first, on both backends.
     list.sort_by_key(|d| d.decision_id);
     let starts = if list.is_empty() { Default::default() } else { store.connector_starts().await? };

@@ -1,5 +1,13 @@
 //! The `mcp` connector: a tool on an MCP server, called by FourEyes itself after a permit. One session per run
-//! (`initialize`, `notifications/initialized`, one `tools/call`), over stdio (a child process) or Streamable HTTP.
+//! (`initialize`, `notifications/initialized`, `tools/list`, one `tools/call`), over stdio (a child process) or
+//! Streamable HTTP.
+//!
+//! Before the call, the tool's listed definition must be its pin (ADR-441): the listing (every page) goes through
+//! the MCP proxy's own pin code ([`Gate::on_tools_list`], ADR-161 and ADR-340) under the spec's `server` name, so
+//! the connector and `foureyes mcp-proxy --name SERVER` share one set of pins (the policy's `mcp.<server>.pins` over
+//! the journal's `tool_pinned` events). A tool seen the first time is pinned (journaled); a changed one, one listed
+//! twice, or one not listed is not called (`failed`, nothing sent; a changed listing is journaled `refused`,
+//! `tool_definition_changed`) until a person re-pins it.
 //!
 //! The wire rules are the MCP proxy's, reused from `foureyes-mcp` rather than written twice: messages are framed by
 //! its [`LineReader`] (size cap, no JSON in the framing) and classified by its [`Envelope`]; the call is built and
@@ -16,15 +24,17 @@
 
 use crate::run::{RunResult, read_tail};
 use crate::template::{self, Escape, Place};
-use foureyes_core::Outcome;
 use foureyes_core::connector::McpSpec;
+use foureyes_core::{Outcome, Policy};
 use foureyes_mcp::framing::{Frame, LineReader, first_significant, is_blank, scan_id};
-use foureyes_mcp::gate::{ToolCall, capped, outcome_of};
+use foureyes_mcp::gate::{Gate, GateConfig, ToolCall, capped, outcome_of};
 use foureyes_mcp::http::{event_data, event_end};
 use foureyes_mcp::jsonrpc::{Envelope, Kind, error_response, id_key, parse_batch, parse_envelope, raw_id_key};
+use foureyes_store::Store;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::io::{AsyncWriteExt, BufReader};
@@ -37,6 +47,15 @@ pub const MAX_MESSAGE_BYTES: usize = 4 * 1024 * 1024;
 const STDERR_TAIL_BYTES: usize = 4 * 1024;
 /// JSON-RPC: the method is not known (the server's requests to FourEyes: sampling, elicitation, roots…).
 const METHOD_NOT_FOUND: i64 = -32601;
+/// Most `tools/list` pages read before the call (a listing longer than this is refused: nothing is sent).
+const MAX_LIST_PAGES: usize = 32;
+
+/// Where an `mcp` run reads and journals its tool pins: the door's store and the policy the decision was made with.
+#[derive(Clone)]
+pub struct Pins {
+    pub store: Arc<dyn Store>,
+    pub policy: Arc<Policy>,
+}
 
 /// What the checks of a spec need: where each template goes.
 pub(crate) fn places(spec: &McpSpec) -> Vec<(String, &str, Escape, bool)> {
@@ -82,6 +101,17 @@ pub(crate) fn check_shape(spec: &McpSpec) -> Result<(), String> {
     }
     if spec.tool.is_empty() || spec.tool.chars().any(char::is_control) {
         return Err("execute.mcp.tool: name the tool (a non-empty name)".into());
+    }
+    match spec.server.as_deref() {
+        None => {
+            return Err("execute.mcp.server: name the upstream (e.g. `server: crm`); its tools are pinned under this \
+                        name, as `foureyes mcp-proxy --name` pins them"
+                .into());
+        }
+        Some(name) if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') => {
+            return Err(format!("execute.mcp.server `{name}` is not a name of letters, digits, `_` and `-`"));
+        }
+        Some(_) => {}
     }
     Ok(())
 }
@@ -144,6 +174,64 @@ fn initialize(id: &str) -> Vec<u8> {
 
 fn initialized() -> Vec<u8> {
     foureyes_mcp::parity::serialize(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+}
+
+fn list_tools(id: &str, cursor: Option<&str>) -> Vec<u8> {
+    let params = cursor.map_or_else(|| json!({}), |c| json!({"cursor": c}));
+    foureyes_mcp::parity::serialize(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/list", "params": params}))
+}
+
+/// One page of `tools/list`: its tools go to `listed`; returns the next page's cursor, if any.
+fn list_page(answer: &Value, listed: &mut Vec<Value>) -> Result<Option<String>, String> {
+    if let Some(e) = answer.get("error") {
+        return Err(format!("the server refused `tools/list`: {}", capped(e)));
+    }
+    let tools = answer
+        .pointer("/result/tools")
+        .and_then(Value::as_array)
+        .ok_or("the server's answer to `tools/list` has no tools")?;
+    listed.extend(tools.iter().cloned());
+    Ok(answer.pointer("/result/nextCursor").and_then(Value::as_str).map(str::to_string))
+}
+
+/// Whether the listed definition of `spec.tool` is its pin, through the proxy's own pin code (ADR-441): a [`Gate`]
+/// of `spec.server` reads the pins (the policy's over the journal's), pins a tool seen the first time, and hides a
+/// changed tool or one listed more than once, journaling it (`refused`, `tool_definition_changed`). The tool must
+/// be left in the listing it returns.
+async fn admitted(pins: &Pins, spec: &McpSpec, agent: &str, listed: Vec<Value>) -> Result<(), String> {
+    let server = spec.server.clone().unwrap_or_default();
+    let tool = spec.tool.as_str();
+    let mut policy = (*pins.policy).clone();
+    // The connector checks pins only: trusted read-only hints extend a proxy's deciding policy, not a run's.
+    if let Some(m) = policy.mcp.get_mut(&server) {
+        m.trust_read_only_hint = false;
+    }
+    let mut config = GateConfig::new(&server);
+    config.agent = agent.to_string();
+    config.pin_tools = true;
+    config.hide_denied = false;
+    let gate = Gate::new(pins.store.clone(), Arc::new(policy), config);
+    let named = listed.iter().filter(|t| t.get("name").and_then(Value::as_str) == Some(tool)).count();
+    let listing = serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": 0, "result": {"tools": listed}}))
+        .map_err(|e| format!("the listing could not be read: {e}"))?;
+    let kept = gate.on_tools_list(&listing).await.unwrap_or(listing);
+    let kept: Value = serde_json::from_slice(&kept).map_err(|e| format!("the listing could not be read: {e}"))?;
+    let admitted = kept
+        .pointer("/result/tools")
+        .and_then(Value::as_array)
+        .is_some_and(|tools| tools.iter().any(|t| t.get("name").and_then(Value::as_str) == Some(tool)));
+    if admitted {
+        return Ok(());
+    }
+    Err(match named {
+        0 => format!("the server does not list the tool `{tool}`"),
+        1 => format!(
+            "the definition of `{tool}` the server lists is not its pin (server `{server}`): a person reviews it and \
+             re-pins it (`foureyes mcp pins list --server {server}`, then `foureyes mcp pins approve {tool} --server \
+             {server} --hash …`)"
+        ),
+        n => format!("the server lists `{tool}` {n} times, so which one would run is not known"),
+    })
 }
 
 /// What one message from the upstream is to the run.
@@ -240,8 +328,14 @@ fn answered(detail: &mut Map<String, Value>, tool: &str, answer: Result<Value, S
     }
 }
 
-/// Runs the tool of `spec` with the template context `ctx`, within `deadline`.
-pub(crate) async fn run(spec: &McpSpec, ctx: &Value, deadline: Duration, run_id: &str) -> RunResult {
+/// Runs the tool of `spec` with the template context `ctx`, within `deadline`, once its pin admits it (`pins`).
+pub(crate) async fn run(
+    spec: &McpSpec,
+    ctx: &Value,
+    deadline: Duration,
+    run_id: &str,
+    pins: Option<&Pins>,
+) -> RunResult {
     let mut detail = Map::new();
     detail.insert("connector".into(), json!("mcp"));
     detail.insert("transport".into(), json!(if spec.url.is_some() { "http" } else { "stdio" }));
@@ -255,7 +349,18 @@ pub(crate) async fn run(spec: &McpSpec, ctx: &Value, deadline: Duration, run_id:
             return RunResult { outcome, detail: Value::Object(detail) };
         }
     };
-    let ids = Ids { init: format!("foureyes-{run_id}-init"), call: call_id };
+    let Some(pins) = pins else {
+        let outcome = progress.failure(&mut detail, "no store to read the tool's pin from".into());
+        return RunResult { outcome, detail: Value::Object(detail) };
+    };
+    let agent = ctx.get("agent").and_then(Value::as_str).unwrap_or_default().to_string();
+    let ids = Ids {
+        init: format!("foureyes-{run_id}-init"),
+        list: format!("foureyes-{run_id}-list"),
+        call: call_id,
+        pins: pins.clone(),
+        agent,
+    };
     let outcome = match &spec.url {
         Some(url) => http(spec, url, ctx, deadline, &call, &ids, &progress, &mut detail).await,
         None => stdio(spec, ctx, deadline, &call, &ids, &progress, &mut detail).await,
@@ -263,9 +368,13 @@ pub(crate) async fn run(spec: &McpSpec, ctx: &Value, deadline: Duration, run_id:
     RunResult { outcome, detail: Value::Object(detail) }
 }
 
+/// A run's request ids, and what its pin check needs.
 struct Ids {
     init: String,
+    list: String,
     call: String,
+    pins: Pins,
+    agent: String,
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -281,13 +390,11 @@ async fn stdio(
     progress: &Progress,
     detail: &mut Map<String, Value>,
 ) -> Outcome {
-    let mut argv = Vec::new();
-    for (i, a) in spec.command.iter().enumerate() {
-        match render(a, &format!("execute.mcp.command[{i}]"), Escape::Text, ctx) {
-            Ok(v) => argv.push(v),
-            Err(e) => return progress.failure(detail, e),
-        }
-    }
+    // The argv rule of the `command` connector (ADR-332): a value never begins an option of the server (F442).
+    let argv = match crate::run::render_argv(&spec.command, "execute.mcp.command", ctx) {
+        Ok(argv) => argv,
+        Err(e) => return progress.failure(detail, e),
+    };
     let mut env = BTreeMap::new();
     for (k, v) in &spec.env {
         match render(v, &format!("execute.mcp.env.{k}"), Escape::Text, ctx) {
@@ -337,6 +444,23 @@ async fn stdio(
         let init = session.until(&ids.init).await.map_err(|e| format!("{e} before answering `initialize`"))??;
         check_initialized(&init)?;
         session.send(&initialized()).await.map_err(|e| format!("writing `initialized` failed: {e}"))?;
+        let (mut listed, mut cursor) = (Vec::new(), None);
+        for page in 0..=MAX_LIST_PAGES {
+            if page == MAX_LIST_PAGES {
+                return Err(format!("the tool listing has more than {MAX_LIST_PAGES} pages"));
+            }
+            let id = format!("{}-{page}", ids.list);
+            session
+                .send(&list_tools(&id, cursor.as_deref()))
+                .await
+                .map_err(|e| format!("writing `tools/list` failed: {e}"))?;
+            let answer = session.until(&id).await.map_err(|e| format!("{e} before answering `tools/list`"))??;
+            cursor = list_page(&answer, &mut listed)?;
+            if cursor.is_none() {
+                break;
+            }
+        }
+        admitted(&ids.pins, spec, &ids.agent, listed).await?;
         progress.sent.store(true, Ordering::SeqCst);
         session.send(&call.frame()).await.map_err(|e| format!("writing the call failed: {e}"))?;
         session.until(&ids.call).await.map_err(|e| format!("{e} before answering the call"))
@@ -473,6 +597,20 @@ async fn http(
         check_initialized(&init)?;
         session.version = init.pointer("/result/protocolVersion").and_then(Value::as_str).map(str::to_string);
         session.post(&initialized(), None).await?;
+        let (mut listed, mut cursor) = (Vec::new(), None);
+        for page in 0..=MAX_LIST_PAGES {
+            if page == MAX_LIST_PAGES {
+                return Err(format!("the tool listing has more than {MAX_LIST_PAGES} pages"));
+            }
+            let id = format!("{}-{page}", ids.list);
+            let answer = session.post(&list_tools(&id, cursor.as_deref()), Some(&id)).await?;
+            let answer = answer.ok_or("the server answered `tools/list` with no message")??;
+            cursor = list_page(&answer, &mut listed)?;
+            if cursor.is_none() {
+                break;
+            }
+        }
+        admitted(&ids.pins, spec, &ids.agent, listed).await?;
         progress.sent.store(true, Ordering::SeqCst);
         session.post(&call.frame(), Some(&ids.call)).await?.ok_or_else(|| "no answer to the call".to_string())
     };

@@ -74,6 +74,15 @@ pub fn check_spec(action: &str, spec: &ConnectorSpec) -> Result<BTreeSet<String>
         }
         ConnectorSpec::Mcp(m) => {
             crate::mcp::check_shape(m).map_err(|e| format!("action `{action}`: {e}"))?;
+            // The argv rule holds for a stdio server's command as for a `command` connector (ADR-332, F442).
+            if let Some(program) = m.command.first()
+                && expression_at(program).is_some()
+            {
+                return Err(format!(
+                    "action `{action}`: execute.mcp.command[0] `{program}` must be written literally: a value cannot \
+                     choose the program"
+                ));
+            }
             for (name, source, escape, allow) in crate::mcp::places(m) {
                 add(source, name, escape, allow)?;
             }
@@ -255,13 +264,15 @@ pub(crate) fn context_redactor(ctx: &Value) -> Redactor {
     Redactor::new(&secrets)
 }
 
-/// Runs `spec` for `decision`. Never panics; every failure is a [`RunResult`].
+/// Runs `spec` for `decision`. Never panics; every failure is a [`RunResult`]. An `mcp` connector reads and journals
+/// its tool pins through `pins` (without them it sends nothing).
 pub async fn run(
     spec: &ConnectorSpec,
     url_params: &[(String, UrlRule)],
     decision: &DecisionRecord,
     original: Option<&DecisionRecord>,
     secrets: Option<&Secrets>,
+    pins: Option<&crate::mcp::Pins>,
 ) -> RunResult {
     let names = match check_spec(&decision.request.action, spec) {
         Ok(n) => n,
@@ -287,7 +298,7 @@ pub async fn run(
     let mut result = match spec {
         ConnectorSpec::Http(h) => http(h, url_params, &ctx, deadline).await,
         ConnectorSpec::Command(c) => command(c, &ctx, deadline).await,
-        ConnectorSpec::Mcp(m) => crate::mcp::run(m, &ctx, deadline, &decision.decision_id.to_string()).await,
+        ConnectorSpec::Mcp(m) => crate::mcp::run(m, &ctx, deadline, &decision.decision_id.to_string(), pins).await,
     };
     // One last pass over every string of the detail, in every form a secret takes: no secret leaves this function
     // (the response and the tails were redacted before they were cut, F331).
@@ -575,14 +586,29 @@ fn expression_at(source: &str) -> Option<usize> {
 /// expression) may not start with `-` unless a literal `--` element came before it, so a param is never read as an
 /// option (`--output=…`, `--files0-from=…`, F332). An element whose template starts with literal text starts with
 /// what the policy wrote (`--name={{ params.n }}` is the policy's own option).
-pub fn option_free(index: usize, source: &str, rendered: &str, options_ended: bool) -> Result<(), String> {
+/// `place` names the argv in messages (`execute.command.argv`, `execute.mcp.command`).
+pub fn option_free(place: &str, index: usize, source: &str, rendered: &str, options_ended: bool) -> Result<(), String> {
     if index > 0 && !options_ended && expression_at(source) == Some(0) && rendered.starts_with('-') {
         return Err(format!(
-            "execute.command.argv[{index}]: the value `{rendered}` starts with `-` and would be read as an option; \
-             the policy can put a literal `--` element before it"
+            "{place}[{index}]: the value `{rendered}` starts with `-` and would be read as an option; the policy can \
+             put a literal `--` element before it"
         ));
     }
     Ok(())
+}
+
+/// Renders an argv (a `command` connector's `argv`, an `mcp` connector's stdio `command`) under the argv rule
+/// ([`option_free`]): one value stays one element, and never begins an option.
+pub(crate) fn render_argv(argv: &[String], place: &str, ctx: &Value) -> Result<Vec<String>, String> {
+    let mut out = Vec::with_capacity(argv.len());
+    let mut options_ended = false;
+    for (i, source) in argv.iter().enumerate() {
+        let value = render(source, &format!("{place}[{i}]"), Escape::Text, ctx)?;
+        option_free(place, i, source, &value, options_ended)?;
+        options_ended |= i > 0 && source == "--";
+        out.push(value);
+    }
+    Ok(out)
 }
 
 /// Kills the process group a command leads (its children and theirs), then the command itself.
@@ -596,20 +622,10 @@ fn kill_group(child: &mut tokio::process::Child) {
 async fn command(c: &CommandSpec, ctx: &Value, deadline: Duration) -> RunResult {
     let fail = |e: String| failed(json!({"connector": "command", "error": e}));
     let redactor = context_redactor(ctx);
-    let mut argv = Vec::new();
-    let mut options_ended = false;
-    for (i, a) in c.argv.iter().enumerate() {
-        match render(a, &format!("execute.command.argv[{i}]"), Escape::Text, ctx) {
-            Ok(v) => {
-                if let Err(e) = option_free(i, a, &v, options_ended) {
-                    return fail(e);
-                }
-                options_ended |= i > 0 && a == "--";
-                argv.push(v)
-            }
-            Err(e) => return fail(e),
-        }
-    }
+    let argv = match render_argv(&c.argv, "execute.command.argv", ctx) {
+        Ok(argv) => argv,
+        Err(e) => return fail(e),
+    };
     let mut env = BTreeMap::new();
     for (k, v) in &c.env {
         match render(v, &format!("execute.command.env.{k}"), Escape::Text, ctx) {

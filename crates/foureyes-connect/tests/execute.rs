@@ -364,6 +364,8 @@ struct World {
     base: String,
     evil_base: String,
     dir: tempfile::TempDir,
+    /// The test database's URL, on PostgreSQL.
+    pg_url: Option<String>,
     _pg: Option<support::Databases>,
 }
 
@@ -374,7 +376,7 @@ enum Backend {
 }
 
 /// The store, the secrets table and (on PostgreSQL) the databases to drop.
-type Tables = (Arc<dyn Store>, Arc<dyn SecretTable>, Option<support::Databases>);
+type Tables = (Arc<dyn Store>, Arc<dyn SecretTable>, Option<(String, support::Databases)>);
 
 async fn world(backend: Backend) -> World {
     let (evil_base, evil) = shop(None).await;
@@ -393,8 +395,12 @@ async fn world(backend: Backend) -> World {
             let dbs = support::Databases::new();
             let (url, store) = dbs.store().await;
             let table = foureyes_connect::secrets::open_table(&url).await.unwrap();
-            (store, table, Some(dbs))
+            (store, table, Some((url, dbs)))
         }
+    };
+    let (pg_url, pg) = match pg {
+        Some((url, dbs)) => (Some(url), Some(dbs)),
+        None => (None, None),
     };
     let secrets = Secrets::new(SecretKey::from_hex(&"5a".repeat(32)).unwrap(), table);
     secrets.set("shop_token", TOKEN, T0).await.unwrap();
@@ -405,7 +411,7 @@ async fn world(backend: Backend) -> World {
         Arc::new(move || c.fetch_add(1, Ordering::SeqCst)) as foureyes_connect::door::Clock
     };
     let door = Door { store: store.clone(), secrets: Some(secrets), clock };
-    World { door, store, policy, seen, evil, base, evil_base: evil_origin, dir, _pg: pg }
+    World { door, store, policy, seen, evil, base, evil_base: evil_origin, dir, pg_url, _pg: pg }
 }
 
 impl World {
@@ -704,29 +710,68 @@ async fn a_start_is_journaled_once_and_only_for_an_intended_permit(w: World) {
 
 /// ADR-232 kept start marks in a table of their own, which a database writer could empty so that a run that may have
 /// acted read "never started". The mark is now a journal event (ADR-321): the rows a writer can delete hold none, and
-/// the journal refuses the delete.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_database_writer_cannot_erase_a_start_mark() {
-    let w = world(Backend::Sqlite).await;
+/// the journal refuses the delete (SQLite's triggers; PostgreSQL's, even for the superuser the test connects as).
+async fn a_database_writer_cannot_erase_a_start_mark(w: World) {
     let permit = w.store.decide_or_replay(w.policy.clone(), refund("e-1", "shop.refund", "ord_x"), T0).await.unwrap();
     let id = permit.decision.decision_id;
     w.store.connector_started(id, "http", "foureyes-connect", T0 + 7).await.unwrap();
-    let db = rusqlite::Connection::open(w.dir.path().join("foureyes.db")).unwrap();
-    let tables: Vec<String> = db
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect();
-    assert!(!tables.iter().any(|t| t.contains("connector_runs")), "no table holds a start: {tables:?}");
-    let erased = db.execute("DELETE FROM journal WHERE kind = 'connector_started'", []);
-    assert!(erased.is_err(), "the journal refuses the delete");
+    const TABLES: [&str; 2] = [
+        "SELECT name FROM sqlite_master WHERE type = 'table'",
+        "SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public'",
+    ];
+    const ERASE: &str = "DELETE FROM journal WHERE kind = 'connector_started'";
+    let (tables, erased): (Vec<String>, bool) = match &w.pg_url {
+        None => {
+            let db = rusqlite::Connection::open(w.dir.path().join("foureyes.db")).unwrap();
+            let tables =
+                db.prepare(TABLES[0]).unwrap().query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+            (tables, db.execute(ERASE, []).is_ok())
+        }
+        Some(url) => {
+            let db = support::client(url).await;
+            let tables = db.query(TABLES[1], &[]).await.unwrap().iter().map(|r| r.get::<_, String>(0)).collect();
+            (tables, db.execute(ERASE, &[]).await.is_ok())
+        }
+    };
+    assert!(
+        !tables.is_empty() && !tables.iter().any(|t| t.contains("connector_runs")),
+        "no table holds a start: {tables:?}"
+    );
+    assert!(!erased, "the journal refuses the delete");
     let listed = unconfirmed(&*w.store, &w.policy).await.unwrap();
     assert_eq!(
         listed.iter().map(|u| (u.decision.decision_id, u.started_at_ms)).collect::<Vec<_>>(),
         vec![(id, Some(T0 + 7))]
     );
+}
+
+/// ADR-440 (F440): who reports a decision is fixed when it is decided, from the journal. A decision made while its
+/// action had a connector stays FourEyes' to report after a policy without it is loaded (an admin may settle it,
+/// journaled by name); one made under a policy without the connector is the agent's, even if a later policy adds one.
+async fn who_reports_a_decision_is_fixed_when_it_is_decided(w: World) {
+    let run = w.store.decide_or_replay(w.policy.clone(), refund("w-1", "shop.refund", "ord_w"), T0).await.unwrap();
+    let run = run.decision.decision_id;
+    assert!(w.store.run_by_connector(run).await.unwrap(), "decided with a connector");
+    // The same policy without the connector, loaded after.
+    let yaml_without = {
+        let mut p = (*w.policy).clone();
+        p.actions.get_mut("shop.refund").unwrap().execute = None;
+        p
+    };
+    let without = Arc::new(yaml_without);
+    let own = w.store.decide_or_replay(without.clone(), refund("w-2", "shop.refund", "ord_v"), T0 + 1).await.unwrap();
+    let own = own.decision.decision_id;
+    assert!(w.store.run_by_connector(run).await.unwrap(), "a later policy changes nothing");
+    assert!(!w.store.run_by_connector(own).await.unwrap(), "decided without one: the agent's to report");
+    let missing = w.store.run_by_connector(99_999).await.unwrap_err();
+    assert!(matches!(missing, foureyes_store::StoreError::NotFound(_)), "{missing}");
+    // Settled by an admin (a crash left it): journaled by name, on either backend.
+    let settled = w.store.report_by(run, Outcome::Unknown, json!({"note": "settled"}), "admin:root", T0 + 2).await;
+    assert_eq!(settled.unwrap().status, DecisionStatus::Unknown);
+    let events = w.store.journal(0, 100_000).await.unwrap();
+    let last = events.last().unwrap();
+    assert_eq!((&last.data["decision_id"], &last.data["reported_by"]), (&json!(run), &json!("admin:root")));
+    assert!(w.store.audit().await.unwrap().mismatches.is_empty());
 }
 
 macro_rules! on_both_backends {
@@ -760,4 +805,6 @@ on_both_backends!(
     a_crash_between_permit_and_report_is_listed_and_never_rerun,
     urls_are_judged_by_the_policys_canonicaliser,
     a_start_is_journaled_once_and_only_for_an_intended_permit,
+    a_database_writer_cannot_erase_a_start_mark,
+    who_reports_a_decision_is_fixed_when_it_is_decided,
 );

@@ -27,6 +27,7 @@
 //!     params: { ticket: { type: string, pattern: "^T-[0-9]+$" } }
 //!     execute:
 //!       mcp:
+//!         server: crm                                            # its tools are pinned under this name
 //!         command: ["/usr/local/bin/crm-mcp"]                    # a stdio upstream (or `url:` for Streamable HTTP)
 //!         env: { CRM_TOKEN: "{{ secret.crm }}" }
 //!         tool: close_ticket
@@ -149,11 +150,17 @@ pub struct CommandSpec {
     pub output_tail_bytes: Option<usize>,
 }
 
-/// A tool on an MCP server, called by FourEyes itself: one session per run (initialize, then one `tools/call`),
+/// A tool on an MCP server, called by FourEyes itself: one session per run (initialize, `tools/list` — the tool's
+/// definition must be its pin — then one `tools/call`),
 /// over stdio (`command`) or Streamable HTTP (`url`) — exactly one of them.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct McpSpec {
+    /// The upstream's name, as `foureyes mcp-proxy --name` gives it: its tools' pins are kept under it (the policy's
+    /// `mcp.<server>.pins`, the journal's `tool_pinned` events), and a tool whose listed definition is not its pin is
+    /// not called (ADR-441). Letters, digits, `_` and `-`.
+    #[serde(default)]
+    pub server: Option<String>,
     /// A stdio upstream: program and arguments, one template per element (no secrets), never a shell.
     #[serde(default)]
     pub command: Vec<String>,

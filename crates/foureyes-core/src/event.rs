@@ -74,6 +74,12 @@ pub struct Decided {
     /// A permit's reporting deadline (`report_within`); absent when it has none, so earlier events keep their bytes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub report_by_ms: Option<i64>,
+    /// The kind of the `execute:` connector the deciding policy gives the action (`http`, `command`, `mcp`): FourEyes
+    /// runs it, so its outcome is reported by that run (or settled by an admin), never by the agent (ADR-440). Fixed
+    /// here, when the decision is made: a policy reloaded later changes nothing. Absent for an action without one, so
+    /// earlier events keep their bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub connector: Option<String>,
 }
 
 /// A reservation a permit took.
@@ -526,6 +532,7 @@ mod tests {
                     supersedes,
                     policy_sha256: "p".into(),
                     report_by_ms: None,
+                    connector: None,
                 }),
                 json!({
                     "decision_id": 5, "request": request, "verdict": Verdict::DryRun,

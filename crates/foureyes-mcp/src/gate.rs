@@ -927,8 +927,9 @@ pub fn outcome_of(tool: &str, response: &Value) -> (Outcome, Value) {
 }
 
 /// Server-to-client requests that carry something back into the tool that is running (ADR-281): what the client
-/// answers (a person's form, the agent's model output) would change what a decided call does.
-pub const ASKS_INTO_A_CALL: [&str; 2] = ["elicitation/create", "sampling/createMessage"];
+/// answers (a person's form, the agent's model output, the roots it names, ADR-400) would change what a decided
+/// call does.
+pub const ASKS_INTO_A_CALL: [&str; 3] = ["elicitation/create", "sampling/createMessage", "roots/list"];
 
 /// Whether a response is a 2026-07-28 `input_required` result: the server asks for input before it completes the
 /// call, to be sent back with a retry (`inputResponses`, which the proxy refuses, ADR-160).

@@ -82,6 +82,44 @@ struct AppState {
     /// The `tools/call`s being decided or held, by (session, flight key): a client's `notifications/cancelled`
     /// ends their wait (ADR-280).
     held: Held,
+    /// The forwarded `tools/call`s still running, per session (ADR-400).
+    running: Running,
+}
+
+/// How many forwarded `tools/call`s run in each session (ADR-400): while one does, a server request that would
+/// carry the client's answer into it (`elicitation/create`, `sampling/createMessage`, `roots/list`) is answered by
+/// the proxy on whatever stream it comes — the call's own, or the session's standalone GET stream, where a server
+/// sends a request it does not tie to the call (the Python SDK's `elicit`/`list_roots` without a related request).
+#[derive(Clone, Default)]
+struct Running(Arc<Mutex<HashMap<String, usize>>>);
+
+/// One forwarded POST that carries gated calls, counted in [`Running`] until its answer has passed (or it is dropped).
+struct RunningCalls {
+    running: Running,
+    session: String,
+}
+
+impl Running {
+    fn start(&self, session: &str) -> RunningCalls {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner).entry(session.to_string()).or_default() += 1;
+        RunningCalls { running: self.clone(), session: session.to_string() }
+    }
+
+    fn any(&self, session: &str) -> bool {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).get(session).is_some_and(|n| *n > 0)
+    }
+}
+
+impl Drop for RunningCalls {
+    fn drop(&mut self) {
+        let mut running = self.running.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(n) = running.get_mut(&self.session) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                running.remove(&self.session);
+            }
+        }
+    }
 }
 
 #[derive(Clone, Default)]
@@ -229,6 +267,7 @@ pub fn app(gate: Arc<Gate>, options: HttpOptions) -> Result<axum::Router, HttpEr
         client,
         claims: Claims::default(),
         held: Held::default(),
+        running: Running::default(),
     };
     Ok(axum::Router::new().route(&path, axum::routing::any(handle)).with_state(state))
 }
@@ -257,7 +296,12 @@ async fn handle(State(state): State<AppState>, request: Request) -> Response {
     }
     match *request.method() {
         Method::POST => post(state, request).await,
-        Method::GET | Method::DELETE => {
+        Method::GET => {
+            // The standalone stream: looked at only for server requests into a running call (ADR-400).
+            let (parts, body) = request.into_parts();
+            forward(&state, &parts, Body::new(body), Tap::Asks, None, None).await
+        }
+        Method::DELETE => {
             let (parts, body) = request.into_parts();
             forward(&state, &parts, Body::new(body), Tap::None, None, None).await
         }
@@ -724,6 +768,9 @@ async fn answer_all(
 enum Tap {
     /// Pass it through untouched (not even parsed).
     None,
+    /// The session's standalone GET stream: only server requests into a running call are kept from the client
+    /// (ADR-400); everything else passes as it came.
+    Asks,
     /// Report these forwarded calls (by id key) when their responses pass, and rewrite the `tools/list`
     /// responses with these id keys (alone or inside a batch answer).
     Watch { tickets: HashMap<String, Ticket>, lists: HashMap<String, crate::tools::Listing> },
@@ -765,8 +812,18 @@ async fn forward(
     let until = deadline.as_ref().map(|d| tokio::time::Instant::now() + d.timeout);
     let upstream =
         UpstreamAnswer { client: state.client.clone(), uri: state.upstream.clone(), headers: parts.headers.clone() };
-    let tapped =
-        Arc::new(Tapped { gate: state.gate.clone(), tap: Mutex::new(tap), deadline, until, upstream: Some(upstream) });
+    let session = session_of(&parts.headers);
+    let calls = matches!(&tap, Tap::Watch { tickets, .. } if !tickets.is_empty()).then(|| state.running.start(&session));
+    let tapped = Arc::new(Tapped {
+        gate: state.gate.clone(),
+        tap: Mutex::new(tap),
+        deadline,
+        until,
+        upstream: Some(upstream),
+        running: state.running.clone(),
+        session,
+        _calls: calls,
+    });
     let work = forward_tapped(state, parts, body, tapped.clone());
     let response = match until {
         Some(until) => match tokio::time::timeout_at(until, work).await {
@@ -863,6 +920,11 @@ struct Tapped {
     until: Option<tokio::time::Instant>,
     /// Where the proxy answers a server request it keeps from the client (ADR-281).
     upstream: Option<UpstreamAnswer>,
+    /// The session's running calls (ADR-400): a server request into one is kept from the client on any stream.
+    running: Running,
+    session: String,
+    /// This POST's forwarded calls, counted in `running` while it lasts.
+    _calls: Option<RunningCalls>,
 }
 
 /// The proxy's own POST of a response to the upstream, in the client's session.
@@ -876,10 +938,16 @@ impl UpstreamAnswer {
     fn send(&self, message: &Value) {
         let mut builder = axum::http::Request::builder().method(Method::POST).uri(self.uri.clone());
         for (name, value) in &self.headers {
-            if !HOP_BY_HOP.contains(&name.as_str()) && name != header::HOST && name != header::CONTENT_LENGTH {
+            // The session's headers; not those that describe the client's body (the GET stream's `Accept` is SSE
+            // only, and it has no `Content-Type`).
+            let body_header = [header::HOST, header::CONTENT_LENGTH, header::CONTENT_TYPE, header::ACCEPT];
+            if !HOP_BY_HOP.contains(&name.as_str()) && !body_header.contains(name) {
                 builder = builder.header(name, value);
             }
         }
+        builder = builder
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ACCEPT, "application/json, text/event-stream");
         let Ok(request) = builder.body(Body::from(crate::jsonrpc::to_frame(message))) else { return };
         let client = self.client.clone();
         tokio::spawn(async move {
@@ -933,7 +1001,7 @@ impl Tapped {
     fn pending(&self) -> bool {
         match &*self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
             Tap::Watch { tickets, .. } => !tickets.is_empty(),
-            Tap::None => false,
+            Tap::None | Tap::Asks => false,
         }
     }
 
@@ -948,7 +1016,7 @@ impl Tapped {
         let mut tap = self.tap.lock().unwrap_or_else(PoisonError::into_inner);
         match &mut *tap {
             Tap::Watch { lists, .. } => lists.remove(key),
-            Tap::None => None,
+            Tap::None | Tap::Asks => None,
         }
     }
 
@@ -961,10 +1029,11 @@ impl Tapped {
         if let Some(method) = value.get("method").and_then(Value::as_str)
             && crate::gate::ASKS_INTO_A_CALL.contains(&method)
             && value.get("id").is_some()
-            && self.pending()
+            && (self.pending() || self.running.any(&self.session))
             && let Some(upstream) = &self.upstream
         {
-            // ADR-281: the client never sees it; the upstream gets the proxy's answer. An empty rewrite drops it.
+            // ADR-281, ADR-400: the client never sees it; the upstream gets the proxy's answer. An empty rewrite
+            // drops it.
             eprintln!("foureyes mcp-proxy: refused the upstream's `{method}` while a gated tools/call runs (ADR-281)");
             upstream.send(&crate::gate::refuse_ask(&value["id"], method));
             return Some(Vec::new());

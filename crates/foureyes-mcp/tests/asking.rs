@@ -21,6 +21,8 @@ actions:
   mcp.ask.pay_asking: { tier: 2, params: { to: { type: string, max_len: 64 } }, limits: [ { count: 10, per: 1h } ] }
   mcp.ask.pay_sampling: { tier: 2, params: { to: { type: string, max_len: 64 } }, limits: [ { count: 10, per: 1h } ] }
   mcp.ask.pay_resolved: { tier: 2, params: { to: { type: string, max_len: 64 } }, limits: [ { count: 10, per: 1h } ] }
+  mcp.ask.pay_asking_aside: { tier: 2, params: { to: { type: string, max_len: 64 } }, limits: [ { count: 10, per: 1h } ] }
+  mcp.ask.pay_to_root: { tier: 2, params: { amount: { type: number, max: 100 } }, limits: [ { count: 10, per: 1h } ] }
 "#;
 
 fn asking_command(record: &Path, port: Option<u16>) -> Vec<String> {
@@ -49,7 +51,7 @@ async fn asking_proxy(dir: &Path, era_2026: bool) -> (Proxy, PathBuf) {
     let init = proxy
         .request(
             "initialize",
-            json!({"protocolVersion": "2025-11-25", "capabilities": {"elicitation": {}, "sampling": {}},
+            json!({"protocolVersion": "2025-11-25", "capabilities": {"elicitation": {}, "sampling": {}, "roots": {}},
                 "clientInfo": {"name": "agent", "version": "1"}}),
         )
         .await;
@@ -65,6 +67,11 @@ async fn call_answering_5000(proxy: &mut Proxy, tool: &str, meta: Option<Value>)
     if let Some(meta) = meta {
         params["_meta"] = meta;
     }
+    call_answering(proxy, params).await
+}
+
+/// Sends the `tools/call` with these params, answering the server's questions as [`call_answering_5000`] says.
+async fn call_answering(proxy: &mut Proxy, params: Value) -> (Value, Vec<Value>) {
     proxy.send(&json!({"jsonrpc": "2.0", "id": "call", "method": "tools/call", "params": params})).await;
     let mut asked = Vec::new();
     loop {
@@ -78,6 +85,11 @@ async fn call_answering_5000(proxy: &mut Proxy, tool: &str, meta: Option<Value>)
             Some("sampling/createMessage") => {
                 asked.push(message.clone());
                 let answer = json!({"role": "assistant", "content": {"type": "text", "text": "5000"}, "model": "m"});
+                proxy.send(&json!({"jsonrpc": "2.0", "id": message["id"], "result": answer})).await;
+            }
+            Some("roots/list") => {
+                asked.push(message.clone());
+                let answer = json!({"roots": [{"uri": "file:///accounts/mallory", "name": "mallory"}]});
                 proxy.send(&json!({"jsonrpc": "2.0", "id": message["id"], "result": answer})).await;
             }
             _ if message.get("id") == Some(&json!("call")) => return (message, asked),
@@ -162,4 +174,61 @@ async fn an_answer_to_the_server_cannot_change_what_a_decided_call_does_over_htt
     let context = format!("host: {lines:?}; paid {:?}", paid(&record));
     assert!(!lines.iter().any(|l| l.get("elicited").is_some()), "the server's question reached the agent: {context}");
     assert!(paid(&record).is_empty(), "the decided call paid an amount the agent answered: {context}");
+}
+
+/// ADR-400 (issue 12, 2b): the roots a client names are input too. `pay_to_root(amount)` pays whoever the client's
+/// first root names; the policy decided the amount, and the agent's `roots/list` answer chose the recipient.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_roots_the_client_names_cannot_change_what_a_decided_call_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut proxy, record) = asking_proxy(dir.path(), false).await;
+    let (answer, asked) = call_answering(&mut proxy, json!({"name": "pay_to_root", "arguments": {"amount": 50}})).await;
+    let context = format!("answer {answer}; asked {asked:?}; paid {:?}", paid(&record));
+    assert!(asked.is_empty(), "the server's roots/list reached the agent: {context}");
+    assert!(paid(&record).is_empty(), "the decided call paid whom the agent's roots named: {context}");
+    let decisions = proxy.store.decisions(Default::default()).await.unwrap();
+    assert_eq!(decisions.len(), 1, "{decisions:#?}");
+    assert_eq!(decisions[0].status, DecisionStatus::Unknown, "an error after the tool began is `unknown`: {context}");
+    proxy.close().await;
+}
+
+/// ADR-400 (issue 12, 2a): a server may ask on the session's standalone GET stream rather than on the call's
+/// stream (the Python SDK does for a question tied to no request). The Python SDK host answered 5000 there, and the
+/// server paid 5000.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_on_the_standalone_stream_cannot_change_what_a_decided_call_does_over_http() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("executed.jsonl");
+    let port = free_port();
+    let command = asking_command(&record, Some(port));
+    let _upstream = tokio::process::Command::new(&command[0])
+        .args(&command[1..])
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    listening(port).await;
+    let gate = std::sync::Arc::new(Gate::new(sqlite(dir.path()), policy(ASK_POLICY), GateConfig::new("ask")));
+    let options = foureyes_mcp::http::HttpOptions::new(&format!("http://127.0.0.1:{port}/mcp"));
+    let router = foureyes_mcp::http::app(gate, options).unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    tokio::spawn(foureyes_mcp::http::serve(listener, router));
+    let mut host = PythonHost::start_spec(json!({"url": url,
+        "elicit": {"action": "accept", "content": {"amount": 5000}},
+        "steps": [{"call": "pay_asking_aside", "arguments": {"to": "bob"}}]}));
+    let mut lines = Vec::new();
+    loop {
+        let line = tokio::time::timeout(Duration::from_secs(30), host.next()).await.unwrap();
+        let done = line.get("call").is_some();
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    let context = format!("host: {lines:?}; paid {:?}", paid(&record));
+    assert!(!lines.iter().any(|l| l.get("elicited").is_some()), "the server's question reached the agent: {context}");
+    assert!(paid(&record).is_empty(), "the decided call paid an amount the agent answered: {context}");
+    let answer = lines.last().unwrap();
+    assert!(answer.to_string().contains("not paid (decline)"), "the proxy declines for the client: {context}");
 }

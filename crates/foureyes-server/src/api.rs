@@ -265,11 +265,13 @@ async fn report(
     // silenced the run's own report, F334); an admin may settle one a crash left unconfirmed, journaled by name
     // (ADR-334). Any other decision: an admin does not report.
     let decided = visible_decision(&state, &caller, id).await?;
-    let connector = state.policy().action(&decided.request.action).is_some_and(|a| a.execute.is_some());
+    // From the journal, as fixed when it was decided (ADR-440): not the policy loaded now, which a reload may have
+    // changed while the run was in flight (F440).
+    let connector = state.store.run_by_connector(id).await?;
     if connector && caller.role() != Role::Admin {
         let error = ApiError::forbidden(format!(
-            "decision {id} is run by FourEyes (its action has an `execute:` connector): only that run reports its \
-             outcome; an admin settles one a crash left unconfirmed (`foureyes unconfirmed`)"
+            "decision {id} is run by FourEyes (its action had an `execute:` connector when it was decided): only that \
+             run reports its outcome; an admin settles one a crash left unconfirmed (`foureyes unconfirmed`)"
         ));
         let input = json!({"action": "reporting an outcome", "decision_id": id, "outcome": b.outcome});
         return Err(refuse(&state, caller.name(), error, input).await);

@@ -199,3 +199,47 @@ async fn a_run_outlives_a_caller_the_request_timeout_dropped() {
     }
     assert_eq!(status, DecisionStatus::Executed);
 }
+
+/// F440: a policy reload that drops an action's `execute:` while its run is in flight does not hand the agent the
+/// report of that run (red before: the reloaded policy had no connector, so the agent's `failed` was accepted, the
+/// reservation released and the run's own report refused). Who reports is fixed when the decision is made, from the
+/// journal (ADR-440).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_that_drops_the_connector_does_not_hand_the_agent_the_report() {
+    let t = target().await;
+    let h = executing(&t.base, None).await;
+    let app = h.app.clone();
+    let first = tokio::spawn(async move {
+        send(&app, req("POST", "/v1/execute").token(AGENT).json(&execute_body("reload-1", "hook.limhang"))).await
+    });
+    while t.hits.load(Ordering::SeqCst) == 0 {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let id = intended(&h).await[0];
+    // The same actions, without the connector: the agent would run and report them itself from now on.
+    let without = format!(
+        "{POLICY}  hook.limhang:\n    tier: 2\n    limits: [{{ count: 1, per: 1h }}]\n  hook.slow:\n    tier: 2\n    \
+         limits: [{{ count: 100, per: 1h }}]\n"
+    );
+    std::fs::write(&h.policy_path, without).unwrap();
+    let r = h.send(req("POST", "/v1/policy/reload").token(ADMIN)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert!(h.state.policy().action("hook.limhang").is_some_and(|a| a.execute.is_none()), "the reload took");
+    let before = h.head().await;
+    let r = report(&h, AGENT, id, "failed").await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text());
+    assert!(r.text().contains("only that run reports"), "{}", r.text());
+    assert!(!h.only_refusal_since(before, "bot").await.is_null());
+    assert_eq!(h.store.decision(id).await.unwrap().unwrap().status, DecisionStatus::Intended);
+    // The run completes and its own report lands.
+    t.release.add_permits(10);
+    let done = first.await.unwrap();
+    assert_eq!((&done.json()["ran"], &done.json()["outcome"]), (&json!(true), &json!("executed")), "{}", done.text());
+    assert_eq!(h.store.decision(id).await.unwrap().unwrap().status, DecisionStatus::Executed);
+    // A decision made under the reloaded policy is the agent's to report.
+    let v = h.decide(AGENT, json!({"request_id": "reload-2", "action": "hook.slow"})).await;
+    assert_eq!(v["verdict"], "permit", "{v}");
+    let other = v["decision_id"].as_i64().unwrap();
+    let r = report(&h, AGENT, other, "executed").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+}

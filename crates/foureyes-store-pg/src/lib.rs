@@ -362,6 +362,10 @@ impl Store for PgStore {
         in_tx!(self, |w| tx_ops::checked_decision(w, id, now_ms))
     }
 
+    async fn run_by_connector(&self, id: DecisionId) -> Result<bool, StoreError> {
+        in_tx!(self, |w| tx_ops::run_by_connector(w, id))
+    }
+
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
         ops::list_decisions(&self.conn().await?, &filter).await
     }

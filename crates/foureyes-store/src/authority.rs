@@ -117,6 +117,8 @@ pub struct JournaledDecision {
     pub request_id: String,
     pub verdict: Verdict,
     pub status: DecisionStatus,
+    /// Whether its `decided` event names the connector FourEyes runs for it (ADR-440).
+    pub connector: bool,
 }
 
 /// An unreported permit's reporting deadline, as its `decided` event set it.
@@ -425,6 +427,7 @@ impl Authority {
                     request_id: d.request.request_id.clone(),
                     verdict: d.verdict,
                     status: d.status,
+                    connector: d.connector.is_some(),
                 };
                 self.decisions.insert(d.decision_id, journaled);
                 if let Some(sup) = d.supersedes.and_then(|s| self.decisions.get_mut(&s)) {

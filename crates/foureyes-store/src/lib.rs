@@ -355,6 +355,14 @@ pub trait Store: Send + Sync {
     async fn connector_starts(&self) -> Result<std::collections::BTreeMap<DecisionId, i64>, StoreError> {
         Err(StoreError::Backend("this store cannot read connector starts".into()))
     }
+    /// Whether FourEyes runs decision `id`'s connector, as the journal says (ADR-440): its `decided` event names
+    /// one — fixed when it was decided, whatever policy is loaded now — or its start was journaled
+    /// (`connector_started`). Such a decision is reported by its run only (an admin settles one a crash left). Read
+    /// after the authority state caught up; `NotFound` for no such decision. The default fails closed.
+    async fn run_by_connector(&self, id: DecisionId) -> Result<bool, StoreError> {
+        let _ = id;
+        Err(StoreError::Backend("this store cannot tell who reports a decision".into()))
+    }
     /// Every journaled tool pin, in journal order. The default fails closed (a proxy then admits no tool).
     async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {
         Err(StoreError::Backend("this store cannot read tool pins".into()))

@@ -338,6 +338,9 @@ async fn persist<W: WriteTx>(
         w.clear_supersedes(decision_id).await?;
     }
     let report_by_ms = if reservations.is_empty() { None } else { decision.report_by_ms };
+    // Who reports is fixed now, from the deciding policy (ADR-440): a reload that drops the connector later does not
+    // hand the agent the report of a run FourEyes may be making.
+    let connector = policy.action(&request.action).and_then(|a| a.execute.as_ref()).map(|c| c.kind().to_string());
     let decided = ev::Decided {
         decision_id,
         request,
@@ -354,6 +357,7 @@ async fn persist<W: WriteTx>(
         supersedes: superseded,
         policy_sha256: policy.sha256.clone(),
         report_by_ms,
+        connector,
     };
     let (request, request_action) = (decided.request.clone(), decided.request.action.clone());
     let event = w.append(now_ms, EventData::Decided(decided)).await?;
@@ -391,6 +395,17 @@ async fn persist<W: WriteTx>(
 
 /// Decision `id` as its row says, refused (journaled) unless the journal says the same of it (ADR-240, attack 3 C5):
 /// what a reader is shown, so that an edited row is not reported as the door's answer.
+/// Whether FourEyes runs decision `id`'s connector, as the journal says (ADR-440): its `decided` event names one
+/// (fixed at decide time), or a `connector_started` event marks its start. `NotFound` for no such decision.
+pub async fn run_by_connector<W: WriteTx>(w: &mut W, id: DecisionId) -> Result<bool, StoreError> {
+    catch_up(w).await?;
+    let authority = w.authority();
+    match authority.decision(id) {
+        Some(d) => Ok(d.connector || authority.started(id).is_some()),
+        None => Err(StoreError::NotFound(format!("decision {id} does not exist"))),
+    }
+}
+
 pub async fn checked_decision<W: WriteTx>(
     w: &mut W,
     id: DecisionId,

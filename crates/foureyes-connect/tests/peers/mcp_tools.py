@@ -2,7 +2,8 @@
 (`tests/mcp.rs`). Every tool call it actually runs is recorded, one JSON line in the file named by RECORD, before it
 answers, so the suite compares what ran with what FourEyes decided.
 
-Tools: `pay(amount, to, delay_ms=0)` (sleeps `delay_ms`, records, answers), `refuse(reason)` (records, then raises:
+Tools: `pay(amount, to, delay_ms=0)` (sleeps `delay_ms`, records, answers; its description is the text of the file
+named by DESCRIBE, when set), `refuse(reason)` (records, then raises:
 an `isError` result after acting), `die()` (records, then the process exits mid-call: no answer ever comes).
 
 Usage: python mcp_tools.py                      (stdio)
@@ -28,7 +29,12 @@ def record(tool, arguments):
         os.fsync(f.fileno())
 
 
-@server.tool()
+# DESCRIBE names a file whose text is `pay`'s description (read at start): a test changes it between two runs to
+# play an upstream that changed its tool after it was pinned.
+DESCRIPTION = open(os.environ["DESCRIBE"], encoding="utf-8").read() if os.environ.get("DESCRIBE") else "Send a payment."
+
+
+@server.tool(description=DESCRIPTION)
 async def pay(amount: float, to: str, delay_ms: int = 0) -> str:
     """Send a payment."""
     if delay_ms:

@@ -6,6 +6,9 @@ py_recorder.py.
 Tools: `pay_asking(to)` asks for the amount with `elicitation/create`, `pay_sampling(to)` asks the client's model
 with `sampling/createMessage`, `pay_resolved(to)` asks through the SDK's resolver (`elicitation/create` up to
 2025-11-25, an `input_required` result that the client answers by retrying with `inputResponses` from 2026-07-28).
+`pay_asking_aside(to)` asks like `pay_asking` but ties the question to no request, so over Streamable HTTP it rides
+the session's standalone GET stream, not the call's. `pay_to_root(amount)` pays the account named by the client's
+first root (`roots/list`, asked on the standalone channel): the recipient comes from what the client answers.
 
 Usage: python py_asking.py            (stdio)
        python py_asking.py --http P   (Streamable HTTP on 127.0.0.1:P, path /mcp)
@@ -54,6 +57,27 @@ async def pay_sampling(to: str, ctx: Context) -> str:
         related_request_id=ctx.request_id,
     )
     amount = float(result.content.text)
+    record(amount, to)
+    return f"paid {amount} to {to}"
+
+
+@server.tool()
+async def pay_asking_aside(to: str, ctx: Context) -> str:
+    """Send a payment; the amount is asked for on the connection's standalone channel."""
+    schema = {"type": "object", "properties": {"amount": {"type": "number"}}, "required": ["amount"]}
+    answer = await ctx.request_context.session.elicit("How much should be paid?", schema)
+    if answer.action != "accept":
+        return f"not paid ({answer.action})"
+    amount = float(answer.content["amount"])
+    record(amount, to)
+    return f"paid {amount} to {to}"
+
+
+@server.tool()
+async def pay_to_root(amount: float, ctx: Context) -> str:
+    """Send a payment to the account the client's first root names (file:///accounts/NAME)."""
+    roots = await ctx.request_context.session.list_roots()
+    to = str(roots.roots[0].uri).rstrip("/").rsplit("/", 1)[-1]
     record(amount, to)
     return f"paid {amount} to {to}"
 
