@@ -24,6 +24,9 @@ use std::sync::OnceLock;
 
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
+mod figures;
+pub use figures::{Figure, FigureRole};
+
 /// What the customer asked for, as far as the amount goes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -114,7 +117,7 @@ const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩]|\brs\.?|\b(?:usd|eur|gbp
 const CUR_AFTER: &str = r"[$€£₹¥₩]|(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
-const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b";
+const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\bcredit\s+(?:is\s+)?(?:requested|required|needed)\b|\bcredit\s+(?:note\s+)?request\b";
 /// Money-back idioms that mean the whole amount ("every penny back", "refund the lot", "all of it back"), read
 /// like "all my money back" (policy.md: the full amount). "Worth every penny" is praise: the idioms count only
 /// with "back" or after an asking word.
@@ -253,6 +256,14 @@ struct Res {
     item_count: Regex,
     /// A concrete problem named (a defect, a delivery problem, a part of the product).
     problem: Regex,
+    /// Before a figure: it is a unit price by its notation ("2 units @ ", "3 x ", "5 pcs @ ").
+    unit_before: Regex,
+    /// Alternatives where one side names no figure ("either the price of the shirt or 20 bucks", "$15 or the full
+    /// amount"): the figure cannot be settled (U1).
+    alt_unnamed: Regex,
+    /// Goods found broken on arrival ("shattered when I opened the box", "… when it was delivered"): damage, not a
+    /// hazard in use. Cut out before the safety words are read.
+    transit_damage: Regex,
 }
 
 fn res() -> &'static Res {
@@ -369,7 +380,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             settlement: Regex::new(&format!(
-                r"(?i){money_any}[^.?!\n]{{0,30}}?\b(?:would|should|will|could|might|'d|'ll|ought\s+to)\s+(?:(?:really|easily|probably|definitely|surely|certainly|just|about|more\s+than|be\s+enough\s+to)\s+)?(?:cover|do|settle|sort|fix|resolve|suffice|compensate|square|make\s+(?:it|this|that|things|up)|be\s+(?:fair|enough|fine|ok|okay|acceptable|reasonable|sufficient|plenty|right))\b|\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+can|\s+could)?(?:\s+(?:{ADVERBS}|happily|gladly))*\s+(?:settle\s+for|accept|take|be\s+(?:happy|ok|okay|fine|content|satisfied)\s+with)\s+(?:(?:a|an|the|just|only)\s+)*{money_any}|{money_any}[^.?!\n]{{0,20}}?\band\s+(?:we'?re|we\s+are|i'?m|i\s+am|we'?ll\s+be|call\s+it|we\s+call\s+it)\s+(?:square|even|quits|good|done|fine|ok|okay)\b|\b(?:for\s+me|with\s+me)[\s,]+{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\b|{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\s+to\s+(?:close|settle|resolve|end)\b"
+                r"(?i){money_any}[^.?!\n]{{0,30}}?\b(?:would|should|will|could|might|'d|'ll|ought\s+to)\s+(?:(?:really|easily|probably|definitely|surely|certainly|just|about|more\s+than|be\s+enough\s+to)\s+)?(?:cover|do|settle|sort|fix|resolve|suffice|compensate|square|make\s+(?:it|this|that|things|up)|be\s+(?:fair|enough|fine|ok|okay|acceptable|reasonable|sufficient|plenty|right))\b|\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+can|\s+could)?(?:\s+(?:{ADVERBS}|happily|gladly))*\s+(?:settle\s+for|accept|take|be\s+(?:happy|ok|okay|fine|content|satisfied)\s+with)\s+(?:(?:a|an|the|just|only)\s+)*{money_any}|{money_any}[^.?!\n]{{0,20}}?\band\s+(?:we'?re|we\s+are|i'?m|i\s+am|we'?ll\s+be|call\s+it|we\s+call\s+it)\s+(?:square|even|quits|good|done|fine|ok|okay)\b|\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+can|\s+could)?\s+(?:settle\s+for|accept|take|be\s+(?:happy|ok|okay|fine|content)\s+with)\s+either\b|\b(?:for\s+me|with\s+me)[\s,]+{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\b|{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\s+to\s+(?:close|settle|resolve|end)\b"
             ))
             .ok()?,
             reported: Regex::new(
@@ -452,6 +463,11 @@ fn res() -> &'static Res {
                 r"item(?:\s+(?:price|total|subtotal|cost))?|unit\s+price|price|qty|quantity|product|article|",
                 r"deposit|tip|gift\s+wrap\w*|insurance|surcharge)\b[^:\n=]{0,25}[:=]",
                 r"|[^\n]{1,60}?(?:\.{3,}|…+|\t|\s{3,})",
+                // An item line ending with its quantity and figure ("Cutting board 1 x $27.50"), and a label line
+                // with no colon ("Shipping & handling $6.25", "TOTAL $44.00").
+                r"|[^\n]{1,60}?\s\d{1,3}\s*[x×]",
+                r"|(?:sub-?\s?total|(?:order\s+|grand\s+)?total|shipping(?:\s+(?:&|and)\s+handling)?|postage|delivery|",
+                r"(?:sales\s+)?tax|vat|discount)",
                 r")\s*[-+]?\s*$",
             ))
             .ok()?,
@@ -469,7 +485,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             makes_before: Regex::new(
-                r"(?i)(?:\bso\s+that'?s|\bthat'?s|\bthat\s+is|\bwhich\s+(?:makes|is|comes\s+to)|\bmakes|\bmaking|\bcomes?\s+to|=|\bso)\s*(?:a\s+total\s+of\s+)?:?\s*$",
+                r"(?i)(?:\bso\s+that'?s|\bthat'?s|\bthat\s+is|\bwhich\s+(?:makes|is|comes\s+to)|\bmakes|\bmaking|\bcomes?\s+to|=|\bso|\btotal(?:\s+of)?)\s*(?:a\s+total\s+of\s+)?:?\s*(?:usd|eur|gbp|cad|aud)?\s*$",
             )
             .ok()?,
             per_item: Regex::new(r"(?i)^\s*(?:(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?|quid)\s+)?(?:for\s+)?(?:each|apiece|a\s+piece|per\s+(?:item|piece|unit|one|cup|plate|glass))\b").ok()?,
@@ -478,6 +494,21 @@ fn res() -> &'static Res {
             )
             .ok()?,
             split_currency: Regex::new(r"\b(\d{1,6})([€£$])(\d{2})\b").ok()?,
+            unit_before: Regex::new(
+                r"(?i)(?:\b(?:[2-9]|[1-9]\d{1,2})\s*(?:[a-z]+\s+)?(?:@|x|×)|@)\s*(?:usd|eur|gbp|cad|aud)?\s*$",
+            )
+            .ok()?,
+            alt_unnamed: {
+                let np = r"(?:(?:the|my|your)\s+)?(?:(?:full|whole|entire|total|original|complete)\s+(?:price|cost|amount|order|refund|sum|purchase\s+price|value)|(?:price|cost|amount|value)(?:\s+(?:of|for)\s+(?:the|my|this|that|it)(?:\s+[a-z]+)?)?)|what\s+(?:i|we)\s+paid(?:\s+for\s+(?:the|my|it|this|that)(?:\s+[a-z]+)?)?";
+                Regex::new(&format!(
+                    r"(?i)\b(?:{np})\b[^.?!\n]{{0,30}}?\bor\b\s*(?:(?:just|maybe|only|even|else|perhaps|simply)\s+)?{money_any}|{money_any}[^.?!\n]{{0,20}}?\bor\b\s+(?:(?:just|maybe|perhaps|even|else|simply|refund|give\s+me|me)\s+){{0,2}}(?:{np})\b"
+                ))
+                .ok()?
+            },
+            transit_damage: Regex::new(
+                r"(?i)\bshatter\w*\s+(?:\w+\s+){0,3}?(?:when|as\s+soon\s+as|once)\s+(?:(?:i|we|it|they|he|she|you)\s+|the\s+\w+\s+)?(?:\w+\s+)?(?:(?:opened|opening|open)\s+(?:the\s+|my\s+|our\s+)?(?:box|parcel|package|packaging|carton|delivery|order|shipment|envelope)|unpack\w*|unbox\w*|arrived|arrive|arriving|got\s+(?:it|them|here)|received|receiving|delivered|came|took\s+(?:it|them)\s+out|taking\s+(?:it|them)\s+out|lifted\s+(?:it|them)\s+out)\b",
+            )
+            .ok()?,
             problem: Regex::new(
                 r"(?i)\b(?:broke\w*|break\w*|damag\w*|defect\w*|fault\w*|missing|late|delay\w*|never\s+(?:arrived|came|showed|turned\s+up)|not\s+(?:arrived|delivered|received)|lost|wrong\s+\w+|not\s+working|stopped|dead|crack\w*|torn|tear|ripp?\w*|leak\w*|scratch\w*|dent\w*|stain\w*|smash\w*|shatter\w*|spoil\w*|rotten|expired|mou?ld\w*|too\s+(?:small|big|large|tight|loose|short|long)|fad(?:ed|ing)|peel\w*|shr[au]nk|fell\s+apart|falling\s+apart|came\s+apart|loose|bent|chipped|stuck|jamm\w*|noisy|faulty|flicker\w*|refund\w*|charge\w*|deliver\w*|parcel|package|size|colou?r|quality|courier|shipping|invoice|bill\w*|\d)\b|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|will\s+not|can'?t|cannot|isn'?t|is\s+not)\s+(?:work|fit|turn|charge|start|switch|open|close|connect|power|load|boot|arrive|come|match|hold|stay|stick|lock|heat|cool|spin|play|print)\w*",
             )
@@ -1010,6 +1041,11 @@ fn requested_in(text: &str) -> Amount {
         return Amount::Ambiguous;
     }
     let all: Vec<(usize, i64, Role)> = read.into_iter().filter_map(|(at, c, role)| Some((at, c?, role))).collect();
+    // Alternatives where one side names no figure ("either the price of the shirt or 20 bucks"): which one is asked
+    // cannot be settled (U1), neither the figure named nor the order's amount.
+    if r.alt_unnamed.is_match(text) {
+        return Amount::Ambiguous;
+    }
     // A multiple of what was paid ("double my money back") or the full amount and more ("the full price plus $15
     // for postage") asks more than the order: the policy refuses it (X2), never reduces it.
     if let Some(c) = r.times.captures(text) {
@@ -1046,9 +1082,12 @@ fn requested_in(text: &str) -> Amount {
     // A unit price and the total it makes ("$18 each so that's $36"): one amount, the total (a multiple of the unit).
     let makes = |at: usize, cents: i64| {
         r.makes_before.is_match(before(text, at, 25))
-            && all
-                .iter()
-                .any(|a| a.0 < at && a.1 > 0 && cents % a.1 == 0 && r.per_item.is_match(after_amount(text, a.0)))
+            && all.iter().any(|a| {
+                a.0 < at
+                    && a.1 > 0
+                    && cents % a.1 == 0
+                    && (r.per_item.is_match(after_amount(text, a.0)) || r.unit_before.is_match(before(text, a.0, 16)))
+            })
     };
     let totals = distinct(
         all.iter()
@@ -1205,7 +1244,8 @@ fn intent_in(text: &str) -> ClauseIntent {
 
 /// The requested amount of a ticket text (normalised, quotes dropped).
 pub fn requested_amount(text: &str) -> Amount {
-    requested_in(&prepare(text))
+    let own = prepare(text);
+    figures::guard(&own, requested_in(&own), None)
 }
 
 /// Whether the ticket text asks for money back (a past refund acknowledged or asked about is not a request).
@@ -1233,6 +1273,9 @@ fn is_duplicate(own: &str) -> bool {
 /// Safety, legal or injury words anywhere in the (normalised) text, quotes included: escalating is the safe side.
 pub fn safety_legal_injury(text: &str) -> bool {
     let text = crate::content::normalize(text);
+    // Goods found broken on arrival are damaged goods, not a hazard: that wording is cut out before the safety words
+    // are read (a person hurt or a danger named elsewhere in the text still escalates).
+    let text = res().transit_damage.replace_all(&text, " ");
     res().safety.is_match(&text) || res().legal.is_match(&text)
 }
 
@@ -1267,7 +1310,14 @@ pub fn facts(ev: &Evidence) -> Facts {
     let order = ev.order.as_ref();
     Facts {
         wants_refund,
-        amount: requested_in(&own),
+        // The reader's amount, held to the figures' roles (the amount guard, ADR-430).
+        amount: figures::guard(
+            &own,
+            requested_in(&own),
+            order
+                .filter(|_| matches!(ev.lookup, OrderLookup::Linked | OrderLookup::Named | OrderLookup::OnlyOrder))
+                .map(|o| o.amount_cents),
+        ),
         order: ev.lookup.clone(),
         order_amount_cents: order.map(|o| o.amount_cents),
         order_status: order.map(|o| o.status.clone()),
@@ -1375,6 +1425,9 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
         if let Some(m) = re.find(&own) {
             read(what.into(), m.as_str());
         }
+    }
+    for (fact, span) in figures::describe(&own) {
+        read(fact, &span);
     }
     read(format!("the amount asked: {:?}", f.amount), "");
     for (what, re) in [("safety or injury words", &r.safety), ("a legal threat", &r.legal)] {

@@ -19,6 +19,7 @@ use serde_json::json;
 use std::collections::{BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use tracing::Instrument;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -174,6 +175,9 @@ pub struct RunState {
     /// evals assert on it; `default` so run states stored before it existed still load.
     #[serde(default)]
     pub tool_calls: Vec<String>,
+    /// When the approval was requested (ms since the epoch): the gate-wait span measures from it, across processes.
+    #[serde(default)]
+    pub requested_at_ms: Option<i64>,
 }
 
 /// Records a tool call in the run state. Every call site (lookup server, FourEyes gate, action server) goes through
@@ -301,7 +305,12 @@ pub fn save(desk_db: &Path, state: &RunState) -> Result<(), Error> {
 }
 
 fn request_id(ticket_id: i64) -> String {
-    format!("support-desk-ticket-{ticket_id}")
+    crate::telemetry::request_id(ticket_id)
+}
+
+/// A node's name as stored and traced (`sanitize_input`, `await_decision`, …).
+pub fn node_name(node: Node) -> String {
+    serde_json::to_value(node).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }
 
 /// Runs from `state.node` (or the start) until the end, the gate, or (benchmark) the proposal.
@@ -316,7 +325,9 @@ pub async fn run(ctx: &Ctx, graph: &Graph, mut state: RunState) -> Result<(Stop,
         if state.trace.last() != Some(&node) {
             state.trace.push(node);
         }
-        let label = match step(ctx, graph, node, &mut state).await? {
+        // One span per node, in the ticket's trace (src/telemetry.rs).
+        let span = crate::telemetry::node_span(state.ticket_id, &node_name(node));
+        let label = match step(ctx, graph, node, &mut state).instrument(span).await? {
             Some(label) => label,
             None => {
                 save_to(&ctx.state, &state).await?;
@@ -408,6 +419,7 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
             let req = need(&s.proposal, "proposal")?.request(request_id(s.ticket_id));
             record_call(s, "gate.decide");
             let d = ctx.store.decide(ctx.policy.clone(), req.clone(), crate::now_ms()).await?;
+            s.requested_at_ms = Some(crate::now_ms());
             s.request = Some(req);
             s.approval_id = d.approval_id;
             match d.verdict {
@@ -424,6 +436,14 @@ async fn step(ctx: &Ctx, graph: &Graph, node: Node, s: &mut RunState) -> Result<
             let req = need(&s.request, "request")?;
             record_call(s, "gate.decide");
             let d = ctx.store.decide(ctx.policy.clone(), req, crate::now_ms()).await?;
+            let waited = s.requested_at_ms.map(|t| crate::now_ms().saturating_sub(t));
+            let wait = match d.verdict {
+                Verdict::Permit if d.reasons.iter().any(|r| r.code == ReasonCode::Approved) => "approved",
+                Verdict::Defer => "pending",
+                Verdict::Deny if d.reasons.iter().any(|r| r.code == ReasonCode::KillSwitch) => "held",
+                _ => "not_approved",
+            };
+            crate::telemetry::gate_wait(s.ticket_id, waited, wait);
             match d.verdict {
                 Verdict::Permit if d.reasons.iter().any(|r| r.code == ReasonCode::Approved) => {
                     s.permit = Some(d.decision_id);

@@ -17,6 +17,7 @@ pub mod llm;
 pub mod mcp;
 pub mod pg;
 pub mod policy;
+pub mod telemetry;
 pub mod tools;
 pub mod trajectory;
 

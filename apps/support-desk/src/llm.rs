@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::fmt;
 use std::time::{Duration, Instant};
+use tracing::Instrument;
 
 /// The default per-request timeout.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -333,10 +334,27 @@ impl Chain {
         let system = system_prompt();
         let user = user_message(ev, &body);
         let mut attempts = Vec::new();
-        for p in &self.providers {
+        for (i, p) in self.providers.iter().enumerate() {
             let started = Instant::now();
-            let result = self.call(p, &system, &user).await;
+            // One span per LLM request (provider, model, latency, outcome), a child of the `classify` node's span.
+            let span = crate::telemetry::llm_span(p.kind.as_str(), &p.model);
+            let result = self.call(p, &system, &user).instrument(span.clone()).await;
             let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            let outcome = match &result {
+                Ok(_) | Err(CallError::Envelope(_)) => "answered",
+                Err(CallError::Unavailable(_)) => "unavailable",
+                Err(CallError::Refused(_)) => "refused",
+            };
+            crate::telemetry::llm_done(&span, outcome, elapsed_ms);
+            if let Err(CallError::Unavailable(why)) = &result {
+                // The chain moves on: the next provider, the offline classifier, or none (an escalation).
+                let next = match self.providers.get(i + 1) {
+                    Some(n) => n.kind.as_str(),
+                    None if self.offline_fallback => "offline",
+                    None => "none",
+                };
+                crate::telemetry::fallback(p.kind.as_str(), next, &cut(&p.api_key.redact(why)));
+            }
             let attempt = |outcome: &str, detail: String| Attempt {
                 provider: p.kind.as_str().into(),
                 model: p.model.clone(),

@@ -33,6 +33,14 @@ struct Cli {
     /// nothing to the desk's database (the action service holds the only write handle).
     #[arg(long, env = "SUPPORT_DESK_STATE_DB", global = true)]
     state_db: Option<String>,
+    /// Export the desk's traces (one per ticket: a span per graph node, the gate wait, each LLM call) to this
+    /// OTLP/HTTP collector base URL (traces go to `URL/v1/traces`). Off by default.
+    #[arg(long, env = "OTEL_EXPORTER_OTLP_ENDPOINT", global = true)]
+    otlp_endpoint: Option<String>,
+    /// A trace UI's base URL (`http://127.0.0.1:16686`, or a URL with `{trace_id}`): `show` and the run printouts
+    /// then link each ticket's trace.
+    #[arg(long, env = "SUPPORT_DESK_TRACE_UI", global = true)]
+    trace_ui: Option<String>,
     #[command(flatten)]
     llm: LlmArgs,
     #[command(subcommand)]
@@ -222,9 +230,12 @@ enum EvalCommand {
     },
 }
 
-fn print_run(stop: graph::Stop, state: &graph::RunState) {
+fn print_run(stop: graph::Stop, state: &graph::RunState, trace_ui: Option<&str>) {
     let view = serde_json::json!({
         "ticket_id": state.ticket_id,
+        // The ticket's trace (derived from its id: the same in every process), and its link in a trace UI.
+        "trace_id": support_desk::telemetry::trace_id(state.ticket_id),
+        "trace_link": trace_ui.map(|base| support_desk::telemetry::trace_link(base, state.ticket_id)),
         "stop": format!("{stop:?}").to_lowercase(),
         "node": state.node,
         "classification": state.classification.as_ref().map(|c| serde_json::json!({
@@ -253,24 +264,24 @@ async fn run(cli: Cli) -> Result<(), Error> {
             let mut ctx = cli_context(&cli, desk).await?;
             ctx.classifier = cli.llm.classifier()?;
             let (stop, state) = support_desk::start(&ctx, *ticket).await?;
-            print_run(stop, &state);
+            print_run(stop, &state, cli.trace_ui.as_deref());
         }
         Command::Resume { ticket, answer, by } => {
             let ctx = cli_context(&cli, desk).await?;
             let approved = matches!(answer, Answer::Approved);
             let (stop, state) = support_desk::resume(&ctx, *ticket, approved, by).await?;
-            print_run(stop, &state);
+            print_run(stop, &state, cli.trace_ui.as_deref());
         }
         Command::Continue { ticket } => {
             let ctx = cli_context(&cli, desk).await?;
             let (stop, state) = support_desk::continue_on(&ctx, &graph::Graph::support_desk(), *ticket).await?;
-            print_run(stop, &state);
+            print_run(stop, &state, cli.trace_ui.as_deref());
         }
         Command::Show { ticket } => {
             let runs = state_db(&cli, &desk).await?;
             let state =
                 graph::load_from(&runs, *ticket).await?.ok_or_else(|| Error::NotFound(format!("run of {ticket}")))?;
-            print_run(graph::Stop::End, &state);
+            print_run(graph::Stop::End, &state, cli.trace_ui.as_deref());
             // The runtime's own audit rows, then (when they are kept apart) the action server's.
             let mut rows = runs.audit_rows(Some(*ticket)).await?;
             if cli.state_db.is_some() {
@@ -340,6 +351,14 @@ async fn trajectories(input: &std::path::Path, out: &std::path::Path) -> Result<
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The exporter is built before the runtime (its HTTP client is a blocking one) and flushed after it.
+    let export = match support_desk::telemetry::start_export(cli.otlp_endpoint.as_deref()) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("support-desk: {e}");
+            return ExitCode::from(6);
+        }
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
         Ok(r) => r,
         Err(e) => {
@@ -347,7 +366,12 @@ fn main() -> ExitCode {
             return ExitCode::from(8);
         }
     };
-    match runtime.block_on(run(cli)) {
+    let result = runtime.block_on(run(cli));
+    drop(runtime);
+    if let Some(export) = export {
+        export.shutdown();
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("support-desk: {e}");

@@ -150,3 +150,24 @@ fn explain_prints_the_decision_trace_as_text_and_json() {
     // A ticket that never ran has no trace to show.
     assert!(!desk(dir.path(), &["explain", "2"]).0);
 }
+
+/// `show N` prints the ticket's trace id (derived from the ticket id, the same in every process) and, with a trace UI
+/// configured, a link to it (ADR-431).
+#[test]
+fn show_prints_the_trace_id_and_a_link_when_a_trace_ui_is_configured() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    assert!(desk(dir.path(), &["seed"]).0);
+    let (ok, out) = desk(dir.path(), &["start", "1"]);
+    assert!(ok, "{out}");
+    let started = json(&out)["trace_id"].as_str().expect("trace id").to_string();
+    assert_eq!(started, support_desk::telemetry::trace_id(1));
+    assert!(started.len() == 32 && started.bytes().all(|b| b.is_ascii_hexdigit()), "{started}");
+    let (ok, out) = desk(dir.path(), &["show", "1"]);
+    assert!(ok, "{out}");
+    let v = json(&out);
+    assert_eq!(v["trace_id"].as_str(), Some(started.as_str()), "the same trace in another process");
+    assert!(v["trace_link"].is_null(), "no trace UI configured: no link");
+    let (ok, out) = desk(dir.path(), &["show", "1", "--trace-ui", "http://127.0.0.1:16686"]);
+    assert!(ok, "{out}");
+    assert_eq!(json(&out)["trace_link"].as_str(), Some(format!("http://127.0.0.1:16686/trace/{started}").as_str()));
+}

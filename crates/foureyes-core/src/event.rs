@@ -49,6 +49,8 @@ pub enum EventData {
     ReservationExpired(ReservationExpired),
     /// A permitted decision's connector is about to be sent (ADR-321).
     ConnectorStarted(ConnectorStarted),
+    /// The journal is sealed from this event on (ADR-420).
+    SealStarted(SealStarted),
 }
 
 /// A decision (the intent), with its reservations and any approval it created or consumed.
@@ -355,6 +357,16 @@ pub struct ConnectorStarted {
     pub by: String,
 }
 
+/// The journal is sealed from this event on (ADR-420): the events before it (`unsealed` of them, seq 1 to
+/// `unsealed`) were written before the seal existed and are believed as the chain and the checkpoints say; every
+/// event from this one on carries a seal (`crate::seal`). Written once, by `foureyes journal seal` (or by the first
+/// door holding a seal key on an empty journal, which writes none: its first event is sealed, `unsealed` 0).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SealStarted {
+    pub unsealed: u64,
+    pub by: String,
+}
+
 /// A signed checkpoint, as journaled by whoever signed it (`foureyes journal checkpoint`, `serve --signing-key`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckpointRecorded {
@@ -395,6 +407,7 @@ impl EventData {
             EventData::ToolPinned(_) => EventKind::ToolPinned,
             EventData::ReservationExpired(_) => EventKind::ReservationExpired,
             EventData::ConnectorStarted(_) => EventKind::ConnectorStarted,
+            EventData::SealStarted(_) => EventKind::SealStarted,
         }
     }
 
@@ -445,6 +458,7 @@ impl EventData {
             EventKind::ToolPinned => EventData::ToolPinned(parse(kind, data)?),
             EventKind::ReservationExpired => EventData::ReservationExpired(parse(kind, data)?),
             EventKind::ConnectorStarted => EventData::ConnectorStarted(parse(kind, data)?),
+            EventKind::SealStarted => EventData::SealStarted(parse(kind, data)?),
         })
     }
 }
@@ -477,6 +491,7 @@ impl Serialize for EventData {
             EventData::ToolPinned(d) => d.serialize(s),
             EventData::ReservationExpired(d) => d.serialize(s),
             EventData::ConnectorStarted(d) => d.serialize(s),
+            EventData::SealStarted(d) => d.serialize(s),
         }
     }
 }

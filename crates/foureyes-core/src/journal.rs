@@ -65,6 +65,9 @@ pub enum EventKind {
     /// its own transaction before anything is sent, at most once per decision (ADR-321). A decision still
     /// `intended` with this event may have acted; one without it never reached its connector.
     ConnectorStarted,
+    /// The journal is sealed from this event on (`unsealed`: how many events before it carry no seal, `by`): every
+    /// event from here carries a MAC under the doors' seal key (`crate::seal`, ADR-420). Written once, sealed itself.
+    SealStarted,
 }
 
 impl EventKind {
@@ -96,11 +99,12 @@ impl EventKind {
             EventKind::ToolPinned => "tool_pinned",
             EventKind::ReservationExpired => "reservation_expired",
             EventKind::ConnectorStarted => "connector_started",
+            EventKind::SealStarted => "seal_started",
         }
     }
 
     /// Every kind, for [`EventKind::from_name`].
-    pub const ALL: [EventKind; 26] = [
+    pub const ALL: [EventKind; 27] = [
         EventKind::Decided,
         EventKind::ApprovalRequested,
         EventKind::ApprovalVote,
@@ -127,6 +131,7 @@ impl EventKind {
         EventKind::ToolPinned,
         EventKind::ReservationExpired,
         EventKind::ConnectorStarted,
+        EventKind::SealStarted,
     ];
 
     /// The kind whose name is exactly `text`, without going through JSON (the verify loop's hot path).

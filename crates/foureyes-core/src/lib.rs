@@ -18,6 +18,7 @@ pub mod pipeline;
 pub mod policy;
 pub mod policy_diff;
 pub mod policy_test;
+pub mod seal;
 pub mod task;
 pub mod tool_pin;
 pub mod types;

@@ -281,6 +281,10 @@ struct Sticky {
     settled_at_ms: Option<i64>,
 }
 
+/// The listing walks in progress (ADR-401): (session, listing) → each key with the definitions the earlier pages of
+/// the walk gave it.
+pub(crate) type Walks = HashMap<(String, crate::tools::Listing), BTreeMap<String, Vec<Value>>>;
+
 /// The gate. Shared by every call of one proxy.
 pub struct Gate {
     engine: Arc<dyn Engine>,
@@ -298,6 +302,13 @@ pub struct Gate {
     /// Tools the last listing that named them named more than once (ADR-340): tool → how many times. Their calls
     /// are refused whatever the pins say, until a listing names them once (see `tools.rs`).
     pub(crate) listed_twice: Mutex<BTreeMap<String, usize>>,
+    /// The pages of the listings being walked (ADR-401), by (session, listing): each key with the definitions the
+    /// earlier pages of the walk gave it. A request without a cursor starts a walk; a page without `nextCursor`
+    /// ends it.
+    pub(crate) walks: Mutex<Walks>,
+    /// The listings of which a whole one was checked against the pins (ADR-402): until then a `tools/call`,
+    /// `prompts/get` or `resources/read` makes the proxy list them itself first.
+    pub(crate) listed: Mutex<std::collections::BTreeSet<crate::tools::Listing>>,
     instance: String,
     counter: AtomicU64,
 }
@@ -341,6 +352,8 @@ impl Gate {
             changed: Mutex::new(BTreeMap::new()),
             journaled_changes: Mutex::new(std::collections::BTreeSet::new()),
             listed_twice: Mutex::new(BTreeMap::new()),
+            walks: Mutex::new(HashMap::new()),
+            listed: Mutex::new(std::collections::BTreeSet::new()),
             instance: sha256_hex(seed.as_bytes())[..8].to_string(),
             counter: AtomicU64::new(0),
         }

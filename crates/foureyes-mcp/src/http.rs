@@ -224,6 +224,105 @@ impl Drop for Claim {
     }
 }
 
+/// Numbers the proxy's own requests to the upstream (ADR-402).
+static OWN_IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The proxy's own listing request in a client's session (ADR-402): posted with the session's headers; its answer
+/// (a JSON body, or the SSE event that carries it) is read here and never reaches the client.
+struct OwnListing<'a> {
+    state: &'a AppState,
+    headers: &'a HeaderMap,
+}
+
+#[async_trait::async_trait]
+impl crate::tools::Lister for OwnListing<'_> {
+    async fn list(&self, method: &str, cursor: Option<&str>, meta: Option<&Value>) -> Result<Vec<u8>, String> {
+        let id = Value::String(format!("foureyes-list-{}", OWN_IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
+        let _claim = self
+            .state
+            .claims
+            .claim(&session_of(self.headers), vec![id.clone()])
+            .map_err(|_| "its own request id is in use".to_string())?;
+        let mut params = serde_json::Map::new();
+        if let Some(cursor) = cursor {
+            params.insert("cursor".into(), Value::String(cursor.to_string()));
+        }
+        if let Some(meta) = meta {
+            params.insert("_meta".into(), meta.clone());
+        }
+        let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        let mut builder = axum::http::Request::builder().method(Method::POST).uri(self.state.upstream.clone());
+        let own = [header::HOST, header::CONTENT_LENGTH, header::CONTENT_TYPE, header::ACCEPT];
+        for (name, value) in self.headers {
+            let call_header = name.as_str() == "mcp-method" || name.as_str() == "mcp-name";
+            if !HOP_BY_HOP.contains(&name.as_str()) && !own.contains(name) && !call_header {
+                builder = builder.header(name, value);
+            }
+        }
+        if self.headers.contains_key("mcp-method") {
+            builder = builder.header("mcp-method", method);
+        }
+        let request = builder
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ACCEPT, "application/json, text/event-stream")
+            .body(Body::from(crate::parity::serialize(&message)))
+            .map_err(|e| format!("cannot build the request: {e}"))?;
+        let max = self.state.options.max_response_bytes;
+        let work = async {
+            let response = self.state.client.request(request).await.map_err(|e| format!("it is unreachable: {e}"))?;
+            let (head, body) = response.into_parts();
+            if !head.status.is_success() {
+                return Err(format!("it answered `{method}` with HTTP {}", head.status));
+            }
+            let sse = head
+                .headers
+                .get(header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.starts_with("text/event-stream"));
+            if !sse {
+                let body = http_body_util::Limited::new(body, max).collect().await;
+                return body.map(|b| b.to_bytes().to_vec()).map_err(|e| format!("its answer could not be read: {e}"));
+            }
+            let mut chunks = Body::new(body).into_data_stream();
+            let mut buffer = Vec::new();
+            while let Some(chunk) = chunks.next().await {
+                buffer.extend_from_slice(&chunk.map_err(|e| format!("its event stream failed: {e}"))?);
+                if buffer.len() > max {
+                    return Err(format!("its answer is over {max} bytes"));
+                }
+                while let Some(end) = event_end(&buffer) {
+                    let event: Vec<u8> = buffer.drain(..end).collect();
+                    let Some(data) = event_data(&String::from_utf8_lossy(&event)) else { continue };
+                    let answer: Option<Value> = serde_json::from_str(&data).ok();
+                    if answer.is_some_and(|a| a.get("id") == Some(&id) && a.get("method").is_none()) {
+                        return Ok(data.into_bytes());
+                    }
+                }
+            }
+            Err("its event stream ended without the answer".to_string())
+        };
+        let timeout = self.state.gate.config().call_timeout;
+        tokio::time::timeout(timeout, work)
+            .await
+            .unwrap_or_else(|_| Err(format!("it did not answer `{method}` within {}s", timeout.as_secs_f64())))
+    }
+}
+
+/// ADR-402: before a call is decided, the proxy lists the tools itself when no whole listing was checked yet, so
+/// the call is checked against the pins; the refusal to answer with when it could not.
+async fn list_first(state: &AppState, headers: &HeaderMap, call: &ToolCall) -> Option<Value> {
+    if !state.gate.must_list_first(crate::tools::Listing::Tools) {
+        return None;
+    }
+    let walk = format!("{}-own", session_of(headers));
+    let meta = crate::tools::era_meta(call);
+    let lister = OwnListing { state, headers };
+    match state.gate.list_first(&lister, &walk, crate::tools::Listing::Tools, meta.as_ref()).await {
+        Ok(()) => None,
+        Err(why) => Some(state.gate.refuse_unlisted(call, &format!("the upstream: {why}")).await),
+    }
+}
+
 fn session_of(headers: &HeaderMap) -> String {
     headers.get("mcp-session-id").map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned()).unwrap_or_default()
 }
@@ -382,6 +481,9 @@ async fn post(state: AppState, request: Request) -> Response {
                 Ok(call) => call,
                 Err(response) => return json_response(StatusCode::OK, &response),
             };
+            if let Some(refusal) = list_first(&state, &parts.headers, &call).await {
+                return json_response(StatusCode::OK, &refusal);
+            }
             if call.progress_token.is_some() && state.gate.config().wait.is_some() && accepts_sse(&parts.headers) {
                 return held_with_progress(state, parts, call, claim);
             }
@@ -402,13 +504,16 @@ async fn post(state: AppState, request: Request) -> Response {
         Kind::Request if crate::tools::Listing::of(&method).is_some_and(|l| state.gate.watches(l)) => {
             let key = id_key(&envelope.id_value());
             let listing = crate::tools::Listing::of(&method).unwrap_or(crate::tools::Listing::Tools);
+            state.gate.listing_requested(&session_of(&parts.headers), listing, envelope.params);
             forward(&state, &parts, normalized, Tap::rewrite([(key, listing)]), claim, None).await
         }
         Kind::Request
-            if crate::tools::pinned_read(&method, envelope.params).is_some_and(|k| state.gate.has_changed(&k)) =>
+            if crate::tools::pinned_read(&method, envelope.params).is_some_and(|k| state.gate.watches_read(&k)) =>
         {
             let key = crate::tools::pinned_read(&method, envelope.params).unwrap_or_default();
-            match state.gate.refuse_changed_read(&envelope.id_value(), &key).await {
+            let walk = format!("{}-own", session_of(&parts.headers));
+            let lister = OwnListing { state: &state, headers: &parts.headers };
+            match state.gate.check_read(&lister, &walk, &envelope.id_value(), &key).await {
                 Some(refusal) => json_response(StatusCode::OK, &refusal),
                 None => forward(&state, &parts, normalized, Tap::None, claim, None).await,
             }
@@ -667,11 +772,20 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
                     && let Some(listing) = crate::tools::Listing::of(method)
                     && state.gate.watches(listing)
                 {
+                    state.gate.listing_requested(&session, listing, e.params);
                     lists.push((id_key(&e.id_value()), listing));
                 }
                 if kind == Kind::Request
                     && let Some(key) = crate::tools::pinned_read(method, e.params)
-                    && let Some(refusal) = state.gate.refuse_changed_read(&e.id_value(), &key).await
+                    && let Some(refusal) = state
+                        .gate
+                        .check_read(
+                            &OwnListing { state: &state, headers: &parts.headers },
+                            &format!("{session}-own"),
+                            &e.id_value(),
+                            &key,
+                        )
+                        .await
                 {
                     others.push(Err(refusal));
                     continue;
@@ -698,6 +812,10 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
     let mut tickets = HashMap::new();
     let mut answers = Vec::new();
     for (_, call) in &calls {
+        if let Some(refusal) = list_first(&state, &parts.headers, call).await {
+            answers.push(refusal);
+            continue;
+        }
         match state.gate.gate(call, None, &Cancel::default()).await {
             Gated::Forward(ticket) => {
                 tickets.insert(id_key(&call.id), ticket);
@@ -813,7 +931,8 @@ async fn forward(
     let upstream =
         UpstreamAnswer { client: state.client.clone(), uri: state.upstream.clone(), headers: parts.headers.clone() };
     let session = session_of(&parts.headers);
-    let calls = matches!(&tap, Tap::Watch { tickets, .. } if !tickets.is_empty()).then(|| state.running.start(&session));
+    let calls =
+        matches!(&tap, Tap::Watch { tickets, .. } if !tickets.is_empty()).then(|| state.running.start(&session));
     let tapped = Arc::new(Tapped {
         gate: state.gate.clone(),
         tap: Mutex::new(tap),
@@ -1046,7 +1165,7 @@ impl Tapped {
             }
         }
         match self.take_rewrite(&key) {
-            Some(listing) => self.gate.on_listing(listing, bytes).await,
+            Some(listing) => self.gate.on_listing_in(&self.session, listing, bytes).await,
             None => None,
         }
     }

@@ -97,12 +97,18 @@ struct State {
     gating: HashMap<String, (Cancel, bool)>,
     /// Watched requests by id key (`tools/list` and the other listings, ADR-282).
     lists: HashMap<String, crate::tools::Listing>,
+    /// The proxy's own listing requests by id key (ADR-402): their answers go to the proxy, not the client.
+    own: HashMap<String, tokio::sync::oneshot::Sender<Vec<u8>>>,
     merges: Vec<Merge>,
 }
 
 impl State {
     fn idle(&self) -> bool {
-        self.open.is_empty() && self.in_flight.is_empty() && self.lists.is_empty() && self.merges.is_empty()
+        self.open.is_empty()
+            && self.in_flight.is_empty()
+            && self.lists.is_empty()
+            && self.merges.is_empty()
+            && self.own.is_empty()
     }
 
     /// Takes the id `key` (an [`id_key`]) for a new request; false when a request with that id, in any spelling a
@@ -135,6 +141,55 @@ struct Router {
     elicitor: Elicitor,
     options: StdioOptions,
     state: Mutex<State>,
+    /// This connection's name for the listing walks it makes (ADR-401): the gate may serve several (the bridge).
+    walk: String,
+}
+
+/// Numbers the stdio connections of this process (their listing walks are their own, ADR-401).
+static CONNECTIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Numbers the proxy's own requests to the upstream (ADR-402).
+static OWN_IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The proxy's own listing request to the upstream (ADR-402), answered to the proxy, never to the client.
+struct OwnListing<'a>(&'a Router);
+
+#[async_trait::async_trait]
+impl crate::tools::Lister for OwnListing<'_> {
+    async fn list(&self, method: &str, cursor: Option<&str>, meta: Option<&Value>) -> Result<Vec<u8>, String> {
+        let router = self.0;
+        let id = format!("foureyes-list-{}", OWN_IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+        let key = id_key(&Value::String(id.clone()));
+        let (answer_tx, answer_rx) = tokio::sync::oneshot::channel();
+        {
+            let mut state = lock(&router.state);
+            if !state.claim(&key) {
+                return Err(format!("its own request id {key} is in use"));
+            }
+            state.own.insert(key.clone(), answer_tx);
+        }
+        let mut params = serde_json::Map::new();
+        if let Some(cursor) = cursor {
+            params.insert("cursor".into(), Value::String(cursor.to_string()));
+        }
+        if let Some(meta) = meta {
+            params.insert("_meta".into(), meta.clone());
+        }
+        let message = serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        let sent = router.forward(crate::parity::serialize(&message)).await;
+        let timeout = router.gate.config().call_timeout;
+        let answer = if sent { tokio::time::timeout(timeout, answer_rx).await.ok().and_then(Result::ok) } else { None };
+        {
+            let mut state = lock(&router.state);
+            state.own.remove(&key);
+            state.release(&key);
+        }
+        match answer {
+            Some(answer) => Ok(answer),
+            None if !sent => Err("the upstream MCP server had closed".to_string()),
+            None => Err(format!("the upstream did not answer its `{method}` within {}s", timeout.as_secs_f64())),
+        }
+    }
 }
 
 fn lock(state: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
@@ -182,7 +237,8 @@ where
         waiting: Mutex::default(),
         patience: gate.config().wait.unwrap_or(Duration::from_secs(600)),
     };
-    let router = Arc::new(Router { gate, to_client, to_upstream, notifier, elicitor, options, state });
+    let walk = format!("stdio-{}", CONNECTIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    let router = Arc::new(Router { gate, to_client, to_upstream, notifier, elicitor, options, state, walk });
     let notes_router = router.clone();
     let notes_task = tokio::spawn(async move {
         while let Some(frame) = notes.recv().await {
@@ -345,7 +401,8 @@ impl Router {
                 let router = self.clone();
                 let claimed = claimed.clone();
                 tasks.spawn(async move {
-                    match router.gate.refuse_changed_read(&id, &key).await {
+                    let walk = format!("{}-own", router.walk);
+                    match router.gate.check_read(&OwnListing(&router), &walk, &id, &key).await {
                         Some(refusal) => {
                             if let Some(claimed) = &claimed {
                                 lock(&router.state).release(claimed);
@@ -395,10 +452,11 @@ impl Router {
                 if let Some(listing) = crate::tools::Listing::of(method)
                     && self.gate.watches(listing)
                 {
+                    self.gate.listing_requested(&self.walk, listing, envelope.params);
                     lock(&self.state).lists.insert(id_key(&envelope.id_value()), listing);
                 }
                 if let Some(key) = crate::tools::pinned_read(method, envelope.params)
-                    && self.gate.has_changed(&key)
+                    && self.gate.watches_read(&key)
                 {
                     return ClientAction::Check(envelope.id_value(), key);
                 }
@@ -478,6 +536,23 @@ impl Router {
         lock(&self.state).gating.insert(gating.clone(), (cancel.clone(), false));
         let router = self.clone();
         tasks.spawn(async move {
+            // ADR-402: a call before any listing waits for the proxy's own listing, so its pin is checked.
+            let walk = format!("{}-own", router.walk);
+            let meta = crate::tools::era_meta(&call);
+            if router.gate.must_list_first(crate::tools::Listing::Tools)
+                && let Err(why) = router
+                    .gate
+                    .list_first(&OwnListing(&router), &walk, crate::tools::Listing::Tools, meta.as_ref())
+                    .await
+            {
+                {
+                    let mut state = lock(&router.state);
+                    state.gating.remove(&gating);
+                    state.release(&key);
+                }
+                let refusal = router.gate.refuse_unlisted(&call, &why).await;
+                return router.send_client(refusal).await;
+            }
             let gated = router.gate.gate_with(&call, Some(&router.notifier), &cancel, Some(&router.elicitor)).await;
             let by_client = lock(&router.state).gating.remove(&gating).is_some_and(|(_, by_client)| by_client);
             match gated {
@@ -620,15 +695,17 @@ impl Router {
                 }
                 ClientAction::Gate(call) => calls.push((index, call)),
                 ClientAction::Consumed => consumed = true,
-                ClientAction::Check(id, key) => match self.gate.refuse_changed_read(&id, &key).await {
-                    Some(refusal) => {
-                        if let Some(key) = &claimed {
-                            lock(&self.state).release(key);
+                ClientAction::Check(id, key) => {
+                    match self.gate.check_read(&OwnListing(self), &format!("{}-own", self.walk), &id, &key).await {
+                        Some(refusal) => {
+                            if let Some(key) = &claimed {
+                                lock(&self.state).release(key);
+                            }
+                            answers.push(refusal);
                         }
-                        answers.push(refusal);
+                        None => kept.push((index, claimed)),
                     }
-                    None => kept.push((index, claimed)),
-                },
+                }
             }
         }
         if calls.is_empty() && answers.is_empty() && own.is_empty() && !consumed {
@@ -652,8 +729,21 @@ impl Router {
         mut frames: HashMap<usize, Vec<u8>>,
     ) {
         let mut tickets = Vec::new();
+        // ADR-402: calls before any listing wait for the proxy's own listing, so their pins are checked.
+        let listed = if !calls.is_empty() && self.gate.must_list_first(crate::tools::Listing::Tools) {
+            let walk = format!("{}-own", self.walk);
+            let meta = calls.first().and_then(|(_, call)| crate::tools::era_meta(call));
+            self.gate.list_first(&OwnListing(&self), &walk, crate::tools::Listing::Tools, meta.as_ref()).await
+        } else {
+            Ok(())
+        };
         for (index, call) in calls {
             let key = id_key(&call.id);
+            if let Err(why) = &listed {
+                lock(&self.state).release(&key);
+                answers.push(self.gate.refuse_unlisted(&call, why).await);
+                continue;
+            }
             let cancel = Cancel::default();
             lock(&self.state).gating.insert(flight_key(&call.id), (cancel.clone(), false));
             let gated = self.gate.gate_with(&call, Some(&self.notifier), &cancel, Some(&self.elicitor)).await;
@@ -744,6 +834,12 @@ impl Router {
             _ => None,
         };
         let Some(key) = key else { return self.send_client_frame(line).await };
+        let own = lock(&self.state).own.remove(&key);
+        if let Some(waiter) = own {
+            // The answer to the proxy's own listing (ADR-402): never the client's.
+            let _ = waiter.send(line);
+            return;
+        }
         let (ticket, list, late) = {
             let mut state = lock(&self.state);
             state.release(&key);
@@ -762,7 +858,7 @@ impl Router {
             }
         }
         if let Some(listing) = list
-            && let Some(rewritten) = self.gate.on_listing(listing, &frame).await
+            && let Some(rewritten) = self.gate.on_listing_in(&self.walk, listing, &frame).await
         {
             frame = rewritten;
         }
@@ -831,7 +927,7 @@ impl Router {
                     }
                 }
                 if let Some(listing) = list
-                    && let Some(rewritten) = self.gate.on_listing(listing, text.as_bytes()).await
+                    && let Some(rewritten) = self.gate.on_listing_in(&self.walk, listing, text.as_bytes()).await
                 {
                     text = String::from_utf8_lossy(&rewritten).into_owned();
                     changed = true;

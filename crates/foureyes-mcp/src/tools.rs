@@ -35,7 +35,7 @@ use std::sync::Arc;
 /// the other definitions a server gives the model are pinned (ADR-282) under a key of their own, which no MCP tool
 /// name can take (tool names hold no `:`): `prompt:NAME`, `resource:URI`, `template:URI-TEMPLATE`, and
 /// `instructions` (the `initialize` result's text for the model).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Listing {
     Tools,
     Prompts,
@@ -56,6 +56,47 @@ impl Listing {
         }
     }
 }
+
+/// A transport's way to ask the upstream for one page of a listing (`method`: `tools/list`, `prompts/list`,
+/// `resources/list`) in the client's session (ADR-402): the upstream's answer, as the bytes of one JSON-RPC message.
+#[async_trait::async_trait]
+pub trait Lister: Send + Sync {
+    /// `meta`: the `_meta` a 2026-07-28 request carries its protocol version in (none before that era).
+    async fn list(&self, method: &str, cursor: Option<&str>, meta: Option<&Value>) -> Result<Vec<u8>, String>;
+}
+
+/// The `io.modelcontextprotocol/` members of a call's `_meta` (a 2026-07-28 client's protocol version, capabilities
+/// and info, which every request of that era carries): the proxy's own listing for the call carries them too.
+pub fn era_meta(call: &ToolCall) -> Option<Value> {
+    let meta = call.params.get("_meta")?.as_object()?;
+    let era: serde_json::Map<String, Value> = meta
+        .iter()
+        .filter(|(k, _)| k.starts_with("io.modelcontextprotocol/"))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    (!era.is_empty()).then_some(Value::Object(era))
+}
+
+impl Listing {
+    /// The request that asks for this listing, and the result's field that holds its entries (not `initialize`).
+    fn request(self) -> Option<(&'static str, &'static str)> {
+        match self {
+            Listing::Tools => Some(("tools/list", "tools")),
+            Listing::Prompts => Some(("prompts/list", "prompts")),
+            Listing::Resources => Some(("resources/list", "resources")),
+            Listing::Templates => Some(("resources/templates/list", "resourceTemplates")),
+            Listing::Initialize => None,
+        }
+    }
+
+    /// The listing that holds a pin key read by [`pinned_read`].
+    pub fn of_key(key: &str) -> Listing {
+        if key.starts_with("prompt:") { Listing::Prompts } else { Listing::Resources }
+    }
+}
+
+/// How many pages the proxy reads of a listing it asks for itself (ADR-402).
+const MAX_OWN_PAGES: usize = 100;
 
 /// The pin key of what a request reads (`prompts/get` a prompt, `resources/read` a resource), if it is pinned.
 pub fn pinned_read(method: &str, params: Option<&serde_json::value::RawValue>) -> Option<String> {
@@ -78,17 +119,110 @@ impl Gate {
         }
     }
 
+    /// Whether a call (`tools/call`, or a `prompts/get` or `resources/read` of this `listing`) must wait for the
+    /// proxy's own listing (ADR-402): pins are on and no whole listing of its kind was checked yet, so nothing says
+    /// whether the definition is its pin.
+    pub fn must_list_first(&self, listing: Listing) -> bool {
+        self.config().pin_tools && !lock(&self.listed).contains(&listing)
+    }
+
+    /// Lists the upstream's `listing` through `lister` (every page) and checks it against the pins, as a client's
+    /// listing is (ADR-402); `walk` names this listing's walk (never a client's).
+    pub async fn list_first(
+        &self,
+        lister: &dyn Lister,
+        walk: &str,
+        listing: Listing,
+        meta: Option<&Value>,
+    ) -> Result<(), String> {
+        let Some((method, field)) = listing.request() else { return Ok(()) };
+        self.listing_requested(walk, listing, None);
+        let mut cursor: Option<String> = None;
+        for _ in 0..MAX_OWN_PAGES {
+            let answer = lister.list(method, cursor.as_deref(), meta).await?;
+            self.on_listing_in(walk, listing, &answer).await;
+            let value: Value = serde_json::from_slice(&answer).map_err(|e| format!("its answer is not JSON: {e}"))?;
+            if value.get("result").and_then(|r| r.get(field)).is_none_or(|t| !t.is_array()) {
+                let shown = String::from_utf8_lossy(&answer[..answer.len().min(300)]).into_owned();
+                return Err(format!("it answered `{method}` with {shown}"));
+            }
+            match value.pointer("/result/nextCursor").and_then(Value::as_str) {
+                Some(next) => cursor = Some(next.to_string()),
+                None => return Ok(()),
+            }
+        }
+        Err(format!("its `{method}` has more than {MAX_OWN_PAGES} pages"))
+    }
+
+    /// A call that came before any listing, when the proxy could not list the tools itself (ADR-402): refused
+    /// (`isError`, journaled), as a call whose definition is not known to be its pin.
+    pub async fn refuse_unlisted(&self, call: &ToolCall, why: &str) -> Value {
+        let action = self.action_for(&call.name);
+        let why = format!("the tools were never listed, and FourEyes could not list them itself: {why}");
+        let input = json!({"server": self.config().server, "tool": call.name, "listed": false, "id": call.id,
+            "params": call.params});
+        if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &format!("{action}: {why}"), input).await {
+            eprintln!("foureyes mcp-proxy: could not journal the refused call to `{action}`: {e}");
+        }
+        let text = format!(
+            "NOT EXECUTED — refused by FourEyes: {why}. A tool's definition is checked against its pin before a \
+             call; list the tools (`tools/list`) and call again."
+        );
+        call.answer(&text, json!({"action": action, "error": CHANGED, "listed": false}))
+    }
+
+    /// A `prompts/get` or `resources/read` of `key` (ADR-282, ADR-402): lists first when nothing of its kind was
+    /// listed, then the JSON-RPC error to answer with when its definition is not its pin (`None`: forward it).
+    pub async fn check_read(&self, lister: &dyn Lister, walk: &str, id: &Value, key: &str) -> Option<Value> {
+        let listing = Listing::of_key(key);
+        if self.must_list_first(listing)
+            && let Err(why) = self.list_first(lister, walk, listing, None).await
+        {
+            let why = format!("`{key}` was never listed, and FourEyes could not list it itself: {why}");
+            let input = json!({"server": self.config().server, "tool": key, "listed": false, "id": id});
+            if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &why, input).await {
+                eprintln!("foureyes mcp-proxy: could not journal the refused read of `{key}`: {e}");
+            }
+            let message = format!("FourEyes refused: {why}");
+            return Some(crate::jsonrpc::error_response(id, crate::jsonrpc::INVALID_PARAMS, &message));
+        }
+        self.refuse_changed_read(id, key).await
+    }
+
+    /// Whether a read of `key` must be looked at before it is forwarded (ADR-282, ADR-402; no I/O).
+    pub fn watches_read(&self, key: &str) -> bool {
+        self.has_changed(key) || self.must_list_first(Listing::of_key(key))
+    }
+
+    /// A client asks for a listing (`session`: the MCP session, or the stdio connection): a request without a
+    /// cursor starts a new walk of its pages (ADR-401).
+    pub fn listing_requested(&self, session: &str, listing: Listing, params: Option<&serde_json::value::RawValue>) {
+        let cursor = params
+            .and_then(|p| serde_json::from_str::<Value>(p.get()).ok())
+            .is_some_and(|p| p.get("cursor").is_some_and(|c| !c.is_null()));
+        if !cursor {
+            lock(&self.walks).remove(&(session.to_string(), listing));
+        }
+    }
+
     /// Looks at a watched response; returns the rewritten message when something was hidden (`None`: forward the
     /// original bytes).
     pub async fn on_listing(&self, listing: Listing, response: &[u8]) -> Option<Vec<u8>> {
+        self.on_listing_in("", listing, response).await
+    }
+
+    /// [`Gate::on_listing`] for a page of a walk in `session` (ADR-401): a key listed on an earlier page of the same
+    /// walk is listed twice.
+    pub async fn on_listing_in(&self, session: &str, listing: Listing, response: &[u8]) -> Option<Vec<u8>> {
         if listing == Listing::Tools {
-            return self.on_tools_list(response).await;
+            return self.on_tools_list(session, response).await;
         }
         let mut message: Value = serde_json::from_slice(response).ok()?;
         let result = message.get_mut("result")?.as_object_mut()?;
         if listing == Listing::Initialize {
             let text = result.get("instructions")?.clone();
-            let admitted = self.admit_pinned(&[("instructions".to_string(), json!({"instructions": text}))]).await;
+            let admitted =
+                self.admit_pinned(&[("instructions".to_string(), json!({"instructions": text}))], true).await;
             if admitted.contains("instructions") {
                 return None;
             }
@@ -100,6 +234,7 @@ impl Gate {
             Listing::Resources => ("resources", "uri", "resource:"),
             _ => ("resourceTemplates", "uriTemplate", "template:"),
         };
+        let complete = result.get("nextCursor").is_none_or(Value::is_null);
         let items = result.get_mut(field)?.as_array_mut()?;
         let keyed = |item: &Value| item.get(key).and_then(Value::as_str).map(|k| format!("{prefix}{k}"));
         let definitions: Vec<(String, Value)> = items
@@ -113,7 +248,11 @@ impl Gate {
                 Some((keyed(item)?, definition))
             })
             .collect();
-        let admitted = self.admit_pinned(&definitions).await;
+        let admitted = self.admit_page(session, listing, &definitions, complete).await;
+        if complete {
+            // A whole listing was checked: reads are checked against what it said (ADR-402).
+            lock(&self.listed).insert(listing);
+        }
         let listed = items.len();
         items.retain(|item| keyed(item).is_some_and(|k| admitted.contains(&k)));
         (items.len() != listed).then(|| crate::jsonrpc::to_frame(&message))
@@ -186,8 +325,9 @@ impl Gate {
 
     /// Looks at a `tools/list` response: learns trusted hints, and returns the rewritten message when tools were
     /// hidden (`None`: forward the original bytes).
-    pub async fn on_tools_list(&self, response: &[u8]) -> Option<Vec<u8>> {
+    pub async fn on_tools_list(&self, session: &str, response: &[u8]) -> Option<Vec<u8>> {
         let mut message: Value = serde_json::from_slice(response).ok()?;
+        let complete = message.pointer("/result/nextCursor").is_none_or(Value::is_null);
         let tools = message.pointer_mut("/result/tools")?.as_array_mut()?;
         let listed = tools.len();
         if self.config().pin_tools {
@@ -195,7 +335,11 @@ impl Gate {
                 .iter()
                 .filter_map(|t| Some((t.get("name").and_then(Value::as_str)?.to_string(), t.clone())))
                 .collect();
-            let admitted = self.admit_pinned(&definitions).await;
+            let admitted = self.admit_page(session, Listing::Tools, &definitions, complete).await;
+            if complete {
+                // A whole listing was checked: calls are checked against what it said (ADR-402).
+                lock(&self.listed).insert(Listing::Tools);
+            }
             tools.retain(|t| t.get("name").and_then(Value::as_str).is_some_and(|name| admitted.contains(name)));
         }
         if self.trusts_read_only_hint() {
@@ -218,10 +362,56 @@ impl Gate {
         (tools.len() != listed).then(|| crate::jsonrpc::to_frame(&message))
     }
 
+    /// One page of a listing (ADR-401): its keys that are admitted. The pages of one walk (from a request without a
+    /// cursor to a page without `nextCursor`) are one listing: a key an earlier page of the walk gave is listed twice
+    /// (ADR-340) — hidden, its calls refused — and a key once listed twice stays so until a whole walk names it once.
+    async fn admit_page(
+        &self,
+        session: &str,
+        listing: Listing,
+        page: &[(String, Value)],
+        complete: bool,
+    ) -> BTreeSet<String> {
+        let walk = (session.to_string(), listing);
+        let earlier: Vec<(String, Value)> = {
+            let walks = lock(&self.walks);
+            let seen = walks.get(&walk);
+            page.iter()
+                .map(|(key, _)| key)
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .flat_map(|key| {
+                    seen.and_then(|s| s.get(key)).into_iter().flatten().map(move |d| (key.clone(), d.clone()))
+                })
+                .collect()
+        };
+        let mut all = earlier;
+        all.extend(page.iter().cloned());
+        let admitted = self.admit_pinned(&all, complete).await;
+        let mut walks = lock(&self.walks);
+        if complete {
+            // The whole listing is known: a key it named once is no longer listed twice.
+            let seen = walks.remove(&walk).unwrap_or_default();
+            let mut twice = lock(&self.listed_twice);
+            for (key, definitions) in &seen {
+                if definitions.len() == 1 && !page.iter().any(|(k, _)| k == key) {
+                    twice.remove(key);
+                }
+            }
+        } else {
+            let seen = walks.entry(walk).or_default();
+            for (key, definition) in page {
+                seen.entry(key.clone()).or_default().push(definition.clone());
+            }
+        }
+        admitted
+    }
+
     /// The keys of the listed definitions (tools by name, ADR-161; the others by [`Listing`]'s keys, ADR-282) that
     /// are their pin (pinning the ones without a pin as first seen); the others are remembered as changed, and
-    /// journaled once per new hash.
-    async fn admit_pinned(&self, tools: &[(String, Value)]) -> BTreeSet<String> {
+    /// journaled once per new hash. `complete`: the listing is whole (its last page), so a key it names once is no
+    /// longer listed twice; on an earlier page such a key stays hidden.
+    async fn admit_pinned(&self, tools: &[(String, Value)], complete: bool) -> BTreeSet<String> {
         let server = self.config().server.clone();
         let mut admitted = BTreeSet::new();
         // Twice at most: after pinning first-seen tools, read again, since another proxy may have pinned first.
@@ -244,7 +434,11 @@ impl Gate {
                 if twice.contains_key(name) {
                     continue;
                 }
-                lock(&self.listed_twice).remove(name);
+                if complete {
+                    lock(&self.listed_twice).remove(name);
+                } else if lock(&self.listed_twice).contains_key(name) {
+                    continue;
+                }
                 let seen = definition_sha256(tool);
                 if !pins.contains_key(name) && round == 0 {
                     let pin = ToolPinned {

@@ -224,3 +224,95 @@ async fn a_name_listed_twice_is_hidden_and_refused_through_the_bridge() {
     tokio::spawn(foureyes_mcp::http::serve(listener, router));
     listed_twice_over_http(&Session::open(&url).await, &upstream, "bridge").await;
 }
+
+/// ADR-401 (issue 12, 2d): the same name on two pages of one listing (`nextCursor`) is listed twice, as on one page.
+/// Over stdio with a journal pin: the changed copy on page 1 and the pinned one on page 2, then the other way round.
+#[tokio::test]
+async fn a_name_on_two_pages_of_a_listing_is_hidden_and_refused_over_stdio() {
+    let dir = tempfile::tempdir().unwrap();
+    let upstream = Upstream::new(dir.path(), &[pay("Send a payment."), echo()]);
+    let gate = Gate::new(sqlite(dir.path()), policy(PAY_POLICY), GateConfig::new("pay"));
+    let mut proxy = start(gate, upstream.command(None), StdioOptions::default());
+    assert!(proxy.initialize().await.get("result").is_some());
+    assert_eq!(names(&proxy.request("tools/list", json!({})).await), ["pay", "echo"]);
+    let pages = |first: Vec<Value>, second: Vec<Value>| {
+        std::fs::write(&upstream.tools, serde_json::to_vec(&json!({"pages": [first, second]})).unwrap()).unwrap();
+    };
+
+    // The changed copy on page 1, the pinned one on page 2.
+    pages(vec![pay(INJECTED)], vec![pay("Send a payment."), echo()]);
+    let first = proxy.request("tools/list", json!({})).await;
+    assert_eq!(first["result"]["nextCursor"], json!("1"), "{first}");
+    let second = proxy.request("tools/list", json!({"cursor": "1"})).await;
+    let shown = [names(&first), names(&second)].concat();
+    let answer = proxy.call("pay", json!({"amount": 10, "to": "bob"})).await;
+    let context = format!("pages {shown:?}; answer {answer}; ran {:?}", upstream.ran());
+    assert_eq!(upstream.ran(), Vec::<Value>::new(), "a call to a name on two pages ran: {context}");
+    assert!(is_error(&answer) && text(&answer).contains("more than once"), "{context}");
+    assert_eq!(shown, ["echo"], "{context}");
+
+    // The pinned copy on page 1, the changed one on page 2; then a walk of page 1 alone (the client stops there).
+    pages(vec![pay("Send a payment."), echo()], vec![pay(INJECTED)]);
+    proxy.request("tools/list", json!({})).await;
+    let second = proxy.request("tools/list", json!({"cursor": "1"})).await;
+    assert_eq!(names(&second), Vec::<String>::new(), "{second}");
+    let again = proxy.request("tools/list", json!({})).await;
+    let answer = proxy.call("pay", json!({"amount": 10, "to": "bob"})).await;
+    let context = format!("page 1 again {again}; answer {answer}; ran {:?}", upstream.ran());
+    assert_eq!(upstream.ran(), Vec::<Value>::new(), "a call to a name on two pages ran: {context}");
+    assert!(is_error(&answer), "{context}");
+    assert_eq!(names(&again), ["echo"], "{context}");
+    let refused = refusals(proxy.store.as_ref()).await;
+    assert!(refused.iter().any(|r| r["input"]["listed"] == json!(2)), "{refused:?}");
+
+    // A whole listing that names it once, as pinned: the tool is back.
+    upstream.lists(&[pay("Send a payment."), echo()]);
+    assert_eq!(names(&proxy.request("tools/list", json!({})).await), ["pay", "echo"]);
+    assert!(!is_error(&proxy.call("pay", json!({"amount": 10, "to": "bob"})).await));
+    assert_eq!(upstream.ran().len(), 1);
+    proxy.close().await;
+}
+
+/// ADR-402 (issue 12, 2c): a `tools/call` before any listing. The policy pins `pay`; the upstream lists a changed
+/// `pay`; the client calls it without listing first (as a client that remembers its tools from an earlier session
+/// does). Over stdio, and over Streamable HTTP (SSE answers, then JSON answers).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_before_any_listing_is_checked_against_the_pins() {
+    let dir = tempfile::tempdir().unwrap();
+    let upstream = Upstream::new(dir.path(), &[pay(INJECTED), echo()]);
+    let gate = Gate::new(sqlite(dir.path()), policy(&pinned_policy()), GateConfig::new("pay"));
+    let mut proxy = start(gate, upstream.command(None), StdioOptions::default());
+    assert!(proxy.initialize().await.get("result").is_some());
+    let answer = proxy.call("pay", json!({"amount": 10, "to": "bob"})).await;
+    let context = format!("stdio: answer {answer}; ran {:?}", upstream.ran());
+    assert_eq!(upstream.ran(), Vec::<Value>::new(), "a call before any listing ran a changed tool: {context}");
+    assert!(is_error(&answer) && text(&answer).contains("changed the definition"), "{context}");
+    assert!(!is_error(&proxy.call("echo", json!({"text": "hi"})).await), "{context}");
+    proxy.close().await;
+
+    for flag in ["--http", "--http-json"] {
+        let dir = tempfile::tempdir().unwrap();
+        let upstream = Upstream::new(dir.path(), &[pay(INJECTED), echo()]);
+        let port = free_port();
+        let command = upstream.command(Some((flag, port)));
+        let _child = tokio::process::Command::new(&command[0]).args(&command[1..]).kill_on_drop(true).spawn().unwrap();
+        listening(port).await;
+        let gate = Arc::new(Gate::new(sqlite(dir.path()), policy(&pinned_policy()), GateConfig::new("pay")));
+        let options = foureyes_mcp::http::HttpOptions::new(&format!("http://127.0.0.1:{port}/mcp"));
+        let router = foureyes_mcp::http::app(gate, options).unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+        tokio::spawn(foureyes_mcp::http::serve(listener, router));
+        let session = Session::open(&url).await;
+        let call = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+            "params": {"name": "pay", "arguments": {"amount": 10, "to": "bob"}}});
+        let answer = session.post(call).await;
+        let context = format!("{flag}: answer {answer}; ran {:?}", upstream.ran());
+        assert_eq!(upstream.ran(), Vec::<Value>::new(), "a call before any listing ran a changed tool: {context}");
+        assert!(is_error(&answer) && text(&answer).contains("changed the definition"), "{context}");
+        let echo = json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+            "params": {"name": "echo", "arguments": {"text": "hi"}}});
+        let answer = session.post(echo).await;
+        assert!(answer.get("result").is_some() && !is_error(&answer), "{flag}: {answer}");
+    }
+}

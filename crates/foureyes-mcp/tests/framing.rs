@@ -25,7 +25,11 @@ actions:
 fn recorder(dir: &Path, max_line_bytes: usize) -> (Proxy, PathBuf) {
     let record = dir.join("forwarded.bin");
     let command = vec!["sh".into(), "-c".into(), "cat > \"$0\"".into(), record.display().to_string()];
-    let gate = Gate::new(sqlite(dir), policy(POLICY), GateConfig::new("rec"));
+    // `cat` is no MCP server: it lists nothing, so pinning (and the proxy's own listing before a call, ADR-402)
+    // is off; these tests are about the bytes.
+    let mut config = GateConfig::new("rec");
+    config.pin_tools = false;
+    let gate = Gate::new(sqlite(dir), policy(POLICY), config);
     let options = StdioOptions { max_line_bytes, shutdown_grace: Duration::from_secs(5), ..StdioOptions::default() };
     (start(gate, command, options), record)
 }

@@ -190,7 +190,9 @@ async fn decisions(
             ))
         })?),
     };
-    let list = state.store.decisions(foureyes_store::DecisionFilter { status, limit: q.limit.or(Some(100)) }).await?;
+    // As the journal tells it (ADR-421): a row the journal does not back refuses the list, as a single GET does.
+    let filter = foureyes_store::DecisionFilter { status, limit: q.limit.or(Some(100)) };
+    let list = state.store.decisions_checked(filter, state.now_ms()).await?;
     Ok(Json(Value::Array(list.iter().map(DecisionRecord::verdict_json).collect())))
 }
 

@@ -154,7 +154,12 @@ pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
 /// The wall clock with its steps taken out ([`clock::SteadyClock`], ADR-141).
 pub fn system_clock() -> Clock {
-    let clock = clock::SteadyClock::new();
+    system_clock_at_least(i64::MIN)
+}
+
+/// [`system_clock`] that never reads earlier than `floor_ms`, the journal's newest event (ADR-360).
+pub fn system_clock_at_least(floor_ms: i64) -> Clock {
+    let clock = clock::SteadyClock::at_least(floor_ms);
     Arc::new(move || clock.now_ms())
 }
 

@@ -79,8 +79,20 @@ pub(crate) struct Tx<'a> {
     /// The head after this transaction's appends.
     head_seq: u64,
     head_hash: String,
+    /// Whether the head event carries a seal (ADR-420).
+    head_sealed: bool,
     /// The events it appended, applied to the authority state once it has committed (ADR-410).
     appended: Vec<Appended>,
+    /// Writes whose answer nothing waits for, sent together (pipelined: one round trip) by [`Tx::flush`], before the
+    /// next read of the shared transactions and at [`Tx::finish`] with the head update (ADR-412). [`Tx::c`] does not
+    /// flush: a statement run on it directly does not see them.
+    deferred: Vec<Deferred>,
+}
+
+/// A write sent at the next [`Tx::flush`]: its statement and its parameters, owned.
+pub(crate) struct Deferred {
+    sql: &'static str,
+    params: Vec<Box<dyn ToSql + Sync + Send>>,
 }
 
 impl<'a> Tx<'a> {
@@ -88,13 +100,29 @@ impl<'a> Tx<'a> {
     /// takes a fresh snapshot that includes all commits made before it, by any replica.
     pub async fn begin(client: &'a mut Object, authority: &'a mut Authority) -> Result<Tx<'a>, StoreError> {
         let tx = client.transaction().await.map_err(pg)?;
-        let head = row(&tx, "SELECT seq, hash FROM journal_head FOR UPDATE", &[])
-            .await?
-            .ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
+        // The head event's seal is read from the journal itself, not from `journal_head` (ADR-420).
+        let head = row(
+            &tx,
+            "SELECT h.seq, h.hash, j.seal IS NOT NULL FROM journal_head h LEFT JOIN journal j ON j.seq = h.seq
+             FOR UPDATE OF h",
+            &[],
+        )
+        .await?
+        .ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
         let seq: i64 = get(&head, 0)?;
         let hash: String = get(&head, 1)?;
+        let head_sealed: bool = get::<Option<bool>>(&head, 2)?.unwrap_or(false);
         let seq = u64::try_from(seq).map_err(|_| StoreError::Backend(format!("journal_head seq {seq}")))?;
-        Ok(Tx { tx, authority, start_seq: seq, head_seq: seq, head_hash: hash, appended: Vec::new() })
+        Ok(Tx {
+            tx,
+            authority,
+            start_seq: seq,
+            head_seq: seq,
+            head_hash: hash,
+            head_sealed,
+            appended: Vec::new(),
+            deferred: Vec::new(),
+        })
     }
 
     /// The transaction, for statements.
@@ -110,22 +138,73 @@ impl<'a> Tx<'a> {
     /// Appends one event to the journal, chained to the head this transaction holds.
     pub async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data);
+        let seal = self.authority.seal_for_append(self.head_seq, self.head_sealed, &event)?;
         let seq = seq_param(event.seq)?;
         exec(
             &self.tx,
-            "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6)",
-            &[&seq, &event.ts_ms, &event.kind.as_str(), &event.data, &event.prev_hash, &event.hash],
+            "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            &[&seq, &event.ts_ms, &event.kind.as_str(), &event.data, &event.prev_hash, &event.hash, &seal],
         )
         .await?;
         self.head_seq = event.seq;
         self.head_hash.clone_from(&event.hash);
-        self.appended.push(Appended::new(&event, data));
+        self.head_sealed = seal.is_some();
+        self.appended.push(Appended::new(&event, data, seal));
         Ok(event)
+    }
+
+    /// Appends one event to the journal like [`Tx::append`], its row sent at the next [`Tx::flush`] (ADR-412).
+    pub fn append_deferred(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
+        let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data);
+        // Sealed like every append (ADR-420): a deferred row is still the door's own event.
+        let seal = self.authority.seal_for_append(self.head_seq, self.head_sealed, &event)?;
+        self.defer(
+            "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            vec![
+                Box::new(event.seq as i64),
+                Box::new(event.ts_ms),
+                Box::new(event.kind.as_str()),
+                Box::new(event.data.clone()),
+                Box::new(event.prev_hash.clone()),
+                Box::new(event.hash.clone()),
+                Box::new(seal.clone()),
+            ],
+        );
+        self.head_seq = event.seq;
+        self.head_hash.clone_from(&event.hash);
+        self.head_sealed = seal.is_some();
+        self.appended.push(Appended::new(&event, data, seal));
+        Ok(event)
+    }
+
+    /// Queues a write for the next [`Tx::flush`].
+    pub(crate) fn defer(&mut self, sql: &'static str, params: Vec<Box<dyn ToSql + Sync + Send>>) {
+        self.deferred.push(Deferred { sql, params });
+    }
+
+    /// Sends every queued write, pipelined (each statement prepared once per connection), and waits for them all:
+    /// one round trip. The first error fails the transaction.
+    pub(crate) async fn flush(&mut self) -> Result<(), StoreError> {
+        if self.deferred.is_empty() {
+            return Ok(());
+        }
+        let deferred = std::mem::take(&mut self.deferred);
+        let mut statements = Vec::with_capacity(deferred.len());
+        for d in &deferred {
+            statements.push(self.tx.prepare_cached(d.sql).await.map_err(pg)?);
+        }
+        let tx = &self.tx;
+        let sends = deferred.iter().zip(&statements).map(|(d, statement)| async move {
+            let params: Vec<&(dyn ToSql + Sync)> = d.params.iter().map(|p| &**p as &(dyn ToSql + Sync)).collect();
+            tx.execute(statement, &params).await
+        });
+        futures_util::future::try_join_all(sends).await.map_err(pg)?;
+        Ok(())
     }
 
     /// Ends the transaction. `Ok` and audited refusals commit (with the new head and a `NOTIFY` if events were
     /// appended); any other error rolls back. A failed COMMIT is returned instead of `result`.
-    pub async fn finish<T>(self, result: Result<T, StoreError>) -> Result<T, StoreError> {
+    pub async fn finish<T>(mut self, result: Result<T, StoreError>) -> Result<T, StoreError> {
         if let Err(e) = &result
             && !e.is_audited()
         {
@@ -135,13 +214,21 @@ impl<'a> Tx<'a> {
         }
         if self.head_seq != self.start_seq {
             let seq = seq_param(self.head_seq)?;
-            // One round trip for both; the notification is delivered if and when the transaction commits.
-            exec(
-                &self.tx,
+            // Sent with the queued writes, in one round trip; the notification is delivered if and when the
+            // transaction commits.
+            self.defer(
                 "UPDATE journal_head SET seq = $1, hash = $2 RETURNING pg_notify($3, $4)",
-                &[&seq, &self.head_hash, &CHANNEL, &self.head_seq.to_string()],
-            )
-            .await?;
+                vec![
+                    Box::new(seq),
+                    Box::new(self.head_hash.clone()),
+                    Box::new(CHANNEL),
+                    Box::new(self.head_seq.to_string()),
+                ],
+            );
+        }
+        if let Err(e) = self.flush().await {
+            let _ = self.tx.rollback().await;
+            return Err(e);
         }
         self.tx.commit().await.map_err(|e| StoreError::Backend(format!("commit failed: {}", describe(&e))))?;
         // Committed: this replica's authority state takes its own events as written, without reading them back.

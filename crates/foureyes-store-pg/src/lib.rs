@@ -161,6 +161,15 @@ impl PgStore {
         Ok(store)
     }
 
+    /// Gives this replica's door the seal key (ADR-420): every event it appends is sealed, and every event its
+    /// authority state applies must carry a seal that verifies (from the journal's first sealed event on).
+    pub fn with_seal_key(mut self, key: Option<foureyes_core::seal::SealKey>) -> PgStore {
+        if let Some(key) = key {
+            self.writer.get_mut().set_seal_key(key);
+        }
+        self
+    }
+
     /// A pooled connection.
     async fn conn(&self) -> Result<Object, StoreError> {
         self.pool.get().await.map_err(|e| match e {
@@ -215,10 +224,18 @@ impl Backend for PgStore {
 /// Opens the backend `db` names: a `postgres://` or `postgresql://` URL opens [`PgStore`], anything else is the
 /// path of a SQLite file. Both with default options.
 pub async fn open_any(db: &str) -> Result<Arc<dyn Backend>, StoreError> {
+    open_any_sealed(db, None).await
+}
+
+/// [`open_any`], the door holding `seal` (ADR-420) when given.
+pub async fn open_any_sealed(
+    db: &str,
+    seal: Option<foureyes_core::seal::SealKey>,
+) -> Result<Arc<dyn Backend>, StoreError> {
     if is_postgres_url(db) {
-        Ok(Arc::new(PgStore::connect(db, PgOptions::default()).await?))
+        Ok(Arc::new(PgStore::connect(db, PgOptions::default()).await?.with_seal_key(seal)))
     } else {
-        Ok(Arc::new(SqliteStore::open(db, SqliteOptions::default())?))
+        Ok(Arc::new(SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(seal)))
     }
 }
 
@@ -338,6 +355,18 @@ impl Store for PgStore {
         in_tx!(self, |w| tx_ops::kill_switch_journaled(w))
     }
 
+    async fn verified_head(&self) -> Result<u64, StoreError> {
+        in_tx!(self, |w| tx_ops::verified_head(w))
+    }
+
+    async fn start_seal(&self, by: &str, now_ms: i64) -> Result<Option<u64>, StoreError> {
+        in_tx!(self, |w| tx_ops::start_seal(w, by, now_ms))
+    }
+
+    async fn journal_sealed(&self, after_seq: u64, limit: u32) -> Result<Vec<(Event, Option<String>)>, StoreError> {
+        ops::journal_page_sealed(&self.conn().await?, after_seq, limit).await
+    }
+
     async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError> {
         let actions: Vec<String> = policy.actions.keys().cloned().collect();
         in_tx!(self, |w| tx_ops::record_policy(w, &policy.sha256, &policy.source, &actions, now_ms))
@@ -368,6 +397,10 @@ impl Store for PgStore {
 
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
         ops::list_decisions(&self.conn().await?, &filter).await
+    }
+
+    async fn decisions_checked(&self, filter: DecisionFilter, now_ms: i64) -> Result<Vec<DecisionRecord>, StoreError> {
+        in_tx!(self, |w| tx_ops::checked_decisions(w, &filter, now_ms))
     }
 
     async fn approval(&self, id: ApprovalId, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError> {

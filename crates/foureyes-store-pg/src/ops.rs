@@ -31,7 +31,8 @@ const UNDONE_BY: &str = "SELECT id FROM decisions WHERE undo_of = $1 AND verdict
 
 impl WriteTx for Tx<'_> {
     async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
-        Tx::append(self, ts_ms, data).await
+        // Sent with the next read or at the end, pipelined with the other writes then waiting (ADR-412).
+        self.append_deferred(ts_ms, data)
     }
 
     fn authority(&mut self) -> &mut Authority {
@@ -42,11 +43,13 @@ impl WriteTx for Tx<'_> {
         Ok(Tx::head(self))
     }
 
-    async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError> {
-        journal_page(self.c(), after_seq, limit).await
+    async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<(Event, Option<String>)>, StoreError> {
+        self.flush().await?;
+        journal_page_sealed(self.c(), after_seq, limit).await
     }
 
     async fn idempotency(&mut self, agent: &str, request_id: &str) -> Result<Option<(String, DecisionId)>, StoreError> {
+        self.flush().await?;
         let sql = "SELECT fingerprint, decision_id FROM idempotency WHERE agent = $1 AND request_id = $2";
         match row(self.c(), sql, &[&agent, &request_id]).await? {
             Some(r) => Ok(Some((get(&r, 0)?, get(&r, 1)?))),
@@ -55,14 +58,17 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn decision(&mut self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
+        self.flush().await?;
         load_decision(self.c(), id).await
     }
 
     async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
+        self.flush().await?;
         load_approval_raw(self.c(), id).await
     }
 
     async fn usage(&mut self, action: &str, key: &str, scope: &str, since_ms: i64) -> Result<UsageRow, StoreError> {
+        self.flush().await?;
         let r = row(
             self.c(),
             "SELECT COUNT(*), COALESCE(SUM(units), 0)::BIGINT, MIN(ts_ms) FROM reservations
@@ -76,19 +82,23 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn undone_by(&mut self, target: DecisionId) -> Result<Option<DecisionId>, StoreError> {
+        self.flush().await?;
         row(self.c(), UNDONE_BY, &[&target]).await?.map(|r| get(&r, 0)).transpose()
     }
 
     async fn setting(&mut self, name: &str) -> Result<Option<String>, StoreError> {
+        self.flush().await?;
         row(self.c(), "SELECT value FROM settings WHERE name = $1", &[&name]).await?.map(|r| get(&r, 0)).transpose()
     }
 
     async fn approvals_due(&mut self, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
+        self.flush().await?;
         let sql = "SELECT id FROM approvals WHERE status IN ('pending', 'approved') AND expires_ms <= $1 ORDER BY id";
         rows(self.c(), sql, &[&now_ms]).await?.iter().map(|r| get(r, 0)).collect()
     }
 
     async fn active_demotions(&mut self, agent: &str, session_key: &str) -> Result<Vec<DemotionRecord>, StoreError> {
+        self.flush().await?;
         let sql = format!(
             "SELECT {} FROM session_demotions WHERE agent = $1 AND session IN ($2, '') AND status = 'active' ORDER BY id",
             crate::sessions::COLUMNS
@@ -97,6 +107,7 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn last_demotion(&mut self, agent: &str, session_key: &str) -> Result<Option<DemotionRecord>, StoreError> {
+        self.flush().await?;
         let sql = format!(
             "SELECT {} FROM session_demotions WHERE agent = $1 AND session = $2 ORDER BY id DESC LIMIT 1",
             crate::sessions::COLUMNS
@@ -105,6 +116,7 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn session_denials(&mut self, agent: &str, session_key: &str, since_ms: i64) -> Result<u64, StoreError> {
+        self.flush().await?;
         let count: i64 = scalar(
             self.c(),
             "SELECT COUNT(*) FROM decisions WHERE agent = $1 AND session = $2 AND session_denial AND decided_ms >= $3",
@@ -115,23 +127,26 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn credential_exists(&mut self, name: &str) -> Result<bool, StoreError> {
+        self.flush().await?;
         Ok(row(self.c(), "SELECT 1 FROM tokens WHERE name = $1", &[&name]).await?.is_some())
     }
 
     async fn live_agent(&mut self, name: &str) -> Result<bool, StoreError> {
+        self.flush().await?;
         let sql = "SELECT 1 FROM tokens WHERE name = $1 AND role = 'agent' AND revoked_ms IS NULL";
         Ok(row(self.c(), sql, &[&name]).await?.is_some())
     }
 
     async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError> {
-        let NewDecisionRow { request, decision, status, supersedes, policy_sha256, now_ms } = row;
+        self.flush().await?;
+        let NewDecisionRow { request, decision, status, supersedes, policy_sha256, now_ms, journal_seq } = row;
         scalar(
             self.c(),
             "INSERT INTO decisions (id, agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id,
                                     would_have, digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq,
                                     session, session_denial)
              VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM decisions),
-                     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, $17, $18)
+                     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $19, $17, $18)
              RETURNING id",
             &[
                 &request.agent,
@@ -152,6 +167,7 @@ impl WriteTx for Tx<'_> {
                 &request.undo_of,
                 &session_key(request.session.as_deref()),
                 &decision.session_denial,
+                &seq_param(journal_seq)?,
             ],
         )
         .await
@@ -165,6 +181,7 @@ impl WriteTx for Tx<'_> {
         new: &NewApproval,
         now_ms: i64,
     ) -> Result<ApprovalId, StoreError> {
+        self.flush().await?;
         scalar(
             self.c(),
             "INSERT INTO approvals (id, decision_id, request, reasons, digest, required, step_up, acknowledged, status,
@@ -191,6 +208,7 @@ impl WriteTx for Tx<'_> {
         decision_id: DecisionId,
         approval_id: ApprovalId,
     ) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(self.c(), "UPDATE decisions SET approval_id = $1 WHERE id = $2", &[&approval_id, &decision_id]).await?;
         Ok(())
     }
@@ -203,6 +221,7 @@ impl WriteTx for Tx<'_> {
         units: i64,
         now_ms: i64,
     ) -> Result<i64, StoreError> {
+        self.flush().await?;
         scalar(
             self.c(),
             "INSERT INTO reservations (id, decision_id, action, key, scope, amount, units, ts_ms)
@@ -214,6 +233,7 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn consume_approval(&mut self, approval_id: ApprovalId, decision_id: DecisionId) -> Result<u64, StoreError> {
+        self.flush().await?;
         exec(
             self.c(),
             "UPDATE approvals SET status = 'consumed', consumed_by = $1 WHERE id = $2 AND status = 'approved'",
@@ -223,21 +243,25 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn set_decision_status(&mut self, id: DecisionId, status: DecisionStatus) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(self.c(), "UPDATE decisions SET status = $1 WHERE id = $2", &[&status.as_str(), &id]).await?;
         Ok(())
     }
 
     async fn set_decision_reasons(&mut self, id: DecisionId, reasons: &[Reason]) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(self.c(), "UPDATE decisions SET reasons = $1 WHERE id = $2", &[&to_json(&reasons), &id]).await?;
         Ok(())
     }
 
     async fn clear_supersedes(&mut self, id: DecisionId) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(self.c(), "UPDATE decisions SET supersedes = NULL WHERE id = $1", &[&id]).await?;
         Ok(())
     }
 
     async fn set_journal_seq(&mut self, id: DecisionId, seq: u64) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(self.c(), "UPDATE decisions SET journal_seq = $1 WHERE id = $2", &[&seq_param(seq)?, &id]).await?;
         Ok(())
     }
@@ -249,12 +273,16 @@ impl WriteTx for Tx<'_> {
         fingerprint: &str,
         decision_id: DecisionId,
     ) -> Result<(), StoreError> {
-        exec(
-            self.c(),
+        // Nothing reads it back in this transaction before the next flush (ADR-412).
+        self.defer(
             "INSERT INTO idempotency (agent, request_id, fingerprint, decision_id) VALUES ($1, $2, $3, $4)",
-            &[&agent, &request_id, &fingerprint, &decision_id],
-        )
-        .await?;
+            vec![
+                Box::new(agent.to_string()),
+                Box::new(request_id.to_string()),
+                Box::new(fingerprint.to_string()),
+                Box::new(decision_id),
+            ],
+        );
         Ok(())
     }
 
@@ -265,6 +293,7 @@ impl WriteTx for Tx<'_> {
         fingerprint: &str,
         decision_id: DecisionId,
     ) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(
             self.c(),
             "UPDATE idempotency SET decision_id = $1, fingerprint = $2 WHERE agent = $3 AND request_id = $4",
@@ -275,6 +304,7 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn release_reservations(&mut self, decision_id: DecisionId) -> Result<Vec<i64>, StoreError> {
+        self.flush().await?;
         let sql = "UPDATE reservations SET released = TRUE WHERE decision_id = $1 AND NOT released RETURNING id";
         let mut released: Vec<i64> =
             rows(self.c(), sql, &[&decision_id]).await?.iter().map(|r| get(r, 0)).collect::<Result<_, _>>()?;
@@ -289,6 +319,7 @@ impl WriteTx for Tx<'_> {
         now_ms: i64,
         detail: &Value,
     ) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(
             self.c(),
             "UPDATE decisions SET status = $1, reported_ms = $2, report_detail = $3 WHERE id = $4",
@@ -299,6 +330,7 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn insert_vote(&mut self, approval_id: ApprovalId, approver: &str, now_ms: i64) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(
             self.c(),
             "INSERT INTO approval_votes (approval_id, approver, ts_ms) VALUES ($1, $2, $3)",
@@ -309,11 +341,13 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn expire_approval(&mut self, id: ApprovalId) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(self.c(), "UPDATE approvals SET status = 'expired' WHERE id = $1", &[&id]).await?;
         Ok(())
     }
 
     async fn approve_approval(&mut self, id: ApprovalId, approver: &str) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(self.c(), "UPDATE approvals SET status = 'approved', decided_by = $1 WHERE id = $2", &[&approver, &id])
             .await?;
         Ok(())
@@ -325,6 +359,7 @@ impl WriteTx for Tx<'_> {
         approver: &str,
         reason: Option<&str>,
     ) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(
             self.c(),
             "UPDATE approvals SET status = 'rejected', decided_by = $1, reject_reason = $2 WHERE id = $3",
@@ -335,6 +370,7 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn revoke_approval(&mut self, id: ApprovalId, by: &str, why: &str) -> Result<u64, StoreError> {
+        self.flush().await?;
         // Conditional on `approved`; under the chain-head lock a racing release has either consumed it already or
         // will find it revoked.
         exec(
@@ -346,6 +382,7 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn set_setting(&mut self, name: &str, value: &str) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(
             self.c(),
             "INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value",
@@ -363,6 +400,7 @@ impl WriteTx for Tx<'_> {
         decision_id: DecisionId,
         now_ms: i64,
     ) -> Result<i64, StoreError> {
+        self.flush().await?;
         scalar(
             self.c(),
             "INSERT INTO session_demotions (id, agent, session, signal, reason, decision_id, started_ms, until_ms, status)
@@ -381,6 +419,7 @@ impl WriteTx for Tx<'_> {
         by: Option<&str>,
         why: Option<&str>,
     ) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(
             self.c(),
             "UPDATE session_demotions SET status = $1, ended_ms = $2, ended_by = $3, ended_reason = $4 WHERE id = $5",
@@ -391,6 +430,7 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn insert_credential(&mut self, row: NewCredentialRow<'_>) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(
             self.c(),
             "INSERT INTO tokens (name, role, token_hash, totp_secret, created_ms, serves) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -401,13 +441,19 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn revoke_credential(&mut self, name: &str, now_ms: i64) -> Result<u64, StoreError> {
+        self.flush().await?;
         let sql = "UPDATE tokens SET revoked_ms = $1 WHERE name = $2 AND revoked_ms IS NULL";
         exec(self.c(), sql, &[&now_ms, &name]).await
     }
 
     async fn delete_sessions_of(&mut self, principal: &str) -> Result<(), StoreError> {
+        self.flush().await?;
         exec(self.c(), "DELETE FROM sessions WHERE principal = $1", &[&principal]).await?;
         Ok(())
+    }
+
+    async fn list_decisions(&mut self, filter: &DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
+        list_decisions(self.c(), filter).await
     }
 }
 
@@ -573,6 +619,22 @@ pub(crate) async fn journal_page(c: &impl GenericClient, after_seq: u64, limit: 
     let mut out = Vec::new();
     for r in rows(c, &sql, &[&after, &limit]).await? {
         out.push(event_from_row(&r)?.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?);
+    }
+    Ok(out)
+}
+
+/// [`journal_page`] with each event's seal (ADR-420).
+pub(crate) async fn journal_page_sealed(
+    c: &impl GenericClient,
+    after_seq: u64,
+    limit: u32,
+) -> Result<Vec<(Event, Option<String>)>, StoreError> {
+    let sql = format!("SELECT {EVENT_COLUMNS}, seal FROM journal WHERE seq > $1 ORDER BY seq LIMIT $2");
+    let (after, limit) = (i64::try_from(after_seq).unwrap_or(i64::MAX), i64::from(limit.min(100_000)));
+    let mut out = Vec::new();
+    for r in rows(c, &sql, &[&after, &limit]).await? {
+        let event = event_from_row(&r)?.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?;
+        out.push((event, get::<Option<String>>(&r, 6)?));
     }
     Ok(out)
 }

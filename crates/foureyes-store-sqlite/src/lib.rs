@@ -39,7 +39,7 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 
 /// The schema version this build writes (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i64 = 6;
+pub const SCHEMA_VERSION: i64 = 7;
 
 /// Prepared statements kept per connection (every statement of the write and read paths fits).
 const STATEMENT_CACHE: usize = 128;
@@ -139,6 +139,17 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         if version < 6 {
             conn.execute_batch(include_str!("notifications.sql")).sql()?;
         }
+        if version < 7 {
+            // The door seal (ADR-420): outside the hashed fields, so every hash, checkpoint and proof is unchanged.
+            let has_seal: bool = conn
+                .query_row("SELECT COUNT(*) > 0 FROM pragma_table_info('journal') WHERE name = 'seal'", [], |r| {
+                    r.get(0)
+                })
+                .sql()?;
+            if !has_seal {
+                conn.execute_batch("ALTER TABLE journal ADD COLUMN seal TEXT;").sql()?;
+            }
+        }
         if version < SCHEMA_VERSION {
             conn.pragma_update(None, "user_version", SCHEMA_VERSION).sql()?;
         }
@@ -191,6 +202,16 @@ impl SqliteStore {
         })
     }
 
+    /// Gives this store's door the seal key (ADR-420): every event it appends is sealed, and every event its
+    /// authority state applies must carry a seal that verifies (from the journal's first sealed event on). Call it
+    /// before the first write.
+    pub fn with_seal_key(self, key: Option<foureyes_core::seal::SealKey>) -> SqliteStore {
+        if let Some(key) = key {
+            self.authority.lock().unwrap_or_else(std::sync::PoisonError::into_inner).set_seal_key(key);
+        }
+        self
+    }
+
     /// For `foureyes bench decide --history N` only: copies the permitted decision `decision_id` `copies` times, its
     /// times spread evenly over `[since_ms, until_ms)`, in one transaction on the writer: each copy is a `decided`
     /// event chained onto the journal (the same request and decision id) with its own held reservations, so the
@@ -208,7 +229,8 @@ impl SqliteStore {
             return Ok(());
         }
         let copies = i64::try_from(copies).map_err(|_| StoreError::Backend("too many copies".into()))?;
-        self.write(move |c| {
+        self.write_tx(move |w| {
+            let (c, authority) = (w.conn, &*w.authority);
             let seq: i64 = c
                 .query_row("SELECT journal_seq FROM decisions WHERE id = ?1", rusqlite::params![decision_id], |r| {
                     r.get(0)
@@ -235,7 +257,7 @@ impl SqliteStore {
                     insert.execute(rusqlite::params![r.id, ts]).sql()?;
                     r.id = c.last_insert_rowid();
                 }
-                ops::append(c, ts, foureyes_core::event::EventData::Decided(copy))?;
+                ops::append(c, authority, ts, foureyes_core::event::EventData::Decided(copy))?;
             }
             Ok(())
         })
@@ -433,6 +455,10 @@ fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
         }
         return;
     }
+    // A batch of one job needs no savepoint: rolling the job back is rolling the transaction back (ADR-413).
+    if batch.len() == 1 {
+        return run_alone(conn, batch, stopped);
+    }
     let mut responders = Vec::with_capacity(batch.len());
     for job in batch {
         if let Err(e) = step(conn, "SAVEPOINT job") {
@@ -468,6 +494,29 @@ fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
             (Ok(()), Some(e)) => respond(Err(e)),
             (Ok(()), None) => respond(Ok(())),
         }
+    }
+}
+
+/// [`run_batch`] for a batch of one job, inside `BEGIN IMMEDIATE` already: the job runs without a savepoint, and a
+/// job to be rolled back rolls the whole transaction back (nothing else is in it) instead of committing.
+fn run_alone(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
+    for job in batch {
+        let (rollback, respond) = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(Some(conn)))) {
+            Ok(out) => out,
+            Err(_) => (true, Box::new(|_| {}) as Responder),
+        };
+        if rollback {
+            let ended = step(conn, "ROLLBACK").map_err(|e| StoreError::Backend(format!("rollback failed: {e}")));
+            respond(ended);
+            continue;
+        }
+        let commit = step(conn, "COMMIT").map_err(|e| StoreError::Backend(format!("commit failed: {e}")));
+        if let Err(e) = &commit {
+            // As in `run_batch`: a failed COMMIT fail-stops the store (ADR-140).
+            let _ = stopped.set(e.to_string());
+            let _ = conn.execute_batch("ROLLBACK");
+        }
+        respond(commit);
     }
 }
 
@@ -596,6 +645,19 @@ impl Store for SqliteStore {
         self.write_tx(move |w| run_ready(tx_ops::kill_switch_journaled(w))).await
     }
 
+    async fn verified_head(&self) -> Result<u64, StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::verified_head(w))).await
+    }
+
+    async fn start_seal(&self, by: &str, now_ms: i64) -> Result<Option<u64>, StoreError> {
+        let by = by.to_string();
+        self.write_tx(move |w| run_ready(tx_ops::start_seal(w, &by, now_ms))).await
+    }
+
+    async fn journal_sealed(&self, after_seq: u64, limit: u32) -> Result<Vec<(Event, Option<String>)>, StoreError> {
+        self.read(move |c| ops::journal_page_sealed(c, after_seq, limit)).await
+    }
+
     async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError> {
         let (sha, source) = (policy.sha256.clone(), policy.source.clone());
         let actions: Vec<String> = policy.actions.keys().cloned().collect();
@@ -629,6 +691,10 @@ impl Store for SqliteStore {
 
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
         self.read(move |c| ops::list_decisions(c, &filter)).await
+    }
+
+    async fn decisions_checked(&self, filter: DecisionFilter, now_ms: i64) -> Result<Vec<DecisionRecord>, StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::checked_decisions(w, &filter, now_ms))).await
     }
 
     async fn approval(&self, id: ApprovalId, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError> {

@@ -23,26 +23,36 @@ fn from_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T
     serde_json::from_str(text).map_err(|e| StoreError::Backend(format!("stored {what} is not valid: {e}")))
 }
 
-/// Appends one event to the journal, chained to the current head.
-pub(crate) fn append(c: &Connection, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
-    let (prev_seq, prev_hash) = head(c)?;
-    append_after(c, prev_seq, &prev_hash, ts_ms, &data)
+/// Appends one event to the journal, chained to the current head, sealed when this door holds the seal key
+/// (`Authority::seal_for_append`, ADR-420).
+pub(crate) fn append(
+    c: &Connection,
+    authority: &Authority,
+    ts_ms: i64,
+    data: EventData,
+) -> Result<Encoded, StoreError> {
+    let (prev_seq, prev_hash, prev_sealed) = head(c)?;
+    append_after(c, authority, (prev_seq, &prev_hash, prev_sealed), ts_ms, &data).map(|(event, _)| event)
 }
 
-/// Appends one event chained to `(prev_seq, prev_hash)`, which must be the head.
+/// Appends one event chained to `(prev_seq, prev_hash)`, which must be the head (`prev_sealed`: whether the head
+/// event carries a seal); returns it and the seal it was stored with.
 fn append_after(
     c: &Connection,
-    prev_seq: u64,
-    prev_hash: &str,
+    authority: &Authority,
+    (prev_seq, prev_hash, prev_sealed): (u64, &str, bool),
     ts_ms: i64,
     data: &EventData,
-) -> Result<Encoded, StoreError> {
+) -> Result<(Encoded, Option<String>), StoreError> {
     let event = Encoded::next(prev_seq, prev_hash, ts_ms, data);
-    c.prepare_cached("INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-        .sql()?
-        .execute(params![event.seq as i64, event.ts_ms, event.kind.as_str(), event.data, event.prev_hash, event.hash])
-        .sql()?;
-    Ok(event)
+    let seal = authority.seal_for_append(prev_seq, prev_sealed, &event)?;
+    c.prepare_cached(
+        "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )
+    .sql()?
+    .execute(params![event.seq as i64, event.ts_ms, event.kind.as_str(), event.data, event.prev_hash, event.hash, seal])
+    .sql()?;
+    Ok((event, seal))
 }
 
 /// One write transaction on the writer's connection (inside its batch's savepoint), with this store's authority
@@ -52,7 +62,7 @@ pub(crate) struct SqliteTx<'c> {
     pub authority: &'c mut Authority,
     /// The journal's head once this transaction has read it: nothing else writes while it holds the write lock, so
     /// each append chains onto it without reading it again.
-    head: Option<(u64, String)>,
+    head: Option<(u64, String, bool)>,
     /// The events it appended, for [`Authority::apply_appended`] once its work stands (ADR-410).
     pub appended: Vec<Appended>,
 }
@@ -63,15 +73,16 @@ impl<'c> SqliteTx<'c> {
     }
 }
 
-/// The journal's head: its last event's `(seq, hash)`, or `(0, GENESIS_HASH)`.
-fn head(c: &Connection) -> Result<(u64, String), StoreError> {
-    let head: Option<(i64, String)> = c
-        .prepare_cached("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1")
+/// The journal's head: its last event's `(seq, hash)` and whether it carries a seal (ADR-420), or
+/// `(0, GENESIS_HASH, false)`.
+fn head(c: &Connection) -> Result<(u64, String, bool), StoreError> {
+    let head: Option<(i64, String, bool)> = c
+        .prepare_cached("SELECT seq, hash, seal IS NOT NULL FROM journal ORDER BY seq DESC LIMIT 1")
         .sql()?
-        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()
         .sql()?;
-    Ok(head.map_or((0, GENESIS_HASH.to_string()), |(s, h)| (s as u64, h)))
+    Ok(head.map_or((0, GENESIS_HASH.to_string(), false), |(s, h, sealed)| (s as u64, h, sealed)))
 }
 
 impl SqliteTx<'_> {
@@ -93,13 +104,13 @@ impl SqliteTx<'_> {
 
 impl WriteTx for SqliteTx<'_> {
     async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
-        let (prev_seq, prev_hash) = match self.head.take() {
+        let (prev_seq, prev_hash, prev_sealed) = match self.head.take() {
             Some(head) => head,
             None => head(self.conn)?,
         };
-        let event = append_after(self.conn, prev_seq, &prev_hash, ts_ms, &data)?;
-        self.head = Some((event.seq, event.hash.clone()));
-        self.appended.push(Appended::new(&event, data));
+        let (event, seal) = append_after(self.conn, self.authority, (prev_seq, &prev_hash, prev_sealed), ts_ms, &data)?;
+        self.head = Some((event.seq, event.hash.clone(), seal.is_some()));
+        self.appended.push(Appended::new(&event, data, seal));
         Ok(event)
     }
 
@@ -108,16 +119,16 @@ impl WriteTx for SqliteTx<'_> {
     }
 
     async fn head(&mut self) -> Result<(u64, String), StoreError> {
-        if let Some(head) = &self.head {
-            return Ok(head.clone());
+        if let Some((seq, hash, _)) = &self.head {
+            return Ok((*seq, hash.clone()));
         }
-        let read = head(self.conn)?;
-        self.head = Some(read.clone());
-        Ok(read)
+        let (seq, hash, sealed) = head(self.conn)?;
+        self.head = Some((seq, hash.clone(), sealed));
+        Ok((seq, hash))
     }
 
-    async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError> {
-        journal_page(self.conn, after_seq, limit)
+    async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<(Event, Option<String>)>, StoreError> {
+        journal_page_sealed(self.conn, after_seq, limit)
     }
 
     async fn idempotency(&mut self, agent: &str, request_id: &str) -> Result<Option<(String, DecisionId)>, StoreError> {
@@ -206,12 +217,12 @@ impl WriteTx for SqliteTx<'_> {
     }
 
     async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError> {
-        let NewDecisionRow { request, decision, status, supersedes, policy_sha256, now_ms } = row;
+        let NewDecisionRow { request, decision, status, supersedes, policy_sha256, now_ms, journal_seq } = row;
         self.exec(
             "INSERT INTO decisions (agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id, would_have,
                                     digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq, session,
                                     session_denial)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 0, ?17, ?18)",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?19, ?17, ?18)",
             params![
                 request.agent,
                 request.request_id,
@@ -231,6 +242,7 @@ impl WriteTx for SqliteTx<'_> {
                 request.undo_of,
                 foureyes_store::tx::session_key(request.session.as_deref()),
                 decision.session_denial,
+                journal_seq as i64,
             ],
         )?;
         Ok(self.conn.last_insert_rowid())
@@ -459,6 +471,10 @@ impl WriteTx for SqliteTx<'_> {
         self.exec("DELETE FROM sessions WHERE principal = ?1", params![principal])?;
         Ok(())
     }
+
+    async fn list_decisions(&mut self, filter: &DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
+        list_decisions(self.conn, filter)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -651,6 +667,29 @@ pub(crate) fn journal_page(c: &Connection, after_seq: u64, limit: u32) -> Result
     let mut out = Vec::new();
     for row in rows {
         out.push(row.sql()?.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?);
+    }
+    Ok(out)
+}
+
+/// [`journal_page`] with each event's seal (ADR-420).
+pub(crate) fn journal_page_sealed(
+    c: &Connection,
+    after_seq: u64,
+    limit: u32,
+) -> Result<Vec<(Event, Option<String>)>, StoreError> {
+    let mut stmt = c
+        .prepare_cached(
+            "SELECT seq, ts_ms, kind, data, prev_hash, hash, seal FROM journal WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+        )
+        .sql()?;
+    let after = i64::try_from(after_seq).unwrap_or(i64::MAX);
+    let rows = stmt
+        .query_map(params![after, limit.min(100_000)], |r| Ok((event_from_row(r)?, r.get::<_, Option<String>>(6)?)))
+        .sql()?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (event, seal) = row.sql()?;
+        out.push((event.map_err(|(seq, m)| StoreError::Backend(format!("journal seq {seq}: {m}")))?, seal));
     }
     Ok(out)
 }

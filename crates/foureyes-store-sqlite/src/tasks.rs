@@ -8,6 +8,7 @@ use async_trait::async_trait;
 use foureyes_core::event::EventData;
 use foureyes_core::task::{self, TaskCommand, TaskRefusal, TaskState};
 use foureyes_store::StoreError;
+use foureyes_store::authority::Authority;
 use foureyes_store::tasks::shared::{
     Repeat, StoredOutcome, accepted, event_from_row, refusal_data, repeat_of, result_name,
 };
@@ -65,6 +66,7 @@ pub(crate) fn indexed_events(c: &Connection) -> Result<BTreeMap<i64, String>, St
 /// Recorded as the command's first outcome unless `record` is false.
 fn refuse(
     c: &Connection,
+    authority: &Authority,
     task_id: &str,
     cmd: &TaskCommand,
     fingerprint: &str,
@@ -72,7 +74,7 @@ fn refuse(
     record: bool,
     now_ms: i64,
 ) -> StoreError {
-    let event = match ops::append(c, now_ms, refusal_data(task_id, cmd, &refusal)) {
+    let event = match ops::append(c, authority, now_ms, refusal_data(task_id, cmd, &refusal)) {
         Ok(event) => event,
         Err(e) => return e,
     };
@@ -97,6 +99,7 @@ fn refuse(
 /// with what the executor found outside the model (`Err`).
 pub(crate) fn command(
     c: &Connection,
+    authority: &Authority,
     task_id: &str,
     cmd: &TaskCommand,
     rules: Result<Transition, TaskRefusal>,
@@ -116,22 +119,24 @@ pub(crate) fn command(
     if let Some((known_fingerprint, outcome)) = known {
         match repeat_of(task_id, cmd, StoredOutcome::decode(&outcome)?, known_fingerprint, &fingerprint) {
             Repeat::Continue { fingerprint: intent } => fingerprint = intent,
-            Repeat::Conflict(refusal) => return Err(refuse(c, task_id, cmd, &fingerprint, refusal, false, now_ms)),
+            Repeat::Conflict(refusal) => {
+                return Err(refuse(c, authority, task_id, cmd, &fingerprint, refusal, false, now_ms));
+            }
             Repeat::Answer(answer) => return answer.map(|o| *o),
         }
     }
     let rules = match rules {
         Ok(rules) => rules,
-        Err(refusal) => return Err(refuse(c, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
+        Err(refusal) => return Err(refuse(c, authority, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
     };
     let mut state = load_state(c, task_id)?;
     let events = match rules(task_id, state.as_ref(), cmd, now_ms) {
         Ok(events) => events,
-        Err(refusal) => return Err(refuse(c, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
+        Err(refusal) => return Err(refuse(c, authority, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
     };
     let mut seqs = Vec::with_capacity(events.len());
     for event in &events {
-        let appended = ops::append(c, now_ms, EventData::Task(event.clone()))?;
+        let appended = ops::append(c, authority, now_ms, EventData::Task(event.clone()))?;
         c.execute("INSERT INTO task_events (task_id, seq) VALUES (?1, ?2)", params![task_id, appended.seq as i64])
             .sql()?;
         seqs.push(appended.seq);
@@ -166,7 +171,7 @@ impl TaskStore for SqliteStore {
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
         let task_id = task_id.to_string();
-        self.write(move |c| command(c, &task_id, &cmd, Ok(rules), now_ms)).await
+        self.write_tx(move |w| command(w.conn, w.authority, &task_id, &cmd, Ok(rules), now_ms)).await
     }
 
     async fn task_refuse(
@@ -177,7 +182,7 @@ impl TaskStore for SqliteStore {
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
         let task_id = task_id.to_string();
-        self.write(move |c| command(c, &task_id, &cmd, Err(refusal), now_ms)).await
+        self.write_tx(move |w| command(w.conn, w.authority, &task_id, &cmd, Err(refusal), now_ms)).await
     }
 
     async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError> {

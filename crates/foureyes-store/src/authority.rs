@@ -26,6 +26,7 @@
 use crate::StoreError;
 use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
 use foureyes_core::journal::{Event, GENESIS_HASH, event_hash};
+use foureyes_core::seal::{SealKey, SealRule};
 use foureyes_core::{ApprovalId, DecisionId, DecisionStatus, DemotionRecord, DemotionStatus, Role, Verdict};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -169,16 +170,19 @@ pub struct Appended {
     pub prev_hash: String,
     pub hash: String,
     pub data: EventData,
+    /// The seal it was stored with (ADR-420).
+    pub seal: Option<String>,
 }
 
 impl Appended {
-    pub fn new(event: &foureyes_core::journal::Encoded, data: EventData) -> Appended {
+    pub fn new(event: &foureyes_core::journal::Encoded, data: EventData, seal: Option<String>) -> Appended {
         Appended {
             seq: event.seq,
             ts_ms: event.ts_ms,
             prev_hash: event.prev_hash.clone(),
             hash: event.hash.clone(),
             data,
+            seal,
         }
     }
 }
@@ -223,6 +227,8 @@ pub struct Authority {
     policy_sha256: Option<String>,
     /// Decision id → when its connector was started (`connector_started`, ADR-321).
     started: HashMap<DecisionId, i64>,
+    /// The door seal (ADR-420): this door's key, if it holds one, and where the journal's seals begin.
+    seal: SealRule,
 }
 
 impl Default for Authority {
@@ -250,6 +256,7 @@ impl Default for Authority {
             introduced: HashMap::new(),
             policy_sha256: None,
             started: HashMap::new(),
+            seal: SealRule::default(),
         }
     }
 }
@@ -277,6 +284,69 @@ impl Authority {
     /// follows, its `prev_hash` is that head, and its hash is recomputed from its contents. An event that does not
     /// read as its kind is a broken record: it fails too (nothing the door wrote looks like that).
     pub fn apply(&mut self, event: &Event) -> Result<(), StoreError> {
+        self.apply_sealed(event, None)
+    }
+
+    /// Gives this door the seal key (ADR-420): it seals every event it appends ([`Authority::seal_of`]) and checks
+    /// the seal of every event it applies. Set once, before the first event is applied.
+    pub fn set_seal_key(&mut self, key: SealKey) {
+        self.seal = SealRule::new(Some(key));
+    }
+
+    /// The seal of the event whose hash is `hash`, when this door holds the seal key.
+    pub fn seal_of(&self, hash: &str) -> Option<String> {
+        self.seal.key().map(|k| k.seal(hash))
+    }
+
+    /// The seal the event `event` must be stored with, appended after a head `prev_seq` whose event is sealed or
+    /// not (`prev_sealed`), checked by the head the transaction holds rather than by this state (which may not have
+    /// applied it yet): a door holding the key seals; it refuses to extend an unsealed head other than with
+    /// `seal_started` (a journal written before the seal, or a forged tail: ADR-420), and a door without the key
+    /// refuses to extend a sealed one (its event would carry no seal).
+    pub fn seal_for_append(
+        &self,
+        prev_seq: u64,
+        prev_sealed: bool,
+        event: &foureyes_core::journal::Encoded,
+    ) -> Result<Option<String>, StoreError> {
+        match self.seal.key() {
+            Some(key) => {
+                if prev_seq > 0 && !prev_sealed && event.kind != foureyes_core::journal::EventKind::SealStarted {
+                    return Err(StoreError::Backend(format!(
+                        "the journal's newest event (seq {prev_seq}) carries no seal: either the journal was written \
+                         before the seal (check it against your witness, then `foureyes journal seal`) or an event no \
+                         door wrote was appended; this door appends nothing after it (ADR-420)"
+                    )));
+                }
+                Ok(Some(key.seal(&event.hash)))
+            }
+            None if prev_sealed => Err(StoreError::Backend(format!(
+                "the journal is sealed (its newest event, seq {prev_seq}, carries a seal), and this door holds no seal \
+                 key: give it the key (`--seal-key FILE` or FOUREYES_SEAL_KEY) (ADR-420)"
+            ))),
+            None => Ok(None),
+        }
+    }
+
+    /// Whether this door holds the seal key.
+    pub fn holds_seal_key(&self) -> bool {
+        self.seal.key().is_some()
+    }
+
+    /// The seq the journal is sealed from, as far as this state has applied it.
+    pub fn sealed_from(&self) -> Option<u64> {
+        self.seal.sealed_from()
+    }
+
+    /// Why this door must not decide or write on the journal as applied so far (see `SealRule::door_refusal`).
+    pub fn seal_refusal(&self) -> Option<String> {
+        self.seal.door_refusal()
+    }
+
+    /// [`Authority::apply`] of an event as stored with its `seal` (ADR-420): besides the chain, the seal rule — an
+    /// unsealed event on a sealed journal, or a seal that does not verify under this door's key, is refused naming
+    /// the seq, and nothing from it on is applied.
+    pub fn apply_sealed(&mut self, event: &Event, seal: Option<&str>) -> Result<(), StoreError> {
         let broken = |what: &str| {
             StoreError::Backend(format!(
                 "journal seq {}: {what}; the door's authority state stops at seq {} (see `foureyes journal verify`)",
@@ -293,6 +363,11 @@ impl Authority {
             return Err(broken("hash does not match the event's contents"));
         }
         let data = EventData::from_journal(event.kind, &event.data).map_err(|e| broken(&e))?;
+        let unsealed = match &data {
+            EventData::SealStarted(s) => Some(s.unsealed),
+            _ => None,
+        };
+        self.seal.check(event.seq, event.kind, &event.hash, seal, unsealed).map_err(|p| broken(&p.to_string()))?;
         self.apply_data(event.seq, event.ts_ms, &data);
         self.seq = event.seq;
         self.applied.store(event.seq, Ordering::Release);
@@ -309,6 +384,15 @@ impl Authority {
     pub fn apply_appended(&mut self, appended: Vec<Appended>) {
         for event in appended {
             if event.seq != self.seq + 1 || event.prev_hash != self.hash {
+                return;
+            }
+            // The seal rule too (ADR-420), so that where the seals begin is known from the door's own appends; an
+            // event it refuses is left to the catch-up, which refuses it naming the seq.
+            let unsealed = match &event.data {
+                EventData::SealStarted(s) => Some(s.unsealed),
+                _ => None,
+            };
+            if self.seal.check(event.seq, event.data.kind(), &event.hash, event.seal.as_deref(), unsealed).is_err() {
                 return;
             }
             self.apply_data(event.seq, event.ts_ms, &event.data);
@@ -564,6 +648,8 @@ impl Authority {
                 self.policy_sha256 = Some(p.sha256.clone());
             }
             EventData::Refused(_) | EventData::Task(_) | EventData::Checkpoint(_) | EventData::ToolPinned(_) => {}
+            // Checked by the seal rule before it is applied (ADR-420); it grants nothing.
+            EventData::SealStarted(_) => {}
         }
     }
 

@@ -35,7 +35,9 @@ pub async fn checkpoint<S: Store + ?Sized>(
     key: &SigningKey,
     now_ms: i64,
 ) -> Result<Option<(u64, String)>, StoreError> {
-    let size = store.journal_head().await?;
+    // The head the door verified (chain and seals, ADR-420), not the table's: a forged tail is refused here, and
+    // nothing is signed over it (attack 3, L).
+    let size = store.verified_head().await?;
     if let Some(last) = store.last_checkpoint().await?
         && last.size >= size
     {
@@ -345,6 +347,76 @@ pub fn verify_proof(
     merkle::verify_inclusion(e.seq.wrapping_sub(1), proof.size, &merkle::leaf_hash(&leaf), &path, &checkpoint.root)
         .map_err(|reason| ProofCheckError::NotIncluded { seq: e.seq, reason })?;
     Ok(checkpoint)
+}
+
+/// How a journal's seals check out (ADR-420): where they begin, and the first event that breaks the seal rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SealReport {
+    /// Whether the seals were checked under a key (else only their presence was).
+    pub key: bool,
+    pub events: u64,
+    /// The seq of the journal's first sealed event, if any.
+    pub sealed_from: Option<u64>,
+    /// The first event that breaks the rule, and why.
+    pub bad_seq: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+}
+
+impl SealReport {
+    pub fn is_ok(&self) -> bool {
+        self.bad_seq.is_none()
+    }
+}
+
+impl fmt::Display for SealReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.bad_seq, &self.problem, self.sealed_from) {
+            (Some(seq), Some(problem), _) => write!(f, "seal broken at seq {seq}: {problem}"),
+            (_, _, Some(from)) if self.key => {
+                write!(f, "sealed from seq {from}: every seal from there verifies under the seal key")
+            }
+            (_, _, Some(from)) => write!(f, "sealed from seq {from} (seals present; not checked: no seal key given)"),
+            _ => f.write_str("not sealed: no event carries a seal"),
+        }
+    }
+}
+
+/// Checks every event's seal against the seal rule (`foureyes_core::seal::SealRule`) under `key` (or, without it,
+/// only that the seals are there from the first one on).
+pub async fn verify_seals<S: Store + ?Sized>(
+    store: &S,
+    key: Option<foureyes_core::seal::SealKey>,
+) -> Result<SealReport, StoreError> {
+    let has_key = key.is_some();
+    let mut rule = foureyes_core::seal::SealRule::new(key);
+    let mut after = 0;
+    let mut events = 0;
+    loop {
+        let page = store.journal_sealed(after, 5000).await?;
+        let full = page.len() == 5000;
+        for (event, seal) in &page {
+            let unsealed = match foureyes_core::event::EventData::from_journal(event.kind, &event.data) {
+                Ok(foureyes_core::event::EventData::SealStarted(s)) => Some(s.unsealed),
+                _ => None,
+            };
+            if let Err(problem) = rule.check(event.seq, event.kind, &event.hash, seal.as_deref(), unsealed) {
+                return Ok(SealReport {
+                    key: has_key,
+                    events,
+                    sealed_from: rule.sealed_from(),
+                    bad_seq: Some(event.seq),
+                    problem: Some(problem.to_string()),
+                });
+            }
+            events += 1;
+            after = event.seq;
+        }
+        if !full {
+            break;
+        }
+    }
+    Ok(SealReport { key: has_key, events, sealed_from: rule.sealed_from(), bad_seq: None, problem: None })
 }
 
 /// The check every door runs before it decides anything: the whole chain verifies. On a break it returns the

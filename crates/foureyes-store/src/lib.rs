@@ -267,6 +267,13 @@ pub trait Store: Send + Sync {
         self.decision(id).await
     }
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError>;
+    /// [`Store::decisions`], believed only as the journal tells it (ADR-421): what `GET /v1/decisions` lists. A row
+    /// the journal does not back refuses the list (`record_altered`, journaled, naming it). The default (wrappers
+    /// that keep no authority state) is the rows.
+    async fn decisions_checked(&self, filter: DecisionFilter, now_ms: i64) -> Result<Vec<DecisionRecord>, StoreError> {
+        let _ = now_ms;
+        self.decisions(filter).await
+    }
     async fn approval(&self, id: ApprovalId, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError>;
     async fn approvals(&self, status: Option<ApprovalStatus>, now_ms: i64) -> Result<Vec<ApprovalRecord>, StoreError>;
     /// Journal events with `seq > after_seq`, at most `limit`.
@@ -285,6 +292,16 @@ pub trait Store: Send + Sync {
                 return Ok(after);
             }
         }
+    }
+    /// The newest event's time (`None` for an empty journal). A process that opens the store reads no `now` earlier
+    /// than this, so a wall clock set back across a restart, or read by a CLI process, never re-opens a window the
+    /// record has already moved past (ADR-360).
+    async fn journal_newest_ms(&self) -> Result<Option<i64>, StoreError> {
+        let head = self.journal_head().await?;
+        if head == 0 {
+            return Ok(None);
+        }
+        Ok(self.journal(head - 1, 1).await?.first().map(|event| event.ts_ms))
     }
     /// Replays the journal and compares the result with the tables.
     async fn audit(&self) -> Result<AuditReport, StoreError>;
@@ -362,6 +379,24 @@ pub trait Store: Send + Sync {
     async fn run_by_connector(&self, id: DecisionId) -> Result<bool, StoreError> {
         let _ = id;
         Err(StoreError::Backend("this store cannot tell who reports a decision".into()))
+    }
+    /// The journal's head as this door's authority state verified it: a write transaction catches the state up
+    /// (the chain, and every seal under this door's seal key, ADR-420) and returns the seq it applied. What a
+    /// checkpointer signs, so that it never signs an event the door refuses (attack 3, L). The default (wrappers
+    /// that keep no authority state) is [`Store::journal_head`].
+    async fn verified_head(&self) -> Result<u64, StoreError> {
+        self.journal_head().await
+    }
+    /// `foureyes journal seal` (ADR-420, `ops::start_seal`): journals `seal_started` over a journal written before the
+    /// seal. The default fails closed.
+    async fn start_seal(&self, by: &str, now_ms: i64) -> Result<Option<u64>, StoreError> {
+        let _ = (by, now_ms);
+        Err(StoreError::Backend("this store cannot seal its journal".into()))
+    }
+    /// [`Store::journal`] with each event's seal (ADR-420). The default fails closed.
+    async fn journal_sealed(&self, after_seq: u64, limit: u32) -> Result<Vec<(Event, Option<String>)>, StoreError> {
+        let _ = (after_seq, limit);
+        Err(StoreError::Backend("this store cannot read seals".into()))
     }
     /// Every journaled tool pin, in journal order. The default fails closed (a proxy then admits no tool).
     async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {

@@ -60,6 +60,18 @@ const CATCH_UP_PAGE: u32 = 1_000;
 /// that it stands exactly at the head. A journal that lost or changed events the state had applied (rewritten or
 /// truncated) fails closed: nothing is decided on it. Every transaction that reads authority calls this first.
 pub async fn catch_up<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
+    catch_up_chain(w).await?;
+    // The door seal (ADR-420): a door with the key on an unsealed journal, or without it on a sealed one, decides
+    // nothing.
+    match w.authority().seal_refusal() {
+        Some(why) => Err(StoreError::Backend(why)),
+        None => Ok(()),
+    }
+}
+
+/// [`catch_up`] without the seal's door refusal: the chain and every seal checked, for `journal seal` (which is how
+/// a journal written before the seal gets its `seal_started`).
+pub async fn catch_up_chain<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
     // The head cannot move under this transaction (it holds the write lock), so it is read once, first: a state
     // already standing at it (the usual case: this process wrote the last events, ADR-410) reads nothing else.
     let (seq, hash) = w.head().await?;
@@ -71,8 +83,8 @@ pub async fn catch_up<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
         let events = w.journal_after(after, CATCH_UP_PAGE).await?;
         let full = events.len() == CATCH_UP_PAGE as usize;
         let authority = w.authority();
-        for event in &events {
-            authority.apply(event)?;
+        for (event, seal) in &events {
+            authority.apply_sealed(event, seal.as_deref())?;
         }
         if !full {
             break;
@@ -97,8 +109,8 @@ pub async fn authority_differs_from_replay<W: WriteTx>(w: &mut W) -> Result<Opti
     let mut replayed = crate::authority::Authority::default();
     loop {
         let events = w.journal_after(replayed.seq(), CATCH_UP_PAGE).await?;
-        for event in &events {
-            replayed.apply(event)?;
+        for (event, seal) in &events {
+            replayed.apply_sealed(event, seal.as_deref())?;
         }
         if events.len() < CATCH_UP_PAGE as usize {
             break;
@@ -285,6 +297,8 @@ async fn persist<W: WriteTx>(
     supersedes: Option<(DecisionId, String)>,
 ) -> Result<DecisionRecord, StoreError> {
     let status = DecisionStatus::initial(decision.verdict);
+    // Nothing is appended between this row and its `decided` event, so the row is written with the event's seq.
+    let journal_seq = w.head().await?.0 + 1;
     let decision_id = w
         .insert_decision(NewDecisionRow {
             request: &request,
@@ -293,6 +307,7 @@ async fn persist<W: WriteTx>(
             supersedes: supersedes.as_ref().map(|s| s.0),
             policy_sha256: &policy.sha256,
             now_ms,
+            journal_seq,
         })
         .await?;
     let mut approval_id = decision.approval_id;
@@ -341,6 +356,24 @@ async fn persist<W: WriteTx>(
     // Who reports is fixed now, from the deciding policy (ADR-440): a reload that drops the connector later does not
     // hand the agent the report of a run FourEyes may be making.
     let connector = policy.action(&request.action).and_then(|a| a.execute.as_ref()).map(|c| c.kind().to_string());
+    // The decision as its row now stands (ADR-411: built here rather than read back and parsed).
+    let record = DecisionRecord {
+        decision_id,
+        request: request.clone(),
+        verdict: decision.verdict,
+        tier: decision.tier,
+        reasons: decision.reasons.clone(),
+        budgets: decision.budgets.clone(),
+        approval_id,
+        would_have: decision.would_have,
+        digest: decision.digest.clone(),
+        status,
+        supersedes: superseded,
+        decided_at_ms: now_ms,
+        reported_at_ms: None,
+        report_detail: None,
+        policy_sha256: policy.sha256.clone(),
+    };
     let decided = ev::Decided {
         decision_id,
         request,
@@ -359,14 +392,16 @@ async fn persist<W: WriteTx>(
         report_by_ms,
         connector,
     };
-    let (request, request_action) = (decided.request.clone(), decided.request.action.clone());
     let event = w.append(now_ms, EventData::Decided(decided)).await?;
-    w.set_journal_seq(decision_id, event.seq).await?;
+    if event.seq != journal_seq {
+        w.set_journal_seq(decision_id, event.seq).await?;
+    }
+    let request = &record.request;
     if let (Some(new), Some(id)) = (&decision.new_approval, approval_id) {
         let requested = ev::ApprovalRequested {
             approval_id: id,
             decision_id,
-            action: request_action,
+            action: request.action.clone(),
             agent: request.agent.clone(),
             digest: new.digest.clone(),
             required: new.required,
@@ -390,7 +425,7 @@ async fn persist<W: WriteTx>(
         };
         w.append(now_ms, EventData::SessionDemoted(demoted)).await?;
     }
-    w.decision(decision_id).await?.ok_or_else(|| StoreError::Backend("decision vanished after insert".into()))
+    Ok(record)
 }
 
 /// Decision `id` as its row says, refused (journaled) unless the journal says the same of it (ADR-240, attack 3 C5):
@@ -415,6 +450,22 @@ pub async fn checked_decision<W: WriteTx>(
     let Some(record) = w.decision(id).await? else { return Ok(None) };
     check_decision_authority(w, &record, now_ms).await?;
     Ok(Some(record))
+}
+
+/// The decisions list as the journal tells it (ADR-421): read inside a write transaction after the catch-up, each
+/// row compared with what the journal says of its decision; the first one the journal does not back refuses the list
+/// (`record_altered`, journaled, naming the row and field), as a single read does ([`checked_decision`]).
+pub async fn checked_decisions<W: WriteTx>(
+    w: &mut W,
+    filter: &crate::DecisionFilter,
+    now_ms: i64,
+) -> Result<Vec<DecisionRecord>, StoreError> {
+    catch_up(w).await?;
+    let records = w.list_decisions(filter).await?;
+    for record in &records {
+        check_decision_authority(w, record, now_ms).await?;
+    }
+    Ok(records)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1219,4 +1270,30 @@ pub async fn redeem_signin_code<W: WriteTx>(
     }
     w.append(now_ms, EventData::Credential(CredentialChange::SigninCodeUsed { code_binding: binding })).await?;
     Ok(())
+}
+
+/// `foureyes journal seal` (ADR-420): seals a journal written before the seal existed. After checking the chain (and
+/// every seal already there), a door holding the key appends `seal_started` naming the unsealed events before it;
+/// from it on, every event must carry a seal. Returns its seq, or `None` when the journal is already sealed or
+/// empty (its first event will be sealed).
+pub async fn start_seal<W: WriteTx>(w: &mut W, by: &str, now_ms: i64) -> Result<Option<u64>, StoreError> {
+    catch_up_chain(w).await?;
+    let authority = w.authority();
+    if !authority.holds_seal_key() {
+        return Err(StoreError::InvalidState(
+            "sealing the journal needs the seal key (`--seal-key FILE` or FOUREYES_SEAL_KEY)".into(),
+        ));
+    }
+    let unsealed = authority.seq();
+    if authority.sealed_from().is_some() || unsealed == 0 {
+        return Ok(None);
+    }
+    let started = ev::SealStarted { unsealed, by: by.to_string() };
+    Ok(Some(w.append(now_ms, EventData::SealStarted(started)).await?.seq))
+}
+
+/// [`crate::Store::verified_head`]: the seq the authority state applied after catching up (chain and seals).
+pub async fn verified_head<W: WriteTx>(w: &mut W) -> Result<u64, StoreError> {
+    catch_up(w).await?;
+    Ok(w.authority().seq())
 }

@@ -24,6 +24,11 @@ pub enum Form {
     Bool,
     /// JSON text, compared in canonical form (RFC 8785): the backends store `serde_json` text, not canonical.
     Json,
+    /// A secret's SHA-256 (a token's, a session cookie's, a sign-in code's), compared as the journal binds it
+    /// (`event::token_binding`): the journal never holds the hash itself.
+    Binding,
+    /// A CSRF token as stored, compared as the journal binds it (`token_binding` of its SHA-256).
+    CsrfBinding,
 }
 
 /// One audited column: its name (as the audit reports it), the SQL expression that reads it, and its form.
@@ -62,6 +67,8 @@ impl AuditedTable {
     pub fn row(&self, values: Vec<Option<String>>) -> (String, Row) {
         let mut values = values.into_iter();
         let id = values.next().flatten().unwrap_or_default();
+        // Sessions and sign-in codes are keyed by a secret's hash, which the journal knows only by its binding.
+        let id = if BOUND_IDS.contains(&self.table) { foureyes_core::event::token_binding(&id) } else { id };
         let row = self.columns.iter().zip(values).map(|(c, v)| (c.name, v.map(|v| normalize(c.form, v)))).collect();
         (id, row)
     }
@@ -79,12 +86,17 @@ fn normalize(form: Form, text: String) -> String {
             Ok(value) => to_canonical_string(&value),
             Err(_) => text,
         },
+        Form::Binding => foureyes_core::event::token_binding(&text),
+        Form::CsrfBinding => {
+            foureyes_core::event::token_binding(&foureyes_core::canonical::sha256_hex(text.as_bytes()))
+        }
     }
 }
 
-/// Every table the journal can replay, with every column it can speak of. Columns left out hold what no event
-/// records: secrets and their hashes (`tokens.token_hash`, `totp_secret` beyond whether there is one,
-/// `totp_last_step`), console sessions and sign-in codes, notification claims, connector secrets, task commands.
+/// Every table the journal can replay, with every column it can speak of. Token, session and sign-in code hashes
+/// are compared by their journaled bindings (`Form::Binding`, [`BOUND_IDS`]; ADR-422). Columns left out hold what no
+/// event records: `totp_secret` beyond whether there is one, `totp_last_step`, notification claims, connector
+/// secrets, task commands.
 pub const AUDITED: &[AuditedTable] = &[
     AuditedTable {
         table: "decisions",
@@ -184,10 +196,34 @@ pub const AUDITED: &[AuditedTable] = &[
             Column { name: "step_up", sql: "CASE WHEN totp_secret IS NULL THEN 0 ELSE 1 END", form: B },
             col("created_ms", T),
             col("revoked_ms", T),
+            // Compared only for credentials whose `created` event bound a token (F271); attack 3 S4.
+            Column { name: "token_binding", sql: "token_hash", form: Form::Binding },
+        ],
+    },
+    // Console sessions and sign-in codes (F274, F275), keyed by the binding of their hash ([`BOUND_IDS`]).
+    AuditedTable {
+        table: "sessions",
+        id_sql: "session_hash",
+        columns: &[
+            col("principal", T),
+            Column { name: "csrf_binding", sql: "csrf", form: Form::CsrfBinding },
+            col("expires_ms", T),
+        ],
+    },
+    AuditedTable {
+        table: "signin_codes",
+        id_sql: "code_hash",
+        columns: &[
+            col("principal", T),
+            col("expires_ms", T),
+            Column { name: "used", sql: "CASE WHEN used_ms IS NULL THEN 0 ELSE 1 END", form: B },
         ],
     },
     AuditedTable { table: "settings", id_sql: "name", columns: &[col("value", T)] },
 ];
+
+/// Tables whose row id is a secret's hash, compared as the journal binds it (`event::token_binding`).
+pub const BOUND_IDS: &[&str] = &["sessions", "signin_codes"];
 
 /// A row as the audit compares it: column → text (`None` is SQL `NULL`).
 pub type Row = BTreeMap<&'static str, Option<String>>;
@@ -491,25 +527,63 @@ impl Replayed {
                 );
             }
             EventData::Credential(c) => match c {
-                foureyes_core::event::CredentialChange::Created { name, role, serves, step_up, .. } => self.set(
-                    "tokens",
-                    name,
-                    &[
-                        ("role", text(role.as_str())),
-                        ("serves", serves.clone()),
-                        ("step_up", text(step_up)),
-                        ("created_ms", text(ts_ms)),
-                        ("revoked_ms", None),
-                    ],
-                ),
+                foureyes_core::event::CredentialChange::Created { name, role, serves, step_up, token_binding } => {
+                    self.set(
+                        "tokens",
+                        name,
+                        &[
+                            ("role", text(role.as_str())),
+                            ("serves", serves.clone()),
+                            ("step_up", text(step_up)),
+                            ("created_ms", text(ts_ms)),
+                            ("revoked_ms", None),
+                        ],
+                    );
+                    if let Some(binding) = token_binding {
+                        self.set("tokens", name, &[("token_binding", Some(binding.clone()))]);
+                    }
+                }
                 foureyes_core::event::CredentialChange::Revoked { name } => {
                     self.set("tokens", name, &[("revoked_ms", text(ts_ms))]);
+                    // A revoke deletes the credential's console sessions with it (`delete_sessions_of`).
+                    if let Some(sessions) = self.tables.get_mut("sessions") {
+                        sessions.retain(|_, row| row.get("principal").cloned().flatten().as_deref() != Some(name));
+                    }
                 }
-                foureyes_core::event::CredentialChange::SecretSet { .. }
-                | foureyes_core::event::CredentialChange::SessionOpened { .. }
-                | foureyes_core::event::CredentialChange::SessionClosed { .. }
-                | foureyes_core::event::CredentialChange::SigninCodeIssued { .. }
-                | foureyes_core::event::CredentialChange::SigninCodeUsed { .. } => {}
+                foureyes_core::event::CredentialChange::SessionOpened {
+                    name,
+                    session_binding,
+                    csrf_binding,
+                    expires_at_ms,
+                } => self.set(
+                    "sessions",
+                    session_binding,
+                    &[
+                        ("principal", Some(name.clone())),
+                        ("csrf_binding", Some(csrf_binding.clone())),
+                        ("expires_ms", text(expires_at_ms)),
+                    ],
+                ),
+                foureyes_core::event::CredentialChange::SessionClosed { session_binding } => {
+                    if let Some(sessions) = self.tables.get_mut("sessions") {
+                        sessions.remove(session_binding);
+                    }
+                }
+                foureyes_core::event::CredentialChange::SigninCodeIssued { name, code_binding, expires_at_ms } => {
+                    self.set(
+                        "signin_codes",
+                        code_binding,
+                        &[
+                            ("principal", Some(name.clone())),
+                            ("expires_ms", text(expires_at_ms)),
+                            ("used", text(false)),
+                        ],
+                    );
+                }
+                foureyes_core::event::CredentialChange::SigninCodeUsed { code_binding } => {
+                    self.set("signin_codes", code_binding, &[("used", text(true))]);
+                }
+                foureyes_core::event::CredentialChange::SecretSet { .. } => {}
             },
             EventData::ReservationExpired(x) => {
                 let mut reasons: Vec<foureyes_core::Reason> = self
@@ -531,6 +605,8 @@ impl Replayed {
             }
             // A start mark has no row: the journal is its only home (ADR-321).
             EventData::Refused(_) | EventData::ToolPinned(_) | EventData::ConnectorStarted(_) => {}
+            // The seal's start has no row either (ADR-420).
+            EventData::SealStarted(_) => {}
         }
     }
 }

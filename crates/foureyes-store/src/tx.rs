@@ -45,8 +45,8 @@ pub trait WriteTx {
     fn authority(&mut self) -> &mut Authority;
     /// The journal's head `(seq, hash)` as this transaction sees it (`(0, GENESIS_HASH)` when empty).
     async fn head(&mut self) -> Result<(u64, String), StoreError>;
-    /// Up to `limit` journal events after `after_seq`, in order.
-    async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError>;
+    /// Up to `limit` journal events after `after_seq`, in order, each with its seal (ADR-420) when it has one.
+    async fn journal_after(&mut self, after_seq: u64, limit: u32) -> Result<Vec<(Event, Option<String>)>, StoreError>;
 
     // --- loads (inside the transaction: they see every earlier commit) ---------------------------------------
     /// The idempotency entry of `(agent, request_id)`: its fingerprint and the decision it points at.
@@ -75,7 +75,7 @@ pub trait WriteTx {
     async fn live_agent(&mut self, name: &str) -> Result<bool, StoreError>;
 
     // --- row writes -----------------------------------------------------------------------------------------
-    /// Inserts a decision (journal seq 0 until [`WriteTx::set_journal_seq`]) and returns its id.
+    /// Inserts a decision, with the seq its `decided` event will have, and returns its id.
     async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError>;
     /// Inserts a pending approval of `decision_id` and returns its id.
     async fn insert_approval(
@@ -162,6 +162,9 @@ pub trait WriteTx {
     /// Revokes a live credential; returns the rows changed.
     async fn revoke_credential(&mut self, name: &str, now_ms: i64) -> Result<u64, StoreError>;
     async fn delete_sessions_of(&mut self, principal: &str) -> Result<(), StoreError>;
+    /// Decisions as `Store::decisions` lists them, read inside this transaction (ADR-421: checked against the
+    /// authority state it caught up).
+    async fn list_decisions(&mut self, filter: &crate::DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError>;
 }
 
 /// A decision row to insert.
@@ -173,6 +176,8 @@ pub struct NewDecisionRow<'a> {
     pub supersedes: Option<DecisionId>,
     pub policy_sha256: &'a str,
     pub now_ms: i64,
+    /// The seq its `decided` event will have: the head this transaction holds, plus one (ADR-411).
+    pub journal_seq: u64,
 }
 
 /// A credential row to insert (only the hash of its secret).

@@ -37,6 +37,12 @@ pub struct Cli {
     /// The policy file (YAML). Needed by commands that decide.
     #[arg(long, global = true, env = "FOUREYES_POLICY")]
     pub policy: Option<PathBuf>,
+    /// The door seal's key (`seal.key` from `journal keygen`; ADR-420): every event this process appends is sealed
+    /// with it, and every event it reads must carry a seal that verifies, so events appended by a database writer
+    /// (who has no key) are refused. Give it to every process that writes the database, and keep it off the
+    /// database itself.
+    #[arg(long, global = true, value_name = "FILE", env = "FOUREYES_SEAL_KEY")]
+    pub seal_key: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -365,7 +371,8 @@ pub enum JournalCommand {
         json: bool,
     },
     /// Make an Ed25519 key pair for signing checkpoints: DIR/journal.key (mode 0600, keep it off the database's
-    /// host if you can) and DIR/journal.pub (give it to whoever checks). Never overwrites.
+    /// host if you can) and DIR/journal.pub (give it to whoever checks); and DIR/seal.key (mode 0600), the door
+    /// seal's key (`--seal-key`, ADR-420). Never overwrites.
     Keygen {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
@@ -402,6 +409,13 @@ pub enum JournalCommand {
     },
     /// Write every event as JSON Lines (canonical JSON, one event per line). `-` writes to stdout.
     Export { file: PathBuf },
+    /// Seal a journal written before the door seal existed (ADR-420): with `--seal-key`, journal `seal_started`
+    /// naming the unsealed events before it; every event after it must carry a seal. Check the journal against your
+    /// witness first (`journal verify --checkpoint`): the events before it are believed as they are.
+    Seal {
+        #[arg(long)]
+        json: bool,
+    },
     /// Replay the journal and compare it with the tables (decisions, reservations, approvals, kill switch).
     Audit {
         #[arg(long)]
@@ -510,6 +524,14 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 0)]
         history: u64,
         /// JSON, with `cpu_us_per_decision` (process CPU time / decisions) for each run.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The door seal's cost (ADR-420): the CPU time of sealing `--events` event hashes (what each append adds) and
+    /// of checking those seals (what each applied event adds to a catch-up), in this process, per event.
+    Seal {
+        #[arg(long, default_value_t = 1_000_000)]
+        events: u64,
         #[arg(long)]
         json: bool,
     },

@@ -18,10 +18,35 @@ use serde_json::{Map, Value, json};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+
+/// The journal's newest event time, set when a command opens the store: `now_ms` never reads earlier, so a wall
+/// clock set back (by hand, by NTP, across a restart) cannot re-open a window or a TTL the record has moved past
+/// (ADR-360).
+static CLOCK_FLOOR_MS: AtomicI64 = AtomicI64::new(i64::MIN);
 
 pub fn now_ms() -> i64 {
-    jiff::Timestamp::now().as_millisecond()
+    jiff::Timestamp::now().as_millisecond().max(clock_floor_ms())
+}
+
+/// The floor [`now_ms`] keeps to (`i64::MIN` before a store is opened or on an empty journal).
+pub fn clock_floor_ms() -> i64 {
+    CLOCK_FLOOR_MS.load(Ordering::Relaxed)
+}
+
+/// Raises the clock floor to the newest event of `store`'s journal, saying so when the wall clock is behind it.
+async fn keep_clock_at_or_after_journal(store: &dyn Store) -> Result<(), Exit> {
+    let Some(newest_ms) = store.journal_newest_ms().await? else { return Ok(()) };
+    let wall_ms = jiff::Timestamp::now().as_millisecond();
+    if newest_ms > wall_ms + 1_000 {
+        eprintln!(
+            "note: this machine's clock is {:.1} s behind the journal's newest event; time is read from the journal's \
+             until the clock catches up (ADR-360)",
+            (newest_ms - wall_ms) as f64 / 1000.0
+        );
+    }
+    CLOCK_FLOOR_MS.fetch_max(newest_ms, Ordering::Relaxed);
+    Ok(())
 }
 
 /// A request id unique across processes: pid, clock and a counter.
@@ -50,11 +75,15 @@ pub fn require_policy(cli_policy: &Option<std::path::PathBuf>) -> Result<Arc<Pol
 }
 
 /// Opens what `--db` names: a `postgres://` (or `postgresql://`) URL, or the path of a SQLite file.
+/// The door holds the seal key (`--seal-key`, ADR-420) when this process was given one.
 pub async fn open_backend(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
-    match db.to_str() {
-        Some(url) if foureyes_store_pg::is_postgres_url(url) => Ok(foureyes_store_pg::open_any(url).await?),
-        _ => Ok(Arc::new(SqliteStore::open(db, SqliteOptions::default())?)),
-    }
+    let seal = seal_key()?;
+    let store: Arc<dyn Backend> = match db.to_str() {
+        Some(url) if foureyes_store_pg::is_postgres_url(url) => foureyes_store_pg::open_any_sealed(url, seal).await?,
+        _ => Arc::new(SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(seal)),
+    };
+    keep_clock_at_or_after_journal(store.as_ref()).await?;
+    Ok(store)
 }
 
 /// `--db` as it may be printed: a PostgreSQL URL without its password.
@@ -156,7 +185,22 @@ pub fn verdict_exit(d: &DecisionRecord) -> u8 {
     }
 }
 
+/// The door seal's key file (`--seal-key` / FOUREYES_SEAL_KEY, ADR-420), set once at start: every backend this
+/// process opens holds the key.
+static SEAL_KEY_FILE: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+
+/// The seal key this process was given, read from its file (`None` without `--seal-key`).
+pub fn seal_key() -> Result<Option<foureyes_core::seal::SealKey>, Exit> {
+    match SEAL_KEY_FILE.get().and_then(Option::as_ref) {
+        None => Ok(None),
+        Some(path) => foureyes_core::seal::SealKey::parse(&read_text(path, "seal key")?)
+            .map(Some)
+            .map_err(|e| Exit::new(EXIT_VERIFY_FAILED, format!("`{}`: {e}", path.display()))),
+    }
+}
+
 pub async fn run(cli: Cli) -> Result<u8, Exit> {
+    let _ = SEAL_KEY_FILE.set(cli.seal_key.clone());
     match cli.command {
         Command::Policy(PolicyCommand::Check { file, json }) => policy_check(&file, json),
         Command::Policy(PolicyCommand::Test { file, json }) => policy_test(&file, json),
@@ -194,6 +238,7 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
             crate::bench::decide(callers, seconds, group_commit, dir, history, json).await
         }
         Command::Bench(BenchCommand::Verify { events, dir, json }) => crate::bench::verify(events, dir, json).await,
+        Command::Bench(BenchCommand::Seal { events, json }) => crate::bench::seal(events, json),
         Command::Bench(BenchCommand::Load {
             background,
             waiters,
@@ -813,12 +858,37 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
         JournalCommand::Verify { file: None, json, .. } => {
             let store = open_backend(db).await?;
             let report = store.verify_journal().await?;
+            // The door seal (ADR-420): from the first sealed event on, every event carries a seal (checked under
+            // `--seal-key` when given).
+            let seals = foureyes_store::checkpoint::verify_seals(store.as_ref(), seal_key()?).await?;
             if json {
-                print_json(&report);
+                let mut value = serde_json::to_value(&report).unwrap_or_default();
+                value["seal"] = serde_json::to_value(&seals).unwrap_or_default();
+                print_json(&value);
             } else {
                 println!("{}: {report}", db_label(db));
+                println!("seal: {seals}");
             }
-            Ok(if report.is_ok() { 0 } else { EXIT_VERIFY_FAILED })
+            Ok(if report.is_ok() && seals.is_ok() { 0 } else { EXIT_VERIFY_FAILED })
+        }
+        JournalCommand::Seal { json } => {
+            let store = open_backend(db).await?;
+            refuse_a_broken_chain_only(store.as_ref()).await?;
+            let seq = store.start_seal("cli", now_ms()).await?;
+            let seals = foureyes_store::checkpoint::verify_seals(store.as_ref(), seal_key()?).await?;
+            if json {
+                print_json(&serde_json::json!({"seal_started": seq, "seal": seals}));
+            } else {
+                match seq {
+                    Some(seq) => println!(
+                        "sealed: `seal_started` journaled at seq {seq}; the {} events before it are believed as they \
+                         are, every event from it on carries a seal",
+                        seq - 1
+                    ),
+                    None => println!("nothing to do: {seals}"),
+                }
+            }
+            Ok(if seals.is_ok() { 0 } else { EXIT_VERIFY_FAILED })
         }
         JournalCommand::Export { file } => {
             let store = open_backend(db).await?;
@@ -850,7 +920,12 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
         }
         JournalCommand::Audit { json } => {
             let store = open_backend(db).await?;
-            let report = store.audit().await?;
+            let mut report = store.audit().await?;
+            // An event no door sealed is a difference too (ADR-420): the tables may match it, it is still forged.
+            let seals = foureyes_store::checkpoint::verify_seals(store.as_ref(), seal_key()?).await?;
+            if let (Some(seq), Some(problem)) = (seals.bad_seq, &seals.problem) {
+                report.mismatches.push(format!("journal seq {seq}: seal: {problem}"));
+            }
             if json {
                 print_json(&report);
             } else if report.mismatches.is_empty() {
@@ -950,6 +1025,18 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
 /// Refuses to go on when the journal's chain is broken, naming the first bad seq (every command that decides runs
 /// this first: a door over a journal that does not verify would add to a record nobody can trust).
 pub async fn refuse_a_broken_chain(store: &dyn Store) -> Result<(), Exit> {
+    refuse_a_broken_chain_only(store).await?;
+    // The door seal (ADR-420): the door's own catch-up checks every seal under its key; an event no door sealed
+    // (a forged tail, attack 3 J4) stops it here, naming the seq.
+    store
+        .verified_head()
+        .await
+        .map(|_| ())
+        .map_err(|e| Exit::new(EXIT_VERIFY_FAILED, format!("the journal does not verify, refusing to decide: {e}")))
+}
+
+/// [`refuse_a_broken_chain`] without the seal: the chain alone.
+async fn refuse_a_broken_chain_only(store: &dyn Store) -> Result<(), Exit> {
     match foureyes_store::checkpoint::verify_on_open(store).await? {
         Ok(_) => Ok(()),
         Err(report) => Err(Exit::new(
@@ -1006,8 +1093,10 @@ fn keygen(out: &Path, name: &str) -> Result<u8, Exit> {
         .map_err(|e| Exit::new(crate::EXIT_INVALID_STATE, e.to_string()))?;
     std::fs::create_dir_all(out)
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot create `{}`: {e}", out.display())))?;
-    let (secret, public) = (out.join("journal.key"), out.join("journal.pub"));
-    for path in [&secret, &public] {
+    let (secret, public, seal) = (out.join("journal.key"), out.join("journal.pub"), out.join("seal.key"));
+    let mut seal_bytes = [0u8; 32];
+    getrandom::fill(&mut seal_bytes).map_err(|e| Exit::new(EXIT_STORAGE, format!("no randomness: {e}")))?;
+    for path in [&secret, &public, &seal] {
         if path.exists() {
             return Err(Exit::new(
                 crate::EXIT_INVALID_STATE,
@@ -1029,7 +1118,15 @@ fn keygen(out: &Path, name: &str) -> Result<u8, Exit> {
     };
     write(&secret, format!("{}\n", key.encode()), 0o600)?;
     write(&public, format!("{}\n", key.verifier().encode()), 0o644)?;
-    println!("signing key: {} (mode 0600)\npublic key:  {}", secret.display(), public.display());
+    let seal_text: String = seal_bytes.iter().map(|b| format!("{b:02x}")).collect();
+    write(&seal, format!("{seal_text}\n"), 0o600)?;
+    println!(
+        "signing key: {} (mode 0600)\npublic key:  {}\nseal key:    {} (mode 0600; `--seal-key`, for every process \
+         that writes the database)",
+        secret.display(),
+        public.display(),
+        seal.display()
+    );
     println!("{}", key.verifier().encode());
     Ok(0)
 }

@@ -3,12 +3,12 @@
 //! every replica's `/wait` and `/v1/events` are woken by the commits of all the others (`LISTEN`/`NOTIFY`).
 
 use crate::cli::{ServeArgs, TokenCommand};
-use crate::commands::{db_label, load_policy, now_ms, open_backend};
+use crate::commands::{clock_floor_ms, db_label, load_policy, now_ms, open_backend};
 use crate::demo::HOME_POLICY;
 use crate::{EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE, Exit};
 use foureyes_core::canonical::sha256_hex;
 use foureyes_core::{Policy, Role};
-use foureyes_server::{AppState, SIGNIN_CODE_TTL_MS, new_totp_secret, random_secret, system_clock, totp_uri};
+use foureyes_server::{AppState, SIGNIN_CODE_TTL_MS, new_totp_secret, random_secret, system_clock_at_least, totp_uri};
 use foureyes_store::{Credentials, StoreError};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -82,7 +82,8 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
             Err(e) => return Err(e.into()),
         }
     }
-    let mut state = AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock());
+    let mut state =
+        AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock_at_least(clock_floor_ms()));
     state.secure_cookies = args.secure_cookies;
     state.metrics_token = args.metrics_token.clone().filter(|t| !t.is_empty());
     // Every connection is a file descriptor: raise the soft limit to the hard one, and keep the connection cap below
@@ -161,6 +162,26 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     follower.abort();
     if let Some(checkpointer) = checkpointer {
         checkpointer.abort();
+        // A last checkpoint at a clean stop (ADR-423): the witness then covers every event this server saw, so a
+        // rollback of the whole database to a copy taken since the last periodic checkpoint is refused at the next
+        // start (the copy does not extend this note). A crash leaves no such note: the events since the last periodic
+        // checkpoint stay unwitnessed.
+        if let Some(path) = &args.signing_key {
+            match crate::commands::read_signing_key(path) {
+                Ok(key) => match foureyes_store::checkpoint::checkpoint(store.as_ref(), &key, now_ms()).await {
+                    Ok(Some((_, note))) => {
+                        if let Some(witness) = &args.witness
+                            && let Err(e) = crate::commands::append_note(witness, &note)
+                        {
+                            eprintln!("checkpoint at stop: witness: {}", e.message);
+                        }
+                    }
+                    Ok(None) => {}
+                    Err(e) => eprintln!("checkpoint at stop: {e}"),
+                },
+                Err(e) => eprintln!("checkpoint at stop: {}", e.message),
+            }
+        }
     }
     if let Some(notifier) = notifier {
         notifier.stop();

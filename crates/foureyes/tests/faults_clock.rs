@@ -24,6 +24,11 @@ actions:
     params:
       amount_eur: { type: number, min: 1, max: 1000 }
     budgets: [ { param: amount_eur, max: 1000, per: 1h } ]
+  payments.daily:
+    tier: 2
+    params:
+      amount_eur: { type: number, min: 1, max: 1000 }
+    budgets: [ { param: amount_eur, max: 1000, per: 1d } ]
   payments.send:
     tier: 3
     params:
@@ -51,8 +56,13 @@ struct Server {
 
 impl Server {
     fn start(env: &Env) -> Server {
+        Server::start_at(env, 0)
+    }
+
+    /// A server whose wall clock reads `offset_ms` from the true time from the start.
+    fn start_at(env: &Env, offset_ms: i64) -> Server {
         let clock = env.dir.path().join("clock-offset-ms");
-        std::fs::write(&clock, "0").unwrap();
+        std::fs::write(&clock, offset_ms.to_string()).unwrap();
         let mut child = env
             .command()
             .args(["serve", "--listen", "127.0.0.1:0"])
@@ -142,4 +152,95 @@ fn a_backward_clock_step_never_reopens_an_undo_window_or_revives_an_approval() {
         Some(&json!({"digest": deferred["digest"]})),
     );
     assert_ne!(status, 200, "a 1 h backward step revived an expired approval: {v}");
+}
+
+/// ADR-360, F63: a wall clock set back while the server was down, or read by a CLI process, must not re-open what
+/// the journal has already moved past: a closed undo window, an expired approval, a spent day or hour of budget.
+/// Red before the clock floor: the restarted server re-opened the closed undo window.
+#[test]
+fn a_clock_set_back_across_a_restart_or_in_a_cli_process_reopens_nothing() {
+    let env = Env::new(POLICY);
+    let agent = env.token("agent", "agent");
+    let approver = env.token("alice", "approver");
+    let spend = |server: &Server, id: &str, action: &str| {
+        server.decide(&agent, json!({"request_id": id, "action": action, "params": {"amount_eur": 1000}}))
+    };
+    let (id, deferred, cli_deferred) = {
+        let server = Server::start(&env);
+        for (id, action) in [("d1", "payments.daily"), ("h1", "payments.refund")] {
+            let v = spend(&server, id, action);
+            assert_eq!(v["verdict"], "permit", "{v}");
+        }
+        let created = server
+            .decide(&agent, json!({"request_id": "c1", "action": "calendar.create", "params": {"title": "standup"}}));
+        let id = created["decision_id"].as_i64().unwrap();
+        let (status, v) =
+            server.call("POST", &format!("/v1/decisions/{id}/report"), &agent, Some(&json!({"outcome": "executed"})));
+        assert_eq!(status, 200, "{v}");
+        let deferred =
+            server.decide(&agent, json!({"request_id": "p1", "action": "payments.send", "params": {"amount_eur": 10}}));
+        let cli_deferred =
+            server.decide(&agent, json!({"request_id": "p2", "action": "payments.send", "params": {"amount_eur": 20}}));
+        assert_eq!((&deferred["verdict"], &cli_deferred["verdict"]), (&json!("defer"), &json!("defer")));
+        // The 2 s undo window and the 2 s approval TTL pass for real, and the server stops.
+        std::thread::sleep(Duration::from_millis(2_500));
+        // The record moves past both deadlines (any event does; a clean stop writes one too). The floor is the newest
+        // event: what passed after it while the door was down is not on record, so a kill right at a deadline
+        // would leave `now` just before it (ADR-360, limits).
+        let later = server
+            .decide(&agent, json!({"request_id": "c2", "action": "calendar.create", "params": {"title": "later"}}));
+        assert_eq!(later["verdict"], "permit", "{later}");
+        (id, deferred, cli_deferred)
+    };
+    // The machine's clock is set back a day and two hours while the server is down.
+    let back = -26 * HOUR_MS;
+    let server = Server::start_at(&env, back);
+    for (id, action) in [("d2", "payments.daily"), ("h2", "payments.refund")] {
+        let v = spend(&server, id, action);
+        assert!(v["verdict"] != "permit", "a clock set back across a restart freed the budget of {action}: {v}");
+    }
+    let undo = server.decide(
+        &agent,
+        json!({"request_id": "u1", "action": "calendar.delete", "params": {"title": "standup"}, "undo_of": id}),
+    );
+    assert_eq!(undo["verdict"], "deny", "a clock set back across a restart re-opened a closed undo window: {undo}");
+    let approval = deferred["approval_id"].as_i64().unwrap();
+    let (status, v) = server.call(
+        "POST",
+        &format!("/v1/approvals/{approval}/approve"),
+        &approver,
+        Some(&json!({"digest": deferred["digest"]})),
+    );
+    assert_ne!(status, 200, "a clock set back across a restart revived an expired approval: {v}");
+    drop(server);
+    // A CLI process on the same machine reads the same clock.
+    let cli = |args: &[&str]| {
+        env.command()
+            .args(args)
+            .env("LD_PRELOAD", faults::shim())
+            .env("FOUREYES_FAULT_CLOCK", env.dir.path().join("clock-offset-ms"))
+            .output()
+            .unwrap()
+    };
+    let approval = cli_deferred["approval_id"].as_i64().unwrap().to_string();
+    let digest = cli_deferred["digest"].as_str().unwrap();
+    let out = cli(&["approvals", "approve", "--as", "alice", "--digest", digest, &approval]);
+    assert!(!out.status.success(), "a CLI process with its clock set back revived an expired approval");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("behind the journal"), "the CLI says why it reads the journal's time: {stderr}");
+    let out = cli(&[
+        "decide",
+        "--agent",
+        "agent",
+        "--action",
+        "payments.daily",
+        "--request-id",
+        "d3",
+        "--json",
+        "--params",
+        r#"{"amount_eur": 1000}"#,
+    ]);
+    let v: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert!(v["verdict"] != "permit", "a CLI process with its clock set back freed the daily budget: {v}");
 }

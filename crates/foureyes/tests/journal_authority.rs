@@ -52,6 +52,8 @@ struct Env {
     db: String,
     backend: Backend,
     _pg: Option<Database>,
+    /// The door seal's key file every command is given (FOUREYES_SEAL_KEY, ADR-420), when set.
+    seal: Option<PathBuf>,
 }
 
 fn env(backend: Backend) -> Env {
@@ -64,7 +66,16 @@ fn env(backend: Backend) -> Env {
             (database.url.clone(), Some(database))
         }
     };
-    Env { dir, db, backend, _pg: pg }
+    Env { dir, db, backend, _pg: pg, seal: None }
+}
+
+/// [`env`] whose every command holds a seal key (written here as `journal keygen` writes `seal.key`: 64 hex digits).
+fn sealed_env(backend: Backend) -> Env {
+    let mut e = env(backend);
+    let key = e.path("seal.key");
+    std::fs::write(&key, format!("{}\n", "5e".repeat(32))).unwrap();
+    e.seal = Some(key);
+    e
 }
 
 impl Env {
@@ -76,7 +87,46 @@ impl Env {
         let mut c = Command::new(BIN);
         c.arg("--db").arg(&self.db).arg("--policy").arg(self.path("policy.yaml")).args(args);
         c.env_remove("FOUREYES_DB").env_remove("FOUREYES_POLICY").env_remove("FOUREYES_SIGNING_KEY");
+        match &self.seal {
+            Some(key) => c.env("FOUREYES_SEAL_KEY", key),
+            None => c.env_remove("FOUREYES_SEAL_KEY"),
+        };
         c
+    }
+
+    /// Appends one event after the head, chained and hashed as the door does, but without a seal: what a database
+    /// writer who knows the (keyless) chain rule can do (attack 3, J4). Returns its seq.
+    fn append_forged(&self, kind: EventKind, data: Value) -> u64 {
+        let last = self.events().pop().unwrap();
+        let e = Event::next(last.seq, &last.hash, last.ts_ms + 1, kind, data);
+        let text = foureyes_core::canonical::to_canonical_string(&e.data);
+        match self.backend {
+            Backend::Sqlite => {
+                rusqlite::Connection::open(&self.db)
+                    .unwrap()
+                    .execute(
+                        "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                        rusqlite::params![e.seq as i64, e.ts_ms, e.kind.as_str(), text, e.prev_hash, e.hash],
+                    )
+                    .unwrap();
+            }
+            Backend::Postgres => pg_sql(
+                &self.db,
+                &format!(
+                    "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES ({}, {}, {}, {}, {}, {}); \
+                     UPDATE journal_head SET seq = {}, hash = {};",
+                    e.seq,
+                    e.ts_ms,
+                    quote(e.kind.as_str()),
+                    quote(&text),
+                    quote(&e.prev_hash),
+                    quote(&e.hash),
+                    e.seq,
+                    quote(&e.hash)
+                ),
+            ),
+        }
+        e.seq
     }
 
     fn run(&self, args: &[&str]) -> Output {
@@ -1034,6 +1084,224 @@ fn a_signin_code_forged_in_the_table_signs_nobody_in(backend: Backend) {
     assert!(altered_refusal_journaled(&e, "signin_codes"), "the refusal is journaled: {answer}");
 }
 
+// -------------------------------------------------------------------------------------------------------------
+// The door seal (ADR-420): events appended after the newest checkpoint by a database writer (attack 3, J4 and L).
+
+/// F420 (J4, RED before: the forged `kill_switch` off was believed, the 10 EUR permitted, and `journal verify` and
+/// `journal audit` both passed): on a journal written by doors holding the seal key, a `kill_switch {engaged:
+/// false}` appended by a database writer with the chain recomputed is refused at use naming its seq, and reported by
+/// `journal verify` and `journal audit`.
+fn a_forged_tail_after_the_seal_is_refused_and_reported(backend: Backend) {
+    let e = sealed_env(backend);
+    e.ok(&["kill-switch", "on", "--as", "ops"]);
+    assert_ne!(e.pay("10").0, 0, "the kill switch holds");
+    let forged = e.append_forged(EventKind::KillSwitch, serde_json::json!({"engaged": false, "by": "ops"}));
+    let out = e.run(&["decide", "--agent", "bot", "--action", "payments.batch", "--params", r#"{"amount_eur": 10}"#]);
+    assert_eq!(out.status.code(), Some(7), "the forged tail was believed: {}{}", text(&out.stdout), text(&out.stderr));
+    assert!(text(&out.stderr).contains(&format!("seq {forged}")), "names the seq: {}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("seal"), "{}", text(&out.stderr));
+    let verify = e.run(&["journal", "verify"]);
+    assert_eq!(verify.status.code(), Some(7), "verify: {}", text(&verify.stdout));
+    assert!(text(&verify.stdout).contains(&format!("seal broken at seq {forged}")), "{}", text(&verify.stdout));
+    let audit = e.run(&["journal", "audit"]);
+    assert_eq!(audit.status.code(), Some(7), "audit: {}", text(&audit.stdout));
+    assert!(text(&audit.stdout).contains(&format!("journal seq {forged}: seal")), "{}", text(&audit.stdout));
+    // The kill switch's status is the door's, and the door refuses the tail rather than tell it.
+    let status = e.run(&["kill-switch", "status"]);
+    assert!(!text(&status.stdout).to_lowercase().contains("off"), "status believed the tail: {}", text(&status.stdout));
+}
+
+/// F421 (L, RED before: `serve --signing-key --witness` signed a checkpoint covering the forged event, so the
+/// witness vouched for it): a running `serve` holding the seal key signs nothing over a forged tail, and a
+/// `journal checkpoint` refuses it too; the server's own decisions stop (fail closed) rather than believe it.
+fn serve_signs_no_checkpoint_over_a_forged_tail(backend: Backend) {
+    let e = sealed_env(backend);
+    let (key, public) = e.keygen();
+    let witness = e.path("witness.txt");
+    e.ok(&["kill-switch", "on", "--as", "ops"]);
+    let serve_args = [
+        "--signing-key",
+        key.to_str().unwrap(),
+        "--witness",
+        witness.to_str().unwrap(),
+        "--checkpoint-every",
+        "1",
+        "--checkpoint-seconds",
+        "0.2",
+    ];
+    let _server = e.start_serve(&serve_args).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    let verifier = foureyes_core::checkpoint::VerifierKey::parse(&std::fs::read_to_string(&public).unwrap()).unwrap();
+    let sizes = || -> Vec<u64> {
+        let t = std::fs::read_to_string(&witness).unwrap_or_default();
+        foureyes_core::checkpoint::split_notes(&t).iter().map(|n| verifier.open(n).unwrap().size).collect()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while sizes().is_empty() {
+        assert!(std::time::Instant::now() < deadline, "serve signed no checkpoint");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let forged = e.append_forged(EventKind::KillSwitch, serde_json::json!({"engaged": false, "by": "ops"}));
+    // Several checkpoint periods: a server that believed the tail would sign it within one.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    assert!(
+        sizes().iter().all(|s| *s < forged),
+        "a witnessed checkpoint covers the forged seq {forged}: {:?}",
+        sizes()
+    );
+    let out = e.run(&["journal", "checkpoint", "--signing-key", key.to_str().unwrap()]);
+    assert_ne!(out.status.code(), Some(0), "signed over the forged tail: {}", text(&out.stdout));
+    assert_ne!(e.pay("10").0, 0, "the forged kill switch off let an action through");
+}
+
+/// F422 (S4 by the journal, RED before: `/v1/me` answered alice/approver for the writer's token): a `credential
+/// created` event re-binding an approver to a token the writer holds, appended with the chain recomputed and the
+/// row changed to match, signs nobody in on a sealed journal.
+fn a_forged_credential_event_after_the_seal_signs_nobody_in(backend: Backend) {
+    let e = sealed_env(backend);
+    token_of(&e, "alice", "approver");
+    let mine = "fe_a-token-the-writer-made-up";
+    let hash = foureyes_core::canonical::sha256_hex(mine.as_bytes());
+    let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    e.append_forged(
+        EventKind::Credential,
+        serde_json::json!({"action": "created", "name": "alice", "role": "approver", "step_up": false,
+                           "token_binding": foureyes_core::event::token_binding(&hash)}),
+    );
+    e.sql(&format!("UPDATE tokens SET token_hash = '{hash}' WHERE name = 'alice'"));
+    let (status, body) = get_as(&addr, "/v1/me", mine);
+    assert_ne!(status, 200, "the forged credential event signed the writer in: {body}");
+    assert!(!body.contains("\"approver\""), "{body}");
+}
+
+/// F423 (the upgrade path, RED before: a door given a seal key decided on an unsealed journal, and anything could
+/// be appended after): a journal written before the seal is refused by a door holding the key until `journal seal`
+/// journals `seal_started`; from then on a door without the key writes nothing, a door with it decides, and an
+/// unsealed event after it is refused.
+fn a_journal_written_before_the_seal_is_sealed_by_journal_seal(backend: Backend) {
+    let mut e = env(backend);
+    assert_eq!(e.pay("10").0, 0, "a door without a key on an unsealed journal works as before");
+    let key = e.path("seal.key");
+    std::fs::write(&key, format!("{}\n", "a7".repeat(32))).unwrap();
+    e.seal = Some(key.clone());
+    let out = e.run(&["decide", "--agent", "bot", "--action", "payments.batch", "--params", r#"{"amount_eur": 10}"#]);
+    assert_eq!(out.status.code(), Some(7), "decided on an unsealed journal: {}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("journal seal"), "says how to seal it: {}", text(&out.stderr));
+    let sealed = e.ok(&["journal", "seal"]);
+    assert!(sealed.contains("seal_started"), "{sealed}");
+    assert_eq!(e.pay("10").0, 0, "the sealed door decides");
+    assert_eq!(e.run(&["journal", "verify"]).status.code(), Some(0));
+    e.seal = None;
+    assert_ne!(e.pay("10").0, 0, "a door without the key wrote on a sealed journal");
+    e.seal = Some(key);
+    let forged = e.append_forged(EventKind::KillSwitch, serde_json::json!({"engaged": true, "by": "ops"}));
+    let out = e.run(&["decide", "--agent", "bot", "--action", "payments.batch", "--params", r#"{"amount_eur": 10}"#]);
+    assert_eq!(out.status.code(), Some(7), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains(&format!("seq {forged}")), "{}", text(&out.stderr));
+}
+
+/// F424 (RED before: `GET /v1/decisions` listed the edited row as permit/intended while `GET /v1/decisions/1` refused
+/// it): the decisions list reads the journal's view as the single GET does: a row edited by hand refuses the list,
+/// naming the row and field, journaled.
+fn the_decision_list_shows_no_row_the_journal_does_not_back(backend: Backend) {
+    let e = env(backend);
+    let ann = token_of(&e, "ann", "approver");
+    let open =
+        ["decide", "--agent", "bot", "--action", "vault.open", "--params", r#"{"door": 1}"#, "--request-id", "v1"];
+    assert_eq!(e.run(&open).status.code(), Some(11));
+    let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    let (status, body) = get_as(&addr, "/v1/decisions", &ann);
+    assert_eq!(status, 200, "{body}");
+    e.sql("UPDATE decisions SET verdict = 'permit', status = 'intended' WHERE id = 1");
+    let (status, body) = get_as(&addr, "/v1/decisions", &ann);
+    assert_ne!(status, 200, "the list showed the edited row: {body}");
+    assert!(!body.contains("\"permit\""), "{body}");
+    assert!(body.contains("decisions") && body.contains("verdict"), "names the row and field: {body}");
+    assert!(altered_refusal_journaled(&e, "decisions"), "the refusal is journaled");
+}
+
+/// F425 (RED before: `journal audit` said consistent: it never compared token hashes, sessions or sign-in codes):
+/// a credential's token hash swapped by hand, and a console session and a sign-in code inserted by hand, are named by
+/// the audit against their journaled bindings.
+fn audit_names_a_swapped_token_hash(backend: Backend) {
+    let e = audited_history(backend);
+    let hash = foureyes_core::canonical::sha256_hex(b"fe_a-token-the-writer-made-up");
+    audit_names(
+        &e,
+        &format!("UPDATE tokens SET token_hash = '{hash}' WHERE name = 'eve'"),
+        "tokens",
+        "eve",
+        "token_binding",
+    );
+}
+
+fn audit_names_a_forged_console_session(backend: Backend) {
+    let e = audited_history(backend);
+    let hash = foureyes_core::canonical::sha256_hex(b"a-cookie-the-writer-made-up");
+    let binding = foureyes_core::event::token_binding(&hash);
+    let insert = format!(
+        "INSERT INTO sessions (session_hash, principal, csrf, expires_ms) VALUES ('{hash}', 'eve', 'x', 9999999999999)"
+    );
+    audit_names(&e, &insert, "sessions", &binding, "");
+}
+
+fn audit_names_a_forged_signin_code(backend: Backend) {
+    let e = audited_history(backend);
+    let hash = foureyes_core::canonical::sha256_hex(b"a-code-the-writer-made-up");
+    let binding = foureyes_core::event::token_binding(&hash);
+    let insert =
+        format!("INSERT INTO signin_codes (code_hash, principal, expires_ms) VALUES ('{hash}', 'eve', 9999999999999)");
+    audit_names(&e, &insert, "signin_codes", &binding, "");
+}
+
+/// F426 (R after ADR-270, RED before: a server stopped cleanly left its last events unwitnessed, so a rollback of the
+/// whole database to a copy taken after the last periodic checkpoint started and was decided on again): `serve
+/// --signing-key --witness` signs a last checkpoint into the witness when it stops, and refuses at the next start a
+/// database restored from a copy taken before that stop.
+fn a_rollback_to_a_copy_taken_after_the_last_periodic_checkpoint_is_refused_after_a_clean_stop(backend: Backend) {
+    let e = env(backend);
+    let (key, _public) = e.keygen();
+    let witness = e.path("witness.txt");
+    // No periodic checkpoint during the run: only the one at the stop can witness its events.
+    let serve_args = [
+        "--signing-key",
+        key.to_str().unwrap(),
+        "--witness",
+        witness.to_str().unwrap(),
+        "--checkpoint-every",
+        "100000",
+        "--checkpoint-seconds",
+        "3600",
+    ];
+    {
+        let server = e.start_serve(&serve_args).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+        assert_eq!(e.pay("100").0, 0);
+        let _ = e.backup();
+        assert_eq!(e.pay("300").0, 0);
+        let pid = server.0.id().to_string();
+        assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        let mut server = server;
+        while server.0.try_wait().unwrap().is_none() {
+            assert!(std::time::Instant::now() < deadline, "serve did not stop on SIGTERM");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+    let backup: Vec<Event> = {
+        let all = e.events();
+        // The copy was taken before the 300 EUR payment: the events up to the first payment's.
+        let first_pay = all.iter().position(|ev| ev.kind == EventKind::Decided).unwrap();
+        all[..=first_pay].to_vec()
+    };
+    e.restore(&backup);
+    match e.start_serve(&serve_args) {
+        Ok(_) => panic!("serve started on a database rolled back behind its witness"),
+        Err((code, err)) => {
+            assert_eq!(code, Some(7), "{err}");
+            assert!(err.contains("witness"), "names the witness: {err}");
+        }
+    }
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -1076,4 +1344,13 @@ on_both!(
     a_deferral_edited_to_permit_is_not_shown_by_get_or_wait,
     a_console_session_forged_in_the_table_signs_nobody_in,
     a_signin_code_forged_in_the_table_signs_nobody_in,
+    a_forged_tail_after_the_seal_is_refused_and_reported,
+    serve_signs_no_checkpoint_over_a_forged_tail,
+    a_forged_credential_event_after_the_seal_signs_nobody_in,
+    a_journal_written_before_the_seal_is_sealed_by_journal_seal,
+    the_decision_list_shows_no_row_the_journal_does_not_back,
+    audit_names_a_swapped_token_hash,
+    audit_names_a_forged_console_session,
+    audit_names_a_forged_signin_code,
+    a_rollback_to_a_copy_taken_after_the_last_periodic_checkpoint_is_refused_after_a_clean_stop,
 );

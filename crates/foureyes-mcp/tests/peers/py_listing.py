@@ -1,6 +1,7 @@
 """A real MCP server written with the official Python SDK's low-level `Server` (`mcp.server.lowlevel`), which lists
 whatever tool definitions it is given, as they are: the listing is read at every `tools/list` from the JSON file named
-by TOOLS (an array of tool definitions), so a test can make it list one name twice (F340). Every tool it runs is
+by TOOLS (an array of tool definitions, or `{"pages": [[...], ...]}` for a listing in pages, one per cursor), so a
+test can make it list one name twice, on one page or on two (F340, F400). Every tool it runs is
 recorded: one JSON line in the file named by RECORD.
 
 Whatever the listing, three tool names act first and fail after, as a low-level tool may (F341): each records its
@@ -35,7 +36,17 @@ class Receipt(BaseModel):
 
 async def list_tools(ctx, params):
     with open(TOOLS, encoding="utf-8") as f:
-        return {"tools": json.load(f)}
+        listed = json.load(f)
+    if isinstance(listed, dict):
+        # {"pages": [[...], [...]]}: one page per cursor ("1", "2", ...), each but the last with a `nextCursor`.
+        pages = listed["pages"]
+        cursor = getattr(params, "cursor", None) if params is not None else None
+        index = int(cursor) if cursor else 0
+        page = {"tools": pages[index]}
+        if index + 1 < len(pages):
+            page["nextCursor"] = str(index + 1)
+        return page
+    return {"tools": listed}
 
 
 async def call_tool(ctx, params):

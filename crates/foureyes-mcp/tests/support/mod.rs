@@ -433,6 +433,10 @@ pub async fn recorder_proxy(sdk: Sdk, dir: &Path, config: GateConfig) -> (Proxy,
     let mut proxy = start(gate, recorder_command(sdk, &record, None), StdioOptions::default());
     let init = proxy.initialize().await;
     assert!(init.get("result").is_some(), "{init}");
+    // As a client does before it calls: a call before any listing waits for the proxy's own (ADR-402), which would
+    // shift the timing the cancellation tests rely on.
+    let list = proxy.request("tools/list", serde_json::json!({})).await;
+    assert!(list.get("result").is_some(), "{list}");
     (proxy, record)
 }
 

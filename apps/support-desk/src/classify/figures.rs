@@ -1,0 +1,388 @@
+//! The amount guard (ADR-430): a typed step between the reader's answer and the policy. The reader (`requested_in`)
+//! proposes an amount; this step checks it against the figures of the customer's own words:
+//!
+//! 1. **figures found** — every money figure of the prepared text ([`super::amounts`]);
+//! 2. **roles assigned** — each gets one [`FigureRole`] from the words that govern it: asked back ("refund $20",
+//!    "$30 back", a figure in brackets after the request), an item's price (a receipt line with a name, "the $60
+//!    jacket"), a unit price ("$7.25 each", "2 @ $45"), a shipping, tax or fee line, a total (a document's or the
+//!    order's), something paid, a figure someone else said earlier (reported speech, quotation marks), or plain;
+//! 3. **one figure asked, or none** — [`asked`]: the one figure in the asked role; else, on a partial request that
+//!    names one item of several priced ones ("I'd like the scarf refunded"), that item's price; else none.
+//!
+//! [`guard`] then holds the reader to it: a refund is never of a figure whose only role is a distractor (shipping,
+//! tax, fee, discount, unit price, a total, a quoted figure) — it becomes the one figure asked, or nothing is settled
+//! (U1) — and a request the reader read as naming no figure is not turned into the order's amount when the customer
+//! named a figure as asked or asked one priced item back. Nothing else changes: the guard only ever replaces an
+//! amount by the figure asked or by "cannot settle".
+
+use super::{Amount, Role, after_amount, amounts, before, clause_intent, clauses, listed, prices_a_thing, res};
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// What a figure is, by the words that govern it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FigureRole {
+    /// Named as the amount wanted back.
+    Asked,
+    /// The price of a named item (a receipt line, "the $60 jacket").
+    Item,
+    /// A price per unit ("$7.25 each", "2 @ $45", "3 x $12").
+    Unit,
+    Shipping,
+    Tax,
+    /// A fee, a surcharge, insurance, gift wrap.
+    Fee,
+    Discount,
+    /// A document's total or the order's total.
+    Total,
+    /// What was paid, not asked back.
+    Paid,
+    /// Said by someone else or earlier (reported speech, quotation marks).
+    Quoted,
+    Plain,
+}
+
+impl FigureRole {
+    /// A role that is never the amount asked on its own: refunding such a figure is refunding a distractor.
+    pub fn distractor(self) -> bool {
+        matches!(
+            self,
+            FigureRole::Unit
+                | FigureRole::Shipping
+                | FigureRole::Tax
+                | FigureRole::Fee
+                | FigureRole::Discount
+                | FigureRole::Total
+                | FigureRole::Quoted
+        )
+    }
+}
+
+/// One figure of the customer's own words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Figure {
+    pub at: usize,
+    pub end: usize,
+    pub cents: i64,
+    pub role: FigureRole,
+    /// For an item's price: the words naming the item (its line, or the noun after it).
+    pub item: String,
+}
+
+/// The figure the customer asks back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Asked {
+    /// One figure, in the asked role (or the price of the one item asked back).
+    Figure(i64),
+    /// No figure named as asked.
+    None,
+    /// Several figures in the asked role that do not make one amount.
+    Unclear,
+}
+
+struct Labels {
+    shipping: Regex,
+    /// In prose, a shipping figure is named as a charge ("shipping", "postage", "the delivery fee"): "a refund of
+    /// $15 for the late delivery" is compensation for an event, not the shipping line.
+    shipping_prose: Regex,
+    tax: Regex,
+    fee: Regex,
+    discount: Regex,
+    total: Regex,
+    reported: Regex,
+    unit_before: Regex,
+    unit_after: Regex,
+    /// The customer asks a part back by its label ("refund the shipping"): that label's figure is asked.
+    part_asked: Regex,
+    /// Words that decline what follows ("don't need", "no need", "keep").
+    declined: Regex,
+    /// A receipt line's quantity right before its figure ("1 x ", "2x "): the line is a document line.
+    qty_before: Regex,
+    word: Regex,
+}
+
+fn labels() -> &'static Labels {
+    static L: OnceLock<Option<Labels>> = OnceLock::new();
+    let built = L.get_or_init(|| {
+        Some(Labels {
+            shipping: Regex::new(r"(?i)\b(?:shipping|postage|delivery|s\s?&\s?h|handling|freight|carriage|courier)\b")
+                .ok()?,
+            shipping_prose: Regex::new(
+                r"(?i)\b(?:shipping|postage|s\s?&\s?h|freight|carriage|(?:delivery|handling|courier)\s+(?:fee|charge|cost)s?|(?:fee|charge|cost)\s+(?:of|for)\s+(?:the\s+)?delivery)\b",
+            )
+            .ok()?,
+            tax: Regex::new(r"(?i)\b(?:tax(?:es)?|vat|gst|hst|duty|duties)\b").ok()?,
+            fee: Regex::new(r"(?i)\b(?:fees?|surcharge|insurance|gift\s?wrap\w*|deposit|tip)\b").ok()?,
+            discount: Regex::new(r"(?i)\b(?:discount|coupon|promo\w*|voucher|rebate)\b").ok()?,
+            total: Regex::new(
+                r"(?i)\b(?:total\w*|sub-?\s?total|altogether|all\s+together|in\s+all|overall|(?:the\s+)?whole\s+order|grand\s+total)\b",
+            )
+            .ok()?,
+            reported: Regex::new(
+                r"(?i)\b(?:you|your\s+\w+|the\s+(?:agent|rep|courier|driver|colleague|store|shop|seller|support)|he|she|they|someone|somebody)\b[^.?!\n]{0,30}\b(?:said|says|told|mentioned|quoted|offered|promised|suggested|wrote)\b|\b(?:was|were|got|been)\s+(?:offered|quoted|promised)\b|\b(?:earlier|last\s+time|previously|on\s+the\s+phone)\b",
+            )
+            .ok()?,
+            unit_before: Regex::new(
+                r"(?i)(?:\b(?:[2-9]|[1-9]\d{1,2})\s*(?:[a-z]+\s+)?(?:@|x|×|at)|@|\beach\s+at)\s*(?:usd|eur|gbp|cad|aud)?\s*$",
+            )
+            .ok()?,
+            unit_after: Regex::new(
+                r"(?i)^\s*(?:(?:usd|eur|gbp|dollars?|bucks|euros?|pounds?)\s+)?(?:each|apiece|a\s+piece|per\s+(?:item|piece|unit|one|pc|pair|\w+)|/\s*(?:ea|each|unit|pc|piece|item))\b",
+            )
+            .ok()?,
+            part_asked: Regex::new(
+                r"(?i)\b(?:refund\w*|reimburs\w*|back|credit)\b[^.?!\n]{0,20}\b(?:shipping|postage|delivery|tax|vat|fees?|insurance|gift\s?wrap\w*|discount|coupon|promo\w*)\b|\b(?:shipping|postage|delivery|tax|vat|fees?|insurance|gift\s?wrap\w*|discount|coupon|promo\w*)\b[^.?!\n]{0,25}\b(?:refunded|back|reimbursed|credited)\b",
+            )
+            .ok()?,
+            declined: Regex::new(r"(?i)\b(?:don'?t|do\s+not|doesn'?t|does\s+not|no\s+need|not|never|keep|without)\b").ok()?,
+            qty_before: Regex::new(r"(?i)\b\d{1,3}\s*[x×]\s*$").ok()?,
+            word: Regex::new(r"[A-Za-z][A-Za-z-]{2,}").ok()?,
+        })
+    });
+    match built {
+        Some(l) => l,
+        None => unreachable!("the guard's constant patterns compile (covered by tests)"),
+    }
+}
+
+/// Words that name no item: function words, receipt columns, money and request words.
+const NOT_ITEM: [&str; 48] = [
+    "the", "and", "for", "with", "was", "were", "this", "that", "those", "these", "please", "pls", "refund",
+    "refunded", "back", "like", "want", "would", "could", "can", "you", "your", "mine", "only", "just", "money", "usd",
+    "eur", "gbp", "dollars", "euros", "pounds", "qty", "item", "items", "price", "unit", "each", "total", "shipping",
+    "tax", "order", "receipt", "one", "two", "keep", "fine", "don't",
+];
+
+/// The content words of a span (lower case, no function words).
+fn content_words(span: &str) -> Vec<String> {
+    labels()
+        .word
+        .find_iter(span)
+        .map(|m| m.as_str().to_lowercase())
+        .filter(|w| !NOT_ITEM.contains(&w.as_str()))
+        .collect()
+}
+
+/// The clause text around a figure: from the last clause break before it (or its line start) to `at`.
+fn clause_before(text: &str, at: usize) -> &str {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let head = &text[line_start..at];
+    let cut = head
+        .char_indices()
+        .rev()
+        .find(|(i, c)| matches!(c, '.' | '!' | '?' | ';') && head[i + c.len_utf8()..].starts_with(char::is_whitespace))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    &head[cut..]
+}
+
+/// The few words right after a figure, up to a clause break or a comma.
+fn words_after(text: &str, end: usize) -> &str {
+    let rest = &text[end..];
+    let stop = rest.find(['.', ',', ';', '!', '?', '\n', '(']).unwrap_or(rest.len()).min(24);
+    let stop = (0..=stop).rev().find(|i| rest.is_char_boundary(*i)).unwrap_or(0);
+    &rest[..stop]
+}
+
+/// Whether the figure at `at` stands inside double quotes on its line.
+fn in_quotes(text: &str, at: usize) -> bool {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    text[line_start..at].matches('"').count() % 2 == 1
+}
+
+/// Steps 1 and 2: every figure of the prepared text with its role.
+pub fn figures(text: &str) -> Vec<Figure> {
+    let l = labels();
+    let r = res();
+    let request_clauses: Vec<(usize, usize)> =
+        clauses(text).into_iter().filter(|(s, e)| clause_intent(&text[*s..*e]).request).collect();
+    // A part asked back by its label, unless the customer declines it ("I don't need the shipping back").
+    let part_asked = l
+        .part_asked
+        .find_iter(text)
+        .filter(|m| !l.declined.is_match(clause_before(text, m.end())))
+        .map(|m| m.as_str().to_lowercase())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut out = Vec::new();
+    for (at, cents, reader_role) in amounts(text) {
+        let Some(cents) = cents else { continue };
+        let end = r.money.find_at(text, at).map_or(at, |m| m.end());
+        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        // A document line: a pasted receipt's part (`listed`), or an item line ending with its quantity and figure.
+        let line_ends = text[end..].split('\n').next().is_some_and(|rest| rest.trim().len() <= 12);
+        let on_document_line = listed(text, at) || (line_ends && l.qty_before.is_match(&text[line_start..at]));
+        // A document line is labelled by its whole head; prose by its clause before the figure and the words after.
+        let label_before = if on_document_line { &text[line_start..at] } else { clause_before(text, at) };
+        let near_before = before(label_before, label_before.len(), 28);
+        let label_after = words_after(text, end);
+        let label = format!("{near_before} {label_after}");
+        let labelled = |re: &Regex| re.is_match(if on_document_line { label_before } else { &label });
+        let asked_part = |re: &Regex| re.is_match(&part_asked);
+        let in_request = request_clauses.iter().any(|(s, e)| *s <= at && at < *e);
+        let paid_word = r.paid_before.is_match(before(text, at, 40));
+        let shipping = if on_document_line { &l.shipping } else { &l.shipping_prose };
+        let role = if in_quotes(text, at) || (l.reported.is_match(clause_before(text, at)) && !in_request) {
+            FigureRole::Quoted
+        } else if reader_role == Role::Requested && in_request && !on_document_line {
+            // Governed by a refund word inside the request ("Requesting a refund of 15.00 USD for the late delivery").
+            FigureRole::Asked
+        } else if labelled(shipping) {
+            if asked_part(&l.shipping) { FigureRole::Asked } else { FigureRole::Shipping }
+        } else if labelled(&l.tax) {
+            if asked_part(&l.tax) { FigureRole::Asked } else { FigureRole::Tax }
+        } else if labelled(&l.fee) {
+            if asked_part(&l.fee) { FigureRole::Asked } else { FigureRole::Fee }
+        } else if labelled(&l.discount) {
+            if asked_part(&l.discount) { FigureRole::Asked } else { FigureRole::Discount }
+        } else if l.unit_after.is_match(after_amount(text, at)) || l.unit_before.is_match(before(text, at, 16)) {
+            FigureRole::Unit
+        } else if labelled(&l.total) && reader_role != Role::Requested && (on_document_line || !in_request || paid_word)
+        {
+            // A document's or the order's total; a total the customer makes of what they ask ("… and 20,00 more for
+            // my trouble, so 50,00 in total") is asked.
+            FigureRole::Total
+        } else if reader_role == Role::Requested || (in_request && !on_document_line && !paid_word) {
+            // Governed by a refund word, or a figure inside the request that no price word governs ("I want the
+            // scarf refunded, that is $75.00", "… refunded please ($42.00)").
+            FigureRole::Asked
+        } else if on_document_line || prices_a_thing(text, at, end) {
+            FigureRole::Item
+        } else if reader_role == Role::Price || paid_word {
+            FigureRole::Paid
+        } else {
+            FigureRole::Plain
+        };
+        let item = match role {
+            FigureRole::Item if on_document_line => content_words(label_before).join(" "),
+            FigureRole::Item => content_words(label_after).join(" "),
+            _ => String::new(),
+        };
+        out.push(Figure { at, end, cents, role, item });
+    }
+    // A total the customer works out from a unit price ("€15 each, so €30 altogether", "qty 4 @ USD 8.25 each, total
+    // USD 33.00") is their own arithmetic of what they ask, not a document's total.
+    let units: Vec<(usize, i64)> =
+        out.iter().filter(|f| f.role == FigureRole::Unit && f.cents > 0).map(|f| (f.at, f.cents)).collect();
+    for f in out.iter_mut().filter(|f| f.role == FigureRole::Total && !listed(text, f.at)) {
+        if units.iter().any(|(at, u)| *at < f.at && f.cents % u == 0 && (2..=50).contains(&(f.cents / u))) {
+            f.role = FigureRole::Asked;
+        }
+    }
+    out
+}
+
+fn distinct(values: impl Iterator<Item = i64>) -> Vec<i64> {
+    let mut v: Vec<i64> = values.collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Step 3: the one figure asked, or none. Several asked figures count as one when the largest is what the others
+/// make (a sum, or a unit times a count: arithmetic shown by the customer).
+pub fn asked(text: &str, figs: &[Figure]) -> Asked {
+    let asked = distinct(figs.iter().filter(|f| f.role == FigureRole::Asked).map(|f| f.cents));
+    match asked.as_slice() {
+        [] => {}
+        [one] => return Asked::Figure(*one),
+        [parts @ .., largest] => {
+            let sum: i64 = parts.iter().sum();
+            let multiple = parts.len() == 1 && parts[0] > 0 && largest % parts[0] == 0 && largest / parts[0] <= 50;
+            return if sum == *largest || multiple { Asked::Figure(*largest) } else { Asked::Unclear };
+        }
+    }
+    // No figure asked: a partial request for one item of several priced ones is that item's price.
+    let items: Vec<&Figure> = figs.iter().filter(|f| f.role == FigureRole::Item && !f.item.is_empty()).collect();
+    if distinct(items.iter().map(|f| f.cents)).len() < 2 {
+        return Asked::None;
+    }
+    let requested: Vec<String> = clauses(text)
+        .into_iter()
+        .filter(|(s, e)| clause_intent(&text[*s..*e]).request)
+        .flat_map(|(s, e)| content_words(&text[s..e]))
+        .collect();
+    let named = distinct(
+        items
+            .iter()
+            .filter(|f| f.item.split(' ').any(|w| requested.iter().any(|r| r == w || r.trim_end_matches('s') == w)))
+            .map(|f| f.cents),
+    );
+    match named.as_slice() {
+        [one] => Asked::Figure(*one),
+        [] => Asked::None,
+        _ => Asked::Unclear,
+    }
+}
+
+/// The guard: the reader's amount, held to the figures of the customer's own words (see the module doc).
+/// `order_cents` is the order's amount when the order is identified: a figure asked that equals it is no conflict
+/// with a request naming no amount.
+pub fn guard(text: &str, reader: Amount, order_cents: Option<i64>) -> Amount {
+    match reader {
+        Amount::Cents(x) => {
+            let figs = figures(text);
+            let as_distractor = figs.iter().any(|f| f.cents == x && f.role.distractor());
+            let otherwise = figs.iter().any(|f| f.cents == x && !f.role.distractor());
+            // A lone figure has nothing to be confused with: a request beside it asks it back, whatever its label
+            // ("the shipping charge (amount: 1500) … Please refund that charge").
+            let lone = distinct(figs.iter().map(|f| f.cents)).len() < 2;
+            // With no figure asked, the order's amount is what a request is for (the reference semantics), whatever
+            // line it also stands on ("I paid $85 or $90 with tax, I forget. Refund it please").
+            let order_unasked = Some(x) == order_cents && !figs.iter().any(|f| f.role == FigureRole::Asked);
+            if order_unasked {
+                return reader;
+            }
+            if !as_distractor || otherwise || lone {
+                return reader;
+            }
+            match asked(text, &figs) {
+                Asked::Figure(v) if v != x => Amount::Cents(v),
+                _ => Amount::Ambiguous,
+            }
+        }
+        Amount::Missing => {
+            let figs = figures(text);
+            match asked(text, &figs) {
+                Asked::None => reader,
+                Asked::Figure(v) if Some(v) == order_cents => reader,
+                // The reader saw no figure asked, the roles see one (named inside the request, or the price of the one
+                // item asked back): that figure, never the order's amount.
+                Asked::Figure(v) => Amount::Cents(v),
+                Asked::Unclear => Amount::Ambiguous,
+            }
+        }
+        // "The whole order" said of a charge ("charged $96.48 for the whole order … I want the scarf refunded, that
+        // is $75.00"): a figure asked in the request is the amount; a full refund asked in the request beside a
+        // different figure asked cannot be settled.
+        Amount::Full => {
+            let figs = figures(text);
+            let named = figs.iter().any(|f| f.role == FigureRole::Asked);
+            match asked(text, &figs) {
+                Asked::Figure(v) if named && Some(v) != order_cents => {
+                    let full_asked = clauses(text)
+                        .into_iter()
+                        .any(|(s, e)| clause_intent(&text[s..e]).request && res().full.is_match(&text[s..e]));
+                    if full_asked { Amount::Ambiguous } else { Amount::Cents(v) }
+                }
+                _ => reader,
+            }
+        }
+        other => other,
+    }
+}
+
+/// The figure table as lines for the decision trace: each figure, its role, and what the guard concluded.
+pub fn describe(text: &str) -> Vec<(String, String)> {
+    let figs = figures(text);
+    let mut out: Vec<(String, String)> = figs
+        .iter()
+        .map(|f| {
+            let item = if f.item.is_empty() { String::new() } else { format!(" ({})", f.item) };
+            (format!("figure {} as {:?}{item}", crate::money(f.cents), f.role), text[f.at..f.end].to_string())
+        })
+        .collect();
+    out.push((format!("figure asked (the guard): {:?}", asked(text, &figs)), String::new()));
+    out
+}
