@@ -107,14 +107,6 @@ struct State {
 }
 
 impl State {
-    fn idle(&self) -> bool {
-        self.open.is_empty()
-            && self.in_flight.is_empty()
-            && self.lists.is_empty()
-            && self.merges.is_empty()
-            && self.own.is_empty()
-    }
-
     /// Whether a forwarded `tools/call` has no answer yet (past its deadline too: it may still be running).
     fn calls_running(&self) -> bool {
         !self.in_flight.is_empty() || !self.late.is_empty()

@@ -126,7 +126,9 @@ pub(crate) fn command(
     }
     let rules = match rules {
         Ok(rules) => rules,
-        Err(refusal) => return Err(refuse((c, authority), task_id, cmd, &fingerprint, refusal, record_refusal, now_ms)),
+        Err(refusal) => {
+            return Err(refuse((c, authority), task_id, cmd, &fingerprint, refusal, record_refusal, now_ms));
+        }
     };
     let mut state = load_state(c, task_id)?;
     let events = match rules(task_id, state.as_ref(), cmd, now_ms) {
