@@ -222,8 +222,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "nobody approves their own request",
         file: "crates/foureyes-core/src/approval.rs",
-        original: "if approver == record.request.agent {",
-        broken: "if false {",
+        original: "    if same_identity(approver, &record.request.agent) {",
+        broken: "    if false {",
         package: "foureyes",
         filter: "four_eyes",
         also: &[],
@@ -603,8 +603,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a failed commit (write, fsync, full disk) fail-stops the SQLite store",
         file: "crates/foureyes-store-sqlite/src/lib.rs",
-        original: "        let _ = stopped.set(e.to_string());",
-        broken: "        let _ = e;",
+        original: "    let _ = stopped.set(e.to_string());\n    let _ = conn.execute_batch(\"ROLLBACK\");\n}",
+        broken: "    let _ = (stopped, e);\n    let _ = conn.execute_batch(\"ROLLBACK\");\n}",
         package: "foureyes",
         filter: "a_failed_fsync_stops_the_sqlite_store_and_loses_nothing_acknowledged",
         also: &[
@@ -1082,8 +1082,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "MCP: no answer of the client to the server's question reaches a decided call (stdio)",
         file: "crates/foureyes-mcp/src/stdio.rs",
-        original: "        if !crate::gate::ASKS_INTO_A_CALL.contains(&method) || lock(&self.state).in_flight.is_empty() {",
-        broken: "        if true || lock(&self.state).in_flight.is_empty() {",
+        original: "        if !crate::gate::ASKS_INTO_A_CALL.contains(&method) {\n            return None;\n        }\n        {",
+        broken: "        if true {\n            return None;\n        }\n        {",
         package: "foureyes-mcp",
         filter: "an_answer_to_the_server_cannot_change_what_a_decided_call_does_on_stdio",
         also: &[],
@@ -1226,8 +1226,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "MCP: a server's question on the standalone GET stream is kept from the client during a gated call (ADR-400)",
         file: "crates/foureyes-mcp/src/http.rs",
-        original: "forward(&state, &parts, Body::new(body), Tap::Asks, None, None).await",
-        broken: "forward(&state, &parts, Body::new(body), Tap::None, None, None).await",
+        original: "let into_call = crate::gate::ASKS_INTO_A_CALL.contains(&method);",
+        broken: "let into_call = false;",
         package: "foureyes-mcp",
         filter: "an_answer_on_the_standalone_stream_cannot_change_what_a_decided_call_does_over_http",
         also: &[],

@@ -446,6 +446,14 @@ fn writer_loop(conn: Connection, jobs: mpsc::Receiver<Job>, max_batch: usize, st
     }
 }
 
+/// A failed COMMIT is a failed write or fsync (or a full disk): whether the batch reached the disk is unknown, and the
+/// kernel may have dropped the dirty pages it could not write (fsyncgate), so a later COMMIT that "succeeds" proves
+/// nothing. Stop: no later write runs on this connection (ADR-140). Both commit paths (a batch, a job alone) end here.
+fn stop_after_failed_commit(conn: &Connection, stopped: &OnceLock<String>, e: &StoreError) {
+    let _ = stopped.set(e.to_string());
+    let _ = conn.execute_batch("ROLLBACK");
+}
+
 fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
     if let Err(e) = step(conn, "BEGIN IMMEDIATE") {
         let err = StoreError::Backend(format!("cannot begin a write transaction: {e}"));
@@ -482,11 +490,7 @@ fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
     }
     let commit = step(conn, "COMMIT").map_err(|e| StoreError::Backend(format!("commit failed: {e}")));
     if let Err(e) = &commit {
-        // A failed COMMIT is a failed write or fsync (or a full disk): whether the batch reached the disk is
-        // unknown, and the kernel may have dropped the dirty pages it could not write (fsyncgate), so a later
-        // COMMIT that "succeeds" proves nothing. Stop: no later write runs on this connection (ADR-140).
-        let _ = stopped.set(e.to_string());
-        let _ = conn.execute_batch("ROLLBACK");
+        stop_after_failed_commit(conn, stopped, e);
     }
     for (respond, failure) in responders {
         match (&commit, failure) {
@@ -512,9 +516,7 @@ fn run_alone(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
         }
         let commit = step(conn, "COMMIT").map_err(|e| StoreError::Backend(format!("commit failed: {e}")));
         if let Err(e) = &commit {
-            // As in `run_batch`: a failed COMMIT fail-stops the store (ADR-140).
-            let _ = stopped.set(e.to_string());
-            let _ = conn.execute_batch("ROLLBACK");
+            stop_after_failed_commit(conn, stopped, e);
         }
         respond(commit);
     }

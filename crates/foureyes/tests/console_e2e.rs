@@ -361,8 +361,17 @@ impl Page<'_> {
     }
 
     async fn type_into(&self, css: &str, text: &str) -> Res<()> {
-        let el = self.c.find(Locator::Css(css)).await.map_err(|e| format!("no element {css}: {e}"))?;
-        el.send_keys(text).await.map_err(|e| format!("cannot type into {css}: {e}"))
+        // A live refresh may replace the field between finding and typing, as with `click`: a stale reference types
+        // nothing, so find the replacement again, a bounded number of times.
+        for attempt in 1..=3 {
+            let el = self.c.find(Locator::Css(css)).await.map_err(|e| format!("no element {css}: {e}"))?;
+            match el.send_keys(text).await {
+                Ok(()) => return Ok(()),
+                Err(e) if attempt < 3 && e.to_string().contains("stale element") => continue,
+                Err(e) => return Err(format!("cannot type into {css}: {e}")),
+            }
+        }
+        unreachable!("the loop returns")
     }
 
     async fn visible(&self, css: &str) -> Res<bool> {
