@@ -163,6 +163,10 @@ fn forms_of(value: &str) -> Vec<Vec<u8>> {
         encoded.push(lower_hex_escapes(&upper));
         encoded.push(upper);
     }
+    // Every byte percent-encoded, letters and digits included (attack 8: a target may encode more than it must).
+    let every_byte: String = value.bytes().map(|b| format!("%{b:02X}")).collect();
+    encoded.push(every_byte.to_lowercase());
+    encoded.push(every_byte);
     let hex: String = value.bytes().map(|b| format!("{b:02x}")).collect();
     for text in [once, twice, hex.clone(), hex.to_uppercase()].into_iter().chain(encoded) {
         forms.push(text.into_bytes());
@@ -242,6 +246,18 @@ mod tests {
             let clean = r.text(&text);
             assert!(clean.contains("[secret q]"), "{text} → {clean}");
             assert!(!clean.contains("XYZ") && !clean.contains(&b64[8..20]) && !clean.contains("58595a"), "{clean}");
+        }
+    }
+
+    /// Attack 8 (#1–2): a target that percent-encodes every byte of a secret, letters and digits included, in upper
+    /// or lower case, got it back unredacted through a response or output tail.
+    #[test]
+    fn a_secret_with_every_byte_percent_encoded_is_redacted() {
+        let r = redactor();
+        let upper: String = "SECRETVALUE0123".bytes().map(|b| format!("%{b:02X}")).collect();
+        for text in [upper.clone(), upper.to_lowercase()] {
+            let clean = r.text(&format!("echo={text}&x=1"));
+            assert_eq!(clean, "echo=[secret tok]&x=1", "{text}");
         }
     }
 }
