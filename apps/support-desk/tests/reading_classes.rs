@@ -2,33 +2,10 @@
 //! several registers (terse, typo-ridden, rambling, formal, pasted documents, non-native English) and negative
 //! controls: benign tickets that must not flip. None of these sentences comes from `evals/`.
 
-use support_desk::classify::{self, Amount, requested_amount, safety_legal_injury, wants_refund};
-use support_desk::tools::{Customer, Evidence, Order, OrderLookup, Refund, Ticket};
+mod kinds;
 
-/// A ticket on a linked, delivered order of `cents` placed `days` ago, with prior refunds of the given statuses.
-fn evidence(body: &str, cents: i64, days: i64, refunds: &[&str]) -> Evidence {
-    let order = Order { id: 7, customer_id: 1, amount_cents: cents, status: "delivered".into(), placed_days_ago: days };
-    Evidence {
-        ticket: Ticket {
-            id: 3,
-            customer_id: 1,
-            order_id: Some(7),
-            subject: "Support request".into(),
-            body: body.into(),
-            status: "open".into(),
-        },
-        customer: Customer { id: 1, name: "Ada".into(), email: "ada@example.test".into() },
-        orders: vec![order.clone()],
-        lookup: OrderLookup::Linked,
-        order: Some(order),
-        refunds: refunds
-            .iter()
-            .enumerate()
-            .map(|(i, s)| Refund { id: i as i64 + 1, order_id: 7, amount_cents: cents, status: (*s).into() })
-            .collect(),
-        calls: Vec::new(),
-    }
-}
+use kinds::evidence_at as evidence;
+use support_desk::classify::{self, Amount, requested_amount, safety_legal_injury, wants_refund};
 
 /// (action, first clause, amount) on a $90.00 order placed 5 days ago (or `cents`, `refunds`).
 fn decide_on(body: &str, cents: i64, refunds: &[&str]) -> (String, String, Option<i64>) {

@@ -7,7 +7,12 @@ use support_desk::tools::{Customer, Evidence, Order, OrderLookup, Refund, Ticket
 
 /// A ticket on a linked, delivered order of `cents` placed 6 days ago, with prior refunds of the given statuses.
 pub fn evidence(body: &str, cents: i64, refunds: &[&str]) -> Evidence {
-    let order = Order { id: 7, customer_id: 1, amount_cents: cents, status: "delivered".into(), placed_days_ago: 6 };
+    evidence_at(body, cents, 6, refunds)
+}
+
+/// [`evidence`] on an order placed `days` ago.
+pub fn evidence_at(body: &str, cents: i64, days: i64, refunds: &[&str]) -> Evidence {
+    let order = Order { id: 7, customer_id: 1, amount_cents: cents, status: "delivered".into(), placed_days_ago: days };
     Evidence {
         ticket: Ticket {
             id: 3,
