@@ -12,8 +12,7 @@ use std::sync::Arc;
 use tokio_postgres::Config;
 
 // The PostgreSQL store's own test harness (throwaway databases on the `FOUREYES_TEST_PG` cluster), shared, not copied.
-#[path = "../../../crates/foureyes-store-pg/tests/support/mod.rs"]
-mod support;
+use crate::support;
 use support::*;
 
 async fn connect(url: &str) -> PgStore {

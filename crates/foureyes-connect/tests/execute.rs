@@ -6,8 +6,7 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-#[path = "../../foureyes-store-pg/tests/support/mod.rs"]
-mod support;
+use crate::support;
 
 use axum::Router;
 use axum::body::{Body, Bytes};

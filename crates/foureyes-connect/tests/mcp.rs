@@ -8,8 +8,7 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-#[path = "../../foureyes-store-pg/tests/support/mod.rs"]
-mod support;
+use crate::support;
 
 use foureyes_connect::Door;
 use foureyes_connect::secrets::{SecretKey, SecretTable, Secrets, SqliteSecrets};

@@ -2,7 +2,7 @@
 //! wrong) and the kill switch (only admins flip it; it blocks even an approved execution).
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

@@ -4,7 +4,7 @@
 //! outlives a caller the request timeout dropped (it completes and reports).
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

@@ -3,7 +3,7 @@
 //! once), and a decide answer says whether it is a replay of an earlier decision.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

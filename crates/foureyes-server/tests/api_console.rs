@@ -3,7 +3,7 @@
 //! one-time sign-in link works exactly once.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::{StatusCode, header};
 use common::*;

@@ -4,7 +4,7 @@
 //! It is how a restarted MCP proxy with `--server` retries a deferred call with the request id it deferred under.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

@@ -4,7 +4,7 @@
 //! nor claim `executed`; revoking the executor gives the agent its reporting back.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

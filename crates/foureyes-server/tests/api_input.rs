@@ -4,7 +4,7 @@
 //! audited `refused` event; state is unchanged.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

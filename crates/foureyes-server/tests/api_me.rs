@@ -3,7 +3,7 @@
 //! credential is the usual 401 JSON error; nothing is ever journaled.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

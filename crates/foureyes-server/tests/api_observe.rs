@@ -2,7 +2,7 @@
 //! live event stream `/v1/events` (SSE), including events written by another process and resuming by seq.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{StatusCode, header};

@@ -23,7 +23,7 @@
 //!   `openapi-spec-validator` is installed, the file is also validated against the OpenAPI 3.1 meta-schema.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

@@ -3,7 +3,7 @@
 //! sent as a number).
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

@@ -3,7 +3,7 @@
 //! the console needs its CSRF token, a reason is required, and what cannot be revoked is a clear 409.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

@@ -2,7 +2,7 @@
 //! `refused` event, every 401 writing nothing; agents never approve; nobody approves their own request.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

@@ -3,7 +3,7 @@
 //! (the name from the credential, the reason required), and the clock ends it at `until`.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

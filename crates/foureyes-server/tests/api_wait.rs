@@ -3,7 +3,7 @@
 //! executor then re-sends its `request_id` to receive the released verdict exactly once.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

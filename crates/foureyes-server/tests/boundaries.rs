@@ -18,7 +18,7 @@
 //! here. Point 3 checks its consequence: whatever it holds, it never touches the store.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use async_trait::async_trait;
 use axum::http::StatusCode;

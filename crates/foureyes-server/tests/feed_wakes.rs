@@ -3,7 +3,7 @@
 //! feed's one tail, not by each waiter.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use async_trait::async_trait;
 use foureyes_core::journal::{Event, VerifyReport};

@@ -4,7 +4,7 @@
 //! to the database directly: here its decisions and reports are made on the store, not through this server).
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

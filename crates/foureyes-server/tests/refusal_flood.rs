@@ -3,7 +3,7 @@
 //! answered 429 past a threshold, journaled once; and the journal still accounts for every refusal.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

@@ -2,7 +2,7 @@
 //! and idle keep-alive connections are closed within their timeouts.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use foureyes_server::Limits;
 use std::net::SocketAddr;

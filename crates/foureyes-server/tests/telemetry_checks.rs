@@ -4,7 +4,7 @@
 //! events is tested end to end in `crates/foureyes/tests/telemetry_otlp.rs`.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::*;
 use foureyes_server::telemetry::{checks, request_traceparent};

@@ -3,7 +3,7 @@
 //! a terminal must see the bytes that will run, not a line an agent re-ordered (issue 12, F52).
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use support::Env;
 

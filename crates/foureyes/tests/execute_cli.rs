@@ -3,7 +3,7 @@
 //! `foureyes serve` answering `POST /v1/execute` for an agent token that holds no credential for the shop.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};

@@ -7,8 +7,8 @@
 //! - a backward step never re-opens a closed undo window nor revives an expired approval.
 #![allow(clippy::unwrap_used)]
 
-mod faults;
-mod support;
+use crate::faults;
+use crate::support;
 
 use serde_json::{Value, json};
 use std::process::Stdio;

@@ -10,7 +10,7 @@
 //! Needs `FOUREYES_TEST_PG` (a superuser URL on 127.0.0.1), as the other PostgreSQL suites.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use std::collections::HashMap;

@@ -4,7 +4,7 @@
 //! README. Memory and file handles must stay bounded: the fds at the end no more than at the start plus a margin.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};

@@ -14,8 +14,8 @@
 //! `FOUREYES_FAULT_CYCLES` (default 3 per kind) runs more cycles: the longer run documented in the README.
 #![allow(clippy::unwrap_used)]
 
-mod faults;
-mod support;
+use crate::faults;
+use crate::support;
 
 use faults::shim;
 

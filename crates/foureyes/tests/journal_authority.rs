@@ -12,7 +12,7 @@
 //!   kill switch, credential role or demotion grants nothing).
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use foureyes_core::journal::{Event, EventKind, GENESIS_HASH, event_hash};
 use serde_json::Value;

@@ -4,7 +4,7 @@
 //! one is missing the test fails and says so (it never skips).
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};

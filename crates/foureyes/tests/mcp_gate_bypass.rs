@@ -10,7 +10,7 @@
 //! The suites of the other transports are in `crates/foureyes-mcp/tests/gate_bypass.rs`.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};

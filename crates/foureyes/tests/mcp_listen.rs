@@ -3,7 +3,7 @@
 //! session, so a new child process). Approvals go through the `foureyes` CLI, as a person would give them.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! (`crates/foureyes-mcp/tests/peers/ts_pinned.cjs`) that changes `pay`'s description while it runs (a rug pull).
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};

@@ -16,7 +16,7 @@
 //!   agent that has an executor cannot report, so the proxy forwards nothing more.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};

@@ -14,7 +14,7 @@
 //! permit (superseding the deferral), reports, and re-sends once more to prove the answer is stable (no second permit).
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use std::io::Read;

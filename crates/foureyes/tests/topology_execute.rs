@@ -5,7 +5,7 @@
 //! environment nor its arguments carry the house's credential or the secrets key.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
