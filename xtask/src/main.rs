@@ -1475,6 +1475,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "limits_and_budgets_reserve_and_recover",
         also: &[],
     },
+    Mutation {
+        property: "a plain decide cannot take the permit of an action FourEyes runs (ADR-480)",
+        file: "crates/foureyes-core/src/connector.rs",
+        original: "    if dry_run {\n        return None;\n    }\n    Some(format!(",
+        broken: "    if true || dry_run {\n        return None;\n    }\n    Some(format!(",
+        package: "foureyes-server",
+        filter: "decide_cannot_take_the_permit_of_an_action_foureyes_runs",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
