@@ -1529,6 +1529,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_truncation_under_a_running_server_is_witnessed_at_its_stop",
         also: &[],
     },
+    Mutation {
+        property: "an agent credential cannot apply or record a check over /v1/tasks (ADR-490)",
+        file: "crates/foureyes-server/src/tasks.rs",
+        original: "const RUNNER: &[Role] = &[Role::Runner];",
+        broken: "const RUNNER: &[Role] = &[Role::Runner, Role::Agent];",
+        package: "foureyes-server",
+        filter: "every_endpoint_times_every_role",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
