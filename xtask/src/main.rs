@@ -1476,6 +1476,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "a plain decide cannot take the permit of an action FourEyes runs (ADR-480)",
+        file: "crates/foureyes-core/src/connector.rs",
+        original: "    if dry_run {\n        return None;\n    }\n    Some(format!(",
+        broken: "    if true || dry_run {\n        return None;\n    }\n    Some(format!(",
+        package: "foureyes-server",
+        filter: "decide_cannot_take_the_permit_of_an_action_foureyes_runs",
+        also: &[],
+    },
+    Mutation {
         property: "a decision row is served only as its decided event tells it, request included (ADR-530)",
         file: "crates/foureyes-store/src/ops.rs",
         original: "    } else if journal.fingerprint != record.request.fingerprint() {",

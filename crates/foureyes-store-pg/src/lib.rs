@@ -532,9 +532,10 @@ impl TaskStore for PgStore {
         task_id: &str,
         cmd: TaskCommand,
         rules: foureyes_store::Transition,
+        by: Option<&foureyes_core::task::By>,
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
-        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Ok(rules), now_ms))
+        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Ok(rules), by, now_ms))
     }
 
     async fn task_refuse(
@@ -542,9 +543,10 @@ impl TaskStore for PgStore {
         task_id: &str,
         cmd: TaskCommand,
         refusal: TaskRefusal,
+        by: Option<&foureyes_core::task::By>,
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
-        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Err(refusal), now_ms))
+        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Err(refusal), by, now_ms))
     }
 
     async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError> {

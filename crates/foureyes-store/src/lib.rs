@@ -554,11 +554,11 @@ pub trait Credentials: Send + Sync {
     async fn accept_totp_step(&self, principal: &str, step: u64) -> Result<bool, StoreError>;
 }
 
-/// A complete backend, as `foureyes serve` and the CLI use it: the [`Store`], its [`Credentials`], and what it can
-/// tell about writes committed by other processes. Opened by name at run time (a SQLite file or a PostgreSQL URL,
-/// see `foureyes_store_pg::open_any`) and held as `Arc<dyn Backend>`, which upcasts to `Arc<dyn Store>` and
-/// `Arc<dyn Credentials>`.
-pub trait Backend: Store + Credentials {
+/// A complete backend, as `foureyes serve` and the CLI use it: the [`Store`], its [`Credentials`], its tasks
+/// ([`TaskStore`], for `/v1/tasks…`: ADR-490), and what it can tell about writes committed by other processes.
+/// Opened by name at run time (a SQLite file or a PostgreSQL URL, see `foureyes_store_pg::open_any`) and held as
+/// `Arc<dyn Backend>`, which upcasts to `Arc<dyn Store>`, `Arc<dyn TaskBackend>` and `Arc<dyn Credentials>`.
+pub trait Backend: TaskBackend + Credentials {
     /// A receiver of the journal head `seq` after every write committed by any process or replica on this database,
     /// when the backend can push that (PostgreSQL `LISTEN`/`NOTIFY`). Values are hints to re-read, never data.
     /// `None`: writes by other processes are seen only by polling.

@@ -128,6 +128,8 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     let door = crate::execute::door(store.clone(), secrets);
     state.execute = Some(Arc::new(crate::execute::ServerDoor(door)));
     crate::execute::say_unconfirmed(store.as_ref(), &state.policy()).await?;
+    // Change control over the API (`/v1/tasks…`, ADR-490): the app's door, the functions `foureyes task` runs.
+    state.tasks = Some(Arc::new(change_control::door::Door::new(store.clone())));
     // Commits by other replicas wake this one's waiters at once (polling remains the fallback).
     let forwarder = store.changes().map(|changes| state.wake_on(changes));
     let follower = tokio::spawn(follow_policy_reloads(state.clone(), store.changes()));
@@ -358,7 +360,10 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
     match cmd {
         TokenCommand::Create { name, role, serves, totp, json } => {
             let role = Role::parse(&role).ok_or_else(|| {
-                Exit::new(EXIT_REFUSED, format!("unknown role `{role}`: expected agent, approver, admin or executor"))
+                Exit::new(
+                    EXIT_REFUSED,
+                    format!("unknown role `{role}`: expected agent, approver, admin, executor or runner"),
+                )
             })?;
             match (role, &serves) {
                 (Role::Executor, None) => {
@@ -367,13 +372,16 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
                         "an executor serves one agent: name it with --for AGENT (the agent's credential name)",
                     ));
                 }
-                (Role::Executor, Some(_)) if totp => {
+                (Role::Executor, Some(_)) | (Role::Runner, None) if totp => {
                     return Err(Exit::new(
                         EXIT_REFUSED,
-                        "--totp is for step-up approvals, which an executor never makes: drop --totp",
+                        format!(
+                            "--totp is for step-up approvals, which {} never makes: drop --totp",
+                            if role == Role::Runner { "a runner" } else { "an executor" }
+                        ),
                     ));
                 }
-                (Role::Agent | Role::Approver | Role::Admin, Some(agent)) => {
+                (Role::Agent | Role::Approver | Role::Admin | Role::Runner, Some(agent)) => {
                     return Err(Exit::new(
                         EXIT_REFUSED,
                         format!("--for {agent}: only an executor serves an agent; role `{role}` takes no --for"),
