@@ -1538,6 +1538,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "every_endpoint_times_every_role",
         also: &[],
     },
+    Mutation {
+        property: "a journal whose seals were stripped is refused against the notes that say it was sealed (ADR-535)",
+        file: "crates/foureyes-core/src/seal.rs",
+        original: "            Some(from) if self.from != Some(from) => Err(SealProblem::Stripped { from, here: self.from }),",
+        broken: "            Some(from) if self.from == Some(from + 1) => Err(SealProblem::Stripped { from, here: self.from }),",
+        package: "foureyes",
+        filter: "a_journal_whose_seals_were_stripped_is_not_resealed",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

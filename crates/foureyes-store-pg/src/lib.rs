@@ -359,7 +359,11 @@ impl Store for PgStore {
         in_tx!(self, |w| tx_ops::verified_head(w))
     }
 
-    async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash)>, StoreError> {
+    async fn verified_head_sealed(&self) -> Result<(u64, Option<u64>), StoreError> {
+        in_tx!(self, |w| tx_ops::verified_head_sealed(w))
+    }
+
+    async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash, Option<u64>)>, StoreError> {
         in_tx!(self, |w| tx_ops::applied_tree_head(w)).map(Some)
     }
 

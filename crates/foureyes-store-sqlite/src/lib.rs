@@ -651,7 +651,11 @@ impl Store for SqliteStore {
         self.write_tx(move |w| run_ready(tx_ops::verified_head(w))).await
     }
 
-    async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash)>, StoreError> {
+    async fn verified_head_sealed(&self) -> Result<(u64, Option<u64>), StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::verified_head_sealed(w))).await
+    }
+
+    async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash, Option<u64>)>, StoreError> {
         self.write_tx(move |w| run_ready(tx_ops::applied_tree_head(w))).await.map(Some)
     }
 

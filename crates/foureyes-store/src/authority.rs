@@ -421,6 +421,10 @@ impl Authority {
             _ => None,
         };
         self.seal.check(event.seq, event.kind, &event.hash, seal, unsealed).map_err(|p| broken(&p.to_string()))?;
+        if let EventData::Checkpoint(c) = &data {
+            let noted = foureyes_core::checkpoint::sealed_from_in(&c.note);
+            self.seal.check_note(noted).map_err(|p| broken(&p.to_string()))?;
+        }
         let leaf = leaf_of(&event.hash).map_err(|e| broken(&e))?;
         self.apply_data(event.seq, event.ts_ms, &data);
         self.grow(leaf);
@@ -448,6 +452,11 @@ impl Authority {
                 _ => None,
             };
             if self.seal.check(event.seq, event.data.kind(), &event.hash, event.seal.as_deref(), unsealed).is_err() {
+                return;
+            }
+            if let EventData::Checkpoint(c) = &event.data
+                && self.seal.check_note(foureyes_core::checkpoint::sealed_from_in(&c.note)).is_err()
+            {
                 return;
             }
             let Ok(leaf) = leaf_of(&event.hash) else { return };

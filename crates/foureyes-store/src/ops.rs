@@ -1360,8 +1360,17 @@ pub async fn verified_head<W: WriteTx>(w: &mut W) -> Result<u64, StoreError> {
     Ok(w.authority().seq())
 }
 
+/// [`verified_head`] and where the journal's seal begins (ADR-535).
+pub async fn verified_head_sealed<W: WriteTx>(w: &mut W) -> Result<(u64, Option<u64>), StoreError> {
+    catch_up(w).await?;
+    Ok((w.authority().seq(), w.authority().sealed_from()))
+}
+
 /// The tree head this door's authority state verified and applied, without catching up (ADR-534): its size and
 /// RFC 9162 root. What a server signs at its stop when the database no longer extends it.
-pub async fn applied_tree_head<W: WriteTx>(w: &mut W) -> Result<(u64, foureyes_core::merkle::Hash), StoreError> {
-    Ok(w.authority().tree_head())
+pub async fn applied_tree_head<W: WriteTx>(
+    w: &mut W,
+) -> Result<(u64, foureyes_core::merkle::Hash, Option<u64>), StoreError> {
+    let (size, root) = w.authority().tree_head();
+    Ok((size, root, w.authority().sealed_from()))
 }

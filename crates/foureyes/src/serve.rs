@@ -248,12 +248,12 @@ async fn witness_own_head(
 ) -> String {
     let failed = format!("checkpoint at stop: {error}");
     let Some(witness) = witness else { return failed };
-    let (size, root) = match store.applied_tree_head().await {
+    let (size, root, sealed_from) = match store.applied_tree_head().await {
         Ok(Some(head)) if head.0 > 0 => head,
         Ok(_) => return failed,
         Err(e) => return format!("{failed}; this server's verified head could not be read: {e}"),
     };
-    let checkpoint = foureyes_core::checkpoint::Checkpoint { origin: key.name().to_string(), size, root };
+    let checkpoint = foureyes_core::checkpoint::Checkpoint { origin: key.name().to_string(), size, root, sealed_from };
     let note = match key.sign(&checkpoint) {
         Ok(note) => note,
         Err(e) => return format!("{failed}; signing this server's verified head: {e}"),
@@ -286,7 +286,16 @@ async fn check_witness(
     }
     let report = foureyes_store::checkpoint::verify_against_notes(store, &key.verifier(), &notes).await?;
     if report.is_ok() {
-        return Ok(());
+        // What the notes say of the seal (ADR-535): a journal whose seals were stripped is refused here, before any
+        // advice to seal it again.
+        let seals = foureyes_store::checkpoint::verify_seals(store, crate::commands::seal_key()?).await?;
+        return match foureyes_store::checkpoint::notes_seal_problem(&seals, &key.verifier(), &notes) {
+            None => Ok(()),
+            Some(problem) => Err(Exit::new(
+                crate::EXIT_VERIFY_FAILED,
+                format!("refusing to start: the witness `{}`: {problem}", witness.display()),
+            )),
+        };
     }
     Err(Exit::new(
         crate::EXIT_VERIFY_FAILED,

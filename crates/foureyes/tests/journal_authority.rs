@@ -1475,6 +1475,60 @@ fn a_truncation_under_a_running_server_is_witnessed_at_its_stop(backend: Backend
     }
 }
 
+/// F535 (attack 11, H2 and V, RED before ADR-535: with every seal stripped by hand, the door said "it was written
+/// before the seal … seal it (`journal seal`)", `journal verify --checkpoint` with the seal key said ok, `journal seal`
+/// vouched for a forged tail, and the forged event was believed): that the journal was sealed is in the signed
+/// checkpoint notes (the witness, and the journal's `checkpoint` events). A journal whose seals were stripped is
+/// refused by the door without recommending `journal seal`, by `journal seal` itself, by `journal verify
+/// --checkpoint` with or without the seal key, and by `serve` at start against its witness.
+fn a_journal_whose_seals_were_stripped_is_not_resealed(backend: Backend) {
+    let e = sealed_env(backend);
+    let (key, public) = e.keygen();
+    let witness = e.path("witness.txt");
+    let serve_args = [
+        "--signing-key",
+        key.to_str().unwrap(),
+        "--witness",
+        witness.to_str().unwrap(),
+        "--checkpoint-every",
+        "100000",
+        "--checkpoint-seconds",
+        "3600",
+    ];
+    e.ok(&["kill-switch", "on", "--as", "ops"]);
+    {
+        let server = e.start_serve(&serve_args).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+        let pid = server.0.0.id().to_string();
+        assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+        let mut child = server.0;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while child.0.try_wait().unwrap().is_none() {
+            assert!(std::time::Instant::now() < deadline, "serve did not stop on SIGTERM");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+    assert!(std::fs::read_to_string(&witness).is_ok_and(|t| !t.is_empty()), "the clean stop witnessed a checkpoint");
+    // The database writer strips every seal, then appends a forged event with the chain recomputed.
+    e.sql("DROP TRIGGER IF EXISTS journal_no_update; UPDATE journal SET seal = NULL");
+    let forged = e.append_forged(EventKind::KillSwitch, serde_json::json!({"engaged": false, "by": "ops"}));
+    let out = e.run(&["decide", "--agent", "bot", "--action", "payments.batch", "--params", r#"{"amount_eur": 10}"#]);
+    assert_ne!(out.status.code(), Some(0), "the stripped journal was decided on: {}", text(&out.stdout));
+    assert!(!text(&out.stderr).contains("journal seal`)"), "recommends sealing it: {}", text(&out.stderr));
+    let out = e.run(&["journal", "seal"]);
+    assert_ne!(out.status.code(), Some(0), "`journal seal` vouched for a stripped journal: {}", text(&out.stdout));
+    assert!(!e.events().iter().any(|ev| ev.kind == EventKind::SealStarted), "no seal_started was journaled");
+    let out = e.verify_against(&witness, &public);
+    assert_eq!(out.status.code(), Some(7), "verify --checkpoint: {}{}", text(&out.stdout), text(&out.stderr));
+    assert!(text(&out.stdout).contains("seal"), "says why: {}", text(&out.stdout));
+    match e.start_serve(&serve_args) {
+        Ok(_) => panic!("serve started on a journal whose seals were stripped (forged seq {forged})"),
+        Err((code, err)) => {
+            assert_eq!(code, Some(7), "{err}");
+            assert!(!err.contains("journal seal`)"), "recommends sealing it: {err}");
+        }
+    }
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -1531,4 +1585,5 @@ on_both!(
     serve_mints_no_admin_for_a_journal_whose_token_rows_were_deleted,
     a_checkpoint_size_row_edited_by_hand_does_not_stop_the_witness,
     a_truncation_under_a_running_server_is_witnessed_at_its_stop,
+    a_journal_whose_seals_were_stripped_is_not_resealed,
 );
