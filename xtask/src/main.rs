@@ -1484,6 +1484,33 @@ const MUTATIONS: &[Mutation] = &[
         filter: "decide_cannot_take_the_permit_of_an_action_foureyes_runs",
         also: &[],
     },
+    Mutation {
+        property: "a run that held a secret keeps none of the target's bytes but its reveal: fields (ADR-481)",
+        file: "crates/foureyes-connect/src/run.rs",
+        original: "    if !opened.is_empty() {\n        crate::shape::shape(",
+        broken: "    if false && !opened.is_empty() {\n        crate::shape::shape(",
+        package: "foureyes-connect",
+        filter: "leak_3_reversed",
+        also: &["leak_command_tails_hold_no_form_of_the_secret", "leak_20_mcp_result_and_stderr_hold_no_form"],
+    },
+    Mutation {
+        property: "every string a secret-scoped run keeps is sifted for any form of a secret (ADR-481)",
+        file: "crates/foureyes-connect/src/shape.rs",
+        original: "    sieve.sift(detail);\n",
+        broken: "    let _ = sieve;\n",
+        package: "foureyes-connect",
+        filter: "revealed_fields_are_kept_and_sifted",
+        also: &[],
+    },
+    Mutation {
+        property: "an mcp stdio server's whole process group dies with the run (ADR-483)",
+        file: "crates/foureyes-connect/src/mcp.rs",
+        original: "        .process_group(0)\n        .kill_on_drop(true);\n    if let Some(dir) = &cwd {\n        cmd.current_dir(dir);\n    }\n    let mut child = match cmd.spawn() {\n        Ok(child) => child,\n        Err(e) => return progress.failure(",
+        broken: "        .kill_on_drop(true);\n    if let Some(dir) = &cwd {\n        cmd.current_dir(dir);\n    }\n    let mut child = match cmd.spawn() {\n        Ok(child) => child,\n        Err(e) => return progress.failure(",
+        package: "foureyes-connect",
+        filter: "an_mcp_servers_grandchild_does_not_outlive_the_run",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
