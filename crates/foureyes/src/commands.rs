@@ -801,8 +801,9 @@ async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) ->
     let store = open_backend(db).await?;
     refuse_a_broken_chain(store.as_ref()).await?;
     store.record_policy(&policy, now_ms()).await?;
+    // The decision as the journal tells it (ADR-530): its compensation is built from the journaled request.
     let original = store
-        .decision(args.decision_id)
+        .decision_checked(args.decision_id, now_ms())
         .await?
         .ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("decision {} does not exist", args.decision_id)))?;
     let compensation = policy.action(&original.request.action).and_then(|a| a.compensate.clone()).ok_or_else(|| {
