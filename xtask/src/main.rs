@@ -1475,6 +1475,33 @@ const MUTATIONS: &[Mutation] = &[
         filter: "limits_and_budgets_reserve_and_recover",
         also: &[],
     },
+    Mutation {
+        property: "MCP pins: after the upstream's `notifications/tools/list_changed`, the next call waits for a new listing (ADR-540)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "            listed.remove(&(instance.to_string(), *listing));",
+        broken: "            let _ = (&listed, listing);",
+        package: "foureyes-mcp",
+        filter: "after_tools_list_changed_a_call_is_checked_against_a_new_listing_over_stdio",
+        also: &["after_tools_list_changed_a_call_is_checked_against_a_new_listing_over_http"],
+    },
+    Mutation {
+        property: "MCP pins: only a walk from no cursor to no `nextCursor` is a whole listing (ADR-541)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "            let whole = complete && walks.get(&walk).is_some_and(|w| w.whole);",
+        broken: "            let whole = complete;",
+        package: "foureyes-mcp",
+        filter: "a_walk_that_began_at_a_cursor_is_not_a_whole_listing",
+        also: &["a_name_on_two_pages_is_refused_after_a_walk_of_the_last_page_alone"],
+    },
+    Mutation {
+        property: "MCP pins: what was listed and checked is per upstream instance, never per proxy (ADR-542)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "        self.config().pin_tools && !lock(&self.listed).contains(&(instance.to_string(), listing))",
+        broken: "        self.config().pin_tools && !lock(&self.listed).iter().any(|(_, l)| *l == listing)",
+        package: "foureyes-mcp",
+        filter: "one_bridge_childs_listing_never_stands_in_for_another_s",
+        also: &["one_http_sessions_listing_never_stands_in_for_another_s"],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
