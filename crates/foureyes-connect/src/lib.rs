@@ -13,6 +13,8 @@
 //!   proxy's own wire code (framing, the params and id rules, result reading) from `foureyes-mcp`;
 //! - [`secrets`]: AES-256-GCM sealing and the `connector_secrets` table (SQLite or PostgreSQL);
 //! - [`redact`]: a run's secrets, in every form they take, replaced before anything is cut or kept;
+//! - [`shape`]: what a run that held a secret keeps of the target's answer: what FourEyes read of it and the fields
+//!   the policy reveals, each sifted for any form of a secret (ADR-481);
 //! - start marks: the door journals `connector_started` (ADR-321) through the store before a connector is sent;
 //! - [`door`]: the flow, and [`door::unconfirmed`] (runs a crash left unconfirmed; never re-run by themselves).
 //!
@@ -24,6 +26,7 @@ pub mod mcp;
 pub mod redact;
 pub mod run;
 pub mod secrets;
+pub mod shape;
 pub mod template;
 
 pub use door::{Door, Executed, Unconfirmed, unconfirmed};

@@ -423,6 +423,8 @@ async fn stdio(
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
+        // A group of its own, as a `command` connector's (F333): the end of the run kills what the server started.
+        .process_group(0)
         .kill_on_drop(true);
     if let Some(dir) = &cwd {
         cmd.current_dir(dir);
@@ -431,6 +433,7 @@ async fn stdio(
         Ok(child) => child,
         Err(e) => return progress.failure(detail, format!("cannot start `{program}`: {e}")),
     };
+    let leader = child.id();
     let (Some(stdin), Some(stdout), Some(mut stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
     else {
         let _ = child.start_kill();
@@ -470,11 +473,15 @@ async fn stdio(
         Ok(Err(e)) => progress.failure(detail, e),
         Ok(Ok(answer)) => answered(detail, &spec.tool, answer),
     };
-    // The session ends: stdin closed, a short grace to exit, then the process is killed.
+    // The session ends: stdin closed, a short grace to exit, then the server's whole process group is killed (its
+    // children and theirs: a deadline, or an end, leaves nothing of the run running; F483).
     drop(session);
     if tokio::time::timeout(Duration::from_millis(500), child.wait()).await.is_err() {
-        let _ = child.start_kill();
+        crate::run::kill_group(&mut child);
         let _ = child.wait().await;
+    }
+    if let Some(leader) = leader {
+        crate::run::kill_group_of(leader);
     }
     if let Ok(Ok((tail, _))) = tokio::time::timeout(Duration::from_millis(200), stderr_tail).await
         && !tail.is_empty()

@@ -52,6 +52,8 @@ pub fn check_spec(action: &str, spec: &ConnectorSpec) -> Result<BTreeSet<String>
     if let Some(t) = spec.timeout() {
         timeout_ms(t).map_err(|e| format!("action `{action}`: execute timeout: {e}"))?;
     }
+    crate::shape::check_reveal(&format!("execute.{}", spec.kind()), spec.reveal())
+        .map_err(|e| format!("action `{action}`: {e}"))?;
     match spec {
         ConnectorSpec::Http(h) => {
             method(&h.method).map_err(|e| format!("action `{action}`: {e}"))?;
@@ -303,6 +305,11 @@ pub async fn run(
     // One last pass over every string of the detail, in every form a secret takes: no secret leaves this function
     // (the response and the tails were redacted before they were cut, F331).
     Redactor::new(&opened).value(&mut result.detail);
+    // A run that held a secret keeps none of the bytes the target chose, only what FourEyes read of the answer and
+    // the fields the policy reveals, each sifted once more (ADR-481): no list of forms is complete.
+    if !opened.is_empty() {
+        crate::shape::shape(spec.kind(), &mut result.detail, spec.reveal(), &crate::shape::Sieve::new(&opened));
+    }
     if let Some(obj) = result.detail.as_object_mut() {
         obj.insert("deadline_ms".into(), json!(deadline.as_millis() as u64));
     }
@@ -612,11 +619,19 @@ pub(crate) fn render_argv(argv: &[String], place: &str, ctx: &Value) -> Result<V
 }
 
 /// Kills the process group a command leads (its children and theirs), then the command itself.
-fn kill_group(child: &mut tokio::process::Child) {
-    if let Some(pid) = child.id().and_then(|id| rustix::process::Pid::from_raw(id as i32)) {
-        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+pub(crate) fn kill_group(child: &mut tokio::process::Child) {
+    if let Some(id) = child.id() {
+        kill_group_of(id);
     }
     let _ = child.start_kill();
+}
+
+/// Kills the process group `leader` started (spawned with `process_group(0)`, so the group's id is its pid): what
+/// is left of a run once its leader is gone, grandchildren included.
+pub(crate) fn kill_group_of(leader: u32) {
+    if let Some(pid) = rustix::process::Pid::from_raw(leader as i32) {
+        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+    }
 }
 
 async fn command(c: &CommandSpec, ctx: &Value, deadline: Duration) -> RunResult {

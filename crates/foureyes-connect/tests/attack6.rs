@@ -111,6 +111,7 @@ actions:
         headers: {{ authorization: "Bearer {{{{ secret.tok }}}}", x-msg: "{{{{ params.msg }}}}" }}
         max_response_bytes: 200
         timeout: 2s
+        reveal: [/msg, /auth]
   h3.env:
     tier: 2
     limits: [{{ count: 1000, per: 1h }}]
@@ -130,6 +131,7 @@ actions:
         url: "{base}/echo-body"
         body: '{{"key": {{{{ secret.q }}}}, "m": "x"}}'
         timeout: 2s
+        reveal: [/got_body]
   h4.encoded:
     tier: 2
     limits: [{{ count: 1000, per: 1h }}]
@@ -293,20 +295,15 @@ async fn h2_a_response_cut_inside_a_secret_keeps_no_piece_of_it() {
         let answered = x.decision.report_detail.clone().unwrap();
         let journaled = w.reported_detail(x.decision.decision_id).await;
         assert_eq!(answered, journaled, "pad {pad}: the journal keeps what the agent was answered");
-        // A whole answer is kept as JSON, a cut one as its text.
-        let body = match &answered["body"] {
-            Value::String(text) => text.clone(),
-            Value::Null => panic!("pad {pad}: no body in {answered}"),
-            parsed => parsed.to_string(),
-        };
-        // What follows `Bearer ` is the redaction mark (whole or cut), never a byte of the secret.
-        if let Some(at) = body.find("Bearer ") {
-            let after = &body[at + "Bearer ".len()..];
-            cut_inside += usize::from(!after.starts_with(MARK));
-            assert!(
-                after.starts_with(MARK) || MARK.starts_with(after),
-                "pad {pad}: the body keeps `{after}` where the secret was: {body}"
-            );
+        // `{"msg": "<pad>", "auth": "Bearer <secret>"}`: where the secret starts in the answer.
+        let start = r#"{"msg": ""#.len() + pad + r#"", "auth": "Bearer "#.len();
+        cut_inside += usize::from(start < 200 && 200 < start + TOK.len());
+        // A whole answer keeps its revealed fields, the secret redacted; a cut one is not JSON: nothing of it.
+        match answered["truncated"] {
+            Value::Bool(false) => {
+                assert_eq!(answered["body"]["auth"], json!(format!("Bearer {MARK}")), "pad {pad}: {answered}")
+            }
+            _ => assert_eq!(answered["body"], json!({}), "pad {pad}: {answered}"),
         }
         assert_eq!(piece_of(TOK, &answered.to_string(), 3), None, "pad {pad}: a piece of the secret was kept");
     }
@@ -332,7 +329,9 @@ async fn h4_a_secret_re_encoded_by_the_target_is_redacted() {
         assert_eq!(x.outcome, Some(Outcome::Executed), "{:?}", x.decision.report_detail);
         let all = w.everything(&x).await;
         let detail = x.decision.report_detail.clone().unwrap().to_string();
-        assert!(detail.contains("[secret q]"), "{action}: {detail}");
+        // The revealed JSON field keeps the redaction mark; the text answer is not kept at all (ADR-481).
+        let mark = if action == "h4.body" { "[secret q]" } else { r#""withheld":{"fields":["body"]"# };
+        assert!(detail.contains(mark), "{action}: {detail}");
         for form in [
             "word-XYZ".to_string(),
             percent_encode("word-XYZ"),

@@ -95,10 +95,12 @@ async fn the_command_example_runs_as_the_page_says() {
     assert_eq!((x.decision.verdict, x.ran, x.outcome), (Verdict::Permit, true, Some(Outcome::Executed)));
     let detail = x.decision.report_detail.clone().unwrap();
     assert_eq!(detail["exit"], json!(0), "{detail}");
-    // The page shows this tail, with the secret redacted.
-    let tail = detail["stdout_tail"].clone();
-    assert_eq!(tail, json!("archived q3_sales for [secret archive_user]\n"), "{detail}");
-    assert!(page().contains(&format!("\"stdout_tail\": {tail}")), "docs/connectors.md shows another tail than {tail}");
+    // The page shows this field, the one `reveal:` names; the output tails are withheld (a secret was in the
+    // environment, ADR-481).
+    let kept = detail["stdout"].clone();
+    assert_eq!(kept, json!({"archived": "q3_sales"}), "{detail}");
+    assert!(page().contains(r#""stdout": {"archived": "q3_sales"}"#), "the page shows another field");
+    assert_eq!(detail["withheld"]["fields"], json!(["stdout_tail", "stderr_tail"]), "{detail}");
     // The journal holds what the page says: decided (naming the connector), connector_started, then the report, an
     // event named by its outcome.
     let events = store.journal(0, 1000).await.unwrap();

@@ -187,6 +187,7 @@ actions:
         body: '{{"amount_eur": {{{{ params.amount_eur }}}}, "order": {{{{ params.order_id }}}}}}'
         success: {{ json_pointer: {{ pointer: /ok, equals: true }} }}
         timeout: 2s
+        reveal: [/ok, /order, /echo_auth]
   shop.big_refund:
     tier: 3{params}
     execute:
@@ -434,9 +435,11 @@ async fn a_permit_runs_its_connector_once_and_reports(w: World) {
     let (_, auth, body) = &w.seen.all()[0];
     assert_eq!(auth, &format!("Bearer {TOKEN}"), "the credential reached the shop");
     assert_eq!(serde_json::from_str::<Value>(body).unwrap(), json!({"amount_eur": 20, "order": "ord_1"}));
-    // The shop echoed the token: the report keeps the response with the secret redacted.
+    // The shop echoed the token: the report keeps the fields the policy reveals, with the secret redacted, and
+    // nothing else of the answer (ADR-481).
     let detail = first.decision.report_detail.clone().unwrap();
-    assert_eq!(detail["body"]["echo_auth"], json!("Bearer [secret shop_token]"));
+    assert_eq!(detail["body"], json!({"ok": true, "order": "ord_1", "echo_auth": "Bearer [secret shop_token]"}));
+    assert_eq!(detail["withheld"]["fields"], json!(["body"]), "{detail}");
     assert!(!first.to_json().to_string().contains(TOKEN));
     // A retry of the same request id (and a burst of racing ones) runs nothing again.
     let mut racing = Vec::new();
@@ -547,8 +550,9 @@ async fn template_injection_in_params_changes_nothing(w: World) {
     assert_eq!(written, "$(whoami) {{ secret.shop_token }}");
     assert!(!w.dir.path().join("pwned").exists());
     let detail = x.decision.report_detail.unwrap();
-    assert_eq!(detail["stdout_tail"], json!("wrote\n"));
-    assert_eq!(detail["stderr_tail"], json!("token=[secret shop_token]\n"), "the environment secret is redacted");
+    // A secret was in its environment: the output tails are not kept (ADR-481), the exit status is.
+    assert_eq!(detail["withheld"]["fields"], json!(["stdout_tail", "stderr_tail"]), "{detail}");
+    assert!(detail.get("stdout_tail").is_none() && detail.get("stderr_tail").is_none(), "{detail}");
     assert_eq!(detail["exit"], json!(0));
     // A newline in a header-bound value is refused before anything is sent.
     let x = w.exec(request("cmd-2", "files.write", json!({"name": "n\u{0}x", "text": "t"}))).await;

@@ -87,7 +87,8 @@ fn policy(record: &str, sse: &str, json_url: &str, dying: &str, describe: &str) 
         command: ["{python}", "{script}"]
         env: {{ RECORD: "{record}", TOKEN: "{{{{ secret.mcp_token }}}}" }}
         tool: {tool}{arguments}
-        timeout: {timeout}"#
+        timeout: {timeout}
+        reveal: [/content/0/text]"#
         )
     };
     let http = |url: &str, tool: &str, timeout: &str| {
@@ -98,7 +99,8 @@ fn policy(record: &str, sse: &str, json_url: &str, dying: &str, describe: &str) 
         url: "{url}"
         headers: {{ authorization: "Bearer {{{{ secret.mcp_token }}}}" }}
         tool: {tool}
-        timeout: {timeout}"#
+        timeout: {timeout}
+        reveal: [/content/0/text]"#
         )
     };
     let pay = r#"

@@ -37,18 +37,27 @@ pub enum NoteError {
     Origin { found: String, expected: String },
 }
 
+/// The extension line a checkpoint signed over a sealed journal carries (ADR-535): `foureyes-sealed-from SEQ`.
+pub const SEALED_FROM: &str = "foureyes-sealed-from ";
+
 /// A tree head: `size` events whose Merkle root is `root`, for the log named `origin`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Checkpoint {
     pub origin: String,
     pub size: u64,
     pub root: Hash,
+    /// The seq the journal's door seal begins at, when the signer verified a sealed journal (ADR-420, ADR-535): an
+    /// extension line of the signed body, so a database writer who strips the seals cannot erase that they were
+    /// there.
+    pub sealed_from: Option<u64>,
 }
 
 impl Checkpoint {
-    /// The signed text: origin, size and base64 root, each line ending in `\n`.
+    /// The signed text: origin, size and base64 root, each line ending in `\n`; then `foureyes-sealed-from SEQ`
+    /// for a sealed journal.
     pub fn body(&self) -> String {
-        format!("{}\n{}\n{}\n", self.origin, self.size, B64.encode(self.root))
+        let sealed = self.sealed_from.map(|s| format!("{SEALED_FROM}{s}\n")).unwrap_or_default();
+        format!("{}\n{}\n{}\n{sealed}", self.origin, self.size, B64.encode(self.root))
     }
 
     /// Parses a checkpoint body (extension lines after the third are ignored, as C2SP allows).
@@ -70,8 +79,16 @@ impl Checkpoint {
         if !text.ends_with('\n') {
             return Err(bad("the body does not end with a newline"));
         }
-        Ok(Checkpoint { origin: origin.to_string(), size, root })
+        let sealed_from = lines.find_map(|l| l.strip_prefix(SEALED_FROM)).and_then(|s| s.parse().ok());
+        Ok(Checkpoint { origin: origin.to_string(), size, root, sealed_from })
     }
+}
+
+/// The `foureyes-sealed-from` extension of a signed note's body, read without checking its signature: for a note
+/// the journal itself holds in a `checkpoint` event, which the chain covers (ADR-535).
+pub fn sealed_from_in(note: &str) -> Option<u64> {
+    let body = note.split("\n\n").next()?;
+    body.lines().skip(3).find_map(|l| l.strip_prefix(SEALED_FROM)).and_then(|s| s.parse().ok())
 }
 
 /// Splits a file of signed notes written one after another (a witness file, `journal checkpoint --out`) into
@@ -288,7 +305,7 @@ mod tests {
     }
 
     fn checkpoint() -> Checkpoint {
-        Checkpoint { origin: "foureyes-test".into(), size: 42, root: merkle::leaf_hash(b"x") }
+        Checkpoint { origin: "foureyes-test".into(), size: 42, root: merkle::leaf_hash(b"x"), sealed_from: None }
     }
 
     #[test]

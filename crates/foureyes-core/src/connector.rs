@@ -80,6 +80,15 @@ impl ConnectorSpec {
         }
     }
 
+    /// The JSON pointers of the answer kept when a secret was in scope for the run (ADR-481).
+    pub fn reveal(&self) -> &[String] {
+        match self {
+            ConnectorSpec::Http(h) => &h.reveal,
+            ConnectorSpec::Command(c) => &c.reveal,
+            ConnectorSpec::Mcp(m) => &m.reveal,
+        }
+    }
+
     /// The run's deadline as written (`10s`, `2m`), if any.
     pub fn timeout(&self) -> Option<&str> {
         match self {
@@ -119,6 +128,10 @@ pub struct HttpSpec {
     /// compensating action's connector can restore it (`{{ original.detail.before.json... }}`).
     #[serde(default)]
     pub before: Option<HttpRead>,
+    /// What the agent and the journal get of the target's answer when a secret was in scope for the run (ADR-481):
+    /// JSON pointers (RFC 6901) into the response body (and the `before` read's body); nothing else of the answer is kept. Without a secret in scope the answer is kept as it is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reveal: Vec<String>,
 }
 
 /// A read request (GET) captured before the write.
@@ -169,6 +182,10 @@ pub struct CommandSpec {
     /// Bytes of stdout and stderr tail kept in the report. Default 4 KiB each.
     #[serde(default)]
     pub output_tail_bytes: Option<usize>,
+    /// What the agent and the journal get of the target's answer when a secret was in scope for the run (ADR-481):
+    /// JSON pointers (RFC 6901) into stdout read as JSON (kept as `stdout`); the output tails are not kept. Without a secret in scope the answer is kept as it is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reveal: Vec<String>,
 }
 
 /// A tool on an MCP server, called by FourEyes itself: one session per run (initialize, `tools/list` — the tool's
@@ -205,4 +222,8 @@ pub struct McpSpec {
     pub arguments: Option<String>,
     #[serde(default)]
     pub timeout: Option<String>,
+    /// What the agent and the journal get of the target's answer when a secret was in scope for the run (ADR-481):
+    /// JSON pointers (RFC 6901) into the tool's result (`/structuredContent/id`, `/content/0/text`); the server's stderr is not kept. Without a secret in scope the answer is kept as it is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reveal: Vec<String>,
 }

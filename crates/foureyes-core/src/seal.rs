@@ -79,6 +79,9 @@ pub enum SealProblem {
     BadSeal,
     /// The first sealed event follows `unsealed` events without a `seal_started` naming them.
     NoStart { unsealed: u64 },
+    /// A checkpoint was signed over the journal sealed from `from`, and the journal here is not (ADR-535): its seals
+    /// were removed by a database writer.
+    Stripped { from: u64, here: Option<u64> },
 }
 
 impl fmt::Display for SealProblem {
@@ -91,6 +94,14 @@ impl fmt::Display for SealProblem {
             ),
             SealProblem::BadSeal => f.write_str(
                 "its seal does not verify under this door's seal key: no door holding the key wrote it (ADR-420)",
+            ),
+            SealProblem::Stripped { from, here } => write!(
+                f,
+                "a checkpoint was signed over this journal sealed from seq {from}, but here it is {}: the seals of \
+                 its events were removed by a database writer. Do not seal it again (`journal seal` would vouch for \
+                 whatever was added since): restore the database from a copy that verifies against your witness \
+                 (ADR-535)",
+                here.map_or_else(|| "not sealed".to_string(), |s| format!("sealed from seq {s}"))
             ),
             SealProblem::NoStart { unsealed } => write!(
                 f,
@@ -156,6 +167,15 @@ impl SealRule {
         }
         self.seq = seq;
         Ok(())
+    }
+
+    /// Checks what a `checkpoint` event's signed note says of the seal (ADR-535): a note signed over the journal
+    /// sealed from `sealed_from` on a journal that is not sealed from there is a stripped journal.
+    pub fn check_note(&self, sealed_from: Option<u64>) -> Result<(), SealProblem> {
+        match sealed_from {
+            Some(from) if self.from != Some(from) => Err(SealProblem::Stripped { from, here: self.from }),
+            _ => Ok(()),
+        }
     }
 
     /// What a door must not do on the journal as checked so far, if anything: a door holding the key on a journal

@@ -118,6 +118,9 @@ pub struct ToolCall {
     /// The whole of `params` as the proxy parsed it: what is forwarded ([`ToolCall::frame`]) is serialized from it,
     /// with `name` and `arguments` as decided.
     pub params: Map<String, Value>,
+    /// The upstream instance the call goes to (ADR-542): a stdio connection or bridge child, an MCP session. Its
+    /// calls are checked against the listings of that instance only, never another's. Set by the transport.
+    pub upstream: String,
     /// Set when `params` holds keys that are equal or differ only in case (at any depth): another peer could read
     /// another tool or other arguments from it, so the call is refused, not decided (ADR-60).
     pub ambiguity: Option<String>,
@@ -195,7 +198,19 @@ impl ToolCall {
             _ => return Err(invalid("`params` must be an object")),
         };
         let unsupported = REFUSED_PARAMS.iter().find(|(k, _)| params.contains_key(*k)).map(|(_, why)| why.to_string());
-        Ok(ToolCall { name, arguments, progress_token, protocol_version, undo_of, params, ambiguity, unsupported, id })
+        let upstream = String::new();
+        Ok(ToolCall {
+            name,
+            arguments,
+            progress_token,
+            protocol_version,
+            undo_of,
+            params,
+            upstream,
+            ambiguity,
+            unsupported,
+            id,
+        })
     }
 
     /// The proxy's own serialization of this call, as it is forwarded: the tool name and the arguments that were
@@ -281,9 +296,23 @@ struct Sticky {
     settled_at_ms: Option<i64>,
 }
 
-/// The listing walks in progress (ADR-401): (session, listing) → each key with the definitions the earlier pages of
-/// the walk gave it.
-pub(crate) type Walks = HashMap<(String, crate::tools::Listing), BTreeMap<String, Vec<Value>>>;
+/// One listing walk in progress (ADR-401, ADR-541).
+#[derive(Debug, Default)]
+pub(crate) struct Walk {
+    /// The walk began with a request without a cursor, and each later request asked for the `nextCursor` of the
+    /// page before it: only such a walk, ended on a page without `nextCursor`, is a whole listing (ADR-541).
+    pub(crate) whole: bool,
+    /// The `nextCursor` of the last page this walk was given.
+    pub(crate) next: Option<String>,
+    /// Each key with the definitions the earlier pages of the walk gave it.
+    pub(crate) seen: BTreeMap<String, Vec<Value>>,
+}
+
+/// The listing walks in progress (ADR-401), by (walk, listing).
+pub(crate) type Walks = HashMap<(String, crate::tools::Listing), Walk>;
+
+/// A name (a tool's, or a pin key) in one upstream instance (ADR-542): (instance, name).
+pub(crate) type InUpstream = (String, String);
 
 /// The gate. Shared by every call of one proxy.
 pub struct Gate {
@@ -294,21 +323,23 @@ pub struct Gate {
     effective: RwLock<Arc<Policy>>,
     pub(crate) hinted: Mutex<BTreeMap<String, ActionPolicy>>,
     sticky: Mutex<HashMap<String, Sticky>>,
-    /// Tools whose listed definition is not their pin: tool → (the pin, if any; the hash last listed). Their calls
-    /// are refused (see `tools.rs`).
-    pub(crate) changed: Mutex<BTreeMap<String, (Option<String>, String)>>,
+    /// Tools whose listed definition is not their pin, by upstream instance (ADR-542): (instance, tool) → (the pin,
+    /// if any; the hash last listed). Their calls are refused (see `tools.rs`).
+    pub(crate) changed: Mutex<BTreeMap<InUpstream, (Option<String>, String)>>,
     /// (tool, hash) pairs already journaled as changed, so a client listing again does not flood the journal.
     pub(crate) journaled_changes: Mutex<std::collections::BTreeSet<(String, String)>>,
-    /// Tools the last listing that named them named more than once (ADR-340): tool → how many times. Their calls
-    /// are refused whatever the pins say, until a listing names them once (see `tools.rs`).
-    pub(crate) listed_twice: Mutex<BTreeMap<String, usize>>,
+    /// Tools the last listing that named them named more than once (ADR-340), by upstream instance (ADR-542):
+    /// (instance, tool) → how many times. Their calls are refused whatever the pins say, until a whole listing
+    /// names them once (see `tools.rs`).
+    pub(crate) listed_twice: Mutex<BTreeMap<InUpstream, usize>>,
     /// The pages of the listings being walked (ADR-401), by (session, listing): each key with the definitions the
     /// earlier pages of the walk gave it. A request without a cursor starts a walk; a page without `nextCursor`
     /// ends it.
     pub(crate) walks: Mutex<Walks>,
-    /// The listings of which a whole one was checked against the pins (ADR-402): until then a `tools/call`,
-    /// `prompts/get` or `resources/read` makes the proxy list them itself first.
-    pub(crate) listed: Mutex<std::collections::BTreeSet<crate::tools::Listing>>,
+    /// The listings of which a whole one was checked against the pins (ADR-402), by upstream instance (ADR-542),
+    /// since the upstream last said it changed (ADR-540): until then a `tools/call`, `prompts/get` or
+    /// `resources/read` in that instance makes the proxy list them itself first.
+    pub(crate) listed: Mutex<std::collections::BTreeSet<(String, crate::tools::Listing)>>,
     instance: String,
     counter: AtomicU64,
 }

@@ -345,10 +345,10 @@ impl crate::tools::Lister for OwnListing<'_> {
 /// ADR-402: before a call is decided, the proxy lists the tools itself when no whole listing was checked yet, so
 /// the call is checked against the pins; the refusal to answer with when it could not.
 async fn list_first(state: &AppState, headers: &HeaderMap, call: &ToolCall) -> Option<Value> {
-    if !state.gate.must_list_first(crate::tools::Listing::Tools) {
+    if !state.gate.must_list_first(&session_of(headers), crate::tools::Listing::Tools) {
         return None;
     }
-    let walk = format!("{}-own", session_of(headers));
+    let walk = crate::tools::own_walk(&session_of(headers));
     let meta = crate::tools::era_meta(call);
     let lister = OwnListing { state, headers };
     match state.gate.list_first(&lister, &walk, crate::tools::Listing::Tools, meta.as_ref()).await {
@@ -511,7 +511,11 @@ async fn post(state: AppState, request: Request) -> Response {
     match envelope.kind() {
         Kind::Request if method == "tools/call" => {
             let call = match ToolCall::parse(envelope.id_value(), envelope.params) {
-                Ok(call) => call,
+                Ok(mut call) => {
+                    // Checked against this session's upstream listings only (ADR-542).
+                    call.upstream = session_of(&parts.headers);
+                    call
+                }
                 Err(response) => return json_response(StatusCode::OK, &response),
             };
             if let Some(refusal) = list_first(&state, &parts.headers, &call).await {
@@ -541,10 +545,11 @@ async fn post(state: AppState, request: Request) -> Response {
             forward(&state, &parts, normalized, Tap::rewrite([(key, listing)]), claim, None).await
         }
         Kind::Request
-            if crate::tools::pinned_read(&method, envelope.params).is_some_and(|k| state.gate.watches_read(&k)) =>
+            if crate::tools::pinned_read(&method, envelope.params)
+                .is_some_and(|k| state.gate.watches_read(&session_of(&parts.headers), &k)) =>
         {
             let key = crate::tools::pinned_read(&method, envelope.params).unwrap_or_default();
-            let walk = format!("{}-own", session_of(&parts.headers));
+            let walk = crate::tools::own_walk(&session_of(&parts.headers));
             let lister = OwnListing { state: &state, headers: &parts.headers };
             match state.gate.check_read(&lister, &walk, &envelope.id_value(), &key).await {
                 Some(refusal) => json_response(StatusCode::OK, &refusal),
@@ -807,7 +812,10 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
         match e.kind() {
             Kind::Request if e.method.as_deref() == Some("tools/call") => match ToolCall::parse(e.id_value(), e.params)
             {
-                Ok(call) => calls.push((index, call)),
+                Ok(mut call) => {
+                    call.upstream = session.clone();
+                    calls.push((index, call));
+                }
                 Err(response) => others.push(Err(response)),
             },
             // Not a message (e.g. a `tools/call` without an id, which a server might still run): never forwarded.
@@ -1282,6 +1290,11 @@ impl Tapped {
             Kind::Notification if envelope.method.as_deref() == Some("notifications/cancelled") => {
                 let value: Value = serde_json::from_slice(bytes).ok()?;
                 return self.sessions.with(&self.session, |s| crate::asks::rewrite_cancel(&mut s.asks, &value));
+            }
+            Kind::Notification => {
+                // A listing the upstream says changed is listed again before the next call (ADR-540).
+                self.gate.on_server_notification(&self.session, envelope.method.as_deref().unwrap_or_default());
+                return None;
             }
             Kind::Response => {}
             _ => return None,

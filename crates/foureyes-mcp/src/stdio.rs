@@ -402,7 +402,7 @@ impl Router {
                 let router = self.clone();
                 let claimed = claimed.clone();
                 tasks.spawn(async move {
-                    let walk = format!("{}-own", router.walk);
+                    let walk = crate::tools::own_walk(&router.walk);
                     match router.gate.check_read(&OwnListing(&router), &walk, &id, &key).await {
                         Some(refusal) => {
                             if let Some(claimed) = &claimed {
@@ -446,7 +446,11 @@ impl Router {
         let method = envelope.method.as_deref().unwrap_or_default();
         match envelope.kind() {
             Kind::Request if method == "tools/call" => match ToolCall::parse(envelope.id_value(), envelope.params) {
-                Ok(call) => ClientAction::Gate(call),
+                Ok(mut call) => {
+                    // Checked against this connection's upstream listings only (ADR-542).
+                    call.upstream = self.walk.clone();
+                    ClientAction::Gate(call)
+                }
                 Err(response) => ClientAction::Answer(response),
             },
             Kind::Request => {
@@ -457,7 +461,7 @@ impl Router {
                     lock(&self.state).lists.insert(id_key(&envelope.id_value()), listing);
                 }
                 if let Some(key) = crate::tools::pinned_read(method, envelope.params)
-                    && self.gate.watches_read(&key)
+                    && self.gate.watches_read(&self.walk, &key)
                 {
                     return ClientAction::Check(envelope.id_value(), key);
                 }
@@ -547,9 +551,9 @@ impl Router {
         let router = self.clone();
         tasks.spawn(async move {
             // ADR-402: a call before any listing waits for the proxy's own listing, so its pin is checked.
-            let walk = format!("{}-own", router.walk);
+            let walk = crate::tools::own_walk(&router.walk);
             let meta = crate::tools::era_meta(&call);
-            if router.gate.must_list_first(crate::tools::Listing::Tools)
+            if router.gate.must_list_first(&router.walk, crate::tools::Listing::Tools)
                 && let Err(why) = router
                     .gate
                     .list_first(&OwnListing(&router), &walk, crate::tools::Listing::Tools, meta.as_ref())
@@ -706,7 +710,8 @@ impl Router {
                 ClientAction::Gate(call) => calls.push((index, call)),
                 ClientAction::Consumed => consumed = true,
                 ClientAction::Check(id, key) => {
-                    match self.gate.check_read(&OwnListing(self), &format!("{}-own", self.walk), &id, &key).await {
+                    match self.gate.check_read(&OwnListing(self), &crate::tools::own_walk(&self.walk), &id, &key).await
+                    {
                         Some(refusal) => {
                             if let Some(key) = &claimed {
                                 lock(&self.state).release(key);
@@ -740,8 +745,8 @@ impl Router {
     ) {
         let mut tickets = Vec::new();
         // ADR-402: calls before any listing wait for the proxy's own listing, so their pins are checked.
-        let listed = if !calls.is_empty() && self.gate.must_list_first(crate::tools::Listing::Tools) {
-            let walk = format!("{}-own", self.walk);
+        let listed = if !calls.is_empty() && self.gate.must_list_first(&self.walk, crate::tools::Listing::Tools) {
+            let walk = crate::tools::own_walk(&self.walk);
             let meta = calls.first().and_then(|(_, call)| crate::tools::era_meta(call));
             self.gate.list_first(&OwnListing(&self), &walk, crate::tools::Listing::Tools, meta.as_ref()).await
         } else {
@@ -848,6 +853,11 @@ impl Router {
                     .and_then(|message| crate::asks::rewrite_cancel(&mut lock(&self.state).asks, &message));
                 return self.send_client_frame(rewritten.unwrap_or_else(|| line.clone())).await;
             }
+            Ok(envelope) if envelope.kind() == Kind::Notification => {
+                // A listing the upstream says changed is listed again before the next call (ADR-540).
+                self.gate.on_server_notification(&self.walk, envelope.method.as_deref().unwrap_or_default());
+                None
+            }
             _ => None,
         };
         let Some(key) = key else { return self.send_client_frame(line).await };
@@ -907,6 +917,11 @@ impl Router {
         for item in &items {
             let key = match parse_envelope(item.get().as_bytes()) {
                 Ok(envelope) if envelope.kind() == Kind::Response => envelope.id.map(raw_id_key),
+                Ok(envelope) if envelope.kind() == Kind::Notification => {
+                    // ADR-540, as for a single message.
+                    self.gate.on_server_notification(&self.walk, envelope.method.as_deref().unwrap_or_default());
+                    None
+                }
                 _ => None,
             };
             let mut text = item.get().to_string();

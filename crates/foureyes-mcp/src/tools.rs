@@ -96,6 +96,32 @@ impl Listing {
     }
 }
 
+/// What ends the name of the proxy's own listing walks in an upstream instance (ADR-402): a newline, which no
+/// HTTP header value (an MCP session id) holds, so no client's walk can take the name.
+const OWN: &str = "\n(own)";
+
+/// The name of the proxy's own listing walks in the upstream instance `instance` (ADR-402, ADR-542).
+pub fn own_walk(instance: &str) -> String {
+    format!("{instance}{OWN}")
+}
+
+/// The upstream instance a walk lists (ADR-542): a client's walk is named after its instance (the stdio
+/// connection, the MCP session); the proxy's own walks after it too ([`own_walk`]).
+pub fn instance_of(walk: &str) -> &str {
+    walk.strip_suffix(OWN).unwrap_or(walk)
+}
+
+/// The listings a server notification says changed (ADR-540): `notifications/tools/list_changed` and the prompts'
+/// and resources' (resource templates come with the resources).
+pub fn changed_by(method: &str) -> &'static [Listing] {
+    match method {
+        "notifications/tools/list_changed" => &[Listing::Tools],
+        "notifications/prompts/list_changed" => &[Listing::Prompts],
+        "notifications/resources/list_changed" => &[Listing::Resources, Listing::Templates],
+        _ => &[],
+    }
+}
+
 /// How many pages the proxy reads of a listing it asks for itself (ADR-402).
 const MAX_OWN_PAGES: usize = 100;
 
@@ -120,11 +146,26 @@ impl Gate {
         }
     }
 
-    /// Whether a call (`tools/call`, or a `prompts/get` or `resources/read` of this `listing`) must wait for the
-    /// proxy's own listing (ADR-402): pins are on and no whole listing of its kind was checked yet, so nothing says
+    /// Whether a call in the upstream instance `instance` (`tools/call`, or a `prompts/get` or `resources/read` of
+    /// this `listing`) must wait for the proxy's own listing (ADR-402): pins are on and no whole listing of its kind
+    /// was checked in that instance (ADR-542) since the upstream last said it changed (ADR-540), so nothing says
     /// whether the definition is its pin.
-    pub fn must_list_first(&self, listing: Listing) -> bool {
-        self.config().pin_tools && !lock(&self.listed).contains(&listing)
+    pub fn must_list_first(&self, instance: &str, listing: Listing) -> bool {
+        self.config().pin_tools && !lock(&self.listed).contains(&(instance.to_string(), listing))
+    }
+
+    /// A server notification in the upstream instance `instance`: a `notifications/*/list_changed` (ADR-540) makes
+    /// the listing it names unchecked there, so the next call lists it again (every page) and checks its pins
+    /// before it is decided. Any other notification changes nothing.
+    pub fn on_server_notification(&self, instance: &str, method: &str) {
+        let changed = changed_by(method);
+        if changed.is_empty() || !self.config().pin_tools {
+            return;
+        }
+        let mut listed = lock(&self.listed);
+        for listing in changed {
+            listed.remove(&(instance.to_string(), *listing));
+        }
     }
 
     /// Lists the upstream's `listing` through `lister` (every page) and checks it against the pins, as a client's
@@ -137,9 +178,9 @@ impl Gate {
         meta: Option<&Value>,
     ) -> Result<(), String> {
         let Some((method, field)) = listing.request() else { return Ok(()) };
-        self.listing_requested(walk, listing, None);
         let mut cursor: Option<String> = None;
         for _ in 0..MAX_OWN_PAGES {
+            self.walk_requested(walk, listing, cursor.clone().map(Value::String));
             let answer = lister.list(method, cursor.as_deref(), meta).await?;
             self.on_listing_in(walk, listing, &answer).await;
             let value: Value = serde_json::from_slice(&answer).map_err(|e| format!("its answer is not JSON: {e}"))?;
@@ -176,7 +217,8 @@ impl Gate {
     /// listed, then the JSON-RPC error to answer with when its definition is not its pin (`None`: forward it).
     pub async fn check_read(&self, lister: &dyn Lister, walk: &str, id: &Value, key: &str) -> Option<Value> {
         let listing = Listing::of_key(key);
-        if self.must_list_first(listing)
+        let instance = instance_of(walk);
+        if self.must_list_first(instance, listing)
             && let Err(why) = self.list_first(lister, walk, listing, None).await
         {
             let why = format!("`{key}` was never listed, and FourEyes could not list it itself: {why}");
@@ -187,12 +229,13 @@ impl Gate {
             let message = format!("FourEyes refused: {why}");
             return Some(crate::jsonrpc::error_response(id, crate::jsonrpc::INVALID_PARAMS, &message));
         }
-        self.refuse_changed_read(id, key).await
+        self.refuse_changed_read(instance, id, key).await
     }
 
-    /// Whether a read of `key` must be looked at before it is forwarded (ADR-282, ADR-402; no I/O).
-    pub fn watches_read(&self, key: &str) -> bool {
-        self.has_changed(key) || self.must_list_first(Listing::of_key(key))
+    /// Whether a read of `key` in the upstream instance `instance` must be looked at before it is forwarded
+    /// (ADR-282, ADR-402, ADR-542; no I/O).
+    pub fn watches_read(&self, instance: &str, key: &str) -> bool {
+        self.has_changed(instance, key) || self.must_list_first(instance, Listing::of_key(key))
     }
 
     /// A client asks for a listing (`session`: the MCP session, or the stdio connection): a request without a
@@ -200,9 +243,27 @@ impl Gate {
     pub fn listing_requested(&self, session: &str, listing: Listing, params: Option<&serde_json::value::RawValue>) {
         let cursor = params
             .and_then(|p| serde_json::from_str::<Value>(p.get()).ok())
-            .is_some_and(|p| p.get("cursor").is_some_and(|c| !c.is_null()));
-        if !cursor {
-            lock(&self.walks).remove(&(session.to_string(), listing));
+            .and_then(|p| p.get("cursor").filter(|c| !c.is_null()).cloned());
+        self.walk_requested(session, listing, cursor);
+    }
+
+    /// A page of `walk` is asked for with `cursor` (ADR-541): none starts a new walk, a whole one so far; a cursor
+    /// that is not the `nextCursor` of the walk's last page (a walk that began at a cursor, or skipped a page) makes
+    /// the walk not whole, so its last page is not a whole listing.
+    fn walk_requested(&self, walk: &str, listing: Listing, cursor: Option<Value>) {
+        let mut walks = lock(&self.walks);
+        let key = (walk.to_string(), listing);
+        match cursor {
+            None => {
+                walks.insert(key, crate::gate::Walk { whole: true, ..Default::default() });
+            }
+            Some(cursor) => {
+                let walk = walks.entry(key).or_default();
+                if walk.next.as_deref() != cursor.as_str() {
+                    walk.whole = false;
+                }
+                walk.next = None;
+            }
         }
     }
 
@@ -218,12 +279,13 @@ impl Gate {
         if listing == Listing::Tools {
             return self.on_tools_list(session, response).await;
         }
+        let instance = instance_of(session);
         let mut message: Value = serde_json::from_slice(response).ok()?;
         let result = message.get_mut("result")?.as_object_mut()?;
         if listing == Listing::Initialize {
             let text = result.get("instructions")?.clone();
-            let admitted =
-                self.admit_pinned(&[("instructions".to_string(), json!({"instructions": text}))], true).await;
+            let instructions = [("instructions".to_string(), json!({"instructions": text}))];
+            let admitted = self.admit_pinned(instance, &instructions, true).await;
             if admitted.contains("instructions") {
                 return None;
             }
@@ -235,7 +297,7 @@ impl Gate {
             Listing::Resources => ("resources", "uri", "resource:"),
             _ => ("resourceTemplates", "uriTemplate", "template:"),
         };
-        let complete = result.get("nextCursor").is_none_or(Value::is_null);
+        let next = result.get("nextCursor").filter(|c| !c.is_null()).cloned();
         let items = result.get_mut(field)?.as_array_mut()?;
         let keyed = |item: &Value| item.get(key).and_then(Value::as_str).map(|k| format!("{prefix}{k}"));
         let definitions: Vec<(String, Value)> = items
@@ -249,10 +311,10 @@ impl Gate {
                 Some((keyed(item)?, definition))
             })
             .collect();
-        let admitted = self.admit_page(session, listing, &definitions, complete).await;
-        if complete {
-            // A whole listing was checked: reads are checked against what it said (ADR-402).
-            lock(&self.listed).insert(listing);
+        let (admitted, whole) = self.admit_page(session, listing, &definitions, next).await;
+        if whole {
+            // A whole listing was checked: reads are checked against what it said (ADR-402, ADR-541).
+            lock(&self.listed).insert((instance.to_string(), listing));
         }
         let listed = items.len();
         items.retain(|item| keyed(item).is_some_and(|k| admitted.contains(&k)));
@@ -261,11 +323,12 @@ impl Gate {
 
     /// A `prompts/get` or `resources/read` of something whose listed definition is not its pin (ADR-282): the
     /// JSON-RPC error to answer with (journaled), unless a person re-pinned it since (the pins are read again).
-    pub async fn refuse_changed_read(&self, id: &Value, key: &str) -> Option<Value> {
+    pub async fn refuse_changed_read(&self, instance: &str, id: &Value, key: &str) -> Option<Value> {
         if !self.config().pin_tools {
             return None;
         }
-        let twice = lock(&self.listed_twice).get(key).copied();
+        let named = (instance.to_string(), key.to_string());
+        let twice = lock(&self.listed_twice).get(&named).copied();
         if let Some(listed) = twice {
             // ADR-340: which of the entries the upstream would serve is its choice; no re-pin admits it.
             let why = format!("the upstream lists `{key}` more than once ({listed} definitions); it is hidden");
@@ -276,10 +339,10 @@ impl Gate {
             let message = format!("FourEyes refused: {why}");
             return Some(crate::jsonrpc::error_response(id, crate::jsonrpc::INVALID_PARAMS, &message));
         }
-        if !lock(&self.changed).contains_key(key) {
+        if !lock(&self.changed).contains_key(&named) {
             return None;
         }
-        let (pinned, seen) = self.still_changed(key).await?;
+        let (pinned, seen) = self.still_changed(instance, key).await?;
         let server = self.config().server.clone();
         let why = format!(
             "the upstream changed the definition of `{key}` since it was pinned; it is hidden until a person re-pins              it (`foureyes mcp pins approve '{key}' --server {server} --hash {seen}`)"
@@ -291,19 +354,23 @@ impl Gate {
         Some(crate::jsonrpc::error_response(id, crate::jsonrpc::INVALID_PARAMS, &format!("FourEyes refused: {why}")))
     }
 
-    /// Whether the listed definition under `key` was not its pin when last listed (no I/O).
-    pub fn has_changed(&self, key: &str) -> bool {
-        self.config().pin_tools && (lock(&self.changed).contains_key(key) || lock(&self.listed_twice).contains_key(key))
+    /// Whether the listed definition under `key` in the upstream instance `instance` was not its pin when last
+    /// listed there (no I/O).
+    pub fn has_changed(&self, instance: &str, key: &str) -> bool {
+        let named = (instance.to_string(), key.to_string());
+        self.config().pin_tools
+            && (lock(&self.changed).contains_key(&named) || lock(&self.listed_twice).contains_key(&named))
     }
 
     /// Whether `key` is still changed after reading the pins again: (its pin, the hash last listed).
-    async fn still_changed(&self, key: &str) -> Option<(Option<String>, String)> {
-        let (pinned, seen) = lock(&self.changed).get(key).cloned()?;
+    async fn still_changed(&self, instance: &str, key: &str) -> Option<(Option<String>, String)> {
+        let named = (instance.to_string(), key.to_string());
+        let (pinned, seen) = lock(&self.changed).get(&named).cloned()?;
         let now = self.engine().tool_pins(&self.config().server, self.base_policy()).await;
         match now {
             Ok(pins) => match pins.get(key) {
                 Some(pin) if pin.sha256 == seen => {
-                    lock(&self.changed).remove(key);
+                    lock(&self.changed).remove(&named);
                     None
                 }
                 Some(pin) => Some((Some(pin.sha256.clone()), seen)),
@@ -328,7 +395,7 @@ impl Gate {
     /// hidden (`None`: forward the original bytes).
     pub async fn on_tools_list(&self, session: &str, response: &[u8]) -> Option<Vec<u8>> {
         let mut message: Value = serde_json::from_slice(response).ok()?;
-        let complete = message.pointer("/result/nextCursor").is_none_or(Value::is_null);
+        let next = message.pointer("/result/nextCursor").filter(|c| !c.is_null()).cloned();
         let tools = message.pointer_mut("/result/tools")?.as_array_mut()?;
         let listed = tools.len();
         if self.config().pin_tools {
@@ -336,10 +403,10 @@ impl Gate {
                 .iter()
                 .filter_map(|t| Some((t.get("name").and_then(Value::as_str)?.to_string(), t.clone())))
                 .collect();
-            let admitted = self.admit_page(session, Listing::Tools, &definitions, complete).await;
-            if complete {
-                // A whole listing was checked: calls are checked against what it said (ADR-402).
-                lock(&self.listed).insert(Listing::Tools);
+            let (admitted, whole) = self.admit_page(session, Listing::Tools, &definitions, next).await;
+            if whole {
+                // A whole listing was checked: calls are checked against what it said (ADR-402, ADR-541).
+                lock(&self.listed).insert((instance_of(session).to_string(), Listing::Tools));
             }
             tools.retain(|t| t.get("name").and_then(Value::as_str).is_some_and(|name| admitted.contains(name)));
         }
@@ -363,56 +430,67 @@ impl Gate {
         (tools.len() != listed).then(|| crate::jsonrpc::to_frame(&message))
     }
 
-    /// One page of a listing (ADR-401): its keys that are admitted. The pages of one walk (from a request without a
-    /// cursor to a page without `nextCursor`) are one listing: a key an earlier page of the walk gave is listed twice
+    /// One page of a listing (ADR-401): its keys that are admitted, and whether it ended a whole listing. The pages
+    /// of one walk (from a request without a cursor to a page without `nextCursor`, each asked for with the cursor
+    /// the page before gave: ADR-541) are one listing: a key an earlier page of the walk gave is listed twice
     /// (ADR-340) — hidden, its calls refused — and a key once listed twice stays so until a whole walk names it once.
+    /// `next`: the page's `nextCursor` (none on the last page).
     async fn admit_page(
         &self,
         session: &str,
         listing: Listing,
         page: &[(String, Value)],
-        complete: bool,
-    ) -> BTreeSet<String> {
+        next: Option<Value>,
+    ) -> (BTreeSet<String>, bool) {
+        let instance = instance_of(session);
         let walk = (session.to_string(), listing);
-        let earlier: Vec<(String, Value)> = {
+        let complete = next.is_none();
+        let (earlier, whole): (Vec<(String, Value)>, bool) = {
             let walks = lock(&self.walks);
-            let seen = walks.get(&walk);
-            page.iter()
+            let whole = complete && walks.get(&walk).is_some_and(|w| w.whole);
+            let seen = walks.get(&walk).map(|w| &w.seen);
+            let earlier = page
+                .iter()
                 .map(|(key, _)| key)
                 .collect::<BTreeSet<_>>()
                 .into_iter()
                 .flat_map(|key| {
                     seen.and_then(|s| s.get(key)).into_iter().flatten().map(move |d| (key.clone(), d.clone()))
                 })
-                .collect()
+                .collect();
+            (earlier, whole)
         };
         let mut all = earlier;
         all.extend(page.iter().cloned());
-        let admitted = self.admit_pinned(&all, complete).await;
+        let admitted = self.admit_pinned(instance, &all, whole).await;
         let mut walks = lock(&self.walks);
         if complete {
-            // The whole listing is known: a key it named once is no longer listed twice.
-            let seen = walks.remove(&walk).unwrap_or_default();
-            let mut twice = lock(&self.listed_twice);
-            for (key, definitions) in &seen {
-                if definitions.len() == 1 && !page.iter().any(|(k, _)| k == key) {
-                    twice.remove(key);
+            let seen = walks.remove(&walk).unwrap_or_default().seen;
+            if whole {
+                // The whole listing is known: a key it named once is no longer listed twice.
+                let mut twice = lock(&self.listed_twice);
+                for (key, definitions) in &seen {
+                    if definitions.len() == 1 && !page.iter().any(|(k, _)| k == key) {
+                        twice.remove(&(instance.to_string(), key.clone()));
+                    }
                 }
             }
         } else {
-            let seen = walks.entry(walk).or_default();
+            let state = walks.entry(walk).or_default();
+            state.next = next.as_ref().and_then(Value::as_str).map(str::to_string);
             for (key, definition) in page {
-                seen.entry(key.clone()).or_default().push(definition.clone());
+                state.seen.entry(key.clone()).or_default().push(definition.clone());
             }
         }
-        admitted
+        (admitted, whole)
     }
 
     /// The keys of the listed definitions (tools by name, ADR-161; the others by [`Listing`]'s keys, ADR-282) that
     /// are their pin (pinning the ones without a pin as first seen); the others are remembered as changed, and
-    /// journaled once per new hash. `complete`: the listing is whole (its last page), so a key it names once is no
-    /// longer listed twice; on an earlier page such a key stays hidden.
-    async fn admit_pinned(&self, tools: &[(String, Value)], complete: bool) -> BTreeSet<String> {
+    /// journaled once per new hash. `complete`: the listing is whole (the last page of a whole walk, ADR-541), so a
+    /// key it names once is no longer listed twice; otherwise such a key stays hidden. `instance`: the upstream
+    /// instance that listed them (ADR-542).
+    async fn admit_pinned(&self, instance: &str, tools: &[(String, Value)], complete: bool) -> BTreeSet<String> {
         let server = self.config().server.clone();
         let mut admitted = BTreeSet::new();
         // Twice at most: after pinning first-seen tools, read again, since another proxy may have pinned first.
@@ -428,16 +506,17 @@ impl Gate {
             let mut pinned_now = false;
             let twice = listed_more_than_once(tools);
             for (name, definitions) in &twice {
-                self.tool_listed_twice(name, pins.get(*name).map(|p| p.sha256.clone()), definitions).await;
+                self.tool_listed_twice(instance, name, pins.get(*name).map(|p| p.sha256.clone()), definitions).await;
             }
             for (name, tool) in tools {
                 let name = name.as_str();
                 if twice.contains_key(name) {
                     continue;
                 }
+                let named = (instance.to_string(), name.to_string());
                 if complete {
-                    lock(&self.listed_twice).remove(name);
-                } else if lock(&self.listed_twice).contains_key(name) {
+                    lock(&self.listed_twice).remove(&named);
+                } else if lock(&self.listed_twice).contains_key(&named) {
                     continue;
                 }
                 let seen = definition_sha256(tool);
@@ -461,9 +540,9 @@ impl Gate {
                 let pinned = pins.get(name).map(|p| p.sha256.clone());
                 if pinned.as_deref() == Some(seen.as_str()) {
                     admitted.insert(name.to_string());
-                    lock(&self.changed).remove(name);
+                    lock(&self.changed).remove(&named);
                 } else {
-                    self.tool_changed(name, pinned, seen, tool).await;
+                    self.tool_changed(instance, name, pinned, seen, tool).await;
                 }
             }
             if !pinned_now {
@@ -474,8 +553,8 @@ impl Gate {
     }
 
     /// Remembers that `tool`'s listed definition (hashing to `seen`) is not its pin, and journals it once.
-    async fn tool_changed(&self, tool: &str, pinned: Option<String>, seen: String, definition: &Value) {
-        lock(&self.changed).insert(tool.to_string(), (pinned.clone(), seen.clone()));
+    async fn tool_changed(&self, instance: &str, tool: &str, pinned: Option<String>, seen: String, definition: &Value) {
+        lock(&self.changed).insert((instance.to_string(), tool.to_string()), (pinned.clone(), seen.clone()));
         if !lock(&self.journaled_changes).insert((tool.to_string(), seen.clone())) {
             return;
         }
@@ -490,8 +569,8 @@ impl Gate {
     }
 
     /// Remembers that the listing names `tool` more than once (ADR-340), and journals it once per set of definitions.
-    async fn tool_listed_twice(&self, tool: &str, pinned: Option<String>, definitions: &[&Value]) {
-        lock(&self.listed_twice).insert(tool.to_string(), definitions.len());
+    async fn tool_listed_twice(&self, instance: &str, tool: &str, pinned: Option<String>, definitions: &[&Value]) {
+        lock(&self.listed_twice).insert((instance.to_string(), tool.to_string()), definitions.len());
         let seen: Vec<String> = definitions.iter().map(|d| definition_sha256(d)).collect();
         let key = format!("listed {} times: {}", seen.len(), seen.join(","));
         if !lock(&self.journaled_changes).insert((tool.to_string(), key)) {
@@ -513,7 +592,8 @@ impl Gate {
     /// A call to a tool the last listing named more than once (ADR-340): refused (`isError`, journaled). No re-pin
     /// admits it: which entry the upstream runs is the upstream's choice.
     async fn refuse_if_listed_twice(&self, call: &ToolCall) -> Option<Gated> {
-        let listed = lock(&self.listed_twice).get(&call.name).copied()?;
+        let named = (call.upstream.clone(), call.name.clone());
+        let listed = lock(&self.listed_twice).get(&named).copied()?;
         let server = self.config().server.clone();
         let action = self.action_for(&call.name);
         let why = format!(
@@ -542,13 +622,14 @@ impl Gate {
         if let Some(refusal) = self.refuse_if_listed_twice(call).await {
             return Some(refusal);
         }
-        let (pinned, seen) = lock(&self.changed).get(&call.name).cloned()?;
+        let named = (call.upstream.clone(), call.name.clone());
+        let (pinned, seen) = lock(&self.changed).get(&named).cloned()?;
         let server = self.config().server.clone();
         let now = self.engine().tool_pins(&server, self.base_policy()).await;
         let pinned = match now {
             Ok(pins) => match pins.get(&call.name) {
                 Some(pin) if pin.sha256 == seen => {
-                    lock(&self.changed).remove(&call.name);
+                    lock(&self.changed).remove(&named);
                     return None;
                 }
                 Some(pin) => Some(pin.sha256.clone()),

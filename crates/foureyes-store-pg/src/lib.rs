@@ -359,6 +359,14 @@ impl Store for PgStore {
         in_tx!(self, |w| tx_ops::verified_head(w))
     }
 
+    async fn verified_head_sealed(&self) -> Result<(u64, Option<u64>), StoreError> {
+        in_tx!(self, |w| tx_ops::verified_head_sealed(w))
+    }
+
+    async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash, Option<u64>)>, StoreError> {
+        in_tx!(self, |w| tx_ops::applied_tree_head(w)).map(Some)
+    }
+
     async fn start_seal(&self, by: &str, now_ms: i64) -> Result<Option<u64>, StoreError> {
         in_tx!(self, |w| tx_ops::start_seal(w, by, now_ms))
     }

@@ -37,7 +37,7 @@ pub async fn checkpoint<S: Store + ?Sized>(
 ) -> Result<Option<(u64, String)>, StoreError> {
     // The head the door verified (chain and seals, ADR-420), not the table's: a forged tail is refused here, and
     // nothing is signed over it (attack 3, L).
-    let size = store.verified_head().await?;
+    let (size, sealed_from) = store.verified_head_sealed().await?;
     if let Some(last) = store.last_checkpoint().await?
         && last.size >= size
     {
@@ -45,7 +45,7 @@ pub async fn checkpoint<S: Store + ?Sized>(
     }
     let root = merkle::root(&leaves(store, size).await?);
     let note = key
-        .sign(&Checkpoint { origin: key.name().to_string(), size, root })
+        .sign(&Checkpoint { origin: key.name().to_string(), size, root, sealed_from })
         .map_err(|e| StoreError::Backend(e.to_string()))?;
     let record =
         CheckpointRecord { size, root: merkle::to_hex(&root), key: key.name().to_string(), note: note.clone() };
@@ -400,7 +400,16 @@ pub async fn verify_seals<S: Store + ?Sized>(
                 Ok(foureyes_core::event::EventData::SealStarted(s)) => Some(s.unsealed),
                 _ => None,
             };
-            if let Err(problem) = rule.check(event.seq, event.kind, &event.hash, seal.as_deref(), unsealed) {
+            let noted = match foureyes_core::event::EventData::from_journal(event.kind, &event.data) {
+                Ok(foureyes_core::event::EventData::Checkpoint(c)) => {
+                    foureyes_core::checkpoint::sealed_from_in(&c.note)
+                }
+                _ => None,
+            };
+            let checked = rule
+                .check(event.seq, event.kind, &event.hash, seal.as_deref(), unsealed)
+                .and_then(|()| rule.check_note(noted));
+            if let Err(problem) = checked {
                 return Ok(SealReport {
                     key: has_key,
                     events,
@@ -417,6 +426,19 @@ pub async fn verify_seals<S: Store + ?Sized>(
         }
     }
     Ok(SealReport { key: has_key, events, sealed_from: rule.sealed_from(), bad_seq: None, problem: None })
+}
+
+/// What the signed notes of a witness (or checkpoint) file say of the seal against how the journal is sealed
+/// (`seals`, from [`verify_seals`]): the first note signed over the journal sealed from a seq where this journal is
+/// not, 1-based, and why (ADR-535). A database writer who strips every seal cannot erase what the witness keeps.
+pub fn notes_seal_problem(seals: &SealReport, key: &VerifierKey, notes: &[String]) -> Option<String> {
+    notes.iter().enumerate().find_map(|(i, note)| {
+        let from = key.open(note).ok()?.sealed_from?;
+        (seals.sealed_from != Some(from)).then(|| {
+            let problem = foureyes_core::seal::SealProblem::Stripped { from, here: seals.sealed_from };
+            format!("checkpoint {} of {}: {problem}", i + 1, notes.len())
+        })
+    })
 }
 
 /// The check every door runs before it decides anything: the whole chain verifies. On a break it returns the

@@ -387,6 +387,18 @@ pub trait Store: Send + Sync {
     async fn verified_head(&self) -> Result<u64, StoreError> {
         self.journal_head().await
     }
+    /// [`Store::verified_head`] and the seq the journal's door seal begins at, as this door verified it (ADR-535):
+    /// what a checkpoint signs, the seal as an extension line of its note. The default: no seal.
+    async fn verified_head_sealed(&self) -> Result<(u64, Option<u64>), StoreError> {
+        Ok((self.verified_head().await?, None))
+    }
+    /// The tree head this door's authority state verified and applied, without catching up (ADR-534): its size and
+    /// RFC 9162 root. A server signs it at its stop when the database no longer extends it (rolled back or
+    /// truncated under it), so that its witness refuses that database at the next start. `None` for wrappers that
+    /// keep no authority state.
+    async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash, Option<u64>)>, StoreError> {
+        Ok(None)
+    }
     /// `foureyes journal seal` (ADR-420, `ops::start_seal`): journals `seal_started` over a journal written before the
     /// seal. The default fails closed.
     async fn start_seal(&self, by: &str, now_ms: i64) -> Result<Option<u64>, StoreError> {

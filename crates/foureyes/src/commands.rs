@@ -801,8 +801,9 @@ async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) ->
     let store = open_backend(db).await?;
     refuse_a_broken_chain(store.as_ref()).await?;
     store.record_policy(&policy, now_ms()).await?;
+    // The decision as the journal tells it (ADR-530): its compensation is built from the journaled request.
     let original = store
-        .decision(args.decision_id)
+        .decision_checked(args.decision_id, now_ms())
         .await?
         .ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("decision {} does not exist", args.decision_id)))?;
     let compensation = policy.action(&original.request.action).and_then(|a| a.compensate.clone()).ok_or_else(|| {
@@ -855,12 +856,23 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             let notes = read_notes(&checkpoint)?;
             let store = open_backend(db).await?;
             let report = foureyes_store::checkpoint::verify_against_notes(store.as_ref(), &key, &notes).await?;
+            // The seal too (ADR-535): every seal under `--seal-key` when given, and what the notes say of it — a
+            // journal whose seals were stripped fails here, the check the door sends the operator to before sealing.
+            let seals = foureyes_store::checkpoint::verify_seals(store.as_ref(), seal_key()?).await?;
+            let stripped = foureyes_store::checkpoint::notes_seal_problem(&seals, &key, &notes);
             if json {
-                print_json(&report);
+                let mut value = serde_json::to_value(&report).unwrap_or_default();
+                value["seal"] = serde_json::to_value(&seals).unwrap_or_default();
+                value["seal_stripped"] = serde_json::to_value(&stripped).unwrap_or_default();
+                print_json(&value);
             } else {
                 println!("{} against {}: {report}", db_label(db), checkpoint.display());
+                match &stripped {
+                    Some(problem) => println!("seal: {problem}"),
+                    None => println!("seal: {seals}"),
+                }
             }
-            Ok(if report.is_ok() { 0 } else { EXIT_VERIFY_FAILED })
+            Ok(if report.is_ok() && seals.is_ok() && stripped.is_none() { 0 } else { EXIT_VERIFY_FAILED })
         }
         JournalCommand::Verify { file: None, json, .. } => {
             let store = open_backend(db).await?;

@@ -46,6 +46,11 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     if let (Some(key), Some(witness)) = (&signing_key, &args.witness) {
         check_witness(store.as_ref(), key, witness).await?;
     }
+    // Fresh is the journal's to say (ADR-532): a database whose journal holds any event is not fresh, whatever its
+    // `tokens` table holds (emptied by hand, it once made this server mint and print an admin token). Read before
+    // this server journals its policy.
+    let fresh = store.journal_head().await? == 0;
+    warn_unprotected(crate::commands::seal_key()?.is_some(), signing_key.is_some() && args.witness.is_some());
     store.record_policy(&policy, now_ms()).await?;
     // The secrets table is opened (and created) before the address is announced: a client (or a fault
     // injector) that starts at the announcement meets a door whose storage is all open.
@@ -62,7 +67,13 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     if let Some(t) = &telemetry {
         println!("traces: OTLP/HTTP to {}", t.endpoint);
     }
-    if store.principals().await?.is_empty() {
+    if !fresh && store.principals().await?.is_empty() {
+        eprintln!(
+            "no credential in the `tokens` table, but the journal holds events: this is not a fresh database, and no \
+             admin is created (see `foureyes journal audit`; `foureyes token create` makes credentials)"
+        );
+    }
+    if fresh {
         // Replicas starting together on a fresh database race here: one creates the admin, the others find the
         // name taken (the check and the insert are one transaction) and start without printing a token.
         let token = new_token()?;
@@ -162,6 +173,8 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
         forwarder.abort();
     }
     follower.abort();
+    // A stop that could not witness what this server verified is an error its exit status says (ADR-534).
+    let mut stop_failed: Option<String> = None;
     if let Some(checkpointer) = checkpointer {
         checkpointer.abort();
         // A last checkpoint at a clean stop (ADR-423): the witness then covers every event this server saw, so a
@@ -175,13 +188,16 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
                         if let Some(witness) = &args.witness
                             && let Err(e) = crate::commands::append_note(witness, &note)
                         {
-                            eprintln!("checkpoint at stop: witness: {}", e.message);
+                            stop_failed = Some(format!("checkpoint at stop: witness: {}", e.message));
                         }
                     }
                     Ok(None) => {}
-                    Err(e) => eprintln!("checkpoint at stop: {e}"),
+                    Err(e) => {
+                        eprintln!("checkpoint at stop: {e}");
+                        stop_failed = Some(witness_own_head(store.as_ref(), &key, args.witness.as_deref(), &e).await);
+                    }
                 },
-                Err(e) => eprintln!("checkpoint at stop: {}", e.message),
+                Err(e) => stop_failed = Some(format!("checkpoint at stop: {}", e.message)),
             }
         }
     }
@@ -192,7 +208,64 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
         telemetry.shutdown().await;
     }
     store.close();
-    Ok(0)
+    match stop_failed {
+        Some(message) => Err(Exit::new(crate::EXIT_VERIFY_FAILED, message)),
+        None => Ok(0),
+    }
+}
+
+/// Says once, at start, on stderr and in the log, what a database writer can do to a server that runs without a
+/// seal key or without a signing key and witness (ADR-536).
+fn warn_unprotected(sealed: bool, witnessed: bool) {
+    let mut lines = Vec::new();
+    if !sealed {
+        lines.push(
+            "no seal key (--seal-key, FOUREYES_SEAL_KEY): whoever can write the database can append or rewrite \
+             journal events with recomputed hashes (forged approvals, a kill switch turned off), and this server \
+             believes them",
+        );
+    }
+    if !witnessed {
+        lines.push(
+            "no witness (--signing-key with --witness): whoever can write the database can roll it back to an older \
+             copy or drop its newest events, and this server starts on it without noticing",
+        );
+    }
+    for line in lines {
+        eprintln!("warning: {line}; see `foureyes journal keygen` and the threat model in ARCHITECTURE.md");
+        tracing::warn!("{line}");
+    }
+}
+
+/// At a stop where the database no longer extends what this server verified (rolled back, truncated or rewritten
+/// under it: attack 11, H3), signs the tree head its authority state verified and applied — it holds that root —
+/// into the witness, so the next start refuses a database that does not extend it. Returns what the exit says.
+async fn witness_own_head(
+    store: &dyn foureyes_store::Backend,
+    key: &foureyes_core::checkpoint::SigningKey,
+    witness: Option<&Path>,
+    error: &StoreError,
+) -> String {
+    let failed = format!("checkpoint at stop: {error}");
+    let Some(witness) = witness else { return failed };
+    let (size, root, sealed_from) = match store.applied_tree_head().await {
+        Ok(Some(head)) if head.0 > 0 => head,
+        Ok(_) => return failed,
+        Err(e) => return format!("{failed}; this server's verified head could not be read: {e}"),
+    };
+    let checkpoint = foureyes_core::checkpoint::Checkpoint { origin: key.name().to_string(), size, root, sealed_from };
+    let note = match key.sign(&checkpoint) {
+        Ok(note) => note,
+        Err(e) => return format!("{failed}; signing this server's verified head: {e}"),
+    };
+    match crate::commands::append_note(witness, &note) {
+        Ok(()) => format!(
+            "{failed}; the tree head this server verified (seq {size}) is signed into the witness `{}`: the next \
+             start refuses a database that does not extend it",
+            witness.display()
+        ),
+        Err(e) => format!("{failed}; the witness `{}` could not be written: {}", witness.display(), e.message),
+    }
 }
 
 /// Refuses to start unless the database extends every checkpoint in the witness file (a missing or empty file is a
@@ -213,7 +286,16 @@ async fn check_witness(
     }
     let report = foureyes_store::checkpoint::verify_against_notes(store, &key.verifier(), &notes).await?;
     if report.is_ok() {
-        return Ok(());
+        // What the notes say of the seal (ADR-535): a journal whose seals were stripped is refused here, before any
+        // advice to seal it again.
+        let seals = foureyes_store::checkpoint::verify_seals(store, crate::commands::seal_key()?).await?;
+        return match foureyes_store::checkpoint::notes_seal_problem(&seals, &key.verifier(), &notes) {
+            None => Ok(()),
+            Some(problem) => Err(Exit::new(
+                crate::EXIT_VERIFY_FAILED,
+                format!("refusing to start: the witness `{}`: {problem}", witness.display()),
+            )),
+        };
     }
     Err(Exit::new(
         crate::EXIT_VERIFY_FAILED,

@@ -182,8 +182,8 @@ class FourEyes:
         """FourEyes executes: decide, and on a permit this call made, FourEyes runs the action's ``execute:``
         connector with the credentials it holds and reports the outcome. The agent holds no credential for the real
         system. ``verdict.raw["ran"]`` says whether this call ran it, ``verdict.raw["outcome"]`` how it went
-        (``executed``, ``failed``, ``unknown``), ``verdict.report_detail`` the response or output tail (secrets
-        redacted). A deferral carries ``approval_id``: call again with the same ``request_id`` once a person approved
+        (``executed``, ``failed``, ``unknown``), ``verdict.report_detail`` the response or output tail (when a
+        secret was in scope, only the fields the policy's ``reveal:`` names, ADR-481). A deferral carries ``approval_id``: call again with the same ``request_id`` once a person approved
         and it runs, exactly once. A replay runs nothing again."""
         body = _decide_body("execute", request_id, action, params, target, undo_of, dry_run, approval_id, session,
                             flags, evidence)

@@ -7,7 +7,9 @@ recorded: one JSON line in the file named by RECORD.
 Whatever the listing, three tool names act first and fail after, as a low-level tool may (F341): each records its
 run, then `pay_then_invalid` parses a reply with a pydantic model that refuses it (the SDK answers -32602),
 `pay_then_roots` asks the client `roots/list` and `pay_then_sample` asks it `sampling/createMessage` (an error answer
-is re-raised by the SDK with the client's code). Any other name records and answers.
+is re-raised by the SDK with the client's code). `announce_list_changed` sends the SDK's own
+`notifications/tools/list_changed` before it answers (a server that changed its tools says so, ADR-540). Any other name
+records and answers.
 
 Usage: python py_listing.py                 (stdio)
        python py_listing.py --http P        (Streamable HTTP on 127.0.0.1:P, path /mcp, SSE answers)
@@ -60,6 +62,8 @@ async def call_tool(ctx, params):
     elif params.name == "pay_then_sample":
         message = SamplingMessage(role="user", content=TextContent(type="text", text="Say thanks."))
         await ctx.session.create_message(messages=[message], max_tokens=10)
+    elif params.name == "announce_list_changed":
+        await ctx.session.send_tool_list_changed()
     return {"content": [{"type": "text", "text": f"ran {params.name}"}]}
 
 

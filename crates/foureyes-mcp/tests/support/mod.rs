@@ -505,6 +505,16 @@ pub async fn listening(port: u16) {
 /// One HTTP/1.1 POST with `Connection: close`, read to the end; returns the status, the head and the body (status 0
 /// when the answer did not end within 10 s).
 pub async fn http_post(url: &str, headers: &[(&str, &str)], body: &[u8]) -> (u16, String, String) {
+    http_post_within(url, headers, body, Duration::from_secs(10)).await
+}
+
+/// [`http_post`] with its own wait (a bridge session's first message starts its child: seconds on a loaded machine).
+pub async fn http_post_within(
+    url: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+    wait: Duration,
+) -> (u16, String, String) {
     use tokio::io::AsyncReadExt;
     let rest = url.trim_start_matches("http://");
     let (authority, path) = rest.split_once('/').unwrap();
@@ -522,8 +532,8 @@ pub async fn http_post(url: &str, headers: &[(&str, &str)], body: &[u8]) -> (u16
     request.extend_from_slice(body);
     stream.write_all(&request).await.unwrap();
     let mut response = Vec::new();
-    if tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut response)).await.is_err() {
-        // No (complete) answer within 10 s: status 0, and whatever arrived.
+    if tokio::time::timeout(wait, stream.read_to_end(&mut response)).await.is_err() {
+        // No (complete) answer in time: status 0, and whatever arrived.
         return (0, String::new(), String::from_utf8_lossy(&response).into_owned());
     }
     let response = String::from_utf8_lossy(&response).into_owned();
