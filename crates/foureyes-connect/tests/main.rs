@@ -9,6 +9,7 @@
 mod support;
 
 mod attack6;
+mod attack8;
 mod docs_connectors;
 mod execute;
 mod mcp;

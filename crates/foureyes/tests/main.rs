@@ -27,6 +27,7 @@ mod mcp_pins;
 mod mcp_remote;
 mod replicas;
 mod serve_process;
+mod task_api;
 mod task_cli;
 mod telemetry_otlp;
 mod tidy;

@@ -17,7 +17,7 @@
 //! own `Manifest::with_written`), since the server judges what is recorded, not how the runner got it.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-mod support;
+use crate::support;
 
 use foureyes_core::canonical::sha256_hex;
 use foureyes_core::task::{FileHash, Manifest};
