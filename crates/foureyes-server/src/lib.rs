@@ -18,6 +18,7 @@ pub mod execute;
 pub mod feed;
 pub mod listen;
 mod metrics;
+pub mod namespaces;
 mod ops;
 pub mod refusals;
 mod sessions;
@@ -26,8 +27,9 @@ pub mod telemetry;
 pub use auth::{CSRF_HEADER, Caller, SESSION_COOKIE, random_secret};
 pub use console::{SIGNIN_CODE_TTL_MS, new_totp_secret, totp_code, totp_uri};
 pub use error::ApiError;
-pub use listen::{Limits, SHUTDOWN_GRACE, serve};
+pub use listen::{Limits, SHUTDOWN_GRACE, serve, serve_doors};
 pub use metrics::{ExportCounts, Metrics};
+pub use namespaces::doors;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -194,6 +196,9 @@ pub struct AppState {
     /// Runs `execute:` connectors for `POST /v1/execute`, plugged in by the serving process (this crate holds no
     /// connector); `None`: the endpoint answers 501.
     pub execute: Option<Arc<dyn execute::ExecuteDoor>>,
+    /// The namespace this door serves (ADR-500): `None` for the default one. It takes only credentials that name
+    /// it (`foureyes_store::namespace::admits`) and opens console sessions whose cookie names it.
+    pub namespace: Option<String>,
 }
 
 impl AppState {
@@ -240,7 +245,14 @@ impl AppState {
             feed: Arc::default(),
             refusals: Arc::default(),
             execute: None,
+            namespace: None,
         }
+    }
+
+    /// This door as the door of `namespace` (ADR-500); its store must be that namespace's.
+    pub fn in_namespace(mut self, namespace: Option<String>) -> AppState {
+        self.namespace = namespace;
+        self
     }
 
     pub fn now_ms(&self) -> i64 {
@@ -345,15 +357,20 @@ impl ops::Auditor for AppState {
     }
 }
 
-/// What authentication needs: credentials and the clock.
+/// What authentication needs: credentials, the clock, and the namespace whose credentials the door takes.
 pub trait AuthContext: Send + Sync {
     fn credentials(&self) -> &dyn Credentials;
     fn now_ms(&self) -> i64;
+    /// The namespace of this door (`None`: the default one): a credential naming another is refused (ADR-500).
+    fn namespace(&self) -> Option<&str>;
 }
 
 impl AuthContext for AppState {
     fn credentials(&self) -> &dyn Credentials {
         self.credentials.as_ref()
+    }
+    fn namespace(&self) -> Option<&str> {
+        self.namespace.as_deref()
     }
     fn now_ms(&self) -> i64 {
         AppState::now_ms(self)
