@@ -459,6 +459,10 @@ pub enum BenchCommand {
         /// Also run on a fresh temporary SQLite file (several processes on one file), for comparison.
         #[arg(long)]
         sqlite: bool,
+        /// Each replica serves a namespace of its own (`serve --namespace nI`, ADR-500) instead of all sharing the
+        /// default one: what independent namespaces buy (on PostgreSQL, one schema each in the one database).
+        #[arg(long)]
+        namespaces: bool,
         #[arg(long)]
         json: bool,
     },

@@ -282,8 +282,8 @@ pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
             };
             crate::bench_load::load(args).await
         }
-        Command::Bench(BenchCommand::Replicas { replicas, connections, seconds, sqlite, json }) => {
-            crate::bench::replicas(&cli.db, replicas, connections, seconds, sqlite, json).await
+        Command::Bench(BenchCommand::Replicas { replicas, connections, seconds, sqlite, namespaces, json }) => {
+            crate::bench::replicas(&cli.db, replicas, connections, seconds, sqlite, namespaces, json).await
         }
         Command::Demo(DemoArgs { scenario: Some(DemoScenario::ChangeControl), .. }) => {
             Ok(change_control::cli::demo().await?)
