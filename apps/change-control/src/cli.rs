@@ -11,6 +11,7 @@
 //! `--db` may name a SQLite file or a PostgreSQL URL: tasks, like decisions, can live in one database shared by
 //! several processes and replicas, where commands made against one revision still accept exactly one.
 
+use crate::door::{self, Intended};
 use crate::model::{self, OUTPUT_TAIL_BYTES, sensitive_paths};
 use crate::sandbox::{self, Confined};
 use crate::workspace::{self, Workspace};
@@ -22,11 +23,11 @@ use foureyes_core::task::{
     CheckLimits, CheckResult, FileContent, FileHash, Manifest, ProposedFile, TaskCommand, TaskConfig, TaskRefusal,
     TaskState, name_paths, parse_bytes, visible,
 };
-use foureyes_core::{ActionRequest, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
+use foureyes_core::{ActionRequest, DecisionRecord, Policy, Verdict};
 use foureyes_store::{Store, StoreError, TaskBackend, TaskOutcome};
 use foureyes_store_pg::{PgOptions, PgStore, is_postgres_url};
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -39,8 +40,7 @@ pub const EXIT_TASK_REFUSED: u8 = 2;
 /// `task check`: the check ran and failed (the failure is recorded).
 pub const EXIT_CHECK_FAILED: u8 = 13;
 
-/// The action a sensitive change asks the approval gate for.
-pub const GATE_ACTION: &str = "task.apply";
+pub use crate::door::GATE_ACTION;
 
 pub const TASK_HELP: &str = "\
 The loop: an operator creates a task (workspace, check command, sensitive paths); the agent proposes a change set
@@ -351,7 +351,7 @@ async fn propose_command(store: &dyn TaskBackend, step: &StepArgs, cmd: TaskComm
                     code: "unsafe_path".into(),
                     message: format!("cannot propose task {}: it is {}; {why}", step.task, state.describe()),
                 };
-                let outcome = store.task_refuse(&step.task, cmd, refusal, now_ms()).await;
+                let outcome = store.task_refuse(&step.task, cmd, refusal, None, now_ms()).await;
                 let outcome = outcome.map_err(|e| task_error(e, step.json))?;
                 print_outcome(&outcome, step.json);
                 return Ok(0);
@@ -362,7 +362,7 @@ async fn propose_command(store: &dyn TaskBackend, step: &StepArgs, cmd: TaskComm
                 code: "workspace_too_large".into(),
                 message: format!("cannot propose task {}: it is {}; {why}", step.task, state.describe()),
             };
-            let outcome = store.task_refuse(&step.task, cmd, refusal, now_ms()).await;
+            let outcome = store.task_refuse(&step.task, cmd, refusal, None, now_ms()).await;
             let outcome = outcome.map_err(|e| task_error(e, step.json))?;
             print_outcome(&outcome, step.json);
             return Ok(0);
@@ -371,43 +371,6 @@ async fn propose_command(store: &dyn TaskBackend, step: &StepArgs, cmd: TaskComm
     let outcome = store.command(&step.task, cmd, now_ms()).await.map_err(|e| task_error(e, step.json))?;
     print_outcome(&outcome, step.json);
     Ok(0)
-}
-
-/// The request a sensitive change sends through the approval gate. Its id is derived from the task and the
-/// command id, so re-running the same apply after approval releases it.
-fn gate_request(state: &TaskState, command_id: &str) -> ActionRequest {
-    // One path per item, each made visible: a bidi override or an escape sequence in a file name cannot disguise
-    // what a human approves.
-    let shown = |paths: Vec<String>| paths.iter().map(|p| visible(p)).collect::<Vec<_>>();
-    let (paths, digest) = match &state.proposal {
-        Some(p) => (shown(p.paths()), p.change_digest.clone()),
-        None => (Vec::new(), String::new()),
-    };
-    let mut params = Map::new();
-    params.insert("task_id".into(), json!(state.task_id));
-    params.insert("revision".into(), json!(state.revision));
-    params.insert("paths".into(), json!(paths));
-    params.insert("sensitive_paths".into(), json!(shown(sensitive_paths(state))));
-    params.insert("change_digest".into(), json!(digest));
-    let readable = format!("task:{}:{command_id}", state.task_id);
-    let request_id = if readable.len() <= foureyes_core::MAX_NAME_BYTES {
-        readable
-    } else {
-        format!("task:{}", sha256_hex(readable.as_bytes()))
-    };
-    ActionRequest {
-        request_id,
-        agent: format!("task:{}", state.task_id),
-        session: None,
-        action: GATE_ACTION.to_string(),
-        params,
-        target: Some(state.config.workspace.clone()),
-        undo_of: None,
-        dry_run: false,
-        approval_id: None,
-        evidence: None,
-        flags: Vec::new(),
-    }
 }
 
 /// The policy the gate judges `task.apply` by: `--policy` when given, else an empty policy, in which
@@ -419,9 +382,7 @@ async fn gate_policy(store: &dyn TaskBackend, policy: Option<&Path>) -> Result<A
             store.record_policy(&policy, now_ms()).await?;
             Ok(Arc::new(policy))
         }
-        None => Policy::from_yaml("builtin:task-gate", "version: 1\nactions: {}\n")
-            .map(Arc::new)
-            .map_err(|e| Exit::new(EXIT_POLICY, e.to_string())),
+        None => door::builtin_gate_policy().map(Arc::new).map_err(|e| Exit::new(EXIT_POLICY, e)),
     }
 }
 
@@ -431,63 +392,29 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
     let state = store.task_state(task).await?;
     let change_digest =
         state.as_ref().and_then(|s| s.proposal.as_ref()).map(|p| p.change_digest.clone()).unwrap_or_default();
-    let mut intent = TaskCommand::ApplyIntent {
+    let intent = TaskCommand::ApplyIntent {
         command_id: step.command_id.clone(),
         expected_revision: step.expected_revision,
         paths: if args.paths.is_empty() { None } else { Some(args.paths.clone()) },
         change_digest,
         cleared_by: None,
     };
-    let mut gate: Option<DecisionRecord> = None;
-    // Before the intent, when the model would accept it: the filesystem, then the human for sensitive paths.
-    if let Some(s) = &state
-        && model::transition(task, Some(s), &intent, now_ms()).is_ok()
-    {
-        if let Some(refusal) = before_apply(task, s) {
-            let outcome = store.task_refuse(task, intent, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
-            print_outcome(&outcome, json);
-            return Ok(0);
+    // The gate's policy is loaded (and journaled) only when a sensitive change will ask it.
+    let policy = match &state {
+        Some(s) if !sensitive_paths(s).is_empty() && model::transition(task, Some(s), &intent, now_ms()).is_ok() => {
+            Some(gate_policy(store, policy).await?)
         }
-        if !sensitive_paths(s).is_empty() {
-            let decision = pass_gate(store, policy, s, &step.command_id, json).await?;
-            match decision.verdict {
-                Verdict::Permit => {}
-                Verdict::Defer => return Ok(EXIT_DEFER),
-                Verdict::Deny => {
-                    return Err(Exit::new(
-                        EXIT_DENY,
-                        format!(
-                            "the approval gate denied the change: {}",
-                            decision.reasons.iter().map(|r| r.message.as_str()).collect::<Vec<_>>().join("; ")
-                        ),
-                    ));
-                }
-                Verdict::DryRun => return Ok(EXIT_DRY_RUN),
-            }
-            if let TaskCommand::ApplyIntent { cleared_by, .. } = &mut intent {
-                *cleared_by = Some(decision.decision_id);
-            }
-            gate = Some(decision);
-        }
-    }
-    let outcome = match store.command(task, intent, now_ms()).await {
-        Ok(outcome) => outcome,
-        Err(e) => {
-            if let Some(d) = &gate {
-                // The permitted change was not applied: phase B says so.
-                let detail = json!({"task_id": task, "refused": e.to_string()});
-                store.report(d.decision_id, Outcome::Failed, detail, now_ms()).await?;
-            }
-            return Err(task_error(e, json));
-        }
+        _ => None,
     };
-    match outcome.result.as_str() {
-        "apply_intended" => {}
-        _ => {
-            settle_gate(store, task).await?;
-            print_outcome(&outcome, json);
-            return Ok(0);
-        }
+    // Before the intent, when the model would accept it: the filesystem, then the human for sensitive paths.
+    let intended = door::intend_apply(store, policy, task, intent, |s| before_apply(task, s), None, now_ms()).await;
+    let outcome = match intended.map_err(|e| task_error(e, json))? {
+        Intended::Accepted(outcome) => outcome,
+        Intended::Gated(decision) => return gated(&decision, state.as_ref(), json),
+    };
+    if outcome.result != "apply_intended" {
+        print_outcome(&outcome, json);
+        return Ok(0);
     }
     if outcome.repeated && !json {
         println!("task {task}: apply `{}` was intended and not confirmed: resuming it", step.command_id);
@@ -520,7 +447,8 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
                 written: Vec::new(),
                 workspace: Manifest::default(),
             };
-            let outcome = store.task_refuse(task, confirm, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
+            let outcome =
+                store.task_refuse(task, confirm, refusal, None, now_ms()).await.map_err(|e| task_error(e, json))?;
             print_outcome(&outcome, json);
             return Ok(0);
         }
@@ -531,8 +459,7 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
         written: written.clone(),
         workspace,
     };
-    let outcome = store.command(task, confirm, now_ms()).await.map_err(|e| task_error(e, json))?;
-    settle_gate(store, task).await?;
+    let outcome = door::confirm_apply(store, task, confirm, None, now_ms()).await.map_err(|e| task_error(e, json))?;
     if !json {
         for w in &written {
             println!("  wrote {}  sha256 {}  {} bytes", visible(&w.path), w.sha256, w.bytes);
@@ -592,50 +519,44 @@ pub async fn show_change(db: &Path, request: &ActionRequest) -> Result<(), Exit>
     Ok(())
 }
 
-/// Phase B of the gate's permit: once the apply is confirmed, the decision that cleared it is reported executed.
-/// Idempotent, so a re-run after a crash between the confirmation and the report settles it too.
-async fn settle_gate(store: &dyn TaskBackend, task: &str) -> Result<(), Exit> {
-    let Some(applied) = store.task_state(task).await?.and_then(|s| s.last_applied) else { return Ok(()) };
-    let Some(id) = applied.cleared_by else { return Ok(()) };
-    if store.decision(id).await?.is_some_and(|d| d.status == DecisionStatus::Intended) {
-        let detail = json!({"task_id": task, "revision": applied.revision, "written": applied.files});
-        store.report(id, Outcome::Executed, detail, now_ms()).await?;
-    }
-    Ok(())
-}
-
-/// Sends a sensitive change through `Store::decide`; prints what a deferral or denial means.
-async fn pass_gate(
-    store: &dyn TaskBackend,
-    policy: Option<&Path>,
-    state: &TaskState,
-    command_id: &str,
-    json: bool,
-) -> Result<DecisionRecord, Exit> {
-    let policy = gate_policy(store, policy).await?;
-    let decision = store.decide(policy, gate_request(state, command_id), now_ms()).await?;
-    if decision.verdict == Verdict::Defer {
-        let id = decision.approval_id.unwrap_or_default();
-        if json {
-            print_json(&json!({
-                "awaiting_approval": id,
-                "decision_id": decision.decision_id,
-                "digest": decision.digest,
-                "sensitive_paths": sensitive_paths(state),
-            }));
-        } else {
-            println!("task {}: the change touches sensitive paths, one per line:", state.task_id);
-            for p in sensitive_paths(state) {
-                println!("    {}", visible(&p));
+/// What the CLI says of a sensitive change the approval gate did not permit: a deferral (exit 11, the approval to
+/// ask for), a denial (exit 10, the reasons) or a rehearsal (exit 12).
+fn gated(decision: &DecisionRecord, state: Option<&TaskState>, json: bool) -> Result<u8, Exit> {
+    match decision.verdict {
+        Verdict::Defer => {
+            let id = decision.approval_id.unwrap_or_default();
+            let sensitive = state.map(sensitive_paths).unwrap_or_default();
+            if json {
+                print_json(&json!({
+                    "awaiting_approval": id,
+                    "decision_id": decision.decision_id,
+                    "digest": decision.digest,
+                    "sensitive_paths": sensitive,
+                }));
+            } else {
+                let task = state.map_or("", |s| s.task_id.as_str());
+                println!("task {task}: the change touches sensitive paths, one per line:");
+                for p in sensitive {
+                    println!("    {}", visible(&p));
+                }
+                println!("  awaiting approval {id}");
+                println!(
+                    "  a human approves with `foureyes approvals approve {id} --as NAME --digest {}`; then re-run this apply with the same --command-id",
+                    decision.digest
+                );
             }
-            println!("  awaiting approval {id}");
-            println!(
-                "  a human approves with `foureyes approvals approve {id} --as NAME --digest {}`; then re-run this apply with the same --command-id",
-                decision.digest
-            );
+            Ok(EXIT_DEFER)
         }
+        Verdict::Deny => Err(Exit::new(
+            EXIT_DENY,
+            format!(
+                "the approval gate denied the change: {}",
+                decision.reasons.iter().map(|r| r.message.as_str()).collect::<Vec<_>>().join("; ")
+            ),
+        )),
+        Verdict::DryRun => Ok(EXIT_DRY_RUN),
+        Verdict::Permit => Ok(0),
     }
-    Ok(decision)
 }
 
 /// The executor's look at the workspace before it records an apply intent: every proposed path must be writable
@@ -750,7 +671,7 @@ async fn check(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
                         expected_revision: args.expected_revision,
                     };
                     let outcome =
-                        store.task_refuse(task, cmd, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
+                        store.task_refuse(task, cmd, refusal, None, now_ms()).await.map_err(|e| task_error(e, json))?;
                     print_check(&outcome, json);
                     return Ok(check_exit(&outcome));
                 }
@@ -1007,7 +928,8 @@ async fn finish(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
                 ),
             };
             let cmd = command(state.workspace.clone(), None);
-            let outcome = store.task_refuse(task, cmd, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
+            let outcome =
+                store.task_refuse(task, cmd, refusal, None, now_ms()).await.map_err(|e| task_error(e, json))?;
             print_finish(&outcome, None, json);
             return Ok(0);
         }
@@ -1026,7 +948,7 @@ async fn finish(store: &dyn TaskBackend, args: StepArgs) -> Result<u8, Exit> {
                     };
                     let cmd = command(state.workspace.clone(), None);
                     let outcome =
-                        store.task_refuse(task, cmd, refusal, now_ms()).await.map_err(|e| task_error(e, json))?;
+                        store.task_refuse(task, cmd, refusal, None, now_ms()).await.map_err(|e| task_error(e, json))?;
                     print_finish(&outcome, None, json);
                     return Ok(0);
                 }

@@ -9,6 +9,8 @@
 //!   audits (ADR-450).
 //! - [`cli`]: the executor and the runner behind `foureyes task …` (the operator's CLI calls [`cli::run`],
 //!   ADR-451) and `foureyes demo change-control`.
+//! - [`door`]: the commands as the door runs them (the approval gate of a sensitive apply, its phase B), shared by
+//!   the CLI and the HTTP API (`/v1/tasks…`, whose `foureyes serve` plugs in a [`door::Door`], ADR-490).
 //! - `workspace` (every file operation through a directory handle, no symlink followed), `sandbox` (bubblewrap),
 //!   `limits` (a check's resources), `delivery` (what `finish` publishes).
 //! - [`conformance`]: the checks every `foureyes_store::TaskStore` backend passes (`tests/sqlite_tasks.rs`,
@@ -20,6 +22,7 @@
 pub mod cli;
 pub mod conformance;
 mod delivery;
+pub mod door;
 mod limits;
 pub mod model;
 mod sandbox;
@@ -27,7 +30,7 @@ mod workspace;
 
 use async_trait::async_trait;
 use foureyes_core::Policy;
-use foureyes_core::task::TaskCommand;
+use foureyes_core::task::{By, TaskCommand};
 use foureyes_store::{StoreError, TaskOutcome, TaskStore};
 use std::path::Path;
 
@@ -87,12 +90,29 @@ pub(crate) fn load_policy(path: &Path) -> Result<Policy, Exit> {
 /// write lock.
 #[async_trait]
 pub trait ChangeControl {
-    async fn command(&self, task_id: &str, cmd: TaskCommand, now_ms: i64) -> Result<TaskOutcome, StoreError>;
+    /// A command the CLI (the operator) makes: its events name no credential.
+    async fn command(&self, task_id: &str, cmd: TaskCommand, now_ms: i64) -> Result<TaskOutcome, StoreError> {
+        self.command_by(task_id, cmd, None, now_ms).await
+    }
+    /// A command made by `by`, the API credential (ADR-491), stamped on the events it appends.
+    async fn command_by(
+        &self,
+        task_id: &str,
+        cmd: TaskCommand,
+        by: Option<&By>,
+        now_ms: i64,
+    ) -> Result<TaskOutcome, StoreError>;
 }
 
 #[async_trait]
 impl<S: TaskStore + ?Sized> ChangeControl for S {
-    async fn command(&self, task_id: &str, cmd: TaskCommand, now_ms: i64) -> Result<TaskOutcome, StoreError> {
-        self.task_command(task_id, cmd, model::transition, now_ms).await
+    async fn command_by(
+        &self,
+        task_id: &str,
+        cmd: TaskCommand,
+        by: Option<&By>,
+        now_ms: i64,
+    ) -> Result<TaskOutcome, StoreError> {
+        self.task_command(task_id, cmd, model::transition, by, now_ms).await
     }
 }

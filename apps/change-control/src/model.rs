@@ -268,6 +268,7 @@ pub fn transition(
             command_id,
             config: config.clone(),
             workspace: Manifest::new(workspace.files.clone()),
+            by: None,
         })]);
     }
     let Some(s) = state else {
@@ -328,6 +329,7 @@ pub fn transition(
                 files,
                 change_digest,
                 replaces: s.proposal.as_ref().map(|p| p.command_id.clone()),
+                by: None,
             })])
         }
         TaskCommand::ApplyIntent { paths, change_digest, cleared_by, .. } => {
@@ -368,6 +370,7 @@ pub fn transition(
                 change_digest: proposal.change_digest.clone(),
                 at_ms: now_ms,
                 cleared_by: *cleared_by,
+                by: None,
             })])
         }
         TaskCommand::ApplyConfirmed { written, workspace, .. } => {
@@ -401,6 +404,7 @@ pub fn transition(
                 revision: s.revision + 1,
                 written,
                 workspace_digest: expected.digest(),
+                by: None,
             })])
         }
         TaskCommand::Check { .. } => may_check(s).map(|()| Vec::new()).map_err(|why| refuse(why.0, why.1)),
@@ -421,6 +425,7 @@ pub fn transition(
                 result: result.clone(),
                 workspace_digest: s.workspace.digest(),
                 changed,
+                by: None,
             })])
         }
         TaskCommand::Finish { workspace, delivered, .. } => {
@@ -436,6 +441,7 @@ pub fn transition(
                 revision: s.revision,
                 workspace_digest: s.workspace.digest(),
                 delivered: delivered.clone(),
+                by: None,
             })])
         }
     }
@@ -1154,6 +1160,7 @@ mod tests {
             revision: 0,
             workspace_digest: String::new(),
             delivered: None,
+            by: None,
         });
         assert_eq!(apply(s.clone(), &other), s);
         assert_eq!(apply(None, &other), None);

@@ -70,8 +70,9 @@ impl Door {
         };
         // The rules of the action's `type: url` params, which the rendered URL must also pass.
         let url_params = policy.action(&request.action).map(run::url_params).unwrap_or_default();
+        // The compensated decision as the journal tells it (ADR-530): an edited row is refused, never run from.
         let original = match request.undo_of {
-            Some(id) => self.store.decision(id).await?,
+            Some(id) => self.store.decision_checked(id, (self.clock)()).await?,
             None => None,
         };
         let pins = crate::mcp::Pins { store: self.store.clone(), policy: policy.clone() };

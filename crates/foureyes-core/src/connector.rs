@@ -41,6 +41,27 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
+/// The code a plain decide is refused with for an action FourEyes runs itself (ADR-480).
+pub const USE_EXECUTE: &str = "use_execute";
+
+/// Why a plain decide (`POST /v1/decide`, `foureyes decide`) of `action` is refused, if it is (ADR-480): an action
+/// with an `execute:` connector is decided and run in one call (`POST /v1/execute`, `foureyes execute`). A plain
+/// decide would take its permit (a released approval, a place under a limit) and nothing would ever run it: the
+/// connector runs only for a permit its own call made, and only the run reports. A rehearsal (`dry_run`) decides
+/// nothing and is answered.
+pub fn plain_decide_refused(policy: &crate::Policy, action: &str, dry_run: bool) -> Option<String> {
+    let spec = policy.action(action)?.execute.as_ref()?;
+    if dry_run {
+        return None;
+    }
+    Some(format!(
+        "action `{action}` is run by FourEyes (`execute: {}` in the policy): send this request to POST /v1/execute \
+         (or `foureyes execute`), which decides and runs it exactly once; a plain decide would take its permit and \
+         nothing would run it",
+        spec.kind()
+    ))
+}
+
 /// One action's connector: exactly one kind.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]

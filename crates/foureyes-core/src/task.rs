@@ -631,6 +631,14 @@ impl std::error::Error for TaskRefusal {}
 // ---------------------------------------------------------------------------------------------------------------
 // Events
 
+/// The credential that made a command over the HTTP API: its name and role (`agent`, `runner`, `admin`). The
+/// store stamps it on every event the command appends (ADR-491); the caller never supplies it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct By {
+    pub name: String,
+    pub role: String,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TaskCreated {
     pub task_id: String,
@@ -639,6 +647,10 @@ pub struct TaskCreated {
     /// The baseline manifest of the workspace.
     #[serde(default)]
     pub workspace: Manifest,
+    /// Who made the command over the HTTP API (ADR-491); absent when the CLI (the operator) did, and on events
+    /// written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<By>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -651,6 +663,10 @@ pub struct TaskProposed {
     pub change_digest: String,
     /// The pending proposal this one replaces, if any.
     pub replaces: Option<String>,
+    /// Who made the command over the HTTP API (ADR-491); absent when the CLI (the operator) did, and on events
+    /// written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<By>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -665,6 +681,10 @@ pub struct TaskApplyIntended {
     /// The decision that let a sensitive change through the approval gate.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cleared_by: Option<i64>,
+    /// Who made the command over the HTTP API (ADR-491); absent when the CLI (the operator) did, and on events
+    /// written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<By>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -678,6 +698,10 @@ pub struct TaskApplied {
     /// Digest of the workspace manifest after the apply (the previous one with `written` in place).
     #[serde(default)]
     pub workspace_digest: String,
+    /// Who made the command over the HTTP API (ADR-491); absent when the CLI (the operator) did, and on events
+    /// written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<By>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -695,6 +719,10 @@ pub struct TaskChecked {
     /// Files the check itself changed (a check that changes the workspace fails).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub changed: Vec<String>,
+    /// Who made the command over the HTTP API (ADR-491); absent when the CLI (the operator) did, and on events
+    /// written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<By>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -708,6 +736,10 @@ pub struct TaskFinished {
     /// Where the runner published its copy of the checked revision: what is delivered (ADR-310).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delivered: Option<String>,
+    /// Who made the command over the HTTP API (ADR-491); absent when the CLI (the operator) did, and on events
+    /// written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<By>,
 }
 
 /// A task event: one journal event of a `task_*` kind. Its data always carries `task_id`.
@@ -772,6 +804,32 @@ impl TaskEvent {
             TaskEvent::Checked(e) => &e.task_id,
             TaskEvent::Finished(e) => &e.task_id,
         }
+    }
+
+    /// Who made the command that appended this event, when it came over the API.
+    pub fn by(&self) -> Option<&By> {
+        match self {
+            TaskEvent::Created(e) => e.by.as_ref(),
+            TaskEvent::Proposed(e) => e.by.as_ref(),
+            TaskEvent::ApplyIntended(e) => e.by.as_ref(),
+            TaskEvent::Applied(e) => e.by.as_ref(),
+            TaskEvent::Checked(e) => e.by.as_ref(),
+            TaskEvent::Finished(e) => e.by.as_ref(),
+        }
+    }
+
+    /// This event stamped with who made its command (ADR-491).
+    pub fn made_by(mut self, by: Option<&By>) -> TaskEvent {
+        let slot = match &mut self {
+            TaskEvent::Created(e) => &mut e.by,
+            TaskEvent::Proposed(e) => &mut e.by,
+            TaskEvent::ApplyIntended(e) => &mut e.by,
+            TaskEvent::Applied(e) => &mut e.by,
+            TaskEvent::Checked(e) => &mut e.by,
+            TaskEvent::Finished(e) => &mut e.by,
+        };
+        *slot = by.cloned();
+        self
     }
 
     /// Whether this event is an accepted command (counted in `accepted_events`), not setup or an intent.

@@ -852,6 +852,9 @@ pub enum Role {
     /// outcomes, so a compromised agent cannot release a reservation by reporting `failed` for an action its
     /// executor still runs, nor claim `executed` for one that never ran.
     Executor,
+    /// The trusted runner of change control (ADR-490): applies proposed change sets, records checks and finishes
+    /// tasks over `/v1/tasks…`; reads tasks. Never proposes, approves, decides or reports a decision.
+    Runner,
 }
 
 impl Role {
@@ -861,11 +864,14 @@ impl Role {
             Role::Approver => "approver",
             Role::Admin => "admin",
             Role::Executor => "executor",
+            Role::Runner => "runner",
         }
     }
 
     pub fn parse(text: &str) -> Option<Role> {
-        [Role::Agent, Role::Approver, Role::Admin, Role::Executor].into_iter().find(|r| r.as_str() == text)
+        [Role::Agent, Role::Approver, Role::Admin, Role::Executor, Role::Runner]
+            .into_iter()
+            .find(|r| r.as_str() == text)
     }
 
     /// Whether this role is a human who may approve and reject.

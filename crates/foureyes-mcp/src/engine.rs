@@ -134,7 +134,7 @@ impl Engine for Embedded {
     }
 
     async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
-        self.store.decision(id).await
+        self.store.decision_checked(id, crate::gate::now_ms()).await
     }
 
     async fn still_pending(

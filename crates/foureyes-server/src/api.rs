@@ -83,6 +83,14 @@ async fn decide(
 ) -> ApiResult<impl IntoResponse> {
     require(&state, &caller, &[Role::Agent], "deciding").await?;
     let b: DecideBody = body(&state, &caller, "POST /v1/decide", raw).await?;
+    // One policy for the whole call: the refusal below and the decision read the same one.
+    let policy = state.policy();
+    // An action FourEyes runs is decided by the call that runs it (ADR-480, attack 8 #18).
+    if let Some(message) = foureyes_core::connector::plain_decide_refused(&policy, &b.action, b.dry_run) {
+        let error = ApiError::new(StatusCode::CONFLICT, foureyes_core::connector::USE_EXECUTE, message);
+        let input = json!({"endpoint": "decide", "action": b.action, "request_id": b.request_id});
+        return Err(refuse(&state, caller.name(), error, input).await);
+    }
     // An agent may name only its own decisions and approvals: undoing (and so blocking the undo of) another
     // agent's action, or probing which approvals exist, is refused and journaled.
     if let Some(target) = b.undo_of {
@@ -111,7 +119,7 @@ async fn decide(
     let caller_trace = headers.get("traceparent").and_then(|v| v.to_str().ok());
     let span = telemetry::decide_span(&request, caller_trace);
     let traceparent = telemetry::request_traceparent(&request.agent, &request.request_id);
-    let (policy, now) = (state.policy(), state.now_ms());
+    let now = state.now_ms();
     let started = std::time::Instant::now();
     let answer = state.store.decide_or_replay(policy.clone(), request, now).instrument(span.clone()).await;
     // An idempotent retry returns the first decision, made earlier: it asked no human again.
@@ -434,6 +442,12 @@ async fn undo(
             format!("'{}' has no compensating action in the policy", original.request.action),
         )
     })?;
+    // A compensating action FourEyes runs is undone through `/v1/execute` with `undo_of` (ADR-480).
+    if let Some(message) = foureyes_core::connector::plain_decide_refused(&policy, &compensation.action, false) {
+        let error = ApiError::new(StatusCode::CONFLICT, foureyes_core::connector::USE_EXECUTE, message);
+        let input = json!({"endpoint": "undo", "action": compensation.action, "undo_of": id});
+        return Err(refuse(&state, caller.name(), error, input).await);
+    }
     let params = b.params.unwrap_or_else(|| undo_params(&original));
     let request = ActionRequest {
         request_id: b.request_id.unwrap_or_else(|| format!("undo-{id}-{}", caller.name())),

@@ -32,13 +32,15 @@ impl Caller {
     }
 
     /// The agent whose decisions this caller may see: an agent its own, an executor the one it serves (bound in
-    /// its credential); `None` for people, who see every agent's.
+    /// its credential), a runner none; `None` for people, who see every agent's.
     pub fn agent_scope(&self) -> Option<&str> {
         match self.principal.role {
             Role::Agent => Some(&self.principal.name),
             // An executor row always names its agent (the stores refuse one without); if it somehow did not, it
             // sees nothing rather than everything.
             Role::Executor => Some(self.principal.serves.as_deref().unwrap_or("")),
+            // The change-control runner sees tasks, never an agent's decisions (ADR-490).
+            Role::Runner => Some(""),
             Role::Approver | Role::Admin => None,
         }
     }

@@ -85,9 +85,10 @@ async fn sign_in(State(state): State<AppState>, raw: Result<Bytes, BytesRejectio
         .principal_by_token(&sha256_hex(body.token.trim().as_bytes()))
         .await?
         .ok_or_else(ApiError::unauthorized)?;
-    if matches!(principal.role, Role::Agent | Role::Executor) {
+    if matches!(principal.role, Role::Agent | Role::Executor | Role::Runner) {
+        let article = if principal.role == Role::Runner { "a" } else { "an" };
         let error = ApiError::forbidden(format!(
-            "`{}` is an {}: {} credentials cannot sign in to the console",
+            "`{}` is {article} {}: {} credentials cannot sign in to the console",
             principal.name, principal.role, principal.role
         ));
         return Err(ops::refuse(&state, &principal.name, error, json!({"endpoint": "POST /console/session"})).await);

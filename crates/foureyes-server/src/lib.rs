@@ -22,6 +22,7 @@ pub mod namespaces;
 mod ops;
 pub mod refusals;
 mod sessions;
+pub mod tasks;
 pub mod telemetry;
 
 pub use auth::{CSRF_HEADER, Caller, SESSION_COOKIE, random_secret};
@@ -196,6 +197,9 @@ pub struct AppState {
     /// Runs `execute:` connectors for `POST /v1/execute`, plugged in by the serving process (this crate holds no
     /// connector); `None`: the endpoint answers 501.
     pub execute: Option<Arc<dyn execute::ExecuteDoor>>,
+    /// Change control for `/v1/tasks…`, plugged in by the serving process (this crate holds none of its rules);
+    /// `None`: those routes answer 501.
+    pub tasks: Option<Arc<dyn tasks::TaskDoor>>,
     /// The namespace this door serves (ADR-500): `None` for the default one. It takes only credentials that name
     /// it (`foureyes_store::namespace::admits`) and opens console sessions whose cookie names it.
     pub namespace: Option<String>,
@@ -245,6 +249,7 @@ impl AppState {
             feed: Arc::default(),
             refusals: Arc::default(),
             execute: None,
+            tasks: None,
             namespace: None,
         }
     }
@@ -389,6 +394,7 @@ pub fn app(state: AppState) -> Router {
         .merge(metrics::routes())
         .merge(sessions::routes())
         .merge(execute::routes())
+        .merge(tasks::routes())
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
             state.limits.request_timeout,

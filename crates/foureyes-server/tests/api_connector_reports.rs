@@ -22,13 +22,27 @@ struct Target {
     base: String,
     hits: Arc<AtomicUsize>,
     release: Arc<Semaphore>,
+    /// Requests `/ok` received.
+    ok_hits: Arc<AtomicUsize>,
 }
 
 async fn target() -> Target {
     let hits = Arc::new(AtomicUsize::new(0));
     let release = Arc::new(Semaphore::new(0));
     let (h, r) = (hits.clone(), release.clone());
+    let ok_hits = Arc::new(AtomicUsize::new(0));
+    let ok = ok_hits.clone();
     let app = axum::Router::new()
+        .route(
+            "/ok",
+            axum::routing::post(move || {
+                let ok = ok.clone();
+                async move {
+                    ok.fetch_add(1, Ordering::SeqCst);
+                    axum::Json(json!({"ok": true}))
+                }
+            }),
+        )
         .route(
             "/hang",
             axum::routing::post(move || {
@@ -50,7 +64,7 @@ async fn target() -> Target {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    Target { base, hits, release }
+    Target { base, hits, release, ok_hits }
 }
 
 struct Plugged(foureyes_connect::Door);
@@ -72,6 +86,14 @@ async fn executing(base: &str, request_timeout: Option<Duration>) -> Harness {
     tier: 2
     limits: [{{ count: 100, per: 1h }}]
     execute: {{ http: {{ method: POST, url: \"{base}/slow\", timeout: 5s }} }}
+  hook.approved:
+    tier: 3
+    approvals: {{ required: 1, ttl: 1h }}
+    execute: {{ http: {{ method: POST, url: \"{base}/ok\", timeout: 5s }} }}
+  hook.counted:
+    tier: 2
+    limits: [{{ count: 1, per: 1h }}]
+    execute: {{ http: {{ method: POST, url: \"{base}/ok\", timeout: 5s }} }}
 "
     );
     let mut h = harness_with(&format!("{POLICY}{actions}")).await;
@@ -242,4 +264,55 @@ async fn a_reload_that_drops_the_connector_does_not_hand_the_agent_the_report() 
     let other = v["decision_id"].as_i64().unwrap();
     let r = report(&h, AGENT, other, "executed").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+}
+
+/// Attack 8 #18: after an approval, the agent sent the request id to `/v1/decide` before `/v1/execute`. The decide
+/// took the released permit, the execute was a replay (`ran: false`), and the approved action never ran (the
+/// approval used up, the decision `intended` for good). Plain decides used up a `count: 1` limit the same way.
+/// Red before ADR-480: the decide answered 200 with the permit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn decide_cannot_take_the_permit_of_an_action_foureyes_runs() {
+    let t = target().await;
+    let h = executing(&t.base, None).await;
+    let r = h.send(req("POST", "/v1/execute").token(AGENT).json(&execute_body("appr-1", "hook.approved"))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    assert_eq!((&v["verdict"], &v["ran"]), (&json!("defer"), &json!(false)), "{v}");
+    let (approval, digest) = (v["approval_id"].as_i64().unwrap(), v["digest"].as_str().unwrap().to_string());
+    let approve =
+        req("POST", &format!("/v1/approvals/{approval}/approve")).token(APPROVER).json(&json!({"digest": digest}));
+    let r = h.send(approve).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    // The agent's decide with the request id is refused, journaled, and decides nothing.
+    let decisions = h.decision_count().await;
+    let before = h.head().await;
+    let r = h.send(req("POST", "/v1/decide").token(AGENT).json(&execute_body("appr-1", "hook.approved"))).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text());
+    assert_eq!(r.error_code(), "use_execute", "{}", r.text());
+    assert!(r.text().contains("/v1/execute"), "{}", r.text());
+    assert!(!h.only_refusal_since(before, "bot").await.is_null());
+    assert_eq!(h.decision_count().await, decisions, "the refused decide made a decision");
+    // The approved action then runs exactly once, through FourEyes.
+    let r = h.send(req("POST", "/v1/execute").token(AGENT).json(&execute_body("appr-1", "hook.approved"))).await;
+    let v = r.json();
+    assert_eq!((&v["verdict"], &v["ran"], &v["outcome"]), (&json!("permit"), &json!(true), &json!("executed")), "{v}");
+    let r = h.send(req("POST", "/v1/execute").token(AGENT).json(&execute_body("appr-1", "hook.approved"))).await;
+    assert_eq!((&r.json()["replayed"], &r.json()["ran"]), (&json!(true), &json!(false)), "{}", r.text());
+    assert_eq!(t.ok_hits.load(Ordering::SeqCst), 1, "the approved action ran once");
+    // Plain decides neither use up the limit nor leave permits nobody runs.
+    for i in 0..3 {
+        let r =
+            h.send(req("POST", "/v1/decide").token(AGENT).json(&execute_body(&format!("d-{i}"), "hook.counted"))).await;
+        assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text());
+    }
+    // A rehearsal decides nothing and is still answered.
+    let mut rehearsal = execute_body("dry-1", "hook.counted");
+    rehearsal["dry_run"] = json!(true);
+    let r = h.send(req("POST", "/v1/decide").token(AGENT).json(&rehearsal)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let r = h.send(req("POST", "/v1/execute").token(AGENT).json(&execute_body("e-1", "hook.counted"))).await;
+    let v = r.json();
+    assert_eq!((&v["verdict"], &v["ran"], &v["outcome"]), (&json!("permit"), &json!(true), &json!("executed")), "{v}");
+    assert_eq!(t.ok_hits.load(Ordering::SeqCst), 2);
+    assert!(intended(&h).await.is_empty(), "a permit nobody will run: {:?}", intended(&h).await);
 }

@@ -8,8 +8,9 @@ use axum::http::StatusCode;
 use common::*;
 use foureyes_core::canonical::sha256_hex;
 use foureyes_core::journal::EventKind;
+use foureyes_core::task::{CheckResult, FileContent, FileHash, Manifest, TaskCommand, TaskConfig};
 use foureyes_core::{ActionRequest, Role};
-use foureyes_store::{Credentials, Store};
+use foureyes_store::{Credentials, Store, TaskStore};
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -29,9 +30,11 @@ enum Who {
     /// A fresh executor serving `bot` (the agent whose decisions the cells use), revoked after its cell so the
     /// agent column keeps reporting for itself.
     Executor,
+    /// A fresh change-control runner (ADR-490).
+    Runner,
 }
 
-const COLUMNS: [Who; 9] = [
+const COLUMNS: [Who; 10] = [
     Who::Agent,
     Who::Approver,
     Who::Admin,
@@ -41,6 +44,7 @@ const COLUMNS: [Who; 9] = [
     Who::AdminSession,
     Who::RevokedSession,
     Who::Executor,
+    Who::Runner,
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,53 +81,70 @@ enum Ep {
     RestoreSession,
     Me,
     Execute,
+    TaskList,
+    TaskGet,
+    TaskProposal,
+    TaskCreate,
+    TaskPropose,
+    TaskApply,
+    TaskConfirm,
+    TaskCheck,
+    TaskRecord,
+    TaskFinish,
 }
 
 /// Expected status per column, in the order of [`COLUMNS`].
-fn expected(ep: Ep) -> [u16; 9] {
+fn expected(ep: Ep) -> [u16; 10] {
     const U: u16 = 401;
     use Ep::*;
     match ep {
-        //                  agent approver admin none revoked approver-s admin-s revoked-s executor
-        Decide => [200, 403, 403, U, U, 403, 403, U, 403],
-        Decision => [200, 200, 200, U, U, 200, 200, U, 200],
-        Report => [200, 403, 403, U, U, 403, 403, U, 200],
-        Wait => [200, 200, 200, U, U, 200, 200, U, 200],
-        Undo => [200, 200, 200, U, U, 200, 200, U, 403],
-        Decisions => [403, 200, 200, U, U, 200, 200, U, 403],
-        Deferrals => [200, 403, 403, U, U, 403, 403, U, 403],
-        KillSwitchGet => [200, 200, 200, U, U, 200, 200, U, 200],
-        KillSwitchSet => [403, 403, 200, U, U, 403, 200, U, 403],
-        Journal => [403, 200, 200, U, U, 200, 200, U, 403],
-        JournalVerify => [403, 200, 200, U, U, 200, 200, U, 403],
-        Policy => [200, 200, 200, U, U, 200, 200, U, 200],
-        PolicyReload => [403, 403, 200, U, U, 403, 200, U, 403],
-        Approvals => [403, 200, 200, U, U, 200, 200, U, 403],
-        Approval => [403, 200, 200, U, U, 200, 200, U, 403],
-        Approve => [403, 200, 200, U, U, 200, 200, U, 403],
-        Reject => [403, 200, 200, U, U, 200, 200, U, 403],
-        Revoke => [403, 200, 200, U, U, 200, 200, U, 403],
-        Events => [403, 200, 200, U, U, 200, 200, U, 403],
+        //                  agent approver admin none revoked approver-s admin-s revoked-s executor runner
+        Decide => [200, 403, 403, U, U, 403, 403, U, 403, 403],
+        Decision => [200, 200, 200, U, U, 200, 200, U, 200, 403],
+        Report => [200, 403, 403, U, U, 403, 403, U, 200, 403],
+        Wait => [200, 200, 200, U, U, 200, 200, U, 200, 403],
+        Undo => [200, 200, 200, U, U, 200, 200, U, 403, 403],
+        Decisions => [403, 200, 200, U, U, 200, 200, U, 403, 403],
+        Deferrals => [200, 403, 403, U, U, 403, 403, U, 403, 403],
+        KillSwitchGet => [200, 200, 200, U, U, 200, 200, U, 200, 200],
+        KillSwitchSet => [403, 403, 200, U, U, 403, 200, U, 403, 403],
+        Journal => [403, 200, 200, U, U, 200, 200, U, 403, 403],
+        JournalVerify => [403, 200, 200, U, U, 200, 200, U, 403, 403],
+        Policy => [200, 200, 200, U, U, 200, 200, U, 200, 200],
+        PolicyReload => [403, 403, 200, U, U, 403, 200, U, 403, 403],
+        Approvals => [403, 200, 200, U, U, 200, 200, U, 403, 403],
+        Approval => [403, 200, 200, U, U, 200, 200, U, 403, 403],
+        Approve => [403, 200, 200, U, U, 200, 200, U, 403, 403],
+        Reject => [403, 200, 200, U, U, 200, 200, U, 403, 403],
+        Revoke => [403, 200, 200, U, U, 200, 200, U, 403, 403],
+        Events => [403, 200, 200, U, U, 200, 200, U, 403, 403],
         // Public: no credential needed, any credential ignored.
-        Healthz | Metrics | OpenApi | Console => [200; 9],
-        Root => [303; 9],
+        Healthz | Metrics | OpenApi | Console => [200; 10],
+        Root => [303; 10],
         // Sign-in: the credential is the token in the body; agents and executors may not sign in to the console.
-        SessionSignIn => [403, 200, 200, U, U, 200, 200, U, 403],
+        SessionSignIn => [403, 200, 200, U, U, 200, 200, U, 403, 403],
         // The console session endpoints read the cookie only; a bearer token is no session.
-        SessionGet => [U, U, U, U, U, 200, 200, U, U],
-        SessionDelete => [U, U, U, U, U, 204, 204, U, U],
-        SignInLink => [410; 9],
-        DemotedSessions => [403, 200, 200, U, U, 200, 200, U, 403],
-        RestoreSession => [403, 403, 200, U, U, 403, 200, U, 403],
+        SessionGet => [U, U, U, U, U, 200, 200, U, U, U],
+        SessionDelete => [U, U, U, U, U, 204, 204, U, U, U],
+        SignInLink => [410; 10],
+        DemotedSessions => [403, 200, 200, U, U, 200, 200, U, 403, 403],
+        RestoreSession => [403, 403, 200, U, U, 403, 200, U, 403, 403],
         // Every credential may ask who it is, a console session too.
-        Me => [200, 200, 200, U, U, 200, 200, U, 200],
+        Me => [200, 200, 200, U, U, 200, 200, U, 200, 200],
         // FourEyes executes for the agent that asks, and for nobody else: not a person (who approves), not an
         // admin, not an executor (which reports what an agent ran).
-        Execute => [200, 403, 403, U, U, 403, 403, U, 403],
+        Execute => [200, 403, 403, U, U, 403, 403, U, 403, 403],
+        // Change control (ADR-490): everyone with a part in it reads tasks; an admin creates; only the agent
+        // proposes; only the runner applies, checks, records a check and finishes. An agent never applies,
+        // checks or finishes; a runner never proposes or approves (above); an approver never proposes.
+        TaskList | TaskGet | TaskProposal => [200, 200, 200, U, U, 200, 200, U, 403, 200],
+        TaskCreate => [403, 403, 200, U, U, 403, 200, U, 403, 403],
+        TaskPropose => [200, 403, 403, U, U, 403, 403, U, 403, 403],
+        TaskApply | TaskConfirm | TaskCheck | TaskRecord | TaskFinish => [403, 403, 403, U, U, 403, 403, U, 403, 200],
     }
 }
 
-const ENDPOINTS: [Ep; 32] = [
+const ENDPOINTS: [Ep; 42] = [
     Ep::Decide,
     Ep::Decision,
     Ep::Report,
@@ -156,6 +177,16 @@ const ENDPOINTS: [Ep; 32] = [
     Ep::RestoreSession,
     Ep::Me,
     Ep::Execute,
+    Ep::TaskList,
+    Ep::TaskGet,
+    Ep::TaskProposal,
+    Ep::TaskCreate,
+    Ep::TaskPropose,
+    Ep::TaskApply,
+    Ep::TaskConfirm,
+    Ep::TaskCheck,
+    Ep::TaskRecord,
+    Ep::TaskFinish,
 ];
 
 static TEMP: AtomicU32 = AtomicU32::new(0);
@@ -187,6 +218,98 @@ async fn caller(h: &Harness, who: Who) -> (Auth, Option<String>, String) {
             let token = format!("tok-{name}");
             (bearer(&token), Some(name), token)
         }
+        Who::Runner => {
+            let name = format!("runner-{}", TEMP.fetch_add(1, Ordering::SeqCst));
+            let token = format!("tok-{name}");
+            h.store.create_token(&name, Role::Runner, &sha256_hex(token.as_bytes()), None, h.now()).await.unwrap();
+            (bearer(&token), Some(name), token)
+        }
+    }
+}
+
+/// How far a fixture task has come.
+#[derive(Clone, Copy, PartialEq, PartialOrd)]
+enum Stage {
+    Created,
+    Proposed,
+    Intended,
+    Applied,
+    Verified,
+}
+
+/// A fresh task (non-sensitive, empty workspace) brought to `stage` through the store with change control's rules,
+/// as the CLI would; returns its id and the manifest of its workspace once `a.txt` is applied.
+async fn task_at(h: &Harness, stage: Stage) -> (String, Manifest) {
+    use change_control::ChangeControl;
+    let task = h.rid("task");
+    let config = TaskConfig {
+        workspace: "/nonexistent/workspace".into(),
+        check_command: "true".into(),
+        check_timeout_ms: 60_000,
+        sensitive: vec![".ci/**".into()],
+        writable: Vec::new(),
+        network: false,
+        unsandboxed: true,
+        deliver: None,
+        limits: Default::default(),
+    };
+    let content = "hello\n";
+    let written = vec![FileHash { path: "a.txt".into(), sha256: sha256_hex(content.as_bytes()), bytes: 6 }];
+    let manifest = Manifest::default().with_written(&written, &[]);
+    let store = &*h.store;
+    let create = TaskCommand::Create { command_id: "create".into(), config, workspace: Manifest::default() };
+    store.command(&task, create, h.now()).await.unwrap();
+    if stage >= Stage::Proposed {
+        let files = vec![FileContent { path: "a.txt".into(), content: content.into() }];
+        store
+            .command(&task, TaskCommand::Propose { command_id: "p".into(), expected_revision: 0, files }, h.now())
+            .await
+            .unwrap();
+    }
+    if stage >= Stage::Intended {
+        let digest = store.task_state(&task).await.unwrap().unwrap().proposal.unwrap().change_digest;
+        let intent = TaskCommand::ApplyIntent {
+            command_id: "a".into(),
+            expected_revision: 1,
+            paths: None,
+            change_digest: digest,
+            cleared_by: None,
+        };
+        store.command(&task, intent, h.now()).await.unwrap();
+    }
+    if stage >= Stage::Applied {
+        let confirm = TaskCommand::ApplyConfirmed {
+            command_id: "a".into(),
+            expected_revision: 1,
+            written: written.clone(),
+            workspace: manifest.clone(),
+        };
+        store.command(&task, confirm, h.now()).await.unwrap();
+    }
+    if stage >= Stage::Verified {
+        let record = TaskCommand::CheckRecorded {
+            command_id: "c".into(),
+            expected_revision: 2,
+            result: passing_check(),
+            before: manifest.clone(),
+            after: manifest.clone(),
+        };
+        store.command(&task, record, h.now()).await.unwrap();
+    }
+    (task, manifest)
+}
+
+fn passing_check() -> CheckResult {
+    CheckResult {
+        exit_code: Some(0),
+        timed_out: false,
+        duration_ms: 5,
+        output_sha256: sha256_hex(b""),
+        output_bytes: 0,
+        output_tail: String::new(),
+        sandbox: "none (the operator opted out)".into(),
+        limits: String::new(),
+        limit_hit: None,
     }
 }
 
@@ -242,6 +365,48 @@ async fn request(h: &Harness, ep: Ep, auth: &Auth, token: &str) -> Req {
         DemotedSessions => req("GET", "/v1/sessions"),
         Me => req("GET", "/v1/me"),
         Execute => req("POST", "/v1/execute").json(&json!({"request_id": h.rid("x"), "action": "files.show"})),
+        TaskList => req("GET", "/v1/tasks"),
+        TaskGet => req("GET", &format!("/v1/tasks/{}", task_at(h, Stage::Created).await.0)),
+        TaskProposal => req("GET", &format!("/v1/tasks/{}/proposal", task_at(h, Stage::Proposed).await.0)),
+        TaskCreate => {
+            let (_, manifest) = task_at(h, Stage::Created).await;
+            let config = h.store.tasks().await.unwrap()[0].config.clone();
+            req("POST", "/v1/tasks").json(&json!({"task_id": h.rid("new"), "config": config, "workspace": manifest}))
+        }
+        TaskPropose => {
+            let task = task_at(h, Stage::Created).await.0;
+            req("POST", &format!("/v1/tasks/{task}/propose")).json(&json!({
+                "command_id": "p", "expected_revision": 0, "files": [{"path": "a.txt", "content": "hello\n"}],
+            }))
+        }
+        TaskApply => {
+            let task = task_at(h, Stage::Proposed).await.0;
+            let digest = h.store.task_state(&task).await.unwrap().unwrap().proposal.unwrap().change_digest;
+            req("POST", &format!("/v1/tasks/{task}/apply"))
+                .json(&json!({"command_id": "a", "expected_revision": 1, "change_digest": digest}))
+        }
+        TaskConfirm => {
+            let (task, manifest) = task_at(h, Stage::Intended).await;
+            req("POST", &format!("/v1/tasks/{task}/apply/confirm")).json(&json!({
+                "command_id": "a", "expected_revision": 1, "written": manifest.files, "workspace": manifest,
+            }))
+        }
+        TaskCheck => {
+            let task = task_at(h, Stage::Applied).await.0;
+            req("POST", &format!("/v1/tasks/{task}/check")).json(&json!({"command_id": "c", "expected_revision": 2}))
+        }
+        TaskRecord => {
+            let (task, manifest) = task_at(h, Stage::Applied).await;
+            req("POST", &format!("/v1/tasks/{task}/check/record")).json(&json!({
+                "command_id": "c", "expected_revision": 2, "result": passing_check(), "before": manifest, "after": manifest,
+            }))
+        }
+        TaskFinish => {
+            let (task, manifest) = task_at(h, Stage::Verified).await;
+            req("POST", &format!("/v1/tasks/{task}/finish")).json(&json!({
+                "command_id": "f", "expected_revision": 2, "workspace": manifest, "delivered": "/deliver/t",
+            }))
+        }
         RestoreSession => {
             let session = demoted_session(h).await;
             req("POST", "/v1/sessions/restore").json(&json!({"agent": "bot", "session": session, "why": "checked"}))
@@ -308,6 +473,8 @@ async fn executing_harness() -> Harness {
         clock: std::sync::Arc::new(move || clock.load(Ordering::SeqCst)),
     };
     h.state.execute = Some(std::sync::Arc::new(Plugged(door)));
+    // Change control as `foureyes serve` plugs it in (ADR-490).
+    h.state.tasks = Some(std::sync::Arc::new(change_control::door::Door::new(h.store.clone())));
     h.app = foureyes_server::app(h.state.clone());
     h
 }

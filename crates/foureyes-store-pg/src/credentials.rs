@@ -87,9 +87,24 @@ impl Credentials for PgStore {
     }
 
     async fn executors_of(&self, agent: &str) -> Result<Vec<String>, StoreError> {
+        // As the journal says (ADR-531); the rows are compared with it, and believed only when they agree.
         const SQL: &str = "SELECT name FROM tokens WHERE serves = $1 AND role = 'executor' AND revoked_ms IS NULL
                            ORDER BY name COLLATE \"C\"";
-        rows(&self.conn().await?, SQL, &[&agent]).await?.iter().map(|r| get(r, 0)).collect()
+        const AFTER: &str = "SELECT EXISTS (SELECT 1 FROM journal WHERE seq > $1 AND kind = 'credential')";
+        let applied = self.applied.load(std::sync::atomic::Ordering::Acquire) as i64;
+        let conn = self.conn().await?;
+        let rows: Vec<String> =
+            rows(&conn, SQL, &[&agent]).await?.iter().map(|r| get(r, 0)).collect::<Result<_, _>>()?;
+        let behind = scalar::<bool>(&conn, AFTER, &[&applied]).await?;
+        drop(conn);
+        let journaled = {
+            let known = self.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            ops::journaled_executors(&known, agent)
+        };
+        if journaled == rows && !behind {
+            return Ok(journaled);
+        }
+        in_tx!(self, |w| ops::checked_executors(w, agent, &rows, foureyes_store::wall_clock_ms()))
     }
 
     async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError> {

@@ -373,6 +373,10 @@ impl Store for PgStore {
         in_tx!(self, |w| tx_ops::verified_head(w))
     }
 
+    async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash)>, StoreError> {
+        in_tx!(self, |w| tx_ops::applied_tree_head(w)).map(Some)
+    }
+
     async fn start_seal(&self, by: &str, now_ms: i64) -> Result<Option<u64>, StoreError> {
         in_tx!(self, |w| tx_ops::start_seal(w, by, now_ms))
     }
@@ -538,9 +542,10 @@ impl TaskStore for PgStore {
         task_id: &str,
         cmd: TaskCommand,
         rules: foureyes_store::Transition,
+        by: Option<&foureyes_core::task::By>,
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
-        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Ok(rules), now_ms))
+        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Ok(rules), by, now_ms))
     }
 
     async fn task_refuse(
@@ -548,9 +553,10 @@ impl TaskStore for PgStore {
         task_id: &str,
         cmd: TaskCommand,
         refusal: TaskRefusal,
+        by: Option<&foureyes_core::task::By>,
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
-        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Err(refusal), now_ms))
+        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Err(refusal), by, now_ms))
     }
 
     async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError> {

@@ -7,7 +7,7 @@
 use crate::db::{Tx, exec, get, row, rows};
 use deadpool_postgres::GenericClient;
 use foureyes_core::event::EventData;
-use foureyes_core::task::{self, TaskCommand, TaskRefusal, TaskState};
+use foureyes_core::task::{self, By, TaskCommand, TaskRefusal, TaskState};
 use foureyes_store::StoreError;
 use foureyes_store::tasks::shared::{
     Repeat, StoredOutcome, accepted, event_from_row, refusal_data, repeat_of, result_name,
@@ -75,14 +75,14 @@ async fn record(
 /// Recorded as the command's first outcome unless `record_it` is false.
 async fn refuse(
     w: &mut Tx<'_>,
-    task_id: &str,
+    (task_id, by): (&str, Option<&By>),
     cmd: &TaskCommand,
     fingerprint: &str,
     refusal: TaskRefusal,
     record_it: bool,
     now_ms: i64,
 ) -> StoreError {
-    let event = match w.append(now_ms, refusal_data(task_id, cmd, &refusal)).await {
+    let event = match w.append(now_ms, refusal_data(task_id, cmd, &refusal, by)).await {
         Ok(event) => event,
         Err(e) => return e,
     };
@@ -103,6 +103,7 @@ pub(crate) async fn command(
     task_id: &str,
     cmd: &TaskCommand,
     rules: Result<Transition, TaskRefusal>,
+    by: Option<&By>,
     now_ms: i64,
 ) -> Result<TaskOutcome, StoreError> {
     let mut fingerprint = cmd.fingerprint();
@@ -120,23 +121,23 @@ pub(crate) async fn command(
         match repeat_of(task_id, cmd, StoredOutcome::decode(&outcome)?, known_fingerprint, &fingerprint) {
             Repeat::Continue { fingerprint: intent } => fingerprint = intent,
             Repeat::Conflict(refusal) => {
-                return Err(refuse(w, task_id, cmd, &fingerprint, refusal, false, now_ms).await);
+                return Err(refuse(w, (task_id, by), cmd, &fingerprint, refusal, false, now_ms).await);
             }
             Repeat::Answer(answer) => return answer.map(|o| *o),
         }
     }
     let rules = match rules {
         Ok(rules) => rules,
-        Err(refusal) => return Err(refuse(w, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms).await),
+        Err(refusal) => return Err(refuse(w, (task_id, by), cmd, &fingerprint, refusal, record_refusal, now_ms).await),
     };
     let mut state = load_state(w.c(), task_id).await?;
     let events = match rules(task_id, state.as_ref(), cmd, now_ms) {
         Ok(events) => events,
-        Err(refusal) => return Err(refuse(w, task_id, cmd, &fingerprint, refusal, record_refusal, now_ms).await),
+        Err(refusal) => return Err(refuse(w, (task_id, by), cmd, &fingerprint, refusal, record_refusal, now_ms).await),
     };
     let mut seqs = Vec::with_capacity(events.len());
     for event in &events {
-        let appended = w.append(now_ms, EventData::Task(event.clone())).await?;
+        let appended = w.append(now_ms, EventData::Task(event.clone().made_by(by))).await?;
         let seq = crate::db::seq_param(appended.seq)?;
         exec(w.c(), "INSERT INTO task_events (task_id, seq) VALUES ($1, $2)", &[&task_id, &seq]).await?;
         seqs.push(appended.seq);

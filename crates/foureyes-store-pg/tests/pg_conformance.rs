@@ -524,6 +524,7 @@ async fn a_version_1_database_is_upgraded_in_place() {
         "upgraded",
         change_control::conformance::create(),
         change_control::model::transition,
+        None,
         T0 + 6,
     )
     .await

@@ -93,15 +93,29 @@ impl Credentials for SqliteStore {
     }
 
     async fn executors_of(&self, agent: &str) -> Result<Vec<String>, StoreError> {
+        // As the journal says (ADR-531); the rows are compared with it, and believed only when they agree.
+        let applied = self.applied.load(std::sync::atomic::Ordering::Acquire);
+        let name = agent.to_string();
+        let (rows, behind) = self
+            .read(move |c| {
+                let mut stmt = c.prepare_cached(
+                    "SELECT name FROM tokens WHERE serves = ?1 AND role = 'executor' AND revoked_ms IS NULL ORDER BY name",
+                ).sql()?;
+                let rows = stmt.query_map(params![name], |r| r.get(0)).sql()?;
+                let rows = rows.collect::<Result<Vec<String>, _>>().sql()?;
+                Ok((rows, credential_events_after(c, applied)?))
+            })
+            .await?;
+        let journaled = {
+            let known = self.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            ops::journaled_executors(&known, agent)
+        };
+        if journaled == rows && !behind {
+            return Ok(journaled);
+        }
         let agent = agent.to_string();
-        self.read(move |c| {
-            let mut stmt = c.prepare_cached(
-                "SELECT name FROM tokens WHERE serves = ?1 AND role = 'executor' AND revoked_ms IS NULL ORDER BY name",
-            ).sql()?;
-            let rows = stmt.query_map(params![agent], |r| r.get(0)).sql()?;
-            rows.collect::<Result<Vec<String>, _>>().sql()
-        })
-        .await
+        self.write_tx(move |w| run_ready(ops::checked_executors(w, &agent, &rows, foureyes_store::wall_clock_ms())))
+            .await
     }
 
     async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError> {

@@ -651,6 +651,10 @@ impl Store for SqliteStore {
         self.write_tx(move |w| run_ready(tx_ops::verified_head(w))).await
     }
 
+    async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash)>, StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::applied_tree_head(w))).await.map(Some)
+    }
+
     async fn start_seal(&self, by: &str, now_ms: i64) -> Result<Option<u64>, StoreError> {
         let by = by.to_string();
         self.write_tx(move |w| run_ready(tx_ops::start_seal(w, &by, now_ms))).await

@@ -6,7 +6,7 @@
 use super::{Sql, SqliteStore, ops};
 use async_trait::async_trait;
 use foureyes_core::event::EventData;
-use foureyes_core::task::{self, TaskCommand, TaskRefusal, TaskState};
+use foureyes_core::task::{self, By, TaskCommand, TaskRefusal, TaskState};
 use foureyes_store::StoreError;
 use foureyes_store::authority::Authority;
 use foureyes_store::tasks::shared::{
@@ -65,7 +65,7 @@ pub(crate) fn indexed_events(c: &Connection) -> Result<BTreeMap<i64, String>, St
 /// Journals a refusal of a task command (`refused`, with `task_id`) and turns it into the error the caller gets.
 /// Recorded as the command's first outcome unless `record` is false.
 fn refuse(
-    (c, authority): (&Connection, &Authority),
+    (c, authority, by): (&Connection, &Authority, Option<&By>),
     task_id: &str,
     cmd: &TaskCommand,
     fingerprint: &str,
@@ -73,7 +73,7 @@ fn refuse(
     record: bool,
     now_ms: i64,
 ) -> StoreError {
-    let event = match ops::append(c, authority, now_ms, refusal_data(task_id, cmd, &refusal)) {
+    let event = match ops::append(c, authority, now_ms, refusal_data(task_id, cmd, &refusal, by)) {
         Ok(event) => event,
         Err(e) => return e,
     };
@@ -102,6 +102,7 @@ pub(crate) fn command(
     task_id: &str,
     cmd: &TaskCommand,
     rules: Result<Transition, TaskRefusal>,
+    by: Option<&By>,
     now_ms: i64,
 ) -> Result<TaskOutcome, StoreError> {
     let mut fingerprint = cmd.fingerprint();
@@ -119,7 +120,7 @@ pub(crate) fn command(
         match repeat_of(task_id, cmd, StoredOutcome::decode(&outcome)?, known_fingerprint, &fingerprint) {
             Repeat::Continue { fingerprint: intent } => fingerprint = intent,
             Repeat::Conflict(refusal) => {
-                return Err(refuse((c, authority), task_id, cmd, &fingerprint, refusal, false, now_ms));
+                return Err(refuse((c, authority, by), task_id, cmd, &fingerprint, refusal, false, now_ms));
             }
             Repeat::Answer(answer) => return answer.map(|o| *o),
         }
@@ -127,19 +128,19 @@ pub(crate) fn command(
     let rules = match rules {
         Ok(rules) => rules,
         Err(refusal) => {
-            return Err(refuse((c, authority), task_id, cmd, &fingerprint, refusal, record_refusal, now_ms));
+            return Err(refuse((c, authority, by), task_id, cmd, &fingerprint, refusal, record_refusal, now_ms));
         }
     };
     let mut state = load_state(c, task_id)?;
     let events = match rules(task_id, state.as_ref(), cmd, now_ms) {
         Ok(events) => events,
         Err(refusal) => {
-            return Err(refuse((c, authority), task_id, cmd, &fingerprint, refusal, record_refusal, now_ms));
+            return Err(refuse((c, authority, by), task_id, cmd, &fingerprint, refusal, record_refusal, now_ms));
         }
     };
     let mut seqs = Vec::with_capacity(events.len());
     for event in &events {
-        let appended = ops::append(c, authority, now_ms, EventData::Task(event.clone()))?;
+        let appended = ops::append(c, authority, now_ms, EventData::Task(event.clone().made_by(by)))?;
         c.execute("INSERT INTO task_events (task_id, seq) VALUES (?1, ?2)", params![task_id, appended.seq as i64])
             .sql()?;
         seqs.push(appended.seq);
@@ -171,10 +172,11 @@ impl TaskStore for SqliteStore {
         task_id: &str,
         cmd: TaskCommand,
         rules: Transition,
+        by: Option<&By>,
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
-        let task_id = task_id.to_string();
-        self.write_tx(move |w| command(w.conn, w.authority, &task_id, &cmd, Ok(rules), now_ms)).await
+        let (task_id, by) = (task_id.to_string(), by.cloned());
+        self.write_tx(move |w| command(w.conn, w.authority, &task_id, &cmd, Ok(rules), by.as_ref(), now_ms)).await
     }
 
     async fn task_refuse(
@@ -182,10 +184,11 @@ impl TaskStore for SqliteStore {
         task_id: &str,
         cmd: TaskCommand,
         refusal: TaskRefusal,
+        by: Option<&By>,
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
-        let task_id = task_id.to_string();
-        self.write_tx(move |w| command(w.conn, w.authority, &task_id, &cmd, Err(refusal), now_ms)).await
+        let (task_id, by) = (task_id.to_string(), by.cloned());
+        self.write_tx(move |w| command(w.conn, w.authority, &task_id, &cmd, Err(refusal), by.as_ref(), now_ms)).await
     }
 
     async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError> {

@@ -120,6 +120,15 @@ pub struct JournaledDecision {
     pub status: DecisionStatus,
     /// Whether its `decided` event names the connector FourEyes runs for it (ADR-440).
     pub connector: bool,
+    /// [`foureyes_core::ActionRequest::fingerprint`] of the request its `decided` event holds: action, params,
+    /// target, agent, undo target, approval, flags and session (ADR-530). A row whose request hashes otherwise is
+    /// not the decision the door made.
+    pub fingerprint: String,
+    /// The digest its `decided` event holds (what a human approved, what the executor acts on).
+    pub digest: String,
+    /// Its tier and the decision it superseded, as decided.
+    pub tier: u8,
+    pub supersedes: Option<DecisionId>,
 }
 
 /// An unreported permit's reporting deadline, as its `decided` event set it.
@@ -229,6 +238,13 @@ pub struct Authority {
     started: HashMap<DecisionId, i64>,
     /// The door seal (ADR-420): this door's key, if it holds one, and where the journal's seals begin.
     seal: SealRule,
+    /// The size of the largest `checkpoint` event's tree (ADR-533): what is already checkpointed, as the journal
+    /// says it (never the `checkpoint_size` setting).
+    checkpointed: u64,
+    /// The RFC 9162 Merkle tree over the applied events' hashes, as its frontier: the roots of its perfect subtrees,
+    /// largest first, with their sizes (ADR-534). Enough to sign the tree head this door verified even after the
+    /// database lost events under it.
+    frontier: Vec<(u64, foureyes_core::merkle::Hash)>,
 }
 
 impl Default for Authority {
@@ -257,8 +273,17 @@ impl Default for Authority {
             policy_sha256: None,
             started: HashMap::new(),
             seal: SealRule::default(),
+            checkpointed: 0,
+            frontier: Vec::new(),
         }
     }
+}
+
+/// The Merkle leaf of an event whose hash is `hash` (hex), as `checkpoint::leaves` computes it.
+fn leaf_of(hash: &str) -> Result<foureyes_core::merkle::Hash, String> {
+    hex::decode(hash)
+        .map(|bytes| foureyes_core::merkle::leaf_hash(&bytes))
+        .map_err(|_| format!("hash `{hash}` is not hex"))
 }
 
 fn usage_key(owner: &str, key: &str, scope: &str) -> String {
@@ -271,6 +296,34 @@ fn session_of(agent: &str, session_key: &str) -> String {
 
 impl Authority {
     /// The seq of the last event applied (0: none).
+    /// The size of the largest tree a `checkpoint` event of the journal records (ADR-533): 0 before the first.
+    pub fn checkpointed(&self) -> u64 {
+        self.checkpointed
+    }
+
+    /// The tree head this state verified and applied: its size (the seq) and its RFC 9162 root (ADR-534).
+    pub fn tree_head(&self) -> (u64, foureyes_core::merkle::Hash) {
+        let root = match self.frontier.split_last() {
+            None => foureyes_core::merkle::empty_root(),
+            Some((last, rest)) => {
+                rest.iter().rev().fold(last.1, |right, (_, left)| foureyes_core::merkle::node_hash(left, &right))
+            }
+        };
+        (self.seq, root)
+    }
+
+    /// Adds the next event's leaf to the frontier, merging equal subtrees.
+    fn grow(&mut self, leaf: foureyes_core::merkle::Hash) {
+        self.frontier.push((1, leaf));
+        while let [.., (a, left), (b, right)] = self.frontier[..] {
+            if a != b {
+                break;
+            }
+            self.frontier.truncate(self.frontier.len() - 2);
+            self.frontier.push((a + b, foureyes_core::merkle::node_hash(&left, &right)));
+        }
+    }
+
     pub fn seq(&self) -> u64 {
         self.seq
     }
@@ -368,7 +421,9 @@ impl Authority {
             _ => None,
         };
         self.seal.check(event.seq, event.kind, &event.hash, seal, unsealed).map_err(|p| broken(&p.to_string()))?;
+        let leaf = leaf_of(&event.hash).map_err(|e| broken(&e))?;
         self.apply_data(event.seq, event.ts_ms, &data);
+        self.grow(leaf);
         self.seq = event.seq;
         self.applied.store(event.seq, Ordering::Release);
         self.hash.clone_from(&event.hash);
@@ -395,7 +450,9 @@ impl Authority {
             if self.seal.check(event.seq, event.data.kind(), &event.hash, event.seal.as_deref(), unsealed).is_err() {
                 return;
             }
+            let Ok(leaf) = leaf_of(&event.hash) else { return };
             self.apply_data(event.seq, event.ts_ms, &event.data);
+            self.grow(leaf);
             self.seq = event.seq;
             self.applied.store(event.seq, Ordering::Release);
             self.hash = event.hash;
@@ -512,6 +569,10 @@ impl Authority {
                     verdict: d.verdict,
                     status: d.status,
                     connector: d.connector.is_some(),
+                    fingerprint: d.request.fingerprint(),
+                    digest: d.digest.clone(),
+                    tier: d.tier,
+                    supersedes: d.supersedes,
                 };
                 self.decisions.insert(d.decision_id, journaled);
                 if let Some(sup) = d.supersedes.and_then(|s| self.decisions.get_mut(&s)) {
@@ -647,7 +708,8 @@ impl Authority {
                 }
                 self.policy_sha256 = Some(p.sha256.clone());
             }
-            EventData::Refused(_) | EventData::Task(_) | EventData::Checkpoint(_) | EventData::ToolPinned(_) => {}
+            EventData::Checkpoint(c) => self.checkpointed = self.checkpointed.max(c.size),
+            EventData::Refused(_) | EventData::Task(_) | EventData::ToolPinned(_) => {}
             // Checked by the seal rule before it is applied (ADR-420); it grants nothing.
             EventData::SealStarted(_) => {}
         }

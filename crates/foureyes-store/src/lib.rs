@@ -388,6 +388,13 @@ pub trait Store: Send + Sync {
     async fn verified_head(&self) -> Result<u64, StoreError> {
         self.journal_head().await
     }
+    /// The tree head this door's authority state verified and applied, without catching up (ADR-534): its size and
+    /// RFC 9162 root. A server signs it at its stop when the database no longer extends it (rolled back or
+    /// truncated under it), so that its witness refuses that database at the next start. `None` for wrappers that
+    /// keep no authority state.
+    async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash)>, StoreError> {
+        Ok(None)
+    }
     /// `foureyes journal seal` (ADR-420, `ops::start_seal`): journals `seal_started` over a journal written before the
     /// seal. The default fails closed.
     async fn start_seal(&self, by: &str, now_ms: i64) -> Result<Option<u64>, StoreError> {
@@ -543,11 +550,11 @@ pub trait Credentials: Send + Sync {
     async fn accept_totp_step(&self, principal: &str, step: u64) -> Result<bool, StoreError>;
 }
 
-/// A complete backend, as `foureyes serve` and the CLI use it: the [`Store`], its [`Credentials`], and what it can
-/// tell about writes committed by other processes. Opened by name at run time (a SQLite file or a PostgreSQL URL,
-/// see `foureyes_store_pg::open_any`) and held as `Arc<dyn Backend>`, which upcasts to `Arc<dyn Store>` and
-/// `Arc<dyn Credentials>`.
-pub trait Backend: Store + Credentials {
+/// A complete backend, as `foureyes serve` and the CLI use it: the [`Store`], its [`Credentials`], its tasks
+/// ([`TaskStore`], for `/v1/tasks…`: ADR-490), and what it can tell about writes committed by other processes.
+/// Opened by name at run time (a SQLite file or a PostgreSQL URL, see `foureyes_store_pg::open_any`) and held as
+/// `Arc<dyn Backend>`, which upcasts to `Arc<dyn Store>`, `Arc<dyn TaskBackend>` and `Arc<dyn Credentials>`.
+pub trait Backend: TaskBackend + Credentials {
     /// A receiver of the journal head `seq` after every write committed by any process or replica on this database,
     /// when the backend can push that (PostgreSQL `LISTEN`/`NOTIFY`). Values are hints to re-read, never data.
     /// `None`: writes by other processes are seen only by polling.

@@ -232,6 +232,10 @@ async fn load_snapshot<W: WriteTx>(
         Some(id) => w.decision(id).await?,
         None => None,
     };
+    // What an undo compensates is the decision the door journaled, not an edited row (ADR-530).
+    if let Some(target) = &undo_target {
+        check_decision_authority(w, target, now_ms).await?;
+    }
     // An undo that was permitted and did not fail already compensates the target.
     let undone_by = match request.undo_of {
         Some(id) => w.undone_by(id).await?,
@@ -600,8 +604,10 @@ async fn check_approval_authority<W: WriteTx>(
     Err(refused(w, who, "record_altered", message, input, now_ms).await)
 }
 
-/// The first field in which a decision's row differs from what the journal says of it (ADR-240):
-/// `(field, row, journal)`. Agent, request id, verdict and status.
+/// The first field in which a decision's row differs from what the journal says of it (ADR-240, ADR-530):
+/// `(field, row, journal)`. Agent, request id, verdict and status; the request itself (its fingerprint: action,
+/// params, target, undo target, approval, flags, session), its digest, tier and the deferral it superseded. What an
+/// executor, an agent's replay, a list or an undo is served is then the decision the door journaled, whole.
 fn decision_differs(
     record: &DecisionRecord,
     journal: Option<&JournaledDecision>,
@@ -617,6 +623,16 @@ fn decision_differs(
         Some(("verdict", record.verdict.as_str().to_string(), journal.verdict.as_str().to_string()))
     } else if journal.status != record.status {
         Some(("status", record.status.as_str().to_string(), journal.status.as_str().to_string()))
+    } else if journal.fingerprint != record.request.fingerprint() {
+        let row = format!("action {} with fingerprint {}", record.request.action, record.request.fingerprint());
+        Some(("request", row, format!("fingerprint {}", journal.fingerprint)))
+    } else if journal.digest != record.digest {
+        Some(("digest", record.digest.clone(), journal.digest.clone()))
+    } else if journal.tier != record.tier {
+        Some(("tier", record.tier.to_string(), journal.tier.to_string()))
+    } else if journal.supersedes != record.supersedes {
+        let show = |s: Option<DecisionId>| s.map_or_else(|| "nothing".to_string(), |id| id.to_string());
+        Some(("supersedes", show(record.supersedes), show(journal.supersedes)))
     } else {
         None
     }
@@ -801,17 +817,19 @@ pub async fn kill_switch_journaled<W: WriteTx>(w: &mut W) -> Result<bool, StoreE
     Ok(w.authority().kill_switch())
 }
 
-/// Journals a signed checkpoint unless one at least as large was journaled before (the size of the newest one is
-/// kept in the `checkpoint_size` setting, written with it). Under the write lock (the chain-head lock on
-/// PostgreSQL), so replicas checkpointing one journal produce one increasing sequence. A forged setting can only
-/// stop checkpoints from being journaled (they are then missing from `GET /v1/checkpoint`), never grant anything.
+/// Journals a signed checkpoint unless one at least as large was journaled before (as the journal's `checkpoint`
+/// events say, ADR-533; the `checkpoint_size` setting is written with it, an index like any other row). Under the
+/// write lock (the chain-head lock on PostgreSQL), so replicas checkpointing one journal produce one increasing
+/// sequence.
 pub async fn record_checkpoint<W: WriteTx>(
     w: &mut W,
     checkpoint: &crate::CheckpointRecord,
     now_ms: i64,
 ) -> Result<Option<u64>, StoreError> {
-    let last = w.setting("checkpoint_size").await?.and_then(|s| s.parse::<u64>().ok());
-    if last.is_some_and(|size| size >= checkpoint.size) {
+    // What is checkpointed already is the journal's `checkpoint` events, as this door verified them (ADR-533): a
+    // `checkpoint_size` setting edited by hand once silenced every checkpoint after it (attack 11, H4).
+    catch_up(w).await?;
+    if w.authority().checkpointed() >= checkpoint.size {
         return Ok(None);
     }
     w.set_setting("checkpoint_size", &checkpoint.size.to_string()).await?;
@@ -1008,8 +1026,15 @@ pub async fn restore_session<W: WriteTx>(
 // Credentials
 
 async fn name_free<W: WriteTx>(w: &mut W, name: &str) -> Result<(), StoreError> {
-    // In the write transaction: no other writer can take this name between the check and the insert.
-    if w.credential_exists(name).await? {
+    // In the write transaction: no other writer can take this name between the check and the insert. Taken is what
+    // the journal says too (ADR-532): a row deleted by hand does not free a name the journal holds.
+    catch_up(w).await?;
+    let journaled = {
+        let credentials = w.authority().credentials();
+        let known = credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        known.contains_key(name)
+    };
+    if journaled || w.credential_exists(name).await? {
         return Err(StoreError::InvalidState(format!(
             "a credential named `{name}` already exists: revoke it first or pick another name"
         )));
@@ -1113,6 +1138,43 @@ pub fn principal_differs(
     } else {
         None
     }
+}
+
+/// The live executors serving `agent`, by name, as the journal's credential events say (ADR-531).
+pub fn journaled_executors(known: &std::collections::HashMap<String, JournaledCredential>, agent: &str) -> Vec<String> {
+    let mut names: Vec<String> = known
+        .iter()
+        .filter(|(_, c)| c.live && c.role == Role::Executor && c.serves.as_deref() == Some(agent))
+        .map(|(name, _)| name.clone())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Who reports `agent`'s outcomes, from the journal after catching up (ADR-531): its live executors. `rows`, the
+/// executors the `tokens` table lists, must say the same, or the read is refused (journaled, `record_altered`,
+/// naming the table): an executor row deleted or revoked by hand does not give the agent its reports back.
+pub async fn checked_executors<W: WriteTx>(
+    w: &mut W,
+    agent: &str,
+    rows: &[String],
+    now_ms: i64,
+) -> Result<Vec<String>, StoreError> {
+    catch_up(w).await?;
+    let journaled = {
+        let credentials = w.authority().credentials();
+        let known = credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        journaled_executors(&known, agent)
+    };
+    if journaled == rows {
+        return Ok(journaled);
+    }
+    let (row, journal) = (rows.join(", "), journaled.join(", "));
+    let message = format!(
+        "the executors of agent `{agent}` are not believed: the `tokens` table lists `{row}` but the journal says          `{journal}` (a row not written by the door; see `foureyes journal audit`): only `{journal}` report its          outcomes"
+    );
+    let input = json!({"agent": agent, "table": "tokens", "field": "executors", "row": row, "journal": journal});
+    Err(refused(w, agent, "record_altered", message, input, now_ms).await)
 }
 
 /// Refuses (journaled, fail closed) a credential whose row the journal does not back, after catching up: a role, a
@@ -1296,4 +1358,10 @@ pub async fn start_seal<W: WriteTx>(w: &mut W, by: &str, now_ms: i64) -> Result<
 pub async fn verified_head<W: WriteTx>(w: &mut W) -> Result<u64, StoreError> {
     catch_up(w).await?;
     Ok(w.authority().seq())
+}
+
+/// The tree head this door's authority state verified and applied, without catching up (ADR-534): its size and
+/// RFC 9162 root. What a server signs at its stop when the database no longer extends it.
+pub async fn applied_tree_head<W: WriteTx>(w: &mut W) -> Result<(u64, foureyes_core::merkle::Hash), StoreError> {
+    Ok(w.authority().tree_head())
 }

@@ -14,7 +14,7 @@ pub mod shared;
 
 use crate::{Store, StoreError};
 use async_trait::async_trait;
-use foureyes_core::task::{CheckRecord, TaskCommand, TaskEvent, TaskRefusal, TaskState, TaskStatus};
+use foureyes_core::task::{By, CheckRecord, TaskCommand, TaskEvent, TaskRefusal, TaskState, TaskStatus};
 use serde::{Deserialize, Serialize};
 
 /// What an accepted command did, or (for a repeated `command_id`) what it did the first time.
@@ -52,12 +52,14 @@ pub trait TaskStore: Send + Sync {
     /// Judges and records one command. A repeated `command_id` returns its first outcome (a refusal too, as the
     /// same error) without appending anything; the same `command_id` for a different command is refused. The
     /// second phase of an apply (`ApplyConfirmed`) shares its `command_id` with the intent.
-    /// `rules` judges the command under the store's write lock.
+    /// `rules` judges the command under the store's write lock. `by` (the API credential that made the command;
+    /// `None` for the CLI) is stamped on every event the command appends, and names the refused caller.
     async fn task_command(
         &self,
         task_id: &str,
         cmd: TaskCommand,
         rules: Transition,
+        by: Option<&By>,
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError>;
     /// Journals a refusal the trusted executor found outside the pure model (a path resolving through a symlink
@@ -68,6 +70,7 @@ pub trait TaskStore: Send + Sync {
         task_id: &str,
         cmd: TaskCommand,
         refusal: TaskRefusal,
+        by: Option<&By>,
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError>;
     /// The task replayed from the journal (`None`: no such task).

@@ -444,7 +444,9 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
         let _ = std::fs::remove_dir_all(&dir);
         all.sort_unstable();
         let cpu_us_per_request = match (cpu_before, cpu_after) {
-            (Some(before), Some(after)) => json!(after.saturating_sub(before).as_secs_f64() * 1e6 / all.len().max(1) as f64),
+            (Some(before), Some(after)) => {
+                json!(after.saturating_sub(before).as_secs_f64() * 1e6 / all.len().max(1) as f64)
+            }
             _ => Value::Null,
         };
         runs.push(json!({
@@ -668,8 +670,7 @@ async fn replica_run(
 ) -> Result<ReplicaRun, Exit> {
     use foureyes_core::canonical::sha256_hex;
     use foureyes_store::namespace;
-    let names: Vec<Option<String>> =
-        (0..replicas).map(|i| namespaces.then(|| format!("n{i}"))).collect::<Vec<_>>();
+    let names: Vec<Option<String>> = (0..replicas).map(|i| namespaces.then(|| format!("n{i}"))).collect::<Vec<_>>();
     let mut tokens: Vec<Arc<str>> = Vec::new();
     for name in &names {
         let token = namespace::credential(name.as_deref(), REPLICAS_TOKEN);

@@ -688,12 +688,14 @@ pub enum TokenCommand {
     #[command(after_help = "Examples:\n  \
         foureyes token create --name bot --role agent\n  \
         foureyes token create --name bot-runner --role executor --for bot\n  \
+        foureyes token create --name ci-runner --role runner\n  \
         foureyes token create --name alice --role approver --totp")]
     Create {
         /// The credential's name, never reused: an agent's is the agent name its decisions carry.
         #[arg(long)]
         name: String,
-        /// agent, approver, admin or executor (an executor needs --for).
+        /// agent, approver, admin, executor (needs --for) or runner (change control's trusted runner: applies,
+        /// records checks and finishes tasks over `/v1/tasks…`; never proposes or approves).
         #[arg(long)]
         role: String,
         /// With --role executor: the agent (its credential name) whose outcomes this executor reports.

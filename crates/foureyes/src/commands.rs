@@ -5,8 +5,8 @@ use crate::output::{
     decided_json, decision_json, print_approval, print_decided, print_decision, print_demotion, print_event,
 };
 use crate::{
-    EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE, EXIT_VERIFY_FAILED,
-    Exit,
+    EXIT_CONFLICT, EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE,
+    EXIT_VERIFY_FAILED, Exit,
 };
 use foureyes_core::journal::verify_export;
 use foureyes_core::{
@@ -461,6 +461,13 @@ async fn decide(db: &Path, policy: &Option<std::path::PathBuf>, args: DecideArgs
     let store = open_backend(db).await?;
     refuse_a_broken_chain(store.as_ref()).await?;
     store.record_policy(&policy, now_ms()).await?;
+    // An action FourEyes runs is decided by the call that runs it (`foureyes execute`, ADR-480).
+    if let Some(message) = foureyes_core::connector::plain_decide_refused(&policy, &args.action, args.dry_run) {
+        let input = json!({"command": "decide", "action": args.action, "request_id": args.request_id});
+        let code = foureyes_core::connector::USE_EXECUTE;
+        let seq = store.refuse(&args.agent, code, &message, input, now_ms()).await?;
+        return Err(Exit::new(EXIT_CONFLICT, format!("{message} (refusal journaled at seq {seq})")));
+    }
     let params = parse_object(store.as_ref(), &args.agent, "--params", &args.params).await?;
     let evidence = match &args.evidence {
         Some(text) => Some(Value::Object(parse_object(store.as_ref(), &args.agent, "--evidence", text).await?)),
@@ -811,8 +818,9 @@ async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) ->
     let store = open_backend(db).await?;
     refuse_a_broken_chain(store.as_ref()).await?;
     store.record_policy(&policy, now_ms()).await?;
+    // The decision as the journal tells it (ADR-530): its compensation is built from the journaled request.
     let original = store
-        .decision(args.decision_id)
+        .decision_checked(args.decision_id, now_ms())
         .await?
         .ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("decision {} does not exist", args.decision_id)))?;
     let compensation = policy.action(&original.request.action).and_then(|a| a.compensate.clone()).ok_or_else(|| {

@@ -61,6 +61,11 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     if let (Some(key), Some(witness)) = (&signing_key, &args.witness) {
         check_witness(store.as_ref(), key, witness).await?;
     }
+    // Fresh is the journal's to say (ADR-532): a database whose journal holds any event is not fresh, whatever its
+    // `tokens` table holds (emptied by hand, it once made this server mint and print an admin token). Read before
+    // this server journals its policy.
+    let fresh = store.journal_head().await? == 0;
+    warn_unprotected(crate::commands::seal_key()?.is_some(), signing_key.is_some() && args.witness.is_some());
     store.record_policy(&policy, now_ms()).await?;
     // The secrets table is opened (and created) before the address is announced: a client (or a fault
     // injector) that starts at the announcement meets a door whose storage is all open.
@@ -77,7 +82,7 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     if let Some(t) = &telemetry {
         println!("traces: OTLP/HTTP to {}", t.endpoint);
     }
-    first_admin(store.as_ref(), &base, crate::commands::namespace()).await?;
+    first_admin(store.as_ref(), &base, crate::commands::namespace(), fresh).await?;
     let mut state =
         AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock_at_least(clock_floor_ms()))
             .in_namespace(main_namespace.map(str::to_string));
@@ -115,6 +120,8 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     let door = crate::execute::door(store.clone(), secrets);
     state.execute = Some(Arc::new(crate::execute::ServerDoor(door)));
     crate::execute::say_unconfirmed(store.as_ref(), &state.policy()).await?;
+    // Change control over the API (`/v1/tasks…`, ADR-490): the app's door, the functions `foureyes task` runs.
+    state.tasks = Some(Arc::new(change_control::door::Door::new(store.clone())));
     // Commits by other replicas wake this one's waiters at once (polling remains the fallback).
     let forwarder = store.changes().map(|changes| state.wake_on(changes));
     let follower = tokio::spawn(follow_policy_reloads(state.clone(), store.changes()));
@@ -174,6 +181,8 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     for (_, store) in &others {
         store.close();
     }
+    // A stop that could not witness what this server verified is an error its exit status says (ADR-534).
+    let mut stop_failed: Option<String> = None;
     if let Some(checkpointer) = checkpointer {
         checkpointer.abort();
         // A last checkpoint at a clean stop (ADR-423): the witness then covers every event this server saw, so a
@@ -187,13 +196,16 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
                         if let Some(witness) = &args.witness
                             && let Err(e) = crate::commands::append_note(witness, &note)
                         {
-                            eprintln!("checkpoint at stop: witness: {}", e.message);
+                            stop_failed = Some(format!("checkpoint at stop: witness: {}", e.message));
                         }
                     }
                     Ok(None) => {}
-                    Err(e) => eprintln!("checkpoint at stop: {e}"),
+                    Err(e) => {
+                        eprintln!("checkpoint at stop: {e}");
+                        stop_failed = Some(witness_own_head(store.as_ref(), &key, args.witness.as_deref(), &e).await);
+                    }
                 },
-                Err(e) => eprintln!("checkpoint at stop: {}", e.message),
+                Err(e) => stop_failed = Some(format!("checkpoint at stop: {}", e.message)),
             }
         }
     }
@@ -204,7 +216,64 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
         telemetry.shutdown().await;
     }
     store.close();
-    Ok(0)
+    match stop_failed {
+        Some(message) => Err(Exit::new(crate::EXIT_VERIFY_FAILED, message)),
+        None => Ok(0),
+    }
+}
+
+/// Says once, at start, on stderr and in the log, what a database writer can do to a server that runs without a
+/// seal key or without a signing key and witness (ADR-536).
+fn warn_unprotected(sealed: bool, witnessed: bool) {
+    let mut lines = Vec::new();
+    if !sealed {
+        lines.push(
+            "no seal key (--seal-key, FOUREYES_SEAL_KEY): whoever can write the database can append or rewrite \
+             journal events with recomputed hashes (forged approvals, a kill switch turned off), and this server \
+             believes them",
+        );
+    }
+    if !witnessed {
+        lines.push(
+            "no witness (--signing-key with --witness): whoever can write the database can roll it back to an older \
+             copy or drop its newest events, and this server starts on it without noticing",
+        );
+    }
+    for line in lines {
+        eprintln!("warning: {line}; see `foureyes journal keygen` and the threat model in ARCHITECTURE.md");
+        tracing::warn!("{line}");
+    }
+}
+
+/// At a stop where the database no longer extends what this server verified (rolled back, truncated or rewritten
+/// under it: attack 11, H3), signs the tree head its authority state verified and applied — it holds that root —
+/// into the witness, so the next start refuses a database that does not extend it. Returns what the exit says.
+async fn witness_own_head(
+    store: &dyn foureyes_store::Backend,
+    key: &foureyes_core::checkpoint::SigningKey,
+    witness: Option<&Path>,
+    error: &StoreError,
+) -> String {
+    let failed = format!("checkpoint at stop: {error}");
+    let Some(witness) = witness else { return failed };
+    let (size, root) = match store.applied_tree_head().await {
+        Ok(Some(head)) if head.0 > 0 => head,
+        Ok(_) => return failed,
+        Err(e) => return format!("{failed}; this server's verified head could not be read: {e}"),
+    };
+    let checkpoint = foureyes_core::checkpoint::Checkpoint { origin: key.name().to_string(), size, root };
+    let note = match key.sign(&checkpoint) {
+        Ok(note) => note,
+        Err(e) => return format!("{failed}; signing this server's verified head: {e}"),
+    };
+    match crate::commands::append_note(witness, &note) {
+        Ok(()) => format!(
+            "{failed}; the tree head this server verified (seq {size}) is signed into the witness `{}`: the next \
+             start refuses a database that does not extend it",
+            witness.display()
+        ),
+        Err(e) => format!("{failed}; the witness `{}` could not be written: {}", witness.display(), e.message),
+    }
 }
 
 /// The door of namespace `name` under the policy `policy_path` (`serve --serve-namespace`, ADR-500): its store
@@ -222,6 +291,7 @@ async fn namespace_door(
     let policy = load_policy(policy_path)?;
     let store = open_backend(&db).await?;
     crate::commands::refuse_a_broken_chain(store.as_ref()).await?;
+    let fresh_namespace = store.journal_head().await? == 0;
     store.record_policy(&policy, now_ms()).await?;
     let secrets = crate::execute::secrets(&db, secrets_key_file).await?;
     println!(
@@ -230,7 +300,7 @@ async fn namespace_door(
         policy_path.display(),
         &policy.sha256[..12]
     );
-    first_admin(store.as_ref(), base, Some(name)).await?;
+    first_admin(store.as_ref(), base, Some(name), fresh_namespace).await?;
     let mut state = AppState::from_backend(
         store.clone(),
         policy,
@@ -241,6 +311,7 @@ async fn namespace_door(
     state.set_limits(limits.clone());
     let door = crate::execute::door(store.clone(), secrets);
     state.execute = Some(Arc::new(crate::execute::ServerDoor(door)));
+    state.tasks = Some(Arc::new(change_control::door::Door::new(store.clone())));
     crate::execute::say_unconfirmed(store.as_ref(), &state.policy()).await?;
     let mut tasks = Vec::new();
     if let Some(changes) = store.changes() {
@@ -250,10 +321,21 @@ async fn namespace_door(
     Ok((state, store, tasks))
 }
 
-/// On a fresh database (no credential yet), creates the first admin of `namespace` and prints its token and a
-/// one-time sign-in link, both naming the namespace (ADR-500).
-async fn first_admin(store: &dyn foureyes_store::Backend, base: &str, namespace: Option<&str>) -> Result<(), Exit> {
-    if !store.principals().await?.is_empty() {
+/// On a fresh database (its journal empty before this server journaled its policy: ADR-532), creates the first
+/// admin of `namespace` and prints its token and a one-time sign-in link, both naming the namespace (ADR-500).
+async fn first_admin(
+    store: &dyn foureyes_store::Backend,
+    base: &str,
+    namespace: Option<&str>,
+    fresh: bool,
+) -> Result<(), Exit> {
+    if !fresh {
+        if store.principals().await?.is_empty() {
+            eprintln!(
+                "no credential in the `tokens` table, but the journal holds events: this is not a fresh database, and \
+                 no admin is created (see `foureyes journal audit`; `foureyes token create` makes credentials)"
+            );
+        }
         return Ok(());
     }
     let label = namespace.map(|n| format!(" of namespace `{n}`")).unwrap_or_default();
@@ -363,7 +445,10 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
     match cmd {
         TokenCommand::Create { name, role, serves, totp, json } => {
             let role = Role::parse(&role).ok_or_else(|| {
-                Exit::new(EXIT_REFUSED, format!("unknown role `{role}`: expected agent, approver, admin or executor"))
+                Exit::new(
+                    EXIT_REFUSED,
+                    format!("unknown role `{role}`: expected agent, approver, admin, executor or runner"),
+                )
             })?;
             match (role, &serves) {
                 (Role::Executor, None) => {
@@ -372,13 +457,16 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
                         "an executor serves one agent: name it with --for AGENT (the agent's credential name)",
                     ));
                 }
-                (Role::Executor, Some(_)) if totp => {
+                (Role::Executor, Some(_)) | (Role::Runner, None) if totp => {
                     return Err(Exit::new(
                         EXIT_REFUSED,
-                        "--totp is for step-up approvals, which an executor never makes: drop --totp",
+                        format!(
+                            "--totp is for step-up approvals, which {} never makes: drop --totp",
+                            if role == Role::Runner { "a runner" } else { "an executor" }
+                        ),
                     ));
                 }
-                (Role::Agent | Role::Approver | Role::Admin, Some(agent)) => {
+                (Role::Agent | Role::Approver | Role::Admin | Role::Runner, Some(agent)) => {
                     return Err(Exit::new(
                         EXIT_REFUSED,
                         format!("--for {agent}: only an executor serves an agent; role `{role}` takes no --for"),

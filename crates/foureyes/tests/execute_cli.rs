@@ -207,21 +207,41 @@ fn runs_left_unconfirmed_are_listed_at_start_and_by_the_cli_and_never_rerun() {
         c.env("FOUREYES_SECRETS_KEY", KEY).args(args);
         c
     };
-    // The permit, taken and never reported.
-    let decided = env.cli(&[
-        "decide",
-        "--agent",
-        "bot",
-        "--action",
-        "shop.refund",
-        "--params",
-        r#"{"order_id":"ord_7"}"#,
-        "--request-id",
-        "crash-1",
-        "--json",
-    ]);
-    let decision: Value = serde_json::from_slice(&decided.stdout).unwrap();
-    let id = decision["decision_id"].as_i64().unwrap();
+    // A plain `decide` cannot take the permit of an action FourEyes runs (ADR-480): refused, journaled.
+    let refused = env
+        .command()
+        .args(["decide", "--agent", "bot", "--action", "shop.refund", "--params", r#"{"order_id":"ord_7"}"#])
+        .args(["--request-id", "crash-1", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(4), "{}", String::from_utf8_lossy(&refused.stderr));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("foureyes execute"), "{refused:?}");
+    // The permit, taken and never reported: what a crash of `foureyes execute` between its decide and its run
+    // leaves (the store's decide, as the door makes it).
+    let id = {
+        let text = std::fs::read_to_string(&env.policy).unwrap();
+        let policy = foureyes_core::Policy::from_yaml("policy.yaml", &text).unwrap();
+        let store = foureyes_store_sqlite::SqliteStore::open(&env.db, Default::default()).unwrap();
+        let request = foureyes_core::ActionRequest {
+            request_id: "crash-1".into(),
+            agent: "bot".into(),
+            session: None,
+            action: "shop.refund".into(),
+            params: json!({"order_id": "ord_7"}).as_object().unwrap().clone(),
+            target: None,
+            undo_of: None,
+            dry_run: false,
+            approval_id: None,
+            evidence: None,
+            flags: Vec::new(),
+        };
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(foureyes_store::Store::decide_or_replay(&store, std::sync::Arc::new(policy), request, now))
+            .unwrap()
+            .decision
+            .decision_id
+    };
     let listed = with_key(&["unconfirmed", "--json"]).output().unwrap();
     assert_eq!(listed.status.code(), Some(14), "{}", String::from_utf8_lossy(&listed.stderr));
     let rows: Value = serde_json::from_slice(&listed.stdout).unwrap();

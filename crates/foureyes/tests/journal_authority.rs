@@ -932,7 +932,9 @@ fn a_database_rolled_back_under_a_witness_is_refused_at_start_and_by_every_note(
     {
         let _server = e.start_serve(&serve_args).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
         assert_eq!(e.pay("300").0, 0);
-        let head = e.events().len() as u64;
+        // The newest event other than a checkpoint: the server may journal one after the payment before this reads
+        // the journal, and a checkpoint covering only that checkpoint is never due (a load-dependent flake).
+        let head = e.events().iter().rev().find(|ev| ev.kind != EventKind::Checkpoint).unwrap().seq;
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
         while !std::fs::read_to_string(&witness).is_ok_and(|t| {
             let verifier =
@@ -1302,6 +1304,177 @@ fn a_rollback_to_a_copy_taken_after_the_last_periodic_checkpoint_is_refused_afte
     }
 }
 
+// -------------------------------------------------------------------------------------------------------------
+// Outside attack 11 (helper seal2): what a database writer could still make the door believe from a row.
+
+fn post_as(addr: &str, path: &str, token: &str, body: &Value) -> (u16, String) {
+    let (status, body) =
+        support::http_bytes(addr, "POST", path, token, Some(body), std::time::Duration::from_secs(10)).unwrap();
+    (status, text(&body))
+}
+
+/// F530 (attack 11, H1, RED before ADR-530: `GET /v1/decisions/1`, `/wait`, the agent's replay and the admin list
+/// served `permit`/`intended` with the edited params, and the executor's `executed` report was accepted): a permit's
+/// row whose request (params, action) was edited by hand is served to nobody: GET, `/wait`, the replay, the list and
+/// the report all refuse it, naming `decisions` and `request`, journaled.
+fn a_permit_whose_request_row_was_edited_is_served_to_nobody(backend: Backend) {
+    let e = env(backend);
+    let bot = token_of(&e, "bot", "agent");
+    let ann = token_of(&e, "ann", "admin");
+    let pay = ["decide", "--agent", "bot", "--action", "payments.batch", "--params", r#"{"amount_eur": 100}"#];
+    let ask = [&pay[..], &["--request-id", "p1", "--json"]].concat();
+    assert_eq!(e.run(&ask).status.code(), Some(0));
+    let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    assert_eq!(get_as(&addr, "/v1/decisions/1", &bot).0, 200);
+    e.sql("UPDATE decisions SET request = REPLACE(request, '\"amount_eur\":100', '\"amount_eur\":450') WHERE id = 1");
+    let shown = e.ok(&["decisions", "show", "1", "--json"]);
+    assert!(shown.contains("450"), "the row was edited: {shown}");
+    for (path, token) in [("/v1/decisions/1", &bot), ("/v1/decisions/1/wait?timeout=1s", &bot), ("/v1/decisions", &ann)]
+    {
+        let (status, body) = get_as(&addr, path, token);
+        assert_ne!(status, 200, "{path} served the edited row: {body}");
+        assert!(!body.contains("450"), "{path}: {body}");
+        assert!(body.contains("decisions") && body.contains("request"), "{path} names the row and field: {body}");
+    }
+    let out = e.run(&ask);
+    assert_ne!(out.status.code(), Some(0), "the replay served the edited row: {}", text(&out.stdout));
+    assert!(!text(&out.stdout).contains("450"), "{}", text(&out.stdout));
+    let (status, body) = post_as(&addr, "/v1/decisions/1/report", &bot, &serde_json::json!({"outcome": "executed"}));
+    assert_ne!(status, 200, "the edited permit was reported executed: {body}");
+    assert!(!e.events().iter().any(|ev| ev.kind == EventKind::Executed), "nothing was journaled as executed");
+    assert!(altered_refusal_journaled(&e, "decisions"), "the refusal is journaled");
+}
+
+/// F531 (attack 11, H5, RED before ADR-531: with the executor's `tokens` row deleted, or revoked in the row only,
+/// the agent's own `failed` report was accepted and released its reservation): who may report an agent's outcomes
+/// is what the journal says of its executors, not the `tokens` table; the row edit is refused, journaled, naming it.
+fn an_executor_row_deleted_by_hand_does_not_give_the_agent_its_reports_back(backend: Backend) {
+    for edit in ["DELETE FROM tokens WHERE name = 'runner'", "UPDATE tokens SET revoked_ms = 1 WHERE name = 'runner'"] {
+        let e = env(backend);
+        let bot = token_of(&e, "bot", "agent");
+        e.ok(&["token", "create", "--name", "runner", "--role", "executor", "--for", "bot"]);
+        assert_eq!(e.pay("100").0, 0);
+        let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+        let failed = serde_json::json!({"outcome": "failed"});
+        assert_eq!(post_as(&addr, "/v1/decisions/1/report", &bot, &failed).0, 403, "control: the executor reports");
+        e.sql(edit);
+        let (status, body) = post_as(&addr, "/v1/decisions/1/report", &bot, &failed);
+        assert_ne!(status, 200, "after `{edit}` the agent reported its own outcome: {body}");
+        assert!(!e.events().iter().any(|ev| ev.kind == EventKind::Failed), "after `{edit}`: nothing was released");
+        assert!(body.contains("runner"), "names the executor: {body}");
+        assert!(altered_refusal_journaled(&e, "tokens"), "after `{edit}`: the row edit is journaled");
+    }
+}
+
+/// F532 (attack 11, H6, RED before ADR-532: `serve` took a database whose `tokens` table was emptied by hand for a
+/// fresh one, journaled a new `admin` credential and printed its token): whether a database is fresh is the
+/// journal's to say; `serve` on a journal with events mints nothing, and a name the journal holds is taken.
+fn serve_mints_no_admin_for_a_journal_whose_token_rows_were_deleted(backend: Backend) {
+    let e = env(backend);
+    token_of(&e, "alice", "approver");
+    assert_eq!(e.pay("100").0, 0);
+    let before = e.events().len();
+    e.sql("DELETE FROM tokens");
+    let (server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    // Answered once the server is past its start (where a fresh database gets its first admin).
+    let _ = get_as(&addr, "/healthz", "");
+    drop(server);
+    let minted = e
+        .events()
+        .into_iter()
+        .skip(before)
+        .any(|ev| ev.kind == EventKind::Credential && ev.data["action"] == "created" && ev.data["name"] == "admin");
+    assert!(!minted, "serve minted an admin on a journal of {before} events");
+    // Nor can the CLI create a name the journal already holds because its row is gone.
+    let out = e.run(&["token", "create", "--name", "alice", "--role", "admin"]);
+    assert_ne!(out.status.code(), Some(0), "re-created `alice` as admin: {}", text(&out.stdout));
+}
+
+/// F533 (attack 11, H4, RED before ADR-533: after `settings.checkpoint_size` was set to 1000000 the server signed no
+/// checkpoint again, periodic or at its stop, and said nothing): what is checkpointed already is the journal's
+/// `checkpoint` events, not a settings row: the witness keeps up with the head.
+fn a_checkpoint_size_row_edited_by_hand_does_not_stop_the_witness(backend: Backend) {
+    let e = env(backend);
+    let (key, public) = e.keygen();
+    let witness = e.path("witness.txt");
+    let serve_args = [
+        "--signing-key",
+        key.to_str().unwrap(),
+        "--witness",
+        witness.to_str().unwrap(),
+        "--checkpoint-every",
+        "1",
+        "--checkpoint-seconds",
+        "0.2",
+    ];
+    let verifier = foureyes_core::checkpoint::VerifierKey::parse(&std::fs::read_to_string(&public).unwrap()).unwrap();
+    let largest = || -> u64 {
+        let t = std::fs::read_to_string(&witness).unwrap_or_default();
+        foureyes_core::checkpoint::split_notes(&t).iter().map(|n| verifier.open(n).unwrap().size).max().unwrap_or(0)
+    };
+    let _server = e.start_serve(&serve_args).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    assert_eq!(e.pay("100").0, 0);
+    let wait_for = |size: u64| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while largest() < size {
+            assert!(std::time::Instant::now() < deadline, "no witnessed checkpoint covers seq {size}: {}", largest());
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    };
+    wait_for(e.events().len() as u64 - 1);
+    e.sql("UPDATE settings SET value = '1000000' WHERE name = 'checkpoint_size'");
+    assert_eq!(e.pay("200").0, 0);
+    let head = e.events().iter().rev().find(|ev| ev.kind == EventKind::Decided).unwrap().seq;
+    wait_for(head);
+}
+
+/// F534 (attack 11, H3, RED before ADR-534: the clean stop logged `checkpoint at stop: … truncated under it` and
+/// exited 0, and the restarted server accepted the truncated database): a server that finds at its stop that the
+/// database lost events it verified witnesses its own verified head, exits non-zero, and the next start refuses.
+fn a_truncation_under_a_running_server_is_witnessed_at_its_stop(backend: Backend) {
+    let e = env(backend);
+    let (key, _public) = e.keygen();
+    let witness = e.path("witness.txt");
+    let serve_args = [
+        "--signing-key",
+        key.to_str().unwrap(),
+        "--witness",
+        witness.to_str().unwrap(),
+        "--checkpoint-every",
+        "100000",
+        "--checkpoint-seconds",
+        "3600",
+    ];
+    let bot = token_of(&e, "bot", "agent");
+    let server = e.start_serve(&serve_args).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    assert_eq!(e.pay("100").0, 0);
+    let kept: Vec<Event> = e.events();
+    // Decided by the server itself, so its authority state has applied it; then dropped under the server.
+    let ask = serde_json::json!({"request_id": "p300", "action": "payments.batch", "params": {"amount_eur": 300}});
+    let (status, body) = post_as(&server.1, "/v1/decide", &bot, &ask);
+    assert_eq!(status, 200, "{body}");
+    e.write_journal(&kept);
+    let pid = server.0.0.id().to_string();
+    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    let mut child = server.0;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = child.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(std::time::Instant::now() < deadline, "serve did not stop on SIGTERM");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert!(!status.success(), "serve exited 0 after the database lost events under it");
+    match e.start_serve(&serve_args) {
+        Ok(_) => panic!("serve started on a database truncated under the previous server"),
+        Err((code, err)) => {
+            assert_eq!(code, Some(7), "{err}");
+            assert!(err.contains("witness"), "names the witness: {err}");
+        }
+    }
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -1353,4 +1526,9 @@ on_both!(
     audit_names_a_forged_console_session,
     audit_names_a_forged_signin_code,
     a_rollback_to_a_copy_taken_after_the_last_periodic_checkpoint_is_refused_after_a_clean_stop,
+    a_permit_whose_request_row_was_edited_is_served_to_nobody,
+    an_executor_row_deleted_by_hand_does_not_give_the_agent_its_reports_back,
+    serve_mints_no_admin_for_a_journal_whose_token_rows_were_deleted,
+    a_checkpoint_size_row_edited_by_hand_does_not_stop_the_witness,
+    a_truncation_under_a_running_server_is_witnessed_at_its_stop,
 );

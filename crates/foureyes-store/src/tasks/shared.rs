@@ -7,7 +7,7 @@ use super::TaskOutcome;
 use crate::StoreError;
 use foureyes_core::event::{EventData, Refused};
 use foureyes_core::journal::EventKind;
-use foureyes_core::task::{TaskCommand, TaskEvent, TaskRefusal, TaskState};
+use foureyes_core::task::{By, TaskCommand, TaskEvent, TaskRefusal, TaskState};
 use serde::{Deserialize, Serialize};
 
 /// A command's first outcome, as `task_commands.outcome` keeps it.
@@ -102,10 +102,11 @@ pub fn repeat_of(
     })
 }
 
-/// The `refused` journal event for a refused task command.
-pub fn refusal_data(task_id: &str, cmd: &TaskCommand, refusal: &TaskRefusal) -> EventData {
+/// The `refused` journal event for a refused task command: its `agent` is the credential that made the command
+/// over the API (ADR-491), else `task:TASK` (the CLI).
+pub fn refusal_data(task_id: &str, cmd: &TaskCommand, refusal: &TaskRefusal, by: Option<&By>) -> EventData {
     EventData::Refused(Refused {
-        agent: format!("task:{task_id}"),
+        agent: by.map_or_else(|| format!("task:{task_id}"), |b| b.name.clone()),
         code: refusal.code.clone(),
         message: refusal.message.clone(),
         input: cmd.summary(),
