@@ -1601,6 +1601,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_journal_whose_seals_were_stripped_is_not_resealed",
         also: &[],
     },
+    Mutation {
+        property: "a credential of one namespace cannot act in another (ADR-500)",
+        file: "crates/foureyes-server/src/auth.rs",
+        original: "            if !namespace::admits(state.namespace(), token) {",
+        broken: "            if false && !namespace::admits(state.namespace(), token) {",
+        package: "foureyes-server",
+        filter: "a_credential_row_copied_into_another_namespace_grants_nothing",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

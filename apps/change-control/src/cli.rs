@@ -783,7 +783,9 @@ fn run_check(config: &TaskConfig, confined: Confined) -> std::io::Result<CheckRe
     let Confined { command, handles, description } = confined;
     // The process limit, where the runner can make a `pids` cgroup (RLIMIT_NPROC does not hold for a root
     // runner's sandbox, ADR-311): the check joins it before it starts.
-    let cgroup = limits::PidsCgroup::make(config.limits.processes);
+    let cgroup = limits::CheckCgroup::pids(config.limits.processes);
+    // The memory of the whole check, where the runner can make a memory cgroup (ADR-492).
+    let memory = limits::CheckCgroup::memory(limits::whole_check_memory_bytes(&config.limits));
     let processes = match (&cgroup, config.unsandboxed, rustix::process::geteuid().is_root()) {
         (Some(_), _, _) => "processes counted by a pids cgroup",
         (None, false, false) => "processes counted by RLIMIT_NPROC in the sandbox's user namespace",
@@ -791,9 +793,22 @@ fn run_check(config: &TaskConfig, confined: Confined) -> std::io::Result<CheckRe
             "processes NOT limited (no pids cgroup the runner can make, and RLIMIT_NPROC does not hold here)"
         }
     };
-    let limits_text = format!("{}; {processes}", config.limits.describe());
-    let mut command = match &cgroup {
+    let whole = match &memory {
+        Some(_) => format!(
+            "at most {} of memory for the whole check (a memory cgroup)",
+            foureyes_core::task::bytes_text(limits::whole_check_memory_bytes(&config.limits))
+        ),
+        None => {
+            "memory NOT limited for the whole check, only per process (no memory cgroup the runner can make)".into()
+        }
+    };
+    let limits_text = format!("{}; {processes}; {whole}", config.limits.describe());
+    let command = match &cgroup {
         Some(cgroup) => cgroup.wrap(&command),
+        None => command,
+    };
+    let mut command = match &memory {
+        Some(memory) => memory.wrap(&command),
         None => command,
     };
     command
@@ -865,9 +880,11 @@ fn run_check(config: &TaskConfig, confined: Confined) -> std::io::Result<CheckRe
     let exit_code = if timed_out { None } else { status.code() };
     let output_tail = String::from_utf8_lossy(&tail).into_owned();
     let refused = cgroup.as_ref().map_or(0, |c| c.refused());
+    let oom_kills = memory.as_ref().map_or(0, |m| m.oom_kills());
     drop(cgroup);
+    drop(memory);
     let passed = exit_code == Some(0) && !timed_out;
-    let limit_hit = limits::hit(&config.limits, exit_code, passed, refused, &output_tail);
+    let limit_hit = limits::hit(&config.limits, exit_code, passed, refused, oom_kills, &output_tail);
     Ok(CheckResult {
         sandbox: description,
         exit_code,

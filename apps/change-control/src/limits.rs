@@ -7,6 +7,10 @@
 //!   not enforce it on processes whose real uid is root, which a root runner's sandbox has (its uid 65534 maps to
 //!   0). So the runner also puts the check in a `pids` cgroup of its own (`pids.max`) when it can make one (a
 //!   cgroup v2 delegated to it, or a v1 `pids` hierarchy it can write); the check record says which.
+//! - **Memory of the whole check** (ADR-492): a `memory` cgroup of its own, when the runner can make one, holding
+//!   all the check's processes to the memory of one process plus the disk limit (tmpfs pages count as memory);
+//!   past it the kernel kills a process and the check fails, naming the limit. Where the runner cannot make one,
+//!   the check record says memory is limited per process only.
 //! - **Disk**: every filesystem the check can write is a size-capped tmpfs (`/tmp`, each `--writable` directory;
 //!   `/var/tmp`, `/run` and `/dev/shm` smaller), mounted by the sandbox (`sandbox.rs`), and their sizes add up to the
 //!   limit ([`disk_shares`], ADR-471); the rest (`/`, `/dev`, the directories bubblewrap makes) is read-only. They
@@ -65,15 +69,43 @@ pub fn disk_shares(limits: &CheckLimits, small: usize, scratch: usize) -> DiskSh
     DiskShares { scratch: rest / (scratch.max(1) as u64), small: small_each }
 }
 
-/// A `pids` cgroup made for one check, removed when dropped.
-pub struct PidsCgroup {
+/// The memory a check's processes may hold together (ADR-492): the memory of one process plus what its tmpfs
+/// filesystems may hold, whose pages are charged to the check's memory cgroup too.
+pub fn whole_check_memory_bytes(limits: &CheckLimits) -> u64 {
+    limits.memory_bytes.saturating_add(limits.disk_bytes)
+}
+
+/// A cgroup made for one check — a `pids` one (the process limit) or a `memory` one (the memory of the whole
+/// check, ADR-492) — below the runner's own, removed when dropped.
+pub struct CheckCgroup {
     dir: PathBuf,
 }
 
-impl PidsCgroup {
-    /// Makes a cgroup with `pids.max = max` below the runner's own, in the cgroup v2 hierarchy when it has the
-    /// `pids` controller there, else in a v1 `pids` hierarchy; `None` when the runner cannot (not delegated).
-    pub fn make(max: u64) -> Option<PidsCgroup> {
+impl CheckCgroup {
+    /// A cgroup with `pids.max = max`; `None` when the runner cannot make one (not delegated).
+    pub fn pids(max: u64) -> Option<CheckCgroup> {
+        CheckCgroup::make("pids", |dir, _| std::fs::write(dir.join("pids.max"), max.to_string()).is_ok())
+    }
+
+    /// A cgroup whose processes together may hold at most `bytes` of memory (v2 `memory.max` with no swap; v1
+    /// `memory.limit_in_bytes`, and `memory.memsw.limit_in_bytes` where swap is accounted); `None` when the runner
+    /// cannot make one.
+    pub fn memory(bytes: u64) -> Option<CheckCgroup> {
+        CheckCgroup::make("memory", |dir, v2| {
+            let bytes = bytes.to_string();
+            if v2 {
+                let _ = std::fs::write(dir.join("memory.swap.max"), "0");
+                return std::fs::write(dir.join("memory.max"), &bytes).is_ok();
+            }
+            let set = std::fs::write(dir.join("memory.limit_in_bytes"), &bytes).is_ok();
+            let memsw = dir.join("memory.memsw.limit_in_bytes");
+            set && (!memsw.exists() || std::fs::write(memsw, &bytes).is_ok())
+        })
+    }
+
+    /// Makes a cgroup below the runner's own in the cgroup v2 hierarchy when it has `controller` there, else in its
+    /// v1 hierarchy, and sets its limit with `limit(dir, v2)`; `None` when no candidate takes it.
+    fn make(controller: &str, limit: impl Fn(&Path, bool) -> bool) -> Option<CheckCgroup> {
         let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
         let mut candidates = Vec::new();
         for line in own.lines() {
@@ -82,25 +114,25 @@ impl PidsCgroup {
             let path = path.trim_start_matches('/');
             if controllers.is_empty() {
                 let root = Path::new("/sys/fs/cgroup");
-                let has_pids = std::fs::read_to_string(root.join(path).join("cgroup.controllers"))
-                    .is_ok_and(|c| c.split_whitespace().any(|c| c == "pids"));
-                if has_pids {
-                    candidates.push(root.join(path));
+                let has = std::fs::read_to_string(root.join(path).join("cgroup.controllers"))
+                    .is_ok_and(|c| c.split_whitespace().any(|c| c == controller));
+                if has {
+                    candidates.push((root.join(path), true));
                 }
-            } else if controllers.split(',').any(|c| c == "pids") {
-                candidates.push(Path::new("/sys/fs/cgroup/pids").join(path));
+            } else if controllers.split(',').any(|c| c == controller) {
+                candidates.push((Path::new("/sys/fs/cgroup").join(controller).join(path), false));
             }
         }
         let mut random = [0u8; 6];
         getrandom::fill(&mut random).ok()?;
         let name: String = random.iter().map(|b| format!("{b:02x}")).collect();
-        for base in candidates {
+        for (base, v2) in candidates {
             let dir = base.join(format!("foureyes-check-{}-{name}", std::process::id()));
             if std::fs::create_dir(&dir).is_err() {
                 continue;
             }
-            let cgroup = PidsCgroup { dir };
-            if std::fs::write(cgroup.dir.join("pids.max"), max.to_string()).is_ok() {
+            let cgroup = CheckCgroup { dir };
+            if limit(&cgroup.dir, v2) {
                 return Some(cgroup);
             }
         }
@@ -122,16 +154,28 @@ impl PidsCgroup {
         wrapped
     }
 
-    /// How many forks the limit refused (`pids.events`: `max N`).
-    pub fn refused(&self) -> u64 {
-        std::fs::read_to_string(self.dir.join("pids.events"))
-            .ok()
-            .and_then(|e| e.lines().find_map(|l| l.strip_prefix("max ").and_then(|n| n.trim().parse().ok())))
+    /// A counter of this cgroup's events file: `pids.events` `max N` (forks refused), `memory.events`
+    /// `oom_kill N` (v2) or `memory.oom_control` `oom_kill N` (v1, processes the kernel killed for the limit).
+    fn counter(&self, files: &[&str], key: &str) -> u64 {
+        files
+            .iter()
+            .filter_map(|f| std::fs::read_to_string(self.dir.join(f)).ok())
+            .find_map(|e| e.lines().find_map(|l| l.strip_prefix(key).and_then(|n| n.trim().parse().ok())))
             .unwrap_or(0)
+    }
+
+    /// How many forks the process limit refused.
+    pub fn refused(&self) -> u64 {
+        self.counter(&["pids.events"], "max ")
+    }
+
+    /// How many of the check's processes the kernel killed for the memory limit.
+    pub fn oom_kills(&self) -> u64 {
+        self.counter(&["memory.events", "memory.oom_control"], "oom_kill ")
     }
 }
 
-impl Drop for PidsCgroup {
+impl Drop for CheckCgroup {
     fn drop(&mut self) {
         // Empty once the sandbox's PID namespace is gone; its last processes may take a moment to be reaped.
         for _ in 0..100 {
@@ -149,8 +193,16 @@ pub fn hit(
     exit_code: Option<i32>,
     passed: bool,
     forks_refused: u64,
+    oom_kills: u64,
     output_tail: &str,
 ) -> Option<String> {
+    if oom_kills > 0 {
+        return Some(format!(
+            "the memory limit of the whole check: its processes together held more than {} (memory and the \
+             filesystems it writes); the kernel killed {oom_kills} of them",
+            bytes_text(whole_check_memory_bytes(limits))
+        ));
+    }
     if forks_refused > 0 {
         return Some(format!(
             "the process limit: the check tried to have more than {} processes at once ({forks_refused} refused)",

@@ -30,11 +30,15 @@ pub struct ApprovalsState {
     metrics: Arc<Metrics>,
     bus: tokio::sync::broadcast::Sender<()>,
     refusals: Arc<crate::refusals::RefusalLimiter>,
+    namespace: Option<String>,
 }
 
 impl AuthContext for ApprovalsState {
     fn credentials(&self) -> &dyn Credentials {
         self.credentials.as_ref()
+    }
+    fn namespace(&self) -> Option<&str> {
+        self.namespace.as_deref()
     }
     fn now_ms(&self) -> i64 {
         (self.clock)()
@@ -68,6 +72,7 @@ pub fn routes(app: &AppState) -> Router<AppState> {
         metrics: app.metrics.clone(),
         bus: app.bus.clone(),
         refusals: app.refusals.clone(),
+        namespace: app.namespace.clone(),
     };
     Router::new()
         .route("/v1/approvals", get(list))

@@ -9,7 +9,7 @@ use axum::http::request::Parts;
 use axum::http::{Method, header};
 use foureyes_core::Role;
 use foureyes_core::canonical::sha256_hex;
-use foureyes_store::Principal;
+use foureyes_store::{Principal, namespace};
 
 pub const SESSION_COOKIE: &str = "fe_session";
 pub const CSRF_HEADER: &str = "x-csrf-token";
@@ -78,6 +78,10 @@ impl<S: AuthContext + crate::ops::Auditor> FromRequestParts<S> for Caller {
         if let Some(value) = parts.headers.get(header::AUTHORIZATION) {
             let token =
                 value.to_str().ok().and_then(|v| v.strip_prefix("Bearer ")).ok_or_else(ApiError::unauthorized)?;
+            // A credential of another namespace is not this door's, whatever its store holds (ADR-500).
+            if !namespace::admits(state.namespace(), token) {
+                return Err(ApiError::unauthorized());
+            }
             let principal = state
                 .credentials()
                 .principal_by_token(&sha256_hex(token.trim().as_bytes()))
@@ -88,6 +92,9 @@ impl<S: AuthContext + crate::ops::Auditor> FromRequestParts<S> for Caller {
         let Some(cookie) = cookie_value(parts, SESSION_COOKIE) else {
             return Err(ApiError::unauthorized());
         };
+        if !namespace::admits(state.namespace(), cookie) {
+            return Err(ApiError::unauthorized());
+        }
         let session = state
             .credentials()
             .session(&sha256_hex(cookie.as_bytes()), state.now_ms())

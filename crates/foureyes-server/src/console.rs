@@ -59,7 +59,8 @@ fn session_cookie(value: &str, max_age_s: i64, secure: bool) -> HeaderValue {
 
 /// Opens a session for `principal`; returns the cookie to set and the CSRF token for the page.
 async fn open_session(state: &AppState, principal: &Principal) -> ApiResult<(HeaderValue, String)> {
-    let session = random_secret()?;
+    // The cookie names the door's namespace, so the server routes the console's requests to it (ADR-500).
+    let session = foureyes_store::namespace::credential(state.namespace.as_deref(), &random_secret()?);
     let csrf = random_secret()?;
     let expires = state.now_ms() + SESSION_TTL_MS;
     state.credentials.create_session(&sha256_hex(session.as_bytes()), &principal.name, &csrf, expires).await?;
@@ -76,6 +77,9 @@ async fn sign_in(State(state): State<AppState>, raw: Result<Bytes, BytesRejectio
     let bytes = raw.map_err(|e| ops::body_rejection(&e))?;
     let body: SignInBody =
         ops::parse_object(&bytes).map_err(|e| ApiError::bad_request(format!("invalid JSON body: {e}")))?;
+    if !foureyes_store::namespace::admits(state.namespace.as_deref(), &body.token) {
+        return Err(ApiError::unauthorized());
+    }
     let principal = state
         .credentials
         .principal_by_token(&sha256_hex(body.token.trim().as_bytes()))
@@ -99,6 +103,9 @@ async fn session_of(state: &AppState, headers: &HeaderMap) -> ApiResult<foureyes
     let (mut parts, ()) = axum::http::Request::new(()).into_parts();
     parts.headers = headers.clone();
     let cookie = cookie_value(&parts as &Parts, SESSION_COOKIE).ok_or_else(ApiError::unauthorized)?;
+    if !foureyes_store::namespace::admits(state.namespace.as_deref(), cookie) {
+        return Err(ApiError::unauthorized());
+    }
     state.credentials.session(&sha256_hex(cookie.as_bytes()), state.now_ms()).await?.ok_or_else(ApiError::unauthorized)
 }
 
@@ -139,6 +146,9 @@ struct SignInLink {
 
 /// The one-time link `foureyes serve` prints on a fresh database: it signs the first admin in, once.
 async fn signin_link(State(state): State<AppState>, Query(q): Query<SignInLink>) -> ApiResult<Response> {
+    if !foureyes_store::namespace::admits(state.namespace.as_deref(), &q.code) {
+        return Err(ApiError::unauthorized());
+    }
     let principal =
         state.credentials.redeem_signin_code(&sha256_hex(q.code.as_bytes()), state.now_ms()).await?.ok_or_else(
             || {

@@ -18,6 +18,7 @@ pub mod execute;
 pub mod feed;
 pub mod listen;
 mod metrics;
+pub mod namespaces;
 mod ops;
 pub mod refusals;
 mod sessions;
@@ -27,8 +28,9 @@ pub mod telemetry;
 pub use auth::{CSRF_HEADER, Caller, SESSION_COOKIE, random_secret};
 pub use console::{SIGNIN_CODE_TTL_MS, new_totp_secret, totp_code, totp_uri};
 pub use error::ApiError;
-pub use listen::{Limits, SHUTDOWN_GRACE, serve};
+pub use listen::{Limits, SHUTDOWN_GRACE, serve, serve_doors};
 pub use metrics::{ExportCounts, Metrics};
+pub use namespaces::doors;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -198,6 +200,9 @@ pub struct AppState {
     /// Change control for `/v1/tasks…`, plugged in by the serving process (this crate holds none of its rules);
     /// `None`: those routes answer 501.
     pub tasks: Option<Arc<dyn tasks::TaskDoor>>,
+    /// The namespace this door serves (ADR-500): `None` for the default one. It takes only credentials that name
+    /// it (`foureyes_store::namespace::admits`) and opens console sessions whose cookie names it.
+    pub namespace: Option<String>,
 }
 
 impl AppState {
@@ -245,7 +250,14 @@ impl AppState {
             refusals: Arc::default(),
             execute: None,
             tasks: None,
+            namespace: None,
         }
+    }
+
+    /// This door as the door of `namespace` (ADR-500); its store must be that namespace's.
+    pub fn in_namespace(mut self, namespace: Option<String>) -> AppState {
+        self.namespace = namespace;
+        self
     }
 
     pub fn now_ms(&self) -> i64 {
@@ -350,15 +362,20 @@ impl ops::Auditor for AppState {
     }
 }
 
-/// What authentication needs: credentials and the clock.
+/// What authentication needs: credentials, the clock, and the namespace whose credentials the door takes.
 pub trait AuthContext: Send + Sync {
     fn credentials(&self) -> &dyn Credentials;
     fn now_ms(&self) -> i64;
+    /// The namespace of this door (`None`: the default one): a credential naming another is refused (ADR-500).
+    fn namespace(&self) -> Option<&str>;
 }
 
 impl AuthContext for AppState {
     fn credentials(&self) -> &dyn Credentials {
         self.credentials.as_ref()
+    }
+    fn namespace(&self) -> Option<&str> {
+        self.namespace.as_deref()
     }
     fn now_ms(&self) -> i64 {
         AppState::now_ms(self)

@@ -82,22 +82,37 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send,
 ) -> std::io::Result<()> {
+    serve_doors(listener, state, Vec::new(), shutdown).await
+}
+
+/// [`serve`] for several namespaces (ADR-500): `main`'s door, and each of `others` for the requests whose
+/// credential names its namespace ([`crate::doors`]). The limits are `main`'s: they bound the listener, whichever
+/// door a request reaches.
+pub async fn serve_doors(
+    listener: TcpListener,
+    state: AppState,
+    others: Vec<AppState>,
+    shutdown: impl Future<Output = ()> + Send,
+) -> std::io::Result<()> {
     let limits = state.limits.clone();
     let shed = state.metrics.clone();
     let connections = std::sync::Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
     let overflow = std::sync::Arc::new(tokio::sync::Semaphore::new(OVERFLOW_CONNECTIONS));
-    // Repeated refusals are journaled as summaries when their window closes, even if no refusal follows.
+    // Repeated refusals are journaled as summaries when their window closes, even if no refusal follows; each door
+    // into its own journal.
+    let all: Vec<AppState> = std::iter::once(state.clone()).chain(others.iter().cloned()).collect();
     let flusher = {
-        let state = state.clone();
+        let all = all.clone();
         tokio::spawn(async move {
             loop {
                 tokio::time::sleep(Duration::from_secs(5)).await;
-                let _ = state.flush_refusals(false).await;
+                for state in &all {
+                    let _ = state.flush_refusals(false).await;
+                }
             }
         })
     };
-    let refusals = state.clone();
-    let router = crate::app(state);
+    let router = crate::doors(state, others);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
@@ -149,7 +164,9 @@ pub async fn serve(
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
     flusher.abort();
     // Nothing counted is left out of the journal.
-    let _ = refusals.flush_refusals(true).await;
+    for state in &all {
+        let _ = state.flush_refusals(true).await;
+    }
     Ok(())
 }
 

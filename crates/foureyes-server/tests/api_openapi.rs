@@ -75,6 +75,16 @@ const ROUTES: &[(&str, &str)] = &[
     ("POST", "/v1/approvals/{id}/reject"),
     ("POST", "/v1/approvals/{id}/revoke"),
     ("GET", "/v1/events"),
+    ("GET", "/v1/tasks"),
+    ("POST", "/v1/tasks"),
+    ("GET", "/v1/tasks/{task}"),
+    ("GET", "/v1/tasks/{task}/proposal"),
+    ("POST", "/v1/tasks/{task}/propose"),
+    ("POST", "/v1/tasks/{task}/apply"),
+    ("POST", "/v1/tasks/{task}/apply/confirm"),
+    ("POST", "/v1/tasks/{task}/check"),
+    ("POST", "/v1/tasks/{task}/check/record"),
+    ("POST", "/v1/tasks/{task}/finish"),
 ];
 
 const METHODS: [&str; 5] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -119,7 +129,7 @@ fn source_paths() -> BTreeSet<String> {
 
 /// A concrete URI for a path template.
 fn concrete(path: &str) -> String {
-    path.replace("{id}", "1").replace("{seq}", "1")
+    path.replace("{id}", "1").replace("{seq}", "1").replace("{task}", "t1")
 }
 
 /// Probes the router: which methods does it serve on `path`?
@@ -348,6 +358,8 @@ fn token_for(op: &Value) -> Option<&'static str> {
         Some(ADMIN)
     } else if roles.contains(&"approver") {
         Some(APPROVER)
+    } else if roles.contains(&"runner") {
+        Some(RUNNER)
     } else {
         None
     }
@@ -412,7 +424,7 @@ async fn documented_request_fields_and_query_parameters_are_the_ones_the_handler
             checked += 1;
         }
     }
-    assert_eq!(checked, 21, "12 bodies and 9 query strings");
+    assert_eq!(checked, 28, "19 bodies and 9 query strings");
 }
 
 #[tokio::test]

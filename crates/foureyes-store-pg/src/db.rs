@@ -14,8 +14,15 @@ use foureyes_store::authority::{Appended, Authority};
 use tokio_postgres::Row;
 use tokio_postgres::types::{FromSql, ToSql};
 
-/// The channel every committed write notifies, with the head `seq` as payload.
+/// The channel every committed write notifies, with the head `seq` as payload, for a store in the `public` schema
+/// (the default namespace). A store in another schema (a namespace, ADR-500) notifies [`channel_of`] its schema.
 pub const CHANNEL: &str = "foureyes_events";
+
+/// The channel a store whose tables live in `schema` notifies: [`CHANNEL`] for `public`, else
+/// `foureyes_events_<schema>`, so replicas of one namespace are not woken by another's commits.
+pub fn channel_of(schema: &str) -> String {
+    if schema == "public" { CHANNEL.to_string() } else { format!("{CHANNEL}_{schema}") }
+}
 
 /// Parameters of a statement.
 pub(crate) type Params<'a> = &'a [&'a (dyn ToSql + Sync)];
@@ -72,6 +79,8 @@ pub(crate) fn get<'a, T: FromSql<'a>>(row: &'a Row, idx: usize) -> Result<T, Sto
 /// without `finish` (the caller's future was cancelled), it rolls back.
 pub(crate) struct Tx<'a> {
     tx: Transaction<'a>,
+    /// The channel [`Tx::finish`] notifies ([`channel_of`] the store's schema).
+    channel: &'a str,
     /// This replica's authority state (ADR-180), held with the writer's turn.
     pub(crate) authority: &'a mut Authority,
     /// The head as locked at the start.
@@ -98,7 +107,11 @@ pub(crate) struct Deferred {
 impl<'a> Tx<'a> {
     /// Begins a transaction (READ COMMITTED) and locks the head. Once the lock is granted every later statement
     /// takes a fresh snapshot that includes all commits made before it, by any replica.
-    pub async fn begin(client: &'a mut Object, authority: &'a mut Authority) -> Result<Tx<'a>, StoreError> {
+    pub async fn begin(
+        client: &'a mut Object,
+        authority: &'a mut Authority,
+        channel: &'a str,
+    ) -> Result<Tx<'a>, StoreError> {
         let tx = client.transaction().await.map_err(pg)?;
         // The head event's seal is read from the journal itself, not from `journal_head` (ADR-420).
         let head = row(
@@ -115,6 +128,7 @@ impl<'a> Tx<'a> {
         let seq = u64::try_from(seq).map_err(|_| StoreError::Backend(format!("journal_head seq {seq}")))?;
         Ok(Tx {
             tx,
+            channel,
             authority,
             start_seq: seq,
             head_seq: seq,
@@ -221,7 +235,7 @@ impl<'a> Tx<'a> {
                 vec![
                     Box::new(seq),
                     Box::new(self.head_hash.clone()),
-                    Box::new(CHANNEL),
+                    Box::new(self.channel.to_string()),
                     Box::new(self.head_seq.to_string()),
                 ],
             );

@@ -66,7 +66,7 @@ use tokio::sync::broadcast;
 use tokio::task::JoinHandle;
 use tokio_postgres::{IsolationLevel, NoTls};
 
-pub use db::CHANNEL;
+pub use db::{CHANNEL, channel_of};
 pub use schema::{ROLES_SQL, SCHEMA_VERSION};
 
 /// Tuning for the PostgreSQL store.
@@ -104,6 +104,9 @@ pub struct PgStore {
     /// Its sessions and sign-in codes, for checking a session on the read path.
     signins: foureyes_store::authority::SigninMap,
     config: tokio_postgres::Config,
+    /// The schema its tables live in (`public`, or a namespace's: ADR-500) and the channel its writes notify.
+    schema: String,
+    channel: String,
     events: broadcast::Sender<u64>,
     listener: Mutex<Option<JoinHandle<()>>>,
     runtime: tokio::runtime::Handle,
@@ -144,20 +147,25 @@ impl PgStore {
             .build()
             .map_err(|e| StoreError::Backend(format!("cannot build the connection pool: {e}")))?;
         let authority = Authority::default();
-        let store = PgStore {
+        let mut store = PgStore {
             pool,
             credentials: authority.credentials(),
             applied: authority.applied(),
             signins: authority.signins(),
             writer: tokio::sync::Mutex::new(authority),
             config,
+            schema: String::new(),
+            channel: String::new(),
             events: broadcast::channel(1024).0,
             listener: Mutex::new(None),
             runtime: tokio::runtime::Handle::try_current()
                 .map_err(|_| StoreError::Backend("PgStore::connect must run inside a tokio runtime".into()))?,
         };
         let mut conn = store.conn().await?;
-        schema::migrate(&mut conn).await?;
+        let schema = schema::migrate(&mut conn).await?;
+        drop(conn);
+        store.channel = db::channel_of(&schema);
+        store.schema = schema;
         Ok(store)
     }
 
@@ -189,9 +197,15 @@ impl PgStore {
             && listener.is_none()
             && !self.pool.is_closed()
         {
-            *listener = Some(self.runtime.spawn(listen::run(self.config.clone(), self.events.clone())));
+            *listener =
+                Some(self.runtime.spawn(listen::run(self.config.clone(), self.channel.clone(), self.events.clone())));
         }
         receiver
+    }
+
+    /// The schema this store's tables live in: `public`, or a namespace's (`fe_ns_…`, ADR-500).
+    pub fn schema(&self) -> &str {
+        &self.schema
     }
 
     /// Closes the pool and the `LISTEN` connection. Later calls fail with `StoreError::Backend`; later
@@ -249,7 +263,7 @@ macro_rules! in_tx {
     ($store:expr, |$w:ident| $body:expr) => {{
         let mut turn = $store.writer.lock().await;
         let mut conn = $store.conn().await?;
-        let mut tx = Tx::begin(&mut conn, &mut turn).await?;
+        let mut tx = Tx::begin(&mut conn, &mut turn, &$store.channel).await?;
         let $w = &mut tx;
         let result = $body.await;
         tx.finish(result).await

@@ -86,16 +86,49 @@ async fn applied_version(c: &impl GenericClient) -> Result<Option<i32>, StoreErr
     Ok(Some(scalar(c, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations", &[]).await?))
 }
 
-/// Brings the database to [`SCHEMA_VERSION`], or refuses a newer one.
-pub(crate) async fn migrate(client: &mut Object) -> Result<(), StoreError> {
-    match applied_version(&*client).await? {
-        Some(v) if v == SCHEMA_VERSION => return Ok(()),
-        Some(v) if v > SCHEMA_VERSION => return Err(newer(v)),
-        _ => {}
+/// The schema unqualified names resolve to (`current_schema()`), or `None` when the first schema of the
+/// `search_path` does not exist yet (a namespace's first start, ADR-500).
+async fn current_schema(c: &impl GenericClient) -> Result<Option<String>, StoreError> {
+    scalar(c, "SELECT current_schema()::text", &[]).await
+}
+
+/// The first schema the sessions' `search_path` names, unquoted (`fe_ns_team_a`), or `None` for an empty path.
+async fn first_in_search_path(c: &impl GenericClient) -> Result<Option<String>, StoreError> {
+    let path: String = scalar(c, "SELECT current_setting('search_path')", &[]).await?;
+    let first = path.split(',').next().unwrap_or_default().trim();
+    let first = first
+        .strip_prefix('"')
+        .and_then(|f| f.strip_suffix('"'))
+        .map_or(first.to_string(), |f| f.replace("\"\"", "\""));
+    Ok(if first.is_empty() || first == "$user" { None } else { Some(first) })
+}
+
+/// Brings the database to [`SCHEMA_VERSION`], or refuses a newer one, and returns the schema its tables live in.
+/// When the `search_path` names a schema that does not exist yet (a namespace's, ADR-500), it is created first,
+/// under the same lock as the migrations.
+pub(crate) async fn migrate(client: &mut Object) -> Result<String, StoreError> {
+    let existing = current_schema(&*client).await?;
+    if let Some(schema) = &existing {
+        match applied_version(&*client).await? {
+            Some(v) if v == SCHEMA_VERSION => return Ok(schema.clone()),
+            Some(v) if v > SCHEMA_VERSION => return Err(newer(v)),
+            _ => {}
+        }
     }
     let tx = client.transaction().await.map_err(pg)?;
     // Released at COMMIT or ROLLBACK: a replica that dies mid-migration cannot leave it held.
     tx.batch_execute(&format!("SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")).await.map_err(pg)?;
+    if existing.is_none() {
+        let schema = first_in_search_path(&tx).await?.ok_or_else(|| {
+            StoreError::Schema("no schema to create the tables in: the search_path names none that exists".into())
+        })?;
+        tx.batch_execute(&format!("CREATE SCHEMA IF NOT EXISTS \"{}\"", schema.replace('"', "\"\""))).await.map_err(
+            |e| StoreError::Backend(format!("cannot create the schema `{schema}`: {}", crate::db::describe(&e))),
+        )?;
+    }
+    let schema = current_schema(&tx)
+        .await?
+        .ok_or_else(|| StoreError::Schema("the search_path names no schema that exists".into()))?;
     tx.batch_execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations (
              version     INTEGER     PRIMARY KEY,
@@ -131,5 +164,6 @@ pub(crate) async fn migrate(client: &mut Object) -> Result<(), StoreError> {
             .await
             .map_err(|e| StoreError::Backend(format!("granting the roles failed: {}", crate::db::describe(&e))))?;
     }
-    tx.commit().await.map_err(pg)
+    tx.commit().await.map_err(pg)?;
+    Ok(schema)
 }

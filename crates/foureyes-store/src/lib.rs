@@ -11,6 +11,7 @@
 pub mod authority;
 pub mod checkpoint;
 pub mod conformance;
+pub mod namespace;
 pub mod ops;
 pub mod replay;
 pub mod tasks;

@@ -7,7 +7,7 @@ use crate::{EXIT_STORAGE, Exit};
 use foureyes_core::{ActionRequest, Policy, Verdict};
 use foureyes_store::Store;
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
-use serde_json::json;
+use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -40,7 +40,16 @@ struct Run {
 /// This process's CPU time so far (user + system, every thread), from `/proc/self/stat` in the kernel's fixed
 /// USER_HZ (100 ticks per second) units. `None` where there is no procfs.
 fn process_cpu() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    cpu_in_stat(&std::fs::read_to_string("/proc/self/stat").ok()?)
+}
+
+/// [`process_cpu`] of another process (a `foureyes serve` child).
+fn process_cpu_of(pid: u32) -> Option<Duration> {
+    cpu_in_stat(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
+}
+
+/// utime + stime of a `/proc/PID/stat` line.
+fn cpu_in_stat(stat: &str) -> Option<Duration> {
     // The fields after the command name (which may hold spaces) start after its closing parenthesis.
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
     // utime and stime are fields 14 and 15 of the line; here 12 and 13 (state is index 0).
@@ -385,51 +394,61 @@ fn bench_request(caller: usize, i: u64) -> ActionRequest {
     }
 }
 
-/// `foureyes bench http`: a small keep-alive HTTP/1.1 load generator against an in-process server on loopback.
-/// Every request is a distinct durable decision (tier 2 with a budget), so the figure includes the commit.
+/// `foureyes bench http`: a small keep-alive HTTP/1.1 load generator against a real `foureyes serve` (a child
+/// process on a fresh SQLite file, loopback only). Every request is a distinct durable decision (tier 2 with a
+/// budget), so the figure includes the commit. CPU per request is the server process's own CPU time (user + system,
+/// from `/proc/PID/stat`) over the measured window, divided by the requests answered in it: the load generator's
+/// CPU is not in it.
 pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Result<u8, Exit> {
     use foureyes_core::canonical::sha256_hex;
-    use foureyes_store::Credentials;
     let mut runs = Vec::new();
     for (n, &conns) in connections.iter().enumerate() {
         eprintln!("[{}/{}] {conns} connections, {seconds}s …", n + 1, connections.len());
         let dir = std::env::temp_dir().join(format!("foureyes-bench-http-{}", fresh_request_id()));
         std::fs::create_dir_all(&dir).map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
-        let store = Arc::new(SqliteStore::open(dir.join("bench.db"), SqliteOptions::default())?);
+        let db = dir.join("bench.db").display().to_string();
+        let policy = dir.join("bench.yaml");
+        std::fs::write(&policy, BENCH_POLICY).map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
         let token = "fe_bench_token_for_loopback_only";
-        store
-            .create_token(
-                "bench",
-                foureyes_core::Role::Agent,
-                &sha256_hex(token.as_bytes()),
-                None,
-                jiff::Timestamp::now().as_millisecond(),
-            )
-            .await?;
-        let policy =
-            Policy::from_yaml("bench.yaml", BENCH_POLICY).map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
-        let state = foureyes_server::AppState::new(store.clone(), policy, None, foureyes_server::system_clock());
-        let listener =
-            tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
-        let addr = listener.local_addr().map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
-        let server = tokio::spawn(foureyes_server::serve(listener, state, std::future::pending()));
-        let started = Instant::now();
-        let deadline = started + Duration::from_secs_f64(seconds);
+        let store = crate::commands::open_backend(std::path::Path::new(&db)).await?;
+        let now = jiff::Timestamp::now().as_millisecond();
+        store.create_token("bench", foureyes_core::Role::Agent, &sha256_hex(token.as_bytes()), None, now).await?;
+        store.close();
+        drop(store);
+        let (server, addr) = {
+            let (db, policy) = (db.clone(), policy.clone());
+            tokio::task::spawn_blocking(move || start_server(&db, &policy))
+                .await
+                .map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))??
+        };
+        let pid = server.pid().unwrap_or_default();
+        let warm_up = Instant::now() + Duration::from_secs(1);
+        let deadline = warm_up + Duration::from_secs_f64(seconds);
         let mut tasks = Vec::new();
         for c in 0..conns {
-            tasks.push(tokio::spawn(http_client(addr, token, c, started, deadline)));
+            tasks.push(tokio::spawn(http_client(addr, Arc::from(token), c, warm_up, deadline)));
         }
+        // The server's CPU over the measured window (after the warm-up).
+        tokio::time::sleep_until(warm_up.into()).await;
+        let cpu_before = process_cpu_of(pid);
+        tokio::time::sleep_until(deadline.into()).await;
+        let cpu_after = process_cpu_of(pid);
         let mut all = Vec::new();
         for t in tasks {
             all.extend(
                 t.await.map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?.map_err(|e| Exit::new(EXIT_STORAGE, e))?,
             );
         }
-        let elapsed = started.elapsed().as_secs_f64();
-        server.abort();
-        store.close();
+        let elapsed = deadline.saturating_duration_since(warm_up).as_secs_f64();
+        drop(server);
         let _ = std::fs::remove_dir_all(&dir);
         all.sort_unstable();
+        let cpu_us_per_request = match (cpu_before, cpu_after) {
+            (Some(before), Some(after)) => {
+                json!(after.saturating_sub(before).as_secs_f64() * 1e6 / all.len().max(1) as f64)
+            }
+            _ => Value::Null,
+        };
         runs.push(json!({
             "connections": conns,
             "requests": all.len(),
@@ -437,21 +456,23 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
             "requests_per_second": all.len() as f64 / elapsed,
             "p50_ms": percentile(&all, 0.50),
             "p99_ms": percentile(&all, 0.99),
+            "server_cpu_us_per_request": cpu_us_per_request,
         }));
     }
     if json_out {
         println!("{}", serde_json::to_string_pretty(&runs).unwrap_or_default());
     } else {
-        println!("| connections | requests | requests/s | p50 ms | p99 ms |");
-        println!("|---:|---:|---:|---:|---:|");
+        println!("| connections | requests | requests/s | p50 ms | p99 ms | server CPU µs/request |");
+        println!("|---:|---:|---:|---:|---:|---:|");
         for r in &runs {
             println!(
-                "| {} | {} | {:.0} | {:.2} | {:.2} |",
+                "| {} | {} | {:.0} | {:.2} | {:.2} | {:.0} |",
                 r["connections"],
                 r["requests"],
                 r["requests_per_second"].as_f64().unwrap_or(0.0),
                 r["p50_ms"].as_f64().unwrap_or(0.0),
-                r["p99_ms"].as_f64().unwrap_or(0.0)
+                r["p99_ms"].as_f64().unwrap_or(0.0),
+                r["server_cpu_us_per_request"].as_f64().unwrap_or(f64::NAN)
             );
         }
     }
@@ -462,7 +483,7 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
 /// started at or after `count_from` (the ones before are warm-up).
 async fn http_client(
     addr: std::net::SocketAddr,
-    token: &'static str,
+    token: Arc<str>,
     conn: usize,
     count_from: Instant,
     deadline: Instant,
@@ -624,6 +645,8 @@ pub(crate) fn start_server_with(
 struct ReplicaRun {
     backend: &'static str,
     replicas: usize,
+    /// Namespaces the replicas serve: 1 (all on the default one), or one per replica (`--namespaces`, ADR-500).
+    namespaces: usize,
     connections: usize,
     decisions: u64,
     seconds: f64,
@@ -633,7 +656,9 @@ struct ReplicaRun {
     max_ms: f64,
 }
 
-/// One run: a fresh database, `replicas` servers, `connections` keep-alive clients spread over them.
+/// One run: a fresh database, `replicas` servers, `connections` keep-alive clients spread over them. With
+/// `namespaces`, replica `i` serves namespace `n<i>` alone (`serve --namespace n<i>`, ADR-500) and its clients hold
+/// that namespace's token: the replicas share the database (or the SQLite file's folder) and nothing else.
 async fn replica_run(
     backend: &'static str,
     db: &str,
@@ -641,18 +666,29 @@ async fn replica_run(
     replicas: usize,
     connections: usize,
     seconds: f64,
+    namespaces: bool,
 ) -> Result<ReplicaRun, Exit> {
     use foureyes_core::canonical::sha256_hex;
-    let store = crate::commands::open_backend(std::path::Path::new(db)).await?;
-    let now = jiff::Timestamp::now().as_millisecond();
-    store.create_token("bench", foureyes_core::Role::Agent, &sha256_hex(REPLICAS_TOKEN.as_bytes()), None, now).await?;
-    store.close();
-    drop(store);
+    use foureyes_store::namespace;
+    let names: Vec<Option<String>> = (0..replicas).map(|i| namespaces.then(|| format!("n{i}"))).collect::<Vec<_>>();
+    let mut tokens: Vec<Arc<str>> = Vec::new();
+    for name in &names {
+        let token = namespace::credential(name.as_deref(), REPLICAS_TOKEN);
+        if name.is_some() || tokens.is_empty() {
+            let path = namespace::database(std::path::Path::new(db), name.as_deref());
+            let store = crate::commands::open_backend(&path).await?;
+            let now = jiff::Timestamp::now().as_millisecond();
+            store.create_token("bench", foureyes_core::Role::Agent, &sha256_hex(token.as_bytes()), None, now).await?;
+            store.close();
+        }
+        tokens.push(Arc::from(token));
+    }
     let mut servers = Servers(Vec::new());
     let mut addrs = Vec::new();
-    for _ in 0..replicas {
+    for name in &names {
         let (db, policy) = (db.to_string(), policy.to_path_buf());
-        let (mut server, addr) = tokio::task::spawn_blocking(move || start_server(&db, &policy))
+        let flags: Vec<String> = name.iter().flat_map(|n| ["--namespace".to_string(), n.clone()]).collect();
+        let (mut server, addr) = tokio::task::spawn_blocking(move || start_server_with(&db, &policy, &flags))
             .await
             .map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))??;
         servers.0.append(&mut server.0);
@@ -661,7 +697,10 @@ async fn replica_run(
     let warm_up = Instant::now() + Duration::from_secs(1);
     let deadline = warm_up + Duration::from_secs_f64(seconds);
     let tasks: Vec<_> = (0..connections)
-        .map(|c| tokio::spawn(http_client(addrs[c % addrs.len()], REPLICAS_TOKEN, c, warm_up, deadline)))
+        .map(|c| {
+            let replica = c % addrs.len();
+            tokio::spawn(http_client(addrs[replica], tokens[replica].clone(), c, warm_up, deadline))
+        })
         .collect();
     let mut all = Vec::new();
     for t in tasks {
@@ -675,6 +714,7 @@ async fn replica_run(
     Ok(ReplicaRun {
         backend,
         replicas,
+        namespaces: if namespaces { replicas } else { 1 },
         connections,
         decisions: all.len() as u64,
         seconds: elapsed,
@@ -692,6 +732,7 @@ pub async fn replicas(
     connections: usize,
     seconds: f64,
     sqlite: bool,
+    namespaces: bool,
     json_out: bool,
 ) -> Result<u8, Exit> {
     let url = db.to_str().filter(|d| foureyes_store_pg::is_postgres_url(d));
@@ -723,13 +764,15 @@ pub async fn replicas(
                         result = Err(e);
                         break 'runs;
                     }
-                    let run = replica_run(backend, &with_dbname(url, &name), &policy, r, connections, seconds).await;
+                    let db = with_dbname(url, &name);
+                    let run = replica_run(backend, &db, &policy, r, connections, seconds, namespaces).await;
                     let dropped = admin_sql(url, &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await;
                     run.and_then(|run| dropped.map(|()| run))
                 }
                 _ => {
                     let file = dir.join(format!("bench-{n}.db"));
-                    replica_run(backend, &file.display().to_string(), &policy, r, connections, seconds).await
+                    let file = file.display().to_string();
+                    replica_run(backend, &file, &policy, r, connections, seconds, namespaces).await
                 }
             };
             match run {
@@ -746,12 +789,22 @@ pub async fn replicas(
     if json_out {
         println!("{}", serde_json::to_string_pretty(&runs).unwrap_or_default());
     } else {
-        println!("| backend | replicas | connections | decisions | decisions/s | p50 ms | p99 ms | max ms |");
-        println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+        println!(
+            "| backend | replicas | namespaces | connections | decisions | decisions/s | p50 ms | p99 ms | max ms |"
+        );
+        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
         for r in &runs {
             println!(
-                "| {} | {} | {} | {} | {:.0} | {:.2} | {:.2} | {:.0} |",
-                r.backend, r.replicas, r.connections, r.decisions, r.decisions_per_second, r.p50_ms, r.p99_ms, r.max_ms
+                "| {} | {} | {} | {} | {} | {:.0} | {:.2} | {:.2} | {:.0} |",
+                r.backend,
+                r.replicas,
+                r.namespaces,
+                r.connections,
+                r.decisions,
+                r.decisions_per_second,
+                r.p50_ms,
+                r.p99_ms,
+                r.max_ms
             );
         }
     }

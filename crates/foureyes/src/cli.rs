@@ -43,6 +43,12 @@ pub struct Cli {
     /// database itself.
     #[arg(long, global = true, value_name = "FILE", env = "FOUREYES_SEAL_KEY")]
     pub seal_key: Option<PathBuf>,
+    /// Work in namespace NAME (a team, a tenant; ADR-500): its own store beside `--db` — the SQLite file
+    /// `foureyes.ns-NAME.db` next to `foureyes.db`, or the schema `fe_ns_NAME` of the PostgreSQL database — with
+    /// its own journal, policy, limits and credentials (its tokens start `fe.NAME.`). Unset: the default namespace,
+    /// `--db` itself.
+    #[arg(long, global = true, value_name = "NAME", env = "FOUREYES_NAMESPACE")]
+    pub namespace: Option<String>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -453,6 +459,10 @@ pub enum BenchCommand {
         /// Also run on a fresh temporary SQLite file (several processes on one file), for comparison.
         #[arg(long)]
         sqlite: bool,
+        /// Each replica serves a namespace of its own (`serve --namespace nI`, ADR-500) instead of all sharing the
+        /// default one: what independent namespaces buy (on PostgreSQL, one schema each in the one database).
+        #[arg(long)]
+        namespaces: bool,
         #[arg(long)]
         json: bool,
     },
@@ -630,6 +640,25 @@ pub struct ServeArgs {
     /// The secrets key file for `execute:` connectors (`POST /v1/execute`); default: `FOUREYES_SECRETS_KEY`.
     #[arg(long, env = "FOUREYES_SECRETS_KEY_FILE")]
     pub secrets_key_file: Option<PathBuf>,
+    /// Also serve namespace NAME under the policy FILE (repeatable; ADR-500): a request goes to the namespace its
+    /// credential names (`fe.NAME.…`), anything else to the namespace this server is started in (`--namespace`,
+    /// or the default one). Each namespace has its own store, journal, limits and credentials. Checkpoints
+    /// (`--signing-key`) and webhooks are the main namespace's only.
+    #[arg(long = "serve-namespace", value_name = "NAME=FILE", value_parser = parse_namespace_policy)]
+    pub serve_namespaces: Vec<(String, PathBuf)>,
+}
+
+/// `NAME=FILE` for `--serve-namespace`.
+pub fn parse_namespace_policy(text: &str) -> Result<(String, PathBuf), String> {
+    let (name, file) =
+        text.split_once('=').ok_or_else(|| format!("`{text}`: expected NAME=FILE (a namespace and its policy)"))?;
+    if !foureyes_store::namespace::valid_name(name) {
+        return Err(foureyes_store::namespace::invalid_name(name));
+    }
+    if file.is_empty() {
+        return Err(format!("`{text}`: the policy FILE is empty"));
+    }
+    Ok((name.to_string(), PathBuf::from(file)))
 }
 
 /// `10s`, `2m`, `500ms`, or a plain number of seconds; at least one millisecond.

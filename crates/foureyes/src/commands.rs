@@ -199,15 +199,32 @@ pub fn seal_key() -> Result<Option<foureyes_core::seal::SealKey>, Exit> {
     }
 }
 
-pub async fn run(cli: Cli) -> Result<u8, Exit> {
+/// The namespace this process works in (`--namespace`, ADR-500), set once at start; `None`: the default one.
+static NAMESPACE: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+
+/// The namespace this process works in (`None`: the default namespace).
+pub fn namespace() -> Option<&'static str> {
+    NAMESPACE.get().and_then(Option::as_deref)
+}
+
+pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
     let _ = SEAL_KEY_FILE.set(cli.seal_key.clone());
+    let base_db = cli.db.clone();
+    if let Some(name) = &cli.namespace {
+        if !foureyes_store::namespace::valid_name(name) {
+            return Err(Exit::new(crate::EXIT_USAGE, foureyes_store::namespace::invalid_name(name)));
+        }
+        // Every command below works on the namespace's own store: its file or its schema (ADR-500).
+        cli.db = foureyes_store::namespace::database(&cli.db, Some(name));
+    }
+    let _ = NAMESPACE.set(cli.namespace.clone());
     match cli.command {
         Command::Policy(PolicyCommand::Check { file, json }) => policy_check(&file, json),
         Command::Policy(PolicyCommand::Test { file, json }) => policy_test(&file, json),
         Command::Policy(PolicyCommand::Diff { old, new, replay, json }) => {
             policy_diff(&cli.db, &old, &new, replay, json).await
         }
-        Command::Serve(args) => crate::serve::serve(&cli.db, &cli.policy, args).await,
+        Command::Serve(args) => crate::serve::serve(&cli.db, &base_db, &cli.policy, args).await,
         Command::Token(cmd) => crate::serve::token(&cli.db, cmd).await,
         Command::Decide(args) => decide(&cli.db, &cli.policy, args).await,
         Command::Report(args) => report(&cli.db, args).await,
@@ -265,8 +282,8 @@ pub async fn run(cli: Cli) -> Result<u8, Exit> {
             };
             crate::bench_load::load(args).await
         }
-        Command::Bench(BenchCommand::Replicas { replicas, connections, seconds, sqlite, json }) => {
-            crate::bench::replicas(&cli.db, replicas, connections, seconds, sqlite, json).await
+        Command::Bench(BenchCommand::Replicas { replicas, connections, seconds, sqlite, namespaces, json }) => {
+            crate::bench::replicas(&cli.db, replicas, connections, seconds, sqlite, namespaces, json).await
         }
         Command::Demo(DemoArgs { scenario: Some(DemoScenario::ChangeControl), .. }) => {
             Ok(change_control::cli::demo().await?)

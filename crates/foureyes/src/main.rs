@@ -26,6 +26,8 @@ impl Exit {
     }
 }
 
+/// A usage error (as clap exits on an unknown flag).
+pub const EXIT_USAGE: u8 = 2;
 pub const EXIT_REFUSED: u8 = 3;
 pub const EXIT_CONFLICT: u8 = 4;
 pub const EXIT_NOT_FOUND: u8 = 5;

@@ -14,18 +14,33 @@ use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-fn new_token() -> Result<String, Exit> {
-    Ok(format!("fe_{}", random_secret().map_err(|e| Exit::new(EXIT_STORAGE, e.message))?))
+/// A fresh token of `namespace` (ADR-500): `fe_<secret>` in the default namespace, `fe.NAME.<secret>` in NAME's.
+fn new_token(namespace: Option<&str>) -> Result<String, Exit> {
+    let secret = random_secret().map_err(|e| Exit::new(EXIT_STORAGE, e.message))?;
+    Ok(match namespace {
+        Some(_) => foureyes_store::namespace::credential(namespace, &secret),
+        None => format!("fe_{secret}"),
+    })
 }
 
 /// Creates a credential and returns its token (shown once).
 async fn create(store: &dyn Credentials, name: &str, role: Role, totp: Option<&str>) -> Result<String, Exit> {
-    let token = new_token()?;
+    let token = new_token(crate::commands::namespace())?;
     store.create_token(name, role, &sha256_hex(token.as_bytes()), totp, now_ms()).await?;
     Ok(token)
 }
 
-pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) -> Result<u8, Exit> {
+pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) -> Result<u8, Exit> {
+    let main_namespace = crate::commands::namespace();
+    let mut seen = std::collections::BTreeSet::new();
+    for (name, _) in &args.serve_namespaces {
+        if Some(name.as_str()) == main_namespace || !seen.insert(name.clone()) {
+            return Err(Exit::new(
+                crate::EXIT_USAGE,
+                format!("--serve-namespace {name}: namespace `{name}` is already served by this server"),
+            ));
+        }
+    }
     let (policy, source) = match policy_path {
         Some(path) => (load_policy(path)?, path.display().to_string()),
         None => (
@@ -67,34 +82,10 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     if let Some(t) = &telemetry {
         println!("traces: OTLP/HTTP to {}", t.endpoint);
     }
-    if !fresh && store.principals().await?.is_empty() {
-        eprintln!(
-            "no credential in the `tokens` table, but the journal holds events: this is not a fresh database, and no \
-             admin is created (see `foureyes journal audit`; `foureyes token create` makes credentials)"
-        );
-    }
-    if fresh {
-        // Replicas starting together on a fresh database race here: one creates the admin, the others find the
-        // name taken (the check and the insert are one transaction) and start without printing a token.
-        let token = new_token()?;
-        match store.create_token("admin", Role::Admin, &sha256_hex(token.as_bytes()), None, now_ms()).await {
-            Ok(()) => {
-                let code = random_secret().map_err(|e| Exit::new(EXIT_STORAGE, e.message))?;
-                store.create_signin_code(&sha256_hex(code.as_bytes()), "admin", now_ms() + SIGNIN_CODE_TTL_MS).await?;
-                println!("fresh database: created the first admin.");
-                println!("  sign in once (valid 15 minutes): {base}/console/signin?code={code}");
-                println!("  admin token (shown once, keep it): {token}");
-                println!("  agents and approvers: foureyes token create --name NAME --role agent|approver");
-                println!("  an agent's executor:  foureyes token create --name NAME --role executor --for AGENT");
-            }
-            Err(StoreError::InvalidState(_)) => {
-                println!("another replica created the first admin: its token was printed there");
-            }
-            Err(e) => return Err(e.into()),
-        }
-    }
+    first_admin(store.as_ref(), &base, crate::commands::namespace(), fresh).await?;
     let mut state =
-        AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock_at_least(clock_floor_ms()));
+        AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock_at_least(clock_floor_ms()))
+            .in_namespace(main_namespace.map(str::to_string));
     state.secure_cookies = args.secure_cookies;
     state.metrics_token = args.metrics_token.clone().filter(|t| !t.is_empty());
     // Every connection is a file descriptor: raise the soft limit to the hard one, and keep the connection cap below
@@ -112,14 +103,15 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
             fd_limit.unwrap_or_default()
         );
     }
-    state.set_limits(foureyes_server::Limits {
+    let limits = foureyes_server::Limits {
         header_timeout: args.header_timeout,
         request_timeout: args.request_timeout,
         write_timeout: args.write_timeout,
         max_connections,
         max_waiters: args.max_waiters.max(1),
         max_subscribers: args.max_subscribers.max(1),
-    });
+    };
+    state.set_limits(limits.clone());
     if let Some(t) = &telemetry {
         state.metrics.show_export_counts(t.counts.clone());
     }
@@ -133,6 +125,15 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     // Commits by other replicas wake this one's waiters at once (polling remains the fallback).
     let forwarder = store.changes().map(|changes| state.wake_on(changes));
     let follower = tokio::spawn(follow_policy_reloads(state.clone(), store.changes()));
+    // The other namespaces this server serves: each a whole door over its own store (ADR-500).
+    let mut others = Vec::new();
+    let mut background = Vec::new();
+    for (name, path) in &args.serve_namespaces {
+        let (door, store, tasks) =
+            namespace_door(base_db, name, path, &base, &limits, args.secrets_key_file.as_deref()).await?;
+        others.push((door, store));
+        background.extend(tasks);
+    }
     // Webhooks follow the journal from its head, beside the server: the server crate has no HTTP client, and no
     // decision waits on a webhook (`foureyes-notify`). Every replica runs one; each message is claimed in the
     // database first, so one replica posts it (`Store::claim_notification`).
@@ -166,13 +167,20 @@ pub async fn serve(db: &Path, policy_path: &Option<PathBuf>, args: ServeArgs) ->
     });
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    foureyes_server::serve(listener, state, shutdown_signal())
+    let other_states = others.iter().map(|(door, _)| door.clone()).collect();
+    foureyes_server::serve_doors(listener, state, other_states, shutdown_signal())
         .await
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("server error: {e}")))?;
     if let Some(forwarder) = forwarder {
         forwarder.abort();
     }
     follower.abort();
+    for task in background {
+        task.abort();
+    }
+    for (_, store) in &others {
+        store.close();
+    }
     // A stop that could not witness what this server verified is an error its exit status says (ADR-534).
     let mut stop_failed: Option<String> = None;
     if let Some(checkpointer) = checkpointer {
@@ -266,6 +274,92 @@ async fn witness_own_head(
         ),
         Err(e) => format!("{failed}; the witness `{}` could not be written: {}", witness.display(), e.message),
     }
+}
+
+/// The door of namespace `name` under the policy `policy_path` (`serve --serve-namespace`, ADR-500): its store
+/// opened and verified, its policy recorded, its first admin created on a fresh store, its connectors, its
+/// waiters woken by its own commits and its policy kept in step with its other replicas.
+async fn namespace_door(
+    base_db: &Path,
+    name: &str,
+    policy_path: &Path,
+    base: &str,
+    limits: &foureyes_server::Limits,
+    secrets_key_file: Option<&Path>,
+) -> Result<(AppState, Arc<dyn foureyes_store::Backend>, Vec<tokio::task::JoinHandle<()>>), Exit> {
+    let db = foureyes_store::namespace::database(base_db, Some(name));
+    let policy = load_policy(policy_path)?;
+    let store = open_backend(&db).await?;
+    crate::commands::refuse_a_broken_chain(store.as_ref()).await?;
+    let fresh_namespace = store.journal_head().await? == 0;
+    store.record_policy(&policy, now_ms()).await?;
+    let secrets = crate::execute::secrets(&db, secrets_key_file).await?;
+    println!(
+        "namespace `{name}`: {} under policy {} (sha256 {})",
+        db_label(&db),
+        policy_path.display(),
+        &policy.sha256[..12]
+    );
+    first_admin(store.as_ref(), base, Some(name), fresh_namespace).await?;
+    let mut state = AppState::from_backend(
+        store.clone(),
+        policy,
+        Some(policy_path.to_path_buf()),
+        system_clock_at_least(clock_floor_ms()),
+    )
+    .in_namespace(Some(name.to_string()));
+    state.set_limits(limits.clone());
+    let door = crate::execute::door(store.clone(), secrets);
+    state.execute = Some(Arc::new(crate::execute::ServerDoor(door)));
+    state.tasks = Some(Arc::new(change_control::door::Door::new(store.clone())));
+    crate::execute::say_unconfirmed(store.as_ref(), &state.policy()).await?;
+    let mut tasks = Vec::new();
+    if let Some(changes) = store.changes() {
+        tasks.push(state.wake_on(changes));
+    }
+    tasks.push(tokio::spawn(follow_policy_reloads(state.clone(), store.changes())));
+    Ok((state, store, tasks))
+}
+
+/// On a fresh database (its journal empty before this server journaled its policy: ADR-532), creates the first
+/// admin of `namespace` and prints its token and a one-time sign-in link, both naming the namespace (ADR-500).
+async fn first_admin(
+    store: &dyn foureyes_store::Backend,
+    base: &str,
+    namespace: Option<&str>,
+    fresh: bool,
+) -> Result<(), Exit> {
+    if !fresh {
+        if store.principals().await?.is_empty() {
+            eprintln!(
+                "no credential in the `tokens` table, but the journal holds events: this is not a fresh database, and \
+                 no admin is created (see `foureyes journal audit`; `foureyes token create` makes credentials)"
+            );
+        }
+        return Ok(());
+    }
+    let label = namespace.map(|n| format!(" of namespace `{n}`")).unwrap_or_default();
+    // Replicas starting together on a fresh database race here: one creates the admin, the others find the
+    // name taken (the check and the insert are one transaction) and start without printing a token.
+    let token = new_token(namespace)?;
+    match store.create_token("admin", Role::Admin, &sha256_hex(token.as_bytes()), None, now_ms()).await {
+        Ok(()) => {
+            let secret = random_secret().map_err(|e| Exit::new(EXIT_STORAGE, e.message))?;
+            let code = foureyes_store::namespace::credential(namespace, &secret);
+            store.create_signin_code(&sha256_hex(code.as_bytes()), "admin", now_ms() + SIGNIN_CODE_TTL_MS).await?;
+            let ns = namespace.map(|n| format!("--namespace {n} ")).unwrap_or_default();
+            println!("fresh database{label}: created the first admin.");
+            println!("  sign in once (valid 15 minutes): {base}/console/signin?code={code}");
+            println!("  admin token (shown once, keep it): {token}");
+            println!("  agents and approvers: foureyes {ns}token create --name NAME --role agent|approver");
+            println!("  an agent's executor:  foureyes {ns}token create --name NAME --role executor --for AGENT");
+        }
+        Err(StoreError::InvalidState(_)) => {
+            println!("another replica created the first admin{label}: its token was printed there");
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(())
 }
 
 /// Refuses to start unless the database extends every checkpoint in the witness file (a missing or empty file is a
@@ -401,7 +495,7 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
             let secret = if totp { Some(new_totp_secret().map_err(|e| Exit::new(EXIT_STORAGE, e))?) } else { None };
             let token = match &serves {
                 Some(agent) => {
-                    let token = new_token()?;
+                    let token = new_token(crate::commands::namespace())?;
                     store.create_executor(&name, agent, &sha256_hex(token.as_bytes()), now_ms()).await?;
                     token
                 }

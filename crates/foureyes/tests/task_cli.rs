@@ -1357,6 +1357,21 @@ fn a_check_over_its_memory_limit_fails_naming_the_limit() {
     assert!(record["limit_hit"].as_str().unwrap_or_default().contains("memory limit"), "{record}");
 }
 
+/// F490: memory was limited per process only (ADR-311's "known not to hold"): six processes, each under a 64 MiB
+/// limit, held about 240 MiB together and the check passed. A memory cgroup (ADR-492) holds the whole check to the
+/// memory of one process plus the disk limit (80 MiB here): the kernel kills a process, the check fails, naming it.
+#[test]
+fn processes_each_under_the_memory_limit_cannot_together_exceed_it() {
+    let (code, record, err) = check_under_limits(
+        "for i in 1 2 3 4 5 6; do python3 -c 'import time; b = b\"x\" * (32 << 20); time.sleep(3)' & done; wait; echo all-allocated",
+        &["--check-memory", "64M", "--check-disk", "16M"],
+    );
+    assert_eq!(code, 13, "{record} {err}");
+    let hit = record["limit_hit"].as_str().unwrap_or_default();
+    assert!(hit.contains("memory limit of the whole check"), "{record}");
+    assert!(record["limits"].as_str().unwrap().contains("80 MiB of memory for the whole check"), "{record}");
+}
+
 /// F312: disk. 8 MiB into `/tmp`, or into a `--writable` directory, under a 4 MiB limit: the write fails (the
 /// filesystem is a size-capped tmpfs, never the runner's disk) and so does the check, naming the limit.
 #[test]

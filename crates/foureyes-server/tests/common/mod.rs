@@ -55,13 +55,16 @@ actions:
   vault.close: { tier: 3 }
 ";
 
-/// Tokens of the standing cast. `bot` is the agent; `alice` an approver; `root` an admin; `gone` a revoked approver.
+/// Tokens of the standing cast. `bot` is the agent; `alice` an approver; `root` an admin; `gone` a revoked approver;
+/// `ci` a runner.
 pub const AGENT: &str = "tok-agent-bot";
 pub const AGENT2: &str = "tok-agent-other";
 pub const APPROVER: &str = "tok-approver-alice";
 pub const APPROVER2: &str = "tok-approver-bob";
 pub const ADMIN: &str = "tok-admin-root";
 pub const REVOKED: &str = "tok-revoked-gone";
+/// `ci`, change control's trusted runner (ADR-490).
+pub const RUNNER: &str = "tok-runner-ci";
 
 pub struct Harness {
     pub dir: tempfile::TempDir,
@@ -93,6 +96,7 @@ pub async fn harness_with(policy_text: &str) -> Harness {
         ("bob", Role::Approver, APPROVER2),
         ("root", Role::Admin, ADMIN),
         ("gone", Role::Approver, REVOKED),
+        ("ci", Role::Runner, RUNNER),
     ] {
         store.create_token(name, role, &sha256_hex(token.as_bytes()), None, T0).await.unwrap();
     }
