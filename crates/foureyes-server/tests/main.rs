@@ -25,6 +25,7 @@ mod api_wait;
 mod boundaries;
 mod feed_wakes;
 mod metrics_prometheus;
+mod namespaces;
 mod refusal_flood;
 mod serve_limits;
 mod telemetry_checks;

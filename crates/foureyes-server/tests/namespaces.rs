@@ -7,7 +7,7 @@
 //! The same over real processes, on SQLite and PostgreSQL: `crates/foureyes/tests/namespaces.rs`.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use axum::Router;
 use axum::http::StatusCode;

@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 mod faults;
+mod namespaces;
 mod support;
 
 mod bench_load;

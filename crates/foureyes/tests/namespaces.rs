@@ -7,7 +7,7 @@
 //! the door's own check are tested in process in `crates/foureyes-server/tests/namespaces.rs`.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use std::process::Stdio;
