@@ -1008,10 +1008,18 @@ pub async fn restore_session<W: WriteTx>(
 // Credentials
 
 async fn name_free<W: WriteTx>(w: &mut W, name: &str) -> Result<(), StoreError> {
-    // In the write transaction: no other writer can take this name between the check and the insert.
-    if w.credential_exists(name).await? {
+    // In the write transaction: no other writer can take this name between the check and the insert. Names compare
+    // as identities do (ADR-470's fold, ADR-551): `Mallory` next to `mallory` would be one identity with two
+    // credentials, and the four-eyes rule, which folds, could not tell an approver from the agent it approves.
+    let names = w.credential_names().await?;
+    if let Some(taken) = names.iter().find(|n| foureyes_core::fold::same_identity(n, name)) {
+        let same = if taken == name {
+            String::new()
+        } else {
+            format!(" (`{name}` is the same identity: case and compatibility forms fold)")
+        };
         return Err(StoreError::InvalidState(format!(
-            "a credential named `{name}` already exists: revoke it first or pick another name"
+            "a credential named `{taken}` already exists{same}: revoke it first or pick another name"
         )));
     }
     Ok(())
