@@ -1610,6 +1610,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_credential_row_copied_into_another_namespace_grants_nothing",
         also: &[],
     },
+    Mutation {
+        property: "the proposer of a sensitive change cannot approve its apply (ADR-550)",
+        file: "apps/change-control/src/door.rs",
+        original: "        Some(by) => by.name.clone(),",
+        broken: "        Some(_) => format!(\"task:{}\", state.task_id),",
+        package: "change-control",
+        filter: "the_proposer_of_a_sensitive_change_cannot_approve_its_apply",
+        also: &[],
+    },
+    Mutation {
+        property: "credential names are unique under the identity fold (ADR-551)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "names.iter().find(|n| foureyes_core::fold::same_identity(n, name))",
+        broken: "names.iter().find(|n| *n == name)",
+        package: "foureyes-store-sqlite",
+        filter: "credentials_conform",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

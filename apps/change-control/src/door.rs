@@ -26,7 +26,7 @@ pub fn builtin_gate_policy() -> Result<Policy, String> {
 }
 
 /// The request a sensitive change sends through the approval gate. Its id is derived from the task and the
-/// command id, so re-running the same apply after approval releases it.
+/// command id, so re-running the same apply after approval releases it; its requester (`agent`) is the proposer.
 pub fn gate_request(state: &TaskState, command_id: &str) -> ActionRequest {
     // One path per item, each made visible: a bidi override or an escape sequence in a file name cannot disguise
     // what a human approves.
@@ -47,9 +47,16 @@ pub fn gate_request(state: &TaskState, command_id: &str) -> ActionRequest {
     } else {
         format!("task:{}", sha256_hex(readable.as_bytes()))
     };
+    // The requester is the credential that proposed the change (ADR-550): the four-eyes rule (`approve`, ADR-470's
+    // fold) then refuses the proposer approving it under any spelling of its name. A CLI proposal names no
+    // credential (the operator's OS account made it), so its request names the task.
+    let agent = match state.proposal.as_ref().and_then(|p| p.by.as_ref()) {
+        Some(by) => by.name.clone(),
+        None => format!("task:{}", state.task_id),
+    };
     ActionRequest {
         request_id,
-        agent: format!("task:{}", state.task_id),
+        agent,
         session: None,
         action: GATE_ACTION.to_string(),
         params,

@@ -364,6 +364,10 @@ pub struct Proposal {
     pub files: Vec<ProposedFile>,
     /// [`change_digest`] of the files: what a human approves for a sensitive change.
     pub change_digest: String,
+    /// The API credential that proposed it (ADR-491), absent when the CLI did: the requester of the approval a
+    /// sensitive apply of it asks for, so that the proposer cannot approve its own change (ADR-550).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<By>,
 }
 
 impl Proposal {
@@ -894,6 +898,7 @@ pub fn apply(state: Option<TaskState>, event: &TaskEvent) -> Option<TaskState> {
                 revision: e.revision,
                 files: e.files.clone(),
                 change_digest: e.change_digest.clone(),
+                by: e.by.clone(),
             });
         }
         TaskEvent::ApplyIntended(e) => {

@@ -126,9 +126,9 @@ impl WriteTx for Tx<'_> {
         Ok(count as u64)
     }
 
-    async fn credential_exists(&mut self, name: &str) -> Result<bool, StoreError> {
+    async fn credential_names(&mut self) -> Result<Vec<String>, StoreError> {
         self.flush().await?;
-        Ok(row(self.c(), "SELECT 1 FROM tokens WHERE name = $1", &[&name]).await?.is_some())
+        Ok(rows(self.c(), "SELECT name FROM tokens", &[]).await?.iter().map(|r| r.get(0)).collect())
     }
 
     async fn live_agent(&mut self, name: &str) -> Result<bool, StoreError> {

@@ -207,8 +207,10 @@ impl WriteTx for SqliteTx<'_> {
         Ok(count.unwrap_or(0) as u64)
     }
 
-    async fn credential_exists(&mut self, name: &str) -> Result<bool, StoreError> {
-        Ok(self.one("SELECT 1 FROM tokens WHERE name = ?1", params![name], |_| Ok(()))?.is_some())
+    async fn credential_names(&mut self) -> Result<Vec<String>, StoreError> {
+        let mut stmt = self.conn.prepare_cached("SELECT name FROM tokens").sql()?;
+        let names = stmt.query_map([], |r| r.get::<_, String>(0)).sql()?;
+        names.collect::<rusqlite::Result<Vec<String>>>().sql()
     }
 
     async fn live_agent(&mut self, name: &str) -> Result<bool, StoreError> {

@@ -1609,6 +1609,18 @@ pub async fn credentials_round_trip<S: Store + crate::Credentials>(store: &S, t0
     }
     assert_eq!(store.journal_head().await.unwrap(), head, "a refused create_token appends nothing");
     assert_eq!(store.principal_by_token("hash-other").await.unwrap(), None);
+    // F551: a name that is the same identity under ADR-470's fold is taken too (`Mallory` beside the agent
+    // `mallory` approved mallory's change, attack 12 H1).
+    for spelling in ["ALICE", "Alice", " alice", "\u{FF41}lice", "zed"] {
+        match store.create_token(spelling, Role::Approver, "hash-other", None, t0 + 10).await {
+            Err(StoreError::InvalidState(m)) => assert!(m.contains("already exists"), "{m}"),
+            other => panic!(
+                "credentials: `{}` beside `alice` and `Zed`: expected InvalidState, got {other:?}",
+                spelling.escape_debug()
+            ),
+        }
+    }
+    assert_eq!(store.journal_head().await.unwrap(), head, "a refused create_token appends nothing");
 
     // Sessions: valid strictly before their expiry, deleted on request.
     let expires = t0 + HOUR;

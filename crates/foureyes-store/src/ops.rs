@@ -1027,16 +1027,24 @@ pub async fn restore_session<W: WriteTx>(
 
 async fn name_free<W: WriteTx>(w: &mut W, name: &str) -> Result<(), StoreError> {
     // In the write transaction: no other writer can take this name between the check and the insert. Taken is what
-    // the journal says too (ADR-532): a row deleted by hand does not free a name the journal holds.
+    // the journal says too (ADR-532): a row deleted by hand does not free a name the journal holds. Names compare as
+    // identities do (ADR-470's fold, ADR-551): `Mallory` next to `mallory` would be one identity with two
+    // credentials, and the four-eyes rule, which folds, could not tell an approver from the agent it approves.
     catch_up(w).await?;
-    let journaled = {
+    let mut names = w.credential_names().await?;
+    {
         let credentials = w.authority().credentials();
         let known = credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        known.contains_key(name)
-    };
-    if journaled || w.credential_exists(name).await? {
+        names.extend(known.keys().cloned());
+    }
+    if let Some(taken) = names.iter().find(|n| foureyes_core::fold::same_identity(n, name)) {
+        let same = if taken == name {
+            String::new()
+        } else {
+            format!(" (`{name}` is the same identity: case and compatibility forms fold)")
+        };
         return Err(StoreError::InvalidState(format!(
-            "a credential named `{name}` already exists: revoke it first or pick another name"
+            "a credential named `{taken}` already exists{same}: revoke it first or pick another name"
         )));
     }
     Ok(())

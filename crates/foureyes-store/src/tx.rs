@@ -69,8 +69,8 @@ pub trait WriteTx {
     async fn last_demotion(&mut self, agent: &str, session_key: &str) -> Result<Option<DemotionRecord>, StoreError>;
     /// Decisions of `(agent, session_key)` counted as session denials, decided at or after `since_ms`.
     async fn session_denials(&mut self, agent: &str, session_key: &str, since_ms: i64) -> Result<u64, StoreError>;
-    /// Whether a credential (live or revoked) has this name.
-    async fn credential_exists(&mut self, name: &str) -> Result<bool, StoreError>;
+    /// Every credential's name, live or revoked (few: a name is compared folded, which SQL cannot do).
+    async fn credential_names(&mut self) -> Result<Vec<String>, StoreError>;
     /// Whether a live agent credential has this name.
     async fn live_agent(&mut self, name: &str) -> Result<bool, StoreError>;
 
