@@ -8,6 +8,7 @@
 #[path = "../../../crates/foureyes-store-pg/tests/support/mod.rs"]
 mod support;
 
+mod gate;
 mod pg_tasks;
 mod sqlite_tasks;
 
