@@ -22,7 +22,10 @@ fn every_test_file_is_a_module_of_this_binary() {
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else { continue };
-        if path.extension().is_some_and(|e| e == "rs") && stem != "main" && !declared.contains(&format!("\nmod {stem};\n")) {
+        if path.extension().is_some_and(|e| e == "rs")
+            && stem != "main"
+            && !declared.contains(&format!("\nmod {stem};\n"))
+        {
             missing.push(stem.to_string());
         }
     }
