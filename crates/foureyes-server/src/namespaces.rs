@@ -32,7 +32,7 @@ pub fn doors(main: AppState, others: Vec<AppState>) -> Router {
     let table = Arc::new(Table { by_name, main: main_router });
     Router::new().fallback(move |request: Request| {
         let table = table.clone();
-        async move { table.route(request).await }
+        async move { table.dispatch(request).await }
     })
 }
 
@@ -42,7 +42,7 @@ struct Table {
 }
 
 impl Table {
-    async fn route(&self, request: Request) -> axum::response::Response {
+    async fn dispatch(&self, request: Request) -> axum::response::Response {
         let (named, request) = named_namespace(request).await;
         let router = match self.by_name.get(&named) {
             Some(router) => router.clone(),

@@ -498,7 +498,9 @@ async fn an_agent_executing_with_a_secret_never_reads_it() {
         assert!(!r.text().contains(SECRET), "{path}: {}", r.text());
     }
     let shown = h.send(req("GET", &format!("/v1/decisions/{id}")).token(AGENT)).await.json();
-    assert_eq!(shown["report_detail"]["stdout_tail"], json!("[secret shop_token]\n"), "{shown}");
+    // A run that opened a secret keeps no tail at all, only what FourEyes read itself (ADR-481).
+    assert_eq!(shown["report_detail"]["stdout_tail"], Value::Null, "{shown}");
+    assert!(shown["report_detail"]["withheld"]["fields"].to_string().contains("stdout_tail"), "{shown}");
     let journal = serde_json::to_string(&h.store.journal(0, 10_000).await.unwrap()).unwrap();
     assert!(!journal.contains(SECRET));
 }

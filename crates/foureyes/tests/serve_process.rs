@@ -158,7 +158,8 @@ fn an_executor_waits_across_a_server_restart_and_is_released_by_an_approval_from
     write_atomically(&shared.join("addr"), &first);
 
     let executor = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "executor_process", "--include-ignored", "--nocapture", "--test-threads=1"])
+        // This file is a module of the crate's one test binary (ADR-361): the test's full name carries the module.
+        .args(["--exact", "serve_process::executor_process", "--include-ignored", "--nocapture", "--test-threads=1"])
         .env(EXECUTOR_DIR, &shared)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

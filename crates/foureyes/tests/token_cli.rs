@@ -50,7 +50,7 @@ fn an_executor_names_the_agent_it_serves_and_bad_combinations_are_refused() {
         (
             &["--name", "x", "--role", "bailiff"],
             3,
-            "unknown role `bailiff`: expected agent, approver, admin or executor",
+            "unknown role `bailiff`: expected agent, approver, admin, executor or runner",
         ),
         (&["--name", "x", "--role", "executor"], 3, "--for AGENT"),
         (&["--name", "x", "--role", "agent", "--for", "bot"], 3, "role `agent` takes no --for"),
