@@ -336,8 +336,7 @@ fn cut(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
     let seg = &text[start..end];
     let mut out = Vec::new();
     let mut from = 0;
-    let mut iter = seg.char_indices().peekable();
-    while let Some((i, c)) = iter.next() {
+    for (i, c) in seg.char_indices() {
         let boundary = match c {
             ',' | ';' | ':' | '(' | ')' | '—' | '–' => {
                 // A comma inside a number ("1,200") is not a boundary.
