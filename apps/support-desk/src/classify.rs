@@ -25,7 +25,9 @@ use std::sync::OnceLock;
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 mod figures;
+mod intent;
 pub use figures::{Figure, FigureRole};
+pub use intent::Act;
 
 /// What the customer asked for, as far as the amount goes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -777,7 +779,9 @@ fn edits(a: &str, b: &str) -> usize {
 /// The text facts are extracted from: normalised (NFKC, zero-width removed, look-alikes folded: see
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
-    canonical_amounts(&own_words(&spell_request_words(&crate::content::normalize(text))))
+    intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(&crate::content::normalize(
+        text,
+    )))))
 }
 
 /// The amount grammar's rewriting step: every spelled-out or minor-unit figure becomes a major-unit figure in digits,
@@ -859,6 +863,17 @@ struct ClauseIntent {
 fn clause_intent(clause: &str) -> ClauseIntent {
     let r = res();
     let mut intent = ClauseIntent::default();
+    // The intent step first (ADR-510): each segment's act from its structure. A request segment asks, whatever the
+    // rest says; an acknowledgement segment (money received, in the past) is cut out before the grammar reads the
+    // rest, so its amount and its "back" ask for nothing.
+    let segments = intent::read(clause, 0, clause.len());
+    let structural = segments.iter().any(|s| s.act == Act::Request);
+    let mut own = clause.to_string();
+    for s in segments.iter().filter(|s| s.act == Act::Acknowledgement) {
+        intent.acknowledged = true;
+        own.replace_range(s.start..s.end, &" ".repeat(s.end - s.start));
+    }
+    let clause = own.as_str();
     // Structure first: a want or an imperative whose object is money back asks for it, whatever past-tense words
     // follow ("I'd like the refund processed", "I want exactly that back"); a negated one does not ("I don't want
     // a refund": the negation is cut before the frames are read).
@@ -884,7 +899,7 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             rest = re.replace_all(&rest, " ").into_owned();
         }
     }
-    intent.request = framed || r.refund.is_match(&rest);
+    intent.request = structural || framed || r.refund.is_match(&rest);
     intent
 }
 
@@ -960,6 +975,10 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
     let r = res();
     let asking: Vec<(usize, usize)> =
         clauses(text).into_iter().filter(|(s, e)| clause_intent(&text[*s..*e]).request).collect();
+    // The intent step's segments: a figure a request segment governs is asked; a figure inside an acknowledgement is
+    // the amount of a refund already made, a price.
+    let segments: Vec<intent::Segment> =
+        clauses(text).into_iter().flat_map(|(s, e)| intent::read(text, s, e)).collect();
     let mut out = Vec::new();
     for c in r.money.captures_iter(text) {
         let (Some(m), Some(num)) = (c.get(0), c.name("a").or(c.name("b")).or(c.name("c"))) else { continue };
@@ -1000,11 +1019,28 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
             || unreadable
             || hedged
             || !(word.is_empty() || is_currency_code(&word));
-        let role = role(text, m.start(), m.end());
+        let governed = |act: Act| {
+            segments.iter().any(|s| {
+                s.act == act
+                    && s.start <= m.start()
+                    && m.start() < s.end
+                    && (act != Act::Request || s.figures.contains(&m.start()))
+            })
+        };
+        let role = if governed(Act::Acknowledgement) {
+            Role::Price
+        } else if governed(Act::Request) && !prices_a_thing(text, m.start(), m.end()) {
+            Role::Requested
+        } else {
+            role(text, m.start(), m.end())
+        };
         // An approximation ("about $20", "$20 or so") is not a figure to pay out; an approximate price is still a
         // price ("I paid around $60"), which never becomes the amount asked.
-        let approximate =
-            r.approx_before.is_match(before(text, m.start(), 30)) || r.approx_after.is_match(&text[m.end()..]);
+        // "How about $10 off?" proposes a figure; it does not approximate one.
+        let proposed = before(text, m.start(), 12).to_lowercase().trim_end().ends_with("how about")
+            || before(text, m.start(), 12).to_lowercase().trim_end().ends_with("what about");
+        let approximate = !proposed
+            && (r.approx_before.is_match(before(text, m.start(), 30)) || r.approx_after.is_match(&text[m.end()..]));
         let uncertain = glued || (approximate && role != Role::Price);
         let cents = to_cents(num.as_str()).zip(factor).and_then(|(c, f)| c.checked_mul(f)).filter(|_| !uncertain);
         out.push((m.start(), cents, role));
@@ -1036,8 +1072,14 @@ fn distinct(values: impl Iterator<Item = i64>) -> Vec<i64> {
 fn requested_in(text: &str) -> Amount {
     let r = res();
     let read = amounts(text);
-    // An amount that cannot be read with certainty must never turn into a smaller one: ask which amount (U1).
-    if read.iter().any(|a| a.1.is_none()) {
+    // The clauses that ask (the intent step and the grammar): a figure outside them is a mention — a budget, another
+    // purchase, what someone else paid — not the amount asked.
+    let asking: Vec<(usize, usize)> =
+        clauses(text).into_iter().filter(|(s, e)| clause_intent(&text[*s..*e]).request).collect();
+    let in_request = |at: usize| asking.iter().any(|(s, e)| *s <= at && at < *e);
+    // An amount that cannot be read with certainty must never turn into a smaller one: ask which amount (U1). An
+    // approximate figure outside every asking clause ("the restaurant was another $110 or so") asks nothing.
+    if read.iter().any(|a| a.1.is_none() && (asking.is_empty() || in_request(a.0))) {
         return Amount::Ambiguous;
     }
     let all: Vec<(usize, i64, Role)> = read.into_iter().filter_map(|(at, c, role)| Some((at, c?, role))).collect();
@@ -1212,6 +1254,21 @@ fn requested_in(text: &str) -> Amount {
     // want a full refund"): the order's amount, never one of the prices.
     if asked.is_empty() && r.full.is_match(text) && all.iter().all(|(at, _, role)| *role == Role::Price || paid(*at)) {
         return Amount::Full;
+    }
+    // With asking clauses: the one figure they hold (not a price) is the amount; when they hold none, the figures
+    // elsewhere are mentions and the request names no amount (the order's, policy.md).
+    if !asking.is_empty() {
+        let inside = distinct(
+            all.iter().filter(|(at, _, role)| in_request(*at) && *role != Role::Price && !paid(*at)).map(|a| a.1),
+        );
+        if let [one] = inside.as_slice() {
+            return Amount::Cents(*one);
+        }
+        // Only among several figures: a lone figure is what the request refers to ("Txn amt: 2599. Please refund
+        // this amount", "Refund the engraving charge" beside "(£6.00)").
+        if all.iter().all(|(at, _, _)| !in_request(*at)) && distinct(all.iter().map(|a| a.1)).len() > 1 {
+            return if r.full.is_match(text) { Amount::Full } else { Amount::Missing };
+        }
     }
     let every = distinct(all.iter().filter(|(at, _, role)| *role == Role::Requested || !paid(*at)).map(|a| a.1));
     match every.len() {

@@ -8,34 +8,7 @@
 //! sentences comes from `evals/`.
 
 mod kinds;
-use kinds::decide;
-
-/// A small deterministic generator (SplitMix64): the same seed gives the same tickets on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-
-    /// Cents between `lo` and `hi` dollars, sometimes whole dollars.
-    fn cents(&mut self, lo: i64, hi: i64) -> i64 {
-        let dollars = lo + (self.next() % (hi - lo + 1) as u64) as i64;
-        if self.below(3) == 0 { dollars * 100 } else { dollars * 100 + (self.next() % 99) as i64 + 1 }
-    }
-}
+use kinds::{Rng, decide};
 
 /// A figure written in one of the forms customers use.
 fn money(rng: &mut Rng, cents: i64) -> String {

@@ -1,0 +1,663 @@
+//! The intent step (ADR-510): what each part of a sentence *does* about money, read from its structure — which
+//! verb governs the money, in which mood and tense, with which subject — rather than from a list of phrasings.
+//!
+//! A clause is cut into segments (at commas, dashes, colons, brackets and "but"), each read as a sequence of word
+//! classes: money (a figure, or a money noun: refund, money, credit, discount, reduction, "off"), a transfer verb
+//! (refund, send, put, give, take, knock, credit, return, …), a want verb (want, like, need, expect, take, …), a
+//! receipt verb in the past (got, received, came, arrived, landed, hit, showed up, …) or a receipt participle
+//! (received, credited, refunded), a perception verb (see, saw, noticed), a modal with its subject ("can I", "could
+//! you"), a politeness marker (please, pls, thanks, kindly), a negation. A segment's [`Act`] follows from how these
+//! stand to each other:
+//!
+//! - **Acknowledgement**: money is the object of a past receipt verb ("got the $34.99 back"), the subject of one
+//!   ("the $20 came through", "my refund of $12 arrived"), or stands with a receipt participle or is seen back
+//!   ("refund of $20 received", "I can see the $20 back on my statement") — not negated, not a question, no want.
+//! - **Request**: a want whose object is money ("I'd like $10 off", "I just want the $79.95 I paid back"); a transfer
+//!   verb in the imperative, or after "can/could/would you|I", whose first object is money ("send 15 to my card",
+//!   "knock $10 off", "can I get another $10 off?", "can you credit me $5?"); "make it right with $20"; "how
+//!   about $10 off?"; or a money-led segment with no verb — a figure with "back", "off", a destination or a politeness
+//!   marker ("USD 49.99 please", "$20 back pls", "$15 to my card").
+//! - otherwise nothing (the grammar in `classify.rs` reads the rest).
+//!
+//! The figures a request segment governs are the ones asked; a figure inside an acknowledgement is the amount of a
+//! refund already made, never asked.
+
+use super::res;
+
+/// What a segment does about money.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Act {
+    /// Asks for money (a refund request for the policy, whatever it calls the money).
+    Request,
+    /// Reports or thanks for money already received.
+    Acknowledgement,
+    /// Neither, as far as structure goes.
+    Other,
+}
+
+/// One segment of a clause and what it does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Segment {
+    /// Byte range in the text given to [`read`].
+    pub start: usize,
+    pub end: usize,
+    pub act: Act,
+    /// The structure that decided it (for the decision trace).
+    pub why: &'static str,
+    /// Start offsets of the figures the segment governs (in the text given to [`read`]).
+    pub figures: Vec<usize>,
+}
+
+/// A word's class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum W {
+    /// A money figure (canonical form, read by the amount grammar).
+    Figure,
+    /// A bare number ("15").
+    Number,
+    /// A money noun: refund, money, credit, discount, reduction, cash, funds, compensation.
+    MoneyNoun,
+    /// "off" (an amount off the price).
+    Off,
+    Back,
+    /// A transfer verb in its base form (imperative or after a modal).
+    Transfer,
+    Want,
+    /// A receipt verb in the past tense.
+    ReceiptPast,
+    /// A receipt participle standing after its subject ("refund of $20 received").
+    ReceiptParticiple,
+    Perceive,
+    Modal,
+    /// I, we, you.
+    Person,
+    Marker,
+    Negation,
+    /// Words that fill a noun phrase or a destination: the, my, a, just, another, to, card, account, …
+    Filler,
+    /// "make" of "make it right with $20".
+    Make,
+    /// Any other verb-like or content word.
+    Other,
+}
+
+const TRANSFER: &[&str] = &[
+    "refund",
+    "reimburse",
+    "repay",
+    "credit",
+    "return",
+    "send",
+    "give",
+    "gimme",
+    "pay",
+    "transfer",
+    "wire",
+    "put",
+    "issue",
+    "reverse",
+    "knock",
+    "take",
+    "deduct",
+    "do",
+    "get",
+    "have",
+    "compensate",
+    "shave",
+    "chop",
+    "drop",
+    "cut",
+];
+const WANT: &[&str] = &[
+    "want",
+    "wants",
+    "like",
+    "need",
+    "needs",
+    "expect",
+    "demand",
+    "request",
+    "require",
+    "prefer",
+    "wish",
+    "deserve",
+    "accept",
+    "settle",
+    "take",
+    "asking",
+    "requesting",
+    "expecting",
+    "claiming",
+];
+const RECEIPT_PAST: &[&str] = &[
+    "got", "gotten", "received", "came", "arrived", "landed", "hit", "reached", "posted", "appeared", "cleared",
+    "showed", "went", "cleared", "popped",
+];
+const RECEIPT_PARTICIPLE: &[&str] =
+    &["received", "credited", "refunded", "returned", "reimbursed", "processed", "confirmed"];
+const PERCEIVE: &[&str] = &["see", "saw", "seen", "noticed", "spotted"];
+const MODAL: &[&str] = &["can", "could", "may", "would", "will", "might"];
+const PERSON: &[&str] = &["i", "we", "you", "u", "ya"];
+const MARKERS: &[&str] = &[
+    "please", "pls", "plz", "plse", "pleaseee", "kindly", "thanks", "thank", "thx", "ty", "asap", "cheers", "possible",
+];
+const NEGATION: &[&str] =
+    &["not", "no", "never", "don't", "dont", "doesn't", "didn't", "won't", "haven't", "hasn't", "without", "nothing"];
+const MONEY_NOUNS: &[&str] = &[
+    "refund",
+    "money",
+    "credit",
+    "discount",
+    "reduction",
+    "cash",
+    "funds",
+    "compensation",
+    "rebate",
+    "markdown",
+    "reimbursement",
+];
+const FILLER: &[&str] = &[
+    "the",
+    "my",
+    "a",
+    "an",
+    "our",
+    "just",
+    "only",
+    "another",
+    "extra",
+    "further",
+    "additional",
+    "more",
+    "me",
+    "us",
+    "to",
+    "on",
+    "onto",
+    "into",
+    "in",
+    "card",
+    "account",
+    "visa",
+    "mastercard",
+    "amex",
+    "bank",
+    "paypal",
+    "statement",
+    "of",
+    "it",
+    "that",
+    "this",
+    "them",
+    "so",
+    "ok",
+    "okay",
+    "and",
+    "then",
+    "now",
+    "also",
+    "maybe",
+    "perhaps",
+    "for",
+    "partial",
+    "full",
+    "whole",
+    "price",
+    "store",
+    "your",
+    "be",
+    "us",
+    "i'd",
+    "we'd",
+    "i'll",
+    "i",
+    "we",
+    "you",
+    "hi",
+    "hey",
+    "hello",
+    "all",
+    "exactly",
+    "today",
+    "yesterday",
+    "morning",
+    "night",
+    "last",
+    "this",
+    "just",
+    "finally",
+    "already",
+    "now",
+    "here",
+    "there",
+    "at",
+    "least",
+    "original",
+    "payment",
+    "method",
+    "if",
+    "id",
+    "team",
+    "guys",
+    "folks",
+    "everyone",
+    "sir",
+    "madam",
+];
+/// Auxiliaries and adverbs between a subject and its verb ("the refund *has finally* come through").
+const AUX: &[&str] =
+    &["has", "have", "had", "was", "finally", "already", "just", "now", "also", "actually", "'ve", "is"];
+
+fn class(word: &str) -> W {
+    let w = word;
+    if NEGATION.contains(&w) || w.ends_with("n't") {
+        W::Negation
+    } else if MONEY_NOUNS.contains(&w) {
+        W::MoneyNoun
+    } else if w == "off" {
+        W::Off
+    } else if w == "back" {
+        W::Back
+    } else if w == "make" || w == "makes" {
+        W::Make
+    } else if MARKERS.contains(&w) {
+        W::Marker
+    } else if MODAL.contains(&w) {
+        W::Modal
+    } else if PERCEIVE.contains(&w) {
+        W::Perceive
+    } else if RECEIPT_PAST.contains(&w) && !RECEIPT_PARTICIPLE.contains(&w) {
+        W::ReceiptPast
+    } else if RECEIPT_PARTICIPLE.contains(&w) {
+        // "received" is both: the reader decides by position (`read_segment`).
+        W::ReceiptParticiple
+    } else if WANT.contains(&w) && !TRANSFER.contains(&w) {
+        W::Want
+    } else if TRANSFER.contains(&w) {
+        W::Transfer
+    } else if PERSON.contains(&w) {
+        W::Person
+    } else if FILLER.contains(&w) {
+        W::Filler
+    } else {
+        W::Other
+    }
+}
+
+/// A token: its class, its byte range, its lower-case text.
+#[derive(Debug, Clone)]
+struct Tok {
+    w: W,
+    at: usize,
+    text: String,
+}
+
+/// The tokens of a segment: figures (by the amount grammar) as one token each, then words.
+fn tokens(text: &str, start: usize, end: usize) -> Vec<Tok> {
+    let seg = &text[start..end];
+    let figs: Vec<(usize, usize)> = res().money.find_iter(seg).map(|m| (m.start(), m.end())).collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < seg.len() {
+        if let Some((s, e)) = figs.iter().find(|(s, _)| *s == i) {
+            out.push(Tok { w: W::Figure, at: start + s, text: seg[*s..*e].to_lowercase() });
+            i = *e;
+            continue;
+        }
+        let c = seg[i..].chars().next().unwrap_or(' ');
+        if c.is_alphanumeric() {
+            let len = seg[i..]
+                .char_indices()
+                .find(|(_, c)| !(c.is_alphanumeric() || *c == '\''))
+                .map_or(seg.len() - i, |(j, _)| j);
+            // A figure that starts inside this word ("US$5" after "US") ends it.
+            let len = figs.iter().filter(|(s, _)| *s > i && *s < i + len).map(|(s, _)| s - i).min().unwrap_or(len);
+            let word = seg[i..i + len].to_lowercase();
+            // A number with a percent sign is a share, not money ("50% back").
+            let percent = seg[i + len..].trim_start().starts_with('%');
+            let w = if percent {
+                W::Other
+            } else if word.chars().all(|c| c.is_ascii_digit()) {
+                W::Number
+            } else {
+                class(word.trim_end_matches('\''))
+            };
+            out.push(Tok { w, at: start + i, text: word });
+            i += len;
+        } else {
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// Segment boundaries of a clause: commas, dashes, colons, semicolons, brackets, and "but".
+fn cut(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
+    let seg = &text[start..end];
+    let mut out = Vec::new();
+    let mut from = 0;
+    for (i, c) in seg.char_indices() {
+        let boundary = match c {
+            ',' | ';' | ':' | '(' | ')' | '—' | '–' => {
+                // A comma inside a number ("1,200") is not a boundary.
+                !(c == ',' && seg[i + c.len_utf8()..].starts_with(|d: char| d.is_ascii_digit()))
+            }
+            '-' => seg[..i].ends_with(' ') && seg[i + c.len_utf8()..].starts_with(' '),
+            _ => false,
+        };
+        let but = c == ' ' && seg[i + c.len_utf8()..].to_lowercase().starts_with("but ");
+        // A run-on sentence (phone typing): a capitalised word after a lower-case one starts a new segment ("…
+        // doesn't turn on anymore Transfer $20 to my card"), except the pronoun "I".
+        let next_word: String = seg[i + c.len_utf8()..].chars().take_while(|c| c.is_alphanumeric()).collect();
+        let run_on = c == ' '
+            && seg[..i].ends_with(|p: char| p.is_lowercase())
+            && next_word.starts_with(|n: char| n.is_uppercase())
+            && next_word != "I"
+            // An acronym (a currency code: "USD 20", "US$20"; "RMA") is no sentence start.
+            && !next_word.chars().all(|n| n.is_uppercase() || n.is_ascii_digit());
+        let but = but || run_on;
+        if boundary || but {
+            if i > from {
+                out.push((start + from, start + i));
+            }
+            from = i + c.len_utf8();
+        }
+    }
+    if from < seg.len() {
+        out.push((start + from, end));
+    }
+    out
+}
+
+/// Reads one clause (`text[start..end]`) into segments with their acts.
+pub fn read(text: &str, start: usize, end: usize) -> Vec<Segment> {
+    let question = text[start..end].contains('?');
+    let marker_in_clause = tokens(text, start, end).iter().any(|t| t.w == W::Marker);
+    cut(text, start, end)
+        .into_iter()
+        .map(|(s, e)| {
+            let toks = tokens(text, s, e);
+            let (act, why, figures) = read_segment(&toks, question, marker_in_clause);
+            Segment { start: s, end: e, act, why, figures }
+        })
+        .collect()
+}
+
+fn is_money(t: &Tok) -> bool {
+    matches!(t.w, W::Figure | W::MoneyNoun)
+}
+
+/// Money as an object: a money noun, or a figure that prices no thing ("the $79.95 I paid", "$10 off"; not "the
+/// $45 lamp").
+fn money_object(toks: &[Tok], t: &Tok) -> bool {
+    match t.w {
+        W::MoneyNoun => true,
+        W::Figure => {
+            let next = toks.iter().position(|x| x.at == t.at).and_then(|i| toks.get(i + 1));
+            next.is_none_or(|n| n.w != W::Other)
+        }
+        _ => false,
+    }
+}
+
+/// After position `i`, the first token that is not a filler (or a person: "credit me", "give us"): its index.
+fn object_after(toks: &[Tok], i: usize) -> Option<usize> {
+    (i + 1..toks.len()).find(|j| !matches!(toks[*j].w, W::Filler | W::Person | W::Marker))
+}
+
+/// The figures of a segment.
+fn figures_of(toks: &[Tok]) -> Vec<usize> {
+    toks.iter().filter(|t| matches!(t.w, W::Figure | W::Number)).map(|t| t.at).collect()
+}
+
+/// The figure a token is, if it is one.
+fn figure_at(t: &Tok) -> Vec<usize> {
+    if matches!(t.w, W::Figure | W::Number) { vec![t.at] } else { Vec::new() }
+}
+
+/// The amount grammar's one structural form: a bare number that a request sends somewhere ("send 15 to my card")
+/// is money in the order's currency; it is written with a currency sign so the grammar reads it.
+pub fn bare_numbers_as_money(text: &str) -> String {
+    let mut at: Vec<usize> = Vec::new();
+    for (s, e) in super::clauses(text) {
+        for seg in read(text, s, e).into_iter().filter(|g| g.act == Act::Request) {
+            at.extend(seg.figures.into_iter().filter(|f| {
+                text[*f..].starts_with(|c: char| c.is_ascii_digit())
+                    && res().money.find_at(text, *f).is_none_or(|m| m.start() != *f)
+            }));
+        }
+    }
+    let mut out = text.to_string();
+    for f in at.into_iter().rev() {
+        out.insert(f, '$');
+    }
+    out
+}
+
+/// A destination or a direction right after position `i` ("back", "off", "to my card", "onto my visa").
+fn destination_after(toks: &[Tok], i: usize) -> bool {
+    let rest: Vec<&Tok> = toks[i + 1..].iter().filter(|t| !matches!(t.text.as_str(), "the" | "my" | "our")).collect();
+    match rest.first() {
+        Some(t) if matches!(t.w, W::Back | W::Off) => true,
+        Some(t) if matches!(t.text.as_str(), "to" | "on" | "onto" | "into") => rest.get(1).is_some_and(|n| {
+            matches!(n.text.as_str(), "card" | "account" | "visa" | "mastercard" | "amex" | "bank" | "paypal" | "back")
+        }),
+        _ => false,
+    }
+}
+
+fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &'static str, Vec<usize>) {
+    let none = (Act::Other, "", Vec::new());
+    if toks.is_empty() {
+        return none;
+    }
+    let negated = toks.iter().any(|t| t.w == W::Negation);
+    let wants = toks.iter().any(|t| t.w == W::Want);
+    let modal = toks.iter().position(|t| t.w == W::Modal);
+    let money = toks.iter().any(is_money);
+    if negated {
+        // A negation governs what follows it: "it doesn't work, $20 back please" is cut at the comma; in a run-on
+        // the words after the last negated verb are read on their own.
+        let last = toks.iter().rposition(|t| t.w == W::Negation).unwrap_or(0);
+        let tail = &toks[last + 1..];
+        let governs = tail.iter().take(3).any(|t| {
+            matches!(
+                t.w,
+                W::Want
+                    | W::Transfer
+                    | W::Figure
+                    | W::MoneyNoun
+                    | W::Back
+                    | W::Off
+                    | W::ReceiptPast
+                    | W::ReceiptParticiple
+            )
+        });
+        if governs || tail.is_empty() {
+            return none;
+        }
+        let (act, why, figures) = read_segment(&toks[last + 1..], question, marker_in_clause);
+        return if act == Act::Request { (act, why, figures) } else { none };
+    }
+    // Acknowledgement: money received, in the past, stated (not asked, not wanted).
+    if money && !question && !wants {
+        for (i, t) in toks.iter().enumerate() {
+            let after = object_after(toks, i).map(|j| &toks[j]);
+            // "got the refund of $34.99 back", "received $20 back": a past receipt verb whose object is money.
+            let receipt_verb = t.w == W::ReceiptPast || (t.w == W::ReceiptParticiple && t.text == "received");
+            let object_money = after.is_some_and(|a| money_object(toks, a));
+            // "the $20 came through", "my refund of $12 arrived": money as the subject, before the verb.
+            let head = toks[..i].iter().rposition(|p| !AUX.contains(&p.text.as_str()));
+            let refund_like = toks.iter().any(|p| p.w == W::MoneyNoun)
+                || toks[i + 1..].iter().any(|p| {
+                    matches!(p.text.as_str(), "through" | "back" | "account" | "card" | "bank" | "statement" | "visa")
+                });
+            let subject_money = head.is_some_and(|h| is_money(&toks[h])) && refund_like;
+            if receipt_verb && modal.is_none_or(|m| m > i) && (object_money || (subject_money && t.text != "got")) {
+                return (Act::Acknowledgement, "money received, in the past tense", figures_of(toks));
+            }
+            // "refund of $20 received", "$20 credited back": money, then a participle with no subject or auxiliary.
+            if t.w == W::ReceiptParticiple
+                && toks[..i].iter().any(is_money)
+                && !toks[..i].iter().any(|p| p.w == W::Person || p.w == W::Modal)
+            {
+                return (Act::Acknowledgement, "money with a receipt participle", figures_of(toks));
+            }
+            // "I can see the $20 back on my statement", "just saw $20 credited".
+            if t.w == W::Perceive
+                && toks[i + 1..].iter().any(is_money)
+                && toks[i + 1..].iter().any(|n| n.w == W::Back || n.w == W::ReceiptParticiple)
+            {
+                return (Act::Acknowledgement, "money seen back", figures_of(toks));
+            }
+        }
+    }
+    // Request: a want whose object is money ("I'd like $10 off", "I'd take a $15 price reduction").
+    if let Some(i) = toks.iter().position(|t| t.w == W::Want) {
+        // The want's own subject: a person right before it, past modals and adverbs ("I'd really like"; not "I paid
+        // like $80").
+        let subject = toks[..i].iter().rposition(|t| {
+            !matches!(
+                t.text.as_str(),
+                "would" | "just" | "really" | "also" | "still" | "do" | "only" | "so" | "now" | "'d"
+            )
+        });
+        let person_before =
+            subject.is_some_and(|s| toks[s].w == W::Person || matches!(toks[s].text.as_str(), "i'd" | "we'd" | "id"));
+        if person_before
+            && let Some(j) = object_after(toks, i)
+            && (money_object(toks, &toks[j])
+                || toks[j].w == W::Transfer && object_after(toks, j).is_some_and(|k| money_object(toks, &toks[k])))
+        {
+            let k = if toks[j].w == W::Transfer { object_after(toks, j).unwrap_or(j) } else { j };
+            return (Act::Request, "a want whose object is money", figure_at(&toks[k]));
+        }
+    }
+    // Request: a transfer verb first (the imperative) or after a modal and its person ("can I get", "could you
+    // knock"), whose first object is money or a bare number sent somewhere.
+    let lead = toks.iter().position(|t| !matches!(t.w, W::Marker | W::Filler));
+    let verb_at = match (lead, modal) {
+        (Some(l), _) if toks[l].w == W::Transfer => Some(l),
+        (_, Some(m)) => toks[m + 1..]
+            .iter()
+            .position(|t| !matches!(t.w, W::Person | W::Marker | W::Filler))
+            .map(|p| m + 1 + p)
+            .filter(|v| toks[*v].w == W::Transfer && toks[m + 1..*v].iter().any(|t| t.w == W::Person)),
+        _ => None,
+    };
+    // "I'd take a $15 price reduction", "we'll take $10 off": a transfer verb after a subject with a modal.
+    let verb_at = verb_at.or_else(|| {
+        toks.windows(2)
+            .position(|p| {
+                matches!(p[0].text.as_str(), "i'd" | "we'd" | "i'll" | "we'll" | "id") && p[1].w == W::Transfer
+            })
+            .map(|p| p + 1)
+    });
+    if let Some(v) = verb_at
+        && let Some(j) = object_after(toks, v)
+    {
+        let money_object = (toks[j].w == W::Figure && money_object(toks, &toks[j]))
+            || (toks[j].w == W::MoneyNoun && toks[j].text != "refund")
+            || (toks[j].w == W::Number && destination_after(toks, j));
+        // "get/have/take/do" ask for money only with it: "$10 off", "a $10 credit" (not "get a refund" — the grammar
+        // reads that — nor "take 2 weeks").
+        let money_object = money_object
+            && (!matches!(toks[v].text.as_str(), "get" | "have" | "take" | "do")
+                || toks[j..].iter().any(|t| matches!(t.w, W::Off | W::Back | W::MoneyNoun)));
+        if money_object {
+            return (Act::Request, "a transfer of money, imperative or asked", figure_at(&toks[j]));
+        }
+    }
+    // "make it right with $20".
+    if let Some(m) = toks.iter().position(|t| t.w == W::Make)
+        && toks[m + 1..].iter().any(|t| matches!(t.text.as_str(), "right" | "good" | "up"))
+        && toks.iter().any(|t| t.w == W::Figure)
+        && !question
+    {
+        let first = toks.iter().find(|t| t.w == W::Figure);
+        return (Act::Request, "making it right with money", first.map(figure_at).unwrap_or_default());
+    }
+    // A money-led segment with no verb: a figure, then only "back", "off", a destination, fillers or markers, and a
+    // politeness marker, "back", "off" or a destination somewhere ("USD 49.99 please", "$20 back pls").
+    // Up to a "for" (what the money is for: "$20 back for the lamp").
+    let content: Vec<&Tok> = toks
+        .iter()
+        .take_while(|t| t.text != "for")
+        .filter(|t| !matches!(t.w, W::Filler | W::Marker | W::Person))
+        .collect();
+    if let Some(first) = content.first()
+        && first.w == W::Figure
+        && content[1..].iter().all(|t| matches!(t.w, W::Back | W::Off | W::MoneyNoun))
+    {
+        let tail = content[1..].iter().any(|t| matches!(t.w, W::Back | W::Off));
+        let dest = toks.iter().position(|t| t.w == W::Figure).is_some_and(|i| destination_after(toks, i));
+        if tail || dest || marker_in_clause {
+            return (Act::Request, "a figure with no verb, asked with a marker or a direction", figure_at(first));
+        }
+    }
+    // A figure ending the segment with only a direction or markers after it, after no word that prices it ("…
+    // doesn't turn on anymore 56 bucks thx", "… not great 72.25 dollars to my account").
+    if let Some(i) = toks.iter().rposition(|t| t.w == W::Figure)
+        && i > 0
+        && toks[i + 1..].iter().all(|t| matches!(t.w, W::Back | W::Off | W::Marker | W::Filler | W::Person))
+        && (destination_after(toks, i) || toks[i + 1..].iter().any(|t| t.w == W::Marker))
+        && !question
+        && !matches!(
+            toks[i - 1].text.as_str(),
+            "paid"
+                | "pay"
+                | "cost"
+                | "costs"
+                | "was"
+                | "is"
+                | "were"
+                | "for"
+                | "of"
+                | "charged"
+                | "spent"
+                | "at"
+                | "worth"
+                | "the"
+                | "a"
+                | "my"
+                | "me"
+                | "about"
+                | "around"
+                | "only"
+                | "just"
+                | "total"
+                | "price"
+        )
+        && !matches!(
+            toks[i - 1].w,
+            W::Filler | W::Transfer | W::Want | W::Modal | W::ReceiptPast | W::ReceiptParticiple
+        )
+    {
+        return (
+            Act::Request,
+            "a figure closing a run-on sentence, asked with a marker or a direction",
+            figure_at(&toks[i]),
+        );
+    }
+    // "$51 off would be fair", "$10 off my bill": a figure taken off, not an amount a thing was already reduced by
+    // ("it was already $5 off") nor a coupon's name ("a $5 off coupon").
+    if let Some(i) = toks.windows(2).position(|p| p[0].w == W::Figure && p[1].w == W::Off)
+        && !question
+        && toks.get(i + 2).is_none_or(|n| n.w != W::Other)
+        && (i == 0
+            || !matches!(toks[i - 1].text.as_str(), "was" | "were" | "is" | "already" | "been" | "your" | "a" | "the"))
+        && !toks[..i].iter().any(|t| matches!(t.w, W::ReceiptPast | W::ReceiptParticiple | W::Perceive))
+    {
+        return (Act::Request, "a figure taken off", figure_at(&toks[i]));
+    }
+    // "how about $10 off?", "what about a $10 credit?".
+    if question
+        && toks.windows(2).any(|p| matches!(p[0].text.as_str(), "how" | "what") && p[1].text == "about")
+        && toks.iter().any(|t| t.w == W::Figure)
+        && toks.iter().any(|t| matches!(t.w, W::Off | W::MoneyNoun | W::Back))
+    {
+        let first = toks.iter().find(|t| t.w == W::Figure);
+        return (Act::Request, "money proposed as a question", first.map(figure_at).unwrap_or_default());
+    }
+    none
+}
