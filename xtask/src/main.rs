@@ -1136,8 +1136,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a check's processes are limited (a pids cgroup: RLIMIT_NPROC does not hold for a root runner)",
         file: "apps/change-control/src/limits.rs",
-        original: "            if std::fs::write(cgroup.dir.join(\"pids.max\"), max.to_string()).is_ok() {",
-        broken: "            if false {",
+        original: "CheckCgroup::make(\"pids\", |dir, _| std::fs::write(dir.join(\"pids.max\"), max.to_string()).is_ok())",
+        broken: "CheckCgroup::make(\"pids\", |_, _| false)",
         package: "foureyes",
         filter: "a_check_over_its_process_limit_fails_naming_the_limit",
         also: &[],
