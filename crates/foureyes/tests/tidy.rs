@@ -89,3 +89,31 @@ fn the_documented_example_policy_loads() {
     let policy = foureyes_core::Policy::from_yaml("docs/policy.md", &doc[start..end]);
     assert!(policy.is_ok(), "the example in docs/policy.md does not load: {}", policy.unwrap_err());
 }
+
+/// A crate with `autotests = false` builds its integration tests as one binary whose `tests/main.rs` declares each
+/// file (ADR-361): Cargo discovers nothing else, so a file added under `tests/` and not declared there would never run.
+#[test]
+fn every_test_file_is_a_module_of_its_crates_test_binary() {
+    let mut missing = Vec::new();
+    for top in ["crates", "apps"] {
+        for krate in std::fs::read_dir(repo().join(top)).unwrap() {
+            let krate = krate.unwrap().path();
+            let manifest = std::fs::read_to_string(krate.join("Cargo.toml")).unwrap_or_default();
+            if !manifest.contains("autotests = false") {
+                continue;
+            }
+            let declared = std::fs::read_to_string(krate.join("tests/main.rs")).unwrap();
+            for entry in std::fs::read_dir(krate.join("tests")).unwrap() {
+                let path = entry.unwrap().path();
+                let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else { continue };
+                if path.extension().is_some_and(|e| e == "rs")
+                    && stem != "main"
+                    && !declared.contains(&format!("\nmod {stem};\n"))
+                {
+                    missing.push(path.display().to_string());
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not declared in their crate's tests/main.rs, so never run: {missing:?}");
+}
