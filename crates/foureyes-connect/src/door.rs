@@ -10,7 +10,7 @@
 use crate::run::{self, RunResult};
 use crate::secrets::Secrets;
 use foureyes_core::{ActionRequest, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
-use foureyes_store::{DecisionFilter, Store, StoreError};
+use foureyes_store::{Store, StoreError};
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -131,8 +131,8 @@ pub struct Unconfirmed {
 /// events. Listed at start; never re-run. Which decisions FourEyes runs is the journal's (ADR-440: fixed at decide
 /// time), not `_policy`'s: a reload that dropped an action's connector does not hide a run that may have acted.
 pub async fn unconfirmed(store: &dyn Store, _policy: &Policy) -> Result<Vec<Unconfirmed>, StoreError> {
-    let intended =
-        store.decisions(DecisionFilter { status: Some(DecisionStatus::Intended), limit: Some(1000) }).await?;
+    // Every one, page by page: a recovery scan cut at one page would hide runs past it.
+    let intended = foureyes_store::decisions_paged(store, Some(DecisionStatus::Intended), None, None).await?;
     let mut list: Vec<DecisionRecord> = Vec::new();
     for d in intended {
         if d.verdict == Verdict::Permit && store.run_by_connector(d.decision_id).await? {

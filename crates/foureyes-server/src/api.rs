@@ -182,6 +182,7 @@ async fn decision(State(state): State<AppState>, caller: Caller, Path(id): Path<
 struct DecisionsQuery {
     status: Option<String>,
     limit: Option<u32>,
+    before: Option<i64>,
 }
 
 async fn decisions(
@@ -198,8 +199,16 @@ async fn decisions(
             ))
         })?),
     };
+    let page = foureyes_store::MAX_DECISIONS_PAGE;
+    if q.limit.is_some_and(|n| n > page) {
+        // Never cut a list short unseen: a larger page is refused, and the caller pages with `before`.
+        return Err(ApiError::bad_request(format!(
+            "limit {} is over the page size {page}: read page by page, each next page with before=<the last id>",
+            q.limit.unwrap_or_default()
+        )));
+    }
     // As the journal tells it (ADR-421): a row the journal does not back refuses the list, as a single GET does.
-    let filter = foureyes_store::DecisionFilter { status, limit: q.limit.or(Some(100)) };
+    let filter = foureyes_store::DecisionFilter { status, limit: q.limit.or(Some(100)), before: q.before };
     let list = state.store.decisions_checked(filter, state.now_ms()).await?;
     Ok(Json(Value::Array(list.iter().map(DecisionRecord::verdict_json).collect())))
 }

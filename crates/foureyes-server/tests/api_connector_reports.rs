@@ -116,7 +116,7 @@ fn execute_body(id: &str, action: &str) -> Value {
 }
 
 async fn intended(h: &Harness) -> Vec<i64> {
-    let filter = DecisionFilter { status: Some(DecisionStatus::Intended), limit: Some(100) };
+    let filter = DecisionFilter { status: Some(DecisionStatus::Intended), limit: Some(100), before: None };
     h.store.decisions(filter).await.unwrap().into_iter().map(|d| d.decision_id).collect()
 }
 
@@ -211,7 +211,7 @@ async fn a_run_outlives_a_caller_the_request_timeout_dropped() {
     // The run goes on and reports (red before: dropped with the request, the decision left `intended`).
     let mut status = DecisionStatus::Intended;
     for _ in 0..100 {
-        let all = h.store.decisions(DecisionFilter { status: None, limit: Some(10) }).await.unwrap();
+        let all = h.store.decisions(DecisionFilter { status: None, limit: Some(10), before: None }).await.unwrap();
         let run = all.into_iter().find(|d| d.request.request_id == "slow-1").unwrap();
         status = run.status;
         if status != DecisionStatus::Intended {

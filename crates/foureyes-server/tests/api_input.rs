@@ -75,8 +75,11 @@ async fn body_endpoints(h: &Harness) -> Vec<BodyEndpoint> {
 
 /// Everything a bad request must not change.
 async fn state_of(h: &Harness) -> Value {
-    let decisions =
-        h.store.decisions(foureyes_store::DecisionFilter { status: None, limit: Some(10_000) }).await.unwrap();
+    let decisions = h
+        .store
+        .decisions(foureyes_store::DecisionFilter { status: None, limit: Some(10_000), before: None })
+        .await
+        .unwrap();
     let approvals = h.store.approvals(None, h.now()).await.unwrap();
     json!({
         "decisions": decisions.iter().map(|d| json!([d.decision_id, d.status])).collect::<Vec<_>>(),
@@ -312,4 +315,26 @@ async fn sign_in_bad_bodies_are_json_errors_that_write_nothing() {
         assert!(r.headers.get("set-cookie").is_none(), "{case}: a session was opened");
         assert_eq!(h.head().await, before, "{case}: wrote to the journal");
     }
+}
+
+/// A page larger than the store reads is refused, never cut short unseen; `before` pages newest first (issue 19: the
+/// soak's end check once got 10,000 rows of 510,957 for `limit=100000000`, with a 200).
+#[tokio::test]
+async fn a_decisions_page_over_the_cap_is_refused_and_before_pages() {
+    let h = harness().await;
+    let ids = [h.permit().await, h.permit().await, h.permit().await];
+    let list = |uri: String| {
+        let h = &h;
+        async move {
+            let r = h.send(req("GET", &uri).token(ADMIN)).await;
+            assert_eq!(r.status, StatusCode::OK, "{uri}: {}", r.text());
+            r.json().as_array().unwrap().iter().map(|d| d["decision_id"].as_i64().unwrap()).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(list("/v1/decisions?limit=2".into()).await, [ids[2], ids[1]]);
+    assert_eq!(list(format!("/v1/decisions?limit=2&before={}", ids[1])).await, [ids[0]]);
+    let over = foureyes_store::MAX_DECISIONS_PAGE + 1;
+    let r = h.send(req("GET", &format!("/v1/decisions?limit={over}")).token(ADMIN)).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+    assert!(r.text().contains("before="), "the error says how to page: {}", r.text());
 }

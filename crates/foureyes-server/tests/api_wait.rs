@@ -85,7 +85,7 @@ async fn wait_is_released_by_a_concurrent_approval_and_the_resend_permits_exactl
     assert_eq!(a["consumed_by"], permit_id);
     let permits = h
         .store
-        .decisions(foureyes_store::DecisionFilter { status: None, limit: Some(1000) })
+        .decisions(foureyes_store::DecisionFilter { status: None, limit: Some(1000), before: None })
         .await
         .unwrap()
         .into_iter()

@@ -504,12 +504,13 @@ pub(crate) async fn list_decisions(
     c: &impl GenericClient,
     filter: &DecisionFilter,
 ) -> Result<Vec<DecisionRecord>, StoreError> {
-    let limit = i64::from(filter.limit.unwrap_or(100).min(10_000));
+    let limit = i64::from(filter.page_size());
     let status = filter.status.map(|s| s.as_str());
     let sql = format!(
-        "SELECT {DECISION_COLUMNS} FROM decisions WHERE ($1::TEXT IS NULL OR status = $1) ORDER BY id DESC LIMIT $2"
+        "SELECT {DECISION_COLUMNS} FROM decisions WHERE ($1::TEXT IS NULL OR status = $1) \
+         AND ($3::BIGINT IS NULL OR id < $3) ORDER BY id DESC LIMIT $2"
     );
-    rows(c, &sql, &[&status, &limit]).await?.iter().map(decision_from_row).collect()
+    rows(c, &sql, &[&status, &limit, &filter.before]).await?.iter().map(decision_from_row).collect()
 }
 
 const APPROVAL_COLUMNS: &str = "id, decision_id, request, reasons, digest, required, step_up, acknowledged, status, \

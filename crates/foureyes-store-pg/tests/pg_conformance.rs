@@ -285,7 +285,7 @@ async fn two_replicas_never_overbook() {
     );
 
     // One chain across both: gap-free ids and seqs, every decision journaled once.
-    let decisions = b.decisions(DecisionFilter { status: None, limit: Some(1000) }).await.unwrap();
+    let decisions = b.decisions(DecisionFilter { status: None, limit: Some(1000), before: None }).await.unwrap();
     let mut ids: Vec<i64> = decisions.iter().map(|d| d.decision_id).collect();
     ids.sort_unstable();
     assert_eq!(ids, (1..=400).collect::<Vec<_>>(), "decision ids are gap-free across replicas");
@@ -369,7 +369,7 @@ async fn a_cancelled_write_leaves_nothing() {
     for i in 0..40 {
         store.decide(p.clone(), email(&format!("after-{i}")), T0).await.unwrap();
     }
-    let all = store.decisions(DecisionFilter { status: None, limit: Some(100) }).await.unwrap();
+    let all = store.decisions(DecisionFilter { status: None, limit: Some(100), before: None }).await.unwrap();
     assert_eq!(all.len(), 40);
     assert!(all.iter().all(|d| d.request.request_id != "cancelled"), "the cancelled write committed nothing");
     assert_consistent(&*store, "after a cancelled write").await;

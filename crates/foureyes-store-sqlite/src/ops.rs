@@ -525,12 +525,13 @@ pub(crate) fn load_decision(c: &Connection, id: DecisionId) -> Result<Option<Dec
 }
 
 pub(crate) fn list_decisions(c: &Connection, filter: &DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
-    let limit = filter.limit.unwrap_or(100).min(10_000);
     let status = filter.status.map(|s| s.as_str());
-    let sql =
-        format!("SELECT {DECISION_COLUMNS} FROM decisions WHERE (?1 IS NULL OR status = ?1) ORDER BY id DESC LIMIT ?2");
+    let sql = format!(
+        "SELECT {DECISION_COLUMNS} FROM decisions WHERE (?1 IS NULL OR status = ?1) AND (?3 IS NULL OR id < ?3) \
+         ORDER BY id DESC LIMIT ?2"
+    );
     let mut stmt = c.prepare_cached(&sql).sql()?;
-    let rows = stmt.query_map(params![status, limit], decision_from_row).sql()?;
+    let rows = stmt.query_map(params![status, filter.page_size(), filter.before], decision_from_row).sql()?;
     rows.map(|r| r.sql()?).collect()
 }
 

@@ -178,7 +178,7 @@ async fn a_failing_job_does_not_fail_its_batch() {
     let decided = events.iter().filter(|e| e.kind == EventKind::Decided).count();
     let refusals = events.iter().filter(|e| e.kind == EventKind::Refused).count();
     assert_eq!((decided, refusals, events.len()), (20, 1, 21), "the failed job left nothing in the journal");
-    let decisions = store.decisions(DecisionFilter { status: None, limit: Some(1000) }).await.unwrap();
+    let decisions = store.decisions(DecisionFilter { status: None, limit: Some(1000), before: None }).await.unwrap();
     assert_eq!(decisions.len(), 20, "the failed job's decision row was rolled back");
     assert!(decisions.iter().all(|d| d.request.request_id != "batch-666"));
     assert_consistent(&*store, "after a batch with failing jobs").await;

@@ -156,6 +156,7 @@ checks!(
     tool_pins_are_journaled_and_folded,
     an_unreported_permit_is_released_once_past_its_deadline,
     new_actions_rehearse_from_the_policy_that_introduced_them,
+    listing_pages_without_gap_or_overlap,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -190,6 +191,7 @@ macro_rules! conformance_tests {
             tool_pins_are_journaled_and_folded,
             an_unreported_permit_is_released_once_past_its_deadline,
             new_actions_rehearse_from_the_policy_that_introduced_them,
+            listing_pages_without_gap_or_overlap,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -894,7 +896,7 @@ pub async fn report_outcomes_and_reservations(store: Arc<dyn Store>, t0: i64) {
     );
 
     // Unreported permits are "intended, not confirmed", and listed as such.
-    let filter = |status| DecisionFilter { status: Some(status), limit: Some(10_000) };
+    let filter = |status| DecisionFilter { status: Some(status), limit: Some(10_000), before: None };
     let intended = s.decisions(filter(DecisionStatus::Intended)).await.unwrap();
     assert!(
         intended.iter().all(|x| x.status == DecisionStatus::Intended),
@@ -1336,7 +1338,7 @@ pub async fn undo_within_the_window(store: Arc<dyn Store>, t0: i64) {
 pub async fn bad_input_is_refused_and_audited(store: Arc<dyn Store>, t0: i64) {
     let (s, p) = (&*store, policy());
     let start = head_seq(s).await;
-    let all = DecisionFilter { status: None, limit: Some(10_000) };
+    let all = DecisionFilter { status: None, limit: Some(10_000), before: None };
     let before: Vec<DecisionId> = s.decisions(all.clone()).await.unwrap().iter().map(|d| d.decision_id).collect();
 
     let big = request("bad-big", "email.send", json!({"to": "x".repeat(70 * 1024)}));
@@ -1446,7 +1448,7 @@ async fn audit_after_everything_body(store: Arc<dyn Store>, t0: i64) {
         audit.mismatches
     );
     assert!(audit.events > 0 && audit.decisions > 0, "the audit saw the work: {audit:?}");
-    let decisions = s.decisions(DecisionFilter { status: None, limit: Some(10_000) }).await.unwrap();
+    let decisions = s.decisions(DecisionFilter { status: None, limit: Some(10_000), before: None }).await.unwrap();
     assert_eq!(audit.decisions, decisions.len() as u64, "audit counts every decision");
     let intended = decisions.iter().filter(|d| d.status == DecisionStatus::Intended).count() as u64;
     assert_eq!(audit.unconfirmed, intended, "audit.unconfirmed counts the `intended` decisions");
@@ -2621,4 +2623,29 @@ pub async fn new_actions_rehearse_from_the_policy_that_introduced_them(store: Ar
     let back = event_at(s, head_seq(s).await).await;
     assert!(back.data.get("introduced").is_none(), "{}", back.data);
     assert_consistent(s, "after new actions").await;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Listing (issue 19: a long list is read page by page, never cut short unseen)
+
+/// `before` pages a listing newest first without a gap or an overlap, and `decisions_paged` reads past one page.
+pub async fn listing_pages_without_gap_or_overlap(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let mut ids = Vec::new();
+    for n in 0..5 {
+        ids.push(decide(s, &p, email(&format!("page-{n}")), t0 + n).await.decision_id);
+    }
+    ids.reverse(); // newest first, as a listing is
+    let page = |limit, before| async move {
+        let filter = DecisionFilter { status: None, limit: Some(limit), before };
+        s.decisions(filter).await.unwrap().iter().map(|d| d.decision_id).collect::<Vec<_>>()
+    };
+    assert_eq!(page(2, None).await, ids[..2], "the first page: the two newest");
+    assert_eq!(page(2, Some(ids[1])).await, ids[2..4], "the next page starts before the last id of the first");
+    assert_eq!(page(2, Some(ids[3])).await, ids[4..], "the last page is short");
+    assert_eq!(page(2, Some(ids[4])).await, Vec::<DecisionId>::new(), "nothing before the oldest");
+    let all = crate::decisions_paged(s, None, None, None).await.unwrap();
+    assert_eq!(all.iter().map(|d| d.decision_id).collect::<Vec<_>>(), ids, "every decision, newest first");
+    let three = crate::decisions_paged(s, None, Some(ids[0]), Some(3)).await.unwrap();
+    assert_eq!(three.iter().map(|d| d.decision_id).collect::<Vec<_>>(), ids[1..4], "at most three, before the newest");
 }

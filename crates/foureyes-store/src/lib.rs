@@ -119,11 +119,51 @@ impl StoreError {
     }
 }
 
-/// Which decisions to list.
+/// The most decisions one page of a list holds. A longer list is read page by page with
+/// [`DecisionFilter::before`]: a page never grows with history, and nothing is dropped without the caller knowing.
+pub const MAX_DECISIONS_PAGE: u32 = 10_000;
+
+/// Which decisions to list: newest first, at most `limit` (default 100, capped at [`MAX_DECISIONS_PAGE`]).
 #[derive(Debug, Clone, Default)]
 pub struct DecisionFilter {
     pub status: Option<DecisionStatus>,
     pub limit: Option<u32>,
+    /// Only decisions with a smaller id: the next page starts before the last id of this one.
+    pub before: Option<DecisionId>,
+}
+
+impl DecisionFilter {
+    /// The page size a backend reads: the limit asked, 100 when none, never more than [`MAX_DECISIONS_PAGE`].
+    pub fn page_size(&self) -> u32 {
+        self.limit.unwrap_or(100).min(MAX_DECISIONS_PAGE)
+    }
+}
+
+/// Up to `max` decisions (every one when `None`) of `status`, newest first, from before `before` when given: read
+/// page by page, so no single read grows with history and a long list is never cut short unseen. For an operator's
+/// listing or export, and for recovery scans that must not miss a decision past one page.
+pub async fn decisions_paged(
+    store: &dyn Store,
+    status: Option<DecisionStatus>,
+    before: Option<DecisionId>,
+    max: Option<u64>,
+) -> Result<Vec<DecisionRecord>, StoreError> {
+    let mut all = Vec::new();
+    let mut before = before;
+    loop {
+        let wanted = max.map_or(u64::MAX, |m| m.saturating_sub(all.len() as u64));
+        if wanted == 0 {
+            return Ok(all);
+        }
+        let limit = wanted.min(u64::from(MAX_DECISIONS_PAGE)) as u32;
+        let page = store.decisions(DecisionFilter { status, limit: Some(limit), before }).await?;
+        let full = page.len() == limit as usize;
+        before = page.last().map(|d| d.decision_id);
+        all.extend(page);
+        if !full {
+            return Ok(all);
+        }
+    }
 }
 
 /// The result of an approve vote.

@@ -228,8 +228,15 @@ pub enum DecisionsCommand {
         /// intended (= not confirmed), executed, failed, unknown, awaiting_approval, superseded, closed.
         #[arg(long)]
         status: Option<String>,
-        #[arg(long, default_value_t = 50)]
-        limit: u32,
+        /// At most this many (read page by page, so any number works).
+        #[arg(long, default_value_t = 50, conflicts_with = "all")]
+        limit: u64,
+        /// Every decision, however many (page by page).
+        #[arg(long)]
+        all: bool,
+        /// Only decisions older than this id: the next page after a listing's last id.
+        #[arg(long, value_name = "ID")]
+        before: Option<i64>,
         #[arg(long)]
         json: bool,
     },

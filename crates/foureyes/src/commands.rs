@@ -363,7 +363,7 @@ async fn policy_diff(db: &Path, old: &Path, new: &Path, replay: Option<u32>, jso
         None => None,
         Some(n) => {
             let store = open_backend(db).await?;
-            let list = store.decisions(DecisionFilter { status: None, limit: Some(n) }).await?;
+            let list = store.decisions(DecisionFilter { status: None, limit: Some(n), before: None }).await?;
             let requests: Vec<ActionRequest> = list.into_iter().map(|d| d.request).collect();
             let snapshot = foureyes_core::Snapshot::default();
             Some((requests.len(), replay_requests(&a, &b, &requests, &snapshot, now_ms())))
@@ -520,14 +520,15 @@ async fn report(db: &Path, args: ReportArgs) -> Result<u8, Exit> {
 async fn decisions(db: &Path, cmd: DecisionsCommand) -> Result<u8, Exit> {
     let store = open_backend(db).await?;
     match cmd {
-        DecisionsCommand::List { status, limit, json } => {
+        DecisionsCommand::List { status, limit, all, before, json } => {
             let status = match status.as_deref() {
                 None => None,
                 Some(s) => Some(DecisionStatus::parse(s).ok_or_else(|| {
                     Exit::new(EXIT_REFUSED, format!("unknown status `{s}`: expected intended, executed, failed, unknown, awaiting_approval, superseded or closed"))
                 })?),
             };
-            let list = store.decisions(DecisionFilter { status, limit: Some(limit) }).await?;
+            let max = if all { None } else { Some(limit) };
+            let list = foureyes_store::decisions_paged(store.as_ref(), status, before, max).await?;
             if json {
                 print_json(&list.iter().map(decision_json).collect::<Vec<_>>());
             } else if list.is_empty() {

@@ -115,6 +115,31 @@ fn decide_json_carries_the_documented_fields_and_exit_codes() {
     assert_eq!((code, v["verdict"].as_str(), v["would_have"].as_str()), (12, Some("dry_run"), Some("permit")));
 }
 
+/// A listing longer than one page is read page by page (`--limit` any size, `--all`, `--before`), never cut short
+/// unseen: `--limit 100000000` once returned 10,000 rows of 510,957 with exit 0 (the two-hour soak, docs/faults.md).
+#[test]
+fn decisions_list_pages_and_is_never_cut_short() {
+    let e = env();
+    for n in 0..4 {
+        let (code, _) =
+            e.json(&["decide", "--agent", "bot", "--action", "rockets.launch", "--request-id", &format!("l{n}")]);
+        assert_eq!(code, 11, "decide l{n}");
+    }
+    let ids = |args: &[&str]| -> Vec<i64> {
+        let (code, v) = e.json(&[&["decisions", "list", "--json"], args].concat());
+        assert_eq!(code, 0, "decisions list {args:?}");
+        v.as_array().unwrap().iter().map(|d| d["decision_id"].as_i64().unwrap()).collect()
+    };
+    let all = ids(&["--all"]);
+    assert_eq!(all.len(), 4, "--all lists every decision");
+    assert!(all.windows(2).all(|w| w[0] > w[1]), "newest first: {all:?}");
+    assert_eq!(ids(&["--limit", "100000000"]), all, "a limit over one page is read page by page");
+    assert_eq!(ids(&["--limit", "2"]), all[..2]);
+    assert_eq!(ids(&["--limit", "2", "--before", &all[1].to_string()]), all[2..], "the next page");
+    let out = e.run(&["decisions", "list", "--all", "--limit", "3"]);
+    assert_eq!(out.status.code(), Some(2), "--all and --limit conflict: {}", stderr(&out));
+}
+
 #[test]
 fn malformed_json_params_are_refused_audited_and_decide_nothing() {
     let e = env();
@@ -463,7 +488,11 @@ fn two_hundred_processes_never_overspend_a_budget() {
     runtime.block_on(async {
         let store = SqliteStore::open(&e.db, SqliteOptions::default()).unwrap();
         let permits = store
-            .decisions(DecisionFilter { status: Some(foureyes_core::DecisionStatus::Intended), limit: Some(1000) })
+            .decisions(DecisionFilter {
+                status: Some(foureyes_core::DecisionStatus::Intended),
+                limit: Some(1000),
+                before: None,
+            })
             .await
             .unwrap();
         assert_eq!(permits.len(), 3);
@@ -492,7 +521,7 @@ fn check_after_crash(db: &Path, cycle: usize) {
         assert!(verify.is_ok(), "cycle {cycle}: {verify}");
         let audit = store.audit().await.unwrap();
         assert!(audit.mismatches.is_empty(), "cycle {cycle}: {:?}", audit.mismatches);
-        let all = store.decisions(DecisionFilter { status: None, limit: Some(10_000) }).await.unwrap();
+        let all = store.decisions(DecisionFilter { status: None, limit: Some(10_000), before: None }).await.unwrap();
         use foureyes_core::{DecisionStatus::*, Verdict};
         for d in all.iter().filter(|d| d.verdict == Verdict::Permit) {
             assert!(
@@ -502,8 +531,11 @@ fn check_after_crash(db: &Path, cycle: usize) {
                 d.status
             );
         }
-        let intended =
-            store.decisions(DecisionFilter { status: Some(Intended), limit: Some(10_000) }).await.unwrap().len() as u64;
+        let intended = store
+            .decisions(DecisionFilter { status: Some(Intended), limit: Some(10_000), before: None })
+            .await
+            .unwrap()
+            .len() as u64;
         assert_eq!(intended, audit.unconfirmed, "cycle {cycle}: every unreported permit is listed as unconfirmed");
     });
 }

@@ -161,7 +161,7 @@ fn a_soak_of_mixed_load_keeps_memory_and_file_handles_bounded() {
     );
     drop(server);
     // Nothing lost, nothing doubled: every request id of every round is one decision, and the record holds.
-    let listed = env.cli_json(&["decisions", "list", "--limit", "100000000", "--json"]);
+    let listed = env.cli_json(&["decisions", "list", "--all", "--json"]);
     let decisions = listed.as_array().or_else(|| listed["decisions"].as_array()).expect("a list of decisions");
     let mut permits = std::collections::BTreeMap::<&str, u32>::new();
     for d in decisions.iter().filter(|d| d["verdict"] == "permit") {

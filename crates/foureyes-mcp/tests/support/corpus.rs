@@ -101,7 +101,10 @@ pub async fn run_corpus(sdk: Sdk, lines: &[Vec<u8>]) {
 
     let mut ran: Vec<String> =
         recorded(&record).iter().map(|r| signature(r["tool"].as_str().unwrap(), &r["arguments"])).collect();
-    let decisions = store.decisions(foureyes_store::DecisionFilter { status: None, limit: Some(1000) }).await.unwrap();
+    let decisions = store
+        .decisions(foureyes_store::DecisionFilter { status: None, limit: Some(1000), before: None })
+        .await
+        .unwrap();
     let mut forwarded: Vec<String> = Vec::new();
     for d in decisions.iter().filter(|d| d.verdict == Verdict::Permit) {
         let tool = d.request.action.trim_start_matches("mcp.pay.");

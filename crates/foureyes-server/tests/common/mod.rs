@@ -354,7 +354,11 @@ impl Harness {
     }
 
     pub async fn decision_count(&self) -> usize {
-        self.store.decisions(foureyes_store::DecisionFilter { status: None, limit: Some(100_000) }).await.unwrap().len()
+        self.store
+            .decisions(foureyes_store::DecisionFilter { status: None, limit: Some(100_000), before: None })
+            .await
+            .unwrap()
+            .len()
     }
 }
 
