@@ -109,7 +109,8 @@ pub fn record(request: &mut ActionRequest, spec: &ConnectorSpec, original: Optio
     evidence.insert(EVIDENCE_KEY.into(), Value::Object(binding));
     if to_canonical_string(&evidence).len() > MAX_EVIDENCE_BYTES {
         // No room beside the agent's evidence: the digest binds all the same; the approver is told why it is bare.
-        let note = "the rendered connector did not fit beside the agent's evidence: only its digest is recorded";
+        // (Evidence within a few dozen bytes of its cap is then refused as too large, saying its size and the cap.)
+        let note = "no room beside the agent's evidence: digest only";
         evidence.insert(EVIDENCE_KEY.into(), json!({"digest": digest, "kind": spec.kind(), "note": note}));
     }
     request.evidence = Some(Value::Object(evidence));
@@ -177,5 +178,85 @@ pub fn check_release(
     match recorded_digest(deferral) {
         Some(approved) if approved == rendered => Ok(()),
         approved => Err(Changed { approved: approved.map(str::to_string), rendered }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use foureyes_core::Policy;
+
+    fn spec(execute: &str) -> ConnectorSpec {
+        let yaml = format!(
+            "version: 1\nactions:\n  a.b:\n    tier: 3\n    params: {{ x: {{ type: string, max_len: 50 }} }}\n    execute:\n{execute}"
+        );
+        let policy = Policy::from_yaml("bind.yaml", &yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+        policy.action("a.b").and_then(|a| a.execute.clone()).unwrap_or_else(|| panic!("no connector"))
+    }
+
+    fn request() -> ActionRequest {
+        serde_json::from_value(json!({"request_id": "r1", "agent": "bot", "action": "a.b", "params": {"x": "v 1"}}))
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    const COMMAND: &str = "      command:\n        argv: [\"/bin/echo\", \"--\", \"{{ params.x }}\"]\n        env: { TOKEN: \"{{ secret.tok }}\" }\n        timeout: 2s\n";
+    const MCP: &str = "      mcp:\n        server: crm\n        command: [\"/usr/bin/crm-mcp\", \"{{ params.x }}\"]\n        env: { CRM_TOKEN: \"{{ secret.crm }}\" }\n        tool: close\n        arguments: '{\"id\": {{ params.x }}}'\n";
+
+    fn digest_of(execute: &str) -> String {
+        digest(&rendered(&spec(execute), &request(), None))
+    }
+
+    #[test]
+    fn a_command_or_mcp_connector_is_shown_rendered_with_secrets_by_name() {
+        let shown = rendered(&spec(COMMAND), &request(), None);
+        assert_eq!(shown["connector"]["command"]["argv"], json!(["/bin/echo", "--", "v 1"]), "{shown}");
+        assert_eq!(shown["connector"]["command"]["env"]["TOKEN"], json!("[secret tok]"));
+        assert_eq!(shown["secrets"], json!(["tok"]));
+        let shown = rendered(&spec(MCP), &request(), None);
+        assert_eq!(shown["connector"]["mcp"]["command"], json!(["/usr/bin/crm-mcp", "v 1"]), "{shown}");
+        assert_eq!(shown["connector"]["mcp"]["arguments"], json!(r#"{"id": "v 1"}"#));
+        assert_eq!(shown["connector"]["mcp"]["env"]["CRM_TOKEN"], json!("[secret crm]"));
+    }
+
+    #[test]
+    fn what_would_run_differently_has_another_digest_and_a_respelling_has_the_same() {
+        for (base, changed) in [
+            (COMMAND, COMMAND.replace("/bin/echo", "/bin/rm")),
+            (COMMAND, COMMAND.replace("secret.tok", "secret.root_tok")),
+            (COMMAND, COMMAND.replace("TOKEN:", "LD_PRELOAD: \"/tmp/x.so\", TOKEN:")),
+            (COMMAND, COMMAND.replace("2s", "10m")),
+            (MCP, MCP.replace("tool: close", "tool: delete")),
+            (MCP, MCP.replace("server: crm", "server: crm2")),
+            (MCP, MCP.replace("{\"id\"", "{\"all\": true, \"id\"")),
+        ] {
+            assert_ne!(digest_of(base), digest_of(&changed), "{changed}");
+        }
+        for (base, respelled) in [
+            (COMMAND, COMMAND.replace("{{ params.x }}", "{{params.x}}")),
+            (MCP, MCP.replace("{{ params.x }}", "{{  params.x  }}")),
+        ] {
+            assert_eq!(digest_of(base), digest_of(&respelled), "{respelled}");
+        }
+    }
+
+    #[test]
+    fn the_door_owns_its_evidence_key_and_keeps_the_agents_evidence() {
+        let spec = spec(COMMAND);
+        let mut r = request();
+        r.evidence = Some(json!({"ticket": "T-1", EVIDENCE_KEY: {"digest": "forged"}}));
+        record(&mut r, &spec, None);
+        let evidence = r.evidence.clone().unwrap_or_default();
+        assert_eq!(evidence["ticket"], json!("T-1"));
+        assert_eq!(evidence[EVIDENCE_KEY]["digest"], json!(digest(&rendered(&spec, &request(), None))));
+        let mut r = request();
+        r.evidence = Some(json!("a note"));
+        record(&mut r, &spec, None);
+        assert_eq!(r.evidence.unwrap_or_default()["agent"], json!("a note"));
+        // Evidence near its cap: the digest alone, said; the request stays within the shape rules.
+        let mut r = request();
+        r.evidence = Some(json!({"filler": "x".repeat(MAX_EVIDENCE_BYTES - 250)}));
+        record(&mut r, &spec, None);
+        assert!(r.evidence.as_ref().unwrap_or(&Value::Null)[EVIDENCE_KEY]["note"].is_string());
+        assert!(r.validate_shape().is_ok());
     }
 }
