@@ -1539,6 +1539,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "an approval releases only the connector it was shown (ADR-570)",
+        file: "crates/foureyes-connect/src/bind.rs",
+        original: "        Some(approved) if approved == rendered => Ok(()),",
+        broken: "        Some(_) => Ok(()),",
+        package: "foureyes-connect",
+        filter: "an_approval_releases_only_the_connector_it_was_shown",
+        also: &[],
+    },
+    Mutation {
         property: "a decision row is served only as its decided event tells it, request included (ADR-530)",
         file: "crates/foureyes-store/src/ops.rs",
         original: "    } else if journal.fingerprint != record.request.fingerprint() {",
@@ -1674,9 +1683,12 @@ fn mutate(m: &Mutation) -> Result<Mutated, String> {
 #[derive(PartialEq)]
 enum Run {
     Green,
-    Red,
-    /// The mutated tree did not compile: red for the wrong reason, so it proves nothing.
-    BuildFailed,
+    /// Red, and the first test failure as libtest printed it (which assertion, so a reader can tell red for the
+    /// property from red for another reason).
+    Red(String),
+    /// The tree did not compile: red for the wrong reason, so it proves nothing. The compiler's errors, so the
+    /// message says why (a bare "does not build" sent the last reader looking).
+    BuildFailed(String),
 }
 
 /// `cargo test -q ARGS`, its output kept out of the way, classified.
@@ -1693,7 +1705,37 @@ fn cargo_test(args: &[&str], env: &[(&str, &str)]) -> Result<Run, String> {
         return Ok(Run::Green);
     }
     let stderr = String::from_utf8_lossy(&out.stderr);
-    Ok(if stderr.contains("could not compile") { Run::BuildFailed } else { Run::Red })
+    if stderr.contains("could not compile") {
+        return Ok(Run::BuildFailed(compile_errors(&stderr)));
+    }
+    Ok(Run::Red(first_failure(&String::from_utf8_lossy(&out.stdout), &stderr)))
+}
+
+/// Cargo's and the compiler's `error` lines with the lines that locate them (at most 40 lines).
+fn compile_errors(stderr: &str) -> String {
+    let mut kept = Vec::new();
+    let mut in_error = false;
+    for line in stderr.lines() {
+        if line.starts_with("error") {
+            in_error = true;
+        } else if line.starts_with("warning") {
+            in_error = false;
+        }
+        if in_error {
+            kept.push(line);
+        }
+    }
+    kept.truncate(40);
+    if kept.is_empty() { stderr.lines().rev().take(20).collect::<Vec<_>>().join("\n") } else { kept.join("\n") }
+}
+
+/// The first `panicked at` of a failed run and the message line after it; else the last line of its stderr.
+fn first_failure(stdout: &str, stderr: &str) -> String {
+    let lines: Vec<&str> = stdout.lines().chain(stderr.lines()).collect();
+    match lines.iter().position(|l| l.contains("panicked at")) {
+        Some(i) => lines[i..lines.len().min(i + 2)].iter().map(|l| l.trim()).collect::<Vec<_>>().join(" "),
+        None => stderr.lines().last().unwrap_or("no test output").trim().to_string(),
+    }
 }
 
 /// The approval-edge mutation as a CI step: rewire request_approval → execute_action, require the support desk's
@@ -1711,9 +1753,11 @@ fn approval_edge_teeth() -> Result<(), String> {
         cargo_test(&args, &[])?
     };
     match broken {
-        Run::Red => {}
+        Run::Red(_) => {}
         Run::Green => return Err(format!("the trajectory evals stayed green with `{}`", m.broken)),
-        Run::BuildFailed => return Err(format!("the tree does not compile with `{}`: update MUTATIONS", m.broken)),
+        Run::BuildFailed(why) => {
+            return Err(format!("the tree does not compile with `{}`: update MUTATIONS\n{why}", m.broken));
+        }
     }
     eprintln!("xtask: teeth: approval edge restored: the trajectory evals must be green again");
     match cargo_test(&args, &[])? {
@@ -1746,8 +1790,10 @@ fn teeth(only: &[String]) -> Result<(), String> {
         let args: Vec<&str> = ["-p", package, "--"].into_iter().chain(filters.iter().copied()).collect();
         match cargo_test(&args, &env)? {
             Run::Green => println!("green  {package}: {} guards on the unbroken source", filters.len()),
-            Run::Red => return Err(format!("guards in {package} are red on the unbroken source: {filters:?}")),
-            Run::BuildFailed => return Err(format!("{package} does not build on the unbroken source")),
+            Run::Red(why) => {
+                return Err(format!("guards in {package} are red on the unbroken source: {filters:?}\n{why}"));
+            }
+            Run::BuildFailed(why) => return Err(format!("{package} does not build on the unbroken source:\n{why}")),
         }
     }
     let mut toothless = Vec::new();
@@ -1757,13 +1803,19 @@ fn teeth(only: &[String]) -> Result<(), String> {
         // Each guard goes red on its own: one red test must not hide another that stopped guarding.
         for filter in std::iter::once(m.filter).chain(m.also.iter().copied()) {
             match cargo_test(&["-p", m.package, filter], &env)? {
-                Run::Red => println!("red    {:<60} (cargo test -p {} {filter})", m.property, m.package),
+                Run::Red(why) => {
+                    println!("red    {:<60} (cargo test -p {} {filter})", m.property, m.package);
+                    println!("       {why}");
+                }
                 Run::Green => {
                     println!("GREEN  {:<60} `{filter}` did not notice", m.property);
                     toothless.push(m.property);
                 }
-                Run::BuildFailed => {
-                    return Err(format!("`{}` breaks the build, so it proves nothing: update MUTATIONS", m.property));
+                Run::BuildFailed(why) => {
+                    return Err(format!(
+                        "`{}` breaks the build, so it proves nothing: update MUTATIONS\n{why}",
+                        m.property
+                    ));
                 }
             }
         }

@@ -7,8 +7,10 @@
 //! A crash between the permit and the report leaves the decision `intended`: [`unconfirmed`] lists such runs and
 //! nothing here re-runs one by itself.
 
+use crate::bind;
 use crate::run::{self, RunResult};
 use crate::secrets::Secrets;
+use foureyes_core::connector::ConnectorSpec;
 use foureyes_core::{ActionRequest, DecisionRecord, DecisionStatus, Outcome, Policy, Verdict};
 use foureyes_store::{Store, StoreError};
 use serde::Serialize;
@@ -30,8 +32,11 @@ pub struct Executed {
     pub replayed: bool,
     /// Whether this call ran the connector.
     pub ran: bool,
-    /// The run's outcome, when this call ran it.
+    /// The run's outcome, when this call ran it (or settled it without running: `failed`).
     pub outcome: Option<Outcome>,
+    /// Why this call settled its permit without running the connector, typed: [`crate::bind::REFUSED`] when the
+    /// connector is not the one the approval was given for (ADR-570).
+    pub refused: Option<String>,
 }
 
 impl Executed {
@@ -43,6 +48,9 @@ impl Executed {
             obj.insert("replayed".into(), json!(self.replayed));
             obj.insert("ran".into(), json!(self.ran));
             obj.insert("outcome".into(), json!(self.outcome));
+            if let Some(code) = &self.refused {
+                obj.insert("refused".into(), json!(code));
+            }
         }
         v
     }
@@ -76,10 +84,22 @@ impl Door {
             None => None,
         };
         let pins = crate::mcp::Pins { store: self.store.clone(), policy: policy.clone() };
+        // The connector as it would run for this request, recorded with the decision: what an approver of a deferral
+        // is shown, and what a release must still render (ADR-570). URL params in the canonical form the store keeps.
+        let mut request = request;
+        foureyes_core::pipeline::canonicalize_request(&policy, &mut request);
+        bind::record(&mut request, &spec, original.as_ref());
         let decided = self.store.decide_or_replay(policy, request, (self.clock)()).await?;
         let decision = decided.decision;
         if decision.verdict != Verdict::Permit || decided.replayed {
-            return Ok(Executed { decision, replayed: decided.replayed, ran: false, outcome: None });
+            return Ok(Executed { decision, replayed: decided.replayed, ran: false, outcome: None, refused: None });
+        }
+        // A permit that uses an approval runs only the connector the approver was shown (ADR-570): a policy reloaded
+        // since may render another request under the same action.
+        if let Some(approval) = decision.approval_id
+            && let Err(changed) = self.released_as_shown(&spec, &decision, approval, original.as_ref()).await?
+        {
+            return self.refuse_release(decision, approval, &spec, changed).await;
         }
         // The start mark, journaled before anything is sent (ADR-321); without it nothing is sent. The store refuses
         // a second start of one decision, whatever its tables say.
@@ -91,14 +111,75 @@ impl Door {
             });
             let reported =
                 self.store.report_by(decision.decision_id, Outcome::Failed, detail, REPORTER, (self.clock)()).await?;
-            return Ok(Executed { decision: reported, replayed: false, ran: false, outcome: Some(Outcome::Failed) });
+            return Ok(Executed {
+                decision: reported,
+                replayed: false,
+                ran: false,
+                outcome: Some(Outcome::Failed),
+                refused: None,
+            });
         }
         // Outside any lock: the decide transaction has committed.
         let RunResult { outcome, detail } =
             run::run(&spec, &url_params, &decision, original.as_ref(), self.secrets.as_ref(), Some(&pins)).await;
         let detail = fit(detail);
         let reported = self.store.report_by(decision.decision_id, outcome, detail, REPORTER, (self.clock)()).await?;
-        Ok(Executed { decision: reported, replayed: false, ran: true, outcome: Some(outcome) })
+        Ok(Executed { decision: reported, replayed: false, ran: true, outcome: Some(outcome), refused: None })
+    }
+
+    /// Whether the connector of `spec`, rendered for the released `permit`, is the one recorded with approval
+    /// `approval`'s deferral, read as the journal tells it (ADR-530).
+    async fn released_as_shown(
+        &self,
+        spec: &ConnectorSpec,
+        permit: &DecisionRecord,
+        approval: i64,
+        original: Option<&DecisionRecord>,
+    ) -> Result<Result<(), bind::Changed>, StoreError> {
+        let now = (self.clock)();
+        let record = self.store.approval(approval, now).await?.ok_or_else(|| {
+            StoreError::NotFound(format!("approval {approval}, which decision {} used", permit.decision_id))
+        })?;
+        let deferral = self.store.decision_checked(record.decision_id, now).await?.ok_or_else(|| {
+            StoreError::NotFound(format!("decision {}, the deferral of approval {approval}", record.decision_id))
+        })?;
+        Ok(bind::check_release(spec, permit, &deferral, original))
+    }
+
+    /// A release whose connector is not the one approved: journaled as a refusal with its typed reason, and the
+    /// permit settled `failed` (nothing was sent; `failed` releases what it reserved). Never started, never run.
+    async fn refuse_release(
+        &self,
+        decision: DecisionRecord,
+        approval: i64,
+        spec: &ConnectorSpec,
+        changed: bind::Changed,
+    ) -> Result<Executed, StoreError> {
+        let message = changed.message(&decision, approval);
+        let input = json!({
+            "endpoint": "execute",
+            "decision_id": decision.decision_id,
+            "approval_id": approval,
+            "approved_digest": changed.approved,
+            "rendered_digest": changed.rendered,
+        });
+        self.store.refuse(&decision.request.agent, bind::REFUSED, &message, input, (self.clock)()).await?;
+        let detail = json!({
+            "connector": spec.kind(),
+            "refused": bind::REFUSED,
+            "error": message,
+            "approved_digest": changed.approved,
+            "rendered_digest": changed.rendered,
+        });
+        let reported =
+            self.store.report_by(decision.decision_id, Outcome::Failed, detail, REPORTER, (self.clock)()).await?;
+        Ok(Executed {
+            decision: reported,
+            replayed: false,
+            ran: false,
+            outcome: Some(Outcome::Failed),
+            refused: Some(bind::REFUSED.to_string()),
+        })
     }
 }
 

@@ -16,11 +16,14 @@
 //! - [`shape`]: what a run that held a secret keeps of the target's answer: what FourEyes read of it and the fields
 //!   the policy reveals, each sifted for any form of a secret (ADR-481);
 //! - start marks: the door journals `connector_started` (ADR-321) through the store before a connector is sent;
-//! - [`door`]: the flow, and [`door::unconfirmed`] (runs a crash left unconfirmed; never re-run by themselves).
+//! - [`door`]: the flow, and [`door::unconfirmed`] (runs a crash left unconfirmed; never re-run by themselves);
+//! - [`bind`]: the connector as it would run, recorded with each decision and shown with an approval; a release runs
+//!   only the connector its approval was given for (ADR-570).
 //!
 //! Architecture invariant: a connector runs only for a permit its own call made (`replayed: false`); a denied,
 //! deferred or replayed decision never reaches [`run::run`] (`tests/execute.rs`, `cargo xtask teeth`).
 
+pub mod bind;
 pub mod door;
 pub mod mcp;
 pub mod redact;

@@ -235,7 +235,15 @@ pub fn context(
     original: Option<&DecisionRecord>,
     secrets: &BTreeMap<String, String>,
 ) -> Value {
-    let r = &decision.request;
+    request_context(&decision.request, original, secrets)
+}
+
+/// The template context of `r` (what [`context`] gives a run of its decision).
+pub fn request_context(
+    r: &foureyes_core::ActionRequest,
+    original: Option<&DecisionRecord>,
+    secrets: &BTreeMap<String, String>,
+) -> Value {
     json!({
         "params": r.params,
         "target": r.target,
@@ -316,7 +324,8 @@ pub async fn run(
     result
 }
 
-fn render(source: &str, name: &str, escape: Escape, ctx: &Value) -> Result<String, String> {
+/// One template rendered as a run renders it (also for the connector an approver is shown, [`crate::bind`]).
+pub(crate) fn render(source: &str, name: &str, escape: Escape, ctx: &Value) -> Result<String, String> {
     template::render(source, Place { name, escape, secrets: true }, ctx).map_err(|e| e.to_string())
 }
 

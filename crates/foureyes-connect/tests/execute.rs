@@ -16,6 +16,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use foureyes_connect::secrets::{SecretKey, SecretTable, Secrets, SqliteSecrets};
 use foureyes_connect::{Door, unconfirmed};
+use foureyes_core::journal::EventKind;
 use foureyes_core::{ActionRequest, DecisionStatus, Outcome, Policy, Verdict};
 use foureyes_store::Store;
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
@@ -404,6 +405,7 @@ async fn world(backend: Backend) -> World {
     };
     let secrets = Secrets::new(SecretKey::from_hex(&"5a".repeat(32)).unwrap(), table);
     secrets.set("shop_token", TOKEN, T0).await.unwrap();
+    secrets.set("other_token", "tok-other-9876543210-secret", T0).await.unwrap();
     store.record_policy(&policy, T0).await.unwrap();
     let clock_ms = Arc::new(std::sync::atomic::AtomicI64::new(T0));
     let clock = {
@@ -777,6 +779,89 @@ async fn who_reports_a_decision_is_fixed_when_it_is_decided(w: World) {
     assert!(w.store.audit().await.unwrap().mismatches.is_empty());
 }
 
+/// Attack 8 #19 (ADR-570, F570): a person approves a deferred action FourEyes will run; before the release the policy
+/// is reloaded so that the action's connector renders another request. The release must run only the connector the
+/// approver was shown (its rendering, secrets by name, recorded in the deferral's evidence): a changed one is refused
+/// (`connector_changed`, journaled), the decision settled `failed`, nothing sent. A reload that renders the same
+/// request (another spelling of one template) still releases. Red before: every changed connector ran.
+async fn an_approval_releases_only_the_connector_it_was_shown(w: World) {
+    type Change = fn(&mut foureyes_core::connector::HttpSpec, &str);
+    let changes: [(&str, Change); 6] = [
+        ("another origin", |h, evil| {
+            h.url = format!("{evil}/steal");
+            h.allow_origins = vec![evil.to_string()];
+        }),
+        ("another path", |h, _| h.url = h.url.replace("/refunds/", "/steal?order=")),
+        ("another body", |h, _| h.body = Some(r#"{"amount_eur": 5000}"#.into())),
+        ("another credential", |h, _| {
+            h.headers.insert("authorization".into(), "Bearer {{ secret.other_token }}".into());
+        }),
+        ("another header", |h, _| {
+            h.headers.insert("x-forward-to".into(), "{{ params.order_id }}@evil".into());
+        }),
+        ("another deadline", |h, _| h.timeout = Some("10m".into())),
+    ];
+    let w = &w;
+    let approved = |id: String| async move {
+        let deferred = w.exec(refund(&id, "shop.big_refund", &format!("ord_{id}"))).await;
+        assert_eq!((deferred.decision.verdict, deferred.ran), (Verdict::Defer, false));
+        let approval = deferred.decision.approval_id.unwrap();
+        w.store.approve(approval, "alice", Some(&deferred.decision.digest), T0 + 10).await.unwrap();
+        approval
+    };
+    let reloaded = |change: Change| {
+        let mut p = (*w.policy).clone();
+        let action = p.actions.get_mut("shop.big_refund").unwrap();
+        let Some(foureyes_core::connector::ConnectorSpec::Http(h)) = action.execute.as_mut() else { panic!() };
+        change(h, &w.evil_base);
+        foureyes_connect::check_policy(&p).unwrap();
+        Arc::new(p)
+    };
+    for (i, (what, change)) in changes.into_iter().enumerate() {
+        let id = format!("rt-{i}");
+        let approval = approved(id.clone()).await;
+        let policy = reloaded(change);
+        let released = w.door.execute(policy.clone(), refund(&id, "shop.big_refund", &format!("ord_{id}"))).await;
+        let released = released.unwrap();
+        assert!(!released.ran, "{what}: the changed connector ran under approval {approval}");
+        assert_eq!(released.to_json()["refused"], json!("connector_changed"), "{what}: {:?}", released.to_json());
+        assert_eq!(
+            (released.decision.verdict, released.outcome, released.decision.status),
+            (Verdict::Permit, Some(Outcome::Failed), DecisionStatus::Failed),
+            "{what}: settled as not done"
+        );
+        let detail = released.decision.report_detail.clone().unwrap();
+        assert_eq!(detail["refused"], json!("connector_changed"), "{what}: {detail}");
+        assert_ne!(detail["approved_digest"], detail["rendered_digest"], "{what}: {detail}");
+        // Sent again: a replay, never a run.
+        let again = w.door.execute(policy, refund(&id, "shop.big_refund", &format!("ord_{id}"))).await.unwrap();
+        assert_eq!((again.replayed, again.ran), (true, false), "{what}");
+    }
+    assert_eq!(w.seen.all().len() + w.evil.all().len(), 0, "no changed connector reached any server");
+    let journal = w.store.journal(0, 100_000).await.unwrap();
+    let refusals =
+        journal.iter().filter(|e| e.kind == EventKind::Refused && e.data["code"] == json!("connector_changed")).count();
+    assert_eq!(refusals, 6, "each refused release is journaled with its typed reason");
+    // The approver was shown the connector: rendered, secrets by name, never by value.
+    let deferred = w.exec(refund("rt-shown", "shop.big_refund", "ord_shown")).await;
+    let approval = w.store.approval(deferred.decision.approval_id.unwrap(), T0 + 20).await.unwrap().unwrap();
+    let shown = approval.request.evidence.clone().unwrap()["foureyes_connector"].clone();
+    assert_eq!(shown["connector"]["http"]["url"], json!(format!("{}/refunds/ord_shown", w.base)), "{shown}");
+    assert_eq!(shown["connector"]["http"]["headers"]["authorization"], json!("Bearer [secret shop_token]"));
+    assert_eq!(shown["secrets"], json!(["shop_token"]));
+    assert_eq!(shown["digest"].as_str().map(str::len), Some(64), "{shown}");
+    assert!(!serde_json::to_string(&journal).unwrap().contains(TOKEN), "no secret value in the journal");
+    // The same policy, or one that writes the same templates another way, renders the same request: released.
+    let respelled = reloaded(|h, _| h.url = h.url.replace("{{ params.order_id }}", "{{params.order_id}}"));
+    for (id, policy) in [("rt-same", w.policy.clone()), ("rt-respelled", respelled)] {
+        approved(id.to_string()).await;
+        let released = w.door.execute(policy, refund(id, "shop.big_refund", &format!("ord_{id}"))).await.unwrap();
+        assert_eq!((released.ran, released.outcome), (true, Some(Outcome::Executed)), "{id}");
+    }
+    assert_eq!(w.seen.count("/refunds/ord_rt-same") + w.seen.count("/refunds/ord_rt-respelled"), 2);
+    assert!(w.store.audit().await.unwrap().mismatches.is_empty());
+}
+
 macro_rules! on_both_backends {
     ($($name:ident),* $(,)?) => {
         mod sqlite {
@@ -810,4 +895,5 @@ on_both_backends!(
     a_start_is_journaled_once_and_only_for_an_intended_permit,
     a_database_writer_cannot_erase_a_start_mark,
     who_reports_a_decision_is_fixed_when_it_is_decided,
+    an_approval_releases_only_the_connector_it_was_shown,
 );
