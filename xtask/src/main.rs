@@ -1278,6 +1278,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "MCP HTTP: a gated call's stream the upstream ends early is resumed by the proxy to the call's answer (ADR-560, F560)",
+        file: "crates/foureyes-mcp/src/http.rs",
+        original: "(Some(last_id), Some(upstream)) if resumes < MAX_RESUMES => {",
+        broken: "(Some(last_id), Some(upstream)) if false && resumes < MAX_RESUMES => {",
+        package: "foureyes-mcp",
+        filter: "a_gated_calls_stream_the_upstream_closes_is_resumed_by_the_proxy_to_its_answer",
+        also: &[],
+    },
+    Mutation {
         property: "MCP pins: server/discover's instructions are filtered like initialize's (F462)",
         file: "crates/foureyes-mcp/src/tools.rs",
         original: "            \"initialize\" | \"server/discover\" => Some(Listing::Initialize),",

@@ -17,7 +17,8 @@
 //!   gets an id of the proxy's own, and a client response is forwarded only when it answers one of them, under the
 //!   upstream's id (ADR-460); a question into a gated call (ADR-281) is answered by the proxy, on whatever stream
 //!   it arrives, while any gated call of the session runs, and never reaches the client, replayed or not; the SSE
-//!   answer of a POST with gated calls is read to its end even when the client goes away (ADR-461).
+//!   answer of a POST with gated calls is read to the calls' answers even when the client goes away (ADR-461), and
+//!   resumed by the proxy itself (`GET` + `Last-Event-ID`) when the upstream ends it before them (ADR-560).
 //!
 //! `Origin` is validated (a browser page must not drive the proxy): only loopback origins and `--allow-origin`
 //! ones are accepted; others get 403. A batch (JSON array) is forwarded as it is when every call in it is

@@ -79,7 +79,9 @@ impl Session {
         let address = format!("http://{}/mcp", listener.local_addr().unwrap());
         tokio::spawn(foureyes_mcp::http::serve(listener, url));
         let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init_params});
-        let (status, head, body) = http_post(&address, &[], init.to_string().as_bytes()).await;
+        // Through the bridge, `initialize` starts the server's process: seconds on a loaded machine.
+        let (status, head, body) =
+            http_post_within(&address, &[], init.to_string().as_bytes(), std::time::Duration::from_secs(60)).await;
         assert_eq!(status, 200, "{head}\n{body}");
         let session = head
             .lines()
@@ -236,7 +238,9 @@ async fn discover(mode: Mode, store: Arc<foureyes_store_sqlite::SqliteStore>, se
     let address = format!("http://{}/mcp", listener.local_addr().unwrap());
     tokio::spawn(foureyes_mcp::http::serve(listener, router));
     let headers = [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "server/discover")];
-    let (status, head, body) = http_post(&address, &headers, message.to_string().as_bytes()).await;
+    // Through the bridge, the first message starts the server's process: seconds on a loaded machine.
+    let (status, head, body) =
+        http_post_within(&address, &headers, message.to_string().as_bytes(), std::time::Duration::from_secs(60)).await;
     assert_eq!(status, 200, "{mode:?}: {head}\n{body}");
     messages_of(&body).into_iter().find(|m| m["id"] == json!(5)).unwrap_or(Value::Null)
 }
