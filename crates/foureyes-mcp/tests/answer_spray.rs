@@ -329,7 +329,8 @@ async fn call_and_first_id(
     tool: &str,
     arguments: serde_json::Value,
 ) -> (tokio::net::TcpStream, String) {
-    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": tool, "arguments": arguments}});
+    let call =
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": tool, "arguments": arguments}});
     let mut stream = open_request(url, "POST", headers, call.to_string().as_bytes()).await;
     let first = read_sse(&mut stream, std::time::Duration::from_secs(10), |t| {
         t.lines().any(|l| l.starts_with("id:")) && t.contains("\n\n")
@@ -380,9 +381,13 @@ async fn a_stream_the_upstream_closes_for_polling_carries_no_answer_into_a_gated
             let (attack, steered) = attack_of(tool);
             let resumed = resume_and_answer(&url, &headers, first_id, &record, &attack).await;
             let done = tool_done(&record).await;
-            let context = format!("{sdk:?} {tool}: asked {:?}; record {done:?}; seen {:?}", resumed.asked, resumed.seen);
+            let context =
+                format!("{sdk:?} {tool}: asked {:?}; record {done:?}; seen {:?}", resumed.asked, resumed.seen);
             assert!(!done.is_empty(), "the tool never ended: {context}");
-            assert!(resumed.asked.is_empty(), "the tool's question reached the agent on the stream it resumed: {context}");
+            assert!(
+                resumed.asked.is_empty(),
+                "the tool's question reached the agent on the stream it resumed: {context}"
+            );
             assert!(!done.iter().any(steered), "the agent's answer steered the decided call: {context}");
         }
     }
@@ -431,7 +436,8 @@ async fn a_gated_calls_stream_the_upstream_closes_is_resumed_by_the_proxy_to_its
         let messages = messages_of(&body);
         let answer = messages.iter().find(|m| m.get("id") == Some(&json!(2)) && m.get("method").is_none());
         let decisions = sqlite(dir.path()).decisions(Default::default()).await.unwrap();
-        let context = format!("{sdk:?}: HTTP {status} {head}\n{body}\nrecord {:?}; decisions {decisions:#?}", recorded(&record));
+        let context =
+            format!("{sdk:?}: HTTP {status} {head}\n{body}\nrecord {:?}; decisions {decisions:#?}", recorded(&record));
         let text = answer.map(|a| a["result"]["content"][0]["text"].clone()).unwrap_or_default();
         assert_eq!(text, json!("not paid (decline)"), "the call's answer did not come on its stream: {context}");
         assert_eq!(decisions.len(), 1, "{context}");
