@@ -1287,6 +1287,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "MCP pins: a tool's top-level `_meta` is part of its pinned definition (ADR-543, F561)",
+        file: "crates/foureyes-core/src/tool_pin.rs",
+        original: "pub fn definition_sha256(tool: &Value) -> String {\n    canonical_sha256(tool)\n}",
+        broken: "pub fn definition_sha256(tool: &Value) -> String {\n    let mut tool = tool.clone();\n    if let Some(map) = tool.as_object_mut() {\n        map.remove(\"_meta\");\n    }\n    canonical_sha256(&tool)\n}",
+        package: "foureyes-mcp",
+        filter: "a_tool_whose_meta_changed_is_hidden_and_refused_until_a_person_re_pins_it",
+        also: &[],
+    },
+    Mutation {
         property: "MCP pins: server/discover's instructions are filtered like initialize's (F462)",
         file: "crates/foureyes-mcp/src/tools.rs",
         original: "            \"initialize\" | \"server/discover\" => Some(Listing::Initialize),",
