@@ -227,10 +227,30 @@ async fn a_resumed_stream_cannot_carry_the_clients_answer_into_a_gated_call() {
                 asked.push(message);
             }
         }
-        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-        let context = format!("{sdk:?}: replayed {replayed:?}; asked {asked:?}; paid {:?}", amounts(&record));
+        // The proxy read the call's stream on after the agent left: the decision is reported from the upstream's
+        // answer (`executed`), not `unknown` (ADR-461; without the drain, ADR-560's unsettled mark alone keeps the
+        // question from the agent, and only this report tells the two apart).
+        let store = sqlite(dir.path());
+        let end = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+        let mut decisions = store.decisions(Default::default()).await.unwrap();
+        while decisions.iter().any(|d| d.status == foureyes_core::DecisionStatus::Intended)
+            && tokio::time::Instant::now() < end
+        {
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            decisions = store.decisions(Default::default()).await.unwrap();
+        }
+        let context = format!(
+            "{sdk:?}: replayed {replayed:?}; asked {asked:?}; paid {:?}; decisions {decisions:#?}",
+            amounts(&record)
+        );
         assert!(asked.is_empty(), "the tool's question reached the agent on the resumed stream: {context}");
         assert!(!amounts(&record).contains(&SPRAYED), "the decided call paid the agent's figure: {context}");
+        assert_eq!(decisions.len(), 1, "{context}");
+        assert_eq!(
+            decisions[0].status,
+            foureyes_core::DecisionStatus::Executed,
+            "the proxy did not read the call's answer after the agent left: {context}"
+        );
     }
 }
 
