@@ -17,7 +17,8 @@
 //!   gets an id of the proxy's own, and a client response is forwarded only when it answers one of them, under the
 //!   upstream's id (ADR-460); a question into a gated call (ADR-281) is answered by the proxy, on whatever stream
 //!   it arrives, while any gated call of the session runs, and never reaches the client, replayed or not; the SSE
-//!   answer of a POST with gated calls is read to its end even when the client goes away (ADR-461).
+//!   answer of a POST with gated calls is read to the calls' answers even when the client goes away (ADR-461), and
+//!   resumed by the proxy itself (`GET` + `Last-Event-ID`) when the upstream ends it before them (ADR-560).
 //!
 //! `Origin` is validated (a browser page must not drive the proxy): only loopback origins and `--allow-origin`
 //! ones are accepted; others get 403. A batch (JSON array) is forwarded as it is when every call in it is
@@ -103,6 +104,9 @@ struct SessionAsks {
     asks: crate::asks::Asks,
     /// Forwarded gated calls of the session without their answer yet (past their deadline too).
     running: usize,
+    /// Gated calls whose answer the proxy could not learn (their stream ended and could not be resumed, ADR-560):
+    /// they may still run, so they count as running until the session ends.
+    unsettled: usize,
 }
 
 impl Sessions {
@@ -110,7 +114,7 @@ impl Sessions {
         let mut sessions = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let entry = sessions.entry(session.to_string()).or_default();
         let out = f(entry);
-        if entry.running == 0 && entry.asks.is_empty() {
+        if entry.running == 0 && entry.unsettled == 0 && entry.asks.is_empty() {
             sessions.remove(session);
         }
         out
@@ -1135,6 +1139,53 @@ impl UpstreamAnswer {
     }
 }
 
+impl UpstreamAnswer {
+    /// The proxy's own resumption of an SSE stream of the client's session (ADR-560): after `retry`, a `GET` with
+    /// `Last-Event-ID: last_id`; its chunks, or one error when the upstream did not answer with an event stream.
+    fn resume(&self, last_id: String, retry: std::time::Duration) -> UpstreamEvents {
+        let mut builder = axum::http::Request::builder().method(Method::GET).uri(self.uri.clone());
+        for (name, value) in &self.headers {
+            // The session's headers; not those of the client's POST body or of its call.
+            let own = [header::HOST, header::CONTENT_LENGTH, header::CONTENT_TYPE, header::ACCEPT];
+            let call = ["mcp-method", "mcp-name", "last-event-id"].contains(&name.as_str());
+            if !HOP_BY_HOP.contains(&name.as_str()) && !own.contains(name) && !call {
+                builder = builder.header(name, value);
+            }
+        }
+        let request = builder
+            .header(header::ACCEPT, "text/event-stream")
+            .header("last-event-id", last_id.as_str())
+            .body(Body::empty());
+        let client = self.client.clone();
+        let resumed = async move {
+            tokio::time::sleep(retry).await;
+            let failed = |why: String| -> UpstreamEvents {
+                Box::pin(futures_util::stream::once(async move { Err(axum::Error::new(why)) }))
+            };
+            let request = match request {
+                Ok(request) => request,
+                Err(e) => return failed(format!("cannot build the resumption: {e}")),
+            };
+            match client.request(request).await {
+                Ok(response) => {
+                    let sse = response
+                        .headers()
+                        .get(header::CONTENT_TYPE)
+                        .and_then(|v| v.to_str().ok())
+                        .is_some_and(|v| v.starts_with("text/event-stream"));
+                    if response.status().is_success() && sse {
+                        Box::pin(Body::new(response.into_body()).into_data_stream())
+                    } else {
+                        failed(format!("the resumption after event `{last_id}` got HTTP {}", response.status()))
+                    }
+                }
+                Err(e) => failed(format!("the resumption after event `{last_id}` failed: {e}")),
+            }
+        };
+        Box::pin(futures_util::stream::once(resumed).flatten())
+    }
+}
+
 impl Tapped {
     /// Nothing to watch: the answer passes untouched.
     fn passive(&self) -> bool {
@@ -1234,7 +1285,7 @@ impl Tapped {
         let then = self.sessions.with(&self.session, |s| {
             if s.asks.was_answered_by_proxy(&id) {
                 Then::Drop
-            } else if into_call && (pending || s.running > 0) {
+            } else if into_call && (pending || s.running > 0 || s.unsettled > 0) {
                 s.asks.answered_by_proxy(&id);
                 Then::Refuse
             } else if s.asks.pass_on(&mut message) {
@@ -1360,11 +1411,35 @@ impl Tapped {
             self.gate.report(&ticket, None, why).await;
         }
     }
+
+    /// The proxy cannot learn the answers of this POST's calls still running (ADR-560): each is reported `unknown`
+    /// (one past its deadline was already), and the session keeps it as running for good, so that its questions
+    /// stay the proxy's to answer on whatever stream they come.
+    async fn abandon(&self, why: &str) {
+        let late = std::mem::take(&mut *self.late.lock().unwrap_or_else(PoisonError::into_inner));
+        let pending = self.drain();
+        let lost = late.len() + pending.len();
+        self.sessions.with(&self.session, |s| s.unsettled += lost);
+        for ticket in pending {
+            self.gate.report(&ticket, None, why).await;
+        }
+        if lost > 0 {
+            eprintln!(
+                "foureyes mcp-proxy: {lost} gated call(s) without an answer ({why}): reported `unknown`; questions in \
+                 this session stay the proxy's to answer (ADR-560)"
+            );
+        }
+    }
 }
 
 impl Drop for Tapped {
     fn drop(&mut self) {
         let pending = self.drain();
+        let late = self.late.lock().unwrap_or_else(PoisonError::into_inner).len();
+        if pending.len() + late > 0 {
+            // Calls that may still run upstream, unwatched: their questions stay the proxy's (ADR-560).
+            self.sessions.with(&self.session, |s| s.unsettled += pending.len() + late);
+        }
         if pending.is_empty() {
             return;
         }
@@ -1379,19 +1454,26 @@ impl Drop for Tapped {
     }
 }
 
-/// The SSE answer of a POST that carries gated calls (ADR-461): read to its end by a task of its own, event by event
-/// through the tap, whether the client stays or not. A client that drops the stream cannot leave a call running
-/// unwatched and then take its questions on a stream it resumes (`Last-Event-ID`, attack 7's H1, F461): the proxy
-/// keeps answering them until the call's answer (or the end of the upstream's stream), and reports what the
-/// upstream answered. At the deadline the client gets its `isError` answer and its stream ends; the proxy reads on
-/// while the call may still run.
+/// The SSE answer of a POST that carries gated calls (ADR-461, ADR-560): read to the calls' answers by a task of its
+/// own, event by event through the tap, whether the client stays or not. A client that drops the stream cannot leave
+/// a call running unwatched and then take its questions on a stream it resumes (`Last-Event-ID`, attack 7's H1,
+/// F461): the proxy keeps answering them until the call's answer, and reports what the upstream answered. When the
+/// upstream ends or breaks the stream before the calls' answers — SEP-1699 polling (the server closes it after an
+/// event with an id and a `retry` hint), or a client's `GET` that took the stream over (F560) — the proxy resumes it
+/// itself: after the server's `retry`, a `GET` with `Last-Event-ID` of the last event it read, as often as it takes
+/// (at most [`MAX_RESUMES`] times); the client's stream stays open and gets the resumed events. A call whose answer
+/// the proxy cannot get that way is reported `unknown`, and the session keeps it as running (questions into it stay
+/// the proxy's) until the session ends. At the deadline the client gets its `isError` answer and its stream ends;
+/// the proxy reads on while the call may still run.
 fn drained(body: Body, tapped: Arc<Tapped>) -> Body {
     let (tx, rx) = tokio::sync::mpsc::channel::<Result<Bytes, axum::Error>>(64);
     tokio::spawn(async move {
-        let mut chunks = body.into_data_stream();
+        let mut chunks: UpstreamEvents = Box::pin(body.into_data_stream());
         let mut buffer: Vec<u8> = Vec::new();
         let mut client = Some(tx);
         let mut until = tapped.until;
+        let mut cursor = Cursor::default();
+        let mut resumes = 0;
         loop {
             let next = match until {
                 Some(at) => tokio::select! {
@@ -1417,29 +1499,24 @@ fn drained(body: Body, tapped: Arc<Tapped>) -> Body {
                 None => chunks.next().await,
             };
             let mut events = Vec::new();
-            let ended = match next {
+            let broken = match next {
                 Some(Ok(bytes)) => {
                     buffer.extend_from_slice(&bytes);
                     while let Some(end) = event_end(&buffer) {
                         events.push(buffer.drain(..end).collect::<Vec<u8>>());
                     }
-                    false
+                    None
                 }
-                Some(Err(e)) => {
-                    tapped.finish("the upstream's event stream failed").await;
-                    if let Some(tx) = &client {
-                        let _ = tx.send(Err(e)).await;
-                    }
-                    break;
-                }
+                Some(Err(e)) => Some(format!("the upstream's event stream failed: {e}")),
                 None => {
                     if !buffer.is_empty() {
                         events.push(std::mem::take(&mut buffer));
                     }
-                    true
+                    Some("the upstream's event stream ended without the call's response".to_string())
                 }
             };
             for event in events {
+                cursor.read(&event);
                 let out = tap_event(&tapped, event).await;
                 if !out.is_empty()
                     && let Some(tx) = &client
@@ -1449,17 +1526,83 @@ fn drained(body: Body, tapped: Arc<Tapped>) -> Body {
                     client = None;
                 }
             }
-            if ended {
-                tapped.finish("the upstream's event stream ended without the call's response").await;
-                break;
+            if let Some(why) = broken {
+                if !tapped.running() {
+                    break;
+                }
+                // The calls have no answer yet: the stream is the proxy's to resume (ADR-560).
+                match (&cursor.last_id, &tapped.upstream) {
+                    (Some(last_id), Some(upstream)) if resumes < MAX_RESUMES => {
+                        resumes += 1;
+                        buffer.clear();
+                        chunks = upstream.resume(last_id.clone(), cursor.retry);
+                        continue;
+                    }
+                    _ => {
+                        let why = if cursor.last_id.is_none() {
+                            format!("{why}, and it gave no event id to resume it with")
+                        } else {
+                            format!("{why}, and could not be resumed ({resumes} times)")
+                        };
+                        tapped.abandon(&why).await;
+                        break;
+                    }
+                }
             }
-            if client.is_none() && !tapped.running() {
-                // Nobody reads, and no call of this POST runs any more.
+            if (client.is_none() || resumes > 0) && !tapped.running() {
+                // Nobody reads, and no call of this POST runs any more; or the calls have their answers on a stream
+                // the proxy resumed, which the upstream may keep open as a GET stream.
                 break;
             }
         }
     });
     Body::from_stream(futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|item| (item, rx)) }))
+}
+
+/// How many times the proxy resumes a gated call's stream that the upstream ended before the call's answer.
+pub const MAX_RESUMES: u32 = 600;
+
+/// The wait before a resumption when the upstream gave no `retry` (the SSE default is the reader's choice), and its
+/// bounds when it did: a server cannot make the proxy poll in a tight loop, nor wait for ever.
+const DEFAULT_RETRY: std::time::Duration = std::time::Duration::from_millis(500);
+const RETRY_BOUNDS: (std::time::Duration, std::time::Duration) =
+    (std::time::Duration::from_millis(50), std::time::Duration::from_secs(60));
+
+/// The chunks of an upstream event stream: the POST's answer, then each resumption of it.
+type UpstreamEvents = std::pin::Pin<Box<dyn futures_util::Stream<Item = Result<Bytes, axum::Error>> + Send>>;
+
+/// Where the proxy resumes an SSE stream: the last event id it read (the SSE `id` field) and the server's `retry`.
+#[derive(Debug)]
+struct Cursor {
+    last_id: Option<String>,
+    retry: std::time::Duration,
+}
+
+impl Default for Cursor {
+    fn default() -> Cursor {
+        Cursor { last_id: None, retry: DEFAULT_RETRY }
+    }
+}
+
+impl Cursor {
+    /// Takes the `id` and `retry` fields of one event (the SSE rules: `id` without a NUL sets the last event id,
+    /// `retry` of ASCII digits sets the reconnection time).
+    fn read(&mut self, event: &[u8]) {
+        for line in String::from_utf8_lossy(event).lines() {
+            let (field, value) = line.split_once(':').unwrap_or((line, ""));
+            let value = value.strip_prefix(' ').unwrap_or(value);
+            match field {
+                "id" if !value.contains('\0') => {
+                    self.last_id = (!value.is_empty()).then(|| value.to_string());
+                }
+                "retry" if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
+                    let millis = value.parse::<u64>().unwrap_or(u64::MAX);
+                    self.retry = std::time::Duration::from_millis(millis).clamp(RETRY_BOUNDS.0, RETRY_BOUNDS.1);
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Passes an SSE body through event by event, handing each event's data to the tap first. An event is held

@@ -10,6 +10,7 @@
 mod support;
 
 use foureyes_mcp::{Gate, GateConfig, StdioOptions};
+use foureyes_store::Store;
 use serde_json::json;
 use support::spray::*;
 use support::*;
@@ -59,6 +60,17 @@ async fn http_proxy(
     bridge: bool,
     resume: bool,
 ) -> (String, Option<tokio::process::Child>) {
+    http_proxy_with(sdk, dir, bridge, resume, &[]).await
+}
+
+/// [`http_proxy`] with more arguments for the upstream server (`--takeover`).
+async fn http_proxy_with(
+    sdk: Sdk,
+    dir: &std::path::Path,
+    bridge: bool,
+    resume: bool,
+    more: &[&str],
+) -> (String, Option<tokio::process::Child>) {
     let record = record_in(dir);
     let gate = std::sync::Arc::new(Gate::new(sqlite(dir), policy(ASK_POLICY), GateConfig::new("ask")));
     let (router, upstream) = if bridge {
@@ -66,7 +78,8 @@ async fn http_proxy(
         (foureyes_mcp::bridge::app(gate, options), None)
     } else {
         let port = free_port();
-        let command = asking_command(sdk, &record, Some(port), resume);
+        let mut command = asking_command(sdk, &record, Some(port), resume);
+        command.extend(more.iter().map(|a| a.to_string()));
         let child = tokio::process::Command::new(&command[0])
             .args(&command[1..])
             .stderr(std::process::Stdio::null())
@@ -214,9 +227,240 @@ async fn a_resumed_stream_cannot_carry_the_clients_answer_into_a_gated_call() {
                 asked.push(message);
             }
         }
-        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-        let context = format!("{sdk:?}: replayed {replayed:?}; asked {asked:?}; paid {:?}", amounts(&record));
+        // The proxy read the call's stream on after the agent left: the decision is reported from the upstream's
+        // answer (`executed`), not `unknown` (ADR-461; without the drain, ADR-560's unsettled mark alone keeps the
+        // question from the agent, and only this report tells the two apart).
+        let store = sqlite(dir.path());
+        let end = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+        let mut decisions = store.decisions(Default::default()).await.unwrap();
+        while decisions.iter().any(|d| d.status == foureyes_core::DecisionStatus::Intended)
+            && tokio::time::Instant::now() < end
+        {
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            decisions = store.decisions(Default::default()).await.unwrap();
+        }
+        let context = format!(
+            "{sdk:?}: replayed {replayed:?}; asked {asked:?}; paid {:?}; decisions {decisions:#?}",
+            amounts(&record)
+        );
         assert!(asked.is_empty(), "the tool's question reached the agent on the resumed stream: {context}");
         assert!(!amounts(&record).contains(&SPRAYED), "the decided call paid the agent's figure: {context}");
+        assert_eq!(decisions.len(), 1, "{context}");
+        assert_eq!(
+            decisions[0].status,
+            foureyes_core::DecisionStatus::Executed,
+            "the proxy did not read the call's answer after the agent left: {context}"
+        );
+    }
+}
+
+/// `initialize` and `notifications/initialized` over Streamable HTTP in protocol `version` (2025-11-25 and later: the
+/// SDKs' event stores prime every stream with an event id); the session id.
+async fn session_in(url: &str, version: &str, capabilities: serde_json::Value) -> String {
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": version,
+        "capabilities": capabilities, "clientInfo": {"name": "agent", "version": "1"}}});
+    let (status, head, body) = http_post(url, &[("MCP-Protocol-Version", version)], init.to_string().as_bytes()).await;
+    assert_eq!(status, 200, "{head}\n{body}");
+    let session = head
+        .lines()
+        .find_map(|l| l.to_lowercase().strip_prefix("mcp-session-id:").map(|_| l.split_once(':').unwrap().1.trim()))
+        .unwrap()
+        .to_string();
+    let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", version)];
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    http_post(url, &headers, initialized.to_string().as_bytes()).await;
+    session
+}
+
+/// What an attacking client got from the streams it resumed.
+#[derive(Debug, Default)]
+struct Resumed {
+    /// Every server request that reached the client (each one answered with the attacker's value).
+    asked: Vec<serde_json::Value>,
+    /// What the resumed streams carried, for the failure message.
+    seen: Vec<String>,
+}
+
+/// A client that keeps resuming the call's stream (`GET` + `Last-Event-ID`, the last id it saw, every 100 ms once a
+/// stream ends: SEP-1699 polling, or a takeover when the stream is live) and answers every server request it gets
+/// with the attacker's value (`attack`); until the tool is done (a line in `record`) or 20 s pass.
+async fn resume_and_answer(
+    url: &str,
+    headers: &[(&str, &str)],
+    mut last_id: String,
+    record: &std::path::Path,
+    attack: &serde_json::Value,
+) -> Resumed {
+    use tokio::io::AsyncReadExt;
+    let mut out = Resumed::default();
+    let end = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    while tokio::time::Instant::now() < end && recorded(record).is_empty() {
+        let resume: Vec<(&str, &str)> =
+            headers.iter().copied().chain([("Last-Event-ID", last_id.as_str()), ("Connection", "close")]).collect();
+        let mut get = open_request(url, "GET", &resume, b"").await;
+        let mut text = String::new();
+        let mut buf = vec![0u8; 65536];
+        loop {
+            let wait = std::time::Duration::from_millis(300);
+            match tokio::time::timeout(wait, get.read(&mut buf)).await {
+                Ok(Ok(n)) if n > 0 => text.push_str(&String::from_utf8_lossy(&buf[..n])),
+                Ok(_) => break,
+                // Nothing for a while: still open; stop when the tool is done.
+                Err(_) if !recorded(record).is_empty() || tokio::time::Instant::now() >= end => break,
+                Err(_) => continue,
+            }
+            while let Some(at) = text.find("\n\n").or_else(|| text.find("\r\n\r\n")) {
+                let event: String = text.drain(..at + 2).collect();
+                out.seen.push(event.clone());
+                if let Some(id) = event.lines().find_map(|l| l.strip_prefix("id:")) {
+                    last_id = id.trim().to_string();
+                }
+                for data in event.lines().filter_map(|l| l.strip_prefix("data:")) {
+                    let Ok(message) = serde_json::from_str::<serde_json::Value>(data.trim()) else { continue };
+                    if message.get("method").is_some() && message.get("id").is_some() {
+                        let answer = json!({"jsonrpc": "2.0", "id": message["id"], "result": attack});
+                        http_post(url, headers, answer.to_string().as_bytes()).await;
+                        out.asked.push(message);
+                    }
+                }
+            }
+        }
+        if !text.trim().is_empty() {
+            out.seen.push(text);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    out
+}
+
+/// Waits (at most 20 s) until the tool wrote its line to `record`: it paid, or it ended without paying.
+async fn tool_done(record: &std::path::Path) -> Vec<serde_json::Value> {
+    let end = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    while recorded(record).is_empty() && tokio::time::Instant::now() < end {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    recorded(record)
+}
+
+/// The call (id 2) of `tool` with `arguments` over `url`; the stream's first event id (the SDK's priming event).
+async fn call_and_first_id(
+    url: &str,
+    headers: &[(&str, &str)],
+    tool: &str,
+    arguments: serde_json::Value,
+) -> (tokio::net::TcpStream, String) {
+    let call =
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": tool, "arguments": arguments}});
+    let mut stream = open_request(url, "POST", headers, call.to_string().as_bytes()).await;
+    let first = read_sse(&mut stream, std::time::Duration::from_secs(10), |t| {
+        t.lines().any(|l| l.starts_with("id:")) && t.contains("\n\n")
+    })
+    .await;
+    let id = first
+        .lines()
+        .find_map(|l| l.strip_prefix("id:").map(|v| v.trim().to_string()))
+        .unwrap_or_else(|| panic!("{tool}: no event id on the call's stream: {first}"));
+    (stream, id)
+}
+
+/// What the attacker answers to `tool`'s question, and whether a record line shows the attacker's answer was taken.
+fn attack_of(tool: &str) -> (serde_json::Value, fn(&serde_json::Value) -> bool) {
+    if tool.starts_with("pay_to_root") {
+        (json!({"roots": [{"uri": "file:///accounts/mallory", "name": "mallory"}]}), |r| {
+            r["arguments"]["to"] == json!("mallory")
+        })
+    } else {
+        (json!({"action": "accept", "content": {"amount": SPRAYED}}), |r| r["arguments"]["amount"] == json!(SPRAYED))
+    }
+}
+
+/// H4 (b), SEP-1699 polling (F560, ADR-560): the upstream closes a permitted call's SSE stream right after its priming
+/// event (`id` + `retry`; `ctx.close_sse_stream()` in the Python SDK, `closeSSEStream` in the TypeScript SDK) and asks
+/// its question later, expecting the client to resume with `GET` + `Last-Event-ID`. On the code before the fix the
+/// proxy's drain (ADR-461) took the end of the stream for the end of the call (`unknown`), the session had no gated
+/// call running any more, and the question — `elicitation/create`, or `roots/list` whose answer names the payee —
+/// reached the agent on the stream it resumed: its answer steered the decided call.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_the_upstream_closes_for_polling_carries_no_answer_into_a_gated_call() {
+    for sdk in [Sdk::Python, Sdk::TypeScript] {
+        for tool in ["pay_polling", "pay_to_root_polling"] {
+            let dir = tempfile::tempdir().unwrap();
+            let record = record_in(dir.path());
+            let (url, _upstream) = http_proxy(sdk, dir.path(), false, true).await;
+            let version = "2025-11-25";
+            let capabilities = json!({"elicitation": {"form": {}}, "sampling": {}, "roots": {}});
+            let session = session_in(&url, version, capabilities).await;
+            let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", version)];
+            let arguments = if tool == "pay_polling" {
+                json!({"to": "bob", "delay_ms": 1000})
+            } else {
+                json!({"amount": 1, "delay_ms": 1000})
+            };
+            let (stream, first_id) = call_and_first_id(&url, &headers, tool, arguments).await;
+            drop(stream);
+            let (attack, steered) = attack_of(tool);
+            let resumed = resume_and_answer(&url, &headers, first_id, &record, &attack).await;
+            let done = tool_done(&record).await;
+            let context =
+                format!("{sdk:?} {tool}: asked {:?}; record {done:?}; seen {:?}", resumed.asked, resumed.seen);
+            assert!(!done.is_empty(), "the tool never ended: {context}");
+            assert!(
+                resumed.asked.is_empty(),
+                "the tool's question reached the agent on the stream it resumed: {context}"
+            );
+            assert!(!done.iter().any(steered), "the agent's answer steered the decided call: {context}");
+        }
+    }
+}
+
+/// H4 (a), the TypeScript SDK's takeover (F560, ADR-560): with an event store without `getStreamIdForEventId` (the SDK
+/// allows it), a `GET` with `Last-Event-ID` of a live stream takes that stream over: the SDK closes the connection
+/// that held it (the proxy's drain) and sends the rest of the call's events — the tool's question — to the GET. On
+/// the code before the fix the drain took that close for the end of the call, and the question reached the agent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_taken_over_with_last_event_id_carries_no_answer_into_a_gated_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = record_in(dir.path());
+    let (url, _upstream) = http_proxy_with(Sdk::TypeScript, dir.path(), false, true, &["--takeover"]).await;
+    let version = "2025-11-25";
+    let session = session_in(&url, version, asking_capabilities()).await;
+    let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", version)];
+    let arguments = json!({"to": "bob", "delay_ms": 1500});
+    // The agent keeps the call's own stream open, and takes the stream over at once.
+    let (_stream, first_id) = call_and_first_id(&url, &headers, "pay_asking", arguments).await;
+    let (attack, steered) = attack_of("pay_asking");
+    let resumed = resume_and_answer(&url, &headers, first_id, &record, &attack).await;
+    let done = tool_done(&record).await;
+    let context = format!("asked {:?}; record {done:?}; seen {:?}", resumed.asked, resumed.seen);
+    assert!(resumed.asked.is_empty(), "the tool's question reached the agent on the stream it took over: {context}");
+    assert!(!done.iter().any(steered), "the agent's answer steered the decided call: {context}");
+}
+
+/// ADR-560: the proxy resumes a gated call's stream that the upstream closed early (SEP-1699 polling) itself, to the
+/// call's answer. A client that keeps the call's POST gets the answer on it, and the decision is reported from that
+/// answer (`executed`). On the code before the fix the proxy ended the client's stream with the upstream's, without
+/// the answer, and reported the call `unknown` while it ran on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gated_calls_stream_the_upstream_closes_is_resumed_by_the_proxy_to_its_answer() {
+    for sdk in [Sdk::Python, Sdk::TypeScript] {
+        let dir = tempfile::tempdir().unwrap();
+        let record = record_in(dir.path());
+        let (url, _upstream) = http_proxy(sdk, dir.path(), false, true).await;
+        let version = "2025-11-25";
+        let session = session_in(&url, version, asking_capabilities()).await;
+        let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", version)];
+        let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "pay_polling", "arguments": {"to": "bob", "delay_ms": 300}}});
+        let (status, head, body) =
+            http_post_within(&url, &headers, call.to_string().as_bytes(), std::time::Duration::from_secs(30)).await;
+        let messages = messages_of(&body);
+        let answer = messages.iter().find(|m| m.get("id") == Some(&json!(2)) && m.get("method").is_none());
+        let decisions = sqlite(dir.path()).decisions(Default::default()).await.unwrap();
+        let context =
+            format!("{sdk:?}: HTTP {status} {head}\n{body}\nrecord {:?}; decisions {decisions:#?}", recorded(&record));
+        let text = answer.map(|a| a["result"]["content"][0]["text"].clone()).unwrap_or_default();
+        assert_eq!(text, json!("not paid (decline)"), "the call's answer did not come on its stream: {context}");
+        assert_eq!(decisions.len(), 1, "{context}");
+        assert_eq!(decisions[0].status, foureyes_core::DecisionStatus::Executed, "{context}");
     }
 }

@@ -158,7 +158,9 @@ impl Session {
     async fn open(url: &str) -> Session {
         let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion":
             "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
-        let (status, head, body) = http_post(url, &[], init.to_string().as_bytes()).await;
+        // Through the bridge, `initialize` starts the server's process: seconds on a loaded machine.
+        let (status, head, body) =
+            http_post_within(url, &[], init.to_string().as_bytes(), std::time::Duration::from_secs(60)).await;
         assert_eq!(status, 200, "{head}\n{body}");
         let id = head
             .lines()

@@ -15,7 +15,8 @@ use std::path::Path;
 use std::sync::Arc;
 use support::*;
 
-const POLICY: &str = "version: 1\nactions:\n  mcp.doc.echo: { tier: 0, params: { text: { type: string } } }\n";
+const POLICY: &str = "version: 1\nactions:\n  mcp.doc.echo: { tier: 0, params: { text: { type: string } } }\n  \
+                      mcp.doc.show: { tier: 0 }\n";
 
 fn changing_command(mode: &str, port: Option<u16>) -> Vec<String> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/py_changing.py");
@@ -79,7 +80,9 @@ impl Session {
         let address = format!("http://{}/mcp", listener.local_addr().unwrap());
         tokio::spawn(foureyes_mcp::http::serve(listener, url));
         let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init_params});
-        let (status, head, body) = http_post(&address, &[], init.to_string().as_bytes()).await;
+        // Through the bridge, `initialize` starts the server's process: seconds on a loaded machine.
+        let (status, head, body) =
+            http_post_within(&address, &[], init.to_string().as_bytes(), std::time::Duration::from_secs(60)).await;
         assert_eq!(status, 200, "{head}\n{body}");
         let session = head
             .lines()
@@ -236,7 +239,9 @@ async fn discover(mode: Mode, store: Arc<foureyes_store_sqlite::SqliteStore>, se
     let address = format!("http://{}/mcp", listener.local_addr().unwrap());
     tokio::spawn(foureyes_mcp::http::serve(listener, router));
     let headers = [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "server/discover")];
-    let (status, head, body) = http_post(&address, &headers, message.to_string().as_bytes()).await;
+    // Through the bridge, the first message starts the server's process: seconds on a loaded machine.
+    let (status, head, body) =
+        http_post_within(&address, &headers, message.to_string().as_bytes(), std::time::Duration::from_secs(60)).await;
     assert_eq!(status, 200, "{mode:?}: {head}\n{body}");
     messages_of(&body).into_iter().find(|m| m["id"] == json!(5)).unwrap_or(Value::Null)
 }
@@ -265,5 +270,34 @@ async fn changed_instructions_are_hidden_from_a_server_discover_result_too() {
         );
         let refused = changed_refusals(store.as_ref()).await;
         assert!(refused.iter().any(|r| r["input"]["tool"] == json!("instructions")), "{mode:?}: not journaled");
+    }
+}
+
+/// ADR-543 (attack 10's documented gap): a tool's top-level `_meta` is part of its pinned definition. `show` lists
+/// `_meta.ui.resourceUri` (MCP Apps: the host renders that `ui://` resource beside the tool's result), which the server
+/// changed between two listings. On the code before the fix the changed tool was listed and ran unreviewed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tool_whose_meta_changed_is_hidden_and_refused_until_a_person_re_pins_it() {
+    for mode in [Mode::Stdio, Mode::Http] {
+        let dir = tempfile::tempdir().unwrap();
+        let store = sqlite(dir.path());
+        let (mut first, _) = Session::open(mode, store.clone(), "v1").await;
+        let tools = first.request("tools/list", json!({})).await;
+        assert!(names(&tools, "tools", "name").contains(&"show".to_string()), "{mode:?}: {tools}");
+        first.close().await;
+
+        let (mut second, _) = Session::open(mode, store.clone(), "v2").await;
+        let tools = second.request("tools/list", json!({})).await;
+        let context = format!("{mode:?}: {tools}");
+        assert!(
+            !names(&tools, "tools", "name").contains(&"show".to_string()),
+            "a changed `_meta` is listed: {context}"
+        );
+        assert!(names(&tools, "tools", "name").contains(&"echo".to_string()), "{context}");
+        let call = second.request("tools/call", json!({"name": "show", "arguments": {}})).await;
+        assert!(is_error(&call) || call.get("error").is_some(), "a tool whose `_meta` changed ran: {context}; {call}");
+        let refused = changed_refusals(store.as_ref()).await;
+        assert!(refused.iter().any(|r| r["input"]["tool"] == json!("show")), "{context}: not journaled: {refused:?}");
+        second.close().await;
     }
 }

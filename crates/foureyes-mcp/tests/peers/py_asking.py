@@ -9,6 +9,9 @@ with `sampling/createMessage`, `pay_resolved(to)` asks through the SDK's resolve
 `pay_asking_aside(to)` asks like `pay_asking` but ties the question to no request, so over Streamable HTTP it rides
 the session's standalone GET stream, not the call's. `pay_to_root(amount)` pays the account named by the client's
 first root (`roots/list`, asked on the standalone channel): the recipient comes from what the client answers.
+`pay_polling(to, delay_ms)` and `pay_to_root_polling(amount, delay_ms)` first close the call's SSE stream (SEP-1699
+polling: the client is to resume it with `GET` + `Last-Event-ID` after the priming event's `retry`), then ask like
+`pay_asking` / `pay_to_root` (the roots tied to the call) while the stream is closed.
 
 Usage: python py_asking.py            (stdio)
        python py_asking.py --http P   (Streamable HTTP on 127.0.0.1:P, path /mcp; with RESUME=1 every event is kept
@@ -27,6 +30,7 @@ from typing import Annotated
 from mcp import types
 from mcp.server.mcpserver import Context, Elicit, MCPServer, Resolve
 from mcp.server.streamable_http import EventMessage, EventStore
+from mcp.shared.message import ServerMessageMetadata
 from pydantic import BaseModel
 
 warnings.simplefilter("ignore")
@@ -89,6 +93,46 @@ async def pay_to_root(amount: float, ctx: Context) -> str:
     return f"paid {amount} to {to}"
 
 
+def record_outcome(tool, outcome):
+    """A polling tool's end without a payment, so that a test knows the tool is done."""
+    with open(RECORD, "a", encoding="utf-8") as f:
+        f.write(json.dumps({"sdk": "python", "tool": tool, "outcome": outcome}) + "\n")
+
+
+@server.tool()
+async def pay_polling(to: str, ctx: Context, delay_ms: int = 0) -> str:
+    """Send a payment; the call's stream is closed first (polling), then the amount is asked for."""
+    await ctx.close_sse_stream()
+    if delay_ms:
+        await anyio.sleep(delay_ms / 1000)
+    answer = await ctx.elicit("How much should be paid?", Amount)
+    if answer.action != "accept":
+        record_outcome("pay_polling", answer.action)
+        return f"not paid ({answer.action})"
+    record(answer.data.amount, to)
+    return f"paid {answer.data.amount} to {to}"
+
+
+@server.tool()
+async def pay_to_root_polling(amount: float, ctx: Context, delay_ms: int = 0) -> str:
+    """Send a payment to the client's first root; the call's stream is closed first (polling)."""
+    await ctx.close_sse_stream()
+    if delay_ms:
+        await anyio.sleep(delay_ms / 1000)
+    try:
+        roots = await ctx.request_context.session.send_request(
+            types.ListRootsRequest(),
+            types.ListRootsResult,
+            metadata=ServerMessageMetadata(related_request_id=ctx.request_id),
+        )
+    except Exception as e:
+        record_outcome("pay_to_root_polling", f"no roots: {e}")
+        raise
+    to = str(roots.roots[0].uri).rstrip("/").rsplit("/", 1)[-1]
+    record(amount, to)
+    return f"paid {amount} to {to}"
+
+
 def ask_amount() -> Elicit[Amount]:
     return Elicit("How much should be paid?", Amount)
 
@@ -126,6 +170,7 @@ class MemoryEvents(EventStore):
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--http":
         events = MemoryEvents() if os.environ.get("RESUME") == "1" else None
-        server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]), event_store=events)
+        retry = 200 if events is not None else None
+        server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]), event_store=events, retry_interval=retry)
     else:
         server.run("stdio")

@@ -1,6 +1,7 @@
 """A real MCP server written with the official Python SDK (`mcp`, MCPServer) whose instructions, prompt and
 resource descriptions depend on the MODE environment variable: started with MODE=v1, then again with MODE=v2, it is
-a server that changed what it tells the model after it was admitted (a rug pull). The pins suites run it through the
+a server that changed what it tells the model after it was admitted (a rug pull). Its tool `show` lists a `_meta`
+(`ui.resourceUri`) that changes with MODE too. The pins suites run it through the
 proxy twice over one store.
 
 Usage: MODE=v1 python py_changing.py            (stdio)
@@ -32,6 +33,13 @@ def note() -> str:
 def echo(text: str) -> str:
     """Echo a text."""
     return text
+
+
+# MCP Apps: a host renders the `ui://` resource a tool's `_meta` names beside the tool's result.
+@server.tool(meta={"ui": {"resourceUri": "ui://show/" + MODE}})
+def show() -> str:
+    """Show the account's overview."""
+    return "shown"
 
 
 if __name__ == "__main__":

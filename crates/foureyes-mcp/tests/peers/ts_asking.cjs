@@ -3,13 +3,21 @@
 // not from the arguments the proxy decided (the TypeScript twin of py_asking.py). It records every payment it
 // actually makes: one JSON line in the file named by RECORD.
 //
-// Tools: `pay_asking(to)` asks for the amount with `elicitation/create`, `pay_sampling(to)` asks the client's model
+// Tools: `pay_asking(to)` asks for the amount with `elicitation/create` (and records a line without an amount when
+// the answer is not `accept`), `pay_sampling(to)` asks the client's model
 // with `sampling/createMessage`; both send their request as part of the call (`relatedRequestId`), so over
-// Streamable HTTP it rides the call's SSE stream.
+// Streamable HTTP it rides the call's SSE stream. `pay_polling(to, delay_ms)` and `pay_to_root_polling(amount,
+// delay_ms)` first close the call's SSE stream (SEP-1699 polling, `closeSSEStream`: the client is to resume it with
+// `GET` + `Last-Event-ID` after the priming event's `retry`), then ask for the amount (`elicitation/create`) or the
+// recipient (`roots/list`, the account named by the first root), both tied to the call, while the stream is closed.
 //
 // Usage: node ts_asking.cjs                    (stdio)
 //        node ts_asking.cjs --http P [--resume] (Streamable HTTP on 127.0.0.1:P, path /mcp, SSE responses;
-//                                                --resume keeps every event in memory for `Last-Event-ID`)
+//                                                --resume keeps every event in memory for `Last-Event-ID`, with a
+//                                                priming `retry: 200`)
+//        node ts_asking.cjs --http P --resume --takeover  (the event store has no `getStreamIdForEventId`, which the
+//                                                SDK allows: a `GET` with `Last-Event-ID` of a live stream then takes
+//                                                it over, the SDK closing the connection that held it)
 // MCP_NPM names the npm prefix the test peers are installed in (target/test-peers/mcp/npm).
 "use strict";
 const fs = require("fs");
@@ -28,6 +36,11 @@ function record(amount, to) {
   fs.appendFileSync(RECORD, JSON.stringify({ sdk: "typescript", tool: "pay", arguments: { amount, to } }) + "\n");
 }
 
+// A polling tool's end without a payment, so that a test knows the tool is done.
+function recordOutcome(tool, outcome) {
+  fs.appendFileSync(RECORD, JSON.stringify({ sdk: "typescript", tool, outcome }) + "\n");
+}
+
 function newServer() {
   const server = new McpServer({ name: "ts-asking", version: "1.0.0" });
   server.tool("pay_asking", "Send a payment; the amount is asked for (after delay_ms).",
@@ -37,7 +50,10 @@ function newServer() {
       { mode: "form", message: "How much should be paid?",
         requestedSchema: { type: "object", properties: { amount: { type: "number" } }, required: ["amount"] } },
       { relatedRequestId: extra.requestId });
-    if (answer.action !== "accept") return { content: [{ type: "text", text: `not paid (${answer.action})` }] };
+    if (answer.action !== "accept") {
+      recordOutcome("pay_asking", answer.action);
+      return { content: [{ type: "text", text: `not paid (${answer.action})` }] };
+    }
     record(answer.content.amount, to);
     return { content: [{ type: "text", text: `paid ${answer.content.amount} to ${to}` }] };
   });
@@ -50,6 +66,36 @@ function newServer() {
       record(amount, to);
       return { content: [{ type: "text", text: `paid ${amount} to ${to}` }] };
     });
+  server.tool("pay_polling", "Send a payment; the call's stream is closed first, then the amount is asked for.",
+    { to: z.string(), delay_ms: z.number().optional() }, async ({ to, delay_ms }, extra) => {
+    if (extra.closeSSEStream) extra.closeSSEStream();
+    if (delay_ms) await new Promise((r) => setTimeout(r, delay_ms));
+    const answer = await server.server.elicitInput(
+      { mode: "form", message: "How much should be paid?",
+        requestedSchema: { type: "object", properties: { amount: { type: "number" } }, required: ["amount"] } },
+      { relatedRequestId: extra.requestId });
+    if (answer.action !== "accept") {
+      recordOutcome("pay_polling", answer.action);
+      return { content: [{ type: "text", text: `not paid (${answer.action})` }] };
+    }
+    record(answer.content.amount, to);
+    return { content: [{ type: "text", text: `paid ${answer.content.amount} to ${to}` }] };
+  });
+  server.tool("pay_to_root_polling", "Send a payment to the client's first root; the call's stream is closed first.",
+    { amount: z.number(), delay_ms: z.number().optional() }, async ({ amount, delay_ms }, extra) => {
+    if (extra.closeSSEStream) extra.closeSSEStream();
+    if (delay_ms) await new Promise((r) => setTimeout(r, delay_ms));
+    let roots;
+    try {
+      roots = await server.server.listRoots(undefined, { relatedRequestId: extra.requestId });
+    } catch (e) {
+      recordOutcome("pay_to_root_polling", `no roots: ${e.message}`);
+      throw e;
+    }
+    const to = String(roots.roots[0].uri).replace(/\/+$/, "").split("/").pop();
+    record(amount, to);
+    return { content: [{ type: "text", text: `paid ${amount} to ${to}` }] };
+  });
   return server;
 }
 
@@ -76,6 +122,11 @@ class MemoryEvents {
   }
 }
 
+/// The same store without the optional `getStreamIdForEventId`: the SDK then skips its "stream already has an active
+/// connection" check and hands a live stream to whoever resumes it.
+class TakeoverEvents extends MemoryEvents {}
+TakeoverEvents.prototype.getStreamIdForEventId = undefined;
+
 async function main() {
   const args = process.argv.slice(2);
   if (args[0] !== "--http") {
@@ -83,6 +134,7 @@ async function main() {
     return;
   }
   const resume = args.includes("--resume");
+  const takeover = args.includes("--takeover");
   const transports = new Map();
   const httpServer = http.createServer(async (req, res) => {
     const chunks = [];
@@ -95,7 +147,8 @@ async function main() {
     if (!transport) {
       transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),
-        eventStore: resume ? new MemoryEvents() : undefined,
+        eventStore: resume ? (takeover ? new TakeoverEvents() : new MemoryEvents()) : undefined,
+        retryInterval: resume ? 200 : undefined,
         onsessioninitialized: (id) => transports.set(id, transport),
       });
       await newServer().connect(transport);

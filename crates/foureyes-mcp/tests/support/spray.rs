@@ -25,6 +25,14 @@ actions:
     params: { to: { type: string, max_len: 64 }, delay_ms: { type: number, required: false, max: 5000 } }
     limits: [ { count: 10, per: 1h } ]
   mcp.ask.pay_sampling: { tier: 2, params: { to: { type: string, max_len: 64 } }, limits: [ { count: 10, per: 1h } ] }
+  mcp.ask.pay_polling:
+    tier: 2
+    params: { to: { type: string, max_len: 64 }, delay_ms: { type: number, required: false, max: 5000 } }
+    limits: [ { count: 10, per: 1h } ]
+  mcp.ask.pay_to_root_polling:
+    tier: 2
+    params: { amount: { type: number, max: 10 }, delay_ms: { type: number, required: false, max: 5000 } }
+    limits: [ { count: 10, per: 1h } ]
 "#;
 
 /// The command of an asking server over stdio, or over Streamable HTTP on `port` (`resume`: with an event store).
