@@ -15,6 +15,8 @@
 //!   `/var/tmp`, `/run` and `/dev/shm` smaller), mounted by the sandbox (`sandbox.rs`), and their sizes add up to the
 //!   limit ([`disk_shares`], ADR-471); the rest (`/`, `/dev`, the directories bubblewrap makes) is read-only. They
 //!   live in memory and go with the check, never on the runner's disk.
+//! - **Files**: each of the check's tmpfs filesystems holds at most one file per [`BYTES_PER_FILE`] of its size
+//!   (`nr_inodes`, ADR-566), so empty files, which cost no size, cannot exhaust the kernel's memory.
 //!
 //! A check that hits a limit fails; the runner names the limit when it can tell: the cgroup's `pids.events`
 //! counter, a `SIGXCPU`/`SIGXFSZ` exit, or the error the limit makes (`No space left on device`, `Cannot allocate

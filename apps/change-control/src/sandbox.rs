@@ -11,8 +11,11 @@
 //! its own `/dev/shm`) — where the host keeps its Unix sockets (system and user services, databases, container
 //! engines, X11, agents); the network namespace also hides abstract sockets. The private copy is bound read-only
 //! from the runner's handle (`--ro-bind-fd`) over the workspace's path, and writable only in the operator's
-//! `--writable` directories: each a fresh, size-capped tmpfs mounted on the copy's empty directory (never the live
-//! workspace's, where the agent could plant a hard link or a socket, nor the runner's disk). The check runs under
+//! `--writable` directories: each a fresh tmpfs, capped in size and in files, bound on the copy's empty directory
+//! (never the live workspace's, where the agent could plant a hard link or a socket, nor the runner's disk). The
+//! scratch filesystems (`/tmp`, `/var/tmp`, `/run`, `/dev/shm`, the writable directories) are mounted by the runner
+//! itself with `nr_inodes` in a user and mount namespace of its own (`unshare`) just before bubblewrap starts,
+//! since bubblewrap's `--tmpfs` takes a size only (ADR-566). The check runs under
 //! the task's resource limits (`limits.rs`, ADR-311). When the check's shell
 //! exits, the namespace's init exits and the kernel kills every process left in the PID namespace — a `setsid`
 //! child included, which a process-group kill misses; `--die-with-parent` does the same if the runner dies.
@@ -59,7 +62,7 @@ pub fn available() -> Result<PathBuf, String> {
     // As the check runs: a capped tmpfs mounted in the runner's own namespaces, then bubblewrap.
     let probe = Command::new(&unshare)
         .args(UNSHARE_ARGS)
-        .args(["/bin/sh", "-c", MOUNT_SCRATCH, "mount-scratch", "1", "/tmp", &limits::tmpfs_options(64 << 10)])
+        .args(["/bin/sh", "-c", MOUNT_SCRATCH, "mount-scratch", "1", "/tmp", limits::tmpfs_options(64 << 10).as_str()])
         .arg(&bwrap)
         .args(["--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--die-with-parent"])
         .args(["--uid", SANDBOX_ID, "--gid", SANDBOX_ID, "--ro-bind", "/", "/", "--", "/bin/true"])
