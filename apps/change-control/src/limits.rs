@@ -189,8 +189,11 @@ impl CheckCgroup {
         let mut killed = 0;
         for _ in 0..20 {
             let Ok(procs) = std::fs::read_to_string(self.dir.join("cgroup.procs")) else { break };
-            let pids: Vec<rustix::process::Pid> =
-                procs.lines().filter_map(|l| l.trim().parse().ok()).filter_map(rustix::process::Pid::from_raw).collect();
+            let pids: Vec<rustix::process::Pid> = procs
+                .lines()
+                .filter_map(|l| l.trim().parse().ok())
+                .filter_map(rustix::process::Pid::from_raw)
+                .collect();
             if pids.is_empty() {
                 break;
             }

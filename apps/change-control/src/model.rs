@@ -225,7 +225,8 @@ pub fn sensitive_paths(state: &TaskState) -> Vec<String> {
 /// the revision's symlinks matches a sensitive glob, or is a name no change set may write (inside `.git`); or
 /// the names cannot all be known (a link whose target is not recorded, more names than [`MAX_ALIASES`]).
 fn is_sensitive(state: &TaskState, path: &str) -> bool {
-    let sensitive = |name: &str| check_path(name).is_err() || state.config.sensitive.iter().any(|g| glob_match(g, name));
+    let sensitive =
+        |name: &str| check_path(name).is_err() || state.config.sensitive.iter().any(|g| glob_match(g, name));
     match aliases(&state.workspace, &state.config.workspace, path) {
         Some(names) => names.iter().any(|n| sensitive(n)),
         None => true,
@@ -373,7 +374,7 @@ fn link_on_the_way<'a>(manifest: &'a Manifest, path: &str) -> Option<&'a Manifes
 /// The checks `create` makes of the baseline's symlinks: each has its target recorded, matching its entry, and
 /// leads inside the workspace (ADR-565).
 fn check_links(workspace_path: &str, workspace: &Manifest) -> Result<(), String> {
-    for (path, _) in &workspace.links {
+    for path in workspace.links.keys() {
         if workspace.get(path).is_none_or(|e| e.kind != EntryKind::Symlink) {
             return Err(format!("the manifest records a target for `{}`, which is not a symlink in it", visible(path)));
         }
@@ -489,7 +490,11 @@ pub fn transition(
             if let Some((f, link)) =
                 files.iter().find_map(|f| link_on_the_way(&s.workspace, &f.path).map(|link| (f, link)))
             {
-                let target = s.workspace.links.get(&link.path).map_or("an unrecorded target".into(), |t| format!("`{}`", visible(t)));
+                let target = s
+                    .workspace
+                    .links
+                    .get(&link.path)
+                    .map_or("an unrecorded target".into(), |t| format!("`{}`", visible(t)));
                 return Err(refuse(
                     "unsafe_path",
                     format!(

@@ -272,10 +272,12 @@ fn a_task_command_with_its_clock_set_back_never_stamps_before_the_journal() {
     let ws = ws.to_str().unwrap();
     task(&["create", "--task", "t1", "--workspace", ws, "--check", "true", "--unsandboxed-check"]);
     let content = content.to_str().unwrap();
-    task(&["propose", "--task", "t1", "--command-id", "p1", "--expected-revision", "0"]
-        .into_iter()
-        .chain(["--path", "a.txt", "--content-file", content])
-        .collect::<Vec<_>>());
+    task(
+        &["propose", "--task", "t1", "--command-id", "p1", "--expected-revision", "0"]
+            .into_iter()
+            .chain(["--path", "a.txt", "--content-file", content])
+            .collect::<Vec<_>>(),
+    );
     // The machine's clock is set back a day and two hours.
     std::fs::write(&clock, (-26 * HOUR_MS).to_string()).unwrap();
     let said = task(&["apply", "--task", "t1", "--command-id", "a1", "--expected-revision", "1"]);

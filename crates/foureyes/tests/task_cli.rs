@@ -573,7 +573,9 @@ fn symlinks_out_of_the_workspace_are_refused_at_proposal_and_at_apply() {
 /// approval; they defer to a human now (ADR-565).
 #[test]
 fn a_change_reached_through_a_sensitive_symlink_defers_to_a_human() {
-    for (link, target, path) in [("build.rs", "notes.txt", "notes.txt"), (".github/workflows", "../ci", "ci/deploy.yml")] {
+    for (link, target, path) in
+        [("build.rs", "notes.txt", "notes.txt"), (".github/workflows", "../ci", "ci/deploy.yml")]
+    {
         let e = env();
         std::fs::write(e.ws.join("notes.txt"), "// notes\n").unwrap();
         if let Some((parent, _)) = link.rsplit_once('/') {
