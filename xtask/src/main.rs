@@ -1655,6 +1655,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "credentials_conform",
         also: &[],
     },
+    Mutation {
+        property: "a change reached through a sensitive symlink is sensitive (ADR-565)",
+        file: "apps/change-control/src/model.rs",
+        original: "        Some(names) => names.iter().any(|n| sensitive(n)),",
+        broken: "        Some(_) => sensitive(path),",
+        package: "change-control",
+        filter: "a_change_reached_through_a_sensitive_symlink_is_sensitive",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

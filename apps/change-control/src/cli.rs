@@ -189,6 +189,10 @@ async fn open_task_backend(db: &Path) -> Result<Box<dyn TaskBackend>, Exit> {
 pub async fn run(db: &Path, policy: &Option<PathBuf>, cmd: TaskCli) -> Result<u8, Exit> {
     let store = open_task_backend(db).await?;
     let store = &*store;
+    // Every event this process stamps is at or after the journal's newest (ADR-360), whatever the wall clock says.
+    if let Some(note) = foureyes_store::clock_floor::keep_at_or_after_journal(store).await? {
+        eprintln!("{note}");
+    }
     match cmd {
         TaskCli::Create(args) => create(store, args).await,
         TaskCli::Propose(args) => propose(store, args).await,
@@ -861,21 +865,36 @@ fn run_check(config: &TaskConfig, confined: Confined) -> std::io::Result<CheckRe
         std::thread::sleep(Duration::from_millis(10));
     };
     let duration_ms = started.elapsed().as_millis() as u64;
-    // Output still open after the shell exited means something the check started is still running: its group
-    // is killed, and then the output ends.
+    // Output still open after the shell exited means something the check started is still running: its process
+    // group is killed, and so is every process in the check's cgroups (a `setsid` child leaves the group, not the
+    // cgroup; F568); then the output ends.
+    let cgroups = [&cgroup, &memory];
     let output = match rx.recv_timeout(Duration::from_millis(200)) {
         Ok(output) => Ok(output),
         Err(_) => {
             kill_group(child.id());
+            for c in cgroups.iter().copied().flatten() {
+                c.kill_all();
+            }
             rx.recv_timeout(Duration::from_secs(5))
         }
     };
     let (output_sha256, output_bytes, mut tail) = output.unwrap_or_else(|_| {
-        let note = b"(the output did not end: a process outside the check's group kept it open)";
+        // Said as it is: which of the check's bounds the process that kept the output open escaped.
+        let note: &[u8] = if cgroups.iter().any(|c| c.is_some()) {
+            b"(the output did not end: a process the check started left its process group and its cgroups, and kept the output open; it may still run)"
+        } else {
+            b"(the output did not end: a process the check started left its process group and kept the output open; no cgroup of the runner's holds the check's processes, so it may still run)"
+        };
         (hex_lower(&Sha256::digest(b"")), 0, note.to_vec())
     });
     if tail.len() > OUTPUT_TAIL_BYTES {
         tail.drain(..tail.len() - OUTPUT_TAIL_BYTES);
+    }
+    // The check is over: whatever it left running in its cgroups (outside a sandbox, a `setsid` child is still
+    // there, out of the process group) ends with it.
+    for c in cgroups.iter().copied().flatten() {
+        c.kill_all();
     }
     let exit_code = if timed_out { None } else { status.code() };
     let output_tail = String::from_utf8_lossy(&tail).into_owned();

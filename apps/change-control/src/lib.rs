@@ -72,9 +72,9 @@ impl From<StoreError> for Exit {
     }
 }
 
-pub(crate) fn now_ms() -> i64 {
-    jiff::Timestamp::now().as_millisecond()
-}
+/// `now`, never earlier than the journal's newest event once a store is opened (ADR-360; the floor's one home is
+/// `foureyes_store::clock_floor`, raised by `cli::run` when it opens the task store).
+pub(crate) use foureyes_store::clock_floor::now_ms;
 
 /// The gate's policy file, checked as `foureyes` checks every policy (its `execute:` sections too).
 pub(crate) fn load_policy(path: &Path) -> Result<Policy, Exit> {

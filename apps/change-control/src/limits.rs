@@ -15,6 +15,8 @@
 //!   `/var/tmp`, `/run` and `/dev/shm` smaller), mounted by the sandbox (`sandbox.rs`), and their sizes add up to the
 //!   limit ([`disk_shares`], ADR-471); the rest (`/`, `/dev`, the directories bubblewrap makes) is read-only. They
 //!   live in memory and go with the check, never on the runner's disk.
+//! - **Files**: each of the check's tmpfs filesystems holds at most one file per [`BYTES_PER_FILE`] of its size
+//!   (`nr_inodes`, ADR-566), so empty files, which cost no size, cannot exhaust the kernel's memory.
 //!
 //! A check that hits a limit fails; the runner names the limit when it can tell: the cgroup's `pids.events`
 //! counter, a `SIGXCPU`/`SIGXFSZ` exit, or the error the limit makes (`No space left on device`, `Cannot allocate
@@ -67,6 +69,23 @@ pub fn disk_shares(limits: &CheckLimits, small: usize, scratch: usize) -> DiskSh
     let small_each = (disk / 16).min(SMALL_TMPFS_BYTES);
     let rest = disk.saturating_sub(small_each * small as u64);
     DiskShares { scratch: rest / (scratch.max(1) as u64), small: small_each }
+}
+
+/// One file (inode) per this many bytes of a scratch filesystem's size (ADR-566): a tmpfs's `nr_inodes`, unset,
+/// is half the host's memory pages, so a check could make millions of empty files (each costs the kernel memory,
+/// none costs size). A build tree of 2 GiB holds far fewer than 131 072 files.
+pub const BYTES_PER_FILE: u64 = 16 * 1024;
+/// The fewest files a scratch filesystem allows, however small.
+pub const MIN_FILES: u64 = 64;
+
+/// The files a scratch filesystem of `bytes` may hold.
+pub fn files_for(bytes: u64) -> u64 {
+    (bytes / BYTES_PER_FILE).max(MIN_FILES)
+}
+
+/// The mount options of a scratch filesystem of `bytes`: its size, its files, no device or set-uid files.
+pub fn tmpfs_options(bytes: u64) -> String {
+    format!("size={bytes},nr_inodes={},mode=0755,nosuid,nodev", files_for(bytes))
 }
 
 /// The memory a check's processes may hold together (ADR-492): the memory of one process plus what its tmpfs
@@ -164,6 +183,30 @@ impl CheckCgroup {
             .unwrap_or(0)
     }
 
+    /// Kills every process in this cgroup (SIGKILL), a few rounds while new ones appear: what a `setsid` child
+    /// left behind when it escaped the check's process group but not its cgroup. Returns how many it signalled.
+    pub fn kill_all(&self) -> usize {
+        let mut killed = 0;
+        for _ in 0..20 {
+            let Ok(procs) = std::fs::read_to_string(self.dir.join("cgroup.procs")) else { break };
+            let pids: Vec<rustix::process::Pid> = procs
+                .lines()
+                .filter_map(|l| l.trim().parse().ok())
+                .filter_map(rustix::process::Pid::from_raw)
+                .collect();
+            if pids.is_empty() {
+                break;
+            }
+            for pid in pids {
+                if rustix::process::kill_process(pid, rustix::process::Signal::KILL).is_ok() {
+                    killed += 1;
+                }
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        killed
+    }
+
     /// How many forks the process limit refused.
     pub fn refused(&self) -> u64 {
         self.counter(&["pids.events"], "max ")
@@ -226,8 +269,9 @@ pub fn hit(
     }
     if output_tail.contains("No space left on device") {
         return Some(format!(
-            "the disk limit: a filesystem the check writes filled up (/tmp, each writable directory, /var/tmp, /run and /dev/shm share {})",
-            bytes_text(limits.disk_bytes)
+            "the disk limit: a filesystem the check writes filled up, in bytes or in files (/tmp, each writable directory, /var/tmp, /run and /dev/shm share {}, one file per {} of each)",
+            bytes_text(limits.disk_bytes),
+            bytes_text(BYTES_PER_FILE)
         ));
     }
     if ["Cannot allocate memory", "MemoryError", "memory allocation of", "out of memory"]

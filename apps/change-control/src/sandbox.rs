@@ -11,8 +11,11 @@
 //! its own `/dev/shm`) — where the host keeps its Unix sockets (system and user services, databases, container
 //! engines, X11, agents); the network namespace also hides abstract sockets. The private copy is bound read-only
 //! from the runner's handle (`--ro-bind-fd`) over the workspace's path, and writable only in the operator's
-//! `--writable` directories: each a fresh, size-capped tmpfs mounted on the copy's empty directory (never the live
-//! workspace's, where the agent could plant a hard link or a socket, nor the runner's disk). The check runs under
+//! `--writable` directories: each a fresh tmpfs, capped in size and in files, bound on the copy's empty directory
+//! (never the live workspace's, where the agent could plant a hard link or a socket, nor the runner's disk). The
+//! scratch filesystems (`/tmp`, `/var/tmp`, `/run`, `/dev/shm`, the writable directories) are mounted by the runner
+//! itself with `nr_inodes` in a user and mount namespace of its own (`unshare`) just before bubblewrap starts,
+//! since bubblewrap's `--tmpfs` takes a size only (ADR-566). The check runs under
 //! the task's resource limits (`limits.rs`, ADR-311). When the check's shell
 //! exits, the namespace's init exits and the kernel kills every process left in the PID namespace — a `setsid`
 //! child included, which a process-group kill misses; `--die-with-parent` does the same if the runner dies.
@@ -55,7 +58,12 @@ fn cannot(why: String) -> String {
 /// Whether this host can run a check in the sandbox: `bwrap` exists and can create the namespaces.
 pub fn available() -> Result<PathBuf, String> {
     let bwrap = find_bwrap().ok_or_else(|| cannot("`bwrap` is not on PATH".into()))?;
-    let probe = Command::new(&bwrap)
+    let unshare = find_unshare()?;
+    // As the check runs: a capped tmpfs mounted in the runner's own namespaces, then bubblewrap.
+    let probe = Command::new(&unshare)
+        .args(UNSHARE_ARGS)
+        .args(["/bin/sh", "-c", MOUNT_SCRATCH, "mount-scratch", "1", "/tmp", limits::tmpfs_options(64 << 10).as_str()])
+        .arg(&bwrap)
         .args(["--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--die-with-parent"])
         .args(["--uid", SANDBOX_ID, "--gid", SANDBOX_ID, "--ro-bind", "/", "/", "--", "/bin/true"])
         .stdin(Stdio::null())
@@ -144,6 +152,24 @@ fn mounts(workspace: &str) -> Vec<(Mount, PathBuf)> {
     out
 }
 
+/// Where `unshare` (util-linux) is: in `/usr/bin` or `/bin`.
+fn find_unshare() -> Result<PathBuf, String> {
+    ["/usr/bin/unshare", "/bin/unshare"].iter().map(PathBuf::from).find(|p| p.is_file()).ok_or_else(|| {
+        cannot("`unshare` (util-linux) is not in /usr/bin or /bin: the runner mounts the check's capped filesystems with it".into())
+    })
+}
+
+/// A user and mount namespace of the runner's own, where it may mount the check's scratch filesystems (nothing
+/// leaks to the host's mounts; they go when the sandbox does). No `--fork`: `unshare` becomes the shell, which
+/// becomes bubblewrap, so the check's process stays the one the runner started (its group, its cgroups).
+const UNSHARE_ARGS: [&str; 6] = ["--user", "--map-root-user", "--mount", "--propagation", "private", "--"];
+
+/// `sh -c MOUNT_SCRATCH mount-scratch N DIR OPTIONS … PROGRAM ARGS…`: mounts N tmpfs filesystems, each on its
+/// directory with its options (size and `nr_inodes`), then becomes PROGRAM. A mount that fails stops it (exit 125).
+const MOUNT_SCRATCH: &str = "n=$1; shift; \
+    while [ \"$n\" -gt 0 ]; do mount -t tmpfs -o \"$2\" foureyes-check \"$1\" || exit 125; shift 2; n=$((n - 1)); done; \
+    exec \"$@\"";
+
 /// The uid and gid the check has inside its user namespace (`nobody`): never 0, so it has no capabilities there.
 const SANDBOX_ID: &str = "65534";
 
@@ -172,65 +198,119 @@ pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined
         });
     }
     let bwrap = available()?;
+    let unshare = find_unshare()?;
     let mut handles = Vec::new();
-    let mut command = Command::new(bwrap);
-    command.args(["--die-with-parent", "--unshare-all", "--new-session"]);
+    // bubblewrap's arguments, and the size-capped filesystems mounted for it beforehand (`scratch`).
+    let mut command = Command::new(&unshare);
+    let mut bw: Vec<std::ffi::OsString> = Vec::new();
+    let mut arg = |a: &dyn AsRef<std::ffi::OsStr>| bw.push(a.as_ref().to_os_string());
+    for a in ["--die-with-parent", "--unshare-all", "--new-session"] {
+        arg(&a);
+    }
     // Whatever the runner's uid (root included), the check runs as an unprivileged uid in a user namespace of
     // its own, every capability dropped, and cannot make a nested user namespace to get them back: it cannot
     // remount `/` read-write or unmount its empty `/tmp` and `/run` to reach the host's (F240).
-    command.args(["--unshare-user", "--disable-userns", "--uid", SANDBOX_ID, "--gid", SANDBOX_ID, "--cap-drop", "ALL"]);
+    for a in ["--unshare-user", "--disable-userns", "--uid", SANDBOX_ID, "--gid", SANDBOX_ID, "--cap-drop", "ALL"] {
+        arg(&a);
+    }
     if config.network {
-        command.arg("--share-net");
+        arg(&"--share-net");
     }
     // Not the host's `/`: the system's directories and the toolchains on `PATH`, read-only; the directories
     // above the workspace are bubblewrap's empty ones, so nothing planted there configures the check (F244).
     for (from, to) in mounts(&config.workspace) {
         match from {
-            Mount::Bind(dir) => command.arg("--ro-bind").arg(&dir).arg(&to),
-            Mount::Symlink(target) => command.arg("--symlink").arg(&target).arg(&to),
-        };
+            Mount::Bind(dir) => {
+                arg(&"--ro-bind");
+                arg(&dir);
+            }
+            Mount::Symlink(target) => {
+                arg(&"--symlink");
+                arg(&target);
+            }
+        }
+        arg(&to);
     }
     // Every filesystem the check can write is a size-capped tmpfs (ADR-311), and their sizes add up to the task's
     // disk limit (ADR-471): `/tmp` and each writable directory share most of it, `/var/tmp`, `/run` and `/dev/shm`
-    // (which `--dev` would leave as large as half the memory) get a small part each. Everything else bubblewrap
-    // makes writable — its own `/` (so `/var`, `/root` and the workspace's parents) and `/dev` — is remounted
-    // read-only once the sandbox is built (F473).
+    // (which `--dev` would leave as large as half the memory) get a small part each. Each also has a cap on its
+    // files (`nr_inodes`, ADR-566): bubblewrap's own `--tmpfs` takes a size only, so the runner mounts them in a
+    // user and mount namespace of its own (`unshare`) just before bubblewrap starts, which binds them in.
+    // Everything else bubblewrap makes writable — its own `/` (so `/var`, `/root` and the workspace's parents) and
+    // `/dev` — is remounted read-only once the sandbox is built (F473).
     let hidden: Vec<&str> =
         HIDDEN.into_iter().filter(|h| Path::new(h).symlink_metadata().is_ok_and(|m| m.is_dir())).collect();
     let small_count = 1 + hidden.iter().filter(|h| **h != "/tmp").count();
     let shares = limits::disk_shares(l, small_count, 1 + config.writable.len());
-    let (disk, small) = (shares.scratch.to_string(), shares.small.to_string());
-    command.args(["--dev", "/dev", "--size", &small, "--tmpfs", "/dev/shm", "--proc", "/proc"]);
+    let mut scratch: Vec<(PathBuf, String)> = Vec::new();
+    let mut capped = |name: &str, bytes: u64| -> Result<PathBuf, String> {
+        let dir = copy.scratch_dir(name)?;
+        scratch.push((dir.clone(), limits::tmpfs_options(bytes)));
+        Ok(dir)
+    };
+    let shm = capped("dev-shm", shares.small)?;
+    for a in ["--dev", "/dev"] {
+        arg(&a);
+    }
+    arg(&"--bind");
+    arg(&shm);
+    arg(&"/dev/shm");
+    arg(&"--proc");
+    arg(&"/proc");
     for hidden in hidden {
-        let size = if hidden == "/tmp" { &disk } else { &small };
-        command.args(["--size", size, "--tmpfs", hidden]);
+        let size = if hidden == "/tmp" { shares.scratch } else { shares.small };
+        let dir = capped(&hidden.trim_start_matches('/').replace('/', "-"), size)?;
+        arg(&"--bind");
+        arg(&dir);
+        arg(&hidden);
     }
     if config.network {
         // With the network, name resolution may need the resolver's file under `/run` (systemd-resolved).
         if let Ok(resolv) = std::fs::canonicalize("/etc/resolv.conf")
             && resolv.starts_with("/run")
         {
-            command.arg("--ro-bind").arg(&resolv).arg(&resolv);
+            arg(&"--ro-bind");
+            arg(&resolv);
+            arg(&resolv);
         }
     }
     let root = rustix::io::dup(bound.root()).map_err(|e| format!("cannot use the private copy: {e}"))?;
     let (root, number) = inheritable(root)?;
-    command.args(["--ro-bind-fd", &number, &config.workspace]);
+    arg(&"--ro-bind-fd");
+    arg(&number);
+    arg(&config.workspace);
     handles.push(root);
-    for w in &config.writable {
+    for (i, w) in config.writable.iter().enumerate() {
         // The copy holds the directory, empty: the mount point of a tmpfs of the task's disk limit, so what the
         // check writes there is neither on the runner's disk nor more than the limit (ADR-311).
         bound.open_dir(w)?;
-        let target = Path::new(&config.workspace).join(w);
-        command.args(["--size", &disk, "--tmpfs"]).arg(&target);
+        let dir = capped(&format!("writable-{i}"), shares.scratch)?;
+        arg(&"--bind");
+        arg(&dir);
+        arg(&Path::new(&config.workspace).join(w));
     }
     // Not recursive: the size-capped filesystems mounted on them stay writable; the device nodes in `/dev` are
     // mounts of their own and keep working.
-    command.args(["--remount-ro", "/dev", "--remount-ro", "/"]);
-    command.args(["--setenv", "TMPDIR", "/tmp", "--chdir", &config.workspace, "--"]);
+    for a in ["--remount-ro", "/dev", "--remount-ro", "/"] {
+        arg(&a);
+    }
+    for a in ["--setenv", "TMPDIR", "/tmp", "--chdir", config.workspace.as_str(), "--"] {
+        arg(&a);
+    }
     // The resource limits, set inside the sandbox (so `RLIMIT_NPROC` counts the sandbox's processes only).
-    command.arg(&prlimit).args(limits::prlimit_args(l, true)).args(["/bin/sh", "-c"]);
-    command.arg(&config.check_command);
+    arg(&prlimit);
+    for a in limits::prlimit_args(l, true) {
+        arg(&a);
+    }
+    for a in ["/bin/sh", "-c", config.check_command.as_str()] {
+        arg(&a);
+    }
+    command.args(UNSHARE_ARGS).args(["/bin/sh", "-c", MOUNT_SCRATCH, "mount-scratch"]);
+    command.arg(scratch.len().to_string());
+    for (dir, options) in &scratch {
+        command.arg(dir).arg(options);
+    }
+    command.arg(&bwrap).args(&bw);
     let writable = if config.writable.is_empty() {
         "nowhere".to_string()
     } else {
@@ -241,7 +321,7 @@ pub fn check_command(config: &TaskConfig, copy: &PrivateCopy) -> Result<Confined
         command,
         handles,
         description: format!(
-            "bubblewrap: as uid {SANDBOX_ID} with no capabilities, on a private copy of the revision, system and PATH toolchains read-only (parents of the workspace empty), writable {writable} (empty at start), empty /tmp /var/tmp /run /dev/shm (size-capped tmpfs, together within the disk limit; / and /dev read-only), {network}, own PID namespace"
+            "bubblewrap: as uid {SANDBOX_ID} with no capabilities, on a private copy of the revision, system and PATH toolchains read-only (parents of the workspace empty), writable {writable} (empty at start), empty /tmp /var/tmp /run /dev/shm (tmpfs capped in size and in files, together within the disk limit; / and /dev read-only), {network}, own PID namespace"
         ),
     })
 }

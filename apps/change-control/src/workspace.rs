@@ -232,10 +232,10 @@ impl Workspace {
     /// entries of the directories above them. Symlinks are recorded by their target text and never followed;
     /// FIFOs, sockets and devices are recorded, not read.
     pub fn manifest(&self, writable: &[String]) -> Result<Manifest, String> {
-        let mut files = Vec::new();
+        let mut walked = Walked::default();
         let root = rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?;
-        walk_manifest(root, None, None, "", 0, writable, &mut files)?;
-        Ok(Manifest::new(files))
+        walk_manifest(root, None, None, "", 0, writable, &mut walked)?;
+        Ok(walked.manifest())
     }
 
     /// Copies the workspace into a new private directory that only the runner's user can enter (mode 0700, in
@@ -261,13 +261,13 @@ impl Workspace {
                 copy.holder.display()
             ));
         }
-        let mut files = Vec::new();
+        let mut walked = Walked::default();
         let root = rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?;
-        walk_manifest(root, Some(copy.workspace.root()), Some(expected), "", 0, writable, &mut files)?;
+        walk_manifest(root, Some(copy.workspace.root()), Some(expected), "", 0, writable, &mut walked)?;
         for w in writable {
             copy.workspace.open_dir(w)?;
         }
-        Ok((copy, Manifest::new(files)))
+        Ok((copy, walked.manifest()))
     }
 
     /// Copies the workspace into the empty directory `dest` (the `writable` directories left out and not
@@ -279,10 +279,10 @@ impl Workspace {
         writable: &[String],
         expected: &Manifest,
     ) -> Result<Manifest, String> {
-        let mut files = Vec::new();
+        let mut walked = Walked::default();
         let root = rustix::io::dup(&self.root).map_err(|e| format!("cannot use the workspace: {e}"))?;
-        walk_manifest(root, Some(dest), Some(expected), "", 0, writable, &mut files)?;
-        Ok(Manifest::new(files))
+        walk_manifest(root, Some(dest), Some(expected), "", 0, writable, &mut walked)?;
+        Ok(walked.manifest())
     }
 }
 
@@ -390,6 +390,18 @@ impl PrivateCopy {
     pub fn workspace(&self) -> &Workspace {
         &self.workspace
     }
+
+    /// A new empty directory beside the copy (`holder/scratch-NAME`, the runner's only): the mount point of one of
+    /// the check's scratch filesystems, mounted in the runner's own mount namespace (ADR-566).
+    pub fn scratch_dir(&self, name: &str) -> Result<PathBuf, String> {
+        use std::os::unix::fs::DirBuilderExt;
+        let dir = self.holder.join(format!("scratch-{name}"));
+        std::fs::DirBuilder::new()
+            .mode(0o700)
+            .create(&dir)
+            .map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
+        Ok(dir)
+    }
 }
 
 impl Drop for PrivateCopy {
@@ -437,6 +449,19 @@ fn hex(bytes: &[u8]) -> String {
 /// has at least 511 bytes; most tools fail well before `PATH_MAX`).
 pub const MAX_DEPTH: usize = 256;
 
+/// What a walk of the workspace found: its entries, and each symlink's target text (ADR-565).
+#[derive(Default)]
+struct Walked {
+    files: Vec<ManifestEntry>,
+    links: std::collections::BTreeMap<String, String>,
+}
+
+impl Walked {
+    fn manifest(self) -> Manifest {
+        Manifest::new(self.files).with_links(self.links)
+    }
+}
+
 /// Lists `dir` (`depth` directories below the workspace), recording every entry below `prefix` into `out`; with
 /// `dest`, also recreates each entry there, hashing the bytes written (so the manifest describes the copy exactly).
 fn walk_manifest(
@@ -446,7 +471,7 @@ fn walk_manifest(
     prefix: &str,
     depth: usize,
     writable: &[String],
-    out: &mut Vec<ManifestEntry>,
+    walked: &mut Walked,
 ) -> Result<(), String> {
     let shown_dir = if prefix.is_empty() { ".".to_string() } else { visible(prefix) };
     if depth >= MAX_DEPTH {
@@ -497,7 +522,7 @@ fn walk_manifest(
                     }
                     None => None,
                 };
-                walk_manifest(sub, copied.as_ref().map(|c| c.as_fd()), expected, &rel, depth + 1, writable, out)?;
+                walk_manifest(sub, copied.as_ref().map(|c| c.as_fd()), expected, &rel, depth + 1, writable, walked)?;
                 if let Some(copied) = &copied {
                     // Last, so a read-only directory could be filled first.
                     rustix::fs::fchmod(copied, Mode::from_raw_mode(mode))
@@ -522,7 +547,7 @@ fn walk_manifest(
                     None => u64::MAX,
                     Some(Some(e)) if e.kind == EntryKind::File && e.bytes == size => size + 1,
                     Some(_) => {
-                        out.push(ManifestEntry {
+                        walked.files.push(ManifestEntry {
                             path: rel,
                             kind: EntryKind::File,
                             sha256: unread(),
@@ -564,6 +589,13 @@ fn walk_manifest(
                     rustix::fs::symlinkat(target.as_c_str(), dest, c_name.as_c_str())
                         .map_err(|e| format!("cannot copy the symlink `{shown}`: {e}"))?;
                 }
+                // Recorded as text for the rules to follow (a target that is not UTF-8 is recorded escaped, which
+                // its entry's hash then does not match: `create` refuses it).
+                let text = match target.to_str() {
+                    Ok(text) => text.to_string(),
+                    Err(_) => target.as_bytes().iter().map(|b| std::ascii::escape_default(*b).to_string()).collect(),
+                };
+                walked.links.insert(rel.clone(), text);
                 let target = target.as_bytes();
                 ManifestEntry {
                     path: rel,
@@ -582,8 +614,8 @@ fn walk_manifest(
                 ManifestEntry { path: rel, kind: EntryKind::Other, sha256: sha256_hex(b""), bytes: 0, mode }
             }
         };
-        out.push(entry);
-        if out.len() > MAX_MANIFEST_FILES {
+        walked.files.push(entry);
+        if walked.files.len() > MAX_MANIFEST_FILES {
             return Err(format!(
                 "the workspace holds more than {MAX_MANIFEST_FILES} entries: too many to hash on each step"
             ));

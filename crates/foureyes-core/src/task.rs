@@ -13,7 +13,7 @@ use crate::canonical::{canonical_sha256, sha256_hex};
 use crate::journal::EventKind;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// Most paths a refusal names before it says how many more differ.
@@ -220,13 +220,26 @@ pub fn strictly_below(path: Vec<char>, dir: Vec<char>) -> bool {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
     pub files: Vec<ManifestEntry>,
+    /// Each symlink's target text, by the link's path (ADR-565): which paths a link makes one, so that a change
+    /// reached under a sensitive name through a link is sensitive too. The entry's `sha256` (of the same text)
+    /// binds it: [`Manifest::diff`] and [`Manifest::digest`] read the entries only, so manifests written before
+    /// links were recorded keep their digests and compare equal to today's. Absent there: a link whose target is
+    /// not recorded is unknown, and the rules treat every change as sensitive while one is in the revision.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub links: BTreeMap<String, String>,
 }
 
 impl Manifest {
-    /// A manifest of these entries, sorted by path.
+    /// A manifest of these entries, sorted by path, with no link targets recorded.
     pub fn new(mut files: Vec<ManifestEntry>) -> Manifest {
         files.sort();
-        Manifest { files }
+        Manifest { files, links: BTreeMap::new() }
+    }
+
+    /// This manifest with the targets of its symlinks recorded (`links`: link path → target text).
+    pub fn with_links(mut self, links: BTreeMap<String, String>) -> Manifest {
+        self.links = links;
+        self
     }
 
     /// SHA-256 over the canonical JSON of the entries.
@@ -287,7 +300,9 @@ impl Manifest {
                 mode: NEW_DIR_MODE,
             });
         }
-        Manifest::new(files)
+        // A written path is a regular file now (the executor never writes over a link; this keeps the record true).
+        let links = self.links.iter().filter(|(path, _)| !written.iter().any(|w| w.path == **path));
+        Manifest::new(files).with_links(links.map(|(p, t)| (p.clone(), t.clone())).collect())
     }
 }
 

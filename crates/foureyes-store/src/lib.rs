@@ -10,6 +10,7 @@
 
 pub mod authority;
 pub mod checkpoint;
+pub mod clock_floor;
 pub mod conformance;
 pub mod namespace;
 pub mod ops;

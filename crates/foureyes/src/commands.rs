@@ -18,34 +18,17 @@ use serde_json::{Map, Value, json};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The journal's newest event time, set when a command opens the store: `now_ms` never reads earlier, so a wall
-/// clock set back (by hand, by NTP, across a restart) cannot re-open a window or a TTL the record has moved past
-/// (ADR-360).
-static CLOCK_FLOOR_MS: AtomicI64 = AtomicI64::new(i64::MIN);
-
-pub fn now_ms() -> i64 {
-    jiff::Timestamp::now().as_millisecond().max(clock_floor_ms())
-}
-
-/// The floor [`now_ms`] keeps to (`i64::MIN` before a store is opened or on an empty journal).
-pub fn clock_floor_ms() -> i64 {
-    CLOCK_FLOOR_MS.load(Ordering::Relaxed)
-}
+/// `now` never earlier than the journal's newest event (ADR-360): the floor's one home is
+/// `foureyes_store::clock_floor`, shared with `foureyes task …`.
+pub use foureyes_store::clock_floor::{floor_ms as clock_floor_ms, now_ms};
 
 /// Raises the clock floor to the newest event of `store`'s journal, saying so when the wall clock is behind it.
 async fn keep_clock_at_or_after_journal(store: &dyn Store) -> Result<(), Exit> {
-    let Some(newest_ms) = store.journal_newest_ms().await? else { return Ok(()) };
-    let wall_ms = jiff::Timestamp::now().as_millisecond();
-    if newest_ms > wall_ms + 1_000 {
-        eprintln!(
-            "note: this machine's clock is {:.1} s behind the journal's newest event; time is read from the journal's \
-             until the clock catches up (ADR-360)",
-            (newest_ms - wall_ms) as f64 / 1000.0
-        );
+    if let Some(note) = foureyes_store::clock_floor::keep_at_or_after_journal(store).await? {
+        eprintln!("{note}");
     }
-    CLOCK_FLOOR_MS.fetch_max(newest_ms, Ordering::Relaxed);
     Ok(())
 }
 

@@ -244,3 +244,55 @@ fn a_clock_set_back_across_a_restart_or_in_a_cli_process_reopens_nothing() {
         serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
     assert!(v["verdict"] != "permit", "a CLI process with its clock set back freed the daily budget: {v}");
 }
+
+/// ADR-360 for change control (F567): `foureyes task …` opens its own store and read the bare wall clock, so a task
+/// command run with the machine's clock set back stamped its events a day before the journal's newest (an apply
+/// intent 26 h before the proposal it applies). Its `now` keeps to the same floor as every other command's now.
+#[test]
+fn a_task_command_with_its_clock_set_back_never_stamps_before_the_journal() {
+    let env = Env::new(POLICY);
+    let ws = env.dir.path().join("ws");
+    std::fs::create_dir(&ws).unwrap();
+    let content = env.dir.path().join("content");
+    std::fs::write(&content, "good\n").unwrap();
+    let clock = env.dir.path().join("clock-offset-ms");
+    std::fs::write(&clock, "0").unwrap();
+    let task = |args: &[&str]| {
+        let out = env
+            .command()
+            .arg("task")
+            .args(args)
+            .env("LD_PRELOAD", faults::shim())
+            .env("FOUREYES_FAULT_CLOCK", &clock)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "task {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let ws = ws.to_str().unwrap();
+    task(&["create", "--task", "t1", "--workspace", ws, "--check", "true", "--unsandboxed-check"]);
+    let content = content.to_str().unwrap();
+    task(
+        &["propose", "--task", "t1", "--command-id", "p1", "--expected-revision", "0"]
+            .into_iter()
+            .chain(["--path", "a.txt", "--content-file", content])
+            .collect::<Vec<_>>(),
+    );
+    // The machine's clock is set back a day and two hours.
+    std::fs::write(&clock, (-26 * HOUR_MS).to_string()).unwrap();
+    let said = task(&["apply", "--task", "t1", "--command-id", "a1", "--expected-revision", "1"]);
+    let out = env.cli(&["journal", "tail", "-n", "100", "--json"]);
+    let events: Vec<Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let proposed = events.iter().find(|e| e["kind"] == "task_proposed").unwrap()["ts_ms"].as_i64().unwrap();
+    let intended = events.iter().find(|e| e["kind"] == "task_apply_intended").unwrap();
+    let applied = events.iter().find(|e| e["kind"] == "task_applied").unwrap()["ts_ms"].as_i64().unwrap();
+    for (what, at) in [
+        ("the intent's event", intended["ts_ms"].as_i64().unwrap()),
+        ("the intent's at_ms", intended["data"]["at_ms"].as_i64().unwrap()),
+        ("the apply's event", applied),
+    ] {
+        assert!(at >= proposed, "{what} is stamped {} s before the proposal it follows", (proposed - at) / 1000);
+    }
+    assert!(said.contains("behind the journal"), "the task command says why it reads the journal's time: {said}");
+}

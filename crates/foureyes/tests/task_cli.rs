@@ -538,8 +538,15 @@ fn symlinks_out_of_the_workspace_are_refused_at_proposal_and_at_apply() {
     let e = env();
     let outside = e.dir.path().join("outside");
     std::fs::create_dir(&outside).unwrap();
+    // In the baseline, such a link is refused at create (ADR-565); planted afterwards, at propose and at apply.
     std::os::unix::fs::symlink(&outside, e.ws.join("out")).unwrap();
+    let ws = e.ws.to_str().unwrap();
+    // (Another task id: a refused create is journaled, and its command id answers the same again.)
+    let (code, out, err) = e.task(&["create", "--task", "t0", "--workspace", ws, "--check", CHECK]);
+    assert!(code != 0 && err.contains("symlink `out`") && err.contains("leads outside the workspace"), "{out}{err}");
+    std::fs::remove_file(e.ws.join("out")).unwrap();
     e.create(CHECK, &[]);
+    std::os::unix::fs::symlink(&outside, e.ws.join("out")).unwrap();
 
     let before = e.journal();
     let err = e.refused(e.propose("p1", 0, &[("out/x.txt", "x\n")]), "propose", "idle");
@@ -558,6 +565,35 @@ fn symlinks_out_of_the_workspace_are_refused_at_proposal_and_at_apply() {
     assert!(std::fs::read_dir(&outside).unwrap().next().is_none(), "nothing written outside the workspace");
     assert_eq!(e.status()["applying"], Value::Null, "refused before the intent");
     e.assert_journal_clean();
+}
+
+/// Attack 12, H2 (F565): a symlink of the workspace whose own name is sensitive makes an innocent path the same
+/// file. With `build.rs -> notes.txt`, a change to `notes.txt` is a change to the build script cargo runs; with
+/// `.github/workflows -> ../ci`, `ci/deploy.yml` is a pipeline. Both were classified ordinary and applied with no
+/// approval; they defer to a human now (ADR-565).
+#[test]
+fn a_change_reached_through_a_sensitive_symlink_defers_to_a_human() {
+    for (link, target, path) in
+        [("build.rs", "notes.txt", "notes.txt"), (".github/workflows", "../ci", "ci/deploy.yml")]
+    {
+        let e = env();
+        std::fs::write(e.ws.join("notes.txt"), "// notes\n").unwrap();
+        if let Some((parent, _)) = link.rsplit_once('/') {
+            std::fs::create_dir_all(e.ws.join(parent)).unwrap();
+        }
+        std::os::unix::fs::symlink(target, e.ws.join(link)).unwrap();
+        e.create(CHECK, &[]);
+        assert_eq!(e.propose("p1", 0, &[(path, "evil\n"), ("a.txt", "good\n")]).0, 0);
+        let (code, out, err) = e.step("apply", "a1", 1, &[]);
+        assert_eq!(code, 11, "{link} -> {target}: a change to `{path}` was applied with no approval: {out}{err}");
+        assert_ne!(e.read(path).as_deref(), Some("evil\n"), "{link} -> {target}: written before the human");
+        let status = e.status();
+        let shown = status["proposal"]["files"].as_array().unwrap();
+        let sensitive: Vec<&str> =
+            shown.iter().filter(|f| f["sensitive"] == true).map(|f| f["path"].as_str().unwrap()).collect();
+        assert_eq!(sensitive, vec![path], "{status}");
+        e.assert_journal_clean();
+    }
 }
 
 #[test]
@@ -779,6 +815,34 @@ fn a_setsid_child_of_the_check_cannot_rewrite_the_workspace_after_finish() {
     assert_eq!(code, 0, "{out}{err}");
     std::thread::sleep(Duration::from_millis(2000));
     assert_eq!(e.read("a.txt").as_deref(), Some("good\n"), "a process the check left behind rewrote the file");
+}
+
+/// F568: without the sandbox (`--unsandboxed-check`) a `setsid` child leaves the check's process group but not the
+/// cgroups the runner made for it. The runner killed the group only: a child holding the output kept it open, the
+/// check recorded no output at all and "a process outside the check's group kept it open" (it was in the check's
+/// cgroup), and both children ran on after the check and wrote outside the workspace. Every process in the check's
+/// cgroups now ends with the check.
+#[test]
+fn without_the_sandbox_a_setsid_child_ends_with_the_check_through_its_cgroup() {
+    let e = env();
+    let (quiet, holding) = (e.dir.path().join("quiet-child-ran"), e.dir.path().join("holding-child-ran"));
+    let check = format!(
+        "setsid sh -c 'sleep 2; touch {}' </dev/null >/dev/null 2>&1 & setsid sh -c 'sleep 6; touch {}' & echo check-done",
+        quiet.display(),
+        holding.display()
+    );
+    e.create(&check, &["--unsandboxed-check"]);
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, err) = e.step("check", "c1", 2, &["--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let check = &json_of(&out)["check"];
+    let tail = check["output_tail"].as_str().unwrap();
+    assert!(check["limits"].as_str().unwrap().contains("pids cgroup"), "this test needs a pids cgroup: {check}");
+    assert!(tail.contains("check-done") && !tail.contains("did not end"), "the output was lost: {check}");
+    std::thread::sleep(Duration::from_millis(7_000));
+    assert!(!quiet.exists(), "a setsid child with its output closed outlived the check");
+    assert!(!holding.exists(), "a setsid child holding the check's output outlived the check");
 }
 
 /// The sandbox, shown directly: a `setsid` child that outlives the check's shell, still holding the check's
@@ -1402,6 +1466,24 @@ fn files_each_under_the_disk_limit_cannot_fill_a_filesystem_past_it() {
         assert!(!record["output_tail"].as_str().unwrap().contains("wrote-9MiB"), "{dir}: {record}");
         let hit = record["limit_hit"].as_str().unwrap_or_default();
         assert!(hit.contains("disk limit"), "{dir}: {record}");
+    }
+}
+
+/// Attack 12, H3 (F566): the check's scratch filesystems were capped in size only (`nr_inodes` unset, half the
+/// host's memory pages): 20 000 empty files in `/tmp` or a `--writable` directory under a 16 MiB disk limit cost no
+/// size and the check passed. Each now allows one file per 16 KiB of its size: the check fails, naming the limit.
+#[test]
+fn a_check_making_too_many_files_fails_naming_the_disk_limit() {
+    for dir in ["/tmp", "out"] {
+        let (code, record, err) = check_under_limits(
+            &format!("i=0; while [ $i -lt 20000 ]; do : > {dir}/f$i; i=$((i + 1)); done; echo made-20000"),
+            &["--check-disk", "16M", "--writable", "out"],
+        );
+        assert_eq!(code, 13, "{dir}: {record} {err}");
+        let tail = record["output_tail"].as_str().unwrap();
+        assert!(!tail.contains("made-20000") && tail.contains("No space left on device"), "{dir}: {record}");
+        let hit = record["limit_hit"].as_str().unwrap_or_default();
+        assert!(hit.contains("disk limit") && hit.contains("in files"), "{dir}: {record}");
     }
 }
 
