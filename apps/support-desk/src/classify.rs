@@ -190,7 +190,8 @@ struct Res {
     /// A spelled-out figure said the way prices are said: "forty-nine ninety-nine" (49.99), with a hundreds digit
     /// spoken before the tens ("one twenty-nine ninety-nine", 129.99; "one oh nine ninety-nine", 109.99).
     word_pair: Regex,
-    /// A spoken number with "hundred" and no currency word ("the whole hundred and eighty nine back"): digits.
+    /// A spoken number with "hundred" and no currency word ("the whole hundred and eighty nine back", "a hundred and
+    /// forty"): digits.
     spoken_hundreds: Regex,
     /// A spoken number wanted back whole ("the whole sixty back", "all forty back"): digits.
     whole_number_back: Regex,
@@ -308,7 +309,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             refund: Regex::new(&format!(
-                r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|pay|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b|\b(?:double|twice|triple)\s+(?:\w+\s+)?back\b|\b(?:refund|pay|give|send|reimburse)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us)|refund\s+(?:me|us))\s+(?:[\w'~-]+\s+){{0,3}}?(?:dollars?|dolars?|bucks|euros?|pounds?|quid|rupees?|cents?|usd|eur)\s+back\b"
+                r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\bpay\s+(?:me\s+|us\s+|back\s+)+(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b|\b(?:double|twice|triple)\s+(?:\w+\s+)?back\b|\b(?:refund|pay|give|send|reimburse)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us)|refund\s+(?:me|us))\s+(?:[\w'~-]+\s+){{0,3}}?(?:dollars?|dolars?|bucks|euros?|pounds?|quid|rupees?|cents?|usd|eur)\s+back\b"
             ))
             .ok()?,
             no_refund: Regex::new(
@@ -324,7 +325,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             request_before: Regex::new(
-                r"(?i)\b(?:refund(?:ed)?|reimburse(?:d|ment)?|repay|credit|back|return|give|pay|partial)(?:\s+(?:me|us|it))?(?:\s+(?:of|for|to|with|about|around|only|just|exactly|all|my|the|a|an|back|sum|amount|figure|total|value|partial|credit|refund))*\s*[:,-]?\s*$",
+                r"(?i)\b(?:refund(?:ed)?|reimburse(?:d|ment)?|repay|credit|back|return|give|pay\s+(?:me|us|back)|partial)(?:\s+(?:me|us|it))?(?:\s+(?:of|for|to|with|about|around|only|just|exactly|all|my|the|a|an|back|sum|amount|figure|total|value|partial|credit|refund))*\s*[:,-]?\s*$",
             )
             .ok()?,
             request_after: Regex::new(r"(?i)^\s*(?:\w+\s+)?back\b").ok()?,
@@ -384,7 +385,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             spoken_hundreds: Regex::new(&format!(
-                r"(?i)\b((?:a|{UNITS})[\s-]+hundred(?:[\s-]+(?:and[\s-]+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|{UNITS}))?)\b"
+                r"(?i)\b((?:(?:a|{UNITS})[\s-]+)?hundred(?:[\s-]+(?:and[\s-]+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|{UNITS}))?)\b"
             ))
             .ok()?,
             whole_number_back: Regex::new(&format!(

@@ -172,7 +172,17 @@ fn requests_in_seller_jargon_and_other_registers_ask() {
             &[],
             refund(12_500),
         ),
+        ("Kindly check and revert the balance of 12.00 to my card, one glass was missing.", 3_000, &[], refund(1_200)),
+        ("please look into this and revert 18.75 to my account", 5_000, &[], refund(1_875)),
         ("i want the whole sixty back, it broke on day one", 6_000, &[], refund(6_000)),
+        ("just want the whole hundred and twenty back it never worked", 12_000, &[], refund(12_000)),
+        // Control: a verb of the customer's own coordinated with "and" asks for nothing.
+        (
+            "I had to go out and pay $15 for a new one. Please refund the $29.99 for the missing lamp.",
+            4_500,
+            &[],
+            refund(2_999),
+        ),
         ("honestly i just want all 75 back", 7_500, &[], refund(7_500)),
         ("want the entire thing back, its junk", 4_200, &[], refund(4_200)),
     ]);

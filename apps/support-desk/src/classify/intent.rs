@@ -167,6 +167,8 @@ const MONEY_NOUNS: &[&str] = &[
     "amount",
     // Seller jargon: "a partial of $15", "process a partial" (a partial refund, the noun on its own).
     "partial",
+    "balance",
+    "sum",
 ];
 const FILLER: &[&str] = &[
     "the",
@@ -411,6 +413,9 @@ fn money_object(toks: &[Tok], t: &Tok) -> bool {
     }
 }
 
+/// The subjects a negated remark of a run-on sentence starts with ("… back it never worked", "… it doesn't work").
+const SUBJECTS: &[&str] = &["it", "this", "that", "they", "he", "she", "i", "we", "which", "thing", "item", "product"];
+
 /// Words that start a new clause or an adjunct after a figure (so the figure prices no noun): "125.00 as the item is
 /// damaged", "$20 because it broke".
 const CONJUNCTIONS: &[&str] = &[
@@ -554,7 +559,21 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
             return none;
         }
         let (act, why, figures) = read_segment(&toks[last + 1..], question, marker_in_clause);
-        return if act == Act::Request { (act, why, figures) } else { none };
+        if act == Act::Request {
+            return (act, why, figures);
+        }
+        // A run-on sentence whose request comes before a negated remark ("i want the whole 120 back it never
+        // worked"): the words before the negated clause's subject are read on their own.
+        let first = toks.iter().position(|t| t.w == W::Negation).unwrap_or(0);
+        let subject = first.checked_sub(1).filter(|s| SUBJECTS.contains(&toks[*s].text.as_str()));
+        let head = &toks[..subject.unwrap_or(first)];
+        if subject.is_some() && !head.is_empty() && !head.iter().any(|t| t.w == W::Negation) {
+            let (act, why, figures) = read_segment(head, question, marker_in_clause);
+            if act == Act::Request {
+                return (act, why, figures);
+            }
+        }
+        return none;
     }
     // Acknowledgement: money received, in the past, stated (not asked, not wanted).
     if money && !question && !wants {
@@ -654,15 +673,20 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
             })
             .map(|p| p + 1)
     });
-    // "… and revert the amount", "kindly revert the money": a transfer verb coordinated with an imperative or after a
-    // politeness marker, tried when the first verb asked for no money.
-    let coordinated = toks
+    // "… and revert the amount", "kindly revert the money": a transfer verb after a politeness marker, or coordinated
+    // with an imperative ("Kindly do the needful and revert the amount of 45.60"), tried when the first verb asked for
+    // no money. Not after a subject's verb: "I had to run to the shop and pay another $12" is no request.
+    let imperative_lead = lead.is_some_and(|l| toks[l].w == W::Transfer) || toks[0].w == W::Marker;
+    let coordinated: Vec<usize> = toks
         .windows(2)
-        .position(|p| {
-            (matches!(p[0].text.as_str(), "and" | "then" | "&") || p[0].w == W::Marker) && p[1].w == W::Transfer
+        .enumerate()
+        .filter(|(_, p)| {
+            p[1].w == W::Transfer
+                && (p[0].w == W::Marker || (imperative_lead && matches!(p[0].text.as_str(), "and" | "then" | "&")))
         })
-        .map(|p| p + 1);
-    for v in [verb_at, coordinated].into_iter().flatten() {
+        .map(|(i, _)| i + 1)
+        .collect();
+    for v in verb_at.into_iter().chain(coordinated) {
         let Some(j) = transfer_object(toks, v) else { continue };
         let money_object = (toks[j].w == W::Figure && money_object(toks, &toks[j]))
             || (toks[j].w == W::MoneyNoun && toks[j].text != "refund")
