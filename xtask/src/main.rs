@@ -1485,6 +1485,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "the support desk closes a question about a refund on record, never pays it again (ADR-580)",
+        file: "apps/support-desk/src/classify/intent.rs",
+        original: "    if asks_about_a_refund_on_record(toks) {",
+        broken: "    if false && asks_about_a_refund_on_record(toks) {",
+        package: "support-desk",
+        filter: "refund_status_questions_are_inquiries",
+        also: &[],
+    },
+    Mutation {
         property: "a door applies its own appends to its authority state as a replay of the journal would (ADR-410)",
         file: "crates/foureyes-store/src/authority.rs",
         original: "            self.apply_data(event.seq, event.ts_ms, &event.data);",

@@ -187,8 +187,23 @@ struct Res {
     /// A payment system's amount field: "amount: 4999" (minor units when an integer of 3+ digits or the key says
     /// cents), "amount: 49.99".
     amount_field: Regex,
-    /// A spelled-out figure said the way prices are said: "forty-nine ninety-nine" (49.99).
+    /// A spelled-out figure said the way prices are said: "forty-nine ninety-nine" (49.99), with a hundreds digit
+    /// spoken before the tens ("one twenty-nine ninety-nine", 129.99; "one oh nine ninety-nine", 109.99).
     word_pair: Regex,
+    /// A spoken number with "hundred" and no currency word ("the whole hundred and eighty nine back", "a hundred and
+    /// forty"): digits.
+    spoken_hundreds: Regex,
+    /// A spoken number wanted back whole ("the whole sixty back", "all forty back"): digits.
+    whole_number_back: Regex,
+    /// Two spoken figures as alternatives before one currency word ("thirty or forty bucks", "fifteen, maybe twenty
+    /// quid"): both become digits, so the alternatives are read as alternatives.
+    word_alternatives: Regex,
+    /// A price difference asked back ("refund the diff", "credit the price difference", "the difference back").
+    difference: Regex,
+    /// An entry of an item list in prose: a name (one to three words), then its figure (`inline_item`).
+    item_entry: Regex,
+    /// What joins two entries of an item list: a comma, a slash, a semicolon, a bar or "and".
+    list_separator: Regex,
     /// A want whose object is money back: "I'd like the refund processed", "I want exactly that back".
     desire: Regex,
     /// An imperative or a request to act whose object is money: "Refund it", "send the money back to my card",
@@ -294,7 +309,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             refund: Regex::new(&format!(
-                r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|pay|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b|\b(?:double|twice|triple)\s+(?:\w+\s+)?back\b|\b(?:refund|pay|give|send|reimburse)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us)|refund\s+(?:me|us))\s+(?:[\w'~-]+\s+){{0,3}}?(?:dollars?|dolars?|bucks|euros?|pounds?|quid|rupees?|cents?|usd|eur)\s+back\b"
+                r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\bpay\s+(?:me\s+|us\s+|back\s+)+(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b|\b(?:double|twice|triple)\s+(?:\w+\s+)?back\b|\b(?:refund|pay|give|send|reimburse)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us)|refund\s+(?:me|us))\s+(?:[\w'~-]+\s+){{0,3}}?(?:dollars?|dolars?|bucks|euros?|pounds?|quid|rupees?|cents?|usd|eur)\s+back\b"
             ))
             .ok()?,
             no_refund: Regex::new(
@@ -310,7 +325,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             request_before: Regex::new(
-                r"(?i)\b(?:refund(?:ed)?|reimburse(?:d|ment)?|repay|credit|back|return|give|pay)(?:\s+(?:me|us|it))?(?:\s+(?:of|for|to|with|about|around|only|just|exactly|all|my|the|a|an|back|sum|amount|figure|total|value|partial|credit|refund))*\s*[:,-]?\s*$",
+                r"(?i)\b(?:refund(?:ed)?|reimburse(?:d|ment)?|repay|credit|back|return|give|pay\s+(?:me|us|back)|partial)(?:\s+(?:me|us|it))?(?:\s+(?:of|for|to|with|about|around|only|just|exactly|all|my|the|a|an|back|sum|amount|figure|total|value|partial|credit|refund))*\s*[:,-]?\s*$",
             )
             .ok()?,
             request_after: Regex::new(r"(?i)^\s*(?:\w+\s+)?back\b").ok()?,
@@ -324,7 +339,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             alternatives: Regex::new(&format!(
-                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*(?:-|to|or|/)\s*(?:maybe\s+)?{money_any}|(?:{CUR_BEFORE})\s?\d+(?:[.,]\d{{1,2}})?\s*(?:-|to|/|or)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\b"
+                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*,?\s*(?:-|to|or|/|maybe|perhaps)\s*(?:maybe\s+|perhaps\s+)?{money_any}|(?:{CUR_BEFORE})\s?\d+(?:[.,]\d{{1,2}})?\s*(?:-|to|/|or)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\b"
             ))
             .ok()?,
             comparison: Regex::new(r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of)\b").ok()?,
@@ -366,8 +381,29 @@ fn res() -> &'static Res {
             )
             .ok()?,
             word_pair: Regex::new(&format!(
-                r"(?i)\b((?:(?:{UNITS})\s+hundred(?:\s+and)?\s+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}))[\s-]+((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|o[\s-]?(?:{UNITS}))\b"
+                r"(?i)\b((?:(?:{UNITS})\s+hundred(?:\s+and)?\s+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS})|(?:{UNITS})[\s-]+(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|oh?[\s-]+(?:{UNITS})))[\s-]+((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|o[\s-]?(?:{UNITS}))\b"
             ))
+            .ok()?,
+            spoken_hundreds: Regex::new(&format!(
+                r"(?i)\b((?:(?:a|{UNITS})[\s-]+)?hundred(?:[\s-]+(?:and[\s-]+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|{UNITS}))?)\b"
+            ))
+            .ok()?,
+            whole_number_back: Regex::new(&format!(
+                r"(?i)\b((?:the\s+(?:whole|full|entire|complete)|all(?:\s+of\s+(?:the|my))?)\s+)((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS})(\s+back)\b"
+            ))
+            .ok()?,
+            word_alternatives: Regex::new(&format!(
+                r"(?i)\b((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|{UNITS})(\s*,?\s*(?:or(?:\s+maybe|\s+perhaps)?|to|maybe|perhaps)\s+|\s+-\s+|\s*–\s*)((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|{UNITS})([\s-]+(?:dollars?|bucks|euros?|pounds?|quid|usd|eur)\b)"
+            ))
+            .ok()?,
+            item_entry: Regex::new(
+                r"(?i)([a-z][a-z'-]*(?:[ \t]+[a-z][a-z'-]*){0,2})[ \t]*[:=]?[ \t]*((?:[$€£][ \t]?)?\d+[.,]\d{2}(?:[ \t]?(?:[$€£]|usd\b|eur\b|gbp\b))?)",
+            )
+            .ok()?,
+            list_separator: Regex::new(r"(?i)^\s*(?:[,/;|]|\band\b|,\s*and\b)\s*$").ok()?,
+            difference: Regex::new(
+                r"(?i)\b(?:refund\w*|credit\w*|reimburs\w*|give|pay|send|return|want|like|need|get|have)\b[^.?!\n]{0,30}\b(?:price\s+)?diff(?:erence)?\b|\bdiff(?:erence)?\b[^.?!\n]{0,20}\b(?:back|refunded|credited)\b",
+            )
             .ok()?,
             desire: Regex::new(&format!(
                 r"(?i)(?:\b(?:i|we|{THIRD_PARTY})(?:'d|'ll|\s+would|\s+will|\s+do|\s+does|\s+(?:{ADVERBS}))*\s+(?:like|likes|want|wants|need|needs|wish|wishes|expect|expects|demand|demands|require|requires|request|requests|prefer|prefers|insists?\s+on|asks?(?:\s+for)?|seeks?|claims?)|\b(?:i'?m|i\s+am|we'?re|we\s+are|(?:{THIRD_PARTY})\s+is|(?:{THIRD_PARTY})'s)\s+(?:(?:{ADVERBS})\s+)*(?:asking|requesting|expecting|demanding|claiming|seeking)(?:\s+for)?|^\W*(?:(?:hi|hello|ok|so|pls|please)\W+)*(?:requesting|request|asking\s+for|seeking|claiming|want|need|would\s+like))\s+(?:(?:to\s+)?(?:get|have|receive|return|give|take|be\s+(?:given|paid|sent|refunded))\s+)?(?:back\s+)?(?:(?:{OBJ_FILLER})\s+){{0,5}}?(?:{MONEY_OBJ})"
@@ -596,6 +632,23 @@ fn number_value(words: &str) -> Option<i64> {
     any.then_some(total + current)
 }
 
+/// The whole part of a spoken price: "forty nine" (49), "one twenty nine" (129: a hundreds digit spoken before the
+/// tens, as prices are said), "one oh nine" (109), "two hundred and five" (205).
+fn spoken_major(words: &str) -> Option<i64> {
+    let mut parts = words.split(|c: char| c.is_whitespace() || c == '-').filter(|w| !w.is_empty());
+    let first = parts.next()?.to_lowercase();
+    let rest: Vec<&str> = parts.collect();
+    let digit = number_value(&first).filter(|d| (1..10).contains(d) && !first.eq_ignore_ascii_case("a"));
+    match (digit, rest.first()) {
+        (Some(h), Some(next)) if !next.eq_ignore_ascii_case("hundred") => {
+            let tail: Vec<&str> =
+                rest.iter().copied().filter(|w| !matches!(w.to_lowercase().as_str(), "o" | "oh")).collect();
+            Some(h * 100 + number_value(&tail.join(" "))?)
+        }
+        _ => number_value(words),
+    }
+}
+
 /// Amounts in words become digits ("fifty dollars" → "50 dollars", "49 dollars 99" → "49.99 dollars"), so one
 /// amount parser reads every format.
 fn digits_for_words(text: &str) -> String {
@@ -623,25 +676,68 @@ fn digits_for_words(text: &str) -> String {
 /// Message" header are dropped, so a past support reply ("Your refund of $45.00 has been issued") is neither a
 /// request nor the requested amount. Safety words are still read from the whole text (escalating is the safe side).
 fn own_words(text: &str) -> String {
+    /// Where a forward stands: its header block (and the blank lines around it), then its first paragraph.
+    #[derive(PartialEq)]
+    enum Forward {
+        No,
+        Head { seen_header: bool },
+        BeforeBody,
+        Body,
+    }
+    let header = |l: &str| {
+        let l = l.trim_start().to_lowercase();
+        ["from:", "sent:", "date:", "to:", "subject:", "cc:"].iter().any(|h| l.starts_with(h))
+    };
     let mut out = String::with_capacity(text.len());
     let mut in_quote_block = false;
-    let mut forwarding = false;
+    let mut forward = Forward::No;
     let lines: Vec<&str> = text.lines().collect();
     for (i, line) in lines.iter().enumerate() {
         let t = line.trim();
         if t.starts_with('>') {
             continue;
         }
+        let lower = t.to_lowercase();
+        if (res().original_message.is_match(t) && lower.contains("forwarded")) || lower == "begin forwarded message:" {
+            // A customer who says above a forward what they want has written their note where mail clients put it:
+            // the forward runs to the end, its body included (a carrier's "$10.00 per parcel" is not the customer's).
+            // With no request above, the customer may write after it ("my mum asked me to forward this, she wants $30
+            // back"): the forward is its header block and its first paragraph, and what follows is read.
+            let asks_above = clauses(&out).into_iter().any(|(s, e)| clause_intent(&out[s..e]).request);
+            if asks_above {
+                break;
+            }
+            forward = Forward::Head { seen_header: false };
+            continue;
+        }
+        // An "Original Message" separator starts the quoted history, which runs to the end (top-posting).
         if res().original_message.is_match(t) {
-            // A forwarded message is a quoted block that runs to the next blank line; what follows is read as the
-            // customer's ("my mum asked me to forward this, she wants $30 back"): a forward relays a request, it
-            // does not end the customer's text. An "Original Message" separator starts the quoted history, which
-            // runs to the end (top-posting).
-            if t.to_lowercase().contains("forwarded") {
-                in_quote_block = true;
+            break;
+        }
+        match forward {
+            Forward::No => {}
+            Forward::Head { seen_header } => {
+                forward = if header(t) {
+                    Forward::Head { seen_header: true }
+                } else if t.is_empty() {
+                    if seen_header { Forward::BeforeBody } else { Forward::Head { seen_header } }
+                } else {
+                    Forward::Body
+                };
                 continue;
             }
-            break;
+            Forward::BeforeBody => {
+                if !t.is_empty() {
+                    forward = Forward::Body;
+                }
+                continue;
+            }
+            Forward::Body => {
+                if t.is_empty() {
+                    forward = Forward::No;
+                }
+                continue;
+            }
         }
         if res().quote_header.is_match(t) {
             in_quote_block = true;
@@ -653,27 +749,14 @@ fn own_words(text: &str) -> String {
             continue;
         }
         // A mail client's header block ("From: …" then "Sent:", "Date:", "To:" or "Subject:" lines) or its rule
-        // ("________") starts the quoted history of a reply or a forward, which runs to the end (top-posting).
-        let header = |l: &&str| {
-            let l = l.trim_start().to_lowercase();
-            ["sent:", "date:", "to:", "subject:", "cc:"].iter().any(|h| l.starts_with(h))
-        };
-        // After "Begin forwarded message:" the header block is the forward's (to the next blank line, as for a
-        // "Forwarded message" separator); anywhere else it starts the history.
-        if t.to_lowercase().starts_with("from:") && lines[i + 1..].iter().take(3).any(header) {
-            if forwarding {
-                forwarding = false;
-                in_quote_block = true;
-                continue;
-            }
+        // ("________") starts the quoted history of a reply, which runs to the end (top-posting).
+        if lower.starts_with("from:")
+            && lines[i + 1..].iter().take(3).any(|l| header(l) && !l.trim_start().to_lowercase().starts_with("from:"))
+        {
             break;
         }
         if t.len() >= 8 && t.chars().all(|c| c == '_') {
             break;
-        }
-        if t.eq_ignore_ascii_case("begin forwarded message:") {
-            forwarding = true;
-            continue;
         }
         out.push_str(line);
         out.push('\n');
@@ -794,14 +877,33 @@ fn canonical_amounts(text: &str) -> String {
     let text = &*r.whole_dash.replace_all(text, "$1.00");
     // "45 of the 90 dollars": the first figure is in the second's currency.
     let text = &*r.share_of_figure.replace_all(text, "$1 dollars $2");
+    // "thirty or forty bucks": the first figure in the second's currency, both in digits.
+    let text = &*r.word_alternatives.replace_all(text, |c: &regex::Captures| {
+        match (number_value(&c[1]), number_value(&c[3])) {
+            (Some(a), Some(b)) => format!("{a}{}{b}{}", &c[2], &c[4]),
+            _ => c[0].to_string(),
+        }
+    });
     let paired = r.word_pair.replace_all(text, |c: &regex::Captures| {
         let minor = c[2].trim_start_matches(['o', 'O']).trim_start_matches(['-', ' ']);
-        match (number_value(&c[1]), number_value(minor)) {
+        match (spoken_major(&c[1]), number_value(minor)) {
             (Some(major), Some(cents)) if (1..100).contains(&cents) => format!("{major}.{cents:02}"),
             _ => c[0].to_string(),
         }
     });
     let words = digits_for_words(&paired);
+    // Spoken whole figures with no currency word: a run with "hundred", and a number wanted back whole.
+    let words = r.spoken_hundreds.replace_all(&words, |c: &regex::Captures| match number_value(&c[1]) {
+        Some(n) => n.to_string(),
+        None => c[0].to_string(),
+    });
+    let words = r
+        .whole_number_back
+        .replace_all(&words, |c: &regex::Captures| match number_value(&c[2]) {
+            Some(n) => format!("{}{n}{}", &c[1], &c[3]),
+            None => c[0].to_string(),
+        })
+        .into_owned();
     let minor = r.minor_units.replace_all(&words, |c: &regex::Captures| {
         let (Some(all), Some(num)) = (c.get(0), c.get(1)) else { return c[0].to_string() };
         let prefix = &all.as_str()[..num.start() - all.start()];
@@ -869,8 +971,10 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     let segments = intent::read(clause, 0, clause.len());
     let structural = segments.iter().any(|s| s.act == Act::Request);
     let mut own = clause.to_string();
-    for s in segments.iter().filter(|s| s.act == Act::Acknowledgement) {
-        intent.acknowledged = true;
+    // A question about a refund on record is cut out the same way: its "refund" and its figure ask for nothing.
+    for s in segments.iter().filter(|s| matches!(s.act, Act::Acknowledgement | Act::Status)) {
+        intent.acknowledged |= s.act == Act::Acknowledgement;
+        intent.status_question |= s.act == Act::Status;
         own.replace_range(s.start..s.end, &" ".repeat(s.end - s.start));
     }
     let clause = own.as_str();
@@ -965,7 +1069,45 @@ fn role(text: &str, start: usize, end: usize) -> Role {
     if r.request_after.is_match(ahead) || r.request_before.is_match(back) {
         return Role::Requested;
     }
-    if r.price_before.is_match(back) || listed(text, start) { Role::Price } else { Role::Plain }
+    if r.price_before.is_match(back) || listed(text, start) || inline_item(text, start).is_some() {
+        Role::Price
+    } else {
+        Role::Plain
+    }
+}
+
+/// A figure that is an entry of an item list written in prose ("lamp 42.00, shade 19.50, bulbs 27.00", "phone case
+/// 12.99 / charger 24.50", "scarf 25,00 €, hat 15,00 €"): the item's name right before it. An entry is a name (one
+/// to three words) and a figure; it is in a list when separators (a comma, a slash, a semicolon, "and") join it with
+/// two or more other named figures on the same line. The name is the entry's own label: a "total" before the list does not
+/// label its entries.
+pub(crate) fn inline_item(text: &str, at: usize) -> Option<String> {
+    let r = res();
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let line = &text[line_start..line_end];
+    let entries: Vec<(usize, usize, usize, String)> = r
+        .item_entry
+        .captures_iter(line)
+        .filter_map(|c| {
+            let (all, name) = (c.get(0)?, c.get(1)?);
+            Some((
+                line_start + all.start(),
+                line_start + c.get(2)?.start(),
+                line_start + all.end(),
+                name.as_str().to_string(),
+            ))
+        })
+        .collect();
+    let i = entries.iter().position(|e| e.1 <= at && at < e.2)?;
+    let joined = |a: &(usize, usize, usize, String), b: &(usize, usize, usize, String)| {
+        r.list_separator.is_match(&text[a.2..b.0])
+    };
+    // The chain of joined entries around this one: three or more make a list ("I paid 45.00, want 20.00 back" is no
+    // list).
+    let first = (0..i).rev().take_while(|j| joined(&entries[*j], &entries[j + 1])).last().unwrap_or(i);
+    let last = (i + 1..entries.len()).take_while(|j| joined(&entries[j - 1], &entries[*j])).last().unwrap_or(i);
+    (last - first >= 2).then(|| entries[i].3.clone())
 }
 
 /// Every money amount in the (prepared) text: offset, cents (`None` when it cannot be read with certainty),
@@ -988,7 +1130,12 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
             let prev = text[..m.start()].chars().next_back();
             let dotted = matches!(next.as_slice(), ['.' | ',', d, ..] if d.is_ascii_digit())
                 || prev.is_some_and(|p| p == '.' || p == ',');
-            if !in_request || dotted {
+            // Outside a request a bare figure is still money when its words price it: an entry of an item list
+            // ("lamp 42.00, shade 19.50"), a unit price ("at 8.00 each") or a stated total ("24.00 total").
+            let priced = inline_item(text, m.start()).is_some()
+                || r.per_item.is_match(after_amount(text, m.start()))
+                || r.total_after.is_match(after_amount(text, m.start()));
+            if !(in_request || priced) || dotted {
                 continue;
             }
         }
@@ -1027,7 +1174,7 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
                     && (act != Act::Request || s.figures.contains(&m.start()))
             })
         };
-        let role = if governed(Act::Acknowledgement) {
+        let role = if governed(Act::Acknowledgement) || governed(Act::Status) {
             Role::Price
         } else if governed(Act::Request) && !prices_a_thing(text, m.start(), m.end()) {
             Role::Requested
@@ -1083,6 +1230,19 @@ fn requested_in(text: &str) -> Amount {
         return Amount::Ambiguous;
     }
     let all: Vec<(usize, i64, Role)> = read.into_iter().filter_map(|(at, c, role)| Some((at, c?, role))).collect();
+    // A price difference asked back with no figure that is not a price ("price dropped, refund the diff?"): a partial
+    // refund with no figure (U1), never the whole order.
+    // With one figure that is not a price ("the price dropped by $12, refund the difference"), that figure is the
+    // difference.
+    if asking.iter().any(|(s, e)| r.difference.is_match(&text[*s..*e])) {
+        match distinct(all.iter().filter(|a| a.2 != Role::Price).map(|a| a.1)).as_slice() {
+            [] => return Amount::Ambiguous,
+            [one] if !r.alternatives.is_match(text) && !r.uncertain_figure.is_match(text) => {
+                return Amount::Cents(*one);
+            }
+            _ => {}
+        }
+    }
     // Alternatives where one side names no figure ("either the price of the shirt or 20 bucks"): which one is asked
     // cannot be settled (U1), neither the figure named nor the order's amount.
     if r.alt_unnamed.is_match(text) {
@@ -1215,6 +1375,18 @@ fn requested_in(text: &str) -> Amount {
         let figures = distinct(all.iter().filter(|a| a.2 != Role::Price).map(|a| a.1));
         if let [one] = figures.as_slice() {
             return Amount::Cents(*one);
+        }
+        // Seller jargon with no figure ("pls process a partial", "can you do a partial on this?"): a partial refund
+        // whose figure is not named (U1). A partial delivery or shipment is no partial refund.
+        let partial_refund = r.partial_word.find_iter(text).any(|m| {
+            let next: String = text[m.end()..].trim_start().chars().take_while(|c| c.is_alphabetic()).collect();
+            !matches!(
+                next.to_lowercase().as_str(),
+                "delivery" | "deliveries" | "shipment" | "order" | "return" | "package" | "parcel" | "damage"
+            )
+        });
+        if figures.is_empty() && partial_refund && !r.full.is_match(text) {
+            return Amount::Ambiguous;
         }
     }
     if r.fraction.is_match(text) && asked.is_empty() {

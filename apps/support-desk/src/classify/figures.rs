@@ -15,7 +15,10 @@
 //! named a figure as asked or asked one priced item back. Nothing else changes: the guard only ever replaces an
 //! amount by the figure asked or by "cannot settle".
 
-use super::{Amount, Role, after_amount, amounts, before, clause_intent, clauses, listed, prices_a_thing, res};
+use super::{
+    Amount, Role, after_amount, amounts, before, clause_intent, clauses, inline_item, listed, number_value,
+    prices_a_thing, res,
+};
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
@@ -101,6 +104,19 @@ struct Labels {
     /// A receipt line's quantity right before its figure ("1 x ", "2x "): the line is a document line.
     qty_before: Regex,
     word: Regex,
+    /// A request pointing at a thing without naming it: "that one", "it", "those", "them".
+    pointer: Regex,
+    /// A request for the whole order or all of it: no count of units.
+    whole_order: Regex,
+    /// A noun counted by the order: "3 candles", "five chairs", "2 of the lamps".
+    counted_noun: Regex,
+    /// A count of units asked: "two of them", "1 of the jars".
+    count_of: Regex,
+    both: Regex,
+    /// One unit asked: "the one that broke", "that single mug", "one unit".
+    single: Regex,
+    /// "that chair", "the returned lamp": one of a counted noun.
+    that_thing: Regex,
 }
 
 fn labels() -> &'static Labels {
@@ -139,6 +155,28 @@ fn labels() -> &'static Labels {
             declined: Regex::new(r"(?i)\b(?:don'?t|do\s+not|doesn'?t|does\s+not|no\s+need|not|never|keep|without)\b").ok()?,
             qty_before: Regex::new(r"(?i)\b\d{1,3}\s*[x×]\s*$").ok()?,
             word: Regex::new(r"[A-Za-z][A-Za-z-]{2,}").ok()?,
+            pointer: Regex::new(r"(?i)\b(?:(?:that|this|the)\s+one|it|those|these|them|that)\b").ok()?,
+            whole_order: Regex::new(
+                r"(?i)\b(?:whole|entire|full|all|every|everything|total|complete|in\s+full|the\s+lot)\b",
+            )
+            .ok()?,
+            counted_noun: Regex::new(
+                r"(?i)\b(?:[2-9]|[1-9]\d|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:of\s+the\s+)?([a-z]+s)\b",
+            )
+            .ok()?,
+            count_of: Regex::new(
+                r"(?i)\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+of\s+(?:them|those|these|the\s+\w+)\b",
+            )
+            .ok()?,
+            both: Regex::new(r"(?i)\bboth\b").ok()?,
+            single: Regex::new(
+                r"(?i)\b(?:(?:the|that|this)\s+(?:one|single)|a\s+single|(?:one|1)\s+(?:unit|item|piece|pc)|for\s+one)\b",
+            )
+            .ok()?,
+            that_thing: Regex::new(
+                r"(?i)\b(?:the|that|this)\s+(?:(?:returned|broken|faulty|damaged|defective|cracked|chipped|torn|bad|missing|wobbly)\s+)?([a-z]+)\b",
+            )
+            .ok()?,
         })
     });
     match built {
@@ -212,9 +250,17 @@ pub fn figures(text: &str) -> Vec<Figure> {
         let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
         // A document line: a pasted receipt's part (`listed`), or an item line ending with its quantity and figure.
         let line_ends = text[end..].split('\n').next().is_some_and(|rest| rest.trim().len() <= 12);
-        let on_document_line = listed(text, at) || (line_ends && l.qty_before.is_match(&text[line_start..at]));
+        // An entry of an item list in prose ("lamp 42.00, shade 19.50, bulbs 27.00") is labelled by its own name, as a
+        // document line by its head.
+        let entry = inline_item(text, at);
+        let on_document_line =
+            listed(text, at) || (line_ends && l.qty_before.is_match(&text[line_start..at])) || entry.is_some();
         // A document line is labelled by its whole head; prose by its clause before the figure and the words after.
-        let label_before = if on_document_line { &text[line_start..at] } else { clause_before(text, at) };
+        let label_before = match &entry {
+            Some(name) => name.as_str(),
+            None if on_document_line => &text[line_start..at],
+            None => clause_before(text, at),
+        };
         let near_before = before(label_before, label_before.len(), 28);
         let label_after = words_after(text, end);
         let label = format!("{near_before} {label_after}");
@@ -265,7 +311,12 @@ pub fn figures(text: &str) -> Vec<Figure> {
     // USD 33.00") is their own arithmetic of what they ask, not a document's total.
     let units: Vec<(usize, i64)> =
         out.iter().filter(|f| f.role == FigureRole::Unit && f.cents > 0).map(|f| (f.at, f.cents)).collect();
-    for f in out.iter_mut().filter(|f| f.role == FigureRole::Total && !listed(text, f.at)) {
+    // Only inside a request or worked out in words ("so €30 altogether", "= $36"): a total stated beside the order ("2
+    // pillows, $27.50 each, $55.00 total. … credit for one of them") is the order's total.
+    let worked_out = |at: usize| {
+        request_clauses.iter().any(|(s, e)| *s <= at && at < *e) || r.makes_before.is_match(before(text, at, 25))
+    };
+    for f in out.iter_mut().filter(|f| f.role == FigureRole::Total && !listed(text, f.at) && worked_out(f.at)) {
         if units.iter().any(|(at, u)| *at < f.at && f.cents % u == 0 && (2..=50).contains(&(f.cents / u))) {
             f.role = FigureRole::Asked;
         }
@@ -298,17 +349,39 @@ pub fn asked(text: &str, figs: &[Figure]) -> Asked {
     if distinct(items.iter().map(|f| f.cents)).len() < 2 {
         return Asked::None;
     }
-    let requested: Vec<String> = clauses(text)
-        .into_iter()
-        .filter(|(s, e)| clause_intent(&text[*s..*e]).request)
-        .flat_map(|(s, e)| content_words(&text[s..e]))
-        .collect();
-    let named = distinct(
-        items
-            .iter()
-            .filter(|f| f.item.split(' ').any(|w| requested.iter().any(|r| r == w || r.trim_end_matches('s') == w)))
-            .map(|f| f.cents),
-    );
+    let request_spans: Vec<(usize, usize)> =
+        clauses(text).into_iter().filter(|(s, e)| clause_intent(&text[*s..*e]).request).collect();
+    let requested: Vec<String> = request_spans.iter().flat_map(|(s, e)| content_words(&text[*s..*e])).collect();
+    let naming = |words: &[String]| {
+        distinct(
+            items
+                .iter()
+                .filter(|f| f.item.split(' ').any(|w| words.iter().any(|r| r == w || r.trim_end_matches('s') == w)))
+                .map(|f| f.cents),
+        )
+    };
+    let named = naming(&requested);
+    // A request that points at an item instead of naming it ("Refund that one please", "money back for it", "I want
+    // those refunded"): the one item the customer's other sentences name ("The toaster won't heat up"), outside the
+    // list itself. Never when the request asks for the whole order.
+    let points = request_spans.iter().any(|(s, e)| labels().pointer.is_match(&text[*s..*e]))
+        && !request_spans.iter().any(|(s, e)| res().full.is_match(&text[*s..*e]));
+    let named = if named.is_empty() && points {
+        let elsewhere: Vec<String> = clauses(text)
+            .into_iter()
+            .filter(|(s, e)| {
+                // Not the request, not the list, and not a bare item label (a receipt line cut at its dot leader).
+                let words = content_words(&text[*s..*e]);
+                !request_spans.contains(&(*s, *e))
+                    && !items.iter().any(|f| *s <= f.at && f.at < *e)
+                    && words.iter().any(|w| !items.iter().any(|f| f.item.split(' ').any(|i| i == w)))
+            })
+            .flat_map(|(s, e)| content_words(&text[s..e]))
+            .collect();
+        naming(&elsewhere)
+    } else {
+        named
+    };
     match named.as_slice() {
         [one] => Asked::Figure(*one),
         [] => Asked::None,
@@ -316,10 +389,59 @@ pub fn asked(text: &str, figs: &[Figure]) -> Asked {
     }
 }
 
+/// A request that counts the units it is for beside one unit price ("3 candles at $12.00 each … refund the one that
+/// broke", "2 x 45.00 EUR … refund the returned lamp", "8.00 each … refund two of them"): the count times the unit.
+/// `None` when the request asks for the whole order or all of them, names no count, or the unit price is not single.
+pub fn counted_units(text: &str, figs: &[Figure]) -> Option<i64> {
+    let l = labels();
+    let unit = match distinct(figs.iter().filter(|f| f.role == FigureRole::Unit).map(|f| f.cents)).as_slice() {
+        [one] if *one > 0 => *one,
+        _ => return None,
+    };
+    let requests: Vec<&str> = clauses(text)
+        .into_iter()
+        .filter(|(s, e)| clause_intent(&text[*s..*e]).request)
+        .map(|(s, e)| &text[s..e])
+        .collect();
+    if requests.is_empty() || requests.iter().any(|c| l.whole_order.is_match(c)) {
+        return None;
+    }
+    // The nouns the order counts ("3 candles", "five chairs", "1 of the 2 lamps"): "that chair" is one of them.
+    let counted: Vec<String> =
+        l.counted_noun.captures_iter(text).filter_map(|c| c.get(1)).map(|m| m.as_str().to_lowercase()).collect();
+    let count = requests.iter().find_map(|c| {
+        if let Some(n) = l.count_of.captures(c).and_then(|m| m.get(1)) {
+            let n = n.as_str().to_lowercase();
+            return n.parse::<i64>().ok().or_else(|| number_value(&n));
+        }
+        if l.both.is_match(c) {
+            return Some(2);
+        }
+        if l.single.is_match(c) {
+            return Some(1);
+        }
+        l.that_thing.captures_iter(c).find_map(|m| {
+            let noun = m.get(1)?.as_str().to_lowercase();
+            counted.iter().any(|p| *p == format!("{noun}s") || *p == format!("{noun}es")).then_some(1)
+        })
+    })?;
+    (1..=50).contains(&count).then(|| unit.checked_mul(count)).flatten()
+}
+
 /// The guard: the reader's amount, held to the figures of the customer's own words (see the module doc).
 /// `order_cents` is the order's amount when the order is identified: a figure asked that equals it is no conflict
 /// with a request naming no amount.
 pub fn guard(text: &str, reader: Amount, order_cents: Option<i64>) -> Amount {
+    // A count of units asked beside one unit price settles the amount, whatever the reader made of the total or of "two
+    // of them" (a figure asked that is not that amount still conflicts: the reader's answer stands).
+    if matches!(reader, Amount::Cents(_) | Amount::Missing | Amount::Ambiguous | Amount::Full) {
+        let figs = figures(text);
+        if let Some(v) = counted_units(text, &figs)
+            && figs.iter().filter(|f| f.role == FigureRole::Asked).all(|f| f.cents == v)
+        {
+            return Amount::Cents(v);
+        }
+    }
     match reader {
         Amount::Cents(x) => {
             let figs = figures(text);

@@ -31,6 +31,10 @@ pub enum Act {
     Request,
     /// Reports or thanks for money already received.
     Acknowledgement,
+    /// Asks where a refund on record is, whether it has gone through, or whether a statement line is it: a question
+    /// whose subject is a definite refund ("where is my refund of 27.00", "has the 620.00 refund gone out yet", "is
+    /// this the refund for the lamp?"), with no request structure.
+    Status,
     /// Neither, as far as structure goes.
     Other,
 }
@@ -107,6 +111,10 @@ const TRANSFER: &[&str] = &[
     "chop",
     "drop",
     "cut",
+    // Indian English "kindly revert the amount": with a money object only, as every transfer verb here ("kindly revert
+    // at the earliest" asks for a reply).
+    "revert",
+    "process",
 ];
 const WANT: &[&str] = &[
     "want",
@@ -135,7 +143,7 @@ const RECEIPT_PAST: &[&str] = &[
 ];
 const RECEIPT_PARTICIPLE: &[&str] =
     &["received", "credited", "refunded", "returned", "reimbursed", "processed", "confirmed"];
-const PERCEIVE: &[&str] = &["see", "saw", "seen", "noticed", "spotted"];
+const PERCEIVE: &[&str] = &["see", "saw", "seen", "seeing", "noticed", "spotted", "shows", "showing"];
 const MODAL: &[&str] = &["can", "could", "may", "would", "will", "might"];
 const PERSON: &[&str] = &["i", "we", "you", "u", "ya"];
 const MARKERS: &[&str] = &[
@@ -155,6 +163,12 @@ const MONEY_NOUNS: &[&str] = &[
     "rebate",
     "markdown",
     "reimbursement",
+    // "the amount of 45.60": the money named by its figure.
+    "amount",
+    // Seller jargon: "a partial of $15", "process a partial" (a partial refund, the noun on its own).
+    "partial",
+    "balance",
+    "sum",
 ];
 const FILLER: &[&str] = &[
     "the",
@@ -199,7 +213,6 @@ const FILLER: &[&str] = &[
     "maybe",
     "perhaps",
     "for",
-    "partial",
     "full",
     "whole",
     "price",
@@ -387,22 +400,77 @@ fn is_money(t: &Tok) -> bool {
     matches!(t.w, W::Figure | W::MoneyNoun)
 }
 
-/// Money as an object: a money noun, or a figure that prices no thing ("the $79.95 I paid", "$10 off"; not "the
-/// $45 lamp").
+/// Money as an object: a money noun, or a figure that prices no thing ("the $79.95 I paid", "$10 off", "125.00 as the
+/// item is damaged"; not "the $45 lamp").
 fn money_object(toks: &[Tok], t: &Tok) -> bool {
     match t.w {
         W::MoneyNoun => true,
         W::Figure => {
             let next = toks.iter().position(|x| x.at == t.at).and_then(|i| toks.get(i + 1));
-            next.is_none_or(|n| n.w != W::Other)
+            next.is_none_or(|n| n.w != W::Other || CONJUNCTIONS.contains(&n.text.as_str()))
         }
         _ => false,
     }
 }
 
+/// The subjects a negated remark of a run-on sentence starts with ("… back it never worked", "… it doesn't work").
+const SUBJECTS: &[&str] = &["it", "this", "that", "they", "he", "she", "i", "we", "which", "thing", "item", "product"];
+
+/// Words that start a new clause or an adjunct after a figure (so the figure prices no noun): "125.00 as the item is
+/// damaged", "$20 because it broke".
+const CONJUNCTIONS: &[&str] = &[
+    "as", "because", "since", "due", "which", "from", "by", "when", "after", "before", "till", "until", "within",
+    "asap", "cause", "coz", "cos", "bc",
+];
+
 /// After position `i`, the first token that is not a filler (or a person: "credit me", "give us"): its index.
 fn object_after(toks: &[Tok], i: usize) -> Option<usize> {
     (i + 1..toks.len()).find(|j| !matches!(toks[*j].w, W::Filler | W::Person | W::Marker))
+}
+
+/// After a transfer verb at `i`, its object: the first token that is not a filler, a person, a marker or the particle
+/// "back" ("revert back the payment of 125.00", "give back my money").
+fn transfer_object(toks: &[Tok], i: usize) -> Option<usize> {
+    (i + 1..toks.len()).find(|j| !matches!(toks[*j].w, W::Filler | W::Person | W::Marker | W::Back))
+}
+
+/// Someone a want is said of, in a form's third person or for a relative ("Buyer requesting a partial").
+const THIRD_PARTY: &[&str] =
+    &["buyer", "customer", "client", "purchaser", "cardholder", "husband", "wife", "partner", "mum", "mom", "dad"];
+
+/// Words that open a question about a refund on record: where or when it is, whether it has gone through.
+const ASKING_LEAD: &[&str] = &[
+    "where", "wheres", "where's", "when", "whens", "when's", "has", "have", "hasn't", "haven't", "did", "didn't", "is",
+    "isn't", "was", "any", "what", "what's", "whats", "how", "how's", "hows", "why", "will",
+];
+/// Words before a question that do not change it ("hi, where is …", "so um has …").
+const OPENERS: &[&str] = &[
+    "hi", "hey", "hello", "so", "ok", "okay", "and", "also", "just", "um", "uh", "erm", "yeah", "yes", "sorry", "quick",
+];
+
+/// A question about a refund on record: the segment opens with a question word or an auxiliary ("where is", "has",
+/// "did", "any update on", "when will", "is this") and holds a definite refund — a determiner or a figure before the
+/// noun ("my refund", "the refund of £60.00", "the 620.00 refund") — and no request structure (no "can/could/would
+/// you|I" with a transfer verb, no want of money). "Is it possible to get a refund" names no refund on record.
+fn asks_about_a_refund_on_record(toks: &[Tok]) -> bool {
+    let Some(lead) = toks.iter().position(|t| t.w != W::Marker && !OPENERS.contains(&t.text.as_str())) else {
+        return false;
+    };
+    if !ASKING_LEAD.contains(&toks[lead].text.as_str()) {
+        return false;
+    }
+    let definite_refund =
+        toks.iter().enumerate().skip(lead + 1).any(|(k, t)| {
+            matches!(t.text.as_str(), "refund" | "reimbursement")
+                && toks[lead + 1..k].iter().rev().take(3).any(|d| {
+                    matches!(d.text.as_str(), "my" | "the" | "this" | "that" | "your" | "our") || d.w == W::Figure
+                })
+                && !matches!(toks[k - 1].text.as_str(), "a" | "an" | "to")
+        });
+    let asks_for_money = toks.windows(3).any(|w| {
+        matches!(w[0].text.as_str(), "can" | "could" | "would" | "may") && w[1].w == W::Person && w[2].w == W::Transfer
+    }) || toks.iter().any(|t| t.w == W::Want);
+    definite_refund && !asks_for_money
 }
 
 /// The figures of a segment.
@@ -455,6 +523,20 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
     let wants = toks.iter().any(|t| t.w == W::Want);
     let modal = toks.iter().position(|t| t.w == W::Modal);
     let money = toks.iter().any(is_money);
+    // A question about a refund on record (before negations: "why hasn't my refund arrived").
+    if asks_about_a_refund_on_record(toks) {
+        return (Act::Status, "a question whose subject is a refund on record", figures_of(toks));
+    }
+    // A refund seen on a statement or an account ("I see 'REFUND WEBSHOP 34.50' on my statement", "my statement shows
+    // REFUND OAKSHOP 41.00"): a report of money back, asked about or not.
+    if let Some(p) = toks.iter().position(|t| t.w == W::Perceive)
+        && toks.iter().any(|t| matches!(t.text.as_str(), "refund" | "credit" | "reimbursement") || t.w == W::Back)
+        && toks.iter().any(|t| t.w == W::Figure)
+        && toks.iter().any(|t| matches!(t.text.as_str(), "statement" | "account" | "card" | "bank" | "app" | "balance"))
+        && !toks[..p].iter().any(|t| t.w == W::Modal)
+    {
+        return (Act::Acknowledgement, "a refund seen on a statement", figures_of(toks));
+    }
     if negated {
         // A negation governs what follows it: "it doesn't work, $20 back please" is cut at the comma; in a run-on
         // the words after the last negated verb are read on their own.
@@ -477,7 +559,21 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
             return none;
         }
         let (act, why, figures) = read_segment(&toks[last + 1..], question, marker_in_clause);
-        return if act == Act::Request { (act, why, figures) } else { none };
+        if act == Act::Request {
+            return (act, why, figures);
+        }
+        // A run-on sentence whose request comes before a negated remark ("i want the whole 120 back it never
+        // worked"): the words before the negated clause's subject are read on their own.
+        let first = toks.iter().position(|t| t.w == W::Negation).unwrap_or(0);
+        let subject = first.checked_sub(1).filter(|s| SUBJECTS.contains(&toks[*s].text.as_str()));
+        let head = &toks[..subject.unwrap_or(first)];
+        if subject.is_some() && !head.is_empty() && !head.iter().any(|t| t.w == W::Negation) {
+            let (act, why, figures) = read_segment(head, question, marker_in_clause);
+            if act == Act::Request {
+                return (act, why, figures);
+            }
+        }
+        return none;
     }
     // Acknowledgement: money received, in the past, stated (not asked, not wanted).
     if money && !question && !wants {
@@ -496,8 +592,10 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
             if receipt_verb && modal.is_none_or(|m| m > i) && (object_money || (subject_money && t.text != "got")) {
                 return (Act::Acknowledgement, "money received, in the past tense", figures_of(toks));
             }
-            // "refund of $20 received", "$20 credited back": money, then a participle with no subject or auxiliary.
+            // "refund of $20 received", "$20 credited back": money, then a participle with no subject or auxiliary,
+            // standing on its own (not an attribute of a noun: "refund the returned lamp").
             if t.w == W::ReceiptParticiple
+                && toks.get(i + 1).is_none_or(|n| n.w != W::Other)
                 && toks[..i].iter().any(is_money)
                 && !toks[..i].iter().any(|p| p.w == W::Person || p.w == W::Modal)
             {
@@ -524,12 +622,34 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
         });
         let person_before =
             subject.is_some_and(|s| toks[s].w == W::Person || matches!(toks[s].text.as_str(), "i'd" | "we'd" | "id"));
-        if person_before
+        // A want with no subject leading its segment, as headlines and sellers write ("Requesting a partial of $15",
+        // "Need 20 back"), or with a third party as its subject ("Buyer requesting a partial").
+        let headline = subject.is_none_or(|s| toks[..=s].iter().all(|t| matches!(t.w, W::Marker | W::Filler)))
+            && !toks[i].text.starts_with("like");
+        let third_party = subject.is_some_and(|s| THIRD_PARTY.contains(&toks[s].text.as_str()));
+        // A bare number wanted back ("i want the whole 189 back"): money when the whole of it is meant or it is too
+        // large to be a count of things sent back.
+        let number_back = |j: usize| {
+            toks[j].w == W::Number
+                && destination_after(toks, j)
+                && (toks[j].text.parse::<i64>().is_ok_and(|n| n >= 10)
+                    || toks[..j].iter().rev().take(2).any(|t| matches!(t.text.as_str(), "whole" | "full" | "all")))
+        };
+        // "the entire thing back", "the whole lot back": everything paid, wanted back.
+        let whole_back = |j: usize| {
+            matches!(toks[j].text.as_str(), "whole" | "entire")
+                && toks.get(j + 1).is_some_and(|t| matches!(t.text.as_str(), "thing" | "lot"))
+                && toks.get(j + 2).is_some_and(|t| t.w == W::Back)
+        };
+        if (person_before || headline || third_party)
             && let Some(j) = object_after(toks, i)
             && (money_object(toks, &toks[j])
-                || toks[j].w == W::Transfer && object_after(toks, j).is_some_and(|k| money_object(toks, &toks[k])))
+                || number_back(j)
+                || whole_back(j)
+                || toks[j].w == W::Transfer
+                    && transfer_object(toks, j).is_some_and(|k| money_object(toks, &toks[k]) || number_back(k)))
         {
-            let k = if toks[j].w == W::Transfer { object_after(toks, j).unwrap_or(j) } else { j };
+            let k = if toks[j].w == W::Transfer { transfer_object(toks, j).unwrap_or(j) } else { j };
             return (Act::Request, "a want whose object is money", figure_at(&toks[k]));
         }
     }
@@ -553,9 +673,21 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
             })
             .map(|p| p + 1)
     });
-    if let Some(v) = verb_at
-        && let Some(j) = object_after(toks, v)
-    {
+    // "… and revert the amount", "kindly revert the money": a transfer verb after a politeness marker, or coordinated
+    // with an imperative ("Kindly do the needful and revert the amount of 45.60"), tried when the first verb asked for
+    // no money. Not after a subject's verb: "I had to run to the shop and pay another $12" is no request.
+    let imperative_lead = lead.is_some_and(|l| toks[l].w == W::Transfer) || toks[0].w == W::Marker;
+    let coordinated: Vec<usize> = toks
+        .windows(2)
+        .enumerate()
+        .filter(|(_, p)| {
+            p[1].w == W::Transfer
+                && (p[0].w == W::Marker || (imperative_lead && matches!(p[0].text.as_str(), "and" | "then" | "&")))
+        })
+        .map(|(i, _)| i + 1)
+        .collect();
+    for v in verb_at.into_iter().chain(coordinated) {
+        let Some(j) = transfer_object(toks, v) else { continue };
         let money_object = (toks[j].w == W::Figure && money_object(toks, &toks[j]))
             || (toks[j].w == W::MoneyNoun && toks[j].text != "refund")
             || (toks[j].w == W::Number && destination_after(toks, j));
