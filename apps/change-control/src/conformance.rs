@@ -221,7 +221,12 @@ pub async fn concurrent_commands_on_one_revision_accept_exactly_one(stores: &[Ar
 }
 
 fn finish(id: &str, rev: u64) -> TaskCommand {
-    TaskCommand::Finish { command_id: id.into(), expected_revision: rev, workspace: Manifest::default(), delivered: None }
+    TaskCommand::Finish {
+        command_id: id.into(),
+        expected_revision: rev,
+        workspace: Manifest::default(),
+        delivered: None,
+    }
 }
 
 /// The first half of the forged-outcome check (attack 13, #18): [`T`] proposed at revision 1 and a `finish` (`f2`)

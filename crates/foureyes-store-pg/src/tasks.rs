@@ -12,8 +12,8 @@ use foureyes_store::StoreError;
 use foureyes_store::tasks::shared::{
     Repeat, StoredOutcome, accepted, altered_refusal, event_from_row, refusal_data, repeat_of, result_name,
 };
-use foureyes_store::tx::WriteTx;
 use foureyes_store::tasks::{TaskOutcome, Transition};
+use foureyes_store::tx::WriteTx;
 use std::collections::BTreeMap;
 
 /// Replays one task from its indexed journal events.

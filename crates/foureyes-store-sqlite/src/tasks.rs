@@ -13,8 +13,8 @@ use foureyes_store::authority::Authority;
 use foureyes_store::tasks::shared::{
     Repeat, StoredOutcome, accepted, altered_refusal, event_from_row, refusal_data, repeat_of, result_name,
 };
-use foureyes_store::tx::run_ready;
 use foureyes_store::tasks::{TaskOutcome, TaskStore, Transition};
+use foureyes_store::tx::run_ready;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::BTreeMap;
 
@@ -66,7 +66,8 @@ pub(crate) fn indexed_events(c: &Connection) -> Result<BTreeMap<i64, String>, St
 
 /// Every `task_commands` row as the audit checks it against the journal: (task id, command id, outcome).
 pub(crate) fn recorded_commands(c: &Connection) -> Result<Vec<(String, String, String)>, StoreError> {
-    let mut stmt = c.prepare("SELECT task_id, command_id, outcome FROM task_commands ORDER BY task_id, command_id").sql()?;
+    let mut stmt =
+        c.prepare("SELECT task_id, command_id, outcome FROM task_commands ORDER BY task_id, command_id").sql()?;
     let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).sql()?;
     rows.collect::<Result<_, _>>().sql()
 }

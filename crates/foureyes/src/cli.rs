@@ -49,6 +49,17 @@ pub struct Cli {
     /// `--db` itself.
     #[arg(long, global = true, value_name = "NAME", env = "FOUREYES_NAMESPACE")]
     pub namespace: Option<String>,
+    /// The witness file `serve --witness` appends its signed checkpoints to (keep it off the database's host). With
+    /// `serve` (and `--signing-key`) each checkpoint it signs is appended to it; every other door that decides
+    /// (decide, report, undo, execute, approvals, kill-switch, task, mcp-proxy) refuses, as `serve` does at start, a
+    /// database that does not extend it: one rolled back to an older copy (ADR-586). Those doors need
+    /// --witness-key too.
+    #[arg(long, global = true, value_name = "FILE", env = "FOUREYES_WITNESS")]
+    pub witness: Option<PathBuf>,
+    /// The public key the witness is signed with (`journal.pub` from `journal keygen`), for the doors other than
+    /// `serve` (which uses its --signing-key).
+    #[arg(long, global = true, value_name = "PUB", env = "FOUREYES_WITNESS_KEY")]
+    pub witness_key: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -611,9 +622,9 @@ pub struct ServeArgs {
     pub checkpoint_every: u64,
     #[arg(long, default_value_t = 60.0, requires = "signing_key")]
     pub checkpoint_seconds: f64,
-    /// Append each checkpoint this server signs to FILE, outside the database (keep it on another disk or host:
-    /// it is what `journal verify --checkpoint` checks a rewritten or truncated journal against).
-    #[arg(long, value_name = "FILE", requires = "signing_key")]
+    /// The global `--witness FILE` (FOUREYES_WITNESS), set by `run`: each checkpoint this server signs is appended
+    /// to it, and the server refuses to start on a database that does not extend it.
+    #[arg(skip)]
     pub witness: Option<PathBuf>,
     /// A request head must arrive within this (`10s`, `500ms`), on a new connection and on an idle keep-alive one
     /// alike: it is also the idle keep-alive timeout.

@@ -186,7 +186,9 @@ impl JournaledTaskCommands {
                 self.accepted.insert(command_key(&task_id, command_id), outcome);
                 self.tasks.insert(task_id, state);
             }
-            EventData::Refused(Refused { task_id: Some(task_id), command_id: Some(command_id), code, message, .. }) => {
+            EventData::Refused(Refused {
+                task_id: Some(task_id), command_id: Some(command_id), code, message, ..
+            }) => {
                 let entry = (command_key(task_id, command_id), code.clone(), message.clone());
                 self.refused.insert(seq, entry);
             }
@@ -212,14 +214,20 @@ impl JournaledTaskCommands {
                     ("seqs", format!("{:?}", row.seqs), format!("{:?}", journal.seqs)),
                     ("status", format!("{:?}", row.status), format!("{:?}", journal.status)),
                     ("revision", row.revision.to_string(), journal.revision.to_string()),
-                    ("verified_revision", format!("{:?}", row.verified_revision), format!("{:?}", journal.verified_revision)),
+                    (
+                        "verified_revision",
+                        format!("{:?}", row.verified_revision),
+                        format!("{:?}", journal.verified_revision),
+                    ),
                 ];
                 if let Some((field, row, journal)) = fields.into_iter().find(|(_, r, j)| r != j) {
                     return Some((field.to_string(), row, journal));
                 }
                 (row.check != journal.check).then(|| {
                     let show = |c: &Option<CheckRecord>| match c {
-                        Some(c) => format!("check `{}` of revision {} (passed: {})", c.command_id, c.revision, c.passed),
+                        Some(c) => {
+                            format!("check `{}` of revision {} (passed: {})", c.command_id, c.revision, c.passed)
+                        }
                         None => "no check".to_string(),
                     };
                     ("check".to_string(), show(&row.check), show(&journal.check))
@@ -242,7 +250,11 @@ impl JournaledTaskCommands {
 
 /// The refusal of a command whose recorded outcome the journal does not back (ADR-585): the row grants nothing and
 /// is not answered; the refusal is journaled and not recorded as the command's outcome.
-pub fn altered_refusal(task_id: &str, cmd: &TaskCommand, (field, row, journal): (String, String, String)) -> TaskRefusal {
+pub fn altered_refusal(
+    task_id: &str,
+    cmd: &TaskCommand,
+    (field, row, journal): (String, String, String),
+) -> TaskRefusal {
     TaskRefusal {
         code: "record_altered".into(),
         message: format!(
