@@ -653,8 +653,8 @@ pub struct ServeArgs {
     pub secrets_key_file: Option<PathBuf>,
     /// Also serve namespace NAME under the policy FILE (repeatable; ADR-500): a request goes to the namespace its
     /// credential names (`fe.NAME.…`), anything else to the namespace this server is started in (`--namespace`,
-    /// or the default one). Each namespace has its own store, journal, limits and credentials. Checkpoints
-    /// (`--signing-key`) and webhooks are the main namespace's only.
+    /// or the default one). Each namespace has its own store, journal, limits and credentials, and (with
+    /// `--signing-key` and `--witness W`) its own witness `W.ns-NAME` (ADR-587). Webhooks are the main namespace's only.
     #[arg(long = "serve-namespace", value_name = "NAME=FILE", value_parser = parse_namespace_policy)]
     pub serve_namespaces: Vec<(String, PathBuf)>,
 }

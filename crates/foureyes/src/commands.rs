@@ -16,7 +16,7 @@ use foureyes_store::{Backend, DecisionFilter, Store};
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::{Map, Value, json};
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 

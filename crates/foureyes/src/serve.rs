@@ -60,6 +60,17 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     // before deciding anything, it must extend every checkpoint in the witness file (attack 3, R).
     if let (Some(key), Some(witness)) = (&signing_key, &args.witness) {
         crate::commands::check_witness(store.as_ref(), &key.verifier(), witness, "refusing to start").await?;
+        // Each namespace it serves is witnessed in its own file, checked as the main one is, before anything is
+        // announced or decided (ADR-587).
+        for (name, _) in &args.serve_namespaces {
+            let ns_store = open_backend(&foureyes_store::namespace::database(base_db, Some(name))).await?;
+            let ns_witness = crate::commands::namespace_witness(witness, name);
+            let refusing = format!("refusing to start: namespace `{name}`");
+            let checked =
+                crate::commands::check_witness(ns_store.as_ref(), &key.verifier(), &ns_witness, &refusing).await;
+            ns_store.close();
+            checked?;
+        }
     }
     // Fresh is the journal's to say (ADR-532): a database whose journal holds any event is not fresh, whatever its
     // `tokens` table holds (emptied by hand, it once made this server mint and print an admin token). Read before
@@ -130,13 +141,11 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     // The other namespaces this server serves: each a whole door over its own store (ADR-500).
     let mut others = Vec::new();
     let mut background = Vec::new();
-    let witnessing = signing_key.as_ref().zip(args.witness.as_ref());
     for (name, path) in &args.serve_namespaces {
-        let ns_witness = witnessing.map(|(key, w)| (key.verifier(), crate::commands::namespace_witness(w, name)));
-        let witness = ns_witness.as_ref().map(|(key, w)| (key, w.as_path()));
         let (door, store, mut tasks) =
-            namespace_door(base_db, name, path, &base, &limits, args.secrets_key_file.as_deref(), witness).await?;
-        if let (Some(key_path), Some((_, witness))) = (&args.signing_key, ns_witness) {
+            namespace_door(base_db, name, path, &base, &limits, args.secrets_key_file.as_deref()).await?;
+        if let (Some(key_path), Some(witness)) = (&args.signing_key, &args.witness) {
+            let witness = crate::commands::namespace_witness(witness, name);
             println!("namespace `{name}`: checkpoints witnessed in {}", witness.display());
             tasks.push(tokio::spawn(checkpoint_loop(
                 store.clone(),
@@ -325,17 +334,11 @@ async fn namespace_door(
     base: &str,
     limits: &foureyes_server::Limits,
     secrets_key_file: Option<&Path>,
-    witness: Option<(&foureyes_core::checkpoint::VerifierKey, &Path)>,
 ) -> Result<(AppState, Arc<dyn foureyes_store::Backend>, Vec<tokio::task::JoinHandle<()>>), Exit> {
     let db = foureyes_store::namespace::database(base_db, Some(name));
     let policy = load_policy(policy_path)?;
     let store = open_backend(&db).await?;
     crate::commands::refuse_a_broken_chain(store.as_ref()).await?;
-    // Each namespace is witnessed in its own file, checked at start as the main one is (ADR-587).
-    if let Some((key, witness)) = witness {
-        let refusing = format!("refusing to start: namespace `{name}`");
-        crate::commands::check_witness(store.as_ref(), key, witness, &refusing).await?;
-    }
     let fresh_namespace = store.journal_head().await? == 0;
     store.record_policy(&policy, now_ms()).await?;
     let secrets = crate::execute::secrets(&db, secrets_key_file).await?;

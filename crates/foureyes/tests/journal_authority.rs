@@ -1280,6 +1280,7 @@ fn a_rollback_to_a_copy_taken_after_the_last_periodic_checkpoint_is_refused_afte
     let witness = e.path("witness.txt");
     let serve_args = unwitnessed_between_checkpoints(&key, &witness);
     roll_back_after_a_clean_stop(&e, &serve_args);
+    let serve_args: Vec<&str> = serve_args.iter().map(String::as_str).collect();
     match e.start_serve(&serve_args) {
         Ok(_) => panic!("serve started on a database rolled back behind its witness"),
         Err((code, err)) => {
