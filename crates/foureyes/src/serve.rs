@@ -209,7 +209,7 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
         if let (Some(path), Some(witness)) = (&args.signing_key, &args.witness) {
             let witness = crate::commands::namespace_witness(witness, name);
             if let Some(failed) = checkpoint_at_stop(ns_store.as_ref(), path, Some(&witness)).await {
-                stop_failed.get_or_insert(format!("namespace `{name}`: {failed}"));
+                stop_failed = Some(stop_failed.unwrap_or_else(|| format!("namespace `{name}`: {failed}")));
             }
         }
         ns_store.close();
