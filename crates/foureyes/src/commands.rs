@@ -142,12 +142,12 @@ pub async fn check_witness(
     if notes.is_empty() {
         return Ok(());
     }
-    let report = foureyes_store::checkpoint::verify_against_notes(store, &key, &notes).await?;
+    let report = foureyes_store::checkpoint::verify_against_notes(store, key, &notes).await?;
     if report.is_ok() {
         // What the notes say of the seal (ADR-535): a journal whose seals were stripped is refused here, before any
         // advice to seal it again.
         let seals = foureyes_store::checkpoint::verify_seals(store, seal_key()?).await?;
-        return match foureyes_store::checkpoint::notes_seal_problem(&seals, &key, &notes) {
+        return match foureyes_store::checkpoint::notes_seal_problem(&seals, key, &notes) {
             None => Ok(()),
             Some(problem) => Err(Exit::new(
                 crate::EXIT_VERIFY_FAILED,
