@@ -19,6 +19,7 @@ use crate::{ChangeControl, delivery, limits, load_policy, now_ms};
 use crate::{EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_INVALID_STATE, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_STORAGE, Exit};
 use clap::{Args, Subcommand};
 use foureyes_core::canonical::sha256_hex;
+use foureyes_core::seal::SealKey;
 use foureyes_core::task::{
     CheckLimits, CheckResult, FileContent, FileHash, Manifest, ProposedFile, TaskCommand, TaskConfig, TaskRefusal,
     TaskState, name_paths, parse_bytes, visible,
@@ -178,16 +179,21 @@ pub struct StatusArgs {
 }
 
 /// Opens what `--db` names as a store that keeps tasks: a `postgres://` (or `postgresql://`) URL, shared by every
-/// replica (commands serialize on the chain-head lock there, as on `BEGIN IMMEDIATE` here), or a SQLite file.
-async fn open_task_backend(db: &Path) -> Result<Box<dyn TaskBackend>, Exit> {
+/// replica (commands serialize on the chain-head lock there, as on `BEGIN IMMEDIATE` here), or a SQLite file. It
+/// holds the door seal's key (`--seal-key`, ADR-420) when the process was given one, as every other door does
+/// (F588): without it a sealed journal refuses every task command, and with it an unsealed one is not written.
+async fn open_task_backend(db: &Path, seal: Option<SealKey>) -> Result<Box<dyn TaskBackend>, Exit> {
     match db.to_str() {
-        Some(url) if is_postgres_url(url) => Ok(Box::new(PgStore::connect(url, PgOptions::default()).await?)),
-        _ => Ok(Box::new(SqliteStore::open(db, SqliteOptions::default())?)),
+        Some(url) if is_postgres_url(url) => {
+            Ok(Box::new(PgStore::connect(url, PgOptions::default()).await?.with_seal_key(seal)))
+        }
+        _ => Ok(Box::new(SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(seal))),
     }
 }
 
-pub async fn run(db: &Path, policy: &Option<PathBuf>, cmd: TaskCli) -> Result<u8, Exit> {
-    let store = open_task_backend(db).await?;
+/// Runs a `foureyes task` command on the store `db` names, holding `seal` (the process's `--seal-key`) if any.
+pub async fn run(db: &Path, seal: Option<SealKey>, policy: &Option<PathBuf>, cmd: TaskCli) -> Result<u8, Exit> {
+    let store = open_task_backend(db, seal).await?;
     let store = &*store;
     // Every event this process stamps is at or after the journal's newest (ADR-360), whatever the wall clock says.
     if let Some(note) = foureyes_store::clock_floor::keep_at_or_after_journal(store).await? {
@@ -476,7 +482,7 @@ async fn apply(store: &dyn TaskBackend, policy: Option<&Path>, args: ApplyArgs) 
 /// For `approvals show` of a `task.apply` approval: the content of the change the human is asked to approve, file by
 /// file, every line shown (controls and bidi characters escaped, tabs kept), each file's new content bound to the
 /// approval's `change_digest` by its SHA-256. Nothing for another action.
-pub async fn show_change(db: &Path, request: &ActionRequest) -> Result<(), Exit> {
+pub async fn show_change(db: &Path, seal: Option<SealKey>, request: &ActionRequest) -> Result<(), Exit> {
     if request.action != GATE_ACTION {
         return Ok(());
     }
@@ -486,7 +492,7 @@ pub async fn show_change(db: &Path, request: &ActionRequest) -> Result<(), Exit>
     ) else {
         return Ok(());
     };
-    let store = open_task_backend(db).await?;
+    let store = open_task_backend(db, seal).await?;
     let state = store.task_state(task).await?;
     let Some((state, proposal)) = state.as_ref().and_then(|s| s.proposal.as_ref().map(|p| (s, p))) else {
         println!("  change  task {} has no proposal now: its content cannot be shown", visible(task));

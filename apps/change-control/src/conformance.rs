@@ -219,3 +219,40 @@ pub async fn concurrent_commands_on_one_revision_accept_exactly_one(stores: &[Ar
     assert_eq!(refused, 15, "every losing proposal is journaled");
     assert_audit_clean(&*stores[0], "after the race").await;
 }
+
+fn finish(id: &str, rev: u64) -> TaskCommand {
+    TaskCommand::Finish {
+        command_id: id.into(),
+        expected_revision: rev,
+        workspace: Manifest::default(),
+        delivered: None,
+    }
+}
+
+/// The first half of the forged-outcome check (attack 13, #18): [`T`] proposed at revision 1 and a `finish` (`f2`)
+/// refused, its refusal recorded under its command id. Returns the outcome text a writer with the database (not the
+/// keys) puts in its `task_commands` row instead: that `f2` finished revision 1.
+pub async fn a_finish_refused_before_its_row_is_forged(store: &dyn TaskBackend) -> String {
+    store.command(T, create(), 1).await.unwrap();
+    store.command(T, propose("p1", 0, "x"), 2).await.unwrap();
+    let (code, _, seq) = refusal(store.command(T, finish("f2", 1), 3).await.unwrap_err());
+    assert_eq!(code, "wrong_state", "a planned task cannot finish");
+    serde_json::json!({"accepted": {"task_id": T, "command_id": "f2", "command": "finish", "result": "finished",
+        "seqs": [seq], "status": "finished", "revision": 1, "verified_revision": 1, "repeated": false}})
+    .to_string()
+}
+
+/// The second half (ADR-585): the forged row is not answered as the door's decision. The repeat is refused
+/// (`record_altered`, journaled, naming the row), the task is still planned, and the audit names the row.
+pub async fn a_forged_outcome_grants_nothing(store: &dyn TaskBackend) {
+    let answer = store.command(T, finish("f2", 1), 4).await;
+    let (code, message, seq) = refusal(answer.expect_err("a forged `finished` outcome must not be answered"));
+    assert_eq!(code, "record_altered", "{message}");
+    assert!(message.contains("task_commands"), "the refusal names the table: {message}");
+    let journaled = store.journal(seq - 1, 1).await.unwrap();
+    assert_eq!(journaled[0].kind, EventKind::Refused, "the refusal is journaled");
+    assert_eq!(state(store).await.status, TaskStatus::Planned, "the journal's task did not move");
+    let audit = store.audit().await.unwrap();
+    let named = audit.mismatches.iter().any(|d| d.starts_with(&format!("task_commands {T}/f2 outcome.")));
+    assert!(named, "the audit names the forged row: {:#?}", audit.mismatches);
+}

@@ -98,3 +98,17 @@ async fn the_audit_compares_the_task_index_with_the_journal() {
     // And the task no longer replays its proposal: the index is what a task is read from.
     assert_eq!(state(&store).await.revision, 0);
 }
+
+/// Attack 13, #18 (ADR-585): as on SQLite, a `task_commands` row forged to say a refused `finish` finished is not
+/// answered as the door's decision.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forged_task_command_outcome_grants_nothing() {
+    let dbs = Databases::new();
+    let url = dbs.create().await;
+    let store = connect(&url).await;
+    let forged = checks::a_finish_refused_before_its_row_is_forged(&store).await;
+    let raw = client(&url).await;
+    let sql = "UPDATE task_commands SET outcome = $1 WHERE task_id = $2 AND command_id = 'f2'";
+    assert_eq!(raw.execute(sql, &[&forged, &T]).await.unwrap(), 1);
+    checks::a_forged_outcome_grants_nothing(&store).await;
+}

@@ -59,3 +59,19 @@ async fn a_version_1_database_is_upgraded_in_place() {
         rusqlite::Connection::open(&path).unwrap().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
     assert_eq!(version, foureyes_store_sqlite::SCHEMA_VERSION);
 }
+
+/// Attack 13, #18 (ADR-585): a `task_commands` row forged to say a refused `finish` finished is not answered as the
+/// door's decision; refused `record_altered`, journaled, and named by the audit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forged_task_command_outcome_grants_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    let store = open(&path);
+    let forged = checks::a_finish_refused_before_its_row_is_forged(&store).await;
+    let raw = rusqlite::Connection::open(&path).unwrap();
+    let changed = raw
+        .execute("UPDATE task_commands SET outcome = ?1 WHERE task_id = ?2 AND command_id = 'f2'", [&forged, T])
+        .unwrap();
+    assert_eq!(changed, 1);
+    checks::a_forged_outcome_grants_nothing(&store).await;
+}

@@ -121,7 +121,7 @@ fn task_error(e: StoreError) -> ApiError {
 
 /// Task refusal codes come from a closed set (`foureyes_core::task::TaskRefusal`); each maps to a static string.
 fn refusal_status(code: &str) -> (StatusCode, &'static str) {
-    const CODES: [&str; 19] = [
+    const CODES: [&str; 20] = [
         "task_exists",
         "wrong_state",
         "stale_revision",
@@ -141,6 +141,7 @@ fn refusal_status(code: &str) -> (StatusCode, &'static str) {
         "bad_input",
         "unknown_task",
         "task_refused",
+        "record_altered",
     ];
     let code = CODES.into_iter().find(|c| *c == code).unwrap_or("task_refused");
     let status = match code {

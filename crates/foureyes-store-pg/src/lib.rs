@@ -592,6 +592,8 @@ async fn audit(c: &impl GenericClient) -> Result<AuditReport, StoreError> {
     let tables = ops::table_state(c).await?;
     let mut found = Vec::new();
     foureyes_store::replay::compare(&mut found, "task_events", &replayed.task_events, &tasks::indexed_events(c).await?);
+    let recorded = tasks::recorded_commands(c).await?;
+    foureyes_store::replay::compare_task_commands(&mut found, &replayed.task_commands, &recorded);
     // Only PostgreSQL keeps the head apart from the journal: it must be the journal's last event.
     let (head_seq, head_hash) = ops::head(c).await?;
     let (last_seq, last_hash) = last.unwrap_or_else(|| (0, foureyes_core::journal::GENESIS_HASH.to_string()));

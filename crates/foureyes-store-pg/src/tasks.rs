@@ -10,9 +10,10 @@ use foureyes_core::event::EventData;
 use foureyes_core::task::{self, By, TaskCommand, TaskRefusal, TaskState};
 use foureyes_store::StoreError;
 use foureyes_store::tasks::shared::{
-    Repeat, StoredOutcome, accepted, event_from_row, refusal_data, repeat_of, result_name,
+    Repeat, StoredOutcome, accepted, altered_refusal, event_from_row, refusal_data, repeat_of, result_name,
 };
 use foureyes_store::tasks::{TaskOutcome, Transition};
+use foureyes_store::tx::WriteTx;
 use std::collections::BTreeMap;
 
 /// Replays one task from its indexed journal events.
@@ -50,6 +51,15 @@ pub(crate) async fn all_tasks(c: &impl GenericClient) -> Result<Vec<TaskState>, 
 /// The `task_events` index as the audit compares it with a replay of the journal: seq → task id.
 pub(crate) async fn indexed_events(c: &impl GenericClient) -> Result<BTreeMap<i64, String>, StoreError> {
     rows(c, "SELECT seq, task_id FROM task_events", &[]).await?.iter().map(|r| Ok((get(r, 0)?, get(r, 1)?))).collect()
+}
+
+/// Every `task_commands` row as the audit checks it against the journal: (task id, command id, outcome).
+pub(crate) async fn recorded_commands(c: &impl GenericClient) -> Result<Vec<(String, String, String)>, StoreError> {
+    rows(c, "SELECT task_id, command_id, outcome FROM task_commands ORDER BY task_id, command_id", &[])
+        .await?
+        .iter()
+        .map(|r| Ok((get(r, 0)?, get(r, 1)?, get(r, 2)?)))
+        .collect()
 }
 
 /// Records a command's first outcome (or, for an apply's confirmation, replaces its intent).
@@ -106,6 +116,8 @@ pub(crate) async fn command(
     by: Option<&By>,
     now_ms: i64,
 ) -> Result<TaskOutcome, StoreError> {
+    // The recorded outcome is checked against the journal (ADR-585): the authority state must stand at the head.
+    foureyes_store::ops::catch_up(w).await?;
     let mut fingerprint = cmd.fingerprint();
     // A refusal of an apply's confirmation is not its outcome: the intent stays, so a re-run can resume it.
     let record_refusal = !matches!(cmd, TaskCommand::ApplyConfirmed { .. });
@@ -118,7 +130,12 @@ pub(crate) async fn command(
     if let Some(known) = known {
         let known_fingerprint: String = get(&known, 0)?;
         let outcome: String = get(&known, 1)?;
-        match repeat_of(task_id, cmd, StoredOutcome::decode(&outcome)?, known_fingerprint, &fingerprint) {
+        let stored = StoredOutcome::decode(&outcome)?;
+        if let Some(difference) = w.authority().task_commands().differs(task_id, cmd.command_id(), &stored) {
+            let refusal = altered_refusal(task_id, cmd, difference);
+            return Err(refuse(w, (task_id, by), cmd, &fingerprint, refusal, false, now_ms).await);
+        }
+        match repeat_of(task_id, cmd, stored, known_fingerprint, &fingerprint) {
             Repeat::Continue { fingerprint: intent } => fingerprint = intent,
             Repeat::Conflict(refusal) => {
                 return Err(refuse(w, (task_id, by), cmd, &fingerprint, refusal, false, now_ms).await);

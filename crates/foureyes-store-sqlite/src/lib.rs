@@ -840,6 +840,7 @@ fn audit(c: &Connection) -> Result<AuditReport, StoreError> {
     let tables = ops::table_state(c)?;
     let mut found = Vec::new();
     foureyes_store::replay::compare(&mut found, "task_events", &replayed.task_events, &tasks::indexed_events(c)?);
+    foureyes_store::replay::compare_task_commands(&mut found, &replayed.task_commands, &tasks::recorded_commands(c)?);
     Ok(replayed.audit(events, &tables, found))
 }
 

@@ -3,6 +3,7 @@
 //! (and index them), record the outcome. Other processes on the same file serialize on `BEGIN IMMEDIATE`, so two
 //! commands made against one revision cannot both be accepted.
 
+use super::ops::SqliteTx;
 use super::{Sql, SqliteStore, ops};
 use async_trait::async_trait;
 use foureyes_core::event::EventData;
@@ -10,9 +11,10 @@ use foureyes_core::task::{self, By, TaskCommand, TaskRefusal, TaskState};
 use foureyes_store::StoreError;
 use foureyes_store::authority::Authority;
 use foureyes_store::tasks::shared::{
-    Repeat, StoredOutcome, accepted, event_from_row, refusal_data, repeat_of, result_name,
+    Repeat, StoredOutcome, accepted, altered_refusal, event_from_row, refusal_data, repeat_of, result_name,
 };
 use foureyes_store::tasks::{TaskOutcome, TaskStore, Transition};
+use foureyes_store::tx::run_ready;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::BTreeMap;
 
@@ -62,6 +64,14 @@ pub(crate) fn indexed_events(c: &Connection) -> Result<BTreeMap<i64, String>, St
     rows.collect::<Result<_, _>>().sql()
 }
 
+/// Every `task_commands` row as the audit checks it against the journal: (task id, command id, outcome).
+pub(crate) fn recorded_commands(c: &Connection) -> Result<Vec<(String, String, String)>, StoreError> {
+    let mut stmt =
+        c.prepare("SELECT task_id, command_id, outcome FROM task_commands ORDER BY task_id, command_id").sql()?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).sql()?;
+    rows.collect::<Result<_, _>>().sql()
+}
+
 /// Journals a refusal of a task command (`refused`, with `task_id`) and turns it into the error the caller gets.
 /// Recorded as the command's first outcome unless `record` is false.
 fn refuse(
@@ -97,14 +107,16 @@ fn refuse(
 /// One command, in the caller's transaction, judged by `rules` (the change-control app's transition), or refused
 /// with what the executor found outside the model (`Err`).
 pub(crate) fn command(
-    c: &Connection,
-    authority: &Authority,
+    w: &mut SqliteTx<'_>,
     task_id: &str,
     cmd: &TaskCommand,
     rules: Result<Transition, TaskRefusal>,
     by: Option<&By>,
     now_ms: i64,
 ) -> Result<TaskOutcome, StoreError> {
+    // The recorded outcome is checked against the journal (ADR-585): the authority state must stand at the head.
+    run_ready(foureyes_store::ops::catch_up(w))?;
+    let (c, authority) = (w.conn, &*w.authority);
     let mut fingerprint = cmd.fingerprint();
     // A refusal of an apply's confirmation is not its outcome: the intent stays, so a re-run can resume it.
     let record_refusal = !matches!(cmd, TaskCommand::ApplyConfirmed { .. });
@@ -117,7 +129,12 @@ pub(crate) fn command(
         .optional()
         .sql()?;
     if let Some((known_fingerprint, outcome)) = known {
-        match repeat_of(task_id, cmd, StoredOutcome::decode(&outcome)?, known_fingerprint, &fingerprint) {
+        let stored = StoredOutcome::decode(&outcome)?;
+        if let Some(difference) = authority.task_commands().differs(task_id, cmd.command_id(), &stored) {
+            let refusal = altered_refusal(task_id, cmd, difference);
+            return Err(refuse((c, authority, by), task_id, cmd, &fingerprint, refusal, false, now_ms));
+        }
+        match repeat_of(task_id, cmd, stored, known_fingerprint, &fingerprint) {
             Repeat::Continue { fingerprint: intent } => fingerprint = intent,
             Repeat::Conflict(refusal) => {
                 return Err(refuse((c, authority, by), task_id, cmd, &fingerprint, refusal, false, now_ms));
@@ -176,7 +193,7 @@ impl TaskStore for SqliteStore {
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
         let (task_id, by) = (task_id.to_string(), by.cloned());
-        self.write_tx(move |w| command(w.conn, w.authority, &task_id, &cmd, Ok(rules), by.as_ref(), now_ms)).await
+        self.write_tx(move |w| command(w, &task_id, &cmd, Ok(rules), by.as_ref(), now_ms)).await
     }
 
     async fn task_refuse(
@@ -188,7 +205,7 @@ impl TaskStore for SqliteStore {
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
         let (task_id, by) = (task_id.to_string(), by.cloned());
-        self.write_tx(move |w| command(w.conn, w.authority, &task_id, &cmd, Err(refusal), by.as_ref(), now_ms)).await
+        self.write_tx(move |w| command(w, &task_id, &cmd, Err(refusal), by.as_ref(), now_ms)).await
     }
 
     async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError> {

@@ -224,6 +224,8 @@ pub struct Authority {
     /// Idempotency key (`replay::idempotency_key`) → the decision it answers and the fingerprint it was first asked
     /// with (ADR-240).
     idempotency: HashMap<String, (DecisionId, String)>,
+    /// What each task command did, as its journal events say (ADR-585): what a `task_commands` row must match.
+    task_commands: crate::tasks::shared::JournaledTaskCommands,
     /// Per key (index into `usage`): the unreported permits holding a reservation there, by `(report_by_ms, id)`.
     due: Vec<BTreeSet<(i64, DecisionId)>>,
     /// Unreported permit with a deadline → its deadline, the keys it holds reservations on, whose it is.
@@ -266,6 +268,7 @@ impl Default for Authority {
             signins: Arc::default(),
             decisions: HashMap::new(),
             idempotency: HashMap::new(),
+            task_commands: crate::tasks::shared::JournaledTaskCommands::default(),
             due: Vec::new(),
             deadlines: HashMap::new(),
             expired: HashMap::new(),
@@ -500,7 +503,7 @@ impl Authority {
                 })
                 .collect()
         };
-        let checks: [(&'static str, bool); 21] = [
+        let checks: [(&'static str, bool); 22] = [
             ("seq", self.seq == other.seq),
             ("hash", self.hash == other.hash),
             ("applied", self.applied.load(Ordering::Acquire) == other.applied.load(Ordering::Acquire)),
@@ -516,6 +519,7 @@ impl Authority {
             ("signins", signins(self) == signins(other)),
             ("decisions", self.decisions == other.decisions),
             ("idempotency", self.idempotency == other.idempotency),
+            ("task_commands", self.task_commands == other.task_commands),
             ("due", due(self) == due(other)),
             ("deadlines", deadlines(self) == deadlines(other)),
             ("expired", self.expired == other.expired),
@@ -527,6 +531,7 @@ impl Authority {
     }
 
     fn apply_data(&mut self, seq: u64, ts_ms: i64, data: &EventData) {
+        self.task_commands.apply(seq, data);
         match data {
             EventData::Decided(d) => {
                 for r in &d.reservations {
@@ -900,6 +905,11 @@ impl Authority {
     /// When the journal says decision `id`'s connector was started, if it was (ADR-321).
     pub fn started(&self, id: DecisionId) -> Option<i64> {
         self.started.get(&id).copied()
+    }
+
+    /// What the journal says each task command did (ADR-585).
+    pub fn task_commands(&self) -> &crate::tasks::shared::JournaledTaskCommands {
+        &self.task_commands
     }
 
     /// The decision and first fingerprint the journal binds to an idempotency key (ADR-240).

@@ -280,6 +280,8 @@ pub struct Replayed {
     /// Seq of each task event → its `task_id` (the `task_events` index must hold exactly these). Task state itself
     /// is replayed by `foureyes_core::task`.
     pub task_events: BTreeMap<i64, String>,
+    /// What each task command did, as the journal says (ADR-585): every `task_commands` row must be one of these.
+    pub task_commands: crate::tasks::shared::JournaledTaskCommands,
     /// Events that do not read as their kind, or whose stored digest is not their request's.
     pub problems: Vec<Difference>,
     /// The last `decided` event's decision id, request and reasons: the `approval_requested` right after it (same
@@ -326,6 +328,7 @@ impl Replayed {
     /// Applies one event's data (`seq` is its place in the journal, `ts_ms` its time: the `now` of the transaction
     /// that wrote it and its rows).
     pub fn apply_data(&mut self, seq: u64, ts_ms: i64, data: &EventData) {
+        self.task_commands.apply(seq, data);
         match data {
             EventData::Decided(d) => {
                 let r = &d.request;
@@ -706,6 +709,32 @@ pub fn compare_rows(out: &mut Vec<Difference>, table: &str, journal: &Rows, in_t
                 field: None,
                 journal: None,
                 in_table: Some(summary(row)),
+                note: None,
+            });
+        }
+    }
+}
+
+/// Every `task_commands` row (task id, command id, outcome as stored) whose outcome the journal does not back
+/// (ADR-585): the same check a repeated command meets at use. A row absent here is judged afresh at use.
+pub fn compare_task_commands(
+    out: &mut Vec<Difference>,
+    journal: &crate::tasks::shared::JournaledTaskCommands,
+    rows: &[(String, String, String)],
+) {
+    for (task_id, command_id, outcome) in rows {
+        let id = format!("{task_id}/{command_id}");
+        let difference = match crate::tasks::shared::StoredOutcome::decode(outcome) {
+            Ok(stored) => journal.differs(task_id, command_id, &stored),
+            Err(e) => Some(("outcome".to_string(), e.to_string(), "an outcome the door writes".to_string())),
+        };
+        if let Some((field, row, said)) = difference {
+            out.push(Difference {
+                table: "task_commands".into(),
+                id,
+                field: Some(format!("outcome.{field}")),
+                journal: Some(said),
+                in_table: Some(row),
                 note: None,
             });
         }

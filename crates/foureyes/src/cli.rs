@@ -49,6 +49,17 @@ pub struct Cli {
     /// `--db` itself.
     #[arg(long, global = true, value_name = "NAME", env = "FOUREYES_NAMESPACE")]
     pub namespace: Option<String>,
+    /// The witness file `serve --witness` appends its signed checkpoints to (keep it off the database's host). With
+    /// `serve` (and `--signing-key`) each checkpoint it signs is appended to it; every other door that decides
+    /// (decide, report, undo, execute, approvals, kill-switch, task, mcp-proxy) refuses, as `serve` does at start, a
+    /// database that does not extend it: one rolled back to an older copy (ADR-586). Those doors need
+    /// --witness-key too.
+    #[arg(long, global = true, value_name = "FILE", env = "FOUREYES_WITNESS")]
+    pub witness: Option<PathBuf>,
+    /// The public key the witness is signed with (`journal.pub` from `journal keygen`), for the doors other than
+    /// `serve` (which uses its --signing-key).
+    #[arg(long, global = true, value_name = "PUB", env = "FOUREYES_WITNESS_KEY")]
+    pub witness_key: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -618,9 +629,9 @@ pub struct ServeArgs {
     pub checkpoint_every: u64,
     #[arg(long, default_value_t = 60.0, requires = "signing_key")]
     pub checkpoint_seconds: f64,
-    /// Append each checkpoint this server signs to FILE, outside the database (keep it on another disk or host:
-    /// it is what `journal verify --checkpoint` checks a rewritten or truncated journal against).
-    #[arg(long, value_name = "FILE", requires = "signing_key")]
+    /// The global `--witness FILE` (FOUREYES_WITNESS), set by `run`: each checkpoint this server signs is appended
+    /// to it, and the server refuses to start on a database that does not extend it.
+    #[arg(skip)]
     pub witness: Option<PathBuf>,
     /// A request head must arrive within this (`10s`, `500ms`), on a new connection and on an idle keep-alive one
     /// alike: it is also the idle keep-alive timeout.
@@ -649,8 +660,8 @@ pub struct ServeArgs {
     pub secrets_key_file: Option<PathBuf>,
     /// Also serve namespace NAME under the policy FILE (repeatable; ADR-500): a request goes to the namespace its
     /// credential names (`fe.NAME.…`), anything else to the namespace this server is started in (`--namespace`,
-    /// or the default one). Each namespace has its own store, journal, limits and credentials. Checkpoints
-    /// (`--signing-key`) and webhooks are the main namespace's only.
+    /// or the default one). Each namespace has its own store, journal, limits and credentials, and (with
+    /// `--signing-key` and `--witness W`) its own witness `W.ns-NAME` (ADR-587). Webhooks are the main namespace's only.
     #[arg(long = "serve-namespace", value_name = "NAME=FILE", value_parser = parse_namespace_policy)]
     pub serve_namespaces: Vec<(String, PathBuf)>,
 }

@@ -16,7 +16,7 @@ use foureyes_store::{Backend, DecisionFilter, Store};
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::{Map, Value, json};
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -67,6 +67,86 @@ pub async fn open_backend(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
     };
     keep_clock_at_or_after_journal(store.as_ref()).await?;
     Ok(store)
+}
+
+/// The witness every door that decides checks on open (`--witness FILE` with `--witness-key PUB`, ADR-586), set
+/// once at start: `(witness file, public key file)`.
+static WITNESS: std::sync::OnceLock<(Option<PathBuf>, Option<PathBuf>)> = std::sync::OnceLock::new();
+
+/// The witness of namespace `name` (ADR-587): the file `WITNESS.ns-NAME` beside the main namespace's `WITNESS`, as a
+/// namespace's SQLite file sits beside the main one.
+pub fn namespace_witness(witness: &Path, name: &str) -> PathBuf {
+    let mut path = witness.as_os_str().to_owned();
+    path.push(format!(".ns-{name}"));
+    PathBuf::from(path)
+}
+
+/// [`open_backend`] for a door that decides, grants or records (decide, report, undo, execute, approvals, the kill
+/// switch, task, mcp-proxy): given a witness, the database must extend it, as `serve` checks at start (ADR-586), so a
+/// database rolled back under the witness is refused by every door, not by `serve` alone.
+pub async fn open_door(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
+    let store = open_backend(db).await?;
+    check_door_witness(store.as_ref()).await?;
+    Ok(store)
+}
+
+/// The witness check of [`open_door`], on a store already open.
+pub async fn check_door_witness(store: &dyn foureyes_store::Store) -> Result<(), Exit> {
+    let (witness, key) = WITNESS.get().cloned().unwrap_or_default();
+    let Some(mut witness) = witness else { return Ok(()) };
+    if let Some(name) = namespace() {
+        witness = namespace_witness(&witness, name);
+    }
+    let key = key.ok_or_else(|| {
+        Exit::new(
+            crate::EXIT_USAGE,
+            "--witness needs --witness-key PUB (the `journal.pub` of the key `serve --signing-key` signs it with)",
+        )
+    })?;
+    check_witness(store, &read_verifier_key(&key)?, &witness, "refusing to act").await
+}
+
+/// Refuses (`refusing`: what the door says it refuses) unless the database extends every checkpoint in the witness
+/// file (a missing or empty file is a fresh witness): each note's signature by `key`, the root of its first SIZE
+/// events, the whole chain. `serve` checks it with its signing key's public half; every other door that decides
+/// with the public key it is given (`--witness-key`, ADR-586).
+pub async fn check_witness(
+    store: &dyn foureyes_store::Store,
+    key: &foureyes_core::checkpoint::VerifierKey,
+    witness: &Path,
+    refusing: &str,
+) -> Result<(), Exit> {
+    let text = match std::fs::read_to_string(witness) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(Exit::new(EXIT_STORAGE, format!("cannot read the witness `{}`: {e}", witness.display()))),
+    };
+    let notes = foureyes_core::checkpoint::split_notes(&text);
+    if notes.is_empty() {
+        return Ok(());
+    }
+    let report = foureyes_store::checkpoint::verify_against_notes(store, key, &notes).await?;
+    if report.is_ok() {
+        // What the notes say of the seal (ADR-535): a journal whose seals were stripped is refused here, before any
+        // advice to seal it again.
+        let seals = foureyes_store::checkpoint::verify_seals(store, seal_key()?).await?;
+        return match foureyes_store::checkpoint::notes_seal_problem(&seals, key, &notes) {
+            None => Ok(()),
+            Some(problem) => Err(Exit::new(
+                crate::EXIT_VERIFY_FAILED,
+                format!("{refusing}: the witness `{}`: {problem}", witness.display()),
+            )),
+        };
+    }
+    Err(Exit::new(
+        crate::EXIT_VERIFY_FAILED,
+        format!(
+            "{refusing}: the database does not extend the witness `{}`: {report} (a restored or rewritten \
+             database; see `foureyes journal verify --checkpoint {} --public-key PUB`)",
+            witness.display(),
+            witness.display()
+        ),
+    ))
 }
 
 /// `--db` as it may be printed: a PostgreSQL URL without its password.
@@ -192,6 +272,7 @@ pub fn namespace() -> Option<&'static str> {
 
 pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
     let _ = SEAL_KEY_FILE.set(cli.seal_key.clone());
+    let _ = WITNESS.set((cli.witness.clone(), cli.witness_key.clone()));
     let base_db = cli.db.clone();
     if let Some(name) = &cli.namespace {
         if !foureyes_store::namespace::valid_name(name) {
@@ -207,7 +288,14 @@ pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
         Command::Policy(PolicyCommand::Diff { old, new, replay, json }) => {
             policy_diff(&cli.db, &old, &new, replay, json).await
         }
-        Command::Serve(args) => crate::serve::serve(&cli.db, &base_db, &cli.policy, args).await,
+        Command::Serve(mut args) => {
+            if cli.witness.is_some() && args.signing_key.is_none() {
+                let message = "serve --witness needs --signing-key: the witness holds the checkpoints it signs";
+                return Err(Exit::new(crate::EXIT_USAGE, message));
+            }
+            args.witness = cli.witness.clone();
+            crate::serve::serve(&cli.db, &base_db, &cli.policy, args).await
+        }
         Command::Token(cmd) => crate::serve::token(&cli.db, cmd).await,
         Command::Decide(args) => decide(&cli.db, &cli.policy, args).await,
         Command::Report(args) => report(&cli.db, args).await,
@@ -279,6 +367,8 @@ pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
             foureyes_home::server_command(state).await.map_err(|(code, message)| Exit::new(code, message))
         }
         Command::McpProxy(args) => {
+            // The proxy opens its own store: the witness is checked first, on one opened as every door's is.
+            check_door_witness(open_backend(&cli.db).await?.as_ref()).await?;
             let telemetry = crate::telemetry::start(args.otlp_endpoint.as_deref(), "foureyes-mcp-proxy").await?;
             if let Some(t) = &telemetry {
                 // stderr: in the stdio transport, stdout is the MCP client's channel.
@@ -292,7 +382,11 @@ pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
             }
             result
         }
-        Command::Task(cmd) => Ok(change_control::cli::run(&cli.db, &cli.policy, cmd).await?),
+        Command::Task(cmd) => {
+            // The task CLI opens its own store: the witness is checked first, on one opened as every door's is.
+            check_door_witness(open_backend(&cli.db).await?.as_ref()).await?;
+            Ok(change_control::cli::run(&cli.db, seal_key()?, &cli.policy, cmd).await?)
+        }
         Command::Stress { workers, iterations } => crate::demo::stress(&cli.db, workers, iterations).await,
     }
 }
@@ -441,7 +535,7 @@ fn policy_check(file: &Path, json: bool) -> Result<u8, Exit> {
 
 async fn decide(db: &Path, policy: &Option<std::path::PathBuf>, args: DecideArgs) -> Result<u8, Exit> {
     let policy = require_policy(policy)?;
-    let store = open_backend(db).await?;
+    let store = open_door(db).await?;
     refuse_a_broken_chain(store.as_ref()).await?;
     store.record_policy(&policy, now_ms()).await?;
     // An action FourEyes runs is decided by the call that runs it (`foureyes execute`, ADR-480).
@@ -479,7 +573,7 @@ async fn decide(db: &Path, policy: &Option<std::path::PathBuf>, args: DecideArgs
 }
 
 async fn report(db: &Path, args: ReportArgs) -> Result<u8, Exit> {
-    let store = open_backend(db).await?;
+    let store = open_door(db).await?;
     refuse_a_broken_chain(store.as_ref()).await?;
     let agent = match store.decision(args.decision_id).await? {
         Some(d) => d.request.agent,
@@ -556,7 +650,7 @@ async fn decisions(db: &Path, cmd: DecisionsCommand) -> Result<u8, Exit> {
 }
 
 async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
-    let store = open_backend(db).await?;
+    let store = open_door(db).await?;
     let now = now_ms();
     match cmd {
         ApprovalsCommand::List { status, json } => {
@@ -593,7 +687,7 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
             } else {
                 print_approval(&a);
                 // A change an agent proposed to a task: the human sees what will be written, not only its digest.
-                change_control::cli::show_change(db, &a.request).await?;
+                change_control::cli::show_change(db, seal_key()?, &a.request).await?;
             }
             Ok(0)
         }
@@ -676,7 +770,7 @@ async fn changed_definitions(store: &dyn Store) -> Result<Vec<Value>, Exit> {
 
 async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
     use foureyes_core::tool_pin::{PinCause, ToolPinned, current};
-    let store = open_backend(db).await?;
+    let store = open_door(db).await?;
     match cmd {
         PinsCommand::List { server, json } => {
             let mine = |s: &str| server.as_deref().is_none_or(|want| want == s);
@@ -743,7 +837,7 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
 }
 
 async fn kill_switch(db: &Path, args: KillSwitchArgs) -> Result<u8, Exit> {
-    let store = open_backend(db).await?;
+    let store = open_door(db).await?;
     let changed = match args.state {
         KillSwitchState::Status => false,
         s => store.set_kill_switch(s == KillSwitchState::On, &args.by, now_ms()).await?,
@@ -759,7 +853,7 @@ async fn kill_switch(db: &Path, args: KillSwitchArgs) -> Result<u8, Exit> {
 }
 
 async fn sessions(db: &Path, cmd: SessionsCommand) -> Result<u8, Exit> {
-    let store = open_backend(db).await?;
+    let store = open_door(db).await?;
     let now = now_ms();
     match cmd {
         SessionsCommand::List { all, json } => {
@@ -799,7 +893,7 @@ pub fn undo_params(original: &DecisionRecord) -> Map<String, Value> {
 
 async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) -> Result<u8, Exit> {
     let policy = require_policy(policy)?;
-    let store = open_backend(db).await?;
+    let store = open_door(db).await?;
     refuse_a_broken_chain(store.as_ref()).await?;
     store.record_policy(&policy, now_ms()).await?;
     // The decision as the journal tells it (ADR-530): its compensation is built from the journaled request.

@@ -117,7 +117,7 @@ pub async fn execute(
     args: DecideArgs,
 ) -> Result<u8, Exit> {
     let policy = require_policy(policy)?;
-    let store = open_backend(db).await?;
+    let store = crate::commands::open_door(db).await?;
     store.record_policy(&policy, now_ms()).await?;
     let params = crate::commands::parse_object(store.as_ref(), &args.agent, "--params", &args.params).await?;
     let evidence = match &args.evidence {

@@ -59,13 +59,26 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     // A database restored from an older copy and decided on again is a fork of what this server signed before:
     // before deciding anything, it must extend every checkpoint in the witness file (attack 3, R).
     if let (Some(key), Some(witness)) = (&signing_key, &args.witness) {
-        check_witness(store.as_ref(), key, witness).await?;
+        crate::commands::check_witness(store.as_ref(), &key.verifier(), witness, "refusing to start").await?;
+        // Each namespace it serves is witnessed in its own file, checked as the main one is, before anything is
+        // announced or decided (ADR-587).
+        for (name, _) in &args.serve_namespaces {
+            let ns_store = open_backend(&foureyes_store::namespace::database(base_db, Some(name))).await?;
+            let ns_witness = crate::commands::namespace_witness(witness, name);
+            let refusing = format!("refusing to start: namespace `{name}`");
+            let checked =
+                crate::commands::check_witness(ns_store.as_ref(), &key.verifier(), &ns_witness, &refusing).await;
+            ns_store.close();
+            checked?;
+        }
     }
     // Fresh is the journal's to say (ADR-532): a database whose journal holds any event is not fresh, whatever its
     // `tokens` table holds (emptied by hand, it once made this server mint and print an admin token). Read before
     // this server journals its policy.
     let fresh = store.journal_head().await? == 0;
-    warn_unprotected(crate::commands::seal_key()?.is_some(), signing_key.is_some() && args.witness.is_some());
+    let namespaces: Vec<&str> = args.serve_namespaces.iter().map(|(name, _)| name.as_str()).collect();
+    let witnessed = signing_key.is_some() && args.witness.is_some();
+    warn_unprotected(crate::commands::seal_key()?.is_some(), witnessed, &namespaces);
     store.record_policy(&policy, now_ms()).await?;
     // The secrets table is opened (and created) before the address is announced: a client (or a fault
     // injector) that starts at the announcement meets a door whose storage is all open.
@@ -129,9 +142,20 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     let mut others = Vec::new();
     let mut background = Vec::new();
     for (name, path) in &args.serve_namespaces {
-        let (door, store, tasks) =
+        let (door, store, mut tasks) =
             namespace_door(base_db, name, path, &base, &limits, args.secrets_key_file.as_deref()).await?;
-        others.push((door, store));
+        if let (Some(key_path), Some(witness)) = (&args.signing_key, &args.witness) {
+            let witness = crate::commands::namespace_witness(witness, name);
+            println!("namespace `{name}`: checkpoints witnessed in {}", witness.display());
+            tasks.push(tokio::spawn(checkpoint_loop(
+                store.clone(),
+                crate::commands::read_signing_key(key_path)?,
+                args.checkpoint_every.max(1),
+                std::time::Duration::from_secs_f64(args.checkpoint_seconds.max(0.1)),
+                Some(witness),
+            )));
+        }
+        others.push((door, store, name.clone()));
         background.extend(tasks);
     }
     // Webhooks follow the journal from its head, beside the server: the server crate has no HTTP client, and no
@@ -167,7 +191,7 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     });
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    let other_states = others.iter().map(|(door, _)| door.clone()).collect();
+    let other_states = others.iter().map(|(door, ..)| door.clone()).collect();
     foureyes_server::serve_doors(listener, state, other_states, shutdown_signal())
         .await
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("server error: {e}")))?;
@@ -178,35 +202,24 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     for task in background {
         task.abort();
     }
-    for (_, store) in &others {
-        store.close();
-    }
     // A stop that could not witness what this server verified is an error its exit status says (ADR-534).
     let mut stop_failed: Option<String> = None;
+    // Each namespace's last checkpoint goes to its own witness (ADR-587), before its store is closed.
+    for (_, ns_store, name) in &others {
+        if let (Some(path), Some(witness)) = (&args.signing_key, &args.witness) {
+            let witness = crate::commands::namespace_witness(witness, name);
+            if let Some(failed) = checkpoint_at_stop(ns_store.as_ref(), path, Some(&witness)).await {
+                stop_failed = Some(stop_failed.unwrap_or_else(|| format!("namespace `{name}`: {failed}")));
+            }
+        }
+        ns_store.close();
+    }
     if let Some(checkpointer) = checkpointer {
         checkpointer.abort();
-        // A last checkpoint at a clean stop (ADR-423): the witness then covers every event this server saw, so a
-        // rollback of the whole database to a copy taken since the last periodic checkpoint is refused at the next
-        // start (the copy does not extend this note). A crash leaves no such note: the events since the last periodic
-        // checkpoint stay unwitnessed.
-        if let Some(path) = &args.signing_key {
-            match crate::commands::read_signing_key(path) {
-                Ok(key) => match foureyes_store::checkpoint::checkpoint(store.as_ref(), &key, now_ms()).await {
-                    Ok(Some((_, note))) => {
-                        if let Some(witness) = &args.witness
-                            && let Err(e) = crate::commands::append_note(witness, &note)
-                        {
-                            stop_failed = Some(format!("checkpoint at stop: witness: {}", e.message));
-                        }
-                    }
-                    Ok(None) => {}
-                    Err(e) => {
-                        eprintln!("checkpoint at stop: {e}");
-                        stop_failed = Some(witness_own_head(store.as_ref(), &key, args.witness.as_deref(), &e).await);
-                    }
-                },
-                Err(e) => stop_failed = Some(format!("checkpoint at stop: {}", e.message)),
-            }
+        if let Some(path) = &args.signing_key
+            && let Some(failed) = checkpoint_at_stop(store.as_ref(), path, args.witness.as_deref()).await
+        {
+            stop_failed = Some(failed);
         }
     }
     if let Some(notifier) = notifier {
@@ -222,22 +235,57 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     }
 }
 
+/// A last checkpoint at a clean stop (ADR-423), signed with the key at `key_path` into `witness`: the witness then
+/// covers every event this server saw, so a rollback of the whole database to a copy taken since the last periodic
+/// checkpoint is refused at the next start (the copy does not extend this note). A crash leaves no such note: the
+/// events since the last periodic checkpoint stay unwitnessed. Returns what the exit says when it failed.
+async fn checkpoint_at_stop(
+    store: &dyn foureyes_store::Backend,
+    key_path: &Path,
+    witness: Option<&Path>,
+) -> Option<String> {
+    let key = match crate::commands::read_signing_key(key_path) {
+        Ok(key) => key,
+        Err(e) => return Some(format!("checkpoint at stop: {}", e.message)),
+    };
+    match foureyes_store::checkpoint::checkpoint(store, &key, now_ms()).await {
+        Ok(Some((_, note))) => match witness.map(|w| crate::commands::append_note(w, &note)) {
+            Some(Err(e)) => Some(format!("checkpoint at stop: witness: {}", e.message)),
+            _ => None,
+        },
+        Ok(None) => None,
+        Err(e) => {
+            eprintln!("checkpoint at stop: {e}");
+            Some(witness_own_head(store, &key, witness, &e).await)
+        }
+    }
+}
+
 /// Says once, at start, on stderr and in the log, what a database writer can do to a server that runs without a
-/// seal key or without a signing key and witness (ADR-536).
-fn warn_unprotected(sealed: bool, witnessed: bool) {
+/// seal key or without a signing key and witness (ADR-536), naming each namespace it serves unwitnessed (ADR-587).
+fn warn_unprotected(sealed: bool, witnessed: bool, namespaces: &[&str]) {
     let mut lines = Vec::new();
     if !sealed {
         lines.push(
             "no seal key (--seal-key, FOUREYES_SEAL_KEY): whoever can write the database can append or rewrite \
              journal events with recomputed hashes (forged approvals, a kill switch turned off), and this server \
-             believes them",
+             believes them"
+                .to_string(),
         );
     }
     if !witnessed {
         lines.push(
             "no witness (--signing-key with --witness): whoever can write the database can roll it back to an older \
-             copy or drop its newest events, and this server starts on it without noticing",
+             copy or drop its newest events, and this server starts on it without noticing"
+                .to_string(),
         );
+        // A namespace is witnessed only beside the main witness (ADR-587): without it each is as exposed.
+        for name in namespaces {
+            lines.push(format!(
+                "no witness for namespace `{name}` (its witness is WITNESS.ns-{name} beside --witness): whoever can \
+                 write its store can roll it back to an older copy, and this server starts on it without noticing"
+            ));
+        }
     }
     for line in lines {
         eprintln!("warning: {line}; see `foureyes journal keygen` and the threat model in ARCHITECTURE.md");
@@ -360,46 +408,6 @@ async fn first_admin(
         Err(e) => return Err(e.into()),
     }
     Ok(())
-}
-
-/// Refuses to start unless the database extends every checkpoint in the witness file (a missing or empty file is a
-/// fresh witness): each note's signature by this server's key, the root of its first SIZE events, the whole chain.
-async fn check_witness(
-    store: &dyn foureyes_store::Store,
-    key: &foureyes_core::checkpoint::SigningKey,
-    witness: &Path,
-) -> Result<(), Exit> {
-    let text = match std::fs::read_to_string(witness) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(Exit::new(EXIT_STORAGE, format!("cannot read the witness `{}`: {e}", witness.display()))),
-    };
-    let notes = foureyes_core::checkpoint::split_notes(&text);
-    if notes.is_empty() {
-        return Ok(());
-    }
-    let report = foureyes_store::checkpoint::verify_against_notes(store, &key.verifier(), &notes).await?;
-    if report.is_ok() {
-        // What the notes say of the seal (ADR-535): a journal whose seals were stripped is refused here, before any
-        // advice to seal it again.
-        let seals = foureyes_store::checkpoint::verify_seals(store, crate::commands::seal_key()?).await?;
-        return match foureyes_store::checkpoint::notes_seal_problem(&seals, &key.verifier(), &notes) {
-            None => Ok(()),
-            Some(problem) => Err(Exit::new(
-                crate::EXIT_VERIFY_FAILED,
-                format!("refusing to start: the witness `{}`: {problem}", witness.display()),
-            )),
-        };
-    }
-    Err(Exit::new(
-        crate::EXIT_VERIFY_FAILED,
-        format!(
-            "refusing to start: the database does not extend the witness `{}`: {report} (a restored or rewritten \
-             database; see `foureyes journal verify --checkpoint {} --public-key PUB`)",
-            witness.display(),
-            witness.display()
-        ),
-    ))
 }
 
 /// Signs a checkpoint whenever `every` events were appended since the last one, or `interval` passed with any

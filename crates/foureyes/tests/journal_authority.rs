@@ -894,6 +894,21 @@ impl Env {
         self.events()
     }
 
+    /// A copy of a namespace's SQLite store (`VACUUM INTO`: consistent while a server writes it).
+    fn ns_backup(&self, ns_db: &str) {
+        let copy = format!("{ns_db}.bak");
+        let _ = std::fs::remove_file(&copy);
+        rusqlite::Connection::open(ns_db).unwrap().execute("VACUUM INTO ?1", [&copy]).unwrap();
+    }
+
+    /// Puts [`Env::ns_backup`]'s copy back in place of the namespace's store.
+    fn ns_restore(&self, ns_db: &str) {
+        for suffix in ["-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{ns_db}{suffix}"));
+        }
+        std::fs::copy(format!("{ns_db}.bak"), ns_db).unwrap();
+    }
+
     /// Puts a backup back: the whole file on SQLite, the journal on PostgreSQL.
     fn restore(&self, backup: &[Event]) {
         match self.backend {
@@ -1263,30 +1278,35 @@ fn a_rollback_to_a_copy_taken_after_the_last_periodic_checkpoint_is_refused_afte
     let e = env(backend);
     let (key, _public) = e.keygen();
     let witness = e.path("witness.txt");
-    // No periodic checkpoint during the run: only the one at the stop can witness its events.
-    let serve_args = [
-        "--signing-key",
-        key.to_str().unwrap(),
-        "--witness",
-        witness.to_str().unwrap(),
-        "--checkpoint-every",
-        "100000",
-        "--checkpoint-seconds",
-        "3600",
-    ];
+    let serve_args = unwitnessed_between_checkpoints(&key, &witness);
+    roll_back_after_a_clean_stop(&e, &serve_args);
+    let serve_args: Vec<&str> = serve_args.iter().map(String::as_str).collect();
+    match e.start_serve(&serve_args) {
+        Ok(_) => panic!("serve started on a database rolled back behind its witness"),
+        Err((code, err)) => {
+            assert_eq!(code, Some(7), "{err}");
+            assert!(err.contains("witness"), "names the witness: {err}");
+        }
+    }
+}
+
+/// `serve` arguments with no periodic checkpoint during a test's run: only the one at the stop witnesses its events.
+fn unwitnessed_between_checkpoints(key: &Path, witness: &Path) -> Vec<String> {
+    let args = ["--signing-key", key.to_str().unwrap(), "--witness", witness.to_str().unwrap()];
+    let quiet = ["--checkpoint-every", "100000", "--checkpoint-seconds", "3600"];
+    args.iter().chain(&quiet).map(|a| a.to_string()).collect()
+}
+
+/// Pays 100 EUR under `serve`, takes a copy, pays 300 EUR, stops the server cleanly (its witness then covers both),
+/// and puts the copy back: a database rolled back behind its witness.
+fn roll_back_after_a_clean_stop(e: &Env, serve_args: &[String]) {
+    let serve_args: Vec<&str> = serve_args.iter().map(String::as_str).collect();
     {
         let server = e.start_serve(&serve_args).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
         assert_eq!(e.pay("100").0, 0);
         let _ = e.backup();
         assert_eq!(e.pay("300").0, 0);
-        let pid = server.0.id().to_string();
-        assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-        let mut server = server;
-        while server.0.try_wait().unwrap().is_none() {
-            assert!(std::time::Instant::now() < deadline, "serve did not stop on SIGTERM");
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
+        stop_cleanly(server);
     }
     let backup: Vec<Event> = {
         let all = e.events();
@@ -1295,13 +1315,102 @@ fn a_rollback_to_a_copy_taken_after_the_last_periodic_checkpoint_is_refused_afte
         all[..=first_pay].to_vec()
     };
     e.restore(&backup);
-    match e.start_serve(&serve_args) {
-        Ok(_) => panic!("serve started on a database rolled back behind its witness"),
+}
+
+/// SIGTERM, then waits (bounded) for the server to exit: a clean stop.
+fn stop_cleanly(mut server: (support::KillOnDrop, String)) {
+    let pid = server.0.0.id().to_string();
+    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while server.0.0.try_wait().unwrap().is_none() {
+        assert!(std::time::Instant::now() < deadline, "serve did not stop on SIGTERM");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// F586 (attack 13, #19; RED before: `decide` took no `--witness` and permitted on the database `serve` refused): a
+/// database rolled back behind its witness after a clean stop is refused by every door that decides, given the
+/// witness and its public key (`--witness`, `--witness-key`), as `serve` refuses it at start.
+fn every_door_refuses_a_database_rolled_back_behind_its_witness(backend: Backend) {
+    let e = env(backend);
+    let (key, public) = e.keygen();
+    let witness = e.path("witness.txt");
+    roll_back_after_a_clean_stop(&e, &unwitnessed_between_checkpoints(&key, &witness));
+    let witnessed = ["--witness", witness.to_str().unwrap(), "--witness-key", public.to_str().unwrap()];
+    let params = r#"{"amount_eur": 300}"#;
+    let doors: [&[&str]; 4] = [
+        &["decide", "--agent", "bot", "--action", "payments.batch", "--params", params],
+        &["report", "1", "--outcome", "failed"],
+        &["kill-switch", "off", "--as", "ops"],
+        &["approvals", "list"],
+    ];
+    for door in doors {
+        let out = e.run(&[&witnessed[..], door].concat());
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(7), "{door:?} acted on a rolled-back database: {}{err}", text(&out.stdout));
+        assert!(err.contains("witness") && err.contains("TRUNCATED"), "{door:?} names the witness: {err}");
+    }
+    // Without the witness the door cannot tell (the documented limit), and says nothing of it.
+    assert_eq!(e.pay("300").0, 0, "the rolled-back database takes the payment again when no witness is given");
+}
+
+/// F587 (attack 13, #20; RED before: `serve --serve-namespace` signed no checkpoint of the namespace and started on
+/// its rolled-back file without a word): each namespace `serve` serves is witnessed in its own file
+/// (`WITNESS.ns-NAME`), and a namespace store rolled back behind it after a clean stop is refused at start.
+/// SQLite only: a namespace's PostgreSQL store is a schema, which this test cannot copy and put back as a file.
+#[test]
+fn a_namespace_rolled_back_behind_its_witness_is_refused_at_start() {
+    let e = env(Backend::Sqlite);
+    let (key, public) = e.keygen();
+    let witness = e.path("witness.txt");
+    let mut serve_args = unwitnessed_between_checkpoints(&key, &witness);
+    serve_args.extend(["--serve-namespace".to_string(), format!("team-a={}", e.path("policy.yaml").display())]);
+    let args: Vec<&str> = serve_args.iter().map(String::as_str).collect();
+    let pay = |amount: &str| {
+        let params = format!(r#"{{"amount_eur": {amount}}}"#);
+        let out = e.run(&[
+            "--namespace",
+            "team-a",
+            "decide",
+            "--agent",
+            "bot",
+            "--action",
+            "payments.batch",
+            "--params",
+            &params,
+        ]);
+        out.status.code()
+    };
+    let ns_db = format!("{}", e.path("t.ns-team-a.db").display());
+    {
+        let server = e.start_serve(&args).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+        assert_eq!(pay("100"), Some(0));
+        e.ns_backup(&ns_db);
+        assert_eq!(pay("300"), Some(0));
+        stop_cleanly(server);
+    }
+    let ns_witness = format!("{}.ns-team-a", witness.display());
+    assert!(Path::new(&ns_witness).exists(), "the namespace is witnessed beside the main witness");
+    e.ns_restore(&ns_db);
+    match e.start_serve(&args) {
+        Ok(_) => panic!("serve started on a namespace rolled back behind its witness"),
         Err((code, err)) => {
             assert_eq!(code, Some(7), "{err}");
-            assert!(err.contains("witness"), "names the witness: {err}");
+            assert!(err.contains("namespace `team-a`") && err.contains("witness"), "names the namespace: {err}");
         }
     }
+    // The namespace's CLI doors check the namespace's witness too.
+    let out = e.run(&[
+        "--witness",
+        witness.to_str().unwrap(),
+        "--witness-key",
+        public.to_str().unwrap(),
+        "--namespace",
+        "team-a",
+        "approvals",
+        "list",
+    ]);
+    assert_eq!(out.status.code(), Some(7), "{}", text(&out.stderr));
 }
 
 // -------------------------------------------------------------------------------------------------------------
@@ -1586,4 +1695,5 @@ on_both!(
     a_checkpoint_size_row_edited_by_hand_does_not_stop_the_witness,
     a_truncation_under_a_running_server_is_witnessed_at_its_stop,
     a_journal_whose_seals_were_stripped_is_not_resealed,
+    every_door_refuses_a_database_rolled_back_behind_its_witness,
 );

@@ -22,6 +22,8 @@ struct Env {
     ws: PathBuf,
     /// The PostgreSQL database `db` names, dropped with the environment.
     _pg: Option<Database>,
+    /// The door seal's key file every command is given (FOUREYES_SEAL_KEY, ADR-420), when set.
+    seal: Option<PathBuf>,
 }
 
 fn env() -> Env {
@@ -34,7 +36,7 @@ fn env_in(dir: tempfile::TempDir) -> Env {
     let db = dir.path().join("t.db");
     let ws = dir.path().join("ws");
     std::fs::create_dir(&ws).unwrap();
-    Env { dir, db, ws, _pg: None }
+    Env { dir, db, ws, _pg: None, seal: None }
 }
 
 /// An environment whose `--db` is a fresh database on the PostgreSQL test cluster (`FOUREYES_TEST_PG`, a superuser
@@ -98,6 +100,10 @@ impl Env {
         let mut c = Command::new(BIN);
         c.arg("--db").arg(&self.db).args(args);
         c.env_remove("FOUREYES_DB").env_remove("FOUREYES_POLICY");
+        match &self.seal {
+            Some(key) => c.env("FOUREYES_SEAL_KEY", key),
+            None => c.env_remove("FOUREYES_SEAL_KEY"),
+        };
         c
     }
 
@@ -274,6 +280,31 @@ fn the_happy_path_gives_four_events_and_a_new_process_rebuilds_the_same_state() 
 #[test]
 fn on_postgres_the_happy_path_gives_four_events_and_a_new_process_rebuilds_the_same_state() {
     happy_path(&env_pg());
+}
+
+/// F588 (attack 13, #22; RED before: `task create` exited 8, "this door holds no seal key", with the key given):
+/// on a journal sealed by a door holding the key, `foureyes task` given the same key (FOUREYES_SEAL_KEY) runs the
+/// whole loop, each of its events sealed (`journal verify` with the key is clean).
+#[test]
+fn the_task_cli_holds_the_seal_key_it_is_given() {
+    task_cli_on_a_sealed_journal(env());
+}
+
+#[test]
+fn on_postgres_the_task_cli_holds_the_seal_key_it_is_given() {
+    task_cli_on_a_sealed_journal(env_pg());
+}
+
+fn task_cli_on_a_sealed_journal(mut e: Env) {
+    let key = e.dir.path().join("seal.key");
+    std::fs::write(&key, format!("{}\n", "5e".repeat(32))).unwrap();
+    e.seal = Some(key);
+    // A keyed door's events seal the journal (on and off: each is journaled).
+    for state in ["on", "off"] {
+        let out = e.run(&["kill-switch", state, "--as", "ops"]);
+        assert!(out.status.success(), "a keyed door seals the journal: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    happy_path(&e);
 }
 
 fn happy_path(e: &Env) {

@@ -7,7 +7,7 @@ use super::TaskOutcome;
 use crate::StoreError;
 use foureyes_core::event::{EventData, Refused};
 use foureyes_core::journal::EventKind;
-use foureyes_core::task::{By, TaskCommand, TaskEvent, TaskRefusal, TaskState};
+use foureyes_core::task::{By, CheckRecord, TaskCommand, TaskEvent, TaskRefusal, TaskState};
 use serde::{Deserialize, Serialize};
 
 /// A command's first outcome, as `task_commands.outcome` keeps it.
@@ -128,5 +128,141 @@ pub fn accepted(task_id: &str, cmd: &TaskCommand, result: &str, seqs: Vec<u64>, 
         verified_revision: state.verified_revision,
         check: if result == "checked" { state.last_check.clone() } else { None },
         repeated: false,
+    }
+}
+
+/// What the journal says each task command did (ADR-585): the outcome the door recorded for an accepted command,
+/// rebuilt from its event and the task replayed up to it, and every journaled refusal of a task command by seq. A
+/// `task_commands` row is answered only when it is one of these; the authority state keeps one (replayed from the
+/// verified journal like decisions' idempotency, ADR-240) and the audit another.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct JournaledTaskCommands {
+    /// Task id → the task as its events so far replay it (the same reducer the store judges commands with).
+    tasks: std::collections::HashMap<String, TaskState>,
+    /// `task \0 command id` → the outcome its latest task event makes (an apply's confirmation replaces its intent).
+    accepted: std::collections::HashMap<String, TaskOutcome>,
+    /// Seq of a `refused` event naming a task command → `(task \0 command id, code, message)`.
+    refused: std::collections::HashMap<u64, (String, String, String)>,
+}
+
+fn command_key(task_id: &str, command_id: &str) -> String {
+    format!("{task_id}\0{command_id}")
+}
+
+/// The command id and verb of the command that appended a task event.
+fn command_of(event: &TaskEvent) -> (&str, &'static str) {
+    match event {
+        TaskEvent::Created(e) => (&e.command_id, "create"),
+        TaskEvent::Proposed(e) => (&e.command_id, "propose"),
+        TaskEvent::ApplyIntended(e) => (&e.command_id, "apply"),
+        TaskEvent::Applied(e) => (&e.command_id, "apply"),
+        TaskEvent::Checked(e) => (&e.command_id, "check"),
+        TaskEvent::Finished(e) => (&e.command_id, "finish"),
+    }
+}
+
+impl JournaledTaskCommands {
+    /// Folds journal event `seq` in. Every command appends exactly one task event (`change_control::model`), so its
+    /// outcome is that event's result and the task right after it, as [`accepted`] builds it in the store.
+    pub fn apply(&mut self, seq: u64, data: &EventData) {
+        match data {
+            EventData::Task(event) => {
+                let task_id = event.task_id().to_string();
+                let Some(state) = foureyes_core::task::apply(self.tasks.remove(&task_id), event) else { return };
+                let (command_id, verb) = command_of(event);
+                let result = result_name(event);
+                let outcome = TaskOutcome {
+                    task_id: task_id.clone(),
+                    command_id: command_id.to_string(),
+                    command: verb.to_string(),
+                    result: result.to_string(),
+                    seqs: vec![seq],
+                    status: state.status,
+                    revision: state.revision,
+                    verified_revision: state.verified_revision,
+                    check: if result == "checked" { state.last_check.clone() } else { None },
+                    repeated: false,
+                };
+                self.accepted.insert(command_key(&task_id, command_id), outcome);
+                self.tasks.insert(task_id, state);
+            }
+            EventData::Refused(Refused {
+                task_id: Some(task_id), command_id: Some(command_id), code, message, ..
+            }) => {
+                let entry = (command_key(task_id, command_id), code.clone(), message.clone());
+                self.refused.insert(seq, entry);
+            }
+            _ => {}
+        }
+    }
+
+    /// The first field in which `stored` (the `task_commands` row of `task_id`/`command_id`) differs from what the
+    /// journal says that command did: `(field, row, journal)`, or `None` when the journal backs it whole.
+    pub fn differs(&self, task_id: &str, command_id: &str, stored: &StoredOutcome) -> Option<(String, String, String)> {
+        let key = command_key(task_id, command_id);
+        match stored {
+            StoredOutcome::Accepted(row) => {
+                let Some(journal) = self.accepted.get(&key) else {
+                    let row = format!("{} ({}) at seqs {:?}", row.command, row.result, row.seqs);
+                    return Some(("outcome".into(), row, "no accepted event of this command".into()));
+                };
+                let fields: [(&str, String, String); 8] = [
+                    ("task_id", row.task_id.clone(), journal.task_id.clone()),
+                    ("command_id", row.command_id.clone(), journal.command_id.clone()),
+                    ("command", row.command.clone(), journal.command.clone()),
+                    ("result", row.result.clone(), journal.result.clone()),
+                    ("seqs", format!("{:?}", row.seqs), format!("{:?}", journal.seqs)),
+                    ("status", format!("{:?}", row.status), format!("{:?}", journal.status)),
+                    ("revision", row.revision.to_string(), journal.revision.to_string()),
+                    (
+                        "verified_revision",
+                        format!("{:?}", row.verified_revision),
+                        format!("{:?}", journal.verified_revision),
+                    ),
+                ];
+                if let Some((field, row, journal)) = fields.into_iter().find(|(_, r, j)| r != j) {
+                    return Some((field.to_string(), row, journal));
+                }
+                (row.check != journal.check).then(|| {
+                    let show = |c: &Option<CheckRecord>| match c {
+                        Some(c) => {
+                            format!("check `{}` of revision {} (passed: {})", c.command_id, c.revision, c.passed)
+                        }
+                        None => "no check".to_string(),
+                    };
+                    ("check".to_string(), show(&row.check), show(&journal.check))
+                })
+            }
+            StoredOutcome::Refused { code, message, seq } => {
+                let journal = self.refused.get(seq);
+                let backed = journal.is_some_and(|(k, c, m)| *k == key && c == code && m == message);
+                (!backed).then(|| {
+                    let journal = journal.map_or_else(
+                        || format!("no refusal of a task command at seq {seq}"),
+                        |(k, c, _)| format!("refusal `{c}` of {}", k.replace('\0', "/")),
+                    );
+                    ("outcome".to_string(), format!("refusal `{code}` at seq {seq}"), journal)
+                })
+            }
+        }
+    }
+}
+
+/// The refusal of a command whose recorded outcome the journal does not back (ADR-585): the row grants nothing and
+/// is not answered; the refusal is journaled and not recorded as the command's outcome.
+pub fn altered_refusal(
+    task_id: &str,
+    cmd: &TaskCommand,
+    (field, row, journal): (String, String, String),
+) -> TaskRefusal {
+    TaskRefusal {
+        code: "record_altered".into(),
+        message: format!(
+            "cannot {} task {task_id}: the outcome recorded for command id `{}` is not believed: its row in \
+             `task_commands` says {field} `{row}` but the journal says `{journal}` (the row was not written by the \
+             door; see `foureyes journal audit`)",
+            cmd.verb(),
+            cmd.command_id()
+        ),
     }
 }
