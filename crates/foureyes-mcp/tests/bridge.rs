@@ -24,8 +24,7 @@ async fn listen_with(store: Arc<dyn Store>, config: GateConfig, root: &Path, max
     let mut options = BridgeOptions::new(command);
     options.max_sessions = max_sessions;
     let router = app(gate, options);
-    let url = serve_on_loopback(router).await;
-    url
+    serve_on_loopback(router).await
 }
 
 fn text(result: &Value) -> String {
