@@ -1811,14 +1811,14 @@ fn first_failure(stdout: &str, stderr: &str) -> String {
 }
 
 /// The approval-edge mutation as a CI step: rewire request_approval → execute_action, require the support desk's
-/// trajectory evals to fail, restore graph.rs, require them to pass. Only the support-desk library and its
-/// trajectory test binary rebuild (twice).
+/// trajectory evals to fail, restore graph.rs, require them to pass. Only the support-desk library and its one
+/// integration-test binary (ADR-361) rebuild (twice); the filter picks the trajectory evals out of it.
 fn approval_edge_teeth() -> Result<(), String> {
     let m = MUTATIONS
         .iter()
         .find(|m| m.property == APPROVAL_EDGE)
         .ok_or_else(|| format!("no mutation `{APPROVAL_EDGE}`"))?;
-    let args = ["-p", m.package, "--test", "trajectories", m.filter];
+    let args = ["-p", m.package, "--test", "integration", m.filter];
     eprintln!("xtask: teeth: rewiring the approval edge in {}: the trajectory evals must go red", m.file);
     let broken = {
         let _restore = mutate(m)?;
@@ -2116,6 +2116,107 @@ mod tests {
             assert_eq!(std::fs::read_to_string(&path).expect("read"), text);
             let _ = std::fs::remove_file(path);
         }
+    }
+
+    /// The directory of each workspace package, by the `name` in its manifest.
+    fn package_dirs() -> Vec<(String, std::path::PathBuf)> {
+        let mut out = Vec::new();
+        for top in ["crates", "apps"] {
+            for entry in std::fs::read_dir(repo_root().join(top)).expect("read_dir") {
+                let dir = entry.expect("entry").path();
+                let Ok(manifest) = std::fs::read_to_string(dir.join("Cargo.toml")) else { continue };
+                let name = manifest.lines().find_map(|l| l.strip_prefix("name = \"")).and_then(|r| r.split('"').next());
+                if let Some(name) = name {
+                    out.push((name.to_string(), dir));
+                }
+            }
+        }
+        out
+    }
+
+    /// The names of the functions and of the modules declared in a package's sources and tests. A test a macro makes
+    /// from a generic case (`conformance.rs`, the two-backend files) is named by that case's function.
+    fn functions_and_modules(dir: &std::path::Path) -> (Vec<String>, Vec<String>) {
+        fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    out.push(path);
+                }
+            }
+        }
+        let ident = |rest: &str| rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>();
+        let mut files = Vec::new();
+        walk(&dir.join("src"), &mut files);
+        walk(&dir.join("tests"), &mut files);
+        let (mut functions, mut modules) = (Vec::new(), Vec::new());
+        for file in files {
+            for line in std::fs::read_to_string(&file).expect("read").lines() {
+                let line = line.trim_start();
+                if let Some((_, rest)) = line.split_once("fn ") {
+                    functions.push(ident(rest));
+                }
+                // A test a macro makes from a list (`leak_3_reversed => "rev",`, `a_case,`) takes the list's name.
+                let word = ident(line);
+                if !word.is_empty() && (line[word.len()..].starts_with(" =>") || &line[word.len()..] == ",") {
+                    functions.push(word);
+                }
+                if let Some(rest) = line.strip_prefix("mod ").or_else(|| line.strip_prefix("pub mod ")) {
+                    modules.push(ident(rest));
+                }
+            }
+        }
+        (functions, modules)
+    }
+
+    /// A teeth entry whose filter names no test of its package runs nothing under the mutation: `cargo test` is green
+    /// on an empty selection, so such an entry would say "did not notice" only when someone runs teeth. A test renamed
+    /// or removed shows here at once. The names are looked up in the package and in the workspace packages it depends
+    /// on (the stores' conformance cases live in `foureyes-store`); a filter `m::name` also needs a module `m`.
+    #[test]
+    fn every_teeth_filter_names_a_function_of_its_package() {
+        let packages = package_dirs();
+        let mut unknown = Vec::new();
+        for m in MUTATIONS {
+            let Some((_, dir)) = packages.iter().find(|(name, _)| name == m.package) else {
+                unknown.push(format!("{}: no package {}", m.property, m.package));
+                continue;
+            };
+            let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("manifest");
+            let (mut functions, mut modules) = (Vec::new(), Vec::new());
+            for (name, dir) in &packages {
+                if name == m.package || manifest.lines().any(|l| l.starts_with(&format!("{name}.workspace = true"))) {
+                    let (f, d) = functions_and_modules(dir);
+                    functions.extend(f);
+                    modules.extend(d);
+                }
+            }
+            for filter in std::iter::once(m.filter).chain(m.also.iter().copied()) {
+                let mut path: Vec<&str> = filter.split("::").collect();
+                let name = path.pop().unwrap_or_default();
+                let found =
+                    functions.iter().any(|f| f.contains(name)) && path.iter().all(|p| modules.iter().any(|d| d == p));
+                if !found {
+                    unknown.push(format!("{}: `{filter}` names nothing in {}", m.property, m.package));
+                }
+            }
+        }
+        assert!(unknown.is_empty(), "teeth entries that cannot go red: {unknown:#?}");
+    }
+
+    /// `cargo xtask test` runs the approval edge's evals from the support desk's one integration binary (ADR-361).
+    #[test]
+    fn the_approval_edge_runs_from_a_test_binary_that_exists() {
+        let m = MUTATIONS.iter().find(|m| m.property == super::APPROVAL_EDGE).expect("the approval-edge entry");
+        let (_, dir) = package_dirs().into_iter().find(|(name, _)| name == m.package).expect("its package");
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("its manifest");
+        assert!(
+            manifest.contains("[[test]]\nname = \"integration\""),
+            "{} has no test binary `integration`",
+            m.package
+        );
     }
 
     #[test]

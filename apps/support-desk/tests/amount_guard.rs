@@ -7,8 +7,7 @@
 //! rambling, a pasted receipt, business jargon, non-native English, a reply above quoted mail. None of these
 //! sentences comes from `evals/`.
 
-mod kinds;
-use kinds::{Rng, decide};
+use crate::kinds::{Rng, decide};
 
 /// A figure written in one of the forms customers use.
 fn money(rng: &mut Rng, cents: i64) -> String {

@@ -3,8 +3,7 @@
 //! that must not flip. None of these sentences comes from `evals/`. Each test collects every failing ticket before it
 //! asserts, so a red run lists the whole kind, not the first sentence.
 
-mod kinds;
-use kinds::{check, other, refund};
+use crate::kinds::{check, other, refund};
 
 /// Kind (b4-g-015): a request in the third person or in a form's nominal style ("Customer requests credit…",
 /// "Requested resolution: …"), a credit to the original payment method, and the order's amount named by its

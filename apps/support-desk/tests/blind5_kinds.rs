@@ -3,8 +3,7 @@
 //! that must not flip. None of these sentences comes from `evals/`. Each test collects every failing ticket before it
 //! asserts, so a red run lists the whole kind, not the first sentence.
 
-mod kinds;
-use kinds::{check, other, refund};
+use crate::kinds::{check, other, refund};
 
 /// Kind (b5-g-070, money): a part of the order asked back by its price ("its price in the bundle was X, refund that
 /// part"): a refund of that price, never of the whole order. Controls: a price with the whole amount asked stays the

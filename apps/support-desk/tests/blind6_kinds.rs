@@ -3,8 +3,7 @@
 //! sentences comes from `evals/`. Each test collects every failing ticket before it asserts, so a red run lists the
 //! whole kind, not the first sentence.
 
-mod kinds;
-use kinds::{check, other, refund};
+use crate::kinds::{check, other, refund};
 
 /// Kind (b6-g-003, F430): goods that arrived broken — shattered, smashed, in pieces — are damaged goods, not a
 /// safety hazard: no person hurt, no danger claimed, nothing failing dangerously in use. Controls: glass that bursts

@@ -15,9 +15,7 @@
 //!
 //! A failure names the seed, the case and the ticket.
 
-mod kinds;
-
-use kinds::{Rng, evidence_at};
+use crate::kinds::{Rng, evidence_at};
 use support_desk::classify;
 
 type Decision = (String, String, Option<i64>);

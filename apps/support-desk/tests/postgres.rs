@@ -8,60 +8,17 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+use crate::pg_cluster::{Database, admin_url, client};
 use foureyes_store::Store;
 use serde_json::{Value, json};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use support_desk::actions::{self, GUARDRAIL};
 use support_desk::db::{Accounts, DeskDb};
 use support_desk::gate::Proposal;
 use support_desk::graph::{Capability, Graph, Node};
 use support_desk::{Error, eval, mcp, pg};
-use tokio_postgres::{Client, NoTls};
-
-fn admin_url() -> String {
-    std::env::var("FOUREYES_TEST_PG").unwrap_or_else(|_| {
-        panic!(
-            "FOUREYES_TEST_PG is not set. These PostgreSQL tests need a cluster and a superuser URL, e.g. \
-             FOUREYES_TEST_PG=postgres://postgres@127.0.0.1:5432/postgres. `cargo xtask test` starts a throwaway \
-             cluster and sets it for you."
-        )
-    })
-}
-
-fn url_for(url: &str, name: &str) -> String {
-    let separator = if url.contains('?') { '&' } else { '?' };
-    format!("{url}{separator}dbname={name}")
-}
-
-async fn client(url: &str) -> Client {
-    let (client, connection) =
-        tokio_postgres::connect(url, NoTls).await.unwrap_or_else(|e| panic!("cannot connect ({url}): {e:?}"));
-    tokio::spawn(connection);
-    client
-}
-
-/// A fresh database for one test, dropped (with whatever is still connected) at the end.
-struct Database {
-    name: String,
-    url: String,
-}
-
-impl Database {
-    async fn create() -> Database {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
-        let name = format!("sd_test_{}_{nanos}_{}", std::process::id(), NEXT.fetch_add(1, Ordering::SeqCst));
-        client(&admin_url()).await.batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
-        Database { url: url_for(&admin_url(), &name), name }
-    }
-
-    async fn drop_now(self) {
-        let sql = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name);
-        client(&admin_url()).await.batch_execute(&sql).await.unwrap();
-    }
-}
+use tokio_postgres::Client;
 
 /// Decide, approve as a human, decide again: the permit id of an approved call.
 async fn approved(store: &dyn Store, call: &Proposal, rid: &str) -> i64 {
@@ -96,7 +53,7 @@ fn json_of(text: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seed_start_and_resume_in_other_processes_executes_the_refund_once() {
-    let db = Database::create().await;
+    let db = Database::create();
     // Every command is its own process; the lookup and action servers are child processes of those, the lookup one
     // connected as the SELECT-only role. FourEyes is on the same PostgreSQL database (its PostgreSQL store).
     let (ok, out) = desk_cli(&db, &["seed"]);
@@ -131,7 +88,6 @@ async fn seed_start_and_resume_in_other_processes_executes_the_refund_once() {
     assert!(again.already_executed);
     assert_eq!(desk.executed_refunds(order).await.unwrap(), 1);
     drop(store);
-    db.drop_now().await;
 }
 
 /// Backends waiting on a row lock in this database.
@@ -142,7 +98,7 @@ async fn lock_waiters(admin: &Client, name: &str) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_concurrent_refunds_of_one_order_exactly_one_wins() {
-    let db = Database::create().await;
+    let db = Database::create();
     let desk = DeskDb::open(&db.url, None).unwrap();
     let store = support_desk::open_store_any(&db.url).await.unwrap();
     let (o, t1, t2) = {
@@ -179,7 +135,6 @@ async fn two_concurrent_refunds_of_one_order_exactly_one_wins() {
     let audited: Vec<String> = desk.audit_rows(None).await.unwrap().into_iter().map(|r| r.rule).collect();
     assert_eq!(audited, ["no_prior_refund"], "the losing write is audited with its layer");
     drop(store);
-    db.drop_now().await;
 }
 
 fn sqlstate(e: &Error) -> Option<&str> {
@@ -196,7 +151,7 @@ async fn sqlstate_of(c: &Client, sql: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lookup_role_cannot_write_and_an_owner_url_is_refused() {
-    let db = Database::create().await;
+    let db = Database::create();
     let desk = DeskDb::open(&db.url, None).unwrap();
     let a = desk.accounts().await.unwrap();
     let c = a.add_customer("Ada").await.unwrap();
@@ -238,12 +193,11 @@ async fn the_lookup_role_cannot_write_and_an_owner_url_is_refused() {
     assert!(DeskDb::open("desk.db", Some(&db.url)).is_err());
     assert!(DeskDb::open("postgres://[::1", None).is_err());
     drop(a);
-    db.drop_now().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lookup_of_another_customers_order_is_not_found() {
-    let db = Database::create().await;
+    let db = Database::create();
     let desk = DeskDb::open(&db.url, None).unwrap();
     let (t, mine, theirs) = {
         let a = desk.accounts().await.unwrap();
@@ -275,7 +229,6 @@ async fn a_lookup_of_another_customers_order_is_not_found() {
     };
     assert_eq!(list["orders"].as_array().unwrap().len(), 1);
     lookup.close().await;
-    db.drop_now().await;
 }
 
 fn evals() -> std::path::PathBuf {
@@ -284,7 +237,7 @@ fn evals() -> std::path::PathBuf {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_evals_give_the_same_reports_on_postgresql_as_on_sqlite() {
-    let db = Database::create().await;
+    let db = Database::create();
     let offline = || support_desk::llm::Classifier::Offline;
     let bench = evals().join("benchmark.jsonl");
     let on_sqlite = eval::benchmark_on(&bench, offline(), None).await.unwrap();
@@ -304,5 +257,4 @@ async fn the_evals_give_the_same_reports_on_postgresql_as_on_sqlite() {
         .unwrap()
         .get(0);
     assert_eq!(left, 0);
-    db.drop_now().await;
 }

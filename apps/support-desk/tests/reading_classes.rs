@@ -2,9 +2,7 @@
 //! several registers (terse, typo-ridden, rambling, formal, pasted documents, non-native English) and negative
 //! controls: benign tickets that must not flip. None of these sentences comes from `evals/`.
 
-mod kinds;
-
-use kinds::evidence_at as evidence;
+use crate::kinds::evidence_at as evidence;
 use support_desk::classify::{self, Amount, requested_amount, safety_legal_injury, wants_refund};
 
 /// (action, first clause, amount) on a $90.00 order placed 5 days ago (or `cents`, `refunds`).

@@ -4,15 +4,14 @@
 //! The property: every call an upstream executed has a permit decided for exactly that call (same tool, same
 //! arguments), and every reported outcome is the upstream's answer to that call (a permit reported `executed` ran,
 //! one reported `failed` did not). Plus a seeded fuzzer over the framing (bounded here; the long run is
-//! `FOUREYES_FUZZ_SEEDS=2000 cargo nextest run -p foureyes-mcp --test adversarial`); the seeded fuzzer over framing
-//! and gate together, through the proxy to a real server, is in `crates/foureyes-rmcp-recorder/tests/differential.rs`.
+//! `FOUREYES_FUZZ_SEEDS=2000 cargo nextest run -p foureyes-mcp --test integration -E 'test(/^adversarial::/)'`); the
+//! seeded fuzzer over framing and gate together, through the proxy to a real server, is in
+//! `crates/foureyes-rmcp-recorder/tests/differential.rs`.
 #![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::corpus::{Rng, corpus, run_corpus};
+use crate::support::*;
 use serde_json::Value;
-use support::corpus::{Rng, corpus, run_corpus};
-use support::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_hostile_corpus_runs_only_what_was_permitted_on_python_and_typescript_servers() {

@@ -7,13 +7,11 @@
 //! `crates/foureyes/tests/mcp_remote.rs`.
 #![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::spray::*;
+use crate::support::*;
 use foureyes_mcp::{Gate, GateConfig, StdioOptions};
 use foureyes_store::Store;
 use serde_json::json;
-use support::spray::*;
-use support::*;
 
 async fn sprayed_on_stdio(sdk: Sdk, tool: &str) {
     let dir = tempfile::tempdir().unwrap();
@@ -90,9 +88,7 @@ async fn http_proxy_with(
         let options = foureyes_mcp::http::HttpOptions::new(&format!("http://127.0.0.1:{port}/mcp"));
         (foureyes_mcp::http::app(gate, options).unwrap(), Some(child))
     };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(foureyes_mcp::http::serve(listener, router));
+    let url = serve_on_loopback(router).await;
     (url, upstream)
 }
 
@@ -190,11 +186,7 @@ async fn a_resumed_stream_cannot_carry_the_clients_answer_into_a_gated_call() {
         let (status, head, body) =
             http_post(&url, &[("MCP-Protocol-Version", version)], init.to_string().as_bytes()).await;
         assert_eq!(status, 200, "{head}\n{body}");
-        let session = head
-            .lines()
-            .find_map(|l| l.to_lowercase().strip_prefix("mcp-session-id:").map(|_| l.split_once(':').unwrap().1.trim()))
-            .unwrap()
-            .to_string();
+        let session = session_id(&head);
         let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", version)];
         let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
         http_post(&url, &headers, initialized.to_string().as_bytes()).await;

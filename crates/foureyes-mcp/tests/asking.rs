@@ -6,14 +6,12 @@
 //! hold no amount). The proxy keeps those requests from the client while a gated call runs and answers them itself.
 #![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use foureyes_core::DecisionStatus;
 use foureyes_mcp::{Gate, GateConfig, StdioOptions};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use support::*;
 
 const ASK_POLICY: &str = r#"
 version: 1
@@ -154,11 +152,7 @@ async fn an_answer_to_the_server_cannot_change_what_a_decided_call_does_over_htt
         .unwrap();
     listening(port).await;
     let gate = std::sync::Arc::new(Gate::new(sqlite(dir.path()), policy(ASK_POLICY), GateConfig::new("ask")));
-    let options = foureyes_mcp::http::HttpOptions::new(&format!("http://127.0.0.1:{port}/mcp"));
-    let router = foureyes_mcp::http::app(gate, options).unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(foureyes_mcp::http::serve(listener, router));
+    let url = serve_http_proxy(gate, port).await;
     let mut host = PythonHost::start_spec(json!({"url": url,
         "elicit": {"action": "accept", "content": {"amount": 5000}},
         "steps": [{"call": "pay_asking", "arguments": {"to": "bob"}}]}));
@@ -209,11 +203,7 @@ async fn an_answer_on_the_standalone_stream_cannot_change_what_a_decided_call_do
         .unwrap();
     listening(port).await;
     let gate = std::sync::Arc::new(Gate::new(sqlite(dir.path()), policy(ASK_POLICY), GateConfig::new("ask")));
-    let options = foureyes_mcp::http::HttpOptions::new(&format!("http://127.0.0.1:{port}/mcp"));
-    let router = foureyes_mcp::http::app(gate, options).unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(foureyes_mcp::http::serve(listener, router));
+    let url = serve_http_proxy(gate, port).await;
     let mut host = PythonHost::start_spec(json!({"url": url,
         "elicit": {"action": "accept", "content": {"amount": 5000}},
         "steps": [{"call": "pay_asking_aside", "arguments": {"to": "bob"}}]}));

@@ -3,8 +3,7 @@
 //! requests (for the checks no SDK makes on purpose). The disk says what was forwarded.
 #![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use foureyes_core::{DecisionStatus, Verdict};
 use foureyes_mcp::bridge::{BridgeOptions, app};
 use foureyes_mcp::{Gate, GateConfig};
@@ -13,7 +12,6 @@ use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-use support::*;
 
 /// The listener on a free loopback port, in this process, in front of the filesystem server over `root`.
 async fn listen(store: Arc<dyn Store>, config: GateConfig, root: &Path) -> String {
@@ -26,10 +24,7 @@ async fn listen_with(store: Arc<dyn Store>, config: GateConfig, root: &Path, max
     let mut options = BridgeOptions::new(command);
     options.max_sessions = max_sessions;
     let router = app(gate, options);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(foureyes_mcp::http::serve(listener, router));
-    url
+    serve_on_loopback(router).await
 }
 
 fn text(result: &Value) -> String {

@@ -10,15 +10,13 @@
 //! the way it keys requests.
 #![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::cancel::*;
+use crate::support::*;
 use foureyes_core::{ApprovalStatus, DecisionStatus, Verdict};
 use foureyes_mcp::{Gate, GateConfig};
 use foureyes_store::Store;
 use serde_json::json;
 use std::time::Duration;
-use support::cancel::*;
-use support::*;
 
 /// F280: the agent cancelled a payment held for approval, writing the call's id `7` as `7.0`, `7e0` or `"7"` (ids
 /// the TypeScript SDK, rmcp or the Python SDK read as `7`). The proxy keyed the cancellation by its spelling, did not
@@ -95,23 +93,8 @@ async fn held_http_setup() -> (
     let store = sqlite(dir.path());
     let config = holding("pay", Duration::from_secs(30), Duration::from_millis(20));
     let gate = std::sync::Arc::new(Gate::new(store.clone(), policy(HELD_POLICY), config));
-    let options = foureyes_mcp::http::HttpOptions::new(&format!("http://127.0.0.1:{port}/mcp"));
-    let router = foureyes_mcp::http::app(gate, options).unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(foureyes_mcp::http::serve(listener, router));
-    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
-        "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
-    let (status, head, body) = http_post(&url, &[], init.to_string().as_bytes()).await;
-    assert_eq!(status, 200, "{head}\n{body}");
-    let session = head
-        .lines()
-        .find_map(|l| l.to_lowercase().strip_prefix("mcp-session-id:").map(|_| l.split_once(':').unwrap().1.trim()))
-        .unwrap()
-        .to_string();
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
-    http_post(&url, &headers, initialized.to_string().as_bytes()).await;
+    let url = serve_http_proxy(gate, port).await;
+    let session = initialized_session(&url).await;
     (upstream, dir, store, record, url, session)
 }
 

@@ -3,13 +3,11 @@
 //! the upstream), and treats anything but a clear yes or no as no answer.
 #![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use foureyes_core::ApprovalStatus;
 use foureyes_mcp::GateConfig;
 use foureyes_store::Store;
 use serde_json::{Value, json};
-use support::*;
 
 fn config() -> GateConfig {
     let mut config = GateConfig::new("fs");

@@ -5,13 +5,11 @@
 //! (-32602), the client's -32601 to `roots/list`, the proxy's own -32600 to `sampling/createMessage` (ADR-281).
 #![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use foureyes_core::DecisionStatus;
 use foureyes_mcp::{Gate, GateConfig, StdioOptions};
 use serde_json::{Value, json};
 use std::path::Path;
-use support::*;
 
 const POLICY: &str = r#"
 version: 1

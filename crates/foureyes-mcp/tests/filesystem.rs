@@ -3,15 +3,13 @@
 //! system is checked), the kill switch blocks an approved call, and an engine outage forwards nothing.
 #![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use foureyes_core::{ApprovalStatus, DecisionStatus, Verdict};
 use foureyes_mcp::GateConfig;
 use foureyes_store::Store;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
-use support::*;
 
 fn approval_of(response: &Value) -> i64 {
     decision_meta(response)["approval_id"].as_i64().unwrap_or_else(|| panic!("no approval in {response}"))

@@ -4,13 +4,11 @@
 //! not be. (Interleaved server responses are exercised against the real filesystem server at the end.)
 #![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use foureyes_mcp::{Gate, GateConfig, StdioOptions};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use support::*;
 use tokio::io::AsyncWriteExt;
 
 /// Policy for the recorder: `echo` is permitted, `defer_me` is unnamed (held), `bounded` is denied above 5.

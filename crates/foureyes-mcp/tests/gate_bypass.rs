@@ -12,8 +12,7 @@
 //! the remote engine (`crates/foureyes/tests/mcp_gate_bypass.rs`).
 #![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use foureyes_core::{DecisionStatus, Verdict};
 use foureyes_mcp::{Gate, GateConfig};
 use foureyes_store::Store;
@@ -21,7 +20,6 @@ use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-use support::*;
 
 /// A `ping` whose params hold a `tools/call` between two raw CRs: one JSON message to the proxy, three lines to a
 /// reader with universal newlines (the middle one a payment far above the policy's `max`).
@@ -166,23 +164,8 @@ async fn http_setup() -> HttpSetup {
     listening(port).await;
     let store = sqlite(dir.path());
     let gate = Arc::new(Gate::new(store.clone(), policy(PAY_POLICY), GateConfig::new("pay")));
-    let options = foureyes_mcp::http::HttpOptions::new(&format!("http://127.0.0.1:{port}/mcp"));
-    let router = foureyes_mcp::http::app(gate, options).unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(foureyes_mcp::http::serve(listener, router));
-    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
-        "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
-    let (status, head, body) = http_post(&url, &[], init.to_string().as_bytes()).await;
-    assert_eq!(status, 200, "{head}\n{body}");
-    let session = head
-        .lines()
-        .find_map(|l| l.to_lowercase().strip_prefix("mcp-session-id:").map(|_| l.split_once(':').unwrap().1.trim()))
-        .unwrap()
-        .to_string();
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
-    http_post(&url, &headers, initialized.to_string().as_bytes()).await;
+    let url = serve_http_proxy(gate, port).await;
+    let session = initialized_session(&url).await;
     HttpSetup { _upstream: upstream, _dir: dir, store, record, url, session }
 }
 
@@ -266,9 +249,7 @@ async fn bridge_setup(dir: &Path) -> (String, Arc<foureyes_store_sqlite::SqliteS
     let gate = Arc::new(Gate::new(store.clone(), policy(PAY_POLICY), GateConfig::new("pay")));
     let options = foureyes_mcp::bridge::BridgeOptions::new(recorder_command(Sdk::Python, &record, None));
     let router = foureyes_mcp::bridge::app(gate, options);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(foureyes_mcp::http::serve(listener, router));
+    let url = serve_on_loopback(router).await;
     (url, store, record)
 }
 
@@ -276,18 +257,8 @@ async fn bridge_setup(dir: &Path) -> (String, Arc<foureyes_store_sqlite::SqliteS
 async fn the_bridge_holds_against_smuggling_and_colliding_ids() {
     let dir = tempfile::tempdir().unwrap();
     let (url, store, record) = bridge_setup(dir.path()).await;
-    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
-        "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
-    let (status, head, body) = http_post(&url, &[], init.to_string().as_bytes()).await;
-    assert_eq!(status, 200, "{head}\n{body}");
-    let session = head
-        .lines()
-        .find_map(|l| l.to_lowercase().strip_prefix("mcp-session-id:").map(|_| l.split_once(':').unwrap().1.trim()))
-        .unwrap()
-        .to_string();
-    let headers = [("Mcp-Session-Id", session.as_str())];
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    http_post(&url, &headers, initialized.to_string().as_bytes()).await;
+    let session = initialized_session(&url).await;
+    let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
     // Smuggling: raw CRs and a LINE SEPARATOR around a hidden call.
     let (status, _, body) = http_post(&url, &headers, &smuggling_ping(2)).await;
     assert_eq!(status, 200, "{body}");

@@ -4,8 +4,7 @@
 //! foreign origins and mismatched `Mcp-Method`/`Mcp-Name` headers are refused before anything is forwarded.
 #![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use foureyes_core::{ApprovalStatus, DecisionStatus, Verdict};
 use foureyes_mcp::http::{HttpOptions, app, serve};
 use foureyes_mcp::{Gate, GateConfig};
@@ -14,7 +13,6 @@ use foureyes_store_sqlite::SqliteStore;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::*;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const POLICY: &str = r#"

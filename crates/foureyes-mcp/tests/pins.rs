@@ -4,12 +4,10 @@
 //! tool's description when told to.
 #![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use foureyes_mcp::{Gate, GateConfig, StdioOptions};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
-use support::*;
 
 /// The files of one `ts_pinned` upstream: what it ran, the params it received, and `pay`'s description.
 struct Upstream {
@@ -273,23 +271,8 @@ async fn over_http_a_changed_tool_definition_is_hidden_and_refused() {
     let _child = tokio::process::Command::new(&command[0]).args(&command[1..]).kill_on_drop(true).spawn().unwrap();
     listening(port).await;
     let gate = std::sync::Arc::new(Gate::new(sqlite(dir.path()), policy(PAY_POLICY), GateConfig::new("pay")));
-    let options = foureyes_mcp::http::HttpOptions::new(&format!("http://127.0.0.1:{port}/mcp"));
-    let router = foureyes_mcp::http::app(gate, options).unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(foureyes_mcp::http::serve(listener, router));
-    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
-        "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
-    let (status, head, body) = http_post(&url, &[], init.to_string().as_bytes()).await;
-    assert_eq!(status, 200, "{head}\n{body}");
-    let session = head
-        .lines()
-        .find_map(|l| l.to_lowercase().strip_prefix("mcp-session-id:").map(|_| l.split_once(':').unwrap().1.trim()))
-        .unwrap()
-        .to_string();
-    let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    http_post(&url, &headers, initialized.to_string().as_bytes()).await;
+    let url = serve_http_proxy(gate, port).await;
+    let session = initialized_session(&url).await;
     let post = |message: Value| {
         let url = url.clone();
         let session = session.clone();

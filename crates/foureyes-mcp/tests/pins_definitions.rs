@@ -5,15 +5,13 @@
 //! server that changed its instructions, its prompt's and its resource's descriptions after it was admitted.
 #![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use foureyes_core::tool_pin::{PinCause, ToolPinned};
 use foureyes_mcp::{Gate, GateConfig, StdioOptions};
 use foureyes_store::Store;
 use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
-use support::*;
 
 const POLICY: &str = "version: 1\nactions:\n  mcp.doc.echo: { tier: 0, params: { text: { type: string } } }\n  \
                       mcp.doc.show: { tier: 0 }\n";
@@ -76,19 +74,13 @@ impl Session {
                 (foureyes_mcp::bridge::app(Arc::new(gate), options), None)
             }
         };
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let address = format!("http://{}/mcp", listener.local_addr().unwrap());
-        tokio::spawn(foureyes_mcp::http::serve(listener, url));
+        let address = serve_on_loopback(url).await;
         let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init_params});
         // Through the bridge, `initialize` starts the server's process: seconds on a loaded machine.
         let (status, head, body) =
             http_post_within(&address, &[], init.to_string().as_bytes(), std::time::Duration::from_secs(60)).await;
         assert_eq!(status, 200, "{head}\n{body}");
-        let session = head
-            .lines()
-            .find_map(|l| l.to_lowercase().strip_prefix("mcp-session-id:").map(|_| l.split_once(':').unwrap().1.trim()))
-            .unwrap()
-            .to_string();
+        let session = session_id(&head);
         let init = messages_of(&body).into_iter().find(|m| m.get("id").is_some()).unwrap();
         let mut out = Session::Http { url: address, session, _upstream: upstream };
         out.notify(json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
@@ -235,9 +227,7 @@ async fn discover(mode: Mode, store: Arc<foureyes_store_sqlite::SqliteStore>, se
             (foureyes_mcp::bridge::app(Arc::new(gate), options), None)
         }
     };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(foureyes_mcp::http::serve(listener, router));
+    let address = serve_on_loopback(router).await;
     let headers = [("MCP-Protocol-Version", "2026-07-28"), ("Mcp-Method", "server/discover")];
     // Through the bridge, the first message starts the server's process: seconds on a loaded machine.
     let (status, head, body) =

@@ -11,11 +11,12 @@
 //!
 //! Missing browser tools fail the test with what to run (`cargo xtask test` installs them); never a silent skip.
 
+use crate::support::free_port;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -95,10 +96,6 @@ fn require_browser_tools() {
         "the console end-to-end test needs Debian's Chromium and ChromeDriver, and {missing:?} is missing. \
          Run `cargo xtask test` (it installs them), or `apt-get install -y chromium chromium-driver`."
     );
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("no free port on loopback")
 }
 
 fn foureyes(db: &Path) -> Command {

@@ -10,6 +10,7 @@
 //! Needs `FOUREYES_TEST_PG` (a superuser URL on 127.0.0.1), as the other PostgreSQL suites.
 #![allow(clippy::unwrap_used)]
 
+use crate::pg_cluster::{admin_url, execute_blocking};
 use crate::support;
 
 use serde_json::{Value, json};
@@ -32,25 +33,6 @@ actions:
       amount_eur: { type: number, min: 1, max: 1000 }
     budgets: [ { param: amount_eur, max: 1000, per: 24h } ]
 ";
-
-fn admin_url() -> String {
-    std::env::var("FOUREYES_TEST_PG").expect(
-        "FOUREYES_TEST_PG is not set: these tests need a PostgreSQL cluster and a superuser URL; `cargo xtask test` \
-         starts a throwaway cluster and sets it",
-    )
-}
-
-fn admin_sql(sql: &str) {
-    let admin = admin_url();
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    rt.block_on(async {
-        let (client, connection) = tokio_postgres::connect(&admin, tokio_postgres::NoTls).await.unwrap();
-        let driver = tokio::spawn(connection);
-        client.batch_execute(sql).await.unwrap_or_else(|e| panic!("`{sql}`: {e:?}"));
-        drop(client);
-        let _ = driver.await;
-    });
-}
 
 /// A loopback TCP proxy that can cut every connection it carries and refuse new ones.
 struct Proxy {
@@ -149,8 +131,8 @@ fn decide(addr: &str, token: &str, i: usize) -> (u16, Value) {
 fn a_replica_cut_off_from_postgresql_fails_closed_and_loses_or_doubles_nothing() {
     let admin = admin_url();
     let name = format!("fe_faults_{}", std::process::id());
-    admin_sql(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
-    admin_sql(&format!("CREATE DATABASE {name}"));
+    execute_blocking(&admin, &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+    execute_blocking(&admin, &format!("CREATE DATABASE {name}"));
     let sep = if admin.contains('?') { '&' } else { '?' };
     let direct = format!("{admin}{sep}dbname={name}");
     // host:port between '@' and the next '/'.
@@ -264,7 +246,7 @@ fn a_replica_cut_off_from_postgresql_fails_closed_and_loses_or_doubles_nothing()
         (permitted - 1000).max(0)
     );
     drop((a, b));
-    admin_sql(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+    execute_blocking(&admin, &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
     assert_eq!((lost, duplicates), (0, 0));
     assert!(permitted <= 1000, "overspent: {permitted} EUR permitted against a 1000 EUR budget");
 }

@@ -12,6 +12,7 @@
 //!   kill switch, credential role or demotion grants nothing).
 #![allow(clippy::unwrap_used)]
 
+use crate::pg_cluster::{Database, execute_blocking};
 use crate::support;
 
 use foureyes_core::journal::{Event, EventKind, GENESIS_HASH, event_hash};
@@ -110,7 +111,7 @@ impl Env {
                     )
                     .unwrap();
             }
-            Backend::Postgres => pg_sql(
+            Backend::Postgres => execute_blocking(
                 &self.db,
                 &format!(
                     "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES ({}, {}, {}, {}, {}, {}); \
@@ -210,7 +211,7 @@ impl Env {
                 if let Some(last) = events.last() {
                     sql.push_str(&format!("UPDATE journal_head SET seq = {}, hash = {};", last.seq, quote(&last.hash)));
                 }
-                pg_sql(&self.db, &sql);
+                execute_blocking(&self.db, &sql);
             }
         }
     }
@@ -219,7 +220,7 @@ impl Env {
     fn sql(&self, sql: &str) {
         match self.backend {
             Backend::Sqlite => rusqlite::Connection::open(&self.db).unwrap().execute_batch(sql).unwrap(),
-            Backend::Postgres => pg_sql(
+            Backend::Postgres => execute_blocking(
                 &self.db,
                 &format!(
                     "SET session_replication_role = replica; {}",
@@ -245,56 +246,6 @@ fn rechain(events: &mut [Event]) {
         e.prev_hash.clone_from(&prev);
         e.hash = event_hash(e.seq, e.ts_ms, e.kind, &e.data, &e.prev_hash);
         prev.clone_from(&e.hash);
-    }
-}
-
-// -------------------------------------------------------------------------------------------------------------
-// PostgreSQL helpers: a fresh database per test on the test cluster.
-
-fn admin_url() -> String {
-    std::env::var("FOUREYES_TEST_PG").unwrap_or_else(|_| {
-        panic!(
-            "FOUREYES_TEST_PG is not set. These tests need a PostgreSQL cluster and a superuser URL, e.g. \
-             FOUREYES_TEST_PG=postgres://postgres@127.0.0.1:5432/postgres. `cargo xtask test` starts a throwaway \
-             cluster and sets it for you."
-        )
-    })
-}
-
-fn pg_sql(url: &str, sql: &str) {
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    rt.block_on(async {
-        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-            .await
-            .unwrap_or_else(|e| panic!("cannot connect to the test cluster: {e:?}"));
-        let driver = tokio::spawn(connection);
-        client.batch_execute(sql).await.unwrap_or_else(|e| panic!("`{sql}`: {e:?}"));
-        drop(client);
-        let _ = driver.await;
-    });
-}
-
-struct Database {
-    name: String,
-    url: String,
-}
-
-impl Database {
-    fn create() -> Database {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        let name = format!("fe_journal_authority_{}_{nanos}_{n}", std::process::id());
-        let admin = admin_url();
-        pg_sql(&admin, &format!("CREATE DATABASE {name}"));
-        let separator = if admin.contains('?') { '&' } else { '?' };
-        Database { url: format!("{admin}{separator}dbname={name}"), name }
-    }
-}
-
-impl Drop for Database {
-    fn drop(&mut self) {
-        pg_sql(&admin_url(), &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
     }
 }
 

@@ -1,12 +1,15 @@
 //! The `foureyes` binary's integration tests, one test binary (issue 18: every integration-test file used to link
 //! the whole dependency tree on its own, 24 links per build of this crate on a 2-core machine). Each file beside this
-//! one is a module of it; `support` and `faults` are the shared set-up. nextest still runs each test in its own
-//! process, so tests that start servers, shims or clocks do not share state. Run one file's tests with
+//! one is a module of it; `support`, `faults` and `pg_cluster` (the PostgreSQL test cluster's helpers, shared with
+//! the other crates' tests) are the shared set-up. nextest still runs each test in its own process, so tests that
+//! start servers, shims or clocks do not share state. Run one file's tests with
 //! `cargo nextest run -p foureyes --test integration -E 'test(/^faults_soak::/)'`.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 mod faults;
 mod namespaces;
+#[path = "../../foureyes-store-pg/tests/support/mod.rs"]
+mod pg_cluster;
 mod support;
 
 mod bench_load;

@@ -4,9 +4,10 @@
 //! declined one rejects it and nothing runs; a client without the capability is never asked.
 #![allow(clippy::unwrap_used)]
 
+use crate::support::peer;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_foureyes");
@@ -20,12 +21,6 @@ actions:
       path: { type: string }
       content: { type: string, max_len: 64 }
 ";
-
-fn peer(relative: &str) -> PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/test-peers/mcp").join(relative);
-    assert!(path.exists(), "the real MCP peer `{}` is not installed: run `cargo xtask test` once", path.display());
-    path
-}
 
 /// Runs the Python host to completion; returns its output lines.
 fn host(dir: &Path, elicit: Option<Value>, steps: Value) -> Vec<Value> {

@@ -7,11 +7,11 @@
 //! the door's own check are tested in process in `crates/foureyes-server/tests/namespaces.rs`.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+use crate::pg_cluster::Database;
 use crate::support;
 
 use serde_json::{Value, json};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use support::{Env, KillOnDrop, announced, http_bytes};
 
@@ -140,36 +140,6 @@ fn pg(url: &str, statement: &str) -> Vec<String> {
             })
             .collect()
     })
-}
-
-/// A fresh database on the test cluster, dropped (with whatever is still connected) at the end of the test.
-struct Database {
-    admin: String,
-    name: String,
-    url: String,
-}
-
-impl Database {
-    fn create() -> Database {
-        let admin = std::env::var("FOUREYES_TEST_PG").unwrap_or_else(|_| {
-            panic!(
-                "FOUREYES_TEST_PG is not set. This test needs a PostgreSQL cluster and a superuser URL; `cargo xtask \
-                 test` starts a throwaway cluster and sets it for you."
-            )
-        });
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let name = format!("fe_namespaces_{}_{}", std::process::id(), NEXT.fetch_add(1, Ordering::SeqCst));
-        pg(&admin, &format!("CREATE DATABASE {name}"));
-        let separator = if admin.contains('?') { '&' } else { '?' };
-        let url = format!("{admin}{separator}dbname={name}");
-        Database { admin, name, url }
-    }
-}
-
-impl Drop for Database {
-    fn drop(&mut self) {
-        pg(&self.admin, &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
-    }
 }
 
 #[test]

@@ -22,12 +22,13 @@
 //! `crates/foureyes-store-pg/tests/pg_conformance.rs` (`the_journal_rejects_update_and_delete_for_every_role`).
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+use crate::pg_cluster::Database;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Output, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
@@ -62,58 +63,6 @@ actions:
       payee: { type: string, max_len: 64 }
     approvals: { required: 1, ttl: 1h }
 ";
-
-// ---------------------------------------------------------------------------------------------------------------
-// The test cluster: one fresh database per test
-
-fn admin_url() -> String {
-    std::env::var("FOUREYES_TEST_PG").unwrap_or_else(|_| {
-        panic!(
-            "FOUREYES_TEST_PG is not set. These tests need a PostgreSQL cluster and a superuser URL, e.g. \
-             FOUREYES_TEST_PG=postgres://postgres@127.0.0.1:5432/postgres. `cargo xtask test` starts a throwaway \
-             cluster and sets it for you."
-        )
-    })
-}
-
-/// Runs one SQL batch on the cluster as its admin.
-fn admin_sql(sql: &str) {
-    let admin = admin_url();
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    rt.block_on(async {
-        let (client, connection) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
-            .await
-            .unwrap_or_else(|e| panic!("cannot connect to the test cluster ({admin}): {e:?}"));
-        let driver = tokio::spawn(connection);
-        client.batch_execute(sql).await.unwrap_or_else(|e| panic!("`{sql}`: {e:?}"));
-        drop(client);
-        let _ = driver.await;
-    });
-}
-
-/// A fresh database, dropped (with whatever is still connected) at the end of the test.
-struct Database {
-    name: String,
-    url: String,
-}
-
-impl Database {
-    fn create() -> Database {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
-        let name = format!("fe_replicas_{}_{nanos}_{}", std::process::id(), NEXT.fetch_add(1, Ordering::SeqCst));
-        admin_sql(&format!("CREATE DATABASE {name}"));
-        let admin = admin_url();
-        let separator = if admin.contains('?') { '&' } else { '?' };
-        Database { url: format!("{admin}{separator}dbname={name}"), name }
-    }
-}
-
-impl Drop for Database {
-    fn drop(&mut self) {
-        admin_sql(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
-    }
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Processes: replicas and the CLI

@@ -5,6 +5,7 @@
 //! The happy path, the race and the approval gate run on PostgreSQL too (`--db postgres://…`, `FOUREYES_TEST_PG`).
 #![allow(clippy::unwrap_used)]
 
+use crate::pg_cluster::Database;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -47,52 +48,6 @@ fn env_pg() -> Env {
     e.db = PathBuf::from(&database.url);
     e._pg = Some(database);
     e
-}
-
-/// Runs one SQL batch on the PostgreSQL test cluster as its admin.
-fn admin_sql(sql: &str) {
-    let admin = std::env::var("FOUREYES_TEST_PG").unwrap_or_else(|_| {
-        panic!(
-            "FOUREYES_TEST_PG is not set. The PostgreSQL task tests need a cluster and a superuser URL, e.g. \
-             FOUREYES_TEST_PG=postgres://postgres@127.0.0.1:5432/postgres. `cargo xtask test` starts a throwaway \
-             cluster and sets it for you."
-        )
-    });
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    rt.block_on(async {
-        let (client, connection) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
-            .await
-            .unwrap_or_else(|e| panic!("cannot connect to the test cluster ({admin}): {e:?}"));
-        let driver = tokio::spawn(connection);
-        client.batch_execute(sql).await.unwrap_or_else(|e| panic!("`{sql}`: {e:?}"));
-        drop(client);
-        let _ = driver.await;
-    });
-}
-
-/// A fresh PostgreSQL database, dropped (with whatever is still connected) at the end of the test.
-struct Database {
-    name: String,
-    url: String,
-}
-
-impl Database {
-    fn create() -> Database {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        let name = format!("fe_task_cli_{}_{nanos}_{n}", std::process::id());
-        admin_sql(&format!("CREATE DATABASE {name}"));
-        let admin = std::env::var("FOUREYES_TEST_PG").unwrap();
-        let separator = if admin.contains('?') { '&' } else { '?' };
-        Database { url: format!("{admin}{separator}dbname={name}"), name }
-    }
-}
-
-impl Drop for Database {
-    fn drop(&mut self) {
-        admin_sql(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
-    }
 }
 
 impl Env {

@@ -117,3 +117,159 @@ fn every_test_file_is_a_module_of_its_crates_test_binary() {
     }
     assert!(missing.is_empty(), "not declared in their crate's tests/main.rs, so never run: {missing:?}");
 }
+
+/// Every name a Rust file under `crates/`, `apps/` or `xtask/` declares (functions, types, traits, modules, consts,
+/// fields, variants, the cases a macro turns into tests), its file stems, directory and package names: what
+/// ARCHITECTURE.md may name.
+fn declared_names() -> std::collections::HashSet<String> {
+    fn ident(text: &str) -> &str {
+        let end = text.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(text.len());
+        &text[..end]
+    }
+    fn walk(dir: &Path, names: &mut std::collections::HashSet<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if path.is_dir() {
+                if name != "target" && name != "node_modules" {
+                    names.insert(name.replace('-', "_"));
+                    walk(&path, names);
+                }
+                continue;
+            }
+            if name == "Cargo.toml" {
+                let manifest = std::fs::read_to_string(&path).unwrap();
+                if let Some(package) = manifest.lines().find_map(|l| l.strip_prefix("name = \"")) {
+                    names.insert(package.trim_end_matches('"').replace('-', "_"));
+                }
+            }
+            let Some(stem) = name.strip_suffix(".rs") else { continue };
+            names.insert(stem.to_string());
+            for line in std::fs::read_to_string(&path).unwrap().lines() {
+                let line = line.trim_start();
+                for keyword in
+                    ["fn ", "struct ", "enum ", "trait ", "mod ", "const ", "static ", "type ", "macro_rules! "]
+                {
+                    for (at, _) in line.match_indices(keyword) {
+                        let starts_a_word =
+                            line[..at].chars().last().is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+                        if starts_a_word {
+                            names.insert(ident(&line[at + keyword.len()..]).to_string());
+                        }
+                    }
+                }
+                // A field (`pub demote: …`), a variant (`Backend,`, `Remote(…)`), a macro-made case (`name =>`).
+                let unqualified =
+                    line.strip_prefix("pub(crate) ").or_else(|| line.strip_prefix("pub ")).unwrap_or(line);
+                let word = ident(unqualified);
+                let rest = &unqualified[word.len()..];
+                if !word.is_empty()
+                    && ((rest.starts_with(':') && !rest.starts_with("::"))
+                        || [",", " =>", "(", " {", ""]
+                            .iter()
+                            .any(|p| rest.starts_with(p) && (!p.is_empty() || rest.is_empty())))
+                {
+                    names.insert(word.to_string());
+                }
+            }
+        }
+    }
+    let mut names = std::collections::HashSet::new();
+    for top in ["crates", "apps", "xtask"] {
+        walk(&repo().join(top), &mut names);
+    }
+    names
+}
+
+/// Whether `segment` of a Rust path in the map names something declared: `*` is any name, `name_*` and `name…` a
+/// prefix, `…name` a part, `{a, b}` each of them.
+fn segment_is_declared(segment: &str, names: &std::collections::HashSet<String>) -> bool {
+    let segment = segment.trim();
+    if let Some(list) = segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+        return list.split(',').all(|s| segment_is_declared(s, names));
+    }
+    if segment == "*" {
+        return true;
+    }
+    if let Some(prefix) = segment.strip_suffix('*').or_else(|| segment.strip_suffix('…')) {
+        return names.iter().any(|n| n.starts_with(prefix));
+    }
+    if let Some(part) = segment.strip_prefix('…') {
+        return names.iter().any(|n| n.contains(part));
+    }
+    names.contains(segment)
+}
+
+/// ARCHITECTURE.md is the newcomer's map (issue 18), so it must match the tree: every file path it names in
+/// backticks exists (from the root, under `crates/` or `apps/`, or in the section's crate), every Rust path
+/// (`foureyes_store::ops::decide`, `journal_authority::*::audit_names_*`) names declared items, every crate and app has
+/// a section, and the sections are in dependency order (each depends only on the ones above it, as the map says).
+#[test]
+fn the_architecture_map_names_only_what_exists() {
+    let map = std::fs::read_to_string(repo().join("ARCHITECTURE.md")).unwrap();
+    let names = declared_names();
+    let mut drift = Vec::new();
+    let mut section: Option<PathBuf> = None;
+    let mut sections: Vec<String> = Vec::new();
+    for (number, line) in map.lines().enumerate() {
+        if line.starts_with('#') {
+            let heading = line.split('`').nth(1).filter(|h| h.starts_with("crates/") || h.starts_with("apps/"));
+            section = heading.map(|h| repo().join(h));
+            sections.extend(heading.map(str::to_string));
+        }
+        for token in line.split('`').skip(1).step_by(2) {
+            let is_rust_path = token.contains("::")
+                && token.chars().all(|c| c.is_alphanumeric() || "_:*{}, …".contains(c))
+                && !token.starts_with(':');
+            let is_file_path = token.contains('/')
+                && !token.contains([' ', '*', '…', '{', '|'])
+                && !token.starts_with(['/', '.'])
+                && (token.starts_with("crates/")
+                    || token.starts_with("apps/")
+                    || [".rs", ".py", ".md", ".yaml", ".sql", ".html", ".json", ".toml", ".cjs", ".c"]
+                        .iter()
+                        .any(|e| token.ends_with(e)));
+            if is_file_path {
+                let mut candidates =
+                    vec![repo().join(token), repo().join("crates").join(token), repo().join("apps").join(token)];
+                if let Some(dir) = &section {
+                    candidates.extend([dir.join(token), dir.join("src").join(token), dir.join("tests").join(token)]);
+                }
+                if !candidates.iter().any(|c| c.exists()) {
+                    drift.push(format!("ARCHITECTURE.md:{}: no file `{token}`", number + 1));
+                }
+            } else if is_rust_path {
+                for segment in token.split("::").filter(|s| !segment_is_declared(s, &names)) {
+                    drift.push(format!("ARCHITECTURE.md:{}: `{token}`: nothing declares `{segment}`", number + 1));
+                }
+            }
+        }
+    }
+    let mut packages = Vec::new();
+    for top in ["crates", "apps"] {
+        for krate in std::fs::read_dir(repo().join(top)).unwrap() {
+            let dir = krate.unwrap().path();
+            let Ok(manifest) = std::fs::read_to_string(dir.join("Cargo.toml")) else { continue };
+            let name = manifest.lines().find_map(|l| l.strip_prefix("name = \"")).unwrap().trim_end_matches('"');
+            let relative = format!("{top}/{}", dir.file_name().unwrap().to_string_lossy());
+            if !sections.contains(&relative) {
+                drift.push(format!("`{relative}` has no section in the code map"));
+            }
+            packages.push((name.to_string(), relative, manifest));
+        }
+    }
+    for (position, section) in sections.iter().enumerate() {
+        let Some((_, _, manifest)) = packages.iter().find(|(_, dir, _)| dir == section) else { continue };
+        let dependencies = manifest.split("\n[dependencies]\n").nth(1).unwrap_or_default();
+        let dependencies = dependencies.split("\n[").next().unwrap_or_default();
+        for (name, dir, _) in &packages {
+            let depends = dependencies
+                .lines()
+                .any(|l| l.starts_with(&format!("{name}.workspace")) || l.starts_with(&format!("{name} =")));
+            if depends && !sections[..position].contains(dir) {
+                drift.push(format!("`{section}` depends on `{dir}`, which the code map does not list above it"));
+            }
+        }
+    }
+    assert!(drift.is_empty(), "ARCHITECTURE.md's code map has drifted from the tree: {drift:#?}");
+}

@@ -1,6 +1,6 @@
 //! The harness the blind-kinds regression sets share: a ticket on one linked order, decided by the classifier, and a
 //! check that lists every case decided otherwise.
-#![allow(dead_code)] // each test binary uses the part it needs
+#![allow(dead_code)] // each file uses the part it needs
 
 use support_desk::classify;
 use support_desk::tools::{Customer, Evidence, Order, OrderLookup, Refund, Ticket};

@@ -1,8 +1,8 @@
 //! Test support: the real MCP peers installed by `cargo xtask test`, a temporary folder with a store (and a root for
 //! the filesystem server), gate configurations that hold calls, an in-process proxy with a line-level test client on
 //! the other end, the Python SDK host, and a store that is always down.
-// Each test file is its own crate and compiles this module whole, but uses only part of it: the rest would be
-// `dead_code` in that binary.
+// The test binaries that include this module (this crate's, and the rmcp recorder's through `#[path]`) each use only
+// part of it: the rest would be `dead_code` there.
 #![allow(clippy::unwrap_used, dead_code)]
 
 pub mod cancel;
@@ -459,23 +459,8 @@ pub async fn http_recorder_proxy(sdk: Sdk, dir: &Path, policy_yaml: &str, config
     listening(port).await;
     let store = sqlite(dir);
     let gate = Arc::new(Gate::new(store.clone(), policy(policy_yaml), config));
-    let options = foureyes_mcp::http::HttpOptions::new(&format!("http://127.0.0.1:{port}/mcp"));
-    let router = foureyes_mcp::http::app(gate, options).unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(foureyes_mcp::http::serve(listener, router));
-    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
-        "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
-    let (status, head, body) = http_post(&url, &[], init.to_string().as_bytes()).await;
-    assert_eq!(status, 200, "{sdk:?}: {head}\n{body}");
-    let session = head
-        .lines()
-        .find_map(|l| l.to_lowercase().strip_prefix("mcp-session-id:").map(|_| l.split_once(':').unwrap().1.trim()))
-        .unwrap()
-        .to_string();
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
-    http_post(&url, &headers, initialized.to_string().as_bytes()).await;
+    let url = serve_http_proxy(gate, port).await;
+    let session = initialized_session(&url).await;
     HttpRecorder { upstream, store, record, url, session }
 }
 
@@ -486,6 +471,43 @@ impl HttpRecorder {
         let (status, _, text) = http_post(&self.url, &headers, body).await;
         (status, messages_of(&text))
     }
+}
+
+/// Serves `router` (the gating HTTP proxy or the bridge) on a free loopback port; the URL of its MCP endpoint.
+pub async fn serve_on_loopback(router: axum::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    tokio::spawn(foureyes_mcp::http::serve(listener, router));
+    url
+}
+
+/// The gating HTTP proxy of `gate` in front of the Streamable HTTP upstream listening on `port`, served on a free
+/// loopback port; the URL of its MCP endpoint.
+pub async fn serve_http_proxy(gate: Arc<Gate>, port: u16) -> String {
+    let options = foureyes_mcp::http::HttpOptions::new(&format!("http://127.0.0.1:{port}/mcp"));
+    serve_on_loopback(foureyes_mcp::http::app(gate, options).unwrap()).await
+}
+
+/// The `Mcp-Session-Id` an answer's head carries.
+pub fn session_id(head: &str) -> String {
+    head.lines()
+        .find_map(|l| l.to_lowercase().strip_prefix("mcp-session-id:").map(|_| l.split_once(':').unwrap().1.trim()))
+        .unwrap()
+        .to_string()
+}
+
+/// A session at `url` as a client without capabilities opens one (2025-06-18): `initialize`, then
+/// `notifications/initialized`; its id.
+pub async fn initialized_session(url: &str) -> String {
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
+        "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+    let (status, head, body) = http_post(url, &[], init.to_string().as_bytes()).await;
+    assert_eq!(status, 200, "{head}\n{body}");
+    let session = session_id(&head);
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
+    http_post(url, &headers, initialized.to_string().as_bytes()).await;
+    session
 }
 
 /// A free loopback port.

@@ -6,7 +6,7 @@
 //! paid.
 #![allow(clippy::unwrap_used, dead_code)]
 
-use super::{Proxy, Sdk, peer, peers_dir, recorded};
+use super::{Proxy, Sdk, peer, peers_dir, recorded, session_id};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -159,11 +159,7 @@ pub async fn http_session(url: &str) -> String {
         }
     };
     assert_eq!(status, 200, "{head}\n{body}");
-    let session = head
-        .lines()
-        .find_map(|l| l.to_lowercase().strip_prefix("mcp-session-id:").map(|_| l.split_once(':').unwrap().1.trim()))
-        .unwrap()
-        .to_string();
+    let session = session_id(&head);
     let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
     let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
     super::http_post(url, &headers, initialized.to_string().as_bytes()).await;

@@ -1,7 +1,9 @@
-//! The test cluster, shared by this crate's test files: its admin URL (`FOUREYES_TEST_PG`), fresh databases per
-//! test, dropped with whatever is still connected when the test ends.
+//! The PostgreSQL test cluster, the one home of its helpers for every crate whose tests use it (this crate's, and
+//! through `#[path]` those of `foureyes`, `foureyes-connect`, `change-control` and `support-desk`): its admin URL
+//! (`FOUREYES_TEST_PG`), fresh databases per test, dropped with whatever is still connected when the test ends —
+//! [`Database`] for one, [`Databases`] for an async test that makes several.
 
-// Each test file is its own crate and uses part of this module.
+// Each crate's test binary uses part of this module.
 #![allow(dead_code, clippy::unwrap_used, clippy::panic)]
 
 use foureyes_store_pg::{PgOptions, PgStore};
@@ -34,7 +36,56 @@ pub async fn client(url: &str) -> Client {
     client
 }
 
-/// Databases created for one test, dropped (with their connections) when this is dropped.
+/// A database name no other test of any process uses.
+fn fresh_name() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+    format!("fe_test_{}_{nanos}_{}", std::process::id(), NEXT.fetch_add(1, Ordering::SeqCst))
+}
+
+/// Runs one SQL batch at `url` and waits for it, on a runtime and a thread of its own: from a test that is not async
+/// (one that drives processes) or from inside a runtime alike.
+pub fn execute_blocking(url: &str, sql: &str) {
+    let (url, sql) = (url.to_string(), sql.to_string());
+    let ran = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(async {
+            let (client, connection) = tokio_postgres::connect(&url, NoTls)
+                .await
+                .unwrap_or_else(|e| panic!("cannot connect to the test cluster ({url}): {e:?}"));
+            let driver = tokio::spawn(connection);
+            client.batch_execute(&sql).await.unwrap_or_else(|e| panic!("`{sql}`: {e:?}"));
+            drop(client);
+            let _ = driver.await;
+        })
+    })
+    .join();
+    if let Err(panic) = ran {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// One fresh database, created at once and dropped (with whatever is still connected) when this is dropped.
+pub struct Database {
+    pub name: String,
+    pub url: String,
+}
+
+impl Database {
+    pub fn create() -> Database {
+        let (admin, name) = (admin_url(), fresh_name());
+        execute_blocking(&admin, &format!("CREATE DATABASE {name}"));
+        Database { url: url_for(&admin, &name), name }
+    }
+}
+
+impl Drop for Database {
+    fn drop(&mut self) {
+        execute_blocking(&admin_url(), &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
+    }
+}
+
+/// Databases created for one async test, dropped (with their connections) when this is dropped.
 pub struct Databases {
     admin: String,
     names: Mutex<Vec<String>>,
@@ -47,9 +98,7 @@ impl Databases {
 
     /// Creates an empty database; returns its URL.
     pub async fn create(&self) -> String {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
-        let name = format!("fe_test_{}_{nanos}_{}", std::process::id(), NEXT.fetch_add(1, Ordering::SeqCst));
+        let name = fresh_name();
         client(&self.admin).await.batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
         self.names.lock().unwrap().push(name.clone());
         url_for(&self.admin, &name)

@@ -2,8 +2,8 @@
 //! `mcp_listen`, `serve_process`): the binary and its throwaway environment (database, policy, a folder for the
 //! filesystem server), the real MCP peers that `cargo xtask test` installs, child processes that die with the test,
 //! and a minimal blocking HTTP/1.1 client. Everything here is set-up; what a test asserts stays in the test.
-// Each test file is its own crate and compiles this module whole, but uses only part of it: the rest would be
-// `dead_code` in that binary.
+// Set-up the files of the one test binary (ADR-361) do not use at the moment stays here rather than warn as
+// `dead_code`.
 #![allow(clippy::unwrap_used, dead_code)]
 
 use serde_json::Value;

@@ -1,0 +1,29 @@
+//! The support desk's integration tests: the classifier's reading classes and blind sets, the desk's tools and
+//! graph, its MCP servers, its CLI and topology as processes, the LLM providers, traces and PostgreSQL.
+//! One test binary for the app (ADR-361, issue 18: each file used to link the whole dependency tree on its own).
+//! Each file beside this one is a module of it; `kinds` (the blind sets' harness) and `pg_cluster` (the
+//! PostgreSQL test cluster's helpers, shared with the other crates' tests) are declared once here. nextest
+//! still runs each test in its own process. One file's tests:
+//! `cargo nextest run -p support-desk --test integration -E 'test(/^trajectories::/)'`.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+mod kinds;
+#[path = "../../../crates/foureyes-store-pg/tests/support/mod.rs"]
+mod pg_cluster;
+
+mod amount_guard;
+mod blind4_kinds;
+mod blind5_kinds;
+mod blind6_kinds;
+mod classifier_generalization;
+mod cli;
+mod desk;
+mod intent_classes;
+mod llm_providers;
+mod mcp_servers;
+mod postgres;
+mod reading_classes;
+mod reference_semantics;
+mod topology;
+mod traces;
+mod trajectories;
