@@ -3,8 +3,7 @@
 //! these sentences comes from `evals/`. Each test collects every failing ticket before it asserts, so a red run lists
 //! the whole kind, not the first sentence.
 
-mod kinds;
-use kinds::{check, other, refund};
+use crate::kinds::{check, other, refund};
 
 /// Kind (b8, F580): the figure asked among a unit price, a quantity and a total. A request for the one unit (returned,
 /// broken, "that one", "one of them") asks the unit price, never the total; "both" or the whole order asks the

@@ -15,6 +15,7 @@ mod amount_guard;
 mod blind4_kinds;
 mod blind5_kinds;
 mod blind6_kinds;
+mod blind8_kinds;
 mod classifier_generalization;
 mod cli;
 mod desk;
