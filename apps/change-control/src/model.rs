@@ -371,9 +371,9 @@ fn link_on_the_way<'a>(manifest: &'a Manifest, path: &str) -> Option<&'a Manifes
     None
 }
 
-/// The checks `create` makes of the baseline's symlinks: each has its target recorded, matching its entry, and
-/// leads inside the workspace (ADR-565).
-fn check_links(workspace_path: &str, workspace: &Manifest) -> Result<(), String> {
+/// The checks `create` makes of the baseline's symlinks: each has its target recorded, matching its entry, is
+/// relative (ADR-363), leads inside the workspace (ADR-565) and not into a `--writable` directory (ADR-363).
+fn check_links(config: &TaskConfig, workspace: &Manifest) -> Result<(), String> {
     for path in workspace.links.keys() {
         if workspace.get(path).is_none_or(|e| e.kind != EntryKind::Symlink) {
             return Err(format!("the manifest records a target for `{}`, which is not a symlink in it", visible(path)));
@@ -390,9 +390,27 @@ fn check_links(workspace_path: &str, workspace: &Manifest) -> Result<(), String>
                 visible(target)
             ));
         }
-        if resolve(workspace, workspace_path, &e.path) == Resolved::Outside {
+        let resolved = resolve(workspace, &config.workspace, &e.path);
+        if resolved == Resolved::Outside {
             return Err(format!(
                 "the symlink `{shown}` (to `{}`) leads outside the workspace: what a check reads and what finish delivers must be the revision, which cannot record what lies outside; remove the link, point it inside, or keep it in a --writable directory",
+                visible(target)
+            ));
+        }
+        // Attack 14: finish delivers a link as it is, so an absolute target — even one below the workspace, which the
+        // check reads in its copy mounted at that very path — names the live workspace in the delivered tree: code
+        // the agent edits after the check. A relative target stays with the revision wherever it is copied.
+        if target.starts_with('/') {
+            return Err(format!(
+                "the symlink `{shown}` has the absolute target `{}`: finish delivers the link as it is, so in the delivered tree it would name the live workspace (or another place), not the checked revision; make it relative",
+                visible(target)
+            ));
+        }
+        if let Resolved::Inside(real) = &resolved
+            && in_writable(real, &config.writable)
+        {
+            return Err(format!(
+                "the symlink `{shown}` (to `{}`) leads into a --writable directory: that is the check's scratch space, left out of the revision, so what the link reads is never checked; remove the link or point it at a file of the revision",
                 visible(target)
             ));
         }
@@ -430,7 +448,7 @@ pub fn transition(
             ));
         }
         check_config(config).map_err(|m| refusal("bad_input", format!("cannot create task {task_id}: {m}")))?;
-        check_links(&config.workspace, workspace)
+        check_links(config, workspace)
             .map_err(|m| refusal("bad_input", format!("cannot create task {task_id}: {m}")))?;
         if workspace.files.len() > MAX_MANIFEST_FILES {
             return Err(refusal(
@@ -1487,8 +1505,8 @@ mod tests {
                 // A chain: `lib` is `inner`, and `inner/Cargo.toml` (through `lib/x`) is `stuff/x`.
                 ("inner", "stuff"),
                 ("lib/Cargo.toml", "../inner/x"),
-                // An absolute target inside the workspace: the check sees its copy at that very path.
-                ("CODEOWNERS", "/work/repo/docs/owners.txt"),
+                // A relative target that climbs and comes back (absolute targets are refused at create, ADR-363).
+                ("CODEOWNERS", "sub/../docs/owners.txt"),
                 // The workspace itself under a sensitive name: every file is reachable below it.
                 (".ci", "."),
             ],
@@ -1543,6 +1561,30 @@ mod tests {
         assert_eq!(sensitive_paths(s.as_ref().unwrap()), vec!["src/lib.rs"]);
     }
 
+    /// Attack 14 (F66): an absolute link into the workspace (`build.rs -> /work/repo/build_impl.rs`, also spelled
+    /// `//work/repo/..`, `/work/repo/./x`) was accepted at create; the check read its copy, but finish delivered the
+    /// link as it was, so the delivered `build.rs` read the live workspace — code edited after the check, never
+    /// proposed, approved or checked. A link into a `--writable` directory read scratch space the manifest leaves out.
+    /// Both are refused at create; relative links inside the revision still work.
+    #[test]
+    fn absolute_links_and_links_into_writable_directories_are_refused_at_create() {
+        for target in ["/work/repo/build_impl.rs", "//work/repo/build_impl.rs", "/work/repo/./x", "/work/repo"] {
+            let r = created_on(with_links(vec![entry("build_impl.rs", "x")], &[("build.rs", target)])).unwrap_err();
+            assert_eq!(r.code, "bad_input", "{r}");
+            assert!(r.message.contains("absolute target"), "build.rs -> {target}: {r}");
+        }
+        let mut c = config();
+        c.writable = vec!["target".into()];
+        for target in ["target/b.rs", "target", "./target/../target/x"] {
+            let mut s = None;
+            let workspace = with_links(vec![], &[("build.rs", target)]);
+            let r = run(TaskCommand::Create { command_id: "create".into(), config: c.clone(), workspace }, &mut s)
+                .unwrap_err();
+            assert!(r.message.contains("leads into a --writable directory"), "build.rs -> {target}: {r}");
+        }
+        created_on(with_links(vec![entry("build_impl.rs", "x")], &[("build.rs", "build_impl.rs")])).unwrap();
+    }
+
     /// ADR-565: `create` refuses a baseline with a symlink that leads outside the workspace, or whose target the
     /// manifest does not record as its entry hashes it; and propose refuses a path that is, or goes through, a
     /// symlink of the revision (over the API too, where the propose endpoint never touches the disk).
@@ -1564,13 +1606,10 @@ mod tests {
         let mut stray = with_links(vec![], &[]);
         stray.links.insert("x".into(), "y".into());
         assert!(created_on(stray).unwrap_err().message.contains("not a symlink"));
-        // Inside: relative, `..` that stays inside, absolute below the workspace, dangling.
-        let base = with_links(
-            vec![],
-            &[("notes", "build.rs"), ("docs", "sub/../.github"), ("abs", "/work/repo/src"), ("gone", "nowhere")],
-        );
+        // Inside: relative, `..` that stays inside, dangling.
+        let base = with_links(vec![], &[("notes", "build.rs"), ("docs", "sub/../.github"), ("gone", "nowhere")]);
         let mut s = created_on(base).unwrap();
-        for path in ["notes", "docs/workflows/x.yml", "abs/lib.rs"] {
+        for path in ["notes", "docs/workflows/x.yml"] {
             let r = refused(propose(0, &[(path, "x")]), &mut s, "unsafe_path", &["goes through the symlink"]);
             assert!(r.message.contains("(to `"), "{r}");
         }
