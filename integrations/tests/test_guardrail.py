@@ -356,7 +356,7 @@ def test_without_the_executor_key_the_refused_hand_off_blocks_and_is_logged(serv
 def _decided_by(server, agent: str) -> "list[Dict[str, Any]]":
     """Every decision `agent` got, as the admin lists them."""
     request = urllib.request.Request(
-        f"{server.url}/v1/decisions?status=all&limit=100000",
+        f"{server.url}/v1/decisions?status=all&limit=10000",
         headers={"Authorization": f"Bearer {server.tokens['admin']}"},
     )
     with urllib.request.urlopen(request, timeout=10) as answer:
