@@ -831,6 +831,26 @@ fn without_the_sandbox_a_setsid_child_ends_with_the_check_through_its_cgroup() {
     assert!(!holding.exists(), "a setsid child holding the check's output outlived the check");
 }
 
+/// F568's last sweep on its own: a `setsid` child that closed its output (so nothing makes the runner kill early)
+/// still ends with an unsandboxed check.
+#[test]
+fn without_the_sandbox_a_quiet_setsid_child_ends_with_the_check() {
+    let e = env();
+    let ran = e.dir.path().join("quiet-child-ran");
+    e.create(
+        &format!("setsid sh -c 'sleep 2; touch {}' </dev/null >/dev/null 2>&1 & echo check-done", ran.display()),
+        &["--unsandboxed-check"],
+    );
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, err) = e.step("check", "c1", 2, &["--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let check = &json_of(&out)["check"];
+    assert!(check["limits"].as_str().unwrap().contains("pids cgroup"), "this test needs a pids cgroup: {check}");
+    std::thread::sleep(Duration::from_millis(3_000));
+    assert!(!ran.exists(), "a setsid child with its output closed outlived the check");
+}
+
 /// The sandbox, shown directly: a `setsid` child that outlives the check's shell, still holding the check's
 /// output, is killed with the check's PID namespace before it can print again; it could write the `--writable`
 /// directory, which is left out of the workspace manifest (and, since F202, is the private copy's, never the
@@ -856,6 +876,31 @@ fn the_sandbox_kills_a_setsid_child_that_outlives_the_check() {
     assert_eq!(e.read("out/started"), None, "the check wrote the live workspace");
     assert_eq!(e.step("finish", "f1", 2, &[]).0, 0, "`out/` is not part of the revision");
     e.assert_journal_clean();
+}
+
+/// The sandbox's PID namespace, on its own: a check neither sees nor signals a process it did not start. (The
+/// setsid test above is backed twice — the namespace and F568's cgroup kill — so no single mutation breaks it; this
+/// one has only the namespace behind it.)
+#[test]
+fn a_check_neither_sees_nor_signals_a_process_outside_it() {
+    let mut outside = Command::new("sleep").arg("120").spawn().unwrap();
+    let pid = outside.id();
+    let e = env();
+    e.create(
+        &format!(
+            "if [ -e /proc/{pid} ] || kill -0 {pid} 2>/dev/null; then echo saw-{pid}; exit 1; fi; grep -qx good a.txt"
+        ),
+        &[],
+    );
+    assert_eq!(e.propose("p1", 0, &[("a.txt", "good\n")]).0, 0);
+    assert_eq!(e.step("apply", "a1", 1, &[]).0, 0);
+    let (code, out, err) = e.step("check", "c1", 2, &["--json"]);
+    let still_running = outside.try_wait().unwrap().is_none();
+    outside.kill().ok();
+    outside.wait().ok();
+    assert!(still_running, "the check killed a process outside it");
+    assert_eq!(code, 0, "the check saw process {pid} outside its sandbox: {out}{err}");
+    assert!(json_of(&out)["check"]["sandbox"].as_str().unwrap().starts_with("bubblewrap:"), "{out}");
 }
 
 /// By default the check has no network: a listener on the runner's loopback is not reachable from it.
