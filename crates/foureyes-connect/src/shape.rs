@@ -419,21 +419,7 @@ mod tests {
     }
 
     fn base32(bytes: &[u8]) -> String {
-        const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-        let (mut acc, mut bits, mut out) = (0u32, 0u32, String::new());
-        for b in bytes {
-            acc = (acc << 8) | u32::from(*b);
-            bits += 8;
-            while bits >= 5 {
-                bits -= 5;
-                out.push(ALPHABET[((acc >> bits) & 31) as usize] as char);
-            }
-            acc &= (1 << bits) - 1;
-        }
-        if bits > 0 {
-            out.push(ALPHABET[((acc << (5 - bits)) & 31) as usize] as char);
-        }
-        out
+        base32::encode(base32::Alphabet::Rfc4648 { padding: false }, bytes)
     }
 
     /// Each form attack 8 sent back (#1–#3, #20), and a few more; inside other text.
