@@ -15,22 +15,52 @@ fn a_filled_ask_field_is_a_request_for_its_figure() {
     let x2 = other("refuse", "X2");
     let x4 = other("refuse", "X4");
     check(&[
-        ("Reason: Arrived broken\nRefund amount: 42.00\nComments: the box was crushed on one corner", 4_200, &[], refund(4_200)),
+        (
+            "Reason: Arrived broken\nRefund amount: 42.00\nComments: the box was crushed on one corner",
+            4_200,
+            &[],
+            refund(4_200),
+        ),
         ("REFUND AMOUNT - 19.95\nREASON - wrong colour sent", 2_500, &[], refund(1_995)),
-        ("Issue type:\tDefective\nAmount requested:\t$120.00\nNotes:\tstopped charging after a day", 12_000, &[], refund(12_000)),
+        (
+            "Issue type:\tDefective\nAmount requested:\t$120.00\nNotes:\tstopped charging after a day",
+            12_000,
+            &[],
+            refund(12_000),
+        ),
         (
             "Reason: Faulty / Amount requested: 37.50 / Order reference: linked / Comments: the hinge snapped off",
             6_000,
             &[],
             refund(3_750),
         ),
-        ("amount requested: €705.00\nreason: damaged in transit\ncomments: the glass top is shattered", 80_000, &[], e1.clone()),
+        (
+            "amount requested: €705.00\nreason: damaged in transit\ncomments: the glass top is shattered",
+            80_000,
+            &[],
+            e1.clone(),
+        ),
         ("Requested amount: 1,250.00 EUR\nReason: Not as described", 125_000, &[], e1),
         ("Refund amount: 80.00\nReason: not as described\nComments: nothing like the photo", 6_000, &[], x2),
-        ("Reason: Still faulty\nAmount requested: 31.00\nComments: the second unit has the same fault", 6_200, &["executed"], x4),
+        (
+            "Reason: Still faulty\nAmount requested: 31.00\nComments: the second unit has the same fault",
+            6_200,
+            &["executed"],
+            x4,
+        ),
         // Controls: an empty ask field asks nothing; a pending earlier refund does not block the ask.
-        ("Amount requested:\nReason: Question\nComments: does the jacket come in navy?", 7_000, &[], other("close", "C1")),
-        ("Reason: Missing part\nAmount requested: 14.00\nComments: the lid was not in the box", 5_000, &["pending"], refund(1_400)),
+        (
+            "Amount requested:\nReason: Question\nComments: does the jacket come in navy?",
+            7_000,
+            &[],
+            other("close", "C1"),
+        ),
+        (
+            "Reason: Missing part\nAmount requested: 14.00\nComments: the lid was not in the box",
+            5_000,
+            &["pending"],
+            refund(1_400),
+        ),
     ]);
 }
 
@@ -43,7 +73,12 @@ fn a_comment_asking_another_figure_than_the_field_is_an_alternative() {
     check(&[
         ("Amount requested: 20.00\nComments: please refund 35 for the broken part", 8_000, &[], u1.clone()),
         ("Refund amount: 12.00 / Reason: scratched / Comments: I'd like 18.00 back for this", 4_000, &[], u1.clone()),
-        ("Reason: Late delivery\nRefund amount - 9.00\nNotes - honestly 15 would be fairer, please refund 15", 3_000, &[], u1),
+        (
+            "Reason: Late delivery\nRefund amount - 9.00\nNotes - honestly 15 would be fairer, please refund 15",
+            3_000,
+            &[],
+            u1,
+        ),
         // Controls.
         ("Amount requested: 25.00\nComments: refund 25.00 please, the handle came off", 6_000, &[], refund(2_500)),
         (
@@ -52,7 +87,12 @@ fn a_comment_asking_another_figure_than_the_field_is_an_alternative() {
             &[],
             refund(1_500),
         ),
-        ("Amount requested: 30.00\nComments: the lamp cost 45.00 but only the shade is broken", 4_500, &[], refund(3_000)),
+        (
+            "Amount requested: 30.00\nComments: the lamp cost 45.00 but only the shade is broken",
+            4_500,
+            &[],
+            refund(3_000),
+        ),
     ]);
 }
 
@@ -62,16 +102,21 @@ fn a_comment_asking_another_figure_than_the_field_is_an_alternative() {
 fn price_fields_are_not_the_ask_but_a_total_requested_is() {
     let x2 = other("refuse", "X2");
     check(&[
-        ("Goods value: 120.00\nShipping: 9.95\nTotal credit requested: 129.95\nPlease confirm.", 12_000, &[], x2.clone()),
         (
-            "PO: 5521 / Goods value: 300.00 / Handling: 25.00 / Total refund requested: 325.00",
-            30_000,
+            "Goods value: 120.00\nShipping: 9.95\nTotal credit requested: 129.95\nPlease confirm.",
+            12_000,
             &[],
-            x2,
+            x2.clone(),
         ),
+        ("PO: 5521 / Goods value: 300.00 / Handling: 25.00 / Total refund requested: 325.00", 30_000, &[], x2),
         ("Item price: 80.00\nTax: 6.40\nRefund amount: 80.00\nReason: damaged", 8_640, &[], refund(8_000)),
         ("Order total: 64.00\nAmount requested: 16.00\nReason: one cup broken", 6_400, &[], refund(1_600)),
-        ("Credit request ref CR-77\nGoods value: 210.00\nTotal credit requested: GBP 210.00", 21_000, &[], refund(21_000)),
+        (
+            "Credit request ref CR-77\nGoods value: 210.00\nTotal credit requested: GBP 210.00",
+            21_000,
+            &[],
+            refund(21_000),
+        ),
         ("Order reference: 4471\nReason: never arrived\nAmount requested: 39.00", 3_900, &[], refund(3_900)),
         // Control: an order total with a question and no ask field is an inquiry.
         ("Order total: 59.00\nReason: Question\nComments: does it come in blue?", 5_900, &[], other("close", "C1")),
@@ -98,7 +143,12 @@ fn html_tags_and_entities_are_read_as_the_text_a_person_sees() {
         ),
         ("<p>The kettle&nbsp;leaks.</p><p>Please refund &#36;34.99</p>", 3_499, &[], refund(3_499)),
         ("<div>Refund &pound;22.00 please &ndash; the zip broke</div>", 5_000, &[], refund(2_200)),
-        ("<b>Amount requested:</b> 45.00<br><b>Reason:</b> broken<br/><b>Comments:</b> arrived in pieces", 4_500, &[], refund(4_500)),
+        (
+            "<b>Amount requested:</b> 45.00<br><b>Reason:</b> broken<br/><b>Comments:</b> arrived in pieces",
+            4_500,
+            &[],
+            refund(4_500),
+        ),
         // Controls: an acknowledgement stays one; a refund asked with no figure is the order's amount.
         ("<p>Thanks &mdash; the refund of &#36;20.00 arrived today.</p>", 4_000, &["executed"], other("close", "C1")),
         ("Tom &amp; I ordered the rug<br>it's stained<br/>refund it please", 15_000, &[], refund(15_000)),
@@ -134,11 +184,6 @@ fn receipt_and_table_figures_are_prices_not_asks() {
             &[],
             refund(8_650),
         ),
-        (
-            "Tax: 3.20  Shipping: 5.00  Total: 45.20\nit never arrived, I want my money back",
-            4_520,
-            &[],
-            refund(4_520),
-        ),
+        ("Tax: 3.20  Shipping: 5.00  Total: 45.20\nit never arrived, I want my money back", 4_520, &[], refund(4_520)),
     ]);
 }

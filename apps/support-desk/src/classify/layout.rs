@@ -183,9 +183,7 @@ fn field_kind(label: &str) -> FieldKind {
 /// A line's fields: one, or several joined by " / " when at least two of the pieces are fields.
 fn line_fields(line: &str) -> Vec<(String, String)> {
     let p = patterns();
-    let parse = |piece: &str| {
-        p.field.captures(piece).map(|c| (c[1].trim().to_string(), c[2].trim().to_string()))
-    };
+    let parse = |piece: &str| p.field.captures(piece).map(|c| (c[1].trim().to_string(), c[2].trim().to_string()));
     let pieces: Vec<&str> = line.split(" / ").collect();
     if pieces.len() > 1 {
         let parsed: Vec<Option<(String, String)>> = pieces.iter().map(|piece| parse(piece)).collect();
@@ -206,7 +204,12 @@ pub fn read(raw: &str) -> Layout {
         if found.len() > 1 {
             // A " / "-joined form: one field a line, as a person reads it.
             for (label, value) in found {
-                fields.push(Field { kind: field_kind(&label), line: lines.len(), label: label.clone(), value: value.clone() });
+                fields.push(Field {
+                    kind: field_kind(&label),
+                    line: lines.len(),
+                    label: label.clone(),
+                    value: value.clone(),
+                });
                 lines.push(format!("{label}: {value}"));
             }
             continue;
@@ -252,10 +255,7 @@ impl Layout {
         if items.len() < 2 {
             return None;
         }
-        let asks = |line: &str| {
-            let own = super::prepare(line);
-            super::intent::read(&own, 0, own.len()).iter().any(|s| s.act == super::Act::Request)
-        };
+        let asks = |line: &str| super::intent_in(&super::prepare(line)).request;
         // An item about an earlier refund ("Earlier refund 12.00 still pending – leave that one alone") is context
         // even when it reads as an imperative.
         let context: Vec<usize> = items
@@ -266,8 +266,7 @@ impl Layout {
         if context.is_empty() || context.len() == items.len() {
             return None;
         }
-        let rest: Vec<&str> =
-            lines.iter().enumerate().filter(|(i, _)| !context.contains(i)).map(|(_, l)| *l).collect();
+        let rest: Vec<&str> = lines.iter().enumerate().filter(|(i, _)| !context.contains(i)).map(|(_, l)| *l).collect();
         Some(super::requested_in(&super::prepare(&rest.join("\n"))))
     }
 
@@ -280,17 +279,14 @@ impl Layout {
         let asks = |line: &str| super::intent_in(&super::prepare(line)).request;
         let p = patterns();
         let priced: Vec<usize> = (0..lines.len())
-            .filter(|i| {
-                p.priced_line.is_match(lines[*i]) && !p.amount_label.is_match(lines[*i]) && !asks(lines[*i])
-            })
+            .filter(|i| p.priced_line.is_match(lines[*i]) && !p.amount_label.is_match(lines[*i]) && !asks(lines[*i]))
             .collect();
         // Two priced lines, or one line of several ("Tax: 3.20  Shipping: 5.00  Total: 45.20").
         let entries: usize = priced.iter().map(|i| p.figure.find_iter(lines[*i]).count()).sum();
         if entries < 2 {
             return None;
         }
-        let prose: Vec<&str> =
-            lines.iter().enumerate().filter(|(i, _)| !priced.contains(i)).map(|(_, l)| *l).collect();
+        let prose: Vec<&str> = lines.iter().enumerate().filter(|(i, _)| !priced.contains(i)).map(|(_, l)| *l).collect();
         let prose = super::prepare(&prose.join("\n"));
         if !super::intent_in(&prose).request {
             return None;
@@ -301,12 +297,13 @@ impl Layout {
             return None;
         }
         let lower = prose.to_lowercase();
-        let names_a_line = !p.whole_order.is_match(&prose) && priced.iter().any(|i| {
-            lines[*i]
-                .split(|c: char| !c.is_alphabetic())
-                .filter(|w| w.len() >= 4)
-                .any(|w| lower.split(|c: char| !c.is_alphabetic()).any(|p| p == w.to_lowercase()))
-        });
+        let names_a_line = !p.whole_order.is_match(&prose)
+            && priced.iter().any(|i| {
+                lines[*i]
+                    .split(|c: char| !c.is_alphabetic())
+                    .filter(|w| w.len() >= 4)
+                    .any(|w| lower.split(|c: char| !c.is_alphabetic()).any(|p| p == w.to_lowercase()))
+            });
         match super::requested_in(&prose) {
             asked @ (Amount::Missing | Amount::Full) if !names_a_line => Some(asked),
             _ => None,
