@@ -26,6 +26,7 @@ pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 mod figures;
 mod intent;
+mod layout;
 pub use figures::{Figure, FigureRole};
 pub use intent::Act;
 
@@ -1513,13 +1514,15 @@ pub fn safety_legal_injury(text: &str) -> bool {
 /// quoted emails change nothing.
 pub fn facts(ev: &Evidence) -> Facts {
     let r = res();
-    let text = format!("{}\n{}", ev.ticket.subject, ev.ticket.body);
+    // The layout first (ADR-650): the text a person sees (HTML read), and a web form's ask field.
+    let layout = layout::read(&format!("{}\n{}", ev.ticket.subject, ev.ticket.body));
+    let (text, form_ask) = (layout.text.clone(), layout.ask());
     let own = prepare(&text);
     let clauses = intent_in(&own);
     let duplicate = is_duplicate(&own);
     // A duplicate charge reported is a request to take the extra charge back (the policy has no clause that
     // blocks it: the order's amount or the figure named, like any request).
-    let wants_refund = clauses.request || (duplicate && !clauses.acknowledged);
+    let wants_refund = clauses.request || form_ask.is_some() || (duplicate && !clauses.acknowledged);
     let complaint = r.complaint.is_match(&own);
     let intent = if wants_refund {
         Intent::Request
@@ -1540,13 +1543,15 @@ pub fn facts(ev: &Evidence) -> Facts {
     Facts {
         wants_refund,
         // The reader's amount, held to the figures' roles (the amount guard, ADR-430).
-        amount: figures::guard(
-            &own,
-            requested_in(&own),
-            order
-                .filter(|_| matches!(ev.lookup, OrderLookup::Linked | OrderLookup::Named | OrderLookup::OnlyOrder))
-                .map(|o| o.amount_cents),
-        ),
+        amount: form_ask.unwrap_or_else(|| {
+            figures::guard(
+                &own,
+                requested_in(&own),
+                order
+                    .filter(|_| matches!(ev.lookup, OrderLookup::Linked | OrderLookup::Named | OrderLookup::OnlyOrder))
+                    .map(|o| o.amount_cents),
+            )
+        }),
         order: ev.lookup.clone(),
         order_amount_cents: order.map(|o| o.amount_cents),
         order_status: order.map(|o| o.status.clone()),

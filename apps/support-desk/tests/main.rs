@@ -20,6 +20,7 @@ mod classifier_generalization;
 mod cli;
 mod desk;
 mod intent_classes;
+mod layout_kinds;
 mod llm_providers;
 mod mcp_servers;
 mod postgres;
