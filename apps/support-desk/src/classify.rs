@@ -996,15 +996,15 @@ fn canonical_amounts(text: &str) -> String {
         }
     });
     let fields = r.amount_field.replace_all(&minor, |c: &regex::Captures| {
-            let key = &c[1];
-            let num = &c[2];
-            let lower = key.to_lowercase();
-            let in_minor =
-                lower.contains("cent") || lower.contains("minor") || (!num.contains(['.', ',']) && num.len() >= 3);
-            match (in_minor, num.parse::<i64>()) {
-                (true, Ok(cents)) => format!("{key}: ${}.{:02}", cents / 100, cents % 100),
-                _ => format!("{key}: ${num}"),
-            }
+        let key = &c[1];
+        let num = &c[2];
+        let lower = key.to_lowercase();
+        let in_minor =
+            lower.contains("cent") || lower.contains("minor") || (!num.contains(['.', ',']) && num.len() >= 3);
+        match (in_minor, num.parse::<i64>()) {
+            (true, Ok(cents)) => format!("{key}: ${}.{:02}", cents / 100, cents % 100),
+            _ => format!("{key}: ${num}"),
+        }
     });
     without_figure_fragments(&fields)
 }
@@ -1043,9 +1043,8 @@ fn without_restarts(text: &str) -> String {
 /// not run together into one ("seventy, uh, eighty dollars" is not 150).
 fn without_disfluencies(text: &str) -> String {
     let r = res();
-    let number_word = |w: &str| {
-        w.split('-').all(|p| NUMBER_WORDS.split('|').any(|n| n.eq_ignore_ascii_case(p))) && !w.is_empty()
-    };
+    let number_word =
+        |w: &str| w.split('-').all(|p| NUMBER_WORDS.split('|').any(|n| n.eq_ignore_ascii_case(p))) && !w.is_empty();
     r.disfluency
         .replace_all(text, |c: &regex::Captures| {
             let Some(m) = c.get(0) else { return String::new() };
@@ -1472,7 +1471,10 @@ fn requested_in(text: &str) -> Amount {
         distinct(
             all.iter()
                 .filter(|(at, _, role)| {
-                    *role != Role::Price && !plus(*at) && in_request(*at) && !r.paid_before.is_match(before(text, *at, 40))
+                    *role != Role::Price
+                        && !plus(*at)
+                        && in_request(*at)
+                        && !r.paid_before.is_match(before(text, *at, 40))
                 })
                 .map(|a| a.1),
         )

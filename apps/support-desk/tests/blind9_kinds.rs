@@ -39,7 +39,12 @@ fn spoken_figures_with_hesitations_are_the_one_figure_meant() {
             &[],
             refund(6_240),
         ),
-        ("refund ninety-nine ninety-nine, um, ninety-nine ninety-nine please the drone won't fly", 9_999, &[], refund(9_999)),
+        (
+            "refund ninety-nine ninety-nine, um, ninety-nine ninety-nine please the drone won't fly",
+            9_999,
+            &[],
+            refund(9_999),
+        ),
         ("refund me a hundred and twelve fifty please, the rug is stained", 30_000, &[], refund(11_250)),
         (
             "two hundred and forty, two hundred and forty-nine ninety-nine back please, the oven door won't shut",
@@ -47,7 +52,12 @@ fn spoken_figures_with_hesitations_are_the_one_figure_meant() {
             &[],
             refund(24_999),
         ),
-        ("I need hundred thirty-four ninety-nine back, hundred thirty-four ninety-nine, for the heater", 20_000, &[], refund(13_499)),
+        (
+            "I need hundred thirty-four ninety-nine back, hundred thirty-four ninety-nine, for the heater",
+            20_000,
+            &[],
+            refund(13_499),
+        ),
         // Controls: alternatives stay alternatives; a count is not a fragment of the figure.
         ("could i get, um, twenty or twenty-five dollars back for the dent", 9_000, &[], u1),
         ("two of the four bowls arrived chipped, refund me thirty-two fifty for those", 6_500, &[], refund(3_250)),
@@ -72,7 +82,12 @@ fn a_share_of_the_product_is_not_a_share_of_the_money() {
         ("the bottle came half empty so please refund me $15.00", 3_000, &[], refund(1_500)),
         ("a third of the tiles came cracked so refund the £42 please", 4_200, &[], refund(4_200)),
         ("Hello, 50% of the pixels are dead on this monitor, I want my money back.", 30_000, &[], refund(30_000)),
-        ("Most of the seeds never sprouted and part of the packet was empty. Full refund of 12,00 € please.", 1_200, &[], refund(1_200)),
+        (
+            "Most of the seeds never sprouted and part of the packet was empty. Full refund of 12,00 € please.",
+            1_200,
+            &[],
+            refund(1_200),
+        ),
         (
             "Dear sir, the cream is only half. The tube was used before. I ask refund of all money 27 dollars.",
             2_700,
@@ -213,14 +228,4 @@ fn amounts_in_more_currencies_are_read() {
         ("Kindly refund 60 lei for the missing charger.", 19_900, &[], refund(6_000)),
         ("ขอคืน ฿300 please, wrong size", 99_000, &[], refund(30_000)),
     ]);
-}
-
-#[test]
-fn zz_debug_trace() {
-    let Ok(lines) = std::fs::read_to_string("/tmp/desk8/dbg.txt") else { return };
-    for line in lines.lines().filter(|l| !l.is_empty()) {
-        let (cents, body) = line.split_once('|').unwrap();
-        let ev = crate::kinds::evidence(&body.replace("\\n", "\n"), cents.parse().unwrap(), &[]);
-        println!("=== {body}\n{}", support_desk::classify::explain(&ev).render());
-    }
 }
