@@ -153,6 +153,12 @@ fn an_over_ask_built_of_parts_is_refused() {
             refund(3_500),
         ),
         ("I paid $90 plus $5 postage. The kettle leaks, refund please.", 9_500, &[], refund(9_500)),
+        (
+            "Please refund $50.00 in total, made up of $40.00 for the lamp and $10.00 for the return postage.",
+            5_000,
+            &[],
+            refund(5_000),
+        ),
         ("Please refund me $20 as compensation for the late delivery.", 6_000, &[], refund(2_000)),
     ]);
 }
