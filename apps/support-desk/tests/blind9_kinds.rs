@@ -200,9 +200,13 @@ fn a_conditional_offer_asks_its_figure() {
         // The usual clauses: over the cap escalates, over the order is refused.
         ("We'll keep the sofa if you give us 650 back.", 90_000, &[], other("escalate", "E1")),
         ("I'll keep it if you pay me 80.", 5_000, &[], other("refuse", "X2")),
+        // A negated condition is a demand with its threat.
+        ("If you don't refund the $40 by Friday I'll dispute the charge with my bank.", 4_000, &[], refund(4_000)),
+        ("if u wont credit me 15 quid for the dent im leaving a review", 6_000, &[], refund(1_500)),
         // Controls: a condition on something else.
         ("If it stops working again I'll be in touch.", 5_000, &[], other("close", "C1")),
         ("If you have the blue one in stock I'd swap it.", 5_000, &[], other("close", "C1")),
+        ("If you don't have it in blue, never mind, I'll keep it.", 5_000, &[], other("close", "C1")),
     ]);
 }
 

@@ -496,12 +496,15 @@ const CONSEQUENT: &[&str] = &["i", "we", "i'll", "we'll", "i'd", "we'd", "id", "
 /// A conditional offer: "if" with its subject and modals ("if you", "if you can", "only if I could"), then a transfer
 /// verb (or its past: "if you refunded £35") whose object is money — a figure, a money noun, or a bare number the
 /// consequent, "back", "off" or a destination follows ("if you refund 20 I won't return it", "if you give me 500
-/// back"). "get", "have", "take" and "do" ask for money only with "back", "off" or a money noun, as in the
+/// back"), negated or not ("if you don't refund the $40 I'll dispute it" demands it). "get", "have", "take" and "do"
+/// ask for money only with "back", "off" or a money noun, as in the
 /// imperative; a count of things ("if you send 2 more") is no money.
 fn conditional_request(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> {
     let p = toks.iter().position(|t| t.text == "if")?;
+    // A negated condition is a demand with its threat ("if you don't refund the $40 I'll dispute the charge"): the
+    // money is asked all the same.
     let v = (p + 1..toks.len()).find(|k| {
-        !(matches!(toks[*k].w, W::Person | W::Modal | W::Marker)
+        !(matches!(toks[*k].w, W::Person | W::Modal | W::Marker | W::Negation)
             || matches!(toks[*k].text.as_str(), "your" | "team" | "just" | "only" | "guys" | "could" | "were" | "to"))
     })?;
     let verb = &toks[v];
