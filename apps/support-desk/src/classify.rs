@@ -115,12 +115,12 @@ const NUM_NO_LEAD: &str = r"\.\d{1,2}\b";
 /// A multiplier written after the number ("$1k", "$2.5K", "1k dollars", "$3 thousand", "$2m").
 const MULT: &str = r"(?:\s?(?:thousand|thou|grand|million|mill|mil|mn|bn|billion)\b|[km]\b)";
 /// A currency named before the number ("$50", "USD 50", "USD50", "US$ 50").
-const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩]|\brs\.?|\b(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|czk|huf|ron)";
+const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩₽₺₪฿₱₦₫]|\brs\.?|\bkr\.?|\b(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|czk|huf|ron)";
 /// A currency named after the number ("50.00$", "50,00 $", "50 USD", "50 dollars").
-const CUR_AFTER: &str = r"[$€£₹¥₩]|(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
+const CUR_AFTER: &str = r"[$€£₹¥₩₽₺₪฿₱₦₫]|(?:kr|zł|zl|lei|leu|lira|lire|rand|baht|ringgit|dirhams?|riyals?|shekels?|rubles?|roubles?|hryvnias?|forints?|yuan|rmb|kč|usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
-const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\bcredit\s+(?:is\s+)?(?:requested|required|needed)\b|\bcredit\s+(?:note\s+)?request\b";
+const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\bcredit\s+(?:is\s+)?(?:requested|required|needed)\b|\bcredit\s+(?:note\s+)?request\b|(?:give|gimme|return|send|pay|refund|transfer|credit|get|have|receive|want)\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b|(?:part|portion|some)\s+of\s+(?:(?:my|the|our)\s+)?(?:money|payment|funds)\s+(?:back|return\w*|refund\w*)\b";
 /// Money-back idioms that mean the whole amount ("every penny back", "refund the lot", "all of it back"), read
 /// like "all my money back" (policy.md: the full amount). "Worth every penny" is praise: the idioms count only
 /// with "back" or after an asking word.
@@ -141,7 +141,7 @@ const THIRD_PARTY: &str = r"(?:the\s+)?(?:customer|client|buyer|purchaser|consum
 /// Adverbs between a subject and its want ("I'd *also* like", "we *still* want").
 const ADVERBS: &str = "also|too|still|really|just|now|only|actually|further|additionally|kindly|honestly|then|simply|again|therefore|hereby|respectfully|politely|formally";
 /// The money objects of a want or an imperative.
-const MONEY_OBJ: &str = r"refund\w*|reimburs\w*|repayment|restitu\w+|money\b|cash\b|funds\b|(?:partial\s+|a\s+)?credit\b|(?:price\s+)?difference\b|price\s+adjustment|(?:full|whole|entire|total|complete)\s+(?:(?:invoice|invoiced|order|purchase)\s+)?(?:amount|price|sum|cost|value)\b|(?:it|that|this|them|everything|all(?:\s+of\s+it)?|the\s+(?:money|amount|payment|charge|sum|full\s+(?:amount|price|sum)))\s+(?:back|returned|refunded|reversed|credited)|back\s+(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|bank|paypal)|\$|€|£|\d";
+const MONEY_OBJ: &str = r"refund\w*|reimburs\w*|repayment|restitu\w+|money\b|cash\b|funds\b|(?:partial\s+|a\s+)?credit\b|(?:price\s+)?difference\b|price\s+adjustment|(?:full|whole|entire|total|complete)\s+(?:(?:invoice|invoiced|order|purchase)\s+)?(?:amount|price|sum|cost|value)\b|(?:it|that|this|them|everything|all(?:\s+of\s+it)?|the\s+(?:money|amount|payment|charge|sum|full\s+(?:amount|price|sum)|(?:price|cost)(?:\s+of\s+(?:the|my|this|that|these|those|our)\s+[\w-]+(?:\s+[\w-]+)?)?))\s+(?:back|returned|refunded|reversed|credited)|back\s+(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|bank|paypal)|\$|€|£|\d";
 
 struct Res {
     /// A money amount: `a` after a currency, `b` before one, `c` bare with two decimals ("24.99"; only counted in a
@@ -282,6 +282,38 @@ struct Res {
     /// Goods found broken on arrival ("shattered when I opened the box", "… when it was delivered"): damage, not a
     /// hazard in use. Cut out before the safety words are read.
     transit_damage: Regex,
+    /// A spoken hesitation ("um", "uh", "er", "erm", "ah", "hmm") with the punctuation around it.
+    disfluency: Regex,
+    /// A run of number words ("a hundred and nineteen ninety-nine", "two forty-nine").
+    number_run: Regex,
+    /// What may stand between a figure started and the figure said again in full: punctuation, hesitations,
+    /// "yeah", "I mean", "sorry", "actually" (not a hyphen or an en dash: "forty – forty-five" is a range).
+    restart_gap: Regex,
+    /// A figure in digits, its currency sign before it ("189", "$189.90").
+    digit_figure: Regex,
+    /// Between two figures: the customer takes the first back and names the second ("$30, sorry, I mean $35",
+    /// "thirty, no wait, forty dollars", "25.00 EUR, correction: 27.50 EUR").
+    correction_gap: Regex,
+    /// A quantity that may be said of the product or of the money ("half", "a third", "50%", "part of", "some of").
+    share_quantity: Regex,
+    /// Before a share: a word that makes it a share of money ("refund half", "give me back a third", "I'd accept
+    /// 50%").
+    share_governor: Regex,
+    /// After a share (past "of" and a determiner): the money it is a share of, or its way back ("half of it back",
+    /// "50% of the price", "a third off", "half would be fair").
+    share_money_after: Regex,
+    /// Before a share that ends its clause: it describes the product ("it is only half", "cut in half").
+    share_of_thing_before: Regex,
+    /// A share of the money named as such ("part of my money", "a portion of the payment", "a little of the price").
+    share_of_money: Regex,
+    /// After a figure: it is named as made up of the figures that follow ("€150.00, comprising …", "$95 in total, made
+    /// up of …").
+    breakdown: Regex,
+    /// After a figure: what it is for, when it is an addition to another figure asked ("… and €12.00 as compensation",
+    /// "… and £10 for my time", "… and £6.20 for return postage").
+    extra_for: Regex,
+    /// Before a figure: it is joined to what was asked before it ("and", "and also", "&", a comma).
+    joined_before: Regex,
 }
 
 fn res() -> &'static Res {
@@ -326,7 +358,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             request_before: Regex::new(
-                r"(?i)\b(?:refund(?:ed)?|reimburse(?:d|ment)?|repay|credit|back|return|give|pay\s+(?:me|us|back)|partial)(?:\s+(?:me|us|it))?(?:\s+(?:of|for|to|with|about|around|only|just|exactly|all|my|the|a|an|back|sum|amount|figure|total|value|partial|credit|refund))*\s*[:,-]?\s*$",
+                r"(?i)\b(?:refund(?:ed)?|reimburse(?:d|ment)?|repay|credit|back|return|give|pay\s+(?:me|us|back)|partial)(?:\s+(?:me|us|it))?(?:\s+(?:of|for|to|with|about|around|only|just|exactly|all|my|the|a|an|back|sum|amount|figure|total|value|partial|credit|refund|full|whole|entire|complete|in))*\s*[:,(-]?\s*$",
             )
             .ok()?,
             request_after: Regex::new(r"(?i)^\s*(?:\w+\s+)?back\b").ok()?,
@@ -382,7 +414,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             word_pair: Regex::new(&format!(
-                r"(?i)\b((?:(?:{UNITS})\s+hundred(?:\s+and)?\s+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS})|(?:{UNITS})[\s-]+(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|oh?[\s-]+(?:{UNITS})))[\s-]+((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|o[\s-]?(?:{UNITS}))\b"
+                r"(?i)\b((?:(?:(?:a|{UNITS})\s+)?hundred(?:\s+and)?\s+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS})|(?:{UNITS})[\s-]+(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|oh?[\s-]+(?:{UNITS})))[\s-]+((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|o[\s-]?(?:{UNITS}))\b"
             ))
             .ok()?,
             spoken_hundreds: Regex::new(&format!(
@@ -437,9 +469,12 @@ fn res() -> &'static Res {
             approx_after: Regex::new(r"(?i)^\s*(?:or\s+so|-?\s?ish|give\s+or\s+take|more\s+or\s+less|or\s+thereabouts|odd|or\s+something|(?:and|or)\s+change|plus\s+or\s+minus|roughly|approx\w*|at\s+(?:a\s+)?guess)\b").ok()?,
             paid_clause: Regex::new(r"(?i)\b(?:paid|bought|purchased|cost|costs|charged|priced|ordered|spent|came\s+to)\b")
                 .ok()?,
-            plus_after: Regex::new(r"(?i)^\s*(?:on\s+top|extra|in\s+addition|additionally|as\s+well|more\s+for)\b").ok()?,
+            plus_after: Regex::new(
+                r"(?i)^\s*(?:(?:usd|eur|gbp|cad|aud|chf|nzd|dollars?|bucks|euros?|pounds?|quid|francs?)\s+)?(?:on\s+top|extra|in\s+addition|additionally|as\s+well|more\s+for)\b",
+            )
+            .ok()?,
             plus_before: Regex::new(
-                r"(?i)\b(?:plus|on\s+top(?:\s+of\s+(?:that|it|this))?|extra|additional|as\s+well\s+as|and\s+(?:also|another|an\s+extra)|compensation(?:\s+of)?|for\s+(?:my|the)\s+(?:trouble|time|inconvenience)|(?:and\s+)?also\s+(?:pay|cover|refund|reimburse|compensate)(?:\s+(?:me|us))?(?:\s+for)?)\s*[:,-]?\s*(?:of\s+|another\s+|my\s+|the\s+|a\s+|an\s+)?$|\+\s*$",
+                r"(?i)\b(?:plus|on\s+top(?:\s+of\s+(?:that|it|this))?|extra|additional|as\s+well\s+as|(?:together|along)\s+with|and\s+(?:also|another|an\s+extra)|compensation(?:\s+of)?|for\s+(?:my|the)\s+(?:trouble|time|inconvenience)|(?:and\s+)?also\s+(?:pay|cover|refund|reimburse|compensate)(?:\s+(?:me|us))?(?:\s+for)?)\s*[:,-]?\s*(?:of\s+|another\s+|my\s+|the\s+|a\s+|an\s+)?$|\+\s*$",
             )
             .ok()?,
             times: Regex::new(
@@ -546,6 +581,53 @@ fn res() -> &'static Res {
             },
             transit_damage: Regex::new(
                 r"(?i)\bshatter\w*\s+(?:\w+\s+){0,3}?(?:when|as\s+soon\s+as|once)\s+(?:(?:i|we|it|they|he|she|you)\s+|the\s+\w+\s+)?(?:\w+\s+)?(?:(?:opened|opening|open)\s+(?:the\s+|my\s+|our\s+)?(?:box|parcel|package|packaging|carton|delivery|order|shipment|envelope)|unpack\w*|unbox\w*|arrived|arrive|arriving|got\s+(?:it|them|here)|received|receiving|delivered|came|took\s+(?:it|them)\s+out|taking\s+(?:it|them)\s+out|lifted\s+(?:it|them)\s+out)\b",
+            )
+            .ok()?,
+            disfluency: Regex::new(r"(?i)[\s,…]*(?:\.{2,}[\s,…]*)?\b(?:u+h+m*|u+m+|e+r+m*|a+h+|h+m+)\b[\s,…]*(?:\.{2,}[\s,…]*)?")
+                .ok()?,
+            number_run: Regex::new(&format!(
+                r"(?i)\b(?:(?:{NUMBER_WORDS}|a|oh)[\s-]+(?:and[\s-]+)?)*(?:{NUMBER_WORDS})\b"
+            ))
+            .ok()?,
+            restart_gap: Regex::new(
+                r"(?i)^(?:[\s,.…—]|\b(?:u+h+m*|u+m+|e+r+m*|a+h+|h+m+|yeah|yes|i\s+mean|sorry|actually|so|make\s+that|rather)\b)*$",
+            )
+            .ok()?,
+            digit_figure: Regex::new(&format!(r"(?:[$€£]\s?)?({NUM})")).ok()?,
+            correction_gap: Regex::new(
+                r"(?i)^[^.?!\n]{0,14}?[\s,…—:;(-]+(?:sorry|i\s+mean|i\s+meant|make\s+(?:that|it)|no\s+wait|no|wait|correction|corrected|scratch\s+that|or\s+rather|rather|typo|oops)\b[\s,.…—:;)-]*(?:(?:i\s+mean|i\s+meant|it'?s|it\s+is|(?:that\s+)?should\s+be)\b[\s,.…—:;-]*)?$",
+            )
+            .ok()?,
+            share_quantity: Regex::new(
+                r"(?i)\bhalf\b|\b(?:a|one|two)\s+(?:third|quarter)s?\b|\b[1-9]?\d\s?%|\b[1-9]?\d\s+percent\b|\b(?:a\s+)?(?:part|portion)\s+of\b|\b(?:some|most)\s+of\b|\ba\s+(?:bit|little)\s+of\b",
+            )
+            .ok()?,
+            share_governor: Regex::new(
+                r"(?i)\b(?:refund\w*|reimburs\w*|repay\w*|compensat\w*|give|gimme|return|send|pay|credit|get|have|want|need|like|accept|take|settle\s+for|offer|back)\s+(?:(?:me|us|back|for|of|about|around|roughly|only|just|maybe|perhaps|at|least|a|an|the|some|like)\s+)*$",
+            )
+            .ok()?,
+            share_money_after: Regex::new(
+                r"(?i)^\s*(?:of\s+)?(?:(?:the|my|our|your|its|their|this|that|these|those|it|them|what)\s+)*(?:back|refund\w*|reimburs\w*|credit\w*|off|money|price|cost|amount|payment|paid|total|sum|value|cash|funds|bill|(?:i|we)\s+paid|would|should|will|could|(?:is|was|'s)\s+(?:fine|ok|okay|fair|enough|acceptable|reasonable|good))\b",
+            )
+            .ok()?,
+            share_of_thing_before: Regex::new(
+                r"(?i)\b(?:only|just|barely|nearly|almost|about|is|was|are|were|in|by|'s)\s*$",
+            )
+            .ok()?,
+            share_of_money: Regex::new(
+                r"(?i)\b(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b",
+            )
+            .ok()?,
+            breakdown: Regex::new(
+                r"(?i)^[\s,:(-]*(?:in\s+total\s*,?\s*|in\s+all\s*,?\s*)?(?:comprising|comprised\s+of|consisting\s+of|made\s+up\s+of|broken\s+down\s+(?:as|into)|split\s+(?:as|into)|which\s+(?:is|covers|includes)|that\s+is|i\.e\.?|being|including|covering|of\s+which)\b",
+            )
+            .ok()?,
+            extra_for: Regex::new(
+                r"(?i)^\s*(?:(?:usd|eur|gbp|cad|aud|chf|nzd|dollars?|bucks|euros?|pounds?|quid|francs?)\s+)?(?:(?:as|in|by\s+way\s+of|for)\s+(?:\w+\s+)?compensation|compensation|(?:in|as)\s+damages|for\s+(?:my|the|our|all\s+(?:the|my))\s+(?:\w+\s+)?(?:trouble|time|hassle|inconvenience|stress|bother|effort|aggravation|distress|wait\w*|afternoon|day|evening|morning)|for\s+(?:the\s+|my\s+)?(?:return\s+)?(?:postage|shipping|delivery|courier|post)(?:\s+back)?)\b",
+            )
+            .ok()?,
+            joined_before: Regex::new(
+                r"(?i)(?:\band|&|,|\bplus)\s*(?:also\s+)?(?:another\s+|an?\s+(?:extra|further|additional)\s+)?(?:the\s+)?(?:(?:usd|eur|gbp|cad|aud|chf)\s*)?$",
             )
             .ok()?,
             problem: Regex::new(
@@ -874,6 +956,7 @@ fn prepare(text: &str) -> String {
 /// $49.99".
 fn canonical_amounts(text: &str) -> String {
     let r = res();
+    let text = &*without_disfluencies(&without_restarts(text));
     let text = &*r.split_currency.replace_all(text, "$1.$3 $2");
     let text = &*r.whole_dash.replace_all(text, "$1.00");
     // "45 of the 90 dollars": the first figure is in the second's currency.
@@ -913,19 +996,95 @@ fn canonical_amounts(text: &str) -> String {
             Err(_) => c[0].to_string(),
         }
     });
-    r.amount_field
-        .replace_all(&minor, |c: &regex::Captures| {
-            let key = &c[1];
-            let num = &c[2];
-            let lower = key.to_lowercase();
-            let in_minor =
-                lower.contains("cent") || lower.contains("minor") || (!num.contains(['.', ',']) && num.len() >= 3);
-            match (in_minor, num.parse::<i64>()) {
-                (true, Ok(cents)) => format!("{key}: ${}.{:02}", cents / 100, cents % 100),
-                _ => format!("{key}: ${num}"),
-            }
+    let fields = r.amount_field.replace_all(&minor, |c: &regex::Captures| {
+        let key = &c[1];
+        let num = &c[2];
+        let lower = key.to_lowercase();
+        let in_minor =
+            lower.contains("cent") || lower.contains("minor") || (!num.contains(['.', ',']) && num.len() >= 3);
+        match (in_minor, num.parse::<i64>()) {
+            (true, Ok(cents)) => format!("{key}: ${}.{:02}", cents / 100, cents % 100),
+            _ => format!("{key}: ${num}"),
+        }
+    });
+    without_figure_fragments(&fields)
+}
+
+/// The words of a run of number words that carry its value ("a hundred and nineteen" → hundred, nineteen).
+fn run_words(run: &str) -> Vec<String> {
+    run.split(|c: char| c.is_whitespace() || c == '-')
+        .map(str::to_lowercase)
+        .filter(|w| !w.is_empty() && w != "a" && w != "and")
+        .collect()
+}
+
+/// A figure spoken, broken off and said again ("two forty-nine… two forty-nine ninety-nine", "a hundred and nineteen
+/// ninety-nine, hundred nineteen ninety-nine", "seventy, uh, seventy-four fifty"): a run of number words that the next
+/// run starts with, across only punctuation and hesitations, is a start of the same figure, dropped so the figure is
+/// read once and whole; a run corrected ("thirty, no wait, forty dollars") gives way to the next. Runs joined by a
+/// word ("twenty or twenty-five", "two of the four") are left as they are.
+fn without_restarts(text: &str) -> String {
+    let r = res();
+    let runs: Vec<(usize, usize, Vec<String>)> =
+        r.number_run.find_iter(text).map(|m| (m.start(), m.end(), run_words(m.as_str()))).collect();
+    let mut out = text.to_string();
+    for pair in runs.windows(2).rev() {
+        let (a, b) = (&pair[0], &pair[1]);
+        let restarted = a.2.len() <= b.2.len() && b.2[..a.2.len()] == a.2[..];
+        let gap = &text[a.1..b.0];
+        if (restarted && r.restart_gap.is_match(gap)) || r.correction_gap.is_match(gap) {
+            out.replace_range(a.0..b.0, "");
+        }
+    }
+    out
+}
+
+/// Hesitations ("um", "uh", "erm") are no words of the ticket: dropped with their punctuation, so "refund of, um,
+/// two forty-nine" reads as "refund of two forty-nine". Between two number words a comma stays, so two figures do
+/// not run together into one ("seventy, uh, eighty dollars" is not 150).
+fn without_disfluencies(text: &str) -> String {
+    let r = res();
+    let number_word =
+        |w: &str| w.split('-').all(|p| NUMBER_WORDS.split('|').any(|n| n.eq_ignore_ascii_case(p))) && !w.is_empty();
+    r.disfluency
+        .replace_all(text, |c: &regex::Captures| {
+            let Some(m) = c.get(0) else { return String::new() };
+            let prev = text[..m.start()].rsplit(|c: char| !(c.is_alphanumeric() || c == '-')).next().unwrap_or("");
+            let next = text[m.end()..].split(|c: char| !(c.is_alphanumeric() || c == '-')).next().unwrap_or("");
+            if number_word(prev) && number_word(next) { ", ".to_string() } else { " ".to_string() }
         })
         .into_owned()
+}
+
+/// The same for figures in digits ("189… 189.90", "$249, $249.99"): a whole figure followed, across only
+/// punctuation and hesitations, by the same whole with its cents is a start of it, dropped. A figure the customer
+/// corrects ("$30, sorry, I mean $35", "25.00 EUR, correction: 27.50 EUR") is dropped for the one named after it.
+fn without_figure_fragments(text: &str) -> String {
+    let r = res();
+    let figures: Vec<(usize, usize, Option<i64>, bool)> = r
+        .digit_figure
+        .captures_iter(text)
+        .filter_map(|c| {
+            let (m, num) = (c.get(0)?, c.get(1)?);
+            let has_cents = num.as_str().rfind(['.', ',']).is_some_and(|i| num.as_str().len() - i - 1 <= 2);
+            Some((m.start(), m.end(), to_cents(num.as_str()), has_cents))
+        })
+        .collect();
+    let mut out = text.to_string();
+    for pair in figures.windows(2).rev() {
+        let (a, b) = (&pair[0], &pair[1]);
+        let fragment = match (a.2, b.2) {
+            (Some(x), Some(y)) => !a.3 && b.3 && x == y / 100 * 100 && x != y,
+            _ => false,
+        };
+        let gap = &text[a.1..b.0];
+        // Only a hesitation between them: punctuation or a filler word, not a plain space alone; or a correction,
+        // whatever the figures ("$30, sorry, I mean $35").
+        if (fragment && !gap.trim().is_empty() && r.restart_gap.is_match(gap)) || r.correction_gap.is_match(gap) {
+            out.replace_range(a.0..b.0, "");
+        }
+    }
+    out
 }
 
 /// Clause byte ranges: split at line ends and at sentence punctuation followed by a space ("$50.00" stays whole).
@@ -1017,6 +1176,12 @@ fn after_amount(text: &str, at: usize) -> &str {
         .map_or(rest.len(), |(i, _)| i);
     // Back up over a trailing space so "in total" keeps its leading whitespace.
     &rest[end.saturating_sub(usize::from(rest[..end].ends_with(' ')))..]
+}
+
+/// The text after the money figure that starts at `at` (its currency word or code included in the figure).
+fn after_figure(text: &str, at: usize) -> &str {
+    let end = res().money.find_at(text, at).filter(|m| m.start() == at).map_or(at, |m| m.end());
+    &text[end..]
 }
 
 /// The text before `at`, at most `chars` characters.
@@ -1231,6 +1396,19 @@ fn requested_in(text: &str) -> Amount {
         return Amount::Ambiguous;
     }
     let all: Vec<(usize, i64, Role)> = read.into_iter().filter_map(|(at, c, role)| Some((at, c?, role))).collect();
+    // A sum asked with its breakdown ("reimbursement in the sum of €150.00, comprising the purchase price of €129.00
+    // and €21.00 compensation", "$95 in total, made up of …"): the sum is the amount asked, its parts say what it is
+    // made of — never one of them.
+    for (at, cents, _) in all.iter().filter(|a| in_request(a.0)) {
+        if !r.breakdown.is_match(after_figure(text, *at)) {
+            continue;
+        }
+        let (_, end) = clause_around(text, *at);
+        let parts: Vec<i64> = all.iter().filter(|b| *at < b.0 && b.0 < end).map(|b| b.1).collect();
+        if parts.len() >= 2 && parts.iter().sum::<i64>() == *cents {
+            return Amount::Cents(*cents);
+        }
+    }
     // A price difference asked back with no figure that is not a price ("price dropped, refund the diff?"): a partial
     // refund with no figure (U1), never the whole order.
     // With one figure that is not a price ("the price dropped by $12, refund the difference"), that figure is the
@@ -1260,9 +1438,22 @@ fn requested_in(text: &str) -> Amount {
     // An amount added in a clause that states what was paid ("bought for $90 + $4.99 shipping") is a price.
     let spans = clauses(text);
     let clause_of = |at: usize| spans.iter().find(|(s, e)| *s <= at && at < *e).map_or("", |(s, e)| &text[*s..*e]);
-    let added =
-        |at: usize| r.plus_before.is_match(before(text, at, 30)) || r.plus_after.is_match(after_amount(text, at));
-    let plus = |at: usize| added(at) && !r.paid_clause.is_match(clause_of(at));
+    let span_of = |at: usize| spans.iter().copied().find(|(s, e)| *s <= at && at < *e).unwrap_or((0, text.len()));
+    // The clause up to a figure: a statement of what was paid names what was paid before its additions ("bought for $90
+    // + $4.99 shipping"); a payment named after the addition ("plus the £4.50 I paid at the post office") is what the
+    // addition is, not the clause's subject.
+    let clause_up_to = |at: usize| &text[span_of(at).0..at];
+    // An addition named by what it is for ("… and €12.00 as compensation", "… and £10 for my time"), joined to a
+    // figure or a money-back request before it in its clause.
+    let joined = |at: usize| {
+        r.extra_for.is_match(after_figure(text, at))
+            && r.joined_before.is_match(before(text, at, 20))
+            && (all.iter().any(|a| a.0 < at && span_of(a.0) == span_of(at)) || r.refund.is_match(clause_up_to(at)))
+    };
+    let added = |at: usize| {
+        r.plus_before.is_match(before(text, at, 30)) || r.plus_after.is_match(after_amount(text, at)) || joined(at)
+    };
+    let plus = |at: usize| added(at) && !r.paid_clause.is_match(clause_up_to(at));
     let extras: Vec<(usize, i64)> = all.iter().filter(|(at, _, _)| plus(*at)).map(|a| (a.0, a.1)).collect();
     let extra: i64 = extras.iter().map(|a| a.1).sum();
     let others: Vec<i64> = distinct(all.iter().filter(|(at, _, role)| *role != Role::Price && !plus(*at)).map(|a| a.1));
@@ -1275,6 +1466,22 @@ fn requested_in(text: &str) -> Amount {
     }
     // A figure asked and more on top ("refund $20 plus $5 for postage"): their sum.
     let asked_base = distinct(all.iter().filter(|(at, _, role)| *role == Role::Requested && !plus(*at)).map(|a| a.1));
+    // With no figure named as asked, the one figure of the asking clauses that is no price ("the full £30 for the
+    // jumper plus …").
+    let asked_base = if asked_base.is_empty() {
+        distinct(
+            all.iter()
+                .filter(|(at, _, role)| {
+                    *role != Role::Price
+                        && !plus(*at)
+                        && in_request(*at)
+                        && !r.paid_before.is_match(before(text, *at, 40))
+                })
+                .map(|a| a.1),
+        )
+    } else {
+        asked_base
+    };
     if let ([base], true) = (asked_base.as_slice(), extra > 0 && asks_extra) {
         return Amount::Cents(base + extra);
     }
@@ -1371,7 +1578,7 @@ fn requested_in(text: &str) -> Amount {
         return Amount::Ambiguous;
     }
     // "A partial refund" with its figure named is that figure; a share with none ("half", "part of it") is not.
-    let share = r.fraction.is_match(&r.partial_word.replace_all(text, " "));
+    let share = money_share(&r.partial_word.replace_all(text, |c: &regex::Captures| " ".repeat(c[0].len())));
     if !share && r.partial_word.is_match(text) {
         let figures = distinct(all.iter().filter(|a| a.2 != Role::Price).map(|a| a.1));
         if let [one] = figures.as_slice() {
@@ -1390,7 +1597,8 @@ fn requested_in(text: &str) -> Amount {
             return Amount::Ambiguous;
         }
     }
-    if r.fraction.is_match(text) && asked.is_empty() {
+    let shared = money_share(text);
+    if shared && asked.is_empty() {
         // A share with the amount it comes to named ("half back? That'd be $20"): that amount, if it is the only
         // one so named and not a price. Otherwise the share is ambiguous (U1, policy.md).
         let named = distinct(
@@ -1400,7 +1608,7 @@ fn requested_in(text: &str) -> Amount {
         );
         return if named.len() == 1 { Amount::Cents(named[0]) } else { Amount::Ambiguous };
     }
-    if r.fraction.is_match(text)
+    if shared
         || (r.part_of_order.is_match(text) && !is_duplicate(text))
         || asked.len() > 1
         || (asked.len() == 1 && r.alternatives.is_match(text))
@@ -1412,7 +1620,7 @@ fn requested_in(text: &str) -> Amount {
     let paid = |at: usize| {
         r.paid_before.is_match(before(text, at, 40))
             || listed(text, at)
-            || (added(at) && r.paid_clause.is_match(clause_of(at)))
+            || (added(at) && r.paid_clause.is_match(clause_up_to(at)))
     };
     // Alternatives or a range that is not a price ("I want $45-50 back"): the figure cannot be settled.
     let unpriced_range = r.alternatives.find_iter(text).any(|m| {
@@ -1458,6 +1666,51 @@ fn requested_in(text: &str) -> Amount {
             if near.len() == 1 { Amount::Cents(near[0]) } else { Amount::Ambiguous }
         }
     }
+}
+
+/// The clause of `text` that holds byte `at`.
+fn clause_around(text: &str, at: usize) -> (usize, usize) {
+    clauses(text).into_iter().find(|(s, e)| *s <= at && at < *e).unwrap_or((0, text.len()))
+}
+
+/// Whether a share word ("half", "a third", "50%", "part of", "some of") at `start..end` is said of the money — governed
+/// by a word that moves money ("refund half", "I'd accept a third"), followed by money or its way back ("half of it
+/// back", "50% of the price", "a third off", "half would be fair") — rather than of the product ("only half full",
+/// "half the pages are blank", "a third of the tiles came cracked", "it is only half").
+fn share_is_of_money(text: &str, start: usize, end: usize) -> bool {
+    let r = res();
+    let (s, e) = clause_around(text, start);
+    let (head, tail) = (&text[s..start], &text[end..e.max(end)]);
+    if r.share_governor.is_match(head) || r.share_money_after.is_match(tail) {
+        return true;
+    }
+    // Ending its clause with no money named: a share of the money only where nothing describes the product with it.
+    let rest = tail.trim_start();
+    let ends = rest.is_empty() || rest.starts_with(|c: char| c.is_ascii_punctuation() || c == '…');
+    ends && !r.share_of_thing_before.is_match(head)
+}
+
+/// The text with every share said of the product blanked out (same length, so offsets hold).
+fn without_product_shares(text: &str) -> String {
+    let mut out = text.to_string();
+    for m in res().share_quantity.find_iter(text) {
+        if !share_is_of_money(text, m.start(), m.end()) {
+            out.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    out
+}
+
+/// A share of the money in a clause that asks for money back ("refund half", "50% back", "return me part of my
+/// money", "some money back"): a partial refund, whose figure must be named. A share said of the product ("the bottle
+/// was only half full") or outside every asking clause is none.
+fn money_share(text: &str) -> bool {
+    let r = res();
+    let cleared = without_product_shares(text);
+    clauses(&cleared).into_iter().any(|(s, e)| {
+        let c = &cleared[s..e];
+        (r.fraction.is_match(c) || r.share_of_money.is_match(c)) && clause_intent(&text[s..e]).request
+    })
 }
 
 /// What the customer's own words say about refunds.
@@ -1654,11 +1907,13 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
         let value = cents.map_or("a figure that cannot be read with certainty".into(), crate::money);
         read(format!("amount {value}, {role:?}"), span);
     }
-    for (what, re) in [("a share or a part with no figure", &r.fraction), ("an uncertain figure", &r.uncertain_figure)]
-    {
-        if let Some(m) = re.find(&own) {
-            read(what.into(), m.as_str());
-        }
+    if money_share(&own) {
+        let cleared = without_product_shares(&own);
+        let span = r.fraction.find(&cleared).or_else(|| r.share_of_money.find(&cleared)).map_or("", |m| m.as_str());
+        read("a share or a part with no figure".into(), span);
+    }
+    if let Some(m) = r.uncertain_figure.find(&own) {
+        read("an uncertain figure".into(), m.as_str());
     }
     for (fact, span) in figures::describe(&own) {
         read(fact, &span);

@@ -16,6 +16,7 @@ mod blind4_kinds;
 mod blind5_kinds;
 mod blind6_kinds;
 mod blind8_kinds;
+mod blind9_kinds;
 mod classifier_generalization;
 mod cli;
 mod desk;

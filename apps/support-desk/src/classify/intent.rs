@@ -473,6 +473,64 @@ fn asks_about_a_refund_on_record(toks: &[Tok]) -> bool {
     definite_refund && !asks_for_money
 }
 
+/// Past forms a condition puts a transfer verb in ("if you refunded £35", "if you knocked 20 off").
+const CONDITIONAL_PAST: &[&str] = &[
+    "refunded",
+    "gave",
+    "sent",
+    "credited",
+    "paid",
+    "returned",
+    "reimbursed",
+    "knocked",
+    "took",
+    "put",
+    "offered",
+    "transferred",
+    "deducted",
+    "discounted",
+];
+/// Words that start the consequent of a condition ("if you refund 20 *I* won't send it back", "… *then* I'll keep it").
+const CONSEQUENT: &[&str] = &["i", "we", "i'll", "we'll", "i'd", "we'd", "id", "ill", "then", "and", "so", "i'm", "im"];
+
+/// A conditional offer: "if" with its subject and modals ("if you", "if you can", "only if I could"), then a transfer
+/// verb (or its past: "if you refunded £35") whose object is money — a figure, a money noun, or a bare number the
+/// consequent, "back", "off" or a destination follows ("if you refund 20 I won't return it", "if you give me 500
+/// back"), negated or not ("if you don't refund the $40 I'll dispute it" demands it). "get", "have", "take" and "do"
+/// ask for money only with "back", "off" or a money noun, as in the
+/// imperative; a count of things ("if you send 2 more") is no money.
+fn conditional_request(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> {
+    let p = toks.iter().position(|t| t.text == "if")?;
+    // A negated condition is a demand with its threat ("if you don't refund the $40 I'll dispute the charge"): the
+    // money is asked all the same.
+    let v = (p + 1..toks.len()).find(|k| {
+        !(matches!(toks[*k].w, W::Person | W::Modal | W::Marker | W::Negation)
+            || matches!(toks[*k].text.as_str(), "your" | "team" | "just" | "only" | "guys" | "could" | "were" | "to"))
+    })?;
+    let verb = &toks[v];
+    // By the word, not its class: "refund" and "credit" are money nouns as well as verbs.
+    if !(TRANSFER.contains(&verb.text.as_str()) || CONDITIONAL_PAST.contains(&verb.text.as_str())) {
+        return None;
+    }
+    let j = transfer_object(toks, v)?;
+    let object = &toks[j];
+    let next = toks.get(j + 1);
+    let money = match object.w {
+        W::Figure => money_object(toks, object),
+        W::MoneyNoun => true,
+        W::Number => {
+            next.is_none_or(|n| {
+                matches!(n.w, W::Back | W::Off | W::Person | W::Marker) || CONSEQUENT.contains(&n.text.as_str())
+            }) || destination_after(toks, j)
+        }
+        _ => false,
+    };
+    let money = money
+        && (!matches!(verb.text.as_str(), "get" | "have" | "take" | "do" | "took")
+            || toks[j..].iter().any(|t| matches!(t.w, W::Off | W::Back | W::MoneyNoun)));
+    money.then(|| (Act::Request, "a conditional offer: money back on a condition", figure_at(object)))
+}
+
 /// The figures of a segment.
 fn figures_of(toks: &[Tok]) -> Vec<usize> {
     toks.iter().filter(|t| matches!(t.w, W::Figure | W::Number)).map(|t| t.at).collect()
@@ -526,6 +584,11 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
     // A question about a refund on record (before negations: "why hasn't my refund arrived").
     if asks_about_a_refund_on_record(toks) {
         return (Act::Status, "a question whose subject is a refund on record", figures_of(toks));
+    }
+    // A conditional offer ("I'll keep it if you give me 500 back", "if you refund 20 I won't return it"): the condition
+    // is what the customer asks (before negations: the consequent's "won't" does not govern the condition).
+    if let Some(asked) = conditional_request(toks) {
+        return asked;
     }
     // A refund seen on a statement or an account ("I see 'REFUND WEBSHOP 34.50' on my statement", "my statement shows
     // REFUND OAKSHOP 41.00"): a report of money back, asked about or not.
@@ -773,9 +836,20 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
     }
     // "$51 off would be fair", "$10 off my bill": a figure taken off, not an amount a thing was already reduced by
     // ("it was already $5 off") nor a coupon's name ("a $5 off coupon").
-    if let Some(i) = toks.windows(2).position(|p| p[0].w == W::Figure && p[1].w == W::Off)
+    // A bare number taken off is money in the order's currency when nothing follows it but the end, a marker or the
+    // next clause's subject ("happy to keep it for 30 off"; not "took 2 off the shelf").
+    let off_at = |p: &[Tok]| {
+        p[1].w == W::Off && (p[0].w == W::Figure || p[0].w == W::Number) && !matches!(p[0].text.as_str(), "0" | "1")
+    };
+    if let Some(i) = toks.windows(2).position(off_at)
         && !question
-        && toks.get(i + 2).is_none_or(|n| n.w != W::Other)
+        && toks.get(i + 2).is_none_or(|n| {
+            if toks[i].w == W::Number {
+                matches!(n.w, W::Marker | W::Person | W::Modal) || CONSEQUENT.contains(&n.text.as_str())
+            } else {
+                n.w != W::Other
+            }
+        })
         && (i == 0
             || !matches!(toks[i - 1].text.as_str(), "was" | "were" | "is" | "already" | "been" | "your" | "a" | "the"))
         && !toks[..i].iter().any(|t| matches!(t.w, W::ReceiptPast | W::ReceiptParticiple | W::Perceive))
