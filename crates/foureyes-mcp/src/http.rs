@@ -125,7 +125,7 @@ struct RequestIds {
 
 /// How many request ids a session remembers; past that the oldest is forgotten, and an answer to it on a client's
 /// `GET` is kept from the client like one to a request the proxy never forwarded.
-const MAX_REQUEST_IDS: usize = 65_536;
+const MAX_REQUEST_IDS: usize = 16_384;
 
 impl RequestIds {
     /// A request with this id was forwarded (or is about to be); `watched`: the proxy reads its answer.
