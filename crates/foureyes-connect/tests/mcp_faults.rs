@@ -124,7 +124,7 @@ fn pay(id: &str, action: &str) -> ActionRequest {
 async fn a_server_that_fails_after_the_call_was_sent_leaves_it_unknown_and_keeps_the_reservation() {
     let dir = tempfile::tempdir().unwrap();
     let store: Arc<dyn Store> =
-        Arc::new(SqliteStore::open(&dir.path().join("foureyes.db"), SqliteOptions::default()).unwrap());
+        Arc::new(SqliteStore::open(dir.path().join("foureyes.db"), SqliteOptions::default()).unwrap());
     let (base, calls) = faulty_server().await;
     let policy = policy(&base);
     store.record_policy(&policy, 1_767_225_600_000).await.unwrap();
