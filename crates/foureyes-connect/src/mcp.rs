@@ -722,6 +722,9 @@ impl HttpSession {
         ours: &str,
     ) -> Result<Option<Result<Value, String>>, String> {
         let mut buffer: Vec<u8> = Vec::new();
+        // Bytes at the start of `buffer` already searched for an event's end: each chunk is searched once, not the
+        // whole buffer again (an event that never ends cost quadratic time up to the cap, past the deadline).
+        let mut searched: usize = 0;
         loop {
             let chunk = response.chunk().await.map_err(|e| crate::run::chain(&e))?;
             let last = chunk.is_none();
@@ -729,9 +732,13 @@ impl HttpSession {
                 buffer.extend_from_slice(&chunk);
             }
             let mut events = Vec::new();
-            while let Some(end) = event_end(&buffer) {
+            // An end (`\n\n`, `\r\n\r\n`) may straddle the searched part: start three bytes before its end.
+            while let Some(end) = event_end(&buffer[searched.saturating_sub(3)..]) {
+                let end = end + searched.saturating_sub(3);
                 events.push(buffer.drain(..end).collect::<Vec<u8>>());
+                searched = 0;
             }
+            searched = buffer.len();
             if last && !buffer.is_empty() {
                 events.push(std::mem::take(&mut buffer));
             }

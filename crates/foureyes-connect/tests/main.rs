@@ -13,3 +13,4 @@ mod attack8;
 mod docs_connectors;
 mod execute;
 mod mcp;
+mod mcp_faults;

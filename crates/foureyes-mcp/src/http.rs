@@ -107,6 +107,51 @@ struct SessionAsks {
     /// Gated calls whose answer the proxy could not learn (their stream ended and could not be resumed, ADR-560):
     /// they may still run, so they count as running until the session ends.
     unsettled: usize,
+    /// The session's requests by id, and whether the proxy watches their answers (ADR-620).
+    requests: RequestIds,
+}
+
+/// The requests of a session by id ([`flight_key`]), and whether the proxy watches their answers (ADR-620): a gated
+/// call's answer is the proxy's to report (and, past the deadline, to keep from the client), a listing's or a
+/// handshake's to filter. A stream the client opens with `GET` — the standalone stream, or a request's stream it
+/// resumes with `Last-Event-ID` (a replay, or a live stream the upstream hands over) — passes on only answers to
+/// requests the proxy forwarded without watching them; a watched answer reaches the client on its request's own
+/// stream only, as the proxy let it through there.
+#[derive(Default)]
+struct RequestIds {
+    watched: HashMap<String, bool>,
+    order: std::collections::VecDeque<String>,
+}
+
+/// How many request ids a session remembers; past that the oldest is forgotten, and an answer to it on a client's
+/// `GET` is kept from the client like one to a request the proxy never forwarded.
+const MAX_REQUEST_IDS: usize = 16_384;
+
+impl RequestIds {
+    /// A request with this id was forwarded (or is about to be); `watched`: the proxy reads its answer.
+    fn forwarded(&mut self, key: String, watched: bool) {
+        if let Some(known) = self.watched.get_mut(&key) {
+            // Once watched, always: a replay of the old answer must not pass because the client reused the id.
+            *known |= watched;
+            return;
+        }
+        if self.order.len() >= MAX_REQUEST_IDS
+            && let Some(oldest) = self.order.pop_front()
+        {
+            self.watched.remove(&oldest);
+        }
+        self.order.push_back(key.clone());
+        self.watched.insert(key, watched);
+    }
+
+    /// Whether an answer to this request may reach the client on a stream it opened with `GET`.
+    fn passes_on_a_clients_get(&self, key: &str) -> bool {
+        self.watched.get(key) == Some(&false)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
 }
 
 impl Sessions {
@@ -114,7 +159,7 @@ impl Sessions {
         let mut sessions = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let entry = sessions.entry(session.to_string()).or_default();
         let out = f(entry);
-        if entry.running == 0 && entry.unsettled == 0 && entry.asks.is_empty() {
+        if entry.running == 0 && entry.unsettled == 0 && entry.asks.is_empty() && entry.requests.is_empty() {
             sessions.remove(session);
         }
         out
@@ -510,6 +555,11 @@ async fn post(state: AppState, request: Request) -> Response {
         None
     };
     let method = envelope.method.as_deref().unwrap_or_default().to_string();
+    if envelope.kind() == Kind::Request {
+        let watched = watches_answer(&state, &method);
+        let key = flight_key(&envelope.id_value());
+        state.sessions.with(&session_of(&parts.headers), |s| s.requests.forwarded(key, watched));
+    }
     // Valid JSON, with no character any reader takes for a line break (ADR-60).
     let normalized = Body::from(normalize(&bytes).into_owned());
     match envelope.kind() {
@@ -581,6 +631,12 @@ async fn post(state: AppState, request: Request) -> Response {
         },
         _ => forward(&state, &parts, normalized, Tap::None, claim, None).await,
     }
+}
+
+/// Whether the proxy reads the answer to a request of this method: a gated call's, or a listing's it filters
+/// (ADR-620: such an answer never reaches the client on a stream it opened with `GET`).
+fn watches_answer(state: &AppState, method: &str) -> bool {
+    method == "tools/call" || crate::tools::Listing::of(method).is_some_and(|l| state.gate.watches(l))
 }
 
 /// The deadline of the forwarded calls of one POST (the longest of theirs): past it, each call still without an
@@ -804,6 +860,8 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
                 others.push(Err(error_response(&e.id_value(), INVALID_REQUEST, &message)));
                 continue;
             }
+            let watched = watches_answer(&state, e.method.as_deref().unwrap_or_default());
+            state.sessions.with(&session, |s| s.requests.forwarded(key.clone(), watched));
             keys.push(key);
             ids.push(e.id_value());
         }
@@ -998,6 +1056,7 @@ async fn forward(
         sessions: state.sessions.clone(),
         running: Mutex::new(running),
         late: Mutex::default(),
+        clients_get: parts.method == Method::GET,
     });
     let work = forward_tapped(state, parts, body, tapped.clone());
     let response = match until {
@@ -1106,6 +1165,9 @@ struct Tapped {
     running: Mutex<Option<Running>>,
     /// Calls answered at their deadline whose answer from the upstream has not come (by id key).
     late: Mutex<std::collections::HashSet<String>>,
+    /// A stream the client opened with `GET` (standalone, or resumed with `Last-Event-ID`): it carries no watched
+    /// answer (ADR-620).
+    clients_get: bool,
 }
 
 /// The proxy's own POST of a response to the upstream, in the client's session.
@@ -1346,6 +1408,19 @@ impl Tapped {
                 // A listing the upstream says changed is listed again before the next call (ADR-540).
                 self.gate.on_server_notification(&self.session, envelope.method.as_deref().unwrap_or_default());
                 return None;
+            }
+            Kind::Response if self.clients_get => {
+                let id = envelope.id_value();
+                let key = flight_key(&id);
+                if id.is_null() || self.sessions.with(&self.session, |s| s.requests.passes_on_a_clients_get(&key)) {
+                    return None;
+                }
+                eprintln!(
+                    "foureyes mcp-proxy: kept the answer to request {} from a stream the client opened with GET: the \
+                     proxy reads that answer (a gated call's, a listing's) on its request's own stream (ADR-620)",
+                    id_key(&id)
+                );
+                return Some(Vec::new());
             }
             Kind::Response => {}
             _ => return None,

@@ -69,8 +69,20 @@ async fn http_proxy_with(
     resume: bool,
     more: &[&str],
 ) -> (String, Option<tokio::process::Child>) {
+    http_proxy_configured(sdk, dir, bridge, resume, more, GateConfig::new("ask")).await
+}
+
+/// [`http_proxy_with`] with the gate's settings (a call's deadline).
+async fn http_proxy_configured(
+    sdk: Sdk,
+    dir: &std::path::Path,
+    bridge: bool,
+    resume: bool,
+    more: &[&str],
+    config: GateConfig,
+) -> (String, Option<tokio::process::Child>) {
     let record = record_in(dir);
-    let gate = std::sync::Arc::new(Gate::new(sqlite(dir), policy(ASK_POLICY), GateConfig::new("ask")));
+    let gate = std::sync::Arc::new(Gate::new(sqlite(dir), policy(ASK_POLICY), config));
     let (router, upstream) = if bridge {
         let options = foureyes_mcp::bridge::BridgeOptions::new(asking_command(sdk, &record, None, false));
         (foureyes_mcp::bridge::app(gate, options), None)
@@ -279,9 +291,21 @@ struct Resumed {
 async fn resume_and_answer(
     url: &str,
     headers: &[(&str, &str)],
+    last_id: String,
+    record: &std::path::Path,
+    attack: &serde_json::Value,
+) -> Resumed {
+    resume_and_answer_every(url, headers, last_id, record, attack, std::time::Duration::from_millis(100)).await
+}
+
+/// [`resume_and_answer`], resuming `pause` after each stream ends.
+async fn resume_and_answer_every(
+    url: &str,
+    headers: &[(&str, &str)],
     mut last_id: String,
     record: &std::path::Path,
     attack: &serde_json::Value,
+    pause: std::time::Duration,
 ) -> Resumed {
     use tokio::io::AsyncReadExt;
     let mut out = Resumed::default();
@@ -320,7 +344,7 @@ async fn resume_and_answer(
         if !text.trim().is_empty() {
             out.seen.push(text);
         }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        tokio::time::sleep(pause).await;
     }
     out
 }
@@ -454,5 +478,186 @@ async fn a_gated_calls_stream_the_upstream_closes_is_resumed_by_the_proxy_to_its
         assert_eq!(text, json!("not paid (decline)"), "the call's answer did not come on its stream: {context}");
         assert_eq!(decisions.len(), 1, "{context}");
         assert_eq!(decisions[0].status, foureyes_core::DecisionStatus::Executed, "{context}");
+    }
+}
+
+/// The answers (messages with an `id` and no `method`) among the events a client read.
+fn answers_in(events: &[String]) -> Vec<serde_json::Value> {
+    messages_of(&events.join("\n")).into_iter().filter(|m| m.get("id").is_some() && m.get("method").is_none()).collect()
+}
+
+/// Resumes the stream after `last_id` (`GET` + `Last-Event-ID`) again and again for `wait`, each stream read until it
+/// ends or 2 s pass; the events every replay carried.
+async fn replays_after(url: &str, headers: &[(&str, &str)], last_id: &str, wait: std::time::Duration) -> Vec<String> {
+    let end = tokio::time::Instant::now() + wait;
+    let mut seen = Vec::new();
+    while tokio::time::Instant::now() < end {
+        let resume: Vec<(&str, &str)> =
+            headers.iter().copied().chain([("Last-Event-ID", last_id), ("Connection", "close")]).collect();
+        let mut get = open_request(url, "GET", &resume, b"").await;
+        let text = read_sse(&mut get, std::time::Duration::from_secs(2), |_| false).await;
+        seen.extend(text.split("\n\n").filter(|e| !e.trim().is_empty()).map(str::to_string));
+    }
+    seen
+}
+
+/// ADR-620, deadlines (issue 12) while the proxy resumes the stream itself (ADR-560) and across a client's resumption:
+/// a permitted call whose tool closes its stream (SEP-1699 polling) and answers only after the call's deadline. The
+/// agent gets `isError` at the deadline and the decision is `unknown`; the upstream's late answer is the proxy's to
+/// log, and a replay of the call's stream that the agent asks for (`GET` + `Last-Event-ID` of the call's first event)
+/// must not deliver it. On the code before the fix a client's `GET` passed every answer through untouched: the
+/// upstream's event store replayed the late answer to the agent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_answer_never_reaches_the_agent_on_a_stream_it_resumes() {
+    for sdk in [Sdk::Python, Sdk::TypeScript] {
+        let dir = tempfile::tempdir().unwrap();
+        let record = record_in(dir.path());
+        let mut config = GateConfig::new("ask");
+        config.call_timeout = std::time::Duration::from_secs(2);
+        let (url, _upstream) = http_proxy_configured(sdk, dir.path(), false, true, &[], config).await;
+        let version = "2025-11-25";
+        let session = session_in(&url, version, asking_capabilities()).await;
+        let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", version)];
+        let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "pay_polling", "arguments": {"to": "bob", "delay_ms": 4000}}});
+        let started = std::time::Instant::now();
+        let (status, head, body) =
+            http_post_within(&url, &headers, call.to_string().as_bytes(), std::time::Duration::from_secs(30)).await;
+        let waited = started.elapsed();
+        let first_id = body
+            .lines()
+            .find_map(|l| l.strip_prefix("id:").map(|v| v.trim().to_string()))
+            .unwrap_or_else(|| panic!("{sdk:?}: no event id on the call's stream: HTTP {status} {head}\n{body}"));
+        let done = tool_done(&record).await;
+        // The tool answered after the deadline; the agent resumes the call's stream from its first event.
+        let replayed = replays_after(&url, &headers, &first_id, std::time::Duration::from_secs(4)).await;
+        let decisions = sqlite(dir.path()).decisions(Default::default()).await.unwrap();
+        let context = format!(
+            "{sdk:?}: HTTP {status} after {waited:?}: {body}\nrecord {done:?}\nreplayed {replayed:#?}\ndecisions \
+             {decisions:#?}"
+        );
+        let answer =
+            messages_of(&body).into_iter().find(|m| m.get("id") == Some(&json!(2)) && m.get("method").is_none());
+        let answer = answer.unwrap_or_else(|| panic!("no answer to the call on its stream: {context}"));
+        assert_eq!(answer["result"]["isError"], json!(true), "{context}");
+        let text = answer["result"]["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(text.starts_with("OUTCOME UNKNOWN"), "the agent's answer is not the deadline's: {context}");
+        assert!(waited < std::time::Duration::from_secs(15), "the deadline (2 s) did not hold: {context}");
+        assert!(!done.is_empty(), "the tool never ended: {context}");
+        assert_eq!(decisions.len(), 1, "{context}");
+        assert_eq!(decisions[0].status, foureyes_core::DecisionStatus::Unknown, "{context}");
+        assert!(
+            answers_in(&replayed).is_empty(),
+            "the late answer reached the agent on the stream it resumed: {context}"
+        );
+    }
+}
+
+/// ADR-620 on the TypeScript SDK's takeover (an event store without `getStreamIdForEventId`): the agent keeps taking
+/// the permitted call's stream over with `GET` + `Last-Event-ID`, resuming at once whenever the proxy takes it back
+/// (ADR-560), so the call's answer is likely sent on the agent's `GET`. It must come to the agent on the call's own
+/// stream only, as the proxy read it (the proxy resumes the stream and reads the answer from the replay), and the
+/// decision is reported from it. On the code before the fix the answer went to the agent past the proxy on the
+/// stream it took over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gated_calls_answer_reaches_the_agent_only_on_the_calls_own_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = record_in(dir.path());
+    let (url, _upstream) = http_proxy_with(Sdk::TypeScript, dir.path(), false, true, &["--takeover"]).await;
+    let version = "2025-11-25";
+    let session = session_in(&url, version, asking_capabilities()).await;
+    let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", version)];
+    let arguments = json!({"to": "bob", "delay_ms": 1500});
+    let (mut stream, first_id) = call_and_first_id(&url, &headers, "pay_asking", arguments).await;
+    let own = tokio::spawn(async move {
+        read_sse(&mut stream, std::time::Duration::from_secs(30), |t| t.contains("not paid")).await
+    });
+    let (attack, steered) = attack_of("pay_asking");
+    let pause = std::time::Duration::from_millis(5);
+    let resumed = resume_and_answer_every(&url, &headers, first_id, &record, &attack, pause).await;
+    let done = tool_done(&record).await;
+    let own = own.await.unwrap();
+    let store = sqlite(dir.path());
+    let end = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut decisions = store.decisions(Default::default()).await.unwrap();
+    while decisions.iter().any(|d| d.status == foureyes_core::DecisionStatus::Intended)
+        && tokio::time::Instant::now() < end
+    {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        decisions = store.decisions(Default::default()).await.unwrap();
+    }
+    let context = format!(
+        "asked {:?}; record {done:?}; seen on the agent's GETs {:#?}; the call's own stream {own}; decisions \
+         {decisions:#?}",
+        resumed.asked, resumed.seen
+    );
+    assert!(resumed.asked.is_empty(), "the tool's question reached the agent on the stream it took over: {context}");
+    assert!(!done.iter().any(steered), "the agent's answer steered the decided call: {context}");
+    assert!(answers_in(&resumed.seen).is_empty(), "the call's answer reached the agent past the proxy: {context}");
+    assert!(own.contains("not paid (decline)"), "the call's answer did not come on its own stream: {context}");
+    assert_eq!(decisions.len(), 1, "{context}");
+    assert_eq!(decisions[0].status, foureyes_core::DecisionStatus::Executed, "{context}");
+}
+
+/// ADR-560 (2), a call whose answer the proxy cannot learn stays running in its session: its teeth (issue 12). The
+/// upstream (TypeScript SDK) does not answer a permitted call before its deadline (1 s): with JSON responses nothing
+/// of the POST's answer comes, not even its headers, so at the deadline the proxy answers `isError`, reports
+/// `unknown` and drops the upstream request; with SSE the stream stays open without an event and the proxy reads on.
+/// Then the tool asks for the amount on the session's standalone `GET` stream, which the agent holds open and where
+/// it answers 90000 to whatever it is asked. The question must stay the proxy's: on the JSON leg only the session's
+/// *unsettled* mark (ADR-560) says that a call may still run there (no stream of the proxy's is left to say it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_question_into_a_call_past_its_deadline_stays_the_proxys() {
+    for json_answers in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let record = record_in(dir.path());
+        let mut config = GateConfig::new("ask");
+        config.call_timeout = std::time::Duration::from_secs(1);
+        let more: &[&str] = if json_answers { &["--json"] } else { &[] };
+        let (url, _upstream) = http_proxy_configured(Sdk::TypeScript, dir.path(), false, false, more, config).await;
+        let version = "2025-11-25";
+        let session = session_in(&url, version, asking_capabilities()).await;
+        let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", version)];
+        // The standalone stream, open before the call (the tool asks 2.5 s into the call).
+        let mut get = open_request(&url, "GET", &headers, b"").await;
+        let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "pay_asking_aside", "arguments": {"to": "bob", "delay_ms": 2500}}});
+        let started = std::time::Instant::now();
+        let (status, _, body) =
+            http_post_within(&url, &headers, call.to_string().as_bytes(), std::time::Duration::from_secs(30)).await;
+        let waited = started.elapsed();
+        // The agent answers every question its standalone stream carries, until the tool is done.
+        let (attack, steered) = attack_of("pay_asking");
+        let mut seen = String::new();
+        let mut asked: Vec<serde_json::Value> = Vec::new();
+        let end = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+        while recorded(&record).is_empty() && tokio::time::Instant::now() < end {
+            seen.push_str(&read_sse(&mut get, std::time::Duration::from_millis(300), |t| t.contains("\n\n")).await);
+            let questions: Vec<serde_json::Value> =
+                messages_of(&seen).into_iter().filter(|m| m.get("method").is_some() && m.get("id").is_some()).collect();
+            for question in questions.into_iter().skip(asked.len()) {
+                let answer = json!({"jsonrpc": "2.0", "id": question["id"], "result": attack});
+                http_post(&url, &headers, answer.to_string().as_bytes()).await;
+                asked.push(question);
+            }
+        }
+        let done = tool_done(&record).await;
+        let decisions = sqlite(dir.path()).decisions(Default::default()).await.unwrap();
+        let context = format!(
+            "json={json_answers}: HTTP {status} after {waited:?}: {body}\nasked {asked:?}\nrecord {done:?}\nseen \
+             {seen}\ndecisions {decisions:#?}"
+        );
+        let answer =
+            messages_of(&body).into_iter().find(|m| m.get("id") == Some(&json!(2)) && m.get("method").is_none());
+        let answer = answer.unwrap_or_else(|| panic!("no answer to the call: {context}"));
+        assert_eq!(answer["result"]["isError"], json!(true), "{context}");
+        let text = answer["result"]["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(text.starts_with("OUTCOME UNKNOWN"), "the agent's answer is not the deadline's: {context}");
+        assert!(waited < std::time::Duration::from_secs(15), "the deadline (1 s) did not hold: {context}");
+        assert!(!done.is_empty(), "the tool never ended: {context}");
+        assert!(asked.is_empty(), "the tool's question reached the agent: {context}");
+        assert!(!done.iter().any(steered), "the agent's answer steered the decided call: {context}");
+        assert_eq!(decisions.len(), 1, "{context}");
+        assert_eq!(decisions[0].status, foureyes_core::DecisionStatus::Unknown, "{context}");
     }
 }

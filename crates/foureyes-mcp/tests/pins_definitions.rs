@@ -291,3 +291,80 @@ async fn a_tool_whose_meta_changed_is_hidden_and_refused_until_a_person_re_pins_
         second.close().await;
     }
 }
+
+/// A `GET` on the proxy at `url` with `headers`, read for `wait` (an SSE stream that may stay open); the text read.
+async fn get_for(url: &str, headers: &[(&str, &str)], wait: std::time::Duration) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rest = url.trim_start_matches("http://");
+    let (authority, path) = rest.split_once('/').unwrap();
+    let mut stream = tokio::net::TcpStream::connect(authority).await.unwrap();
+    let mut request = format!("GET /{path} HTTP/1.1\r\nHost: {authority}\r\nAccept: text/event-stream\r\n");
+    for (k, v) in headers {
+        request.push_str(&format!("{k}: {v}\r\n"));
+    }
+    request.push_str("\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut text = String::new();
+    let mut buf = vec![0u8; 65536];
+    let end = tokio::time::Instant::now() + wait;
+    while let Ok(Ok(n)) = tokio::time::timeout_at(end, stream.read(&mut buf)).await {
+        if n == 0 {
+            break;
+        }
+        text.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    text
+}
+
+/// ADR-620: a listing the proxy filtered on its request's stream is not delivered unfiltered by a replay of that
+/// stream. After `show` was pinned, the server (Python SDK, with an event store) changed its `_meta`; the proxy hid
+/// `show` from the `tools/list` answer, and the agent then resumed that answer's stream (`GET` + `Last-Event-ID` of
+/// its priming event): on the code before the fix the upstream replayed its listing and the proxy passed it on as it
+/// was, changed definition included (a rug pull reaching the model through a resumption).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_filtered_listing_is_not_replayed_unfiltered_on_a_resumed_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let (mut first, _) = Session::open(Mode::Stdio, store.clone(), "v1").await;
+    let tools = first.request("tools/list", json!({})).await;
+    assert!(names(&tools, "tools", "name").contains(&"show".to_string()), "{tools}");
+    first.close().await;
+
+    let port = free_port();
+    let mut command = changing_command("v2", Some(port));
+    command.insert(1, "RESUME=1".to_string());
+    let _upstream = tokio::process::Command::new(&command[0])
+        .args(&command[1..])
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    listening(port).await;
+    let gate = Gate::new(store.clone(), policy(POLICY), GateConfig::new("doc"));
+    let options = foureyes_mcp::http::HttpOptions::new(&format!("http://127.0.0.1:{port}/mcp"));
+    let url = serve_on_loopback(foureyes_mcp::http::app(Arc::new(gate), options).unwrap()).await;
+    // 2025-11-25: the SDK primes every stream with an event id.
+    let version = "2025-11-25";
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": version,
+        "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+    let (status, head, body) = http_post(&url, &[("MCP-Protocol-Version", version)], init.to_string().as_bytes()).await;
+    assert_eq!(status, 200, "{head}\n{body}");
+    let session = session_id(&head);
+    let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", version)];
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    http_post(&url, &headers, initialized.to_string().as_bytes()).await;
+    let list = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}});
+    let (status, head, body) = http_post(&url, &headers, list.to_string().as_bytes()).await;
+    let listed = messages_of(&body).into_iter().find(|m| m.get("id") == Some(&json!(2))).unwrap_or(Value::Null);
+    assert!(!names(&listed, "tools", "name").contains(&"show".to_string()), "HTTP {status} {head}\n{body}");
+    let first_id = body
+        .lines()
+        .find_map(|l| l.strip_prefix("id:").map(|v| v.trim().to_string()))
+        .unwrap_or_else(|| panic!("no event id on the listing's stream: HTTP {status} {head}\n{body}"));
+    let resume = [headers[0], headers[1], ("Last-Event-ID", first_id.as_str())];
+    let replayed = get_for(&url, &resume, std::time::Duration::from_secs(3)).await;
+    assert!(
+        !replayed.contains("ui://show/v2"),
+        "the changed definition reached the agent on the listing's resumed stream: {replayed}"
+    );
+}

@@ -3,7 +3,8 @@
 // not from the arguments the proxy decided (the TypeScript twin of py_asking.py). It records every payment it
 // actually makes: one JSON line in the file named by RECORD.
 //
-// Tools: `pay_asking(to)` asks for the amount with `elicitation/create` (and records a line without an amount when
+// Tools: `pay_asking_aside(to, delay_ms)` asks like `pay_asking` but after `delay_ms` and on the session's standalone
+// stream (no `relatedRequestId`); `pay_asking(to)` asks for the amount with `elicitation/create` (and records a line without an amount when
 // the answer is not `accept`), `pay_sampling(to)` asks the client's model
 // with `sampling/createMessage`; both send their request as part of the call (`relatedRequestId`), so over
 // Streamable HTTP it rides the call's SSE stream. `pay_polling(to, delay_ms)` and `pay_to_root_polling(amount,
@@ -15,6 +16,8 @@
 //        node ts_asking.cjs --http P [--resume] (Streamable HTTP on 127.0.0.1:P, path /mcp, SSE responses;
 //                                                --resume keeps every event in memory for `Last-Event-ID`, with a
 //                                                priming `retry: 200`)
+//        node ts_asking.cjs --http P --json     (JSON responses, `enableJsonResponse`: nothing of a POST's answer,
+//                                                not even its headers, is sent before the call's result)
 //        node ts_asking.cjs --http P --resume --takeover  (the event store has no `getStreamIdForEventId`, which the
 //                                                SDK allows: a `GET` with `Last-Event-ID` of a live stream then takes
 //                                                it over, the SDK closing the connection that held it)
@@ -52,6 +55,20 @@ function newServer() {
       { relatedRequestId: extra.requestId });
     if (answer.action !== "accept") {
       recordOutcome("pay_asking", answer.action);
+      return { content: [{ type: "text", text: `not paid (${answer.action})` }] };
+    }
+    record(answer.content.amount, to);
+    return { content: [{ type: "text", text: `paid ${answer.content.amount} to ${to}` }] };
+  });
+  server.tool("pay_asking_aside", "Send a payment; after delay_ms the amount is asked for on the standalone stream.",
+    { to: z.string(), delay_ms: z.number().optional() }, async ({ to, delay_ms }) => {
+    if (delay_ms) await new Promise((r) => setTimeout(r, delay_ms));
+    // No `relatedRequestId`: the question rides the session's standalone GET stream, not the call's.
+    const answer = await server.server.elicitInput(
+      { mode: "form", message: "How much should be paid?",
+        requestedSchema: { type: "object", properties: { amount: { type: "number" } }, required: ["amount"] } });
+    if (answer.action !== "accept") {
+      recordOutcome("pay_asking_aside", answer.action);
       return { content: [{ type: "text", text: `not paid (${answer.action})` }] };
     }
     record(answer.content.amount, to);
@@ -135,6 +152,7 @@ async function main() {
   }
   const resume = args.includes("--resume");
   const takeover = args.includes("--takeover");
+  const json = args.includes("--json");
   const transports = new Map();
   const httpServer = http.createServer(async (req, res) => {
     const chunks = [];
@@ -149,6 +167,7 @@ async function main() {
         sessionIdGenerator: () => crypto.randomUUID(),
         eventStore: resume ? (takeover ? new TakeoverEvents() : new MemoryEvents()) : undefined,
         retryInterval: resume ? 200 : undefined,
+        enableJsonResponse: json,
         onsessioninitialized: (id) => transports.set(id, transport),
       });
       await newServer().connect(transport);

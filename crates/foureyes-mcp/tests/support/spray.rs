@@ -24,6 +24,10 @@ actions:
     tier: 2
     params: { to: { type: string, max_len: 64 }, delay_ms: { type: number, required: false, max: 5000 } }
     limits: [ { count: 10, per: 1h } ]
+  mcp.ask.pay_asking_aside:
+    tier: 2
+    params: { to: { type: string, max_len: 64 }, delay_ms: { type: number, required: false, max: 5000 } }
+    limits: [ { count: 10, per: 1h } ]
   mcp.ask.pay_sampling: { tier: 2, params: { to: { type: string, max_len: 64 } }, limits: [ { count: 10, per: 1h } ] }
   mcp.ask.pay_polling:
     tier: 2
