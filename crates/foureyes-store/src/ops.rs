@@ -4,6 +4,7 @@
 //! [`StoreError::is_audited`] is still committed by the caller (the refusal it journaled must persist).
 
 use crate::authority::{JournaledApproval, JournaledCredential, JournaledDecision, JournaledSignin};
+use crate::issued::IdKind;
 use crate::tx::{NewCredentialRow, NewDecisionRow, WriteTx, session_key};
 use crate::{Decided, MAX_DETAIL_BYTES, Principal, StoreError, VoteOutcome};
 use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
@@ -292,6 +293,17 @@ async fn expire_reservations<W: WriteTx>(
     Ok(held)
 }
 
+/// The error of a row insert with the id the journal issues next (ADR-640): the table already holds that id only if
+/// a row the door never journaled was written there. The transaction rolls back; nothing is decided until the row is
+/// gone.
+fn id_not_free(kind: IdKind, id: i64, error: StoreError) -> StoreError {
+    StoreError::Backend(format!(
+        "could not write `{}` row {id}, the id the journal issues next (ADR-640): {error}; a row the journal never \
+         wrote may hold it (see `foureyes journal audit`)",
+        kind.table()
+    ))
+}
+
 async fn persist<W: WriteTx>(
     w: &mut W,
     policy: &Policy,
@@ -303,28 +315,40 @@ async fn persist<W: WriteTx>(
     let status = DecisionStatus::initial(decision.verdict);
     // Nothing is appended between this row and its `decided` event, so the row is written with the event's seq.
     let journal_seq = w.head().await?.0 + 1;
-    let decision_id = w
-        .insert_decision(NewDecisionRow {
-            request: &request,
-            decision: &decision,
-            status,
-            supersedes: supersedes.as_ref().map(|s| s.0),
-            policy_sha256: &policy.sha256,
-            now_ms,
-            journal_seq,
-        })
-        .await?;
+    // Every id comes from the journal (ADR-640): one above the highest of its kind the authority state replayed
+    // (this transaction caught up), never the table's next, which a deleted row and a rewound sequence give again.
+    let issued = w.authority().issued();
+    let decision_id = issued.next(IdKind::Decision);
+    w.insert_decision(NewDecisionRow {
+        id: decision_id,
+        request: &request,
+        decision: &decision,
+        status,
+        supersedes: supersedes.as_ref().map(|s| s.0),
+        policy_sha256: &policy.sha256,
+        now_ms,
+        journal_seq,
+    })
+    .await
+    .map_err(|e| id_not_free(IdKind::Decision, decision_id, e))?;
     let mut approval_id = decision.approval_id;
     if let Some(new) = &decision.new_approval {
-        let id = w.insert_approval(decision_id, &request, &decision.reasons, new, now_ms).await?;
+        let id = issued.next(IdKind::Approval);
+        w.insert_approval(id, decision_id, &request, &decision.reasons, new, now_ms)
+            .await
+            .map_err(|e| id_not_free(IdKind::Approval, id, e))?;
         approval_id = Some(id);
         w.set_decision_approval(decision_id, id).await?;
     }
     let mut reservations = Vec::new();
     if decision.verdict == Verdict::Permit {
+        let mut id = issued.next(IdKind::Reservation) - 1;
         for r in &decision.reservations {
             let units = crate::amount_units(r.amount)?;
-            let id = w.insert_reservation(decision_id, &r.owner(&request.action), r, units, now_ms).await?;
+            id += 1;
+            w.insert_reservation(id, decision_id, &r.owner(&request.action), r, units, now_ms)
+                .await
+                .map_err(|e| id_not_free(IdKind::Reservation, id, e))?;
             reservations.push(ev::ReservationMade {
                 id,
                 key: r.key.clone(),
@@ -417,7 +441,10 @@ async fn persist<W: WriteTx>(
     }
     if let Some(demotion) = &decision.demote {
         let session = session_key(request.session.as_deref());
-        let demotion_id = w.insert_demotion(&request.agent, session, demotion, decision_id, now_ms).await?;
+        let demotion_id = issued.next(IdKind::Demotion);
+        w.insert_demotion(demotion_id, &request.agent, session, demotion, decision_id, now_ms)
+            .await
+            .map_err(|e| id_not_free(IdKind::Demotion, demotion_id, e))?;
         let demoted = ev::SessionDemoted {
             demotion_id,
             agent: request.agent.clone(),

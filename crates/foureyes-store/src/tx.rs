@@ -75,31 +75,34 @@ pub trait WriteTx {
     async fn live_agent(&mut self, name: &str) -> Result<bool, StoreError>;
 
     // --- row writes -----------------------------------------------------------------------------------------
-    /// Inserts a decision, with the seq its `decided` event will have, and returns its id.
-    async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError>;
-    /// Inserts a pending approval of `decision_id` and returns its id.
+    /// Inserts a decision with the id the journal issues next and the seq its `decided` event will have (ADR-640:
+    /// ids come from the journal, never from the table).
+    async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<(), StoreError>;
+    /// Inserts pending approval `id` of `decision_id`.
     async fn insert_approval(
         &mut self,
+        id: ApprovalId,
         decision_id: DecisionId,
         request: &ActionRequest,
         reasons: &[Reason],
         new: &NewApproval,
         now_ms: i64,
-    ) -> Result<ApprovalId, StoreError>;
+    ) -> Result<(), StoreError>;
     async fn set_decision_approval(
         &mut self,
         decision_id: DecisionId,
         approval_id: ApprovalId,
     ) -> Result<(), StoreError>;
-    /// Inserts a held reservation and returns its id.
+    /// Inserts held reservation `id`.
     async fn insert_reservation(
         &mut self,
+        id: i64,
         decision_id: DecisionId,
         action: &str,
         reservation: &NewReservation,
         units: i64,
         now_ms: i64,
-    ) -> Result<i64, StoreError>;
+    ) -> Result<(), StoreError>;
     /// Marks an `approved` approval consumed by `decision_id`; returns the rows changed (0 if it was not approved).
     async fn consume_approval(&mut self, approval_id: ApprovalId, decision_id: DecisionId) -> Result<u64, StoreError>;
     async fn set_decision_status(&mut self, id: DecisionId, status: DecisionStatus) -> Result<(), StoreError>;
@@ -140,15 +143,16 @@ pub trait WriteTx {
     /// Revokes an `approved` approval; returns the rows changed (0 if it was not approved).
     async fn revoke_approval(&mut self, id: ApprovalId, by: &str, why: &str) -> Result<u64, StoreError>;
     async fn set_setting(&mut self, name: &str, value: &str) -> Result<(), StoreError>;
-    /// Inserts an active demotion and returns its id.
+    /// Inserts active demotion `id`.
     async fn insert_demotion(
         &mut self,
+        id: i64,
         agent: &str,
         session_key: &str,
         new: &NewDemotion,
         decision_id: DecisionId,
         now_ms: i64,
-    ) -> Result<i64, StoreError>;
+    ) -> Result<(), StoreError>;
     /// Ends a demotion: `expired` (no `by`/`why`) or `restored`.
     async fn end_demotion(
         &mut self,
@@ -170,6 +174,8 @@ pub trait WriteTx {
 /// A decision row to insert.
 #[derive(Debug, Clone, Copy)]
 pub struct NewDecisionRow<'a> {
+    /// The id the journal issues next (`IssuedIds::next`).
+    pub id: DecisionId,
     pub request: &'a ActionRequest,
     pub decision: &'a Decision,
     pub status: DecisionStatus,
