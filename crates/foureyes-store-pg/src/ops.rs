@@ -137,15 +137,18 @@ impl WriteTx for Tx<'_> {
         Ok(row(self.c(), sql, &[&name]).await?.is_some())
     }
 
-    async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<(), StoreError> {
-        let NewDecisionRow { id, request, decision, status, supersedes, policy_sha256, now_ms, journal_seq } = row;
+    async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError> {
+        let NewDecisionRow { id_floor, request, decision, status, supersedes, policy_sha256, now_ms, journal_seq } =
+            row;
         self.flush().await?;
-        exec(
+        scalar(
             self.c(),
             "INSERT INTO decisions (id, agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id,
                                     would_have, digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq,
                                     session, session_denial)
-             VALUES ($20, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $19, $17, $18)",
+             VALUES (GREATEST($20, (SELECT COALESCE(MAX(id), 0) + 1 FROM decisions)),
+                     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $19, $17, $18)
+             RETURNING id",
             &[
                 &request.agent,
                 &request.request_id,
@@ -166,28 +169,29 @@ impl WriteTx for Tx<'_> {
                 &session_key(request.session.as_deref()),
                 &decision.session_denial,
                 &seq_param(journal_seq)?,
-                &id,
+                &id_floor,
             ],
         )
-        .await?;
-        Ok(())
+        .await
     }
 
     async fn insert_approval(
         &mut self,
-        id: ApprovalId,
+        id_floor: ApprovalId,
         decision_id: DecisionId,
         request: &ActionRequest,
         reasons: &[Reason],
         new: &NewApproval,
         now_ms: i64,
-    ) -> Result<(), StoreError> {
+    ) -> Result<ApprovalId, StoreError> {
         self.flush().await?;
-        exec(
+        scalar(
             self.c(),
             "INSERT INTO approvals (id, decision_id, request, reasons, digest, required, step_up, acknowledged, status,
                                     created_ms, expires_ms)
-             VALUES ($10, $1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9)",
+             VALUES (GREATEST($10, (SELECT COALESCE(MAX(id), 0) + 1 FROM approvals)),
+                     $1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9)
+             RETURNING id",
             &[
                 &decision_id,
                 &to_json(request),
@@ -198,11 +202,10 @@ impl WriteTx for Tx<'_> {
                 &to_json(&new.acknowledged),
                 &now_ms,
                 &new.expires_at_ms,
-                &id,
+                &id_floor,
             ],
         )
-        .await?;
-        Ok(())
+        .await
     }
 
     async fn set_decision_approval(
@@ -217,22 +220,22 @@ impl WriteTx for Tx<'_> {
 
     async fn insert_reservation(
         &mut self,
-        id: i64,
+        id_floor: i64,
         decision_id: DecisionId,
         action: &str,
         r: &NewReservation,
         units: i64,
         now_ms: i64,
-    ) -> Result<(), StoreError> {
+    ) -> Result<i64, StoreError> {
         self.flush().await?;
-        exec(
+        scalar(
             self.c(),
             "INSERT INTO reservations (id, decision_id, action, key, scope, amount, units, ts_ms)
-             VALUES ($8, $1, $2, $3, $4, $5, $6, $7)",
-            &[&decision_id, &action, &r.key, &r.scope, &r.amount.to_string(), &units, &now_ms, &id],
+             VALUES (GREATEST($8, (SELECT COALESCE(MAX(id), 0) + 1 FROM reservations)), $1, $2, $3, $4, $5, $6, $7)
+             RETURNING id",
+            &[&decision_id, &action, &r.key, &r.scope, &r.amount.to_string(), &units, &now_ms, &id_floor],
         )
-        .await?;
-        Ok(())
+        .await
     }
 
     async fn consume_approval(&mut self, approval_id: ApprovalId, decision_id: DecisionId) -> Result<u64, StoreError> {
@@ -397,22 +400,22 @@ impl WriteTx for Tx<'_> {
 
     async fn insert_demotion(
         &mut self,
-        id: i64,
+        id_floor: i64,
         agent: &str,
         session_key: &str,
         new: &NewDemotion,
         decision_id: DecisionId,
         now_ms: i64,
-    ) -> Result<(), StoreError> {
+    ) -> Result<i64, StoreError> {
         self.flush().await?;
-        exec(
+        scalar(
             self.c(),
             "INSERT INTO session_demotions (id, agent, session, signal, reason, decision_id, started_ms, until_ms, status)
-             VALUES ($8, $1, $2, $3, $4, $5, $6, $7, 'active')",
-            &[&agent, &session_key, &new.signal.as_str(), &new.reason, &decision_id, &now_ms, &new.until_ms, &id],
+             VALUES (GREATEST($8, (SELECT COALESCE(MAX(id), 0) + 1 FROM session_demotions)), $1, $2, $3, $4, $5, $6, $7, 'active')
+             RETURNING id",
+            &[&agent, &session_key, &new.signal.as_str(), &new.reason, &decision_id, &now_ms, &new.until_ms, &id_floor],
         )
-        .await?;
-        Ok(())
+        .await
     }
 
     async fn end_demotion(

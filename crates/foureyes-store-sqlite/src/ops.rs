@@ -218,13 +218,15 @@ impl WriteTx for SqliteTx<'_> {
         Ok(self.one(sql, params![name], |_| Ok(()))?.is_some())
     }
 
-    async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<(), StoreError> {
-        let NewDecisionRow { id, request, decision, status, supersedes, policy_sha256, now_ms, journal_seq } = row;
+    async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError> {
+        let NewDecisionRow { id_floor, request, decision, status, supersedes, policy_sha256, now_ms, journal_seq } =
+            row;
         self.exec(
             "INSERT INTO decisions (agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id, would_have,
                                     digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq, session,
                                     session_denial, id)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?19, ?17, ?18, ?20)",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?19, ?17, ?18,
+                     MAX(?20, (SELECT COALESCE(MAX(id), 0) + 1 FROM decisions)))",
             params![
                 request.agent,
                 request.request_id,
@@ -245,24 +247,24 @@ impl WriteTx for SqliteTx<'_> {
                 foureyes_store::tx::session_key(request.session.as_deref()),
                 decision.session_denial,
                 journal_seq as i64,
-                id,
+                id_floor,
             ],
         )?;
-        Ok(())
+        Ok(self.conn.last_insert_rowid())
     }
 
     async fn insert_approval(
         &mut self,
-        id: ApprovalId,
+        id_floor: ApprovalId,
         decision_id: DecisionId,
         request: &ActionRequest,
         reasons: &[Reason],
         new: &NewApproval,
         now_ms: i64,
-    ) -> Result<(), StoreError> {
+    ) -> Result<ApprovalId, StoreError> {
         self.exec(
             "INSERT INTO approvals (decision_id, request, reasons, digest, required, step_up, acknowledged, status, created_ms, expires_ms, id)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8, ?9, ?10)",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8, ?9, MAX(?10, (SELECT COALESCE(MAX(id), 0) + 1 FROM approvals)))",
             params![
                 decision_id,
                 to_json(request),
@@ -273,10 +275,10 @@ impl WriteTx for SqliteTx<'_> {
                 to_json(&new.acknowledged),
                 now_ms,
                 new.expires_at_ms,
-                id
+                id_floor
             ],
         )?;
-        Ok(())
+        Ok(self.conn.last_insert_rowid())
     }
 
     async fn set_decision_approval(
@@ -290,18 +292,19 @@ impl WriteTx for SqliteTx<'_> {
 
     async fn insert_reservation(
         &mut self,
-        id: i64,
+        id_floor: i64,
         decision_id: DecisionId,
         action: &str,
         r: &NewReservation,
         units: i64,
         now_ms: i64,
-    ) -> Result<(), StoreError> {
+    ) -> Result<i64, StoreError> {
         self.exec(
-            "INSERT INTO reservations (id, decision_id, action, key, scope, amount, units, ts_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![id, decision_id, action, r.key, r.scope, r.amount.to_string(), units, now_ms],
+            "INSERT INTO reservations (id, decision_id, action, key, scope, amount, units, ts_ms)
+             VALUES (MAX(?1, (SELECT COALESCE(MAX(id), 0) + 1 FROM reservations)), ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![id_floor, decision_id, action, r.key, r.scope, r.amount.to_string(), units, now_ms],
         )?;
-        Ok(())
+        Ok(self.conn.last_insert_rowid())
     }
 
     async fn consume_approval(&mut self, approval_id: ApprovalId, decision_id: DecisionId) -> Result<u64, StoreError> {
@@ -432,19 +435,19 @@ impl WriteTx for SqliteTx<'_> {
 
     async fn insert_demotion(
         &mut self,
-        id: i64,
+        id_floor: i64,
         agent: &str,
         session_key: &str,
         new: &NewDemotion,
         decision_id: DecisionId,
         now_ms: i64,
-    ) -> Result<(), StoreError> {
+    ) -> Result<i64, StoreError> {
         self.exec(
             "INSERT INTO session_demotions (id, agent, session, signal, reason, decision_id, started_ms, until_ms, status)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'active')",
-            params![id, agent, session_key, new.signal.as_str(), new.reason, decision_id, now_ms, new.until_ms],
+             VALUES (MAX(?1, (SELECT COALESCE(MAX(id), 0) + 1 FROM session_demotions)), ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'active')",
+            params![id_floor, agent, session_key, new.signal.as_str(), new.reason, decision_id, now_ms, new.until_ms],
         )?;
-        Ok(())
+        Ok(self.conn.last_insert_rowid())
     }
 
     async fn end_demotion(

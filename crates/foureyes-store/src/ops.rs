@@ -293,15 +293,16 @@ async fn expire_reservations<W: WriteTx>(
     Ok(held)
 }
 
-/// The error of a row insert with the id the journal issues next (ADR-640): the table already holds that id only if
-/// a row the door never journaled was written there. The transaction rolls back; nothing is decided until the row is
-/// gone.
-fn id_not_free(kind: IdKind, id: i64, error: StoreError) -> StoreError {
-    StoreError::Backend(format!(
-        "could not write `{}` row {id}, the id the journal issues next (ADR-640): {error}; a row the journal never \
-         wrote may hold it (see `foureyes journal audit`)",
+/// `id`, the id a backend gave a new row asked for at least `floor` (the id the journal issues next, ADR-640), or
+/// the error of a backend that gave a lower one (which the journal may already hold).
+fn issued_id(kind: IdKind, id: i64, floor: i64) -> Result<i64, StoreError> {
+    if id >= floor {
+        return Ok(id);
+    }
+    Err(StoreError::Backend(format!(
+        "a new `{}` row got id {id}, below {floor}, the lowest the journal leaves unissued (ADR-640)",
         kind.table()
-    ))
+    )))
 }
 
 async fn persist<W: WriteTx>(
@@ -315,40 +316,40 @@ async fn persist<W: WriteTx>(
     let status = DecisionStatus::initial(decision.verdict);
     // Nothing is appended between this row and its `decided` event, so the row is written with the event's seq.
     let journal_seq = w.head().await?.0 + 1;
-    // Every id comes from the journal (ADR-640): one above the highest of its kind the authority state replayed
-    // (this transaction caught up), never the table's next, which a deleted row and a rewound sequence give again.
+    // Every id is above the highest of its kind the journal issued (ADR-640), as the authority state replayed it (this
+    // transaction caught up): never the table's next alone, which a deleted row and a rewound sequence give again. A
+    // row the table holds above it (one the journal never wrote) is stepped over.
     let issued = w.authority().issued();
-    let decision_id = issued.next(IdKind::Decision);
-    w.insert_decision(NewDecisionRow {
-        id: decision_id,
-        request: &request,
-        decision: &decision,
-        status,
-        supersedes: supersedes.as_ref().map(|s| s.0),
-        policy_sha256: &policy.sha256,
-        now_ms,
-        journal_seq,
-    })
-    .await
-    .map_err(|e| id_not_free(IdKind::Decision, decision_id, e))?;
+    let floor = issued.next(IdKind::Decision);
+    let decision_id = w
+        .insert_decision(NewDecisionRow {
+            id_floor: floor,
+            request: &request,
+            decision: &decision,
+            status,
+            supersedes: supersedes.as_ref().map(|s| s.0),
+            policy_sha256: &policy.sha256,
+            now_ms,
+            journal_seq,
+        })
+        .await?;
+    let decision_id = issued_id(IdKind::Decision, decision_id, floor)?;
     let mut approval_id = decision.approval_id;
     if let Some(new) = &decision.new_approval {
-        let id = issued.next(IdKind::Approval);
-        w.insert_approval(id, decision_id, &request, &decision.reasons, new, now_ms)
-            .await
-            .map_err(|e| id_not_free(IdKind::Approval, id, e))?;
+        let floor = issued.next(IdKind::Approval);
+        let id = w.insert_approval(floor, decision_id, &request, &decision.reasons, new, now_ms).await?;
+        let id = issued_id(IdKind::Approval, id, floor)?;
         approval_id = Some(id);
         w.set_decision_approval(decision_id, id).await?;
     }
     let mut reservations = Vec::new();
     if decision.verdict == Verdict::Permit {
-        let mut id = issued.next(IdKind::Reservation) - 1;
+        let mut floor = issued.next(IdKind::Reservation);
         for r in &decision.reservations {
             let units = crate::amount_units(r.amount)?;
-            id += 1;
-            w.insert_reservation(id, decision_id, &r.owner(&request.action), r, units, now_ms)
-                .await
-                .map_err(|e| id_not_free(IdKind::Reservation, id, e))?;
+            let id = w.insert_reservation(floor, decision_id, &r.owner(&request.action), r, units, now_ms).await?;
+            let id = issued_id(IdKind::Reservation, id, floor)?;
+            floor = id + 1;
             reservations.push(ev::ReservationMade {
                 id,
                 key: r.key.clone(),
@@ -441,10 +442,9 @@ async fn persist<W: WriteTx>(
     }
     if let Some(demotion) = &decision.demote {
         let session = session_key(request.session.as_deref());
-        let demotion_id = issued.next(IdKind::Demotion);
-        w.insert_demotion(demotion_id, &request.agent, session, demotion, decision_id, now_ms)
-            .await
-            .map_err(|e| id_not_free(IdKind::Demotion, demotion_id, e))?;
+        let floor = issued.next(IdKind::Demotion);
+        let demotion_id = w.insert_demotion(floor, &request.agent, session, demotion, decision_id, now_ms).await?;
+        let demotion_id = issued_id(IdKind::Demotion, demotion_id, floor)?;
         let demoted = ev::SessionDemoted {
             demotion_id,
             agent: request.agent.clone(),

@@ -75,34 +75,34 @@ pub trait WriteTx {
     async fn live_agent(&mut self, name: &str) -> Result<bool, StoreError>;
 
     // --- row writes -----------------------------------------------------------------------------------------
-    /// Inserts a decision with the id the journal issues next and the seq its `decided` event will have (ADR-640:
-    /// ids come from the journal, never from the table).
-    async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<(), StoreError>;
-    /// Inserts pending approval `id` of `decision_id`.
+    /// Inserts a decision, with the seq its `decided` event will have, and returns its id: at least `id_floor` (the
+    /// id the journal issues next, ADR-640), and above every id the table holds.
+    async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError>;
+    /// Inserts a pending approval of `decision_id` and returns its id (at least `id_floor`, above the table's).
     async fn insert_approval(
         &mut self,
-        id: ApprovalId,
+        id_floor: ApprovalId,
         decision_id: DecisionId,
         request: &ActionRequest,
         reasons: &[Reason],
         new: &NewApproval,
         now_ms: i64,
-    ) -> Result<(), StoreError>;
+    ) -> Result<ApprovalId, StoreError>;
     async fn set_decision_approval(
         &mut self,
         decision_id: DecisionId,
         approval_id: ApprovalId,
     ) -> Result<(), StoreError>;
-    /// Inserts held reservation `id`.
+    /// Inserts a held reservation and returns its id (at least `id_floor`, above the table's).
     async fn insert_reservation(
         &mut self,
-        id: i64,
+        id_floor: i64,
         decision_id: DecisionId,
         action: &str,
         reservation: &NewReservation,
         units: i64,
         now_ms: i64,
-    ) -> Result<(), StoreError>;
+    ) -> Result<i64, StoreError>;
     /// Marks an `approved` approval consumed by `decision_id`; returns the rows changed (0 if it was not approved).
     async fn consume_approval(&mut self, approval_id: ApprovalId, decision_id: DecisionId) -> Result<u64, StoreError>;
     async fn set_decision_status(&mut self, id: DecisionId, status: DecisionStatus) -> Result<(), StoreError>;
@@ -143,16 +143,16 @@ pub trait WriteTx {
     /// Revokes an `approved` approval; returns the rows changed (0 if it was not approved).
     async fn revoke_approval(&mut self, id: ApprovalId, by: &str, why: &str) -> Result<u64, StoreError>;
     async fn set_setting(&mut self, name: &str, value: &str) -> Result<(), StoreError>;
-    /// Inserts active demotion `id`.
+    /// Inserts an active demotion and returns its id (at least `id_floor`, above the table's).
     async fn insert_demotion(
         &mut self,
-        id: i64,
+        id_floor: i64,
         agent: &str,
         session_key: &str,
         new: &NewDemotion,
         decision_id: DecisionId,
         now_ms: i64,
-    ) -> Result<(), StoreError>;
+    ) -> Result<i64, StoreError>;
     /// Ends a demotion: `expired` (no `by`/`why`) or `restored`.
     async fn end_demotion(
         &mut self,
@@ -174,8 +174,8 @@ pub trait WriteTx {
 /// A decision row to insert.
 #[derive(Debug, Clone, Copy)]
 pub struct NewDecisionRow<'a> {
-    /// The id the journal issues next (`IssuedIds::next`).
-    pub id: DecisionId,
+    /// The id the journal issues next (`IssuedIds::next`): the lowest id the row may take (ADR-640).
+    pub id_floor: DecisionId,
     pub request: &'a ActionRequest,
     pub decision: &'a Decision,
     pub status: DecisionStatus,

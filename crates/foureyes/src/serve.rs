@@ -463,6 +463,11 @@ async fn checkpoint_loop(
 
 pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
     let store = open_backend(db).await?;
+    // Creating or revoking a credential grants or records: given a witness, the database must extend it, as for
+    // every other such door (ADR-586; attack 16 M2: `token create --role admin` wrote on a rolled-back database).
+    if !matches!(cmd, TokenCommand::List { .. }) {
+        crate::commands::check_door_witness(store.as_ref()).await?;
+    }
     match cmd {
         TokenCommand::Create { name, role, serves, totp, json } => {
             let role = Role::parse(&role).ok_or_else(|| {

@@ -1758,6 +1758,30 @@ fn verify_and_audit_under_the_seal_key_report_a_journal_whose_seals_were_strippe
     }
 }
 
+/// F644 (attack 16, M2; RED before: `token create --role admin` and `journal seal` ignored `--witness` and wrote on the
+/// database `serve` refuses as rolled back): the credential doors and `journal seal` check the witness they are given,
+/// as every door that decides does.
+fn token_create_and_journal_seal_refuse_a_database_rolled_back_behind_its_witness(backend: Backend) {
+    let e = env(backend);
+    let (key, public) = e.keygen();
+    let witness = e.path("witness.txt");
+    roll_back_after_a_clean_stop(&e, &unwitnessed_between_checkpoints(&key, &witness));
+    let witnessed = ["--witness", witness.to_str().unwrap(), "--witness-key", public.to_str().unwrap()];
+    let doors: [&[&str]; 3] = [
+        &["token", "create", "--name", "mallory", "--role", "admin"],
+        &["token", "revoke", "mallory"],
+        &["journal", "seal"],
+    ];
+    let before = e.events().len();
+    for door in doors {
+        let out = e.run(&[&witnessed[..], door].concat());
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(7), "{door:?} wrote on a rolled-back database: {}{err}", text(&out.stdout));
+        assert!(err.contains("witness") && err.contains("TRUNCATED"), "{door:?} names the witness: {err}");
+    }
+    assert_eq!(e.events().len(), before, "nothing was journaled on the rolled-back database");
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -1821,4 +1845,5 @@ on_both!(
     a_second_decided_event_for_a_decision_id_is_refused,
     a_missing_witness_is_refused_unless_the_store_is_new,
     verify_and_audit_under_the_seal_key_report_a_journal_whose_seals_were_stripped,
+    token_create_and_journal_seal_refuse_a_database_rolled_back_behind_its_witness,
 );
