@@ -1055,7 +1055,7 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
         JournalCommand::Seal { json } => {
             let store = open_backend(db).await?;
             // Sealing vouches for every event before it: never on a database rolled back behind its witness (M2).
-            check_door_witness(store.as_ref()).await?;
+            crate::commands::check_door_witness(store.as_ref()).await?;
             refuse_a_broken_chain_only(store.as_ref()).await?;
             let seq = store.start_seal("cli", now_ms()).await?;
             let seals = foureyes_store::checkpoint::verify_seals(store.as_ref(), seal_key()?).await?;
