@@ -138,14 +138,15 @@ impl WriteTx for Tx<'_> {
     }
 
     async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError> {
+        let NewDecisionRow { id_floor, request, decision, status, supersedes, policy_sha256, now_ms, journal_seq } =
+            row;
         self.flush().await?;
-        let NewDecisionRow { request, decision, status, supersedes, policy_sha256, now_ms, journal_seq } = row;
         scalar(
             self.c(),
             "INSERT INTO decisions (id, agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id,
                                     would_have, digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq,
                                     session, session_denial)
-             VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM decisions),
+             VALUES (GREATEST($20, (SELECT COALESCE(MAX(id), 0) + 1 FROM decisions)),
                      $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $19, $17, $18)
              RETURNING id",
             &[
@@ -168,6 +169,7 @@ impl WriteTx for Tx<'_> {
                 &session_key(request.session.as_deref()),
                 &decision.session_denial,
                 &seq_param(journal_seq)?,
+                &id_floor,
             ],
         )
         .await
@@ -175,6 +177,7 @@ impl WriteTx for Tx<'_> {
 
     async fn insert_approval(
         &mut self,
+        id_floor: ApprovalId,
         decision_id: DecisionId,
         request: &ActionRequest,
         reasons: &[Reason],
@@ -186,7 +189,8 @@ impl WriteTx for Tx<'_> {
             self.c(),
             "INSERT INTO approvals (id, decision_id, request, reasons, digest, required, step_up, acknowledged, status,
                                     created_ms, expires_ms)
-             VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM approvals), $1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9)
+             VALUES (GREATEST($10, (SELECT COALESCE(MAX(id), 0) + 1 FROM approvals)),
+                     $1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9)
              RETURNING id",
             &[
                 &decision_id,
@@ -198,6 +202,7 @@ impl WriteTx for Tx<'_> {
                 &to_json(&new.acknowledged),
                 &now_ms,
                 &new.expires_at_ms,
+                &id_floor,
             ],
         )
         .await
@@ -215,6 +220,7 @@ impl WriteTx for Tx<'_> {
 
     async fn insert_reservation(
         &mut self,
+        id_floor: i64,
         decision_id: DecisionId,
         action: &str,
         r: &NewReservation,
@@ -225,9 +231,9 @@ impl WriteTx for Tx<'_> {
         scalar(
             self.c(),
             "INSERT INTO reservations (id, decision_id, action, key, scope, amount, units, ts_ms)
-             VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM reservations), $1, $2, $3, $4, $5, $6, $7)
+             VALUES (GREATEST($8, (SELECT COALESCE(MAX(id), 0) + 1 FROM reservations)), $1, $2, $3, $4, $5, $6, $7)
              RETURNING id",
-            &[&decision_id, &action, &r.key, &r.scope, &r.amount.to_string(), &units, &now_ms],
+            &[&decision_id, &action, &r.key, &r.scope, &r.amount.to_string(), &units, &now_ms, &id_floor],
         )
         .await
     }
@@ -394,6 +400,7 @@ impl WriteTx for Tx<'_> {
 
     async fn insert_demotion(
         &mut self,
+        id_floor: i64,
         agent: &str,
         session_key: &str,
         new: &NewDemotion,
@@ -404,9 +411,9 @@ impl WriteTx for Tx<'_> {
         scalar(
             self.c(),
             "INSERT INTO session_demotions (id, agent, session, signal, reason, decision_id, started_ms, until_ms, status)
-             VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM session_demotions), $1, $2, $3, $4, $5, $6, $7, 'active')
+             VALUES (GREATEST($8, (SELECT COALESCE(MAX(id), 0) + 1 FROM session_demotions)), $1, $2, $3, $4, $5, $6, $7, 'active')
              RETURNING id",
-            &[&agent, &session_key, &new.signal.as_str(), &new.reason, &decision_id, &now_ms, &new.until_ms],
+            &[&agent, &session_key, &new.signal.as_str(), &new.reason, &decision_id, &now_ms, &new.until_ms, &id_floor],
         )
         .await
     }

@@ -214,9 +214,10 @@ impl SqliteStore {
 
     /// For `foureyes bench decide --history N` only: copies the permitted decision `decision_id` `copies` times, its
     /// times spread evenly over `[since_ms, until_ms)`, in one transaction on the writer: each copy is a `decided`
-    /// event chained onto the journal (the same request and decision id) with its own held reservations, so the
-    /// authority state replays them as usage of the same limit and budget keys (ADR-180). The copies' request ids
-    /// repeat and their times run backwards in the journal: never use it on a database that matters.
+    /// event chained onto the journal (the same request, a decision id of its own with no row: the journal never
+    /// issues an id twice, ADR-640) with its own held reservations, so the authority state replays them as usage of
+    /// the same limit and budget keys (ADR-180). The copies' request ids repeat and their times run backwards in the
+    /// journal: never use it on a database that matters.
     #[doc(hidden)]
     pub async fn seed_bench_history(
         &self,
@@ -250,9 +251,11 @@ impl SqliteStore {
                      SELECT decision_id, action, key, scope, amount, units, ?2 FROM reservations WHERE id = ?1",
                 )
                 .sql()?;
+            let first_copy = authority.issued().next(foureyes_store::issued::IdKind::Decision);
             for i in 0..copies {
                 let ts = since_ms + (i * (until_ms - since_ms)) / copies;
                 let mut copy = decided.clone();
+                copy.decision_id = first_copy + i;
                 for r in &mut copy.reservations {
                     insert.execute(rusqlite::params![r.id, ts]).sql()?;
                     r.id = c.last_insert_rowid();

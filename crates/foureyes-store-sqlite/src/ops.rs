@@ -219,12 +219,14 @@ impl WriteTx for SqliteTx<'_> {
     }
 
     async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError> {
-        let NewDecisionRow { request, decision, status, supersedes, policy_sha256, now_ms, journal_seq } = row;
+        let NewDecisionRow { id_floor, request, decision, status, supersedes, policy_sha256, now_ms, journal_seq } =
+            row;
         self.exec(
             "INSERT INTO decisions (agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id, would_have,
                                     digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq, session,
-                                    session_denial)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?19, ?17, ?18)",
+                                    session_denial, id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?19, ?17, ?18,
+                     MAX(?20, (SELECT COALESCE(MAX(id), 0) + 1 FROM decisions)))",
             params![
                 request.agent,
                 request.request_id,
@@ -245,6 +247,7 @@ impl WriteTx for SqliteTx<'_> {
                 foureyes_store::tx::session_key(request.session.as_deref()),
                 decision.session_denial,
                 journal_seq as i64,
+                id_floor,
             ],
         )?;
         Ok(self.conn.last_insert_rowid())
@@ -252,6 +255,7 @@ impl WriteTx for SqliteTx<'_> {
 
     async fn insert_approval(
         &mut self,
+        id_floor: ApprovalId,
         decision_id: DecisionId,
         request: &ActionRequest,
         reasons: &[Reason],
@@ -259,8 +263,8 @@ impl WriteTx for SqliteTx<'_> {
         now_ms: i64,
     ) -> Result<ApprovalId, StoreError> {
         self.exec(
-            "INSERT INTO approvals (decision_id, request, reasons, digest, required, step_up, acknowledged, status, created_ms, expires_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8, ?9)",
+            "INSERT INTO approvals (decision_id, request, reasons, digest, required, step_up, acknowledged, status, created_ms, expires_ms, id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8, ?9, MAX(?10, (SELECT COALESCE(MAX(id), 0) + 1 FROM approvals)))",
             params![
                 decision_id,
                 to_json(request),
@@ -270,7 +274,8 @@ impl WriteTx for SqliteTx<'_> {
                 new.step_up,
                 to_json(&new.acknowledged),
                 now_ms,
-                new.expires_at_ms
+                new.expires_at_ms,
+                id_floor
             ],
         )?;
         Ok(self.conn.last_insert_rowid())
@@ -287,6 +292,7 @@ impl WriteTx for SqliteTx<'_> {
 
     async fn insert_reservation(
         &mut self,
+        id_floor: i64,
         decision_id: DecisionId,
         action: &str,
         r: &NewReservation,
@@ -294,8 +300,9 @@ impl WriteTx for SqliteTx<'_> {
         now_ms: i64,
     ) -> Result<i64, StoreError> {
         self.exec(
-            "INSERT INTO reservations (decision_id, action, key, scope, amount, units, ts_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![decision_id, action, r.key, r.scope, r.amount.to_string(), units, now_ms],
+            "INSERT INTO reservations (id, decision_id, action, key, scope, amount, units, ts_ms)
+             VALUES (MAX(?1, (SELECT COALESCE(MAX(id), 0) + 1 FROM reservations)), ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![id_floor, decision_id, action, r.key, r.scope, r.amount.to_string(), units, now_ms],
         )?;
         Ok(self.conn.last_insert_rowid())
     }
@@ -428,6 +435,7 @@ impl WriteTx for SqliteTx<'_> {
 
     async fn insert_demotion(
         &mut self,
+        id_floor: i64,
         agent: &str,
         session_key: &str,
         new: &NewDemotion,
@@ -435,9 +443,9 @@ impl WriteTx for SqliteTx<'_> {
         now_ms: i64,
     ) -> Result<i64, StoreError> {
         self.exec(
-            "INSERT INTO session_demotions (agent, session, signal, reason, decision_id, started_ms, until_ms, status)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'active')",
-            params![agent, session_key, new.signal.as_str(), new.reason, decision_id, now_ms, new.until_ms],
+            "INSERT INTO session_demotions (id, agent, session, signal, reason, decision_id, started_ms, until_ms, status)
+             VALUES (MAX(?1, (SELECT COALESCE(MAX(id), 0) + 1 FROM session_demotions)), ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'active')",
+            params![id_floor, agent, session_key, new.signal.as_str(), new.reason, decision_id, now_ms, new.until_ms],
         )?;
         Ok(self.conn.last_insert_rowid())
     }

@@ -247,6 +247,8 @@ pub struct Authority {
     /// largest first, with their sizes (ADR-534). Enough to sign the tree head this door verified even after the
     /// database lost events under it.
     frontier: Vec<(u64, foureyes_core::merkle::Hash)>,
+    /// The highest id of each numbered kind the journal issued (ADR-640): the door issues the next one above it.
+    issued: crate::issued::IssuedIds,
 }
 
 impl Default for Authority {
@@ -278,6 +280,7 @@ impl Default for Authority {
             seal: SealRule::default(),
             checkpointed: 0,
             frontier: Vec::new(),
+            issued: crate::issued::IssuedIds::default(),
         }
     }
 }
@@ -429,6 +432,7 @@ impl Authority {
             self.seal.check_note(noted).map_err(|p| broken(&p.to_string()))?;
         }
         let leaf = leaf_of(&event.hash).map_err(|e| broken(&e))?;
+        self.issued.issue(&data).map_err(|e| broken(&e))?;
         self.apply_data(event.seq, event.ts_ms, &data);
         self.grow(leaf);
         self.seq = event.seq;
@@ -463,6 +467,9 @@ impl Authority {
                 return;
             }
             let Ok(leaf) = leaf_of(&event.hash) else { return };
+            if self.issued.issue(&event.data).is_err() {
+                return;
+            }
             self.apply_data(event.seq, event.ts_ms, &event.data);
             self.grow(leaf);
             self.seq = event.seq;
@@ -857,6 +864,11 @@ impl Authority {
         let mut ids = self.held_by.get(&decision).cloned().unwrap_or_default();
         ids.sort_unstable();
         ids
+    }
+
+    /// The ids the journal issued so far, by kind (ADR-640).
+    pub fn issued(&self) -> crate::issued::IssuedIds {
+        self.issued
     }
 
     pub fn kill_switch(&self) -> bool {

@@ -425,6 +425,12 @@ pub async fn verify_seals<S: Store + ?Sized>(
             break;
         }
     }
+    // Under the key, a journal none of whose events carries a seal is one every keyed door refuses (ADR-420): it
+    // was written before the seal, or its seals were stripped. Said here as the doors say it, from its first event
+    // (ADR-643, attack 16 M1: `journal verify` and `audit` passed what the next `decide` refused).
+    if has_key && events > 0 && rule.sealed_from().is_none() {
+        return Ok(SealReport { key: true, events, sealed_from: None, bad_seq: Some(1), problem: rule.door_refusal() });
+    }
     Ok(SealReport { key: has_key, events, sealed_from: rule.sealed_from(), bad_seq: None, problem: None })
 }
 

@@ -12,6 +12,7 @@ pub mod authority;
 pub mod checkpoint;
 pub mod clock_floor;
 pub mod conformance;
+pub mod issued;
 pub mod namespace;
 pub mod ops;
 pub mod replay;

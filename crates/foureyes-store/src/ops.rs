@@ -4,6 +4,7 @@
 //! [`StoreError::is_audited`] is still committed by the caller (the refusal it journaled must persist).
 
 use crate::authority::{JournaledApproval, JournaledCredential, JournaledDecision, JournaledSignin};
+use crate::issued::IdKind;
 use crate::tx::{NewCredentialRow, NewDecisionRow, WriteTx, session_key};
 use crate::{Decided, MAX_DETAIL_BYTES, Principal, StoreError, VoteOutcome};
 use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
@@ -292,6 +293,18 @@ async fn expire_reservations<W: WriteTx>(
     Ok(held)
 }
 
+/// `id`, the id a backend gave a new row asked for at least `floor` (the id the journal issues next, ADR-640), or
+/// the error of a backend that gave a lower one (which the journal may already hold).
+fn issued_id(kind: IdKind, id: i64, floor: i64) -> Result<i64, StoreError> {
+    if id >= floor {
+        return Ok(id);
+    }
+    Err(StoreError::Backend(format!(
+        "a new `{}` row got id {id}, below {floor}, the lowest the journal leaves unissued (ADR-640)",
+        kind.table()
+    )))
+}
+
 async fn persist<W: WriteTx>(
     w: &mut W,
     policy: &Policy,
@@ -303,8 +316,14 @@ async fn persist<W: WriteTx>(
     let status = DecisionStatus::initial(decision.verdict);
     // Nothing is appended between this row and its `decided` event, so the row is written with the event's seq.
     let journal_seq = w.head().await?.0 + 1;
+    // Every id is above the highest of its kind the journal issued (ADR-640), as the authority state replayed it (this
+    // transaction caught up): never the table's next alone, which a deleted row and a rewound sequence give again. A
+    // row the table holds above it (one the journal never wrote) is stepped over.
+    let issued = w.authority().issued();
+    let floor = issued.next(IdKind::Decision);
     let decision_id = w
         .insert_decision(NewDecisionRow {
+            id_floor: floor,
             request: &request,
             decision: &decision,
             status,
@@ -314,17 +333,23 @@ async fn persist<W: WriteTx>(
             journal_seq,
         })
         .await?;
+    let decision_id = issued_id(IdKind::Decision, decision_id, floor)?;
     let mut approval_id = decision.approval_id;
     if let Some(new) = &decision.new_approval {
-        let id = w.insert_approval(decision_id, &request, &decision.reasons, new, now_ms).await?;
+        let floor = issued.next(IdKind::Approval);
+        let id = w.insert_approval(floor, decision_id, &request, &decision.reasons, new, now_ms).await?;
+        let id = issued_id(IdKind::Approval, id, floor)?;
         approval_id = Some(id);
         w.set_decision_approval(decision_id, id).await?;
     }
     let mut reservations = Vec::new();
     if decision.verdict == Verdict::Permit {
+        let mut floor = issued.next(IdKind::Reservation);
         for r in &decision.reservations {
             let units = crate::amount_units(r.amount)?;
-            let id = w.insert_reservation(decision_id, &r.owner(&request.action), r, units, now_ms).await?;
+            let id = w.insert_reservation(floor, decision_id, &r.owner(&request.action), r, units, now_ms).await?;
+            let id = issued_id(IdKind::Reservation, id, floor)?;
+            floor = id + 1;
             reservations.push(ev::ReservationMade {
                 id,
                 key: r.key.clone(),
@@ -417,7 +442,9 @@ async fn persist<W: WriteTx>(
     }
     if let Some(demotion) = &decision.demote {
         let session = session_key(request.session.as_deref());
-        let demotion_id = w.insert_demotion(&request.agent, session, demotion, decision_id, now_ms).await?;
+        let floor = issued.next(IdKind::Demotion);
+        let demotion_id = w.insert_demotion(floor, &request.agent, session, demotion, decision_id, now_ms).await?;
+        let demotion_id = issued_id(IdKind::Demotion, demotion_id, floor)?;
         let demoted = ev::SessionDemoted {
             demotion_id,
             agent: request.agent.clone(),

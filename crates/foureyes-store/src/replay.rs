@@ -287,6 +287,8 @@ pub struct Replayed {
     /// The last `decided` event's decision id, request and reasons: the `approval_requested` right after it (same
     /// transaction) copies them into its approval row.
     last_decided: Option<(i64, String, String)>,
+    /// The ids the journal issued so far (ADR-640).
+    issued: crate::issued::IssuedIds,
 }
 
 fn text(v: impl ToString) -> Option<String> {
@@ -328,6 +330,19 @@ impl Replayed {
     /// Applies one event's data (`seq` is its place in the journal, `ts_ms` its time: the `now` of the transaction
     /// that wrote it and its rows).
     pub fn apply_data(&mut self, seq: u64, ts_ms: i64, data: &EventData) {
+        // An event that issues an id the journal already issued is not the door's (ADR-640): named, and it does not
+        // take the place of the first record of that id.
+        if let Err(why) = self.issued.issue(data) {
+            self.problems.push(Difference {
+                table: "journal".into(),
+                id: seq.to_string(),
+                field: Some(data.kind().as_str().into()),
+                journal: None,
+                in_table: None,
+                note: Some(why),
+            });
+            return;
+        }
         self.task_commands.apply(seq, data);
         match data {
             EventData::Decided(d) => {

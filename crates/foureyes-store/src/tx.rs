@@ -75,11 +75,13 @@ pub trait WriteTx {
     async fn live_agent(&mut self, name: &str) -> Result<bool, StoreError>;
 
     // --- row writes -----------------------------------------------------------------------------------------
-    /// Inserts a decision, with the seq its `decided` event will have, and returns its id.
+    /// Inserts a decision, with the seq its `decided` event will have, and returns its id: at least `id_floor` (the
+    /// id the journal issues next, ADR-640), and above every id the table holds.
     async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError>;
-    /// Inserts a pending approval of `decision_id` and returns its id.
+    /// Inserts a pending approval of `decision_id` and returns its id (at least `id_floor`, above the table's).
     async fn insert_approval(
         &mut self,
+        id_floor: ApprovalId,
         decision_id: DecisionId,
         request: &ActionRequest,
         reasons: &[Reason],
@@ -91,9 +93,10 @@ pub trait WriteTx {
         decision_id: DecisionId,
         approval_id: ApprovalId,
     ) -> Result<(), StoreError>;
-    /// Inserts a held reservation and returns its id.
+    /// Inserts a held reservation and returns its id (at least `id_floor`, above the table's).
     async fn insert_reservation(
         &mut self,
+        id_floor: i64,
         decision_id: DecisionId,
         action: &str,
         reservation: &NewReservation,
@@ -140,9 +143,10 @@ pub trait WriteTx {
     /// Revokes an `approved` approval; returns the rows changed (0 if it was not approved).
     async fn revoke_approval(&mut self, id: ApprovalId, by: &str, why: &str) -> Result<u64, StoreError>;
     async fn set_setting(&mut self, name: &str, value: &str) -> Result<(), StoreError>;
-    /// Inserts an active demotion and returns its id.
+    /// Inserts an active demotion and returns its id (at least `id_floor`, above the table's).
     async fn insert_demotion(
         &mut self,
+        id_floor: i64,
         agent: &str,
         session_key: &str,
         new: &NewDemotion,
@@ -170,6 +174,8 @@ pub trait WriteTx {
 /// A decision row to insert.
 #[derive(Debug, Clone, Copy)]
 pub struct NewDecisionRow<'a> {
+    /// The id the journal issues next (`IssuedIds::next`): the lowest id the row may take (ADR-640).
+    pub id_floor: DecisionId,
     pub request: &'a ActionRequest,
     pub decision: &'a Decision,
     pub status: DecisionStatus,

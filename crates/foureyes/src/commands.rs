@@ -76,9 +76,21 @@ static WITNESS: std::sync::OnceLock<(Option<PathBuf>, Option<PathBuf>)> = std::s
 /// The witness of namespace `name` (ADR-587): the file `WITNESS.ns-NAME` beside the main namespace's `WITNESS`, as a
 /// namespace's SQLite file sits beside the main one.
 pub fn namespace_witness(witness: &Path, name: &str) -> PathBuf {
-    let mut path = witness.as_os_str().to_owned();
-    path.push(format!(".ns-{name}"));
-    PathBuf::from(path)
+    store_witness(witness, Some(name))
+}
+
+/// The one rule for which file is a store's witness (ADR-642), given `--witness WITNESS`: the main namespace's store
+/// is witnessed in `WITNESS`, namespace NAME's in `WITNESS.ns-NAME`, whoever opens it — `serve --namespace NAME`,
+/// `serve --serve-namespace NAME`, or a door run with `--namespace NAME`.
+pub fn store_witness(witness: &Path, namespace: Option<&str>) -> PathBuf {
+    match namespace {
+        None => witness.to_path_buf(),
+        Some(name) => {
+            let mut path = witness.as_os_str().to_owned();
+            path.push(format!(".ns-{name}"));
+            PathBuf::from(path)
+        }
+    }
 }
 
 /// [`open_backend`] for a door that decides, grants or records (decide, report, undo, execute, approvals, the kill
@@ -93,17 +105,26 @@ pub async fn open_door(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
 /// The witness check of [`open_door`], on a store already open.
 pub async fn check_door_witness(store: &dyn foureyes_store::Store) -> Result<(), Exit> {
     let (witness, key) = WITNESS.get().cloned().unwrap_or_default();
-    let Some(mut witness) = witness else { return Ok(()) };
-    if let Some(name) = namespace() {
-        witness = namespace_witness(&witness, name);
-    }
+    let Some(witness) = witness else { return Ok(()) };
+    let witness = store_witness(&witness, namespace());
     let key = key.ok_or_else(|| {
         Exit::new(
             crate::EXIT_USAGE,
             "--witness needs --witness-key PUB (the `journal.pub` of the key `serve --signing-key` signs it with)",
         )
     })?;
-    check_witness(store, &read_verifier_key(&key)?, &witness, "refusing to act").await
+    check_witness(store, &read_verifier_key(&key)?, &witness, "refusing to act", MissingWitness::Refuse).await
+}
+
+/// What a door does when the witness it is named does not exist (ADR-642).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MissingWitness {
+    /// A door that only checks the witness: refused unless the store is new (its journal holds no event), since a
+    /// missing file would otherwise pass every check on a store anyone may have rolled back.
+    Refuse,
+    /// `serve`, which signs the witness and so starts it: accepted when the file can be created there, said on
+    /// stderr when the store is not new.
+    Start,
 }
 
 /// Refuses (`refusing`: what the door says it refuses) unless the database extends every checkpoint in the witness
@@ -115,10 +136,13 @@ pub async fn check_witness(
     key: &foureyes_core::checkpoint::VerifierKey,
     witness: &Path,
     refusing: &str,
+    missing: MissingWitness,
 ) -> Result<(), Exit> {
     let text = match std::fs::read_to_string(witness) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return missing_witness(store, witness, refusing, missing).await;
+        }
         Err(e) => return Err(Exit::new(EXIT_STORAGE, format!("cannot read the witness `{}`: {e}", witness.display()))),
     };
     let notes = foureyes_core::checkpoint::split_notes(&text);
@@ -147,6 +171,49 @@ pub async fn check_witness(
             witness.display()
         ),
     ))
+}
+
+/// A named witness that does not exist (ADR-642): fine for a new store (its journal holds no event: nothing can have
+/// been witnessed of it, ADR-532's rule for fresh); otherwise refused for a door that only checks it, and for `serve`
+/// (which starts witnesses) accepted only where the file can be written, with a warning.
+async fn missing_witness(
+    store: &dyn foureyes_store::Store,
+    witness: &Path,
+    refusing: &str,
+    missing: MissingWitness,
+) -> Result<(), Exit> {
+    let events = store.journal_head().await?;
+    let parent = witness.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !parent.is_dir() {
+        return Err(Exit::new(
+            crate::EXIT_VERIFY_FAILED,
+            format!(
+                "{refusing}: the witness `{}` cannot exist: `{}` is not a directory",
+                witness.display(),
+                parent.display()
+            ),
+        ));
+    }
+    match (events, missing) {
+        (0, _) => Ok(()),
+        (_, MissingWitness::Start) => {
+            eprintln!(
+                "warning: the witness `{}` does not exist and this store's journal already holds {events} events: it \
+                 starts now, and witnesses nothing of what came before (ADR-642)",
+                witness.display()
+            );
+            Ok(())
+        }
+        (_, MissingWitness::Refuse) => Err(Exit::new(
+            crate::EXIT_VERIFY_FAILED,
+            format!(
+                "{refusing}: the witness `{}` does not exist, and this store's journal holds {events} events: a \
+                 missing witness checks nothing (a wrong path, or the witness of another store). Name the file `serve \
+                 --witness` writes for this store (WITNESS, or WITNESS.ns-NAME with --namespace NAME) (ADR-642)",
+                witness.display()
+            ),
+        )),
+    }
 }
 
 /// `--db` as it may be printed: a PostgreSQL URL without its password.
@@ -987,6 +1054,8 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
         }
         JournalCommand::Seal { json } => {
             let store = open_backend(db).await?;
+            // Sealing vouches for every event before it: never on a database rolled back behind its witness (M2).
+            crate::commands::check_door_witness(store.as_ref()).await?;
             refuse_a_broken_chain_only(store.as_ref()).await?;
             let seq = store.start_seal("cli", now_ms()).await?;
             let seals = foureyes_store::checkpoint::verify_seals(store.as_ref(), seal_key()?).await?;

@@ -58,8 +58,12 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     };
     // A database restored from an older copy and decided on again is a fork of what this server signed before:
     // before deciding anything, it must extend every checkpoint in the witness file (attack 3, R).
-    if let (Some(key), Some(witness)) = (&signing_key, &args.witness) {
-        crate::commands::check_witness(store.as_ref(), &key.verifier(), witness, "refusing to start").await?;
+    // This server's own store is witnessed in the file every door checks for it (ADR-642): `--witness` for the main
+    // namespace, `WITNESS.ns-NAME` under `--namespace NAME`.
+    let main_witness = args.witness.as_deref().map(|w| crate::commands::store_witness(w, main_namespace));
+    if let (Some(key), Some(witness), Some(own)) = (&signing_key, &args.witness, &main_witness) {
+        let start = crate::commands::MissingWitness::Start;
+        crate::commands::check_witness(store.as_ref(), &key.verifier(), own, "refusing to start", start).await?;
         // Each namespace it serves is witnessed in its own file, checked as the main one is, before anything is
         // announced or decided (ADR-587).
         for (name, _) in &args.serve_namespaces {
@@ -67,7 +71,7 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
             let ns_witness = crate::commands::namespace_witness(witness, name);
             let refusing = format!("refusing to start: namespace `{name}`");
             let checked =
-                crate::commands::check_witness(ns_store.as_ref(), &key.verifier(), &ns_witness, &refusing).await;
+                crate::commands::check_witness(ns_store.as_ref(), &key.verifier(), &ns_witness, &refusing, start).await;
             ns_store.close();
             checked?;
         }
@@ -179,14 +183,14 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
             key.name(),
             args.checkpoint_every,
             args.checkpoint_seconds,
-            args.witness.as_ref().map(|w| format!(", witnessed in {}", w.display())).unwrap_or_default()
+            main_witness.as_ref().map(|w| format!(", witnessed in {}", w.display())).unwrap_or_default()
         );
         tokio::spawn(checkpoint_loop(
             store.clone(),
             key,
             args.checkpoint_every.max(1),
             std::time::Duration::from_secs_f64(args.checkpoint_seconds.max(0.1)),
-            args.witness.clone(),
+            main_witness.clone(),
         ))
     });
     use std::io::Write;
@@ -217,7 +221,7 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     if let Some(checkpointer) = checkpointer {
         checkpointer.abort();
         if let Some(path) = &args.signing_key
-            && let Some(failed) = checkpoint_at_stop(store.as_ref(), path, args.witness.as_deref()).await
+            && let Some(failed) = checkpoint_at_stop(store.as_ref(), path, main_witness.as_deref()).await
         {
             stop_failed = Some(failed);
         }
@@ -459,6 +463,11 @@ async fn checkpoint_loop(
 
 pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
     let store = open_backend(db).await?;
+    // Creating or revoking a credential grants or records: given a witness, the database must extend it, as for
+    // every other such door (ADR-586; attack 16 M2: `token create --role admin` wrote on a rolled-back database).
+    if !matches!(cmd, TokenCommand::List { .. }) {
+        crate::commands::check_door_witness(store.as_ref()).await?;
+    }
     match cmd {
         TokenCommand::Create { name, role, serves, totp, json } => {
             let role = Role::parse(&role).ok_or_else(|| {

@@ -1589,6 +1589,199 @@ fn a_journal_whose_seals_were_stripped_is_not_resealed(backend: Backend) {
     }
 }
 
+// -------------------------------------------------------------------------------------------------------------
+// Outside attack 16 (helper seal5): ids the door issued again after a row was deleted (ADR-640).
+
+/// Deletes row `id` of `table` as its writer and, on SQLite, rewinds the table's `AUTOINCREMENT` sequence to just
+/// below it, so that the table's next id is `id` again (PostgreSQL's `MAX(id) + 1` needs only the delete).
+fn delete_row_and_rewind(e: &Env, table: &str, id: i64) {
+    let rewind = match e.backend {
+        Backend::Sqlite => format!("UPDATE sqlite_sequence SET seq = {} WHERE name = '{table}';", id - 1),
+        Backend::Postgres => String::new(),
+    };
+    e.sql(&format!("DELETE FROM {table} WHERE id = {id}; {rewind}"));
+}
+
+/// F640 (attack 16, H1a; RED before: bot2's decision took id 3, its `failed` report released bot's 300 EUR and the
+/// next 300 EUR was permitted, 1200 of a 1000 EUR budget): a decision row deleted by a database writer, with its
+/// sequence rewound, does not make the door issue that id again. Another agent's next decision gets a new id, its
+/// report releases nothing of bot's, the budget holds, and `journal audit` names the missing row.
+fn a_deleted_decision_row_does_not_make_the_door_issue_its_id_again(backend: Backend) {
+    let e = env(backend);
+    for amount in ["300", "300", "300"] {
+        assert_eq!(e.pay(amount).0, 0);
+    }
+    delete_row_and_rewind(&e, "decisions", 3);
+    let heat = ["decide", "--agent", "bot2", "--action", "climate.set", "--params", r#"{"c": 20}"#, "--json"];
+    let out = e.run(&heat);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let id = v["decision_id"].as_i64().unwrap();
+    assert_eq!(id, 4, "the door issued a decision id the journal already holds: {v}");
+    e.run(&["report", &id.to_string(), "--outcome", "failed"]);
+    let (code, v) = e.pay("300");
+    assert_ne!(code, 0, "1200 EUR of a 1000 EUR budget was permitted: {v}");
+    let audit = text(&e.run(&["journal", "audit"]).stdout);
+    assert!(audit.contains("decisions 3"), "the audit names the deleted row: {audit}");
+}
+
+/// F641 (attack 16, H2; RED before: s2's demotion took id 1, restoring s2 ended s1's demotion, and s1's tier-1
+/// action was permitted inside its cooling period): a demotion row deleted with its sequence rewound does not make
+/// the door issue that id again, and restoring another session leaves s1 demoted.
+fn a_deleted_demotion_row_does_not_lift_another_sessions_demotion(backend: Backend) {
+    let e = env(backend);
+    let heat = |session: &str, flagged: bool| {
+        let mut args = vec!["decide", "--agent", "bot", "--session", session, "--action", "climate.set"];
+        args.extend(["--params", r#"{"c": 20}"#, "--json"]);
+        if flagged {
+            args.extend(["--flag", "prompt_injection"]);
+        }
+        let out = e.run(&args);
+        (out.status.code(), text(&out.stdout))
+    };
+    assert_eq!(heat("s1", true).0, Some(11), "the flagged request demotes s1");
+    delete_row_and_rewind(&e, "session_demotions", 1);
+    assert_eq!(heat("s2", true).0, Some(11), "the flagged request demotes s2");
+    e.ok(&["sessions", "restore", "--agent", "bot", "--session", "s2", "--why", "s2 checked", "--as", "ops"]);
+    let (code, out) = heat("s1", false);
+    assert_eq!(code, Some(11), "s1's demotion was lifted by s2's restore: {out}");
+    assert!(out.contains("session_demoted"), "{out}");
+}
+
+/// F640 (attack 16, H1; RED before: the forged second `decided` event of decision 1 replaced the first, and the
+/// replay of bot's request answered bot2's permit): a journal that issues a decision id twice is refused by the door
+/// naming the seq, and `journal audit` names the event.
+fn a_second_decided_event_for_a_decision_id_is_refused(backend: Backend) {
+    let e = env(backend);
+    let open =
+        ["decide", "--agent", "bot", "--action", "vault.open", "--params", r#"{"door": 1}"#, "--request-id", "v1"];
+    assert_eq!(e.run(&open).status.code(), Some(11));
+    let mut second = e.events().into_iter().find(|ev| ev.kind == EventKind::Decided).unwrap().data;
+    second["request"]["agent"] = Value::from("bot2");
+    second["approval_id"] = Value::Null;
+    second["verdict"] = Value::from("permit");
+    let seq = e.append_forged(EventKind::Decided, second);
+    let out = e.run(&open);
+    assert_ne!(out.status.code(), Some(0), "the deferral was answered from a second decision 1: {}", text(&out.stdout));
+    assert!(text(&out.stderr).contains(&format!("seq {seq}")), "names the seq: {}", text(&out.stderr));
+    let audit = e.run(&["journal", "audit"]);
+    assert_eq!(audit.status.code(), Some(7), "{}", text(&audit.stdout));
+    assert!(text(&audit.stdout).contains("issued again"), "{}", text(&audit.stdout));
+}
+
+/// F642 (attack 16, H3; RED before: `serve --namespace team-a --witness W` signed its checkpoints into `W`, the door
+/// run with `--namespace team-a --witness W` checked `W.ns-team-a`, found no such file, and permitted on the store
+/// rolled back behind `W`): one rule names a store's witness, so the store `serve --namespace NAME` witnesses is
+/// checked by its doors in the same file (`W.ns-NAME`), and both refuse it rolled back.
+#[test]
+fn a_namespace_served_as_the_main_store_is_witnessed_where_its_doors_look() {
+    let e = env(Backend::Sqlite);
+    let (key, public) = e.keygen();
+    let witness = e.path("witness.txt");
+    let mut serve_args = vec!["--namespace".to_string(), "team-a".to_string()];
+    serve_args.extend(unwitnessed_between_checkpoints(&key, &witness));
+    let args: Vec<&str> = serve_args.iter().map(String::as_str).collect();
+    let pay = |extra: &[&str], amount: &str| {
+        let params = format!(r#"{{"amount_eur": {amount}}}"#);
+        let decide = ["--namespace", "team-a", "decide", "--agent", "bot", "--action", "payments.batch", "--params"];
+        e.run(&[extra, &decide[..], &[params.as_str()]].concat())
+    };
+    let ns_db = format!("{}", e.path("t.ns-team-a.db").display());
+    {
+        let server = e.start_serve(&args).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+        assert_eq!(pay(&[], "100").status.code(), Some(0));
+        e.ns_backup(&ns_db);
+        assert_eq!(pay(&[], "300").status.code(), Some(0));
+        stop_cleanly(server);
+    }
+    e.ns_restore(&ns_db);
+    let witnessed = ["--witness", witness.to_str().unwrap(), "--witness-key", public.to_str().unwrap()];
+    let out = pay(&witnessed, "300");
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(7),
+        "the door decided on the namespace rolled back behind serve's witness: {stdout}{stderr}"
+    );
+    assert!(stderr.contains("ns-team-a") && stderr.contains("TRUNCATED"), "names the witness: {stderr}");
+    match e.start_serve(&args) {
+        Ok(_) => panic!("serve started on its namespace rolled back behind its witness"),
+        Err((code, err)) => assert_eq!(code, Some(7), "{err}"),
+    }
+}
+
+/// F642 (attack 16, H3; RED before: each door exited 0, deciding as if the witness were new): a door given a witness
+/// that does not exist refuses a store whose journal holds events (a wrong path, or another store's witness), and
+/// accepts it on a new store (a journal with no event), where the witness starts.
+fn a_missing_witness_is_refused_unless_the_store_is_new(backend: Backend) {
+    let e = env(backend);
+    let (_key, public) = e.keygen();
+    let door = |witness: &Path| {
+        let witnessed = ["--witness", witness.to_str().unwrap(), "--witness-key", public.to_str().unwrap()];
+        let decide = ["decide", "--agent", "bot", "--action", "payments.batch", "--params", r#"{"amount_eur": 10}"#];
+        e.run(&[&witnessed[..], &decide[..]].concat())
+    };
+    let out = door(&e.path("new-witness.txt"));
+    assert_eq!(out.status.code(), Some(0), "a new store's witness starts empty: {}", text(&out.stderr));
+    for missing in [e.path("no-such-witness.txt"), PathBuf::from("/nonexistent/dir/w")] {
+        let out = door(&missing);
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(7),
+            "{} was taken for a witness: {}{stderr}",
+            missing.display(),
+            text(&out.stdout)
+        );
+        assert!(stderr.contains(missing.to_str().unwrap()), "names the file: {stderr}");
+    }
+}
+
+/// F643 (attack 16, M1; RED before: `journal verify` said "seal: not sealed: no event carries a seal" and `journal
+/// audit` "consistent", both exit 0, while `decide` under the same key exited 7): under the seal key, `journal
+/// verify` and `journal audit` report a journal whose seals were stripped (and a keyless event appended) as the
+/// doors refuse it.
+fn verify_and_audit_under_the_seal_key_report_a_journal_whose_seals_were_stripped(backend: Backend) {
+    let mut e = sealed_env(backend);
+    e.ok(&["token", "create", "--name", "bot", "--role", "agent"]);
+    e.sql("DROP TRIGGER IF EXISTS journal_no_update; UPDATE journal SET seal = NULL");
+    let key = e.seal.take();
+    e.ok(&["token", "create", "--name", "mallory", "--role", "admin"]);
+    e.seal = key;
+    let (code, v) = e.pay("10");
+    assert_eq!(code, 7, "the keyed door refuses the stripped journal: {v}");
+    for command in [["journal", "verify"], ["journal", "audit"]] {
+        let out = e.run(&command);
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(7), "{command:?} passed a journal the doors refuse: {stdout}");
+        assert!(stdout.contains("carry no seal"), "{command:?} says why: {stdout}");
+    }
+}
+
+/// F644 (attack 16, M2; RED before: `token create --role admin` and `journal seal` ignored `--witness` and wrote on the
+/// database `serve` refuses as rolled back): the credential doors and `journal seal` check the witness they are given,
+/// as every door that decides does.
+fn token_create_and_journal_seal_refuse_a_database_rolled_back_behind_its_witness(backend: Backend) {
+    let e = env(backend);
+    let (key, public) = e.keygen();
+    let witness = e.path("witness.txt");
+    roll_back_after_a_clean_stop(&e, &unwitnessed_between_checkpoints(&key, &witness));
+    let witnessed = ["--witness", witness.to_str().unwrap(), "--witness-key", public.to_str().unwrap()];
+    let doors: [&[&str]; 3] = [
+        &["token", "create", "--name", "mallory", "--role", "admin"],
+        &["token", "revoke", "mallory"],
+        &["journal", "seal"],
+    ];
+    let before = e.events().len();
+    for door in doors {
+        let out = e.run(&[&witnessed[..], door].concat());
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(7), "{door:?} wrote on a rolled-back database: {}{err}", text(&out.stdout));
+        assert!(err.contains("witness") && err.contains("TRUNCATED"), "{door:?} names the witness: {err}");
+    }
+    assert_eq!(e.events().len(), before, "nothing was journaled on the rolled-back database");
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -1647,4 +1840,10 @@ on_both!(
     a_truncation_under_a_running_server_is_witnessed_at_its_stop,
     a_journal_whose_seals_were_stripped_is_not_resealed,
     every_door_refuses_a_database_rolled_back_behind_its_witness,
+    a_deleted_decision_row_does_not_make_the_door_issue_its_id_again,
+    a_deleted_demotion_row_does_not_lift_another_sessions_demotion,
+    a_second_decided_event_for_a_decision_id_is_refused,
+    a_missing_witness_is_refused_unless_the_store_is_new,
+    verify_and_audit_under_the_seal_key_report_a_journal_whose_seals_were_stripped,
+    token_create_and_journal_seal_refuse_a_database_rolled_back_behind_its_witness,
 );
