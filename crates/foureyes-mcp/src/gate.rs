@@ -218,13 +218,19 @@ impl ToolCall {
     /// takes for a line break). Never the bytes that arrived: duplicate keys, escapes or spacing cannot make the
     /// upstream read another call (ADR-60).
     pub fn frame(&self) -> Vec<u8> {
+        self.frame_as(&self.id)
+    }
+
+    /// [`ToolCall::frame`] under the request id `id`: over `--upstream` a forwarded call carries an id of the
+    /// proxy's own, so no id a client reuses can alias two calls at the upstream (ADR-660).
+    pub fn frame_as(&self, id: &Value) -> Vec<u8> {
         let mut params = Map::new();
         params.insert("name".into(), Value::String(self.name.clone()));
         params.insert("arguments".into(), Value::Object(self.arguments.clone()));
         if let Some(meta) = self.params.get("_meta").filter(|m| m.is_object()) {
             params.insert("_meta".into(), meta.clone());
         }
-        crate::parity::serialize(&json!({"jsonrpc": "2.0", "id": self.id, "method": "tools/call", "params": params}))
+        crate::parity::serialize(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params}))
     }
 
     /// The proxy's own `isError` answer to this call. A 2026-07-28 client expects `resultType` on every result.
@@ -332,6 +338,10 @@ pub struct Gate {
     /// (instance, tool) → how many times. Their calls are refused whatever the pins say, until a whole listing
     /// names them once (see `tools.rs`).
     pub(crate) listed_twice: Mutex<BTreeMap<InUpstream, usize>>,
+    /// The tools a listing named, by upstream instance (ADR-542): (instance, tool). A whole listing (ADR-541) sets
+    /// them anew. A call to a tool no listing named is refused: its definition was never checked against a pin
+    /// (ADR-661, see `tools.rs`).
+    pub(crate) listed_tools: Mutex<std::collections::BTreeSet<InUpstream>>,
     /// The pages of the listings being walked (ADR-401), by (session, listing): each key with the definitions the
     /// earlier pages of the walk gave it. A request without a cursor starts a walk; a page without `nextCursor`
     /// ends it.
@@ -383,6 +393,7 @@ impl Gate {
             changed: Mutex::new(BTreeMap::new()),
             journaled_changes: Mutex::new(std::collections::BTreeSet::new()),
             listed_twice: Mutex::new(BTreeMap::new()),
+            listed_tools: Mutex::new(std::collections::BTreeSet::new()),
             walks: Mutex::new(HashMap::new()),
             listed: Mutex::new(std::collections::BTreeSet::new()),
             instance: sha256_hex(seed.as_bytes())[..8].to_string(),

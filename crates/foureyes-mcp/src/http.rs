@@ -86,6 +86,8 @@ struct AppState {
     upstream: Uri,
     client: Client<HttpConnector, Body>,
     claims: Claims,
+    /// The request ids forwarded gated calls carry to the upstream (ADR-660).
+    wire_ids: WireIds,
     /// The `tools/call`s being decided or held, by (session, flight key): a client's `notifications/cancelled`
     /// ends their wait (ADR-280).
     held: Held,
@@ -109,6 +111,9 @@ struct SessionAsks {
     unsettled: usize,
     /// The session's requests by id, and whether the proxy watches their answers (ADR-620).
     requests: RequestIds,
+    /// The client's standalone `GET` streams open in this session (no `Last-Event-ID`): where a server sends what
+    /// belongs to no request, `notifications/tools/list_changed` included (ADR-662).
+    listening: usize,
 }
 
 /// The requests of a session by id ([`flight_key`]), and whether the proxy watches their answers (ADR-620): a gated
@@ -159,7 +164,12 @@ impl Sessions {
         let mut sessions = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let entry = sessions.entry(session.to_string()).or_default();
         let out = f(entry);
-        if entry.running == 0 && entry.unsettled == 0 && entry.asks.is_empty() && entry.requests.is_empty() {
+        if entry.running == 0
+            && entry.unsettled == 0
+            && entry.listening == 0
+            && entry.asks.is_empty()
+            && entry.requests.is_empty()
+        {
             sessions.remove(session);
         }
         out
@@ -171,9 +181,44 @@ impl Sessions {
         Running { sessions: self.clone(), session: session.to_string() }
     }
 
+    /// A standalone `GET` stream of `session` is open until the guard is dropped (ADR-662).
+    fn listen(&self, session: &str) -> Listening {
+        self.with(session, |s| s.listening += 1);
+        Listening { sessions: self.clone(), session: session.to_string() }
+    }
+
+    /// Whether the proxy would see the upstream's `notifications/tools/list_changed` in `session`: only on a
+    /// standalone `GET` stream of the client's, which the proxy reads (ADR-540, ADR-662).
+    fn listens(&self, session: &str) -> bool {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).get(session).is_some_and(|s| s.listening > 0)
+    }
+
     /// The session ended (DELETE).
     fn end(&self, session: &str) {
         self.0.lock().unwrap_or_else(PoisonError::into_inner).remove(session);
+    }
+}
+
+/// One standalone `GET` stream of a session, open until dropped (ADR-662).
+struct Listening {
+    sessions: Sessions,
+    session: String,
+}
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        self.sessions.with(&self.session, |s| s.listening = s.listening.saturating_sub(1));
+    }
+}
+
+/// ADR-662 (attack 15's H2, F662): over `--upstream` the proxy learns that the tools changed only from a
+/// `notifications/tools/list_changed` on a stream it reads, and a server sends it on the session's standalone `GET`
+/// stream, which only the client opens. Without one open in `session`, nothing says the listing is still the one
+/// checked, so the tools are listed again (every page, ADR-402) before a call is decided: a changed definition is
+/// hidden and its call refused before anything is forwarded.
+fn relist_unless_listening(state: &AppState, session: &str) {
+    if !state.sessions.listens(session) {
+        state.gate.on_server_notification(session, "notifications/tools/list_changed");
     }
 }
 
@@ -266,11 +311,61 @@ impl Claims {
         Ok(Claim { claims: self.clone(), session: session.to_string(), keys })
     }
 
+    /// The request of `session` in flight under `id` is forwarded as `wire` (ADR-660).
+    fn forwarded_as(&self, session: &str, id: &Value, wire: &Value) {
+        let mut claims = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(forwarded) = claims.get_mut(session).and_then(|open| open.get_mut(&flight_key(id))) {
+            *forwarded = wire.clone();
+        }
+    }
+
     /// The id, as forwarded, of the request in flight in `session` under this flight key.
     fn in_flight(&self, session: &str, key: &str) -> Option<Value> {
         let claims = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         claims.get(session).and_then(|open| open.get(key)).cloned()
     }
+}
+
+/// The request ids of the proxy's own that forwarded gated calls carry upstream (ADR-660): a random prefix per proxy
+/// and a counter. The upstream routes answers by id within a session; with the client's ids, a client that left a
+/// call (or whose call passed its deadline) and reused its id got the first call's late answer on the second POST,
+/// and the proxy reported it as the second call's outcome (attack 15's H1, F660). With ids of its own, each
+/// forwarded call's answer is matched to that call alone, and mapped back to the client's id on the way out.
+#[derive(Clone)]
+struct WireIds {
+    prefix: Arc<String>,
+    next: Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl WireIds {
+    fn new() -> WireIds {
+        let mut bytes = [0u8; 8];
+        if getrandom::fill(&mut bytes).is_err() {
+            // Still the proxy's own and claimed while in flight (`Deadline::wire`): a client id cannot take one.
+            bytes = std::process::id().to_be_bytes().repeat(2).try_into().unwrap_or_default();
+        }
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        WireIds { prefix: Arc::new(format!("foureyes-call-{hex}-")), next: Arc::default() }
+    }
+
+    fn next(&self) -> Value {
+        Value::String(format!("{}{}", self.prefix, self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)))
+    }
+}
+
+/// The upstream ids of one POST's forwarded gated calls, claimed in its session (so no client request can be in
+/// flight under one) for as long as the calls may run: held by the POST's [`Tapped`] through its [`Deadline`].
+fn wire_ids_for(state: &AppState, session: &str, calls: &[&ToolCall]) -> Result<(Vec<Value>, Claim), Value> {
+    let wires: Vec<Value> = calls.iter().map(|_| state.wire_ids.next()).collect();
+    let claim = state.claims.claim(session, wires.clone()).map_err(|busy| {
+        let why = format!("the proxy's own request id {} is in use in this session", busy.join(", "));
+        error_response(&Value::Null, INTERNAL_ERROR, &why)
+    })?;
+    for (call, wire) in calls.iter().zip(&wires) {
+        // A client's `notifications/cancelled` for its id names the call as forwarded (ADR-280).
+        state.claims.forwarded_as(session, &call.id, wire);
+    }
+    Ok((wires, claim))
 }
 
 /// What a client's `notifications/cancelled` becomes (ADR-280, as on stdio): a call being decided or held is
@@ -448,6 +543,7 @@ pub fn app(gate: Arc<Gate>, options: HttpOptions) -> Result<axum::Router, HttpEr
         upstream,
         client,
         claims: Claims::default(),
+        wire_ids: WireIds::new(),
         held: Held::default(),
         sessions: Sessions::default(),
     };
@@ -481,6 +577,17 @@ async fn handle(State(state): State<AppState>, request: Request) -> Response {
         Method::GET | Method::DELETE => {
             let (parts, body) = request.into_parts();
             let response = forward(&state, &parts, Body::new(body), Tap::None, None, None).await;
+            let standalone = parts.method == Method::GET && !parts.headers.contains_key("last-event-id");
+            if standalone && response.status().is_success() {
+                // The proxy reads this stream for as long as the client keeps it: it hears `list_changed` (ADR-662).
+                let listening = state.sessions.listen(&session_of(&parts.headers));
+                let (head, body) = response.into_parts();
+                let body = Body::from_stream(body.into_data_stream().map(move |chunk| {
+                    let _open = &listening;
+                    chunk
+                }));
+                return Response::from_parts(head, body);
+            }
             if parts.method == Method::DELETE && response.status().is_success() {
                 state.sessions.end(&session_of(&parts.headers));
             }
@@ -572,6 +679,7 @@ async fn post(state: AppState, request: Request) -> Response {
                 }
                 Err(response) => return json_response(StatusCode::OK, &response),
             };
+            relist_unless_listening(&state, &call.upstream);
             if let Some(refusal) = list_first(&state, &parts.headers, &call).await {
                 return json_response(StatusCode::OK, &refusal);
             }
@@ -583,10 +691,19 @@ async fn post(state: AppState, request: Request) -> Response {
             drop(held);
             match gated {
                 Gated::Forward(ticket) => {
-                    let tickets = HashMap::from([(id_key(&call.id), ticket)]);
-                    // The proxy's own serialization of exactly what was decided, never the bytes that arrived.
-                    let deadline = Some(Deadline::of(&state.gate, &[&call]));
-                    forward(&state, &parts, Body::from(call.frame()), Tap::report(tickets), claim, deadline).await
+                    let (wires, wire_claim) = match wire_ids_for(&state, &session_of(&parts.headers), &[&call]) {
+                        Ok(wires) => wires,
+                        Err(error) => {
+                            state.gate.report_not_forwarded(&ticket, "no request id of the proxy's own").await;
+                            return json_response(StatusCode::INTERNAL_SERVER_ERROR, &error);
+                        }
+                    };
+                    let tickets = HashMap::from([(id_key(&wires[0]), ticket)]);
+                    // The proxy's own serialization of exactly what was decided, never the bytes that arrived, under
+                    // the proxy's own id (ADR-660).
+                    let deadline = Some(Deadline::of(&state.gate, &[&call]).holding(wire_claim));
+                    let frame = Body::from(call.frame_as(&wires[0]));
+                    forward(&state, &parts, frame, Tap::report(tickets), claim, deadline).await
                 }
                 Gated::Answer(response) => json_response(StatusCode::OK, &response),
                 Gated::Cancelled => StatusCode::NO_CONTENT.into_response(),
@@ -644,12 +761,19 @@ fn watches_answer(state: &AppState, method: &str) -> bool {
 struct Deadline {
     timeout: std::time::Duration,
     calls: Vec<ToolCall>,
+    /// The calls' upstream ids (ADR-660), claimed while the POST's answer is read: past the deadline too. Held, never
+    /// read: dropped with the POST's `Tapped`.
+    _wire: Option<Claim>,
 }
 
 impl Deadline {
     fn of(gate: &Gate, calls: &[&ToolCall]) -> Deadline {
         let timeout = calls.iter().map(|c| gate.call_timeout(&c.name)).max().unwrap_or(gate.config().call_timeout);
-        Deadline { timeout, calls: calls.iter().map(|c| (*c).clone()).collect() }
+        Deadline { timeout, calls: calls.iter().map(|c| (*c).clone()).collect(), _wire: None }
+    }
+
+    fn holding(self, wire: Claim) -> Deadline {
+        Deadline { _wire: Some(wire), ..self }
     }
 }
 
@@ -706,10 +830,18 @@ fn held_with_progress(
             }
             Gated::Cancelled => {}
             Gated::Forward(ticket) => {
-                let tickets = HashMap::from([(id_key(&call.id), ticket)]);
-                let deadline = Some(Deadline::of(&state.gate, &[&call]));
-                let response =
-                    forward(&state, &parts, Body::from(call.frame()), Tap::report(tickets), claim, deadline).await;
+                let (wires, wire_claim) = match wire_ids_for(&state, &session_of(&parts.headers), &[&call]) {
+                    Ok(wires) => wires,
+                    Err(error) => {
+                        state.gate.report_not_forwarded(&ticket, "no request id of the proxy's own").await;
+                        let _ = out.send(sse_event(&crate::jsonrpc::to_frame(&error)));
+                        return;
+                    }
+                };
+                let tickets = HashMap::from([(id_key(&wires[0]), ticket)]);
+                let deadline = Some(Deadline::of(&state.gate, &[&call]).holding(wire_claim));
+                let frame = Body::from(call.frame_as(&wires[0]));
+                let response = forward(&state, &parts, frame, Tap::report(tickets), claim, deadline).await;
                 let (head, body) = response.into_parts();
                 let is_sse = head
                     .headers
@@ -927,6 +1059,9 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
     }
     let mut tickets = HashMap::new();
     let mut answers = Vec::new();
+    if !calls.is_empty() {
+        relist_unless_listening(&state, &session);
+    }
     for (_, call) in &calls {
         if let Some(refusal) = list_first(&state, &parts.headers, call).await {
             answers.push(refusal);
@@ -943,8 +1078,27 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
     if !answers.is_empty() {
         return answer_all(&state, answers, &[], others, tickets).await;
     }
-    // Everything may go: the elements as they came, the permitted calls as the proxy's own serialization.
-    let mut frames: HashMap<usize, Vec<u8>> = calls.iter().map(|(i, call)| (*i, call.frame())).collect();
+    // Everything may go: the elements as they came, the permitted calls as the proxy's own serialization under ids
+    // of the proxy's own (ADR-660), their tickets keyed by those.
+    let gated: Vec<&ToolCall> = calls.iter().map(|(_, c)| c).collect();
+    let (wires, wire_claim) = match wire_ids_for(&state, &session, &gated) {
+        Ok(wires) => wires,
+        Err(error) => {
+            for ticket in tickets.values() {
+                state.gate.report_not_forwarded(ticket, "no request id of the proxy's own").await;
+            }
+            return json_response(StatusCode::INTERNAL_SERVER_ERROR, &error);
+        }
+    };
+    let mut frames: HashMap<usize, Vec<u8>> = HashMap::new();
+    let mut wired = HashMap::new();
+    for ((index, call), wire) in calls.iter().zip(&wires) {
+        frames.insert(*index, call.frame_as(wire));
+        if let Some(ticket) = tickets.remove(&id_key(&call.id)) {
+            wired.insert(id_key(wire), ticket);
+        }
+    }
+    let tickets = wired;
     let parts_out: Vec<Vec<u8>> = items
         .iter()
         .enumerate()
@@ -966,8 +1120,7 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
     } else {
         tap = Tap::report(tickets);
     }
-    let gated: Vec<&ToolCall> = calls.iter().map(|(_, c)| c).collect();
-    let deadline = (!gated.is_empty()).then(|| Deadline::of(&state.gate, &gated));
+    let deadline = (!gated.is_empty()).then(|| Deadline::of(&state.gate, &gated).holding(wire_claim));
     forward(&state, parts, body, tap, Some(claim), deadline).await
 }
 
@@ -1258,12 +1411,17 @@ impl Tapped {
     /// answer, or an array for a batch); `None` when none was waiting.
     async fn expire(&self) -> Option<Value> {
         let deadline = self.deadline.as_ref()?;
-        let pending = self.drain();
+        let (wires, pending): (Vec<String>, Vec<Ticket>) =
+            match &mut *self.tap.lock().unwrap_or_else(PoisonError::into_inner) {
+                Tap::Watch { tickets, .. } => tickets.drain().unzip(),
+                Tap::None => Default::default(),
+            };
         if pending.is_empty() {
             return None;
         }
-        // Still running, maybe: its questions stay the proxy's to answer until the upstream's answer (ADR-461).
-        self.late.lock().unwrap_or_else(PoisonError::into_inner).extend(pending.iter().map(|t| id_key(&t.id)));
+        // Still running, maybe: its questions stay the proxy's to answer until the upstream's answer (ADR-461),
+        // which comes under the call's upstream id (ADR-660).
+        self.late.lock().unwrap_or_else(PoisonError::into_inner).extend(wires);
         let secs = deadline.timeout.as_secs_f64();
         let why = format!("no answer from the upstream within {secs}s (the call's deadline)");
         let mut answers = Vec::new();
@@ -1438,6 +1596,10 @@ impl Tapped {
             if crate::gate::is_input_required(&value) {
                 return Some(crate::jsonrpc::to_frame(&crate::gate::input_required_answer(&ticket)));
             }
+            // The answer to the call forwarded under the proxy's id, passed on under the client's (ADR-660).
+            let mut value = value;
+            value["id"] = ticket.id.clone();
+            return Some(crate::jsonrpc::to_frame(&value));
         }
         match self.take_rewrite(&key) {
             Some(listing) => self.gate.on_listing_in(&self.session, listing, bytes).await,

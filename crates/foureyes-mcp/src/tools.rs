@@ -464,6 +464,21 @@ impl Gate {
         all.extend(page.iter().cloned());
         let admitted = self.admit_pinned(instance, &all, whole).await;
         let mut walks = lock(&self.walks);
+        if listing == Listing::Tools {
+            // A tool is callable only once a listing named it (ADR-661); a whole listing says which tools are listed.
+            let mut listed = lock(&self.listed_tools);
+            if whole {
+                let named: BTreeSet<&String> = walks
+                    .get(&walk)
+                    .map(|w| w.seen.keys().collect::<Vec<_>>())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .chain(page.iter().map(|(key, _)| key))
+                    .collect();
+                listed.retain(|(i, tool)| i != instance || named.contains(tool));
+            }
+            listed.extend(all.iter().map(|(key, _)| (instance.to_string(), key.clone())));
+        }
         if complete {
             let seen = walks.remove(&walk).unwrap_or_default().seen;
             if whole {
@@ -622,6 +637,37 @@ impl Gate {
         if let Some(refusal) = self.refuse_if_listed_twice(call).await {
             return Some(refusal);
         }
+        if let Some(refusal) = self.refuse_changed_definition(call).await {
+            return Some(refusal);
+        }
+        self.refuse_if_never_listed(call).await
+    }
+
+    /// A call to a tool that no listing of its upstream instance named (ADR-661, attack 15's H3, F661): refused
+    /// (`isError`, journaled), since its definition was never seen, so never checked against a pin. A pin taken from
+    /// the policy does not stand in for a listing: it says which definition a person approved, not that the
+    /// upstream serves that one.
+    async fn refuse_if_never_listed(&self, call: &ToolCall) -> Option<Gated> {
+        if lock(&self.listed_tools).contains(&(call.upstream.clone(), call.name.clone())) {
+            return None;
+        }
+        let action = self.action_for(&call.name);
+        let why =
+            format!("the upstream does not list `{}`, so its definition was never checked against its pin", call.name);
+        let input = json!({"server": self.config().server, "tool": call.name, "listed": false, "id": call.id,
+            "params": call.params});
+        if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &format!("{action}: {why}"), input).await {
+            eprintln!("foureyes mcp-proxy: could not journal the refused call to `{action}`: {e}");
+        }
+        let text = format!(
+            "NOT EXECUTED — refused by FourEyes: {why}. Only a tool the upstream lists, with the definition it was \
+             pinned with, is called; list the tools (`tools/list`) and call one of them."
+        );
+        Some(Gated::Answer(call.answer(&text, json!({"action": action, "error": CHANGED, "listed": false}))))
+    }
+
+    /// A call to a tool whose listed definition is not its pin (see [`Gate::refuse_if_changed`]).
+    async fn refuse_changed_definition(&self, call: &ToolCall) -> Option<Gated> {
         let named = (call.upstream.clone(), call.name.clone());
         let (pinned, seen) = lock(&self.changed).get(&named).cloned()?;
         let server = self.config().server.clone();

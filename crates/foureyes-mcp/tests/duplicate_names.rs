@@ -302,3 +302,47 @@ async fn a_call_before_any_listing_is_checked_against_the_pins() {
         assert!(answer.get("result").is_some() && !is_error(&answer), "{flag}: {answer}");
     }
 }
+
+/// Attack 15's H3 (issue 12, F661, ADR-661): the upstream runs `pay` but lists only `echo`, so `pay`'s definition is
+/// never checked against a pin; a call to it (the policy has an entry) is refused, journaled, and never runs. Before
+/// any listing (the proxy lists first, ADR-402) and after the client's own; with a journal pin and with `pay` pinned
+/// in the policy (a policy pin names the approved definition, not the one the upstream serves). Over stdio, and over
+/// Streamable HTTP (SSE answers). On the code before the fix each call ran.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tool_the_upstream_never_lists_is_refused() {
+    for policy_yaml in [PAY_POLICY.to_string(), pinned_policy()] {
+        let dir = tempfile::tempdir().unwrap();
+        let upstream = Upstream::new(dir.path(), &[echo()]);
+        let gate = Gate::new(sqlite(dir.path()), policy(&policy_yaml), GateConfig::new("pay"));
+        let mut proxy = start(gate, upstream.command(None), StdioOptions::default());
+        assert!(proxy.initialize().await.get("result").is_some());
+        let before = proxy.call("pay", json!({"amount": 10, "to": "bob"})).await;
+        assert_eq!(names(&proxy.request("tools/list", json!({})).await), ["echo"]);
+        let after = proxy.call("pay", json!({"amount": 11, "to": "bob"})).await;
+        let refused = refusals(proxy.store.as_ref()).await;
+        let context = format!("stdio: before {before}; after {after}; ran {:?}; refused {refused:?}", upstream.ran());
+        assert_eq!(upstream.ran(), Vec::<Value>::new(), "a tool never listed ran: {context}");
+        assert!(is_error(&before) && text(&before).contains("does not list `pay`"), "{context}");
+        assert!(is_error(&after) && text(&after).contains("does not list `pay`"), "{context}");
+        assert_eq!(refused.iter().filter(|r| r["input"]["listed"] == json!(false)).count(), 2, "{context}");
+        assert!(!is_error(&proxy.call("echo", json!({"text": "hi"})).await), "{context}");
+        assert_consistent(proxy.store.as_ref()).await;
+        proxy.close().await;
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    let upstream = Upstream::new(dir.path(), &[echo()]);
+    let port = free_port();
+    let command = upstream.command(Some(("--http", port)));
+    let _child = tokio::process::Command::new(&command[0]).args(&command[1..]).kill_on_drop(true).spawn().unwrap();
+    listening(port).await;
+    let gate = Arc::new(Gate::new(sqlite(dir.path()), policy(PAY_POLICY), GateConfig::new("pay")));
+    let url = serve_http_proxy(gate, port).await;
+    let session = Session::open(&url).await;
+    let call = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+        "params": {"name": "pay", "arguments": {"amount": 10, "to": "bob"}}});
+    let answer = session.post(call).await;
+    let context = format!("http: answer {answer}; ran {:?}", upstream.ran());
+    assert_eq!(upstream.ran(), Vec::<Value>::new(), "a tool never listed ran: {context}");
+    assert!(is_error(&answer) && text(&answer).contains("does not list `pay`"), "{context}");
+}

@@ -26,7 +26,15 @@ actions:
 async fn proxied(dir: &Path, capabilities: Value) -> Proxy {
     let record = dir.join("executed.jsonl");
     let tools = dir.join("tools.json");
-    std::fs::write(&tools, "[]").unwrap();
+    // Listed, so their calls are checked against pins (a tool no listing names is refused, ADR-661).
+    let listed: Vec<Value> = ["pay_then_invalid", "pay_then_roots", "pay_then_sample"]
+        .iter()
+        .map(|name| {
+            json!({"name": name, "description": "Pay, then fail.", "inputSchema": {"type": "object",
+            "properties": {"amount": {"type": "number"}}}})
+        })
+        .collect();
+    std::fs::write(&tools, serde_json::to_vec(&listed).unwrap()).unwrap();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/py_listing.py");
     let command = vec![
         "env".to_string(),

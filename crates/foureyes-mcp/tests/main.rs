@@ -22,3 +22,4 @@ mod http;
 mod pins;
 mod pins_definitions;
 mod relisting;
+mod reused_ids;

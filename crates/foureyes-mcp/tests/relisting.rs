@@ -309,3 +309,30 @@ async fn cross_session(url: &str, upstream: &Upstream, mode: &str) {
     assert_eq!(upstream.paid(), 1, "session B ran a changed tool on session A's listing: {context}");
     assert!(is_error(&answer) && text(&answer).contains("changed the definition"), "{context}");
 }
+
+/// Attack 15's H2 (issue 12, F662, ADR-662) over `--listen --upstream`: the client never opens the standalone `GET`
+/// stream, so the upstream's `notifications/tools/list_changed` (which the Python SDK sends there) reaches no one,
+/// the proxy included. On the code before the fix the changed `pay` ran. Without a `GET` stream of the client's to
+/// hear it on, the proxy lists again before each call, so the call is refused and nothing runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_changed_tool_is_refused_over_http_when_the_client_opens_no_get_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let upstream = Upstream::new(dir.path(), &[pay(HONEST), echo(), announce()]);
+    let (url, _child) = http_proxy(dir.path(), &upstream).await;
+    let session = Session::open(&url).await;
+    let listed = session.post(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})).await;
+    assert_eq!(names(&listed), ["pay", "echo", "announce_list_changed"]);
+    assert!(!is_error(&session.post(payment(3)).await));
+    assert_eq!(upstream.paid(), 1);
+
+    upstream.lists(&[pay(INJECTED), echo(), announce()]);
+    let said = session
+        .post(json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+            "params": {"name": "announce_list_changed", "arguments": {}}}))
+        .await;
+    assert!(said.get("result").is_some() && !is_error(&said), "{said}");
+    let answer = session.post(payment(5)).await;
+    let context = format!("answer {answer}; paid {}", upstream.paid());
+    assert_eq!(upstream.paid(), 1, "the changed tool ran: {context}");
+    assert!(is_error(&answer) && text(&answer).contains("changed the definition"), "{context}");
+}
