@@ -1737,6 +1737,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "serve says at start what a database writer can do without a seal key or a witness (ADR-536)",
+        file: "crates/foureyes/src/serve.rs",
+        original: "    for line in lines {",
+        broken: "    for line in lines.iter().take(0) {",
+        package: "foureyes",
+        filter: "serve_says_at_start_what_it_cannot_see",
+        also: &[],
+    },
+    Mutation {
         property: "the task CLI holds the seal key it is given (F588)",
         file: "apps/change-control/src/cli.rs",
         original: "        _ => Ok(Box::new(SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(seal))),",

@@ -1387,6 +1387,41 @@ fn a_writer_holding_the_write_lock_at_the_stop_cannot_unwitness_it() {
     assert!(status.success(), "the stop witnessed the head, so it is a clean one: {status}");
 }
 
+/// ADR-536 (built without a test; F613): `serve` without a seal key, or without a signing key and a witness, says at
+/// start on stderr what a database writer can then do, for the main store and for each namespace it serves.
+#[test]
+fn serve_says_at_start_what_it_cannot_see() {
+    let e = env(Backend::Sqlite);
+    let namespace = format!("team-a={}", e.path("policy.yaml").display());
+    let mut child = e
+        .cmd(&["serve", "--listen", "127.0.0.1:0", "--serve-namespace", &namespace])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            if line.contains(" on http://") {
+                let _ = tx.send(());
+            }
+        }
+    });
+    let listening = rx.recv_timeout(std::time::Duration::from_secs(60)).is_ok();
+    let mut child = support::KillOnDrop(child);
+    let _ = child.0.kill();
+    let _ = child.0.wait();
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut err).unwrap();
+    assert!(listening, "serve did not start: {err}");
+    for said in ["no seal key", "no witness", "no witness for namespace `team-a`"] {
+        assert!(err.contains(said), "serve did not say `{said}` at start: {err}");
+    }
+}
+
 /// F586 (attack 13, #19; RED before: `decide` took no `--witness` and permitted on the database `serve` refused): a
 /// database rolled back behind its witness after a clean stop is refused by every door that decides, given the
 /// witness and its public key (`--witness`, `--witness-key`), as `serve` refuses it at start.
