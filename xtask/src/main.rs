@@ -1424,8 +1424,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "the checkpointer signs only the head the door verified (L, ADR-420)",
         file: "crates/foureyes-store/src/checkpoint.rs",
-        original: "    let (size, sealed_from) = store.verified_head_sealed().await?;",
-        broken: "    let (size, sealed_from) = (store.journal_head().await?, store.verified_head_sealed().await?.1);",
+        original: "    let (size, sealed_from) = store.verified_head_sealed().await?;\n    if let Some(last) = store.last_checkpoint().await?\n        && last.size >= size\n    {\n        return Ok(None);\n    }\n    let root = merkle::root(&leaves(store, size).await?);\n    let note = key\n        .sign(&Checkpoint { origin: key.name().to_string(), size, root, sealed_from })\n        .map_err(|e| StoreError::Backend(e.to_string()))?;\n    let record =\n        CheckpointRecord { size, root: merkle::to_hex(&root), key: key.name().to_string(), note: note.clone() };\n    Ok(store.record_checkpoint(&record, now_ms).await?.map(|seq| (seq, note)))",
+        broken: "    let (size, sealed_from) = (store.journal_head().await?, None);\n    if let Some(last) = store.last_checkpoint().await?\n        && last.size >= size\n    {\n        return Ok(None);\n    }\n    let root = merkle::root(&leaves(store, size).await?);\n    let note = key\n        .sign(&Checkpoint { origin: key.name().to_string(), size, root, sealed_from })\n        .map_err(|e| StoreError::Backend(e.to_string()))?;\n    let record =\n        CheckpointRecord { size, root: merkle::to_hex(&root), key: key.name().to_string(), note: note.clone() };\n    let seq = store.record_checkpoint(&record, now_ms).await.ok().flatten().unwrap_or(size);\n    Ok(Some((seq, note)))",
         package: "foureyes",
         filter: "serve_signs_no_checkpoint_over_a_forged_tail",
         also: &[],
