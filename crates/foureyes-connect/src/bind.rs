@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 
 /// The evidence key under which the door records the connector a request would run. The door writes it; an agent's
 /// value under this key is replaced.
-pub const EVIDENCE_KEY: &str = "foureyes_connector";
+pub const EVIDENCE_KEY: &str = foureyes_core::CONNECTOR_EVIDENCE_KEY;
 /// The typed reason of a release refused because the connector is not the one the approver was shown.
 pub const REFUSED: &str = "connector_changed";
 /// Longest string shown in the evidence (the digest covers the whole rendering).
@@ -136,7 +136,7 @@ fn cut_strings(value: &mut Value) {
 
 /// The digest recorded under [`EVIDENCE_KEY`] in a decision's evidence, if any.
 pub fn recorded_digest(decision: &DecisionRecord) -> Option<&str> {
-    decision.request.evidence.as_ref()?.get(EVIDENCE_KEY)?.get("digest")?.as_str()
+    decision.request.connector_digest()
 }
 
 /// Why a release may not run: the approved digest (`None`: the approver was shown no connector) and the digest of

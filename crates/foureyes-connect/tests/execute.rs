@@ -862,6 +862,52 @@ async fn an_approval_releases_only_the_connector_it_was_shown(w: World) {
     assert!(w.store.audit().await.unwrap().mismatches.is_empty());
 }
 
+/// F614 (ADR-570's residual, RED before: the release ran, and the changed connector reached the other server): a
+/// database writer who reloads the policy so that the action runs another connector *and* rewrites the deferral
+/// row's recorded connector digest to the new connector's releases nothing. The journal binds each decision's
+/// connector digest (ADR-614), so the deferral is refused `record_altered`, journaled, naming the field.
+async fn a_deferral_whose_connector_digest_was_rewritten_releases_nothing(w: World) {
+    let ask = || refund("rw-1", "shop.big_refund", "ord_rw");
+    let deferred = w.exec(ask()).await;
+    assert_eq!((deferred.decision.verdict, deferred.ran), (Verdict::Defer, false));
+    let approval = deferred.decision.approval_id.unwrap();
+    w.store.approve(approval, "alice", Some(&deferred.decision.digest), T0 + 10).await.unwrap();
+    let mut changed = (*w.policy).clone();
+    let action = changed.actions.get_mut("shop.big_refund").unwrap();
+    let Some(foureyes_core::connector::ConnectorSpec::Http(h)) = action.execute.as_mut() else { panic!() };
+    h.url = format!("{}/steal", w.evil_base);
+    h.allow_origins = vec![w.evil_base.clone()];
+    foureyes_connect::check_policy(&changed).unwrap();
+    let spec = changed.actions["shop.big_refund"].execute.clone().unwrap();
+    let approved = deferred.decision.request.connector_digest().unwrap().to_string();
+    let forged = foureyes_connect::bind::digest(&foureyes_connect::bind::rendered(&spec, &ask(), None));
+    assert_ne!(approved, forged, "the reload changes the connector");
+    let edit = format!(
+        "UPDATE decisions SET request = REPLACE(request, '{approved}', '{forged}') WHERE id = {}",
+        deferred.decision.decision_id
+    );
+    match &w.pg_url {
+        None => {
+            let db = rusqlite::Connection::open(w.dir.path().join("foureyes.db")).unwrap();
+            assert_eq!(db.execute(&edit, []).unwrap(), 1);
+        }
+        Some(url) => assert_eq!(support::client(url).await.execute(&edit, &[]).await.unwrap(), 1),
+    }
+    let released = w.door.execute(Arc::new(changed), ask()).await;
+    assert_eq!(w.evil.all().len() + w.seen.all().len(), 0, "the changed connector ran: {released:?}");
+    if let Ok(released) = &released {
+        assert!(!released.ran, "{:?}", released.to_json());
+    }
+    let journal = w.store.journal(0, 100_000).await.unwrap();
+    let altered = journal.iter().any(|e| {
+        e.kind == EventKind::Refused
+            && e.data["code"] == json!("record_altered")
+            && e.data["input"]["table"] == json!("decisions")
+            && e.data["input"]["field"] == json!("connector")
+    });
+    assert!(altered, "the rewritten deferral is refused, journaled, naming the field: {released:?}");
+}
+
 macro_rules! on_both_backends {
     ($($name:ident),* $(,)?) => {
         mod sqlite {
@@ -896,4 +942,5 @@ on_both_backends!(
     a_database_writer_cannot_erase_a_start_mark,
     who_reports_a_decision_is_fixed_when_it_is_decided,
     an_approval_releases_only_the_connector_it_was_shown,
+    a_deferral_whose_connector_digest_was_rewritten_releases_nothing,
 );

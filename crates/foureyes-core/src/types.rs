@@ -22,6 +22,10 @@ pub const MAX_EVIDENCE_BYTES: usize = 16 * 1024;
 pub const MAX_FLAGS: usize = 16;
 pub const MAX_FLAG_BYTES: usize = 64;
 
+/// The evidence key under which the door records the connector a request would run (ADR-570). The door writes it;
+/// an agent's value under this key is replaced.
+pub const CONNECTOR_EVIDENCE_KEY: &str = "foureyes_connector";
+
 /// What an agent asks to do. `agent` comes from the caller's credential (or the CLI's `--agent`), never from an
 /// untrusted body.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -125,6 +129,13 @@ impl ActionRequest {
             content["session"] = json!(session);
         }
         canonical_sha256(&content)
+    }
+
+    /// The digest of the connector the door recorded in this request's evidence (ADR-570: what a release of its
+    /// deferral must render), if it recorded one. Outside [`ActionRequest::fingerprint`], so the authority state keeps
+    /// it per decision on its own (ADR-614).
+    pub fn connector_digest(&self) -> Option<&str> {
+        self.evidence.as_ref()?.get(CONNECTOR_EVIDENCE_KEY)?.get("digest")?.as_str()
     }
 
     /// Checks sizes and names; bounds against the policy are the pipeline's job.

@@ -207,10 +207,18 @@ async fn decisions(
             q.limit.unwrap_or_default()
         )));
     }
-    // As the journal tells it (ADR-421): a row the journal does not back refuses the list, as a single GET does.
+    // As the journal tells it (ADR-421, ADR-611): every row listed, one the journal does not back marked `altered`
+    // (the field, the row's and the journal's value), never shown as the door's and never withholding the rest.
     let filter = foureyes_store::DecisionFilter { status, limit: q.limit.or(Some(100)), before: q.before };
     let list = state.store.decisions_checked(filter, state.now_ms()).await?;
-    Ok(Json(Value::Array(list.iter().map(DecisionRecord::verdict_json).collect())))
+    let shown = list.iter().map(|(record, altered)| {
+        let mut v = record.verdict_json();
+        if let (Some(altered), Some(obj)) = (altered, v.as_object_mut()) {
+            obj.insert("altered".into(), json!(altered));
+        }
+        v
+    });
+    Ok(Json(Value::Array(shown.collect())))
 }
 
 #[derive(Deserialize)]

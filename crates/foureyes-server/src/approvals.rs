@@ -15,7 +15,7 @@ use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use foureyes_core::{ApprovalRecord, ApprovalStatus, Role};
-use foureyes_store::Credentials;
+use foureyes_store::{Altered, Credentials};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -85,12 +85,17 @@ pub fn routes(app: &AppState) -> Router<AppState> {
 
 const PEOPLE: &[Role] = &[Role::Approver, Role::Admin];
 
-/// How an approval is shown: the record plus its age and time left, so a person sees exactly what will run.
-fn card(a: &ApprovalRecord, now_ms: i64) -> Value {
+/// How an approval is shown: the record plus its age and time left, so a person sees exactly what will run; and,
+/// when its row is not what the journal says, `altered` (table, field, the row's and the journal's value: ADR-610),
+/// so a forged request is never shown as the thing to approve (a vote on it is refused).
+fn card(a: &ApprovalRecord, altered: Option<&Altered>, now_ms: i64) -> Value {
     let mut v = json!(a);
     if let Some(obj) = v.as_object_mut() {
         obj.insert("age_ms".into(), json!(now_ms - a.created_at_ms));
         obj.insert("expires_in_ms".into(), json!((a.expires_at_ms - now_ms).max(0)));
+        if let Some(altered) = altered {
+            obj.insert("altered".into(), json!(altered));
+        }
     }
     v
 }
@@ -117,18 +122,18 @@ async fn list(
     };
     let now = AuthContext::now_ms(&state);
     let list = state.gate.approvals(status, now).await?;
-    Ok(Json(Value::Array(list.iter().map(|a| card(a, now)).collect())))
+    Ok(Json(Value::Array(list.iter().map(|(a, altered)| card(a, altered.as_ref(), now)).collect())))
 }
 
 async fn show(State(state): State<ApprovalsState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<Json<Value>> {
     ops::require(&state, &caller, PEOPLE, "reading an approval").await?;
     let now = AuthContext::now_ms(&state);
-    let a = state
+    let (a, altered) = state
         .gate
         .approval(id, now)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("approval {id} does not exist")))?;
-    Ok(Json(card(&a, now)))
+    Ok(Json(card(&a, altered.as_ref(), now)))
 }
 
 #[derive(Deserialize)]
@@ -150,7 +155,7 @@ async fn approve(
     ops::require(&state, &caller, PEOPLE, "approving").await?;
     let b: ApproveBody = ops::body(&state, &caller, "POST /v1/approvals/{id}/approve", raw).await?;
     let now = AuthContext::now_ms(&state);
-    let a = state
+    let (a, _) = state
         .gate
         .approval(id, now)
         .await?
@@ -168,7 +173,7 @@ async fn approve(
         telemetry::human_decision(&vote.approval, caller.name(), decision, waited_ms);
     }
     Auditor::notify(&state);
-    Ok(Json(json!({"counted": vote.counted, "approval": card(&vote.approval, now)})))
+    Ok(Json(json!({"counted": vote.counted, "approval": card(&vote.approval, None, now)})))
 }
 
 async fn step_up(state: &ApprovalsState, caller: &Caller, id: i64, code: Option<&str>, now_ms: i64) -> ApiResult<()> {
@@ -227,7 +232,7 @@ async fn reject(
     state.metrics.observe_human_decision("rejected", now - a.created_at_ms);
     telemetry::human_decision(&a, caller.name(), "rejected", now - a.created_at_ms);
     Auditor::notify(&state);
-    Ok(Json(card(&a, now)))
+    Ok(Json(card(&a, None, now)))
 }
 
 #[derive(Deserialize)]
@@ -250,5 +255,5 @@ async fn revoke(
     let a = state.gate.revoke(id, caller.name(), &b.why, now).await?;
     telemetry::human_decision(&a, caller.name(), "revoked", now - a.created_at_ms);
     Auditor::notify(&state);
-    Ok(Json(card(&a, now)))
+    Ok(Json(card(&a, None, now)))
 }

@@ -50,16 +50,18 @@ pub const MAX_WAIT_MS: i64 = 120_000;
 /// hold this, not the `Store`, so they cannot decide, report or execute.
 #[async_trait::async_trait]
 pub trait ApprovalGate: Send + Sync {
+    /// An approval as the journal tells it: marked where its row differs (ADR-610).
     async fn approval(
         &self,
         id: i64,
         now_ms: i64,
-    ) -> Result<Option<foureyes_core::ApprovalRecord>, foureyes_store::StoreError>;
+    ) -> Result<Option<foureyes_store::Checked<foureyes_core::ApprovalRecord>>, foureyes_store::StoreError>;
+    /// Every approval (of `status`), each marked where its row differs from the journal (ADR-610).
     async fn approvals(
         &self,
         status: Option<foureyes_core::ApprovalStatus>,
         now_ms: i64,
-    ) -> Result<Vec<foureyes_core::ApprovalRecord>, foureyes_store::StoreError>;
+    ) -> Result<Vec<foureyes_store::Checked<foureyes_core::ApprovalRecord>>, foureyes_store::StoreError>;
     async fn approve(
         &self,
         id: i64,
@@ -102,15 +104,15 @@ impl ApprovalGate for StoreApprovalGate {
         &self,
         id: i64,
         now_ms: i64,
-    ) -> Result<Option<foureyes_core::ApprovalRecord>, foureyes_store::StoreError> {
-        self.0.approval(id, now_ms).await
+    ) -> Result<Option<foureyes_store::Checked<foureyes_core::ApprovalRecord>>, foureyes_store::StoreError> {
+        self.0.approval_checked(id, now_ms).await
     }
     async fn approvals(
         &self,
         status: Option<foureyes_core::ApprovalStatus>,
         now_ms: i64,
-    ) -> Result<Vec<foureyes_core::ApprovalRecord>, foureyes_store::StoreError> {
-        self.0.approvals(status, now_ms).await
+    ) -> Result<Vec<foureyes_store::Checked<foureyes_core::ApprovalRecord>>, foureyes_store::StoreError> {
+        self.0.approvals_checked(status, now_ms).await
     }
     async fn approve(
         &self,

@@ -28,7 +28,7 @@ use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, Outcome, Policy,
 };
 use foureyes_server::{ApprovalGate, app};
-use foureyes_store::{AuditReport, Decided, DecisionFilter, Store, StoreError, VoteOutcome};
+use foureyes_store::{AuditReport, Checked, Decided, DecisionFilter, Store, StoreError, VoteOutcome};
 use foureyes_store_sqlite::SqliteStore;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -179,13 +179,17 @@ struct RecordingGate {
 
 #[async_trait]
 impl ApprovalGate for RecordingGate {
-    async fn approval(&self, id: i64, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError> {
+    async fn approval(&self, id: i64, now_ms: i64) -> Result<Option<Checked<ApprovalRecord>>, StoreError> {
         self.calls.lock().unwrap().push("approval");
-        self.inner.approval(id, now_ms).await
+        self.inner.approval_checked(id, now_ms).await
     }
-    async fn approvals(&self, status: Option<ApprovalStatus>, now_ms: i64) -> Result<Vec<ApprovalRecord>, StoreError> {
+    async fn approvals(
+        &self,
+        status: Option<ApprovalStatus>,
+        now_ms: i64,
+    ) -> Result<Vec<Checked<ApprovalRecord>>, StoreError> {
         self.calls.lock().unwrap().push("approvals");
-        self.inner.approvals(status, now_ms).await
+        self.inner.approvals_checked(status, now_ms).await
     }
     async fn approve(
         &self,

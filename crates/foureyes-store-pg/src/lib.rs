@@ -56,7 +56,7 @@ use foureyes_store::authority::{Authority, CredentialMap};
 use foureyes_store::ops as tx_ops;
 use foureyes_store::replay::Replayed;
 use foureyes_store::{
-    AuditReport, Backend, Decided, DecisionFilter, Store, StoreError, TaskOutcome, TaskStore, VoteOutcome,
+    AuditReport, Backend, Checked, Decided, DecisionFilter, Store, StoreError, TaskOutcome, TaskStore, VoteOutcome,
 };
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::Value;
@@ -378,7 +378,11 @@ impl Store for PgStore {
     }
 
     async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash, Option<u64>)>, StoreError> {
-        in_tx!(self, |w| tx_ops::applied_tree_head(w)).map(Some)
+        // The state, not the database (ADR-612): no transaction and no chain-head lock, which another session can
+        // hold. The state is applied after COMMIT (ADR-410), so it holds only committed events.
+        let authority = self.writer.lock().await;
+        let (size, root) = authority.tree_head();
+        Ok(Some((size, root, authority.sealed_from())))
     }
 
     async fn start_seal(&self, by: &str, now_ms: i64) -> Result<Option<u64>, StoreError> {
@@ -421,8 +425,28 @@ impl Store for PgStore {
         ops::list_decisions(&self.conn().await?, &filter).await
     }
 
-    async fn decisions_checked(&self, filter: DecisionFilter, now_ms: i64) -> Result<Vec<DecisionRecord>, StoreError> {
+    async fn decisions_checked(
+        &self,
+        filter: DecisionFilter,
+        now_ms: i64,
+    ) -> Result<Vec<Checked<DecisionRecord>>, StoreError> {
         in_tx!(self, |w| tx_ops::checked_decisions(w, &filter, now_ms))
+    }
+
+    async fn approval_checked(
+        &self,
+        id: ApprovalId,
+        now_ms: i64,
+    ) -> Result<Option<Checked<ApprovalRecord>>, StoreError> {
+        in_tx!(self, |w| tx_ops::checked_approval(w, id, now_ms))
+    }
+
+    async fn approvals_checked(
+        &self,
+        status: Option<ApprovalStatus>,
+        now_ms: i64,
+    ) -> Result<Vec<Checked<ApprovalRecord>>, StoreError> {
+        in_tx!(self, |w| tx_ops::checked_approvals(w, status, now_ms))
     }
 
     async fn approval(&self, id: ApprovalId, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError> {

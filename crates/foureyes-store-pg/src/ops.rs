@@ -462,6 +462,11 @@ impl WriteTx for Tx<'_> {
     async fn list_decisions(&mut self, filter: &DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
         list_decisions(self.c(), filter).await
     }
+
+    async fn list_approvals(&mut self) -> Result<Vec<ApprovalRecord>, StoreError> {
+        self.flush().await?;
+        list_approvals_as_stored(self.c()).await
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -581,6 +586,18 @@ pub(crate) async fn list_approvals(
     status: Option<ApprovalStatus>,
     now_ms: i64,
 ) -> Result<Vec<ApprovalRecord>, StoreError> {
+    let mut out = Vec::new();
+    for mut a in list_approvals_as_stored(c).await? {
+        a.status = a.effective_status(now_ms);
+        if status.is_none_or(|s| s == a.status) {
+            out.push(a);
+        }
+    }
+    Ok(out)
+}
+
+/// Every approval with its votes (two queries), its status as stored.
+async fn list_approvals_as_stored(c: &impl GenericClient) -> Result<Vec<ApprovalRecord>, StoreError> {
     let sql = format!("SELECT {APPROVAL_COLUMNS} FROM approvals ORDER BY id");
     let mut approvals = Vec::new();
     for r in rows(c, &sql, &[]).await? {
@@ -591,15 +608,10 @@ pub(crate) async fn list_approvals(
     for r in rows(c, &sql, &[]).await? {
         votes.entry(get(&r, 0)?).or_default().push(get(&r, 1)?);
     }
-    let mut out = Vec::new();
-    for mut a in approvals {
+    for a in &mut approvals {
         a.approvers = votes.remove(&a.approval_id).unwrap_or_default();
-        a.status = a.effective_status(now_ms);
-        if status.is_none_or(|s| s == a.status) {
-            out.push(a);
-        }
     }
-    Ok(out)
+    Ok(approvals)
 }
 
 /// An event from a journal row, or the row's `seq` and what is wrong with it.

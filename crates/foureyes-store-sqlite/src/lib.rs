@@ -29,7 +29,7 @@ use foureyes_store::authority::{Authority, CredentialMap};
 use foureyes_store::ops as tx_ops;
 use foureyes_store::replay::Replayed;
 use foureyes_store::tx::run_ready;
-use foureyes_store::{AuditReport, Backend, Decided, DecisionFilter, Store, StoreError, VoteOutcome};
+use foureyes_store::{AuditReport, Backend, Checked, Decided, DecisionFilter, Store, StoreError, VoteOutcome};
 use ops::SqliteTx;
 use rusqlite::{Connection, OpenFlags};
 use serde_json::Value;
@@ -659,7 +659,15 @@ impl Store for SqliteStore {
     }
 
     async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash, Option<u64>)>, StoreError> {
-        self.write_tx(move |w| run_ready(tx_ops::applied_tree_head(w))).await.map(Some)
+        // The state, not the database (ADR-612): no write transaction, so another process holding SQLite's write
+        // lock cannot hold this read. The writer thread holds the state only while it runs a job, never while it
+        // waits for the lock. A fail-stopped store's state may be ahead of the disk (ADR-410): not witnessed.
+        if let Some(reason) = self.stopped.get() {
+            return Err(stopped_error(reason));
+        }
+        let authority = self.authority.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (size, root) = authority.tree_head();
+        Ok(Some((size, root, authority.sealed_from())))
     }
 
     async fn start_seal(&self, by: &str, now_ms: i64) -> Result<Option<u64>, StoreError> {
@@ -706,8 +714,28 @@ impl Store for SqliteStore {
         self.read(move |c| ops::list_decisions(c, &filter)).await
     }
 
-    async fn decisions_checked(&self, filter: DecisionFilter, now_ms: i64) -> Result<Vec<DecisionRecord>, StoreError> {
+    async fn decisions_checked(
+        &self,
+        filter: DecisionFilter,
+        now_ms: i64,
+    ) -> Result<Vec<Checked<DecisionRecord>>, StoreError> {
         self.write_tx(move |w| run_ready(tx_ops::checked_decisions(w, &filter, now_ms))).await
+    }
+
+    async fn approval_checked(
+        &self,
+        id: ApprovalId,
+        now_ms: i64,
+    ) -> Result<Option<Checked<ApprovalRecord>>, StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::checked_approval(w, id, now_ms))).await
+    }
+
+    async fn approvals_checked(
+        &self,
+        status: Option<ApprovalStatus>,
+        now_ms: i64,
+    ) -> Result<Vec<Checked<ApprovalRecord>>, StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::checked_approvals(w, status, now_ms))).await
     }
 
     async fn approval(&self, id: ApprovalId, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError> {

@@ -485,6 +485,10 @@ impl WriteTx for SqliteTx<'_> {
     async fn list_decisions(&mut self, filter: &DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {
         list_decisions(self.conn, filter)
     }
+
+    async fn list_approvals(&mut self) -> Result<Vec<ApprovalRecord>, StoreError> {
+        approval_ids(self.conn)?.into_iter().filter_map(|id| load_approval_raw(self.conn, id).transpose()).collect()
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -629,20 +633,22 @@ pub(crate) fn load_approval(c: &Connection, id: ApprovalId, now_ms: i64) -> Resu
     }))
 }
 
+fn approval_ids(c: &Connection) -> Result<Vec<ApprovalId>, StoreError> {
+    c.prepare("SELECT id FROM approvals ORDER BY id")
+        .sql()?
+        .query_map([], |r| r.get(0))
+        .sql()?
+        .collect::<Result<_, _>>()
+        .sql()
+}
+
 pub(crate) fn list_approvals(
     c: &Connection,
     status: Option<ApprovalStatus>,
     now_ms: i64,
 ) -> Result<Vec<ApprovalRecord>, StoreError> {
-    let ids: Vec<ApprovalId> = c
-        .prepare("SELECT id FROM approvals ORDER BY id")
-        .sql()?
-        .query_map([], |r| r.get(0))
-        .sql()?
-        .collect::<Result<_, _>>()
-        .sql()?;
     let mut out = Vec::new();
-    for id in ids {
+    for id in approval_ids(c)? {
         if let Some(a) = load_approval(c, id, now_ms)?
             && status.is_none_or(|s| s == a.status)
         {

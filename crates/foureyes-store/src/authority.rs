@@ -129,6 +129,9 @@ pub struct JournaledDecision {
     /// Its tier and the decision it superseded, as decided.
     pub tier: u8,
     pub supersedes: Option<DecisionId>,
+    /// The connector digest its `decided` event's evidence holds (ADR-570), outside the fingerprint: what a release
+    /// of this deferral must render (ADR-614).
+    pub connector_digest: Option<String>,
 }
 
 /// An unreported permit's reporting deadline, as its `decided` event set it.
@@ -594,6 +597,7 @@ impl Authority {
                     digest: d.digest.clone(),
                     tier: d.tier,
                     supersedes: d.supersedes,
+                    connector_digest: d.request.connector_digest().map(str::to_string),
                 };
                 self.decisions.insert(d.decision_id, journaled);
                 if let Some(sup) = d.supersedes.and_then(|s| self.decisions.get_mut(&s)) {

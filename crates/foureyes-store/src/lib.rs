@@ -121,6 +121,36 @@ impl StoreError {
     }
 }
 
+/// What a listing shows beside a row the journal does not back (ADR-610, ADR-611): the first field in which the row
+/// differs from what the journal says, what the row says and what the journal says. A person reading a list sees the
+/// row marked, never a forged row as the door's, and never a list withheld because of one row.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Altered {
+    pub table: &'static str,
+    pub field: &'static str,
+    pub row: String,
+    pub journal: String,
+}
+
+impl Altered {
+    /// `(field, row, journal)` as the row checks return it, in `table`.
+    pub fn of(table: &'static str, (field, row, journal): (&'static str, String, String)) -> Altered {
+        Altered { table, field, row, journal }
+    }
+
+    /// One line for a person: `altered: TABLE.FIELD says `ROW`, the journal says `JOURNAL``.
+    pub fn line(&self) -> String {
+        format!(
+            "ALTERED: its row in `{}` says {} `{}` but the journal says `{}` (not written by the door: do not act on \
+             it; see `foureyes journal audit`)",
+            self.table, self.field, self.row, self.journal
+        )
+    }
+}
+
+/// A row as read, and how it differs from the journal when it does ([`Altered`]).
+pub type Checked<T> = (T, Option<Altered>);
+
 /// The most decisions one page of a list holds. A longer list is read page by page with
 /// [`DecisionFilter::before`]: a page never grows with history, and nothing is dropped without the caller knowing.
 pub const MAX_DECISIONS_PAGE: u32 = 10_000;
@@ -310,15 +340,39 @@ pub trait Store: Send + Sync {
         self.decision(id).await
     }
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError>;
-    /// [`Store::decisions`], believed only as the journal tells it (ADR-421): what `GET /v1/decisions` lists. A row
-    /// the journal does not back refuses the list (`record_altered`, journaled, naming it). The default (wrappers
-    /// that keep no authority state) is the rows.
-    async fn decisions_checked(&self, filter: DecisionFilter, now_ms: i64) -> Result<Vec<DecisionRecord>, StoreError> {
+    /// [`Store::decisions`], each row compared with the journal (ADR-421, ADR-611): what `GET /v1/decisions` lists.
+    /// Every row is listed; one the journal does not back is marked with how it differs ([`Altered`]), so one
+    /// altered row neither hides the rest nor passes for the door's. The default (wrappers that keep no authority
+    /// state) is the rows, unmarked.
+    async fn decisions_checked(
+        &self,
+        filter: DecisionFilter,
+        now_ms: i64,
+    ) -> Result<Vec<Checked<DecisionRecord>>, StoreError> {
         let _ = now_ms;
-        self.decisions(filter).await
+        Ok(self.decisions(filter).await?.into_iter().map(|d| (d, None)).collect())
     }
     async fn approval(&self, id: ApprovalId, now_ms: i64) -> Result<Option<ApprovalRecord>, StoreError>;
     async fn approvals(&self, status: Option<ApprovalStatus>, now_ms: i64) -> Result<Vec<ApprovalRecord>, StoreError>;
+    /// [`Store::approval`], compared with the journal (ADR-610): what a person is shown before voting
+    /// (`GET /v1/approvals/{id}`, `foureyes approvals show`, the console). A row the journal does not back (its
+    /// request, digest, status, votes…) is marked with how it differs; a vote on it is refused as before (ADR-180).
+    /// The default (wrappers that keep no authority state) is the row, unmarked.
+    async fn approval_checked(
+        &self,
+        id: ApprovalId,
+        now_ms: i64,
+    ) -> Result<Option<Checked<ApprovalRecord>>, StoreError> {
+        Ok(self.approval(id, now_ms).await?.map(|a| (a, None)))
+    }
+    /// [`Store::approvals`], each row compared with the journal (ADR-610), as [`Store::approval_checked`].
+    async fn approvals_checked(
+        &self,
+        status: Option<ApprovalStatus>,
+        now_ms: i64,
+    ) -> Result<Vec<Checked<ApprovalRecord>>, StoreError> {
+        Ok(self.approvals(status, now_ms).await?.into_iter().map(|a| (a, None)).collect())
+    }
     /// Journal events with `seq > after_seq`, at most `limit`.
     async fn journal(&self, after_seq: u64, limit: u32) -> Result<Vec<Event>, StoreError>;
     async fn verify_journal(&self) -> Result<VerifyReport, StoreError>;
@@ -437,8 +491,10 @@ pub trait Store: Send + Sync {
     }
     /// The tree head this door's authority state verified and applied, without catching up (ADR-534): its size and
     /// RFC 9162 root. A server signs it at its stop when the database no longer extends it (rolled back or
-    /// truncated under it), so that its witness refuses that database at the next start. `None` for wrappers that
-    /// keep no authority state.
+    /// truncated under it), so that its witness refuses that database at the next start. It reads the state, no row
+    /// and no lock of the database (ADR-612): a writer holding the database's write lock at the stop cannot keep it
+    /// from being witnessed. An error when the store fail-stopped (its state may hold events no COMMIT wrote). `None`
+    /// for wrappers that keep no authority state.
     async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash, Option<u64>)>, StoreError> {
         Ok(None)
     }

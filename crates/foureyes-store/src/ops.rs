@@ -483,20 +483,65 @@ pub async fn checked_decision<W: WriteTx>(
     Ok(Some(record))
 }
 
-/// The decisions list as the journal tells it (ADR-421): read inside a write transaction after the catch-up, each
-/// row compared with what the journal says of its decision; the first one the journal does not back refuses the list
-/// (`record_altered`, journaled, naming the row and field), as a single read does ([`checked_decision`]).
+/// The decisions list as the journal tells it (ADR-421, ADR-611): read inside a write transaction after the
+/// catch-up, each row compared with what the journal says of its decision. Every row is listed; one the journal
+/// does not back is marked with the first field that differs and the journal's value ([`crate::Altered`]). A list is
+/// how an operator finds the damage, so one altered row does not withhold the others; nothing acts on a list entry
+/// (a single read, a report, a replay refuses the row: [`checked_decision`]).
 pub async fn checked_decisions<W: WriteTx>(
     w: &mut W,
     filter: &crate::DecisionFilter,
     now_ms: i64,
-) -> Result<Vec<DecisionRecord>, StoreError> {
+) -> Result<Vec<crate::Checked<DecisionRecord>>, StoreError> {
+    let _ = now_ms;
     catch_up(w).await?;
     let records = w.list_decisions(filter).await?;
-    for record in &records {
-        check_decision_authority(w, record, now_ms).await?;
-    }
-    Ok(records)
+    let authority = w.authority();
+    Ok(records
+        .into_iter()
+        .map(|record| {
+            let altered = decision_differs(&record, authority.decision(record.decision_id));
+            (record, altered.map(|d| crate::Altered::of("decisions", d)))
+        })
+        .collect())
+}
+
+/// One approval as the journal tells it (ADR-610): the row read inside a write transaction after the catch-up and
+/// marked where it differs from the journal ([`approval_differs`]); its status as of `now_ms`.
+pub async fn checked_approval<W: WriteTx>(
+    w: &mut W,
+    id: ApprovalId,
+    now_ms: i64,
+) -> Result<Option<crate::Checked<ApprovalRecord>>, StoreError> {
+    catch_up(w).await?;
+    let Some(record) = w.approval(id).await? else { return Ok(None) };
+    Ok(Some(mark_approval(w, record, now_ms)))
+}
+
+/// Every approval (of `status` as of `now_ms`, when given) as the journal tells it (ADR-610), each marked where its
+/// row differs from the journal: a person is never shown a forged request as the thing to approve.
+pub async fn checked_approvals<W: WriteTx>(
+    w: &mut W,
+    status: Option<ApprovalStatus>,
+    now_ms: i64,
+) -> Result<Vec<crate::Checked<ApprovalRecord>>, StoreError> {
+    catch_up(w).await?;
+    let records = w.list_approvals().await?;
+    Ok(records
+        .into_iter()
+        .map(|record| mark_approval(w, record, now_ms))
+        .filter(|(record, _)| status.is_none_or(|s| s == record.status))
+        .collect())
+}
+
+/// Compares a stored approval (its status as stored) with the journal, then shows its status as of `now_ms`.
+fn mark_approval<W: WriteTx>(w: &mut W, mut record: ApprovalRecord, now_ms: i64) -> crate::Checked<ApprovalRecord> {
+    let authority = w.authority();
+    let decision = authority.approval(record.approval_id).and_then(|a| authority.decision(a.decision_id));
+    let altered = approval_differs(&record, authority.approval(record.approval_id), decision)
+        .map(|d| crate::Altered::of("approvals", d));
+    record.status = record.effective_status(now_ms);
+    (record, altered)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -582,11 +627,14 @@ async fn approval_for_write<W: WriteTx>(
     Ok(Some(record))
 }
 
-/// The first field in which an approval's row differs from what the journal says of it (ADR-150, ADR-180):
-/// `(field, row, journal)`. Status, decision, digest, required, expiry and voters.
+/// The first field in which an approval's row differs from what the journal says of it (ADR-150, ADR-180,
+/// ADR-610): `(field, row, journal)`. Status, decision, digest, required, expiry and voters, and the request shown
+/// (its fingerprint against the deferred decision's `decided` event, `decision`: ADR-530), so the agent, action,
+/// params and target a person reads are the ones the door deferred.
 fn approval_differs(
     record: &ApprovalRecord,
     journal: Option<&JournaledApproval>,
+    decision: Option<&JournaledDecision>,
 ) -> Option<(&'static str, String, String)> {
     let Some(journal) = journal else {
         return Some(("status", record.status.as_str().to_string(), "nothing".into()));
@@ -607,6 +655,11 @@ fn approval_differs(
         Some(("expires_at_ms", record.expires_at_ms.to_string(), journal.expires_at_ms.to_string()))
     } else if journal_approvers != table_approvers {
         Some(("approvers", table_approvers.join(","), journal_approvers.join(",")))
+    } else if let Some(fingerprint) = decision.map(|d| &d.fingerprint)
+        && *fingerprint != record.request.fingerprint()
+    {
+        let row = format!("action {} with fingerprint {}", record.request.action, record.request.fingerprint());
+        Some(("request", row, format!("fingerprint {fingerprint}")))
     } else {
         None
     }
@@ -622,7 +675,11 @@ async fn check_approval_authority<W: WriteTx>(
     now_ms: i64,
 ) -> Result<(), StoreError> {
     let id = record.approval_id;
-    let Some((field, table, journaled)) = approval_differs(record, w.authority().approval(id)) else { return Ok(()) };
+    let authority = w.authority();
+    let decision = authority.approval(id).and_then(|a| authority.decision(a.decision_id));
+    let Some((field, table, journaled)) = approval_differs(record, authority.approval(id), decision) else {
+        return Ok(());
+    };
     let message = format!(
         "approval {id} grants nothing: its row in `approvals` says {field} `{table}` but the journal says `{journaled}` \
          (the row was not written by the door; see `foureyes journal audit`)"
@@ -660,6 +717,10 @@ fn decision_differs(
     } else if journal.supersedes != record.supersedes {
         let show = |s: Option<DecisionId>| s.map_or_else(|| "nothing".to_string(), |id| id.to_string());
         Some(("supersedes", show(record.supersedes), show(journal.supersedes)))
+    } else if journal.connector_digest.as_deref() != record.request.connector_digest() {
+        // The connector a release must render (ADR-570) is outside the fingerprint; the journal binds it (ADR-614).
+        let show = |d: Option<&str>| d.map_or_else(|| "no connector".to_string(), |d| format!("connector {d}"));
+        Some(("connector", show(record.request.connector_digest()), show(journal.connector_digest.as_deref())))
     } else {
         None
     }
@@ -1399,13 +1460,4 @@ pub async fn verified_head<W: WriteTx>(w: &mut W) -> Result<u64, StoreError> {
 pub async fn verified_head_sealed<W: WriteTx>(w: &mut W) -> Result<(u64, Option<u64>), StoreError> {
     catch_up(w).await?;
     Ok((w.authority().seq(), w.authority().sealed_from()))
-}
-
-/// The tree head this door's authority state verified and applied, without catching up (ADR-534): its size and
-/// RFC 9162 root. What a server signs at its stop when the database no longer extends it.
-pub async fn applied_tree_head<W: WriteTx>(
-    w: &mut W,
-) -> Result<(u64, foureyes_core::merkle::Hash, Option<u64>), StoreError> {
-    let (size, root) = w.authority().tree_head();
-    Ok((size, root, w.authority().sealed_from()))
 }

@@ -169,6 +169,9 @@ pub trait WriteTx {
     /// Decisions as `Store::decisions` lists them, read inside this transaction (ADR-421: checked against the
     /// authority state it caught up).
     async fn list_decisions(&mut self, filter: &crate::DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError>;
+    /// Every approval with its votes, by id, its status as stored (ADR-610: checked against the authority state this
+    /// transaction caught up).
+    async fn list_approvals(&mut self) -> Result<Vec<ApprovalRecord>, StoreError>;
 }
 
 /// A decision row to insert.

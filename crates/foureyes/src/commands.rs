@@ -2,7 +2,8 @@
 
 use crate::cli::*;
 use crate::output::{
-    decided_json, decision_json, print_approval, print_decided, print_decision, print_demotion, print_event,
+    checked_approval_json, decided_json, decision_json, print_checked_approval, print_decided, print_decision,
+    print_demotion, print_event,
 };
 use crate::{
     EXIT_CONFLICT, EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE,
@@ -732,27 +733,29 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
                     )
                 })?),
             };
-            let list = store.approvals(filter, now).await?;
+            let list = store.approvals_checked(filter, now).await?;
             if json {
-                print_json(&list);
+                let shown: Vec<_> =
+                    list.iter().map(|(a, altered)| checked_approval_json(a, altered.as_ref())).collect();
+                print_json(&shown);
             } else if list.is_empty() {
                 println!("no {status} approvals");
             } else {
-                for a in &list {
-                    print_approval(a);
+                for (a, altered) in &list {
+                    print_checked_approval(a, altered.as_ref());
                 }
             }
             Ok(0)
         }
         ApprovalsCommand::Show { id, json } => {
-            let a = store
-                .approval(id, now)
+            let (a, altered) = store
+                .approval_checked(id, now)
                 .await?
                 .ok_or_else(|| Exit::new(EXIT_NOT_FOUND, format!("approval {id} does not exist")))?;
             if json {
-                print_json(&a);
+                print_json(&checked_approval_json(&a, altered.as_ref()));
             } else {
-                print_approval(&a);
+                print_checked_approval(&a, altered.as_ref());
                 // A change an agent proposed to a task: the human sees what will be written, not only its digest.
                 change_control::cli::show_change(db, seal_key()?, &a.request).await?;
             }

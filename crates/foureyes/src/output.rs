@@ -90,6 +90,25 @@ pub fn shown(text: &str) -> String {
     text.chars().map(|c| if hidden(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect()
 }
 
+/// An approval as the journal tells it: a row the journal does not back is printed under an ALTERED line first
+/// (ADR-610), so nobody approves a forged request for the real one.
+pub fn print_checked_approval(a: &ApprovalRecord, altered: Option<&foureyes_store::Altered>) {
+    if let Some(altered) = altered {
+        println!("approval {}  {}", a.approval_id, shown(&altered.line()));
+    }
+    print_approval(a);
+}
+
+/// The JSON of an approval as `approvals list/show --json` print it: the record, and `altered` when its row is not
+/// what the journal says (ADR-610).
+pub fn checked_approval_json(a: &ApprovalRecord, altered: Option<&foureyes_store::Altered>) -> serde_json::Value {
+    let mut v = serde_json::json!(a);
+    if let (Some(altered), Some(obj)) = (altered, v.as_object_mut()) {
+        obj.insert("altered".into(), serde_json::json!(altered));
+    }
+    v
+}
+
 pub fn print_approval(a: &ApprovalRecord) {
     println!(
         "approval {}  [{}]  {}  by agent {}  ({} of {} approvals; expires {})",

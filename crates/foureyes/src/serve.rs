@@ -212,18 +212,29 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     for (_, ns_store, name) in &others {
         if let (Some(path), Some(witness)) = (&args.signing_key, &args.witness) {
             let witness = crate::commands::namespace_witness(witness, name);
-            if let Some(failed) = checkpoint_at_stop(ns_store.as_ref(), path, Some(&witness)).await {
-                stop_failed = Some(stop_failed.unwrap_or_else(|| format!("namespace `{name}`: {failed}")));
+            match checkpoint_at_stop(ns_store.as_ref(), path, Some(&witness)).await {
+                StopCheckpoint::Signed => {}
+                StopCheckpoint::Failed(failed) => {
+                    stop_failed = Some(stop_failed.unwrap_or_else(|| format!("namespace `{name}`: {failed}")));
+                }
+                StopCheckpoint::LockHeld => {
+                    // Its writer waits for a lock someone else holds: closing would wait with it (ADR-612).
+                    std::mem::forget(ns_store.clone());
+                    continue;
+                }
             }
         }
         ns_store.close();
     }
+    let mut lock_held = false;
     if let Some(checkpointer) = checkpointer {
         checkpointer.abort();
-        if let Some(path) = &args.signing_key
-            && let Some(failed) = checkpoint_at_stop(store.as_ref(), path, main_witness.as_deref()).await
-        {
-            stop_failed = Some(failed);
+        if let Some(path) = &args.signing_key {
+            match checkpoint_at_stop(store.as_ref(), path, main_witness.as_deref()).await {
+                StopCheckpoint::Signed => {}
+                StopCheckpoint::Failed(failed) => stop_failed = Some(failed),
+                StopCheckpoint::LockHeld => lock_held = true,
+            }
         }
     }
     if let Some(notifier) = notifier {
@@ -232,37 +243,110 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     if let Some(telemetry) = telemetry {
         telemetry.shutdown().await;
     }
-    store.close();
+    if lock_held {
+        // The writer thread waits for a lock someone else holds; closing the store would wait with it. The process
+        // ends instead: nothing of the stop's checkpoint was written, and the witness already holds the head.
+        std::mem::forget(store.clone());
+    } else {
+        store.close();
+    }
     match stop_failed {
         Some(message) => Err(Exit::new(crate::EXIT_VERIFY_FAILED, message)),
         None => Ok(0),
     }
 }
 
+/// How long a stop waits for its journal write (the last checkpoint's event) before it gives up on it (ADR-612):
+/// within the time a service manager gives a stop (systemd's default is 90 s, Docker's 10 s) after the drain's
+/// [`foureyes_server::SHUTDOWN_GRACE`].
+const STOP_JOURNAL_WAIT: std::time::Duration = std::time::Duration::from_secs(4);
+
+/// What the checkpoint at a stop came to.
+enum StopCheckpoint {
+    /// Signed and witnessed, or nothing new to sign.
+    Signed,
+    /// What the exit says (ADR-534): the head could not be witnessed, or the database no longer extends it.
+    Failed(String),
+    /// The journal write waited past [`STOP_JOURNAL_WAIT`] (another process holds the database's write lock): the
+    /// verified head was witnessed before it, the journal has no `checkpoint` event for it (ADR-612).
+    LockHeld,
+}
+
 /// A last checkpoint at a clean stop (ADR-423), signed with the key at `key_path` into `witness`: the witness then
 /// covers every event this server saw, so a rollback of the whole database to a copy taken since the last periodic
 /// checkpoint is refused at the next start (the copy does not extend this note). A crash leaves no such note: the
-/// events since the last periodic checkpoint stay unwitnessed. Returns what the exit says when it failed.
+/// events since the last periodic checkpoint stay unwitnessed. The head this server verified is witnessed first,
+/// from its state and before any journal write (ADR-612), so a database writer holding the write lock at the stop
+/// cannot turn it into the crash case; the journal write then waits at most [`STOP_JOURNAL_WAIT`].
 async fn checkpoint_at_stop(
     store: &dyn foureyes_store::Backend,
     key_path: &Path,
     witness: Option<&Path>,
-) -> Option<String> {
+) -> StopCheckpoint {
     let key = match crate::commands::read_signing_key(key_path) {
         Ok(key) => key,
-        Err(e) => return Some(format!("checkpoint at stop: {}", e.message)),
+        Err(e) => return StopCheckpoint::Failed(format!("checkpoint at stop: {}", e.message)),
     };
-    match foureyes_store::checkpoint::checkpoint(store, &key, now_ms()).await {
-        Ok(Some((_, note))) => match witness.map(|w| crate::commands::append_note(w, &note)) {
-            Some(Err(e)) => Some(format!("checkpoint at stop: witness: {}", e.message)),
-            _ => None,
+    let witnessed = match witness {
+        Some(witness) => match witness_verified_head(store, &key, witness).await {
+            Ok(note) => note,
+            Err(failed) => return StopCheckpoint::Failed(failed),
         },
-        Ok(None) => None,
-        Err(e) => {
+        None => None,
+    };
+    let journaled =
+        tokio::time::timeout(STOP_JOURNAL_WAIT, foureyes_store::checkpoint::checkpoint(store, &key, now_ms()));
+    match journaled.await {
+        Ok(Ok(Some((_, note)))) if witnessed.as_deref() == Some(note.as_str()) => StopCheckpoint::Signed,
+        Ok(Ok(Some((_, note)))) => match witness.map(|w| crate::commands::append_note(w, &note)) {
+            Some(Err(e)) => StopCheckpoint::Failed(format!("checkpoint at stop: witness: {}", e.message)),
+            _ => StopCheckpoint::Signed,
+        },
+        Ok(Ok(None)) => StopCheckpoint::Signed,
+        Ok(Err(e)) => {
             eprintln!("checkpoint at stop: {e}");
-            Some(witness_own_head(store, &key, witness, &e).await)
+            StopCheckpoint::Failed(witness_own_head(store, &key, witness, witnessed.as_deref(), &e).await)
+        }
+        Err(_) => {
+            let line = format!(
+                "checkpoint at stop: the journal write waited {} s for the database's write lock, which another \
+                 process holds; {}",
+                STOP_JOURNAL_WAIT.as_secs(),
+                if witnessed.is_some() {
+                    "the head this server verified was witnessed before it, so a copy taken before this stop is \
+                     refused at the next start"
+                } else {
+                    "no witness was given, so nothing records this stop's head"
+                }
+            );
+            eprintln!("warning: {line}");
+            tracing::warn!("{line}");
+            StopCheckpoint::LockHeld
         }
     }
+}
+
+/// Signs the tree head this server's state verified (no row read, no lock taken: ADR-612) into `witness`, and
+/// returns the note (`None` for an empty journal). Refuses to witness a fail-stopped store's state, which may be
+/// ahead of its disk.
+async fn witness_verified_head(
+    store: &dyn foureyes_store::Backend,
+    key: &foureyes_core::checkpoint::SigningKey,
+    witness: &Path,
+) -> Result<Option<String>, String> {
+    let head = tokio::time::timeout(STOP_JOURNAL_WAIT, store.applied_tree_head()).await;
+    let (size, root, sealed_from) = match head {
+        Ok(Ok(Some(head))) if head.0 > 0 => head,
+        Ok(Ok(_)) => return Ok(None),
+        Ok(Err(e)) => return Err(format!("checkpoint at stop: this server's verified head could not be read: {e}")),
+        Err(_) => return Err("checkpoint at stop: this server's verified head could not be read in time".into()),
+    };
+    let checkpoint = foureyes_core::checkpoint::Checkpoint { origin: key.name().to_string(), size, root, sealed_from };
+    let note = key.sign(&checkpoint).map_err(|e| format!("checkpoint at stop: signing the verified head: {e}"))?;
+    crate::commands::append_note(witness, &note).map_err(|e| {
+        format!("checkpoint at stop: the witness `{}` could not be written: {}", witness.display(), e.message)
+    })?;
+    Ok(Some(note))
 }
 
 /// Says once, at start, on stderr and in the log, what a database writer can do to a server that runs without a
@@ -304,6 +388,7 @@ async fn witness_own_head(
     store: &dyn foureyes_store::Backend,
     key: &foureyes_core::checkpoint::SigningKey,
     witness: Option<&Path>,
+    witnessed: Option<&str>,
     error: &StoreError,
 ) -> String {
     let failed = format!("checkpoint at stop: {error}");
@@ -318,7 +403,9 @@ async fn witness_own_head(
         Ok(note) => note,
         Err(e) => return format!("{failed}; signing this server's verified head: {e}"),
     };
-    match crate::commands::append_note(witness, &note) {
+    // Witnessed already before the journal write (ADR-612), unless the state moved since.
+    let appended = if witnessed == Some(note.as_str()) { Ok(()) } else { crate::commands::append_note(witness, &note) };
+    match appended {
         Ok(()) => format!(
             "{failed}; the tree head this server verified (seq {size}) is signed into the witness `{}`: the next \
              start refuses a database that does not extend it",

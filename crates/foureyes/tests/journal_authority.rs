@@ -1167,24 +1167,78 @@ fn a_journal_written_before_the_seal_is_sealed_by_journal_seal(backend: Backend)
     assert!(text(&out.stderr).contains(&format!("seq {forged}")), "{}", text(&out.stderr));
 }
 
-/// F424 (RED before: `GET /v1/decisions` listed the edited row as permit/intended while `GET /v1/decisions/1` refused
-/// it): the decisions list reads the journal's view as the single GET does: a row edited by hand refuses the list,
-/// naming the row and field, journaled.
-fn the_decision_list_shows_no_row_the_journal_does_not_back(backend: Backend) {
+/// F611 (attack 13 #25, RED before: one row edited by hand made `GET /v1/decisions` refuse the whole list, so the
+/// operator's listing, and the console's decisions view, showed nothing; F424 before that listed the edited row as the
+/// door's permit): the decisions list shows every row, the edited one marked `altered` with the field, the row's
+/// value and the journal's, and the single GET still refuses it.
+fn one_altered_decision_row_is_listed_marked_beside_the_others(backend: Backend) {
     let e = env(backend);
     let ann = token_of(&e, "ann", "approver");
     let open =
         ["decide", "--agent", "bot", "--action", "vault.open", "--params", r#"{"door": 1}"#, "--request-id", "v1"];
     assert_eq!(e.run(&open).status.code(), Some(11));
+    assert_eq!(e.pay("10").0, 0);
     let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
-    let (status, body) = get_as(&addr, "/v1/decisions", &ann);
-    assert_eq!(status, 200, "{body}");
     e.sql("UPDATE decisions SET verdict = 'permit', status = 'intended' WHERE id = 1");
     let (status, body) = get_as(&addr, "/v1/decisions", &ann);
-    assert_ne!(status, 200, "the list showed the edited row: {body}");
-    assert!(!body.contains("\"permit\""), "{body}");
-    assert!(body.contains("decisions") && body.contains("verdict"), "names the row and field: {body}");
-    assert!(altered_refusal_journaled(&e, "decisions"), "the refusal is journaled");
+    assert_eq!(status, 200, "one altered row withheld the whole list: {body}");
+    let list: Vec<Value> = serde_json::from_str(&body).unwrap();
+    let row = |id: i64| list.iter().find(|d| d["decision_id"] == id).unwrap_or_else(|| panic!("{id} listed: {body}"));
+    let altered = &row(1)["altered"];
+    assert_eq!(altered["table"], "decisions", "{body}");
+    assert_eq!(altered["field"], "verdict", "{body}");
+    assert_eq!((altered["row"].as_str(), altered["journal"].as_str()), (Some("permit"), Some("defer")), "{body}");
+    assert!(row(2).get("altered").is_none(), "the untouched row is not marked: {body}");
+    // What acts on a decision still refuses the row: the single GET an executor reads.
+    let (status, body) = get_as(&addr, "/v1/decisions/1", &ann);
+    assert_ne!(status, 200, "the single GET served the edited row: {body}");
+}
+
+/// F610 (attack 13 #7, RED before: `GET /v1/approvals`, `GET /v1/approvals/1` and `foureyes approvals list/show`
+/// showed the forged request, door 9, with nothing to tell it from the door's): an approval whose row a database
+/// writer altered is shown marked `altered` (table, field, the row's and the journal's value) by the API and the CLI,
+/// the untouched one beside it unmarked, and a vote on it is refused.
+fn an_approval_whose_row_was_altered_is_shown_marked_and_refused(backend: Backend) {
+    let e = env(backend);
+    let ann = token_of(&e, "ann", "approver");
+    for (door, id) in [("1", "v1"), ("2", "v2")] {
+        let params = format!(r#"{{"door": {door}}}"#);
+        let open = ["decide", "--agent", "bot", "--action", "vault.open", "--params", &params, "--request-id", id];
+        assert_eq!(e.run(&open).status.code(), Some(11));
+    }
+    let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    // What a person reads is changed (door 1 becomes door 9); the digest is left as the door wrote it.
+    e.sql("UPDATE approvals SET request = REPLACE(request, '\"door\":1', '\"door\":9') WHERE id = 1");
+    let marked = |approval: &Value, what: &str| {
+        assert_eq!(approval["altered"]["table"], "approvals", "{what}: {approval}");
+        assert_eq!(approval["altered"]["field"], "request", "{what}: {approval}");
+        assert!(approval["altered"]["journal"].as_str().unwrap().contains("fingerprint"), "{what}: {approval}");
+    };
+    for path in ["/v1/approvals", "/v1/approvals?status=pending"] {
+        let (status, body) = get_as(&addr, path, &ann);
+        assert_eq!(status, 200, "{path}: {body}");
+        let list: Vec<Value> = serde_json::from_str(&body).unwrap();
+        assert_eq!(list.len(), 2, "{path}: {body}");
+        let by_id = |id: i64| list.iter().find(|a| a["approval_id"] == id).unwrap();
+        marked(by_id(1), path);
+        assert!(by_id(2).get("altered").is_none(), "{path}: the untouched approval is not marked: {body}");
+    }
+    let (status, body) = get_as(&addr, "/v1/approvals/1", &ann);
+    assert_eq!(status, 200, "{body}");
+    let shown: Value = serde_json::from_str(&body).unwrap();
+    marked(&shown, "GET /v1/approvals/1");
+    let cli: Value = serde_json::from_str(&e.ok(&["approvals", "show", "1", "--json"])).unwrap();
+    marked(&cli, "approvals show 1 --json");
+    let cli: Value = serde_json::from_str(&e.ok(&["approvals", "list", "--json"])).unwrap();
+    marked(&cli[0], "approvals list --json");
+    assert!(cli[1].get("altered").is_none(), "{cli}");
+    let listed = e.ok(&["approvals", "list"]);
+    assert!(listed.contains("approval 1  ALTERED") && listed.contains("approvals"), "{listed}");
+    // A vote on it is refused, with the digest the row shows.
+    let digest = shown["digest"].as_str().unwrap();
+    let (status, body) = post_as(&addr, "/v1/approvals/1/approve", &ann, &serde_json::json!({"digest": digest}));
+    assert_ne!(status, 200, "a vote on the altered approval counted: {body}");
+    assert!(body.contains("record_altered") || body.contains("altered"), "{body}");
 }
 
 /// F425 (RED before: `journal audit` said consistent: it never compared token hashes, sessions or sign-in codes):
@@ -1276,6 +1330,95 @@ fn stop_cleanly(mut server: (support::KillOnDrop, String)) {
     while server.0.0.try_wait().unwrap().is_none() {
         assert!(std::time::Instant::now() < deadline, "serve did not stop on SIGTERM");
         std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// F612 (attack 13 #21, RED before: with another process holding SQLite's write lock, `serve` waited at SIGTERM for
+/// the lock to journal its last checkpoint, a service manager's SIGKILL then ended it with no note in the witness,
+/// and a copy taken before the stop was accepted at the next start): the head the server verified is witnessed from
+/// its state before the stop's journal write, and the write waits a bounded time, so a writer holding the lock at
+/// the stop cannot turn a clean stop into the crash case. SQLite only: the lock is SQLite's file lock.
+#[test]
+fn a_writer_holding_the_write_lock_at_the_stop_cannot_unwitness_it() {
+    let e = env(Backend::Sqlite);
+    let (key, _public) = e.keygen();
+    let witness = e.path("witness.txt");
+    let serve_args = unwitnessed_between_checkpoints(&key, &witness);
+    let serve_args: Vec<&str> = serve_args.iter().map(String::as_str).collect();
+    let bot = token_of(&e, "bot", "agent");
+    let server = e.start_serve(&serve_args).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    let pay = |id: &str, amount: u32| {
+        let ask = serde_json::json!({"request_id": id, "action": "payments.batch", "params": {"amount_eur": amount}});
+        let (status, body) = post_as(&server.1, "/v1/decide", &bot, &ask);
+        assert_eq!(status, 200, "{body}");
+    };
+    pay("p100", 100);
+    let backup = e.backup();
+    pay("p300", 300);
+    // A database writer takes the write lock and keeps it across the stop.
+    let holder = rusqlite::Connection::open(&e.db).unwrap();
+    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let mut child = server.0;
+    assert!(Command::new("kill").args(["-TERM", &child.0.id().to_string()]).status().unwrap().success());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    let stopped = loop {
+        if let Some(status) = child.0.try_wait().unwrap() {
+            break Some(status);
+        }
+        if std::time::Instant::now() >= deadline {
+            // What a service manager does when a stop outlasts its timeout.
+            child.0.kill().unwrap();
+            child.0.wait().unwrap();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    holder.execute_batch("ROLLBACK").unwrap();
+    drop(holder);
+    e.restore(&backup);
+    match e.start_serve(&serve_args) {
+        Ok(_) => panic!("serve started on a copy taken before a stop made while another process held the lock"),
+        Err((code, err)) => {
+            assert_eq!(code, Some(7), "{err}");
+            assert!(err.contains("witness"), "names the witness: {err}");
+        }
+    }
+    let status = stopped.expect("serve did not stop within 15 s of SIGTERM while another process held the lock");
+    assert!(status.success(), "the stop witnessed the head, so it is a clean one: {status}");
+}
+
+/// ADR-536 (built without a test; F613): `serve` without a seal key, or without a signing key and a witness, says at
+/// start on stderr what a database writer can then do, for the main store and for each namespace it serves.
+#[test]
+fn serve_says_at_start_what_it_cannot_see() {
+    let e = env(Backend::Sqlite);
+    let namespace = format!("team-a={}", e.path("policy.yaml").display());
+    let mut child = e
+        .cmd(&["serve", "--listen", "127.0.0.1:0", "--serve-namespace", &namespace])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            if line.contains(" on http://") {
+                let _ = tx.send(());
+            }
+        }
+    });
+    let listening = rx.recv_timeout(std::time::Duration::from_secs(60)).is_ok();
+    let mut child = support::KillOnDrop(child);
+    let _ = child.0.kill();
+    let _ = child.0.wait();
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut err).unwrap();
+    assert!(listening, "serve did not start: {err}");
+    for said in ["no seal key", "no witness", "no witness for namespace `team-a`"] {
+        assert!(err.contains(said), "serve did not say `{said}` at start: {err}");
     }
 }
 
@@ -1389,13 +1532,17 @@ fn a_permit_whose_request_row_was_edited_is_served_to_nobody(backend: Backend) {
     e.sql("UPDATE decisions SET request = REPLACE(request, '\"amount_eur\":100', '\"amount_eur\":450') WHERE id = 1");
     let shown = e.ok(&["decisions", "show", "1", "--json"]);
     assert!(shown.contains("450"), "the row was edited: {shown}");
-    for (path, token) in [("/v1/decisions/1", &bot), ("/v1/decisions/1/wait?timeout=1s", &bot), ("/v1/decisions", &ann)]
-    {
+    for (path, token) in [("/v1/decisions/1", &bot), ("/v1/decisions/1/wait?timeout=1s", &bot)] {
         let (status, body) = get_as(&addr, path, token);
         assert_ne!(status, 200, "{path} served the edited row: {body}");
         assert!(!body.contains("450"), "{path}: {body}");
         assert!(body.contains("decisions") && body.contains("request"), "{path} names the row and field: {body}");
     }
+    // The list shows the row as read, marked (ADR-611): never as the door's decision.
+    let (status, body) = get_as(&addr, "/v1/decisions", &ann);
+    assert_eq!(status, 200, "{body}");
+    let list: Vec<Value> = serde_json::from_str(&body).unwrap();
+    assert_eq!(list[0]["altered"]["field"], "request", "the list marks the edited row: {body}");
     let out = e.run(&ask);
     assert_ne!(out.status.code(), Some(0), "the replay served the edited row: {}", text(&out.stdout));
     assert!(!text(&out.stdout).contains("450"), "{}", text(&out.stdout));
@@ -1828,7 +1975,8 @@ on_both!(
     serve_signs_no_checkpoint_over_a_forged_tail,
     a_forged_credential_event_after_the_seal_signs_nobody_in,
     a_journal_written_before_the_seal_is_sealed_by_journal_seal,
-    the_decision_list_shows_no_row_the_journal_does_not_back,
+    one_altered_decision_row_is_listed_marked_beside_the_others,
+    an_approval_whose_row_was_altered_is_shown_marked_and_refused,
     audit_names_a_swapped_token_hash,
     audit_names_a_forged_console_session,
     audit_names_a_forged_signin_code,
