@@ -944,10 +944,11 @@ mod fingerprint_tests {
             agent: "bot".into(),
             session: None,
             action: "payments.send".into(),
-            params: json!({"amount_eur": 12.5, "iban": "DE89", "note": "caf\u{e9} \u{1f600}", "n": {"b": 1, "a": [1, "x"]}})
-                .as_object()
-                .cloned()
-                .unwrap_or_default(),
+            params:
+                json!({"amount_eur": 12.5, "iban": "DE89", "note": "caf\u{e9} \u{1f600}", "n": {"b": 1, "a": [1, "x"]}})
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default(),
             target: None,
             undo_of: None,
             dry_run: false,

@@ -3,7 +3,9 @@
 //! same rows and the same journal, byte for byte, on either backend. None of them begins or commits: an error that
 //! [`StoreError::is_audited`] is still committed by the caller (the refusal it journaled must persist).
 
-use crate::authority::{JournaledApproval, JournaledCredential, JournaledSignin, decision_summary, fingerprint_summary};
+use crate::authority::{
+    JournaledApproval, JournaledCredential, JournaledSignin, decision_summary, fingerprint_summary,
+};
 use crate::tx::{NewCredentialRow, NewDecisionRow, WriteTx, session_key};
 use crate::{Decided, MAX_DETAIL_BYTES, Principal, StoreError, VoteOutcome};
 use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
@@ -657,7 +659,8 @@ async fn decision_differs_from_journal<W: WriteTx>(
         return Ok(Some(("verdict", record.verdict.as_str().to_string(), "nothing".into())));
     };
     let r = &record.request;
-    let row_summary = decision_summary(&r.agent, &r.request_id, &r.fingerprint(), &record.digest, record.tier, record.supersedes);
+    let row_summary =
+        decision_summary(&r.agent, &r.request_id, &r.fingerprint(), &record.digest, record.tier, record.supersedes);
     if row_summary == journal.summary {
         return Ok(if journal.verdict != record.verdict {
             Some(("verdict", record.verdict.as_str().to_string(), journal.verdict.as_str().to_string()))
@@ -670,7 +673,9 @@ async fn decision_differs_from_journal<W: WriteTx>(
     let seq = journal.decided_seq;
     let read = w.journal_after(seq.saturating_sub(1), 1).await?;
     let decided = read.first().and_then(|(event, _)| {
-        if event.seq != seq || event_hash(event.seq, event.ts_ms, event.kind, &event.data, &event.prev_hash) != event.hash {
+        if event.seq != seq
+            || event_hash(event.seq, event.ts_ms, event.kind, &event.data, &event.prev_hash) != event.hash
+        {
             return None;
         }
         match EventData::from_journal(event.kind, &event.data) {
@@ -680,7 +685,11 @@ async fn decision_differs_from_journal<W: WriteTx>(
     });
     let Some(d) = decided else {
         // The event the state applied is no longer there as it was: nothing to name a field by, and nothing served.
-        return Ok(Some(("decided event", format!("decision {id}"), format!("seq {seq} no longer holds it as applied"))));
+        return Ok(Some((
+            "decided event",
+            format!("decision {id}"),
+            format!("seq {seq} no longer holds it as applied"),
+        )));
     };
     let fields = DecidedFields {
         fingerprint: d.request.fingerprint(),
@@ -701,7 +710,11 @@ async fn decision_differs_from_journal<W: WriteTx>(
         fields.supersedes,
     );
     if event_summary != journal.summary {
-        return Ok(Some(("decided event", format!("decision {id}"), format!("seq {seq} no longer holds it as applied"))));
+        return Ok(Some((
+            "decided event",
+            format!("decision {id}"),
+            format!("seq {seq} no longer holds it as applied"),
+        )));
     }
     Ok(Some(decision_differs(record, &fields).unwrap_or_else(|| {
         // Two different rows with one summary: 128 bits of SHA-256 collided; refused all the same.
