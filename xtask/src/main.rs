@@ -339,8 +339,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a request id re-sent from another session is a conflict, not a replay",
         file: "crates/foureyes-core/src/types.rs",
-        original: "if let Some(session) = &self.session {",
-        broken: "if let Some(session) = self.session.as_ref().filter(|_| false) {",
+        original: "            #[serde(skip_serializing_if = \"Option::is_none\")]\n            session: &'a Option<String>,",
+        broken: "            #[serde(skip)]\n            session: &'a Option<String>,",
         package: "foureyes-store-sqlite",
         filter: "session_trust_demotes_cools_and_restores",
         also: &[],
