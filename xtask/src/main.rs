@@ -339,8 +339,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a request id re-sent from another session is a conflict, not a replay",
         file: "crates/foureyes-core/src/types.rs",
-        original: "if let Some(session) = &self.session {",
-        broken: "if let Some(session) = self.session.as_ref().filter(|_| false) {",
+        original: "            #[serde(skip_serializing_if = \"Option::is_none\")]\n            session: &'a Option<String>,",
+        broken: "            #[serde(skip)]\n            session: &'a Option<String>,",
         package: "foureyes-store-sqlite",
         filter: "session_trust_demotes_cools_and_restores",
         also: &[],
@@ -1676,10 +1676,19 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a decision row is served only as its decided event tells it, request included (ADR-530)",
         file: "crates/foureyes-store/src/ops.rs",
-        original: "    } else if journal.fingerprint != record.request.fingerprint() {",
-        broken: "    } else if journal.fingerprint.is_empty() && journal.fingerprint != record.request.fingerprint() {",
+        original: "    if row_summary == journal.summary {",
+        broken: "    if row_summary == journal.summary || journal.connector == journal.connector {",
         package: "foureyes",
         filter: "a_permit_whose_request_row_was_edited_is_served_to_nobody",
+        also: &[],
+    },
+    Mutation {
+        property: "a request id decided long ago replays its decision from the state's fixed-size record (ADR-362)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "                        self.idempotency.insert(key, JournaledRequest { decision_id: d.decision_id, fingerprint });",
+        broken: "                        let _ = (key, fingerprint);",
+        package: "foureyes-store-sqlite",
+        filter: "a_request_id_settled_long_ago_still_replays_its_decision",
         also: &[],
     },
     Mutation {

@@ -113,22 +113,34 @@ impl ActionRequest {
     /// first one's verdict. Both join the hash only when present, so fingerprints stored before they existed still
     /// match.
     pub fn fingerprint(&self) -> String {
-        let mut content = json!({
-            "action": self.action,
-            "params": self.params,
-            "target": self.target,
-            "agent": self.agent,
-            "undo_of": self.undo_of,
-            "dry_run": self.dry_run,
-            "approval_id": self.approval_id,
-        });
-        if !self.flags.is_empty() {
-            content["flags"] = json!(self.flags);
+        // Serialized straight from the request's fields (issue 14: no `Value` tree, no copy of the params); the
+        // canonical writer sorts the names, so the bytes are those of the `json!` object this replaced
+        // (`fingerprint_is_the_canonical_object_s`).
+        #[derive(Serialize)]
+        struct Fingerprinted<'a> {
+            action: &'a str,
+            params: &'a Map<String, Value>,
+            target: &'a Option<String>,
+            agent: &'a str,
+            undo_of: Option<DecisionId>,
+            dry_run: bool,
+            approval_id: Option<ApprovalId>,
+            #[serde(skip_serializing_if = "<[String]>::is_empty")]
+            flags: &'a [String],
+            #[serde(skip_serializing_if = "Option::is_none")]
+            session: &'a Option<String>,
         }
-        if let Some(session) = &self.session {
-            content["session"] = json!(session);
-        }
-        canonical_sha256(&content)
+        canonical_sha256(&Fingerprinted {
+            action: &self.action,
+            params: &self.params,
+            target: &self.target,
+            agent: &self.agent,
+            undo_of: self.undo_of,
+            dry_run: self.dry_run,
+            approval_id: self.approval_id,
+            flags: &self.flags,
+            session: &self.session,
+        })
     }
 
     /// The digest of the connector the door recorded in this request's evidence (ADR-570: what a release of its
@@ -238,7 +250,15 @@ fn check_safe_integers(path: &str, value: &Value) -> Result<(), RequestError> {
 
 /// The approval digest of an action: SHA-256 of canonical `{action, params, target, agent}`.
 pub fn action_digest(action: &str, params: &Map<String, Value>, target: Option<&str>, agent: &str) -> String {
-    canonical_sha256(&json!({"action": action, "params": params, "target": target, "agent": agent}))
+    // From the fields, without a `Value` tree (issue 14); the same canonical bytes (`the_digest_is_the_canonical_object_s`).
+    #[derive(Serialize)]
+    struct Digested<'a> {
+        action: &'a str,
+        params: &'a Map<String, Value>,
+        target: Option<&'a str>,
+        agent: &'a str,
+    }
+    canonical_sha256(&Digested { action, params, target, agent })
 }
 
 /// The four verdicts.
@@ -922,5 +942,68 @@ impl DecisionRecord {
             "target": self.request.target,
             "undo_of": self.request.undo_of,
         })
+    }
+}
+
+#[cfg(test)]
+mod fingerprint_tests {
+    use super::*;
+
+    fn requests() -> Vec<ActionRequest> {
+        let plain = ActionRequest {
+            request_id: "r1".into(),
+            agent: "bot".into(),
+            session: None,
+            action: "payments.send".into(),
+            params:
+                json!({"amount_eur": 12.5, "iban": "DE89", "note": "caf\u{e9} \u{1f600}", "n": {"b": 1, "a": [1, "x"]}})
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default(),
+            target: None,
+            undo_of: None,
+            dry_run: false,
+            approval_id: None,
+            evidence: None,
+            flags: Vec::new(),
+        };
+        let mut full = plain.clone();
+        full.session = Some("s-1".into());
+        full.target = Some("acct-9".into());
+        full.undo_of = Some(41);
+        full.dry_run = true;
+        full.approval_id = Some(7);
+        full.flags = vec!["prompt_injection".into(), "b".into()];
+        let mut empty = plain.clone();
+        empty.params = Map::new();
+        vec![plain, full, empty]
+    }
+
+    /// The fingerprint written from the fields is the hash of the `json!` object it replaced, byte for byte.
+    #[test]
+    fn fingerprint_is_the_canonical_object_s() {
+        for r in requests() {
+            let mut content = json!({
+                "action": r.action, "params": r.params, "target": r.target, "agent": r.agent,
+                "undo_of": r.undo_of, "dry_run": r.dry_run, "approval_id": r.approval_id,
+            });
+            if !r.flags.is_empty() {
+                content["flags"] = json!(r.flags);
+            }
+            if let Some(session) = &r.session {
+                content["session"] = json!(session);
+            }
+            assert_eq!(r.fingerprint(), canonical_sha256(&content), "{r:?}");
+        }
+    }
+
+    /// The approval digest written from the fields is the hash of the `json!` object it replaced, byte for byte.
+    #[test]
+    fn the_digest_is_the_canonical_object_s() {
+        for r in requests() {
+            let content = json!({"action": r.action, "params": r.params, "target": r.target, "agent": r.agent});
+            let digest = action_digest(&r.action, &r.params, r.target.as_deref(), &r.agent);
+            assert_eq!(digest, canonical_sha256(&content), "{r:?}");
+        }
     }
 }

@@ -6,7 +6,11 @@ CREATE TABLE journal (
     kind      TEXT    NOT NULL,
     data      TEXT    NOT NULL,   -- canonical JSON (RFC 8785)
     prev_hash TEXT    NOT NULL,
-    hash      TEXT    NOT NULL UNIQUE
+    hash      TEXT    NOT NULL
+    -- No index on `hash` (issue 14, ADR-590): the chain (each event's `prev_hash` is its predecessor's `hash`,
+    -- checked by every door and by `journal verify`) is what makes hashes unique; an index over random 64-digit
+    -- keys cost every append a random page (read, written to the WAL, checkpointed). Databases created before it keep
+    -- theirs, which changes nothing but that cost.
 );
 -- Append-only, enforced by the database itself.
 CREATE TRIGGER journal_no_update BEFORE UPDATE ON journal BEGIN SELECT RAISE(ABORT, 'journal is append-only'); END;

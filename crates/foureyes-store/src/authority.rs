@@ -21,7 +21,8 @@
 //!   written, and the newest loaded policy's hash.
 //!
 //! Memory: every held reservation ever made stays (about 100 bytes each; released ones are dropped); approvals,
-//! demotions and credentials stay too. Nothing is pruned yet (ADR-180, "not done").
+//! demotions and credentials stay too. Every decision and request id keeps a fixed-size record, no strings
+//! ([`JournaledDecision`], [`JournaledRequest`]: ADR-362); nothing is pruned yet.
 
 use crate::StoreError;
 use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
@@ -111,27 +112,92 @@ pub struct JournaledApproval {
     pub status: &'static str,
 }
 
-/// A decision as its journal events tell it (ADR-240): whose request it answered, its verdict and its status now.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A decision as its journal events tell it (ADR-240, ADR-362), in a fixed 32 bytes and no string: its
+/// verdict and status now, whether its `decided` event names a connector (ADR-440), where that event is, and a
+/// 128-bit [`decision_summary`] of what else the event holds that a row is compared with (ADR-530): agent, request
+/// id, request fingerprint, digest, tier and superseded deferral. A row whose fields summarize otherwise is not the
+/// decision the door made; which field differs is then read from the event itself ([`JournaledDecision::decided_seq`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct JournaledDecision {
-    pub agent: String,
-    pub request_id: String,
     pub verdict: Verdict,
     pub status: DecisionStatus,
     /// Whether its `decided` event names the connector FourEyes runs for it (ADR-440).
     pub connector: bool,
-    /// [`foureyes_core::ActionRequest::fingerprint`] of the request its `decided` event holds: action, params,
-    /// target, agent, undo target, approval, flags and session (ADR-530). A row whose request hashes otherwise is
-    /// not the decision the door made.
-    pub fingerprint: String,
-    /// The digest its `decided` event holds (what a human approved, what the executor acts on).
-    pub digest: String,
-    /// Its tier and the decision it superseded, as decided.
-    pub tier: u8,
-    pub supersedes: Option<DecisionId>,
-    /// The connector digest its `decided` event's evidence holds (ADR-570), outside the fingerprint: what a release
-    /// of this deferral must render (ADR-614).
-    pub connector_digest: Option<String>,
+    /// The seq of its `decided` event: the door's own pointer, never a row's.
+    pub decided_seq: u64,
+    /// [`decision_summary`] of its `decided` event.
+    pub summary: Summary,
+}
+
+/// 128 bits of SHA-256 over a few fields, each length-prefixed (ADR-362): compared, never shown.
+pub type Summary = [u8; 16];
+
+/// What a decision's row must match besides its verdict and status (ADR-530): its agent, request id, request
+/// fingerprint ([`foureyes_core::ActionRequest::fingerprint`]: action, params, target, agent, undo target, approval,
+/// flags, session), digest, tier and the deferral it superseded, summarized as [`Summary`].
+pub fn decision_summary(
+    agent: &str,
+    request_id: &str,
+    fingerprint: &str,
+    digest: &str,
+    tier: u8,
+    supersedes: Option<DecisionId>,
+    connector_digest: Option<&str>,
+) -> Summary {
+    use sha2::Digest as _;
+    let mut h = sha2::Sha256::new();
+    for text in [agent, request_id, fingerprint, digest] {
+        h.update((text.len() as u64).to_le_bytes());
+        h.update(text.as_bytes());
+    }
+    h.update([tier]);
+    match supersedes {
+        None => h.update([0]),
+        Some(id) => {
+            h.update([1]);
+            h.update(id.to_le_bytes());
+        }
+    }
+    // The connector a release must render (ADR-570) is outside the fingerprint; the journal binds it (ADR-614).
+    match connector_digest {
+        None => h.update([0]),
+        Some(text) => {
+            h.update([1]);
+            h.update((text.len() as u64).to_le_bytes());
+            h.update(text.as_bytes());
+        }
+    }
+    summary_of_digest(h.finalize().into())
+}
+
+/// The idempotency key's [`Summary`] (ADR-362): what the authority state keeps of a request id.
+pub fn idempotency_summary(key: &str) -> Summary {
+    use sha2::Digest as _;
+    summary_of_digest(sha2::Sha256::digest(key.as_bytes()).into())
+}
+
+/// A request fingerprint (64 hex digits of SHA-256) as the 128 bits the authority state keeps of it; any other text
+/// is summarized by its own hash.
+pub fn fingerprint_summary(fingerprint: &str) -> Summary {
+    let mut out = [0u8; 16];
+    match fingerprint.get(..32).map(|prefix| hex::decode_to_slice(prefix, &mut out)) {
+        Some(Ok(())) if fingerprint.len() == 64 => out,
+        _ => idempotency_summary(fingerprint),
+    }
+}
+
+fn summary_of_digest(digest: [u8; 32]) -> Summary {
+    let mut out = [0u8; 16];
+    out.copy_from_slice(&digest[..16]);
+    out
+}
+
+/// What the authority state keeps of an idempotency key (ADR-240, ADR-362): the decision it answers and the first
+/// 128 bits of the fingerprint it was first asked with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JournaledRequest {
+    pub decision_id: DecisionId,
+    pub fingerprint: Summary,
 }
 
 /// An unreported permit's reporting deadline, as its `decided` event set it.
@@ -224,9 +290,9 @@ pub struct Authority {
     signins: SigninMap,
     /// Decision id → what the journal says of it (ADR-240).
     decisions: HashMap<DecisionId, JournaledDecision>,
-    /// Idempotency key (`replay::idempotency_key`) → the decision it answers and the fingerprint it was first asked
-    /// with (ADR-240).
-    idempotency: HashMap<String, (DecisionId, String)>,
+    /// [`idempotency_summary`] of an idempotency key (`replay::idempotency_key`) → the decision it answers and the
+    /// fingerprint it was first asked with (ADR-240, ADR-362).
+    idempotency: HashMap<Summary, JournaledRequest>,
     /// What each task command did, as its journal events say (ADR-585): what a `task_commands` row must match.
     task_commands: crate::tasks::shared::JournaledTaskCommands,
     /// Per key (index into `usage`): the unreported permits holding a reservation there, by `(report_by_ms, id)`.
@@ -587,17 +653,22 @@ impl Authority {
                 {
                     a.status = "consumed";
                 }
+                let fingerprint = d.request.fingerprint();
+                let summary = decision_summary(
+                    &d.request.agent,
+                    &d.request.request_id,
+                    &fingerprint,
+                    &d.digest,
+                    d.tier,
+                    d.supersedes,
+                    d.request.connector_digest(),
+                );
                 let journaled = JournaledDecision {
-                    agent: d.request.agent.clone(),
-                    request_id: d.request.request_id.clone(),
                     verdict: d.verdict,
                     status: d.status,
                     connector: d.connector.is_some(),
-                    fingerprint: d.request.fingerprint(),
-                    digest: d.digest.clone(),
-                    tier: d.tier,
-                    supersedes: d.supersedes,
-                    connector_digest: d.request.connector_digest().map(str::to_string),
+                    decided_seq: seq,
+                    summary,
                 };
                 self.decisions.insert(d.decision_id, journaled);
                 if let Some(sup) = d.supersedes.and_then(|s| self.decisions.get_mut(&s)) {
@@ -605,15 +676,16 @@ impl Authority {
                 }
                 // As the door writes the row (`ops::persist`): a new request id binds its first fingerprint; a
                 // release that supersedes the deferral repoints it; a transient kill-switch block leaves it.
-                let key = crate::replay::idempotency_key(&d.request);
+                let key = idempotency_summary(&crate::replay::idempotency_key(&d.request));
                 match self.idempotency.get_mut(&key) {
                     Some(entry) => {
                         if d.supersedes.is_some() {
-                            entry.0 = d.decision_id;
+                            entry.decision_id = d.decision_id;
                         }
                     }
                     None => {
-                        self.idempotency.insert(key, (d.decision_id, d.request.fingerprint()));
+                        let fingerprint = fingerprint_summary(&fingerprint);
+                        self.idempotency.insert(key, JournaledRequest { decision_id: d.decision_id, fingerprint });
                     }
                 }
             }
@@ -929,8 +1001,8 @@ impl Authority {
     }
 
     /// The decision and first fingerprint the journal binds to an idempotency key (ADR-240).
-    pub fn idempotency(&self, key: &str) -> Option<&(DecisionId, String)> {
-        self.idempotency.get(key)
+    pub fn idempotency(&self, key: &str) -> Option<JournaledRequest> {
+        self.idempotency.get(&idempotency_summary(key)).copied()
     }
 
     /// The sessions and sign-in codes the journal opened, shared with the read path (attack 3, S5, S6).
@@ -1074,6 +1146,32 @@ mod tests {
         assert!(a.kill_switch());
         assert_eq!(a.seq(), 1);
         assert_eq!(a.hash(), engaged.hash);
+    }
+
+    /// ADR-362: what the state keeps of a decision and of its request id is a fixed size, however long the agent,
+    /// request id or params: no string is kept. The record is the decision's summary and its event's seq.
+    #[test]
+    fn a_decision_and_its_request_id_are_kept_in_a_fixed_size() {
+        assert!(std::mem::size_of::<JournaledDecision>() <= 32, "{}", std::mem::size_of::<JournaledDecision>());
+        assert!(std::mem::size_of::<JournaledRequest>() <= 24, "{}", std::mem::size_of::<JournaledRequest>());
+        let mut a = Authority::default();
+        let mut data = decided(7, json!([]));
+        data["request"]["agent"] = json!("a".repeat(500));
+        data["request"]["request_id"] = json!("r".repeat(500));
+        let first = event(&a, 100, EventKind::Decided, data.clone());
+        a.apply(&first).unwrap();
+        let d: foureyes_core::event::Decided = serde_json::from_value(data).unwrap();
+        let fingerprint = d.request.fingerprint();
+        let kept = a.decision(7).copied().unwrap();
+        assert_eq!(kept.decided_seq, first.seq);
+        assert_eq!(kept.summary, decision_summary(&d.request.agent, &d.request.request_id, &fingerprint, "d", 2, None, None));
+        let other = decision_summary(&d.request.agent, &d.request.request_id, &fingerprint, "d", 3, None, None);
+        assert_ne!(kept.summary, other, "the tier is summarized");
+        let key = crate::replay::idempotency_key(&d.request);
+        let request = a.idempotency(&key).unwrap();
+        assert_eq!(request.decision_id, 7);
+        assert_eq!(request.fingerprint, fingerprint_summary(&fingerprint));
+        assert_eq!(hex::encode(request.fingerprint), fingerprint[..32], "the fingerprint's first 128 bits");
     }
 
     #[test]

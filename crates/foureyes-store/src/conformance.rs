@@ -157,6 +157,7 @@ checks!(
     an_unreported_permit_is_released_once_past_its_deadline,
     new_actions_rehearse_from_the_policy_that_introduced_them,
     listing_pages_without_gap_or_overlap,
+    a_request_id_settled_long_ago_still_replays_its_decision,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -192,6 +193,7 @@ macro_rules! conformance_tests {
             an_unreported_permit_is_released_once_past_its_deadline,
             new_actions_rehearse_from_the_policy_that_introduced_them,
             listing_pages_without_gap_or_overlap,
+            a_request_id_settled_long_ago_still_replays_its_decision,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -2651,4 +2653,41 @@ pub async fn listing_pages_without_gap_or_overlap(store: Arc<dyn Store>, t0: i64
     assert_eq!(all[..5], ids, "the five newest lead the whole listing");
     let three = crate::decisions_paged(s, None, Some(ids[0]), Some(3)).await.unwrap();
     assert_eq!(three.iter().map(|d| d.decision_id).collect::<Vec<_>>(), ids[1..4], "at most three, before the newest");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// ADR-362: what the authority state keeps of a request id
+
+/// The authority state keeps a fixed-size record of each request id and decision, not its strings (ADR-362): a
+/// request id decided long ago, its permit reported since and hundreds of other decisions made after it, still
+/// answers its own decision as a replay (status as reported), journals nothing, and takes no second reservation; the
+/// same id with other content is still a conflict. Red when the state forgets the request id (the replay is refused
+/// as an idempotency row the journal does not back) or the decision (refused as a row the journal does not back).
+pub async fn a_request_id_settled_long_ago_still_replays_its_decision(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let start = head_seq(s).await;
+    let old = email("long-ago-1");
+    let first = decide(s, &p, old.clone(), t0).await;
+    expect(&first, Verdict::Permit, ReasonCode::WithinPolicy, "the request decided long ago");
+    let executed = report(s, first.decision_id, Outcome::Executed, t0 + 1).await;
+    for i in 0..300 {
+        let later = request(&format!("long-after-{i}"), "files.read", json!({"path": format!("/f/{i}")}));
+        decide(s, &p, later, t0 + 2 + i).await;
+    }
+    let head = head_seq(s).await;
+    let again = decide_flagged(s, &p, old.clone(), t0 + 2 * HOUR).await;
+    assert!(again.replayed, "the request id decided long ago is replayed, not decided again");
+    assert_eq!(again.decision, executed, "the replay answers the first decision as reported");
+    assert_eq!(head_seq(s).await, head, "the replay journals nothing");
+    let events = events_after(s, start).await;
+    assert_eq!(decided_for_request(&events, "long-ago-1").len(), 1, "one `decided` event for the old request id");
+    let probe = decide(s, &p, email("long-ago-probe"), t0 + 2 * HOUR).await;
+    expect_budget(&probe, COUNT, 3, 0, 2, t0 + 2 * HOUR, "the replay reserved nothing in the new hour");
+    let mut other = old.clone();
+    other.params.insert("to".into(), json!("someone-else@example.com"));
+    let conflict = s.decide(p.clone(), other, t0 + 2 * HOUR + 1).await;
+    assert!(
+        matches!(conflict, Err(StoreError::Conflict { .. })),
+        "the old request id with other content: expected Conflict, got {conflict:?}"
+    );
 }

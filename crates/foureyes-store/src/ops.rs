@@ -3,14 +3,16 @@
 //! same rows and the same journal, byte for byte, on either backend. None of them begins or commits: an error that
 //! [`StoreError::is_audited`] is still committed by the caller (the refusal it journaled must persist).
 
-use crate::authority::{JournaledApproval, JournaledCredential, JournaledDecision, JournaledSignin};
+use crate::authority::{
+    JournaledApproval, JournaledCredential, JournaledSignin, decision_summary, fingerprint_summary,
+};
 use crate::issued::IdKind;
 use crate::tx::{NewCredentialRow, NewDecisionRow, WriteTx, session_key};
 use crate::{Decided, MAX_DETAIL_BYTES, Principal, StoreError, VoteOutcome};
 use foureyes_core::approval::{self, RevokeError, VoteEffect, VoteError};
 use foureyes_core::canonical::to_canonical_string;
 use foureyes_core::event::{self as ev, CredentialChange, EventData};
-use foureyes_core::journal::Encoded;
+use foureyes_core::journal::{Encoded, event_hash};
 use foureyes_core::pipeline::{Usage, denials_since_ms, usage_queries};
 use foureyes_core::{
     ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, Decision, DecisionId, DecisionRecord, DecisionStatus,
@@ -688,17 +690,24 @@ async fn check_approval_authority<W: WriteTx>(
     Err(refused(w, who, "record_altered", message, input, now_ms).await)
 }
 
+/// A decision as its `decided` event holds it, with its status now: what a row is compared with field by field.
+struct DecidedFields {
+    agent: String,
+    request_id: String,
+    verdict: Verdict,
+    status: DecisionStatus,
+    fingerprint: String,
+    digest: String,
+    tier: u8,
+    supersedes: Option<DecisionId>,
+    connector_digest: Option<String>,
+}
+
 /// The first field in which a decision's row differs from what the journal says of it (ADR-240, ADR-530):
 /// `(field, row, journal)`. Agent, request id, verdict and status; the request itself (its fingerprint: action,
 /// params, target, undo target, approval, flags, session), its digest, tier and the deferral it superseded. What an
 /// executor, an agent's replay, a list or an undo is served is then the decision the door journaled, whole.
-fn decision_differs(
-    record: &DecisionRecord,
-    journal: Option<&JournaledDecision>,
-) -> Option<(&'static str, String, String)> {
-    let Some(journal) = journal else {
-        return Some(("verdict", record.verdict.as_str().to_string(), "nothing".into()));
-    };
+fn decision_differs(record: &DecisionRecord, journal: &DecidedFields) -> Option<(&'static str, String, String)> {
     if journal.agent != record.request.agent {
         Some(("agent", record.request.agent.clone(), journal.agent.clone()))
     } else if journal.request_id != record.request.request_id {
@@ -726,6 +735,92 @@ fn decision_differs(
     }
 }
 
+/// The first field in which a decision's row differs from the journal (see [`decision_differs`]), against the
+/// authority state's fixed-size record of it (ADR-362): the row's verdict, status and [`decision_summary`] are
+/// compared with the record; only when the summary differs is the decision's own `decided` event read (at the seq
+/// the state recorded when it applied it, not the row's) to name the field.
+async fn decision_differs_from_journal<W: WriteTx>(
+    w: &mut W,
+    record: &DecisionRecord,
+) -> Result<Option<(&'static str, String, String)>, StoreError> {
+    let id = record.decision_id;
+    let Some(journal) = w.authority().decision(id).copied() else {
+        return Ok(Some(("verdict", record.verdict.as_str().to_string(), "nothing".into())));
+    };
+    let r = &record.request;
+    let row_summary =
+        decision_summary(
+        &r.agent,
+        &r.request_id,
+        &r.fingerprint(),
+        &record.digest,
+        record.tier,
+        record.supersedes,
+        r.connector_digest(),
+    );
+    if row_summary == journal.summary {
+        return Ok(if journal.verdict != record.verdict {
+            Some(("verdict", record.verdict.as_str().to_string(), journal.verdict.as_str().to_string()))
+        } else if journal.status != record.status {
+            Some(("status", record.status.as_str().to_string(), journal.status.as_str().to_string()))
+        } else {
+            None
+        });
+    }
+    let seq = journal.decided_seq;
+    let read = w.journal_after(seq.saturating_sub(1), 1).await?;
+    let decided = read.first().and_then(|(event, _)| {
+        if event.seq != seq
+            || event_hash(event.seq, event.ts_ms, event.kind, &event.data, &event.prev_hash) != event.hash
+        {
+            return None;
+        }
+        match EventData::from_journal(event.kind, &event.data) {
+            Ok(EventData::Decided(d)) if d.decision_id == id => Some(d),
+            _ => None,
+        }
+    });
+    let Some(d) = decided else {
+        // The event the state applied is no longer there as it was: nothing to name a field by, and nothing served.
+        return Ok(Some((
+            "decided event",
+            format!("decision {id}"),
+            format!("seq {seq} no longer holds it as applied"),
+        )));
+    };
+    let fields = DecidedFields {
+        fingerprint: d.request.fingerprint(),
+        connector_digest: d.request.connector_digest().map(str::to_string),
+        agent: d.request.agent,
+        request_id: d.request.request_id,
+        verdict: journal.verdict,
+        status: journal.status,
+        digest: d.digest,
+        tier: d.tier,
+        supersedes: d.supersedes,
+    };
+    let event_summary = decision_summary(
+        &fields.agent,
+        &fields.request_id,
+        &fields.fingerprint,
+        &fields.digest,
+        fields.tier,
+        fields.supersedes,
+        fields.connector_digest.as_deref(),
+    );
+    if event_summary != journal.summary {
+        return Ok(Some((
+            "decided event",
+            format!("decision {id}"),
+            format!("seq {seq} no longer holds it as applied"),
+        )));
+    }
+    Ok(Some(decision_differs(record, &fields).unwrap_or_else(|| {
+        // Two different rows with one summary: 128 bits of SHA-256 collided; refused all the same.
+        ("request", format!("decision {id}"), format!("the summary of seq {seq}"))
+    })))
+}
+
 /// Refuses (journaled, fail closed) a decision row that the journal does not back (ADR-240), against the authority
 /// state this transaction caught up: a replayed answer, a report and what a failure releases come from the journal.
 async fn check_decision_authority<W: WriteTx>(
@@ -734,7 +829,7 @@ async fn check_decision_authority<W: WriteTx>(
     now_ms: i64,
 ) -> Result<(), StoreError> {
     let id = record.decision_id;
-    let Some((field, table, journaled)) = decision_differs(record, w.authority().decision(id)) else { return Ok(()) };
+    let Some((field, table, journaled)) = decision_differs_from_journal(w, record).await? else { return Ok(()) };
     let message = format!(
         "decision {id} is not believed: its row in `decisions` says {field} `{table}` but the journal says \
          `{journaled}` (the row was not written by the door; see `foureyes journal audit`)"
@@ -745,6 +840,7 @@ async fn check_decision_authority<W: WriteTx>(
 
 /// Refuses (journaled, fail closed) an idempotency row that the journal does not back (ADR-240): one pointing at
 /// another decision or fingerprint, one the journal never made, or one deleted from under a journaled request id.
+/// The state keeps 128 bits of each fingerprint (ADR-362): what it shows of the journal's is those bits in hex.
 async fn check_idempotency_authority<W: WriteTx>(
     w: &mut W,
     request: &ActionRequest,
@@ -752,16 +848,23 @@ async fn check_idempotency_authority<W: WriteTx>(
     now_ms: i64,
 ) -> Result<(), StoreError> {
     let key = crate::replay::idempotency_key(request);
-    let journaled = w.authority().idempotency(&key).cloned();
-    let show = |entry: Option<(DecisionId, &str)>| match entry {
-        Some((id, fingerprint)) => format!("decision {id}, fingerprint {fingerprint}"),
-        None => "nothing".to_string(),
+    let journaled = w.authority().idempotency(&key);
+    let same = match (row, journaled) {
+        (None, None) => true,
+        (Some((fingerprint, id)), Some(j)) => *id == j.decision_id && fingerprint_summary(fingerprint) == j.fingerprint,
+        _ => false,
     };
-    let (row_said, journal_said) =
-        (show(row.map(|(f, id)| (*id, f.as_str()))), show(journaled.as_ref().map(|(id, f)| (*id, f.as_str()))));
-    if row_said == journal_said {
+    if same {
         return Ok(());
     }
+    let row_said = match row {
+        Some((fingerprint, id)) => format!("decision {id}, fingerprint {fingerprint}"),
+        None => "nothing".to_string(),
+    };
+    let journal_said = match journaled {
+        Some(j) => format!("decision {}, fingerprint {}…", j.decision_id, hex::encode(j.fingerprint)),
+        None => "nothing".to_string(),
+    };
     let message = format!(
         "request_id `{}` of agent `{}` is not believed: its row in `idempotency` says {row_said} but the journal \
          says {journal_said} (the row was not written by the door; see `foureyes journal audit`)",

@@ -35,6 +35,17 @@ struct Run {
     max_ms: f64,
     /// Process CPU time (user + system, all threads) during the run, per decision.
     cpu_us_per_decision: f64,
+    /// This process's resident memory at the end of the run, the store still open (`VmRSS`, MiB): with `--history`,
+    /// what the authority state replayed from the history holds (ADR-362).
+    rss_mib: Option<f64>,
+}
+
+/// This process's resident set size in MiB (`VmRSS` of `/proc/self/status`). `None` where there is no procfs.
+fn resident_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
 }
 
 /// This process's CPU time so far (user + system, every thread), from `/proc/self/stat` in the kernel's fixed
@@ -188,6 +199,7 @@ async fn one_run(
         (Some(before), Some(after)) => after.saturating_sub(before),
         _ => Duration::ZERO,
     };
+    let rss_mib = resident_mib();
     store.close();
     drop(store);
     let _ = std::fs::remove_dir_all(&dir);
@@ -203,6 +215,7 @@ async fn one_run(
         max_ms: all.last().map_or(0.0, |d| d.as_secs_f64() * 1000.0),
         cpu_us_per_decision: cpu.as_secs_f64() * 1e6 / (all.len().max(1) as f64),
         history,
+        rss_mib,
     })
 }
 
