@@ -1164,7 +1164,10 @@ mod tests {
         let fingerprint = d.request.fingerprint();
         let kept = a.decision(7).copied().unwrap();
         assert_eq!(kept.decided_seq, first.seq);
-        assert_eq!(kept.summary, decision_summary(&d.request.agent, &d.request.request_id, &fingerprint, "d", 2, None, None));
+        assert_eq!(
+            kept.summary,
+            decision_summary(&d.request.agent, &d.request.request_id, &fingerprint, "d", 2, None, None)
+        );
         let other = decision_summary(&d.request.agent, &d.request.request_id, &fingerprint, "d", 3, None, None);
         assert_ne!(kept.summary, other, "the tier is summarized");
         let key = crate::replay::idempotency_key(&d.request);

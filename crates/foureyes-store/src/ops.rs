@@ -498,14 +498,12 @@ pub async fn checked_decisions<W: WriteTx>(
     let _ = now_ms;
     catch_up(w).await?;
     let records = w.list_decisions(filter).await?;
-    let authority = w.authority();
-    Ok(records
-        .into_iter()
-        .map(|record| {
-            let altered = decision_differs(&record, authority.decision(record.decision_id));
-            (record, altered.map(|d| crate::Altered::of("decisions", d)))
-        })
-        .collect())
+    let mut out = Vec::with_capacity(records.len());
+    for record in records {
+        let altered = decision_differs_from_journal(w, &record).await?;
+        out.push((record, altered.map(|d| crate::Altered::of("decisions", d))));
+    }
+    Ok(out)
 }
 
 /// One approval as the journal tells it (ADR-610): the row read inside a write transaction after the catch-up and
@@ -517,7 +515,7 @@ pub async fn checked_approval<W: WriteTx>(
 ) -> Result<Option<crate::Checked<ApprovalRecord>>, StoreError> {
     catch_up(w).await?;
     let Some(record) = w.approval(id).await? else { return Ok(None) };
-    Ok(Some(mark_approval(w, record, now_ms)))
+    Ok(Some(mark_approval(w, record, now_ms).await?))
 }
 
 /// Every approval (of `status` as of `now_ms`, when given) as the journal tells it (ADR-610), each marked where its
@@ -529,21 +527,40 @@ pub async fn checked_approvals<W: WriteTx>(
 ) -> Result<Vec<crate::Checked<ApprovalRecord>>, StoreError> {
     catch_up(w).await?;
     let records = w.list_approvals().await?;
-    Ok(records
-        .into_iter()
-        .map(|record| mark_approval(w, record, now_ms))
-        .filter(|(record, _)| status.is_none_or(|s| s == record.status))
-        .collect())
+    let mut out = Vec::with_capacity(records.len());
+    for record in records {
+        let marked = mark_approval(w, record, now_ms).await?;
+        if status.is_none_or(|s| s == marked.0.status) {
+            out.push(marked);
+        }
+    }
+    Ok(out)
 }
 
 /// Compares a stored approval (its status as stored) with the journal, then shows its status as of `now_ms`.
-fn mark_approval<W: WriteTx>(w: &mut W, mut record: ApprovalRecord, now_ms: i64) -> crate::Checked<ApprovalRecord> {
-    let authority = w.authority();
-    let decision = authority.approval(record.approval_id).and_then(|a| authority.decision(a.decision_id));
-    let altered = approval_differs(&record, authority.approval(record.approval_id), decision)
+async fn mark_approval<W: WriteTx>(
+    w: &mut W,
+    mut record: ApprovalRecord,
+    now_ms: i64,
+) -> Result<crate::Checked<ApprovalRecord>, StoreError> {
+    let deferred = deferred_fingerprint(w, record.approval_id).await?;
+    let altered = approval_differs(&record, w.authority().approval(record.approval_id), deferred.as_deref())
         .map(|d| crate::Altered::of("approvals", d));
     record.status = record.effective_status(now_ms);
-    (record, altered)
+    Ok((record, altered))
+}
+
+/// The request fingerprint of the decision approval `id` releases, as that decision's own `decided` event holds it
+/// (the authority state keeps only a summary of it, ADR-362); `None` when the journal knows no such approval or
+/// decision. An event no longer there as applied gives a text no fingerprint equals.
+async fn deferred_fingerprint<W: WriteTx>(w: &mut W, id: ApprovalId) -> Result<Option<String>, StoreError> {
+    let authority = w.authority();
+    let Some(decision_id) = authority.approval(id).map(|a| a.decision_id) else { return Ok(None) };
+    let Some(seq) = authority.decision(decision_id).map(|d| d.decided_seq) else { return Ok(None) };
+    Ok(Some(match decided_event(w, decision_id, seq).await? {
+        Some(d) => d.request.fingerprint(),
+        None => format!("(seq {seq} no longer holds decision {decision_id} as applied)"),
+    }))
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -636,7 +653,7 @@ async fn approval_for_write<W: WriteTx>(
 fn approval_differs(
     record: &ApprovalRecord,
     journal: Option<&JournaledApproval>,
-    decision: Option<&JournaledDecision>,
+    deferred_fingerprint: Option<&str>,
 ) -> Option<(&'static str, String, String)> {
     let Some(journal) = journal else {
         return Some(("status", record.status.as_str().to_string(), "nothing".into()));
@@ -657,8 +674,8 @@ fn approval_differs(
         Some(("expires_at_ms", record.expires_at_ms.to_string(), journal.expires_at_ms.to_string()))
     } else if journal_approvers != table_approvers {
         Some(("approvers", table_approvers.join(","), journal_approvers.join(",")))
-    } else if let Some(fingerprint) = decision.map(|d| &d.fingerprint)
-        && *fingerprint != record.request.fingerprint()
+    } else if let Some(fingerprint) = deferred_fingerprint
+        && fingerprint != record.request.fingerprint()
     {
         let row = format!("action {} with fingerprint {}", record.request.action, record.request.fingerprint());
         Some(("request", row, format!("fingerprint {fingerprint}")))
@@ -677,9 +694,9 @@ async fn check_approval_authority<W: WriteTx>(
     now_ms: i64,
 ) -> Result<(), StoreError> {
     let id = record.approval_id;
-    let authority = w.authority();
-    let decision = authority.approval(id).and_then(|a| authority.decision(a.decision_id));
-    let Some((field, table, journaled)) = approval_differs(record, authority.approval(id), decision) else {
+    let deferred = deferred_fingerprint(w, id).await?;
+    let Some((field, table, journaled)) = approval_differs(record, w.authority().approval(id), deferred.as_deref())
+    else {
         return Ok(());
     };
     let message = format!(
@@ -735,6 +752,28 @@ fn decision_differs(record: &DecisionRecord, journal: &DecidedFields) -> Option<
     }
 }
 
+/// Decision `id`'s `decided` event, read at `seq` (the seq the authority state recorded when it applied it, never a
+/// row's); `None` when that seq no longer holds it as applied (another event, another decision, a hash that does not
+/// match its bytes).
+async fn decided_event<W: WriteTx>(
+    w: &mut W,
+    id: DecisionId,
+    seq: u64,
+) -> Result<Option<foureyes_core::event::Decided>, StoreError> {
+    let read = w.journal_after(seq.saturating_sub(1), 1).await?;
+    Ok(read.first().and_then(|(event, _)| {
+        if event.seq != seq
+            || event_hash(event.seq, event.ts_ms, event.kind, &event.data, &event.prev_hash) != event.hash
+        {
+            return None;
+        }
+        match EventData::from_journal(event.kind, &event.data) {
+            Ok(EventData::Decided(d)) if d.decision_id == id => Some(d),
+            _ => None,
+        }
+    }))
+}
+
 /// The first field in which a decision's row differs from the journal (see [`decision_differs`]), against the
 /// authority state's fixed-size record of it (ADR-362): the row's verdict, status and [`decision_summary`] are
 /// compared with the record; only when the summary differs is the decision's own `decided` event read (at the seq
@@ -748,8 +787,7 @@ async fn decision_differs_from_journal<W: WriteTx>(
         return Ok(Some(("verdict", record.verdict.as_str().to_string(), "nothing".into())));
     };
     let r = &record.request;
-    let row_summary =
-        decision_summary(
+    let row_summary = decision_summary(
         &r.agent,
         &r.request_id,
         &r.fingerprint(),
@@ -768,19 +806,7 @@ async fn decision_differs_from_journal<W: WriteTx>(
         });
     }
     let seq = journal.decided_seq;
-    let read = w.journal_after(seq.saturating_sub(1), 1).await?;
-    let decided = read.first().and_then(|(event, _)| {
-        if event.seq != seq
-            || event_hash(event.seq, event.ts_ms, event.kind, &event.data, &event.prev_hash) != event.hash
-        {
-            return None;
-        }
-        match EventData::from_journal(event.kind, &event.data) {
-            Ok(EventData::Decided(d)) if d.decision_id == id => Some(d),
-            _ => None,
-        }
-    });
-    let Some(d) = decided else {
+    let Some(d) = decided_event(w, id, seq).await? else {
         // The event the state applied is no longer there as it was: nothing to name a field by, and nothing served.
         return Ok(Some((
             "decided event",
