@@ -255,12 +255,26 @@ async fn slow_connection(addr: SocketAddr, body: bool, give_up: Duration) -> Opt
     closed.then(|| started.elapsed())
 }
 
-/// The server's journal head (`foureyes_journal_head_seq` on `/metrics`); 0 when it cannot be read.
-async fn journal_head(addr: SocketAddr) -> u64 {
-    match one(addr, "GET", "/metrics", None, None).await {
-        Ok((200, text)) => metric(&text, "foureyes_journal_head_seq").unwrap_or(0.0) as u64,
-        _ => 0,
+/// The server's journal head (`foureyes_journal_head_seq` on `/metrics`). A scrape can take longer than the short
+/// request timeout the harness sets on a loaded machine (it lists the 2,000 pending approvals): it is tried again,
+/// and a head that cannot be read fails the run instead of counting from 0 (a flood of 73,145 "events added" was
+/// once the whole journal, measured from a scrape answered 408).
+async fn journal_head(addr: SocketAddr) -> Result<u64, Exit> {
+    let mut last = String::new();
+    for _ in 0..5 {
+        match one(addr, "GET", "/metrics", None, None).await {
+            Ok((200, text)) => {
+                if let Some(head) = metric(&text, "foureyes_journal_head_seq") {
+                    return Ok(head as u64);
+                }
+                last = "no foureyes_journal_head_seq".to_string();
+            }
+            Ok((code, _)) => last = format!("answered {code}"),
+            Err(e) => last = e,
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
     }
+    Err(err(format!("cannot read the journal head from /metrics: {last}")))
 }
 
 fn metric(text: &str, name: &str) -> Option<f64> {
@@ -362,11 +376,9 @@ pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
     tokio::time::sleep(Duration::from_secs(1)).await;
     let idle_from = Instant::now();
     let idle_start_rss = rss_and_fds(pid).0;
-    let head_at_idle_start = journal_head(addr).await;
     tokio::time::sleep(seconds).await;
     let idle_to = Instant::now();
     let idle_resources = rss_and_fds(pid);
-    let head_at_idle_end = journal_head(addr).await;
 
     eprintln!("load: {} waiters and {} subscribers …", args.waiters, args.subscribers);
     let (stop_load, stop) = tokio::sync::watch::channel(false);
@@ -426,7 +438,6 @@ pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
     tokio::time::sleep(seconds).await;
     let after_to = Instant::now();
     let after_resources = rss_and_fds(pid);
-    let head_after = journal_head(addr).await;
     stop_background.store(true, Ordering::Relaxed);
     let mut latencies = Vec::new();
     for b in background {
@@ -455,8 +466,7 @@ pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
     let closed_in_time = closed_in.iter().filter(|d| **d <= bound).count();
 
     eprintln!("load: {} malformed bodies from one token …", args.flood);
-    let head = |text: &str| metric(text, "foureyes_journal_head_seq").unwrap_or(0.0) as u64;
-    let before = head(&one(addr, "GET", "/metrics", None, None).await.map_err(err)?.1);
+    let before = journal_head(addr).await?;
     let flooders = 8;
     let per = args.flood.div_ceil(flooders);
     let flood: Vec<_> = (0..flooders)
@@ -489,7 +499,7 @@ pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
             *flood_codes.entry(code).or_default() += n;
         }
     }
-    let after_flood = head(&one(addr, "GET", "/metrics", None, None).await.map_err(err)?.1);
+    let after_flood = journal_head(addr).await?;
     sampling.store(false, Ordering::Relaxed);
     let _ = sampler.await;
     drop(server);
@@ -537,15 +547,15 @@ pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
     drop(capped);
 
     // The server's memory grows with what it decides (the store keeps state per decision), and the background
-    // clients decide through the settle phase too: the growth per journal event of the idle phase, applied to the
-    // events since, is what the "after" RSS holds whatever the load did; the rest is what the load left behind.
-    let idle_events = head_at_idle_end.saturating_sub(head_at_idle_start);
+    // clients decide through the settle phase too: the growth per background decide of the idle phase, applied to the
+    // decides since, is what the "after" RSS holds whatever the load did; the rest is what the load left behind.
+    let idle_events = latencies.iter().filter(|(t, _)| *t >= idle_from && *t < idle_to).count();
     let bytes_per_event = if idle_events > 0 {
         (idle_resources.0 as f64 - idle_start_rss as f64) * 1024.0 / idle_events as f64
     } else {
         0.0
     };
-    let events_since_idle = head_after.saturating_sub(head_at_idle_end);
+    let events_since_idle = latencies.iter().filter(|(t, _)| *t >= idle_to && *t < after_to).count();
     let background_growth_kib = (bytes_per_event * events_since_idle as f64 / 1024.0).max(0.0);
     let left_by_load_kib = after_resources.0 as f64 - idle_resources.0 as f64 - background_growth_kib;
     let idle = phase(&latencies, idle_from, idle_to);
@@ -558,7 +568,7 @@ pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
         "decide": {"idle": idle, "load": during, "after": after},
         "sse": {"subscribers_answered_200": subscribers_ok, "events": subscriber_events, "lag_p50_ms": percentile_ms(&lag, 0.5), "lag_p99_ms": percentile_ms(&lag, 0.99)},
         "approvals": {"votes": votes.len(), "votes_ok": votes.iter().filter(|v| v.2 == 200).count(), "vote_p50_ms": percentile_ms(&vote_ms, 0.5), "vote_max_ms": vote_ms.last().map_or(0.0, |d| ms(*d)), "waiters_released": released.len(), "release_after_vote_max_ms": released.last().map_or(0.0, |d| ms(*d)), "waiters_answered": waiter_answers},
-        "resources": {"idle_rss_kib": idle_resources.0, "idle_fds": idle_resources.1, "peak_rss_kib": peak.0, "peak_fds": peak.1, "after_rss_kib": after_resources.0, "after_fds": after_resources.1, "settle_s": args.settle, "idle_rss_growth_bytes_per_event": bytes_per_event, "journal_events_since_idle": events_since_idle, "after_rss_less_background_growth_kib": after_resources.0 as f64 - background_growth_kib, "left_by_load_kib": left_by_load_kib},
+        "resources": {"idle_rss_kib": idle_resources.0, "idle_fds": idle_resources.1, "peak_rss_kib": peak.0, "peak_fds": peak.1, "after_rss_kib": after_resources.0, "after_fds": after_resources.1, "settle_s": args.settle, "idle_rss_growth_bytes_per_decide": bytes_per_event, "decides_since_idle": events_since_idle, "after_rss_less_background_growth_kib": after_resources.0 as f64 - background_growth_kib, "left_by_load_kib": left_by_load_kib},
         "slow": {"connections": args.slow, "header_timeout_s": args.header_timeout_s, "closed": closed_in.len(), "closed_within_timeout_plus_1s": closed_in_time, "slowest_close_ms": closed_in.last().map_or(0.0, |d| ms(*d))},
         "flood": {"bodies": args.flood, "answers": flood_codes, "journal_events_added": after_flood.saturating_sub(before)},
         "cap": {"start_ms": ms(cap_start), "max_connections": args.cap, "held": args.cap, "good_clients": 50, "served": served, "answered_503": shed, "other": other, "hung": hung, "slowest_ms": ms(slowest)},
@@ -606,7 +616,7 @@ pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
         pct(after_resources.1, idle_resources.1)
     );
     println!(
-        "server RSS growth per journal event while idle: {:.0} B; {} events since → {:.0} MiB of the after figure; \
+        "server RSS growth per background decide while idle: {:.0} B; {} decides since → {:.0} MiB of the after figure; \
          the rest, left by the load: {:+.0} MiB ({:+.0} % of idle)",
         bytes_per_event,
         events_since_idle,
