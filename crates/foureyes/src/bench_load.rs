@@ -435,6 +435,7 @@ pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
     eprintln!("load: after, settling {} s …", args.settle);
     tokio::time::sleep(Duration::from_secs_f64(args.settle)).await;
     let after_from = Instant::now();
+    let after_start_rss = rss_and_fds(pid).0;
     tokio::time::sleep(seconds).await;
     let after_to = Instant::now();
     let after_resources = rss_and_fds(pid);
@@ -547,14 +548,16 @@ pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
     drop(capped);
 
     // The server's memory grows with what it decides (the store keeps state per decision), and the background
-    // clients decide through the settle phase too: the growth per background decide of the idle phase, applied to the
-    // decides since, is what the "after" RSS holds whatever the load did; the rest is what the load left behind.
-    let idle_events = latencies.iter().filter(|(t, _)| *t >= idle_from && *t < idle_to).count();
-    let bytes_per_event = if idle_events > 0 {
-        (idle_resources.0 as f64 - idle_start_rss as f64) * 1024.0 / idle_events as f64
-    } else {
-        0.0
-    };
+    // clients decide through the settle phase too: the growth per background decide without load, applied to the
+    // decides since the idle phase, is what the "after" RSS holds whatever the load did; the rest is what the load
+    // left behind.
+    // Both windows without load (idle, and the after phase once settled) give the rate: RSS grows in steps (the
+    // allocator's arenas), so one short window can hold a step and no decide, or the reverse; it is an estimate.
+    let in_window = |from: Instant, to: Instant| latencies.iter().filter(|(t, _)| *t >= from && *t < to).count();
+    let quiet_decides = in_window(idle_from, idle_to) + in_window(after_from, after_to);
+    let quiet_growth_kib =
+        idle_resources.0.saturating_sub(idle_start_rss) + after_resources.0.saturating_sub(after_start_rss);
+    let bytes_per_event = if quiet_decides > 0 { quiet_growth_kib as f64 * 1024.0 / quiet_decides as f64 } else { 0.0 };
     let events_since_idle = latencies.iter().filter(|(t, _)| *t >= idle_to && *t < after_to).count();
     let background_growth_kib = (bytes_per_event * events_since_idle as f64 / 1024.0).max(0.0);
     let left_by_load_kib = after_resources.0 as f64 - idle_resources.0 as f64 - background_growth_kib;
@@ -616,8 +619,9 @@ pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
         pct(after_resources.1, idle_resources.1)
     );
     println!(
-        "server RSS growth per background decide while idle: {:.0} B; {} decides since → {:.0} MiB of the after figure; \
-         the rest, left by the load: {:+.0} MiB ({:+.0} % of idle)",
+        "server RSS growth per background decide without load (idle and after phases; an estimate, RSS grows in \
+         steps): {:.0} B; {} decides since idle → {:.0} MiB of the after figure; the rest, left by the load: {:+.0} MiB \
+         ({:+.0} % of idle)",
         bytes_per_event,
         events_since_idle,
         background_growth_kib / 1024.0,
