@@ -10,17 +10,18 @@ use crate::feed::FeedEvent;
 use crate::metrics::Limit;
 use crate::{AppState, ops};
 use axum::Router;
+use axum::body::{Body, Bytes};
 use axum::extract::{Query, State};
-use axum::http::HeaderMap;
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use foureyes_core::Role;
-use futures_util::stream::{self, Stream};
+use futures_util::stream;
 use serde::Deserialize;
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::broadcast;
+use tokio::sync::broadcast::{self, error::RecvError};
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/v1/events", get(events))
@@ -40,18 +41,25 @@ struct Cursor {
     catching_up: bool,
     live: broadcast::Receiver<Arc<FeedEvent>>,
     backlog: std::collections::VecDeque<Arc<FeedEvent>>,
+    /// Fell behind the shared buffer: its stream ends after the chunk it was sending.
+    dropped: bool,
     _permit: tokio::sync::OwnedSemaphorePermit,
 }
 
 /// Events read per query while a subscriber catches up; also its largest backlog.
 const CATCH_UP_PAGE: u32 = 200;
 
+/// Events sent in one write at most: a subscriber that wakes to several queued events sends them together.
+const BATCH: usize = 64;
+/// A comment line sent to a subscriber that had nothing for this long, so that proxies keep its stream open.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
 async fn events(
     State(state): State<AppState>,
     caller: Caller,
     headers: HeaderMap,
     Query(q): Query<EventsQuery>,
-) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
+) -> ApiResult<Response> {
     ops::require(&state, &caller, &[Role::Approver, Role::Admin], "following the event stream").await?;
     // Held by the stream: the subscriber counts until its stream ends.
     let permit = state.admit(true)?;
@@ -64,12 +72,20 @@ async fn events(
         // A fresh subscriber starts at the head: it wants what happens next.
         None => state.store.journal_head().await?,
     };
-    let cursor = Cursor { state, after, catching_up: true, live, backlog: Default::default(), _permit: permit };
+    let cursor =
+        Cursor { state, after, catching_up: true, live, backlog: Default::default(), dropped: false, _permit: permit };
     let stream = stream::unfold(cursor, |mut c| async move {
-        loop {
+        // The frames are the feed's, encoded once for every subscriber (ADR-631): a chunk is their concatenation,
+        // as many as are ready (up to BATCH), so a subscriber that wakes behind sends one write, not one per event.
+        if c.dropped {
+            return None;
+        }
+        let mut chunk: Vec<Bytes> = Vec::new();
+        while chunk.len() < BATCH {
             if let Some(event) = c.backlog.pop_front() {
                 c.after = event.seq;
-                return Some((Ok(sse(&event)), c));
+                chunk.push(event.frame.clone());
+                continue;
             }
             if c.catching_up {
                 match c.state.store.journal(c.after, CATCH_UP_PAGE).await {
@@ -79,31 +95,52 @@ async fn events(
                         continue;
                     }
                     // The database is unavailable: end the stream; the client resumes with Last-Event-ID.
-                    Err(_) => return None,
+                    Err(_) if chunk.is_empty() => return None,
+                    Err(_) => break,
                 }
             }
-            match c.live.recv().await {
+            let next = if chunk.is_empty() {
+                match tokio::time::timeout(KEEP_ALIVE, c.live.recv()).await {
+                    Ok(next) => next,
+                    Err(_) => return Some((Ok::<Bytes, Infallible>(Bytes::from_static(b":\n\n")), c)),
+                }
+            } else {
+                match c.live.try_recv() {
+                    Ok(event) => Ok(event),
+                    Err(broadcast::error::TryRecvError::Lagged(missed)) => Err(RecvError::Lagged(missed)),
+                    Err(broadcast::error::TryRecvError::Closed) => Err(RecvError::Closed),
+                    // Nothing more queued: send what is ready.
+                    Err(broadcast::error::TryRecvError::Empty) => break,
+                }
+            };
+            match next {
                 // Already sent from the database.
                 Ok(event) if event.seq <= c.after => {}
                 Ok(event) => {
                     c.after = event.seq;
-                    return Some((Ok(sse(&event)), c));
+                    chunk.push(event.frame.clone());
                 }
-                Err(broadcast::error::RecvError::Lagged(missed)) => {
-                    // Fell behind by more than the shared buffer: dropped, resumable from `c.after`.
+                Err(RecvError::Lagged(missed)) => {
+                    // Fell behind by more than the shared buffer: dropped, resumable from `c.after` (the last
+                    // event of the chunk below, or of the chunks before it).
                     c.state.metrics.shed(
                         Limit::SlowSubscriber,
                         &format!("a subscriber fell {missed} events behind at seq {}", c.after),
                     );
-                    return None;
+                    if chunk.is_empty() {
+                        return None;
+                    }
+                    // Send what is ready; the stream ends at the next poll.
+                    c.dropped = true;
+                    break;
                 }
-                Err(broadcast::error::RecvError::Closed) => return None,
+                Err(RecvError::Closed) if chunk.is_empty() => return None,
+                Err(RecvError::Closed) => break,
             }
         }
+        let bytes = if chunk.len() == 1 { chunk.swap_remove(0) } else { Bytes::from(chunk.concat()) };
+        Some((Ok(bytes), c))
     });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
-}
-
-fn sse(event: &FeedEvent) -> Event {
-    Event::default().id(event.seq.to_string()).event(event.kind).data(&event.json)
+    let body = Body::from_stream(stream);
+    Ok(([(header::CONTENT_TYPE, "text/event-stream"), (header::CACHE_CONTROL, "no-cache")], body).into_response())
 }

@@ -26,17 +26,21 @@ pub const FEED_POLL: Duration = Duration::from_millis(500);
 /// Events the tail reads per query.
 const PAGE: u32 = 500;
 
-/// A journal event as subscribers send it: serialised once for all of them.
+/// A journal event as subscribers send it: encoded once, as its whole Server-Sent Events frame, for all of them
+/// (ADR-631) — each subscriber sends the same bytes, a reference count, not a copy of its own.
 #[derive(Debug)]
 pub struct FeedEvent {
     pub seq: u64,
-    pub kind: &'static str,
-    pub json: String,
+    /// `id: SEQ`, `event: KIND`, `data: JSON` and the blank line that ends an event. The JSON is one line
+    /// (`serde_json::to_string` escapes every newline), so it is one `data:` field.
+    pub frame: axum::body::Bytes,
 }
 
 impl FeedEvent {
     pub fn new(event: &Event) -> FeedEvent {
-        FeedEvent { seq: event.seq, kind: event.kind.as_str(), json: serde_json::to_string(event).unwrap_or_default() }
+        let json = serde_json::to_string(event).unwrap_or_default();
+        let frame = format!("id: {}\nevent: {}\ndata: {json}\n\n", event.seq, event.kind.as_str());
+        FeedEvent { seq: event.seq, frame: axum::body::Bytes::from(frame) }
     }
 }
 

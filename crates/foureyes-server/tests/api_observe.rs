@@ -92,9 +92,9 @@ async fn the_openapi_description_is_served() {
     assert!(v["openapi"].as_str().unwrap().starts_with("3.1"));
 }
 
-/// Reads SSE frames from `body` until one whose text satisfies `want`, or panics after `limit`.
-async fn next_event(body: &mut Body, limit: Duration, want: impl Fn(&str) -> bool) -> String {
-    let mut buffer = String::new();
+/// Reads SSE events from `body` until one whose text satisfies `want`, or panics after `limit`. A frame may carry
+/// several events (ADR-631): what follows the one returned stays in `buffer` for the next call.
+async fn next_event(body: &mut Body, buffer: &mut String, limit: Duration, want: impl Fn(&str) -> bool) -> String {
     let deadline = tokio::time::Instant::now() + limit;
     loop {
         while let Some(end) = buffer.find("\n\n") {
@@ -126,11 +126,13 @@ async fn the_event_stream_delivers_new_events_live() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers().get(header::CONTENT_TYPE).unwrap(), "text/event-stream");
     let mut body = response.into_body();
+    let mut buffer = String::new();
 
     // A decision through this server (wakes the stream through the bus)...
     let (_, approval, _, _) = h.deferral(33.0).await;
     let event =
-        next_event(&mut body, Duration::from_secs(5), |e| field(e, "event") == Some("approval_requested")).await;
+        next_event(&mut body, &mut buffer, Duration::from_secs(5), |e| field(e, "event") == Some("approval_requested"))
+            .await;
     let data: Value = serde_json::from_str(field(&event, "data").unwrap()).unwrap();
     assert!(field(&event, "id").unwrap().parse::<u64>().unwrap() > head, "{event}");
     assert_eq!(data["kind"], "approval_requested");
@@ -151,7 +153,7 @@ async fn the_event_stream_delivers_new_events_live() {
         flags: Vec::new(),
     };
     let d = h.store.decide(h.state.policy(), request, h.now()).await.unwrap();
-    let event = next_event(&mut body, Duration::from_secs(5), |e| {
+    let event = next_event(&mut body, &mut buffer, Duration::from_secs(5), |e| {
         field(e, "event") == Some("decided") && e.contains("other-process")
     })
     .await;
@@ -170,8 +172,9 @@ async fn the_event_stream_resumes_from_last_event_id() {
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     let mut body = response.into_body();
-    let event = next_event(&mut body, Duration::from_secs(5), |_| true).await;
+    let mut buffer = String::new();
+    let event = next_event(&mut body, &mut buffer, Duration::from_secs(5), |_| true).await;
     assert_eq!(field(&event, "id"), Some("3"), "{event}");
-    let event = next_event(&mut body, Duration::from_secs(5), |_| true).await;
+    let event = next_event(&mut body, &mut buffer, Duration::from_secs(5), |_| true).await;
     assert_eq!(field(&event, "id"), Some("4"), "{event}");
 }

@@ -55,30 +55,35 @@ impl foureyes_server::execute::ExecuteDoor for ServerDoor {
     }
 }
 
-/// Prints the connector runs a crash left unconfirmed (at `serve` start). They are never re-run by FourEyes.
-pub async fn say_unconfirmed(store: &dyn Store, policy: &Policy) -> Result<(), Exit> {
+/// The lines that list the connector runs a crash left unconfirmed (at `serve` start; none when there are none).
+/// They are never re-run by FourEyes. Returned, not printed: `serve` says them with its announcement, once it
+/// accepts connections (F630).
+pub async fn unconfirmed_at_start(store: &dyn Store, policy: &Policy) -> Result<Vec<String>, Exit> {
     let list = foureyes_connect::unconfirmed(store, policy).await?;
-    print_unconfirmed(&list);
-    Ok(())
+    Ok(unconfirmed_lines(&list))
 }
 
-fn print_unconfirmed(list: &[Unconfirmed]) {
+fn unconfirmed_lines(list: &[Unconfirmed]) -> Vec<String> {
     if list.is_empty() {
-        return;
+        return Vec::new();
     }
-    println!("connector runs that cannot be confirmed ({}): permitted, never reported; not re-run:", list.len());
+    let mut lines = vec![format!(
+        "connector runs that cannot be confirmed ({}): permitted, never reported; not re-run:",
+        list.len()
+    )];
     for u in list {
         let d = &u.decision;
         let state = match u.started_at_ms {
             Some(t) => format!("started {}: it may have acted", crate::output::time(t)),
             None => "never started: nothing was sent".to_string(),
         };
-        println!(
+        lines.push(format!(
             "  decision {}  {}  agent {}  request {}  {state}  (settle: foureyes report {} --outcome \
              executed|failed|unknown)",
             d.decision_id, d.request.action, d.request.agent, d.request.request_id, d.decision_id
-        );
+        ));
     }
+    lines
 }
 
 /// `foureyes unconfirmed`: the same list as `serve` prints at start, for the operator to settle.
@@ -105,7 +110,9 @@ pub async fn unconfirmed(db: &Path, policy: &Option<PathBuf>, json: bool) -> Res
     } else if list.is_empty() {
         println!("no connector runs to confirm");
     } else {
-        print_unconfirmed(&list);
+        for line in unconfirmed_lines(&list) {
+            println!("{line}");
+        }
     }
     Ok(if list.is_empty() { 0 } else { EXIT_RUN_FAILED })
 }

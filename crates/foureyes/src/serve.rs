@@ -93,13 +93,15 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot listen on {}: {e}", args.listen)))?;
     let addr = listener.local_addr().map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
     let base = format!("http://{addr}");
-    println!("FourEyes serving {} on {base}", db_label(db));
-    println!("policy: {source} (sha256 {})", &policy.sha256[..12]);
-    println!("console: {base}/console");
+    // Said once this server accepts connections (F630), not now: see `Said`.
+    let mut said = Said::default();
+    said.push(format!("FourEyes serving {} on {base}", db_label(db)));
+    said.push(format!("policy: {source} (sha256 {})", &policy.sha256[..12]));
+    said.push(format!("console: {base}/console"));
     if let Some(t) = &telemetry {
-        println!("traces: OTLP/HTTP to {}", t.endpoint);
+        said.push(format!("traces: OTLP/HTTP to {}", t.endpoint));
     }
-    first_admin(store.as_ref(), &base, crate::commands::namespace(), fresh).await?;
+    first_admin(store.as_ref(), &base, crate::commands::namespace(), fresh, &mut said).await?;
     let mut state =
         AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock_at_least(clock_floor_ms()))
             .in_namespace(main_namespace.map(str::to_string));
@@ -113,12 +115,12 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
         None => (args.max_connections.max(1), false),
     };
     if lowered {
-        println!(
+        said.push(format!(
             "connections: at most {max_connections} at once (--max-connections {} does not fit the open-files limit \
              {})",
             args.max_connections,
             fd_limit.unwrap_or_default()
-        );
+        ));
     }
     let limits = foureyes_server::Limits {
         header_timeout: args.header_timeout,
@@ -136,7 +138,9 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     // unconfirmed are listed, never re-run.
     let door = crate::execute::door(store.clone(), secrets);
     state.execute = Some(Arc::new(crate::execute::ServerDoor(door)));
-    crate::execute::say_unconfirmed(store.as_ref(), &state.policy()).await?;
+    for line in crate::execute::unconfirmed_at_start(store.as_ref(), &state.policy()).await? {
+        said.push(line);
+    }
     // Change control over the API (`/v1/tasks…`, ADR-490): the app's door, the functions `foureyes task` runs.
     state.tasks = Some(Arc::new(change_control::door::Door::new(store.clone())));
     // Commits by other replicas wake this one's waiters at once (polling remains the fallback).
@@ -147,10 +151,10 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     let mut background = Vec::new();
     for (name, path) in &args.serve_namespaces {
         let (door, store, mut tasks) =
-            namespace_door(base_db, name, path, &base, &limits, args.secrets_key_file.as_deref()).await?;
+            namespace_door(base_db, name, path, &base, &limits, args.secrets_key_file.as_deref(), &mut said).await?;
         if let (Some(key_path), Some(witness)) = (&args.signing_key, &args.witness) {
             let witness = crate::commands::namespace_witness(witness, name);
-            println!("namespace `{name}`: checkpoints witnessed in {}", witness.display());
+            said.push(format!("namespace `{name}`: checkpoints witnessed in {}", witness.display()));
             tasks.push(tokio::spawn(checkpoint_loop(
                 store.clone(),
                 crate::commands::read_signing_key(key_path)?,
@@ -174,17 +178,17 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
         let notifier = foureyes_notify::Notifier::spawn(store.clone(), config)
             .await
             .map_err(|e| Exit::new(EXIT_REFUSED, format!("notifications: {e}")))?;
-        println!("notifications: {} webhook(s)", notifier.webhooks());
+        said.push(format!("notifications: {} webhook(s)", notifier.webhooks()));
         Some(notifier)
     };
     let checkpointer = signing_key.map(|key| {
-        println!(
+        said.push(format!(
             "checkpoints: signed by `{}` every {} events or {} s{}",
             key.name(),
             args.checkpoint_every,
             args.checkpoint_seconds,
             main_witness.as_ref().map(|w| format!(", witnessed in {}", w.display())).unwrap_or_default()
-        );
+        ));
         tokio::spawn(checkpoint_loop(
             store.clone(),
             key,
@@ -193,8 +197,8 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
             main_witness.clone(),
         ))
     });
-    use std::io::Write;
-    let _ = std::io::stdout().flush();
+    // Ready: everything above is done, and the accept loop starts right after this.
+    said.announce();
     let other_states = others.iter().map(|(door, ..)| door.clone()).collect();
     foureyes_server::serve_doors(listener, state, other_states, shutdown_signal())
         .await
@@ -425,6 +429,7 @@ async fn namespace_door(
     base: &str,
     limits: &foureyes_server::Limits,
     secrets_key_file: Option<&Path>,
+    said: &mut Said,
 ) -> Result<(AppState, Arc<dyn foureyes_store::Backend>, Vec<tokio::task::JoinHandle<()>>), Exit> {
     let db = foureyes_store::namespace::database(base_db, Some(name));
     let policy = load_policy(policy_path)?;
@@ -433,13 +438,13 @@ async fn namespace_door(
     let fresh_namespace = store.journal_head().await? == 0;
     store.record_policy(&policy, now_ms()).await?;
     let secrets = crate::execute::secrets(&db, secrets_key_file).await?;
-    println!(
+    said.push(format!(
         "namespace `{name}`: {} under policy {} (sha256 {})",
         db_label(&db),
         policy_path.display(),
         &policy.sha256[..12]
-    );
-    first_admin(store.as_ref(), base, Some(name), fresh_namespace).await?;
+    ));
+    first_admin(store.as_ref(), base, Some(name), fresh_namespace, said).await?;
     let mut state = AppState::from_backend(
         store.clone(),
         policy,
@@ -451,7 +456,9 @@ async fn namespace_door(
     let door = crate::execute::door(store.clone(), secrets);
     state.execute = Some(Arc::new(crate::execute::ServerDoor(door)));
     state.tasks = Some(Arc::new(change_control::door::Door::new(store.clone())));
-    crate::execute::say_unconfirmed(store.as_ref(), &state.policy()).await?;
+    for line in crate::execute::unconfirmed_at_start(store.as_ref(), &state.policy()).await? {
+        said.push(line);
+    }
     let mut tasks = Vec::new();
     if let Some(changes) = store.changes() {
         tasks.push(state.wake_on(changes));
@@ -460,13 +467,62 @@ async fn namespace_door(
     Ok((state, store, tasks))
 }
 
+/// What `serve` says on stdout at start, said all at once when it is ready to accept connections (F630): the
+/// kernel queues connections on the bound listener, so a client that came at an earlier announcement would wait
+/// unanswered through the rest of the start, even past a connection cap that is there to answer it `503` at once.
+/// A start that fails before that says no address; it still prints the lines [`Said::kept`] took (a first admin's
+/// token is in the database now and is never shown again).
+#[derive(Default)]
+struct Said {
+    /// Each line, and whether it is printed even when the start fails.
+    lines: Vec<(String, bool)>,
+    announced: bool,
+}
+
+impl Said {
+    fn push(&mut self, line: String) {
+        self.lines.push((line, false));
+    }
+
+    fn kept(&mut self, line: String) {
+        self.lines.push((line, true));
+    }
+
+    /// Prints every line, in order: the server is ready.
+    fn announce(&mut self) {
+        self.announced = true;
+        self.print(|_| true);
+    }
+
+    fn print(&self, which: impl Fn(bool) -> bool) {
+        use std::io::Write;
+        let mut stdout = std::io::stdout().lock();
+        for (line, kept) in &self.lines {
+            if which(*kept) {
+                let _ = writeln!(stdout, "{line}");
+            }
+        }
+        let _ = stdout.flush();
+    }
+}
+
+impl Drop for Said {
+    fn drop(&mut self) {
+        if !self.announced {
+            self.print(|kept| kept);
+        }
+    }
+}
+
 /// On a fresh database (its journal empty before this server journaled its policy: ADR-532), creates the first
-/// admin of `namespace` and prints its token and a one-time sign-in link, both naming the namespace (ADR-500).
+/// admin of `namespace` and adds its token and a one-time sign-in link, both naming the namespace (ADR-500), to
+/// what the server says at start (`said`).
 async fn first_admin(
     store: &dyn foureyes_store::Backend,
     base: &str,
     namespace: Option<&str>,
     fresh: bool,
+    said: &mut Said,
 ) -> Result<(), Exit> {
     if !fresh {
         if store.principals().await?.is_empty() {
@@ -487,14 +543,16 @@ async fn first_admin(
             let code = foureyes_store::namespace::credential(namespace, &secret);
             store.create_signin_code(&sha256_hex(code.as_bytes()), "admin", now_ms() + SIGNIN_CODE_TTL_MS).await?;
             let ns = namespace.map(|n| format!("--namespace {n} ")).unwrap_or_default();
-            println!("fresh database{label}: created the first admin.");
-            println!("  sign in once (valid 15 minutes): {base}/console/signin?code={code}");
-            println!("  admin token (shown once, keep it): {token}");
-            println!("  agents and approvers: foureyes {ns}token create --name NAME --role agent|approver");
-            println!("  an agent's executor:  foureyes {ns}token create --name NAME --role executor --for AGENT");
+            said.kept(format!("fresh database{label}: created the first admin."));
+            said.kept(format!("  sign in once (valid 15 minutes): {base}/console/signin?code={code}"));
+            said.kept(format!("  admin token (shown once, keep it): {token}"));
+            said.kept(format!("  agents and approvers: foureyes {ns}token create --name NAME --role agent|approver"));
+            said.kept(format!(
+                "  an agent's executor:  foureyes {ns}token create --name NAME --role executor --for AGENT"
+            ));
         }
         Err(StoreError::InvalidState(_)) => {
-            println!("another replica created the first admin{label}: its token was printed there");
+            said.push(format!("another replica created the first admin{label}: its token was printed there"));
         }
         Err(e) => return Err(e.into()),
     }

@@ -245,3 +245,33 @@ fn an_executor_waits_across_a_server_restart_and_is_released_by_an_approval_from
         started.elapsed()
     );
 }
+
+/// `serve` says its address only once its start is done and it accepts connections (F630). It used to say it as
+/// soon as the listener was bound and then go on starting — the unconfirmed-runs scan over every intended
+/// decision, each namespace's door — while the kernel queued connections nobody accepted: at a connection cap, good
+/// clients hung instead of getting their `503` (`bench load`, release build, 2026-12-02). A start that fails after
+/// the bind (here: a namespace whose policy file is missing) shows it without timing: the address was announced,
+/// then the server exited, and a client that came at the announcement was never answered.
+#[test]
+fn a_server_announces_its_address_only_once_its_start_is_done() {
+    let env = Env::new(POLICY);
+    let missing = env.dir.path().join("no-such-policy.yaml");
+    let out = env
+        .command()
+        .args(["serve", "--listen", "127.0.0.1:0", "--serve-namespace"])
+        .arg(format!("a={}", missing.display()))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(!out.status.success(), "a namespace without its policy file cannot be served: {stdout}\n{stderr}");
+    assert!(stderr.contains("no-such-policy.yaml"), "the failure names the missing file: {stderr}");
+    assert!(!stdout.contains(" on http://"), "an address was announced by a server that never served: {stdout}");
+    // The first admin it created on the fresh database is still shown: its token is shown once, or never.
+    assert!(stdout.contains("admin token (shown once, keep it): fe_"), "{stdout}");
+
+    // A start that completes announces its address, and answers at it.
+    let (server, addr) = env.serve();
+    assert!(healthy(&addr), "announced, so answering");
+    drop(server);
+}
