@@ -427,6 +427,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "serve announces its address only once its start is done (F630, ADR-630)",
+        file: "crates/foureyes/src/serve.rs",
+        original: "    fn push(&mut self, line: String) {\n        self.lines.push((line, false));",
+        broken: "    fn push(&mut self, line: String) {\n        println!(\"{line}\");",
+        package: "foureyes",
+        filter: "a_server_announces_its_address_only_once_its_start_is_done",
+        also: &[],
+    },
+    Mutation {
         property: "a slow or idle peer is closed within the header timeout",
         file: "crates/foureyes-server/src/listen.rs",
         original: "            .header_read_timeout(limits.header_timeout)",
