@@ -436,6 +436,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "an SSE subscriber sends the events queued for it in one write (ADR-631)",
+        file: "crates/foureyes-server/src/events.rs",
+        original: "        while chunk.len() < BATCH {",
+        broken: "        while chunk.is_empty() {",
+        package: "foureyes-server",
+        filter: "a_subscriber_sends_the_events_queued_for_it_in_one_write",
+        also: &[],
+    },
+    Mutation {
         property: "a slow or idle peer is closed within the header timeout",
         file: "crates/foureyes-server/src/listen.rs",
         original: "            .header_read_timeout(limits.header_timeout)",
