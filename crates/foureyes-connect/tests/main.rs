@@ -14,3 +14,9 @@ mod docs_connectors;
 mod execute;
 mod mcp;
 mod mcp_faults;
+
+/// A plain request of `agent` to run `action` with `params` (a JSON object) under `id`.
+fn action_request(id: &str, agent: &str, action: &str, params: serde_json::Value) -> foureyes_core::ActionRequest {
+    let serde_json::Value::Object(params) = params else { panic!("params must be an object") };
+    foureyes_core::ActionRequest::new(id, agent, action, params)
+}

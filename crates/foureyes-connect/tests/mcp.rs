@@ -216,20 +216,7 @@ mcp:
 }
 
 fn request(id: &str, action: &str, params: Value) -> ActionRequest {
-    let Value::Object(params) = params else { panic!("params must be an object") };
-    ActionRequest {
-        request_id: id.to_string(),
-        agent: AGENT.to_string(),
-        session: None,
-        action: action.to_string(),
-        params,
-        target: None,
-        undo_of: None,
-        dry_run: false,
-        approval_id: None,
-        evidence: None,
-        flags: Vec::new(),
-    }
+    crate::action_request(id, AGENT, action, params)
 }
 
 struct World {

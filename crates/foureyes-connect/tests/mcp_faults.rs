@@ -104,20 +104,7 @@ fn policy(base: &str) -> Arc<Policy> {
 }
 
 fn pay(id: &str, action: &str) -> ActionRequest {
-    let Value::Object(params) = json!({"amount": 10, "to": "bob"}) else { unreachable!() };
-    ActionRequest {
-        request_id: id.to_string(),
-        agent: "agent-bot".to_string(),
-        session: None,
-        action: action.to_string(),
-        params,
-        target: None,
-        undo_of: None,
-        dry_run: false,
-        approval_id: None,
-        evidence: None,
-        flags: Vec::new(),
-    }
+    crate::action_request(id, "agent-bot", action, json!({"amount": 10, "to": "bob"}))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

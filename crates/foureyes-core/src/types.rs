@@ -94,6 +94,29 @@ pub enum RequestError {
 }
 
 impl ActionRequest {
+    /// A plain request: `agent` asks to run `action` with `params` under `request_id`, with no session, target,
+    /// undo, dry run, approval, evidence or flags (set those fields after, when a request carries them).
+    pub fn new(
+        request_id: impl Into<String>,
+        agent: impl Into<String>,
+        action: impl Into<String>,
+        params: Map<String, Value>,
+    ) -> Self {
+        ActionRequest {
+            request_id: request_id.into(),
+            agent: agent.into(),
+            session: None,
+            action: action.into(),
+            params,
+            target: None,
+            undo_of: None,
+            dry_run: false,
+            approval_id: None,
+            evidence: None,
+            flags: Vec::new(),
+        }
+    }
+
     /// SHA-256 over the RFC 8785 canonical JSON of `{action, params, target, agent}`: what a human approves.
     pub fn digest(&self) -> String {
         match self.undo_of {
