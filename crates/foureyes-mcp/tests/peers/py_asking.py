@@ -22,14 +22,12 @@ import json
 
 import anyio
 import os
-import sys
-import uuid
 import warnings
 from typing import Annotated
 
 from mcp import types
 from mcp.server.mcpserver import Context, Elicit, MCPServer, Resolve
-from mcp.server.streamable_http import EventMessage, EventStore
+from py_serve import serve
 from mcp.shared.message import ServerMessageMetadata
 from pydantic import BaseModel
 
@@ -145,32 +143,5 @@ async def pay_resolved(to: str, amount: Annotated[Amount, Resolve(ask_amount)]) 
     return f"paid {amount.amount} to {to}"
 
 
-class MemoryEvents(EventStore):
-    """Every event of every stream, kept for `Last-Event-ID` (resumability)."""
-
-    def __init__(self):
-        self.events = []
-
-    async def store_event(self, stream_id, message):
-        event_id = f"{stream_id}_{len(self.events) + 1}_{uuid.uuid4().hex}"
-        self.events.append((event_id, stream_id, message))
-        return event_id
-
-    async def replay_events_after(self, last_event_id, send_callback):
-        at = next((i for i, (e, _, _) in enumerate(self.events) if e == last_event_id), None)
-        if at is None:
-            return None
-        stream_id = self.events[at][1]
-        for event_id, stream, message in list(self.events[at + 1 :]):
-            if stream == stream_id and message is not None:
-                await send_callback(EventMessage(message, event_id))
-        return stream_id
-
-
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--http":
-        events = MemoryEvents() if os.environ.get("RESUME") == "1" else None
-        retry = 200 if events is not None else None
-        server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]), event_store=events, retry_interval=retry)
-    else:
-        server.run("stdio")
+    serve(server, retry_ms=200)
