@@ -207,18 +207,26 @@ pub struct Unconfirmed {
     pub started_at_ms: Option<i64>,
 }
 
+/// How many intended decisions one transaction of the unconfirmed-runs scan asks about.
+const UNCONFIRMED_BATCH: usize = 4096;
+
 /// Connector runs that cannot be confirmed: permitted decisions FourEyes runs that were never reported (a crash, or
 /// a lost report, between the permit and the report), each with its start from the journal's `connector_started`
 /// events. Listed at start; never re-run. Which decisions FourEyes runs is the journal's (ADR-440: fixed at decide
 /// time), not `_policy`'s: a reload that dropped an action's connector does not hide a run that may have acted.
 pub async fn unconfirmed(store: &dyn Store, _policy: &Policy) -> Result<Vec<Unconfirmed>, StoreError> {
     // Every one, page by page: a recovery scan cut at one page would hide runs past it.
-    let intended = foureyes_store::decisions_paged(store, Some(DecisionStatus::Intended), None, None).await?;
+    let permitted: Vec<DecisionRecord> =
+        foureyes_store::decisions_paged(store, Some(DecisionStatus::Intended), None, None)
+            .await?
+            .into_iter()
+            .filter(|d| d.verdict == Verdict::Permit)
+            .collect();
+    // Asked in batches, one transaction each (F67): not one per decision, and not one holding the writer for all.
     let mut list: Vec<DecisionRecord> = Vec::new();
-    for d in intended {
-        if d.verdict == Verdict::Permit && store.run_by_connector(d.decision_id).await? {
-            list.push(d);
-        }
+    for batch in permitted.chunks(UNCONFIRMED_BATCH) {
+        let by_connector = store.runs_by_connector(batch.iter().map(|d| d.decision_id).collect()).await?;
+        list.extend(batch.iter().zip(by_connector).filter(|(_, run)| *run).map(|(d, _)| d.clone()));
     }
     // Oldest first, on both backends.
     list.sort_by_key(|d| d.decision_id);

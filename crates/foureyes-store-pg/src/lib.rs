@@ -417,8 +417,8 @@ impl Store for PgStore {
         in_tx!(self, |w| tx_ops::checked_decision(w, id, now_ms))
     }
 
-    async fn run_by_connector(&self, id: DecisionId) -> Result<bool, StoreError> {
-        in_tx!(self, |w| tx_ops::run_by_connector(w, id))
+    async fn runs_by_connector(&self, ids: Vec<DecisionId>) -> Result<Vec<bool>, StoreError> {
+        in_tx!(self, |w| tx_ops::runs_by_connector(w, &ids))
     }
 
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {

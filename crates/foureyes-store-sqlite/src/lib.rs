@@ -714,8 +714,8 @@ impl Store for SqliteStore {
         self.write_tx(move |w| run_ready(tx_ops::checked_decision(w, id, now_ms))).await
     }
 
-    async fn run_by_connector(&self, id: DecisionId) -> Result<bool, StoreError> {
-        self.write_tx(move |w| run_ready(tx_ops::run_by_connector(w, id))).await
+    async fn runs_by_connector(&self, ids: Vec<DecisionId>) -> Result<Vec<bool>, StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::runs_by_connector(w, &ids))).await
     }
 
     async fn decisions(&self, filter: DecisionFilter) -> Result<Vec<DecisionRecord>, StoreError> {

@@ -465,13 +465,15 @@ async fn persist<W: WriteTx>(
 /// what a reader is shown, so that an edited row is not reported as the door's answer.
 /// Whether FourEyes runs decision `id`'s connector, as the journal says (ADR-440): its `decided` event names one
 /// (fixed at decide time), or a `connector_started` event marks its start. `NotFound` for no such decision.
-pub async fn run_by_connector<W: WriteTx>(w: &mut W, id: DecisionId) -> Result<bool, StoreError> {
+pub async fn runs_by_connector<W: WriteTx>(w: &mut W, ids: &[DecisionId]) -> Result<Vec<bool>, StoreError> {
     catch_up(w).await?;
     let authority = w.authority();
-    match authority.decision(id) {
-        Some(d) => Ok(d.connector || authority.started(id).is_some()),
-        None => Err(StoreError::NotFound(format!("decision {id} does not exist"))),
-    }
+    ids.iter()
+        .map(|&id| match authority.decision(id) {
+            Some(d) => Ok(d.connector || authority.started(id).is_some()),
+            None => Err(StoreError::NotFound(format!("decision {id} does not exist"))),
+        })
+        .collect()
 }
 
 pub async fn checked_decision<W: WriteTx>(
