@@ -201,8 +201,9 @@ impl PgStore {
 
     /// Runs `work` as a job of the writer task (ADR-680), in a transaction that holds the chain-head lock, and
     /// answers once that transaction has ended: `work`'s own result if it committed (or, for an error that is not
-    /// an audited refusal, was rolled back alone), else the error that ended the transaction. The job runs even if
-    /// the caller stops waiting.
+    /// an audited refusal, was rolled back alone), else the error that ended the transaction. A caller that stops
+    /// waiting (its future dropped) before its job starts leaves nothing: the job is skipped; once started, it runs
+    /// to its end with its batch.
     async fn write<T, F>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
@@ -210,7 +211,13 @@ impl PgStore {
     {
         let result_slot = Arc::new(Mutex::new(None::<Result<T, StoreError>>));
         let slot = Arc::clone(&result_slot);
+        let caller = Arc::new(());
+        let waiting = Arc::downgrade(&caller);
         let run: JobRun = Box::new(move |w: &mut Tx| {
+            if waiting.strong_count() == 0 {
+                // Rolled back: it did nothing, and nobody waits for its answer.
+                return async { true }.boxed();
+            }
             let work = work(w);
             async move {
                 let result = work.await;
@@ -232,7 +239,9 @@ impl PgStore {
             let _ = answer_tx.send(result);
         });
         self.submit(Job { run, answer })?;
-        answer_rx.await.map_err(|_| StoreError::Backend("the PostgreSQL writer dropped the write".into()))?
+        let answered = answer_rx.await;
+        drop(caller);
+        answered.map_err(|_| StoreError::Backend("the PostgreSQL writer dropped the write".into()))?
     }
 
     /// Queues `job` for the writer task, starting the task if it is not running.
