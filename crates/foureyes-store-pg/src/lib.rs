@@ -1,11 +1,13 @@
 //! FourEyes storage on PostgreSQL: several FourEyes replicas share one database with the guarantees of the SQLite
 //! backend, and pass the same conformance suite (`foureyes_store::conformance`).
 //!
-//! - **One write transaction per `Store` write**, which first locks the chain-head row
+//! - **Every write runs in a transaction that first locks the chain-head row**
 //!   (`SELECT … FROM journal_head FOR UPDATE`, see `db.rs`): writers of all replicas run one at a time, so
 //!   reservations cannot race, idempotency holds per `(agent, request_id)`, and the journal is one linear chain.
-//!   Within a replica, writes also queue on an async mutex first, so at most one connection per replica waits on
-//!   the row lock (many backends queued on one row lock cost far more CPU than tasks queued on a mutex).
+//!   Within a replica, writes are jobs of one writer task (ADR-680), so at most one connection per replica waits on
+//!   the row lock, and the jobs queued while a transaction runs share the next one (group commit, as the SQLite
+//!   writer does): one lock acquisition, one head update and one COMMIT (one WAL flush) for the batch, each job in
+//!   its own savepoint, so a failing job rolls back alone; callers are answered after the COMMIT.
 //! - **The same transactions as SQLite**: `foureyes_store::ops`, written once over `foureyes_store::tx::WriteTx`,
 //!   which `ops.rs` implements for [`Tx`] (the PostgreSQL dialect), with ids allocated gap-free under the lock, so
 //!   the same operations produce the same journal, byte for byte, on either backend.
@@ -22,14 +24,13 @@
 //!   [`foureyes_store::Backend`] (store, credentials, and [`PgStore::subscribe`] as its change stream).
 //!
 //! ## What the chain-head lock costs
-//! The lock is held from the first statement of a write to its COMMIT, and PostgreSQL releases it only after the
-//! commit record is flushed. So writes are strictly serial across the whole cluster, each paying its statements'
-//! round trips plus one WAL flush, and PostgreSQL's own group commit cannot merge their flushes: cluster-wide
-//! throughput is at most `1 / (round trips + fsync)`, whatever the number of replicas. Replicas add availability,
-//! not write throughput (reads do scale: they take no lock). The levers, in order: batch a replica's concurrent
-//! writes into one transaction with a savepoint per write (as the SQLite writer does: one lock hold and one flush
-//! per batch), and shard the chain per stream (e.g. per agent or per action family, each with its own head row)
-//! when one global order is not required.
+//! The lock is held from the first statement of a transaction to its COMMIT, and PostgreSQL releases it only after
+//! the commit record is flushed. So transactions are strictly serial across the whole cluster (per namespace), each
+//! paying its statements' round trips plus one WAL flush. One write per transaction made the flush the bound
+//! (~250 decisions/s on the lead's machine, ADR-680); the writer task's batches pay it once for all the writes a
+//! replica queued meanwhile, leaving the writes' own round trips. Replicas of one namespace still take turns on
+//! the lock (each batch is one turn); the next lever is sharding the chain per stream (e.g. per agent or per
+//! action family, each with its own head row) when one global order is not required.
 //!
 //! Connections are plain TCP or Unix sockets (`NoTls`): run the database on the same host or network segment, or
 //! behind a TLS-terminating proxy.
