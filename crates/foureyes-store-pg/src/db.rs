@@ -116,8 +116,8 @@ pub(crate) struct JobMark {
 
 impl Tx {
     /// Begins a transaction (READ COMMITTED) and locks the head. Once the lock is granted every later statement
-    /// takes a fresh snapshot that includes all commits made before it, by any replica. `savepoint`: also set
-    /// `SAVEPOINT job` for the batch's first job, pipelined with the lock (a batch of one needs none, ADR-413).
+    /// takes a fresh snapshot that includes all commits made before it, by any replica. `savepoint`: then set
+    /// `SAVEPOINT job` for the batch's first job (a batch of one needs none, as ADR-413 on SQLite).
     pub async fn begin(
         conn: Object,
         authority: tokio::sync::OwnedMutexGuard<Authority>,
@@ -144,16 +144,12 @@ impl Tx {
              FOR UPDATE OF h",
             &[],
         );
-        let head = if savepoint {
-            let client = tx.c();
-            let set = async { client.batch_execute("SAVEPOINT job").await.map_err(pg) };
-            let (head, set) = futures_util::future::join(lock_head, set).await;
-            set?;
-            head?
-        } else {
-            lock_head.await?
+        let head = lock_head.await?.ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
+        if savepoint {
+            // Only once the lock is granted: a row lock taken inside a savepoint is lost when the transaction rolls
+            // back to it, and a job rolled back to its savepoint must leave this transaction holding the head.
+            tx.c().batch_execute("SAVEPOINT job").await.map_err(pg)?;
         }
-        .ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
         let seq: i64 = get(&head, 0)?;
         let hash: String = get(&head, 1)?;
         let head_sealed: bool = get::<Option<bool>>(&head, 2)?.unwrap_or(false);
