@@ -331,13 +331,20 @@ pub async fn open_any(db: &str) -> Result<Arc<dyn Backend>, StoreError> {
     open_any_sealed(db, None).await
 }
 
-/// [`open_any`], the door holding `seal` (ADR-420) when given.
+/// [`open_any`], the door holding `seal` (ADR-420) when given. On PostgreSQL, `FOUREYES_PG_MAX_BATCH` (a number
+/// ≥ 1) sets [`PgOptions::max_batch`]: 1 runs every write in its own transaction, for comparing (ADR-680).
 pub async fn open_any_sealed(
     db: &str,
     seal: Option<foureyes_core::seal::SealKey>,
 ) -> Result<Arc<dyn Backend>, StoreError> {
     if is_postgres_url(db) {
-        Ok(Arc::new(PgStore::connect(db, PgOptions::default()).await?.with_seal_key(seal)))
+        let mut options = PgOptions::default();
+        if let Ok(given) = std::env::var("FOUREYES_PG_MAX_BATCH") {
+            options.max_batch = given.trim().parse::<usize>().ok().filter(|n| *n >= 1).ok_or_else(|| {
+                StoreError::Backend(format!("FOUREYES_PG_MAX_BATCH must be a number ≥ 1, not `{given}`"))
+            })?;
+        }
+        Ok(Arc::new(PgStore::connect(db, options).await?.with_seal_key(seal)))
     } else {
         Ok(Arc::new(SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(seal)))
     }
