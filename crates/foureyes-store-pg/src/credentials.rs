@@ -80,7 +80,8 @@ impl Credentials for PgStore {
         totp_secret: Option<&str>,
         now_ms: i64,
     ) -> Result<(), StoreError> {
-        let (name, token_sha256, totp_secret) = (name.to_string(), token_sha256.to_string(), totp_secret.map(str::to_string));
+        let (name, token_sha256, totp_secret) =
+            (name.to_string(), token_sha256.to_string(), totp_secret.map(str::to_string));
         in_tx!(self, |w| ops::create_token(w, &name, role, &token_sha256, totp_secret.as_deref(), now_ms))
     }
 

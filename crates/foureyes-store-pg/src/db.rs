@@ -272,7 +272,10 @@ impl Tx {
             );
         }
         self.flush().await?;
-        self.c().batch_execute("COMMIT").await.map_err(|e| StoreError::Backend(format!("commit failed: {}", describe(&e))))?;
+        self.c()
+            .batch_execute("COMMIT")
+            .await
+            .map_err(|e| StoreError::Backend(format!("commit failed: {}", describe(&e))))?;
         self.back_to_pool();
         Ok(())
     }

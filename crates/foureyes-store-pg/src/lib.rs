@@ -60,13 +60,13 @@ use foureyes_store::{
     AuditReport, Backend, Checked, Decided, DecisionFilter, Store, StoreError, TaskOutcome, TaskStore, VoteOutcome,
 };
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
-use serde_json::Value;
 use futures_util::FutureExt as _;
 use futures_util::future::BoxFuture;
+use serde_json::Value;
 use std::sync::{Arc, Mutex};
-use tokio::sync::{mpsc, oneshot};
 use std::time::Duration;
 use tokio::sync::broadcast;
+use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 use tokio_postgres::{IsolationLevel, NoTls};
 
@@ -188,7 +188,9 @@ impl PgStore {
             // Before the first write: the writer task, which holds the state from then on, is not started yet.
             match self.state.authority.try_lock() {
                 Ok(mut authority) => authority.set_seal_key(key.clone()),
-                Err(_) => unreachable!("the authority state is held only by the writer task, started by the first write"),
+                Err(_) => {
+                    unreachable!("the authority state is held only by the writer task, started by the first write")
+                }
             }
             self.seal_key = Some(key);
         }
@@ -384,11 +386,7 @@ struct ReadHandles {
 
 impl ReadHandles {
     fn of(authority: &Authority) -> ReadHandles {
-        ReadHandles {
-            credentials: authority.credentials(),
-            applied: authority.applied(),
-            signins: authority.signins(),
-        }
+        ReadHandles { credentials: authority.credentials(), applied: authority.applied(), signins: authority.signins() }
     }
 }
 
@@ -754,7 +752,8 @@ impl Store for PgStore {
         why: &str,
         now_ms: i64,
     ) -> Result<DemotionRecord, StoreError> {
-        let (agent, session, by, why) = (agent.to_string(), session.map(str::to_string), by.to_string(), why.to_string());
+        let (agent, session, by, why) =
+            (agent.to_string(), session.map(str::to_string), by.to_string(), why.to_string());
         in_tx!(self, |w| tx_ops::restore_session(w, &agent, session.as_deref(), &by, &why, now_ms))
     }
 
