@@ -202,6 +202,24 @@ const APPROVAL_EDGE: &str = "the support desk executes only after await_decision
 
 const MUTATIONS: &[Mutation] = &[
     Mutation {
+        property: "a failed write in a PostgreSQL batch rolls back alone (ADR-680)",
+        file: "crates/foureyes-store-pg/src/db.rs",
+        original: "self.c().batch_execute(\"ROLLBACK TO SAVEPOINT job\").await.map_err(pg)?;",
+        broken: "self.c().batch_execute(\"SELECT 1\").await.map_err(pg)?;",
+        package: "foureyes-store-pg",
+        filter: "a_failed_write_in_a_batch_rolls_back_alone",
+        also: &[],
+    },
+    Mutation {
+        property: "a PostgreSQL batch whose commit fails rebuilds the authority state (ADR-680)",
+        file: "crates/foureyes-store-pg/src/lib.rs",
+        original: "            self.rebuild_authority(&mut tx.authority);",
+        broken: "            let _ = &mut tx.authority;",
+        package: "foureyes-store-pg",
+        filter: "a_batch_whose_commit_fails_leaves_the_replica_deciding",
+        also: &[],
+    },
+    Mutation {
         property: "kill switch blocks an approved execution",
         file: "crates/foureyes-core/src/pipeline.rs",
         original: "if snapshot.kill_switch && policy_tier > 0 {",

@@ -6,7 +6,7 @@
 //! Sessions and sign-in codes are not journaled: each is one statement in its own implicit transaction, which is
 //! atomic by itself (a code is redeemed by one conditional `UPDATE … RETURNING`, so it works once across replicas).
 
-use crate::db::{Tx, exec, get, row, rows, scalar};
+use crate::db::{exec, get, row, rows, scalar};
 use crate::{PgStore, in_tx};
 use async_trait::async_trait;
 use foureyes_core::Role;
@@ -48,16 +48,23 @@ impl PgStore {
     ) -> Result<Option<Principal>, StoreError> {
         let Some(p) = principal else { return Ok(None) };
         let differs = {
-            let known = self.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let handles = self.read_handles();
+            let known = handles.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             ops::principal_differs(&p, token_sha256, known.get(&p.name)).is_some()
         };
         let behind = !differs && {
-            let applied = self.applied.load(std::sync::atomic::Ordering::Acquire) as i64;
+            let applied = self.read_handles().applied.load(std::sync::atomic::Ordering::Acquire) as i64;
             const SQL: &str = "SELECT EXISTS (SELECT 1 FROM journal WHERE seq > $1 AND kind = 'credential')";
             scalar::<bool>(&self.conn().await?, SQL, &[&applied]).await?
         };
         if differs || behind {
-            in_tx!(self, |w| ops::check_principal(w, &p, token_sha256, foureyes_store::wall_clock_ms()))?;
+            let (checked, token_sha256) = (p.clone(), token_sha256.map(str::to_string));
+            in_tx!(self, |w| ops::check_principal(
+                w,
+                &checked,
+                token_sha256.as_deref(),
+                foureyes_store::wall_clock_ms()
+            ))?;
         }
         Ok(Some(p))
     }
@@ -73,7 +80,9 @@ impl Credentials for PgStore {
         totp_secret: Option<&str>,
         now_ms: i64,
     ) -> Result<(), StoreError> {
-        in_tx!(self, |w| ops::create_token(w, name, role, token_sha256, totp_secret, now_ms))
+        let (name, token_sha256, totp_secret) =
+            (name.to_string(), token_sha256.to_string(), totp_secret.map(str::to_string));
+        in_tx!(self, |w| ops::create_token(w, &name, role, &token_sha256, totp_secret.as_deref(), now_ms))
     }
 
     async fn create_executor(
@@ -83,7 +92,8 @@ impl Credentials for PgStore {
         token_sha256: &str,
         now_ms: i64,
     ) -> Result<(), StoreError> {
-        in_tx!(self, |w| ops::create_executor(w, name, serves, token_sha256, now_ms))
+        let (name, serves, token_sha256) = (name.to_string(), serves.to_string(), token_sha256.to_string());
+        in_tx!(self, |w| ops::create_executor(w, &name, &serves, &token_sha256, now_ms))
     }
 
     async fn executors_of(&self, agent: &str) -> Result<Vec<String>, StoreError> {
@@ -91,28 +101,32 @@ impl Credentials for PgStore {
         const SQL: &str = "SELECT name FROM tokens WHERE serves = $1 AND role = 'executor' AND revoked_ms IS NULL
                            ORDER BY name COLLATE \"C\"";
         const AFTER: &str = "SELECT EXISTS (SELECT 1 FROM journal WHERE seq > $1 AND kind = 'credential')";
-        let applied = self.applied.load(std::sync::atomic::Ordering::Acquire) as i64;
+        let applied = self.read_handles().applied.load(std::sync::atomic::Ordering::Acquire) as i64;
         let conn = self.conn().await?;
         let rows: Vec<String> =
             rows(&conn, SQL, &[&agent]).await?.iter().map(|r| get(r, 0)).collect::<Result<_, _>>()?;
         let behind = scalar::<bool>(&conn, AFTER, &[&applied]).await?;
         drop(conn);
         let journaled = {
-            let known = self.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let handles = self.read_handles();
+            let known = handles.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             ops::journaled_executors(&known, agent)
         };
         if journaled == rows && !behind {
             return Ok(journaled);
         }
-        in_tx!(self, |w| ops::checked_executors(w, agent, &rows, foureyes_store::wall_clock_ms()))
+        let agent = agent.to_string();
+        in_tx!(self, |w| ops::checked_executors(w, &agent, &rows, foureyes_store::wall_clock_ms()))
     }
 
     async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError> {
-        in_tx!(self, |w| ops::revoke_token(w, name, now_ms))
+        let name = name.to_string();
+        in_tx!(self, |w| ops::revoke_token(w, &name, now_ms))
     }
 
     async fn journal_secret_set(&self, name: &str, by: &str, rotation: bool, now_ms: i64) -> Result<u64, StoreError> {
-        in_tx!(self, |w| ops::journal_secret_set(w, name, by, rotation, now_ms))
+        let (name, by) = (name.to_string(), by.to_string());
+        in_tx!(self, |w| ops::journal_secret_set(w, &name, &by, rotation, now_ms))
     }
 
     async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError> {
@@ -136,6 +150,7 @@ impl Credentials for PgStore {
         csrf: &str,
         expires_at_ms: i64,
     ) -> Result<(), StoreError> {
+        let (session_sha256, principal, csrf) = (session_sha256.to_string(), principal.to_string(), csrf.to_string());
         in_tx!(self, |w| async move {
             exec(
                 w.c(),
@@ -144,7 +159,7 @@ impl Credentials for PgStore {
             )
             .await?;
             let now_ms = foureyes_store::wall_clock_ms();
-            ops::journal_session_opened(w, session_sha256, principal, csrf, expires_at_ms, now_ms).await
+            ops::journal_session_opened(w, &session_sha256, &principal, &csrf, expires_at_ms, now_ms).await
         })
     }
 
@@ -161,29 +176,31 @@ impl Credentials for PgStore {
         // The session itself, as the journal opened it (S5): checked after a catch-up when it differs or when a
         // credential event lies after what this replica applied.
         let differs = {
-            let known = self.signins.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let handles = self.read_handles();
+            let known = handles.signins.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             let binding = foureyes_core::event::token_binding(session_sha256);
             ops::session_differs(&session.principal.name, &session.csrf, session.expires_at_ms, known.get(&binding))
                 .is_some()
         };
         let behind = !differs && {
-            let applied = self.applied.load(std::sync::atomic::Ordering::Acquire) as i64;
+            let applied = self.read_handles().applied.load(std::sync::atomic::Ordering::Acquire) as i64;
             const SQL: &str = "SELECT EXISTS (SELECT 1 FROM journal WHERE seq > $1 AND kind = 'credential')";
             scalar::<bool>(&self.conn().await?, SQL, &[&applied]).await?
         };
         if differs || behind {
-            let (name, csrf, expires) = (&session.principal.name, &session.csrf, session.expires_at_ms);
-            let now_ms = foureyes_store::wall_clock_ms();
-            in_tx!(self, |w| ops::check_session(w, session_sha256, name, csrf, expires, now_ms))?;
+            let (name, csrf, expires) = (session.principal.name.clone(), session.csrf.clone(), session.expires_at_ms);
+            let (session_sha256, now_ms) = (session_sha256.to_string(), foureyes_store::wall_clock_ms());
+            in_tx!(self, |w| ops::check_session(w, &session_sha256, &name, &csrf, expires, now_ms))?;
         }
         let Some(principal) = self.journaled_principal(Some(session.principal), None).await? else { return Ok(None) };
         Ok(Some(Session { principal, ..session }))
     }
 
     async fn delete_session(&self, session_sha256: &str) -> Result<(), StoreError> {
+        let session_sha256 = session_sha256.to_string();
         in_tx!(self, |w| async move {
             if exec(w.c(), "DELETE FROM sessions WHERE session_hash = $1", &[&session_sha256]).await? > 0 {
-                ops::journal_session_closed(w, session_sha256, foureyes_store::wall_clock_ms()).await?;
+                ops::journal_session_closed(w, &session_sha256, foureyes_store::wall_clock_ms()).await?;
             }
             Ok(())
         })
@@ -195,6 +212,7 @@ impl Credentials for PgStore {
         principal: &str,
         expires_at_ms: i64,
     ) -> Result<(), StoreError> {
+        let (code_sha256, principal) = (code_sha256.to_string(), principal.to_string());
         in_tx!(self, |w| async move {
             exec(
                 w.c(),
@@ -203,7 +221,7 @@ impl Credentials for PgStore {
             )
             .await?;
             let now_ms = foureyes_store::wall_clock_ms();
-            ops::journal_signin_code_issued(w, code_sha256, principal, expires_at_ms, now_ms).await
+            ops::journal_signin_code_issued(w, &code_sha256, &principal, expires_at_ms, now_ms).await
         })
     }
 
@@ -215,11 +233,12 @@ impl Credentials for PgStore {
                            RETURNING principal, expires_ms";
         const PRINCIPAL: &str =
             concat!("SELECT ", principal_columns!(), " FROM tokens t WHERE t.name = $1 AND t.revoked_ms IS NULL");
+        let code_sha256 = code_sha256.to_string();
         in_tx!(self, |w| async move {
             let Some(used) = row(w.c(), USE, &[&now_ms, &code_sha256]).await? else { return Ok(None) };
             let (name, expires_at_ms): (String, i64) = (get(&used, 0)?, get(&used, 1)?);
             // Only a code the journal issued, and has not seen used, signs anyone in (S6).
-            ops::redeem_signin_code(w, code_sha256, &name, expires_at_ms, now_ms).await?;
+            ops::redeem_signin_code(w, &code_sha256, &name, expires_at_ms, now_ms).await?;
             row(w.c(), PRINCIPAL, &[&name]).await?.map(|r| principal_from_row(&r, 0)).transpose()
         })
     }

@@ -6,7 +6,7 @@
 //! linear chain. [`Tx::finish`] is the only place a write transaction ends: it writes the new head, queues the
 //! `NOTIFY`, and commits — also when the work returned an audited refusal (the caller still gets the error).
 
-use deadpool_postgres::{GenericClient, Object, Transaction};
+use deadpool_postgres::{GenericClient, Object};
 use foureyes_core::event::EventData;
 use foureyes_core::journal::Encoded;
 use foureyes_store::StoreError;
@@ -75,14 +75,17 @@ pub(crate) fn get<'a, T: FromSql<'a>>(row: &'a Row, idx: usize) -> Result<T, Sto
     row.try_get(idx).map_err(pg)
 }
 
-/// A write transaction that holds the chain-head lock. Created by [`Tx::begin`], ended by [`Tx::finish`]; dropped
-/// without `finish` (the caller's future was cancelled), it rolls back.
-pub(crate) struct Tx<'a> {
-    tx: Transaction<'a>,
-    /// The channel [`Tx::finish`] notifies ([`channel_of`] the store's schema).
-    channel: &'a str,
-    /// This replica's authority state (ADR-180), held with the writer's turn.
-    pub(crate) authority: &'a mut Authority,
+/// A write transaction that holds the chain-head lock, on a pooled connection it owns, run by the store's writer
+/// task (ADR-680). Created by [`Tx::begin`], ended by [`Tx::end`] (one job) or [`Tx::commit`] (a batch of jobs, each
+/// between [`Tx::savepoint_mark`] and [`Tx::job_stands`] or [`Tx::job_rolled_back`]). Dropped without either (an
+/// error of the transaction itself), its connection leaves the pool with it: a connection inside a transaction is
+/// never reused.
+pub(crate) struct Tx {
+    conn: Option<Object>,
+    /// The channel [`Tx::commit`] notifies ([`channel_of`] the store's schema).
+    channel: String,
+    /// This replica's authority state (ADR-180), held by the writer task for the transaction.
+    pub(crate) authority: tokio::sync::OwnedMutexGuard<Authority>,
     /// The head as locked at the start.
     start_seq: u64,
     /// The head after this transaction's appends.
@@ -104,44 +107,64 @@ pub(crate) struct Deferred {
     params: Vec<Box<dyn ToSql + Sync + Send>>,
 }
 
-impl<'a> Tx<'a> {
+/// Where a job of a batch began: the head and the events appended before it, restored when it rolls back.
+pub(crate) struct JobMark {
+    head_seq: u64,
+    head_hash: String,
+    head_sealed: bool,
+}
+
+impl Tx {
     /// Begins a transaction (READ COMMITTED) and locks the head. Once the lock is granted every later statement
-    /// takes a fresh snapshot that includes all commits made before it, by any replica.
+    /// takes a fresh snapshot that includes all commits made before it, by any replica. `savepoint`: then set
+    /// `SAVEPOINT job` for the batch's first job (a batch of one needs none, as ADR-413 on SQLite).
     pub async fn begin(
-        client: &'a mut Object,
-        authority: &'a mut Authority,
-        channel: &'a str,
-    ) -> Result<Tx<'a>, StoreError> {
-        let tx = client.transaction().await.map_err(pg)?;
+        conn: Object,
+        authority: tokio::sync::OwnedMutexGuard<Authority>,
+        channel: String,
+        savepoint: bool,
+    ) -> Result<Tx, StoreError> {
+        let mut tx = Tx {
+            conn: Some(conn),
+            channel,
+            authority,
+            start_seq: 0,
+            head_seq: 0,
+            head_hash: String::new(),
+            head_sealed: false,
+            appended: Vec::new(),
+            deferred: Vec::new(),
+        };
+        // A failed BEGIN or lock leaves `tx` to be dropped, its connection with it.
+        tx.c().batch_execute("BEGIN").await.map_err(pg)?;
         // The head event's seal is read from the journal itself, not from `journal_head` (ADR-420).
-        let head = row(
-            &tx,
+        let lock_head = row(
+            tx.c(),
             "SELECT h.seq, h.hash, j.seal IS NOT NULL FROM journal_head h LEFT JOIN journal j ON j.seq = h.seq
              FOR UPDATE OF h",
             &[],
-        )
-        .await?
-        .ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
+        );
+        let head = lock_head.await?.ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
+        if savepoint {
+            // Only once the lock is granted: a row lock taken inside a savepoint is lost when the transaction rolls
+            // back to it, and a job rolled back to its savepoint must leave this transaction holding the head.
+            tx.c().batch_execute("SAVEPOINT job").await.map_err(pg)?;
+        }
         let seq: i64 = get(&head, 0)?;
         let hash: String = get(&head, 1)?;
         let head_sealed: bool = get::<Option<bool>>(&head, 2)?.unwrap_or(false);
         let seq = u64::try_from(seq).map_err(|_| StoreError::Backend(format!("journal_head seq {seq}")))?;
-        Ok(Tx {
-            tx,
-            channel,
-            authority,
-            start_seq: seq,
-            head_seq: seq,
-            head_hash: hash,
-            head_sealed,
-            appended: Vec::new(),
-            deferred: Vec::new(),
-        })
+        tx.start_seq = seq;
+        tx.head_seq = seq;
+        tx.head_hash = hash;
+        tx.head_sealed = head_sealed;
+        Ok(tx)
     }
 
-    /// The transaction, for statements.
-    pub fn c(&self) -> &Transaction<'a> {
-        &self.tx
+    /// The connection, inside the transaction, for statements.
+    pub fn c(&self) -> &Object {
+        // Only `Tx::leave_pool` takes it, and it consumes the `Tx`.
+        self.conn.as_ref().unwrap_or_else(|| unreachable!("a Tx always holds its connection"))
     }
 
     /// The head this transaction holds: `(seq, hash)`.
@@ -155,7 +178,7 @@ impl<'a> Tx<'a> {
         let seal = self.authority.seal_for_append(self.head_seq, self.head_sealed, &event)?;
         let seq = seq_param(event.seq)?;
         exec(
-            &self.tx,
+            self.c(),
             "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES ($1, $2, $3, $4, $5, $6, $7)",
             &[&seq, &event.ts_ms, &event.kind.as_str(), &event.data, &event.prev_hash, &event.hash, &seal],
         )
@@ -205,9 +228,9 @@ impl<'a> Tx<'a> {
         let deferred = std::mem::take(&mut self.deferred);
         let mut statements = Vec::with_capacity(deferred.len());
         for d in &deferred {
-            statements.push(self.tx.prepare_cached(d.sql).await.map_err(pg)?);
+            statements.push(self.c().prepare_cached(d.sql).await.map_err(pg)?);
         }
-        let tx = &self.tx;
+        let tx = self.c();
         let sends = deferred.iter().zip(&statements).map(|(d, statement)| async move {
             let params: Vec<&(dyn ToSql + Sync)> = d.params.iter().map(|p| &**p as &(dyn ToSql + Sync)).collect();
             tx.execute(statement, &params).await
@@ -216,38 +239,93 @@ impl<'a> Tx<'a> {
         Ok(())
     }
 
-    /// Ends the transaction. `Ok` and audited refusals commit (with the new head and a `NOTIFY` if events were
-    /// appended); any other error rolls back. A failed COMMIT is returned instead of `result`.
-    pub async fn finish<T>(mut self, result: Result<T, StoreError>) -> Result<T, StoreError> {
-        if let Err(e) = &result
-            && !e.is_audited()
-        {
-            // A failed rollback leaves the connection broken; the pool discards it.
-            let _ = self.tx.rollback().await;
-            return result;
+    /// Ends a transaction that ran one job: `rollback` (its error is not an audited refusal) rolls it back, else
+    /// it commits (with the new head and a `NOTIFY` if events were appended) and this replica's authority state
+    /// takes the job's events as written, without reading them back (ADR-410). The error is the failed COMMIT's.
+    pub async fn end(mut self, rollback: bool) -> Result<(), StoreError> {
+        if rollback {
+            if self.c().batch_execute("ROLLBACK").await.is_ok() {
+                self.back_to_pool();
+            }
+            return Ok(());
         }
+        self.commit().await?;
+        let appended = std::mem::take(&mut self.appended);
+        self.authority.apply_appended(appended);
+        Ok(())
+    }
+
+    /// Commits: the new head and its `NOTIFY` (if events were appended) are sent with the queued writes, in one
+    /// round trip, then COMMIT. Applies nothing to the authority state (see [`Tx::end`], [`Tx::job_stands`]).
+    pub async fn commit(&mut self) -> Result<(), StoreError> {
         if self.head_seq != self.start_seq {
             let seq = seq_param(self.head_seq)?;
-            // Sent with the queued writes, in one round trip; the notification is delivered if and when the
-            // transaction commits.
+            // The notification is delivered if and when the transaction commits.
             self.defer(
                 "UPDATE journal_head SET seq = $1, hash = $2 RETURNING pg_notify($3, $4)",
                 vec![
                     Box::new(seq),
                     Box::new(self.head_hash.clone()),
-                    Box::new(self.channel.to_string()),
+                    Box::new(self.channel.clone()),
                     Box::new(self.head_seq.to_string()),
                 ],
             );
         }
-        if let Err(e) = self.flush().await {
-            let _ = self.tx.rollback().await;
-            return Err(e);
+        self.flush().await?;
+        self.c()
+            .batch_execute("COMMIT")
+            .await
+            .map_err(|e| StoreError::Backend(format!("commit failed: {}", describe(&e))))?;
+        self.back_to_pool();
+        Ok(())
+    }
+
+    /// Where the next job of a batch begins (inside `SAVEPOINT job`, nothing queued).
+    pub fn savepoint_mark(&self) -> JobMark {
+        JobMark { head_seq: self.head_seq, head_hash: self.head_hash.clone(), head_sealed: self.head_sealed }
+    }
+
+    /// A job of a batch stands (it succeeded, or its refusal is audited): its writes are sent with `RELEASE` and,
+    /// when another job follows, that job's `SAVEPOINT` (one round trip); then its events are applied to the
+    /// authority state at once, so that the next job of the batch decides on them (ADR-680). An error here (one
+    /// of its writes failed) leaves the job to [`Tx::job_rolled_back`].
+    pub async fn job_stands(&mut self, another_follows: bool) -> Result<(), StoreError> {
+        self.defer("RELEASE SAVEPOINT job", Vec::new());
+        if another_follows {
+            self.defer("SAVEPOINT job", Vec::new());
         }
-        self.tx.commit().await.map_err(|e| StoreError::Backend(format!("commit failed: {}", describe(&e))))?;
-        // Committed: this replica's authority state takes its own events as written, without reading them back.
-        self.authority.apply_appended(self.appended);
-        result
+        self.flush().await?;
+        let appended = std::mem::take(&mut self.appended);
+        self.authority.apply_appended(appended);
+        Ok(())
+    }
+
+    /// A job of a batch is undone: its queued writes are dropped, the transaction is rolled back to the job's
+    /// savepoint (which stays, for the next job), and the head is where the job found it. An error here leaves the
+    /// transaction unusable: the batch ends.
+    pub async fn job_rolled_back(&mut self, mark: JobMark) -> Result<(), StoreError> {
+        self.deferred.clear();
+        self.appended.clear();
+        self.c().batch_execute("ROLLBACK TO SAVEPOINT job").await.map_err(pg)?;
+        self.head_seq = mark.head_seq;
+        self.head_hash = mark.head_hash;
+        self.head_sealed = mark.head_sealed;
+        Ok(())
+    }
+
+    /// Gives the connection back to the pool: only once the transaction has ended.
+    fn back_to_pool(&mut self) {
+        drop(self.conn.take());
+    }
+}
+
+impl Drop for Tx {
+    /// A transaction neither committed nor rolled back takes its connection out of the pool (closing it ends the
+    /// transaction on the server), so that no later write begins inside it.
+    fn drop(&mut self) {
+        if let Some(conn) = self.conn.take() {
+            drop(Object::take(conn));
+        }
     }
 }
 

@@ -1,11 +1,13 @@
 //! FourEyes storage on PostgreSQL: several FourEyes replicas share one database with the guarantees of the SQLite
 //! backend, and pass the same conformance suite (`foureyes_store::conformance`).
 //!
-//! - **One write transaction per `Store` write**, which first locks the chain-head row
+//! - **Every write runs in a transaction that first locks the chain-head row**
 //!   (`SELECT … FROM journal_head FOR UPDATE`, see `db.rs`): writers of all replicas run one at a time, so
 //!   reservations cannot race, idempotency holds per `(agent, request_id)`, and the journal is one linear chain.
-//!   Within a replica, writes also queue on an async mutex first, so at most one connection per replica waits on
-//!   the row lock (many backends queued on one row lock cost far more CPU than tasks queued on a mutex).
+//!   Within a replica, writes are jobs of one writer task (ADR-680), so at most one connection per replica waits on
+//!   the row lock, and the jobs queued while a transaction runs share the next one (group commit, as the SQLite
+//!   writer does): one lock acquisition, one head update and one COMMIT (one WAL flush) for the batch, each job in
+//!   its own savepoint, so a failing job rolls back alone; callers are answered after the COMMIT.
 //! - **The same transactions as SQLite**: `foureyes_store::ops`, written once over `foureyes_store::tx::WriteTx`,
 //!   which `ops.rs` implements for [`Tx`] (the PostgreSQL dialect), with ids allocated gap-free under the lock, so
 //!   the same operations produce the same journal, byte for byte, on either backend.
@@ -22,14 +24,13 @@
 //!   [`foureyes_store::Backend`] (store, credentials, and [`PgStore::subscribe`] as its change stream).
 //!
 //! ## What the chain-head lock costs
-//! The lock is held from the first statement of a write to its COMMIT, and PostgreSQL releases it only after the
-//! commit record is flushed. So writes are strictly serial across the whole cluster, each paying its statements'
-//! round trips plus one WAL flush, and PostgreSQL's own group commit cannot merge their flushes: cluster-wide
-//! throughput is at most `1 / (round trips + fsync)`, whatever the number of replicas. Replicas add availability,
-//! not write throughput (reads do scale: they take no lock). The levers, in order: batch a replica's concurrent
-//! writes into one transaction with a savepoint per write (as the SQLite writer does: one lock hold and one flush
-//! per batch), and shard the chain per stream (e.g. per agent or per action family, each with its own head row)
-//! when one global order is not required.
+//! The lock is held from the first statement of a transaction to its COMMIT, and PostgreSQL releases it only after
+//! the commit record is flushed. So transactions are strictly serial across the whole cluster (per namespace), each
+//! paying its statements' round trips plus one WAL flush. One write per transaction made the flush the bound
+//! (~250 decisions/s on the lead's machine, ADR-680); the writer task's batches pay it once for all the writes a
+//! replica queued meanwhile, leaving the writes' own round trips. Replicas of one namespace still take turns on
+//! the lock (each batch is one turn); the next lever is sharding the chain per stream (e.g. per agent or per
+//! action family, each with its own head row) when one global order is not required.
 //!
 //! Connections are plain TCP or Unix sockets (`NoTls`): run the database on the same host or network segment, or
 //! behind a TLS-terminating proxy.
@@ -59,10 +60,13 @@ use foureyes_store::{
     AuditReport, Backend, Checked, Decided, DecisionFilter, Store, StoreError, TaskOutcome, TaskStore, VoteOutcome,
 };
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
+use futures_util::FutureExt as _;
+use futures_util::future::BoxFuture;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::broadcast;
+use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 use tokio_postgres::{IsolationLevel, NoTls};
 
@@ -79,6 +83,9 @@ pub struct PgOptions {
     /// The server ends a session idle inside a transaction this long, so a frozen replica cannot hold the chain-head
     /// lock (and stop every other replica) forever. FourEyes never idles inside a transaction.
     pub idle_in_transaction_timeout: Duration,
+    /// Most writes the writer task runs in one transaction (group commit, ADR-680): one chain-head lock, one head
+    /// update and one COMMIT (one WAL flush) for all of them, each in its own savepoint. 1: a transaction per write.
+    pub max_batch: usize,
 }
 
 impl Default for PgOptions {
@@ -87,6 +94,7 @@ impl Default for PgOptions {
             max_connections: 16,
             connect_timeout: Duration::from_secs(10),
             idle_in_transaction_timeout: Duration::from_secs(60),
+            max_batch: 256,
         }
     }
 }
@@ -94,15 +102,16 @@ impl Default for PgOptions {
 /// The PostgreSQL store. Cheap to share behind an `Arc`; one per process (replica).
 pub struct PgStore {
     pool: Pool,
-    /// Writes of this replica queue here, so that at most one of its connections waits on the chain-head lock; the
-    /// turn holds this replica's authority state (ADR-180), caught up under the chain-head lock by each write.
-    writer: tokio::sync::Mutex<Authority>,
-    /// The authority state's credentials, for checking a principal on the read path.
-    credentials: CredentialMap,
-    /// The seq it has applied, for the read path (see `credentials.rs`).
-    applied: Arc<std::sync::atomic::AtomicU64>,
-    /// Its sessions and sign-in codes, for checking a session on the read path.
-    signins: foureyes_store::authority::SigninMap,
+    /// This replica's authority state (ADR-180), caught up under the chain-head lock by each write, and the
+    /// handles of it the read path checks against.
+    state: Arc<State>,
+    /// The writer task's queue (ADR-680): every write of this replica is a job there, so that at most one of its
+    /// connections waits on the chain-head lock, and the jobs queued while a transaction runs share the next one.
+    /// Started on the first write; `None` once closed.
+    jobs: Mutex<Option<mpsc::UnboundedSender<Job>>>,
+    /// The door's seal key (ADR-420), given to the authority state again when it is rebuilt.
+    seal_key: Option<foureyes_core::seal::SealKey>,
+    max_batch: usize,
     config: tokio_postgres::Config,
     /// The schema its tables live in (`public`, or a namespace's: ADR-500) and the channel its writes notify.
     schema: String,
@@ -149,10 +158,13 @@ impl PgStore {
         let authority = Authority::default();
         let mut store = PgStore {
             pool,
-            credentials: authority.credentials(),
-            applied: authority.applied(),
-            signins: authority.signins(),
-            writer: tokio::sync::Mutex::new(authority),
+            state: Arc::new(State {
+                handles: std::sync::RwLock::new(ReadHandles::of(&authority)),
+                authority: Arc::new(tokio::sync::Mutex::new(authority)),
+            }),
+            jobs: Mutex::new(None),
+            seal_key: None,
+            max_batch: options.max_batch.max(1),
             config,
             schema: String::new(),
             channel: String::new(),
@@ -173,19 +185,95 @@ impl PgStore {
     /// authority state applies must carry a seal that verifies (from the journal's first sealed event on).
     pub fn with_seal_key(mut self, key: Option<foureyes_core::seal::SealKey>) -> PgStore {
         if let Some(key) = key {
-            self.writer.get_mut().set_seal_key(key);
+            // Before the first write: the writer task, which holds the state from then on, is not started yet.
+            match self.state.authority.try_lock() {
+                Ok(mut authority) => authority.set_seal_key(key.clone()),
+                Err(_) => {
+                    unreachable!("the authority state is held only by the writer task, started by the first write")
+                }
+            }
+            self.seal_key = Some(key);
         }
         self
     }
 
+    /// The authority state's handles for the read path (see `credentials.rs`).
+    fn read_handles(&self) -> ReadHandles {
+        self.state.handles.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+
+    /// Runs `work` as a job of the writer task (ADR-680), in a transaction that holds the chain-head lock, and
+    /// answers once that transaction has ended: `work`'s own result if it committed (or, for an error that is not
+    /// an audited refusal, was rolled back alone), else the error that ended the transaction. A caller that stops
+    /// waiting (its future dropped) before its job starts leaves nothing: the job is skipped; once started, it runs
+    /// to its end with its batch.
+    async fn write<T, F>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, Result<T, StoreError>> + Send + 'static,
+    {
+        let result_slot = Arc::new(Mutex::new(None::<Result<T, StoreError>>));
+        let slot = Arc::clone(&result_slot);
+        let caller = Arc::new(());
+        let waiting = Arc::downgrade(&caller);
+        let run: JobRun = Box::new(move |w: &mut Tx| {
+            if waiting.strong_count() == 0 {
+                // Rolled back: it did nothing, and nobody waits for its answer.
+                return async { true }.boxed();
+            }
+            let work = work(w);
+            async move {
+                let result = work.await;
+                let rollback = matches!(&result, Err(e) if !e.is_audited());
+                *slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(result);
+                rollback
+            }
+            .boxed()
+        });
+        let (answer_tx, answer_rx) = oneshot::channel();
+        let answer: Answer = Box::new(move |ended: Result<(), StoreError>| {
+            let result = ended.and_then(|()| {
+                result_slot
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .take()
+                    .unwrap_or_else(|| Err(StoreError::Backend("the write did not run".into())))
+            });
+            let _ = answer_tx.send(result);
+        });
+        self.submit(Job { run, answer })?;
+        let answered = answer_rx.await;
+        drop(caller);
+        answered.map_err(|_| StoreError::Backend("the PostgreSQL writer dropped the write".into()))?
+    }
+
+    /// Queues `job` for the writer task, starting the task if it is not running.
+    fn submit(&self, job: Job) -> Result<(), StoreError> {
+        let mut jobs = self.jobs.lock().map_err(|_| StoreError::Backend("the writer queue is poisoned".into()))?;
+        if self.pool.is_closed() {
+            return Err(StoreError::Backend("the PostgreSQL store is closed".into()));
+        }
+        let sender = match jobs.as_ref() {
+            Some(sender) if !sender.is_closed() => sender,
+            _ => {
+                let (sender, receiver) = mpsc::unbounded_channel();
+                let writer = Writer {
+                    pool: self.pool.clone(),
+                    state: Arc::clone(&self.state),
+                    channel: self.channel.clone(),
+                    seal_key: self.seal_key.clone(),
+                    max_batch: self.max_batch,
+                };
+                self.runtime.spawn(writer.run(receiver));
+                jobs.insert(sender)
+            }
+        };
+        sender.send(job).map_err(|_| StoreError::Backend("the PostgreSQL writer has stopped".into()))
+    }
+
     /// A pooled connection.
     async fn conn(&self) -> Result<Object, StoreError> {
-        self.pool.get().await.map_err(|e| match e {
-            deadpool_postgres::PoolError::Backend(e) => {
-                StoreError::Backend(format!("cannot connect to PostgreSQL: {}", db::describe(&e)))
-            }
-            other => StoreError::Backend(format!("no PostgreSQL connection: {other}")),
-        })
+        self.pool.get().await.map_err(pool_error)
     }
 
     /// A receiver of the head `seq` after every committed write, by any replica on this database. The first
@@ -212,6 +300,10 @@ impl PgStore {
     /// subscribers hear nothing.
     pub fn close(&self) {
         self.pool.close();
+        // The writer task answers what is queued (the closed pool refuses it) and ends.
+        if let Ok(mut jobs) = self.jobs.lock() {
+            jobs.take();
+        }
         if let Ok(mut listener) = self.listener.lock()
             && let Some(handle) = listener.take()
         {
@@ -241,13 +333,20 @@ pub async fn open_any(db: &str) -> Result<Arc<dyn Backend>, StoreError> {
     open_any_sealed(db, None).await
 }
 
-/// [`open_any`], the door holding `seal` (ADR-420) when given.
+/// [`open_any`], the door holding `seal` (ADR-420) when given. On PostgreSQL, `FOUREYES_PG_MAX_BATCH` (a number
+/// ≥ 1) sets [`PgOptions::max_batch`]: 1 runs every write in its own transaction, for comparing (ADR-680).
 pub async fn open_any_sealed(
     db: &str,
     seal: Option<foureyes_core::seal::SealKey>,
 ) -> Result<Arc<dyn Backend>, StoreError> {
     if is_postgres_url(db) {
-        Ok(Arc::new(PgStore::connect(db, PgOptions::default()).await?.with_seal_key(seal)))
+        let mut options = PgOptions::default();
+        if let Ok(given) = std::env::var("FOUREYES_PG_MAX_BATCH") {
+            options.max_batch = given.trim().parse::<usize>().ok().filter(|n| *n >= 1).ok_or_else(|| {
+                StoreError::Backend(format!("FOUREYES_PG_MAX_BATCH must be a number ≥ 1, not `{given}`"))
+            })?;
+        }
+        Ok(Arc::new(PgStore::connect(db, options).await?.with_seal_key(seal)))
     } else {
         Ok(Arc::new(SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(seal)))
     }
@@ -258,18 +357,175 @@ pub fn is_postgres_url(db: &str) -> bool {
     db.starts_with("postgres://") || db.starts_with("postgresql://")
 }
 
-/// Runs one write: begin + lock the head, the body, then [`Tx::finish`].
+/// Runs one write as a job of the writer task ([`PgStore::write`]): `$body`, a future over `$w: &mut Tx`, may use
+/// only what it owns (the job outlives the caller's borrows), so borrowed arguments are made owned first.
 macro_rules! in_tx {
     ($store:expr, |$w:ident| $body:expr) => {{
-        let mut turn = $store.writer.lock().await;
-        let mut conn = $store.conn().await?;
-        let mut tx = Tx::begin(&mut conn, &mut turn, &$store.channel).await?;
-        let $w = &mut tx;
-        let result = $body.await;
-        tx.finish(result).await
+        use futures_util::FutureExt as _;
+        $store.write(move |$w| async move { $body.await }.boxed()).await
     }};
 }
 pub(crate) use in_tx;
+
+/// The authority state and its handles for the read path.
+struct State {
+    /// Held by the writer task for each transaction; read by [`Store::applied_tree_head`].
+    authority: Arc<tokio::sync::Mutex<Authority>>,
+    /// Replaced with the state when the writer task rebuilds it (ADR-680).
+    handles: std::sync::RwLock<ReadHandles>,
+}
+
+/// The authority state's handles the read path checks against: its credentials, the seq it has applied, its
+/// sessions and sign-in codes (see `credentials.rs`).
+#[derive(Clone)]
+struct ReadHandles {
+    credentials: CredentialMap,
+    applied: Arc<std::sync::atomic::AtomicU64>,
+    signins: foureyes_store::authority::SigninMap,
+}
+
+impl ReadHandles {
+    fn of(authority: &Authority) -> ReadHandles {
+        ReadHandles { credentials: authority.credentials(), applied: authority.applied(), signins: authority.signins() }
+    }
+}
+
+/// Runs a write in the writer's transaction; resolves to whether it is to be rolled back (an error that is not an
+/// audited refusal).
+type JobRun = Box<dyn for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, bool> + Send>;
+/// Answers the write's caller once its transaction has ended: `Ok` gives it the write's own result.
+type Answer = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
+
+struct Job {
+    run: JobRun,
+    answer: Answer,
+}
+
+/// What a job of a batch came to, before the batch's COMMIT.
+enum Fate {
+    /// Its work stands, to be committed.
+    Stands,
+    /// Rolled back to its savepoint: answered with its own error, or with the write that failed.
+    Undone(Option<StoreError>),
+}
+
+/// The store's writer task (ADR-680): takes every job queued, up to `max_batch`, and runs them in one transaction
+/// that holds the chain-head lock, each in its own savepoint, with one head update and one COMMIT; then answers
+/// them. As the SQLite writer does; a batch of one runs without a savepoint (as ADR-413 on SQLite).
+struct Writer {
+    pool: Pool,
+    state: Arc<State>,
+    channel: String,
+    seal_key: Option<foureyes_core::seal::SealKey>,
+    max_batch: usize,
+}
+
+impl Writer {
+    async fn run(self, mut jobs: mpsc::UnboundedReceiver<Job>) {
+        while let Some(first) = jobs.recv().await {
+            let mut batch = vec![first];
+            while batch.len() < self.max_batch {
+                match jobs.try_recv() {
+                    Ok(job) => batch.push(job),
+                    Err(_) => break,
+                }
+            }
+            self.run_batch(batch).await;
+        }
+    }
+
+    async fn run_batch(&self, batch: Vec<Job>) {
+        let conn = match self.pool.get().await {
+            Ok(conn) => conn,
+            Err(e) => return answer_all(batch, &pool_error(e)),
+        };
+        let authority = Arc::clone(&self.state.authority).lock_owned().await;
+        let alone = batch.len() == 1;
+        let mut tx = match Tx::begin(conn, authority, self.channel.clone(), !alone).await {
+            Ok(tx) => tx,
+            Err(e) => return answer_all(batch, &e),
+        };
+        if alone {
+            if let Some(job) = batch.into_iter().next() {
+                let rollback = run_job(job.run, &mut tx).await;
+                (job.answer)(tx.end(rollback).await);
+            }
+            return;
+        }
+        let count = batch.len();
+        let mut fates: Vec<(Answer, Fate)> = Vec::with_capacity(count);
+        let mut broken: Option<StoreError> = None;
+        let mut applied = false;
+        for (i, job) in batch.into_iter().enumerate() {
+            if let Some(e) = &broken {
+                (job.answer)(Err(e.clone()));
+                continue;
+            }
+            let mark = tx.savepoint_mark();
+            let rollback = run_job(job.run, &mut tx).await;
+            let stood = if rollback { Err(None) } else { tx.job_stands(i + 1 < count).await.map_err(Some) };
+            match stood {
+                Ok(()) => {
+                    applied = true;
+                    fates.push((job.answer, Fate::Stands));
+                }
+                Err(failure) => match tx.job_rolled_back(mark).await {
+                    Ok(()) => fates.push((job.answer, Fate::Undone(failure))),
+                    Err(e) => {
+                        broken = Some(e.clone());
+                        fates.push((job.answer, Fate::Undone(Some(e))));
+                    }
+                },
+            }
+        }
+        let ended = match broken {
+            Some(e) => Err(e),
+            None => tx.commit().await,
+        };
+        if ended.is_err() && applied {
+            // The state took events of this batch that may not be in the database: it is rebuilt from the journal
+            // by the next write's catch-up, which reads and verifies every event again.
+            self.rebuild_authority(&mut tx.authority);
+        }
+        drop(tx);
+        for (answer, fate) in fates {
+            answer(match (fate, &ended) {
+                (Fate::Undone(failure), _) => failure.map_or(Ok(()), Err),
+                (Fate::Stands, ended) => ended.clone(),
+            });
+        }
+    }
+
+    /// Replaces the authority state with an empty one (holding the seal key) and gives the read path its handles.
+    fn rebuild_authority(&self, authority: &mut Authority) {
+        let mut fresh = Authority::default();
+        if let Some(key) = &self.seal_key {
+            fresh.set_seal_key(key.clone());
+        }
+        *self.state.handles.write().unwrap_or_else(std::sync::PoisonError::into_inner) = ReadHandles::of(&fresh);
+        *authority = fresh;
+    }
+}
+
+/// Runs a job's work; a panic in it is a write to roll back (the writer task goes on with the next job).
+async fn run_job(run: JobRun, tx: &mut Tx) -> bool {
+    std::panic::AssertUnwindSafe(run(tx)).catch_unwind().await.unwrap_or(true)
+}
+
+fn answer_all(batch: Vec<Job>, e: &StoreError) {
+    for job in batch {
+        (job.answer)(Err(e.clone()));
+    }
+}
+
+fn pool_error(e: deadpool_postgres::PoolError) -> StoreError {
+    match e {
+        deadpool_postgres::PoolError::Backend(e) => {
+            StoreError::Backend(format!("cannot connect to PostgreSQL: {}", db::describe(&e)))
+        }
+        other => StoreError::Backend(format!("no PostgreSQL connection: {other}")),
+    }
+}
 
 #[async_trait]
 impl Store for PgStore {
@@ -302,7 +558,8 @@ impl Store for PgStore {
         why: &str,
         now_ms: i64,
     ) -> Result<ApprovalRecord, StoreError> {
-        in_tx!(self, |w| tx_ops::revoke(w, approval_id, by, why, now_ms))
+        let (by, why) = (by.to_string(), why.to_string());
+        in_tx!(self, |w| tx_ops::revoke(w, approval_id, &by, &why, now_ms))
     }
 
     async fn report(
@@ -329,7 +586,8 @@ impl Store for PgStore {
         now_ms: i64,
     ) -> Result<DecisionRecord, StoreError> {
         let audited_detail = detail.clone();
-        let result = in_tx!(self, |w| tx_ops::report(w, decision_id, outcome, detail, Some(reported_by), now_ms));
+        let by = reported_by.to_string();
+        let result = in_tx!(self, |w| tx_ops::report(w, decision_id, outcome, detail, Some(&by), now_ms));
         if let Err(StoreError::InvalidState(message)) = &result {
             foureyes_store::audit_refused_report(self, decision_id, outcome, audited_detail, message, now_ms).await;
         }
@@ -343,7 +601,8 @@ impl Store for PgStore {
         digest_seen: Option<&str>,
         now_ms: i64,
     ) -> Result<VoteOutcome, StoreError> {
-        in_tx!(self, |w| tx_ops::approve(w, approval_id, approver, digest_seen, now_ms))
+        let (approver, digest_seen) = (approver.to_string(), digest_seen.map(str::to_string));
+        in_tx!(self, |w| tx_ops::approve(w, approval_id, &approver, digest_seen.as_deref(), now_ms))
     }
 
     async fn reject(
@@ -354,7 +613,9 @@ impl Store for PgStore {
         digest_seen: Option<&str>,
         now_ms: i64,
     ) -> Result<ApprovalRecord, StoreError> {
-        in_tx!(self, |w| tx_ops::reject(w, approval_id, approver, reason, digest_seen, now_ms))
+        let (approver, reason, digest_seen) =
+            (approver.to_string(), reason.map(str::to_string), digest_seen.map(str::to_string));
+        in_tx!(self, |w| tx_ops::reject(w, approval_id, &approver, reason.as_deref(), digest_seen.as_deref(), now_ms))
     }
 
     async fn expire_approvals(&self, now_ms: i64) -> Result<Vec<ApprovalId>, StoreError> {
@@ -362,7 +623,8 @@ impl Store for PgStore {
     }
 
     async fn set_kill_switch(&self, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
-        in_tx!(self, |w| tx_ops::set_kill_switch(w, engaged, by, now_ms))
+        let by = by.to_string();
+        in_tx!(self, |w| tx_ops::set_kill_switch(w, engaged, &by, now_ms))
     }
 
     async fn kill_switch(&self) -> Result<bool, StoreError> {
@@ -380,13 +642,14 @@ impl Store for PgStore {
     async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash, Option<u64>)>, StoreError> {
         // The state, not the database (ADR-612): no transaction and no chain-head lock, which another session can
         // hold. The state is applied after COMMIT (ADR-410), so it holds only committed events.
-        let authority = self.writer.lock().await;
+        let authority = self.state.authority.lock().await;
         let (size, root) = authority.tree_head();
         Ok(Some((size, root, authority.sealed_from())))
     }
 
     async fn start_seal(&self, by: &str, now_ms: i64) -> Result<Option<u64>, StoreError> {
-        in_tx!(self, |w| tx_ops::start_seal(w, by, now_ms))
+        let by = by.to_string();
+        in_tx!(self, |w| tx_ops::start_seal(w, &by, now_ms))
     }
 
     async fn journal_sealed(&self, after_seq: u64, limit: u32) -> Result<Vec<(Event, Option<String>)>, StoreError> {
@@ -395,7 +658,8 @@ impl Store for PgStore {
 
     async fn record_policy(&self, policy: &Policy, now_ms: i64) -> Result<bool, StoreError> {
         let actions: Vec<String> = policy.actions.keys().cloned().collect();
-        in_tx!(self, |w| tx_ops::record_policy(w, &policy.sha256, &policy.source, &actions, now_ms))
+        let (sha256, source) = (policy.sha256.clone(), policy.source.clone());
+        in_tx!(self, |w| tx_ops::record_policy(w, &sha256, &source, &actions, now_ms))
     }
 
     async fn refuse(
@@ -406,7 +670,8 @@ impl Store for PgStore {
         input: Value,
         now_ms: i64,
     ) -> Result<u64, StoreError> {
-        in_tx!(self, |w| async { tx_ops::refuse(w, agent, code, message, input, now_ms).await.map(|e| e.seq) })
+        let (agent, code, message) = (agent.to_string(), code.to_string(), message.to_string());
+        in_tx!(self, |w| async { tx_ops::refuse(w, &agent, &code, &message, input, now_ms).await.map(|e| e.seq) })
     }
 
     async fn decision(&self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError> {
@@ -487,7 +752,9 @@ impl Store for PgStore {
         why: &str,
         now_ms: i64,
     ) -> Result<DemotionRecord, StoreError> {
-        in_tx!(self, |w| tx_ops::restore_session(w, agent, session, by, why, now_ms))
+        let (agent, session, by, why) =
+            (agent.to_string(), session.map(str::to_string), by.to_string(), why.to_string());
+        in_tx!(self, |w| tx_ops::restore_session(w, &agent, session.as_deref(), &by, &why, now_ms))
     }
 
     async fn audit(&self) -> Result<AuditReport, StoreError> {
@@ -527,7 +794,8 @@ impl Store for PgStore {
         checkpoint: &foureyes_store::CheckpointRecord,
         now_ms: i64,
     ) -> Result<Option<u64>, StoreError> {
-        in_tx!(self, |w| tx_ops::record_checkpoint(w, checkpoint, now_ms))
+        let checkpoint = checkpoint.clone();
+        in_tx!(self, |w| tx_ops::record_checkpoint(w, &checkpoint, now_ms))
     }
 
     async fn last_checkpoint(&self) -> Result<Option<foureyes_store::CheckpointRecord>, StoreError> {
@@ -535,7 +803,8 @@ impl Store for PgStore {
     }
 
     async fn pin_tool(&self, pin: &foureyes_core::tool_pin::ToolPinned, now_ms: i64) -> Result<u64, StoreError> {
-        in_tx!(self, |w| tx_ops::pin_tool(w, pin, now_ms))
+        let pin = pin.clone();
+        in_tx!(self, |w| tx_ops::pin_tool(w, &pin, now_ms))
     }
 
     async fn tool_pins(&self) -> Result<Vec<foureyes_core::tool_pin::ToolPinned>, StoreError> {
@@ -549,7 +818,8 @@ impl Store for PgStore {
         by: &str,
         now_ms: i64,
     ) -> Result<u64, StoreError> {
-        in_tx!(self, |w| tx_ops::connector_started(w, decision_id, connector, by, now_ms))
+        let (connector, by) = (connector.to_string(), by.to_string());
+        in_tx!(self, |w| tx_ops::connector_started(w, decision_id, &connector, &by, now_ms))
     }
 
     async fn connector_starts(&self) -> Result<std::collections::BTreeMap<foureyes_core::DecisionId, i64>, StoreError> {
@@ -573,7 +843,8 @@ impl TaskStore for PgStore {
         by: Option<&foureyes_core::task::By>,
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
-        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Ok(rules), by, now_ms))
+        let (task_id, by) = (task_id.to_string(), by.cloned());
+        in_tx!(self, |w| tasks::command(w, &task_id, &cmd, Ok(rules), by.as_ref(), now_ms))
     }
 
     async fn task_refuse(
@@ -584,7 +855,8 @@ impl TaskStore for PgStore {
         by: Option<&foureyes_core::task::By>,
         now_ms: i64,
     ) -> Result<TaskOutcome, StoreError> {
-        in_tx!(self, |w| tasks::command(w, task_id, &cmd, Err(refusal), by, now_ms))
+        let (task_id, by) = (task_id.to_string(), by.cloned());
+        in_tx!(self, |w| tasks::command(w, &task_id, &cmd, Err(refusal), by.as_ref(), now_ms))
     }
 
     async fn task_state(&self, task_id: &str) -> Result<Option<TaskState>, StoreError> {

@@ -29,14 +29,14 @@ fn from_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T
 const UNDONE_BY: &str = "SELECT id FROM decisions WHERE undo_of = $1 AND verdict = 'permit' AND status IN ('intended', 'executed', 'unknown')
      ORDER BY id LIMIT 1";
 
-impl WriteTx for Tx<'_> {
+impl WriteTx for Tx {
     async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         // Sent with the next read or at the end, pipelined with the other writes then waiting (ADR-412).
         self.append_deferred(ts_ms, data)
     }
 
     fn authority(&mut self) -> &mut Authority {
-        self.authority
+        &mut self.authority
     }
 
     async fn head(&mut self) -> Result<(u64, String), StoreError> {

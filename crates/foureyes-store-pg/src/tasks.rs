@@ -64,7 +64,7 @@ pub(crate) async fn recorded_commands(c: &impl GenericClient) -> Result<Vec<(Str
 
 /// Records a command's first outcome (or, for an apply's confirmation, replaces its intent).
 async fn record(
-    w: &Tx<'_>,
+    w: &Tx,
     task_id: &str,
     command_id: &str,
     fingerprint: &str,
@@ -84,7 +84,7 @@ async fn record(
 /// Journals a refusal of a task command (`refused`, with `task_id`) and turns it into the error the caller gets.
 /// Recorded as the command's first outcome unless `record_it` is false.
 async fn refuse(
-    w: &mut Tx<'_>,
+    w: &mut Tx,
     (task_id, by): (&str, Option<&By>),
     cmd: &TaskCommand,
     fingerprint: &str,
@@ -109,7 +109,7 @@ async fn refuse(
 /// One command, in the caller's write transaction, judged by `rules` (the change-control app's transition), or
 /// refused with what the executor found outside the model (`Err`).
 pub(crate) async fn command(
-    w: &mut Tx<'_>,
+    w: &mut Tx,
     task_id: &str,
     cmd: &TaskCommand,
     rules: Result<Transition, TaskRefusal>,

@@ -594,3 +594,107 @@ async fn an_edited_policy_row_does_not_keep_a_new_policy_out_of_the_journal() {
     assert!(d.reasons.iter().any(|r| r.code == ReasonCode::NewAction), "{:?}", d.reasons);
     assert_consistent(&*store, "after a policy row edited by hand").await;
 }
+
+/// Holds the chain-head lock from another session while `submit` queues writes on `store`, so that the writer's
+/// first transaction takes the first write alone and waits, and every write queued meanwhile shares its next one
+/// (group commit, ADR-680). Returns once the lock is released.
+async fn queued_behind_the_head_lock<T: Send + 'static>(
+    url: &str,
+    first: impl FnOnce() -> tokio::task::JoinHandle<T>,
+    submit: impl FnOnce() -> Vec<tokio::task::JoinHandle<T>>,
+) -> (T, Vec<T>) {
+    let mut holder = client(url).await;
+    let lock = holder.transaction().await.unwrap();
+    lock.batch_execute("SELECT * FROM journal_head FOR UPDATE").await.unwrap();
+    let first = first();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let queued = submit();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    lock.rollback().await.unwrap();
+    let first = first.await.unwrap();
+    let mut rest = Vec::new();
+    for handle in queued {
+        rest.push(handle.await.unwrap());
+    }
+    (first, rest)
+}
+
+/// Group commit (ADR-680): writes queued together run in one transaction, each in its own savepoint. A write
+/// whose statement fails there (a duplicate session: a unique violation, which aborts the transaction) is rolled
+/// back to its savepoint alone: the decides queued with it all commit, and the journal and tables agree.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_write_in_a_batch_rolls_back_alone() {
+    let dbs = Databases::new();
+    let (url, store) = dbs.store().await;
+    store.create_session("dup-session", "carol", "csrf-0", T0 + 60_000).await.unwrap();
+    let p = policy();
+    let (s, q) = (store.clone(), p.clone());
+    let first = || tokio::spawn(async move { s.decide(q, email("first"), T0).await.map(|_| ()) });
+    let (first, rest) = queued_behind_the_head_lock(&url, first, || {
+        (0..30)
+            .map(|i| {
+                let (s, q) = (store.clone(), p.clone());
+                tokio::spawn(async move {
+                    if i % 6 == 3 {
+                        s.create_session("dup-session", "carol", &format!("csrf-{i}"), T0 + 60_000).await
+                    } else {
+                        s.decide(q, email(&format!("batched-{i}")), T0).await.map(|_| ())
+                    }
+                })
+            })
+            .collect()
+    })
+    .await;
+    first.unwrap();
+    for (i, result) in rest.iter().enumerate() {
+        if i % 6 == 3 {
+            assert!(result.is_err(), "the duplicate session {i} was refused: {result:?}");
+        } else {
+            assert!(result.is_ok(), "decide {i}, batched with a failing write, committed: {result:?}");
+        }
+    }
+    let all = store.decisions(DecisionFilter { status: None, limit: Some(100), before: None }).await.unwrap();
+    assert_eq!(all.len(), 1 + 25, "every decide committed");
+    assert_consistent(&*store, "after a batch with failed writes").await;
+}
+
+/// Group commit (ADR-680): a batch whose COMMIT fails (here a deferred constraint the test adds, checked only at
+/// COMMIT) fails every write in it; the authority state, which took the batch's events before the COMMIT, is
+/// rebuilt from the journal, so the next writes decide on what the database holds instead of failing closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_whose_commit_fails_leaves_the_replica_deciding() {
+    let dbs = Databases::new();
+    let (url, store) = dbs.store().await;
+    let admin = client(&url).await;
+    admin
+        .batch_execute("ALTER TABLE sessions ADD CONSTRAINT one_csrf UNIQUE (csrf) DEFERRABLE INITIALLY DEFERRED")
+        .await
+        .unwrap();
+    let p = policy();
+    let (s, q) = (store.clone(), p.clone());
+    let first = || tokio::spawn(async move { s.decide(q, email("first"), T0).await.map(|_| ()) });
+    let (first, rest) = queued_behind_the_head_lock(&url, first, || {
+        (0..10)
+            .map(|i| {
+                let (s, q) = (store.clone(), p.clone());
+                tokio::spawn(async move {
+                    if i == 4 || i == 7 {
+                        s.create_session(&format!("session-{i}"), "carol", "same-csrf", T0 + 60_000).await
+                    } else {
+                        s.decide(q, email(&format!("lost-{i}")), T0).await.map(|_| ())
+                    }
+                })
+            })
+            .collect()
+    })
+    .await;
+    first.unwrap();
+    assert!(rest.iter().all(|r| r.is_err()), "the batch's COMMIT failed, so every write in it did: {rest:?}");
+    for i in 0..5 {
+        store.decide(p.clone(), email(&format!("after-{i}")), T0 + 1).await.unwrap();
+    }
+    let all = store.decisions(DecisionFilter { status: None, limit: Some(100), before: None }).await.unwrap();
+    assert_eq!(all.len(), 1 + 5, "the first decide and the five after the failed batch");
+    assert_eq!(store.authority_differs_from_replay().await.unwrap(), None);
+    assert_consistent(&*store, "after a batch whose commit failed").await;
+}
