@@ -99,7 +99,14 @@ fn only_the_customers_own_turns_are_read() {
             &[],
             refund(7_400),
         ),
-        // Controls: a customer's injury in a chat escalates; a quoted reply with "Sent:" under the note is history.
+        // Controls: a form whose labels look like speakers is no chat; a customer's injury in a chat escalates; a
+        // quoted reply with "Sent:" under the note is history.
+        (
+            "Product: desk fan\nService: next day\nColour: white\nAmount requested: 30.00\nReason: stopped spinning",
+            4_000,
+            &[],
+            refund(3_000),
+        ),
         (
             "Agent: Hi, this is Lee, how can I help?\nCustomer: the kettle lid flew off and burned my wrist\nAgent: I'm so sorry, are you alright?\nCustomer: it's blistered. I want to report this",
             4_400,

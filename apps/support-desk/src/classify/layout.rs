@@ -180,9 +180,9 @@ fn patterns() -> &'static Patterns {
                 r"(?is)<\s*(?:system|instructions?|assistant|admin|prompt)\b[^>]*>.*?<\s*/\s*(?:system|instructions?|assistant|admin|prompt)\s*>|\[/?INST\].*?\[/INST\]",
             )
             .ok()?,
-            instruction_bracket: Regex::new(&format!(r"(?i)\[\s*{label}\s*[:\-—][^\]\n]*\]|\{{\s*{label}\s*[:\-—][^}}\n]*\}}|\(\s*{label}\s*[:\-—][^)\n]*\)|<<\s*{label}\s*[:\-—][^>\n]*>>", label = r"(?:(?:system|assistant|ai|a\.i\.|bot|chatbot|llm|gpt|admin|administrator|developer)(?:\s+(?:instructions?|prompt|note|message|override|directive|update|command|mode|notice))?|(?:agent|operator|support|model|desk|classifier)\s+(?:instructions?|prompt|override|directive|command)|(?:instructions?|prompt|directive|override)(?:\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|agent|bot|model|system|desk))?|note\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|agent|bot|model|system|desk|llm|reviewer)|policy\s+(?:update|override|change)|inst)"))
+            instruction_bracket: Regex::new(&format!(r"(?i)\[\s*(?:{label}|instructions?)\s*[:\-—][^\]\n]*\]|\{{\s*(?:{label}|instructions?)\s*[:\-—][^}}\n]*\}}|\(\s*(?:{label}|instructions?)\s*[:\-—][^)\n]*\)|<<\s*(?:{label}|instructions?)\s*[:\-—][^>\n]*>>", label = r"(?:(?:system|assistant|ai|a\.i\.|bot|chatbot|llm|gpt|admin|administrator|developer)(?:\s+(?:instructions?|prompt|note|message|override|directive|update|command|mode|notice))?|(?:agent|operator|support|model|desk|classifier)\s+(?:instructions?|prompt|override|directive|command)|(?:prompt|directive|override)|instructions?\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|agent|bot|model|system|desk)|note\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|agent|bot|model|system|desk|llm|reviewer)|policy\s+(?:update|override|change)|inst)"))
             .ok()?,
-            instruction_line: Regex::new(&format!(r"(?i)^\s*(?:#+\s*|\*+\s*|-+\s*)?{label}\s*(?:[:\-—]|\*+\s*:)", label = r"(?:(?:system|assistant|ai|a\.i\.|bot|chatbot|llm|gpt|admin|administrator|developer)(?:\s+(?:instructions?|prompt|note|message|override|directive|update|command|mode|notice))?|(?:agent|operator|support|model|desk|classifier)\s+(?:instructions?|prompt|override|directive|command)|(?:instructions?|prompt|directive|override)(?:\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|agent|bot|model|system|desk))?|note\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|agent|bot|model|system|desk|llm|reviewer)|policy\s+(?:update|override|change)|inst)")).ok()?,
+            instruction_line: Regex::new(&format!(r"(?i)^\s*(?:(?:#+|\*+|>>+)\s*instructions?\s*[:\-—]|(?:#+\s*|\*+\s*|-+\s*)?{label}\s*(?:[:\-—]|\*+\s*:))", label = r"(?:(?:system|assistant|ai|a\.i\.|bot|chatbot|llm|gpt|admin|administrator|developer)(?:\s+(?:instructions?|prompt|note|message|override|directive|update|command|mode|notice))?|(?:agent|operator|support|model|desk|classifier)\s+(?:instructions?|prompt|override|directive|command)|(?:prompt|directive|override)|instructions?\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|agent|bot|model|system|desk)|note\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|agent|bot|model|system|desk|llm|reviewer)|policy\s+(?:update|override|change)|inst)")).ok()?,
             cancels_field: Regex::new(
                 r"(?i)\b(?:ignore|disregard)\b|\bpre-?\s?filled\b|\bauto-?\s?filled\b|\b(?:amount|figure|field)\s+(?:above\s+)?(?:is|was)\s+wrong\b|\b(?:typo|mistake)\b",
             )
@@ -418,8 +418,11 @@ fn customer_turns(text: &str) -> Option<String> {
         .collect();
     let speakers: Vec<Speaker> = turns.iter().flatten().map(|(s, _)| *s).collect();
     let changes = speakers.windows(2).filter(|w| w[0] != w[1]).count();
+    // People chat in sentences; a form's values are short ("Product: kettle / Service: next day / Amount: 30").
+    let prose = turns.iter().flatten().filter(|(_, words)| words.split_whitespace().count() >= 3).count();
     if speakers.len() < 3
         || changes < 2
+        || prose * 2 < speakers.len()
         || !speakers.contains(&Speaker::Shop)
         || speakers.iter().all(|s| *s == Speaker::Shop)
     {
