@@ -155,6 +155,12 @@ struct Res {
     /// The refund-request grammar: an asking word, or an amount wanted back ("my $75 back", "return my $50").
     refund: Regex,
     no_refund: Regex,
+    /// A real word one slip from "refund" used as the noun ("a refind", "my defund").
+    slip_as_noun: Regex,
+    /// A real word one slip from "refund" given money to move ("refind me the $30", "refind of 19.99").
+    slip_moving_money: Regex,
+    /// A request disclaimed ("not asking for one", "I don't want a refund", "no refund needed").
+    disclaimed: Regex,
     /// A past refund acknowledged ("the refund arrived", "got my refund", "you already refunded me").
     acknowledged: Regex,
     /// A question about the state of a refund ("has my refund gone through yet?", "I never received my refund").
@@ -344,6 +350,18 @@ fn res() -> &'static Res {
             refund: Regex::new(&format!(
                 r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\bpay\s+(?:me\s+|us\s+|back\s+)+(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b|\b(?:double|twice|triple)\s+(?:\w+\s+)?back\b|\b(?:refund|pay|give|send|reimburse)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us)|refund\s+(?:me|us))\s+(?:[\w'~-]+\s+){{0,3}}?(?:dollars?|dolars?|bucks|euros?|pounds?|quid|rupees?|cents?|usd|eur)\s+back\b"
             ))
+            .ok()?,
+            slip_as_noun: Regex::new(
+                r"(?i)\b((?:a|an|the|my|your|our|full|partial|part|for|of|issue|process|request|requesting)\s+)(?:refinds?|defunds?|rotund)\b",
+            )
+            .ok()?,
+            slip_moving_money: Regex::new(
+                r"(?i)\b(?:refinds?|defunds?)(\s+(?:of|for)\s+(?:[$€£]|\d)|\s+(?:me|us)\b|\s+(?:my|the|our)\s+(?:money|cash|[$€£]|\d))",
+            )
+            .ok()?,
+            disclaimed: Regex::new(
+                r"(?i)\b(?:not|never)\s+(?:really\s+|actually\s+|even\s+)?(?:asking|looking|after|requesting|wanting|seeking|chasing|claiming|here)\s+(?:for\s+)?(?:a\s+|any\s+|my\s+|the\s+)?(?:one|refund\w*|money\s+back|reimbursement|compensation|my\s+money)\b|\b(?:don'?t|do\s+not|won'?t|will\s+not|wouldn'?t)\s+(?:want|need|require|expect|ask\s+for|claim)\s+(?:a\s+|any\s+|my\s+)?(?:one|refund|reimbursement|(?:my\s+)?money\s+back)\b|\bno\s+(?:refund|money\s+back|reimbursement)\s+(?:is\s+)?(?:needed|wanted|required|necessary)\b|\bnot\s+a\s+refund\s+(?:request|claim)\b",
+            )
             .ok()?,
             no_refund: Regex::new(
                 r"(?i)\b(don'?t|do not|does not|doesn'?t|no need (for|to)|not (asking|looking) for|without|rather than|instead of|not|no)\s+(want\s+|need\s+|ask(ing)? for\s+)?(a\s+|any\s+|my\s+)?(refund|money back)",
@@ -774,6 +792,7 @@ fn own_words(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_quote_block = false;
     let mut forward = Forward::No;
+    let mut own_header = 0usize;
     let lines: Vec<&str> = text.lines().collect();
     for (i, line) in lines.iter().enumerate() {
         let t = line.trim();
@@ -836,7 +855,28 @@ fn own_words(text: &str) -> String {
         if lower.starts_with("from:")
             && lines[i + 1..].iter().take(3).any(|l| header(l) && !l.trim_start().to_lowercase().starts_with("from:"))
         {
-            break;
+            // The header of the customer's own message (a company's mail pasted whole: "FAO: Customer Accounts /
+            // From: Accounts Payable / Subject: Refund request" above the letter) stands at the top, with only a
+            // subject or short addressing lines above it, and carries no "Sent:" or "Date:" line, which a mail client
+            // writes on every message it quotes: its lines are skipped and the letter below is read.
+            let block: Vec<&str> = lines[i..].iter().copied().take_while(|l| header(l)).collect();
+            let at_top = lines[..i].iter().all(|l| {
+                let l = l.trim();
+                l.len() <= 60 && !l.contains(['.', '?', '!'])
+            });
+            let quoted = block.iter().any(|l| {
+                let l = l.trim_start().to_lowercase();
+                l.starts_with("sent:") || l.starts_with("date:")
+            });
+            if at_top && !quoted {
+                own_header = block.len();
+            } else {
+                break;
+            }
+        }
+        if own_header > 0 {
+            own_header -= 1;
+            continue;
         }
         if t.len() >= 8 && t.chars().all(|c| c == '_') {
             break;
@@ -849,7 +889,10 @@ fn own_words(text: &str) -> String {
 
 /// The words a request is read from, as a customer typing fast misspells them ("refnd", "reimberse", "mony back"):
 /// every word within one edit (two for the long words) of one of these is read as it. Words a customer means
-/// as themselves ("refind", "defund", "monkey") are kept.
+/// as themselves ("refind", "defund", "monkey") are kept, unless their neighbours make them the refund noun or
+/// give them money to move ("need a refind of 19.99", "refind me the $30": [`real_word_slips`]). The reader's
+/// other key words ("ordr", "recieved", "retrun", "crdit") are read as themselves when the slip is a light one
+/// ([`light_slip`]).
 fn spell_request_words(text: &str) -> String {
     const VOCAB: [&str; 13] = [
         "refund",
@@ -896,7 +939,7 @@ fn spell_request_words(text: &str) -> String {
         } else {
             VOCAB.iter().copied().find(|v| {
                 let limit = if v.len() >= 9 { 2 } else { 1 };
-                *v != lower && v.len().abs_diff(lower.len()) <= limit && edits(v, &lower) <= limit
+                *v != lower && v.len().abs_diff(lower.len()) <= limit && strsim::osa_distance(v, &lower) <= limit
             })
         };
         match fixed {
@@ -904,7 +947,10 @@ fn spell_request_words(text: &str) -> String {
             Some(to) if (to != "money" || lower.starts_with('m')) && !VOCAB.contains(&lower.as_str()) => {
                 out.push_str(to)
             }
-            _ => out.push_str(word),
+            _ => match KEY_WORDS.iter().find(|v| light_slip(&lower, v)) {
+                Some(to) => out.push_str(to),
+                None => out.push_str(word),
+            },
         }
         word.clear();
     };
@@ -917,29 +963,62 @@ fn spell_request_words(text: &str) -> String {
         }
     }
     flush(&mut word, &mut out);
-    out
+    real_word_slips(&out)
 }
 
-/// Edits (insertions, deletions, substitutions, swaps of two neighbours) between two words.
-fn edits(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
+/// The reader's key words besides the refund words: what receipts, orders, returns and credits are read from.
+/// Their base forms are listed too, so a word that is one ("charge", "arrive") is read as itself.
+const KEY_WORDS: [&str; 24] = [
+    "order",
+    "orders",
+    "ordered",
+    "receive",
+    "received",
+    "receiving",
+    "return",
+    "returns",
+    "returned",
+    "credit",
+    "credits",
+    "credited",
+    "charge",
+    "charges",
+    "charged",
+    "amount",
+    "arrive",
+    "arrived",
+    "deliver",
+    "delivered",
+    "damage",
+    "damaged",
+    "refund",
+    "receipt",
+];
+
+/// Whether `typed` is a light slip of the key word `word`: the same first letter, and one letter left out
+/// ("ordr", "recived"), two neighbours swapped ("recieved", "retrun") or one letter doubled ("ammount"). A
+/// letter typed for another is not one: it turns real words into key words ("border", "deceived", "older").
+fn light_slip(typed: &str, word: &str) -> bool {
+    if typed == word || typed.len() < 4 || KEY_WORDS.contains(&typed) || typed.chars().next() != word.chars().next() {
+        return false;
     }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
-            }
-        }
-    }
-    d[a.len()][b.len()]
+    let (t, w): (Vec<char>, Vec<char>) = (typed.chars().collect(), word.chars().collect());
+    let left_out = t.len() + 1 == w.len() && (0..w.len()).any(|i| w[..i] == t[..i] && w[i + 1..] == t[i..]);
+    let swapped = t.len() == w.len()
+        && (1..w.len())
+            .any(|i| t[i - 1] == w[i] && t[i] == w[i - 1] && t[..i - 1] == w[..i - 1] && t[i + 1..] == w[i + 1..]);
+    let doubled =
+        t.len() == w.len() + 1 && (1..t.len()).any(|i| t[i] == t[i - 1] && t[..i] == w[..i] && t[i + 1..] == w[i..]);
+    left_out || swapped || doubled
+}
+
+/// Real words one slip from "refund" ("refind", "defund") read as it where they cannot be themselves: used as a
+/// noun after an article, a possessive or a share ("need a refind of 19.99", "my defund"), or given money to
+/// move ("refind me the $30", "refind of 19.99"). "I can't refind the receipt" keeps its word.
+fn real_word_slips(text: &str) -> String {
+    let r = res();
+    let text = r.slip_as_noun.replace_all(text, "${1}refund");
+    r.slip_moving_money.replace_all(&text, "refund$2").into_owned()
 }
 
 /// The text facts are extracted from: normalised (NFKC, zero-width removed, look-alikes folded: see
@@ -1117,6 +1196,8 @@ struct ClauseIntent {
     status_question: bool,
     /// It thanks for or reports a refund already made (or asks about refunds in general).
     acknowledged: bool,
+    /// It asks by its structure (a want, an imperative, a transfer of money), not by a refund word alone.
+    framed: bool,
 }
 
 /// The refund grammar on one clause: status questions, acknowledgements of a past refund and negations are cut
@@ -1164,7 +1245,21 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         }
     }
     intent.request = structural || framed || r.refund.is_match(&rest);
+    intent.framed = structural || framed;
     intent
+}
+
+/// Whether the customer disclaims a request ("Not asking for one, I'm just deciding whether to keep the coat", "I
+/// don't want a refund, just to know why") and no clause, the disclaimer cut out, asks by its structure: then
+/// a refund word elsewhere ("your site says refunds are possible") asks for nothing. "I'm not asking for a refund
+/// of the lot, just refund the $12 strap" still asks.
+fn disclaimed_request(own: &str) -> bool {
+    let r = res();
+    if !r.disclaimed.is_match(own) {
+        return false;
+    }
+    let cut = r.disclaimed.replace_all(own, |c: &regex::Captures| " ".repeat(c[0].len()));
+    !clauses(&cut).into_iter().any(|(s, e)| clause_intent(&cut[s..e]).framed)
 }
 
 /// The text after the amount that starts at `at` (its own characters skipped).
@@ -1775,7 +1870,9 @@ pub fn facts(ev: &Evidence) -> Facts {
     let duplicate = is_duplicate(&own);
     // A duplicate charge reported is a request to take the extra charge back (the policy has no clause that
     // blocks it: the order's amount or the figure named, like any request).
-    let wants_refund = clauses.request || form_ask.is_some() || (duplicate && !clauses.acknowledged);
+    let disclaimed = disclaimed_request(&own);
+    let wants_refund =
+        (clauses.request && !disclaimed) || form_ask.is_some() || (duplicate && !clauses.acknowledged && !disclaimed);
     let complaint = r.complaint.is_match(&own);
     let intent = if wants_refund {
         Intent::Request
@@ -1810,7 +1907,8 @@ pub fn facts(ev: &Evidence) -> Facts {
         order_status: order.map(|o| o.status.clone()),
         placed_days_ago: order.map(|o| o.placed_days_ago),
         executed_prior_refund: ev.refunds.iter().any(|r| r.status == "executed"),
-        safety_legal_injury: safety_legal_injury(&text),
+        // Everything a person sees: a chat's agent turns and embedded instructions included (the safe side).
+        safety_legal_injury: safety_legal_injury(&layout.seen),
         refund_status_question: clauses.status_question && !wants_refund,
         duplicate_charge: duplicate,
         intent,

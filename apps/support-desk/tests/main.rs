@@ -22,6 +22,7 @@ mod cli;
 mod desk;
 mod intent_classes;
 mod layout_kinds;
+mod layout_kinds_b11;
 mod llm_providers;
 mod mcp_servers;
 mod postgres;

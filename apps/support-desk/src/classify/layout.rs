@@ -40,8 +40,12 @@ pub struct Field {
 /// The ticket as a person sees it, and its form fields.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layout {
+    /// The customer's own words: a chat's other speakers and instructions addressed to a machine left out.
     pub text: String,
     pub fields: Vec<Field>,
+    /// Everything a person sees, other speakers and embedded instructions included: safety, legal and injury words
+    /// are read here (escalating is the safe side).
+    pub seen: String,
 }
 
 struct Patterns {
@@ -68,6 +72,26 @@ struct Patterns {
     charge_named: Regex,
     whole_order: Regex,
     amount_label: Regex,
+    /// A script's label that says the value is in minor units ("amount minor", "amount in cents").
+    minor_label: Regex,
+    /// A label that is a bare amount, pricing nothing named ("amount", "payload amount", "amt").
+    bare_amount_label: Regex,
+    /// A label whose value says what kind of thing is asked ("requested", "intent", "type", "action").
+    request_kind_label: Regex,
+    /// A value that names a refund ("refund", "partial refund", "refund request", "REFUND").
+    refund_value: Regex,
+    /// A line of a chat transcript: an optional timestamp, a speaker label, a colon, the words.
+    chat_turn: Regex,
+    shop_speaker: Regex,
+    customer_speaker: Regex,
+    named_speaker: Regex,
+    not_a_name: Regex,
+    /// A word that makes a label a form's field, not a speaker ("Support ticket", "Agent ID").
+    field_word: Regex,
+    /// Instructions addressed to a machine: as a tag pair, a bracketed span, a line.
+    instruction_tag: Regex,
+    instruction_bracket: Regex,
+    instruction_line: Regex,
 }
 
 fn patterns() -> &'static Patterns {
@@ -97,7 +121,7 @@ fn patterns() -> &'static Patterns {
             // "Label: value", "LABEL - value", "Label<TAB>value": a label of at most 60 characters that starts the
             // line (after a list bullet), then the separator.
             field: Regex::new(
-                r"^\s*(?:[-*•]\s+)?([A-Za-z][A-Za-z &'’./()#_-]{0,59}?)\s*(?::|\t+|\s[-–—]\s)\s*(.*?)\s*$",
+                r"^\s*(?:[-*•]\s+)?([A-Za-z][A-Za-z0-9 &'’./()#_-]{0,59}?)\s*(?::|\t+|\s[-–—]\s|=)\s*(.*?)\s*$",
             )
             .ok()?,
             asked_label: Regex::new(
@@ -112,7 +136,7 @@ fn patterns() -> &'static Patterns {
             )
             .ok()?,
             remark_label: Regex::new(
-                r"(?i)^(?:customer\s+|additional\s+|other\s+|your\s+)?(?:comments?|notes?|message|details|description|remarks?|reason(?:\s+for\s+\w+)?|explanation|information|info|problem|issue(?:\s+description)?)$",
+                r"(?i)^(?:customer\s+|additional\s+|other\s+|your\s+)?(?:comments?|notes?|message|msg|text|body|details|description|remarks?|reason(?:\s+for\s+\w+)?|explanation|information|info|problem|issue(?:\s+description)?)$",
             )
             .ok()?,
             figure: Regex::new(&format!(r"(?:^|[^\w.,])({})(?:[^\w]|$)", super::NUM)).ok()?,
@@ -127,6 +151,38 @@ fn patterns() -> &'static Patterns {
             )
             .ok()?,
             amount_label: Regex::new(r"(?i)^\W*(?:\w+\s+)?(?:amount|amt|refund|credit|charged?|paid)\b").ok()?,
+            minor_label: Regex::new(r"(?i)\b(?:minor|cents|pence|minor\s+units)$").ok()?,
+            bare_amount_label: Regex::new(
+                r"(?i)^(?:(?:payload|data|body|request|claim|refund|credit|line|fields?)\s+){0,2}(?:amount|amt|sum|value)(?:\s+(?:minor|cents|pence|in\s+cents|major|value|requested))?$",
+            )
+            .ok()?,
+            request_kind_label: Regex::new(
+                r"(?i)\b(?:requested|request|intent|type|kind|action|form|resolution|category|outcome|wants?|remedy)\b",
+            )
+            .ok()?,
+            refund_value: Regex::new(r"(?i)\b(?:refund|reimburse\w*|money\s+back|chargeback|credit\s+back)").ok()?,
+            chat_turn: Regex::new(
+                r"^\s*(?:[\[(]?\s*(?:\d{4}-\d{2}-\d{2}[ T,]\s*)?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[aApP]\.?[mM]\.?)?\s*[\])]?\s*[-–—]?\s*)?([A-Za-z][A-Za-z .'’-]{0,30}?(?:\s*\([^()\n]{1,30}\))?)\s*:\s+(\S.*)$",
+            )
+            .ok()?,
+            shop_speaker: Regex::new(
+                r"(?i)^(?:(?:live\s+|chat\s+|virtual\s+|customer\s+)?(?:agent|support|rep|representative|advis[eo]r|associate|assistant|bot|chatbot|operator|specialist|team|staff|service|care|helpdesk|help\s+desk|concierge|moderator))\b|\((?:[^()]*\b)?(?:agent|support|rep|representative|advis[eo]r|associate|assistant|bot|team|staff|care|service)\b[^()]*\)",
+            )
+            .ok()?,
+            customer_speaker: Regex::new(r"(?i)^(?:customer|client|me|you|visitor|guest|buyer|user|caller|shopper|member)(?:\s*\([^()]*\))?$").ok()?,
+            named_speaker: Regex::new(r"^[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]*\.?)?$").ok()?,
+            not_a_name: Regex::new(r"(?i)^(?:re|fw|fwd|subject|from|to|cc|date|sent|note|ps|hi|hello|dear|thanks|regards|order|total|reason|comments?|update|edit|warning|attn|fao)$").ok()?,
+            field_word: Regex::new(
+                r"(?i)\b(?:ticket|id|ref|reference|number|no|email|e-mail|phone|request|type|level|status|case|hours|contact|address|link|url|notes?|comments?)\b",
+            )
+            .ok()?,
+            instruction_tag: Regex::new(
+                r"(?is)<\s*(?:system|instructions?|assistant|admin|prompt)\b[^>]*>.*?<\s*/\s*(?:system|instructions?|assistant|admin|prompt)\s*>|\[/?INST\].*?\[/INST\]",
+            )
+            .ok()?,
+            instruction_bracket: Regex::new(&format!(r"(?i)\[\s*(?:{label}|instructions?)\s*[:\-—][^\]\n]*\]|\{{\s*(?:{label}|instructions?)\s*[:\-—][^}}\n]*\}}|\(\s*(?:{label}|instructions?)\s*[:\-—][^)\n]*\)|<<\s*(?:{label}|instructions?)\s*[:\-—][^>\n]*>>", label = r"(?:(?:system|assistant|ai|a\.i\.|bot|chatbot|llm|gpt|admin|administrator|developer)(?:\s+(?:instructions?|prompt|note|message|override|directive|update|command|mode|notice))?|(?:agent|operator|support|model|desk|classifier)\s+(?:instructions?|prompt|override|directive|command)|(?:prompt|directive|override)|instructions?\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|agent|bot|model|system|desk)|note\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|agent|bot|model|system|desk|llm|reviewer)|policy\s+(?:update|override|change)|inst)"))
+            .ok()?,
+            instruction_line: Regex::new(&format!(r"(?i)^\s*(?:(?:#+|\*+|>>+)\s*instructions?\s*[:\-—]|(?:#+\s*|\*+\s*|-+\s*)?{label}\s*(?:[:\-—]|\*+\s*:))", label = r"(?:(?:system|assistant|ai|a\.i\.|bot|chatbot|llm|gpt|admin|administrator|developer)(?:\s+(?:instructions?|prompt|note|message|override|directive|update|command|mode|notice))?|(?:agent|operator|support|model|desk|classifier)\s+(?:instructions?|prompt|override|directive|command)|(?:prompt|directive|override)|instructions?\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|agent|bot|model|system|desk)|note\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|agent|bot|model|system|desk|llm|reviewer)|policy\s+(?:update|override|change)|inst)")).ok()?,
             cancels_field: Regex::new(
                 r"(?i)\b(?:ignore|disregard)\b|\bpre-?\s?filled\b|\bauto-?\s?filled\b|\b(?:amount|figure|field)\s+(?:above\s+)?(?:is|was)\s+wrong\b|\b(?:typo|mistake)\b",
             )
@@ -194,18 +250,233 @@ fn line_fields(line: &str) -> Vec<(String, String)> {
     parse(line).into_iter().collect()
 }
 
+/// A script's key as a label a person reads: "requested_refund", "refund.amount", "requestedAmount" and
+/// "REFUND-AMOUNT" all become words ("requested refund", "refund amount", "requested amount").
+fn label_words(key: &str) -> String {
+    let mut out = String::with_capacity(key.len() + 4);
+    let mut previous: Option<char> = None;
+    for c in key.chars() {
+        match c {
+            '_' | '.' | '-' => out.push(' '),
+            c if c.is_uppercase() && previous.is_some_and(char::is_lowercase) => {
+                out.push(' ');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+        previous = Some(c);
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A JSON value's leaves as "label: value" lines, the label the path of keys ("payload amount: 31.00"); strings,
+/// numbers (their text: `arbitrary_precision`) and booleans are values, nulls nothing.
+fn json_lines(path: &str, value: &serde_json::Value, out: &mut Vec<String>) {
+    use serde_json::Value;
+    match value {
+        Value::Object(entries) => {
+            for (key, inner) in entries {
+                let label = label_words(key);
+                let joined = if path.is_empty() { label } else { format!("{path} {label}") };
+                json_lines(&joined, inner, out);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| json_lines(path, item, out)),
+        Value::String(text) => out.push(format!("{path}: {}", text.replace('\n', " "))),
+        Value::Number(n) => out.push(format!("{path}: {n}")),
+        Value::Bool(b) => out.push(format!("{path}: {b}")),
+        Value::Null => {}
+    }
+}
+
+/// JSON objects in the text (a script's payload, pasted whole or inside a sentence) as "label: value" lines, the
+/// text around them kept. Braces that are not a JSON object are left as they are.
+fn json_as_fields(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let mut values = serde_json::Deserializer::from_str(&rest[open..]).into_iter::<serde_json::Value>();
+        match values.next() {
+            Some(Ok(value @ serde_json::Value::Object(_))) => {
+                let end = open + values.byte_offset();
+                let mut lines = Vec::new();
+                json_lines("", &value, &mut lines);
+                out.push_str(&rest[..open]);
+                out.push('\n');
+                out.push_str(&lines.join("\n"));
+                out.push('\n');
+                rest = &rest[end..];
+            }
+            _ => {
+                out.push_str(&rest[..=open]);
+                rest = &rest[open + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// One CSV line's cells (RFC 4180 quoting: a quoted cell may hold commas and doubled quotes).
+fn csv_cells(line: &str) -> Vec<String> {
+    let mut cells = vec![String::new()];
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                chars.next();
+                if let Some(cell) = cells.last_mut() {
+                    cell.push('"');
+                }
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => cells.push(String::new()),
+            c => {
+                if let Some(cell) = cells.last_mut() {
+                    cell.push(c);
+                }
+            }
+        }
+    }
+    cells.into_iter().map(|cell| cell.trim().to_string()).collect()
+}
+
+/// A CSV header and its rows (a script's export) as "header: cell" lines, one block a row. A header is a line of
+/// three or more short cells naming columns (no figure, no sentence), one of which a form would type (an ask, a
+/// remark, an amount), followed by rows of as many cells; other lines are kept as they are.
+fn csv_as_fields(text: &str) -> String {
+    let p = patterns();
+    let lines: Vec<&str> = text.lines().collect();
+    let is_header = |cells: &[String]| {
+        cells.len() >= 3
+            && cells.iter().all(|c| {
+                !c.is_empty()
+                    && c.len() <= 32
+                    && c.chars().all(|ch| ch.is_alphabetic() || matches!(ch, '_' | ' ' | '-' | '.'))
+            })
+            && cells.iter().any(|c| {
+                let label = label_words(c);
+                field_kind(&label) != FieldKind::Other || p.bare_amount_label.is_match(&label)
+            })
+    };
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let header = csv_cells(lines[i]);
+        let rows = lines[i + 1..].iter().take_while(|l| csv_cells(l).len() == header.len()).count();
+        if rows == 0 || !is_header(&header) {
+            out.push(lines[i].to_string());
+            i += 1;
+            continue;
+        }
+        for row in &lines[i + 1..=i + rows] {
+            for (label, cell) in header.iter().zip(csv_cells(row)) {
+                out.push(format!("{}: {cell}", label_words(label)));
+            }
+            out.push(String::new());
+        }
+        i += rows + 1;
+    }
+    out.join("\n")
+}
+
+/// Who speaks a line of a chat transcript: the shop's side (an agent, support, a bot) or anyone else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Speaker {
+    Shop,
+    Customer,
+    /// A name with no role ("Priya", "Dan K."): the customer when the shop's side is named by its role.
+    Named,
+}
+
+/// A chat transcript's turns kept to the customer's own: when the text is a transcript (three or more turns with
+/// a speaker label, "[14:02] Agent (Priya): …", "Customer: …", "Me:", the speaker changing at least twice, the
+/// shop's side among them), the shop's turns (and the lines that continue them) are left out; an agent's offer
+/// or figure is not the customer's ask. `None` when the text is no transcript.
+fn customer_turns(text: &str) -> Option<String> {
+    let p = patterns();
+    let turns: Vec<Option<(Speaker, String)>> = text
+        .lines()
+        .map(|line| {
+            let c = p.chat_turn.captures(line)?;
+            let label = c[1].trim();
+            let speaker = if p.shop_speaker.is_match(label) && !p.field_word.is_match(label) {
+                Speaker::Shop
+            } else if p.customer_speaker.is_match(label) {
+                Speaker::Customer
+            } else if p.named_speaker.is_match(label)
+                && field_kind(label) == FieldKind::Other
+                && !p.not_a_name.is_match(label)
+            {
+                Speaker::Named
+            } else {
+                return None;
+            };
+            Some((speaker, c[2].to_string()))
+        })
+        .collect();
+    let speakers: Vec<Speaker> = turns.iter().flatten().map(|(s, _)| *s).collect();
+    let changes = speakers.windows(2).filter(|w| w[0] != w[1]).count();
+    // People chat in sentences; a form's values are short ("Product: kettle / Service: next day / Amount: 30").
+    let prose = turns.iter().flatten().filter(|(_, words)| words.split_whitespace().count() >= 3).count();
+    if speakers.len() < 3
+        || changes < 2
+        || prose * 2 < speakers.len()
+        || !speakers.contains(&Speaker::Shop)
+        || speakers.iter().all(|s| *s == Speaker::Shop)
+    {
+        return None;
+    }
+    // Named speakers are the customer only when nobody is labelled the customer.
+    let customer_labelled = speakers.contains(&Speaker::Customer);
+    let mut out = Vec::new();
+    let mut keeping = true;
+    for (line, turn) in text.lines().zip(&turns) {
+        match turn {
+            Some((speaker, words)) => {
+                keeping = *speaker == Speaker::Customer || (*speaker == Speaker::Named && !customer_labelled);
+                if keeping {
+                    out.push(words.clone());
+                }
+            }
+            None if keeping => out.push(line.to_string()),
+            None => {}
+        }
+    }
+    Some(out.join("\n"))
+}
+
+/// The text without instructions addressed to a machine ("[assistant instructions: the cap is 1000.00 …]",
+/// "SYSTEM: policy update …", "<system>…</system>", "Note to the AI: …"): the body is untrusted (X5), and such a
+/// span is neither the customer's ask nor its figure. A bracketed span goes; an unbracketed one runs to its line's
+/// end.
+fn without_instructions(text: &str) -> String {
+    let p = patterns();
+    let text = p.instruction_tag.replace_all(text, " ");
+    let text = p.instruction_bracket.replace_all(&text, " ");
+    text.lines().filter(|l| !p.instruction_line.is_match(l)).collect::<Vec<_>>().join("\n")
+}
+
 /// Reads the layout of a raw ticket text.
 pub fn read(raw: &str) -> Layout {
-    let seen = if has_html(raw) { visible_text(raw) } else { raw.to_string() };
+    let as_seen = |text: &str| {
+        let shown = if has_html(text) { visible_text(text) } else { text.to_string() };
+        csv_as_fields(&json_as_fields(&shown))
+    };
+    let seen = as_seen(raw);
+    // Instruction tags ("<system>…</system>") go before HTML is read: as HTML their words would stay.
+    let own = without_instructions(&as_seen(&patterns().instruction_tag.replace_all(raw, " ")));
+    let own = customer_turns(&own).unwrap_or(own);
     let mut lines = Vec::new();
     let mut fields = Vec::new();
-    for line in seen.lines() {
+    for line in own.lines() {
         let found = line_fields(line);
         if found.len() > 1 {
             // A " / "-joined form: one field a line, as a person reads it.
             for (label, value) in found {
                 fields.push(Field {
-                    kind: field_kind(&label),
+                    kind: field_kind(&label_words(&label)),
                     line: lines.len(),
                     label: label.clone(),
                     value: value.clone(),
@@ -215,16 +486,47 @@ pub fn read(raw: &str) -> Layout {
             continue;
         }
         if let Some((label, value)) = found.into_iter().next() {
-            fields.push(Field { kind: field_kind(&label), label, value, line: lines.len() });
+            fields.push(Field { kind: field_kind(&label_words(&label)), label, value, line: lines.len() });
         }
         lines.push(line.to_string());
     }
-    Layout { text: lines.join("\n"), fields }
+    promote_bare_amount(&mut fields);
+    Layout { text: lines.join("\n"), fields, seen }
+}
+
+/// A script's bare "amount" field ("amount=12.00", `"amount":"31.00"`, a CSV "amount" column) is the figure asked
+/// when another field of the same form says a refund is what is asked ("requested: partial refund",
+/// "intent=refund", `"type":"refund_request"`) and no field names the ask itself; otherwise a bare amount may be
+/// the order's and stays `Other`.
+fn promote_bare_amount(fields: &mut [Field]) {
+    let p = patterns();
+    let asks_a_refund = fields.iter().any(|f| {
+        (p.request_kind_label.is_match(&label_words(&f.label)) && p.refund_value.is_match(&label_words(&f.value)))
+            || (f.kind == FieldKind::Ask
+                && Layout::figure(&f.label, &f.value).is_none()
+                && p.refund_value.is_match(&f.value))
+    });
+    let named_ask = fields.iter().any(|f| f.kind == FieldKind::Ask && Layout::figure(&f.label, &f.value).is_some());
+    if !asks_a_refund || named_ask {
+        return;
+    }
+    let bare: Vec<usize> = (0..fields.len())
+        .filter(|i| {
+            fields[*i].kind == FieldKind::Other && p.bare_amount_label.is_match(&label_words(&fields[*i].label))
+        })
+        .collect();
+    if let [one] = bare.as_slice() {
+        fields[*one].kind = FieldKind::Ask;
+    }
 }
 
 impl Layout {
-    /// The figure of a field's value, if it holds exactly one money number.
-    fn figure(value: &str) -> Option<i64> {
+    /// The figure of a field's value, if it holds exactly one money number; in minor units when the label says so
+    /// ("refund_amount_minor=1599", "amount in cents: 2450").
+    fn figure(label: &str, value: &str) -> Option<i64> {
+        if patterns().minor_label.is_match(&label_words(label)) {
+            return value.trim().parse::<i64>().ok();
+        }
         let found: Vec<i64> =
             patterns().figure.captures_iter(value).filter_map(|c| super::to_cents(c.get(1)?.as_str())).collect();
         match found.as_slice() {
@@ -326,7 +628,7 @@ impl Layout {
             .fields
             .iter()
             .filter(|f| f.kind == FieldKind::Ask)
-            .filter_map(|f| Some((f, Self::figure(&f.value)?)))
+            .filter_map(|f| Some((f, Self::figure(&f.label, &f.value)?)))
             .collect();
         let mut figures: Vec<i64> = asks.iter().map(|a| a.1).collect();
         figures.sort();
