@@ -16,8 +16,18 @@ fn a_money_back_request_in_non_native_wording_is_a_request() {
     let c1 = other("close", "C1");
     check(&[
         ("The kettle does not heat. I solicit the restitution of my money, please.", 4_500, &[], refund(4_500)),
-        ("Respected sir, I am asking you the recovery of the complete amount, the chair came with one leg broken.", 12_900, &[], refund(12_900)),
-        ("Good day. The trousers have a hole. I request the return of the whole total. Cordially, Ana", 6_400, &[], refund(6_400)),
+        (
+            "Respected sir, I am asking you the recovery of the complete amount, the chair came with one leg broken.",
+            12_900,
+            &[],
+            refund(12_900),
+        ),
+        (
+            "Good day. The trousers have a hole. I request the return of the whole total. Cordially, Ana",
+            6_400,
+            &[],
+            refund(6_400),
+        ),
         ("We need back the entire sum, the product does not function since the first day.", 8_800, &[], refund(8_800)),
         ("I ask you to return me the total, the jacket has a stain from the factory.", 7_150, &[], refund(7_150)),
         ("Please to make the restitution of 12 euros for the missing cable.", 3_000, &[], refund(1_200)),
@@ -27,7 +37,12 @@ fn a_money_back_request_in_non_native_wording_is_a_request() {
         ("Hallo, the lamp flickers. Ich möchte mein Geld zurück bitte, the full price.", 3_990, &[], refund(3_990)),
         ("I would like that you send back my money, the shoes came two sizes small.", 5_600, &[], refund(5_600)),
         ("Kindly give back 30 dollars for the missing part, rest is fine.", 9_000, &[], refund(3_000)),
-        ("Dear, I demand the reimbursement of the sum complete because the mixer works no more.", 6_999, &[], refund(6_999)),
+        (
+            "Dear, I demand the reimbursement of the sum complete because the mixer works no more.",
+            6_999,
+            &[],
+            refund(6_999),
+        ),
         // Controls.
         ("I am asking for a return label, the shoes don't fit. How do I send them back?", 5_600, &[], c1.clone()),
         ("Can you explain how the recovery of my account password works?", 5_600, &[], c1.clone()),
@@ -131,12 +146,22 @@ fn alternative_figures_in_words_are_not_settled() {
 fn the_whole_price_and_an_extra_is_an_over_ask() {
     let x2 = other("refuse", "X2");
     check(&[
-        ("The skirt has a stain of origin. I want the return of the total price and more the 6 euros of the shipping that I paid.", 3_000, &[], x2.clone()),
+        (
+            "The skirt has a stain of origin. I want the return of the total price and more the 6 euros of the shipping that I paid.",
+            3_000,
+            &[],
+            x2.clone(),
+        ),
         ("give me back all the money and also the 5 dollars of the courier to send it back", 2_500, &[], x2.clone()),
         ("Please refund the price of the item and in addition 10 pounds for the postage.", 4_000, &[], x2.clone()),
         ("I ask the devolution of the complete price and more 4 dollars for the sending back.", 2_000, &[], x2),
         // Control: what was paid, then a request naming no figure.
-        ("I paid the price and 5 dollars of shipping. The cup is broken, please refund the cup.", 2_500, &[], refund(2_500)),
+        (
+            "I paid the price and 5 dollars of shipping. The cup is broken, please refund the cup.",
+            2_500,
+            &[],
+            refund(2_500),
+        ),
     ]);
 }
 
@@ -148,7 +173,12 @@ fn a_change_of_mind_asks_the_figure_settled_on() {
     check(&[
         ("refund 30... actually make it 20, the scratch is small", 5_000, &[], refund(2_000)),
         ("Please refund $40. Hmm, on second thought, just $25 is fine.", 6_000, &[], refund(2_500)),
-        ("Refund the whole order ($80)... no wait, I'll keep the charger. Only the cable, it frayed - $12.", 8_000, &[], refund(1_200)),
+        (
+            "Refund the whole order ($80)... no wait, I'll keep the charger. Only the cable, it frayed - $12.",
+            8_000,
+            &[],
+            refund(1_200),
+        ),
         ("I'd like 18 euros back. Actually no, 15 euros is fair.", 4_000, &[], refund(1_500)),
         ("Refund $10 please. Actually, $14. No, the first one, $10 is right.", 3_000, &[], refund(1_000)),
         ("Could you refund 25? Sorry, 35. No, forget it, the first figure was right.", 5_000, &[], refund(2_500)),
