@@ -320,6 +320,13 @@ struct Res {
     extra_for: Regex,
     /// Before a figure: it is joined to what was asked before it ("and", "and also", "&", a comma).
     joined_before: Regex,
+    /// A figure taken back for the next one, at the start of a clause or segment ("… actually make it 20", "Hmm, on
+    /// second thought", "no wait", "round it up to", "call it"; ADR-710).
+    retraction: Regex,
+    /// Between a retraction marker and its figure: the figure is an addition, not a replacement.
+    adds: Regex,
+    /// A return to the first figure named ("No, the first one", "the first figure was right"; ADR-710).
+    first_again: Regex,
 }
 
 fn res() -> &'static Res {
@@ -481,7 +488,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             approx_before: Regex::new(
-                r"(?i)(?:\b(?:about|around|approx\.?|approximately|roughly|circa|ca\.|something\s+like|somewhere\s+(?:around|near|between)|in\s+the\s+region\s+of|give\s+or\s+take|nearly|almost|close\s+to|just\s+(?:under|over|shy\s+of)|(?:in\s+the\s+)?ballpark(?:\s+of)?|upwards\s+of|at\s+least|(?:get|getting|maybe|or|is|was|be)\s+like|between)|~|\+/-|±)\s*$",
+                r"(?i)(?:\b(?:around\s+of|about\s+of|more\s+or\s+less|about|around|approx\.?|approximately|roughly|circa|ca\.|something\s+like|somewhere\s+(?:around|near|between)|in\s+the\s+region\s+of|give\s+or\s+take|nearly|almost|close\s+to|just\s+(?:under|over|shy\s+of)|(?:in\s+the\s+)?ballpark(?:\s+of)?|upwards\s+of|at\s+least|(?:get|getting|maybe|or|is|was|be)\s+like|between)|~|\+/-|±)\s*$",
             )
             .ok()?,
             approx_after: Regex::new(r"(?i)^\s*(?:or\s+so|-?\s?ish|give\s+or\s+take|more\s+or\s+less|or\s+thereabouts|odd|or\s+something|(?:and|or)\s+change|plus\s+or\s+minus|roughly|approx\w*|at\s+(?:a\s+)?guess)\b").ok()?,
@@ -492,7 +499,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             plus_before: Regex::new(
-                r"(?i)\b(?:plus|on\s+top(?:\s+of\s+(?:that|it|this))?|extra|additional|as\s+well\s+as|(?:together|along)\s+with|and\s+(?:also|another|an\s+extra)|compensation(?:\s+of)?|for\s+(?:my|the)\s+(?:trouble|time|inconvenience)|(?:and\s+)?also\s+(?:pay|cover|refund|reimburse|compensate)(?:\s+(?:me|us))?(?:\s+for)?)\s*[:,-]?\s*(?:of\s+|another\s+|my\s+|the\s+|a\s+|an\s+)?$|\+\s*$",
+                r"(?i)\b(?:plus|and\s+more|(?:and\s+)?in\s+addition(?:\s+to\s+(?:that|it|this))?|on\s+top(?:\s+of\s+(?:that|it|this))?|extra|additional|as\s+well\s+as|(?:together|along)\s+with|and\s+(?:also|another|an\s+extra)|compensation(?:\s+of)?|for\s+(?:my|the)\s+(?:trouble|time|inconvenience)|(?:and\s+)?also\s+(?:pay|cover|refund|reimburse|compensate)(?:\s+(?:me|us))?(?:\s+for)?)\s*[:,-]?\s*(?:of\s+|another\s+|my\s+|the\s+|a\s+|an\s+)?$|\+\s*$",
             )
             .ok()?,
             times: Regex::new(
@@ -648,6 +655,20 @@ fn res() -> &'static Res {
                 r"(?i)(?:\band|&|,|\bplus)\s*(?:also\s+)?(?:another\s+|an?\s+(?:extra|further|additional)\s+)?(?:the\s+)?(?:(?:usd|eur|gbp|cad|aud|chf)\s*)?$",
             )
             .ok()?,
+            retraction: Regex::new(concat!(
+                r"(?i)(?:^|[.,;:!?…—–)]\s*|\s-\s*|\bbut\s+)(?:(?:hmm+|um+|oh|ok|okay|so|well|no|nope|sorry|wait)[\s,.!…]+)*",
+                r"(?:actually|on\s+second\s+thoughts?|on\s+reflection|second\s+thoughts?|no\s+wait|wait\s+no|scratch\s+that|",
+                r"(?:i'?ve\s+|i\s+have\s+|i\s+)?changed\s+my\s+mind|correction|or\s+rather|",
+                r"(?:(?:just|please|so|ok|okay|then)\s+)*(?:make\s+(?:it|that)|round\s+(?:it|that|this|the\s+\w+)\s+(?:up|down)\s+to|call\s+it|let'?s\s+say))\b",
+            ))
+            .ok()?,
+            adds: Regex::new(r"(?i)\b(?:also|too|as\s+well|another|additionally|plus|extra|on\s+top)\b").ok()?,
+            first_again: Regex::new(concat!(
+                r"(?i)(?:\bno\b|\bactually\b|\bforget\s+(?:it|that)\b|\bsorry\b|\bwait\b)[\s,.!…-]*",
+                r"(?:it'?s\s+|go\s+with\s+|i\s+meant?\s+|make\s+it\s+)?the\s+first(?:\s+(?:one|figure|amount|number|sum|price))?\b",
+                r"|\b(?:the|my)\s+first\s+(?:one|figure|amount|number|sum|price|ask)\s+(?:was|is)\s+(?:right|correct|fine|ok|okay|good)\b",
+            ))
+            .ok()?,
             problem: Regex::new(
                 r"(?i)\b(?:broke\w*|break\w*|damag\w*|defect\w*|fault\w*|missing|late|delay\w*|never\s+(?:arrived|came|showed|turned\s+up)|not\s+(?:arrived|delivered|received)|lost|wrong\s+\w+|not\s+working|stopped|dead|crack\w*|torn|tear|ripp?\w*|leak\w*|scratch\w*|dent\w*|stain\w*|smash\w*|shatter\w*|spoil\w*|rotten|expired|mou?ld\w*|too\s+(?:small|big|large|tight|loose|short|long)|fad(?:ed|ing)|peel\w*|shr[au]nk|fell\s+apart|falling\s+apart|came\s+apart|loose|bent|chipped|stuck|jamm\w*|noisy|faulty|flicker\w*|refund\w*|charge\w*|deliver\w*|parcel|package|size|colou?r|quality|courier|shipping|invoice|bill\w*|\d)\b|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|will\s+not|can'?t|cannot|isn'?t|is\s+not)\s+(?:work|fit|turn|charge|start|switch|open|close|connect|power|load|boot|arrive|come|match|hold|stay|stick|lock|heat|cool|spin|play|print)\w*",
             )
@@ -741,7 +762,7 @@ fn spoken_major(words: &str) -> Option<i64> {
     let rest: Vec<&str> = parts.collect();
     let digit = number_value(&first).filter(|d| (1..10).contains(d) && !first.eq_ignore_ascii_case("a"));
     match (digit, rest.first()) {
-        (Some(h), Some(next)) if !next.eq_ignore_ascii_case("hundred") => {
+        (Some(h), Some(next)) if !next.eq_ignore_ascii_case("hundred") && !next.eq_ignore_ascii_case("thousand") => {
             let tail: Vec<&str> =
                 rest.iter().copied().filter(|w| !matches!(w.to_lowercase().as_str(), "o" | "oh")).collect();
             Some(h * 100 + number_value(&tail.join(" "))?)
@@ -754,7 +775,8 @@ fn spoken_major(words: &str) -> Option<i64> {
 /// amount parser reads every format.
 fn digits_for_words(text: &str) -> String {
     let r = res();
-    let text = r.number_words.replace_all(text, |c: &regex::Captures| match number_value(&c[1]) {
+    // "one twenty dollars" is 120 as prices are said, not 1 + 20.
+    let text = r.number_words.replace_all(text, |c: &regex::Captures| match spoken_major(&c[1]) {
         Some(n) => format!("{n} {}", &c[2]),
         None => c[0].to_string(),
     });
@@ -1067,6 +1089,7 @@ fn canonical_amounts(text: &str) -> String {
             None => c[0].to_string(),
         })
         .into_owned();
+    let words = spoken_figures(&words);
     let minor = r.minor_units.replace_all(&words, |c: &regex::Captures| {
         let (Some(all), Some(num)) = (c.get(0), c.get(1)) else { return c[0].to_string() };
         let prefix = &all.as_str()[..num.start() - all.start()];
@@ -1086,7 +1109,143 @@ fn canonical_amounts(text: &str) -> String {
             _ => format!("{key}: ${num}"),
         }
     });
-    without_figure_fragments(&fields)
+    without_figure_fragments(&without_retracted_figures(&fields))
+}
+
+/// A change of mind (ADR-710): a figure named, then taken back for another — "refund 30… actually make it 20", "Please
+/// refund $40. On second thought, just $25", "the whole order ($95)… no wait … the strap — $14", "it was 89.99, round it
+/// up to 90", "make it an even 30", "call it 100" — is blanked, so the figure settled on is the one read (a bare one
+/// gets the order's currency sign: it is named as the replacement). A return to the first ("No, the first one, $10 is
+/// right", "forget it, the first figure was right") keeps the first figure and blanks the others. A retraction marker
+/// counts only at the start of a clause or segment, and not when it adds ("actually, also refund $15 for the shade").
+fn without_retracted_figures(text: &str) -> String {
+    let r = res();
+    let figures: Vec<(usize, usize, Option<i64>)> = r
+        .digit_figure
+        .captures_iter(text)
+        .filter_map(|c| {
+            let (m, num) = (c.get(0)?, c.get(1)?);
+            let prev = text[..m.start()].chars().next_back();
+            (!prev.is_some_and(|p| p.is_alphanumeric() || p == '#' || p == '.' || p == ','))
+                .then(|| (m.start(), m.end(), to_cents(num.as_str())))
+        })
+        .collect();
+    if figures.len() < 2 {
+        return text.to_string();
+    }
+    // What may follow a replacement figure: its currency, "back", "please", a verb of settlement — not a noun it
+    // counts ("actually, 2 cups broke").
+    let names_money = |end: usize| {
+        let word: String =
+            text[end..].trim_start().chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
+        word.is_empty()
+            || is_currency_code(&word)
+            || figures
+                .iter()
+                .find(|f| f.1 == end)
+                .is_some_and(|f| r.money.find_at(text, f.0).is_some_and(|m| m.start() == f.0 && m.end() > end))
+            || matches!(
+                word.as_str(),
+                "back"
+                    | "please"
+                    | "pls"
+                    | "is"
+                    | "would"
+                    | "will"
+                    | "for"
+                    | "and"
+                    | "instead"
+                    | "then"
+                    | "only"
+                    | "off"
+                    | "ok"
+                    | "okay"
+                    | "fine"
+                    | "total"
+                    | "to"
+                    | "on"
+                    | "because"
+                    | "as"
+                    | "dollars"
+                    | "dollar"
+                    | "euros"
+                    | "euro"
+                    | "pounds"
+                    | "bucks"
+                    | "quid"
+                    | "reais"
+                    | "rupees"
+                    | "should"
+                    | "sounds"
+                    | "works"
+            )
+    };
+    let mut blank: Vec<(usize, usize)> = Vec::new();
+    let mut sign: Vec<usize> = Vec::new();
+    if let Some(m) = r.first_again.find(text) {
+        let before: Vec<&(usize, usize, Option<i64>)> = figures.iter().filter(|f| f.1 <= m.start()).collect();
+        if before.len() >= 2 && before.iter().any(|f| f.2 != before[0].2) {
+            let first = before[0].2;
+            blank.extend(figures.iter().skip(1).filter(|f| f.2 != first).map(|f| (f.0, f.1)));
+        }
+    } else {
+        let mut from = 0;
+        for m in r.retraction.find_iter(text) {
+            let Some(later) = figures.iter().find(|f| f.0 >= m.end() && f.0 - m.end() <= 120) else { continue };
+            let earlier: Vec<&(usize, usize, Option<i64>)> =
+                figures.iter().filter(|f| f.1 <= m.start() && f.0 >= from && m.start() - f.1 <= 160).collect();
+            let adds = r.adds.is_match(&text[m.end()..later.0]);
+            if earlier.is_empty() || adds || !names_money(later.1) {
+                continue;
+            }
+            blank.extend(earlier.iter().map(|f| (f.0, f.1)));
+            if r.money.find_at(text, later.0).is_none_or(|x| x.start() != later.0) {
+                sign.push(later.0);
+            }
+            from = m.end();
+        }
+    }
+    if blank.is_empty() {
+        return text.to_string();
+    }
+    let mut out = text.to_string();
+    let mut edits: Vec<(usize, Option<usize>)> =
+        blank.iter().map(|(s, e)| (*s, Some(*e))).chain(sign.iter().map(|s| (*s, None))).collect();
+    edits.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.is_none().cmp(&b.1.is_none())));
+    for (at, end) in edits {
+        match end {
+            Some(end) => out.replace_range(at..end, &" ".repeat(end - at)),
+            None => out.insert(at, '$'),
+        }
+    }
+    out
+}
+
+/// Spoken figures with no currency word ("a refund of one forty", "two fifty back", "twelve or maybe eighteen"):
+/// every run of number words worth 10 or more becomes its digits, read the way prices are said ("one twenty" is 120,
+/// "sixty five" 65), so the intent step decides whether the number is money like any bare number. Not a run glued to
+/// a hyphenated word ("a twenty-dollar note", "one-off") nor a run under 10 ("one of the two").
+fn spoken_figures(text: &str) -> String {
+    let r = res();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for m in r.number_run.find_iter(text) {
+        let glued = text[m.end()..].starts_with('-') || text[..m.start()].ends_with('-');
+        let words = run_words(m.as_str());
+        // A multiplier after digits ("$2 thousand", "5 hundred") belongs to them: the amount grammar reads it.
+        if words.first().is_some_and(|w| matches!(w.as_str(), "hundred" | "thousand")) {
+            continue;
+        }
+        // A leading article is no number ("a fifty"): the run is read from its first number word.
+        let value = spoken_major(&words.join(" ")).filter(|v| *v >= 10);
+        if let (false, Some(v), false) = (glued, value, words.iter().any(|w| w == "oh" || w == "o")) {
+            out.push_str(&text[last..m.start()]);
+            out.push_str(&v.to_string());
+            last = m.end();
+        }
+    }
+    out.push_str(&text[last..]);
+    out
 }
 
 /// The words of a run of number words that carry its value ("a hundred and nineteen" → hundred, nineteen).
@@ -1698,7 +1857,9 @@ fn requested_in(text: &str) -> Amount {
         // one so named and not a price. Otherwise the share is ambiguous (U1, policy.md).
         let named = distinct(
             all.iter()
-                .filter(|(at, _, role)| *role != Role::Price && r.share_named.is_match(before(text, *at, 30)))
+                // Named as what the share comes to, whatever its verb ("half the amount, that is 20 dollars": "is" makes no
+                // price here).
+                .filter(|(at, _, _)| r.share_named.is_match(before(text, *at, 30)))
                 .map(|a| a.1),
         );
         return if named.len() == 1 { Amount::Cents(named[0]) } else { Amount::Ambiguous };
@@ -1804,7 +1965,13 @@ fn money_share(text: &str) -> bool {
     let cleared = without_product_shares(text);
     clauses(&cleared).into_iter().any(|(s, e)| {
         let c = &cleared[s..e];
-        (r.fraction.is_match(c) || r.share_of_money.is_match(c)) && clause_intent(&text[s..e]).request
+        // "return me half the amount", "the half of the price back": a share that a money verb governs or money follows
+        // (product shares are blanked already).
+        let governed = r
+            .share_quantity
+            .find_iter(c)
+            .any(|m| r.share_governor.is_match(&c[..m.start()]) || r.share_money_after.is_match(&c[m.end()..]));
+        (r.fraction.is_match(c) || r.share_of_money.is_match(c) || governed) && clause_intent(&text[s..e]).request
     })
 }
 

@@ -31,3 +31,4 @@ mod reference_semantics;
 mod topology;
 mod traces;
 mod trajectories;
+mod wording_kinds;

@@ -22,6 +22,10 @@
 //! The figures a request segment governs are the ones asked; a figure inside an acknowledgement is the amount of a
 //! refund already made, never asked.
 
+use std::sync::OnceLock;
+
+use regex::Regex;
+
 use super::res;
 
 /// What a segment does about money.
@@ -133,6 +137,12 @@ const WANT: &[&str] = &[
     "settle",
     "take",
     "asking",
+    // "I ask from you kindly the recovery of my money", "I solicit the restitution": the ask of non-native English.
+    "ask",
+    "asks",
+    "solicit",
+    "soliciting",
+    "beg",
     "requesting",
     "expecting",
     "claiming",
@@ -147,8 +157,74 @@ const PERCEIVE: &[&str] = &["see", "saw", "seen", "seeing", "noticed", "spotted"
 const MODAL: &[&str] = &["can", "could", "may", "would", "will", "might"];
 const PERSON: &[&str] = &["i", "we", "you", "u", "ya"];
 const MARKERS: &[&str] = &[
-    "please", "pls", "plz", "plse", "pleaseee", "kindly", "thanks", "thank", "thx", "ty", "asap", "cheers", "possible",
+    "please",
+    "pls",
+    "plz",
+    "plse",
+    "pleaseee",
+    "kindly",
+    "thanks",
+    "thank",
+    "thx",
+    "ty",
+    "asap",
+    "cheers",
+    "possible",
+    // Code-switched politeness: German, Spanish/Portuguese, French, Italian, Dutch, Turkish, Hindi.
+    "bitte",
+    "favor",
+    "svp",
+    "prego",
+    "alsjeblieft",
+    "lutfen",
+    "lütfen",
+    "kripya",
+    "plis",
 ];
+/// "back" in the languages customers switch to mid-sentence ("mujhe 15 dollar wapas kar do", "25 euro zurück").
+const BACK_WORDS: &[&str] = &["back", "wapas", "vapas", "waapas", "zurück", "zuruck", "zurueck", "terug", "indietro"];
+/// Nouns that name money coming back ("the recovery of my money", "a return of the whole sum", "the restitution of
+/// 12 euros"): a request when asked for and their object is money.
+const RETURN_NOUNS: &[&str] = &[
+    "recovery",
+    "restitution",
+    "return",
+    "reimbursement",
+    "repayment",
+    "refund",
+    "refunding",
+    "devolution",
+    "restoration",
+    "reembolso",
+    "remboursement",
+];
+/// Heads a money-return noun's object may have besides the money nouns: what was paid, named by its price.
+const PAID_HEADS: &[&str] = &["price", "cost", "payment", "purchase"];
+/// Words that hedge a figure before it ("refund me roughly 25", "more or less 25"): skipped to reach the figure, whose
+/// approximation the amount grammar reads.
+const HEDGES: &[&str] = &[
+    "about",
+    "around",
+    "roughly",
+    "approximately",
+    "approx",
+    "nearly",
+    "almost",
+    "circa",
+    "something",
+    "like",
+    "more",
+    "or",
+    "less",
+    "close",
+    "some",
+    "ish",
+];
+/// Adjectives of a settlement after money ("… of return would be just", "20 back would be fine").
+const SETTLED: &[&str] =
+    &["fair", "just", "fine", "ok", "okay", "enough", "right", "reasonable", "acceptable", "correct", "good"];
+/// Quantities of money that are a share of it ("half the amount", "the half of the price").
+const SHARES: &[&str] = &["half", "third", "quarter", "percent", "portion", "part"];
 const NEGATION: &[&str] =
     &["not", "no", "never", "don't", "dont", "doesn't", "didn't", "won't", "haven't", "hasn't", "without", "nothing"];
 const MONEY_NOUNS: &[&str] = &[
@@ -165,6 +241,17 @@ const MONEY_NOUNS: &[&str] = &[
     "reimbursement",
     // "the amount of 45.60": the money named by its figure.
     "amount",
+    // The whole paid, by its noun ("return me the total").
+    "total",
+    // Money in the languages customers switch to ("mera paisa wapas karo", "mein Geld zurück").
+    "paisa",
+    "paise",
+    "paisay",
+    "geld",
+    "dinero",
+    "argent",
+    "soldi",
+    "dinheiro",
     // Seller jargon: "a partial of $15", "process a partial" (a partial refund, the noun on its own).
     "partial",
     "balance",
@@ -215,6 +302,9 @@ const FILLER: &[&str] = &[
     "for",
     "full",
     "whole",
+    "entire",
+    "complete",
+    "either",
     "price",
     "store",
     "your",
@@ -269,7 +359,7 @@ fn class(word: &str) -> W {
         W::MoneyNoun
     } else if w == "off" {
         W::Off
-    } else if w == "back" {
+    } else if BACK_WORDS.contains(&w) {
         W::Back
     } else if w == "make" || w == "makes" {
         W::Make
@@ -330,7 +420,12 @@ fn tokens(text: &str, start: usize, end: usize) -> Vec<Tok> {
             let percent = seg[i + len..].trim_start().starts_with('%');
             let w = if percent {
                 W::Other
-            } else if word.chars().all(|c| c.is_ascii_digit()) {
+            } else if word.chars().all(|c| c.is_ascii_digit())
+                || (word.len() > 3
+                    && word.ends_with("ish")
+                    && word.trim_end_matches("ish").chars().all(|c| c.is_ascii_digit()))
+            {
+                // "20ish": a hedged number is a number (the amount grammar reads its hedge).
                 W::Number
             } else {
                 class(word.trim_end_matches('\''))
@@ -339,6 +434,12 @@ fn tokens(text: &str, start: usize, end: usize) -> Vec<Tok> {
             i += len;
         } else {
             i += c.len_utf8();
+        }
+    }
+    // "not sure", "not certain": a hedge on what was said, not a negation of it ("ten or maybe fifteen, not sure").
+    for i in 1..out.len() {
+        if out[i - 1].w == W::Negation && matches!(out[i].text.as_str(), "sure" | "certain" | "positive") {
+            out[i - 1].w = W::Other;
         }
     }
     out
@@ -531,6 +632,158 @@ fn conditional_request(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> 
     money.then(|| (Act::Request, "a conditional offer: money back on a condition", figure_at(object)))
 }
 
+/// A money-return noun asked for whose "of" object is money: the ask (a want, "ask", "solicit", a politeness marker)
+/// stands before the noun or a marker in its clause; the object is a money noun ("my money", "the whole sum", "the
+/// total"), what was paid by its price ("the complete price"), a figure, or a number that prices no thing.
+fn money_return_noun(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> {
+    for (i, t) in toks.iter().enumerate() {
+        if !RETURN_NOUNS.contains(&t.text.as_str()) || toks.get(i + 1).is_none_or(|n| n.text != "of") {
+            continue;
+        }
+        let asker = toks.iter().any(polite) || toks[..i].iter().any(|p| p.w == W::Want);
+        if !asker {
+            continue;
+        }
+        let Some(head) = (i + 2..toks.len())
+            .find(|j| PAID_HEADS.contains(&toks[*j].text.as_str()) || !matches!(toks[*j].w, W::Filler | W::Person))
+            .map(|j| past_hedges(toks, j))
+        else {
+            continue;
+        };
+        let money = match toks[head].w {
+            W::MoneyNoun | W::Figure => true,
+            W::Number => number_stands_alone(toks, head),
+            _ => PAID_HEADS.contains(&toks[head].text.as_str()),
+        };
+        if money {
+            return Some((Act::Request, "a money-return noun asked for, its object money", figure_at(&toks[head])));
+        }
+    }
+    None
+}
+
+/// Money (a figure, a money noun, a number of 5 or more) followed by a word for "back" in any language, or by "of
+/// return/refund", asked: a politeness marker in the clause, a want or a modal before it, or a settlement after it
+/// ("… would be just", "… is fine"). Money received is read before this (acknowledgements).
+fn money_then_back(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> {
+    for (k, t) in toks.iter().enumerate() {
+        let money = match t.w {
+            W::Figure | W::MoneyNoun => true,
+            // Not the digits after an unreadable figure's gap ("$4_.50 back").
+            W::Number => number_of(t).is_some_and(|n| n >= 5) && (k == 0 || toks[k - 1].w != W::Figure),
+            _ => false,
+        };
+        if !money {
+            continue;
+        }
+        let Some(b) = (k + 1..toks.len()).find(|j| !matches!(toks[*j].w, W::Filler | W::Person)) else { continue };
+        let back = toks[b].w == W::Back
+            || (RETURN_NOUNS.contains(&toks[b].text.as_str()) && toks[k + 1..b].iter().any(|x| x.text == "of"));
+        if !back {
+            continue;
+        }
+        let settled = toks[b + 1..].windows(2).any(|w| {
+            matches!(w[0].text.as_str(), "would" | "should" | "will" | "is" | "be" | "seems")
+                && SETTLED.contains(&w[1].text.as_str())
+        });
+        let asked = toks.iter().any(polite) || toks[..k].iter().any(|p| matches!(p.w, W::Want | W::Modal)) || settled;
+        if asked {
+            return Some((Act::Request, "money with a word for back, asked", figure_at(t)));
+        }
+    }
+    None
+}
+
+/// A politeness marker that asks ("please", "kindly", "bitte"), not one that thanks ("thank you for the refund of
+/// $60" reports money received).
+fn polite(t: &Tok) -> bool {
+    t.w == W::Marker && !matches!(t.text.as_str(), "thanks" | "thank" | "thx" | "ty" | "cheers")
+}
+
+/// Past hedges before a figure ("roughly 25", "more or less 25", "something like 30"): the figure's index, or `j` when
+/// no number follows the hedges.
+fn past_hedges(toks: &[Tok], j: usize) -> usize {
+    let k = (j..toks.len()).find(|k| !HEDGES.contains(&toks[*k].text.as_str())).unwrap_or(j);
+    if k > j && matches!(toks[k].w, W::Number | W::Figure) { k } else { j }
+}
+
+/// The value of a bare number token ("25", "20ish").
+fn number_of(t: &Tok) -> Option<i64> {
+    t.text.trim_end_matches("ish").parse().ok()
+}
+
+/// A bare number that counts no thing: nothing after it, or no noun ("refund me 22 for the part", "12 or maybe 18",
+/// "25 please"; not "2 cups", "3 of them").
+fn number_stands_alone(toks: &[Tok], j: usize) -> bool {
+    toks.get(j + 1).is_none_or(|n| {
+        n.text != "of"
+            && n.text != "x"
+            && (n.w != W::Other
+                || CONJUNCTIONS.contains(&n.text.as_str())
+                || matches!(n.text.as_str(), "or" | "maybe" | "perhaps" | "instead" | "total" | "even"))
+    })
+}
+
+/// A bare number of 5 or more as the object of a verb that moves money ("refund me 22 for the part", "give me back 10
+/// or 15", "refund 250 please"): money in the order's currency. Counts of things ("return 2 of them", "send 3 cups")
+/// are no money.
+fn money_verb_number(toks: &[Tok], v: usize, j: usize) -> bool {
+    const MONEY_VERBS: &[&str] = &[
+        "refund",
+        "reimburse",
+        "repay",
+        "credit",
+        "return",
+        "give",
+        "gimme",
+        "send",
+        "pay",
+        "transfer",
+        "wire",
+        "compensate",
+    ];
+    MONEY_VERBS.contains(&toks[v].text.as_str())
+        && toks[j].w == W::Number
+        && number_of(&toks[j]).is_some_and(|n| n >= 5)
+        && number_stands_alone(toks, j)
+}
+
+/// A share of the money as an object: "half", "a third", "50 percent", "part" with a money noun or what was paid
+/// after it ("half the amount", "the half of the price", "half of the payment", "half amount").
+fn share_of_money(toks: &[Tok], j: usize) -> bool {
+    let share = SHARES.contains(&toks[j].text.as_str())
+        || (toks[j].w == W::Number && toks.get(j + 1).is_some_and(|n| n.text == "percent"));
+    if !share {
+        return false;
+    }
+    let from = if toks[j].w == W::Number { j + 2 } else { j + 1 };
+    (from..toks.len())
+        .find(|k| PAID_HEADS.contains(&toks[*k].text.as_str()) || !matches!(toks[*k].w, W::Filler))
+        .is_some_and(|k| toks[k].w == W::MoneyNoun || PAID_HEADS.contains(&toks[k].text.as_str()))
+}
+
+/// The figure a money noun names with "of" ("a refund of 140", "the restitution of roughly 25"): its position.
+fn figure_of_noun(toks: &[Tok], k: usize) -> Vec<usize> {
+    if !(toks[k].w == W::MoneyNoun || RETURN_NOUNS.contains(&toks[k].text.as_str()))
+        || toks.get(k + 1).is_none_or(|n| n.text != "of")
+        || k + 2 >= toks.len()
+    {
+        return Vec::new();
+    }
+    let m = past_hedges(toks, k + 2);
+    match toks[m].w {
+        W::Figure => vec![toks[m].at],
+        W::Number if number_stands_alone(toks, m) => vec![toks[m].at],
+        _ => Vec::new(),
+    }
+}
+
+/// A transfer verb, or a money noun used as one ("refund me 22", "credit 15 to my card"): the word's class says noun,
+/// its place (first, after a modal and its person, after a marker) says verb.
+fn is_transfer(t: &Tok) -> bool {
+    t.w == W::Transfer || matches!(t.text.as_str(), "refund" | "credit")
+}
+
 /// The figures of a segment.
 fn figures_of(toks: &[Tok]) -> Vec<usize> {
     toks.iter().filter(|t| matches!(t.w, W::Figure | W::Number)).map(|t| t.at).collect()
@@ -557,7 +810,16 @@ pub fn bare_numbers_as_money(text: &str) -> String {
     for f in at.into_iter().rev() {
         out.insert(f, '$');
     }
-    out
+    // A bare number offered as the alternative of a figure asked ("$12 or maybe 18", "$40, or perhaps 50"): money as
+    // well, so the two read as alternatives (U1), never as one figure and a count.
+    static ALTERNATIVE: OnceLock<Option<Regex>> = OnceLock::new();
+    let alternative = ALTERNATIVE.get_or_init(|| {
+        Regex::new(r"(?i)(\$\d+(?:[.,]\d{1,2})?\s*,?\s*(?:or|maybe|perhaps|possibly)(?:\s+(?:maybe|perhaps|possibly|even))?\s+)(\d+(?:[.,]\d{1,2})?)\b").ok()
+    });
+    match alternative {
+        Some(re) => re.replace_all(&out, "$1$$$2").into_owned(),
+        None => out,
+    }
 }
 
 /// A destination or a direction right after position `i` ("back", "off", "to my card", "onto my visa").
@@ -661,6 +923,8 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
                 && toks.get(i + 1).is_none_or(|n| n.w != W::Other)
                 && toks[..i].iter().any(is_money)
                 && !toks[..i].iter().any(|p| p.w == W::Person || p.w == W::Modal)
+                // "50 percent of the amount should be refunded": an obligation asks, it reports nothing.
+                && !toks[..i].iter().any(|p| matches!(p.text.as_str(), "should" | "must" | "shall" | "ought"))
             {
                 return (Act::Acknowledgement, "money with a receipt participle", figures_of(toks));
             }
@@ -672,6 +936,16 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
                 return (Act::Acknowledgement, "money seen back", figures_of(toks));
             }
         }
+    }
+    // Request: an ask whose object is money coming back, named by a return noun ("I ask from you kindly the recovery of
+    // my money", "I am asking for a return of the whole sum", "Please to make the restitution of 12 euros").
+    if let Some(asked) = money_return_noun(toks) {
+        return asked;
+    }
+    // Request: money, then a word for "back" in any language, asked ("Please mujhe 15 dollar wapas kar do", "bitte 25
+    // euro zurück", "about 20ish back would be fine", "around 20 reais of return would be just").
+    if let Some(asked) = money_then_back(toks) {
+        return asked;
     }
     // Request: a want whose object is money ("I'd like $10 off", "I'd take a $15 price reduction").
     if let Some(i) = toks.iter().position(|t| t.w == W::Want) {
@@ -699,33 +973,51 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
                     || toks[..j].iter().rev().take(2).any(|t| matches!(t.text.as_str(), "whole" | "full" | "all")))
         };
         // "the entire thing back", "the whole lot back": everything paid, wanted back.
+        // ("entire" is a filler before a money noun, so the object may be the "thing" itself.)
         let whole_back = |j: usize| {
+            let j = if j > 0 && matches!(toks[j - 1].text.as_str(), "whole" | "entire") { j - 1 } else { j };
             matches!(toks[j].text.as_str(), "whole" | "entire")
                 && toks.get(j + 1).is_some_and(|t| matches!(t.text.as_str(), "thing" | "lot"))
                 && toks.get(j + 2).is_some_and(|t| t.w == W::Back)
         };
+        // The want's object, past "back" and hedges ("we need back the entire sum", "I'd like back fifteen", "I'd
+        // like something like 30 back"): a number after "back" is money wanted back.
+        let object = transfer_object(toks, i).map(|j| past_hedges(toks, j));
+        let back_number = |j: usize| {
+            toks[j].w == W::Number && toks[i + 1..j].iter().any(|t| t.w == W::Back) && number_stands_alone(toks, j)
+        };
         if (person_before || headline || third_party)
-            && let Some(j) = object_after(toks, i)
+            && let Some(j) = object
             && (money_object(toks, &toks[j])
                 || number_back(j)
+                || back_number(j)
                 || whole_back(j)
+                || share_of_money(toks, j)
                 || toks[j].w == W::Transfer
-                    && transfer_object(toks, j).is_some_and(|k| money_object(toks, &toks[k]) || number_back(k)))
+                    && transfer_object(toks, j).map(|k| past_hedges(toks, k)).is_some_and(|k| {
+                        money_object(toks, &toks[k])
+                            || number_back(k)
+                            || money_verb_number(toks, j, k)
+                            || share_of_money(toks, k)
+                    }))
         {
-            let k = if toks[j].w == W::Transfer { transfer_object(toks, j).unwrap_or(j) } else { j };
-            return (Act::Request, "a want whose object is money", figure_at(&toks[k]));
+            let k =
+                if toks[j].w == W::Transfer { transfer_object(toks, j).map_or(j, |k| past_hedges(toks, k)) } else { j };
+            let figures = figure_at(&toks[k]);
+            let figures = if figures.is_empty() { figure_of_noun(toks, k) } else { figures };
+            return (Act::Request, "a want whose object is money", figures);
         }
     }
     // Request: a transfer verb first (the imperative) or after a modal and its person ("can I get", "could you
     // knock"), whose first object is money or a bare number sent somewhere.
     let lead = toks.iter().position(|t| !matches!(t.w, W::Marker | W::Filler));
     let verb_at = match (lead, modal) {
-        (Some(l), _) if toks[l].w == W::Transfer => Some(l),
+        (Some(l), _) if is_transfer(&toks[l]) => Some(l),
         (_, Some(m)) => toks[m + 1..]
             .iter()
             .position(|t| !matches!(t.w, W::Person | W::Marker | W::Filler))
             .map(|p| m + 1 + p)
-            .filter(|v| toks[*v].w == W::Transfer && toks[m + 1..*v].iter().any(|t| t.w == W::Person)),
+            .filter(|v| is_transfer(&toks[*v]) && toks[m + 1..*v].iter().any(|t| t.w == W::Person)),
         _ => None,
     };
     // "I'd take a $15 price reduction", "we'll take $10 off": a transfer verb after a subject with a modal.
@@ -744,16 +1036,18 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
         .windows(2)
         .enumerate()
         .filter(|(_, p)| {
-            p[1].w == W::Transfer
+            is_transfer(&p[1])
                 && (p[0].w == W::Marker || (imperative_lead && matches!(p[0].text.as_str(), "and" | "then" | "&")))
         })
         .map(|(i, _)| i + 1)
         .collect();
     for v in verb_at.into_iter().chain(coordinated) {
-        let Some(j) = transfer_object(toks, v) else { continue };
+        let Some(j) = transfer_object(toks, v).map(|j| past_hedges(toks, j)) else { continue };
         let money_object = (toks[j].w == W::Figure && money_object(toks, &toks[j]))
             || (toks[j].w == W::MoneyNoun && toks[j].text != "refund")
-            || (toks[j].w == W::Number && destination_after(toks, j));
+            || (toks[j].w == W::Number && destination_after(toks, j))
+            || money_verb_number(toks, v, j)
+            || share_of_money(toks, j);
         // "get/have/take/do" ask for money only with it: "$10 off", "a $10 credit" (not "get a refund" — the grammar
         // reads that — nor "take 2 weeks").
         let money_object = money_object
