@@ -407,3 +407,51 @@ fn a_clock_stepped_forward_in_one_process_neither_overspends_nor_sets_the_time_f
         server.decide(&agent, json!({"request_id": "r4", "action": "payments.refund", "params": {"amount_eur": 600}}));
     assert!(served["verdict"] != "permit", "a server started after a forward-stepped CLI process overspent: {served}");
 }
+
+/// H2 on PostgreSQL (F731): a replica started while its host's clock was 2 h ahead saw the hour's reservations, made
+/// by a replica at the right clock, out of its window and permitted (1,140 EUR against 1,000 per hour). Every replica
+/// now reads the database server's clock, the one reference they share (ADR-730). Needs `FOUREYES_TEST_PG`.
+#[test]
+fn a_replica_started_with_its_clock_ahead_reads_the_database_servers_time_and_overspends_nothing() {
+    let db = crate::pg_cluster::Database::create();
+    let env = Env::new(POLICY);
+    let command = || {
+        let mut command = std::process::Command::new(support::BIN);
+        command.args(["--db", &db.url, "--policy"]).arg(&env.policy);
+        command
+    };
+    let out = command().args(["token", "create", "--name", "agent", "--role", "agent", "--json"]).output().unwrap();
+    let agent = serde_json::from_slice::<Value>(&out.stdout).unwrap()["token"].as_str().unwrap().to_string();
+    let start = |offset_ms: i64, name: &str| {
+        let clock = env.dir.path().join(format!("{name}-clock-offset-ms"));
+        std::fs::write(&clock, offset_ms.to_string()).unwrap();
+        let mut child = command()
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .env("LD_PRELOAD", faults::shim())
+            .env("FOUREYES_FAULT_CLOCK", &clock)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let child = KillOnDrop(child);
+        let addr = announced(stdout, "the replica printed no address", |line| {
+            line.split(" on http://").nth(1).map(|url| url.trim().to_string())
+        });
+        Server { _child: child, addr, clock }
+    };
+    let spend = |server: &Server, id: &str| {
+        server.decide(&agent, json!({"request_id": id, "action": "payments.refund", "params": {"amount_eur": 600}}))
+    };
+    let right = start(0, "b");
+    let first = spend(&right, "r1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    let ahead = start(2 * HOUR_MS, "a");
+    let second = spend(&ahead, "r2");
+    assert!(
+        second["verdict"] != "permit" && second["budgets"][0]["consumed"] == "600",
+        "a replica started with its clock 2 h ahead freed the hour's budget another replica spent a moment ago: {second}"
+    );
+    let third = spend(&right, "r3");
+    assert!(third["verdict"] != "permit", "the replica at the right clock overspent after the one ahead: {third}");
+}
