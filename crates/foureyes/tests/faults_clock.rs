@@ -344,6 +344,20 @@ fn a_clock_set_back_after_the_record_went_quiet_reopens_nothing() {
         let resent = printed(&decide(back, "p1", "payments.send", r#"{"amount_eur": 10}"#, &[]));
         assert!(resent["verdict"] != "permit", "{what} released an expired approval as a permit: {resent}");
     };
+    // Without the anchor (another boot, or a store that never had one) the step cannot be measured: the clock reads
+    // before the newest time on record, so a door that decides refuses and says why — starting from the record's time
+    // instead would re-open both windows.
+    let anchor = clock_anchor(&env);
+    let kept = std::fs::read(&anchor).unwrap();
+    std::fs::remove_file(&anchor).unwrap();
+    let out = cli_at(&env, back, &["undo", &id, "--agent", "agent", "--json"]);
+    assert!(printed(&out)["verdict"] != "permit", "an unmeasured backward step re-opened a closed undo window");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains("ADR-730"), "the door says why it refuses: {said}");
+    let out = cli_at(&env, back, &["approvals", "approve", "--as", "alice", "--digest", &digest, &approval]);
+    assert!(!out.status.success(), "an unmeasured backward step approved an expired approval");
+    // With the anchor of this boot, the step is measured and the door decides at the right time.
+    std::fs::write(&anchor, kept).unwrap();
     reopened("a CLI process with its clock set back 1 h");
     // A server restarted with its clock set back reads the same anchor.
     {
@@ -360,15 +374,6 @@ fn a_clock_set_back_after_the_record_went_quiet_reopens_nothing() {
             "a server restarted with its clock set back re-opened a closed undo window: {undo}"
         );
     }
-    // Without the anchor (another boot, or a store that never had one) the step cannot be resolved: the clock reads
-    // before the newest time on record, so a door that decides refuses and says why, and no window opens.
-    std::fs::remove_file(clock_anchor(&env)).unwrap();
-    let out = cli_at(&env, back, &["undo", &id, "--agent", "agent", "--json"]);
-    assert!(printed(&out)["verdict"] != "permit", "an unresolved backward step re-opened a closed undo window");
-    let said = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success() && said.contains("ADR-730"), "the door says why it refuses: {said}");
-    let out = cli_at(&env, back, &["approvals", "approve", "--as", "alice", "--digest", &digest, &approval]);
-    assert!(!out.status.success(), "an unresolved backward step approved an expired approval");
 }
 
 /// The anchor file every door on this host reads and writes beside the SQLite database (ADR-730).
