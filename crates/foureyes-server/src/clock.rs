@@ -5,7 +5,8 @@
 //! early), a backward step re-opens expired approvals and closed undo windows. So the server's `now` follows the wall
 //! clock only while it agrees with the monotonic clock; when the two disagree by more than a small slack (a step, not
 //! a slew), `now` advances by the monotonic time elapsed instead, and never goes back. The offset a step leaves
-//! stays until the process restarts.
+//! stays: across a restart too, since the clock starts from the door's anchored time (ADR-730), which `serve` writes
+//! beside the database each second.
 
 use std::sync::Mutex;
 use std::time::Instant;
