@@ -195,8 +195,8 @@ async fn open_task_backend(db: &Path, seal: Option<SealKey>) -> Result<Box<dyn T
 pub async fn run(db: &Path, seal: Option<SealKey>, policy: &Option<PathBuf>, cmd: TaskCli) -> Result<u8, Exit> {
     let store = open_task_backend(db, seal).await?;
     let store = &*store;
-    // Every event this process stamps is at or after the journal's newest (ADR-360), whatever the wall clock says.
-    if let Some(note) = foureyes_store::clock_floor::keep_at_or_after_journal(store).await? {
+    // Every event this process stamps is at the door's anchored time (ADR-730), whatever the wall clock says.
+    if let Some(note) = foureyes_store::clock_floor::resolve_with(store).await? {
         eprintln!("{note}");
     }
     match cmd {

@@ -72,8 +72,8 @@ impl From<StoreError> for Exit {
     }
 }
 
-/// `now`, never earlier than the journal's newest event once a store is opened (ADR-360; the floor's one home is
-/// `foureyes_store::clock_floor`, raised by `cli::run` when it opens the task store).
+/// The door's `now`, anchored so that a clock step never moves it (ADR-730; its one home is
+/// `foureyes_store::clock_floor`, resolved by `cli::run` when it opens the task store).
 pub(crate) use foureyes_store::clock_floor::now_ms;
 
 /// The gate's policy file, checked as `foureyes` checks every policy (its `execute:` sections too).

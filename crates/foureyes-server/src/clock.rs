@@ -5,7 +5,8 @@
 //! early), a backward step re-opens expired approvals and closed undo windows. So the server's `now` follows the wall
 //! clock only while it agrees with the monotonic clock; when the two disagree by more than a small slack (a step, not
 //! a slew), `now` advances by the monotonic time elapsed instead, and never goes back. The offset a step leaves
-//! stays until the process restarts.
+//! stays: across a restart too, since the clock starts from the door's anchored time (ADR-730), which `serve` writes
+//! beside the database each second.
 
 use std::sync::Mutex;
 use std::time::Instant;
@@ -40,15 +41,15 @@ pub struct SteadyClock {
 
 impl SteadyClock {
     pub fn new() -> SteadyClock {
-        SteadyClock::at_least(i64::MIN)
+        SteadyClock::starting_at(jiff::Timestamp::now().as_millisecond())
     }
 
-    /// A clock whose first `now` is no earlier than `floor_ms` (the journal's newest event, ADR-360): a wall clock
-    /// set back while the process was down starts from the record's time and advances with the monotonic clock.
-    pub fn at_least(floor_ms: i64) -> SteadyClock {
+    /// A clock whose first `now` is `start_ms`, the door's anchored time (ADR-730): a wall clock stepped while no
+    /// process ran, back or forward, is not followed; time advances from the anchor with the monotonic clock, and with
+    /// the wall clock where it agrees.
+    pub fn starting_at(start_ms: i64) -> SteadyClock {
         let wall_ms = jiff::Timestamp::now().as_millisecond();
-        let now_ms = wall_ms.max(floor_ms);
-        SteadyClock { start: Instant::now(), last: Mutex::new(Reading { wall_ms, mono_ms: 0, now_ms }) }
+        SteadyClock { start: Instant::now(), last: Mutex::new(Reading { wall_ms, mono_ms: 0, now_ms: start_ms }) }
     }
 
     pub fn now_ms(&self) -> i64 {

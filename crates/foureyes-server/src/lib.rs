@@ -159,12 +159,12 @@ pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
 /// The wall clock with its steps taken out ([`clock::SteadyClock`], ADR-141).
 pub fn system_clock() -> Clock {
-    system_clock_at_least(i64::MIN)
+    system_clock_starting_at(jiff::Timestamp::now().as_millisecond())
 }
 
-/// [`system_clock`] that never reads earlier than `floor_ms`, the journal's newest event (ADR-360).
-pub fn system_clock_at_least(floor_ms: i64) -> Clock {
-    let clock = clock::SteadyClock::at_least(floor_ms);
+/// [`system_clock`] whose first reading is `start_ms`, the door's anchored time (ADR-730).
+pub fn system_clock_starting_at(start_ms: i64) -> Clock {
+    let clock = clock::SteadyClock::starting_at(start_ms);
     Arc::new(move || clock.now_ms())
 }
 

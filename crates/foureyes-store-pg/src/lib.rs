@@ -734,6 +734,13 @@ impl Store for PgStore {
         Ok(ops::head(&self.conn().await?).await?.0)
     }
 
+    async fn database_now_ms(&self) -> Result<Option<i64>, StoreError> {
+        // The server's clock as the statement runs (not `now()`, the transaction's start): every replica's one time.
+        let sql = "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint";
+        let r = db::row(&self.conn().await?, sql, &[]).await?;
+        r.map(|r| db::get::<i64>(&r, 0)).transpose()
+    }
+
     async fn verify_journal(&self) -> Result<VerifyReport, StoreError> {
         let mut conn = self.conn().await?;
         let tx = snapshot(&mut conn).await?;

@@ -758,6 +758,16 @@ impl Store for SqliteStore {
         self.read(move |c| ops::journal_page(c, after_seq, limit)).await
     }
 
+    fn clock_anchor_file(&self) -> Option<PathBuf> {
+        // Beside the database, as its `-wal` is (ADR-730); an in-memory store has no file and no anchor.
+        let memory = self.path.as_os_str().is_empty() || self.path.as_os_str() == ":memory:";
+        (!memory).then(|| {
+            let mut file = self.path.as_os_str().to_owned();
+            file.push(".clock");
+            PathBuf::from(file)
+        })
+    }
+
     async fn journal_head(&self) -> Result<u64, StoreError> {
         self.read(|c| {
             let mut stmt = c.prepare_cached("SELECT COALESCE(MAX(seq), 0) FROM journal").sql()?;

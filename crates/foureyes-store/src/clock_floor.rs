@@ -1,35 +1,296 @@
-//! `now` is never earlier than the journal's newest event (ADR-360), for every process that opens a store on the
-//! command line: the `foureyes` commands, `foureyes task …` (change control opens its own store) and `serve` at
-//! start (its steady clock starts from [`floor_ms`]). One process-wide floor, raised when a store is opened: a wall
-//! clock set back (by hand, by NTP, across a restart) cannot re-open a window or a TTL the record has moved past,
-//! nor stamp an event before the ones already on record.
+//! The door's `now` for every process that opens a store (ADR-730, superseding ADR-360's journal floor): the
+//! `foureyes` commands, `foureyes task …` (change control opens its own store) and `serve` at start (its steady clock,
+//! ADR-141, starts from [`now_ms`]).
+//!
+//! A wall clock step must never grant. ADR-360 kept `now` at or after the journal's newest event; attack17 showed that
+//! this freezes time after a backward step (a window that closed while nothing was written opens again, F730) and
+//! spreads a forward step to every later process (one process 2 h ahead stamps an event 2 h ahead, F731). So time is
+//! anchored to a clock that steps do not move:
+//! - **SQLite:** the anchor file `DB.clock` beside the database holds (boot id, `CLOCK_BOOTTIME`, `now`), written by
+//!   every process that opens the store and by `serve` each second. A process on the same boot reads `now` = recorded
+//!   `now` + boot time elapsed, and follows the wall clock only while it agrees with that (1 s + 0.1 % of the time
+//!   elapsed, as the steady clock does within a process). The journal's time is not followed.
+//! - **PostgreSQL:** the database server's clock is the one reference every replica shares: a replica whose wall clock
+//!   disagrees with it by more than the slack reads the server's time.
+//! - **Unresolved** (another boot, or no anchor yet): the wall clock is followed unless it reads before the newest time
+//!   on record (the journal's newest event, the anchor's `now`). Then the step cannot be measured, and a door that
+//!   decides refuses ([`unresolved`]) rather than reopen a window whose deadline passed unseen; reads still answer.
 
 use crate::{Store, StoreError};
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
-static FLOOR_MS: AtomicI64 = AtomicI64::new(i64::MIN);
+/// A reading of the host's boot clock and the door's time at that reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reference {
+    pub boottime_ms: i64,
+    pub now_ms: i64,
+}
 
-/// The wall clock, never earlier than the floor.
+/// An anchor file's content: the boot it was written on and the reference then.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Anchor {
+    pub boot_id: String,
+    pub at: Reference,
+}
+
+impl Anchor {
+    pub fn parse(text: &str) -> Option<Anchor> {
+        let mut fields = text.split_whitespace();
+        let boot_id = fields.next()?.to_string();
+        let boottime_ms = fields.next()?.parse().ok()?;
+        let now_ms = fields.next()?.parse().ok()?;
+        Some(Anchor { boot_id, at: Reference { boottime_ms, now_ms } })
+    }
+
+    fn text(&self) -> String {
+        format!("{} {} {}\n", self.boot_id, self.at.boottime_ms, self.at.now_ms)
+    }
+}
+
+/// How far the wall clock may run apart from the reference and still be followed: 1 s plus 0.1 % of the boot time
+/// elapsed (NTP slews at most 0.05 %), as `SteadyClock` allows between two readings.
+fn slack_ms(elapsed_ms: i64) -> i64 {
+    1_000 + elapsed_ms.max(0) / 1_000
+}
+
+/// The door's time given a reference, the boot clock and the wall clock now: the wall clock while it agrees with the
+/// reference advanced by the boot time elapsed, and that advanced reference otherwise (a step). Pure, for the tests.
+pub fn anchored_now(reference: Reference, boottime_ms: i64, wall_ms: i64) -> i64 {
+    let elapsed = boottime_ms - reference.boottime_ms;
+    let expected = reference.now_ms + elapsed.max(0);
+    if (wall_ms - expected).abs() <= slack_ms(elapsed) { wall_ms } else { expected }
+}
+
+/// What a process learns when it resolves its clock against a store: the reference it will read time from, or why
+/// it cannot (a wall clock before the newest time on record with nothing to measure the step by).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolution {
+    Anchored { reference: Reference, note: Option<String> },
+    Unresolved { floor_ms: i64, why: String },
+}
+
+/// Resolution for a SQLite store (pure): `anchor` is the anchor file's content, `boot` this boot's id and boot clock,
+/// `newest_ms` the journal's newest event.
+pub fn resolve_local(
+    anchor: Option<&Anchor>,
+    boot: Option<(&str, i64)>,
+    wall_ms: i64,
+    newest_ms: Option<i64>,
+) -> Resolution {
+    if let (Some(anchor), Some((boot_id, boottime_ms))) = (anchor, boot)
+        && anchor.boot_id == boot_id
+    {
+        let now = anchored_now(anchor.at, boottime_ms, wall_ms);
+        let note = (now != wall_ms).then(|| {
+            let (by, side) = apart(wall_ms, now);
+            format!(
+                "note: this machine's clock is {by:.1} s {side} the time this host's doors have kept since boot; time \
+                 is read from the anchor beside the database (ADR-730)"
+            )
+        });
+        return Resolution::Anchored { reference: Reference { boottime_ms, now_ms: now }, note };
+    }
+    let floor_ms = newest_ms.unwrap_or(i64::MIN).max(anchor.map_or(i64::MIN, |a| a.at.now_ms));
+    if wall_ms < floor_ms.saturating_sub(1_000) {
+        let (by, _) = apart(wall_ms, floor_ms);
+        return Resolution::Unresolved {
+            floor_ms,
+            why: format!(
+                "this machine's clock reads {by:.1} s before the newest time on record, and no anchor of this boot \
+                 says how much time has passed since (the machine restarted, or the store has no anchor yet): a door \
+                 that decides refuses until the clock reaches that time, rather than re-open an undo window or an \
+                 approval whose deadline may have passed (ADR-730). Set the clock right; reads still answer."
+            ),
+        };
+    }
+    let boottime_ms = boot.map_or(0, |(_, ms)| ms);
+    Resolution::Anchored { reference: Reference { boottime_ms, now_ms: wall_ms.max(floor_ms) }, note: None }
+}
+
+/// Resolution for a store whose database server keeps the time (PostgreSQL), given its clock `database_ms` (pure).
+pub fn resolve_shared(database_ms: i64, boottime_ms: i64, wall_ms: i64) -> Resolution {
+    let reference = Reference { boottime_ms, now_ms: database_ms };
+    let now = anchored_now(reference, boottime_ms, wall_ms);
+    let note = (now != wall_ms).then(|| {
+        let (by, side) = apart(wall_ms, now);
+        format!("note: this machine's clock is {by:.1} s {side} the database server's; time is read from the server's (ADR-730)")
+    });
+    Resolution::Anchored { reference: Reference { boottime_ms, now_ms: now }, note }
+}
+
+fn apart(wall_ms: i64, now_ms: i64) -> (f64, &'static str) {
+    ((wall_ms - now_ms).abs() as f64 / 1000.0, if wall_ms < now_ms { "behind" } else { "ahead of" })
+}
+
+/// This process's clock: the reference it reads time from, why it could not resolve one, the anchor files it keeps,
+/// and the last `now` it gave (never given back).
+struct Door {
+    reference: Option<Reference>,
+    unresolved: Option<(i64, String)>,
+    anchors: Vec<PathBuf>,
+    last_ms: i64,
+}
+
+static DOOR: Mutex<Door> =
+    Mutex::new(Door { reference: None, unresolved: None, anchors: Vec::new(), last_ms: i64::MIN });
+
+fn door() -> std::sync::MutexGuard<'static, Door> {
+    DOOR.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn wall_ms() -> i64 {
+    jiff::Timestamp::now().as_millisecond()
+}
+
+/// This boot's id (`/proc/sys/kernel/random/boot_id`); `None` off Linux.
+fn boot_id() -> Option<String> {
+    std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok().map(|s| s.trim().to_string())
+}
+
+/// `CLOCK_BOOTTIME` in ms, as `/proc/uptime` gives it (it goes on through a suspend and no clock step moves it).
+fn boottime_ms() -> Option<i64> {
+    let text = std::fs::read_to_string("/proc/uptime").ok()?;
+    let seconds: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some((seconds * 1000.0) as i64)
+}
+
+/// The door's time (see the module doc). Before a store is opened, the wall clock.
 pub fn now_ms() -> i64 {
-    jiff::Timestamp::now().as_millisecond().max(floor_ms())
+    let wall = wall_ms();
+    let mut door = door();
+    let now = match (door.reference, &door.unresolved) {
+        (_, Some((floor, _))) => wall.max(*floor),
+        (Some(reference), None) => match boottime_ms() {
+            Some(boottime) => anchored_now(reference, boottime, wall),
+            None => wall.max(reference.now_ms),
+        },
+        (None, None) => wall,
+    };
+    door.last_ms = door.last_ms.max(now);
+    door.last_ms
 }
 
-/// The floor [`now_ms`] keeps to (`i64::MIN` before a store is opened or on an empty journal).
-pub fn floor_ms() -> i64 {
-    FLOOR_MS.load(Ordering::Relaxed)
+/// Why this process cannot tell the time (a door that decides refuses, ADR-730), or `None`.
+pub fn unresolved() -> Option<String> {
+    door().unresolved.as_ref().map(|(_, why)| why.clone())
 }
 
-/// Raises the floor to the newest event of `store`'s journal. When the wall clock is more than 1 s behind it,
-/// returns the note the process prints on stderr (ADR-360: it says so).
-pub async fn keep_at_or_after_journal<S: Store + ?Sized>(store: &S) -> Result<Option<String>, StoreError> {
-    let Some(newest_ms) = store.journal_newest_ms().await? else { return Ok(None) };
-    let wall_ms = jiff::Timestamp::now().as_millisecond();
-    FLOOR_MS.fetch_max(newest_ms, Ordering::Relaxed);
-    Ok((newest_ms > wall_ms + 1_000).then(|| {
-        format!(
-            "note: this machine's clock is {:.1} s behind the journal's newest event; time is read from the journal's \
-             until the clock catches up (ADR-360)",
-            (newest_ms - wall_ms) as f64 / 1000.0
-        )
-    }))
+/// Resolves this process's clock against `store` (the first store opened sets it; a later one only adds its anchor
+/// file), records the anchor, and returns the note the process prints on stderr when it does not follow the wall
+/// clock.
+pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>, StoreError> {
+    let boot = boot_id().zip(boottime_ms());
+    let resolution = match store.database_now_ms().await? {
+        Some(database_ms) => Some(resolve_shared(database_ms, boot.as_ref().map_or(0, |b| b.1), wall_ms())),
+        None => {
+            let file = store.clock_anchor_file();
+            if let Some(file) = &file {
+                let mut door = door();
+                if !door.anchors.contains(file) {
+                    door.anchors.push(file.clone());
+                }
+            }
+            let resolved = {
+                let door = door();
+                door.reference.is_some() || door.unresolved.is_some()
+            };
+            if resolved {
+                None
+            } else {
+                let anchor = file.as_deref().and_then(read_anchor);
+                let newest_ms = store.journal_newest_ms().await?;
+                let boot = boot.as_ref().map(|(id, ms)| (id.as_str(), *ms));
+                Some(resolve_local(anchor.as_ref(), boot, wall_ms(), newest_ms))
+            }
+        }
+    };
+    let note = match resolution {
+        None => None,
+        Some(Resolution::Anchored { reference, note }) => {
+            let mut door = door();
+            if door.reference.is_none() {
+                door.reference = Some(reference);
+            }
+            note
+        }
+        Some(Resolution::Unresolved { floor_ms, why }) => {
+            door().unresolved = Some((floor_ms, why));
+            None
+        }
+    };
+    record(now_ms());
+    Ok(note)
+}
+
+fn read_anchor(file: &Path) -> Option<Anchor> {
+    Anchor::parse(&std::fs::read_to_string(file).ok()?)
+}
+
+/// Writes (boot id, boot clock, `now_ms`) to this process's anchor files, so the next process on this boot reads the
+/// time that passed (`serve` calls it each second). Nothing is written while the clock is unresolved: the next
+/// process must not start from a time the step may have left behind. A failed write is left to the next one.
+pub fn record(now_ms: i64) {
+    let door = door();
+    if door.unresolved.is_some() || door.anchors.is_empty() {
+        return;
+    }
+    let Some((boot_id, boottime_ms)) = boot_id().zip(boottime_ms()) else { return };
+    let text = Anchor { boot_id, at: Reference { boottime_ms, now_ms } }.text();
+    for file in &door.anchors {
+        let mut partial = file.as_os_str().to_owned();
+        partial.push(format!(".{}", std::process::id()));
+        let partial = PathBuf::from(partial);
+        // Written whole, then renamed over: a reader sees the old anchor or the new one, never half of one.
+        if std::fs::write(&partial, &text).is_ok() && std::fs::rename(&partial, file).is_err() {
+            let _ = std::fs::remove_file(&partial);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const H: i64 = 3_600_000;
+    const T: i64 = 1_800_000_000_000;
+
+    fn anchor(boot: &str, boottime_ms: i64, now_ms: i64) -> Anchor {
+        Anchor { boot_id: boot.into(), at: Reference { boottime_ms, now_ms } }
+    }
+
+    fn now_of(r: Resolution) -> i64 {
+        match r {
+            Resolution::Anchored { reference, .. } => reference.now_ms,
+            Resolution::Unresolved { .. } => panic!("unresolved"),
+        }
+    }
+
+    #[test]
+    fn on_the_same_boot_time_is_the_anchor_plus_the_boot_time_elapsed_whatever_the_wall_clock_says() {
+        let a = anchor("b", 10_000, T);
+        // 15 s later by the boot clock: the wall clock agrees, stepped back 1 h, or stepped 2 h forward.
+        assert_eq!(now_of(resolve_local(Some(&a), Some(("b", 25_000)), T + 15_200, Some(T))), T + 15_200);
+        assert_eq!(now_of(resolve_local(Some(&a), Some(("b", 25_000)), T + 15_000 - H, Some(T))), T + 15_000);
+        assert_eq!(
+            now_of(resolve_local(Some(&a), Some(("b", 25_000)), T + 15_000 + 2 * H, Some(T + 2 * H))),
+            T + 15_000
+        );
+    }
+
+    #[test]
+    fn another_boot_or_no_anchor_follows_the_wall_clock_unless_it_reads_before_the_record() {
+        let a = anchor("old", 10_000, T);
+        assert_eq!(now_of(resolve_local(Some(&a), Some(("new", 5_000)), T + H, Some(T))), T + H);
+        assert_eq!(now_of(resolve_local(None, Some(("new", 5_000)), T + H, Some(T))), T + H);
+        let behind = resolve_local(Some(&a), Some(("new", 5_000)), T - H, Some(T - 2 * H));
+        assert!(matches!(behind, Resolution::Unresolved { floor_ms, .. } if floor_ms == T), "{behind:?}");
+        assert!(matches!(resolve_local(None, None, T - H, Some(T)), Resolution::Unresolved { .. }));
+    }
+
+    #[test]
+    fn the_database_servers_clock_wins_over_a_stepped_replica() {
+        assert_eq!(now_of(resolve_shared(T, 0, T + 2 * H)), T);
+        assert_eq!(now_of(resolve_shared(T, 0, T + 300)), T + 300);
+    }
 }

@@ -400,6 +400,16 @@ pub trait Store: Send + Sync {
         }
         Ok(self.journal(head - 1, 1).await?.first().map(|event| event.ts_ms))
     }
+    /// The database server's clock, for a backend whose server every replica shares (PostgreSQL): the one time the
+    /// replicas' doors read, whatever their hosts' clocks say (ADR-730). `None` where the door keeps its own time.
+    async fn database_now_ms(&self) -> Result<Option<i64>, StoreError> {
+        Ok(None)
+    }
+    /// The file beside the database where the doors on this host anchor their time to the boot clock (ADR-730);
+    /// `None` for a backend without a local file.
+    fn clock_anchor_file(&self) -> Option<std::path::PathBuf> {
+        None
+    }
     /// Replays the journal and compares the result with the tables.
     async fn audit(&self) -> Result<AuditReport, StoreError>;
     /// In one write transaction: catches this door's authority state up, replays the whole journal into a fresh one

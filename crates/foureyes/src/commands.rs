@@ -21,16 +21,25 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// `now` never earlier than the journal's newest event (ADR-360): the floor's one home is
+/// The door's `now`, anchored so that a clock step never grants (ADR-730): its one home is
 /// `foureyes_store::clock_floor`, shared with `foureyes task …`.
-pub use foureyes_store::clock_floor::{floor_ms as clock_floor_ms, now_ms};
+pub use foureyes_store::clock_floor::now_ms;
 
-/// Raises the clock floor to the newest event of `store`'s journal, saying so when the wall clock is behind it.
-async fn keep_clock_at_or_after_journal(store: &dyn Store) -> Result<(), Exit> {
-    if let Some(note) = foureyes_store::clock_floor::keep_at_or_after_journal(store).await? {
+/// Resolves this process's clock against `store` (ADR-730), saying so when it does not follow the wall clock.
+async fn resolve_clock(store: &dyn Store) -> Result<(), Exit> {
+    if let Some(note) = foureyes_store::clock_floor::resolve_with(store).await? {
         eprintln!("{note}");
     }
     Ok(())
+}
+
+/// A door that decides or grants refuses while this process cannot tell the time: its wall clock reads before the
+/// newest time on record and no anchor of this boot measures the step (ADR-730). Reads still answer.
+pub fn refuse_an_unresolved_clock() -> Result<(), Exit> {
+    match foureyes_store::clock_floor::unresolved() {
+        Some(why) => Err(Exit::new(EXIT_REFUSED, format!("refusing to decide: {why}"))),
+        None => Ok(()),
+    }
 }
 
 /// A request id unique across processes: pid, clock and a counter.
@@ -66,7 +75,7 @@ pub async fn open_backend(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
         Some(url) if foureyes_store_pg::is_postgres_url(url) => foureyes_store_pg::open_any_sealed(url, seal).await?,
         _ => Arc::new(SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(seal)),
     };
-    keep_clock_at_or_after_journal(store.as_ref()).await?;
+    resolve_clock(store.as_ref()).await?;
     Ok(store)
 }
 
@@ -99,6 +108,7 @@ pub fn store_witness(witness: &Path, namespace: Option<&str>) -> PathBuf {
 /// database rolled back under the witness is refused by every door, not by `serve` alone.
 pub async fn open_door(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
     let store = open_backend(db).await?;
+    refuse_an_unresolved_clock()?;
     check_door_witness(store.as_ref()).await?;
     Ok(store)
 }

@@ -3,12 +3,14 @@
 //! every replica's `/wait` and `/v1/events` are woken by the commits of all the others (`LISTEN`/`NOTIFY`).
 
 use crate::cli::{ServeArgs, TokenCommand};
-use crate::commands::{clock_floor_ms, db_label, load_policy, now_ms, open_backend};
+use crate::commands::{db_label, load_policy, now_ms, open_backend};
 use crate::demo::HOME_POLICY;
 use crate::{EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE, Exit};
 use foureyes_core::canonical::sha256_hex;
 use foureyes_core::{Policy, Role};
-use foureyes_server::{AppState, SIGNIN_CODE_TTL_MS, new_totp_secret, random_secret, system_clock_at_least, totp_uri};
+use foureyes_server::{
+    AppState, SIGNIN_CODE_TTL_MS, new_totp_secret, random_secret, system_clock_starting_at, totp_uri,
+};
 use foureyes_store::{Credentials, StoreError};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -50,6 +52,8 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
         ),
     };
     let store = open_backend(db).await?;
+    // A server that cannot tell the time decides nothing (ADR-730): its clock reads before the record, unmeasured.
+    crate::commands::refuse_an_unresolved_clock()?;
     // Verify on open: a door over a journal that does not verify would add to a record nobody can trust.
     crate::commands::refuse_a_broken_chain(store.as_ref()).await?;
     let signing_key = match &args.signing_key {
@@ -103,8 +107,18 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     }
     first_admin(store.as_ref(), &base, crate::commands::namespace(), fresh, &mut said).await?;
     let mut state =
-        AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock_at_least(clock_floor_ms()))
+        AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock_starting_at(now_ms()))
             .in_namespace(main_namespace.map(str::to_string));
+    // Each second the anchor beside the database learns this server's time, so a CLI door or a restart on this boot
+    // reads the time that passed, not the wall clock's step nor the journal's newest event (ADR-730).
+    let clock = state.clock.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
+        loop {
+            tick.tick().await;
+            foureyes_store::clock_floor::record(clock());
+        }
+    });
     state.secure_cookies = args.secure_cookies;
     state.metrics_token = args.metrics_token.clone().filter(|t| !t.is_empty());
     // Every connection is a file descriptor: raise the soft limit to the hard one, and keep the connection cap below
@@ -449,7 +463,7 @@ async fn namespace_door(
         store.clone(),
         policy,
         Some(policy_path.to_path_buf()),
-        system_clock_at_least(clock_floor_ms()),
+        system_clock_starting_at(now_ms()),
     )
     .in_namespace(Some(name.to_string()));
     state.set_limits(limits.clone());

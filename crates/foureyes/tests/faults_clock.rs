@@ -227,7 +227,7 @@ fn a_clock_set_back_across_a_restart_or_in_a_cli_process_reopens_nothing() {
     let out = cli(&["approvals", "approve", "--as", "alice", "--digest", digest, &approval]);
     assert!(!out.status.success(), "a CLI process with its clock set back revived an expired approval");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("behind the journal"), "the CLI says why it reads the journal's time: {stderr}");
+    assert!(stderr.contains("(ADR-730)"), "the CLI says why it does not follow its clock: {stderr}");
     let out = cli(&[
         "decide",
         "--agent",
@@ -294,5 +294,169 @@ fn a_task_command_with_its_clock_set_back_never_stamps_before_the_journal() {
     ] {
         assert!(at >= proposed, "{what} is stamped {} s before the proposal it follows", (proposed - at) / 1000);
     }
-    assert!(said.contains("behind the journal"), "the task command says why it reads the journal's time: {said}");
+    assert!(said.contains("(ADR-730)"), "the task command says why it does not follow its clock: {said}");
+}
+
+/// `foureyes ARGS` run with its wall clock `offset_ms` from the true time (the shim reads the offset from a file).
+fn cli_at(env: &Env, offset_ms: i64, args: &[&str]) -> std::process::Output {
+    let clock = env.dir.path().join("cli-clock-offset-ms");
+    std::fs::write(&clock, offset_ms.to_string()).unwrap();
+    env.command().args(args).env("LD_PRELOAD", faults::shim()).env("FOUREYES_FAULT_CLOCK", &clock).output().unwrap()
+}
+
+/// The decision a `decide --json` or `undo --json` printed, or `Null` when the door printed none (it refused).
+fn printed(out: &std::process::Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or(Value::Null)
+}
+
+/// H1 of attack17 (F730): with the wall clock set back after the record went quiet, ADR-360's floor froze `now` at the
+/// journal's newest event, so an undo window and an approval TTL that had closed while nothing was written opened
+/// again — in a CLI process and in a server restarted with its clock set back. Time is anchored to the host's boot
+/// clock (ADR-730): every door on this boot reads the time that passed. With no anchor to resolve the step, the door
+/// fails closed: it decides nothing rather than reopen a window.
+#[test]
+fn a_clock_set_back_after_the_record_went_quiet_reopens_nothing() {
+    let env = Env::new(POLICY);
+    env.token("alice", "approver");
+    let decide = |offset_ms: i64, request_id: &str, action: &str, params: &str, extra: &[&str]| {
+        let mut args = vec!["decide", "--agent", "agent", "--action", action, "--request-id", request_id];
+        args.extend_from_slice(&["--json", "--params", params]);
+        args.extend_from_slice(extra);
+        cli_at(&env, offset_ms, &args)
+    };
+    let created = printed(&decide(0, "c1", "calendar.create", r#"{"title": "standup"}"#, &[]));
+    assert_eq!(created["verdict"], "permit", "{created}");
+    let id = created["decision_id"].as_i64().unwrap().to_string();
+    let out = cli_at(&env, 0, &["report", &id, "--outcome", "executed"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let deferred = printed(&decide(0, "p1", "payments.send", r#"{"amount_eur": 10}"#, &[]));
+    assert_eq!(deferred["verdict"], "defer", "{deferred}");
+    let approval = deferred["approval_id"].as_i64().unwrap().to_string();
+    let digest = deferred["digest"].as_str().unwrap().to_string();
+    // The 2 s undo window and the 2 s approval TTL pass for real while nothing is written; then the clock steps 1 h back.
+    std::thread::sleep(Duration::from_millis(3_000));
+    let back = -HOUR_MS;
+    let reopened = |what: &str| {
+        let undo = printed(&cli_at(&env, back, &["undo", &id, "--agent", "agent", "--json"]));
+        assert!(undo["verdict"] != "permit", "{what} re-opened a closed undo window: {undo}");
+        let out = cli_at(&env, back, &["approvals", "approve", "--as", "alice", "--digest", &digest, &approval]);
+        assert!(!out.status.success(), "{what} approved an expired approval: {}", String::from_utf8_lossy(&out.stdout));
+        let resent = printed(&decide(back, "p1", "payments.send", r#"{"amount_eur": 10}"#, &[]));
+        assert!(resent["verdict"] != "permit", "{what} released an expired approval as a permit: {resent}");
+    };
+    // Without the anchor (another boot, or a store that never had one) the step cannot be measured: the clock reads
+    // before the newest time on record, so a door that decides refuses and says why — starting from the record's time
+    // instead would re-open both windows.
+    let anchor = clock_anchor(&env);
+    let kept = std::fs::read(&anchor).unwrap();
+    std::fs::remove_file(&anchor).unwrap();
+    let out = cli_at(&env, back, &["undo", &id, "--agent", "agent", "--json"]);
+    assert!(printed(&out)["verdict"] != "permit", "an unmeasured backward step re-opened a closed undo window");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains("ADR-730"), "the door says why it refuses: {said}");
+    let out = cli_at(&env, back, &["approvals", "approve", "--as", "alice", "--digest", &digest, &approval]);
+    assert!(!out.status.success(), "an unmeasured backward step approved an expired approval");
+    // With the anchor of this boot, the step is measured and the door decides at the right time.
+    std::fs::write(&anchor, kept).unwrap();
+    reopened("a CLI process with its clock set back 1 h");
+    // A server restarted with its clock set back reads the same anchor.
+    {
+        let server = Server::start_at(&env, back);
+        let agent = env.token("agent2", "agent");
+        let (_, undo) = server.call(
+            "POST",
+            "/v1/decide",
+            &agent,
+            Some(&json!({"request_id": "u9", "action": "calendar.delete", "params": {"title": "standup"}, "undo_of": id.parse::<i64>().unwrap()})),
+        );
+        assert!(
+            undo["verdict"] != "permit",
+            "a server restarted with its clock set back re-opened a closed undo window: {undo}"
+        );
+    }
+}
+
+/// The anchor file every door on this host reads and writes beside the SQLite database (ADR-730).
+fn clock_anchor(env: &Env) -> std::path::PathBuf {
+    let mut path = env.db.as_os_str().to_owned();
+    path.push(".clock");
+    std::path::PathBuf::from(path)
+}
+
+/// H2 of attack17 (F731): one CLI process whose clock was 2 h ahead saw the hour's reservations out of its window and
+/// permitted, and stamped an event 2 h ahead; every later process at the right clock then read its time from that
+/// event (ADR-360's floor) and kept permitting — 1,741 EUR within seconds against 1,000 per hour. Every door on this
+/// boot now reads the anchored time (ADR-730): the step is neither followed nor passed on.
+#[test]
+fn a_clock_stepped_forward_in_one_process_neither_overspends_nor_sets_the_time_for_later_ones() {
+    let env = Env::new(POLICY);
+    let spend = |offset_ms: i64, request_id: &str| {
+        let args = ["decide", "--agent", "agent", "--action", "payments.refund", "--request-id", request_id];
+        printed(&cli_at(&env, offset_ms, &[&args[..], &["--json", "--params", r#"{"amount_eur": 600}"#]].concat()))
+    };
+    let first = spend(0, "r1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    let ahead = spend(2 * HOUR_MS, "r2");
+    assert!(
+        ahead["verdict"] != "permit",
+        "a CLI process with its clock 2 h ahead freed the hour's budget spent a moment ago: {ahead}"
+    );
+    let after = spend(0, "r3");
+    assert!(
+        after["verdict"] != "permit",
+        "a CLI process at the right clock after a forward-stepped one overspent: {after}"
+    );
+    let agent = env.token("agent2", "agent");
+    let server = Server::start(&env);
+    let served =
+        server.decide(&agent, json!({"request_id": "r4", "action": "payments.refund", "params": {"amount_eur": 600}}));
+    assert!(served["verdict"] != "permit", "a server started after a forward-stepped CLI process overspent: {served}");
+}
+
+/// H2 on PostgreSQL (F731): a replica started while its host's clock was 2 h ahead saw the hour's reservations, made
+/// by a replica at the right clock, out of its window and permitted (1,140 EUR against 1,000 per hour). Every replica
+/// now reads the database server's clock, the one reference they share (ADR-730). Needs `FOUREYES_TEST_PG`.
+#[test]
+fn a_replica_started_with_its_clock_ahead_reads_the_database_servers_time_and_overspends_nothing() {
+    let db = crate::pg_cluster::Database::create();
+    let env = Env::new(POLICY);
+    let command = || {
+        let mut command = std::process::Command::new(support::BIN);
+        command.args(["--db", &db.url, "--policy"]).arg(&env.policy);
+        command
+    };
+    let out = command().args(["token", "create", "--name", "agent", "--role", "agent", "--json"]).output().unwrap();
+    let agent = serde_json::from_slice::<Value>(&out.stdout).unwrap()["token"].as_str().unwrap().to_string();
+    let start = |offset_ms: i64, name: &str| {
+        let clock = env.dir.path().join(format!("{name}-clock-offset-ms"));
+        std::fs::write(&clock, offset_ms.to_string()).unwrap();
+        let mut child = command()
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .env("LD_PRELOAD", faults::shim())
+            .env("FOUREYES_FAULT_CLOCK", &clock)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let child = KillOnDrop(child);
+        let addr = announced(stdout, "the replica printed no address", |line| {
+            line.split(" on http://").nth(1).map(|url| url.trim().to_string())
+        });
+        Server { _child: child, addr, clock }
+    };
+    let spend = |server: &Server, id: &str| {
+        server.decide(&agent, json!({"request_id": id, "action": "payments.refund", "params": {"amount_eur": 600}}))
+    };
+    let right = start(0, "b");
+    let first = spend(&right, "r1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    let ahead = start(2 * HOUR_MS, "a");
+    let second = spend(&ahead, "r2");
+    assert!(
+        second["verdict"] != "permit" && second["budgets"][0]["consumed"] == "600",
+        "a replica started with its clock 2 h ahead freed the hour's budget another replica spent a moment ago: {second}"
+    );
+    let third = spend(&right, "r3");
+    assert!(third["verdict"] != "permit", "the replica at the right clock overspent after the one ahead: {third}");
 }
