@@ -192,29 +192,35 @@ fn summary_of_digest(digest: [u8; 32]) -> Summary {
     out
 }
 
-/// The decisions' records by ascending id (ADR-700). The journal issues decision ids ascending and never again
+/// Records by ascending id (ADR-700): decisions and approvals. The journal issues their ids ascending and never again
 /// (ADR-640: [`crate::issued::IssuedIds`] refuses an event that does not), so each new record goes at the end and a
-/// look-up is a binary search: 40 bytes per decision with at most an eighth spare, where a hash map held 40-byte
-/// slots at a load factor of 7/16 to 7/8 plus a control byte (about 62 bytes on average, measured in ADR-700).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct DecisionRecords {
-    records: Vec<(DecisionId, JournaledDecision)>,
+/// look-up is a binary search: the record and its id with at most an eighth spare, where a hash map held the same
+/// slot at a load factor of 7/16 to 7/8 plus a control byte (about 1.5 times the slot on average).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ByAscendingId<T> {
+    records: Vec<(i64, T)>,
 }
 
-impl DecisionRecords {
-    fn position(&self, id: DecisionId) -> Result<usize, usize> {
+impl<T> Default for ByAscendingId<T> {
+    fn default() -> Self {
+        ByAscendingId { records: Vec::new() }
+    }
+}
+
+impl<T> ByAscendingId<T> {
+    fn position(&self, id: i64) -> Result<usize, usize> {
         self.records.binary_search_by_key(&id, |(i, _)| *i)
     }
 
-    fn get(&self, id: DecisionId) -> Option<&JournaledDecision> {
+    fn get(&self, id: i64) -> Option<&T> {
         self.position(id).ok().map(|at| &self.records[at].1)
     }
 
-    fn get_mut(&mut self, id: DecisionId) -> Option<&mut JournaledDecision> {
+    fn get_mut(&mut self, id: i64) -> Option<&mut T> {
         self.position(id).ok().map(|at| &mut self.records[at].1)
     }
 
-    fn insert(&mut self, id: DecisionId, record: JournaledDecision) {
+    fn insert(&mut self, id: i64, record: T) {
         if self.records.len() == self.records.capacity() {
             // Grows by an eighth (at least 1,024 records): amortized O(1), and never double what is held.
             self.records.reserve_exact((self.records.len() / 8).max(1024));
@@ -362,7 +368,8 @@ pub struct Authority {
     /// `(decision id, reservation id)` of each reservation a decision holds that a report may still release: an
     /// ordered set rather than a map of vectors (one 16-byte key each, no allocation per decision: ADR-700).
     held_by: BTreeSet<(DecisionId, i64)>,
-    approvals: HashMap<ApprovalId, JournaledApproval>,
+    /// Approval id → what the journal says of it, by ascending id (ADR-700).
+    approvals: ByAscendingId<JournaledApproval>,
     demotions: BTreeMap<i64, DemotionRecord>,
     /// `agent \0 session` → its demotions' ids, ascending.
     session_demotions: HashMap<String, Vec<i64>>,
@@ -371,7 +378,7 @@ pub struct Authority {
     credentials: CredentialMap,
     signins: SigninMap,
     /// Decision id → what the journal says of it (ADR-240), by ascending id (ADR-700).
-    decisions: DecisionRecords,
+    decisions: ByAscendingId<JournaledDecision>,
     /// [`idempotency_summary`] of an idempotency key (`replay::idempotency_key`) → the decision it answers and the
     /// fingerprint it was first asked with (ADR-240, ADR-362).
     idempotency: HashMap<Summary, JournaledRequest>,
@@ -413,13 +420,13 @@ impl Default for Authority {
             usage: Vec::new(),
             reservations: HashMap::new(),
             held_by: BTreeSet::new(),
-            approvals: HashMap::new(),
+            approvals: ByAscendingId::default(),
             demotions: BTreeMap::new(),
             session_demotions: HashMap::new(),
             denials: HashMap::new(),
             credentials: Arc::default(),
             signins: Arc::default(),
-            decisions: DecisionRecords::default(),
+            decisions: ByAscendingId::default(),
             idempotency: HashMap::new(),
             task_commands: crate::tasks::shared::JournaledTaskCommands::default(),
             due: Vec::new(),
@@ -731,7 +738,7 @@ impl Authority {
                     self.denials.entry(session).or_default().insert(ts_ms, seq as i64, 1);
                 }
                 if d.consumes_approval
-                    && let Some(a) = d.approval_id.and_then(|id| self.approvals.get_mut(&id))
+                    && let Some(a) = d.approval_id.and_then(|id| self.approvals.get_mut(id))
                 {
                     a.status = "consumed";
                 }
@@ -807,7 +814,7 @@ impl Authority {
                 self.approvals.insert(a.approval_id, journaled);
             }
             EventData::ApprovalVote(v) | EventData::Approved(v) => {
-                if let Some(a) = self.approvals.get_mut(&v.approval_id) {
+                if let Some(a) = self.approvals.get_mut(v.approval_id) {
                     a.approvers.clone_from(&v.approvers);
                     if matches!(data, EventData::Approved(_)) {
                         a.status = "approved";
@@ -956,7 +963,7 @@ impl Authority {
     }
 
     fn set_approval_status(&mut self, id: ApprovalId, status: &'static str) {
-        if let Some(a) = self.approvals.get_mut(&id) {
+        if let Some(a) = self.approvals.get_mut(id) {
             a.status = status;
         }
     }
@@ -1045,7 +1052,7 @@ impl Authority {
     }
 
     pub fn approval(&self, id: ApprovalId) -> Option<&JournaledApproval> {
-        self.approvals.get(&id)
+        self.approvals.get(id)
     }
 
     /// The demotions of `(agent, session_key)` and of the agent's sessionless requests (`''`) that the journal says
