@@ -20,9 +20,11 @@
 //! - **introduced actions** (`defaults.new_actions`): when the first `policy_loaded` event naming each action was
 //!   written, and the newest loaded policy's hash.
 //!
-//! Memory: every held reservation ever made stays (about 100 bytes each; released ones are dropped); approvals,
-//! demotions and credentials stay too. Every decision and request id keeps a fixed-size record, no strings
-//! ([`JournaledDecision`], [`JournaledRequest`]: ADR-362); nothing is pruned yet.
+//! Memory ([`Authority::retained`], ADR-700): every reservation ever made keeps its window entry (~46 bytes; released
+//! ones are dropped), and its release record (~70 bytes) until its permit is reported `executed` or releases it;
+//! approvals (~250 bytes), demotions and credentials stay. Every decision (40 bytes, by ascending id) and request id
+//! (~62 bytes) keeps a fixed-size record, no strings ([`JournaledDecision`], [`JournaledRequest`]: ADR-362); settled
+//! decisions are not evicted yet (ADR-701, proposed).
 
 use crate::StoreError;
 use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
