@@ -1773,6 +1773,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "a permit reported executed keeps no release records in the authority state (ADR-700)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "                    self.settle(r.decision_id);",
+        broken: "                    let _ = r.decision_id;",
+        package: "foureyes-store",
+        filter: "settled_permits_keep_no_release_records",
+        also: &[],
+    },
+    Mutation {
         property: "who reports an agent's outcomes is the journal's executors, not the tokens rows (ADR-531)",
         file: "crates/foureyes-store-sqlite/src/credentials.rs",
         original: "        if journaled == rows && !behind {\n            return Ok(journaled);",

@@ -20,9 +20,11 @@
 //! - **introduced actions** (`defaults.new_actions`): when the first `policy_loaded` event naming each action was
 //!   written, and the newest loaded policy's hash.
 //!
-//! Memory: every held reservation ever made stays (about 100 bytes each; released ones are dropped); approvals,
-//! demotions and credentials stay too. Every decision and request id keeps a fixed-size record, no strings
-//! ([`JournaledDecision`], [`JournaledRequest`]: ADR-362); nothing is pruned yet.
+//! Memory ([`Authority::retained`], ADR-700): every reservation ever made keeps its window entry (~46 bytes; released
+//! ones are dropped), and its release record (~70 bytes) until its permit is reported `executed` or releases it;
+//! approvals (~250 bytes), demotions and credentials stay. Every decision (40 bytes, by ascending id) and request id
+//! (~62 bytes) keeps a fixed-size record, no strings ([`JournaledDecision`], [`JournaledRequest`]: ADR-362); settled
+//! decisions are not evicted yet (ADR-701, proposed).
 
 use crate::StoreError;
 use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
@@ -192,6 +194,58 @@ fn summary_of_digest(digest: [u8; 32]) -> Summary {
     out
 }
 
+/// Records by ascending id (ADR-700): decisions and approvals. The journal issues their ids ascending and never again
+/// (ADR-640: [`crate::issued::IssuedIds`] refuses an event that does not), so each new record goes at the end and a
+/// look-up is a binary search: the record and its id with at most an eighth spare, where a hash map held the same
+/// slot at a load factor of 7/16 to 7/8 plus a control byte (about 1.5 times the slot on average).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ByAscendingId<T> {
+    records: Vec<(i64, T)>,
+}
+
+impl<T> Default for ByAscendingId<T> {
+    fn default() -> Self {
+        ByAscendingId { records: Vec::new() }
+    }
+}
+
+impl<T> ByAscendingId<T> {
+    fn position(&self, id: i64) -> Result<usize, usize> {
+        self.records.binary_search_by_key(&id, |(i, _)| *i)
+    }
+
+    fn get(&self, id: i64) -> Option<&T> {
+        self.position(id).ok().map(|at| &self.records[at].1)
+    }
+
+    fn get_mut(&mut self, id: i64) -> Option<&mut T> {
+        self.position(id).ok().map(|at| &mut self.records[at].1)
+    }
+
+    fn insert(&mut self, id: i64, record: T) {
+        if self.records.len() == self.records.capacity() {
+            // Grows by an eighth (at least 1,024 records): amortized O(1), and never double what is held.
+            self.records.reserve_exact((self.records.len() / 8).max(1024));
+        }
+        match self.records.last() {
+            Some((last, _)) if *last >= id => match self.position(id) {
+                // Never from the door's journal (ids ascend); kept exact all the same.
+                Ok(at) => self.records[at].1 = record,
+                Err(at) => self.records.insert(at, (id, record)),
+            },
+            _ => self.records.push((id, record)),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    fn capacity(&self) -> usize {
+        self.records.capacity()
+    }
+}
+
 /// What the authority state keeps of an idempotency key (ADR-240, ADR-362): the decision it answers and the first
 /// 128 bits of the fingerprint it was first asked with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -265,6 +319,41 @@ impl Appended {
     }
 }
 
+/// How many records each part of the authority state holds (ADR-700): what grows with history and what is bounded by
+/// the live set. Read by tests and the memory figures; [`Retained::bytes`] is the part sized by its capacity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Retained {
+    /// Every decision the journal holds (ADR-362: 32 bytes each, plus its id).
+    pub decisions: usize,
+    /// Every idempotency key (24 bytes each, plus its 16-byte summary).
+    pub request_ids: usize,
+    /// Reservations a report or an expiry may still release.
+    pub releasable: usize,
+    /// `(decision, reservation)` pairs a report may still release.
+    pub held_by: usize,
+    /// Reservations still counted by a window (by `(time, id)`, per key).
+    pub window_entries: usize,
+    pub approvals: usize,
+    pub deadlines: usize,
+    pub expired: usize,
+    pub started: usize,
+    pub demotions: usize,
+    pub denials: usize,
+    /// Bytes of the decisions' and request ids' tables as allocated (capacity, not length).
+    pub bytes: usize,
+}
+
+/// Bytes a `std` hash map of `capacity` with `slot`-byte entries has allocated: buckets a power of two at a load of at
+/// most 7/8, one control byte each.
+fn hash_table_bytes(capacity: usize, slot: usize) -> usize {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets =
+        if capacity < 8 { (capacity + 1).next_power_of_two() } else { (capacity * 8 / 7).next_power_of_two() };
+    buckets * (slot + 1)
+}
+
 /// Where the state stands in the journal, and what it holds. See the module doc.
 #[derive(Debug)]
 pub struct Authority {
@@ -278,9 +367,11 @@ pub struct Authority {
     usage: Vec<Rolling>,
     /// Held reservation id → (its key's index, time).
     reservations: HashMap<i64, (usize, i64)>,
-    /// Decision id → the ids of its held reservations, ascending.
-    held_by: HashMap<DecisionId, Vec<i64>>,
-    approvals: HashMap<ApprovalId, JournaledApproval>,
+    /// `(decision id, reservation id)` of each reservation a decision holds that a report may still release: an
+    /// ordered set rather than a map of vectors (one 16-byte key each, no allocation per decision: ADR-700).
+    held_by: BTreeSet<(DecisionId, i64)>,
+    /// Approval id → what the journal says of it, by ascending id (ADR-700).
+    approvals: ByAscendingId<JournaledApproval>,
     demotions: BTreeMap<i64, DemotionRecord>,
     /// `agent \0 session` → its demotions' ids, ascending.
     session_demotions: HashMap<String, Vec<i64>>,
@@ -288,8 +379,8 @@ pub struct Authority {
     denials: HashMap<String, Rolling>,
     credentials: CredentialMap,
     signins: SigninMap,
-    /// Decision id → what the journal says of it (ADR-240).
-    decisions: HashMap<DecisionId, JournaledDecision>,
+    /// Decision id → what the journal says of it (ADR-240), by ascending id (ADR-700).
+    decisions: ByAscendingId<JournaledDecision>,
     /// [`idempotency_summary`] of an idempotency key (`replay::idempotency_key`) → the decision it answers and the
     /// fingerprint it was first asked with (ADR-240, ADR-362).
     idempotency: HashMap<Summary, JournaledRequest>,
@@ -330,14 +421,14 @@ impl Default for Authority {
             keys: HashMap::new(),
             usage: Vec::new(),
             reservations: HashMap::new(),
-            held_by: HashMap::new(),
-            approvals: HashMap::new(),
+            held_by: BTreeSet::new(),
+            approvals: ByAscendingId::default(),
             demotions: BTreeMap::new(),
             session_demotions: HashMap::new(),
             denials: HashMap::new(),
             credentials: Arc::default(),
             signins: Arc::default(),
-            decisions: HashMap::new(),
+            decisions: ByAscendingId::default(),
             idempotency: HashMap::new(),
             task_commands: crate::tasks::shared::JournaledTaskCommands::default(),
             due: Vec::new(),
@@ -629,7 +720,7 @@ impl Authority {
                     };
                     self.usage[index].insert(ts_ms, r.id, units);
                     self.reservations.insert(r.id, (index, ts_ms));
-                    self.held_by.entry(d.decision_id).or_default().push(r.id);
+                    self.held_by.insert((d.decision_id, r.id));
                     if let Some(by) = d.report_by_ms {
                         let deadline = self.deadlines.entry(d.decision_id).or_insert_with(|| Deadline {
                             report_by_ms: by,
@@ -649,7 +740,7 @@ impl Authority {
                     self.denials.entry(session).or_default().insert(ts_ms, seq as i64, 1);
                 }
                 if d.consumes_approval
-                    && let Some(a) = d.approval_id.and_then(|id| self.approvals.get_mut(&id))
+                    && let Some(a) = d.approval_id.and_then(|id| self.approvals.get_mut(id))
                 {
                     a.status = "consumed";
                 }
@@ -671,7 +762,7 @@ impl Authority {
                     summary,
                 };
                 self.decisions.insert(d.decision_id, journaled);
-                if let Some(sup) = d.supersedes.and_then(|s| self.decisions.get_mut(&s)) {
+                if let Some(sup) = d.supersedes.and_then(|s| self.decisions.get_mut(s)) {
                     sup.status = DecisionStatus::Superseded;
                 }
                 // As the door writes the row (`ops::persist`): a new request id binds its first fingerprint; a
@@ -690,10 +781,15 @@ impl Authority {
                 }
             }
             EventData::Reported(r) => {
-                if let Some(d) = self.decisions.get_mut(&r.decision_id) {
+                if let Some(d) = self.decisions.get_mut(r.decision_id) {
                     d.status = DecisionStatus::from_outcome(r.outcome);
                 }
                 self.release(r.decision_id, &r.released);
+                // Executed is final (`ops::report` refuses any other report after it): nothing can release what it
+                // still holds, so only the window's count keeps those reservations, not the release's index.
+                if r.outcome == foureyes_core::Outcome::Executed {
+                    self.settle(r.decision_id);
+                }
                 // Reported: no deadline any more. Reported after its reservations expired: a late report.
                 self.clear_deadline(r.decision_id);
                 if let Some(late) = self.expired.get_mut(&r.decision_id) {
@@ -701,7 +797,7 @@ impl Authority {
                 }
             }
             EventData::ReservationExpired(x) => {
-                if let Some(d) = self.decisions.get_mut(&x.decision_id) {
+                if let Some(d) = self.decisions.get_mut(x.decision_id) {
                     d.status = DecisionStatus::Unknown;
                 }
                 self.release(x.decision_id, &x.released);
@@ -720,7 +816,7 @@ impl Authority {
                 self.approvals.insert(a.approval_id, journaled);
             }
             EventData::ApprovalVote(v) | EventData::Approved(v) => {
-                if let Some(a) = self.approvals.get_mut(&v.approval_id) {
+                if let Some(a) = self.approvals.get_mut(v.approval_id) {
                     a.approvers.clone_from(&v.approvers);
                     if matches!(data, EventData::Approved(_)) {
                         a.status = "approved";
@@ -819,11 +915,19 @@ impl Authority {
                 self.usage[index].remove(ts, *id);
             }
         }
-        if let Some(held) = self.held_by.get_mut(&decision) {
-            held.retain(|id| !ids.contains(id));
-            if held.is_empty() {
-                self.held_by.remove(&decision);
-            }
+        for id in ids {
+            self.held_by.remove(&(decision, *id));
+        }
+    }
+
+    /// Forgets which reservations a decision reported `executed` holds (ADR-700): they stay in their windows' counts
+    /// until the windows pass them, but no report can release them any more.
+    fn settle(&mut self, decision: DecisionId) {
+        let held: Vec<(DecisionId, i64)> =
+            self.held_by.range((decision, i64::MIN)..=(decision, i64::MAX)).copied().collect();
+        for key in held {
+            self.held_by.remove(&key);
+            self.reservations.remove(&key.1);
         }
     }
 
@@ -861,7 +965,7 @@ impl Authority {
     }
 
     fn set_approval_status(&mut self, id: ApprovalId, status: &'static str) {
-        if let Some(a) = self.approvals.get_mut(&id) {
+        if let Some(a) = self.approvals.get_mut(id) {
             a.status = status;
         }
     }
@@ -937,9 +1041,7 @@ impl Authority {
 
     /// The ids of the reservations `decision` holds, ascending (what a `failed` report releases).
     pub fn held_by(&self, decision: DecisionId) -> Vec<i64> {
-        let mut ids = self.held_by.get(&decision).cloned().unwrap_or_default();
-        ids.sort_unstable();
-        ids
+        self.held_by.range((decision, i64::MIN)..=(decision, i64::MAX)).map(|(_, id)| *id).collect()
     }
 
     /// The ids the journal issued so far, by kind (ADR-640).
@@ -952,7 +1054,7 @@ impl Authority {
     }
 
     pub fn approval(&self, id: ApprovalId) -> Option<&JournaledApproval> {
-        self.approvals.get(&id)
+        self.approvals.get(id)
     }
 
     /// The demotions of `(agent, session_key)` and of the agent's sessionless requests (`''`) that the journal says
@@ -985,9 +1087,30 @@ impl Authority {
         self.denials.get_mut(&session_of(agent, session_key)).map_or(0, |r| r.since(since_ms).count)
     }
 
+    /// How many records each part of the state holds (ADR-700).
+    pub fn retained(&self) -> Retained {
+        let decision_bytes = self.decisions.capacity() * std::mem::size_of::<(DecisionId, JournaledDecision)>();
+        let request_bytes =
+            hash_table_bytes(self.idempotency.capacity(), std::mem::size_of::<(Summary, JournaledRequest)>());
+        Retained {
+            decisions: self.decisions.len(),
+            request_ids: self.idempotency.len(),
+            releasable: self.reservations.len(),
+            held_by: self.held_by.len(),
+            window_entries: self.usage.iter().map(|r| r.entries.len()).sum(),
+            approvals: self.approvals.len(),
+            deadlines: self.deadlines.len(),
+            expired: self.expired.len(),
+            started: self.started.len(),
+            demotions: self.demotions.len(),
+            denials: self.denials.values().map(|r| r.entries.len()).sum(),
+            bytes: decision_bytes + request_bytes,
+        }
+    }
+
     /// What the journal says of decision `id` (ADR-240).
     pub fn decision(&self, id: DecisionId) -> Option<&JournaledDecision> {
-        self.decisions.get(&id)
+        self.decisions.get(id)
     }
 
     /// When the journal says decision `id`'s connector was started, if it was (ADR-321).
@@ -1175,6 +1298,51 @@ mod tests {
         assert_eq!(request.decision_id, 7);
         assert_eq!(request.fingerprint, fingerprint_summary(&fingerprint));
         assert_eq!(hex::encode(request.fingerprint), fingerprint[..32], "the fingerprint's first 128 bits");
+    }
+
+    /// ADR-700: a permit reported `executed` keeps nothing a release would need (no report can release it any more):
+    /// after N settled permits the state holds no releasable reservation and no `(decision, reservation)` pair, only
+    /// their window entries (which still count) and one fixed-size record per decision, allocated at most an eighth
+    /// (or 1,024 records) above what is held. A `failed` report still gives back exactly what its permit held, and an
+    /// unreported permit stays releasable.
+    #[test]
+    fn settled_permits_keep_no_release_records() {
+        const N: i64 = 5_000;
+        let mut a = Authority::default();
+        for id in 1..=N {
+            let reservations = json!([{"id": 2 * id, "key": "count", "scope": "*", "amount": "1"},
+                                      {"id": 2 * id + 1, "key": "k", "scope": "bot", "amount": "2"}]);
+            let decided_event = event(&a, id, EventKind::Decided, decided(id, reservations));
+            a.apply(&decided_event).unwrap();
+            if id < N - 1 {
+                let executed = event(
+                    &a,
+                    id,
+                    EventKind::Executed,
+                    json!({"decision_id": id, "outcome": "executed", "detail": null, "released": []}),
+                );
+                a.apply(&executed).unwrap();
+            }
+        }
+        let failed = event(
+            &a,
+            N + 1,
+            EventKind::Failed,
+            json!({"decision_id": N - 1, "outcome": "failed", "detail": null, "released": a.held_by(N - 1)}),
+        );
+        assert_eq!(a.held_by(N - 1), vec![2 * (N - 1), 2 * (N - 1) + 1]);
+        a.apply(&failed).unwrap();
+        let kept = a.retained();
+        assert_eq!((kept.releasable, kept.held_by), (2, 2), "only the unreported permit's: {kept:?}");
+        assert_eq!(a.held_by(N), vec![2 * N, 2 * N + 1]);
+        assert_eq!(kept.window_entries as i64, 2 * (N - 1), "settled reservations still count in their windows");
+        assert_eq!(a.usage("pay", "k", "bot", 0).count as i64, N - 1);
+        assert_eq!((kept.decisions as i64, kept.request_ids as i64), (N, N));
+        let record = std::mem::size_of::<(DecisionId, JournaledDecision)>();
+        assert!(kept.bytes - hash_table_bytes(a.idempotency.capacity(), 40) <= (N as usize * 9 / 8 + 1024) * record);
+        assert_eq!(a.decision(N - 1).map(|d| d.status), Some(DecisionStatus::Failed));
+        assert_eq!(a.decision(1).map(|d| d.status), Some(DecisionStatus::Executed));
+        assert_eq!(a.decision(N + 1), None);
     }
 
     #[test]
