@@ -80,8 +80,10 @@ pub struct PgOptions {
     pub max_connections: usize,
     /// How long connecting (and waiting for a free pooled connection) may take.
     pub connect_timeout: Duration,
-    /// The server ends a session idle inside a transaction this long, so a frozen replica cannot hold the chain-head
-    /// lock (and stop every other replica) forever. FourEyes never idles inside a transaction.
+    /// The server ends a session idle inside a transaction this long, so a frozen replica (stopped, or its
+    /// connection frozen) cannot hold the chain-head lock and stall every other replica for longer. FourEyes never
+    /// idles inside a transaction: between two statements of a batch it only runs the pure pipeline (milliseconds),
+    /// so 5 s is a stall, not work (attack 17, H5: at 60 s one frozen replica stopped the other for ~30 s).
     pub idle_in_transaction_timeout: Duration,
     /// Most writes the writer task runs in one transaction (group commit, ADR-680): one chain-head lock, one head
     /// update and one COMMIT (one WAL flush) for all of them, each in its own savepoint. 1: a transaction per write.
@@ -93,7 +95,7 @@ impl Default for PgOptions {
         PgOptions {
             max_connections: 16,
             connect_timeout: Duration::from_secs(10),
-            idle_in_transaction_timeout: Duration::from_secs(60),
+            idle_in_transaction_timeout: Duration::from_secs(5),
             max_batch: 256,
         }
     }
