@@ -28,7 +28,9 @@ async fn committed_decisions_reach_the_database_file_while_the_store_is_open() {
     for i in 0..300 {
         let (store, p) = (store.clone(), p.clone());
         let params = json!({"to": format!("ops-{i}@example.com")});
-        tasks.push(tokio::spawn(async move { store.decide(p, request(&format!("r-{i}"), "email.send", params), 2).await }));
+        tasks.push(tokio::spawn(
+            async move { store.decide(p, request(&format!("r-{i}"), "email.send", params), 2).await },
+        ));
     }
     for t in tasks {
         t.await.unwrap().unwrap();
