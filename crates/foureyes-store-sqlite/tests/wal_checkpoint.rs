@@ -35,7 +35,7 @@ async fn committed_decisions_reach_the_database_file_while_the_store_is_open() {
     for t in tasks {
         t.await.unwrap().unwrap();
     }
-    // The checkpointer runs at most every 50 ms after a commit: give it a few intervals, bounded.
+    // The checkpointer runs at most every 200 ms after a commit: give it a few intervals, bounded.
     let deadline = Instant::now() + Duration::from_secs(10);
     while file_len(&db) <= before && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
