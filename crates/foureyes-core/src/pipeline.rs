@@ -212,6 +212,18 @@ struct InForce {
 
 /// Judges one request. Pure: the same policy, snapshot, request and time always give the same decision.
 pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now_ms: i64) -> Decision {
+    decide_digested(policy, snapshot, request, request.digest(), now_ms)
+}
+
+/// [`decide`] given `request`'s digest ([`ActionRequest::digest`]), computed before: the SQLite store computes it on
+/// the caller's task rather than on its one writer thread (ADR-670).
+pub fn decide_digested(
+    policy: &Policy,
+    snapshot: &Snapshot,
+    request: &ActionRequest,
+    digest: String,
+    now_ms: i64,
+) -> Decision {
     let stored = snapshot.demotion.as_ref().filter(|d| d.is_active(now_ms));
     // The release of an approval was judged, signals and all, when it was deferred; a human has since looked at it.
     let own_request = request.approval_id.is_none();
@@ -232,7 +244,7 @@ pub fn decide(policy: &Policy, snapshot: &Snapshot, request: &ActionRequest, now
         }),
         (None, None) => None,
     };
-    let mut d = judge(policy, snapshot, request, now_ms, in_force.as_ref());
+    let mut d = judge(policy, snapshot, request, digest, now_ms, in_force.as_ref());
     d.session_denial = d.verdict == Verdict::Deny && own_request;
     d.demote = match (flagged, trust) {
         (Some(new), _) => Some(new),
@@ -292,10 +304,11 @@ fn judge(
     policy: &Policy,
     snapshot: &Snapshot,
     request: &ActionRequest,
+    digest: String,
     now_ms: i64,
     demotion: Option<&InForce>,
 ) -> Decision {
-    let mut b = Builder { digest: request.digest(), reasons: Vec::new(), budgets: Vec::new() };
+    let mut b = Builder { digest, reasons: Vec::new(), budgets: Vec::new() };
     let spec = policy.action(&request.action);
     let policy_tier = spec.map_or(3, |s| s.tier);
 

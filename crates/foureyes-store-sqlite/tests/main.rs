@@ -8,3 +8,4 @@
 mod read_pool;
 mod sqlite_conformance;
 mod tamper_property;
+mod wal_checkpoint;

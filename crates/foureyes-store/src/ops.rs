@@ -125,6 +125,35 @@ pub async fn authority_differs_from_replay<W: WriteTx>(w: &mut W) -> Result<Opti
 // ---------------------------------------------------------------------------------------------------------------
 // Phase A
 
+/// A request as a deciding transaction takes it, with the work that needs neither the write lock nor the journal
+/// already done (ADR-670): its shape checked, its URL params canonicalized and its fingerprint computed. SQLite builds
+/// it on the caller's task, so its single writer thread (the throughput limit at many callers) does not.
+pub struct PreparedRequest {
+    request: ActionRequest,
+    /// The shape check's answer; a bad shape is refused (journaled) by the transaction.
+    shape: Result<(), foureyes_core::RequestError>,
+    /// [`ActionRequest::fingerprint`] of the canonicalized request (empty for a bad shape: never read then).
+    fingerprint: String,
+    /// [`ActionRequest::digest`] of the canonicalized request (likewise).
+    digest: String,
+}
+
+impl PreparedRequest {
+    /// Checks `request`'s shape and, when it is good, canonicalizes its URL params as `policy` types them and
+    /// fingerprints it: the same steps, in the same order, as `decide` ran inside the transaction before.
+    pub fn new(policy: &Policy, request: ActionRequest) -> PreparedRequest {
+        let shape = request.validate_shape();
+        if shape.is_err() {
+            return PreparedRequest { request, shape, fingerprint: String::new(), digest: String::new() };
+        }
+        // URL params in canonical form (issue 15): what is fingerprinted, digested, shown and stored.
+        let mut request = request;
+        foureyes_core::pipeline::canonicalize_request(policy, &mut request);
+        let (fingerprint, digest) = (request.fingerprint(), request.digest());
+        PreparedRequest { request, shape, fingerprint, digest }
+    }
+}
+
 /// Shape, idempotency, then (for a fresh request or the release of an answered deferral) the pipeline on a snapshot
 /// read in this transaction, and everything it decided persisted and journaled.
 pub async fn decide<W: WriteTx>(
@@ -133,23 +162,32 @@ pub async fn decide<W: WriteTx>(
     request: ActionRequest,
     now_ms: i64,
 ) -> Result<Decided, StoreError> {
+    decide_prepared(w, policy, PreparedRequest::new(policy, request), now_ms).await
+}
+
+/// [`decide`] of a request prepared before the transaction ([`PreparedRequest::new`] with the same `policy`).
+pub async fn decide_prepared<W: WriteTx>(
+    w: &mut W,
+    policy: &Policy,
+    prepared: PreparedRequest,
+    now_ms: i64,
+) -> Result<Decided, StoreError> {
     catch_up(w).await?;
+    let PreparedRequest { request, shape, fingerprint: request_fingerprint, digest } = prepared;
     // 1. Shape: oversized or malformed requests never become decisions; the refusal is audited.
-    if let Err(e) = request.validate_shape() {
+    if let Err(e) = shape {
         let input = json!({"request_id": request.request_id, "action": request.action});
         return Err(refused(w, &request.agent, "bad_request", e.to_string(), input, now_ms).await);
     }
-    // URL params in canonical form (issue 15): what is fingerprinted, digested, shown and stored.
-    let mut request = request;
-    foureyes_core::pipeline::canonicalize_request(policy, &mut request);
     // 2. Idempotency: the same request id returns the stored decision; other content is a conflict.
     let row = w.idempotency(&request.agent, &request.request_id).await?;
     check_idempotency_authority(w, &request, row.as_ref(), now_ms).await?;
     let Some((fingerprint, decision_id)) = row else {
-        let decision = decide_fresh(w, policy, request, now_ms, None).await?;
+        let known = Some((request_fingerprint, digest));
+        let decision = decide_fresh(w, policy, request, known, now_ms, None).await?;
         return Ok(Decided { decision, replayed: false });
     };
-    if fingerprint != request.fingerprint() {
+    if fingerprint != request_fingerprint {
         let message = format!(
             "request_id `{}` was already used by agent `{}` for different content (decision {decision_id}): use a new request_id",
             request.request_id, request.agent
@@ -174,7 +212,7 @@ pub async fn decide<W: WriteTx>(
         if approval.is_some_and(|a| a.status != ApprovalStatus::Pending) {
             let mut release = stored.request.clone();
             release.approval_id = Some(approval_id);
-            let decision = decide_fresh(w, policy, release, now_ms, Some((decision_id, fingerprint))).await?;
+            let decision = decide_fresh(w, policy, release, None, now_ms, Some((decision_id, fingerprint))).await?;
             return Ok(Decided { decision, replayed: false });
         }
     }
@@ -183,17 +221,23 @@ pub async fn decide<W: WriteTx>(
 }
 
 /// Steps 3–9 on a snapshot read in this transaction, then everything persisted and journaled together.
-/// `supersedes` is the deferral (and its idempotency fingerprint) this decision answers.
+/// `supersedes` is the deferral (and its idempotency fingerprint) this decision answers; `known` the request's own
+/// fingerprint and digest, when they were computed before the transaction ([`PreparedRequest`]).
 async fn decide_fresh<W: WriteTx>(
     w: &mut W,
     policy: &Policy,
     request: ActionRequest,
+    known: Option<(String, String)>,
     now_ms: i64,
     supersedes: Option<(DecisionId, String)>,
 ) -> Result<DecisionRecord, StoreError> {
     let snapshot = load_snapshot(w, policy, &request, now_ms).await?;
-    let decision = foureyes_core::decide(policy, &snapshot, &request, now_ms);
-    persist(w, policy, request, decision, now_ms, supersedes).await
+    let (fingerprint, digest) = match known {
+        Some((fingerprint, digest)) => (Some(fingerprint), digest),
+        None => (None, request.digest()),
+    };
+    let decision = foureyes_core::pipeline::decide_digested(policy, &snapshot, &request, digest, now_ms);
+    persist(w, policy, request, fingerprint, decision, now_ms, supersedes).await
 }
 
 async fn load_snapshot<W: WriteTx>(
@@ -311,6 +355,7 @@ async fn persist<W: WriteTx>(
     w: &mut W,
     policy: &Policy,
     request: ActionRequest,
+    fingerprint: Option<String>,
     decision: Decision,
     now_ms: i64,
     supersedes: Option<(DecisionId, String)>,
@@ -377,7 +422,8 @@ async fn persist<W: WriteTx>(
         }
         (Some(_), true) => {}
         (None, _) => {
-            w.insert_idempotency(&request.agent, &request.request_id, &request.fingerprint(), decision_id).await?;
+            let fingerprint = fingerprint.unwrap_or_else(|| request.fingerprint());
+            w.insert_idempotency(&request.agent, &request.request_id, &fingerprint, decision_id).await?;
         }
     }
     if superseded.is_none() && supersedes.is_some() {

@@ -23,9 +23,27 @@ use std::io;
 
 /// The canonical bytes of `value`.
 pub(crate) fn to_vec<T: ?Sized + Serialize>(value: &T) -> serde_json::Result<Vec<u8>> {
-    let mut out = Vec::with_capacity(256);
-    value.serialize(&mut Jcs { inner: Serializer::with_formatter(&mut out, JcsFormatter::default()) })?;
+    // Written out in one piece (the top-level object when it closes, or one scalar): one allocation.
+    let mut out = Vec::new();
+    value.serialize(&mut Jcs { inner: Serializer::with_formatter(&mut out, JcsFormatter::reusing()) })?;
     Ok(out)
+}
+
+/// Working buffers of a formatter that finished, kept per thread for the next (issue 14: a journal event grew its
+/// scratch buffer, sorted buffer and property lists from empty each time, a realloc per doubling).
+#[derive(Default)]
+struct Buffers {
+    spare: Vec<Frame>,
+    scratch: Vec<u8>,
+    sorted: Vec<u8>,
+    keyed: Vec<(SortKey, usize, usize, usize)>,
+}
+
+/// Past this size a buffer is not kept: one huge value must not pin its memory to the thread.
+const KEPT_BUFFER_BYTES: usize = 64 * 1024;
+
+thread_local! {
+    static BUFFERS: std::cell::Cell<Option<Buffers>> = const { std::cell::Cell::new(None) };
 }
 
 /// One open object: where its properties start in the scratch buffer, and each property's spans.
@@ -47,6 +65,36 @@ struct JcsFormatter {
     scratch: Vec<u8>,
     /// An object rewritten in sorted order before it is copied out.
     sorted: Vec<u8>,
+    /// The closing object's properties with their sort keys.
+    keyed: Vec<(SortKey, usize, usize, usize)>,
+}
+
+impl JcsFormatter {
+    /// A formatter with the buffers the thread's last one left (none taken when a formatter is already running on
+    /// this thread: it then starts empty).
+    fn reusing() -> JcsFormatter {
+        let Buffers { spare, mut scratch, mut sorted, mut keyed } = BUFFERS.take().unwrap_or_default();
+        scratch.clear();
+        sorted.clear();
+        keyed.clear();
+        JcsFormatter { frames: Vec::new(), spare, scratch, sorted, keyed }
+    }
+}
+
+impl Drop for JcsFormatter {
+    fn drop(&mut self) {
+        if self.scratch.capacity() > KEPT_BUFFER_BYTES || self.sorted.capacity() > KEPT_BUFFER_BYTES {
+            return;
+        }
+        self.spare.append(&mut self.frames);
+        self.keyed.clear();
+        BUFFERS.set(Some(Buffers {
+            spare: std::mem::take(&mut self.spare),
+            scratch: std::mem::take(&mut self.scratch),
+            sorted: std::mem::take(&mut self.sorted),
+            keyed: std::mem::take(&mut self.keyed),
+        }));
+    }
 }
 
 impl JcsFormatter {
@@ -220,14 +268,18 @@ impl Formatter for JcsFormatter {
             .frames
             .pop()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "end_object called before start_object"))?;
-        let mut keyed = Vec::with_capacity(frame.properties.len());
+        let mut keyed = std::mem::take(&mut self.keyed);
+        keyed.clear();
         for &(key_start, key_end, value_end) in &frame.properties {
             keyed.push((sort_key(&self.scratch, key_start, key_end)?, key_start, key_end, value_end));
         }
         let scratch = &self.scratch;
-        keyed.sort_by(|a, b| compare(scratch, &a.0, &b.0));
-        if keyed.windows(2).any(|w| compare(scratch, &w[0].0, &w[1].0) == Ordering::Equal) {
-            return Err(io::Error::new(io::ErrorKind::InvalidData, "duplicate object key"));
+        // A map (`serde_json`'s is a `BTreeMap`) arrives sorted already: checking costs one comparison per property.
+        if !keyed.windows(2).all(|w| compare(scratch, &w[0].0, &w[1].0) == Ordering::Less) {
+            keyed.sort_by(|a, b| compare(scratch, &a.0, &b.0));
+            if keyed.windows(2).any(|w| compare(scratch, &w[0].0, &w[1].0) == Ordering::Equal) {
+                return Err(io::Error::new(io::ErrorKind::InvalidData, "duplicate object key"));
+            }
         }
         let mut sorted = std::mem::take(&mut self.sorted);
         sorted.clear();
@@ -241,6 +293,7 @@ impl Formatter for JcsFormatter {
             sorted.extend_from_slice(&scratch[*key_end..*value_end]);
         }
         sorted.push(b'}');
+        self.keyed = keyed;
         self.scratch.truncate(frame.start);
         self.spare.push(frame);
         let written = self.out(writer, &sorted);
