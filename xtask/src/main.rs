@@ -1773,6 +1773,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "a failed checkpoint of the database file fail-stops the SQLite store (F69)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "            let _ = stopped.set(format!(\"checkpoint failed: {e}\"));",
+        broken: "            let _ = format!(\"checkpoint failed: {e}\");",
+        package: "foureyes",
+        filter: "a_failed_checkpoint_of_the_database_file_stops_the_sqlite_store",
+        also: &[],
+    },
+    Mutation {
         property: "a permit reported executed keeps no release records in the authority state (ADR-700)",
         file: "crates/foureyes-store/src/authority.rs",
         original: "                    self.settle(r.decision_id);",

@@ -167,6 +167,85 @@ fn cycle(op: &str, errno: &str, after: u32) -> Tally {
     tally
 }
 
+/// Attack 17, H4: every fsync of the database file itself (not its WAL) fails, for good. Only a checkpoint writes
+/// that file, and SQLite's own checkpoint (inside COMMIT) ignored the error: 2,000 of 2,000 decisions answered while
+/// 449 fsyncs failed. A failed checkpoint is a failed write like any other (F69): the store stops and says so; what
+/// it acknowledged before (durable in the WAL) is all there after a restart.
+#[test]
+fn a_failed_checkpoint_of_the_database_file_stops_the_sqlite_store() {
+    let env = Env::new(POLICY);
+    let agent = env.token("agent", "agent");
+    let log = env.dir.path().join("faults.log");
+    let mut acked: HashMap<String, i64> = HashMap::new();
+    let mut stopped = None;
+    {
+        let mut command = env.command();
+        command
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .env("LD_PRELOAD", shim())
+            .env("FOUREYES_FAULT_MATCH", env.db.file_name().unwrap())
+            .env("FOUREYES_FAULT_EXACT", "1")
+            .env("FOUREYES_FAULT_OP", "fsync")
+            .env("FOUREYES_FAULT_TIMES", "1000000")
+            .env("FOUREYES_FAULT_LOG", &log)
+            .env("FOUREYES_FAULT_ARM", log.with_extension("armed"));
+        let mut child = command.spawn().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let mut server = KillOnDrop(child);
+        let addr = announced(stdout, "the server printed no address", |line| {
+            line.split(" on http://").nth(1).map(|url| url.trim().to_string())
+        });
+        std::fs::write(log.with_extension("armed"), "").unwrap();
+        // Small payments, a pause between them: checkpoints come after commits, so one runs within the loop.
+        for i in 0..100 {
+            let body =
+                json!({"request_id": format!("pay-{i}"), "action": "payments.send", "params": {"amount_eur": 1}});
+            let (status, answer) = http(&addr, "POST", "/v1/decide", &agent, Some(&body));
+            match status {
+                200 => {
+                    assert!(stopped.is_none(), "pay-{i} answered as decided after the store stopped: {answer}");
+                    acked.insert(format!("pay-{i}"), answer["decision_id"].as_i64().unwrap());
+                }
+                503 => {
+                    let message = answer["error"]["message"].as_str().unwrap_or_default().to_string();
+                    assert!(message.contains("stopped"), "the refusal must say the store stopped: {answer}");
+                    if stopped.is_some() {
+                        break;
+                    }
+                    stopped = Some(message);
+                }
+                other => panic!("pay-{i}: unexpected {other}: {answer}"),
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        server.kill().unwrap();
+        server.wait().unwrap();
+    }
+    let injected = std::fs::read_to_string(&log).unwrap_or_default().lines().count();
+    assert!(injected >= 1, "no fsync of the database file failed: no checkpoint ran in the loop");
+    let reason = stopped.unwrap_or_else(|| {
+        panic!(
+            "{injected} fsyncs of the database file failed and the store went on deciding ({} answered)",
+            acked.len()
+        )
+    });
+    assert!(reason.contains("checkpoint"), "the refusal names the failed checkpoint: {reason}");
+
+    // Restarted without the fault: everything acknowledged is there, replayed, not decided again.
+    let (_server, addr) = serve(&env, None);
+    for (request_id, id) in &acked {
+        let body = json!({"request_id": request_id, "action": "payments.send", "params": {"amount_eur": 1}});
+        let (status, answer) = http(&addr, "POST", "/v1/decide", &agent, Some(&body));
+        assert_eq!(
+            (status, answer["decision_id"].as_i64(), &answer["replayed"]),
+            (200, Some(*id), &json!(true)),
+            "{answer}"
+        );
+    }
+}
+
 fn run(op: &str, errno: &str) {
     let cycles: u32 = std::env::var("FOUREYES_FAULT_CYCLES").ok().and_then(|c| c.parse().ok()).unwrap_or(3);
     let mut total = Tally::default();

@@ -3,6 +3,7 @@
  * It fails chosen write/fsync calls on the files whose path contains $FOUREYES_FAULT_MATCH (e.g. the database's
  * name, which covers its -wal and -journal files too, but not the clock anchor `DB.clock`):
  *   FOUREYES_FAULT_OP     fsync (fsync + fdatasync) | write (write + pwrite + pwrite64)
+ *   FOUREYES_FAULT_EXACT  if set, only the file whose name is exactly $FOUREYES_FAULT_MATCH (not its -wal/-shm)
  *   FOUREYES_FAULT_AFTER  let this many matching calls through first
  *   FOUREYES_FAULT_TIMES  then fail this many (default 1; afterwards calls succeed again, as after fsyncgate)
  *   FOUREYES_FAULT_ERRNO  EIO (default) | ENOSPC
@@ -39,6 +40,11 @@ static int matches(int fd, const char *op) {
     /* The clock anchor beside the database (`DB.clock`, ADR-730) is not the database: a failed write of it is left
      * to the next one, so counting it would let the fault miss the database's own files. */
     if (strstr(path, ".clock")) return 0;
+    if (getenv("FOUREYES_FAULT_EXACT")) {
+        /* The file itself only (the database, not its -wal or -shm): what a checkpoint writes. */
+        size_t lp = strlen(path), lw = strlen(want);
+        return lp > lw && path[lp - lw - 1] == '/' && strcmp(path + lp - lw, want) == 0;
+    }
     return strstr(path, want) != NULL;
 }
 
