@@ -179,6 +179,7 @@ macro_rules! conformance_tests {
             undo_within_the_window,
             bad_input_is_refused_and_audited,
             policy_loaded_once_per_distinct_policy,
+            newest_policy_loaded_skips_to_the_newest_in_range,
             audit_after_everything,
             concurrent_decisions_never_overbook,
             session_trust_demotes_cools_and_restores,
@@ -1420,6 +1421,29 @@ pub async fn policy_loaded_once_per_distinct_policy(store: Arc<dyn Store>, t0: i
         (Some(p.sha256.as_str()), Some("conformance.yaml")),
     ];
     assert_eq!(loaded, expected, "policy_loaded events (sha256, source)");
+}
+
+/// `Store::newest_policy_loaded` (what `serve`'s policy-reload follower asks every second, ADR-691) names the newest
+/// `policy_loaded` after the seq it is given, among any other events, and the seq it read to; none past the head.
+pub async fn newest_policy_loaded_skips_to_the_newest_in_range(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    let start = head_seq(s).await;
+    assert!(s.record_policy(&p, t0).await.unwrap(), "the first policy is journaled");
+    let d = decide(s, &p, email("between-policies"), t0 + 1).await;
+    expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "a decision between two policies");
+    let first_head = head_seq(s).await;
+    let v2 = Policy::from_yaml("conformance-v2.yaml", &format!("{POLICY_YAML}# revision 2\n")).unwrap();
+    assert!(s.record_policy(&v2, t0 + 2).await.unwrap(), "a changed policy is journaled");
+    let d = decide(s, &p, email("after-policies"), t0 + 3).await;
+    expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "a decision after both");
+    let head = head_seq(s).await;
+    let newest = |after| async move { s.newest_policy_loaded(after).await.unwrap() };
+    assert_eq!(newest(start).await, (head, Some(v2.sha256.clone())), "both in range: the newer one");
+    assert_eq!(newest(first_head).await, (head, Some(v2.sha256.clone())), "only the second in range");
+    let after_v2 = events_after(s, first_head).await;
+    let v2_seq = of_kind(&after_v2, EventKind::PolicyLoaded)[0].seq;
+    assert_eq!(newest(v2_seq).await, (head, None), "none after the second: decisions only");
+    assert_eq!(newest(head).await, (head, None), "nothing past the head");
 }
 
 // ---------------------------------------------------------------------------------------------------------------
