@@ -8,7 +8,8 @@
 //! - `BEGIN IMMEDIATE` takes SQLite's write lock up front, so several `foureyes` processes on one file
 //!   serialize their deciding transactions (each waits up to `busy_timeout`).
 //! - Reads use a fixed pool of separate connections (`SqliteOptions::readers`) and never wait for the writer; a read
-//!   waits for a free connection rather than opening more.
+//!   waits for a free connection rather than opening more. Reads run on the blocking pool, except the token lookup
+//!   every authenticated request makes, which runs on the calling thread over an idle connection (ADR-690).
 //! - The write transactions are `foureyes_store::ops`, run over this crate's dialect ([`ops::SqliteTx`], a
 //!   `foureyes_store::tx::WriteTx`) with `foureyes_store::tx::run_ready`: SQLite never waits, so they complete on
 //!   the writer thread without an executor.

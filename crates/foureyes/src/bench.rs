@@ -514,44 +514,32 @@ async fn http_client(
     stream.set_nodelay(true).map_err(|e| e.to_string())?;
     let mut stream = BufReader::new(stream);
     let mut latencies = Vec::new();
-    // One request buffer and one line buffer for the whole run: the load generator shares the cores with the
-    // server, so what it allocates per request is taken from the figure it measures.
-    let (mut request, mut line, mut body) = (Vec::with_capacity(512), String::new(), Vec::new());
     let mut i = 0u64;
     while Instant::now() < deadline {
-        use std::io::Write;
-        let body_text =
-            format!(r#"{{"request_id":"h-{conn}-{i}","action":"bench.spend","params":{{"amount_eur":1.25}}}}"#);
-        request.clear();
-        write!(
-            request,
-            "POST /v1/decide HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body_text}",
-            body_text.len()
-        )
-        .map_err(|e| e.to_string())?;
+        let body = format!(r#"{{"request_id":"h-{conn}-{i}","action":"bench.spend","params":{{"amount_eur":1.25}}}}"#);
+        let request = format!(
+            "POST /v1/decide HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
         let t = Instant::now();
-        stream.get_mut().write_all(&request).await.map_err(|e| e.to_string())?;
-        line.clear();
-        stream.read_line(&mut line).await.map_err(|e| e.to_string())?;
-        if !line.starts_with("HTTP/1.1 200") {
-            return Err(format!("unexpected response: {line}"));
+        stream.get_mut().write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
+        let mut status = String::new();
+        stream.read_line(&mut status).await.map_err(|e| e.to_string())?;
+        if !status.starts_with("HTTP/1.1 200") {
+            return Err(format!("unexpected response: {status}"));
         }
         let mut length = 0usize;
         loop {
-            line.clear();
+            let mut line = String::new();
             stream.read_line(&mut line).await.map_err(|e| e.to_string())?;
             if line == "\r\n" || line.is_empty() {
                 break;
             }
-            let name = "content-length:";
-            if line.len() > name.len()
-                && line.is_char_boundary(name.len())
-                && line[..name.len()].eq_ignore_ascii_case(name)
-            {
-                length = line[name.len()..].trim().parse().map_err(|_| "bad content-length".to_string())?;
+            if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                length = v.trim().parse().map_err(|_| "bad content-length".to_string())?;
             }
         }
-        body.resize(length, 0);
+        let mut body = vec![0u8; length];
         stream.read_exact(&mut body).await.map_err(|e| e.to_string())?;
         if t >= count_from {
             latencies.push(t.elapsed());
