@@ -102,7 +102,8 @@ pub type ApiResult<T> = Result<T, ApiError>;
 /// Turns the framework's own error responses (no such route, wrong method, a path or query string that does not
 /// parse) into the `{"error": {"code", "message"}}` shape every endpoint answers with. JSON responses pass through.
 pub async fn json_errors(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    let (method, path) = (request.method().clone(), request.uri().path().to_string());
+    // The URI is shared bytes: keeping it costs no copy; its path is read only for the errors below.
+    let (method, uri) = (request.method().clone(), request.uri().clone());
     let response = next.run(request).await;
     let status = response.status();
     let is_json = response
@@ -120,6 +121,7 @@ pub async fn json_errors(request: axum::extract::Request, next: axum::middleware
         .unwrap_or_default();
     let reason = status.canonical_reason().unwrap_or("error");
     let text = if text.is_empty() { reason.to_string() } else { text };
+    let path = uri.path();
     let (code, message) = match status {
         StatusCode::NOT_FOUND => ("not_found", format!("no endpoint {method} {path}: see /openapi.json")),
         StatusCode::METHOD_NOT_ALLOWED => {

@@ -9,6 +9,31 @@ use foureyes_store::{Credentials, Principal, Session, StoreError};
 use rusqlite::{Connection, OptionalExtension, params};
 
 impl SqliteStore {
+    /// Runs a short read (a few indexed lookups) on the calling thread, over an idle pooled connection: no hop to
+    /// the blocking pool and back, which costs several times such a read (ADR-690). With no idle connection it is
+    /// [`SqliteStore::read`] (opening a connection is file work, kept off the async runtime). A WAL reader does not
+    /// wait for the writer, so this does not hold a runtime worker behind a write.
+    async fn read_here<T, F>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    {
+        let permit =
+            self.read_permits.acquire().await.map_err(|_| StoreError::Backend("the read pool is closed".into()))?;
+        let pooled = self.readers.lock().ok().and_then(|mut p| p.pop());
+        let Some(conn) = pooled else {
+            drop(permit);
+            return self.read(work).await;
+        };
+        let result = work(&conn);
+        // The permit held keeps the count of connections within `options.readers`.
+        if let Ok(mut pool) = self.readers.lock() {
+            pool.push(conn);
+        }
+        drop(permit);
+        result
+    }
+
     /// `principal` as its row says, believed only when the journal says the same of it (ADR-180): a name, role,
     /// served agent or liveness the journal does not back is checked again after a catch-up, and refused
     /// (journaled, `record_altered`) if it still differs.
@@ -56,6 +81,8 @@ fn principal_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Principa
 }
 
 const PRINCIPAL_COLUMNS: &str = "name, role, totp_secret, created_ms, revoked_ms, serves";
+const PRINCIPAL_BY_TOKEN: &str = "SELECT name, role, totp_secret, created_ms, revoked_ms, serves FROM tokens \
+                                  WHERE token_hash = ?1 AND revoked_ms IS NULL";
 
 fn principal_by_name(c: &Connection, name: &str) -> Result<Option<Principal>, StoreError> {
     let sql = format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE name = ?1 AND revoked_ms IS NULL");
@@ -126,12 +153,12 @@ impl Credentials for SqliteStore {
     async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError> {
         let hash = token_sha256.to_string();
         let applied = self.applied.load(std::sync::atomic::Ordering::Acquire);
+        // Every authenticated request makes this read: run it here, on an idle pooled connection, rather than pay
+        // a hop to the blocking pool and back for two indexed lookups (ADR-690).
         let (principal, behind) = self
-            .read(move |c| {
-                let sql =
-                    format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE token_hash = ?1 AND revoked_ms IS NULL");
+            .read_here(move |c| {
                 let principal = c
-                    .prepare_cached(&sql)
+                    .prepare_cached(PRINCIPAL_BY_TOKEN)
                     .sql()?
                     .query_row(params![hash], principal_from_row)
                     .optional()

@@ -8,7 +8,8 @@
 //! - `BEGIN IMMEDIATE` takes SQLite's write lock up front, so several `foureyes` processes on one file
 //!   serialize their deciding transactions (each waits up to `busy_timeout`).
 //! - Reads use a fixed pool of separate connections (`SqliteOptions::readers`) and never wait for the writer; a read
-//!   waits for a free connection rather than opening more.
+//!   waits for a free connection rather than opening more. Reads run on the blocking pool, except the token lookup
+//!   every authenticated request makes, which runs on the calling thread over an idle connection (ADR-690).
 //! - The write transactions are `foureyes_store::ops`, run over this crate's dialect ([`ops::SqliteTx`], a
 //!   `foureyes_store::tx::WriteTx`) with `foureyes_store::tx::run_ready`: SQLite never waits, so they complete on
 //!   the writer thread without an executor.
@@ -862,6 +863,40 @@ impl Store for SqliteStore {
 
     async fn verify_journal(&self) -> Result<VerifyReport, StoreError> {
         self.read(ops::verify_journal).await
+    }
+
+    async fn newest_policy_loaded(&self, after_seq: u64) -> Result<(u64, Option<String>), StoreError> {
+        use rusqlite::{OptionalExtension, params};
+        // The head, then the newest `policy_loaded` up to it (the journal is append-only: the range read second is
+        // the range the head named). Only that event's data is parsed; the other events in the range are passed
+        // over by their `kind` column (ADR-691).
+        self.read(move |c| {
+            let head: i64 = c
+                .prepare_cached("SELECT COALESCE(MAX(seq), 0) FROM journal")
+                .sql()?
+                .query_row([], |r| r.get(0))
+                .sql()?;
+            let after = i64::try_from(after_seq).unwrap_or(i64::MAX);
+            let data: Option<String> = c
+                .prepare_cached(
+                    "SELECT data FROM journal WHERE seq > ?1 AND seq <= ?2 AND kind = 'policy_loaded' \
+                     ORDER BY seq DESC LIMIT 1",
+                )
+                .sql()?
+                .query_row(params![after, head], |r| r.get(0))
+                .optional()
+                .sql()?;
+            let sha = match data {
+                Some(text) => {
+                    let data: Value = serde_json::from_str(&text)
+                        .map_err(|e| StoreError::Backend(format!("a policy_loaded event is not JSON: {e}")))?;
+                    data.get("sha256").and_then(|s| s.as_str()).map(str::to_string)
+                }
+                None => None,
+            };
+            Ok((u64::try_from(head).unwrap_or(0).max(after_seq), sha))
+        })
+        .await
     }
 
     async fn demotions(&self, active_only: bool, now_ms: i64) -> Result<Vec<DemotionRecord>, StoreError> {

@@ -143,6 +143,7 @@ checks!(
     undo_within_the_window,
     bad_input_is_refused_and_audited,
     policy_loaded_once_per_distinct_policy,
+    newest_policy_loaded_skips_to_the_newest_in_range,
     audit_after_everything,
     concurrent_decisions_never_overbook,
     session_trust_demotes_cools_and_restores,
@@ -179,6 +180,7 @@ macro_rules! conformance_tests {
             undo_within_the_window,
             bad_input_is_refused_and_audited,
             policy_loaded_once_per_distinct_policy,
+            newest_policy_loaded_skips_to_the_newest_in_range,
             audit_after_everything,
             concurrent_decisions_never_overbook,
             session_trust_demotes_cools_and_restores,
@@ -1420,6 +1422,33 @@ pub async fn policy_loaded_once_per_distinct_policy(store: Arc<dyn Store>, t0: i
         (Some(p.sha256.as_str()), Some("conformance.yaml")),
     ];
     assert_eq!(loaded, expected, "policy_loaded events (sha256, source)");
+}
+
+/// `Store::newest_policy_loaded` (what `serve`'s policy-reload follower asks every second, ADR-691) names the newest
+/// `policy_loaded` after the seq it is given, among any other events, and the seq it read to; none past the head.
+pub async fn newest_policy_loaded_skips_to_the_newest_in_range(store: Arc<dyn Store>, t0: i64) {
+    let (s, p) = (&*store, policy());
+    // Two revisions of their own: in the shared store of `audit_after_everything` another check recorded `p` last.
+    let revision = |n: &str| Policy::from_yaml(&format!("newest-{n}.yaml"), &format!("{POLICY_YAML}# newest {n}\n"));
+    let (older, newer) = (revision("older").unwrap(), revision("newer").unwrap());
+    let start = head_seq(s).await;
+    assert!(s.record_policy(&older, t0).await.unwrap(), "the older revision is journaled");
+    let d = decide(s, &p, email("between-policies"), t0 + 1).await;
+    expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "a decision between two policies");
+    let first_head = head_seq(s).await;
+    assert!(s.record_policy(&newer, t0 + 2).await.unwrap(), "the newer revision is journaled");
+    let d = decide(s, &p, email("after-policies"), t0 + 3).await;
+    expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "a decision after both");
+    let head = head_seq(s).await;
+    let newest = |after: u64| async move { s.newest_policy_loaded(after).await.unwrap() };
+    assert_eq!(newest(start).await, (head, Some(newer.sha256.clone())), "both in range: the newer one");
+    assert_eq!(newest(first_head).await, (head, Some(newer.sha256.clone())), "only the newer one in range");
+    let after_first = events_after(s, first_head).await;
+    let newer_seq = of_kind(&after_first, EventKind::PolicyLoaded)[0].seq;
+    assert_eq!(newest(newer_seq).await, (head, None), "none after the newer one: a decision's events only");
+    assert_eq!(newest(head).await, (head, None), "nothing past the head");
+    // The suite's own policy in force again for the checks after this one in a shared store.
+    assert!(s.record_policy(&p, t0 + 4).await.unwrap(), "the suite's policy is journaled again");
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -390,6 +390,28 @@ pub trait Store: Send + Sync {
             }
         }
     }
+    /// What a follower of policy reloads needs from the journal past `after_seq`: the seq it has read up to, and the
+    /// policy sha256 of the newest `policy_loaded` event in that range (`None`: none there). The default pages
+    /// through every event; a backend overrides it with a read that skips the rest (ADR-691: `serve` asks this every
+    /// second, and every decision adds events).
+    async fn newest_policy_loaded(&self, after_seq: u64) -> Result<(u64, Option<String>), StoreError> {
+        let (mut after, mut newest) = (after_seq, None);
+        loop {
+            let page = self.journal(after, 1000).await?;
+            for event in &page {
+                if event.kind == foureyes_core::journal::EventKind::PolicyLoaded {
+                    newest = event.data.get("sha256").and_then(|s| s.as_str()).map(str::to_string);
+                }
+            }
+            match page.last() {
+                Some(last) => after = last.seq,
+                None => return Ok((after, newest)),
+            }
+            if page.len() < 1000 {
+                return Ok((after, newest));
+            }
+        }
+    }
     /// The newest event's time (`None` for an empty journal). A process that opens the store reads no `now` earlier
     /// than this, so a wall clock set back across a restart, or read by a CLI process, never re-opens a window the
     /// record has already moved past (ADR-360).

@@ -411,7 +411,8 @@ fn bench_request(caller: usize, i: u64) -> ActionRequest {
 /// process on a fresh SQLite file, loopback only). Every request is a distinct durable decision (tier 2 with a
 /// budget), so the figure includes the commit. CPU per request is the server process's own CPU time (user + system,
 /// from `/proc/PID/stat`) over the measured window, divided by the requests answered in it: the load generator's
-/// CPU is not in it.
+/// CPU is not in it; it is printed beside (`client_cpu_us_per_request`, this process's CPU over the same window),
+/// since on a small machine the two share the cores.
 pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Result<u8, Exit> {
     use foureyes_core::canonical::sha256_hex;
     let mut runs = Vec::new();
@@ -443,9 +444,9 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
         }
         // The server's CPU over the measured window (after the warm-up).
         tokio::time::sleep_until(warm_up.into()).await;
-        let cpu_before = process_cpu_of(pid);
+        let (cpu_before, client_before) = (process_cpu_of(pid), process_cpu());
         tokio::time::sleep_until(deadline.into()).await;
-        let cpu_after = process_cpu_of(pid);
+        let (cpu_after, client_after) = (process_cpu_of(pid), process_cpu());
         let mut all = Vec::new();
         for t in tasks {
             all.extend(
@@ -456,12 +457,15 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
         drop(server);
         let _ = std::fs::remove_dir_all(&dir);
         all.sort_unstable();
-        let cpu_us_per_request = match (cpu_before, cpu_after) {
+        let per_request = |before: Option<Duration>, after: Option<Duration>| match (before, after) {
             (Some(before), Some(after)) => {
                 json!(after.saturating_sub(before).as_secs_f64() * 1e6 / all.len().max(1) as f64)
             }
             _ => Value::Null,
         };
+        let cpu_us_per_request = per_request(cpu_before, cpu_after);
+        // The load generator shares the machine's cores with the server: what it spends is not the server's to use.
+        let client_cpu_us_per_request = per_request(client_before, client_after);
         runs.push(json!({
             "connections": conns,
             "requests": all.len(),
@@ -470,22 +474,26 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
             "p50_ms": percentile(&all, 0.50),
             "p99_ms": percentile(&all, 0.99),
             "server_cpu_us_per_request": cpu_us_per_request,
+            "client_cpu_us_per_request": client_cpu_us_per_request,
         }));
     }
     if json_out {
         println!("{}", serde_json::to_string_pretty(&runs).unwrap_or_default());
     } else {
-        println!("| connections | requests | requests/s | p50 ms | p99 ms | server CPU µs/request |");
-        println!("|---:|---:|---:|---:|---:|---:|");
+        println!(
+            "| connections | requests | requests/s | p50 ms | p99 ms | server CPU µs/request | client CPU µs/request |"
+        );
+        println!("|---:|---:|---:|---:|---:|---:|---:|");
         for r in &runs {
             println!(
-                "| {} | {} | {:.0} | {:.2} | {:.2} | {:.0} |",
+                "| {} | {} | {:.0} | {:.2} | {:.2} | {:.0} | {:.0} |",
                 r["connections"],
                 r["requests"],
                 r["requests_per_second"].as_f64().unwrap_or(0.0),
                 r["p50_ms"].as_f64().unwrap_or(0.0),
                 r["p99_ms"].as_f64().unwrap_or(0.0),
-                r["server_cpu_us_per_request"].as_f64().unwrap_or(f64::NAN)
+                r["server_cpu_us_per_request"].as_f64().unwrap_or(f64::NAN),
+                r["client_cpu_us_per_request"].as_f64().unwrap_or(f64::NAN)
             );
         }
     }
