@@ -61,10 +61,14 @@ impl Server {
 
     /// A server whose wall clock reads `offset_ms` from the true time from the start.
     fn start_at(env: &Env, offset_ms: i64) -> Server {
-        let clock = env.dir.path().join("clock-offset-ms");
+        Server::spawn(env.command(), env.dir.path().join("clock-offset-ms"), offset_ms)
+    }
+
+    /// `foureyes serve` run by `command` under the fault shim, its wall clock `offset_ms` off through the file
+    /// `clock` (which a test rewrites to step it while it runs).
+    fn spawn(mut command: std::process::Command, clock: std::path::PathBuf, offset_ms: i64) -> Server {
         std::fs::write(&clock, offset_ms.to_string()).unwrap();
-        let mut child = env
-            .command()
+        let mut child = command
             .args(["serve", "--listen", "127.0.0.1:0"])
             .env("LD_PRELOAD", faults::shim())
             .env("FOUREYES_FAULT_CLOCK", &clock)
@@ -428,22 +432,7 @@ fn a_replica_started_with_its_clock_ahead_reads_the_database_servers_time_and_ov
     let out = command().args(["token", "create", "--name", "agent", "--role", "agent", "--json"]).output().unwrap();
     let agent = serde_json::from_slice::<Value>(&out.stdout).unwrap()["token"].as_str().unwrap().to_string();
     let start = |offset_ms: i64, name: &str| {
-        let clock = env.dir.path().join(format!("{name}-clock-offset-ms"));
-        std::fs::write(&clock, offset_ms.to_string()).unwrap();
-        let mut child = command()
-            .args(["serve", "--listen", "127.0.0.1:0"])
-            .env("LD_PRELOAD", faults::shim())
-            .env("FOUREYES_FAULT_CLOCK", &clock)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let child = KillOnDrop(child);
-        let addr = announced(stdout, "the replica printed no address", |line| {
-            line.split(" on http://").nth(1).map(|url| url.trim().to_string())
-        });
-        Server { _child: child, addr, clock }
+        Server::spawn(command(), env.dir.path().join(format!("{name}-clock-offset-ms")), offset_ms)
     };
     let spend = |server: &Server, id: &str| {
         server.decide(&agent, json!({"request_id": id, "action": "payments.refund", "params": {"amount_eur": 600}}))
