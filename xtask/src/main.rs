@@ -1782,6 +1782,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "an outage of the door does not count against a reporting deadline (ADR-365, F72)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "            if !put_off && !expired.contains(&id) {",
+        broken: "            if (put_off || !put_off) && !expired.contains(&id) {",
+        package: "foureyes",
+        filter: "an_outage_longer_than_report_within_does_not_free_the_reservation",
+        also: &[],
+    },
+    Mutation {
         property: "a permit reported executed keeps no release records in the authority state (ADR-700)",
         file: "crates/foureyes-store/src/authority.rs",
         original: "                    self.settle(r.decision_id);",

@@ -130,10 +130,20 @@ struct Door {
     unresolved: Option<(i64, String)>,
     anchors: Vec<PathBuf>,
     last_ms: i64,
+    /// The time the anchor held when this process first read it: the last second some door on the store was up.
+    anchor_seen_ms: Option<i64>,
+    /// Set by a serving process at start ([`resume_serving`]): the stretch no door kept the anchor fresh.
+    outage: Option<Outage>,
 }
 
-static DOOR: Mutex<Door> =
-    Mutex::new(Door { reference: None, unresolved: None, anchors: Vec::new(), last_ms: i64::MIN });
+static DOOR: Mutex<Door> = Mutex::new(Door {
+    reference: None,
+    unresolved: None,
+    anchors: Vec::new(),
+    last_ms: i64::MIN,
+    anchor_seen_ms: None,
+    outage: None,
+});
 
 fn door() -> std::sync::MutexGuard<'static, Door> {
     DOOR.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -199,6 +209,7 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
                 None
             } else {
                 let anchor = file.as_deref().and_then(read_anchor);
+                door().anchor_seen_ms = anchor.as_ref().map(|a| a.at.now_ms);
                 let newest_ms = store.journal_newest_ms().await?;
                 let boot = boot.as_ref().map(|(id, ms)| (id.as_str(), *ms));
                 Some(resolve_local(anchor.as_ref(), boot, wall_ms(), newest_ms))
@@ -221,6 +232,50 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
     };
     record(now_ms());
     Ok(note)
+}
+
+/// A stretch of time in which no door served the store: from the anchor's last time to a serving process's start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outage {
+    pub from_ms: i64,
+    pub to_ms: i64,
+}
+
+impl Outage {
+    /// How long it lasted.
+    pub fn length_ms(&self) -> i64 {
+        self.to_ms - self.from_ms
+    }
+
+    /// A reporting deadline as this outage moves it (ADR-365): one that had not passed when the door went down is
+    /// put off by the whole outage, so the agent gets back the time it could not report in; one that had passed
+    /// while a door was up stays.
+    pub fn deadline(&self, report_by_ms: i64) -> i64 {
+        if report_by_ms >= self.from_ms { report_by_ms.saturating_add(self.length_ms()) } else { report_by_ms }
+    }
+}
+
+/// A gap in the anchor longer than this is an outage: `serve` writes the anchor each second.
+const OUTAGE_MIN_MS: i64 = 3_000;
+
+/// Called by a serving process (`serve`) once its clock is resolved: the time between the anchor's last write (some
+/// door was up) and `now_ms` (this one starts) is an outage no agent could report through, and reporting deadlines
+/// that had not passed when it began are put off by its length in this process (ADR-365, attack 17's H3). Returns it
+/// when there was one.
+pub fn resume_serving(now_ms: i64) -> Option<Outage> {
+    let mut door = door();
+    let from_ms = door.anchor_seen_ms?;
+    let outage = Outage { from_ms, to_ms: now_ms };
+    if outage.length_ms() < OUTAGE_MIN_MS {
+        return None;
+    }
+    door.outage = Some(outage);
+    Some(outage)
+}
+
+/// The outage this serving process started after, if any ([`resume_serving`]).
+pub fn outage() -> Option<Outage> {
+    door().outage
 }
 
 fn read_anchor(file: &Path) -> Option<Anchor> {
@@ -292,5 +347,14 @@ mod tests {
     fn the_database_servers_clock_wins_over_a_stepped_replica() {
         assert_eq!(now_of(resolve_shared(T, 0, T + 2 * H)), T);
         assert_eq!(now_of(resolve_shared(T, 0, T + 300)), T + 300);
+    }
+
+    #[test]
+    fn an_outage_puts_off_only_the_deadlines_that_had_not_passed_when_it_began() {
+        let outage = Outage { from_ms: T, to_ms: T + 5_000 };
+        assert_eq!(outage.deadline(T + 1_000), T + 6_000, "a deadline inside the outage gets all of it back");
+        assert_eq!(outage.deadline(T), T + 5_000, "one due the moment the door went down too");
+        assert_eq!(outage.deadline(T + 60_000), T + 65_000, "one after the restart keeps its whole margin");
+        assert_eq!(outage.deadline(T - 1), T - 1, "one that passed while a door was up is not moved");
     }
 }

@@ -252,9 +252,15 @@ async fn load_snapshot<W: WriteTx>(
     let mut expired: Vec<DecisionId> = Vec::new();
     let mut released: Vec<i64> = Vec::new();
     // From the authority state (ADR-180), never from the rows: amounts are summed exactly as integer millionths.
+    // An outage of the door does not count against a deadline (ADR-365): the agent could not report through it.
+    let outage = crate::clock_floor::outage();
     for q in usage_queries(policy, request, now_ms) {
         for id in w.authority().overdue(&q.owner, &q.key, &q.scope, now_ms) {
-            if !expired.contains(&id) {
+            let put_off = match (outage, w.authority().deadline(id)) {
+                (Some(outage), Some(deadline)) => outage.deadline(deadline.report_by_ms) >= now_ms,
+                _ => false,
+            };
+            if !put_off && !expired.contains(&id) {
                 let found_by = format!("{}/{}@{}", q.owner, q.key, q.scope);
                 released.extend(expire_reservations(w, id, found_by, now_ms).await?);
                 expired.push(id);

@@ -106,6 +106,15 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
         said.push(format!("traces: OTLP/HTTP to {}", t.endpoint));
     }
     first_admin(store.as_ref(), &base, crate::commands::namespace(), fresh, &mut said).await?;
+    // The time no door served this store (a crash, a stop, a reboot) does not count against reporting deadlines: an
+    // agent whose report could not get through is not overtaken by its deadline (ADR-365).
+    if let Some(outage) = foureyes_store::clock_floor::resume_serving(now_ms()) {
+        said.push(format!(
+            "note: no door served this store for {:.1} s before this start: unreported permits whose reporting \
+             deadline had not passed then have that much longer (ADR-365)",
+            outage.length_ms() as f64 / 1000.0
+        ));
+    }
     let mut state =
         AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock_starting_at(now_ms()))
             .in_namespace(main_namespace.map(str::to_string));

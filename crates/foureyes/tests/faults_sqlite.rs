@@ -392,3 +392,65 @@ fn a_really_full_disk_stops_the_sqlite_store_and_loses_nothing_acknowledged() {
     );
     assert_eq!((lost, duplicates), (0, 0));
 }
+
+/// Attack 17's H3 (ADR-365, F70): `serve` killed right after a permit under a 1-per-day limit with a 2 s reporting
+/// deadline, and down for longer than that. The agent's `executed` report could not get through; the time no door
+/// served the store must not count against its deadline, so after the restart the limit is still held (a second
+/// action is not permitted) and the late report is taken as on time. A silent agent still loses its slot once the
+/// deadline, put off by the outage, passes while the door is up.
+#[test]
+fn an_outage_longer_than_report_within_does_not_free_the_reservation() {
+    let env = Env::new(
+        "version: 1\ntimezone: UTC\nactions:\n  jobs.run:\n    tier: 2\n    report_within: 2s\n    params: { n: { type: number } }\n    limits: [ { count: 1, per: 24h } ]\n",
+    );
+    let agent = env.token("agent", "agent");
+    let decide = |addr: &str, id: &str| {
+        let body = json!({"request_id": id, "action": "jobs.run", "params": {"n": 1}});
+        let (status, answer) = http(addr, "POST", "/v1/decide", &agent, Some(&body));
+        assert_eq!(status, 200, "{id}: {answer}");
+        answer
+    };
+    let (mut server, addr) = env.serve();
+    let first = decide(&addr, "job-1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    server.kill().unwrap();
+    server.wait().unwrap();
+    drop(server);
+    // Down for 5 s: longer than the 2 s deadline, so the deadline passes while no door serves.
+    std::thread::sleep(Duration::from_secs(5));
+    let (_server, addr) = env.serve();
+    let second = decide(&addr, "job-2");
+    assert_ne!(
+        second["verdict"], "permit",
+        "the outage let job-1's deadline pass and freed its slot: two actions against a limit of 1: {second}"
+    );
+    let id = first["decision_id"].as_i64().unwrap();
+    let (status, reported) =
+        http(&addr, "POST", &format!("/v1/decisions/{id}/report"), &agent, Some(&json!({"outcome": "executed"})));
+    assert_eq!(status, 200, "{reported}");
+    let (_, record) = http(&addr, "GET", &format!("/v1/decisions/{id}"), &agent, None);
+    assert_eq!(record["status"], "executed", "the report after the restart is on time: {record}");
+    let third = decide(&addr, "job-3");
+    assert_ne!(third["verdict"], "permit", "the executed job holds the day's slot: {third}");
+
+    // A silent agent: its deadline, put off by the outage, passes while the door is up and the slot comes back.
+    let env = Env::new(
+        "version: 1\ntimezone: UTC\nactions:\n  jobs.run:\n    tier: 2\n    report_within: 1s\n    params: { n: { type: number } }\n    limits: [ { count: 1, per: 24h } ]\n",
+    );
+    let agent = env.token("agent", "agent");
+    let decide = |addr: &str, id: &str| {
+        let body = json!({"request_id": id, "action": "jobs.run", "params": {"n": 1}});
+        http(addr, "POST", "/v1/decide", &agent, Some(&body)).1
+    };
+    let (mut server, addr) = env.serve();
+    assert_eq!(decide(&addr, "quiet-1")["verdict"], "permit");
+    server.kill().unwrap();
+    server.wait().unwrap();
+    drop(server);
+    std::thread::sleep(Duration::from_secs(4));
+    let (_server, addr) = env.serve();
+    assert_ne!(decide(&addr, "quiet-2")["verdict"], "permit", "within the put-off deadline");
+    std::thread::sleep(Duration::from_secs(6));
+    let freed = decide(&addr, "quiet-3");
+    assert_eq!(freed["verdict"], "permit", "past the put-off deadline the silent permit's slot is free: {freed}");
+}
