@@ -48,18 +48,18 @@ impl Anchor {
     }
 }
 
-/// How far the wall clock may run apart from the reference and still be followed: 1 s plus 0.1 % of the boot time
-/// elapsed (NTP slews at most 0.05 %), as `SteadyClock` allows between two readings.
+/// How far the wall clock may run apart from the door's time before the door says so (a note on stderr): 1 s plus
+/// 0.1 % of the boot time elapsed. Only a note: the door's time never follows the wall clock on one boot (ADR-366).
 fn slack_ms(elapsed_ms: i64) -> i64 {
     1_000 + elapsed_ms.max(0) / 1_000
 }
 
-/// The door's time given a reference, the boot clock and the wall clock now: the wall clock while it agrees with the
-/// reference advanced by the boot time elapsed, and that advanced reference otherwise (a step). Pure, for the tests.
-pub fn anchored_now(reference: Reference, boottime_ms: i64, wall_ms: i64) -> i64 {
-    let elapsed = boottime_ms - reference.boottime_ms;
-    let expected = reference.now_ms + elapsed.max(0);
-    if (wall_ms - expected).abs() <= slack_ms(elapsed) { wall_ms } else { expected }
+/// The door's time given a reference and the boot clock now: the reference advanced by the boot time elapsed. The
+/// wall clock is not read: attack 18 showed that following it "while it agrees" follows a clock run fast in steps
+/// each under the slack, and writes that time into the anchor for every later process (ADR-366). The boot clock is
+/// slewed by NTP like the wall clock and never stepped, and goes on through a suspend. Pure, for the tests.
+pub fn anchored_now(reference: Reference, boottime_ms: i64) -> i64 {
+    reference.now_ms + (boottime_ms - reference.boottime_ms).max(0)
 }
 
 /// What a process learns when it resolves its clock against a store: the reference it will read time from, or why
@@ -78,11 +78,16 @@ pub fn resolve_local(
     wall_ms: i64,
     newest_ms: Option<i64>,
 ) -> Resolution {
+    // An anchor of this boot is believed only if it could have been written on it: not from a boot clock reading
+    // later than now (that freezes time at its `now`), and not telling a time before the journal's newest event
+    // (every event on this boot was stamped from it), attack 18's cases 4 and 6 (ADR-366).
     if let (Some(anchor), Some((boot_id, boottime_ms))) = (anchor, boot)
         && anchor.boot_id == boot_id
+        && anchor.at.boottime_ms <= boottime_ms
+        && anchored_now(anchor.at, boottime_ms) >= newest_ms.unwrap_or(i64::MIN).saturating_sub(1_000)
     {
-        let now = anchored_now(anchor.at, boottime_ms, wall_ms);
-        let note = (now != wall_ms).then(|| {
+        let now = anchored_now(anchor.at, boottime_ms);
+        let note = ((now - wall_ms).abs() > slack_ms(boottime_ms - anchor.at.boottime_ms)).then(|| {
             let (by, side) = apart(wall_ms, now);
             format!(
                 "note: this machine's clock is {by:.1} s {side} the time this host's doors have kept since boot; time \
@@ -111,8 +116,8 @@ pub fn resolve_local(
 /// Resolution for a store whose database server keeps the time (PostgreSQL), given its clock `database_ms` (pure).
 pub fn resolve_shared(database_ms: i64, boottime_ms: i64, wall_ms: i64) -> Resolution {
     let reference = Reference { boottime_ms, now_ms: database_ms };
-    let now = anchored_now(reference, boottime_ms, wall_ms);
-    let note = (now != wall_ms).then(|| {
+    let now = anchored_now(reference, boottime_ms);
+    let note = ((now - wall_ms).abs() > slack_ms(0)).then(|| {
         let (by, side) = apart(wall_ms, now);
         format!("note: this machine's clock is {by:.1} s {side} the database server's; time is read from the server's (ADR-730)")
     });
@@ -158,11 +163,18 @@ fn boot_id() -> Option<String> {
     std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok().map(|s| s.trim().to_string())
 }
 
-/// `CLOCK_BOOTTIME` in ms, as `/proc/uptime` gives it (it goes on through a suspend and no clock step moves it).
-fn boottime_ms() -> Option<i64> {
-    let text = std::fs::read_to_string("/proc/uptime").ok()?;
-    let seconds: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some((seconds * 1000.0) as i64)
+/// `CLOCK_BOOTTIME` in ms (it goes on through a suspend and no clock step moves it; a vDSO call, cheap enough for
+/// every reading of the door's time). `None` off Linux.
+pub fn boottime_ms() -> Option<i64> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        let t = rustix::time::clock_gettime(rustix::time::ClockId::Boottime);
+        Some(t.tv_sec.saturating_mul(1_000).saturating_add(t.tv_nsec / 1_000_000))
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    {
+        None
+    }
 }
 
 /// The door's time (see the module doc). Before a store is opened, the wall clock.
@@ -172,7 +184,7 @@ pub fn now_ms() -> i64 {
     let now = match (door.reference, &door.unresolved) {
         (_, Some((floor, _))) => wall.max(*floor),
         (Some(reference), None) => match boottime_ms() {
-            Some(boottime) => anchored_now(reference, boottime, wall),
+            Some(boottime) => anchored_now(reference, boottime),
             None => wall.max(reference.now_ms),
         },
         (None, None) => wall,
@@ -296,8 +308,13 @@ pub fn record(now_ms: i64) {
         let mut partial = file.as_os_str().to_owned();
         partial.push(format!(".{}", std::process::id()));
         let partial = PathBuf::from(partial);
-        // Written whole, then renamed over: a reader sees the old anchor or the new one, never half of one.
-        if std::fs::write(&partial, &text).is_ok() && std::fs::rename(&partial, file).is_err() {
+        // Written whole and synced, then renamed over: a reader sees the old anchor or the new one, never half of
+        // one, and a power cut cannot leave an empty file where the rename landed before the data (attack 18).
+        let written = std::fs::File::create(&partial).and_then(|mut f| {
+            std::io::Write::write_all(&mut f, text.as_bytes())?;
+            f.sync_all()
+        });
+        if written.is_err() || std::fs::rename(&partial, file).is_err() {
             let _ = std::fs::remove_file(&partial);
         }
     }
@@ -325,12 +342,39 @@ mod tests {
     fn on_the_same_boot_time_is_the_anchor_plus_the_boot_time_elapsed_whatever_the_wall_clock_says() {
         let a = anchor("b", 10_000, T);
         // 15 s later by the boot clock: the wall clock agrees, stepped back 1 h, or stepped 2 h forward.
-        assert_eq!(now_of(resolve_local(Some(&a), Some(("b", 25_000)), T + 15_200, Some(T))), T + 15_200);
+        assert_eq!(now_of(resolve_local(Some(&a), Some(("b", 25_000)), T + 15_200, Some(T))), T + 15_000);
         assert_eq!(now_of(resolve_local(Some(&a), Some(("b", 25_000)), T + 15_000 - H, Some(T))), T + 15_000);
-        assert_eq!(
-            now_of(resolve_local(Some(&a), Some(("b", 25_000)), T + 15_000 + 2 * H, Some(T + 2 * H))),
-            T + 15_000
-        );
+    }
+
+    /// Attack 18, cases 4 and 6 (ADR-366): an anchor of this boot that tells a time before the journal's newest event
+    /// (edited back an hour: expired approvals and closed undo windows would open again), or that was written at a boot
+    /// clock reading later than now (time would stand at its `now`), is not believed; the record sets the floor.
+    #[test]
+    fn an_anchor_that_could_not_have_been_written_on_this_boot_is_not_believed() {
+        let edited_back = anchor("b", 10_000, T - H);
+        assert_eq!(now_of(resolve_local(Some(&edited_back), Some(("b", 25_000)), T + 15_000, Some(T))), T + 15_000);
+        let behind = resolve_local(Some(&edited_back), Some(("b", 25_000)), T - H + 15_000, Some(T));
+        assert!(matches!(behind, Resolution::Unresolved { floor_ms, .. } if floor_ms == T), "{behind:?}");
+        let from_later = anchor("b", 30_000, T - 12_000);
+        assert_eq!(now_of(resolve_local(Some(&from_later), Some(("b", 25_000)), T + 1_000, Some(T))), T + 1_000);
+    }
+
+    /// Attack 18, cases 12 and 13 (ADR-366): a wall clock run fast in steps each under the slack was followed and
+    /// written into the anchor, one CLI after another; on one boot the door's time is the boot clock's, not the wall's.
+    #[test]
+    fn a_door_on_this_boot_does_not_follow_a_wall_clock_slightly_ahead() {
+        let mut a = anchor("b", 10_000, T);
+        for call in 1..=75 {
+            let boottime = 10_000 + call * 400;
+            let wall = T + call * 400 + call * 900;
+            let now = now_of(resolve_local(Some(&a), Some(("b", boottime)), wall, Some(T)));
+            assert_eq!(
+                now,
+                T + call * 400,
+                "call {call}: the wall clock 0.9 s further ahead each time is not followed"
+            );
+            a = anchor("b", boottime, now);
+        }
     }
 
     #[test]
@@ -346,7 +390,7 @@ mod tests {
     #[test]
     fn the_database_servers_clock_wins_over_a_stepped_replica() {
         assert_eq!(now_of(resolve_shared(T, 0, T + 2 * H)), T);
-        assert_eq!(now_of(resolve_shared(T, 0, T + 300)), T + 300);
+        assert_eq!(now_of(resolve_shared(T, 0, T + 300)), T, "the server's time, not the replica's wall clock");
     }
 
     #[test]
