@@ -670,8 +670,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a wall clock step never frees budget early nor re-opens undo windows and approvals",
         file: "crates/foureyes-server/src/clock.rs",
-        original: "Reading { wall_ms, mono_ms, now_ms: prev.now_ms + delta.max(0) }",
-        broken: "Reading { wall_ms, mono_ms, now_ms: wall_ms + 0 * delta }",
+        original: "Reading { mono_ms: mono_ms.max(prev.mono_ms), now_ms: prev.now_ms + (mono_ms - prev.mono_ms).max(0) }",
+        broken: "Reading { mono_ms: mono_ms.max(prev.mono_ms), now_ms: jiff::Timestamp::now().as_millisecond() }",
         package: "foureyes",
         filter: "a_forward_clock_step_never_frees_budget_early",
         also: &["a_backward_clock_step_never_reopens_an_undo_window_or_revives_an_approval"],
