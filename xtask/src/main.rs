@@ -679,8 +679,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a clock set back in a CLI process or across a restart reopens nothing (ADR-730, F730)",
         file: "crates/foureyes-store/src/clock_floor.rs",
-        original: "if (wall_ms - expected).abs() <= slack_ms(elapsed) { wall_ms } else { expected }",
-        broken: "if wall_ms - expected <= slack_ms(elapsed) { wall_ms } else { expected }",
+        original: "            Some(boottime) => anchored_now(reference, boottime),",
+        broken: "            Some(boottime) => wall.min(anchored_now(reference, boottime)),",
         package: "foureyes",
         filter: "a_clock_set_back_after_the_record_went_quiet_reopens_nothing",
         also: &[],
@@ -697,8 +697,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a clock stepped forward in one process neither overspends nor spreads (ADR-730, F731)",
         file: "crates/foureyes-store/src/clock_floor.rs",
-        original: "if (wall_ms - expected).abs() <= slack_ms(elapsed) { wall_ms } else { expected }",
-        broken: "if expected - wall_ms <= slack_ms(elapsed) { wall_ms } else { expected }",
+        original: "            Some(boottime) => anchored_now(reference, boottime),",
+        broken: "            Some(boottime) => wall.max(anchored_now(reference, boottime)),",
         package: "foureyes",
         filter: "a_clock_stepped_forward_in_one_process_neither_overspends_nor_sets_the_time_for_later_ones",
         also: &["a_replica_started_with_its_clock_ahead_reads_the_database_servers_time_and_overspends_nothing"],
