@@ -119,6 +119,8 @@ const TRANSFER: &[&str] = &[
     // at the earliest" asks for a reply).
     "revert",
     "process",
+    // A ledger's verb: "post CR 18.60 against the order" (a credit posted to the customer's account).
+    "post",
 ];
 const WANT: &[&str] = &[
     "want",
@@ -223,6 +225,9 @@ const HEDGES: &[&str] = &[
 /// Adjectives of a settlement after money ("… of return would be just", "20 back would be fine").
 const SETTLED: &[&str] =
     &["fair", "just", "fine", "ok", "okay", "enough", "right", "reasonable", "acceptable", "correct", "good"];
+/// What a settlement does to the customer or the problem, a few words after its modal ("… back would keep me happy",
+/// "… would settle it", "… would sort me out"): the same settlement as "would be fair" (ADR-773).
+const SETTLING: &[&str] = &["happy", "sorted", "square", "settle", "sort", "cover", "quits", "even", "content"];
 /// Quantities of money that are a share of it ("half the amount", "the half of the price").
 const SHARES: &[&str] = &["half", "third", "quarter", "percent", "portion", "part"];
 const NEGATION: &[&str] =
@@ -256,6 +261,9 @@ const MONEY_NOUNS: &[&str] = &[
     "partial",
     "balance",
     "sum",
+    // Slang money with no figure ("a few quid back", "some bucks back"): money all the same.
+    "quid",
+    "bucks",
 ];
 const FILLER: &[&str] = &[
     "the",
@@ -427,6 +435,11 @@ fn tokens(text: &str, start: usize, end: usize) -> Vec<Tok> {
             {
                 // "20ish": a hedged number is a number (the amount grammar reads its hedge).
                 W::Number
+            } else if let Some(stem) = word.strip_suffix("'s")
+                && class(stem) == W::MoneyNoun
+            {
+                // "the money's back", "refund's through": the money noun, its verb ("is", "has") in the clitic.
+                W::MoneyNoun
             } else {
                 class(word.trim_end_matches('\''))
             };
@@ -547,6 +560,9 @@ const ASKING_LEAD: &[&str] = &[
 /// Words before a question that do not change it ("hi, where is …", "so um has …").
 const OPENERS: &[&str] = &[
     "hi", "hey", "hello", "so", "ok", "okay", "and", "also", "just", "um", "uh", "erm", "yeah", "yes", "sorry", "quick",
+    // The speaker's own lead-in to an indirect question ("I was just wondering when my refund will show up", "curious
+    // where my refund is"): the question is the rest (ADR-775).
+    "i", "i'm", "im", "was", "am", "wondering", "wonder", "curious", "like",
 ];
 
 /// A question about a refund on record: the segment opens with a question word or an auxiliary ("where is", "has",
@@ -671,6 +687,9 @@ fn money_then_back(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> {
             W::Figure | W::MoneyNoun => true,
             // Not the digits after an unreadable figure's gap ("$4_.50 back").
             W::Number => number_of(t).is_some_and(|n| n >= 5) && (k == 0 || toks[k - 1].w != W::Figure),
+            // A share of the money ("half the price back", "a third of it back"): its figure, if named, is read by the
+            // amount grammar (ADR-772).
+            W::Other => matches!(t.text.as_str(), "half" | "third" | "quarter"),
             _ => false,
         };
         if !money {
@@ -685,8 +704,23 @@ fn money_then_back(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> {
         let settled = toks[b + 1..].windows(2).any(|w| {
             matches!(w[0].text.as_str(), "would" | "should" | "will" | "is" | "be" | "seems")
                 && SETTLED.contains(&w[1].text.as_str())
+        }) || toks[b + 1..].iter().enumerate().any(|(q, w)| {
+            matches!(w.text.as_str(), "would" | "should" | "will" | "'d" | "could")
+                && toks[b + 1 + q + 1..].iter().take(3).any(|x| SETTLING.contains(&x.text.as_str()))
         });
-        let asked = toks.iter().any(polite) || toks[..k].iter().any(|p| matches!(p.w, W::Want | W::Modal)) || settled;
+        // A verb of any kind in the imperative, the customer its recipient, then the money and "back" ("bung us a
+        // tenner back", "flick me $15 back", "toss me 20 bones back"): the indirect object and "back" make the verb
+        // a transfer to the customer, whatever verb it is (ADR-773).
+        let sent_to_customer = toks[..k].iter().enumerate().any(|(p, x)| {
+            matches!(x.text.as_str(), "me" | "us")
+                && p >= 1
+                && matches!(toks[p - 1].w, W::Other | W::Transfer)
+                && toks[..p - 1].iter().all(|y| matches!(y.w, W::Filler | W::Marker))
+        });
+        let asked = toks.iter().any(polite)
+            || toks[..k].iter().any(|p| matches!(p.w, W::Want | W::Modal))
+            || settled
+            || sent_to_customer;
         if asked {
             return Some((Act::Request, "money with a word for back, asked", figure_at(t)));
         }
@@ -913,7 +947,16 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
                 || toks[i + 1..].iter().any(|p| {
                     matches!(p.text.as_str(), "through" | "back" | "account" | "card" | "bank" | "statement" | "visa")
                 });
-            let subject_money = head.is_some_and(|h| is_money(&toks[h])) && refund_like;
+            // "refund for the kettle landed", "the credit on my order came through": the money noun heads the subject,
+            // its "for/of/on" phrase between it and the verb (ADR-775).
+            let headed_by_money = (i.saturating_sub(7)..i).any(|m| {
+                toks[m].w == W::MoneyNoun
+                    && toks.get(m + 1).is_some_and(|n| matches!(n.text.as_str(), "for" | "of" | "on"))
+                    && !toks[m + 1..i]
+                        .iter()
+                        .any(|x| matches!(x.w, W::Transfer | W::Want | W::Modal | W::Person | W::Negation))
+            });
+            let subject_money = (head.is_some_and(|h| is_money(&toks[h])) || headed_by_money) && refund_like;
             if receipt_verb && modal.is_none_or(|m| m > i) && (object_money || (subject_money && t.text != "got")) {
                 return (Act::Acknowledgement, "money received, in the past tense", figures_of(toks));
             }
@@ -927,6 +970,20 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
                 && !toks[..i].iter().any(|p| matches!(p.text.as_str(), "should" | "must" | "shall" | "ought"))
             {
                 return (Act::Acknowledgement, "money with a receipt participle", figures_of(toks));
+            }
+            // "the money's back on my card", "my refund is through": money as the subject of "is", back or through,
+            // a state reached (no modal, no want, not a question).
+            let is_now = t.text.ends_with("'s") || (i > 0 && matches!(t.text.as_str(), "is" | "was" | "are"));
+            let subject = if t.text.ends_with("'s") { Some(t) } else { i.checked_sub(1).map(|h| &toks[h]) };
+            if is_now
+                && subject.is_some_and(|s| s.w == W::MoneyNoun)
+                && modal.is_none()
+                && toks[i + 1..]
+                    .iter()
+                    .find(|n| !matches!(n.text.as_str(), "finally" | "already" | "now" | "all"))
+                    .is_some_and(|n| n.w == W::Back || n.text == "through")
+            {
+                return (Act::Acknowledgement, "money back, a state reached", figures_of(toks));
             }
             // "I can see the $20 back on my statement", "just saw $20 credited".
             if t.w == W::Perceive
