@@ -117,10 +117,10 @@ const MULT: &str = r"(?:\s?(?:thousand|thou|grand|million|mill|mil|mn|bn|billion
 /// A currency named before the number ("$50", "USD 50", "USD50", "US$ 50").
 const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩₽₺₪฿₱₦₫]|\brs\.?|\bkr\.?|\b(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|czk|huf|ron)";
 /// A currency named after the number ("50.00$", "50,00 $", "50 USD", "50 dollars").
-const CUR_AFTER: &str = r"[$€£₹¥₩₽₺₪฿₱₦₫]|(?:kr|zł|zl|lei|leu|lira|lire|rand|baht|ringgit|dirhams?|riyals?|shekels?|rubles?|roubles?|hryvnias?|forints?|yuan|rmb|kč|usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
+const CUR_AFTER: &str = r"[$€£₹¥₩₽₺₪฿₱₦₫]|(?:kr|zł|zl|lei|leu|lira|lire|tl|rand|baht|ringgit|dirhams?|riyals?|shekels?|rubles?|roubles?|hryvnias?|forints?|yuan|rmb|kč|usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
-const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\bcredit\s+(?:is\s+)?(?:requested|required|needed)\b|\bcredit\s+(?:note\s+)?request\b|(?:give|gimme|return|send|pay|refund|transfer|credit|get|have|receive|want)\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b|(?:part|portion|some)\s+of\s+(?:(?:my|the|our)\s+)?(?:money|payment|funds)\s+(?:back|return\w*|refund\w*)\b|awaiting\s+(?:a\s+|the\s+|our\s+)?credit\b|credit\s+(?:is\s+)?(?:due|owed)\b";
+const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\bcredit\s+(?:is\s+)?(?:requested|required|needed)\b|\bcredit\s+(?:note\s+)?request\b|(?:give|gimme|return|send|pay|refund|transfer|credit|get|have|receive|want)\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b|(?:part|portion|some)\s+of\s+(?:(?:my|the|our)\s+)?(?:money|payment|funds)\s+(?:back|return\w*|refund\w*)\b|awaiting\s+(?:a\s+|the\s+|our\s+)?credit\b|credit\s+(?:is\s+)?(?:due|owed)\b|\btotal\s+(?:claim(?:ed)?|requested)\b|\b(?:amount|sum)\s+(?:claimed|requested)\b";
 /// Money-back idioms that mean the whole amount ("every penny back", "refund the lot", "all of it back"), read
 /// like "all my money back" (policy.md: the full amount). "Worth every penny" is praise: the idioms count only
 /// with "back" or after an asking word.
@@ -1377,7 +1377,10 @@ fn without_disfluencies(text: &str) -> String {
             let Some(m) = c.get(0) else { return String::new() };
             let prev = text[..m.start()].rsplit(|c: char| !(c.is_alphanumeric() || c == '-')).next().unwrap_or("");
             let next = text[m.end()..].split(|c: char| !(c.is_alphanumeric() || c == '-')).next().unwrap_or("");
-            if number_word(prev) && number_word(next) { ", ".to_string() } else { " ".to_string() }
+            // A line break the hesitation stood beside stays one: "Support request\num just wondering …" is two lines,
+            // not one clause whose subject line asks (F775).
+            let space = if m.as_str().contains('\n') { "\n" } else { " " };
+            if number_word(prev) && number_word(next) { ", ".to_string() } else { space.to_string() }
         })
         .into_owned()
 }
@@ -1751,6 +1754,14 @@ fn requested_in(text: &str) -> Amount {
             return Amount::Cents(*cents);
         }
     }
+    // A total the customer labels as the claim ("total claim EUR 275,00", "amount claimed: $80", "total requested
+    // 45.00"): the amount asked, whatever parts were named before it — an over-ask built of parts is refused whole
+    // (X2), never read as its first part (ADR-776).
+    if !asking.is_empty()
+        && let Some((_, cents, _)) = all.iter().rev().find(|(at, _, _)| claim_total_before(before(text, *at, 40)))
+    {
+        return Amount::Cents(*cents);
+    }
     // A price difference asked back with no figure that is not a price ("price dropped, refund the diff?"): a partial
     // refund with no figure (U1), never the whole order.
     // With one figure that is not a price ("the price dropped by $12, refund the difference"), that figure is the
@@ -2073,6 +2084,21 @@ fn intent_in(text: &str) -> ClauseIntent {
         intent.acknowledged |= c.acknowledged;
     }
     intent
+}
+
+/// Whether the text before a figure labels it the total claimed ("total claim", "total claimed:", "claim total",
+/// "amount claimed", "total requested", "total refund due").
+fn claim_total_before(before: &str) -> bool {
+    static CLAIM_TOTAL: OnceLock<Option<Regex>> = OnceLock::new();
+    CLAIM_TOTAL
+        .get_or_init(|| {
+            Regex::new(
+                r"(?i)\b(?:total\s+(?:claim(?:ed)?|request(?:ed)?|refund\s+(?:requested|claimed|due|owed))|claim\s+total|(?:amount|sum)\s+(?:claimed|requested)|total\s+(?:amount|sum)\s+(?:claimed|requested))\s*(?:of\s+)?[:=]?\s*(?:(?:[$€£]|[a-z]{3})\s?)?$",
+            )
+            .ok()
+        })
+        .as_ref()
+        .is_some_and(|re| re.is_match(before))
 }
 
 /// The requested amount of a ticket text (normalised, quotes dropped).

@@ -92,3 +92,39 @@ fn a_refund_already_made_is_mentioned_not_asked() {
         ("The refund you sent was for the wrong item, now refund the $12 strap as well.", 3_000, &["executed"], other("refuse", "X4")),
     ]);
 }
+
+/// Kind (b11 and b12, F776): the figure the customer makes the ask — a total labelled as the claim ("total claimed GBP
+/// 155.00" after its parts), the price rounded to a figure ("round it up to 60") — is the amount asked: over the
+/// order it is refused (X2), never read as its first part or the price. A figure in a currency written after it as a
+/// code ("85 TL") is a figure.
+#[test]
+fn the_figure_the_customer_makes_the_ask() {
+    check(&[
+        (
+            "We claim GBP 140.00 for the damaged rug and a call-out charge of GBP 15.00 under our terms; total claimed GBP 155.00.",
+            14_000,
+            &[],
+            other("refuse", "X2"),
+        ),
+        ("Refund request for the lamp 30.00 and the courier 5.00; total requested 35.00", 4_000, &[], refund(3_500)),
+        ("It came to 59.95 but round it up to 60.00 for me, cheers", 5_995, &[], other("refuse", "X2")),
+        ("lutfen give back the 85 TL of the scarf to my card, it is torn", 64_000, &[], refund(8_500)),
+        // Control: the price rounded in a statement asks nothing.
+        ("It was 59.95, I round it to 60 in my budget sheet. Is the blue one back in stock?", 5_995, &[], other("close", "C1")),
+    ]);
+}
+
+/// Kind (b12, F775): an indirect question about a refund on record, with a hedge "like" that is no want ("it's been
+/// like a week"), asks for nothing new.
+#[test]
+fn an_indirect_question_about_a_refund_on_record_asks_nothing() {
+    check(&[
+        (
+            "um just wondering when my refund will show up its been like a week since you said you sent it thanks",
+            3_000,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        ("I was wondering where my refund is, you emailed that it went out friday", 3_000, &["executed"], other("close", "C1")),
+    ]);
+}

@@ -148,6 +148,8 @@ const WANT: &[&str] = &[
     "requesting",
     "expecting",
     "claiming",
+    // "We claim GBP 140.00 for the damaged rug": a company's claim of money.
+    "claim",
 ];
 const RECEIPT_PAST: &[&str] = &[
     "got", "gotten", "received", "came", "arrived", "landed", "hit", "reached", "posted", "appeared", "cleared",
@@ -586,7 +588,12 @@ fn asks_about_a_refund_on_record(toks: &[Tok]) -> bool {
         });
     let asks_for_money = toks.windows(3).any(|w| {
         matches!(w[0].text.as_str(), "can" | "could" | "would" | "may") && w[1].w == W::Person && w[2].w == W::Transfer
-    }) || toks.iter().any(|t| t.w == W::Want);
+    }) || toks.iter().enumerate().any(|(k, t)| {
+        // "like" wants only after its subject ("I'd like", "would like"); "it's been like three days" is a hedge.
+        t.w == W::Want
+            && (t.text != "like"
+                || k > 0 && matches!(toks[k - 1].text.as_str(), "i'd" | "we'd" | "id" | "would" | "'d" | "i" | "we"))
+    });
     definite_refund && !asks_for_money
 }
 
@@ -998,6 +1005,19 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
     // my money", "I am asking for a return of the whole sum", "Please to make the restitution of 12 euros").
     if let Some(asked) = money_return_noun(toks) {
         return asked;
+    }
+    // Request: the price rounded to a figure the customer names ("round it to 90.00 for me", "just round that up to
+    // $50"): an imperative whose result is the money asked (ADR-776).
+    if let Some(v) = toks.iter().position(|t| t.text == "round")
+        && toks[..v].iter().all(|t| {
+            matches!(t.w, W::Filler | W::Marker | W::Person | W::Modal) || matches!(t.text.as_str(), "but" | "just")
+        })
+        && let Some(f) = toks[v + 1..].iter().find(|t| {
+            !matches!(t.text.as_str(), "it" | "that" | "this" | "up" | "down" | "to" | "the" | "price" | "amount" | "total")
+        })
+        && f.w == W::Figure
+    {
+        return (Act::Request, "the price rounded to a figure named", figure_at(f));
     }
     // Request: money, then a word for "back" in any language, asked ("Please mujhe 15 dollar wapas kar do", "bitte 25
     // euro zurück", "about 20ish back would be fine", "around 20 reais of return would be just").
