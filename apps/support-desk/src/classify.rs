@@ -1187,12 +1187,7 @@ fn slang_and_ledger_figures(text: &str) -> String {
         if fracture {
             c[0].to_string()
         } else {
-            format!(
-                "{}{}${}",
-                c.get(1).map_or("", |w| w.as_str()),
-                c.get(2).map_or("", |w| w.as_str()),
-                &c[3]
-            )
+            format!("{}{}${}", c.get(1).map_or("", |w| w.as_str()), c.get(2).map_or("", |w| w.as_str()), &c[3])
         }
     });
     let text = l.credit_before.replace_all(&text, "credit $$$1");

@@ -18,10 +18,20 @@ fn slang_and_accounting_figures_are_amounts() {
         ("The strap broke on day one. 15 bones back and I'll keep it.", 4_000, &[], refund(1_500)),
         ("Grinder lid cracked, a fiver back would sort it.", 2_499, &[], refund(500)),
         ("Half a hundred back would settle it, the rug came with a stain.", 9_000, &[], refund(5_000)),
-        ("Ledger note - returned goods (desk fan)\nAmount: (42.10)\nStatus: awaiting credit", 4_210, &[], refund(4_210)),
+        (
+            "Ledger note - returned goods (desk fan)\nAmount: (42.10)\nStatus: awaiting credit",
+            4_210,
+            &[],
+            refund(4_210),
+        ),
         ("Returned goods, desk fan: 42.10- please credit our account", 5_000, &[], refund(4_210)),
         ("Please post CR 18.60 against the order for the short-shipped clips.", 5_000, &[], refund(1_860)),
-        ("Der Mixer-Deckel ist gebrochen. Please refund € 35,- to my card, the rest is fine.", 5_990, &[], refund(3_500)),
+        (
+            "Der Mixer-Deckel ist gebrochen. Please refund € 35,- to my card, the rest is fine.",
+            5_990,
+            &[],
+            refund(3_500),
+        ),
         // Controls: a figure nobody can pin, and a share with none named, need a person (U1).
         ("A couple of quid back would keep me happy, the mug handle is loose.", 2_000, &[], other("escalate", "U1")),
         ("refund 50% pls, the jacket zip broke", 6_000, &[], other("escalate", "U1")),
@@ -44,7 +54,12 @@ fn a_figure_corrected_is_the_second() {
 #[test]
 fn a_share_with_its_figure_named_asks_that_figure() {
     check(&[
-        ("The lid is warped. A third of it, so 12.00, is fine by me since I'm keeping the pot.", 3_600, &[], refund(1_200)),
+        (
+            "The lid is warped. A third of it, so 12.00, is fine by me since I'm keeping the pot.",
+            3_600,
+            &[],
+            refund(1_200),
+        ),
         ("Refund 50% — that's 22.50 — for the cracked tile set.", 4_500, &[], refund(2_250)),
         ("half the price back is fair, that comes to €17,50", 3_500, &[], refund(1_750)),
     ]);
@@ -83,13 +98,43 @@ fn shorthand_key_words_are_read() {
 #[test]
 fn a_refund_already_made_is_mentioned_not_asked() {
     check(&[
-        ("@Help refund for the kettle landed this morning, cheers for sorting it 🙌", 3_000, &["executed"], other("close", "C1")),
-        ("RE: your refund\n\nGot it, the money's back on my card. All good, you can close this. Ta!", 3_000, &["executed"], other("close", "C1")),
-        ("hi just wondering when my refund will show up on my card, it's been 4 days since you said you sent it", 3_000, &["executed"], other("close", "C1")),
-        ("My accountant needs the reference number of the refund you already sent for this order. Could you send that over?", 3_000, &["executed"], other("close", "C1")),
-        ("Earlier I asked for a refund and it was declined. I understand, it is okay, thank you.", 3_000, &["rejected"], other("close", "C1")),
+        (
+            "@Help refund for the kettle landed this morning, cheers for sorting it 🙌",
+            3_000,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        (
+            "RE: your refund\n\nGot it, the money's back on my card. All good, you can close this. Ta!",
+            3_000,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        (
+            "hi just wondering when my refund will show up on my card, it's been 4 days since you said you sent it",
+            3_000,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        (
+            "My accountant needs the reference number of the refund you already sent for this order. Could you send that over?",
+            3_000,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        (
+            "Earlier I asked for a refund and it was declined. I understand, it is okay, thank you.",
+            3_000,
+            &["rejected"],
+            other("close", "C1"),
+        ),
         // Control: a new ask on a refunded order.
-        ("The refund you sent was for the wrong item, now refund the $12 strap as well.", 3_000, &["executed"], other("refuse", "X4")),
+        (
+            "The refund you sent was for the wrong item, now refund the $12 strap as well.",
+            3_000,
+            &["executed"],
+            other("refuse", "X4"),
+        ),
     ]);
 }
 
@@ -110,7 +155,12 @@ fn the_figure_the_customer_makes_the_ask() {
         ("It came to 59.95 but round it up to 60.00 for me, cheers", 5_995, &[], other("refuse", "X2")),
         ("lutfen give back the 85 TL of the scarf to my card, it is torn", 64_000, &[], refund(8_500)),
         // Control: the price rounded in a statement asks nothing.
-        ("It was 59.95, I round it to 60 in my budget sheet. Is the blue one back in stock?", 5_995, &[], other("close", "C1")),
+        (
+            "It was 59.95, I round it to 60 in my budget sheet. Is the blue one back in stock?",
+            5_995,
+            &[],
+            other("close", "C1"),
+        ),
     ]);
 }
 
@@ -125,6 +175,11 @@ fn an_indirect_question_about_a_refund_on_record_asks_nothing() {
             &["executed"],
             other("close", "C1"),
         ),
-        ("I was wondering where my refund is, you emailed that it went out friday", 3_000, &["executed"], other("close", "C1")),
+        (
+            "I was wondering where my refund is, you emailed that it went out friday",
+            3_000,
+            &["executed"],
+            other("close", "C1"),
+        ),
     ]);
 }

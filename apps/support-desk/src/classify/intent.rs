@@ -561,10 +561,33 @@ const ASKING_LEAD: &[&str] = &[
 ];
 /// Words before a question that do not change it ("hi, where is …", "so um has …").
 const OPENERS: &[&str] = &[
-    "hi", "hey", "hello", "so", "ok", "okay", "and", "also", "just", "um", "uh", "erm", "yeah", "yes", "sorry", "quick",
+    "hi",
+    "hey",
+    "hello",
+    "so",
+    "ok",
+    "okay",
+    "and",
+    "also",
+    "just",
+    "um",
+    "uh",
+    "erm",
+    "yeah",
+    "yes",
+    "sorry",
+    "quick",
     // The speaker's own lead-in to an indirect question ("I was just wondering when my refund will show up", "curious
     // where my refund is"): the question is the rest (ADR-775).
-    "i", "i'm", "im", "was", "am", "wondering", "wonder", "curious", "like",
+    "i",
+    "i'm",
+    "im",
+    "was",
+    "am",
+    "wondering",
+    "wonder",
+    "curious",
+    "like",
 ];
 
 /// A question about a refund on record: the segment opens with a question word or an auxiliary ("where is", "has",
@@ -1013,7 +1036,10 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
             matches!(t.w, W::Filler | W::Marker | W::Person | W::Modal) || matches!(t.text.as_str(), "but" | "just")
         })
         && let Some(f) = toks[v + 1..].iter().find(|t| {
-            !matches!(t.text.as_str(), "it" | "that" | "this" | "up" | "down" | "to" | "the" | "price" | "amount" | "total")
+            !matches!(
+                t.text.as_str(),
+                "it" | "that" | "this" | "up" | "down" | "to" | "the" | "price" | "amount" | "total"
+            )
         })
         && f.w == W::Figure
     {
