@@ -62,6 +62,8 @@ fn a_share_with_its_figure_named_asks_that_figure() {
         ),
         ("Refund 50% — that's 22.50 — for the cracked tile set.", 4_500, &[], refund(2_250)),
         ("half the price back is fair, that comes to €17,50", 3_500, &[], refund(1_750)),
+        // Control: a price found fair is no share and no ask.
+        ("Honestly €25 is fine by me, the price was fair. Lovely vase!", 2_500, &[], other("close", "C1")),
     ]);
 }
 
