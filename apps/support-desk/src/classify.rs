@@ -117,10 +117,10 @@ const MULT: &str = r"(?:\s?(?:thousand|thou|grand|million|mill|mil|mn|bn|billion
 /// A currency named before the number ("$50", "USD 50", "USD50", "US$ 50").
 const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩₽₺₪฿₱₦₫]|\brs\.?|\bkr\.?|\b(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|czk|huf|ron)";
 /// A currency named after the number ("50.00$", "50,00 $", "50 USD", "50 dollars").
-const CUR_AFTER: &str = r"[$€£₹¥₩₽₺₪฿₱₦₫]|(?:kr|zł|zl|lei|leu|lira|lire|rand|baht|ringgit|dirhams?|riyals?|shekels?|rubles?|roubles?|hryvnias?|forints?|yuan|rmb|kč|usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
+const CUR_AFTER: &str = r"[$€£₹¥₩₽₺₪฿₱₦₫]|(?:kr|zł|zl|lei|leu|lira|lire|tl|rand|baht|ringgit|dirhams?|riyals?|shekels?|rubles?|roubles?|hryvnias?|forints?|yuan|rmb|kč|usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
-const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\bcredit\s+(?:is\s+)?(?:requested|required|needed)\b|\bcredit\s+(?:note\s+)?request\b|(?:give|gimme|return|send|pay|refund|transfer|credit|get|have|receive|want)\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b|(?:part|portion|some)\s+of\s+(?:(?:my|the|our)\s+)?(?:money|payment|funds)\s+(?:back|return\w*|refund\w*)\b";
+const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\bcredit\s+(?:is\s+)?(?:requested|required|needed)\b|\bcredit\s+(?:note\s+)?request\b|(?:give|gimme|return|send|pay|refund|transfer|credit|get|have|receive|want)\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b|(?:part|portion|some)\s+of\s+(?:(?:my|the|our)\s+)?(?:money|payment|funds)\s+(?:back|return\w*|refund\w*)\b|awaiting\s+(?:a\s+|the\s+|our\s+)?credit\b|credit\s+(?:is\s+)?(?:due|owed)\b|\b(?:total|amount|sum)\s+(?:claim(?:ed)?|requested)\s*[:=]?\s*(?:[$€£]|[a-z]{3}\s?)?\s?\d";
 /// Money-back idioms that mean the whole amount ("every penny back", "refund the lot", "all of it back"), read
 /// like "all my money back" (policy.md: the full amount). "Worth every penny" is praise: the idioms count only
 /// with "back" or after an asking word.
@@ -375,7 +375,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             acknowledged: Regex::new(&format!(
-                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{{0,30}}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|(?:thanks?|thank\s+you|ta|cheers|many\s+thanks)\s+(?:\w+\s+){{0,2}}?for\s+(?:(?:processing|sorting(?:\s+out)?|handling|issuing|arranging|approving|doing|sending)\s+)?(?:the|my|your|that|this)\s+(?:[^\s?!]+\s+){{0,2}}?refund\w*(?:\s+(?:of|for)\s+{money_any})?|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:thanks?|thank\s+you|cheers|grateful|appreciate\w*)\s+(?:\w+\s+){{0,3}}?(?:for\s+)?(?:\w+\s+){{0,2}}?(?:refunding|reimbursing|crediting)\b|\b(?:the|my|your|that|this)\s+refund\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:already\s+)?(?:got|received|had|was\s+given|were\s+given)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:(?:my|the|our|your)\s+)?(?:money|cash|funds|payment|{money_any})\s+(?:\w+\s+)?back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:do|does|are|is|how|when|where|what|why|will|would)\b[^.!?\n]{{0,40}}\brefunds\b[^.!?\n]{{0,60}}\?|\bhow\s+(?:long|many\s+days|quickly|soon)\s+(?:do|does|will|would|should|can)\s+(?:a|the)\s+refund\s+(?:\w+\s+)?take\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
+                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{{0,30}}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|(?:thanks?|thank\s+you|ta|cheers|many\s+thanks)\s+(?:\w+\s+){{0,2}}?for\s+(?:(?:processing|sorting(?:\s+out)?|handling|issuing|arranging|approving|doing|sending)\s+)?(?:the|my|your|that|this)\s+(?:[^\s?!]+\s+){{0,2}}?refund\w*(?:\s+(?:of|for)\s+{money_any})?|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:thanks?|thank\s+you|cheers|grateful|appreciate\w*)\s+(?:\w+\s+){{0,3}}?(?:for\s+)?(?:\w+\s+){{0,2}}?(?:refunding|reimbursing|crediting)\b|\b(?:the|my|your|that|this)\s+refund\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:already\s+)?(?:got|received|had|was\s+given|were\s+given)\b|\b(?:the|my|your|that|this)\s+refund\s+(?:that\s+|which\s+)?(?:you|u|your\s+\w+|they|you\s+guys)\s+(?:already\s+|just\s+|have\s+|had\s+|'ve\s+|finally\s+)*(?:sent|issued|processed|made|paid|did|approved|put\s+through|gave\s+me)\b|\b(?:asked|requested|applied|claimed|filed|submitted)\b[^.?!\n]{{0,40}}\brefund\w*\b[^.?!\n]{{0,40}}\b(?:rejected|declined|refused|denied|turned\s+down)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:(?:my|the|our|your)\s+)?(?:money|cash|funds|payment|{money_any})\s+(?:\w+\s+)?back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:do|does|are|is|how|when|where|what|why|will|would)\b[^.!?\n]{{0,40}}\brefunds\b[^.!?\n]{{0,60}}\?|\bhow\s+(?:long|many\s+days|quickly|soon)\s+(?:do|does|will|would|should|can)\s+(?:a|the)\s+refund\s+(?:\w+\s+)?take\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
             ))
             .ok()?,
             status_question: Regex::new(
@@ -476,7 +476,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             settlement: Regex::new(&format!(
-                r"(?i){money_any}[^.?!\n]{{0,30}}?\b(?:would|should|will|could|might|'d|'ll|ought\s+to)\s+(?:(?:really|easily|probably|definitely|surely|certainly|just|about|more\s+than|be\s+enough\s+to)\s+)?(?:cover|do|settle|sort|fix|resolve|suffice|compensate|square|make\s+(?:it|this|that|things|up)|be\s+(?:fair|enough|fine|ok|okay|acceptable|reasonable|sufficient|plenty|right))\b|\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+can|\s+could)?(?:\s+(?:{ADVERBS}|happily|gladly))*\s+(?:settle\s+for|accept|take|be\s+(?:happy|ok|okay|fine|content|satisfied)\s+with)\s+(?:(?:a|an|the|just|only)\s+)*{money_any}|{money_any}[^.?!\n]{{0,20}}?\band\s+(?:we'?re|we\s+are|i'?m|i\s+am|we'?ll\s+be|call\s+it|we\s+call\s+it)\s+(?:square|even|quits|good|done|fine|ok|okay)\b|\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+can|\s+could)?\s+(?:settle\s+for|accept|take|be\s+(?:happy|ok|okay|fine|content)\s+with)\s+either\b|\b(?:for\s+me|with\s+me)[\s,]+{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\b|{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\s+to\s+(?:close|settle|resolve|end)\b"
+                r"(?i){money_any}[^.?!\n]{{0,30}}?\b(?:would|should|will|could|might|'d|'ll|ought\s+to)\s+(?:(?:really|easily|probably|definitely|surely|certainly|just|about|more\s+than|be\s+enough\s+to)\s+)?(?:cover|do|settle|sort|fix|resolve|suffice|compensate|square|make\s+(?:it|this|that|things|up)|be\s+(?:fair|enough|fine|ok|okay|acceptable|reasonable|sufficient|plenty|right))\b|\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+can|\s+could)?(?:\s+(?:{ADVERBS}|happily|gladly))*\s+(?:settle\s+for|accept|take|be\s+(?:happy|ok|okay|fine|content|satisfied)\s+with)\s+(?:(?:a|an|the|just|only)\s+)*{money_any}|{money_any}[^.?!\n]{{0,20}}?\band\s+(?:we'?re|we\s+are|i'?m|i\s+am|we'?ll\s+be|call\s+it|we\s+call\s+it)\s+(?:square|even|quits|good|done|fine|ok|okay)\b|\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+can|\s+could)?\s+(?:settle\s+for|accept|take|be\s+(?:happy|ok|okay|fine|content)\s+with)\s+either\b|\b(?:for\s+me|with\s+me)[\s,]+{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\b|{money_any}\s+(?:is|would\s+be|will\s+be)\s+(?:ok|okay|fine|enough|acceptable|good)\s+to\s+(?:close|settle|resolve|end)\b|\b(?:half|(?:a|one)\s+(?:third|quarter)|\d+\s?%|\d+\s+percent)\b[^.?!\n]{{0,25}}?{money_any}\s*,?\s*(?:is|'s|would\s+be|will\s+be)\s+(?:ok|okay|fine|fair|enough|acceptable|good)\s+(?:by|for|with)\s+(?:me|us)\b"
             ))
             .ok()?,
             reported: Regex::new(
@@ -574,7 +574,7 @@ fn res() -> &'static Res {
                 r"(?i)\b(\d+(?:[.,]\d{1,2})?)\s+(of\s+(?:the|my|your|our)\s+(?:[$€£]\s?\d+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?\s*(?:dollars?|bucks|euros?|pounds?|quid|usd|eur)\b))",
             )
             .ok()?,
-            whole_dash: Regex::new(r"\b(\d+)[.,]-{1,2}(?:\s|$)").ok()?,
+            whole_dash: Regex::new(r"\b(\d+)[.,]-{1,2}(\s|$)").ok()?,
             refund_part: Regex::new(
                 r"(?i)\b(?:refund\w*|reimburs\w*|back)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the|my|of\s+the)\s+(shipping|delivery|postage|tax|vat|handling|service\s+fee|gift\s+wrap\w*|insurance)\b(?:\s+(?:fee|cost|charge)s?)?(?:\s*[.!,]|\s*$|\s+(?:please|pls|only|too)\b)",
             )
@@ -620,7 +620,7 @@ fn res() -> &'static Res {
             .ok()?,
             digit_figure: Regex::new(&format!(r"(?:[$€£]\s?)?({NUM})")).ok()?,
             correction_gap: Regex::new(
-                r"(?i)^[^.?!\n]{0,14}?[\s,…—:;(-]+(?:sorry|i\s+mean|i\s+meant|make\s+(?:that|it)|no\s+wait|no|wait|correction|corrected|scratch\s+that|or\s+rather|rather|typo|oops)\b[\s,.…—:;)-]*(?:(?:i\s+mean|i\s+meant|it'?s|it\s+is|(?:that\s+)?should\s+be)\b[\s,.…—:;-]*)?$",
+                r"(?i)^[^.?!\n]{0,14}?[\s,…—:;(-]+(?:(?:sorry|i\s+mean|i\s+meant|make\s+(?:that|it)|no\s+wait|no|wait|correction|corrected|scratch\s+that|or\s+rather|rather|typo|oops|whoops|my\s+bad|my\s+mistake|wrong\s+(?:figure|number|amount))\b[\s,.…—:;)-]*)+(?:(?:i\s+mean|i\s+meant|it'?s|it\s+is|(?:that\s+)?should\s+be)\b[\s,.…—:;-]*)?$",
             )
             .ok()?,
             share_quantity: Regex::new(
@@ -903,10 +903,37 @@ fn own_words(text: &str) -> String {
         if t.len() >= 8 && t.chars().all(|c| c == '_') {
             break;
         }
+        // A reply's or a forward's subject line at the top ("RE: Refund confirmation", "Fwd: your refund") names the
+        // thread the desk started, not what the customer asks now (ADR-775): the body below is read.
+        let at_top = lines[..i].iter().all(|l| l.trim().len() <= 60 && !l.contains(['.', '?', '!']));
+        if at_top && reply_subject(&lower) {
+            continue;
+        }
         out.push_str(line);
         out.push('\n');
     }
     out
+}
+
+/// A reply's or a forward's subject line: "RE:", "AW:", "SV:", "FW:" or "Fwd:" and a short title with no sentence in it.
+fn reply_subject(lower: &str) -> bool {
+    ["re:", "aw:", "sv:", "fw:", "fwd:"].iter().any(|p| lower.starts_with(p))
+        && lower.len() <= 80
+        && !lower.contains(['.', '?', '!'])
+}
+
+/// Whether `typed` is `word` with vowels left out, as shorthand writes it ("rfnd", "refnd", "rfndd"): its letters are
+/// the word's in order, only vowels missing, at least one of them (ADR-774). Where it still fails: a word dropped to
+/// three letters ("rfd") or a consonant dropped too ("rfun") is not read.
+fn vowels_dropped(typed: &str, word: &str) -> bool {
+    let vowel = |c: char| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u');
+    let skeleton = |w: &str| w.chars().filter(|c| !vowel(*c)).collect::<String>();
+    if typed == word || typed.len() < 4 || typed.len() >= word.len() || skeleton(typed) != skeleton(word) {
+        return false;
+    }
+    // Only vowels are missing: the typed letters are the word's, in order.
+    let mut letters = word.chars();
+    typed.chars().all(|t| letters.any(|w| w == t))
 }
 
 /// The words a request is read from, as a customer typing fast misspells them ("refnd", "reimberse", "mony back"):
@@ -958,6 +985,8 @@ fn spell_request_words(text: &str) -> String {
             None
         } else if let Some((_, to)) = SHORTHAND.iter().find(|(w, _)| *w == lower) {
             Some(*to)
+        } else if let Some(to) = VOCAB.iter().copied().find(|v| vowels_dropped(&lower, v)) {
+            Some(to)
         } else {
             VOCAB.iter().copied().find(|v| {
                 let limit = if v.len() >= 9 { 2 } else { 1 };
@@ -1059,7 +1088,9 @@ fn canonical_amounts(text: &str) -> String {
     let r = res();
     let text = &*without_disfluencies(&without_restarts(text));
     let text = &*r.split_currency.replace_all(text, "$1.$3 $2");
-    let text = &*r.whole_dash.replace_all(text, "$1.00");
+    // The space after "50,-" is kept: "€ 35,- to my card" is "€ 35.00 to my card", not "35.00to" (F770).
+    let text = &*r.whole_dash.replace_all(text, "$1.00$2");
+    let text = &*slang_and_ledger_figures(text);
     // "45 of the 90 dollars": the first figure is in the second's currency.
     let text = &*r.share_of_figure.replace_all(text, "$1 dollars $2");
     // "thirty or forty bucks": the first figure in the second's currency, both in digits.
@@ -1110,6 +1141,58 @@ fn canonical_amounts(text: &str) -> String {
         }
     });
     without_figure_fragments(&without_retracted_figures(&fields))
+}
+
+/// Figures written the way people and ledgers write them (ADR-770), rewritten into the canonical form before the
+/// amount parser reads them: a slang figure ("a fiver", "a tenner", "half a hundred", "15 bones") is its number with
+/// the order's currency sign; a ledger's credit ("CR 18.60", "18.60 CR") is "credit $18.60"; an accounting bracket
+/// after a field's label ("Amount: (42.10)", a negative figure that is money owed to the customer) is the figure.
+/// Where it still fails: slang that is also an ordinary word ("a ton", "a score", "a pony") is left alone, and so
+/// are "bones" right after a fracture ("broke 2 bones").
+fn slang_and_ledger_figures(text: &str) -> String {
+    struct Ledger {
+        slang: Regex,
+        half_of: Regex,
+        bones: Regex,
+        credit_before: Regex,
+        credit_after: Regex,
+        bracket_field: Regex,
+    }
+    static LEDGER: OnceLock<Option<Ledger>> = OnceLock::new();
+    let Some(l) = LEDGER.get_or_init(|| {
+        Some(Ledger {
+            slang: Regex::new(r"(?i)\b(?:a|one)\s+(fiver|tenner)\b").ok()?,
+            half_of: Regex::new(r"(?i)\bhalf\s+(?:a|one)\s+(hundred|grand|thousand)\b").ok()?,
+            bones: Regex::new(&format!(r"(?i)(?:\b(\w+)(\s+))?\b({NUM})\s+(?:bones|clams|smackers)\b")).ok()?,
+            credit_before: Regex::new(&format!(r"\b(?:CR|Cr)\.?:?\s?(?:[$€£]\s?)?({NUM})\b")).ok()?,
+            credit_after: Regex::new(&format!(r"\b({NUM})\s?(?:CR|Cr)\b")).ok()?,
+            bracket_field: Regex::new(&format!(
+                r"(?i)\b(amount|amt|total|credit|sum|balance|value|refund)(\s*[:=]\s*)\((?:[$€£]\s?)?({NUM})\)"
+            ))
+            .ok()?,
+        })
+    }) else {
+        return text.to_string();
+    };
+    let text = l.slang.replace_all(text, |c: &regex::Captures| {
+        if c[1].eq_ignore_ascii_case("fiver") { "$5".to_string() } else { "$10".to_string() }
+    });
+    let text = l.half_of.replace_all(&text, |c: &regex::Captures| {
+        if c[1].eq_ignore_ascii_case("hundred") { "$50".to_string() } else { "$500".to_string() }
+    });
+    let text = l.bones.replace_all(&text, |c: &regex::Captures| {
+        let fracture = c.get(1).is_some_and(|w| {
+            matches!(w.as_str().to_lowercase().as_str(), "broke" | "broken" | "fractured" | "cracked")
+        });
+        if fracture {
+            c[0].to_string()
+        } else {
+            format!("{}{}${}", c.get(1).map_or("", |w| w.as_str()), c.get(2).map_or("", |w| w.as_str()), &c[3])
+        }
+    });
+    let text = l.credit_before.replace_all(&text, "credit $$$1");
+    let text = l.credit_after.replace_all(&text, "credit $$$1");
+    l.bracket_field.replace_all(&text, "$1$2$3").into_owned()
 }
 
 /// A change of mind (ADR-710): a figure named, then taken back for another — "refund 30… actually make it 20", "Please
@@ -1289,7 +1372,10 @@ fn without_disfluencies(text: &str) -> String {
             let Some(m) = c.get(0) else { return String::new() };
             let prev = text[..m.start()].rsplit(|c: char| !(c.is_alphanumeric() || c == '-')).next().unwrap_or("");
             let next = text[m.end()..].split(|c: char| !(c.is_alphanumeric() || c == '-')).next().unwrap_or("");
-            if number_word(prev) && number_word(next) { ", ".to_string() } else { " ".to_string() }
+            // A line break the hesitation stood beside stays one: "Support request\num just wondering …" is two lines,
+            // not one clause whose subject line asks (F775).
+            let space = if m.as_str().contains('\n') { "\n" } else { " " };
+            if number_word(prev) && number_word(next) { ", ".to_string() } else { space.to_string() }
         })
         .into_owned()
 }
@@ -1663,6 +1749,14 @@ fn requested_in(text: &str) -> Amount {
             return Amount::Cents(*cents);
         }
     }
+    // A total the customer labels as the claim ("total claim EUR 275,00", "amount claimed: $80", "total requested
+    // 45.00"): the amount asked, whatever parts were named before it — an over-ask built of parts is refused whole
+    // (X2), never read as its first part (ADR-776).
+    if !asking.is_empty()
+        && let Some((_, cents, _)) = all.iter().rev().find(|(at, _, _)| claim_total_before(before(text, *at, 40)))
+    {
+        return Amount::Cents(*cents);
+    }
     // A price difference asked back with no figure that is not a price ("price dropped, refund the diff?"): a partial
     // refund with no figure (U1), never the whole order.
     // With one figure that is not a price ("the price dropped by $12, refund the difference"), that figure is the
@@ -1985,6 +2079,21 @@ fn intent_in(text: &str) -> ClauseIntent {
         intent.acknowledged |= c.acknowledged;
     }
     intent
+}
+
+/// Whether the text before a figure labels it the total claimed ("total claim", "total claimed:", "claim total",
+/// "amount claimed", "total requested", "total refund due").
+fn claim_total_before(before: &str) -> bool {
+    static CLAIM_TOTAL: OnceLock<Option<Regex>> = OnceLock::new();
+    CLAIM_TOTAL
+        .get_or_init(|| {
+            Regex::new(
+                r"(?i)\b(?:total\s+(?:claim(?:ed)?|request(?:ed)?|refund\s+(?:requested|claimed|due|owed))|claim\s+total|(?:amount|sum)\s+(?:claimed|requested)|total\s+(?:amount|sum)\s+(?:claimed|requested))\s*(?:of\s+)?[:=]?\s*(?:(?:[$€£]|[a-z]{3})\s?)?$",
+            )
+            .ok()
+        })
+        .as_ref()
+        .is_some_and(|re| re.is_match(before))
 }
 
 /// The requested amount of a ticket text (normalised, quotes dropped).

@@ -271,6 +271,9 @@ pub fn figures(text: &str) -> Vec<Figure> {
         let shipping = if on_document_line { &l.shipping } else { &l.shipping_prose };
         let role = if in_quotes(text, at) || (l.reported.is_match(clause_before(text, at)) && !in_request) {
             FigureRole::Quoted
+        } else if !request_clauses.is_empty() && super::claim_total_before(before(text, at, 40)) {
+            // The total the customer claims ("total claim EUR 275,00"): asked, whatever its parts (ADR-776).
+            FigureRole::Asked
         } else if reader_role == Role::Requested && in_request && !on_document_line {
             // Governed by a refund word inside the request ("Requesting a refund of 15.00 USD for the late delivery").
             FigureRole::Asked

@@ -119,6 +119,8 @@ const TRANSFER: &[&str] = &[
     // at the earliest" asks for a reply).
     "revert",
     "process",
+    // A ledger's verb: "post CR 18.60 against the order" (a credit posted to the customer's account).
+    "post",
 ];
 const WANT: &[&str] = &[
     "want",
@@ -146,6 +148,8 @@ const WANT: &[&str] = &[
     "requesting",
     "expecting",
     "claiming",
+    // "We claim GBP 140.00 for the damaged rug": a company's claim of money.
+    "claim",
 ];
 const RECEIPT_PAST: &[&str] = &[
     "got", "gotten", "received", "came", "arrived", "landed", "hit", "reached", "posted", "appeared", "cleared",
@@ -223,6 +227,9 @@ const HEDGES: &[&str] = &[
 /// Adjectives of a settlement after money ("… of return would be just", "20 back would be fine").
 const SETTLED: &[&str] =
     &["fair", "just", "fine", "ok", "okay", "enough", "right", "reasonable", "acceptable", "correct", "good"];
+/// What a settlement does to the customer or the problem, a few words after its modal ("… back would keep me happy",
+/// "… would settle it", "… would sort me out"): the same settlement as "would be fair" (ADR-773).
+const SETTLING: &[&str] = &["happy", "sorted", "square", "settle", "sort", "cover", "quits", "even", "content"];
 /// Quantities of money that are a share of it ("half the amount", "the half of the price").
 const SHARES: &[&str] = &["half", "third", "quarter", "percent", "portion", "part"];
 const NEGATION: &[&str] =
@@ -256,6 +263,9 @@ const MONEY_NOUNS: &[&str] = &[
     "partial",
     "balance",
     "sum",
+    // Slang money with no figure ("a few quid back", "some bucks back"): money all the same.
+    "quid",
+    "bucks",
 ];
 const FILLER: &[&str] = &[
     "the",
@@ -427,6 +437,11 @@ fn tokens(text: &str, start: usize, end: usize) -> Vec<Tok> {
             {
                 // "20ish": a hedged number is a number (the amount grammar reads its hedge).
                 W::Number
+            } else if let Some(stem) = word.strip_suffix("'s")
+                && class(stem) == W::MoneyNoun
+            {
+                // "the money's back", "refund's through": the money noun, its verb ("is", "has") in the clitic.
+                W::MoneyNoun
             } else {
                 class(word.trim_end_matches('\''))
             };
@@ -546,7 +561,33 @@ const ASKING_LEAD: &[&str] = &[
 ];
 /// Words before a question that do not change it ("hi, where is …", "so um has …").
 const OPENERS: &[&str] = &[
-    "hi", "hey", "hello", "so", "ok", "okay", "and", "also", "just", "um", "uh", "erm", "yeah", "yes", "sorry", "quick",
+    "hi",
+    "hey",
+    "hello",
+    "so",
+    "ok",
+    "okay",
+    "and",
+    "also",
+    "just",
+    "um",
+    "uh",
+    "erm",
+    "yeah",
+    "yes",
+    "sorry",
+    "quick",
+    // The speaker's own lead-in to an indirect question ("I was just wondering when my refund will show up", "curious
+    // where my refund is"): the question is the rest (ADR-775).
+    "i",
+    "i'm",
+    "im",
+    "was",
+    "am",
+    "wondering",
+    "wonder",
+    "curious",
+    "like",
 ];
 
 /// A question about a refund on record: the segment opens with a question word or an auxiliary ("where is", "has",
@@ -570,7 +611,12 @@ fn asks_about_a_refund_on_record(toks: &[Tok]) -> bool {
         });
     let asks_for_money = toks.windows(3).any(|w| {
         matches!(w[0].text.as_str(), "can" | "could" | "would" | "may") && w[1].w == W::Person && w[2].w == W::Transfer
-    }) || toks.iter().any(|t| t.w == W::Want);
+    }) || toks.iter().enumerate().any(|(k, t)| {
+        // "like" wants only after its subject ("I'd like", "would like"); "it's been like three days" is a hedge.
+        t.w == W::Want
+            && (t.text != "like"
+                || k > 0 && matches!(toks[k - 1].text.as_str(), "i'd" | "we'd" | "id" | "would" | "'d" | "i" | "we"))
+    });
     definite_refund && !asks_for_money
 }
 
@@ -671,6 +717,9 @@ fn money_then_back(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> {
             W::Figure | W::MoneyNoun => true,
             // Not the digits after an unreadable figure's gap ("$4_.50 back").
             W::Number => number_of(t).is_some_and(|n| n >= 5) && (k == 0 || toks[k - 1].w != W::Figure),
+            // A share of the money ("half the price back", "a third of it back"): its figure, if named, is read by the
+            // amount grammar (ADR-772).
+            W::Other => matches!(t.text.as_str(), "half" | "third" | "quarter"),
             _ => false,
         };
         if !money {
@@ -685,8 +734,23 @@ fn money_then_back(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> {
         let settled = toks[b + 1..].windows(2).any(|w| {
             matches!(w[0].text.as_str(), "would" | "should" | "will" | "is" | "be" | "seems")
                 && SETTLED.contains(&w[1].text.as_str())
+        }) || toks[b + 1..].iter().enumerate().any(|(q, w)| {
+            matches!(w.text.as_str(), "would" | "should" | "will" | "'d" | "could")
+                && toks[b + 1 + q + 1..].iter().take(3).any(|x| SETTLING.contains(&x.text.as_str()))
         });
-        let asked = toks.iter().any(polite) || toks[..k].iter().any(|p| matches!(p.w, W::Want | W::Modal)) || settled;
+        // A verb of any kind in the imperative, the customer its recipient, then the money and "back" ("bung us a
+        // tenner back", "flick me $15 back", "toss me 20 bones back"): the indirect object and "back" make the verb
+        // a transfer to the customer, whatever verb it is (ADR-773).
+        let sent_to_customer = toks[..k].iter().enumerate().any(|(p, x)| {
+            matches!(x.text.as_str(), "me" | "us")
+                && p >= 1
+                && matches!(toks[p - 1].w, W::Other | W::Transfer)
+                && toks[..p - 1].iter().all(|y| matches!(y.w, W::Filler | W::Marker))
+        });
+        let asked = toks.iter().any(polite)
+            || toks[..k].iter().any(|p| matches!(p.w, W::Want | W::Modal))
+            || settled
+            || sent_to_customer;
         if asked {
             return Some((Act::Request, "money with a word for back, asked", figure_at(t)));
         }
@@ -913,7 +977,16 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
                 || toks[i + 1..].iter().any(|p| {
                     matches!(p.text.as_str(), "through" | "back" | "account" | "card" | "bank" | "statement" | "visa")
                 });
-            let subject_money = head.is_some_and(|h| is_money(&toks[h])) && refund_like;
+            // "refund for the kettle landed", "the credit on my order came through": the money noun heads the subject,
+            // its "for/of/on" phrase between it and the verb (ADR-775).
+            let headed_by_money = (i.saturating_sub(7)..i).any(|m| {
+                toks[m].w == W::MoneyNoun
+                    && toks.get(m + 1).is_some_and(|n| matches!(n.text.as_str(), "for" | "of" | "on"))
+                    && !toks[m + 1..i]
+                        .iter()
+                        .any(|x| matches!(x.w, W::Transfer | W::Want | W::Modal | W::Person | W::Negation))
+            });
+            let subject_money = (head.is_some_and(|h| is_money(&toks[h])) || headed_by_money) && refund_like;
             if receipt_verb && modal.is_none_or(|m| m > i) && (object_money || (subject_money && t.text != "got")) {
                 return (Act::Acknowledgement, "money received, in the past tense", figures_of(toks));
             }
@@ -928,6 +1001,20 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
             {
                 return (Act::Acknowledgement, "money with a receipt participle", figures_of(toks));
             }
+            // "the money's back on my card", "my refund is through": money as the subject of "is", back or through,
+            // a state reached (no modal, no want, not a question).
+            let is_now = t.text.ends_with("'s") || (i > 0 && matches!(t.text.as_str(), "is" | "was" | "are"));
+            let subject = if t.text.ends_with("'s") { Some(t) } else { i.checked_sub(1).map(|h| &toks[h]) };
+            if is_now
+                && subject.is_some_and(|s| s.w == W::MoneyNoun)
+                && modal.is_none()
+                && toks[i + 1..]
+                    .iter()
+                    .find(|n| !matches!(n.text.as_str(), "finally" | "already" | "now" | "all"))
+                    .is_some_and(|n| n.w == W::Back || n.text == "through")
+            {
+                return (Act::Acknowledgement, "money back, a state reached", figures_of(toks));
+            }
             // "I can see the $20 back on my statement", "just saw $20 credited".
             if t.w == W::Perceive
                 && toks[i + 1..].iter().any(is_money)
@@ -941,6 +1028,22 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
     // my money", "I am asking for a return of the whole sum", "Please to make the restitution of 12 euros").
     if let Some(asked) = money_return_noun(toks) {
         return asked;
+    }
+    // Request: the price rounded to a figure the customer names ("round it to 90.00 for me", "just round that up to
+    // $50"): an imperative whose result is the money asked (ADR-776).
+    if let Some(v) = toks.iter().position(|t| t.text == "round")
+        && toks[..v].iter().all(|t| {
+            matches!(t.w, W::Filler | W::Marker | W::Person | W::Modal) || matches!(t.text.as_str(), "but" | "just")
+        })
+        && let Some(f) = toks[v + 1..].iter().find(|t| {
+            !matches!(
+                t.text.as_str(),
+                "it" | "that" | "this" | "up" | "down" | "to" | "the" | "price" | "amount" | "total"
+            )
+        })
+        && f.w == W::Figure
+    {
+        return (Act::Request, "the price rounded to a figure named", figure_at(f));
     }
     // Request: money, then a word for "back" in any language, asked ("Please mujhe 15 dollar wapas kar do", "bitte 25
     // euro zurück", "about 20ish back would be fine", "around 20 reais of return would be just").

@@ -1,0 +1,21 @@
+# hand-assigned primary register per benchmark ticket
+REG = {
+ "sms_textspeak": ["g-067","g-000","g-031","g-033","g-041","g-056","g-062","g-071","b-00","b-07","b-08","b-14","b-19"],
+ "code_switching": ["b-16","g-001","g-002","g-003","g-004","g-011","g-034","g-037","g-043","g-047","g-049","g-050","g-058","g-069","g-073","g-078"],
+ "speech_to_text": ["g-068","g-005","g-006","g-039","g-051","g-063","g-076","b-03"],
+ "pasted_receipt_invoice": ["g-007","g-008","g-009","g-038","g-052"],
+ "accounting_notation": ["g-010","g-012","b-04"],
+ "review_star_rating": ["g-061","g-013","g-074"],
+ "social_media_mention": ["g-064","g-014","g-036","g-059","g-070"],
+ "list_or_markdown_table": ["g-072","g-015","g-016","g-048","g-066"],
+ "subject_line_re_fw_chain": ["g-055","g-017","g-046","g-075","b-02"],
+ "writing_for_someone_else": ["b-12","g-018","g-019","g-035","g-057","g-077"],
+ "bank_chargeback_dispute": ["g-020","g-044","g-079"],
+ "exchange_or_code_then_money": ["g-021"],
+ "figure_then_correction": ["g-022","g-040"],
+ "slang_amount": ["g-023","g-024","g-025","g-026","g-065"],
+ "order_number_or_date_like_amount": ["g-027","g-028"],
+ "short_plain_or_other": ["g-029","g-030","g-032","g-045","g-053","g-054","g-060",
+                          "b-01","b-05","b-06","b-09","b-10","b-11","b-13","b-15","b-17","b-18"],
+ "injection_in_body": ["g-042"],
+}
