@@ -23,8 +23,10 @@
 //! Memory ([`Authority::retained`], ADR-700): every reservation ever made keeps its window entry (~46 bytes; released
 //! ones are dropped), and its release record (~70 bytes) until its permit is reported `executed` or releases it;
 //! approvals (~250 bytes), demotions and credentials stay. Every decision (40 bytes, by ascending id) and request id
-//! (~62 bytes) keeps a fixed-size record, no strings ([`JournaledDecision`], [`JournaledRequest`]: ADR-362); settled
-//! decisions are not evicted yet (ADR-701, proposed).
+//! (~62 bytes) keeps a fixed-size record, no strings ([`JournaledDecision`], [`JournaledRequest`]: ADR-362). Under the
+//! seal key a settled decision's record leaves memory: the next write transaction seals it into the decision's row
+//! ([`Authority::take_settled`]), and [`Authority::journal_says`] believes that row only through the seal (ADR-740).
+//! Request ids are not dropped (ADR-701 (2), proposed).
 
 use crate::StoreError;
 use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
