@@ -1415,8 +1415,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a decided event that names a connector fixes who reports it, started or not (ADR-440)",
         file: "crates/foureyes-store/src/ops.rs",
-        original: "        Some(d) => Ok(d.connector || authority.started(id).is_some()),",
-        broken: "        Some(_) => Ok(authority.started(id).is_some()),",
+        original: "            JournalSays::Record(d) => d.connector || w.authority().started(id).is_some(),",
+        broken: "            JournalSays::Record(_) => w.authority().started(id).is_some(),",
         package: "foureyes-connect",
         filter: "who_reports_a_decision_is_fixed_when_it_is_decided",
         also: &[],
