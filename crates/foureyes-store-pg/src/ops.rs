@@ -62,6 +62,12 @@ impl WriteTx for Tx {
         load_decision(self.c(), id).await
     }
 
+    async fn settled_seal(&mut self, id: DecisionId) -> Result<Option<String>, StoreError> {
+        self.flush().await?;
+        let found = row(self.c(), "SELECT settled FROM decisions WHERE id = $1", &[&id]).await?;
+        Ok(found.map(|r| get::<Option<String>>(&r, 0)).transpose()?.flatten())
+    }
+
     async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
         self.flush().await?;
         load_approval_raw(self.c(), id).await
@@ -270,6 +276,12 @@ impl WriteTx for Tx {
         self.flush().await?;
         exec(self.c(), "UPDATE decisions SET journal_seq = $1 WHERE id = $2", &[&seq_param(seq)?, &id]).await?;
         Ok(())
+    }
+
+    async fn seal_settled(&mut self, id: DecisionId, text: &str) -> Result<bool, StoreError> {
+        self.flush().await?;
+        let sql = "UPDATE decisions SET settled = $2 WHERE id = $1 AND settled IS DISTINCT FROM $2";
+        Ok(exec(self.c(), sql, &[&id, &text]).await? > 0)
     }
 
     async fn insert_idempotency(

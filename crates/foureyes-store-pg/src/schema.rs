@@ -12,7 +12,7 @@ use deadpool_postgres::{GenericClient, Object};
 use foureyes_store::StoreError;
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i32 = 8;
+pub const SCHEMA_VERSION: i32 = 9;
 
 /// The least-privilege roles and their grants on the current schema (idempotent; see the file's header). Every
 /// migration run ends with it; an administrator may run it again, e.g. after creating the roles by hand.
@@ -68,6 +68,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 8,
         description: "the door seal: each event's MAC under a key outside the database (ADR-420)",
         sql: &[include_str!("../sql/0008_seal.sql")],
+    },
+    Migration {
+        version: 9,
+        description: "a settled decision's record sealed in its row (ADR-740)",
+        sql: &[include_str!("../sql/0009_settled.sql")],
     },
 ];
 

@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
 /// The schema version this build writes (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i64 = 7;
+pub const SCHEMA_VERSION: i64 = 8;
 
 /// Prepared statements kept per connection (every statement of the write and read paths fits).
 const STATEMENT_CACHE: usize = 128;
@@ -165,6 +165,17 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
                 .sql()?;
             if !has_seal {
                 conn.execute_batch("ALTER TABLE journal ADD COLUMN seal TEXT;").sql()?;
+            }
+        }
+        if version < 8 {
+            // A settled decision's record sealed in its row (ADR-740); a fresh schema has it already.
+            let has_settled: bool = conn
+                .query_row("SELECT COUNT(*) > 0 FROM pragma_table_info('decisions') WHERE name = 'settled'", [], |r| {
+                    r.get(0)
+                })
+                .sql()?;
+            if !has_settled {
+                conn.execute_batch("ALTER TABLE decisions ADD COLUMN settled TEXT;").sql()?;
             }
         }
         if version < SCHEMA_VERSION {

@@ -143,6 +143,10 @@ impl WriteTx for SqliteTx<'_> {
         load_decision(self.conn, id)
     }
 
+    async fn settled_seal(&mut self, id: DecisionId) -> Result<Option<String>, StoreError> {
+        Ok(self.one("SELECT settled FROM decisions WHERE id = ?1", params![id], |r| r.get(0))?.flatten())
+    }
+
     async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError> {
         load_approval_raw(self.conn, id)
     }
@@ -332,6 +336,10 @@ impl WriteTx for SqliteTx<'_> {
     async fn set_journal_seq(&mut self, id: DecisionId, seq: u64) -> Result<(), StoreError> {
         self.exec("UPDATE decisions SET journal_seq = ?1 WHERE id = ?2", params![seq as i64, id])?;
         Ok(())
+    }
+
+    async fn seal_settled(&mut self, id: DecisionId, text: &str) -> Result<bool, StoreError> {
+        Ok(self.exec("UPDATE decisions SET settled = ?2 WHERE id = ?1 AND settled IS NOT ?2", params![id, text])? > 0)
     }
 
     async fn insert_idempotency(

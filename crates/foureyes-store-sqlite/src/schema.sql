@@ -36,7 +36,8 @@ CREATE TABLE decisions (
     reported_ms   INTEGER,
     report_detail TEXT,
     policy_sha256 TEXT    NOT NULL,
-    journal_seq   INTEGER NOT NULL
+    journal_seq   INTEGER NOT NULL,
+    settled       TEXT                -- the settlement seal (ADR-740), once final
 );
 CREATE INDEX decisions_status ON decisions(status);
 CREATE INDEX decisions_undo_of ON decisions(undo_of) WHERE undo_of IS NOT NULL;

@@ -29,6 +29,23 @@ mod group_commit {
     foureyes_store::conformance_tests!(super::sqlite(foureyes_store_sqlite::SqliteOptions::default()));
 }
 
+/// [`sqlite`] whose stores hold a seal key: settled decisions leave memory and are read back through their rows'
+/// settlement seals (ADR-740), so every check also runs on what a keyed door keeps.
+fn sealed_sqlite() -> impl Fn() -> Arc<dyn Store> + Sync {
+    let dir = tempfile::tempdir().unwrap();
+    let next = AtomicUsize::new(0);
+    move || {
+        let path = dir.path().join(format!("sealed-{}.db", next.fetch_add(1, Ordering::SeqCst)));
+        let key = foureyes_core::seal::SealKey::from_bytes(&[0x5e; 32]);
+        let store = SqliteStore::open(&path, SqliteOptions::default()).unwrap().with_seal_key(Some(key));
+        Arc::new(store) as Arc<dyn Store>
+    }
+}
+
+mod sealed {
+    foureyes_store::conformance_tests!(super::sealed_sqlite());
+}
+
 mod no_group_commit {
     foureyes_store::conformance_tests!(super::sqlite(foureyes_store_sqlite::SqliteOptions {
         group_commit: false,

@@ -23,8 +23,10 @@
 //! Memory ([`Authority::retained`], ADR-700): every reservation ever made keeps its window entry (~46 bytes; released
 //! ones are dropped), and its release record (~70 bytes) until its permit is reported `executed` or releases it;
 //! approvals (~250 bytes), demotions and credentials stay. Every decision (40 bytes, by ascending id) and request id
-//! (~62 bytes) keeps a fixed-size record, no strings ([`JournaledDecision`], [`JournaledRequest`]: ADR-362); settled
-//! decisions are not evicted yet (ADR-701, proposed).
+//! (~62 bytes) keeps a fixed-size record, no strings ([`JournaledDecision`], [`JournaledRequest`]: ADR-362). Under the
+//! seal key a settled decision's record leaves memory: the next write transaction seals it into the decision's row
+//! ([`Authority::take_settled`]), and [`Authority::journal_says`] believes that row only through the seal (ADR-740).
+//! Request ids are not dropped (ADR-701 (2), proposed).
 
 use crate::StoreError;
 use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
@@ -194,32 +196,108 @@ fn summary_of_digest(digest: [u8; 32]) -> Summary {
     out
 }
 
+/// What a settled decision's row carries in its `settled` column (ADR-740): the authority state's record of it
+/// (verdict, final status, connector flag, the seq of its `decided` event, its [`decision_summary`]) and a MAC over
+/// that record, the decision's id and the store's first event's hash under the seal key:
+/// `VERDICT/STATUS/CONNECTOR/DECIDED_SEQ/SUMMARY/MAC`. The door writes it once the decision can no longer change, and
+/// drops the record from memory; at use the row's seal stands in for the record. A writer without the key cannot
+/// make one for another id, status or store, so a rolled-back, swapped or copied row fails it.
+fn settled_text(key: &SealKey, origin: &str, id: DecisionId, record: &JournaledDecision) -> String {
+    let body = format!(
+        "{}/{}/{}/{}/{}",
+        record.verdict.as_str(),
+        record.status.as_str(),
+        u8::from(record.connector),
+        record.decided_seq,
+        hex::encode(record.summary)
+    );
+    // The MAC's input starts with a word no event hash (64 hex digits) does: it can never pass for an event's seal.
+    let mac = key.seal(&settled_mac_input(origin, id, &body));
+    format!("{body}/{mac}")
+}
+
+fn settled_mac_input(origin: &str, id: DecisionId, body: &str) -> String {
+    format!("settled\0{origin}\0{id}\0{body}")
+}
+
+/// The record a `settled` column's text seals for decision `id` of the store whose first event's hash is `origin`,
+/// or why it does not (never a record from a text the key did not seal for exactly this id and store).
+fn record_of_settled(key: &SealKey, origin: &str, id: DecisionId, text: &str) -> Result<JournaledDecision, String> {
+    let (body, mac) = text.rsplit_once('/').ok_or("it is not a settlement seal")?;
+    if !key.verifies(&settled_mac_input(origin, id, body), mac) {
+        return Err("its settlement seal is not the door's for this decision".into());
+    }
+    let unreadable = || "its sealed record does not read".to_string();
+    let mut parts = body.split('/');
+    let mut next = || parts.next().ok_or_else(unreadable);
+    let verdict = Verdict::parse(next()?).ok_or_else(unreadable)?;
+    let status = DecisionStatus::parse(next()?).ok_or_else(unreadable)?;
+    let connector = match next()? {
+        "0" => false,
+        "1" => true,
+        _ => return Err(unreadable()),
+    };
+    let decided_seq = next()?.parse().map_err(|_| unreadable())?;
+    let mut summary = [0u8; 16];
+    hex::decode_to_slice(next()?, &mut summary).map_err(|_| unreadable())?;
+    Ok(JournaledDecision { verdict, status, connector, decided_seq, summary })
+}
+
+/// What the journal says of a decision (ADR-240, ADR-740): the authority state's record while the decision is live,
+/// the record sealed in its row once it settled, or neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JournalSays {
+    /// The record, from memory or from a row seal that verifies.
+    Record(JournaledDecision),
+    /// The journal issued this id and the state no longer holds it (settled, or never written: ids may skip), and
+    /// its row carries no seal that verifies: nothing the row says is believed.
+    Unproven(&'static str),
+    /// The journal issued no such decision.
+    Nothing,
+}
+
 /// Records by ascending id (ADR-700): decisions and approvals. The journal issues their ids ascending and never again
 /// (ADR-640: [`crate::issued::IssuedIds`] refuses an event that does not), so each new record goes at the end and a
 /// look-up is a binary search: the record and its id with at most an eighth spare, where a hash map held the same
-/// slot at a load factor of 7/16 to 7/8 plus a control byte (about 1.5 times the slot on average).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// slot at a load factor of 7/16 to 7/8 plus a control byte (about 1.5 times the slot on average). A record removed
+/// (a settled decision sealed in its row, ADR-740) leaves a hole until holes are half the vector, when the vector is
+/// compacted and shrunk: removal is amortized O(1) and the allocation follows what is held.
+#[derive(Debug, Clone)]
 struct ByAscendingId<T> {
-    records: Vec<(i64, T)>,
+    records: Vec<(i64, Option<T>)>,
+    holes: usize,
 }
 
 impl<T> Default for ByAscendingId<T> {
     fn default() -> Self {
-        ByAscendingId { records: Vec::new() }
+        ByAscendingId { records: Vec::new(), holes: 0 }
     }
 }
+
+impl<T: PartialEq> PartialEq for ByAscendingId<T> {
+    /// The same records, wherever the holes are.
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.live().eq(other.live())
+    }
+}
+
+impl<T: Eq> Eq for ByAscendingId<T> {}
 
 impl<T> ByAscendingId<T> {
     fn position(&self, id: i64) -> Result<usize, usize> {
         self.records.binary_search_by_key(&id, |(i, _)| *i)
     }
 
+    fn live(&self) -> impl Iterator<Item = (i64, &T)> {
+        self.records.iter().filter_map(|(id, record)| record.as_ref().map(|r| (*id, r)))
+    }
+
     fn get(&self, id: i64) -> Option<&T> {
-        self.position(id).ok().map(|at| &self.records[at].1)
+        self.position(id).ok().and_then(|at| self.records[at].1.as_ref())
     }
 
     fn get_mut(&mut self, id: i64) -> Option<&mut T> {
-        self.position(id).ok().map(|at| &mut self.records[at].1)
+        self.position(id).ok().and_then(|at| self.records[at].1.as_mut())
     }
 
     fn insert(&mut self, id: i64, record: T) {
@@ -230,15 +308,34 @@ impl<T> ByAscendingId<T> {
         match self.records.last() {
             Some((last, _)) if *last >= id => match self.position(id) {
                 // Never from the door's journal (ids ascend); kept exact all the same.
-                Ok(at) => self.records[at].1 = record,
-                Err(at) => self.records.insert(at, (id, record)),
+                Ok(at) => {
+                    if self.records[at].1.is_none() {
+                        self.holes -= 1;
+                    }
+                    self.records[at].1 = Some(record);
+                }
+                Err(at) => self.records.insert(at, (id, Some(record))),
             },
-            _ => self.records.push((id, record)),
+            _ => self.records.push((id, Some(record))),
         }
     }
 
+    /// Takes record `id` out; compacts once holes are half the records (and more than 1,024).
+    fn remove(&mut self, id: i64) -> Option<T> {
+        let at = self.position(id).ok()?;
+        let record = self.records[at].1.take()?;
+        self.holes += 1;
+        if self.holes > 1024 && self.holes * 2 > self.records.len() {
+            self.records.retain(|(_, r)| r.is_some());
+            self.holes = 0;
+            let keep = self.records.len() + (self.records.len() / 8).max(1024);
+            self.records.shrink_to(keep);
+        }
+        Some(record)
+    }
+
     fn len(&self) -> usize {
-        self.records.len()
+        self.records.len() - self.holes
     }
 
     fn capacity(&self) -> usize {
@@ -323,7 +420,8 @@ impl Appended {
 /// the live set. Read by tests and the memory figures; [`Retained::bytes`] is the part sized by its capacity.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Retained {
-    /// Every decision the journal holds (ADR-362: 32 bytes each, plus its id).
+    /// Decisions held in memory (ADR-362: 32 bytes each, plus its id): every one without the seal key; with it, those
+    /// not yet settled (ADR-740).
     pub decisions: usize,
     /// Every idempotency key (24 bytes each, plus its 16-byte summary).
     pub request_ids: usize,
@@ -339,6 +437,8 @@ pub struct Retained {
     pub started: usize,
     pub demotions: usize,
     pub denials: usize,
+    /// Settled decisions dropped from memory whose row seal is not yet known to be committed (ADR-740).
+    pub to_seal: usize,
     /// Bytes of the decisions' and request ids' tables as allocated (capacity, not length).
     pub bytes: usize,
 }
@@ -409,6 +509,15 @@ pub struct Authority {
     frontier: Vec<(u64, foureyes_core::merkle::Hash)>,
     /// The highest id of each numbered kind the journal issued (ADR-640): the door issues the next one above it.
     issued: crate::issued::IssuedIds,
+    /// The hash of the journal's first event: which store a settlement seal belongs to (ADR-740).
+    origin: String,
+    /// Settled decisions dropped from `decisions` whose row the next write transaction seals
+    /// ([`Authority::take_settled`]); a seal written by a transaction that may still roll back is kept here until a
+    /// later one finds it in place (ADR-740).
+    to_seal: Vec<(DecisionId, JournaledDecision)>,
+    /// Those of `to_seal` the current transaction is sealing (between [`Authority::take_settled`] and
+    /// [`Authority::keep_settled`]): still the journal's word for them until then.
+    kept_back: Vec<(DecisionId, JournaledDecision)>,
 }
 
 impl Default for Authority {
@@ -441,6 +550,9 @@ impl Default for Authority {
             checkpointed: 0,
             frontier: Vec::new(),
             issued: crate::issued::IssuedIds::default(),
+            origin: String::new(),
+            to_seal: Vec::new(),
+            kept_back: Vec::new(),
         }
     }
 }
@@ -593,6 +705,9 @@ impl Authority {
         }
         let leaf = leaf_of(&event.hash).map_err(|e| broken(&e))?;
         self.issued.issue(&data).map_err(|e| broken(&e))?;
+        if event.seq == 1 {
+            self.origin.clone_from(&event.hash);
+        }
         self.apply_data(event.seq, event.ts_ms, &data);
         self.grow(leaf);
         self.seq = event.seq;
@@ -629,6 +744,9 @@ impl Authority {
             let Ok(leaf) = leaf_of(&event.hash) else { return };
             if self.issued.issue(&event.data).is_err() {
                 return;
+            }
+            if event.seq == 1 {
+                self.origin.clone_from(&event.hash);
             }
             self.apply_data(event.seq, event.ts_ms, &event.data);
             self.grow(leaf);
@@ -765,6 +883,14 @@ impl Authority {
                 if let Some(sup) = d.supersedes.and_then(|s| self.decisions.get_mut(s)) {
                     sup.status = DecisionStatus::Superseded;
                 }
+                // Settled: the deferral this release answers, and a deny or rehearsal that no approval can re-open
+                // (a kill-switch block of an approved request is decided again on retry: ADR-240).
+                if let Some(sup) = d.supersedes {
+                    self.settle_record(sup);
+                }
+                if d.status == DecisionStatus::Closed && d.approval_id.is_none() {
+                    self.settle_record(d.decision_id);
+                }
                 // As the door writes the row (`ops::persist`): a new request id binds its first fingerprint; a
                 // release that supersedes the deferral repoints it; a transient kill-switch block leaves it.
                 let key = idempotency_summary(&crate::replay::idempotency_key(&d.request));
@@ -794,6 +920,10 @@ impl Authority {
                 self.clear_deadline(r.decision_id);
                 if let Some(late) = self.expired.get_mut(&r.decision_id) {
                     *late = true;
+                }
+                // `executed` and `failed` are final (`ops::report` refuses any other report after them).
+                if matches!(r.outcome, foureyes_core::Outcome::Executed | foureyes_core::Outcome::Failed) {
+                    self.settle_record(r.decision_id);
                 }
             }
             EventData::ReservationExpired(x) => {
@@ -929,6 +1059,81 @@ impl Authority {
             self.held_by.remove(&key);
             self.reservations.remove(&key.1);
         }
+    }
+
+    /// Drops settled decision `id`'s record from memory when this door holds the seal key (ADR-740): its row is sealed
+    /// with it by the next write transaction ([`Authority::take_settled`]), and read back through the seal. What else
+    /// the state keeps of it goes too: a connector start is folded into the sealed connector flag (nothing starts a
+    /// settled decision's connector), an expiry mark (a report after it was the late one). Without the key nothing is
+    /// dropped: a keyless row proves nothing.
+    fn settle_record(&mut self, id: DecisionId) {
+        if !self.holds_seal_key() {
+            return;
+        }
+        let Some(mut record) = self.decisions.remove(id) else { return };
+        if self.started.remove(&id).is_some() {
+            record.connector = true;
+        }
+        self.expired.remove(&id);
+        self.to_seal.push((id, record));
+    }
+
+    /// The settled decisions whose rows must carry their settlement seal (ADR-740), each with the `settled` text to
+    /// write; taken out of the state: give back with [`Authority::keep_settled`] those whose write may still roll back.
+    pub fn take_settled(&mut self) -> Vec<(DecisionId, String)> {
+        let Some(key) = self.seal.key() else { return Vec::new() };
+        // Left by a transaction that ended before it said which to keep: sealed again, which is harmless.
+        let left = std::mem::take(&mut self.kept_back);
+        self.to_seal.extend(left);
+        let texts =
+            self.to_seal.iter().map(|(id, record)| (*id, settled_text(key, &self.origin, *id, record))).collect();
+        self.kept_back = std::mem::take(&mut self.to_seal);
+        texts
+    }
+
+    /// Of the last [`Authority::take_settled`], in its order, keeps those `written` by this transaction to be sealed
+    /// again by a later one: this one may still roll back; a later one finds the seal in place and lets them go.
+    pub fn keep_settled(&mut self, written: &[bool]) {
+        let taken = std::mem::take(&mut self.kept_back);
+        let mut written = written.iter();
+        self.to_seal.extend(taken.into_iter().filter(|_| written.next().copied().unwrap_or(true)));
+    }
+
+    /// What the journal says of decision `id` (ADR-240, ADR-740): its record while live; once settled and dropped,
+    /// the record sealed in its row (`settled`, the row's `settled` column, read by the caller only then), checked
+    /// under the seal key for this id and this store. An id the journal issued that the state does not hold is
+    /// believed only through a seal: a row rolled back to a non-final status, swapped with another's, or written for
+    /// an id the journal skipped is [`JournalSays::Unproven`].
+    pub fn journal_says(&self, id: DecisionId, settled: Option<&str>) -> JournalSays {
+        if let Some(record) = self.decisions.get(id) {
+            return JournalSays::Record(*record);
+        }
+        if let Some((_, record)) = self.to_seal.iter().chain(&self.kept_back).find(|(i, _)| *i == id) {
+            return JournalSays::Record(*record);
+        }
+        let issued = id >= 1 && id < self.issued.next(crate::issued::IdKind::Decision);
+        match (self.seal.key(), settled) {
+            (Some(key), Some(text)) if issued => match record_of_settled(key, &self.origin, id, text) {
+                Ok(record) => JournalSays::Record(record),
+                Err(_) => JournalSays::Unproven("its settlement seal is not the door's for this decision"),
+            },
+            (Some(_), None) if issued => JournalSays::Unproven("it carries no settlement seal"),
+            _ => JournalSays::Nothing,
+        }
+    }
+
+    /// Whether decision `id` may be held only by its row's settlement seal (ADR-740): the caller reads the row's
+    /// `settled` column for [`Authority::journal_says`] only then.
+    pub fn settled_out(&self, id: DecisionId) -> bool {
+        self.holds_seal_key()
+            && self.decisions.get(id).is_none()
+            && id >= 1
+            && id < self.issued.next(crate::issued::IdKind::Decision)
+    }
+
+    /// The seal key this door holds, if any (a replay that must drop what this state drops needs it too).
+    pub fn seal_key(&self) -> Option<&SealKey> {
+        self.seal.key()
     }
 
     fn clear_deadline(&mut self, decision: DecisionId) {
@@ -1089,7 +1294,7 @@ impl Authority {
 
     /// How many records each part of the state holds (ADR-700).
     pub fn retained(&self) -> Retained {
-        let decision_bytes = self.decisions.capacity() * std::mem::size_of::<(DecisionId, JournaledDecision)>();
+        let decision_bytes = self.decisions.capacity() * std::mem::size_of::<(DecisionId, Option<JournaledDecision>)>();
         let request_bytes =
             hash_table_bytes(self.idempotency.capacity(), std::mem::size_of::<(Summary, JournaledRequest)>());
         Retained {
@@ -1104,6 +1309,7 @@ impl Authority {
             started: self.started.len(),
             demotions: self.demotions.len(),
             denials: self.denials.values().map(|r| r.entries.len()).sum(),
+            to_seal: self.to_seal.len() + self.kept_back.len(),
             bytes: decision_bytes + request_bytes,
         }
     }
@@ -1343,6 +1549,80 @@ mod tests {
         assert_eq!(a.decision(N - 1).map(|d| d.status), Some(DecisionStatus::Failed));
         assert_eq!(a.decision(1).map(|d| d.status), Some(DecisionStatus::Executed));
         assert_eq!(a.decision(N + 1), None);
+    }
+
+    /// ADR-740: under the seal key, settled decisions (executed, failed, denied, superseded) leave memory: after N
+    /// settled decisions the state holds only the live ones, its table is shrunk to them, and what it dropped waits
+    /// to be sealed in the rows only until a transaction has sealed them and a later one found the seal in place.
+    /// Each dropped record is given back exactly through its row's seal, and only for its own id and store.
+    #[test]
+    fn settled_decisions_do_not_stay_in_memory_under_the_seal_key() {
+        const N: i64 = 6_000;
+        let key = SealKey::from_bytes(&[7; 32]);
+        let mut a = Authority::default();
+        a.set_seal_key(key.clone());
+        let mut sealed = Vec::new();
+        let mut peak_to_seal = 0;
+        for id in 1..=N {
+            let mut data = decided(id, json!([{"id": id, "key": "count", "scope": "*", "amount": "1"}]));
+            if id % 3 == 0 {
+                // A deny: final at birth (no approval can re-open it).
+                data["verdict"] = json!("deny");
+                data["status"] = json!("closed");
+                data["reservations"] = json!([]);
+            }
+            let decided_event = event(&a, id, EventKind::Decided, data);
+            a.apply_sealed(&decided_event, Some(&key.seal(&decided_event.hash))).unwrap();
+            if id % 3 != 0 && id < N - 10 {
+                let outcome = if id % 3 == 1 { "executed" } else { "failed" };
+                let released = if outcome == "failed" { a.held_by(id) } else { Vec::new() };
+                let kind = if outcome == "failed" { EventKind::Failed } else { EventKind::Executed };
+                let data = json!({"decision_id": id, "outcome": outcome, "detail": null, "released": released});
+                let reported = event(&a, id, kind, data);
+                a.apply_sealed(&reported, Some(&key.seal(&reported.hash))).unwrap();
+            }
+            // Each transaction seals what the last one settled; a seal found in place lets the record go.
+            peak_to_seal = peak_to_seal.max(a.retained().to_seal);
+            let taken = a.take_settled();
+            sealed.extend(taken.iter().cloned());
+            a.keep_settled(&vec![false; taken.len()]);
+        }
+        let kept = a.retained();
+        assert!(kept.decisions <= 20, "only the unreported permits stay: {kept:?}");
+        assert_eq!(kept.to_seal, 0);
+        assert!(peak_to_seal <= 2, "at most one transaction's settlements wait: {peak_to_seal}");
+        let record = std::mem::size_of::<(DecisionId, Option<JournaledDecision>)>();
+        assert!(kept.bytes - hash_table_bytes(a.idempotency.capacity(), 40) <= 3 * 1024 * record, "{kept:?}");
+        assert_eq!(sealed.len() as i64, N - kept.decisions as i64);
+        // Given back through the row's seal, as it was when it settled.
+        let (id, text) = sealed.iter().find(|(id, _)| *id == 4).cloned().unwrap();
+        match a.journal_says(id, Some(&text)) {
+            JournalSays::Record(r) => {
+                assert_eq!((r.verdict, r.status, r.decided_seq), (Verdict::Permit, DecisionStatus::Executed, 6));
+            }
+            other => panic!("{other:?}"),
+        }
+        let (_, other_text) = sealed.iter().find(|(id, _)| *id == 5).cloned().unwrap();
+        assert!(matches!(a.journal_says(4, Some(&other_text)), JournalSays::Unproven(_)), "another row's seal");
+        assert!(matches!(a.journal_says(4, None), JournalSays::Unproven(_)), "a seal stripped");
+        let rolled_back = text.replacen("executed", "intended", 1);
+        assert!(matches!(a.journal_says(4, Some(&rolled_back)), JournalSays::Unproven(_)), "a status rolled back");
+        assert!(matches!(a.journal_says(N + 1, Some(&text)), JournalSays::Nothing), "an id never issued");
+        let mut elsewhere = Authority::default();
+        elsewhere.set_seal_key(key);
+        elsewhere.origin = "another store".into();
+        elsewhere.issued = a.issued;
+        assert!(matches!(elsewhere.journal_says(4, Some(&text)), JournalSays::Unproven(_)), "another store's row");
+        // Without the key nothing is dropped.
+        let mut keyless = Authority::default();
+        for id in 1..=100 {
+            let mut data = decided(id, json!([]));
+            data["verdict"] = json!("deny");
+            data["status"] = json!("closed");
+            let e = event(&keyless, id, EventKind::Decided, data);
+            keyless.apply(&e).unwrap();
+        }
+        assert_eq!((keyless.retained().decisions, keyless.take_settled().len()), (100, 0));
     }
 
     #[test]

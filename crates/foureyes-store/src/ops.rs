@@ -4,7 +4,7 @@
 //! [`StoreError::is_audited`] is still committed by the caller (the refusal it journaled must persist).
 
 use crate::authority::{
-    JournaledApproval, JournaledCredential, JournaledSignin, decision_summary, fingerprint_summary,
+    JournalSays, JournaledApproval, JournaledCredential, JournaledSignin, decision_summary, fingerprint_summary,
 };
 use crate::issued::IdKind;
 use crate::tx::{NewCredentialRow, NewDecisionRow, WriteTx, session_key};
@@ -79,7 +79,7 @@ pub async fn catch_up_chain<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
     // already standing at it (the usual case: this process wrote the last events, ADR-410) reads nothing else.
     let (seq, hash) = w.head().await?;
     if w.authority().seq() == seq && w.authority().hash() == hash {
-        return Ok(());
+        return seal_settled(w).await;
     }
     while w.authority().seq() < seq {
         let after = w.authority().seq();
@@ -89,6 +89,8 @@ pub async fn catch_up_chain<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
         for (event, seal) in &events {
             authority.apply_sealed(event, seal.as_deref())?;
         }
+        // Page by page: a replay of a long history holds at most a page's settled decisions at a time.
+        seal_settled(w).await?;
         if !full {
             break;
         }
@@ -105,11 +107,50 @@ pub async fn catch_up_chain<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Writes into each settled decision's row the settlement seal of the record the authority state dropped
+/// (ADR-740), before anything in this transaction reads a row. A seal this transaction wrote is kept to be written
+/// again by a later one (this one may roll back); one already in place lets the record go; a missing row has nothing
+/// to seal (and is refused wherever it is asked for).
+async fn seal_settled<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
+    let pending = w.authority().take_settled();
+    if pending.is_empty() {
+        return Ok(());
+    }
+    let mut written = Vec::with_capacity(pending.len());
+    let mut failed = None;
+    for (id, text) in &pending {
+        if failed.is_some() {
+            written.push(true);
+            continue;
+        }
+        match w.seal_settled(*id, text).await {
+            Ok(wrote) => written.push(wrote),
+            Err(e) => {
+                written.push(true);
+                failed = Some(e);
+            }
+        }
+    }
+    w.authority().keep_settled(&written);
+    failed.map_or(Ok(()), Err)
+}
+
+/// What the journal says of decision `id` (ADR-740): the authority state's record while it is live, else the record
+/// its row's settlement seal holds (the row's `settled` column is read only then).
+pub async fn journal_says<W: WriteTx>(w: &mut W, id: DecisionId) -> Result<JournalSays, StoreError> {
+    let settled = if w.authority().settled_out(id) { w.settled_seal(id).await? } else { None };
+    Ok(w.authority().journal_says(id, settled.as_deref()))
+}
+
 /// Catches the authority state up, replays the whole journal into a fresh state (each event verified), and names
 /// the first part in which the two differ (ADR-410): see [`crate::Store::authority_differs_from_replay`].
 pub async fn authority_differs_from_replay<W: WriteTx>(w: &mut W) -> Result<Option<String>, StoreError> {
     catch_up(w).await?;
     let mut replayed = crate::authority::Authority::default();
+    // Under the seal key the state drops settled decisions (ADR-740): the replay must drop the same.
+    if let Some(key) = w.authority().seal_key().cloned() {
+        replayed.set_seal_key(key);
+    }
     loop {
         let events = w.journal_after(replayed.seq(), CATCH_UP_PAGE).await?;
         for (event, seal) in &events {
@@ -519,13 +560,17 @@ async fn persist<W: WriteTx>(
 /// (fixed at decide time), or a `connector_started` event marks its start. `NotFound` for no such decision.
 pub async fn runs_by_connector<W: WriteTx>(w: &mut W, ids: &[DecisionId]) -> Result<Vec<bool>, StoreError> {
     catch_up(w).await?;
-    let authority = w.authority();
-    ids.iter()
-        .map(|&id| match authority.decision(id) {
-            Some(d) => Ok(d.connector || authority.started(id).is_some()),
-            None => Err(StoreError::NotFound(format!("decision {id} does not exist"))),
-        })
-        .collect()
+    let mut out = Vec::with_capacity(ids.len());
+    for &id in ids {
+        out.push(match journal_says(w, id).await? {
+            JournalSays::Record(d) => d.connector || w.authority().started(id).is_some(),
+            JournalSays::Unproven(why) => {
+                return Err(StoreError::InvalidState(format!("decision {id} is not believed: {why} (ADR-740)")));
+            }
+            JournalSays::Nothing => return Err(StoreError::NotFound(format!("decision {id} does not exist"))),
+        });
+    }
+    Ok(out)
 }
 
 pub async fn checked_decision<W: WriteTx>(
@@ -608,9 +653,12 @@ async fn mark_approval<W: WriteTx>(
 /// (the authority state keeps only a summary of it, ADR-362); `None` when the journal knows no such approval or
 /// decision. An event no longer there as applied gives a text no fingerprint equals.
 async fn deferred_fingerprint<W: WriteTx>(w: &mut W, id: ApprovalId) -> Result<Option<String>, StoreError> {
-    let authority = w.authority();
-    let Some(decision_id) = authority.approval(id).map(|a| a.decision_id) else { return Ok(None) };
-    let Some(seq) = authority.decision(decision_id).map(|d| d.decided_seq) else { return Ok(None) };
+    let Some(decision_id) = w.authority().approval(id).map(|a| a.decision_id) else { return Ok(None) };
+    let seq = match journal_says(w, decision_id).await? {
+        JournalSays::Record(d) => d.decided_seq,
+        JournalSays::Unproven(why) => return Ok(Some(format!("(decision {decision_id} is not believed: {why})"))),
+        JournalSays::Nothing => return Ok(None),
+    };
     Ok(Some(match decided_event(w, decision_id, seq).await? {
         Some(d) => d.request.fingerprint(),
         None => format!("(seq {seq} no longer holds decision {decision_id} as applied)"),
@@ -837,8 +885,13 @@ async fn decision_differs_from_journal<W: WriteTx>(
     record: &DecisionRecord,
 ) -> Result<Option<(&'static str, String, String)>, StoreError> {
     let id = record.decision_id;
-    let Some(journal) = w.authority().decision(id).copied() else {
-        return Ok(Some(("verdict", record.verdict.as_str().to_string(), "nothing".into())));
+    let journal = match journal_says(w, id).await? {
+        JournalSays::Record(journal) => journal,
+        // Settled and dropped from memory, and the row does not carry the door's seal of it (ADR-740).
+        JournalSays::Unproven(why) => {
+            return Ok(Some(("settled", format!("{}/{}", record.verdict, record.status.as_str()), why.into())));
+        }
+        JournalSays::Nothing => return Ok(Some(("verdict", record.verdict.as_str().to_string(), "nothing".into()))),
     };
     let r = &record.request;
     let row_summary = decision_summary(
@@ -1129,8 +1182,14 @@ pub async fn connector_started<W: WriteTx>(
     now_ms: i64,
 ) -> Result<u64, StoreError> {
     catch_up(w).await?;
-    let Some(d) = w.authority().decision(decision_id).cloned() else {
-        return Err(StoreError::NotFound(format!("decision {decision_id} does not exist in the journal")));
+    let d = match journal_says(w, decision_id).await? {
+        JournalSays::Record(d) => d,
+        JournalSays::Unproven(why) => {
+            return Err(StoreError::InvalidState(format!("decision {decision_id} is not believed: {why} (ADR-740)")));
+        }
+        JournalSays::Nothing => {
+            return Err(StoreError::NotFound(format!("decision {decision_id} does not exist in the journal")));
+        }
     };
     if d.verdict != Verdict::Permit || d.status != DecisionStatus::Intended {
         return Err(StoreError::InvalidState(format!(

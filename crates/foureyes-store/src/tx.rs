@@ -52,6 +52,8 @@ pub trait WriteTx {
     /// The idempotency entry of `(agent, request_id)`: its fingerprint and the decision it points at.
     async fn idempotency(&mut self, agent: &str, request_id: &str) -> Result<Option<(String, DecisionId)>, StoreError>;
     async fn decision(&mut self, id: DecisionId) -> Result<Option<DecisionRecord>, StoreError>;
+    /// Decision `id`'s settlement seal (its row's `settled` column, ADR-740), if the row and the seal exist.
+    async fn settled_seal(&mut self, id: DecisionId) -> Result<Option<String>, StoreError>;
     /// The approval as stored (its status not adjusted for the clock), with its votes in casting order.
     async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError>;
     /// Live reservations of `action`'s `(key, scope)` made at or after `since_ms`, as the table says (the decide reads
@@ -110,6 +112,9 @@ pub trait WriteTx {
     async fn set_decision_reasons(&mut self, id: DecisionId, reasons: &[Reason]) -> Result<(), StoreError>;
     async fn clear_supersedes(&mut self, id: DecisionId) -> Result<(), StoreError>;
     async fn set_journal_seq(&mut self, id: DecisionId, seq: u64) -> Result<(), StoreError>;
+    /// Writes `text` as decision `id`'s settlement seal (ADR-740) unless its row already holds exactly that: whether
+    /// it wrote (no row, or the same seal already there: `false`).
+    async fn seal_settled(&mut self, id: DecisionId, text: &str) -> Result<bool, StoreError>;
     async fn insert_idempotency(
         &mut self,
         agent: &str,

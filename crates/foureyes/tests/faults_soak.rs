@@ -107,7 +107,9 @@ fn a_soak_of_mixed_load_keeps_memory_and_file_handles_bounded() {
     let secs = env_u64("FOUREYES_SOAK_SECS", 5);
     let clients = env_u64("FOUREYES_SOAK_CLIENTS", 4) as usize;
     let pause = Duration::from_millis(env_u64("FOUREYES_SOAK_PAUSE_MS", 0));
-    let env = Env::new(POLICY);
+    // With the seal key (`FOUREYES_SOAK_SEAL=0`: without, for an A/B): a keyed door drops settled decisions from
+    // memory (ADR-740), which is what a soak measures.
+    let env = if env_u64("FOUREYES_SOAK_SEAL", 1) == 1 { Env::new(POLICY).sealed() } else { Env::new(POLICY) };
     let tokens = Tokens { agent: env.token("agent", "agent"), approver: env.token("alice", "approver") };
     let admin = env.token("root", "admin");
     let (server, addr) = env.serve();

@@ -1929,6 +1929,93 @@ fn token_create_and_journal_seal_refuse_a_database_rolled_back_behind_its_witnes
     assert_eq!(e.events().len(), before, "nothing was journaled on the rolled-back database");
 }
 
+// -------------------------------------------------------------------------------------------------------------
+// ADR-740 (helper mem3): under the seal key a settled decision leaves the door's memory and is believed only through
+// the settlement seal in its row. What a database writer could try on that row, against a running door.
+
+/// Starts `serve` on a sealed env and returns it with an agent's token and a `pay(request_id, amount)` that answers
+/// the HTTP status and body.
+fn sealed_server(e: &Env) -> ((support::KillOnDrop, String), String) {
+    let bot = token_of(e, "bot", "agent");
+    let server = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    (server, bot)
+}
+
+fn pay_as(addr: &str, bot: &str, request_id: &str, amount: u32) -> (u16, String) {
+    let ask =
+        serde_json::json!({"request_id": request_id, "action": "payments.batch", "params": {"amount_eur": amount}});
+    post_as(addr, "/v1/decide", bot, &ask)
+}
+
+/// F740 (ADR-740; RED with the door believing a settled row whose seal does not verify — `JournalSays::Unproven`
+/// taken as nothing to compare: each `failed` report was accepted and released 250 EUR again, and a fifth 250 EUR
+/// was permitted against the 1000 EUR/day budget): executed decisions that the running door dropped from memory, set
+/// back to `intended` by hand with their settlement seal kept, then with it stripped, cannot be reported `failed`,
+/// release nothing, and are refused naming the decision.
+fn under_the_seal_a_settled_decision_rolled_back_by_hand_releases_nothing(backend: Backend) {
+    let e = sealed_env(backend);
+    let ((_server, addr), bot) = sealed_server(&e);
+    for (i, id) in ["1", "2", "3", "4"].into_iter().enumerate() {
+        let (status, body) = pay_as(&addr, &bot, &format!("p{i}"), 250);
+        assert_eq!(status, 200, "{body}");
+        let path = format!("/v1/decisions/{id}/report");
+        let (status, body) = post_as(&addr, &path, &bot, &serde_json::json!({"outcome": "executed"}));
+        assert_eq!(status, 200, "{body}");
+    }
+    // Two more transactions: the first seals decision 4's row, the next finds the seal in place and lets it go.
+    for _ in 0..2 {
+        assert_eq!(get_as(&addr, "/v1/decisions/4", &bot).0, 200);
+    }
+    for edit in [
+        "UPDATE decisions SET status = 'intended', reported_ms = NULL, report_detail = NULL",
+        "UPDATE decisions SET status = 'intended', reported_ms = NULL, report_detail = NULL, settled = NULL",
+    ] {
+        e.sql(edit);
+        for id in ["1", "2", "3", "4"] {
+            let path = format!("/v1/decisions/{id}/report");
+            let (status, body) = post_as(&addr, &path, &bot, &serde_json::json!({"outcome": "failed"}));
+            assert_ne!(status, 200, "`{edit}`: decision {id} was re-reported failed: {body}");
+            assert!(body.contains(&format!("decision {id}")), "names the decision: {body}");
+        }
+    }
+    let (status, body) = pay_as(&addr, &bot, "p5", 250);
+    assert_eq!(status, 200, "{body}");
+    assert!(!body.contains(r#""verdict":"permit""#), "1250 EUR of a 1000 EUR budget was permitted: {body}");
+    assert!(!e.events().iter().any(|ev| ev.kind == EventKind::Failed), "no failure was journaled");
+    assert!(altered_refusal_journaled(&e, "decisions"), "the refusal is journaled naming the table");
+}
+
+/// F741 (ADR-740; RED with the settlement seal not bound to the decision's id: the retry of the denied request
+/// `big` was answered `permit`/`executed` from a copy of decision 1's row and seal over decision 2's): a settled row
+/// copied whole over another settled row, seal and all, is refused on the replay of the second's request id; deleted,
+/// its request id is still not decided again.
+fn under_the_seal_a_settled_row_copied_over_another_is_refused(backend: Backend) {
+    let e = sealed_env(backend);
+    let ((_server, addr), bot) = sealed_server(&e);
+    let (status, body) = pay_as(&addr, &bot, "small", 100);
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = post_as(&addr, "/v1/decisions/1/report", &bot, &serde_json::json!({"outcome": "executed"}));
+    assert_eq!(status, 200, "{body}");
+    let (_, denied) = pay_as(&addr, &bot, "big", 600);
+    assert!(denied.contains("deny"), "600 EUR is over the 500 EUR bound: {denied}");
+    for _ in 0..2 {
+        assert_eq!(get_as(&addr, "/v1/decisions/1", &bot).0, 200);
+    }
+    let columns = "agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id, would_have, digest, \
+                   status, supersedes, undo_of, decided_ms, reported_ms, report_detail, policy_sha256, journal_seq, settled";
+    e.sql(&format!("UPDATE decisions SET ({columns}) = (SELECT {columns} FROM decisions WHERE id = 1) WHERE id = 2"));
+    let decided_before = e.events().iter().filter(|ev| ev.kind == EventKind::Decided).count();
+    let (status, body) = pay_as(&addr, &bot, "big", 600);
+    assert_ne!(status, 200, "the denied request was answered from decision 1's copied row: {body}");
+    assert!(!body.contains(r#""verdict":"permit""#), "{body}");
+    assert!(body.contains("decision 2") && body.contains("record_altered"), "names the decision: {body}");
+    e.sql("DELETE FROM decisions WHERE id = 2");
+    let (status, body) = pay_as(&addr, &bot, "big", 600);
+    assert_ne!(status, 200, "the request id of a deleted settled row was decided again: {body}");
+    let decided_after = e.events().iter().filter(|ev| ev.kind == EventKind::Decided).count();
+    assert_eq!(decided_after, decided_before, "nothing was decided again");
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -1994,4 +2081,6 @@ on_both!(
     a_missing_witness_is_refused_unless_the_store_is_new,
     verify_and_audit_under_the_seal_key_report_a_journal_whose_seals_were_stripped,
     token_create_and_journal_seal_refuse_a_database_rolled_back_behind_its_witness,
+    under_the_seal_a_settled_decision_rolled_back_by_hand_releases_nothing,
+    under_the_seal_a_settled_row_copied_over_another_is_refused,
 );

@@ -148,6 +148,8 @@ pub struct Env {
     pub db: PathBuf,
     pub policy: PathBuf,
     pub root: PathBuf,
+    /// The seal key file every command is given (`FOUREYES_SEAL_KEY`, ADR-420), once [`Env::sealed`].
+    pub seal: Option<PathBuf>,
 }
 
 impl Env {
@@ -158,7 +160,15 @@ impl Env {
         std::fs::create_dir(&root).unwrap();
         let policy_path = dir.path().join("policy.yaml");
         std::fs::write(&policy_path, policy).unwrap();
-        Env { db: dir.path().join("fe.db"), policy: policy_path, root, dir }
+        Env { db: dir.path().join("fe.db"), policy: policy_path, root, dir, seal: None }
+    }
+
+    /// This env with a seal key (64 hex digits, as `journal keygen` writes it) given to every command.
+    pub fn sealed(mut self) -> Env {
+        let key = self.dir.path().join("seal.key");
+        std::fs::write(&key, format!("{}\n", "5e".repeat(32))).unwrap();
+        self.seal = Some(key);
+        self
     }
 
     /// `foureyes --db … --policy …`, with every `FOUREYES_*` variable the binary reads that could point it elsewhere
@@ -168,6 +178,9 @@ impl Env {
         command.arg("--db").arg(&self.db).arg("--policy").arg(&self.policy);
         for var in ["FOUREYES_DB", "FOUREYES_POLICY", "FOUREYES_TOKEN", "FOUREYES_EXECUTOR_TOKEN", "FOUREYES_LISTEN"] {
             command.env_remove(var);
+        }
+        if let Some(key) = &self.seal {
+            command.env("FOUREYES_SEAL_KEY", key);
         }
         command
     }
