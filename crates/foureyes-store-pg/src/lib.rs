@@ -214,6 +214,16 @@ impl PgStore {
         T: Send + 'static,
         F: for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, Result<T, StoreError>> + Send + 'static,
     {
+        self.write_keyed(None, work).await
+    }
+
+    /// [`PgStore::write`] of a job that reads the idempotency row of `key` (`(agent, request_id)`, a decide): the
+    /// writer reads the rows of all its batch's keys with the lock, in the same round trip (ADR-760).
+    async fn write_keyed<T, F>(&self, key: Option<(String, String)>, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, Result<T, StoreError>> + Send + 'static,
+    {
         let result_slot = Arc::new(Mutex::new(None::<Result<T, StoreError>>));
         let slot = Arc::clone(&result_slot);
         let caller = Arc::new(());
@@ -243,7 +253,7 @@ impl PgStore {
             });
             let _ = answer_tx.send(result);
         });
-        self.submit(Job { run, answer })?;
+        self.submit(Job { run, answer, key })?;
         let answered = answer_rx.await;
         drop(caller);
         answered.map_err(|_| StoreError::Backend("the PostgreSQL writer dropped the write".into()))?
@@ -401,6 +411,8 @@ type Answer = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
 struct Job {
     run: JobRun,
     answer: Answer,
+    /// The idempotency key the job reads, if it decides (ADR-760).
+    key: Option<(String, String)>,
 }
 
 /// What a job of a batch came to, before the batch's COMMIT.
@@ -443,7 +455,8 @@ impl Writer {
         };
         let authority = Arc::clone(&self.state.authority).lock_owned().await;
         let alone = batch.len() == 1;
-        let mut tx = match Tx::begin(conn, authority, self.channel.clone(), !alone).await {
+        let keys: Vec<(String, String)> = batch.iter().filter_map(|job| job.key.clone()).collect();
+        let mut tx = match Tx::begin(conn, authority, self.channel.clone(), !alone, &keys).await {
             Ok(tx) => tx,
             Err(e) => return answer_all(batch, &e),
         };
@@ -550,7 +563,12 @@ impl Store for PgStore {
         request: ActionRequest,
         now_ms: i64,
     ) -> Result<Decided, StoreError> {
-        in_tx!(self, |w| tx_ops::decide(w, &policy, request, now_ms))
+        // The work that needs neither the lock nor the journal is done here, on the caller's task, not in the
+        // writer's turn under the chain-head lock (ADR-670).
+        let key = Some((request.agent.clone(), request.request_id.clone()));
+        let prepared = tx_ops::PreparedRequest::new(&policy, request);
+        self.write_keyed(key, move |w| async move { tx_ops::decide_prepared(w, &policy, prepared, now_ms).await }.boxed())
+            .await
     }
 
     async fn revoke(
@@ -734,6 +752,28 @@ impl Store for PgStore {
     /// whole journal, and `/metrics` asks on every scrape.)
     async fn journal_head(&self) -> Result<u64, StoreError> {
         Ok(ops::head(&self.conn().await?).await?.0)
+    }
+
+    /// One statement (ADR-763): the head, and the data of the newest `policy_loaded` up to it, read in one snapshot
+    /// (the head row and the journal rows under it are committed together), passing over the other events by their
+    /// `kind` column. `serve`'s follower asks this on every change hint, and every decision is one.
+    async fn newest_policy_loaded(&self, after_seq: u64) -> Result<(u64, Option<String>), StoreError> {
+        const SQL: &str = "SELECT h.seq, (SELECT j.data FROM journal j WHERE j.seq > $1 AND j.seq <= h.seq
+                             AND j.kind = 'policy_loaded' ORDER BY j.seq DESC LIMIT 1) FROM journal_head h";
+        let after = i64::try_from(after_seq).unwrap_or(i64::MAX);
+        let r = db::row(&self.conn().await?, SQL, &[&after])
+            .await?
+            .ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
+        let head: i64 = db::get(&r, 0)?;
+        let sha = match db::get::<Option<String>>(&r, 1)? {
+            Some(text) => {
+                let data: Value = serde_json::from_str(&text)
+                    .map_err(|e| StoreError::Backend(format!("a policy_loaded event is not JSON: {e}")))?;
+                data.get("sha256").and_then(|s| s.as_str()).map(str::to_string)
+            }
+            None => None,
+        };
+        Ok((u64::try_from(head).unwrap_or(0).max(after_seq), sha))
     }
 
     async fn database_now_ms(&self) -> Result<Option<i64>, StoreError> {
