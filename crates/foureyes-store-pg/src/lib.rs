@@ -565,7 +565,10 @@ impl Store for PgStore {
     ) -> Result<Decided, StoreError> {
         // The work that needs neither the lock nor the journal is done here, on the caller's task, not in the
         // writer's turn under the chain-head lock (ADR-670).
-        let key = Some((request.agent.clone(), request.request_id.clone()));
+        // A key PostgreSQL cannot hold as text (a NUL: the shape check refuses it) is not read ahead: it would fail
+        // the batch's first round trip, and with it every job of the batch.
+        let key = Some((request.agent.clone(), request.request_id.clone()))
+            .filter(|(agent, request_id)| !agent.contains('\0') && !request_id.contains('\0'));
         let prepared = tx_ops::PreparedRequest::new(&policy, request);
         self.write_keyed(key, move |w| async move { tx_ops::decide_prepared(w, &policy, prepared, now_ms).await }.boxed())
             .await
