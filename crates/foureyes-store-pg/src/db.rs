@@ -132,11 +132,13 @@ pub(crate) struct JobMark {
 
 /// The statement that locks the chain head; the head event's seal is read from the journal itself, not from
 /// `journal_head` (ADR-420).
-const LOCK_HEAD: &str = "SELECT h.seq, h.hash, j.seal IS NOT NULL FROM journal_head h LEFT JOIN journal j ON j.seq = h.seq
+const LOCK_HEAD: &str =
+    "SELECT h.seq, h.hash, j.seal IS NOT NULL FROM journal_head h LEFT JOIN journal j ON j.seq = h.seq
      FOR UPDATE OF h";
 /// The ids the tables leave free, read after the lock is granted (a later statement: a fresh snapshot that holds
 /// every commit made before the lock).
-const NEXT_IDS: &str = "SELECT (SELECT COALESCE(MAX(id), 0) + 1 FROM decisions), (SELECT COALESCE(MAX(id), 0) + 1 FROM reservations)";
+const NEXT_IDS: &str =
+    "SELECT (SELECT COALESCE(MAX(id), 0) + 1 FROM decisions), (SELECT COALESCE(MAX(id), 0) + 1 FROM reservations)";
 /// The idempotency rows of a batch's `(agent, request_id)` keys, read after the lock is granted.
 const IDEMPOTENCY_OF_BATCH: &str = "SELECT i.agent, i.request_id, i.fingerprint, i.decision_id FROM idempotency i
      JOIN UNNEST($1::TEXT[], $2::TEXT[]) AS k(agent, request_id) ON i.agent = k.agent AND i.request_id = k.request_id";
@@ -186,9 +188,7 @@ impl Tx {
             c.execute(&begin, &[]),
             c.query_opt(&lock, &[]),
             c.query_one(&next, &[]),
-            async {
-                if keys.is_empty() { Ok(Vec::new()) } else { c.query(&known, &[&agents, &request_ids]).await }
-            },
+            async { if keys.is_empty() { Ok(Vec::new()) } else { c.query(&known, &[&agents, &request_ids]).await } },
             async { if savepoint { c.execute(&set_savepoint, &[]).await.map(|_| ()) } else { Ok(()) } },
         )
         .await;

@@ -570,8 +570,10 @@ impl Store for PgStore {
         let key = Some((request.agent.clone(), request.request_id.clone()))
             .filter(|(agent, request_id)| !agent.contains('\0') && !request_id.contains('\0'));
         let prepared = tx_ops::PreparedRequest::new(&policy, request);
-        self.write_keyed(key, move |w| async move { tx_ops::decide_prepared(w, &policy, prepared, now_ms).await }.boxed())
-            .await
+        self.write_keyed(key, move |w| {
+            async move { tx_ops::decide_prepared(w, &policy, prepared, now_ms).await }.boxed()
+        })
+        .await
     }
 
     async fn revoke(
