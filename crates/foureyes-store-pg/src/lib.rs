@@ -759,18 +759,29 @@ impl Store for PgStore {
         Ok(ops::head(&self.conn().await?).await?.0)
     }
 
-    /// One statement (ADR-763): the head, and the data of the newest `policy_loaded` up to it, read in one snapshot
-    /// (the head row and the journal rows under it are committed together), passing over the other events by their
-    /// `kind` column. `serve`'s follower asks this on every change hint, and every decision is one.
+    /// Pages through the events after `after_seq` as the default does, but reads only their `seq` and, for a
+    /// `policy_loaded`, its data (ADR-763): the other events are neither sent nor parsed. The statement is the
+    /// default's index range scan (`seq > $1 ORDER BY seq LIMIT $2`), whose plan stays right as the journal grows;
+    /// `serve`'s follower asks this on every change hint, and every decision is one.
     async fn newest_policy_loaded(&self, after_seq: u64) -> Result<(u64, Option<String>), StoreError> {
-        const SQL: &str = "SELECT h.seq, (SELECT j.data FROM journal j WHERE j.seq > $1 AND j.seq <= h.seq
-                             AND j.kind = 'policy_loaded' ORDER BY j.seq DESC LIMIT 1) FROM journal_head h";
-        let after = i64::try_from(after_seq).unwrap_or(i64::MAX);
-        let r = db::row(&self.conn().await?, SQL, &[&after])
-            .await?
-            .ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
-        let head: i64 = db::get(&r, 0)?;
-        let sha = match db::get::<Option<String>>(&r, 1)? {
+        const SQL: &str = "SELECT seq, CASE WHEN kind = 'policy_loaded' THEN data END FROM journal
+                           WHERE seq > $1 ORDER BY seq LIMIT $2";
+        const PAGE: i64 = 1000;
+        let conn = self.conn().await?;
+        let (mut after, mut newest) = (i64::try_from(after_seq).unwrap_or(i64::MAX), None);
+        loop {
+            let page = db::rows(&conn, SQL, &[&after, &PAGE]).await?;
+            for r in &page {
+                after = db::get(r, 0)?;
+                if let Some(text) = db::get::<Option<String>>(r, 1)? {
+                    newest = Some(text);
+                }
+            }
+            if (page.len() as i64) < PAGE {
+                break;
+            }
+        }
+        let sha = match newest {
             Some(text) => {
                 let data: Value = serde_json::from_str(&text)
                     .map_err(|e| StoreError::Backend(format!("a policy_loaded event is not JSON: {e}")))?;
@@ -778,7 +789,7 @@ impl Store for PgStore {
             }
             None => None,
         };
-        Ok((u64::try_from(head).unwrap_or(0).max(after_seq), sha))
+        Ok((u64::try_from(after).unwrap_or(0).max(after_seq), sha))
     }
 
     async fn database_now_ms(&self) -> Result<Option<i64>, StoreError> {
