@@ -47,15 +47,21 @@ impl PgStore {
         token_sha256: Option<&str>,
     ) -> Result<Option<Principal>, StoreError> {
         let Some(p) = principal else { return Ok(None) };
+        let behind = {
+            let applied = self.read_handles().applied.load(std::sync::atomic::Ordering::Acquire) as i64;
+            scalar::<bool>(&self.conn().await?, CREDENTIAL_EVENTS_AFTER, &[&applied]).await?
+        };
+        self.believed(p, token_sha256, behind).await.map(Some)
+    }
+
+    /// `p` once the journal backs it: believed as read if this replica's state knows it as its row says and
+    /// `behind` is false (no credential event after the seq the state had applied when the row was read), else
+    /// checked again after a catch-up under the chain-head lock (ADR-180).
+    async fn believed(&self, p: Principal, token_sha256: Option<&str>, behind: bool) -> Result<Principal, StoreError> {
         let differs = {
             let handles = self.read_handles();
             let known = handles.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             ops::principal_differs(&p, token_sha256, known.get(&p.name)).is_some()
-        };
-        let behind = !differs && {
-            let applied = self.read_handles().applied.load(std::sync::atomic::Ordering::Acquire) as i64;
-            const SQL: &str = "SELECT EXISTS (SELECT 1 FROM journal WHERE seq > $1 AND kind = 'credential')";
-            scalar::<bool>(&self.conn().await?, SQL, &[&applied]).await?
         };
         if differs || behind {
             let (checked, token_sha256) = (p.clone(), token_sha256.map(str::to_string));
@@ -66,9 +72,12 @@ impl PgStore {
                 foureyes_store::wall_clock_ms()
             ))?;
         }
-        Ok(Some(p))
+        Ok(p)
     }
 }
+
+/// Whether the journal holds a credential event after `$1` (the seq this replica's state has applied).
+const CREDENTIAL_EVENTS_AFTER: &str = "SELECT EXISTS (SELECT 1 FROM journal WHERE seq > $1 AND kind = 'credential')";
 
 #[async_trait]
 impl Credentials for PgStore {
@@ -130,11 +139,24 @@ impl Credentials for PgStore {
     }
 
     async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError> {
-        const SQL: &str =
-            concat!("SELECT ", principal_columns!(), " FROM tokens t WHERE t.token_hash = $1 AND t.revoked_ms IS NULL");
-        let principal =
-            row(&self.conn().await?, SQL, &[&token_sha256]).await?.map(|r| principal_from_row(&r, 0)).transpose()?;
-        self.journaled_principal(principal, Some(token_sha256)).await
+        // The row and whether a credential event follows what this replica has applied, in one statement (one
+        // round trip, one snapshot: ADR-762) — every request asks. `applied` is read first, so it is never newer
+        // than the snapshot: a revoke committed by another replica is either in the row or makes `behind` true.
+        const SQL: &str = concat!(
+            "SELECT ",
+            principal_columns!(),
+            ", EXISTS (SELECT 1 FROM journal WHERE seq > $2 AND kind = 'credential')
+             FROM (SELECT 1) AS one LEFT JOIN tokens t ON t.token_hash = $1 AND t.revoked_ms IS NULL"
+        );
+        let applied = self.read_handles().applied.load(std::sync::atomic::Ordering::Acquire) as i64;
+        let found = rows(&self.conn().await?, SQL, &[&token_sha256, &applied]).await?;
+        let Some(r) = found.first() else { return Ok(None) };
+        if get::<Option<String>>(r, 0)?.is_none() {
+            return Ok(None);
+        }
+        let principal = principal_from_row(r, 0)?;
+        let behind: bool = get(r, 6)?;
+        self.believed(principal, Some(token_sha256), behind).await.map(Some)
     }
 
     async fn principals(&self) -> Result<Vec<Principal>, StoreError> {

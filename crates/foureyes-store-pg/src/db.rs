@@ -11,6 +11,7 @@ use foureyes_core::event::EventData;
 use foureyes_core::journal::Encoded;
 use foureyes_store::StoreError;
 use foureyes_store::authority::{Appended, Authority};
+use std::collections::HashMap;
 use tokio_postgres::Row;
 use tokio_postgres::types::{FromSql, ToSql};
 
@@ -99,6 +100,20 @@ pub(crate) struct Tx {
     /// next read of the shared transactions and at [`Tx::finish`] with the head update (ADR-412). [`Tx::c`] does not
     /// flush: a statement run on it directly does not see them.
     deferred: Vec<Deferred>,
+    /// The idempotency rows of the batch's deciding jobs, read once with the lock (ADR-760): `None` for a key that
+    /// has no row. A key this transaction writes is dropped from it, so its next read goes to the table.
+    idempotency_known: HashMap<(String, String), Option<(String, i64)>>,
+    /// The next `decisions` and `reservations` ids the tables leave free, read with the lock and advanced by each
+    /// insert of this transaction (ADR-761): their inserts are deferred like the journal's rows.
+    next_ids: NextIds,
+}
+
+/// The lowest ids the `decisions` and `reservations` tables leave free (their `MAX(id) + 1`), as this transaction
+/// has written them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct NextIds {
+    pub decision: i64,
+    pub reservation: i64,
 }
 
 /// A write sent at the next [`Tx::flush`]: its statement and its parameters, owned.
@@ -112,17 +127,39 @@ pub(crate) struct JobMark {
     head_seq: u64,
     head_hash: String,
     head_sealed: bool,
+    next_ids: NextIds,
 }
+
+/// The statement that locks the chain head; the head event's seal is read from the journal itself, not from
+/// `journal_head` (ADR-420).
+const LOCK_HEAD: &str =
+    "SELECT h.seq, h.hash, j.seal IS NOT NULL FROM journal_head h LEFT JOIN journal j ON j.seq = h.seq
+     FOR UPDATE OF h";
+/// The ids the tables leave free, read after the lock is granted (a later statement: a fresh snapshot that holds
+/// every commit made before the lock).
+const NEXT_IDS: &str =
+    "SELECT (SELECT COALESCE(MAX(id), 0) + 1 FROM decisions), (SELECT COALESCE(MAX(id), 0) + 1 FROM reservations)";
+/// The idempotency rows of a batch's `(agent, request_id)` keys, read after the lock is granted.
+const IDEMPOTENCY_OF_BATCH: &str = "SELECT i.agent, i.request_id, i.fingerprint, i.decision_id FROM idempotency i
+     JOIN UNNEST($1::TEXT[], $2::TEXT[]) AS k(agent, request_id) ON i.agent = k.agent AND i.request_id = k.request_id";
 
 impl Tx {
     /// Begins a transaction (READ COMMITTED) and locks the head. Once the lock is granted every later statement
     /// takes a fresh snapshot that includes all commits made before it, by any replica. `savepoint`: then set
-    /// `SAVEPOINT job` for the batch's first job (a batch of one needs none, as ADR-413 on SQLite).
+    /// `SAVEPOINT job` for the batch's first job (a batch of one needs none, as ADR-413 on SQLite). `keys`: the
+    /// `(agent, request_id)` of the batch's deciding jobs, whose idempotency rows are read with the lock.
+    ///
+    /// One round trip (ADR-760): `BEGIN`, the lock, the free ids, the idempotency rows and the `SAVEPOINT` are
+    /// prepared first, then sent together; the server runs them in order, so every read after the lock sees every
+    /// commit before it, and the savepoint is set only once the lock is granted (a row lock taken inside a
+    /// savepoint is lost when the transaction rolls back to it, and a job rolled back to its savepoint must leave
+    /// this transaction holding the head).
     pub async fn begin(
         conn: Object,
         authority: tokio::sync::OwnedMutexGuard<Authority>,
         channel: String,
         savepoint: bool,
+        keys: &[(String, String)],
     ) -> Result<Tx, StoreError> {
         let mut tx = Tx {
             conn: Some(conn),
@@ -134,21 +171,37 @@ impl Tx {
             head_sealed: false,
             appended: Vec::new(),
             deferred: Vec::new(),
+            idempotency_known: HashMap::new(),
+            next_ids: NextIds::default(),
         };
-        // A failed BEGIN or lock leaves `tx` to be dropped, its connection with it.
-        tx.c().batch_execute("BEGIN").await.map_err(pg)?;
-        // The head event's seal is read from the journal itself, not from `journal_head` (ADR-420).
-        let lock_head = row(
-            tx.c(),
-            "SELECT h.seq, h.hash, j.seal IS NOT NULL FROM journal_head h LEFT JOIN journal j ON j.seq = h.seq
-             FOR UPDATE OF h",
-            &[],
-        );
-        let head = lock_head.await?.ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
-        if savepoint {
-            // Only once the lock is granted: a row lock taken inside a savepoint is lost when the transaction rolls
-            // back to it, and a job rolled back to its savepoint must leave this transaction holding the head.
-            tx.c().batch_execute("SAVEPOINT job").await.map_err(pg)?;
+        // A failed statement leaves `tx` to be dropped, its connection with it. Every statement is prepared before
+        // any is sent: a statement prepared on first use would be sent a round trip after the ones behind it.
+        let c = tx.c();
+        let begin = c.prepare_cached("BEGIN").await.map_err(pg)?;
+        let lock = c.prepare_cached(LOCK_HEAD).await.map_err(pg)?;
+        let next = c.prepare_cached(NEXT_IDS).await.map_err(pg)?;
+        let known = c.prepare_cached(IDEMPOTENCY_OF_BATCH).await.map_err(pg)?;
+        let set_savepoint = c.prepare_cached("SAVEPOINT job").await.map_err(pg)?;
+        let (agents, request_ids): (Vec<&str>, Vec<&str>) = keys.iter().map(|(a, r)| (a.as_str(), r.as_str())).unzip();
+        // `join5` polls them in this order, so they are sent in this order.
+        let (began, head, next, known, saved) = futures_util::future::join5(
+            c.execute(&begin, &[]),
+            c.query_opt(&lock, &[]),
+            c.query_one(&next, &[]),
+            async { if keys.is_empty() { Ok(Vec::new()) } else { c.query(&known, &[&agents, &request_ids]).await } },
+            async { if savepoint { c.execute(&set_savepoint, &[]).await.map(|_| ()) } else { Ok(()) } },
+        )
+        .await;
+        began.map_err(pg)?;
+        let head = head.map_err(pg)?.ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
+        let next = next.map_err(pg)?;
+        let known = known.map_err(pg)?;
+        saved.map_err(pg)?;
+        let next_ids = NextIds { decision: get(&next, 0)?, reservation: get(&next, 1)? };
+        let mut idempotency_known: HashMap<(String, String), Option<(String, i64)>> =
+            keys.iter().map(|key| (key.clone(), None)).collect();
+        for r in &known {
+            idempotency_known.insert((get(r, 0)?, get(r, 1)?), Some((get(r, 2)?, get(r, 3)?)));
         }
         let seq: i64 = get(&head, 0)?;
         let hash: String = get(&head, 1)?;
@@ -158,7 +211,35 @@ impl Tx {
         tx.head_seq = seq;
         tx.head_hash = hash;
         tx.head_sealed = head_sealed;
+        tx.next_ids = next_ids;
+        tx.idempotency_known = idempotency_known;
         Ok(tx)
+    }
+
+    /// The idempotency row of `(agent, request_id)` as read with the lock, if this transaction read it then and has
+    /// not written it since (ADR-760).
+    pub(crate) fn known_idempotency(&self, agent: &str, request_id: &str) -> Option<Option<(String, i64)>> {
+        self.idempotency_known.get(&(agent.to_string(), request_id.to_string())).cloned()
+    }
+
+    /// This transaction writes the idempotency row of `(agent, request_id)`: later reads go to the table.
+    pub(crate) fn forget_idempotency(&mut self, agent: &str, request_id: &str) {
+        self.idempotency_known.remove(&(agent.to_string(), request_id.to_string()));
+    }
+
+    /// The id a new `decisions` row gets: the lowest the journal leaves unissued (`floor`, ADR-640), stepping over
+    /// the rows the table holds (ADR-761).
+    pub(crate) fn take_decision_id(&mut self, floor: i64) -> i64 {
+        let id = floor.max(self.next_ids.decision);
+        self.next_ids.decision = id + 1;
+        id
+    }
+
+    /// [`Tx::take_decision_id`] for a `reservations` row.
+    pub(crate) fn take_reservation_id(&mut self, floor: i64) -> i64 {
+        let id = floor.max(self.next_ids.reservation);
+        self.next_ids.reservation = id + 1;
+        id
     }
 
     /// The connection, inside the transaction, for statements.
@@ -255,8 +336,10 @@ impl Tx {
         Ok(())
     }
 
-    /// Commits: the new head and its `NOTIFY` (if events were appended) are sent with the queued writes, in one
-    /// round trip, then COMMIT. Applies nothing to the authority state (see [`Tx::end`], [`Tx::job_stands`]).
+    /// Commits: the new head and its `NOTIFY` (if events were appended) are sent with the queued writes and the
+    /// COMMIT, in one round trip (ADR-760). Applies nothing to the authority state (see [`Tx::end`],
+    /// [`Tx::job_stands`]). A queued write that fails makes the COMMIT a rollback, which PostgreSQL reports as
+    /// success: every answer is checked, so that is the write's error.
     pub async fn commit(&mut self) -> Result<(), StoreError> {
         if self.head_seq != self.start_seq {
             let seq = seq_param(self.head_seq)?;
@@ -271,18 +354,35 @@ impl Tx {
                 ],
             );
         }
-        self.flush().await?;
-        self.c()
-            .batch_execute("COMMIT")
-            .await
-            .map_err(|e| StoreError::Backend(format!("commit failed: {}", describe(&e))))?;
+        let deferred = std::mem::take(&mut self.deferred);
+        let c = self.c();
+        let mut statements = Vec::with_capacity(deferred.len());
+        for d in &deferred {
+            statements.push(c.prepare_cached(d.sql).await.map_err(pg)?);
+        }
+        let commit = c.prepare_cached("COMMIT").await.map_err(pg)?;
+        let sends = deferred.iter().zip(&statements).map(|(d, statement)| async move {
+            let params: Vec<&(dyn ToSql + Sync)> = d.params.iter().map(|p| &**p as &(dyn ToSql + Sync)).collect();
+            c.execute(statement, &params).await
+        });
+        let (writes, committed) =
+            futures_util::future::join(futures_util::future::join_all(sends), c.execute(&commit, &[])).await;
+        for written in writes {
+            written.map_err(|e| StoreError::Backend(format!("commit failed: {}", describe(&e))))?;
+        }
+        committed.map_err(|e| StoreError::Backend(format!("commit failed: {}", describe(&e))))?;
         self.back_to_pool();
         Ok(())
     }
 
     /// Where the next job of a batch begins (inside `SAVEPOINT job`, nothing queued).
     pub fn savepoint_mark(&self) -> JobMark {
-        JobMark { head_seq: self.head_seq, head_hash: self.head_hash.clone(), head_sealed: self.head_sealed }
+        JobMark {
+            head_seq: self.head_seq,
+            head_hash: self.head_hash.clone(),
+            head_sealed: self.head_sealed,
+            next_ids: self.next_ids,
+        }
     }
 
     /// A job of a batch stands (it succeeded, or its refusal is audited): its writes are sent with `RELEASE` and,
@@ -310,6 +410,8 @@ impl Tx {
         self.head_seq = mark.head_seq;
         self.head_hash = mark.head_hash;
         self.head_sealed = mark.head_sealed;
+        // Its rows are gone: the ids it took are free again, so ids stay gap-free as on SQLite.
+        self.next_ids = mark.next_ids;
         Ok(())
     }
 

@@ -214,6 +214,16 @@ impl PgStore {
         T: Send + 'static,
         F: for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, Result<T, StoreError>> + Send + 'static,
     {
+        self.write_keyed(None, work).await
+    }
+
+    /// [`PgStore::write`] of a job that reads the idempotency row of `key` (`(agent, request_id)`, a decide): the
+    /// writer reads the rows of all its batch's keys with the lock, in the same round trip (ADR-760).
+    async fn write_keyed<T, F>(&self, key: Option<(String, String)>, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, Result<T, StoreError>> + Send + 'static,
+    {
         let result_slot = Arc::new(Mutex::new(None::<Result<T, StoreError>>));
         let slot = Arc::clone(&result_slot);
         let caller = Arc::new(());
@@ -243,7 +253,7 @@ impl PgStore {
             });
             let _ = answer_tx.send(result);
         });
-        self.submit(Job { run, answer })?;
+        self.submit(Job { run, answer, key })?;
         let answered = answer_rx.await;
         drop(caller);
         answered.map_err(|_| StoreError::Backend("the PostgreSQL writer dropped the write".into()))?
@@ -401,6 +411,8 @@ type Answer = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
 struct Job {
     run: JobRun,
     answer: Answer,
+    /// The idempotency key the job reads, if it decides (ADR-760).
+    key: Option<(String, String)>,
 }
 
 /// What a job of a batch came to, before the batch's COMMIT.
@@ -443,7 +455,8 @@ impl Writer {
         };
         let authority = Arc::clone(&self.state.authority).lock_owned().await;
         let alone = batch.len() == 1;
-        let mut tx = match Tx::begin(conn, authority, self.channel.clone(), !alone).await {
+        let keys: Vec<(String, String)> = batch.iter().filter_map(|job| job.key.clone()).collect();
+        let mut tx = match Tx::begin(conn, authority, self.channel.clone(), !alone, &keys).await {
             Ok(tx) => tx,
             Err(e) => return answer_all(batch, &e),
         };
@@ -550,7 +563,17 @@ impl Store for PgStore {
         request: ActionRequest,
         now_ms: i64,
     ) -> Result<Decided, StoreError> {
-        in_tx!(self, |w| tx_ops::decide(w, &policy, request, now_ms))
+        // The work that needs neither the lock nor the journal is done here, on the caller's task, not in the
+        // writer's turn under the chain-head lock (ADR-670).
+        // A key PostgreSQL cannot hold as text (a NUL: the shape check refuses it) is not read ahead: it would fail
+        // the batch's first round trip, and with it every job of the batch.
+        let key = Some((request.agent.clone(), request.request_id.clone()))
+            .filter(|(agent, request_id)| !agent.contains('\0') && !request_id.contains('\0'));
+        let prepared = tx_ops::PreparedRequest::new(&policy, request);
+        self.write_keyed(key, move |w| {
+            async move { tx_ops::decide_prepared(w, &policy, prepared, now_ms).await }.boxed()
+        })
+        .await
     }
 
     async fn revoke(
@@ -734,6 +757,39 @@ impl Store for PgStore {
     /// whole journal, and `/metrics` asks on every scrape.)
     async fn journal_head(&self) -> Result<u64, StoreError> {
         Ok(ops::head(&self.conn().await?).await?.0)
+    }
+
+    /// Pages through the events after `after_seq` as the default does, but reads only their `seq` and, for a
+    /// `policy_loaded`, its data (ADR-763): the other events are neither sent nor parsed. The statement is the
+    /// default's index range scan (`seq > $1 ORDER BY seq LIMIT $2`), whose plan stays right as the journal grows;
+    /// `serve`'s follower asks this on every change hint, and every decision is one.
+    async fn newest_policy_loaded(&self, after_seq: u64) -> Result<(u64, Option<String>), StoreError> {
+        const SQL: &str = "SELECT seq, CASE WHEN kind = 'policy_loaded' THEN data END FROM journal
+                           WHERE seq > $1 ORDER BY seq LIMIT $2";
+        const PAGE: i64 = 1000;
+        let conn = self.conn().await?;
+        let (mut after, mut newest) = (i64::try_from(after_seq).unwrap_or(i64::MAX), None);
+        loop {
+            let page = db::rows(&conn, SQL, &[&after, &PAGE]).await?;
+            for r in &page {
+                after = db::get(r, 0)?;
+                if let Some(text) = db::get::<Option<String>>(r, 1)? {
+                    newest = Some(text);
+                }
+            }
+            if (page.len() as i64) < PAGE {
+                break;
+            }
+        }
+        let sha = match newest {
+            Some(text) => {
+                let data: Value = serde_json::from_str(&text)
+                    .map_err(|e| StoreError::Backend(format!("a policy_loaded event is not JSON: {e}")))?;
+                data.get("sha256").and_then(|s| s.as_str()).map(str::to_string)
+            }
+            None => None,
+        };
+        Ok((u64::try_from(after).unwrap_or(0).max(after_seq), sha))
     }
 
     async fn database_now_ms(&self) -> Result<Option<i64>, StoreError> {

@@ -49,6 +49,10 @@ impl WriteTx for Tx {
     }
 
     async fn idempotency(&mut self, agent: &str, request_id: &str) -> Result<Option<(String, DecisionId)>, StoreError> {
+        // Read with the lock for the batch's deciding jobs (ADR-760), unless this transaction has written it since.
+        if let Some(known) = self.known_idempotency(agent, request_id) {
+            return Ok(known);
+        }
         self.flush().await?;
         let sql = "SELECT fingerprint, decision_id FROM idempotency WHERE agent = $1 AND request_id = $2";
         match row(self.c(), sql, &[&agent, &request_id]).await? {
@@ -146,39 +150,38 @@ impl WriteTx for Tx {
     async fn insert_decision(&mut self, row: NewDecisionRow<'_>) -> Result<DecisionId, StoreError> {
         let NewDecisionRow { id_floor, request, decision, status, supersedes, policy_sha256, now_ms, journal_seq } =
             row;
-        self.flush().await?;
-        scalar(
-            self.c(),
+        // The id is known here (ADR-761), so the row goes with the job's other writes: nothing reads it back before
+        // the next flush, which every read of the shared transactions does first.
+        let id = self.take_decision_id(id_floor);
+        self.defer(
             "INSERT INTO decisions (id, agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id,
                                     would_have, digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq,
                                     session, session_denial)
-             VALUES (GREATEST($20, (SELECT COALESCE(MAX(id), 0) + 1 FROM decisions)),
-                     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $19, $17, $18)
-             RETURNING id",
-            &[
-                &request.agent,
-                &request.request_id,
-                &request.action,
-                &to_json(request),
-                &decision.verdict.as_str(),
-                &i32::from(decision.tier),
-                &to_json(&decision.reasons),
-                &to_json(&decision.budgets),
-                &decision.approval_id,
-                &decision.would_have.map(|v| v.as_str()),
-                &decision.digest,
-                &status.as_str(),
-                &supersedes,
-                &now_ms,
-                &policy_sha256,
-                &request.undo_of,
-                &session_key(request.session.as_deref()),
-                &decision.session_denial,
-                &seq_param(journal_seq)?,
-                &id_floor,
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
+            vec![
+                Box::new(id),
+                Box::new(request.agent.clone()),
+                Box::new(request.request_id.clone()),
+                Box::new(request.action.clone()),
+                Box::new(to_json(request)),
+                Box::new(decision.verdict.as_str()),
+                Box::new(i32::from(decision.tier)),
+                Box::new(to_json(&decision.reasons)),
+                Box::new(to_json(&decision.budgets)),
+                Box::new(decision.approval_id),
+                Box::new(decision.would_have.map(|v| v.as_str())),
+                Box::new(decision.digest.clone()),
+                Box::new(status.as_str()),
+                Box::new(supersedes),
+                Box::new(now_ms),
+                Box::new(policy_sha256.to_string()),
+                Box::new(request.undo_of),
+                Box::new(seq_param(journal_seq)?),
+                Box::new(session_key(request.session.as_deref()).to_string()),
+                Box::new(decision.session_denial),
             ],
-        )
-        .await
+        );
+        Ok(id)
     }
 
     async fn insert_approval(
@@ -233,15 +236,23 @@ impl WriteTx for Tx {
         units: i64,
         now_ms: i64,
     ) -> Result<i64, StoreError> {
-        self.flush().await?;
-        scalar(
-            self.c(),
+        // Deferred like the decision's row (ADR-761).
+        let id = self.take_reservation_id(id_floor);
+        self.defer(
             "INSERT INTO reservations (id, decision_id, action, key, scope, amount, units, ts_ms)
-             VALUES (GREATEST($8, (SELECT COALESCE(MAX(id), 0) + 1 FROM reservations)), $1, $2, $3, $4, $5, $6, $7)
-             RETURNING id",
-            &[&decision_id, &action, &r.key, &r.scope, &r.amount.to_string(), &units, &now_ms, &id_floor],
-        )
-        .await
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            vec![
+                Box::new(id),
+                Box::new(decision_id),
+                Box::new(action.to_string()),
+                Box::new(r.key.clone()),
+                Box::new(r.scope.clone()),
+                Box::new(r.amount.to_string()),
+                Box::new(units),
+                Box::new(now_ms),
+            ],
+        );
+        Ok(id)
     }
 
     async fn consume_approval(&mut self, approval_id: ApprovalId, decision_id: DecisionId) -> Result<u64, StoreError> {
@@ -291,7 +302,9 @@ impl WriteTx for Tx {
         fingerprint: &str,
         decision_id: DecisionId,
     ) -> Result<(), StoreError> {
-        // Nothing reads it back in this transaction before the next flush (ADR-412).
+        // Nothing reads it back in this transaction before the next flush (ADR-412); a later read of it goes to the
+        // table (ADR-760).
+        self.forget_idempotency(agent, request_id);
         self.defer(
             "INSERT INTO idempotency (agent, request_id, fingerprint, decision_id) VALUES ($1, $2, $3, $4)",
             vec![
@@ -311,6 +324,7 @@ impl WriteTx for Tx {
         fingerprint: &str,
         decision_id: DecisionId,
     ) -> Result<(), StoreError> {
+        self.forget_idempotency(agent, request_id);
         self.flush().await?;
         exec(
             self.c(),
