@@ -162,19 +162,7 @@ fn the_every_feature_fixture_means_what_it_says() {
 fn decide_amount(policy: &Policy, amount_json: &str) -> Decision {
     let mut params = Map::new();
     params.insert("amount_eur".into(), serde_json::from_str::<Value>(amount_json).unwrap());
-    let request = ActionRequest {
-        request_id: "r1".into(),
-        agent: "bot".into(),
-        session: None,
-        action: "payments.pay".into(),
-        params,
-        target: None,
-        undo_of: None,
-        dry_run: false,
-        approval_id: None,
-        evidence: None,
-        flags: Vec::new(),
-    };
+    let request = ActionRequest::new("r1", "bot", "payments.pay", params);
     decide(policy, &Snapshot::default(), &request, 1_700_000_000_000)
 }
 

@@ -48,17 +48,8 @@ fn policy(with_trust: bool) -> Policy {
 
 fn request(action: &str, params: Value) -> ActionRequest {
     ActionRequest {
-        request_id: "r1".into(),
-        agent: "bot".into(),
         session: Some("s1".into()),
-        action: action.into(),
-        params: params.as_object().cloned().unwrap(),
-        target: None,
-        undo_of: None,
-        dry_run: false,
-        approval_id: None,
-        evidence: None,
-        flags: Vec::new(),
+        ..ActionRequest::new("r1", "bot", action, params.as_object().cloned().unwrap())
     }
 }
 
