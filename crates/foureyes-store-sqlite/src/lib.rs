@@ -854,6 +854,10 @@ impl Store for SqliteStore {
         self.read(move |c| ops::journal_page(c, after_seq, limit)).await
     }
 
+    fn clock_anchor_key(&self) -> Option<foureyes_core::seal::SealKey> {
+        self.authority.lock().unwrap_or_else(std::sync::PoisonError::into_inner).seal_key().cloned()
+    }
+
     fn clock_anchor_file(&self) -> Option<PathBuf> {
         // Beside the database, as its `-wal` is (ADR-730); an in-memory store has no file and no anchor.
         let memory = self.path.as_os_str().is_empty() || self.path.as_os_str() == ":memory:";

@@ -17,6 +17,7 @@
 //!   decides refuses ([`unresolved`]) rather than reopen a window whose deadline passed unseen; reads still answer.
 
 use crate::{Store, StoreError};
+use foureyes_core::seal::SealKey;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -27,11 +28,13 @@ pub struct Reference {
     pub now_ms: i64,
 }
 
-/// An anchor file's content: the boot it was written on and the reference then.
+/// An anchor file's content: the boot it was written on, the reference then, and — written by a door holding the
+/// seal key — the key's MAC over both (ADR-367).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Anchor {
     pub boot_id: String,
     pub at: Reference,
+    pub mac: Option<String>,
 }
 
 impl Anchor {
@@ -40,11 +43,51 @@ impl Anchor {
         let boot_id = fields.next()?.to_string();
         let boottime_ms = fields.next()?.parse().ok()?;
         let now_ms = fields.next()?.parse().ok()?;
-        Some(Anchor { boot_id, at: Reference { boottime_ms, now_ms } })
+        let mac = fields.next().map(str::to_string);
+        Some(Anchor { boot_id, at: Reference { boottime_ms, now_ms }, mac })
+    }
+
+    /// The anchor a door writes: sealed when it holds the seal key.
+    pub fn written(boot_id: String, at: Reference, key: Option<&SealKey>) -> Anchor {
+        let mac = key.map(|key| key.seal(&Anchor::mac_input(&boot_id, at)));
+        Anchor { boot_id, at, mac }
+    }
+
+    /// What the MAC is over: its own domain (no event hash holds a NUL), the boot and the reference.
+    fn mac_input(boot_id: &str, at: Reference) -> String {
+        format!("clock anchor\0{boot_id}\0{}\0{}", at.boottime_ms, at.now_ms)
+    }
+
+    /// Whether a door holding `key` may believe this anchor: it carries the key's MAC over its fields.
+    pub fn verifies(&self, key: &SealKey) -> bool {
+        self.mac.as_deref().is_some_and(|mac| key.verifies(&Anchor::mac_input(&self.boot_id, self.at), mac))
     }
 
     fn text(&self) -> String {
-        format!("{} {} {}\n", self.boot_id, self.at.boottime_ms, self.at.now_ms)
+        match &self.mac {
+            Some(mac) => format!("{} {} {} {mac}\n", self.boot_id, self.at.boottime_ms, self.at.now_ms),
+            None => format!("{} {} {}\n", self.boot_id, self.at.boottime_ms, self.at.now_ms),
+        }
+    }
+}
+
+/// The anchor a door may read its time from (ADR-367): without the seal key, whatever the file says (a database
+/// writer could write it, as they could the database); with the key, only an anchor sealed by it. Anything else is
+/// set aside, with the note the door prints, and the door resolves as if there were no anchor: the wall clock, never
+/// before the journal's newest event. A writer beside the database could otherwise write an anchor an hour or a day
+/// ahead, and every door started after would read that time: each budget and limit window slid past its
+/// reservations, approvals expired (attack 18, anchor replaced).
+pub fn believed(anchor: Option<Anchor>, key: Option<&SealKey>) -> (Option<Anchor>, Option<String>) {
+    match (anchor, key) {
+        (Some(anchor), Some(key)) if !anchor.verifies(key) => (
+            None,
+            Some(
+                "note: the clock anchor beside the database carries no valid seal under this door's seal key: \
+                 something other than a door holding the key wrote it, and it is not believed (ADR-367)"
+                    .to_string(),
+            ),
+        ),
+        (anchor, _) => (anchor, None),
     }
 }
 
@@ -133,7 +176,8 @@ fn apart(wall_ms: i64, now_ms: i64) -> (f64, &'static str) {
 struct Door {
     reference: Option<Reference>,
     unresolved: Option<(i64, String)>,
-    anchors: Vec<PathBuf>,
+    /// Each anchor file with the seal key its store's door holds (the anchor is sealed with it, ADR-367).
+    anchors: Vec<(PathBuf, Option<SealKey>)>,
     last_ms: i64,
     /// The time the anchor held when this process first read it: the last second some door on the store was up.
     anchor_seen_ms: Option<i64>,
@@ -207,10 +251,11 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
         Some(database_ms) => Some(resolve_shared(database_ms, boot.as_ref().map_or(0, |b| b.1), wall_ms())),
         None => {
             let file = store.clock_anchor_file();
+            let key = store.clock_anchor_key();
             if let Some(file) = &file {
                 let mut door = door();
-                if !door.anchors.contains(file) {
-                    door.anchors.push(file.clone());
+                if !door.anchors.iter().any(|(f, _)| f == file) {
+                    door.anchors.push((file.clone(), key.clone()));
                 }
             }
             let resolved = {
@@ -220,11 +265,16 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
             if resolved {
                 None
             } else {
-                let anchor = file.as_deref().and_then(read_anchor);
+                let (anchor, set_aside) = believed(file.as_deref().and_then(read_anchor), key.as_ref());
                 door().anchor_seen_ms = anchor.as_ref().map(|a| a.at.now_ms);
                 let newest_ms = store.journal_newest_ms().await?;
                 let boot = boot.as_ref().map(|(id, ms)| (id.as_str(), *ms));
-                Some(resolve_local(anchor.as_ref(), boot, wall_ms(), newest_ms))
+                Some(match resolve_local(anchor.as_ref(), boot, wall_ms(), newest_ms) {
+                    Resolution::Anchored { reference, note } => {
+                        Resolution::Anchored { reference, note: note.or(set_aside) }
+                    }
+                    unresolved => unresolved,
+                })
             }
         }
     };
@@ -303,8 +353,9 @@ pub fn record(now_ms: i64) {
         return;
     }
     let Some((boot_id, boottime_ms)) = boot_id().zip(boottime_ms()) else { return };
-    let text = Anchor { boot_id, at: Reference { boottime_ms, now_ms } }.text();
-    for file in &door.anchors {
+    let at = Reference { boottime_ms, now_ms };
+    for (file, key) in &door.anchors {
+        let text = Anchor::written(boot_id.clone(), at, key.as_ref()).text();
         let mut partial = file.as_os_str().to_owned();
         partial.push(format!(".{}", std::process::id()));
         let partial = PathBuf::from(partial);
@@ -328,7 +379,7 @@ mod tests {
     const T: i64 = 1_800_000_000_000;
 
     fn anchor(boot: &str, boottime_ms: i64, now_ms: i64) -> Anchor {
-        Anchor { boot_id: boot.into(), at: Reference { boottime_ms, now_ms } }
+        Anchor { boot_id: boot.into(), at: Reference { boottime_ms, now_ms }, mac: None }
     }
 
     fn now_of(r: Resolution) -> i64 {
@@ -375,6 +426,31 @@ mod tests {
             );
             a = anchor("b", boottime, now);
         }
+    }
+
+    /// Attack 18, the anchor replaced (ADR-367): a writer beside the database writes an anchor of this boot a day
+    /// ahead; every door started after would read that time, each budget window slid past its reservations. A door
+    /// holding the seal key believes only an anchor sealed by it, and then reads the wall clock (never before the
+    /// record); a door without the key cannot tell, as before.
+    #[test]
+    fn under_the_seal_key_only_an_anchor_sealed_by_it_is_believed() {
+        let key = SealKey::from_bytes(&[7; 32]);
+        let resolve = |a: Option<Anchor>, key: Option<&SealKey>| {
+            let (a, note) = believed(a, key);
+            (now_of(resolve_local(a.as_ref(), Some(("b", 25_000)), T + 15_000, Some(T))), note)
+        };
+        let forged = anchor("b", 10_000, T + 24 * H);
+        let (now, note) = resolve(Some(forged.clone()), Some(&key));
+        assert_eq!(now, T + 15_000, "a forged anchor a day ahead is not believed: the wall clock is read");
+        assert!(note.is_some_and(|n| n.contains("ADR-367")), "the door says why");
+        let mut resealed = Anchor::written("b".into(), forged.at, Some(&SealKey::from_bytes(&[8; 32])));
+        assert_eq!(resolve(Some(resealed.clone()), Some(&key)).0, T + 15_000, "sealed under another key");
+        resealed.at.now_ms = T;
+        assert_eq!(resolve(Some(resealed), Some(&key)).0, T + 15_000, "a sealed anchor edited");
+        let honest = Anchor::written("b".into(), Reference { boottime_ms: 10_000, now_ms: T }, Some(&key));
+        assert_eq!(Anchor::parse(&honest.text()).as_ref(), Some(&honest), "the MAC survives the file");
+        assert_eq!(resolve(Some(honest), Some(&key)), (T + 15_000, None), "a sealed anchor is believed");
+        assert_eq!(resolve(Some(forged), None).0, T + 24 * H + 15_000, "without the key a door cannot tell");
     }
 
     #[test]

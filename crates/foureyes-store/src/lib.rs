@@ -432,6 +432,11 @@ pub trait Store: Send + Sync {
     fn clock_anchor_file(&self) -> Option<std::path::PathBuf> {
         None
     }
+    /// The seal key this store's door holds, which seals the clock anchor it writes and is the only one whose anchor
+    /// it believes (ADR-367). `None`: no key, or no anchor file.
+    fn clock_anchor_key(&self) -> Option<foureyes_core::seal::SealKey> {
+        None
+    }
     /// Replays the journal and compares the result with the tables.
     async fn audit(&self) -> Result<AuditReport, StoreError>;
     /// In one write transaction: catches this door's authority state up, replays the whole journal into a fresh one

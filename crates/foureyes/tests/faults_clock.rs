@@ -380,6 +380,32 @@ fn a_clock_set_back_after_the_record_went_quiet_reopens_nothing() {
     }
 }
 
+/// Attack 18, the anchor replaced (ADR-367, F75): a writer beside the database (not holding the seal key) rewrote the
+/// anchor of this boot two hours ahead; the next door read that time, saw the hour's reservations out of its budget
+/// window and permitted again. A door holding the seal key believes only an anchor its key sealed: it reads the wall
+/// clock instead (never before the record) and says why.
+#[test]
+fn under_the_seal_key_an_anchor_rewritten_ahead_frees_no_budget() {
+    let env = Env::new(POLICY).sealed();
+    let spend = |request_id: &str| {
+        let args = ["decide", "--agent", "agent", "--action", "payments.refund", "--request-id", request_id];
+        cli_at(&env, 0, &[&args[..], &["--json", "--params", r#"{"amount_eur": 600}"#]].concat())
+    };
+    let first = printed(&spend("r1"));
+    assert_eq!(first["verdict"], "permit", "{first}");
+    let anchor = clock_anchor(&env);
+    let written = std::fs::read_to_string(&anchor).unwrap();
+    let fields: Vec<&str> = written.split_whitespace().collect();
+    assert_eq!(fields.len(), 4, "a door holding the seal key seals the anchor it writes: {written}");
+    let ahead = fields[2].parse::<i64>().unwrap() + 2 * HOUR_MS;
+    std::fs::write(&anchor, format!("{} {} {ahead}\n", fields[0], fields[1])).unwrap();
+    let out = spend("r2");
+    let second = printed(&out);
+    assert!(second["verdict"] != "permit", "an anchor rewritten 2 h ahead freed the hour's budget: {second}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("ADR-367"), "the door says it set the anchor aside: {said}");
+}
+
 /// The anchor file every door on this host reads and writes beside the SQLite database (ADR-730).
 fn clock_anchor(env: &Env) -> std::path::PathBuf {
     let mut path = env.db.as_os_str().to_owned();
