@@ -1811,10 +1811,19 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "under the seal key an anchor rewritten ahead by a database writer frees no budget (ADR-367, F75)",
         file: "crates/foureyes-store/src/clock_floor.rs",
-        original: ".is_some_and(|mac| key.verifies(&Anchor::mac_input(&self.boot_id, self.at), mac))",
-        broken: ".is_none_or(|mac| key.verifies(&Anchor::mac_input(&self.boot_id, self.at), mac))",
+        original: ".is_some_and(|mac| key.verifies(&Anchor::mac_input(site, &self.boot_id, self.at), mac))",
+        broken: ".is_none_or(|mac| key.verifies(&Anchor::mac_input(site, &self.boot_id, self.at), mac))",
         package: "foureyes",
         filter: "under_the_seal_key_an_anchor_rewritten_ahead_frees_no_budget",
+        also: &[],
+    },
+    Mutation {
+        property: "under the seal key another store's sealed anchor is not believed (ADR-367, F76)",
+        file: "crates/foureyes-store/src/clock_floor.rs",
+        original: "        format!(\"clock anchor\\0{site}\\0{boot_id}\\0{}\\0{}\", at.boottime_ms, at.now_ms)",
+        broken: "        format!(\"clock anchor\\0{boot_id}\\0{}\\0{}\", at.boottime_ms, at.now_ms)",
+        package: "foureyes",
+        filter: "under_the_seal_key_an_anchor_copied_from_another_store_frees_no_budget",
         also: &[],
     },
     Mutation {

@@ -29,7 +29,7 @@ pub struct Reference {
 }
 
 /// An anchor file's content: the boot it was written on, the reference then, and — written by a door holding the
-/// seal key — the key's MAC over both (ADR-367).
+/// seal key — the key's MAC over both and the file it was written to (ADR-367).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Anchor {
     pub boot_id: String,
@@ -47,20 +47,22 @@ impl Anchor {
         Some(Anchor { boot_id, at: Reference { boottime_ms, now_ms }, mac })
     }
 
-    /// The anchor a door writes: sealed when it holds the seal key.
-    pub fn written(boot_id: String, at: Reference, key: Option<&SealKey>) -> Anchor {
-        let mac = key.map(|key| key.seal(&Anchor::mac_input(&boot_id, at)));
+    /// The anchor a door writes to the file `site` names ([`site_of`]): sealed when it holds the seal key.
+    pub fn written(boot_id: String, at: Reference, key: Option<&SealKey>, site: &str) -> Anchor {
+        let mac = key.map(|key| key.seal(&Anchor::mac_input(site, &boot_id, at)));
         Anchor { boot_id, at, mac }
     }
 
-    /// What the MAC is over: its own domain (no event hash holds a NUL), the boot and the reference.
-    fn mac_input(boot_id: &str, at: Reference) -> String {
-        format!("clock anchor\0{boot_id}\0{}\0{}", at.boottime_ms, at.now_ms)
+    /// What the MAC is over: its own domain (no event hash holds a NUL), the file (another store's anchor under the
+    /// same key tells its own first door's clock, attack 19's R2), the boot and the reference.
+    fn mac_input(site: &str, boot_id: &str, at: Reference) -> String {
+        format!("clock anchor\0{site}\0{boot_id}\0{}\0{}", at.boottime_ms, at.now_ms)
     }
 
-    /// Whether a door holding `key` may believe this anchor: it carries the key's MAC over its fields.
-    pub fn verifies(&self, key: &SealKey) -> bool {
-        self.mac.as_deref().is_some_and(|mac| key.verifies(&Anchor::mac_input(&self.boot_id, self.at), mac))
+    /// Whether a door holding `key` may believe this anchor, read from the file `site` names: it carries the key's
+    /// MAC over its fields and that file.
+    pub fn verifies(&self, key: &SealKey, site: &str) -> bool {
+        self.mac.as_deref().is_some_and(|mac| key.verifies(&Anchor::mac_input(site, &self.boot_id, self.at), mac))
     }
 
     fn text(&self) -> String {
@@ -77,13 +79,13 @@ impl Anchor {
 /// before the journal's newest event. A writer beside the database could otherwise write an anchor an hour or a day
 /// ahead, and every door started after would read that time: each budget and limit window slid past its
 /// reservations, approvals expired (attack 18, anchor replaced).
-pub fn believed(anchor: Option<Anchor>, key: Option<&SealKey>) -> (Option<Anchor>, Option<String>) {
+pub fn believed(anchor: Option<Anchor>, key: Option<&SealKey>, site: &str) -> (Option<Anchor>, Option<String>) {
     match (anchor, key) {
-        (Some(anchor), Some(key)) if !anchor.verifies(key) => (
+        (Some(anchor), Some(key)) if !anchor.verifies(key, site) => (
             None,
             Some(
-                "note: the clock anchor beside the database carries no valid seal under this door's seal key: \
-                 something other than a door holding the key wrote it, and it is not believed (ADR-367)"
+                "note: the clock anchor beside the database carries no valid seal under this door's seal key for this \
+                 file: something other than a door holding the key wrote it there, and it is not believed (ADR-367)"
                     .to_string(),
             ),
         ),
@@ -176,8 +178,9 @@ fn apart(wall_ms: i64, now_ms: i64) -> (f64, &'static str) {
 struct Door {
     reference: Option<Reference>,
     unresolved: Option<(i64, String)>,
-    /// Each anchor file with the seal key its store's door holds (the anchor is sealed with it, ADR-367).
-    anchors: Vec<(PathBuf, Option<SealKey>)>,
+    /// Each anchor file with the seal key its store's door holds and the file's site (the anchor is sealed with
+    /// both, ADR-367).
+    anchors: Vec<(PathBuf, Option<SealKey>, String)>,
     last_ms: i64,
     /// The time the anchor held when this process first read it: the last second some door on the store was up.
     anchor_seen_ms: Option<i64>,
@@ -252,10 +255,11 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
         None => {
             let file = store.clock_anchor_file();
             let key = store.clock_anchor_key();
+            let site = file.as_deref().map(site_of).unwrap_or_default();
             if let Some(file) = &file {
                 let mut door = door();
-                if !door.anchors.iter().any(|(f, _)| f == file) {
-                    door.anchors.push((file.clone(), key.clone()));
+                if !door.anchors.iter().any(|(f, _, _)| f == file) {
+                    door.anchors.push((file.clone(), key.clone(), site.clone()));
                 }
             }
             let resolved = {
@@ -265,7 +269,7 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
             if resolved {
                 None
             } else {
-                let (anchor, set_aside) = believed(file.as_deref().and_then(read_anchor), key.as_ref());
+                let (anchor, set_aside) = believed(file.as_deref().and_then(read_anchor), key.as_ref(), &site);
                 door().anchor_seen_ms = anchor.as_ref().map(|a| a.at.now_ms);
                 let newest_ms = store.journal_newest_ms().await?;
                 let boot = boot.as_ref().map(|(id, ms)| (id.as_str(), *ms));
@@ -340,6 +344,18 @@ pub fn outage() -> Option<Outage> {
     door().outage
 }
 
+/// The name an anchor's MAC binds (ADR-367): the file's absolute path with its directory resolved, so every door on
+/// this host names one file alike however it was given the database (relative, through a link). A store moved
+/// elsewhere leaves its anchor behind: the next door there reads the wall clock, never before the record.
+pub fn site_of(file: &Path) -> String {
+    let dir = match file.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    dir.join(file.file_name().unwrap_or_default()).display().to_string()
+}
+
 fn read_anchor(file: &Path) -> Option<Anchor> {
     Anchor::parse(&std::fs::read_to_string(file).ok()?)
 }
@@ -354,8 +370,8 @@ pub fn record(now_ms: i64) {
     }
     let Some((boot_id, boottime_ms)) = boot_id().zip(boottime_ms()) else { return };
     let at = Reference { boottime_ms, now_ms };
-    for (file, key) in &door.anchors {
-        let text = Anchor::written(boot_id.clone(), at, key.as_ref()).text();
+    for (file, key, site) in &door.anchors {
+        let text = Anchor::written(boot_id.clone(), at, key.as_ref(), site).text();
         let mut partial = file.as_os_str().to_owned();
         partial.push(format!(".{}", std::process::id()));
         let partial = PathBuf::from(partial);
@@ -436,18 +452,22 @@ mod tests {
     fn under_the_seal_key_only_an_anchor_sealed_by_it_is_believed() {
         let key = SealKey::from_bytes(&[7; 32]);
         let resolve = |a: Option<Anchor>, key: Option<&SealKey>| {
-            let (a, note) = believed(a, key);
+            let (a, note) = believed(a, key, "/srv/t.db.clock");
             (now_of(resolve_local(a.as_ref(), Some(("b", 25_000)), T + 15_000, Some(T))), note)
         };
         let forged = anchor("b", 10_000, T + 24 * H);
         let (now, note) = resolve(Some(forged.clone()), Some(&key));
         assert_eq!(now, T + 15_000, "a forged anchor a day ahead is not believed: the wall clock is read");
         assert!(note.is_some_and(|n| n.contains("ADR-367")), "the door says why");
-        let mut resealed = Anchor::written("b".into(), forged.at, Some(&SealKey::from_bytes(&[8; 32])));
+        let mut resealed =
+            Anchor::written("b".into(), forged.at, Some(&SealKey::from_bytes(&[8; 32])), "/srv/t.db.clock");
         assert_eq!(resolve(Some(resealed.clone()), Some(&key)).0, T + 15_000, "sealed under another key");
         resealed.at.now_ms = T;
         assert_eq!(resolve(Some(resealed), Some(&key)).0, T + 15_000, "a sealed anchor edited");
-        let honest = Anchor::written("b".into(), Reference { boottime_ms: 10_000, now_ms: T }, Some(&key));
+        let elsewhere = Anchor::written("b".into(), forged.at, Some(&key), "/srv/other.db.clock");
+        assert_eq!(resolve(Some(elsewhere), Some(&key)).0, T + 15_000, "another store's anchor (attack 19, R2)");
+        let honest =
+            Anchor::written("b".into(), Reference { boottime_ms: 10_000, now_ms: T }, Some(&key), "/srv/t.db.clock");
         assert_eq!(Anchor::parse(&honest.text()).as_ref(), Some(&honest), "the MAC survives the file");
         assert_eq!(resolve(Some(honest), Some(&key)), (T + 15_000, None), "a sealed anchor is believed");
         assert_eq!(resolve(Some(forged), None).0, T + 24 * H + 15_000, "without the key a door cannot tell");

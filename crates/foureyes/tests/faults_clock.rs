@@ -406,6 +406,28 @@ fn under_the_seal_key_an_anchor_rewritten_ahead_frees_no_budget() {
     assert!(said.contains("ADR-367"), "the door says it set the anchor aside: {said}");
 }
 
+/// Attack 19, R2 (ADR-367, F76): a second store under the same seal key, whose first door read a wall clock 2 h ahead,
+/// wrote a sealed anchor; copied over this store's anchor, it was believed (the MAC did not say which store), and a
+/// door at the right clock saw the hour's reservations out of its budget window: 1,320 EUR against 1,000 per hour. The
+/// anchor's MAC now binds the file it was written to.
+#[test]
+fn under_the_seal_key_an_anchor_copied_from_another_store_frees_no_budget() {
+    let env = Env::new(POLICY).sealed();
+    let other = Env::new(POLICY).sealed();
+    std::fs::copy(env.dir.path().join("seal.key"), other.dir.path().join("seal.key")).unwrap();
+    let spend = |env: &Env, offset_ms: i64, request_id: &str| {
+        let args = ["decide", "--agent", "agent", "--action", "payments.refund", "--request-id", request_id];
+        printed(&cli_at(env, offset_ms, &[&args[..], &["--json", "--params", r#"{"amount_eur": 600}"#]].concat()))
+    };
+    let first = spend(&env, 0, "r1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    let theirs = spend(&other, 2 * HOUR_MS, "o1");
+    assert_eq!(theirs["verdict"], "permit", "{theirs}");
+    std::fs::copy(clock_anchor(&other), clock_anchor(&env)).unwrap();
+    let second = spend(&env, 0, "r2");
+    assert!(second["verdict"] != "permit", "another store's sealed anchor 2 h ahead freed the hour's budget: {second}");
+}
+
 /// The anchor file every door on this host reads and writes beside the SQLite database (ADR-730).
 fn clock_anchor(env: &Env) -> std::path::PathBuf {
     let mut path = env.db.as_os_str().to_owned();
