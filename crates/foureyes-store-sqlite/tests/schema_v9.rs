@@ -135,7 +135,7 @@ async fn a_version_8_database_migrates_to_version_9_keeping_rows_and_requests() 
 /// ADR-791, ADR-640 (checked for dropping `AUTOINCREMENT`): the newest decision row and its reservations deleted
 /// by hand do not make the door issue their ids again — the table's `MAX(id) + 1` would, and without
 /// `AUTOINCREMENT` no sequence remembers them; the journal's floor does. RED with the floor removed from the
-/// decision and reservation inserts (`ops.rs`): the next decision took the deleted row's id.
+/// decision insert (`ops.rs`, teeth entry): the table gave the deleted row's id 3 again (and `ops` refused it).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_newest_rows_deleted_by_hand_do_not_make_their_ids_issued_again() {
     let dir = tempfile::tempdir().unwrap();
