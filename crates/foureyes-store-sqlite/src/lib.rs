@@ -5,6 +5,9 @@
 //!   job waiting (up to `max_batch`), runs each inside its own SAVEPOINT within one `BEGIN IMMEDIATE`
 //!   transaction, COMMITs once, and only then answers each caller (group commit: one fsync for the batch).
 //!   A job that fails is rolled back to its savepoint, so it cannot fail the others.
+//! - A caller that finds the writer idle (nothing queued, the last commit a job alone) and SQLite's write lock free
+//!   commits its own job on its own thread, as the writer commits a batch of one (ADR-790): no thread wake-up on a
+//!   lone caller's path. Callers that find it busy queue, and their batch forms behind it.
 //! - `BEGIN IMMEDIATE` takes SQLite's write lock up front, so several `foureyes` processes on one file
 //!   serialize their deciding transactions (each waits up to `busy_timeout`).
 //! - Reads use a fixed pool of separate connections (`SqliteOptions::readers`) and never wait for the writer; a read
@@ -42,7 +45,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
 /// The schema version this build writes (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i64 = 8;
+pub const SCHEMA_VERSION: i64 = 9;
 
 /// Prepared statements kept per connection (every statement of the write and read paths fits).
 const STATEMENT_CACHE: usize = 128;
@@ -83,10 +86,30 @@ type Responder = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
 /// Called with `None` when the transaction could not start: the work is skipped and only the answer is built.
 type Job = Box<dyn FnOnce(Option<&Connection>) -> (bool, Responder) + Send>;
 
+/// The write connection and the checkpointer's wake-up, held by whoever commits: the writer thread for a batch, or a
+/// caller that finds the writer idle for its own job (ADR-790). `None` once the writer has ended (the checkpointer,
+/// whose channel this holds the sending end of, then ends too).
+struct WriteConn {
+    conn: Connection,
+    committed: mpsc::SyncSender<()>,
+}
+
+/// What callers and the writer thread share to decide who commits a job (ADR-790).
+struct Commits {
+    /// The write connection: the writer thread locks it for each batch; a caller takes it only with `try_lock`.
+    conn: Mutex<Option<WriteConn>>,
+    /// Jobs sent to the writer thread and not yet answered: a caller runs its own job only when this is 0.
+    queued: std::sync::atomic::AtomicUsize,
+    /// How many jobs the last commit carried: above one, callers are queueing behind each other and a batch pays
+    /// more than a caller's own commit saves, so callers queue too.
+    last_batch: std::sync::atomic::AtomicUsize,
+}
+
 /// The SQLite store. Cheap to share behind an `Arc`.
 pub struct SqliteStore {
     path: PathBuf,
     jobs: Mutex<Option<mpsc::Sender<Job>>>,
+    commits: Arc<Commits>,
     writer: Mutex<Option<std::thread::JoinHandle<()>>>,
     /// The WAL checkpointer: ends when the writer does.
     checkpointer: Mutex<Option<std::thread::JoinHandle<()>>>,
@@ -178,6 +201,16 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
                 conn.execute_batch("ALTER TABLE decisions ADD COLUMN settled TEXT;").sql()?;
             }
         }
+        if version < 9 {
+            // Two pages fewer per commit (ADR-791): `decisions` and `reservations` without `AUTOINCREMENT` (every id
+            // is given explicitly from the journal's floor, ADR-640, so `sqlite_sequence` only cost a page), and
+            // `idempotency` kept in its primary key's b-tree alone. A fresh schema has them already.
+            rebuild_table(conn, "decisions", |sql| sql.replacen("PRIMARY KEY AUTOINCREMENT", "PRIMARY KEY", 1))?;
+            rebuild_table(conn, "reservations", |sql| sql.replacen("PRIMARY KEY AUTOINCREMENT", "PRIMARY KEY", 1))?;
+            rebuild_table(conn, "idempotency", |sql| {
+                if sql.trim_end().ends_with("WITHOUT ROWID") { sql.to_string() } else { format!("{sql} WITHOUT ROWID") }
+            })?;
+        }
         if version < SCHEMA_VERSION {
             conn.pragma_update(None, "user_version", SCHEMA_VERSION).sql()?;
         }
@@ -190,6 +223,47 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
             Err(e)
         }
     }
+}
+
+/// Rebuilds `table` as `change` makes its `CREATE TABLE` text, keeping every row, column (in the order the file has
+/// them: columns added by `ALTER TABLE` come last), index and trigger; nothing when the text is already as `change` makes it.
+/// Inside the migration's transaction: a crash leaves the old table and version.
+fn rebuild_table(conn: &Connection, table: &str, change: impl Fn(&str) -> String) -> Result<(), StoreError> {
+    let sql: String = conn
+        .query_row("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?1", [table], |r| r.get(0))
+        .sql()?;
+    let new_sql = change(&sql);
+    if new_sql == sql {
+        return Ok(());
+    }
+    let indexes: Vec<String> = conn
+        .prepare(
+            "SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ?1 AND sql IS NOT NULL \
+             ORDER BY type",
+        )
+        .sql()?
+        .query_map([table], |r| r.get(0))
+        .sql()?
+        .collect::<rusqlite::Result<_>>()
+        .sql()?;
+    let (head, tail) = new_sql
+        .split_once('(')
+        .ok_or_else(|| StoreError::Schema(format!("table {table} has no column list: {sql}")))?;
+    if !head.trim().trim_matches('"').ends_with(table) {
+        return Err(StoreError::Schema(format!("table {table} is not defined as expected: {sql}")));
+    }
+    let rebuilt = format!("{table}_v{SCHEMA_VERSION}");
+    conn.execute_batch(&format!(
+        "CREATE TABLE {rebuilt} ({tail};
+         INSERT INTO {rebuilt} SELECT * FROM {table};
+         DROP TABLE {table};
+         ALTER TABLE {rebuilt} RENAME TO {table};"
+    ))
+    .sql()?;
+    for index in indexes {
+        conn.execute_batch(&index).sql()?;
+    }
+    Ok(())
 }
 
 impl SqliteStore {
@@ -232,13 +306,20 @@ impl SqliteStore {
         let (tx, rx) = mpsc::channel::<Job>();
         let max_batch = if options.group_commit { options.max_batch.max(1) } else { 1 };
         let writer_stopped = Arc::clone(&stopped);
+        let commits = Arc::new(Commits {
+            conn: Mutex::new(Some(WriteConn { conn, committed })),
+            queued: std::sync::atomic::AtomicUsize::new(0),
+            last_batch: std::sync::atomic::AtomicUsize::new(0),
+        });
+        let writer_commits = Arc::clone(&commits);
         let writer = std::thread::Builder::new()
             .name("foureyes-sqlite-writer".into())
-            .spawn(move || writer_loop(conn, rx, max_batch, &writer_stopped, &committed))
+            .spawn(move || writer_loop(&writer_commits, rx, max_batch, &writer_stopped))
             .map_err(|e| StoreError::Backend(format!("cannot start the writer thread: {e}")))?;
         Ok(SqliteStore {
             path,
             jobs: Mutex::new(Some(tx)),
+            commits,
             writer: Mutex::new(Some(writer)),
             checkpointer: Mutex::new(Some(checkpointer)),
             readers: Mutex::new(Vec::new()),
@@ -413,12 +494,56 @@ impl SqliteStore {
             });
             (rollback, respond)
         });
-        {
+        if let Some(job) = self.run_here(job) {
             let guard = self.jobs.lock().map_err(|_| StoreError::Backend("writer lock poisoned".into()))?;
             let sender = guard.as_ref().ok_or_else(|| StoreError::Backend("store is closed".into()))?;
-            sender.send(job).map_err(|_| StoreError::Backend("the writer thread has stopped".into()))?;
+            self.commits.queued.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            if sender.send(job).is_err() {
+                self.commits.queued.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+                return Err(StoreError::Backend("the writer thread has stopped".into()));
+            }
         }
         rx.await.map_err(|_| StoreError::Backend("the writer thread dropped the request".into()))?
+    }
+
+    /// Commits `job` on the calling thread when the writer is idle — nothing queued for it, its connection free, the
+    /// last commit a job alone — and SQLite's write lock is free now (ADR-790): one job alone, as the writer runs a
+    /// batch of one (no savepoint; COMMIT, its fsync, then the answer; a failed COMMIT fail-stops the store). That
+    /// saves the two thread wake-ups of the writer's round trip. Returns the job, not run, when it must queue: the
+    /// writer is busy (a batch forms behind it), or another process holds the write lock — the caller's thread (a
+    /// runtime worker) never waits for it; the writer thread does, for `busy_timeout`.
+    fn run_here(&self, job: Job) -> Option<Job> {
+        use std::sync::atomic::Ordering;
+        let idle = |c: &Commits| c.queued.load(Ordering::SeqCst) == 0 && c.last_batch.load(Ordering::Relaxed) <= 1;
+        if !idle(&self.commits) {
+            return Some(job);
+        }
+        let Ok(guard) = self.commits.conn.try_lock() else {
+            return Some(job);
+        };
+        // Checked again holding the connection: a job queued meanwhile goes first, in the writer's batch.
+        let Some(w) = guard.as_ref().filter(|_| idle(&self.commits)) else {
+            return Some(job);
+        };
+        if let Some(reason) = self.stopped.get() {
+            job_refusal(job)(Err(stopped_error(reason)));
+            return None;
+        }
+        // Never wait on this thread for another process's write lock: SQLite's busy handler sleeps in the thread.
+        let begun = w.conn.busy_timeout(Duration::ZERO).and_then(|()| step(&w.conn, "BEGIN IMMEDIATE"));
+        let _ = w.conn.busy_timeout(self.options.busy_timeout);
+        match begun {
+            Ok(()) => {}
+            Err(e) if is_busy(&e) => return Some(job),
+            Err(e) => {
+                job_refusal(job)(Err(StoreError::Backend(format!("cannot begin a write transaction: {e}"))));
+                return None;
+            }
+        }
+        self.commits.last_batch.store(1, Ordering::Relaxed);
+        run_alone(&w.conn, vec![job], &self.stopped);
+        let _ = w.committed.try_send(());
+        None
     }
 
     /// Runs `work` on a pooled read connection, off the async runtime. At most `options.readers` connections exist:
@@ -522,22 +647,12 @@ fn is_busy(e: &rusqlite::Error) -> bool {
     matches!(e.sqlite_error_code(), Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
 }
 
-fn writer_loop(
-    conn: Connection,
-    jobs: mpsc::Receiver<Job>,
-    max_batch: usize,
-    stopped: &OnceLock<String>,
-    committed: &mpsc::SyncSender<()>,
-) {
+fn writer_loop(commits: &Commits, jobs: mpsc::Receiver<Job>, max_batch: usize, stopped: &OnceLock<String>) {
+    use std::sync::atomic::Ordering;
     while let Ok(first) = jobs.recv() {
-        if let Some(reason) = stopped.get() {
-            // Fail-stop: answer every queued job without running it.
-            job_refusal(first)(Err(stopped_error(reason)));
-            while let Ok(job) = jobs.try_recv() {
-                job_refusal(job)(Err(stopped_error(reason)));
-            }
-            continue;
-        }
+        // A caller committing its own job (ADR-790) holds the connection: the batch waits for that commit.
+        let guard = commits.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let Some(w) = guard.as_ref() else { break };
         let mut batch = vec![first];
         while batch.len() < max_batch {
             match jobs.try_recv() {
@@ -545,10 +660,22 @@ fn writer_loop(
                 Err(_) => break,
             }
         }
-        run_batch(&conn, batch, stopped);
-        // Wakes the checkpointer unless it is already due to run (a full channel: nothing is lost).
-        let _ = committed.try_send(());
+        let taken = batch.len();
+        if let Some(reason) = stopped.get() {
+            // Fail-stop: answer every queued job without running it.
+            for job in batch {
+                job_refusal(job)(Err(stopped_error(reason)));
+            }
+        } else {
+            commits.last_batch.store(taken, Ordering::Relaxed);
+            run_batch(&w.conn, batch, stopped);
+            // Wakes the checkpointer unless it is already due to run (a full channel: nothing is lost).
+            let _ = w.committed.try_send(());
+        }
+        commits.queued.fetch_sub(taken, Ordering::SeqCst);
     }
+    // The store is closing: the connection and the checkpointer's channel go with the writer.
+    commits.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
 }
 
 /// A failed COMMIT is a failed write or fsync (or a full disk): whether the batch reached the disk is unknown, and the

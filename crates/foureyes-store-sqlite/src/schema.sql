@@ -16,8 +16,10 @@ CREATE TABLE journal (
 CREATE TRIGGER journal_no_update BEFORE UPDATE ON journal BEGIN SELECT RAISE(ABORT, 'journal is append-only'); END;
 CREATE TRIGGER journal_no_delete BEFORE DELETE ON journal BEGIN SELECT RAISE(ABORT, 'journal is append-only'); END;
 
+-- `decisions` and `reservations` ids are given explicitly, from the journal (ADR-640): no `AUTOINCREMENT`, whose
+-- `sqlite_sequence` row cost every commit a page (ADR-791, schema version 9 rebuilds older tables).
 CREATE TABLE decisions (
-    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    id            INTEGER PRIMARY KEY,
     agent         TEXT    NOT NULL,
     request_id    TEXT    NOT NULL,
     action        TEXT    NOT NULL,
@@ -49,7 +51,7 @@ CREATE TABLE idempotency (
     fingerprint TEXT    NOT NULL,
     decision_id INTEGER NOT NULL,
     PRIMARY KEY (agent, request_id)
-);
+) WITHOUT ROWID;  -- one b-tree, the key's (ADR-791)
 
 CREATE TABLE approvals (
     id            INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -77,7 +79,7 @@ CREATE TABLE approval_votes (
 );
 
 CREATE TABLE reservations (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    id          INTEGER PRIMARY KEY,
     decision_id INTEGER NOT NULL,
     action      TEXT    NOT NULL,
     key         TEXT    NOT NULL,

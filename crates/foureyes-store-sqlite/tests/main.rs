@@ -5,7 +5,9 @@
 //! `cargo nextest run -p foureyes-store-sqlite --test integration -E 'test(/^FILE::/)'`.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+mod own_commit;
 mod read_pool;
+mod schema_v9;
 mod sqlite_conformance;
 mod tamper_property;
 mod wal_checkpoint;
