@@ -2105,6 +2105,33 @@ const MUTATIONS: &[Mutation] = &[
         filter: "sqlite::verify_and_audit_under_the_seal_key_report_a_journal_whose_seals_were_stripped",
         also: &[],
     },
+    Mutation {
+        property: "under the seal key a settled approval leaves the authority state (ADR-780)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "        if let Some(record) = self.approvals.remove(id) {",
+        broken: "        if let Some(record) = self.approvals.get(id).cloned() {",
+        package: "foureyes-store",
+        filter: "settled_approvals_do_not_stay_in_memory_under_the_seal_key",
+        also: &[],
+    },
+    Mutation {
+        property: "an approval's settlement seal is bound to its id: another approval's seal proves nothing (ADR-780)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "    format!(\"approval-settled\\0{origin}\\0{id}\\0{body}\")",
+        broken: "    format!(\"approval-settled\\0{origin}\\0{}\\0{body}\", id & 0)",
+        package: "foureyes-store",
+        filter: "settled_approvals_do_not_stay_in_memory_under_the_seal_key",
+        also: &[],
+    },
+    Mutation {
+        property: "a settled approval's row without a valid seal grants nothing (ADR-780)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "        ApprovalSays::Unproven(why) => return Some((\"settled\", record.status.as_str().to_string(), (*why).into())),",
+        broken: "        ApprovalSays::Unproven(_) => return None,",
+        package: "foureyes",
+        filter: "sqlite::under_the_seal_a_used_approval_set_back_to_approved_releases_nothing",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -77,6 +77,12 @@ impl WriteTx for Tx {
         load_approval_raw(self.c(), id).await
     }
 
+    async fn approval_settled_seal(&mut self, id: ApprovalId) -> Result<Option<String>, StoreError> {
+        self.flush().await?;
+        let found = row(self.c(), "SELECT settled FROM approvals WHERE id = $1", &[&id]).await?;
+        Ok(found.map(|r| get::<Option<String>>(&r, 0)).transpose()?.flatten())
+    }
+
     async fn usage(&mut self, action: &str, key: &str, scope: &str, since_ms: i64) -> Result<UsageRow, StoreError> {
         self.flush().await?;
         let r = row(
@@ -292,6 +298,12 @@ impl WriteTx for Tx {
     async fn seal_settled(&mut self, id: DecisionId, text: &str) -> Result<bool, StoreError> {
         self.flush().await?;
         let sql = "UPDATE decisions SET settled = $2 WHERE id = $1 AND settled IS DISTINCT FROM $2";
+        Ok(exec(self.c(), sql, &[&id, &text]).await? > 0)
+    }
+
+    async fn seal_settled_approval(&mut self, id: ApprovalId, text: &str) -> Result<bool, StoreError> {
+        self.flush().await?;
+        let sql = "UPDATE approvals SET settled = $2 WHERE id = $1 AND settled IS DISTINCT FROM $2";
         Ok(exec(self.c(), sql, &[&id, &text]).await? > 0)
     }
 

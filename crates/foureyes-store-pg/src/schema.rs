@@ -12,7 +12,7 @@ use deadpool_postgres::{GenericClient, Object};
 use foureyes_store::StoreError;
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i32 = 9;
+pub const SCHEMA_VERSION: i32 = 10;
 
 /// The least-privilege roles and their grants on the current schema (idempotent; see the file's header). Every
 /// migration run ends with it; an administrator may run it again, e.g. after creating the roles by hand.
@@ -73,6 +73,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 9,
         description: "a settled decision's record sealed in its row (ADR-740)",
         sql: &[include_str!("../sql/0009_settled.sql")],
+    },
+    Migration {
+        version: 10,
+        description: "a settled approval's record sealed in its row (ADR-780)",
+        sql: &[include_str!("../sql/0010_approval_settled.sql")],
     },
 ];
 

@@ -45,7 +45,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
 /// The schema version this build writes (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i64 = 9;
+pub const SCHEMA_VERSION: i64 = 10;
 
 /// Prepared statements kept per connection (every statement of the write and read paths fits).
 const STATEMENT_CACHE: usize = 128;
@@ -210,6 +210,18 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
             rebuild_table(conn, "idempotency", |sql| {
                 if sql.trim_end().ends_with("WITHOUT ROWID") { sql.to_string() } else { format!("{sql} WITHOUT ROWID") }
             })?;
+        }
+        if version < 10 {
+            // A settled approval's record sealed in its row (ADR-780). Version 9 is another step of this round's
+            // (fast8); this one checks for its column, so it applies the same after it or without it.
+            let has_settled: bool = conn
+                .query_row("SELECT COUNT(*) > 0 FROM pragma_table_info('approvals') WHERE name = 'settled'", [], |r| {
+                    r.get(0)
+                })
+                .sql()?;
+            if !has_settled {
+                conn.execute_batch("ALTER TABLE approvals ADD COLUMN settled TEXT;").sql()?;
+            }
         }
         if version < SCHEMA_VERSION {
             conn.pragma_update(None, "user_version", SCHEMA_VERSION).sql()?;

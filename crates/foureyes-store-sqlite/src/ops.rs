@@ -151,6 +151,10 @@ impl WriteTx for SqliteTx<'_> {
         load_approval_raw(self.conn, id)
     }
 
+    async fn approval_settled_seal(&mut self, id: ApprovalId) -> Result<Option<String>, StoreError> {
+        Ok(self.one("SELECT settled FROM approvals WHERE id = ?1", params![id], |r| r.get(0))?.flatten())
+    }
+
     async fn usage(&mut self, action: &str, key: &str, scope: &str, since_ms: i64) -> Result<UsageRow, StoreError> {
         let row = self.one(
             "SELECT COUNT(*), COALESCE(SUM(units), 0), MIN(ts_ms) FROM reservations
@@ -340,6 +344,10 @@ impl WriteTx for SqliteTx<'_> {
 
     async fn seal_settled(&mut self, id: DecisionId, text: &str) -> Result<bool, StoreError> {
         Ok(self.exec("UPDATE decisions SET settled = ?2 WHERE id = ?1 AND settled IS NOT ?2", params![id, text])? > 0)
+    }
+
+    async fn seal_settled_approval(&mut self, id: ApprovalId, text: &str) -> Result<bool, StoreError> {
+        Ok(self.exec("UPDATE approvals SET settled = ?2 WHERE id = ?1 AND settled IS NOT ?2", params![id, text])? > 0)
     }
 
     async fn insert_idempotency(

@@ -103,7 +103,7 @@ async fn a_version_8_database_migrates_to_version_9_keeping_rows_and_requests() 
     {
         let c = Connection::open(&path).unwrap();
         let version: i64 = c.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-        assert_eq!(version, 9);
+        assert_eq!(version, foureyes_store_sqlite::SCHEMA_VERSION, "version 9 and the steps after it");
         assert!(!table_sql(&c, "decisions").contains("AUTOINCREMENT"), "{}", table_sql(&c, "decisions"));
         assert!(!table_sql(&c, "reservations").contains("AUTOINCREMENT"), "{}", table_sql(&c, "reservations"));
         assert!(table_sql(&c, "idempotency").ends_with("WITHOUT ROWID"), "{}", table_sql(&c, "idempotency"));

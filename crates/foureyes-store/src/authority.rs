@@ -25,8 +25,9 @@
 //! approvals (~250 bytes), demotions and credentials stay. Every decision (40 bytes, by ascending id) and request id
 //! (~62 bytes) keeps a fixed-size record, no strings ([`JournaledDecision`], [`JournaledRequest`]: ADR-362). Under the
 //! seal key a settled decision's record leaves memory: the next write transaction seals it into the decision's row
-//! ([`Authority::take_settled`]), and [`Authority::journal_says`] believes that row only through the seal (ADR-740).
-//! Request ids are not dropped (ADR-701 (2), proposed).
+//! ([`Authority::take_settled`]), and [`Authority::journal_says`] believes that row only through the seal (ADR-740);
+//! a settled approval (consumed, rejected, expired, revoked) likewise, into its approval row, believed through
+//! [`Authority::approval_says`] (ADR-780). Request ids are not dropped (ADR-701 (2), ADR-781: proposed).
 
 use crate::StoreError;
 use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
@@ -241,6 +242,87 @@ fn record_of_settled(key: &SealKey, origin: &str, id: DecisionId, text: &str) ->
     let mut summary = [0u8; 16];
     hex::decode_to_slice(next()?, &mut summary).map_err(|_| unreadable())?;
     Ok(JournaledDecision { verdict, status, connector, decided_seq, summary })
+}
+
+/// The statuses an approval keeps for ever once the journal says them (ADR-780): used by the release it granted, or
+/// answered no (rejected, expired, revoked). `pending` and `approved` may still change.
+const SETTLED_APPROVAL: [&str; 4] = ["consumed", "rejected", "expired", "revoked"];
+
+/// What a settled approval's row carries in its `settled` column (ADR-780): the authority state's record of it as JSON
+/// (`decision_id`, `digest`, `required`, `expires_at_ms`, `approvers` in casting order, `status`) and a MAC over it,
+/// the approval's id and the store's first event's hash under the seal key: `JSON/MAC`. As [`settled_text`] for a
+/// decision, under its own word (`approval-settled`), so that neither seal can pass for the other.
+fn approval_settled_text(key: &SealKey, origin: &str, id: ApprovalId, record: &JournaledApproval) -> String {
+    let body = serde_json::json!({
+        "decision_id": record.decision_id,
+        "digest": record.digest,
+        "required": record.required,
+        "expires_at_ms": record.expires_at_ms,
+        "approvers": record.approvers,
+        "status": record.status,
+    })
+    .to_string();
+    let mac = key.seal(&approval_settled_mac_input(origin, id, &body));
+    format!("{body}/{mac}")
+}
+
+fn approval_settled_mac_input(origin: &str, id: ApprovalId, body: &str) -> String {
+    format!("approval-settled\0{origin}\0{id}\0{body}")
+}
+
+/// The record an approval's `settled` column seals for approval `id` of the store whose first event's hash is
+/// `origin`, or why it does not (never a record from a text the key did not seal for exactly this id and store).
+fn record_of_settled_approval(
+    key: &SealKey,
+    origin: &str,
+    id: ApprovalId,
+    text: &str,
+) -> Result<JournaledApproval, &'static str> {
+    let (body, mac) = text.rsplit_once('/').ok_or("it is not a settlement seal")?;
+    if !key.verifies(&approval_settled_mac_input(origin, id, body), mac) {
+        return Err("its settlement seal is not the door's for this approval");
+    }
+    let unreadable = "its sealed record does not read";
+    let v: serde_json::Value = serde_json::from_str(body).map_err(|_| unreadable)?;
+    let status = v["status"].as_str().and_then(|s| SETTLED_APPROVAL.into_iter().find(|known| *known == s));
+    let approvers: Option<Vec<String>> =
+        v["approvers"].as_array().and_then(|a| a.iter().map(|n| n.as_str().map(str::to_string)).collect());
+    match (v["decision_id"].as_i64(), v["digest"].as_str(), v["required"].as_u64(), v["expires_at_ms"].as_i64()) {
+        (Some(decision_id), Some(digest), Some(required), Some(expires_at_ms)) => Ok(JournaledApproval {
+            decision_id,
+            digest: digest.to_string(),
+            required: u32::try_from(required).map_err(|_| unreadable)?,
+            expires_at_ms,
+            approvers: approvers.ok_or(unreadable)?,
+            status: status.ok_or(unreadable)?,
+        }),
+        _ => Err(unreadable),
+    }
+}
+
+/// What the journal says of an approval (ADR-780), as [`JournalSays`] of a decision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ApprovalSays {
+    /// The record, from memory or from a row seal that verifies.
+    Record(JournaledApproval),
+    /// The journal issued this id and the state no longer holds it, and its row carries no seal that verifies.
+    Unproven(&'static str),
+    /// The journal issued no such approval.
+    Nothing,
+}
+
+/// A settled record the state dropped, waiting for its row's seal (ADR-740, ADR-780).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Settled {
+    Decision(DecisionId, JournaledDecision),
+    Approval(ApprovalId, JournaledApproval),
+}
+
+/// Which row a settlement seal goes into ([`Authority::take_settled`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettledRow {
+    Decision(DecisionId),
+    Approval(ApprovalId),
 }
 
 /// What the journal says of a decision (ADR-240, ADR-740): the authority state's record while the decision is live,
@@ -514,10 +596,10 @@ pub struct Authority {
     /// Settled decisions dropped from `decisions` whose row the next write transaction seals
     /// ([`Authority::take_settled`]); a seal written by a transaction that may still roll back is kept here until a
     /// later one finds it in place (ADR-740).
-    to_seal: Vec<(DecisionId, JournaledDecision)>,
+    to_seal: Vec<Settled>,
     /// Those of `to_seal` the current transaction is sealing (between [`Authority::take_settled`] and
     /// [`Authority::keep_settled`]): still the journal's word for them until then.
-    kept_back: Vec<(DecisionId, JournaledDecision)>,
+    kept_back: Vec<Settled>,
 }
 
 impl Default for Authority {
@@ -858,9 +940,11 @@ impl Authority {
                     self.denials.entry(session).or_default().insert(ts_ms, seq as i64, 1);
                 }
                 if d.consumes_approval
-                    && let Some(a) = d.approval_id.and_then(|id| self.approvals.get_mut(id))
+                    && let Some(id) = d.approval_id
+                    && let Some(a) = self.approvals.get_mut(id)
                 {
                     a.status = "consumed";
+                    self.settle_approval(id);
                 }
                 let fingerprint = d.request.fingerprint();
                 let summary = decision_summary(
@@ -1075,18 +1159,28 @@ impl Authority {
             record.connector = true;
         }
         self.expired.remove(&id);
-        self.to_seal.push((id, record));
+        self.to_seal.push(Settled::Decision(id, record));
     }
 
     /// The settled decisions whose rows must carry their settlement seal (ADR-740), each with the `settled` text to
     /// write; taken out of the state: give back with [`Authority::keep_settled`] those whose write may still roll back.
-    pub fn take_settled(&mut self) -> Vec<(DecisionId, String)> {
+    pub fn take_settled(&mut self) -> Vec<(SettledRow, String)> {
         let Some(key) = self.seal.key() else { return Vec::new() };
         // Left by a transaction that ended before it said which to keep: sealed again, which is harmless.
         let left = std::mem::take(&mut self.kept_back);
         self.to_seal.extend(left);
-        let texts =
-            self.to_seal.iter().map(|(id, record)| (*id, settled_text(key, &self.origin, *id, record))).collect();
+        let texts = self
+            .to_seal
+            .iter()
+            .map(|settled| match settled {
+                Settled::Decision(id, record) => {
+                    (SettledRow::Decision(*id), settled_text(key, &self.origin, *id, record))
+                }
+                Settled::Approval(id, record) => {
+                    (SettledRow::Approval(*id), approval_settled_text(key, &self.origin, *id, record))
+                }
+            })
+            .collect();
         self.kept_back = std::mem::take(&mut self.to_seal);
         texts
     }
@@ -1108,8 +1202,12 @@ impl Authority {
         if let Some(record) = self.decisions.get(id) {
             return JournalSays::Record(*record);
         }
-        if let Some((_, record)) = self.to_seal.iter().chain(&self.kept_back).find(|(i, _)| *i == id) {
-            return JournalSays::Record(*record);
+        let waiting = self.to_seal.iter().chain(&self.kept_back).find_map(|settled| match settled {
+            Settled::Decision(i, record) if *i == id => Some(*record),
+            _ => None,
+        });
+        if let Some(record) = waiting {
+            return JournalSays::Record(record);
         }
         let issued = id >= 1 && id < self.issued.next(crate::issued::IdKind::Decision);
         match (self.seal.key(), settled) {
@@ -1129,6 +1227,57 @@ impl Authority {
             && self.decisions.get(id).is_none()
             && id >= 1
             && id < self.issued.next(crate::issued::IdKind::Decision)
+    }
+
+    /// Drops settled approval `id`'s record from memory when this door holds the seal key (ADR-780), as
+    /// [`Authority::settle_record`] does a decision's: the next write transaction seals it into the approval's row,
+    /// and [`Authority::approval_says`] believes that row only through the seal. Without the key nothing is dropped.
+    fn settle_approval(&mut self, id: ApprovalId) {
+        if !self.holds_seal_key() {
+            return;
+        }
+        if self.approvals.get(id).is_none_or(|a| !SETTLED_APPROVAL.contains(&a.status)) {
+            return;
+        }
+        if let Some(record) = self.approvals.remove(id) {
+            self.to_seal.push(Settled::Approval(id, record));
+        }
+    }
+
+    /// What the journal says of approval `id` (ADR-180, ADR-780): its record while live; once settled and dropped, the
+    /// record sealed in its row (`settled`, the row's `settled` column, read by the caller only then), checked under
+    /// the seal key for this id and this store. An id the journal issued that the state does not hold is believed
+    /// only through a seal: a row rolled back to `approved`, stripped of its seal, given another's, or written for an
+    /// id the journal skipped is [`ApprovalSays::Unproven`].
+    pub fn approval_says(&self, id: ApprovalId, settled: Option<&str>) -> ApprovalSays {
+        if let Some(record) = self.approvals.get(id) {
+            return ApprovalSays::Record(record.clone());
+        }
+        let waiting = self.to_seal.iter().chain(&self.kept_back).find_map(|settled| match settled {
+            Settled::Approval(i, record) if *i == id => Some(record),
+            _ => None,
+        });
+        if let Some(record) = waiting {
+            return ApprovalSays::Record(record.clone());
+        }
+        let issued = id >= 1 && id < self.issued.next(crate::issued::IdKind::Approval);
+        match (self.seal.key(), settled) {
+            (Some(key), Some(text)) if issued => match record_of_settled_approval(key, &self.origin, id, text) {
+                Ok(record) => ApprovalSays::Record(record),
+                Err(why) => ApprovalSays::Unproven(why),
+            },
+            (Some(_), None) if issued => ApprovalSays::Unproven("it carries no settlement seal"),
+            _ => ApprovalSays::Nothing,
+        }
+    }
+
+    /// Whether approval `id` may be held only by its row's settlement seal (ADR-780): the caller reads the row's
+    /// `settled` column for [`Authority::approval_says`] only then.
+    pub fn approval_settled_out(&self, id: ApprovalId) -> bool {
+        self.holds_seal_key()
+            && self.approvals.get(id).is_none()
+            && id >= 1
+            && id < self.issued.next(crate::issued::IdKind::Approval)
     }
 
     /// The seal key this door holds, if any (a replay that must drop what this state drops needs it too).
@@ -1169,9 +1318,11 @@ impl Authority {
         }
     }
 
+    /// Sets approval `id`'s status; `rejected`, `expired` and `revoked` settle it (ADR-780).
     fn set_approval_status(&mut self, id: ApprovalId, status: &'static str) {
         if let Some(a) = self.approvals.get_mut(id) {
             a.status = status;
+            self.settle_approval(id);
         }
     }
 
@@ -1258,6 +1409,8 @@ impl Authority {
         self.kill_switch
     }
 
+    /// Approval `id`'s record while the state holds it: every one without the seal key; with it, those not yet
+    /// settled (ADR-780). A door reads [`Authority::approval_says`], which also believes a settled row's seal.
     pub fn approval(&self, id: ApprovalId) -> Option<&JournaledApproval> {
         self.approvals.get(id)
     }
@@ -1584,7 +1737,10 @@ mod tests {
             // Each transaction seals what the last one settled; a seal found in place lets the record go.
             peak_to_seal = peak_to_seal.max(a.retained().to_seal);
             let taken = a.take_settled();
-            sealed.extend(taken.iter().cloned());
+            sealed.extend(taken.iter().filter_map(|(row, text)| match row {
+                SettledRow::Decision(id) => Some((*id, text.clone())),
+                SettledRow::Approval(_) => None,
+            }));
             a.keep_settled(&vec![false; taken.len()]);
         }
         let kept = a.retained();
@@ -1623,6 +1779,153 @@ mod tests {
             keyless.apply(&e).unwrap();
         }
         assert_eq!((keyless.retained().decisions, keyless.take_settled().len()), (100, 0));
+    }
+
+    /// A deferral (decision `id`) and its approval `id`: the events the door writes when it defers.
+    fn defer(a: &mut Authority, key: Option<&SealKey>, decision: i64, id: i64, ts_ms: i64) {
+        let mut data = decided(decision, json!([]));
+        data["verdict"] = json!("defer");
+        data["status"] = json!("awaiting_approval");
+        data["approval_id"] = json!(id);
+        apply_keyed(a, key, ts_ms, EventKind::Decided, data);
+        let requested = json!({"approval_id": id, "decision_id": decision, "action": "pay", "agent": "bot",
+                               "digest": format!("digest-{id}"), "required": 2, "expires_at_ms": ts_ms + 3_600_000});
+        apply_keyed(a, key, ts_ms, EventKind::ApprovalRequested, requested);
+    }
+
+    /// Applies an event as a door holding `key` (if any) stored it.
+    fn apply_keyed(a: &mut Authority, key: Option<&SealKey>, ts_ms: i64, kind: EventKind, data: serde_json::Value) {
+        let e = event(a, ts_ms, kind, data);
+        a.apply_sealed(&e, key.map(|k| k.seal(&e.hash)).as_deref()).unwrap();
+    }
+
+    /// ADR-780: under the seal key, settled approvals (consumed by their release, rejected, expired, revoked) leave
+    /// memory like settled decisions (ADR-740): after N of them the state holds only the pending and approved ones,
+    /// and what it dropped waits to be sealed only until a transaction has sealed it and a later one found it in
+    /// place. Each dropped record is given back exactly through its row's seal, and only for its own id and store: a
+    /// row stripped of its seal, given another approval's, a decision's seal of the same id, a status rolled back
+    /// inside the seal, or another store's seal is unproven; an id never issued is nothing. Without the key nothing
+    /// is dropped.
+    #[test]
+    fn settled_approvals_do_not_stay_in_memory_under_the_seal_key() {
+        const N: i64 = 2_000;
+        let key = SealKey::from_bytes(&[9; 32]);
+        let mut a = Authority::default();
+        a.set_seal_key(key.clone());
+        let mut sealed: HashMap<ApprovalId, String> = HashMap::new();
+        let mut peak_to_seal = 0;
+        // Approval `id` defers decision `deferral(id)`; its release, if any, is the next decision.
+        let deferral = |id: i64| 2 * id - 1;
+        for id in 1..=N {
+            defer(&mut a, Some(&key), deferral(id), id, id);
+            let vote = |approver: &str, approvers: serde_json::Value| json!({"approval_id": id, "approver": approver, "approvers": approvers, "required": 2});
+            if id % 5 != 0 {
+                apply_keyed(&mut a, Some(&key), id, EventKind::ApprovalVote, vote("ann", json!(["ann"])));
+            }
+            match id % 5 {
+                // Approved, then used by its release (which supersedes the deferral).
+                1 => {
+                    apply_keyed(&mut a, Some(&key), id, EventKind::Approved, vote("bob", json!(["ann", "bob"])));
+                    let mut release = decided(deferral(id) + 1, json!([]));
+                    release["request"]["request_id"] = json!(format!("r{}", deferral(id)));
+                    release["approval_id"] = json!(id);
+                    release["consumes_approval"] = json!(true);
+                    release["supersedes"] = json!(deferral(id));
+                    apply_keyed(&mut a, Some(&key), id, EventKind::Decided, release);
+                }
+                2 => apply_keyed(
+                    &mut a,
+                    Some(&key),
+                    id,
+                    EventKind::Rejected,
+                    json!({"approval_id": id, "approver": "bob", "reason": "no"}),
+                ),
+                3 => apply_keyed(
+                    &mut a,
+                    Some(&key),
+                    id,
+                    EventKind::Expired,
+                    json!({"approval_id": id, "decision_id": deferral(id), "was": "pending"}),
+                ),
+                4 => {
+                    apply_keyed(&mut a, Some(&key), id, EventKind::Approved, vote("bob", json!(["ann", "bob"])));
+                    let revoked =
+                        json!({"approval_id": id, "decision_id": deferral(id), "by": "carol", "why": "changed"});
+                    apply_keyed(&mut a, Some(&key), id, EventKind::Revoked, revoked);
+                }
+                // Left pending: live.
+                _ => {}
+            }
+            peak_to_seal = peak_to_seal.max(a.retained().to_seal);
+            let taken = a.take_settled();
+            for (row, text) in &taken {
+                if let SettledRow::Approval(id) = row {
+                    sealed.insert(*id, text.clone());
+                }
+            }
+            a.keep_settled(&vec![false; taken.len()]);
+        }
+        let kept = a.retained();
+        assert_eq!(kept.approvals as i64, N / 5, "only the pending approvals stay: {kept:?}");
+        assert_eq!(kept.to_seal, 0);
+        assert!(peak_to_seal <= 3, "at most one transaction's settlements wait: {peak_to_seal}");
+        assert_eq!(sealed.len() as i64, N - N / 5);
+        // Given back through the row's seal, as it was when it settled.
+        let expected = |id: ApprovalId, status: &'static str, approvers: &[&str]| JournaledApproval {
+            decision_id: deferral(id),
+            digest: format!("digest-{id}"),
+            required: 2,
+            expires_at_ms: id + 3_600_000,
+            approvers: approvers.iter().map(|s| s.to_string()).collect(),
+            status,
+        };
+        for (id, status, approvers) in [
+            (1, "consumed", &["ann", "bob"][..]),
+            (2, "rejected", &["ann"][..]),
+            (3, "expired", &["ann"][..]),
+            (4, "revoked", &["ann", "bob"][..]),
+        ] {
+            assert!(a.approval_settled_out(id));
+            assert_eq!(a.approval_says(id, Some(&sealed[&id])), ApprovalSays::Record(expected(id, status, approvers)));
+        }
+        assert!(!a.approval_settled_out(5), "a pending approval is held");
+        assert_eq!(a.approval_says(5, None), ApprovalSays::Record(expected(5, "pending", &[])));
+        let unproven = |says: ApprovalSays| matches!(says, ApprovalSays::Unproven(_));
+        assert!(unproven(a.approval_says(1, None)), "a seal stripped");
+        assert!(unproven(a.approval_says(1, Some(&sealed[&6]))), "another approval's seal");
+        let rolled_back = sealed[&1].replacen("consumed", "approved", 1);
+        assert!(unproven(a.approval_says(1, Some(&rolled_back))), "a status rolled back inside the seal");
+        let record = JournaledDecision {
+            verdict: Verdict::Permit,
+            status: DecisionStatus::Executed,
+            connector: false,
+            decided_seq: 1,
+            summary: [0; 16],
+        };
+        let as_decision = settled_text(&key, &a.origin, 1, &record);
+        assert!(unproven(a.approval_says(1, Some(&as_decision))), "a decision's seal of the same id");
+        assert_eq!(a.approval_says(N + 1, Some(&sealed[&1])), ApprovalSays::Nothing, "an id never issued");
+        assert_eq!(a.approval_says(0, None), ApprovalSays::Nothing, "an id never issued");
+        let mut elsewhere = Authority::default();
+        elsewhere.set_seal_key(key.clone());
+        elsewhere.origin = "another store".into();
+        elsewhere.issued = a.issued;
+        assert!(unproven(elsewhere.approval_says(1, Some(&sealed[&1]))), "another store's row");
+        let mut other_key = Authority::default();
+        other_key.set_seal_key(SealKey::from_bytes(&[8; 32]));
+        other_key.origin.clone_from(&a.origin);
+        other_key.issued = a.issued;
+        assert!(unproven(other_key.approval_says(1, Some(&sealed[&1]))), "a seal under another key");
+        // Without the key nothing is dropped.
+        let mut keyless = Authority::default();
+        for id in 1..=50 {
+            defer(&mut keyless, None, id, id, id);
+            let e =
+                event(&keyless, id, EventKind::Rejected, json!({"approval_id": id, "approver": "bob", "reason": null}));
+            keyless.apply(&e).unwrap();
+        }
+        assert_eq!((keyless.retained().approvals, keyless.take_settled().len()), (50, 0));
+        assert_eq!(keyless.approval(7).map(|r| r.status), Some("rejected"));
     }
 
     #[test]

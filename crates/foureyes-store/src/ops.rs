@@ -4,7 +4,7 @@
 //! [`StoreError::is_audited`] is still committed by the caller (the refusal it journaled must persist).
 
 use crate::authority::{
-    JournalSays, JournaledApproval, JournaledCredential, JournaledSignin, decision_summary, fingerprint_summary,
+    ApprovalSays, JournalSays, JournaledCredential, JournaledSignin, SettledRow, decision_summary, fingerprint_summary,
 };
 use crate::issued::IdKind;
 use crate::tx::{NewCredentialRow, NewDecisionRow, WriteTx, session_key};
@@ -118,12 +118,16 @@ async fn seal_settled<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
     }
     let mut written = Vec::with_capacity(pending.len());
     let mut failed = None;
-    for (id, text) in &pending {
+    for (row, text) in &pending {
         if failed.is_some() {
             written.push(true);
             continue;
         }
-        match w.seal_settled(*id, text).await {
+        let sealed = match row {
+            SettledRow::Decision(id) => w.seal_settled(*id, text).await,
+            SettledRow::Approval(id) => w.seal_settled_approval(*id, text).await,
+        };
+        match sealed {
             Ok(wrote) => written.push(wrote),
             Err(e) => {
                 written.push(true);
@@ -140,6 +144,13 @@ async fn seal_settled<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
 pub async fn journal_says<W: WriteTx>(w: &mut W, id: DecisionId) -> Result<JournalSays, StoreError> {
     let settled = if w.authority().settled_out(id) { w.settled_seal(id).await? } else { None };
     Ok(w.authority().journal_says(id, settled.as_deref()))
+}
+
+/// What the journal says of approval `id` (ADR-780): the authority state's record while it is live, else the record
+/// its row's settlement seal holds (the row's `settled` column is read only then).
+pub async fn approval_says<W: WriteTx>(w: &mut W, id: ApprovalId) -> Result<ApprovalSays, StoreError> {
+    let settled = if w.authority().approval_settled_out(id) { w.approval_settled_seal(id).await? } else { None };
+    Ok(w.authority().approval_says(id, settled.as_deref()))
 }
 
 /// Catches the authority state up, replays the whole journal into a fresh state (each event verified), and names
@@ -642,9 +653,9 @@ async fn mark_approval<W: WriteTx>(
     mut record: ApprovalRecord,
     now_ms: i64,
 ) -> Result<crate::Checked<ApprovalRecord>, StoreError> {
-    let deferred = deferred_fingerprint(w, record.approval_id).await?;
-    let altered = approval_differs(&record, w.authority().approval(record.approval_id), deferred.as_deref())
-        .map(|d| crate::Altered::of("approvals", d));
+    let journal = approval_says(w, record.approval_id).await?;
+    let deferred = deferred_fingerprint(w, &journal).await?;
+    let altered = approval_differs(&record, &journal, deferred.as_deref()).map(|d| crate::Altered::of("approvals", d));
     record.status = record.effective_status(now_ms);
     Ok((record, altered))
 }
@@ -652,8 +663,9 @@ async fn mark_approval<W: WriteTx>(
 /// The request fingerprint of the decision approval `id` releases, as that decision's own `decided` event holds it
 /// (the authority state keeps only a summary of it, ADR-362); `None` when the journal knows no such approval or
 /// decision. An event no longer there as applied gives a text no fingerprint equals.
-async fn deferred_fingerprint<W: WriteTx>(w: &mut W, id: ApprovalId) -> Result<Option<String>, StoreError> {
-    let Some(decision_id) = w.authority().approval(id).map(|a| a.decision_id) else { return Ok(None) };
+async fn deferred_fingerprint<W: WriteTx>(w: &mut W, journal: &ApprovalSays) -> Result<Option<String>, StoreError> {
+    let ApprovalSays::Record(approval) = journal else { return Ok(None) };
+    let decision_id = approval.decision_id;
     let seq = match journal_says(w, decision_id).await? {
         JournalSays::Record(d) => d.decided_seq,
         JournalSays::Unproven(why) => return Ok(Some(format!("(decision {decision_id} is not believed: {why})"))),
@@ -754,11 +766,14 @@ async fn approval_for_write<W: WriteTx>(
 /// params and target a person reads are the ones the door deferred.
 fn approval_differs(
     record: &ApprovalRecord,
-    journal: Option<&JournaledApproval>,
+    journal: &ApprovalSays,
     deferred_fingerprint: Option<&str>,
 ) -> Option<(&'static str, String, String)> {
-    let Some(journal) = journal else {
-        return Some(("status", record.status.as_str().to_string(), "nothing".into()));
+    let journal = match journal {
+        ApprovalSays::Record(journal) => journal,
+        // Settled and dropped from memory, and the row does not carry the door's seal of it (ADR-780).
+        ApprovalSays::Unproven(why) => return Some(("settled", record.status.as_str().to_string(), (*why).into())),
+        ApprovalSays::Nothing => return Some(("status", record.status.as_str().to_string(), "nothing".into())),
     };
     let mut table_approvers = record.approvers.clone();
     table_approvers.sort();
@@ -796,9 +811,9 @@ async fn check_approval_authority<W: WriteTx>(
     now_ms: i64,
 ) -> Result<(), StoreError> {
     let id = record.approval_id;
-    let deferred = deferred_fingerprint(w, id).await?;
-    let Some((field, table, journaled)) = approval_differs(record, w.authority().approval(id), deferred.as_deref())
-    else {
+    let journal = approval_says(w, id).await?;
+    let deferred = deferred_fingerprint(w, &journal).await?;
+    let Some((field, table, journaled)) = approval_differs(record, &journal, deferred.as_deref()) else {
         return Ok(());
     };
     let message = format!(

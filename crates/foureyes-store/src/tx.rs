@@ -56,6 +56,8 @@ pub trait WriteTx {
     async fn settled_seal(&mut self, id: DecisionId) -> Result<Option<String>, StoreError>;
     /// The approval as stored (its status not adjusted for the clock), with its votes in casting order.
     async fn approval(&mut self, id: ApprovalId) -> Result<Option<ApprovalRecord>, StoreError>;
+    /// Approval `id`'s settlement seal (its row's `settled` column, ADR-780), if the row and the seal exist.
+    async fn approval_settled_seal(&mut self, id: ApprovalId) -> Result<Option<String>, StoreError>;
     /// Live reservations of `action`'s `(key, scope)` made at or after `since_ms`, as the table says (the decide reads
     /// [`Authority::usage`] instead; this is for the bench and tests that compare the two).
     async fn usage(&mut self, action: &str, key: &str, scope: &str, since_ms: i64) -> Result<UsageRow, StoreError>;
@@ -115,6 +117,9 @@ pub trait WriteTx {
     /// Writes `text` as decision `id`'s settlement seal (ADR-740) unless its row already holds exactly that: whether
     /// it wrote (no row, or the same seal already there: `false`).
     async fn seal_settled(&mut self, id: DecisionId, text: &str) -> Result<bool, StoreError>;
+    /// Writes `text` as approval `id`'s settlement seal (ADR-780) unless its row already holds exactly that: whether
+    /// it wrote (no row, or the same seal already there: `false`).
+    async fn seal_settled_approval(&mut self, id: ApprovalId, text: &str) -> Result<bool, StoreError>;
     async fn insert_idempotency(
         &mut self,
         agent: &str,

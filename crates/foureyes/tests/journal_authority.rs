@@ -2016,6 +2016,72 @@ fn under_the_seal_a_settled_row_copied_over_another_is_refused(backend: Backend)
     assert_eq!(decided_after, decided_before, "nothing was decided again");
 }
 
+// -------------------------------------------------------------------------------------------------------------
+// ADR-780 (helper mem4): under the seal key a settled approval leaves the door's memory and is believed only through
+// the settlement seal in its approval row.
+
+fn open_vault_as(addr: &str, bot: &str, request_id: &str, approval: Option<i64>) -> (u16, Value) {
+    let mut ask = serde_json::json!({"request_id": request_id, "action": "vault.open", "params": {"door": 1}});
+    if let Some(id) = approval {
+        ask["approval_id"] = serde_json::json!(id);
+    }
+    let (status, body) = post_as(addr, "/v1/decide", bot, &ask);
+    (status, serde_json::from_str(&body).unwrap_or_else(|_| Value::String(body)))
+}
+
+/// F780 (ADR-780; RED with the door believing a settled approval row whose seal does not verify —
+/// `ApprovalSays::Unproven` taken as nothing to compare in `approval_differs`: the used approval set back to
+/// `approved` by hand opened the vault a second time, with and without its seal): an approval used by its release,
+/// which the running door dropped from memory, set back to `approved` by hand with its settlement seal kept, then
+/// stripped, releases nothing, is refused naming the approval (journaled), and is shown marked altered.
+fn under_the_seal_a_used_approval_set_back_to_approved_releases_nothing(backend: Backend) {
+    let e = sealed_env(backend);
+    let ann = token_of(&e, "ann", "approver");
+    let bob = token_of(&e, "bob", "approver");
+    let ((_server, addr), bot) = sealed_server(&e);
+    let (_, deferred) = open_vault_as(&addr, &bot, "v1", None);
+    assert_eq!(deferred["verdict"], "defer", "{deferred}");
+    let id = deferred["approval_id"].as_i64().unwrap();
+    let path = format!("/v1/approvals/{id}");
+    let (status, body) = get_as(&addr, &path, &ann);
+    assert_eq!(status, 200, "{body}");
+    let digest = serde_json::from_str::<Value>(&body).unwrap()["digest"].as_str().unwrap().to_string();
+    for approver in [&ann, &bob] {
+        let (status, body) =
+            post_as(&addr, &format!("{path}/approve"), approver, &serde_json::json!({"digest": digest}));
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, released) = open_vault_as(&addr, &bot, "v1", None);
+    assert_eq!((status, &released["verdict"]), (200, &Value::from("permit")), "the release: {released}");
+    // Two more transactions: the first seals the approval's row, the next finds the seal in place and lets it go.
+    for _ in 0..2 {
+        assert_eq!(get_as(&addr, &path, &ann).0, 200);
+    }
+    let permits =
+        || e.events().iter().filter(|ev| ev.kind == EventKind::Decided && ev.data["verdict"] == "permit").count();
+    let permits_before = permits();
+    for (n, edit) in [
+        "UPDATE approvals SET status = 'approved', consumed_by = NULL",
+        "UPDATE approvals SET status = 'approved', consumed_by = NULL, settled = NULL",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        e.sql(&format!("{edit} WHERE id = {id}"));
+        let (status, body) = open_vault_as(&addr, &bot, &format!("again{n}"), Some(id));
+        assert_ne!(body["verdict"], "permit", "`{edit}`: the used approval opened the vault again: {body}");
+        assert_ne!(status, 200, "`{edit}`: {body}");
+        let said = body.to_string();
+        assert!(said.contains(&format!("approval {id}")) && said.contains("record_altered"), "names it: {said}");
+        let (status, shown) = get_as(&addr, &path, &ann);
+        assert_eq!(status, 200, "{shown}");
+        let shown: Value = serde_json::from_str(&shown).unwrap();
+        assert_eq!(shown["altered"]["table"], "approvals", "`{edit}`: shown marked: {shown}");
+    }
+    assert_eq!(permits(), permits_before, "nothing was permitted on the rolled-back row");
+    assert!(altered_refusal_journaled(&e, "approvals"), "the refusal is journaled naming the table");
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -2083,4 +2149,5 @@ on_both!(
     token_create_and_journal_seal_refuse_a_database_rolled_back_behind_its_witness,
     under_the_seal_a_settled_decision_rolled_back_by_hand_releases_nothing,
     under_the_seal_a_settled_row_copied_over_another_is_refused,
+    under_the_seal_a_used_approval_set_back_to_approved_releases_nothing,
 );
