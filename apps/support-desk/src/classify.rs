@@ -138,7 +138,8 @@ const TENS: &str = "twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety
 const OBJ_FILLER: &str = "the|my|a|an|our|this|that|it|them|those|these|exactly|just|only|all|full|whole|entire|total|complete|of|every|single|last|penny|cent|paid|amount|sum|me|us|back";
 /// Adjectives a money document takes in trade jargon ("a *further* credit note", "a *supplementary* credit memo"): a
 /// closed class, so an imperative reaches its object across them (ADR-800).
-const DOC_ADJ: &str = "further|additional|supplementary|another|separate|extra|second|new|goodwill|corrective|corrected";
+const DOC_ADJ: &str =
+    "further|additional|supplementary|another|separate|extra|second|new|goodwill|corrective|corrected";
 /// Someone the customer writes for, or the customer in a form's third person ("Customer requests credit …", "my
 /// husband asks …").
 const THIRD_PARTY: &str = r"(?:the\s+)?(?:customer|client|buyer|purchaser|consumer|cardholder|account\s+holder|end\s+user)|my\s+(?:husband|wife|partner|mother|mum|mom|father|dad|son|daughter|boss|client|customer)";
@@ -1512,7 +1513,7 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             rest = re.replace_all(&rest, " ").into_owned();
         }
     }
-    intent.request = structural || framed || r.refund.is_match(&rest);
+    intent.request = structural || framed || r.refund.is_match(&rest) || grammar::percent_back(&rest);
     intent.framed = structural || framed;
     intent
 }
@@ -1662,6 +1663,10 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
             // Outside a request a bare figure is still money when its words price it: an entry of an item list
             // ("lamp 42.00, shade 19.50"), a unit price ("at 8.00 each") or a stated total ("24.00 total").
             let priced = inline_item(text, m.start()).is_some()
+                || {
+                    let (s, e) = clause_around(text, m.start());
+                    grammar::in_arithmetic(before(text, m.start(), 20), &text[m.end()..], &text[s..e])
+                }
                 || r.per_item.is_match(after_amount(text, m.start()))
                 || r.total_after.is_match(after_amount(text, m.start()));
             if !(in_request || priced) || dotted {
@@ -2192,7 +2197,9 @@ pub fn facts(ev: &Evidence) -> Facts {
     let identified =
         order.filter(|_| matches!(ev.lookup, OrderLookup::Linked | OrderLookup::Named | OrderLookup::OnlyOrder));
     // The reader's amount, held to the figures' roles (the amount guard, ADR-430).
-    let read = form_ask.clone().unwrap_or_else(|| figures::guard(&own, requested_in(&own), identified.map(|o| o.amount_cents)));
+    let read = form_ask
+        .clone()
+        .unwrap_or_else(|| figures::guard(&own, requested_in(&own), identified.map(|o| o.amount_cents)));
     // Over-asks and alternatives by structure (ADR-800): a percentage over a hundred is that share of the order (F801);
     // two figures offered on either side of an "or" settle nothing (F805). A form's ask field stands as it is.
     let amount = match (&form_ask, grammar::percent_over_hundred(&own), identified) {

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
-use super::{NUMBER_WORDS, TEENS, TENS, UNITS, clause_intent, clauses, number_value, res};
+use super::{NUMBER_WORDS, TEENS, TENS, UNITS, clause_intent, clauses, number_value};
 
 struct Patterns {
     /// "27 pounds with 30", "19 dollars and 45", "38 euros con 50": a major figure, its currency word, a joining word,
@@ -21,6 +21,17 @@ struct Patterns {
     /// A figure valued or offered: "60 is fair", "75 sounds fair to me", "my counter-offer: 55", "I'd settle for 40".
     valued: Regex,
     offered: Regex,
+    /// A bare number wanted back ("either 15 back or …") and one right after a refund verb at a clause's start ("Refund
+    /// 30 or …").
+    bare_back: Regex,
+    bare_imperative: Regex,
+    /// A valuation: "… is fair", "… sounds reasonable".
+    valuation: Regex,
+    /// A percentage of a hundred or more wanted back ("100% back", "120 percent of it back").
+    percent_back: Regex,
+    /// A figure in shown arithmetic: after "N x" or "=", or before "x N" or "=".
+    arithmetic_before: Regex,
+    arithmetic_after: Regex,
     /// A first-person opinion or a negotiation word: what makes "N is fair" an offer rather than a price judged.
     negotiating: Regex,
     /// A question with a first-person subject whose verb receives money: "would I get", "do I receive", "will we be
@@ -55,9 +66,24 @@ fn patterns() -> &'static Patterns {
             )
             .ok()?,
             offered: Regex::new(
-                r"(?i)\b(?:my\s+(?:counter[- ]?)?offer|i(?:\s+can|\s+could|\s+would|'d|\s+will|'ll)?\s+(?:settle\s+for|accept|take|offer))\s*(?:is|would\s+be|stands\s+at)?\s*[:=-]?\s*(\d{1,6}(?:[.,]\d{1,2})?)\b",
+                r"(?i)\b(?:my\s+(?:counter[- ]?)?offer|i(?:\s+can|\s+could|\s+would|'d|\s+will|'ll)?\s+(?:settle\s+for|accept|take|offer))\s*(?:is|would\s+be|stands\s+at)?\s*[:=-]?\s*(?:[$€£]\s?)?(\d{1,6}(?:[.,]\d{1,2})?)\b",
             )
             .ok()?,
+            bare_back: Regex::new(r"(?i)\b(\d{1,6}(?:[.,]\d{1,2})?)\s+back\b").ok()?,
+            bare_imperative: Regex::new(
+                r"(?i)^\W*(?:(?:please|pls|plz|kindly|just|so|ok)\W+)*(?:refund|reimburse|credit|send|give|pay)\s+(?:me\s+|us\s+)?(?:back\s+)?(\d{1,6}(?:[.,]\d{1,2})?)\b",
+            )
+            .ok()?,
+            valuation: Regex::new(
+                r"(?i)\b(?:is|seems|sounds|feels|would\s+be|'d\s+be)\s+(?:\w+\s+)?(?:fair|reasonable|right|acceptable)\b",
+            )
+            .ok()?,
+            percent_back: Regex::new(
+                r"(?i)\b(?:[1-9]\d{2,3})\s?(?:%|percent\b)\s+(?:of\s+(?:it|that|this|(?:the|my|what)\s+\w+(?:\s+paid)?)\s+)?back\b",
+            )
+            .ok()?,
+            arithmetic_before: Regex::new(r"(?i)(?:\b\d{1,3}\s*(?:[a-z]+\s+)?[x×*@]|=)\s*(?:[$€£]|usd|eur|gbp)?\s*$").ok()?,
+            arithmetic_after: Regex::new(r"^\s*(?:[x×*]\s*\d|=\s*(?:[$€£]\s?)?\d)").ok()?,
             negotiating: Regex::new(
                 r"(?i)\b(?:i\s+(?:think|reckon|feel|believe|guess|figure)|i'?d\s+say|in\s+my\s+(?:view|opinion)|honestly|frankly|to\s+me|for\s+me|my\s+(?:counter[- ]?)?offer|offer|take\s+it\s+or\s+leave\s+it|deal|counter[- ]?offer|haggl\w*|negotiat\w*)\b",
             )
@@ -108,7 +134,8 @@ fn previous_word(text: &str, at: usize) -> String {
 /// ("2 twenty-packs", "3 fifty cent coins", "12 fifty minutes"). A closed class: the words a money figure is followed
 /// by in a request, not phrasings.
 fn figure_may_end(text: &str, end: usize, word: &str) -> bool {
-    if text[end..].starts_with('-') {
+    // A share is no figure ("refund 50% and I keep it"), nor a number glued to a hyphenated noun ("2 twenty-packs").
+    if text[end..].starts_with('-') || text[end..].trim_start().starts_with(['%', '‰']) {
         return false;
     }
     word.is_empty()
@@ -182,7 +209,17 @@ pub fn mixed_figures(text: &str) -> String {
         let glued = before.is_some_and(|b| b.is_ascii_digit() || matches!(b, '.' | ',' | '#' | ':' | '/'));
         let clock = matches!(
             previous_word(&text, start).as_str(),
-            "at" | "by" | "around" | "before" | "after" | "until" | "till" | "til" | "from" | "past" | "about" | "since"
+            "at" | "by"
+                | "around"
+                | "before"
+                | "after"
+                | "until"
+                | "till"
+                | "til"
+                | "from"
+                | "past"
+                | "about"
+                | "since"
                 | "between"
         );
         let word = next_word(&text, m.end());
@@ -236,14 +273,57 @@ pub fn valued_figures(text: &str) -> String {
         for c in p.valued.captures_iter(clause) {
             let Some(n) = c.get(1) else { continue };
             let prev = clause[..n.start()].chars().next_back();
-            if !prev.is_some_and(|b| matches!(b, '$' | '€' | '£')) && p.negotiating.is_match(clause) {
+            let glued = prev.is_some_and(|b| matches!(b, '$' | '€' | '£' | '.' | ',' | '\'') || b.is_ascii_digit());
+            if !glued && p.negotiating.is_match(clause) {
+                at.push(s + n.start());
+            }
+        }
+        for c in p.bare_back.captures_iter(clause).chain(p.bare_imperative.captures_iter(clause)) {
+            let Some(n) = c.get(1) else { continue };
+            let word = next_word(clause, n.end());
+            let sent = matches!(
+                previous_word(clause, n.start()).as_str(),
+                "sent"
+                    | "send"
+                    | "sending"
+                    | "returned"
+                    | "returning"
+                    | "shipped"
+                    | "ship"
+                    | "shipping"
+                    | "mailed"
+                    | "posted"
+                    | "brought"
+                    | "bringing"
+                    | "took"
+                    | "taken"
+                    | "put"
+                    | "step"
+                    | "steps"
+                    | "page"
+                    | "pages"
+                    | "row"
+                    | "rows"
+                    | "came"
+                    | "went"
+                    | "the"
+                    | "those"
+                    | "these"
+                    | "#"
+            );
+            // Not a part of a grouped figure ("1.299,00 back") nor a figure already signed.
+            let prev = clause[..n.start()].chars().next_back();
+            let glued =
+                prev.is_some_and(|b| matches!(b, '$' | '€' | '£' | '#' | '.' | ',' | '\'') || b.is_ascii_digit());
+            if !sent && !glued && figure_may_end(clause, n.end(), &word) {
                 at.push(s + n.start());
             }
         }
         for c in p.offered.captures_iter(clause) {
             let Some(n) = c.get(1) else { continue };
             let word = next_word(clause, n.end());
-            if figure_may_end(clause, n.end(), &word) && word != "for" {
+            let signed = clause[..n.start()].trim_end().ends_with(['$', '€', '£']);
+            if !signed && figure_may_end(clause, n.end(), &word) && word != "for" {
                 at.push(s + n.start());
             }
         }
@@ -261,16 +341,33 @@ pub fn valued_figures(text: &str) -> String {
 pub fn offers_a_figure(clause: &str) -> bool {
     static OFFER: OnceLock<Option<Regex>> = OnceLock::new();
     let p = patterns();
-    let re = OFFER.get_or_init(|| {
-        Regex::new(r"(?i)[$€£]\s?\d[\d.,]*\s+(?:is|seems|sounds|feels|would\s+be|'d\s+be)\s+(?:\w+\s+)?(?:fair|reasonable|right|acceptable)\b|\bmy\s+(?:counter[- ]?)?offer\s*(?:is|would\s+be|stands\s+at)?\s*[:=-]?\s*[$€£]\s?\d").ok()
-    });
-    re.as_ref().is_some_and(|re| re.is_match(clause)) && p.negotiating.is_match(clause)
+    let re = OFFER.get_or_init(|| Regex::new(r"(?i)[$€£]\s?\d|\b\d{1,4}\s?(?:%|percent\b)").ok());
+    let offer = p.offered.is_match(clause) || p.valuation.is_match(clause);
+    offer && re.as_ref().is_some_and(|re| re.is_match(clause)) && p.negotiating.is_match(clause)
 }
 
 /// A question that only supposes (F806): a first-person subject, a verb of receiving money in a question ("would I
 /// get", "do I receive", "will we be refunded"), and a condition on the customer's own act ("if I returned it",
 /// "were I to send it back"). It asks what the policy would do, not for money: no request. "Could I get the $18.50
 /// back?" asks ("could" is a polite request, not a supposition), and so does "would I get it back if possible?".
+/// A percentage of a hundred or more wanted back ("100% back", "120 percent of it back"): a request (the share itself is
+/// read by [`percent_over_hundred`] and the full-amount grammar).
+pub fn percent_back(clause: &str) -> bool {
+    patterns().percent_back.is_match(clause)
+}
+
+/// Whether the figure at `before`|`after` stands in shown arithmetic ("3 x 19.90 = 59.70"): a part of the customer's own
+/// working, money even with no sign (F803).
+/// Only in a clause that multiplies a count by a figure ("3 x 19.90"): a sum of lines ("58.00 + 25.00 = 83.00") or an
+/// item line ("12 x notebook @ 3.25 = 39.00") keeps its own reading.
+pub fn in_arithmetic(before: &str, after: &str, clause: &str) -> bool {
+    static TIMES: OnceLock<Option<Regex>> = OnceLock::new();
+    let p = patterns();
+    let times = TIMES.get_or_init(|| Regex::new(r"\b\d{1,3}\s*[x×]\s*(?:[$€£]\s?)?\d").ok());
+    times.as_ref().is_some_and(|t| t.is_match(clause))
+        && (p.arithmetic_before.is_match(before) || p.arithmetic_after.is_match(after))
+}
+
 pub fn supposing_question(clause: &str) -> bool {
     let p = patterns();
     clause.contains('?') && p.supposing.is_match(clause) && p.condition.is_match(clause)
@@ -298,7 +395,9 @@ pub fn offered_alternatives(text: &str) -> bool {
     let mut start = 0;
     let mut sentences = Vec::new();
     for (i, ch) in text.char_indices() {
-        if matches!(ch, '.' | '!' | '?' | '\n') && text[i + ch.len_utf8()..].chars().next().is_none_or(char::is_whitespace) {
+        if matches!(ch, '.' | '!' | '?' | '\n')
+            && text[i + ch.len_utf8()..].chars().next().is_none_or(char::is_whitespace)
+        {
             sentences.push((start, i));
             start = i + ch.len_utf8();
         }
@@ -320,12 +419,24 @@ pub fn offered_alternatives(text: &str) -> bool {
                 let reference = sentence[..m.start()].ends_with('#')
                     || matches!(
                         previous_word(sentence, m.start()).as_str(),
-                        "order" | "no" | "number" | "ref" | "id" | "invoice" | "ticket" | "case" | "item" | "sku" | "po"
+                        "order"
+                            | "no"
+                            | "number"
+                            | "ref"
+                            | "id"
+                            | "invoice"
+                            | "ticket"
+                            | "case"
+                            | "item"
+                            | "sku"
+                            | "po"
                     );
                 if reference {
                     return false;
                 }
-                m.as_str().starts_with(['$', '€', '£']) || figure_may_end(sentence, m.end(), &word) || is_currency(&word)
+                m.as_str().starts_with(['$', '€', '£'])
+                    || figure_may_end(sentence, m.end(), &word)
+                    || is_currency(&word)
             })
             .filter_map(|m| {
                 let digits = m.as_str().trim_start_matches(['$', '€', '£', ' ']);
@@ -350,7 +461,18 @@ pub fn offered_alternatives(text: &str) -> bool {
 fn is_currency(word: &str) -> bool {
     matches!(
         word,
-        "dollars" | "dollar" | "bucks" | "euros" | "euro" | "pounds" | "pound" | "quid" | "usd" | "eur" | "gbp" | "francs"
+        "dollars"
+            | "dollar"
+            | "bucks"
+            | "euros"
+            | "euro"
+            | "pounds"
+            | "pound"
+            | "quid"
+            | "usd"
+            | "eur"
+            | "gbp"
+            | "francs"
     )
 }
 
