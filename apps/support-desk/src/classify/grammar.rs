@@ -315,7 +315,10 @@ pub fn valued_figures(text: &str) -> String {
             let prev = clause[..n.start()].chars().next_back();
             let glued =
                 prev.is_some_and(|b| matches!(b, '$' | '€' | '£' | '#' | '.' | ',' | '\'') || b.is_ascii_digit());
-            if !sent && !glued && figure_may_end(clause, n.end(), &word) {
+            // A figure with its currency code before it ("USD 43.37 back") is money already.
+            let coded = super::is_currency_code(&previous_word(clause, n.start()))
+                || is_currency(&previous_word(clause, n.start()));
+            if !sent && !glued && !coded && figure_may_end(clause, n.end(), &word) {
                 at.push(s + n.start());
             }
         }
