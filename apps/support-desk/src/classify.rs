@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 mod figures;
+mod grammar;
 mod intent;
 mod layout;
 pub use figures::{Figure, FigureRole};
@@ -135,13 +136,17 @@ const TEENS: &str = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|sevente
 const TENS: &str = "twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety";
 /// Words between a want or an imperative and its money object ("I want *exactly that* back").
 const OBJ_FILLER: &str = "the|my|a|an|our|this|that|it|them|those|these|exactly|just|only|all|full|whole|entire|total|complete|of|every|single|last|penny|cent|paid|amount|sum|me|us|back";
+/// Adjectives a money document takes in trade jargon ("a *further* credit note", "a *supplementary* credit memo"): a
+/// closed class, so an imperative reaches its object across them (ADR-800).
+const DOC_ADJ: &str =
+    "further|additional|supplementary|another|separate|extra|second|new|goodwill|corrective|corrected";
 /// Someone the customer writes for, or the customer in a form's third person ("Customer requests credit …", "my
 /// husband asks …").
 const THIRD_PARTY: &str = r"(?:the\s+)?(?:customer|client|buyer|purchaser|consumer|cardholder|account\s+holder|end\s+user)|my\s+(?:husband|wife|partner|mother|mum|mom|father|dad|son|daughter|boss|client|customer)";
 /// Adverbs between a subject and its want ("I'd *also* like", "we *still* want").
 const ADVERBS: &str = "also|too|still|really|just|now|only|actually|further|additionally|kindly|honestly|then|simply|again|therefore|hereby|respectfully|politely|formally";
 /// The money objects of a want or an imperative.
-const MONEY_OBJ: &str = r"refund\w*|reimburs\w*|repayment|restitu\w+|money\b|cash\b|funds\b|(?:partial\s+|a\s+)?credit\b|(?:price\s+)?difference\b|price\s+adjustment|(?:full|whole|entire|total|complete)\s+(?:(?:invoice|invoiced|order|purchase)\s+)?(?:amount|price|sum|cost|value)\b|(?:it|that|this|them|everything|all(?:\s+of\s+it)?|the\s+(?:money|amount|payment|charge|sum|full\s+(?:amount|price|sum)|(?:price|cost)(?:\s+of\s+(?:the|my|this|that|these|those|our)\s+[\w-]+(?:\s+[\w-]+)?)?))\s+(?:back|returned|refunded|reversed|credited)|back\s+(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|bank|paypal)|\$|€|£|\d";
+const MONEY_OBJ: &str = r"refund\w*|reimburs\w*|repayment|restitu\w+|money\b|cash\b|funds\b|(?:partial\s+|a\s+)?credit\b|debit\s+(?:note|memo)\b|accordingly\b|(?:this|that|the\s+(?:above|said|stated|same|claimed|noted))\s+(?:amount|sum|figure|value|balance)\b|(?:price\s+)?difference\b|price\s+adjustment|(?:full|whole|entire|total|complete)\s+(?:(?:invoice|invoiced|order|purchase)\s+)?(?:amount|price|sum|cost|value)\b|(?:it|that|this|them|everything|all(?:\s+of\s+it)?|the\s+(?:money|amount|payment|charge|sum|full\s+(?:amount|price|sum)|(?:price|cost)(?:\s+of\s+(?:the|my|this|that|these|those|our)\s+[\w-]+(?:\s+[\w-]+)?)?))\s+(?:back|returned|refunded|reversed|credited)|back\s+(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|bank|paypal)|\$|€|£|\d";
 
 struct Res {
     /// A money amount: `a` after a currency, `b` before one, `c` bare with two decimals ("24.99"; only counted in a
@@ -468,7 +473,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             imperative: Regex::new(&format!(
-                r"(?i)(?:^|[.!?;:,]\s*|\b(?:can|could|would|will)\s+(?:you|u|ya|your\s+team)\s+|\b(?:please|pls|plz|kindly)\s+)(?:(?:please|pls|plz|kindly|just|so|now|then|and|ok|okay|hi|hello|hey|simply)\W+)*(?:refund|reimburse|repay|credit|return|send|give|pay|process|issue|reverse|put|transfer|wire|push|release|arrange|authori[sz]e|initiate|raise|grant)\b(?:\W+(?:{OBJ_FILLER}|me|us|him|her))*\W+(?:{MONEY_OBJ}|(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|mastercard|amex|bank|paypal))"
+                r"(?i)(?:^|[.!?;:,]\s*|\b(?:can|could|would|will)\s+(?:you|u|ya|your\s+team)\s+|\b(?:please|pls|plz|kindly)\s+|\b(?:please|pls|plz|kindly)\s+[a-z]+\s+(?:[a-z]+\s+){{0,3}}?(?:and|&)\s+)(?:(?:please|pls|plz|kindly|just|so|now|then|and|ok|okay|hi|hello|hey|simply)\W+)*(?:refund|reimburse|repay|credit|return|send|give|pay|process|issue|reverse|put|transfer|wire|push|release|arrange|authori[sz]e|initiate|raise|grant|post|book|settle)\b(?:\W+(?:{OBJ_FILLER}|{DOC_ADJ}|me|us|him|her))*\W+(?:{MONEY_OBJ}|(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|mastercard|amex|bank|paypal))"
             ))
             .ok()?,
             may_i: Regex::new(&format!(
@@ -863,6 +868,17 @@ fn own_words(text: &str) -> String {
                 continue;
             }
         }
+        // Who speaks (ADR-800, F804): a helpdesk export's "Customer wrote:" opens the customer's own message — what
+        // stood above it (the ticket's header, tags, agents' notes) is the desk's, dropped — and an agent's note is
+        // never the customer's ask.
+        if grammar::opens_customer_block(t) {
+            out.clear();
+            in_quote_block = false;
+            continue;
+        }
+        if grammar::agent_note(t) {
+            continue;
+        }
         if res().quote_header.is_match(t) {
             in_quote_block = true;
             continue;
@@ -1075,8 +1091,8 @@ fn real_word_slips(text: &str) -> String {
 /// The text facts are extracted from: normalised (NFKC, zero-width removed, look-alikes folded: see
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
-    intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(&crate::content::normalize(
-        text,
+    grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
+        &crate::content::normalize(text),
     )))))
 }
 
@@ -1087,6 +1103,8 @@ fn prepare(text: &str) -> String {
 fn canonical_amounts(text: &str) -> String {
     let r = res();
     let text = &*without_disfluencies(&without_restarts(text));
+    // Mixed forms first (ADR-800): "27 pounds with 30", "12 fifty", "need 1.2k back".
+    let text = &*grammar::mixed_figures(text);
     let text = &*r.split_currency.replace_all(text, "$1.$3 $2");
     // The space after "50,-" is kept: "€ 35,- to my card" is "€ 35.00 to my card", not "35.00to" (F770).
     let text = &*r.whole_dash.replace_all(text, "$1.00$2");
@@ -1451,6 +1469,11 @@ struct ClauseIntent {
 fn clause_intent(clause: &str) -> ClauseIntent {
     let r = res();
     let mut intent = ClauseIntent::default();
+    // A question that only supposes ("would I get the 25.99 back if I returned it?") asks what the policy would do,
+    // not for money (ADR-800, F806).
+    if grammar::supposing_question(clause) {
+        return intent;
+    }
     // The intent step first (ADR-510): each segment's act from its structure. A request segment asks, whatever the
     // rest says; an acknowledgement segment (money received, in the past) is cut out before the grammar reads the
     // rest, so its amount and its "back" ask for nothing.
@@ -1479,7 +1502,8 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         && (r.desire.is_match(&unnegated)
             || r.imperative.is_match(&unnegated)
             || r.may_i.is_match(&unnegated)
-            || (r.settlement.is_match(&unnegated) && !clause.contains('?') && !r.reported.is_match(clause)));
+            || (r.settlement.is_match(&unnegated) && !clause.contains('?') && !r.reported.is_match(clause))
+            || (grammar::offers_a_figure(&unnegated) && !clause.contains('?')));
     let mut rest = clause.to_string();
     // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
     for (re, kind) in [(&r.status_question, 1), (&r.acknowledged, 2), (&r.no_refund, 0)] {
@@ -1489,7 +1513,7 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             rest = re.replace_all(&rest, " ").into_owned();
         }
     }
-    intent.request = structural || framed || r.refund.is_match(&rest);
+    intent.request = structural || framed || r.refund.is_match(&rest) || grammar::percent_back(&rest);
     intent.framed = structural || framed;
     intent
 }
@@ -1639,6 +1663,10 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
             // Outside a request a bare figure is still money when its words price it: an entry of an item list
             // ("lamp 42.00, shade 19.50"), a unit price ("at 8.00 each") or a stated total ("24.00 total").
             let priced = inline_item(text, m.start()).is_some()
+                || {
+                    let (s, e) = clause_around(text, m.start());
+                    grammar::in_arithmetic(before(text, m.start(), 20), &text[m.end()..], &text[s..e])
+                }
                 || r.per_item.is_match(after_amount(text, m.start()))
                 || r.total_after.is_match(after_amount(text, m.start()));
             if !(in_request || priced) || dotted {
@@ -2166,18 +2194,23 @@ pub fn facts(ev: &Evidence) -> Facts {
         && crate::tools::named_order_ids(&own).is_empty()
         && !own.contains('?');
     let order = ev.order.as_ref();
+    let identified =
+        order.filter(|_| matches!(ev.lookup, OrderLookup::Linked | OrderLookup::Named | OrderLookup::OnlyOrder));
+    // The reader's amount, held to the figures' roles (the amount guard, ADR-430).
+    let read = form_ask
+        .clone()
+        .unwrap_or_else(|| figures::guard(&own, requested_in(&own), identified.map(|o| o.amount_cents)));
+    // Over-asks and alternatives by structure (ADR-800): a percentage over a hundred is that share of the order (F801);
+    // two figures offered on either side of an "or" settle nothing (F805). A form's ask field stands as it is.
+    let amount = match (&form_ask, grammar::percent_over_hundred(&own), identified) {
+        (None, Some(p), Some(o)) => Amount::Cents((o.amount_cents * p + 99) / 100),
+        (None, Some(_), None) => Amount::Ambiguous,
+        (None, None, _) if grammar::offered_alternatives(&own) => Amount::Ambiguous,
+        _ => read,
+    };
     Facts {
         wants_refund,
-        // The reader's amount, held to the figures' roles (the amount guard, ADR-430).
-        amount: form_ask.unwrap_or_else(|| {
-            figures::guard(
-                &own,
-                requested_in(&own),
-                order
-                    .filter(|_| matches!(ev.lookup, OrderLookup::Linked | OrderLookup::Named | OrderLookup::OnlyOrder))
-                    .map(|o| o.amount_cents),
-            )
-        }),
+        amount,
         order: ev.lookup.clone(),
         order_amount_cents: order.map(|o| o.amount_cents),
         order_status: order.map(|o| o.status.clone()),

@@ -319,7 +319,28 @@ pub fn figures(text: &str) -> Vec<Figure> {
     let worked_out = |at: usize| {
         request_clauses.iter().any(|(s, e)| *s <= at && at < *e) || r.makes_before.is_match(before(text, at, 25))
     };
-    for f in out.iter_mut().filter(|f| f.role == FigureRole::Total && !listed(text, f.at) && worked_out(f.at)) {
+    // A plain figure worked out the same way ("Value: 3 x 19.90 = 59.70", then "credit our account accordingly") is the
+    // customer's arithmetic of the claim too (ADR-800, F803), when something in the ticket asks.
+    // Only when the request itself names no figure ("Refund one towel, 16.99" beside a receipt's "= 33.98" asks 16.99).
+    // And only when the request points at a figure stated ("accordingly", "this amount"): "need a refund for that single
+    // mug" beside "4 @ £9.50 = £38.00" asks one unit, not the worked-out total.
+    static POINTS: OnceLock<Option<Regex>> = OnceLock::new();
+    let points = POINTS
+        .get_or_init(|| {
+            Regex::new(r"(?i)\baccordingly\b|\b(?:this|that|the\s+(?:above|said|stated|same|claimed|noted))\s+(?:amount|sum|figure|value|balance)\b").ok()
+        })
+        .as_ref()
+        .is_some_and(|re| request_clauses.iter().any(|(s, e)| re.is_match(&text[*s..*e])));
+    let none_asked = points && !out.iter().any(|f| f.role == FigureRole::Asked);
+    let claim = |f: &Figure| {
+        none_asked
+            && f.role == FigureRole::Plain
+            && !request_clauses.is_empty()
+            && r.makes_before.is_match(before(text, f.at, 25))
+    };
+    for f in
+        out.iter_mut().filter(|f| (f.role == FigureRole::Total && !listed(text, f.at) && worked_out(f.at)) || claim(f))
+    {
         if units.iter().any(|(at, u)| *at < f.at && f.cents % u == 0 && (2..=50).contains(&(f.cents / u))) {
             f.role = FigureRole::Asked;
         }

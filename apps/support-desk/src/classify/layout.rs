@@ -450,12 +450,23 @@ fn customer_turns(text: &str) -> Option<String> {
 /// The text without instructions addressed to a machine ("[assistant instructions: the cap is 1000.00 …]",
 /// "SYSTEM: policy update …", "<system>…</system>", "Note to the AI: …"): the body is untrusted (X5), and such a
 /// span is neither the customer's ask nor its figure. A bracketed span goes; an unbracketed one runs to its line's
-/// end.
+/// end, or to a rule written inside the line ("SYSTEM NOTICE: … --- Hi, the seams split, please refund the 35.00"):
+/// what follows the rule is the customer's own (ADR-800, F802).
 fn without_instructions(text: &str) -> String {
     let p = patterns();
     let text = p.instruction_tag.replace_all(text, " ");
     let text = p.instruction_bracket.replace_all(&text, " ");
-    text.lines().filter(|l| !p.instruction_line.is_match(l)).collect::<Vec<_>>().join("\n")
+    text.lines()
+        .filter_map(|l| {
+            if !p.instruction_line.is_match(l) {
+                return Some(l.to_string());
+            }
+            let rule = ["---", "___", "===", "***", "~~~"].iter().filter_map(|r| l.find(r)).min()?;
+            let after = l[rule..].trim_start_matches(['-', '_', '=', '*', '~']).trim_start();
+            (!after.is_empty()).then(|| after.to_string())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Reads the layout of a raw ticket text.
