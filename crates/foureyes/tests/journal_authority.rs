@@ -2026,7 +2026,7 @@ fn open_vault_as(addr: &str, bot: &str, request_id: &str, approval: Option<i64>)
         ask["approval_id"] = serde_json::json!(id);
     }
     let (status, body) = post_as(addr, "/v1/decide", bot, &ask);
-    (status, serde_json::from_str(&body).unwrap_or_else(|_| Value::String(body)))
+    (status, serde_json::from_str(&body).unwrap_or(Value::String(body)))
 }
 
 /// F780 (ADR-780; RED with the door believing a settled approval row whose seal does not verify —
