@@ -1820,8 +1820,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "under the seal key only an anchor sealed by it is believed (ADR-367, F75)",
         file: "crates/foureyes-store/src/clock_floor.rs",
-        original: "        (Some(anchor), Some(key)) if !anchor.verifies(key) => (",
-        broken: "        (Some(anchor), Some(key)) if anchor.mac.is_none() && !anchor.verifies(key) => (",
+        original: "        (Some(anchor), Some(key)) if !anchor.verifies(key, site) => (",
+        broken: "        (Some(anchor), Some(key)) if anchor.mac.is_none() && !anchor.verifies(key, site) => (",
         package: "foureyes-store",
         filter: "under_the_seal_key_only_an_anchor_sealed_by_it_is_believed",
         also: &[],
