@@ -79,6 +79,14 @@ impl PgStore {
 /// Whether the journal holds a credential event after `$1` (the seq this replica's state has applied).
 const CREDENTIAL_EVENTS_AFTER: &str = "SELECT EXISTS (SELECT 1 FROM journal WHERE seq > $1 AND kind = 'credential')";
 
+/// A token's live row (`$1` its SHA-256) and whether a credential event follows `$2` (ADR-762), in one statement.
+const PRINCIPAL_BY_TOKEN: &str = concat!(
+    "SELECT ",
+    principal_columns!(),
+    ", EXISTS (SELECT 1 FROM journal WHERE seq > $2 AND kind = 'credential')
+     FROM (SELECT 1) AS one LEFT JOIN tokens t ON t.token_hash = $1 AND t.revoked_ms IS NULL"
+);
+
 #[async_trait]
 impl Credentials for PgStore {
     async fn create_token(
@@ -109,12 +117,11 @@ impl Credentials for PgStore {
         // As the journal says (ADR-531); the rows are compared with it, and believed only when they agree.
         const SQL: &str = "SELECT name FROM tokens WHERE serves = $1 AND role = 'executor' AND revoked_ms IS NULL
                            ORDER BY name COLLATE \"C\"";
-        const AFTER: &str = "SELECT EXISTS (SELECT 1 FROM journal WHERE seq > $1 AND kind = 'credential')";
         let applied = self.read_handles().applied.load(std::sync::atomic::Ordering::Acquire) as i64;
         let conn = self.conn().await?;
         let rows: Vec<String> =
             rows(&conn, SQL, &[&agent]).await?.iter().map(|r| get(r, 0)).collect::<Result<_, _>>()?;
-        let behind = scalar::<bool>(&conn, AFTER, &[&applied]).await?;
+        let behind = scalar::<bool>(&conn, CREDENTIAL_EVENTS_AFTER, &[&applied]).await?;
         drop(conn);
         let journaled = {
             let handles = self.read_handles();
@@ -142,14 +149,8 @@ impl Credentials for PgStore {
         // The row and whether a credential event follows what this replica has applied, in one statement (one
         // round trip, one snapshot: ADR-762) — every request asks. `applied` is read first, so it is never newer
         // than the snapshot: a revoke committed by another replica is either in the row or makes `behind` true.
-        const SQL: &str = concat!(
-            "SELECT ",
-            principal_columns!(),
-            ", EXISTS (SELECT 1 FROM journal WHERE seq > $2 AND kind = 'credential')
-             FROM (SELECT 1) AS one LEFT JOIN tokens t ON t.token_hash = $1 AND t.revoked_ms IS NULL"
-        );
         let applied = self.read_handles().applied.load(std::sync::atomic::Ordering::Acquire) as i64;
-        let found = rows(&self.conn().await?, SQL, &[&token_sha256, &applied]).await?;
+        let found = rows(&self.conn().await?, PRINCIPAL_BY_TOKEN, &[&token_sha256, &applied]).await?;
         let Some(r) = found.first() else { return Ok(None) };
         if get::<Option<String>>(r, 0)?.is_none() {
             return Ok(None);
@@ -206,8 +207,7 @@ impl Credentials for PgStore {
         };
         let behind = !differs && {
             let applied = self.read_handles().applied.load(std::sync::atomic::Ordering::Acquire) as i64;
-            const SQL: &str = "SELECT EXISTS (SELECT 1 FROM journal WHERE seq > $1 AND kind = 'credential')";
-            scalar::<bool>(&self.conn().await?, SQL, &[&applied]).await?
+            scalar::<bool>(&self.conn().await?, CREDENTIAL_EVENTS_AFTER, &[&applied]).await?
         };
         if differs || behind {
             let (name, csrf, expires) = (session.principal.name.clone(), session.csrf.clone(), session.expires_at_ms);

@@ -163,6 +163,8 @@ impl PgStore {
             state: Arc::new(State {
                 handles: std::sync::RwLock::new(ReadHandles::of(&authority)),
                 authority: Arc::new(tokio::sync::Mutex::new(authority)),
+                replan_at: std::sync::atomic::AtomicU64::new(0),
+                replans: std::sync::atomic::AtomicU64::new(0),
             }),
             jobs: Mutex::new(None),
             seal_key: None,
@@ -385,6 +387,10 @@ struct State {
     authority: Arc<tokio::sync::Mutex<Authority>>,
     /// Replaced with the state when the writer task rebuilds it (ADR-680).
     handles: std::sync::RwLock<ReadHandles>,
+    /// The journal head at which the writer next drops every cached statement so that PostgreSQL plans them again
+    /// (ADR-370), and how many times it has.
+    replan_at: std::sync::atomic::AtomicU64,
+    replans: std::sync::atomic::AtomicU64,
 }
 
 /// The authority state's handles the read path checks against: its credentials, the seq it has applied, its
@@ -421,6 +427,18 @@ enum Fate {
     Stands,
     /// Rolled back to its savepoint: answered with its own error, or with the write that failed.
     Undone(Option<StoreError>),
+}
+
+/// The journal head at which cached statements are first planned again (ADR-370): below it a plan's cost is a few
+/// pages whatever it is.
+const REPLAN_FIRST_AT: u64 = 64;
+
+impl PgStore {
+    /// How many times this store's writer has had every statement planned again as the journal grew (ADR-370).
+    #[doc(hidden)]
+    pub fn statement_replans(&self) -> u64 {
+        self.state.replans.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 /// The store's writer task (ADR-680): takes every job queued, up to `max_batch`, and runs them in one transaction
@@ -460,6 +478,7 @@ impl Writer {
             Ok(tx) => tx,
             Err(e) => return answer_all(batch, &e),
         };
+        self.replan_as_the_journal_grows(tx.head().0);
         if alone {
             if let Some(job) = batch.into_iter().next() {
                 let rollback = run_job(job.run, &mut tx).await;
@@ -509,6 +528,21 @@ impl Writer {
                 (Fate::Stands, ended) => ended.clone(),
             });
         }
+    }
+
+    /// ADR-370: a cached statement keeps the generic plan PostgreSQL made when it was prepared. Made while the
+    /// journal was a few pages, that plan reads the whole journal (a sequential scan, a hash join over it: `auto_explain`
+    /// showed the head lock's join and the token lookup's `EXISTS` so, each call then O(history), the lock's under the
+    /// chain lock). So each time the head has doubled since the last time, the pool's statement caches are dropped and
+    /// every statement is prepared, and planned, again on the journal as it is now: log2(history) times in all.
+    fn replan_as_the_journal_grows(&self, head: u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        if head < self.state.replan_at.load(Relaxed) {
+            return;
+        }
+        self.state.replan_at.store(head.saturating_mul(2).max(REPLAN_FIRST_AT), Relaxed);
+        self.state.replans.fetch_add(1, Relaxed);
+        self.pool.manager().statement_caches.clear();
     }
 
     /// Replaces the authority state with an empty one (holding the seal key) and gives the read path its handles.

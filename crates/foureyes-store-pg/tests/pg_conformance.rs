@@ -698,3 +698,24 @@ async fn a_batch_whose_commit_fails_leaves_the_replica_deciding() {
     assert_eq!(store.authority_differs_from_replay().await.unwrap(), None);
     assert_consistent(&*store, "after a batch whose commit failed").await;
 }
+
+/// ADR-370: a cached statement keeps the plan PostgreSQL made when the journal was a few pages (`auto_explain` saw
+/// the head lock hash-join the whole journal and the token lookup scan it, each call O(history)). The writer has every
+/// statement prepared and planned again each time the head doubles: at the first write, then at 64, 128, …
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn statements_are_planned_again_as_the_journal_doubles() {
+    let dbs = Databases::new();
+    let (_url, store) = dbs.store().await;
+    let p = policy();
+    store.record_policy(&p, T0).await.unwrap();
+    assert_eq!(store.statement_replans(), 1, "planned at the first write");
+    let mut i = 0;
+    while store.journal_head().await.unwrap() < 140 {
+        store.decide(p.clone(), email(&format!("grow-{i}")), T0).await.unwrap();
+        i += 1;
+    }
+    let head = store.journal_head().await.unwrap();
+    assert!(head < 256, "{head}");
+    assert_eq!(store.statement_replans(), 3, "planned again at 64 and 128 events (head {head})");
+    assert_eq!(store.authority_differs_from_replay().await.unwrap(), None);
+}
