@@ -61,6 +61,15 @@ fn a_polite_question_that_puts_money_back_asks() {
             &[],
             refund(4_200),
         ),
+        // After a conjunction leading its sentence ("But could you …", "So would you …").
+        (
+            "Two identical debits of 12.60 hit my account on Friday and I only ordered once. So would you send the \
+             extra one back, please?",
+            1_260,
+            3,
+            &[],
+            refund(1_260),
+        ),
         // Control: a question about when money will come back, with no charge to undo, asks nothing.
         (
             "Just wondering, when would money normally be back on a card after a return?",
