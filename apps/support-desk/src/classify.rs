@@ -293,6 +293,10 @@ struct Res {
     /// Goods found broken on arrival ("shattered when I opened the box", "… when it was delivered"): damage, not a
     /// hazard in use. Cut out before the safety words are read.
     transit_damage: Regex,
+    /// A hazard word in its degree sense (ADR-830, F834): "dangerously easy to shop from", "deadly dull", "lethally
+    /// comfy" intensify a word of praise, ease or mood, naming no danger. Cut out before the safety words are read; the
+    /// same adverb before any other word ("dangerously hot", "dangerously loose") still escalates.
+    degree_sense: Regex,
     /// A spoken hesitation ("um", "uh", "er", "erm", "ah", "hmm") with the punctuation around it.
     disfluency: Regex,
     /// A run of number words ("a hundred and nineteen ninety-nine", "two forty-nine").
@@ -611,6 +615,10 @@ fn res() -> &'static Res {
             },
             transit_damage: Regex::new(
                 r"(?i)\bshatter\w*\s+(?:\w+\s+){0,3}?(?:when|as\s+soon\s+as|once)\s+(?:(?:i|we|it|they|he|she|you)\s+|the\s+\w+\s+)?(?:\w+\s+)?(?:(?:opened|opening|open)\s+(?:the\s+|my\s+|our\s+)?(?:box|parcel|package|packaging|carton|delivery|order|shipment|envelope)|unpack\w*|unbox\w*|arrived|arrive|arriving|got\s+(?:it|them|here)|received|receiving|delivered|came|took\s+(?:it|them)\s+out|taking\s+(?:it|them)\s+out|lifted\s+(?:it|them)\s+out)\b",
+            )
+            .ok()?,
+            degree_sense: Regex::new(
+                r"(?i)\b(?:dangerously|deadly|lethally|criminally)\s+(?:(?:so|very|too)\s+)?(?:easy|easily|good|addictive|addicting|tempting|comfy|comfortable|cosy|cozy|cute|pretty|beautiful|gorgeous|lovely|nice|tasty|delicious|moreish|cheap|fun|quick|simple|convenient|handy|smooth|soft|stylish|dull|boring|slow|quiet|close\s+to\s+(?:buying|ordering|giving|leaving|cancell?ing))\b|\bburn(?:s|t|ed|ing)?\s+(?:(?:the|my|our|one|both|each|every|a|all)\s+)?(?:(?:\w+)\s+)?(?:toast|bread|bagels?|crumpets?|waffles?|slices?|rice|food|coffee|milk|popcorn|pancakes?|sides?\b(?:\s+of\s+(?:the\s+)?(?:toast|bread|bagels?|slices?|pan))?)\b",
             )
             .ok()?,
             disfluency: Regex::new(r"(?i)[\s,…]*(?:\.{2,}[\s,…]*)?\b(?:u+h+m*|u+m+|e+r+m*|a+h+|h+m+)\b[\s,…]*(?:\.{2,}[\s,…]*)?")
@@ -2158,7 +2166,22 @@ pub fn safety_legal_injury(text: &str) -> bool {
     // Goods found broken on arrival are damaged goods, not a hazard: that wording is cut out before the safety words
     // are read (a person hurt or a danger named elsewhere in the text still escalates).
     let text = res().transit_damage.replace_all(&text, " ");
+    let text = without_degree_senses(&text);
     res().safety.is_match(&text) || res().legal.is_match(&text)
+}
+
+/// The text with hazard words in their degree or cooking sense cut out (ADR-830, F834): "dangerously easy", "burns one
+/// side of the toast". A side of something else ("burned the side of my hand") stays.
+fn without_degree_senses(text: &str) -> String {
+    res()
+        .degree_sense
+        .replace_all(text, |c: &regex::Captures| {
+            let m = c.get(0).map_or("", |m| m.as_str());
+            let end = c.get(0).map_or(0, |m| m.end());
+            let side = m.ends_with("side") || m.ends_with("sides");
+            if side && text[end..].trim_start().starts_with("of ") { m.to_string() } else { " ".into() }
+        })
+        .into_owned()
 }
 
 /// Extracts the facts. Order data come from the (scoped, read-only) lookups, never from the text.
@@ -2326,8 +2349,10 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
         read(fact, &span);
     }
     read(format!("the amount asked: {:?}", f.amount), "");
+    // The trace reads the text the fact was read from: transit damage and degree senses cut out (ADR-830).
+    let hazard_text = without_degree_senses(&r.transit_damage.replace_all(&normalized, " "));
     for (what, re) in [("safety or injury words", &r.safety), ("a legal threat", &r.legal)] {
-        if let Some(m) = re.find(&normalized) {
+        if let Some(m) = re.find(&hazard_text) {
             read(what.into(), m.as_str());
         }
     }

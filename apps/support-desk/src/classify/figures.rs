@@ -368,6 +368,11 @@ pub fn asked(text: &str, figs: &[Figure]) -> Asked {
             return if sum == *largest || multiple { Asked::Figure(*largest) } else { Asked::Unclear };
         }
     }
+    // No figure asked: a part of the order asked back alone, its price named beside it ("refund of cup only, cup
+    // price is 18.00", "refund just the case, price of case is 12.99", ADR-830, F832): that price.
+    if let Some(v) = part_price(text, figs) {
+        return Asked::Figure(v);
+    }
     // No figure asked: a partial request for one item of several priced ones is that item's price.
     let items: Vec<&Figure> = figs.iter().filter(|f| f.role == FigureRole::Item && !f.item.is_empty()).collect();
     if distinct(items.iter().map(|f| f.cents)).len() < 2 {
@@ -410,6 +415,55 @@ pub fn asked(text: &str, figs: &[Figure]) -> Asked {
         [one] => Asked::Figure(*one),
         [] => Asked::None,
         _ => Asked::Unclear,
+    }
+}
+
+/// Words around a part's name that name no part.
+const NOT_PART: [&str; 12] =
+    ["need", "want", "cost", "costs", "costed", "please", "its", "own", "itself", "was", "is", "are"];
+
+/// A part asked back alone: a request clause restricting itself ("only", "just", "alone") to a thing, and one price
+/// (an item's, a paid or a plain figure, never a distractor) whose label — the words before it in its clause, after
+/// its last comma — names that thing. `None` when the request asks the whole order or the prices named differ.
+fn part_price(text: &str, figs: &[Figure]) -> Option<i64> {
+    static RESTRICTED: OnceLock<Option<Regex>> = OnceLock::new();
+    let restricted = RESTRICTED
+        .get_or_init(|| {
+            Regex::new(
+                r"(?i)\b(?:just|only)\s+((?:[a-z'-]+\s+){0,3}[a-z'-]+)|((?:[a-z'-]+\s+){0,2}[a-z'-]+)\s+(?:only|alone)\b",
+            )
+            .ok()
+        })
+        .as_ref()?;
+    let mut part: Vec<String> = Vec::new();
+    for (s, e) in clauses(text) {
+        let clause = &text[s..e];
+        if !clause_intent(clause).request || res().full.is_match(clause) {
+            continue;
+        }
+        for c in restricted.captures_iter(clause) {
+            let words = c.get(1).or_else(|| c.get(2)).map_or("", |m| m.as_str());
+            part.extend(content_words(words).into_iter().filter(|w| w.len() >= 3 && !NOT_PART.contains(&w.as_str())));
+        }
+    }
+    if part.is_empty() {
+        return None;
+    }
+    let priced: Vec<i64> = figs
+        .iter()
+        .filter(|f| matches!(f.role, FigureRole::Item | FigureRole::Paid | FigureRole::Plain))
+        .filter(|f| {
+            let head = clause_before(text, f.at);
+            let label = head.rfind(',').map_or(head, |i| &head[i + 1..]);
+            let mut words = content_words(label);
+            words.extend(f.item.split(' ').map(str::to_string));
+            words.iter().any(|w| part.iter().any(|p| p == w || p.trim_end_matches('s') == w))
+        })
+        .map(|f| f.cents)
+        .collect();
+    match distinct(priced.into_iter()).as_slice() {
+        [one] => Some(*one),
+        _ => None,
     }
 }
 

@@ -598,7 +598,10 @@ fn asks_about_a_refund_on_record(toks: &[Tok]) -> bool {
     let Some(lead) = toks.iter().position(|t| t.w != W::Marker && !OPENERS.contains(&t.text.as_str())) else {
         return false;
     };
-    if !ASKING_LEAD.contains(&toks[lead].text.as_str()) {
+    // A question embedded under a request to be told ("can you tell me if my refund is finished", "could you let me
+    // know whether the refund went through", ADR-830, F833): the question is what follows its "if/whether/when".
+    let lead = embedded_question(toks, lead).unwrap_or(lead);
+    if !ASKING_LEAD.contains(&toks[lead].text.as_str()) && !EMBEDDING.contains(&toks[lead].text.as_str()) {
         return false;
     }
     let definite_refund =
@@ -618,6 +621,32 @@ fn asks_about_a_refund_on_record(toks: &[Tok]) -> bool {
                 || k > 0 && matches!(toks[k - 1].text.as_str(), "i'd" | "we'd" | "id" | "would" | "'d" | "i" | "we"))
     });
     definite_refund && !asks_for_money
+}
+
+/// The words that open a question embedded under a request to be told.
+const EMBEDDING: &[&str] = &["if", "whether", "wether", "weather"];
+
+/// A request to be told, at `lead`: a modal and its person (or none: "pls confirm if"), a verb of telling or checking
+/// ("tell", "let … know", "confirm", "check", "advise", "update") and its person, then "if/whether/when/where": the
+/// index of that word. `None` when the segment does not open so.
+fn embedded_question(toks: &[Tok], lead: usize) -> Option<usize> {
+    let mut i = lead;
+    if toks.get(i)?.w == W::Modal {
+        i += 1;
+        while toks.get(i).is_some_and(|t| matches!(t.w, W::Person | W::Marker)) {
+            i += 1;
+        }
+    }
+    let verb = toks.get(i)?.text.as_str();
+    if !matches!(verb, "tell" | "let" | "confirm" | "check" | "advise" | "update" | "inform" | "say" | "clarify") {
+        return None;
+    }
+    i += 1;
+    while toks.get(i).is_some_and(|t| t.w == W::Person || matches!(t.text.as_str(), "me" | "us" | "know" | "kindly")) {
+        i += 1;
+    }
+    let next = toks.get(i)?;
+    (EMBEDDING.contains(&next.text.as_str()) || matches!(next.text.as_str(), "when" | "where" | "how")).then_some(i)
 }
 
 /// Past forms a condition puts a transfer verb in ("if you refunded £35", "if you knocked 20 off").
@@ -706,6 +735,87 @@ fn money_return_noun(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> {
         }
     }
     None
+}
+
+/// The head of a noun phrase starting at `j`: a money noun one or two plain words later ("goodwill credit", "small
+/// courtesy refund"), else `j` itself.
+fn compound_head(toks: &[Tok], j: usize) -> usize {
+    if toks[j].w != W::Other {
+        return j;
+    }
+    (j + 1..toks.len().min(j + 3))
+        .take_while(|k| matches!(toks[*k].w, W::Other | W::MoneyNoun))
+        .find(|k| toks[*k].w == W::MoneyNoun)
+        .unwrap_or(j)
+}
+
+/// The words that name a charge taken again, as the thing to put back ("the extra one", "the second charge", "the
+/// duplicate").
+const EXTRA_CHARGE: &[&str] = &[
+    "extra",
+    "second",
+    "other",
+    "duplicate",
+    "duplicated",
+    "double",
+    "additional",
+    "repeat",
+    "repeated",
+    "2nd",
+    "doubled",
+];
+
+/// A verb's base form from its gerund ("sending" → "send", "putting" → "put", "paying" → "pay", "giving" → "give").
+fn gerund_base(word: &str) -> String {
+    let Some(stem) = word.strip_suffix("ing") else { return word.to_string() };
+    let b = stem.as_bytes();
+    if b.len() >= 2 && b[b.len() - 1] == b[b.len() - 2] {
+        return stem[..stem.len() - 1].to_string();
+    }
+    if matches!(stem, "giv" | "tak" | "revers" | "issu") {
+        return format!("{stem}e");
+    }
+    stem.to_string()
+}
+
+/// A charge put back (see `read_segment`): a transfer verb first, after a marker, after a modal and its person, or
+/// after "would you mind"; its object a charge taken again ("the extra one", "the second charge"); "back" after it.
+fn charge_sent_back(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> {
+    let v = toks.iter().position(|t| {
+        let base = gerund_base(&t.text);
+        matches!(base.as_str(), "put" | "send" | "pay" | "give" | "refund" | "reverse" | "credit")
+    })?;
+    // Addressed to the shop: only "you" as a person ("I put the other one back in the box" reports).
+    let before = &toks[..v];
+    let asked = before.iter().all(|t| {
+        matches!(t.w, W::Marker | W::Filler | W::Modal)
+            || matches!(
+                t.text.as_str(),
+                "you" | "u" | "ya" | "mind" | "chance" | "any" | "just" | "but" | "so" | "and" | "then" | "now" | "ok"
+            )
+    });
+    if !asked {
+        return None;
+    }
+    let mut j = v + 1;
+    while toks.get(j).is_some_and(|t| matches!(t.text.as_str(), "the" | "that" | "this" | "my" | "your" | "me" | "us"))
+    {
+        j += 1;
+    }
+    if !EXTRA_CHARGE.contains(&toks.get(j)?.text.as_str()) {
+        return None;
+    }
+    j += 1;
+    while toks.get(j).is_some_and(|t| {
+        matches!(
+            t.text.as_str(),
+            "one" | "charge" | "charges" | "payment" | "transaction" | "debit" | "amount" | "one's"
+        )
+    }) {
+        j += 1;
+    }
+    let back = toks.get(j).is_some_and(|t| t.w == W::Back) || destination_after(toks, j.saturating_sub(1));
+    back.then(|| (Act::Request, "a charge taken again, put back", Vec::new()))
 }
 
 /// Money (a figure, a money noun, a number of 5 or more) followed by a word for "back" in any language, or by "of
@@ -1024,6 +1134,23 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
             }
         }
     }
+    // Acknowledgement: a receipt confirmed as a noun phrase ("Confirming receipt of the 25.50 refund", "acknowledging
+    // receipt of your reimbursement", ADR-830, F833): money received, said without a verb of receiving. Not when it is
+    // wanted or asked for ("could you send a receipt of the refund", "I need a receipt of my payment").
+    if let Some(k) = toks.iter().position(|t| t.text == "receipt")
+        && toks.get(k + 1).is_some_and(|t| t.text == "of")
+        && toks[k + 1..].iter().any(is_money)
+        && !toks[..k].iter().any(|t| matches!(t.w, W::Want | W::Modal | W::Transfer | W::Person | W::Negation))
+        && !question
+    {
+        return (Act::Acknowledgement, "a receipt of money confirmed", figures_of(toks));
+    }
+    // Request: a charge put back, asked by a modal and its person or as an imperative ("could you please put the extra
+    // one back?", "would you mind sending the second one back", "pay the duplicate back to my card", ADR-830, F830):
+    // the thing put back is the extra charge itself, its money.
+    if let Some(asked) = charge_sent_back(toks) {
+        return asked;
+    }
     // Request: an ask whose object is money coming back, named by a return noun ("I ask from you kindly the recovery of
     // my money", "I am asking for a return of the whole sum", "Please to make the restitution of 12 euros").
     if let Some(asked) = money_return_noun(toks) {
@@ -1069,9 +1196,11 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
         let third_party = subject.is_some_and(|s| THIRD_PARTY.contains(&toks[s].text.as_str()));
         // A bare number wanted back ("i want the whole 189 back"): money when the whole of it is meant or it is too
         // large to be a count of things sent back.
+        // A bare number wanted "for" what it compensates ("I want 150 for the trouble", "I expect 240 for a month of
+        // this", ADR-830, F831): money, as a number sent back is; a count names its things ("12 cups for the party").
         let number_back = |j: usize| {
             toks[j].w == W::Number
-                && destination_after(toks, j)
+                && (destination_after(toks, j) || toks.get(j + 1).is_some_and(|n| n.text == "for"))
                 && (toks[j].text.parse::<i64>().is_ok_and(|n| n >= 10)
                     || toks[..j].iter().rev().take(2).any(|t| matches!(t.text.as_str(), "whole" | "full" | "all")))
         };
@@ -1086,6 +1215,9 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
         // The want's object, past "back" and hedges ("we need back the entire sum", "I'd like back fifteen", "I'd
         // like something like 30 back"): a number after "back" is money wanted back.
         let object = transfer_object(toks, i).map(|j| past_hedges(toks, j));
+        // A money noun after one or two attributive words is the object ("an additional goodwill credit of 1500p", "a
+        // courtesy refund", ADR-830, F833): the head of the noun phrase, not its first word.
+        let object = object.map(|j| compound_head(toks, j));
         let back_number = |j: usize| {
             toks[j].w == W::Number && toks[i + 1..j].iter().any(|t| t.w == W::Back) && number_stands_alone(toks, j)
         };
