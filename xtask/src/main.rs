@@ -202,6 +202,15 @@ const APPROVAL_EDGE: &str = "the support desk executes only after await_decision
 
 const MUTATIONS: &[Mutation] = &[
     Mutation {
+        property: "an id the journal cannot hold exactly is refused before it is journaled (attack 20 H1)",
+        file: "crates/foureyes-core/src/types.rs",
+        original: "                && value.unsigned_abs() > MAX_SAFE_INTEGER",
+        broken: "                && value.unsigned_abs() > u64::MAX / 2",
+        package: "foureyes-store-sqlite",
+        filter: "bad_input_is_refused_and_audited",
+        also: &[],
+    },
+    Mutation {
         property: "a failed write in a PostgreSQL batch rolls back alone (ADR-680)",
         file: "crates/foureyes-store-pg/src/db.rs",
         original: "self.c().batch_execute(\"ROLLBACK TO SAVEPOINT job\").await.map_err(pg)?;",

@@ -81,6 +81,10 @@ pub enum RequestError {
         "param `{path}` is the number {value}, {why}: the approval digest would name another number; send at most 15 significant digits, or send it as a string"
     )]
     InexactNumber { path: String, value: String, why: String },
+    #[error(
+        "`{field}` is {value}, beyond ±2^53−1: no id the journal issues is that large, and the journal's JSON (RFC 8785, numbers as IEEE doubles) could not hold it exactly"
+    )]
+    UnsafeId { field: &'static str, value: i64 },
     #[error("evidence is {len} bytes as canonical JSON: at most {max} are accepted")]
     EvidenceTooLarge { len: usize, max: usize },
     #[error("`{field}` contains a control character: names and ids must be printable text")]
@@ -206,6 +210,15 @@ impl ActionRequest {
             .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'));
         if !valid_name {
             return Err(RequestError::BadActionName(self.action.clone()));
+        }
+        // Attack 20 H1: an id is journaled with the request; one an RFC 8785 reader cannot take exactly made an event
+        // no door could read back, so none could start.
+        for (field, id) in [("undo_of", self.undo_of), ("approval_id", self.approval_id)] {
+            if let Some(value) = id
+                && value.unsigned_abs() > MAX_SAFE_INTEGER
+            {
+                return Err(RequestError::UnsafeId { field, value });
+            }
         }
         for (name, value) in &self.params {
             check_safe_integers(name, value)?;

@@ -1365,6 +1365,9 @@ pub async fn bad_input_is_refused_and_audited(store: Arc<dyn Store>, t0: i64) {
         ("a control character in the target", control_target),
         // 2^53 + 1 would hash like 2^53: the digest could not tell the approved account from another one.
         ("an integer beyond 2^53", request("bad-big-int", "email.send", json!({"to": 9_007_199_254_740_993u64}))),
+        // Attack 20 H1: journaled as a double, i64::MAX could not be read back, and no door could start again.
+        ("an approval_id beyond 2^53", ActionRequest { approval_id: Some(i64::MAX), ..email("bad-approval-id") }),
+        ("an undo_of beyond 2^53", ActionRequest { undo_of: Some((1 << 53) + 1), ..email("bad-undo-of") }),
     ];
     let mut seqs = Vec::new();
     for (what, r) in cases {
@@ -1395,6 +1398,8 @@ pub async fn bad_input_is_refused_and_audited(store: Arc<dyn Store>, t0: i64) {
     // The refusal did not burn the request id.
     let d = decide(s, &p, email("bad-big"), t0 + 1).await;
     expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "a valid request reusing a refused request's id");
+    // Every event the refusals wrote reads back, as a door starting on this journal reads it.
+    assert_eq!(s.authority_differs_from_replay().await.unwrap(), None);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
