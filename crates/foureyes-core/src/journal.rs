@@ -185,7 +185,15 @@ pub fn event_hash(seq: u64, ts_ms: i64, kind: EventKind, data: &Value, prev_hash
 /// sorts the five names as `data`, `kind`, `prev_hash`, `seq`, `ts_ms`; each member's value is written by the same
 /// canonical writer as before, so the bytes hashed are those of `canonical_sha256` over the object
 /// (`tests::the_hash_is_the_canonical_object_s`).
+///
+/// In the usual case (a lower-case hex `prev_hash`, numbers up to 2^53) the parts are fed to the hash as they are
+/// ([`stored_event_hash`], equal byte for byte: `tests::hashing_stored_canonical_bytes_is_the_canonical_hash`)
+/// rather than copied into one text first: that copy of the whole data was a second allocation and copy per append
+/// (issue 14, fast9).
 pub fn hash_over(seq: u64, ts_ms: i64, kind: EventKind, canonical_data: &str, prev_hash: &str) -> String {
+    if let Some(digest) = stored_event_hash(seq, ts_ms, kind, canonical_data, prev_hash) {
+        return hex::encode(digest);
+    }
     let (seq, ts_ms) = (to_canonical_string(&seq), to_canonical_string(&ts_ms));
     let (kind, prev_hash) = (to_canonical_string(&kind), to_canonical_string(prev_hash));
     let mut text = String::with_capacity(canonical_data.len() + prev_hash.len() + 80);
