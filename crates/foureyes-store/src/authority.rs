@@ -1852,7 +1852,8 @@ mod tests {
                 a.apply_sealed(&e, sealed.as_deref()).unwrap();
                 journal.push((e, sealed));
             };
-            let report = |id: i64, outcome: &str| json!({"decision_id": id, "outcome": outcome, "detail": null, "released": []});
+            let report =
+                |id: i64, outcome: &str| json!({"decision_id": id, "outcome": outcome, "detail": null, "released": []});
             let undo = |id: i64, target: i64| {
                 let mut data = decided(id, json!([]));
                 data["request"]["undo_of"] = json!(target);

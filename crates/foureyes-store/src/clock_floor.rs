@@ -78,13 +78,7 @@ impl Anchor {
     }
 
     /// The anchor a door writes to the file `site` names ([`site_of`]): sealed when it holds the seal key.
-    pub fn written(
-        boot_id: String,
-        at: Reference,
-        served: &Served,
-        key: Option<&SealKey>,
-        site: &str,
-    ) -> Anchor {
+    pub fn written(boot_id: String, at: Reference, served: &Served, key: Option<&SealKey>, site: &str) -> Anchor {
         let mut anchor = Anchor {
             boot_id,
             at,
@@ -683,9 +677,14 @@ mod tests {
     /// 20 s deadline across 15 s down, 2 s up, 15 s down passed after 3 s of serving time.
     #[test]
     fn two_outages_in_a_row_each_put_the_deadline_off() {
-        let outages = [Outage { from_ms: T + 1_000, to_ms: T + 16_000 }, Outage { from_ms: T + 18_000, to_ms: T + 33_000 }];
+        let outages =
+            [Outage { from_ms: T + 1_000, to_ms: T + 16_000 }, Outage { from_ms: T + 18_000, to_ms: T + 33_000 }];
         assert_eq!(put_off(&outages, T, T + 20_000), T + 50_000, "20 s of serving time, as if no door had gone down");
-        assert_eq!(put_off(&outages[1..], T, T + 20_000), T + 20_000, "the last outage alone: passed while up");
+        assert_eq!(
+            put_off(&outages[1..], T, T + 20_000),
+            T + 35_000,
+            "the last alone: passed at +35 s, r2 came at +37 s"
+        );
     }
 
     /// Attack 19's R5 (ADR-369): a serving process frozen longer than a deadline (SIGSTOP, a stalled VM) counts the gap
@@ -725,7 +724,8 @@ mod tests {
         assert!(!Anchor { mac: written.mac.clone(), ..legacy }.verifies(&key, "/srv/t.db.clock"), "nor made legacy");
         // A CLI door that opens the store later writes its own time, and carries the served mark forward.
         let door = Served { served_ms: read.served(), outages: read.outages.clone(), ticked_ms: None };
-        let touched = Anchor::written("b".into(), Reference { boottime_ms: 50_000, now_ms: woke + 10_000 }, &door, None, "");
+        let touched =
+            Anchor::written("b".into(), Reference { boottime_ms: 50_000, now_ms: woke + 10_000 }, &door, None, "");
         assert_eq!(touched.served(), Some(woke), "a CLI door does not refresh the served mark");
         assert_eq!(door.outages_at(woke + 60_000), read.outages, "nor does it count a gap of its own");
     }
