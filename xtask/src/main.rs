@@ -1829,8 +1829,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "under the seal key an anchor rewritten ahead by a database writer frees no budget (ADR-367, F75)",
         file: "crates/foureyes-store/src/clock_floor.rs",
-        original: ".is_some_and(|mac| key.verifies(&Anchor::mac_input(site, &self.boot_id, self.at), mac))",
-        broken: ".is_none_or(|mac| key.verifies(&Anchor::mac_input(site, &self.boot_id, self.at), mac))",
+        original: ".is_some_and(|mac| key.verifies(&self.mac_input(site), mac))",
+        broken: ".is_none_or(|mac| key.verifies(&self.mac_input(site), mac))",
         package: "foureyes",
         filter: "under_the_seal_key_an_anchor_rewritten_ahead_frees_no_budget",
         also: &[],
