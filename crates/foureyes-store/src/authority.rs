@@ -437,6 +437,9 @@ pub struct JournaledRequest {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deadline {
     pub report_by_ms: i64,
+    /// When the permit was decided (its `decided` event's time): an outage that began after it is time its agent
+    /// could not report in (ADR-365, ADR-369).
+    pub decided_ms: i64,
     pub action: String,
     pub agent: String,
     /// Indexes of the keys it holds reservations on.
@@ -517,6 +520,8 @@ pub struct Retained {
     pub deadlines: usize,
     pub expired: usize,
     pub started: usize,
+    /// Permitted undos that compensate their target (ADR-368): kept for ever, one 16-byte key each.
+    pub undone: usize,
     pub demotions: usize,
     pub denials: usize,
     /// Settled decisions dropped from memory whose row seal is not yet known to be committed (ADR-740).
@@ -580,6 +585,14 @@ pub struct Authority {
     policy_sha256: Option<String>,
     /// Decision id → when its connector was started (`connector_started`, ADR-321).
     started: HashMap<DecisionId, i64>,
+    /// `(target, undo)` of each permitted undo that compensates its target: decided `permit` with `undo_of`, and not
+    /// (yet) reported `failed` (ADR-368). The undo-once check reads this, never a row: a database writer who sets the
+    /// undo's row to `deny` or deletes it does not re-open its target. Kept for ever, also under the seal key when
+    /// the undo's and the target's records leave memory (ADR-740): one 16-byte key per undo.
+    undone: BTreeSet<(DecisionId, DecisionId)>,
+    /// Undo → its target, for each permitted undo whose status may still change (not yet reported `executed`, which
+    /// is final): what a later `failed` report takes out of `undone`.
+    undo_open: BTreeMap<DecisionId, DecisionId>,
     /// The door seal (ADR-420): this door's key, if it holds one, and where the journal's seals begin.
     seal: SealRule,
     /// The size of the largest `checkpoint` event's tree (ADR-533): what is already checkpointed, as the journal
@@ -628,6 +641,8 @@ impl Default for Authority {
             introduced: HashMap::new(),
             policy_sha256: None,
             started: HashMap::new(),
+            undone: BTreeSet::new(),
+            undo_open: BTreeMap::new(),
             seal: SealRule::default(),
             checkpointed: 0,
             frontier: Vec::new(),
@@ -860,17 +875,17 @@ impl Authority {
         };
         let credentials = |x: &Authority| x.credentials.read().map(|c| c.clone()).unwrap_or_default();
         let signins = |x: &Authority| x.signins.read().map(|c| c.clone()).unwrap_or_default();
-        let deadlines = |x: &Authority| -> HashMap<DecisionId, (i64, String, String, Vec<String>)> {
+        let deadlines = |x: &Authority| -> HashMap<DecisionId, (i64, i64, String, String, Vec<String>)> {
             let names: HashMap<usize, &String> = x.keys.iter().map(|(k, i)| (*i, k)).collect();
             x.deadlines
                 .iter()
                 .map(|(id, d)| {
                     let keys = d.keys.iter().map(|i| names[i].clone()).collect();
-                    (*id, (d.report_by_ms, d.action.clone(), d.agent.clone(), keys))
+                    (*id, (d.report_by_ms, d.decided_ms, d.action.clone(), d.agent.clone(), keys))
                 })
                 .collect()
         };
-        let checks: [(&'static str, bool); 22] = [
+        let checks: [(&'static str, bool); 24] = [
             ("seq", self.seq == other.seq),
             ("hash", self.hash == other.hash),
             ("applied", self.applied.load(Ordering::Acquire) == other.applied.load(Ordering::Acquire)),
@@ -893,6 +908,8 @@ impl Authority {
             ("introduced", self.introduced == other.introduced),
             ("policy_sha256", self.policy_sha256 == other.policy_sha256),
             ("started", self.started == other.started),
+            ("undone", self.undone == other.undone),
+            ("undo_open", self.undo_open == other.undo_open),
         ];
         checks.into_iter().find(|(_, same)| !same).map(|(name, _)| name)
     }
@@ -924,6 +941,7 @@ impl Authority {
                     if let Some(by) = d.report_by_ms {
                         let deadline = self.deadlines.entry(d.decision_id).or_insert_with(|| Deadline {
                             report_by_ms: by,
+                            decided_ms: ts_ms,
                             action: d.request.action.clone(),
                             agent: d.request.agent.clone(),
                             keys: Vec::new(),
@@ -967,6 +985,13 @@ impl Authority {
                 if let Some(sup) = d.supersedes.and_then(|s| self.decisions.get_mut(s)) {
                     sup.status = DecisionStatus::Superseded;
                 }
+                if let (Verdict::Permit, Some(target)) = (d.verdict, d.request.undo_of) {
+                    self.undo_open.insert(d.decision_id, target);
+                    self.undo_status(d.decision_id, d.status);
+                }
+                if let Some(sup) = d.supersedes {
+                    self.undo_status(sup, DecisionStatus::Superseded);
+                }
                 // Settled: the deferral this release answers, and a deny or rehearsal that no approval can re-open
                 // (a kill-switch block of an approved request is decided again on retry: ADR-240).
                 if let Some(sup) = d.supersedes {
@@ -994,6 +1019,7 @@ impl Authority {
                 if let Some(d) = self.decisions.get_mut(r.decision_id) {
                     d.status = DecisionStatus::from_outcome(r.outcome);
                 }
+                self.undo_status(r.decision_id, DecisionStatus::from_outcome(r.outcome));
                 self.release(r.decision_id, &r.released);
                 // Executed is final (`ops::report` refuses any other report after it): nothing can release what it
                 // still holds, so only the window's count keeps those reservations, not the release's index.
@@ -1120,6 +1146,32 @@ impl Authority {
             // Checked by the seal rule before it is applied (ADR-420); it grants nothing.
             EventData::SealStarted(_) => {}
         }
+    }
+
+    /// Follows an undo's status into [`Authority::undone_by`] (ADR-368), exactly as the row query it replaces counted
+    /// it (`verdict = 'permit' AND status IN ('intended', 'executed', 'unknown')`): `failed` (or any status that does
+    /// not act) takes the undo out, `executed` is final and keeps it for ever. A decision that is no open undo is left.
+    fn undo_status(&mut self, undo: DecisionId, status: DecisionStatus) {
+        let Some(target) = self.undo_open.get(&undo).copied() else { return };
+        match status {
+            DecisionStatus::Intended | DecisionStatus::Unknown => {
+                self.undone.insert((target, undo));
+            }
+            DecisionStatus::Executed => {
+                self.undone.insert((target, undo));
+                self.undo_open.remove(&undo);
+            }
+            _ => {
+                self.undone.remove(&(target, undo));
+                self.undo_open.remove(&undo);
+            }
+        }
+    }
+
+    /// The undo that compensates decision `target`, as the journal says (ADR-368): a permitted undo of it that was not
+    /// reported `failed`; the lowest id if (never by the door) there were two.
+    pub fn undone_by(&self, target: DecisionId) -> Option<DecisionId> {
+        self.undone.range((target, DecisionId::MIN)..=(target, DecisionId::MAX)).next().map(|(_, undo)| *undo)
     }
 
     /// Gives back reservations `ids` of `decision` (a failure's, or an expiry's): each exactly once.
@@ -1460,6 +1512,7 @@ impl Authority {
             deadlines: self.deadlines.len(),
             expired: self.expired.len(),
             started: self.started.len(),
+            undone: self.undone.len(),
             demotions: self.demotions.len(),
             denials: self.denials.values().map(|r| r.entries.len()).sum(),
             to_seal: self.to_seal.len() + self.kept_back.len(),
@@ -1779,6 +1832,64 @@ mod tests {
             keyless.apply(&e).unwrap();
         }
         assert_eq!((keyless.retained().decisions, keyless.take_settled().len()), (100, 0));
+    }
+
+    /// ADR-368 (attack 19, R1): which decision is undone, and by which undo, is the state's: a permitted undo marks
+    /// its target until it is reported `failed`; `executed` keeps the mark for ever, also under the seal key when both
+    /// records leave memory (ADR-740), and a replay from the journal builds the same.
+    #[test]
+    fn an_undo_marks_its_target_undone_from_the_journal_and_keeps_the_mark_once_settled() {
+        let key = SealKey::from_bytes(&[7; 32]);
+        for seal in [None, Some(&key)] {
+            let mut a = Authority::default();
+            if let Some(key) = seal {
+                a.set_seal_key(key.clone());
+            }
+            let mut journal = Vec::new();
+            let mut apply = |a: &mut Authority, kind: EventKind, data: serde_json::Value| {
+                let e = event(a, 1_000, kind, data);
+                let sealed = seal.map(|k| k.seal(&e.hash));
+                a.apply_sealed(&e, sealed.as_deref()).unwrap();
+                journal.push((e, sealed));
+            };
+            let report =
+                |id: i64, outcome: &str| json!({"decision_id": id, "outcome": outcome, "detail": null, "released": []});
+            let undo = |id: i64, target: i64| {
+                let mut data = decided(id, json!([]));
+                data["request"]["undo_of"] = json!(target);
+                data
+            };
+            apply(&mut a, EventKind::Decided, decided(1, json!([])));
+            apply(&mut a, EventKind::Executed, report(1, "executed"));
+            assert_eq!(a.undone_by(1), None);
+            apply(&mut a, EventKind::Decided, undo(2, 1));
+            assert_eq!(a.undone_by(1), Some(2), "an undo permitted and not reported marks its target");
+            apply(&mut a, EventKind::Failed, report(2, "failed"));
+            assert_eq!(a.undone_by(1), None, "an undo reported failed compensated nothing");
+            apply(&mut a, EventKind::Decided, undo(3, 1));
+            apply(&mut a, EventKind::Executed, report(3, "executed"));
+            let mut denied = undo(4, 1);
+            denied["verdict"] = json!("deny");
+            denied["status"] = json!("closed");
+            apply(&mut a, EventKind::Decided, denied);
+            assert_eq!(a.undone_by(1), Some(3), "an executed undo is final; a denied one marks nothing");
+            let _ = a.take_settled();
+            a.keep_settled(&[]);
+            if seal.is_some() {
+                assert!(a.decision(1).is_none() && a.decision(3).is_none(), "both settled records left memory");
+            }
+            assert_eq!(a.undone_by(1), Some(3), "the mark stays when the records leave memory");
+            assert_eq!(a.retained().undone, 1);
+            let mut replayed = Authority::default();
+            if let Some(key) = seal {
+                replayed.set_seal_key(key.clone());
+            }
+            for (e, sealed) in &journal {
+                replayed.apply_sealed(e, sealed.as_deref()).unwrap();
+            }
+            assert_eq!(a.differs_from(&replayed), None, "a replay builds the same marks");
+            assert_eq!(replayed.undone_by(1), Some(3));
+        }
     }
 
     /// A deferral (decision `id`) and its approval `id`: the events the door writes when it defers.

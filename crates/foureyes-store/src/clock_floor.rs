@@ -28,12 +28,24 @@ pub struct Reference {
     pub now_ms: i64,
 }
 
-/// An anchor file's content: the boot it was written on, the reference then, and — written by a door holding the
-/// seal key — the key's MAC over both and the file it was written to (ADR-367).
+/// An anchor file's content: the boot it was written on, the reference then, the last second a serving process was
+/// up and the outages it counted (ADR-369), and — written by a door holding the seal key — the key's MAC over all of
+/// them and the file it was written to (ADR-367).
+///
+/// The file is one line: `BOOT BOOTTIME NOW served=MS|- outages=FROM:TO,… [mac=HEX]`. A file written before ADR-369
+/// (`BOOT BOOTTIME NOW [MAC]`, the MAC over its three fields) is still read ([`Anchor::legacy`]): its time was
+/// refreshed by every door that opened the store, so it is taken as the served mark, as ADR-365 took it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Anchor {
     pub boot_id: String,
     pub at: Reference,
+    /// The last second a serving process (`serve`) was up, as only it writes it (ADR-369): a CLI door that opens the
+    /// store moves the anchor's time, never this. `None`: no door has served the store since its anchor began.
+    pub served_ms: Option<i64>,
+    /// The outages serving processes counted (ADR-365, ADR-369), oldest first, at most [`MAX_OUTAGES`].
+    pub outages: Vec<Outage>,
+    /// Written before ADR-369: no served mark nor outages, a MAC over its first three fields only.
+    pub legacy: bool,
     pub mac: Option<String>,
 }
 
@@ -43,34 +55,104 @@ impl Anchor {
         let boot_id = fields.next()?.to_string();
         let boottime_ms = fields.next()?.parse().ok()?;
         let now_ms = fields.next()?.parse().ok()?;
-        let mac = fields.next().map(str::to_string);
-        Some(Anchor { boot_id, at: Reference { boottime_ms, now_ms }, mac })
+        let at = Reference { boottime_ms, now_ms };
+        let rest: Vec<&str> = fields.collect();
+        if !rest.iter().any(|f| f.contains('=')) {
+            if rest.len() > 1 {
+                return None;
+            }
+            let mac = rest.first().map(|m| (*m).to_string());
+            return Some(Anchor { boot_id, at, served_ms: None, outages: Vec::new(), legacy: true, mac });
+        }
+        let (mut served, mut outages, mut mac) = (None, None, None);
+        for field in rest {
+            match field.split_once('=')? {
+                ("served", "-") if served.is_none() => served = Some(None),
+                ("served", ms) if served.is_none() => served = Some(Some(ms.parse().ok()?)),
+                ("outages", list) if outages.is_none() => outages = Some(parse_outages(list)?),
+                ("mac", hex) if mac.is_none() => mac = Some(hex.to_string()),
+                _ => return None,
+            }
+        }
+        Some(Anchor { boot_id, at, served_ms: served?, outages: outages?, legacy: false, mac })
     }
 
     /// The anchor a door writes to the file `site` names ([`site_of`]): sealed when it holds the seal key.
-    pub fn written(boot_id: String, at: Reference, key: Option<&SealKey>, site: &str) -> Anchor {
-        let mac = key.map(|key| key.seal(&Anchor::mac_input(site, &boot_id, at)));
-        Anchor { boot_id, at, mac }
+    pub fn written(boot_id: String, at: Reference, served: &Served, key: Option<&SealKey>, site: &str) -> Anchor {
+        let mut anchor = Anchor {
+            boot_id,
+            at,
+            served_ms: served.served_ms,
+            outages: served.outages.clone(),
+            legacy: false,
+            mac: None,
+        };
+        anchor.mac = key.map(|key| key.seal(&anchor.mac_input(site)));
+        anchor
     }
 
     /// What the MAC is over: its own domain (no event hash holds a NUL), the file (another store's anchor under the
-    /// same key tells its own first door's clock, attack 19's R2), the boot and the reference.
-    fn mac_input(site: &str, boot_id: &str, at: Reference) -> String {
-        format!("clock anchor\0{site}\0{boot_id}\0{}\0{}", at.boottime_ms, at.now_ms)
+    /// same key tells its own first door's clock, attack 19's R2), the boot, the reference, and since ADR-369 the
+    /// served mark and the outages, under a domain of their own (an anchor cannot be passed off as the other form).
+    fn mac_input(&self, site: &str) -> String {
+        let (boot_id, at) = (&self.boot_id, self.at);
+        if self.legacy {
+            return format!("clock anchor\0{site}\0{boot_id}\0{}\0{}", at.boottime_ms, at.now_ms);
+        }
+        let (served, outages) = (served_text(self.served_ms), outages_text(&self.outages));
+        format!("clock anchor 2\0{site}\0{boot_id}\0{}\0{}\0{served}\0{outages}", at.boottime_ms, at.now_ms)
     }
 
     /// Whether a door holding `key` may believe this anchor, read from the file `site` names: it carries the key's
     /// MAC over its fields and that file.
     pub fn verifies(&self, key: &SealKey, site: &str) -> bool {
-        self.mac.as_deref().is_some_and(|mac| key.verifies(&Anchor::mac_input(site, &self.boot_id, self.at), mac))
+        self.mac.as_deref().is_some_and(|mac| key.verifies(&self.mac_input(site), mac))
+    }
+
+    /// The last second some serving door was up, as this anchor tells it: its served mark, or for a legacy anchor its
+    /// time (every door refreshed it then, ADR-365).
+    pub fn served(&self) -> Option<i64> {
+        if self.legacy { Some(self.at.now_ms) } else { self.served_ms }
     }
 
     fn text(&self) -> String {
-        match &self.mac {
-            Some(mac) => format!("{} {} {} {mac}\n", self.boot_id, self.at.boottime_ms, self.at.now_ms),
-            None => format!("{} {} {}\n", self.boot_id, self.at.boottime_ms, self.at.now_ms),
+        let (boot_id, at) = (&self.boot_id, self.at);
+        let mut line = if self.legacy {
+            format!("{boot_id} {} {}", at.boottime_ms, at.now_ms)
+        } else {
+            let (served, outages) = (served_text(self.served_ms), outages_text(&self.outages));
+            format!("{boot_id} {} {} served={served} outages={outages}", at.boottime_ms, at.now_ms)
+        };
+        match (&self.mac, self.legacy) {
+            (Some(mac), true) => line.push_str(&format!(" {mac}")),
+            (Some(mac), false) => line.push_str(&format!(" mac={mac}")),
+            (None, _) => {}
         }
+        line.push('\n');
+        line
     }
+}
+
+fn served_text(served_ms: Option<i64>) -> String {
+    served_ms.map_or_else(|| "-".to_string(), |ms| ms.to_string())
+}
+
+fn outages_text(outages: &[Outage]) -> String {
+    outages.iter().map(|o| format!("{}:{}", o.from_ms, o.to_ms)).collect::<Vec<_>>().join(",")
+}
+
+fn parse_outages(list: &str) -> Option<Vec<Outage>> {
+    if list.is_empty() {
+        return Some(Vec::new());
+    }
+    let outages = list
+        .split(',')
+        .map(|o| {
+            let (from, to) = o.split_once(':')?;
+            Some(Outage { from_ms: from.parse().ok()?, to_ms: to.parse().ok()? })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    (outages.len() <= MAX_OUTAGES && outages.iter().all(|o| o.from_ms <= o.to_ms)).then_some(outages)
 }
 
 /// The anchor a door may read its time from (ADR-367): without the seal key, whatever the file says (a database
@@ -182,10 +264,9 @@ struct Door {
     /// both, ADR-367).
     anchors: Vec<(PathBuf, Option<SealKey>, String)>,
     last_ms: i64,
-    /// The time the anchor held when this process first read it: the last second some door on the store was up.
-    anchor_seen_ms: Option<i64>,
-    /// Set by a serving process at start ([`resume_serving`]): the stretch no door kept the anchor fresh.
-    outage: Option<Outage>,
+    /// The served mark and outages, read from the anchor when this process resolved its clock and carried forward
+    /// into every anchor it writes; a serving process also counts its own (ADR-369).
+    served: Served,
 }
 
 static DOOR: Mutex<Door> = Mutex::new(Door {
@@ -193,8 +274,7 @@ static DOOR: Mutex<Door> = Mutex::new(Door {
     unresolved: None,
     anchors: Vec::new(),
     last_ms: i64::MIN,
-    anchor_seen_ms: None,
-    outage: None,
+    served: Served { served_ms: None, outages: Vec::new(), ticked_ms: None },
 });
 
 fn door() -> std::sync::MutexGuard<'static, Door> {
@@ -270,7 +350,11 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
                 None
             } else {
                 let (anchor, set_aside) = believed(file.as_deref().and_then(read_anchor), key.as_ref(), &site);
-                door().anchor_seen_ms = anchor.as_ref().map(|a| a.at.now_ms);
+                if let Some(anchor) = &anchor {
+                    let mut door = door();
+                    door.served.served_ms = anchor.served();
+                    door.served.outages.clone_from(&anchor.outages);
+                }
                 let newest_ms = store.journal_newest_ms().await?;
                 let boot = boot.as_ref().map(|(id, ms)| (id.as_str(), *ms));
                 Some(match resolve_local(anchor.as_ref(), boot, wall_ms(), newest_ms) {
@@ -300,7 +384,8 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
     Ok(note)
 }
 
-/// A stretch of time in which no door served the store: from the anchor's last time to a serving process's start.
+/// A stretch of time in which no door served the store: from the last second a serving process was up (its served
+/// mark, or its last tick) to the second it was up again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Outage {
     pub from_ms: i64,
@@ -312,36 +397,115 @@ impl Outage {
     pub fn length_ms(&self) -> i64 {
         self.to_ms - self.from_ms
     }
-
-    /// A reporting deadline as this outage moves it (ADR-365): one that had not passed when the door went down is
-    /// put off by the whole outage, so the agent gets back the time it could not report in; one that had passed
-    /// while a door was up stays.
-    pub fn deadline(&self, report_by_ms: i64) -> i64 {
-        if report_by_ms >= self.from_ms { report_by_ms.saturating_add(self.length_ms()) } else { report_by_ms }
-    }
 }
 
-/// A gap in the anchor longer than this is an outage: `serve` writes the anchor each second.
+/// A reporting deadline as `outages` move it (ADR-365, ADR-369), for a permit decided at `decided_ms`: each outage,
+/// oldest first, that began before the deadline (as the earlier ones moved it) and ended after the permit was decided
+/// puts it off by the time the agent lost to it, from the later of its start and the decision to its end. So every
+/// outage counts (two in a row give both, attack 19's R4), a deadline that passed while a door was up is not moved,
+/// and a permit decided after an outage keeps its own margin (a list kept for ever would otherwise lengthen every
+/// later deadline by every past outage).
+pub fn put_off(outages: &[Outage], decided_ms: i64, report_by_ms: i64) -> i64 {
+    let mut by = report_by_ms;
+    for o in outages {
+        if decided_ms < o.to_ms && by >= o.from_ms {
+            by = by.saturating_add(o.to_ms - o.from_ms.max(decided_ms));
+        }
+    }
+    by
+}
+
+/// A gap longer than this is an outage: `serve` writes the anchor, and ticks, each second.
 const OUTAGE_MIN_MS: i64 = 3_000;
 
-/// Called by a serving process (`serve`) once its clock is resolved: the time between the anchor's last write (some
-/// door was up) and `now_ms` (this one starts) is an outage no agent could report through, and reporting deadlines
-/// that had not passed when it began are put off by its length in this process (ADR-365, attack 17's H3). Returns it
-/// when there was one.
-pub fn resume_serving(now_ms: i64) -> Option<Outage> {
-    let mut door = door();
-    let from_ms = door.anchor_seen_ms?;
-    let outage = Outage { from_ms, to_ms: now_ms };
-    if outage.length_ms() < OUTAGE_MIN_MS {
-        return None;
-    }
-    door.outage = Some(outage);
-    Some(outage)
+/// The most outages an anchor keeps: the oldest goes first. [`put_off`] needs only those that ended after the
+/// oldest unreported permit was decided; 64 restarts or stalls within one reporting deadline are not expected.
+pub const MAX_OUTAGES: usize = 64;
+
+/// What a door knows of when the store was served (ADR-369): the served mark, the outages counted, and — in a
+/// serving process — its own last tick. Pure: every method is given the time, so the tests drive it with made-up
+/// clocks.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Served {
+    /// The last second a serving process was up.
+    pub served_ms: Option<i64>,
+    /// The outages counted, oldest first.
+    pub outages: Vec<Outage>,
+    /// This serving process's last tick (set by [`Served::resume`] and [`Served::tick`]; `None` in a CLI door).
+    pub ticked_ms: Option<i64>,
 }
 
-/// The outage this serving process started after, if any ([`resume_serving`]).
-pub fn outage() -> Option<Outage> {
-    door().outage
+impl Served {
+    fn push(&mut self, outage: Outage) {
+        self.outages.push(outage);
+        self.outages.sort_by_key(|o| o.from_ms);
+        if self.outages.len() > MAX_OUTAGES {
+            let extra = self.outages.len() - MAX_OUTAGES;
+            self.outages.drain(..extra);
+        }
+    }
+
+    /// A serving process starts at `now_ms`: the time since the served mark (the last second a serving process was
+    /// up) is an outage no agent could report through (ADR-365). Returns it when there was one.
+    pub fn resume(&mut self, now_ms: i64) -> Option<Outage> {
+        let from_ms = self.served_ms;
+        self.served_ms = Some(now_ms);
+        self.ticked_ms = Some(now_ms);
+        let outage = Outage { from_ms: from_ms?, to_ms: now_ms };
+        if outage.length_ms() < OUTAGE_MIN_MS {
+            return None;
+        }
+        self.push(outage);
+        Some(outage)
+    }
+
+    /// The serving process's ticker at `now_ms`: a gap since its last tick longer than [`OUTAGE_MIN_MS`] is an
+    /// outage of this process (frozen by SIGSTOP, a stalled or suspended VM: attack 19's R5), counted like a
+    /// restart's. Returns it when there was one.
+    pub fn tick(&mut self, now_ms: i64) -> Option<Outage> {
+        let gap = self.ticked_ms.map(|from_ms| Outage { from_ms, to_ms: now_ms });
+        let gap = gap.filter(|o| o.length_ms() >= OUTAGE_MIN_MS);
+        if let Some(outage) = gap {
+            self.push(outage);
+        }
+        self.ticked_ms = Some(now_ms);
+        self.served_ms = Some(now_ms);
+        gap
+    }
+
+    /// The outages a deadline judged at `now_ms` is put off by: those counted, and in a serving process whose ticker
+    /// has not run for longer than [`OUTAGE_MIN_MS`] the gap still open — a request served the moment the process
+    /// wakes may be judged before its ticker runs, and must not find the deadline passed in the frozen time.
+    pub fn outages_at(&self, now_ms: i64) -> Vec<Outage> {
+        let mut outages = self.outages.clone();
+        if let Some(from_ms) = self.ticked_ms
+            && now_ms - from_ms >= OUTAGE_MIN_MS
+        {
+            outages.push(Outage { from_ms, to_ms: now_ms });
+        }
+        outages
+    }
+}
+
+/// Called by a serving process (`serve`) once its clock is resolved: the time between the served mark (the last
+/// second a serving process was up) and `now_ms` is an outage no agent could report through; reporting deadlines it
+/// overlapped are put off by it ([`put_off`]), here and in every door that reads the anchor after (ADR-365,
+/// ADR-369). Returns it when there was one.
+pub fn resume_serving(now_ms: i64) -> Option<Outage> {
+    door().served.resume(now_ms)
+}
+
+/// The serving process's tick (each second): counts a gap since the last one as an outage ([`Served::tick`]), marks
+/// the store served, and writes the anchor ([`record`]). Returns the gap when there was one.
+pub fn serve_tick(now_ms: i64) -> Option<Outage> {
+    let gap = door().served.tick(now_ms);
+    record(now_ms);
+    gap
+}
+
+/// The outages a reporting deadline judged at `now_ms` is put off by, in this process ([`Served::outages_at`]).
+pub fn outages_at(now_ms: i64) -> Vec<Outage> {
+    door().served.outages_at(now_ms)
 }
 
 /// The name an anchor's MAC binds (ADR-367): the file's absolute path with its directory resolved, so every door on
@@ -361,7 +525,9 @@ fn read_anchor(file: &Path) -> Option<Anchor> {
 }
 
 /// Writes (boot id, boot clock, `now_ms`) to this process's anchor files, so the next process on this boot reads the
-/// time that passed (`serve` calls it each second). Nothing is written while the clock is unresolved: the next
+/// time that passed (`serve` calls it each second, [`serve_tick`]), with the served mark and outages as this process
+/// knows them: a CLI door carries forward what it read, so opening the store does not move the served mark (ADR-369,
+/// attack 19's R4 "clitouch"). Nothing is written while the clock is unresolved: the next
 /// process must not start from a time the step may have left behind. A failed write is left to the next one.
 pub fn record(now_ms: i64) {
     let door = door();
@@ -371,7 +537,7 @@ pub fn record(now_ms: i64) {
     let Some((boot_id, boottime_ms)) = boot_id().zip(boottime_ms()) else { return };
     let at = Reference { boottime_ms, now_ms };
     for (file, key, site) in &door.anchors {
-        let text = Anchor::written(boot_id.clone(), at, key.as_ref(), site).text();
+        let text = Anchor::written(boot_id.clone(), at, &door.served, key.as_ref(), site).text();
         let mut partial = file.as_os_str().to_owned();
         partial.push(format!(".{}", std::process::id()));
         let partial = PathBuf::from(partial);
@@ -395,7 +561,7 @@ mod tests {
     const T: i64 = 1_800_000_000_000;
 
     fn anchor(boot: &str, boottime_ms: i64, now_ms: i64) -> Anchor {
-        Anchor { boot_id: boot.into(), at: Reference { boottime_ms, now_ms }, mac: None }
+        Anchor::written(boot.into(), Reference { boottime_ms, now_ms }, &Served::default(), None, "")
     }
 
     fn now_of(r: Resolution) -> i64 {
@@ -455,19 +621,25 @@ mod tests {
             let (a, note) = believed(a, key, "/srv/t.db.clock");
             (now_of(resolve_local(a.as_ref(), Some(("b", 25_000)), T + 15_000, Some(T))), note)
         };
+        let none = Served::default();
         let forged = anchor("b", 10_000, T + 24 * H);
         let (now, note) = resolve(Some(forged.clone()), Some(&key));
         assert_eq!(now, T + 15_000, "a forged anchor a day ahead is not believed: the wall clock is read");
         assert!(note.is_some_and(|n| n.contains("ADR-367")), "the door says why");
         let mut resealed =
-            Anchor::written("b".into(), forged.at, Some(&SealKey::from_bytes(&[8; 32])), "/srv/t.db.clock");
+            Anchor::written("b".into(), forged.at, &none, Some(&SealKey::from_bytes(&[8; 32])), "/srv/t.db.clock");
         assert_eq!(resolve(Some(resealed.clone()), Some(&key)).0, T + 15_000, "sealed under another key");
         resealed.at.now_ms = T;
         assert_eq!(resolve(Some(resealed), Some(&key)).0, T + 15_000, "a sealed anchor edited");
-        let elsewhere = Anchor::written("b".into(), forged.at, Some(&key), "/srv/other.db.clock");
+        let elsewhere = Anchor::written("b".into(), forged.at, &none, Some(&key), "/srv/other.db.clock");
         assert_eq!(resolve(Some(elsewhere), Some(&key)).0, T + 15_000, "another store's anchor (attack 19, R2)");
-        let honest =
-            Anchor::written("b".into(), Reference { boottime_ms: 10_000, now_ms: T }, Some(&key), "/srv/t.db.clock");
+        let honest = Anchor::written(
+            "b".into(),
+            Reference { boottime_ms: 10_000, now_ms: T },
+            &none,
+            Some(&key),
+            "/srv/t.db.clock",
+        );
         assert_eq!(Anchor::parse(&honest.text()).as_ref(), Some(&honest), "the MAC survives the file");
         assert_eq!(resolve(Some(honest), Some(&key)), (T + 15_000, None), "a sealed anchor is believed");
         assert_eq!(resolve(Some(forged), None).0, T + 24 * H + 15_000, "without the key a door cannot tell");
@@ -491,10 +663,92 @@ mod tests {
 
     #[test]
     fn an_outage_puts_off_only_the_deadlines_that_had_not_passed_when_it_began() {
-        let outage = Outage { from_ms: T, to_ms: T + 5_000 };
-        assert_eq!(outage.deadline(T + 1_000), T + 6_000, "a deadline inside the outage gets all of it back");
-        assert_eq!(outage.deadline(T), T + 5_000, "one due the moment the door went down too");
-        assert_eq!(outage.deadline(T + 60_000), T + 65_000, "one after the restart keeps its whole margin");
-        assert_eq!(outage.deadline(T - 1), T - 1, "one that passed while a door was up is not moved");
+        let outage = [Outage { from_ms: T, to_ms: T + 5_000 }];
+        let decided = T - 500;
+        assert_eq!(put_off(&outage, decided, T + 1_000), T + 6_000, "a deadline inside the outage gets all of it back");
+        assert_eq!(put_off(&outage, decided, T), T + 5_000, "one due the moment the door went down too");
+        assert_eq!(put_off(&outage, decided, T + 60_000), T + 65_000, "one after the restart keeps its whole margin");
+        assert_eq!(put_off(&outage, decided, T - 1), T - 1, "one that passed while a door was up is not moved");
+        assert_eq!(put_off(&outage, T + 6_000, T + 26_000), T + 26_000, "a permit decided after it is not moved");
+        assert_eq!(put_off(&outage, T + 2_000, T + 4_000), T + 7_000, "one decided inside it gets what it lost");
+    }
+
+    /// Attack 19's R4 "twice" (ADR-369): two outages in a row each count; ADR-365 kept only the last one, and a
+    /// 20 s deadline across 15 s down, 2 s up, 15 s down passed after 3 s of serving time.
+    #[test]
+    fn two_outages_in_a_row_each_put_the_deadline_off() {
+        let outages =
+            [Outage { from_ms: T + 1_000, to_ms: T + 16_000 }, Outage { from_ms: T + 18_000, to_ms: T + 33_000 }];
+        assert_eq!(put_off(&outages, T, T + 20_000), T + 50_000, "20 s of serving time, as if no door had gone down");
+        assert_eq!(
+            put_off(&outages[1..], T, T + 20_000),
+            T + 35_000,
+            "the last alone: passed at +35 s, r2 came at +37 s"
+        );
+    }
+
+    /// Attack 19's R5 (ADR-369): a serving process frozen longer than a deadline (SIGSTOP, a stalled VM) counts the gap
+    /// between two ticks as an outage; before its ticker runs again, a deadline judged at once sees the gap still open.
+    /// The served mark is only the serving process's: a CLI door carries it forward (R4 "clitouch").
+    #[test]
+    fn a_serving_process_frozen_between_two_ticks_counts_the_gap_as_an_outage() {
+        let mut served = Served::default();
+        assert_eq!(served.resume(T), None, "a store never served: no outage");
+        for s in 1..=5 {
+            assert_eq!(served.tick(T + s * 1_000), None, "ticks a second apart");
+        }
+        let decided = T + 5_500;
+        let deadline = decided + 20_000;
+        // Frozen from T + 5 s to T + 31 s: a request served at T + 31.2 s, before the ticker ran.
+        let woke = T + 31_200;
+        assert_eq!(served.outages_at(woke), vec![Outage { from_ms: T + 5_000, to_ms: woke }]);
+        assert!(put_off(&served.outages_at(woke), decided, deadline) >= woke, "the frozen time is not the agent's");
+        assert_eq!(served.tick(woke), Some(Outage { from_ms: T + 5_000, to_ms: woke }), "the ticker counts the gap");
+        assert_eq!(served.outages_at(woke + 500), served.outages, "and it stays counted, closed");
+        assert_eq!(put_off(&served.outages, decided, deadline), deadline + 25_700);
+        // Written into the anchor (sealed, the served mark and outages inside the MAC), read back by the next door.
+        let key = SealKey::from_bytes(&[7; 32]);
+        let at = Reference { boottime_ms: 40_000, now_ms: woke };
+        let written = Anchor::written("b".into(), at, &served, Some(&key), "/srv/t.db.clock");
+        let read = Anchor::parse(&written.text()).unwrap();
+        assert_eq!(read, written, "{}", written.text());
+        assert!(read.verifies(&key, "/srv/t.db.clock"));
+        assert_eq!((read.served(), read.outages.len()), (Some(woke), 1));
+        let mut dropped = read.clone();
+        dropped.outages.clear();
+        assert!(!dropped.verifies(&key, "/srv/t.db.clock"), "an outage struck out of a sealed anchor");
+        let mut moved = read.clone();
+        moved.served_ms = Some(woke + 60_000);
+        assert!(!moved.verifies(&key, "/srv/t.db.clock"), "a served mark moved in a sealed anchor");
+        let legacy = Anchor { legacy: true, served_ms: None, outages: Vec::new(), ..written.clone() };
+        assert!(!Anchor { mac: written.mac.clone(), ..legacy }.verifies(&key, "/srv/t.db.clock"), "nor made legacy");
+        // A CLI door that opens the store later writes its own time, and carries the served mark forward.
+        let door = Served { served_ms: read.served(), outages: read.outages.clone(), ticked_ms: None };
+        let touched =
+            Anchor::written("b".into(), Reference { boottime_ms: 50_000, now_ms: woke + 10_000 }, &door, None, "");
+        assert_eq!(touched.served(), Some(woke), "a CLI door does not refresh the served mark");
+        assert_eq!(door.outages_at(woke + 60_000), read.outages, "nor does it count a gap of its own");
+    }
+
+    /// An anchor written before ADR-369 (`BOOT BOOTTIME NOW [MAC]`) is still read and, sealed, believed; its time is
+    /// the served mark, as ADR-365 took it. A line neither form reads is no anchor.
+    #[test]
+    fn an_anchor_written_before_the_served_mark_is_still_read() {
+        let key = SealKey::from_bytes(&[7; 32]);
+        let at = Reference { boottime_ms: 10_000, now_ms: T };
+        let mac = key.seal(&format!("clock anchor\0/srv/t.db.clock\0b\0{}\0{}", at.boottime_ms, at.now_ms));
+        let old = Anchor::parse(&format!("b 10000 {T} {mac}\n")).unwrap();
+        assert!(old.legacy && old.verifies(&key, "/srv/t.db.clock"), "{old:?}");
+        assert_eq!((old.served(), old.outages.len()), (Some(T), 0));
+        assert_eq!(Anchor::parse(&old.text()), Some(old));
+        assert!(Anchor::parse(&format!("b 10000 {T}\n")).is_some_and(|a| a.legacy && a.mac.is_none()));
+        for bad in [
+            format!("b 10000 {T} {mac} extra"),
+            format!("b 10000 {T} served=1 outages=5:1"),
+            format!("b 10000 {T} outages="),
+            format!("b 10000 {T} served=- outages= colour=blue"),
+        ] {
+            assert_eq!(Anchor::parse(&bad), None, "{bad}");
+        }
     }
 }

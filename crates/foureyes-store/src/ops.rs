@@ -305,12 +305,13 @@ async fn load_snapshot<W: WriteTx>(
     let mut released: Vec<i64> = Vec::new();
     // From the authority state (ADR-180), never from the rows: amounts are summed exactly as integer millionths.
     // An outage of the door does not count against a deadline (ADR-365): the agent could not report through it.
-    let outage = crate::clock_floor::outage();
+    // Every outage counted, a serving process's own stalls too, and one still open (ADR-369).
+    let outages = crate::clock_floor::outages_at(now_ms);
     for q in usage_queries(policy, request, now_ms) {
         for id in w.authority().overdue(&q.owner, &q.key, &q.scope, now_ms) {
-            let put_off = match (outage, w.authority().deadline(id)) {
-                (Some(outage), Some(deadline)) => outage.deadline(deadline.report_by_ms) >= now_ms,
-                _ => false,
+            let put_off = match w.authority().deadline(id) {
+                Some(d) => crate::clock_floor::put_off(&outages, d.decided_ms, d.report_by_ms) >= now_ms,
+                None => false,
             };
             if !put_off && !expired.contains(&id) {
                 let found_by = format!("{}/{}@{}", q.owner, q.key, q.scope);
@@ -341,9 +342,10 @@ async fn load_snapshot<W: WriteTx>(
     if let Some(target) = &undo_target {
         check_decision_authority(w, target, now_ms).await?;
     }
-    // An undo that was permitted and did not fail already compensates the target.
+    // An undo that was permitted and did not fail already compensates the target: as the journal says, never as
+    // the rows say (ADR-368, attack 19's R1).
     let undone_by = match request.undo_of {
-        Some(id) => w.undone_by(id).await?,
+        Some(id) => check_undone_authority(w, &request.agent, id, now_ms).await?,
         None => None,
     };
     // The overruns the approver saw are the keys that were over when the deferral was decided.
@@ -984,6 +986,36 @@ async fn check_decision_authority<W: WriteTx>(
     );
     let input = json!({"decision_id": id, "table": "decisions", "field": field, "row": table, "journal": journaled});
     Err(refused(w, &record.request.agent, "record_altered", message, input, now_ms).await)
+}
+
+/// Which undo compensates decision `target`, as the authority state says (ADR-368); the rows (`undo_of`, verdict,
+/// status) must say the same, or the undo asked for is refused `record_altered`, journaled: a writer who set the
+/// first undo's row to `deny` or deleted it would otherwise have had a second undo of the same decision permitted
+/// (attack 19's R1); a forged undo row is named too, not taken for the journal's word.
+async fn check_undone_authority<W: WriteTx>(
+    w: &mut W,
+    agent: &str,
+    target: DecisionId,
+    now_ms: i64,
+) -> Result<Option<DecisionId>, StoreError> {
+    let journaled = w.authority().undone_by(target);
+    let row = w.undone_by(target).await?;
+    if row == journaled {
+        return Ok(journaled);
+    }
+    let said = |undo: Option<DecisionId>| match undo {
+        Some(undo) => format!("undone by decision {undo}"),
+        None => "not undone".to_string(),
+    };
+    let message = format!(
+        "decision {target} is not believed: the rows in `decisions` say it is {} but the journal says it is {} \
+         (the rows were not written by the door; see `foureyes journal audit`)",
+        said(row),
+        said(journaled)
+    );
+    let input = json!({"decision_id": target, "table": "decisions", "field": "undo_of", "row": said(row),
+                       "journal": said(journaled)});
+    Err(refused(w, agent, "record_altered", message, input, now_ms).await)
 }
 
 /// Refuses (journaled, fail closed) an idempotency row that the journal does not back (ADR-240): one pointing at

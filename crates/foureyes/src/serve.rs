@@ -119,13 +119,22 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
         AppState::from_backend(store.clone(), policy, policy_path.clone(), system_clock_starting_at(now_ms()))
             .in_namespace(main_namespace.map(str::to_string));
     // Each second the anchor beside the database learns this server's time, so a CLI door or a restart on this boot
-    // reads the time that passed, not the wall clock's step nor the journal's newest event (ADR-730).
+    // reads the time that passed, not the wall clock's step nor the journal's newest event (ADR-730), and that this
+    // server was up (the served mark, ADR-369). A gap between two ticks (the process frozen, a stalled or suspended
+    // VM) is an outage: no agent could report through this door then (attack 19's R5).
     let clock = state.clock.clone();
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tick.tick().await;
-            foureyes_store::clock_floor::record(clock());
+            if let Some(gap) = foureyes_store::clock_floor::serve_tick(clock()) {
+                eprintln!(
+                    "note: this server did not run for {:.1} s (stopped or stalled): unreported permits whose \
+                     reporting deadline had not passed then have that much longer (ADR-369)",
+                    gap.length_ms() as f64 / 1000.0
+                );
+            }
         }
     });
     state.secure_cookies = args.secure_cookies;

@@ -454,3 +454,100 @@ fn an_outage_longer_than_report_within_does_not_free_the_reservation() {
     let freed = decide(&addr, "quiet-3");
     assert_eq!(freed["verdict"], "permit", "past the put-off deadline the silent permit's slot is free: {freed}");
 }
+
+// -------------------------------------------------------------------------------------------------------------
+// ADR-369 (helper fault5): attack 19's R5 and R4. ADR-365 measured an outage only when `serve` started, from the
+// anchor's time (refreshed by every door) to the start: a frozen server, a second outage, and a read-only CLI door
+// during the outage each freed an unreported permit's slot (`scripts/attack19/outage365.py sigstop|twice|clitouch`:
+// 2 permits against a limit of 1).
+
+/// A 1-per-day action with reporting deadline `within`, under the seal key (the anchor is sealed, ADR-367).
+fn deadline_env(within: &str) -> (Env, String) {
+    let env = Env::new(&format!(
+        "version: 1\ntimezone: UTC\nactions:\n  jobs.run:\n    tier: 2\n    report_within: {within}\n    params: {{ n: {{ type: number }} }}\n    limits: [ {{ count: 1, per: 24h }} ]\n"
+    ))
+    .sealed();
+    let agent = env.token("agent", "agent");
+    (env, agent)
+}
+
+fn job(addr: &str, agent: &str, id: &str) -> Value {
+    let body = json!({"request_id": id, "action": "jobs.run", "params": {"n": 1}});
+    let (status, answer) = http(addr, "POST", "/v1/decide", agent, Some(&body));
+    assert_eq!(status, 200, "{id}: {answer}");
+    answer
+}
+
+fn signal(server: &KillOnDrop, sig: &str) {
+    let pid = server.0.id().to_string();
+    assert!(std::process::Command::new("kill").args([sig, &pid]).status().unwrap().success(), "kill {sig} {pid}");
+}
+
+fn stop(mut server: KillOnDrop) {
+    server.0.kill().unwrap();
+    server.0.wait().unwrap();
+}
+
+/// F811, attack 19's R5 (`outage365.py sigstop`; RED before ADR-369: job-2 was permitted the moment the server
+/// woke, two actions against a limit of 1): `serve` frozen (SIGSTOP) for longer than a 2 s reporting deadline and
+/// woken (SIGCONT) is an outage; a decision asked the moment it wakes, before its ticker has run, does not find the
+/// permit's deadline passed, and the late `executed` report is on time.
+#[test]
+fn a_server_frozen_longer_than_report_within_does_not_free_the_reservation() {
+    let (env, agent) = deadline_env("2s");
+    let (server, addr) = env.serve();
+    let first = job(&addr, &agent, "job-1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    signal(&server, "-STOP");
+    std::thread::sleep(Duration::from_secs(5));
+    signal(&server, "-CONT");
+    let second = job(&addr, &agent, "job-2");
+    assert_ne!(second["verdict"], "permit", "the frozen time freed job-1's slot: two actions against 1: {second}");
+    let id = first["decision_id"].as_i64().unwrap();
+    let (status, reported) =
+        http(&addr, "POST", &format!("/v1/decisions/{id}/report"), &agent, Some(&json!({"outcome": "executed"})));
+    assert_eq!(status, 200, "{reported}");
+    let (_, record) = http(&addr, "GET", &format!("/v1/decisions/{id}"), &agent, None);
+    assert_eq!(record["status"], "executed", "the report after the wake-up is on time: {record}");
+    stop(server);
+}
+
+/// F812, attack 19's R4 "twice" (`outage365.py twice`; RED before ADR-369: ADR-365 kept the last outage only, and
+/// job-2 was permitted after the second restart): two outages in a row, each longer than the 6 s deadline, with the
+/// server up for a moment between them, each count.
+#[test]
+fn two_outages_in_a_row_each_count_against_a_reporting_deadline() {
+    let (env, agent) = deadline_env("6s");
+    let (server, addr) = env.serve();
+    let first = job(&addr, &agent, "job-1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    stop(server);
+    std::thread::sleep(Duration::from_secs(7));
+    let (server, _) = env.serve();
+    std::thread::sleep(Duration::from_millis(500));
+    stop(server);
+    std::thread::sleep(Duration::from_secs(7));
+    let (server, addr) = env.serve();
+    let second = job(&addr, &agent, "job-2");
+    assert_ne!(second["verdict"], "permit", "the first outage was forgotten: two actions against 1: {second}");
+    stop(server);
+}
+
+/// F813, attack 19's R4 "clitouch" (`outage365.py clitouch`; RED before ADR-369: the CLI refreshed the anchor's
+/// time, the restart measured the outage from there, and job-2 was permitted): a read-only CLI command during the
+/// outage does not shorten it; only `serve` marks the store served.
+#[test]
+fn a_read_only_cli_during_an_outage_does_not_shorten_it() {
+    let (env, agent) = deadline_env("3s");
+    let (server, addr) = env.serve();
+    let first = job(&addr, &agent, "job-1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    stop(server);
+    std::thread::sleep(Duration::from_secs(5));
+    let listed = env.cli(&["decisions", "list", "--json"]);
+    assert!(listed.status.success(), "{}", String::from_utf8_lossy(&listed.stderr));
+    let (server, addr) = env.serve();
+    let second = job(&addr, &agent, "job-2");
+    assert_ne!(second["verdict"], "permit", "the CLI shortened the outage: two actions against 1: {second}");
+    stop(server);
+}

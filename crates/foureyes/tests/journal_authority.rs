@@ -2082,6 +2082,93 @@ fn under_the_seal_a_used_approval_set_back_to_approved_releases_nothing(backend:
     assert!(altered_refusal_journaled(&e, "approvals"), "the refusal is journaled naming the table");
 }
 
+// -------------------------------------------------------------------------------------------------------------
+// ADR-368 (helper fault5): whether a decision was undone is the authority state's, not the rows'. Attack 19's R1:
+// the undo-once check read the rows (`undone_by`), so a database writer who edited or deleted the first undo's row
+// got a second undo of the same decision permitted, with and without the seal key.
+
+fn undo_as(addr: &str, bot: &str, request_id: &str, target: i64) -> (u16, String) {
+    let ask = serde_json::json!({"request_id": request_id, "action": "climate.set", "params": {"c": 19},
+                                 "undo_of": target});
+    post_as(addr, "/v1/decide", bot, &ask)
+}
+
+/// Permits of an undo of `target` the journal holds.
+fn undo_permits(e: &Env, target: i64) -> usize {
+    e.events()
+        .iter()
+        .filter(|ev| ev.kind == EventKind::Decided && ev.data["verdict"] == "permit")
+        .filter(|ev| ev.data["request"]["undo_of"] == target)
+        .count()
+}
+
+/// A decision executed and undone (the undo permitted and reported executed) through `serve`; then `edits` run by a
+/// database writer; a second undo of the same decision is refused by the running door and by one started afterwards
+/// (whose state is replayed from the journal), and the journal holds one undo permit.
+fn a_second_undo_after_the_first_undos_row_was_edited(e: &Env, edits: &[&str]) {
+    let bot = token_of(e, "bot", "agent");
+    let (server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    let ask = serde_json::json!({"request_id": "t1", "action": "climate.set", "params": {"c": 20}});
+    let (status, body) = post_as(&addr, "/v1/decide", &bot, &ask);
+    assert_eq!(status, 200, "{body}");
+    let target = serde_json::from_str::<Value>(&body).unwrap()["decision_id"].as_i64().unwrap();
+    let executed = serde_json::json!({"outcome": "executed"});
+    let (status, body) = post_as(&addr, &format!("/v1/decisions/{target}/report"), &bot, &executed);
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = undo_as(&addr, &bot, "u1", target);
+    assert!(status == 200 && body.contains(r#""verdict":"permit""#), "the first undo: {body}");
+    let undo = serde_json::from_str::<Value>(&body).unwrap()["decision_id"].as_i64().unwrap();
+    let (status, body) = post_as(&addr, &format!("/v1/decisions/{undo}/report"), &bot, &executed);
+    assert_eq!(status, 200, "{body}");
+    // Under the seal key: the first seals the settled rows, the next finds the seals in place and lets them go.
+    for _ in 0..2 {
+        assert_eq!(get_as(&addr, &format!("/v1/decisions/{target}"), &bot).0, 200);
+    }
+    for edit in edits {
+        e.sql(edit);
+    }
+    let (status, body) = undo_as(&addr, &bot, "u2", target);
+    assert!(!body.contains(r#""verdict":"permit""#), "{edits:?}: a second undo was permitted: {body}");
+    assert_ne!(status, 200, "{edits:?}: {body}");
+    assert!(body.contains("record_altered") && body.contains(&format!("decision {target}")), "names it: {body}");
+    stop_cleanly((server, addr));
+    let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    let (status, body) = undo_as(&addr, &bot, "u3", target);
+    assert!(!body.contains(r#""verdict":"permit""#), "{edits:?}: after a restart a second undo was permitted: {body}");
+    assert_ne!(status, 200, "{edits:?}: {body}");
+    assert_eq!(undo_permits(e, target), 1, "{edits:?}: the journal holds one undo permit of decision {target}");
+    assert!(altered_refusal_journaled(e, "decisions"), "the refusal is journaled naming the table");
+}
+
+const UNDO_ROW_TO_DENY: &[&str] = &["UPDATE decisions SET verdict = 'deny' WHERE request_id = 'u1'"];
+const DELETE_UNDO_ROW: &[&str] =
+    &["DELETE FROM decisions WHERE request_id = 'u1'", "DELETE FROM idempotency WHERE request_id = 'u1'"];
+const DELETE_UNDO_ROW_ONLY: &[&str] = &["DELETE FROM decisions WHERE request_id = 'u1'"];
+
+/// F810, attack 19's `seal740.py undo_row_to_deny` (RED before ADR-368: the second undo was answered 200 `permit`,
+/// the compensating action granted twice): under the seal key the first undo's row set to `deny`.
+fn under_the_seal_an_undo_row_set_to_deny_does_not_permit_a_second_undo(backend: Backend) {
+    a_second_undo_after_the_first_undos_row_was_edited(&sealed_env(backend), UNDO_ROW_TO_DENY);
+}
+
+/// F810, `seal740.py delete_undo_row` (RED before ADR-368): the first undo's row and its request id deleted.
+fn under_the_seal_a_deleted_undo_row_does_not_permit_a_second_undo(backend: Backend) {
+    a_second_undo_after_the_first_undos_row_was_edited(&sealed_env(backend), DELETE_UNDO_ROW);
+}
+
+/// F810, `seal740.py delete_undo_row_only` (RED before ADR-368): the first undo's decision row alone deleted.
+fn under_the_seal_an_undo_row_deleted_alone_does_not_permit_a_second_undo(backend: Backend) {
+    a_second_undo_after_the_first_undos_row_was_edited(&sealed_env(backend), DELETE_UNDO_ROW_ONLY);
+}
+
+/// F810 without the seal key (`NOKEY=1 seal740.py …`, RED before ADR-368): the door keeps every decision in memory,
+/// and which decision is undone is the state's there too.
+fn without_the_seal_an_undo_row_edited_or_deleted_does_not_permit_a_second_undo(backend: Backend) {
+    for edits in [UNDO_ROW_TO_DENY, DELETE_UNDO_ROW, DELETE_UNDO_ROW_ONLY] {
+        a_second_undo_after_the_first_undos_row_was_edited(&env(backend), edits);
+    }
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -2150,4 +2237,8 @@ on_both!(
     under_the_seal_a_settled_decision_rolled_back_by_hand_releases_nothing,
     under_the_seal_a_settled_row_copied_over_another_is_refused,
     under_the_seal_a_used_approval_set_back_to_approved_releases_nothing,
+    under_the_seal_an_undo_row_set_to_deny_does_not_permit_a_second_undo,
+    under_the_seal_a_deleted_undo_row_does_not_permit_a_second_undo,
+    under_the_seal_an_undo_row_deleted_alone_does_not_permit_a_second_undo,
+    without_the_seal_an_undo_row_edited_or_deleted_does_not_permit_a_second_undo,
 );
