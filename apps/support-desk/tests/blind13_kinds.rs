@@ -7,27 +7,7 @@
 //! and its agents' notes); alternatives offered in one breath; and a hypothetical question that only names a figure.
 //! Each test collects every failing ticket before it asserts, so a red run lists the whole kind.
 
-use crate::kinds::{Decision, evidence_at, other, refund};
-use support_desk::classify;
-
-/// A ticket on a linked delivered order of `cents` placed `days` ago, with prior refunds of the given statuses.
-type Case<'a> = (&'a str, i64, i64, &'a [&'a str], Decision);
-
-fn check_at(cases: &[Case]) {
-    let wrong: Vec<String> = cases
-        .iter()
-        .filter_map(|(body, cents, days, refunds, want)| {
-            let c = classify::classify(&evidence_at(body, *cents, *days, refunds));
-            let got = (
-                c.action.to_string(),
-                c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default(),
-                c.amount_cents,
-            );
-            (got != *want).then(|| format!("{body}\n    want {want:?}, got {got:?}"))
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{} of {} decided otherwise:\n{}", wrong.len(), cases.len(), wrong.join("\n"));
-}
+use crate::kinds::{check_at, other, refund};
 
 /// Mechanism (b13 `g-003`, `g-013`, `g-040`; F800): a figure's minor part after its currency word ("27 pounds with
 /// 30", "19 dollars and 45") or spoken after its digits ("14 ninety", "8 forty-five"), and a "k" figure with no sign

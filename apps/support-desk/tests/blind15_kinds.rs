@@ -8,27 +8,7 @@
 //! hazard word's sense (a degree adverb such as "dangerously easy" is no danger).
 //! Each test collects every failing ticket before it asserts, so a red run lists the whole kind.
 
-use crate::kinds::{Decision, evidence_at, other, refund};
-use support_desk::classify;
-
-/// A ticket on a linked delivered order of `cents` placed `days` ago, with prior refunds of the given statuses.
-type Case<'a> = (&'a str, i64, i64, &'a [&'a str], Decision);
-
-fn check_at(cases: &[Case]) {
-    let wrong: Vec<String> = cases
-        .iter()
-        .filter_map(|(body, cents, days, refunds, want)| {
-            let c = classify::classify(&evidence_at(body, *cents, *days, refunds));
-            let got = (
-                c.action.to_string(),
-                c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default(),
-                c.amount_cents,
-            );
-            (got != *want).then(|| format!("{body}\n    want {want:?}, got {got:?}"))
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{} of {} decided otherwise:\n{}", wrong.len(), cases.len(), wrong.join("\n"));
-}
+use crate::kinds::{check_at, other, refund};
 
 /// Mechanism: mood and modality (b15 `g-011`; b13 `g-021`, `g-023`; F830). A modal question addressed to the shop
 /// ("could you", "would you mind", "any chance you could") whose verb sends a thing back ("put/send/pay … back")

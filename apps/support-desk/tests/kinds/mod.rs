@@ -62,6 +62,27 @@ pub fn check(cases: &[(&str, i64, &[&str], Decision)]) {
     assert!(wrong.is_empty(), "{} of {} decided otherwise:\n{}", wrong.len(), cases.len(), wrong.join("\n"));
 }
 
+/// A ticket on a linked delivered order of `cents` placed `days` ago, with prior refunds of the given statuses, and
+/// the decision it must get.
+pub type Case<'a> = (&'a str, i64, i64, &'a [&'a str], Decision);
+
+/// Decides every case and fails listing each one decided otherwise (so a red run names the whole kind).
+pub fn check_at(cases: &[Case]) {
+    let wrong: Vec<String> = cases
+        .iter()
+        .filter_map(|(body, cents, days, refunds, want)| {
+            let c = classify::classify(&evidence_at(body, *cents, *days, refunds));
+            let got = (
+                c.action.to_string(),
+                c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default(),
+                c.amount_cents,
+            );
+            (got != *want).then(|| format!("{body}\n    want {want:?}, got {got:?}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{} of {} decided otherwise:\n{}", wrong.len(), cases.len(), wrong.join("\n"));
+}
+
 /// A small deterministic generator (SplitMix64): the same seed gives the same tickets on every machine.
 pub struct Rng(pub u64);
 
