@@ -12,7 +12,7 @@ use deadpool_postgres::{GenericClient, Object};
 use foureyes_store::StoreError;
 
 /// The schema version this build writes.
-pub const SCHEMA_VERSION: i32 = 10;
+pub const SCHEMA_VERSION: i32 = 11;
 
 /// The least-privilege roles and their grants on the current schema (idempotent; see the file's header). Every
 /// migration run ends with it; an administrator may run it again, e.g. after creating the roles by hand.
@@ -78,6 +78,11 @@ const MIGRATIONS: &[Migration] = &[
         version: 10,
         description: "a settled approval's record sealed in its row (ADR-780)",
         sql: &[include_str!("../sql/0010_approval_settled.sql")],
+    },
+    Migration {
+        version: 11,
+        description: "the journal's rare kinds indexed, so the per-request credential check is one probe (ADR-371)",
+        sql: &[include_str!("../sql/0011_journal_kinds.sql")],
     },
 ];
 
