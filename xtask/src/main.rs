@@ -202,6 +202,24 @@ const APPROVAL_EDGE: &str = "the support desk executes only after await_decision
 
 const MUTATIONS: &[Mutation] = &[
     Mutation {
+        property: "a request nested deeper than the journal reads back is refused, audited (attack 21 N1, ADR-372)",
+        file: "crates/foureyes-core/src/types.rs",
+        original: "            Value::Array(_) | Value::Object(_) if depth >= MAX_VALUE_DEPTH => Err((Vec::new(), Err(()))),",
+        broken: "            Value::Array(_) | Value::Object(_) if depth >= 4 * MAX_VALUE_DEPTH => Err((Vec::new(), Err(()))),",
+        package: "foureyes-store-sqlite",
+        filter: "bad_input_is_refused_and_audited",
+        also: &[],
+    },
+    Mutation {
+        property: "the journal never writes an event its reader refuses (attack 21 N1/N2, ADR-372)",
+        file: "crates/foureyes-core/src/canonical/jcs.rs",
+        original: "            if *depth > READABLE_DEPTH {",
+        broken: "            if *depth > 4 * READABLE_DEPTH {",
+        package: "foureyes-core",
+        filter: "an_event_no_reader_takes_back_is_never_encoded",
+        also: &[],
+    },
+    Mutation {
         property: "an id the journal cannot hold exactly is refused before it is journaled (attack 20 H1)",
         file: "crates/foureyes-core/src/types.rs",
         original: "                && value.unsigned_abs() > MAX_SAFE_INTEGER",

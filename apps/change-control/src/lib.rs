@@ -62,7 +62,7 @@ impl From<StoreError> for Exit {
     fn from(e: StoreError) -> Exit {
         use StoreError::*;
         let code = match &e {
-            Refused { .. } => EXIT_REFUSED,
+            Refused { .. } | Unjournalable(_) => EXIT_REFUSED,
             Conflict { .. } => EXIT_CONFLICT,
             NotFound(_) => EXIT_NOT_FOUND,
             InvalidState(_) => EXIT_INVALID_STATE,

@@ -43,6 +43,14 @@ fn strings_for_non_finite(value: &mut serde_json::Value) {
     }
 }
 
+/// Canonical JSON text of `value` if every reader takes it back exactly as written, else why not (ADR-372): no
+/// integer beyond ±(2^53 − 1) (RFC 8785 writes it as a rounded double), no nesting deeper than 100 levels. The
+/// journal's events are written through it, so a door never seals an event its own reader refuses.
+pub fn to_readable_string<T: ?Sized + Serialize>(value: &T) -> Result<String, String> {
+    let bytes = jcs::to_vec_readable(value).map_err(|e| e.to_string())?;
+    String::from_utf8(bytes).map_err(|e| e.to_string())
+}
+
 /// Lower-case hex SHA-256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))

@@ -193,11 +193,13 @@ impl Refused {
 /// Keeps audited input small: a huge refused body is recorded as its size and a prefix, not in full.
 pub fn excerpt(input: Value) -> Value {
     let text = crate::canonical::to_canonical_string(&input);
-    if text.len() <= REFUSED_INPUT_MAX_BYTES {
+    // Refused input that the journal could not read back (too deep, an integer past 2^53) is kept as text, like a
+    // huge one: the refusal must be journaled, and its event must replay (ADR-372).
+    if text.len() <= REFUSED_INPUT_MAX_BYTES && crate::canonical::to_readable_string(&input).is_ok() {
         input
     } else {
         // `str::floor_char_boundary` is only stable since Rust 1.91; the MSRV is 1.89.
-        let mut end = REFUSED_INPUT_EXCERPT_BYTES;
+        let mut end = REFUSED_INPUT_EXCERPT_BYTES.min(text.len());
         while !text.is_char_boundary(end) {
             end -= 1;
         }

@@ -4,7 +4,7 @@
 //! Verification never repairs: it names the first bad `seq` and stops. A torn tail (an incomplete last line,
 //! as a crash mid-write leaves) is told apart from corruption in the middle.
 
-use crate::canonical::{sha256_hex, to_canonical_string};
+use crate::canonical::{sha256_hex, to_canonical_string, to_readable_string};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
@@ -230,12 +230,15 @@ pub struct Encoded {
 
 impl Encoded {
     /// The next event after `(prev_seq, prev_hash)` carrying `data`: the same event as [`Event::of`], byte for byte.
-    pub fn next(prev_seq: u64, prev_hash: &str, ts_ms: i64, data: &crate::event::EventData) -> Encoded {
+    /// Refused (with why) when its data holds what a reader would not take back exactly (ADR-372): a door that
+    /// sealed such an event could never replay its journal, so no door could start (attack 20 H1, attack 21 N1/N2).
+    pub fn next(prev_seq: u64, prev_hash: &str, ts_ms: i64, data: &crate::event::EventData) -> Result<Encoded, String> {
         let seq = prev_seq + 1;
         let kind = data.kind();
-        let text = to_canonical_string(data);
+        let text = to_readable_string(data)
+            .map_err(|why| format!("a `{}` event cannot be journaled: {why}", kind.as_str()))?;
         let hash = hash_over(seq, ts_ms, kind, &text, prev_hash);
-        Encoded { seq, ts_ms, kind, data: text, prev_hash: prev_hash.to_string(), hash }
+        Ok(Encoded { seq, ts_ms, kind, data: text, prev_hash: prev_hash.to_string(), hash })
     }
 }
 
@@ -555,6 +558,35 @@ mod tests {
         }
     }
 
+    /// ADR-372 (attack 20 H1, attack 21 N1/N2): an event whose data a reader would not take back exactly is refused
+    /// before it is hashed, sealed or stored; at the limits it is written.
+    #[test]
+    fn an_event_no_reader_takes_back_is_never_encoded() {
+        use crate::event::{EventData, Refused};
+        let nested = |levels: usize| (0..levels).fold(serde_json::json!(1), |v, _| serde_json::json!({ "a": v }));
+        let event = |input: Value| {
+            let refused = Refused::new("bot", "bad_request", "m", serde_json::json!({}));
+            Encoded::next(6, "ab", 0, &EventData::Refused(Refused { input, ..refused }))
+        };
+        let huge: Value = serde_json::from_str(r#"{"n": 123456789012345678901234567890}"#).unwrap();
+        for bad in [
+            serde_json::json!({ "n": u64::MAX }),
+            serde_json::json!({ "n": -(1_i64 << 60) }),
+            serde_json::json!([(1_u64 << 53) + 1]),
+            huge,
+            nested(100),
+        ] {
+            let why = event(bad).expect_err("refused");
+            assert!(why.starts_with("a `refused` event cannot be journaled: "), "{why}");
+        }
+        for good in [serde_json::json!({ "n": (1_u64 << 53) - 1, "m": -((1_i64 << 53) - 1), "f": 1.5e300 }), nested(98)]
+        {
+            let encoded = event(good).expect("written");
+            let value: Value = serde_json::from_str(&encoded.data).expect("reads back");
+            assert_eq!(EventData::from_journal(EventKind::Refused, &value).map(|d| d.kind()), Ok(EventKind::Refused));
+        }
+    }
+
     #[test]
     fn an_encoded_event_is_the_event_of_its_data() {
         use crate::event::{EventData, KillSwitch, Refused};
@@ -564,7 +596,7 @@ mod tests {
             EventData::KillSwitch(KillSwitch { engaged: true, by: "ops".into() }),
         ] {
             let event = Event::of(6, "ab", 1_767_225_600_000, &data);
-            let encoded = Encoded::next(6, "ab", 1_767_225_600_000, &data);
+            let encoded = Encoded::next(6, "ab", 1_767_225_600_000, &data).unwrap();
             assert_eq!(encoded.data, to_canonical_string(&event.data));
             assert_eq!(
                 (encoded.seq, encoded.ts_ms, encoded.kind, &encoded.prev_hash, &encoded.hash),

@@ -85,6 +85,14 @@ pub enum RequestError {
         "`{field}` is {value}, beyond ±2^53−1: no id the journal issues is that large, and the journal's JSON (RFC 8785, numbers as IEEE doubles) could not hold it exactly"
     )]
     UnsafeId { field: &'static str, value: i64 },
+    #[error(
+        "`{path}` nests deeper than {max} levels: the journal holds what it is sent and must read it back; flatten it or send it as a string"
+    )]
+    TooDeep { path: String, max: usize },
+    #[error(
+        "`{path}` is the integer {value}, beyond ±2^53−1: the journal's JSON (RFC 8785, numbers as IEEE doubles) cannot hold it exactly; send it as a string"
+    )]
+    UnjournalableInteger { path: String, value: String },
     #[error("evidence is {len} bytes as canonical JSON: at most {max} are accepted")]
     EvidenceTooLarge { len: usize, max: usize },
     #[error("`{field}` contains a control character: names and ids must be printable text")]
@@ -221,6 +229,7 @@ impl ActionRequest {
             }
         }
         for (name, value) in &self.params {
+            check_journalable(name, value)?;
             check_safe_integers(name, value)?;
         }
         let len = to_canonical_string(&self.params).len();
@@ -228,6 +237,7 @@ impl ActionRequest {
             return Err(RequestError::ParamsTooLarge { len, max: MAX_PARAMS_BYTES });
         }
         if let Some(evidence) = &self.evidence {
+            check_journalable("evidence", evidence)?;
             let len = to_canonical_string(evidence).len();
             if len > MAX_EVIDENCE_BYTES {
                 return Err(RequestError::EvidenceTooLarge { len, max: MAX_EVIDENCE_BYTES });
@@ -248,6 +258,46 @@ pub fn valid_flag(flag: &str) -> bool {
     !flag.is_empty()
         && flag.len() <= MAX_FLAG_BYTES
         && flag.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '-' | '.'))
+}
+
+/// How deep a request's params, its evidence or a report's detail may nest (ADR-372): far beyond any tool's
+/// arguments, far below the 128 levels a JSON reader takes back (the journal wraps what it is sent in a few more).
+pub const MAX_VALUE_DEPTH: usize = 32;
+
+/// Refuses what the journal could not hold and read back exactly (ADR-372; attack 21 N1): nesting past
+/// [`MAX_VALUE_DEPTH`] levels under `path`, or an integer beyond ±2^53−1 (which RFC 8785 writes rounded).
+pub fn check_journalable(path: &str, value: &Value) -> Result<(), RequestError> {
+    // The failing element's path is built on the way out, only when there is one.
+    fn walk(value: &Value, depth: usize) -> Result<(), (Vec<String>, Result<String, ()>)> {
+        let nested = |key: String, v: &Value| {
+            walk(v, depth + 1).map_err(|(mut at, why)| {
+                at.push(key);
+                (at, why)
+            })
+        };
+        match value {
+            Value::Array(_) | Value::Object(_) if depth >= MAX_VALUE_DEPTH => Err((Vec::new(), Err(()))),
+            Value::Array(items) => items.iter().enumerate().try_for_each(|(i, v)| nested(format!("[{i}]"), v)),
+            Value::Object(map) => map.iter().try_for_each(|(k, v)| nested(format!(".{k}"), v)),
+            Value::Number(n) => {
+                let unsafe_int = match (n.as_i64(), n.as_u64()) {
+                    (Some(i), _) => i.unsigned_abs() > MAX_SAFE_INTEGER,
+                    (None, Some(u)) => u > MAX_SAFE_INTEGER,
+                    // Kept as its text (ADR-110): an integer too large for 64 bits has no fraction or exponent.
+                    _ => !n.to_string().contains(['.', 'e', 'E']),
+                };
+                if unsafe_int { Err((Vec::new(), Ok(n.to_string()))) } else { Ok(()) }
+            }
+            _ => Ok(()),
+        }
+    }
+    walk(value, 0).map_err(|(at, why)| {
+        let path = format!("{path}{}", at.iter().rev().map(String::as_str).collect::<String>());
+        match why {
+            Err(()) => RequestError::TooDeep { path, max: MAX_VALUE_DEPTH },
+            Ok(value) => RequestError::UnjournalableInteger { path, value },
+        }
+    })
 }
 
 /// Largest integer an IEEE double holds exactly (2^53 − 1).

@@ -65,6 +65,7 @@ impl From<StoreError> for ApiError {
             StoreError::Conflict { .. } => ApiError::new(StatusCode::CONFLICT, "conflict", message),
             StoreError::NotFound(_) => ApiError::new(StatusCode::NOT_FOUND, "not_found", message),
             StoreError::InvalidState(_) => ApiError::new(StatusCode::CONFLICT, "invalid_state", message),
+            StoreError::Unjournalable(_) => ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message),
             StoreError::Schema(_) | StoreError::Backend(_) => {
                 ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "storage_error", message)
             }

@@ -258,7 +258,7 @@ impl Tx {
 
     /// Appends one event to the journal, chained to the head this transaction holds.
     pub async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
-        let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data);
+        let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data).map_err(StoreError::Unjournalable)?;
         let seal = self.authority.seal_for_append(self.head_seq, self.head_sealed, &event)?;
         let seq = seq_param(event.seq)?;
         exec(
@@ -276,7 +276,7 @@ impl Tx {
 
     /// Appends one event to the journal like [`Tx::append`], its row sent at the next [`Tx::flush`] (ADR-412).
     pub fn append_deferred(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
-        let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data);
+        let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data).map_err(StoreError::Unjournalable)?;
         // Sealed like every append (ADR-420): a deferred row is still the door's own event.
         let seal = self.authority.seal_for_append(self.head_seq, self.head_sealed, &event)?;
         self.defer(

@@ -44,7 +44,7 @@ fn append_after(
     ts_ms: i64,
     data: &EventData,
 ) -> Result<(Encoded, Option<String>), StoreError> {
-    let event = Encoded::next(prev_seq, prev_hash, ts_ms, data);
+    let event = Encoded::next(prev_seq, prev_hash, ts_ms, data).map_err(StoreError::Unjournalable)?;
     let seal = authority.seal_for_append(prev_seq, prev_sealed, &event)?;
     c.prepare_cached(
         "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",

@@ -1368,6 +1368,14 @@ pub async fn bad_input_is_refused_and_audited(store: Arc<dyn Store>, t0: i64) {
         // Attack 20 H1: journaled as a double, i64::MAX could not be read back, and no door could start again.
         ("an approval_id beyond 2^53", ActionRequest { approval_id: Some(i64::MAX), ..email("bad-approval-id") }),
         ("an undo_of beyond 2^53", ActionRequest { undo_of: Some((1 << 53) + 1), ..email("bad-undo-of") }),
+        // Attack 21 N1: 127 levels passed the HTTP reader (128), were journaled a level deeper, and no door could
+        // read the journal back at its next start.
+        ("params nested 127 levels deep", request("bad-deep", "email.send", json!({"to": "a", "x": nested(126)}))),
+        ("evidence nested 127 levels deep", ActionRequest { evidence: Some(nested(127)), ..email("bad-deep-ev") }),
+        (
+            "an integer beyond 2^53 in the evidence",
+            ActionRequest { evidence: Some(json!({"id": u64::MAX})), ..email("bad-int-ev") },
+        ),
     ];
     let mut seqs = Vec::new();
     for (what, r) in cases {
@@ -1398,8 +1406,20 @@ pub async fn bad_input_is_refused_and_audited(store: Arc<dyn Store>, t0: i64) {
     // The refusal did not burn the request id.
     let d = decide(s, &p, email("bad-big"), t0 + 1).await;
     expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "a valid request reusing a refused request's id");
+    // A report's detail the journal could not read back is refused, audited; the decision stays unreported.
+    let deep = s.report(d.decision_id, Outcome::Executed, json!({"log": nested(127)}), t0 + 2).await;
+    expect_refused(s, deep, "bad_request", "a report detail nested 127 levels deep").await;
+    let big = s.report(d.decision_id, Outcome::Executed, json!({"bytes": u64::MAX}), t0 + 3).await;
+    expect_refused(s, big, "bad_request", "a report detail holding an integer beyond 2^53").await;
+    let reported = s.report(d.decision_id, Outcome::Executed, json!({"ok": true}), t0 + 4).await.unwrap();
+    assert_eq!(reported.status, DecisionStatus::Executed, "the refused details left the decision to be reported");
     // Every event the refusals wrote reads back, as a door starting on this journal reads it.
     assert_eq!(s.authority_differs_from_replay().await.unwrap(), None);
+}
+
+/// `{"a": {"a": … 1 …}}`, `levels` objects deep.
+fn nested(levels: usize) -> Value {
+    (0..levels).fold(json!(1), |inner, _| json!({ "a": inner }))
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -112,6 +112,10 @@ pub enum StoreError {
     Schema(String),
     #[error("storage error: {0}")]
     Backend(String),
+    /// The work would journal an event no reader takes back (ADR-372): refused before anything was written. The
+    /// request shape checks refuse such input earlier, journaled; this is the journal's own last line.
+    #[error("{0}")]
+    Unjournalable(String),
 }
 
 impl StoreError {

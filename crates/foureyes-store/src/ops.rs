@@ -704,6 +704,11 @@ pub async fn report<W: WriteTx>(
         let input = json!({"decision_id": decision_id, "detail": detail});
         return Err(refused(w, &record.request.agent, "bad_request", message, input, now_ms).await);
     }
+    // Attack 21 N1: a detail the journal could not read back would stop every door at its next start.
+    if let Err(e) = foureyes_core::types::check_journalable("detail", &detail) {
+        let input = json!({"decision_id": decision_id, "detail": detail});
+        return Err(refused(w, &record.request.agent, "bad_request", e.to_string(), input, now_ms).await);
+    }
     if record.verdict != Verdict::Permit {
         return Err(StoreError::InvalidState(format!(
             "decision {decision_id} is `{}`, not `permit`: only a permitted action is executed and reported",

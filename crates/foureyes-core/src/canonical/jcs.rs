@@ -29,6 +29,26 @@ pub(crate) fn to_vec<T: ?Sized + Serialize>(value: &T) -> serde_json::Result<Vec
     Ok(out)
 }
 
+/// The canonical bytes of `value` if every reader takes them back as written (ADR-372): no integer beyond
+/// ±(2^53 − 1), which RFC 8785 writes as a rounded double that an integer field cannot hold, and no nesting deeper
+/// than [`READABLE_DEPTH`]. What the journal holds is written this way: a door that sealed an event its own reader
+/// refuses could never start again (attack 20 H1, attack 21 N1/N2).
+pub(crate) fn to_vec_readable<T: ?Sized + Serialize>(value: &T) -> serde_json::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut formatter = JcsFormatter::reusing();
+    formatter.readable = Some(0);
+    value.serialize(&mut Jcs { inner: Serializer::with_formatter(&mut out, formatter) })?;
+    Ok(out)
+}
+
+/// The deepest nesting [`to_vec_readable`] writes. `serde_json` reads at most 128 levels; a journal event's data is
+/// read inside up to three more (an export line, a listing's array and its object), so 100 leaves room.
+pub(crate) const READABLE_DEPTH: usize = 100;
+
+fn unreadable(why: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, why)
+}
+
 /// Working buffers of a formatter that finished, kept per thread for the next (issue 14: a journal event grew its
 /// scratch buffer, sorted buffer and property lists from empty each time, a realloc per doubling).
 #[derive(Default)]
@@ -67,6 +87,9 @@ struct JcsFormatter {
     sorted: Vec<u8>,
     /// The closing object's properties with their sort keys.
     keyed: Vec<(SortKey, usize, usize, usize)>,
+    /// `Some(open arrays and objects)` when only what every reader takes back may be written
+    /// ([`to_vec_readable`]).
+    readable: Option<usize>,
 }
 
 impl JcsFormatter {
@@ -77,7 +100,7 @@ impl JcsFormatter {
         scratch.clear();
         sorted.clear();
         keyed.clear();
-        JcsFormatter { frames: Vec::new(), spare, scratch, sorted, keyed }
+        JcsFormatter { frames: Vec::new(), spare, scratch, sorted, keyed, readable: None }
     }
 }
 
@@ -98,6 +121,35 @@ impl Drop for JcsFormatter {
 }
 
 impl JcsFormatter {
+    /// In readable mode, refuses an integer a double does not hold exactly.
+    fn exact_integer(&self, magnitude: Option<u128>, value: &dyn Display) -> io::Result<()> {
+        if self.readable.is_some() && magnitude.is_none_or(|m| m > u128::from(crate::types::MAX_SAFE_INTEGER)) {
+            return Err(unreadable(format!(
+                "the integer {value} is beyond ±(2^53 − 1): RFC 8785 writes it rounded, and an integer field cannot take it back"
+            )));
+        }
+        Ok(())
+    }
+
+    /// In readable mode, counts one more open array or object and refuses one past [`READABLE_DEPTH`].
+    fn open(&mut self) -> io::Result<()> {
+        if let Some(depth) = &mut self.readable {
+            *depth += 1;
+            if *depth > READABLE_DEPTH {
+                return Err(unreadable(format!(
+                    "nested more than {READABLE_DEPTH} levels deep: a JSON reader refuses it"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn close(&mut self) {
+        if let Some(depth) = &mut self.readable {
+            *depth = depth.saturating_sub(1);
+        }
+    }
+
     fn out<W: ?Sized + io::Write>(&mut self, writer: &mut W, bytes: &[u8]) -> io::Result<()> {
         if self.frames.is_empty() {
             writer.write_all(bytes)
@@ -162,10 +214,12 @@ impl Formatter for JcsFormatter {
     }
     #[allow(clippy::cast_precision_loss)]
     fn write_i64<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: i64) -> io::Result<()> {
+        self.exact_integer(Some(u128::from(value.unsigned_abs())), &value)?;
         self.write_f64(writer, value as f64)
     }
     #[allow(clippy::cast_precision_loss)]
     fn write_i128<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: i128) -> io::Result<()> {
+        self.exact_integer(Some(value.unsigned_abs()), &value)?;
         self.write_f64(writer, value as f64)
     }
     fn write_u8<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: u8) -> io::Result<()> {
@@ -179,10 +233,12 @@ impl Formatter for JcsFormatter {
     }
     #[allow(clippy::cast_precision_loss)]
     fn write_u64<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: u64) -> io::Result<()> {
+        self.exact_integer(Some(u128::from(value)), &value)?;
         self.write_f64(writer, value as f64)
     }
     #[allow(clippy::cast_precision_loss)]
     fn write_u128<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: u128) -> io::Result<()> {
+        self.exact_integer(Some(value), &value)?;
         self.write_f64(writer, value as f64)
     }
     fn write_f32<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: f32) -> io::Result<()> {
@@ -202,6 +258,10 @@ impl Formatter for JcsFormatter {
     fn write_number_str<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: &str) -> io::Result<()> {
         let number: f64 =
             value.parse().map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "Cannot parse str to f64"))?;
+        // A number kept as its text (ADR-110) is an integer when it has no fraction and no exponent.
+        if self.readable.is_some() && !value.contains(['.', 'e', 'E']) {
+            self.exact_integer(value.trim_start_matches('-').parse().ok(), &value)?;
+        }
         self.write_f64(writer, number)
     }
 
@@ -240,10 +300,12 @@ impl Formatter for JcsFormatter {
     }
 
     fn begin_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.open()?;
         self.out(writer, b"[")
     }
 
     fn end_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.close();
         self.out(writer, b"]")
     }
 
@@ -256,6 +318,7 @@ impl Formatter for JcsFormatter {
     }
 
     fn begin_object<W: ?Sized + io::Write>(&mut self, _writer: &mut W) -> io::Result<()> {
+        self.open()?;
         let mut frame = self.spare.pop().unwrap_or_default();
         frame.properties.clear();
         frame.start = self.scratch.len();
@@ -264,6 +327,7 @@ impl Formatter for JcsFormatter {
     }
 
     fn end_object<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.close();
         let frame = self
             .frames
             .pop()
