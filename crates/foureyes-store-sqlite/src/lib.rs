@@ -997,6 +997,23 @@ impl Store for SqliteStore {
         self.authority.lock().unwrap_or_else(std::sync::PoisonError::into_inner).seal_key().cloned()
     }
 
+    fn clock_anchor_store(&self) -> Option<foureyes_store::clock_floor::StoreMark> {
+        // A connection of its own, opened read-only for the one row: the anchor is written from outside the runtime,
+        // and only until the journal has a first event (the door keeps the hash then, ADR-840).
+        self.clock_anchor_file()?;
+        let (path, busy) = (self.path.clone(), self.options.busy_timeout);
+        Some(Arc::new(move || {
+            use rusqlite::OptionalExtension;
+            let conn =
+                Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+                    .map_err(|e| format!("cannot open `{}`: {e}", path.display()))?;
+            conn.busy_timeout(busy).map_err(|e| e.to_string())?;
+            conn.query_row("SELECT hash FROM journal WHERE seq = 1", [], |r| r.get::<_, String>(0))
+                .optional()
+                .map_err(|e| e.to_string())
+        }))
+    }
+
     fn clock_anchor_file(&self) -> Option<PathBuf> {
         // Beside the database, as its `-wal` is (ADR-730); an in-memory store has no file and no anchor.
         let memory = self.path.as_os_str().is_empty() || self.path.as_os_str() == ":memory:";

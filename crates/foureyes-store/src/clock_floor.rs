@@ -77,8 +77,16 @@ impl Anchor {
         Some(Anchor { boot_id, at, served_ms: served?, outages: outages?, legacy: false, mac })
     }
 
-    /// The anchor a door writes to the file `site` names ([`site_of`]): sealed when it holds the seal key.
-    pub fn written(boot_id: String, at: Reference, served: &Served, key: Option<&SealKey>, site: &str) -> Anchor {
+    /// The anchor a door writes to the file `site` names ([`site_of`]) for the store `store` names ([`StoreMark`]):
+    /// sealed when it holds the seal key.
+    pub fn written(
+        boot_id: String,
+        at: Reference,
+        served: &Served,
+        key: Option<&SealKey>,
+        site: &str,
+        store: &str,
+    ) -> Anchor {
         let mut anchor = Anchor {
             boot_id,
             at,
@@ -87,14 +95,23 @@ impl Anchor {
             legacy: false,
             mac: None,
         };
-        anchor.mac = key.map(|key| key.seal(&anchor.mac_input(site)));
+        anchor.mac = key.map(|key| key.seal(&anchor.mac_input(site, store)));
         anchor
     }
 
     /// What the MAC is over: its own domain (no event hash holds a NUL), the file (another store's anchor under the
-    /// same key tells its own first door's clock, attack 19's R2), the boot, the reference, and since ADR-369 the
-    /// served mark and the outages, under a domain of their own (an anchor cannot be passed off as the other form).
-    fn mac_input(&self, site: &str) -> String {
+    /// same key tells its own first door's clock, attack 19's R2), the store itself — its first event's hash, `-`
+    /// while it has none — (a store re-created at the same path, or another moved into its place, is another store:
+    /// attack 20's H2, ADR-840), the boot, the reference, the served mark and the outages (ADR-369).
+    fn mac_input(&self, site: &str, store: &str) -> String {
+        let (boot_id, at) = (&self.boot_id, self.at);
+        let (served, outages) = (served_text(self.served_ms), outages_text(&self.outages));
+        format!("clock anchor 3\0{site}\0{store}\0{boot_id}\0{}\0{}\0{served}\0{outages}", at.boottime_ms, at.now_ms)
+    }
+
+    /// What an anchor written before ADR-840 was sealed over: the file but not the store; before ADR-369 (`legacy`)
+    /// also without the served mark and outages. Each form under a domain of its own, so none passes for another.
+    fn unbound_mac_input(&self, site: &str) -> String {
         let (boot_id, at) = (&self.boot_id, self.at);
         if self.legacy {
             return format!("clock anchor\0{site}\0{boot_id}\0{}\0{}", at.boottime_ms, at.now_ms);
@@ -103,10 +120,23 @@ impl Anchor {
         format!("clock anchor 2\0{site}\0{boot_id}\0{}\0{}\0{served}\0{outages}", at.boottime_ms, at.now_ms)
     }
 
-    /// Whether a door holding `key` may believe this anchor, read from the file `site` names: it carries the key's
-    /// MAC over its fields and that file.
-    pub fn verifies(&self, key: &SealKey, site: &str) -> bool {
-        self.mac.as_deref().is_some_and(|mac| key.verifies(&self.mac_input(site), mac))
+    /// What a door holding `key` can tell of this anchor, read from the file `site` names for the store `store`
+    /// names: sealed by the key for this file and this store, sealed by it before ADR-840 bound the store (for this
+    /// file), or neither.
+    pub fn sealed(&self, key: &SealKey, site: &str, store: &str) -> Sealed {
+        let Some(mac) = self.mac.as_deref() else { return Sealed::No };
+        if !self.legacy && key.verifies(&self.mac_input(site, store), mac) {
+            Sealed::ForThisStore
+        } else if key.verifies(&self.unbound_mac_input(site), mac) {
+            Sealed::BeforeTheStoreWasBound
+        } else {
+            Sealed::No
+        }
+    }
+
+    /// Whether a door holding `key` may believe this anchor without asking more: sealed by it for this file and store.
+    pub fn verifies(&self, key: &SealKey, site: &str, store: &str) -> bool {
+        self.sealed(key, site, store) == Sealed::ForThisStore
     }
 
     /// The last second some serving door was up, as this anchor tells it: its served mark, or for a legacy anchor its
@@ -155,23 +185,79 @@ fn parse_outages(list: &str) -> Option<Vec<Outage>> {
     (outages.len() <= MAX_OUTAGES && outages.iter().all(|o| o.from_ms <= o.to_ms)).then_some(outages)
 }
 
-/// The anchor a door may read its time from (ADR-367): without the seal key, whatever the file says (a database
-/// writer could write it, as they could the database); with the key, only an anchor sealed by it. Anything else is
-/// set aside, with the note the door prints, and the door resolves as if there were no anchor: the wall clock, never
-/// before the journal's newest event. A writer beside the database could otherwise write an anchor an hour or a day
-/// ahead, and every door started after would read that time: each budget and limit window slid past its
-/// reservations, approvals expired (attack 18, anchor replaced).
-pub fn believed(anchor: Option<Anchor>, key: Option<&SealKey>, site: &str) -> (Option<Anchor>, Option<String>) {
-    match (anchor, key) {
-        (Some(anchor), Some(key)) if !anchor.verifies(key, site) => (
+/// What a door holding the seal key can tell of an anchor's seal ([`Anchor::sealed`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sealed {
+    /// Sealed by the key for this file and this store (ADR-840).
+    ForThisStore,
+    /// Sealed by the key for this file by a door from before ADR-840, which did not bind the store.
+    BeforeTheStoreWasBound,
+    /// No seal of the key's.
+    No,
+}
+
+/// What names a store in its anchor's MAC (ADR-840): the hash of its journal's first event, which every later event
+/// is chained onto and no two stores share (it holds its time, and a fresh credential's random binding or a policy);
+/// [`EMPTY_STORE`] while the journal has no event. Read by a door through [`crate::Store::clock_anchor_store`].
+pub type StoreMark = std::sync::Arc<dyn Fn() -> Result<Option<String>, String> + Send + Sync>;
+
+/// The store name an anchor is sealed with while the store's journal has no event.
+pub const EMPTY_STORE: &str = "-";
+
+/// The anchor a door may read its time from (ADR-367, ADR-840): without the seal key, whatever the file says (a
+/// database writer could write it, as they could the database); with the key, only an anchor sealed by it for this
+/// file (`site`) and this store (`store`: its first event's hash, [`EMPTY_STORE`] for an empty journal, `None` when
+/// it could not be read). Anything else is set aside, with the note the door prints, and the door resolves as if there
+/// were no anchor: the wall clock, never before the journal's newest event. A writer beside the database could
+/// otherwise write an anchor an hour or a day ahead (attack 18), or put back the sealed anchor of another store that
+/// lived at this path, or in whose place this database was moved (attack 20's H2), and every door started after would
+/// read that time: each budget and limit window slid past its reservations, approvals expired.
+///
+/// An anchor sealed before ADR-840 (for the file, not the store) is believed only where it tells the time the wall
+/// clock tells (within [`slack_ms`]`(0)`, `boot` and `wall_ms` as in [`resolve_local`]): then its time grants nothing
+/// the wall clock would not, and the served mark and outages it carries survive the upgrade (the restart that installs
+/// it is an outage, ADR-365). Another store's such anchor then does no more than deleting the anchor does (ADR-367's
+/// limit).
+pub fn believed(
+    anchor: Option<Anchor>,
+    key: Option<&SealKey>,
+    site: &str,
+    store: Option<&str>,
+    boot: Option<(&str, i64)>,
+    wall_ms: i64,
+) -> (Option<Anchor>, Option<String>) {
+    let (anchor, key) = match (anchor, key) {
+        (Some(anchor), Some(key)) => (anchor, key),
+        (anchor, _) => return (anchor, None),
+    };
+    let sealed = match store {
+        Some(store) => anchor.sealed(key, site, store),
+        None => Sealed::No,
+    };
+    match sealed {
+        Sealed::ForThisStore => (Some(anchor), None),
+        Sealed::BeforeTheStoreWasBound if tells_the_wall_clock(&anchor, boot, wall_ms) => (Some(anchor), None),
+        _ => (
             None,
             Some(
                 "note: the clock anchor beside the database carries no valid seal under this door's seal key for this \
-                 file: something other than a door holding the key wrote it there, and it is not believed (ADR-367)"
+                 file and this store: something other than a door holding the key wrote it there (or it is another \
+                 store's), and it is not believed (ADR-367, ADR-840)"
                     .to_string(),
             ),
         ),
-        (anchor, _) => (anchor, None),
+    }
+}
+
+/// Whether believing `anchor` gives the time the wall clock gives: on its boot, its time now within [`slack_ms`]`(0)`
+/// of the wall clock; from another boot (its time is then only a floor, [`resolve_local`]), not after it.
+fn tells_the_wall_clock(anchor: &Anchor, boot: Option<(&str, i64)>, wall_ms: i64) -> bool {
+    match boot {
+        Some((boot_id, boottime_ms)) if anchor.boot_id == boot_id => {
+            anchor.at.boottime_ms <= boottime_ms
+                && (anchored_now(anchor.at, boottime_ms) - wall_ms).abs() <= slack_ms(0)
+        }
+        _ => anchor.at.now_ms <= wall_ms.saturating_add(slack_ms(0)),
     }
 }
 
@@ -260,9 +346,8 @@ fn apart(wall_ms: i64, now_ms: i64) -> (f64, &'static str) {
 struct Door {
     reference: Option<Reference>,
     unresolved: Option<(i64, String)>,
-    /// Each anchor file with the seal key its store's door holds and the file's site (the anchor is sealed with
-    /// both, ADR-367).
-    anchors: Vec<(PathBuf, Option<SealKey>, String)>,
+    /// Each anchor file this process writes.
+    anchors: Vec<AnchorFile>,
     last_ms: i64,
     /// The served mark and outages, read from the anchor when this process resolved its clock and carried forward
     /// into every anchor it writes; a serving process also counts its own (ADR-369).
@@ -276,6 +361,32 @@ static DOOR: Mutex<Door> = Mutex::new(Door {
     last_ms: i64::MIN,
     served: Served { served_ms: None, outages: Vec::new(), ticked_ms: None },
 });
+
+/// An anchor file a door writes, with what it is sealed with (ADR-367, ADR-840): the seal key its store's door holds,
+/// the file's site, and the store: its first event's hash once the door has read one (`store`), and how to read it
+/// (`mark`) while the journal was empty or could not be read.
+struct AnchorFile {
+    file: PathBuf,
+    key: Option<SealKey>,
+    site: String,
+    store: Option<String>,
+    mark: Option<StoreMark>,
+}
+
+impl AnchorFile {
+    /// The store's name for the MAC: the first event's hash, [`EMPTY_STORE`], or `None` when it cannot be read
+    /// (then no sealed anchor is written: a door that cannot name its store writes nothing a later door would believe
+    /// for it).
+    fn store(&self) -> Option<String> {
+        if let Some(store) = &self.store {
+            return Some(store.clone());
+        }
+        match self.mark.as_ref().map(|mark| mark()) {
+            Some(Ok(first)) => Some(first.unwrap_or_else(|| EMPTY_STORE.to_string())),
+            Some(Err(_)) | None => None,
+        }
+    }
+}
 
 fn door() -> std::sync::MutexGuard<'static, Door> {
     DOOR.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -336,10 +447,20 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
             let file = store.clock_anchor_file();
             let key = store.clock_anchor_key();
             let site = file.as_deref().map(site_of).unwrap_or_default();
-            if let Some(file) = &file {
+            // The store's name is read only where it seals: a door without the key neither writes nor checks a MAC.
+            let mut anchor_file = AnchorFile {
+                file: file.clone().unwrap_or_default(),
+                key: key.clone(),
+                site: site.clone(),
+                store: None,
+                mark: key.as_ref().and(store.clock_anchor_store()),
+            };
+            let named = anchor_file.store();
+            anchor_file.store = named.clone().filter(|s| s != EMPTY_STORE);
+            if file.is_some() {
                 let mut door = door();
-                if !door.anchors.iter().any(|(f, _, _)| f == file) {
-                    door.anchors.push((file.clone(), key.clone(), site.clone()));
+                if !door.anchors.iter().any(|a| a.file == anchor_file.file) {
+                    door.anchors.push(anchor_file);
                 }
             }
             let resolved = {
@@ -349,14 +470,15 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
             if resolved {
                 None
             } else {
-                let (anchor, set_aside) = believed(file.as_deref().and_then(read_anchor), key.as_ref(), &site);
+                let boot = boot.as_ref().map(|(id, ms)| (id.as_str(), *ms));
+                let anchor = file.as_deref().and_then(read_anchor);
+                let (anchor, set_aside) = believed(anchor, key.as_ref(), &site, named.as_deref(), boot, wall_ms());
                 if let Some(anchor) = &anchor {
                     let mut door = door();
                     door.served.served_ms = anchor.served();
                     door.served.outages.clone_from(&anchor.outages);
                 }
                 let newest_ms = store.journal_newest_ms().await?;
-                let boot = boot.as_ref().map(|(id, ms)| (id.as_str(), *ms));
                 Some(match resolve_local(anchor.as_ref(), boot, wall_ms(), newest_ms) {
                     Resolution::Anchored { reference, note } => {
                         Resolution::Anchored { reference, note: note.or(set_aside) }
@@ -530,14 +652,28 @@ fn read_anchor(file: &Path) -> Option<Anchor> {
 /// attack 19's R4 "clitouch"). Nothing is written while the clock is unresolved: the next
 /// process must not start from a time the step may have left behind. A failed write is left to the next one.
 pub fn record(now_ms: i64) {
-    let door = door();
+    let mut door = door();
     if door.unresolved.is_some() || door.anchors.is_empty() {
         return;
     }
     let Some((boot_id, boottime_ms)) = boot_id().zip(boottime_ms()) else { return };
     let at = Reference { boottime_ms, now_ms };
-    for (file, key, site) in &door.anchors {
-        let text = Anchor::written(boot_id.clone(), at, &door.served, key.as_ref(), site).text();
+    let served = door.served.clone();
+    for anchor_file in &mut door.anchors {
+        // A sealed anchor names its store: read once the journal has a first event (a `serve` started on an empty
+        // store journals its policy a moment later, and its next tick seals that), and never written unnamed.
+        let store = match &anchor_file.key {
+            Some(_) => match anchor_file.store() {
+                Some(store) => store,
+                None => continue,
+            },
+            None => String::new(),
+        };
+        if store != EMPTY_STORE && !store.is_empty() {
+            anchor_file.store = Some(store.clone());
+        }
+        let AnchorFile { file, key, site, .. } = &*anchor_file;
+        let text = Anchor::written(boot_id.clone(), at, &served, key.as_ref(), site, &store).text();
         let mut partial = file.as_os_str().to_owned();
         partial.push(format!(".{}", std::process::id()));
         let partial = PathBuf::from(partial);
@@ -553,15 +689,27 @@ pub fn record(now_ms: i64) {
     }
 }
 
+/// Called as a process that opened a store ends: where an anchor was sealed for an empty store and the process
+/// journaled the store's first event since, the anchor is written again naming the store (ADR-840), so the next door
+/// believes it. Nothing otherwise (no extra write for every command).
+pub fn settle() {
+    let empty = door().anchors.iter().any(|a| a.key.is_some() && a.store.is_none());
+    if empty {
+        record(now_ms());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const H: i64 = 3_600_000;
     const T: i64 = 1_800_000_000_000;
+    /// A store's name in its anchor's MAC: its first event's hash (ADR-840).
+    const STORE: &str = "5a1e";
 
     fn anchor(boot: &str, boottime_ms: i64, now_ms: i64) -> Anchor {
-        Anchor::written(boot.into(), Reference { boottime_ms, now_ms }, &Served::default(), None, "")
+        Anchor::written(boot.into(), Reference { boottime_ms, now_ms }, &Served::default(), None, "", "")
     }
 
     fn now_of(r: Resolution) -> i64 {
@@ -618,7 +766,7 @@ mod tests {
     fn under_the_seal_key_only_an_anchor_sealed_by_it_is_believed() {
         let key = SealKey::from_bytes(&[7; 32]);
         let resolve = |a: Option<Anchor>, key: Option<&SealKey>| {
-            let (a, note) = believed(a, key, "/srv/t.db.clock");
+            let (a, note) = believed(a, key, "/srv/t.db.clock", Some(STORE), Some(("b", 25_000)), T + 15_000);
             (now_of(resolve_local(a.as_ref(), Some(("b", 25_000)), T + 15_000, Some(T))), note)
         };
         let none = Served::default();
@@ -626,12 +774,18 @@ mod tests {
         let (now, note) = resolve(Some(forged.clone()), Some(&key));
         assert_eq!(now, T + 15_000, "a forged anchor a day ahead is not believed: the wall clock is read");
         assert!(note.is_some_and(|n| n.contains("ADR-367")), "the door says why");
-        let mut resealed =
-            Anchor::written("b".into(), forged.at, &none, Some(&SealKey::from_bytes(&[8; 32])), "/srv/t.db.clock");
+        let mut resealed = Anchor::written(
+            "b".into(),
+            forged.at,
+            &none,
+            Some(&SealKey::from_bytes(&[8; 32])),
+            "/srv/t.db.clock",
+            STORE,
+        );
         assert_eq!(resolve(Some(resealed.clone()), Some(&key)).0, T + 15_000, "sealed under another key");
         resealed.at.now_ms = T;
         assert_eq!(resolve(Some(resealed), Some(&key)).0, T + 15_000, "a sealed anchor edited");
-        let elsewhere = Anchor::written("b".into(), forged.at, &none, Some(&key), "/srv/other.db.clock");
+        let elsewhere = Anchor::written("b".into(), forged.at, &none, Some(&key), "/srv/other.db.clock", STORE);
         assert_eq!(resolve(Some(elsewhere), Some(&key)).0, T + 15_000, "another store's anchor (attack 19, R2)");
         let honest = Anchor::written(
             "b".into(),
@@ -639,6 +793,7 @@ mod tests {
             &none,
             Some(&key),
             "/srv/t.db.clock",
+            STORE,
         );
         assert_eq!(Anchor::parse(&honest.text()).as_ref(), Some(&honest), "the MAC survives the file");
         assert_eq!(resolve(Some(honest), Some(&key)), (T + 15_000, None), "a sealed anchor is believed");
@@ -709,23 +864,26 @@ mod tests {
         // Written into the anchor (sealed, the served mark and outages inside the MAC), read back by the next door.
         let key = SealKey::from_bytes(&[7; 32]);
         let at = Reference { boottime_ms: 40_000, now_ms: woke };
-        let written = Anchor::written("b".into(), at, &served, Some(&key), "/srv/t.db.clock");
+        let written = Anchor::written("b".into(), at, &served, Some(&key), "/srv/t.db.clock", STORE);
         let read = Anchor::parse(&written.text()).unwrap();
         assert_eq!(read, written, "{}", written.text());
-        assert!(read.verifies(&key, "/srv/t.db.clock"));
+        assert!(read.verifies(&key, "/srv/t.db.clock", STORE));
         assert_eq!((read.served(), read.outages.len()), (Some(woke), 1));
         let mut dropped = read.clone();
         dropped.outages.clear();
-        assert!(!dropped.verifies(&key, "/srv/t.db.clock"), "an outage struck out of a sealed anchor");
+        assert!(!dropped.verifies(&key, "/srv/t.db.clock", STORE), "an outage struck out of a sealed anchor");
         let mut moved = read.clone();
         moved.served_ms = Some(woke + 60_000);
-        assert!(!moved.verifies(&key, "/srv/t.db.clock"), "a served mark moved in a sealed anchor");
+        assert!(!moved.verifies(&key, "/srv/t.db.clock", STORE), "a served mark moved in a sealed anchor");
         let legacy = Anchor { legacy: true, served_ms: None, outages: Vec::new(), ..written.clone() };
-        assert!(!Anchor { mac: written.mac.clone(), ..legacy }.verifies(&key, "/srv/t.db.clock"), "nor made legacy");
+        assert!(
+            !Anchor { mac: written.mac.clone(), ..legacy }.verifies(&key, "/srv/t.db.clock", STORE),
+            "nor made legacy"
+        );
         // A CLI door that opens the store later writes its own time, and carries the served mark forward.
         let door = Served { served_ms: read.served(), outages: read.outages.clone(), ticked_ms: None };
         let touched =
-            Anchor::written("b".into(), Reference { boottime_ms: 50_000, now_ms: woke + 10_000 }, &door, None, "");
+            Anchor::written("b".into(), Reference { boottime_ms: 50_000, now_ms: woke + 10_000 }, &door, None, "", "");
         assert_eq!(touched.served(), Some(woke), "a CLI door does not refresh the served mark");
         assert_eq!(door.outages_at(woke + 60_000), read.outages, "nor does it count a gap of its own");
     }
@@ -738,7 +896,7 @@ mod tests {
         let at = Reference { boottime_ms: 10_000, now_ms: T };
         let mac = key.seal(&format!("clock anchor\0/srv/t.db.clock\0b\0{}\0{}", at.boottime_ms, at.now_ms));
         let old = Anchor::parse(&format!("b 10000 {T} {mac}\n")).unwrap();
-        assert!(old.legacy && old.verifies(&key, "/srv/t.db.clock"), "{old:?}");
+        assert!(old.legacy && old.sealed(&key, "/srv/t.db.clock", STORE) == Sealed::BeforeTheStoreWasBound, "{old:?}");
         assert_eq!((old.served(), old.outages.len()), (Some(T), 0));
         assert_eq!(Anchor::parse(&old.text()), Some(old));
         assert!(Anchor::parse(&format!("b 10000 {T}\n")).is_some_and(|a| a.legacy && a.mac.is_none()));
@@ -750,5 +908,46 @@ mod tests {
         ] {
             assert_eq!(Anchor::parse(&bad), None, "{bad}");
         }
+    }
+
+    /// Attack 20's H2 (ADR-840): the MAC bound the anchor's file, not the store. A store deleted and created again at
+    /// the same path (or a namespace re-created, or another database moved into its place) believed the old store's
+    /// sealed anchor, put back by a writer without the key: 2 h ahead, 1,140 EUR against 1,000/h. The MAC names the
+    /// store by its first event's hash; an anchor sealed while the journal was empty names no store and is not
+    /// believed once it has one. An anchor sealed before ADR-840 is believed only where it tells the wall clock's time.
+    #[test]
+    fn under_the_seal_key_another_store_at_the_same_path_is_not_believed() {
+        let key = SealKey::from_bytes(&[7; 32]);
+        let site = "/srv/t.db.clock";
+        let none = Served::default();
+        let ahead = Reference { boottime_ms: 10_000, now_ms: T + 2 * H };
+        let resolve = |a: &Anchor, store: Option<&str>| {
+            let (a, note) = believed(Some(a.clone()), Some(&key), site, store, Some(("b", 25_000)), T + 15_000);
+            (now_of(resolve_local(a.as_ref(), Some(("b", 25_000)), T + 15_000, Some(T))), note)
+        };
+        let old = Anchor::written("b".into(), ahead, &none, Some(&key), site, "01d5");
+        assert_eq!(resolve(&old, Some("01d5")).0, T + 2 * H + 15_000, "its own store believes it");
+        let (now, note) = resolve(&old, Some(STORE));
+        assert_eq!(now, T + 15_000, "the store now at that path is another: the wall clock is read");
+        assert!(note.is_some_and(|n| n.contains("ADR-840")), "the door says why");
+        let empty = Anchor::written("b".into(), ahead, &none, Some(&key), site, EMPTY_STORE);
+        assert_eq!(resolve(&empty, Some(STORE)).0, T + 15_000, "sealed while a journal was empty");
+        assert_eq!(resolve(&empty, Some(EMPTY_STORE)).0, T + 2 * H + 15_000, "an empty store believes it");
+        assert_eq!(resolve(&old, None).0, T + 15_000, "a store whose name cannot be read believes none");
+        // Sealed before ADR-840 (the file only): believed where it tells the wall clock's time, so a restart that
+        // upgrades keeps the served mark and outages; one ahead is another store's line, or a writer's.
+        let unbound = |at: Reference| {
+            let mut a = Anchor::written("b".into(), at, &none, None, site, "");
+            a.mac = Some(key.seal(&a.unbound_mac_input(site)));
+            a
+        };
+        let before = unbound(Reference { boottime_ms: 10_000, now_ms: T });
+        assert_eq!(before.sealed(&key, site, STORE), Sealed::BeforeTheStoreWasBound);
+        assert_eq!(resolve(&before, Some(STORE)), (T + 15_000, None), "an upgraded store's own anchor");
+        let (now, note) = resolve(&unbound(ahead), Some(STORE));
+        assert_eq!(now, T + 15_000, "one sealed before ADR-840 2 h ahead is not believed");
+        assert!(note.is_some());
+        let behind = unbound(Reference { boottime_ms: 10_000, now_ms: T - 10_000 });
+        assert!(resolve(&behind, Some(STORE)).1.is_some(), "nor one 10 s behind (a window would open again)");
     }
 }

@@ -441,6 +441,12 @@ pub trait Store: Send + Sync {
     fn clock_anchor_key(&self) -> Option<foureyes_core::seal::SealKey> {
         None
     }
+    /// How a door reads, at any moment and without the async runtime (the anchor is written each second from a
+    /// plain function), the hash of this store's first journal event, which the sealed clock anchor names the store by
+    /// (ADR-840); `Ok(None)` while the journal is empty. `None` for a backend without an anchor file.
+    fn clock_anchor_store(&self) -> Option<crate::clock_floor::StoreMark> {
+        None
+    }
     /// Replays the journal and compares the result with the tables.
     async fn audit(&self) -> Result<AuditReport, StoreError>;
     /// In one write transaction: catches this door's authority state up, replays the whole journal into a fresh one

@@ -248,10 +248,9 @@ pub async fn decide_prepared<W: WriteTx>(
         let event = refuse(w, &request.agent, "idempotency_conflict", &message, input, now_ms).await?;
         return Err(StoreError::Conflict { message, seq: event.seq });
     }
-    let stored = w
-        .decision(decision_id)
-        .await?
-        .ok_or_else(|| StoreError::Backend(format!("idempotency points at missing decision {decision_id}")))?;
+    let Some(stored) = w.decision(decision_id).await? else {
+        return Err(decision_row_missing(w, &request, decision_id, now_ms).await);
+    };
     check_decision_authority(w, &stored, now_ms).await?;
     // A deferral whose approval has since been answered is released now (same request id, durable waiting); an
     // approved execution blocked by the kill switch is re-evaluated (the block was not an answer).
@@ -1021,6 +1020,26 @@ async fn check_undone_authority<W: WriteTx>(
     let input = json!({"decision_id": target, "table": "decisions", "field": "undo_of", "row": said(row),
                        "journal": said(journaled)});
     Err(refused(w, agent, "record_altered", message, input, now_ms).await)
+}
+
+/// Refuses (journaled, fail closed) the retry of a request whose decision row is gone while its idempotency row, which
+/// the journal backs ([`check_idempotency_authority`] ran first), says it was decided: the row was deleted outside the
+/// door. A bad state of the record like any other altered row (`record_altered`), not a storage fault (attack 20: it
+/// was answered 503 `storage_error`, F841).
+async fn decision_row_missing<W: WriteTx>(
+    w: &mut W,
+    request: &ActionRequest,
+    id: DecisionId,
+    now_ms: i64,
+) -> StoreError {
+    let message = format!(
+        "decision {id} is not believed: request_id `{}` of agent `{}` was decided as decision {id}, the journal says, \
+         but `decisions` has no row {id} (the row was deleted outside the door; see `foureyes journal audit`)",
+        request.request_id, request.agent
+    );
+    let input = json!({"decision_id": id, "request_id": request.request_id, "table": "decisions",
+                       "field": "decision_id", "row": "nothing", "journal": format!("decision {id}")});
+    refused(w, &request.agent, "record_altered", message, input, now_ms).await
 }
 
 /// Refuses (journaled, fail closed) an idempotency row that the journal does not back (ADR-240): one pointing at

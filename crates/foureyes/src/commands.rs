@@ -1055,15 +1055,31 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             // The door seal (ADR-420): from the first sealed event on, every event carries a seal (checked under
             // `--seal-key` when given).
             let seals = foureyes_store::checkpoint::verify_seals(store.as_ref(), seal_key()?).await?;
+            // What a door that opens the store replays (ADR-842): a chained and sealed event no door reads back (attack
+            // 20's H1) stops every door, so it fails `verify`, the check their refusal sends the operator to.
+            let replay = if report.is_ok() && seals.is_ok() {
+                foureyes_store::checkpoint::first_unreplayable(store.as_ref(), seal_key()?).await?
+            } else {
+                None
+            };
             if json {
                 let mut value = serde_json::to_value(&report).unwrap_or_default();
                 value["seal"] = serde_json::to_value(&seals).unwrap_or_default();
+                value["replay"] = match &replay {
+                    Some((seq, problem)) => serde_json::json!({"ok": false, "bad_seq": seq, "problem": problem}),
+                    None => serde_json::json!({"ok": report.is_ok() && seals.is_ok()}),
+                };
                 print_json(&value);
             } else {
                 println!("{}: {report}", db_label(db));
                 println!("seal: {seals}");
+                if let Some((seq, problem)) = &replay {
+                    println!(
+                        "replay: FAILED at seq {seq}: no door replays it, every door refuses to decide: {problem}"
+                    );
+                }
             }
-            Ok(if report.is_ok() && seals.is_ok() { 0 } else { EXIT_VERIFY_FAILED })
+            Ok(if report.is_ok() && seals.is_ok() && replay.is_none() { 0 } else { EXIT_VERIFY_FAILED })
         }
         JournalCommand::Seal { json } => {
             let store = open_backend(db).await?;

@@ -105,7 +105,11 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_STORAGE);
         }
     };
-    match runtime.block_on(commands::run(cli)) {
+    let ran = runtime.block_on(commands::run(cli));
+    // An anchor sealed for a store that had no event yet names the store now, if this process journaled its first
+    // event (ADR-840).
+    foureyes_store::clock_floor::settle();
+    match ran {
         Ok(code) => ExitCode::from(code),
         Err(exit) => {
             eprintln!("error: {}", exit.message);

@@ -429,6 +429,98 @@ fn under_the_seal_key_an_anchor_copied_from_another_store_frees_no_budget() {
     assert!(second["verdict"] != "permit", "another store's sealed anchor 2 h ahead freed the hour's budget: {second}");
 }
 
+/// A CLI door (in `namespace`, its wall clock `offset_ms` off) spends 600 EUR of the hour's 1,000.
+fn spend_600(env: &Env, namespace: Option<&str>, offset_ms: i64, request_id: &str) -> Value {
+    let args = ["decide", "--agent", "agent", "--action", "payments.refund", "--request-id", request_id];
+    let ns: Vec<&str> = namespace.map(|n| vec!["--namespace", n]).unwrap_or_default();
+    printed(&cli_at(env, offset_ms, &[&ns[..], &args[..], &["--json", "--params", r#"{"amount_eur": 600}"#]].concat()))
+}
+
+/// Removes the SQLite database at `db` and its `-wal` and `-shm` (not its anchor).
+fn remove_database(db: &std::path::Path) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut file = db.as_os_str().to_owned();
+        file.push(suffix);
+        let _ = std::fs::remove_file(std::path::PathBuf::from(file));
+    }
+}
+
+/// Attack 20's H2 (ADR-840, F840), the three cases the attacker measured at 1,140 EUR against 1,000/h: the anchor's
+/// MAC bound the file, not the store. A first store at this path whose first door read a wall clock 2 h ahead left a
+/// sealed anchor; the store went (deleted, its namespace re-created, or another database moved into its place), the
+/// store now there spent 600 EUR at the right clock, and a writer without the key put the old anchor back: the next
+/// door at the right clock read a time 2 h ahead and spent the hour again. The MAC now names the store too (its first
+/// event's hash).
+#[test]
+fn under_the_seal_key_the_anchor_of_a_store_deleted_and_created_again_at_its_path_frees_no_budget() {
+    let env = Env::new(POLICY).sealed();
+    let old = spend_600(&env, None, 2 * HOUR_MS, "o1");
+    assert_eq!(old["verdict"], "permit", "{old}");
+    let saved = env.dir.path().join("saved.clock");
+    std::fs::copy(clock_anchor(&env), &saved).unwrap();
+    remove_database(&env.db);
+    std::fs::remove_file(clock_anchor(&env)).unwrap();
+    let first = spend_600(&env, None, 0, "r1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    std::fs::copy(&saved, clock_anchor(&env)).unwrap();
+    let second = spend_600(&env, None, 0, "r2");
+    assert!(
+        second["verdict"] != "permit",
+        "the sealed anchor of the store that lived at this path before, 2 h ahead, freed the hour's budget: {second}"
+    );
+}
+
+/// H2, a namespace's store deleted and created again (its own journal, its own anchor `fe.ns-team-b.db.clock`).
+#[test]
+fn under_the_seal_key_the_anchor_of_a_namespace_store_created_again_frees_no_budget() {
+    let env = Env::new(POLICY).sealed();
+    let db = foureyes_store::namespace::database(&env.db, Some("team-b"));
+    let mut anchor = db.as_os_str().to_owned();
+    anchor.push(".clock");
+    let anchor = std::path::PathBuf::from(anchor);
+    let old = spend_600(&env, Some("team-b"), 2 * HOUR_MS, "o1");
+    assert_eq!(old["verdict"], "permit", "{old}");
+    let saved = env.dir.path().join("saved.clock");
+    std::fs::copy(&anchor, &saved).unwrap();
+    remove_database(&db);
+    std::fs::remove_file(&anchor).unwrap();
+    let first = spend_600(&env, Some("team-b"), 0, "r1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    std::fs::copy(&saved, &anchor).unwrap();
+    let second = spend_600(&env, Some("team-b"), 0, "r2");
+    assert!(
+        second["verdict"] != "permit",
+        "the sealed anchor of namespace team-b's earlier store, 2 h ahead, freed the hour's budget: {second}"
+    );
+}
+
+/// H2, this store's database moved into the directory of another store under the same key, under its file name.
+#[test]
+fn under_the_seal_key_a_database_moved_into_another_stores_place_does_not_believe_its_anchor() {
+    let env = Env::new(POLICY).sealed();
+    let other = Env::new(POLICY).sealed();
+    std::fs::copy(env.dir.path().join("seal.key"), other.dir.path().join("seal.key")).unwrap();
+    let first = spend_600(&env, None, 0, "r1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    let theirs = spend_600(&other, None, 2 * HOUR_MS, "o1");
+    assert_eq!(theirs["verdict"], "permit", "{theirs}");
+    // This store's database (not its anchor) takes the other's place under its file name; the other's anchor stays.
+    remove_database(&other.db);
+    for suffix in ["", "-wal", "-shm"] {
+        let (mut from, mut to) = (env.db.as_os_str().to_owned(), other.db.as_os_str().to_owned());
+        from.push(suffix);
+        to.push(suffix);
+        if std::path::Path::new(&from).exists() {
+            std::fs::rename(&from, &to).unwrap();
+        }
+    }
+    let second = spend_600(&other, None, 0, "r2");
+    assert!(
+        second["verdict"] != "permit",
+        "a database moved into another store's place believed that store's anchor, 2 h ahead: {second}"
+    );
+}
+
 /// The anchor file every door on this host reads and writes beside the SQLite database (ADR-730).
 fn clock_anchor(env: &Env) -> std::path::PathBuf {
     let mut path = env.db.as_os_str().to_owned();

@@ -1079,6 +1079,27 @@ fn a_forged_tail_after_the_seal_is_refused_and_reported(backend: Backend) {
     assert!(!text(&status.stdout).to_lowercase().contains("off"), "status believed the tail: {}", text(&status.stdout));
 }
 
+/// F842, attack 20 (its H1 left a journal no door replays, and "`journal verify` still exits 0"; RED before: verify
+/// exited 0 on it): an event chained and hashed right, written by a database writer, whose data no door reads back (a
+/// `decided` event with none of its fields). Every door refuses to decide, naming the seq; `journal verify` — the
+/// check the refusal sends the operator to — exits 7 naming the seq and the reason, as plain text and as JSON.
+fn verify_fails_on_an_event_no_door_replays(backend: Backend) {
+    let e = env(backend);
+    assert_eq!(e.pay("10").0, 0);
+    let bad = e.append_forged(EventKind::Decided, serde_json::json!({"approval_id": 1}));
+    let out = e.run(&["decide", "--agent", "bot", "--action", "payments.batch", "--params", r#"{"amount_eur": 10}"#]);
+    assert_eq!(out.status.code(), Some(7), "a door decided on it: {}{}", text(&out.stdout), text(&out.stderr));
+    assert!(text(&out.stderr).contains(&format!("seq {bad}")), "{}", text(&out.stderr));
+    let verify = e.run(&["journal", "verify"]);
+    assert_eq!(verify.status.code(), Some(7), "verify passed a journal no door replays: {}", text(&verify.stdout));
+    let said = text(&verify.stdout);
+    assert!(said.contains(&format!("seq {bad}")) && said.contains("`decided` event data"), "names it: {said}");
+    let verify = e.run(&["journal", "verify", "--json"]);
+    assert_eq!(verify.status.code(), Some(7));
+    let report: Value = serde_json::from_slice(&verify.stdout).unwrap();
+    assert_eq!((report["replay"]["ok"].clone(), report["replay"]["bad_seq"].clone()), (Value::Bool(false), bad.into()));
+}
+
 /// F421 (L, RED before: `serve --signing-key --witness` signed a checkpoint covering the forged event, so the
 /// witness vouched for it): a running `serve` holding the seal key signs nothing over a forged tail, and a
 /// `journal checkpoint` refuses it too; the server's own decisions stop (fail closed) rather than believe it.
@@ -2140,6 +2161,32 @@ fn a_second_undo_after_the_first_undos_row_was_edited(e: &Env, edits: &[&str]) {
     assert!(altered_refusal_journaled(e, "decisions"), "the refusal is journaled naming the table");
 }
 
+/// F841, attack 20 ("newest decision deleted, idempotency row kept | held (fails closed) | retry → **503
+/// `storage_error`**"; RED before: the retry was answered 503 `storage_error`, "idempotency points at missing decision
+/// 1", nothing journaled): a decision row deleted by hand while its idempotency row, which the journal backs, remains.
+/// The journal says the row must exist: the retry is refused `record_altered` naming the decision, journaled, by the
+/// running door and by one started afterwards.
+fn a_retry_whose_decision_row_was_deleted_is_refused_as_altered(backend: Backend) {
+    let e = env(backend);
+    let bot = token_of(&e, "bot", "agent");
+    let mut server = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    let (status, body) = pay_as(&server.1, &bot, "p1", 100);
+    assert_eq!(status, 200, "{body}");
+    let id = serde_json::from_str::<Value>(&body).unwrap()["decision_id"].as_i64().unwrap();
+    e.sql(&format!("DELETE FROM reservations WHERE decision_id = {id}; DELETE FROM decisions WHERE id = {id};"));
+    for round in ["the running door", "a door started afterwards"] {
+        if round != "the running door" {
+            stop_cleanly(server);
+            server = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+        }
+        let (status, body) = pay_as(&server.1, &bot, "p1", 100);
+        assert_eq!(status, 400, "{round}: the retry of a request whose decision row was deleted: {body}");
+        assert!(body.contains("record_altered") && body.contains(&format!("decision {id}")), "{round}: {body}");
+    }
+    stop_cleanly(server);
+    assert!(altered_refusal_journaled(&e, "decisions"), "the refusal is journaled naming the table");
+}
+
 const UNDO_ROW_TO_DENY: &[&str] = &["UPDATE decisions SET verdict = 'deny' WHERE request_id = 'u1'"];
 const DELETE_UNDO_ROW: &[&str] =
     &["DELETE FROM decisions WHERE request_id = 'u1'", "DELETE FROM idempotency WHERE request_id = 'u1'"];
@@ -2181,6 +2228,8 @@ macro_rules! on_both {
 }
 
 on_both!(
+    a_retry_whose_decision_row_was_deleted_is_refused_as_altered,
+    verify_fails_on_an_event_no_door_replays,
     a_journal_rewritten_with_recomputed_hashes_fails_against_a_signed_checkpoint,
     a_journal_whose_tail_was_dropped_fails_against_a_signed_checkpoint,
     a_decide_on_a_broken_chain_is_refused_naming_the_seq,
