@@ -15,8 +15,10 @@ actions:
   climate.set:
     tier: 2
     params: { c: { type: number } }
+    limits: [ { count: 1000, per: 1h } ]
   mcp.up.t:
-    tier: 1
+    tier: 2
+    limits: [ { count: 1000, per: 1h } ]
 ";
 
 /// An MCP server over stdio with one tool, `t`, that answers `ok`.
