@@ -2243,6 +2243,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_read_only_cli_during_an_outage_does_not_shorten_it",
         also: &[],
     },
+    Mutation {
+        property: "an executed report's detail is bound to the journal: an edited `before` steers no undo (ADR-850, F850)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "            h.update(canonical.as_bytes());",
+        broken: "            h.update(canonical.len().to_le_bytes());",
+        package: "foureyes",
+        filter: "sqlite::under_the_seal_an_edited_report_detail_steers_no_undo",
+        also: &["sqlite::without_the_seal_an_edited_report_detail_steers_no_undo"],
+    },
+    Mutation {
+        property: "the embedded MCP proxy holds the seal key it is given (ADR-851, F851)",
+        file: "crates/foureyes-mcp/src/cli.rs",
+        original: "        .with_seal_key(seal);",
+        broken: "        .with_seal_key(seal.filter(|_| false));",
+        package: "foureyes",
+        filter: "seal_doors::the_embedded_mcp_proxy_seals_with_the_key_it_is_given",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -139,8 +139,15 @@ impl ProxyCliError {
     }
 }
 
-/// Runs the proxy until the client or the upstream closes; returns the upstream's exit code.
-pub async fn run(db: &Path, policy: Option<&Path>, args: ProxyArgs) -> Result<u8, ProxyCliError> {
+/// Runs the proxy until the client or the upstream closes; returns the upstream's exit code. `seal` is the door
+/// seal's key this process was given (`--seal-key` / FOUREYES_SEAL_KEY, ADR-420): the embedded store holds it, as
+/// every other door's does (ADR-851).
+pub async fn run(
+    db: &Path,
+    policy: Option<&Path>,
+    seal: Option<foureyes_core::seal::SealKey>,
+    args: ProxyArgs,
+) -> Result<u8, ProxyCliError> {
     let mut config = GateConfig::new(&args.name);
     if let Some(agent) = &args.agent {
         config.agent = agent.clone();
@@ -189,12 +196,17 @@ pub async fn run(db: &Path, policy: Option<&Path>, args: ProxyArgs) -> Result<u8
                     .into(),
             ));
         }
-        None => embedded(db, policy, config).await?,
+        None => embedded(db, policy, seal, config).await?,
     };
     serve(gate, args).await
 }
 
-async fn embedded(db: &Path, policy: Option<&Path>, config: GateConfig) -> Result<Arc<Gate>, ProxyCliError> {
+async fn embedded(
+    db: &Path,
+    policy: Option<&Path>,
+    seal: Option<foureyes_core::seal::SealKey>,
+    config: GateConfig,
+) -> Result<Arc<Gate>, ProxyCliError> {
     let path = policy.ok_or_else(|| {
         ProxyCliError::Policy(
             "no policy: pass --policy FILE or set FOUREYES_POLICY (actions `mcp.<name>.<tool>`)".into(),
@@ -204,7 +216,9 @@ async fn embedded(db: &Path, policy: Option<&Path>, config: GateConfig) -> Resul
         .map_err(|e| ProxyCliError::Policy(format!("cannot read policy `{}`: {e}", path.display())))?;
     let policy =
         Policy::from_yaml(&path.display().to_string(), &text).map_err(|e| ProxyCliError::Policy(e.to_string()))?;
-    let store = SqliteStore::open(db, SqliteOptions::default()).map_err(|e| ProxyCliError::Storage(e.to_string()))?;
+    let store = SqliteStore::open(db, SqliteOptions::default())
+        .map_err(|e| ProxyCliError::Storage(e.to_string()))?
+        .with_seal_key(seal);
     store.record_policy(&policy, crate::gate::now_ms()).await.map_err(|e| ProxyCliError::Storage(e.to_string()))?;
     Ok(Arc::new(Gate::new(Arc::new(store), Arc::new(policy), config)))
 }

@@ -137,6 +137,36 @@ pub struct JournaledDecision {
 /// 128 bits of SHA-256 over a few fields, each length-prefixed (ADR-362): compared, never shown.
 pub type Summary = [u8; 16];
 
+/// The summary of a decision the journal says was reported `executed` (ADR-850): its [`decision_summary`] folded
+/// with what that report gave the row and an undo acts on, the report's time (the undo window opens there) and its
+/// detail (an undo's default params are the request's overlaid with `detail.before`). `executed` is final, so the
+/// fold happens once; a row that says otherwise in `reported_ms` or `report_detail` no longer summarizes as the
+/// journal's record, in memory or under its settlement seal (ADR-740). `None` stands for a column the row leaves
+/// empty (the door never does for an executed decision).
+pub fn executed_summary(decided: &Summary, reported_ms: Option<i64>, detail: Option<&serde_json::Value>) -> Summary {
+    use sha2::Digest as _;
+    let mut h = sha2::Sha256::new();
+    h.update(b"executed\0");
+    h.update(decided);
+    match reported_ms {
+        None => h.update([0]),
+        Some(ms) => {
+            h.update([1]);
+            h.update(ms.to_le_bytes());
+        }
+    }
+    match detail {
+        None => h.update([0]),
+        Some(detail) => {
+            let canonical = foureyes_core::canonical::to_canonical_string(detail);
+            h.update([1]);
+            h.update((canonical.len() as u64).to_le_bytes());
+            h.update(canonical.as_bytes());
+        }
+    }
+    summary_of_digest(h.finalize().into())
+}
+
 /// What a decision's row must match besides its verdict and status (ADR-530): its agent, request id, request
 /// fingerprint ([`foureyes_core::ActionRequest::fingerprint`]: action, params, target, agent, undo target, approval,
 /// flags, session), digest, tier and the deferral it superseded, summarized as [`Summary`].
@@ -1017,6 +1047,10 @@ impl Authority {
             }
             EventData::Reported(r) => {
                 if let Some(d) = self.decisions.get_mut(r.decision_id) {
+                    // What an undo reads from the row is bound to the journal's report (ADR-850).
+                    if r.outcome == foureyes_core::Outcome::Executed && d.status != DecisionStatus::Executed {
+                        d.summary = executed_summary(&d.summary, Some(ts_ms), Some(&r.detail));
+                    }
                     d.status = DecisionStatus::from_outcome(r.outcome);
                 }
                 self.undo_status(r.decision_id, DecisionStatus::from_outcome(r.outcome));

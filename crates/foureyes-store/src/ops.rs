@@ -4,7 +4,8 @@
 //! [`StoreError::is_audited`] is still committed by the caller (the refusal it journaled must persist).
 
 use crate::authority::{
-    ApprovalSays, JournalSays, JournaledCredential, JournaledSignin, SettledRow, decision_summary, fingerprint_summary,
+    ApprovalSays, JournalSays, JournaledCredential, JournaledSignin, SettledRow, decision_summary, executed_summary,
+    fingerprint_summary,
 };
 use crate::issued::IdKind;
 use crate::tx::{NewCredentialRow, NewDecisionRow, WriteTx, session_key};
@@ -924,6 +925,13 @@ async fn decision_differs_from_journal<W: WriteTx>(
         record.supersedes,
         r.connector_digest(),
     );
+    // Executed: the journal's record also binds the report's time and detail, which an undo acts on (ADR-850).
+    let executed = journal.status == DecisionStatus::Executed;
+    let row_summary = if executed {
+        executed_summary(&row_summary, record.reported_at_ms, record.report_detail.as_ref())
+    } else {
+        row_summary
+    };
     if row_summary == journal.summary {
         return Ok(if journal.verdict != record.verdict {
             Some(("verdict", record.verdict.as_str().to_string(), journal.verdict.as_str().to_string()))
@@ -962,6 +970,21 @@ async fn decision_differs_from_journal<W: WriteTx>(
         fields.supersedes,
         fields.connector_digest.as_deref(),
     );
+    if executed {
+        // The record folds the executed report in (ADR-850): the event alone no longer summarizes as it. A row
+        // whose decided fields are the event's differs in what the report gave it.
+        return Ok(Some(decision_differs(record, &fields).unwrap_or_else(|| {
+            let row = format!(
+                "reported at {} with detail {}",
+                record.reported_at_ms.map_or_else(|| "nothing".to_string(), |ms| ms.to_string()),
+                record.report_detail.as_ref().map_or_else(
+                    || "nothing".to_string(),
+                    |d| to_canonical_string(d).chars().take(200).collect::<String>()
+                )
+            );
+            ("report_detail", row, "the time and detail of the `executed` report the journal holds".to_string())
+        })));
+    }
     if event_summary != journal.summary {
         return Ok(Some((
             "decided event",

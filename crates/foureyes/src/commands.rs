@@ -452,7 +452,7 @@ pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
                 // stderr: in the stdio transport, stdout is the MCP client's channel.
                 eprintln!("foureyes mcp-proxy: traces: OTLP/HTTP to {}", t.endpoint);
             }
-            let result = foureyes_mcp::cli::run(&cli.db, cli.policy.as_deref(), args)
+            let result = foureyes_mcp::cli::run(&cli.db, cli.policy.as_deref(), seal_key()?, args)
                 .await
                 .map_err(|e| Exit::new(e.exit_code(), e.to_string()));
             if let Some(t) = telemetry {

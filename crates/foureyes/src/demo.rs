@@ -45,7 +45,8 @@ pub async fn run(db: &Path, args: crate::cli::DemoArgs) -> Result<u8, Exit> {
     let policy = Arc::new(
         Policy::from_yaml("policies/home.yaml", HOME_POLICY).map_err(|e| Exit::new(EXIT_POLICY, e.to_string()))?,
     );
-    let store = SqliteStore::open(path, SqliteOptions::default())?;
+    // The door seal's key, as every door that writes holds it (ADR-851).
+    let store = SqliteStore::open(path, SqliteOptions::default())?.with_seal_key(crate::commands::seal_key()?);
     println!("FourEyes demo on {} (policy sha256 {})", path.display(), &policy.sha256[..12]);
     store.record_policy(&policy, now_ms()).await?;
     // Request ids are unique per run so the demo can be repeated on the same database.
@@ -154,7 +155,7 @@ pub async fn stress(db: &Path, workers: usize, iterations: u64) -> Result<u8, Ex
     let policy = Arc::new(
         Policy::from_yaml("policies/home.yaml", HOME_POLICY).map_err(|e| Exit::new(EXIT_POLICY, e.to_string()))?,
     );
-    let store = Arc::new(SqliteStore::open(db, SqliteOptions::default())?);
+    let store = Arc::new(SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(crate::commands::seal_key()?));
     store.record_policy(&policy, now_ms()).await?;
     let run = crate::commands::fresh_request_id();
     let mut tasks = Vec::new();

@@ -2216,6 +2216,67 @@ fn without_the_seal_an_undo_row_edited_or_deleted_does_not_permit_a_second_undo(
     }
 }
 
+// -------------------------------------------------------------------------------------------------------------
+// ADR-850 (helper fault7): what an undo acts on in its target's row, the executed report's detail (the `before` its
+// default params are built from) and time (where the undo window opens), is the journal's. Attack 21's N4: a writer
+// who set `report_detail` from `before: 19` to `17` got undos permitted with `c: 17` through HTTP and the CLI.
+
+/// A decision executed with `before: {c: 19}` reported, through `serve`; then `edit` run by a database writer while
+/// `serve` runs: the undo through HTTP (default params) is refused naming the decision, the single GET refuses the
+/// row, and after a restart so is the CLI's undo; the journal holds no undo permit.
+fn an_undo_after_the_targets_report_was_edited(e: &Env, edit: &str) {
+    let bot = token_of(e, "bot", "agent");
+    let (server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    let ask = serde_json::json!({"request_id": "t1", "action": "climate.set", "params": {"c": 20}});
+    let (status, body) = post_as(&addr, "/v1/decide", &bot, &ask);
+    assert_eq!(status, 200, "{body}");
+    let target = serde_json::from_str::<Value>(&body).unwrap()["decision_id"].as_i64().unwrap();
+    let executed = serde_json::json!({"outcome": "executed", "detail": {"before": {"c": 19}}});
+    let (status, body) = post_as(&addr, &format!("/v1/decisions/{target}/report"), &bot, &executed);
+    assert_eq!(status, 200, "{body}");
+    // Under the seal key: the first seals the settled row, the next finds the seal in place and lets it go.
+    for _ in 0..2 {
+        assert_eq!(get_as(&addr, &format!("/v1/decisions/{target}"), &bot).0, 200);
+    }
+    e.sql(&format!("{edit} WHERE id = {target}"));
+    let (status, body) = post_as(&addr, &format!("/v1/decisions/{target}/undo"), &bot, &serde_json::json!({}));
+    assert!(!body.contains(r#""verdict":"permit""#), "`{edit}`: the undo was permitted on the edited row: {body}");
+    assert_ne!(status, 200, "`{edit}`: {body}");
+    assert!(body.contains("record_altered") && body.contains(&format!("decision {target}")), "names it: {body}");
+    let (status, body) = get_as(&addr, &format!("/v1/decisions/{target}"), &bot);
+    assert!(
+        status != 200 || body.contains(r#""altered""#),
+        "`{edit}`: the edited row was served as the door's: {body}"
+    );
+    stop_cleanly((server, addr));
+    let out = e.run(&["undo", &target.to_string(), "--agent", "bot", "--request-id", "u-cli", "--json"]);
+    assert_ne!(out.status.code(), Some(0), "`{edit}`: the CLI's undo was decided: {}", text(&out.stdout));
+    assert!(!text(&out.stdout).contains("permit"), "`{edit}`: {}", text(&out.stdout));
+    assert!(text(&out.stderr).contains(&format!("decision {target}")), "names it: {}", text(&out.stderr));
+    assert_eq!(undo_permits(e, target), 0, "`{edit}`: the journal holds no undo permit of decision {target}");
+    assert!(altered_refusal_journaled(e, "decisions"), "the refusal is journaled naming the table");
+}
+
+const BEFORE_TO_17: &str = r#"UPDATE decisions SET report_detail = '{"before":{"c":17}}'"#;
+const REPORTED_LATER: &str = "UPDATE decisions SET reported_ms = reported_ms + 86400000";
+
+/// F850, attack 21's `before21.py` (RED before ADR-850: both undos permitted with `c: 17`, the GET served the row):
+/// under the seal key, the settled target's reported `before` edited.
+fn under_the_seal_an_edited_report_detail_steers_no_undo(backend: Backend) {
+    an_undo_after_the_targets_report_was_edited(&sealed_env(backend), BEFORE_TO_17);
+}
+
+/// F850, `NOKEY=1 before21.py` (RED before ADR-850): without the key the target's record stays in memory.
+fn without_the_seal_an_edited_report_detail_steers_no_undo(backend: Backend) {
+    an_undo_after_the_targets_report_was_edited(&env(backend), BEFORE_TO_17);
+}
+
+/// F850, the same class (RED before ADR-850): `reported_ms` moved a day later, which would open the undo window again.
+fn an_edited_report_time_reopens_no_undo_window(backend: Backend) {
+    an_undo_after_the_targets_report_was_edited(&sealed_env(backend), REPORTED_LATER);
+    an_undo_after_the_targets_report_was_edited(&env(backend), REPORTED_LATER);
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -2290,4 +2351,7 @@ on_both!(
     under_the_seal_a_deleted_undo_row_does_not_permit_a_second_undo,
     under_the_seal_an_undo_row_deleted_alone_does_not_permit_a_second_undo,
     without_the_seal_an_undo_row_edited_or_deleted_does_not_permit_a_second_undo,
+    under_the_seal_an_edited_report_detail_steers_no_undo,
+    without_the_seal_an_edited_report_detail_steers_no_undo,
+    an_edited_report_time_reopens_no_undo_window,
 );

@@ -30,6 +30,7 @@ mod mcp_listen;
 mod mcp_pins;
 mod mcp_remote;
 mod replicas;
+mod seal_doors;
 mod serve_process;
 mod task_api;
 mod task_cli;
