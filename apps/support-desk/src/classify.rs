@@ -1503,7 +1503,7 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     static SUBJECT: OnceLock<Option<Regex>> = OnceLock::new();
     let subject = SUBJECT.get_or_init(|| {
         Regex::new(
-            r#"(?i)\b(?:a|an|my|the|your|our|this|that)\s+(?:[\w-]+\s+)?refund\b(?:\s+(?:of|for|on|to)\s+(?:[^.?!\n]|[.,]\d){0,40}?)?\s+(?:was|were|has\s+been|had\s+been|have\s+been|got|is\s+now|'s\s+been|has|had)\s+(?:(?:already|now|just|finally|actually|apparently|supposedly|successfully|fully|all)\s+)*["']?(?:done|sent|made|paid|given|put\s+through|gone\s+through|gone|gone\s+out|come\s+through|[a-z]+ed)\b"#,
+            r#"(?i)\b(?:a|an|my|the|your|our|this|that)\s+(?:[\w-]+\s+)?refund\b(?:\s+(?:of|for|on|to)\s+[\w$€£#.,'-]+(?:\s+[\w$€£#.,'-]+){0,2}?)?\s+(?:was|were|has\s+been|had\s+been|have\s+been|got|is\s+now|'s\s+been|has|had)\s+(?:(?:already|now|just|finally|actually|apparently|supposedly|successfully|fully|all)\s+)*["']?(?:done|sent|made|paid|given|put\s+through|gone\s+through|gone|gone\s+out|come\s+through|[a-z]+ed)\b"#,
         )
         .ok()
     });
@@ -1511,7 +1511,17 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     let mut talked_about = clause.to_string();
     if let Some(subject) = subject.as_ref() {
         for m in subject.find_iter(clause) {
-            intent.status_question = true;
+            // Arrived or received ("the earlier refund has landed") acknowledges it; any other predicate reports it.
+            let tail = m.as_str().to_lowercase();
+            let arrived =
+                ["landed", "arrived", "received", "cleared", "appeared", "posted", "reached", "credited", "showed"]
+                    .iter()
+                    .any(|w| tail.ends_with(w));
+            if arrived || r.acknowledged.is_match(m.as_str()) {
+                intent.acknowledged = true;
+            } else {
+                intent.status_question = true;
+            }
             talked_about.replace_range(m.range(), &" ".repeat(m.len()));
         }
     }
@@ -1794,7 +1804,7 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
                 }
                 || r.per_item.is_match(after_amount(text, m.start()))
                 || r.total_after.is_match(after_amount(text, m.start()))
-                || (num.as_str().contains(['.', ',']) && price_verb_before(before(text, m.start(), 30)));
+                || (num.as_str().contains(['.', ',']) && price_verb_before(before(text, m.start(), 30), true));
             if !(in_request || priced) || dotted {
                 continue;
             }
@@ -1857,18 +1867,31 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
 
 /// A verb that states a price right before a bare figure with cents ("It's listed at 18.50 on your site", "they sell
 /// for 12.99", "was priced 7.50", "charger was 19.99"): the figure is money in the order's currency, as a sign would
-/// make it, and a price (ADR-846).
-pub(crate) fn price_verb_before(head: &str) -> bool {
+/// make it, and a price (ADR-846). The copula ("was", "is") only makes a bare figure money (`copula`); it does not make
+/// a figure with a sign a price ("They were $11.25 each", "The lamp was $34.50 so please refund just that").
+pub(crate) fn price_verb_before(head: &str, copula: bool) -> bool {
     static PRICE_VERB: OnceLock<Option<Regex>> = OnceLock::new();
     PRICE_VERB
         .get_or_init(|| {
             Regex::new(
-                r"(?i)\b(?:listed|priced|sold|sells?|selling|retails?|retailing|advertised|marked|costs?|costing|cost\s+(?:me|us)|charged|paid)(?:\s+(?:at|for|as|up\s+at|me|us))?\s*[:-]?\s*$|\b[a-z]{3,}s?\s+(?:was|were|is|are)(?:\s+(?:only|just))?\s*$",
+                r"(?i)\b(?:listed|priced|sold|sells?|selling|retails?|retailing|advertised|marked|costs?|costing|cost\s+(?:me|us)|charged|paid)(?:\s+(?:at|for|as|up\s+at|me|us))?\s*[:-]?\s*$|\b([a-z]{3,})\s+(?:was|were|is|are)(?:\s+(?:only|just))?\s*$",
             )
             .ok()
         })
         .as_ref()
-        .is_some_and(|re| re.is_match(head))
+        .and_then(|re| re.captures(head))
+        .is_some_and(|c| {
+            // A copula states a price only when its subject is a thing: "that is 23.82" and "the amount is 23.82"
+            // name the figure asked.
+            c.get(1).is_none_or(|w| {
+                copula &&
+                !matches!(
+                    w.as_str().to_lowercase().as_str(),
+                    "that" | "this" | "which" | "what" | "there" | "here" | "amount" | "refund" | "claim" | "total" | "sum"
+                        | "figure" | "balance" | "credit" | "difference" | "ask" | "request"
+                )
+            })
+        })
 }
 
 /// Whether every occurrence of the figure `cents` in the text is written approximately ("about $10", "$10 or so",
@@ -2173,7 +2196,8 @@ fn requested_in(text: &str) -> Amount {
     // names no amount, which is a request for the order's amount.
     let paid = |at: usize| {
         r.paid_before.is_match(before(text, at, 40))
-            || price_verb_before(before(text, at, 30))
+            || (price_verb_before(before(text, at, 30), text[at..].starts_with(|c: char| c.is_ascii_digit()))
+                && !in_request(at))
             || listed(text, at)
             || (added(at) && r.paid_clause.is_match(clause_up_to(at)))
     };

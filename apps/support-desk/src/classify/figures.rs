@@ -267,7 +267,8 @@ pub fn figures(text: &str) -> Vec<Figure> {
         let labelled = |re: &Regex| re.is_match(if on_document_line { label_before } else { &label });
         let asked_part = |re: &Regex| re.is_match(&part_asked);
         let in_request = request_clauses.iter().any(|(s, e)| *s <= at && at < *e);
-        let paid_word = r.paid_before.is_match(before(text, at, 40)) || super::price_verb_before(before(text, at, 30));
+        let paid_word =
+            r.paid_before.is_match(before(text, at, 40)) || super::price_verb_before(before(text, at, 30), false);
         let shipping = if on_document_line { &l.shipping } else { &l.shipping_prose };
         let role = if in_quotes(text, at) || (l.reported.is_match(clause_before(text, at)) && !in_request) {
             FigureRole::Quoted
