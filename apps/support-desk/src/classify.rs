@@ -1903,7 +1903,10 @@ fn only_approximate(text: &str, cents: i64) -> bool {
         .filter(|(_, c, _)| *c == Some(cents))
         .map(|(at, _, _)| {
             let end = r.money.find_at(text, at).map_or(at, |m| m.end());
-            r.approx_before.is_match(before(text, at, 30)) || r.approx_after.is_match(&text[end..])
+            // "How about $10 off?" proposes a figure; it does not approximate one (as in `amounts`).
+            let head = before(text, at, 12).to_lowercase();
+            let proposed = head.trim_end().ends_with("how about") || head.trim_end().ends_with("what about");
+            !proposed && (r.approx_before.is_match(before(text, at, 30)) || r.approx_after.is_match(&text[end..]))
         })
         .collect();
     !found.is_empty() && found.iter().all(|a| *a)
