@@ -194,7 +194,7 @@ struct Res {
     quote_header: Regex,
     /// The separator above a forwarded or replied-to email ("-----Original Message-----").
     original_message: Regex,
-    /// A figure in minor units: "4999 cents", "4,999 cents", "250 pence".
+    /// A figure in minor units: "4999 cents", "4,999 cents", "250 pence", "450p" (ADR-845).
     minor_units: Regex,
     /// A payment system's amount field: "amount: 4999" (minor units when an integer of 3+ digits or the key says
     /// cents), "amount: 49.99".
@@ -355,9 +355,11 @@ fn res() -> &'static Res {
                 r"(?i)\b((?:(?:{NUMBER_WORDS}|a|and)[\s-]+)*(?:{NUMBER_WORDS}))[\s-]+(dollars?|dolars?|dollers?|bucks|euros?|pounds?|quid|rupees?|usd|eur|cents?)\b"
             ))
             .ok()?,
-            dollars_cents: Regex::new(
-                r"(?im)\b(\d+)\s?(dollars?|bucks|euros?)\s+(?:and\s+)?(\d{1,2})\b(\s?cents?\b|\s*[a-z%]*)",
-            )
+            // The minor part in digits or spoken ("14 pounds fifty", "9 euros and twenty-five"): every currency word
+            // a major figure is said with, not only the dollar's (ADR-845).
+            dollars_cents: Regex::new(&format!(
+                r"(?im)\b(\d+)\s?(dollars?|bucks|euros?|pounds?|quid|francs?|rupees?|usd|eur|gbp)\s+(?:and\s+)?(\d{{1,2}}|(?:{TENS})(?:[\s-](?:{UNITS}))?|{TEENS})\b(\s?(?:cents?|pence|p)\b|\s*[a-z%]*)",
+            ))
             .ok()?,
             full: Regex::new(&format!(
                 r"(?i)\b((full|entire|whole|complete|total)\s+(refund|amount|price|purchase price|cost|sum|order)|refund(ed)?\s+(it\s+|me\s+)?in\s+full|in full|all (of )?my money|everything i paid|what i paid|{EVERY_PENNY}\s+(?:\w+\s+)?back|(?:refund\w*|reimburs\w*|repay\w*)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:{EVERY_PENNY}|{THE_LOT})|{ALL_OF_IT}\s+back|{THE_LOT}\s+back|(?:refund\w*|reimburs\w*)\s+(?:me\s+|us\s+)?(?:for\s+)?everything|\b100\s?(?:%|percent)(?:\s+(?:of\s+)?(?:my\s+|the\s+|it\s+)?(?:money\s+|amount\s+|price\s+)?(?:back|refund\w*))|(?:refund\w*|back)\s+(?:of\s+)?100\s?(?:%|percent))",
@@ -433,14 +435,14 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             safety: Regex::new(
-                r"(?i)\b(injur\w*|hurt\w*|wound(ed|s)?|bleed\w*|burn(ed|t|s|ing)?|scald\w*|blister\w*|caught fire|on fire|fire hazard|flames?|smok(e|ed|ing)|sparks?|sparked|sparking|electric(al)? shock|shocked|electrocut\w*|explod\w*|explosion|overheat\w*|hot to the touch|fumes|toxic|hazard(s|ous)?|danger|dangerous(ly)?|unsafe|not safe|chok(e|ed|ing)|poison\w*|hospital\w*|emergency room|ambulance|concussion|fractur\w*|sprain\w*|bruis\w*|allergic reaction|rash|lacerat\w*|gash\w*|black eye|swollen|bulging battery|lethal|deadly|recall(ed)?|smell\w*\s+(?:of|like)\s+(?:gas|smoke)|fell\s+on\s+(?:my|his|her|their|our)\s+(?:foot|feet|head|hand|toes?|leg|arm|child|son|daughter|baby)|hives|swallow(ed|ing)?|vomit\w*|zapped|carbon monoxide|gas leak|urgent care|(?:made|making)\s+(?:me|us|him|her|them|my\s+\w+)\s+(?:\w+\s+)?(?:sick|ill)|legal\s+(?:team|department|counsel|advice|proceedings)|lawyers?|attorneys?|solicitors?|lawsuit|sue|suing|sued|legal action|court|small claims|consumer protection|trading standards|ombudsman|better business bureau|bbb|ftc|accc|cfpb|attorney general|consumer (?:council|authority|agency|affairs|rights (?:body|group|agency))|cut\s+(?:(?:my|his|her|their|our|your|the|a)\s+)?(?:\w+\s+)?(?:hands?|fingers?|thumbs?|foot|feet|legs?|arms?|face|lips?|skin|head|knees?|toes?|palm|wrists?)|(?:badly|deeply|nasty|deep|bad)\s+cuts?|(?:needed|need|needs|got|get|getting|required|requiring|had|\d+)\s+stitches|(?:broke|broken|fractured)\s+(?:(?:my|his|her|their|our|a)\s+)?(?:wrists?|arms?|legs?|ankles?|foot|toes?|fingers?|hands?|nose|tooth|teeth|ribs?|hips?|collarbone|bones?)|(?:nearly|almost)\s+(?:fell|fall|fallen|tipped|choked|electrocuted|died|hit|killed|cut|burned|burnt|lost)|(?:i|he|she|we|they|baby|child|son|daughter|kid)\s+fell|collaps\w*\s+(?:under|on|onto|beneath)\s+(?:me|him|her|us|them|my|his|our|their)|swell(?:ed|ing|s)?\s+up|swelling|(?:case|casing|back|cover|screen|phone|laptop|tablet|device|power\s?bank)\s+(?:\w+\s+){0,2}?bulg\w*|(?:swelled|swelling|bulg\w*|puff(?:ed|ing|y)|leak(?:ed|ing|s|y)?)\s+(?:\w+\s+)?batter(?:y|ies)|batter(?:y|ies)\s+(?:\w+\s+){0,3}?(?:swell\w*|swollen|bulg\w*|puff(?:ed|ing|y)\w*|leak\w*|acid|balloon\w*|expand\w*)|(?:ballooned|expanded)\s+(?:\w+\s+)?batter(?:y|ies)|exposed\s+(?:live\s+|bare\s+|electrical\s+|copper\s+)?(?:wires?|wiring|cables?)|(?:live|bare)\s+wires?|(?:got|gets|getting|gotten|became|becomes|becoming|went|goes|going|runs|running|ran)\s+(?:really|very|extremely|super|dangerously|way too|too|so|insanely|scorching|burning)\s+hot|too hot (?:to|for) (?:touch|hold|handle|pick|use)|red[- ]hot|scorch(?:ed|es|marks?)|(?:scared|afraid|frightened|terrified|nervous|worried|fearful)\s+(?:\w+\s+)?(?:to|of)\s+(?:use|using|touch|touching|plug|plugging|charge|charging|turn|turning|switch|switching|leave|leaving|go near)|(?:gave|gives|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+)?(?:\w+\s+)?shocks?|(?:got|get|gets|getting|received|felt)\s+(?:an?\s+)?(?:electric(?:al)?\s+|nasty\s+|small\s+|little\s+|mild\s+|slight\s+)?shocks?\s+(?:from|off|touching|(?:when|while|as)\s+(?:i\s+|you\s+|we\s+|he\s+|she\s+|they\s+)?(?:touch|plug|unplug|switch|turn|use|hold|held|grab|pick|open)\w*)|(?:plug|cable|cord|wire|socket|charger|casing|adapter|outlet|battery)\s+(?:\w+\s+){0,2}?melt\w*|melt\w*\s+(?:the\s+)?(?:plug|cable|cord|wire|socket|charger|casing|plastic|outlet)|shatter\w*\s+(?:\w+\s+){0,3}?(?:when|while|as soon as|in (?:my|his|her|our|their) hands?|on its own|by itself|spontaneously|during use)|(?:lid|top|cap|door|glass|valve|cover|wheel|blade)\b[^.?!\n]{0,30}?\b(?:blew|blown|flew|shot)\s+(?:off|open)|blew\s+up\b)\b",
+                r"(?i)\b(injur\w*|hurt\w*|wound(ed|s)?|bleed\w*|burn(ed|t|s|ing)?|scald\w*|blister\w*|caught fire|on fire|fire hazard|flames?|smok(e|ed|ing)|sparks?|sparked|sparking|electric(al)? shock|shocked|electrocut\w*|explod\w*|explosion|overheat\w*|hot to the touch|fumes|toxic|hazard(s|ous)?|danger|dangerous(ly)?|unsafe|not safe|chok(e|ed|ing)|poison\w*|hospital\w*|emergency room|ambulance|concussion|fractur\w*|sprain\w*|bruis\w*|allergic reaction|rash|lacerat\w*|gash\w*|black eye|swollen|bulging battery|lethal|deadly|recall(ed)?|smell\w*\s+(?:of|like)\s+(?:gas|smoke)|fell\s+on\s+(?:my|his|her|their|our)\s+(?:foot|feet|head|hand|toes?|leg|arm|child|son|daughter|baby)|hives|swallow(ed|ing)?|vomit\w*|zapped|carbon monoxide|gas leak|urgent care|(?:made|making)\s+(?:me|us|him|her|them|my\s+\w+)\s+(?:\w+\s+)?(?:sick|ill)|legal\s+(?:team|department|counsel|advice|proceedings)|lawyers?|attorneys?|solicitors?|lawsuit|sue|suing|sued|legal action|court|small claims|consumer protection|trading standards|ombudsman|better business bureau|bbb|ftc|accc|cfpb|attorney general|consumer (?:council|authority|agency|affairs|rights (?:body|group|agency))|(?:cut\s+(?:(?:my|his|her|their|our|your|the|a)\s+)?|(?:cuts|sliced|slices|slicing|slashed|nicked|gashed|split|tore|torn|ripped|punctured|pierced|stabbed|grazed|scraped|skinned|slit|crushed|trapped|jammed|pinched)\s+(?:my|his|her|their|our|your)\s+)(?:\w+\s+)?(?:hands?|fingers?|fingertips?|thumbs?|foot|feet|legs?|arms?|face|lips?|skin|head|knees?|toes?|palm|wrists?|eyes?|eyelids?|chin|forehead|cheeks?|nose|ears?|neck|shins?|ankles?|mouth|tongue|gums?|knuckles?|nails?)|(?:badly|deeply|nasty|deep|bad)\s+cuts?|(?:needed|need|needs|got|get|getting|required|requiring|had|\d+|a\s+few|several|some|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+stitches|a\s?&\s?e|\bthe\s+er\b|(?:see|saw|seen|seeing|went\s+to|go\s+to|going\s+to|visit\w*|call\w*)\s+(?:a|the|my|our|his|her)\s+(?:doctor|gp|physician|nurse|paramedics?|medic)|(?:broke|broken|fractured)\s+(?:(?:my|his|her|their|our|a)\s+)?(?:wrists?|arms?|legs?|ankles?|foot|toes?|fingers?|hands?|nose|tooth|teeth|ribs?|hips?|collarbone|bones?)|(?:nearly|almost)\s+(?:fell|fall|fallen|tipped|choked|electrocuted|died|hit|killed|cut|burned|burnt|lost)|(?:i|he|she|we|they|baby|child|son|daughter|kid)\s+fell|collaps\w*\s+(?:under|on|onto|beneath)\s+(?:me|him|her|us|them|my|his|our|their)|swell(?:ed|ing|s)?\s+up|swelling|(?:case|casing|back|cover|screen|phone|laptop|tablet|device|power\s?bank)\s+(?:\w+\s+){0,2}?bulg\w*|(?:swelled|swelling|bulg\w*|puff(?:ed|ing|y)|leak(?:ed|ing|s|y)?)\s+(?:\w+\s+)?batter(?:y|ies)|batter(?:y|ies)\s+(?:\w+\s+){0,3}?(?:swell\w*|swollen|bulg\w*|puff(?:ed|ing|y)\w*|leak\w*|acid|balloon\w*|expand\w*)|(?:ballooned|expanded)\s+(?:\w+\s+)?batter(?:y|ies)|exposed\s+(?:live\s+|bare\s+|electrical\s+|copper\s+)?(?:wires?|wiring|cables?)|(?:live|bare)\s+wires?|(?:got|gets|getting|gotten|became|becomes|becoming|went|goes|going|runs|running|ran)\s+(?:really|very|extremely|super|dangerously|way too|too|so|insanely|scorching|burning)\s+hot|too hot (?:to|for) (?:touch|hold|handle|pick|use)|red[- ]hot|scorch(?:ed|es|marks?)|(?:scared|afraid|frightened|terrified|nervous|worried|fearful)\s+(?:\w+\s+)?(?:to|of)\s+(?:use|using|touch|touching|plug|plugging|charge|charging|turn|turning|switch|switching|leave|leaving|go near)|(?:gave|gives|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+)?(?:\w+\s+)?shocks?|(?:got|get|gets|getting|received|felt)\s+(?:an?\s+)?(?:electric(?:al)?\s+|nasty\s+|small\s+|little\s+|mild\s+|slight\s+)?shocks?\s+(?:from|off|touching|(?:when|while|as)\s+(?:i\s+|you\s+|we\s+|he\s+|she\s+|they\s+)?(?:touch|plug|unplug|switch|turn|use|hold|held|grab|pick|open)\w*)|(?:plug|cable|cord|wire|socket|charger|casing|adapter|outlet|battery)\s+(?:\w+\s+){0,2}?melt\w*|melt\w*\s+(?:the\s+)?(?:plug|cable|cord|wire|socket|charger|casing|plastic|outlet)|shatter\w*\s+(?:\w+\s+){0,3}?(?:when|while|as soon as|in (?:my|his|her|our|their) hands?|on its own|by itself|spontaneously|during use)|(?:lid|top|cap|door|glass|valve|cover|wheel|blade)\b[^.?!\n]{0,30}?\b(?:blew|blown|flew|shot)\s+(?:off|open)|blew\s+up\b)\b",
             )
             .ok()?,
             refund_context: Regex::new(r"(?i)(refund|back|return|reimburs|credit)").ok()?,
             quote_header: Regex::new(r"(?i)^.{0,100}\bwrote(?:\s*\([^)]*\))?\s*:\s*$").ok()?,
             original_message: Regex::new(r"(?i)^-{2,}\s*(?:original|forwarded) message\s*-{2,}").ok()?,
             minor_units: Regex::new(
-                r"(?i)(?:^|[^\w$€£.,])(\d{1,3}(?:[.,]\d{3})+|\d+)\s?(?:cents?\b|pence\b|cts?\b|¢|\(?\s*(?:in\s+)?minor\s+units\b)",
+                r"(?i)(?:^|[^\w$€£.,])(\d{1,3}(?:[.,]\d{3})+|\d+)(?:\s?(?:cents?\b|pence\b|cts?\b|¢|\(?\s*(?:in\s+)?minor\s+units\b)|p\b)",
             )
             .ok()?,
             amount_field: Regex::new(
@@ -477,7 +479,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             imperative: Regex::new(&format!(
-                r"(?i)(?:^|[.!?;:,]\s*|\b(?:can|could|would|will)\s+(?:you|u|ya|your\s+team)\s+|\b(?:please|pls|plz|kindly)\s+|\b(?:please|pls|plz|kindly)\s+[a-z]+\s+(?:[a-z]+\s+){{0,3}}?(?:and|&)\s+)(?:(?:please|pls|plz|kindly|just|so|now|then|and|ok|okay|hi|hello|hey|simply)\W+)*(?:refund|reimburse|repay|credit|return|send|give|pay|process|issue|reverse|put|transfer|wire|push|release|arrange|authori[sz]e|initiate|raise|grant|post|book|settle)\b(?:\W+(?:{OBJ_FILLER}|{DOC_ADJ}|me|us|him|her))*\W+(?:{MONEY_OBJ}|(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|mastercard|amex|bank|paypal))"
+                r"(?i)(?:^|[.!?;:,]\s*|\b(?:can|could|would|will)\s+(?:you|u|ya|your\s+team)\s+|\b(?:please|pls|plz|kindly)\s+|\b(?:please|pls|plz|kindly)\s+[a-z]+\s+(?:[a-z]+\s+){{0,3}}?(?:and|&)\s+)(?:(?:please|pls|plz|kindly|just|so|now|then|and|ok|okay|hi|hello|hey|simply)\W+)*(?:refund|reimburse|repay|credit|return|send|give|pay|process|issue|reverse|put|transfer|wire|push|release|arrange|authori[sz]e|initiate|raise|grant|post|book|settle|remit|disburse)\b(?:\W+(?:{OBJ_FILLER}|{DOC_ADJ}|me|us|him|her))*\W+(?:{MONEY_OBJ}|(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|mastercard|amex|bank|paypal))"
             ))
             .ok()?,
             may_i: Regex::new(&format!(
@@ -585,7 +587,7 @@ fn res() -> &'static Res {
             .ok()?,
             whole_dash: Regex::new(r"\b(\d+)[.,]-{1,2}(\s|$)").ok()?,
             refund_part: Regex::new(
-                r"(?i)\b(?:refund\w*|reimburs\w*|back)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the|my|of\s+the)\s+(shipping|delivery|postage|tax|vat|handling|service\s+fee|gift\s+wrap\w*|insurance)\b(?:\s+(?:fee|cost|charge)s?)?(?:\s*[.!,]|\s*$|\s+(?:please|pls|only|too)\b)",
+                r"(?i)\b(?:refund\w*|reimburs\w*|back)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the|my|of\s+the)\s+(shipping|delivery|postage|tax|vat|handling|service\s+fee|gift\s+wrap\w*|insurance)\b(?:\s+(?:fee|cost|charge)s?)?(?:\s*[.!,]|\s*$|\s+(?:please|pls|only|too)\b)|\b(?:the|my|our)\s+(shipping|delivery|postage|handling|service\s+fee|gift\s+wrap\w*|insurance)(?:\s+(?:fee|cost|charge)s?)?\s+(?:refunded|reimbursed|credited|returned|back)\b",
             )
             .ok()?,
             that_part: Regex::new(
@@ -799,11 +801,19 @@ fn digits_for_words(text: &str) -> String {
             // "40 dollars 10 days ago": digits that count something else are not cents; one digit needs "cents".
             let counts =
                 ["day", "week", "month", "year", "hour", "minute", "item", "piece", "unit", "time", "%", "percent"];
-            if (c[3].len() == 1 && !next.starts_with("cent")) || counts.iter().any(|w| next.starts_with(w)) {
+            let minor = c[3].parse::<i64>().ok().or_else(|| number_value(&c[3])).filter(|v| (0..100).contains(v));
+            let spoken = !c[3].starts_with(|d: char| d.is_ascii_digit());
+            let Some(minor) = minor else { return c[0].to_string() };
+            let in_minor = next.starts_with("cent") || next.starts_with("pence") || next == "p";
+            if (c[3].len() == 1 && !in_minor) || counts.iter().any(|w| next.starts_with(w)) {
                 return c[0].to_string();
             }
-            let tail = if next.starts_with("cent") { "" } else { &c[4] };
-            format!("{}.{:02} {}{tail}", &c[1], c[3].parse::<u8>().unwrap_or(0), &c[2])
+            // A spoken minor part counts nothing after it ("5 pounds twenty minutes" is no figure).
+            if spoken && !in_minor && next.chars().next().is_some_and(char::is_alphabetic) && !next.starts_with("for") {
+                return c[0].to_string();
+            }
+            let tail = if in_minor { "" } else { &c[4] };
+            format!("{}.{minor:02} {}{tail}", &c[1], &c[2])
         })
         .into_owned()
 }
@@ -1150,6 +1160,11 @@ fn canonical_amounts(text: &str) -> String {
     let minor = r.minor_units.replace_all(&words, |c: &regex::Captures| {
         let (Some(all), Some(num)) = (c.get(0), c.get(1)) else { return c[0].to_string() };
         let prefix = &all.as_str()[..num.start() - all.start()];
+        // "450p" is pence as the shop's minor unit is written on a receipt; a video resolution ("1080p") is not.
+        let glued_p = all.as_str().ends_with(['p', 'P']);
+        if glued_p && matches!(num.as_str(), "144" | "240" | "360" | "480" | "720" | "1080" | "1440" | "2160") {
+            return c[0].to_string();
+        }
         match num.as_str().replace([',', '.'], "").parse::<i64>() {
             Ok(cents) => format!("{prefix}${}.{:02}", cents / 100, cents % 100),
             Err(_) => c[0].to_string(),
@@ -1482,6 +1497,35 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     if grammar::supposing_question(clause) {
         return intent;
     }
+    // A refund that is the subject of a past or perfect predicate ("a refund of 32.50 was done", "the refund … was
+    // \"completed\" on Monday", "my refund has been actioned") is a refund on record talked about, whatever the
+    // participle: the structure, not a list of verbs (ADR-848). An ask takes the refund as its object.
+    static SUBJECT: OnceLock<Option<Regex>> = OnceLock::new();
+    let subject = SUBJECT.get_or_init(|| {
+        Regex::new(
+            r#"(?i)\b(?:a|an|my|the|your|our|this|that)\s+(?:[\w-]+\s+)?refund\b(?:\s+(?:of|for|on|to)\s+[\w$€£#.,'-]+(?:\s+[\w$€£#.,'-]+){0,2}?)?\s+(?:was|were|has\s+been|had\s+been|have\s+been|got|is\s+now|'s\s+been|has|had)\s+(?:(?:already|now|just|finally|actually|apparently|supposedly|successfully|fully|all)\s+)*["']?(?:done|sent|made|paid|given|put\s+through|gone\s+through|gone|gone\s+out|come\s+through|[a-z]+ed)\b"#,
+        )
+        .ok()
+    });
+    // Read before the intent step, so its money noun and figure ask for nothing there either.
+    let mut talked_about = clause.to_string();
+    if let Some(subject) = subject.as_ref() {
+        for m in subject.find_iter(clause) {
+            // Arrived or received ("the earlier refund has landed") acknowledges it; any other predicate reports it.
+            let tail = m.as_str().to_lowercase();
+            let arrived =
+                ["landed", "arrived", "received", "cleared", "appeared", "posted", "reached", "credited", "showed"]
+                    .iter()
+                    .any(|w| tail.ends_with(w));
+            if arrived || r.acknowledged.is_match(m.as_str()) {
+                intent.acknowledged = true;
+            } else {
+                intent.status_question = true;
+            }
+            talked_about.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    let clause = talked_about.as_str();
     // The intent step first (ADR-510): each segment's act from its structure. A request segment asks, whatever the
     // rest says; an acknowledgement segment (money received, in the past) is cut out before the grammar reads the
     // rest, so its amount and its "back" ask for nothing.
@@ -1511,7 +1555,8 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             || r.imperative.is_match(&unnegated)
             || r.may_i.is_match(&unnegated)
             || (r.settlement.is_match(&unnegated) && !clause.contains('?') && !r.reported.is_match(clause))
-            || (grammar::offers_a_figure(&unnegated) && !clause.contains('?')));
+            || (grammar::offers_a_figure(&unnegated) && !clause.contains('?'))
+            || elided_subject_want(&unnegated));
     let mut rest = clause.to_string();
     // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
     for (re, kind) in [(&r.status_question, 1), (&r.acknowledged, 2), (&r.no_refund, 0)] {
@@ -1524,6 +1569,88 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     intent.request = structural || framed || r.refund.is_match(&rest) || grammar::percent_back(&rest);
     intent.framed = structural || framed;
     intent
+}
+
+/// A want whose subject the writer left out in the middle of a run-on line ("order 110 came broken 💔 want the full
+/// price back", "box was empty need my money back asap", ADR-847): the mobile register drops the "I" and the full stop
+/// before it. The word before the want (adverbs skipped) is neither a subject, a negation, an auxiliary nor "to", so
+/// the want starts a clause of its own; read with the "I" restored, the desire grammar decides whether its object is
+/// money.
+fn elided_subject_want(clause: &str) -> bool {
+    static WANT: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(want) = WANT.get_or_init(|| Regex::new(r"(?i)\b(?:want|wanna|need)\b").ok()).as_ref() else {
+        return false;
+    };
+    const NOT_BEFORE: &[&str] = &[
+        "i",
+        "we",
+        "you",
+        "u",
+        "they",
+        "he",
+        "she",
+        "it",
+        "who",
+        "which",
+        "that",
+        "don't",
+        "dont",
+        "not",
+        "doesn't",
+        "didn't",
+        "never",
+        "to",
+        "do",
+        "does",
+        "did",
+        "would",
+        "will",
+        "may",
+        "might",
+        "could",
+        "should",
+        "i'd",
+        "we'd",
+        "you'd",
+        "they'd",
+        "no",
+        "the",
+        "a",
+        "an",
+        "your",
+        "our",
+        "my",
+        "their",
+        "if",
+        "whoever",
+        "anyone",
+        "people",
+        "customers",
+        "nobody",
+        "why",
+        "what",
+        "shall",
+        "can",
+        "cannot",
+        "can't",
+        "won't",
+        "wouldn't",
+        "really",
+    ];
+    want.find_iter(clause).any(|m| {
+        let head = &clause[..m.start()];
+        let mut words = head
+            .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .filter(|w| !ADVERBS.split('|').any(|a| a == w));
+        let before = words.next_back();
+        match before {
+            None => false,
+            Some(w) if NOT_BEFORE.contains(&w.as_str()) => false,
+            Some(_) => res().desire.is_match(&format!("i {}", &clause[m.start()..])),
+        }
+    })
 }
 
 /// Whether the customer disclaims a request ("Not asking for one, I'm just deciding whether to keep the coat", "I
@@ -1676,7 +1803,8 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
                     grammar::in_arithmetic(before(text, m.start(), 20), &text[m.end()..], &text[s..e])
                 }
                 || r.per_item.is_match(after_amount(text, m.start()))
-                || r.total_after.is_match(after_amount(text, m.start()));
+                || r.total_after.is_match(after_amount(text, m.start()))
+                || (num.as_str().contains(['.', ',']) && price_verb_before(before(text, m.start(), 30), true));
             if !(in_request || priced) || dotted {
                 continue;
             }
@@ -1735,6 +1863,53 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
         out.push((m.start(), cents, role));
     }
     out
+}
+
+/// A verb that states a price right before a bare figure with cents ("It's listed at 18.50 on your site", "they sell
+/// for 12.99", "was priced 7.50", "charger was 19.99"): the figure is money in the order's currency, as a sign would
+/// make it, and a price (ADR-846). The copula ("was", "is") only makes a bare figure money (`copula`); it does not make
+/// a figure with a sign a price ("They were $11.25 each", "The lamp was $34.50 so please refund just that").
+pub(crate) fn price_verb_before(head: &str, copula: bool) -> bool {
+    static PRICE_VERB: OnceLock<Option<Regex>> = OnceLock::new();
+    PRICE_VERB
+        .get_or_init(|| {
+            Regex::new(
+                r"(?i)\b(?:listed|priced|sold|sells?|selling|retails?|retailing|advertised|marked|costs?|costing|cost\s+(?:me|us)|charged|paid)(?:\s+(?:at|for|as|up\s+at|me|us))?\s*[:-]?\s*$|\b([a-z]{3,})\s+(?:was|were|is|are)(?:\s+(?:only|just))?\s*$",
+            )
+            .ok()
+        })
+        .as_ref()
+        .and_then(|re| re.captures(head))
+        .is_some_and(|c| {
+            // A copula states a price only when its subject is a thing: "that is 23.82" and "the amount is 23.82"
+            // name the figure asked.
+            c.get(1).is_none_or(|w| {
+                copula &&
+                !matches!(
+                    w.as_str().to_lowercase().as_str(),
+                    "that" | "this" | "which" | "what" | "there" | "here" | "amount" | "refund" | "claim" | "total" | "sum"
+                        | "figure" | "balance" | "credit" | "difference" | "ask" | "request"
+                )
+            })
+        })
+}
+
+/// Whether every occurrence of the figure `cents` in the text is written approximately ("about $10", "$10 or so",
+/// "~10", "roughly 10 quid"), and there is at least one.
+fn only_approximate(text: &str, cents: i64) -> bool {
+    let r = res();
+    let found: Vec<bool> = amounts(text)
+        .into_iter()
+        .filter(|(_, c, _)| *c == Some(cents))
+        .map(|(at, _, _)| {
+            let end = r.money.find_at(text, at).map_or(at, |m| m.end());
+            // "How about $10 off?" proposes a figure; it does not approximate one (as in `amounts`).
+            let head = before(text, at, 12).to_lowercase();
+            let proposed = head.trim_end().ends_with("how about") || head.trim_end().ends_with("what about");
+            !proposed && (r.approx_before.is_match(before(text, at, 30)) || r.approx_after.is_match(&text[end..]))
+        })
+        .collect();
+    !found.is_empty() && found.iter().all(|a| *a)
 }
 
 /// A currency code glued to a number ("50USD") ends the amount; any other letters are a format the reader does not
@@ -1867,6 +2042,11 @@ fn requested_in(text: &str) -> Amount {
         asked_base
     };
     if let ([base], true) = (asked_base.as_slice(), extra > 0 && asks_extra) {
+        // The customer's own sum ("The order was 37.49 and I want that back plus the 5 quid …, so 42.49 total"): a
+        // figure that is another figure plus the addition already holds it, and is the amount asked (ADR-845).
+        if all.iter().any(|a| a.1 + extra == *base) {
+            return Amount::Cents(*base);
+        }
         return Amount::Cents(base + extra);
     }
     let asked = distinct(all.iter().filter(|a| a.2 == Role::Requested).map(|a| a.1));
@@ -1889,6 +2069,19 @@ fn requested_in(text: &str) -> Amount {
             .map(|a| a.1),
     );
     if let [total] = totals.as_slice() {
+        // A figure asked by name after the worked-out total ("20 x 1.10 net = 22.00 net, 26.40 gross. Please refund
+        // 26.40") is the customer's conclusion: the ask, not the arithmetic before it (ADR-845).
+        let total_at = all.iter().filter(|a| a.1 == *total).map(|a| a.0).max().unwrap_or(0);
+        let later = distinct(
+            all.iter()
+                .filter(|(at, c, role)| *role == Role::Requested && *at > total_at && *c != *total && in_request(*at))
+                .map(|a| a.1),
+        );
+        if let [one] = later.as_slice()
+            && !r.alternatives.is_match(text)
+        {
+            return Amount::Cents(*one);
+        }
         return Amount::Cents(*total);
     }
     // A part of the order asked back by its price ("its price in the bundle was $129, so refund that part"): that
@@ -1903,7 +2096,8 @@ fn requested_in(text: &str) -> Amount {
     // A part of the order named by its document label ("refund the shipping"): the amount on that line, else it
     // cannot be settled.
     if let Some(c) = r.refund_part.captures(text) {
-        let label = c[1].to_lowercase();
+        // The part's label, asked verb first ("refund the postage") or object first ("the postage refunded", ADR-849).
+        let label = c.get(1).or(c.get(2)).map_or(String::new(), |m| m.as_str().to_lowercase());
         let on_line = all.iter().find(|(at, _, _)| {
             let line_start = text[..*at].rfind('\n').map_or(0, |i| i + 1);
             text[line_start..*at].trim_start().to_lowercase().starts_with(&label)
@@ -2005,6 +2199,8 @@ fn requested_in(text: &str) -> Amount {
     // names no amount, which is a request for the order's amount.
     let paid = |at: usize| {
         r.paid_before.is_match(before(text, at, 40))
+            || (price_verb_before(before(text, at, 30), text[at..].starts_with(|c: char| c.is_ascii_digit()))
+                && !in_request(at))
             || listed(text, at)
             || (added(at) && r.paid_clause.is_match(clause_up_to(at)))
     };
@@ -2230,6 +2426,20 @@ pub fn facts(ev: &Evidence) -> Facts {
         (None, Some(_), None) => Amount::Ambiguous,
         (None, None, _) if grammar::offered_alternatives(&own) => Amount::Ambiguous,
         _ => read,
+    };
+    // An approximation is never paid out, whatever role it got (ADR-849): a figure settled as the amount that the
+    // customer wrote only approximately ("I think it was about a tenner?", "roughly 20 quid", "~15") cannot be
+    // settled when the request governs it (U1); a price said approximately ("I paid around $60 … refund it") leaves a
+    // request for the order's amount. A form's ask field stands as it is.
+    let amount = match amount {
+        Amount::Cents(v) if form_ask.is_none() && only_approximate(&own, v) => {
+            if figures::figures(&own).iter().any(|f| f.cents == v && f.role == figures::FigureRole::Asked) {
+                Amount::Ambiguous
+            } else {
+                Amount::Missing
+            }
+        }
+        a => a,
     };
     Facts {
         wants_refund,

@@ -15,6 +15,7 @@ mod amount_guard;
 mod blind12_kinds;
 mod blind13_kinds;
 mod blind15_kinds;
+mod blind16_kinds;
 mod blind4_kinds;
 mod blind5_kinds;
 mod blind6_kinds;

@@ -267,7 +267,8 @@ pub fn figures(text: &str) -> Vec<Figure> {
         let labelled = |re: &Regex| re.is_match(if on_document_line { label_before } else { &label });
         let asked_part = |re: &Regex| re.is_match(&part_asked);
         let in_request = request_clauses.iter().any(|(s, e)| *s <= at && at < *e);
-        let paid_word = r.paid_before.is_match(before(text, at, 40));
+        let paid_word =
+            r.paid_before.is_match(before(text, at, 40)) || super::price_verb_before(before(text, at, 30), false);
         let shipping = if on_document_line { &l.shipping } else { &l.shipping_prose };
         let role = if in_quotes(text, at) || (l.reported.is_match(clause_before(text, at)) && !in_request) {
             FigureRole::Quoted
@@ -373,6 +374,11 @@ pub fn asked(text: &str, figs: &[Figure]) -> Asked {
     if let Some(v) = part_price(text, figs) {
         return Asked::Figure(v);
     }
+    // No figure asked: a request whose object is a bare demonstrative ("refund that pls") right after a sentence that
+    // names one figure points at that figure (ADR-846).
+    if let Some(v) = pointed_figure(text, figs) {
+        return Asked::Figure(v);
+    }
     // No figure asked: a partial request for one item of several priced ones is that item's price.
     let items: Vec<&Figure> = figs.iter().filter(|f| f.role == FigureRole::Item && !f.item.is_empty()).collect();
     if distinct(items.iter().map(|f| f.cents)).len() < 2 {
@@ -441,9 +447,18 @@ fn part_price(text: &str, figs: &[Figure]) -> Option<i64> {
         if !clause_intent(clause).request || res().full.is_match(clause) {
             continue;
         }
-        for c in restricted.captures_iter(clause) {
+        // Both readings of "only": before what it restricts ("can you only refund the infuser?") and after it
+        // ("the cup only"). One leftmost match would let "can you only" hide "only refund the infuser" (ADR-846).
+        let mut from = 0;
+        while let Some(c) = restricted.captures_at(clause, from) {
+            let Some(all) = c.get(0) else { break };
             let words = c.get(1).or_else(|| c.get(2)).map_or("", |m| m.as_str());
             part.extend(content_words(words).into_iter().filter(|w| w.len() >= 3 && !NOT_PART.contains(&w.as_str())));
+            // Go on from the word after the match's first word, so an overlapping reading is found too.
+            from = clause[all.start()..].find(char::is_whitespace).map_or(clause.len(), |i| all.start() + i + 1);
+            if from >= clause.len() {
+                break;
+            }
         }
     }
     if part.is_empty() {
@@ -457,6 +472,15 @@ fn part_price(text: &str, figs: &[Figure]) -> Option<i64> {
             let label = head.rfind(',').map_or(head, |i| &head[i + 1..]);
             let mut words = content_words(label);
             words.extend(f.item.split(' ').map(str::to_string));
+            // A price whose subject is a pronoun ("Can you just refund the cushion? It's listed at 18.50") is the
+            // price of the thing the sentence before names (ADR-846).
+            if pronoun_subject(label) {
+                let start = f.at - head.len();
+                let prev = before(text, start, 120);
+                let prev = prev.trim_end().trim_end_matches(['.', '?', '!']);
+                let sentence = prev.rsplit(['.', '?', '!', '\n']).next().unwrap_or("");
+                words.extend(content_words(sentence));
+            }
             words.iter().any(|w| part.iter().any(|p| p == w || p.trim_end_matches('s') == w))
         })
         .map(|f| f.cents)
@@ -465,6 +489,54 @@ fn part_price(text: &str, figs: &[Figure]) -> Option<i64> {
         [one] => Some(*one),
         _ => None,
     }
+}
+
+/// A request whose whole object is a demonstrative ("refund that pls", "can you credit this back to my card?", "please
+/// reimburse that amount") points at the figure the nearest sentence before it names, when that sentence (one of the
+/// two before the request) names exactly one figure that nobody else said: that figure. "Refund that one" and "refund
+/// that lamp" point at a thing, not a figure; "it" may be the order, so it points at nothing here.
+fn pointed_figure(text: &str, figs: &[Figure]) -> Option<i64> {
+    static POINTER: OnceLock<Option<Regex>> = OnceLock::new();
+    let pointer = POINTER
+        .get_or_init(|| {
+            Regex::new(
+                r"(?i)\b(?:refund|credit|reimburse|repay|pay|send|give|return|remit|process|cover)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:that|this)(?:\s+(?:amount|sum|figure|price|cost))?(?:\s+back)?\s*(?:$|[^\w\s]|\b(?:pls|please|plz|to|asap|thanks|thx|then|now|for\s+me|for\s+us)\b)",
+            )
+            .ok()
+        })
+        .as_ref()?;
+    let spans = clauses(text);
+    for (i, (s, e)) in spans.iter().enumerate() {
+        let clause = &text[*s..*e];
+        if !clause_intent(clause).request || !pointer.is_match(clause) || figs.iter().any(|f| *s <= f.at && f.at < *e) {
+            continue;
+        }
+        let named = spans[..i].iter().rev().filter(|(ps, pe)| !text[*ps..*pe].trim().is_empty()).take(2).find_map(
+            |(ps, pe)| {
+                let values = distinct(
+                    figs.iter()
+                        .filter(|f| *ps <= f.at && f.at < *pe)
+                        .map(|f| (f.cents, f.role))
+                        .filter(|(_, r)| *r != FigureRole::Quoted)
+                        .map(|(c, _)| c),
+                );
+                (!values.is_empty()).then_some(values)
+            },
+        );
+        if let Some([one]) = named.as_deref() {
+            return Some(*one);
+        }
+    }
+    None
+}
+
+/// Whether a price's label opens with a pronoun subject ("It's listed at", "it was", "they cost", "that one is").
+fn pronoun_subject(label: &str) -> bool {
+    let first = label.split_whitespace().next().unwrap_or("").to_lowercase();
+    matches!(
+        first.as_str(),
+        "it" | "it's" | "its" | "they" | "they're" | "that" | "that's" | "this" | "those" | "these"
+    )
 }
 
 /// A request that counts the units it is for beside one unit price ("3 candles at $12.00 each … refund the one that
@@ -492,6 +564,11 @@ pub fn counted_units(text: &str, figs: &[Figure]) -> Option<i64> {
             let n = n.as_str().to_lowercase();
             return n.parse::<i64>().ok().or_else(|| number_value(&n));
         }
+        // A count the request gives its noun ("refund the 3 missing boxes", "credit two damaged chairs") or its
+        // product written out without the result ("(3 x 4.75)"), ADR-845.
+        if let Some(n) = counted_in_request(c, unit) {
+            return Some(n);
+        }
         if l.both.is_match(c) {
             return Some(2);
         }
@@ -504,6 +581,39 @@ pub fn counted_units(text: &str, figs: &[Figure]) -> Option<i64> {
         })
     })?;
     (1..=50).contains(&count).then(|| unit.checked_mul(count)).flatten()
+}
+
+/// A count inside a request clause: a product written out with the unit price and no result ("3 x 4.75", "2 @
+/// 12.00"), or a number before a plural noun that is not a currency or a time ("the 3 missing boxes", "two cracked
+/// plates"). `None` when there is none or it is not between 2 and 50.
+fn counted_in_request(clause: &str, unit: i64) -> Option<i64> {
+    static COUNTS: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let (product, noun) = COUNTS
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)\b(\d{1,2})\s*(?:x|×|\*|@)\s*(?:[$€£]\s?|(?:usd|eur|gbp)\s?)?(\d+[.,]\d{2})\b(\s*=)?").ok()?,
+                Regex::new(r"(?i)(?:^|[^\w.,$€£])(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:(?:missing|broken|damaged|faulty|defective|cracked|chipped|extra|unused|returned|wrong|bad|torn|dented|smashed|leaking|undelivered)\s+)?([a-z]+s)\b").ok()?,
+            ))
+        })
+        .as_ref()?;
+    for c in product.captures_iter(clause) {
+        let price = c.get(2).and_then(|m| super::to_cents(m.as_str()));
+        if c.get(3).is_none() && price == Some(unit) {
+            return c[1].parse::<i64>().ok().filter(|n| (2..=50).contains(n));
+        }
+    }
+    const NOT_COUNTED: [&str; 16] = [
+        "dollars", "bucks", "euros", "pounds", "quids", "cents", "pence", "days", "weeks", "months", "years", "hours",
+        "minutes", "times", "percents", "others",
+    ];
+    noun.captures_iter(clause).find_map(|c| {
+        let word = c.get(2)?.as_str().to_lowercase();
+        if NOT_COUNTED.contains(&word.as_str()) {
+            return None;
+        }
+        let n = c.get(1)?.as_str().to_lowercase();
+        n.parse::<i64>().ok().or_else(|| number_value(&n)).filter(|n| (2..=50).contains(n))
+    })
 }
 
 /// The guard: the reader's amount, held to the figures of the customer's own words (see the module doc).

@@ -121,6 +121,9 @@ const TRANSFER: &[&str] = &[
     "process",
     // A ledger's verb: "post CR 18.60 against the order" (a credit posted to the customer's account).
     "post",
+    // Accounts payable's verbs: "please remit 210.00", "kindly disburse the balance" (ADR-847).
+    "remit",
+    "disburse",
 ];
 const WANT: &[&str] = &[
     "want",

@@ -432,7 +432,17 @@ fn customer_turns(text: &str) -> Option<String> {
     let customer_labelled = speakers.contains(&Speaker::Customer);
     let mut out = Vec::new();
     let mut keeping = true;
-    for (line, turn) in text.lines().zip(&turns) {
+    // A pasted transcript is a block: a blank line after its last turn ends it, and what follows is the writer's own
+    // cover note ("So please process the 20.00 as agreed."), whoever spoke last (ADR-846).
+    let last_turn = turns.iter().rposition(Option::is_some).unwrap_or(0);
+    let mut after_block = false;
+    for (i, (line, turn)) in text.lines().zip(&turns).enumerate() {
+        if i > last_turn && line.trim().is_empty() {
+            after_block = true;
+        }
+        if after_block {
+            keeping = true;
+        }
         match turn {
             Some((speaker, words)) => {
                 keeping = *speaker == Speaker::Customer || (*speaker == Speaker::Named && !customer_labelled);
