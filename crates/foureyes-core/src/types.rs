@@ -229,8 +229,9 @@ impl ActionRequest {
             }
         }
         for (name, value) in &self.params {
-            check_journalable(name, value)?;
+            // The digest's own check first: it names what the approval would see.
             check_safe_integers(name, value)?;
+            check_journalable(name, value)?;
         }
         let len = to_canonical_string(&self.params).len();
         if len > MAX_PARAMS_BYTES {
