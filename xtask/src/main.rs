@@ -202,6 +202,42 @@ const APPROVAL_EDGE: &str = "the support desk executes only after await_decision
 
 const MUTATIONS: &[Mutation] = &[
     Mutation {
+        property: "a request id leaves memory only once its decision is settled and sealed (ADR-373)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "            if self.decisions.get(request.decision_id).is_none() {",
+        broken: "            if true {",
+        package: "foureyes-store",
+        filter: "settled_request_ids_leave_memory_after_the_request_memory",
+        also: &[],
+    },
+    Mutation {
+        property: "a forgotten request id's row is believed only for this agent's request id (ADR-373)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "        if stored.request.agent != request.agent || stored.request.request_id != request.request_id {",
+        broken: "        if false {",
+        package: "foureyes",
+        filter: "sqlite::a_forgotten_request_id_is_believed_only_through_its_sealed_decisions",
+        also: &[],
+    },
+    Mutation {
+        property: "a forgotten request id's row is believed only with its first decision's fingerprint (ADR-373)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "            None => return Ok(stored.request.fingerprint() == fingerprint),",
+        broken: "            None => return Ok(true),",
+        package: "foureyes",
+        filter: "sqlite::a_forgotten_request_id_is_believed_only_through_its_sealed_decisions",
+        also: &[],
+    },
+    Mutation {
+        property: "a forgotten request id's row never points at a superseded deferral (ADR-373)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "        if current == id && stored.status == DecisionStatus::Superseded {",
+        broken: "        if false {",
+        package: "foureyes",
+        filter: "sqlite::a_forgotten_request_id_is_believed_only_through_its_sealed_decisions",
+        also: &[],
+    },
+    Mutation {
         property: "a request nested deeper than the journal reads back is refused, audited (attack 21 N1, ADR-372)",
         file: "crates/foureyes-core/src/types.rs",
         original: "            Value::Array(_) | Value::Object(_) if depth >= MAX_VALUE_DEPTH => Err((Vec::new(), Err(()))),",

@@ -141,11 +141,12 @@ impl ProxyCliError {
 
 /// Runs the proxy until the client or the upstream closes; returns the upstream's exit code. `seal` is the door
 /// seal's key this process was given (`--seal-key` / FOUREYES_SEAL_KEY, ADR-420): the embedded store holds it, as
-/// every other door's does (ADR-851).
+/// every other door's does (ADR-851), and keeps settled request ids in memory for `request_memory` (ADR-373).
 pub async fn run(
     db: &Path,
     policy: Option<&Path>,
     seal: Option<foureyes_core::seal::SealKey>,
+    request_memory: Option<i64>,
     args: ProxyArgs,
 ) -> Result<u8, ProxyCliError> {
     let mut config = GateConfig::new(&args.name);
@@ -196,7 +197,7 @@ pub async fn run(
                     .into(),
             ));
         }
-        None => embedded(db, policy, seal, config).await?,
+        None => embedded(db, policy, seal, request_memory, config).await?,
     };
     serve(gate, args).await
 }
@@ -205,6 +206,7 @@ async fn embedded(
     db: &Path,
     policy: Option<&Path>,
     seal: Option<foureyes_core::seal::SealKey>,
+    request_memory: Option<i64>,
     config: GateConfig,
 ) -> Result<Arc<Gate>, ProxyCliError> {
     let path = policy.ok_or_else(|| {
@@ -218,7 +220,8 @@ async fn embedded(
         Policy::from_yaml(&path.display().to_string(), &text).map_err(|e| ProxyCliError::Policy(e.to_string()))?;
     let store = SqliteStore::open(db, SqliteOptions::default())
         .map_err(|e| ProxyCliError::Storage(e.to_string()))?
-        .with_seal_key(seal);
+        .with_seal_key(seal)
+        .with_request_memory(request_memory);
     store.record_policy(&policy, crate::gate::now_ms()).await.map_err(|e| ProxyCliError::Storage(e.to_string()))?;
     Ok(Arc::new(Gate::new(Arc::new(store), Arc::new(policy), config)))
 }

@@ -185,6 +185,16 @@ impl PgStore {
         Ok(store)
     }
 
+    /// How long this replica keeps a request id in memory once its decision is settled and sealed (ADR-373), as
+    /// `SqliteStore::with_request_memory`. Call it before the first write.
+    pub fn with_request_memory(self, memory_ms: Option<i64>) -> PgStore {
+        match self.state.authority.try_lock() {
+            Ok(mut authority) => authority.set_request_memory(memory_ms),
+            Err(_) => unreachable!("the authority state is held only by the writer task, started by the first write"),
+        }
+        self
+    }
+
     /// Gives this replica's door the seal key (ADR-420): every event it appends is sealed, and every event its
     /// authority state applies must carry a seal that verifies (from the journal's first sealed event on).
     pub fn with_seal_key(mut self, key: Option<foureyes_core::seal::SealKey>) -> PgStore {
@@ -344,14 +354,16 @@ impl Backend for PgStore {
 /// Opens the backend `db` names: a `postgres://` or `postgresql://` URL opens [`PgStore`], anything else is the
 /// path of a SQLite file. Both with default options.
 pub async fn open_any(db: &str) -> Result<Arc<dyn Backend>, StoreError> {
-    open_any_sealed(db, None).await
+    open_any_sealed(db, None, None).await
 }
 
-/// [`open_any`], the door holding `seal` (ADR-420) when given. On PostgreSQL, `FOUREYES_PG_MAX_BATCH` (a number
+/// [`open_any`], the door holding `seal` (ADR-420) when given and keeping settled request ids in memory for
+/// `request_memory` (ADR-373; `None`: for ever). On PostgreSQL, `FOUREYES_PG_MAX_BATCH` (a number
 /// ≥ 1) sets [`PgOptions::max_batch`]: 1 runs every write in its own transaction, for comparing (ADR-680).
 pub async fn open_any_sealed(
     db: &str,
     seal: Option<foureyes_core::seal::SealKey>,
+    request_memory: Option<i64>,
 ) -> Result<Arc<dyn Backend>, StoreError> {
     if is_postgres_url(db) {
         let mut options = PgOptions::default();
@@ -360,9 +372,10 @@ pub async fn open_any_sealed(
                 StoreError::Backend(format!("FOUREYES_PG_MAX_BATCH must be a number ≥ 1, not `{given}`"))
             })?;
         }
-        Ok(Arc::new(PgStore::connect(db, options).await?.with_seal_key(seal)))
+        Ok(Arc::new(PgStore::connect(db, options).await?.with_seal_key(seal).with_request_memory(request_memory)))
     } else {
-        Ok(Arc::new(SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(seal)))
+        let store = SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(seal);
+        Ok(Arc::new(store.with_request_memory(request_memory)))
     }
 }
 

@@ -345,6 +345,15 @@ impl SqliteStore {
         })
     }
 
+    /// How long this door keeps a request id in memory once its decision is settled and sealed (ADR-373): `None`,
+    /// the default, for ever. After it, the id's row is believed only through the decisions it names, each checked
+    /// against its seal; a row deleted by hand is then found by `journal audit`, not refused. Call it before the first
+    /// write.
+    pub fn with_request_memory(self, memory_ms: Option<i64>) -> SqliteStore {
+        self.authority.lock().unwrap_or_else(std::sync::PoisonError::into_inner).set_request_memory(memory_ms);
+        self
+    }
+
     /// Gives this store's door the seal key (ADR-420): every event it appends is sealed, and every event its
     /// authority state applies must carry a seal that verifies (from the journal's first sealed event on). Call it
     /// before the first write.

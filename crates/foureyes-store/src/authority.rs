@@ -34,7 +34,7 @@ use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
 use foureyes_core::journal::{Event, GENESIS_HASH, event_hash};
 use foureyes_core::seal::{SealKey, SealRule};
 use foureyes_core::{ApprovalId, DecisionId, DecisionStatus, DemotionRecord, DemotionStatus, Role, Verdict};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
@@ -538,7 +538,8 @@ pub struct Retained {
     /// Decisions held in memory (ADR-362: 32 bytes each, plus its id): every one without the seal key; with it, those
     /// not yet settled (ADR-740).
     pub decisions: usize,
-    /// Every idempotency key (24 bytes each, plus its 16-byte summary).
+    /// Idempotency keys held (24 bytes each, plus its 16-byte summary, and 24 bytes in the queue by time): every one,
+    /// unless a request memory lets go of old settled ones (ADR-373).
     pub request_ids: usize,
     /// Reservations a report or an expiry may still release.
     pub releasable: usize,
@@ -556,6 +557,8 @@ pub struct Retained {
     pub denials: usize,
     /// Settled decisions dropped from memory whose row seal is not yet known to be committed (ADR-740).
     pub to_seal: usize,
+    /// Request ids let go of after the request memory (ADR-373).
+    pub forgotten_requests: u64,
     /// Bytes of the decisions' and request ids' tables as allocated (capacity, not length).
     pub bytes: usize,
 }
@@ -601,6 +604,14 @@ pub struct Authority {
     /// [`idempotency_summary`] of an idempotency key (`replay::idempotency_key`) → the decision it answers and the
     /// fingerprint it was first asked with (ADR-240, ADR-362).
     idempotency: HashMap<Summary, JournaledRequest>,
+    /// The request ids of `idempotency`, by when they were first decided (or last found still live): what
+    /// [`Authority::forget_old_requests`] walks, oldest first (ADR-373).
+    requests_by_time: VecDeque<(i64, Summary)>,
+    /// How long a request id stays in memory once its decision is settled and sealed (ADR-373); `None`: for ever.
+    request_memory_ms: Option<i64>,
+    /// How many request ids this state has let go of (ADR-373): from the first, a request id the state does not hold
+    /// may still have been used, and its row is believed only through the decisions it names.
+    forgotten_requests: u64,
     /// What each task command did, as its journal events say (ADR-585): what a `task_commands` row must match.
     task_commands: crate::tasks::shared::JournaledTaskCommands,
     /// Per key (index into `usage`): the unreported permits holding a reservation there, by `(report_by_ms, id)`.
@@ -664,6 +675,9 @@ impl Default for Authority {
             signins: Arc::default(),
             decisions: ByAscendingId::default(),
             idempotency: HashMap::new(),
+            requests_by_time: VecDeque::new(),
+            request_memory_ms: None,
+            forgotten_requests: 0,
             task_commands: crate::tasks::shared::JournaledTaskCommands::default(),
             due: Vec::new(),
             deadlines: HashMap::new(),
@@ -915,7 +929,7 @@ impl Authority {
                 })
                 .collect()
         };
-        let checks: [(&'static str, bool); 24] = [
+        let checks: [(&'static str, bool); 25] = [
             ("seq", self.seq == other.seq),
             ("hash", self.hash == other.hash),
             ("applied", self.applied.load(Ordering::Acquire) == other.applied.load(Ordering::Acquire)),
@@ -931,6 +945,7 @@ impl Authority {
             ("signins", signins(self) == signins(other)),
             ("decisions", self.decisions == other.decisions),
             ("idempotency", self.idempotency == other.idempotency),
+            ("requests_by_time", self.requests_by_time == other.requests_by_time),
             ("task_commands", self.task_commands == other.task_commands),
             ("due", due(self) == due(other)),
             ("deadlines", deadlines(self) == deadlines(other)),
@@ -1042,8 +1057,10 @@ impl Authority {
                     None => {
                         let fingerprint = fingerprint_summary(&fingerprint);
                         self.idempotency.insert(key, JournaledRequest { decision_id: d.decision_id, fingerprint });
+                        self.requests_by_time.push_back((ts_ms, key));
                     }
                 }
+                self.forget_old_requests(ts_ms);
             }
             EventData::Reported(r) => {
                 if let Some(d) = self.decisions.get_mut(r.decision_id) {
@@ -1306,6 +1323,55 @@ impl Authority {
         }
     }
 
+    /// Lets go of the request ids first decided more than the request memory before `now_ms` (the time of the event
+    /// being applied, so that a replay lets go of exactly the same ones) whose decision is settled and sealed
+    /// (ADR-373): no later event can repoint such an id (only a release or a kill-switch retry does, and both need
+    /// a decision that is not settled), and its row is then believed only through the decisions it names, each
+    /// checked against its seal (`ops::check_forgotten_request`). One still live is looked at again a memory later.
+    /// Without the seal key nothing settles out of memory, so nothing is let go either.
+    fn forget_old_requests(&mut self, now_ms: i64) {
+        let Some(memory) = self.request_memory_ms else { return };
+        if !self.holds_seal_key() {
+            return;
+        }
+        let horizon = now_ms.saturating_sub(memory);
+        while let Some(&(first_ms, key)) = self.requests_by_time.front() {
+            if first_ms >= horizon {
+                break;
+            }
+            self.requests_by_time.pop_front();
+            let Some(request) = self.idempotency.get(&key) else { continue };
+            if self.decisions.get(request.decision_id).is_none() {
+                self.idempotency.remove(&key);
+                self.forgotten_requests += 1;
+            } else {
+                self.requests_by_time.push_back((now_ms, key));
+            }
+        }
+        // The table follows what it holds (a hash map never shrinks by itself).
+        if self.idempotency.capacity() > 4 * self.idempotency.len() + 1024 {
+            self.idempotency.shrink_to(2 * self.idempotency.len());
+            self.requests_by_time.shrink_to(2 * self.requests_by_time.len());
+        }
+    }
+
+    /// How long a request id stays in memory once its decision is settled and sealed (ADR-373); `None` (the
+    /// default): for ever. Set before the first event is applied; a replay compared with this state needs the same.
+    pub fn set_request_memory(&mut self, memory_ms: Option<i64>) {
+        self.request_memory_ms = memory_ms;
+    }
+
+    /// The request memory this state was given ([`Authority::set_request_memory`]).
+    pub fn request_memory(&self) -> Option<i64> {
+        self.request_memory_ms
+    }
+
+    /// Whether this state has let go of any request id (ADR-373): a request id it does not hold may then have been
+    /// used, and only the decisions its row names can say so.
+    pub fn forgot_requests(&self) -> bool {
+        self.forgotten_requests > 0
+    }
+
     /// Whether decision `id` may be held only by its row's settlement seal (ADR-740): the caller reads the row's
     /// `settled` column for [`Authority::journal_says`] only then.
     pub fn settled_out(&self, id: DecisionId) -> bool {
@@ -1531,11 +1597,16 @@ impl Authority {
         self.denials.get_mut(&session_of(agent, session_key)).map_or(0, |r| r.since(since_ms).count)
     }
 
+    /// Bytes of the request ids' table and their queue by time (ADR-373), as allocated.
+    fn request_bytes(&self) -> usize {
+        hash_table_bytes(self.idempotency.capacity(), std::mem::size_of::<(Summary, JournaledRequest)>())
+            + self.requests_by_time.capacity() * std::mem::size_of::<(i64, Summary)>()
+    }
+
     /// How many records each part of the state holds (ADR-700).
     pub fn retained(&self) -> Retained {
         let decision_bytes = self.decisions.capacity() * std::mem::size_of::<(DecisionId, Option<JournaledDecision>)>();
-        let request_bytes =
-            hash_table_bytes(self.idempotency.capacity(), std::mem::size_of::<(Summary, JournaledRequest)>());
+        let request_bytes = self.request_bytes();
         Retained {
             decisions: self.decisions.len(),
             request_ids: self.idempotency.len(),
@@ -1550,6 +1621,7 @@ impl Authority {
             demotions: self.demotions.len(),
             denials: self.denials.values().map(|r| r.entries.len()).sum(),
             to_seal: self.to_seal.len() + self.kept_back.len(),
+            forgotten_requests: self.forgotten_requests,
             bytes: decision_bytes + request_bytes,
         }
     }
@@ -1785,7 +1857,7 @@ mod tests {
         assert_eq!(a.usage("pay", "k", "bot", 0).count as i64, N - 1);
         assert_eq!((kept.decisions as i64, kept.request_ids as i64), (N, N));
         let record = std::mem::size_of::<(DecisionId, JournaledDecision)>();
-        assert!(kept.bytes - hash_table_bytes(a.idempotency.capacity(), 40) <= (N as usize * 9 / 8 + 1024) * record);
+        assert!(kept.bytes - a.request_bytes() <= (N as usize * 9 / 8 + 1024) * record);
         assert_eq!(a.decision(N - 1).map(|d| d.status), Some(DecisionStatus::Failed));
         assert_eq!(a.decision(1).map(|d| d.status), Some(DecisionStatus::Executed));
         assert_eq!(a.decision(N + 1), None);
@@ -1795,6 +1867,58 @@ mod tests {
     /// settled decisions the state holds only the live ones, its table is shrunk to them, and what it dropped waits
     /// to be sealed in the rows only until a transaction has sealed them and a later one found the seal in place.
     /// Each dropped record is given back exactly through its row's seal, and only for its own id and store.
+    /// ADR-373 (issue 19's memory bound; RED before: every request id stayed, 20,000 of them): under the seal key and
+    /// a request memory of 10 s, decisions 100 ms apart keep only the last 10 s of settled request ids (and every
+    /// unreported permit's), whatever the history; without the key, or with no memory, none is let go. A replay of
+    /// the same journal lets go of exactly the same ids.
+    #[test]
+    fn settled_request_ids_leave_memory_after_the_request_memory() {
+        const N: i64 = 20_000;
+        let key = SealKey::from_bytes(&[7; 32]);
+        let run = |seal: bool, memory: Option<i64>| -> (Authority, Vec<Event>) {
+            let mut a = Authority::default();
+            if seal {
+                a.set_seal_key(key.clone());
+            }
+            a.set_request_memory(memory);
+            let mut events = Vec::new();
+            for id in 1..=N {
+                let mut data = decided(id, json!([]));
+                if id % 1000 != 0 {
+                    data["verdict"] = json!("deny");
+                    data["status"] = json!("closed");
+                }
+                let e = event(&a, id * 100, EventKind::Decided, data);
+                a.apply_sealed(&e, seal.then(|| key.seal(&e.hash)).as_deref()).unwrap();
+                events.push(e);
+                let taken = a.take_settled();
+                a.keep_settled(&vec![false; taken.len()]);
+            }
+            (a, events)
+        };
+        let (a, events) = run(true, Some(10_000));
+        let kept = a.retained();
+        // 10 s at one decision per 100 ms, the unreported permits (one in a thousand: 20) and the one applied last.
+        assert!(kept.request_ids <= 100 + 20 + 1, "{kept:?}");
+        assert_eq!(kept.forgotten_requests + kept.request_ids as u64, N as u64);
+        assert!(a.request_bytes() < 64 * 1024, "the tables follow what they hold: {}", a.request_bytes());
+        // A live permit's request id stays, however old.
+        assert!(a.idempotency("3:bot/r1000").is_some());
+        assert!(a.idempotency("3:bot/r999").is_none());
+        assert!(a.idempotency(&format!("3:bot/r{N}")).is_some());
+        let mut replayed = Authority::default();
+        replayed.set_seal_key(key.clone());
+        replayed.set_request_memory(Some(10_000));
+        for e in &events {
+            replayed.apply_sealed(e, Some(&key.seal(&e.hash))).unwrap();
+        }
+        assert_eq!(a.differs_from(&replayed), None);
+        for (seal, memory) in [(false, Some(10_000)), (true, None)] {
+            let (a, _) = run(seal, memory);
+            assert_eq!(a.retained().request_ids, N as usize, "seal {seal}, memory {memory:?}");
+        }
+    }
+
     #[test]
     fn settled_decisions_do_not_stay_in_memory_under_the_seal_key() {
         const N: i64 = 6_000;
@@ -1835,7 +1959,7 @@ mod tests {
         assert_eq!(kept.to_seal, 0);
         assert!(peak_to_seal <= 2, "at most one transaction's settlements wait: {peak_to_seal}");
         let record = std::mem::size_of::<(DecisionId, Option<JournaledDecision>)>();
-        assert!(kept.bytes - hash_table_bytes(a.idempotency.capacity(), 40) <= 3 * 1024 * record, "{kept:?}");
+        assert!(kept.bytes - a.request_bytes() <= 3 * 1024 * record, "{kept:?}");
         assert_eq!(sealed.len() as i64, N - kept.decisions as i64);
         // Given back through the row's seal, as it was when it settled.
         let (id, text) = sealed.iter().find(|(id, _)| *id == 4).cloned().unwrap();

@@ -163,6 +163,8 @@ pub async fn authority_differs_from_replay<W: WriteTx>(w: &mut W) -> Result<Opti
     if let Some(key) = w.authority().seal_key().cloned() {
         replayed.set_seal_key(key);
     }
+    // And let go of the same request ids (ADR-373).
+    replayed.set_request_memory(w.authority().request_memory());
     loop {
         let events = w.journal_after(replayed.seq(), CATCH_UP_PAGE).await?;
         for (event, seal) in &events {
@@ -1079,6 +1081,9 @@ async fn check_idempotency_authority<W: WriteTx>(
     let same = match (row, journaled) {
         (None, None) => true,
         (Some((fingerprint, id)), Some(j)) => *id == j.decision_id && fingerprint_summary(fingerprint) == j.fingerprint,
+        (Some((fingerprint, id)), None) if w.authority().forgot_requests() => {
+            check_forgotten_request(w, request, fingerprint, *id, now_ms).await?
+        }
         _ => false,
     };
     if same {
@@ -1100,6 +1105,40 @@ async fn check_idempotency_authority<W: WriteTx>(
     let input = json!({"request_id": request.request_id, "table": "idempotency", "field": "decision_id",
                        "row": row_said, "journal": journal_said});
     Err(refused(w, &request.agent, "record_altered", message, input, now_ms).await)
+}
+
+/// Whether the decisions an idempotency row names back it, for a request id the authority state let go of after
+/// its request memory (ADR-373): the row's decision, and each deferral it superseded back to the first decision of
+/// the request id, must be the journal's (each row checked against its settlement seal or the state's record: an
+/// altered one is refused `record_altered` here), all of this agent's request id; the one named must not be a
+/// superseded deferral (a release has repointed the id since), and the row's fingerprint must be the first
+/// decision's request's. A row pointing at another request's decision, or a forged one, is not believed.
+async fn check_forgotten_request<W: WriteTx>(
+    w: &mut W,
+    request: &ActionRequest,
+    fingerprint: &str,
+    id: DecisionId,
+    now_ms: i64,
+) -> Result<bool, StoreError> {
+    // A release supersedes a deferral, a kill-switch retry the blocked release: a chain of a few decisions at most.
+    const LONGEST_CHAIN: usize = 16;
+    let mut current = id;
+    for _ in 0..LONGEST_CHAIN {
+        let Some(stored) = w.decision(current).await? else { return Ok(false) };
+        check_decision_authority(w, &stored, now_ms).await?;
+        if stored.request.agent != request.agent || stored.request.request_id != request.request_id {
+            return Ok(false);
+        }
+        if current == id && stored.status == DecisionStatus::Superseded {
+            return Ok(false);
+        }
+        match stored.supersedes {
+            Some(deferral) if deferral < current => current = deferral,
+            Some(_) => return Ok(false),
+            None => return Ok(stored.request.fingerprint() == fingerprint),
+        }
+    }
+    Ok(false)
 }
 
 async fn vote_refusal<W: WriteTx>(

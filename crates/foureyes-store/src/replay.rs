@@ -388,12 +388,33 @@ impl Replayed {
                     ],
                 );
                 let key = idempotency_key(r);
-                let fingerprint = self
-                    .tables
-                    .get("idempotency")
-                    .and_then(|rows| rows.get(&key))
+                let earlier = self.tables.get("idempotency").and_then(|rows| rows.get(&key));
+                let fingerprint = earlier
                     .and_then(|row| row.get("fingerprint").cloned().flatten())
                     .unwrap_or_else(|| r.fingerprint());
+                // A door answers a retry with the decision its request id has; it decides one again only to release
+                // its deferral (`supersedes`) or after a kill-switch block. A second plain decision for one request id
+                // was decided while the id's `idempotency` row was missing: deleted outside the door, after the door
+                // had let the id go from memory (ADR-373).
+                let transient_block = d.verdict == foureyes_core::Verdict::Deny
+                    && d.reasons.iter().any(|reason| reason.code == foureyes_core::ReasonCode::KillSwitch);
+                if let Some(earlier) = earlier.and_then(|row| row.get("decision_id").cloned().flatten())
+                    && d.supersedes.is_none()
+                    && !transient_block
+                {
+                    self.problems.push(Difference {
+                        table: "idempotency".into(),
+                        id: key.clone(),
+                        field: Some("decision_id".into()),
+                        journal: Some(earlier.clone()),
+                        in_table: None,
+                        note: Some(format!(
+                            "decision {id} decided request_id `{}` of agent `{}` again, though decision {earlier} had \
+                             answered it: its `idempotency` row was missing then (deleted outside the door)",
+                            r.request_id, r.agent
+                        )),
+                    });
+                }
                 self.set("idempotency", key, &[("decision_id", text(id)), ("fingerprint", Some(fingerprint))]);
                 for res in &d.reservations {
                     let owner = match &res.effect {

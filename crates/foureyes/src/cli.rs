@@ -60,6 +60,14 @@ pub struct Cli {
     /// `serve` (which uses its --signing-key).
     #[arg(long, global = true, value_name = "PUB", env = "FOUREYES_WITNESS_KEY")]
     pub witness_key: Option<PathBuf>,
+    /// How long a door keeps a request id in memory once its decision is settled (with --seal-key only; ADR-373):
+    /// within it, a retry whose `idempotency` row was deleted by hand is refused `record_altered`; after it, the
+    /// row is believed only through the sealed decisions it names, and a deleted row is found by `journal audit`
+    /// (the retry is decided anew). Bounds the memory request ids take to this span's traffic. `forever`: never
+    /// let go (memory grows with the history).
+    #[arg(long, global = true, value_name = "DURATION", env = "FOUREYES_REQUEST_MEMORY", default_value = "24h",
+          value_parser = parse_memory)]
+    pub request_memory: Memory,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -677,6 +685,31 @@ pub fn parse_namespace_policy(text: &str) -> Result<(String, PathBuf), String> {
         return Err(format!("`{text}`: the policy FILE is empty"));
     }
     Ok((name.to_string(), PathBuf::from(file)))
+}
+
+/// A span of memory (ADR-373): a duration, or `forever`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Memory {
+    For(std::time::Duration),
+    Forever,
+}
+
+impl Memory {
+    /// In milliseconds, as the store takes it (`None`: forever).
+    pub fn ms(self) -> Option<i64> {
+        match self {
+            Memory::For(d) => Some(i64::try_from(d.as_millis()).unwrap_or(i64::MAX)),
+            Memory::Forever => None,
+        }
+    }
+}
+
+/// `forever`, or a duration as [`parse_duration`] reads it.
+pub fn parse_memory(text: &str) -> Result<Memory, String> {
+    match text.trim() {
+        "forever" => Ok(Memory::Forever),
+        other => parse_duration(other).map(Memory::For).map_err(|e| format!("{e}, or `forever`")),
+    }
 }
 
 /// `10s`, `2m`, `500ms`, or a plain number of seconds; at least one millisecond.

@@ -72,8 +72,12 @@ pub fn require_policy(cli_policy: &Option<std::path::PathBuf>) -> Result<Arc<Pol
 pub async fn open_backend(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
     let seal = seal_key()?;
     let store: Arc<dyn Backend> = match db.to_str() {
-        Some(url) if foureyes_store_pg::is_postgres_url(url) => foureyes_store_pg::open_any_sealed(url, seal).await?,
-        _ => Arc::new(SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(seal)),
+        Some(url) if foureyes_store_pg::is_postgres_url(url) => {
+            foureyes_store_pg::open_any_sealed(url, seal, request_memory()).await?
+        }
+        _ => Arc::new(
+            SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(seal).with_request_memory(request_memory()),
+        ),
     };
     resolve_clock(store.as_ref()).await?;
     Ok(store)
@@ -340,6 +344,14 @@ pub fn seal_key() -> Result<Option<foureyes_core::seal::SealKey>, Exit> {
     }
 }
 
+/// How long a door keeps a settled request id in memory (`--request-memory`, ADR-373), set once at start.
+static REQUEST_MEMORY: std::sync::OnceLock<Option<i64>> = std::sync::OnceLock::new();
+
+/// The request memory this process was given (`None`: forever; also when `run` did not set it).
+pub fn request_memory() -> Option<i64> {
+    REQUEST_MEMORY.get().copied().flatten()
+}
+
 /// The namespace this process works in (`--namespace`, ADR-500), set once at start; `None`: the default one.
 static NAMESPACE: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
 
@@ -350,6 +362,7 @@ pub fn namespace() -> Option<&'static str> {
 
 pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
     let _ = SEAL_KEY_FILE.set(cli.seal_key.clone());
+    let _ = REQUEST_MEMORY.set(cli.request_memory.ms());
     let _ = WITNESS.set((cli.witness.clone(), cli.witness_key.clone()));
     let base_db = cli.db.clone();
     if let Some(name) = &cli.namespace {
@@ -452,7 +465,7 @@ pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
                 // stderr: in the stdio transport, stdout is the MCP client's channel.
                 eprintln!("foureyes mcp-proxy: traces: OTLP/HTTP to {}", t.endpoint);
             }
-            let result = foureyes_mcp::cli::run(&cli.db, cli.policy.as_deref(), seal_key()?, args)
+            let result = foureyes_mcp::cli::run(&cli.db, cli.policy.as_deref(), seal_key()?, request_memory(), args)
                 .await
                 .map_err(|e| Exit::new(e.exit_code(), e.to_string()));
             if let Some(t) = telemetry {

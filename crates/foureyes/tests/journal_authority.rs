@@ -55,6 +55,8 @@ struct Env {
     _pg: Option<Database>,
     /// The door seal's key file every command is given (FOUREYES_SEAL_KEY, ADR-420), when set.
     seal: Option<PathBuf>,
+    /// The request memory every command is given (FOUREYES_REQUEST_MEMORY, ADR-373); unset: forever.
+    request_memory: Option<&'static str>,
 }
 
 fn env(backend: Backend) -> Env {
@@ -67,7 +69,7 @@ fn env(backend: Backend) -> Env {
             (database.url.clone(), Some(database))
         }
     };
-    Env { dir, db, backend, _pg: pg, seal: None }
+    Env { dir, db, backend, _pg: pg, seal: None, request_memory: None }
 }
 
 /// [`env`] whose every command holds a seal key (written here as `journal keygen` writes `seal.key`: 64 hex digits).
@@ -92,6 +94,7 @@ impl Env {
             Some(key) => c.env("FOUREYES_SEAL_KEY", key),
             None => c.env_remove("FOUREYES_SEAL_KEY"),
         };
+        c.env("FOUREYES_REQUEST_MEMORY", self.request_memory.unwrap_or("forever"));
         c
     }
 
@@ -2187,6 +2190,103 @@ fn a_retry_whose_decision_row_was_deleted_is_refused_as_altered(backend: Backend
     assert!(altered_refusal_journaled(&e, "decisions"), "the refusal is journaled naming the table");
 }
 
+/// ADR-373 (issue 19's memory bound): under the seal key and a request memory of 1 ms, every settled request id has
+/// left the door's memory by the time it is retried (each command here is a door that replays the journal). A retry
+/// is answered from its row, believed only through the sealed decisions it names: a plain deny, an executed permit,
+/// and a release of an approved deferral (the row repointed from the deferral). RED with the row believed as it
+/// stands (`check_forgotten_request` answering yes): the row repointed at another request's permit answered that
+/// permit, and a row copied under a fresh request id answered it too — a permit no decision gave this request.
+fn a_forgotten_request_id_is_believed_only_through_its_sealed_decisions(backend: Backend) {
+    let mut e = sealed_env(backend);
+    e.request_memory = Some("1ms");
+    let ask = |request_id: &str, action: &str, params: &str| -> Output {
+        e.run(&[
+            "decide",
+            "--agent",
+            "bot",
+            "--action",
+            action,
+            "--params",
+            params,
+            "--request-id",
+            request_id,
+            "--json",
+        ])
+    };
+    let decided = |out: &Output| -> (Option<i32>, i64, bool) {
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+        (out.status.code(), v["decision_id"].as_i64().unwrap_or(-1), v["replayed"].as_bool().unwrap_or(false))
+    };
+    let deny = decided(&ask("r1", "payments.batch", r#"{"amount_eur": 600}"#));
+    assert!(deny.0 != Some(0) && deny.1 > 0, "600 EUR is over the bound: {deny:?}");
+    let permit = decided(&ask("ok1", "payments.batch", r#"{"amount_eur": 10}"#));
+    assert_eq!(permit.0, Some(0), "{permit:?}");
+    e.ok(&["report", &permit.1.to_string(), "--outcome", "executed"]);
+    let out = ask("v1", "vault.open", r#"{"door": 1}"#);
+    assert_eq!(out.status.code(), Some(11), "{}", text(&out.stderr));
+    let deferral = decided(&out).1;
+    let approval = serde_json::from_slice::<Value>(&out.stdout).unwrap()["approval_id"].as_i64().unwrap().to_string();
+    e.ok(&["approvals", "approve", &approval, "--as", "ann"]);
+    e.ok(&["approvals", "approve", &approval, "--as", "bob"]);
+    let release = decided(&ask("v1", "vault.open", r#"{"door": 1}"#));
+    assert_eq!((release.0, release.2), (Some(0), false), "the approved deferral is released: {release:?}");
+    e.ok(&["report", &release.1.to_string(), "--outcome", "executed"]);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    assert_eq!(ask("tick", "payments.batch", r#"{"amount_eur": 1}"#).status.code(), Some(0));
+
+    // Honest retries, answered from rows the state no longer holds.
+    assert_eq!(decided(&ask("r1", "payments.batch", r#"{"amount_eur": 600}"#)), (deny.0, deny.1, true));
+    assert_eq!(decided(&ask("ok1", "payments.batch", r#"{"amount_eur": 10}"#)), (Some(0), permit.1, true));
+    assert_eq!(decided(&ask("v1", "vault.open", r#"{"door": 1}"#)), (Some(0), release.1, true));
+    // The same content under the old id is a conflict, as before.
+    assert_eq!(ask("ok1", "payments.batch", r#"{"amount_eur": 11}"#).status.code(), Some(4));
+
+    // A row repointed at another request's executed permit.
+    e.sql(&format!("UPDATE idempotency SET decision_id = {} WHERE request_id = 'r1'", permit.1));
+    let out = ask("r1", "payments.batch", r#"{"amount_eur": 600}"#);
+    assert_ne!(
+        out.status.code(),
+        Some(0),
+        "the repointed row answered another request's permit: {}",
+        text(&out.stdout)
+    );
+    assert!(text(&out.stderr).contains("idempotency"), "names the table: {}", text(&out.stderr));
+    assert!(altered_refusal_journaled(&e, "idempotency"));
+    e.sql(&format!("UPDATE idempotency SET decision_id = {} WHERE request_id = 'r1'", deny.1));
+    // A row copied under a fresh request id (the fingerprint does not hold the id: the same content matches it).
+    e.sql(
+        "INSERT INTO idempotency (agent, request_id, fingerprint, decision_id) \
+           SELECT agent, 'ok2', fingerprint, decision_id FROM idempotency WHERE request_id = 'ok1'",
+    );
+    let out = ask("ok2", "payments.batch", r#"{"amount_eur": 10}"#);
+    assert_ne!(out.status.code(), Some(0), "a copied row answered a permit it was never given: {}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("idempotency"), "names the table: {}", text(&out.stderr));
+    e.sql("DELETE FROM idempotency WHERE request_id = 'ok2'");
+    // The permit's row given another content's fingerprint (the tick's, 1 EUR): that content is not answered with it.
+    e.sql(
+        "UPDATE idempotency SET fingerprint = (SELECT fingerprint FROM idempotency WHERE request_id = 'tick') \
+           WHERE request_id = 'ok1'",
+    );
+    let out = ask("ok1", "payments.batch", r#"{"amount_eur": 1}"#);
+    assert_ne!(decided(&out).1, permit.1, "the 10 EUR permit answered a 1 EUR request: {}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("idempotency"), "names the table: {}", text(&out.stderr));
+    // The release's row set back to its deferral.
+    e.sql(&format!("UPDATE idempotency SET decision_id = {deferral} WHERE request_id = 'v1'"));
+    let out = ask("v1", "vault.open", r#"{"door": 1}"#);
+    assert_ne!(out.status.code(), Some(0), "the row set back to the deferral: {}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("idempotency"), "the row set back to the deferral: {}", text(&out.stderr));
+    e.sql(&format!("UPDATE idempotency SET decision_id = {} WHERE request_id = 'v1'", release.1));
+    assert_eq!(decided(&ask("v1", "vault.open", r#"{"door": 1}"#)), (Some(0), release.1, true));
+
+    // The documented limit: after the memory, a row deleted by hand is not refused (the retry is decided anew), and
+    // `journal audit` finds it.
+    e.sql("DELETE FROM idempotency WHERE request_id = 'r1'");
+    let again = decided(&ask("r1", "payments.batch", r#"{"amount_eur": 600}"#));
+    assert!(again.1 > deny.1 && !again.2, "decided anew: {again:?}");
+    let audit = e.run(&["journal", "audit"]);
+    assert_ne!(audit.status.code(), Some(0), "audit finds the deleted row: {}", text(&audit.stdout));
+}
+
 const UNDO_ROW_TO_DENY: &[&str] = &["UPDATE decisions SET verdict = 'deny' WHERE request_id = 'u1'"];
 const DELETE_UNDO_ROW: &[&str] =
     &["DELETE FROM decisions WHERE request_id = 'u1'", "DELETE FROM idempotency WHERE request_id = 'u1'"];
@@ -2289,6 +2389,7 @@ macro_rules! on_both {
 }
 
 on_both!(
+    a_forgotten_request_id_is_believed_only_through_its_sealed_decisions,
     a_retry_whose_decision_row_was_deleted_is_refused_as_altered,
     verify_fails_on_an_event_no_door_replays,
     a_journal_rewritten_with_recomputed_hashes_fails_against_a_signed_checkpoint,
