@@ -202,6 +202,24 @@ const APPROVAL_EDGE: &str = "the support desk executes only after await_decision
 
 const MUTATIONS: &[Mutation] = &[
     Mutation {
+        property: "a door whose key is not the store's appends nothing (attack 22 W1, ADR-374)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "                    && !key.verifies(prev_hash, seal)",
+        broken: "                    && false",
+        package: "foureyes",
+        filter: "sqlite::a_command_with_another_seal_key_appends_nothing",
+        also: &[],
+    },
+    Mutation {
+        property: "a process without the store's key leaves the sealed clock anchor alone (attack 22 A1, ADR-374)",
+        file: "crates/foureyes-store/src/clock_floor.rs",
+        original: "        if anchor_file.leave_sealed && !(anchor_file.key.is_some() && KEY_PROVEN.load(Ordering::Acquire)) {",
+        broken: "        if false && anchor_file.leave_sealed {",
+        package: "foureyes",
+        filter: "a_process_without_the_stores_key_leaves_the_sealed_anchor_alone",
+        also: &[],
+    },
+    Mutation {
         property: "a request id leaves memory only once its decision is settled and sealed (ADR-373)",
         file: "crates/foureyes-store/src/authority.rs",
         original: "            if self.decisions.get(request.decision_id).is_none() {",

@@ -92,8 +92,8 @@ pub(crate) struct Tx {
     /// The head after this transaction's appends.
     head_seq: u64,
     head_hash: String,
-    /// Whether the head event carries a seal (ADR-420).
-    head_sealed: bool,
+    /// The head event's seal, if it carries one (ADR-420): checked under the door's key before an append (ADR-374).
+    head_seal: Option<String>,
     /// The events it appended, applied to the authority state once it has committed (ADR-410).
     appended: Vec<Appended>,
     /// Writes whose answer nothing waits for, sent together (pipelined: one round trip) by [`Tx::flush`], before the
@@ -126,14 +126,14 @@ pub(crate) struct Deferred {
 pub(crate) struct JobMark {
     head_seq: u64,
     head_hash: String,
-    head_sealed: bool,
+    head_seal: Option<String>,
     next_ids: NextIds,
 }
 
 /// The statement that locks the chain head; the head event's seal is read from the journal itself, not from
 /// `journal_head` (ADR-420). A subquery per head row, not a join (ADR-370): `journal_head` is never analysed, so the
 /// planner takes it for 1,180 rows and hash-joins the whole journal; the subquery is one probe of the journal's key.
-const LOCK_HEAD: &str = "SELECT h.seq, h.hash, (SELECT j.seal IS NOT NULL FROM journal j WHERE j.seq = h.seq)
+const LOCK_HEAD: &str = "SELECT h.seq, h.hash, (SELECT j.seal FROM journal j WHERE j.seq = h.seq)
      FROM journal_head h FOR UPDATE OF h";
 /// The ids the tables leave free, read after the lock is granted (a later statement: a fresh snapshot that holds
 /// every commit made before the lock).
@@ -171,7 +171,7 @@ impl Tx {
             start_seq: 0,
             head_seq: 0,
             head_hash: String::new(),
-            head_sealed: false,
+            head_seal: None,
             appended: Vec::new(),
             deferred: Vec::new(),
             idempotency_known: HashMap::new(),
@@ -208,12 +208,12 @@ impl Tx {
         }
         let seq: i64 = get(&head, 0)?;
         let hash: String = get(&head, 1)?;
-        let head_sealed: bool = get::<Option<bool>>(&head, 2)?.unwrap_or(false);
+        let head_seal: Option<String> = get(&head, 2)?;
         let seq = u64::try_from(seq).map_err(|_| StoreError::Backend(format!("journal_head seq {seq}")))?;
         tx.start_seq = seq;
         tx.head_seq = seq;
         tx.head_hash = hash;
-        tx.head_sealed = head_sealed;
+        tx.head_seal = head_seal;
         tx.next_ids = next_ids;
         tx.idempotency_known = idempotency_known;
         Ok(tx)
@@ -259,7 +259,7 @@ impl Tx {
     /// Appends one event to the journal, chained to the head this transaction holds.
     pub async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data).map_err(StoreError::Unjournalable)?;
-        let seal = self.authority.seal_for_append(self.head_seq, self.head_sealed, &event)?;
+        let seal = self.authority.seal_for_append(self.head_seq, &self.head_hash, self.head_seal.as_deref(), &event)?;
         let seq = seq_param(event.seq)?;
         exec(
             self.c(),
@@ -269,7 +269,7 @@ impl Tx {
         .await?;
         self.head_seq = event.seq;
         self.head_hash.clone_from(&event.hash);
-        self.head_sealed = seal.is_some();
+        self.head_seal.clone_from(&seal);
         self.appended.push(Appended::new(&event, data, seal));
         Ok(event)
     }
@@ -278,7 +278,7 @@ impl Tx {
     pub fn append_deferred(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data).map_err(StoreError::Unjournalable)?;
         // Sealed like every append (ADR-420): a deferred row is still the door's own event.
-        let seal = self.authority.seal_for_append(self.head_seq, self.head_sealed, &event)?;
+        let seal = self.authority.seal_for_append(self.head_seq, &self.head_hash, self.head_seal.as_deref(), &event)?;
         self.defer(
             "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES ($1, $2, $3, $4, $5, $6, $7)",
             vec![
@@ -293,7 +293,7 @@ impl Tx {
         );
         self.head_seq = event.seq;
         self.head_hash.clone_from(&event.hash);
-        self.head_sealed = seal.is_some();
+        self.head_seal.clone_from(&seal);
         self.appended.push(Appended::new(&event, data, seal));
         Ok(event)
     }
@@ -383,7 +383,7 @@ impl Tx {
         JobMark {
             head_seq: self.head_seq,
             head_hash: self.head_hash.clone(),
-            head_sealed: self.head_sealed,
+            head_seal: self.head_seal.clone(),
             next_ids: self.next_ids,
         }
     }
@@ -412,7 +412,7 @@ impl Tx {
         self.c().batch_execute("ROLLBACK TO SAVEPOINT job").await.map_err(pg)?;
         self.head_seq = mark.head_seq;
         self.head_hash = mark.head_hash;
-        self.head_sealed = mark.head_sealed;
+        self.head_seal = mark.head_seal;
         // Its rows are gone: the ids it took are free again, so ids stay gap-free as on SQLite.
         self.next_ids = mark.next_ids;
         Ok(())

@@ -31,21 +31,21 @@ pub(crate) fn append(
     ts_ms: i64,
     data: EventData,
 ) -> Result<Encoded, StoreError> {
-    let (prev_seq, prev_hash, prev_sealed) = head(c)?;
-    append_after(c, authority, (prev_seq, &prev_hash, prev_sealed), ts_ms, &data).map(|(event, _)| event)
+    let (prev_seq, prev_hash, prev_seal) = head(c)?;
+    append_after(c, authority, (prev_seq, &prev_hash, prev_seal.as_deref()), ts_ms, &data).map(|(event, _)| event)
 }
 
-/// Appends one event chained to `(prev_seq, prev_hash)`, which must be the head (`prev_sealed`: whether the head
-/// event carries a seal); returns it and the seal it was stored with.
+/// Appends one event chained to `(prev_seq, prev_hash)`, which must be the head (`prev_seal`: the head event's
+/// seal, if it carries one); returns it and the seal it was stored with.
 fn append_after(
     c: &Connection,
     authority: &Authority,
-    (prev_seq, prev_hash, prev_sealed): (u64, &str, bool),
+    (prev_seq, prev_hash, prev_seal): (u64, &str, Option<&str>),
     ts_ms: i64,
     data: &EventData,
 ) -> Result<(Encoded, Option<String>), StoreError> {
     let event = Encoded::next(prev_seq, prev_hash, ts_ms, data).map_err(StoreError::Unjournalable)?;
-    let seal = authority.seal_for_append(prev_seq, prev_sealed, &event)?;
+    let seal = authority.seal_for_append(prev_seq, prev_hash, prev_seal, &event)?;
     c.prepare_cached(
         "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )
@@ -62,7 +62,7 @@ pub(crate) struct SqliteTx<'c> {
     pub authority: &'c mut Authority,
     /// The journal's head once this transaction has read it: nothing else writes while it holds the write lock, so
     /// each append chains onto it without reading it again.
-    head: Option<(u64, String, bool)>,
+    head: Option<(u64, String, Option<String>)>,
     /// The events it appended, for [`Authority::apply_appended`] once its work stands (ADR-410).
     pub appended: Vec<Appended>,
 }
@@ -75,14 +75,14 @@ impl<'c> SqliteTx<'c> {
 
 /// The journal's head: its last event's `(seq, hash)` and whether it carries a seal (ADR-420), or
 /// `(0, GENESIS_HASH, false)`.
-fn head(c: &Connection) -> Result<(u64, String, bool), StoreError> {
-    let head: Option<(i64, String, bool)> = c
-        .prepare_cached("SELECT seq, hash, seal IS NOT NULL FROM journal ORDER BY seq DESC LIMIT 1")
+fn head(c: &Connection) -> Result<(u64, String, Option<String>), StoreError> {
+    let head: Option<(i64, String, Option<String>)> = c
+        .prepare_cached("SELECT seq, hash, seal FROM journal ORDER BY seq DESC LIMIT 1")
         .sql()?
         .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()
         .sql()?;
-    Ok(head.map_or((0, GENESIS_HASH.to_string(), false), |(s, h, sealed)| (s as u64, h, sealed)))
+    Ok(head.map_or((0, GENESIS_HASH.to_string(), None), |(s, h, seal)| (s as u64, h, seal)))
 }
 
 impl SqliteTx<'_> {
@@ -104,12 +104,13 @@ impl SqliteTx<'_> {
 
 impl WriteTx for SqliteTx<'_> {
     async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
-        let (prev_seq, prev_hash, prev_sealed) = match self.head.take() {
+        let (prev_seq, prev_hash, prev_seal) = match self.head.take() {
             Some(head) => head,
             None => head(self.conn)?,
         };
-        let (event, seal) = append_after(self.conn, self.authority, (prev_seq, &prev_hash, prev_sealed), ts_ms, &data)?;
-        self.head = Some((event.seq, event.hash.clone(), seal.is_some()));
+        let prev = (prev_seq, prev_hash.as_str(), prev_seal.as_deref());
+        let (event, seal) = append_after(self.conn, self.authority, prev, ts_ms, &data)?;
+        self.head = Some((event.seq, event.hash.clone(), seal.clone()));
         self.appended.push(Appended::new(&event, data, seal));
         Ok(event)
     }
@@ -122,8 +123,8 @@ impl WriteTx for SqliteTx<'_> {
         if let Some((seq, hash, _)) = &self.head {
             return Ok((*seq, hash.clone()));
         }
-        let (seq, hash, sealed) = head(self.conn)?;
-        self.head = Some((seq, hash.clone(), sealed));
+        let (seq, hash, seal) = head(self.conn)?;
+        self.head = Some((seq, hash.clone(), seal));
         Ok((seq, hash))
     }
 

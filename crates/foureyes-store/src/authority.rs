@@ -778,11 +778,26 @@ impl Authority {
     pub fn seal_for_append(
         &self,
         prev_seq: u64,
-        prev_sealed: bool,
+        prev_hash: &str,
+        prev_seal: Option<&str>,
         event: &foureyes_core::journal::Encoded,
     ) -> Result<Option<String>, StoreError> {
+        let prev_sealed = prev_seal.is_some();
         match self.seal.key() {
             Some(key) => {
+                // A head this state has not applied (a command that appends without catching up) is checked here:
+                // a door whose key is not the store's would otherwise seal an event no other door accepts, and
+                // every door would stop at it (attack 22, W1).
+                if let Some(seal) = prev_seal
+                    && (prev_seq != self.seq || prev_hash != self.hash)
+                    && !key.verifies(prev_hash, seal)
+                {
+                    return Err(StoreError::Backend(format!(
+                        "the journal's newest event (seq {prev_seq}) is sealed under another key than this door's: \
+                         this door appends nothing to it; give it the store's seal key (`--seal-key FILE` or \
+                         FOUREYES_SEAL_KEY) (ADR-420, ADR-374)"
+                    )));
+                }
                 if prev_seq > 0 && !prev_sealed && event.kind != foureyes_core::journal::EventKind::SealStarted {
                     return Err(StoreError::Backend(format!(
                         "the journal's newest event (seq {prev_seq}) carries no seal: either the journal was written \
@@ -840,6 +855,9 @@ impl Authority {
             _ => None,
         };
         self.seal.check(event.seq, event.kind, &event.hash, seal, unsealed).map_err(|p| broken(&p.to_string()))?;
+        if seal.is_some() && self.holds_seal_key() {
+            crate::clock_floor::key_proven();
+        }
         if let EventData::Checkpoint(c) = &data {
             let noted = foureyes_core::checkpoint::sealed_from_in(&c.note);
             self.seal.check_note(noted).map_err(|p| broken(&p.to_string()))?;

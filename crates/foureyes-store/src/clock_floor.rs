@@ -20,6 +20,7 @@ use crate::{Store, StoreError};
 use foureyes_core::seal::SealKey;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A reading of the host's boot clock and the door's time at that reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -371,6 +372,12 @@ struct AnchorFile {
     site: String,
     store: Option<String>,
     mark: Option<StoreMark>,
+    /// The anchor on disk is sealed, and not by this process's key for this store (ADR-374): it is left as it is
+    /// unless this process's key has verified a seal of the journal ([`key_proven`]: it is the store's key, and the
+    /// anchor another store's or a forger's). A process without the key or with another key (a `decisions list`, a
+    /// refused decide, a `journal verify`) wrote over a sealed anchor and erased the served mark and the outages a
+    /// keyed door counts: 2 permits against a limit of 1 (attack 22, A1).
+    leave_sealed: bool,
 }
 
 impl AnchorFile {
@@ -386,6 +393,15 @@ impl AnchorFile {
             Some(Err(_)) | None => None,
         }
     }
+}
+
+/// Whether this process's seal key has verified a seal of a journal it applied (ADR-374): only then may it write
+/// over a sealed anchor it cannot verify.
+static KEY_PROVEN: AtomicBool = AtomicBool::new(false);
+
+/// This process's seal key verified an event's seal ([`crate::authority::Authority::apply_sealed`]).
+pub(crate) fn key_proven() {
+    KEY_PROVEN.store(true, Ordering::Release);
 }
 
 fn door() -> std::sync::MutexGuard<'static, Door> {
@@ -454,9 +470,16 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
                 site: site.clone(),
                 store: None,
                 mark: key.as_ref().and(store.clock_anchor_store()),
+                leave_sealed: false,
             };
             let named = anchor_file.store();
             anchor_file.store = named.clone().filter(|s| s != EMPTY_STORE);
+            anchor_file.leave_sealed = file.as_deref().and_then(read_anchor).is_some_and(|anchor| {
+                anchor.mac.is_some()
+                    && key.as_ref().is_none_or(|key| {
+                        anchor.sealed(key, &site, named.as_deref().unwrap_or(EMPTY_STORE)) == Sealed::No
+                    })
+            });
             if file.is_some() {
                 let mut door = door();
                 if !door.anchors.iter().any(|a| a.file == anchor_file.file) {
@@ -660,6 +683,9 @@ pub fn record(now_ms: i64) {
     let at = Reference { boottime_ms, now_ms };
     let served = door.served.clone();
     for anchor_file in &mut door.anchors {
+        if anchor_file.leave_sealed && !(anchor_file.key.is_some() && KEY_PROVEN.load(Ordering::Acquire)) {
+            continue;
+        }
         // A sealed anchor names its store: read once the journal has a first event (a `serve` started on an empty
         // store journals its policy a moment later, and its next tick seals that), and never written unnamed.
         let store = match &anchor_file.key {

@@ -2287,6 +2287,48 @@ fn a_forgotten_request_id_is_believed_only_through_its_sealed_decisions(backend:
     assert_ne!(audit.status.code(), Some(0), "audit finds the deleted row: {}", text(&audit.stdout));
 }
 
+/// Attack 22's W1 (`wrongkey22.py`; RED before ADR-374: `token revoke` with another key exited 0 and appended an
+/// event sealed under it, after which the store's own key decided nothing: exit 7, "its seal does not verify"): a
+/// command given another seal key than the store's appends nothing, and the keyed doors go on.
+fn a_command_with_another_seal_key_appends_nothing(backend: Backend) {
+    let e = sealed_env(backend);
+    assert_eq!(e.pay("10").0, 0);
+    e.ok(&["token", "create", "--name", "mallory", "--role", "agent"]);
+    let before = e.events().len();
+    let other = e.path("other.key");
+    std::fs::write(&other, format!("{}\n", "a7".repeat(32))).unwrap();
+    for args in [&["token", "revoke", "mallory"][..], &["kill-switch", "on", "--as", "ops"][..]] {
+        let out = e.cmd(args).env("FOUREYES_SEAL_KEY", &other).output().unwrap();
+        assert_ne!(out.status.code(), Some(0), "{args:?} with another key: {}", text(&out.stdout));
+        assert!(text(&out.stderr).contains("seal"), "{args:?} says why: {}", text(&out.stderr));
+    }
+    assert_eq!(e.events().len(), before, "nothing was appended");
+    assert_eq!(e.pay("10").0, 0, "the store's key still decides");
+    assert_eq!(e.run(&["journal", "verify"]).status.code(), Some(0));
+}
+
+/// Attack 22's A1 (`wkanchor22.py nokey_list|wrongkey_verify`; RED before ADR-374: the anchor was rewritten, unsealed
+/// or sealed under the other key, and a keyed `serve` then counted no outage and freed an unreported permit's slot):
+/// a process without the store's key, or with another key, leaves the sealed clock anchor as it is.
+#[test]
+fn a_process_without_the_stores_key_leaves_the_sealed_anchor_alone() {
+    let e = sealed_env(Backend::Sqlite);
+    assert_eq!(e.pay("10").0, 0);
+    let anchor = PathBuf::from(format!("{}.clock", e.db));
+    let sealed = std::fs::read_to_string(&anchor).unwrap();
+    assert!(sealed.contains("mac="), "a keyed door seals its anchor: {sealed}");
+    let other = e.path("other.key");
+    std::fs::write(&other, format!("{}\n", "a7".repeat(32))).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let keyless = e.cmd(&["decisions", "list"]).env_remove("FOUREYES_SEAL_KEY").output().unwrap();
+    assert_eq!(keyless.status.code(), Some(0), "{}", text(&keyless.stderr));
+    assert_eq!(std::fs::read_to_string(&anchor).unwrap(), sealed, "a keyless `decisions list` rewrote the anchor");
+    e.cmd(&["journal", "verify"]).env("FOUREYES_SEAL_KEY", &other).output().unwrap();
+    assert_eq!(std::fs::read_to_string(&anchor).unwrap(), sealed, "another key's `journal verify` rewrote it");
+    assert_eq!(e.pay("10").0, 0);
+    assert_ne!(std::fs::read_to_string(&anchor).unwrap(), sealed, "the store's key moves it on");
+}
+
 const UNDO_ROW_TO_DENY: &[&str] = &["UPDATE decisions SET verdict = 'deny' WHERE request_id = 'u1'"];
 const DELETE_UNDO_ROW: &[&str] =
     &["DELETE FROM decisions WHERE request_id = 'u1'", "DELETE FROM idempotency WHERE request_id = 'u1'"];
@@ -2389,6 +2431,7 @@ macro_rules! on_both {
 }
 
 on_both!(
+    a_command_with_another_seal_key_appends_nothing,
     a_forgotten_request_id_is_believed_only_through_its_sealed_decisions,
     a_retry_whose_decision_row_was_deleted_is_refused_as_altered,
     verify_fails_on_an_event_no_door_replays,
