@@ -202,6 +202,15 @@ const APPROVAL_EDGE: &str = "the support desk executes only after await_decision
 
 const MUTATIONS: &[Mutation] = &[
     Mutation {
+        property: "a sealed clock anchor names its database file, not only its path (attack 22 C1, ADR-375)",
+        file: "crates/foureyes-store/src/clock_floor.rs",
+        original: "    format!(\"{path}\\0{identity}\")",
+        broken: "    path",
+        package: "foureyes",
+        filter: "under_the_seal_key_a_copy_of_the_store_mints_no_anchor_its_live_database_believes",
+        also: &[],
+    },
+    Mutation {
         property: "a door whose key is not the store's appends nothing (attack 22 W1, ADR-374)",
         file: "crates/foureyes-store/src/authority.rs",
         original: "                    && !key.verifies(prev_hash, seal)",

@@ -113,6 +113,7 @@ impl Anchor {
     /// What an anchor written before ADR-840 was sealed over: the file but not the store; before ADR-369 (`legacy`)
     /// also without the served mark and outages. Each form under a domain of its own, so none passes for another.
     fn unbound_mac_input(&self, site: &str) -> String {
+        let site = path_of_site(site);
         let (boot_id, at) = (&self.boot_id, self.at);
         if self.legacy {
             return format!("clock anchor\0{site}\0{boot_id}\0{}\0{}", at.boottime_ms, at.now_ms);
@@ -128,6 +129,12 @@ impl Anchor {
         let Some(mac) = self.mac.as_deref() else { return Sealed::No };
         if !self.legacy && key.verifies(&self.mac_input(site, store), mac) {
             Sealed::ForThisStore
+        } else if !self.legacy
+            && path_of_site(site) != site
+            && key.verifies(&self.mac_input(path_of_site(site), store), mac)
+        {
+            // Sealed before ADR-375 bound the database file's identity: the file and the store, not the file's inode.
+            Sealed::BeforeTheStoreWasBound
         } else if key.verifies(&self.unbound_mac_input(site), mac) {
             Sealed::BeforeTheStoreWasBound
         } else {
@@ -656,7 +663,28 @@ pub fn outages_at(now_ms: i64) -> Vec<Outage> {
 /// The name an anchor's MAC binds (ADR-367): the file's absolute path with its directory resolved, so every door on
 /// this host names one file alike however it was given the database (relative, through a link). A store moved
 /// elsewhere leaves its anchor behind: the next door there reads the wall clock, never before the record.
+/// The anchor file's path part of a site ([`site_of`]): what a door sealed before ADR-375 named.
+fn path_of_site(site: &str) -> &str {
+    site.split('\0').next().unwrap_or(site)
+}
+
+/// Where an anchor file is, for its MAC: its canonical path and (ADR-375) the identity of the database file beside
+/// it (device and inode, `-` when it cannot be read). A copy of the store at another path seals its anchor for the
+/// copy's file: the live database moved into the copy's place, or reached through a symlink to it, is another file
+/// and does not believe it (attack 22's C1: a keyed door 2 h ahead on a copy minted an anchor the live database then
+/// believed, 1,140 EUR against 1,000 per hour). SQLite writes its database in place, so the identity holds while the
+/// store lives; a restored backup is a new file, and its first door resolves as if there were no anchor.
 pub fn site_of(file: &Path) -> String {
+    use std::os::unix::fs::MetadataExt as _;
+    let path = path_site(file);
+    let database = file.to_str().and_then(|f| f.strip_suffix(".clock")).map(Path::new);
+    let identity = database
+        .and_then(|db| std::fs::metadata(db).ok())
+        .map_or_else(|| "-".to_string(), |m| format!("{}:{}", m.dev(), m.ino()));
+    format!("{path}\0{identity}")
+}
+
+fn path_site(file: &Path) -> String {
     let dir = match file.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),

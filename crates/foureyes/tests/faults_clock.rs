@@ -521,6 +521,46 @@ fn under_the_seal_key_a_database_moved_into_another_stores_place_does_not_believ
     );
 }
 
+/// Attack 22's C1 (`clone22.py clone_moved`; RED before ADR-375: the second 600 EUR was permitted, 1,200 EUR against
+/// 1,000 per hour): a copy of this store (the same first event, so the same store name in the anchor's MAC), opened
+/// at another path by a keyed door whose clock is 2 h ahead, seals an anchor there; this store's live database is
+/// then moved into the copy's place. The anchor names the copy's database file, not this one.
+#[test]
+fn under_the_seal_key_a_copy_of_the_store_mints_no_anchor_its_live_database_believes() {
+    let env = Env::new(POLICY).sealed();
+    let copy = Env::new(POLICY).sealed();
+    std::fs::copy(env.dir.path().join("seal.key"), copy.dir.path().join("seal.key")).unwrap();
+    let first = spend_600(&env, None, 0, "r1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    remove_database(&copy.db);
+    for suffix in ["", "-wal", "-shm"] {
+        let (mut from, mut to) = (env.db.as_os_str().to_owned(), copy.db.as_os_str().to_owned());
+        from.push(suffix);
+        to.push(suffix);
+        if std::path::Path::new(&from).exists() {
+            std::fs::copy(&from, &to).unwrap();
+        }
+    }
+    let ahead = cli_at(&copy, 2 * HOUR_MS, &["decisions", "list"]);
+    assert!(ahead.status.success(), "{}", String::from_utf8_lossy(&ahead.stderr));
+    assert!(std::fs::read_to_string(clock_anchor(&copy)).unwrap().contains("mac="), "the copy's door sealed an anchor");
+    // The live database takes the copy's place under its file name; the copy's anchor stays.
+    remove_database(&copy.db);
+    for suffix in ["", "-wal", "-shm"] {
+        let (mut from, mut to) = (env.db.as_os_str().to_owned(), copy.db.as_os_str().to_owned());
+        from.push(suffix);
+        to.push(suffix);
+        if std::path::Path::new(&from).exists() {
+            std::fs::rename(&from, &to).unwrap();
+        }
+    }
+    let second = spend_600(&copy, None, 0, "r2");
+    assert!(
+        second["verdict"] != "permit",
+        "the live database moved into a copy's place believed the copy's anchor, 2 h ahead: {second}"
+    );
+}
+
 /// The anchor file every door on this host reads and writes beside the SQLite database (ADR-730).
 fn clock_anchor(env: &Env) -> std::path::PathBuf {
     let mut path = env.db.as_os_str().to_owned();
