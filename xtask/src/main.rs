@@ -202,6 +202,24 @@ const APPROVAL_EDGE: &str = "the support desk executes only after await_decision
 
 const MUTATIONS: &[Mutation] = &[
     Mutation {
+        property: "a window longer than what the door kept in memory is refused, never under-counted (ADR-376)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "        if q.since_ms < w.authority().window_floor() {",
+        broken: "        if false {",
+        package: "foureyes-store-sqlite",
+        filter: "group_commit::a_window_longer_than_what_the_door_let_go_of_is_refused",
+        also: &[],
+    },
+    Mutation {
+        property: "a window entry leaves memory only past the window memory (ADR-376)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "        let horizon = now_ms.saturating_sub(memory);\n        if horizon <= self.window_floor_ms {",
+        broken: "        let horizon = now_ms.saturating_sub(memory / 4);\n        if horizon <= self.window_floor_ms {",
+        package: "foureyes-store",
+        filter: "window_entries_leave_memory_after_the_window_memory",
+        also: &[],
+    },
+    Mutation {
         property: "a sealed clock anchor names its database file, not only its path (attack 22 C1, ADR-375)",
         file: "crates/foureyes-store/src/clock_floor.rs",
         original: "    format!(\"{path}\\0{identity}\")",

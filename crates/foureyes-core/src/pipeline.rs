@@ -109,6 +109,25 @@ pub fn usage_queries(policy: &Policy, request: &ActionRequest, now_ms: i64) -> V
         .collect()
 }
 
+/// How far back any limit or budget of `policy` reaches from `now` (ADR-376): the longest rolling window, a calendar
+/// window as its days plus the day it is in and a daylight-saving hour; `None` when the policy has none. What a door
+/// must keep of its reservations' window entries.
+pub fn longest_window_ms(policy: &Policy) -> Option<i64> {
+    let reach = |per: &Window| match *per {
+        Window::Rolling { ms } => ms,
+        Window::CalendarDays { days } => days.saturating_add(1).saturating_mul(86_400_000).saturating_add(3_600_000),
+    };
+    let actions = policy
+        .actions
+        .values()
+        .flat_map(|a| a.limits.iter().map(|l| reach(&l.per)).chain(a.budgets.iter().map(|b| reach(&b.per))));
+    let effects = policy
+        .effects
+        .values()
+        .flat_map(|e| e.limits.iter().map(|l| reach(&l.per)).chain(e.budgets.iter().map(|b| reach(&b.per))));
+    actions.chain(effects).max()
+}
+
 /// One limit or budget a request counts against: the action's own, or one of a shared effect it declares.
 struct Cap<'a> {
     kind: BudgetKind,

@@ -86,6 +86,17 @@ impl Rolling {
     }
 
     /// The entries at or after `since_ms`; moves the cutoff there.
+    /// Lets go of the entries before `before_ms` (ADR-376): those at or after the cutoff leave the running count too.
+    fn forget_before(&mut self, before_ms: i64) {
+        let kept = self.entries.split_off(&(before_ms, i64::MIN));
+        for ((ts_ms, _), units) in std::mem::replace(&mut self.entries, kept) {
+            if ts_ms >= self.cutoff {
+                self.count -= 1;
+                self.units -= i128::from(units);
+            }
+        }
+    }
+
     fn since(&mut self, since_ms: i64) -> Held {
         if since_ms > self.cutoff {
             for (_, units) in self.entries.range((self.cutoff, i64::MIN)..(since_ms, i64::MIN)) {
@@ -574,6 +585,10 @@ fn hash_table_bytes(capacity: usize, slot: usize) -> usize {
     buckets * (slot + 1)
 }
 
+/// The slack a window memory keeps beyond the policy's longest window (ADR-376): doors whose clocks disagree (replicas
+/// on PostgreSQL, within ADR-730's slack) still find every entry their windows reach.
+const WINDOW_SLACK_MS: i64 = 3_600_000;
+
 /// Where the state stands in the journal, and what it holds. See the module doc.
 #[derive(Debug)]
 pub struct Authority {
@@ -612,6 +627,15 @@ pub struct Authority {
     /// How many request ids this state has let go of (ADR-373): from the first, a request id the state does not hold
     /// may still have been used, and its row is believed only through the decisions it names.
     forgotten_requests: u64,
+    /// How far back the policy in force reaches, plus an hour of slack between doors' clocks (ADR-376): window
+    /// entries older than that before the newest event are let go of. `None` (until a door decides): kept.
+    window_memory_ms: Option<i64>,
+    /// Entries before this time were let go of (ADR-376): a window reaching before it cannot be counted exactly.
+    window_floor_ms: i64,
+    /// Window entries added since the last sweep ([`Authority::forget_old_window_entries`]).
+    window_inserts: usize,
+    /// The policy hash `window_memory_ms` was computed for.
+    window_policy: Option<String>,
     /// What each task command did, as its journal events say (ADR-585): what a `task_commands` row must match.
     task_commands: crate::tasks::shared::JournaledTaskCommands,
     /// Per key (index into `usage`): the unreported permits holding a reservation there, by `(report_by_ms, id)`.
@@ -678,6 +702,10 @@ impl Default for Authority {
             requests_by_time: VecDeque::new(),
             request_memory_ms: None,
             forgotten_requests: 0,
+            window_memory_ms: None,
+            window_floor_ms: i64::MIN,
+            window_inserts: 0,
+            window_policy: None,
             task_commands: crate::tasks::shared::JournaledTaskCommands::default(),
             due: Vec::new(),
             deadlines: HashMap::new(),
@@ -922,8 +950,11 @@ impl Authority {
         fn rolling(a: &Rolling) -> &BTreeMap<(i64, i64), i64> {
             &a.entries
         }
+        // Entries one state let go of after its window memory (ADR-376) are not compared: only those both still hold.
+        let floor = self.window_floor_ms.max(other.window_floor_ms);
         let usage = |x: &Authority| -> HashMap<String, BTreeMap<(i64, i64), i64>> {
-            x.keys.iter().map(|(k, i)| (k.clone(), rolling(&x.usage[*i]).clone())).collect()
+            let held = |r: &Rolling| rolling(r).range((floor, i64::MIN)..).map(|(k, v)| (*k, *v)).collect();
+            x.keys.iter().map(|(k, i)| (k.clone(), held(&x.usage[*i]))).collect()
         };
         let due = |x: &Authority| -> HashMap<String, BTreeSet<(i64, DecisionId)>> {
             x.keys.iter().map(|(k, i)| (k.clone(), x.due[*i].clone())).collect()
@@ -1015,6 +1046,8 @@ impl Authority {
                         }
                     }
                 }
+                self.window_inserts += d.reservations.len();
+                self.forget_old_window_entries(ts_ms);
                 // As `pipeline::decide` marks it (`Decision::session_denial`): a deny of the agent's own request.
                 if d.verdict == Verdict::Deny && d.request.approval_id.is_none() {
                     let session = session_of(&d.request.agent, d.request.session.as_deref().unwrap_or_default());
@@ -1371,6 +1404,55 @@ impl Authority {
             self.idempotency.shrink_to(2 * self.idempotency.len());
             self.requests_by_time.shrink_to(2 * self.requests_by_time.len());
         }
+    }
+
+    /// Lets go of the window entries older than the window memory before `now_ms` (the applied event's time: a replay
+    /// lets go of the same ones), every `max(1024, keys)` entries added so that the sweep over every key is O(1) per
+    /// entry amortized (ADR-376). The schedule does not depend on the memory, so a replay given the same memory ends
+    /// with the same entries. A released or expired reservation's entry is already gone; one let go of here is past
+    /// every window of the policy in force, and a later release of it finds nothing to give back (it counts nowhere).
+    fn forget_old_window_entries(&mut self, now_ms: i64) {
+        if self.window_inserts < self.usage.len().max(1024) {
+            return;
+        }
+        self.window_inserts = 0;
+        let Some(memory) = self.window_memory_ms else { return };
+        let horizon = now_ms.saturating_sub(memory);
+        if horizon <= self.window_floor_ms {
+            return;
+        }
+        for rolling in &mut self.usage {
+            rolling.forget_before(horizon);
+        }
+        self.window_floor_ms = horizon;
+    }
+
+    /// The window memory a door deciding under `policy` needs (ADR-376): its longest window and an hour of slack
+    /// between doors' clocks, never less than an earlier policy of this process needed (a door switching between two
+    /// policies keeps what the longer one reaches). Set by every deciding transaction (cheap for the same policy).
+    pub fn set_window_policy(&mut self, policy: &foureyes_core::policy::Policy) {
+        if self.window_policy.as_deref() == Some(policy.sha256.as_str()) {
+            return;
+        }
+        self.window_policy = Some(policy.sha256.clone());
+        let needed = foureyes_core::pipeline::longest_window_ms(policy).map(|ms| ms.saturating_add(WINDOW_SLACK_MS));
+        self.window_memory_ms = self.window_memory_ms.max(needed);
+    }
+
+    /// Sets the window memory itself (a replay compared with this state, the tests).
+    pub fn set_window_memory(&mut self, memory_ms: Option<i64>) {
+        self.window_memory_ms = memory_ms;
+    }
+
+    /// The window memory in force ([`Authority::set_window_policy`]).
+    pub fn window_memory(&self) -> Option<i64> {
+        self.window_memory_ms
+    }
+
+    /// Window entries before this time were let go of (ADR-376): a window starting before it cannot be counted from
+    /// memory, and the door refuses to decide on it rather than count less than was held.
+    pub fn window_floor(&self) -> i64 {
+        self.window_floor_ms
     }
 
     /// How long a request id stays in memory once its decision is settled and sealed (ADR-373); `None` (the
@@ -1885,6 +1967,37 @@ mod tests {
     /// settled decisions the state holds only the live ones, its table is shrunk to them, and what it dropped waits
     /// to be sealed in the rows only until a transaction has sealed them and a later one found the seal in place.
     /// Each dropped record is given back exactly through its row's seal, and only for its own id and store.
+    /// ADR-376 (issue 19's memory bound; RED before: every reservation kept its window entry, 20,000 of them): under a
+    /// window memory of 10 s, reservations 100 ms apart keep the last 10 s of entries and at most a sweep's worth
+    /// more (1,024), whatever the history; every window within the memory counts exactly what a state keeping every
+    /// entry counts; the floor says where memory ends.
+    #[test]
+    fn window_entries_leave_memory_after_the_window_memory() {
+        const N: i64 = 20_000;
+        let run = |memory: Option<i64>| {
+            let mut a = Authority::default();
+            a.set_window_memory(memory);
+            for id in 1..=N {
+                let reservation = json!([{"id": id, "key": "count", "scope": "*", "amount": "1"}]);
+                let e = event(&a, id * 100, EventKind::Decided, decided(id, reservation));
+                a.apply(&e).unwrap();
+            }
+            a
+        };
+        let (mut kept, mut all) = (run(Some(10_000)), run(None));
+        let entries = kept.retained().window_entries;
+        assert!(entries <= 100 + 1024 + 1, "{entries}");
+        assert_eq!(all.retained().window_entries, N as usize);
+        let now = N * 100;
+        assert!(kept.window_floor() >= now - 10_000 - 1024 * 100, "{}", kept.window_floor());
+        for window in [100, 1_000, 5_000, 10_000] {
+            let since = now - window + 1;
+            assert!(since >= kept.window_floor(), "{window}");
+            assert_eq!(kept.usage("pay", "count", "*", since), all.usage("pay", "count", "*", since), "{window}");
+        }
+        assert_eq!(all.window_floor(), i64::MIN, "without a memory nothing is let go of");
+    }
+
     /// ADR-373 (issue 19's memory bound; RED before: every request id stayed, 20,000 of them): under the seal key and
     /// a request memory of 10 s, decisions 100 ms apart keep only the last 10 s of settled request ids (and every
     /// unreported permit's), whatever the history; without the key, or with no memory, none is let go. A replay of

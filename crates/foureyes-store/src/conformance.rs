@@ -159,6 +159,7 @@ checks!(
     new_actions_rehearse_from_the_policy_that_introduced_them,
     listing_pages_without_gap_or_overlap,
     a_request_id_settled_long_ago_still_replays_its_decision,
+    a_window_longer_than_what_the_door_let_go_of_is_refused,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -196,6 +197,7 @@ macro_rules! conformance_tests {
             new_actions_rehearse_from_the_policy_that_introduced_them,
             listing_pages_without_gap_or_overlap,
             a_request_id_settled_long_ago_still_replays_its_decision,
+            a_window_longer_than_what_the_door_let_go_of_is_refused,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -2744,4 +2746,39 @@ pub async fn a_request_id_settled_long_ago_still_replays_its_decision(store: Arc
         matches!(conflict, Err(StoreError::Conflict { .. })),
         "the old request id with other content: expected Conflict, got {conflict:?}"
     );
+}
+
+/// ADR-376: a door lets go of window entries older than the longest window of its policy (plus an hour); a policy
+/// reloaded with a longer window than that is refused on the keys it reaches, naming the ADR, rather than counted
+/// from what memory still holds (RED with the check in `load_snapshot` removed: the day's window counted only the
+/// 1,030 reservations still in memory, though 2,130 were held within the day against a limit of 2,100).
+pub async fn a_window_longer_than_what_the_door_let_go_of_is_refused(store: Arc<dyn Store>, t0: i64) {
+    let s = &*store;
+    let limit = |per: &str, count: u32| {
+        let yaml = format!(
+            "version: 1\nactions:\n  ping.send:\n    tier: 2\n    params: {{ n: {{ type: integer }} }}\n    limits: [ {{ count: {count}, per: {per} }} ]\n"
+        );
+        Arc::new(Policy::from_yaml("window.yaml", &yaml).unwrap_or_else(|e| panic!("window policy: {e}")))
+    };
+    let (minute, day) = (limit("1m", 1_000_000), limit("1d", 2_100));
+    let ping = |i: usize| request(&format!("ping-{i}"), "ping.send", json!({"n": i}));
+    for i in 0..1_100 {
+        expect(&decide(s, &minute, ping(i), t0 + i as i64).await, Verdict::Permit, ReasonCode::WithinPolicy, "ping");
+    }
+    // Three hours on, past the minute's window and its hour of slack: a sweep lets the first 1,100 go.
+    let later = t0 + 3 * HOUR;
+    for i in 1_100..2_130 {
+        let d = decide(s, &minute, ping(i), later + i as i64).await;
+        expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "ping, later");
+    }
+    // A door that let the first 1,100 go refuses; one that still holds them (a store shared with checks whose
+    // policies reach a day, so its memory does too) counts all 2,130. Never fewer than were held.
+    match s.decide(day.clone(), ping(9_999), later + 5_000).await {
+        Err(StoreError::Backend(why)) => assert!(why.contains("ADR-376"), "names the ADR: {why}"),
+        Ok(d) => {
+            assert_eq!(budget(&d, "count@1d@action").consumed, Decimal::from(2_130), "{:?}", d.budgets);
+            assert_ne!(d.verdict, Verdict::Permit, "2,130 held against 2,100 a day");
+        }
+        Err(other) => panic!("a day's window over entries let go of: {other:?}"),
+    }
 }

@@ -163,8 +163,9 @@ pub async fn authority_differs_from_replay<W: WriteTx>(w: &mut W) -> Result<Opti
     if let Some(key) = w.authority().seal_key().cloned() {
         replayed.set_seal_key(key);
     }
-    // And let go of the same request ids (ADR-373).
+    // And let go of the same request ids (ADR-373) and window entries (ADR-376).
     replayed.set_request_memory(w.authority().request_memory());
+    replayed.set_window_memory(w.authority().window_memory());
     loop {
         let events = w.journal_after(replayed.seq(), CATCH_UP_PAGE).await?;
         for (event, seal) in &events {
@@ -309,7 +310,22 @@ async fn load_snapshot<W: WriteTx>(
     // An outage of the door does not count against a deadline (ADR-365): the agent could not report through it.
     // Every outage counted, a serving process's own stalls too, and one still open (ADR-369).
     let outages = crate::clock_floor::outages_at(now_ms);
+    w.authority().set_window_policy(policy);
     for q in usage_queries(policy, request, now_ms) {
+        // A policy reloaded with a longer window than the one this door has kept entries for (ADR-376): what it
+        // let go of is not counted from memory, so nothing is decided on the key until a restart replays it.
+        if q.since_ms < w.authority().window_floor() {
+            return Err(StoreError::Backend(format!(
+                "the window of `{}/{}@{}` starts at {} ms, before what this door still holds in memory (window \
+                 entries before {} ms were let go of under the policy in force then, ADR-376): restart the door to \
+                 count the longer window from the journal",
+                q.owner,
+                q.key,
+                q.scope,
+                q.since_ms,
+                w.authority().window_floor()
+            )));
+        }
         for id in w.authority().overdue(&q.owner, &q.key, &q.scope, now_ms) {
             let put_off = match w.authority().deadline(id) {
                 Some(d) => crate::clock_floor::put_off(&outages, d.decided_ms, d.report_by_ms) >= now_ms,
