@@ -644,6 +644,12 @@ pub fn guard(text: &str, reader: Amount, order_cents: Option<i64>) -> Amount {
             if order_unasked {
                 return reader;
             }
+            // The customer's own sum of the figures they ask ("my 50 euro and also 10 euro for the cargo, so 60 euro
+            // total", "the 64 back plus 20 … 84 total"): the total is the ask, never its largest part (ADR-860).
+            let parts = distinct(figs.iter().filter(|f| f.role == FigureRole::Asked && f.cents != x).map(|f| f.cents));
+            if parts.len() >= 2 && parts.iter().sum::<i64>() == x {
+                return reader;
+            }
             if !as_distractor || otherwise || lone {
                 return reader;
             }
