@@ -560,7 +560,7 @@ fn res() -> &'static Res {
                 r"(?:\w+\s+)?(?:regulators?|watchdogs?|ombuds\w*)",
                 r"|(?:report|reported|reporting|complain|complained|complaining|escalat\w+|file|filed|filing|lodge|lodged)",
                 r"\b[^.?!\n]{0,40}\b(?:regulators?|watchdogs?|authorities|citizens\s+advice)",
-                r"|citizens\s+advice|cfpb|cpsc|\bcma|\bfca|\bdgccrf|verbraucherzentrale|profeco|procon|",
+                r"|citizens\s+advice|trading\s+standards|cfpb|cpsc|\bcma|\bfca|\bdgccrf|verbraucherzentrale|profeco|procon|",
                 r"defensa\s+del\s+consumidor|consumentenbond|ombudsm[ae]n|abogad[oa]s?|avocats?|anw[aä]lt\w*|advogad[oa]s?|",
                 r"avvocat[oi]|advocaat|prawnik\w*|demandar|denunciar|legal\s+(?:steps|route|claim|proceedings|recourse)|",
                 r"take\s+(?:this|it|you|the\s+matter)\s+(?:further|to\s+court)|see\s+you\s+in\s+court|class\s+action",
@@ -676,7 +676,7 @@ fn res() -> &'static Res {
                 r"(?:i'?ve\s+|i\s+have\s+|i\s+)?changed\s+my\s+mind|correction|or\s+rather|",
                 // A correction by whoever speaks, the writer or the person they write for (ADR-862): "he's just
                 // corrected me", "she corrected herself", "I mean", "that should read", "typo".
-                r"(?:(?:he|she|they|i|we|mum|mom|dad)(?:'s|'ve|\s+has|\s+have|\s+had)?\s+)?(?:just\s+|now\s+)?",
+                r"(?:(?:my\s+|our\s+|the\s+)?[a-z]+(?:'s|'ve|\s+has|\s+have|\s+had)?\s+)?(?:just\s+|now\s+)?",
                 r"corrected\s+(?:me|him|her|himself|herself|themselves|myself|that|it|this|us)|i\s+mean[t]?|",
                 r"(?:that|it)\s+should\s+(?:be|read|say|have\s+said)|typo|",
                 r"(?:(?:just|please|so|ok|okay|then)\s+)*(?:make\s+(?:it|that)|round\s+(?:it|that|this|the\s+\w+)\s+(?:up|down)\s+to|call\s+it|let'?s\s+say))\b",
@@ -1324,6 +1324,7 @@ fn without_retracted_figures(text: &str) -> String {
     };
     let mut blank: Vec<(usize, usize)> = Vec::new();
     let mut sign: Vec<usize> = Vec::new();
+    let mut moves: Vec<(usize, usize, String)> = Vec::new();
     if let Some(m) = r.first_again.find(text) {
         let before: Vec<&(usize, usize, Option<i64>)> = figures.iter().filter(|f| f.1 <= m.start()).collect();
         if before.len() >= 2 && before.iter().any(|f| f.2 != before[0].2) {
@@ -1340,25 +1341,46 @@ fn without_retracted_figures(text: &str) -> String {
             if earlier.is_empty() || adds || !names_money(later.1) {
                 continue;
             }
+            // A figure corrected in a request ("He wants €30 back for the lining, no wait, he corrected himself,
+            // €22"): the corrected figure takes the replaced one's place in the request, so the request still asks
+            // it when the correction itself is no request (ADR-862).
+            let clause_asks = |at: usize| {
+                let (s, e) = clauses(text).into_iter().find(|(s, e)| *s <= at && at < *e).unwrap_or((0, text.len()));
+                clause_intent(&text[s..e]).request
+            };
+            let signed = r.money.find_at(text, later.0).is_some_and(|x| x.start() == later.0);
+            if let [.., last] = earlier.as_slice()
+                && clause_asks(last.0)
+            {
+                blank.extend(earlier[..earlier.len() - 1].iter().map(|f| (f.0, f.1)));
+                let sign_text = if signed { "" } else { "$" };
+                moves.push((last.0, last.1, format!("{sign_text}{}", &text[later.0..later.1])));
+                blank.push((later.0, later.1));
+                from = m.end();
+                continue;
+            }
             blank.extend(earlier.iter().map(|f| (f.0, f.1)));
-            if r.money.find_at(text, later.0).is_none_or(|x| x.start() != later.0) {
+            if !signed {
                 sign.push(later.0);
             }
             from = m.end();
         }
     }
-    if blank.is_empty() {
+    if blank.is_empty() && moves.is_empty() {
         return text.to_string();
     }
     let mut out = text.to_string();
-    let mut edits: Vec<(usize, Option<usize>)> =
-        blank.iter().map(|(s, e)| (*s, Some(*e))).chain(sign.iter().map(|s| (*s, None))).collect();
-    edits.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.is_none().cmp(&b.1.is_none())));
-    for (at, end) in edits {
-        match end {
-            Some(end) => out.replace_range(at..end, &" ".repeat(end - at)),
-            None => out.insert(at, '$'),
-        }
+    // Each edit replaces a span: a blank keeps the length, a sign is inserted, a move writes the corrected figure.
+    let mut edits: Vec<(usize, usize, String)> = blank
+        .iter()
+        .map(|(s, e)| (*s, *e, " ".repeat(e - s)))
+        .chain(sign.iter().map(|s| (*s, *s, "$".to_string())))
+        .chain(moves)
+        .collect();
+    edits.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    edits.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+    for (at, end, with) in edits {
+        out.replace_range(at..end, &with);
     }
     out
 }
@@ -2095,6 +2117,26 @@ fn requested_in(text: &str) -> Amount {
     let after_refund = intent_in(text).acknowledged;
     if extra > 0 && (r.full.is_match(text) || (others.is_empty() && asks_extra && !after_refund)) {
         return Amount::FullPlus(extra);
+    }
+    // The customer's own sum (ADR-860): a figure stated in or right after a clause that asks, equal to the sum of the
+    // two or more figures just before it ("the 39.99 back plus 15 for the taxi, 54.99 all in", "my £45 returned and £10
+    // for my bus fare, making £55 in all", "… 84 total."), is the amount asked, whatever word joins or labels it. A
+    // document's own lines (a receipt's subtotal and total) are no such sum; a figure asked by name after it still is.
+    let after_asking = |at: usize| {
+        let (s, _) = clause_around(text, at);
+        in_request(at) || asking.iter().any(|(_, e)| *e <= s && text[*e..s].trim().is_empty())
+    };
+    let own_sum = all.iter().enumerate().rev().find_map(|(i, (at, cents, _))| {
+        if listed(text, *at) || !after_asking(*at) {
+            return None;
+        }
+        let parts: Vec<i64> = all[..i].iter().filter(|b| !listed(text, b.0) && b.1 > 0).map(|b| b.1).collect();
+        (2..=parts.len()).any(|k| parts[parts.len() - k..].iter().sum::<i64>() == *cents).then_some((*at, *cents))
+    });
+    if let Some((at, total)) = own_sum
+        && !all.iter().any(|b| b.0 > at && b.2 == Role::Requested && b.1 != total)
+    {
+        return Amount::Cents(total);
     }
     // A figure asked and more on top ("refund $20 plus $5 for postage"): their sum.
     let asked_base = distinct(all.iter().filter(|(at, _, role)| *role == Role::Requested && !plus(*at)).map(|a| a.1));

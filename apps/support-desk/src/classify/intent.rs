@@ -1013,7 +1013,7 @@ fn added_and_totalled(text: &str) -> String {
         ADDED
             .get_or_init(|| {
                 Regex::new(concat!(
-                    r"(?i)\$\d+(?:[.,]\d{1,2})?(?:[^.?!\n$]{0,40}?\b(?:plus|and\s+also|and\s+another|and\s+an\s+extra|",
+                    r"(?i)(?:\$\d+(?:[.,]\d{1,2})?|\b\d+[.,]\d{2})(?:[^.?!\n$]{0,40}?\b(?:plus|and\s+also|and\s+another|and\s+an\s+extra|",
                     r"as\s+well\s+as|on\s+top\s+of\s+that)\s+(?:another\s+|an\s+extra\s+|the\s+|a\s+further\s+)?|",
                     r"\s*\+\s*)(\d+(?:[.,]\d{1,2})?)\b",
                 ))
@@ -1052,6 +1052,14 @@ fn added_and_totalled(text: &str) -> String {
                     | "please"
                     | "pls"
                     | "compensation"
+                    | "postage"
+                    | "shipping"
+                    | "delivery"
+                    | "courier"
+                    | "fee"
+                    | "fees"
+                    | "handling"
+                    | "interest"
                     | "total"
                     | "so"
                     | "because"
