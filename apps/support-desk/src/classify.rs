@@ -535,6 +535,9 @@ fn res() -> &'static Res {
                 r"(?i)\b(?:{TENS}|\d+)[\s-]*(?:something|odd|ish)\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:dollars|bucks|euros|pounds|quid)\b|\d*[_?]+\d*[.,]\d{{1,2}}\b|\b(?:can'?t|cannot|could\s*n'?t|don'?t|do\s+not)\s+(?:read|remember|recall)\b[^.?!\n]{{0,30}}\b(?:amount|price|figure|number|exact|how\s+much|what\s+(?:it|the\s+\w+)\s+(?:cost|said))|\b(?:smudged|illegible|unreadable)\b|\b\d+(?:[.,]\d{{1,2}})?\s*(?:or|to|-|/)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\s*(?:dollars?|bucks|euros?|pounds?|quid|usd|eur)\b|\bbetween\s+(?:\d+|{TENS}|{TEENS})\s+and\s+(?:\d+|{TENS}|{TEENS})\b|\b(?:{TENS}|{TEENS}|\d+)[\s-]*(?:or|to|-)\s*(?:{TENS}|{TEENS})\s+(?:dollars?|bucks|euros?|pounds?|quid)\b|\b(?:{TENS}|hundred|\d+)[\s-]+plus\s+(?:dollars?|bucks|euros?|pounds?|quid)\b"
             ))
             .ok()?,
+            // Dissatisfaction as evaluation: the adjectives and verdicts a review or a post gives ("junk", "never
+            // again", "stay away", "zero stars", "#fail" once the handle is read as words, ADR-864) are a closed
+            // class of evaluative words, as the older ones ("rubbish", "useless") were.
             complaint: Regex::new(
                 r"(?i)\b(?:not\s+(?:at\s+all\s+)?(?:happy|satisfied|pleased|impressed|ok|okay|good\s+enough|acceptable)|unhappy|disappoint\w*|dissatisf\w*|unsatisf\w*|terrible|awful|horrible|appall\w*|dreadful|unacceptable|rubbish|garbage|useless|worst|poor\s+(?:quality|service)|fed\s+up|frustrat\w*|angry|furious|annoyed|complain\w*|displeased|ridiculous|a\s+joke|scam\w*|ripped\s+off|let\s+down|not\s+what\s+i\s+(?:expected|ordered|paid\s+for)|something(?:'s|\s+is)?\s+(?:wrong|off|not\s+right)|not\s+right|a\s+(?:problem|mess)|an?\s+(?:issue|problem)|(?:having|have|had)\s+(?:some\s+)?(?:trouble|issues|problems)|sucks|sucked|pathetic|shocking|shambles|disgrac\w*|disgust\w*|not\s+impressed|outrag\w*|lousy|crap|crappy|bad\s+experience|waste\s+of\s+(?:money|time)|went\s+wrong|gone\s+wrong|not\s+(?:ok|okay|good|great|cool)|very\s+(?:bad|poor|upset)|upset|livid|sick\s+of|had\s+enough|trash\w*|junk|worthless|shoddy|never\s+again|(?:epic\s+)?fail|avoid\s+(?:this|these|them|at\s+all\s+costs)|(?:do\s+not|don'?t|never)\s+(?:buy|order|shop)\b[^.?!\n]{0,20}\b(?:here|from\s+(?:them|you|this))|stay\s+away|(?:one|1|zero|0|no)\s+stars?|[01]\s?/\s?(?:5|10)|would\s+not\s+recommend|wouldn'?t\s+recommend)\b",
             )
@@ -672,7 +675,7 @@ fn res() -> &'static Res {
             .ok()?,
             retraction: Regex::new(concat!(
                 r"(?i)(?:^|[.,;:!?…—–)]\s*|\s-\s*|\bbut\s+)(?:(?:hmm+|um+|oh|ok|okay|so|well|no|nope|sorry|wait)[\s,.!…]+)*",
-                r"(?:actually|on\s+second\s+thoughts?|on\s+reflection|second\s+thoughts?|no\s+wait|wait\s+no|scratch\s+that|",
+                r"(?:actually|on\s+second\s+thoughts?|on\s+reflection|second\s+thoughts?|no\s+wait|wait\s+no|scratch\s+that|hang\s+on|hold\s+on|",
                 r"(?:i'?ve\s+|i\s+have\s+|i\s+)?changed\s+my\s+mind|correction|or\s+rather|",
                 // A correction by whoever speaks, the writer or the person they write for (ADR-862): "he's just
                 // corrected me", "she corrected herself", "I mean", "that should read", "typo".
@@ -1320,11 +1323,13 @@ fn without_retracted_figures(text: &str) -> String {
                     | "should"
                     | "sounds"
                     | "works"
+                    | "actually"
             )
     };
     let mut blank: Vec<(usize, usize)> = Vec::new();
     let mut sign: Vec<usize> = Vec::new();
-    let mut moves: Vec<(usize, usize, String)> = Vec::new();
+    // (slot start, slot end, the corrected figure, where that figure was written)
+    let mut moves: Vec<(usize, usize, String, usize)> = Vec::new();
     if let Some(m) = r.first_again.find(text) {
         let before: Vec<&(usize, usize, Option<i64>)> = figures.iter().filter(|f| f.1 <= m.start()).collect();
         if before.len() >= 2 && before.iter().any(|f| f.2 != before[0].2) {
@@ -1344,17 +1349,36 @@ fn without_retracted_figures(text: &str) -> String {
             // A figure corrected in a request ("He wants €30 back for the lining, no wait, he corrected himself,
             // €22"): the corrected figure takes the replaced one's place in the request, so the request still asks
             // it when the correction itself is no request (ADR-862).
-            let clause_asks = |at: usize| {
+            // Whether the clause holding `at` asks, as written and with the replaced figures blanked: a move is due
+            // only when blanking would lose the request ("It came to 59.95 but round it up to 60.00" still asks; "Refund
+            // the whole order ($80)… no wait … the cable, $12" still asks the whole order's clause, F860).
+            let clause_asks = |at: usize, blanked: bool| {
                 let (s, e) = clauses(text).into_iter().find(|(s, e)| *s <= at && at < *e).unwrap_or((0, text.len()));
-                clause_intent(&text[s..e]).request
+                let mut c = text[s..e].to_string();
+                if blanked {
+                    for f in earlier.iter().filter(|f| s <= f.0 && f.1 <= e) {
+                        c.replace_range(f.0 - s..f.1 - s, &" ".repeat(f.1 - f.0));
+                    }
+                }
+                clause_intent(&c).request
             };
             let signed = r.money.find_at(text, later.0).is_some_and(|x| x.start() == later.0);
+            let sign_text = if signed { "" } else { "$" };
+            // A correction of a figure already moved ("£16, correction: £61 — no, sorry, I mean £16") writes the last
+            // figure into the same slot.
+            if let Some(slot) = moves.iter_mut().find(|mv| earlier.iter().any(|f| mv.3 == f.0)) {
+                slot.2 = format!("{sign_text}{}", &text[later.0..later.1]);
+                slot.3 = later.0;
+                blank.push((later.0, later.1));
+                from = m.end();
+                continue;
+            }
             if let [.., last] = earlier.as_slice()
-                && clause_asks(last.0)
+                && clause_asks(last.0, false)
+                && !clause_asks(last.0, true)
             {
                 blank.extend(earlier[..earlier.len() - 1].iter().map(|f| (f.0, f.1)));
-                let sign_text = if signed { "" } else { "$" };
-                moves.push((last.0, last.1, format!("{sign_text}{}", &text[later.0..later.1])));
+                moves.push((last.0, last.1, format!("{sign_text}{}", &text[later.0..later.1]), later.0));
                 blank.push((later.0, later.1));
                 from = m.end();
                 continue;
@@ -1375,10 +1399,17 @@ fn without_retracted_figures(text: &str) -> String {
         .iter()
         .map(|(s, e)| (*s, *e, " ".repeat(e - s)))
         .chain(sign.iter().map(|s| (*s, *s, "$".to_string())))
-        .chain(moves)
+        .chain(moves.into_iter().map(|(s, e, with, _)| (s, e, with)))
         .collect();
     edits.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
-    edits.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+    // A figure both blanked and written into (a correction corrected) is written.
+    edits.dedup_by(|a, b| {
+        let same = a.0 == b.0 && a.1 == b.1;
+        if same && b.2.trim().is_empty() {
+            b.2 = std::mem::take(&mut a.2);
+        }
+        same
+    });
     for (at, end, with) in edits {
         out.replace_range(at..end, &with);
     }
@@ -1567,6 +1598,52 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         for m in record.find_iter(clause) {
             talked_about.replace_range(m.range(), &" ".repeat(m.len()));
         }
+    }
+    // A headline's reduced passive ("REFUND ISSUED", "Refund processed", "Your refund sent 02/06"): a refund noun that
+    // opens its clause, followed by a past participle, is "a refund was …", a refund on record (ADR-861). A request's
+    // participles ("Refund requested", "credit note sought") and a want before it ("I'd like the refund processed")
+    // are no headline.
+    static HEADLINE: OnceLock<Option<Regex>> = OnceLock::new();
+    let headline = HEADLINE.get_or_init(|| {
+        Regex::new(r"(?i)^[\s\W]*(?:your\s+|the\s+|my\s+)?(?:refund|credit(?:\s+note)?|reimbursement)\s+(?:now\s+|successfully\s+|fully\s+)?([a-z]+ed|sent|paid|done|made|given|complete)\b")
+            .ok()
+    });
+    // A refund participle as what a record or a screen says ("order says refunded", "status: refunded", "it shows as
+    // credited", "marked refunded"): a state reported, not an ask (ADR-861).
+    static REPORTED_STATE: OnceLock<Option<Regex>> = OnceLock::new();
+    let reported_state = REPORTED_STATE.get_or_init(|| {
+        Regex::new(r#"(?i)\b(?:says?|said|shows?|showing|showed|reads?|marked|listed|status(?:\s+is)?\s*:?|states?)\s+(?:as\s+)?["']?(?:refunded|credited|reimbursed)\b"#)
+            .ok()
+    });
+    if let Some(re) = reported_state.as_ref() {
+        for m in re.find_iter(&talked_about.clone()) {
+            intent.status_question = true;
+            talked_about.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    let head_of = talked_about.clone();
+    if let Some(c) = headline.as_ref().and_then(|re| re.captures(&head_of))
+        && let (Some(m), Some(p)) = (c.get(0), c.get(1))
+        && !matches!(
+            p.as_str().to_lowercase().as_str(),
+            "requested"
+                | "required"
+                | "needed"
+                | "wanted"
+                | "sought"
+                | "claimed"
+                | "demanded"
+                | "expected"
+                | "owed"
+                | "due"
+                | "denied"
+                | "refused"
+                | "declined"
+                | "rejected"
+        )
+    {
+        intent.status_question = true;
+        talked_about.replace_range(m.range(), &" ".repeat(m.len()));
     }
     if let Some(subject) = subject.as_ref() {
         for m in subject.find_iter(clause) {
@@ -2481,7 +2558,7 @@ pub fn safety_legal_injury(text: &str) -> bool {
     res().safety.is_match(&text) || res().legal.is_match(&text)
 }
 
-/// Social-media handles and hashtags read as the words they are made of (ADR-860): "@ConsumerOmbudsman" is "Consumer
+/// Social-media handles and hashtags read as the words they are made of (ADR-864): "@ConsumerOmbudsman" is "Consumer
 /// Ombudsman", "#TradingStandards" "Trading Standards", "#sue_them" "sue them". A handle in one case
 /// ("@consumerombudsman", "#NEVERAGAIN") has no word boundaries to read, so the few nouns a complaint is taken to or a
 /// hazard is named by (a closed class: the bodies and the hazards the legal and safety readings know) are cut out of

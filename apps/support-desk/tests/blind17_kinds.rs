@@ -97,6 +97,31 @@ fn an_over_ask_built_from_parts_or_a_multiple_is_refused_whole() {
             refund(4_500),
         ),
         ("I want my 30 back, I spent plus 2 hours on hold.", 3_000, 6, &[], refund(3_000)),
+        (
+            "hi so the blender died. i want my 60 back AND 25 for the food that spoiled when it tripped the \
+             fuse. 85 total ok",
+            6_000,
+            7,
+            &[],
+            other("refuse", "X2"),
+        ),
+        (
+            "Madam, I require repayment of £32.00 with £8.00 interest for the delay, a sum of £40.00.",
+            3_200,
+            7,
+            &[],
+            other("refuse", "X2"),
+        ),
+        (
+            "Your advert: money back twice over if not satisfied. Not satisfied. Expecting 2 x 18.50 = \
+             37.00.",
+            1_850,
+            7,
+            &[],
+            other("refuse", "X2"),
+        ),
+        ("I want the 22 euro and the 5 euro for stamps, 27 euro, thank you", 2_200, 7, &[], other("refuse", "X2")),
+        ("refund the 45 please, thats all", 9_000, 7, &[], refund(4_500)),
     ];
     check_at(cases);
 }
@@ -148,6 +173,23 @@ fn which_figure_is_the_ask_in_a_pasted_document() {
             refund(1_999),
         ),
         ("Please refund my 20.00 and an extra 8.00 for the wasted trip.", 2_000, 5, &[], other("refuse", "X2")),
+        (
+            "ORDER SUMMARY\nYoga mat ........ 29.00\nStrap ........... 7.00\nBlock x2 ........ \
+             14.00\n\nOnly the strap was missing. Please refund the strap.",
+            5_000,
+            7,
+            &[],
+            refund(700),
+        ),
+        (
+            "Statement extract\n14/02  WEBSTORE*9921   -42.00\n14/02  WEBSTORE*9921   -42.00\nOne order, \
+             two charges. Reverse the duplicate 42.00 please.",
+            4_200,
+            7,
+            &[],
+            refund(4_200),
+        ),
+        ("Refund requested for item 2 (cracked lid): 11.50", 6_000, 7, &[], refund(1_150)),
     ];
     check_at(cases);
 }
@@ -174,6 +216,14 @@ fn a_figure_corrected_mid_message_is_the_ask() {
             refund(2_200),
         ),
         ("Refund me 20 or maybe 25 euros, whatever you think is fair.", 6_000, 5, &[], other("escalate", "U1")),
+        (
+            "my mum wants 35 back for the cardigan - hang on, she says it was 28 actually. 28 then.",
+            6_000,
+            7,
+            &[],
+            refund(2_800),
+        ),
+        ("Please refund £16, correction: £61 — no, sorry, I mean £16. Apologies.", 7_000, 7, &[], refund(1_600)),
     ];
     check_at(cases);
 }
@@ -217,6 +267,27 @@ fn a_status_question_under_a_pasted_record_is_no_new_ask() {
             other("refuse", "X4"),
         ),
         ("REFUND REQUEST\nOrder: 5512\nReason: arrived cracked\n\nPlease refund.", 3_300, 6, &[], refund(3_300)),
+        (
+            "REFUND ISSUED\nAmount 54.00\nRef 77812\n\nhow many working days does this normally take?",
+            5_400,
+            7,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        (
+            "Your refund email says it was sent Tuesday. Still waiting. When should I see it?",
+            3_000,
+            7,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        (
+            "thanks @HelpTeam for the quick reply earlier, where's my refund though? order says refunded",
+            2_500,
+            7,
+            &["executed"],
+            other("close", "C1"),
+        ),
     ];
     check_at(cases);
 }
@@ -243,6 +314,15 @@ fn an_approximate_figure_pointed_at_cannot_be_paid() {
             other("escalate", "U1"),
         ),
         ("The missing bulbs were £8.40. Could you refund that amount?", 3_200, 8, &[], refund(840)),
+        (
+            "About a third of the tiles were cracked, I'd say roughly 40 pounds of tiles. I'd like that \
+             money back.",
+            12_000,
+            7,
+            &[],
+            other("escalate", "U1"),
+        ),
+        ("hmm maybe 10-ish euros of stuff missing, send me that amount", 5_000, 7, &[], other("escalate", "U1")),
     ];
     check_at(cases);
 }
@@ -263,6 +343,20 @@ fn a_regulator_in_a_handle_or_hashtag_escalates() {
         ("cc @consumerombudsman. broken on day 2, refund pls", 4_200, 6, &[], other("escalate", "E2")),
         ("#ClassAction incoming if this isn't sorted. Refund my £70.", 7_000, 9, &[], other("escalate", "E2")),
         ("@ShopSupport hi, where is my parcel? It says delivered.", 2_500, 3, &[], other("close", "C1")),
+        (
+            "@FTC you might want to look at this shop. my charger melted. refund now.",
+            2_999,
+            7,
+            &[],
+            other("escalate", "E2"),
+        ),
+        (
+            "going to #TradingStandards with this tomorrow. want a refund on order, vase smashed",
+            4_000,
+            7,
+            &[],
+            other("escalate", "E2"),
+        ),
     ];
     check_at(cases);
 }
@@ -276,5 +370,7 @@ fn a_vague_complaint_with_several_orders_needs_information() {
         ("zero stars. stay away from this lot", 2, other("escalate", "U1")),
         ("#fail #neveragain", 3, other("escalate", "U1")),
         ("Thanks, everything arrived fine!", 3, other("close", "C1")),
+        ("not impressed tbh", 3, other("escalate", "U1")),
+        ("Hello, do you deliver to Ireland?", 3, other("close", "C1")),
     ]);
 }

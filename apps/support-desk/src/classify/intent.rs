@@ -1014,7 +1014,7 @@ fn added_and_totalled(text: &str) -> String {
             .get_or_init(|| {
                 Regex::new(concat!(
                     r"(?i)(?:\$\d+(?:[.,]\d{1,2})?|\b\d+[.,]\d{2})(?:[^.?!\n$]{0,40}?\b(?:plus|and\s+also|and\s+another|and\s+an\s+extra|",
-                    r"as\s+well\s+as|on\s+top\s+of\s+that)\s+(?:another\s+|an\s+extra\s+|the\s+|a\s+further\s+)?|",
+                    r"as\s+well\s+as|on\s+top\s+of\s+that|and)\s+(?:another\s+|an\s+extra\s+|the\s+|a\s+further\s+)?|",
                     r"\s*\+\s*)(\d+(?:[.,]\d{1,2})?)\b",
                 ))
                 .ok()
