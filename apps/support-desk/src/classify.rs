@@ -1640,6 +1640,17 @@ fn clause_intent(clause: &str) -> ClauseIntent {
                 | "refused"
                 | "declined"
                 | "rejected"
+                // An arrival ("Refund received, ok", "Refund reached my account") acknowledges the refund: the
+                // acknowledgement readings take it, as in ADR-848 (F860).
+                | "received"
+                | "reached"
+                | "landed"
+                | "arrived"
+                | "cleared"
+                | "appeared"
+                | "posted"
+                | "credited"
+                | "showed"
         )
     {
         intent.status_question = true;
