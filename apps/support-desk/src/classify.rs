@@ -1600,12 +1600,13 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         }
     }
     // A headline's reduced passive ("REFUND ISSUED", "Refund processed", "Your refund sent 02/06"): a refund noun that
-    // opens its clause, followed by a past participle, is "a refund was …", a refund on record (ADR-861). A request's
+    // opens its clause or a quotation ("you said 'refund processed'", a shop's reply quoted back), followed by a past
+    // participle, is "a refund was …", a refund on record (ADR-861). A request's
     // participles ("Refund requested", "credit note sought") and a want before it ("I'd like the refund processed")
     // are no headline.
     static HEADLINE: OnceLock<Option<Regex>> = OnceLock::new();
     let headline = HEADLINE.get_or_init(|| {
-        Regex::new(r"(?i)^[\s\W]*(?:your\s+|the\s+|my\s+)?(?:refund|credit(?:\s+note)?|reimbursement)\s+(?:now\s+|successfully\s+|fully\s+)?([a-z]+ed|sent|paid|done|made|given|complete)\b")
+        Regex::new(r#"(?i)(?:^[\s\W]*|["'“‘]\s*)(?:your\s+|the\s+|my\s+)?(?:refund|credit(?:\s+note)?|reimbursement)\s+(?:now\s+|successfully\s+|fully\s+)?([a-z]+ed|sent|paid|done|made|given|complete)\b"#)
             .ok()
     });
     // A refund participle as what a record or a screen says ("order says refunded", "status: refunded", "it shows as
@@ -1622,9 +1623,11 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         }
     }
     let head_of = talked_about.clone();
-    if let Some(c) = headline.as_ref().and_then(|re| re.captures(&head_of))
-        && let (Some(m), Some(p)) = (c.get(0), c.get(1))
-        && !matches!(
+    let headlines: Vec<regex::Captures> =
+        headline.as_ref().map_or_else(Vec::new, |re| re.captures_iter(&head_of).collect());
+    for c in headlines {
+        let (Some(m), Some(p)) = (c.get(0), c.get(1)) else { continue };
+        if matches!(
             p.as_str().to_lowercase().as_str(),
             "requested"
                 | "required"
@@ -1651,8 +1654,9 @@ fn clause_intent(clause: &str) -> ClauseIntent {
                 | "posted"
                 | "credited"
                 | "showed"
-        )
-    {
+        ) {
+            continue;
+        }
         intent.status_question = true;
         talked_about.replace_range(m.range(), &" ".repeat(m.len()));
     }

@@ -3,8 +3,8 @@
 //! call transcripts, formal letters, packing slips, bank-app lines, goods-in e-mails, carers and grown children,
 //! non-native English, social posts. Each mechanism has controls that must not flip. Each test collects every failing
 //! ticket before it asserts, so a red run lists the whole kind. The same cases as a JSONL set (desk16's
-//! `/tmp/desk16-kinds/kinds.jsonl`, made by the generator ADR-860 names) were decided by main's binary (fb5837b) 12 of
-//! 33 as due, by this branch's 33 of 33.
+//! `/tmp/desk16-kinds/kinds.jsonl`, ADR-864) were decided by main's binary (fb5837b) 21 of 53 as due, by this
+//! branch's 53 of 53.
 
 use crate::kinds::{Case, Decision, check_at, other, refund};
 use support_desk::classify;
@@ -284,6 +284,14 @@ fn a_status_question_under_a_pasted_record_is_no_new_ask() {
         (
             "thanks @HelpTeam for the quick reply earlier, where's my refund though? order says refunded",
             2_500,
+            7,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        (
+            "Regarding your reply below, you said 'refund processed'. Nothing on my statement after 9 days. \
+             Can you check?\n\n> Refund processed for order 4411.",
+            2_700,
             7,
             &["executed"],
             other("close", "C1"),
