@@ -121,7 +121,7 @@ const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩₽₺₪฿₱₦₫]|\br
 const CUR_AFTER: &str = r"[$€£₹¥₩₽₺₪฿₱₦₫]|(?:kr|zł|zl|lei|leu|lira|lire|tl|rand|baht|ringgit|dirhams?|riyals?|shekels?|rubles?|roubles?|hryvnias?|forints?|yuan|rmb|kč|usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
-const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\bcredit\s+(?:is\s+)?(?:requested|required|needed)\b|\bcredit\s+(?:note\s+)?request\b|(?:give|gimme|return|send|pay|refund|transfer|credit|get|have|receive|want)\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b|(?:part|portion|some)\s+of\s+(?:(?:my|the|our)\s+)?(?:money|payment|funds)\s+(?:back|return\w*|refund\w*)\b|awaiting\s+(?:a\s+|the\s+|our\s+)?credit\b|credit\s+(?:is\s+)?(?:due|owed)\b|\b(?:total|amount|sum)\s+(?:claim(?:ed)?|requested)\s*[:=]?\s*(?:[$€£]|[a-z]{3}\s?)?\s?\d";
+const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\b(?:credit|debit)(?:\s+(?:note|memo))?\s+(?:is\s+|are\s+|now\s+|hereby\s+|formally\s+|kindly\s+)*(?:requested|required|needed|sought|claimed|wanted)\b|\bcredit\s+(?:note\s+|memo\s+)?request\b|(?:give|gimme|return|send|pay|refund|transfer|credit|get|have|receive|want)\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b|(?:part|portion|some)\s+of\s+(?:(?:my|the|our)\s+)?(?:money|payment|funds)\s+(?:back|return\w*|refund\w*)\b|awaiting\s+(?:a\s+|the\s+|our\s+)?credit\b|credit\s+(?:is\s+)?(?:due|owed)\b|\b(?:total|amount|sum)\s+(?:claim(?:ed)?|requested)\s*[:=]?\s*(?:[$€£]|[a-z]{3}\s?)?\s?\d";
 /// Money-back idioms that mean the whole amount ("every penny back", "refund the lot", "all of it back"), read
 /// like "all my money back" (policy.md: the full amount). "Worth every penny" is praise: the idioms count only
 /// with "back" or after an asking word.
@@ -342,13 +342,13 @@ fn res() -> &'static Res {
     static R: OnceLock<Option<Res>> = OnceLock::new();
     let built = R.get_or_init(|| {
         let money_any = format!(
-            r"(?:(?:{CUR_BEFORE})\s?(?:{NUM}|{NUM_NO_LEAD})(?:{MULT})?|\b(?:{NUM})(?:{MULT})?\s?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)"
+            r"(?:(?:{CUR_BEFORE})[^\S\n]?(?:{NUM}|{NUM_NO_LEAD})(?:{MULT})?|\b(?:{NUM})(?:{MULT})?[^\S\n]?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)"
         );
         // A share below the whole: "100%" is the full amount (`full`), not a share.
         let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b[1-9]?\d\s?%|\b[1-9]?\d percent\b|\bpartial\b|\bpart\s+of\s+(?:it|that|the|my)\b|\ba\s+(?:portion|part)\s+of\b|\bsome\s+of\s+(?:it|that|my|the)\b|\bsome\s+(?:money|cash)\b|\bsomething\s+back\b|\ba\s+(?:bit|little)\s+back\b|\ba\s+(?:bit|little)\s+of\s+(?:it|that|the|my)\b|\bsome\s+(?:compensation|credit|reimbursement|refund)\b)";
         Some(Res {
             money: Regex::new(&format!(
-                r"(?i)(?:{CUR_BEFORE})\s?(?P<a>{NUM}|{NUM_NO_LEAD})(?P<ma>{MULT})?|\b(?P<b>{NUM})(?P<mb>{MULT})?\s?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
+                r"(?i)(?:{CUR_BEFORE})[^\S\n]?(?P<a>{NUM}|{NUM_NO_LEAD})(?P<ma>{MULT})?|\b(?P<b>{NUM})(?P<mb>{MULT})?[^\S\n]?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
             ))
             .ok()?,
             number_words: Regex::new(&format!(
@@ -358,7 +358,7 @@ fn res() -> &'static Res {
             // The minor part in digits or spoken ("14 pounds fifty", "9 euros and twenty-five"): every currency word
             // a major figure is said with, not only the dollar's (ADR-845).
             dollars_cents: Regex::new(&format!(
-                r"(?im)\b(\d+)\s?(dollars?|bucks|euros?|pounds?|quid|francs?|rupees?|usd|eur|gbp)\s+(?:and\s+)?(\d{{1,2}}|(?:{TENS})(?:[\s-](?:{UNITS}))?|{TEENS})\b(\s?(?:cents?|pence|p)\b|\s*[a-z%]*)",
+                r"(?im)\b(\d+)[^\S\n]?(dollars?|bucks|euros?|pounds?|quid|francs?|rupees?|usd|eur|gbp)[^\S\n]+(?:and[^\S\n]+)?(\d{{1,2}}|(?:{TENS})(?:[\s-](?:{UNITS}))?|{TEENS})\b(\s?(?:cents?|pence|p)\b|\s*[a-z%]*)",
             ))
             .ok()?,
             full: Regex::new(&format!(
@@ -408,7 +408,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             alternatives: Regex::new(&format!(
-                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*,?\s*(?:-|to|or|/|maybe|perhaps)\s*(?:maybe\s+|perhaps\s+)?{money_any}|(?:{CUR_BEFORE})\s?\d+(?:[.,]\d{{1,2}})?\s*(?:-|to|/|or)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\b"
+                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*,?\s*(?:-|to|or|/|maybe|perhaps)\s*(?:maybe\s+|perhaps\s+)?{money_any}|(?:{CUR_BEFORE})[^\S\n]?\d+(?:[.,]\d{{1,2}})?[^\S\n]*(?:-|to|/|or)[^\S\n]*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\b"
             ))
             .ok()?,
             comparison: Regex::new(r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of)\b").ok()?,
@@ -514,7 +514,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             times: Regex::new(
-                r"(?i)\b(double|twice|triple|two\s+times|three\s+times|2x|3x)\s+(?:(?:my|the|what|of|i|we|back|refund\w*|me)\s+)*(?:money|price|amount|cost|paid|total)\b|\b(?:refund\w*|back|reimburs\w*|pay|give|send)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:double|twice|triple)\s+(?:\w+\s+)?back\b",
+                r"(?i)\b(double|twice|triple|two\s+times|three\s+times|2x|3x)\s+(?:(?:my|the|what|of|i|we|you|your|our|his|her|their|back|refund\w*|me|us)\s+)*(?:money|price|amount|cost|paid|total)\b|\b(?:refund\w*|back|reimburs\w*|pay|give|send)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:double|twice|triple)\s+(?:\w+\s+){0,2}back\b",
             )
             .ok()?,
             part_of_order: Regex::new(
@@ -535,8 +535,11 @@ fn res() -> &'static Res {
                 r"(?i)\b(?:{TENS}|\d+)[\s-]*(?:something|odd|ish)\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:dollars|bucks|euros|pounds|quid)\b|\d*[_?]+\d*[.,]\d{{1,2}}\b|\b(?:can'?t|cannot|could\s*n'?t|don'?t|do\s+not)\s+(?:read|remember|recall)\b[^.?!\n]{{0,30}}\b(?:amount|price|figure|number|exact|how\s+much|what\s+(?:it|the\s+\w+)\s+(?:cost|said))|\b(?:smudged|illegible|unreadable)\b|\b\d+(?:[.,]\d{{1,2}})?\s*(?:or|to|-|/)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\s*(?:dollars?|bucks|euros?|pounds?|quid|usd|eur)\b|\bbetween\s+(?:\d+|{TENS}|{TEENS})\s+and\s+(?:\d+|{TENS}|{TEENS})\b|\b(?:{TENS}|{TEENS}|\d+)[\s-]*(?:or|to|-)\s*(?:{TENS}|{TEENS})\s+(?:dollars?|bucks|euros?|pounds?|quid)\b|\b(?:{TENS}|hundred|\d+)[\s-]+plus\s+(?:dollars?|bucks|euros?|pounds?|quid)\b"
             ))
             .ok()?,
+            // Dissatisfaction as evaluation: the adjectives and verdicts a review or a post gives ("junk", "never
+            // again", "stay away", "zero stars", "#fail" once the handle is read as words, ADR-864) are a closed
+            // class of evaluative words, as the older ones ("rubbish", "useless") were.
             complaint: Regex::new(
-                r"(?i)\b(?:not\s+(?:at\s+all\s+)?(?:happy|satisfied|pleased|impressed|ok|okay|good\s+enough|acceptable)|unhappy|disappoint\w*|dissatisf\w*|unsatisf\w*|terrible|awful|horrible|appall\w*|dreadful|unacceptable|rubbish|garbage|useless|worst|poor\s+(?:quality|service)|fed\s+up|frustrat\w*|angry|furious|annoyed|complain\w*|displeased|ridiculous|a\s+joke|scam\w*|ripped\s+off|let\s+down|not\s+what\s+i\s+(?:expected|ordered|paid\s+for)|something(?:'s|\s+is)?\s+(?:wrong|off|not\s+right)|not\s+right|a\s+(?:problem|mess)|an?\s+(?:issue|problem)|(?:having|have|had)\s+(?:some\s+)?(?:trouble|issues|problems)|sucks|sucked|pathetic|shocking|shambles|disgrac\w*|disgust\w*|not\s+impressed|outrag\w*|lousy|crap|crappy|bad\s+experience|waste\s+of\s+(?:money|time)|went\s+wrong|gone\s+wrong|not\s+(?:ok|okay|good|great|cool)|very\s+(?:bad|poor|upset)|upset|livid|sick\s+of|had\s+enough)\b",
+                r"(?i)\b(?:not\s+(?:at\s+all\s+)?(?:happy|satisfied|pleased|impressed|ok|okay|good\s+enough|acceptable)|unhappy|disappoint\w*|dissatisf\w*|unsatisf\w*|terrible|awful|horrible|appall\w*|dreadful|unacceptable|rubbish|garbage|useless|worst|poor\s+(?:quality|service)|fed\s+up|frustrat\w*|angry|furious|annoyed|complain\w*|displeased|ridiculous|a\s+joke|scam\w*|ripped\s+off|let\s+down|not\s+what\s+i\s+(?:expected|ordered|paid\s+for)|something(?:'s|\s+is)?\s+(?:wrong|off|not\s+right)|not\s+right|a\s+(?:problem|mess)|an?\s+(?:issue|problem)|(?:having|have|had)\s+(?:some\s+)?(?:trouble|issues|problems)|sucks|sucked|pathetic|shocking|shambles|disgrac\w*|disgust\w*|not\s+impressed|outrag\w*|lousy|crap|crappy|bad\s+experience|waste\s+of\s+(?:money|time)|went\s+wrong|gone\s+wrong|not\s+(?:ok|okay|good|great|cool)|very\s+(?:bad|poor|upset)|upset|livid|sick\s+of|had\s+enough|trash\w*|junk|worthless|shoddy|never\s+again|(?:epic\s+)?fail|avoid\s+(?:this|these|them|at\s+all\s+costs)|(?:do\s+not|don'?t|never)\s+(?:buy|order|shop)\b[^.?!\n]{0,20}\b(?:here|from\s+(?:them|you|this))|stay\s+away|(?:one|1|zero|0|no)\s+stars?|[01]\s?/\s?(?:5|10)|would\s+not\s+recommend|wouldn'?t\s+recommend)\b",
             )
             .ok()?,
             legal: Regex::new(concat!(
@@ -560,7 +563,7 @@ fn res() -> &'static Res {
                 r"(?:\w+\s+)?(?:regulators?|watchdogs?|ombuds\w*)",
                 r"|(?:report|reported|reporting|complain|complained|complaining|escalat\w+|file|filed|filing|lodge|lodged)",
                 r"\b[^.?!\n]{0,40}\b(?:regulators?|watchdogs?|authorities|citizens\s+advice)",
-                r"|citizens\s+advice|cfpb|cpsc|\bcma|\bfca|\bdgccrf|verbraucherzentrale|profeco|procon|",
+                r"|citizens\s+advice|trading\s+standards|cfpb|cpsc|\bcma|\bfca|\bdgccrf|verbraucherzentrale|profeco|procon|",
                 r"defensa\s+del\s+consumidor|consumentenbond|ombudsm[ae]n|abogad[oa]s?|avocats?|anw[aä]lt\w*|advogad[oa]s?|",
                 r"avvocat[oi]|advocaat|prawnik\w*|demandar|denunciar|legal\s+(?:steps|route|claim|proceedings|recourse)|",
                 r"take\s+(?:this|it|you|the\s+matter)\s+(?:further|to\s+court)|see\s+you\s+in\s+court|class\s+action",
@@ -672,8 +675,13 @@ fn res() -> &'static Res {
             .ok()?,
             retraction: Regex::new(concat!(
                 r"(?i)(?:^|[.,;:!?…—–)]\s*|\s-\s*|\bbut\s+)(?:(?:hmm+|um+|oh|ok|okay|so|well|no|nope|sorry|wait)[\s,.!…]+)*",
-                r"(?:actually|on\s+second\s+thoughts?|on\s+reflection|second\s+thoughts?|no\s+wait|wait\s+no|scratch\s+that|",
+                r"(?:actually|on\s+second\s+thoughts?|on\s+reflection|second\s+thoughts?|no\s+wait|wait\s+no|scratch\s+that|hang\s+on|hold\s+on|",
                 r"(?:i'?ve\s+|i\s+have\s+|i\s+)?changed\s+my\s+mind|correction|or\s+rather|",
+                // A correction by whoever speaks, the writer or the person they write for (ADR-862): "he's just
+                // corrected me", "she corrected herself", "I mean", "that should read", "typo".
+                r"(?:(?:my\s+|our\s+|the\s+)?[a-z]+(?:'s|'ve|\s+has|\s+have|\s+had)?\s+)?(?:just\s+|now\s+)?",
+                r"corrected\s+(?:me|him|her|himself|herself|themselves|myself|that|it|this|us)|i\s+mean[t]?|",
+                r"(?:that|it)\s+should\s+(?:be|read|say|have\s+said)|typo|",
                 r"(?:(?:just|please|so|ok|okay|then)\s+)*(?:make\s+(?:it|that)|round\s+(?:it|that|this|the\s+\w+)\s+(?:up|down)\s+to|call\s+it|let'?s\s+say))\b",
             ))
             .ok()?,
@@ -798,6 +806,12 @@ fn digits_for_words(text: &str) -> String {
     r.dollars_cents
         .replace_all(&text, |c: &regex::Captures| {
             let next = c[4].trim_start().to_lowercase();
+            // The decimals of a figure already written ("-58.00 GBP" then the next statement line) are no major part
+            // (ADR-861): a figure, its currency and its minor part stand on one line, after no decimal point.
+            let glued = c.get(1).is_some_and(|m| text[..m.start()].ends_with(['.', ',']));
+            if glued {
+                return c[0].to_string();
+            }
             // "40 dollars 10 days ago": digits that count something else are not cents; one digit needs "cents".
             let counts =
                 ["day", "week", "month", "year", "hour", "minute", "item", "piece", "unit", "time", "%", "percent"];
@@ -1231,6 +1245,13 @@ fn slang_and_ledger_figures(text: &str) -> String {
             format!("{}{}${}", c.get(1).map_or("", |w| w.as_str()), c.get(2).map_or("", |w| w.as_str()), &c[3])
         }
     });
+    // A signed figure after a column gap ("SHOP*ORDER 7712   -58.00 GBP", "Refund\t-12.00") is a statement's debit or
+    // credit of that amount, not the far end of a range from the number before the gap (ADR-861).
+    static SIGNED: OnceLock<Option<Regex>> = OnceLock::new();
+    let text = match SIGNED.get_or_init(|| Regex::new(r"(\t|[ ]{2,}|\|\s*)[-−+](\d)").ok()).as_ref() {
+        Some(re) => re.replace_all(&text, "$1$2").into_owned(),
+        None => text.into_owned(),
+    };
     let text = l.credit_before.replace_all(&text, "credit $$$1");
     let text = l.credit_after.replace_all(&text, "credit $$$1");
     l.bracket_field.replace_all(&text, "$1$2$3").into_owned()
@@ -1302,10 +1323,13 @@ fn without_retracted_figures(text: &str) -> String {
                     | "should"
                     | "sounds"
                     | "works"
+                    | "actually"
             )
     };
     let mut blank: Vec<(usize, usize)> = Vec::new();
     let mut sign: Vec<usize> = Vec::new();
+    // (slot start, slot end, the corrected figure, where that figure was written)
+    let mut moves: Vec<(usize, usize, String, usize)> = Vec::new();
     if let Some(m) = r.first_again.find(text) {
         let before: Vec<&(usize, usize, Option<i64>)> = figures.iter().filter(|f| f.1 <= m.start()).collect();
         if before.len() >= 2 && before.iter().any(|f| f.2 != before[0].2) {
@@ -1322,25 +1346,72 @@ fn without_retracted_figures(text: &str) -> String {
             if earlier.is_empty() || adds || !names_money(later.1) {
                 continue;
             }
+            // A figure corrected in a request ("He wants €30 back for the lining, no wait, he corrected himself,
+            // €22"): the corrected figure takes the replaced one's place in the request, so the request still asks
+            // it when the correction itself is no request (ADR-862).
+            // Whether the clause holding `at` asks, as written and with the replaced figures blanked: a move is due
+            // only when blanking would lose the request ("It came to 59.95 but round it up to 60.00" still asks; "Refund
+            // the whole order ($80)… no wait … the cable, $12" still asks the whole order's clause, F860).
+            let clause_asks = |at: usize, blanked: bool| {
+                let (s, e) = clauses(text).into_iter().find(|(s, e)| *s <= at && at < *e).unwrap_or((0, text.len()));
+                let mut c = text[s..e].to_string();
+                if blanked {
+                    for f in earlier.iter().filter(|f| s <= f.0 && f.1 <= e) {
+                        c.replace_range(f.0 - s..f.1 - s, &" ".repeat(f.1 - f.0));
+                    }
+                }
+                clause_intent(&c).request
+            };
+            let signed = r.money.find_at(text, later.0).is_some_and(|x| x.start() == later.0);
+            let sign_text = if signed { "" } else { "$" };
+            // A correction of a figure already moved ("£16, correction: £61 — no, sorry, I mean £16") writes the last
+            // figure into the same slot.
+            if let Some(slot) = moves.iter_mut().find(|mv| earlier.iter().any(|f| mv.3 == f.0)) {
+                slot.2 = format!("{sign_text}{}", &text[later.0..later.1]);
+                slot.3 = later.0;
+                blank.push((later.0, later.1));
+                from = m.end();
+                continue;
+            }
+            if let [.., last] = earlier.as_slice()
+                && clause_asks(last.0, false)
+                && !clause_asks(last.0, true)
+            {
+                blank.extend(earlier[..earlier.len() - 1].iter().map(|f| (f.0, f.1)));
+                moves.push((last.0, last.1, format!("{sign_text}{}", &text[later.0..later.1]), later.0));
+                blank.push((later.0, later.1));
+                from = m.end();
+                continue;
+            }
             blank.extend(earlier.iter().map(|f| (f.0, f.1)));
-            if r.money.find_at(text, later.0).is_none_or(|x| x.start() != later.0) {
+            if !signed {
                 sign.push(later.0);
             }
             from = m.end();
         }
     }
-    if blank.is_empty() {
+    if blank.is_empty() && moves.is_empty() {
         return text.to_string();
     }
     let mut out = text.to_string();
-    let mut edits: Vec<(usize, Option<usize>)> =
-        blank.iter().map(|(s, e)| (*s, Some(*e))).chain(sign.iter().map(|s| (*s, None))).collect();
-    edits.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.is_none().cmp(&b.1.is_none())));
-    for (at, end) in edits {
-        match end {
-            Some(end) => out.replace_range(at..end, &" ".repeat(end - at)),
-            None => out.insert(at, '$'),
+    // Each edit replaces a span: a blank keeps the length, a sign is inserted, a move writes the corrected figure.
+    let mut edits: Vec<(usize, usize, String)> = blank
+        .iter()
+        .map(|(s, e)| (*s, *e, " ".repeat(e - s)))
+        .chain(sign.iter().map(|s| (*s, *s, "$".to_string())))
+        .chain(moves.into_iter().map(|(s, e, with, _)| (s, e, with)))
+        .collect();
+    edits.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    // A figure both blanked and written into (a correction corrected) is written.
+    edits.dedup_by(|a, b| {
+        let same = a.0 == b.0 && a.1 == b.1;
+        if same && b.2.trim().is_empty() {
+            b.2 = std::mem::take(&mut a.2);
         }
+        same
+    });
+    for (at, end, with) in edits {
+        out.replace_range(at..end, &with);
     }
     out
 }
@@ -1509,6 +1580,86 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     });
     // Read before the intent step, so its money noun and figure ask for nothing there either.
     let mut talked_about = clause.to_string();
+    // A refund word that modifies a noun of record ("REFUND CONFIRMATION", "the refund receipt", "credit note ref",
+    // "your refund email", "Refund ID: RF-22") names a document about a refund, as a compound's head decides what it
+    // is: it asks nothing (ADR-861). A compound whose head asks ("refund request", "refund claim", "refund form")
+    // still asks; a refund with no noun after it ("Refund please", "Full refund.") too.
+    static RECORD: OnceLock<Option<Regex>> = OnceLock::new();
+    let record = RECORD.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:refund|credit(?:\s+note)?|reimbursement|repayment|chargeback)\s+",
+            r"(?:confirmation|confirmed|receipt|reference|ref|notice|notification|e-?mail|advice|slip|id|no|number|",
+            r"summary|details|record|transaction|txn|letter|message|sms|text|voucher\s+code|tracking|trace|arn|",
+            r"authori[sz]ation\s+code|acknowledg(?:e?ment)|statement|remittance)\b",
+        ))
+        .ok()
+    });
+    if let Some(record) = record.as_ref() {
+        for m in record.find_iter(clause) {
+            talked_about.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    // A headline's reduced passive ("REFUND ISSUED", "Refund processed", "Your refund sent 02/06"): a refund noun that
+    // opens its clause or a quotation ("you said 'refund processed'", a shop's reply quoted back), followed by a past
+    // participle, is "a refund was …", a refund on record (ADR-861). A request's
+    // participles ("Refund requested", "credit note sought") and a want before it ("I'd like the refund processed")
+    // are no headline.
+    static HEADLINE: OnceLock<Option<Regex>> = OnceLock::new();
+    let headline = HEADLINE.get_or_init(|| {
+        Regex::new(r#"(?i)(?:^[\s\W]*|["'“‘]\s*)(?:your\s+|the\s+|my\s+)?(?:refund|credit(?:\s+note)?|reimbursement)\s+(?:now\s+|successfully\s+|fully\s+)?([a-z]+ed|sent|paid|done|made|given|complete)\b"#)
+            .ok()
+    });
+    // A refund participle as what a record or a screen says ("order says refunded", "status: refunded", "it shows as
+    // credited", "marked refunded"): a state reported, not an ask (ADR-861).
+    static REPORTED_STATE: OnceLock<Option<Regex>> = OnceLock::new();
+    let reported_state = REPORTED_STATE.get_or_init(|| {
+        Regex::new(r#"(?i)\b(?:says?|said|shows?|showing|showed|reads?|marked|listed|status(?:\s+is)?\s*:?|states?)\s+(?:as\s+)?["']?(?:refunded|credited|reimbursed)\b"#)
+            .ok()
+    });
+    if let Some(re) = reported_state.as_ref() {
+        for m in re.find_iter(&talked_about.clone()) {
+            intent.status_question = true;
+            talked_about.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    let head_of = talked_about.clone();
+    let headlines: Vec<regex::Captures> =
+        headline.as_ref().map_or_else(Vec::new, |re| re.captures_iter(&head_of).collect());
+    for c in headlines {
+        let (Some(m), Some(p)) = (c.get(0), c.get(1)) else { continue };
+        if matches!(
+            p.as_str().to_lowercase().as_str(),
+            "requested"
+                | "required"
+                | "needed"
+                | "wanted"
+                | "sought"
+                | "claimed"
+                | "demanded"
+                | "expected"
+                | "owed"
+                | "due"
+                | "denied"
+                | "refused"
+                | "declined"
+                | "rejected"
+                // An arrival ("Refund received, ok", "Refund reached my account") acknowledges the refund: the
+                // acknowledgement readings take it, as in ADR-848 (F860).
+                | "received"
+                | "reached"
+                | "landed"
+                | "arrived"
+                | "cleared"
+                | "appeared"
+                | "posted"
+                | "credited"
+                | "showed"
+        ) {
+            continue;
+        }
+        intent.status_question = true;
+        talked_about.replace_range(m.range(), &" ".repeat(m.len()));
+    }
     if let Some(subject) = subject.as_ref() {
         for m in subject.find_iter(clause) {
             // Arrived or received ("the earlier refund has landed") acknowledges it; any other predicate reports it.
@@ -1797,7 +1948,10 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
                 || prev.is_some_and(|p| p == '.' || p == ',');
             // Outside a request a bare figure is still money when its words price it: an entry of an item list
             // ("lamp 42.00, shade 19.50"), a unit price ("at 8.00 each") or a stated total ("24.00 total").
+            // A pasted document's line (a label, a column gap or dot leaders, the figure: "1 x Hose reel ...... 32.00")
+            // prices its label the same way (ADR-861): which line a request names is read from it.
             let priced = inline_item(text, m.start()).is_some()
+                || listed(text, m.start())
                 || {
                     let (s, e) = clause_around(text, m.start());
                     grammar::in_arithmetic(before(text, m.start(), 20), &text[m.end()..], &text[s..e])
@@ -1946,6 +2100,23 @@ fn requested_in(text: &str) -> Amount {
     if read.iter().any(|a| a.1.is_none() && (asking.is_empty() || in_request(a.0))) {
         return Amount::Ambiguous;
     }
+    // A request whose object points back at money ("please return me this money", "refund that amount", "I want that
+    // sum back") asks the figure named before it; when that figure cannot be read with certainty ("about 20 euro of
+    // value, maybe a little more"), neither can the ask (U1, ADR-863). A request with a figure of its own asks that.
+    static POINTER: OnceLock<Option<Regex>> = OnceLock::new();
+    let pointer = POINTER.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:this|that|these|those|the\s+said|said)\s+(?:money|amount|sum|figure|value|much|cash)\b")
+            .ok()
+    });
+    let pointed_at = asking.iter().find_map(|(s, e)| {
+        let found = pointer.as_ref()?.find(&text[*s..*e])?;
+        (!read.iter().any(|a| *s <= a.0 && a.0 < *e)).then_some(s + found.start())
+    });
+    if let Some(p) = pointed_at
+        && read.iter().rfind(|a| a.0 < p).is_some_and(|a| a.1.is_none())
+    {
+        return Amount::Ambiguous;
+    }
     let all: Vec<(usize, i64, Role)> = read.into_iter().filter_map(|(at, c, role)| Some((at, c?, role))).collect();
     // A sum asked with its breakdown ("reimbursement in the sum of €150.00, comprising the purchase price of €129.00
     // and €21.00 compensation", "$95 in total, made up of …"): the sum is the amount asked, its parts say what it is
@@ -2009,8 +2180,24 @@ fn requested_in(text: &str) -> Amount {
             && r.joined_before.is_match(before(text, at, 20))
             && (all.iter().any(|a| a.0 < at && span_of(a.0) == span_of(at)) || r.refund.is_match(clause_up_to(at)))
     };
+    // "The extra 58.00" with a definite determiner names a surplus charge already made (a duplicate charge), not an
+    // addition to the ask: "an extra £10 for my time" and "plus the extra 15" still add (ADR-861).
+    static SURPLUS: OnceLock<Option<Regex>> = OnceLock::new();
+    let surplus = SURPLUS
+        .get_or_init(|| {
+            Regex::new(r"(?i)\b(?:the|that|this|these|those)\s+(?:extra|additional|second|duplicate|double)\s*(?:charge\s+(?:of\s+)?)?$")
+                .ok()
+        })
+        .as_ref();
+    let definite_surplus = |at: usize| {
+        let head = before(text, at, 30);
+        surplus.is_some_and(|re| re.is_match(head)) && !head.to_lowercase().contains("plus")
+    };
     let added = |at: usize| {
-        r.plus_before.is_match(before(text, at, 30)) || r.plus_after.is_match(after_amount(text, at)) || joined(at)
+        !definite_surplus(at)
+            && (r.plus_before.is_match(before(text, at, 30))
+                || r.plus_after.is_match(after_amount(text, at))
+                || joined(at))
     };
     let plus = |at: usize| added(at) && !r.paid_clause.is_match(clause_up_to(at));
     let extras: Vec<(usize, i64)> = all.iter().filter(|(at, _, _)| plus(*at)).map(|a| (a.0, a.1)).collect();
@@ -2022,6 +2209,26 @@ fn requested_in(text: &str) -> Amount {
     let after_refund = intent_in(text).acknowledged;
     if extra > 0 && (r.full.is_match(text) || (others.is_empty() && asks_extra && !after_refund)) {
         return Amount::FullPlus(extra);
+    }
+    // The customer's own sum (ADR-860): a figure stated in or right after a clause that asks, equal to the sum of the
+    // two or more figures just before it ("the 39.99 back plus 15 for the taxi, 54.99 all in", "my £45 returned and £10
+    // for my bus fare, making £55 in all", "… 84 total."), is the amount asked, whatever word joins or labels it. A
+    // document's own lines (a receipt's subtotal and total) are no such sum; a figure asked by name after it still is.
+    let after_asking = |at: usize| {
+        let (s, _) = clause_around(text, at);
+        in_request(at) || asking.iter().any(|(_, e)| *e <= s && text[*e..s].trim().is_empty())
+    };
+    let own_sum = all.iter().enumerate().rev().find_map(|(i, (at, cents, _))| {
+        if listed(text, *at) || !after_asking(*at) {
+            return None;
+        }
+        let parts: Vec<i64> = all[..i].iter().filter(|b| !listed(text, b.0) && b.1 > 0).map(|b| b.1).collect();
+        (2..=parts.len()).any(|k| parts[parts.len() - k..].iter().sum::<i64>() == *cents).then_some((*at, *cents))
+    });
+    if let Some((at, total)) = own_sum
+        && !all.iter().any(|b| b.0 > at && b.2 == Role::Requested && b.1 != total)
+    {
+        return Amount::Cents(total);
     }
     // A figure asked and more on top ("refund $20 plus $5 for postage"): their sum.
     let asked_base = distinct(all.iter().filter(|(at, _, role)| *role == Role::Requested && !plus(*at)).map(|a| a.1));
@@ -2362,8 +2569,61 @@ pub fn safety_legal_injury(text: &str) -> bool {
     // Goods found broken on arrival are damaged goods, not a hazard: that wording is cut out before the safety words
     // are read (a person hurt or a danger named elsewhere in the text still escalates).
     let text = res().transit_damage.replace_all(&text, " ");
-    let text = without_degree_senses(&text);
+    let text = without_degree_senses(&handles_as_words(&text));
     res().safety.is_match(&text) || res().legal.is_match(&text)
+}
+
+/// Social-media handles and hashtags read as the words they are made of (ADR-864): "@ConsumerOmbudsman" is "Consumer
+/// Ombudsman", "#TradingStandards" "Trading Standards", "#sue_them" "sue them". A handle in one case
+/// ("@consumerombudsman", "#NEVERAGAIN") has no word boundaries to read, so the few nouns a complaint is taken to or a
+/// hazard is named by (a closed class: the bodies and the hazards the legal and safety readings know) are cut out of
+/// it as words. Same text otherwise; the handle's sign is dropped.
+fn handles_as_words(text: &str) -> String {
+    static HANDLE: OnceLock<Option<Regex>> = OnceLock::new();
+    static STEMS: OnceLock<Option<Regex>> = OnceLock::new();
+    let (Some(handle), Some(stems)) = (
+        HANDLE.get_or_init(|| Regex::new(r"[@#]([A-Za-z][A-Za-z0-9_]*)").ok()).as_ref(),
+        STEMS
+            .get_or_init(|| {
+                Regex::new(concat!(
+                    r"(?i)ombuds(?:man|men|person)|regulator|watchdog|trading|standards|consumer|authority|",
+                    r"commission|bureau|tribunal|lawyer|solicitor|attorney|court|lawsuit|legal|injur\w*|hospital|",
+                    r"fire|burn\w*|shock\w*|poison\w*|recall|unsafe|dangerous|hazard|fail|never|again|trash|",
+                    r"scam|avoid|boycott|worst",
+                ))
+                .ok()
+            })
+            .as_ref(),
+    ) else {
+        return text.to_string();
+    };
+    handle
+        .replace_all(text, |c: &regex::Captures| {
+            let word = c.get(1).map_or("", |m| m.as_str());
+            let one_case = !word.chars().any(char::is_uppercase) || !word.chars().any(char::is_lowercase);
+            let mut out = String::with_capacity(word.len() + 8);
+            out.push(' ');
+            if one_case {
+                let spaced = word.replace('_', " ");
+                out.push_str(&stems.replace_all(&spaced, |m: &regex::Captures| format!(" {} ", &m[0])));
+            } else {
+                let mut prev_lower = false;
+                for ch in word.chars() {
+                    if ch == '_' {
+                        out.push(' ');
+                    } else {
+                        if ch.is_uppercase() && prev_lower {
+                            out.push(' ');
+                        }
+                        out.push(ch);
+                    }
+                    prev_lower = ch.is_lowercase() || ch.is_ascii_digit();
+                }
+            }
+            out.push(' ');
+            out
+        })
+        .into_owned()
 }
 
 /// The text with hazard words in their degree or cooking sense cut out (ADR-830, F834): "dangerously easy", "burns one
@@ -2396,7 +2656,7 @@ pub fn facts(ev: &Evidence) -> Facts {
     let disclaimed = disclaimed_request(&own);
     let wants_refund =
         (clauses.request && !disclaimed) || form_ask.is_some() || (duplicate && !clauses.acknowledged && !disclaimed);
-    let complaint = r.complaint.is_match(&own);
+    let complaint = r.complaint.is_match(&handles_as_words(&own));
     let intent = if wants_refund {
         Intent::Request
     } else if clauses.status_question {

@@ -16,6 +16,7 @@ mod blind12_kinds;
 mod blind13_kinds;
 mod blind15_kinds;
 mod blind16_kinds;
+mod blind17_kinds;
 mod blind4_kinds;
 mod blind5_kinds;
 mod blind6_kinds;

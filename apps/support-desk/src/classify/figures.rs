@@ -644,6 +644,19 @@ pub fn guard(text: &str, reader: Amount, order_cents: Option<i64>) -> Amount {
             if order_unasked {
                 return reader;
             }
+            // The customer's own sum of the figures they ask ("my 50 euro and also 10 euro for the cargo, so 60 euro
+            // total", "the 64 back plus 20 … 84 total"): the total is the ask, never its largest part (ADR-860).
+            // A document's lines (a receipt's items and its total) are no such sum: the figure and its parts are the
+            // customer's prose.
+            let last = figs.iter().rfind(|f| f.cents == x).map_or(0, |f| f.at);
+            let prose = |f: &Figure| !listed(text, f.at) && f.role != FigureRole::Item;
+            let parts: Vec<i64> =
+                figs.iter().filter(|f| f.at < last && f.cents > 0 && prose(f)).map(|f| f.cents).collect();
+            if figs.iter().any(|f| f.at == last && prose(f))
+                && (2..=parts.len()).any(|k| parts[parts.len() - k..].iter().sum::<i64>() == x)
+            {
+                return reader;
+            }
             if !as_distractor || otherwise || lone {
                 return reader;
             }

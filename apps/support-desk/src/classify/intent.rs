@@ -993,10 +993,119 @@ pub fn bare_numbers_as_money(text: &str) -> String {
     let alternative = ALTERNATIVE.get_or_init(|| {
         Regex::new(r"(?i)(\$\d+(?:[.,]\d{1,2})?\s*,?\s*(?:or|maybe|perhaps|possibly)(?:\s+(?:maybe|perhaps|possibly|even))?\s+)(\d+(?:[.,]\d{1,2})?)\b").ok()
     });
-    match alternative {
+    let out = match alternative {
         Some(re) => re.replace_all(&out, "$1$$$2").into_owned(),
         None => out,
+    };
+    added_and_totalled(&out)
+}
+
+/// The customer's own arithmetic beside a figure asked (ADR-860): a bare number added to a money figure ("the $64 back
+/// plus 20 for the two hours", "$35 + 12") is money in the same currency, unless a noun it counts follows ("plus 2
+/// hours"); and a bare number stated as a total ("… 84 total", "so 84 altogether", "that makes 84") is money when it is
+/// the sum of the money figures just before it, the customer's own sum.
+fn added_and_totalled(text: &str) -> String {
+    static ADDED: OnceLock<Option<Regex>> = OnceLock::new();
+    static TOTAL_BEFORE: OnceLock<Option<Regex>> = OnceLock::new();
+    static TOTAL_AFTER: OnceLock<Option<Regex>> = OnceLock::new();
+    static BARE: OnceLock<Option<Regex>> = OnceLock::new();
+    let (Some(added), Some(total_before), Some(total_after), Some(bare)) = (
+        ADDED
+            .get_or_init(|| {
+                Regex::new(concat!(
+                    r"(?i)(?:\$\d+(?:[.,]\d{1,2})?|\b\d+[.,]\d{2})(?:[^.?!\n$]{0,40}?\b(?:plus|and\s+also|and\s+another|and\s+an\s+extra|",
+                    r"as\s+well\s+as|on\s+top\s+of\s+that|and)\s+(?:another\s+|an\s+extra\s+|the\s+|a\s+further\s+)?|",
+                    r"\s*\+\s*)(\d+(?:[.,]\d{1,2})?)\b",
+                ))
+                .ok()
+            })
+            .as_ref(),
+        TOTAL_BEFORE
+            .get_or_init(|| {
+                Regex::new(r"(?i)(?:\btotal(?:\s+of|\s+is|\s*:)?|\bso(?:\s+that'?s|\s+thats)?|\bthat'?s|\bthats|\b(?:that|which|it)\s+makes|\bcomes\s+to|=)\s*$").ok()
+            })
+            .as_ref(),
+        TOTAL_AFTER
+            .get_or_init(|| Regex::new(r"(?i)^\s*(?:in\s+total|total|altogether|all\s+together|overall|all\s+in)\b").ok())
+            .as_ref(),
+        BARE.get_or_init(|| Regex::new(r"\d+(?:[.,]\d{1,2})?\b").ok()).as_ref(),
+    ) else {
+        return text.to_string();
+    };
+    // Additions first: the number after "plus" when no counted noun follows it.
+    let mut at: Vec<usize> = Vec::new();
+    for c in added.captures_iter(text) {
+        let Some(n) = c.get(1) else { continue };
+        let next: String = text[n.end()..].trim_start().chars().take_while(|c| c.is_alphabetic()).collect();
+        let money_like = next.is_empty()
+            || matches!(
+                next.to_lowercase().as_str(),
+                "for"
+                    | "back"
+                    | "extra"
+                    | "more"
+                    | "on"
+                    | "as"
+                    | "to"
+                    | "and"
+                    | "in"
+                    | "please"
+                    | "pls"
+                    | "compensation"
+                    | "postage"
+                    | "shipping"
+                    | "delivery"
+                    | "courier"
+                    | "fee"
+                    | "fees"
+                    | "handling"
+                    | "interest"
+                    | "total"
+                    | "so"
+                    | "because"
+                    | "which"
+                    | "that"
+                    | "is"
+                    | "would"
+                    | "should"
+            );
+        if money_like {
+            at.push(n.start());
+        }
     }
+    let mut out = text.to_string();
+    for f in at.into_iter().rev() {
+        out.insert(f, '$');
+    }
+    // Then a bare total that is the sum of the last two or more money figures before it.
+    let money: Vec<(usize, i64)> = out
+        .match_indices('$')
+        .filter_map(|(i, _)| {
+            let m = bare.find(&out[i + 1..]).filter(|m| m.start() == 0)?;
+            Some((i, super::to_cents(m.as_str())?))
+        })
+        .collect();
+    let mut totals: Vec<usize> = Vec::new();
+    for m in bare.find_iter(&out) {
+        let prev = out[..m.start()].chars().next_back();
+        if prev.is_some_and(|p| p.is_alphanumeric() || matches!(p, '$' | '.' | ',' | '#' | '/' | '-')) {
+            continue;
+        }
+        let head = super::before(&out, m.start(), 20);
+        if !(total_before.is_match(head) || total_after.is_match(&out[m.end()..])) {
+            continue;
+        }
+        let Some(value) = super::to_cents(m.as_str()) else { continue };
+        let before: Vec<i64> = money.iter().filter(|(i, _)| *i < m.start()).map(|(_, v)| *v).collect();
+        let sums = (2..=before.len()).any(|k| before[before.len() - k..].iter().sum::<i64>() == value);
+        if sums {
+            totals.push(m.start());
+        }
+    }
+    for f in totals.into_iter().rev() {
+        out.insert(f, '$');
+    }
+    out
 }
 
 /// A destination or a direction right after position `i` ("back", "off", "to my card", "onto my visa").

@@ -625,7 +625,13 @@ impl Layout {
                 lines[*i]
                     .split(|c: char| !c.is_alphabetic())
                     .filter(|w| w.len() >= 4)
-                    .any(|w| lower.split(|c: char| !c.is_alphabetic()).any(|p| p == w.to_lowercase()))
+                    // A line's word named in the singular or the plural ("Bulb 2pk" and "the bulbs", ADR-861).
+                    .any(|w| {
+                        let w = w.to_lowercase();
+                        lower
+                            .split(|c: char| !c.is_alphabetic())
+                            .any(|p| p == w || p.trim_end_matches('s') == w.trim_end_matches('s'))
+                    })
             });
         match super::requested_in(&prose) {
             asked @ (Amount::Missing | Amount::Full) if !names_a_line => Some(asked),
