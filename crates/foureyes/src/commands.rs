@@ -1091,11 +1091,12 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             let replay = if report.is_ok() && seals.is_ok() { store.door_replay_refusal().await? } else { None };
             // And the clock a door started here checks before it decides (ADR-730): not the journal's fault, but no
             // door decides here until it is resolved, so `verify` does not say `ok` (exit 16, ADR-865).
+            let ok = report.is_ok() && seals.is_ok() && replay.is_none();
+            // Only on a journal that replays: a broken one already fails (exit 7), and its rows may not even read.
             let clock = match foureyes_store::clock_floor::unresolved() {
-                Some(why) if replay.is_none() => Some((newest_event(store.as_ref()).await?, why)),
+                Some(why) if ok => Some((newest_event(store.as_ref()).await?, why)),
                 _ => None,
             };
-            let ok = report.is_ok() && seals.is_ok() && replay.is_none();
             if json {
                 let mut value = serde_json::to_value(&report).unwrap_or_default();
                 value["seal"] = serde_json::to_value(&seals).unwrap_or_default();
