@@ -595,6 +595,10 @@ impl Store for PgStore {
         in_tx!(self, |w| tx_ops::authority_differs_from_replay(w))
     }
 
+    async fn door_replay_refusal(&self) -> Result<Option<(u64, String)>, StoreError> {
+        in_tx!(self, |w| tx_ops::door_replay_refusal(w))
+    }
+
     async fn decide(
         &self,
         policy: Arc<Policy>,

@@ -792,6 +792,10 @@ impl Store for SqliteStore {
         self.write_tx(move |w| run_ready(tx_ops::authority_differs_from_replay(w))).await
     }
 
+    async fn door_replay_refusal(&self) -> Result<Option<(u64, String)>, StoreError> {
+        self.write_tx(move |w| run_ready(tx_ops::door_replay_refusal(w))).await
+    }
+
     async fn decide(
         &self,
         policy: Arc<Policy>,

@@ -382,40 +382,6 @@ impl fmt::Display for SealReport {
     }
 }
 
-/// Replays the journal into a fresh authority state under `key`, as every door that opens the store does before it
-/// decides (ADR-842): the seq of the first event such a door refuses to apply and its words — an event whose data
-/// cannot be read back (attack 20's H1: sealed and chained, so the hash walk passed it), a broken link, a seal the rule
-/// refuses. `None`: every event replays. Read-only: the settlement seals a door's catch-up writes are dropped here.
-pub async fn first_unreplayable<S: Store + ?Sized>(
-    store: &S,
-    key: Option<foureyes_core::seal::SealKey>,
-) -> Result<Option<(u64, String)>, StoreError> {
-    const PAGE: u32 = 1_000;
-    let mut authority = crate::authority::Authority::default();
-    if let Some(key) = key {
-        authority.set_seal_key(key);
-    }
-    let mut after = 0;
-    loop {
-        let page = store.journal_sealed(after, PAGE).await?;
-        let full = page.len() == PAGE as usize;
-        for (event, seal) in &page {
-            if let Err(refused) = authority.apply_sealed(event, seal.as_deref()) {
-                let why = match refused {
-                    StoreError::Backend(why) => why,
-                    other => other.to_string(),
-                };
-                return Ok(Some((event.seq, why)));
-            }
-            after = event.seq;
-        }
-        drop(authority.take_settled());
-        if !full {
-            return Ok(None);
-        }
-    }
-}
-
 /// Checks every event's seal against the seal rule (`foureyes_core::seal::SealRule`) under `key` (or, without it,
 /// only that the seals are there from the first one on).
 pub async fn verify_seals<S: Store + ?Sized>(

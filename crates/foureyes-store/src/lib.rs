@@ -456,6 +456,12 @@ pub trait Store: Send + Sync {
     async fn authority_differs_from_replay(&self) -> Result<Option<String>, StoreError> {
         Ok(None)
     }
+    /// `journal verify`'s replay (ADR-865, `ops::door_replay_refusal`): in one write transaction, the door's own
+    /// catch-up into a fresh authority state under this door's seal key, read-only: the seq of the first event a door
+    /// refuses and the door's words, or `None`. The default fails closed.
+    async fn door_replay_refusal(&self) -> Result<Option<(u64, String)>, StoreError> {
+        Err(StoreError::Backend("this store cannot replay its journal as a door does".into()))
+    }
     /// Session trust: demotions, newest first (at most 1000), with their status as of `now_ms`; `active_only`
     /// keeps those still holding their session.
     async fn demotions(&self, active_only: bool, now_ms: i64) -> Result<Vec<DemotionRecord>, StoreError>;

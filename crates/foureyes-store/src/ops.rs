@@ -76,11 +76,32 @@ pub async fn catch_up<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
 /// [`catch_up`] without the seal's door refusal: the chain and every seal checked, for `journal seal` (which is how
 /// a journal written before the seal gets its `seal_started`).
 pub async fn catch_up_chain<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
+    replay_to_head(w, Settlements::Write).await?.map_err(|(_, refused)| refused)
+}
+
+/// What a replay does with the settlement seals of the decisions it lets go of (ADR-740): a door writes them into
+/// the rows; `journal verify`, which replays as a door does but writes nothing (ADR-865), drops them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Settlements {
+    Write,
+    Drop,
+}
+
+/// The door's replay, written once (ADR-865): brings this transaction's authority state to the journal's head,
+/// reading the events through the transaction's own reader ([`WriteTx::journal_after`]) and applying each with
+/// [`crate::authority::Authority::apply_sealed`], then checks that the state stands exactly at the head. `Err`: the
+/// journal could not be read (or a settlement seal not written); `Ok(Err((seq, why)))`: the door refuses the event at
+/// `seq` (the first one its state could not apply) for `why`. Every door's catch-up and `journal verify` run this.
+async fn replay_to_head<W: WriteTx>(
+    w: &mut W,
+    settlements: Settlements,
+) -> Result<Result<(), (u64, StoreError)>, StoreError> {
     // The head cannot move under this transaction (it holds the write lock), so it is read once, first: a state
     // already standing at it (the usual case: this process wrote the last events, ADR-410) reads nothing else.
     let (seq, hash) = w.head().await?;
     if w.authority().seq() == seq && w.authority().hash() == hash {
-        return seal_settled(w).await;
+        settle(w, settlements).await?;
+        return Ok(Ok(()));
     }
     while w.authority().seq() < seq {
         let after = w.authority().seq();
@@ -88,24 +109,69 @@ pub async fn catch_up_chain<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
         let full = events.len() == CATCH_UP_PAGE as usize;
         let authority = w.authority();
         for (event, seal) in &events {
-            authority.apply_sealed(event, seal.as_deref())?;
+            if let Err(refused) = authority.apply_sealed(event, seal.as_deref()) {
+                return Ok(Err((authority.seq() + 1, refused)));
+            }
         }
         // Page by page: a replay of a long history holds at most a page's settled decisions at a time.
-        seal_settled(w).await?;
+        settle(w, settlements).await?;
         if !full {
             break;
         }
     }
     let authority = w.authority();
     if authority.seq() != seq || authority.hash() != hash {
-        return Err(StoreError::Backend(format!(
+        let refused = StoreError::Backend(format!(
             "the journal's head is seq {seq}, but this door verified and applied it up to seq {} (hash {}): the journal \
              was rewritten or truncated under it; nothing is decided on it (see `foureyes journal verify`)",
             authority.seq(),
             authority.hash()
-        )));
+        ));
+        // The first event the door cannot stand on: past a head the state overran, else after where it stopped.
+        let bad = if authority.seq() > seq { seq + 1 } else { authority.seq() + 1 };
+        return Ok(Err((bad, refused)));
     }
-    Ok(())
+    Ok(Ok(()))
+}
+
+async fn settle<W: WriteTx>(w: &mut W, settlements: Settlements) -> Result<(), StoreError> {
+    match settlements {
+        Settlements::Write => seal_settled(w).await,
+        Settlements::Drop => {
+            drop(w.authority().take_settled());
+            Ok(())
+        }
+    }
+}
+
+/// `journal verify`'s replay (ADR-865): the door's own catch-up ([`replay_to_head`], through this transaction's
+/// reader) into a fresh authority state given this door's seal key and request memory, as every door that opens the
+/// store builds it, followed by the door's seal refusal when this door holds the key. Read-only: the settlement seals
+/// the replay lets go of are dropped, and this door's own state is put back as it was. The seq of the first event a
+/// door refuses, and the door's words; `None` when a door holding the same key replays the whole journal. (Without the
+/// key, a door refuses a sealed journal for want of the key, not for anything in the journal: that is not said here,
+/// and `verify` reports the seals as present and unchecked.)
+pub async fn door_replay_refusal<W: WriteTx>(w: &mut W) -> Result<Option<(u64, String)>, StoreError> {
+    let mut state = crate::authority::Authority::default();
+    if let Some(key) = w.authority().seal_key().cloned() {
+        state.set_seal_key(key);
+    }
+    state.set_request_memory(w.authority().request_memory());
+    std::mem::swap(w.authority(), &mut state);
+    let replayed = replay_to_head(w, Settlements::Drop).await;
+    let refusal = match &replayed {
+        Ok(Ok(())) if w.authority().holds_seal_key() => w.authority().seal_refusal().map(|why| (1, why)),
+        _ => None,
+    };
+    std::mem::swap(w.authority(), &mut state);
+    let words = |refused: StoreError| match refused {
+        StoreError::Backend(why) => why,
+        other => other.to_string(),
+    };
+    Ok(match replayed? {
+        Ok(()) => refusal,
+        Err((seq, refused)) => Some((seq, words(refused))),
+    })
 }
 
 /// Writes into each settled decision's row the settlement seal of the record the authority state dropped

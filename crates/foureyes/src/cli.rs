@@ -19,7 +19,9 @@ Exit codes:
   12  decide: dry run (nothing executed)
   13  task check: the check ran and failed (recorded)
   14  execute: the connector ran and failed, or its outcome is unknown (reported)
-  15  policy test: a case did not get its expected verdict";
+  15  policy test: a case did not get its expected verdict
+  16  journal verify: the journal replays, but this machine's clock reads before its newest event: no door
+      decides here until the clock reaches it (a wrong clock, or an event written with a time in the future)";
 
 /// FourEyes: one door every side effect of an AI agent must pass.
 ///

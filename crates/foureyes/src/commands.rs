@@ -1026,6 +1026,22 @@ async fn undo(db: &Path, policy: &Option<std::path::PathBuf>, args: UndoArgs) ->
     Ok(verdict_exit(&answer.decision))
 }
 
+/// The journal's event with the newest time on record (the first such, by seq): `(seq, ts_ms)`, `(0, 0)` when empty.
+/// What `journal verify` names when the clock stops the doors (ADR-865): one walk, only on that path.
+async fn newest_event(store: &dyn Store) -> Result<(u64, i64), Exit> {
+    let (mut newest, mut after) = ((0, 0), 0);
+    loop {
+        let page = store.journal(after, 5000).await?;
+        let Some(last) = page.last() else { return Ok(newest) };
+        after = last.seq;
+        for event in &page {
+            if newest.0 == 0 || event.ts_ms > newest.1 {
+                newest = (event.seq, event.ts_ms);
+            }
+        }
+    }
+}
+
 async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
     match cmd {
         JournalCommand::Verify { file: Some(file), json, .. } => {
@@ -1068,19 +1084,31 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             // The door seal (ADR-420): from the first sealed event on, every event carries a seal (checked under
             // `--seal-key` when given).
             let seals = foureyes_store::checkpoint::verify_seals(store.as_ref(), seal_key()?).await?;
-            // What a door that opens the store replays (ADR-842): a chained and sealed event no door reads back (attack
-            // 20's H1) stops every door, so it fails `verify`, the check their refusal sends the operator to.
-            let replay = if report.is_ok() && seals.is_ok() {
-                foureyes_store::checkpoint::first_unreplayable(store.as_ref(), seal_key()?).await?
-            } else {
-                None
+            // What a door that opens the store replays (ADR-842, ADR-865): the door's own catch-up, through the same
+            // reader, with the same checks (the chain against the head, every seal, every event's data read back, the
+            // ids it issues), read-only. An event no door replays stops every door, so it fails `verify`, the check
+            // their refusal sends the operator to.
+            let replay = if report.is_ok() && seals.is_ok() { store.door_replay_refusal().await? } else { None };
+            // And the clock a door started here checks before it decides (ADR-730): not the journal's fault, but no
+            // door decides here until it is resolved, so `verify` does not say `ok` (exit 16, ADR-865).
+            let ok = report.is_ok() && seals.is_ok() && replay.is_none();
+            // Only on a journal that replays: a broken one already fails (exit 7), and its rows may not even read.
+            let clock = match foureyes_store::clock_floor::unresolved() {
+                Some(why) if ok => Some((newest_event(store.as_ref()).await?, why)),
+                _ => None,
             };
             if json {
                 let mut value = serde_json::to_value(&report).unwrap_or_default();
                 value["seal"] = serde_json::to_value(&seals).unwrap_or_default();
                 value["replay"] = match &replay {
                     Some((seq, problem)) => serde_json::json!({"ok": false, "bad_seq": seq, "problem": problem}),
-                    None => serde_json::json!({"ok": report.is_ok() && seals.is_ok()}),
+                    None => serde_json::json!({"ok": ok}),
+                };
+                value["clock"] = match &clock {
+                    Some(((seq, ts_ms), problem)) => {
+                        serde_json::json!({"ok": false, "newest_seq": seq, "newest_ts_ms": ts_ms, "problem": problem})
+                    }
+                    None => serde_json::json!({"ok": true}),
                 };
                 print_json(&value);
             } else {
@@ -1091,8 +1119,20 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
                         "replay: FAILED at seq {seq}: no door replays it, every door refuses to decide: {problem}"
                     );
                 }
+                if let Some(((seq, ts_ms), problem)) = &clock {
+                    println!(
+                        "clock: doors refuse to decide on this machine: {problem} The newest time on record is seq \
+                         {seq}'s ({}): if this machine's clock is right, that event was written with a time in the \
+                         future.",
+                        crate::output::time(*ts_ms)
+                    );
+                }
             }
-            Ok(if report.is_ok() && seals.is_ok() && replay.is_none() { 0 } else { EXIT_VERIFY_FAILED })
+            Ok(match (ok, &clock) {
+                (false, _) => EXIT_VERIFY_FAILED,
+                (true, Some(_)) => crate::EXIT_CLOCK,
+                (true, None) => 0,
+            })
         }
         JournalCommand::Seal { json } => {
             let store = open_backend(db).await?;

@@ -43,6 +43,9 @@ pub const EXIT_POLICY: u8 = 9;
 pub const EXIT_DENY: u8 = 10;
 pub const EXIT_DEFER: u8 = 11;
 pub const EXIT_DRY_RUN: u8 = 12;
+/// `journal verify` (ADR-865): the journal replays, but this machine's clock reads before its newest time on record,
+/// so a door started here refuses to decide (ADR-730).
+pub const EXIT_CLOCK: u8 = 16;
 
 // Change control (`foureyes task …`, the `change-control` app's library) speaks the same exit codes.
 const _: () = assert!(

@@ -133,6 +133,55 @@ impl Env {
         e.seq
     }
 
+    /// Appends one event after the head whose data is `data` exactly as written (canonical or not), hashed over that
+    /// text (ADR-420's published rule, as attack 22's `forge22.py` does) and, when this env holds a seal key, sealed
+    /// with it: what a database writer who knows the rule (and, on a sealed store, holds the key) can append. `ts_ms`:
+    /// the head's time + 1 unless given. `move_head: false` leaves PostgreSQL's `journal_head` row where it was (SQLite
+    /// has none: its head is the last row). Returns its seq.
+    fn append_raw(&self, kind: &str, data: &str, ts_ms: Option<i64>, move_head: bool) -> u64 {
+        let last = self.events().pop().unwrap();
+        let (seq, ts_ms) = (last.seq + 1, ts_ms.unwrap_or(last.ts_ms + 1));
+        let hash = foureyes_core::journal::hash_over(seq, ts_ms, EventKind::parse(kind).unwrap(), data, &last.hash);
+        let seal = self.seal.as_ref().map(|file| {
+            let hex = std::fs::read_to_string(file).unwrap();
+            let bytes: Vec<u8> =
+                (0..32).map(|i| u8::from_str_radix(&hex.trim()[2 * i..2 * i + 2], 16).unwrap()).collect();
+            foureyes_core::seal::SealKey::from_bytes(&bytes.try_into().unwrap()).seal(&hash)
+        });
+        match self.backend {
+            Backend::Sqlite => {
+                rusqlite::Connection::open(&self.db)
+                    .unwrap()
+                    .execute(
+                        "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES (?1, ?2, ?3, ?4, ?5, \
+                         ?6, ?7)",
+                        rusqlite::params![seq as i64, ts_ms, kind, data, last.hash, hash, seal],
+                    )
+                    .unwrap();
+            }
+            Backend::Postgres => {
+                let seal = seal.as_deref().map_or("NULL".to_string(), quote);
+                let head = if move_head {
+                    format!("UPDATE journal_head SET seq = {seq}, hash = {};", quote(&hash))
+                } else {
+                    String::new()
+                };
+                execute_blocking(
+                    &self.db,
+                    &format!(
+                        "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES ({seq}, {ts_ms}, {}, \
+                         {}, {}, {}, {seal}); {head}",
+                        quote(kind),
+                        quote(data),
+                        quote(&last.hash),
+                        quote(&hash),
+                    ),
+                )
+            }
+        }
+        seq
+    }
+
     fn run(&self, args: &[&str]) -> Output {
         self.cmd(args).output().unwrap()
     }
@@ -1101,6 +1150,144 @@ fn verify_fails_on_an_event_no_door_replays(backend: Backend) {
     assert_eq!(verify.status.code(), Some(7));
     let report: Value = serde_json::from_slice(&verify.stdout).unwrap();
     assert_eq!((report["replay"]["ok"].clone(), report["replay"]["bad_seq"].clone()), (Value::Bool(false), bad.into()));
+    for keyed in [false, true] {
+        verify_refuses_what_a_door_refuses(backend, keyed);
+    }
+}
+
+/// F865 (attack 22's V1, ADR-865): `journal verify` refuses exactly the journals a door refuses, and passes the ones
+/// a door runs on. One forged event per shape attack 22 tried (`forge22.py`), chained, hashed over its stored text and,
+/// on a sealed store, sealed under the store's key, appended after a credential and a decision; then a CLI decide (a
+/// door) and `journal verify`. RED before (PostgreSQL, with and without the key): an event appended without moving
+/// `journal_head` stops every door ("the journal's head is seq N, but this door verified and applied it up to seq
+/// N+1"), and verify, which replayed the rows but never compared them with the head, exited 0 (12 of forge22's 28
+/// shapes on PostgreSQL). RED before (SQLite): an event dated 2100 stops every door started on this machine (the clock
+/// floor, ADR-730) and verify exited 0; it now exits 16. The other shapes were already refused by verify on this
+/// tree's code (F865 says why attack 22's binary passed them): kept here so that the one replay stays the door's.
+fn verify_refuses_what_a_door_refuses(backend: Backend, keyed: bool) {
+    // (shape, kind, data, ts_ms, move the head, verify's exit: `None` = 0 and a door runs on it). `data`: `C|` the
+    // store's first `credential` event, `D|` its first `decided` event (canonical), each with the `from=>to` edits
+    // after the bar (`&&` between them) applied once; otherwise the text as written.
+    type Shape = (&'static str, &'static str, &'static str, Option<i64>, bool, Option<i32>);
+    const REFUSED: Option<i32> = Some(7);
+    const RUNS: Option<i32> = None;
+    const D3: &str = r#""decision_id":1,=>"decision_id":3,"#;
+    let shapes: Vec<Shape> = vec![
+        (
+            "credential_bad_role",
+            "credential",
+            r#"C|"name":"bot"=>"name":"x"&&"role":"agent"=>"role":"superuser""#,
+            None,
+            true,
+            REFUSED,
+        ),
+        ("credential_missing", "credential", r#"{"action":"created"}"#, None, true, REFUSED),
+        ("task_created_empty", "task_created", "{}", None, true, REFUSED),
+        ("policy_loaded_garbage", "policy_loaded", r#"{"zz":1}"#, None, true, REFUSED),
+        ("refused_garbage", "refused", r#"{"zz":[1,2]}"#, None, true, REFUSED),
+        ("kill_switch_garbage", "kill_switch", r#"{"engaged":"yes"}"#, None, true, REFUSED),
+        ("decided_dup", "decided", "D|", None, true, REFUSED),
+        ("decided_bad_verdict", "decided", r#"D|"verdict":"permit"=>"verdict":"maybe""#, None, true, REFUSED),
+        (
+            "h1_approval_id_double",
+            "decided",
+            r#"D|"approval_id":null=>"approval_id":9223372036854776000"#,
+            None,
+            true,
+            REFUSED,
+        ),
+        (
+            "int_2p60_decided",
+            "decided",
+            r#"D|"approval_id":null=>"approval_id":1152921504606846976"#,
+            None,
+            true,
+            REFUSED,
+        ),
+        ("float_in_decision_id", "decided", r#"D|"decision_id":1,=>"decision_id":3.0,"#, None, true, REFUSED),
+        (
+            "noncanonical_data",
+            "credential",
+            r#"C|{"action"=> {"action"&&"name":"bot"=>"name":"nc""#,
+            None,
+            true,
+            REFUSED,
+        ),
+        ("dup_key_data", "credential", r#"C|"name":"bot"=>"name":"k1","name":"k2""#, None, true, REFUSED),
+        ("ts_future_2100", "credential", r#"C|"name":"bot"=>"name":"f""#, Some(4_102_444_800_000), true, Some(16)),
+        ("head_not_moved", "credential", r#"C|"name":"bot"=>"name":"h""#, None, false, REFUSED),
+        // Controls: doors run on these (attack 22: "agree"), so verify passes them.
+        (
+            "approval_id_2p53m1_control",
+            "decided",
+            r#"D|"approval_id":null=>"approval_id":9007199254740991"#,
+            None,
+            true,
+            RUNS,
+        ),
+        (
+            "credential_extra_field",
+            "credential",
+            r#"C|{"action"=>{"aa":1,"action"&&"name":"bot"=>"name":"y""#,
+            None,
+            true,
+            RUNS,
+        ),
+    ];
+    for (name, kind, data, ts_ms, move_head, verify_exit) in shapes {
+        let verify_exit = match (name, backend) {
+            // SQLite has no head row (its head is the last row): there this is an ordinary event.
+            ("head_not_moved", Backend::Sqlite) => RUNS,
+            // A PostgreSQL door reads the time from the database's clock (ADR-730): an event's time does not stop it.
+            ("ts_future_2100", Backend::Postgres) => RUNS,
+            _ => verify_exit,
+        };
+        let e = if keyed { sealed_env(backend) } else { env(backend) };
+        assert_eq!(e.run(&["token", "create", "--name", "bot", "--role", "agent"]).status.code(), Some(0), "{name}");
+        // A decision that reserves nothing: a copy of it issues no reservation id again.
+        let decided = e.run(&["decide", "--agent", "bot", "--action", "climate.set", "--params", r#"{"c": 19}"#]);
+        assert_eq!(decided.status.code(), Some(0), "{name}");
+        let first = |kind: EventKind| {
+            let event = e.events().into_iter().find(|ev| ev.kind == kind).unwrap();
+            foureyes_core::canonical::to_canonical_string(&event.data)
+        };
+        let (mut data, edits) = match data.split_once('|') {
+            Some(("C", edits)) => (first(EventKind::Credential), edits),
+            Some(("D", edits)) => (first(EventKind::Decided), edits),
+            _ => (data.to_string(), ""),
+        };
+        let mut edits: Vec<&str> = edits.split("&&").filter(|e| !e.is_empty()).collect();
+        // A new decision (id 3: the gap is the control's business, not this shape's), unless the shape is the reissue.
+        if kind == "decided" && name != "decided_dup" && !edits.iter().any(|e| e.contains("decision_id")) {
+            edits.insert(0, D3);
+        }
+        for edit in edits {
+            let (from, to) = edit.split_once("=>").unwrap();
+            assert!(data.contains(from), "{name}: `{from}` is not in {data}");
+            data = data.replacen(from, to, 1);
+        }
+        let seq = e.append_raw(kind, &data, ts_ms, move_head);
+        let door = e.run(&["decide", "--agent", "bot", "--action", "climate.set", "--params", r#"{"c": 20}"#]);
+        let verify = e.run(&["journal", "verify"]);
+        let said = format!("{}{}", text(&verify.stdout), text(&verify.stderr));
+        let door_said = text(&door.stderr);
+        let label = format!("{name} ({backend:?}, keyed {keyed}): door exit {:?}: {door_said}", door.status.code());
+        match verify_exit {
+            None => {
+                assert_eq!(door.status.code(), Some(0), "{label}");
+                assert_eq!(verify.status.code(), Some(0), "{label}; verify: {said}");
+            }
+            Some(code) => {
+                assert_ne!(door.status.code(), Some(0), "a door ran on it: {label}");
+                assert_eq!(
+                    verify.status.code(),
+                    Some(code),
+                    "verify on a journal no door decides on: {label}; verify: {said}"
+                );
+                assert!(said.contains(&format!("seq {seq}")), "verify names seq {seq}: {label}; verify: {said}");
+            }
+        }
+    }
 }
 
 /// F421 (L, RED before: `serve --signing-key --witness` signed a checkpoint covering the forged event, so the
