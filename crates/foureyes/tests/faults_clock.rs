@@ -436,6 +436,24 @@ fn spend_600(env: &Env, namespace: Option<&str>, offset_ms: i64, request_id: &st
     printed(&cli_at(env, offset_ms, &[&ns[..], &args[..], &["--json", "--params", r#"{"amount_eur": 600}"#]].concat()))
 }
 
+/// Puts the SQLite database at `from` (with its `-wal` and `-shm`, not its anchor) in the place of the one at `to`,
+/// which is removed first, by `put` (a rename moves it, a copy copies it).
+fn put_database(
+    from: &std::path::Path,
+    to: &std::path::Path,
+    put: impl Fn(&std::path::Path, &std::path::Path) -> std::io::Result<()>,
+) {
+    remove_database(to);
+    for suffix in ["", "-wal", "-shm"] {
+        let (mut source, mut target) = (from.as_os_str().to_owned(), to.as_os_str().to_owned());
+        source.push(suffix);
+        target.push(suffix);
+        if std::path::Path::new(&source).exists() {
+            put(std::path::Path::new(&source), std::path::Path::new(&target)).unwrap();
+        }
+    }
+}
+
 /// Removes the SQLite database at `db` and its `-wal` and `-shm` (not its anchor).
 fn remove_database(db: &std::path::Path) {
     for suffix in ["", "-wal", "-shm", "-journal"] {
@@ -505,15 +523,7 @@ fn under_the_seal_key_a_database_moved_into_another_stores_place_does_not_believ
     let theirs = spend_600(&other, None, 2 * HOUR_MS, "o1");
     assert_eq!(theirs["verdict"], "permit", "{theirs}");
     // This store's database (not its anchor) takes the other's place under its file name; the other's anchor stays.
-    remove_database(&other.db);
-    for suffix in ["", "-wal", "-shm"] {
-        let (mut from, mut to) = (env.db.as_os_str().to_owned(), other.db.as_os_str().to_owned());
-        from.push(suffix);
-        to.push(suffix);
-        if std::path::Path::new(&from).exists() {
-            std::fs::rename(&from, &to).unwrap();
-        }
-    }
+    put_database(&env.db, &other.db, |from, to| std::fs::rename(from, to));
     let second = spend_600(&other, None, 0, "r2");
     assert!(
         second["verdict"] != "permit",
@@ -532,28 +542,12 @@ fn under_the_seal_key_a_copy_of_the_store_mints_no_anchor_its_live_database_beli
     std::fs::copy(env.dir.path().join("seal.key"), copy.dir.path().join("seal.key")).unwrap();
     let first = spend_600(&env, None, 0, "r1");
     assert_eq!(first["verdict"], "permit", "{first}");
-    remove_database(&copy.db);
-    for suffix in ["", "-wal", "-shm"] {
-        let (mut from, mut to) = (env.db.as_os_str().to_owned(), copy.db.as_os_str().to_owned());
-        from.push(suffix);
-        to.push(suffix);
-        if std::path::Path::new(&from).exists() {
-            std::fs::copy(&from, &to).unwrap();
-        }
-    }
+    put_database(&env.db, &copy.db, |from, to| std::fs::copy(from, to).map(drop));
     let ahead = cli_at(&copy, 2 * HOUR_MS, &["decisions", "list"]);
     assert!(ahead.status.success(), "{}", String::from_utf8_lossy(&ahead.stderr));
     assert!(std::fs::read_to_string(clock_anchor(&copy)).unwrap().contains("mac="), "the copy's door sealed an anchor");
     // The live database takes the copy's place under its file name; the copy's anchor stays.
-    remove_database(&copy.db);
-    for suffix in ["", "-wal", "-shm"] {
-        let (mut from, mut to) = (env.db.as_os_str().to_owned(), copy.db.as_os_str().to_owned());
-        from.push(suffix);
-        to.push(suffix);
-        if std::path::Path::new(&from).exists() {
-            std::fs::rename(&from, &to).unwrap();
-        }
-    }
+    put_database(&env.db, &copy.db, |from, to| std::fs::rename(from, to));
     let second = spend_600(&copy, None, 0, "r2");
     assert!(
         second["verdict"] != "permit",
