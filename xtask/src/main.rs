@@ -258,7 +258,7 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a forgotten request id's row is believed only for this agent's request id (ADR-373)",
         file: "crates/foureyes-store/src/ops.rs",
-        original: "        if stored.request.agent != request.agent || stored.request.request_id != request.request_id {",
+        original: "        if named.request.agent != request.agent || named.request.request_id != request.request_id {",
         broken: "        if false {",
         package: "foureyes",
         filter: "sqlite::a_forgotten_request_id_is_believed_only_through_its_sealed_decisions",
@@ -267,7 +267,7 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a forgotten request id's row is believed only with its first decision's fingerprint (ADR-373)",
         file: "crates/foureyes-store/src/ops.rs",
-        original: "            None => return Ok(stored.request.fingerprint() == fingerprint),",
+        original: "            None => return Ok(named.request.fingerprint() == fingerprint),",
         broken: "            None => return Ok(true),",
         package: "foureyes",
         filter: "sqlite::a_forgotten_request_id_is_believed_only_through_its_sealed_decisions",
@@ -276,7 +276,7 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a forgotten request id's row never points at a superseded deferral (ADR-373)",
         file: "crates/foureyes-store/src/ops.rs",
-        original: "        if current == id && stored.status == DecisionStatus::Superseded {",
+        original: "        if current == id && named.status == DecisionStatus::Superseded {",
         broken: "        if false {",
         package: "foureyes",
         filter: "sqlite::a_forgotten_request_id_is_believed_only_through_its_sealed_decisions",

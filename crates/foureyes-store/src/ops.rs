@@ -1206,18 +1206,18 @@ async fn check_forgotten_request<W: WriteTx>(
     const LONGEST_CHAIN: usize = 16;
     let mut current = id;
     for _ in 0..LONGEST_CHAIN {
-        let Some(stored) = w.decision(current).await? else { return Ok(false) };
-        check_decision_authority(w, &stored, now_ms).await?;
-        if stored.request.agent != request.agent || stored.request.request_id != request.request_id {
+        let Some(named) = w.decision(current).await? else { return Ok(false) };
+        check_decision_authority(w, &named, now_ms).await?;
+        if named.request.agent != request.agent || named.request.request_id != request.request_id {
             return Ok(false);
         }
-        if current == id && stored.status == DecisionStatus::Superseded {
+        if current == id && named.status == DecisionStatus::Superseded {
             return Ok(false);
         }
-        match stored.supersedes {
+        match named.supersedes {
             Some(deferral) if deferral < current => current = deferral,
             Some(_) => return Ok(false),
-            None => return Ok(stored.request.fingerprint() == fingerprint),
+            None => return Ok(named.request.fingerprint() == fingerprint),
         }
     }
     Ok(false)
