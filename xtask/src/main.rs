@@ -2354,8 +2354,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "the embedded MCP proxy holds the seal key it is given (ADR-851, F851)",
         file: "crates/foureyes-mcp/src/cli.rs",
-        original: "        .with_seal_key(seal);",
-        broken: "        .with_seal_key(seal.filter(|_| false));",
+        original: "        .with_seal_key(seal)\n        .with_request_memory(request_memory);",
+        broken: "        .with_seal_key(seal.filter(|_| false))\n        .with_request_memory(request_memory);",
         package: "foureyes",
         filter: "seal_doors::the_embedded_mcp_proxy_seals_with_the_key_it_is_given",
         also: &[],
