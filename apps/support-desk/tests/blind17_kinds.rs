@@ -6,8 +6,7 @@
 //! `/tmp/desk16-kinds/kinds.jsonl`, ADR-864) were decided by main's binary (fb5837b) 21 of 53 as due, by this
 //! branch's 53 of 53.
 
-use crate::kinds::{Case, Decision, check_at, other, refund};
-use support_desk::classify;
+use crate::kinds::{Case, Decision, check_at, check_each, other, refund};
 use support_desk::tools::{Customer, Evidence, Order, OrderLookup, Ticket};
 
 /// A ticket from a customer with `orders` delivered orders of 25.00 and none linked or named (several candidates).
@@ -41,19 +40,7 @@ fn several_orders(body: &str, orders: usize) -> Evidence {
 
 /// Decides each ticket on an account of several candidate orders and fails listing each one decided otherwise.
 fn check_several(cases: &[(&str, usize, Decision)]) {
-    let wrong: Vec<String> = cases
-        .iter()
-        .filter_map(|(body, orders, want)| {
-            let c = classify::classify(&several_orders(body, *orders));
-            let got = (
-                c.action.to_string(),
-                c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default(),
-                c.amount_cents,
-            );
-            (got != *want).then(|| format!("{body}\n    want {want:?}, got {got:?}"))
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{} of {} decided otherwise:\n{}", wrong.len(), cases.len(), wrong.join("\n"));
+    check_each(cases, |(body, orders, want)| (body, several_orders(body, *orders), want));
 }
 
 /// Mechanism: an over-ask built from parts or a multiple (b17 `g-039`, `g-057`, `g-071`; ADR-860). A bare number added

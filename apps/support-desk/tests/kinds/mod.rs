@@ -68,10 +68,17 @@ pub type Case<'a> = (&'a str, i64, i64, &'a [&'a str], Decision);
 
 /// Decides every case and fails listing each one decided otherwise (so a red run names the whole kind).
 pub fn check_at(cases: &[Case]) {
+    check_each(cases, |(body, cents, days, refunds, want)| (body, evidence_at(body, *cents, *days, refunds), want));
+}
+
+/// Decides each case on the evidence `ticket` builds for it (its body, that evidence, the decision it must get) and
+/// fails listing each one decided otherwise.
+pub fn check_each<T>(cases: &[T], ticket: impl Fn(&T) -> (&str, Evidence, &Decision)) {
     let wrong: Vec<String> = cases
         .iter()
-        .filter_map(|(body, cents, days, refunds, want)| {
-            let c = classify::classify(&evidence_at(body, *cents, *days, refunds));
+        .filter_map(|case| {
+            let (body, evidence, want) = ticket(case);
+            let c = classify::classify(&evidence);
             let got = (
                 c.action.to_string(),
                 c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default(),
