@@ -2,13 +2,15 @@
 """Soak: one serve on SQLite WITH a seal key, C clients doing rounds of
 thermo permit -> report executed -> undo (permit) -> report; pay defer -> approve -> release -> report;
 spend permit (every 3rd reported failed, else left unreported); policy reload each minute (alternating file).
-RSS (VmRSS, RssAnon) and fd count sampled each minute. Stops by itself after SECS."""
+RSS (VmRSS, RssAnon) and fd count sampled each minute. Stops by itself after SECS.
+SOAK_POLICY picks another policy (soak_policy_short.yaml: 2-minute budgets, so window entries leave memory after
+2 min + ADR-376's hour); FOUREYES_REQUEST_MEMORY (e.g. 10m) is passed to serve (ADR-373)."""
 import json, os, sys, threading, time, subprocess, random, shutil, urllib.request, urllib.error
 B = os.environ.get("FOUREYES_BIN", "/work/attack20/bin/foureyes"); SECS = int(sys.argv[1]) if len(sys.argv) > 1 else 1500
 C = int(sys.argv[2]) if len(sys.argv) > 2 else 3; PORT = int(os.environ.get("SOAK_PORT", "18821"))
 d = os.environ.get("SOAK_DIR", "/tmp/attack20-soak"); shutil.rmtree(d, ignore_errors=True); os.makedirs(d); os.chdir(d)
 here = os.path.dirname(os.path.abspath(__file__))
-pol = f"{d}/policy.yaml"; shutil.copy(f"{here}/soak_policy.yaml", pol)
+pol = f"{d}/policy.yaml"; shutil.copy(os.environ.get("SOAK_POLICY", f"{here}/soak_policy.yaml"), pol)
 env = dict(os.environ, FOUREYES_DB=f"{d}/t.db", FOUREYES_POLICY=pol)
 subprocess.run([B, "journal", "keygen", "--out", f"{d}/keys"], capture_output=True)
 env["FOUREYES_SEAL_KEY"] = f"{d}/keys/seal.key"
