@@ -2010,6 +2010,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "a door that said it is ready stops cleanly on SIGTERM: the signal is caught before it says so (F379)",
+        file: "crates/foureyes/src/serve.rs",
+        original: "    let stop = shutdown_signal();",
+        broken: "    let stop = async { shutdown_signal().await };",
+        package: "foureyes",
+        filter: "a_door_stopped_right_after_it_is_ready_stops_cleanly",
+        also: &[],
+    },
+    Mutation {
         property: "an outage of the door does not count against a reporting deadline (ADR-365, F72)",
         file: "crates/foureyes-store/src/ops.rs",
         original: "            if !put_off && !expired.contains(&id) {",

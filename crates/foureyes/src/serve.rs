@@ -229,10 +229,11 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
             main_witness.clone(),
         ))
     });
-    // Ready: everything above is done, and the accept loop starts right after this.
+    // Ready: everything above is done, the stop signals are caught, and the accept loop starts right after this.
+    let stop = shutdown_signal();
     said.announce();
     let other_states = others.iter().map(|(door, ..)| door.clone()).collect();
-    foureyes_server::serve_doors(listener, state, other_states, shutdown_signal())
+    foureyes_server::serve_doors(listener, state, other_states, stop)
         .await
         .map_err(|e| Exit::new(EXIT_STORAGE, format!("server error: {e}")))?;
     if let Some(forwarder) = forwarder {
@@ -807,20 +808,25 @@ async fn follow_policy_reloads(state: AppState, mut changes: Option<tokio::sync:
 }
 
 /// SIGINT (Ctrl-C) or SIGTERM (systemd, containers): stop accepting, finish in-flight requests, close the store.
-async fn shutdown_signal() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+/// The handlers are installed when this is called, not when the future is first polled: the door announces that it
+/// is ready before its accept loop polls the future, and a SIGTERM sent between the two would otherwise kill it
+/// with the default action — no clean stop, no final checkpoint (F379).
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let interrupt = signal(SignalKind::interrupt()).ok();
+    let terminate = signal(SignalKind::terminate()).ok();
+    async move {
+        let wait = |s: Option<tokio::signal::unix::Signal>| async move {
+            match s {
+                Some(mut s) => {
+                    s.recv().await;
+                }
+                None => std::future::pending::<()>().await,
             }
-            Err(_) => std::future::pending::<()>().await,
+        };
+        tokio::select! {
+            _ = wait(interrupt) => {}
+            _ = wait(terminate) => {}
         }
-    };
-    tokio::select! {
-        _ = interrupt => {}
-        _ = terminate => {}
     }
 }

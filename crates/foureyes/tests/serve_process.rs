@@ -275,3 +275,20 @@ fn a_server_announces_its_address_only_once_its_start_is_done() {
     assert!(healthy(&addr), "announced, so answering");
     drop(server);
 }
+
+/// F379 (RED before the fix: 24 of 30 doors stopped by SIGTERM right at their announcement died of the signal, exit
+/// status `signal: 15`, no final checkpoint — `journal_authority`'s stripped-seals test failed on it once under load):
+/// the door announced that it was ready before it caught SIGTERM, so a supervisor stopping it right after readiness
+/// (systemd, a container runtime, a test) killed it instead of stopping it. A door that has said it is ready stops
+/// cleanly on SIGTERM, every time.
+#[test]
+fn a_door_stopped_right_after_it_is_ready_stops_cleanly() {
+    let env = Env::new(POLICY);
+    for attempt in 0..10 {
+        let (mut server, _addr) = env.serve();
+        let pid = server.0.id().to_string();
+        assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+        let status = until("the door stops on SIGTERM", Duration::from_secs(30), || server.0.try_wait().unwrap());
+        assert!(status.success(), "attempt {attempt}: a door that said it was ready did not stop cleanly: {status}");
+    }
+}
