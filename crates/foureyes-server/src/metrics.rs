@@ -64,6 +64,8 @@ pub struct Metrics {
     pending_approvals: Gauge,
     oldest_pending_age: Gauge<f64, AtomicU64>,
     journal_head: Gauge,
+    door_memory: Family<Labels, Gauge>,
+    door_memory_bytes: Gauge,
     mcp_blocked: Family<Labels, Counter>,
     mcp_forwarded: Family<Labels, Counter>,
     mcp_tail: tokio::sync::Mutex<McpTail>,
@@ -245,6 +247,21 @@ impl Metrics {
             "Sequence number of the newest journal event: the journal's length",
             journal_head.clone(),
         );
+        let door_memory = Family::<Labels, Gauge>::default();
+        registry.register(
+            "door_memory_entries",
+            "Records this door's authority state holds in memory, by part (ADR-700): bounded by the live set and by \
+             time (request ids after --request-memory, ADR-373; window entries after the longest window, ADR-376), \
+             not by the journal's length — except `undone` (one per compensated action) and, without the seal key, \
+             `decisions`",
+            door_memory.clone(),
+        );
+        let door_memory_bytes = Gauge::default();
+        registry.register(
+            "door_memory_table_bytes",
+            "Bytes allocated by the decisions' and request ids' tables of this door's authority state (capacity)",
+            door_memory_bytes.clone(),
+        );
         let mcp_blocked = Family::<Labels, Counter>::default();
         registry.register(
             "mcp_calls_blocked",
@@ -283,6 +300,8 @@ impl Metrics {
             pending_approvals,
             oldest_pending_age,
             journal_head,
+            door_memory,
+            door_memory_bytes,
             mcp_blocked,
             mcp_forwarded,
             mcp_tail: tokio::sync::Mutex::new(McpTail::default()),
@@ -427,6 +446,31 @@ async fn metrics(State(state): State<AppState>, headers: axum::http::HeaderMap) 
     scrape(&state).await.into_response()
 }
 
+impl Metrics {
+    /// `door_memory_entries{part}` and `door_memory_table_bytes` from the authority state's counts.
+    fn set_door_memory(&self, held: &foureyes_store::authority::Retained) {
+        let parts = [
+            ("decisions", held.decisions),
+            ("request_ids", held.request_ids),
+            ("releasable", held.releasable),
+            ("held_by", held.held_by),
+            ("window_entries", held.window_entries),
+            ("approvals", held.approvals),
+            ("deadlines", held.deadlines),
+            ("expired", held.expired),
+            ("started", held.started),
+            ("undone", held.undone),
+            ("demotions", held.demotions),
+            ("denials", held.denials),
+            ("to_seal", held.to_seal),
+        ];
+        for (part, n) in parts {
+            self.door_memory.get_or_create(&labels(&[("part", part)])).set(i64::try_from(n).unwrap_or(i64::MAX));
+        }
+        self.door_memory_bytes.set(i64::try_from(held.bytes).unwrap_or(i64::MAX));
+    }
+}
+
 /// Compares without an early exit on the first differing byte, so the time taken says nothing about the prefix.
 fn same_secret(given: &[u8], expected: &[u8]) -> bool {
     given.len() == expected.len() && given.iter().zip(expected).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
@@ -446,6 +490,9 @@ async fn scrape(state: &AppState) -> impl IntoResponse {
     }
     if let Ok(head_seq) = state.store.journal_head().await {
         state.metrics.journal_head.set(head_seq as i64);
+    }
+    if let Some(held) = state.store.retained().await {
+        state.metrics.set_door_memory(&held);
     }
     let _ = state.metrics.follow_mcp(state.store.as_ref()).await;
     let mut text = String::new();

@@ -73,6 +73,11 @@ async fn metrics_are_prometheus_text_and_count_decisions() {
     assert_eq!(sample(&s, "foureyes_kill_switch_engaged"), Some(0.0), "{text}");
     assert_eq!(sample(&s, "foureyes_journal_head_seq"), Some(h.head().await as f64), "{text}");
     assert_eq!(sample(&s, "foureyes_decide_duration_seconds_count"), Some(3.0), "{text}");
+    // What the door holds in memory, part by part: an operator sees it bounded by the live set and by time.
+    assert_eq!(sample(&s, "foureyes_door_memory_entries{part=\"decisions\"}"), Some(3.0), "{text}");
+    assert_eq!(sample(&s, "foureyes_door_memory_entries{part=\"request_ids\"}"), Some(3.0), "{text}");
+    assert_eq!(sample(&s, "foureyes_door_memory_entries{part=\"approvals\"}"), Some(1.0), "{text}");
+    assert!(sample(&s, "foureyes_door_memory_table_bytes").is_some_and(|b| b > 0.0), "{text}");
     assert!(text.contains("# TYPE foureyes_decisions counter"), "{text}");
     assert!(text.contains("# TYPE foureyes_decide_duration_seconds histogram"), "{text}");
     // No credential needed, and scraping writes nothing.

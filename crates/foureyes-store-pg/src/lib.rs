@@ -715,6 +715,10 @@ impl Store for PgStore {
         in_tx!(self, |w| tx_ops::verified_head_sealed(w))
     }
 
+    async fn retained(&self) -> Option<foureyes_store::authority::Retained> {
+        Some(self.state.authority.lock().await.retained())
+    }
+
     async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash, Option<u64>)>, StoreError> {
         // The state, not the database (ADR-612): no transaction and no chain-head lock, which another session can
         // hold. The state is applied after COMMIT (ADR-410), so it holds only committed events.

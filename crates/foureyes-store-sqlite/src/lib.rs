@@ -914,6 +914,11 @@ impl Store for SqliteStore {
         self.write_tx(move |w| run_ready(tx_ops::verified_head_sealed(w))).await
     }
 
+    async fn retained(&self) -> Option<foureyes_store::authority::Retained> {
+        // The writer thread holds the state only while it runs a job: a scrape waits at most for one transaction.
+        Some(self.authority.lock().unwrap_or_else(std::sync::PoisonError::into_inner).retained())
+    }
+
     async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash, Option<u64>)>, StoreError> {
         // The state, not the database (ADR-612): no write transaction, so another process holding SQLite's write
         // lock cannot hold this read. The writer thread holds the state only while it runs a job, never while it

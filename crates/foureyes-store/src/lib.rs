@@ -558,6 +558,12 @@ pub trait Store: Send + Sync {
     async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash, Option<u64>)>, StoreError> {
         Ok(None)
     }
+    /// How much this door's authority state holds in memory, part by part (ADR-700, ADR-373, ADR-376): what an
+    /// operator watches to see that memory is bounded by time, not by history (`/metrics`, `foureyes_door_memory_*`).
+    /// It reads the state, no row. `None` for wrappers that keep no authority state.
+    async fn retained(&self) -> Option<authority::Retained> {
+        None
+    }
     /// `foureyes journal seal` (ADR-420, `ops::start_seal`): journals `seal_started` over a journal written before the
     /// seal. The default fails closed.
     async fn start_seal(&self, by: &str, now_ms: i64) -> Result<Option<u64>, StoreError> {
