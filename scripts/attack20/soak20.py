@@ -75,9 +75,15 @@ def sample(minute):
     st = open(f"/proc/{p.pid}/status").read()
     g = lambda k: [l.split()[1] for l in st.splitlines() if l.startswith(k + ":")][0]
     fds = len(os.listdir(f"/proc/{p.pid}/fd"))
-    with lock: line = f"{minute:3d} | {stats['decisions']:8d} | {stats['req']:8d} | {int(g('VmRSS'))//1024:5d} MiB | {int(g('RssAnon'))//1024:5d} MiB ({int(g('RssAnon')):7d} kB) | {int(g('VmHWM'))//1024:5d} MiB | {fds:4d} | {stats['err']}"
+    held = {}
+    try:
+        for l in urllib.request.urlopen(f"http://127.0.0.1:{PORT}/metrics", timeout=10).read().decode().splitlines():
+            if l.startswith("foureyes_door_memory_entries{part="): held[l.split('"')[1]] = int(float(l.split()[-1]))
+    except Exception: pass
+    parts = " ".join(f"{held.get(k, '-')}" for k in ("decisions", "request_ids", "window_entries", "releasable"))
+    with lock: line = f"{minute:3d} | {stats['decisions']:8d} | {stats['req']:8d} | {int(g('VmRSS'))//1024:5d} MiB | {int(g('RssAnon'))//1024:5d} MiB ({int(g('RssAnon')):7d} kB) | {int(g('VmHWM'))//1024:5d} MiB | {fds:4d} | {stats['err']} | {parts}"
     out.write(line + "\n"); out.flush(); print(line, flush=True)
-out.write("min | decisions | requests | VmRSS | RssAnon | VmHWM | fds | client errors\n")
+out.write("min | decisions | requests | VmRSS | RssAnon | VmHWM | fds | client errors | held: decisions request_ids window_entries releasable (/metrics)\n")
 sample(0); m = 0
 while time.time() - t0 < SECS and p.poll() is None:
     time.sleep(max(0, t0 + (m + 1) * 60 - time.time())); m += 1
