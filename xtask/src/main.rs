@@ -2019,6 +2019,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "a kill switch set to what it is writes no row the journal does not say (F380, attack 22)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "        if row.as_deref() != Some(value) && (row.is_some() || engaged) {",
+        broken: "        if row.as_deref() != Some(value) {",
+        package: "foureyes",
+        filter: "sqlite::a_kill_switch_set_to_what_it_is_leaves_the_tables_as_the_journal_says",
+        also: &[],
+    },
+    Mutation {
         property: "an outage of the door does not count against a reporting deadline (ADR-365, F72)",
         file: "crates/foureyes-store/src/ops.rs",
         original: "            if !put_off && !expired.contains(&id) {",

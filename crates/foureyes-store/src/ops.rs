@@ -1424,12 +1424,18 @@ pub async fn connector_started<W: WriteTx>(
 
 pub async fn set_kill_switch<W: WriteTx>(w: &mut W, engaged: bool, by: &str, now_ms: i64) -> Result<bool, StoreError> {
     catch_up(w).await?;
+    let value = if engaged { "on" } else { "off" };
     if w.authority().kill_switch() == engaged {
-        // The row follows the journal again if it was edited.
-        w.set_setting("kill_switch", if engaged { "on" } else { "off" }).await?;
+        // The row follows the journal again if it was edited. A switch that was never engaged has no row (a replay
+        // of a journal without a `kill_switch` event builds none): a bare `off` writes none, or the audit would call
+        // an admin's ordinary command a hand edit (F380). A row deleted by hand after an `off` stays for the audit.
+        let row = w.setting("kill_switch").await?;
+        if row.as_deref() != Some(value) && (row.is_some() || engaged) {
+            w.set_setting("kill_switch", value).await?;
+        }
         return Ok(false);
     }
-    w.set_setting("kill_switch", if engaged { "on" } else { "off" }).await?;
+    w.set_setting("kill_switch", value).await?;
     w.append(now_ms, EventData::KillSwitch(ev::KillSwitch { engaged, by: by.to_string() })).await?;
     Ok(true)
 }

@@ -845,6 +845,29 @@ fn kill_switch_status_tells_the_journal_not_the_row(backend: Backend) {
     }
 }
 
+/// F380 (attack 22, `ks22.sh`; RED before the fix: `journal audit` exited 7, "settings kill_switch: in the table
+/// (value=off) but never journaled"): an admin's `kill-switch off` on a store whose switch was never engaged wrote the
+/// row with no event, so an ordinary command made the store look edited by hand. A switch that does not change writes
+/// nothing the journal does not say; one set back by hand still follows the journal.
+fn a_kill_switch_set_to_what_it_is_leaves_the_tables_as_the_journal_says(backend: Backend) {
+    let e = env(backend);
+    let audit = |when: &str| {
+        let out = e.run(&["journal", "audit"]);
+        assert_eq!(out.status.code(), Some(0), "{when}: {}{}", text(&out.stdout), text(&out.stderr));
+    };
+    e.ok(&["kill-switch", "off", "--as", "ops"]);
+    audit("after a bare `kill-switch off`");
+    e.ok(&["kill-switch", "on", "--as", "ops"]);
+    e.ok(&["kill-switch", "on", "--as", "ops"]);
+    audit("after `on` twice");
+    e.sql("UPDATE settings SET value = 'off' WHERE name = 'kill_switch'");
+    e.ok(&["kill-switch", "on", "--as", "ops"]);
+    audit("after an `on` over a row set back by hand");
+    e.ok(&["kill-switch", "off", "--as", "ops"]);
+    e.ok(&["kill-switch", "off", "--as", "ops"]);
+    audit("after `off` twice");
+}
+
 // -------------------------------------------------------------------------------------------------------------
 // Outside attack 3, what ADR-180/240 left open (helper authority3): R, S2, S4, S5, S6, C5.
 
@@ -2646,6 +2669,7 @@ on_both!(
     an_idempotency_row_pointed_elsewhere_is_refused,
     an_executed_decision_set_back_by_hand_releases_nothing,
     kill_switch_status_tells_the_journal_not_the_row,
+    a_kill_switch_set_to_what_it_is_leaves_the_tables_as_the_journal_says,
     a_database_rolled_back_under_a_witness_is_refused_at_start_and_by_every_note,
     a_token_hash_swapped_in_the_row_signs_nobody_in,
     a_token_unrevoked_by_hand_right_after_its_revoke_is_refused_at_once,
