@@ -22,7 +22,8 @@
 //!
 //! Memory ([`Authority::retained`], ADR-700): every reservation keeps its window entry (~46 bytes; released ones are
 //! dropped) until it is older than the longest window of the policy in force plus an hour (ADR-376), and its release
-//! record (~70 bytes) until its permit is reported `executed` or releases it;
+//! record (~70 bytes) until its permit is reported `executed` or releases it; a session's denial until it is older
+//! than the denial rule's `within` plus an hour, or before the session's last demotion's end less an hour (ADR-875);
 //! approvals (~250 bytes), demotions and credentials stay. Every decision (40 bytes, by ascending id) and request id
 //! (~62 bytes) keeps a fixed-size record, no strings ([`JournaledDecision`], [`JournaledRequest`]: ADR-362). Under the
 //! seal key a settled decision's record leaves memory: the next write transaction seals it into the decision's row
@@ -1498,12 +1499,12 @@ impl Authority {
     }
 
     /// Lets go of the session denials that no count can reach any more (ADR-875), every `max(1024, sessions held / 2)`
-    /// denials added (O(1) per denial amortized, also when each denial opens a new session), on the applied event's time `now_ms` so that a replay given the same
-    /// memory lets go of the same ones: in every session those older than the denial memory before `now_ms` (the
-    /// rule's `within` plus the slack), and in a demoted session those before its last demotion's end — or before
-    /// `now_ms`, if that end is later (an admin's early restore moves the end back to the restore's time, never
-    /// before it) — less the slack (doors' clocks disagree). `pipeline::denials_since_ms` never counts before either.
-    /// A session left with none leaves the map.
+    /// denials added (O(1) per denial amortized, also when each denial opens a new session), on the applied event's
+    /// time `now_ms` so that a replay given the same memory lets go of the same ones: in every session those older
+    /// than the denial memory before `now_ms` (the rule's `within` plus the slack), and in a demoted session those
+    /// before its last demotion's end — or before `now_ms`, if that end is later (an admin's early restore moves the
+    /// end back to the restore's time, never before it) — less the slack (doors' clocks disagree).
+    /// `pipeline::denials_since_ms` never counts before either. A session left with none leaves the map.
     fn forget_old_denials(&mut self, now_ms: i64) {
         if self.denial_inserts < (self.denials.len() / 2).max(1024) {
             return;
@@ -1556,7 +1557,8 @@ impl Authority {
 
     /// The window memory a door deciding under `policy` needs (ADR-376): its longest window and an hour of slack
     /// between doors' clocks, never less than an earlier policy of this process needed (a door switching between two
-    /// policies keeps what the longer one reaches). Set by every deciding transaction (cheap for the same policy).
+    /// policies keeps what the longer one reaches). Set by every deciding transaction (cheap for the same policy). The
+    /// denial memory follows the policy's `session_trust.demote_on.denials` the same way ([`DenialMemory::of`]).
     pub fn set_window_policy(&mut self, policy: &foureyes_core::policy::Policy) {
         if self.window_policy.as_deref() == Some(policy.sha256.as_str()) {
             return;
