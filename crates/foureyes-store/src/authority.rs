@@ -568,6 +568,7 @@ pub struct Retained {
     /// Permitted undos that compensate their target (ADR-368): kept for ever, one 16-byte key each.
     pub undone: usize,
     pub demotions: usize,
+    /// Session denials a count may still reach (ADR-875: the rule's `within` plus an hour, since the last demotion).
     pub denials: usize,
     /// Settled decisions dropped from memory whose row seal is not yet known to be committed (ADR-740).
     pub to_seal: usize,
