@@ -22,7 +22,8 @@
 //!
 //! Memory ([`Authority::retained`], ADR-700): every reservation keeps its window entry (~46 bytes; released ones are
 //! dropped) until it is older than the longest window of the policy in force plus an hour (ADR-376), and its release
-//! record (~70 bytes) until its permit is reported `executed` or releases it;
+//! record (~70 bytes) until its permit is reported `executed` or releases it; a session's denial until it is older
+//! than the denial rule's `within` plus an hour, or before the session's last demotion's end less an hour (ADR-875);
 //! approvals (~250 bytes), demotions and credentials stay. Every decision (40 bytes, by ascending id) and request id
 //! (~62 bytes) keeps a fixed-size record, no strings ([`JournaledDecision`], [`JournaledRequest`]: ADR-362). Under the
 //! seal key a settled decision's record leaves memory: the next write transaction seals it into the decision's row
@@ -567,6 +568,7 @@ pub struct Retained {
     /// Permitted undos that compensate their target (ADR-368): kept for ever, one 16-byte key each.
     pub undone: usize,
     pub demotions: usize,
+    /// Session denials a count may still reach (ADR-875: the rule's `within` plus an hour, since the last demotion).
     pub denials: usize,
     /// Settled decisions dropped from memory whose row seal is not yet known to be committed (ADR-740).
     pub to_seal: usize,
@@ -591,6 +593,45 @@ fn hash_table_bytes(capacity: usize, slot: usize) -> usize {
 /// on PostgreSQL, within ADR-730's slack) still find every entry their windows reach.
 const WINDOW_SLACK_MS: i64 = 3_600_000;
 
+/// How long a session's denials stay in memory (ADR-875): what the `session_trust.demote_on.denials` rule of every
+/// policy this process decided under may still count. Grows only (`Unset` < `Ms` shorter < `Ms` longer <
+/// `SinceDemotion`), as the window memory does (ADR-376).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DenialMemory {
+    /// No policy decided under yet (a replay, a CLI door before it decides): nothing is let go.
+    Unset,
+    /// Denials older than this before the newest event leave: the rule's `within` plus the slack, or the slack alone
+    /// when the policy counts no denials.
+    Ms(i64),
+    /// A rule without `within` counts since the session's last demotion, however long ago: nothing leaves by time.
+    SinceDemotion,
+}
+
+impl DenialMemory {
+    /// What a door deciding under `policy` must keep of its sessions' denials (ADR-875).
+    pub fn of(policy: &foureyes_core::policy::Policy) -> DenialMemory {
+        match policy.session_trust.as_ref().and_then(|t| t.denials) {
+            None => DenialMemory::Ms(WINDOW_SLACK_MS),
+            Some(rule) => match rule.within_ms {
+                Some(within) => DenialMemory::Ms(within.saturating_add(WINDOW_SLACK_MS)),
+                None => DenialMemory::SinceDemotion,
+            },
+        }
+    }
+
+    /// The longer of two memories: a door switching between two policies keeps what the longer one counts.
+    fn longer(self, other: DenialMemory) -> DenialMemory {
+        match (self, other) {
+            (DenialMemory::SinceDemotion, _) | (_, DenialMemory::SinceDemotion) => DenialMemory::SinceDemotion,
+            (DenialMemory::Ms(a), DenialMemory::Ms(b)) => DenialMemory::Ms(a.max(b)),
+            (DenialMemory::Ms(a), DenialMemory::Unset) | (DenialMemory::Unset, DenialMemory::Ms(a)) => {
+                DenialMemory::Ms(a)
+            }
+            (DenialMemory::Unset, DenialMemory::Unset) => DenialMemory::Unset,
+        }
+    }
+}
+
 /// Where the state stands in the journal, and what it holds. See the module doc.
 #[derive(Debug)]
 pub struct Authority {
@@ -612,8 +653,19 @@ pub struct Authority {
     demotions: BTreeMap<i64, DemotionRecord>,
     /// `agent \0 session` → its demotions' ids, ascending.
     session_demotions: HashMap<String, Vec<i64>>,
-    /// `agent \0 session` → its session denials by (time, seq).
+    /// `agent \0 session` → its session denials by (time, seq); a session none of whose denials can count again
+    /// leaves (ADR-875).
     denials: HashMap<String, Rolling>,
+    /// How long denials stay in memory (ADR-875).
+    denial_memory: DenialMemory,
+    /// Denials before this time were let go of, in every session (ADR-875): a count reaching before it is refused.
+    denial_floor_ms: i64,
+    /// `agent \0 session` → the time before which its denials were let go of because they are before its last
+    /// demotion's end (ADR-875), when that is later than `denial_floor_ms`. Only sessions with a demotion (already
+    /// kept for ever in `session_demotions`).
+    denial_cuts: HashMap<String, i64>,
+    /// Denials added since the last sweep ([`Authority::forget_old_denials`]).
+    denial_inserts: usize,
     credentials: CredentialMap,
     signins: SigninMap,
     /// Decision id → what the journal says of it (ADR-240), by ascending id (ADR-700).
@@ -697,6 +749,10 @@ impl Default for Authority {
             demotions: BTreeMap::new(),
             session_demotions: HashMap::new(),
             denials: HashMap::new(),
+            denial_memory: DenialMemory::Unset,
+            denial_floor_ms: i64::MIN,
+            denial_cuts: HashMap::new(),
+            denial_inserts: 0,
             credentials: Arc::default(),
             signins: Arc::default(),
             decisions: ByAscendingId::default(),
@@ -961,8 +1017,20 @@ impl Authority {
         let due = |x: &Authority| -> HashMap<String, BTreeSet<(i64, DecisionId)>> {
             x.keys.iter().map(|(k, i)| (k.clone(), x.due[*i].clone())).collect()
         };
-        let denials = |x: &Authority| -> HashMap<String, BTreeMap<(i64, i64), i64>> {
-            x.denials.iter().map(|(k, r)| (k.clone(), rolling(r).clone())).collect()
+        // Denials either state let go of (ADR-875: before its floor, or before its session's cut) are not compared.
+        let denials_agree = || {
+            let denial_floor = self.denial_floor_ms.max(other.denial_floor_ms);
+            let held = |x: &Authority, session: &str, from: i64| -> BTreeMap<(i64, i64), i64> {
+                x.denials
+                    .get(session)
+                    .map(|r| r.entries.range((from, i64::MIN)..).map(|(k, v)| (*k, *v)).collect())
+                    .unwrap_or_default()
+            };
+            self.denials.keys().chain(other.denials.keys()).all(|session| {
+                let cut = |x: &Authority| x.denial_cuts.get(session).copied().unwrap_or(i64::MIN);
+                let from = denial_floor.max(cut(self)).max(cut(other));
+                held(self, session, from) == held(other, session, from)
+            })
         };
         let reservations = |x: &Authority| -> HashMap<i64, (String, i64)> {
             let names: HashMap<usize, &String> = x.keys.iter().map(|(k, i)| (*i, k)).collect();
@@ -991,7 +1059,7 @@ impl Authority {
             ("approvals", self.approvals == other.approvals),
             ("demotions", self.demotions == other.demotions),
             ("session_demotions", self.session_demotions == other.session_demotions),
-            ("denials", denials(self) == denials(other)),
+            ("denials", denials_agree()),
             ("credentials", credentials(self) == credentials(other)),
             ("signins", signins(self) == signins(other)),
             ("decisions", self.decisions == other.decisions),
@@ -1054,6 +1122,8 @@ impl Authority {
                 if d.verdict == Verdict::Deny && d.request.approval_id.is_none() {
                     let session = session_of(&d.request.agent, d.request.session.as_deref().unwrap_or_default());
                     self.denials.entry(session).or_default().insert(ts_ms, seq as i64, 1);
+                    self.denial_inserts += 1;
+                    self.forget_old_denials(ts_ms);
                 }
                 if d.consumes_approval
                     && let Some(id) = d.approval_id
@@ -1429,14 +1499,73 @@ impl Authority {
         self.window_floor_ms = horizon;
     }
 
+    /// Lets go of the session denials that no count can reach any more (ADR-875), every `max(1024, sessions held / 2)`
+    /// denials added (O(1) per denial amortized, also when each denial opens a new session), on the applied event's
+    /// time `now_ms` so that a replay given the same memory lets go of the same ones: in every session those older
+    /// than the denial memory before `now_ms` (the rule's `within` plus the slack), and in a demoted session those
+    /// before its last demotion's end — or before `now_ms`, if that end is later (an admin's early restore moves the
+    /// end back to the restore's time, never before it) — less the slack (doors' clocks disagree).
+    /// `pipeline::denials_since_ms` never counts before either. A session left with none leaves the map.
+    fn forget_old_denials(&mut self, now_ms: i64) {
+        if self.denial_inserts < (self.denials.len() / 2).max(1024) {
+            return;
+        }
+        self.denial_inserts = 0;
+        let horizon = match self.denial_memory {
+            DenialMemory::Unset => return,
+            DenialMemory::Ms(memory) => now_ms.saturating_sub(memory).max(self.denial_floor_ms),
+            DenialMemory::SinceDemotion => self.denial_floor_ms,
+        };
+        self.denial_floor_ms = horizon;
+        let (demotions, session_demotions, cuts) = (&self.demotions, &self.session_demotions, &mut self.denial_cuts);
+        self.denials.retain(|session, rolling| {
+            let ended = session_demotions
+                .get(session)
+                .and_then(|ids| ids.last())
+                .and_then(|id| demotions.get(id))
+                .map(|d| d.ends_at_ms().min(now_ms).saturating_sub(WINDOW_SLACK_MS));
+            let cut = ended.map_or(horizon, |ended| ended.max(horizon));
+            let held = rolling.entries.len();
+            rolling.forget_before(cut);
+            if cut > horizon && rolling.entries.len() < held {
+                let at = cuts.entry(session.clone()).or_insert(cut);
+                *at = (*at).max(cut);
+            }
+            !rolling.entries.is_empty()
+        });
+        // The table follows what it holds (a hash map never shrinks by itself).
+        if self.denials.capacity() > 4 * self.denials.len() + 1024 {
+            self.denials.shrink_to(2 * self.denials.len());
+        }
+    }
+
+    /// Denials of `(agent, session_key)` before this time were let go of (ADR-875): a count starting before it cannot
+    /// be made from memory, and the door refuses to decide on it rather than count fewer than were denied.
+    pub fn denial_floor(&self, agent: &str, session_key: &str) -> i64 {
+        let cut = self.denial_cuts.get(&session_of(agent, session_key)).copied().unwrap_or(i64::MIN);
+        cut.max(self.denial_floor_ms)
+    }
+
+    /// Sets the denial memory itself (a replay compared with this state, the tests).
+    pub fn set_denial_memory(&mut self, memory: DenialMemory) {
+        self.denial_memory = memory;
+    }
+
+    /// The denial memory in force (ADR-875).
+    pub fn denial_memory(&self) -> DenialMemory {
+        self.denial_memory
+    }
+
     /// The window memory a door deciding under `policy` needs (ADR-376): its longest window and an hour of slack
     /// between doors' clocks, never less than an earlier policy of this process needed (a door switching between two
-    /// policies keeps what the longer one reaches). Set by every deciding transaction (cheap for the same policy).
+    /// policies keeps what the longer one reaches). Set by every deciding transaction (cheap for the same policy). The
+    /// denial memory follows the policy's `session_trust.demote_on.denials` the same way ([`DenialMemory::of`]).
     pub fn set_window_policy(&mut self, policy: &foureyes_core::policy::Policy) {
         if self.window_policy.as_deref() == Some(policy.sha256.as_str()) {
             return;
         }
         self.window_policy = Some(policy.sha256.clone());
+        self.denial_memory = self.denial_memory.longer(DenialMemory::of(policy));
         let needed = foureyes_core::pipeline::longest_window_ms(policy).map(|ms| ms.saturating_add(WINDOW_SLACK_MS));
         self.window_memory_ms = self.window_memory_ms.max(needed);
     }
@@ -1999,6 +2128,92 @@ mod tests {
             assert_eq!(kept.usage("pay", "count", "*", since), all.usage("pay", "count", "*", since), "{window}");
         }
         assert_eq!(all.window_floor(), i64::MIN, "without a memory nothing is let go of");
+    }
+
+    /// ADR-875 (issue 19's memory bound; RED before: every denial stayed in memory, 20,480 of them in 500 sessions):
+    /// under a denial memory of 10 s (a rule's `within` plus its slack), denials 100 ms apart in 500 sessions keep
+    /// the last 10 s after a sweep, and the sessions left with none leave; every count the door can ask for (from the
+    /// floor on) is what a state keeping every denial counts; a replay of the same journal holds the same. Under a
+    /// rule without `within` (counted since the last demotion), a session's denials before its last demotion's end
+    /// (less the slack) leave, and the count since that end is exact.
+    #[test]
+    fn session_denials_leave_memory_after_the_denial_memory() {
+        const N: i64 = 20 * 1024;
+        const MINUTE: i64 = 60_000;
+        let deny = |id: i64, session: String| {
+            let mut data = decided(id, json!([]));
+            data["verdict"] = json!("deny");
+            data["status"] = json!("closed");
+            data["request"]["session"] = json!(session);
+            data
+        };
+        let run = |memory: DenialMemory| -> (Authority, Vec<Event>) {
+            let mut a = Authority::default();
+            a.set_denial_memory(memory);
+            let mut events = Vec::new();
+            for id in 1..=N {
+                let e = event(&a, id * 100, EventKind::Decided, deny(id, format!("s{}", id % 500)));
+                a.apply(&e).unwrap();
+                events.push(e);
+            }
+            (a, events)
+        };
+        let ((mut kept, events), (mut all, _)) = (run(DenialMemory::Ms(10_000)), run(DenialMemory::Unset));
+        let now = N * 100;
+        let held = kept.retained().denials;
+        assert!(held <= 100 + 1, "{held}");
+        assert!(kept.denials.len() <= 100 + 1, "sessions with none leave: {}", kept.denials.len());
+        assert_eq!(all.retained().denials, N as usize);
+        assert_eq!(kept.denial_floor("bot", "s7"), now - 10_000);
+        for session in ["s0", "s1", "s250", "s499"] {
+            for within in [100, 1_000, 5_000, 10_000] {
+                let since = now - within + 1;
+                assert!(since >= kept.denial_floor("bot", session));
+                let (k, a) = (kept.session_denials("bot", session, since), all.session_denials("bot", session, since));
+                assert_eq!(k, a, "{session} within {within}");
+            }
+        }
+        let mut replayed = Authority::default();
+        replayed.set_denial_memory(DenialMemory::Ms(10_000));
+        for e in &events {
+            replayed.apply(e).unwrap();
+        }
+        assert_eq!(kept.differs_from(&replayed), None);
+        assert_eq!(kept.differs_from(&all), None, "a state keeping all agrees on every denial both hold");
+        assert_eq!(all.denial_floor("bot", "s7"), i64::MIN, "without a memory nothing is let go of");
+
+        // A rule without `within`: one denial a minute in 100 sessions (each session's every 100 minutes); every
+        // third of a session's denials demotes it for 30 minutes. Each keeps only what is since its last demotion's
+        // end, less the hour of slack: at most its last three denials.
+        let mut since_demotion = Authority::default();
+        since_demotion.set_denial_memory(DenialMemory::SinceDemotion);
+        let mut everything = Authority::default();
+        let mut demotion_id = 0;
+        for id in 1..=5 * 1024 {
+            let (ts, session) = (id * MINUTE, format!("s{}", id % 100));
+            for a in [&mut since_demotion, &mut everything] {
+                a.apply(&event(a, ts, EventKind::Decided, deny(id, session.clone()))).unwrap();
+            }
+            if (id / 100) % 3 == 2 {
+                demotion_id += 1;
+                let demoted = json!({"demotion_id": demotion_id, "agent": "bot", "session": session,
+                    "signal": "denials", "reason": "3 denials", "decision_id": id, "until_ms": ts + 30 * MINUTE});
+                for a in [&mut since_demotion, &mut everything] {
+                    a.apply(&event(a, ts, EventKind::SessionDemoted, demoted.clone())).unwrap();
+                }
+            }
+        }
+        let held = since_demotion.retained().denials;
+        assert!(held <= 3 * 100 + 1, "{held}");
+        assert_eq!(everything.retained().denials, 5 * 1024);
+        for session in ["s0", "s1", "s50", "s99"] {
+            let end = since_demotion.last_demotion("bot", session).unwrap().ends_at_ms();
+            assert!(end >= since_demotion.denial_floor("bot", session), "{session}");
+            let (k, a) =
+                (since_demotion.session_denials("bot", session, end), everything.session_denials("bot", session, end));
+            assert_eq!(k, a, "{session}: since its last demotion");
+        }
+        assert_eq!(since_demotion.differs_from(&everything), None);
     }
 
     /// ADR-373 (issue 19's memory bound; RED before: every request id stayed, 20,000 of them): under the seal key and

@@ -160,6 +160,7 @@ checks!(
     listing_pages_without_gap_or_overlap,
     a_request_id_settled_long_ago_still_replays_its_decision,
     a_window_longer_than_what_the_door_let_go_of_is_refused,
+    session_denials_let_go_of_still_demote_exactly,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -198,6 +199,7 @@ macro_rules! conformance_tests {
             listing_pages_without_gap_or_overlap,
             a_request_id_settled_long_ago_still_replays_its_decision,
             a_window_longer_than_what_the_door_let_go_of_is_refused,
+            session_denials_let_go_of_still_demote_exactly,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -2780,5 +2782,80 @@ pub async fn a_window_longer_than_what_the_door_let_go_of_is_refused(store: Arc<
             assert_ne!(d.verdict, Verdict::Permit, "2,130 held against 2,100 a day");
         }
         Err(other) => panic!("a day's window over entries let go of: {other:?}"),
+    }
+}
+
+/// Denies `id` (a `ping.send` out of its bounds) in `session` at `at`; whether its transaction demoted the session.
+async fn denied_demotes(s: &dyn Store, p: &Arc<Policy>, id: &str, session: &str, at: i64) -> bool {
+    let before = head_seq(s).await;
+    let d = decide(s, p, in_session(request(id, "ping.send", json!({"n": 99})), session), at).await;
+    expect(&d, Verdict::Deny, ReasonCode::Bounds, id);
+    !demoted_events(&events_after(s, before).await, Some(session)).is_empty()
+}
+
+/// One denial in each of `count` fresh sessions `{prefix}-{i}`, 1 ms apart from `at`; then that none was demoted.
+async fn one_denial_per_session(s: &dyn Store, p: &Arc<Policy>, prefix: &str, count: i64, at: i64) {
+    let before = head_seq(s).await;
+    for i in 0..count {
+        let (id, session) = (format!("{prefix}-{i}"), format!("{prefix}-{i}"));
+        let d = decide(s, p, in_session(request(&id, "ping.send", json!({"n": 99})), &session), at + i).await;
+        expect(&d, Verdict::Deny, ReasonCode::Bounds, &id);
+    }
+    let demoted = events_after(s, before).await.into_iter().filter(|e| e.kind == EventKind::SessionDemoted).count();
+    assert_eq!(demoted, 0, "one denial in each of {count} sessions `{prefix}-*` demotes none");
+}
+
+/// ADR-875: a door lets go of session denials no count can reach any more (older than the rule's `within` plus an
+/// hour; before a session's last demotion's end, or before now if that is later, less the hour). After a sweep a
+/// demotion still fires at exactly the `count`-th denial within the window, also across the sweep and after an
+/// admin's early restore; a rule reloaded to count further back than what was let go of is refused on the sessions
+/// it reaches, naming the ADR, or — on a store whose memory still holds them — counted exactly. (RED before, with the
+/// cut at the demotion's end rather than before now: the count after the early restore was refused; RED with the
+/// check in `session_snapshot` removed: the day's rule counted 0 of session `dn-3`'s two earlier denials.)
+pub async fn session_denials_let_go_of_still_demote_exactly(store: Arc<dyn Store>, t0: i64) {
+    let s = &*store;
+    let trust = |within: &str| {
+        let yaml = format!(
+            "version: 1\nactions:\n  ping.send:\n    tier: 3\n    params: {{ n: {{ type: integer, max: 10 }} }}\nsession_trust:\n  cooling_period: 3h\n  demote_on:\n    denials: {{ count: 3, within: {within} }}\n"
+        );
+        Arc::new(Policy::from_yaml("denials.yaml", &yaml).unwrap_or_else(|e| panic!("denials policy: {e}")))
+    };
+    let (minute, day) = (trust("1m"), trust("1d"));
+    // 1,100 sessions with one denial each, ten of them with a second: no session reaches three.
+    one_denial_per_session(s, &minute, "dn", 1_100, t0).await;
+    for i in 0..3 {
+        let demoted = denied_demotes(s, &minute, &format!("dn-{i}-again"), &format!("dn-{i}"), t0 + 1_100 + i).await;
+        assert!(!demoted, "dn-{i}: two denials");
+    }
+    // Three hours on: 1,200 sessions with one denial each; a sweep lets the first hour's go.
+    let later = t0 + 3 * HOUR;
+    one_denial_per_session(s, &minute, "late", 1_200, later).await;
+    // Across the sweep: `late-7`'s first denial was kept; the 3rd within the minute demotes, not the 2nd.
+    assert!(!denied_demotes(s, &minute, "late-7-b", "late-7", later + 2_000).await, "late-7: the 2nd");
+    assert!(denied_demotes(s, &minute, "late-7-c", "late-7", later + 3_000).await, "late-7: the 3rd demotes");
+    // `late-8`'s first denial is outside the minute by then: the 4th demotes, not the 3rd.
+    assert!(!denied_demotes(s, &minute, "late-8-b", "late-8", later + 70_000).await, "late-8: the 2nd");
+    assert!(!denied_demotes(s, &minute, "late-8-c", "late-8", later + 71_000).await, "late-8: 2 in the minute");
+    assert!(denied_demotes(s, &minute, "late-8-d", "late-8", later + 72_000).await, "late-8: 3 in the minute");
+    // Another sweep while `late-7` is demoted (until three hours on), then an admin restores it early: its count
+    // starts again at the restore, from what memory still holds.
+    let mid = later + 73_000;
+    one_denial_per_session(s, &minute, "mid", 1_200, mid).await;
+    let restored = s.restore_session(AGENT, Some("late-7"), "root", "a false alarm", mid + 2_000).await;
+    assert_eq!(restored.unwrap_or_else(|e| panic!("restore late-7: {e:?}")).status, DemotionStatus::Restored);
+    assert!(!denied_demotes(s, &minute, "late-7-d", "late-7", mid + 3_000).await, "late-7: 1 since the restore");
+    assert!(!denied_demotes(s, &minute, "late-7-e", "late-7", mid + 4_000).await, "late-7: 2 since the restore");
+    assert!(denied_demotes(s, &minute, "late-7-f", "late-7", mid + 5_000).await, "late-7: 3 since the restore");
+    // A day's rule reaches `dn-3`'s two denials of three hours ago, which a door under the minute's rule let go of.
+    let at = mid + 10_000;
+    let before = head_seq(s).await;
+    match s.decide(day.clone(), in_session(request("dn-3-day", "ping.send", json!({"n": 99})), "dn-3"), at).await {
+        Err(StoreError::Backend(why)) => assert!(why.contains("ADR-875"), "names the ADR: {why}"),
+        Ok(d) => {
+            expect(&d, Verdict::Deny, ReasonCode::Bounds, "dn-3 under the day's rule");
+            let demoted = demoted_events(&events_after(s, before).await, Some("dn-3")).len();
+            assert_eq!(demoted, 1, "the 3rd denial within the day demotes: all three counted");
+        }
+        Err(other) => panic!("a day's count over denials let go of: {other:?}"),
     }
 }

@@ -229,9 +229,10 @@ pub async fn authority_differs_from_replay<W: WriteTx>(w: &mut W) -> Result<Opti
     if let Some(key) = w.authority().seal_key().cloned() {
         replayed.set_seal_key(key);
     }
-    // And let go of the same request ids (ADR-373) and window entries (ADR-376).
+    // And let go of the same request ids (ADR-373), window entries (ADR-376) and session denials (ADR-875).
     replayed.set_request_memory(w.authority().request_memory());
     replayed.set_window_memory(w.authority().window_memory());
+    replayed.set_denial_memory(w.authority().denial_memory());
     loop {
         let events = w.journal_after(replayed.seq(), CATCH_UP_PAGE).await?;
         for (event, seal) in &events {
@@ -1526,7 +1527,22 @@ async fn session_snapshot<W: WriteTx>(
     let last = w.authority().last_demotion(&request.agent, session_key(session));
     let denials = match denials_since_ms(policy, now_ms, last.map(|d| d.ends_at_ms())) {
         None => 0,
-        Some(since_ms) => w.authority().session_denials(&request.agent, session_key(session), since_ms),
+        Some(since_ms) => {
+            // A rule reloaded to count further back than this door kept its denials (ADR-875): what it let go of
+            // is not counted from memory (an under-count frees the session from a demotion), so nothing is decided
+            // for the session until a restart replays the journal.
+            let floor = w.authority().denial_floor(&request.agent, session_key(session));
+            if since_ms < floor {
+                return Err(StoreError::Backend(format!(
+                    "session `{}` of agent `{}` counts its denials from {since_ms} ms, before what this door still \
+                     holds in memory (denials before {floor} ms were let go of under the policy in force then, \
+                     ADR-875): restart the door to count them from the journal",
+                    session.unwrap_or_default(),
+                    request.agent
+                )));
+            }
+            w.authority().session_denials(&request.agent, session_key(session), since_ms)
+        }
     };
     Ok((demotion, denials))
 }
