@@ -292,6 +292,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "ADR-376's refusal is an invalid state, not a retryable storage error (attack 23, ADR-884)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "window_floor() {\n            return Err(StoreError::InvalidState(format!(",
+        broken: "window_floor() {\n            return Err(StoreError::Backend(format!(",
+        package: "foureyes-store-sqlite",
+        filter: "group_commit::a_window_longer_than_what_the_door_let_go_of_is_refused",
+        also: &[],
+    },
+    Mutation {
         property: "a request id leaves memory only once its decision is settled and sealed (ADR-373)",
         file: "crates/foureyes-store/src/authority.rs",
         original: "            if self.decisions.get(request.decision_id).is_none() {",
