@@ -942,7 +942,7 @@ impl Authority {
         };
         self.seal.check(event.seq, event.kind, &event.hash, seal, unsealed).map_err(|p| broken(&p.to_string()))?;
         if seal.is_some() && self.holds_seal_key() {
-            crate::clock_floor::key_proven();
+            crate::clock_floor::key_proven(if event.seq == 1 { &event.hash } else { &self.origin });
         }
         if let EventData::Checkpoint(c) = &data {
             let noted = foureyes_core::checkpoint::sealed_from_in(&c.note);

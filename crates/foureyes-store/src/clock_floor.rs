@@ -20,7 +20,6 @@ use crate::{Store, StoreError};
 use foureyes_core::seal::SealKey;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A reading of the host's boot clock and the door's time at that reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,6 +133,13 @@ impl Anchor {
             && key.verifies(&self.mac_input(path_of_site(site), store), mac)
         {
             // Sealed before ADR-375 bound the database file's identity: the file and the store, not the file's inode.
+            Sealed::BeforeTheStoreWasBound
+        } else if !self.legacy
+            && let Some(before_birth) = site_before_birth(site)
+            && key.verifies(&self.mac_input(before_birth, store), mac)
+        {
+            // Sealed before ADR-883 added the database file's birth time to its identity: believed only where it
+            // tells the time the wall clock tells ([`believed`]), so an inode number ext4 reused grants nothing.
             Sealed::BeforeTheStoreWasBound
         } else if key.verifies(&self.unbound_mac_input(site), mac) {
             Sealed::BeforeTheStoreWasBound
@@ -402,13 +408,25 @@ impl AnchorFile {
     }
 }
 
-/// Whether this process's seal key has verified a seal of a journal it applied (ADR-374): only then may it write
-/// over a sealed anchor it cannot verify.
-static KEY_PROVEN: AtomicBool = AtomicBool::new(false);
+/// The stores (their first event's hash) whose journal this process's seal key has verified a seal of (ADR-374,
+/// ADR-880): only for those may it write over a sealed anchor it cannot verify. Per store, not per process: a `serve`
+/// whose key verified its main store's journal and then refused a namespace's journal sealed under another key wrote
+/// over that namespace's anchor on its way out (attack 23's N1: its served mark and outages lost, 2 permits against a
+/// count of 1).
+static PROVEN: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
-/// This process's seal key verified an event's seal ([`crate::authority::Authority::apply_sealed`]).
-pub(crate) fn key_proven() {
-    KEY_PROVEN.store(true, Ordering::Release);
+/// This process's seal key verified an event's seal in the journal of the store whose first event's hash is `store`
+/// ([`crate::authority::Authority::apply_sealed`]).
+pub(crate) fn key_proven(store: &str) {
+    let mut proven = PROVEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !proven.iter().any(|s| s == store) {
+        proven.push(store.to_string());
+    }
+}
+
+/// Whether this process's seal key has verified a seal of `store`'s journal ([`key_proven`]).
+fn key_proven_for(store: &str) -> bool {
+    PROVEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter().any(|s| s == store)
 }
 
 fn door() -> std::sync::MutexGuard<'static, Door> {
@@ -487,6 +505,19 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
                         anchor.sealed(key, &site, named.as_deref().unwrap_or(EMPTY_STORE)) == Sealed::No
                     })
             });
+            // A keyed door that does not believe the anchor treats it as it treats a deleted one once its key is
+            // proven to be the store's (ADR-880): the head's seal verifies under it. It then writes the anchor anew
+            // below, at the time it resolves without one. Otherwise a writer with no key who changed one character
+            // of the anchor (or a restore, or another store's anchor copied over) turned the clock protection off
+            // for every later CLI door: none of them replaced an anchor it set aside before its catch-up proved the
+            // key, and a later door with its clock 2 h ahead spent the hour again (attack 23's S1, 1,140 EUR
+            // against 1,000/h).
+            if anchor_file.leave_sealed
+                && let (Some(key), Some(named)) = (key.as_ref(), anchor_file.store.as_deref())
+                && head_sealed_by(store, key).await
+            {
+                key_proven(named);
+            }
             if file.is_some() {
                 let mut door = door();
                 if !door.anchors.iter().any(|a| a.file == anchor_file.file) {
@@ -509,11 +540,15 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
                     door.served.outages.clone_from(&anchor.outages);
                 }
                 let newest_ms = store.journal_newest_ms().await?;
-                Some(match resolve_local(anchor.as_ref(), boot, wall_ms(), newest_ms) {
-                    Resolution::Anchored { reference, note } => {
+                let links = file.as_deref().and_then(database_links).filter(|&n| n > 1);
+                Some(match (links, resolve_local(anchor.as_ref(), boot, wall_ms(), newest_ms)) {
+                    (Some(links), _) => {
+                        Resolution::Unresolved { floor_ms: newest_ms.unwrap_or(0), why: hard_linked(links) }
+                    }
+                    (None, Resolution::Anchored { reference, note }) => {
                         Resolution::Anchored { reference, note: note.or(set_aside) }
                     }
-                    unresolved => unresolved,
+                    (None, unresolved) => unresolved,
                 })
             }
         }
@@ -534,6 +569,38 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
     };
     record(now_ms());
     Ok(note)
+}
+
+/// How many names (hard links) the database file beside the anchor `file` has, when it can be read.
+fn database_links(file: &Path) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt as _;
+    let database = file.to_str()?.strip_suffix(".clock")?;
+    std::fs::metadata(database).ok().map(|m| m.nlink())
+}
+
+/// Why a door on a hard-linked database cannot tell the time (ADR-882): the anchor is found by the database's name,
+/// and another name of the same file has its own, so a door 2 h ahead through the other name finds none and follows
+/// its wall clock (attack 23's I2, I3). SQLite's own `-wal` and lock files are per name too, which corrupts a database
+/// two names are written through.
+fn hard_linked(links: u64) -> String {
+    format!(
+        "the database file has {links} names (hard links): its clock anchor is found by its name, so a door using \
+         another name would keep another clock, and SQLite's write-ahead log is per name too (ADR-882). A door that \
+         decides refuses; reads still answer. Remove the other names (a copy, not a link, is a backup)."
+    )
+}
+
+/// Whether the journal's newest event carries a seal `key` verifies (ADR-880): `key` sealed this store's journal. A
+/// writer without it cannot make one; a read that fails, or an unsealed head, proves nothing.
+async fn head_sealed_by<S: Store + ?Sized>(store: &S, key: &SealKey) -> bool {
+    let Ok(head) = store.journal_head().await else { return false };
+    let Some(after) = head.checked_sub(1) else { return false };
+    match store.journal_sealed(after, 1).await {
+        Ok(events) => events.first().is_some_and(|(event, seal)| {
+            event.seq == head && seal.as_deref().is_some_and(|s| key.verifies(&event.hash, s))
+        }),
+        Err(_) => false,
+    }
 }
 
 /// A stretch of time in which no door served the store: from the last second a serving process was up (its served
@@ -674,14 +741,31 @@ fn path_of_site(site: &str) -> &str {
 /// and does not believe it (attack 22's C1: a keyed door 2 h ahead on a copy minted an anchor the live database then
 /// believed, 1,140 EUR against 1,000 per hour). SQLite writes its database in place, so the identity holds while the
 /// store lives; a restored backup is a new file, and its first door resolves as if there were no anchor.
+///
+/// ADR-883: the identity also holds the file's birth time (statx `btime`) where the filesystem keeps one (ext4, xfs,
+/// btrfs, tmpfs): ext4 gives a file created after another was deleted the freed inode number at once, so a copy
+/// written into the place of a deleted copy had the deleted copy's identity and believed its anchor (attack 23's I1,
+/// 1,140 EUR against 1,000/h). Where there is no birth time, the identity is device and inode alone, as before.
 pub fn site_of(file: &Path) -> String {
     use std::os::unix::fs::MetadataExt as _;
     let path = path_site(file);
     let database = file.to_str().and_then(|f| f.strip_suffix(".clock")).map(Path::new);
-    let identity = database
-        .and_then(|db| std::fs::metadata(db).ok())
-        .map_or_else(|| "-".to_string(), |m| format!("{}:{}", m.dev(), m.ino()));
+    let identity = database.and_then(|db| std::fs::metadata(db).ok()).map_or_else(
+        || "-".to_string(),
+        |m| {
+            let born = m.created().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
+            match born {
+                Some(born) => format!("{}:{}\0{}", m.dev(), m.ino(), born.as_nanos()),
+                None => format!("{}:{}", m.dev(), m.ino()),
+            }
+        },
+    );
     format!("{path}\0{identity}")
+}
+
+/// A site ([`site_of`]) as a door sealed it before ADR-883 (without the birth time), when it has one.
+fn site_before_birth(site: &str) -> Option<&str> {
+    (site.matches('\0').count() == 2).then(|| site.rsplit_once('\0').map_or(site, |(before, _)| before))
 }
 
 fn path_site(file: &Path) -> String {
@@ -711,9 +795,6 @@ pub fn record(now_ms: i64) {
     let at = Reference { boottime_ms, now_ms };
     let served = door.served.clone();
     for anchor_file in &mut door.anchors {
-        if anchor_file.leave_sealed && !(anchor_file.key.is_some() && KEY_PROVEN.load(Ordering::Acquire)) {
-            continue;
-        }
         // A sealed anchor names its store: read once the journal has a first event (a `serve` started on an empty
         // store journals its policy a moment later, and its next tick seals that), and never written unnamed.
         let store = match &anchor_file.key {
@@ -723,6 +804,9 @@ pub fn record(now_ms: i64) {
             },
             None => String::new(),
         };
+        if anchor_file.leave_sealed && !(anchor_file.key.is_some() && key_proven_for(&store)) {
+            continue;
+        }
         if store != EMPTY_STORE && !store.is_empty() {
             anchor_file.store = Some(store.clone());
         }
@@ -1003,5 +1087,26 @@ mod tests {
         assert!(note.is_some());
         let behind = unbound(Reference { boottime_ms: 10_000, now_ms: T - 10_000 });
         assert!(resolve(&behind, Some(STORE)).1.is_some(), "nor one 10 s behind (a window would open again)");
+    }
+
+    /// Attack 23's I1 (ADR-883, F883; `clone23.py reuse_copy`; RED before ADR-883 on ext4: the two sites were equal):
+    /// ext4 gives a file created after another was deleted the freed inode number at once, so a copy written into a
+    /// deleted copy's place had its identity (device and inode) and believed its anchor. The birth time tells them
+    /// apart. On a filesystem that does not reuse the number at once, no round reuses it and the sites differ anyway.
+    #[test]
+    fn a_file_created_in_the_place_of_a_deleted_one_is_another_file_even_with_its_inode_number() {
+        use std::os::unix::fs::MetadataExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let (db, anchor) = (dir.path().join("t.db"), dir.path().join("t.db.clock"));
+        std::fs::write(&db, "first").unwrap();
+        let (first, ino) = (site_of(&anchor), std::fs::metadata(&db).unwrap().ino());
+        let mut reused = 0;
+        for round in 0..20 {
+            std::fs::remove_file(&db).unwrap();
+            std::fs::write(&db, format!("copy {round}")).unwrap();
+            reused += usize::from(std::fs::metadata(&db).unwrap().ino() == ino);
+            assert_ne!(site_of(&anchor), first, "round {round}: a new file at the path has the deleted one's identity");
+        }
+        eprintln!("the inode number was reused in {reused} of 20 rounds");
     }
 }

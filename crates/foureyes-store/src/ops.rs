@@ -381,8 +381,10 @@ async fn load_snapshot<W: WriteTx>(
     for q in usage_queries(policy, request, now_ms) {
         // A policy reloaded with a longer window than the one this door has kept entries for (ADR-376): what it
         // let go of is not counted from memory, so nothing is decided on the key until a restart replays it.
+        // Answered as a state the request cannot be decided in (HTTP 409 `invalid_state`, CLI exit 6), not as a
+        // storage error (HTTP 503): an agent retries a 503 for ever, and only a restart ends this one (ADR-884).
         if q.since_ms < w.authority().window_floor() {
-            return Err(StoreError::Backend(format!(
+            return Err(StoreError::InvalidState(format!(
                 "the window of `{}/{}@{}` starts at {} ms, before what this door still holds in memory (window \
                  entries before {} ms were let go of under the policy in force then, ADR-376): restart the door to \
                  count the longer window from the journal",

@@ -555,6 +555,136 @@ fn under_the_seal_key_a_copy_of_the_store_mints_no_anchor_its_live_database_beli
     );
 }
 
+/// Attack 23's S1 (ADR-880, F880; `stale23.py mac_flip`, `renamed`; RED before ADR-880: the door 2 h ahead was
+/// permitted, 1,200 EUR against 1,000 per hour): once the anchor failed the seal check — one hex digit of its MAC
+/// changed by a writer without the key, or the database restored by `cp` + `mv` (a new file) — no CLI door ever
+/// replaced it, and every later door ran on its own wall clock for good. A keyed door whose key verifies the journal
+/// head's seal now treats such an anchor as a deleted one: it writes it anew at its time, so a later door 2 h ahead
+/// follows it. Here the door that does is a read (`decisions list`), and the wrong clock comes a door later.
+#[test]
+fn under_the_seal_key_an_anchor_that_fails_its_check_is_written_anew_by_the_next_keyed_door() {
+    for case in ["one hex digit of its MAC changed", "the database restored by cp and mv"] {
+        let env = Env::new(POLICY).sealed();
+        let first = spend_600(&env, None, 0, "r1");
+        assert_eq!(first["verdict"], "permit", "{case}: {first}");
+        let anchor = clock_anchor(&env);
+        if case.starts_with("one hex digit") {
+            let text = std::fs::read_to_string(&anchor).unwrap();
+            let text = text.trim_end();
+            let flipped = if text.ends_with('0') { '1' } else { '0' };
+            std::fs::write(&anchor, format!("{}{flipped}\n", &text[..text.len() - 1])).unwrap();
+        } else {
+            let restored = env.dir.path().join("restored.db");
+            put_database(&env.db, &restored, |from, to| std::fs::copy(from, to).map(drop));
+            put_database(&restored, &env.db, |from, to| std::fs::rename(from, to));
+        }
+        let read = cli_at(&env, 0, &["decisions", "list"]);
+        assert!(read.status.success(), "{case}: {}", String::from_utf8_lossy(&read.stderr));
+        let second = spend_600(&env, None, 2 * HOUR_MS, "r2");
+        assert!(
+            second["verdict"] != "permit",
+            "{case}: a door 2 h ahead after a keyed door set the anchor aside spent the hour again: {second}"
+        );
+    }
+}
+
+/// Attack 23's N1 (ADR-881, F881; `nsanchor23.py ns_k1`; RED before ADR-881: the namespace's anchor was rewritten
+/// under the serve's key): `serve --serve-namespace team=…` whose key verified its main store's journal refused
+/// team's journal, sealed under another key, but wrote team's sealed anchor on its way out — its served mark and
+/// outages gone, so team's own keyed doors no longer counted the outage (2 permits against a count of 1). Whether a
+/// key is the store's is now proven per store.
+#[test]
+fn a_serve_whose_key_is_not_a_namespace_stores_leaves_that_stores_anchor_alone() {
+    let env = Env::new(POLICY).sealed();
+    let main = spend_600(&env, None, 0, "m1");
+    assert_eq!(main["verdict"], "permit", "{main}");
+    let team_key = env.dir.path().join("team.key");
+    std::fs::write(&team_key, format!("{}\n", "7a".repeat(32))).unwrap();
+    let args = ["--namespace", "team", "decide", "--agent", "agent", "--action", "payments.refund"];
+    let out = env
+        .command()
+        .env("FOUREYES_SEAL_KEY", &team_key)
+        .args(args)
+        .args(["--request-id", "t1", "--json", "--params", r#"{"amount_eur": 600}"#])
+        .output()
+        .unwrap();
+    assert_eq!(printed(&out)["verdict"], "permit", "{}", String::from_utf8_lossy(&out.stderr));
+    let db = foureyes_store::namespace::database(&env.db, Some("team"));
+    let mut anchor = db.into_os_string();
+    anchor.push(".clock");
+    let before = std::fs::read_to_string(&anchor).unwrap();
+    assert!(before.contains("mac="), "team's door sealed its anchor: {before}");
+    std::thread::sleep(Duration::from_millis(1_100));
+    let namespace = format!("team={}", env.policy.display());
+    let mut serve = env
+        .command()
+        .args(["serve", "--listen", "127.0.0.1:0", "--serve-namespace", &namespace])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = serve.try_wait().unwrap() {
+            break status;
+        }
+        assert!(std::time::Instant::now() < deadline, "the serve did not refuse team's journal within 30 s");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(!status.success(), "a serve whose key is not team's refuses team's journal");
+    let after = std::fs::read_to_string(&anchor).unwrap();
+    assert_eq!(before, after, "a serve whose key never verified team's journal rewrote team's sealed anchor");
+}
+
+/// `foureyes ARGS` on the database named `db` (another name of `env`'s), its wall clock `offset_ms` off.
+fn cli_on_at(env: &Env, db: &std::path::Path, offset_ms: i64, args: &[&str]) -> std::process::Output {
+    let clock = env.dir.path().join("cli-clock-offset-ms");
+    std::fs::write(&clock, offset_ms.to_string()).unwrap();
+    let mut command = std::process::Command::new(support::BIN);
+    command.arg("--db").arg(db).arg("--policy").arg(&env.policy);
+    for var in ["FOUREYES_DB", "FOUREYES_POLICY", "FOUREYES_NAMESPACE"] {
+        command.env_remove(var);
+    }
+    if let Some(key) = &env.seal {
+        command.env("FOUREYES_SEAL_KEY", key);
+    }
+    command.args(args).env("LD_PRELOAD", faults::shim()).env("FOUREYES_FAULT_CLOCK", &clock).output().unwrap()
+}
+
+/// Attack 23's I3 and I2 (ADR-882, F882; `alias23.py alias`, `hardlink`; RED before ADR-882: the door 2 h ahead
+/// through the other name was permitted, 1,200 EUR against 1,000 per hour): the anchor was looked up beside the name
+/// a door was given, so one database under two names had two anchors, and a door 2 h ahead using the other name
+/// found none and followed its wall clock. A symlink now resolves to the one anchor beside the canonical path; a
+/// database with two hard links (one inode, two names: nothing says which name's anchor is the one) decides nothing.
+#[test]
+fn one_database_under_two_names_keeps_one_clock() {
+    let spend = |env: &Env, db: &std::path::Path, offset_ms: i64, request_id: &str| {
+        let args = ["decide", "--agent", "agent", "--action", "payments.refund", "--request-id", request_id];
+        cli_on_at(env, db, offset_ms, &[&args[..], &["--json", "--params", r#"{"amount_eur": 600}"#]].concat())
+    };
+    for case in ["a symlink", "a hard link"] {
+        let env = Env::new(POLICY).sealed();
+        let first = printed(&spend(&env, &env.db, 0, "r1"));
+        assert_eq!(first["verdict"], "permit", "{case}: {first}");
+        let other = env.dir.path().join("current.db");
+        if case == "a symlink" {
+            std::os::unix::fs::symlink(&env.db, &other).unwrap();
+        } else {
+            std::fs::hard_link(&env.db, &other).unwrap();
+        }
+        let out = spend(&env, &other, 2 * HOUR_MS, "r2");
+        let second = printed(&out);
+        assert!(
+            second["verdict"] != "permit",
+            "{case}: a door 2 h ahead through the database's other name spent the hour again: {second}"
+        );
+        if case == "a hard link" {
+            let said = String::from_utf8_lossy(&out.stderr);
+            assert!(said.contains("ADR-882"), "the door says why it refuses: {said}");
+        }
+    }
+}
+
 /// The anchor file every door on this host reads and writes beside the SQLite database (ADR-730).
 fn clock_anchor(env: &Env) -> std::path::PathBuf {
     let mut path = env.db.as_os_str().to_owned();
