@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 mod figures;
+mod gloss;
 mod grammar;
 mod intent;
 mod layout;
@@ -121,7 +122,7 @@ const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩₽₺₪฿₱₦₫]|\br
 const CUR_AFTER: &str = r"[$€£₹¥₩₽₺₪฿₱₦₫]|(?:kr|zł|zl|lei|leu|lira|lire|tl|rand|baht|ringgit|dirhams?|riyals?|shekels?|rubles?|roubles?|hryvnias?|forints?|yuan|rmb|kč|usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
-const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\b(?:credit|debit)(?:\s+(?:note|memo))?\s+(?:is\s+|are\s+|now\s+|hereby\s+|formally\s+|kindly\s+)*(?:requested|required|needed|sought|claimed|wanted)\b|\bcredit\s+(?:note\s+|memo\s+)?request\b|(?:give|gimme|return|send|pay|refund|transfer|credit|get|have|receive|want)\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b|(?:part|portion|some)\s+of\s+(?:(?:my|the|our)\s+)?(?:money|payment|funds)\s+(?:back|return\w*|refund\w*)\b|awaiting\s+(?:a\s+|the\s+|our\s+)?credit\b|credit\s+(?:is\s+)?(?:due|owed)\b|\b(?:total|amount|sum)\s+(?:claim(?:ed)?|requested)\s*[:=]?\s*(?:[$€£]|[a-z]{3}\s?)?\s?\d";
+const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need|demand)\s+(?:all\s+|double\s+|twice\s+|triple\s+|half\s+(?:of\s+)?)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\b(?:credit|debit)(?:\s+(?:note|memo))?\s+(?:is\s+|are\s+|now\s+|hereby\s+|formally\s+|kindly\s+)*(?:requested|required|needed|sought|claimed|wanted)\b|\bcredit\s+(?:note\s+|memo\s+)?request\b|(?:give|gimme|return|send|pay|refund|transfer|credit|get|have|receive|want)\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b|(?:part|portion|some)\s+of\s+(?:(?:my|the|our)\s+)?(?:money|payment|funds)\s+(?:back|return\w*|refund\w*)\b|awaiting\s+(?:a\s+|the\s+|our\s+)?credit\b|credit\s+(?:is\s+)?(?:due|owed)\b|\b(?:total|amount|sum)\s+(?:claim(?:ed)?|requested)\s*[:=]?\s*(?:[$€£]|[a-z]{3}\s?)?\s?\d";
 /// Money-back idioms that mean the whole amount ("every penny back", "refund the lot", "all of it back"), read
 /// like "all my money back" (policy.md: the full amount). "Worth every penny" is praise: the idioms count only
 /// with "back" or after an asking word.
@@ -378,7 +379,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             disclaimed: Regex::new(
-                r"(?i)\b(?:not|never)\s+(?:really\s+|actually\s+|even\s+)?(?:asking|looking|after|requesting|wanting|seeking|chasing|claiming|here)\s+(?:for\s+)?(?:a\s+|any\s+|my\s+|the\s+)?(?:one|refund\w*|money\s+back|reimbursement|compensation|my\s+money)\b|\b(?:don'?t|do\s+not|won'?t|will\s+not|wouldn'?t)\s+(?:want|need|require|expect|ask\s+for|claim)\s+(?:a\s+|any\s+|my\s+)?(?:one|refund|reimbursement|(?:my\s+)?money\s+back)\b|\bno\s+(?:refund|money\s+back|reimbursement)\s+(?:is\s+)?(?:needed|wanted|required|necessary)\b|\bnot\s+a\s+refund\s+(?:request|claim)\b",
+                r"(?i)\b(?:not|never)\s+(?:really\s+|actually\s+|even\s+)?(?:asking|looking|after|requesting|wanting|seeking|chasing|claiming|here)\s+(?:for\s+)?(?:a\s+|any\s+|my\s+|the\s+)?(?:one|refund\w*|money\s+back|reimbursement|compensation|my\s+money)\b|\b(?:don'?t|do\s+not|won'?t|will\s+not|wouldn'?t)\s+(?:want|need|require|expect|ask\s+for|claim)\s+(?:a\s+|any\s+|my\s+)?(?:one|refund|reimbursement|(?:my\s+)?money\s+back)\b|\bno\s+(?:refund|money\s+back|reimbursement)\s+(?:is\s+)?(?:needed|wanted|required|necessary)\b|\bnot\s+a\s+refund\s+(?:request|claim)\b|\b(?:not|n't|never)\s+(?:really\s+|actually\s+)?(?:asking|looking|after|requesting|wanting|seeking|claiming)\s+(?:for\s+)?(?:anything|something)\s*(?:else|more|further|extra|other)?\b|\bno\s+(?:other|further)\s+(?:request|claim|ask)\b|\b(?:just|only|purely|simply|merely)\s+(?:checking|asking|wondering|curious|(?:(?:want|wanted|wanting|need|needed|like|would\s+like|asking|hoping)\s+)?to\s+(?:know|check|ask|find\s+out|understand))\b|\b(?:only|purely|simply)\s+(?:so\s+(?:i|we)\s+know|for\s+(?:information|info|my\s+information))\b",
             )
             .ok()?,
             no_refund: Regex::new(
@@ -1124,7 +1125,7 @@ fn real_word_slips(text: &str) -> String {
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
-        &crate::content::normalize(text),
+        &gloss::english(&crate::content::normalize(text)),
     )))))
 }
 
@@ -1613,11 +1614,35 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     // credited", "marked refunded"): a state reported, not an ask (ADR-861).
     static REPORTED_STATE: OnceLock<Option<Regex>> = OnceLock::new();
     let reported_state = REPORTED_STATE.get_or_init(|| {
-        Regex::new(r#"(?i)\b(?:says?|said|shows?|showing|showed|reads?|marked|listed|status(?:\s+is)?\s*:?|states?)\s+(?:as\s+)?["']?(?:refunded|credited|reimbursed)\b"#)
+        Regex::new(r#"(?i)\b(?:says?|said|shows?|showing|showed|reads?|marked|listed|lists?|status(?:\s+is)?\s*:?|states?)\s+(?:as\s+)?["']?(?:refunded|credited|reimbursed|(?:the\s+|a\s+|my\s+|her\s+|his\s+)?(?:refund|credit|reimbursement)\s+(?:as\s+)?["']?(?:[a-z]+ed|done|complete|paid|sent)\b)"#)
             .ok()
     });
     if let Some(re) = reported_state.as_ref() {
         for m in re.find_iter(&talked_about.clone()) {
+            intent.status_question = true;
+            talked_about.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    // Whether money on record has arrived, asked by the shape of the question, not by a refund noun as its subject
+    // (ADR-870): an (indirect) question — "if", "whether", or an auxiliary fronted before a pronoun or a noun — whose
+    // predicate is money arriving or going out ("has gone back on her card", "has come through", "did it get sent",
+    // "been credited"), closed by "yet", "already" or a question mark. "asking if 'the forty-five pounds' has gone
+    // back on her card yet", "whether it has gone through yet?". Its figure and pronoun ask for nothing.
+    static ARRIVED_YET: OnceLock<Option<Regex>> = OnceLock::new();
+    let arrived_yet = ARRIVED_YET.get_or_init(|| {
+        Regex::new(concat!(
+            r#"(?i)(?:\b(?:if|whether)\b|\b(?:has|have|had|did|is|was)\s+(?:it|that|this|they|those|the\s+[\w$€£.,'"-]+(?:\s+[\w$€£.,'"-]+)?|my\s+[\w$€£.,'-]+(?:\s+[\w$€£.,'-]+)?)\s)"#,
+            r"[^.?!\n]{0,60}?\b(?:gone|come|went|came|arrived|reached|landed|cleared|posted|hit|(?:got|get|been)\s+(?:sent|paid|credited|processed|issued|returned|refunded|through|back)|go\s+through|come\s+through|gone\s+through)\b",
+            r"[^.!\n]{0,60}?(?:\byet\b|\balready\b|\?)",
+        ))
+        .ok()
+    });
+    if let Some(re) = arrived_yet.as_ref() {
+        let asks = r.desire.is_match(&talked_about) || r.imperative.is_match(&talked_about);
+        for m in re.find_iter(&talked_about.clone()) {
+            if asks {
+                break;
+            }
             intent.status_question = true;
             talked_about.replace_range(m.range(), &" ".repeat(m.len()));
         }
@@ -1718,7 +1743,19 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         }
     }
     intent.request = structural || framed || r.refund.is_match(&rest) || grammar::percent_back(&rest);
-    intent.framed = structural || framed;
+    // A refund word in a clause shaped as an ask — an asking verb opening it ("Refund 700.00 again please", "Please
+    // reimburse the fee") or a "please" beside it — is framed too (ADR-870): the ticket-level rule that a status
+    // question with only unframed refund mentions asks nothing must not swallow a plain imperative.
+    static ASK_SHAPE: OnceLock<Option<Regex>> = OnceLock::new();
+    let ask_shape = ASK_SHAPE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)^[\s\W]*(?:(?:please|pls|plz|kindly|so|and|then|now|just|ok|okay|also|but)[\s,]+)*",
+            r"(?:refund|reimburse|repay|credit|return|give|send|pay|process|issue)\b|\b(?:please|pls|plz|kindly)\b",
+        ))
+        .ok()
+    });
+    let shaped = r.refund.is_match(&rest) && ask_shape.as_ref().is_some_and(|re| re.is_match(rest.trim_start()));
+    intent.framed = structural || framed || shaped;
     intent
 }
 
@@ -2516,6 +2553,15 @@ fn intent_in(text: &str) -> ClauseIntent {
         intent.request |= c.request;
         intent.status_question |= c.status_question;
         intent.acknowledged |= c.acknowledged;
+        intent.framed |= c.framed;
+    }
+    // A ticket that asks about or thanks for a refund on record, and frames no request anywhere (no want, imperative,
+    // transfer of money or offer), asks nothing: its other refund words are the refund talked about (ADR-870). The
+    // status readings used to have to cut every such mention clause by clause, and a mention they did not know (a
+    // grandson "arranged a refund", an account line "refund completed", a refund word in another language) fell to
+    // the last resort, where any refund word asks: five sets in a row.
+    if intent.request && !intent.framed && (intent.status_question || intent.acknowledged) {
+        intent.request = false;
     }
     intent
 }
@@ -2565,7 +2611,7 @@ fn is_duplicate(own: &str) -> bool {
 
 /// Safety, legal or injury words anywhere in the (normalised) text, quotes included: escalating is the safe side.
 pub fn safety_legal_injury(text: &str) -> bool {
-    let text = crate::content::normalize(text);
+    let text = gloss::english(&crate::content::normalize(text));
     // Goods found broken on arrival are damaged goods, not a hazard: that wording is cut out before the safety words
     // are read (a person hurt or a danger named elsewhere in the text still escalates).
     let text = res().transit_damage.replace_all(&text, " ");
