@@ -519,7 +519,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             part_of_order: Regex::new(
-                r"(?i)\b(?:refund\w*|reimburs\w*|money\s+back|credit)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:(?:the|those|these)\s+(?:\w+\s+)?ones\b|(?:one|two|three|four|some|a\s+few|several|\d+)\s+of\s+(?:them|the|those|these)\b)|\b(?:up\s+to\s+you|leave\s+it\s+(?:up\s+)?to\s+you|you\s+decide|whatever\s+you\s+(?:think|decide|feel))\b[^.?!\n]{0,20}\b(?:how\s+much|amount|fair)|\bhow\s+much\b[^.?!\n]{0,20}\b(?:up\s+to\s+you|you\s+decide)",
+                r"(?i)\b(?:refund\w*|reimburs\w*|money\s+back|credit)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:(?:the|those|these|any)\s+(?:\w+\s+)?(?:ones|parts?|bits?|pieces?|items?|stuff|things?)\s+(?:that|which)\s+(?:\w+\s+){0,2}?(?:(?:didn'?t|did\s+not|never|hasn'?t|haven'?t|has\s+not|have\s+not|wasn'?t|weren'?t|was\s+not|were\s+not)\s+(?:\w+\s+)?(?:come|came|arrive|arrived|turn(?:ed)?\s+up|show(?:ed)?\s+up|delivered|included|shipped|sent)|(?:are|is|were|was)\s+(?:still\s+)?missing)\b|what(?:ever)?(?:'s|\s+is|\s+was|\s+are)?\s+(?:still\s+)?(?:missing|not\s+(?:here|arrived|delivered))\b|(?:the|those|these)\s+(?:\w+\s+)?ones\b|(?:one|two|three|four|some|a\s+few|several|\d+)\s+of\s+(?:them|the|those|these)\b)|\b(?:up\s+to\s+you|leave\s+it\s+(?:up\s+)?to\s+you|you\s+decide|whatever\s+you\s+(?:think|decide|feel))\b[^.?!\n]{0,20}\b(?:how\s+much|amount|fair)|\bhow\s+much\b[^.?!\n]{0,20}\b(?:up\s+to\s+you|you\s+decide)",
             )
             .ok()?,
             refund_object: Regex::new(
@@ -1127,6 +1127,69 @@ fn prepare(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
         &gloss::english(&crate::content::normalize(text)),
     )))))
+    .pipe(|t| without_refused_figures(&t))
+}
+
+/// Method-call sugar for one more reading step.
+trait Pipe: Sized {
+    fn pipe<T>(self, f: impl FnOnce(Self) -> T) -> T {
+        f(self)
+    }
+}
+impl Pipe for String {}
+
+/// A figure the customer sets against the one they ask ("the full 60.00 back, not 51.00", "a credit of EUR 240.00,
+/// not EUR 204.00", "not £68 but £80", "80 rather than 68") is the figure refused, not an alternative nor a second
+/// ask (ADR-871, b18 `g-067`): every occurrence of its value is blanked, so the restocking arithmetic that produced
+/// it ("so I'd get 51.00 back") asks nothing either. Only when the two values differ.
+fn without_refused_figures(text: &str) -> String {
+    static CONTRAST: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let Some((kept_first, refused_first, fig)) = CONTRAST
+        .get_or_init(|| {
+            let f = format!(r"(?:(?:{CUR_BEFORE})\s?)?(?:{NUM})(?:\s?(?:{CUR_AFTER}))?");
+            Some((
+                Regex::new(&format!(
+                    r"(?i)(?P<keep>{f})(?:\s+back)?\s*[,;:—-]?\s*(?:and\s+|but\s+)?(?:not|rather\s+than|instead\s+of)\s+(?:the\s+|a\s+|your\s+)?(?P<drop>{f})"
+                ))
+                .ok()?,
+                Regex::new(&format!(
+                    r"(?i)\bnot\s+(?:the\s+|a\s+|your\s+)?(?P<drop>{f})\s*[,;—-]?\s*but\s+(?:the\s+|a\s+)?(?P<keep>{f})"
+                ))
+                .ok()?,
+                Regex::new(&format!(r"(?i)(?:(?:{CUR_BEFORE})\s?)?(?P<n>{NUM})(?:\s?(?:{CUR_AFTER}))?")).ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let value = |m: &str| fig.captures(m).and_then(|c| c.name("n")).and_then(|n| to_cents(n.as_str()));
+    let mut refused = Vec::new();
+    for re in [kept_first, refused_first] {
+        for c in re.captures_iter(text) {
+            let (Some(k), Some(d)) = (c.name("keep"), c.name("drop")) else { continue };
+            if let (Some(k), Some(d)) = (value(k.as_str()), value(d.as_str()))
+                && k != d
+                && k > 0
+            {
+                refused.push(d);
+            }
+        }
+    }
+    if refused.is_empty() {
+        return text.to_string();
+    }
+    let mut out = text.to_string();
+    for m in fig.find_iter(text) {
+        let prev = text[..m.start()].chars().next_back();
+        if prev.is_some_and(|p| p.is_alphanumeric() || matches!(p, '.' | ',')) {
+            continue;
+        }
+        if value(m.as_str()).is_some_and(|v| refused.contains(&v)) {
+            out.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    out
 }
 
 /// The amount grammar's rewriting step: every spelled-out or minor-unit figure becomes a major-unit figure in digits,
@@ -1751,6 +1814,7 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         Regex::new(concat!(
             r"(?i)^[\s\W]*(?:(?:please|pls|plz|kindly|so|and|then|now|just|ok|okay|also|but)[\s,]+)*",
             r"(?:refund|reimburse|repay|credit|return|give|send|pay|process|issue)\b|\b(?:please|pls|plz|kindly)\b",
+            r"|\b(?:can|could|would|will)\s+(?:you|u|ya|y'all|you\s+guys)\s+(?:please\s+|kindly\s+|just\s+|now\s+)*(?:refund|reimburse|repay|credit|return|give|send|pay|process|issue)\b",
         ))
         .ok()
     });
@@ -2181,6 +2245,13 @@ fn requested_in(text: &str) -> Amount {
     // With one figure that is not a price ("the price dropped by $12, refund the difference"), that figure is the
     // difference.
     if asking.iter().any(|(s, e)| r.difference.is_match(&text[*s..*e])) {
+        // A figure that modifies the difference itself ("the $15 difference", "a difference of £18", "the 12 euro
+        // price difference") names it, whatever the prices around it (ADR-871, b18 `g-021`).
+        if let [one] = distinct(all.iter().filter(|(at, _, _)| figure_modifies(text, *at, &["diff", "difference"])).map(|a| a.1))
+            .as_slice()
+        {
+            return Amount::Cents(*one);
+        }
         match distinct(all.iter().filter(|a| a.2 != Role::Price).map(|a| a.1)).as_slice() {
             [] => return Amount::Ambiguous,
             [one] if !r.alternatives.is_match(text) && !r.uncertain_figure.is_match(text) => {
@@ -2406,6 +2477,15 @@ fn requested_in(text: &str) -> Amount {
         if let [one] = figures.as_slice() {
             return Amount::Cents(*one);
         }
+        // The figure that modifies the partial refund itself ("the $25 partial refund you offered", "the 30 dollar
+        // partial credit") names it, though its shape is a price's (ADR-872, b18 `g-019`).
+        if let [one] = distinct(
+            all.iter().filter(|(at, _, _)| figure_modifies(text, *at, &["partial", "part", "goodwill"])).map(|a| a.1),
+        )
+        .as_slice()
+        {
+            return Amount::Cents(*one);
+        }
         // Seller jargon with no figure ("pls process a partial", "can you do a partial on this?"): a partial refund
         // whose figure is not named (U1). A partial delivery or shipment is no partial refund.
         let partial_refund = r.partial_word.find_iter(text).any(|m| {
@@ -2492,6 +2572,27 @@ fn requested_in(text: &str) -> Amount {
             if near.len() == 1 { Amount::Cents(near[0]) } else { Amount::Ambiguous }
         }
     }
+}
+
+/// Whether the figure that starts at `at` modifies a noun that starts with one of `heads` ("the $15 difference", "the
+/// 30 dollar partial refund", "£18 price difference"), or follows it as its complement ("a difference of $15").
+fn figure_modifies(text: &str, at: usize, heads: &[&str]) -> bool {
+    static AFTER: OnceLock<Option<Regex>> = OnceLock::new();
+    static BEFORE: OnceLock<Option<Regex>> = OnceLock::new();
+    let after = AFTER.get_or_init(|| {
+        Regex::new(&format!(
+            r"(?i)^(?:{CUR_BEFORE})?\s?(?:{NUM})\s?(?:(?:{CUR_AFTER})\s+|(?:dollar|euro|pound|buck)\s+)?(?:price\s+)?([a-z]+)"
+        ))
+        .ok()
+    });
+    let before_re = BEFORE.get_or_init(|| Regex::new(r"(?i)\b([a-z]+)\s+(?:of|is|was|=|:)\s*$").ok());
+    let head_is = |w: &str| heads.iter().any(|h| w.eq_ignore_ascii_case(h));
+    after.as_ref().and_then(|re| re.captures(&text[at..])).and_then(|c| c.get(1)).is_some_and(|w| head_is(w.as_str()))
+        || before_re
+            .as_ref()
+            .and_then(|re| re.captures(before(text, at, 20)))
+            .and_then(|c| c.get(1))
+            .is_some_and(|w| head_is(w.as_str()))
 }
 
 /// The clause of `text` that holds byte `at`.
@@ -2700,8 +2801,20 @@ pub fn facts(ev: &Evidence) -> Facts {
     // A duplicate charge reported is a request to take the extra charge back (the policy has no clause that
     // blocks it: the order's amount or the figure named, like any request).
     let disclaimed = disclaimed_request(&own);
-    let wants_refund =
-        (clauses.request && !disclaimed) || form_ask.is_some() || (duplicate && !clauses.acknowledged && !disclaimed);
+    // A reply that answers the shop's quoted question about the amount ("Please confirm the amount you'd like
+    // refunded" quoted below "the amount is 42,50 EUR - only for the lamp shade") asks what it answers: the question
+    // is the frame its figure fills (ADR-872, b18 `g-022`). The reply's own figures settle it: one figure is the
+    // amount, several or none cannot be settled.
+    let answered = (!clauses.request && !disclaimed && answers_amount_question(&text, &own)).then(|| {
+        match distinct(figures::figures(&own).iter().map(|f| f.cents)).as_slice() {
+            [one] => Amount::Cents(*one),
+            _ => Amount::Ambiguous,
+        }
+    });
+    let wants_refund = (clauses.request && !disclaimed)
+        || form_ask.is_some()
+        || answered.is_some()
+        || (duplicate && !clauses.acknowledged && !disclaimed);
     let complaint = r.complaint.is_match(&handles_as_words(&own));
     let intent = if wants_refund {
         Intent::Request
@@ -2724,6 +2837,7 @@ pub fn facts(ev: &Evidence) -> Facts {
     // The reader's amount, held to the figures' roles (the amount guard, ADR-430).
     let read = form_ask
         .clone()
+        .or_else(|| answered.clone())
         .unwrap_or_else(|| figures::guard(&own, requested_in(&own), identified.map(|o| o.amount_cents)));
     // Over-asks and alternatives by structure (ADR-800): a percentage over a hundred is that share of the order (F801);
     // two figures offered on either side of an "or" settle nothing (F805). A form's ask field stands as it is.
@@ -2762,6 +2876,27 @@ pub fn facts(ev: &Evidence) -> Facts {
         intent,
         vague,
     }
+}
+
+/// Whether the text quotes the shop asking how much to refund ("Please confirm the amount you'd like refunded", "How
+/// much would you like back?", "let us know the figure to credit") and the customer's own words (`own`, prepared) do
+/// not hold that question: the question is in the quoted part the reply answers (ADR-872).
+fn answers_amount_question(text: &str, own: &str) -> bool {
+    static QUESTION: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(q) = QUESTION
+        .get_or_init(|| {
+            Regex::new(concat!(
+                r"(?i)\b(?:confirm|let\s+us\s+know|tell\s+us|advise|specify|state|what\s+is|what's|which)\b[^?\n]{0,40}\b",
+                r"(?:amount|figure|sum|how\s+much)\b[^?\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*|return\w*)",
+                r"|\bhow\s+much\b[^?\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*)",
+            ))
+            .ok()
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    q.is_match(&crate::content::normalize(text)) && !q.is_match(own)
 }
 
 /// One fact read from the ticket, with the span of text it was read from (of the prepared text: normalised, amounts
