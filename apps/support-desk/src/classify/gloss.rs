@@ -33,13 +33,15 @@ const GLOSS: &[(&str, &str)] = &[
     (r"quiero|quisiera|necesito|quero|queria|gostaria\s+de|preciso\s+de|preciso|je\s+veux|je\s+voudrais|ich\s+m[öo]chte|ich\s+will|voglio|vorrei|gusto\s+ko(?:\s+po)?|exijo(?:\s+que)?", "I want"),
     // The money and its direction.
     (r"mi\s+dinero|mis\s+dineros|meu\s+dinheiro|mon\s+argent|mein\s+geld|i\s+miei\s+soldi|pera\s+ko", "my money"),
-    (r"(?:el|del|o|do)\s+(?:dinero|dinheiro)", "the money"),
+    (r"(?:del|do)\s+(?:dinero|dinheiro)", "of the money"),
+    (r"(?:el|o)\s+(?:dinero|dinheiro)", "the money"),
     (r"de\s+vuelta|de\s+volta|zur[üu]ck|indietro", "back"),
     (r"(?:lo|o)\s+que\s+(?:pagu[eé]|paguei)|ce\s+que\s+j'ai\s+pay[eé]|was\s+ich\s+bezahlt\s+habe", "what I paid"),
     // Shares and multiples ("a share with its amount named asks that amount"; a multiple is an over-ask).
     (r"(?:la|a)\s+mitad\s+(?:del|de\s+la|de\s+mi|do|da|de)|(?:a|la)\s+metade\s+(?:do|da|de)|la\s+moiti[ée]\s+(?:de|du)|die\s+h[äa]lfte\s+(?:des|der|von)", "half of the"),
     (r"(?:la|a)\s+mitad|(?:a|la)\s+metade|la\s+moiti[ée]|die\s+h[äa]lfte|la\s+met[àa]", "half"),
     (r"(?:un|um)\s+(?:tercio|ter[çc]o)\s+(?:del|de\s+la|do|da|de)", "a third of the"),
+    (r"(?:un|um)\s+(?:tercio|ter[çc]o)", "a third"),
     (r"(?:el|o|le)\s+(?:doble|dobro|double)\s+(?:de|do|da|du)", "double"),
     (r"(?:el|o|le)\s+(?:triple|triplo)\s+(?:de|do|da|du)", "triple"),
     (r"(?:el|o|le)\s+doble|o\s+dobro", "double"),
@@ -86,7 +88,7 @@ mod tests {
 
     #[test]
     fn glosses_the_closed_classes_only() {
-        assert_eq!(english("Quiero la mitad del dinero, o sea 40 dólares"), "I want half the money, that is 40 dólares");
+        assert_eq!(english("Quiero la mitad del dinero, o sea 40 dólares"), "I want half of the money, that is 40 dólares");
         assert_eq!(english("Natanggap ko na po yung refund kahapon"), "I received the refund kahapon");
         assert_eq!(english("queimou a mão do meu filho"), "burned a mão do meu filho");
         assert_eq!(english("I also want my money back, die-cast model"), "I also want my money back, die-cast model");
