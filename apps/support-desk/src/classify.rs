@@ -451,7 +451,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             word_pair: Regex::new(&format!(
-                r"(?i)\b((?:(?:(?:a|{UNITS})\s+)?hundred(?:\s+and)?\s+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS})|(?:{UNITS})[\s-]+(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|oh?[\s-]+(?:{UNITS})))[\s-]+((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|o[\s-]?(?:{UNITS}))\b"
+                r"(?i)\b((?:(?:(?:a|{UNITS})\s+)?hundred(?:\s+and)?\s+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS})|(?:(?:a|{UNITS})\s+)?hundred(?:\s+and)?\s+(?:{UNITS})|(?:{UNITS})[\s-]+(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|oh?[\s-]+(?:{UNITS})))[\s-]+((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|o[\s-]?(?:{UNITS}))\b"
             ))
             .ok()?,
             spoken_hundreds: Regex::new(&format!(
@@ -2247,8 +2247,9 @@ fn requested_in(text: &str) -> Amount {
     if asking.iter().any(|(s, e)| r.difference.is_match(&text[*s..*e])) {
         // A figure that modifies the difference itself ("the $15 difference", "a difference of £18", "the 12 euro
         // price difference") names it, whatever the prices around it (ADR-871, b18 `g-021`).
-        if let [one] = distinct(all.iter().filter(|(at, _, _)| figure_modifies(text, *at, &["diff", "difference"])).map(|a| a.1))
-            .as_slice()
+        if let [one] =
+            distinct(all.iter().filter(|(at, _, _)| figure_modifies(text, *at, &["diff", "difference"])).map(|a| a.1))
+                .as_slice()
         {
             return Amount::Cents(*one);
         }

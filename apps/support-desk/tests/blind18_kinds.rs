@@ -45,13 +45,7 @@ fn a_status_question_or_thanks_beside_a_refund_mention_asks_nothing() {
             &["executed"],
             other("close", "C1"),
         ),
-        (
-            "Recebi o reembolso hoje, obrigada. All good now.",
-            3_100,
-            9,
-            &["executed"],
-            other("close", "C1"),
-        ),
+        ("Recebi o reembolso hoje, obrigada. All good now.", 3_100, 9, &["executed"], other("close", "C1")),
         (
             "Danke! Die Rückerstattung ist angekommen. Thanks for sorting it.",
             4_000,
@@ -101,7 +95,13 @@ fn a_question_that_contains_a_figure_is_an_inquiry() {
             other("close", "C1"),
         ),
         // Control: a polite question that asks for the figure.
-        ("Could you refund the £12 I paid for delivery please? The boots came a week late.", 7_000, 6, &[], refund(1_200)),
+        (
+            "Could you refund the £12 I paid for delivery please? The boots came a week late.",
+            7_000,
+            6,
+            &[],
+            refund(1_200),
+        ),
     ];
     check_at(cases);
 }

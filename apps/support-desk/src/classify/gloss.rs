@@ -30,7 +30,10 @@ const GLOSS: &[(&str, &str)] = &[
     (r"reembolso|reembolsar|remboursement|rembourser|r[üu]ckerstattung|erstattung|rimborso|rimborsare", "refund"),
     (r"devu[eé]lv(?:a|an)(?:n?me|nos)|me\s+devuelv(?:e|en|an)|me\s+devolvam|devolvam-me|remboursez-moi", "refund me"),
     // Wanting (first person): the desire grammar reads "I want".
-    (r"quiero|quisiera|necesito|quero|queria|gostaria\s+de|preciso\s+de|preciso|je\s+veux|je\s+voudrais|ich\s+m[öo]chte|ich\s+will|voglio|vorrei|gusto\s+ko(?:\s+po)?|exijo(?:\s+que)?", "I want"),
+    (
+        r"quiero|quisiera|necesito|quero|queria|gostaria\s+de|preciso\s+de|preciso|je\s+veux|je\s+voudrais|ich\s+m[öo]chte|ich\s+will|voglio|vorrei|gusto\s+ko(?:\s+po)?|exijo(?:\s+que)?",
+        "I want",
+    ),
     // The money and its direction.
     (r"mi\s+dinero|mis\s+dineros|meu\s+dinheiro|mon\s+argent|mein\s+geld|i\s+miei\s+soldi|pera\s+ko", "my money"),
     (r"(?:del|do)\s+(?:dinero|dinheiro)", "of the money"),
@@ -38,7 +41,10 @@ const GLOSS: &[(&str, &str)] = &[
     (r"de\s+vuelta|de\s+volta|zur[üu]ck|indietro", "back"),
     (r"(?:lo|o)\s+que\s+(?:pagu[eé]|paguei)|ce\s+que\s+j'ai\s+pay[eé]|was\s+ich\s+bezahlt\s+habe", "what I paid"),
     // Shares and multiples ("a share with its amount named asks that amount"; a multiple is an over-ask).
-    (r"(?:la|a)\s+mitad\s+(?:del|de\s+la|de\s+mi|do|da|de)|(?:a|la)\s+metade\s+(?:do|da|de)|la\s+moiti[ée]\s+(?:de|du)|die\s+h[äa]lfte\s+(?:des|der|von)", "half of the"),
+    (
+        r"(?:la|a)\s+mitad\s+(?:del|de\s+la|de\s+mi|do|da|de)|(?:a|la)\s+metade\s+(?:do|da|de)|la\s+moiti[ée]\s+(?:de|du)|die\s+h[äa]lfte\s+(?:des|der|von)",
+        "half of the",
+    ),
     (r"(?:la|a)\s+mitad|(?:a|la)\s+metade|la\s+moiti[ée]|die\s+h[äa]lfte|la\s+met[àa]", "half"),
     (r"(?:un|um)\s+(?:tercio|ter[çc]o)\s+(?:del|de\s+la|do|da|de)", "a third of the"),
     (r"(?:un|um)\s+(?:tercio|ter[çc]o)", "a third"),
@@ -51,10 +57,16 @@ const GLOSS: &[(&str, &str)] = &[
     (r"m[áa]s\s+o\s+menos|mais\s+ou\s+menos|plus\s+ou\s+moins|pi[ùu]\s+o\s+meno", "or so"),
     (r"unos|unas|uns|umas|alrededor\s+de|aproximadamente|environ|ungef[äa]hr|cerca\s+de", "about"),
     // Thanks and please.
-    (r"(?:muchas\s+)?gracias|(?:muito\s+)?obrigad[oa]|merci(?:\s+beaucoup)?|danke(?:\s+sch[öo]n)?|grazie(?:\s+mille)?|(?:maraming\s+)?salamat(?:\s+po)?", "thanks"),
+    (
+        r"(?:muchas\s+)?gracias|(?:muito\s+)?obrigad[oa]|merci(?:\s+beaucoup)?|danke(?:\s+sch[öo]n)?|grazie(?:\s+mille)?|(?:maraming\s+)?salamat(?:\s+po)?",
+        "thanks",
+    ),
     (r"por\s+favor|s'il\s+vous\s+pla[iî]t|bitte|per\s+favore", "please"),
     // Injuries and hazards (E2): the safety reading knows "burned", "injured", "dangerous".
-    (r"(?:se\s+|me\s+)?quem(?:[oó]|[eé]|aron)|queim(?:ou|ei|aram|adura)|quemadura|br[ûu]l[ée]e?s?|br[ûu]lure|verbrannt|verbrennung|ustion[ei]?|nasunog|napaso", "burned"),
+    (
+        r"(?:se\s+|me\s+)?quem(?:[oó]|[eé]|aron)|queim(?:ou|ei|aram|adura)|quemadura|br[ûu]l[ée]e?s?|br[ûu]lure|verbrannt|verbrennung|ustion[ei]?|nasunog|napaso",
+        "burned",
+    ),
     (r"herid[oa]s?|lesi[oó]n|ferid[oa]s?|machucou|bless[ée]e?s?|verletzt|verletzung|ferit[oa]|nasugatan", "injured"),
     (r"peligros[oa]|perigos[oa]|dangereux|dangereuse|gef[äa]hrlich|pericolos[oa]|delikado|mapanganib", "dangerous"),
 ];
@@ -88,7 +100,10 @@ mod tests {
 
     #[test]
     fn glosses_the_closed_classes_only() {
-        assert_eq!(english("Quiero la mitad del dinero, o sea 40 dólares"), "I want half of the money, that is 40 dólares");
+        assert_eq!(
+            english("Quiero la mitad del dinero, o sea 40 dólares"),
+            "I want half of the money, that is 40 dólares"
+        );
         assert_eq!(english("Natanggap ko na po yung refund kahapon"), "I received the refund kahapon");
         assert_eq!(english("queimou a mão do meu filho"), "burned a mão do meu filho");
         assert_eq!(english("I also want my money back, die-cast model"), "I also want my money back, die-cast model");
