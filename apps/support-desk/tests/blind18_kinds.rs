@@ -225,6 +225,22 @@ fn a_price_spoken_in_a_transcript_is_read() {
             &[],
             refund(14_999),
         ),
+        // "one hundred and four fifty": a hundred and units as the major part (red on main: U1 and 107.00).
+        (
+            "VOICEMAIL (auto-transcribed): hi it's Dev, the heater packed in after two days, I'd like my one hundred \
+             and four fifty back please, call me",
+            10_450,
+            6,
+            &[],
+            refund(10_450),
+        ),
+        (
+            "CUST: refund a hundred and seven ninety-nine to my card, the speaker's dead\nAGENT: okay",
+            10_799,
+            6,
+            &[],
+            refund(10_799),
+        ),
         (
             "CALLER: I want one fifty back. It's easier, round it.\nAGENT: the order is one forty-nine ninety-nine.",
             14_999,
