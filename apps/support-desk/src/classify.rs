@@ -1795,7 +1795,8 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             || r.may_i.is_match(&unnegated)
             || (r.settlement.is_match(&unnegated) && !clause.contains('?') && !r.reported.is_match(clause))
             || (grammar::offers_a_figure(&unnegated) && !clause.contains('?'))
-            || elided_subject_want(&unnegated));
+            || elided_subject_want(&unnegated)
+            || verbless_ask(&unnegated));
     let mut rest = clause.to_string();
     // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
     for (re, kind) in [(&r.status_question, 1), (&r.acknowledged, 2), (&r.no_refund, 0)] {
@@ -1903,6 +1904,25 @@ fn elided_subject_want(clause: &str) -> bool {
             Some(_) => res().desire.is_match(&format!("i {}", &clause[m.start()..])),
         }
     })
+}
+
+/// A verbless ask: a figure and "please" with nothing else asking ("so just the £12 please", "only 8.50 back pls",
+/// "The 20 dollars, please."): the figure wanted is the whole clause's act (ADR-874). A question is none.
+fn verbless_ask(clause: &str) -> bool {
+    static VERBLESS: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = VERBLESS
+        .get_or_init(|| {
+            let fig = format!(r"(?:(?:{CUR_BEFORE})\s?(?:{NUM})|(?:{NUM})\s?(?:{CUR_AFTER}))");
+            Regex::new(&format!(
+                r"(?i)(?:\b(?:just|only)\s+(?:the\s+)?{fig}|^[\s\W]*(?:(?:so|and|but|then)\s+)?(?:the\s+)?{fig})\s*(?:back\s*)?[,.]?\s*(?:please|pls|plz)\b[\s\W]*$"
+            ))
+            .ok()
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    !clause.contains('?') && re.is_match(clause.trim())
 }
 
 /// Whether the customer disclaims a request ("Not asking for one, I'm just deciding whether to keep the coat", "I

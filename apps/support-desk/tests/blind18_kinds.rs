@@ -275,3 +275,30 @@ fn a_part_with_no_figure_needs_information() {
     ];
     check_at(cases);
 }
+
+/// Mechanism: found by a probe of 16 tickets of mine in other registers, run once on the reader of ADR-870…874
+/// (14/16; main 13/16): a verbless ask — a figure and "please" and nothing else asking — asks that figure; a question
+/// whether a refund is possible under a condition asks what the policy would do (ADR-874). Red on the reader before
+/// (`5dc907c`): closed and refunded 30.00.
+#[test]
+fn a_verbless_ask_asks_and_a_possibility_question_does_not() {
+    let cases: &[Case] = &[
+        (
+            "the mug was £12 and the coaster set £8. Only the mug broke so just the £12 please",
+            2_000,
+            3,
+            &[],
+            refund(1_200),
+        ),
+        (
+            "Is it possible to get a refund on something I bought 2 weeks ago if I changed my mind?",
+            3_000,
+            14,
+            &[],
+            other("close", "C1"),
+        ),
+        // Control: a question that asks for the refund itself, with no condition, still asks.
+        ("Hi, is it possible to get a refund? The zip broke on day one.", 3_000, 5, &[], refund(3_000)),
+    ];
+    check_at(cases);
+}
