@@ -45,7 +45,7 @@ const GLOSS: &[(&str, &str)] = &[
         r"(?:la|a)\s+mitad\s+(?:del|de\s+la|de\s+mi|do|da|de)|(?:a|la)\s+metade\s+(?:do|da|de)|la\s+moiti[ée]\s+(?:de|du)|die\s+h[äa]lfte\s+(?:des|der|von)",
         "half of the",
     ),
-    (r"(?:la|a)\s+mitad|(?:a|la)\s+metade|la\s+moiti[ée]|die\s+h[äa]lfte|la\s+met[àa]", "half"),
+    (r"(?:la|a)\s+mitad|(?:a|la)\s+metade|la\s+moiti[ée]|die\s+h[äa]lfte|la\s+metà", "half"),
     (r"(?:un|um)\s+(?:tercio|ter[çc]o)\s+(?:del|de\s+la|do|da|de)", "a third of the"),
     (r"(?:un|um)\s+(?:tercio|ter[çc]o)", "a third"),
     (r"(?:el|o|le)\s+(?:doble|dobro|double)\s+(?:de|do|da|du)", "double"),
@@ -67,7 +67,10 @@ const GLOSS: &[(&str, &str)] = &[
         r"(?:se\s+|me\s+)?quem(?:[oó]|[eé]|aron)|queim(?:ou|ei|aram|adura)|quemadura|br[ûu]l[ée]e?s?|br[ûu]lure|verbrannt|verbrennung|ustion[ei]?|nasunog|napaso",
         "burned",
     ),
-    (r"herid[oa]s?|lesi[oó]n|ferid[oa]s?|machucou|bless[ée]e?s?|verletzt|verletzung|ferit[oa]|nasugatan", "injured"),
+    (
+        r"herid[oa]s?|lesi[oó]n|ferid[oa]s?|machucou|bless(?:é|ée|és|ées)|verletzt|verletzung|ferit[oa]|nasugatan",
+        "injured",
+    ),
     (r"peligros[oa]|perigos[oa]|dangereux|dangereuse|gef[äa]hrlich|pericolos[oa]|delikado|mapanganib", "dangerous"),
 ];
 
@@ -107,5 +110,6 @@ mod tests {
         assert_eq!(english("Natanggap ko na po yung refund kahapon"), "I received the refund kahapon");
         assert_eq!(english("queimou a mão do meu filho"), "burned a mão do meu filho");
         assert_eq!(english("I also want my money back, die-cast model"), "I also want my money back, die-cast model");
+        assert_eq!(english("God blesses you, la meta is reached"), "God blesses you, la meta is reached");
     }
 }
