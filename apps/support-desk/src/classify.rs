@@ -1619,6 +1619,8 @@ struct ClauseIntent {
     acknowledged: bool,
     /// It asks by its structure (a want, an imperative, a transfer of money), not by a refund word alone.
     framed: bool,
+    /// It asks whether money on record has arrived, by the question's shape (ADR-870).
+    arrived: bool,
 }
 
 /// The refund grammar on one clause: status questions, acknowledgements of a past refund and negations are cut
@@ -1707,6 +1709,7 @@ fn clause_intent(clause: &str) -> ClauseIntent {
                 break;
             }
             intent.status_question = true;
+            intent.arrived = true;
             talked_about.replace_range(m.range(), &" ".repeat(m.len()));
         }
     }
@@ -1815,6 +1818,7 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         Regex::new(concat!(
             r"(?i)^[\s\W]*(?:(?:please|pls|plz|kindly|so|and|then|now|just|ok|okay|also|but)[\s,]+)*",
             r"(?:refund|reimburse|repay|credit|return|give|send|pay|process|issue)\b|\b(?:please|pls|plz|kindly)\b",
+            r"|\b(?:i|we)(?:'d|'m|'re|\s+am|\s+are|\s+would|\s+do)?\s+(?:(?:also|now|just|really|still|hereby|formally|therefore|only|simply|kindly|further)\s+)*(?:want|wants|need|like|wish|expect|demand\w*|claim\w*|request\w*|ask\w*\s+for|seek\w*|require)\b",
             r"|\b(?:can|could|would|will)\s+(?:you|u|ya|y'all|you\s+guys)\s+(?:(?:please|kindly|just|now|also|still|then|maybe|perhaps|possibly|quickly|simply|at\s+least)\s+)*(?:refund|reimburse|repay|credit|return|give|send|pay|process|issue)\b",
         ))
         .ok()
@@ -2669,20 +2673,28 @@ fn money_share(text: &str) -> bool {
 
 /// What the customer's own words say about refunds.
 fn intent_in(text: &str) -> ClauseIntent {
+    static REFUND_WORDS: OnceLock<Option<Regex>> = OnceLock::new();
+    let refund_words =
+        REFUND_WORDS.get_or_init(|| Regex::new(r"(?i)refund|reimburs|repa(?:y|id)|credit|money|\bback\b").ok());
     let mut intent = ClauseIntent::default();
+    // Whether a clause talks about a refund on record (its status or its receipt) in words about money back: the
+    // ticket-level rule below only trusts those (a status reading of "Postage came to 4.00 USD" does not count).
+    let mut on_record = false;
     for (s, e) in clauses(text) {
         let c = clause_intent(&text[s..e]);
         intent.request |= c.request;
         intent.status_question |= c.status_question;
         intent.acknowledged |= c.acknowledged;
         intent.framed |= c.framed;
+        on_record |= (c.status_question || c.acknowledged)
+            && (c.arrived || refund_words.as_ref().is_some_and(|re| re.is_match(&text[s..e])));
     }
     // A ticket that asks about or thanks for a refund on record, and frames no request anywhere (no want, imperative,
     // transfer of money or offer), asks nothing: its other refund words are the refund talked about (ADR-870). The
     // status readings used to have to cut every such mention clause by clause, and a mention they did not know (a
     // grandson "arranged a refund", an account line "refund completed", a refund word in another language) fell to
     // the last resort, where any refund word asks: five sets in a row.
-    if intent.request && !intent.framed && (intent.status_question || intent.acknowledged) {
+    if intent.request && !intent.framed && on_record {
         intent.request = false;
     }
     intent
