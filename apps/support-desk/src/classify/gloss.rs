@@ -38,6 +38,11 @@ const GLOSS: &[(&str, &str)] = &[
     (r"mi\s+dinero|mis\s+dineros|meu\s+dinheiro|mon\s+argent|mein\s+geld|i\s+miei\s+soldi|pera\s+ko", "my money"),
     (r"(?:del|do)\s+(?:dinero|dinheiro)", "of the money"),
     (r"(?:el|o)\s+(?:dinero|dinheiro)", "the money"),
+    // A bare money noun and its direction, as the ask words read them in English ("Bitte Geld zurück").
+    (
+        r"(?:dinero|dinheiro|geld|soldi|argent)\s+(?:de\s+vuelta|de\s+volta|zur[üu]ck|indietro|en\s+retour)",
+        "money back",
+    ),
     (r"de\s+vuelta|de\s+volta|zur[üu]ck|indietro", "back"),
     (r"(?:lo|o)\s+que\s+(?:pagu[eé]|paguei)|ce\s+que\s+j'ai\s+pay[eé]|was\s+ich\s+bezahlt\s+habe", "what I paid"),
     // Shares and multiples ("a share with its amount named asks that amount"; a multiple is an over-ask).
