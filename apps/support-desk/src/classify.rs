@@ -2686,8 +2686,9 @@ fn intent_in(text: &str) -> ClauseIntent {
         intent.status_question |= c.status_question;
         intent.acknowledged |= c.acknowledged;
         intent.framed |= c.framed;
-        on_record |= (c.status_question || c.acknowledged)
-            && (c.arrived || refund_words.as_ref().is_some_and(|re| re.is_match(&text[s..e])));
+        // Only the arrival question's shape is trusted (F872): the older status and thanks readings, trusted too,
+        // swallowed four asks on refunded orders in b9, b11, b14 and b17.
+        on_record |= c.arrived && refund_words.as_ref().is_some();
     }
     // A ticket that asks about or thanks for a refund on record, and frames no request anywhere (no want, imperative,
     // transfer of money or offer), asks nothing: its other refund words are the refund talked about (ADR-870). The
