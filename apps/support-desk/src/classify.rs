@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 mod figures;
+mod gloss;
 mod grammar;
 mod intent;
 mod layout;
@@ -121,7 +122,7 @@ const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩₽₺₪฿₱₦₫]|\br
 const CUR_AFTER: &str = r"[$€£₹¥₩₽₺₪฿₱₦₫]|(?:kr|zł|zl|lei|leu|lira|lire|tl|rand|baht|ringgit|dirhams?|riyals?|shekels?|rubles?|roubles?|hryvnias?|forints?|yuan|rmb|kč|usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
-const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need)\s+(?:all\s+)?my\s+money\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\b(?:credit|debit)(?:\s+(?:note|memo))?\s+(?:is\s+|are\s+|now\s+|hereby\s+|formally\s+|kindly\s+)*(?:requested|required|needed|sought|claimed|wanted)\b|\bcredit\s+(?:note\s+|memo\s+)?request\b|(?:give|gimme|return|send|pay|refund|transfer|credit|get|have|receive|want)\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b|(?:part|portion|some)\s+of\s+(?:(?:my|the|our)\s+)?(?:money|payment|funds)\s+(?:back|return\w*|refund\w*)\b|awaiting\s+(?:a\s+|the\s+|our\s+)?credit\b|credit\s+(?:is\s+)?(?:due|owed)\b|\b(?:total|amount|sum)\s+(?:claim(?:ed)?|requested)\s*[:=]?\s*(?:[$€£]|[a-z]{3}\s?)?\s?\d";
+const ASK_WORDS: &str = r"refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need|demand)\s+(?:all\s+|double\s+|twice\s+|triple\s+|half\s+(?:of\s+)?)?my\s+money\b|(?:want|need|demand|expect|deserve)\s+(?:double|twice|triple|thrice|three\s+times|two\s+times)\s+(?:what\s+(?:i|we)\s+paid|the\s+(?:price|amount|cost))|\b(?:accept|take|go\s+(?:ahead\s+)?with|agree\s+to|happy\s+with|fine\s+with|ok(?:ay)?\s+with)\s+(?:the|your|that|this)\s+(?:[\w$€£.,-]+\s+){0,3}?(?:credit|refund|gesture|compensation)\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\b(?:credit|debit)(?:\s+(?:note|memo))?\s+(?:is\s+|are\s+|now\s+|hereby\s+|formally\s+|kindly\s+)*(?:requested|required|needed|sought|claimed|wanted)\b|\bcredit\s+(?:note\s+|memo\s+)?request\b|(?:give|gimme|return|send|pay|refund|transfer|credit|get|have|receive|want)\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b|(?:part|portion|some)\s+of\s+(?:(?:my|the|our)\s+)?(?:money|payment|funds)\s+(?:back|return\w*|refund\w*)\b|awaiting\s+(?:a\s+|the\s+|our\s+)?credit\b|credit\s+(?:is\s+)?(?:due|owed)\b|\b(?:total|amount|sum)\s+(?:claim(?:ed)?|requested)\s*[:=]?\s*(?:[$€£]|[a-z]{3}\s?)?\s?\d";
 /// Money-back idioms that mean the whole amount ("every penny back", "refund the lot", "all of it back"), read
 /// like "all my money back" (policy.md: the full amount). "Worth every penny" is praise: the idioms count only
 /// with "back" or after an asking word.
@@ -378,7 +379,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             disclaimed: Regex::new(
-                r"(?i)\b(?:not|never)\s+(?:really\s+|actually\s+|even\s+)?(?:asking|looking|after|requesting|wanting|seeking|chasing|claiming|here)\s+(?:for\s+)?(?:a\s+|any\s+|my\s+|the\s+)?(?:one|refund\w*|money\s+back|reimbursement|compensation|my\s+money)\b|\b(?:don'?t|do\s+not|won'?t|will\s+not|wouldn'?t)\s+(?:want|need|require|expect|ask\s+for|claim)\s+(?:a\s+|any\s+|my\s+)?(?:one|refund|reimbursement|(?:my\s+)?money\s+back)\b|\bno\s+(?:refund|money\s+back|reimbursement)\s+(?:is\s+)?(?:needed|wanted|required|necessary)\b|\bnot\s+a\s+refund\s+(?:request|claim)\b",
+                r"(?i)\b(?:not|never)\s+(?:really\s+|actually\s+|even\s+)?(?:asking|looking|after|requesting|wanting|seeking|chasing|claiming|here)\s+(?:for\s+)?(?:a\s+|any\s+|my\s+|the\s+)?(?:one|refund\w*|money\s+back|reimbursement|compensation|my\s+money)\b|\b(?:don'?t|do\s+not|won'?t|will\s+not|wouldn'?t)\s+(?:want|need|require|expect|ask\s+for|claim)\s+(?:a\s+|any\s+|my\s+)?(?:one|refund|reimbursement|(?:my\s+)?money\s+back)\b|\bno\s+(?:refund|money\s+back|reimbursement)\s+(?:is\s+)?(?:needed|wanted|required|necessary)\b|\bnot\s+a\s+refund\s+(?:request|claim)\b|\b(?:not|n't|never)\s+(?:really\s+|actually\s+)?(?:asking|looking|after|requesting|wanting|seeking|claiming)\s+(?:for\s+)?(?:anything|something)\s*(?:else|more|further|extra|other)?\b|\bno\s+(?:other|further)\s+(?:request|claim|ask)\b|\b(?:just|only|purely|simply|merely)\s+(?:checking|asking|wondering|curious|(?:(?:want|wanted|wanting|need|needed|like|would\s+like|asking|hoping)\s+)?to\s+(?:know|check|ask|find\s+out|understand))\b|\b(?:only|purely|simply)\s+(?:so\s+(?:i|we)\s+know|for\s+(?:information|info|my\s+information))\b",
             )
             .ok()?,
             no_refund: Regex::new(
@@ -450,7 +451,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             word_pair: Regex::new(&format!(
-                r"(?i)\b((?:(?:(?:a|{UNITS})\s+)?hundred(?:\s+and)?\s+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS})|(?:{UNITS})[\s-]+(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|oh?[\s-]+(?:{UNITS})))[\s-]+((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|o[\s-]?(?:{UNITS}))\b"
+                r"(?i)\b((?:(?:(?:a|{UNITS})\s+)?hundred(?:\s+and)?\s+)?(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS})|(?:(?:a|{UNITS})\s+)?hundred(?:\s+and)?\s+(?:{UNITS})|(?:{UNITS})[\s-]+(?:(?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|oh?[\s-]+(?:{UNITS})))[\s-]+((?:{TENS})(?:[\s-]+(?:{UNITS}))?|{TEENS}|o[\s-]?(?:{UNITS}))\b"
             ))
             .ok()?,
             spoken_hundreds: Regex::new(&format!(
@@ -518,7 +519,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             part_of_order: Regex::new(
-                r"(?i)\b(?:refund\w*|reimburs\w*|money\s+back|credit)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:(?:the|those|these)\s+(?:\w+\s+)?ones\b|(?:one|two|three|four|some|a\s+few|several|\d+)\s+of\s+(?:them|the|those|these)\b)|\b(?:up\s+to\s+you|leave\s+it\s+(?:up\s+)?to\s+you|you\s+decide|whatever\s+you\s+(?:think|decide|feel))\b[^.?!\n]{0,20}\b(?:how\s+much|amount|fair)|\bhow\s+much\b[^.?!\n]{0,20}\b(?:up\s+to\s+you|you\s+decide)",
+                r"(?i)\b(?:refund\w*|reimburs\w*|money\s+back|credit)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:(?:the|those|these|any)\s+(?:\w+\s+)?(?:ones|parts?|bits?|pieces?|items?|stuff|things?)\s+(?:that|which)\s+(?:\w+\s+){0,2}?(?:(?:didn'?t|did\s+not|never|hasn'?t|haven'?t|has\s+not|have\s+not|wasn'?t|weren'?t|was\s+not|were\s+not)\s+(?:\w+\s+)?(?:come|came|arrive|arrived|turn(?:ed)?\s+up|show(?:ed)?\s+up|delivered|included|shipped|sent)|(?:are|is|were|was)\s+(?:still\s+)?missing)\b|what(?:ever)?(?:'s|\s+is|\s+was|\s+are)?\s+(?:still\s+)?(?:missing|not\s+(?:here|arrived|delivered))\b|(?:the|those|these)\s+(?:\w+\s+)?ones\b|(?:one|two|three|four|some|a\s+few|several|\d+)\s+of\s+(?:them|the|those|these)\b)|\b(?:up\s+to\s+you|leave\s+it\s+(?:up\s+)?to\s+you|you\s+decide|whatever\s+you\s+(?:think|decide|feel))\b[^.?!\n]{0,20}\b(?:how\s+much|amount|fair)|\bhow\s+much\b[^.?!\n]{0,20}\b(?:up\s+to\s+you|you\s+decide)",
             )
             .ok()?,
             refund_object: Regex::new(
@@ -1124,8 +1125,71 @@ fn real_word_slips(text: &str) -> String {
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
-        &crate::content::normalize(text),
+        &gloss::english(&crate::content::normalize(text)),
     )))))
+    .pipe(|t| without_refused_figures(&t))
+}
+
+/// Method-call sugar for one more reading step.
+trait Pipe: Sized {
+    fn pipe<T>(self, f: impl FnOnce(Self) -> T) -> T {
+        f(self)
+    }
+}
+impl Pipe for String {}
+
+/// A figure the customer sets against the one they ask ("the full 60.00 back, not 51.00", "a credit of EUR 240.00,
+/// not EUR 204.00", "not £68 but £80", "80 rather than 68") is the figure refused, not an alternative nor a second
+/// ask (ADR-871, b18 `g-067`): every occurrence of its value is blanked, so the restocking arithmetic that produced
+/// it ("so I'd get 51.00 back") asks nothing either. Only when the two values differ.
+fn without_refused_figures(text: &str) -> String {
+    static CONTRAST: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let Some((kept_first, refused_first, fig)) = CONTRAST
+        .get_or_init(|| {
+            let f = format!(r"(?:(?:{CUR_BEFORE})\s?)?(?:{NUM})(?:\s?(?:{CUR_AFTER}))?");
+            Some((
+                Regex::new(&format!(
+                    r"(?i)(?P<keep>{f})(?:\s+back)?\s*[,;:—-]?\s*(?:and\s+|but\s+)?(?:not|rather\s+than|instead\s+of)\s+(?:the\s+|a\s+|your\s+)?(?P<drop>{f})"
+                ))
+                .ok()?,
+                Regex::new(&format!(
+                    r"(?i)\bnot\s+(?:the\s+|a\s+|your\s+)?(?P<drop>{f})\s*[,;—-]?\s*but\s+(?:the\s+|a\s+)?(?P<keep>{f})"
+                ))
+                .ok()?,
+                Regex::new(&format!(r"(?i)(?:(?:{CUR_BEFORE})\s?)?(?P<n>{NUM})(?:\s?(?:{CUR_AFTER}))?")).ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let value = |m: &str| fig.captures(m).and_then(|c| c.name("n")).and_then(|n| to_cents(n.as_str()));
+    let mut refused = Vec::new();
+    for re in [kept_first, refused_first] {
+        for c in re.captures_iter(text) {
+            let (Some(k), Some(d)) = (c.name("keep"), c.name("drop")) else { continue };
+            if let (Some(k), Some(d)) = (value(k.as_str()), value(d.as_str()))
+                && k != d
+                && k > 0
+            {
+                refused.push(d);
+            }
+        }
+    }
+    if refused.is_empty() {
+        return text.to_string();
+    }
+    let mut out = text.to_string();
+    for m in fig.find_iter(text) {
+        let prev = text[..m.start()].chars().next_back();
+        if prev.is_some_and(|p| p.is_alphanumeric() || matches!(p, '.' | ',')) {
+            continue;
+        }
+        if value(m.as_str()).is_some_and(|v| refused.contains(&v)) {
+            out.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    out
 }
 
 /// The amount grammar's rewriting step: every spelled-out or minor-unit figure becomes a major-unit figure in digits,
@@ -1555,6 +1619,8 @@ struct ClauseIntent {
     acknowledged: bool,
     /// It asks by its structure (a want, an imperative, a transfer of money), not by a refund word alone.
     framed: bool,
+    /// It asks whether money on record has arrived, by the question's shape (ADR-870).
+    arrived: bool,
 }
 
 /// The refund grammar on one clause: status questions, acknowledgements of a past refund and negations are cut
@@ -1613,12 +1679,37 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     // credited", "marked refunded"): a state reported, not an ask (ADR-861).
     static REPORTED_STATE: OnceLock<Option<Regex>> = OnceLock::new();
     let reported_state = REPORTED_STATE.get_or_init(|| {
-        Regex::new(r#"(?i)\b(?:says?|said|shows?|showing|showed|reads?|marked|listed|status(?:\s+is)?\s*:?|states?)\s+(?:as\s+)?["']?(?:refunded|credited|reimbursed)\b"#)
+        Regex::new(r#"(?i)\b(?:says?|said|shows?|showing|showed|reads?|marked|listed|lists?|status(?:\s+is)?\s*:?|states?)\s+(?:as\s+)?["']?(?:refunded|credited|reimbursed|(?:the\s+|a\s+|my\s+|her\s+|his\s+)?(?:refund|credit|reimbursement)\s+(?:as\s+)?["']?(?:[a-z]+ed|done|complete|paid|sent)\b)"#)
             .ok()
     });
     if let Some(re) = reported_state.as_ref() {
         for m in re.find_iter(&talked_about.clone()) {
             intent.status_question = true;
+            talked_about.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    // Whether money on record has arrived, asked by the shape of the question, not by a refund noun as its subject
+    // (ADR-870): an (indirect) question — "if", "whether", or an auxiliary fronted before a pronoun or a noun — whose
+    // predicate is money arriving or going out ("has gone back on her card", "has come through", "did it get sent",
+    // "been credited"), closed by "yet", "already" or a question mark. "asking if 'the forty-five pounds' has gone
+    // back on her card yet", "whether it has gone through yet?". Its figure and pronoun ask for nothing.
+    static ARRIVED_YET: OnceLock<Option<Regex>> = OnceLock::new();
+    let arrived_yet = ARRIVED_YET.get_or_init(|| {
+        Regex::new(concat!(
+            r#"(?i)(?:\b(?:if|whether)\b|\b(?:has|have|had|did|is|was)\s+(?:it|that|this|they|those|the\s+[\w$€£.,'"-]+(?:\s+[\w$€£.,'"-]+)?|my\s+[\w$€£.,'-]+(?:\s+[\w$€£.,'-]+)?)\s)"#,
+            r"[^.?!\n]{0,60}?\b(?:gone|come|went|came|arrived|reached|landed|cleared|posted|hit|(?:got|get|been)\s+(?:sent|paid|credited|processed|issued|returned|refunded|through|back)|go\s+through|come\s+through|gone\s+through)\b",
+            r"[^.!\n]{0,60}?(?:\byet\b|\balready\b|\?)",
+        ))
+        .ok()
+    });
+    if let Some(re) = arrived_yet.as_ref() {
+        let asks = r.desire.is_match(&talked_about) || r.imperative.is_match(&talked_about);
+        for m in re.find_iter(&talked_about.clone()) {
+            if asks {
+                break;
+            }
+            intent.status_question = true;
+            intent.arrived = true;
             talked_about.replace_range(m.range(), &" ".repeat(m.len()));
         }
     }
@@ -1707,7 +1798,8 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             || r.may_i.is_match(&unnegated)
             || (r.settlement.is_match(&unnegated) && !clause.contains('?') && !r.reported.is_match(clause))
             || (grammar::offers_a_figure(&unnegated) && !clause.contains('?'))
-            || elided_subject_want(&unnegated));
+            || elided_subject_want(&unnegated)
+            || verbless_ask(&unnegated));
     let mut rest = clause.to_string();
     // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
     for (re, kind) in [(&r.status_question, 1), (&r.acknowledged, 2), (&r.no_refund, 0)] {
@@ -1718,7 +1810,21 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         }
     }
     intent.request = structural || framed || r.refund.is_match(&rest) || grammar::percent_back(&rest);
-    intent.framed = structural || framed;
+    // A refund word in a clause shaped as an ask — an asking verb opening it ("Refund 700.00 again please", "Please
+    // reimburse the fee") or a "please" beside it — is framed too (ADR-870): the ticket-level rule that a status
+    // question with only unframed refund mentions asks nothing must not swallow a plain imperative.
+    static ASK_SHAPE: OnceLock<Option<Regex>> = OnceLock::new();
+    let ask_shape = ASK_SHAPE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)^[\s\W]*(?:(?:please|pls|plz|kindly|so|and|then|now|just|ok|okay|also|but)[\s,]+)*",
+            r"(?:refund|reimburse|repay|credit|return|give|send|pay|process|issue)\b|\b(?:please|pls|plz|kindly)\b",
+            r"|\b(?:i|we)(?:'d|'m|'re|\s+am|\s+are|\s+would|\s+do)?\s+(?:(?:also|now|just|really|still|hereby|formally|therefore|only|simply|kindly|further)\s+)*(?:want|wants|need|like|wish|expect|demand\w*|claim\w*|request\w*|ask\w*\s+for|seek\w*|require)\b",
+            r"|\b(?:can|could|would|will)\s+(?:you|u|ya|y'all|you\s+guys)\s+(?:(?:please|kindly|just|now|also|still|then|maybe|perhaps|possibly|quickly|simply|at\s+least)\s+)*(?:refund|reimburse|repay|credit|return|give|send|pay|process|issue)\b",
+        ))
+        .ok()
+    });
+    let shaped = r.refund.is_match(&rest) && ask_shape.as_ref().is_some_and(|re| re.is_match(rest.trim_start()));
+    intent.framed = structural || framed || shaped;
     intent
 }
 
@@ -1802,6 +1908,25 @@ fn elided_subject_want(clause: &str) -> bool {
             Some(_) => res().desire.is_match(&format!("i {}", &clause[m.start()..])),
         }
     })
+}
+
+/// A verbless ask: a figure and "please" with nothing else asking ("so just the £12 please", "only 8.50 back pls",
+/// "The 20 dollars, please."): the figure wanted is the whole clause's act (ADR-874). A question is none.
+fn verbless_ask(clause: &str) -> bool {
+    static VERBLESS: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = VERBLESS
+        .get_or_init(|| {
+            let fig = format!(r"(?:(?:{CUR_BEFORE})\s?(?:{NUM})|(?:{NUM})\s?(?:{CUR_AFTER}))");
+            Regex::new(&format!(
+                r"(?i)(?:\b(?:just|only)\s+(?:the\s+)?{fig}|^[\s\W]*(?:(?:so|and|but|then)\s+)?(?:the\s+)?{fig})\s*(?:back\s*)?[,.]?\s*(?:please|pls|plz)\b[\s\W]*$"
+            ))
+            .ok()
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    !clause.contains('?') && re.is_match(clause.trim())
 }
 
 /// Whether the customer disclaims a request ("Not asking for one, I'm just deciding whether to keep the coat", "I
@@ -2144,6 +2269,14 @@ fn requested_in(text: &str) -> Amount {
     // With one figure that is not a price ("the price dropped by $12, refund the difference"), that figure is the
     // difference.
     if asking.iter().any(|(s, e)| r.difference.is_match(&text[*s..*e])) {
+        // A figure that modifies the difference itself ("the $15 difference", "a difference of £18", "the 12 euro
+        // price difference") names it, whatever the prices around it (ADR-871, b18 `g-021`).
+        if let [one] =
+            distinct(all.iter().filter(|(at, _, _)| figure_modifies(text, *at, &["diff", "difference"])).map(|a| a.1))
+                .as_slice()
+        {
+            return Amount::Cents(*one);
+        }
         match distinct(all.iter().filter(|a| a.2 != Role::Price).map(|a| a.1)).as_slice() {
             [] => return Amount::Ambiguous,
             [one] if !r.alternatives.is_match(text) && !r.uncertain_figure.is_match(text) => {
@@ -2369,6 +2502,15 @@ fn requested_in(text: &str) -> Amount {
         if let [one] = figures.as_slice() {
             return Amount::Cents(*one);
         }
+        // The figure that modifies the partial refund itself ("the $25 partial refund you offered", "the 30 dollar
+        // partial credit") names it, though its shape is a price's (ADR-872, b18 `g-019`).
+        if let [one] = distinct(
+            all.iter().filter(|(at, _, _)| figure_modifies(text, *at, &["partial", "part", "goodwill"])).map(|a| a.1),
+        )
+        .as_slice()
+        {
+            return Amount::Cents(*one);
+        }
         // Seller jargon with no figure ("pls process a partial", "can you do a partial on this?"): a partial refund
         // whose figure is not named (U1). A partial delivery or shipment is no partial refund.
         let partial_refund = r.partial_word.find_iter(text).any(|m| {
@@ -2457,6 +2599,27 @@ fn requested_in(text: &str) -> Amount {
     }
 }
 
+/// Whether the figure that starts at `at` modifies a noun that starts with one of `heads` ("the $15 difference", "the
+/// 30 dollar partial refund", "£18 price difference"), or follows it as its complement ("a difference of $15").
+fn figure_modifies(text: &str, at: usize, heads: &[&str]) -> bool {
+    static AFTER: OnceLock<Option<Regex>> = OnceLock::new();
+    static BEFORE: OnceLock<Option<Regex>> = OnceLock::new();
+    let after = AFTER.get_or_init(|| {
+        Regex::new(&format!(
+            r"(?i)^(?:{CUR_BEFORE})?\s?(?:{NUM})\s?(?:(?:{CUR_AFTER})\s+|(?:dollar|euro|pound|buck)\s+)?(?:price\s+)?([a-z]+)"
+        ))
+        .ok()
+    });
+    let before_re = BEFORE.get_or_init(|| Regex::new(r"(?i)\b([a-z]+)\s+(?:of|is|was|=|:)\s*$").ok());
+    let head_is = |w: &str| heads.iter().any(|h| w.eq_ignore_ascii_case(h));
+    after.as_ref().and_then(|re| re.captures(&text[at..])).and_then(|c| c.get(1)).is_some_and(|w| head_is(w.as_str()))
+        || before_re
+            .as_ref()
+            .and_then(|re| re.captures(before(text, at, 20)))
+            .and_then(|c| c.get(1))
+            .is_some_and(|w| head_is(w.as_str()))
+}
+
 /// The clause of `text` that holds byte `at`.
 fn clause_around(text: &str, at: usize) -> (usize, usize) {
     clauses(text).into_iter().find(|(s, e)| *s <= at && at < *e).unwrap_or((0, text.len()))
@@ -2510,12 +2673,30 @@ fn money_share(text: &str) -> bool {
 
 /// What the customer's own words say about refunds.
 fn intent_in(text: &str) -> ClauseIntent {
+    static REFUND_WORDS: OnceLock<Option<Regex>> = OnceLock::new();
+    let refund_words =
+        REFUND_WORDS.get_or_init(|| Regex::new(r"(?i)refund|reimburs|repa(?:y|id)|credit|money|\bback\b").ok());
     let mut intent = ClauseIntent::default();
+    // Whether a clause talks about a refund on record (its status or its receipt) in words about money back: the
+    // ticket-level rule below only trusts those (a status reading of "Postage came to 4.00 USD" does not count).
+    let mut on_record = false;
     for (s, e) in clauses(text) {
         let c = clause_intent(&text[s..e]);
         intent.request |= c.request;
         intent.status_question |= c.status_question;
         intent.acknowledged |= c.acknowledged;
+        intent.framed |= c.framed;
+        // Only the arrival question's shape is trusted (F872): the older status and thanks readings, trusted too,
+        // swallowed four asks on refunded orders in b9, b11, b14 and b17.
+        on_record |= c.arrived && refund_words.as_ref().is_some();
+    }
+    // A ticket that asks about or thanks for a refund on record, and frames no request anywhere (no want, imperative,
+    // transfer of money or offer), asks nothing: its other refund words are the refund talked about (ADR-870). The
+    // status readings used to have to cut every such mention clause by clause, and a mention they did not know (a
+    // grandson "arranged a refund", an account line "refund completed", a refund word in another language) fell to
+    // the last resort, where any refund word asks: five sets in a row.
+    if intent.request && !intent.framed && on_record {
+        intent.request = false;
     }
     intent
 }
@@ -2565,7 +2746,7 @@ fn is_duplicate(own: &str) -> bool {
 
 /// Safety, legal or injury words anywhere in the (normalised) text, quotes included: escalating is the safe side.
 pub fn safety_legal_injury(text: &str) -> bool {
-    let text = crate::content::normalize(text);
+    let text = gloss::english(&crate::content::normalize(text));
     // Goods found broken on arrival are damaged goods, not a hazard: that wording is cut out before the safety words
     // are read (a person hurt or a danger named elsewhere in the text still escalates).
     let text = res().transit_damage.replace_all(&text, " ");
@@ -2654,8 +2835,20 @@ pub fn facts(ev: &Evidence) -> Facts {
     // A duplicate charge reported is a request to take the extra charge back (the policy has no clause that
     // blocks it: the order's amount or the figure named, like any request).
     let disclaimed = disclaimed_request(&own);
-    let wants_refund =
-        (clauses.request && !disclaimed) || form_ask.is_some() || (duplicate && !clauses.acknowledged && !disclaimed);
+    // A reply that answers the shop's quoted question about the amount ("Please confirm the amount you'd like
+    // refunded" quoted below "the amount is 42,50 EUR - only for the lamp shade") asks what it answers: the question
+    // is the frame its figure fills (ADR-872, b18 `g-022`). The reply's own figures settle it: one figure is the
+    // amount, several or none cannot be settled.
+    let answered = (!clauses.request && !disclaimed && answers_amount_question(&text, &own)).then(|| {
+        match distinct(figures::figures(&own).iter().map(|f| f.cents)).as_slice() {
+            [one] => Amount::Cents(*one),
+            _ => Amount::Ambiguous,
+        }
+    });
+    let wants_refund = (clauses.request && !disclaimed)
+        || form_ask.is_some()
+        || answered.is_some()
+        || (duplicate && !clauses.acknowledged && !disclaimed);
     let complaint = r.complaint.is_match(&handles_as_words(&own));
     let intent = if wants_refund {
         Intent::Request
@@ -2678,6 +2871,7 @@ pub fn facts(ev: &Evidence) -> Facts {
     // The reader's amount, held to the figures' roles (the amount guard, ADR-430).
     let read = form_ask
         .clone()
+        .or_else(|| answered.clone())
         .unwrap_or_else(|| figures::guard(&own, requested_in(&own), identified.map(|o| o.amount_cents)));
     // Over-asks and alternatives by structure (ADR-800): a percentage over a hundred is that share of the order (F801);
     // two figures offered on either side of an "or" settle nothing (F805). A form's ask field stands as it is.
@@ -2716,6 +2910,27 @@ pub fn facts(ev: &Evidence) -> Facts {
         intent,
         vague,
     }
+}
+
+/// Whether the text quotes the shop asking how much to refund ("Please confirm the amount you'd like refunded", "How
+/// much would you like back?", "let us know the figure to credit") and the customer's own words (`own`, prepared) do
+/// not hold that question: the question is in the quoted part the reply answers (ADR-872).
+fn answers_amount_question(text: &str, own: &str) -> bool {
+    static QUESTION: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(q) = QUESTION
+        .get_or_init(|| {
+            Regex::new(concat!(
+                r"(?i)\b(?:confirm|let\s+us\s+know|tell\s+us|advise|specify|state|what\s+is|what's|which)\b[^?\n]{0,40}\b",
+                r"(?:amount|figure|sum|how\s+much)\b[^?\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*|return\w*)",
+                r"|\bhow\s+much\b[^?\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*)",
+            ))
+            .ok()
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    q.is_match(&crate::content::normalize(text)) && !q.is_match(own)
 }
 
 /// One fact read from the ticket, with the span of text it was read from (of the prepared text: normalised, amounts

@@ -17,6 +17,7 @@ mod blind13_kinds;
 mod blind15_kinds;
 mod blind16_kinds;
 mod blind17_kinds;
+mod blind18_kinds;
 mod blind4_kinds;
 mod blind5_kinds;
 mod blind6_kinds;

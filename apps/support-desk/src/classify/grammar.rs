@@ -89,7 +89,7 @@ fn patterns() -> &'static Patterns {
             )
             .ok()?,
             supposing: Regex::new(
-                r"(?i)\b(?:would|will|do|does|should|shall)\s+(?:i|we)\s+(?:still\s+|then\s+|actually\s+|even\s+)?(?:get|receive|have|be\s+(?:given|refunded|reimbursed|credited|paid|able\s+to\s+get))\b",
+                r"(?i)\b(?:would|will|do|does|should|shall)\s+(?:i|we)\s+(?:still\s+|then\s+|actually\s+|even\s+)?(?:get|receive|have|be\s+(?:given|refunded|reimbursed|credited|paid|able\s+to\s+get))\b|\bis\s+it\s+(?:still\s+)?possible\s+(?:for\s+(?:me|us)\s+)?to\s+(?:get|receive|have)\s+(?:a|any)\s+(?:refund|reimbursement|credit)\b",
             )
             .ok()?,
             condition: Regex::new(
