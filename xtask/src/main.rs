@@ -2100,6 +2100,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "a changed MCP definition too deep for the journal is journaled as text for review (F382, attack 22)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "        Err(_) => Value::String(definition.to_string()),",
+        broken: "        Err(_) => definition.clone(),",
+        package: "foureyes-mcp",
+        filter: "pins_definitions::a_changed_definition_too_deep_for_the_journal_is_journaled_as_text_for_review",
+        also: &[],
+    },
+    Mutation {
         property: "a kill switch set to what it is writes no row the journal does not say (F380, attack 22)",
         file: "crates/foureyes-store/src/ops.rs",
         original: "        if row.as_deref() != Some(value) && (row.is_some() || engaged) {",

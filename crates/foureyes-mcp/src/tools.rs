@@ -577,7 +577,7 @@ impl Gate {
         let why =
             format!("{action}: the upstream's definition of `{tool}` is not its pin; it is hidden until re-pinned");
         let input = json!({"server": self.config().server, "tool": tool, "pinned": pinned, "seen": seen,
-            "definition": definition});
+            "definition": journalable(definition)});
         if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &why, input).await {
             eprintln!("foureyes mcp-proxy: could not journal the changed definition of `{tool}`: {e}");
         }
@@ -598,7 +598,7 @@ impl Gate {
             definitions.len()
         );
         let input = json!({"server": self.config().server, "tool": tool, "pinned": pinned, "listed": definitions.len(),
-            "seen": seen, "definitions": definitions});
+            "seen": seen, "definitions": definitions.iter().map(|d| journalable(d)).collect::<Vec<_>>()});
         if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &why, input).await {
             eprintln!("foureyes mcp-proxy: could not journal the listing that names `{tool}` twice: {e}");
         }
@@ -743,6 +743,20 @@ impl Gate {
 
 /// The code of the `refused` events that journal a changed tool definition.
 pub const CHANGED: &str = "tool_definition_changed";
+
+/// An upstream's definition as the journal can hold it, for the person who reviews the change: the definition itself
+/// when a reader takes it back exactly inside its `refused` event, else its JSON text as one string. The journal refuses
+/// what a reader would not take back (ADR-372: nesting past 100 levels with the event around it, integers past 2^53),
+/// so a definition nested 96 levels deep was refused and never journaled, and a person had nothing to review
+/// (attack 22, `mcpdeep22.py 96`; F382). As text every byte is still there, and `seen` still hashes the definition.
+fn journalable(definition: &Value) -> Value {
+    // The event around it: data → input → definitions → [i] → the definition, with a level to spare.
+    let embedded = json!({"data": {"input": {"definitions": [{"definition": definition}]}}});
+    match foureyes_core::canonical::to_readable_string(&embedded) {
+        Ok(_) => definition.clone(),
+        Err(_) => Value::String(definition.to_string()),
+    }
+}
 
 /// The keys a listing gives more than once, each with all its entries in the listing's order.
 pub fn listed_more_than_once(listed: &[(String, Value)]) -> BTreeMap<&str, Vec<&Value>> {

@@ -368,3 +368,42 @@ async fn a_filtered_listing_is_not_replayed_unfiltered_on_a_resumed_stream() {
         "the changed definition reached the agent on the listing's resumed stream: {replayed}"
     );
 }
+
+/// F382 (attack 22, `mcpdeep22.py 96`): a tool definition nested 96 levels deep, changed between two runs. The proxy
+/// hid and refused it, but could not journal the changed definition (the `refused` event around it passed ADR-372's
+/// 100 levels), so a person had nothing to review. Now the definition is journaled as its JSON text.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_changed_definition_too_deep_for_the_journal_is_journaled_as_text_for_review() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let deep = |mode: &str| {
+        let mut command = changing_command(mode, None);
+        command.insert(1, "DEEP=96".to_string());
+        command
+    };
+    let policy = "version: 1\nactions:\n  mcp.doc.deep: { tier: 0 }\n";
+    for (mode, listed) in [("v1", true), ("v2", false)] {
+        let gate = Gate::new(store.clone(), crate::support::policy(policy), GateConfig::new("doc"));
+        let mut proxy = start(gate, deep(mode), StdioOptions::default());
+        let init = proxy
+            .request("initialize", json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}))
+            .await;
+        assert!(init.get("result").is_some(), "{init}");
+        proxy.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
+        let tools = proxy.request("tools/list", json!({})).await;
+        assert_eq!(names(&tools, "tools", "name").contains(&"deep".to_string()), listed, "{mode}: {tools}");
+        if !listed {
+            let call = proxy.request("tools/call", json!({"name": "deep", "arguments": {}})).await;
+            assert!(is_error(&call) || call.get("error").is_some(), "a changed deep tool ran: {call}");
+        }
+        proxy.close().await;
+    }
+    let refused = changed_refusals(store.as_ref()).await;
+    let changed = refused
+        .iter()
+        .find(|r| r["input"]["tool"] == json!("deep") && r["input"].get("definition").is_some())
+        .unwrap_or_else(|| panic!("the changed deep definition was not journaled for review: {refused:?}"));
+    let text = changed["input"]["definition"].as_str().expect("journaled as its JSON text");
+    let definition: Value = serde_json::from_str(text).unwrap();
+    assert_eq!(foureyes_core::tool_pin::definition_sha256(&definition), changed["input"]["seen"].as_str().unwrap());
+}

@@ -43,5 +43,18 @@ def show() -> str:
     return "shown"
 
 
+# With DEEP=N, a tool `deep` whose `_meta` nests N levels, its innermost value the MODE: a definition too deep for
+# the journal to hold as JSON inside its event (attack 22's `mcpdeep22.py 96`), changed between the two runs.
+if os.environ.get("DEEP"):
+    nested = MODE
+    for _ in range(int(os.environ["DEEP"])):
+        nested = {"a": nested}
+
+    @server.tool(meta={"deep": nested})
+    def deep() -> str:
+        """A tool with a deep definition."""
+        return "deep"
+
+
 if __name__ == "__main__":
     serve(server)
