@@ -481,9 +481,14 @@ pub fn unresolved() -> Option<String> {
 /// file), records the anchor, and returns the note the process prints on stderr when it does not follow the wall
 /// clock.
 pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>, StoreError> {
-    let boot = boot_id().zip(boottime_ms());
     let resolution = match store.database_now_ms().await? {
-        Some(database_ms) => Some(resolve_shared(database_ms, boot.as_ref().map_or(0, |b| b.1), wall_ms())),
+        // The boot clock read after the database answered, never before: a reference pairing a boot reading with
+        // a time learnt later runs ahead by the wait between them (attack 24's T3); read after, it can only lag by
+        // the answer's way back.
+        Some(database_ms) => {
+            let boottime_ms = boot_id().zip(boottime_ms()).map_or(0, |b| b.1);
+            Some(resolve_shared(database_ms, boottime_ms, wall_ms()))
+        }
         None => {
             let file = store.clock_anchor_file();
             let key = store.clock_anchor_key();
@@ -531,17 +536,23 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
             if resolved {
                 None
             } else {
-                let boot = boot.as_ref().map(|(id, ms)| (id.as_str(), *ms));
                 let anchor = file.as_deref().and_then(read_anchor);
-                let (anchor, set_aside) = believed(anchor, key.as_ref(), &site, named.as_deref(), boot, wall_ms());
+                let newest_ms = store.journal_newest_ms().await?;
+                let links = file.as_deref().and_then(database_links).filter(|&n| n > 1);
+                // The boot clock and the wall clock read together, after every read and wait above: a door that
+                // paired a boot reading taken before a slow read (a FIFO at the anchor's name, a stopped process)
+                // with a wall reading taken after it wrote an anchor ahead by the wait, and every later door followed
+                // it (attack 24's T3: 65 s ahead, 200 EUR against 100 per minute).
+                let boot = boot_id().zip(boottime_ms());
+                let wall = wall_ms();
+                let boot = boot.as_ref().map(|(id, ms)| (id.as_str(), *ms));
+                let (anchor, set_aside) = believed(anchor, key.as_ref(), &site, named.as_deref(), boot, wall);
                 if let Some(anchor) = &anchor {
                     let mut door = door();
                     door.served.served_ms = anchor.served();
                     door.served.outages.clone_from(&anchor.outages);
                 }
-                let newest_ms = store.journal_newest_ms().await?;
-                let links = file.as_deref().and_then(database_links).filter(|&n| n > 1);
-                Some(match (links, resolve_local(anchor.as_ref(), boot, wall_ms(), newest_ms)) {
+                Some(match (links, resolve_local(anchor.as_ref(), boot, wall, newest_ms)) {
                     (Some(links), _) => {
                         Resolution::Unresolved { floor_ms: newest_ms.unwrap_or(0), why: hard_linked(links) }
                     }
@@ -777,8 +788,37 @@ fn path_site(file: &Path) -> String {
     dir.join(file.file_name().unwrap_or_default()).display().to_string()
 }
 
+/// The anchor file's content, read as a door can trust the read: a regular file at that very name, opened without
+/// following a symlink and without waiting (a FIFO planted there hung every door, `journal verify` included, and held
+/// the time it took against the next anchor: attack 24's T2 and T3), at most [`ANCHOR_BYTES_MAX`]. Anything else
+/// reads as no anchor, which a door replaces as it replaces a deleted one (ADR-880), by a rename over the name.
 fn read_anchor(file: &Path) -> Option<Anchor> {
-    Anchor::parse(&std::fs::read_to_string(file).ok()?)
+    use std::io::Read as _;
+    use std::os::unix::fs::OpenOptionsExt as _;
+    let flags = rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOFOLLOW;
+    let opened = std::fs::OpenOptions::new().read(true).custom_flags(flags.bits() as i32).open(file).ok()?;
+    if !opened.metadata().ok()?.file_type().is_file() {
+        return None;
+    }
+    let mut text = String::new();
+    opened.take(ANCHOR_BYTES_MAX).read_to_string(&mut text).ok()?;
+    Anchor::parse(&text)
+}
+
+/// The most of an anchor file a door reads: an anchor is a few hundred bytes, outages included.
+const ANCHOR_BYTES_MAX: u64 = 64 * 1024;
+
+/// A name for the anchor's next version beside `file` that nobody can have planted: the process id and 64 random
+/// bits (the standard library's per-process hash keys, drawn from the OS). The file is created new (`O_EXCL`, which
+/// does not follow a symlink either), so a name planted anyway fails this write and the next one draws another:
+/// before, `DB.clock.<pid>` was opened with `O_TRUNC` through whatever stood there, and a writer beside the database
+/// with no key made a door truncate and overwrite another store's database or the seal key (attack 24's T1).
+fn partial_of(file: &Path) -> PathBuf {
+    use std::hash::{BuildHasher as _, Hasher as _};
+    let random = std::collections::hash_map::RandomState::new().build_hasher().finish();
+    let mut partial = file.as_os_str().to_owned();
+    partial.push(format!(".{}.{random:016x}", std::process::id()));
+    PathBuf::from(partial)
 }
 
 /// Writes (boot id, boot clock, `now_ms`) to this process's anchor files, so the next process on this boot reads the
@@ -812,19 +852,22 @@ pub fn record(now_ms: i64) {
         }
         let AnchorFile { file, key, site, .. } = &*anchor_file;
         let text = Anchor::written(boot_id.clone(), at, &served, key.as_ref(), site, &store).text();
-        let mut partial = file.as_os_str().to_owned();
-        partial.push(format!(".{}", std::process::id()));
-        let partial = PathBuf::from(partial);
+        let partial = partial_of(file);
         // Written whole and synced, then renamed over: a reader sees the old anchor or the new one, never half of
         // one, and a power cut cannot leave an empty file where the rename landed before the data (attack 18).
-        let written = std::fs::File::create(&partial).and_then(|mut f| {
-            std::io::Write::write_all(&mut f, text.as_bytes())?;
-            f.sync_all()
-        });
+        let written = write_new(&partial, &text);
         if written.is_err() || std::fs::rename(&partial, file).is_err() {
             let _ = std::fs::remove_file(&partial);
         }
     }
+}
+
+/// Writes `text` into a file created new at `partial` and syncs it. Whatever already stands at that name (a symlink
+/// planted there included: `O_EXCL` does not follow one) fails the write rather than being written through (F383).
+fn write_new(partial: &Path, text: &str) -> std::io::Result<()> {
+    let mut file = std::fs::File::create_new(partial)?;
+    std::io::Write::write_all(&mut file, text.as_bytes())?;
+    file.sync_all()
 }
 
 /// Called as a process that opened a store ends: where an anchor was sealed for an empty store and the process
@@ -1108,5 +1151,45 @@ mod tests {
             assert_ne!(site_of(&anchor), first, "round {round}: a new file at the path has the deleted one's identity");
         }
         eprintln!("the inode number was reused in {reused} of 20 rounds");
+    }
+
+    /// F383 (attack 24's T1): a symlink planted at the name the next anchor is written under is not followed: the
+    /// write fails and the file it points at keeps its bytes.
+    #[test]
+    fn the_next_anchor_is_never_written_through_a_planted_symlink() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("seal.key");
+        std::fs::write(&victim, "the key").unwrap();
+        let partial = dir.path().join("t.db.clock.4242");
+        std::os::unix::fs::symlink(&victim, &partial).unwrap();
+        assert!(write_new(&partial, "anchor text").is_err());
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "the key");
+    }
+
+    /// F383: the next anchor's name cannot be guessed from the process id alone (a serve's pid is visible).
+    #[test]
+    fn the_next_anchors_name_is_not_the_process_id_alone() {
+        let file = Path::new("/tmp/t.db.clock");
+        let (a, b) = (partial_of(file), partial_of(file));
+        assert_ne!(a, b);
+        assert_ne!(a, PathBuf::from(format!("/tmp/t.db.clock.{}", std::process::id())));
+    }
+
+    /// F383 (attack 24's T2): a FIFO, a directory or a symlink at the anchor's name reads as no anchor, at once.
+    #[test]
+    fn only_a_regular_file_at_the_anchors_very_name_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo.clock");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let started = std::time::Instant::now();
+        assert!(read_anchor(&fifo).is_none());
+        assert!(started.elapsed() < std::time::Duration::from_secs(5), "reading a FIFO waited");
+        let real = dir.path().join("real.clock");
+        std::fs::write(&real, anchor("b", 1_000, T).text()).unwrap();
+        assert!(read_anchor(&real).is_some());
+        let link = dir.path().join("link.clock");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        assert!(read_anchor(&link).is_none(), "a symlink at the anchor's name was followed");
+        assert!(read_anchor(dir.path()).is_none());
     }
 }

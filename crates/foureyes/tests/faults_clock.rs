@@ -84,6 +84,10 @@ impl Server {
         Server { _child: child, addr, clock }
     }
 
+    fn pid(&self) -> u32 {
+        self._child.0.id()
+    }
+
     /// Steps the server's wall clock to `offset_ms` from the true time.
     fn step_to(&self, offset_ms: i64) {
         std::fs::write(&self.clock, offset_ms.to_string()).unwrap();
@@ -753,4 +757,68 @@ fn a_replica_started_with_its_clock_ahead_reads_the_database_servers_time_and_ov
     );
     let third = spend(&right, "r3");
     assert!(third["verdict"] != "permit", "the replica at the right clock overspent after the one ahead: {third}");
+}
+
+/// Attack 24's T1 (F383, `symtmp24.py`): a writer beside the database with no key planted a symlink at the name a door
+/// wrote its next anchor under (`DB.clock.<pid>`; a serve's pid is visible) pointing at another file — another
+/// store's database, the seal key — and the door, opening that name with `O_TRUNC`, truncated the file and wrote its
+/// anchor into it within a second. The next anchor is now created new under a name with 64 random bits.
+#[test]
+fn a_symlink_planted_where_a_serve_writes_its_anchor_is_not_written_through() {
+    let env = Env::new(POLICY).sealed();
+    let server = Server::start(&env);
+    let elsewhere = tempfile::tempdir().unwrap();
+    let victim = elsewhere.path().join("precious.db");
+    std::fs::write(&victim, "another store's bytes").unwrap();
+    let mut planted = clock_anchor(&env).into_os_string();
+    planted.push(format!(".{}", server.pid()));
+    std::os::unix::fs::symlink(&victim, &planted).unwrap();
+    // The serve writes its anchor each second.
+    std::thread::sleep(Duration::from_millis(2_500));
+    assert_eq!(
+        std::fs::read_to_string(&victim).unwrap(),
+        "another store's bytes",
+        "the serve wrote its anchor through a symlink a writer without the key planted"
+    );
+    drop(server);
+}
+
+/// Attack 24's T2 and T3 (F383, `fifoskew24.py`): a FIFO renamed into the anchor's place hung every door that read it,
+/// `journal verify` included; and the door that waited, once fed a line of garbage, sealed an anchor ahead by the
+/// wait — its boot clock read before the wait, its wall clock after — so every later door ran ahead (65 s: 200 EUR
+/// against 100 per minute). A door now opens the anchor without waiting, reads only a regular file, and reads the two
+/// clocks together.
+#[test]
+fn a_fifo_at_the_anchors_name_neither_hangs_a_door_nor_moves_its_clock() {
+    let env = Env::new(POLICY).sealed();
+    let first = spend_600(&env, None, 0, "r1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    let anchor = clock_anchor(&env);
+    std::fs::remove_file(&anchor).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(&anchor).status().unwrap();
+    assert!(made.success());
+    let clock = env.dir.path().join("cli-clock-offset-ms");
+    std::fs::write(&clock, "0").unwrap();
+    let child = env
+        .command()
+        .args(["decisions", "list"])
+        .env("LD_PRELOAD", faults::shim())
+        .env("FOUREYES_FAULT_CLOCK", &clock)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut child = KillOnDrop(child);
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "a FIFO at the anchor's name hung the door (30 s)");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "a keyed read with a FIFO at the anchor's name failed");
+    assert!(std::fs::symlink_metadata(&anchor).unwrap().is_file(), "the door replaced the FIFO with its anchor");
+    let second = spend_600(&env, None, 0, "r2");
+    assert!(second["verdict"] != "permit", "the hour's budget was spent again after the FIFO: {second}");
 }
