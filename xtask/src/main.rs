@@ -274,6 +274,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "ADR-886: a limit or budget key whose window holds nothing after a sweep leaves memory",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "        if gone.is_empty() {",
+        broken: "        if gone.len() < usize::MAX {",
+        package: "foureyes-store",
+        filter: "keys_that_never_come_back_leave_memory",
+        also: &[],
+    },
+    Mutation {
         property: "a sealed clock anchor names its database file, not only its path (attack 22 C1, ADR-375)",
         file: "crates/foureyes-store/src/clock_floor.rs",
         original: "    format!(\"{path}\\0{identity}\")",

@@ -16,7 +16,7 @@
 //! - **reporting deadlines** (`report_within`, issue 15): per key, the unreported permits holding a reservation
 //!   there, by deadline, so the deciding transaction that reads the key finds those past it
 //!   ([`Authority::overdue`]) and releases them (`reservation_expired`) — once: a released permit leaves every
-//!   key's list, and a late report releases nothing ([`Authority::expired_unreported`]);
+//!   key's list, and a late report releases nothing (the record's [`Expiry`]);
 //! - **introduced actions** (`defaults.new_actions`): when the first `policy_loaded` event naming each action was
 //!   written, and the newest loaded policy's hash.
 //!
@@ -29,8 +29,10 @@
 //! seal key a settled decision's record leaves memory: the next write transaction seals it into the decision's row
 //! ([`Authority::take_settled`]), and [`Authority::journal_says`] believes that row only through the seal (ADR-740);
 //! a settled approval (consumed, rejected, expired, revoked) likewise, into its approval row, believed through
-//! [`Authority::approval_says`] (ADR-780). A request id whose decision is settled and sealed leaves after the
-//! request memory (ADR-373; default 24 h), its row then believed only through the sealed decisions it names.
+//! [`Authority::approval_says`] (ADR-780). A permit whose reservations expired unreported is settled too (ADR-885):
+//! its expiry is in its record and seal, and a late report seals its row again ([`Authority::resealed`]). A request id
+//! whose decision is settled and sealed leaves after the request memory (ADR-373; default 24 h), its row then
+//! believed only through the sealed decisions it names.
 
 use crate::StoreError;
 use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
@@ -637,6 +639,8 @@ pub struct Retained {
     pub held_by: usize,
     /// Reservations still counted by a window (by `(time, id)`, per key).
     pub window_entries: usize,
+    /// Limit and budget keys held (ADR-886: one whose window holds nothing leaves at a sweep).
+    pub keys: usize,
     pub approvals: usize,
     pub deadlines: usize,
     /// Permits whose reservations expired unreported, held in memory (ADR-885: every one without the seal key, none
@@ -718,9 +722,12 @@ pub struct Authority {
     applied: Arc<AtomicU64>,
     hash: String,
     kill_switch: bool,
-    /// `owner \0 key \0 scope` → index into `usage`.
+    /// `owner \0 key \0 scope` → index into `usage`. A key whose window holds nothing and no permit is due on
+    /// leaves at a sweep, its slot freed for the next new key (ADR-886).
     keys: HashMap<String, usize>,
     usage: Vec<Rolling>,
+    /// Slots of `usage` (and `due`) whose key left (ADR-886), highest first: the next new key takes the lowest.
+    free_keys: Vec<usize>,
     /// Held reservation id → (its key's index, time).
     reservations: HashMap<i64, (usize, i64)>,
     /// `(decision id, reservation id)` of each reservation a decision holds that a report may still release: an
@@ -819,6 +826,7 @@ impl Default for Authority {
             kill_switch: false,
             keys: HashMap::new(),
             usage: Vec::new(),
+            free_keys: Vec::new(),
             reservations: HashMap::new(),
             held_by: BTreeSet::new(),
             approvals: ByAscendingId::default(),
@@ -1109,7 +1117,9 @@ impl Authority {
         };
         let reservations = |x: &Authority| -> HashMap<i64, (String, i64)> {
             let names: HashMap<usize, &String> = x.keys.iter().map(|(k, i)| (*i, k)).collect();
-            x.reservations.iter().map(|(id, (i, ts))| (*id, (names[i].clone(), *ts))).collect()
+            // A releasable reservation whose key left memory (its entry swept, ADR-886) names no key.
+            let name = |i: &usize| names.get(i).map_or_else(String::new, |n| (*n).clone());
+            x.reservations.iter().map(|(id, (i, ts))| (*id, (name(i), *ts))).collect()
         };
         let credentials = |x: &Authority| x.credentials.read().map(|c| c.clone()).unwrap_or_default();
         let signins = |x: &Authority| x.signins.read().map(|c| c.clone()).unwrap_or_default();
@@ -1166,11 +1176,19 @@ impl Authority {
                     let k = usage_key(&owner, &r.key, &r.scope);
                     let index = match self.keys.get(&k) {
                         Some(i) => *i,
+                        // A key that left memory (ADR-886) comes back empty: nothing it held is still in a window
+                        // the door may count (a query before the floor is refused, ADR-376).
                         None => {
-                            self.usage.push(Rolling::default());
-                            self.due.push(BTreeSet::new());
-                            self.keys.insert(k, self.usage.len() - 1);
-                            self.usage.len() - 1
+                            let index = match self.free_keys.pop() {
+                                Some(free) => free,
+                                None => {
+                                    self.usage.push(Rolling::default());
+                                    self.due.push(BTreeSet::new());
+                                    self.usage.len() - 1
+                                }
+                            };
+                            self.keys.insert(k, index);
+                            index
                         }
                     };
                     self.usage[index].insert(ts_ms, r.id, units);
@@ -1598,7 +1616,9 @@ impl Authority {
     /// with the same entries. A released or expired reservation's entry is already gone; one let go of here is past
     /// every window of the policy in force, and a later release of it finds nothing to give back (it counts nowhere).
     fn forget_old_window_entries(&mut self, now_ms: i64) {
-        if self.window_inserts < self.usage.len().max(1024) {
+        // Every `max(1024, keys held / 2)` entries: O(1) per entry amortized, also when each reservation opens a new
+        // key, which `max(1024, keys held)` never reaches (ADR-886, as ADR-875 for sessions).
+        if self.window_inserts < (self.keys.len() / 2).max(1024) {
             return;
         }
         self.window_inserts = 0;
@@ -1611,6 +1631,30 @@ impl Authority {
             rolling.forget_before(horizon);
         }
         self.window_floor_ms = horizon;
+        // A key whose window holds nothing and on which no permit is due leaves (ADR-886): a later reservation on it
+        // starts from nothing, which is exact for every window the door may still count (none reaches before the
+        // floor). Its slot is reused, lowest first, so that a replay given the same memory frees and reuses the same.
+        let (usage, due) = (&self.usage, &self.due);
+        let mut gone: Vec<(String, usize)> = self
+            .keys
+            .iter()
+            .filter(|(_, i)| usage[**i].entries.is_empty() && due[**i].is_empty())
+            .map(|(k, i)| (k.clone(), *i))
+            .collect();
+        if gone.is_empty() {
+            return;
+        }
+        gone.sort_unstable_by_key(|(_, i)| *i);
+        for (k, i) in &gone {
+            self.keys.remove(k);
+            self.usage[*i] = Rolling::default();
+        }
+        let mut free: Vec<usize> = self.free_keys.drain(..).chain(gone.into_iter().map(|(_, i)| i)).collect();
+        free.sort_unstable_by(|a, b| b.cmp(a));
+        self.free_keys = free;
+        if self.keys.capacity() > 4 * self.keys.len() + 1024 {
+            self.keys.shrink_to(2 * self.keys.len());
+        }
     }
 
     /// Lets go of the session denials that no count can reach any more (ADR-875), every `max(1024, sessions held / 2)`
@@ -1958,6 +2002,7 @@ impl Authority {
             releasable: self.reservations.len(),
             held_by: self.held_by.len(),
             window_entries: self.usage.iter().map(|r| r.entries.len()).sum(),
+            keys: self.keys.len(),
             approvals: self.approvals.len(),
             deadlines: self.deadlines.len(),
             expired: self.decisions.live().filter(|(_, d)| d.expiry != Expiry::No).count(),
@@ -2242,6 +2287,49 @@ mod tests {
             assert_eq!(kept.usage("pay", "count", "*", since), all.usage("pay", "count", "*", since), "{window}");
         }
         assert_eq!(all.window_floor(), i64::MIN, "without a memory nothing is let go of");
+    }
+
+    /// ADR-886 (issue 19; fault9's note): when every reservation opens a new limit or budget key (a policy keyed per
+    /// payee or per ticket), the window sweep still fires, and a key whose window holds nothing after it leaves memory
+    /// (its slot reused); a reservation on a key that left counts exactly what a state keeping every key counts; a
+    /// replay holds the same. (RED with no key let go of: 17,583 keys held after 20,480 reservations.)
+    #[test]
+    fn keys_that_never_come_back_leave_memory() {
+        const N: i64 = 20 * 1024;
+        let run = |memory: Option<i64>| {
+            let mut a = Authority::default();
+            a.set_window_memory(memory);
+            let mut journal = Vec::new();
+            for id in 1..=N {
+                // A new key per reservation; every 7th goes back to the key of 20 s before (let go of by then).
+                let key = if id % 7 == 0 { format!("payee-{}", id - 200) } else { format!("payee-{id}") };
+                let reservation = json!([{"id": id, "key": key, "scope": "*", "amount": "1"}]);
+                let e = event(&a, id * 100, EventKind::Decided, decided(id, reservation));
+                a.apply(&e).unwrap();
+                journal.push(e);
+            }
+            (a, journal)
+        };
+        let ((mut kept, journal), (mut all, _)) = (run(Some(10_000)), run(None));
+        let held = kept.retained();
+        assert!(held.keys <= 101 + 1024, "keys held after the sweeps: {held:?}");
+        assert!(kept.usage.len() <= 101 + 2 * 1024, "slots reused: {}", kept.usage.len());
+        assert!(all.retained().keys > N as usize * 5 / 6, "without a memory every key stays");
+        let now = N * 100;
+        for id in (N - 420..=N).filter(|id| id % 7 == 0) {
+            let key = format!("payee-{}", id - 200);
+            for window in [1_000, 5_000, 10_000] {
+                let since = now - window + 1;
+                assert!(since >= kept.window_floor());
+                assert_eq!(kept.usage("pay", &key, "*", since), all.usage("pay", &key, "*", since), "{key} {window}");
+            }
+        }
+        let mut replayed = Authority::default();
+        replayed.set_window_memory(Some(10_000));
+        for e in &journal {
+            replayed.apply(e).unwrap();
+        }
+        assert_eq!(kept.differs_from(&replayed), None);
     }
 
     /// ADR-875 (issue 19's memory bound; RED before: every denial stayed in memory, 20,480 of them in 500 sessions):
