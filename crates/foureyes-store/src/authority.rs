@@ -2560,15 +2560,10 @@ mod tests {
         let mut journal: Vec<(Event, String)> = Vec::new();
         // The `settled` column of each decision row, as the door's write transactions leave it.
         let mut rows: HashMap<DecisionId, String> = HashMap::new();
-        let apply = |(a, keyless, rows, journal): (
-            &mut Authority,
-            &mut Authority,
-            &mut HashMap<DecisionId, String>,
-            &mut Vec<(Event, String)>,
-        ),
-                     ts: i64,
-                     kind: EventKind,
-                     data: serde_json::Value| {
+        // The keyed door, a keyless one, the rows' `settled` column and the journal with its seals.
+        type Scene<'a> =
+            (&'a mut Authority, &'a mut Authority, &'a mut HashMap<DecisionId, String>, &'a mut Vec<(Event, String)>);
+        let apply = |(a, keyless, rows, journal): Scene<'_>, ts: i64, kind: EventKind, data: serde_json::Value| {
             let e = event(a, ts, kind, data);
             let seal = key.seal(&e.hash);
             a.apply_sealed(&e, Some(&seal)).unwrap();
