@@ -21,7 +21,8 @@
 //!   written, and the newest loaded policy's hash.
 //!
 //! Memory ([`Authority::retained`], ADR-700): every reservation keeps its window entry (~46 bytes; released ones are
-//! dropped) until it is older than the longest window of the policy in force plus an hour (ADR-376), and its release
+//! dropped) until it is older than the longest window of the policy in force plus an hour (ADR-376; a key left with
+//! none, and no permit due on it, leaves at that sweep, ADR-886), and its release
 //! record (~70 bytes) until its permit is reported `executed` or releases it; a session's denial until it is older
 //! than the denial rule's `within` plus an hour, or before the session's last demotion's end less an hour (ADR-875);
 //! approvals (~250 bytes), demotions and credentials stay. Every decision (40 bytes, by ascending id) and request id
