@@ -70,6 +70,8 @@ def worker(k):
         with lock: stats["rounds"] += 1
         time.sleep(0.02)
 ts = [threading.Thread(target=worker, args=(k,)) for k in range(C)]; [t.start() for t in ts]
+# SOAK_PARTS: which `foureyes_door_memory_entries{part}` to print (space-separated), e.g. "decisions request_ids expired".
+PARTS = os.environ.get("SOAK_PARTS", "decisions request_ids window_entries releasable").split()
 t0 = time.time(); out = open(os.environ.get("SOAK_TABLE", "/work/attack20/soak_table.txt"), "w")
 def sample(minute):
     st = open(f"/proc/{p.pid}/status").read()
@@ -80,10 +82,10 @@ def sample(minute):
         for l in urllib.request.urlopen(f"http://127.0.0.1:{PORT}/metrics", timeout=10).read().decode().splitlines():
             if l.startswith("foureyes_door_memory_entries{part="): held[l.split('"')[1]] = int(float(l.split()[-1]))
     except Exception: pass
-    parts = " ".join(f"{held.get(k, '-')}" for k in ("decisions", "request_ids", "window_entries", "releasable"))
+    parts = " ".join(f"{held.get(k, '-')}" for k in PARTS)
     with lock: line = f"{minute:3d} | {stats['decisions']:8d} | {stats['req']:8d} | {int(g('VmRSS'))//1024:5d} MiB | {int(g('RssAnon'))//1024:5d} MiB ({int(g('RssAnon')):7d} kB) | {int(g('VmHWM'))//1024:5d} MiB | {fds:4d} | {stats['err']} | {parts}"
     out.write(line + "\n"); out.flush(); print(line, flush=True)
-out.write("min | decisions | requests | VmRSS | RssAnon | VmHWM | fds | client errors | held: decisions request_ids window_entries releasable (/metrics)\n")
+out.write(f"min | decisions | requests | VmRSS | RssAnon | VmHWM | fds | client errors | held: {' '.join(PARTS)} (/metrics)\n")
 sample(0); m = 0
 while time.time() - t0 < SECS and p.poll() is None:
     time.sleep(max(0, t0 + (m + 1) * 60 - time.time())); m += 1

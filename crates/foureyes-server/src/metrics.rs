@@ -455,6 +455,7 @@ impl Metrics {
             ("releasable", held.releasable),
             ("held_by", held.held_by),
             ("window_entries", held.window_entries),
+            ("keys", held.keys),
             ("approvals", held.approvals),
             ("deadlines", held.deadlines),
             ("expired", held.expired),

@@ -719,3 +719,33 @@ async fn statements_are_planned_again_as_the_journal_doubles() {
     assert_eq!(store.statement_replans(), 3, "planned again at 64 and 128 events (head {head})");
     assert_eq!(store.authority_differs_from_replay().await.unwrap(), None);
 }
+
+/// A fresh database and a store on it holding a seal key (ADR-740, ADR-885).
+async fn sealed_store(dbs: &Databases) -> (String, Arc<PgStore>) {
+    let url = dbs.create().await;
+    let key = foureyes_core::seal::SealKey::from_bytes(&[0x5e; 32]);
+    let store = PgStore::connect(&url, PgOptions::default()).await.unwrap().with_seal_key(Some(key));
+    (url, Arc::new(store))
+}
+
+/// ADR-885 on PostgreSQL with the seal key: expired permits leave the door's memory, late reports count once and
+/// release nothing, and a replay holds the same (the conformance check, which the keyless suite runs too).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_the_seal_an_expired_permit_settles_and_a_late_report_counts_once() {
+    let dbs = Databases::new();
+    let (_, store) = sealed_store(&dbs).await;
+    conformance::an_expired_permit_settles_and_a_late_report_counts_once(store.clone(), T0).await;
+    assert_consistent(&*store, "expired permits under the seal").await;
+}
+
+/// ADR-885 against a database writer's hand on PostgreSQL (`conformance::expired_permit_rows_edited_by_hand`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_the_seal_an_expired_permits_row_edited_by_hand_releases_nothing() {
+    let dbs = Databases::new();
+    let (url, store) = sealed_store(&dbs).await;
+    let sql = move |statement: String| -> conformance::CheckFuture {
+        let url = url.clone();
+        Box::pin(async move { tokio::task::block_in_place(|| execute_blocking(&url, &statement)) })
+    };
+    conformance::expired_permit_rows_edited_by_hand(store, T0, &sql).await;
+}

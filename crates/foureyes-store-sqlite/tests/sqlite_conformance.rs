@@ -471,3 +471,19 @@ async fn an_edited_policy_row_does_not_keep_a_new_policy_out_of_the_journal() {
     assert!(d.reasons.iter().any(|r| r.code == ReasonCode::NewAction), "{:?}", d.reasons);
     assert_consistent(&*store, "after a policy row edited by hand").await;
 }
+
+/// ADR-885 against a database writer's hand on SQLite (`conformance::expired_permit_rows_edited_by_hand`): an expired
+/// permit's row set back to `intended`, given another's seal or stripped of it, or given back its own earlier seal
+/// after its late report, releases nothing and counts nothing twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_the_seal_an_expired_permits_row_edited_by_hand_releases_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lapse.db");
+    let key = foureyes_core::seal::SealKey::from_bytes(&[0x5e; 32]);
+    let store = SqliteStore::open(&path, SqliteOptions::default()).unwrap().with_seal_key(Some(key));
+    let sql = move |statement: String| -> conformance::CheckFuture {
+        let path = path.clone();
+        Box::pin(async move { rusqlite::Connection::open(&path).unwrap().execute_batch(&statement).unwrap() })
+    };
+    conformance::expired_permit_rows_edited_by_hand(Arc::new(store), T0, &sql).await;
+}

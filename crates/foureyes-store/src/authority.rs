@@ -16,12 +16,13 @@
 //! - **reporting deadlines** (`report_within`, issue 15): per key, the unreported permits holding a reservation
 //!   there, by deadline, so the deciding transaction that reads the key finds those past it
 //!   ([`Authority::overdue`]) and releases them (`reservation_expired`) — once: a released permit leaves every
-//!   key's list, and a late report releases nothing ([`Authority::expired_unreported`]);
+//!   key's list, and a late report releases nothing (the record's [`Expiry`]);
 //! - **introduced actions** (`defaults.new_actions`): when the first `policy_loaded` event naming each action was
 //!   written, and the newest loaded policy's hash.
 //!
 //! Memory ([`Authority::retained`], ADR-700): every reservation keeps its window entry (~46 bytes; released ones are
-//! dropped) until it is older than the longest window of the policy in force plus an hour (ADR-376), and its release
+//! dropped) until it is older than the longest window of the policy in force plus an hour (ADR-376; a key left with
+//! none, and no permit due on it, leaves at that sweep, ADR-886), and its release
 //! record (~70 bytes) until its permit is reported `executed` or releases it; a session's denial until it is older
 //! than the denial rule's `within` plus an hour, or before the session's last demotion's end less an hour (ADR-875);
 //! approvals (~250 bytes), demotions and credentials stay. Every decision (40 bytes, by ascending id) and request id
@@ -29,8 +30,10 @@
 //! seal key a settled decision's record leaves memory: the next write transaction seals it into the decision's row
 //! ([`Authority::take_settled`]), and [`Authority::journal_says`] believes that row only through the seal (ADR-740);
 //! a settled approval (consumed, rejected, expired, revoked) likewise, into its approval row, believed through
-//! [`Authority::approval_says`] (ADR-780). A request id whose decision is settled and sealed leaves after the
-//! request memory (ADR-373; default 24 h), its row then believed only through the sealed decisions it names.
+//! [`Authority::approval_says`] (ADR-780). A permit whose reservations expired unreported is settled too (ADR-885):
+//! its expiry is in its record and seal, and a late report seals its row again ([`Authority::resealed`]). A request id
+//! whose decision is settled and sealed leaves after the request memory (ADR-373; default 24 h), its row then
+//! believed only through the sealed decisions it names.
 
 use crate::StoreError;
 use foureyes_core::event::{CredentialChange, EventData, RestoreCause};
@@ -146,6 +149,62 @@ pub struct JournaledDecision {
     pub decided_seq: u64,
     /// [`decision_summary`] of its `decided` event.
     pub summary: Summary,
+    /// Whether its reservations expired unreported (`reservation_expired`), and whether a report came after that
+    /// (ADR-885): the first report after an expiry is the late one, journaled whatever it says, releasing nothing.
+    pub expiry: Expiry,
+}
+
+/// What an expiry of a permit's reservations left of it (ADR-885), part of its record (and of its settlement seal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Expiry {
+    /// Its reservations never expired unreported.
+    #[default]
+    No,
+    /// They expired (`reservation_expired`) and no report has been journaled since: a report now is late.
+    Unreported,
+    /// They expired and a (late) report has been journaled since.
+    ReportedLate,
+}
+
+impl Expiry {
+    /// The part a settlement seal carries after the summary (none for [`Expiry::No`]: seals written before ADR-885
+    /// read the same).
+    fn sealed(self) -> Option<&'static str> {
+        match self {
+            Expiry::No => None,
+            Expiry::Unreported => Some("expired"),
+            Expiry::ReportedLate => Some("reported-late"),
+        }
+    }
+}
+
+/// What a report journaled after its decision's record left memory does to that record (ADR-885): the record sealed
+/// in the row, a permit whose reservations expired unreported (the only settled record a report can still change),
+/// becomes the record the report makes of it. The same as a report does to a record in memory
+/// ([`report_record`]), applied when the row is next sealed or read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct LateReport {
+    status: DecisionStatus,
+    reported_ms: i64,
+    /// The report's detail, kept (only until the row is sealed again) when it is `executed`: its summary folds it.
+    detail: Option<serde_json::Value>,
+}
+
+/// What report `report` does to a decision's record `d`, in memory or sealed in its row (ADR-850, ADR-885).
+fn report_record(
+    d: &mut JournaledDecision,
+    status: DecisionStatus,
+    reported_ms: i64,
+    detail: Option<&serde_json::Value>,
+) {
+    // What an undo reads from the row is bound to the journal's report (ADR-850).
+    if status == DecisionStatus::Executed && d.status != DecisionStatus::Executed {
+        d.summary = executed_summary(&d.summary, Some(reported_ms), detail);
+    }
+    d.status = status;
+    if d.expiry == Expiry::Unreported {
+        d.expiry = Expiry::ReportedLate;
+    }
 }
 
 /// 128 bits of SHA-256 over a few fields, each length-prefixed (ADR-362): compared, never shown.
@@ -248,7 +307,7 @@ fn summary_of_digest(digest: [u8; 32]) -> Summary {
 /// drops the record from memory; at use the row's seal stands in for the record. A writer without the key cannot
 /// make one for another id, status or store, so a rolled-back, swapped or copied row fails it.
 fn settled_text(key: &SealKey, origin: &str, id: DecisionId, record: &JournaledDecision) -> String {
-    let body = format!(
+    let mut body = format!(
         "{}/{}/{}/{}/{}",
         record.verdict.as_str(),
         record.status.as_str(),
@@ -256,6 +315,11 @@ fn settled_text(key: &SealKey, origin: &str, id: DecisionId, record: &JournaledD
         record.decided_seq,
         hex::encode(record.summary)
     );
+    // A permit that settled by its reservations' expiry says so (ADR-885): a report on it is then the late one.
+    if let Some(expiry) = record.expiry.sealed() {
+        body.push('/');
+        body.push_str(expiry);
+    }
     // The MAC's input starts with a word no event hash (64 hex digits) does: it can never pass for an event's seal.
     let mac = key.seal(&settled_mac_input(origin, id, &body));
     format!("{body}/{mac}")
@@ -285,7 +349,16 @@ fn record_of_settled(key: &SealKey, origin: &str, id: DecisionId, text: &str) ->
     let decided_seq = next()?.parse().map_err(|_| unreadable())?;
     let mut summary = [0u8; 16];
     hex::decode_to_slice(next()?, &mut summary).map_err(|_| unreadable())?;
-    Ok(JournaledDecision { verdict, status, connector, decided_seq, summary })
+    let expiry = match parts.next() {
+        None => Expiry::No,
+        Some("expired") => Expiry::Unreported,
+        Some("reported-late") => Expiry::ReportedLate,
+        Some(_) => return Err(unreadable()),
+    };
+    if parts.next().is_some() {
+        return Err(unreadable());
+    }
+    Ok(JournaledDecision { verdict, status, connector, decided_seq, summary, expiry })
 }
 
 /// The statuses an approval keeps for ever once the journal says them (ADR-780): used by the release it granted, or
@@ -360,6 +433,9 @@ pub enum ApprovalSays {
 enum Settled {
     Decision(DecisionId, JournaledDecision),
     Approval(ApprovalId, JournaledApproval),
+    /// A report journaled on a decision whose record had already left memory for its row's seal (ADR-885): the row
+    /// is sealed again with the record the report makes of the sealed one.
+    Report(DecisionId, LateReport),
 }
 
 /// Which row a settlement seal goes into ([`Authority::take_settled`]).
@@ -367,6 +443,9 @@ enum Settled {
 pub enum SettledRow {
     Decision(DecisionId),
     Approval(ApprovalId),
+    /// A decision row sealed again after a late report (ADR-885): its text is made from the row's seal as it stands
+    /// ([`Authority::resealed`]); the text given with it is empty.
+    Report(DecisionId),
 }
 
 /// What the journal says of a decision (ADR-240, ADR-740): the authority state's record while the decision is live,
@@ -561,8 +640,12 @@ pub struct Retained {
     pub held_by: usize,
     /// Reservations still counted by a window (by `(time, id)`, per key).
     pub window_entries: usize,
+    /// Limit and budget keys held (ADR-886: one whose window holds nothing leaves at a sweep).
+    pub keys: usize,
     pub approvals: usize,
     pub deadlines: usize,
+    /// Permits whose reservations expired unreported, held in memory (ADR-885: every one without the seal key, none
+    /// with it once sealed).
     pub expired: usize,
     pub started: usize,
     /// Permitted undos that compensate their target (ADR-368): kept for ever, one 16-byte key each.
@@ -640,9 +723,12 @@ pub struct Authority {
     applied: Arc<AtomicU64>,
     hash: String,
     kill_switch: bool,
-    /// `owner \0 key \0 scope` → index into `usage`.
+    /// `owner \0 key \0 scope` → index into `usage`. A key whose window holds nothing and no permit is due on
+    /// leaves at a sweep, its slot freed for the next new key (ADR-886).
     keys: HashMap<String, usize>,
     usage: Vec<Rolling>,
+    /// Slots of `usage` (and `due`) whose key left (ADR-886), highest first: the next new key takes the lowest.
+    free_keys: Vec<usize>,
     /// Held reservation id → (its key's index, time).
     reservations: HashMap<i64, (usize, i64)>,
     /// `(decision id, reservation id)` of each reservation a decision holds that a report may still release: an
@@ -696,8 +782,6 @@ pub struct Authority {
     due: Vec<BTreeSet<(i64, DecisionId)>>,
     /// Unreported permit with a deadline → its deadline, the keys it holds reservations on, whose it is.
     deadlines: HashMap<DecisionId, Deadline>,
-    /// Permits whose reservations expired unreported → whether a (late) report has since been journaled.
-    expired: HashMap<DecisionId, bool>,
     /// Action name → the time of the first `policy_loaded` event that named it.
     introduced: HashMap<String, i64>,
     /// The newest `policy_loaded` event's policy hash.
@@ -743,6 +827,7 @@ impl Default for Authority {
             kill_switch: false,
             keys: HashMap::new(),
             usage: Vec::new(),
+            free_keys: Vec::new(),
             reservations: HashMap::new(),
             held_by: BTreeSet::new(),
             approvals: ByAscendingId::default(),
@@ -767,7 +852,6 @@ impl Default for Authority {
             task_commands: crate::tasks::shared::JournaledTaskCommands::default(),
             due: Vec::new(),
             deadlines: HashMap::new(),
-            expired: HashMap::new(),
             introduced: HashMap::new(),
             policy_sha256: None,
             started: HashMap::new(),
@@ -1034,7 +1118,9 @@ impl Authority {
         };
         let reservations = |x: &Authority| -> HashMap<i64, (String, i64)> {
             let names: HashMap<usize, &String> = x.keys.iter().map(|(k, i)| (*i, k)).collect();
-            x.reservations.iter().map(|(id, (i, ts))| (*id, (names[i].clone(), *ts))).collect()
+            // A releasable reservation whose key left memory (its entry swept, ADR-886) names no key.
+            let name = |i: &usize| names.get(i).map_or_else(String::new, |n| (*n).clone());
+            x.reservations.iter().map(|(id, (i, ts))| (*id, (name(i), *ts))).collect()
         };
         let credentials = |x: &Authority| x.credentials.read().map(|c| c.clone()).unwrap_or_default();
         let signins = |x: &Authority| x.signins.read().map(|c| c.clone()).unwrap_or_default();
@@ -1048,7 +1134,7 @@ impl Authority {
                 })
                 .collect()
         };
-        let checks: [(&'static str, bool); 25] = [
+        let checks: [(&'static str, bool); 24] = [
             ("seq", self.seq == other.seq),
             ("hash", self.hash == other.hash),
             ("applied", self.applied.load(Ordering::Acquire) == other.applied.load(Ordering::Acquire)),
@@ -1068,7 +1154,6 @@ impl Authority {
             ("task_commands", self.task_commands == other.task_commands),
             ("due", due(self) == due(other)),
             ("deadlines", deadlines(self) == deadlines(other)),
-            ("expired", self.expired == other.expired),
             ("introduced", self.introduced == other.introduced),
             ("policy_sha256", self.policy_sha256 == other.policy_sha256),
             ("started", self.started == other.started),
@@ -1092,11 +1177,19 @@ impl Authority {
                     let k = usage_key(&owner, &r.key, &r.scope);
                     let index = match self.keys.get(&k) {
                         Some(i) => *i,
+                        // A key that left memory (ADR-886) comes back empty: nothing it held is still in a window
+                        // the door may count (a query before the floor is refused, ADR-376).
                         None => {
-                            self.usage.push(Rolling::default());
-                            self.due.push(BTreeSet::new());
-                            self.keys.insert(k, self.usage.len() - 1);
-                            self.usage.len() - 1
+                            let index = match self.free_keys.pop() {
+                                Some(free) => free,
+                                None => {
+                                    self.usage.push(Rolling::default());
+                                    self.due.push(BTreeSet::new());
+                                    self.usage.len() - 1
+                                }
+                            };
+                            self.keys.insert(k, index);
+                            index
                         }
                     };
                     self.usage[index].insert(ts_ms, r.id, units);
@@ -1148,6 +1241,7 @@ impl Authority {
                     connector: d.connector.is_some(),
                     decided_seq: seq,
                     summary,
+                    expiry: Expiry::No,
                 };
                 self.decisions.insert(d.decision_id, journaled);
                 if let Some(sup) = d.supersedes.and_then(|s| self.decisions.get_mut(s)) {
@@ -1186,12 +1280,17 @@ impl Authority {
                 self.forget_old_requests(ts_ms);
             }
             EventData::Reported(r) => {
+                let status = DecisionStatus::from_outcome(r.outcome);
                 if let Some(d) = self.decisions.get_mut(r.decision_id) {
-                    // What an undo reads from the row is bound to the journal's report (ADR-850).
-                    if r.outcome == foureyes_core::Outcome::Executed && d.status != DecisionStatus::Executed {
-                        d.summary = executed_summary(&d.summary, Some(ts_ms), Some(&r.detail));
-                    }
-                    d.status = DecisionStatus::from_outcome(r.outcome);
+                    report_record(d, status, ts_ms, Some(&r.detail));
+                } else if let Some(d) = self.waiting_mut(r.decision_id) {
+                    // Settled by its expiry, its seal not yet known to be in place: the seal written is this one.
+                    report_record(d, status, ts_ms, Some(&r.detail));
+                } else if self.settled_out(r.decision_id) {
+                    // Settled by its expiry and sealed (ADR-885): the next write transaction seals the row again.
+                    let detail = (status == DecisionStatus::Executed).then(|| r.detail.clone());
+                    let late = LateReport { status, reported_ms: ts_ms, detail };
+                    self.to_seal.push(Settled::Report(r.decision_id, late));
                 }
                 self.undo_status(r.decision_id, DecisionStatus::from_outcome(r.outcome));
                 self.release(r.decision_id, &r.released);
@@ -1200,11 +1299,8 @@ impl Authority {
                 if r.outcome == foureyes_core::Outcome::Executed {
                     self.settle(r.decision_id);
                 }
-                // Reported: no deadline any more. Reported after its reservations expired: a late report.
+                // Reported: no deadline any more.
                 self.clear_deadline(r.decision_id);
-                if let Some(late) = self.expired.get_mut(&r.decision_id) {
-                    *late = true;
-                }
                 // `executed` and `failed` are final (`ops::report` refuses any other report after them).
                 if matches!(r.outcome, foureyes_core::Outcome::Executed | foureyes_core::Outcome::Failed) {
                     self.settle_record(r.decision_id);
@@ -1213,10 +1309,13 @@ impl Authority {
             EventData::ReservationExpired(x) => {
                 if let Some(d) = self.decisions.get_mut(x.decision_id) {
                     d.status = DecisionStatus::Unknown;
+                    d.expiry = Expiry::Unreported;
                 }
                 self.release(x.decision_id, &x.released);
                 self.clear_deadline(x.decision_id);
-                self.expired.insert(x.decision_id, false);
+                // Nothing but a late report can change it now (ADR-885): it holds nothing, no deadline, and a retry
+                // of its request id answers it as it stands. Under the seal key it leaves memory for its row's seal.
+                self.settle_record(x.decision_id);
             }
             EventData::ApprovalRequested(a) => {
                 let journaled = JournaledApproval {
@@ -1374,8 +1473,8 @@ impl Authority {
     /// Drops settled decision `id`'s record from memory when this door holds the seal key (ADR-740): its row is sealed
     /// with it by the next write transaction ([`Authority::take_settled`]), and read back through the seal. What else
     /// the state keeps of it goes too: a connector start is folded into the sealed connector flag (nothing starts a
-    /// settled decision's connector), an expiry mark (a report after it was the late one). Without the key nothing is
-    /// dropped: a keyless row proves nothing.
+    /// settled decision's connector). A permit whose reservations expired carries that in its record (ADR-885).
+    /// Without the key nothing is dropped: a keyless row proves nothing.
     fn settle_record(&mut self, id: DecisionId) {
         if !self.holds_seal_key() {
             return;
@@ -1384,7 +1483,6 @@ impl Authority {
         if self.started.remove(&id).is_some() {
             record.connector = true;
         }
-        self.expired.remove(&id);
         self.to_seal.push(Settled::Decision(id, record));
     }
 
@@ -1405,6 +1503,7 @@ impl Authority {
                 Settled::Approval(id, record) => {
                     (SettledRow::Approval(*id), approval_settled_text(key, &self.origin, *id, record))
                 }
+                Settled::Report(id, _) => (SettledRow::Report(*id), String::new()),
             })
             .collect();
         self.kept_back = std::mem::take(&mut self.to_seal);
@@ -1438,12 +1537,46 @@ impl Authority {
         let issued = id >= 1 && id < self.issued.next(crate::issued::IdKind::Decision);
         match (self.seal.key(), settled) {
             (Some(key), Some(text)) if issued => match record_of_settled(key, &self.origin, id, text) {
-                Ok(record) => JournalSays::Record(record),
+                // With the reports journaled since, whose seal is not yet known to be in place (ADR-885).
+                Ok(record) => JournalSays::Record(self.with_late_reports(id, record)),
                 Err(_) => JournalSays::Unproven("its settlement seal is not the door's for this decision"),
             },
             (Some(_), None) if issued => JournalSays::Unproven("it carries no settlement seal"),
             _ => JournalSays::Nothing,
         }
+    }
+
+    /// The record of settled decision `id` still waiting for its row's seal (ADR-740), to change before it is sealed.
+    fn waiting_mut(&mut self, id: DecisionId) -> Option<&mut JournaledDecision> {
+        self.kept_back.iter_mut().chain(self.to_seal.iter_mut()).find_map(|settled| match settled {
+            Settled::Decision(i, record) if *i == id => Some(record),
+            _ => None,
+        })
+    }
+
+    /// `record`, the one sealed in decision `id`'s row, with the reports journaled on it since whose new seal is not
+    /// yet known to be in place (ADR-885), in journal order. A report changes only a permit whose reservations expired
+    /// and which no report has made final: `unknown`, the one status a sealed record can leave.
+    fn with_late_reports(&self, id: DecisionId, mut record: JournaledDecision) -> JournaledDecision {
+        for settled in self.kept_back.iter().chain(&self.to_seal) {
+            if let Settled::Report(i, late) = settled
+                && *i == id
+                && record.status == DecisionStatus::Unknown
+                && record.expiry != Expiry::No
+            {
+                report_record(&mut record, late.status, late.reported_ms, late.detail.as_ref());
+            }
+        }
+        record
+    }
+
+    /// The settlement seal decision `id`'s row must carry after the late reports waiting for it (ADR-885,
+    /// [`SettledRow::Report`]), from the seal the row carries now (`current`, its `settled` column): `None` when that
+    /// is no seal of the door's for this decision, which is then left as it is (refused wherever it is asked for).
+    pub fn resealed(&self, id: DecisionId, current: Option<&str>) -> Option<String> {
+        let key = self.seal.key()?;
+        let record = record_of_settled(key, &self.origin, id, current?).ok()?;
+        Some(settled_text(key, &self.origin, id, &self.with_late_reports(id, record)))
     }
 
     /// Lets go of the request ids first decided more than the request memory before `now_ms` (the time of the event
@@ -1484,7 +1617,9 @@ impl Authority {
     /// with the same entries. A released or expired reservation's entry is already gone; one let go of here is past
     /// every window of the policy in force, and a later release of it finds nothing to give back (it counts nowhere).
     fn forget_old_window_entries(&mut self, now_ms: i64) {
-        if self.window_inserts < self.usage.len().max(1024) {
+        // Every `max(1024, keys held / 2)` entries: O(1) per entry amortized, also when each reservation opens a new
+        // key, which `max(1024, keys held)` never reaches (ADR-886, as ADR-875 for sessions).
+        if self.window_inserts < (self.keys.len() / 2).max(1024) {
             return;
         }
         self.window_inserts = 0;
@@ -1497,6 +1632,30 @@ impl Authority {
             rolling.forget_before(horizon);
         }
         self.window_floor_ms = horizon;
+        // A key whose window holds nothing and on which no permit is due leaves (ADR-886): a later reservation on it
+        // starts from nothing, which is exact for every window the door may still count (none reaches before the
+        // floor). Its slot is reused, lowest first, so that a replay given the same memory frees and reuses the same.
+        let (usage, due) = (&self.usage, &self.due);
+        let mut gone: Vec<(String, usize)> = self
+            .keys
+            .iter()
+            .filter(|(_, i)| usage[**i].entries.is_empty() && due[**i].is_empty())
+            .map(|(k, i)| (k.clone(), *i))
+            .collect();
+        if gone.is_empty() {
+            return;
+        }
+        gone.sort_unstable_by_key(|(_, i)| *i);
+        for (k, i) in &gone {
+            self.keys.remove(k);
+            self.usage[*i] = Rolling::default();
+        }
+        let mut free: Vec<usize> = self.free_keys.drain(..).chain(gone.into_iter().map(|(_, i)| i)).collect();
+        free.sort_unstable_by(|a, b| b.cmp(a));
+        self.free_keys = free;
+        if self.keys.capacity() > 4 * self.keys.len() + 1024 {
+            self.keys.shrink_to(2 * self.keys.len());
+        }
     }
 
     /// Lets go of the session denials that no count can reach any more (ADR-875), every `max(1024, sessions held / 2)`
@@ -1760,7 +1919,7 @@ impl Authority {
     /// Whether `decision`'s reservations expired unreported and no report has been journaled since: a report now is
     /// late, recorded, and releases nothing.
     pub fn expired_unreported(&self, decision: DecisionId) -> bool {
-        self.expired.get(&decision) == Some(&false)
+        self.decisions.get(decision).is_some_and(|d| d.expiry == Expiry::Unreported)
     }
 
     /// When `action` was introduced: the time of the first `policy_loaded` event that named it.
@@ -1844,9 +2003,10 @@ impl Authority {
             releasable: self.reservations.len(),
             held_by: self.held_by.len(),
             window_entries: self.usage.iter().map(|r| r.entries.len()).sum(),
+            keys: self.keys.len(),
             approvals: self.approvals.len(),
             deadlines: self.deadlines.len(),
-            expired: self.expired.len(),
+            expired: self.decisions.live().filter(|(_, d)| d.expiry != Expiry::No).count(),
             started: self.started.len(),
             undone: self.undone.len(),
             demotions: self.demotions.len(),
@@ -2130,6 +2290,49 @@ mod tests {
         assert_eq!(all.window_floor(), i64::MIN, "without a memory nothing is let go of");
     }
 
+    /// ADR-886 (issue 19; fault9's note): when every reservation opens a new limit or budget key (a policy keyed per
+    /// payee or per ticket), the window sweep still fires, and a key whose window holds nothing after it leaves memory
+    /// (its slot reused); a reservation on a key that left counts exactly what a state keeping every key counts; a
+    /// replay holds the same. (RED with no key let go of: 17,583 keys held after 20,480 reservations.)
+    #[test]
+    fn keys_that_never_come_back_leave_memory() {
+        const N: i64 = 20 * 1024;
+        let run = |memory: Option<i64>| {
+            let mut a = Authority::default();
+            a.set_window_memory(memory);
+            let mut journal = Vec::new();
+            for id in 1..=N {
+                // A new key per reservation; every 7th goes back to the key of 20 s before (let go of by then).
+                let key = if id % 7 == 0 { format!("payee-{}", id - 200) } else { format!("payee-{id}") };
+                let reservation = json!([{"id": id, "key": key, "scope": "*", "amount": "1"}]);
+                let e = event(&a, id * 100, EventKind::Decided, decided(id, reservation));
+                a.apply(&e).unwrap();
+                journal.push(e);
+            }
+            (a, journal)
+        };
+        let ((mut kept, journal), (mut all, _)) = (run(Some(10_000)), run(None));
+        let held = kept.retained();
+        assert!(held.keys <= 101 + 1024, "keys held after the sweeps: {held:?}");
+        assert!(kept.usage.len() <= 101 + 2 * 1024, "slots reused: {}", kept.usage.len());
+        assert!(all.retained().keys > N as usize * 5 / 6, "without a memory every key stays");
+        let now = N * 100;
+        for id in (N - 420..=N).filter(|id| id % 7 == 0) {
+            let key = format!("payee-{}", id - 200);
+            for window in [1_000, 5_000, 10_000] {
+                let since = now - window + 1;
+                assert!(since >= kept.window_floor());
+                assert_eq!(kept.usage("pay", &key, "*", since), all.usage("pay", &key, "*", since), "{key} {window}");
+            }
+        }
+        let mut replayed = Authority::default();
+        replayed.set_window_memory(Some(10_000));
+        for e in &journal {
+            replayed.apply(e).unwrap();
+        }
+        assert_eq!(kept.differs_from(&replayed), None);
+    }
+
     /// ADR-875 (issue 19's memory bound; RED before: every denial stayed in memory, 20,480 of them in 500 sessions):
     /// under a denial memory of 10 s (a rule's `within` plus its slack), denials 100 ms apart in 500 sessions keep
     /// the last 10 s after a sweep, and the sessions left with none leave; every count the door can ask for (from the
@@ -2299,7 +2502,7 @@ mod tests {
             let taken = a.take_settled();
             sealed.extend(taken.iter().filter_map(|(row, text)| match row {
                 SettledRow::Decision(id) => Some((*id, text.clone())),
-                SettledRow::Approval(_) => None,
+                SettledRow::Approval(_) | SettledRow::Report(_) => None,
             }));
             a.keep_settled(&vec![false; taken.len()]);
         }
@@ -2339,6 +2542,118 @@ mod tests {
             keyless.apply(&e).unwrap();
         }
         assert_eq!((keyless.retained().decisions, keyless.take_settled().len()), (100, 0));
+    }
+
+    /// ADR-885: under the seal key a permit whose reservations expired unreported leaves memory (its record sealed in
+    /// its row with the expiry, as a reported one is, ADR-740), and so does its request id after the request memory;
+    /// a late report changes the sealed record exactly as it changes a record kept in memory (checked against a
+    /// keyless state, which keeps every record), once: the first report after the expiry is the late one; a seal
+    /// from another expired decision, stripped, or edited inside is unproven; a replay ends equal. (RED with the
+    /// expiry not settling the record: 1,200 expired permits held.)
+    #[test]
+    fn expired_permits_leave_memory_under_the_seal_key() {
+        const N: i64 = 1_200;
+        let key = SealKey::from_bytes(&[8; 32]);
+        let mut a = Authority::default();
+        a.set_seal_key(key.clone());
+        a.set_request_memory(Some(10_000));
+        let mut keyless = Authority::default();
+        let mut journal: Vec<(Event, String)> = Vec::new();
+        // The `settled` column of each decision row, as the door's write transactions leave it.
+        let mut rows: HashMap<DecisionId, String> = HashMap::new();
+        // The keyed door, a keyless one, the rows' `settled` column and the journal with its seals.
+        type Scene<'a> =
+            (&'a mut Authority, &'a mut Authority, &'a mut HashMap<DecisionId, String>, &'a mut Vec<(Event, String)>);
+        let apply = |(a, keyless, rows, journal): Scene<'_>, ts: i64, kind: EventKind, data: serde_json::Value| {
+            let e = event(a, ts, kind, data);
+            let seal = key.seal(&e.hash);
+            a.apply_sealed(&e, Some(&seal)).unwrap();
+            keyless.apply(&e).unwrap();
+            journal.push((e, seal));
+            // The next write transaction seals what settled; a seal found in place lets its record go.
+            let taken = a.take_settled();
+            let mut written = Vec::new();
+            for (row, text) in &taken {
+                let text = match row {
+                    SettledRow::Decision(_) => Some(text.clone()),
+                    SettledRow::Report(id) => a.resealed(*id, rows.get(id).map(String::as_str)),
+                    SettledRow::Approval(_) => None,
+                };
+                let (SettledRow::Decision(id) | SettledRow::Report(id)) = row else { continue };
+                match text {
+                    Some(text) if rows.get(id) != Some(&text) => {
+                        rows.insert(*id, text);
+                        written.push(true);
+                    }
+                    _ => written.push(false),
+                }
+            }
+            a.keep_settled(&written);
+        };
+        let mut peak = Retained::default();
+        for id in 1..=N {
+            let t = id * 100;
+            let mut data = decided(id, json!([{"id": id, "key": "count", "scope": "*", "amount": "1"}]));
+            data["report_by_ms"] = json!(t + 50);
+            apply((&mut a, &mut keyless, &mut rows, &mut journal), t, EventKind::Decided, data);
+            let expired = json!({"decision_id": id, "action": "pay", "agent": "bot", "report_by_ms": t + 50,
+                                 "released": [id], "found_by": "pay/count@*"});
+            apply((&mut a, &mut keyless, &mut rows, &mut journal), t + 60, EventKind::ReservationExpired, expired);
+            let held = a.retained();
+            peak.decisions = peak.decisions.max(held.decisions);
+            peak.request_ids = peak.request_ids.max(held.request_ids);
+            peak.expired = peak.expired.max(held.expired);
+            peak.to_seal = peak.to_seal.max(held.to_seal);
+        }
+        assert!(peak.decisions <= 2 && peak.expired <= 1, "expired permits stay in memory: {peak:?}");
+        assert!(peak.to_seal <= 2, "at most a transaction's settlements wait: {peak:?}");
+        assert!(a.retained().request_ids <= 102, "request ids after the 10 s memory: {:?}", a.retained());
+        assert_eq!(keyless.retained().expired, N as usize, "a keyless door keeps every expired permit");
+        let says = |a: &Authority, rows: &HashMap<DecisionId, String>, id| {
+            a.journal_says(id, rows.get(&id).map(String::as_str))
+        };
+        match says(&a, &rows, 7) {
+            JournalSays::Record(r) => assert_eq!((r.status, r.expiry), (DecisionStatus::Unknown, Expiry::Unreported)),
+            other => panic!("{other:?}"),
+        }
+        // Late reports, each as a door journals them: executed, failed, unknown then executed, none.
+        let t = N * 100 + 1_000;
+        for id in 1..=200 {
+            let (outcome, kind) = match id % 4 {
+                0 => ("executed", EventKind::Executed),
+                1 => ("failed", EventKind::Failed),
+                2 => ("unknown", EventKind::Unknown),
+                _ => continue,
+            };
+            let data = json!({"decision_id": id, "outcome": outcome, "detail": {"before": {"n": id}}, "released": []});
+            apply((&mut a, &mut keyless, &mut rows, &mut journal), t + id, kind, data);
+        }
+        for id in (2..=200).step_by(4) {
+            let data = json!({"decision_id": id, "outcome": "executed", "detail": null, "released": []});
+            apply((&mut a, &mut keyless, &mut rows, &mut journal), t + 500 + id, EventKind::Executed, data);
+        }
+        assert!(a.retained().decisions <= 2, "late reports bring nothing back: {:?}", a.retained());
+        for id in 1..=200 {
+            let journaled = *keyless.decision(id).unwrap();
+            assert_eq!(says(&a, &rows, id), JournalSays::Record(journaled), "decision {id}");
+            let late = if id % 4 == 3 { Expiry::Unreported } else { Expiry::ReportedLate };
+            assert_eq!(journaled.expiry, late, "decision {id}");
+        }
+        // A row given another expired decision's seal, stripped, or edited inside its seal is not believed.
+        let unproven = |x: JournalSays| matches!(x, JournalSays::Unproven(_));
+        assert!(unproven(a.journal_says(3, rows.get(&7).map(String::as_str))), "another expired decision's seal");
+        assert!(unproven(a.journal_says(3, None)), "a seal stripped");
+        let edited = rows[&3].replacen("/expired/", "/reported-late/", 1);
+        assert!(unproven(a.journal_says(3, Some(&edited))), "the expiry edited inside the seal");
+        // A replay from the journal holds the same.
+        let mut replayed = Authority::default();
+        replayed.set_seal_key(key.clone());
+        replayed.set_request_memory(Some(10_000));
+        for (e, seal) in &journal {
+            replayed.apply_sealed(e, Some(seal)).unwrap();
+            drop(replayed.take_settled());
+        }
+        assert_eq!(a.differs_from(&replayed), None);
     }
 
     /// ADR-368 (attack 19, R1): which decision is undone, and by which undo, is the state's: a permitted undo marks
@@ -2519,6 +2834,7 @@ mod tests {
             connector: false,
             decided_seq: 1,
             summary: [0; 16],
+            expiry: Expiry::No,
         };
         let as_decision = settled_text(&key, &a.origin, 1, &record);
         assert!(unproven(a.approval_says(1, Some(&as_decision))), "a decision's seal of the same id");

@@ -161,6 +161,7 @@ checks!(
     a_request_id_settled_long_ago_still_replays_its_decision,
     a_window_longer_than_what_the_door_let_go_of_is_refused,
     session_denials_let_go_of_still_demote_exactly,
+    an_expired_permit_settles_and_a_late_report_counts_once,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -200,6 +201,7 @@ macro_rules! conformance_tests {
             a_request_id_settled_long_ago_still_replays_its_decision,
             a_window_longer_than_what_the_door_let_go_of_is_refused,
             session_denials_let_go_of_still_demote_exactly,
+            an_expired_permit_settles_and_a_late_report_counts_once,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -2859,4 +2861,203 @@ pub async fn session_denials_let_go_of_still_demote_exactly(store: Arc<dyn Store
         }
         Err(other) => panic!("a day's count over denials let go of: {other:?}"),
     }
+}
+
+const LAPSE_YAML: &str = "version: 1
+defaults:
+  report_within: 1m
+actions:
+  lapse.send:
+    tier: 2
+    params: { n: { type: integer } }
+    limits: [ { count: 1000000, per: 1h } ]
+";
+
+fn lapse(i: i64) -> ActionRequest {
+    request(&format!("lapse-{i}"), "lapse.send", json!({ "n": i }))
+}
+
+fn lapse_policy() -> Arc<Policy> {
+    Arc::new(Policy::from_yaml("lapse.yaml", LAPSE_YAML).unwrap_or_else(|e| panic!("lapse policy: {e}")))
+}
+
+/// Whether the store's doors hold the seal key: its newest event carries a seal (ADR-420).
+async fn holds_seal_key(s: &dyn Store) -> bool {
+    let head = head_seq(s).await;
+    let page = s.journal_sealed(head.saturating_sub(1), 1).await.unwrap_or_default();
+    page.into_iter().next().is_some_and(|(_, seal)| seal.is_some())
+}
+
+/// Every reservation id released by an event of `events` (`reservation_expired`, and reports), once per release.
+fn released_ids(events: &[Event]) -> Vec<i64> {
+    events
+        .iter()
+        .filter_map(|e| e.data.get("released").and_then(Value::as_array))
+        .flat_map(|ids| ids.iter().filter_map(Value::as_i64))
+        .collect()
+}
+
+/// ADR-885 (issue 19): a permit whose reservations expired unreported settles. Under the seal key it leaves the door's
+/// memory (its record sealed in its row with the expiry, ADR-740), so the decisions held stay level however many
+/// permits agents never report; without the key it stays, as every decision does. A late report, one per expired
+/// decision, is journaled once whatever it says and releases nothing; a second identical report journals nothing; a
+/// final one is not changed; nothing is released twice; a replay from the journal holds the same (the runner's
+/// `assert_consistent`). (RED with the expiry not settling the record: 400 expired permits held in memory.)
+pub async fn an_expired_permit_settles_and_a_late_report_counts_once(store: Arc<dyn Store>, t0: i64) {
+    const N: i64 = 400;
+    const SECOND: i64 = 1_000;
+    let s = &*store;
+    let p = lapse_policy();
+    let start = head_seq(s).await;
+    let held_at_start = s.retained().await.unwrap_or_default();
+    // One permit a second, none reported: each decide expires the permit decided 61 s before it.
+    let (mut ids, mut peak) = (Vec::new(), 0);
+    for i in 0..N {
+        let d = decide(s, &p, lapse(i), t0 + i * SECOND).await;
+        expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "a lapse permit");
+        ids.push(d.decision_id);
+        if let Some(held) = s.retained().await {
+            peak = peak.max(held.decisions.saturating_sub(held_at_start.decisions));
+        }
+    }
+    let last = decide(s, &p, lapse(N), t0 + N * SECOND + 2 * MINUTE).await;
+    let sealed = holds_seal_key(s).await;
+    assert_eq!(budget(&last, COUNT).consumed, Decimal::ZERO, "every earlier permit expired and was released");
+    let events = events_after(s, start).await;
+    let mut expired: Vec<i64> =
+        of_kind(&events, EventKind::ReservationExpired).iter().filter_map(|e| data_i64(e, "decision_id")).collect();
+    expired.sort_unstable();
+    assert_eq!(expired, ids, "each unreported permit expired once");
+    if let Some(held) = s.retained().await {
+        if sealed {
+            assert!(
+                peak <= 70,
+                "decisions held grew to {peak} over {N} unreported permits (one a second, 1m deadline)"
+            );
+            assert_eq!(held.expired, 0, "an expired permit left memory under the seal key: {held:?}");
+            assert!(held.decisions <= held_at_start.decisions + 2, "{held:?} against {held_at_start:?}");
+        } else {
+            assert_eq!(held.expired, held_at_start.expired + N as usize, "a keyless door keeps them: {held:?}");
+        }
+    }
+    // A late report on each: executed, failed, unknown in turn.
+    let before_reports = head_seq(s).await;
+    let late_at = t0 + N * SECOND + 3 * MINUTE;
+    let outcomes = [Outcome::Executed, Outcome::Failed, Outcome::Unknown];
+    for (k, id) in ids.iter().enumerate() {
+        let outcome = outcomes[k % 3];
+        let r = report(s, *id, outcome, late_at + k as i64).await;
+        expect_status(&r, DecisionStatus::from_outcome(outcome), "a late report");
+    }
+    let reports = events_after(s, before_reports).await;
+    assert_eq!(reports.len(), ids.len(), "one event per late report, nothing else");
+    for (e, id) in reports.iter().zip(&ids) {
+        assert_eq!(data_i64(e, "decision_id"), Some(*id), "reported in order");
+        assert_eq!(e.data["released"].as_array().map(Vec::len), Some(0), "a late report releases nothing: {e:?}");
+    }
+    // The same report twice answers the first and journals nothing; a final report is not changed.
+    let head = head_seq(s).await;
+    for (k, id) in ids.iter().enumerate().take(6) {
+        let outcome = outcomes[k % 3];
+        let again = report(s, *id, outcome, late_at + 1_000 + k as i64).await;
+        expect_status(&again, DecisionStatus::from_outcome(outcome), "the same late report again");
+    }
+    assert_eq!(head_seq(s).await, head, "a repeated report journals nothing");
+    for (id, other) in [(ids[0], Outcome::Failed), (ids[1], Outcome::Executed)] {
+        let changed = s.report(id, other, json!({}), late_at + 2_000).await;
+        assert!(matches!(changed, Err(StoreError::InvalidState(_))), "decision {id} changed: {changed:?}");
+    }
+    // A permit reported `unknown` late may still be reported final: journaled, releasing nothing.
+    let r = report(s, ids[2], Outcome::Executed, late_at + 3_000).await;
+    expect_status(&r, DecisionStatus::Executed, "an unknown permit reported executed");
+    let tail = events_after(s, head).await;
+    let kinds: Vec<EventKind> = tail.iter().map(|e| e.kind).collect();
+    assert_eq!(kinds, [EventKind::Refused, EventKind::Refused, EventKind::Executed], "two refusals, that report");
+    let all = events_after(s, start).await;
+    let mut released = released_ids(&all);
+    let count = released.len();
+    released.sort_unstable();
+    released.dedup();
+    assert_eq!((released.len(), count), (ids.len(), ids.len()), "each reservation released once, by its expiry");
+    let next = decide(s, &p, lapse(N + 1), late_at + 4_000).await;
+    // `last` expired too (its minute passed): nothing counts, so late reports took nothing back.
+    assert_eq!(budget(&next, COUNT).consumed, Decimal::ZERO, "late reports took nothing back");
+    if let (Some(held), true) = (s.retained().await, sealed) {
+        assert_eq!(held.expired, 0, "{held:?}");
+        assert!(held.decisions <= held_at_start.decisions + 3, "late reports brought nothing back: {held:?}");
+    }
+}
+
+/// A statement run on the store's database by the test (a database writer's hand, ADR-740): SQL both SQLite and
+/// PostgreSQL read.
+pub type Sql<'a> = &'a (dyn Fn(String) -> CheckFuture + Sync);
+
+/// ADR-885 against a database writer, for a store holding the seal key (not in [`CHECKS`]: each backend runs it
+/// with its own hand on the rows, and the rows it leaves disagree with the journal on purpose). An expired permit's
+/// row set back to `intended`, given another expired decision's seal, or stripped of its seal makes a late report
+/// refused `record_altered` (journaled), never released or counted; a row given back its own earlier seal after its
+/// late report releases nothing either, and `journal audit` names it; a replay from the journal holds the state.
+pub async fn expired_permit_rows_edited_by_hand(store: Arc<dyn Store>, t0: i64, sql: Sql<'_>) {
+    let s = &*store;
+    let p = lapse_policy();
+    let mut ids = Vec::new();
+    for i in 0..4 {
+        ids.push(decide(s, &p, lapse(i), t0 + i).await.decision_id);
+    }
+    assert!(holds_seal_key(s).await, "this check is for a store holding the seal key");
+    let [a, b, c, d] = ids[..] else { unreachable!() };
+    // Two minutes on: the next decide expires the four; two more transactions seal their rows and find them sealed.
+    for i in 4..7 {
+        decide(s, &p, lapse(i), t0 + 2 * MINUTE + i).await;
+    }
+    sql("CREATE TABLE lapse_saved AS SELECT id, settled FROM decisions".into()).await;
+    let late_at = t0 + 3 * MINUTE;
+    let refused = |what: &str, id: DecisionId, r: Result<DecisionRecord, StoreError>| match r {
+        Err(StoreError::Refused { code, message, .. }) => {
+            assert_eq!(code, "record_altered", "{what}: {message}");
+            assert!(message.contains(&format!("decision {id}")), "{what}: names the decision: {message}");
+        }
+        other => panic!("{what}: a late report on decision {id} was not refused: {other:?}"),
+    };
+    sql(format!("UPDATE decisions SET status = 'intended' WHERE id = {a}")).await;
+    refused("status put back to intended", a, s.report(a, Outcome::Failed, json!({}), late_at).await);
+    sql(format!("UPDATE decisions SET settled = (SELECT settled FROM lapse_saved WHERE id = {c}) WHERE id = {b}"))
+        .await;
+    refused("another expired decision's seal", b, s.report(b, Outcome::Failed, json!({}), late_at + 1).await);
+    sql(format!("UPDATE decisions SET settled = NULL WHERE id = {d}")).await;
+    refused("the seal cleared", d, s.report(d, Outcome::Failed, json!({}), late_at + 2).await);
+    // Put back as the door left it, `a` takes its late report; then its row is given its own earlier seal again.
+    sql(format!("UPDATE decisions SET status = 'unknown' WHERE id = {a}")).await;
+    expect_status(&report(s, a, Outcome::Executed, late_at + 3).await, DecisionStatus::Executed, "a late report");
+    for i in 7..9 {
+        decide(s, &p, lapse(i), late_at + 10 + i).await;
+    }
+    sql(format!(
+        "UPDATE decisions SET status = 'unknown', reported_ms = NULL, report_detail = NULL, \
+         settled = (SELECT settled FROM lapse_saved WHERE id = {a}) WHERE id = {a}"
+    ))
+    .await;
+    let second = s.report(a, Outcome::Failed, json!({}), late_at + 20).await;
+    let events = events_after(s, 0).await;
+    let mut released = released_ids(&events);
+    let count = released.len();
+    released.sort_unstable();
+    released.dedup();
+    assert_eq!(released.len(), count, "a reservation released twice ({second:?})");
+    let next = decide(s, &p, lapse(9), late_at + 30).await;
+    // The permits decided 20 and 19 ms before: every other one expired and none was counted again.
+    assert_eq!(budget(&next, COUNT).consumed, Decimal::from(2), "the two live permits, nothing taken back");
+    let audit = s.audit().await.unwrap_or_else(|e| panic!("audit: {e:?}"));
+    let named = |id: DecisionId| audit.differences.iter().any(|x| x.table == "decisions" && x.id == id.to_string());
+    assert!(named(a), "journal audit names decision {a}, rolled back: {:#?}", audit.mismatches);
+    for (what, id) in [("status put back", a), ("another's seal", b), ("seal cleared", d)] {
+        let journaled = events.iter().any(|e| {
+            e.kind == EventKind::Refused
+                && e.data.to_string().contains("record_altered")
+                && e.data.to_string().contains(&format!("\"decision_id\":{id}"))
+        });
+        assert!(journaled, "{what}: the refusal of decision {id}'s late report is journaled");
+    }
+    let differs = s.authority_differs_from_replay().await.unwrap_or_else(|e| panic!("replay: {e:?}"));
+    assert_eq!(differs, None, "the door's state differs from the journal replayed");
 }

@@ -193,6 +193,14 @@ async fn seal_settled<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
         let sealed = match row {
             SettledRow::Decision(id) => w.seal_settled(*id, text).await,
             SettledRow::Approval(id) => w.seal_settled_approval(*id, text).await,
+            // A late report on a permit sealed at its expiry (ADR-885): the row's seal as it stands, with the report.
+            SettledRow::Report(id) => match w.settled_seal(*id).await {
+                Ok(current) => match w.authority().resealed(*id, current.as_deref()) {
+                    Some(text) => w.seal_settled(*id, &text).await,
+                    None => Ok(false),
+                },
+                Err(e) => Err(e),
+            },
         };
         match sealed {
             Ok(wrote) => written.push(wrote),
@@ -815,8 +823,12 @@ pub async fn report<W: WriteTx>(
         }
     }
     // A permit whose reservations expired unreported is `unknown` without a report: the first report after that
-    // is recorded whatever it says (it is late), and releases nothing, because nothing is held any more.
-    let late = w.authority().expired_unreported(decision_id);
+    // is recorded whatever it says (it is late), and releases nothing, because nothing is held any more. Under the
+    // seal key such a permit has left memory (ADR-885): the journal's word on it is its row's seal, checked above.
+    let late = match journal_says(w, decision_id).await? {
+        JournalSays::Record(journaled) => journaled.expiry == crate::authority::Expiry::Unreported,
+        JournalSays::Unproven(_) | JournalSays::Nothing => false,
+    };
     if record.status == new_status && !late {
         return Ok(record);
     }

@@ -508,6 +508,29 @@ impl Replayed {
                 );
             }
             EventData::Reported(r) => {
+                // `executed` and `failed` are final: a door journals no report after them (`ops::report`). One
+                // after them was made on a row set back outside the door, e.g. a permit settled by its expiry whose
+                // row was given its own earlier seal again (ADR-885).
+                let before = self
+                    .tables
+                    .get("decisions")
+                    .and_then(|rows| rows.get(&r.decision_id.to_string()))
+                    .and_then(|row| row.get("status").cloned().flatten());
+                if let Some(before) = before.filter(|s| s == "executed" || s == "failed") {
+                    self.problems.push(Difference {
+                        table: "decisions".into(),
+                        id: r.decision_id.to_string(),
+                        field: Some("status".into()),
+                        journal: Some(before.clone()),
+                        in_table: None,
+                        note: Some(format!(
+                            "decision {} was reported `{}` at seq {seq} after its final report `{before}`: its row was \
+                             set back outside the door",
+                            r.decision_id,
+                            r.outcome.as_str()
+                        )),
+                    });
+                }
                 self.set(
                     "decisions",
                     r.decision_id,
