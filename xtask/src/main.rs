@@ -2136,6 +2136,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "ADR-875's refusal is an invalid state (409), not a storage error an agent retries (F384, attack 24's W1)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "            if since_ms < floor {\n                return Err(StoreError::InvalidState(format!(",
+        broken: "            if since_ms < floor {\n                return Err(StoreError::Backend(format!(",
+        package: "foureyes-store-sqlite",
+        filter: "sealed::session_denials_let_go_of_still_demote_exactly",
+        also: &[],
+    },
+    Mutation {
         property: "the next clock anchor is never written through a planted symlink (F383, attack 24's T1)",
         file: "crates/foureyes-store/src/clock_floor.rs",
         original: "    let mut file = std::fs::File::create_new(partial)?;",

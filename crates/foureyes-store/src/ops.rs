@@ -1544,10 +1544,12 @@ async fn session_snapshot<W: WriteTx>(
         Some(since_ms) => {
             // A rule reloaded to count further back than this door kept its denials (ADR-875): what it let go of
             // is not counted from memory (an under-count frees the session from a demotion), so nothing is decided
-            // for the session until a restart replays the journal.
+            // for the session until a restart replays the journal. Answered as a state the request cannot be
+            // decided in (HTTP 409 `invalid_state`, CLI exit 6) as ADR-376's is (ADR-884): as a storage error (HTTP
+            // 503) an agent retried it for ever (attack 24's W1).
             let floor = w.authority().denial_floor(&request.agent, session_key(session));
             if since_ms < floor {
-                return Err(StoreError::Backend(format!(
+                return Err(StoreError::InvalidState(format!(
                     "session `{}` of agent `{}` counts its denials from {since_ms} ms, before what this door still \
                      holds in memory (denials before {floor} ms were let go of under the policy in force then, \
                      ADR-875): restart the door to count them from the journal",
