@@ -360,6 +360,8 @@ fn apart(wall_ms: i64, now_ms: i64) -> (f64, &'static str) {
 struct Door {
     reference: Option<Reference>,
     unresolved: Option<(i64, String)>,
+    /// Whether what leaves the clock unresolved is the database's other names (ADR-882), not a clock behind the record.
+    hard_linked: bool,
     /// Each anchor file this process writes.
     anchors: Vec<AnchorFile>,
     last_ms: i64,
@@ -371,6 +373,7 @@ struct Door {
 static DOOR: Mutex<Door> = Mutex::new(Door {
     reference: None,
     unresolved: None,
+    hard_linked: false,
     anchors: Vec::new(),
     last_ms: i64::MIN,
     served: Served { served_ms: None, outages: Vec::new(), ticked_ms: None },
@@ -477,6 +480,13 @@ pub fn unresolved() -> Option<String> {
     door().unresolved.as_ref().map(|(_, why)| why.clone())
 }
 
+/// Whether the clock is unresolved because the database file has other names (ADR-882), not because this machine's
+/// clock reads before the record: `journal verify` then does not blame an event's time (attack 24's H1).
+pub fn unresolved_by_hard_links() -> bool {
+    let door = door();
+    door.unresolved.is_some() && door.hard_linked
+}
+
 /// Resolves this process's clock against `store` (the first store opened sets it; a later one only adds its anchor
 /// file), records the anchor, and returns the note the process prints on stderr when it does not follow the wall
 /// clock.
@@ -554,6 +564,7 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
                 }
                 Some(match (links, resolve_local(anchor.as_ref(), boot, wall, newest_ms)) {
                     (Some(links), _) => {
+                        door().hard_linked = true;
                         Resolution::Unresolved { floor_ms: newest_ms.unwrap_or(0), why: hard_linked(links) }
                     }
                     (None, Resolution::Anchored { reference, note }) => {

@@ -21,7 +21,8 @@ Exit codes:
   14  execute: the connector ran and failed, or its outcome is unknown (reported)
   15  policy test: a case did not get its expected verdict
   16  journal verify: the journal replays, but this machine's clock reads before its newest event: no door
-      decides here until the clock reaches it (a wrong clock, or an event written with a time in the future)";
+      decides here until the clock reaches it (a wrong clock, or an event written with a time in the future);
+      or the database file has other names (hard links, ADR-882), and no door decides on it while they exist";
 
 /// FourEyes: one door every side effect of an AI agent must pass.
 ///

@@ -1119,7 +1119,12 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
                         "replay: FAILED at seq {seq}: no door replays it, every door refuses to decide: {problem}"
                     );
                 }
-                if let Some(((seq, ts_ms), problem)) = &clock {
+                if let Some((_, problem)) = &clock
+                    && foureyes_store::clock_floor::unresolved_by_hard_links()
+                {
+                    // Not the clock, nor any event's time: the database's other names (ADR-882, attack 24's H1).
+                    println!("clock: doors refuse to decide on this database: {problem}");
+                } else if let Some(((seq, ts_ms), problem)) = &clock {
                     println!(
                         "clock: doors refuse to decide on this machine: {problem} The newest time on record is seq \
                          {seq}'s ({}): if this machine's clock is right, that event was written with a time in the \

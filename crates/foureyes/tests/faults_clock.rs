@@ -685,6 +685,12 @@ fn one_database_under_two_names_keeps_one_clock() {
         if case == "a hard link" {
             let said = String::from_utf8_lossy(&out.stderr);
             assert!(said.contains("ADR-882"), "the door says why it refuses: {said}");
+            // F385 (attack 24's H1): `journal verify` stops with the doors (exit 16) and names the other names, not an
+            // event "written with a time in the future" (an honest `cp -al` backup had it blame the record).
+            let verify = cli_on_at(&env, &env.db, 0, &["journal", "verify"]);
+            let said = String::from_utf8_lossy(&verify.stdout);
+            assert_eq!(verify.status.code(), Some(16), "{said}");
+            assert!(said.contains("ADR-882") && !said.contains("in the future"), "verify blames the record: {said}");
         }
     }
 }
