@@ -151,7 +151,10 @@ fn patterns() -> &'static Patterns {
             )
             .ok()?,
             amount_label: Regex::new(r"(?i)^\W*(?:\w+\s+)?(?:amount|amt|refund|credit|charged?|paid)\b").ok()?,
-            minor_label: Regex::new(r"(?i)\b(?:minor|cents|pence|minor\s+units)$").ok()?,
+            minor_label: Regex::new(
+                r"(?i)\b(?:minor|cents|pence|pennies|minor\s+units?|subunits?|smallest\s+units?)\s*[)\]]?\s*$",
+            )
+            .ok()?,
             bare_amount_label: Regex::new(
                 r"(?i)^(?:(?:payload|data|body|request|claim|refund|credit|line|fields?)\s+){0,2}(?:amount|amt|sum|value)(?:\s+(?:minor|cents|pence|in\s+cents|major|value|requested))?$",
             )
@@ -169,7 +172,7 @@ fn patterns() -> &'static Patterns {
                 r"(?i)^(?:(?:live\s+|chat\s+|virtual\s+|customer\s+)?(?:agent|support|rep|representative|advis[eo]r|associate|assistant|bot|chatbot|operator|specialist|team|staff|service|care|helpdesk|help\s+desk|concierge|moderator))\b|\((?:[^()]*\b)?(?:agent|support|rep|representative|advis[eo]r|associate|assistant|bot|team|staff|care|service)\b[^()]*\)",
             )
             .ok()?,
-            customer_speaker: Regex::new(r"(?i)^(?:customer|client|me|you|visitor|guest|buyer|user|caller|shopper|member)(?:\s*\([^()]*\))?$").ok()?,
+            customer_speaker: Regex::new(r"(?i)^(?:customer|client|me|you|visitor|guest|buyer|user|caller|shopper|member)(?:\s*\([^()]*\))?(?:\s+(?:clicked|selected|chose|picked|tapped|pressed|typed|replied|wrote|said|says|answered))?$").ok()?,
             named_speaker: Regex::new(r"^[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]*\.?)?$").ok()?,
             not_a_name: Regex::new(r"(?i)^(?:re|fw|fwd|subject|from|to|cc|date|sent|note|ps|hi|hello|dear|thanks|regards|order|total|reason|comments?|update|edit|warning|attn|fao)$").ok()?,
             field_word: Regex::new(
