@@ -1175,7 +1175,7 @@ fn arithmetic_results(text: &str) -> String {
     let Some(chain) = CHAIN
         .get_or_init(|| {
             Regex::new(&format!(
-                r"(?i)(?:(?:{CUR_BEFORE})\s?)?(?:{NUM})(?:\s?(?:{CUR_AFTER}|%))?(?:\s+[a-z]+){{0,4}}?\s*(?:[+x×*]|\bplus\b|\band\b)\s*(?:[^=\n.?!]{{0,60}}?)=\s*"
+                r"(?i)(?:(?:{CUR_BEFORE})\s?)?(?:{NUM})(?:\s?(?:{CUR_AFTER}|%))?(?:\s+[a-z]+){{0,4}}?\s*(?:[+x×*]|\bplus\b|\band\b)\s*(?:[^=\n.?!]|\.\d){{0,60}}?=\s*"
             ))
             .ok()
         })
@@ -1203,10 +1203,10 @@ fn arithmetic_results(text: &str) -> String {
         {
             out.insert(s + last_eq + 1 + m.start(), '$');
         }
-        for m in res().digit_figure.find_iter(&clause[first.start()..last_eq]) {
-            let (a, b) = (s + first.start() + m.start(), s + first.start() + m.end());
-            out.replace_range(a..b, &" ".repeat(b - a));
-        }
+        // The whole working goes, its words too: a part's label ("for postage", "plus VAT") is no label of the result.
+        let (a, b) = (s + first.start(), s + last_eq + 1);
+        let blank: String = out[a..b].chars().map(|c| if c == '\n' { c } else { ' ' }).collect();
+        out.replace_range(a..b, &blank);
     }
     out
 }
@@ -1245,30 +1245,66 @@ fn without_refused_figures(text: &str) -> String {
         return text.to_string();
     };
     let value = |m: &str| fig.captures(m).and_then(|c| c.name("n")).and_then(|n| to_cents(n.as_str()));
-    let mut refused = Vec::new();
+    // (the refused value, the kept figure as written, where the contrast stands)
+    let mut refused: Vec<(i64, String, usize)> = Vec::new();
     for re in [kept_first, refused_first] {
         for c in re.captures_iter(text) {
             let (Some(k), Some(d)) = (c.name("keep"), c.name("drop")) else { continue };
-            if let (Some(k), Some(d)) = (value(k.as_str()), value(d.as_str()))
-                && k != d
-                && k > 0
+            if let (Some(kv), Some(dv)) = (value(k.as_str()), value(d.as_str()))
+                && kv != dv
+                && kv > 0
             {
-                refused.push(d);
+                refused.push((dv, k.as_str().to_string(), c.get(0).map_or(0, |m| m.start())));
             }
         }
     }
     if refused.is_empty() {
         return text.to_string();
     }
-    let mut out = text.to_string();
+    // A contrast written after the ask, on its own ("refund 30 euros for the strap … sorry 13 not 30"), corrects the
+    // ask (ADR-891): the kept figure takes the refused one's place in the clause that asked it, when no clause that
+    // asks holds the kept figure already. Otherwise the refused figure is only blanked (ADR-871).
+    let asking = |at: usize| {
+        clauses(text)
+            .into_iter()
+            .find(|(s, e)| *s <= at && at < *e)
+            .is_some_and(|(s, e)| clause_intent(&text[s..e]).request)
+    };
+    let kept_asked = |kept: &str| {
+        let v = value(kept);
+        fig.find_iter(text).any(|m| value(m.as_str()) == v && asking(m.start()))
+    };
+    let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    let mut moved: Vec<i64> = Vec::new();
     for m in fig.find_iter(text) {
         let prev = text[..m.start()].chars().next_back();
         if prev.is_some_and(|p| p.is_alphanumeric() || matches!(p, '.' | ',')) {
             continue;
         }
-        if value(m.as_str()).is_some_and(|v| refused.contains(&v)) {
-            out.replace_range(m.range(), &" ".repeat(m.len()));
+        let Some(v) = value(m.as_str()) else { continue };
+        let Some((_, kept, at)) = refused.iter().find(|(d, _, _)| *d == v) else { continue };
+        // A bare kept figure takes the slot's currency ("30 euros" corrected by a bare "13" is "13 euros").
+        let bare = fig.captures(kept).and_then(|c| c.name("n")).is_some_and(|n| n.as_str() == kept.trim());
+        let kept_text = match (
+            bare,
+            fig.captures(m.as_str()).and_then(|c| c.name("n")),
+            fig.captures(kept).and_then(|c| c.name("n")),
+        ) {
+            (true, Some(slot), Some(k)) => {
+                format!("{}{}{}", &m.as_str()[..slot.start()], k.as_str(), &m.as_str()[slot.end()..])
+            }
+            _ => kept.trim().to_string(),
+        };
+        if m.start() < *at && !moved.contains(&v) && asking(m.start()) && !kept_asked(kept) {
+            moved.push(v);
+            edits.push((m.range(), kept_text));
+        } else {
+            edits.push((m.range(), " ".repeat(m.len())));
         }
+    }
+    let mut out = text.to_string();
+    for (range, with) in edits.into_iter().rev() {
+        out.replace_range(range, &with);
     }
     out
 }
@@ -1426,6 +1462,10 @@ fn without_retracted_figures(text: &str) -> String {
     // What may follow a replacement figure: its currency, "back", "please", a verb of settlement — not a noun it
     // counts ("actually, 2 cups broke").
     let names_money = |end: usize| {
+        // A figure that ends its line ends a chat message: "actually make that 13⏎sorry 13 not 30" (ADR-891).
+        if text[end..].trim_start_matches([' ', '\t']).starts_with('\n') {
+            return true;
+        }
         let word: String =
             text[end..].trim_start().chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
         word.is_empty()
@@ -2005,7 +2045,7 @@ fn elided_subject_want(clause: &str) -> bool {
 fn coordinated_ask(clause: &str) -> bool {
     static AND: OnceLock<Option<Regex>> = OnceLock::new();
     AND.get_or_init(|| {
-        Regex::new(r"(?i)\b(?:i|we)\b[^.?!\n]{0,100}?\band\s+(?:(?:therefore|hereby|now|also|so|thus|kindly|formally|would|'d)\s+)*((?:request|ask|want|need|claim|require|demand|seek|expect|like)\b[^\n]*)$").ok()
+        Regex::new(r"(?i)\b(?:i|we|(?:our|my)\s+[a-z]+|the\s+(?:customer|client|buyer|company))\b[^.?!\n]{0,100}?\band\s+(?:(?:therefore|hereby|now|also|so|thus|kindly|formally|would|'d)\s+)*((?:request|ask|want|need|claim|require|demand|seek|expect|like)\b[^\n]*)$").ok()
     })
     .as_ref()
     .and_then(|re| re.captures(clause))
@@ -2048,7 +2088,19 @@ fn verbless_ask(clause: &str) -> bool {
     else {
         return false;
     };
-    !clause.contains('?') && re.is_match(clause.trim())
+    // A correction that names the figure ("actually make that 13", "ok make it €20 then") restates the ask with its
+    // new figure: it asks that figure (ADR-891).
+    static MAKE_IT: OnceLock<Option<Regex>> = OnceLock::new();
+    let make_it = MAKE_IT
+        .get_or_init(|| {
+            let fig = format!(r"(?:(?:{CUR_BEFORE})\s?(?:{NUM})|(?:{NUM})(?:\s?(?:{CUR_AFTER}))?)");
+            Regex::new(&format!(
+                r"(?i)^[\s\W]*(?:(?:actually|no|nope|wait|sorry|ok|okay|so|then|just|hmm+|um+|oh)[\s\W]+)*(?:please\s+)?make\s+(?:it|that|this)\s+{fig}(?:\s+(?:then|instead|please|pls))*[\s\W]*$"
+            ))
+            .ok()
+        })
+        .as_ref();
+    !clause.contains('?') && (re.is_match(clause.trim()) || make_it.is_some_and(|m| m.is_match(clause.trim())))
 }
 
 /// Whether the customer disclaims a request ("Not asking for one, I'm just deciding whether to keep the coat", "I
@@ -2959,7 +3011,16 @@ pub fn facts(ev: &Evidence) -> Facts {
     // is the frame its figure fills (ADR-872, b18 `g-022`). The reply's own figures settle it: one figure is the
     // amount, several or none cannot be settled.
     let answered = (!clauses.request && !disclaimed && answers_amount_question(&layout.seen, &own)).then(|| {
-        match distinct(figures::figures(&own).iter().map(|f| f.cents)).as_slice() {
+        let mut values = distinct(figures::figures(&own).iter().map(|f| f.cents));
+        if values.is_empty() {
+            values = distinct(
+                r.digit_figure
+                    .captures_iter(&own)
+                    .filter(|c| money_shaped(&c[0]))
+                    .filter_map(|c| to_cents(c.get(1)?.as_str())),
+            );
+        }
+        match values.as_slice() {
             [one] => Amount::Cents(*one),
             _ => Amount::Ambiguous,
         }
@@ -3087,7 +3148,7 @@ fn answers_amount_question(text: &str, own: &str) -> bool {
     let Some(confirm) = CONFIRM
         .get_or_init(|| {
             Regex::new(&format!(
-                r"(?i)\b(?:refund|credit|reimburse\w*|money\s+back|back)\b[^?\n]{{0,20}}?(?:(?:{CUR_BEFORE})\s?(?:{NUM})|(?:{NUM})\s?(?:{CUR_AFTER}))[^?\n]{{0,20}}\?"
+                r"(?i)\b(?:refund|credit|reimburse\w*|money\s+back|back)\b[^?\n]{{0,20}}?(?:(?:{CUR_BEFORE})\s?(?:{NUM})|(?:{NUM})\s?(?:{CUR_AFTER}))[^?\n]{{0,20}}\?|(?:(?:{CUR_BEFORE})\s?(?:{NUM})|(?:{NUM})\s?(?:{CUR_AFTER}))\s+(?:refunded|credited|reimbursed|(?:sent|paid|credited|put)\s+back|back)\b[^?\n]{{0,20}}\?"
             ))
             .ok()
         })
@@ -3095,7 +3156,17 @@ fn answers_amount_question(text: &str, own: &str) -> bool {
     else {
         return false;
     };
-    confirm.is_match(&text) && !confirm.is_match(own) && !figures::figures(own).is_empty()
+    confirm.is_match(&text)
+        && !confirm.is_match(own)
+        && res().digit_figure.find_iter(own).any(|m| money_shaped(m.as_str()))
+}
+
+/// A bare figure shaped as money: a currency sign, or two decimals ("8.50", "12,00"); not an order number or a count.
+fn money_shaped(figure: &str) -> bool {
+    let f = figure.trim();
+    f.starts_with(['$', '€', '£'])
+        || f.len() > 3 && f.as_bytes()[f.len() - 3] == b'.'
+        || f.len() > 3 && f.as_bytes()[f.len() - 3] == b','
 }
 
 /// One fact read from the ticket, with the span of text it was read from (of the prepared text: normalised, amounts

@@ -386,7 +386,7 @@ pub fn inquiry_question(clause: &str) -> bool {
             let filler = r"(?:(?:hey|hi|hello|hiya|yo|ok|okay|so|and|but|also|just|um+|uh+|btw|sorry|quick\s+q(?:uestion)?|one\s+more\s+thing|question|q|oh|well|then|now|plus|hmm+)[\s,:;.!-]+)*";
             let subject = r"(?:it|this|that|there|my|the|your|ur|our|they|he|she|we|i|u|you|ya|anyone|these|those)";
             let interrogative = Regex::new(&format!(
-                r"(?i)^[\s\W]*{filler}(?:(?:how|when|what|where|which|who|whose)\b(?:\s+about\b)?|(?:do|does|did|is|are|was|were|has|have|had)\s+{subject}\b|(?:would|will|should)\s+(?:it|this|that|the|my|these|those)\b)|\bif\b[^?]{{0,80}}?\s(?:is|are|does|do|did|has|have|was|were|would|will)\s+(?:it|this|that|there|my|the|they|i|we)\b"
+                r"(?i)(?:^[\s\W]*|[:—–]\s+){filler}(?:(?:how|when|what|where|which|who|whose)\b(?:\s+about\b)?|(?:do|does|did|is|are|was|were|has|have|had)\s+{subject}\b|(?:would|will|should)\s+(?:it|this|that|the|my|these|those)\b)|\bif\b[^?]{{0,80}}?\s(?:is|are|does|do|did|has|have|was|were|would|will)\s+(?:it|this|that|there|my|the|they|i|we)\b"
             ))
             .ok()?;
             let request = Regex::new(concat!(

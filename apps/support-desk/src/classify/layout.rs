@@ -121,7 +121,7 @@ fn patterns() -> &'static Patterns {
             // "Label: value", "LABEL - value", "Label<TAB>value": a label of at most 60 characters that starts the
             // line (after a list bullet), then the separator.
             field: Regex::new(
-                r"^\s*(?:[-*•]\s+)?([A-Za-z][A-Za-z0-9 &'’./()#_-]{0,59}?)\s*(?::|\t+|\s[-–—]\s|=)\s*(.*?)\s*$",
+                r"^\s*(?:[-*•]\s+)?([A-Za-z][A-Za-z0-9 &'’./()\[\]#_-]{0,59}?)\s*(?::|\t+|\s[-–—]\s|=)\s*(.*?)\s*$",
             )
             .ok()?,
             asked_label: Regex::new(
@@ -228,7 +228,30 @@ fn visible_text(text: &str) -> String {
 
 fn field_kind(label: &str) -> FieldKind {
     let p = patterns();
+    // A unit annotation ("(minor units)", "[cents]", "(in pence)") says how the value is written, not what it is
+    // (ADR-893): the label is typed without it. A refund's or a credit's value is its amount.
+    static UNIT: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
     let label = label.trim();
+    let (label, refund_value) = match UNIT
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"\s*[(\[][^()\[\]]*[)\]]\s*$").ok()?,
+                Regex::new(r"(?i)^\W*(?:refund|credit|reimbursement)\s+value$").ok()?,
+            ))
+        })
+        .as_ref()
+    {
+        Some((unit, value)) => {
+            let bare = unit.replace(label, "").into_owned();
+            let refund_value = value.is_match(&bare);
+            (if bare.trim().is_empty() { label.to_string() } else { bare }, refund_value)
+        }
+        None => (label.to_string(), false),
+    };
+    let label = label.as_str();
+    if refund_value {
+        return FieldKind::Ask;
+    }
     if p.remark_label.is_match(label) {
         return FieldKind::Remark;
     }
