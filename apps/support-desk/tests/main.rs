@@ -30,6 +30,7 @@ mod intent_classes;
 mod layout_kinds;
 mod layout_kinds_b11;
 mod llm_providers;
+mod mechanisms;
 mod mcp_servers;
 mod postgres;
 mod reading_classes;
