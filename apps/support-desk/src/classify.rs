@@ -1189,7 +1189,7 @@ fn arithmetic_results(text: &str) -> String {
         let Some(last_eq) = clause.rfind('=') else { continue };
         // Something must follow the last "=": the result, a figure.
         let result = &clause[last_eq + 1..];
-        if !res().digit_figure.find(result).is_some_and(|m| result[..m.start()].trim().len() <= 4) {
+        if res().digit_figure.find(result).is_none_or(|m| result[..m.start()].trim().len() > 4) {
             continue;
         }
         let Some(first) = chain.find(clause) else { continue };
@@ -1199,7 +1199,7 @@ fn arithmetic_results(text: &str) -> String {
         // The result bare ("= 60 pls") is money as its parts were: it takes a sign, as a corrected figure does.
         if let Some(m) = res().digit_figure.find(result)
             && !m.as_str().starts_with(['$', '€', '£'])
-            && !res().money.find_at(result, m.start()).is_some_and(|x| x.start() == m.start())
+            && res().money.find_at(result, m.start()).is_none_or(|x| x.start() != m.start())
         {
             out.insert(s + last_eq + 1 + m.start(), '$');
         }
