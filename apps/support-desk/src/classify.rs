@@ -1755,12 +1755,6 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     if grammar::supposing_question(clause) {
         return intent;
     }
-    // A question in an inquiry's form (a wh-word or an inverted auxiliary, no request form: ADR-890) asks what the
-    // policy or the record says, whatever refund word or figure it holds; about a refund noun it is a status question.
-    if grammar::inquiry_question(clause) {
-        intent.status_question = res().refund.is_match(clause);
-        return intent;
-    }
     // A refund that is the subject of a past or perfect predicate ("a refund of 32.50 was done", "the refund … was
     // \"completed\" on Monday", "my refund has been actioned") is a refund on record talked about, whatever the
     // participle: the structure, not a list of verbs (ADR-848). An ask takes the refund as its object.
@@ -1839,6 +1833,14 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             intent.arrived = true;
             talked_about.replace_range(m.range(), &" ".repeat(m.len()));
         }
+    }
+    // A question in an inquiry's form (a wh-word or an inverted auxiliary, no request form: ADR-890) asks what the
+    // policy or the record says, whatever refund word or figure it holds; about a refund noun it is a status question.
+    // Read after the arrival question's shape, so "has that come through yet …?" still marks a refund on record for
+    // the ticket-level rule (F893).
+    if grammar::inquiry_question(clause) {
+        intent.status_question |= r.refund.is_match(clause);
+        return intent;
     }
     let head_of = talked_about.clone();
     let headlines: Vec<regex::Captures> =
