@@ -31,6 +31,7 @@ mod layout_kinds;
 mod layout_kinds_b11;
 mod llm_providers;
 mod mcp_servers;
+mod mechanisms;
 mod postgres;
 mod reading_classes;
 mod reference_semantics;

@@ -371,6 +371,43 @@ pub fn in_arithmetic(before: &str, after: &str, clause: &str) -> bool {
         && (p.arithmetic_before.is_match(before) || p.arithmetic_after.is_match(after))
 }
 
+/// A question whose form is an inquiry (ADR-890): a clause closed by a question mark that opens (after greetings and
+/// discourse words: "hey quick q", "so", "also") with a wh-word or with an auxiliary inverted before its subject ("do
+/// u refund the shipping too …?", "does my refund take long to show up?", "would the 15 dollars I paid be refunded
+/// too?"), or holds that inversion after a leading condition ("if it breaks on day 30 is it still covered?"), and
+/// holds no request form: a modal put to the shop ("can/could/would/will you …"), a first person asking leave ("can
+/// I / may I get …"), "is it possible", "any chance", "how/what about", "please", a want. Such a question asks what
+/// the policy or the record says, whatever refund word or figure it holds: its figure is no ask. "Why" is left out:
+/// "WHY is it so hard to get £30 back?!" is a demand put as a question (b19 `g-053`).
+pub fn inquiry_question(clause: &str) -> bool {
+    static FORM: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((interrogative, request)) = FORM
+        .get_or_init(|| {
+            let filler = r"(?:(?:hey|hi|hello|hiya|yo|ok|okay|so|and|but|also|just|um+|uh+|btw|sorry|quick\s+q(?:uestion)?|one\s+more\s+thing|question|q|oh|well|then|now|plus|hmm+)[\s,:;.!-]+)*";
+            let subject = r"(?:it|this|that|there|my|the|your|ur|our|they|he|she|we|i|u|you|ya|anyone|these|those)";
+            let interrogative = Regex::new(&format!(
+                r"(?i)(?:^[\s\W]*|[:—–]\s+){filler}(?:(?:how|when|what|where|which|who|whose)\b(?:\s+about\b)?|(?:do|does|did|is|are|was|were|has|have|had)\s+{subject}\b|(?:would|will|should)\s+(?:it|this|that|the|my|these|those)\b)|\bif\b[^?]{{0,80}}?\s(?:is|are|does|do|did|has|have|was|were|would|will)\s+(?:it|this|that|there|my|the|they|i|we)\b"
+            ))
+            .ok()?;
+            let request = Regex::new(concat!(
+                r"(?i)\b(?:can|could|would|will|won'?t|wont|can'?t|cant|couldn'?t|wouldn'?t)\s+(?:you|u|ya|y'all|someone|somebody|anyone|we|i|you\s+guys|your\s+team|it\s+be\s+possible)\b",
+                r"|\b(?:may|might)\s+(?:i|we)\b|\bpossible\b|\bany\s+(?:chance|way)\b|\b(?:how|what)\s+about\b",
+                r"|\b(?:please|pls|plz|kindly)\b|\b(?:i|we)(?:'d|\s+would)\s+(?:like|love|prefer|want|appreciate)\b",
+                r"|\b(?:i|we)\s+(?:want|need|demand|expect|request)\b",
+                r"|\b(?:do|does|did|are)\s+(?:you|u)\s+(?:think|mind|want|agree|accept)\b|\bare\s+(?:you|u)\s+(?:going|gonna)\b",
+            ))
+            .ok()?;
+            Some((interrogative, request))
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    clause.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '”' | '’' | ')')).ends_with('?')
+        && interrogative.is_match(clause)
+        && !request.is_match(clause)
+}
+
 pub fn supposing_question(clause: &str) -> bool {
     let p = patterns();
     clause.contains('?') && p.supposing.is_match(clause) && p.condition.is_match(clause)

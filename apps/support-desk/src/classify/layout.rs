@@ -121,7 +121,7 @@ fn patterns() -> &'static Patterns {
             // "Label: value", "LABEL - value", "Label<TAB>value": a label of at most 60 characters that starts the
             // line (after a list bullet), then the separator.
             field: Regex::new(
-                r"^\s*(?:[-*•]\s+)?([A-Za-z][A-Za-z0-9 &'’./()#_-]{0,59}?)\s*(?::|\t+|\s[-–—]\s|=)\s*(.*?)\s*$",
+                r"^\s*(?:[-*•]\s+)?([A-Za-z][A-Za-z0-9 &'’./()\[\]#_-]{0,59}?)\s*(?::|\t+|\s[-–—]\s|=)\s*(.*?)\s*$",
             )
             .ok()?,
             asked_label: Regex::new(
@@ -151,7 +151,10 @@ fn patterns() -> &'static Patterns {
             )
             .ok()?,
             amount_label: Regex::new(r"(?i)^\W*(?:\w+\s+)?(?:amount|amt|refund|credit|charged?|paid)\b").ok()?,
-            minor_label: Regex::new(r"(?i)\b(?:minor|cents|pence|minor\s+units)$").ok()?,
+            minor_label: Regex::new(
+                r"(?i)\b(?:minor|cents|pence|pennies|minor\s+units?|subunits?|smallest\s+units?)\s*[)\]]?\s*$",
+            )
+            .ok()?,
             bare_amount_label: Regex::new(
                 r"(?i)^(?:(?:payload|data|body|request|claim|refund|credit|line|fields?)\s+){0,2}(?:amount|amt|sum|value)(?:\s+(?:minor|cents|pence|in\s+cents|major|value|requested))?$",
             )
@@ -169,7 +172,7 @@ fn patterns() -> &'static Patterns {
                 r"(?i)^(?:(?:live\s+|chat\s+|virtual\s+|customer\s+)?(?:agent|support|rep|representative|advis[eo]r|associate|assistant|bot|chatbot|operator|specialist|team|staff|service|care|helpdesk|help\s+desk|concierge|moderator))\b|\((?:[^()]*\b)?(?:agent|support|rep|representative|advis[eo]r|associate|assistant|bot|team|staff|care|service)\b[^()]*\)",
             )
             .ok()?,
-            customer_speaker: Regex::new(r"(?i)^(?:customer|client|me|you|visitor|guest|buyer|user|caller|shopper|member)(?:\s*\([^()]*\))?$").ok()?,
+            customer_speaker: Regex::new(r"(?i)^(?:customer|client|me|you|visitor|guest|buyer|user|caller|shopper|member)(?:\s*\([^()]*\))?(?:\s+(?:clicked|selected|chose|picked|tapped|pressed|typed|replied|wrote|said|says|answered))?$").ok()?,
             named_speaker: Regex::new(r"^[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]*\.?)?$").ok()?,
             not_a_name: Regex::new(r"(?i)^(?:re|fw|fwd|subject|from|to|cc|date|sent|note|ps|hi|hello|dear|thanks|regards|order|total|reason|comments?|update|edit|warning|attn|fao)$").ok()?,
             field_word: Regex::new(
@@ -225,7 +228,30 @@ fn visible_text(text: &str) -> String {
 
 fn field_kind(label: &str) -> FieldKind {
     let p = patterns();
+    // A unit annotation ("(minor units)", "[cents]", "(in pence)") says how the value is written, not what it is
+    // (ADR-893): the label is typed without it. A refund's or a credit's value is its amount.
+    static UNIT: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
     let label = label.trim();
+    let (label, refund_value) = match UNIT
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"\s*[(\[][^()\[\]]*[)\]]\s*$").ok()?,
+                Regex::new(r"(?i)^\W*(?:refund|credit|reimbursement)\s+value$").ok()?,
+            ))
+        })
+        .as_ref()
+    {
+        Some((unit, value)) => {
+            let bare = unit.replace(label, "").into_owned();
+            let refund_value = value.is_match(&bare);
+            (if bare.trim().is_empty() { label.to_string() } else { bare }, refund_value)
+        }
+        None => (label.to_string(), false),
+    };
+    let label = label.as_str();
+    if refund_value {
+        return FieldKind::Ask;
+    }
     if p.remark_label.is_match(label) {
         return FieldKind::Remark;
     }
