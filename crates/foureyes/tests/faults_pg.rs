@@ -56,7 +56,17 @@ impl Proxy {
                     continue;
                 }
                 let Ok(server) = TcpStream::connect(&upstream) else { continue };
-                l.lock().unwrap().extend([client.try_clone().unwrap(), server.try_clone().unwrap()]);
+                {
+                    // Checked again under the lock `partition` takes to cut: a connection accepted while it cut
+                    // the others was added after the cut and carried on through the partition (F386).
+                    let mut live = l.lock().unwrap();
+                    if p.load(Ordering::SeqCst) {
+                        let _ = client.shutdown(Shutdown::Both);
+                        let _ = server.shutdown(Shutdown::Both);
+                        continue;
+                    }
+                    live.extend([client.try_clone().unwrap(), server.try_clone().unwrap()]);
+                }
                 for (mut from, mut to) in [(client.try_clone().unwrap(), server.try_clone().unwrap()), (server, client)]
                 {
                     std::thread::spawn(move || {
@@ -72,8 +82,8 @@ impl Proxy {
 
     /// Cuts every connection and refuses new ones until [`Proxy::heal`]; how many connections it cut.
     fn partition(&self) -> usize {
-        self.partitioned.store(true, Ordering::SeqCst);
         let mut live = self.live.lock().unwrap();
+        self.partitioned.store(true, Ordering::SeqCst);
         for s in live.iter() {
             let _ = s.shutdown(Shutdown::Both);
         }
