@@ -590,6 +590,23 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
         }
     };
     record(now_ms());
+    // A directory still at the anchor's name after the write: one this door could not move aside (F388, [`place`]).
+    // Every door would run on its own wall clock for good; it refuses to decide instead, and says what to remove.
+    if let Some(file) = store.clock_anchor_file()
+        && std::fs::symlink_metadata(&file).is_ok_and(|m| m.is_dir())
+    {
+        let mut door = door();
+        let floor_ms = door.last_ms;
+        door.unresolved.get_or_insert_with(|| {
+            let why = format!(
+                "the clock anchor's name `{}` holds a directory, which this door can neither replace nor move aside: \
+                 without an anchor every door would follow its own wall clock for good (F388). A door that decides \
+                 refuses; reads still answer. Remove the directory (no door makes one there).",
+                file.display()
+            );
+            (floor_ms, why)
+        });
+    }
     Ok(note)
 }
 
@@ -802,7 +819,8 @@ fn path_site(file: &Path) -> String {
 /// The anchor file's content, read as a door can trust the read: a regular file at that very name, opened without
 /// following a symlink and without waiting (a FIFO planted there hung every door, `journal verify` included, and held
 /// the time it took against the next anchor: attack 24's T2 and T3), at most [`ANCHOR_BYTES_MAX`]. Anything else
-/// reads as no anchor, which a door replaces as it replaces a deleted one (ADR-880), by a rename over the name.
+/// reads as no anchor, which a door replaces as it replaces a deleted one (ADR-880), by a rename over the name (a
+/// directory moved aside first: [`place`]).
 fn read_anchor(file: &Path) -> Option<Anchor> {
     use std::io::Read as _;
     use std::os::unix::fs::OpenOptionsExt as _;
@@ -867,9 +885,28 @@ pub fn record(now_ms: i64) {
         // Written whole and synced, then renamed over: a reader sees the old anchor or the new one, never half of
         // one, and a power cut cannot leave an empty file where the rename landed before the data (attack 18).
         let written = write_new(&partial, &text);
-        if written.is_err() || std::fs::rename(&partial, file).is_err() {
+        if written.is_err() || place(&partial, file).is_err() {
             let _ = std::fs::remove_file(&partial);
         }
+    }
+}
+
+/// Renames the anchor written at `partial` over `file`. A rename replaces a file, a symlink or a FIFO, but not a
+/// directory: one planted at the anchor's name by a writer beside the database (no key needed) left every door
+/// without an anchor for good, silently — a deletion made permanent, after which every door ran on its own wall clock
+/// (attack 25's D1: a door 2 h ahead spent the hour again; D2: a serve's served mark and outages lost at its next
+/// start). Whatever a rename cannot replace is moved aside under a fresh name beside it (nothing of it is lost) and
+/// the anchor renamed in (F388). Where it cannot even be moved (another user's, in a sticky directory), the write
+/// fails, and [`resolve_with`] refuses to decide rather than run on a clock no anchor keeps.
+fn place(partial: &Path, file: &Path) -> std::io::Result<()> {
+    match std::fs::rename(partial, file) {
+        Err(e) if std::fs::symlink_metadata(file).is_ok_and(|m| m.is_dir()) => {
+            let mut aside = partial_of(file).into_os_string();
+            aside.push(".set-aside");
+            std::fs::rename(file, &aside).map_err(|_| e)?;
+            std::fs::rename(partial, file)
+        }
+        placed => placed,
     }
 }
 
@@ -1175,6 +1212,24 @@ mod tests {
         std::os::unix::fs::symlink(&victim, &partial).unwrap();
         assert!(write_new(&partial, "anchor text").is_err());
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "the key");
+    }
+
+    /// F388 (attack 25's D1): a directory at the anchor's name, which a rename cannot replace, is moved aside whole
+    /// and the anchor placed; before, no anchor was ever written there again.
+    #[test]
+    fn a_directory_at_the_anchors_name_is_moved_aside_and_the_anchor_placed() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("t.db.clock");
+        std::fs::create_dir(&file).unwrap();
+        std::fs::write(file.join("planted"), "a writer's file").unwrap();
+        let partial = partial_of(&file);
+        write_new(&partial, "anchor text").unwrap();
+        place(&partial, &file).unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "anchor text");
+        let aside: Vec<_> =
+            std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+        assert_eq!(aside.len(), 1, "{aside:?}");
+        assert_eq!(std::fs::read_to_string(aside[0].join("planted")).unwrap(), "a writer's file");
     }
 
     /// F383: the next anchor's name cannot be guessed from the process id alone (a serve's pid is visible).

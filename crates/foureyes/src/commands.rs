@@ -153,7 +153,7 @@ pub async fn check_witness(
     refusing: &str,
     missing: MissingWitness,
 ) -> Result<(), Exit> {
-    let text = match std::fs::read_to_string(witness) {
+    let text = match read_regular(witness, Follow::No) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return missing_witness(store, witness, refusing, missing).await;
@@ -161,8 +161,10 @@ pub async fn check_witness(
         Err(e) => return Err(Exit::new(EXIT_STORAGE, format!("cannot read the witness `{}`: {e}", witness.display()))),
     };
     let notes = foureyes_core::checkpoint::split_notes(&text);
+    // A file that holds no checkpoint vouches for nothing: it is judged as a missing one (attack 25 saw a serve start
+    // on a witness that was the seal key's text, for a journal with events).
     if notes.is_empty() {
-        return Ok(());
+        return missing_witness(store, witness, refusing, missing).await;
     }
     let report = foureyes_store::checkpoint::verify_against_notes(store, key, &notes).await?;
     if report.is_ok() {
@@ -213,8 +215,8 @@ async fn missing_witness(
         (0, _) => Ok(()),
         (_, MissingWitness::Start) => {
             eprintln!(
-                "warning: the witness `{}` does not exist and this store's journal already holds {events} events: it \
-                 starts now, and witnesses nothing of what came before (ADR-642)",
+                "warning: the witness `{}` does not exist (or holds no checkpoint) and this store's journal already \
+                 holds {events} events: it starts now, and witnesses nothing of what came before (ADR-642)",
                 witness.display()
             );
             Ok(())
@@ -222,8 +224,8 @@ async fn missing_witness(
         (_, MissingWitness::Refuse) => Err(Exit::new(
             crate::EXIT_VERIFY_FAILED,
             format!(
-                "{refusing}: the witness `{}` does not exist, and this store's journal holds {events} events: a \
-                 missing witness checks nothing (a wrong path, or the witness of another store). Name the file `serve \
+                "{refusing}: the witness `{}` does not exist (or holds no checkpoint), and this store's journal \
+                 holds {events} events: a missing witness checks nothing (a wrong path, or the witness of another store). Name the file `serve \
                  --witness` writes for this store (WITNESS, or WITNESS.ns-NAME with --namespace NAME) (ADR-642)",
                 witness.display()
             ),
@@ -1317,8 +1319,49 @@ async fn refuse_a_broken_chain_only(store: &dyn Store) -> Result<(), Exit> {
 }
 
 fn read_text(path: &Path, what: &str) -> Result<String, Exit> {
-    std::fs::read_to_string(path)
+    read_regular(path, Follow::Yes)
         .map_err(|e| Exit::new(EXIT_NOT_FOUND, format!("cannot read {what} `{}`: {e}", path.display())))
+}
+
+/// Whether a path FourEyes opens may be a symlink: a key or a checkpoint it only reads may (a secret mounted through
+/// one is common); a witness it appends to may not (F388).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Follow {
+    Yes,
+    No,
+}
+
+/// Opens `path` as a regular file and nothing else, without waiting: a FIFO planted at a witness's name hung `serve`
+/// at start, silently, and a symlink there had the serve append its checkpoint to the file it pointed at — the seal
+/// key, after which every keyed door refused to start (attack 25's W1, W2). `O_NONBLOCK` makes opening a FIFO return
+/// at once, and the file's type is checked on the descriptor opened, not on the name before (no race).
+fn open_regular(path: &Path, options: &mut std::fs::OpenOptions, follow: Follow) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt as _;
+    let mut flags = rustix::fs::OFlags::NONBLOCK;
+    if follow == Follow::No {
+        flags |= rustix::fs::OFlags::NOFOLLOW;
+    }
+    let file = options.custom_flags(flags.bits() as i32).open(path).map_err(|e| match e.raw_os_error() {
+        // What `O_NOFOLLOW` answers for a symlink.
+        Some(code) if code == rustix::io::Errno::LOOP.raw_os_error() => not_regular("a symlink"),
+        _ => e,
+    })?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(not_regular(if kind.is_dir() { "a directory" } else { "a FIFO, a socket or a device" }));
+    }
+    Ok(file)
+}
+
+fn not_regular(what: &str) -> std::io::Error {
+    std::io::Error::other(format!("it is {what}, not a regular file: refused (F388)"))
+}
+
+/// A whole file read through [`open_regular`].
+fn read_regular(path: &Path, follow: Follow) -> std::io::Result<String> {
+    let mut text = String::new();
+    open_regular(path, std::fs::OpenOptions::new().read(true), follow)?.read_to_string(&mut text)?;
+    Ok(text)
 }
 
 pub fn read_signing_key(path: &Path) -> Result<foureyes_core::checkpoint::SigningKey, Exit> {
@@ -1350,7 +1393,8 @@ fn read_last_note(path: &Path) -> Result<String, Exit> {
 /// Appends a note to a checkpoint or witness file, durably.
 pub fn append_note(path: &Path, note: &str) -> Result<(), Exit> {
     let fail = |e: std::io::Error| Exit::new(EXIT_STORAGE, format!("cannot append to `{}`: {e}", path.display()));
-    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(fail)?;
+    let mut file =
+        open_regular(path, std::fs::OpenOptions::new().create(true).append(true), Follow::No).map_err(fail)?;
     file.write_all(note.as_bytes()).map_err(fail)?;
     file.sync_all().map_err(fail)
 }

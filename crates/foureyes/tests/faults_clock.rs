@@ -828,3 +828,43 @@ fn a_fifo_at_the_anchors_name_neither_hangs_a_door_nor_moves_its_clock() {
     let second = spend_600(&env, None, 0, "r2");
     assert!(second["verdict"] != "permit", "the hour's budget was spent again after the FIFO: {second}");
 }
+
+/// Attack 25's D1 (F388, `stale25.py dir`, `sticky25.py dir`; RED before F388: the door 2 h ahead was permitted,
+/// 1,200 EUR against 1,000 per hour): a writer beside the database with no key put a directory where the anchor is.
+/// A door read it as no anchor and meant to replace it by a rename, which cannot replace a directory: no anchor was
+/// ever written again, silently, and every later door ran on its own wall clock for good — a deletion, made
+/// permanent. A door now moves whatever a rename cannot replace aside (beside it, nothing lost) and writes its anchor.
+#[test]
+fn a_directory_at_the_anchors_name_does_not_switch_the_clock_protection_off() {
+    let env = Env::new(POLICY).sealed();
+    let first = spend_600(&env, None, 0, "r1");
+    assert_eq!(first["verdict"], "permit", "{first}");
+    let anchor = clock_anchor(&env);
+    std::fs::remove_file(&anchor).unwrap();
+    std::fs::create_dir(&anchor).unwrap();
+    std::fs::write(anchor.join("planted"), "a writer's file").unwrap();
+    let read = cli_at(&env, 0, &["decisions", "list"]);
+    assert!(read.status.success(), "{}", String::from_utf8_lossy(&read.stderr));
+    assert!(std::fs::symlink_metadata(&anchor).unwrap().is_file(), "no anchor was written over the directory");
+    let second = spend_600(&env, None, 2 * HOUR_MS, "r2");
+    assert!(
+        second["verdict"] != "permit",
+        "a door 2 h ahead after a directory at the anchor spent the hour again: {second}"
+    );
+}
+
+/// Attack 25's D2 (F388, `outage25.py dir`; RED before F388: 2 permits against `count: 1` a day after a restart): the
+/// same directory planted under a running serve stopped its anchor being written, so its served mark and outages were
+/// gone at the next start. The serve's next tick now moves the directory aside and writes its anchor.
+#[test]
+fn a_directory_planted_at_the_anchors_name_under_a_serve_is_replaced_at_its_next_tick() {
+    let env = Env::new(POLICY).sealed();
+    let server = Server::start(&env);
+    let anchor = clock_anchor(&env);
+    std::thread::sleep(Duration::from_millis(1_500));
+    std::fs::remove_file(&anchor).unwrap();
+    std::fs::create_dir(&anchor).unwrap();
+    std::thread::sleep(Duration::from_millis(2_500));
+    assert!(std::fs::symlink_metadata(&anchor).unwrap().is_file(), "the serve wrote no anchor over the directory");
+    drop(server);
+}

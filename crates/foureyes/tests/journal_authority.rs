@@ -2718,3 +2718,39 @@ on_both!(
     without_the_seal_an_edited_report_detail_steers_no_undo,
     an_edited_report_time_reopens_no_undo_window,
 );
+
+/// Attack 25's W1 and W2 (F388, `witsym25.py key|fifo`; RED before F388: the serve appended its checkpoint to the
+/// seal key a symlink at the witness's name pointed to, 65 → 265 bytes, and every keyed door then exited 7; a FIFO
+/// there hung `serve` at start with no word): a writer who can reach the witness's directory, holding no key, replaced
+/// the witness by a symlink or a FIFO. The witness is now opened without following a symlink and without waiting, and
+/// only a regular file is read or appended to: the serve refuses to start and names the file.
+#[test]
+fn a_symlink_or_a_fifo_at_the_witness_is_neither_written_through_nor_waited_on() {
+    let e = env(Backend::Sqlite);
+    let (key, _public) = e.keygen();
+    assert_eq!(e.pay("100").0, 0);
+    let witness = e.path("witness.txt");
+    let serve_args = ["--signing-key", key.to_str().unwrap(), "--witness", witness.to_str().unwrap()];
+    drop(e.start_serve(&serve_args).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}")));
+    let victim = e.path("keys").join("seal.key");
+    let before = std::fs::read(&victim).unwrap();
+    for planted in ["a symlink to the seal key", "a FIFO"] {
+        let _ = std::fs::remove_file(&witness);
+        if planted == "a FIFO" {
+            let made = std::process::Command::new("mkfifo").arg(&witness).status().unwrap();
+            assert!(made.success());
+        } else {
+            std::os::unix::fs::symlink(&victim, &witness).unwrap();
+        }
+        let started = std::time::Instant::now();
+        match e.start_serve(&serve_args) {
+            Ok(_) => panic!("serve started with {planted} at its witness's name"),
+            Err((code, err)) => {
+                assert!(started.elapsed() < std::time::Duration::from_secs(20), "{planted} held serve at start");
+                assert_eq!(code, Some(8), "{planted}: {err}");
+                assert!(err.contains("not a regular file") && err.contains("witness.txt"), "{planted}: {err}");
+            }
+        }
+        assert_eq!(std::fs::read(&victim).unwrap(), before, "{planted}: the seal key was written through the witness");
+    }
+}
