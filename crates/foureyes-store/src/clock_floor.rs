@@ -362,6 +362,8 @@ struct Door {
     unresolved: Option<(i64, String)>,
     /// Whether what leaves the clock unresolved is the database's other names (ADR-882), not a clock behind the record.
     hard_linked: bool,
+    /// Why the last anchor write failed (F388), until one succeeds: a door resolving its clock then refuses to decide.
+    unplaced: Option<String>,
     /// Each anchor file this process writes.
     anchors: Vec<AnchorFile>,
     last_ms: i64,
@@ -374,6 +376,7 @@ static DOOR: Mutex<Door> = Mutex::new(Door {
     reference: None,
     unresolved: None,
     hard_linked: false,
+    unplaced: None,
     anchors: Vec::new(),
     last_ms: i64::MIN,
     served: Served { served_ms: None, outages: Vec::new(), ticked_ms: None },
@@ -590,19 +593,18 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
         }
     };
     record(now_ms());
-    // A directory still at the anchor's name after the write: one this door could not move aside (F388, [`place`]).
-    // Every door would run on its own wall clock for good; it refuses to decide instead, and says what to remove.
-    if let Some(file) = store.clock_anchor_file()
-        && std::fs::symlink_metadata(&file).is_ok_and(|m| m.is_dir())
-    {
-        let mut door = door();
+    // An anchor this door could not write: something at its name a rename cannot replace and this door cannot move
+    // (another user's file or directory in a sticky directory: attack 25's D1 across users), or a write that failed.
+    // Every later door would follow its own wall clock for good; a door that decides refuses instead, and says why.
+    let mut door = door();
+    if let Some(unplaced) = door.unplaced.clone() {
         let floor_ms = door.last_ms;
         door.unresolved.get_or_insert_with(|| {
             let why = format!(
-                "the clock anchor's name `{}` holds a directory, which this door can neither replace nor move aside: \
-                 without an anchor every door would follow its own wall clock for good (F388). A door that decides \
-                 refuses; reads still answer. Remove the directory (no door makes one there).",
-                file.display()
+                "the clock anchor {unplaced} could not be written, so no door could measure a clock step on this boot \
+                 (F388). A door that decides refuses; reads still answer. Remove what stands at that name if no door \
+                 made it (a directory, or a file the door's user cannot replace), or give the door's user the right \
+                 to write it."
             );
             (floor_ms, why)
         });
@@ -863,6 +865,8 @@ pub fn record(now_ms: i64) {
     let Some((boot_id, boottime_ms)) = boot_id().zip(boottime_ms()) else { return };
     let at = Reference { boottime_ms, now_ms };
     let served = door.served.clone();
+    // Why a write failed, if one did: kept until every anchor this process writes was written (F388).
+    let (mut unplaced, mut attempted) = (None, false);
     for anchor_file in &mut door.anchors {
         // A sealed anchor names its store: read once the journal has a first event (a `serve` started on an empty
         // store journals its policy a moment later, and its next tick seals that), and never written unnamed.
@@ -884,10 +888,14 @@ pub fn record(now_ms: i64) {
         let partial = partial_of(file);
         // Written whole and synced, then renamed over: a reader sees the old anchor or the new one, never half of
         // one, and a power cut cannot leave an empty file where the rename landed before the data (attack 18).
-        let written = write_new(&partial, &text);
-        if written.is_err() || place(&partial, file).is_err() {
+        attempted = true;
+        if let Err(e) = write_new(&partial, &text).and_then(|()| place(&partial, file)) {
             let _ = std::fs::remove_file(&partial);
+            unplaced.get_or_insert_with(|| format!("`{}`: {e}", file.display()));
         }
+    }
+    if attempted {
+        door.unplaced = unplaced;
     }
 }
 
@@ -897,7 +905,8 @@ pub fn record(now_ms: i64) {
 /// (attack 25's D1: a door 2 h ahead spent the hour again; D2: a serve's served mark and outages lost at its next
 /// start). Whatever a rename cannot replace is moved aside under a fresh name beside it (nothing of it is lost) and
 /// the anchor renamed in (F388). Where it cannot even be moved (another user's, in a sticky directory), the write
-/// fails, and [`resolve_with`] refuses to decide rather than run on a clock no anchor keeps.
+/// fails, and a door resolving its clock ([`resolve_with`]) refuses to decide rather than run on a clock no anchor
+/// keeps.
 fn place(partial: &Path, file: &Path) -> std::io::Result<()> {
     match std::fs::rename(partial, file) {
         Err(e) if std::fs::symlink_metadata(file).is_ok_and(|m| m.is_dir()) => {
