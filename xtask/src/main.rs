@@ -285,8 +285,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "ADR-895: a deferral whose approval can no longer release it leaves memory under the seal key",
         file: "crates/foureyes-store/src/authority.rs",
-        original: "            self.settle_approval(id);\n            self.settle_deferrals_of(id);\n",
-        broken: "            self.settle_approval(id);\n",
+        original: "            self.settle_deferrals_of(id);",
+        broken: "            let _ = id;",
         package: "foureyes-store-sqlite",
         filter: "sealed::a_deferral_its_approval_cannot_release_settles",
         also: &["under_the_seal_with_a_request_memory_a_deferral_its_approval_cannot_release_settles"],
