@@ -479,7 +479,7 @@ async fn an_edited_policy_row_does_not_keep_a_new_policy_out_of_the_journal() {
 async fn under_the_seal_with_a_request_memory_a_deferral_its_approval_cannot_release_settles() {
     let dir = tempfile::tempdir().unwrap();
     let key = foureyes_core::seal::SealKey::from_bytes(&[0x5e; 32]);
-    let store = SqliteStore::open(&dir.path().join("defer.db"), SqliteOptions::default())
+    let store = SqliteStore::open(dir.path().join("defer.db"), SqliteOptions::default())
         .unwrap()
         .with_seal_key(Some(key))
         .with_request_memory(Some(5_000));

@@ -31,7 +31,9 @@
 //! ([`Authority::take_settled`]), and [`Authority::journal_says`] believes that row only through the seal (ADR-740);
 //! a settled approval (consumed, rejected, expired, revoked) likewise, into its approval row, believed through
 //! [`Authority::approval_says`] (ADR-780). A permit whose reservations expired unreported is settled too (ADR-885):
-//! its expiry is in its record and seal, and a late report seals its row again ([`Authority::resealed`]). A request id
+//! its expiry is in its record and seal, and a late report seals its row again ([`Authority::resealed`]). So is a
+//! deferral whose approval can no longer release it (rejected, expired, revoked, used: ADR-895); a release on a retry
+//! seals its row again, `superseded`. A request id
 //! whose decision is settled and sealed leaves after the request memory (ADR-373; default 24 h), its row then
 //! believed only through the sealed decisions it names.
 
