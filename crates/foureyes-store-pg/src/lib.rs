@@ -879,9 +879,14 @@ impl Store for PgStore {
 
     async fn audit(&self) -> Result<AuditReport, StoreError> {
         // One snapshot: the journal and the tables are compared as of the same moment.
-        let mut conn = self.conn().await?;
-        let tx = snapshot(&mut conn).await?;
-        audit(&tx).await
+        let mut report = {
+            let mut conn = self.conn().await?;
+            let tx = snapshot(&mut conn).await?;
+            audit(&tx).await?
+        };
+        // Under the seal key, the rows' settlement seals against the journal's (ADR-896).
+        report.add(in_tx!(self, |w| tx_ops::settlement_seals_differ(w))?);
+        Ok(report)
     }
 
     /// Two autocommit statements, neither under the chain-head lock (a claim is bookkeeping, not journaled, and

@@ -738,6 +738,38 @@ async fn under_the_seal_an_expired_permit_settles_and_a_late_report_counts_once(
     assert_consistent(&*store, "expired permits under the seal").await;
 }
 
+/// ADR-895 on PostgreSQL with the seal key and a 5 s request memory (the conformance check, which the keyless suite
+/// runs too): settled deferrals leave memory, their ids are let go of, and every retry answers as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_the_seal_with_a_request_memory_a_deferral_its_approval_cannot_release_settles() {
+    let dbs = Databases::new();
+    let url = dbs.create().await;
+    let key = foureyes_core::seal::SealKey::from_bytes(&[0x5e; 32]);
+    let store = PgStore::connect(&url, PgOptions::default())
+        .await
+        .unwrap()
+        .with_seal_key(Some(key))
+        .with_request_memory(Some(5_000));
+    let store = Arc::new(store);
+    conformance::a_deferral_its_approval_cannot_release_settles(store.clone(), T0).await;
+    let held = store.retained().await.unwrap();
+    assert!(held.forgotten_requests > 0, "the request memory let go of ids: {held:?}");
+    assert_consistent(&*store, "settled deferrals under a request memory").await;
+}
+
+/// ADR-895 and ADR-896 against a database writer's hand on PostgreSQL
+/// (`conformance::settled_deferral_rows_edited_by_hand`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_the_seal_a_settled_deferrals_row_edited_by_hand_releases_nothing() {
+    let dbs = Databases::new();
+    let (url, store) = sealed_store(&dbs).await;
+    let sql = move |statement: String| -> conformance::CheckFuture {
+        let url = url.clone();
+        Box::pin(async move { tokio::task::block_in_place(|| execute_blocking(&url, &statement)) })
+    };
+    conformance::settled_deferral_rows_edited_by_hand(store, T0, &sql).await;
+}
+
 /// ADR-885 against a database writer's hand on PostgreSQL (`conformance::expired_permit_rows_edited_by_hand`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn under_the_seal_an_expired_permits_row_edited_by_hand_releases_nothing() {

@@ -1111,14 +1111,18 @@ impl Store for SqliteStore {
     }
 
     async fn audit(&self) -> Result<AuditReport, StoreError> {
-        self.read(|c| {
-            // One read transaction: the journal and the tables are compared at the same snapshot.
-            c.execute_batch("BEGIN").sql()?;
-            let result = audit(c);
-            let _ = c.execute_batch("COMMIT");
-            result
-        })
-        .await
+        let mut report = self
+            .read(|c| {
+                // One read transaction: the journal and the tables are compared at the same snapshot.
+                c.execute_batch("BEGIN").sql()?;
+                let result = audit(c);
+                let _ = c.execute_batch("COMMIT");
+                result
+            })
+            .await?;
+        // Under the seal key, the rows' settlement seals against the journal's (ADR-896).
+        report.add(self.write_tx(move |w| run_ready(tx_ops::settlement_seals_differ(w))).await?);
+        Ok(report)
     }
 
     async fn claim_notification(&self, seq: u64, channel_key: &str, now_ms: i64) -> Result<bool, StoreError> {

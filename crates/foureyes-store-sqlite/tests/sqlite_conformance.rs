@@ -472,6 +472,38 @@ async fn an_edited_policy_row_does_not_keep_a_new_policy_out_of_the_journal() {
     assert_consistent(&*store, "after a policy row edited by hand").await;
 }
 
+/// ADR-895 on SQLite with the seal key and a 5 s request memory (`conformance::
+/// a_deferral_its_approval_cannot_release_settles`, which the suites with and without the key run too): the ids of
+/// settled deferrals are let go of before their first retry, which still answers as before, and so does the next.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_the_seal_with_a_request_memory_a_deferral_its_approval_cannot_release_settles() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = foureyes_core::seal::SealKey::from_bytes(&[0x5e; 32]);
+    let store = SqliteStore::open(dir.path().join("defer.db"), SqliteOptions::default())
+        .unwrap()
+        .with_seal_key(Some(key))
+        .with_request_memory(Some(5_000));
+    let store = Arc::new(store);
+    conformance::a_deferral_its_approval_cannot_release_settles(store.clone(), T0).await;
+    let held = store.retained().await.unwrap();
+    assert!(held.forgotten_requests > 0, "the request memory let go of ids: {held:?}");
+    assert_consistent(&*store, "settled deferrals under a request memory").await;
+}
+
+/// ADR-895 and ADR-896 against a database writer's hand on SQLite (`conformance::settled_deferral_rows_edited_by_hand`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_the_seal_a_settled_deferrals_row_edited_by_hand_releases_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("defer.db");
+    let key = foureyes_core::seal::SealKey::from_bytes(&[0x5e; 32]);
+    let store = SqliteStore::open(&path, SqliteOptions::default()).unwrap().with_seal_key(Some(key));
+    let sql = move |statement: String| -> conformance::CheckFuture {
+        let path = path.clone();
+        Box::pin(async move { rusqlite::Connection::open(&path).unwrap().execute_batch(&statement).unwrap() })
+    };
+    conformance::settled_deferral_rows_edited_by_hand(Arc::new(store), T0, &sql).await;
+}
+
 /// ADR-885 against a database writer's hand on SQLite (`conformance::expired_permit_rows_edited_by_hand`): an expired
 /// permit's row set back to `intended`, given another's seal or stripped of it, or given back its own earlier seal
 /// after its late report, releases nothing and counts nothing twice.

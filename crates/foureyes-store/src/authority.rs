@@ -31,7 +31,9 @@
 //! ([`Authority::take_settled`]), and [`Authority::journal_says`] believes that row only through the seal (ADR-740);
 //! a settled approval (consumed, rejected, expired, revoked) likewise, into its approval row, believed through
 //! [`Authority::approval_says`] (ADR-780). A permit whose reservations expired unreported is settled too (ADR-885):
-//! its expiry is in its record and seal, and a late report seals its row again ([`Authority::resealed`]). A request id
+//! its expiry is in its record and seal, and a late report seals its row again ([`Authority::resealed`]). So is a
+//! deferral whose approval can no longer release it (rejected, expired, revoked, used: ADR-895); a release on a retry
+//! seals its row again, `superseded`. A request id
 //! whose decision is settled and sealed leaves after the request memory (ADR-373; default 24 h), its row then
 //! believed only through the sealed decisions it names.
 
@@ -436,6 +438,9 @@ enum Settled {
     /// A report journaled on a decision whose record had already left memory for its row's seal (ADR-885): the row
     /// is sealed again with the record the report makes of the sealed one.
     Report(DecisionId, LateReport),
+    /// A release journaled on a deferral whose record had already left memory for its row's seal, settled when its
+    /// approval could no longer release it (ADR-895): the row is sealed again with the record `superseded`.
+    Superseded(DecisionId),
 }
 
 /// Which row a settlement seal goes into ([`Authority::take_settled`]).
@@ -443,8 +448,8 @@ enum Settled {
 pub enum SettledRow {
     Decision(DecisionId),
     Approval(ApprovalId),
-    /// A decision row sealed again after a late report (ADR-885): its text is made from the row's seal as it stands
-    /// ([`Authority::resealed`]); the text given with it is empty.
+    /// A decision row sealed again after a late report (ADR-885) or a release of a settled deferral (ADR-895): its
+    /// text is made from the row's seal as it stands ([`Authority::resealed`]); the text given with it is empty.
     Report(DecisionId),
 }
 
@@ -756,6 +761,10 @@ pub struct Authority {
     signins: SigninMap,
     /// Decision id → what the journal says of it (ADR-240), by ascending id (ADR-700).
     decisions: ByAscendingId<JournaledDecision>,
+    /// `(approval, deferral)` of each deferral awaiting an approval, under the seal key (ADR-895): when the approval
+    /// settles (rejected, expired, revoked, consumed) nothing can release those deferrals any more, and they settle
+    /// too. 16 bytes per live deferral; empty without the key (nothing settles out of memory then).
+    awaiting: BTreeSet<(ApprovalId, DecisionId)>,
     /// [`idempotency_summary`] of an idempotency key (`replay::idempotency_key`) → the decision it answers and the
     /// fingerprint it was first asked with (ADR-240, ADR-362).
     idempotency: HashMap<Summary, JournaledRequest>,
@@ -841,6 +850,7 @@ impl Default for Authority {
             credentials: Arc::default(),
             signins: Arc::default(),
             decisions: ByAscendingId::default(),
+            awaiting: BTreeSet::new(),
             idempotency: HashMap::new(),
             requests_by_time: VecDeque::new(),
             request_memory_ms: None,
@@ -1134,7 +1144,7 @@ impl Authority {
                 })
                 .collect()
         };
-        let checks: [(&'static str, bool); 24] = [
+        let checks: [(&'static str, bool); 25] = [
             ("seq", self.seq == other.seq),
             ("hash", self.hash == other.hash),
             ("applied", self.applied.load(Ordering::Acquire) == other.applied.load(Ordering::Acquire)),
@@ -1149,6 +1159,7 @@ impl Authority {
             ("credentials", credentials(self) == credentials(other)),
             ("signins", signins(self) == signins(other)),
             ("decisions", self.decisions == other.decisions),
+            ("awaiting", self.awaiting == other.awaiting),
             ("idempotency", self.idempotency == other.idempotency),
             ("requests_by_time", self.requests_by_time == other.requests_by_time),
             ("task_commands", self.task_commands == other.task_commands),
@@ -1218,12 +1229,14 @@ impl Authority {
                     self.denial_inserts += 1;
                     self.forget_old_denials(ts_ms);
                 }
+                let mut consumed = None;
                 if d.consumes_approval
                     && let Some(id) = d.approval_id
                     && let Some(a) = self.approvals.get_mut(id)
                 {
                     a.status = "consumed";
                     self.settle_approval(id);
+                    consumed = Some(id);
                 }
                 let fingerprint = d.request.fingerprint();
                 let summary = decision_summary(
@@ -1244,8 +1257,28 @@ impl Authority {
                     expiry: Expiry::No,
                 };
                 self.decisions.insert(d.decision_id, journaled);
-                if let Some(sup) = d.supersedes.and_then(|s| self.decisions.get_mut(s)) {
-                    sup.status = DecisionStatus::Superseded;
+                // A deferral waits on its approval (ADR-895): it settles when that approval can no longer release it.
+                if d.verdict == Verdict::Defer
+                    && d.status == DecisionStatus::AwaitingApproval
+                    && let Some(approval) = d.approval_id
+                    && self.holds_seal_key()
+                {
+                    self.awaiting.insert((approval, d.decision_id));
+                }
+                if let Some(sup) = d.supersedes {
+                    if let Some(approval) = d.approval_id {
+                        self.awaiting.remove(&(approval, sup));
+                    }
+                    if let Some(record) = self.decisions.get_mut(sup) {
+                        record.status = DecisionStatus::Superseded;
+                    } else if let Some(record) = self.waiting_mut(sup) {
+                        // Settled when its approval could no longer release it, its seal not yet known to be in place
+                        // (ADR-895): the seal written is this one.
+                        record.status = DecisionStatus::Superseded;
+                    } else if self.settled_out(sup) {
+                        // Settled and sealed (ADR-895): the next write transaction seals the row again, superseded.
+                        self.to_seal.push(Settled::Superseded(sup));
+                    }
                 }
                 if let (Verdict::Permit, Some(target)) = (d.verdict, d.request.undo_of) {
                     self.undo_open.insert(d.decision_id, target);
@@ -1259,8 +1292,17 @@ impl Authority {
                 if let Some(sup) = d.supersedes {
                     self.settle_record(sup);
                 }
-                if d.status == DecisionStatus::Closed && d.approval_id.is_none() {
+                // A deny that carries an approval is final too unless the kill switch blocked it (ADR-895): only such a
+                // block is decided again on retry (`ops::decide_prepared`); a release denied because its approval was
+                // rejected, expired, revoked or used is answered as it stands.
+                let blocked = d.verdict == Verdict::Deny
+                    && d.approval_id.is_some()
+                    && d.reasons.iter().any(|r| r.code == foureyes_core::ReasonCode::KillSwitch);
+                if d.status == DecisionStatus::Closed && !blocked {
                     self.settle_record(d.decision_id);
+                }
+                if let Some(approval) = consumed {
+                    self.settle_deferrals_of(approval);
                 }
                 // As the door writes the row (`ops::persist`): a new request id binds its first fingerprint; a
                 // release that supersedes the deferral repoints it; a transient kill-switch block leaves it.
@@ -1271,6 +1313,12 @@ impl Authority {
                             entry.decision_id = d.decision_id;
                         }
                     }
+                    // A release, or a kill-switch block of one, on a request id let go of after the request memory
+                    // (ADR-373): a settled deferral's id may be (ADR-895). It stays let go of: its row, repointed by
+                    // the release (or left by the block), is believed through the decisions it names
+                    // (`ops::check_forgotten_request`); the release's own request (its approval set) is not the
+                    // fingerprint the row was first asked with, so it must not be taken for the id's first answer.
+                    None if d.supersedes.is_some() || (blocked && self.forgotten_requests > 0) => {}
                     None => {
                         let fingerprint = fingerprint_summary(&fingerprint);
                         self.idempotency.insert(key, JournaledRequest { decision_id: d.decision_id, fingerprint });
@@ -1503,7 +1551,7 @@ impl Authority {
                 Settled::Approval(id, record) => {
                     (SettledRow::Approval(*id), approval_settled_text(key, &self.origin, *id, record))
                 }
-                Settled::Report(id, _) => (SettledRow::Report(*id), String::new()),
+                Settled::Report(id, _) | Settled::Superseded(id) => (SettledRow::Report(*id), String::new()),
             })
             .collect();
         self.kept_back = std::mem::take(&mut self.to_seal);
@@ -1565,6 +1613,14 @@ impl Authority {
                 && record.expiry != Expiry::No
             {
                 report_record(&mut record, late.status, late.reported_ms, late.detail.as_ref());
+            }
+            // A release of a deferral settled at its approval's answer (ADR-895): `awaiting_approval` is the one
+            // status such a sealed record leaves, for `superseded`, once.
+            if let Settled::Superseded(i) = settled
+                && *i == id
+                && record.status == DecisionStatus::AwaitingApproval
+            {
+                record.status = DecisionStatus::Superseded;
             }
         }
         record
@@ -1865,6 +1921,22 @@ impl Authority {
         if let Some(a) = self.approvals.get_mut(id) {
             a.status = status;
             self.settle_approval(id);
+            self.settle_deferrals_of(id);
+        }
+    }
+
+    /// Settles the deferrals awaiting approval `id`, which has just settled (ADR-895): rejected, expired, revoked or
+    /// used, it can no longer release them. A retry of such a deferral's request id is still answered as before: the
+    /// release it makes is denied for that approval's state, and supersedes the deferral (sealed again,
+    /// [`Settled::Superseded`]). Under the seal key only (the index is empty without it).
+    fn settle_deferrals_of(&mut self, id: ApprovalId) {
+        let waiting: Vec<(ApprovalId, DecisionId)> =
+            self.awaiting.range((id, DecisionId::MIN)..=(id, DecisionId::MAX)).copied().collect();
+        for key in waiting {
+            self.awaiting.remove(&key);
+            if self.decisions.get(key.1).is_some_and(|d| d.status == DecisionStatus::AwaitingApproval) {
+                self.settle_record(key.1);
+            }
         }
     }
 

@@ -102,6 +102,7 @@ pub const T0: i64 = 1_767_225_600_000;
 /// How far apart checks run when they share one store (longer than every window, TTL and undo window used).
 pub const EPOCH_SPACING_MS: i64 = 10 * DAY;
 
+const SECOND: i64 = 1_000;
 const MINUTE: i64 = 60_000;
 const HOUR: i64 = 60 * MINUTE;
 const DAY: i64 = 24 * HOUR;
@@ -162,6 +163,7 @@ checks!(
     a_window_longer_than_what_the_door_let_go_of_is_refused,
     session_denials_let_go_of_still_demote_exactly,
     an_expired_permit_settles_and_a_late_report_counts_once,
+    a_deferral_its_approval_cannot_release_settles,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -202,6 +204,7 @@ macro_rules! conformance_tests {
             a_window_longer_than_what_the_door_let_go_of_is_refused,
             session_denials_let_go_of_still_demote_exactly,
             an_expired_permit_settles_and_a_late_report_counts_once,
+            a_deferral_its_approval_cannot_release_settles,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -2906,7 +2909,6 @@ fn released_ids(events: &[Event]) -> Vec<i64> {
 /// `assert_consistent`). (RED with the expiry not settling the record: 400 expired permits held in memory.)
 pub async fn an_expired_permit_settles_and_a_late_report_counts_once(store: Arc<dyn Store>, t0: i64) {
     const N: i64 = 400;
-    const SECOND: i64 = 1_000;
     let s = &*store;
     let p = lapse_policy();
     let start = head_seq(s).await;
@@ -3060,5 +3062,219 @@ pub async fn expired_permit_rows_edited_by_hand(store: Arc<dyn Store>, t0: i64, 
         assert!(journaled, "{what}: the refusal of decision {id}'s late report is journaled");
     }
     let differs = s.authority_differs_from_replay().await.unwrap_or_else(|e| panic!("replay: {e:?}"));
+    assert_eq!(differs, None, "the door's state differs from the journal replayed");
+}
+
+const DEFER_YAML: &str = "version: 1
+defaults:
+  approvals: { required: 1, ttl: 1m }
+actions:
+  hold.send:
+    tier: 3
+    params: { n: { type: integer } }
+";
+
+fn hold(group: &str, i: i64) -> ActionRequest {
+    request(&format!("hold-{group}-{i}"), "hold.send", json!({ "n": i }))
+}
+
+fn defer_policy() -> Arc<Policy> {
+    Arc::new(Policy::from_yaml("defer.yaml", DEFER_YAML).unwrap_or_else(|e| panic!("defer policy: {e}")))
+}
+
+/// ADR-895 (issue 19, attack 24's M1): a deferral whose approval can no longer release it settles. `N` deferrals
+/// whose approvals are rejected, `N` whose approvals expire lazily (an approve after the TTL writes the expiry and is
+/// refused), `N` nobody answers, swept past their TTL (`expire_approvals`): under the seal key each leaves the door's
+/// memory (its record sealed in its row), so the decisions and approvals held come back to where they were; without the
+/// key they stay, as every decision does. Then, far past every deferral (past a short request memory, when the store
+/// has one: the ids are let go of first, ADR-373), a retry of each request id answers as before: a release, fresh
+/// (`replayed: false`), denied for its approval's state, superseding the deferral; the same retry again replays that
+/// deny. An approve on each approval is refused `approval_not_pending` as before. The releases' denies settle too, so
+/// nothing is held after. A replay from the journal holds the same (the runner's `assert_consistent`). (RED with the
+/// approval's answer not settling its deferral: 120 deferrals held in memory; RED without ADR-373's rework: the second
+/// retry of a released id let go of is refused `record_altered`.)
+pub async fn a_deferral_its_approval_cannot_release_settles(store: Arc<dyn Store>, t0: i64) {
+    const N: i64 = 40;
+    let s = &*store;
+    let p = defer_policy();
+    let held_at_start = s.retained().await.unwrap_or_default();
+    let mut deferrals: Vec<(&str, DecisionRecord)> = Vec::new();
+    let deferred = |d: &DecisionRecord| {
+        assert_eq!(d.verdict, Verdict::Defer, "a tier-3 request is deferred: {d:?}");
+        d.approval_id.unwrap_or_else(|| panic!("deferral {} carries an approval", d.decision_id))
+    };
+    // Rejected, one after the other.
+    for i in 0..N {
+        let d = decide(s, &p, hold("r", i), t0 + i * 10).await;
+        let approval = deferred(&d);
+        s.reject(approval, "alice", Some("no"), None, t0 + i * 10 + 1)
+            .await
+            .unwrap_or_else(|e| panic!("reject {approval}: {e:?}"));
+        deferrals.push(("r", d));
+    }
+    // Expired lazily: an approve after the TTL writes the expiry, and is refused.
+    let mut lazy = Vec::new();
+    for i in 0..N {
+        let d = decide(s, &p, hold("e", i), t0 + SECOND + i * 10).await;
+        deferred(&d);
+        lazy.push(d);
+    }
+    let after_ttl = t0 + 2 * MINUTE;
+    for (k, d) in lazy.iter().enumerate() {
+        let approval = deferred(d);
+        let r = s.approve(approval, "alice", None, after_ttl + k as i64).await;
+        expect_refused(s, r, "approval_not_pending", "an approve past the TTL").await;
+        deferrals.push(("e", d.clone()));
+    }
+    // Nobody answers; swept past the TTL.
+    let mut swept = Vec::new();
+    for i in 0..N {
+        let d = decide(s, &p, hold("u", i), after_ttl + SECOND + i * 10).await;
+        deferred(&d);
+        swept.push(d);
+    }
+    let sweep_at = after_ttl + 2 * MINUTE;
+    let expired = s.expire_approvals(sweep_at).await.unwrap_or_else(|e| panic!("expire_approvals: {e:?}"));
+    for d in &swept {
+        let approval = deferred(d);
+        assert!(expired.contains(&approval), "the sweep expires unanswered approval {approval}: {expired:?}");
+    }
+    deferrals.extend(swept.into_iter().map(|d| ("u", d)));
+    let sealed = holds_seal_key(s).await;
+    // A later write transaction seals what the last ones settled.
+    decide(s, &p, hold("x", 0), sweep_at + SECOND).await;
+    let filler = 1;
+    if let Some(held) = s.retained().await {
+        if sealed {
+            assert!(
+                held.decisions <= held_at_start.decisions + filler + 1,
+                "deferrals whose approvals can no longer release them left memory: {held:?} against {held_at_start:?}"
+            );
+            assert!(held.approvals <= held_at_start.approvals + filler + 1, "{held:?} against {held_at_start:?}");
+        } else {
+            let every = held_at_start.decisions + 3 * N as usize + filler;
+            assert_eq!(held.decisions, every, "a keyless door keeps every decision: {held:?}");
+        }
+    }
+    // Far past every deferral (and any short request memory): a retry of each id, then the same retry again.
+    let retry_at = sweep_at + HOUR;
+    let mut releases = Vec::new();
+    for (k, (group, d)) in deferrals.iter().enumerate() {
+        let code = if *group == "r" { ReasonCode::ApprovalRejected } else { ReasonCode::ApprovalExpired };
+        let what = format!("a retry of `{}` ({group})", d.request.request_id);
+        let first = s
+            .decide_or_replay(p.clone(), d.request.clone(), retry_at + 2 * k as i64)
+            .await
+            .unwrap_or_else(|e| panic!("{what}: {e:?}"));
+        assert!(!first.replayed, "{what}: the release of an answered deferral is fresh");
+        expect(&first.decision, Verdict::Deny, code, &what);
+        assert_eq!(first.decision.supersedes, Some(d.decision_id), "{what}: the release supersedes the deferral");
+        let again = s
+            .decide_or_replay(p.clone(), d.request.clone(), retry_at + 2 * k as i64 + 1)
+            .await
+            .unwrap_or_else(|e| panic!("{what}, again: {e:?}"));
+        assert!(again.replayed, "{what}, again: the release is replayed");
+        assert_eq!(again.decision.decision_id, first.decision.decision_id, "{what}, again: the same release");
+        releases.push(first.decision.decision_id);
+    }
+    // Each deferral reads `superseded`; an approve on its approval is refused as before.
+    for (k, (group, d)) in deferrals.iter().enumerate() {
+        let now = retry_at + MINUTE + k as i64;
+        let read = s.decision_checked(d.decision_id, now).await.unwrap_or_else(|e| panic!("deferral: {e:?}"));
+        expect_status(&read.unwrap_or_else(|| panic!("deferral {}", d.decision_id)), DecisionStatus::Superseded, group);
+        let approval = d.approval_id.unwrap_or_default();
+        let r = s.approve(approval, "bob", None, now).await;
+        expect_refused(s, r, "approval_not_pending", &format!("an approve of settled approval {approval}")).await;
+    }
+    decide(s, &p, hold("x", 1), retry_at + 2 * MINUTE).await;
+    if let (Some(held), true) = (s.retained().await, sealed) {
+        assert!(held.decisions <= held_at_start.decisions + 2, "the releases settled too: {held:?}");
+        if held.forgotten_requests > 0 {
+            assert!(held.request_ids <= held_at_start.request_ids + 2, "the ids left after the memory: {held:?}");
+        }
+    }
+    // And once more, with everything settled and sealed (and, with a memory, every id let go of): the same answers.
+    for (k, (_, d)) in deferrals.iter().enumerate() {
+        let what = format!("a third retry of `{}`", d.request.request_id);
+        let third = s
+            .decide_or_replay(p.clone(), d.request.clone(), retry_at + 3 * MINUTE + k as i64)
+            .await
+            .unwrap_or_else(|e| panic!("{what}: {e:?}"));
+        assert!(third.replayed, "{what}");
+        assert_eq!(third.decision.decision_id, releases[k], "{what}");
+    }
+}
+
+/// ADR-895 against a database writer, for a store holding the seal key (not in [`CHECKS`], as
+/// [`expired_permit_rows_edited_by_hand`]). Deferrals settled by a rejection: one's row given another's settlement
+/// seal, one's seal cleared, one's released row set back to `awaiting_approval` (its request id's row pointed back
+/// at it), one's approval row set back to `pending` and another's to `approved`. Every retry, approve and read of
+/// them is refused `record_altered` (journaled) or releases nothing: no permit is ever made; `journal audit` names
+/// the pasted seal (ADR-896: a seal-only edit) and the rolled-back rows; a replay from the journal holds the state.
+pub async fn settled_deferral_rows_edited_by_hand(store: Arc<dyn Store>, t0: i64, sql: Sql<'_>) {
+    let s = &*store;
+    let p = defer_policy();
+    let mut ds = Vec::new();
+    for i in 0..6 {
+        let d = decide(s, &p, hold("h", i), t0 + i * 10).await;
+        assert_eq!(d.verdict, Verdict::Defer);
+        let approval = d.approval_id.unwrap_or_default();
+        s.reject(approval, "alice", None, None, t0 + i * 10 + 1).await.unwrap_or_else(|e| panic!("reject: {e:?}"));
+        ds.push(d);
+    }
+    assert!(holds_seal_key(s).await, "this check is for a store holding the seal key");
+    // Two more transactions seal the six rows and find them sealed.
+    decide(s, &p, hold("x", 0), t0 + SECOND).await;
+    decide(s, &p, hold("x", 1), t0 + 2 * SECOND).await;
+    let [a, b, c, d, e, f] = &ds[..] else { unreachable!() };
+    // `d` is released (its id now answers a deny) and sealed again, superseded.
+    let released = s.decide_or_replay(p.clone(), d.request.clone(), t0 + 3 * SECOND).await.unwrap();
+    assert!(!released.replayed && released.decision.verdict == Verdict::Deny, "{released:?}");
+    decide(s, &p, hold("x", 2), t0 + 4 * SECOND).await;
+    decide(s, &p, hold("x", 3), t0 + 5 * SECOND).await;
+    let now = t0 + 10 * SECOND;
+    let refused = |what: &str, r: Result<crate::Decided, StoreError>| match r {
+        Err(StoreError::Refused { code, message, .. }) => assert_eq!(code, "record_altered", "{what}: {message}"),
+        Ok(x) => assert_ne!(x.decision.verdict, Verdict::Permit, "{what}: a permit was made: {x:?}"),
+        other => panic!("{what}: {other:?}"),
+    };
+    let (ida, idb, idc, idd) = (a.decision_id, b.decision_id, c.decision_id, d.decision_id);
+    sql(format!("UPDATE decisions SET settled = (SELECT settled FROM decisions WHERE id = {idb}) WHERE id = {ida}"))
+        .await;
+    refused("another deferral's seal", s.decide_or_replay(p.clone(), a.request.clone(), now).await);
+    sql(format!("UPDATE decisions SET settled = NULL WHERE id = {idc}")).await;
+    refused("the seal cleared", s.decide_or_replay(p.clone(), c.request.clone(), now + 1).await);
+    sql(format!("UPDATE decisions SET status = 'awaiting_approval' WHERE id = {idd}")).await;
+    sql(format!("UPDATE idempotency SET decision_id = {idd} WHERE decision_id = {}", released.decision.decision_id))
+        .await;
+    refused(
+        "a released deferral set back to awaiting",
+        s.decide_or_replay(p.clone(), d.request.clone(), now + 2).await,
+    );
+    let read = s.decision_checked(idd, now + 3).await;
+    expect_refused(s, read, "record_altered", "a read of the deferral set back").await;
+    let (ae, af) = (e.approval_id.unwrap_or_default(), f.approval_id.unwrap_or_default());
+    sql(format!("UPDATE approvals SET status = 'pending' WHERE id = {ae}")).await;
+    let vote = s.approve(ae, "bob", None, now + 4).await;
+    expect_refused(s, vote, "record_altered", "an approve of an approval set back to pending").await;
+    sql(format!("UPDATE approvals SET status = 'approved' WHERE id = {af}")).await;
+    refused("a retry on an approval set to approved", s.decide_or_replay(p.clone(), f.request.clone(), now + 5).await);
+    let events = events_after(s, 0).await;
+    let permits = decided_for_request_prefix(&events, "hold-")
+        .iter()
+        .filter(|e| data_str(e, "verdict") == Some("permit"))
+        .count();
+    assert_eq!(permits, 0, "no approval released anything");
+    let audit = s.audit().await.unwrap_or_else(|x| panic!("audit: {x:?}"));
+    let named = |table: &str, id: i64, field: &str| {
+        audit
+            .differences
+            .iter()
+            .any(|x| x.table == table && x.id == id.to_string() && x.field.as_deref() == Some(field))
+    };
+    assert!(named("decisions", ida, "settled"), "journal audit names the pasted seal: {:#?}", audit.mismatches);
+    assert!(named("decisions", idd, "status"), "journal audit names the row set back: {:#?}", audit.mismatches);
+    assert!(named("approvals", ae, "status"), "journal audit names the approval set back: {:#?}", audit.mismatches);
+    let differs = s.authority_differs_from_replay().await.unwrap_or_else(|x| panic!("replay: {x:?}"));
     assert_eq!(differs, None, "the door's state differs from the journal replayed");
 }

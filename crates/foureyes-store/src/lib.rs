@@ -234,6 +234,14 @@ pub struct AuditReport {
     pub differences: Vec<replay::Difference>,
 }
 
+impl AuditReport {
+    /// Adds differences found beside the replay of the tables (the settlement seals, ADR-896).
+    pub fn add(&mut self, found: Vec<replay::Difference>) {
+        self.mismatches.extend(found.iter().map(ToString::to_string));
+        self.differences.extend(found);
+    }
+}
+
 /// The storage interface. Every write method is one transaction that also appends its journal event(s);
 /// times are passed in (`now_ms`), never read by the store.
 #[async_trait]

@@ -214,6 +214,89 @@ async fn seal_settled<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
     failed.map_or(Ok(()), Err)
 }
 
+/// `journal audit`'s check of the settlement seals (ADR-896): every `settled` column a decision or approval row
+/// carries must be a seal the journal gives that row. A fresh authority state given this door's seal key replays the
+/// journal (each event verified, as `journal verify` does) and keeps, for each id, every seal the door may write into
+/// its row over its life, the record as each event left it (one for a final record; an expired permit's or a settled
+/// deferral's is sealed again after a late report or a release, ADR-885, ADR-895); a row whose `settled` is none of
+/// them (another row's seal pasted, the text edited, a seal on a row the journal never settled) is named. A `settled`
+/// that is empty is not named: the newest settlements are sealed by the door's next write transaction, and a seal
+/// cleared by hand is refused at use, written again from the journal by the next keyed door, and the row's other
+/// columns are compared by the audit itself.
+/// Without the key nothing is checked (a keyless process cannot tell a seal from a forgery). Writes nothing.
+pub async fn settlement_seals_differ<W: WriteTx>(w: &mut W) -> Result<Vec<crate::replay::Difference>, StoreError> {
+    let Some(key) = w.authority().seal_key().cloned() else { return Ok(Vec::new()) };
+    let mut state = crate::authority::Authority::default();
+    state.set_seal_key(key);
+    state.set_request_memory(w.authority().request_memory());
+    let mut decisions: BTreeMap<DecisionId, Vec<String>> = BTreeMap::new();
+    let mut approvals: BTreeMap<ApprovalId, Vec<String>> = BTreeMap::new();
+    let mut found = Vec::new();
+    loop {
+        let events = w.journal_after(state.seq(), CATCH_UP_PAGE).await?;
+        for (event, seal) in &events {
+            if let Err(e) = state.apply_sealed(event, seal.as_deref()) {
+                // `journal verify` names the event; the seals after it cannot be told.
+                found.push(crate::replay::Difference {
+                    table: "journal".into(),
+                    id: event.seq.to_string(),
+                    field: Some("settled".into()),
+                    journal: None,
+                    in_table: None,
+                    note: Some(format!("settlement seals not checked from here: {e}")),
+                });
+                return Ok(found);
+            }
+            // After each event, not each page: a door seals between its transactions, so a row may hold the record
+            // as any event left it (a deferral sealed `awaiting_approval`, then released).
+            let taken = state.take_settled();
+            for (row, text) in &taken {
+                match row {
+                    SettledRow::Decision(id) => decisions.entry(*id).or_default().push(text.clone()),
+                    SettledRow::Approval(id) => approvals.entry(*id).or_default().push(text.clone()),
+                    SettledRow::Report(id) => {
+                        let history = decisions.entry(*id).or_default();
+                        if let Some(text) = state.resealed(*id, history.last().map(String::as_str)) {
+                            history.push(text);
+                        }
+                    }
+                }
+            }
+            state.keep_settled(&vec![false; taken.len()]);
+        }
+        if events.len() < CATCH_UP_PAGE as usize {
+            break;
+        }
+    }
+    let issued = state.issued();
+    let named = |table: &str, id: i64, row: String, history: Option<&Vec<String>>| crate::replay::Difference {
+        table: table.into(),
+        id: id.to_string(),
+        field: Some("settled".into()),
+        journal: Some(match history.and_then(|h| h.last()) {
+            Some(seal) => seal.clone(),
+            None => "(not settled: no seal)".into(),
+        }),
+        in_table: Some(row),
+        note: Some("a settlement seal the journal does not give this row (ADR-740, ADR-780, ADR-896)".into()),
+    };
+    for id in 1..issued.next(IdKind::Decision) {
+        if let Some(row) = w.settled_seal(id).await?
+            && !decisions.get(&id).is_some_and(|h| h.contains(&row))
+        {
+            found.push(named("decisions", id, row, decisions.get(&id)));
+        }
+    }
+    for id in 1..issued.next(IdKind::Approval) {
+        if let Some(row) = w.approval_settled_seal(id).await?
+            && !approvals.get(&id).is_some_and(|h| h.contains(&row))
+        {
+            found.push(named("approvals", id, row, approvals.get(&id)));
+        }
+    }
+    Ok(found)
+}
+
 /// What the journal says of decision `id` (ADR-740): the authority state's record while it is live, else the record
 /// its row's settlement seal holds (the row's `settled` column is read only then).
 pub async fn journal_says<W: WriteTx>(w: &mut W, id: DecisionId) -> Result<JournalSays, StoreError> {
