@@ -640,6 +640,10 @@ pub struct ServeArgs {
     pub checkpoint_every: u64,
     #[arg(long, default_value_t = 60.0, requires = "signing_key")]
     pub checkpoint_seconds: f64,
+    /// Every this long (`60s`), approvals past their TTL are marked expired (journaled, as `approvals expire` does),
+    /// so a deferral nobody answers settles and leaves the server's memory (ADR-897).
+    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration, env = "FOUREYES_APPROVAL_SWEEP")]
+    pub approval_sweep: std::time::Duration,
     /// The global `--witness FILE` (FOUREYES_WITNESS), set by `run`: each checkpoint this server signs is appended
     /// to it, and the server refuses to start on a database that does not extend it.
     #[arg(skip)]

@@ -195,9 +195,11 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
                 Some(witness),
             )));
         }
+        background.extend(approval_sweep(store.clone(), state.clock.clone(), args.approval_sweep));
         others.push((door, store, name.clone()));
         background.extend(tasks);
     }
+    background.extend(approval_sweep(store.clone(), state.clock.clone(), args.approval_sweep));
     // Webhooks follow the journal from its head, beside the server: the server crate has no HTTP client, and no
     // decision waits on a webhook (`foureyes-notify`). Every replica runs one; each message is claimed in the
     // database first, so one replica posts it (`Store::claim_notification`).
@@ -596,6 +598,33 @@ async fn first_admin(
 /// new event. Each replica runs one; the store journals a checkpoint only when it is larger than every one before
 /// (`Store::record_checkpoint`, under the write lock), so replicas produce one sequence, and only the replica that
 /// journaled a checkpoint appends it to its witness file. A failure is said and retried at the next tick.
+/// Marks approvals past their TTL expired every `period` (ADR-897). Expiry is otherwise lazy (ADR-14): written when
+/// someone touches the approval or an admin runs `approvals expire`, and a deferral nobody ever answered kept its
+/// decision, request id and approval in this server's memory for good (attack 24's M1: ~155 a second from one
+/// client). Expired, its deferral settles (ADR-895). Every replica sweeps; a second sweep finds nothing to expire. A
+/// sweep that fails is said and tried again next period: the lazy path still expires on use.
+fn approval_sweep(
+    store: std::sync::Arc<dyn foureyes_store::Backend>,
+    clock: foureyes_server::Clock,
+    period: std::time::Duration,
+) -> Option<tokio::task::JoinHandle<()>> {
+    if period.is_zero() {
+        return None;
+    }
+    Some(tokio::spawn(async move {
+        let mut tick = tokio::time::interval(period);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        tick.tick().await;
+        loop {
+            tick.tick().await;
+            if let Err(e) = store.expire_approvals(clock()).await {
+                eprintln!("note: the approval sweep failed (tried again in {period:?}): {e}");
+                tracing::warn!("approval sweep: {e}");
+            }
+        }
+    }))
+}
+
 async fn checkpoint_loop(
     store: std::sync::Arc<dyn foureyes_store::Backend>,
     key: foureyes_core::checkpoint::SigningKey,

@@ -868,3 +868,29 @@ fn a_directory_planted_at_the_anchors_name_under_a_serve_is_replaced_at_its_next
     assert!(std::fs::symlink_metadata(&anchor).unwrap().is_file(), "the serve wrote no anchor over the directory");
     drop(server);
 }
+
+/// Attack 24's M1, what ADR-895 left (ADR-897; RED before: no `expired` event in the journal 10 s after a 2 s TTL):
+/// expiry was lazy (ADR-14), so a deferral nobody ever answered, touched or swept kept its decision, request id and
+/// approval in a serving door's memory for good (~155 a second from one client). A serve now sweeps approvals past
+/// their TTL each `--approval-sweep`, and the deferral settles.
+#[test]
+fn a_serve_expires_an_approval_nobody_answers_on_its_own() {
+    let env = Env::new(POLICY).sealed();
+    let agent = env.token("agent", "agent");
+    let mut command = env.command();
+    command.env("FOUREYES_APPROVAL_SWEEP", "1s");
+    let server = Server::spawn(command, env.dir.path().join("clock-offset-ms"), 0);
+    let deferred =
+        server.decide(&agent, json!({"request_id": "p1", "action": "payments.send", "params": {"amount_eur": 10}}));
+    assert_eq!(deferred["verdict"], "defer", "{deferred}");
+    let expired = || {
+        let out = cli_at(&env, 0, &["journal", "tail", "-n", "20", "--json"]);
+        String::from_utf8_lossy(&out.stdout).contains("\"kind\":\"expired\"")
+    };
+    let started = std::time::Instant::now();
+    while !expired() {
+        assert!(started.elapsed() < Duration::from_secs(10), "no expired event 10 s after a 2 s TTL, untouched");
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    drop(server);
+}
