@@ -514,3 +514,72 @@ async fn with_server_a_changed_definition_even_a_large_one_is_journaled_for_revi
     let size = foureyes_core::canonical::to_canonical_string(big).len();
     assert!(size <= foureyes_core::event::REFUSED_INPUT_MAX_BYTES, "{size}");
 }
+
+/// ADR-913 (attack 25's F384-MCP, `MCP=1 sess24.py 1m`): with `--server`, ADR-376's refusal (HTTP 409
+/// `invalid_state`: a policy whose window reaches past what the door let go of) came out of the proxy as
+/// `engine_unavailable`, "FourEyes could not decide this call … Retry the identical call later". The door is made to
+/// let a minute's window go as the store conformance suite does (1,100 decisions, three hours, 1,030 more), then
+/// serves a policy counting a day; the proxy's call must be answered `invalid_state`, nothing forwarded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_server_a_refusal_in_an_invalid_state_is_not_called_engine_unavailable() {
+    use foureyes_store::Credentials;
+    const HOUR: i64 = 3_600_000;
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let limit = |per: &str, count: u32| {
+        foureyes_core::Policy::from_yaml(
+            "window.yaml",
+            &format!(
+                "version: 1\nactions:\n  mcp.doc.echo:\n    tier: 2\n    params: {{ text: {{ type: string }} }}\n    \
+                 limits: [ {{ count: {count}, per: {per} }} ]\n"
+            ),
+        )
+        .unwrap()
+    };
+    let minute = Arc::new(limit("1m", 1_000_000));
+    let t0 = foureyes_mcp::gate::now_ms();
+    let echo = |i: usize| foureyes_core::ActionRequest {
+        request_id: format!("echo-{i}"),
+        agent: "bot".to_string(),
+        session: None,
+        action: "mcp.doc.echo".to_string(),
+        params: json!({"text": format!("{i}")}).as_object().unwrap().clone(),
+        target: None,
+        undo_of: None,
+        dry_run: false,
+        approval_id: None,
+        evidence: None,
+        flags: Vec::new(),
+    };
+    for i in 0..2_130 {
+        let at = if i < 1_100 { t0 } else { t0 + 3 * HOUR } + i as i64;
+        store.decide(minute.clone(), echo(i), at).await.unwrap();
+    }
+    let token = "mcp9-agent-token";
+    let digest = foureyes_core::canonical::sha256_hex(token.as_bytes());
+    store.create_token("bot", foureyes_core::Role::Agent, &digest, None, t0).await.unwrap();
+    let later = t0 + 3 * HOUR + 5_000;
+    let state = foureyes_server::AppState::new(store.clone(), limit("1d", 2_100), None, Arc::new(move || later));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let server = tokio::spawn(async move { axum::serve(listener, foureyes_server::app(state)).await });
+    let engine = foureyes_mcp::engine::Remote::new(&url, token, foureyes_mcp::engine::DEFAULT_REMOTE_TIMEOUT);
+    let gate = Gate::with_engine(Arc::new(engine.unwrap()), policy(POLICY), GateConfig::new("doc"));
+    let mut proxy = start_over(store.clone(), gate, changing_command("v1", None), StdioOptions::default());
+    let init = proxy
+        .request(
+            "initialize",
+            json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+        )
+        .await;
+    assert!(init.get("result").is_some(), "{init}");
+    proxy.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
+    proxy.request("tools/list", json!({})).await;
+    let call = proxy.request("tools/call", json!({"name": "echo", "arguments": {"text": "late"}})).await;
+    assert!(is_error(&call), "{call}");
+    let meta = &call["result"]["_meta"][foureyes_mcp::jsonrpc::META_KEY];
+    assert_eq!(meta["error"], json!("invalid_state"), "{call}");
+    assert!(meta["message"].as_str().unwrap().contains("ADR-376"), "{call}");
+    proxy.close().await;
+    server.abort();
+}
