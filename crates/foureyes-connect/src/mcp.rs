@@ -214,7 +214,7 @@ async fn admitted(pins: &Pins, spec: &McpSpec, agent: &str, listed: Vec<Value>) 
     let named = listed.iter().filter(|t| t.get("name").and_then(Value::as_str) == Some(tool)).count();
     let listing = serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": 0, "result": {"tools": listed}}))
         .map_err(|e| format!("the listing could not be read: {e}"))?;
-    let kept = gate.on_tools_list("connector", &listing).await.unwrap_or(listing);
+    let kept = gate.on_listing_in("connector", foureyes_mcp::tools::Listing::Tools, &listing).await.unwrap_or(listing);
     let kept: Value = serde_json::from_slice(&kept).map_err(|e| format!("the listing could not be read: {e}"))?;
     let admitted = kept
         .pointer("/result/tools")

@@ -702,10 +702,18 @@ impl Engine for Remote {
         ))
     }
 
-    /// The server journals a refused input when its decide endpoint cannot read the body: the proxy sends the
-    /// refused call's params as a string where an object belongs, so the server's own refusal (with an excerpt of
-    /// the body) lands in its journal, attributed to the token's principal. The expected answer is a 400.
-    async fn refuse(&self, _agent: &str, _code: &str, why: &str, input: Value) -> Result<(), StoreError> {
+    /// `POST /v1/mcp/refusals` (ADR-911): the server journals the refusal (`refused`, `code`, the token's principal
+    /// as the agent) exactly as the embedded engine does, so `foureyes mcp pins list` lists a changed definition.
+    /// A server older than that endpoint (404) is told through its decide endpoint instead, which refuses the body
+    /// (the refused call's params as a string where an object belongs) and journals its own `bad_request` with an
+    /// excerpt of it: a trace, though not one `mcp pins list` shows (attack 25's P2).
+    async fn refuse(&self, _agent: &str, code: &str, why: &str, input: Value) -> Result<(), StoreError> {
+        let body = json!({"code": code, "message": why, "input": input});
+        match self.call(reqwest::Method::POST, "/v1/mcp/refusals", Some(body), Duration::ZERO).await {
+            Ok(_) => return Ok(()),
+            Err(StoreError::NotFound(_)) => {}
+            Err(other) => return Err(other),
+        }
         let body = json!({
             "request_id": "mcp-refused-ambiguous-tool-call",
             "action": "mcp.refused",

@@ -876,6 +876,11 @@ impl Gate {
             StoreError::Refused { message, .. } | StoreError::Conflict { message, .. } => {
                 (format!("NOT EXECUTED — refused by FourEyes: {message}"), "refused")
             }
+            // Not transient (ADR-884, ADR-913): the store refuses this in its present state (ADR-875's expired
+            // permit, ADR-376's window), and a retry is refused the same way until a person acts.
+            StoreError::InvalidState(message) => {
+                (format!("NOT EXECUTED — refused by FourEyes (invalid state): {message}"), "invalid_state")
+            }
             // The engine's own words name it ("the FourEyes server at … is unreachable: connection refused").
             StoreError::Backend(message) => (
                 format!(

@@ -1586,7 +1586,12 @@ impl Tapped {
         if self.passive() {
             return None;
         }
-        let value: Value = serde_json::from_slice(bytes).ok()?;
+        let Ok(value) = serde_json::from_slice::<Value>(bytes) else {
+            // An answer the proxy cannot read in full (nested past the parser's 128 levels, a lone surrogate): a
+            // listing's is refused, never passed on unchecked (ADR-910).
+            let listing = self.take_rewrite(&id_key(&envelope.id_value()))?;
+            return self.gate.on_listing_in(&self.session, listing, bytes).await;
+        };
         let key = value.get("id").filter(|_| value.get("method").is_none()).map(id_key)?;
         if self.take_late(&key) {
             return Some(Vec::new());

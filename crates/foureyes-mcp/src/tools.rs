@@ -90,6 +90,11 @@ impl Listing {
         }
     }
 
+    /// The method whose answer this listing is (`initialize` for the instructions, which `server/discover` gives too).
+    fn method(self) -> &'static str {
+        self.request().map_or("initialize", |(method, _)| method)
+    }
+
     /// The listing that holds a pin key read by [`pinned_read`].
     pub fn of_key(key: &str) -> Listing {
         if key.starts_with("prompt:") { Listing::Prompts } else { Listing::Resources }
@@ -276,11 +281,14 @@ impl Gate {
     /// [`Gate::on_listing`] for a page of a walk in `session` (ADR-401): a key listed on an earlier page of the same
     /// walk is listed twice.
     pub async fn on_listing_in(&self, session: &str, listing: Listing, response: &[u8]) -> Option<Vec<u8>> {
+        let mut message: Value = match serde_json::from_slice(response) {
+            Ok(message) => message,
+            Err(e) => return Some(self.unreadable_listing(session, listing, response, &e).await),
+        };
         if listing == Listing::Tools {
-            return self.on_tools_list(session, response).await;
+            return self.on_tools_list(session, message).await;
         }
         let instance = instance_of(session);
-        let mut message: Value = serde_json::from_slice(response).ok()?;
         let result = message.get_mut("result")?.as_object_mut()?;
         if listing == Listing::Initialize {
             let text = result.get("instructions")?.clone();
@@ -391,10 +399,54 @@ impl Gate {
             && self.base_policy().mcp.get(&self.config().server).is_some_and(|m| m.trust_read_only_hint)
     }
 
+    /// A watched answer the proxy cannot read (ADR-910, attack 25's P1): nested deeper than its JSON parser goes
+    /// (128 levels), a lone surrogate escape (`\ud800`), or not JSON at all. Its definitions cannot be checked
+    /// against their pins, so none of it is passed on: the client gets a JSON-RPC error under the request's id, the
+    /// listing counts as unchecked in this upstream instance (a call, or a read, must wait for a readable one:
+    /// ADR-402), and the answer is journaled once per digest (`refused`, `tool_definition_changed`, under the key
+    /// `listing:METHOD`, with its size, its SHA-256 and as much of its text as the journal keeps) for a person to
+    /// review in `foureyes mcp pins list`.
+    async fn unreadable_listing(
+        &self,
+        session: &str,
+        listing: Listing,
+        response: &[u8],
+        error: &serde_json::Error,
+    ) -> Vec<u8> {
+        let instance = instance_of(session);
+        let method = listing.method();
+        lock(&self.listed).remove(&(instance.to_string(), listing));
+        lock(&self.walks).remove(&(session.to_string(), listing));
+        if listing == Listing::Tools {
+            lock(&self.listed_tools).retain(|(i, _)| i != instance);
+        }
+        let key = format!("listing:{method}");
+        let seen = sha256_hex(response);
+        if lock(&self.journaled_changes).insert((key.clone(), seen.clone())) {
+            let why = format!(
+                "the upstream's answer to `{method}` cannot be read ({error}), so its definitions cannot be checked \
+                 against their pins; none of it was passed on"
+            );
+            let text = String::from_utf8_lossy(response);
+            let mut input = json!({"server": self.config().server, "tool": key, "pinned": null, "seen": seen,
+                "unreadable": error.to_string(), "definition": null});
+            let room = room_for(&input);
+            input["definition"] = excerpt(&text, &seen, room);
+            if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &why, input).await {
+                eprintln!("foureyes mcp-proxy: could not journal the unreadable `{method}` answer: {e}");
+            }
+        }
+        let id = crate::jsonrpc::parse_envelope(response).map(|e| e.id_value()).unwrap_or(Value::Null);
+        let message = format!(
+            "FourEyes refused the upstream's `{method}` answer: it cannot be read ({error}), so what it tells the \
+             model cannot be checked; it was not passed on (journaled for review)"
+        );
+        crate::jsonrpc::to_frame(&crate::jsonrpc::error_response(&id, crate::jsonrpc::INTERNAL_ERROR, &message))
+    }
+
     /// Looks at a `tools/list` response: learns trusted hints, and returns the rewritten message when tools were
     /// hidden (`None`: forward the original bytes).
-    pub async fn on_tools_list(&self, session: &str, response: &[u8]) -> Option<Vec<u8>> {
-        let mut message: Value = serde_json::from_slice(response).ok()?;
+    async fn on_tools_list(&self, session: &str, mut message: Value) -> Option<Vec<u8>> {
         let next = message.pointer("/result/nextCursor").filter(|c| !c.is_null()).cloned();
         let tools = message.pointer_mut("/result/tools")?.as_array_mut()?;
         let listed = tools.len();
@@ -576,8 +628,10 @@ impl Gate {
         let action = self.action_for(tool);
         let why =
             format!("{action}: the upstream's definition of `{tool}` is not its pin; it is hidden until re-pinned");
-        let input = json!({"server": self.config().server, "tool": tool, "pinned": pinned, "seen": seen,
-            "definition": journalable(definition)});
+        let mut input = json!({"server": self.config().server, "tool": tool, "pinned": pinned, "seen": seen,
+            "definition": null});
+        let room = room_for(&input);
+        input["definition"] = journalable(definition, room);
         if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &why, input).await {
             eprintln!("foureyes mcp-proxy: could not journal the changed definition of `{tool}`: {e}");
         }
@@ -597,8 +651,10 @@ impl Gate {
              listing names it once",
             definitions.len()
         );
-        let input = json!({"server": self.config().server, "tool": tool, "pinned": pinned, "listed": definitions.len(),
-            "seen": seen, "definitions": definitions.iter().map(|d| journalable(d)).collect::<Vec<_>>()});
+        let mut input = json!({"server": self.config().server, "tool": tool, "pinned": pinned,
+            "listed": definitions.len(), "seen": seen, "definitions": []});
+        let room = room_for(&input) / definitions.len().max(1);
+        input["definitions"] = definitions.iter().map(|d| journalable(d, room)).collect();
         if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &why, input).await {
             eprintln!("foureyes mcp-proxy: could not journal the listing that names `{tool}` twice: {e}");
         }
@@ -744,18 +800,59 @@ impl Gate {
 /// The code of the `refused` events that journal a changed tool definition.
 pub const CHANGED: &str = "tool_definition_changed";
 
-/// An upstream's definition as the journal can hold it, for the person who reviews the change: the definition itself
-/// when a reader takes it back exactly inside its `refused` event, else its JSON text as one string. The journal refuses
-/// what a reader would not take back (ADR-372: nesting past 100 levels with the event around it, integers past 2^53),
-/// so a definition nested 96 levels deep was refused and never journaled, and a person had nothing to review
-/// (attack 22, `mcpdeep22.py 96`; F382). As text every byte is still there, and `seen` still hashes the definition.
-fn journalable(definition: &Value) -> Value {
+/// An upstream's definition as the journal can hold it, for the person who reviews the change, in at most `room`
+/// bytes of canonical JSON: the definition itself when a reader takes it back exactly inside its `refused` event,
+/// else its JSON text as one string. The journal refuses what a reader would not take back (ADR-372: nesting past
+/// 100 levels with the event around it, integers past 2^53), so a definition nested 96 levels deep was refused and
+/// never journaled, and a person had nothing to review (attack 22, `mcpdeep22.py 96`; F382). As text every byte is
+/// still there, and `seen` still hashes the definition. A definition larger than `room` (ADR-912, attack 25's P3)
+/// is journaled as [`excerpt`]: its size, its SHA-256 (the `seen` hash) and the start of its canonical text. The
+/// store would otherwise replace the whole `refused` input with an excerpt of its own (`bytes`, `excerpt`: ADR-372),
+/// which drops `definition`, `tool` and `seen`, so `mcp pins list` could not list the change at all.
+fn journalable(definition: &Value, room: usize) -> Value {
     // The event around it: data → input → definitions → [i] → the definition, with a level to spare.
     let embedded = json!({"data": {"input": {"definitions": [{"definition": definition}]}}});
-    match foureyes_core::canonical::to_readable_string(&embedded) {
-        Ok(_) => definition.clone(),
-        Err(_) => Value::String(definition.to_string()),
+    let readable = foureyes_core::canonical::to_readable_string(&embedded).is_ok();
+    if readable && foureyes_core::canonical::to_canonical_string(definition).len() <= room {
+        return definition.clone();
     }
+    let text = Value::String(definition.to_string());
+    if foureyes_core::canonical::to_canonical_string(&text).len() <= room {
+        return text;
+    }
+    let canonical = foureyes_core::canonical::to_canonical_string(definition);
+    excerpt(&canonical, &sha256_hex(canonical.as_bytes()), room)
+}
+
+/// What the journal keeps of a text larger than `room` bytes (ADR-912): `{"bytes", "sha256", "excerpt"}`, the
+/// excerpt the longest prefix (on a character boundary) for which the whole fits in `room` bytes of canonical JSON
+/// (escapes count as they are written).
+fn excerpt(text: &str, sha256: &str, room: usize) -> Value {
+    let whole = Value::String(text.to_string());
+    if foureyes_core::canonical::to_canonical_string(&whole).len() <= room {
+        return whole;
+    }
+    let mut end = text.len().min(room);
+    loop {
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let kept = json!({"bytes": text.len(), "sha256": sha256, "excerpt": &text[..end]});
+        let size = foureyes_core::canonical::to_canonical_string(&kept).len();
+        if size <= room || end == 0 {
+            return kept;
+        }
+        end = end.saturating_sub((size - room).max(1));
+    }
+}
+
+/// The bytes left for a definition in a `refused` input (`input` with its definition field still `null` or empty)
+/// before the store would cut the whole input down to an excerpt ([`REFUSED_INPUT_MAX_BYTES`]), with room to spare.
+///
+/// [`REFUSED_INPUT_MAX_BYTES`]: foureyes_core::event::REFUSED_INPUT_MAX_BYTES
+fn room_for(input: &Value) -> usize {
+    let used = foureyes_core::canonical::to_canonical_string(input).len();
+    foureyes_core::event::REFUSED_INPUT_MAX_BYTES.saturating_sub(used + 64)
 }
 
 /// The keys a listing gives more than once, each with all its entries in the listing's order.

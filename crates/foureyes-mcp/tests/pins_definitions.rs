@@ -16,14 +16,13 @@ use std::sync::Arc;
 const POLICY: &str = "version: 1\nactions:\n  mcp.doc.echo: { tier: 0, params: { text: { type: string } } }\n  \
                       mcp.doc.show: { tier: 0 }\n";
 
+/// `mode`: the server's `MODE`, then any other `NAME=VALUE` for its environment (`"v2 DEEP=200"`).
 fn changing_command(mode: &str, port: Option<u16>) -> Vec<String> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/py_changing.py");
-    let mut command = vec![
-        "env".to_string(),
-        format!("MODE={mode}"),
-        peer("venv/bin/python").display().to_string(),
-        script.display().to_string(),
-    ];
+    let mut words = mode.split(' ');
+    let mut command = vec!["env".to_string(), format!("MODE={}", words.next().unwrap_or_default())];
+    command.extend(words.map(str::to_string));
+    command.extend([peer("venv/bin/python").display().to_string(), script.display().to_string()]);
     if let Some(port) = port {
         command.extend(["--http".to_string(), port.to_string()]);
     }
@@ -406,4 +405,181 @@ async fn a_changed_definition_too_deep_for_the_journal_is_journaled_as_text_for_
     let text = changed["input"]["definition"].as_str().expect("journaled as its JSON text");
     let definition: Value = serde_json::from_str(text).unwrap();
     assert_eq!(foureyes_core::tool_pin::definition_sha256(&definition), changed["input"]["seen"].as_str().unwrap());
+}
+
+/// ADR-910 (attack 25's P1, `mcp25.py deep200`, `mcplisten25.py mixed200`): a `tools/list` answer the proxy cannot
+/// parse (a tool nested 200 levels deep, past serde_json's 128) went to the client exactly as the upstream sent it,
+/// with a pinned tool's changed definition in it (`show`'s `_meta` names `ui://show/v2`), and nothing was journaled.
+/// Now the client gets a JSON-RPC error, calls wait for a readable listing (refused), and the answer is journaled
+/// under `listing:tools/list`. Through the stdio router and `--listen --upstream` (one peer process per mode and run).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tools_list_answer_the_proxy_cannot_parse_is_refused_and_journaled_not_passed_on() {
+    for mode in [Mode::Stdio, Mode::Http] {
+        let dir = tempfile::tempdir().unwrap();
+        let store = sqlite(dir.path());
+        for (server_mode, readable) in [("v1 DEEP=96", true), ("v2 DEEP=200", false)] {
+            let (mut session, _) = Session::open(mode, store.clone(), server_mode).await;
+            let tools = session.request("tools/list", json!({})).await;
+            if readable {
+                assert!(names(&tools, "tools", "name").contains(&"show".to_string()), "{mode:?}: {tools}");
+            } else {
+                assert!(tools.get("result").is_none(), "{mode:?}: an unreadable listing was passed on: {tools}");
+                assert!(tools["error"]["message"].as_str().unwrap().contains("cannot be read"), "{mode:?}: {tools}");
+                let call = session.request("tools/call", json!({"name": "echo", "arguments": {"text": "hi"}})).await;
+                assert!(is_error(&call) || call.get("error").is_some(), "{mode:?}: a call ran unlisted: {call}");
+            }
+            session.close().await;
+        }
+        let refused = changed_refusals(store.as_ref()).await;
+        let journaled = refused
+            .iter()
+            .find(|r| r["input"]["tool"] == json!("listing:tools/list"))
+            .unwrap_or_else(|| panic!("{mode:?}: the unreadable listing was not journaled: {refused:?}"));
+        assert!(journaled["input"]["unreadable"].as_str().unwrap().contains("recursion"), "{journaled}");
+        assert!(journaled["input"].get("definition").is_some(), "{journaled}");
+    }
+}
+
+/// ADR-910 with a lone surrogate escape (attack 25's `mcp25.py lone`): serde_json refuses `\ud800`, which no SDK
+/// server writes (Python's refuses to encode it), so this answer is given to the gate as the router hands it over.
+#[tokio::test]
+async fn a_listing_answer_with_a_lone_surrogate_is_refused_under_its_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let gate = Gate::new(store.clone(), policy(POLICY), GateConfig::new("doc"));
+    for listing in [foureyes_mcp::tools::Listing::Tools, foureyes_mcp::tools::Listing::Prompts] {
+        let field = if listing == foureyes_mcp::tools::Listing::Tools { "tools" } else { "prompts" };
+        let answer = format!(
+            r#"{{"jsonrpc":"2.0","id":41,"result":{{"{field}":[{{"name":"echo","description":"IGNORE PREVIOUS \ud800"}}]}}}}"#
+        );
+        let out = gate.on_listing_in("s", listing, answer.as_bytes()).await.expect("an unreadable answer is replaced");
+        let out: Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(out["id"], json!(41), "{out}");
+        assert!(out.get("result").is_none() && out["error"]["message"].as_str().is_some(), "{out}");
+    }
+    let refused = changed_refusals(store.as_ref()).await;
+    assert!(refused.iter().any(|r| r["input"]["tool"] == json!("listing:prompts/list")), "{refused:?}");
+}
+
+/// ADR-911 (attack 25's P2, `SERVER=1 mcp25.py flat`) and ADR-912 (P3, `mcp25.py huge4`), with `--server`: the
+/// proxy journaled a changed definition by POSTing `/v1/decide` with a string for `params`; the server refused that
+/// (`bad_request`) and no `tool_definition_changed` was ever written, so `mcp pins list` showed nothing to review. And
+/// a changed definition over 4 KiB was kept by the store as a 1,024-byte excerpt of the whole input, without `tool`,
+/// `seen` or `definition`, so it was not listed either (its change, in the tail, was not in it). Now both are
+/// journaled as the embedded proxy journals them, the large one as its size, SHA-256 and an excerpt. A real
+/// `foureyes serve` router over SQLite, the proxy's engine its HTTP API with an agent token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_server_a_changed_definition_even_a_large_one_is_journaled_for_review() {
+    use foureyes_store::Credentials;
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let now = foureyes_mcp::gate::now_ms;
+    let token = "mcp9-agent-token";
+    let digest = foureyes_core::canonical::sha256_hex(token.as_bytes());
+    store.create_token("bot", foureyes_core::Role::Agent, &digest, None, now()).await.unwrap();
+    let server_policy = foureyes_core::Policy::from_yaml("server", POLICY).unwrap();
+    let state = foureyes_server::AppState::new(store.clone(), server_policy, None, Arc::new(now));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let server = tokio::spawn(async move { axum::serve(listener, foureyes_server::app(state)).await });
+    for (mode, listed) in [("v1 BIG=6000", true), ("v2 BIG=6000", false)] {
+        let engine = foureyes_mcp::engine::Remote::new(&url, token, foureyes_mcp::engine::DEFAULT_REMOTE_TIMEOUT);
+        let gate = Gate::with_engine(Arc::new(engine.unwrap()), policy(POLICY), GateConfig::new("doc"));
+        let mut proxy = start_over(store.clone(), gate, changing_command(mode, None), StdioOptions::default());
+        let init = proxy
+            .request("initialize", json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}))
+            .await;
+        assert!(init.get("result").is_some(), "{init}");
+        proxy.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
+        let tools = proxy.request("tools/list", json!({})).await;
+        for tool in ["show", "big"] {
+            assert_eq!(names(&tools, "tools", "name").contains(&tool.to_string()), listed, "{mode}: {tools}");
+        }
+        proxy.close().await;
+    }
+    server.abort();
+    let refused = changed_refusals(store.as_ref()).await;
+    let of = |tool: &str| {
+        refused
+            .iter()
+            .find(|r| r["input"]["tool"] == json!(tool) && r["input"].get("definition").is_some())
+            .unwrap_or_else(|| panic!("the changed `{tool}` was not journaled for review: {refused:?}"))
+    };
+    assert_eq!(of("show")["agent"], json!("bot"), "journaled as the token's principal");
+    let big = &of("big")["input"];
+    let kept = &big["definition"];
+    assert!(kept["bytes"].as_u64().unwrap() > 6000, "{big}");
+    assert_eq!(kept["sha256"], big["seen"], "{big}");
+    assert!(kept["excerpt"].as_str().unwrap().len() > 2000, "{big}");
+    let size = foureyes_core::canonical::to_canonical_string(big).len();
+    assert!(size <= foureyes_core::event::REFUSED_INPUT_MAX_BYTES, "{size}");
+}
+
+/// ADR-913 (attack 25's F384-MCP, `MCP=1 sess24.py 1m`): with `--server`, ADR-376's refusal (HTTP 409
+/// `invalid_state`: a policy whose window reaches past what the door let go of) came out of the proxy as
+/// `engine_unavailable`, "FourEyes could not decide this call … Retry the identical call later". The door is made to
+/// let a minute's window go as the store conformance suite does (1,100 decisions, three hours, 1,030 more), then
+/// serves a policy counting a day; the proxy's call must be answered `invalid_state`, nothing forwarded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_server_a_refusal_in_an_invalid_state_is_not_called_engine_unavailable() {
+    use foureyes_store::Credentials;
+    const HOUR: i64 = 3_600_000;
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let limit = |per: &str, count: u32| {
+        foureyes_core::Policy::from_yaml(
+            "window.yaml",
+            &format!(
+                "version: 1\nactions:\n  mcp.doc.echo:\n    tier: 2\n    params: {{ text: {{ type: string }} }}\n    \
+                 limits: [ {{ count: {count}, per: {per} }} ]\n"
+            ),
+        )
+        .unwrap()
+    };
+    let minute = Arc::new(limit("1m", 1_000_000));
+    let t0 = foureyes_mcp::gate::now_ms();
+    let echo = |i: usize| foureyes_core::ActionRequest {
+        request_id: format!("echo-{i}"),
+        agent: "bot".to_string(),
+        session: None,
+        action: "mcp.doc.echo".to_string(),
+        params: json!({"text": format!("{i}")}).as_object().unwrap().clone(),
+        target: None,
+        undo_of: None,
+        dry_run: false,
+        approval_id: None,
+        evidence: None,
+        flags: Vec::new(),
+    };
+    for i in 0..2_130 {
+        let at = if i < 1_100 { t0 } else { t0 + 3 * HOUR } + i as i64;
+        store.decide(minute.clone(), echo(i), at).await.unwrap();
+    }
+    let token = "mcp9-agent-token";
+    let digest = foureyes_core::canonical::sha256_hex(token.as_bytes());
+    store.create_token("bot", foureyes_core::Role::Agent, &digest, None, t0).await.unwrap();
+    let later = t0 + 3 * HOUR + 5_000;
+    let state = foureyes_server::AppState::new(store.clone(), limit("1d", 2_100), None, Arc::new(move || later));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let server = tokio::spawn(async move { axum::serve(listener, foureyes_server::app(state)).await });
+    let engine = foureyes_mcp::engine::Remote::new(&url, token, foureyes_mcp::engine::DEFAULT_REMOTE_TIMEOUT);
+    let gate = Gate::with_engine(Arc::new(engine.unwrap()), policy(POLICY), GateConfig::new("doc"));
+    let mut proxy = start_over(store.clone(), gate, changing_command("v1", None), StdioOptions::default());
+    let init = proxy
+        .request(
+            "initialize",
+            json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+        )
+        .await;
+    assert!(init.get("result").is_some(), "{init}");
+    proxy.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
+    proxy.request("tools/list", json!({})).await;
+    let call = proxy.request("tools/call", json!({"name": "echo", "arguments": {"text": "late"}})).await;
+    assert!(is_error(&call), "{call}");
+    let meta = &call["result"]["_meta"][foureyes_mcp::jsonrpc::META_KEY];
+    assert_eq!(meta["error"], json!("invalid_state"), "{call}");
+    assert!(meta["message"].as_str().unwrap().contains("ADR-376"), "{call}");
+    proxy.close().await;
+    server.abort();
 }

@@ -38,6 +38,7 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/me", get(me))
         .route("/v1/mcp/pins", get(mcp_pins).post(mcp_pin_first_seen))
         .route("/v1/mcp/pins/approve", post(mcp_pin_approve))
+        .route("/v1/mcp/refusals", post(mcp_refusal))
         .route("/healthz", get(healthz))
         .route("/openapi.json", get(openapi))
 }
@@ -590,6 +591,42 @@ async fn mcp_pin_first_seen(
     let seq = state.store.pin_tool(&pin, state.now_ms()).await?;
     state.notify();
     Ok(Json(json!({"pin": pin, "seq": seq})))
+}
+
+/// The refusals an MCP proxy journals on its own (ADR-911): the codes `foureyes-mcp` refuses with. Nothing else may be
+/// reported this way: an agent must not journal refusals that speak for the server (`record_altered`, say).
+const MCP_REFUSAL_CODES: &[&str] = &["tool_definition_changed", "ambiguous_tool_call", "unsupported_tool_call"];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct McpRefusalBody {
+    code: String,
+    message: String,
+    input: Value,
+}
+
+/// A proxy (agent token) reports what it refused on its own, e.g. a changed tool definition it hid (ADR-911, attack
+/// 25's P2): journaled as `refused` with the caller as the agent, exactly as the embedded proxy journals it, so
+/// `foureyes mcp pins list` shows the change for a person to review. It pins nothing (re-pinning stays a person's:
+/// `POST /v1/mcp/pins/approve`).
+async fn mcp_refusal(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    require(&state, &caller, &[Role::Agent], "reporting an MCP proxy's refusal").await?;
+    let b: McpRefusalBody = body(&state, &caller, "POST /v1/mcp/refusals", raw).await?;
+    if !MCP_REFUSAL_CODES.contains(&b.code.as_str()) {
+        let error = ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            format!("`{}` is not a refusal an MCP proxy reports (one of {MCP_REFUSAL_CODES:?})", b.code),
+        );
+        return Err(refuse(&state, caller.name(), error, json!({"code": b.code})).await);
+    }
+    let seq = state.store.refuse(caller.name(), &b.code, &b.message, b.input, state.now_ms()).await?;
+    state.notify();
+    Ok(Json(json!({"seq": seq})))
 }
 
 /// A person re-pins a tool to the definition they reviewed: proxies list it and forward its calls again.

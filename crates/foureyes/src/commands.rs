@@ -897,13 +897,27 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
                 );
             }
             for c in &changed {
+                let definition = &c["definition"];
+                // ADR-912: a definition too large for the journal is kept as its size, its SHA-256 and a prefix.
+                let shown = match (definition["bytes"].as_u64(), definition["excerpt"].as_str()) {
+                    (Some(bytes), Some(excerpt)) => format!(
+                        "excerpt of {bytes} bytes (sha256 {}; the whole definition is the upstream's: list it \
+                         there): {}",
+                        definition["sha256"].as_str().unwrap_or("unknown"),
+                        crate::output::shown(excerpt)
+                    ),
+                    _ => crate::output::shown(&definition.to_string()),
+                };
+                let unreadable = c["unreadable"]
+                    .as_str()
+                    .map(|why| format!("\n  unreadable: {}", crate::output::shown(why)))
+                    .unwrap_or_default();
                 println!(
-                    "CHANGED {}\t{}\tpinned {}\tlisted {}\n  definition: {}",
+                    "CHANGED {}\t{}\tpinned {}\tlisted {}{unreadable}\n  definition: {shown}",
                     crate::output::shown(c["server"].as_str().unwrap_or_default()),
                     crate::output::shown(c["tool"].as_str().unwrap_or_default()),
                     c["pinned"].as_str().unwrap_or("none"),
                     c["seen"].as_str().unwrap_or_default(),
-                    crate::output::shown(&c["definition"].to_string())
                 );
             }
             if pins.is_empty() && changed.is_empty() {

@@ -135,6 +135,11 @@ pub struct Proxy {
 
 pub fn start(gate: Gate, command: Vec<String>, options: StdioOptions) -> Proxy {
     let store = gate.store().expect("an embedded gate").clone();
+    start_over(store, gate, command, options)
+}
+
+/// [`start`] for a gate whose engine is not a store in this process (`--server`): `store` is the server's.
+pub fn start_over(store: Arc<dyn Store>, gate: Gate, command: Vec<String>, options: StdioOptions) -> Proxy {
     let (test_side, proxy_side) = tokio::io::duplex(1 << 20);
     let (proxy_read, proxy_write) = tokio::io::split(proxy_side);
     let (test_read, test_write) = tokio::io::split(test_side);
