@@ -751,7 +751,7 @@ async fn a_failing_decide_in_an_unnested_batch_leaves_its_siblings_decided_as_al
         .await
         .unwrap();
     let (s, q) = (store.clone(), p.clone());
-    let first = || tokio::spawn(async move { s.decide(q, note("first"), T0).await });
+    let first = || tokio::spawn(async move { ("first".to_string(), s.decide(q, note("first"), T0).await) });
     let (first, rest) = queued_behind_the_head_lock(&url, first, || {
         let mut ids = siblings.clone();
         ids.insert(3, "poison".to_string());
@@ -763,7 +763,7 @@ async fn a_failing_decide_in_an_unnested_batch_leaves_its_siblings_decided_as_al
             .collect()
     })
     .await;
-    first.unwrap();
+    first.1.unwrap();
     let (unnested, fell_back) = store.unnested_batches();
     assert!(unnested >= 1 && fell_back == 1, "the batch ran unnested and fell back once: {unnested}, {fell_back}");
     let mut decided = Vec::new();
