@@ -490,6 +490,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "a PostgreSQL unnested batch that falls back runs again on a state without its events (ADR-900)",
+        file: "crates/foureyes-store-pg/src/lib.rs",
+        original: "            self.rebuild_authority(authority);",
+        broken: "            let _ = authority;",
+        package: "foureyes-store-pg",
+        filter: "a_failing_decide_in_an_unnested_batch_leaves_its_siblings_decided_as_alone",
+        also: &[],
+    },
+    Mutation {
         property: "kill switch blocks an approved execution",
         file: "crates/foureyes-core/src/pipeline.rs",
         original: "if snapshot.kill_switch && policy_tier > 0 {",

@@ -100,6 +100,14 @@ pub(crate) struct Tx {
     /// next read of the shared transactions and at [`Tx::finish`] with the head update (ADR-412). [`Tx::c`] does not
     /// flush: a statement run on it directly does not see them.
     deferred: Vec<Deferred>,
+    /// The rows of the four tables every decision writes, queued like `deferred` (and sent before it) but as one
+    /// multi-row statement per table for all the jobs queued since the last flush (ADR-900).
+    rows: Rows,
+    /// How many times [`Tx::flush`] (or anything else that sends a statement) has been called: a job during which it
+    /// did not change sent nothing, so it is undone without a savepoint by dropping its queued rows (ADR-900).
+    sends: u64,
+    /// A statement of this transaction failed: PostgreSQL has aborted it, whatever the caller made of the error.
+    failed: bool,
     /// The idempotency rows of the batch's deciding jobs, read once with the lock (ADR-760): `None` for a key that
     /// has no row. A key this transaction writes is dropped from it, so its next read goes to the table.
     idempotency_known: HashMap<(String, String), Option<(String, i64)>>,
@@ -128,6 +136,206 @@ pub(crate) struct JobMark {
     head_hash: String,
     head_seal: Option<String>,
     next_ids: NextIds,
+    /// How many rows of each table were queued, and [`Tx::sends`], when the job began.
+    rows: RowCounts,
+    sends: u64,
+}
+
+/// A `journal` row, queued (ADR-900).
+pub(crate) struct JournalRow {
+    pub seq: i64,
+    pub ts_ms: i64,
+    pub kind: &'static str,
+    pub data: String,
+    pub prev_hash: String,
+    pub hash: String,
+    pub seal: Option<String>,
+}
+
+/// A `decisions` row, queued (ADR-761, ADR-900).
+pub(crate) struct DecisionRow {
+    pub id: i64,
+    pub agent: String,
+    pub request_id: String,
+    pub action: String,
+    pub request: String,
+    pub verdict: &'static str,
+    pub tier: i32,
+    pub reasons: String,
+    pub budgets: String,
+    pub approval_id: Option<i64>,
+    pub would_have: Option<&'static str>,
+    pub digest: String,
+    pub status: &'static str,
+    pub supersedes: Option<i64>,
+    pub decided_ms: i64,
+    pub policy_sha256: String,
+    pub undo_of: Option<i64>,
+    pub journal_seq: i64,
+    pub session: String,
+    pub session_denial: bool,
+}
+
+/// A `reservations` row, queued (ADR-761, ADR-900).
+pub(crate) struct ReservationRow {
+    pub id: i64,
+    pub decision_id: i64,
+    pub action: String,
+    pub key: String,
+    pub scope: String,
+    pub amount: String,
+    pub units: i64,
+    pub ts_ms: i64,
+}
+
+/// An `idempotency` row, queued (ADR-900).
+pub(crate) struct IdempotencyRow {
+    pub agent: String,
+    pub request_id: String,
+    pub fingerprint: String,
+    pub decision_id: i64,
+}
+
+/// The queued rows of the four tables a decision writes (ADR-900).
+#[derive(Default)]
+struct Rows {
+    journal: Vec<JournalRow>,
+    decisions: Vec<DecisionRow>,
+    reservations: Vec<ReservationRow>,
+    idempotency: Vec<IdempotencyRow>,
+}
+
+/// How many rows of each table [`Rows`] holds.
+#[derive(Clone, Copy, Debug, Default)]
+struct RowCounts {
+    journal: usize,
+    decisions: usize,
+    reservations: usize,
+    idempotency: usize,
+}
+
+/// One multi-row insert per table (ADR-900): `UNNEST` of one array per column, so each table's rows of a batch are
+/// one statement (one bind/execute, one executor start-up) whatever their number, with the same rows, in the same
+/// order, as one insert each.
+const INSERT_JOURNAL: &str = "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal)
+     SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::TEXT[], $7::TEXT[])";
+const INSERT_DECISIONS: &str = "INSERT INTO decisions (id, agent, request_id, action, request, verdict, tier, reasons,
+                                budgets, approval_id, would_have, digest, status, supersedes, decided_ms, policy_sha256,
+                                undo_of, journal_seq, session, session_denial)
+     SELECT * FROM UNNEST($1::BIGINT[], $2::TEXT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::TEXT[], $7::INTEGER[],
+                          $8::TEXT[], $9::TEXT[], $10::BIGINT[], $11::TEXT[], $12::TEXT[], $13::TEXT[], $14::BIGINT[],
+                          $15::BIGINT[], $16::TEXT[], $17::BIGINT[], $18::BIGINT[], $19::TEXT[], $20::BOOLEAN[])";
+const INSERT_RESERVATIONS: &str = "INSERT INTO reservations (id, decision_id, action, key, scope, amount, units, ts_ms)
+     SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::TEXT[], $7::BIGINT[],
+                          $8::BIGINT[])";
+const INSERT_IDEMPOTENCY: &str = "INSERT INTO idempotency (agent, request_id, fingerprint, decision_id)
+     SELECT * FROM UNNEST($1::TEXT[], $2::TEXT[], $3::TEXT[], $4::BIGINT[])";
+
+impl Rows {
+    fn counts(&self) -> RowCounts {
+        RowCounts {
+            journal: self.journal.len(),
+            decisions: self.decisions.len(),
+            reservations: self.reservations.len(),
+            idempotency: self.idempotency.len(),
+        }
+    }
+
+    fn truncate(&mut self, to: RowCounts) {
+        self.journal.truncate(to.journal);
+        self.decisions.truncate(to.decisions);
+        self.reservations.truncate(to.reservations);
+        self.idempotency.truncate(to.idempotency);
+    }
+
+    fn clear(&mut self) {
+        self.truncate(RowCounts::default());
+    }
+
+    /// The rows as one insert per table that has any, columns as arrays.
+    fn into_statements(self) -> Vec<Deferred> {
+        fn col<R, T: ToSql + Sync + Send + 'static>(
+            rows: &mut [R],
+            f: impl FnMut(&mut R) -> T,
+        ) -> Box<dyn ToSql + Sync + Send> {
+            Box::new(rows.iter_mut().map(f).collect::<Vec<T>>())
+        }
+        let take = std::mem::take::<String>;
+        let Rows { mut journal, mut decisions, mut reservations, mut idempotency } = self;
+        let mut out = Vec::with_capacity(4);
+        if !journal.is_empty() {
+            let j = &mut journal[..];
+            out.push(Deferred {
+                sql: INSERT_JOURNAL,
+                params: vec![
+                    col(j, |r| r.seq),
+                    col(j, |r| r.ts_ms),
+                    col(j, |r| r.kind),
+                    col(j, |r| take(&mut r.data)),
+                    col(j, |r| take(&mut r.prev_hash)),
+                    col(j, |r| take(&mut r.hash)),
+                    col(j, |r| r.seal.take()),
+                ],
+            });
+        }
+        if !decisions.is_empty() {
+            let d = &mut decisions[..];
+            out.push(Deferred {
+                sql: INSERT_DECISIONS,
+                params: vec![
+                    col(d, |r| r.id),
+                    col(d, |r| take(&mut r.agent)),
+                    col(d, |r| take(&mut r.request_id)),
+                    col(d, |r| take(&mut r.action)),
+                    col(d, |r| take(&mut r.request)),
+                    col(d, |r| r.verdict),
+                    col(d, |r| r.tier),
+                    col(d, |r| take(&mut r.reasons)),
+                    col(d, |r| take(&mut r.budgets)),
+                    col(d, |r| r.approval_id),
+                    col(d, |r| r.would_have),
+                    col(d, |r| take(&mut r.digest)),
+                    col(d, |r| r.status),
+                    col(d, |r| r.supersedes),
+                    col(d, |r| r.decided_ms),
+                    col(d, |r| take(&mut r.policy_sha256)),
+                    col(d, |r| r.undo_of),
+                    col(d, |r| r.journal_seq),
+                    col(d, |r| take(&mut r.session)),
+                    col(d, |r| r.session_denial),
+                ],
+            });
+        }
+        if !reservations.is_empty() {
+            let r = &mut reservations[..];
+            out.push(Deferred {
+                sql: INSERT_RESERVATIONS,
+                params: vec![
+                    col(r, |r| r.id),
+                    col(r, |r| r.decision_id),
+                    col(r, |r| take(&mut r.action)),
+                    col(r, |r| take(&mut r.key)),
+                    col(r, |r| take(&mut r.scope)),
+                    col(r, |r| take(&mut r.amount)),
+                    col(r, |r| r.units),
+                    col(r, |r| r.ts_ms),
+                ],
+            });
+        }
+        if !idempotency.is_empty() {
+            let i = &mut idempotency[..];
+            out.push(Deferred {
+                sql: INSERT_IDEMPOTENCY,
+                params: vec![
+                    col(i, |r| take(&mut r.agent)),
+                    col(i, |r| take(&mut r.request_id)),
+                    col(i, |r| take(&mut r.fingerprint)),
+                    col(i, |r| r.decision_id),
+                ],
+            });
+        }
+        out
+    }
 }
 
 /// The statement that locks the chain head; the head event's seal is read from the journal itself, not from
@@ -174,6 +382,9 @@ impl Tx {
             head_seal: None,
             appended: Vec::new(),
             deferred: Vec::new(),
+            rows: Rows::default(),
+            sends: 0,
+            failed: false,
             idempotency_known: HashMap::new(),
             next_ids: NextIds::default(),
         };
@@ -261,6 +472,7 @@ impl Tx {
         let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data).map_err(StoreError::Unjournalable)?;
         let seal = self.authority.seal_for_append(self.head_seq, &self.head_hash, self.head_seal.as_deref(), &event)?;
         let seq = seq_param(event.seq)?;
+        self.sends += 1;
         exec(
             self.c(),
             "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -279,18 +491,17 @@ impl Tx {
         let event = Encoded::next(self.head_seq, &self.head_hash, ts_ms, &data).map_err(StoreError::Unjournalable)?;
         // Sealed like every append (ADR-420): a deferred row is still the door's own event.
         let seal = self.authority.seal_for_append(self.head_seq, &self.head_hash, self.head_seal.as_deref(), &event)?;
-        self.defer(
-            "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            vec![
-                Box::new(event.seq as i64),
-                Box::new(event.ts_ms),
-                Box::new(event.kind.as_str()),
-                Box::new(event.data.clone()),
-                Box::new(event.prev_hash.clone()),
-                Box::new(event.hash.clone()),
-                Box::new(seal.clone()),
-            ],
-        );
+        // The row joins the batch's one journal insert (ADR-900). Its data is canonical JSON (no raw NUL); the seal
+        // and hashes are hex.
+        self.rows.journal.push(JournalRow {
+            seq: seq_param(event.seq)?,
+            ts_ms: event.ts_ms,
+            kind: event.kind.as_str(),
+            data: event.data.clone(),
+            prev_hash: event.prev_hash.clone(),
+            hash: event.hash.clone(),
+            seal: seal.clone(),
+        });
         self.head_seq = event.seq;
         self.head_hash.clone_from(&event.hash);
         self.head_seal.clone_from(&seal);
@@ -303,19 +514,51 @@ impl Tx {
         self.deferred.push(Deferred { sql, params });
     }
 
-    /// Sends every queued write, pipelined (each statement prepared once per connection), and waits for them all:
-    /// one round trip. The first error fails the transaction.
+    /// Queues a `decisions` row for the batch's one insert into the table (ADR-900).
+    pub(crate) fn queue_decision(&mut self, row: DecisionRow) {
+        self.rows.decisions.push(row);
+    }
+
+    /// Queues a `reservations` row (ADR-900).
+    pub(crate) fn queue_reservation(&mut self, row: ReservationRow) {
+        self.rows.reservations.push(row);
+    }
+
+    /// Queues an `idempotency` row (ADR-900).
+    pub(crate) fn queue_idempotency(&mut self, row: IdempotencyRow) {
+        self.rows.idempotency.push(row);
+    }
+
+    /// The queued rows (one insert per table) and then the queued writes, in the order they are to be sent.
+    fn take_queued(&mut self) -> Vec<Deferred> {
+        let mut queued = std::mem::take(&mut self.rows).into_statements();
+        queued.append(&mut self.deferred);
+        queued
+    }
+
+    /// Sends every queued row and write, pipelined (each statement prepared once per connection), and waits for them
+    /// all: one round trip. The first error fails the transaction.
     pub(crate) async fn flush(&mut self) -> Result<(), StoreError> {
-        if self.deferred.is_empty() {
+        self.sends += 1;
+        let queued = self.take_queued();
+        if queued.is_empty() {
             return Ok(());
         }
-        let deferred = std::mem::take(&mut self.deferred);
-        let mut statements = Vec::with_capacity(deferred.len());
-        for d in &deferred {
+        let sent = self.send(&queued).await;
+        if sent.is_err() {
+            self.failed = true;
+        }
+        sent
+    }
+
+    /// Sends `queued` together and waits for every answer.
+    async fn send(&self, queued: &[Deferred]) -> Result<(), StoreError> {
+        let mut statements = Vec::with_capacity(queued.len());
+        for d in queued {
             statements.push(self.c().prepare_cached(d.sql).await.map_err(pg)?);
         }
         let tx = self.c();
-        let sends = deferred.iter().zip(&statements).map(|(d, statement)| async move {
+        let sends = queued.iter().zip(&statements).map(|(d, statement)| async move {
             let params: Vec<&(dyn ToSql + Sync)> = d.params.iter().map(|p| &**p as &(dyn ToSql + Sync)).collect();
             tx.execute(statement, &params).await
         });
@@ -357,7 +600,8 @@ impl Tx {
                 ],
             );
         }
-        let deferred = std::mem::take(&mut self.deferred);
+        self.sends += 1;
+        let deferred = self.take_queued();
         let c = self.c();
         let mut statements = Vec::with_capacity(deferred.len());
         for d in &deferred {
@@ -374,6 +618,11 @@ impl Tx {
             written.map_err(|e| StoreError::Backend(format!("commit failed: {}", describe(&e))))?;
         }
         committed.map_err(|e| StoreError::Backend(format!("commit failed: {}", describe(&e))))?;
+        if self.failed {
+            // A statement failed earlier (its job's caller may have made an audited refusal of it): PostgreSQL
+            // answered this COMMIT with a rollback.
+            return Err(StoreError::Backend("commit failed: a statement of the transaction failed".into()));
+        }
         self.back_to_pool();
         Ok(())
     }
@@ -385,6 +634,41 @@ impl Tx {
             head_hash: self.head_hash.clone(),
             head_seal: self.head_seal.clone(),
             next_ids: self.next_ids,
+            rows: self.rows.counts(),
+            sends: self.sends,
+        }
+    }
+
+    /// Whether anything was sent since `mark` (ADR-900): a job that sent nothing is undone by
+    /// [`Tx::job_dropped`], without a savepoint.
+    pub(crate) fn sent_since(&self, mark: &JobMark) -> bool {
+        self.sends != mark.sends || self.failed
+    }
+
+    /// A job of an unnested batch (ADR-900) stands: its events are applied to the authority state at once, so that
+    /// the next job decides on them; its rows stay queued for the batch's inserts.
+    pub(crate) fn job_kept(&mut self) {
+        let appended = std::mem::take(&mut self.appended);
+        self.authority.apply_appended(appended);
+    }
+
+    /// A job of an unnested batch that sent nothing since `mark` ([`Tx::sent_since`]) is undone: its queued rows and
+    /// events are dropped and the head and ids are where it found them, as a rollback to its savepoint would leave
+    /// them (ADR-900).
+    pub(crate) fn job_dropped(&mut self, mark: JobMark) {
+        debug_assert!(!self.sent_since(&mark), "a job that sent statements cannot be dropped in memory");
+        self.rows.truncate(mark.rows);
+        self.restore(mark);
+    }
+
+    /// Rolls the whole transaction back (the batch will run again, ADR-900). Its connection goes back to the pool
+    /// if the rollback succeeded, else leaves it.
+    pub(crate) async fn roll_back(&mut self) {
+        self.rows.clear();
+        self.deferred.clear();
+        self.appended.clear();
+        if self.c().batch_execute("ROLLBACK").await.is_ok() {
+            self.back_to_pool();
         }
     }
 
@@ -408,14 +692,23 @@ impl Tx {
     /// transaction unusable: the batch ends.
     pub async fn job_rolled_back(&mut self, mark: JobMark) -> Result<(), StoreError> {
         self.deferred.clear();
+        self.rows.clear();
         self.appended.clear();
+        self.sends += 1;
         self.c().batch_execute("ROLLBACK TO SAVEPOINT job").await.map_err(pg)?;
+        self.failed = false;
+        self.restore(mark);
+        Ok(())
+    }
+
+    /// The head and the free ids as they were at `mark`.
+    fn restore(&mut self, mark: JobMark) {
+        self.appended.clear();
         self.head_seq = mark.head_seq;
         self.head_hash = mark.head_hash;
         self.head_seal = mark.head_seal;
         // Its rows are gone: the ids it took are free again, so ids stay gap-free as on SQLite.
         self.next_ids = mark.next_ids;
-        Ok(())
     }
 
     /// Gives the connection back to the pool: only once the transaction has ended.

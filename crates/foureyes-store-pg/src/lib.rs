@@ -165,6 +165,8 @@ impl PgStore {
                 authority: Arc::new(tokio::sync::Mutex::new(authority)),
                 replan_at: std::sync::atomic::AtomicU64::new(0),
                 replans: std::sync::atomic::AtomicU64::new(0),
+                unnested: std::sync::atomic::AtomicU64::new(0),
+                fell_back: std::sync::atomic::AtomicU64::new(0),
             }),
             jobs: Mutex::new(None),
             seal_key: None,
@@ -236,6 +238,35 @@ impl PgStore {
         T: Send + 'static,
         F: for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, Result<T, StoreError>> + Send + 'static,
     {
+        let mut work = Some(work);
+        let once = repeatable_work(move |w: &mut Tx| match work.take() {
+            Some(work) => work(w),
+            None => async { Err(StoreError::Backend("a write that runs once ran again".into())) }.boxed(),
+        });
+        self.write_job(key, false, once).await
+    }
+
+    /// [`PgStore::write_keyed`] of a job that can run again from the start (ADR-900): what it does depends only on
+    /// the transaction it runs in, so the writer may run it in a batch without savepoints and, if that batch's
+    /// statements fail, roll the batch back and run it again in a batch of savepoints.
+    async fn write_repeatable<T, F>(&self, key: Option<(String, String)>, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: for<'t> FnMut(&'t mut Tx) -> BoxFuture<'t, Result<T, StoreError>> + Send + 'static,
+    {
+        self.write_job(key, true, work).await
+    }
+
+    async fn write_job<T, F>(
+        &self,
+        key: Option<(String, String)>,
+        repeatable: bool,
+        mut work: F,
+    ) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: for<'t> FnMut(&'t mut Tx) -> BoxFuture<'t, Result<T, StoreError>> + Send + 'static,
+    {
         let result_slot = Arc::new(Mutex::new(None::<Result<T, StoreError>>));
         let slot = Arc::clone(&result_slot);
         let caller = Arc::new(());
@@ -246,6 +277,7 @@ impl PgStore {
                 return async { true }.boxed();
             }
             let work = work(w);
+            let slot = Arc::clone(&slot);
             async move {
                 let result = work.await;
                 let rollback = matches!(&result, Err(e) if !e.is_audited());
@@ -265,7 +297,7 @@ impl PgStore {
             });
             let _ = answer_tx.send(result);
         });
-        self.submit(Job { run, answer, key })?;
+        self.submit(Job { run, answer, key, repeatable })?;
         let answered = answer_rx.await;
         drop(caller);
         answered.map_err(|_| StoreError::Backend("the PostgreSQL writer dropped the write".into()))?
@@ -404,6 +436,9 @@ struct State {
     /// (ADR-370), and how many times it has.
     replan_at: std::sync::atomic::AtomicU64,
     replans: std::sync::atomic::AtomicU64,
+    /// How many batches ran unnested (ADR-900), and how many of them fell back to savepoints.
+    unnested: std::sync::atomic::AtomicU64,
+    fell_back: std::sync::atomic::AtomicU64,
 }
 
 /// The authority state's handles the read path checks against: its credentials, the seq it has applied, its
@@ -423,7 +458,8 @@ impl ReadHandles {
 
 /// Runs a write in the writer's transaction; resolves to whether it is to be rolled back (an error that is not an
 /// audited refusal).
-type JobRun = Box<dyn for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, bool> + Send>;
+/// Run once, except a repeatable job ([`Job::repeatable`]) whose unnested batch fell back (ADR-900).
+type JobRun = Box<dyn for<'t> FnMut(&'t mut Tx) -> BoxFuture<'t, bool> + Send>;
 /// Answers the write's caller once its transaction has ended: `Ok` gives it the write's own result.
 type Answer = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
 
@@ -432,6 +468,9 @@ struct Job {
     answer: Answer,
     /// The idempotency key the job reads, if it decides (ADR-760).
     key: Option<(String, String)>,
+    /// `run` may run again from the start, its earlier run rolled back (ADR-900): a batch of such jobs runs
+    /// without savepoints.
+    repeatable: bool,
 }
 
 /// What a job of a batch came to, before the batch's COMMIT.
@@ -451,6 +490,14 @@ impl PgStore {
     #[doc(hidden)]
     pub fn statement_replans(&self) -> u64 {
         self.state.replans.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// How many batches this store's writer ran unnested (ADR-900), and how many of those it rolled back and ran
+    /// again job by job in savepoints.
+    #[doc(hidden)]
+    pub fn unnested_batches(&self) -> (u64, u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        (self.state.unnested.load(Relaxed), self.state.fell_back.load(Relaxed))
     }
 }
 
@@ -480,6 +527,100 @@ impl Writer {
     }
 
     async fn run_batch(&self, batch: Vec<Job>) {
+        let batch = if batch.len() > 1 && batch.iter().all(|job| job.repeatable) {
+            match self.run_batch_unnested(batch).await {
+                Some(again) => again,
+                None => return,
+            }
+        } else {
+            batch
+        };
+        self.run_batch_in_savepoints(batch).await;
+    }
+
+    /// ADR-900: a batch of repeatable jobs (decides) runs without savepoints, each table's rows of the whole batch
+    /// sent as one multi-row insert at the COMMIT (or at the first read that needs them). ADR-410's guarantee — one
+    /// job's failure never reaches another's outcome — holds thus:
+    /// - a job that fails having sent nothing (the usual failure: a refusal that is not audited, a value the
+    ///   journal cannot hold) is undone in memory: its queued rows dropped, the head and ids put back, exactly what
+    ///   a rollback to its savepoint leaves;
+    /// - anything else (a statement of the batch failed, or a failing job had sent statements) rolls the whole
+    ///   transaction back, rebuilds the authority state if it took any of the batch's events, and returns the
+    ///   batch to be run again job by job in savepoints ([`Writer::run_batch_in_savepoints`]); nobody has been
+    ///   answered yet.
+    /// `None`: the batch is done and answered.
+    async fn run_batch_unnested(&self, mut batch: Vec<Job>) -> Option<Vec<Job>> {
+        let conn = match self.pool.get().await {
+            Ok(conn) => conn,
+            Err(e) => {
+                answer_all(batch, &pool_error(e));
+                return None;
+            }
+        };
+        let authority = Arc::clone(&self.state.authority).lock_owned().await;
+        let keys: Vec<(String, String)> = batch.iter().filter_map(|job| job.key.clone()).collect();
+        let mut tx = match Tx::begin(conn, authority, self.channel.clone(), false, &keys).await {
+            Ok(tx) => tx,
+            Err(e) => {
+                answer_all(batch, &e);
+                return None;
+            }
+        };
+        self.replan_as_the_journal_grows(tx.head().0);
+        self.state.unnested.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut fates: Vec<Fate> = Vec::with_capacity(batch.len());
+        let mut applied = false;
+        let mut fall_back = false;
+        for job in &mut batch {
+            let mark = tx.savepoint_mark();
+            let rollback = run_job(&mut job.run, &mut tx).await;
+            if rollback && tx.sent_since(&mark) {
+                // Its statements are in the transaction, and no savepoint can take them out.
+                fall_back = true;
+                break;
+            }
+            if rollback {
+                tx.job_dropped(mark);
+                fates.push(Fate::Undone(None));
+            } else {
+                tx.job_kept();
+                applied = true;
+                fates.push(Fate::Stands);
+            }
+        }
+        if !fall_back {
+            match tx.commit().await {
+                Ok(()) => {
+                    drop(tx);
+                    for (job, fate) in batch.into_iter().zip(fates) {
+                        (job.answer)(match fate {
+                            Fate::Undone(failure) => failure.map_or(Ok(()), Err),
+                            Fate::Stands => Ok(()),
+                        });
+                    }
+                    return None;
+                }
+                Err(_) => {
+                    // A failed COMMIT may still have committed (a connection lost after the server committed);
+                    // the rerun's catch-up reads what the database holds, and the rebuilt state with it.
+                }
+            }
+        }
+        self.state.fell_back.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        tx.roll_back().await;
+        if applied {
+            // The state took events the rollback took out of the database (ADR-410): empty, it is caught up from
+            // the journal by the first job that runs again.
+            let authority = &mut tx.authority;
+            self.rebuild_authority(authority);
+        }
+        drop(tx);
+        Some(batch)
+    }
+
+    /// The batch in one transaction, each job in its own savepoint (ADR-680): jobs that are not repeatable, and the
+    /// fallback of an unnested batch (ADR-900).
+    async fn run_batch_in_savepoints(&self, batch: Vec<Job>) {
         let conn = match self.pool.get().await {
             Ok(conn) => conn,
             Err(e) => return answer_all(batch, &pool_error(e)),
@@ -493,8 +634,8 @@ impl Writer {
         };
         self.replan_as_the_journal_grows(tx.head().0);
         if alone {
-            if let Some(job) = batch.into_iter().next() {
-                let rollback = run_job(job.run, &mut tx).await;
+            if let Some(mut job) = batch.into_iter().next() {
+                let rollback = run_job(&mut job.run, &mut tx).await;
                 (job.answer)(tx.end(rollback).await);
             }
             return;
@@ -503,13 +644,13 @@ impl Writer {
         let mut fates: Vec<(Answer, Fate)> = Vec::with_capacity(count);
         let mut broken: Option<StoreError> = None;
         let mut applied = false;
-        for (i, job) in batch.into_iter().enumerate() {
+        for (i, mut job) in batch.into_iter().enumerate() {
             if let Some(e) = &broken {
                 (job.answer)(Err(e.clone()));
                 continue;
             }
             let mark = tx.savepoint_mark();
-            let rollback = run_job(job.run, &mut tx).await;
+            let rollback = run_job(&mut job.run, &mut tx).await;
             let stood = if rollback { Err(None) } else { tx.job_stands(i + 1 < count).await.map_err(Some) };
             match stood {
                 Ok(()) => {
@@ -569,8 +710,16 @@ impl Writer {
     }
 }
 
+/// `work` as the writer's jobs take it (a closure's signature, named so that its lifetimes are the general ones).
+fn repeatable_work<T, F>(work: F) -> F
+where
+    F: for<'t> FnMut(&'t mut Tx) -> BoxFuture<'t, Result<T, StoreError>>,
+{
+    work
+}
+
 /// Runs a job's work; a panic in it is a write to roll back (the writer task goes on with the next job).
-async fn run_job(run: JobRun, tx: &mut Tx) -> bool {
+async fn run_job(run: &mut JobRun, tx: &mut Tx) -> bool {
     std::panic::AssertUnwindSafe(run(tx)).catch_unwind().await.unwrap_or(true)
 }
 
@@ -620,10 +769,17 @@ impl Store for PgStore {
         // the batch's first round trip, and with it every job of the batch.
         let key = Some((request.agent.clone(), request.request_id.clone()))
             .filter(|(agent, request_id)| !agent.contains('\0') && !request_id.contains('\0'));
-        let prepared = tx_ops::PreparedRequest::new(&policy, request);
-        self.write_keyed(key, move |w| {
-            async move { tx_ops::decide_prepared(w, &policy, prepared, now_ms).await }.boxed()
-        })
+        // Repeatable (ADR-900): a run again, after its unnested batch fell back, prepares the request again.
+        let again = request.clone();
+        let mut prepared = Some(tx_ops::PreparedRequest::new(&policy, request));
+        self.write_repeatable(
+            key,
+            repeatable_work(move |w: &mut Tx| {
+                let prepared = prepared.take().unwrap_or_else(|| tx_ops::PreparedRequest::new(&policy, again.clone()));
+                let policy = Arc::clone(&policy);
+                async move { tx_ops::decide_prepared(w, &policy, prepared, now_ms).await }.boxed()
+            }),
+        )
         .await
     }
 

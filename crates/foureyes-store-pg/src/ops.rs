@@ -2,7 +2,7 @@
 //! shared transactions of `foureyes_store::ops` run one at a time across all replicas), and the reads (any client).
 //! None of them begins or commits. Statements are prepared once per connection (`prepare_cached`, see `db.rs`).
 
-use crate::db::{Tx, exec, get, row, rows, scalar, seq_param};
+use crate::db::{DecisionRow, IdempotencyRow, ReservationRow, Tx, exec, get, row, rows, scalar, seq_param};
 use deadpool_postgres::GenericClient;
 use foureyes_core::event::EventData;
 use foureyes_core::journal::{ChainVerifier, Encoded, Event, EventKind, VerifyReport};
@@ -159,34 +159,28 @@ impl WriteTx for Tx {
         // The id is known here (ADR-761), so the row goes with the job's other writes: nothing reads it back before
         // the next flush, which every read of the shared transactions does first.
         let id = self.take_decision_id(id_floor);
-        self.defer(
-            "INSERT INTO decisions (id, agent, request_id, action, request, verdict, tier, reasons, budgets, approval_id,
-                                    would_have, digest, status, supersedes, decided_ms, policy_sha256, undo_of, journal_seq,
-                                    session, session_denial)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
-            vec![
-                Box::new(id),
-                Box::new(request.agent.clone()),
-                Box::new(request.request_id.clone()),
-                Box::new(request.action.clone()),
-                Box::new(to_json(request)),
-                Box::new(decision.verdict.as_str()),
-                Box::new(i32::from(decision.tier)),
-                Box::new(to_json(&decision.reasons)),
-                Box::new(to_json(&decision.budgets)),
-                Box::new(decision.approval_id),
-                Box::new(decision.would_have.map(|v| v.as_str())),
-                Box::new(decision.digest.clone()),
-                Box::new(status.as_str()),
-                Box::new(supersedes),
-                Box::new(now_ms),
-                Box::new(policy_sha256.to_string()),
-                Box::new(request.undo_of),
-                Box::new(seq_param(journal_seq)?),
-                Box::new(session_key(request.session.as_deref()).to_string()),
-                Box::new(decision.session_denial),
-            ],
-        );
+        self.queue_decision(DecisionRow {
+            id,
+            agent: request.agent.clone(),
+            request_id: request.request_id.clone(),
+            action: request.action.clone(),
+            request: to_json(request),
+            verdict: decision.verdict.as_str(),
+            tier: i32::from(decision.tier),
+            reasons: to_json(&decision.reasons),
+            budgets: to_json(&decision.budgets),
+            approval_id: decision.approval_id,
+            would_have: decision.would_have.map(|v| v.as_str()),
+            digest: decision.digest.clone(),
+            status: status.as_str(),
+            supersedes,
+            decided_ms: now_ms,
+            policy_sha256: policy_sha256.to_string(),
+            undo_of: request.undo_of,
+            journal_seq: seq_param(journal_seq)?,
+            session: session_key(request.session.as_deref()).to_string(),
+            session_denial: decision.session_denial,
+        });
         Ok(id)
     }
 
@@ -244,20 +238,16 @@ impl WriteTx for Tx {
     ) -> Result<i64, StoreError> {
         // Deferred like the decision's row (ADR-761).
         let id = self.take_reservation_id(id_floor);
-        self.defer(
-            "INSERT INTO reservations (id, decision_id, action, key, scope, amount, units, ts_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            vec![
-                Box::new(id),
-                Box::new(decision_id),
-                Box::new(action.to_string()),
-                Box::new(r.key.clone()),
-                Box::new(r.scope.clone()),
-                Box::new(r.amount.to_string()),
-                Box::new(units),
-                Box::new(now_ms),
-            ],
-        );
+        self.queue_reservation(ReservationRow {
+            id,
+            decision_id,
+            action: action.to_string(),
+            key: r.key.clone(),
+            scope: r.scope.clone(),
+            amount: r.amount.to_string(),
+            units,
+            ts_ms: now_ms,
+        });
         Ok(id)
     }
 
@@ -317,15 +307,12 @@ impl WriteTx for Tx {
         // Nothing reads it back in this transaction before the next flush (ADR-412); a later read of it goes to the
         // table (ADR-760).
         self.forget_idempotency(agent, request_id);
-        self.defer(
-            "INSERT INTO idempotency (agent, request_id, fingerprint, decision_id) VALUES ($1, $2, $3, $4)",
-            vec![
-                Box::new(agent.to_string()),
-                Box::new(request_id.to_string()),
-                Box::new(fingerprint.to_string()),
-                Box::new(decision_id),
-            ],
-        );
+        self.queue_idempotency(IdempotencyRow {
+            agent: agent.to_string(),
+            request_id: request_id.to_string(),
+            fingerprint: fingerprint.to_string(),
+            decision_id,
+        });
         Ok(())
     }
 

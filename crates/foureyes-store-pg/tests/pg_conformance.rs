@@ -699,6 +699,135 @@ async fn a_batch_whose_commit_fails_leaves_the_replica_deciding() {
     assert_consistent(&*store, "after a batch whose commit failed").await;
 }
 
+/// ADR-900: the policy of the unnested-batch checks: one action, permitted (tier 0) up to a count limit, so that a
+/// reservation leaked by a failed job shows as a sibling refused.
+const UNNESTED_POLICY: &str = "version: 1\ntimezone: UTC\nactions:\n  notes.write:\n    tier: 0\n    params:\n      text: { type: string, max_len: 100 }\n    limits:\n      - { count: 8, per: 1h }\n";
+
+fn note(id: &str) -> foureyes_core::ActionRequest {
+    request(id, "notes.write", json!({"text": id}))
+}
+
+/// What the check compares of a decision: everything but its id and time, which depend on the order in the batch.
+fn as_decided(d: &foureyes_core::DecisionRecord) -> String {
+    let codes: Vec<_> = d.reasons.iter().map(|r| r.code).collect();
+    let consumed: Vec<_> = d.budgets.iter().map(|b| b.consumed).collect();
+    format!("{} {:?} {:?} tier {}", d.verdict.as_str(), codes, consumed, d.tier)
+}
+
+/// ADR-900, ADR-410: decides batched together run without savepoints, each table's rows one multi-row insert. One
+/// whose row the database refuses (here a CHECK the test adds: the batch's insert into `decisions` fails, so the whole
+/// transaction aborts) fails alone: the batch is rolled back and run again job by job, and its seven siblings are
+/// decided exactly as they are one at a time on a database without it — the same verdicts, the same counts against
+/// the limit (its reservation is not counted: the eighth permit of the limit of 8 stands), the same journal length,
+/// gap-free ids — and the replay agrees.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_decide_in_an_unnested_batch_leaves_its_siblings_decided_as_alone() {
+    let dbs = Databases::new();
+    let p = Arc::new(foureyes_core::Policy::from_yaml("unnested.yaml", UNNESTED_POLICY).unwrap());
+    let siblings: Vec<String> = (0..7).map(|i| format!("sibling-{i}")).collect();
+
+    // Alone: the first decide, then each sibling in its own transaction, on a database without the poison.
+    let (_, alone) = dbs.store().await;
+    alone.decide(p.clone(), note("first"), T0).await.unwrap();
+    for id in &siblings {
+        alone.decide(p.clone(), note(id), T0).await.unwrap();
+    }
+    let expected: Vec<String> = {
+        let mut all = Vec::new();
+        for d in alone.decisions(DecisionFilter { status: None, limit: Some(100), before: None }).await.unwrap() {
+            if d.request.request_id != "first" {
+                all.push(as_decided(&d));
+            }
+        }
+        all.sort();
+        all
+    };
+
+    // Batched, with the poison among them.
+    let (url, store) = dbs.store().await;
+    client(&url)
+        .await
+        .batch_execute("ALTER TABLE decisions ADD CONSTRAINT no_poison CHECK (request_id <> 'poison')")
+        .await
+        .unwrap();
+    let (s, q) = (store.clone(), p.clone());
+    let first = || tokio::spawn(async move { ("first".to_string(), s.decide(q, note("first"), T0).await) });
+    let (first, rest) = queued_behind_the_head_lock(&url, first, || {
+        let mut ids = siblings.clone();
+        ids.insert(3, "poison".to_string());
+        ids.into_iter()
+            .map(|id| {
+                let (s, q) = (store.clone(), p.clone());
+                tokio::spawn(async move { (id.clone(), s.decide(q, note(&id), T0).await) })
+            })
+            .collect()
+    })
+    .await;
+    first.1.unwrap();
+    let (unnested, fell_back) = store.unnested_batches();
+    assert!(unnested >= 1 && fell_back == 1, "the batch ran unnested and fell back once: {unnested}, {fell_back}");
+    let mut decided = Vec::new();
+    for (id, result) in &rest {
+        match (id.as_str(), result) {
+            ("poison", Err(e)) => assert!(e.to_string().contains("no_poison"), "the poison's own error: {e}"),
+            ("poison", Ok(d)) => panic!("the poison was decided: {d:?}"),
+            (id, Err(e)) => panic!("sibling {id} failed with the poison: {e}"),
+            (_, Ok(d)) => decided.push(as_decided(d)),
+        }
+    }
+    decided.sort();
+    assert_eq!(decided, expected, "the siblings, batched with a failing decide, as decided one at a time alone");
+
+    let all = store.decisions(DecisionFilter { status: None, limit: Some(100), before: None }).await.unwrap();
+    let ids: Vec<_> = all.iter().map(|d| d.decision_id).rev().collect();
+    assert_eq!(ids, (1..=8).collect::<Vec<_>>(), "gap-free ids, none for the poison");
+    assert!(all.iter().all(|d| d.request.request_id != "poison"));
+    assert_eq!(store.journal_head().await.unwrap(), alone.journal_head().await.unwrap(), "no event of the poison");
+    assert_eq!(store.authority_differs_from_replay().await.unwrap(), None);
+    assert_consistent(&*store, "after an unnested batch that fell back").await;
+
+    // And the state it decides on after that counts exactly eight: the ninth is over the limit, as alone.
+    let ninth = store.decide(p.clone(), note("ninth"), T0).await.unwrap();
+    let ninth_alone = alone.decide(p, note("ninth"), T0).await.unwrap();
+    assert_eq!(as_decided(&ninth), as_decided(&ninth_alone));
+    assert_ne!(ninth.verdict, Verdict::Permit, "the limit of 8 is reached");
+}
+
+/// ADR-900: a batch of decides with no failure runs unnested (one insert per table) and decides as one at a time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unnested_batch_decides_as_one_at_a_time() {
+    let dbs = Databases::new();
+    let p = Arc::new(foureyes_core::Policy::from_yaml("unnested.yaml", UNNESTED_POLICY).unwrap());
+    let ids: Vec<String> = (0..9).map(|i| format!("batched-{i}")).collect();
+    let (_, alone) = dbs.store().await;
+    alone.decide(p.clone(), note("first"), T0).await.unwrap();
+    let mut expected = Vec::new();
+    for id in &ids {
+        expected.push(as_decided(&alone.decide(p.clone(), note(id), T0).await.unwrap()));
+    }
+    expected.sort();
+    let (url, store) = dbs.store().await;
+    let (s, q) = (store.clone(), p.clone());
+    let first = || tokio::spawn(async move { s.decide(q, note("first"), T0).await });
+    let (first, rest) = queued_behind_the_head_lock(&url, first, || {
+        ids.iter()
+            .map(|id| {
+                let (s, q, id) = (store.clone(), p.clone(), id.clone());
+                tokio::spawn(async move { s.decide(q, note(&id), T0).await })
+            })
+            .collect()
+    })
+    .await;
+    first.unwrap();
+    assert_eq!(store.unnested_batches(), (1, 0), "one unnested batch, no fallback");
+    let mut decided: Vec<String> = rest.iter().map(|d| as_decided(d.as_ref().unwrap())).collect();
+    decided.sort();
+    assert_eq!(decided, expected);
+    assert_eq!(store.journal_head().await.unwrap(), alone.journal_head().await.unwrap());
+    assert_eq!(store.authority_differs_from_replay().await.unwrap(), None);
+    assert_consistent(&*store, "after an unnested batch").await;
+}
+
 /// ADR-370: a cached statement keeps the plan PostgreSQL made when the journal was a few pages (`auto_explain` saw
 /// the head lock hash-join the whole journal and the token lookup scan it, each call O(history)). The writer has every
 /// statement prepared and planned again each time the head doubles: at the first write, then at 64, 128, …
