@@ -47,9 +47,9 @@ fn patterns() -> &'static Patterns {
                 r"(?i)\b(?:no|not|without|n/a|none)\b[^.\n]{{0,12}}{MONEY_NOUN}|{MONEY_NOUN}\w*\s+(?:not\s+)?(?:needed|required|wanted)\s*(?:[.,;]|$)\s*$|\bno\s+{MONEY_NOUN}"
             ))
             .ok()?,
-            imperative: Regex::new(&format!(
-                r"(?i)\b(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|we\s+ask\s+you\s+to|i\s+ask\s+you\s+to)\s+(?:action|process|arrange|issue|raise|initiate|put\s+through|authori[sz]e|approve|expedite|book|apply|post|organi[sz]e|sort(?:\s+out)?|set\s+up|effect|execute)\s+(?P<obj>(?:(?:a|an|the|our|my|this|that|full|partial|goodwill|further|additional|same)\s+)*(?:refund|credit(?:\s+note|\s+memo)?|reimbursement|goodwill(?:\s+(?:credit|gesture|payment))?|compensation|repayment)\b)"
-            ))
+            imperative: Regex::new(
+                r"(?i)\b(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|we\s+ask\s+you\s+to|i\s+ask\s+you\s+to)\s+(?:action|process|arrange|issue|raise|initiate|put\s+through|authori[sz]e|approve|expedite|book|apply|post|organi[sz]e|sort(?:\s+out)?|set\s+up|effect|execute)\s+(?P<obj>(?:(?:a|an|the|our|my|this|that|full|partial|goodwill|further|additional|same)\s+)*(?:refund|credit(?:\s+note|\s+memo)?|reimbursement|goodwill(?:\s+(?:credit|gesture|payment))?|compensation|repayment)\b)",
+            )
             .ok()?,
             for_units: Regex::new(&format!(
                 r"(?i)(?P<noun>{MONEY_NOUN}\w*(?:\s+(?:note|memo))?)\s+(?P<rest>(?:only\s+)?for\s+(?:the\s+)?(?:\d+\s+)?{BAD}\s+{UNIT_NOUN})"
