@@ -105,7 +105,9 @@ fn patterns() -> &'static Patterns {
             // sorted it out ourselves … no need for anything").
             withdraws: Regex::new(concat!(
                 r"(?i)\b(?:ignore|disregard|forget|cancel|withdraw|scratch|drop)\b[^.!?\n]{0,30}\b(?:message|e-?mail|mail|request|ask|claim|complaint|below|that|this|it)\b",
-                r"|\bnever\s*mind\b|\bno\s+(?:need|longer\s+need)\b|\b(?:sorted|resolved|fixed)\s+(?:it\s+)?(?:out\s+)?(?:now|ourselves|myself|already)?\b",
+                r"|\bnever\s*mind\b|\bno\s+(?:need|longer\s+need)\b|\b(?:sorted|resolved|fixed)(?:\s+it)?(?:\s+out)?(?:\s+(?:now|ourselves|myself|already))?\b",
+                // A message below about another purchase or shop is context, not this ticket's ask.
+                r"|\b(?:different|another|other)\s+(?:shop|store|order|purchase|retailer|seller|company|website)\b",
                 r"|\bworks?\s+(?:fine|again|now|perfectly)\b|\ball\s+(?:good|fine|sorted)\s+now\b",
             ))
             .ok()?,
