@@ -228,7 +228,7 @@ fn pattern() -> Option<&'static Regex> {
     static P: OnceLock<Option<Regex>> = OnceLock::new();
     P.get_or_init(|| {
         Regex::new(
-            r"(?i)(?P<run>(?:[a-zäöüßéóúąćęłńśźż]+[ -]+){0,6}?[a-zäöüßéóúąćęłńśźż]+)\s+(?P<cur>euros?\b|eur\b|€|złotych\b|zlotych\b|złote\b|złoty\b|zł|zl\b|pln\b|d[óo]lares\b|pesos\b|francs\b|franken\b|chf\b|libras\b|livres\b)",
+            r"(?i)(?P<run>(?:[a-zäöüßéóúąćęłńśźż]+[ -]+){0,6}?[a-zäöüßéóúąćęłńśźż]+)\s+(?P<cur>euros?\b|eur\b|€|złotych\b|zlotych\b|złote\b|złoty\b|zł|zl\b|pln\b|d[óo]lares\b|pesos\b|francs\b|franken\b|chf\b|libras\b|livres\b)(?:\s+(?P<minor>[a-zäöüßéóúąćęłńśźż]+))?",
         )
         .ok()
     })
@@ -257,7 +257,15 @@ pub fn as_digits(text: &str) -> String {
                 }
                 let kept: Vec<&str> = words[..start].to_vec();
                 let lead = if kept.is_empty() { String::new() } else { format!("{} ", kept.join(" ")) };
-                return format!("{lead}{n} {}", &c["cur"]);
+                // The minor units said after the currency ("neunundvierzig Euro neunzig"): 49.90.
+                let minor = c.name("minor").map(|m| m.as_str());
+                let cents =
+                    minor.and_then(|m| morphemes(&m.to_lowercase())).and_then(|p| value(&p)).filter(|v| *v < 100);
+                return match (cents, minor) {
+                    (Some(cc), _) => format!("{lead}{n}.{cc:02} {}", &c["cur"]),
+                    (None, Some(m)) => format!("{lead}{n} {} {m}", &c["cur"]),
+                    (None, None) => format!("{lead}{n} {}", &c["cur"]),
+                };
             }
         }
         c[0].to_string()
@@ -279,5 +287,7 @@ mod tests {
         assert_eq!(as_digits("zweihundertdreißig Euro"), "230 Euro");
         assert_eq!(as_digits("the six euros"), "the six euros");
         assert_eq!(as_digits("I paid the euros"), "I paid the euros");
+        assert_eq!(as_digits("erstatten neunundvierzig Euro neunzig zurück"), "erstatten 49.90 Euro zurück");
+        assert_eq!(as_digits("cinco euros por favor"), "5 euros por favor");
     }
 }
