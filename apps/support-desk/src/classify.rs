@@ -1576,9 +1576,25 @@ fn without_retracted_figures(text: &str) -> String {
             // A correction whose own clause asks nothing ("Correction: it should be 21.70, not 27.00", written above
             // the quoted "Please refund 27.00" and read after it, ADR-905) moves its figure into the ask it corrects,
             // even where the blanked ask would still ask with no figure.
+            // Only a correction that says so ("correction", "should be", "not 27.00", "I meant", "typo"): a change of
+            // mind to a part ("Refund the whole order ($80)… no wait … Only the cable - $12") is not one, and the
+            // whole order's clause keeps its own reading (F860, F907).
+            let says_correction = |at: usize| {
+                static SAYS: OnceLock<Option<Regex>> = OnceLock::new();
+                let (s, e) = clauses(text).into_iter().find(|(s, e)| *s <= at && at < *e).unwrap_or((0, text.len()));
+                SAYS.get_or_init(|| {
+                    Regex::new(concat!(
+                        r"(?i)\b(?:correct\w*|should\s+(?:be|have\s+been|read|say)|i\s+meant?|typo|mistyp\w*|mistake",
+                        r"|wrong\s+(?:figure|amount|number))\b|\d\s*,?\s*(?:and\s+)?not\s+(?:the\s+)?[$€£]?\s?\d",
+                    ))
+                    .ok()
+                })
+                .as_ref()
+                .is_some_and(|re| re.is_match(&text[s..e]))
+            };
             if let [.., last] = earlier.as_slice()
                 && clause_asks(last.0, false)
-                && (!clause_asks(last.0, true) || !clause_asks(later.0, false))
+                && (!clause_asks(last.0, true) || (!clause_asks(later.0, false) && says_correction(later.0)))
             {
                 blank.extend(earlier[..earlier.len() - 1].iter().map(|f| (f.0, f.1)));
                 moves.push((last.0, last.1, format!("{sign_text}{}", &text[later.0..later.1]), later.0));

@@ -82,6 +82,8 @@ fn patterns() -> &'static Patterns {
                 r"(?i)\b(?:the\s+)?(?:customer\s+(?:service|care|support)|support|care|service|returns)\s+team\b",
                 r"|\bwe\s+(?:can|could|would|will|are\s+able\s+to|'d\s+be\s+happy\s+to|are\s+happy\s+to)\s+(?:offer|refund|issue|credit|send|provide|arrange)\b",
                 r"|\bwe(?:'ve|\s+have)\s+(?:issued|processed|refunded|credited|approved)\b|\bthanks?\s+(?:you\s+)?for\s+contacting\s+us\b",
+                // An offer put as a question: "Would you like us to refund $30?", "Shall we credit it?".
+                r"|\b(?:(?:would|do)\s+you\s+(?:like|want|prefer)\s+us\s+to|shall\s+we|should\s+we|may\s+we|can\s+we)\s+(?:\w+\s+)?(?:refund|credit|issue|send|offer|process|replace|reimburse)\b",
             ))
             .ok()?,
             // Newest words that point at the message below them.
