@@ -28,7 +28,10 @@ mod figures;
 mod gloss;
 mod grammar;
 mod intent;
+mod jargon;
 mod layout;
+mod numerals;
+mod speakers;
 pub use figures::{Figure, FigureRole};
 pub use intent::Act;
 
@@ -119,7 +122,7 @@ const MULT: &str = r"(?:\s?(?:thousand|thou|grand|million|mill|mil|mn|bn|billion
 /// A currency named before the number ("$50", "USD 50", "USD50", "US$ 50").
 const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩₽₺₪฿₱₦₫]|\brs\.?|\bkr\.?|\b(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|czk|huf|ron)";
 /// A currency named after the number ("50.00$", "50,00 $", "50 USD", "50 dollars").
-const CUR_AFTER: &str = r"[$€£₹¥₩₽₺₪฿₱₦₫]|(?:kr|zł|zl|lei|leu|lira|lire|tl|rand|baht|ringgit|dirhams?|riyals?|shekels?|rubles?|roubles?|hryvnias?|forints?|yuan|rmb|kč|usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|kron\w*)\b";
+const CUR_AFTER: &str = r"[$€£₹¥₩₽₺₪฿₱₦₫]|(?:kr|zł|zl|lei|leu|lira|lire|tl|rand|baht|ringgit|dirhams?|riyals?|shekels?|rubles?|roubles?|hryvnias?|forints?|yuan|rmb|kč|usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|złot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
 const ASK_WORDS: &str = r"(?:please|pls|plz|kindly)\s+credit\s+(?:us\s+|me\s+)?(?:for\s+)?(?:the|that|this|those|these|our|my|it|them|one|two|three|\d)\b|refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need|demand)\s+(?:all\s+|double\s+|twice\s+|triple\s+|half\s+(?:of\s+)?)?my\s+money\b|(?:want|need|demand|expect|deserve)\s+(?:double|twice|triple|thrice|three\s+times|two\s+times)\s+(?:what\s+(?:i|we)\s+paid|the\s+(?:price|amount|cost))|\b(?:accept|take|go\s+(?:ahead\s+)?with|agree\s+to|happy\s+with|fine\s+with|ok(?:ay)?\s+with)\s+(?:the|your|that|this)\s+(?:[\w$€£.,-]+\s+){0,3}?(?:credit|refund|gesture|compensation)\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\b(?:credit|debit)(?:\s+(?:note|memo))?\s+(?:is\s+|are\s+|now\s+|hereby\s+|formally\s+|kindly\s+)*(?:requested|required|needed|sought|claimed|wanted)\b|\bcredit\s+(?:note\s+|memo\s+)?request\b|(?:give|gimme|return|send|pay|refund|transfer|credit|get|have|receive|want)\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b|(?:part|portion|some)\s+of\s+(?:(?:my|the|our)\s+)?(?:money|payment|funds)\s+(?:back|return\w*|refund\w*)\b|awaiting\s+(?:a\s+|the\s+|our\s+)?credit\b|credit\s+(?:is\s+)?(?:due|owed)\b|\b(?:total|amount|sum)\s+(?:claim(?:ed)?|requested)\s*[:=]?\s*(?:[$€£]|[a-z]{3}\s?)?\s?\d";
@@ -379,7 +382,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             disclaimed: Regex::new(
-                r"(?i)\b(?:not|never)\s+(?:really\s+|actually\s+|even\s+)?(?:asking|looking|after|requesting|wanting|seeking|chasing|claiming|here)\s+(?:for\s+)?(?:a\s+|any\s+|my\s+|the\s+)?(?:one|refund\w*|money\s+back|reimbursement|compensation|my\s+money)\b|\b(?:don'?t|do\s+not|won'?t|will\s+not|wouldn'?t)\s+(?:want|need|require|expect|ask\s+for|claim)\s+(?:a\s+|any\s+|my\s+)?(?:one|refund|reimbursement|(?:my\s+)?money\s+back)\b|\bno\s+(?:refund|money\s+back|reimbursement)\s+(?:is\s+)?(?:needed|wanted|required|necessary)\b|\bnot\s+a\s+refund\s+(?:request|claim)\b|\b(?:not|n't|never)\s+(?:really\s+|actually\s+)?(?:asking|looking|after|requesting|wanting|seeking|claiming)\s+(?:for\s+)?(?:anything|something)\s*(?:else|more|further|extra|other)?\b|\bno\s+(?:other|further)\s+(?:request|claim|ask)\b|\b(?:just|only|purely|simply|merely)\s+(?:checking|asking|wondering|curious|(?:(?:want|wanted|wanting|need|needed|like|would\s+like|asking|hoping)\s+)?to\s+(?:know|check|ask|find\s+out|understand))\b|\b(?:only|purely|simply)\s+(?:so\s+(?:i|we)\s+know|for\s+(?:information|info|my\s+information))\b",
+                r"(?i)\b(?:not|never)\s+(?:really\s+|actually\s+|even\s+)?(?:asking|looking|after|requesting|wanting|seeking|chasing|claiming|here)\s+(?:for\s+)?(?:a\s+|any\s+|my\s+|the\s+)?(?:one|refund\w*|money\s+back|reimbursement|compensation|my\s+money)\b|\b(?:don'?t|do\s+not|won'?t|will\s+not|wouldn'?t|(?:i|we)\s+not)\s+(?:even\s+|really\s+|actually\s+)?(?:want|need|require|expect|ask\s+for|claim)\s+(?:a\s+|any\s+|my\s+|more\s+|further\s+|extra\s+|the\s+)?(?:one|refund|reimbursement|(?:my\s+)?money(?:\s+back)?)\b|\bno\s+(?:refund|money\s+back|reimbursement|credit(?:\s+note|\s+memo)?|compensation)\s+(?:is\s+)?(?:needed|wanted|required|necessary)\b|\bnot\s+a\s+refund\s+(?:request|claim)\b|\b(?:not|n't|never)\s+(?:really\s+|actually\s+)?(?:asking|looking|after|requesting|wanting|seeking|claiming)\s+(?:for\s+)?(?:anything|something)\s*(?:else|more|further|extra|other)?\b|\bno\s+(?:other|further)\s+(?:request|claim|ask)\b|\b(?:just|only|purely|simply|merely)\s+(?:checking|asking|wondering|curious|(?:(?:want|wanted|wanting|need|needed|like|would\s+like|asking|hoping)\s+)?to\s+(?:know|check|ask|find\s+out|understand))\b|\b(?:only|purely|simply)\s+(?:so\s+(?:i|we)\s+know|for\s+(?:information|info|my\s+information))\b",
             )
             .ok()?,
             no_refund: Regex::new(
@@ -1015,7 +1018,14 @@ fn spell_request_words(text: &str) -> String {
         "compensation",
         "chargeback",
     ];
-    const KEEP: [&str; 16] = [
+    // Real words two slips from "refunding" ("Resending as I have had no answer", ADR-905's probe) are themselves.
+    const KEEP: &[&str] = &[
+        "resend",
+        "resends",
+        "resending",
+        "reminding",
+        "rewinding",
+        "rebinding",
         "refind",
         "refinds",
         "defund",
@@ -1133,7 +1143,9 @@ fn real_word_slips(text: &str) -> String {
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
-        &letter_o_figures(&gloss::english(&crate::content::normalize(text))),
+        &letter_o_figures(&jargon::plain_requests(&gloss::english(&numerals::as_digits(&crate::content::normalize(
+            text,
+        ))))),
     )))))
     .pipe(|t| without_refused_figures(&t))
     .pipe(|t| arithmetic_results(&t))
@@ -1246,7 +1258,7 @@ fn without_refused_figures(text: &str) -> String {
     };
     let value = |m: &str| fig.captures(m).and_then(|c| c.name("n")).and_then(|n| to_cents(n.as_str()));
     // (the refused value, the kept figure as written, where the contrast stands)
-    let mut refused: Vec<(i64, String, usize)> = Vec::new();
+    let mut refused: Vec<(i64, String, usize, usize)> = Vec::new();
     for re in [kept_first, refused_first] {
         for c in re.captures_iter(text) {
             let (Some(k), Some(d)) = (c.name("keep"), c.name("drop")) else { continue };
@@ -1254,7 +1266,8 @@ fn without_refused_figures(text: &str) -> String {
                 && kv != dv
                 && kv > 0
             {
-                refused.push((dv, k.as_str().to_string(), c.get(0).map_or(0, |m| m.start())));
+                let whole = c.get(0).map_or(0..0, |m| m.range());
+                refused.push((dv, k.as_str().to_string(), whole.start, whole.end));
             }
         }
     }
@@ -1270,9 +1283,11 @@ fn without_refused_figures(text: &str) -> String {
             .find(|(s, e)| *s <= at && at < *e)
             .is_some_and(|(s, e)| clause_intent(&text[s..e]).request)
     };
-    let kept_asked = |kept: &str| {
+    // The kept figure inside the contrast itself ("it should be 21.70, not 27.00") is not an ask of it elsewhere
+    // (ADR-905: a correction written above the quoted ask it corrects, read after it).
+    let kept_asked = |kept: &str, within: std::ops::Range<usize>| {
         let v = value(kept);
-        fig.find_iter(text).any(|m| value(m.as_str()) == v && asking(m.start()))
+        fig.find_iter(text).any(|m| value(m.as_str()) == v && !within.contains(&m.start()) && asking(m.start()))
     };
     let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
     let mut moved: Vec<i64> = Vec::new();
@@ -1282,7 +1297,7 @@ fn without_refused_figures(text: &str) -> String {
             continue;
         }
         let Some(v) = value(m.as_str()) else { continue };
-        let Some((_, kept, at)) = refused.iter().find(|(d, _, _)| *d == v) else { continue };
+        let Some((_, kept, at, end)) = refused.iter().find(|(d, _, _, _)| *d == v) else { continue };
         // A bare kept figure takes the slot's currency ("30 euros" corrected by a bare "13" is "13 euros").
         let bare = fig.captures(kept).and_then(|c| c.name("n")).is_some_and(|n| n.as_str() == kept.trim());
         let kept_text = match (
@@ -1295,7 +1310,7 @@ fn without_refused_figures(text: &str) -> String {
             }
             _ => kept.trim().to_string(),
         };
-        if m.start() < *at && !moved.contains(&v) && asking(m.start()) && !kept_asked(kept) {
+        if m.start() < *at && !moved.contains(&v) && asking(m.start()) && !kept_asked(kept, *at..*end) {
             moved.push(v);
             edits.push((m.range(), kept_text));
         } else {
@@ -1558,9 +1573,28 @@ fn without_retracted_figures(text: &str) -> String {
                 from = m.end();
                 continue;
             }
+            // A correction whose own clause asks nothing ("Correction: it should be 21.70, not 27.00", written above
+            // the quoted "Please refund 27.00" and read after it, ADR-905) moves its figure into the ask it corrects,
+            // even where the blanked ask would still ask with no figure.
+            // Only a correction that says so ("correction", "should be", "not 27.00", "I meant", "typo"): a change of
+            // mind to a part ("Refund the whole order ($80)… no wait … Only the cable - $12") is not one, and the
+            // whole order's clause keeps its own reading (F860, F907).
+            let says_correction = |at: usize| {
+                static SAYS: OnceLock<Option<Regex>> = OnceLock::new();
+                let (s, e) = clauses(text).into_iter().find(|(s, e)| *s <= at && at < *e).unwrap_or((0, text.len()));
+                SAYS.get_or_init(|| {
+                    Regex::new(concat!(
+                        r"(?i)\b(?:correct\w*|should\s+(?:be|have\s+been|read|say)|i\s+meant?|typo|mistyp\w*|mistake",
+                        r"|wrong\s+(?:figure|amount|number))\b|\d\s*,?\s*(?:and\s+)?not\s+(?:the\s+)?[$€£]?\s?\d",
+                    ))
+                    .ok()
+                })
+                .as_ref()
+                .is_some_and(|re| re.is_match(&text[s..e]))
+            };
             if let [.., last] = earlier.as_slice()
                 && clause_asks(last.0, false)
-                && !clause_asks(last.0, true)
+                && (!clause_asks(last.0, true) || (!clause_asks(later.0, false) && says_correction(later.0)))
             {
                 blank.extend(earlier[..earlier.len() - 1].iter().map(|f| (f.0, f.1)));
                 moves.push((last.0, last.1, format!("{sign_text}{}", &text[later.0..later.1]), later.0));
@@ -2924,7 +2958,22 @@ pub fn safety_legal_injury(text: &str) -> bool {
     // are read (a person hurt or a danger named elsewhere in the text still escalates).
     let text = res().transit_damage.replace_all(&text, " ");
     let text = without_degree_senses(&handles_as_words(&text));
-    res().safety.is_match(&text) || res().legal.is_match(&text)
+    res().safety.is_match(&text) || res().legal.is_match(&text) || choking(&text)
+}
+
+/// A choking hazard named by what happened rather than by the word (b20 `g-023`): a part in a child's mouth, a part
+/// coughed up. "In my mouth" is left out (a taste).
+fn choking(text: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:in|into)\s+(?:his|her|their|the\s+(?:baby|child|kid|toddler)'?s?|my\s+(?:son|daughter|baby|child|kid|toddler|grandson|granddaughter)'?s?|(?:our|my)\s+(?:little\s+)?(?:one|boy|girl)'?s?)\s+mouth\b",
+            r"|\bcough(?:ed|ing)\s+(?:it|them|the\s+\w+)\s+(?:back\s+)?up\b",
+        ))
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(text))
 }
 
 /// Social-media handles and hashtags read as the words they are made of (ADR-864): "@ConsumerOmbudsman" is "Consumer
@@ -3002,7 +3051,8 @@ pub fn facts(ev: &Evidence) -> Facts {
     // The layout first (ADR-650): the text a person sees (HTML read), and a web form's ask field.
     let layout = layout::read(&format!("{}\n{}", ev.ticket.subject, ev.ticket.body));
     let (text, form_ask) = (layout.text.clone(), layout.ask());
-    let own = prepare(&text);
+    let thread = speakers::thread(&text);
+    let own = customer_words(&text, &thread);
     let clauses = intent_in(&own);
     let duplicate = is_duplicate(&own);
     // A duplicate charge reported is a request to take the extra charge back (the policy has no clause that
@@ -3012,25 +3062,52 @@ pub fn facts(ev: &Evidence) -> Facts {
     // refunded" quoted below "the amount is 42,50 EUR - only for the lamp shade") asks what it answers: the question
     // is the frame its figure fills (ADR-872, b18 `g-022`). The reply's own figures settle it: one figure is the
     // amount, several or none cannot be settled.
-    let answered = (!clauses.request && !disclaimed && answers_amount_question(&layout.seen, &own)).then(|| {
-        let mut values = distinct(figures::figures(&own).iter().map(|f| f.cents));
-        if values.is_empty() {
-            values = distinct(
-                r.digit_figure
-                    .captures_iter(&own)
-                    .filter(|c| money_shaped(&c[0]))
-                    .filter_map(|c| to_cents(c.get(1)?.as_str())),
-            );
-        }
-        match values.as_slice() {
+    let answered =
+        (!clauses.request && !disclaimed && answers_amount_question(&layout.seen, &own)).then(|| match reply_figures(
+            &own,
+        )
+        .as_slice()
+        {
             [one] => Amount::Cents(*one),
             _ => Amount::Ambiguous,
-        }
+        });
+    // A reply that takes the shop's quoted offer ("Yes please go ahead with the 15.00", "ok, the partial refund works
+    // for me") asks the figure offered (ADR-905): its own figure when it names one, else the offer's one figure;
+    // several offered and none named cannot be settled. A request of its own with a figure stands as it is.
+    let offered = thread.offered();
+    let accepted = (answered.is_none()
+        && !disclaimed
+        && !offered.is_empty()
+        && speakers::accepts(&thread.top)
+        && (!clauses.request
+            || matches!(requested_in(&own), Amount::Missing | Amount::Full)
+            || reply_figures(&own).is_empty()))
+    .then(|| match reply_figures(&own).as_slice() {
+        [one] => Amount::Cents(*one),
+        [] => match offered.as_slice() {
+            [one] => Amount::Cents(*one),
+            _ => Amount::Ambiguous,
+        },
+        _ => Amount::Ambiguous,
     });
+    let answered = answered.or(accepted);
     let wants_refund = (clauses.request && !disclaimed)
         || form_ask.is_some()
         || answered.is_some()
         || (duplicate && !clauses.acknowledged && !disclaimed);
+    // A refund on record still pending, and the customer says its money has not arrived or asks where it is ("Until
+    // now I not see money in my account. Please can you check if it is on the way?", "Still I am not receiving money",
+    // "nothing is coming to my card"): that asks the state of the refund on record (ADR-908), whatever request form
+    // the sentence takes in the customer's English, unless it names a figure ("The earlier refund never arrived,
+    // please refund $20.00" asks again).
+    let pending: Vec<i64> = ev.refunds.iter().filter(|r| r.status == "pending").map(|r| r.amount_cents).collect();
+    let chases_pending = wants_refund
+        && form_ask.is_none()
+        && !pending.is_empty()
+        && money_not_arrived(&own)
+        && reply_figures(&own).is_empty();
+    let wants_refund = wants_refund && !chases_pending;
+    let clauses = ClauseIntent { status_question: clauses.status_question || chases_pending, ..clauses };
     let complaint = r.complaint.is_match(&handles_as_words(&own));
     let intent = if wants_refund {
         Intent::Request
@@ -3101,6 +3178,67 @@ pub fn facts(ev: &Evidence) -> Facts {
         intent,
         vague,
     }
+}
+
+/// Whether a clause speaks of money that has not arrived: a money word (money, refund, payment, credit, funds, the
+/// card or account it goes to) and an arrival verb denied ("I not see money", "nothing is coming to my card", "still
+/// I am not receiving money"), or a question where it is ("where is it", "is it on the way", "when it arrive").
+fn money_not_arrived(own: &str) -> bool {
+    static RE: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((money, arrival)) = RE
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)\b(?:money|refund\w*|payment|credit|funds|cash|card|account|statement|bank|it)\b").ok()?,
+                Regex::new(concat!(
+                    r"(?i)\b(?:not|never|no|nothing|didn'?t|don'?t|haven'?t|hasn'?t|isn'?t|still)\b[^.?!\n]{0,40}?\b(?:see|seen|saw|receiv\w*|get|got|arriv\w*|com(?:e|es|ing)|land\w*|show\w*|reach\w*|appear\w*)\b",
+                    r"|\bwhere\s+(?:is|are)\s+(?:it|my|the)\b|\bon\s+(?:the|its)\s+way\b|\bwhen\s+(?:it|will\s+it|does\s+it|is\s+it|the\s+money|my\s+money)\s+(?:\w+\s+)?(?:arriv\w*|com\w*|land\w*)",
+                ))
+                .ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    clauses(own).into_iter().any(|(s, e)| money.is_match(&own[s..e]) && arrival.is_match(&own[s..e]))
+}
+
+/// The figures of a reply: the reader's, else its bare money-shaped numbers (a sign or two decimals), distinct.
+fn reply_figures(own: &str) -> Vec<i64> {
+    let values = distinct(figures::figures(own).iter().map(|f| f.cents));
+    if !values.is_empty() {
+        return values;
+    }
+    distinct(
+        res()
+            .digit_figure
+            .captures_iter(own)
+            .filter(|c| money_shaped(&c[0]))
+            .filter_map(|c| to_cents(c.get(1)?.as_str())),
+    )
+}
+
+/// The customer's words the ask is read from (ADR-905): the newest words, prepared; but when they ask nothing, neither
+/// acknowledge nor ask about a refund, and point at the message below ("Same request.", "forwarding from our office
+/// manager below", "Correction: it should be 21.70, not 27.00", a bare name), the customer's side of the thread in
+/// the order it was written, the newest words last — if that asks. The shop's quoted messages are never the
+/// customer's words.
+fn customer_words(text: &str, thread: &speakers::Thread) -> String {
+    let own = prepare(text);
+    let c = intent_in(&own);
+    // A request of its own that names a figure, an acknowledgement, a status question or a disclaimer stands; a
+    // request with no figure ("Same ask as before.") may take the figure of the message it points at.
+    let figureless_ask = c.request && requested_in(&own) == Amount::Missing;
+    if (c.request && !figureless_ask) || c.acknowledged || c.status_question || disclaimed_request(&own) {
+        return own;
+    }
+    if thread.customer_below() && speakers::refers_below(&thread.top) {
+        let below = prepare(&thread.customer_in_order());
+        if intent_in(&below).request && !disclaimed_request(&below) {
+            return below;
+        }
+    }
+    own
 }
 
 /// Whether the customer leaves the figure to the shop (ADR-893): a value, amount, figure or price "to be confirmed /
@@ -3231,7 +3369,7 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
     let text = format!("{}\n{}", ev.ticket.subject, ev.ticket.body);
     let normalized = crate::content::normalize(&text);
     let own_raw = own_words(&spell_request_words(&normalized));
-    let own = prepare(&text);
+    let own = customer_words(&text, &speakers::thread(&text));
     let mut out = Vec::new();
     let mut read = |fact: String, span: &str| out.push(Reading { fact, span: span_text(span) });
     let all_lines = normalized.lines().filter(|l| !l.trim().is_empty()).count();

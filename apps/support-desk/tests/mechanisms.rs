@@ -224,3 +224,181 @@ fn a_coordinated_or_cleft_want_asks() {
     ];
     check_at(cases);
 }
+
+/// Mechanism (ADR-905, who speaks; six of b20's fourteen misses): a thread is read by its speakers. The newest words
+/// that point at the message below ("see below from my mother", "over to you", "Same ask as before", a correction)
+/// take the customer's side of the thread, written in any mail client's marks and language (a German Gmail forward,
+/// a French Outlook header run, an Apple Mail forward, a Spanish "escribió:"), read in the order written so a
+/// correction on top wins; a reply that takes the shop's quoted offer asks the figure offered. Controls: thanks or a
+/// retraction on top, an offer declined, and a note on top that asks a figure of its own.
+#[test]
+fn a_thread_is_read_by_its_speakers() {
+    let cases: &[Case] = &[
+        (
+            "Please see below from my mother, she isn't online much. - Tom\n\n---------- Weitergeleitete Nachricht ---------\nVon: Maria Keller <maria.k@example.de>\nDatum: Mo., 30. Nov. 2026 um 18:02\nBetreff: Teekanne\nAn: Tom Keller <tom@example.de>\n\nThe teapot lid arrived in two pieces. I would like 18.50 back for it please.\nMaria",
+            4500,
+            6,
+            &[],
+            refund(1850),
+        ),
+        (
+            "Claire, over to you - this is the one I mentioned.\n\nDe : Paul Martin\nEnvoyé : lundi 30 novembre 2026 10:12\nÀ : Claire Dubois\nObjet : lampe de bureau\n\nHello, the desk lamp flickers from the first evening. Please refund the 39.90 to my card.\nPaul",
+            3990,
+            4,
+            &[],
+            refund(3990),
+        ),
+        (
+            "Resending as I have had no answer. Same ask as before.\n\nBegin forwarded message:\n\nFrom: Sam Ortiz <sam.ortiz@example.com>\nSubject: headphones\nDate: 1 December 2026 at 09:14:22 GMT\nTo: help@shop.example\n\nLeft ear cup is dead after a week. Please send back 45 dollars.",
+            9000,
+            8,
+            &[],
+            refund(4500),
+        ),
+        (
+            "Sorry, my mistake - the amount is 14.20 not 41.20.\n\nEl mar, 1 dic 2026 a las 10:00, Lucia Gomez <lucia@example.es> escribió:\n> Hola, one of the plates came broken. Please refund 41.20 for it.\n> Lucia",
+            8240,
+            5,
+            &[],
+            refund(1420),
+        ),
+        (
+            "Ok, the 12.00 works for me, thanks!\n\nOn Tue, 1 Dec 2026 at 14:03, Shop Support <support@shop.example> wrote:\n> We're sorry the mug arrived chipped. We can offer a partial refund of 12.00, or a full refund once it is returned.\n> Kind regards, Support Team",
+            3000,
+            6,
+            &[],
+            refund(1200),
+        ),
+        (
+            "Yes, the partial refund please.\n\n-----Original Message-----\nFrom: Customer Service <service@shop.example>\nSent: 02 December 2026 09:10\nTo: Ann Lee\nSubject: RE: missing screws\n\nDear Ann, we can refund 9.50 for the missing screw pack or send a new one. Which would you prefer?",
+            6000,
+            6,
+            &[],
+            refund(950),
+        ),
+        (
+            "Passing this on from my sister.\n\n---------- Forwarded message ---------\nFrom: Jo Marsh\nDate: Tue, 1 Dec 2026 at 19:40\nSubject: bath duck\nTo: Kate Marsh\n\nThe eye of the bath duck popped out and my daughter had it in her mouth before I noticed. No refund needed, they should just know.",
+            1200,
+            6,
+            &[],
+            other("escalate", "E2"),
+        ),
+        (
+            "Got it, thanks - the money arrived today.\n\nOn 28 Nov 2026, Kim Wu <kim@example.com> wrote:\n> Please refund 20.00 for the torn bag.",
+            4000,
+            9,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        (
+            "Never mind, I found the missing part in the bottom of the box. Sorry for the trouble!\n\n-----Original Message-----\nFrom: Rob Hale\nSent: 1 Dec 2026\nSubject: shelf\n\nThe shelf came without its brackets. Please refund 15.00.",
+            6000,
+            4,
+            &[],
+            other("close", "C1"),
+        ),
+        (
+            "No thanks, I'd rather have the replacement.\n\n> On 2 Dec 2026, Customer Care <care@shop.example> wrote:\n> We can refund 15.00 for the dented tin, or send a replacement free of charge.",
+            3600,
+            6,
+            &[],
+            other("close", "C1"),
+        ),
+        (
+            "Please refund 8.00 for the bent lid instead.\n\n-----Original Message-----\nFrom: Eve Stone\nSent: 1 Dec 2026\nSubject: tin\n\nPlease refund 20.00 for the tin.",
+            3600,
+            6,
+            &[],
+            refund(800),
+        ),
+    ];
+    check_at(cases);
+}
+
+/// Mechanism (ADR-906, requests in support and procurement jargon; three of b20's misses): a field-style line whose
+/// label says what is asked and whose value names money back, a trade imperative put to the shop ("kindly process",
+/// "pls arrange", "please action"), and a credit "for the damaged units" beside their count and unit price (the count
+/// times the price). Controls: the same labels and verbs about something other than money.
+#[test]
+fn requests_in_support_jargon_ask() {
+    let cases: &[Case] = &[
+        (
+            "Ticket ref: QX-118\nIssue: 3 of 10 cartons damaged in transit\nPrice per unit: EUR 7.40\nDesired outcome: credit note for the damaged units",
+            7400,
+            5,
+            &[],
+            refund(2220),
+        ),
+        ("Kindly process a goodwill credit of 10.00 for the late delivery, per our call.", 5000, 5, &[], refund(1000)),
+        ("Pls arrange a credit for this order - wrong colour supplied.", 4200, 5, &[], refund(4200)),
+        ("Resolution requested: full reimbursement\nReason: unit DOA", 6000, 40, &[], other("refuse", "X3")),
+        (
+            "Hi both,\nPlease action the credit for the faulty unit on this order asap.\nRegards, Accounts",
+            5500,
+            5,
+            &[],
+            refund(5500),
+        ),
+        (
+            "Requested action: replacement unit only, no credit needed.\nReason: cracked housing",
+            6000,
+            5,
+            &[],
+            other("close", "C1"),
+        ),
+    ];
+    check_at(cases);
+}
+
+/// Mechanism (ADR-907, a number in the customer's own language; b20 `g-079`): Spanish, German (compounds), French
+/// ("quatre-vingt-dix") and Polish number words before a currency word are that figure, and a want put with a
+/// "that"-clause ("I want that you return me …") asks. Control: an English number word is left to the English grammar.
+#[test]
+fn number_words_in_the_customers_language_are_the_figure() {
+    let cases: &[Case] = &[
+        ("The mug was broken. Please return me cuarenta y cinco euros, thank you.", 4500, 5, &[], refund(4500)),
+        ("I want back neunundzwanzig Euro for the cup that was broken.", 5000, 5, &[], refund(2900)),
+        (
+            "Bonjour, please rembourser quatre-vingt-dix euros for the shoes, they are too small.",
+            9000,
+            5,
+            &[],
+            refund(9000),
+        ),
+        ("Prosze o zwrot dwadzieścia pięć złotych for the broken clip.", 6000, 5, &[], refund(2500)),
+        ("I want that you give me back trzydzieści złotych, the handle is broken.", 6000, 5, &[], refund(3000)),
+        ("Please refund six euros for the missing spoon.", 2000, 5, &[], refund(600)),
+    ];
+    check_at(cases);
+}
+
+/// Mechanism (ADR-908, a status question in the customer's English; the seventh set it missed in): with a refund on
+/// record still pending, words that say its money has not arrived or ask where it is ask its state, whatever request
+/// form they take. Controls: the same words with no refund on record ask; a new figure beside the pending one asks.
+#[test]
+fn money_not_arrived_on_a_pending_refund_asks_its_state() {
+    let cases: &[Case] = &[
+        (
+            "I make return of shoes two week ago and you say refund is ok. Still I am not receiving money. Can you look where is it?",
+            5000,
+            14,
+            &["pending"],
+            other("close", "C1"),
+        ),
+        (
+            "Hello, refund was promised me on monday. Until today nothing is coming to my card. You can tell me when it arrive?",
+            3000,
+            10,
+            &["pending"],
+            other("close", "C1"),
+        ),
+        (
+            "Please refund me the shoes, they are broken. I not see money from the shop yet.",
+            5000,
+            14,
+            &[],
+            refund(5000),
+        ),
+    ];
+    check_at(cases);
+}

@@ -29,6 +29,9 @@ const GLOSS: &[(&str, &str)] = &[
     // The refund nouns and verbs (the ask words know some; the status and thanks readings need the English word).
     (r"reembolso|reembolsar|remboursement|rembourser|r[üu]ckerstattung|erstattung|rimborso|rimborsare", "refund"),
     (r"devu[eé]lv(?:a|an)(?:n?me|nos)|me\s+devuelv(?:e|en|an)|me\s+devolvam|devolvam-me|remboursez-moi", "refund me"),
+    // A want with a "that"-clause, as Polish, Spanish, French, German and Russian put it ("I want that you return me
+    // 150 zł": "chcę, żeby", "quiero que", "je veux que"), read as English's "want you to" (ADR-907).
+    (r"(want|would\s+like|wish)\s+that\s+you\s+(?:will\s+|would\s+|should\s+)?", "$1 you to "),
     // Wanting (first person): the desire grammar reads "I want".
     (
         r"quiero|quisiera|necesito|quero|queria|gostaria\s+de|preciso\s+de|preciso|je\s+veux|je\s+voudrais|ich\s+m[öo]chte|ich\s+will|voglio|vorrei|gusto\s+ko(?:\s+po)?|exijo(?:\s+que)?",

@@ -599,7 +599,10 @@ impl Layout {
     /// the items that do not ask are context ("Pending refund 10.00 … leave it"), and the ask is read from the rest
     /// of the text without them. `None` when the text has no such list.
     fn list_ask(&self) -> Option<Amount> {
-        let lines: Vec<&str> = self.text.lines().collect();
+        // The list's jargon first (ADR-906): a credit "for the missing units" takes its figure from the count and the
+        // unit price on other items before those items are set aside as context.
+        let text = super::jargon::plain_requests(&self.text);
+        let lines: Vec<&str> = text.lines().collect();
         let items: Vec<usize> = (0..lines.len()).filter(|i| patterns().bullet.is_match(lines[*i])).collect();
         if items.len() < 2 {
             return None;

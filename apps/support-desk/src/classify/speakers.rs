@@ -1,0 +1,314 @@
+//! Who speaks (ADR-905): a ticket that is a mail thread is split into speaker segments — the sender's new words on
+//! top, then each earlier message the mail clients mark (a forward's separator, "-----Original Message-----", a
+//! "From:/Sent:/To:/Subject:" header run in the languages mail clients write them, an "On … wrote:" attribution,
+//! `>`-quoted lines) — and each earlier segment is attributed to the customer's side or the shop's from its header
+//! (a sender that is a support address, a "Customer Care" name) or, with no header, from its content (the shop's
+//! signature, an offer in the shop's voice). A colleague, a family member or the customer's own earlier message is
+//! the customer's side: a forward carries the request of the person it forwards for.
+//!
+//! The reader uses the segments in two ways ([`super::facts`]): when the newest words ask nothing of their own but
+//! point at the message below ("same request", "see below", "please deal with this", a correction, an empty note),
+//! the customer's earlier segments are read with the newest words last, so a correction on top wins as any later
+//! correction does; and a reply that accepts the shop's quoted offer ("yes please go ahead with the 15.00") asks
+//! the figure offered.
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+/// Whose words a segment holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Customer,
+    Shop,
+}
+
+/// One earlier message of a thread, without its header and quote marks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Segment {
+    pub side: Side,
+    pub text: String,
+}
+
+/// The thread: the sender's newest words and the earlier messages below them, newest first.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Thread {
+    pub top: String,
+    pub earlier: Vec<Segment>,
+}
+
+struct Patterns {
+    separator: Regex,
+    attribution: Regex,
+    header: Regex,
+    from_header: Regex,
+    shop_sender: Regex,
+    shop_voice: Regex,
+    refers_below: Regex,
+    signature: Regex,
+    withdraws: Regex,
+    accepts: Regex,
+    declines: Regex,
+    offer: Regex,
+}
+
+/// A mail header's key, as Outlook, Gmail, Apple Mail and Thunderbird write it in English, German, French, Spanish,
+/// Portuguese, Italian, Dutch and Polish.
+const HEADER_KEYS: &str = r"from|sent|date|to|cc|bcc|subject|reply-to|von|gesendet|datum|an|betreff|de|envoy[ée]|[àa]|objet|date\s+d'envoi|enviado|enviada|fecha|para|asunto|assunto|data|da|inviato|oggetto|a|van|verzonden|aan|onderwerp|od|wys[łl]ano|do|temat";
+
+fn patterns() -> &'static Patterns {
+    static P: OnceLock<Option<Patterns>> = OnceLock::new();
+    P.get_or_init(|| {
+        Some(Patterns {
+            // A forward's or a reply's separator line, or an Apple Mail forward's first line.
+            separator: Regex::new(concat!(
+                r"(?i)^\s*(?:-{2,}|_{2,}|={2,})\s*(?:original\s+message|forwarded\s+message|weitergeleitete\s+nachricht|urspr[üu]ngliche\s+nachricht|message\s+(?:d'origine|transf[ée]r[ée]|original)|mensaje\s+(?:original|reenviado)|mensagem\s+(?:original|encaminhada)|messaggio\s+(?:originale|inoltrato)|oorspronkelijk\s+bericht|doorgestuurd\s+bericht|wiadomo[śs][ćc]\s+(?:oryginalna|przekazana)|oryginalna\s+wiadomo[śs][ćc])\s*(?:-{2,}|_{2,}|={2,})?\s*$",
+                r"|^\s*(?:begin\s+forwarded\s+message|d[ée]but\s+du\s+message\s+r[ée]exp[ée]di[ée]|anfang\s+der\s+weitergeleiteten\s+nachricht|inicio\s+del\s+mensaje\s+reenviado|in[íi]cio\s+da\s+mensagem\s+reencaminhada|inizio\s+messaggio\s+inoltrato)\s*:\s*$",
+            ))
+            .ok()?,
+            // "On Tue, 1 Dec 2026 at 10:00, Name <a@b> wrote:", "Am … schrieb …:", "Le … a écrit :", "El … escribió:".
+            attribution: Regex::new(
+                r"(?i)^.{0,160}\b(?:wrote|schrieb|a\s+[ée]crit|escribi[óo]|escreveu|ha\s+scritto|schreef|napisa[łl](?:a|\(a\))?)\s*:\s*$",
+            )
+            .ok()?,
+            header: Regex::new(&format!(r"(?i)^\s*\*?(?:{HEADER_KEYS})\*?\s*:")).ok()?,
+            from_header: Regex::new(r"(?i)^\s*\*?(?:from|von|de|od|van|da)\*?\s*:").ok()?,
+            // A sender that is the shop: a support or service address or name.
+            shop_sender: Regex::new(
+                r"(?i)\b(?:support|care|customer\s*(?:service|services|care|support|experience|relations)|service\s*desk|help\s*desk|helpdesk|help|team|shop|store|returns|orders|sales|billing|no-?reply|do-?not-?reply|donotreply|notifications?|assistant|bot|agent|concierge)\b",
+            )
+            .ok()?,
+            // The shop's voice in a quoted message with no header that says who wrote it.
+            shop_voice: Regex::new(concat!(
+                r"(?i)\b(?:the\s+)?(?:customer\s+(?:service|care|support)|support|care|service|returns)\s+team\b",
+                r"|\bwe\s+(?:can|could|would|will|are\s+able\s+to|'d\s+be\s+happy\s+to|are\s+happy\s+to)\s+(?:offer|refund|issue|credit|send|provide|arrange)\b",
+                r"|\bwe(?:'ve|\s+have)\s+(?:issued|processed|refunded|credited|approved)\b|\bthanks?\s+(?:you\s+)?for\s+contacting\s+us\b",
+                // An offer put as a question: "Would you like us to refund $30?", "Shall we credit it?".
+                r"|\b(?:(?:would|do)\s+you\s+(?:like|want|prefer)\s+us\s+to|shall\s+we|should\s+we|may\s+we|can\s+we)\s+(?:\w+\s+)?(?:refund|credit|issue|send|offer|process|replace|reimburse)\b",
+            ))
+            .ok()?,
+            // Newest words that point at the message below them.
+            refers_below: Regex::new(concat!(
+                r"(?i)\b(?:below|underneath|beneath|attached|trail|thread|forward\w*|fwd|resend\w*|re-send\w*|re-?sending",
+                r"|same\s+(?:request|ask|issue|problem|thing|claim|query|complaint|as\s+(?:before|below|above|last\s+time))",
+                r"|as\s+(?:below|per\s+(?:below|my|our|the)|before|previously|discussed)",
+                r"|(?:deal\s+with|sort(?:\s+out)?|handle|look\s+(?:at|into)|action|process|check|review|see\s+to|take\s+care\s+of|help\s+with)\s+(?:this|that|it|these|the\s+(?:below|email|message|request|one))",
+                r"|chas\w+|follow(?:ing)?[\s-]+up|haven'?t\s+heard|not\s+heard|no\s+(?:reply|answer|response)|still\s+waiting",
+                r"|(?:my|our|her|his|their)\s+(?:last|previous|earlier|original|first)\s+(?:e-?mail|message|request|mail|note)",
+                r"|fyi|correct\w*|mistyp\w*|mistake|typo|wrong\s+(?:figure|amount|number)|should\s+(?:be|have\s+been|read|say)|i\s+meant?)\b",
+                r"|\d\s*,?\s*(?:and\s+)?not\s+(?:the\s+)?[$€£]?\s?\d",
+            ))
+            .ok()?,
+            // A signature, a device line or a disclaimer: not words that ask or point.
+            signature: Regex::new(
+                r"(?i)^\s*(?:--\s*$|sent\s+from\s+my\b|get\s+outlook\s+for\b|this\s+(?:e-?mail|message)\s+(?:and\s+any\s+attachments?\s+)?(?:is|are|may\s+be)\s+(?:confidential|intended)|confidentiality\s+notice|disclaimer\s*:)",
+            )
+            .ok()?,
+            // Newest words that take back what the message below asked ("Please ignore my message below", "we
+            // sorted it out ourselves … no need for anything").
+            withdraws: Regex::new(concat!(
+                r"(?i)\b(?:ignore|disregard|forget|cancel|withdraw|scratch|drop)\b[^.!?\n]{0,30}\b(?:message|e-?mail|mail|request|ask|claim|complaint|below|that|this|it)\b",
+                r"|\bnever\s*mind\b|\bno\s+(?:need|longer\s+need)\b|\b(?:sorted|resolved|fixed)(?:\s+it)?(?:\s+out)?(?:\s+(?:now|ourselves|myself|already))?\b",
+                // A message below about another purchase or shop is context, not this ticket's ask.
+                r"|\b(?:different|another|other)\s+(?:shop|store|order|purchase|retailer|seller|company|website)\b",
+                r"|\bworks?\s+(?:fine|again|now|perfectly)\b|\ball\s+(?:good|fine|sorted)\s+now\b",
+            ))
+            .ok()?,
+            // A reply that takes an offer.
+            accepts: Regex::new(concat!(
+                r"(?im)^\W*(?:yes|yeah|yep|yup|ok(?:ay)?|sure|fine|agreed|great|perfect|deal|please\s+do|sounds\s+good)\b",
+                r"|\b(?:go\s+ahead|accept\w*|agree(?:d)?\s+to|happy\s+with|fine\s+with|ok(?:ay)?\s+with|works\s+for\s+(?:me|us)|i'?ll\s+take|we'?ll\s+take|take\s+the|proceed\s+with|please\s+proceed|that'?s\s+fine)\b",
+            ))
+            .ok()?,
+            declines: Regex::new(
+                r"(?i)^\W*no\b|\bno,?\s+thank|\b(?:don'?t|do\s+not)\s+(?:want|need)\b|\brather\s+(?:have|get|keep)\b|\binstead\b|\bprefer\s+(?:the\s+)?(?:replacement|exchange|repair|voucher)",
+            )
+            .ok()?,
+            // The shop's offer: a refund word and a figure within a few words, either way round.
+            offer: Regex::new(&format!(
+                r"(?i)\b(?:refund\w*|credit\w*|reimburs\w*|compensat\w*|gesture|back)\b[^.!?\n]{{0,30}}?((?:{cur}\s?)?(?:{num})(?:\s?{cur})?)|((?:{cur}\s?)?(?:{num})(?:\s?{cur})?)\s+(?:refund\w*|credit\w*|back|reimburs\w*)",
+                cur = r"(?:[$€£]|\b(?:usd|eur|gbp)\b)",
+                num = r"\d{1,3}(?:,\d{3})*[.,]\d{2}|\d+"
+            ))
+            .ok()?,
+        })
+    })
+    .as_ref()
+    .expect("the thread patterns compile")
+}
+
+/// The depth of a line's quote marks ("> > text" is 2) and the line without them.
+fn unquoted(line: &str) -> (usize, &str) {
+    let mut depth = 0;
+    let mut rest = line.trim_start();
+    while let Some(r) = rest.strip_prefix('>') {
+        depth += 1;
+        rest = r.trim_start();
+    }
+    (depth, rest)
+}
+
+/// Whether the lines from `i` on open a header run: a "From:" (in any of the clients' languages) with another header
+/// key within the next four lines.
+fn header_run_at(lines: &[(usize, &str)], i: usize) -> bool {
+    let p = patterns();
+    p.from_header.is_match(lines[i].1)
+        && lines[i + 1..].iter().take(4).any(|(_, l)| p.header.is_match(l) && !p.from_header.is_match(l))
+}
+
+/// Splits a ticket into its newest words and the earlier messages below them.
+pub fn thread(text: &str) -> Thread {
+    let p = patterns();
+    let lines: Vec<(usize, &str)> = text.lines().map(unquoted).collect();
+    let mut thread = Thread::default();
+    // The current earlier segment: its sender line(s) and its text; `None` while in the newest words.
+    let mut current: Option<(String, String)> = None;
+    let mut in_header = false;
+    let close = |current: &mut Option<(String, String)>, thread: &mut Thread| {
+        if let Some((sender, body)) = current.take()
+            && !body.trim().is_empty()
+        {
+            let side = if (!sender.trim().is_empty() && p.shop_sender.is_match(&sender))
+                || (sender.trim().is_empty() && p.shop_voice.is_match(&body))
+            {
+                Side::Shop
+            } else {
+                Side::Customer
+            };
+            thread.earlier.push(Segment { side, text: body });
+        }
+    };
+    let mut i = 0;
+    while i < lines.len() {
+        let (depth, line) = lines[i];
+        if p.separator.is_match(line) {
+            close(&mut current, &mut thread);
+            current = Some((String::new(), String::new()));
+            in_header = true;
+            i += 1;
+            continue;
+        }
+        if p.attribution.is_match(line) {
+            close(&mut current, &mut thread);
+            current = Some((line.to_string(), String::new()));
+            in_header = false;
+            i += 1;
+            continue;
+        }
+        if !in_header && header_run_at(&lines, i) {
+            close(&mut current, &mut thread);
+            current = Some((String::new(), String::new()));
+            in_header = true;
+        }
+        if in_header {
+            if p.header.is_match(line) {
+                if p.from_header.is_match(line)
+                    && let Some(c) = current.as_mut()
+                {
+                    c.0 = line.to_string();
+                }
+                i += 1;
+                continue;
+            }
+            if line.trim().is_empty() {
+                i += 1;
+                continue;
+            }
+            in_header = false;
+        }
+        if p.signature.is_match(line) {
+            i += 1;
+            continue;
+        }
+        match current.as_mut() {
+            Some((_, body)) => {
+                body.push_str(line);
+                body.push('\n');
+            }
+            None if depth > 0 => {
+                // Quoted lines with nothing saying who wrote them.
+                current = Some((String::new(), format!("{line}\n")));
+            }
+            None => {
+                thread.top.push_str(line);
+                thread.top.push('\n');
+            }
+        }
+        i += 1;
+    }
+    close(&mut current, &mut thread);
+    thread
+}
+
+/// Whether the newest words point at the message below them, or say nothing but a greeting or a name.
+pub fn refers_below(top: &str) -> bool {
+    let words: Vec<&str> = top.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    !patterns().withdraws.is_match(top) && (words.len() <= 3 || patterns().refers_below.is_match(top))
+}
+
+impl Thread {
+    /// Whether any earlier segment is the customer's side.
+    pub fn customer_below(&self) -> bool {
+        self.earlier.iter().any(|s| s.side == Side::Customer)
+    }
+
+    /// The customer's side of the thread in the order it was written: the earliest message first, the newest words
+    /// last (so a correction on top is a later correction).
+    pub fn customer_in_order(&self) -> String {
+        let mut out = String::new();
+        for s in self.earlier.iter().rev().filter(|s| s.side == Side::Customer) {
+            out.push_str(&s.text);
+            out.push('\n');
+        }
+        out.push_str(&self.top);
+        out
+    }
+
+    /// The figures the shop's quoted messages offer back (cents, distinct, in order).
+    pub fn offered(&self) -> Vec<i64> {
+        let mut out = Vec::new();
+        for s in self.earlier.iter().filter(|s| s.side == Side::Shop) {
+            let text = crate::content::normalize(&s.text);
+            for c in patterns().offer.captures_iter(&text) {
+                let Some(m) = c.get(1).or_else(|| c.get(2)) else { continue };
+                let digits: String =
+                    m.as_str().chars().filter(|c| c.is_ascii_digit() || *c == '.' || *c == ',').collect();
+                if let Some(v) = super::to_cents(&digits)
+                    && (m.as_str().contains(['.', ',', '$', '€', '£']) || m.as_str().len() > 4)
+                    && !out.contains(&v)
+                {
+                    out.push(v);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Whether the newest words take an offer and do not decline it.
+pub fn accepts(top: &str) -> bool {
+    let p = patterns();
+    p.accepts.is_match(top) && !p.declines.is_match(top)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thread_is_split_by_the_clients_marks_and_sides_read_from_senders() {
+        let t = thread(
+            "Same request.\n\n-----Original Message-----\nFrom: Irene Sato\nSent: Monday\nSubject: chairs\n\nPlease refund 30.00.\n",
+        );
+        assert_eq!(t.top.trim(), "Same request.");
+        assert_eq!(t.earlier, vec![Segment { side: Side::Customer, text: "Please refund 30.00.\n".into() }]);
+        let t = thread(
+            "Yes please.\n\n> On 2 Dec 2026, Customer Care <care@shop.example> wrote:\n> We can refund 15.00.\n>\n>> On 1 Dec, Sam wrote:\n>> The lid cracked.\n",
+        );
+        assert_eq!(t.earlier.len(), 2);
+        assert_eq!(t.earlier[0].side, Side::Shop);
+        assert_eq!(t.earlier[1].side, Side::Customer);
+        assert_eq!(t.offered(), vec![1500]);
+        let t = thread("Voir ci-dessous.\n\nDe : Paul Martin\nEnvoyé : lundi\nObjet : lampe\n\nRefund 39.90 please.\n");
+        assert_eq!(t.earlier[0].text, "Refund 39.90 please.\n");
+    }
+}
