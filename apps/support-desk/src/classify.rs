@@ -1580,17 +1580,8 @@ fn without_retracted_figures(text: &str) -> String {
             // mind to a part ("Refund the whole order ($80)… no wait … Only the cable - $12") is not one, and the
             // whole order's clause keeps its own reading (F860, F907).
             let says_correction = |at: usize| {
-                static SAYS: OnceLock<Option<Regex>> = OnceLock::new();
                 let (s, e) = clauses(text).into_iter().find(|(s, e)| *s <= at && at < *e).unwrap_or((0, text.len()));
-                SAYS.get_or_init(|| {
-                    Regex::new(concat!(
-                        r"(?i)\b(?:correct\w*|should\s+(?:be|have\s+been|read|say)|i\s+meant?|typo|mistyp\w*|mistake",
-                        r"|wrong\s+(?:figure|amount|number))\b|\d\s*,?\s*(?:and\s+)?not\s+(?:the\s+)?[$€£]?\s?\d",
-                    ))
-                    .ok()
-                })
-                .as_ref()
-                .is_some_and(|re| re.is_match(&text[s..e]))
+                says_it_corrects(&text[s..e])
             };
             if let [.., last] = earlier.as_slice()
                 && clause_asks(last.0, false)
@@ -3470,6 +3461,20 @@ pub fn classify(ev: &Evidence) -> Classification {
         facts: f,
         attempts: Vec::new(),
     }
+}
+
+/// Whether a clause says it corrects a figure ("correction", "should be", "not 27.00", "I meant", "typo"), F907.
+fn says_it_corrects(clause: &str) -> bool {
+    static SAYS: OnceLock<Option<Regex>> = OnceLock::new();
+    SAYS.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:correct\w*|should\s+(?:be|have\s+been|read|say)|i\s+meant?|typo|mistyp\w*|mistake",
+            r"|wrong\s+(?:figure|amount|number))\b|\d\s*,?\s*(?:and\s+)?not\s+(?:the\s+)?[$€£]?\s?\d",
+        ))
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(clause))
 }
 
 #[cfg(test)]

@@ -548,6 +548,7 @@ impl Writer {
     ///   transaction back, rebuilds the authority state if it took any of the batch's events, and returns the
     ///   batch to be run again job by job in savepoints ([`Writer::run_batch_in_savepoints`]); nobody has been
     ///   answered yet.
+    ///
     /// `None`: the batch is done and answered.
     async fn run_batch_unnested(&self, mut batch: Vec<Job>) -> Option<Vec<Job>> {
         let conn = match self.pool.get().await {
