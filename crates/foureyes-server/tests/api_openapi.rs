@@ -67,6 +67,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/v1/mcp/pins"),
     ("POST", "/v1/mcp/pins"),
     ("POST", "/v1/mcp/pins/approve"),
+    ("POST", "/v1/mcp/refusals"),
     ("GET", "/v1/sessions"),
     ("POST", "/v1/sessions/restore"),
     ("GET", "/v1/approvals"),
@@ -424,7 +425,7 @@ async fn documented_request_fields_and_query_parameters_are_the_ones_the_handler
             checked += 1;
         }
     }
-    assert_eq!(checked, 28, "19 bodies and 9 query strings");
+    assert_eq!(checked, 29, "20 bodies and 9 query strings");
 }
 
 #[tokio::test]
