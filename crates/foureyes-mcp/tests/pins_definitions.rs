@@ -538,18 +538,9 @@ async fn with_server_a_refusal_in_an_invalid_state_is_not_called_engine_unavaila
     };
     let minute = Arc::new(limit("1m", 1_000_000));
     let t0 = foureyes_mcp::gate::now_ms();
-    let echo = |i: usize| foureyes_core::ActionRequest {
-        request_id: format!("echo-{i}"),
-        agent: "bot".to_string(),
-        session: None,
-        action: "mcp.doc.echo".to_string(),
-        params: json!({"text": format!("{i}")}).as_object().unwrap().clone(),
-        target: None,
-        undo_of: None,
-        dry_run: false,
-        approval_id: None,
-        evidence: None,
-        flags: Vec::new(),
+    let echo = |i: usize| {
+        let params = json!({"text": format!("{i}")}).as_object().unwrap().clone();
+        foureyes_core::ActionRequest::new(format!("echo-{i}"), "bot", "mcp.doc.echo", params)
     };
     for i in 0..2_130 {
         let at = if i < 1_100 { t0 } else { t0 + 3 * HOUR } + i as i64;
