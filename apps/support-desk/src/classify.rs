@@ -346,13 +346,13 @@ fn res() -> &'static Res {
     static R: OnceLock<Option<Res>> = OnceLock::new();
     let built = R.get_or_init(|| {
         let money_any = format!(
-            r"(?:(?:{CUR_BEFORE})[^\S\n]?(?:{NUM}|{NUM_NO_LEAD})(?:{MULT})?|\b(?:{NUM})(?:{MULT})?[^\S\n]?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)"
+            r"(?:(?:{CUR_BEFORE})(?-i:[^\S\n])?(?:{NUM}|{NUM_NO_LEAD})(?:{MULT})?|\b(?:{NUM})(?:{MULT})?(?-i:[^\S\n])?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)"
         );
         // A share below the whole: "100%" is the full amount (`full`), not a share.
         let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b[1-9]?\d\s?%|\b[1-9]?\d percent\b|\bpartial\b|\bpart\s+of\s+(?:it|that|the|my)\b|\ba\s+(?:portion|part)\s+of\b|\bsome\s+of\s+(?:it|that|my|the)\b|\bsome\s+(?:money|cash)\b|\bsomething\s+back\b|\ba\s+(?:bit|little)\s+back\b|\ba\s+(?:bit|little)\s+of\s+(?:it|that|the|my)\b|\bsome\s+(?:compensation|credit|reimbursement|refund)\b)";
         Some(Res {
             money: Regex::new(&format!(
-                r"(?i)(?:{CUR_BEFORE})[^\S\n]?(?P<a>{NUM}|{NUM_NO_LEAD})(?P<ma>{MULT})?|\b(?P<b>{NUM})(?P<mb>{MULT})?[^\S\n]?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
+                r"(?i)(?:{CUR_BEFORE})(?-i:[^\S\n])?(?P<a>{NUM}|{NUM_NO_LEAD})(?P<ma>{MULT})?|\b(?P<b>{NUM})(?P<mb>{MULT})?(?-i:[^\S\n])?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
             ))
             .ok()?,
             number_words: Regex::new(&format!(
@@ -362,7 +362,7 @@ fn res() -> &'static Res {
             // The minor part in digits or spoken ("14 pounds fifty", "9 euros and twenty-five"): every currency word
             // a major figure is said with, not only the dollar's (ADR-845).
             dollars_cents: Regex::new(&format!(
-                r"(?im)\b(\d+)[^\S\n]?(dollars?|bucks|euros?|pounds?|quid|francs?|rupees?|usd|eur|gbp)[^\S\n]+(?:and[^\S\n]+)?(\d{{1,2}}|(?:{TENS})(?:[\s-](?:{UNITS}))?|{TEENS})\b(\s?(?:cents?|pence|p)\b|\s*[a-z%]*)",
+                r"(?im)\b(\d+)(?-i:[^\S\n])?(dollars?|bucks|euros?|pounds?|quid|francs?|rupees?|usd|eur|gbp)(?-i:[^\S\n])+(?:and(?-i:[^\S\n])+)?(\d{{1,2}}|(?:{TENS})(?:[\s-](?:{UNITS}))?|{TEENS})\b(\s?(?:cents?|pence|p)\b|\s*[a-z%]*)",
             ))
             .ok()?,
             full: Regex::new(&format!(
@@ -412,7 +412,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             alternatives: Regex::new(&format!(
-                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*,?\s*(?:-|to|or|/|maybe|perhaps)\s*(?:maybe\s+|perhaps\s+)?{money_any}|(?:{CUR_BEFORE})[^\S\n]?\d+(?:[.,]\d{{1,2}})?[^\S\n]*(?:-|to|/|or)[^\S\n]*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\b"
+                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*,?\s*(?:-|to|or|/|maybe|perhaps)\s*(?:maybe\s+|perhaps\s+)?{money_any}|(?:{CUR_BEFORE})(?-i:[^\S\n])?\d+(?:[.,]\d{{1,2}})?(?-i:[^\S\n])*(?:-|to|/|or)(?-i:[^\S\n])*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\b"
             ))
             .ok()?,
             comparison: Regex::new(r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of)\b").ok()?,

@@ -56,7 +56,7 @@ fn patterns() -> &'static Patterns {
         let spoken = format!(r"(?:(?:{TENS})(?:[\s-](?:{UNITS}))?|{TEENS})");
         Some(Patterns {
             major_word_minor: Regex::new(&format!(
-                r"(?i)\b(\d{{1,6}})[^\S\n]?({cur_word})[^\S\n]+(?:and|with|con|com|e|y|plus)[^\S\n]+(\d{{2}})\b"
+                r"(?i)\b(\d{{1,6}})(?-i:[^\S\n])?({cur_word})(?-i:[^\S\n])+(?:and|with|con|com|e|y|plus)(?-i:[^\S\n])+(\d{{2}})\b"
             ))
             .ok()?,
             digits_spoken_minor: Regex::new(&format!(r"(?i)(?:([$€£])\s?)?\b(\d{{1,4}})\s+({spoken})\b")).ok()?,
