@@ -24,6 +24,8 @@ use std::sync::OnceLock;
 
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
+mod corrections;
+mod documents;
 mod figures;
 mod gloss;
 mod grammar;
@@ -1143,8 +1145,8 @@ fn real_word_slips(text: &str) -> String {
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
-        &letter_o_figures(&jargon::plain_requests(&gloss::english(&numerals::as_digits(&crate::content::normalize(
-            text,
+        &letter_o_figures(&corrections::replaced(&documents::plain(&jargon::plain_requests(&gloss::english(
+            &numerals::as_digits(&crate::content::normalize(text)),
         ))))),
     )))))
     .pipe(|t| without_refused_figures(&t))
