@@ -33,6 +33,7 @@ mod intent;
 mod jargon;
 mod layout;
 mod numerals;
+mod parts;
 mod speakers;
 pub use figures::{Figure, FigureRole};
 pub use intent::Act;
@@ -1145,8 +1146,8 @@ fn real_word_slips(text: &str) -> String {
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
-        &letter_o_figures(&corrections::replaced(&documents::plain(&jargon::plain_requests(&gloss::english(
-            &numerals::as_digits(&crate::content::normalize(text)),
+        &letter_o_figures(&parts::read(&corrections::replaced(&documents::plain(&jargon::plain_requests(
+            &gloss::english(&numerals::as_digits(&crate::content::normalize(text))),
         ))))),
     )))))
     .pipe(|t| without_refused_figures(&t))
@@ -3482,6 +3483,20 @@ fn says_it_corrects(clause: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn desk20_probe() {
+        for t in [
+            "Goodwill credit of 8.50 is requested for the late delivery (PO 7710). Thanks, Accounts",
+            "OK so this is the second time. please refund the 42 dollars for the boots plus the 15 I spent sending the first pair back. That's 57. I think that's only fair after all this.",
+            "- Netto: 25,00 EUR\n- MwSt 19%: 4,75 EUR\n- Brutto: 29,75 EUR\nPlease credit the gross amount.",
+        ] {
+            let layout = layout::read(&format!("Support request\n{t}"));
+            let thread = speakers::thread(&layout.text);
+            let p = customer_words(&layout.text, &thread);
+            eprintln!("{p}\n  -> {:?} {:?}", requested_in(&p), intent_in(&p).request);
+        }
+    }
 
     #[test]
     fn amounts_are_parsed_exactly() {

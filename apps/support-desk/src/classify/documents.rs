@@ -74,7 +74,7 @@ fn patterns() -> &'static Patterns {
             .ok()?,
             // "A second partial credit of 15.00 is required …", "Credit note for 2 units is requested".
             passive: Regex::new(&format!(
-                r"(?i)(?P<obj>\b(?:a|an|the|one|our|further|another|additional)\s+(?:[a-z-]+\s+){{0,3}}?{MONEY}(?:\s+(?:of|for|in\s+the\s+amount\s+of|amounting\s+to)\s+{FIG})?)(?P<mid>[^.\n]{{0,40}}?)\s+(?:is|are|will\s+be)\s+(?:hereby\s+|now\s+|kindly\s+|therefore\s+|urgently\s+)?(?:required|requested|needed|sought|expected|due|claimed|to\s+be\s+(?:issued|raised|processed|applied|credited|refunded|paid|made|arranged))\b"
+                r"(?i)(?P<obj>(?:\b(?:a|an|the|one|our|further|another|additional)\s+|^|(?m:^)|[.:;]\s+)(?:[a-z-]+[ \t]+){{0,3}}?{MONEY}(?:\s+(?:of|for|in\s+the\s+amount\s+of|amounting\s+to)\s+{FIG})?)(?P<mid>[^.\n]{{0,40}}?)\s+(?:is|are|will\s+be)\s+(?:hereby\s+|now\s+|kindly\s+|therefore\s+|urgently\s+)?(?:required|requested|needed|sought|claimed|to\s+be\s+(?:issued|raised|processed|applied|credited|refunded|paid|made|arranged))\b"
             ))
             .ok()?,
             // "Customer requests a goodwill gesture of 10.00", "the client is requesting a credit of …".
@@ -160,6 +160,22 @@ fn one_field(all: &[(Field, String, std::ops::Range<usize>)], want: &[Field]) ->
     None
 }
 
+/// Whether a requirement is denied ("no credit is required", "a refund is not needed").
+fn negation(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_alphanumeric() && c != '\'').any(|w| {
+        matches!(w.to_ascii_lowercase().as_str(), "no" | "not" | "without" | "never" | "n't" | "isn't" | "aren't")
+    })
+}
+
+/// A goodwill gesture (payment, "gesture of goodwill") is a goodwill credit: money back the reader knows.
+fn money_noun(obj: &str) -> String {
+    static G: OnceLock<Option<Regex>> = OnceLock::new();
+    match G.get_or_init(|| Regex::new(r"(?i)\bgoodwill\s+(?:gesture|payment)|\bgesture\s+of\s+goodwill").ok()) {
+        Some(re) => re.replace_all(obj, "goodwill credit").into_owned(),
+        None => obj.to_string(),
+    }
+}
+
 /// The text with a document's fields, requirements, accounts-payable verbs and confirmations written plainly.
 pub fn plain(text: &str) -> String {
     let p = patterns();
@@ -180,8 +196,9 @@ pub fn plain(text: &str) -> String {
                 } else {
                     &[Field::Total, Field::Gross, Field::Due]
                 };
+                // The accounts-payable verb is a refund of that figure.
                 match one_field(&all, want) {
-                    Some(fig) => format!("{} {fig}", &c["verb"]),
+                    Some(fig) => format!("refund {fig}"),
                     None => c[0].to_string(),
                 }
             })
@@ -199,8 +216,19 @@ pub fn plain(text: &str) -> String {
         }
     }
     // Requirements, passives and the third person: "we request <object>".
-    text = p.passive.replace_all(&text, |c: &Captures| format!("We request {}{}", &c["obj"], &c["mid"])).into_owned();
-    text = p.third_person.replace_all(&text, |c: &Captures| format!("We request {}", &c["obj"])).into_owned();
+    text = p
+        .passive
+        .replace_all(&text, |c: &Captures| {
+            if negation(&c[0]) {
+                return c[0].to_string();
+            }
+            let obj = c["obj"].trim_start_matches(['.', ':', ';']).trim_start();
+            let lead = &c["obj"][..c["obj"].len() - obj.len()];
+            format!("{lead}We request {}{}", money_noun(obj), &c["mid"])
+        })
+        .into_owned();
+    text =
+        p.third_person.replace_all(&text, |c: &Captures| format!("We request {}", money_noun(&c["obj"]))).into_owned();
     text = p
         .foreign
         .replace_all(&text, |c: &Captures| match c.name("de").or_else(|| c.name("fr")) {
