@@ -59,7 +59,7 @@ fn patterns() -> &'static Patterns {
         Some(Patterns {
             // "- VAT 20%: 8.00", "Gross: EUR 48.00", "Total (incl. VAT) = 145,00 €", "Amount due: $12.00".
             field_line: Regex::new(&format!(
-                r"(?im)^[ \t]*(?:[-*•·▪][ \t]*)?(?P<label>(?:total\s+)?net(?:\s+(?:amount|value|total))?|netto(?:betrag)?|(?:montant\s+)?ht|subtotal|sub-total|vat(?:\s+\d{{1,2}}(?:[.,]\d)?\s?%)?|tax(?:\s+\d{{1,2}}(?:[.,]\d)?\s?%)?|mwst\.?(?:\s+\d{{1,2}}\s?%)?|ust\.?(?:\s+\d{{1,2}}\s?%)?|tva(?:\s+\d{{1,2}}(?:[.,]\d)?\s?%)?|iva(?:\s+\d{{1,2}}\s?%)?|btw(?:\s+\d{{1,2}}\s?%)?|gst(?:\s+\d{{1,2}}\s?%)?|gross(?:\s+(?:amount|value|total))?|brutto(?:betrag)?|ttc|(?:montant\s+)?ttc|(?:invoice\s+|grand\s+|order\s+)?total(?:\s+(?:amount|due|ttc|incl\.?\s+vat|\(incl\.?\s+vat\)))?|gesamt(?:betrag|summe)?|summe|importe\s+total|totale|totaal|amount\s+(?:due|payable|outstanding)|balance(?:\s+due)?)[ \t]*(?:\([^)\n]{{0,20}}\))?[ \t]*[:=][ \t]*(?P<fig>{FIG})[ \t]*$"
+                r"(?im)^[ \t]*(?:[-*•·▪][ \t]*)?(?P<label>(?:total\s+)?net(?:\s+(?:amount|value|total))?|netto(?:betrag)?|(?:montant\s+)?ht|vat(?:\s+\d{{1,2}}(?:[.,]\d)?\s?%)?|tax(?:\s+\d{{1,2}}(?:[.,]\d)?\s?%)?|mwst\.?(?:\s+\d{{1,2}}\s?%)?|ust\.?(?:\s+\d{{1,2}}\s?%)?|tva(?:\s+\d{{1,2}}(?:[.,]\d)?\s?%)?|iva(?:\s+\d{{1,2}}\s?%)?|btw(?:\s+\d{{1,2}}\s?%)?|gst(?:\s+\d{{1,2}}\s?%)?|gross(?:\s+(?:amount|value|total))?|brutto(?:betrag)?|ttc|(?:montant\s+)?ttc|(?:invoice\s+|grand\s+|order\s+)?total(?:\s+(?:amount|due|ttc|incl\.?\s+vat|\(incl\.?\s+vat\)))?|gesamt(?:betrag|summe)?|summe|importe\s+total|totale|totaal|amount\s+(?:due|payable|outstanding)|balance(?:\s+due)?)[ \t]*(?:\([^)\n]{{0,20}}\))?[ \t]*[:=][ \t]*(?P<fig>{FIG})[ \t]*$"
             ))
             .ok()?,
             // The object of an ask that names a field: "the gross amount", "the net value", "the invoice total".
@@ -176,11 +176,47 @@ fn money_noun(obj: &str) -> String {
     }
 }
 
+/// The text with each field line's label in English ("Netto:" → "Net:", "MwSt 19%:" → "VAT:", "Brutto:" / "TTC :" →
+/// "Gross:", "Gesamtbetrag:" → "Total:"): the layout's receipt reading and the figure roles know the English labels.
+/// Labels already English are left as written.
+pub fn english_labels(text: &str) -> String {
+    let p = patterns();
+    let mut text = text.to_string();
+    // Each field's label in English: the figure roles downstream know "VAT" and "Gross", not "MwSt" and "Brutto".
+    let english: Vec<(std::ops::Range<usize>, &str)> = p
+        .field_line
+        .captures_iter(&text)
+        .filter_map(|c| {
+            let label = c.name("label")?;
+            let lower = label.as_str().to_ascii_lowercase();
+            let foreign = [
+                "netto", "ht", "mwst", "ust", "tva", "iva", "btw", "brutto", "ttc", "gesamt", "summe", "importe",
+                "totale", "totaal",
+            ];
+            if !lower.split(|ch: char| !ch.is_ascii_alphanumeric()).any(|w| foreign.iter().any(|f| w.starts_with(f))) {
+                return None;
+            }
+            let plain = match field_type(label.as_str()) {
+                Field::Net => "Net",
+                Field::Tax => "VAT",
+                Field::Gross => "Gross",
+                Field::Total => "Total",
+                Field::Due => "Amount due",
+            };
+            Some((label.range(), plain))
+        })
+        .collect();
+    for (range, plain) in english.into_iter().rev() {
+        text.replace_range(range, plain);
+    }
+    text
+}
+
 /// The text with a document's fields, requirements, accounts-payable verbs and confirmations written plainly.
 pub fn plain(text: &str) -> String {
     let p = patterns();
-    let all = fields(text);
-    let mut text = text.to_string();
+    let mut text = english_labels(text);
+    let all = fields(&text);
     // An object that names a field asks that field's figure.
     if !all.is_empty() {
         text = p
