@@ -528,11 +528,26 @@ fn a_figure_corrected_mid_message_is_replaced() {
 /// Mechanism (ADR-916, ADR-917, b21 `g-020`, `g-063`, `b-14`): parts the customer adds up in one ask are asked whole
 /// (X2 above the order), a want after a figure called too little asks its own figure, bare or not; a refund inside a
 /// wh-infinitive ("where to apply for a refund") names one without asking. Controls: an offer accepted; "how to claim
-/// a refund" beside "I want my money back". Main decided 1 of these 6 otherwise (the others held on main: they guard
-/// the new readings against regressions).
+/// a refund" beside "I want my money back". Main decided 2 of these 8 otherwise (an email reply "£30 is a joke … We
+/// want 45" above the quoted offer, and the thank-you); the parts in plain prose held on main (ADR-860): they guard the
+/// new step against regressions.
 #[test]
 fn an_over_ask_of_parts_or_against_an_offer_is_whole() {
     let cases: &[Case] = &[
+        (
+            "£30 is a joke after three weeks without a working fridge. We want 45.\n\nOn 2 May, Support Team <help@shop.example> wrote:\n> We're sorry. We can offer £30.00 as a partial refund.",
+            3000,
+            6,
+            &[],
+            other("refuse", "X2"),
+        ),
+        (
+            "Returned the jacket by courier (12.50 for that!!). Now please refund me the 60.00 for the jacket and also the 12.50 courier fee.",
+            6000,
+            6,
+            &[],
+            other("refuse", "X2"),
+        ),
         (
             "The kettle leaks. Refund the $30 kettle and the $9 I paid in postage to send it back, $39 in all.",
             3000,

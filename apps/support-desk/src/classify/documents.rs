@@ -113,7 +113,7 @@ fn patterns() -> &'static Patterns {
             ))
             .ok()?,
             no_action: Regex::new(
-                r"(?i)\bno\s+(?:further\s+)?action\s+(?:is\s+)?(?:required|needed|necessary)(?:\s+(?:at\s+this\s+(?:stage|point|time)|yet|for\s+now|at\s+present))?",
+                r"(?i)\bno\s+(?:further\s+)?action\s+(?:is\s+)?(?:required|needed|necessary)(?:\s+(?:at\s+this\s+(?:stage|point|time)|yet|for\s+now|at\s+present))?(?:\s+from\s+(?:you|your\s+side))?\s*(?P<end>[.!]|\n|$)",
             )
             .ok()?,
         })
@@ -294,7 +294,12 @@ pub fn plain(text: &str) -> String {
         .confirm_whether
         .replace_all(&text, |c: &Captures| format!("Is it so that {}?", c["rest"].trim()))
         .into_owned();
-    text = p.no_action.replace_all(&text, "I am not asking for a refund yet").into_owned();
+    // "No action required (at this stage)" said of the whole message, not of a part ("no further action needed on
+    // the return label" keeps the request beside it).
+    text = p
+        .no_action
+        .replace_all(&text, |c: &Captures| format!("I am not asking for a refund yet{}", &c["end"]))
+        .into_owned();
     text
 }
 
@@ -316,5 +321,8 @@ mod tests {
         assert!(t.contains("We request a goodwill credit of 10.00"), "{t}");
         // A requirement denied stays as written.
         assert_eq!(plain("No credit is required for this order."), "No credit is required for this order.");
+        // "No action needed" said of a part keeps the request (b4 `g-003`, F918).
+        let t = "Partial refund requested, amount: 2599. No further action needed on return label.";
+        assert_eq!(plain(t), t);
     }
 }

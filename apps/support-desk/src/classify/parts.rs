@@ -14,6 +14,7 @@ use regex::{Captures, Regex};
 use std::sync::OnceLock;
 
 struct Patterns {
+    figure: Regex,
     parts: Regex,
     too_little: Regex,
     want_bare: Regex,
@@ -26,6 +27,7 @@ fn patterns() -> &'static Patterns {
     static P: OnceLock<Option<Patterns>> = OnceLock::new();
     P.get_or_init(|| {
         Some(Patterns {
+            figure: Regex::new(&format!("(?i){MONEY_FIG}")).ok()?,
             parts: Regex::new(&format!(
                 r"(?i)\b(?P<verb>refund|reimburse|repay|pay\s+(?:me\s+|us\s+)?back|give\s+(?:me\s+|us\s+)?back|send\s+(?:me\s+|us\s+)?back|return|credit|want|need|claim)\b(?P<mid>[^.?!\n]{{0,30}}?)(?P<a>{MONEY_FIG})(?P<join>[^.?!\n=]{{0,40}}?\b(?:plus|as\s+well\s+as|together\s+with|on\s+top\s+of\s+that|and(?:\s+also)?)\s+(?:the\s+|my\s+|our\s+|another\s+|an\s+extra\s+|a\s+further\s+)?|\s*\+\s*)(?P<b>{MONEY_FIG}|\d{{1,6}}(?:[.,]\d{{1,2}})?\b(?P<noun>\s+(?:hours?|days?|weeks?|items?|pieces?|pcs|units?|times|minutes?|x\b|%|of\b|pairs?|boxes|orders?))?)"
             ))
@@ -106,8 +108,8 @@ pub fn read(text: &str) -> String {
     // A part named earlier in the story ("I sent it back (15 dollars at the post office)") is that part, not a second
     // ask: it reads as "it".
     if let Some((start, values)) = earliest {
-        let Ok(fig) = Regex::new(&format!("(?i){MONEY_FIG}")) else { return out };
-        let earlier: Vec<std::ops::Range<usize>> = fig
+        let earlier: Vec<std::ops::Range<usize>> = p
+            .figure
             .find_iter(&out[..start])
             .filter(|m| cents(m.as_str()).is_some_and(|v| values.contains(&v)))
             .map(|m| m.range())
