@@ -29,7 +29,7 @@ fn patterns() -> &'static Patterns {
         Some(Patterns {
             figure: Regex::new(&format!("(?i){MONEY_FIG}")).ok()?,
             parts: Regex::new(&format!(
-                r"(?i)\b(?P<verb>refund|reimburse|repay|pay\s+(?:me\s+|us\s+)?back|give\s+(?:me\s+|us\s+)?back|send\s+(?:me\s+|us\s+)?back|return|credit|want|need|claim)\b(?P<mid>[^.?!\n]{{0,30}}?)(?P<a>{MONEY_FIG})(?P<join>[^.?!\n=]{{0,40}}?\b(?:plus|as\s+well\s+as|together\s+with|on\s+top\s+of\s+that|and(?:\s+also)?)\s+(?:the\s+|my\s+|our\s+|another\s+|an\s+extra\s+|a\s+further\s+)?|\s*\+\s*)(?P<b>{MONEY_FIG}|\d{{1,6}}(?:[.,]\d{{1,2}})?\b(?P<noun>\s+(?:hours?|days?|weeks?|items?|pieces?|pcs|units?|times|minutes?|x\b|%|of\b|pairs?|boxes|orders?))?)"
+                r"(?i)\b(?P<verb>refund|reimburse|repay|pay\s+(?:me\s+|us\s+)?back|give\s+(?:me\s+|us\s+)?back|send\s+(?:me\s+|us\s+)?back|return|credit|want|need|claim)\b(?P<mid>[^.?!\n]{{0,30}}?)(?P<a>{MONEY_FIG})(?P<join>[^.?!\n=]{{0,40}}?\b(?:plus|as\s+well\s+as|together\s+with|on\s+top\s+of\s+that|and(?:\s+also)?)\s+(?:the\s+|my\s+|our\s+|another\s+|an\s+extra\s+|a\s+further\s+)?|\s*\+\s*)(?P<b>{MONEY_FIG}|\d{{1,6}}(?:[.,]\d{{1,2}})?\b(?P<noun>\s*(?:hours?|days?|weeks?|items?|pieces?|pcs|units?|times|minutes?|x\b|%|of\b|pairs?|boxes|orders?|cents?|ct\b|pence|p\b|c\b|centimes?|c[ée]ntimos?|centavos?|centesimi|groszy|grosze|kopeks?|rappen|öre|øre))?)"
             ))
             .ok()?,
             too_little: Regex::new(
@@ -132,5 +132,7 @@ mod tests {
         assert!(read("35 is not enough for all this hassle. I want 50.").contains("I want $50"));
         assert!(read("I'll know who to ask for a refund!").contains("who to ask for help"));
         assert!(!read("refund $20 for the 2 hours").contains('='));
+        // Minor units are one figure, not a part (F919).
+        assert!(!read("Refund 12 dollars and 5 cents.").contains('='));
     }
 }
