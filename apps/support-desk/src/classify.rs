@@ -24,6 +24,8 @@ use std::sync::OnceLock;
 
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
+mod corrections;
+mod documents;
 mod figures;
 mod gloss;
 mod grammar;
@@ -31,6 +33,7 @@ mod intent;
 mod jargon;
 mod layout;
 mod numerals;
+mod parts;
 mod speakers;
 pub use figures::{Figure, FigureRole};
 pub use intent::Act;
@@ -543,7 +546,7 @@ fn res() -> &'static Res {
             // again", "stay away", "zero stars", "#fail" once the handle is read as words, ADR-864) are a closed
             // class of evaluative words, as the older ones ("rubbish", "useless") were.
             complaint: Regex::new(
-                r"(?i)\b(?:not\s+(?:at\s+all\s+)?(?:happy|satisfied|pleased|impressed|ok|okay|good\s+enough|acceptable)|unhappy|disappoint\w*|dissatisf\w*|unsatisf\w*|terrible|awful|horrible|appall\w*|dreadful|unacceptable|rubbish|garbage|useless|worst|poor\s+(?:quality|service)|fed\s+up|frustrat\w*|angry|furious|annoyed|complain\w*|displeased|ridiculous|a\s+joke|scam\w*|ripped\s+off|let\s+down|not\s+what\s+i\s+(?:expected|ordered|paid\s+for)|something(?:'s|\s+is)?\s+(?:wrong|off|not\s+right)|not\s+right|a\s+(?:problem|mess)|an?\s+(?:issue|problem)|(?:having|have|had)\s+(?:some\s+)?(?:trouble|issues|problems)|sucks|sucked|pathetic|shocking|shambles|disgrac\w*|disgust\w*|not\s+impressed|outrag\w*|lousy|crap|crappy|bad\s+experience|waste\s+of\s+(?:money|time)|went\s+wrong|gone\s+wrong|not\s+(?:ok|okay|good|great|cool)|very\s+(?:bad|poor|upset)|upset|livid|sick\s+of|had\s+enough|trash\w*|junk|worthless|shoddy|never\s+again|(?:epic\s+)?fail|avoid\s+(?:this|these|them|at\s+all\s+costs)|(?:do\s+not|don'?t|never)\s+(?:buy|order|shop)\b[^.?!\n]{0,20}\b(?:here|from\s+(?:them|you|this))|stay\s+away|(?:one|1|zero|0|no)\s+stars?|[01]\s?/\s?(?:5|10)|would\s+not\s+recommend|wouldn'?t\s+recommend)\b",
+                r"(?i)\b(?:not\s+(?:at\s+all\s+)?(?:happy|satisfied|pleased|impressed|ok|okay|good\s+enough|acceptable)|unhappy|disappoint\w*|dissatisf\w*|unsatisf\w*|terrible|awful|horrible|appall\w*|dreadful|unacceptable|rubbish|garbage|useless|worst|poor\s+(?:quality|service)|fed\s+up|frustrat\w*|angry|furious|annoyed|complain\w*|displeased|ridiculous|a\s+joke|scam\w*|ripped\s+off|let\s+down|not\s+what\s+i\s+(?:expected|ordered|paid\s+for)|something(?:'s|\s+is)?\s+(?:wrong|off|not\s+right)|not\s+right|a\s+(?:problem|mess)|an?\s+(?:issue|problem)|(?:having|have|had)\s+(?:some\s+)?(?:trouble|issues|problems)|sucks|sucked|pathetic|shocking|shambles|disgrac\w*|disgust\w*|not\s+impressed|outrag\w*|lousy|crap|crappy|bad\s+experience|waste\s+of\s+(?:money|time)|went\s+wrong|gone\s+wrong|not\s+(?:ok|okay|good|great|cool)|very\s+(?:bad|poor|upset)|upset|livid|sick\s+of|had\s+enough|trash\w*|junk|worthless|shoddy|never\s+again|(?:epic\s+)?fail|avoid\s+(?:this|these|them|at\s+all\s+costs)|(?:do\s+not|don'?t|never)\s+(?:buy|order|shop)\b[^.?!\n]{0,20}\b(?:here|from\s+(?:them|you|this))|stay\s+away|(?:one|1|zero|0|no)\s+stars?|[01]\s?/\s?(?:5|10)|would\s+not\s+recommend|wouldn'?t\s+recommend|(?:n'?t|not|never)\s+been\s+(?:right|good\s+enough|up\s+to\s+(?:standard|scratch|par))|not\s+(?:the|up\s+to\s+the)\s+(?:standard|quality|level)\s+(?:i|we)|tired\s+of\s+(?:chasing|waiting|asking)|sort\s+(?:it|this|that|things)\s+out)\b",
             )
             .ok()?,
             legal: Regex::new(concat!(
@@ -1143,8 +1146,8 @@ fn real_word_slips(text: &str) -> String {
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
-        &letter_o_figures(&jargon::plain_requests(&gloss::english(&numerals::as_digits(&crate::content::normalize(
-            text,
+        &letter_o_figures(&parts::read(&corrections::replaced(&documents::plain(&jargon::plain_requests(
+            &gloss::english(&numerals::as_digits(&crate::content::normalize(text))),
         ))))),
     )))))
     .pipe(|t| without_refused_figures(&t))
@@ -3040,7 +3043,7 @@ fn without_degree_senses(text: &str) -> String {
 pub fn facts(ev: &Evidence) -> Facts {
     let r = res();
     // The layout first (ADR-650): the text a person sees (HTML read), and a web form's ask field.
-    let layout = layout::read(&format!("{}\n{}", ev.ticket.subject, ev.ticket.body));
+    let layout = layout::read(&documents::english_labels(&format!("{}\n{}", ev.ticket.subject, ev.ticket.body)));
     let (text, form_ask) = (layout.text.clone(), layout.ask());
     let thread = speakers::thread(&text);
     let own = customer_words(&text, &thread);
@@ -3111,8 +3114,14 @@ pub fn facts(ev: &Evidence) -> Facts {
     } else {
         Intent::Inquiry
     };
+    // A delivery named as a point in time ("since my last delivery", "after the latest order") names no problem.
+    static WHEN: OnceLock<Option<Regex>> = OnceLock::new();
+    let when = WHEN.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:since|after|before|from)\s+(?:my|the|your|our)\s+(?:last|latest|recent|previous|most\s+recent)\s+(?:deliver(?:y|ies)|orders?|parcels?|packages?)\b").ok()
+    });
+    let problem_text = when.as_ref().map_or(own.clone(), |re| re.replace_all(&own, " ").into_owned());
     let vague = intent == Intent::Complaint
-        && !r.problem.is_match(&own)
+        && !r.problem.is_match(&problem_text)
         && crate::tools::named_order_ids(&own).is_empty()
         && !own.contains('?');
     let order = ev.order.as_ref();

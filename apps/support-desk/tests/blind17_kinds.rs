@@ -39,7 +39,7 @@ fn several_orders(body: &str, orders: usize) -> Evidence {
 }
 
 /// Decides each ticket on an account of several candidate orders and fails listing each one decided otherwise.
-fn check_several(cases: &[(&str, usize, Decision)]) {
+pub(crate) fn check_several(cases: &[(&str, usize, Decision)]) {
     check_each(cases, |(body, orders, want)| (body, several_orders(body, *orders), want));
 }
 

@@ -402,3 +402,216 @@ fn money_not_arrived_on_a_pending_refund_asks_its_state() {
     ];
     check_at(cases);
 }
+
+/// Mechanism (ADR-914, b21's procurement jargon: `g-066`, `g-067`, `g-068`, `g-071`, `g-072`, `g-076`, `g-077`): an
+/// accounts-payable mail is a document. Its field lines are typed facts (an object naming "the invoice total" or "the
+/// gross amount" asks that field, German labels too), a total that includes the customer's own costs is the claim
+/// (X2), a requirement, passive or third-person request asks ("Goodwill credit of 8.50 is requested", "The client is
+/// requesting a partial credit", "A further credit … is required" on a refunded order: X4), the verbs of accounts
+/// payable ask with their object ("void the duplicate charge" of "2 x 31.20", "offset 14.00 against our next
+/// invoice"), and a confirmation asked is a question ("Please advise if … is still eligible", "confirm the status of
+/// our credit note"). Controls: a figure asked beside the fields; "No credit is required". Main (`2af6a59`) decided 8
+/// of these 13 otherwise.
+#[test]
+fn a_procurement_mail_is_read_as_a_document() {
+    let cases: &[Case] = &[
+        (
+            "Invoice INV-7781, line 3 (two lamps) arrived cracked.\nNet amount: 50.00\nTax 10%: 5.00\nInvoice total: 55.00\nWe ask you to refund the invoice total for line 3.",
+            9000,
+            8,
+            &[],
+            refund(5500),
+        ),
+        (
+            "Position 1 beschädigt.\n- Netto: EUR 25.00\n- MwSt 19%: EUR 4.75\n- Brutto: EUR 29.75\nPlease credit the gross amount.",
+            6000,
+            6,
+            &[],
+            refund(2975),
+        ),
+        (
+            "Position 1 beschädigt.\n- Netto: 25,00 EUR\n- MwSt 19%: 4,75 EUR\n- Brutto: 29,75 EUR\nPlease credit the gross amount.",
+            6000,
+            6,
+            &[],
+            refund(2975),
+        ),
+        (
+            "Our AP team notes the card was charged twice for PO 5521: 2 x 31.20. Kindly void the duplicate charge.",
+            3120,
+            3,
+            &[],
+            refund(3120),
+        ),
+        (
+            "Goodwill credit of 8.50 is requested for the late delivery (PO 7710). Thanks, Accounts",
+            4000,
+            10,
+            &[],
+            refund(850),
+        ),
+        (
+            "The client is requesting a partial credit of 12.00 for the scuffed panel. Regards, Facilities",
+            6000,
+            9,
+            &[],
+            refund(1200),
+        ),
+        (
+            "Claim for damaged shelving, inclusive of our labour costs:\n- Shelving unit: 80.00\n- Labour (2h, our fitter): 40.00\n- Total: 120.00\nPlease process reimbursement.",
+            8000,
+            7,
+            &[],
+            other("refuse", "X2"),
+        ),
+        (
+            "Please advise if PO 3391 is still eligible for a refund under your returns policy; we have not decided yet. No action required for now.",
+            7000,
+            10,
+            &[],
+            other("close", "C1"),
+        ),
+        (
+            "Hi, could you kindly confirm the status of our credit note for PO 2210? Thank you, Accounts Payable",
+            4500,
+            12,
+            &["pending"],
+            other("close", "C1"),
+        ),
+        (
+            "A further credit of 5.00 is required on PO 6612 for the second scratched tray.",
+            3000,
+            12,
+            &["executed"],
+            other("refuse", "X4"),
+        ),
+        ("Please offset 14.00 against our next invoice for the missing adaptor.", 5000, 5, &[], refund(1400)),
+        (
+            "Net: 40.00\nVAT: 8.00\nGross: 48.00\nPlease refund 20.00 for the scratched side only.",
+            4800,
+            5,
+            &[],
+            refund(2000),
+        ),
+        (
+            "No credit is required, just send the two replacement hinges please. PO 4410",
+            3000,
+            5,
+            &[],
+            other("close", "C1"),
+        ),
+    ];
+    check_at(cases);
+}
+
+/// Mechanism (ADR-915, b21 `g-027`, `g-035`): a figure corrected mid-message is replaced by the figure that corrects
+/// it, whatever the register and language of the marker ("sorry typo", "ich meinte", "scratch that", "pardon, je
+/// voulais dire"). Control: two figures with no marker stay a price and an ask. Main decided 2 of these 5 otherwise.
+#[test]
+fn a_figure_corrected_mid_message_is_replaced() {
+    let cases: &[Case] = &[
+        ("hiya, can u refund me 18.50 for the mug - sorry typo, 15.80 it was. thx", 4000, 3, &[], refund(1580)),
+        ("Bitte erstatten Sie 64,00 € – ich meinte 46,00 €, der Preis der Lampe.", 4600, 4, &[], refund(4600)),
+        (
+            "I need back 250 euro, scratch that, it was 25 euro for the cable, my eyes are bad.",
+            2500,
+            5,
+            &[],
+            refund(2500),
+        ),
+        ("Remboursez-moi 35 €, pardon, je voulais dire 25 €, merci. La tasse est cassée.", 2500, 4, &[], refund(2500)),
+        ("Please send 12.00 back for the lid. I paid 30.00 for the whole set.", 3000, 4, &[], refund(1200)),
+    ];
+    check_at(cases);
+}
+
+/// Mechanism (ADR-916, ADR-917, b21 `g-020`, `g-063`, `b-14`): parts the customer adds up in one ask are asked whole
+/// (X2 above the order), a want after a figure called too little asks its own figure, bare or not; a refund inside a
+/// wh-infinitive ("where to apply for a refund") names one without asking. Controls: an offer accepted; "how to claim
+/// a refund" beside "I want my money back". Main decided 2 of these 8 otherwise (an email reply "£30 is a joke … We
+/// want 45" above the quoted offer, and the thank-you); the parts in plain prose held on main (ADR-860): they guard the
+/// new step against regressions.
+#[test]
+fn an_over_ask_of_parts_or_against_an_offer_is_whole() {
+    let cases: &[Case] = &[
+        (
+            "£30 is a joke after three weeks without a working fridge. We want 45.\n\nOn 2 May, Support Team <help@shop.example> wrote:\n> We're sorry. We can offer £30.00 as a partial refund.",
+            3000,
+            6,
+            &[],
+            other("refuse", "X2"),
+        ),
+        (
+            "Returned the jacket by courier (12.50 for that!!). Now please refund me the 60.00 for the jacket and also the 12.50 courier fee.",
+            6000,
+            6,
+            &[],
+            other("refuse", "X2"),
+        ),
+        (
+            "The kettle leaks. Refund the $30 kettle and the $9 I paid in postage to send it back, $39 in all.",
+            3000,
+            6,
+            &[],
+            other("refuse", "X2"),
+        ),
+        (
+            "20 is way too low. I expect 45 for this mess.\n\n-----Original Message-----\nFrom: Shop Support <support@shop.example>\nWe can offer a partial refund of 20.00 for the scratched table.",
+            4000,
+            6,
+            &[],
+            other("refuse", "X2"),
+        ),
+        (
+            "please refund the 25 pounds for the lamp plus my 6 pounds bus fare to the post office. total 31",
+            2500,
+            6,
+            &[],
+            other("refuse", "X2"),
+        ),
+        (
+            "Yes, 20.00 is fine, thank you.\n\n-----Original Message-----\nFrom: Shop Support <support@shop.example>\nWe can offer a partial refund of 20.00 for the scratched table.",
+            4000,
+            6,
+            &[],
+            refund(2000),
+        ),
+        (
+            "Thanks for the quick refund last month! Now I know where to apply for a refund if I ever need one.",
+            3000,
+            25,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        (
+            "Can you tell me how to claim a refund for the cracked vase? I want my money back.",
+            3000,
+            5,
+            &[],
+            refund(3000),
+        ),
+    ];
+    check_at(cases);
+}
+
+/// Mechanism (ADR-918, b21 `g-028`): a complaint said as a standard not met ("hasn't been good enough", "not the
+/// standard we were promised", "tired of chasing", "sort things out") that names neither an order nor a problem, on an
+/// account of several orders, needs information (U1); a delivery or parcel named as a point in time ("since the last
+/// parcel") names no problem. Control: thanks for a thing sorted out closes. Main decided 3 of these 4 otherwise.
+#[test]
+fn a_standard_not_met_with_several_orders_needs_information() {
+    crate::blind17_kinds::check_several(&[
+        (
+            "Ever since the last parcel things have gone downhill with you lot. Not the standard we were promised.",
+            2,
+            other("escalate", "U1"),
+        ),
+        (
+            "Your service hasn't been good enough lately and I'd like you to sort things out.",
+            3,
+            other("escalate", "U1"),
+        ),
+        ("I'm tired of chasing you people. Deal with it.", 2, other("escalate", "U1")),
+        ("Sorted it out myself in the end, thanks anyway!", 2, other("close", "C1")),
+    ]);
+}

@@ -1,0 +1,115 @@
+//! A figure corrected mid-message (ADR-915): "a refund of 27.00 for the grey — no wait, … it was 22.70", "399 dollar.
+//! Sorry, write wrong, is 39.9 dollar", "£65, I mean £56", "40 € – Korrektur: 34 €". The corrected figure replaces the
+//! one it corrects: a correction marker stands between two money figures of different values, close on both sides,
+//! in one paragraph, and the earlier figure's number is written as the later one's, so every step after it reads one
+//! figure where the customer wrote two. One mechanism, the markers of several languages and registers:
+//!
+//! - strong markers, which say a figure was wrong ("no wait", "scratch that", "correction", "typo", "write wrong",
+//!   "my mistake", "make that", "should be", "ich meinte", "Korrektur", "verschrieben", "je voulais dire", "quise
+//!   decir", "me equivoqué", "quis dizer", "volevo dire"): the corrected figure may follow a few clauses later;
+//! - weak markers ("I mean", a dash and "no,"): the corrected figure must follow at once.
+//!
+//! Not a correction: a figure that follows no marker, or that has the same value (a restatement), or a marker with a
+//! figure on one side only (the existing machinery reads a correction of a figure in an earlier message, ADR-891).
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+struct Patterns {
+    figure: Regex,
+    strong: Regex,
+    weak: Regex,
+}
+
+fn patterns() -> &'static Patterns {
+    static P: OnceLock<Option<Patterns>> = OnceLock::new();
+    P.get_or_init(|| {
+        Some(Patterns {
+            // A money figure: a sign or code before, or a currency word after, or two decimals.
+            figure: Regex::new(concat!(
+                r"(?i)(?:(?P<pre>[$€£]|\b(?:usd|eur|gbp|chf|cad|aud)\s?)\s?(?P<a>\d{1,6}(?:[.,]\d{1,2})?)\b",
+                r"|\b(?P<b>\d{1,6}(?:[.,]\d{1,2})?)\s?(?:[$€£]|(?:usd|eur|gbp|chf|cad|aud|dollars?|dolars?|euros?|pounds?|quid|bucks|zł|zl|kr)\b)",
+                r"|\b(?P<c>\d{1,6}[.,]\d{2})\b)",
+            ))
+            .ok()?,
+            strong: Regex::new(concat!(
+                r"(?i)\b(?:no\s*,?\s*wait|wait\s*,?\s*no|scratch\s+that|correction|typo|mis-?typed|my\s+(?:bad|mistake)",
+                r"|(?:write|wrote|written|typed?|put|said)\s+(?:it\s+|that\s+)?wrong|wrong(?:ly)?\s+(?:write|wrote|written|typed?)",
+                r"|make\s+(?:that|it)|should\s+(?:be|have\s+been|read|say)|(?:sorry|oops|pardon)\s*[,!.]?\s*(?:it'?s|it\s+was|is|i\s+meant?)",
+                r"|ich\s+meinte?|korrektur|verschrieben|tippfehler|je\s+voulais\s+dire|erreur\s+de\s+(?:frappe|saisie)",
+                r"|je\s+me\s+suis\s+tromp[ée]e?|quise\s+decir|me\s+equivoqu[ée]|corrijo|quis\s+dizer|errei|volevo\s+dire|ho\s+sbagliato)\b",
+            ))
+            .ok()?,
+            weak: Regex::new(r"(?i)\bi\s+mean\b|[-–—]\s*no\s*,").ok()?,
+        })
+    })
+    .as_ref()
+    .expect("the correction patterns compile")
+}
+
+fn value(num: &str) -> Option<i64> {
+    super::to_cents(num)
+}
+
+/// The text with each corrected figure written as the figure that corrects it.
+pub fn replaced(text: &str) -> String {
+    let p = patterns();
+    // (start, end) of each figure's number, and its value.
+    let figures: Vec<(usize, usize, i64)> = p
+        .figure
+        .captures_iter(text)
+        .filter_map(|c| {
+            let n = c.name("a").or_else(|| c.name("b")).or_else(|| c.name("c"))?;
+            Some((n.start(), n.end(), value(n.as_str())?))
+        })
+        .collect();
+    if figures.len() < 2 {
+        return text.to_string();
+    }
+    let markers = p
+        .strong
+        .find_iter(text)
+        .map(|m| (m.start(), m.end(), 110))
+        .chain(p.weak.find_iter(text).map(|m| (m.start(), m.end(), 25)));
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    for (ms, me, reach) in markers {
+        let Some(before) = figures.iter().rev().find(|f| f.1 <= ms) else { continue };
+        let Some(after) = figures.iter().find(|f| f.0 >= me) else { continue };
+        let gap_before = &text[before.1..ms];
+        let gap_after = &text[me..after.0];
+        if before.2 == after.2
+            || gap_before.len() > 110
+            || gap_after.len() > reach
+            || gap_before.contains("\n\n")
+            || gap_after.contains("\n\n")
+        {
+            continue;
+        }
+        if !edits.iter().any(|e| e.0 == before.0) {
+            edits.push((before.0, before.1, text[after.0..after.1].to_string()));
+        }
+    }
+    let mut out = text.to_string();
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    for (s, e, with) in edits {
+        out.replace_range(s..e, &with);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replaced;
+
+    #[test]
+    fn the_corrected_figure_replaces_the_one_it_corrects() {
+        assert_eq!(
+            replaced("Please return me the money 399 dollar. Sorry, write wrong, is 39.9 dollar."),
+            "Please return me the money 39.9 dollar. Sorry, write wrong, is 39.9 dollar."
+        );
+        assert!(replaced("a refund of 27.00 for the grey - no wait, it was 22.70 each").contains("of 22.70 for"));
+        assert!(replaced("Bitte 40,00 € erstatten – Korrektur: 34,00 €").starts_with("Bitte 34,00 €"));
+        // No marker: two figures stay two.
+        assert_eq!(replaced("I paid $40 and want $20 back"), "I paid $40 and want $20 back");
+    }
+}
