@@ -2630,6 +2630,42 @@ const MUTATIONS: &[Mutation] = &[
         filter: "seal_doors::the_embedded_mcp_proxy_seals_with_the_key_it_is_given",
         also: &[],
     },
+    Mutation {
+        property: "MCP: a message with a key given twice in one object is unreadable, never passed on (ADR-930)",
+        file: "crates/foureyes-mcp/src/jsonrpc.rs",
+        original: "            if !keys.insert(key.clone()) {",
+        broken: "            if false && !keys.insert(key.clone()) {",
+        package: "foureyes-mcp",
+        filter: "a_changed_listing_in_a_line_that_is_not_one_plain_message_never_reaches_the_client",
+        also: &["a_duplicate_key_at_any_depth_is_refused_by_the_strict_reading"],
+    },
+    Mutation {
+        property: "MCP: an upstream line that is not exactly one JSON-RPC message never reaches the client (ADR-931)",
+        file: "crates/foureyes-mcp/src/stdio.rs",
+        original: "            Err(why) => self.upstream_unreadable(line, &why).await,",
+        broken: "            Err(_) => self.send_client_frame(line).await,",
+        package: "foureyes-mcp",
+        filter: "a_changed_listing_in_a_line_that_is_not_one_plain_message_never_reaches_the_client",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP: an upstream answer to a call it was never sent is dropped (ADR-932)",
+        file: "crates/foureyes-mcp/src/stdio.rs",
+        original: "self.open.contains_key(&flight) && !self.gating.contains_key(&flight)",
+        broken: "self.open.contains_key(&flight) || !self.gating.contains_key(&flight)",
+        package: "foureyes-mcp",
+        filter: "an_upstream_answer_to_a_call_it_was_never_sent_is_dropped",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP: a journaled changed definition must hash to its listed hash (ADR-933)",
+        file: "crates/foureyes-server/src/api.rs",
+        original: "        && b.input.get(\"definition\").is_some()\n",
+        broken: "        && b.input.get(\"definition\").is_some() && false\n",
+        package: "foureyes",
+        filter: "a_definition_that_does_not_hash_to_its_listed_hash_is_neither_journaled_nor_pinned",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

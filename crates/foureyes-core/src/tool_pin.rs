@@ -58,6 +58,50 @@ pub fn definition_sha256(tool: &Value) -> String {
     canonical_sha256(tool)
 }
 
+/// What a journaled changed definition (`refused`, `tool_definition_changed`: `input.definition` beside
+/// `input.seen`) lets a reviewer see of the definition whose hash is `seen` (ADR-933, attack 26's R1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JournaledDefinition {
+    /// The whole definition is there and hashes to `seen`: what a person reads is what they would pin.
+    Whole,
+    /// Only an excerpt is there (ADR-912, a definition larger than the journal keeps): `seen` is the proxy's word.
+    Excerpt,
+    /// What is there does not hash to `seen` (or `seen` is no SHA-256): the text shown is not the definition listed.
+    Mismatch(String),
+}
+
+/// Checks a journaled changed definition against its `seen` hash. The forms a proxy writes: the definition itself
+/// (a JSON object), its JSON text as one string (ADR-372, F382), an excerpt `{"bytes", "sha256", "excerpt"}`
+/// (ADR-912); for an unreadable listing (tool `listing:METHOD`, ADR-910) the answer's raw text, hashed as bytes.
+pub fn check_journaled_definition(input: &Value) -> JournaledDefinition {
+    let Some(seen) = input.get("seen").and_then(Value::as_str).filter(|s| is_sha256_hex(s)) else {
+        return JournaledDefinition::Mismatch("its listed hash is not a SHA-256".into());
+    };
+    let raw = input.get("tool").and_then(Value::as_str).is_some_and(|t| t.starts_with("listing:"));
+    let definition = input.get("definition").unwrap_or(&Value::Null);
+    let hashed = match definition {
+        Value::Object(map) if map.len() == 3 && map.contains_key("bytes") && map.contains_key("excerpt") => {
+            return if map.get("sha256").and_then(Value::as_str) == Some(seen) {
+                JournaledDefinition::Excerpt
+            } else {
+                JournaledDefinition::Mismatch("its excerpt names another hash than the listed one".into())
+            };
+        }
+        Value::String(text) if raw => crate::canonical::sha256_hex(text.as_bytes()),
+        Value::String(text) => match serde_json::from_str::<Value>(text) {
+            Ok(parsed) => definition_sha256(&parsed),
+            Err(_) => return JournaledDefinition::Mismatch("its text is not JSON".into()),
+        },
+        Value::Object(_) if !raw => definition_sha256(definition),
+        _ => return JournaledDefinition::Mismatch("it holds no definition".into()),
+    };
+    if hashed == seen {
+        JournaledDefinition::Whole
+    } else {
+        JournaledDefinition::Mismatch(format!("the definition shown hashes to {hashed}, not to the listed {seen}"))
+    }
+}
+
 /// Whether `sha256` is a SHA-256 in lowercase hex.
 pub fn is_sha256_hex(sha256: &str) -> bool {
     sha256.len() == 64 && sha256.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))

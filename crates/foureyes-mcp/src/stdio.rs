@@ -124,6 +124,14 @@ impl State {
         }
     }
 
+    /// Whether an answer under this id key may be passed on (ADR-932, attack 26's P6): only to a request of the
+    /// client that was forwarded and has no answer yet. A call refused or answered by the proxy is no longer open;
+    /// a call being decided or held (`gating`) was never forwarded, so no answer of the upstream can be its.
+    fn answerable(&self, key: &str) -> bool {
+        let flight = flight_key_of(key);
+        self.open.contains_key(&flight) && !self.gating.contains_key(&flight)
+    }
+
     /// The request with this id key was answered (by the upstream or the proxy): the id is free again.
     fn release(&mut self, key: &str) {
         self.open.remove(&flight_key_of(key));
@@ -824,12 +832,96 @@ impl Router {
         }
     }
 
+    /// One line from the upstream. Only exactly one JSON-RPC message (or a batch of them) with no key twice in an
+    /// object is looked at and passed on (ADR-930, ADR-931, attack 26's P4/P5): anything else (a second value after
+    /// it, a BOM or a no-break space before it, trailing text, a duplicate key) could be read by the client as a
+    /// message the proxy never checked. Such a line never reaches the client; the request it answers (found by its
+    /// id) gets the proxy's error, and a listing's is journaled as unreadable (ADR-910).
     async fn on_upstream_line(&self, line: Vec<u8>) {
-        match first_significant(&line) {
-            Some(b'{') => self.upstream_single(line).await,
-            Some(b'[') => self.upstream_batch(line).await,
-            _ => self.send_client_frame(line).await,
+        if is_blank(&line) {
+            return;
         }
+        if first_significant(&line) == Some(b'[')
+            && let Ok(items) = parse_batch(&line)
+        {
+            // A batch: its readable elements go on as a batch, each unreadable one is settled alone.
+            let mut kept: Vec<&str> = Vec::with_capacity(items.len());
+            let mut bad: Vec<(Vec<u8>, String)> = Vec::new();
+            for item in &items {
+                match crate::jsonrpc::one_value(item.get().as_bytes()).map_err(|e| e.to_string()).and_then(|()| {
+                    parse_envelope(item.get().as_bytes()).map_err(|(_, why)| why).and_then(|e| match e.kind() {
+                        Kind::Invalid => Err(e.invalid_reason().to_string()),
+                        _ => Ok(()),
+                    })
+                }) {
+                    Ok(()) => kept.push(item.get()),
+                    Err(why) => bad.push((item.get().as_bytes().to_vec(), why)),
+                }
+            }
+            let whole = bad.is_empty();
+            for (item, why) in bad {
+                self.upstream_unreadable(item, &why).await;
+            }
+            if whole {
+                return self.upstream_batch(line).await;
+            }
+            if !kept.is_empty() {
+                self.upstream_batch(format!("[{}]", kept.join(",")).into_bytes()).await;
+            }
+            return;
+        }
+        let readable =
+            crate::jsonrpc::one_value(&line).map_err(|e| e.to_string()).and_then(|()| match parse_envelope(&line) {
+                Ok(envelope) if envelope.kind() == Kind::Invalid => Err(envelope.invalid_reason().to_string()),
+                Ok(_) if first_significant(&line) != Some(b'{') => Err("not a JSON-RPC message".to_string()),
+                Ok(_) => Ok(()),
+                Err((_, why)) => Err(why),
+            });
+        match readable {
+            Ok(()) => self.upstream_single(line).await,
+            Err(why) => self.upstream_unreadable(line, &why).await,
+        }
+    }
+
+    /// A line from the upstream that is not exactly one JSON-RPC message (ADR-931): never passed on. When an id can
+    /// be found in it and names a request the proxy forwarded and has not answered, that request is answered with
+    /// an error (a watched listing's as an unreadable listing, journaled, ADR-910; the proxy's own listing gets the
+    /// bytes and refuses them the same way); otherwise it is logged and dropped.
+    async fn upstream_unreadable(&self, line: Vec<u8>, why: &str) {
+        let shown = String::from_utf8_lossy(&line[..line.len().min(200)]).into_owned();
+        eprintln!(
+            "foureyes mcp-proxy: a line from the upstream is not exactly one JSON-RPC message ({why}); it was not passed on: {shown}"
+        );
+        let Some(id) = scan_id(&line) else { return };
+        let key = id_key(&id);
+        let own = lock(&self.state).own.remove(&key);
+        if let Some(waiter) = own {
+            let _ = waiter.send(line);
+            return;
+        }
+        let (ticket, list, late) = {
+            let mut state = lock(&self.state);
+            if !state.answerable(&key) {
+                return;
+            }
+            state.release(&key);
+            (state.in_flight.remove(&key), state.lists.remove(&key), state.late.remove(&key))
+        };
+        if late {
+            return late_answer(&key, &line);
+        }
+        let message = format!(
+            "FourEyes refused the upstream's answer: it is not exactly one JSON-RPC message ({why}), so it was not passed on"
+        );
+        if let Some(ticket) = &ticket {
+            self.gate.report(ticket, None, &message).await;
+        }
+        let frame = match list {
+            Some(listing) => self.gate.on_listing_in(&self.walk, listing, &line).await,
+            None => None,
+        };
+        self.send_client_frame(frame.unwrap_or_else(|| to_frame(&error_response(&id, INTERNAL_ERROR, &message)))).await;
+        self.settle_merge(key).await;
     }
 
     async fn upstream_single(&self, line: Vec<u8>) {
@@ -869,6 +961,10 @@ impl Router {
         }
         let (ticket, list, late) = {
             let mut state = lock(&self.state);
+            if !state.answerable(&key) {
+                drop(state);
+                return not_asked(&key, &line);
+            }
             state.release(&key);
             (state.in_flight.remove(&key), state.lists.remove(&key), state.late.remove(&key))
         };
@@ -890,7 +986,11 @@ impl Router {
             frame = rewritten;
         }
         self.send_client_frame(frame).await;
-        // A server that answers a batch element by element: the proxy's answers follow the last of them.
+        self.settle_merge(key).await;
+    }
+
+    /// A server that answers a batch element by element: the proxy's answers follow the last of them.
+    async fn settle_merge(&self, key: String) {
         let done = {
             let mut state = lock(&self.state);
             let mut done = None;
@@ -942,6 +1042,11 @@ impl Router {
                 continue;
             }
             if let Some(key) = key {
+                if !lock(&self.state).answerable(&key) {
+                    not_asked(&key, text.as_bytes());
+                    changed = true;
+                    continue;
+                }
                 let (ticket, list, merge, late) = {
                     let mut state = lock(&self.state);
                     state.release(&key);
@@ -1052,6 +1157,8 @@ impl Router {
             let mut state = lock(&self.state);
             state.open.clear();
             state.late.clear();
+            // The proxy's own listings get no answer any more: their waiters end now, not at their timeout.
+            state.own.clear();
             for (_, timer) in state.deadlines.drain() {
                 timer.abort();
             }
@@ -1084,6 +1191,15 @@ impl Router {
             }
         }
     }
+}
+
+/// An answer of the upstream to no request it was sent and that is still unanswered (ADR-932): dropped, logged.
+fn not_asked(key: &str, bytes: &[u8]) {
+    eprintln!(
+        "foureyes mcp-proxy: dropped an answer of the upstream under id {key}: no request with that id was forwarded \
+         to it and left unanswered (refused, held, or already answered by the proxy) (ADR-932): {}",
+        String::from_utf8_lossy(&bytes[..bytes.len().min(200)])
+    );
 }
 
 /// The upstream's answer to a call whose deadline passed: the client already has its `isError` answer.

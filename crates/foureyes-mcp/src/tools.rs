@@ -188,7 +188,7 @@ impl Gate {
             self.walk_requested(walk, listing, cursor.clone().map(Value::String));
             let answer = lister.list(method, cursor.as_deref(), meta).await?;
             self.on_listing_in(walk, listing, &answer).await;
-            let value: Value = serde_json::from_slice(&answer).map_err(|e| format!("its answer is not JSON: {e}"))?;
+            let value = crate::jsonrpc::parse_strict(&answer).map_err(|e| format!("its answer cannot be read: {e}"))?;
             if value.get("result").and_then(|r| r.get(field)).is_none_or(|t| !t.is_array()) {
                 let shown = String::from_utf8_lossy(&answer[..answer.len().min(300)]).into_owned();
                 return Err(format!("it answered `{method}` with {shown}"));
@@ -281,7 +281,8 @@ impl Gate {
     /// [`Gate::on_listing`] for a page of a walk in `session` (ADR-401): a key listed on an earlier page of the same
     /// walk is listed twice.
     pub async fn on_listing_in(&self, session: &str, listing: Listing, response: &[u8]) -> Option<Vec<u8>> {
-        let mut message: Value = match serde_json::from_slice(response) {
+        // A key given twice anywhere is unreadable too (ADR-930): the client may keep the value not checked here.
+        let mut message: Value = match crate::jsonrpc::parse_strict(response) {
             Ok(message) => message,
             Err(e) => return Some(self.unreadable_listing(session, listing, response, &e).await),
         };
@@ -436,7 +437,11 @@ impl Gate {
                 eprintln!("foureyes mcp-proxy: could not journal the unreadable `{method}` answer: {e}");
             }
         }
-        let id = crate::jsonrpc::parse_envelope(response).map(|e| e.id_value()).unwrap_or(Value::Null);
+        let id = crate::jsonrpc::parse_envelope(response)
+            .map(|e| e.id_value())
+            .ok()
+            .or_else(|| crate::framing::scan_id(response))
+            .unwrap_or(Value::Null);
         let message = format!(
             "FourEyes refused the upstream's `{method}` answer: it cannot be read ({error}), so what it tells the \
              model cannot be checked; it was not passed on (journaled for review)"

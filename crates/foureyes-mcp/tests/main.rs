@@ -18,6 +18,7 @@ mod error_after_run;
 mod filesystem;
 mod framing;
 mod gate_bypass;
+mod hostile_upstream;
 mod http;
 mod pins;
 mod pins_definitions;

@@ -624,6 +624,22 @@ async fn mcp_refusal(
         );
         return Err(refuse(&state, caller.name(), error, json!({"code": b.code})).await);
     }
+    // ADR-933 (attack 26's R1): a changed definition is journaled for a person to read and re-pin by its hash, so
+    // the text journaled must be the definition that hash names; an agent token cannot show one and list another.
+    if b.code == "tool_definition_changed"
+        && b.input.get("definition").is_some()
+        && let foureyes_core::tool_pin::JournaledDefinition::Mismatch(why) =
+            foureyes_core::tool_pin::check_journaled_definition(&b.input)
+    {
+        let error = ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            format!("a changed definition whose text does not match its hash is not journaled (ADR-933): {why}"),
+        );
+        let input = json!({"code": b.code, "server": b.input.get("server"), "tool": b.input.get("tool"),
+            "seen": b.input.get("seen")});
+        return Err(refuse(&state, caller.name(), error, input).await);
+    }
     let seq = state.store.refuse(caller.name(), &b.code, &b.message, b.input, state.now_ms()).await?;
     state.notify();
     Ok(Json(json!({"seq": seq})))

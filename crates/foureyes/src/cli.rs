@@ -836,6 +836,10 @@ pub enum PinsCommand {
         hash: String,
         #[arg(long = "as")]
         by: String,
+        /// Pin a hash the journal holds only an excerpt of (ADR-912): you reviewed the whole definition at the
+        /// upstream. Without it, only a hash whose whole journaled definition hashes to it is pinned (ADR-933).
+        #[arg(long)]
+        excerpt_only: bool,
         #[arg(long)]
         json: bool,
     },

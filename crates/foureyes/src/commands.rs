@@ -864,7 +864,7 @@ async fn changed_definitions(store: &dyn Store) -> Result<Vec<Value>, Exit> {
 }
 
 async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
-    use foureyes_core::tool_pin::{PinCause, ToolPinned, current};
+    use foureyes_core::tool_pin::{JournaledDefinition, PinCause, ToolPinned, check_journaled_definition, current};
     let store = open_door(db).await?;
     match cmd {
         PinsCommand::List { server, json } => {
@@ -882,9 +882,38 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
                     })
                 })
                 .collect();
+            // ADR-933: an entry whose text does not hash to its listed hash is shown as such, never as a change
+            // to review (an agent token could journal a harmless text beside a hostile definition's hash).
+            let (changed, forged): (Vec<Value>, Vec<Value>) = changed
+                .into_iter()
+                .partition(|c| !matches!(check_journaled_definition(c), JournaledDefinition::Mismatch(_)));
             if json {
-                print_json(&json!({"pins": pins, "changed": changed}));
+                let forged: Vec<Value> = forged
+                    .into_iter()
+                    .map(|mut c| {
+                        if let JournaledDefinition::Mismatch(why) = check_journaled_definition(&c) {
+                            c["mismatch"] = json!(why);
+                        }
+                        c
+                    })
+                    .collect();
+                print_json(&json!({"pins": pins, "changed": changed, "mismatched": forged}));
                 return Ok(0);
+            }
+            for c in &forged {
+                let why = match check_journaled_definition(c) {
+                    JournaledDefinition::Mismatch(why) => why,
+                    _ => String::new(),
+                };
+                println!(
+                    "MISMATCH {}\t{}\tlisted {}\tjournal seq {}: {} (ADR-933: not a change to review; do not \
+                     approve this hash)",
+                    crate::output::shown(c["server"].as_str().unwrap_or_default()),
+                    crate::output::shown(c["tool"].as_str().unwrap_or_default()),
+                    crate::output::shown(c["seen"].as_str().unwrap_or_default()),
+                    c["seq"],
+                    crate::output::shown(&why),
+                );
             }
             for p in &pins {
                 println!(
@@ -920,18 +949,53 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
                     c["seen"].as_str().unwrap_or_default(),
                 );
             }
-            if pins.is_empty() && changed.is_empty() {
+            if pins.is_empty() && changed.is_empty() && forged.is_empty() {
                 println!("no pinned tools");
             }
             Ok(0)
         }
-        PinsCommand::Approve { tool, server, hash, by, json } => {
+        PinsCommand::Approve { tool, server, hash, by, excerpt_only, json } => {
             if by == format!("mcp:{server}") {
                 return Err(Exit::new(
                     EXIT_REFUSED,
                     format!("`{by}` is the proxy's own agent: a person re-pins a tool"),
                 ));
             }
+            // ADR-933: only a hash whose definition the journal holds, and which that definition hashes to, is
+            // pinned; the definition pinned is shown.
+            let entries: Vec<Value> = changed_definitions(store.as_ref())
+                .await?
+                .into_iter()
+                .filter(|c| c["server"] == json!(server) && c["tool"] == json!(tool) && c["seen"] == json!(hash))
+                .collect();
+            let checks: Vec<JournaledDefinition> = entries.iter().map(check_journaled_definition).collect();
+            let shown = match entries.iter().zip(&checks).find(|(_, k)| **k == JournaledDefinition::Whole) {
+                Some((entry, _)) => entry["definition"].clone(),
+                None if excerpt_only && checks.contains(&JournaledDefinition::Excerpt) => {
+                    let (entry, _) =
+                        entries.iter().zip(&checks).find(|(_, k)| **k == JournaledDefinition::Excerpt).unzip();
+                    entry.map(|e| e["definition"].clone()).unwrap_or_default()
+                }
+                None => {
+                    let why = match checks.iter().find_map(|k| match k {
+                        JournaledDefinition::Mismatch(why) => Some(why.clone()),
+                        _ => None,
+                    }) {
+                        Some(why) => format!("the journaled definition does not match it ({why})"),
+                        None if checks.contains(&JournaledDefinition::Excerpt) => "the journal holds only an excerpt \
+                            of that definition (ADR-912); pass --excerpt-only to pin a hash whose whole text you \
+                            reviewed at the upstream"
+                            .to_string(),
+                        None => "no proxy journaled a changed definition of it with that hash (`foureyes mcp pins \
+                                 list`)"
+                            .to_string(),
+                    };
+                    return Err(Exit::new(
+                        EXIT_REFUSED,
+                        format!("not re-pinned: {tool} of {server} to {hash}: {why} (ADR-933)"),
+                    ));
+                }
+            };
             let previous = current(&store.tool_pins().await?).remove(&(server.clone(), tool.clone())).map(|p| p.sha256);
             let pin = ToolPinned { server, tool, sha256: hash, cause: PinCause::Approved, by, previous };
             let seq = store.pin_tool(&pin, now_ms()).await?;
@@ -939,6 +1003,11 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
                 print_json(&json!({"pin": pin, "seq": seq}));
             } else {
                 println!("{} of {} re-pinned to {} (journal seq {seq})", pin.tool, pin.server, pin.sha256);
+                let text = match &shown {
+                    Value::String(text) => text.clone(),
+                    other => other.to_string(),
+                };
+                println!("  definition pinned: {}", crate::output::shown(&text));
             }
             Ok(0)
         }
