@@ -85,8 +85,8 @@ async fn a_version_10_database_migrates_to_version_11_keeping_usage_and_releases
 
 /// ADR-920: a release finds its rows by the journal's ids (no index on the decision any more): a failed report
 /// releases its decision's row and no other decision's, and the amount is given back exactly once.
-/// RED with the release's statement changing no row (teeth entry "a failed report releases its reservation rows"):
-/// the row stayed `released = 0` and the audit named it.
+/// RED with the release's statement changing no row (teeth entry "a failed report releases its reservation rows",
+/// applied by hand): the failed decision's row stayed `released = 0`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_report_releases_its_reservation_rows_by_the_journals_ids() {
     let dir = tempfile::tempdir().unwrap();
