@@ -952,6 +952,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "a failed report releases its reservation rows, found by the journal's ids (ADR-920)",
+        file: "crates/foureyes-store-sqlite/src/ops.rs",
+        original: "UPDATE reservations SET released = 1 WHERE id = ?1 AND decision_id = ?2 AND released = 0",
+        broken: "UPDATE reservations SET released = 1 WHERE id = ?1 AND decision_id = ?2 AND released = 0 AND 0",
+        package: "foureyes-store-sqlite",
+        filter: "a_failed_report_releases_its_reservation_rows_by_the_journals_ids",
+        also: &["a_version_10_database_migrates_to_version_11_keeping_usage_and_releases"],
+    },
+    Mutation {
         property: "a failed commit (write, fsync, full disk) fail-stops the SQLite store",
         file: "crates/foureyes-store-sqlite/src/lib.rs",
         original: "    let _ = stopped.set(e.to_string());\n    let _ = conn.execute_batch(\"ROLLBACK\");\n}",

@@ -45,7 +45,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
 /// The schema version this build writes (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i64 = 10;
+pub const SCHEMA_VERSION: i64 = 11;
 
 /// Prepared statements kept per connection (every statement of the write and read paths fits).
 const STATEMENT_CACHE: usize = 128;
@@ -222,6 +222,12 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
             if !has_settled {
                 conn.execute_batch("ALTER TABLE approvals ADD COLUMN settled TEXT;").sql()?;
             }
+        }
+        if version < 11 {
+            // Two indexes no read uses, written by every decision (ADR-920): usage is the authority state's (ADR-180)
+            // and a release finds its rows by id; `decisions list` walks the table by id. A fresh schema has neither.
+            conn.execute_batch("DROP INDEX IF EXISTS decisions_status; DROP INDEX IF EXISTS reservations_window;")
+                .sql()?;
         }
         if version < SCHEMA_VERSION {
             conn.pragma_update(None, "user_version", SCHEMA_VERSION).sql()?;

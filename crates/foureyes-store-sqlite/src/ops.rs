@@ -380,12 +380,17 @@ impl WriteTx for SqliteTx<'_> {
     }
 
     async fn release_reservations(&mut self, decision_id: DecisionId) -> Result<Vec<i64>, StoreError> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("UPDATE reservations SET released = 1 WHERE decision_id = ?1 AND released = 0 RETURNING id")
-            .sql()?;
-        let ids = stmt.query_map(params![decision_id], |r| r.get(0)).sql()?;
-        let mut released: Vec<i64> = ids.collect::<Result<_, _>>().sql()?;
+        // Each row by its id, as the journal holds them (ADR-180: the rows follow; ADR-920): no index on `decision_id`
+        // or on the live rows is kept for this, since every decision would pay for one. The row must still be this
+        // decision's and held.
+        let held = self.authority.held_by(decision_id);
+        let sql = "UPDATE reservations SET released = 1 WHERE id = ?1 AND decision_id = ?2 AND released = 0";
+        let mut released = Vec::with_capacity(held.len());
+        for id in held {
+            if self.exec(sql, params![id, decision_id])? > 0 {
+                released.push(id);
+            }
+        }
         released.sort_unstable();
         Ok(released)
     }

@@ -41,7 +41,8 @@ CREATE TABLE decisions (
     journal_seq   INTEGER NOT NULL,
     settled       TEXT                -- the settlement seal (ADR-740), once final
 );
-CREATE INDEX decisions_status ON decisions(status);
+-- No index on `status` (ADR-920): `decisions list` walks the table newest first and filters, and no other read
+-- looks decisions up by status; the index cost every decision and every report a b-tree write and a WAL page.
 CREATE INDEX decisions_undo_of ON decisions(undo_of) WHERE undo_of IS NOT NULL;
 
 -- Idempotency: one row per (agent, request_id), pointing at the current decision for that request.
@@ -89,7 +90,8 @@ CREATE TABLE reservations (
     ts_ms       INTEGER NOT NULL,
     released    INTEGER NOT NULL DEFAULT 0
 );
-CREATE INDEX reservations_window ON reservations(action, key, scope, ts_ms) WHERE released = 0;
+-- No index on the live rows of a key (ADR-920): usage is the authority state's (ADR-180), never a SUM over these
+-- rows, and a release updates its rows by id; the index cost every decision a b-tree write and a WAL page.
 
 CREATE TABLE settings (
     name  TEXT PRIMARY KEY,

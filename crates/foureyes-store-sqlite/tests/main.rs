@@ -7,6 +7,7 @@
 
 mod own_commit;
 mod read_pool;
+mod schema_v11;
 mod schema_v9;
 mod sqlite_conformance;
 mod tamper_property;
