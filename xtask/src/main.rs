@@ -481,6 +481,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "a PostgreSQL write reads the head event's seal after the head lock is granted (F925, ADR-925)",
+        file: "crates/foureyes-store-pg/src/db.rs",
+        original: "            futures_util::future::join3(began, head, seal),",
+        broken: "            async { let (s, b, h) = futures_util::future::join3(seal, began, head).await; (b, h, s) },",
+        package: "foureyes-store-pg",
+        filter: "two_keyed_replicas_deciding_at_once_refuse_no_honest_decide",
+        also: &[],
+    },
+    Mutation {
         property: "a PostgreSQL batch whose commit fails rebuilds the authority state (ADR-680)",
         file: "crates/foureyes-store-pg/src/lib.rs",
         original: "            self.rebuild_authority(&mut tx.authority);",

@@ -338,11 +338,17 @@ impl Rows {
     }
 }
 
-/// The statement that locks the chain head; the head event's seal is read from the journal itself, not from
-/// `journal_head` (ADR-420). A subquery per head row, not a join (ADR-370): `journal_head` is never analysed, so the
-/// planner takes it for 1,180 rows and hash-joins the whole journal; the subquery is one probe of the journal's key.
-const LOCK_HEAD: &str = "SELECT h.seq, h.hash, (SELECT j.seal FROM journal j WHERE j.seq = h.seq)
-     FROM journal_head h FOR UPDATE OF h";
+/// The statement that locks the chain head. It reads nothing else: a statement that waited on the lock gets the
+/// head row as the other writer committed it (PostgreSQL reads a locked row that changed again), but any subquery
+/// of it runs under the snapshot the statement started with, from before that commit (F925, ADR-925).
+const LOCK_HEAD: &str = "SELECT h.seq, h.hash FROM journal_head h FOR UPDATE OF h";
+/// The head event's seal, read from the journal itself, not from `journal_head` (ADR-420), by a later statement
+/// than the lock: a fresh snapshot that holds every commit made before the lock was granted, so the head event's
+/// row is there (F925: read inside the lock's statement, a replica that waited on another saw no row, so no seal,
+/// and refused an honest decide). A subquery per head row, not a join (ADR-370): `journal_head` is never analysed,
+/// so the planner takes it for 1,180 rows and hash-joins the whole journal; the subquery is one probe of the
+/// journal's key.
+const HEAD_SEAL: &str = "SELECT h.seq, (SELECT j.seal FROM journal j WHERE j.seq = h.seq) FROM journal_head h";
 /// The ids the tables leave free, read after the lock is granted (a later statement: a fresh snapshot that holds
 /// every commit made before the lock).
 const NEXT_IDS: &str =
@@ -360,7 +366,7 @@ impl Tx {
     /// `SAVEPOINT job` for the batch's first job (a batch of one needs none, as ADR-413 on SQLite). `keys`: the
     /// `(agent, request_id)` of the batch's deciding jobs, whose idempotency rows are read with the lock.
     ///
-    /// One round trip (ADR-760): `BEGIN`, the lock, the free ids, the idempotency rows and the `SAVEPOINT` are
+    /// One round trip (ADR-760): `BEGIN`, the lock, the head's seal (F925), the free ids, the idempotency rows and the `SAVEPOINT` are
     /// prepared first, then sent together; the server runs them in order, so every read after the lock sees every
     /// commit before it, and the savepoint is set only once the lock is granted (a row lock taken inside a
     /// savepoint is lost when the transaction rolls back to it, and a job rolled back to its savepoint must leave
@@ -393,21 +399,29 @@ impl Tx {
         let c = tx.c();
         let begin = c.prepare_cached("BEGIN").await.map_err(pg)?;
         let lock = c.prepare_cached(LOCK_HEAD).await.map_err(pg)?;
+        let sealed = c.prepare_cached(HEAD_SEAL).await.map_err(pg)?;
         let next = c.prepare_cached(NEXT_IDS).await.map_err(pg)?;
         let known = c.prepare_cached(IDEMPOTENCY_OF_BATCH).await.map_err(pg)?;
         let set_savepoint = c.prepare_cached("SAVEPOINT job").await.map_err(pg)?;
         let (agents, request_ids): (Vec<&str>, Vec<&str>) = keys.iter().map(|(a, r)| (a.as_str(), r.as_str())).unzip();
-        // `join5` polls them in this order, so they are sent in this order.
-        let (began, head, next, known, saved) = futures_util::future::join5(
-            c.execute(&begin, &[]),
-            c.query_opt(&lock, &[]),
-            c.query_one(&next, &[]),
-            async { if keys.is_empty() { Ok(Vec::new()) } else { c.query(&known, &[&agents, &request_ids]).await } },
-            async { if savepoint { c.execute(&set_savepoint, &[]).await.map(|_| ()) } else { Ok(()) } },
+        // `join` and `join3` poll them in this order, so they are sent in this order; the seal's read is a later
+        // statement than the lock (F925).
+        // Each future sends its statement when first polled.
+        let (began, head, seal) = (c.execute(&begin, &[]), c.query_opt(&lock, &[]), c.query_opt(&sealed, &[]));
+        let ((began, head, seal), (next, known, saved)) = futures_util::future::join(
+            futures_util::future::join3(began, head, seal),
+            futures_util::future::join3(
+                c.query_one(&next, &[]),
+                async {
+                    if keys.is_empty() { Ok(Vec::new()) } else { c.query(&known, &[&agents, &request_ids]).await }
+                },
+                async { if savepoint { c.execute(&set_savepoint, &[]).await.map(|_| ()) } else { Ok(()) } },
+            ),
         )
         .await;
         began.map_err(pg)?;
         let head = head.map_err(pg)?.ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
+        let seal = seal.map_err(pg)?.ok_or_else(|| StoreError::Backend("the journal_head row is missing".into()))?;
         let next = next.map_err(pg)?;
         let known = known.map_err(pg)?;
         saved.map_err(pg)?;
@@ -419,7 +433,15 @@ impl Tx {
         }
         let seq: i64 = get(&head, 0)?;
         let hash: String = get(&head, 1)?;
-        let head_seal: Option<String> = get(&head, 2)?;
+        // Read after the lock was granted, the head row is the one this transaction locked: nobody else moves it.
+        let seal_seq: i64 = get(&seal, 0)?;
+        if seal_seq != seq {
+            return Err(StoreError::Backend(format!(
+                "the journal head moved under this transaction's lock (seq {seq}, then {seal_seq}): see `foureyes \
+                 journal verify`"
+            )));
+        }
+        let head_seal: Option<String> = get(&seal, 1)?;
         let seq = u64::try_from(seq).map_err(|_| StoreError::Backend(format!("journal_head seq {seq}")))?;
         tx.start_seq = seq;
         tx.head_seq = seq;

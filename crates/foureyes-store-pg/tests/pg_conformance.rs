@@ -910,3 +910,34 @@ async fn under_the_seal_an_expired_permits_row_edited_by_hand_releases_nothing()
     };
     conformance::expired_permit_rows_edited_by_hand(store, T0, &sql).await;
 }
+
+/// F925 (attack 26, S1): two keyed replicas on one database decide concurrently, and no honest decide is refused
+/// with "the journal's newest event … carries no seal". The head lock's statement read the head event's seal in a
+/// subquery: a replica that waited on the lock got the other's new head row (PostgreSQL re-reads a locked row that
+/// changed) but ran the subquery under the snapshot its statement started with, which did not hold the other's new
+/// journal row — so the seal read NULL. The seal is now read by a later statement, after the lock (ADR-925).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_keyed_replicas_deciding_at_once_refuse_no_honest_decide() {
+    let dbs = Databases::new();
+    let (url, a) = sealed_store(&dbs).await;
+    let key = foureyes_core::seal::SealKey::from_bytes(&[0x5e; 32]);
+    let b = Arc::new(PgStore::connect(&url, PgOptions::default()).await.unwrap().with_seal_key(Some(key)));
+    let replicas = [a.clone(), b.clone()];
+    let tasks: Vec<_> = (0..1000)
+        .map(|i| {
+            let s = replicas[i % 2].clone();
+            tokio::spawn(async move { s.decide(policy(), email(&format!("keyed-{i}")), T0).await })
+        })
+        .collect();
+    let mut refused = Vec::new();
+    for t in tasks {
+        if let Err(e) = t.await.unwrap() {
+            refused.push(e.to_string());
+        }
+    }
+    assert!(refused.is_empty(), "{} of 1000 honest decides refused, e.g. {:?}", refused.len(), refused.first());
+    let journal = a.journal(0, 10_000).await.unwrap();
+    assert!(journal.len() >= 1000, "every decide journaled: {}", journal.len());
+    assert_consistent(&*a, "keyed replica A after the race").await;
+    assert_consistent(&*b, "keyed replica B after the race").await;
+}

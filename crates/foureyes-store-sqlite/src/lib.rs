@@ -131,7 +131,47 @@ pub struct SqliteStore {
     signins: foureyes_store::authority::SigninMap,
 }
 
+/// Refuses a database whose `-wal`, `-shm` or `-journal` exists beside it (under the name given or its canonical
+/// one) with more than one name (F926, ADR-926): SQLite writes its log and index into whatever file stands at those
+/// names, so a hard link planted there to the seal key (or any file of the door's user) had the next door write the
+/// WAL's frames — the agent's text among them — into that file, and then unlink the name (attack 26's H2). A symlink
+/// there SQLite already refuses. Checked by name just before SQLite opens them: a link made after the check is not
+/// seen (ADR-926 says so).
+fn refuse_linked_companions(path: &Path) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt as _;
+    if path.as_os_str().is_empty() || path.as_os_str() == ":memory:" {
+        return Ok(());
+    }
+    let mut names = vec![path.to_path_buf()];
+    if let Ok(canonical) = std::fs::canonicalize(path)
+        && canonical != path
+    {
+        names.push(canonical);
+    }
+    for database in names {
+        for suffix in ["-wal", "-shm", "-journal"] {
+            let mut name = database.clone().into_os_string();
+            name.push(suffix);
+            let name = PathBuf::from(name);
+            if let Ok(m) = std::fs::symlink_metadata(&name)
+                && m.file_type().is_file()
+                && m.nlink() > 1
+            {
+                return Err(format!(
+                    "`{}` has {} names (hard links): SQLite would write this database's {} into another file (a key, \
+                     say); refused (F926). No door makes such a link: if no door is running, remove this name",
+                    name.display(),
+                    m.nlink(),
+                    if suffix == "-shm" { "shared-memory index" } else { "log" }
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
+    refuse_linked_companions(path).map_err(StoreError::Backend)?;
     let conn = Connection::open_with_flags(
         path,
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -1028,6 +1068,7 @@ impl Store for SqliteStore {
         let (path, busy) = (self.path.clone(), self.options.busy_timeout);
         Some(Arc::new(move || {
             use rusqlite::OptionalExtension;
+            refuse_linked_companions(&path)?;
             let conn =
                 Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
                     .map_err(|e| format!("cannot open `{}`: {e}", path.display()))?;

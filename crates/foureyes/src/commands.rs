@@ -1429,9 +1429,23 @@ fn open_regular(path: &Path, options: &mut std::fs::OpenOptions, follow: Follow)
         Some(code) if code == rustix::io::Errno::LOOP.raw_os_error() => not_regular("a symlink"),
         _ => e,
     })?;
-    let kind = file.metadata()?.file_type();
+    let metadata = file.metadata()?;
+    let kind = metadata.file_type();
     if !kind.is_file() {
         return Err(not_regular(if kind.is_dir() { "a directory" } else { "a FIFO, a socket or a device" }));
+    }
+    // A file the door appends to (a witness, a checkpoint) with another name is another file's content: a hard link
+    // to the seal key at the witness's name had `serve` append its checkpoints into the key (attack 26's W3). Counted
+    // on the descriptor opened, like the type (F926, ADR-926).
+    if follow == Follow::No {
+        use std::os::unix::fs::MetadataExt as _;
+        if metadata.nlink() > 1 {
+            return Err(std::io::Error::other(format!(
+                "it has {} names (hard links): a door writes only a file of its own, and a link here would write \
+                 into another file (a key, say); refused (F926). Remove this name (a copy, not a link, is a backup)",
+                metadata.nlink()
+            )));
+        }
     }
     Ok(file)
 }

@@ -2719,6 +2719,55 @@ on_both!(
     an_edited_report_time_reopens_no_undo_window,
 );
 
+/// F926 (attack 26, W3): a hard link to the seal key at the witness's name is a regular file, so `O_NOFOLLOW`
+/// (F388) let `serve` open it, take the key's text (no checkpoint in it) for a missing witness and append its signed
+/// checkpoints into the key (65 → 467 bytes; every keyed door then exited 7). A file the door writes with another
+/// name is refused, naming it, and the key is unchanged.
+#[test]
+fn a_hard_link_at_the_witness_is_not_written_through() {
+    let e = env(Backend::Sqlite);
+    let (key, _public) = e.keygen();
+    assert_eq!(e.pay("100").0, 0);
+    let witness = e.path("witness.txt");
+    let serve_args = ["--signing-key", key.to_str().unwrap(), "--witness", witness.to_str().unwrap()];
+    let victim = e.path("keys").join("seal.key");
+    let before = std::fs::read(&victim).unwrap();
+    std::fs::hard_link(&victim, &witness).unwrap();
+    match e.start_serve(&serve_args) {
+        Ok(_) => panic!("serve started with a hard link to the seal key at its witness's name"),
+        Err((code, err)) => {
+            assert_eq!(code, Some(8), "{err}");
+            assert!(err.contains("hard links") && err.contains("witness.txt"), "{err}");
+        }
+    }
+    assert_eq!(std::fs::read(&victim).unwrap(), before, "the seal key was written through the witness");
+}
+
+/// F926 (attack 26, H2): `-wal` or `-shm` planted beside the database as a hard link to the seal key, while no door
+/// runs: the next door had SQLite write its log (the agent's text among it) or its index into the key (65 → 24,752
+/// and 32,768 bytes), then unlink the name, and every keyed door exited 5. The door now refuses, naming the link, and
+/// the key is unchanged.
+#[test]
+fn a_hard_link_at_the_databases_wal_or_shm_is_not_written_through() {
+    let e = env(Backend::Sqlite);
+    let (_key, _public) = e.keygen();
+    assert_eq!(e.pay("100").0, 0);
+    let victim = e.path("keys").join("seal.key");
+    let before = std::fs::read(&victim).unwrap();
+    for suffix in ["-wal", "-shm"] {
+        let planted = PathBuf::from(format!("{}{suffix}", e.db));
+        let _ = std::fs::remove_file(&planted);
+        std::fs::hard_link(&victim, &planted).unwrap();
+        let out = e.run(&["decide", "--agent", "bot", "--action", "payments.batch", "--params", r#"{"amount_eur": 7}"#]);
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "{suffix}: a door decided with a hard link at its database's {suffix}");
+        assert!(err.contains("hard links") && err.contains(&format!("t.db{suffix}")), "{suffix}: {err}");
+        assert_eq!(std::fs::read(&victim).unwrap(), before, "{suffix}: SQLite wrote into the seal key");
+        std::fs::remove_file(&planted).unwrap();
+    }
+    assert_eq!(e.pay("100").0, 0, "the links removed, the door decides again");
+}
+
 /// Attack 25's W1 and W2 (F388, `witsym25.py key|fifo`; RED before F388: the serve appended its checkpoint to the
 /// seal key a symlink at the witness's name pointed to, 65 → 265 bytes, and every keyed door then exited 7; a FIFO
 /// there hung `serve` at start with no word): a writer who can reach the witness's directory, holding no key, replaced
