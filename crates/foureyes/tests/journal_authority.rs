@@ -2758,7 +2758,8 @@ fn a_hard_link_at_the_databases_wal_or_shm_is_not_written_through() {
         let planted = PathBuf::from(format!("{}{suffix}", e.db));
         let _ = std::fs::remove_file(&planted);
         std::fs::hard_link(&victim, &planted).unwrap();
-        let out = e.run(&["decide", "--agent", "bot", "--action", "payments.batch", "--params", r#"{"amount_eur": 7}"#]);
+        let out =
+            e.run(&["decide", "--agent", "bot", "--action", "payments.batch", "--params", r#"{"amount_eur": 7}"#]);
         let err = text(&out.stderr);
         assert!(!out.status.success(), "{suffix}: a door decided with a hard link at its database's {suffix}");
         assert!(err.contains("hard links") && err.contains(&format!("t.db{suffix}")), "{suffix}: {err}");
