@@ -127,9 +127,14 @@ impl State {
     /// Whether an answer under this id key may be passed on (ADR-932, attack 26's P6): only to a request of the
     /// client that was forwarded and has no answer yet. A call refused or answered by the proxy is no longer open;
     /// a call being decided or held (`gating`) was never forwarded, so no answer of the upstream can be its.
+    ///
+    /// The id must be the request's as the client spelled it, not only the same in-flight key (attack 27's M1): an
+    /// answer to `tools/list` id `2` sent back under `"2"` shares the in-flight key (ADR-280 reads them alike for
+    /// cancellation) but not the listing's key, so it was passed on unchecked — and a changed tool's call then ran.
     fn answerable(&self, key: &str) -> bool {
         let flight = flight_key_of(key);
-        self.open.contains_key(&flight) && !self.gating.contains_key(&flight)
+        let spelled = serde_json::from_str::<Value>(key).ok();
+        self.open.get(&flight).is_some_and(|id| Some(id) == spelled.as_ref()) && !self.gating.contains_key(&flight)
     }
 
     /// The request with this id key was answered (by the upstream or the proxy): the id is free again.
