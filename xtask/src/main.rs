@@ -2687,10 +2687,19 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "MCP: an upstream answer to a call it was never sent is dropped (ADR-932)",
         file: "crates/foureyes-mcp/src/stdio.rs",
-        original: "self.open.contains_key(&flight) && !self.gating.contains_key(&flight)",
-        broken: "self.open.contains_key(&flight) || !self.gating.contains_key(&flight)",
+        original: "Some(id) == spelled.as_ref()) && !self.gating.contains_key(&flight)",
+        broken: "Some(id) == spelled.as_ref()) || !self.gating.contains_key(&flight)",
         package: "foureyes-mcp",
         filter: "an_upstream_answer_to_a_call_it_was_never_sent_is_dropped",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP: an upstream answer passes only under the id as the client spelled it (F389)",
+        file: "crates/foureyes-mcp/src/stdio.rs",
+        original: "is_some_and(|id| Some(id) == spelled.as_ref())",
+        broken: "is_some_and(|id| Some(id) == spelled.as_ref() || spelled.is_some())",
+        package: "foureyes-mcp",
+        filter: "an_answer_under_a_respelled_id_never_passes_a_listing_unchecked",
         also: &[],
     },
     Mutation {

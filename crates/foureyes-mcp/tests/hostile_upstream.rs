@@ -138,3 +138,35 @@ async fn an_upstream_answer_to_a_call_it_was_never_sent_is_dropped() {
     }
     proxy.close().await;
 }
+
+/// Attack 27's M1 (`mcpframe27.py idstr_own`, F389): `t` is pinned as "v0"; the server answers the proxy's own
+/// listings with the pinned definitions, and the client's `tools/list` (id `2`) with `t` changed, under the id
+/// written as a string (`"2"`). ADR-280 reads `2` and `"2"` as one in-flight request (for cancellation), so on the
+/// code before the fix the answer counted as the client's and went out, while the listing check looked the id up
+/// exactly, found no listing under `"2"` and let it pass unchecked. Now an answer passes only under the id as the
+/// client spelled it: the hostile listing never reaches the client.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_under_a_respelled_id_never_passes_a_listing_unchecked() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    {
+        let gate = Gate::new(store.clone(), policy(POLICY), GateConfig::new("doc"));
+        let mut proxy = start(gate, hostile("v0"), StdioOptions::default());
+        initialized(&mut proxy).await;
+        send_request(&mut proxy, 2, "tools/list", json!({})).await;
+        let (_, tools) = lines_until(&mut proxy, 2).await;
+        assert_eq!(tools["result"]["tools"][0]["description"], json!("v0"), "{tools}");
+        proxy.close().await;
+    }
+    let gate = Gate::new(store.clone(), policy(POLICY), GateConfig::new("doc"));
+    let mut proxy = start(gate, hostile("idstr"), StdioOptions::default());
+    initialized(&mut proxy).await;
+    send_request(&mut proxy, 2, "tools/list", json!({})).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    send_request(&mut proxy, 3, "ping", json!({})).await;
+    let (seen, _) = lines_until(&mut proxy, 3).await;
+    for line in &seen {
+        assert!(!line.contains("EVIL"), "a listing answered under a respelled id reached the client: {line}");
+    }
+    proxy.close().await;
+}
