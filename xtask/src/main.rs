@@ -2694,6 +2694,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "a run FourEyes makes keeps its reservation past its reporting deadline (F390)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "d.report_by_ms.filter(|_| d.connector.is_none())",
+        broken: "d.report_by_ms.filter(|_| d.connector.is_none() || true)",
+        package: "foureyes-connect",
+        filter: "a_run_past_its_reporting_deadline_keeps_its_reservation",
+        also: &[],
+    },
+    Mutation {
         property: "MCP: an upstream answer passes only under the id as the client spelled it (F389)",
         file: "crates/foureyes-mcp/src/stdio.rs",
         original: "is_some_and(|id| Some(id) == spelled.as_ref())",

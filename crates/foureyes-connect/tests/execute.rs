@@ -700,6 +700,49 @@ async fn a_start_is_journaled_once_and_only_for_an_intended_permit(w: World) {
     assert!(w.store.audit().await.unwrap().mismatches.is_empty());
 }
 
+/// Attack 28's #1 and #3 (F390): a run FourEyes makes is reported by that run, so a reporting deadline
+/// (`report_within`) must not release what it holds. On the code before the fix, a connector slower than
+/// `report_within`, or a run a crash left unconfirmed, had its reservation released (`reservation_expired`) by the next
+/// decision on its key after the deadline: a second run was permitted against `count: 1` (the slow one went on and
+/// acted). Now a decision FourEyes runs keeps its reservation until its run reports (or an admin settles it), whether
+/// its run started or not.
+async fn a_run_past_its_reporting_deadline_keeps_its_reservation(w: World) {
+    let yaml = format!(
+        "version: 1\ndefaults: {{ report_within: 1s }}\nactions:\n  shop.once:\n    tier: 2\n    limits: [{{ count: 1, per: 1h }}]\n    \
+         execute:\n      http: {{ method: POST, url: \"{base}/slow\", timeout: 3s }}\n  shop.agent_run:\n    tier: 2\n    \
+         limits: [{{ count: 1, per: 1h }}]\n",
+        base = w.base
+    );
+    let policy = Arc::new(Policy::from_yaml("deadline.yaml", &yaml).unwrap());
+    w.store.record_policy(&policy, T0).await.unwrap();
+    let decide = |id: &str, action: &str, at: i64| {
+        let (store, policy) = (w.store.clone(), policy.clone());
+        let r = request(id, action, json!({}));
+        async move { store.decide_or_replay(policy, r, at).await.unwrap().decision }
+    };
+    // Started and never reported (a slow target, or a crash after the start).
+    let started = decide("once-1", "shop.once", T0).await;
+    assert_eq!(started.verdict, Verdict::Permit);
+    w.store.connector_started(started.decision_id, "http", "foureyes-connect", T0 + 1).await.unwrap();
+    let second = decide("once-2", "shop.once", T0 + 10_000).await;
+    // Over the limit: a person decides (a deferral), never a permit.
+    assert_eq!(second.verdict, Verdict::Defer, "a second run against count 1 while the first may act: {second:?}");
+    // Never started (a crash before the start): kept too, until an admin settles it.
+    let unstarted = decide("once-3", "shop.once", T0 + 3_700_000).await;
+    assert_eq!(unstarted.verdict, Verdict::Permit, "{unstarted:?}");
+    let after = decide("once-4", "shop.once", T0 + 3_710_000).await;
+    assert_eq!(after.verdict, Verdict::Defer, "{after:?}");
+    // An action the agent runs still has its deadline: its unreported permit is released at the next decision.
+    let agent_run = decide("agent-1", "shop.agent_run", T0).await;
+    assert_eq!(agent_run.verdict, Verdict::Permit);
+    let next = decide("agent-2", "shop.agent_run", T0 + 10_000).await;
+    assert_eq!(next.verdict, Verdict::Permit, "the agent's unreported permit expired: {next:?}");
+    let listed: Vec<_> =
+        unconfirmed(&*w.store, &policy).await.unwrap().iter().map(|u| u.decision.decision_id).collect();
+    assert!(listed.contains(&started.decision_id) && listed.contains(&unstarted.decision_id), "{listed:?}");
+    assert!(w.store.audit().await.unwrap().mismatches.is_empty());
+}
+
 /// ADR-232 kept start marks in a table of their own, which a database writer could empty so that a run that may have
 /// acted read "never started". The mark is now a journal event (ADR-321): the rows a writer can delete hold none, and
 /// the journal refuses the delete (SQLite's triggers; PostgreSQL's, even for the superuser the test connects as).
@@ -924,6 +967,7 @@ on_both_backends!(
     commands_have_deadlines_and_exit_statuses,
     undo_runs_the_compensating_connector_with_the_state_before,
     a_crash_between_permit_and_report_is_listed_and_never_rerun,
+    a_run_past_its_reporting_deadline_keeps_its_reservation,
     urls_are_judged_by_the_policys_canonicaliser,
     a_start_is_journaled_once_and_only_for_an_intended_permit,
     a_database_writer_cannot_erase_a_start_mark,

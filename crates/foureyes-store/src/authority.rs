@@ -1206,7 +1206,10 @@ impl Authority {
                     self.usage[index].insert(ts_ms, r.id, units);
                     self.reservations.insert(r.id, (index, ts_ms));
                     self.held_by.insert((d.decision_id, r.id));
-                    if let Some(by) = d.report_by_ms {
+                    // A run FourEyes makes (`connector`, ADR-440) is reported by that run only, and may still be
+                    // acting past any deadline (a slow target, a crash after its start): its reservation is kept
+                    // until the run reports or an admin settles it, never released by `report_within` (F390).
+                    if let Some(by) = d.report_by_ms.filter(|_| d.connector.is_none()) {
                         let deadline = self.deadlines.entry(d.decision_id).or_insert_with(|| Deadline {
                             report_by_ms: by,
                             decided_ms: ts_ms,
