@@ -628,8 +628,11 @@ async fn http(
             if e.starts_with(NOT_CONNECTED) {
                 detail.insert("error".into(), json!(format!("{e} (the call did not reach the server)")));
                 Outcome::Failed
-            } else if let Some(status) = e.strip_prefix(CLIENT_ERROR) {
-                // The server refused the request (4xx) before running anything.
+            } else if let Some(status) = e.strip_prefix(CLIENT_ERROR)
+                && !progress.sent.load(Ordering::SeqCst)
+            {
+                // The server refused a request (4xx) before the call was sent. A 4xx to the call itself is no
+                // proof that the tool did not run (attack 28's H6, F391): that is `unknown`, below.
                 detail.insert("error".into(), json!(format!("the server answered {status}")));
                 Outcome::Failed
             } else {

@@ -388,6 +388,7 @@ async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadl
             Err(_) => return fail("before: the read passed its deadline; the write was not sent".into()),
         }
     }
+    let url_sent = url.clone();
     let mut request = client.request(method, url).headers(headers);
     if let Some(b) = body {
         request = request.header(reqwest::header::CONTENT_TYPE, "application/json").body(b);
@@ -415,6 +416,8 @@ async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadl
     };
     let parsed = body_value(&body);
     detail.insert("status".into(), json!(status.as_u16()));
+    // Whether a redirect was followed: the server that took the request answered with it, and may have acted.
+    let redirected = final_url != url_sent;
     if final_url.as_str() != detail["url"].as_str().unwrap_or_default() {
         detail.insert("final_url".into(), json!(redact_url(&final_url)));
     }
@@ -442,7 +445,9 @@ async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadl
                 }
             }
         }
-    } else if status.is_client_error() {
+    } else if status.is_client_error() && !redirected {
+        // A refusal only from the server the request was sent to: a 4xx from the page a redirect led to says
+        // nothing of what the first server did with the request (a `303` after a POST it took: F391).
         Outcome::Failed
     } else {
         Outcome::Unknown

@@ -137,6 +137,14 @@ async fn shop(other_origin: Option<String>) -> (String, Seen) {
                 ),
             )
             .route(
+                "/seeother",
+                post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                    record(&seen, "/seeother".into(), &h, &b).await;
+                    // The POST was taken; the page it points to is gone (a GET of it answers 404).
+                    Redirect::to("/gone").into_response()
+                }),
+            )
+            .route(
                 "/steal",
                 post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
                     record(&seen, "/steal".into(), &h, &b).await;
@@ -213,6 +221,10 @@ actions:
     tier: 2
     limits: [{{ count: 1000, per: 1h }}]{params}
     execute:{slowbody}
+  shop.seeother:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]{params}
+    execute:{seeother}
   shop.huge:
     tier: 2
     limits: [{{ count: 1000, per: 1h }}]{params}
@@ -330,6 +342,7 @@ actions:
         slow = http("/slow", "300ms"),
         slowbody = http("/slowbody", "700ms"),
         huge = http("/huge", "5s"),
+        seeother = http("/seeother", "2s"),
         redirect = http("/redirect", "2s"),
         // The other origin as a person may write it: upper case, the host's trailing dot, the port.
         other_spelled = other.replace("http://localhost:", "HTTP://LOCALHOST.:"),
@@ -743,6 +756,22 @@ async fn a_run_past_its_reporting_deadline_keeps_its_reservation(w: World) {
     assert!(w.store.audit().await.unwrap().mismatches.is_empty());
 }
 
+/// Attack 28's H5 (F391): a POST answered `303 See Other` was taken by the server; a 4xx from the page the redirect
+/// leads to says nothing about the POST. On the code before the fix the run was reported `failed` (the effect
+/// "certainly did not happen"), its reservation released, and a second run permitted against `count: 1`. Now a 4xx
+/// after a redirect is `unknown`: the reservation is kept.
+async fn a_client_error_after_a_redirect_is_unknown(w: World) {
+    let x = w.exec(refund("see-1", "shop.seeother", "o")).await;
+    assert_eq!(w.seen.count("/seeother"), 1);
+    let detail = x.decision.report_detail.clone().unwrap_or_default();
+    assert_eq!(detail["status"], json!(404), "{detail}");
+    assert_eq!(x.outcome, Some(Outcome::Unknown), "a 4xx after a redirect: {detail}");
+    assert_eq!(x.decision.status, DecisionStatus::Unknown);
+    // A 4xx the first server gave is still a refusal.
+    let refused = w.exec(refund("see-2", "shop.fail400", "o")).await;
+    assert_eq!(refused.outcome, Some(Outcome::Failed));
+}
+
 /// ADR-232 kept start marks in a table of their own, which a database writer could empty so that a run that may have
 /// acted read "never started". The mark is now a journal event (ADR-321): the rows a writer can delete hold none, and
 /// the journal refuses the delete (SQLite's triggers; PostgreSQL's, even for the superuser the test connects as).
@@ -968,6 +997,7 @@ on_both_backends!(
     undo_runs_the_compensating_connector_with_the_state_before,
     a_crash_between_permit_and_report_is_listed_and_never_rerun,
     a_run_past_its_reporting_deadline_keeps_its_reservation,
+    a_client_error_after_a_redirect_is_unknown,
     urls_are_judged_by_the_policys_canonicaliser,
     a_start_is_journaled_once_and_only_for_an_intended_permit,
     a_database_writer_cannot_erase_a_start_mark,

@@ -1,6 +1,6 @@
 //! The `mcp` connector over Streamable HTTP against a server that misbehaves once the call is sent (issue 12's
 //! gate7 brief, item 5; the `http` connector's twins are in `execute.rs`): it answers the `tools/call` with HTTP 500,
-//! with a JSON body far over the cap, with an event stream that never ends (comments only, for ever), or with one
+//! with HTTP 403 (attack 28's H6: a 4xx to the call is no proof the tool did not run), with a JSON body far over the cap, with an event stream that never ends (comments only, for ever), or with one
 //! event that never ends (data without the blank line that closes it). The server is a small axum app that speaks
 //! just enough of the protocol (`initialize`, `tools/list`, then the fault), because no SDK server can be made to
 //! fail this way; it records each call it receives. In every case the call was sent, so the outcome is `unknown`
@@ -59,6 +59,8 @@ async fn serve(State(calls): State<Calls>, Path(fault): Path<String>, _: HeaderM
             let sse = [(header::CONTENT_TYPE, "text/event-stream")];
             match fault.as_str() {
                 "fail500" => (StatusCode::INTERNAL_SERVER_ERROR, "boom").into_response(),
+                // Attack 28's H6 (F391): a 4xx to the call itself, after the tool may have run.
+                "fail403" => (StatusCode::FORBIDDEN, "no").into_response(),
                 "huge" => {
                     let text = "x".repeat(foureyes_connect::mcp::MAX_MESSAGE_BYTES + 1024);
                     result(json!({"content": [{"type": "text", "text": text}]}))
@@ -91,7 +93,7 @@ async fn faulty_server() -> (String, Calls) {
 
 fn policy(base: &str) -> Arc<Policy> {
     let mut yaml = String::from("version: 1\nactions:\n");
-    for fault in ["fail500", "huge", "endless", "unclosed"] {
+    for fault in ["fail500", "fail403", "huge", "endless", "unclosed"] {
         yaml.push_str(&format!(
             "  pay.{fault}:\n    tier: 2\n    limits: [{{ count: 1, per: 1h }}]\n    params:\n      amount: {{ type: number, \
              min: 0, max: 50 }}\n      to: {{ type: string, max_len: 30 }}\n    execute:\n      mcp:\n        server: \
@@ -121,6 +123,7 @@ async fn a_server_that_fails_after_the_call_was_sent_leaves_it_unknown_and_keeps
     let door = Door { store: store.clone(), secrets: None, clock };
     for (fault, expected) in [
         ("fail500", "the server answered 500"),
+        ("fail403", "403"),
         ("huge", "over the cap"),
         ("endless", "no answer within 3000 ms"),
         ("unclosed", "over the cap"),
