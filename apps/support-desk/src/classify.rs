@@ -1798,6 +1798,9 @@ struct ClauseIntent {
     framed: bool,
     /// It asks whether money on record has arrived, by the question's shape (ADR-870).
     arrived: bool,
+    /// A processing imperative with no object of its own asked (ADR-951): the figures the earlier clauses it points
+    /// back to name (empty when it did not fire, or they name none).
+    antecedent: Option<Vec<i64>>,
 }
 
 /// The refund grammar on one clause: status questions, acknowledgements of a past refund and negations are cut
@@ -2006,7 +2009,8 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             || coordinated_ask(&unnegated)
             || cleft_want(&unnegated)
             || verbless_ask(&unnegated)
-            || speech::want_chain(&unnegated).is_some());
+            || speech::want_chain(&unnegated).is_some()
+            || speech::nominal_request(&unnegated).is_some());
     let mut rest = clause.to_string();
     // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
     for (re, kind) in [(&r.status_question, 1), (&r.acknowledged, 2), (&r.no_refund, 0)] {
@@ -2932,15 +2936,21 @@ fn intent_in(text: &str) -> ClauseIntent {
     // Whether an earlier clause of the customer's names money (a figure, or a money noun) without acknowledging or
     // asking about a refund on record: the antecedent a processing imperative with no object asks for (ADR-951).
     let mut money_named = false;
+    let mut antecedent_figures: Vec<i64> = Vec::new();
     for (s, e) in clauses(text) {
         let mut c = clause_intent(&text[s..e]);
         if money_named && !c.request && speech::processing_imperative(&text[s..e]).is_some() {
             c.request = true;
             c.framed = true;
+            intent.antecedent = Some(distinct(antecedent_figures.iter().copied()));
         }
-        money_named |= !c.acknowledged
+        let names_money = !c.acknowledged
             && !c.status_question
             && (res().money.is_match(&text[s..e]) || speech_money_noun(&text[s..e]));
+        if names_money {
+            antecedent_figures.extend(reply_figures(&text[s..e]));
+        }
+        money_named |= names_money;
         intent.request |= c.request;
         intent.status_question |= c.status_question;
         intent.acknowledged |= c.acknowledged;
@@ -3238,6 +3248,19 @@ pub fn facts(ev: &Evidence) -> Facts {
             Amount::Ambiguous
         }
         a => a,
+    };
+    // A request made only by a processing imperative that points back ("Please go ahead and confirm") asks what its
+    // antecedent named (ADR-951): that clause's one figure, even one the guard took for a figure quoted by someone
+    // else; several cannot be settled. Never the order's amount in place of a figure named.
+    let amount = match (&clauses.antecedent, amount) {
+        (Some(figs), Amount::Missing | Amount::Full) if form_ask.is_none() && answered.is_none() => {
+            match figs.as_slice() {
+                [] => Amount::Missing,
+                [one] => Amount::Cents(*one),
+                _ => Amount::Ambiguous,
+            }
+        }
+        (_, a) => a,
     };
     Facts {
         wants_refund,

@@ -46,7 +46,22 @@ fn requests_by_structure_want_chains_and_anaphoric_imperatives() {
             &[],
             refund(600),
         ),
+        (
+            "Your colleague agreed a 7.50 credit for the dented lid. Please go ahead and confirm.",
+            3_000,
+            8,
+            &[],
+            refund(750),
+        ),
+        ("Parcel arrived crushed, vase in pieces. Requesting reversal of the charge.", 4_200, 3, &[], refund(4_200)),
         // Controls.
+        (
+            "I paid 30.00 for the order. Please go ahead and ship the second parcel to my office instead.",
+            3_000,
+            2,
+            &[],
+            other("close", "C1"),
+        ),
         ("I don't need the money back, just tell me how to clean it.", 3_000, 5, &[], other("close", "C1")),
         ("Please process my order for the blue one as well, thanks.", 3_000, 5, &[], other("close", "C1")),
     ];

@@ -120,7 +120,12 @@ const PROCESS: &[&str] = &[
     "handle",
     "actioned",
     "expedite",
+    "proceed",
+    // "go ahead": the particle is skipped below.
+    "go",
 ];
+/// What may follow "and" after a processing verb with no object of its own: a report back, not another action.
+const REPORT_BACK: &[&str] = &["confirm", "advise", "revert", "let", "update", "notify", "inform", "reply", "respond"];
 /// Objects that point back (or no object: the next word is a coordinator or the clause ends).
 const ANAPHORIC: &[&str] = &["it", "this", "that", "same", "the", "above", "accordingly", "asap", "urgently", "now"];
 const OPENERS: &[&str] =
@@ -130,16 +135,26 @@ const OPENERS: &[&str] =
 pub fn processing_imperative(clause: &str) -> Option<&'static str> {
     let t = tokens(clause);
     let at = t.iter().position(|w| PROCESS.contains(&w.as_str()))?;
+    // "go" only as "go ahead"; the particle is part of the verb.
+    let at = match t[at].as_str() {
+        "go" if t.get(at + 1).is_some_and(|w| w == "ahead") => at + 1,
+        "go" => return None,
+        _ => at,
+    };
+    let verb_start = if t[at] == "ahead" { at - 1 } else { at };
     // Only openers before the verb: it is the clause's first verb, in the imperative (or after "can you").
-    if !t[..at].iter().all(|w| OPENERS.contains(&w.as_str())) {
+    if !t[..verb_start].iter().all(|w| OPENERS.contains(&w.as_str())) {
         return None;
     }
     // "please" or a modal question makes it a directive even when the verb could be a noun ("action").
-    let directive = t[..at].iter().any(|w| matches!(w.as_str(), "please" | "pls" | "plz" | "kindly" | "can" | "could"));
-    if !directive && at != 0 {
+    let directive =
+        t[..verb_start].iter().any(|w| matches!(w.as_str(), "please" | "pls" | "plz" | "kindly" | "can" | "could"));
+    if !directive && verb_start != 0 {
         return None;
     }
     match t.get(at + 1).map(String::as_str) {
+        // "… and confirm": a report back; "… and cancel it": another action, with its own object.
+        Some("and" | "&") if t.get(at + 2).is_some_and(|w| !REPORT_BACK.contains(&w.as_str())) => None,
         None | Some("and" | "&" | "by" | "asap" | "accordingly" | "urgently" | "today" | "now") => {
             Some("a processing imperative with no object: it asks for what the clauses before it named")
         }
@@ -152,6 +167,28 @@ pub fn processing_imperative(clause: &str) -> Option<&'static str> {
         }
         _ => None,
     }
+}
+
+/// A request of a nominalised transfer (ADR-951): an asking word ("requesting", "I'd like", "please", "kindly") before
+/// a transfer verb's noun with its money object ("reversal of the charge", "repayment of the amount", "return of my
+/// payment"). A negator before the asking word takes it back. Returns the structure that fired.
+pub fn nominal_request(clause: &str) -> Option<&'static str> {
+    static RE: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
+    let re = RE
+        .get_or_init(|| {
+            regex::Regex::new(concat!(
+                r"(?i)\b(?:request(?:ing|ed)?|asking\s+for|seek(?:ing)?|want|need|would\s+like|'d\s+like|please|kindly)\b",
+                r"[^.?!\n]{0,20}?\b(?:reversal|repayment|reimbursement|return|crediting|refunding)\s+of\s+",
+                r"(?:(?:the|my|this|our|that|full|whole|entire)\s+){0,2}(?:[\w-]+\s+)?",
+                r"(?:charge|payment|transaction|amount|money|sum|debit|price|purchase\s+price|funds)\b",
+            ))
+            .ok()
+        })
+        .as_ref()?;
+    let m = re.find(clause)?;
+    let before = clause[..m.start()].to_lowercase();
+    let negated = before.split_whitespace().rev().take(3).any(|w| NEGATOR.contains(&w) || w == "not");
+    (!negated).then_some("an asking word before a transfer's noun with a money object")
 }
 
 const THIRD: &[&str] = &[
@@ -243,6 +280,7 @@ mod tests {
             "pls arrange accordingly",
             "Can you action this today?",
             "Process asap please",
+            "Please go ahead and confirm.",
         ] {
             assert!(processing_imperative(c).is_some(), "{c}");
         }
@@ -252,8 +290,25 @@ mod tests {
             "The action figure arrived broken",
             "I processed the return label yesterday",
             "Please handle the parcel with care",
+            "Please go ahead and cancel my order",
+            "We go ahead with the plan",
         ] {
             assert!(processing_imperative(c).is_none(), "{c}");
+        }
+    }
+
+    #[test]
+    fn an_asking_word_before_a_nominalised_transfer_of_money() {
+        for c in [
+            "Requesting reversal of the charge.",
+            "I'd like repayment of the full amount",
+            "kindly arrange return of my payment",
+        ] {
+            assert!(nominal_request(c).is_some(), "{c}");
+        }
+        for c in ["I don't want reversal of the charge", "The reversal of the charge arrived", "please confirm receipt"]
+        {
+            assert!(nominal_request(c).is_none(), "{c}");
         }
     }
 
