@@ -2738,6 +2738,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_definition_that_does_not_hash_to_its_listed_hash_is_neither_journaled_nor_pinned",
         also: &[],
     },
+    // desk21 (issue 16, b22's kinds).
+    Mutation {
+        property: "the support desk escalates an injury stated plainly: only a negator's scope over polarity-keeping words takes an injury word out (ADR-950)",
+        file: "apps/support-desk/src/classify/scope.rs",
+        original: r"(?:[\s,]+(?:{KEEPS_POLARITY})\b)*[\s,]+(?:{INJURY})\b",
+        broken: r"(?:[\s,]+\w+\b)*[\s,]+(?:{INJURY})\b",
+        package: "support-desk",
+        filter: "injury_words_in_a_negators_scope_or_naming_a_colour_escalate_nothing",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

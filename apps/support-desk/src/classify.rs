@@ -34,7 +34,9 @@ mod jargon;
 mod layout;
 mod numerals;
 mod parts;
+mod scope;
 mod speakers;
+mod speech;
 pub use figures::{Figure, FigureRole};
 pub use intent::Act;
 
@@ -1152,6 +1154,32 @@ fn prepare(text: &str) -> String {
     )))))
     .pipe(|t| without_refused_figures(&t))
     .pipe(|t| arithmetic_results(&t))
+    .pipe(|t| share_results(&t))
+}
+
+/// A share worked out to its figure ("15% of order value = EUR 13.50", "half the price, i.e. 20.00", "a third of the
+/// total is 12.00"): the figure is the share's value, not the price the share is of (ADR-956). The working goes, the
+/// result stays, so the price's noun does not label the result as what was paid.
+fn share_results(text: &str) -> String {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = RE
+        .get_or_init(|| {
+            Regex::new(&format!(
+                r"(?i)\b(?:\d{{1,2}}(?:[.,]\d+)?\s?(?:%|percent|per\s+cent)|half|a\s+(?:third|quarter)|one\s+(?:third|quarter))\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|your\s+)?(?:order|total|price|invoice|purchase|item)?(?:\s+(?:value|amount|total|price|cost))?\s*(?:=|is|comes\s+to|i\.e\.|which\s+is|makes|equals)\s*(?P<res>(?:(?:{CUR_BEFORE})\s?)?(?:{NUM}))"
+            ))
+            .ok()
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let mut out = text.to_string();
+    for c in re.captures_iter(text).collect::<Vec<_>>().into_iter().rev() {
+        // Blank up to the result's figure (its currency kept).
+        let (Some(m), Some(result)) = (c.get(0), c.name("res")) else { continue };
+        out.replace_range(m.start()..result.start(), &" ".repeat(result.start() - m.start()));
+    }
+    out
 }
 
 /// A figure typed with the letter O for a zero ("$4O", "2O", "1OO.OO", "5o"): a token of digits and O's only, with a
@@ -1770,6 +1798,9 @@ struct ClauseIntent {
     framed: bool,
     /// It asks whether money on record has arrived, by the question's shape (ADR-870).
     arrived: bool,
+    /// A processing imperative with no object of its own asked (ADR-951): the figures the earlier clauses it points
+    /// back to name (empty when it did not fire, or they name none).
+    antecedent: Option<Vec<i64>>,
 }
 
 /// The refund grammar on one clause: status questions, acknowledgements of a past refund and negations are cut
@@ -1789,7 +1820,7 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     static SUBJECT: OnceLock<Option<Regex>> = OnceLock::new();
     let subject = SUBJECT.get_or_init(|| {
         Regex::new(
-            r#"(?i)\b(?:a|an|my|the|your|our|this|that)\s+(?:[\w-]+\s+)?refund\b(?:\s+(?:of|for|on|to)\s+[\w$€£#.,'-]+(?:\s+[\w$€£#.,'-]+){0,2}?)?\s+(?:was|were|has\s+been|had\s+been|have\s+been|got|is\s+now|'s\s+been|has|had)\s+(?:(?:already|now|just|finally|actually|apparently|supposedly|successfully|fully|all)\s+)*["']?(?:done|sent|made|paid|given|put\s+through|gone\s+through|gone|gone\s+out|come\s+through|[a-z]+ed)\b"#,
+            r#"(?i)\b(?:a|an|my|the|your|our|this|that)\s+(?:[\w-]+\s+)?refund\b(?:\s+(?:of|for|on|to)\s+[\w$€£#.,'-]+(?:\s+[\w$€£#.,'-]+){0,4}?)?\s+(?:(?:was|were|has\s+been|had\s+been|have\s+been|got|is\s+now|'s\s+been|has|had)\s+(?:(?:already|now|just|finally|actually|apparently|supposedly|successfully|fully|all)\s+)*["']?(?:done|sent|made|paid|given|put\s+through|gone\s+through|gone|gone\s+out|come\s+through|[a-z]+ed)|(?:is|are)\s+(?:(?:still|now|currently|already)\s+)*(?:being\s+(?:processed|handled|sent|paid|issued|reviewed|checked)|processing|pending|in\s+process|in\s+progress|underway|on\s+(?:its|the)\s+way|going\s+through))\b"#,
         )
         .ok()
     });
@@ -1811,6 +1842,25 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     });
     if let Some(record) = record.as_ref() {
         for m in record.find_iter(clause) {
+            talked_about.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    // A refund told as a report (ADR-952): one whose agent is another shop ("the last online shop I used took three
+    // weeks to refund me", "another store refunded me straight away") — the segment from that subject to the next
+    // boundary — or one in the past as a complaint about slowness ("it took you a month to refund me last time").
+    // Neither is a refund asked of this shop now, nor a refund on record here.
+    static REPORT: OnceLock<Option<Regex>> = OnceLock::new();
+    let report = REPORT.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:(?:the|a|an|one|my)\s+)?(?:last|other|previous|another|different|old|usual)\s+(?:[\w-]+\s+){0,2}?",
+            r"(?:shop|store|retailer|seller|company|website|site|brand|merchant|supplier|place)s?\b[^,;:.!?()\n]*",
+            r"|\b(?:took|needed|waited|spent)\s+(?:\w+\s+){0,3}?(?:days?|weeks?|months?|ages|forever|long|a\s+while|an\s+age)",
+            r"\s+(?:for\s+(?:you|them|it|her|him)\s+)?to\s+(?:refund|reimburse|repay|credit|pay)\w*\b[^,;:.!?()\n]*",
+        ))
+        .ok()
+    });
+    if let Some(report) = report.as_ref() {
+        for m in report.find_iter(&talked_about.clone()) {
             talked_about.replace_range(m.range(), &" ".repeat(m.len()));
         }
     }
@@ -1958,7 +2008,9 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             || elided_subject_want(&unnegated)
             || coordinated_ask(&unnegated)
             || cleft_want(&unnegated)
-            || verbless_ask(&unnegated));
+            || verbless_ask(&unnegated)
+            || speech::want_chain(&unnegated).is_some()
+            || speech::nominal_request(&unnegated).is_some());
     let mut rest = clause.to_string();
     // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
     for (re, kind) in [(&r.status_question, 1), (&r.acknowledged, 2), (&r.no_refund, 0)] {
@@ -2881,8 +2933,24 @@ fn intent_in(text: &str) -> ClauseIntent {
     // Whether a clause talks about a refund on record (its status or its receipt) in words about money back: the
     // ticket-level rule below only trusts those (a status reading of "Postage came to 4.00 USD" does not count).
     let mut on_record = false;
+    // Whether an earlier clause of the customer's names money (a figure, or a money noun) without acknowledging or
+    // asking about a refund on record: the antecedent a processing imperative with no object asks for (ADR-951).
+    let mut money_named = false;
+    let mut antecedent_figures: Vec<i64> = Vec::new();
     for (s, e) in clauses(text) {
-        let c = clause_intent(&text[s..e]);
+        let mut c = clause_intent(&text[s..e]);
+        if money_named && !c.request && speech::processing_imperative(&text[s..e]).is_some() {
+            c.request = true;
+            c.framed = true;
+            intent.antecedent = Some(distinct(antecedent_figures.iter().copied()));
+        }
+        let names_money = !c.acknowledged
+            && !c.status_question
+            && (res().money.is_match(&text[s..e]) || speech_money_noun(&text[s..e]));
+        if names_money {
+            antecedent_figures.extend(reply_figures(&text[s..e]));
+        }
+        money_named |= names_money;
         intent.request |= c.request;
         intent.status_question |= c.status_question;
         intent.acknowledged |= c.acknowledged;
@@ -2900,6 +2968,19 @@ fn intent_in(text: &str) -> ClauseIntent {
         intent.request = false;
     }
     intent
+}
+
+/// A money noun a service request names as what it is about (a gesture, a credit, a refund, compensation).
+fn speech_money_noun(clause: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)\b(?:goodwill|gesture|credit|refund|compensation|reimbursement|discount|rebate|money\s+back)\b",
+        )
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(clause))
 }
 
 /// Whether the text before a figure labels it the total claimed ("total claim", "total claimed:", "claim total",
@@ -2952,7 +3033,9 @@ pub fn safety_legal_injury(text: &str) -> bool {
     // are read (a person hurt or a danger named elsewhere in the text still escalates).
     let text = res().transit_damage.replace_all(&text, " ");
     let text = without_degree_senses(&handles_as_words(&text));
-    res().safety.is_match(&text) || res().legal.is_match(&text) || choking(&text)
+    // Injury words out of their sense (ADR-950): in a negator's scope ("no blisters at all", "nobody was hurt") or
+    // modifying a colour name ("a hospital-corridor mint"). The legal reading keeps the whole text.
+    res().safety.is_match(&scope::out_of_sense(&text)) || res().legal.is_match(&text) || choking(&text)
 }
 
 /// A choking hazard named by what happened rather than by the word (b20 `g-023`): a part in a child's mouth, a part
@@ -3056,12 +3139,15 @@ pub fn facts(ev: &Evidence) -> Facts {
     // refunded" quoted below "the amount is 42,50 EUR - only for the lamp shade") asks what it answers: the question
     // is the frame its figure fills (ADR-872, b18 `g-022`). The reply's own figures settle it: one figure is the
     // amount, several or none cannot be settled.
+    // Several figures in the reply: the one it states as the amount ("The amount is 64,50 - the two shirts, 32,25
+    // each") is the answer; the others break it down (ADR-953).
     let answered =
         (!clauses.request && !disclaimed && answers_amount_question(&layout.seen, &own)).then(|| match reply_figures(
             &own,
         )
         .as_slice()
         {
+            _ if stated_amount(&own).is_some() => stated_amount(&own).map_or(Amount::Ambiguous, Amount::Cents),
             [one] => Amount::Cents(*one),
             _ => Amount::Ambiguous,
         });
@@ -3163,6 +3249,19 @@ pub fn facts(ev: &Evidence) -> Facts {
         }
         a => a,
     };
+    // A request made only by a processing imperative that points back ("Please go ahead and confirm") asks what its
+    // antecedent named (ADR-951): that clause's one figure, even one the guard took for a figure quoted by someone
+    // else; several cannot be settled. Never the order's amount in place of a figure named.
+    let amount = match (&clauses.antecedent, amount) {
+        (Some(figs), Amount::Missing | Amount::Full) if form_ask.is_none() && answered.is_none() => {
+            match figs.as_slice() {
+                [] => Amount::Missing,
+                [one] => Amount::Cents(*one),
+                _ => Amount::Ambiguous,
+            }
+        }
+        (_, a) => a,
+    };
     Facts {
         wants_refund,
         amount,
@@ -3228,7 +3327,10 @@ fn customer_words(text: &str, thread: &speakers::Thread) -> String {
     let c = intent_in(&own);
     // A request of its own that names a figure, an acknowledgement, a status question or a disclaimer stands; a
     // request with no figure ("Same ask as before.") may take the figure of the message it points at.
-    let figureless_ask = c.request && requested_in(&own) == Amount::Missing;
+    // A share with no figure ("refund for 2 of the 5 chairs, details below") names no figure either (ADR-955).
+    let figureless_ask = c.request
+        && (requested_in(&own) == Amount::Missing
+            || (requested_in(&own) == Amount::Ambiguous && reply_figures(&own).is_empty()));
     if (c.request && !figureless_ask) || c.acknowledged || c.status_question || disclaimed_request(&own) {
         return own;
     }
@@ -3269,6 +3371,9 @@ fn answers_amount_question(text: &str, own: &str) -> bool {
                 r"(?i)\b(?:confirm|let\s+us\s+know|tell\s+us|advise|specify|state|what\s+is|what's|which)\b[^?\n]{0,40}\b",
                 r"(?:amount|figure|sum|how\s+much)\b[^?\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*|return\w*)",
                 r"|\bhow\s+much\b[^?\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*)",
+                // A polite directive whose object is the amount, whatever its verb ("please reply with the amount you
+                // would like refunded", "kindly send us the figure to credit"): ADR-953.
+                r"|\b(?:please|kindly)\b[^?.\n]{0,40}\b(?:amount|figure|sum)\b[^?.\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*)",
             ))
             .ok()
         })
@@ -3299,6 +3404,25 @@ fn answers_amount_question(text: &str, own: &str) -> bool {
     confirm.is_match(&text)
         && !confirm.is_match(own)
         && res().digit_figure.find_iter(own).any(|m| money_shaped(m.as_str()))
+}
+
+/// The figure a reply states as the amount by a copula ("the amount is 64.50", "total: 90.00", "the sum would be
+/// 12,00"): the subject names the amount, the complement is the figure (ADR-953).
+fn stated_amount(own: &str) -> Option<i64> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let re = RE
+        .get_or_init(|| {
+            Regex::new(&format!(
+                r"(?i)\b(?:amount|total|figure|sum)\s*(?:is|=|:|would\s+be|will\s+be|comes\s+to|should\s+be)\s*(?:{CUR_BEFORE})?\s?({NUM})"
+            ))
+            .ok()
+        })
+        .as_ref()?;
+    let values = distinct(re.captures_iter(own).filter_map(|c| to_cents(c.get(1)?.as_str())));
+    match values.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
 }
 
 /// A bare figure shaped as money: a currency sign, or two decimals ("8.50", "12,00"); not an order number or a count.
@@ -3412,8 +3536,14 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
     read(format!("the amount asked: {:?}", f.amount), "");
     // The trace reads the text the fact was read from: transit damage and degree senses cut out (ADR-830).
     let hazard_text = without_degree_senses(&r.transit_damage.replace_all(&normalized, " "));
-    for (what, re) in [("safety or injury words", &r.safety), ("a legal threat", &r.legal)] {
-        if let Some(m) = re.find(&hazard_text) {
+    for (why, span) in scope::explain(&hazard_text) {
+        read(format!("not an injury: {why}"), &span);
+    }
+    let injury_text = scope::out_of_sense(&hazard_text);
+    for (what, re, text) in
+        [("safety or injury words", &r.safety, &injury_text), ("a legal threat", &r.legal, &hazard_text)]
+    {
+        if let Some(m) = re.find(text) {
             read(what.into(), m.as_str());
         }
     }

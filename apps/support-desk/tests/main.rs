@@ -18,6 +18,7 @@ mod blind15_kinds;
 mod blind16_kinds;
 mod blind17_kinds;
 mod blind18_kinds;
+mod blind22_kinds;
 mod blind4_kinds;
 mod blind5_kinds;
 mod blind6_kinds;

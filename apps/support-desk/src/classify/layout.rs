@@ -574,6 +574,21 @@ impl Layout {
         if patterns().minor_label.is_match(&label_words(label)) {
             return value.trim().parse::<i64>().ok();
         }
+        // The unit note may stand with the value instead of the label ("Amount: 2599 (minor units)", "1250 cents",
+        // "399 pence", "450p"): the whole number is in minor units (ADR-954).
+        static VALUE_MINOR: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
+        if let Some(c) = VALUE_MINOR
+            .get_or_init(|| {
+                regex::Regex::new(
+                    r"(?i)^\s*(\d{1,9})\s*(?:\(\s*(?:in\s+)?(?:minor\s+units?|cents?|pence|cts?)\s*\)|(?:in\s+)?(?:minor\s+units?|cents?|pence|cts?)\b|¢|p\b)[\s.)]*$",
+                )
+                .ok()
+            })
+            .as_ref()
+            .and_then(|re| re.captures(value))
+        {
+            return c[1].parse::<i64>().ok();
+        }
         let found: Vec<i64> =
             patterns().figure.captures_iter(value).filter_map(|c| super::to_cents(c.get(1)?.as_str())).collect();
         match found.as_slice() {

@@ -242,7 +242,8 @@ pub fn thread(text: &str) -> Thread {
 /// Whether the newest words point at the message below them, or say nothing but a greeting or a name.
 pub fn refers_below(top: &str) -> bool {
     let words: Vec<&str> = top.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
-    !patterns().withdraws.is_match(top) && (words.len() <= 3 || patterns().refers_below.is_match(top))
+    !patterns().withdraws.is_match(top)
+        && (words.len() <= 3 || patterns().refers_below.is_match(top) || super::speech::reported_ask(top).is_some())
 }
 
 impl Thread {
