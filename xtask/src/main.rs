@@ -2263,11 +2263,40 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "SQLite never writes its -wal or -shm through a hard link (F926, attack 26's H2)",
-        file: "crates/foureyes-store-sqlite/src/lib.rs",
-        original: "                && m.nlink() > 1",
-        broken: "                && m.nlink() > 1 && false",
+        // F926's check by name became F942's on SQLite's own descriptor (fault14, ADR-942).
+        file: "crates/foureyes-store-sqlite/src/one_name.rs",
+        original: "    if st.st_nlink != 1 {",
+        broken: "    if st.st_nlink != 1 && false {",
         package: "foureyes",
         filter: "journal_authority::a_hard_link_at_the_databases_wal_or_shm_is_not_written_through",
+        also: &[],
+    },
+    // fault14 (attack 27's H3, H4; attack 26's F2): ADR-942, ADR-943.
+    Mutation {
+        property: "a database file with another name is never opened: nothing of SQLite's written into the other file (F942, attack 27's H4)",
+        file: "crates/foureyes-store-sqlite/src/one_name.rs",
+        original: "    if st.st_nlink != 1 {",
+        broken: "    if st.st_nlink != 1 && false {",
+        package: "foureyes-store-sqlite",
+        filter: "one_name::a_database_file_with_another_name_is_not_opened",
+        also: &["one_name::tests::a_file_whose_name_was_removed_after_the_open_is_refused"],
+    },
+    Mutation {
+        property: "a link at -wal/-shm removed right after SQLite's open is refused on the descriptor (F943, attack 27's H3)",
+        file: "crates/foureyes-store-sqlite/src/one_name.rs",
+        original: "    Some(target.as_os_str().as_encoded_bytes().ends_with(b\" (deleted)\"))",
+        broken: "    Some(false && target.as_os_str().as_encoded_bytes().ends_with(b\" (deleted)\"))",
+        package: "foureyes-store-sqlite",
+        filter: "one_name::tests::a_file_whose_name_was_removed_after_the_open_is_refused",
+        also: &[],
+    },
+    Mutation {
+        property: "a serve whose witness cannot be written stops instead of deciding unwitnessed (ADR-943, attack 26's F2)",
+        file: "crates/foureyes/src/serve.rs",
+        original: "                    lost.lose(reason);",
+        broken: "                    drop(reason);",
+        package: "foureyes",
+        filter: "journal_authority::a_witness_swapped_under_a_running_serve_stops_it",
         also: &[],
     },
     Mutation {
