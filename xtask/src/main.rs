@@ -2291,6 +2291,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "a file mounted over -wal/-shm/-journal is refused on the descriptor (F945, attack 27's H5)",
+        file: "crates/foureyes-store-sqlite/src/one_name.rs",
+        original: "bytes.ends_with(suffix)) && mount_root(fd) == Some(true)",
+        broken: "bytes.ends_with(suffix)) && mount_root(fd) == Some(true) && false",
+        package: "foureyes-store-sqlite",
+        filter: "one_name::tests::a_file_mounted_over_a_companions_name_is_refused",
+        also: &[],
+    },
+    Mutation {
         property: "a serve whose witness cannot be written stops instead of deciding unwitnessed (ADR-943, attack 26's F2)",
         file: "crates/foureyes/src/serve.rs",
         original: "                    lost.lose(reason);",

@@ -129,6 +129,13 @@ fn refusal(fd: c_int, name: &CStr) -> Option<String> {
     if st.st_nlink != 1 {
         return Some(linked(&shown, st.st_nlink as u64));
     }
+    // A file mounted over a companion's name (attack 27's H5, root only) has one name and a live entry: the mount is
+    // what tells it (F945). Only the companions: a database file bind-mounted into a container is a deployment.
+    let bytes = name.to_bytes();
+    if [&b"-wal"[..], b"-shm", b"-journal"].iter().any(|suffix| bytes.ends_with(suffix)) && mount_root(fd) == Some(true)
+    {
+        return Some(mounted(&shown));
+    }
     if let Some(removed) = name_removed_since_open(fd) {
         return removed.then(|| raced(&shown));
     }
@@ -143,6 +150,29 @@ fn refusal(fd: c_int, name: &CStr) -> Option<String> {
         Some(again) if same && again.st_nlink == 1 => None,
         Some(again) if again.st_nlink != 1 => Some(linked(&shown, again.st_nlink as u64)),
         _ => Some(raced(&shown)),
+    }
+}
+
+/// Whether `fd` is the root of a mount (Linux `statx`, `STATX_ATTR_MOUNT_ROOT`, kernels from 5.8); `None` where that
+/// cannot be told.
+fn mount_root(fd: c_int) -> Option<bool> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut stx = std::mem::MaybeUninit::<libc::statx>::zeroed();
+        // SAFETY: `fd` is open; an empty path with `AT_EMPTY_PATH` examines it; `stx` is written on success.
+        let rc = unsafe { libc::statx(fd, c"".as_ptr(), libc::AT_EMPTY_PATH, 0, stx.as_mut_ptr()) };
+        if rc != 0 {
+            return None;
+        }
+        // SAFETY: written by the successful `statx` (and zeroed before).
+        let stx = unsafe { stx.assume_init() };
+        let bit = libc::STATX_ATTR_MOUNT_ROOT as u64;
+        (stx.stx_attributes_mask & bit != 0).then_some(stx.stx_attributes & bit != 0)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = fd;
+        None
     }
 }
 
@@ -161,6 +191,13 @@ fn linked(name: &str, links: u64) -> String {
         "`{name}` has {links} names (hard links): SQLite would write this database's pages, log or index into another \
          file (a key, say); refused before a byte was written (F942, ADR-942). No door makes such a link: remove the \
          other names (a copy, not a link, is a backup)"
+    )
+}
+
+fn mounted(name: &str) -> String {
+    format!(
+        "`{name}` is a mount point (a file mounted over the name): SQLite would write this database's log or index into \
+         the mounted file (a key, say); refused before a byte was written (F945, ADR-942). Unmount it"
     )
 }
 
@@ -201,6 +238,29 @@ mod tests {
         // Another link made again at the name: still the removed entry for this descriptor, and two names.
         std::fs::hard_link(&key, &wal).unwrap();
         assert!(refusal(opened.as_raw_fd(), &name).is_some());
+    }
+
+    /// F945 (attack 27's H5): the seal key bind-mounted over `-wal` has one name and a live entry; the mount refuses
+    /// it. Needs root (a bind mount): elsewhere it says so and checks nothing.
+    #[test]
+    fn a_file_mounted_over_a_companions_name_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let key = dir.path().join("seal.key");
+        std::fs::write(&key, b"secret").unwrap();
+        let wal = dir.path().join("t.db-wal");
+        std::fs::write(&wal, b"").unwrap();
+        let mounted = std::process::Command::new("mount").arg("--bind").arg(&key).arg(&wal).status();
+        if !mounted.is_ok_and(|s| s.success()) {
+            eprintln!("no bind mount here (not root?): F945 not checked");
+            return;
+        }
+        let opened = std::fs::OpenOptions::new().read(true).write(true).open(&wal);
+        let why = opened.as_ref().ok().and_then(|f| refusal(f.as_raw_fd(), &c_name(&wal)));
+        drop(opened);
+        let unmounted = std::process::Command::new("umount").arg(&wal).status().unwrap();
+        assert!(unmounted.success());
+        let why = why.expect("a key mounted over -wal passed");
+        assert!(why.contains("mount point") && why.contains("F945"), "{why}");
     }
 
     /// A file of one name, and a directory (SQLite opens the database's directory to sync it), pass.
