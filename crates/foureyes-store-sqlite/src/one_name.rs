@@ -77,7 +77,7 @@ pub(crate) fn install() -> Result<(), String> {
 
 /// Why the last `open()` SQLite made on this thread was refused, cleared as it is read.
 pub(crate) fn take_refusal() -> Option<String> {
-    REFUSED.with(|r| r.borrow_mut().take())
+    REFUSED.try_with(|r| r.borrow_mut().take()).ok().flatten()
 }
 
 /// The unix VFS's `open()`: the real one, then [`refusal`] on the descriptor; a refused descriptor is closed and
@@ -105,7 +105,8 @@ unsafe extern "C" fn checked_open(path: *const c_char, flags: c_int, mode: c_int
                 libc::close(fd);
                 *libc::__errno_location() = libc::EPERM;
             }
-            REFUSED.with(|r| *r.borrow_mut() = Some(why));
+            // `try_with`: never a panic inside a C callback (a thread-local already gone at thread exit).
+            let _ = REFUSED.try_with(|r| *r.borrow_mut() = Some(why));
             -1
         }
     }
