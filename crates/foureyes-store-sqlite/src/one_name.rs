@@ -119,6 +119,8 @@ fn fstat(fd: c_int) -> Option<libc::stat> {
 }
 
 /// Why SQLite must not use the descriptor `fd` it opened by `name`, or `None` (see the module doc).
+// `nlink_t`, `dev_t` and `ino_t` are `u64` here and narrower or signed elsewhere (aarch64, the BSDs): the casts stay.
+#[allow(clippy::unnecessary_cast)]
 fn refusal(fd: c_int, name: &CStr) -> Option<String> {
     let shown = name.to_string_lossy();
     let Some(st) = fstat(fd) else {
