@@ -21,6 +21,7 @@
 
 mod checkpoints;
 mod credentials;
+mod one_name;
 pub(crate) mod ops;
 mod sessions;
 pub(crate) mod tasks;
@@ -131,52 +132,16 @@ pub struct SqliteStore {
     signins: foureyes_store::authority::SigninMap,
 }
 
-/// Refuses a database whose `-wal`, `-shm` or `-journal` exists beside it (under the name given or its canonical
-/// one) with more than one name (F926, ADR-926): SQLite writes its log and index into whatever file stands at those
-/// names, so a hard link planted there to the seal key (or any file of the door's user) had the next door write the
-/// WAL's frames — the agent's text among them — into that file, and then unlink the name (attack 26's H2). A symlink
-/// there SQLite already refuses. Checked by name just before SQLite opens them: a link made after the check is not
-/// seen (ADR-926 says so).
-fn refuse_linked_companions(path: &Path) -> Result<(), String> {
-    use std::os::unix::fs::MetadataExt as _;
-    if path.as_os_str().is_empty() || path.as_os_str() == ":memory:" {
-        return Ok(());
-    }
-    let mut names = vec![path.to_path_buf()];
-    if let Ok(canonical) = std::fs::canonicalize(path)
-        && canonical != path
-    {
-        names.push(canonical);
-    }
-    for database in names {
-        for suffix in ["-wal", "-shm", "-journal"] {
-            let mut name = database.clone().into_os_string();
-            name.push(suffix);
-            let name = PathBuf::from(name);
-            if let Ok(m) = std::fs::symlink_metadata(&name)
-                && m.file_type().is_file()
-                && m.nlink() > 1
-            {
-                return Err(format!(
-                    "`{}` has {} names (hard links): SQLite would write this database's {} into another file (a key, \
-                     say); refused (F926). No door makes such a link: if no door is running, remove this name",
-                    name.display(),
-                    m.nlink(),
-                    if suffix == "-shm" { "shared-memory index" } else { "log" }
-                ));
-            }
-        }
-    }
-    Ok(())
-}
-
 fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
-    refuse_linked_companions(path).map_err(StoreError::Backend)?;
+    // Every file SQLite opens (the database, `-wal`, `-shm`, `-journal`) is checked on its descriptor for other names
+    // (F942, F943, ADR-942): refused before SQLite writes a byte into it.
+    one_name::install().map_err(StoreError::Backend)?;
+    one_name::take_refusal();
     let conn = Connection::open_with_flags(
         path,
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
-    .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {e}", path.display())))?;
+    .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {}", path.display(), with_refusal(&e))))?;
     conn.busy_timeout(options.busy_timeout).sql()?;
     // The write path alone prepares more than rusqlite's default 16 statements: a smaller cache would evict and
     // re-parse them on every transaction.
@@ -1068,14 +1033,15 @@ impl Store for SqliteStore {
         let (path, busy) = (self.path.clone(), self.options.busy_timeout);
         Some(Arc::new(move || {
             use rusqlite::OptionalExtension;
-            refuse_linked_companions(&path)?;
+            one_name::install()?;
+            one_name::take_refusal();
             let conn =
                 Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-                    .map_err(|e| format!("cannot open `{}`: {e}", path.display()))?;
-            conn.busy_timeout(busy).map_err(|e| e.to_string())?;
+                    .map_err(|e| format!("cannot open `{}`: {}", path.display(), with_refusal(&e)))?;
+            conn.busy_timeout(busy).map_err(|e| with_refusal(&e))?;
             conn.query_row("SELECT hash FROM journal WHERE seq = 1", [], |r| r.get::<_, String>(0))
                 .optional()
-                .map_err(|e| e.to_string())
+                .map_err(|e| with_refusal(&e))
         }))
     }
 
@@ -1264,7 +1230,16 @@ impl Backend for SqliteStore {
 
 /// rusqlite's error as the store's.
 pub(crate) fn sql_error(e: rusqlite::Error) -> StoreError {
-    StoreError::Backend(e.to_string())
+    StoreError::Backend(with_refusal(&e))
+}
+
+/// SQLite's error, with why a file it opened on this thread was refused (F942, F943) when one was: SQLite itself
+/// says only that it could not open a file.
+fn with_refusal(e: &rusqlite::Error) -> String {
+    match one_name::take_refusal() {
+        Some(why) => format!("{e}: {why}"),
+        None => e.to_string(),
+    }
 }
 
 /// `.sql()?` turns a rusqlite result into the store's (`StoreError` is another crate's type, so no `From`).

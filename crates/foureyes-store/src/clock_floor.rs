@@ -362,6 +362,9 @@ struct Door {
     unresolved: Option<(i64, String)>,
     /// Whether what leaves the clock unresolved is the database's other names (ADR-882), not a clock behind the record.
     hard_linked: bool,
+    /// Whether what leaves the clock unresolved is an anchor no door could write (F388), not a clock behind the record
+    /// (F946: `journal verify` then blamed an event's time).
+    anchor_unplaced: bool,
     /// Why the last anchor write failed (F388), until one succeeds: a door resolving its clock then refuses to decide.
     unplaced: Option<String>,
     /// Each anchor file this process writes.
@@ -376,6 +379,7 @@ static DOOR: Mutex<Door> = Mutex::new(Door {
     reference: None,
     unresolved: None,
     hard_linked: false,
+    anchor_unplaced: false,
     unplaced: None,
     anchors: Vec::new(),
     last_ms: i64::MIN,
@@ -490,6 +494,14 @@ pub fn unresolved_by_hard_links() -> bool {
     door.unresolved.is_some() && door.hard_linked
 }
 
+/// Whether the clock is unresolved because of the files beside the database — its other names (ADR-882) or an anchor
+/// no door could write (F388: a directory mounted at its name) — not because this machine's clock reads before the
+/// record: `journal verify` then names that cause alone and blames no event's time (attack 24's H1, attack 26's F3).
+pub fn unresolved_by_the_files() -> bool {
+    let door = door();
+    door.unresolved.is_some() && (door.hard_linked || door.anchor_unplaced)
+}
+
 /// Resolves this process's clock against `store` (the first store opened sets it; a later one only adds its anchor
 /// file), records the anchor, and returns the note the process prints on stderr when it does not follow the wall
 /// clock.
@@ -599,6 +611,9 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
     let mut door = door();
     if let Some(unplaced) = door.unplaced.clone() {
         let floor_ms = door.last_ms;
+        if door.unresolved.is_none() {
+            door.anchor_unplaced = true;
+        }
         door.unresolved.get_or_insert_with(|| {
             let why = format!(
                 "the clock anchor {unplaced} could not be written, so no door could measure a clock step on this boot \

@@ -1205,9 +1205,10 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
                     );
                 }
                 if let Some((_, problem)) = &clock
-                    && foureyes_store::clock_floor::unresolved_by_hard_links()
+                    && foureyes_store::clock_floor::unresolved_by_the_files()
                 {
-                    // Not the clock, nor any event's time: the database's other names (ADR-882, attack 24's H1).
+                    // Not the clock, nor any event's time: the database's other names (ADR-882, attack 24's H1), or
+                    // an anchor no door could write (F388; attack 26's F3, F946).
                     println!("clock: doors refuse to decide on this database: {problem}");
                 } else if let Some(((seq, ts_ms), problem)) = &clock {
                     println!(

@@ -181,6 +181,8 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     // The other namespaces this server serves: each a whole door over its own store (ADR-500).
     let mut others = Vec::new();
     let mut background = Vec::new();
+    // A witness a checkpoint could not be appended to stops this server (ADR-943): see [`WitnessLost`].
+    let witness_lost = WitnessLost::default();
     for (name, path) in &args.serve_namespaces {
         let (door, store, mut tasks) =
             namespace_door(base_db, name, path, &base, &limits, args.secrets_key_file.as_deref(), &mut said).await?;
@@ -193,6 +195,7 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
                 args.checkpoint_every.max(1),
                 std::time::Duration::from_secs_f64(args.checkpoint_seconds.max(0.1)),
                 Some(witness),
+                witness_lost.clone(),
             )));
         }
         background.extend(approval_sweep(store.clone(), state.clock.clone(), args.approval_sweep));
@@ -229,10 +232,18 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
             args.checkpoint_every.max(1),
             std::time::Duration::from_secs_f64(args.checkpoint_seconds.max(0.1)),
             main_witness.clone(),
+            witness_lost.clone(),
         ))
     });
     // Ready: everything above is done, the stop signals are caught, and the accept loop starts right after this.
-    let stop = shutdown_signal();
+    let signal = shutdown_signal();
+    let lost = witness_lost.clone();
+    let stop = async move {
+        tokio::select! {
+            () = signal => {}
+            () = lost.wait() => {}
+        }
+    };
     said.announce();
     let other_states = others.iter().map(|(door, ..)| door.clone()).collect();
     foureyes_server::serve_doors(listener, state, other_states, stop)
@@ -289,9 +300,42 @@ pub async fn serve(db: &Path, base_db: &Path, policy_path: &Option<PathBuf>, arg
     } else {
         store.close();
     }
+    if let Some(lost) = witness_lost.reason() {
+        let message = match stop_failed {
+            Some(failed) => format!("{lost}; {failed}"),
+            None => lost,
+        };
+        return Err(Exit::new(EXIT_STORAGE, message));
+    }
     match stop_failed {
         Some(message) => Err(Exit::new(crate::EXIT_VERIFY_FAILED, message)),
         None => Ok(0),
+    }
+}
+
+/// Why a checkpoint could not be appended to a witness (ADR-943, attack 26's F2), set once by a checkpoint loop;
+/// `serve` then stops as at a SIGTERM (no new request, those in flight finished, the checkpoint at stop tried) and
+/// exits 8 with it. A serve that went on deciding after its witness was replaced by a symlink, a FIFO, a directory or
+/// a hard link decided unwitnessed while it was configured to be witnessed: a rollback of the database to a copy
+/// taken then would pass the next start.
+#[derive(Clone, Default)]
+struct WitnessLost(Arc<(std::sync::OnceLock<String>, tokio::sync::Notify)>);
+
+impl WitnessLost {
+    fn lose(&self, reason: String) {
+        if self.0.0.set(reason).is_ok() {
+            self.0.1.notify_one();
+        }
+    }
+
+    async fn wait(&self) {
+        if self.0.0.get().is_none() {
+            self.0.1.notified().await;
+        }
+    }
+
+    fn reason(&self) -> Option<String> {
+        self.0.0.get().cloned()
     }
 }
 
@@ -631,6 +675,7 @@ async fn checkpoint_loop(
     every: u64,
     interval: std::time::Duration,
     witness: Option<PathBuf>,
+    lost: WitnessLost,
 ) {
     let tick = interval.min(std::time::Duration::from_millis(200));
     let mut last_signed = tokio::time::Instant::now();
@@ -659,7 +704,16 @@ async fn checkpoint_loop(
                 if let Some(path) = &witness
                     && let Err(e) = crate::commands::append_note(path, &note)
                 {
-                    eprintln!("checkpoint: witness: {}", e.message);
+                    // Not logged and carried on (attack 26's F2): this server stops deciding (ADR-943).
+                    let reason = format!(
+                        "the witness could not be written ({}): this server stops rather than decide unwitnessed \
+                         (ADR-943); put the witness file back (a regular file of one name) and start it again",
+                        e.message
+                    );
+                    eprintln!("checkpoint: {reason}");
+                    tracing::error!("checkpoint: {reason}");
+                    lost.lose(reason);
+                    return;
                 }
             }
             Ok(None) => {}

@@ -2769,6 +2769,111 @@ fn a_hard_link_at_the_databases_wal_or_shm_is_not_written_through() {
     assert_eq!(e.pay("100").0, 0, "the links removed, the door decides again");
 }
 
+/// F942 (attack 27's H4, `dblink27.py`; RED before the fix: 4/4, `token create`, `serve` and `journal verify` each
+/// wrote 131,072 B of SQLite into the other file before ADR-882's "two names" refusal): the database file itself a
+/// hard link to another file of the door's user (an empty one here, as the attacker's). Every door now refuses before
+/// SQLite writes a byte, naming the file and F942, and the other file stays empty.
+#[test]
+fn a_database_file_with_another_name_is_refused_before_sqlite_writes_into_it() {
+    let e = env(Backend::Sqlite);
+    let (key, _public) = e.keygen();
+    let victim = e.path("victim");
+    std::fs::write(&victim, b"").unwrap();
+    std::fs::hard_link(&victim, &e.db).unwrap();
+    for door in [&["token", "create", "--name", "bot", "--role", "agent"][..], &["journal", "verify"][..]] {
+        let out = e.run(door);
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "{door:?} ran on a database file with two names");
+        assert!(err.contains("hard links") && err.contains("t.db") && err.contains("F942"), "{door:?}: {err}");
+        assert_eq!(std::fs::metadata(&victim).unwrap().len(), 0, "{door:?}: SQLite wrote into the other file");
+    }
+    match e.start_serve(&["--signing-key", key.to_str().unwrap()]) {
+        Ok(_) => panic!("serve started on a database file with two names"),
+        Err((code, err)) => assert!(err.contains("F942"), "serve exited {code:?}: {err}"),
+    }
+    assert_eq!(std::fs::metadata(&victim).unwrap().len(), 0, "serve: SQLite wrote into the other file");
+}
+
+/// F944 (attack 26's F2; RED before ADR-943: the serve logged "checkpoint: witness: cannot append …" at each
+/// checkpoint and went on answering decides, unwitnessed, for as long as it ran): the witness replaced under a running
+/// `serve` by a symlink to the seal key. The serve now stops at the first checkpoint it cannot witness (no new
+/// request; those in flight finished), exits 8 naming the witness and ADR-943, and the key is untouched.
+#[test]
+fn a_witness_swapped_under_a_running_serve_stops_it() {
+    let e = env(Backend::Sqlite);
+    let (key, _public) = e.keygen();
+    let witness = e.path("witness.txt");
+    let bot = token_of(&e, "bot", "agent");
+    let errors = e.path("serve.err");
+    let args = [
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--signing-key",
+        key.to_str().unwrap(),
+        "--witness",
+        witness.to_str().unwrap(),
+        "--checkpoint-every",
+        "1",
+        "--checkpoint-seconds",
+        "0.2",
+    ];
+    let child = e
+        .cmd(&args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::fs::File::create(&errors).unwrap())
+        .spawn()
+        .unwrap();
+    let mut child = support::KillOnDrop(child);
+    let stdout = child.0.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            if let Some(url) = line.split(" on http://").nth(1) {
+                let _ = tx.send(url.trim().to_string());
+            }
+        }
+    });
+    let addr = rx.recv_timeout(std::time::Duration::from_secs(60)).expect("serve did not start");
+    let pay = |id: &str| {
+        let ask = serde_json::json!({"request_id": id, "action": "payments.batch", "params": {"amount_eur": 1}});
+        support::http_bytes(&addr, "POST", "/v1/decide", &bot, Some(&ask), std::time::Duration::from_secs(10))
+            .map(|(status, _)| status)
+    };
+    assert_eq!(pay("w0").unwrap(), 200);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while std::fs::metadata(&witness).map(|m| m.len()).unwrap_or(0) == 0 {
+        assert!(std::time::Instant::now() < deadline, "no checkpoint reached the witness");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let victim = e.path("keys").join("seal.key");
+    let before = std::fs::read(&victim).unwrap();
+    std::fs::remove_file(&witness).unwrap();
+    std::os::unix::fs::symlink(&victim, &witness).unwrap();
+    let (mut answered, mut n) = (0, 0);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = child.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "serve went on deciding with its witness replaced by a symlink: {answered} decides answered 200 after"
+        );
+        n += 1;
+        if pay(&format!("w{n}")).is_ok_and(|status| status == 200) {
+            answered += 1;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let said = std::fs::read_to_string(&errors).unwrap();
+    assert_eq!(status.code(), Some(8), "{said}");
+    assert!(said.contains("witness.txt") && said.contains("ADR-943"), "{said}");
+    assert!(pay("after").is_err(), "a stopped serve answered");
+    assert_eq!(std::fs::read(&victim).unwrap(), before, "the seal key was written through the witness");
+}
+
 /// Attack 25's W1 and W2 (F388, `witsym25.py key|fifo`; RED before F388: the serve appended its checkpoint to the
 /// seal key a symlink at the witness's name pointed to, 65 → 265 bytes, and every keyed door then exited 7; a FIFO
 /// there hung `serve` at start with no word): a writer who can reach the witness's directory, holding no key, replaced
