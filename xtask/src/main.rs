@@ -2201,8 +2201,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a door that said it is ready stops cleanly on SIGTERM: the signal is caught before it says so (F379)",
         file: "crates/foureyes/src/serve.rs",
-        original: "    let stop = shutdown_signal();",
-        broken: "    let stop = async { shutdown_signal().await };",
+        original: "    let signal = shutdown_signal();",
+        broken: "    let signal = async { shutdown_signal().await };",
         package: "foureyes",
         filter: "a_door_stopped_right_after_it_is_ready_stops_cleanly",
         also: &[],
