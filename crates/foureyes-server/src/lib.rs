@@ -17,6 +17,7 @@ mod events;
 pub mod execute;
 pub mod feed;
 pub mod listen;
+pub mod mcp_pins;
 mod metrics;
 pub mod namespaces;
 mod ops;
