@@ -37,6 +37,16 @@ use tokio::sync::{Notify, mpsc};
 /// The code of the `refused` events that journal a client message with a key twice (ADR-935).
 pub const AMBIGUOUS_MESSAGE: &str = "ambiguous_message";
 
+/// Why a client message could be read two ways (ADR-935): a key twice in one object at any depth (ADR-930's strict
+/// reading), or two keys that differ only in case (ADR-60's [`crate::parity::key_collision`], deep). `None` when
+/// neither.
+fn ambiguity_of(bytes: &[u8]) -> Option<String> {
+    if let Err(e) = crate::jsonrpc::one_value(bytes) {
+        return Some(e.to_string());
+    }
+    std::str::from_utf8(bytes).ok().and_then(|text| crate::parity::key_collision(text, true))
+}
+
 /// How much of a client message refused for a key given twice is journaled (ADR-935).
 const AMBIGUOUS_MESSAGE_KEPT: usize = 1024;
 
@@ -539,9 +549,10 @@ impl Gate {
         Gated::Answer(call.answer(&text, json!({"action": action, "error": "ambiguous_params", "message": why})))
     }
 
-    /// A client message with a key twice in one object, at any depth (ADR-935, attack 27): the upstream may keep the
-    /// other value than the proxy's reader (serde_json keeps the last; cJSON and several streaming readers the
-    /// first), so what was checked (a `resources/read`'s `uri` against its pin, say) is not what would run. `None`
+    /// A client message with a key twice in one object, or two keys that differ only in case, at any depth (ADR-935,
+    /// attack 27): the upstream may keep the other value than the proxy's reader (serde_json keeps the last; cJSON
+    /// and several streaming readers the first; Go's `encoding/json` matches field names case-insensitively), so what
+    /// was checked (a `resources/read`'s `uri` against its pin, say) is not what would run. `None`
     /// for a message with each key once, and for a `tools/call`: ADR-60 refuses one whose params have a key twice,
     /// with an `isError` answer the model reads (`ambiguous_tool_call`), and forwards its own serialization of any
     /// other. Otherwise journaled as refused (`ambiguous_message`) and answered with a JSON-RPC error; the caller
@@ -551,7 +562,7 @@ impl Gate {
         if envelope.kind() == crate::jsonrpc::Kind::Request && method == Some("tools/call") {
             return None;
         }
-        let why = crate::jsonrpc::one_value(bytes).err()?.to_string();
+        let why = ambiguity_of(bytes)?;
         let text = String::from_utf8_lossy(bytes);
         let mut end = text.len().min(AMBIGUOUS_MESSAGE_KEPT);
         while !text.is_char_boundary(end) {

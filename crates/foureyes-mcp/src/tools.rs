@@ -639,6 +639,8 @@ impl Gate {
         input["definition"] = journalable(definition, room);
         if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &why, input).await {
             eprintln!("foureyes mcp-proxy: could not journal the changed definition of `{tool}`: {e}");
+            // ADR-938: a later listing journals it again (a throttled server, say): the change is not lost.
+            lock(&self.journaled_changes).remove(&(tool.to_string(), seen));
         }
     }
 

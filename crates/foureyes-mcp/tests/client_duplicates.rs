@@ -101,11 +101,13 @@ async fn mcp11_a_read_with_a_key_twice_cannot_reach_a_hidden_resource() {
     // The changed resource itself is refused (ADR-282).
     let direct = proxy.request("resources/read", json!({"uri": "res://secret"})).await;
     assert!(direct.get("error").is_some(), "{direct}");
-    let sent: [&[u8]; 2] = [
+    // The last: Go's `encoding/json` (the Go SDK) reads `URI` into the `uri` field, after `uri`.
+    let sent: [&[u8]; 3] = [
         br#"{"jsonrpc":"2.0","id":21,"method":"resources/read","params":{"uri":"res://secret","uri":"res://ok"}}"#,
         br#"{"jsonrpc":"2.0","id":22,"method":"prompts/get","params":{"name":"secret","name":"ok"}}"#,
+        br#"{"jsonrpc":"2.0","id":25,"method":"resources/read","params":{"uri":"res://ok","URI":"res://secret"}}"#,
     ];
-    for (id, message) in (21..).zip(sent) {
+    for (id, message) in [21, 22, 25].into_iter().zip(sent) {
         proxy.send_raw(&[message, b"\n"].concat()).await;
         let refused = answer(&mut proxy, id).await;
         assert!(!refused.to_string().contains("secret\""), "the hidden definition was read: {refused}");
@@ -136,6 +138,63 @@ async fn mcp11_a_read_with_a_key_twice_cannot_reach_a_hidden_resource() {
     let journal = store.journal(0, 10_000).await.unwrap();
     let refused: Vec<&Value> =
         journal.iter().filter(|e| e.data["code"] == json!("ambiguous_message")).map(|e| &e.data).collect();
-    assert_eq!(refused.len(), 4, "every refused message is journaled: {refused:?}");
+    assert_eq!(refused.len(), 5, "every refused message is journaled: {refused:?}");
     assert!(refused.iter().any(|r| r["input"]["method"] == json!("resources/read")), "{refused:?}");
+}
+
+/// Kills the child (by its own handle) when dropped.
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// ADR-935 over `--listen`: with `--upstream` (the first-wins server over Streamable HTTP) and as the bridge (the
+/// first-wins server over stdio behind the listener), a message with a key twice is answered with a JSON-RPC error,
+/// on its own or in a batch, journaled, and the upstream receives no body with a key twice. Seen red on the code
+/// before the fix: the `--upstream` proxy forwarded the body as it came (the upstream read `res://secret`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mcp11_over_http_a_message_with_a_key_twice_is_refused_and_journaled() {
+    let (dir, record) = scratch();
+    let store = sqlite(dir.path());
+    let port = free_port();
+    let mut command = first_wins("v0", &record);
+    command.push(port.to_string());
+    let _upstream = Killed(std::process::Command::new(&command[0]).args(&command[1..]).spawn().unwrap());
+    listening(port).await;
+    let gate = std::sync::Arc::new(Gate::new(store.clone(), policy(POLICY), GateConfig::new("doc")));
+    let over_http = serve_http_proxy(gate, port).await;
+    let bridged = dir.path().join("bridged.jsonl");
+    let gate = std::sync::Arc::new(Gate::new(store.clone(), policy(POLICY), GateConfig::new("doc")));
+    let options = foureyes_mcp::bridge::BridgeOptions::new(first_wins("v0", &bridged));
+    let bridge = serve_on_loopback(foureyes_mcp::bridge::app(gate, options)).await;
+    let wait = std::time::Duration::from_secs(20);
+    for url in [over_http, bridge] {
+        let session = initialized_session(&url).await;
+        let headers = [("Mcp-Session-Id", session.as_str()), ("MCP-Protocol-Version", "2025-06-18")];
+        let read =
+            br#"{"jsonrpc":"2.0","id":5,"method":"resources/read","params":{"uri":"res://secret","uri":"res://ok"}}"#;
+        let (_, _, body) = http_post_within(&url, &headers, read, wait).await;
+        let answers = messages_of(&body);
+        let answer = answers.iter().find(|m| m["id"] == json!(5)).unwrap_or_else(|| panic!("{url}: {body}"));
+        assert_eq!(answer["error"]["code"], json!(-32600), "{url}: {body}");
+        assert!(!body.contains("READ"), "{url}: {body}");
+        let batch = br#"[{"jsonrpc":"2.0","id":6,"method":"prompts/get","params":{"name":"secret","name":"ok"}},{"jsonrpc":"2.0","id":7,"method":"tools/list"}]"#;
+        let (_, _, body) = http_post_within(&url, &headers, batch, wait).await;
+        let answers = messages_of(&body);
+        let of = |id: i64| answers.iter().find(|m| m["id"] == json!(id)).unwrap_or_else(|| panic!("{url}: {body}"));
+        assert_eq!(of(6)["error"]["code"], json!(-32600), "{url}: {body}");
+        // The rest of the batch: forwarded by the bridge; over `--upstream` a batch goes whole or not at all.
+        assert!(of(7).get("result").is_some() || of(7)["error"]["code"] == json!(-32600), "{url}: {body}");
+        assert!(!body.contains("GOT"), "{url}: {body}");
+    }
+    for line in received(&record).iter().chain(&received(&bridged)) {
+        assert!(foureyes_mcp::jsonrpc::one_value(line.as_bytes()).is_ok(), "the upstream received a key twice: {line}");
+    }
+    let journal = store.journal(0, 10_000).await.unwrap();
+    let refused = journal.iter().filter(|e| e.data["code"] == json!("ambiguous_message")).count();
+    assert_eq!(refused, 4, "every refused message is journaled");
 }

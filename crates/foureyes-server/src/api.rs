@@ -642,7 +642,31 @@ async fn mcp_refusal(
             "seen": b.input.get("seen")});
         return Err(refuse(&state, caller.name(), error, input).await);
     }
-    let seq = state.store.refuse(caller.name(), &b.code, &b.message, b.input, state.now_ms()).await?;
+    // ADR-938 (attack 26's F1): an identical report is not journaled twice; a flood of new ones is throttled, per
+    // credential and apart for changed definitions, so refused-message noise cannot crowd a real change out.
+    let digest = foureyes_core::canonical::canonical_sha256(&json!({"code": b.code, "message": b.message,
+        "input": b.input}));
+    let changed = b.code == foureyes_core::tool_pin::CHANGED;
+    match state.mcp_reports.admit(caller.name(), &digest, changed, state.now_ms()) {
+        crate::mcp_pins::Report::Journal => {}
+        crate::mcp_pins::Report::Repeat(seq) => return Ok(Json(json!({"seq": seq, "repeat": true}))),
+        crate::mcp_pins::Report::Throttled { retry_after_s } => {
+            let message = format!(
+                "`{}` reported more than {} new MCP refusals of this kind within {} s: throttled; retry after the \
+                 delay in Retry-After (ADR-938)",
+                caller.name(),
+                crate::mcp_pins::REPORTS_PER_WINDOW,
+                crate::mcp_pins::REPORT_WINDOW_MS / 1000
+            );
+            return Err(ApiError {
+                retry_after_s: Some(retry_after_s),
+                ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "throttled", message)
+            });
+        }
+    }
+    let journaled = state.store.refuse(caller.name(), &b.code, &b.message, b.input, state.now_ms()).await;
+    state.mcp_reports.journaled(caller.name(), &digest, journaled.as_ref().ok().copied());
+    let seq = journaled?;
     state.notify();
     Ok(Json(json!({"seq": seq})))
 }

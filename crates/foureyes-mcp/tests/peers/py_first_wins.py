@@ -3,7 +3,8 @@
 SDK. For issue #19 / attack 27 (ADR-935): a client message with a key twice must never reach it.
 MODE (argv[1]): `v0` lists resource `res://secret` as "v0"; `changed` lists it with another description (a rug pull:
 the proxy hides it and refuses its reads until a person re-pins it). `res://ok` and tools `t`, `pay` never change.
-RECORD (argv[2]): every line received is appended to this file.
+RECORD (argv[2]): every line (or HTTP body) received is appended to this file. With a third argument PORT it serves
+Streamable HTTP on 127.0.0.1:PORT/mcp (one JSON answer per POST) instead of stdio.
 Answers: a `tools/call` "RAN <name> <arguments>", a `resources/read` "READ <uri>", a `prompts/get` "GOT <name>".
 """
 import json
@@ -31,9 +32,8 @@ def write(message):
     sys.stdout.buffer.flush()
 
 
-for line in sys.stdin:
-    if not line.strip():
-        continue
+def handle(line):
+    """The answer lines to one received message."""
     with open(record, "a", encoding="utf-8") as f:
         f.write(line.rstrip("\n") + "\n")
     message = json.loads(line, object_pairs_hook=first_wins)
@@ -64,8 +64,36 @@ for line in sys.stdin:
             result = {}
         answers.append({"jsonrpc": "2.0", "id": mid, "result": result})
     if isinstance(message, list):
-        if answers:
-            write(answers)
-    else:
-        for a in answers:
-            write(a)
+        return [answers] if answers else []
+    return answers
+
+
+if len(sys.argv) > 3:
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode("utf-8")
+            answers = handle(body)
+            if not answers:
+                self.send_response(202)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            payload = json.dumps(answers[0]).encode("utf-8")
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Mcp-Session-Id", "first-wins-session")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+
+        def log_message(self, *args):
+            pass
+
+    HTTPServer(("127.0.0.1", int(sys.argv[3])), Handler).serve_forever()
+else:
+    for line in sys.stdin:
+        if line.strip():
+            for answer in handle(line):
+                write(answer)
