@@ -154,8 +154,8 @@ impl Drop for Killed {
 
 /// ADR-935 over `--listen`: with `--upstream` (the first-wins server over Streamable HTTP) and as the bridge (the
 /// first-wins server over stdio behind the listener), a message with a key twice is answered with a JSON-RPC error,
-/// on its own or in a batch, journaled, and the upstream receives no body with a key twice. Seen red on the code
-/// before the fix: the `--upstream` proxy forwarded the body as it came (the upstream read `res://secret`).
+/// on its own or in a batch, journaled, and the upstream receives no body with a key twice. Seen red with the check
+/// disabled (`cargo xtask teeth "(ADR-935)"`, which is the code before the fix for these messages).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn mcp11_over_http_a_message_with_a_key_twice_is_refused_and_journaled() {
     let (dir, record) = scratch();
