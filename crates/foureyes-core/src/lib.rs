@@ -19,6 +19,7 @@ pub mod policy;
 pub mod policy_diff;
 pub mod policy_test;
 pub mod seal;
+pub mod strict_json;
 pub mod task;
 pub mod tool_pin;
 pub mod types;

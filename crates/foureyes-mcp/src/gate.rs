@@ -34,6 +34,22 @@ use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 use tokio::sync::{Notify, mpsc};
 
+/// The code of the `refused` events that journal a client message with a key twice (ADR-935).
+pub const AMBIGUOUS_MESSAGE: &str = "ambiguous_message";
+
+/// Why a client message could be read two ways (ADR-935): a key twice in one object at any depth (ADR-930's strict
+/// reading), or two keys that differ only in case (ADR-60's [`crate::parity::key_collision`], deep). `None` when
+/// neither.
+fn ambiguity_of(bytes: &[u8]) -> Option<String> {
+    if let Err(e) = crate::jsonrpc::one_value(bytes) {
+        return Some(e.to_string());
+    }
+    std::str::from_utf8(bytes).ok().and_then(|text| crate::parity::key_collision(text, true))
+}
+
+/// How much of a client message refused for a key given twice is journaled (ADR-935).
+const AMBIGUOUS_MESSAGE_KEPT: usize = 1024;
+
 /// How much of a tool result is kept inline in the report detail; larger results are summarized (size, SHA-256,
 /// and the first bytes) so the journal stays small and the store's detail cap is never hit.
 pub const DETAIL_INLINE_BYTES: usize = 8 * 1024;
@@ -531,6 +547,38 @@ impl Gate {
              another tool or other arguments from them. Send each key once, in one spelling."
         );
         Gated::Answer(call.answer(&text, json!({"action": action, "error": "ambiguous_params", "message": why})))
+    }
+
+    /// A client message with a key twice in one object, or two keys that differ only in case, at any depth (ADR-935,
+    /// attack 27): the upstream may keep the other value than the proxy's reader (serde_json keeps the last; cJSON
+    /// and several streaming readers the first; Go's `encoding/json` matches field names case-insensitively), so what
+    /// was checked (a `resources/read`'s `uri` against its pin, say) is not what would run. `None`
+    /// for a message with each key once, and for a `tools/call`: ADR-60 refuses one whose params have a key twice,
+    /// with an `isError` answer the model reads (`ambiguous_tool_call`), and forwards its own serialization of any
+    /// other. Otherwise journaled as refused (`ambiguous_message`) and answered with a JSON-RPC error; the caller
+    /// forwards nothing.
+    pub async fn refuse_duplicate_key(&self, envelope: &crate::jsonrpc::Envelope<'_>, bytes: &[u8]) -> Option<Value> {
+        let method = envelope.method.as_deref();
+        if envelope.kind() == crate::jsonrpc::Kind::Request && method == Some("tools/call") {
+            return None;
+        }
+        let why = ambiguity_of(bytes)?;
+        let text = String::from_utf8_lossy(bytes);
+        let mut end = text.len().min(AMBIGUOUS_MESSAGE_KEPT);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let input = json!({"server": self.config.server, "method": method, "id": envelope.id_value(),
+            "bytes": bytes.len(), "message": &text[..end]});
+        let why_journaled = format!("{}: a client message with a key twice: {why}", method.unwrap_or("a response"));
+        if let Err(e) = self.engine.refuse(&self.config.agent, AMBIGUOUS_MESSAGE, &why_journaled, input).await {
+            eprintln!("foureyes mcp-proxy: could not journal the refusal of an ambiguous client message: {e}");
+        }
+        let message = format!(
+            "Invalid Request: {why}; a server could read another message from it (nothing was forwarded; send each \
+             key once)"
+        );
+        Some(error_response(&envelope.id_value(), crate::jsonrpc::INVALID_REQUEST, &message))
     }
 
     /// A call carrying a field that would make the upstream run something undecided, or answer before the tool

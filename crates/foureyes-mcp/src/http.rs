@@ -653,6 +653,10 @@ async fn post(state: AppState, request: Request) -> Response {
             &error_response(&envelope.id_value(), INVALID_REQUEST, &message),
         );
     }
+    // ADR-935: no key twice anywhere in it (journaled, forwarded nowhere).
+    if let Some(refusal) = state.gate.refuse_duplicate_key(&envelope, &bytes).await {
+        return json_response(StatusCode::BAD_REQUEST, &refusal);
+    }
     let claim = if envelope.kind() == Kind::Request {
         match state.claims.claim(&session_of(&parts.headers), vec![envelope.id_value()]) {
             Ok(claim) => Some(claim),
@@ -981,6 +985,10 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
         if let Some(why) = key_collision(item.get(), false) {
             let message = format!("Invalid Request: {why}; a server could read another message from it");
             others.push(Err(error_response(&e.id_value(), INVALID_REQUEST, &message)));
+            continue;
+        }
+        if let Some(refusal) = state.gate.refuse_duplicate_key(&e, item.get().as_bytes()).await {
+            others.push(Err(refusal));
             continue;
         }
         if e.kind() == Kind::Request {

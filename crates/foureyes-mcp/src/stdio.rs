@@ -392,7 +392,15 @@ impl Router {
             }
             Ok(envelope) => match self.admit(&envelope, &line) {
                 Err(refusal) => return self.send_client(refusal).await,
-                Ok(claimed) => (self.classify_client(&envelope), claimed),
+                Ok(claimed) => {
+                    if let Some(refusal) = self.gate.refuse_duplicate_key(&envelope, &line).await {
+                        if let Some(key) = &claimed {
+                            lock(&self.state).release(key);
+                        }
+                        return self.send_client(refusal).await;
+                    }
+                    (self.classify_client(&envelope), claimed)
+                }
             },
         };
         match action {
@@ -708,6 +716,14 @@ impl Router {
                     continue;
                 }
             };
+            // ADR-935: no key twice anywhere in it, as alone.
+            if let Some(refusal) = self.gate.refuse_duplicate_key(&envelope, item.get().as_bytes()).await {
+                if let Some(key) = &claimed {
+                    lock(&self.state).release(key);
+                }
+                answers.push(refusal);
+                continue;
+            }
             match self.classify_client(&envelope) {
                 ClientAction::Forward => kept.push((index, claimed)),
                 ClientAction::Answer(response) => {

@@ -26,7 +26,7 @@ use crate::gate::{Gate, Gated, ToolCall, lock};
 use foureyes_core::Policy;
 use foureyes_core::canonical::{canonical_sha256, sha256_hex};
 use foureyes_core::policy::{ActionPolicy, ParamSpec, ParamType};
-use foureyes_core::tool_pin::{PinCause, ToolPinned, definition_sha256};
+use foureyes_core::tool_pin::{PinCause, ToolPinned, definition_sha256, excerpt, room_for};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -639,6 +639,8 @@ impl Gate {
         input["definition"] = journalable(definition, room);
         if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &why, input).await {
             eprintln!("foureyes mcp-proxy: could not journal the changed definition of `{tool}`: {e}");
+            // ADR-938: a later listing journals it again (a throttled server, say): the change is not lost.
+            lock(&self.journaled_changes).remove(&(tool.to_string(), seen));
         }
     }
 
@@ -803,7 +805,7 @@ impl Gate {
 }
 
 /// The code of the `refused` events that journal a changed tool definition.
-pub const CHANGED: &str = "tool_definition_changed";
+pub const CHANGED: &str = foureyes_core::tool_pin::CHANGED;
 
 /// An upstream's definition as the journal can hold it, for the person who reviews the change, in at most `room`
 /// bytes of canonical JSON: the definition itself when a reader takes it back exactly inside its `refused` event,
@@ -827,37 +829,6 @@ fn journalable(definition: &Value, room: usize) -> Value {
     }
     let canonical = foureyes_core::canonical::to_canonical_string(definition);
     excerpt(&canonical, &sha256_hex(canonical.as_bytes()), room)
-}
-
-/// What the journal keeps of a text larger than `room` bytes (ADR-912): `{"bytes", "sha256", "excerpt"}`, the
-/// excerpt the longest prefix (on a character boundary) for which the whole fits in `room` bytes of canonical JSON
-/// (escapes count as they are written).
-fn excerpt(text: &str, sha256: &str, room: usize) -> Value {
-    let whole = Value::String(text.to_string());
-    if foureyes_core::canonical::to_canonical_string(&whole).len() <= room {
-        return whole;
-    }
-    let mut end = text.len().min(room);
-    loop {
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        let kept = json!({"bytes": text.len(), "sha256": sha256, "excerpt": &text[..end]});
-        let size = foureyes_core::canonical::to_canonical_string(&kept).len();
-        if size <= room || end == 0 {
-            return kept;
-        }
-        end = end.saturating_sub((size - room).max(1));
-    }
-}
-
-/// The bytes left for a definition in a `refused` input (`input` with its definition field still `null` or empty)
-/// before the store would cut the whole input down to an excerpt ([`REFUSED_INPUT_MAX_BYTES`]), with room to spare.
-///
-/// [`REFUSED_INPUT_MAX_BYTES`]: foureyes_core::event::REFUSED_INPUT_MAX_BYTES
-fn room_for(input: &Value) -> usize {
-    let used = foureyes_core::canonical::to_canonical_string(input).len();
-    foureyes_core::event::REFUSED_INPUT_MAX_BYTES.saturating_sub(used + 64)
 }
 
 /// The keys a listing gives more than once, each with all its entries in the listing's order.

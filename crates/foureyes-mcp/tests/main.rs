@@ -12,6 +12,7 @@ mod answer_spray;
 mod asking;
 mod bridge;
 mod cancellation;
+mod client_duplicates;
 mod duplicate_names;
 mod elicitation;
 mod error_after_run;

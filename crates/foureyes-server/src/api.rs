@@ -595,7 +595,9 @@ async fn mcp_pin_first_seen(
 
 /// The refusals an MCP proxy journals on its own (ADR-911): the codes `foureyes-mcp` refuses with. Nothing else may be
 /// reported this way: an agent must not journal refusals that speak for the server (`record_altered`, say).
-const MCP_REFUSAL_CODES: &[&str] = &["tool_definition_changed", "ambiguous_tool_call", "unsupported_tool_call"];
+/// `ambiguous_message`: a client message with a key twice (ADR-935).
+const MCP_REFUSAL_CODES: &[&str] =
+    &["tool_definition_changed", "ambiguous_tool_call", "unsupported_tool_call", "ambiguous_message"];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -640,19 +642,68 @@ async fn mcp_refusal(
             "seen": b.input.get("seen")});
         return Err(refuse(&state, caller.name(), error, input).await);
     }
-    let seq = state.store.refuse(caller.name(), &b.code, &b.message, b.input, state.now_ms()).await?;
+    // ADR-938 (attack 26's F1): an identical report is not journaled twice; a flood of new ones is throttled, per
+    // credential and apart for changed definitions, so refused-message noise cannot crowd a real change out.
+    let digest = foureyes_core::canonical::canonical_sha256(&json!({"code": b.code, "message": b.message,
+        "input": b.input}));
+    let changed = b.code == foureyes_core::tool_pin::CHANGED;
+    match state.mcp_reports.admit(caller.name(), &digest, changed, state.now_ms()) {
+        crate::mcp_pins::Report::Journal => {}
+        crate::mcp_pins::Report::Repeat(seq) => return Ok(Json(json!({"seq": seq, "repeat": true}))),
+        crate::mcp_pins::Report::Throttled { retry_after_s } => {
+            let message = format!(
+                "`{}` reported more than {} new MCP refusals of this kind within {} s: throttled; retry after the \
+                 delay in Retry-After (ADR-938)",
+                caller.name(),
+                crate::mcp_pins::REPORTS_PER_WINDOW,
+                crate::mcp_pins::REPORT_WINDOW_MS / 1000
+            );
+            return Err(ApiError {
+                retry_after_s: Some(retry_after_s),
+                ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "throttled", message)
+            });
+        }
+    }
+    let journaled = state.store.refuse(caller.name(), &b.code, &b.message, b.input, state.now_ms()).await;
+    state.mcp_reports.journaled(caller.name(), &digest, journaled.as_ref().ok().copied());
+    let seq = journaled?;
     state.notify();
     Ok(Json(json!({"seq": seq})))
 }
 
-/// A person re-pins a tool to the definition they reviewed: proxies list it and forward its calls again.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ApproveBody {
+    server: String,
+    tool: String,
+    sha256: String,
+    /// Pin a hash the journal holds only an excerpt of (ADR-912): the person reviewed the whole definition at the
+    /// upstream (`foureyes mcp pins approve --excerpt-only`).
+    #[serde(default)]
+    excerpt_only: bool,
+}
+
+/// A person re-pins a tool to the definition they reviewed: proxies list it and forward its calls again. Only a
+/// hash a proxy journaled a changed definition of, whose text hashes to it (ADR-933), or, with `excerpt_only`, one
+/// whose excerpt is one a proxy writes (ADR-937): the CLI's rule, from one home (ADR-936). Refused otherwise
+/// (400, journaled), as the CLI refuses it.
 async fn mcp_pin_approve(
     State(state): State<AppState>,
     caller: Caller,
     raw: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
     require(&state, &caller, PEOPLE, "re-pinning a tool definition").await?;
-    let b: PinBody = body(&state, &caller, "POST /v1/mcp/pins/approve", raw).await?;
+    let b: ApproveBody = body(&state, &caller, "POST /v1/mcp/pins/approve", raw).await?;
+    let entries = crate::mcp_pins::changes_of(state.store.as_ref(), &b.server, &b.tool, &b.sha256).await?;
+    if let Err(why) = foureyes_core::tool_pin::approvable(&entries, b.excerpt_only) {
+        let error = ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            format!("not re-pinned: {} of {} to {}: {why} (ADR-933)", b.tool, b.server, b.sha256),
+        );
+        let input = json!({"server": b.server, "tool": b.tool, "sha256": b.sha256, "excerpt_only": b.excerpt_only});
+        return Err(refuse(&state, caller.name(), error, input).await);
+    }
     let key = (b.server.clone(), b.tool.clone());
     let previous = foureyes_core::tool_pin::current(&state.store.tool_pins().await?).remove(&key).map(|p| p.sha256);
     let pin = foureyes_core::tool_pin::ToolPinned {

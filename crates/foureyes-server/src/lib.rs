@@ -17,6 +17,7 @@ mod events;
 pub mod execute;
 pub mod feed;
 pub mod listen;
+pub mod mcp_pins;
 mod metrics;
 pub mod namespaces;
 mod ops;
@@ -196,6 +197,8 @@ pub struct AppState {
     feed: Arc<feed::Feed>,
     /// Repeated refusals gathered into summaries, per credential and kind; throttling (`refusals`).
     pub refusals: Arc<refusals::RefusalLimiter>,
+    /// Repeats and floods of MCP proxies' reports (`POST /v1/mcp/refusals`, ADR-938).
+    pub mcp_reports: Arc<mcp_pins::ReportLimiter>,
     /// Runs `execute:` connectors for `POST /v1/execute`, plugged in by the serving process (this crate holds no
     /// connector); `None`: the endpoint answers 501.
     pub execute: Option<Arc<dyn execute::ExecuteDoor>>,
@@ -250,6 +253,7 @@ impl AppState {
             subscribers: Arc::new(tokio::sync::Semaphore::new(Limits::default().max_subscribers)),
             feed: Arc::default(),
             refusals: Arc::default(),
+            mcp_reports: Arc::default(),
             execute: None,
             tasks: None,
             namespace: None,

@@ -24,6 +24,7 @@ mod api_sessions;
 mod api_wait;
 mod boundaries;
 mod feed_wakes;
+mod mcp_reports;
 mod metrics_prometheus;
 mod namespaces;
 mod refusal_flood;

@@ -839,28 +839,9 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
     }
 }
 
-/// The changed definitions proxies journaled (`refused`, code `tool_definition_changed`, with the definition), the
-/// newest per (server, tool, hash).
+/// The changed definitions proxies journaled (ADR-933; one home with the server's: ADR-936).
 async fn changed_definitions(store: &dyn Store) -> Result<Vec<Value>, Exit> {
-    let mut seen: std::collections::BTreeMap<(String, String, String), Value> = Default::default();
-    let mut after = 0;
-    loop {
-        let page = store.journal(after, 5000).await?;
-        let Some(last) = page.last() else { break };
-        after = last.seq;
-        for e in page.iter().filter(|e| e.kind.as_str() == "refused") {
-            let input = &e.data["input"];
-            if e.data["code"] != json!(foureyes_mcp::tools::CHANGED) || input.get("definition").is_none() {
-                continue;
-            }
-            let text = |k: &str| input[k].as_str().unwrap_or_default().to_string();
-            let key = (text("server"), text("tool"), text("seen"));
-            let mut entry = input.clone();
-            entry["seq"] = json!(e.seq);
-            seen.insert(key, entry);
-        }
-    }
-    Ok(seen.into_values().collect())
+    Ok(foureyes_server::mcp_pins::changed_definitions(store).await?)
 }
 
 async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
@@ -963,33 +944,11 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
             }
             // ADR-933: only a hash whose definition the journal holds, and which that definition hashes to, is
             // pinned; the definition pinned is shown.
-            let entries: Vec<Value> = changed_definitions(store.as_ref())
-                .await?
-                .into_iter()
-                .filter(|c| c["server"] == json!(server) && c["tool"] == json!(tool) && c["seen"] == json!(hash))
-                .collect();
-            let checks: Vec<JournaledDefinition> = entries.iter().map(check_journaled_definition).collect();
-            let shown = match entries.iter().zip(&checks).find(|(_, k)| **k == JournaledDefinition::Whole) {
-                Some((entry, _)) => entry["definition"].clone(),
-                None if excerpt_only && checks.contains(&JournaledDefinition::Excerpt) => {
-                    let (entry, _) =
-                        entries.iter().zip(&checks).find(|(_, k)| **k == JournaledDefinition::Excerpt).unzip();
-                    entry.map(|e| e["definition"].clone()).unwrap_or_default()
-                }
-                None => {
-                    let why = match checks.iter().find_map(|k| match k {
-                        JournaledDefinition::Mismatch(why) => Some(why.clone()),
-                        _ => None,
-                    }) {
-                        Some(why) => format!("the journaled definition does not match it ({why})"),
-                        None if checks.contains(&JournaledDefinition::Excerpt) => "the journal holds only an excerpt \
-                            of that definition (ADR-912); pass --excerpt-only to pin a hash whose whole text you \
-                            reviewed at the upstream"
-                            .to_string(),
-                        None => "no proxy journaled a changed definition of it with that hash (`foureyes mcp pins \
-                                 list`)"
-                            .to_string(),
-                    };
+            let entries = foureyes_server::mcp_pins::changes_of(store.as_ref(), &server, &tool, &hash).await?;
+            // ADR-936: the rule's one home, which `POST /v1/mcp/pins/approve` applies too.
+            let shown = match foureyes_core::tool_pin::approvable(&entries, excerpt_only) {
+                Ok(entry) => entry["definition"].clone(),
+                Err(why) => {
                     return Err(Exit::new(
                         EXIT_REFUSED,
                         format!("not re-pinned: {tool} of {server} to {hash}: {why} (ADR-933)"),

@@ -1,0 +1,64 @@
+//! Attack 26's F1 (ADR-938): `POST /v1/mcp/refusals` was not throttled: one agent token journaled 500 reports in
+//! 2.4 s. Now an identical report is journaled once (repeats answer its seq), new ones past
+//! `REPORTS_PER_WINDOW` per window and kind answer 429, and a flood of refused-message reports leaves room for a real
+//! changed definition. Seen red on the code before the fix: the 500 identical reports were journaled 500 times.
+#![allow(clippy::unwrap_used)]
+
+use crate::common;
+
+use axum::http::StatusCode;
+use common::*;
+use foureyes_server::mcp_pins::{REPORT_WINDOW_MS, REPORTS_PER_WINDOW};
+use serde_json::{Value, json};
+
+fn report(code: &str, n: usize) -> Value {
+    json!({"code": code, "message": format!("mcp.up.t: refused {n}"),
+        "input": {"server": "up", "tool": "t", "method": "resources/read", "n": n}})
+}
+
+fn journaled(events: &[foureyes_core::journal::Event], code: &str) -> usize {
+    events.iter().filter(|e| e.data["code"] == json!(code) && e.data["agent"] == json!("bot")).count()
+}
+
+#[tokio::test]
+async fn mcp11_identical_reports_are_journaled_once_and_a_flood_is_throttled_without_crowding_out_a_change() {
+    let h = harness().await;
+    let head = h.head().await;
+    let mut first = None;
+    for _ in 0..500 {
+        let r = h.send(req("POST", "/v1/mcp/refusals").token(AGENT).json(&report("ambiguous_message", 0))).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+        let seq = r.json()["seq"].clone();
+        assert_eq!(*first.get_or_insert(seq.clone()), seq, "a repeat answers the seq it was journaled at");
+    }
+    let events = h.events_after(head).await;
+    assert_eq!(journaled(&events, "ambiguous_message"), 1, "500 identical reports journaled more than once");
+
+    // New ones: REPORTS_PER_WINDOW per window (one is used above), then 429 with Retry-After.
+    let mut statuses = std::collections::BTreeMap::new();
+    for n in 1..=200 {
+        let r = h.send(req("POST", "/v1/mcp/refusals").token(AGENT).json(&report("ambiguous_message", n))).await;
+        if r.status == StatusCode::TOO_MANY_REQUESTS {
+            assert_eq!(r.error_code(), "throttled");
+            assert!(r.headers.get("retry-after").is_some(), "a 429 without Retry-After");
+        }
+        *statuses.entry(r.status).or_insert(0u32) += 1;
+    }
+    assert_eq!(statuses.get(&StatusCode::OK), Some(&(REPORTS_PER_WINDOW - 1)), "{statuses:?}");
+    // A real change still goes: changed definitions count apart.
+    let tool = json!({"name": "t", "description": "v1"});
+    let seen = foureyes_core::tool_pin::definition_sha256(&tool);
+    let change = json!({"code": "tool_definition_changed", "message": "mcp.up.t: changed",
+        "input": {"server": "up", "tool": "t", "pinned": null, "seen": seen, "definition": tool}});
+    let r = h.send(req("POST", "/v1/mcp/refusals").token(AGENT).json(&change)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    // Another credential is not affected; the next window hears the first again.
+    let r = h.send(req("POST", "/v1/mcp/refusals").token(AGENT2).json(&report("ambiguous_message", 1))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    h.advance(REPORT_WINDOW_MS + 1);
+    let r = h.send(req("POST", "/v1/mcp/refusals").token(AGENT).json(&report("ambiguous_message", 999))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let events = h.events_after(head).await;
+    assert_eq!(journaled(&events, "ambiguous_message"), REPORTS_PER_WINDOW as usize + 1);
+    assert_eq!(journaled(&events, "tool_definition_changed"), 1);
+}
