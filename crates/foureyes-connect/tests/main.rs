@@ -10,6 +10,7 @@ mod support;
 
 mod attack6;
 mod attack8;
+mod attack28;
 mod docs_connectors;
 mod execute;
 mod mcp;
