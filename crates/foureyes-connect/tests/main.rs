@@ -8,9 +8,9 @@
 #[path = "../../foureyes-store-pg/tests/support/mod.rs"]
 mod support;
 
+mod attack28;
 mod attack6;
 mod attack8;
-mod attack28;
 mod docs_connectors;
 mod execute;
 mod mcp;

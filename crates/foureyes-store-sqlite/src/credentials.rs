@@ -123,7 +123,8 @@ impl Credentials for SqliteStore {
         now_ms: i64,
     ) -> Result<u64, StoreError> {
         let (name, by, binding) = (name.to_string(), by.to_string(), sealed_binding.map(str::to_string));
-        self.write_tx(move |t| run_ready(ops::journal_secret_set(t, &name, &by, rotation, binding.as_deref(), now_ms))).await
+        self.write_tx(move |t| run_ready(ops::journal_secret_set(t, &name, &by, rotation, binding.as_deref(), now_ms)))
+            .await
     }
 
     async fn executors_of(&self, agent: &str) -> Result<Vec<String>, StoreError> {

@@ -241,6 +241,22 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
     }
 }
 
+/// `journal audit`'s look at the connector secrets (ADR-958): each row whose sealed value is not the one its
+/// name's newest `secret_set` entry bound, one line naming it (never a value; no key needed: the binding is over
+/// the stored bytes).
+pub async fn audit_secrets(db: &Path, store: Arc<dyn Store>) -> Result<Vec<String>, Exit> {
+    let table = open_table(&db.display().to_string()).await?;
+    let journal = foureyes_connect::secrets::SecretJournal::new(store);
+    let mut found = Vec::new();
+    for info in table.list().await? {
+        let Some(row) = table.get(&info.name).await? else { continue };
+        if let Err(why) = journal.check(&row).await? {
+            found.push(format!("connector_secrets row `{}`: record_altered: {why}", info.name));
+        }
+    }
+    Ok(found)
+}
+
 fn no_key() -> Exit {
     Exit::new(
         EXIT_REFUSED,

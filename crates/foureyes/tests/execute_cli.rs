@@ -263,6 +263,13 @@ fn a_secret_rolled_back_by_a_database_writer_is_refused_not_sent() {
         .count();
     assert_eq!(refusals, 2, "{journal}");
     assert!(!journal.contains(SECRET) && !journal.contains(ROTATED));
+    // `journal audit` names the row (no key needed), and is clean again once the row is the journal's.
+    let audit = env.command().args(["journal", "audit"]).output().unwrap();
+    let text = String::from_utf8_lossy(&audit.stdout).to_string();
+    assert!(!audit.status.success() && text.contains("connector_secrets row `shop_token`"), "{text}");
+    set("tok-cli-shop-credential-rotated-44");
+    let audit = env.command().args(["journal", "audit"]).output().unwrap();
+    assert!(audit.status.success(), "{}", String::from_utf8_lossy(&audit.stdout));
 }
 
 /// A permit whose connector never reported (as a crash between the permit and the report leaves it) is listed by
