@@ -191,8 +191,11 @@ impl Sealed {
 /// the last one read.
 pub struct SecretJournal {
     store: Arc<dyn foureyes_store::Store>,
-    seen: tokio::sync::Mutex<(u64, BTreeMap<String, (u64, Option<String>)>)>,
+    seen: tokio::sync::Mutex<Seen>,
 }
+
+/// The last journal seq read, and each name's newest `secret_set` (its seq and binding).
+type Seen = (u64, BTreeMap<String, (u64, Option<String>)>);
 
 impl SecretJournal {
     pub fn new(store: Arc<dyn foureyes_store::Store>) -> SecretJournal {
