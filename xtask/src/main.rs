@@ -1208,8 +1208,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a connector secret is never set or rotated without a journal entry naming it and who",
         file: "crates/foureyes/src/execute.rs",
-        original: "            let seq = store.journal_secret_set(&name, &by, rotation, now_ms()).await?;",
-        broken: "            let seq = if false { store.journal_secret_set(&name, &by, rotation, now_ms()).await? } else { 0 };",
+        original: "            let seq = store.journal_secret_set(&name, &by, rotation, Some(&binding), now_ms()).await?;",
+        broken: "            let seq = if false { store.journal_secret_set(&name, &by, rotation, Some(&binding), now_ms()).await? } else { 0 };",
         package: "foureyes",
         filter: "a_secret_rotation_is_journaled_by_name_and_who_never_the_value",
         also: &[],
