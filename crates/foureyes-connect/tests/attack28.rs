@@ -153,3 +153,38 @@ async fn attack28_secret_set_before_bindings_still_opens_until_rotated() {
     write_row(&w.path, "a", &(2, v1.1, v1.2));
     assert!(matches!(open(&w, "a").await, Err(SecretError::Altered { .. })));
 }
+
+/// H3 on PostgreSQL: the same rollback (version 2 kept) refused, and the refusal journaled there.
+#[tokio::test]
+async fn attack28_h3_secret_rolled_back_on_postgres_is_refused_record_altered() {
+    let dbs = crate::support::Databases::new();
+    let (url, pg) = dbs.store().await;
+    let store: Arc<dyn Store> = pg.clone();
+    let table = foureyes_connect::secrets::open_table(&url).await.unwrap();
+    let secrets = Secrets::new(key(), table).with_journal(store.clone());
+    let set = |value: &'static str, now: i64| {
+        let (secrets, pg) = (secrets.clone(), pg.clone());
+        async move {
+            let rotation = secrets.exists("a").await.unwrap();
+            let sealed = secrets.seal("a", value).unwrap();
+            pg.journal_secret_set("a", "ann", rotation, Some(&sealed.binding()), now).await.unwrap();
+            secrets.put(sealed, now).await.unwrap();
+        }
+    };
+    let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+    tokio::spawn(connection);
+    set(OLD, 1).await;
+    let v1 = client.query_one("SELECT nonce, sealed FROM connector_secrets WHERE name = 'a'", &[]).await.unwrap();
+    let (nonce, sealed): (Vec<u8>, Vec<u8>) = (v1.get(0), v1.get(1));
+    set(NEW, 2).await;
+    let names: BTreeSet<String> = ["a".to_string()].into();
+    assert_eq!(secrets.open_for_run(&names).await.unwrap()["a"], NEW);
+    client
+        .execute("UPDATE connector_secrets SET nonce = $1, sealed = $2 WHERE name = 'a'", &[&nonce, &sealed])
+        .await
+        .unwrap();
+    let got = secrets.open_for_run(&names).await;
+    assert!(matches!(&got, Err(SecretError::Altered { .. })), "rolled back row opened on PostgreSQL: {got:?}");
+    let events = store.journal(0, 1000).await.unwrap();
+    assert!(events.iter().any(|e| e.kind == EventKind::Refused && e.data.to_string().contains("record_altered")));
+}
