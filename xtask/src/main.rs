@@ -1214,6 +1214,25 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_secret_rotation_is_journaled_by_name_and_who_never_the_value",
         also: &[],
     },
+    // conn7 (attack 28, H3/H4; ADR-958, F958)
+    Mutation {
+        property: "secrets: a connector secret's row opens only if it is the value its newest secret_set bound (F958)",
+        file: "crates/foureyes-connect/src/secrets.rs",
+        original: "Some((_, Some(binding))) if binding == row.binding() => Ok(()),",
+        broken: "Some((_, Some(_))) => Ok(()),",
+        package: "foureyes-connect",
+        filter: "attack28_h",
+        also: &[],
+    },
+    Mutation {
+        property: "secrets: every executing door checks its secrets against its own store's journal (F958)",
+        file: "crates/foureyes/src/execute.rs",
+        original: "let secrets = secrets.map(|s| s.with_journal(store.clone()));",
+        broken: "let secrets = secrets;",
+        package: "foureyes",
+        filter: "a_secret_rolled_back_by_a_database_writer_is_refused_not_sent",
+        also: &[],
+    },
     Mutation {
         property: "a connector run's start is marked before anything is sent (crash honesty)",
         file: "crates/foureyes-connect/src/door.rs",
@@ -2709,25 +2728,6 @@ const MUTATIONS: &[Mutation] = &[
         broken: "        && b.input.get(\"definition\").is_some() && false\n",
         package: "foureyes",
         filter: "a_definition_that_does_not_hash_to_its_listed_hash_is_neither_journaled_nor_pinned",
-        also: &[],
-    },
-    // conn7 (attack 28, H3/H4; ADR-958, F958)
-    Mutation {
-        property: "secrets: a connector secret's row opens only if it is the value its newest secret_set bound (F958)",
-        file: "crates/foureyes-connect/src/secrets.rs",
-        original: "Some((_, Some(binding))) if binding == row.binding() => Ok(()),",
-        broken: "Some((_, Some(_))) => Ok(()),",
-        package: "foureyes-connect",
-        filter: "attack28_h",
-        also: &[],
-    },
-    Mutation {
-        property: "secrets: every executing door checks its secrets against its own store's journal (F958)",
-        file: "crates/foureyes/src/execute.rs",
-        original: "let secrets = secrets.map(|s| s.with_journal(store.clone()));",
-        broken: "let secrets = secrets;",
-        package: "foureyes",
-        filter: "a_secret_rolled_back_by_a_database_writer_is_refused_not_sent",
         also: &[],
     },
 ];
