@@ -1208,10 +1208,29 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a connector secret is never set or rotated without a journal entry naming it and who",
         file: "crates/foureyes/src/execute.rs",
-        original: "            let seq = store.journal_secret_set(&name, &by, rotation, now_ms()).await?;",
-        broken: "            let seq = if false { store.journal_secret_set(&name, &by, rotation, now_ms()).await? } else { 0 };",
+        original: "            let seq = store.journal_secret_set(&name, &by, rotation, Some(&binding), now_ms()).await?;",
+        broken: "            let seq = if false { store.journal_secret_set(&name, &by, rotation, Some(&binding), now_ms()).await? } else { 0 };",
         package: "foureyes",
         filter: "a_secret_rotation_is_journaled_by_name_and_who_never_the_value",
+        also: &[],
+    },
+    // conn7 (attack 28, H3/H4; ADR-958, F958)
+    Mutation {
+        property: "secrets: a connector secret's row opens only if it is the value its newest secret_set bound (F958)",
+        file: "crates/foureyes-connect/src/secrets.rs",
+        original: "Some((_, Some(binding))) if binding == row.binding() => Ok(()),",
+        broken: "Some((_, Some(_))) => Ok(()),",
+        package: "foureyes-connect",
+        filter: "attack28_h",
+        also: &[],
+    },
+    Mutation {
+        property: "secrets: every executing door checks its secrets against its own store's journal (F958)",
+        file: "crates/foureyes/src/execute.rs",
+        original: "let secrets = secrets.map(|s| s.with_journal(store.clone()));",
+        broken: "let secrets = secrets;",
+        package: "foureyes",
+        filter: "a_secret_rolled_back_by_a_database_writer_is_refused_not_sent",
         also: &[],
     },
     Mutation {

@@ -6,6 +6,12 @@
 //! are [`Secrets::open_for_run`] (into a connector's headers, body or environment) and [`Secrets::list`] (names,
 //! versions and times, no values). The name and the key's fingerprint are the AEAD's associated data, so a row
 //! copied under another name, or opened under another key, fails instead of yielding a wrong credential.
+//!
+//! The journal says which sealed value counts (attack 28, H3/H4; ADR-958): each `secret_set` entry carries
+//! [`Sealed::binding`] of the value it stores, and a [`Secrets`] given its store's journal ([`Secrets::with_journal`])
+//! opens a row only when it is the one its name's newest entry stored. A row set back to an earlier sealed value
+//! (rolled back past a rotation) or copied from another store under the same key is refused `record_altered`
+//! (journaled, naming the secret), never sent.
 
 use async_trait::async_trait;
 use ring::aead::{AES_256_GCM, Aad, LessSafeKey, NONCE_LEN, Nonce, UnboundKey};
@@ -30,6 +36,10 @@ pub enum SecretError {
     Open { name: String, why: String },
     #[error("secret storage: {0}")]
     Storage(String),
+    /// The row is not the one the journal's newest `secret_set` of its name stored (rolled back, copied from
+    /// another store, or set by no journaled command): refused, journaled `record_altered`.
+    #[error("secret `{name}` refused (record_altered): {why}")]
+    Altered { name: String, why: String },
 }
 
 /// A secret name: letters, digits and `_`, 1–64 characters, starting with a letter.
@@ -155,6 +165,94 @@ pub struct Sealed {
     pub sealed: Vec<u8>,
 }
 
+impl Sealed {
+    /// What the journal's `secret_set` entry records of this sealed value: SHA-256 over the name, the key's
+    /// fingerprint, the nonce and the sealed bytes (each length-prefixed), in hex. Names nothing of the value
+    /// (the sealed bytes are already ciphertext under a key the journal never sees).
+    pub fn binding(&self) -> String {
+        let mut ctx = ring::digest::Context::new(&ring::digest::SHA256);
+        let parts: [&[u8]; 5] = [
+            b"foureyes-secret-binding",
+            self.name.as_bytes(),
+            self.key_fingerprint.as_bytes(),
+            &self.nonce,
+            &self.sealed,
+        ];
+        for part in parts {
+            ctx.update(&(part.len() as u64).to_be_bytes());
+            ctx.update(part);
+        }
+        hex::encode(ctx.finish().as_ref())
+    }
+}
+
+/// What the journal's entries say of each secret name: the newest `secret_set`'s seq and binding (`None` for an
+/// entry written before bindings were journaled). Read incrementally: each look-up reads only the entries after
+/// the last one read.
+pub struct SecretJournal {
+    store: Arc<dyn foureyes_store::Store>,
+    seen: tokio::sync::Mutex<Seen>,
+}
+
+/// The last journal seq read, and each name's newest `secret_set` (its seq and binding).
+type Seen = (u64, BTreeMap<String, (u64, Option<String>)>);
+
+impl SecretJournal {
+    pub fn new(store: Arc<dyn foureyes_store::Store>) -> SecretJournal {
+        SecretJournal { store, seen: tokio::sync::Mutex::new((0, BTreeMap::new())) }
+    }
+
+    /// The newest `secret_set` entry of `name` (its seq and binding), `None` when the journal never set it.
+    pub async fn newest(&self, name: &str) -> Result<Option<(u64, Option<String>)>, SecretError> {
+        let mut seen = self.seen.lock().await;
+        loop {
+            let page = self.store.journal(seen.0, 1000).await.map_err(|e| SecretError::Storage(e.to_string()))?;
+            let Some(last) = page.last() else { break };
+            let last_seq = last.seq;
+            for event in &page {
+                if event.kind != foureyes_core::journal::EventKind::Credential
+                    || event.data.get("action").and_then(serde_json::Value::as_str) != Some("secret_set")
+                {
+                    continue;
+                }
+                if let Some(set) = event.data.get("name").and_then(serde_json::Value::as_str) {
+                    let binding = event.data.get("sealed_binding").and_then(serde_json::Value::as_str);
+                    seen.1.insert(set.to_string(), (event.seq, binding.map(str::to_string)));
+                }
+            }
+            seen.0 = last_seq;
+        }
+        Ok(seen.1.get(name).cloned())
+    }
+
+    /// Whether `row` is the value the journal's newest `secret_set` of its name stored; `Err(why)` when not.
+    pub async fn check(&self, row: &Sealed) -> Result<Result<(), String>, SecretError> {
+        Ok(match self.newest(&row.name).await? {
+            None => Err("the journal has no `secret_set` of it in this store (a row copied in from elsewhere?)".into()),
+            // Set before bindings were journaled: the AEAD proves name and key only (ADR-958).
+            Some((_, None)) => Ok(()),
+            Some((_, Some(binding))) if binding == row.binding() => Ok(()),
+            Some((seq, Some(_))) => Err(format!(
+                "its sealed value is not the one its newest `secret_set` (journal seq {seq}) stored: set back to an \
+                 earlier value or copied from another store"
+            )),
+        })
+    }
+
+    /// Journals the refusal of `name`'s row (the name, never the value) and returns it as an error.
+    async fn refuse(&self, name: &str, why: String) -> SecretError {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+        let message = format!("connector secret `{name}` refused: {why}");
+        let input = serde_json::json!({"secret": name});
+        if let Err(e) = self.store.refuse("foureyes", "record_altered", &message, input, now).await {
+            return SecretError::Storage(format!("{message}; and it could not be journaled: {e}"));
+        }
+        SecretError::Altered { name: name.to_string(), why }
+    }
+}
+
 /// What may be shown about a secret.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct SecretInfo {
@@ -190,11 +288,31 @@ pub trait SecretTable: Send + Sync {
 pub struct Secrets {
     key: Arc<SecretKey>,
     table: Arc<dyn SecretTable>,
+    journal: Option<Arc<SecretJournal>>,
 }
 
 impl Secrets {
     pub fn new(key: SecretKey, table: Arc<dyn SecretTable>) -> Secrets {
-        Secrets { key: Arc::new(key), table }
+        Secrets { key: Arc::new(key), table, journal: None }
+    }
+
+    /// These secrets, opened only when the row is the one `store`'s journal last set (ADR-958). Every process
+    /// that runs connectors (`serve`, each served namespace, `execute`) gives its own store here.
+    pub fn with_journal(mut self, store: Arc<dyn foureyes_store::Store>) -> Secrets {
+        self.journal = Some(Arc::new(SecretJournal::new(store)));
+        self
+    }
+
+    /// Seals `value` under `name` without storing it: its [`Sealed::binding`] is journaled first, then
+    /// [`Secrets::put`] stores it.
+    pub fn seal(&self, name: &str, value: &str) -> Result<Sealed, SecretError> {
+        check(name, value)?;
+        self.key.seal(name, value.as_bytes())
+    }
+
+    /// Stores a value [`Secrets::seal`] made (a rotation when the name exists); returns the new version.
+    pub async fn put(&self, row: Sealed, now_ms: i64) -> Result<i64, SecretError> {
+        self.table.put(row, now_ms).await
     }
 
     /// Seals and stores `value` under `name` (a rotation when it exists); returns the new version.
@@ -217,6 +335,11 @@ impl Secrets {
         let mut out = BTreeMap::new();
         for name in names {
             let row = self.table.get(name).await?.ok_or_else(|| SecretError::Missing(name.clone()))?;
+            if let Some(journal) = &self.journal
+                && let Err(why) = journal.check(&row).await?
+            {
+                return Err(journal.refuse(name, why).await);
+            }
             out.insert(name.clone(), self.key.open(&row)?);
         }
         Ok(out)

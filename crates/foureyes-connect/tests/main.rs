@@ -8,6 +8,7 @@
 #[path = "../../foureyes-store-pg/tests/support/mod.rs"]
 mod support;
 
+mod attack28;
 mod attack6;
 mod attack8;
 mod docs_connectors;

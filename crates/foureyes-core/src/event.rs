@@ -287,6 +287,12 @@ pub enum CredentialChange {
         name: String,
         by: String,
         rotation: bool,
+        /// What binds the sealed value stored by this set to this event (attack 28, H3/H4): SHA-256 of the name,
+        /// the key's fingerprint, the nonce and the sealed bytes. A row rolled back to an earlier sealed value, or
+        /// copied from another store, does not match its name's newest entry and is refused at use. Absent in
+        /// journals written before it, whose values are not bound (ADR-958).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sealed_binding: Option<String>,
     },
     /// A console session opened for `name` (attack 3, S5): [`token_binding`] of the session cookie's hash and of
     /// its CSRF token, never either secret. A `sessions` row the journal did not open signs nobody in.
@@ -680,8 +686,18 @@ mod tests {
                 name: "shop_token".into(),
                 by: "ann".into(),
                 rotation: true,
+                sealed_binding: None,
             }),
             json!({"action": "secret_set", "name": "shop_token", "by": "ann", "rotation": true}),
+        );
+        same(
+            EventData::Credential(CredentialChange::SecretSet {
+                name: "shop_token".into(),
+                by: "ann".into(),
+                rotation: true,
+                sealed_binding: Some("b".into()),
+            }),
+            json!({"action": "secret_set", "name": "shop_token", "by": "ann", "rotation": true, "sealed_binding": "b"}),
         );
         for session in [Some("s1"), None] {
             same(

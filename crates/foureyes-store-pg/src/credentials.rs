@@ -140,9 +140,16 @@ impl Credentials for PgStore {
         in_tx!(self, |w| ops::revoke_token(w, &name, now_ms))
     }
 
-    async fn journal_secret_set(&self, name: &str, by: &str, rotation: bool, now_ms: i64) -> Result<u64, StoreError> {
-        let (name, by) = (name.to_string(), by.to_string());
-        in_tx!(self, |w| ops::journal_secret_set(w, &name, &by, rotation, now_ms))
+    async fn journal_secret_set(
+        &self,
+        name: &str,
+        by: &str,
+        rotation: bool,
+        sealed_binding: Option<&str>,
+        now_ms: i64,
+    ) -> Result<u64, StoreError> {
+        let (name, by, binding) = (name.to_string(), by.to_string(), sealed_binding.map(str::to_string));
+        in_tx!(self, |w| ops::journal_secret_set(w, &name, &by, rotation, binding.as_deref(), now_ms))
     }
 
     async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError> {

@@ -114,9 +114,17 @@ impl Credentials for SqliteStore {
         self.write_tx(move |w| run_ready(ops::create_executor(w, &name, &serves, &hash, now_ms))).await
     }
 
-    async fn journal_secret_set(&self, name: &str, by: &str, rotation: bool, now_ms: i64) -> Result<u64, StoreError> {
-        let (name, by) = (name.to_string(), by.to_string());
-        self.write_tx(move |t| run_ready(ops::journal_secret_set(t, &name, &by, rotation, now_ms))).await
+    async fn journal_secret_set(
+        &self,
+        name: &str,
+        by: &str,
+        rotation: bool,
+        sealed_binding: Option<&str>,
+        now_ms: i64,
+    ) -> Result<u64, StoreError> {
+        let (name, by, binding) = (name.to_string(), by.to_string(), sealed_binding.map(str::to_string));
+        self.write_tx(move |t| run_ready(ops::journal_secret_set(t, &name, &by, rotation, binding.as_deref(), now_ms)))
+            .await
     }
 
     async fn executors_of(&self, agent: &str) -> Result<Vec<String>, StoreError> {

@@ -699,7 +699,14 @@ pub trait Credentials: Send + Sync {
     async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError>;
     /// Journals a connector secret set (`rotation: false`) or rotated (`true`) by `by`: the name, never the value.
     /// Called before the value is stored (`foureyes secret set`); returns the event's seq.
-    async fn journal_secret_set(&self, name: &str, by: &str, rotation: bool, now_ms: i64) -> Result<u64, StoreError>;
+    async fn journal_secret_set(
+        &self,
+        name: &str,
+        by: &str,
+        rotation: bool,
+        sealed_binding: Option<&str>,
+        now_ms: i64,
+    ) -> Result<u64, StoreError>;
     /// The live (unrevoked) principal holding this token.
     async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError>;
     async fn principals(&self) -> Result<Vec<Principal>, StoreError>;

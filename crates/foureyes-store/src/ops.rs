@@ -1772,9 +1772,15 @@ pub async fn journal_secret_set<W: WriteTx>(
     name: &str,
     by: &str,
     rotation: bool,
+    sealed_binding: Option<&str>,
     now_ms: i64,
 ) -> Result<u64, StoreError> {
-    let change = CredentialChange::SecretSet { name: name.to_string(), by: by.to_string(), rotation };
+    let change = CredentialChange::SecretSet {
+        name: name.to_string(),
+        by: by.to_string(),
+        rotation,
+        sealed_binding: sealed_binding.map(str::to_string),
+    };
     Ok(w.append(now_ms, EventData::Credential(change)).await?.seq)
 }
 

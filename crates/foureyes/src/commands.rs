@@ -1241,6 +1241,8 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             if let (Some(seq), Some(problem)) = (seals.bad_seq, &seals.problem) {
                 report.mismatches.push(format!("journal seq {seq}: seal: {problem}"));
             }
+            // A connector secret's row that is not the value its newest `secret_set` bound (ADR-958, F958).
+            report.mismatches.extend(crate::execute::audit_secrets(db, store.clone()).await?);
             if json {
                 print_json(&report);
             } else if report.mismatches.is_empty() {

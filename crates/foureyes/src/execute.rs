@@ -42,6 +42,8 @@ pub async fn secrets(db: &Path, key_file: Option<&Path>) -> Result<Option<Secret
 }
 
 pub fn door(store: Arc<dyn Store>, secrets: Option<Secrets>) -> Door {
+    // A secret opens only when its row is the value this store's journal last set (ADR-958, attack 28 H3/H4).
+    let secrets = secrets.map(|s| s.with_journal(store.clone()));
     Door { store, secrets, clock: Arc::new(now_ms) }
 }
 
@@ -223,8 +225,12 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
             // fails after this leaves the entry and says so here.
             let rotation = secrets.exists(&name).await?;
             let store = crate::commands::open_backend(db).await?;
-            let seq = store.journal_secret_set(&name, &by, rotation, now_ms()).await?;
-            let version = secrets.set(&name, &value, now_ms()).await.map_err(|e| {
+            // Sealed first so that the entry carries the binding of the very value stored (ADR-958): a row set
+            // back to an earlier value, or copied from another store, is then refused at use.
+            let sealed = secrets.seal(&name, &value)?;
+            let binding = sealed.binding();
+            let seq = store.journal_secret_set(&name, &by, rotation, Some(&binding), now_ms()).await?;
+            let version = secrets.put(sealed, now_ms()).await.map_err(|e| {
                 let exit = Exit::from(e);
                 Exit::new(exit.code, format!("{} (journaled as seq {seq}, but the value was NOT stored)", exit.message))
             })?;
@@ -233,6 +239,22 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
             Ok(0)
         }
     }
+}
+
+/// `journal audit`'s look at the connector secrets (ADR-958): each row whose sealed value is not the one its
+/// name's newest `secret_set` entry bound, one line naming it (never a value; no key needed: the binding is over
+/// the stored bytes).
+pub async fn audit_secrets(db: &Path, store: Arc<dyn Store>) -> Result<Vec<String>, Exit> {
+    let table = open_table(&db.display().to_string()).await?;
+    let journal = foureyes_connect::secrets::SecretJournal::new(store);
+    let mut found = Vec::new();
+    for info in table.list().await? {
+        let Some(row) = table.get(&info.name).await? else { continue };
+        if let Err(why) = journal.check(&row).await? {
+            found.push(format!("connector_secrets row `{}`: record_altered: {why}", info.name));
+        }
+    }
+    Ok(found)
 }
 
 fn no_key() -> Exit {

@@ -174,7 +174,13 @@ fn a_secret_rotation_is_journaled_by_name_and_who_never_the_value() {
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
         .filter(|e| e["data"]["action"] == json!("secret_set"))
-        .map(|e| json!({"kind": e["kind"], "data": e["data"]}))
+        .map(|e| {
+            // Each entry binds the sealed value it stored (ADR-958): 64 hex digits, never the value.
+            let mut data = e["data"].clone();
+            let binding = data.as_object_mut().unwrap().remove("sealed_binding").unwrap();
+            assert!(binding.as_str().is_some_and(|b| b.len() == 64 && hex_only(b)), "{binding}");
+            json!({"kind": e["kind"], "data": data})
+        })
         .collect();
     assert_eq!(
         sets,
@@ -194,6 +200,76 @@ fn a_secret_rotation_is_journaled_by_name_and_who_never_the_value() {
     let text = env.command().env("FOUREYES_SECRETS_KEY", KEY).args(["secret", "list"]).output().unwrap();
     let text = String::from_utf8_lossy(&text.stdout).to_string();
     assert!(text.contains("created ") && text.contains("rotated ") && !text.contains("rotated never"), "{text}");
+}
+
+fn hex_only(text: &str) -> bool {
+    text.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Attack 28, H3 (F958): a database writer with no key sets the rotated secret's row back to its pre-rotation
+/// sealed value (keeping version 2, then with version 1). `foureyes execute` sent the old credential (attack 28's
+/// `secswap28.py`); now the row is refused `record_altered`, journaled naming the secret, and nothing is sent.
+#[test]
+fn a_secret_rolled_back_by_a_database_writer_is_refused_not_sent() {
+    let (base, seen) = shop();
+    let env = Env::new(&policy(&base));
+    let set = |value: &str| {
+        let mut c = env.command();
+        c.env("FOUREYES_SECRETS_KEY", KEY).args(["secret", "set", "shop_token"]);
+        let mut child = c.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        child.stdin.take().unwrap().write_all(value.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    let row = || -> (Vec<u8>, Vec<u8>) {
+        let c = rusqlite::Connection::open(&env.db).unwrap();
+        c.query_row("SELECT nonce, sealed FROM connector_secrets WHERE name = 'shop_token'", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap()
+    };
+    const ROTATED: &str = "tok-cli-shop-credential-rotated-43";
+    set(SECRET);
+    let old = row();
+    set(ROTATED);
+    for (i, version) in [2i64, 1].into_iter().enumerate() {
+        let c = rusqlite::Connection::open(&env.db).unwrap();
+        c.execute(
+            "UPDATE connector_secrets SET version = ?1, nonce = ?2, sealed = ?3 WHERE name = 'shop_token'",
+            rusqlite::params![version, old.0, old.1],
+        )
+        .unwrap();
+        drop(c);
+        let id = format!("rb-{i}");
+        let out = env
+            .command()
+            .env("FOUREYES_SECRETS_KEY", KEY)
+            .args(["execute", "--agent", "bot", "--action", "shop.refund", "--params", r#"{"order_id":"ord_1"}"#])
+            .args(["--request-id", &id, "--json"])
+            .output()
+            .unwrap();
+        let answer: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+        assert_ne!(answer["outcome"], json!("executed"), "version {version}: {answer}");
+        let text = answer.to_string();
+        assert!(text.contains("record_altered") && !text.contains(SECRET), "version {version}: {text}");
+        assert!(seen.lock().unwrap().is_empty(), "version {version}: the rolled-back credential was sent");
+    }
+    let export = env.cli(&["journal", "export", "-"]);
+    let journal = String::from_utf8_lossy(&export.stdout).to_string();
+    let refusals = journal
+        .lines()
+        .filter(|l| l.contains(r#""kind":"refused""#) && l.contains("record_altered") && l.contains("shop_token"))
+        .count();
+    assert_eq!(refusals, 2, "{journal}");
+    assert!(!journal.contains(SECRET) && !journal.contains(ROTATED));
+    // `journal audit` names the row (no key needed), and is clean again once the row is the journal's.
+    let audit = env.command().args(["journal", "audit"]).output().unwrap();
+    let text = String::from_utf8_lossy(&audit.stdout).to_string();
+    assert!(!audit.status.success() && text.contains("connector_secrets row `shop_token`"), "{text}");
+    set("tok-cli-shop-credential-rotated-44");
+    let audit = env.command().args(["journal", "audit"]).output().unwrap();
+    assert!(audit.status.success(), "{}", String::from_utf8_lossy(&audit.stdout));
 }
 
 /// A permit whose connector never reported (as a crash between the permit and the report leaves it) is listed by
