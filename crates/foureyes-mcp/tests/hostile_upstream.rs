@@ -54,6 +54,17 @@ async fn initialized(proxy: &mut Proxy) {
     proxy.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
 }
 
+/// A first session lists the tools, so that `t` is pinned as "v0".
+async fn pin_v0(store: &std::sync::Arc<foureyes_store_sqlite::SqliteStore>) {
+    let gate = Gate::new(store.clone(), policy(POLICY), GateConfig::new("doc"));
+    let mut proxy = start(gate, hostile("v0"), StdioOptions::default());
+    initialized(&mut proxy).await;
+    send_request(&mut proxy, 2, "tools/list", json!({})).await;
+    let (_, tools) = lines_until(&mut proxy, 2).await;
+    assert_eq!(tools["result"]["tools"][0]["description"], json!("v0"), "{tools}");
+    proxy.close().await;
+}
+
 /// P4 and P5 (`mcpdup26.py dupfirst duptools twoobj bom nbsp trail`): tool `t` is pinned as "v0", then the server
 /// lists it changed in a form the proxy used to misread. On the code before the fix: with a duplicate key the proxy
 /// kept the last value ("v0"), found it pinned and passed the upstream's bytes on (the hostile text first in them),
@@ -66,15 +77,7 @@ async fn a_changed_listing_in_a_line_that_is_not_one_plain_message_never_reaches
     for mode in ["dupfirst", "duptools", "twoobj", "bom", "nbsp", "trail"] {
         let dir = tempfile::tempdir().unwrap();
         let store = sqlite(dir.path());
-        {
-            let gate = Gate::new(store.clone(), policy(POLICY), GateConfig::new("doc"));
-            let mut proxy = start(gate, hostile("v0"), StdioOptions::default());
-            initialized(&mut proxy).await;
-            send_request(&mut proxy, 2, "tools/list", json!({})).await;
-            let (_, tools) = lines_until(&mut proxy, 2).await;
-            assert_eq!(tools["result"]["tools"][0]["description"], json!("v0"), "{tools}");
-            proxy.close().await;
-        }
+        pin_v0(&store).await;
         let gate = Gate::new(store.clone(), policy(POLICY), GateConfig::new("doc"));
         let mut proxy = start(gate, hostile(mode), StdioOptions::default());
         initialized(&mut proxy).await;
@@ -149,15 +152,7 @@ async fn an_upstream_answer_to_a_call_it_was_never_sent_is_dropped() {
 async fn an_answer_under_a_respelled_id_never_passes_a_listing_unchecked() {
     let dir = tempfile::tempdir().unwrap();
     let store = sqlite(dir.path());
-    {
-        let gate = Gate::new(store.clone(), policy(POLICY), GateConfig::new("doc"));
-        let mut proxy = start(gate, hostile("v0"), StdioOptions::default());
-        initialized(&mut proxy).await;
-        send_request(&mut proxy, 2, "tools/list", json!({})).await;
-        let (_, tools) = lines_until(&mut proxy, 2).await;
-        assert_eq!(tools["result"]["tools"][0]["description"], json!("v0"), "{tools}");
-        proxy.close().await;
-    }
+    pin_v0(&store).await;
     let gate = Gate::new(store.clone(), policy(POLICY), GateConfig::new("doc"));
     let mut proxy = start(gate, hostile("idstr"), StdioOptions::default());
     initialized(&mut proxy).await;
