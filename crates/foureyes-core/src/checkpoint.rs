@@ -92,18 +92,39 @@ pub fn sealed_from_in(note: &str) -> Option<u64> {
 }
 
 /// Splits a file of signed notes written one after another (a witness file, `journal checkpoint --out`) into
-/// notes. A note ends after its last signature line; blank lines between notes are skipped.
+/// notes. A note ends after its last signature line; blank lines between notes are skipped. A line without its
+/// newline is never a signature line, and whatever follows the last complete note is not a note: a torn tail
+/// ([`torn_tail`]).
 pub fn split_notes(text: &str) -> Vec<String> {
+    scan_notes(text).0
+}
+
+/// Where the last complete note of `text` ends, when anything but blank lines follows it: `Some((end, torn))`, the
+/// `torn` bytes after `end` a note whose write was cut short — a full disk or a crash mid-write (attack 29 W1,
+/// ADR-380). Appending after them would glue the next note onto them and make it unreadable.
+pub fn torn_tail(text: &str) -> Option<(usize, usize)> {
+    let end = scan_notes(text).1;
+    let rest = &text[end..];
+    (!rest.trim_start_matches('\n').is_empty()).then_some((end, rest.len()))
+}
+
+/// The notes of `text`, and the byte offset where the last one ends (0 with none).
+fn scan_notes(text: &str) -> (Vec<String>, usize) {
     let mut notes = Vec::new();
     let mut current = String::new();
     let mut in_signatures = false;
     let mut previous_blank = false;
+    let (mut offset, mut end) = (0, 0);
     for line in text.split_inclusive('\n') {
-        let is_signature = previous_blank_or_signed(previous_blank, in_signatures) && line.starts_with(SIG_PREFIX);
+        let is_signature = line.ends_with('\n')
+            && previous_blank_or_signed(previous_blank, in_signatures)
+            && line.starts_with(SIG_PREFIX);
         if in_signatures && !is_signature {
             notes.push(std::mem::take(&mut current));
             in_signatures = false;
+            end = offset;
         }
+        offset += line.len();
         if current.is_empty() && line == "\n" {
             continue;
         }
@@ -113,8 +134,9 @@ pub fn split_notes(text: &str) -> Vec<String> {
     }
     if in_signatures {
         notes.push(current);
+        end = offset;
     }
-    notes
+    (notes, end)
 }
 
 fn previous_blank_or_signed(previous_blank: bool, in_signatures: bool) -> bool {
@@ -371,6 +393,24 @@ mod tests {
         assert_eq!(split_notes(&file), vec![a.clone(), b.clone(), a.clone()]);
         assert_eq!(k.verifier().open(&split_notes(&file)[1]).unwrap().size, 43);
         assert!(split_notes("no note here\n").is_empty());
+    }
+
+    #[test]
+    fn a_note_cut_short_is_a_torn_tail_not_a_note() {
+        let k = key();
+        let a = k.sign(&checkpoint()).unwrap();
+        let b = k.sign(&Checkpoint { size: 43, ..checkpoint() }).unwrap();
+        assert_eq!(torn_tail(&format!("{a}{b}")), None);
+        assert_eq!(torn_tail(&format!("{a}\n\n{b}\n")), None);
+        assert_eq!(torn_tail(""), None);
+        // Cut inside the signature line (no newline), after the body, inside the body, one byte short.
+        let body_end = b.find("\n\n").unwrap() + 1;
+        for kept in [b.len() - 9, body_end, body_end + 1, 5, b.len() - 1] {
+            let file = format!("{a}{}", &b[..kept]);
+            assert_eq!(split_notes(&file), vec![a.clone()], "kept {kept}");
+            assert_eq!(torn_tail(&file), Some((a.len(), kept)), "kept {kept}");
+        }
+        assert_eq!(torn_tail(&b[..b.len() - 1]), Some((0, b.len() - 1)));
     }
 
     #[test]

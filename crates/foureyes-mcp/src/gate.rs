@@ -146,9 +146,18 @@ pub struct ToolCall {
     pub unsupported: Option<String>,
 }
 
-/// The fields of a gated call's params that are forwarded: the decided `name` and `arguments`, and `_meta` as data
-/// (its keys already checked for collisions). Any other field is dropped, except those in [`REFUSED_PARAMS`].
+/// The fields of a gated call's params that are forwarded: the decided `name` and `arguments`, and the protocol's
+/// own keys of `_meta` ([`is_protocol_meta`]; its keys already checked for collisions). Any other field is dropped,
+/// except those in [`REFUSED_PARAMS`].
 pub const FORWARDED_PARAMS: [&str; 3] = ["name", "arguments", "_meta"];
+
+/// Whether a `_meta` key of a `tools/call` is the protocol's own and is forwarded: `progressToken` and the
+/// `io.modelcontextprotocol/` keys 2026-07-28 clients send on every request. Any other key is data no decision saw
+/// — SDKs hand `_meta` to the tool (`ctx.request_context.meta`), so an agent could add a payee to an approved call
+/// (attack 29 M1) — and is dropped (ADR-379).
+pub fn is_protocol_meta(key: &str) -> bool {
+    key == "progressToken" || key.starts_with("io.modelcontextprotocol/")
+}
 
 /// Fields of a `tools/call`'s params that real servers act on in a way that changes what runs or what its answer
 /// means, and the reason each is refused (ADR-160).
@@ -230,7 +239,7 @@ impl ToolCall {
     }
 
     /// The proxy's own serialization of this call, as it is forwarded: the tool name and the arguments that were
-    /// decided, and `_meta` as parsed — no other field of `params` (ADR-160) — normalized (no character any reader
+    /// decided, and `_meta`'s protocol keys (ADR-379) — no other field of `params` (ADR-160) — normalized (no character any reader
     /// takes for a line break). Never the bytes that arrived: duplicate keys, escapes or spacing cannot make the
     /// upstream read another call (ADR-60).
     pub fn frame(&self) -> Vec<u8> {
@@ -243,8 +252,12 @@ impl ToolCall {
         let mut params = Map::new();
         params.insert("name".into(), Value::String(self.name.clone()));
         params.insert("arguments".into(), Value::Object(self.arguments.clone()));
-        if let Some(meta) = self.params.get("_meta").filter(|m| m.is_object()) {
-            params.insert("_meta".into(), meta.clone());
+        if let Some(Value::Object(meta)) = self.params.get("_meta") {
+            let protocol: Map<String, Value> =
+                meta.iter().filter(|(key, _)| is_protocol_meta(key)).map(|(k, v)| (k.clone(), v.clone())).collect();
+            if !protocol.is_empty() {
+                params.insert("_meta".into(), Value::Object(protocol));
+            }
         }
         crate::parity::serialize(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params}))
     }

@@ -152,7 +152,7 @@ async fn input_responses_and_request_state_are_refused() {
 /// Only `name`, `arguments` and `_meta` of a gated call reach the upstream: a field the proxy does not know is
 /// dropped (a future field could change what runs, and nothing decided it); `_meta` passes as data.
 #[tokio::test]
-async fn unknown_params_are_dropped_and_meta_passes() {
+async fn unknown_params_are_dropped_and_protocol_meta_passes() {
     let dir = tempfile::tempdir().unwrap();
     let (mut proxy, upstream) = proxied(dir.path(), GateConfig::new("pay")).await;
     let params = json!({"name": "echo", "arguments": {"text": "hi"}, "zzz": {"run": "pay"},
@@ -161,13 +161,33 @@ async fn unknown_params_are_dropped_and_meta_passes() {
     assert!(!is_error(&answer), "{answer}");
     assert_eq!(
         upstream.params_received(),
-        vec![json!({"name": "echo", "arguments": {"text": "hi"},
-            "_meta": {"progressToken": "p1", "x.example/note": "n"}})]
+        vec![json!({"name": "echo", "arguments": {"text": "hi"}, "_meta": {"progressToken": "p1"}})]
     );
     // A `_meta` that is not an object is not a call.
     let answer = proxy.request("tools/call", json!({"name": "echo", "arguments": {"text": "x"}, "_meta": 5})).await;
     assert_eq!(answer["error"]["code"], json!(-32602), "{answer}");
     assert_eq!(upstream.params_received().len(), 1);
+    proxy.close().await;
+}
+
+/// Attack 29 M1 (ADR-379): a person approved `{"amount": 40}`; the agent released it with
+/// `_meta: {"account": …}`, and a Python SDK tool read its payee from `ctx.request_context.meta`. A forwarded call
+/// carries only the protocol's own `_meta` keys (`progressToken` and the `io.modelcontextprotocol/` keys 2026-07-28
+/// clients send): nothing a decision did not see reaches a tool as data.
+#[tokio::test]
+async fn meta_the_decision_did_not_see_is_not_forwarded() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut proxy, upstream) = proxied(dir.path(), GateConfig::new("pay")).await;
+    let meta = json!({"progressToken": 7, "account": "ATTACKER-IBAN", "x.example/payee": "eve",
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28", "dev.mcp/trace": "t",
+        "modelcontextprotocol.io.evil/x": "y", "dev.foureyes/undo_of": null, "progresstoken2": 1});
+    let answer = proxy.request("tools/call", json!({"name": "echo", "arguments": {"text": "hi"}, "_meta": meta})).await;
+    assert!(!is_error(&answer), "{answer}");
+    assert_eq!(
+        upstream.params_received(),
+        vec![json!({"name": "echo", "arguments": {"text": "hi"}, "_meta": {"progressToken": 7,
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28"}})]
+    );
     proxy.close().await;
 }
 

@@ -16,7 +16,7 @@ use foureyes_core::{
 use foureyes_store::{Backend, DecisionFilter, Store};
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::{Map, Value, json};
-use std::io::{Read, Write};
+use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -160,6 +160,7 @@ pub async fn check_witness(
         }
         Err(e) => return Err(Exit::new(EXIT_STORAGE, format!("cannot read the witness `{}`: {e}", witness.display()))),
     };
+    say_torn_tail(witness, &text, "its complete checkpoints are checked");
     let notes = foureyes_core::checkpoint::split_notes(&text);
     // A file that holds no checkpoint vouches for nothing: it is judged as a missing one (attack 25 saw a serve start
     // on a witness that was the seal key's text, for a journal with events).
@@ -1418,9 +1419,20 @@ fn not_regular(what: &str) -> std::io::Error {
 
 /// A whole file read through [`open_regular`].
 fn read_regular(path: &Path, follow: Follow) -> std::io::Result<String> {
-    let mut text = String::new();
-    open_regular(path, std::fs::OpenOptions::new().read(true), follow)?.read_to_string(&mut text)?;
-    Ok(text)
+    let mut bytes = Vec::new();
+    open_regular(path, std::fs::OpenOptions::new().read(true), follow)?.read_to_end(&mut bytes)?;
+    text_of(bytes)
+}
+
+/// `bytes` as text. A file cut short inside a character (a witness whose last checkpoint was torn inside its
+/// signature line's `—`, attack 29 W1) is read up to that character; invalid bytes anywhere else are an error.
+fn text_of(mut bytes: Vec<u8>) -> std::io::Result<String> {
+    if let Err(e) = std::str::from_utf8(&bytes)
+        && e.error_len().is_none()
+    {
+        bytes.truncate(e.valid_up_to());
+    }
+    String::from_utf8(bytes).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
 }
 
 pub fn read_signing_key(path: &Path) -> Result<foureyes_core::checkpoint::SigningKey, Exit> {
@@ -1435,7 +1447,9 @@ fn read_verifier_key(path: &Path) -> Result<foureyes_core::checkpoint::VerifierK
 
 /// Every signed note of a checkpoint or witness file, in file order (at least one).
 pub fn read_notes(path: &Path) -> Result<Vec<String>, Exit> {
-    let notes = foureyes_core::checkpoint::split_notes(&read_text(path, "checkpoint")?);
+    let text = read_text(path, "checkpoint")?;
+    say_torn_tail(path, &text, "not checked");
+    let notes = foureyes_core::checkpoint::split_notes(&text);
     if notes.is_empty() {
         return Err(Exit::new(EXIT_VERIFY_FAILED, format!("`{}` holds no signed checkpoint", path.display())));
     }
@@ -1449,13 +1463,48 @@ fn read_last_note(path: &Path) -> Result<String, Exit> {
         .ok_or_else(|| Exit::new(EXIT_VERIFY_FAILED, format!("`{}` holds no signed checkpoint", path.display())))
 }
 
-/// Appends a note to a checkpoint or witness file, durably.
+/// Says on stderr that the checkpoint or witness file `path` ends in a torn tail (a checkpoint whose write was cut
+/// short), and what is done with it (`done`).
+fn say_torn_tail(path: &Path, text: &str, done: &str) -> Option<usize> {
+    let (end, torn) = foureyes_core::checkpoint::torn_tail(text)?;
+    eprintln!(
+        "warning: `{}` ends in {torn} bytes of a checkpoint whose write was cut short (a full disk or a crash \
+         mid-write; a torn tail, not a forged note): {done} (ADR-380)",
+        path.display()
+    );
+    Some(end)
+}
+
+/// Appends a note to a checkpoint or witness file, durably. A torn tail left by an earlier append (a full disk, a
+/// crash mid-write) is cut first, and said: appended onto, it glued the new note to it and every later check called
+/// the untouched database rewritten (attack 29 W1, ADR-380). An append that fails is cut back to where it began.
 pub fn append_note(path: &Path, note: &str) -> Result<(), Exit> {
     let fail = |e: std::io::Error| Exit::new(EXIT_STORAGE, format!("cannot append to `{}`: {e}", path.display()));
-    let mut file =
-        open_regular(path, std::fs::OpenOptions::new().create(true).append(true), Follow::No).map_err(fail)?;
-    file.write_all(note.as_bytes()).map_err(fail)?;
-    file.sync_all().map_err(fail)
+    let mut file = open_regular(path, std::fs::OpenOptions::new().create(true).read(true).append(true), Follow::No)
+        .map_err(fail)?;
+    // Only the file's end is read, so an append costs the same whatever the witness's length: a note is a few
+    // hundred bytes, and the scan finds the last complete one in any window that holds one (a note cut by the
+    // window's start ends before the last note's start).
+    const TAIL: u64 = 8 * 1024;
+    let mut length = file.metadata().map_err(fail)?.len();
+    let mut from = length.saturating_sub(TAIL);
+    file.seek(std::io::SeekFrom::Start(from)).map_err(fail)?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).map_err(fail)?;
+    let inside_a_character = bytes.iter().take_while(|b| (0x80..0xC0).contains(*b)).count();
+    from += inside_a_character as u64;
+    bytes.drain(..inside_a_character);
+    if let Ok(text) = text_of(bytes)
+        && let Some(end) = say_torn_tail(path, &text, "cut before appending")
+    {
+        length = from + end as u64;
+        file.set_len(length).and_then(|()| file.sync_all()).map_err(fail)?;
+    }
+    if let Err(e) = file.write_all(note.as_bytes()).and_then(|()| file.sync_all()) {
+        let _ = file.set_len(length).and_then(|()| file.sync_all());
+        return Err(fail(e));
+    }
+    Ok(())
 }
 
 fn keygen(out: &Path, name: &str) -> Result<u8, Exit> {

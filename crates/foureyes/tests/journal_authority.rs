@@ -2874,6 +2874,57 @@ fn a_witness_swapped_under_a_running_serve_stops_it() {
     assert_eq!(std::fs::read(&victim).unwrap(), before, "the seal key was written through the witness");
 }
 
+/// Attack 29 W1 (F392, ADR-380; RED before: `witness_torn.sh`, 3 of 3 — the witness's disk filled, ADR-943 stopped
+/// the serve with its last checkpoint written in part and no newline; the restart appended its next checkpoint onto
+/// those bytes, and from then on every door and `journal verify` refused the untouched database as "altered or
+/// signed by another key (a restored or rewritten database)"). A checkpoint cut short (a full disk, a crash
+/// mid-write) is a torn tail, not a forgery: the next append cuts it, says so, and the witness verifies.
+#[test]
+fn a_checkpoint_torn_by_a_full_disk_is_cut_not_taken_for_a_rewritten_database() {
+    // Torn inside the signature line (no newline at the end), and torn after the note's body (a whole line, no
+    // signature yet).
+    for cut in [CutAt::InsideTheSignature, CutAt::BeforeTheSignature] {
+        let e = env(Backend::Sqlite);
+        let (key, public) = e.keygen();
+        let witness = e.path("witness.txt");
+        assert_eq!(e.pay("10").0, 0);
+        e.checkpoint(&key, &witness);
+        assert_eq!(e.pay("20").0, 0);
+        e.checkpoint(&key, &witness);
+        let whole = std::fs::read_to_string(&witness).unwrap();
+        let last = foureyes_core::checkpoint::split_notes(&whole).pop().unwrap();
+        let last_start = whole.rfind(&last).unwrap();
+        let kept = match cut {
+            CutAt::InsideTheSignature => whole.len() - 9,
+            CutAt::BeforeTheSignature => last_start + last.find("\n\n").unwrap() + 1,
+        };
+        std::fs::write(&witness, &whole[..kept]).unwrap();
+        assert_eq!(e.pay("30").0, 0);
+        let out = e.run(&[
+            "journal",
+            "checkpoint",
+            "--signing-key",
+            key.to_str().unwrap(),
+            "--out",
+            witness.to_str().unwrap(),
+        ]);
+        let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), Some(0), "{cut:?}: {said}");
+        let out = e.verify_against(&witness, &public);
+        assert_eq!(out.status.code(), Some(0), "{cut:?}: {}{}", text(&out.stdout), text(&out.stderr));
+        assert!(said.contains("torn"), "{cut:?}: the cut is said: {said}");
+        assert_eq!(foureyes_core::checkpoint::split_notes(&std::fs::read_to_string(&witness).unwrap()).len(), 2);
+        let serve_args = ["--signing-key", key.to_str().unwrap(), "--witness", witness.to_str().unwrap()];
+        e.start_serve(&serve_args).unwrap_or_else(|(code, err)| panic!("{cut:?}: serve exited {code:?}: {err}"));
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum CutAt {
+    InsideTheSignature,
+    BeforeTheSignature,
+}
+
 /// Attack 25's W1 and W2 (F388, `witsym25.py key|fifo`; RED before F388: the serve appended its checkpoint to the
 /// seal key a symlink at the witness's name pointed to, 65 → 265 bytes, and every keyed door then exited 7; a FIFO
 /// there hung `serve` at start with no word): a writer who can reach the witness's directory, holding no key, replaced
