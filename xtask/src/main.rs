@@ -2852,6 +2852,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_forged_excerpt_of_a_short_definition_is_a_mismatch",
         also: &[],
     },
+    // fast12 (issue 14, ADR-980): the fingerprint a deciding transaction keeps with its own `decided` event.
+    Mutation {
+        property: "the door's own decided event is applied with its request's own fingerprint, as a replay has it (ADR-980)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "            own_fingerprint = Some(fingerprint);",
+        broken: "            own_fingerprint = Some(request.digest());",
+        package: "foureyes-store-sqlite",
+        filter: "own_decided_events_apply_the_fingerprint_they_were_decided_with",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -115,6 +115,19 @@ impl WriteTx for SqliteTx<'_> {
         Ok(event)
     }
 
+    async fn append_decided(
+        &mut self,
+        ts_ms: i64,
+        decided: foureyes_core::event::Decided,
+        fingerprint: String,
+    ) -> Result<Encoded, StoreError> {
+        let event = self.append(ts_ms, EventData::Decided(decided)).await?;
+        if let Some(appended) = self.appended.last_mut() {
+            appended.fingerprint = Some(fingerprint);
+        }
+        Ok(event)
+    }
+
     fn authority(&mut self) -> &mut Authority {
         self.authority
     }
