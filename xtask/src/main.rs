@@ -1983,8 +1983,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a door applies its own appends to its authority state as a replay of the journal would (ADR-410)",
         file: "crates/foureyes-store/src/authority.rs",
-        original: "            self.apply_data(event.seq, event.ts_ms, &event.data);",
-        broken: "            self.apply_data(event.seq, event.ts_ms + 1, &event.data);",
+        original: "            self.apply_data(event.seq, event.ts_ms, &event.data, event.fingerprint.as_deref());",
+        broken: "            self.apply_data(event.seq, event.ts_ms + 1, &event.data, event.fingerprint.as_deref());",
         package: "foureyes-store-sqlite",
         filter: "limits_and_budgets_reserve_and_recover",
         also: &[],
