@@ -1983,8 +1983,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a door applies its own appends to its authority state as a replay of the journal would (ADR-410)",
         file: "crates/foureyes-store/src/authority.rs",
-        original: "            self.apply_data(event.seq, event.ts_ms, &event.data);",
-        broken: "            self.apply_data(event.seq, event.ts_ms + 1, &event.data);",
+        original: "            self.apply_data(event.seq, event.ts_ms, &event.data, event.fingerprint.as_deref());",
+        broken: "            self.apply_data(event.seq, event.ts_ms + 1, &event.data, event.fingerprint.as_deref());",
         package: "foureyes-store-sqlite",
         filter: "limits_and_budgets_reserve_and_recover",
         also: &[],
@@ -2868,6 +2868,16 @@ const MUTATIONS: &[Mutation] = &[
         broken: "            return match excerpt_shape(map, journaled_room(input)).or(Ok::<(), String>(())) {",
         package: "foureyes-core",
         filter: "a_forged_excerpt_of_a_short_definition_is_a_mismatch",
+        also: &[],
+    },
+    // fast12 (issue 14, ADR-980): the fingerprint a deciding transaction keeps with its own `decided` event.
+    Mutation {
+        property: "the door's own decided event is applied with its request's own fingerprint, as a replay has it (ADR-980)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "            own_fingerprint = Some(fingerprint);",
+        broken: "            own_fingerprint = Some(request.digest());",
+        package: "foureyes-store-sqlite",
+        filter: "own_decided_events_apply_the_fingerprint_they_were_decided_with",
         also: &[],
     },
 ];

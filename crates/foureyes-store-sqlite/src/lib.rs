@@ -85,7 +85,8 @@ impl Default for SqliteOptions {
 type Responder = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
 /// A write job: runs inside a savepoint, returns whether it failed (to be rolled back) and how to answer.
 /// Called with `None` when the transaction could not start: the work is skipped and only the answer is built.
-type Job = Box<dyn FnOnce(Option<&Connection>) -> (bool, Responder) + Send>;
+/// It runs on the batch's [`ops::Held`]: the connection with the statements the batch's jobs share (ADR-981).
+type Job = Box<dyn FnOnce(Option<&ops::Held<'_>>) -> (bool, Responder) + Send>;
 
 /// The write connection and the checkpointer's wake-up, held by whoever commits: the writer thread for a batch, or a
 /// caller that finds the writer idle for its own job (ADR-790). `None` once the writer has ended (the checkpointer,
@@ -487,12 +488,12 @@ impl SqliteStore {
     async fn write_tx<T, F>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
-        F: FnOnce(&mut SqliteTx<'_>) -> Result<T, StoreError> + Send + 'static,
+        F: FnOnce(&mut SqliteTx<'_, '_>) -> Result<T, StoreError> + Send + 'static,
     {
         let authority = Arc::clone(&self.authority);
-        self.write(move |c| {
+        self.write_held(move |held| {
             let mut authority = authority.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let mut tx = SqliteTx::new(c, &mut authority);
+            let mut tx = SqliteTx::new(held, &mut authority);
             let result = work(&mut tx);
             // What stands (a success, or an audited refusal, which commits) is applied as written (ADR-410); a job
             // rolled back to its savepoint applies nothing.
@@ -511,13 +512,22 @@ impl SqliteStore {
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     {
+        self.write_held(move |held| work(held.conn)).await
+    }
+
+    /// [`SqliteStore::write`] of work that runs on the batch's held statements (ADR-981).
+    async fn write_held<T, F>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&ops::Held<'_>) -> Result<T, StoreError> + Send + 'static,
+    {
         if let Some(reason) = self.stopped.get() {
             return Err(stopped_error(reason));
         }
         let (tx, rx) = oneshot::channel();
-        let job: Job = Box::new(move |conn| {
-            let result = match conn {
-                Some(conn) => work(conn),
+        let job: Job = Box::new(move |held| {
+            let result = match held {
+                Some(held) => work(held),
                 None => Err(StoreError::Backend("not run".into())),
             };
             let rollback = matches!(&result, Err(e) if !e.is_audited());
@@ -732,26 +742,30 @@ fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
         return run_alone(conn, batch, stopped);
     }
     let mut responders = Vec::with_capacity(batch.len());
+    // The jobs' statements, taken from the cache once for the batch (ADR-981).
+    let held = ops::Held::new(conn);
     for job in batch {
-        if let Err(e) = step(conn, "SAVEPOINT job") {
+        if let Err(e) = held_step(&held, "SAVEPOINT job") {
             let err = StoreError::Backend(format!("savepoint failed: {e}"));
             responders.push((job_refusal(job), Some(err)));
             continue;
         }
         // A panicking job must not take the writer thread (and every later write) down with it: its savepoint is
         // rolled back and its caller, whose reply channel was dropped with the job, gets an error.
-        let (rollback, respond) = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(Some(conn)))) {
+        let (rollback, respond) = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(Some(&held)))) {
             Ok(out) => out,
             Err(_) => (true, Box::new(|_| {}) as Responder),
         };
         let ended = if rollback {
-            step(conn, "ROLLBACK TO job").and_then(|()| step(conn, "RELEASE job"))
+            step(conn, "ROLLBACK TO job").and_then(|()| held_step(&held, "RELEASE job"))
         } else {
-            step(conn, "RELEASE job")
+            held_step(&held, "RELEASE job")
         };
         let failure = ended.err().map(|e| StoreError::Backend(format!("savepoint release failed: {e}")));
         responders.push((respond, failure));
     }
+    // Back to the cache before the transaction ends.
+    drop(held);
     let commit = step(conn, "COMMIT").map_err(|e| StoreError::Backend(format!("commit failed: {e}")));
     if let Err(e) = &commit {
         stop_after_failed_commit(conn, stopped, e);
@@ -769,10 +783,12 @@ fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
 /// job to be rolled back rolls the whole transaction back (nothing else is in it) instead of committing.
 fn run_alone(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
     for job in batch {
-        let (rollback, respond) = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(Some(conn)))) {
+        let held = ops::Held::once(conn);
+        let (rollback, respond) = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(Some(&held)))) {
             Ok(out) => out,
             Err(_) => (true, Box::new(|_| {}) as Responder),
         };
+        drop(held);
         if rollback {
             let ended = step(conn, "ROLLBACK").map_err(|e| StoreError::Backend(format!("rollback failed: {e}")));
             respond(ended);
@@ -790,6 +806,11 @@ fn run_alone(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
 /// every statement of the write path.
 fn step(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
     conn.prepare_cached(sql)?.execute([]).map(|_| ())
+}
+
+/// [`step`] on the batch's held statements (ADR-981): a job's `SAVEPOINT` and `RELEASE`.
+fn held_step(held: &ops::Held<'_>, sql: &'static str) -> rusqlite::Result<()> {
+    held.with(sql, |s| s.execute([])).map(|_| ())
 }
 
 /// Answers a job that could not run, without running its work.

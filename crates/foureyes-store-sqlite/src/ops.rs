@@ -12,8 +12,68 @@ use foureyes_core::{
 use foureyes_store::authority::{Appended, Authority};
 use foureyes_store::tx::{NewCredentialRow, NewDecisionRow, UsageRow, WriteTx};
 use foureyes_store::{DecisionFilter, StoreError};
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite::{CachedStatement, Connection, OptionalExtension, Row, params};
 use serde_json::Value;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A statement [`Held`] for a batch, shared by its jobs.
+type HeldStatement<'c> = Rc<RefCell<CachedStatement<'c>>>;
+
+/// The writer's connection with the write path's statements taken from rusqlite's cache once per batch (issue 14,
+/// ADR-981), not once per statement run: a cache look-up hashes and compares the statement's text, copies it into a
+/// new key and hashes it again on return. The statements go back to the cache when the batch ends (rusqlite's
+/// `Statement` borrows the connection, which the writer thread and the callers' own commits share, ADR-790, so it
+/// cannot outlive the batch without `unsafe`). Found by the text's address (a literal), else by its bytes. A job
+/// alone (a batch of one, ADR-413/790) runs each statement about once: it holds nothing ([`Held::once`]).
+pub(crate) struct Held<'c> {
+    pub conn: &'c Connection,
+    statements: Option<RefCell<Vec<(&'static str, HeldStatement<'c>)>>>,
+}
+
+impl<'c> Held<'c> {
+    /// For a batch of several jobs.
+    pub(crate) fn new(conn: &'c Connection) -> Held<'c> {
+        Held { conn, statements: Some(RefCell::new(Vec::new())) }
+    }
+
+    /// For one job alone: every statement from rusqlite's cache at each run, as before ADR-981.
+    pub(crate) fn once(conn: &'c Connection) -> Held<'c> {
+        Held { conn, statements: None }
+    }
+
+    /// `sql`, prepared (from rusqlite's cache the first time in this batch).
+    fn get(
+        &self,
+        statements: &RefCell<Vec<(&'static str, HeldStatement<'c>)>>,
+        sql: &'static str,
+    ) -> rusqlite::Result<HeldStatement<'c>> {
+        let mut statements = statements.borrow_mut();
+        let same = |held: &&'static str| held.len() == sql.len() && (held.as_ptr() == sql.as_ptr() || *held == sql);
+        if let Some((_, statement)) = statements.iter().find(|(held, _)| same(held)) {
+            return Ok(Rc::clone(statement));
+        }
+        let statement = Rc::new(RefCell::new(self.conn.prepare_cached(sql)?));
+        statements.push((sql, Rc::clone(&statement)));
+        Ok(statement)
+    }
+
+    /// Runs `f` on `sql` prepared: the held statement, or (used already, further up this call) one from the cache.
+    pub(crate) fn with<T>(
+        &self,
+        sql: &'static str,
+        f: impl FnOnce(&mut CachedStatement<'c>) -> rusqlite::Result<T>,
+    ) -> rusqlite::Result<T> {
+        let Some(statements) = &self.statements else {
+            return f(&mut self.conn.prepare_cached(sql)?);
+        };
+        let statement = self.get(statements, sql)?;
+        let Ok(mut held) = statement.try_borrow_mut() else {
+            return f(&mut self.conn.prepare_cached(sql)?);
+        };
+        f(&mut held)
+    }
+}
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "null".to_string())
@@ -31,14 +91,15 @@ pub(crate) fn append(
     ts_ms: i64,
     data: EventData,
 ) -> Result<Encoded, StoreError> {
-    let (prev_seq, prev_hash, prev_seal) = head(c)?;
-    append_after(c, authority, (prev_seq, &prev_hash, prev_seal.as_deref()), ts_ms, &data).map(|(event, _)| event)
+    let held = Held::once(c);
+    let (prev_seq, prev_hash, prev_seal) = head(&held)?;
+    append_after(&held, authority, (prev_seq, &prev_hash, prev_seal.as_deref()), ts_ms, &data).map(|(event, _)| event)
 }
 
 /// Appends one event chained to `(prev_seq, prev_hash)`, which must be the head (`prev_seal`: the head event's
 /// seal, if it carries one); returns it and the seal it was stored with.
 fn append_after(
-    c: &Connection,
+    c: &Held<'_>,
     authority: &Authority,
     (prev_seq, prev_hash, prev_seal): (u64, &str, Option<&str>),
     ts_ms: i64,
@@ -46,20 +107,29 @@ fn append_after(
 ) -> Result<(Encoded, Option<String>), StoreError> {
     let event = Encoded::next(prev_seq, prev_hash, ts_ms, data).map_err(StoreError::Unjournalable)?;
     let seal = authority.seal_for_append(prev_seq, prev_hash, prev_seal, &event)?;
-    c.prepare_cached(
-        "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )
-    .sql()?
-    .execute(params![event.seq as i64, event.ts_ms, event.kind.as_str(), event.data, event.prev_hash, event.hash, seal])
+    let sql = "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash, seal) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+    c.with(sql, |s| {
+        s.execute(params![
+            event.seq as i64,
+            event.ts_ms,
+            event.kind.as_str(),
+            event.data,
+            event.prev_hash,
+            event.hash,
+            seal
+        ])
+    })
     .sql()?;
     Ok((event, seal))
 }
 
 /// One write transaction on the writer's connection (inside its batch's savepoint), with this store's authority
 /// state (ADR-180).
-pub(crate) struct SqliteTx<'c> {
+pub(crate) struct SqliteTx<'t, 'c> {
     pub conn: &'c Connection,
-    pub authority: &'c mut Authority,
+    /// The batch's statements (ADR-981).
+    held: &'t Held<'c>,
+    pub authority: &'t mut Authority,
     /// The journal's head once this transaction has read it: nothing else writes while it holds the write lock, so
     /// each append chains onto it without reading it again.
     head: Option<(u64, String, Option<String>)>,
@@ -67,32 +137,41 @@ pub(crate) struct SqliteTx<'c> {
     pub appended: Vec<Appended>,
 }
 
-impl<'c> SqliteTx<'c> {
-    pub(crate) fn new(conn: &'c Connection, authority: &'c mut Authority) -> SqliteTx<'c> {
-        SqliteTx { conn, authority, head: None, appended: Vec::new() }
+impl<'t, 'c> SqliteTx<'t, 'c> {
+    pub(crate) fn new(held: &'t Held<'c>, authority: &'t mut Authority) -> SqliteTx<'t, 'c> {
+        SqliteTx { conn: held.conn, held, authority, head: None, appended: Vec::new() }
     }
 }
 
 /// The journal's head: its last event's `(seq, hash)` and whether it carries a seal (ADR-420), or
 /// `(0, GENESIS_HASH, false)`.
-fn head(c: &Connection) -> Result<(u64, String, Option<String>), StoreError> {
+fn head(c: &Held<'_>) -> Result<(u64, String, Option<String>), StoreError> {
     let head: Option<(i64, String, Option<String>)> = c
-        .prepare_cached("SELECT seq, hash, seal FROM journal ORDER BY seq DESC LIMIT 1")
-        .sql()?
-        .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .optional()
+        .with("SELECT seq, hash, seal FROM journal ORDER BY seq DESC LIMIT 1", |s| {
+            s.query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).optional()
+        })
         .sql()?;
     Ok(head.map_or((0, GENESIS_HASH.to_string(), None), |(s, h, seal)| (s as u64, h, seal)))
 }
 
-impl SqliteTx<'_> {
-    /// Runs `sql` (prepared once per connection); returns the rows changed.
-    fn exec(&self, sql: &str, params: impl rusqlite::Params) -> Result<u64, StoreError> {
-        Ok(self.conn.prepare_cached(sql).sql()?.execute(params).sql()? as u64)
+impl SqliteTx<'_, '_> {
+    /// Runs `sql` (prepared once per connection, held for the batch: ADR-981); returns the rows changed.
+    fn exec(&self, sql: &'static str, params: impl rusqlite::Params) -> Result<u64, StoreError> {
+        Ok(self.held.with(sql, |s| s.execute(params)).sql()? as u64)
     }
 
-    /// The one row of `sql`, if any.
+    /// The one row of `sql`, if any (held for the batch).
     fn one<T>(
+        &self,
+        sql: &'static str,
+        params: impl rusqlite::Params,
+        f: impl FnOnce(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Option<T>, StoreError> {
+        self.held.with(sql, |s| s.query_row(params, f).optional()).sql()
+    }
+
+    /// [`SqliteTx::one`] of a statement built at run time (from rusqlite's cache at each call).
+    fn one_built<T>(
         &self,
         sql: &str,
         params: impl rusqlite::Params,
@@ -102,16 +181,29 @@ impl SqliteTx<'_> {
     }
 }
 
-impl WriteTx for SqliteTx<'_> {
+impl WriteTx for SqliteTx<'_, '_> {
     async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError> {
         let (prev_seq, prev_hash, prev_seal) = match self.head.take() {
             Some(head) => head,
-            None => head(self.conn)?,
+            None => head(self.held)?,
         };
         let prev = (prev_seq, prev_hash.as_str(), prev_seal.as_deref());
-        let (event, seal) = append_after(self.conn, self.authority, prev, ts_ms, &data)?;
+        let (event, seal) = append_after(self.held, self.authority, prev, ts_ms, &data)?;
         self.head = Some((event.seq, event.hash.clone(), seal.clone()));
         self.appended.push(Appended::new(&event, data, seal));
+        Ok(event)
+    }
+
+    async fn append_decided(
+        &mut self,
+        ts_ms: i64,
+        decided: foureyes_core::event::Decided,
+        fingerprint: String,
+    ) -> Result<Encoded, StoreError> {
+        let event = self.append(ts_ms, EventData::Decided(decided)).await?;
+        if let Some(appended) = self.appended.last_mut() {
+            appended.fingerprint = Some(fingerprint);
+        }
         Ok(event)
     }
 
@@ -123,7 +215,7 @@ impl WriteTx for SqliteTx<'_> {
         if let Some((seq, hash, _)) = &self.head {
             return Ok((*seq, hash.clone()));
         }
-        let (seq, hash, seal) = head(self.conn)?;
+        let (seq, hash, seal) = head(self.held)?;
         self.head = Some((seq, hash.clone(), seal));
         Ok((seq, hash))
     }
@@ -204,7 +296,7 @@ impl WriteTx for SqliteTx<'_> {
             "SELECT {} FROM session_demotions WHERE agent = ?1 AND session = ?2 ORDER BY id DESC LIMIT 1",
             super::sessions::COLUMNS
         );
-        self.one(&sql, params![agent, session_key], super::sessions::from_row)?.transpose()
+        self.one_built(&sql, params![agent, session_key], super::sessions::from_row)?.transpose()
     }
 
     async fn session_denials(&mut self, agent: &str, session_key: &str, since_ms: i64) -> Result<u64, StoreError> {
@@ -782,4 +874,36 @@ pub(crate) fn table_state(c: &Connection) -> Result<foureyes_store::replay::Tabl
         }
     }
     Ok(tables)
+}
+
+#[cfg(test)]
+mod held_tests {
+    #![allow(clippy::unwrap_used)]
+    use super::Held;
+    use rusqlite::Connection;
+
+    /// ADR-981: a batch takes each statement from the cache once and runs it again from there; a statement run again
+    /// while it is in use (a nested call) gets one of its own rather than a second borrow of the held one.
+    #[test]
+    fn a_batch_holds_each_statement_once_and_a_nested_use_gets_its_own() {
+        let c = Connection::open_in_memory().unwrap();
+        c.execute_batch("CREATE TABLE t (x INTEGER)").unwrap();
+        let held = Held::new(&c);
+        for x in 0..3 {
+            held.with("INSERT INTO t (x) VALUES (?1)", |s| s.execute([x])).unwrap();
+        }
+        let select = "SELECT COUNT(*) FROM t";
+        let (outer, inner) = held
+            .with(select, |s| {
+                let outer: i64 = s.query_row([], |r| r.get(0))?;
+                let inner: i64 = held.with(select, |s| s.query_row([], |r| r.get(0)))?;
+                Ok((outer, inner))
+            })
+            .unwrap();
+        assert_eq!((outer, inner), (3, 3));
+        assert_eq!(held.statements.as_ref().map(|s| s.borrow().len()), Some(2), "two statements held, once each");
+        let alone = Held::once(&c);
+        assert_eq!(alone.with(select, |s| s.query_row([], |r| r.get::<_, i64>(0))).unwrap(), 3);
+        assert!(alone.statements.is_none(), "a job alone holds nothing");
+    }
 }

@@ -107,7 +107,7 @@ fn refuse(
 /// One command, in the caller's transaction, judged by `rules` (the change-control app's transition), or refused
 /// with what the executor found outside the model (`Err`).
 pub(crate) fn command(
-    w: &mut SqliteTx<'_>,
+    w: &mut SqliteTx<'_, '_>,
     task_id: &str,
     cmd: &TaskCommand,
     rules: Result<Transition, TaskRefusal>,

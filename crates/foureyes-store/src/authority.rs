@@ -614,6 +614,10 @@ pub struct Appended {
     pub data: EventData,
     /// The seal it was stored with (ADR-420).
     pub seal: Option<String>,
+    /// For a `decided` event: its request's fingerprint ([`foureyes_core::ActionRequest::fingerprint`]) as the
+    /// transaction computed it before writing the idempotency row ([`crate::tx::WriteTx::append_decided`]), so the
+    /// state does not hash the request again (issue 14, ADR-980). `None`: the state computes it.
+    pub fingerprint: Option<String>,
 }
 
 impl Appended {
@@ -625,6 +629,7 @@ impl Appended {
             hash: event.hash.clone(),
             data,
             seal,
+            fingerprint: None,
         }
     }
 }
@@ -1047,7 +1052,7 @@ impl Authority {
         if event.seq == 1 {
             self.origin.clone_from(&event.hash);
         }
-        self.apply_data(event.seq, event.ts_ms, &data);
+        self.apply_data(event.seq, event.ts_ms, &data, None);
         self.grow(leaf);
         self.seq = event.seq;
         self.applied.store(event.seq, Ordering::Release);
@@ -1087,7 +1092,7 @@ impl Authority {
             if event.seq == 1 {
                 self.origin.clone_from(&event.hash);
             }
-            self.apply_data(event.seq, event.ts_ms, &event.data);
+            self.apply_data(event.seq, event.ts_ms, &event.data, event.fingerprint.as_deref());
             self.grow(leaf);
             self.seq = event.seq;
             self.applied.store(event.seq, Ordering::Release);
@@ -1174,7 +1179,9 @@ impl Authority {
         checks.into_iter().find(|(_, same)| !same).map(|(name, _)| name)
     }
 
-    fn apply_data(&mut self, seq: u64, ts_ms: i64, data: &EventData) {
+    /// `fingerprint`: a `decided` event's request fingerprint when the transaction that appended it computed it
+    /// ([`Appended::fingerprint`]); otherwise it is computed from the event's request.
+    fn apply_data(&mut self, seq: u64, ts_ms: i64, data: &EventData, fingerprint: Option<&str>) {
         self.task_commands.apply(seq, data);
         match data {
             EventData::Decided(d) => {
@@ -1241,7 +1248,7 @@ impl Authority {
                     self.settle_approval(id);
                     consumed = Some(id);
                 }
-                let fingerprint = d.request.fingerprint();
+                let fingerprint = fingerprint.map_or_else(|| d.request.fingerprint(), str::to_string);
                 let summary = decision_summary(
                     &d.request.agent,
                     &d.request.request_id,

@@ -653,6 +653,9 @@ async fn persist<W: WriteTx>(
     // Idempotency points at the newest answer for the request, unless this was a transient kill-switch block.
     let transient_block = decision.verdict == Verdict::Deny && decision.has_reason(ReasonCode::KillSwitch);
     let superseded = supersedes.as_ref().map(|s| s.0).filter(|_| !transient_block);
+    // The request's fingerprint when it binds a new request id: written to the idempotency row and kept with the
+    // `decided` event for the authority state (ADR-980), hashed once.
+    let mut own_fingerprint = None;
     match (&supersedes, transient_block) {
         (Some((old, fingerprint)), false) => {
             w.set_decision_status(*old, DecisionStatus::Superseded).await?;
@@ -662,6 +665,7 @@ async fn persist<W: WriteTx>(
         (None, _) => {
             let fingerprint = fingerprint.unwrap_or_else(|| request.fingerprint());
             w.insert_idempotency(&request.agent, &request.request_id, &fingerprint, decision_id).await?;
+            own_fingerprint = Some(fingerprint);
         }
     }
     if superseded.is_none() && supersedes.is_some() {
@@ -707,7 +711,10 @@ async fn persist<W: WriteTx>(
         report_by_ms,
         connector,
     };
-    let event = w.append(now_ms, EventData::Decided(decided)).await?;
+    let event = match own_fingerprint {
+        Some(fingerprint) => w.append_decided(now_ms, decided, fingerprint).await?,
+        None => w.append(now_ms, EventData::Decided(decided)).await?,
+    };
     if event.seq != journal_seq {
         w.set_journal_seq(decision_id, event.seq).await?;
     }

@@ -39,6 +39,20 @@ pub trait WriteTx {
     /// Appends one event to the journal, chained to the head this transaction holds; returns it as stored (its data
     /// as the canonical text the journal holds, written once: [`Encoded`]).
     async fn append(&mut self, ts_ms: i64, data: EventData) -> Result<Encoded, StoreError>;
+    /// [`WriteTx::append`] of a `decided` event whose request's fingerprint this transaction already computed
+    /// (`fingerprint`: [`ActionRequest::fingerprint`] of `decided.request`, [`crate::ops::PreparedRequest`]): a
+    /// backend may keep it with the event it appends ([`crate::authority::Appended::fingerprint`]), so that applying
+    /// the door's own event does not hash the request again (issue 14, ADR-980). By default it is dropped, and the
+    /// state hashes the request when it applies the event.
+    async fn append_decided(
+        &mut self,
+        ts_ms: i64,
+        decided: foureyes_core::event::Decided,
+        fingerprint: String,
+    ) -> Result<Encoded, StoreError> {
+        let _ = fingerprint;
+        self.append(ts_ms, EventData::Decided(decided)).await
+    }
 
     // --- the authority state (ADR-180) ------------------------------------------------------------------------
     /// This process's authority state; [`crate::ops::catch_up`] brings it to this transaction's head.

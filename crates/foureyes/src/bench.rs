@@ -79,6 +79,7 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 pub async fn decide(
     callers: Vec<usize>,
     seconds: f64,
+    decisions: Option<u64>,
     modes: Vec<String>,
     dir: Option<PathBuf>,
     history: u64,
@@ -98,8 +99,18 @@ pub async fn decide(
         };
         for &c in &callers {
             n += 1;
-            eprintln!("[{n}/{total}] group commit {mode}, {c} callers, {history} in the window, {seconds}s …");
-            let length = Duration::from_secs_f64(seconds);
+            let length = match decisions {
+                Some(count) => {
+                    eprintln!(
+                        "[{n}/{total}] group commit {mode}, {c} callers, {history} in the window, {count} decisions …"
+                    );
+                    Length::Decisions(count)
+                }
+                None => {
+                    eprintln!("[{n}/{total}] group commit {mode}, {c} callers, {history} in the window, {seconds}s …");
+                    Length::Time(Duration::from_secs_f64(seconds))
+                }
+            };
             let run = one_run(&policy, &base, group_commit, c.max(1), history, length).await?;
             runs.push(run);
         }
@@ -129,13 +140,20 @@ pub async fn decide(
     Ok(0)
 }
 
+/// How long a run lasts: a time, or a fixed count of decisions split evenly across the callers.
+#[derive(Clone, Copy)]
+enum Length {
+    Time(Duration),
+    Decisions(u64),
+}
+
 async fn one_run(
     policy: &Arc<Policy>,
     base: &std::path::Path,
     group_commit: bool,
     callers: usize,
     history: u64,
-    length: Duration,
+    length: Length,
 ) -> Result<Run, Exit> {
     let dir = base.join(format!("foureyes-bench-{}", fresh_request_id()));
     std::fs::create_dir_all(&dir)
@@ -164,15 +182,21 @@ async fn one_run(
     }
     let cpu_before = process_cpu();
     let started = Instant::now();
-    let deadline = started + length;
     let mut tasks = Vec::new();
     for caller in 0..callers {
         let store = store.clone();
         let policy = policy.clone();
+        // This caller's share of a fixed count, or no bound but the deadline.
+        let (deadline, count) = match length {
+            Length::Time(length) => (Some(started + length), u64::MAX),
+            Length::Decisions(total) => {
+                (None, total / callers as u64 + u64::from((caller as u64) < total % callers as u64))
+            }
+        };
         tasks.push(tokio::spawn(async move {
             let mut latencies = Vec::new();
             let mut i = 0u64;
-            while Instant::now() < deadline {
+            while i < count && deadline.is_none_or(|d| Instant::now() < d) {
                 let request = bench_request(caller, i);
                 let t = Instant::now();
                 let now = jiff::Timestamp::now().as_millisecond();

@@ -552,6 +552,10 @@ pub enum BenchCommand {
         /// How long each run lasts, in seconds.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// A fixed number of decisions per run instead of `--seconds` (split evenly across the callers), so that a
+        /// count of instructions (`valgrind --tool=callgrind`) divides by a known number.
+        #[arg(long)]
+        decisions: Option<u64>,
         /// Group commit settings to run.
         #[arg(long, default_value = "on,off", value_delimiter = ',')]
         group_commit: Vec<String>,

@@ -416,8 +416,8 @@ pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
         Command::Bench(BenchCommand::Http { connections, seconds, json }) => {
             crate::bench::http(connections, seconds, json).await
         }
-        Command::Bench(BenchCommand::Decide { callers, seconds, group_commit, dir, history, json }) => {
-            crate::bench::decide(callers, seconds, group_commit, dir, history, json).await
+        Command::Bench(BenchCommand::Decide { callers, seconds, decisions, group_commit, dir, history, json }) => {
+            crate::bench::decide(callers, seconds, decisions, group_commit, dir, history, json).await
         }
         Command::Bench(BenchCommand::Verify { events, dir, json }) => crate::bench::verify(events, dir, json).await,
         Command::Bench(BenchCommand::Seal { events, json }) => crate::bench::seal(events, json),
