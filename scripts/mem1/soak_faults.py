@@ -230,6 +230,8 @@ stop.set()
 for t in threads:
     t.join()
 alive = p.poll() is None
+if SPID != p.pid:
+    os.kill(SPID, signal.SIGTERM)  # under SOAK_WRAP the wrapper does not pass SIGTERM on: stop serve itself
 os.kill(p.pid, signal.SIGTERM)
 try:
     p.wait(timeout=120)
