@@ -2880,6 +2880,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "own_decided_events_apply_the_fingerprint_they_were_decided_with",
         also: &[],
     },
+    // mem1 (issue 19, ADR-973): the soak sees a keyed door that keeps finished rounds' decisions.
+    Mutation {
+        property: "a finished round of the keyed soak leaves no decision in the door's memory (ADR-973)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "        let Some(mut record) = self.decisions.remove(id) else { return };",
+        broken: "        let Some(mut record) = self.decisions.get(id).copied() else { return };",
+        package: "foureyes",
+        filter: "faults_soak::a_soak_of_mixed_load_keeps_memory_and_file_handles_bounded",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

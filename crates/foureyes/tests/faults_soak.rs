@@ -1,7 +1,8 @@
 //! A bounded soak of `foureyes serve` (issue 19): mixed load — decisions, reports, approvals and their release,
 //! undos, policy reloads — against one server process, whose peak RSS and open file descriptors are read from
-//! `/proc` at the end. CI runs it for `FOUREYES_SOAK_SECS` (default 5) seconds; the longer run is documented in the
-//! README. Memory and file handles must stay bounded: the fds at the end no more than at the start plus a margin.
+//! `/proc` at the end. CI runs it for `FOUREYES_SOAK_SECS` (default 5) seconds; the longer runs are in
+//! docs/faults.md. Memory and file handles must stay bounded: the fds at the end no more than at the start plus a
+//! margin, and (ADR-973) a finished round leaves nothing in the door's memory but what time lets go of.
 #![allow(clippy::unwrap_used)]
 
 use crate::support;
@@ -48,8 +49,11 @@ fn open_fds(pid: u32) -> usize {
 }
 
 /// One client's round: a tier-1 action executed then undone, and a tier-3 payment deferred, approved by a person and
-/// released by re-sending its request id. Request ids carry the client and round, so every id is used once.
-fn round(addr: &str, tokens: &Tokens, client: usize, n: u64) -> u64 {
+/// released by re-sending its request id. Request ids carry the client and round, so every id is used once. The
+/// agent reports every permit it acted on (ADR-973): the create, the undo and the released payment, each `executed`;
+/// with `unreported` (`FOUREYES_SOAK_UNREPORTED=1`, the workload before F973) it leaves the undo and the payment
+/// unreported, two open permits a round that the door holds for as long as it runs (ADR-740, ADR-885).
+fn round(addr: &str, tokens: &Tokens, client: usize, n: u64, unreported: bool) -> u64 {
     let (agent, approver) = (&tokens.agent, &tokens.approver);
     let (s, created) = call(
         addr,
@@ -73,6 +77,11 @@ fn round(addr: &str, tokens: &Tokens, client: usize, n: u64) -> u64 {
         ),
     );
     assert_eq!((s, &v["verdict"]), (200, &json!("permit")), "{v}");
+    let mut requests = 7;
+    if !unreported {
+        report(addr, agent, &v);
+        requests += 1;
+    }
     let pay = json!({"request_id": format!("p{client}-{n}"), "action": "payments.send", "params": {"amount_eur": 5}});
     let (s, deferred) = call(addr, "POST", "/v1/decide", agent, Some(&pay));
     assert_eq!((s, &deferred["verdict"]), (200, &json!("defer")), "{deferred}");
@@ -87,7 +96,33 @@ fn round(addr: &str, tokens: &Tokens, client: usize, n: u64) -> u64 {
     assert_eq!(s, 200, "{v}");
     let (s, released) = call(addr, "POST", "/v1/decide", agent, Some(&pay));
     assert_eq!((s, &released["verdict"]), (200, &json!("permit")), "{released}");
-    7
+    if !unreported {
+        report(addr, agent, &released);
+        requests += 1;
+    }
+    requests
+}
+
+/// The agent's report that it executed the permitted `decision`.
+fn report(addr: &str, agent: &str, decision: &Value) {
+    let id = decision["decision_id"].as_i64().unwrap();
+    let (s, v) =
+        call(addr, "POST", &format!("/v1/decisions/{id}/report"), agent, Some(&json!({"outcome": "executed"})));
+    assert_eq!(s, 200, "{v}");
+}
+
+/// The door's memory by part (`foureyes_door_memory_entries{part}` on `/metrics`, ADR-700) and the RSS beside it.
+fn held(addr: &str, admin: &str) -> std::collections::BTreeMap<String, i64> {
+    let (status, payload) = support::http_bytes(addr, "GET", "/metrics", admin, None, Duration::from_secs(30)).unwrap();
+    assert_eq!(status, 200);
+    String::from_utf8_lossy(&payload)
+        .lines()
+        .filter_map(|l| l.strip_prefix("foureyes_door_memory_entries{part=\""))
+        .filter_map(|l| {
+            let (part, rest) = l.split_once('"')?;
+            Some((part.to_string(), rest.split_whitespace().last()?.parse::<f64>().ok()? as i64))
+        })
+        .collect()
 }
 
 struct Tokens {
@@ -100,19 +135,36 @@ fn env_u64(name: &str, default: u64) -> u64 {
 }
 
 /// `FOUREYES_SOAK_SECS` (default 5), `FOUREYES_SOAK_CLIENTS` concurrent clients (default 4), each pausing
-/// `FOUREYES_SOAK_PAUSE_MS` between rounds (default 0: as fast as the server answers). The server's resident memory is
-/// sampled ten times; after the run every request id is found exactly once, and the journal verifies and audits.
+/// `FOUREYES_SOAK_PAUSE_MS` between rounds (default 0: as fast as the server answers). The server's resident memory and
+/// the door's memory by part are sampled ten times; after the run every request id is found exactly once, and the
+/// journal verifies and audits. The server's request memory (ADR-373) is `FOUREYES_SOAK_REQUEST_MEMORY` (default
+/// `2m`: a run of minutes then reaches the level a door with the default 24 h reaches after a day, ADR-973).
 #[test]
 fn a_soak_of_mixed_load_keeps_memory_and_file_handles_bounded() {
     let secs = env_u64("FOUREYES_SOAK_SECS", 5);
     let clients = env_u64("FOUREYES_SOAK_CLIENTS", 4) as usize;
     let pause = Duration::from_millis(env_u64("FOUREYES_SOAK_PAUSE_MS", 0));
+    let unreported = env_u64("FOUREYES_SOAK_UNREPORTED", 0) == 1;
+    let request_memory = std::env::var("FOUREYES_SOAK_REQUEST_MEMORY").unwrap_or_else(|_| "2m".into());
     // With the seal key (`FOUREYES_SOAK_SEAL=0`: without, for an A/B): a keyed door drops settled decisions from
     // memory (ADR-740), which is what a soak measures.
-    let env = if env_u64("FOUREYES_SOAK_SEAL", 1) == 1 { Env::new(POLICY).sealed() } else { Env::new(POLICY) };
+    let sealed = env_u64("FOUREYES_SOAK_SEAL", 1) == 1;
+    let env = if sealed { Env::new(POLICY).sealed() } else { Env::new(POLICY) };
     let tokens = Tokens { agent: env.token("agent", "agent"), approver: env.token("alice", "approver") };
     let admin = env.token("root", "admin");
-    let (server, addr) = env.serve();
+    let mut child = env
+        .command()
+        .env("FOUREYES_REQUEST_MEMORY", &request_memory)
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let server = support::KillOnDrop(child);
+    let addr = support::announced(stdout, "the server printed no address", |line| {
+        line.split(" on http://").nth(1).map(|url| url.trim().to_string())
+    });
     let pid = server.id();
     let fds_at_start = open_fds(pid);
     let started = Instant::now();
@@ -125,7 +177,7 @@ fn a_soak_of_mixed_load_keeps_memory_and_file_handles_bounded() {
                     let (mut requests, mut n) = (0u64, 0u64);
                     while Instant::now() < deadline {
                         n += 1;
-                        requests += round(addr, tokens, client, n);
+                        requests += round(addr, tokens, client, n, unreported);
                         std::thread::sleep(pause);
                     }
                     (requests, n)
@@ -140,7 +192,7 @@ fn a_soak_of_mixed_load_keeps_memory_and_file_handles_bounded() {
             let (s, v) = call(&addr, "POST", "/v1/policy/reload", &admin, None);
             assert_eq!(s, 200, "{v}");
             reloads += 1;
-            samples.push((proc_status(pid, "VmRSS:") / 1024, open_fds(pid)));
+            samples.push((proc_status(pid, "VmRSS:") / 1024, open_fds(pid), held(&addr, &admin)));
         }
         let (mut requests, mut rounds) = (reloads, 0);
         for worker in workers {
@@ -152,12 +204,23 @@ fn a_soak_of_mixed_load_keeps_memory_and_file_handles_bounded() {
     });
     let elapsed = started.elapsed();
     let (peak_rss_kb, fds) = (proc_status(pid, "VmHWM:"), open_fds(pid));
-    let series: Vec<String> = samples.iter().map(|(rss, fds)| format!("{rss} MiB/{fds} fds")).collect();
+    // Every round is over: what the door still holds of them (ADR-973).
+    let end = held(&addr, &admin);
+    let part = |name: &str| end.get(name).copied().unwrap_or(-1);
+    let series: Vec<String> = samples
+        .iter()
+        .map(|(rss, fds, held)| {
+            let n = |k: &str| held.get(k).copied().unwrap_or(-1);
+            format!("{rss} MiB/{fds} fds/{} decisions/{} request ids", n("decisions"), n("request_ids"))
+        })
+        .collect();
     println!(
         "SOAK: {requests} requests in {:.1} s from {clients} clients ({rounds} rounds of \
-         create/report/undo/defer/approve/release, a policy reload every tenth of the run), peak RSS {} MiB, open fds \
-         {fds_at_start} at start and {fds} at the end; RSS/fds each tenth: {}",
+         create/report/undo/defer/approve/release{}, a policy reload every tenth of the run, request memory \
+         {request_memory}), peak RSS {} MiB, open fds {fds_at_start} at start and {fds} at the end; each tenth: {}; \
+         held at the end: {end:?}",
         elapsed.as_secs_f64(),
+        if unreported { ", the undo and the payment left unreported" } else { ", every permit reported" },
         peak_rss_kb / 1024,
         series.join(", ")
     );
@@ -176,6 +239,14 @@ fn a_soak_of_mixed_load_keeps_memory_and_file_handles_bounded() {
     env.cli(&["journal", "audit"]);
     assert!(fds <= fds_at_start + 16, "file handles grew from {fds_at_start} to {fds}");
     assert!(peak_rss_kb < 512 * 1024, "peak RSS {peak_rss_kb} KiB");
+    // A finished round leaves no decision, reservation or approval in a keyed door's memory (ADR-740, ADR-973): what
+    // stays is bounded by time (request ids, window entries) or is the one undo link per undo (ADR-368).
+    if sealed {
+        assert!(
+            part("decisions") <= clients as i64 && part("releasable") == 0 && part("approvals") == 0,
+            "a keyed door holds what finished rounds left: {end:?} after {rounds} rounds"
+        );
+    }
     // Bounded memory over a long run: the last sample is within 50 % (+16 MiB) of the one at a fifth of the run.
     let (warm, last) = (samples[1].0, samples[9].0);
     assert!(last <= warm + warm / 2 + 16, "resident memory kept growing: {series:?}");
