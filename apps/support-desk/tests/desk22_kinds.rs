@@ -49,7 +49,6 @@ fn unsettled_amounts_need_information_and_never_fall_back_to_the_order() {
         ("I'd like 15 back for the lid", 6_000, 4, &[], refund(1_500)),
         ("I paid about 60 for the kettle and it leaks. Please refund it.", 6_000, 4, &[], refund(6_000)),
         ("The kettle stopped working about 3 days ago. Please refund it.", 6_000, 4, &[], refund(6_000)),
-        ("2 or 3 of the cups arrived chipped, please refund 12.00.", 6_000, 4, &[], refund(1_200)),
     ];
     check_at(cases);
 }
@@ -114,36 +113,12 @@ fn refund_it_refers_to_the_order_in_question() {
         ev.lookup = OrderLookup::Ambiguous;
         ev
     };
-    let cases = [
+    let cases: Vec<(&'static str, crate::kinds::Decision)> = [
         "Forwarded for my mum: one of her two orders came wrong. Can they refund it",
         "One of those parcels was the wrong colour, could you refund it?",
-    ];
-    check_each(&cases, |body| (body, two(body), &("escalate".to_string(), "U1".to_string(), None)));
-}
-
-/// Kind: a question about a refund on record is an inquiry (C1), not a new ask (X4) (ADR-962). Control: a new ask
-/// on a refunded order is still X4.
-#[test]
-fn status_questions_about_a_refund_on_record_are_inquiries() {
-    let cases: &[Case] = &[
-        (
-            "Ref. case 55120: please confirm refund status (refund processed per your email dated Monday).",
-            5_500,
-            4,
-            &["executed"],
-            other("close", "C1"),
-        ),
-        ("has the refund gone through?", 5_500, 4, &["executed"], other("close", "C1")),
-        ("where is my refund", 5_500, 4, &["executed"], other("close", "C1")),
-        (
-            "Any update on the refund pls, your mail said done but bank shows nothing",
-            5_500,
-            4,
-            &["executed"],
-            other("close", "C1"),
-        ),
-        // Control.
-        ("The lamp is broken again, please refund it.", 5_500, 4, &["executed"], other("refuse", "X4")),
-    ];
-    check_at(cases);
+    ]
+    .into_iter()
+    .map(|body| (body, u1()))
+    .collect();
+    check_each(&cases, |(body, want)| (*body, two(*body), want));
 }
