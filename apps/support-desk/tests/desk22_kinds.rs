@@ -120,5 +120,5 @@ fn refund_it_refers_to_the_order_in_question() {
     .into_iter()
     .map(|body| (body, u1()))
     .collect();
-    check_each(&cases, |(body, want)| (*body, two(*body), want));
+    check_each(&cases, |(body, want)| (*body, two(body), want));
 }
