@@ -2890,6 +2890,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "faults_soak::a_soak_of_mixed_load_keeps_memory_and_file_handles_bounded",
         also: &[],
     },
+    // desk22 (issue 16, b23's kinds).
+    Mutation {
+        property: "the support desk never pays out an unsettled figure nor falls back to the order's amount for one (ADR-959)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "_ if wants_refund && form_ask.is_none() && settle::unsettled(&own).is_some() => Amount::Ambiguous,",
+        broken: "_ if false && settle::unsettled(&own).is_some() => Amount::Ambiguous,",
+        package: "support-desk",
+        filter: "unsettled_amounts_need_information_and_never_fall_back_to_the_order",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

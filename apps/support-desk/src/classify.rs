@@ -35,6 +35,7 @@ mod layout;
 mod numerals;
 mod parts;
 mod scope;
+mod settle;
 mod speakers;
 mod speech;
 pub use figures::{Figure, FigureRole};
@@ -1155,6 +1156,26 @@ fn prepare(text: &str) -> String {
     .pipe(|t| without_refused_figures(&t))
     .pipe(|t| arithmetic_results(&t))
     .pipe(|t| share_results(&t))
+    .pipe(|t| products_in_asks(&t))
+}
+
+/// Quantity × unit price as the product (ADR-960), only in a clause that asks: "2 x 23,40 €" told as two debits is a
+/// report of charges, not an amount asked.
+fn products_in_asks(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (s, e) in clauses(text) {
+        out.push_str(&text[last..s]);
+        let clause = &text[s..e];
+        if clause_intent(clause).request && !is_duplicate(clause) {
+            out.push_str(&settle::products(clause));
+        } else {
+            out.push_str(clause);
+        }
+        last = e;
+    }
+    out.push_str(&text[last..]);
+    out
 }
 
 /// A share worked out to its figure ("15% of order value = EUR 13.50", "half the price, i.e. 20.00", "a third of the
@@ -1845,6 +1866,14 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             talked_about.replace_range(m.range(), &" ".repeat(m.len()));
         }
     }
+    // A question about a refund on record by its noun phrase ("confirm refund status", "where is my refund", "has the
+    // refund gone through", "refund processed per your email"): a status question, its refund words ask nothing
+    // (ADR-962).
+    while let Some(m) = settle::status_of_record(&talked_about.clone()).map(|m| m.range()) {
+        intent.status_question = true;
+        intent.arrived = true;
+        talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
+    }
     // A refund told as a report (ADR-952): one whose agent is another shop ("the last online shop I used took three
     // weeks to refund me", "another store refunded me straight away") — the segment from that subject to the next
     // boundary — or one in the past as a complaint about slowness ("it took you a month to refund me last time").
@@ -1916,6 +1945,12 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     // policy or the record says, whatever refund word or figure it holds; about a refund noun it is a status question.
     // Read after the arrival question's shape, so "has that come through yet …?" still marks a refund on record for
     // the ticket-level rule (F893).
+    // "Can they refund it" asks as "can you refund it" does (ADR-961), unless negated.
+    if settle::third_party_ask(&talked_about) && !r.no_refund.is_match(&talked_about) {
+        intent.request = true;
+        intent.framed = true;
+        return intent;
+    }
     if grammar::inquiry_question(clause) {
         intent.status_question |= r.refund.is_match(clause);
         return intent;
@@ -2010,7 +2045,8 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             || cleft_want(&unnegated)
             || verbless_ask(&unnegated)
             || speech::want_chain(&unnegated).is_some()
-            || speech::nominal_request(&unnegated).is_some());
+            || speech::nominal_request(&unnegated).is_some()
+            || settle::terse_request(&unnegated));
     let mut rest = clause.to_string();
     // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
     for (re, kind) in [(&r.status_question, 1), (&r.acknowledged, 2), (&r.no_refund, 0)] {
@@ -3261,6 +3297,30 @@ pub fn facts(ev: &Evidence) -> Facts {
             }
         }
         (_, a) => a,
+    };
+    // A figure tied to another purchase or another time ("the $150 rug you sorted out last year") is not the amount
+    // asked by a request that names none (ADR-961): when the reader took it and it is over the order's amount, the
+    // ask is the order's. A request clause that names it keeps it.
+    let amount = match (amount, identified) {
+        (Amount::Cents(v), Some(o))
+            if v > o.amount_cents
+                && form_ask.is_none()
+                && answered.is_none()
+                && settle::other_story_figures(&own).contains(&v)
+                && !self::clauses(&own)
+                    .into_iter()
+                    .any(|(s, e)| clause_intent(&own[s..e]).request && reply_figures(&own[s..e]).contains(&v)) =>
+        {
+            Amount::Missing
+        }
+        (a, _) => a,
+    };
+    // An unsettled figure (alternatives, a range, an approximation, an estimate, a hedge) outside a price is never
+    // paid out and never falls back to the order's amount (ADR-959): the request cannot be settled (U1).
+    let amount = match amount {
+        a @ (Amount::Full | Amount::FullPlus(_) | Amount::Times(_)) => a,
+        _ if wants_refund && form_ask.is_none() && settle::unsettled(&own).is_some() => Amount::Ambiguous,
+        a => a,
     };
     Facts {
         wants_refund,

@@ -27,6 +27,7 @@ mod blind9_kinds;
 mod classifier_generalization;
 mod cli;
 mod desk;
+mod desk22_kinds;
 mod intent_classes;
 mod layout_kinds;
 mod layout_kinds_b11;
