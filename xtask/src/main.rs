@@ -2900,6 +2900,43 @@ const MUTATIONS: &[Mutation] = &[
         filter: "unsettled_amounts_need_information_and_never_fall_back_to_the_order",
         also: &[],
     },
+    // fault15 (issue #19, attack 28's 1c/3b, 27b, 31): ADR-966, ADR-967, ADR-968.
+    Mutation {
+        property: "MCP: a forwarded call is journaled started before it is sent (ADR-966)",
+        file: "crates/foureyes-mcp/src/gate.rs",
+        original: "if let Err(e) = self.engine.mark_forwarded(ticket.decision_id, &self.config.server).await {",
+        broken: "if let Err(e) = Ok::<(), StoreError>(()) {",
+        package: "foureyes-mcp",
+        filter: "a_forwarded_call_slower_than_report_within_keeps_its_reservation",
+        also: &["a_call_a_stopped_proxy_forwarded_keeps_its_reservation_and_is_listed_unconfirmed"],
+    },
+    Mutation {
+        property: "a started run has no reporting deadline, whoever started it (ADR-966)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "                self.clear_deadline(c.decision_id);",
+        broken: "                let _ = c.decision_id;",
+        package: "foureyes-mcp",
+        filter: "a_forwarded_call_slower_than_report_within_keeps_its_reservation",
+        also: &["a_call_a_stopped_proxy_forwarded_keeps_its_reservation_and_is_listed_unconfirmed"],
+    },
+    Mutation {
+        property: "http connector: a redirect to a path the decision did not show is not followed (ADR-967)",
+        file: "crates/foureyes-connect/src/run.rs",
+        original: "attempt.previous().first().is_some_and(|sent| !same_resource(sent, attempt.url()))",
+        broken: "attempt.previous().first().is_some_and(|sent| !same_resource(sent, attempt.url()) && false)",
+        package: "foureyes-connect",
+        filter: "execute::sqlite::a_redirect_to_a_path_the_decision_did_not_show_is_not_followed",
+        also: &[],
+    },
+    Mutation {
+        property: "serve: a request received in full is not answered 408 \"not received\" (ADR-968)",
+        file: "crates/foureyes-server/src/error.rs",
+        original: "if response.status() == StatusCode::REQUEST_TIMEOUT && received.load(Ordering::SeqCst) {",
+        broken: "if response.status() == StatusCode::REQUEST_TIMEOUT && received.load(Ordering::SeqCst) && false {",
+        package: "foureyes-server",
+        filter: "a_request_received_in_full_is_not_told_it_was_not_received",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

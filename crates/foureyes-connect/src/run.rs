@@ -398,10 +398,11 @@ async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadl
         let response = request.send().await?;
         let status = response.status();
         let final_url = response.url().clone();
+        let held = status.is_redirection() && response.headers().contains_key(reqwest::header::LOCATION);
         let (body, truncated) = read_capped(response, cap, &redactor).await?;
-        Ok::<_, reqwest::Error>((status, final_url, body, truncated))
+        Ok::<_, reqwest::Error>((status, final_url, held, body, truncated))
     };
-    let (status, final_url, body, truncated) = match tokio::time::timeout(remaining, exchange).await {
+    let (status, final_url, held, body, truncated) = match tokio::time::timeout(remaining, exchange).await {
         Err(_) => {
             detail.insert("error".into(), json!(format!("no complete answer within {} ms", deadline.as_millis())));
             return RunResult { outcome: Outcome::Unknown, detail: Value::Object(detail) };
@@ -420,6 +421,13 @@ async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadl
     let redirected = final_url != url_sent;
     if final_url.as_str() != detail["url"].as_str().unwrap_or_default() {
         detail.insert("final_url".into(), json!(redact_url(&final_url)));
+    }
+    if held {
+        // Where it pointed is the target's choice and stays out of the report (like a redirect's path in errors).
+        detail.insert(
+            "redirect".into(),
+            json!("not followed: it leads to another path or query than the URL the decision showed (ADR-967)"),
+        );
     }
     detail.insert("body".into(), parsed.clone());
     detail.insert("truncated".into(), json!(truncated));
@@ -506,6 +514,11 @@ fn client(checks: UrlChecks, deadline: Duration) -> Result<reqwest::Client, Stri
             attempt.error(format!("more than {MAX_REDIRECTS} redirects"))
         } else if let Err(e) = url_allowed(attempt.url().as_str(), &checks) {
             attempt.error(format!("redirect refused: {e}"))
+        } else if attempt.previous().first().is_some_and(|sent| !same_resource(sent, attempt.url())) {
+            // Another path or query than the rendered URL's, which is what the decision (and an approval card)
+            // showed: not followed, so the method, body and credential go nowhere else (ADR-967). The redirect
+            // itself is the answer: a 3xx, `unknown` unless the spec's `success.status` lists it.
+            attempt.stop()
         } else {
             attempt.follow()
         }
@@ -519,6 +532,12 @@ fn client(checks: UrlChecks, deadline: Duration) -> Result<reqwest::Client, Stri
         .no_proxy()
         .build()
         .map_err(|e| chain(&e))
+}
+
+/// Whether a redirect leads to the resource the request was sent to (ADR-967): the same path and query; the origin
+/// may differ (another allowed origin, or the same one spelt otherwise), which [`url_allowed`] judged.
+fn same_resource(sent: &reqwest::Url, to: &reqwest::Url) -> bool {
+    sent.path() == to.path() && sent.query() == to.query()
 }
 
 /// The system resolver, refusing a name (other than `localhost`) that resolves to a loopback, link-local or

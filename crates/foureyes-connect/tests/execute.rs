@@ -15,7 +15,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use foureyes_connect::secrets::{SecretKey, SecretTable, Secrets, SqliteSecrets};
-use foureyes_connect::{Door, unconfirmed};
+use foureyes_connect::{Door, Executed, unconfirmed};
 use foureyes_core::journal::EventKind;
 use foureyes_core::{ActionRequest, DecisionStatus, Outcome, Policy, Verdict};
 use foureyes_store::Store;
@@ -145,6 +145,21 @@ async fn shop(other_origin: Option<String>) -> (String, Seen) {
                 }),
             )
             .route(
+                "/moved",
+                post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                    record(&seen, "/moved".into(), &h, &b).await;
+                    // Attack 28's 27b: after an approval of `POST …/moved`, a 307 to a path nobody approved.
+                    Redirect::temporary("/admin/delete-all").into_response()
+                }),
+            )
+            .route(
+                "/admin/delete-all",
+                post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                    record(&seen, "/admin/delete-all".into(), &h, &b).await;
+                    "deleted everything"
+                }),
+            )
+            .route(
                 "/steal",
                 post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
                     record(&seen, "/steal".into(), &h, &b).await;
@@ -225,6 +240,10 @@ actions:
     tier: 2
     limits: [{{ count: 1000, per: 1h }}]{params}
     execute:{seeother}
+  shop.moved:
+    tier: 2
+    limits: [{{ count: 1, per: 1h }}]{params}
+    execute:{moved}
   shop.huge:
     tier: 2
     limits: [{{ count: 1000, per: 1h }}]{params}
@@ -343,6 +362,7 @@ actions:
         slowbody = http("/slowbody", "700ms"),
         huge = http("/huge", "5s"),
         seeother = http("/seeother", "2s"),
+        moved = http("/moved", "2s"),
         redirect = http("/redirect", "2s"),
         // The other origin as a person may write it: upper case, the host's trailing dot, the port.
         other_spelled = other.replace("http://localhost:", "HTTP://LOCALHOST.:"),
@@ -622,6 +642,16 @@ async fn a_crash_between_permit_and_report_is_listed_and_never_rerun(w: World) {
     assert_eq!(w.seen.count("/refunds/ord_c") + w.seen.count("/refunds/ord_d"), 0, "never re-run by itself");
 }
 
+/// A redirect to an allowed origin that leads to another path than the rendered URL's (ADR-967): judged by the
+/// origin rules (no error), not followed; the 3xx is the answer, reported `unknown` with a note, its target withheld.
+fn held_redirect(x: &Executed) {
+    let detail = x.decision.report_detail.clone().unwrap_or_default();
+    assert_eq!(x.outcome, Some(Outcome::Unknown), "{detail}");
+    assert_eq!(detail["status"], json!(307), "{detail}");
+    assert!(detail["redirect"].as_str().is_some_and(|r| r.starts_with("not followed")), "{detail}");
+    assert!(detail.get("error").is_none(), "{detail}");
+}
+
 async fn urls_are_judged_by_the_policys_canonicaliser(w: World) {
     let evil_port = w.evil_base.rsplit(':').next().unwrap().to_string();
     let port = w.base.rsplit(':').next().unwrap().to_string();
@@ -648,14 +678,15 @@ async fn urls_are_judged_by_the_policys_canonicaliser(w: World) {
         assert!(error.contains("redirect refused") && error.contains("not an allowed origin"), "{to}: {error}");
     }
     assert_eq!(w.seen.count("/steal") + w.evil.count("/steal"), 0, "no forbidden host was reached");
-    // The allowed origin in another spelling (hex IP, upper case) is the same origin: followed.
+    // The allowed origin in another spelling (hex IP, upper case) is the same origin: not refused as another
+    // origin. (Not followed either: it leads to another path than the rendered URL's, ADR-967; the 307 is the
+    // answer.)
     let x = w.exec(request("b-hex", "shop.bounce", json!({"to": format!("HTTP://0x7f.1:{port}/steal")}))).await;
-    assert_eq!(x.outcome, Some(Outcome::Executed), "{:?}", x.decision.report_detail);
-    assert_eq!(w.seen.count("/steal"), 1);
+    held_redirect(&x);
     // `HTTP://LOCALHOST.:port` in allow_origins is `http://localhost:port` (red before: compared as written).
     let x = w.exec(request("b-spelled", "shop.bounce_spelled", json!({}))).await;
-    assert_eq!(x.outcome, Some(Outcome::Executed), "{:?}", x.decision.report_detail);
-    assert_eq!(w.evil.count("/steal"), 1);
+    held_redirect(&x);
+    assert_eq!(w.seen.count("/steal") + w.evil.count("/steal"), 0);
     // An allowed origin is not enough when the action has `type: url` params: a redirect must also pass their
     // rules (red before: followed to `localhost`, a host the param's rule refuses).
     let hook = json!({"hook": format!("http://127.0.0.1:{port}/")});
@@ -664,7 +695,7 @@ async fn urls_are_judged_by_the_policys_canonicaliser(w: World) {
     assert_eq!(x.outcome, Some(Outcome::Unknown), "{:?}", x.decision.report_detail);
     let error = x.decision.report_detail.as_ref().unwrap()["error"].as_str().unwrap().to_string();
     assert!(error.contains("refused by the rule of param `hook`"), "{error}");
-    assert_eq!(w.evil.count("/steal"), 1, "the redirect's host was not contacted again");
+    assert_eq!(w.evil.count("/steal"), 0, "the redirect's host was not contacted");
     // A rendered URL the params' rules call opaque or refuse: failed, nothing sent (red before: sent).
     // (`hook` names a documentation address, TEST-NET-1: a value judged, never contacted.)
     for (action, hook) in [("hook.opaque", hook.clone()), ("hook.refused", json!({"hook": "http://192.0.2.7/"}))] {
@@ -764,12 +795,32 @@ async fn a_client_error_after_a_redirect_is_unknown(w: World) {
     let x = w.exec(refund("see-1", "shop.seeother", "o")).await;
     assert_eq!(w.seen.count("/seeother"), 1);
     let detail = x.decision.report_detail.clone().unwrap_or_default();
-    assert_eq!(detail["status"], json!(404), "{detail}");
+    // Since ADR-967 the `303` to another path is not followed (`/gone` is never asked): the 303 is the answer.
+    assert_eq!(detail["status"], json!(303), "{detail}");
+    assert_eq!(w.seen.count("/gone"), 0);
     assert_eq!(x.outcome, Some(Outcome::Unknown), "a 4xx after a redirect: {detail}");
     assert_eq!(x.decision.status, DecisionStatus::Unknown);
     // A 4xx the first server gave is still a refusal.
     let refused = w.exec(refund("see-2", "shop.fail400", "o")).await;
     assert_eq!(refused.outcome, Some(Outcome::Failed));
+}
+
+/// Attack 28's 27b (F391 "Left open", ADR-967): the decision (and an approval card) showed `POST …/moved`; the
+/// target answered `307` → `/admin/delete-all`. On the code before the fix the connector re-sent the POST, its body
+/// and its credential header there and reported `executed`. Now a redirect to another path is not followed: the
+/// 307 is the answer, `unknown` (the first server took the POST and may have acted), the reservation kept.
+async fn a_redirect_to_a_path_the_decision_did_not_show_is_not_followed(w: World) {
+    let x = w.exec(refund("moved-1", "shop.moved", "o")).await;
+    assert_eq!(w.seen.count("/moved"), 1);
+    assert_eq!(w.seen.count("/admin/delete-all"), 0, "the body and credential went to a path nobody approved");
+    let detail = x.decision.report_detail.clone().unwrap_or_default();
+    assert_eq!((x.outcome, x.decision.status), (Some(Outcome::Unknown), DecisionStatus::Unknown), "{detail}");
+    assert_eq!(detail["status"], json!(307), "{detail}");
+    assert!(!detail.to_string().contains("delete-all"), "the redirect's target is withheld: {detail}");
+    // `unknown` keeps the reservation (`count: 1`): the next one waits for a person.
+    let next = w.exec(refund("moved-2", "shop.moved", "p")).await;
+    assert!(!next.ran, "{:?}", next.decision);
+    assert_eq!(w.seen.count("/moved"), 1);
 }
 
 /// ADR-232 kept start marks in a table of their own, which a database writer could empty so that a run that may have
@@ -998,6 +1049,7 @@ on_both_backends!(
     a_crash_between_permit_and_report_is_listed_and_never_rerun,
     a_run_past_its_reporting_deadline_keeps_its_reservation,
     a_client_error_after_a_redirect_is_unknown,
+    a_redirect_to_a_path_the_decision_did_not_show_is_not_followed,
     urls_are_judged_by_the_policys_canonicaliser,
     a_start_is_journaled_once_and_only_for_an_intended_permit,
     a_database_writer_cannot_erase_a_start_mark,

@@ -57,6 +57,12 @@ pub trait Engine: Send + Sync {
     /// gate forwards only what this call made, which is how two identical retries forward once.
     async fn decide(&self, policy: Arc<Policy>, request: ActionRequest) -> Result<Decided, StoreError>;
 
+    /// Journals, before the call of permitted decision `id` is forwarded to `server`, that the proxy is about to
+    /// run it (a `connector_started` start mark, ADR-966): from then on the decision has no reporting deadline (its
+    /// reservations are kept until a report says it did not run, or a person settles it), and `foureyes unconfirmed`
+    /// lists it "may have acted" if no report ever comes. An error: nothing may be forwarded.
+    async fn mark_forwarded(&self, id: DecisionId, server: &str) -> Result<(), StoreError>;
+
     /// Phase B.
     async fn report(&self, id: DecisionId, outcome: Outcome, detail: Value) -> Result<DecisionRecord, StoreError>;
 
@@ -100,6 +106,9 @@ pub trait Engine: Send + Sync {
     -> Result<(), StoreError>;
 }
 
+/// Who journals an embedded proxy's start marks (`connector_started`'s `by`, ADR-966).
+pub const FORWARDED_BY: &str = "foureyes mcp-proxy";
+
 /// A store in this process.
 pub struct Embedded {
     store: Arc<dyn Store>,
@@ -127,6 +136,11 @@ impl Engine for Embedded {
 
     async fn decide(&self, policy: Arc<Policy>, request: ActionRequest) -> Result<Decided, StoreError> {
         self.store.decide_or_replay(policy, request, crate::gate::now_ms()).await
+    }
+
+    async fn mark_forwarded(&self, id: DecisionId, server: &str) -> Result<(), StoreError> {
+        let connector = format!("mcp-proxy:{server}");
+        self.store.connector_started(id, &connector, FORWARDED_BY, crate::gate::now_ms()).await.map(|_| ())
     }
 
     async fn report(&self, id: DecisionId, outcome: Outcome, detail: Value) -> Result<DecisionRecord, StoreError> {
@@ -602,6 +616,13 @@ impl Engine for Remote {
         });
         let value = self.call(reqwest::Method::POST, "/v1/decide", Some(body), Duration::ZERO).await?;
         decide_answer(value, &request).map_err(|why| self.unavailable(why))
+    }
+
+    /// Not marked (ADR-966 "Not covered"): `serve` has no endpoint an agent or executor credential journals a start
+    /// mark through, and a decision with one is reported by an admin only (ADR-334), which would refuse this proxy's
+    /// own report. A forwarded call slower than the server's `report_within` still loses its reservation there.
+    async fn mark_forwarded(&self, _id: DecisionId, _server: &str) -> Result<(), StoreError> {
+        Ok(())
     }
 
     async fn report(&self, id: DecisionId, outcome: Outcome, detail: Value) -> Result<DecisionRecord, StoreError> {

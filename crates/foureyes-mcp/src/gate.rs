@@ -650,7 +650,16 @@ impl Gate {
                 }
             };
             let pending = match self.step(&key, &record, sticky, replayed, call) {
-                Step::Forward(ticket) => return Gated::Forward(ticket),
+                Step::Forward(ticket) => {
+                    // The start mark before a byte goes out (ADR-966): a forwarded call keeps its reservation past
+                    // `report_within` (a slow tool, a proxy killed mid-call) until a report or a person settles it.
+                    if let Err(e) = self.engine.mark_forwarded(ticket.decision_id, &self.config.server).await {
+                        trace.engine_error(&e);
+                        self.report_not_forwarded(&ticket, "its start could not be journaled").await;
+                        return Gated::Answer(self.engine_error(call, &request.action, &e));
+                    }
+                    return Gated::Forward(ticket);
+                }
                 Step::Answer(text) => return Gated::Answer(call.answer(&text, meta(&record))),
                 Step::Pending(approval) => approval,
             };

@@ -17,6 +17,7 @@ mod duplicate_names;
 mod elicitation;
 mod error_after_run;
 mod filesystem;
+mod forwarded_deadline;
 mod framing;
 mod gate_bypass;
 mod hostile_upstream;

@@ -129,9 +129,10 @@ pub async fn json_errors(request: axum::extract::Request, next: axum::middleware
             ("method_not_allowed", format!("{path} does not accept {method}: see /openapi.json"))
         }
         StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", text),
+        // Only a request whose body had not all arrived is answered 408 ([`answer_timeout`] answers the others).
         StatusCode::REQUEST_TIMEOUT => (
             "request_timeout",
-            "the request (its body included) was not received and answered within the server's request timeout"
+            "the request's body was not received in full within the server's request timeout: nothing was decided"
                 .to_string(),
         ),
         s if s.is_client_error() => ("bad_request", text),
@@ -142,4 +143,43 @@ pub async fn json_errors(request: axum::extract::Request, next: axum::middleware
         out.headers_mut().insert(axum::http::header::ALLOW, allow.clone());
     }
     out
+}
+
+/// What a request that was received in full, and not answered within the server's request timeout, is told
+/// (ADR-968, attack 28's row 31): not 408 ("not received", F968), which an agent reads as "send it again" and may
+/// send under a new request id — a second decision, a second run.
+pub const ANSWER_TIMEOUT: &str = "the request was received in full but not answered within the server's request \
+     timeout: it may have been decided, and a connector run it started goes on (this answer does not stop it). Find \
+     its decision by sending the same request with the same request_id again (answered from the journal, never run \
+     twice); do not send it under a new request_id";
+
+/// Tells a request whose body arrived in full and was then not answered within the request timeout (504
+/// `answer_timeout`, [`ANSWER_TIMEOUT`]) from one whose body did not arrive (408 `request_timeout`): the timeout
+/// layer answers both 408 with nothing said, and only the second is true of 408 (ADR-968). Wraps the timeout layer:
+/// the body is marked received when its end is read (by the handler's extractor, before it decides anything), or at
+/// once when it has none.
+pub async fn answer_timeout(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    use futures_util::StreamExt;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let received = Arc::new(AtomicBool::new(false));
+    let (parts, body) = request.into_parts();
+    let body = if axum::body::HttpBody::is_end_stream(&body) {
+        received.store(true, Ordering::SeqCst);
+        body
+    } else {
+        let flag = received.clone();
+        let end = futures_util::stream::once(async move {
+            flag.store(true, Ordering::SeqCst);
+            None
+        })
+        .filter_map(std::future::ready);
+        let frames = http_body_util::BodyStream::new(body).chain(end);
+        axum::body::Body::new(http_body_util::StreamBody::new(frames))
+    };
+    let response = next.run(axum::extract::Request::from_parts(parts, body)).await;
+    if response.status() == StatusCode::REQUEST_TIMEOUT && received.load(Ordering::SeqCst) {
+        return ApiError::new(StatusCode::GATEWAY_TIMEOUT, "answer_timeout", ANSWER_TIMEOUT).into_response();
+    }
+    response
 }

@@ -404,7 +404,9 @@ pub fn app(state: AppState) -> Router {
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
             state.limits.request_timeout,
-        ));
+        ))
+        // Outside the timeout: a request received in full is not told "not received" (ADR-968).
+        .layer(axum::middleware::from_fn(error::answer_timeout));
     Router::new()
         .merge(bounded)
         .merge(api::long_lived_routes())

@@ -207,7 +207,8 @@ async fn a_run_outlives_a_caller_the_request_timeout_dropped() {
     let t = target().await;
     let h = executing(&t.base, Some(Duration::from_millis(300))).await;
     let r = h.send(req("POST", "/v1/execute").token(AGENT).json(&execute_body("slow-1", "hook.slow"))).await;
-    assert_eq!(r.status, StatusCode::REQUEST_TIMEOUT, "{}", r.text());
+    // Received in full, so not 408 "not received" (ADR-968).
+    assert_eq!(r.status, StatusCode::GATEWAY_TIMEOUT, "{}", r.text());
     // The run goes on and reports (red before: dropped with the request, the decision left `intended`).
     let mut status = DecisionStatus::Intended;
     for _ in 0..100 {
@@ -220,6 +221,35 @@ async fn a_run_outlives_a_caller_the_request_timeout_dropped() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(status, DecisionStatus::Executed);
+}
+
+/// Attack 28's row 31 (F968, ADR-968): `serve --request-timeout` shorter than a connector run answered an execute
+/// that was received, decided and (a moment later) executed `408` "the request (its body included) was not received
+/// and answered" — an agent that believes it sends it again under a new request id and runs it twice. Now `504
+/// answer_timeout`, saying it was received and how to find its decision; the same request id finds it, run once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_received_in_full_is_not_told_it_was_not_received() {
+    let t = target().await;
+    let h = executing(&t.base, Some(Duration::from_millis(300))).await;
+    let r = h.send(req("POST", "/v1/execute").token(AGENT).json(&execute_body("slow-31", "hook.slow"))).await;
+    assert_eq!(r.status, StatusCode::GATEWAY_TIMEOUT, "{}", r.text());
+    let error = &r.json()["error"];
+    assert_eq!(error["code"], json!("answer_timeout"), "{}", r.text());
+    let message = error["message"].as_str().unwrap_or_default();
+    assert!(message.contains("was received in full") && message.contains("same request_id"), "{message}");
+    assert!(!message.contains("not received"), "{message}");
+    // Found by its request id once the run has reported: the same decision, replayed, not run again.
+    let mut found = json!(null);
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let again = h.send(req("POST", "/v1/execute").token(AGENT).json(&execute_body("slow-31", "hook.slow"))).await;
+        if again.status == StatusCode::OK && again.json()["status"] != json!("intended") {
+            found = again.json();
+            break;
+        }
+    }
+    assert_eq!(found["replayed"], json!(true), "{found}");
+    assert_eq!((&found["status"], &found["ran"]), (&json!("executed"), &json!(false)), "{found}");
 }
 
 /// F440: a policy reload that drops an action's `execute:` while its run is in flight does not hand the agent the

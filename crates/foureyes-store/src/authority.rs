@@ -1465,6 +1465,9 @@ impl Authority {
             }
             EventData::ConnectorStarted(c) => {
                 self.started.entry(c.decision_id).or_insert(ts_ms);
+                // A start mark says FourEyes itself is running the decision (a connector, or the MCP proxy's
+                // forwarded call, ADR-966): from then on only a report or a person settles it, not the clock.
+                self.clear_deadline(c.decision_id);
             }
             EventData::PolicyLoaded(p) => {
                 for name in &p.introduced {

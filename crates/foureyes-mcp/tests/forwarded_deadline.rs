@@ -1,0 +1,144 @@
+//! A call the proxy forwards is run by FourEyes' own door, not reported by an agent's executor (ADR-966, attack 28's
+//! 1c and 3b, F966): an upstream tool slower than `report_within`, or a proxy stopped mid-call, used to leave the
+//! decision `intended` with a reporting deadline, and the next decision past it released its reservation — a second
+//! call under `count: 1` was forwarded and ran. The proxy now journals a start mark (`connector_started`) before it
+//! forwards: the decision has no deadline from then on, and `foureyes unconfirmed` lists it if no report comes.
+#![allow(clippy::unwrap_used)]
+
+use crate::support::*;
+use foureyes_core::{DecisionStatus, Verdict};
+use foureyes_mcp::{Gate, GateConfig, StdioOptions};
+use foureyes_store::Store;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+const POLICY: &str = r#"
+version: 1
+defaults:
+  report_within: 1s
+actions:
+  mcp.shop.pay:
+    tier: 2
+    params: { to: { type: string } }
+    limits: [ { count: 1, per: 1h } ]
+"#;
+
+/// A plain MCP server on stdio (system `python3`, no SDK) with one tool, `pay`, that records each call in `calls` as
+/// it arrives and answers it `slow_s` seconds later; it exits when its stdin closes.
+fn upstream(dir: &Path, slow_s: f64) -> (Vec<String>, PathBuf) {
+    let calls = dir.join("calls");
+    let script = dir.join("up.py");
+    let source = format!(
+        r#"import sys, json, time, threading
+lock = threading.Lock()
+def send(o):
+    with lock:
+        sys.stdout.write(json.dumps(o) + "\n"); sys.stdout.flush()
+def call(m):
+    with open({calls:?}, "a") as f:
+        f.write(json.dumps(m) + "\n")
+    time.sleep({slow_s})
+    send({{"jsonrpc": "2.0", "id": m["id"], "result": {{"content": [{{"type": "text", "text": "paid"}}]}}}})
+for line in sys.stdin:
+    m = json.loads(line); meth = m.get("method"); mid = m.get("id")
+    if meth == "initialize":
+        send({{"jsonrpc": "2.0", "id": mid, "result": {{"protocolVersion": m["params"]["protocolVersion"],
+            "capabilities": {{"tools": {{}}}}, "serverInfo": {{"name": "u", "version": "1"}}}}}})
+    elif meth == "tools/list":
+        send({{"jsonrpc": "2.0", "id": mid, "result": {{"tools": [{{"name": "pay", "description": "pay",
+            "inputSchema": {{"type": "object"}}}}]}}}})
+    elif meth == "tools/call":
+        threading.Thread(target=call, args=(m,), daemon=True).start()
+    elif mid is not None:
+        send({{"jsonrpc": "2.0", "id": mid, "result": {{}}}})
+"#,
+        calls = calls.display().to_string(),
+    );
+    std::fs::write(&script, source).unwrap();
+    (vec!["python3".to_string(), script.display().to_string()], calls)
+}
+
+fn ran(calls: &Path) -> usize {
+    std::fs::read_to_string(calls).unwrap_or_default().lines().count()
+}
+
+/// The proxy in this process over `store`, past `initialize` and a `tools/list` (a tool no listing named is refused).
+async fn proxy_over(store: std::sync::Arc<foureyes_store_sqlite::SqliteStore>, command: Vec<String>) -> Proxy {
+    let gate = Gate::new(store, policy(POLICY), GateConfig::new("shop"));
+    let mut proxy = start(gate, command, StdioOptions::default());
+    proxy.initialize().await;
+    assert!(proxy.request("tools/list", json!({})).await["result"]["tools"].is_array());
+    proxy
+}
+
+fn call(id: i64, to: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "pay", "arguments": {"to": to}}})
+}
+
+/// Waits (bounded) for the upstream to have received `n` calls.
+async fn until_ran(calls: &Path, n: usize) {
+    for _ in 0..200 {
+        if ran(calls) >= n {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("the upstream did not receive {n} call(s) within 5 s");
+}
+
+/// Attack 28's 1c (`mcpslow28.py`): the first call's tool takes 2.5 s, `report_within` is 1 s; a second call 1.6 s
+/// after the first must not be forwarded (`count: 1`): the first one is still running and holds the only slot.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_forwarded_call_slower_than_report_within_keeps_its_reservation() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let (command, calls) = upstream(dir.path(), 2.5);
+    let mut proxy = proxy_over(store.clone(), command).await;
+    proxy.send(&call(5, "a")).await;
+    until_ran(&calls, 1).await;
+    tokio::time::sleep(Duration::from_millis(1600)).await;
+    proxy.send(&call(6, "b")).await;
+    let mut answers = std::collections::BTreeMap::new();
+    while answers.len() < 2 {
+        let m = proxy.recv().await;
+        if let Some(id) = m.get("id").and_then(Value::as_i64).filter(|_| m.get("method").is_none()) {
+            answers.insert(id, m);
+        }
+    }
+    assert_eq!(ran(&calls), 1, "the second call was forwarded past the first one's deadline: {answers:?}");
+    assert!(!is_error(&answers[&5]), "{:?}", answers[&5]);
+    assert!(is_error(&answers[&6]) && text(&answers[&6]).starts_with("NOT EXECUTED"), "{:?}", answers[&6]);
+    let first = store.decision_checked(1, now_ms()).await.unwrap().unwrap();
+    assert_eq!((first.request.action.as_str(), first.status), ("mcp.shop.pay", DecisionStatus::Executed));
+    assert_ne!(store.decision_checked(2, now_ms()).await.unwrap().unwrap().verdict, Verdict::Permit);
+    proxy.close().await;
+    assert_consistent(store.as_ref()).await;
+}
+
+/// Attack 28's 3b (`mcpcrash28.py`): the proxy stops (its task aborted: no report is ever sent) while the upstream
+/// runs the call; past the deadline the call is listed as a run that may have acted, and a new proxy on the same
+/// store does not forward the next call under `count: 1`.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_call_a_stopped_proxy_forwarded_keeps_its_reservation_and_is_listed_unconfirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let (command, calls) = upstream(dir.path(), 20.0);
+    let mut first = proxy_over(store.clone(), command.clone()).await;
+    first.send(&call(5, "a")).await;
+    until_ran(&calls, 1).await;
+    first.task.abort();
+    let _ = first.task.await;
+    tokio::time::sleep(Duration::from_millis(1300)).await;
+    let decision = store.decision_checked(1, now_ms()).await.unwrap().unwrap();
+    assert_eq!((decision.verdict, decision.status), (Verdict::Permit, DecisionStatus::Intended));
+    // What `foureyes unconfirmed` lists: a run FourEyes made, started (it may have acted).
+    assert_eq!(store.runs_by_connector(vec![1]).await.unwrap(), vec![true], "the forwarded call is not listed");
+    assert!(store.connector_starts().await.unwrap().contains_key(&1));
+    let mut second = proxy_over(store.clone(), command).await;
+    let answer = second.request("tools/call", json!({"name": "pay", "arguments": {"to": "b"}})).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(ran(&calls), 1, "a second call ran while the first one may have acted: {answer}");
+    assert!(is_error(&answer) && text(&answer).starts_with("NOT EXECUTED"), "{answer}");
+    second.close().await;
+}
