@@ -4,36 +4,11 @@
 //! Prints the decisions made and the process CPU time per decision (µs) from `/proc/self/stat`.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use foureyes_core::{ActionRequest, Policy, Verdict};
+use foureyes_core::{Policy, Verdict};
 use foureyes_store::Store;
+use foureyes_store::bench_load::{POLICY as BENCH_POLICY, request as bench_request};
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use std::sync::Arc;
-
-/// As `foureyes bench decide`'s (crates/foureyes/src/bench.rs).
-const BENCH_POLICY: &str = "\
-version: 1
-actions:
-  bench.spend:
-    tier: 2
-    params: { amount_eur: { type: number, min: 0.01, max: 100 } }
-    budgets: [ { param: amount_eur, max: 1000000000, per: 24h } ]
-";
-
-fn bench_request(caller: usize, i: u64) -> ActionRequest {
-    ActionRequest {
-        request_id: format!("bench-{caller}-{i}"),
-        agent: format!("agent-{caller}"),
-        session: None,
-        action: "bench.spend".into(),
-        params: serde_json::json!({"amount_eur": 1.25}).as_object().cloned().unwrap_or_default(),
-        target: None,
-        undo_of: None,
-        dry_run: false,
-        approval_id: None,
-        evidence: None,
-        flags: Vec::new(),
-    }
-}
 
 fn cpu_ticks() -> u64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap();

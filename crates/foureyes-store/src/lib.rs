@@ -9,6 +9,7 @@
 //! (both backends' schemas enforce that with triggers).
 
 pub mod authority;
+pub mod bench_load;
 pub mod checkpoint;
 pub mod clock_floor;
 pub mod conformance;

@@ -4,7 +4,7 @@
 
 use crate::commands::fresh_request_id;
 use crate::{EXIT_STORAGE, Exit};
-use foureyes_core::{ActionRequest, Policy, Verdict};
+use foureyes_core::{Policy, Verdict};
 use foureyes_store::Store;
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use serde_json::{Value, json};
@@ -12,14 +12,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-const BENCH_POLICY: &str = "\
-version: 1
-actions:
-  bench.spend:
-    tier: 2
-    params: { amount_eur: { type: number, min: 0.01, max: 100 } }
-    budgets: [ { param: amount_eur, max: 1000000000, per: 24h } ]
-";
+use foureyes_store::bench_load::{POLICY as BENCH_POLICY, request as bench_request};
 
 #[derive(serde::Serialize)]
 struct Run {
@@ -412,23 +405,6 @@ pub async fn verify(events: u64, dir: Option<PathBuf>, json_out: bool) -> Result
         );
     }
     Ok(0)
-}
-
-/// Caller `caller`'s `i`-th request: a distinct durable decision of 1.25 EUR against the bench budget.
-fn bench_request(caller: usize, i: u64) -> ActionRequest {
-    ActionRequest {
-        request_id: format!("bench-{caller}-{i}"),
-        agent: format!("agent-{caller}"),
-        session: None,
-        action: "bench.spend".into(),
-        params: json!({"amount_eur": 1.25}).as_object().cloned().unwrap_or_default(),
-        target: None,
-        undo_of: None,
-        dry_run: false,
-        approval_id: None,
-        evidence: None,
-        flags: Vec::new(),
-    }
 }
 
 /// `foureyes bench http`: a small keep-alive HTTP/1.1 load generator against a real `foureyes serve` (a child

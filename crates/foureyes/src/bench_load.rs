@@ -18,18 +18,13 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
-const LOAD_POLICY: &str = "\
-version: 1
-actions:
-  bench.spend:
-    tier: 2
-    params: { amount_eur: { type: number, min: 0.01, max: 100 } }
-    budgets: [ { param: amount_eur, max: 1000000000, per: 24h } ]
-  bench.ask:
-    tier: 3
-    params: { n: { type: number, min: 0, max: 1000000 } }
-    approvals: { required: 1, ttl: 1h }
-";
+/// The decide benchmark's policy ([`foureyes_store::bench_load::POLICY`]) and a tier-3 action the waiters hold.
+const LOAD_ASK: &str = concat!(
+    "  bench.ask:\n",
+    "    tier: 3\n",
+    "    params: { n: { type: number, min: 0, max: 1000000 } }\n",
+    "    approvals: { required: 1, ttl: 1h }\n",
+);
 const AGENT_TOKEN: &str = "fe_bench_load_agent_for_loopback_only";
 const APPROVER_TOKEN: &str = "fe_bench_load_approver_for_loopback_only";
 const FLOOD_TOKEN: &str = "fe_bench_load_flooder_for_loopback_only";
@@ -303,7 +298,7 @@ pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
     let _cleanup = RemoveOnDrop(dir.clone());
     let db = dir.join("load.db");
     let policy = dir.join("load.yaml");
-    std::fs::write(&policy, LOAD_POLICY).map_err(err)?;
+    std::fs::write(&policy, format!("{}{LOAD_ASK}", foureyes_store::bench_load::POLICY)).map_err(err)?;
     {
         let store = SqliteStore::open(&db, SqliteOptions::default())?;
         let now = jiff::Timestamp::now().as_millisecond();
