@@ -2900,6 +2900,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "unsettled_amounts_need_information_and_never_fall_back_to_the_order",
         also: &[],
     },
+    Mutation {
+        property: "the support desk pays the figure the asking sentence names, never the order's larger amount for it (ADR-381)",
+        file: "apps/support-desk/src/classify.rs",
+        original: ".filter(|v| *v > 0 && *v < o.amount_cents)",
+        broken: ".filter(|v| *v > 0 && *v < 0)",
+        package: "support-desk",
+        filter: "a_part_named_with_its_figure_in_the_asking_sentence_is_the_amount_asked",
+        also: &[],
+    },
     // fault15 (issue #19, attack 28's 1c/3b, 27b, 31): ADR-966, ADR-967, ADR-968.
     Mutation {
         property: "MCP: a forwarded call is journaled started before it is sent (ADR-966)",

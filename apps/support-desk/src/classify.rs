@@ -1785,6 +1785,15 @@ fn without_figure_fragments(text: &str) -> String {
     out
 }
 
+/// Whether a clause tells what the customer paid or was charged ("I paid like $80", "we spent 40", "bought it for
+/// 25"): its figure is the order's price as they remember it, not a part's (ADR-381).
+fn told_paid(clause: &str) -> bool {
+    static RE: std::sync::OnceLock<Option<Regex>> = std::sync::OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"(?i)\b(?:paid|pay|spent|spend|bought|purchased|charged)\b").ok())
+        .as_ref()
+        .is_some_and(|re| re.is_match(clause))
+}
+
 /// Clause byte ranges: split at line ends and at sentence punctuation followed by a space ("$50.00" stays whole).
 fn clauses(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
@@ -3312,6 +3321,30 @@ pub fn facts(ev: &Evidence) -> Facts {
                     .any(|(s, e)| clause_intent(&own[s..e]).request && reply_figures(&own[s..e]).contains(&v)) =>
         {
             Amount::Missing
+        }
+        (a, _) => a,
+    };
+    // A figure below the order's amount named in the very sentence that asks ("refund only the price of the shade,
+    // 15,50 €", "this cable cost 9,99 zł, please return me this money") is what that sentence asks for, even when
+    // the reader took it for a price: the order's amount in its place would pay more than the customer asked (b24
+    // `g-018`, `g-019`: 89.00 and 149.99 paid for 15.50 and 9.99; ADR-381). Several such figures cannot be settled.
+    // What the customer says they paid ("I paid like $80 for this, I want my money back") is the order's price as
+    // they remember it, not a part's: the policy's own example of a price that is not the ask.
+    let amount = match (amount, identified) {
+        (Amount::Missing, Some(o)) if wants_refund && form_ask.is_none() && answered.is_none() => {
+            let mut below: Vec<i64> = self::clauses(&own)
+                .into_iter()
+                .filter(|&(s, e)| clause_intent(&own[s..e]).request && !told_paid(&own[s..e]))
+                .flat_map(|(s, e)| reply_figures(&own[s..e]))
+                .filter(|v| *v > 0 && *v < o.amount_cents)
+                .collect();
+            below.sort_unstable();
+            below.dedup();
+            match below.as_slice() {
+                [] => Amount::Missing,
+                [one] => Amount::Cents(*one),
+                _ => Amount::Ambiguous,
+            }
         }
         (a, _) => a,
     };

@@ -122,3 +122,38 @@ fn refund_it_refers_to_the_order_in_question() {
     .collect();
     check_each(&cases, |(body, want)| (*body, two(body), want));
 }
+
+/// Kind (ADR-381, b24 `g-018`/`g-019` in other words): a figure below the order's amount named in the very sentence
+/// that asks is what it asks for, even said as a price ("it was 12,00 €", "it costs 19.99"), never the order's amount
+/// in its place. Controls: a request naming no figure, or only the order's own amount, asks the order's amount.
+#[test]
+fn a_part_named_with_its_figure_in_the_asking_sentence_is_the_amount_asked() {
+    let cases: &[Case] = &[
+        ("The kettle came without its lid. Please refund me the lid, it was 12,00 €.", 6_000, 4, &[], refund(1_200)),
+        (
+            "the charger was missing from the box, on your site it costs 19.99 so please give me that money back",
+            8_900,
+            4,
+            &[],
+            refund(1_999),
+        ),
+        (
+            "I keep the chair but one cushion is torn, refund only the cushion price 24.50 USD please",
+            9_000,
+            4,
+            &[],
+            refund(2_450),
+        ),
+        (
+            "Hello, the strap is broken, strap alone is 7,90 zł in your shop, please refund me this amount.",
+            4_500,
+            4,
+            &[],
+            refund(790),
+        ),
+        // Controls.
+        ("Please refund my order, the parcel never came.", 6_000, 4, &[], refund(6_000)),
+        ("I paid 60 for the kettle and it leaks, please refund it.", 6_000, 4, &[], refund(6_000)),
+    ];
+    check_at(cases);
+}
