@@ -6,7 +6,7 @@
 
 use foureyes_core::{Policy, Verdict};
 use foureyes_store::Store;
-use foureyes_store::bench_load::{POLICY as BENCH_POLICY, request as bench_request};
+use foureyes_store::decide_workload::{POLICY as BENCH_POLICY, request as bench_request};
 use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
 use std::sync::Arc;
 

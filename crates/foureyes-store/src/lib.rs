@@ -9,10 +9,10 @@
 //! (both backends' schemas enforce that with triggers).
 
 pub mod authority;
-pub mod bench_load;
 pub mod checkpoint;
 pub mod clock_floor;
 pub mod conformance;
+pub mod decide_workload;
 pub mod issued;
 pub mod namespace;
 pub mod ops;

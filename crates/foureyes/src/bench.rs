@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use foureyes_store::bench_load::{POLICY as BENCH_POLICY, request as bench_request};
+use foureyes_store::decide_workload::{POLICY as BENCH_POLICY, request as bench_request};
 
 #[derive(serde::Serialize)]
 struct Run {

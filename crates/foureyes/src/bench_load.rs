@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
-/// The decide benchmark's policy ([`foureyes_store::bench_load::POLICY`]) and a tier-3 action the waiters hold.
+/// The decide benchmark's policy ([`foureyes_store::decide_workload::POLICY`]) and a tier-3 action the waiters hold.
 const LOAD_ASK: &str = concat!(
     "  bench.ask:\n",
     "    tier: 3\n",
@@ -298,7 +298,7 @@ pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
     let _cleanup = RemoveOnDrop(dir.clone());
     let db = dir.join("load.db");
     let policy = dir.join("load.yaml");
-    std::fs::write(&policy, format!("{}{LOAD_ASK}", foureyes_store::bench_load::POLICY)).map_err(err)?;
+    std::fs::write(&policy, format!("{}{LOAD_ASK}", foureyes_store::decide_workload::POLICY)).map_err(err)?;
     {
         let store = SqliteStore::open(&db, SqliteOptions::default())?;
         let now = jiff::Timestamp::now().as_millisecond();
