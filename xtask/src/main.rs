@@ -2806,6 +2806,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "MCP: a method name another reader takes for a gated one is refused, never forwarded (ADR-382)",
+        file: "crates/foureyes-mcp/src/jsonrpc.rs",
+        original: "            (Some(m), _) if !plain_method(m) => Kind::Invalid,\n",
+        broken: "            (Some(m), _) if !plain_method(m) && m.is_empty() => Kind::Invalid,\n",
+        package: "foureyes-mcp",
+        filter: "a_method_name_another_reader_takes_for_a_gated_one_is_refused",
+        also: &[],
+    },
+    Mutation {
         property: "MCP: a journaled changed definition must hash to its listed hash (ADR-933)",
         file: "crates/foureyes-server/src/api.rs",
         original: "        && b.input.get(\"definition\").is_some()\n",

@@ -565,17 +565,38 @@ impl Gate {
     /// A client message with a key twice in one object, or two keys that differ only in case, at any depth (ADR-935,
     /// attack 27): the upstream may keep the other value than the proxy's reader (serde_json keeps the last; cJSON
     /// and several streaming readers the first; Go's `encoding/json` matches field names case-insensitively), so what
-    /// was checked (a `resources/read`'s `uri` against its pin, say) is not what would run. `None`
-    /// for a message with each key once, and for a `tools/call`: ADR-60 refuses one whose params have a key twice,
-    /// with an `isError` answer the model reads (`ambiguous_tool_call`), and forwards its own serialization of any
-    /// other. Otherwise journaled as refused (`ambiguous_message`) and answered with a JSON-RPC error; the caller
+    /// was checked (a `resources/read`'s `uri` against its pin, say) is not what would run. Likewise a method name
+    /// another reader takes for a gated method (ADR-382: `tools/call\u0000` to a C server). `None` for a message with
+    /// each key once and a plain method name, and for a `tools/call`: ADR-60 refuses one whose params have a key
+    /// twice, with an `isError` answer the model reads (`ambiguous_tool_call`), and forwards its own serialization of
+    /// any other. Otherwise journaled as refused (`ambiguous_message`) and answered with a JSON-RPC error; the caller
     /// forwards nothing.
-    pub async fn refuse_duplicate_key(&self, envelope: &crate::jsonrpc::Envelope<'_>, bytes: &[u8]) -> Option<Value> {
+    pub async fn refuse_ambiguous_message(
+        &self,
+        envelope: &crate::jsonrpc::Envelope<'_>,
+        bytes: &[u8],
+    ) -> Option<Value> {
         let method = envelope.method.as_deref();
-        if envelope.kind() == crate::jsonrpc::Kind::Request && method == Some("tools/call") {
+        let odd_method = method.filter(|m| !crate::jsonrpc::plain_method(m));
+        if odd_method.is_none() && envelope.kind() == crate::jsonrpc::Kind::Request && method == Some("tools/call") {
             return None;
         }
-        let why = ambiguity_of(bytes)?;
+        let (why_journaled, message) = match odd_method {
+            Some(m) => (
+                format!("a client message whose method name {m:?} another reader takes for another method"),
+                envelope.invalid_reason().to_string(),
+            ),
+            None => {
+                let why = ambiguity_of(bytes)?;
+                (
+                    format!("{}: a client message with a key twice: {why}", method.unwrap_or("a response")),
+                    format!(
+                        "Invalid Request: {why}; a server could read another message from it (nothing was forwarded; \
+                         send each key once)"
+                    ),
+                )
+            }
+        };
         let text = String::from_utf8_lossy(bytes);
         let mut end = text.len().min(AMBIGUOUS_MESSAGE_KEPT);
         while !text.is_char_boundary(end) {
@@ -583,14 +604,9 @@ impl Gate {
         }
         let input = json!({"server": self.config.server, "method": method, "id": envelope.id_value(),
             "bytes": bytes.len(), "message": &text[..end]});
-        let why_journaled = format!("{}: a client message with a key twice: {why}", method.unwrap_or("a response"));
         if let Err(e) = self.engine.refuse(&self.config.agent, AMBIGUOUS_MESSAGE, &why_journaled, input).await {
             eprintln!("foureyes mcp-proxy: could not journal the refusal of an ambiguous client message: {e}");
         }
-        let message = format!(
-            "Invalid Request: {why}; a server could read another message from it (nothing was forwarded; send each \
-             key once)"
-        );
         Some(error_response(&envelope.id_value(), crate::jsonrpc::INVALID_REQUEST, &message))
     }
 

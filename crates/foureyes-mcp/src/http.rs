@@ -654,7 +654,7 @@ async fn post(state: AppState, request: Request) -> Response {
         );
     }
     // ADR-935: no key twice anywhere in it (journaled, forwarded nowhere).
-    if let Some(refusal) = state.gate.refuse_duplicate_key(&envelope, &bytes).await {
+    if let Some(refusal) = state.gate.refuse_ambiguous_message(&envelope, &bytes).await {
         return json_response(StatusCode::BAD_REQUEST, &refusal);
     }
     let claim = if envelope.kind() == Kind::Request {
@@ -987,7 +987,7 @@ async fn post_batch(state: AppState, parts: &axum::http::request::Parts, bytes: 
             others.push(Err(error_response(&e.id_value(), INVALID_REQUEST, &message)));
             continue;
         }
-        if let Some(refusal) = state.gate.refuse_duplicate_key(&e, item.get().as_bytes()).await {
+        if let Some(refusal) = state.gate.refuse_ambiguous_message(&e, item.get().as_bytes()).await {
             others.push(Err(refusal));
             continue;
         }

@@ -49,6 +49,8 @@ impl Envelope<'_> {
     pub fn kind(&self) -> Kind {
         let has_id = self.id.is_some_and(|id| id.get() != "null");
         match (&self.method, has_id) {
+            // A method name another reader takes for a gated method would pass ungated (ADR-382).
+            (Some(m), _) if !plain_method(m) => Kind::Invalid,
             // A `tools/call` must be answerable, so it must carry an id. Without one (or with `"id": null`, which
             // JSON-RPC servers may still run as a request) it would pass as a notification, ungated: refuse it.
             (Some(m), false) if m.as_ref() == "tools/call" => Kind::Invalid,
@@ -64,6 +66,11 @@ impl Envelope<'_> {
     /// Why a message is [`Kind::Invalid`], for the error that answers it.
     pub fn invalid_reason(&self) -> &'static str {
         match (&self.method, self.id) {
+            (Some(m), _) if !plain_method(m) => {
+                "Invalid Request: a method name must be printable ASCII without spaces or control characters, and a \
+                 method FourEyes gates in exactly its own case: a server written in C reads `tools/call\\u0000` as \
+                 `tools/call`, a case-insensitive router `Tools/Call` (nothing was forwarded)"
+            }
             (Some(_), Some(id)) if id.get() != "null" && !unambiguous_id(id) => {
                 "Invalid Request: a request id must be a string or an integer written as digits (at most 2^53-1 \
                  in size, no fraction, exponent or minus zero): servers read `7.0`, `7e0` or `-0` as another id"
@@ -80,6 +87,28 @@ impl Envelope<'_> {
     pub fn id_value(&self) -> Value {
         self.id.and_then(|raw| serde_json::from_str(raw.get()).ok()).unwrap_or(Value::Null)
     }
+}
+
+/// The methods whose requests the proxy gates or checks (a call, a pinned read, a watched listing).
+const GATED_METHODS: [&str; 7] = [
+    "tools/call",
+    "resources/read",
+    "prompts/get",
+    "tools/list",
+    "resources/list",
+    "resources/templates/list",
+    "prompts/list",
+];
+
+/// Whether every peer reads this method name as the method the proxy classified it as (ADR-382): printable ASCII
+/// without spaces, and not a gated method in another case. Anything else is one method to the proxy (an unknown
+/// one, forwarded ungated) and a gated one to some server: C servers read a JSON string through a NUL-terminated
+/// buffer (cJSON, jansson: `"tools/call\u0000"` is `tools/call`), some routers trim or fold case. MCP's methods
+/// are all plain ASCII, so no real client is refused.
+pub fn plain_method(method: &str) -> bool {
+    !method.is_empty()
+        && method.bytes().all(|b| b.is_ascii_graphic())
+        && !GATED_METHODS.iter().any(|gated| gated.eq_ignore_ascii_case(method) && *gated != method)
 }
 
 /// Whether every peer reads this request id as exactly the id the proxy keys it by (ADR-170): a string, or an
@@ -239,6 +268,11 @@ mod tests {
         assert_eq!(k(r#"{"jsonrpc":"2.0","method":"tools\/call","params":{"name":"x"}}"#), Kind::Invalid);
         let escaped = parse_envelope(br#"{"id":"a\u0062","method":"tools\/call"}"#).unwrap();
         assert_eq!(escaped.method.as_deref(), Some("tools/call"));
+        // A method another reader takes for a gated one (ADR-382).
+        assert_eq!(k(r#"{"jsonrpc":"2.0","id":1,"method":"tools/call\u0000","params":{}}"#), Kind::Invalid);
+        assert_eq!(k(r#"{"jsonrpc":"2.0","id":1,"method":"Tools/Call","params":{}}"#), Kind::Invalid);
+        assert_eq!(k(r#"{"jsonrpc":"2.0","method":"notifications/x ","params":{}}"#), Kind::Invalid);
+        assert_eq!(k(r#"{"jsonrpc":"2.0","id":1,"method":"vendor/Custom_Method-2","params":{}}"#), Kind::Request);
         assert_eq!(raw_id_key(escaped.id.unwrap()), id_key(&json!("ab")));
     }
 

@@ -393,7 +393,7 @@ impl Router {
             Ok(envelope) => match self.admit(&envelope, &line) {
                 Err(refusal) => return self.send_client(refusal).await,
                 Ok(claimed) => {
-                    if let Some(refusal) = self.gate.refuse_duplicate_key(&envelope, &line).await {
+                    if let Some(refusal) = self.gate.refuse_ambiguous_message(&envelope, &line).await {
                         if let Some(key) = &claimed {
                             lock(&self.state).release(key);
                         }
@@ -717,7 +717,7 @@ impl Router {
                 }
             };
             // ADR-935: no key twice anywhere in it, as alone.
-            if let Some(refusal) = self.gate.refuse_duplicate_key(&envelope, item.get().as_bytes()).await {
+            if let Some(refusal) = self.gate.refuse_ambiguous_message(&envelope, item.get().as_bytes()).await {
                 if let Some(key) = &claimed {
                     lock(&self.state).release(key);
                 }

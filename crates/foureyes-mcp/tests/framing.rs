@@ -163,6 +163,46 @@ async fn bad_input_is_answered_with_json_rpc_errors_and_never_forwarded() {
     assert_eq!(std::fs::read(&record).unwrap(), b"", "nothing was forwarded");
 }
 
+/// Attack 29's suspicion, closed (ADR-382): a method name that a server written in C (a NUL-terminated string
+/// after cJSON or jansson), a trimming reader or a case-insensitive router reads as `tools/call` would reach the
+/// upstream as an unknown method, ungated. A method name is printable ASCII without spaces, and no gated method in
+/// another case; anything else is refused and never forwarded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_method_name_another_reader_takes_for_a_gated_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut proxy, record) = recorder(dir.path(), 1 << 20);
+    let spellings = [
+        r#""tools/call\u0000""#,
+        r#""tools/call\u0000x""#,
+        r#""tools/call ""#,
+        r#"" tools/call""#,
+        r#""tools/call\t""#,
+        r#""tools/call\n""#,
+        r#""Tools/Call""#,
+        r#""TOOLS/CALL""#,
+        r#""tools/call\u200b""#,
+        r#""ｔools/call""#,
+        r#""resources/read\u0000""#,
+        r#""Prompts/Get""#,
+    ];
+    for (n, method) in spellings.iter().enumerate() {
+        let line = format!(
+            r#"{{"jsonrpc":"2.0","id":{n},"method":{method},"params":{{"name":"echo","arguments":{{"text":"x"}}}}}}"#
+        );
+        proxy.send_raw(format!("{line}\n").as_bytes()).await;
+    }
+    let answers = drain(proxy).await;
+    assert_eq!(answers.len(), spellings.len(), "one answer per message: {answers:#?}");
+    for (n, answer) in answers.iter().enumerate() {
+        assert_eq!(error_code(answer), -32600, "{}: {answer}", spellings[n]);
+        assert_eq!(answer["id"], json!(n), "{}: {answer}", spellings[n]);
+    }
+    assert_eq!(std::fs::read(&record).unwrap(), b"", "nothing was forwarded");
+    let journal = foureyes_store::Store::journal(&*sqlite(dir.path()), 0, 10_000).await.unwrap();
+    let refused = journal.iter().filter(|e| e.data["code"] == json!("ambiguous_message")).count();
+    assert_eq!(refused, spellings.len(), "every refused message is journaled");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_message_split_across_many_writes_is_one_message() {
     let dir = tempfile::tempdir().unwrap();
