@@ -92,9 +92,10 @@ pub fn sealed_from_in(note: &str) -> Option<u64> {
 }
 
 /// Splits a file of signed notes written one after another (a witness file, `journal checkpoint --out`) into
-/// notes. A note ends after its last signature line; blank lines between notes are skipped. A line without its
-/// newline is never a signature line, and whatever follows the last complete note is not a note: a torn tail
-/// ([`torn_tail`]).
+/// notes. A note ends after its last signature line; blank lines between notes are skipped. A last line without
+/// its newline is a signature line only when it is whole (a name and an Ed25519 key id and signature, 68 bytes of
+/// base64: [`whole_signature_line`]); a signature cut inside, and whatever else follows the last complete note, is
+/// not a note: a torn tail ([`torn_tail`]). Such a whole note is returned with its newline.
 pub fn split_notes(text: &str) -> Vec<String> {
     scan_notes(text).0
 }
@@ -116,7 +117,9 @@ fn scan_notes(text: &str) -> (Vec<String>, usize) {
     let mut previous_blank = false;
     let (mut offset, mut end) = (0, 0);
     for line in text.split_inclusive('\n') {
-        let is_signature = line.ends_with('\n')
+        // Only the file's last line can lack its newline. One deleted byte must not make a signed note a torn tail
+        // that readers skip and the next append cuts (attack 30 W2, ADR-385).
+        let is_signature = (line.ends_with('\n') || whole_signature_line(line))
             && previous_blank_or_signed(previous_blank, in_signatures)
             && line.starts_with(SIG_PREFIX);
         if in_signatures && !is_signature {
@@ -129,6 +132,9 @@ fn scan_notes(text: &str) -> (Vec<String>, usize) {
             continue;
         }
         current.push_str(line);
+        if !line.ends_with('\n') {
+            current.push('\n');
+        }
         in_signatures = is_signature;
         previous_blank = line == "\n";
     }
@@ -137,6 +143,15 @@ fn scan_notes(text: &str) -> (Vec<String>, usize) {
         end = offset;
     }
     (notes, end)
+}
+
+/// Whether `line` (without its newline) is a whole signature line: `— <name> <base64>` whose base64 is exactly a
+/// 4-byte key id and a 64-byte Ed25519 signature. A write cut inside the line leaves fewer characters, which either
+/// do not decode or decode to fewer bytes.
+pub fn whole_signature_line(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix(SIG_PREFIX) else { return false };
+    let Some((name, signature)) = rest.split_once(' ') else { return false };
+    !name.is_empty() && B64.decode(signature).is_ok_and(|bytes| bytes.len() == 4 + 64)
 }
 
 fn previous_blank_or_signed(previous_blank: bool, in_signatures: bool) -> bool {
@@ -403,14 +418,32 @@ mod tests {
         assert_eq!(torn_tail(&format!("{a}{b}")), None);
         assert_eq!(torn_tail(&format!("{a}\n\n{b}\n")), None);
         assert_eq!(torn_tail(""), None);
-        // Cut inside the signature line (no newline), after the body, inside the body, one byte short.
+        // Cut inside the signature line (no newline), after the body, inside the body, one character of the
+        // signature short.
         let body_end = b.find("\n\n").unwrap() + 1;
-        for kept in [b.len() - 9, body_end, body_end + 1, 5, b.len() - 1] {
+        for kept in [b.len() - 9, body_end, body_end + 1, 5, b.len() - 2] {
             let file = format!("{a}{}", &b[..kept]);
             assert_eq!(split_notes(&file), vec![a.clone()], "kept {kept}");
             assert_eq!(torn_tail(&file), Some((a.len(), kept)), "kept {kept}");
         }
-        assert_eq!(torn_tail(&b[..b.len() - 1]), Some((0, b.len() - 1)));
+        assert_eq!(torn_tail(&b[..b.len() - 2]), Some((0, b.len() - 2)));
+    }
+
+    /// Attack 30 W2 (ADR-385): a signed note that lost only its final newline is a note — read with its newline,
+    /// checked, never a torn tail to skip or cut.
+    #[test]
+    fn a_whole_note_without_its_last_newline_is_a_note() {
+        let k = key();
+        let a = k.sign(&checkpoint()).unwrap();
+        let b = k.sign(&Checkpoint { size: 43, ..checkpoint() }).unwrap();
+        let file = format!("{a}{}", &b[..b.len() - 1]);
+        assert_eq!(split_notes(&file), vec![a.clone(), b.clone()]);
+        assert_eq!(torn_tail(&file), None);
+        assert_eq!(k.verifier().open(&split_notes(&file)[1]).unwrap().size, 43);
+        let last = b.trim_end().lines().last().unwrap();
+        assert!(whole_signature_line(last), "{last}");
+        assert!(!whole_signature_line(&last[..last.len() - 1]));
+        assert!(!whole_signature_line(&format!("{last}A")));
     }
 
     #[test]

@@ -151,12 +151,19 @@ pub struct ToolCall {
 /// except those in [`REFUSED_PARAMS`].
 pub const FORWARDED_PARAMS: [&str; 3] = ["name", "arguments", "_meta"];
 
-/// Whether a `_meta` key of a `tools/call` is the protocol's own and is forwarded: `progressToken` and the
-/// `io.modelcontextprotocol/` keys 2026-07-28 clients send on every request. Any other key is data no decision saw
-/// — SDKs hand `_meta` to the tool (`ctx.request_context.meta`), so an agent could add a payee to an approved call
-/// (attack 29 M1) — and is dropped (ADR-379).
-pub fn is_protocol_meta(key: &str) -> bool {
-    key == "progressToken" || key.starts_with("io.modelcontextprotocol/")
+/// Whether a `_meta` entry of a `tools/call` is the protocol's own and is forwarded: `progressToken` (a string or
+/// an integer) and the three keys 2026-07-28 clients send on every request (`io.modelcontextprotocol/protocolVersion`,
+/// a string; `…/clientInfo` and `…/clientCapabilities`, objects). Any other entry is data no decision saw — SDKs
+/// hand `_meta` to the tool (`ctx.request_context.meta`, `extra._meta`), so an agent could add a payee to an
+/// approved call (attack 29 M1 with a plain key, attack 30 M1 with an invented `io.modelcontextprotocol/payee`) —
+/// and is dropped (ADR-379, ADR-383), as is a protocol key of another type.
+pub fn is_protocol_meta(key: &str, value: &Value) -> bool {
+    match key {
+        "progressToken" => value.is_string() || value.is_i64() || value.is_u64(),
+        "io.modelcontextprotocol/protocolVersion" => value.is_string(),
+        "io.modelcontextprotocol/clientInfo" | "io.modelcontextprotocol/clientCapabilities" => value.is_object(),
+        _ => false,
+    }
 }
 
 /// Fields of a `tools/call`'s params that real servers act on in a way that changes what runs or what its answer
@@ -253,8 +260,11 @@ impl ToolCall {
         params.insert("name".into(), Value::String(self.name.clone()));
         params.insert("arguments".into(), Value::Object(self.arguments.clone()));
         if let Some(Value::Object(meta)) = self.params.get("_meta") {
-            let protocol: Map<String, Value> =
-                meta.iter().filter(|(key, _)| is_protocol_meta(key)).map(|(k, v)| (k.clone(), v.clone())).collect();
+            let protocol: Map<String, Value> = meta
+                .iter()
+                .filter(|(key, value)| is_protocol_meta(key, value))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
             if !protocol.is_empty() {
                 params.insert("_meta".into(), Value::Object(protocol));
             }

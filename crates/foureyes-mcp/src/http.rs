@@ -1287,12 +1287,10 @@ async fn forward_tapped(
             return json_response(StatusCode::BAD_GATEWAY, &reply);
         }
     };
+    // Any status, 4xx included, arrived after the call was sent: a gateway or a framework in front of the tool can
+    // answer 4xx after the tool acted, so it proves nothing about the run (ADR-384, attack 30 S1; it was `failed`
+    // under ADR-341). Without the call's response the call is `unknown` and keeps its reservation.
     let why = format!("the upstream answered HTTP {} without the call's response", head.status);
-    if head.status.is_client_error() {
-        // The upstream's transport refused the POST before dispatching it (no session, bad headers…): the tool did
-        // not run, whatever JSON-RPC error the body carries (ADR-341).
-        tapped.refused(&why).await;
-    }
     let out = tapped.message(&collected).await;
     tapped.finish(&why).await;
     if out.is_some() {

@@ -357,3 +357,54 @@ async fn batches_are_gated_and_their_tools_list_is_filtered() {
     assert!(decisions.is_empty(), "{decisions:#?}");
     assert_consistent(store.as_ref()).await;
 }
+
+/// Attack 30 S1: an HTTP upstream (or a gateway or framework in front of it) that runs the tool and then answers
+/// the POST with a 4xx. The proxy took the 4xx for "refused before dispatch" (ADR-341), reported the call `failed`
+/// and released its reservation: under `count: 1` a second call ran (10 of 10 statuses). A status that arrives after
+/// the call was sent proves nothing about the tool: the call is `unknown` and keeps its reservation (ADR-384).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_4xx_after_the_call_was_sent_keeps_the_reservation() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    const LIMITED: &str = "version: 1\nactions:\n  mcp.ev.pay: { tier: 0, params: { amount: { type: number, max: 100 } }, limits: [{ count: 1, per: 1h }] }\n";
+    for status in [400u16, 404, 409, 429] {
+        let ran = Arc::new(AtomicUsize::new(0));
+        let counter = ran.clone();
+        let upstream = axum::Router::new().route(
+            "/mcp",
+            axum::routing::post(move |body: String| {
+                let counter = counter.clone();
+                async move {
+                    if body.contains("\"tools/call\"") {
+                        counter.fetch_add(1, Ordering::SeqCst);
+                    }
+                    (axum::http::StatusCode::from_u16(status).unwrap(), "the tool ran; the framework answered this")
+                }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let upstream_url = format!("http://{}/mcp", listener.local_addr().unwrap());
+        let server = tokio::spawn(async move { axum::serve(listener, upstream).await });
+        let dir = tempfile::tempdir().unwrap();
+        let store = sqlite(dir.path());
+        let mut config = GateConfig::new("ev");
+        config.pin_tools = false;
+        let gate = Arc::new(Gate::new(store.clone(), policy(LIMITED), config));
+        let router = app(gate, HttpOptions::new(&upstream_url)).unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+        let proxy = tokio::spawn(serve(listener, router));
+        for n in 1..=2 {
+            let call = json!({"jsonrpc": "2.0", "id": n, "method": "tools/call",
+                "params": {"name": "pay", "arguments": {"amount": n}}});
+            raw_post(&url, &[("MCP-Protocol-Version", "2025-11-25")], &call.to_string()).await;
+        }
+        let decisions = store.decisions(Default::default()).await.unwrap();
+        let shown: Vec<_> = decisions.iter().map(|d| (d.decision_id, d.verdict, d.status)).collect();
+        assert_eq!(ran.load(Ordering::SeqCst), 1, "HTTP {status}: a second call ran under `count: 1`: {shown:?}");
+        let first = decisions.iter().min_by_key(|d| d.decision_id).unwrap();
+        assert_eq!(first.verdict, Verdict::Permit, "HTTP {status}");
+        assert_eq!(first.status, DecisionStatus::Unknown, "HTTP {status}: {first:?}");
+        proxy.abort();
+        server.abort();
+    }
+}

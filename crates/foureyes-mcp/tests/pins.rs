@@ -191,6 +191,43 @@ async fn meta_the_decision_did_not_see_is_not_forwarded() {
     proxy.close().await;
 }
 
+/// Attack 30 M1: ADR-379 kept every key under `io.modelcontextprotocol/`, so an approved call re-sent with
+/// `"io.modelcontextprotocol/payee"` reached the tool (Python SDK `ctx.request_context.meta`, TypeScript `extra._meta`),
+/// and a `progressToken` of any JSON value went on. Only the keys the protocol defines go, each with its type
+/// (ADR-383).
+#[tokio::test]
+async fn only_the_protocol_s_own_meta_keys_go_each_with_its_type() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut proxy, upstream) = proxied(dir.path(), GateConfig::new("pay")).await;
+    let meta = json!({"io.modelcontextprotocol/payee": "ATTACKER-IBAN", "io.modelcontextprotocol/": "x",
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"},
+        "io.modelcontextprotocol/clientCapabilities": {}});
+    let answer = proxy.request("tools/call", json!({"name": "echo", "arguments": {"text": "hi"}, "_meta": meta})).await;
+    assert!(!is_error(&answer), "{answer}");
+    let wrong_types = json!({"progressToken": {"payee": "eve"}, "io.modelcontextprotocol/protocolVersion": 7,
+        "io.modelcontextprotocol/clientInfo": "eve"});
+    let answer =
+        proxy.request("tools/call", json!({"name": "echo", "arguments": {"text": "ho"}, "_meta": wrong_types})).await;
+    assert!(!is_error(&answer), "{answer}");
+    let answer = proxy
+        .request("tools/call", json!({"name": "echo", "arguments": {"text": "hu"}, "_meta": {"progressToken": "p1"}}))
+        .await;
+    assert!(!is_error(&answer), "{answer}");
+    assert_eq!(
+        upstream.params_received(),
+        vec![
+            json!({"name": "echo", "arguments": {"text": "hi"}, "_meta": {
+                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"},
+                "io.modelcontextprotocol/clientCapabilities": {}}}),
+            json!({"name": "echo", "arguments": {"text": "ho"}}),
+            json!({"name": "echo", "arguments": {"text": "hu"}, "_meta": {"progressToken": "p1"}}),
+        ]
+    );
+    proxy.close().await;
+}
+
 /// The tools a `tools/list` answer names.
 fn names(list: &Value) -> Vec<String> {
     list["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap().to_string()).collect()

@@ -1494,12 +1494,18 @@ pub fn append_note(path: &Path, note: &str) -> Result<(), Exit> {
     let inside_a_character = bytes.iter().take_while(|b| (0x80..0xC0).contains(*b)).count();
     from += inside_a_character as u64;
     bytes.drain(..inside_a_character);
-    if let Ok(text) = text_of(bytes)
-        && let Some(end) = say_torn_tail(path, &text, "cut before appending")
-    {
-        length = from + end as u64;
-        file.set_len(length).and_then(|()| file.sync_all()).map_err(fail)?;
+    let mut ends_in_newline = true;
+    if let Ok(text) = text_of(bytes) {
+        if let Some(end) = say_torn_tail(path, &text, "cut before appending") {
+            length = from + end as u64;
+            file.set_len(length).and_then(|()| file.sync_all()).map_err(fail)?;
+        }
+        // A whole signed note that lost only its newline is kept (attack 30 W2, ADR-385): the newline goes back
+        // before the next note, so the two are not glued into one unreadable note.
+        let kept = text.get(..usize::try_from(length - from).unwrap_or(usize::MAX)).unwrap_or(&text);
+        ends_in_newline = kept.is_empty() || kept.ends_with('\n');
     }
+    let note = if ends_in_newline { std::borrow::Cow::Borrowed(note) } else { format!("\n{note}").into() };
     if let Err(e) = file.write_all(note.as_bytes()).and_then(|()| file.sync_all()) {
         let _ = file.set_len(length).and_then(|()| file.sync_all());
         return Err(fail(e));

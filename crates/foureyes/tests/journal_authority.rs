@@ -2919,6 +2919,44 @@ fn a_checkpoint_torn_by_a_full_disk_is_cut_not_taken_for_a_rewritten_database() 
     }
 }
 
+/// Attack 30's W2 (`witness_newline.sh`, 2 of 2 on `738241b`): one byte — the final newline of the newest signed
+/// note — deleted from the witness made that complete, signed note a "torn tail": a database rolled back to before it
+/// verified (exit 0, a warning), and the next append cut the signed note away (ADR-380 removed what was signed). A
+/// note whose signature line is whole is a note, newline or not (ADR-385): checked, never cut; the next append first
+/// puts its newline back.
+#[test]
+fn a_signed_note_missing_only_its_last_newline_is_checked_and_kept() {
+    let e = env(Backend::Sqlite);
+    let (key, public) = e.keygen();
+    let witness = e.path("witness.txt");
+    let cut_last_newline = || {
+        let whole = std::fs::read_to_string(&witness).unwrap();
+        assert!(whole.ends_with('\n'));
+        std::fs::write(&witness, &whole[..whole.len() - 1]).unwrap();
+        whole[..whole.len() - 1].to_string()
+    };
+    assert_eq!(e.pay("10").0, 0);
+    e.checkpoint(&key, &witness);
+    let before = e.backup();
+    assert_eq!(e.pay("20").0, 0);
+    e.checkpoint(&key, &witness);
+    // The next append keeps the signed note and puts its newline back.
+    let kept = cut_last_newline();
+    let args = ["journal", "checkpoint", "--signing-key", key.to_str().unwrap(), "--out", witness.to_str().unwrap()];
+    let out = e.run(&args);
+    assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
+    let after = std::fs::read_to_string(&witness).unwrap();
+    assert!(after.starts_with(&format!("{kept}\n")), "the signed note was cut or glued: {after}");
+    assert_eq!(foureyes_core::checkpoint::split_notes(&after).len(), 3, "{after}");
+    // A database rolled back to before the newest note fails against it, newline or not.
+    cut_last_newline();
+    e.restore(&before);
+    let out = e.verify_against(&witness, &public);
+    let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(7), "the rolled-back database passed: {said}");
+    assert!(said.contains("TRUNCATED"), "{said}");
+}
+
 #[derive(Debug, Clone, Copy)]
 enum CutAt {
     InsideTheSignature,
