@@ -2982,6 +2982,26 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_request_received_in_full_is_not_told_it_was_not_received",
         also: &[],
     },
+    // fast13 (issue 14, ADR-1008): PostgreSQL keeps the fingerprint with its own `decided` event too.
+    Mutation {
+        property: "PostgreSQL: the door's own decided event is applied with its request's own fingerprint, as a replay has it (ADR-1008)",
+        file: "crates/foureyes-store-pg/src/ops.rs",
+        original: "        self.keep_fingerprint_of_last_append(fingerprint);",
+        broken: "        self.keep_fingerprint_of_last_append(fingerprint.chars().rev().collect());",
+        package: "foureyes-store-pg",
+        filter: "own_decided_events_apply_the_fingerprint_they_were_decided_with",
+        also: &[],
+    },
+    // fast13 (issue 14, ADR-1009): the fingerprint and digest written around one serialization of the params.
+    Mutation {
+        property: "a request's fingerprint and approval digest written at once are the two functions' texts byte for byte (ADR-1009)",
+        file: "crates/foureyes-core/src/types.rs",
+        original: "        if !self.flags.is_empty() {\n            fingerprint.update(",
+        broken: "        if self.flags.len() > 1 {\n            fingerprint.update(",
+        package: "foureyes-core",
+        filter: "fingerprint_and_digest_are_the_two_functions_byte_for_byte",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 mod jcs;
 
 /// The canonical text of `value`, or the serializer's error.
-fn try_canonical<T: ?Sized + Serialize>(value: &T) -> Option<String> {
+pub(crate) fn try_canonical<T: ?Sized + Serialize>(value: &T) -> Option<String> {
     jcs::to_vec(value).ok().and_then(|bytes| String::from_utf8(bytes).ok())
 }
 

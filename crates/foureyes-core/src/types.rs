@@ -178,6 +178,64 @@ impl ActionRequest {
         })
     }
 
+    /// [`ActionRequest::fingerprint`] and [`ActionRequest::digest`], the same two texts byte for byte, from one
+    /// canonical serialization of the params (issue 14, ADR-1009): both objects are written around the params' text
+    /// in their canonical (RFC 8785) order, member by member, and fed to the hash as they are, instead of two
+    /// serializations of the request's fields, each buffering, sorting and copying its members. Params that the
+    /// canonical writer cannot write as they are (a number beyond a double, written as its text instead:
+    /// [`to_canonical_string`]) take the two functions themselves.
+    /// `tests::fingerprint_and_digest_are_the_two_functions_byte_for_byte`.
+    pub fn fingerprint_and_digest(&self) -> (String, String) {
+        use sha2::{Digest, Sha256};
+        let Some(params) = crate::canonical::try_canonical(&self.params) else {
+            return (self.fingerprint(), self.digest());
+        };
+        // A string's canonical text is `serde_json`'s (the same escapes, lower-case `\u00xx`), without the canonical
+        // writer's set-up per call.
+        let text = |s: &str| serde_json::to_string(s).unwrap_or_default();
+        let action = text(&self.action);
+        let agent = text(&self.agent);
+        let target = self.target.as_deref().map_or_else(|| "null".to_string(), text);
+        let undo_of = to_canonical_string(&self.undo_of);
+        // `{"action","agent","params","target"[,"undo_of"]}`: the digest's members in RFC 8785 order; `undo_of`
+        // only when present (`digest`).
+        let mut digest = Sha256::new();
+        for part in ["{\"action\":", action.as_str(), ",\"agent\":", agent.as_str(), ",\"params\":"] {
+            digest.update(part);
+        }
+        for part in [params.as_str(), ",\"target\":", target.as_str()] {
+            digest.update(part);
+        }
+        if self.undo_of.is_some() {
+            digest.update(",\"undo_of\":");
+            digest.update(undo_of.as_str());
+        }
+        digest.update("}");
+        // `{"action","agent","approval_id","dry_run"[,"flags"],"params"[,"session"],"target","undo_of"}`: the
+        // fingerprint's, `flags` only when not empty and `session` only when present (`fingerprint`).
+        let approval_id = to_canonical_string(&self.approval_id);
+        let mut fingerprint = Sha256::new();
+        for part in ["{\"action\":", action.as_str(), ",\"agent\":", agent.as_str(), ",\"approval_id\":"] {
+            fingerprint.update(part);
+        }
+        fingerprint.update(approval_id.as_str());
+        fingerprint.update(if self.dry_run { ",\"dry_run\":true" } else { ",\"dry_run\":false" });
+        if !self.flags.is_empty() {
+            fingerprint.update(",\"flags\":");
+            fingerprint.update(to_canonical_string(&self.flags).as_str());
+        }
+        fingerprint.update(",\"params\":");
+        fingerprint.update(params.as_str());
+        if let Some(session) = &self.session {
+            fingerprint.update(",\"session\":");
+            fingerprint.update(text(session).as_str());
+        }
+        for part in [",\"target\":", target.as_str(), ",\"undo_of\":", undo_of.as_str(), "}"] {
+            fingerprint.update(part);
+        }
+        (hex::encode(fingerprint.finalize()), hex::encode(digest.finalize()))
+    }
+
     /// The digest of the connector the door recorded in this request's evidence (ADR-570: what a release of its
     /// deferral must render), if it recorded one. Outside [`ActionRequest::fingerprint`], so the authority state keeps
     /// it per decision on its own (ADR-614).
@@ -1081,6 +1139,43 @@ mod fingerprint_tests {
                 content["session"] = json!(session);
             }
             assert_eq!(r.fingerprint(), canonical_sha256(&content), "{r:?}");
+        }
+    }
+
+    /// ADR-1009: the fingerprint and digest written around one serialization of the params are the two functions'
+    /// texts, byte for byte, for requests with and without every optional part, names that need escapes, and params
+    /// the canonical writer cannot write as they are (a number beyond a double: the two functions then answer).
+    #[test]
+    fn fingerprint_and_digest_are_the_two_functions_byte_for_byte() {
+        let mut all = requests();
+        let mut odd = all[1].clone();
+        odd.agent = "b\"o\\t\u{1}\u{e9}\u{1f600}".into();
+        odd.action = "x.y".into();
+        odd.target = Some("t\n\u{7f}\u{2028}".into());
+        odd.session = Some("s\u{0}\"".into());
+        odd.flags = vec!["z".into(), "a\u{e9}".into()];
+        odd.undo_of = Some(-9_007_199_254_740_991);
+        odd.approval_id = Some(9_007_199_254_740_991);
+        all.push(odd);
+        let mut only_session = all[0].clone();
+        only_session.session = Some(String::new());
+        all.push(only_session);
+        let mut only_flags = all[0].clone();
+        only_flags.flags = vec!["reviewed".into()];
+        only_flags.dry_run = true;
+        all.push(only_flags);
+        let mut only_undo = all[0].clone();
+        only_undo.undo_of = Some(0);
+        all.push(only_undo);
+        for text in
+            [r#"{"big": 1e400, "k": [1e-400, 12345678901234567890]}"#, r#"{"b": {"y": 1, "x": 2.50}, "a": null}"#]
+        {
+            let mut r = all[1].clone();
+            r.params = serde_json::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            all.push(r);
+        }
+        for r in all {
+            assert_eq!(r.fingerprint_and_digest(), (r.fingerprint(), r.digest()), "{r:?}");
         }
     }
 

@@ -531,6 +531,14 @@ impl Tx {
         Ok(event)
     }
 
+    /// Keeps `fingerprint` (the request's, as written to its idempotency row) with the event just appended, for the
+    /// authority state to apply it with (ADR-980, ADR-1008).
+    pub(crate) fn keep_fingerprint_of_last_append(&mut self, fingerprint: String) {
+        if let Some(appended) = self.appended.last_mut() {
+            appended.fingerprint = Some(fingerprint);
+        }
+    }
+
     /// Queues a write for the next [`Tx::flush`].
     pub(crate) fn defer(&mut self, sql: &'static str, params: Vec<Box<dyn ToSql + Sync + Send>>) {
         self.deferred.push(Deferred { sql, params });

@@ -35,6 +35,19 @@ impl WriteTx for Tx {
         self.append_deferred(ts_ms, data)
     }
 
+    async fn append_decided(
+        &mut self,
+        ts_ms: i64,
+        decided: foureyes_core::event::Decided,
+        fingerprint: String,
+    ) -> Result<Encoded, StoreError> {
+        // The fingerprint `persist` wrote to the idempotency row travels with the event to the authority state, which
+        // then does not hash the request again (ADR-980, as SQLite does; issue 14, ADR-1008).
+        let event = self.append_deferred(ts_ms, EventData::Decided(decided))?;
+        self.keep_fingerprint_of_last_append(fingerprint);
+        Ok(event)
+    }
+
     fn authority(&mut self) -> &mut Authority {
         &mut self.authority
     }

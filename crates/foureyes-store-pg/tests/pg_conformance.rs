@@ -941,3 +941,18 @@ async fn two_keyed_replicas_deciding_at_once_refuse_no_honest_decide() {
     assert_consistent(&*a, "keyed replica A after the race").await;
     assert_consistent(&*b, "keyed replica B after the race").await;
 }
+
+/// ADR-1008 (ADR-980 on PostgreSQL): a fresh decision's `decided` event is applied to the replica's authority state
+/// with the fingerprint the deciding transaction wrote to the idempotency row, not hashed again; whatever travels,
+/// the state the replica decides on is the one the journal replays, and a replica started afterwards (the journal
+/// alone) answers every retry as a replay (`conformance::own_decided_events_apply_their_fingerprint`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn own_decided_events_apply_the_fingerprint_they_were_decided_with() {
+    let dbs = Databases::new();
+    let (url, store) = dbs.store().await;
+    let requests = conformance::own_decided_events_apply_their_fingerprint(store.clone(), T0).await;
+    store.close();
+    drop(store);
+    let restarted = Arc::new(PgStore::connect(&url, PgOptions::default()).await.unwrap());
+    conformance::every_retry_after_a_restart_is_a_replay(restarted, requests, T0).await;
+}

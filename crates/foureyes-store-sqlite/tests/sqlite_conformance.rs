@@ -526,57 +526,16 @@ async fn under_the_seal_an_expired_permits_row_edited_by_hand_releases_nothing()
 
 /// ADR-980: a fresh decision's `decided` event is applied to the authority state with the fingerprint the deciding
 /// transaction wrote to the idempotency row, not hashed again; a release (which repoints the row) and a replay keep
-/// hashing. Whatever travels, the state the door decides on must be the one the journal replays, and a retry of
-/// every request id must be answered as a replay after a restart. Concurrent decides land in group-commit batches.
+/// hashing (`conformance::own_decided_events_apply_their_fingerprint`, also run on PostgreSQL: ADR-1008). Whatever
+/// travels, the state the door decides on must be the one the journal replays, and a retry of every request id must
+/// be answered as a replay after a restart. Concurrent decides land in group-commit batches.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn own_decided_events_apply_the_fingerprint_they_were_decided_with() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("db");
     let store = open(&path);
-    let p = policy();
-    // Requests whose fingerprints carry every optional part: a session, flags, a dry run, an undo.
-    let mut requests = Vec::new();
-    for i in 0..24 {
-        let mut r = request(&format!("fp-{i}"), "files.read", json!({"path": format!("/{i}")}));
-        if i % 2 == 0 {
-            r.session = Some(format!("session-{}", i % 3));
-        }
-        if i % 3 == 0 {
-            r.flags = vec!["reviewed".to_string()];
-        }
-        r.dry_run = i % 5 == 0;
-        requests.push(r);
-    }
-    let created = store.decide(p.clone(), request("fp-created", "calendar.create", json!({"title": "t"})), T0).await;
-    let created = created.unwrap();
-    let mut undo = request("fp-undo", "calendar.delete", json!({"title": "t"}));
-    undo.undo_of = Some(created.decision_id);
-    requests.push(undo);
-    let mut decides = Vec::new();
-    for r in requests.clone() {
-        let (s, p) = (store.clone(), p.clone());
-        decides.push(tokio::spawn(async move { s.decide(p, r, T0 + 1).await }));
-    }
-    for d in decides {
-        d.await.unwrap().unwrap();
-    }
-    // A deferral, its approval, and its release: the release's row is repointed with the deferral's fingerprint.
-    let deferred = store.decide(p.clone(), request("fp-defer", "accounts.delete", json!({"account": "a"})), T0 + 2);
-    let deferred = deferred.await.unwrap();
-    let approval = deferred.approval_id.unwrap();
-    store.approve(approval, "alice", None, T0 + 3).await.unwrap();
-    store.approve(approval, "bob", None, T0 + 4).await.unwrap();
-    let released = store.decide(p.clone(), request("fp-defer", "accounts.delete", json!({"account": "a"})), T0 + 5);
-    assert_eq!(released.await.unwrap().verdict, Verdict::Permit);
-    assert_eq!(store.authority_differs_from_replay().await.unwrap(), None, "the door's own events, applied");
-    assert_consistent(&*store, "after decisions applied with their fingerprints").await;
-    // After a restart the journal alone says what each request id was asked with: every retry is a replay.
+    let requests = conformance::own_decided_events_apply_their_fingerprint(store.clone(), T0).await;
     store.close();
     drop(store);
-    let store = open(&path);
-    for r in requests {
-        let id = r.request_id.clone();
-        let again = store.decide_or_replay(p.clone(), r, T0 + 6).await;
-        assert!(again.unwrap().replayed, "{id}: a retry after a restart is a replay");
-    }
+    conformance::every_retry_after_a_restart_is_a_replay(open(&path), requests, T0).await;
 }

@@ -3298,3 +3298,65 @@ pub async fn settled_deferral_rows_edited_by_hand(store: Arc<dyn Store>, t0: i64
     let differs = s.authority_differs_from_replay().await.unwrap_or_else(|x| panic!("replay: {x:?}"));
     assert_eq!(differs, None, "the door's state differs from the journal replayed");
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The fingerprint a fresh decision's `decided` event is applied with (issue 14, ADR-980, ADR-1008; run by each
+// backend, which restarts between the two halves)
+
+/// ADR-980 on any backend: a fresh decision's `decided` event is applied to the authority state with the fingerprint
+/// the deciding transaction wrote to the idempotency row (a backend may keep it with the event instead of hashing the
+/// request again); a release (which repoints the row) and a replay keep hashing. Whatever travels, the state the door
+/// decides on must be the one the journal replays. Concurrent decides land in batches where the backend has them.
+/// Returns the requests decided, for [`every_retry_after_a_restart_is_a_replay`] on a fresh handle.
+pub async fn own_decided_events_apply_their_fingerprint(store: Arc<dyn Store>, t0: i64) -> Vec<ActionRequest> {
+    let p = policy();
+    // Requests whose fingerprints carry every optional part: a session, flags, a dry run, an undo.
+    let mut requests = Vec::new();
+    for i in 0..24 {
+        let mut r = request(&format!("fp-{i}"), "files.read", json!({"path": format!("/{i}")}));
+        if i % 2 == 0 {
+            r.session = Some(format!("session-{}", i % 3));
+        }
+        if i % 3 == 0 {
+            r.flags = vec!["reviewed".to_string()];
+        }
+        r.dry_run = i % 5 == 0;
+        requests.push(r);
+    }
+    let created = store.decide(p.clone(), request("fp-created", "calendar.create", json!({"title": "t"})), t0).await;
+    let created = created.unwrap_or_else(|e| panic!("create: {e:?}"));
+    let mut undo = request("fp-undo", "calendar.delete", json!({"title": "t"}));
+    undo.undo_of = Some(created.decision_id);
+    requests.push(undo);
+    let mut decides = Vec::new();
+    for r in requests.clone() {
+        let (s, p) = (store.clone(), p.clone());
+        decides.push(tokio::spawn(async move { s.decide(p, r, t0 + 1).await }));
+    }
+    for d in decides {
+        d.await.unwrap_or_else(|e| panic!("join: {e:?}")).unwrap_or_else(|e| panic!("decide: {e:?}"));
+    }
+    // A deferral, its approval, and its release: the release's row is repointed with the deferral's fingerprint.
+    let deferred = store.decide(p.clone(), request("fp-defer", "accounts.delete", json!({"account": "a"})), t0 + 2);
+    let deferred = deferred.await.unwrap_or_else(|e| panic!("defer: {e:?}"));
+    let approval = deferred.approval_id.unwrap_or_else(|| panic!("a deferral has an approval"));
+    store.approve(approval, "alice", None, t0 + 3).await.unwrap_or_else(|e| panic!("approve: {e:?}"));
+    store.approve(approval, "bob", None, t0 + 4).await.unwrap_or_else(|e| panic!("approve: {e:?}"));
+    let released = store.decide(p.clone(), request("fp-defer", "accounts.delete", json!({"account": "a"})), t0 + 5);
+    assert_eq!(released.await.unwrap_or_else(|e| panic!("release: {e:?}")).verdict, Verdict::Permit);
+    let differs = store.authority_differs_from_replay().await.unwrap_or_else(|e| panic!("replay: {e:?}"));
+    assert_eq!(differs, None, "the door's own events, applied");
+    assert_consistent(&*store, "after decisions applied with their fingerprints").await;
+    requests
+}
+
+/// After a restart (`store` a fresh handle on the database [`own_decided_events_apply_their_fingerprint`] wrote), the
+/// journal alone says what each request id was asked with: every retry is a replay.
+pub async fn every_retry_after_a_restart_is_a_replay(store: Arc<dyn Store>, requests: Vec<ActionRequest>, t0: i64) {
+    let p = policy();
+    for r in requests {
+        let id = r.request_id.clone();
+        let again = store.decide_or_replay(p.clone(), r, t0 + 6).await;
+        assert!(again.unwrap_or_else(|e| panic!("{id}: {e:?}")).replayed, "{id}: a retry after a restart is a replay");
+    }
+}

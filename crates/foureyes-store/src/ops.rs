@@ -363,7 +363,8 @@ impl PreparedRequest {
         // URL params in canonical form (issue 15): what is fingerprinted, digested, shown and stored.
         let mut request = request;
         foureyes_core::pipeline::canonicalize_request(policy, &mut request);
-        let (fingerprint, digest) = (request.fingerprint(), request.digest());
+        // Both from one serialization of the params (ADR-1009).
+        let (fingerprint, digest) = request.fingerprint_and_digest();
         PreparedRequest { request, shape, fingerprint, digest }
     }
 }
