@@ -2946,6 +2946,34 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_request_received_in_full_is_not_told_it_was_not_received",
         also: &[],
     },
+    // fault17 (issue #19, ADR-966 "Not covered"): ADR-1001.
+    Mutation {
+        property: "MCP --server: a forwarded call is journaled started on the server before it is sent (ADR-1001)",
+        file: "crates/foureyes-mcp/src/engine.rs",
+        original: "        let path = format!(\"/v1/decisions/{id}/started\");",
+        broken: "        if id > 0 {\n            return Ok(());\n        }\n        let path = format!(\"/v1/decisions/{id}/started\");",
+        package: "foureyes-mcp",
+        filter: "with_server_a_forwarded_call_slower_than_report_within_keeps_its_reservation",
+        also: &["with_server_a_call_a_stopped_proxy_forwarded_keeps_its_reservation_until_an_admin_settles_it"],
+    },
+    Mutation {
+        property: "serve: a run FourEyes makes stays its run's to report after a start mark (ADR-1001, ADR-334)",
+        file: "crates/foureyes-server/src/api.rs",
+        original: "    if decided.request.evidence.as_ref().and_then(|e| e.get(foureyes_core::CONNECTOR_EVIDENCE_KEY)).is_some() {",
+        broken: "    if decided.request.evidence.as_ref().and_then(|e| e.get(foureyes_core::CONNECTOR_EVIDENCE_KEY)).is_some() && false {",
+        package: "foureyes-server",
+        filter: "api_started::only_a_permit_never_reported_and_not_run_by_foureyes_is_started",
+        also: &["api_connector_reports::h6_only_the_run_reports_a_decision_foureyes_executes"],
+    },
+    Mutation {
+        property: "serve: only the decision's reporter marks its start (ADR-1001)",
+        file: "crates/foureyes-server/src/api.rs",
+        original: "        if !served_by.is_empty() {",
+        broken: "        if false && !served_by.is_empty() {",
+        package: "foureyes-server",
+        filter: "api_started::only_the_decisions_reporter_marks_its_start",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -404,13 +404,13 @@ async fn started(
     if caller.role() == Role::Agent {
         // The start mark is the reporter's word, as a report is (ADR-51): once the agent has an executor, only the
         // executor says it forwards the agent's calls.
-        let executors = state.credentials.executors_of(caller.name()).await?;
-        if !executors.is_empty() {
+        let served_by = state.credentials.executors_of(caller.name()).await?;
+        if !served_by.is_empty() {
             let error = ApiError::forbidden(format!(
                 "agent `{}` has an executor credential ({}): only the executor marks the start of its calls and \
                  reports their outcomes",
                 caller.name(),
-                executors.join(", ")
+                served_by.join(", ")
             ));
             let input = json!({"action": "marking the start of a forwarded call", "decision_id": id});
             return Err(refuse(&state, caller.name(), error, input).await);
