@@ -1488,8 +1488,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "only the run reports a decision FourEyes executes (attack6 H6)",
         file: "crates/foureyes-server/src/api.rs",
-        original: "    if connector && caller.role() != Role::Admin {",
-        broken: "    if false && connector && caller.role() != Role::Admin {",
+        original: "    if connector && !forwarded && caller.role() != Role::Admin {",
+        broken: "    if false && connector && !forwarded && caller.role() != Role::Admin {",
         package: "foureyes-server",
         filter: "h6_only_the_run_reports_a_decision_foureyes_executes",
         also: &["h6_a_run_a_crash_left_is_settled_by_an_admin_only_and_journaled_by_name"],
