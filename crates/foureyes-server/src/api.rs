@@ -432,11 +432,12 @@ async fn started(
              run marks its start, and nothing else forwards it"
         )));
     }
+    let now = state.now_ms();
     let fresh = if runs {
         false
     } else {
         let connector = format!("{FORWARDED_PREFIX}{server}");
-        match state.store.connector_started(id, &connector, caller.name(), state.now_ms()).await {
+        match state.store.connector_started(id, &connector, caller.name(), now).await {
             Ok(_) => true,
             Err(foureyes_store::StoreError::InvalidState(why)) => {
                 // Two starts of the same call racing: the other one's mark stands, and this one is its repeat, while
@@ -450,10 +451,13 @@ async fn started(
             Err(e) => return Err(e.into()),
         }
     };
-    if fresh {
+    // A fresh mark is journaled at `now`; only a repeat reads the marks (every one of them) to say when.
+    let started_at_ms = if fresh {
         state.notify();
-    }
-    let started_at_ms = state.store.connector_starts().await?.get(&id).copied();
+        Some(now)
+    } else {
+        state.store.connector_starts().await?.get(&id).copied()
+    };
     let mut answer = decided.verdict_json();
     if let Some(obj) = answer.as_object_mut() {
         obj.insert("started_at_ms".into(), json!(started_at_ms));
