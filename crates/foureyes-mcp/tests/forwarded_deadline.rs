@@ -274,3 +274,87 @@ async fn with_server_a_call_a_stopped_proxy_forwarded_keeps_its_reservation_unti
     second.close().await;
     server.abort();
 }
+
+/// ADR-1002: against a server older than `POST /v1/decisions/{id}/started` (it answers 404), a permitted call is not
+/// forwarded — forwarding it would leave it a deadline that releases its reservation while it runs (F1001). A fake
+/// server that decides `permit` and knows every route the proxy used before ADR-1001.
+#[tokio::test(flavor = "multi_thread")]
+async fn with_a_server_without_the_start_endpoint_nothing_is_forwarded() {
+    use axum::routing::{get, post};
+    let decision = |id: &str, status: &str| {
+        json!({
+            "decision_id": 1, "request_id": id, "agent": "bot", "action": "mcp.shop.pay", "verdict": "permit",
+            "reasons": [], "approval_id": null, "tier": 2, "status": status, "digest": "d", "budgets": [],
+            "would_have": null, "supersedes": null, "decided_at_ms": 1, "reported_at_ms": null,
+            "report_detail": null, "params": {"to": "a"}, "target": null, "undo_of": null
+        })
+    };
+    let reported = std::sync::Arc::new(std::sync::Mutex::new(Vec::<Value>::new()));
+    let seen = reported.clone();
+    // First-seen pins, kept as the server keeps them (a pin the listing made, then checked before each call).
+    let pins_written = std::sync::Arc::new(std::sync::Mutex::new(Vec::<Value>::new()));
+    let pins_read = pins_written.clone();
+    let app = axum::Router::new()
+        .route("/v1/me", get(|| async { axum::Json(json!({"name": "bot", "role": "agent", "totp": false})) }))
+        .route("/v1/deferrals", get(|| async { axum::Json(json!([])) }))
+        .route(
+            "/v1/mcp/pins",
+            get(move || {
+                let pins = pins_read.clone();
+                async move { axum::Json(json!({"pins": *pins.lock().unwrap()})) }
+            })
+            .post(move |axum::Json(body): axum::Json<Value>| {
+                let pins = pins_written.clone();
+                async move {
+                    let mut pin = body.clone();
+                    pin["cause"] = json!("first_seen");
+                    pin["by"] = json!("bot");
+                    pins.lock().unwrap().push(pin);
+                    axum::Json(json!({}))
+                }
+            }),
+        )
+        .route(
+            "/v1/decide",
+            post(move |axum::Json(body): axum::Json<Value>| async move {
+                let mut d = decision(body["request_id"].as_str().unwrap_or_default(), "intended");
+                d["replayed"] = json!(false);
+                axum::Json(d)
+            }),
+        )
+        .route(
+            "/v1/decisions/{id}/report",
+            post(move |axum::Json(body): axum::Json<Value>| {
+                let seen = seen.clone();
+                async move {
+                    seen.lock().unwrap().push(body.clone());
+                    axum::Json(decision("r", body["outcome"].as_str().unwrap_or("failed")))
+                }
+            }),
+        )
+        .fallback(|| async {
+            (
+                axum::http::StatusCode::NOT_FOUND,
+                axum::Json(json!({"error": {"code": "not_found", "message": "no endpoint"}})),
+            )
+        });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let server = tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let store = sqlite(dir.path());
+    let (command, calls) = upstream(dir.path(), 0.0);
+    let mut proxy = remote_proxy(store, &url, false, command).await;
+    let answer = proxy.request("tools/call", json!({"name": "pay", "arguments": {"to": "a"}})).await;
+    assert!(is_error(&answer), "{answer}");
+    assert!(text(&answer).contains("upgrade the server"), "{answer}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(ran(&calls), 0, "forwarded although its start could not be journaled: {answer}");
+    let reports = reported.lock().unwrap().clone();
+    assert_eq!(reports.len(), 1, "{reports:?}");
+    assert_eq!(reports[0]["outcome"], json!("failed"), "{reports:?}");
+    proxy.close().await;
+    server.abort();
+}
