@@ -3,7 +3,8 @@
 //! - [`Embedded`]: a [`Store`] in this process (`foureyes --db fe.db --policy P mcp-proxy …`); the proxy's policy
 //!   decides.
 //! - [`Remote`]: a running `foureyes serve` over its HTTP API (`mcp-proxy --server URL --token T …`): `GET /v1/me`
-//!   at start-up, `POST /v1/decide`, `POST /v1/decisions/{id}/report`, `GET /v1/decisions/{id}` and the durable
+//!   at start-up, `POST /v1/decide`, `POST /v1/decisions/{id}/started` (the start mark, ADR-1001),
+//!   `POST /v1/decisions/{id}/report`, `GET /v1/decisions/{id}` and the durable
 //!   long-poll `GET /v1/decisions/{id}/wait`. The server's policy decides and the token's principal is the agent.
 //!
 //! Errors are [`StoreError`]s either way, so the gate answers them the same way. For the remote engine: the server
@@ -618,11 +619,45 @@ impl Engine for Remote {
         decide_answer(value, &request).map_err(|why| self.unavailable(why))
     }
 
-    /// Not marked (ADR-966 "Not covered"): `serve` has no endpoint an agent or executor credential journals a start
-    /// mark through, and a decision with one is reported by an admin only (ADR-334), which would refuse this proxy's
-    /// own report. A forwarded call slower than the server's `report_within` still loses its reservation there.
-    async fn mark_forwarded(&self, _id: DecisionId, _server: &str) -> Result<(), StoreError> {
-        Ok(())
+    /// `POST /v1/decisions/{id}/started` (ADR-1001), with the credential reports go out with (the executor's when
+    /// there is one): the server journals the start mark, so a call slower than its `report_within`, or one this
+    /// proxy was killed in the middle of, keeps its reservation until this proxy's report or an admin settles it.
+    /// Any failure forwards nothing (the gate reports the decision `failed`); a server older than the endpoint
+    /// answers 404, which is such a failure: it would let the reservation go at the deadline (F1001).
+    async fn mark_forwarded(&self, id: DecisionId, server: &str) -> Result<(), StoreError> {
+        if let Some(stopped) = self.stopped() {
+            return Err(stopped);
+        }
+        let path = format!("/v1/decisions/{id}/started");
+        let token = self.executor.as_deref().unwrap_or(&self.token);
+        let body = json!({"server": server});
+        let answer = match self.call_as(token, reqwest::Method::POST, &path, Some(body), Duration::ZERO).await {
+            Ok(answer) => answer,
+            Err(StoreError::NotFound(message)) => {
+                return Err(self.unavailable(format_args!(
+                    "could not journal the start of decision {id} ({message}): a server older than this proxy has \
+                     no POST /v1/decisions/{{id}}/started, and without it a call slower than the server's \
+                     `report_within` loses its reservation; upgrade the server. Nothing was forwarded"
+                )));
+            }
+            // The credential may not report this agent's outcomes (the agent has an executor, or the executor token
+            // was revoked): no call of it can be forwarded, nor reported.
+            Err(StoreError::Refused { code, message, .. }) if code == "forbidden" || code == "unauthorized" => {
+                return Err(self.stop(format!(
+                    "the server refused the start of decision {id} ({message}); nothing was forwarded. Check \
+                     --token and --executor-token: the proxy needs the credential that reports this agent's outcomes"
+                )));
+            }
+            Err(e) => return Err(e),
+        };
+        let said =
+            (answer.get("decision_id").and_then(Value::as_i64), answer.get("started_at_ms").and_then(Value::as_i64));
+        match said {
+            (Some(d), Some(_)) if d == id => Ok(()),
+            _ => {
+                Err(self.unavailable(format_args!("answered the start of decision {id} with something else: {answer}")))
+            }
+        }
     }
 
     async fn report(&self, id: DecisionId, outcome: Outcome, detail: Value) -> Result<DecisionRecord, StoreError> {

@@ -25,6 +25,7 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/decide", post(decide))
         .route("/v1/decisions/{id}", get(decision))
         .route("/v1/decisions/{id}/report", post(report))
+        .route("/v1/decisions/{id}/started", post(started))
         .route("/v1/decisions/{id}/undo", post(undo))
         .route("/v1/decisions", get(decisions))
         .route("/v1/deferrals", get(deferrals))
@@ -296,7 +297,11 @@ async fn report(
     // From the journal, as fixed when it was decided (ADR-440): not the policy loaded now, which a reload may have
     // changed while the run was in flight (F440).
     let connector = state.store.run_by_connector(id).await?;
-    if connector && caller.role() != Role::Admin {
+    // A call its proxy forwarded and marked started (`POST …/started`, ADR-1001) is reported by that proxy's
+    // reporter, the agent or executor that may report the decision anyway (checked below); an admin settles it when
+    // no report comes, as a connector run a crash left.
+    let forwarded = connector && caller.role() != Role::Admin && forwarded_start(&state, &decided).await?;
+    if connector && !forwarded && caller.role() != Role::Admin {
         let error = ApiError::forbidden(format!(
             "decision {id} is run by FourEyes (its action had an `execute:` connector when it was decided): only that \
              run reports its outcome; an admin settles one a crash left unconfirmed (`foureyes unconfirmed`)"
@@ -345,6 +350,120 @@ async fn report(
     let record = record?;
     state.notify();
     Ok(Json(record.verdict_json()))
+}
+
+/// The connector name a start mark made through `POST /v1/decisions/{id}/started` carries: `mcp-proxy:<server>`, as
+/// the embedded proxy's (ADR-966).
+pub const FORWARDED_PREFIX: &str = "mcp-proxy:";
+/// Longest `server` name a start mark takes.
+const MAX_SERVER_NAME: usize = 128;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StartedBody {
+    /// The MCP server (as the proxy names it) the call is forwarded to.
+    server: String,
+}
+
+/// Whether decision `decided`, which the journal says has a start mark or a connector (`run_by_connector`), is a call
+/// its own proxy forwarded and marked started, not a run FourEyes makes (ADR-1001): it has a start mark, and no
+/// connector binding in its journaled evidence. Every decision the door decides with a connector carries that binding
+/// (ADR-570: `foureyes_connect::Door` records it in place of any agent's value, before deciding), and `started`
+/// refuses to mark a decision that has one or that the journal already says FourEyes runs. An agent that forges a
+/// binding into its own evidence only makes its own decision an admin's to settle.
+async fn forwarded_start(state: &AppState, decided: &DecisionRecord) -> ApiResult<bool> {
+    if decided.request.evidence.as_ref().and_then(|e| e.get(foureyes_core::CONNECTOR_EVIDENCE_KEY)).is_some() {
+        return Ok(false);
+    }
+    Ok(state.store.connector_starts().await?.contains_key(&decided.decision_id))
+}
+
+/// `POST /v1/decisions/{id}/started` (ADR-1001): journals that the caller is about to forward permitted decision
+/// `id`'s call (`connector_started`, connector `mcp-proxy:<server>`, by the caller), before a byte of it goes out:
+/// what the embedded MCP proxy journals itself (ADR-966). From then on the decision has no reporting deadline: its
+/// reservations are kept until a report says it did not run, or an admin settles it (`foureyes unconfirmed` lists
+/// it). The caller is the decision's reporter (its agent while it has no executor, else an executor serving it), the
+/// decision a permit still `intended`; a repeat of a start already made answers the same (`replayed: true`). A
+/// decision FourEyes runs itself (`execute:`) is refused: its own run marks its start.
+async fn started(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    require(&state, &caller, &[Role::Agent, Role::Executor], "marking the start of a forwarded call").await?;
+    let b: StartedBody = body(&state, &caller, "POST /v1/decisions/{id}/started", raw).await?;
+    let server = b.server.trim();
+    if server.is_empty() || server.len() > MAX_SERVER_NAME || server.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(format!(
+            "server must name the MCP server the call is forwarded to: 1 to {MAX_SERVER_NAME} bytes, no control \
+             characters"
+        )));
+    }
+    let decided = visible_decision(&state, &caller, id).await?;
+    if caller.role() == Role::Agent {
+        // The start mark is the reporter's word, as a report is (ADR-51): once the agent has an executor, only the
+        // executor says it forwards the agent's calls.
+        let served_by = state.credentials.executors_of(caller.name()).await?;
+        if !served_by.is_empty() {
+            let error = ApiError::forbidden(format!(
+                "agent `{}` has an executor credential ({}): only the executor marks the start of its calls and \
+                 reports their outcomes",
+                caller.name(),
+                served_by.join(", ")
+            ));
+            let input = json!({"action": "marking the start of a forwarded call", "decision_id": id});
+            return Err(refuse(&state, caller.name(), error, input).await);
+        }
+    }
+    let conflict = |message: String| ApiError::new(StatusCode::CONFLICT, "invalid_state", message);
+    if decided.verdict != foureyes_core::Verdict::Permit || decided.status != DecisionStatus::Intended {
+        // Nothing to forward: a denial, a deferral (a release is a decision of its own), or one already reported.
+        return Err(conflict(format!(
+            "decision {id} is `{}` and `{}`: only a permit still `intended` (never reported) is forwarded",
+            decided.verdict,
+            decided.status.as_str()
+        )));
+    }
+    let runs = state.store.run_by_connector(id).await?;
+    if runs && !forwarded_start(&state, &decided).await? {
+        return Err(conflict(format!(
+            "decision {id} is run by FourEyes (its action had an `execute:` connector when it was decided): its own \
+             run marks its start, and nothing else forwards it"
+        )));
+    }
+    let now = state.now_ms();
+    let fresh = if runs {
+        false
+    } else {
+        let connector = format!("{FORWARDED_PREFIX}{server}");
+        match state.store.connector_started(id, &connector, caller.name(), now).await {
+            Ok(_) => true,
+            Err(foureyes_store::StoreError::InvalidState(why)) => {
+                // Two starts of the same call racing: the other one's mark stands, and this one is its repeat, while
+                // the decision is still unreported. Anything else the journal says (reported meanwhile): refused.
+                let now = visible_decision(&state, &caller, id).await?;
+                if now.status != DecisionStatus::Intended || !forwarded_start(&state, &now).await? {
+                    return Err(conflict(why));
+                }
+                false
+            }
+            Err(e) => return Err(e.into()),
+        }
+    };
+    // A fresh mark is journaled at `now`; only a repeat reads the marks (every one of them) to say when.
+    let started_at_ms = if fresh {
+        state.notify();
+        Some(now)
+    } else {
+        state.store.connector_starts().await?.get(&id).copied()
+    };
+    let mut answer = decided.verdict_json();
+    if let Some(obj) = answer.as_object_mut() {
+        obj.insert("started_at_ms".into(), json!(started_at_ms));
+        obj.insert("replayed".into(), json!(!fresh));
+    }
+    Ok(Json(answer))
 }
 
 #[derive(Deserialize)]

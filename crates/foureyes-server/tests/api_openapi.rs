@@ -53,6 +53,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/v1/deferrals"),
     ("GET", "/v1/decisions/{id}"),
     ("POST", "/v1/decisions/{id}/report"),
+    ("POST", "/v1/decisions/{id}/started"),
     ("GET", "/v1/decisions/{id}/wait"),
     ("POST", "/v1/decisions/{id}/undo"),
     ("GET", "/v1/kill-switch"),
@@ -425,7 +426,7 @@ async fn documented_request_fields_and_query_parameters_are_the_ones_the_handler
             checked += 1;
         }
     }
-    assert_eq!(checked, 29, "20 bodies and 9 query strings");
+    assert_eq!(checked, 30, "21 bodies and 9 query strings");
 }
 
 #[tokio::test]

@@ -21,6 +21,7 @@ mod api_redaction;
 mod api_revoke;
 mod api_roles;
 mod api_sessions;
+mod api_started;
 mod api_wait;
 mod boundaries;
 mod feed_wakes;

@@ -13,7 +13,7 @@
 //!   `--executor-token` (ADR-51) the journal names the executor as reporter, and a token that could not report for
 //!   the agent (a person's, an unknown one, the agent's own, another agent's executor or agent, a second agent-role
 //!   token of the same agent) is refused before any MCP traffic, deciding and journaling nothing; without it, an
-//!   agent that has an executor cannot report, so the proxy forwards nothing more.
+//!   agent that has an executor can neither mark a call started (ADR-1001) nor report, so the proxy forwards nothing.
 #![allow(clippy::unwrap_used)]
 
 use crate::support;
@@ -423,7 +423,7 @@ fn journal(addr: &str, person: &str) -> Vec<Value> {
 }
 
 #[test]
-fn without_the_executor_token_a_refused_report_stops_the_proxy_from_forwarding_more() {
+fn without_the_executor_token_a_refused_start_forwards_nothing_and_stops_the_proxy() {
     let env = executor_env();
     let agent = env.token("bot", "agent");
     let alice = env.token("alice", "approver");
@@ -431,29 +431,37 @@ fn without_the_executor_token_a_refused_report_stops_the_proxy_from_forwarding_m
     let (_server, addr) = env.serve();
     let mut proxy = Proxy::start(&env, &addr, &agent, &[]);
 
-    // The permitted call runs (the tool's answer is the truth about the tool, and reaches the client as it came),
-    // but its report, made with the agent token, is refused: the decision stays "intended, not confirmed".
+    // The permitted call is not forwarded: its start mark (ADR-1001), asked with the agent token, is refused, since
+    // only the executor marks and reports `bot`'s calls. (Before ADR-1001 it ran, and its report was refused after the
+    // fact, leaving it "intended, not confirmed" with a deadline that released its reservation.)
     let first = env.root.join("first");
-    let ran = proxy.call("create_directory", mkdir(&first));
-    assert!(succeeded(&ran), "{ran}");
-    assert!(first.is_dir());
+    let answer = proxy.call("create_directory", mkdir(&first));
+    assert_eq!(answer["isError"], json!(true), "{answer}");
+    let said = text(&answer);
+    assert!(said.starts_with("NOT EXECUTED — refused by FourEyes: the server refused the start of decision"), "{said}");
+    assert!(said.contains("--executor-token"), "the way out is named: {said}");
+    assert!(!first.exists(), "forwarded although its start could not be journaled");
     let made = decisions_of(&addr, &alice, "mcp.fs.create_directory");
     assert_eq!(made.len(), 1, "{made:#?}");
+    // Its `failed` report ("not forwarded"), made with the agent token too, is refused as well: the decision stays as
+    // it was, and nothing marks it started.
     assert_eq!((made[0]["verdict"].clone(), made[0]["status"].clone()), (json!("permit"), json!("intended")));
     let events = journal(&addr, &alice);
     let refused: Vec<&Value> = events.iter().filter(|e| e["kind"] == json!("refused")).collect();
-    assert_eq!(refused.len(), 1, "{events:#?}");
-    assert!(refused[0].to_string().contains("only the executor reports outcomes"), "{}", refused[0]);
+    assert_eq!(refused.len(), 2, "{events:#?}");
+    assert!(refused[0].to_string().contains("only the executor marks the start of its calls"), "{}", refused[0]);
+    assert!(refused[1].to_string().contains("only the executor reports outcomes"), "{}", refused[1]);
+    assert!(!events.iter().any(|e| e["kind"] == json!("connector_started")), "a start landed: {events:#?}");
     assert!(!events.iter().any(|e| e["kind"] == json!("executed")), "a report landed: {events:#?}");
 
-    // A proxy that cannot report forwards nothing more, and says why (not a crash, not a silent pass).
+    // A proxy that cannot mark or report forwards nothing more, and says why (not a crash, not a silent pass).
     let second = env.root.join("second");
     let refused = proxy.call("create_directory", mkdir(&second));
     assert_eq!(refused["isError"], json!(true), "{refused}");
     let said = text(&refused);
     assert!(said.starts_with("NOT EXECUTED — refused by FourEyes: this proxy forwards nothing more"), "{said}");
     assert!(said.contains("--executor-token"), "the way out is named: {said}");
-    assert!(!second.exists(), "forwarded although its report would be refused");
+    assert!(!second.exists(), "forwarded although its start would be refused");
     let read = proxy.call("read_text_file", json!({"path": first.display().to_string()}));
     assert_eq!(read["isError"], json!(true), "{read}");
     // Nothing more was even decided: no decision left "intended" for nothing.
