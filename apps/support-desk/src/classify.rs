@@ -3357,6 +3357,7 @@ pub fn facts(ev: &Evidence) -> Facts {
         (Amount::Missing, Some(o)) if wants_refund && form_ask.is_none() && answered.is_none() => {
             kinds::anaphoric_figure(&own, o.amount_cents)
                 .or_else(|| kinds::one_unit_price(&own, o.amount_cents))
+                .or_else(|| kinds::part_figure(&own, o.amount_cents))
                 .map_or(Amount::Missing, Amount::Cents)
         }
         (Amount::Cents(v), Some(o))
