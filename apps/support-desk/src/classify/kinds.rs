@@ -37,6 +37,7 @@ struct Res {
     share_working: Regex,
     thanks_for: Regex,
     thanks_money: Regex,
+    you_gave: Regex,
     received: Regex,
     return_me: Regex,
     anaphor: Regex,
@@ -92,6 +93,11 @@ fn res() -> &'static Res {
             // "thank you very much for the money back", "thanks for the quick refund (of 20)".
             thanks_money: Regex::new(&format!(
                 r"(?i)\b(?:thanks?(?:\s+you)?|thank\s+u|thx|thnx|ty|cheers|ta|grateful|much\s+appreciated)(?:\s+(?:very|so)\s+much)?\s+for\s+(?:the|my|your)\s+(?:quick\s+|fast\s+|prompt\s+)?(?:money\s+back|refund|reimbursement|repayment|credit)\b(?:\s+of\s+(?P<f>{f}))?(?P<next>\s+(?:offer|request|form|policy|option|process))?"
+            ))
+            .ok()?,
+            // "you have already give me the money back", "you gave us the 20 back", "you've refunded me the 12".
+            you_gave: Regex::new(&format!(
+                r"(?i)\b(?:you|u|they)\s+(?:(?:have|'ve|’ve|has)\s+(?:already\s+|just\s+)?(?:give|gave|given|sent|send|return|returned|refund|refunded|paid|pay|transfer|transferred)|already\s+(?:give|gave|given|sent|send|return|returned|refund|refunded|paid|pay|transfer|transferred)|gave|given|returned|refunded|transferred)\s+(?:me|us)\s+(?:back\s+)?(?:the\s+|my\s+)?(?:money|refund|payment|{f})(?:\s+back)?"
             ))
             .ok()?,
             // "I receive the 42,00 yesterday", "we got the 15 today on the card", "I see the 18 euro in my account".
@@ -273,6 +279,7 @@ pub fn thanks_for_refund(text: &str) -> String {
         (None, Some(f)) => format!("the refund of {} arrived, thanks", f.as_str()),
         (None, None) => "the refund arrived, thanks".to_string(),
     });
+    let text = r.you_gave.replace_all(&text, "the refund arrived");
     r.received
         .replace_all(&text, |c: &Captures| {
             let tail = c["tail"].to_lowercase();
@@ -536,6 +543,11 @@ mod tests {
         assert!(thanks_for_refund("thx for the refund! great").starts_with("the refund arrived, thanks!"));
         assert!(thanks_for_refund("cheers for sending the 14.99 back").starts_with("the refund of 14.99 arrived"));
         assert!(thanks_for_refund("thanks for the refund of 20, cheers").starts_with("the refund of 20 arrived"));
+        assert!(
+            thanks_for_refund("you have already give me the money back, thank you").starts_with("the refund arrived,")
+        );
+        assert!(thanks_for_refund("You gave me the 20 back last week").starts_with("the refund arrived last week"));
+        assert_eq!(thanks_for_refund("you have to give me the money back"), "you have to give me the money back");
         // Receiving goods is no refund: no arrival word about money.
         assert_eq!(thanks_for_refund("I received the 2 mugs broken"), "I received the 2 mugs broken");
     }
