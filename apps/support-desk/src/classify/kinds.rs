@@ -138,7 +138,7 @@ fn res() -> &'static Res {
             .ok()?,
             // A part with a problem: "one item (19.00) was missing", "the lid, 4.00, is cracked".
             part_problem: Regex::new(
-                r"(?i)\b(?:missing|broken|broke|cracked|chipped|damaged|faulty|defective|torn|dented|leak\w*|not\s+(?:included|in\s+the\s+(?:box|parcel|package))|never\s+(?:came|arrived|showed)|didn'?t\s+(?:come|arrive)|wasn'?t\s+there|weren'?t\s+there)\b",
+                r"(?i)\b(?:missing|broken|broke|cracked|chipped|damaged|faulty|defective|torn|dented|leak\w*|snapped|split|ripped|scratched|stained|bent|shattered|smashed|dead|stopped\s+working|(?:doesn'?t|does\s+not|didn'?t|won'?t)\s+work|not\s+(?:included|in\s+the\s+(?:box|parcel|package))|never\s+(?:came|arrived|showed)|didn'?t\s+(?:come|arrive)|wasn'?t\s+there|weren'?t\s+there)\b",
             )
             .ok()?,
             // "can I have that back", "could we get it back please" (a question that asks).
@@ -160,7 +160,7 @@ fn res() -> &'static Res {
             past_before: Regex::new(r"(?i)\b(?:have|has|had|already|did|was|were|been|for|you)\s+(?:already\s+|just\s+)?$").ok()?,
             // The whole order, or what was paid: "total", "order", "paid", "altogether".
             whole_word: Regex::new(
-                r"(?i)\b(?:total|order|paid|pay|spent|altogether|in\s+all|overall|whole|everything|each|apiece|per)\b",
+                r"(?i)\b(?:total|order|altogether|in\s+all|overall|whole|everything|each|apiece|per)\b",
             )
             .ok()?,
             instruction: Regex::new(concat!(
@@ -364,6 +364,14 @@ fn is_price_at(r: &Res, own: &str, start: usize) -> bool {
     r.price_before.is_match(&before[from..])
 }
 
+/// Whether a figure follows a verb of paying ("I paid 8", "spent 12 on"): what a part cost, when it is a part's.
+fn paid_before(before: &str) -> bool {
+    let from = before.char_indices().rev().nth(16).map_or(0, |(i, _)| i);
+    let tail = before[from..].to_lowercase();
+    let tail = tail.trim_end();
+    ["paid", "pay", "spent", "spend", "bought it for", "got it for"].iter().any(|w| tail.ends_with(w))
+}
+
 /// Whether the figure at `start..end` of `own` is named as asked ("refund the 25", "25 back").
 fn is_asked_at(r: &Res, own: &str, start: usize, end: usize) -> bool {
     let before = &own[..start];
@@ -472,7 +480,9 @@ pub fn part_figure(own: &str, order_cents: i64) -> Option<i64> {
         for c in r.money_fig.captures_iter(sentence) {
             let (Some(m), Some(n)) = (c.get(0), c.name("n")) else { continue };
             let shaped = m.as_str().len() > n.as_str().len()
-                || n.as_str().len() > 3 && matches!(n.as_str().as_bytes()[n.as_str().len() - 3], b'.' | b',');
+                || n.as_str().len() > 3 && matches!(n.as_str().as_bytes()[n.as_str().len() - 3], b'.' | b',')
+                || is_price_at(r, sentence, m.start())
+                || paid_before(&sentence[..m.start()]);
             let Some(v) = to_cents(n.as_str()) else { continue };
             if shaped && v > 0 && v * 4 < order_cents * 3 {
                 found.push(v);
@@ -621,7 +631,11 @@ mod tests {
             Some(1900)
         );
         assert_eq!(part_figure("the lid - 4,00 EUR - arrived cracked. money back pls", 3000), Some(400));
-        assert_eq!(part_figure("I paid 12.00 and it arrived broken. refund", 3000), None);
+        assert_eq!(part_figure("the strap (8.00) snapped. refund pls", 5000), Some(800));
+        assert_eq!(part_figure("I paid 8 for the strap, it snapped. refund pls", 5000), Some(800));
+        // The order's total, or a price near the order's amount, is no part.
+        assert_eq!(part_figure("The order total of 12.00 arrived broken. refund", 3000), None);
+        assert_eq!(part_figure("I paid 28.00 and it arrived broken. refund", 3000), None);
         assert_eq!(part_figure("the 60.00 jacket arrived torn. refund", 6795), None);
         // One unit of items priced per unit.
         assert_eq!(
