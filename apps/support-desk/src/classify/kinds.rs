@@ -51,6 +51,7 @@ struct Res {
     part_problem: Regex,
     only_part: Regex,
     pronoun_back: Regex,
+    thats_the_amount: Regex,
     happy_with: Regex,
     of_the: Regex,
     chat_role: Regex,
@@ -144,6 +145,11 @@ fn res() -> &'static Res {
             // "can I have that back", "could we get it back please" (a question that asks).
             pronoun_back: Regex::new(
                 r"(?i)\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:have|get|receive)\s+(?P<o>that|this|it|the\s+same)\s+(?:amount\s+|sum\s+|money\s+)?back\b",
+            )
+            .ok()?,
+            // "that's the amount I'm after", "this is what we are claiming": a copula pointing back at the figure asked.
+            thats_the_amount: Regex::new(
+                r"(?i)\b(?:that'?s|that\s+is|this\s+is|which\s+is)\s+(?:the\s+(?:amount|sum|figure)|what)\s+(?:that\s+)?(?:i|we)\s*(?:'m|am|'re|are|'d|would)?\s*(?:after|asking\s+for|claiming|requesting|looking\s+for|owed|(?:like|want|need)\s+(?:back|refunded|returned|credited))\b",
             )
             .ok()?,
             // "I'd be happy with 10 back", "we would be fine with 12.00": an offer to settle for a figure asks it.
@@ -243,6 +249,7 @@ pub fn fronted_asks(text: &str) -> String {
     let text = r.fronted.replace_all(text, |c: &Captures| format!("{} back please", &c["f"]));
     let text = r.happy_with.replace_all(&text, |c: &Captures| format!("please refund {}", &c["f"]));
     let text = r.pronoun_back.replace_all(&text, |c: &Captures| format!("please refund {}", &c["o"]));
+    let text = r.thats_the_amount.replace_all(&text, "please refund that");
     let text = r.of_the.replace_all(&text, |c: &Captures| {
         let (x, y) = (&c["x"], &c["y"]);
         let (Some(xv), Some(yv)) =
@@ -539,6 +546,10 @@ mod tests {
         assert!(fronted_asks("I'd be happy with 10 back, the rest is fine").contains("please refund 10 back"));
         assert!(fronted_asks("It should be 19.90. Can I have that back please?").contains("please refund that please"));
         assert_eq!(fronted_asks("refund me 15 of the 40."), "refund me 15.");
+        assert_eq!(
+            fronted_asks("2 x 9.50 = 19.00. that's the amount I'm after."),
+            "2 x 9.50 = 19.00. please refund that."
+        );
         assert_eq!(fronted_asks("refund 2 of the 5 chairs"), "refund 2 of the 5 chairs");
         // A figure and a want of something else is no ask of the figure.
         assert_eq!(fronted_asks("it was 20 and I want a replacement"), "it was 20 and I want a replacement");
