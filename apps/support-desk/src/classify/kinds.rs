@@ -78,7 +78,7 @@ fn res() -> &'static Res {
             // A figure and, after it, a want whose object it is ("13.50 I'd like back", "18.00 is what I want
             // refunded", "20 that I'd like returned").
             fronted: Regex::new(&format!(
-                r"(?i)(?P<f>{f})\s+(?:in\s+total\s+|total\s+|altogether\s+)?(?:is\s+what\s+|which\s+|that\s+)?(?:i|we)\s*(?:'d|’d|would|'ll|will|'m|’m|am|are|'re)?\s*(?:like|want|wanting|need|expect|expecting|ask\s+for|claim|appreciate|hope|hoping|looking)\s+(?:to\s+(?:get|have|receive|be)\s+)?(?:back|refunded|returned|reimbursed|credited)\b"
+                r"(?i)(?P<f>{f})\s+(?:in\s+total\s+|total\s+|altogether\s+)?(?:is\s+what\s+|which\s+|that\s+)?(?:i|we)\s*(?:'d|’d|would|'ll|will|'m|’m|am|are|'re)?\s*(?:like|want|wanting|need|expect|expecting|ask\s+for|claim|appreciate|hope|hoping|looking)\s+(?:to\s+(?:get|have|receive|be)\s+)?(?:back|refunded|returned|reimbursed|credited)\b|(?P<f2>{f})\s+(?:to\s+be|should\s+be|must\s+be|needs\s+to\s+be)\s+(?:refunded|returned|reimbursed|credited|paid\s+back)\b"
             ))
             .ok()?,
             // A share of a figure worked out: "2/5 of 50 = 20", "half of 40 is 20", "3 of the 5 x ... ".
@@ -88,12 +88,12 @@ fn res() -> &'static Res {
             .ok()?,
             // "thanks for return me the 18 euro", "thank you for refunding the 25.00", "thanks for sending back 12".
             thanks_for: Regex::new(&format!(
-                r"(?i)\b(?:thanks?(?:\s+you)?|thank\s+u|thx|thnx|ty|cheers|ta|grateful|much\s+appreciated)(?:\s+(?:very|so)\s+much)?\s+for\s+(?:the\s+)?(?:return|refund|send|giv|pay|credit|reimburs|transfer)\w*\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:the\s+|my\s+)?(?P<f>{f})(?:\s+back)?"
+                r"(?i)\b(?:thanks?(?:\s+you)?|thank\s+u|thx|thnx|ty|cheers|ta|grateful|much\s+appreciated|(?:much\s+)?obliged)(?:\s+(?:very|so)\s+much)?\s+for\s+(?:the\s+)?(?:return|refund|send|giv|pay|credit|reimburs|transfer)\w*\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:the\s+|my\s+)?(?P<f>{f})(?:\s+back)?"
             ))
             .ok()?,
             // "thank you very much for the money back", "thanks for the quick refund (of 20)".
             thanks_money: Regex::new(&format!(
-                r"(?i)\b(?:thanks?(?:\s+you)?|thank\s+u|thx|thnx|ty|cheers|ta|grateful|much\s+appreciated)(?:\s+(?:very|so)\s+much)?\s+for\s+(?:the|my|your)\s+(?:quick\s+|fast\s+|prompt\s+)?(?:money\s+back|refund|reimbursement|repayment|credit)\b(?:\s+of\s+(?P<f>{f}))?(?P<next>\s+(?:offer|request|form|policy|option|process))?"
+                r"(?i)\b(?:thanks?(?:\s+you)?|thank\s+u|thx|thnx|ty|cheers|ta|grateful|much\s+appreciated|(?:much\s+)?obliged)(?:\s+(?:very|so)\s+much)?\s+for\s+(?:the|my|your)\s+(?:quick\s+|fast\s+|prompt\s+)?(?:money\s+back|refund|reimbursement|repayment|credit)\b(?:\s+of\s+(?P<f>{f}))?(?P<next>\s+(?:offer|request|form|policy|option|process))?"
             ))
             .ok()?,
             // "you have already give me the money back", "you gave us the 20 back", "you've refunded me the 12".
@@ -149,7 +149,7 @@ fn res() -> &'static Res {
             .ok()?,
             // "that's the amount I'm after", "this is what we are claiming": a copula pointing back at the figure asked.
             thats_the_amount: Regex::new(
-                r"(?i)\b(?:that'?s|that\s+is|this\s+is|which\s+is)\s+(?:the\s+(?:amount|sum|figure)|what)\s+(?:that\s+)?(?:i|we)\s*(?:'m|am|'re|are|'d|would)?\s*(?:after|asking\s+for|claiming|requesting|looking\s+for|owed|(?:like|want|need)\s+(?:back|refunded|returned|credited))\b",
+                r"(?i)\b(?:(?:that'?s|that\s+is|this\s+is|which\s+is)\s+(?:the\s+(?:amount|sum|figure)|what)\s+(?:that\s+)?(?:i|we)\s*(?:'m|am|'re|are|'d|would)?\s*(?:after|asking\s+for|claiming|requesting|looking\s+for|owed|(?:like|want|need)\s+(?:back|refunded|returned|credited))|(?:this|that)\s+(?:i|we)\s*(?:'d|would)?\s*(?:want|need|like|expect)\s+(?:to\s+(?:get|have)\s+)?(?:back|refunded|returned|credited))\b",
             )
             .ok()?,
             // "I'd be happy with 10 back", "we would be fine with 12.00": an offer to settle for a figure asks it.
@@ -247,7 +247,9 @@ fn replace_number(text: &str, x: &str, y: &str) -> String {
 /// worked out over a figure is its result ("2/5 of 50 = 20" → "20").
 pub fn fronted_asks(text: &str) -> String {
     let r = res();
-    let text = r.fronted.replace_all(text, |c: &Captures| format!("{} back please", &c["f"]));
+    let text = r.fronted.replace_all(text, |c: &Captures| {
+        format!("{} back please", c.name("f").or_else(|| c.name("f2")).map_or("", |m| m.as_str()))
+    });
     let text = r.happy_with.replace_all(&text, |c: &Captures| format!("please refund {}", &c["f"]));
     let text = r.pronoun_back.replace_all(&text, |c: &Captures| format!("please refund {}", &c["o"]));
     let text = r.thats_the_amount.replace_all(&text, "please refund that");
@@ -369,7 +371,34 @@ fn sentences(line: &str) -> Vec<&str> {
 fn is_price_at(r: &Res, own: &str, start: usize) -> bool {
     let before = &own[..start];
     let from = before.char_indices().rev().nth(24).map_or(0, |(i, _)| i);
-    r.price_before.is_match(&before[from..])
+    r.price_before.is_match(&before[from..]) || item_label_before(before)
+}
+
+/// Whether a figure follows an item's label that opens its sentence ("Lamp: 40 EUR."): a price, unless the label
+/// names an ask or an amount ("Refund: 40", "Amount: 40", "Claim: 40").
+fn item_label_before(before: &str) -> bool {
+    let line = before.rsplit(['\n', '.', '!', '?']).next().unwrap_or("");
+    let Some(label) = line.trim_end().strip_suffix(':') else { return false };
+    let label = label.trim().to_lowercase();
+    !label.is_empty()
+        && label.len() <= 24
+        && label.chars().all(|c| c.is_alphabetic() || c == ' ')
+        && ![
+            "refund",
+            "amount",
+            "claim",
+            "credit",
+            "requested",
+            "request",
+            "total",
+            "ask",
+            "sum",
+            "figure",
+            "please",
+            "reimburse",
+        ]
+        .iter()
+        .any(|w| label.contains(w))
 }
 
 /// Whether a figure follows a verb of paying ("I paid 8", "spent 12 on"): what a part cost, when it is a part's.
@@ -566,6 +595,7 @@ mod tests {
         assert!(thanks_for_refund("Thanks so much for refunding the $25.00!").contains("refund of $25.00 arrived"));
         assert!(thanks_for_refund("I receive the 42,00 yesterday on my account").contains("refund of 42,00 arrived"));
         assert_eq!(thanks_for_refund("Thank you very much for the money back."), "the refund arrived, thanks.");
+        assert!(thanks_for_refund("Much obliged for the refund of 30.00").starts_with("the refund of 30.00 arrived"));
         assert!(thanks_for_refund("thx for the refund! great").starts_with("the refund arrived, thanks!"));
         assert!(thanks_for_refund("cheers for sending the 14.99 back").starts_with("the refund of 14.99 arrived"));
         assert!(thanks_for_refund("thanks for the refund of 20, cheers").starts_with("the refund of 20 arrived"));
@@ -626,6 +656,8 @@ mod tests {
         // Terse: the item's price and a bare ask.
         assert!(price_is_order("shoes were 45. too small. money back", 4500, 5290));
         assert!(price_is_order("the lamp cost €30, arrived broken, refund pls", 3000, 3450));
+        assert!(price_is_order("Lamp: 40 EUR. Arrived in pieces. Want money back", 4000, 4490));
+        assert!(!price_is_order("Refund: 40 EUR. Arrived in pieces.", 4000, 4490));
         // Named as a part: stays ("so please refund that part").
         assert!(!price_is_order("its price in the set was 129.00 so please refund that part", 12900, 15900));
         assert_eq!(anaphoric_figure("its price in the set was 129.00 so please refund that part", 15900), Some(12900));
