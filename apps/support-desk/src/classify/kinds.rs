@@ -229,12 +229,13 @@ fn replace_number(text: &str, x: &str, y: &str) -> String {
     while let Some(pos) = text[i..].find(x) {
         let s = i + pos;
         let e = s + x.len();
-        let before_ok = !text[..s].ends_with(|c: char| c.is_ascii_digit())
-            && !(text[..s].ends_with(['.', ','])
-                && text[..s.saturating_sub(1)].ends_with(|c: char| c.is_ascii_digit()));
+        let digit = |c: char| c.is_ascii_digit();
+        // No digit, nor a separator with a digit beyond it, on either side: a whole number token.
+        let joined_before = text[..s].ends_with(digit)
+            || (text[..s].ends_with(['.', ',']) && text[..s.saturating_sub(1)].ends_with(digit));
         let rest = &text[e..];
-        let after_ok = !rest.starts_with(|c: char| c.is_ascii_digit())
-            && !(rest.starts_with(['.', ',']) && rest[1..].starts_with(|c: char| c.is_ascii_digit()));
+        let joined_after = rest.starts_with(digit) || (rest.starts_with(['.', ',']) && rest[1..].starts_with(digit));
+        let (before_ok, after_ok) = (!joined_before, !joined_after);
         out.push_str(&text[i..s]);
         out.push_str(if before_ok && after_ok { y } else { x });
         i = e;
