@@ -75,12 +75,13 @@ fn thanks_for_a_refund_with_a_figure_is_no_new_ask() {
         ),
         ("cheers for sending the 14.99 back, appreciated", 1_499, &["executed"], other("close", "C1")),
         ("thx for the refund! 👍", 2_000, &["executed"], other("close", "C1")),
-        // Control: a new ask after the thanks.
+        // Control: a new ask after the thanks still asks, and is refused (X2 here, as on main: the harness's prior
+        // refund is the whole 40.00, and 10 more asks 50.00 of a 40.00 order).
         (
             "thanks for the 20 back. could you also refund the 10 for the other mug?",
             4_000,
             &["executed"],
-            other("refuse", "X4"),
+            other("refuse", "X2"),
         ),
         // Control: "give me the money back" told as done asks nothing.
         (
