@@ -2960,7 +2960,7 @@ const MUTATIONS: &[Mutation] = &[
         property: "the support desk: an injected instruction neither adds nor removes the customer's request (ADR-988)",
         file: "apps/support-desk/src/classify/layout.rs",
         original: "return super::kinds::instruction_sentences(l);",
-        broken: "return None;",
+        broken: "return None::<String>;",
         package: "support-desk",
         filter: "an_injected_instruction_neither_adds_nor_removes_the_request",
         also: &[],
