@@ -3030,6 +3030,25 @@ const MUTATIONS: &[Mutation] = &[
         filter: "api_started::only_the_decisions_reporter_marks_its_start",
         also: &[],
     },
+    // desk23 (issue 16, b24's kinds of reading): ADR-988, ADR-990.
+    Mutation {
+        property: "the support desk pays the part's figure an ask points back at, never the order's amount for it (ADR-990)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "kinds::anaphoric_figure(&own, o.amount_cents)",
+        broken: "None::<i64>",
+        package: "support-desk",
+        filter: "a_price_is_not_the_ask_and_a_parts_figure_is_never_the_whole_order",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk: an injected instruction neither adds nor removes the customer's request (ADR-988)",
+        file: "apps/support-desk/src/classify/layout.rs",
+        original: "return super::kinds::instruction_sentences(l);",
+        broken: "return None::<String>;",
+        package: "support-desk",
+        filter: "an_injected_instruction_neither_adds_nor_removes_the_request",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

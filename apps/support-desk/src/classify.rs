@@ -31,6 +31,7 @@ mod gloss;
 mod grammar;
 mod intent;
 mod jargon;
+mod kinds;
 mod layout;
 mod numerals;
 mod parts;
@@ -1149,8 +1150,8 @@ fn real_word_slips(text: &str) -> String {
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
-        &letter_o_figures(&parts::read(&corrections::replaced(&documents::plain(&jargon::plain_requests(
-            &gloss::english(&numerals::as_digits(&crate::content::normalize(text))),
+        &letter_o_figures(&parts::read(&corrections::replaced(&kinds::prepared(&documents::plain(
+            &jargon::plain_requests(&gloss::english(&numerals::as_digits(&crate::content::normalize(text)))),
         ))))),
     )))))
     .pipe(|t| without_refused_figures(&t))
@@ -3345,6 +3346,27 @@ pub fn facts(ev: &Evidence) -> Facts {
                 [one] => Amount::Cents(*one),
                 _ => Amount::Ambiguous,
             }
+        }
+        (a, _) => a,
+    };
+    // A figure the ask points back at ("the strap cost 8, please refund this amount", "= 20, could you refund that") is
+    // the figure asked, never the order's amount in its place (ADR-990); the item's price near the order's amount
+    // with a bare ask ("jacket was $60. doesnt fit. money back" on 67.95) is the order's price as remembered: the
+    // order's amount (ADR-989).
+    let amount = match (amount, identified) {
+        (Amount::Missing, Some(o)) if wants_refund && form_ask.is_none() && answered.is_none() => {
+            kinds::anaphoric_figure(&own, o.amount_cents)
+                .or_else(|| kinds::one_unit_price(&own, o.amount_cents))
+                .or_else(|| kinds::part_figure(&own, o.amount_cents))
+                .map_or(Amount::Missing, Amount::Cents)
+        }
+        (Amount::Cents(v), Some(o))
+            if wants_refund
+                && form_ask.is_none()
+                && answered.is_none()
+                && kinds::price_is_order(&own, v, o.amount_cents) =>
+        {
+            Amount::Missing
         }
         (a, _) => a,
     };

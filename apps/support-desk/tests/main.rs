@@ -28,6 +28,7 @@ mod classifier_generalization;
 mod cli;
 mod desk;
 mod desk22_kinds;
+mod desk23_kinds;
 mod intent_classes;
 mod layout_kinds;
 mod layout_kinds_b11;

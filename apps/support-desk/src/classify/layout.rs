@@ -497,7 +497,10 @@ fn without_instructions(text: &str) -> String {
             if !p.instruction_line.is_match(l) {
                 return Some(l.to_string());
             }
-            let rule = ["---", "___", "===", "***", "~~~"].iter().filter_map(|r| l.find(r)).min()?;
+            // No rule inside the line: its sentences that are no instructions are the customer's (ADR-988, b24 b-19).
+            let Some(rule) = ["---", "___", "===", "***", "~~~"].iter().filter_map(|r| l.find(r)).min() else {
+                return super::kinds::instruction_sentences(l);
+            };
             let after = l[rule..].trim_start_matches(['-', '_', '=', '*', '~']).trim_start();
             (!after.is_empty()).then(|| after.to_string())
         })
