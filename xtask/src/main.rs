@@ -2946,6 +2946,52 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_request_received_in_full_is_not_told_it_was_not_received",
         also: &[],
     },
+    // fault16 (issue #19, ADR-974 built: ADR-994, ADR-995).
+    Mutation {
+        property: "a target whose undo link left memory is read as undone from its row's seal (ADR-994)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "    if let Some(undo) = undone_by {",
+        broken: "    if let Some(undo) = undone_by.filter(|_| false) {",
+        package: "foureyes-store",
+        filter: "undone_links_leave_memory_once_the_targets_seal_says_undone",
+        also: &[],
+    },
+    Mutation {
+        property: "a second undo of a target whose undo link left memory is denied as already undone (ADR-994)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "        sealed_of_settled(key, &self.origin, target, text).map(|(_, undone)| undone)",
+        broken: "        sealed_of_settled(key, &self.origin, target, text).map(|_| None)",
+        package: "foureyes-store-sqlite",
+        filter: "sealed::a_final_undo_is_read_from_its_targets_seal",
+        also: &[],
+    },
+    Mutation {
+        property: "a final undo's link leaves a keyed door's memory once its target's seal says undone (ADR-994)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "            if let Some(undo) = self.sealed_undo(target) {",
+        broken: "            if let Some(undo) = self.sealed_undo(target).filter(|_| false) {",
+        package: "foureyes-store-sqlite",
+        filter: "sealed::a_final_undo_is_read_from_its_targets_seal",
+        also: &[],
+    },
+    Mutation {
+        property: "an unreported permit that reserved nothing expires at the door's sweep (ADR-995)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    expire_unheld(w, now_ms).await?;",
+        broken: "    if now_ms < 0 { expire_unheld(w, now_ms).await?; }",
+        package: "foureyes-store-sqlite",
+        filter: "sealed::an_unreported_permit_that_reserved_nothing_expires_at_the_sweep",
+        also: &[],
+    },
+    Mutation {
+        property: "a permit that reserved nothing gets a deadline under report_within (ADR-995)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "                    self.unheld_due.insert((by, d.decision_id));",
+        broken: "                    let _ = by;",
+        package: "foureyes-store",
+        filter: "an_unreported_permit_that_reserved_nothing_expires_at_the_sweep",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

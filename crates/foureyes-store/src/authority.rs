@@ -3102,7 +3102,11 @@ mod tests {
         let mut forwarded = decided(N + 2, json!([]));
         forwarded["report_by_ms"] = json!(t + 50);
         door.apply(t, EventKind::Decided, forwarded);
-        door.apply(t + 1, EventKind::ConnectorStarted, json!({"decision_id": N + 2, "connector": "mcp", "by": "foureyes-mcp"}));
+        door.apply(
+            t + 1,
+            EventKind::ConnectorStarted,
+            json!({"decision_id": N + 2, "connector": "mcp", "by": "foureyes-mcp"}),
+        );
         assert_eq!(door.a.overdue_unheld(t + 10_000), Vec::<DecisionId>::new(), "a run has no deadline");
         let mut replayed = Authority::default();
         replayed.set_seal_key(key.clone());

@@ -3392,7 +3392,8 @@ pub async fn a_final_undo_is_read_from_its_targets_seal(store: Arc<dyn Store>, t
     let mut targets = Vec::new();
     for i in 0..N {
         let t = t0 + i * SECOND;
-        let created = decide(s, &p, request(&format!("fu-c{i}"), "calendar.create", json!({"title": "standup"})), t).await;
+        let created =
+            decide(s, &p, request(&format!("fu-c{i}"), "calendar.create", json!({"title": "standup"})), t).await;
         report(s, created.decision_id, Outcome::Executed, t + 10).await;
         let ok = decide(s, &p, undo(format!("fu-u{i}"), created.decision_id), t + 20).await;
         expect(&ok, Verdict::Permit, ReasonCode::WithinPolicy, "the first undo");
@@ -3414,4 +3415,67 @@ pub async fn a_final_undo_is_read_from_its_targets_seal(store: Arc<dyn Store>, t
         assert!(d.reasons[0].message.contains("already undone"), "{:?}", d.reasons);
     }
     assert_consistent(s, "after undos read from their targets' seals").await;
+}
+
+/// ADR-994 against a database writer, for a store holding the seal key (not in [`CHECKS`], as
+/// [`expired_permit_rows_edited_by_hand`]): once a final undo's link left memory, the undo-once check of its target
+/// reads the target's row, and a row whose seal was edited (the "undone by" mark stripped inside it), given another
+/// target's seal, or stripped of its seal is refused `record_altered` (journaled), never permitted; the undo's own row
+/// deleted while the target's seal stands is refused too; put back, a second undo is denied as already undone.
+pub async fn undone_target_rows_edited_by_hand(store: Arc<dyn Store>, t0: i64, sql: Sql<'_>) {
+    let (s, p) = (&*store, policy());
+    let undo = |id: String, target: DecisionId| {
+        let mut r = request(&id, "calendar.delete", json!({"title": "standup"}));
+        r.undo_of = Some(target);
+        r
+    };
+    let mut pairs = Vec::new();
+    for i in 0..2 {
+        let t = t0 + i * SECOND;
+        let created =
+            decide(s, &p, request(&format!("uh-c{i}"), "calendar.create", json!({"title": "standup"})), t).await;
+        report(s, created.decision_id, Outcome::Executed, t + 10).await;
+        let ok = decide(s, &p, undo(format!("uh-u{i}"), created.decision_id), t + 20).await;
+        expect(&ok, Verdict::Permit, ReasonCode::WithinPolicy, "the first undo");
+        report(s, ok.decision_id, Outcome::Executed, t + 30).await;
+        pairs.push((created.decision_id, ok.decision_id));
+    }
+    assert!(holds_seal_key(s).await, "this check is for a store holding the seal key");
+    let t = t0 + 10 * SECOND;
+    decide(s, &p, request("uh-x1", "calendar.create", json!({"title": "x"})), t).await;
+    decide(s, &p, request("uh-x2", "calendar.create", json!({"title": "x"})), t + 1).await;
+    if let Some(held) = s.retained().await {
+        assert!(held.undone <= 1, "the final undos' links left memory for their targets' seals: {held:?}");
+    }
+    let [(a, ua), (b, _)] = pairs[..] else { unreachable!() };
+    sql("CREATE TABLE undone_saved AS SELECT id, settled, undo_of, verdict, status FROM decisions".into()).await;
+    let refused = |what: &str, r: Result<DecisionRecord, StoreError>| match r {
+        Err(StoreError::Refused { code, message, .. }) => {
+            assert_eq!(code, "record_altered", "{what}: {message}");
+            assert!(message.contains(&format!("decision {a}")), "{what}: names the target: {message}");
+        }
+        other => panic!("{what}: a second undo of decision {a} was not refused: {other:?}"),
+    };
+    let again = |n: i64| s.decide(p.clone(), undo(format!("uh-again{n}"), a), t + 10 + n);
+    sql(format!("UPDATE decisions SET settled = replace(settled, '/undone-{ua}', '') WHERE id = {a}")).await;
+    refused("the mark stripped inside the seal", again(1).await);
+    sql(format!("UPDATE decisions SET settled = (SELECT settled FROM undone_saved WHERE id = {b}) WHERE id = {a}"))
+        .await;
+    refused("another target's seal", again(2).await);
+    sql(format!("UPDATE decisions SET settled = NULL WHERE id = {a}")).await;
+    refused("the seal cleared", again(3).await);
+    sql(format!("UPDATE decisions SET settled = (SELECT settled FROM undone_saved WHERE id = {a}) WHERE id = {a}"))
+        .await;
+    sql(format!("UPDATE decisions SET undo_of = NULL WHERE id = {ua}")).await;
+    refused("the undo's row unlinked", again(4).await);
+    sql(format!("UPDATE decisions SET undo_of = {a} WHERE id = {ua}")).await;
+    let d = decide(s, &p, undo("uh-again5".into(), a), t + 20).await;
+    expect(&d, Verdict::Deny, ReasonCode::UndoInvalid, "a second undo of a sealed target, its row put back");
+    assert!(d.reasons[0].message.contains("already undone"), "{:?}", d.reasons);
+    let events = events_after(s, 0).await;
+    let journaled =
+        events.iter().filter(|e| e.kind == EventKind::Refused && e.data.to_string().contains("record_altered")).count();
+    assert!(journaled >= 4, "each refusal is journaled: {journaled}");
+    let differs = s.authority_differs_from_replay().await.unwrap_or_else(|e| panic!("replay: {e:?}"));
+    assert_eq!(differs, None, "the door's state differs from the journal replayed");
 }
