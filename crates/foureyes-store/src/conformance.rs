@@ -3332,7 +3332,7 @@ pub async fn an_unreported_permit_that_reserved_nothing_expires_at_the_sweep(sto
     let first = decide(s, &p, note(0), t0).await;
     expect(&first, Verdict::Permit, ReasonCode::WithinPolicy, "a note");
     let events = events_after(s, start).await;
-    assert_eq!(data_i64(&of_kind(&events, EventKind::Decided)[0], "report_by_ms"), Some(t0 + MINUTE), "its deadline");
+    assert_eq!(data_i64(of_kind(&events, EventKind::Decided)[0], "report_by_ms"), Some(t0 + MINUTE), "its deadline");
     // At the deadline, nothing; past it, the sweep expires it.
     s.expire_approvals(t0 + MINUTE).await.unwrap_or_else(|e| panic!("sweep: {e:?}"));
     let expired_events = |events: &[Event]| of_kind(events, EventKind::ReservationExpired).len();
@@ -3341,7 +3341,7 @@ pub async fn an_unreported_permit_that_reserved_nothing_expires_at_the_sweep(sto
     let events = events_after(s, start).await;
     let expired = of_kind(&events, EventKind::ReservationExpired);
     assert_eq!(expired.len(), 1, "expired by the sweep");
-    assert_eq!(data_i64(&expired[0], "decision_id"), Some(first.decision_id));
+    assert_eq!(data_i64(expired[0], "decision_id"), Some(first.decision_id));
     assert_eq!(expired[0].data["found_by"], json!("the door's sweep"));
     assert_eq!(expired[0].data["released"], json!([]));
     let now = stored_decision(s, first.decision_id).await;
@@ -3372,7 +3372,7 @@ pub async fn an_unreported_permit_that_reserved_nothing_expires_at_the_sweep(sto
     {
         assert!(peak <= 75, "decisions held grew to {peak} over {N} unreported notes (one a second, 1m deadline)");
         assert!(held.decisions <= held_at_start.decisions + 1, "expired notes left memory: {held:?}");
-        assert_eq!(held.deadlines, 0, "no deadline left: {held:?}");
+        assert!(held.deadlines <= held_at_start.deadlines, "no deadline of theirs left: {held:?}");
     }
     assert_consistent(s, "after the sweep").await;
 }
