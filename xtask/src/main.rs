@@ -2663,8 +2663,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a second undo after the first undo's row was edited is refused: undone is the journal's (ADR-368, F810)",
         file: "crates/foureyes-store/src/ops.rs",
-        original: "    let journaled = w.authority().undone_by(target);",
-        broken: "    let journaled = w.undone_by(target).await?;",
+        original: "    let mut journaled = w.authority().undone_by(target);",
+        broken: "    let mut journaled = w.undone_by(target).await?;",
         package: "foureyes",
         filter: "sqlite::under_the_seal_an_undo_row_set_to_deny_does_not_permit_a_second_undo",
         also: &["sqlite::without_the_seal_an_undo_row_edited_or_deleted_does_not_permit_a_second_undo"],
