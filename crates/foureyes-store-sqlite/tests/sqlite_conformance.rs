@@ -539,6 +539,25 @@ async fn under_the_seal_an_undone_targets_row_edited_by_hand_permits_no_second_u
     conformance::undone_target_rows_edited_by_hand(Arc::new(store), T0, &sql).await;
 }
 
+/// ADR-994's known limit, measured (ignored: it shows a hole, it does not guard a property): a target's row rolled
+/// back to its own earlier seal and the undo's row unlinked permit a second undo once the link left memory. Run:
+/// `cargo nextest run -p foureyes-store-sqlite --run-ignored only -E 'test(/known_limit/)' --no-capture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "ADR-994's known limit: shows the hole, see docs/decisions.md"]
+async fn adr_994_known_limit_a_rolled_back_target_seal_and_an_unlinked_undo_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rollback.db");
+    let key = foureyes_core::seal::SealKey::from_bytes(&[0x60; 32]);
+    let store = SqliteStore::open(&path, SqliteOptions::default()).unwrap().with_seal_key(Some(key));
+    let sql = move |statement: String| -> conformance::CheckFuture {
+        let path = path.clone();
+        Box::pin(async move { rusqlite::Connection::open(&path).unwrap().execute_batch(&statement).unwrap() })
+    };
+    let second = conformance::undone_target_rolled_back_to_its_earlier_seal(Arc::new(store), T0, &sql).await;
+    println!("KNOWN LIMIT (ADR-994): a second undo is answered {:?}", second.as_ref().map(|d| d.verdict));
+    assert!(matches!(second, Ok(d) if d.verdict == foureyes_core::Verdict::Permit), "the limit no longer holds");
+}
+
 /// ADR-980: a fresh decision's `decided` event is applied to the authority state with the fingerprint the deciding
 /// transaction wrote to the idempotency row, not hashed again; a release (which repoints the row) and a replay keep
 /// hashing. Whatever travels, the state the door decides on must be the one the journal replays, and a retry of

@@ -3479,3 +3479,33 @@ pub async fn undone_target_rows_edited_by_hand(store: Arc<dyn Store>, t0: i64, s
     let differs = s.authority_differs_from_replay().await.unwrap_or_else(|e| panic!("replay: {e:?}"));
     assert_eq!(differs, None, "the door's state differs from the journal replayed");
 }
+
+/// ADR-994's known limit, as a probe (not in [`CHECKS`]; run by an ignored test, for a store holding the seal key):
+/// the target's row given back its own earlier seal (written when it settled, before its undo) **and** the undo's row
+/// unlinked. Returns what a second undo of the target is answered: under ADR-994 a `permit` once the undo's link has
+/// left memory (main: refused `record_altered`, the link being in memory). `journal audit` names the undo's row.
+pub async fn undone_target_rolled_back_to_its_earlier_seal(
+    store: Arc<dyn Store>,
+    t0: i64,
+    sql: Sql<'_>,
+) -> Result<DecisionRecord, StoreError> {
+    let (s, p) = (&*store, policy());
+    let undo = |id: &str, target: DecisionId| {
+        let mut r = request(id, "calendar.delete", json!({"title": "standup"}));
+        r.undo_of = Some(target);
+        r
+    };
+    let created = decide(s, &p, request("rb-c", "calendar.create", json!({"title": "standup"})), t0).await;
+    report(s, created.decision_id, Outcome::Executed, t0 + 10).await;
+    decide(s, &p, request("rb-x1", "calendar.create", json!({"title": "x"})), t0 + 20).await;
+    decide(s, &p, request("rb-x2", "calendar.create", json!({"title": "x"})), t0 + 30).await;
+    let a = created.decision_id;
+    sql(format!("CREATE TABLE rb_saved AS SELECT id, settled FROM decisions WHERE id = {a}")).await;
+    let ok = decide(s, &p, undo("rb-u", a), t0 + 40).await;
+    report(s, ok.decision_id, Outcome::Executed, t0 + 50).await;
+    decide(s, &p, request("rb-x3", "calendar.create", json!({"title": "x"})), t0 + 60).await;
+    decide(s, &p, request("rb-x4", "calendar.create", json!({"title": "x"})), t0 + 70).await;
+    sql(format!("UPDATE decisions SET settled = (SELECT settled FROM rb_saved WHERE id = {a}) WHERE id = {a}")).await;
+    sql(format!("UPDATE decisions SET undo_of = NULL WHERE id = {}", ok.decision_id)).await;
+    s.decide(p.clone(), undo("rb-again", a), t0 + 80).await
+}
