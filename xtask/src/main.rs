@@ -2970,10 +2970,19 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a final undo's link leaves a keyed door's memory once its target's seal says undone (ADR-994)",
         file: "crates/foureyes-store/src/authority.rs",
-        original: "            if let Some(undo) = self.sealed_undo(target) {",
-        broken: "            if let Some(undo) = self.sealed_undo(target).filter(|_| false) {",
+        original: "            if self.decisions.get(target).is_some() || self.seal_pending(target) {",
+        broken: "            if true {",
         package: "foureyes-store-sqlite",
         filter: "sealed::a_final_undo_is_read_from_its_targets_seal",
+        also: &[],
+    },
+    Mutation {
+        property: "a final undo's link stays while its target's compensation window may be open (ADR-996)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "            if at >= horizon {",
+        broken: "            if false {",
+        package: "foureyes-store-sqlite",
+        filter: "under_the_seal_a_target_rolled_back_to_its_earlier_seal_permits_no_second_undo",
         also: &[],
     },
     Mutation {

@@ -539,12 +539,11 @@ async fn under_the_seal_an_undone_targets_row_edited_by_hand_permits_no_second_u
     conformance::undone_target_rows_edited_by_hand(Arc::new(store), T0, &sql).await;
 }
 
-/// ADR-994's known limit, measured (ignored: it shows a hole, it does not guard a property): a target's row rolled
-/// back to its own earlier seal and the undo's row unlinked permit a second undo once the link left memory. Run:
-/// `cargo nextest run -p foureyes-store-sqlite --run-ignored only -E 'test(/known_limit/)' --no-capture`.
+/// ADR-996 closes ADR-994's limit: a target's row rolled back to its own earlier seal and the undo's row unlinked
+/// permit no second undo — within the compensation window the link is in memory (refused `record_altered`), after it
+/// the window is closed (denied). Under ADR-994 alone the first was permitted.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "ADR-994's known limit: shows the hole, see docs/decisions.md"]
-async fn adr_994_known_limit_a_rolled_back_target_seal_and_an_unlinked_undo_row() {
+async fn under_the_seal_a_target_rolled_back_to_its_earlier_seal_permits_no_second_undo() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("rollback.db");
     let key = foureyes_core::seal::SealKey::from_bytes(&[0x60; 32]);
@@ -553,9 +552,14 @@ async fn adr_994_known_limit_a_rolled_back_target_seal_and_an_unlinked_undo_row(
         let path = path.clone();
         Box::pin(async move { rusqlite::Connection::open(&path).unwrap().execute_batch(&statement).unwrap() })
     };
-    let second = conformance::undone_target_rolled_back_to_its_earlier_seal(Arc::new(store), T0, &sql).await;
-    println!("KNOWN LIMIT (ADR-994): a second undo is answered {:?}", second.as_ref().map(|d| d.verdict));
-    assert!(matches!(second, Ok(d) if d.verdict == foureyes_core::Verdict::Permit), "the limit no longer holds");
+    let (within, after) = conformance::undone_target_rolled_back_to_its_earlier_seal(Arc::new(store), T0, &sql).await;
+    assert!(
+        matches!(&within, Err(foureyes_store::StoreError::Refused { code, .. }) if code == "record_altered"),
+        "within the window: {within:?}"
+    );
+    let after = after.unwrap();
+    assert_eq!(after.verdict, foureyes_core::Verdict::Deny, "after the window: {after:?}");
+    assert!(after.reasons.iter().any(|r| r.code == foureyes_core::ReasonCode::UndoWindowClosed), "{after:?}");
 }
 
 /// ADR-980: a fresh decision's `decided` event is applied to the authority state with the fingerprint the deciding

@@ -848,6 +848,13 @@ pub struct Authority {
     /// Undo → its target, for each permitted undo whose status may still change (not yet reported `executed`, which
     /// is final): what a later `failed` report takes out of `undone`.
     undo_open: BTreeMap<DecisionId, DecisionId>,
+    /// `(time, target, undo)` of each final (`executed`) undo whose link is still in `undone`, by when it became final
+    /// (ADR-996): a link leaves once its target's compensation window can no longer be open (the undo memory) and its
+    /// target's seal says "undone by" it (ADR-994).
+    final_links: VecDeque<(i64, DecisionId, DecisionId)>,
+    /// The longest `compensate.window` of the policies this process decided under, plus the clocks' slack (ADR-996);
+    /// `None` (until a door decides): no link leaves.
+    undo_memory_ms: Option<i64>,
     /// The door seal (ADR-420): this door's key, if it holds one, and where the journal's seals begin.
     seal: SealRule,
     /// The size of the largest `checkpoint` event's tree (ADR-533): what is already checkpointed, as the journal
@@ -911,6 +918,8 @@ impl Default for Authority {
             started: HashMap::new(),
             undone: BTreeSet::new(),
             undo_open: BTreeMap::new(),
+            final_links: VecDeque::new(),
+            undo_memory_ms: None,
             seal: SealRule::default(),
             checkpointed: 0,
             frontier: Vec::new(),
@@ -1361,10 +1370,10 @@ impl Authority {
                 }
                 if let (Verdict::Permit, Some(target)) = (d.verdict, d.request.undo_of) {
                     self.undo_open.insert(d.decision_id, target);
-                    self.undo_status(d.decision_id, d.status);
+                    self.undo_status(d.decision_id, d.status, ts_ms);
                 }
                 if let Some(sup) = d.supersedes {
-                    self.undo_status(sup, DecisionStatus::Superseded);
+                    self.undo_status(sup, DecisionStatus::Superseded, ts_ms);
                 }
                 // Settled: the deferral this release answers, and a deny or rehearsal that no approval can re-open
                 // (a kill-switch block of an approved request is decided again on retry: ADR-240).
@@ -1405,6 +1414,7 @@ impl Authority {
                     }
                 }
                 self.forget_old_requests(ts_ms);
+                self.forget_old_links(ts_ms);
             }
             EventData::Reported(r) => {
                 let status = DecisionStatus::from_outcome(r.outcome);
@@ -1419,7 +1429,8 @@ impl Authority {
                     let late = LateReport { status, reported_ms: ts_ms, detail };
                     self.to_seal.push(Settled::Report(r.decision_id, late));
                 }
-                self.undo_status(r.decision_id, DecisionStatus::from_outcome(r.outcome));
+                self.undo_status(r.decision_id, DecisionStatus::from_outcome(r.outcome), ts_ms);
+                self.forget_old_links(ts_ms);
                 self.release(r.decision_id, &r.released);
                 // Executed is final (`ops::report` refuses any other report after it): nothing can release what it
                 // still holds, so only the window's count keeps those reservations, not the release's index.
@@ -1554,7 +1565,7 @@ impl Authority {
     /// Follows an undo's status into [`Authority::undone_by`] (ADR-368), exactly as the row query it replaces counted
     /// it (`verdict = 'permit' AND status IN ('intended', 'executed', 'unknown')`): `failed` (or any status that does
     /// not act) takes the undo out, `executed` is final and keeps it for ever. A decision that is no open undo is left.
-    fn undo_status(&mut self, undo: DecisionId, status: DecisionStatus) {
+    fn undo_status(&mut self, undo: DecisionId, status: DecisionStatus, ts_ms: i64) {
         let Some(target) = self.undo_open.get(&undo).copied() else { return };
         match status {
             DecisionStatus::Intended | DecisionStatus::Unknown => {
@@ -1563,6 +1574,9 @@ impl Authority {
             DecisionStatus::Executed => {
                 self.undone.insert((target, undo));
                 self.undo_open.remove(&undo);
+                if self.holds_seal_key() {
+                    self.final_links.push_back((ts_ms, target, undo));
+                }
                 // Final: "undone by" goes into the target's settlement seal (ADR-994). A target still in memory gets
                 // it when it settles ([`Authority::take_settled`]); one already settled has its row sealed again.
                 if self.holds_seal_key() && self.decisions.get(target).is_none() && !self.waiting_record(target) {
@@ -1676,17 +1690,52 @@ impl Authority {
                 in_place.push(settled);
             }
         }
-        // A target's row whose seal says "undone by" its final undo is in place (ADR-994): the undo-once check reads
-        // it from there, and the link leaves memory — unless the target's own record is still to be sealed.
-        for settled in in_place {
-            let (Settled::Decision(target, _) | Settled::Undone(target)) = settled else { continue };
-            if self.waiting_record(target) {
-                continue;
+        // Seals found in place let their records go; a link leaves by time (ADR-996, [`Authority::forget_old_links`]).
+        drop(in_place);
+    }
+
+    /// Whether decision `id`'s row still waits for a seal this state will write: its record, or "undone by" it.
+    fn seal_pending(&self, id: DecisionId) -> bool {
+        self.to_seal.iter().chain(&self.kept_back).any(|s| match s {
+            Settled::Decision(i, _) | Settled::Undone(i) => *i == id,
+            _ => false,
+        })
+    }
+
+    /// Lets go of the links of final undos (ADR-994, ADR-996) that became final more than the undo memory before
+    /// `now_ms` (the applied event's time: a replay given the same memory lets go of the same ones) and whose target's
+    /// seal says "undone by" them: past its compensation window no undo of the target is permitted whatever its row
+    /// says (the window is judged on the report time the seal binds, ADR-850), so a row given back an earlier seal
+    /// re-opens nothing. A link whose target's seal is still to be written is looked at again a memory later.
+    fn forget_old_links(&mut self, now_ms: i64) {
+        let Some(memory) = self.undo_memory_ms else { return };
+        let horizon = now_ms.saturating_sub(memory);
+        let mut later = Vec::new();
+        while let Some(&(at, target, undo)) = self.final_links.front() {
+            if at >= horizon {
+                break;
             }
-            if let Some(undo) = self.sealed_undo(target) {
+            self.final_links.pop_front();
+            if self.decisions.get(target).is_some() || self.seal_pending(target) {
+                later.push((now_ms, target, undo));
+            } else {
                 self.undone.remove(&(target, undo));
             }
         }
+        self.final_links.extend(later);
+        if self.final_links.capacity() > 4 * self.final_links.len() + 1024 {
+            self.final_links.shrink_to(2 * self.final_links.len());
+        }
+    }
+
+    /// Sets the undo memory itself (a replay compared with this state, the tests).
+    pub fn set_undo_memory(&mut self, memory_ms: Option<i64>) {
+        self.undo_memory_ms = memory_ms;
+    }
+
+    /// The undo memory in force (ADR-996).
+    pub fn undo_memory(&self) -> Option<i64> {
+        self.undo_memory_ms
     }
 
     /// Whether decision `id`'s settled record is still waiting for its row's seal ([`Settled::Decision`]).
@@ -1922,6 +1971,10 @@ impl Authority {
         self.denial_memory = self.denial_memory.longer(DenialMemory::of(policy));
         let needed = foureyes_core::pipeline::longest_window_ms(policy).map(|ms| ms.saturating_add(WINDOW_SLACK_MS));
         self.window_memory_ms = self.window_memory_ms.max(needed);
+        // ADR-996: how long a final undo's link stays, whatever its target's seal says.
+        let window = policy.actions.values().filter_map(|a| a.compensate.as_ref()).map(|c| c.window_ms).max();
+        let undo = window.unwrap_or(0).saturating_add(WINDOW_SLACK_MS);
+        self.undo_memory_ms = Some(self.undo_memory_ms.map_or(undo, |m| m.max(undo)));
     }
 
     /// Sets the window memory itself (a replay compared with this state, the tests).
@@ -2998,6 +3051,8 @@ mod tests {
         const N: i64 = 600;
         let key = SealKey::from_bytes(&[9; 32]);
         let mut door = Door::new(&key);
+        // ADR-996: a link stays 10 s (the undo memory) after its undo became final; rounds are 1 s apart.
+        door.a.set_undo_memory(Some(10_000));
         let report =
             |id: i64, outcome: &str| json!({"decision_id": id, "outcome": outcome, "detail": null, "released": []});
         let mut peak = 0;
@@ -3014,8 +3069,11 @@ mod tests {
             door.seal_settled();
             peak = peak.max(door.a.retained().undone);
         }
-        assert!(peak <= 2, "undo links held at the peak: {peak} after {N} rounds");
-        assert!(door.a.retained().undone <= 1, "undo links held at the end: {:?}", door.a.retained());
+        assert!(peak <= 13, "undo links held at the peak: {peak} after {N} rounds");
+        assert!(door.a.retained().undone <= 12, "undo links held at the end: {:?}", door.a.retained());
+        // Within the undo memory the link is in memory: a row given any seal of its own re-opens nothing (ADR-996).
+        let (last, last_undo) = (4 * (N - 1) + 1, 4 * (N - 1) + 2);
+        assert_eq!(door.a.undone_by(last), Some(last_undo), "a link within the undo memory stays");
         for round in 0..N {
             let (target, undo) = (4 * round + 1, 4 * round + 2);
             assert_eq!(door.undone_by(target), Ok(Some(undo)), "target {target} reads as undone from its seal");
@@ -3028,6 +3086,7 @@ mod tests {
         assert!(door.a.undone_by_sealed(1, None).is_err(), "a seal deleted");
         // Restart: a door replaying the journal (as every door that opens the store) seals the same and reads the same.
         let mut restarted = Door::new(&key);
+        restarted.a.set_undo_memory(Some(10_000));
         restarted.rows = door.rows.clone();
         for (e, seal) in &door.journal {
             restarted.a.apply_sealed(e, Some(seal)).unwrap();
@@ -3035,13 +3094,14 @@ mod tests {
         }
         restarted.seal_settled();
         assert_eq!(restarted.rows, door.rows, "a restart seals the rows the same");
-        assert!(restarted.a.retained().undone <= 1, "after a restart: {:?}", restarted.a.retained());
+        assert!(restarted.a.retained().undone <= 12, "after a restart: {:?}", restarted.a.retained());
         for round in [0, N / 2, N - 1] {
             let (target, undo) = (4 * round + 1, 4 * round + 2);
             assert_eq!(restarted.undone_by(target), Ok(Some(undo)), "after a restart: target {target}");
         }
         let mut replayed = Authority::default();
         replayed.set_seal_key(key.clone());
+        replayed.set_undo_memory(Some(10_000));
         for (e, seal) in &door.journal {
             replayed.apply_sealed(e, Some(seal)).unwrap();
             drop(replayed.take_settled());

@@ -3389,6 +3389,7 @@ pub async fn a_final_undo_is_read_from_its_targets_seal(store: Arc<dyn Store>, t
         r.undo_of = Some(target);
         r
     };
+    let held_at_start = s.retained().await.unwrap_or_default();
     let mut targets = Vec::new();
     for i in 0..N {
         let t = t0 + i * SECOND;
@@ -3400,14 +3401,15 @@ pub async fn a_final_undo_is_read_from_its_targets_seal(store: Arc<dyn Store>, t
         report(s, ok.decision_id, Outcome::Executed, t + 30).await;
         targets.push(created.decision_id);
     }
-    // Two more write transactions: the targets' seals are written, then found in place.
-    let t = t0 + N * SECOND;
+    // Two more write transactions, past the longest compensation window and its hour of slack (ADR-996): the links
+    // whose targets' seals say "undone by" leave.
+    let t = t0 + N * SECOND + 2 * HOUR;
     decide(s, &p, request("fu-x1", "calendar.create", json!({"title": "x"})), t).await;
     decide(s, &p, request("fu-x2", "calendar.create", json!({"title": "x"})), t + 1).await;
     if holds_seal_key(s).await
         && let Some(held) = s.retained().await
     {
-        assert!(held.undone <= 1, "final undo links held after {N} undos: {held:?}");
+        assert!(held.undone <= held_at_start.undone + 1, "final undo links held after {N} undos: {held:?}");
     }
     for (i, target) in targets.iter().enumerate() {
         let d = decide(s, &p, undo(format!("fu-again{i}"), *target), t + 2 + i as i64).await;
@@ -3441,7 +3443,7 @@ pub async fn undone_target_rows_edited_by_hand(store: Arc<dyn Store>, t0: i64, s
         pairs.push((created.decision_id, ok.decision_id));
     }
     assert!(holds_seal_key(s).await, "this check is for a store holding the seal key");
-    let t = t0 + 10 * SECOND;
+    let t = t0 + 10 * SECOND + 2 * HOUR;
     decide(s, &p, request("uh-x1", "calendar.create", json!({"title": "x"})), t).await;
     decide(s, &p, request("uh-x2", "calendar.create", json!({"title": "x"})), t + 1).await;
     if let Some(held) = s.retained().await {
@@ -3480,15 +3482,15 @@ pub async fn undone_target_rows_edited_by_hand(store: Arc<dyn Store>, t0: i64, s
     assert_eq!(differs, None, "the door's state differs from the journal replayed");
 }
 
-/// ADR-994's known limit, as a probe (not in [`CHECKS`]; run by an ignored test, for a store holding the seal key):
-/// the target's row given back its own earlier seal (written when it settled, before its undo) **and** the undo's row
-/// unlinked. Returns what a second undo of the target is answered: under ADR-994 a `permit` once the undo's link has
-/// left memory (main: refused `record_altered`, the link being in memory). `journal audit` names the undo's row.
+/// ADR-994's limit, closed by ADR-996 (not in [`CHECKS`], for a store holding the seal key): the target's row given
+/// back its own earlier seal (written when it settled, before its undo) **and** the undo's row unlinked. Returns what
+/// a second undo of the target is answered within its compensation window (the link is in memory: refused
+/// `record_altered`) and after it (the link left: denied, the window closed).
 pub async fn undone_target_rolled_back_to_its_earlier_seal(
     store: Arc<dyn Store>,
     t0: i64,
     sql: Sql<'_>,
-) -> Result<DecisionRecord, StoreError> {
+) -> (Result<DecisionRecord, StoreError>, Result<DecisionRecord, StoreError>) {
     let (s, p) = (&*store, policy());
     let undo = |id: &str, target: DecisionId| {
         let mut r = request(id, "calendar.delete", json!({"title": "standup"}));
@@ -3507,5 +3509,14 @@ pub async fn undone_target_rolled_back_to_its_earlier_seal(
     decide(s, &p, request("rb-x4", "calendar.create", json!({"title": "x"})), t0 + 70).await;
     sql(format!("UPDATE decisions SET settled = (SELECT settled FROM rb_saved WHERE id = {a}) WHERE id = {a}")).await;
     sql(format!("UPDATE decisions SET undo_of = NULL WHERE id = {}", ok.decision_id)).await;
-    s.decide(p.clone(), undo("rb-again", a), t0 + 80).await
+    let within = s.decide(p.clone(), undo("rb-again", a), t0 + 80).await;
+    // Past the window and its hour of slack: two write transactions let the link go, then the same rows.
+    let later = t0 + 2 * HOUR;
+    decide(s, &p, request("rb-x5", "calendar.create", json!({"title": "x"})), later).await;
+    decide(s, &p, request("rb-x6", "calendar.create", json!({"title": "x"})), later + 1).await;
+    if let Some(held) = s.retained().await {
+        assert_eq!(held.undone, 0, "the link left past the undo memory: {held:?}");
+    }
+    let after = s.decide(p.clone(), undo("rb-again-later", a), later + 2).await;
+    (within, after)
 }

@@ -324,6 +324,7 @@ pub async fn authority_differs_from_replay<W: WriteTx>(w: &mut W) -> Result<Opti
     replayed.set_request_memory(w.authority().request_memory());
     replayed.set_window_memory(w.authority().window_memory());
     replayed.set_denial_memory(w.authority().denial_memory());
+    replayed.set_undo_memory(w.authority().undo_memory());
     loop {
         let events = w.journal_after(replayed.seq(), CATCH_UP_PAGE).await?;
         for (event, seal) in &events {
