@@ -243,6 +243,17 @@ impl ReservationExpired {
     pub fn reason(&self) -> Reason {
         let by = jiff::Timestamp::from_millisecond(self.report_by_ms).map(|t| t.to_string()).unwrap_or_default();
         let ids: Vec<String> = self.released.iter().map(i64::to_string).collect();
+        // A permit that reserved nothing, expired by the door's sweep (ADR-995): nothing was released.
+        if ids.is_empty() {
+            return Reason::new(
+                ReasonCode::ReservationExpired,
+                format!(
+                    "not reported by {by}: it held no reservation, and `{}` found it past its deadline; its outcome \
+                     is unknown (intended, not confirmed; a late report is recorded)",
+                    self.found_by
+                ),
+            );
+        }
         Reason::new(
             ReasonCode::ReservationExpired,
             format!(

@@ -580,10 +580,11 @@ fn timestamp(ms: i64) -> String {
     jiff::Timestamp::from_millisecond(ms).map(|t| t.to_string()).unwrap_or_default()
 }
 
-/// The reporting deadline of a permit that reserved something under a `report_within` rule (`None` otherwise):
-/// past it, the next decision that reads one of its keys releases what it holds.
+/// The reporting deadline of a permit under a `report_within` rule (`None` otherwise): past it, the next decision
+/// that reads one of its keys releases what it holds, and one that reserved nothing expires at the door's sweep
+/// (ADR-995).
 fn with_deadline(mut d: Decision, spec: &ActionPolicy, now_ms: i64) -> Decision {
-    if d.verdict == Verdict::Permit && !d.reservations.is_empty() {
+    if d.verdict == Verdict::Permit {
         d.report_by_ms = spec.report_within_ms.map(|w| now_ms.saturating_add(w));
     }
     d

@@ -691,8 +691,9 @@ pub struct Decision {
     /// on its own: not the release of an approval).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub session_denial: bool,
-    /// For a permit that reserved something under a `report_within` rule: the instant past which an unreported
-    /// permit's reservations are released by the next decision that reads one of its keys (`reservation_expired`).
+    /// For a permit under a `report_within` rule: the instant past which an unreported permit's reservations are
+    /// released by the next decision that reads one of its keys (`reservation_expired`); one that reserved nothing
+    /// expires at the door's sweep (ADR-995).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub report_by_ms: Option<i64>,
 }

@@ -1177,10 +1177,11 @@ fn a_permit_that_reserves_carries_its_reporting_deadline() {
     assert_eq!(own.report_by_ms, Some(now() + 2 * HOUR), "the action's own report_within wins");
     let nothing_held =
         decide(&p, &Snapshot::default(), &request("climate.set_temperature", json!({"celsius": 20})), now());
+    // ADR-995: a permit that reserved nothing has a deadline too (the door's sweep expires it).
     assert_eq!(
         (nothing_held.verdict, nothing_held.report_by_ms),
-        (Verdict::Permit, None),
-        "no reservation, no deadline"
+        (Verdict::Permit, Some(now() + 10 * MINUTE)),
+        "no reservation, a deadline all the same"
     );
     let full = usage(&[("count@1h@action", Usage { count: 3, sum: Decimal::ZERO, oldest_ms: Some(now()) })]);
     let deferred = decide(&p, &full, &request("battery.schedule", json!({"kw": 1})), now());

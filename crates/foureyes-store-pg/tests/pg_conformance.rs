@@ -911,6 +911,18 @@ async fn under_the_seal_an_expired_permits_row_edited_by_hand_releases_nothing()
     conformance::expired_permit_rows_edited_by_hand(store, T0, &sql).await;
 }
 
+/// ADR-994 against a database writer's hand on PostgreSQL (`conformance::undone_target_rows_edited_by_hand`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_the_seal_an_undone_targets_row_edited_by_hand_permits_no_second_undo() {
+    let dbs = Databases::new();
+    let (url, store) = sealed_store(&dbs).await;
+    let sql = move |statement: String| -> conformance::CheckFuture {
+        let url = url.clone();
+        Box::pin(async move { tokio::task::block_in_place(|| execute_blocking(&url, &statement)) })
+    };
+    conformance::undone_target_rows_edited_by_hand(store, T0, &sql).await;
+}
+
 /// F925 (attack 26, S1): two keyed replicas on one database decide concurrently, and no honest decide is refused
 /// with "the journal's newest event … carries no seal". The head lock's statement read the head event's seal in a
 /// subquery: a replica that waited on the lock got the other's new head row (PostgreSQL re-reads a locked row that

@@ -524,6 +524,44 @@ async fn under_the_seal_an_expired_permits_row_edited_by_hand_releases_nothing()
     conformance::expired_permit_rows_edited_by_hand(Arc::new(store), T0, &sql).await;
 }
 
+/// ADR-994 against a database writer's hand on SQLite (`conformance::undone_target_rows_edited_by_hand`): a target
+/// whose final undo's link left memory is read from its row's seal, and a row edited by hand is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_the_seal_an_undone_targets_row_edited_by_hand_permits_no_second_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("undone.db");
+    let key = foureyes_core::seal::SealKey::from_bytes(&[0x5f; 32]);
+    let store = SqliteStore::open(&path, SqliteOptions::default()).unwrap().with_seal_key(Some(key));
+    let sql = move |statement: String| -> conformance::CheckFuture {
+        let path = path.clone();
+        Box::pin(async move { rusqlite::Connection::open(&path).unwrap().execute_batch(&statement).unwrap() })
+    };
+    conformance::undone_target_rows_edited_by_hand(Arc::new(store), T0, &sql).await;
+}
+
+/// ADR-996 closes ADR-994's limit: a target's row rolled back to its own earlier seal and the undo's row unlinked
+/// permit no second undo — within the compensation window the link is in memory (refused `record_altered`), after it
+/// the window is closed (denied). Under ADR-994 alone the first was permitted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_the_seal_a_target_rolled_back_to_its_earlier_seal_permits_no_second_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rollback.db");
+    let key = foureyes_core::seal::SealKey::from_bytes(&[0x60; 32]);
+    let store = SqliteStore::open(&path, SqliteOptions::default()).unwrap().with_seal_key(Some(key));
+    let sql = move |statement: String| -> conformance::CheckFuture {
+        let path = path.clone();
+        Box::pin(async move { rusqlite::Connection::open(&path).unwrap().execute_batch(&statement).unwrap() })
+    };
+    let (within, after) = conformance::undone_target_rolled_back_to_its_earlier_seal(Arc::new(store), T0, &sql).await;
+    assert!(
+        matches!(&within, Err(foureyes_store::StoreError::Refused { code, .. }) if code == "record_altered"),
+        "within the window: {within:?}"
+    );
+    let after = after.unwrap();
+    assert_eq!(after.verdict, foureyes_core::Verdict::Deny, "after the window: {after:?}");
+    assert!(after.reasons.iter().any(|r| r.code == foureyes_core::ReasonCode::UndoWindowClosed), "{after:?}");
+}
+
 /// ADR-980: a fresh decision's `decided` event is applied to the authority state with the fingerprint the deciding
 /// transaction wrote to the idempotency row, not hashed again; a release (which repoints the row) and a replay keep
 /// hashing (`conformance::own_decided_events_apply_their_fingerprint`, also run on PostgreSQL: ADR-1008). Whatever

@@ -308,7 +308,13 @@ fn summary_of_digest(digest: [u8; 32]) -> Summary {
 /// `VERDICT/STATUS/CONNECTOR/DECIDED_SEQ/SUMMARY/MAC`. The door writes it once the decision can no longer change, and
 /// drops the record from memory; at use the row's seal stands in for the record. A writer without the key cannot
 /// make one for another id, status or store, so a rolled-back, swapped or copied row fails it.
-fn settled_text(key: &SealKey, origin: &str, id: DecisionId, record: &JournaledDecision) -> String {
+fn settled_text(
+    key: &SealKey,
+    origin: &str,
+    id: DecisionId,
+    record: &JournaledDecision,
+    undone_by: Option<DecisionId>,
+) -> String {
     let mut body = format!(
         "{}/{}/{}/{}/{}",
         record.verdict.as_str(),
@@ -322,6 +328,10 @@ fn settled_text(key: &SealKey, origin: &str, id: DecisionId, record: &JournaledD
         body.push('/');
         body.push_str(expiry);
     }
+    // A target its undo compensated for good (ADR-994): the undo-once check reads this, not the undo's row.
+    if let Some(undo) = undone_by {
+        body.push_str(&format!("/undone-{undo}"));
+    }
     // The MAC's input starts with a word no event hash (64 hex digits) does: it can never pass for an event's seal.
     let mac = key.seal(&settled_mac_input(origin, id, &body));
     format!("{body}/{mac}")
@@ -334,6 +344,16 @@ fn settled_mac_input(origin: &str, id: DecisionId, body: &str) -> String {
 /// The record a `settled` column's text seals for decision `id` of the store whose first event's hash is `origin`,
 /// or why it does not (never a record from a text the key did not seal for exactly this id and store).
 fn record_of_settled(key: &SealKey, origin: &str, id: DecisionId, text: &str) -> Result<JournaledDecision, String> {
+    sealed_of_settled(key, origin, id, text).map(|(record, _)| record)
+}
+
+/// [`record_of_settled`] with the undo the seal says compensated decision `id` for good (ADR-994), if any.
+fn sealed_of_settled(
+    key: &SealKey,
+    origin: &str,
+    id: DecisionId,
+    text: &str,
+) -> Result<(JournaledDecision, Option<DecisionId>), String> {
     let (body, mac) = text.rsplit_once('/').ok_or("it is not a settlement seal")?;
     if !key.verifies(&settled_mac_input(origin, id, body), mac) {
         return Err("its settlement seal is not the door's for this decision".into());
@@ -351,16 +371,26 @@ fn record_of_settled(key: &SealKey, origin: &str, id: DecisionId, text: &str) ->
     let decided_seq = next()?.parse().map_err(|_| unreadable())?;
     let mut summary = [0u8; 16];
     hex::decode_to_slice(next()?, &mut summary).map_err(|_| unreadable())?;
-    let expiry = match parts.next() {
-        None => Expiry::No,
+    let mut rest = parts.next();
+    let expiry = match rest {
         Some("expired") => Expiry::Unreported,
         Some("reported-late") => Expiry::ReportedLate,
-        Some(_) => return Err(unreadable()),
+        _ => Expiry::No,
+    };
+    if expiry != Expiry::No {
+        rest = parts.next();
+    }
+    let undone_by = match rest {
+        None => None,
+        Some(part) => {
+            let undo = part.strip_prefix("undone-").ok_or_else(unreadable)?;
+            Some(undo.parse::<DecisionId>().map_err(|_| unreadable())?)
+        }
     };
     if parts.next().is_some() {
         return Err(unreadable());
     }
-    Ok(JournaledDecision { verdict, status, connector, decided_seq, summary, expiry })
+    Ok((JournaledDecision { verdict, status, connector, decided_seq, summary, expiry }, undone_by))
 }
 
 /// The statuses an approval keeps for ever once the journal says them (ADR-780): used by the release it granted, or
@@ -441,6 +471,9 @@ enum Settled {
     /// A release journaled on a deferral whose record had already left memory for its row's seal, settled when its
     /// approval could no longer release it (ADR-895): the row is sealed again with the record `superseded`.
     Superseded(DecisionId),
+    /// A target whose undo was reported `executed` (final) after the target's record had left memory for its row's
+    /// seal (ADR-994): the row is sealed again with "undone by" that undo.
+    Undone(DecisionId),
 }
 
 /// Which row a settlement seal goes into ([`Authority::take_settled`]).
@@ -658,7 +691,9 @@ pub struct Retained {
     /// with it once sealed).
     pub expired: usize,
     pub started: usize,
-    /// Permitted undos that compensate their target (ADR-368): kept for ever, one 16-byte key each.
+    /// Permitted undos that compensate their target (ADR-368), one 16-byte key each: without the seal key kept for
+    /// ever; with it, one whose undo is final (`executed`) leaves once its target's row seal says "undone by" it
+    /// (ADR-994).
     pub undone: usize,
     pub demotions: usize,
     /// Session denials a count may still reach (ADR-875: the rule's `within` plus an hour, since the last demotion).
@@ -796,6 +831,9 @@ pub struct Authority {
     due: Vec<BTreeSet<(i64, DecisionId)>>,
     /// Unreported permit with a deadline → its deadline, the keys it holds reservations on, whose it is.
     deadlines: HashMap<DecisionId, Deadline>,
+    /// `(report_by_ms, id)` of each unreported permit with a deadline that holds no reservation (ADR-995): no key's
+    /// read finds it, so the door's sweep ([`Authority::overdue_unheld`], driven by its ticker) expires it.
+    unheld_due: BTreeSet<(i64, DecisionId)>,
     /// Action name → the time of the first `policy_loaded` event that named it.
     introduced: HashMap<String, i64>,
     /// The newest `policy_loaded` event's policy hash.
@@ -810,6 +848,13 @@ pub struct Authority {
     /// Undo → its target, for each permitted undo whose status may still change (not yet reported `executed`, which
     /// is final): what a later `failed` report takes out of `undone`.
     undo_open: BTreeMap<DecisionId, DecisionId>,
+    /// `(time, target, undo)` of each final (`executed`) undo whose link is still in `undone`, by when it became final
+    /// (ADR-996): a link leaves once its target's compensation window can no longer be open (the undo memory) and its
+    /// target's seal says "undone by" it (ADR-994).
+    final_links: VecDeque<(i64, DecisionId, DecisionId)>,
+    /// The longest `compensate.window` of the policies this process decided under, plus the clocks' slack (ADR-996);
+    /// `None` (until a door decides): no link leaves.
+    undo_memory_ms: Option<i64>,
     /// The door seal (ADR-420): this door's key, if it holds one, and where the journal's seals begin.
     seal: SealRule,
     /// The size of the largest `checkpoint` event's tree (ADR-533): what is already checkpointed, as the journal
@@ -867,11 +912,14 @@ impl Default for Authority {
             task_commands: crate::tasks::shared::JournaledTaskCommands::default(),
             due: Vec::new(),
             deadlines: HashMap::new(),
+            unheld_due: BTreeSet::new(),
             introduced: HashMap::new(),
             policy_sha256: None,
             started: HashMap::new(),
             undone: BTreeSet::new(),
             undo_open: BTreeMap::new(),
+            final_links: VecDeque::new(),
+            undo_memory_ms: None,
             seal: SealRule::default(),
             checkpointed: 0,
             frontier: Vec::new(),
@@ -1149,7 +1197,18 @@ impl Authority {
                 })
                 .collect()
         };
-        let checks: [(&'static str, bool); 25] = [
+        // A link whose undo is final and whose target is settled may have left one state for its target's row seal
+        // (ADR-994), depending on when that seal was found in place: only the others are compared.
+        let undone = |x: &Authority| -> BTreeSet<(DecisionId, DecisionId)> {
+            x.undone
+                .iter()
+                .filter(|(target, undo)| {
+                    !x.holds_seal_key() || x.undo_open.contains_key(undo) || x.decisions.get(*target).is_some()
+                })
+                .copied()
+                .collect()
+        };
+        let checks: [(&'static str, bool); 26] = [
             ("seq", self.seq == other.seq),
             ("hash", self.hash == other.hash),
             ("applied", self.applied.load(Ordering::Acquire) == other.applied.load(Ordering::Acquire)),
@@ -1173,7 +1232,8 @@ impl Authority {
             ("introduced", self.introduced == other.introduced),
             ("policy_sha256", self.policy_sha256 == other.policy_sha256),
             ("started", self.started == other.started),
-            ("undone", self.undone == other.undone),
+            ("undone", undone(self) == undone(other)),
+            ("unheld_due", self.unheld_due == other.unheld_due),
             ("undo_open", self.undo_open == other.undo_open),
         ];
         checks.into_iter().find(|(_, same)| !same).map(|(name, _)| name)
@@ -1229,6 +1289,24 @@ impl Authority {
                             self.due[index].insert((by, d.decision_id));
                         }
                     }
+                }
+                // A permit that reserved nothing has a deadline too when the policy sets `report_within` (ADR-995):
+                // no key's read finds it, so the door's sweep expires it (never one FourEyes runs, as above).
+                if d.verdict == Verdict::Permit
+                    && d.status == DecisionStatus::Intended
+                    && d.connector.is_none()
+                    && let Some(by) = d.report_by_ms
+                    && !self.deadlines.contains_key(&d.decision_id)
+                {
+                    let deadline = Deadline {
+                        report_by_ms: by,
+                        decided_ms: ts_ms,
+                        action: d.request.action.clone(),
+                        agent: d.request.agent.clone(),
+                        keys: Vec::new(),
+                    };
+                    self.deadlines.insert(d.decision_id, deadline);
+                    self.unheld_due.insert((by, d.decision_id));
                 }
                 self.window_inserts += d.reservations.len();
                 self.forget_old_window_entries(ts_ms);
@@ -1292,10 +1370,10 @@ impl Authority {
                 }
                 if let (Verdict::Permit, Some(target)) = (d.verdict, d.request.undo_of) {
                     self.undo_open.insert(d.decision_id, target);
-                    self.undo_status(d.decision_id, d.status);
+                    self.undo_status(d.decision_id, d.status, ts_ms);
                 }
                 if let Some(sup) = d.supersedes {
-                    self.undo_status(sup, DecisionStatus::Superseded);
+                    self.undo_status(sup, DecisionStatus::Superseded, ts_ms);
                 }
                 // Settled: the deferral this release answers, and a deny or rehearsal that no approval can re-open
                 // (a kill-switch block of an approved request is decided again on retry: ADR-240).
@@ -1336,6 +1414,7 @@ impl Authority {
                     }
                 }
                 self.forget_old_requests(ts_ms);
+                self.forget_old_links(ts_ms);
             }
             EventData::Reported(r) => {
                 let status = DecisionStatus::from_outcome(r.outcome);
@@ -1350,7 +1429,8 @@ impl Authority {
                     let late = LateReport { status, reported_ms: ts_ms, detail };
                     self.to_seal.push(Settled::Report(r.decision_id, late));
                 }
-                self.undo_status(r.decision_id, DecisionStatus::from_outcome(r.outcome));
+                self.undo_status(r.decision_id, DecisionStatus::from_outcome(r.outcome), ts_ms);
+                self.forget_old_links(ts_ms);
                 self.release(r.decision_id, &r.released);
                 // Executed is final (`ops::report` refuses any other report after it): nothing can release what it
                 // still holds, so only the window's count keeps those reservations, not the release's index.
@@ -1485,7 +1565,7 @@ impl Authority {
     /// Follows an undo's status into [`Authority::undone_by`] (ADR-368), exactly as the row query it replaces counted
     /// it (`verdict = 'permit' AND status IN ('intended', 'executed', 'unknown')`): `failed` (or any status that does
     /// not act) takes the undo out, `executed` is final and keeps it for ever. A decision that is no open undo is left.
-    fn undo_status(&mut self, undo: DecisionId, status: DecisionStatus) {
+    fn undo_status(&mut self, undo: DecisionId, status: DecisionStatus, ts_ms: i64) {
         let Some(target) = self.undo_open.get(&undo).copied() else { return };
         match status {
             DecisionStatus::Intended | DecisionStatus::Unknown => {
@@ -1494,6 +1574,14 @@ impl Authority {
             DecisionStatus::Executed => {
                 self.undone.insert((target, undo));
                 self.undo_open.remove(&undo);
+                if self.holds_seal_key() {
+                    self.final_links.push_back((ts_ms, target, undo));
+                }
+                // Final: "undone by" goes into the target's settlement seal (ADR-994). A target still in memory gets
+                // it when it settles ([`Authority::take_settled`]); one already settled has its row sealed again.
+                if self.holds_seal_key() && self.decisions.get(target).is_none() && !self.waiting_record(target) {
+                    self.to_seal.push(Settled::Undone(target));
+                }
             }
             _ => {
                 self.undone.remove(&(target, undo));
@@ -1506,6 +1594,22 @@ impl Authority {
     /// reported `failed`; the lowest id if (never by the door) there were two.
     pub fn undone_by(&self, target: DecisionId) -> Option<DecisionId> {
         self.undone.range((target, DecisionId::MIN)..=(target, DecisionId::MAX)).next().map(|(_, undo)| *undo)
+    }
+
+    /// [`Authority::undone_by`], also for a target whose link left memory once its row's seal said "undone by"
+    /// (ADR-994): `settled` is the target's row's `settled` column, read by the caller when the target is settled
+    /// out ([`Authority::settled_out`]). A row whose seal is not the door's for this target is refused (`Err`): a
+    /// hand-edited row never re-opens its target.
+    pub fn undone_by_sealed(&self, target: DecisionId, settled: Option<&str>) -> Result<Option<DecisionId>, String> {
+        if let Some(undo) = self.undone_by(target) {
+            return Ok(Some(undo));
+        }
+        if !self.settled_out(target) || self.waiting_record(target) {
+            return Ok(None);
+        }
+        let Some(key) = self.seal.key() else { return Ok(None) };
+        let text = settled.ok_or_else(|| "it carries no settlement seal".to_string())?;
+        sealed_of_settled(key, &self.origin, target, text).map(|(_, undone)| undone)
     }
 
     /// Gives back reservations `ids` of `decision` (a failure's, or an expiry's): each exactly once.
@@ -1559,12 +1663,14 @@ impl Authority {
             .iter()
             .map(|settled| match settled {
                 Settled::Decision(id, record) => {
-                    (SettledRow::Decision(*id), settled_text(key, &self.origin, *id, record))
+                    (SettledRow::Decision(*id), settled_text(key, &self.origin, *id, record, self.sealed_undo(*id)))
                 }
                 Settled::Approval(id, record) => {
                     (SettledRow::Approval(*id), approval_settled_text(key, &self.origin, *id, record))
                 }
-                Settled::Report(id, _) | Settled::Superseded(id) => (SettledRow::Report(*id), String::new()),
+                Settled::Report(id, _) | Settled::Superseded(id) | Settled::Undone(id) => {
+                    (SettledRow::Report(*id), String::new())
+                }
             })
             .collect();
         self.kept_back = std::mem::take(&mut self.to_seal);
@@ -1576,7 +1682,74 @@ impl Authority {
     pub fn keep_settled(&mut self, written: &[bool]) {
         let taken = std::mem::take(&mut self.kept_back);
         let mut written = written.iter();
-        self.to_seal.extend(taken.into_iter().filter(|_| written.next().copied().unwrap_or(true)));
+        let mut in_place = Vec::new();
+        for settled in taken {
+            if written.next().copied().unwrap_or(true) {
+                self.to_seal.push(settled);
+            } else {
+                in_place.push(settled);
+            }
+        }
+        // Seals found in place let their records go; a link leaves by time (ADR-996, [`Authority::forget_old_links`]).
+        drop(in_place);
+    }
+
+    /// Whether decision `id`'s row still waits for a seal this state will write: its record, or "undone by" it.
+    fn seal_pending(&self, id: DecisionId) -> bool {
+        self.to_seal.iter().chain(&self.kept_back).any(|s| match s {
+            Settled::Decision(i, _) | Settled::Undone(i) => *i == id,
+            _ => false,
+        })
+    }
+
+    /// Lets go of the links of final undos (ADR-994, ADR-996) that became final more than the undo memory before
+    /// `now_ms` (the applied event's time: a replay given the same memory lets go of the same ones) and whose target's
+    /// seal says "undone by" them: past its compensation window no undo of the target is permitted whatever its row
+    /// says (the window is judged on the report time the seal binds, ADR-850), so a row given back an earlier seal
+    /// re-opens nothing. A link whose target's seal is still to be written is looked at again a memory later.
+    fn forget_old_links(&mut self, now_ms: i64) {
+        let Some(memory) = self.undo_memory_ms else { return };
+        let horizon = now_ms.saturating_sub(memory);
+        let mut later = Vec::new();
+        while let Some(&(at, target, undo)) = self.final_links.front() {
+            if at >= horizon {
+                break;
+            }
+            self.final_links.pop_front();
+            if self.decisions.get(target).is_some() || self.seal_pending(target) {
+                later.push((now_ms, target, undo));
+            } else {
+                self.undone.remove(&(target, undo));
+            }
+        }
+        self.final_links.extend(later);
+        if self.final_links.capacity() > 4 * self.final_links.len() + 1024 {
+            self.final_links.shrink_to(2 * self.final_links.len());
+        }
+    }
+
+    /// Sets the undo memory itself (a replay compared with this state, the tests).
+    pub fn set_undo_memory(&mut self, memory_ms: Option<i64>) {
+        self.undo_memory_ms = memory_ms;
+    }
+
+    /// The undo memory in force (ADR-996).
+    pub fn undo_memory(&self) -> Option<i64> {
+        self.undo_memory_ms
+    }
+
+    /// Whether decision `id`'s settled record is still waiting for its row's seal ([`Settled::Decision`]).
+    fn waiting_record(&self, id: DecisionId) -> bool {
+        self.to_seal.iter().chain(&self.kept_back).any(|s| matches!(s, Settled::Decision(i, _) if *i == id))
+    }
+
+    /// The undo that compensates `target` for good (ADR-994): permitted and reported `executed`, final. What the
+    /// target's settlement seal carries as "undone by".
+    fn sealed_undo(&self, target: DecisionId) -> Option<DecisionId> {
+        self.undone
+            .range((target, DecisionId::MIN)..=(target, DecisionId::MAX))
+            .map(|(_, undo)| *undo)
+            .find(|undo| !self.undo_open.contains_key(undo))
     }
 
     /// What the journal says of decision `id` (ADR-240, ADR-740): its record while live; once settled and dropped,
@@ -1644,8 +1817,10 @@ impl Authority {
     /// is no seal of the door's for this decision, which is then left as it is (refused wherever it is asked for).
     pub fn resealed(&self, id: DecisionId, current: Option<&str>) -> Option<String> {
         let key = self.seal.key()?;
-        let record = record_of_settled(key, &self.origin, id, current?).ok()?;
-        Some(settled_text(key, &self.origin, id, &self.with_late_reports(id, record)))
+        let (record, undone) = sealed_of_settled(key, &self.origin, id, current?).ok()?;
+        // "Undone by" stays once sealed (an executed undo is final), or is added by an undo final since (ADR-994).
+        let undone = undone.or_else(|| self.sealed_undo(id));
+        Some(settled_text(key, &self.origin, id, &self.with_late_reports(id, record), undone))
     }
 
     /// Lets go of the request ids first decided more than the request memory before `now_ms` (the time of the event
@@ -1796,6 +1971,10 @@ impl Authority {
         self.denial_memory = self.denial_memory.longer(DenialMemory::of(policy));
         let needed = foureyes_core::pipeline::longest_window_ms(policy).map(|ms| ms.saturating_add(WINDOW_SLACK_MS));
         self.window_memory_ms = self.window_memory_ms.max(needed);
+        // ADR-996: how long a final undo's link stays, whatever its target's seal says.
+        let window = policy.actions.values().filter_map(|a| a.compensate.as_ref()).map(|c| c.window_ms).max();
+        let undo = window.unwrap_or(0).saturating_add(WINDOW_SLACK_MS);
+        self.undo_memory_ms = Some(self.undo_memory_ms.map_or(undo, |m| m.max(undo)));
     }
 
     /// Sets the window memory itself (a replay compared with this state, the tests).
@@ -1898,6 +2077,7 @@ impl Authority {
 
     fn clear_deadline(&mut self, decision: DecisionId) {
         if let Some(deadline) = self.deadlines.remove(&decision) {
+            self.unheld_due.remove(&(deadline.report_by_ms, decision));
             for index in deadline.keys {
                 self.due[index].remove(&(deadline.report_by_ms, decision));
             }
@@ -1969,7 +2149,14 @@ impl Authority {
         self.due[*index].range(..(now_ms, DecisionId::MIN)).map(|(_, id)| *id).collect()
     }
 
-    /// `decision`'s reporting deadline while it is unreported and holds reservations.
+    /// The unreported permits that hold no reservation whose deadline is before `now_ms`, by deadline (ADR-995):
+    /// what the door's sweep expires (`reservation_expired`, releasing nothing). Strictly after the deadline, as
+    /// [`Authority::overdue`]; a decision with a start mark has no deadline (ADR-378, ADR-966).
+    pub fn overdue_unheld(&self, now_ms: i64) -> Vec<DecisionId> {
+        self.unheld_due.range(..(now_ms, DecisionId::MIN)).map(|(_, id)| *id).collect()
+    }
+
+    /// `decision`'s reporting deadline while it is unreported (and, before ADR-995, held reservations).
     pub fn deadline(&self, decision: DecisionId) -> Option<&Deadline> {
         self.deadlines.get(&decision)
     }
@@ -2799,6 +2986,198 @@ mod tests {
         }
     }
 
+    /// The keyed door's write transactions over a journal, as `expired_permits_leave_memory_under_the_seal_key`
+    /// plays them: each event applied with its seal, then what settled sealed into `rows` (the `settled` column), a
+    /// seal found in place letting its record go.
+    struct Door {
+        a: Authority,
+        key: SealKey,
+        rows: HashMap<DecisionId, String>,
+        journal: Vec<(Event, String)>,
+    }
+
+    impl Door {
+        fn new(key: &SealKey) -> Door {
+            let mut a = Authority::default();
+            a.set_seal_key(key.clone());
+            Door { a, key: key.clone(), rows: HashMap::new(), journal: Vec::new() }
+        }
+
+        fn apply(&mut self, ts: i64, kind: EventKind, data: serde_json::Value) {
+            let e = event(&self.a, ts, kind, data);
+            let seal = self.key.seal(&e.hash);
+            self.a.apply_sealed(&e, Some(&seal)).unwrap();
+            self.journal.push((e, seal));
+            self.seal_settled();
+        }
+
+        fn seal_settled(&mut self) {
+            let taken = self.a.take_settled();
+            let mut written = Vec::new();
+            for (row, text) in &taken {
+                let text = match row {
+                    SettledRow::Decision(_) => Some(text.clone()),
+                    SettledRow::Report(id) => self.a.resealed(*id, self.rows.get(id).map(String::as_str)),
+                    SettledRow::Approval(_) => None,
+                };
+                let (SettledRow::Decision(id) | SettledRow::Report(id)) = row else {
+                    written.push(false);
+                    continue;
+                };
+                match text {
+                    Some(text) if self.rows.get(id) != Some(&text) => {
+                        self.rows.insert(*id, text);
+                        written.push(true);
+                    }
+                    _ => written.push(false),
+                }
+            }
+            self.a.keep_settled(&written);
+        }
+
+        fn undone_by(&self, target: DecisionId) -> Result<Option<DecisionId>, String> {
+            self.a.undone_by_sealed(target, self.rows.get(&target).map(String::as_str))
+        }
+    }
+
+    /// ADR-994 (issue #19, ADR-974's second part): under the seal key a final undo's link to its target leaves memory
+    /// once the target's row seal says "undone by" it; the undo-once check then reads that seal. After N rounds of
+    /// create, executed, undo, executed the state holds at most a transaction's links (main: N), every target still
+    /// reads as undone by its own undo, a row stripped of the mark, given another target's seal or sealed without it
+    /// is refused or says so only through the door's seal, and a door that restarts (replays the journal) and
+    /// reloads reads the same.
+    #[test]
+    fn undone_links_leave_memory_once_the_targets_seal_says_undone() {
+        const N: i64 = 600;
+        let key = SealKey::from_bytes(&[9; 32]);
+        let mut door = Door::new(&key);
+        // ADR-996: a link stays 10 s (the undo memory) after its undo became final; rounds are 1 s apart.
+        door.a.set_undo_memory(Some(10_000));
+        let report =
+            |id: i64, outcome: &str| json!({"decision_id": id, "outcome": outcome, "detail": null, "released": []});
+        let mut peak = 0;
+        for round in 0..N {
+            let (target, undo, t) = (4 * round + 1, 4 * round + 2, round * 1_000);
+            door.apply(t, EventKind::Decided, decided(target, json!([])));
+            door.apply(t + 1, EventKind::Executed, report(target, "executed"));
+            let mut data = decided(undo, json!([]));
+            data["request"]["undo_of"] = json!(target);
+            door.apply(t + 2, EventKind::Decided, data);
+            assert_eq!(door.undone_by(target), Ok(Some(undo)), "an open undo marks its target");
+            door.apply(t + 3, EventKind::Executed, report(undo, "executed"));
+            // Ids 4r+3 and 4r+4 are never issued in this journal: the door's next transaction seals.
+            door.seal_settled();
+            peak = peak.max(door.a.retained().undone);
+        }
+        assert!(peak <= 13, "undo links held at the peak: {peak} after {N} rounds");
+        assert!(door.a.retained().undone <= 12, "undo links held at the end: {:?}", door.a.retained());
+        // Within the undo memory the link is in memory: a row given any seal of its own re-opens nothing (ADR-996).
+        let (last, last_undo) = (4 * (N - 1) + 1, 4 * (N - 1) + 2);
+        assert_eq!(door.a.undone_by(last), Some(last_undo), "a link within the undo memory stays");
+        for round in 0..N {
+            let (target, undo) = (4 * round + 1, 4 * round + 2);
+            assert_eq!(door.undone_by(target), Ok(Some(undo)), "target {target} reads as undone from its seal");
+            assert!(door.rows[&target].contains(&format!("/undone-{undo}/")), "{}", door.rows[&target]);
+        }
+        // A row that does not carry the door's seal for its target is refused, never read as not undone.
+        let stripped = door.rows[&1].replacen("/undone-2", "", 1);
+        assert!(door.a.undone_by_sealed(1, Some(&stripped)).is_err(), "the mark stripped inside the seal");
+        assert!(door.a.undone_by_sealed(1, door.rows.get(&5).map(String::as_str)).is_err(), "another target's seal");
+        assert!(door.a.undone_by_sealed(1, None).is_err(), "a seal deleted");
+        // Restart: a door replaying the journal (as every door that opens the store) seals the same and reads the same.
+        let mut restarted = Door::new(&key);
+        restarted.a.set_undo_memory(Some(10_000));
+        restarted.rows = door.rows.clone();
+        for (e, seal) in &door.journal {
+            restarted.a.apply_sealed(e, Some(seal)).unwrap();
+            restarted.seal_settled();
+        }
+        restarted.seal_settled();
+        assert_eq!(restarted.rows, door.rows, "a restart seals the rows the same");
+        assert!(restarted.a.retained().undone <= 12, "after a restart: {:?}", restarted.a.retained());
+        for round in [0, N / 2, N - 1] {
+            let (target, undo) = (4 * round + 1, 4 * round + 2);
+            assert_eq!(restarted.undone_by(target), Ok(Some(undo)), "after a restart: target {target}");
+        }
+        let mut replayed = Authority::default();
+        replayed.set_seal_key(key.clone());
+        replayed.set_undo_memory(Some(10_000));
+        for (e, seal) in &door.journal {
+            replayed.apply_sealed(e, Some(seal)).unwrap();
+            drop(replayed.take_settled());
+        }
+        assert_eq!(door.a.differs_from(&replayed), None);
+        assert_eq!(replayed.differs_from(&door.a), None);
+    }
+
+    /// ADR-995 (issue #19, ADR-974's first part): under `report_within` a permit that reserved nothing has a deadline
+    /// too, which the door's sweep finds ([`Authority::overdue_unheld`], strictly after it); expired, it settles out
+    /// of memory under the seal key with its request id's decision. N such permits never reported leave at most a
+    /// round's in memory (main: N open decisions). A decision FourEyes runs (a connector, or a start mark) has none.
+    #[test]
+    fn an_unreported_permit_that_reserved_nothing_expires_at_the_sweep() {
+        const N: i64 = 600;
+        let key = SealKey::from_bytes(&[10; 32]);
+        let mut door = Door::new(&key);
+        door.a.set_request_memory(Some(10_000));
+        let mut peak = Retained::default();
+        for id in 1..=N {
+            let t = id * 100;
+            let mut data = decided(id, json!([]));
+            data["report_by_ms"] = json!(t + 50);
+            door.apply(t, EventKind::Decided, data);
+            assert_eq!(door.a.overdue_unheld(t + 50), Vec::<DecisionId>::new(), "at the deadline: not yet");
+            // The sweep, on the door's ticker: what it finds past the deadline it expires, releasing nothing.
+            for found in door.a.overdue_unheld(t + 60) {
+                let expired = json!({"decision_id": found, "action": "pay", "agent": "bot", "report_by_ms": t + 50,
+                                     "released": [], "found_by": "the door's sweep"});
+                door.apply(t + 60, EventKind::ReservationExpired, expired);
+            }
+            let held = door.a.retained();
+            peak.decisions = peak.decisions.max(held.decisions);
+            peak.deadlines = peak.deadlines.max(held.deadlines);
+            peak.request_ids = peak.request_ids.max(held.request_ids);
+        }
+        assert!(peak.decisions <= 1 && peak.deadlines <= 1, "unreported permits stay in memory: {peak:?}");
+        assert!(door.a.retained().request_ids <= 102, "request ids after the 10 s memory: {:?}", door.a.retained());
+        match door.a.journal_says(7, door.rows.get(&7).map(String::as_str)) {
+            JournalSays::Record(r) => assert_eq!((r.status, r.expiry), (DecisionStatus::Unknown, Expiry::Unreported)),
+            other => panic!("{other:?}"),
+        }
+        // A late report is still taken (ADR-885): the row is sealed again with it.
+        let late = json!({"decision_id": 7, "outcome": "executed", "detail": null, "released": []});
+        door.apply(N * 100 + 1_000, EventKind::Executed, late);
+        match door.a.journal_says(7, door.rows.get(&7).map(String::as_str)) {
+            JournalSays::Record(r) => {
+                assert_eq!((r.status, r.expiry), (DecisionStatus::Executed, Expiry::ReportedLate));
+            }
+            other => panic!("{other:?}"),
+        }
+        // A connector's run, and a forwarded call with its start mark, are never expired by the clock.
+        let t = N * 100 + 2_000;
+        let mut run = decided(N + 1, json!([]));
+        run["report_by_ms"] = json!(t + 50);
+        run["connector"] = json!("http");
+        door.apply(t, EventKind::Decided, run);
+        let mut forwarded = decided(N + 2, json!([]));
+        forwarded["report_by_ms"] = json!(t + 50);
+        door.apply(t, EventKind::Decided, forwarded);
+        door.apply(
+            t + 1,
+            EventKind::ConnectorStarted,
+            json!({"decision_id": N + 2, "connector": "mcp", "by": "foureyes-mcp"}),
+        );
+        assert_eq!(door.a.overdue_unheld(t + 10_000), Vec::<DecisionId>::new(), "a run has no deadline");
+        let mut replayed = Authority::default();
+        replayed.set_seal_key(key.clone());
+        replayed.set_request_memory(Some(10_000));
+        for (e, seal) in &door.journal {
+            replayed.apply_sealed(e, Some(seal)).unwrap();
+            drop(replayed.take_settled());
+        }
+        assert_eq!(door.a.differs_from(&replayed), None);
+    }
+
     /// A deferral (decision `id`) and its approval `id`: the events the door writes when it defers.
     fn defer(a: &mut Authority, key: Option<&SealKey>, decision: i64, id: i64, ts_ms: i64) {
         let mut data = decided(decision, json!([]));
@@ -2921,7 +3300,7 @@ mod tests {
             summary: [0; 16],
             expiry: Expiry::No,
         };
-        let as_decision = settled_text(&key, &a.origin, 1, &record);
+        let as_decision = settled_text(&key, &a.origin, 1, &record, None);
         assert!(unproven(a.approval_says(1, Some(&as_decision))), "a decision's seal of the same id");
         assert_eq!(a.approval_says(N + 1, Some(&sealed[&1])), ApprovalSays::Nothing, "an id never issued");
         assert_eq!(a.approval_says(0, None), ApprovalSays::Nothing, "an id never issued");

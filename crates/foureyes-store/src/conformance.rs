@@ -164,6 +164,8 @@ checks!(
     session_denials_let_go_of_still_demote_exactly,
     an_expired_permit_settles_and_a_late_report_counts_once,
     a_deferral_its_approval_cannot_release_settles,
+    an_unreported_permit_that_reserved_nothing_expires_at_the_sweep,
+    a_final_undo_is_read_from_its_targets_seal,
 );
 
 /// Generates one `#[test]` per conformance check (plus one that checks the list is complete) in the calling module.
@@ -205,6 +207,8 @@ macro_rules! conformance_tests {
             session_denials_let_go_of_still_demote_exactly,
             an_expired_permit_settles_and_a_late_report_counts_once,
             a_deferral_its_approval_cannot_release_settles,
+            an_unreported_permit_that_reserved_nothing_expires_at_the_sweep,
+            a_final_undo_is_read_from_its_targets_seal,
         );
     };
     (@tests $factory:expr; $($name:ident),* $(,)?) => {
@@ -3359,4 +3363,222 @@ pub async fn every_retry_after_a_restart_is_a_replay(store: Arc<dyn Store>, requ
         let again = store.decide_or_replay(p.clone(), r, t0 + 6).await;
         assert!(again.unwrap_or_else(|e| panic!("{id}: {e:?}")).replayed, "{id}: a retry after a restart is a replay");
     }
+}
+
+const SWEEP_YAML: &str = "version: 1
+defaults:
+  report_within: 1m
+actions:
+  sweep.note:
+    tier: 1
+    params: { n: { type: integer } }
+    compensate: { action: sweep.unnote, window: 15m }
+  sweep.unnote:
+    tier: 3
+    params: { n: { type: integer } }
+    approvals: { required: 1, ttl: 1h }
+";
+
+/// ADR-995 (issue #19, ADR-974's first part): under `report_within` a permit that reserved nothing (no `limits` or
+/// budgets) gets a deadline too, and the door's sweep (`expire_approvals`, run by `serve`'s ticker) expires it past
+/// that deadline: `reservation_expired`, releasing nothing, found by "the door's sweep"; its record `unknown`, still
+/// listed, and a late report is taken once (ADR-260, ADR-885). Under the seal key N such permits never reported leave
+/// memory (main: every one stays an open decision, with its request id, for as long as the door runs).
+pub async fn an_unreported_permit_that_reserved_nothing_expires_at_the_sweep(store: Arc<dyn Store>, t0: i64) {
+    const N: i64 = 120;
+    let s = &*store;
+    let p = Arc::new(Policy::from_yaml("sweep.yaml", SWEEP_YAML).unwrap_or_else(|e| panic!("{e}")));
+    let note = |i: i64| request(&format!("note-{i}"), "sweep.note", json!({ "n": i }));
+    let start = head_seq(s).await;
+    let held_at_start = s.retained().await.unwrap_or_default();
+    let first = decide(s, &p, note(0), t0).await;
+    expect(&first, Verdict::Permit, ReasonCode::WithinPolicy, "a note");
+    let events = events_after(s, start).await;
+    assert_eq!(data_i64(of_kind(&events, EventKind::Decided)[0], "report_by_ms"), Some(t0 + MINUTE), "its deadline");
+    // At the deadline, nothing; past it, the sweep expires it.
+    s.expire_approvals(t0 + MINUTE).await.unwrap_or_else(|e| panic!("sweep: {e:?}"));
+    let expired_events = |events: &[Event]| of_kind(events, EventKind::ReservationExpired).len();
+    assert_eq!(expired_events(&events_after(s, start).await), 0, "at the deadline itself");
+    s.expire_approvals(t0 + MINUTE + 1).await.unwrap_or_else(|e| panic!("sweep: {e:?}"));
+    let events = events_after(s, start).await;
+    let expired = of_kind(&events, EventKind::ReservationExpired);
+    assert_eq!(expired.len(), 1, "expired by the sweep");
+    assert_eq!(data_i64(expired[0], "decision_id"), Some(first.decision_id));
+    assert_eq!(expired[0].data["found_by"], json!("the door's sweep"));
+    assert_eq!(expired[0].data["released"], json!([]));
+    let now = stored_decision(s, first.decision_id).await;
+    expect_status(&now, DecisionStatus::Unknown, "an expired note");
+    assert!(codes(&now).contains(&"reservation_expired"), "its record says why: {:?}", codes(&now));
+    // Once: the next sweep finds nothing more.
+    s.expire_approvals(t0 + 2 * MINUTE).await.unwrap_or_else(|e| panic!("sweep: {e:?}"));
+    assert_eq!(expired_events(&events_after(s, start).await), 1, "expired once");
+    // A late report is taken.
+    let late = report(s, first.decision_id, Outcome::Executed, t0 + 3 * MINUTE).await;
+    expect_status(&late, DecisionStatus::Executed, "a late report");
+    // N more, one a second, never reported, swept every ten seconds: what the door holds stays level.
+    let (t1, mut peak) = (t0 + 10 * MINUTE, 0);
+    for i in 1..=N {
+        let d = decide(s, &p, note(i), t1 + i * SECOND).await;
+        expect(&d, Verdict::Permit, ReasonCode::WithinPolicy, "a note");
+        if i % 10 == 0 {
+            s.expire_approvals(t1 + i * SECOND).await.unwrap_or_else(|e| panic!("sweep: {e:?}"));
+        }
+        if let Some(held) = s.retained().await {
+            peak = peak.max(held.decisions.saturating_sub(held_at_start.decisions));
+        }
+    }
+    s.expire_approvals(t1 + N * SECOND + 2 * MINUTE).await.unwrap_or_else(|e| panic!("sweep: {e:?}"));
+    assert_eq!(expired_events(&events_after(s, start).await), 1 + N as usize, "each unreported note expired once");
+    if holds_seal_key(s).await
+        && let Some(held) = s.retained().await
+    {
+        assert!(peak <= 75, "decisions held grew to {peak} over {N} unreported notes (one a second, 1m deadline)");
+        assert!(held.decisions <= held_at_start.decisions + 1, "expired notes left memory: {held:?}");
+        assert!(held.deadlines <= held_at_start.deadlines, "no deadline of theirs left: {held:?}");
+    }
+    assert_consistent(s, "after the sweep").await;
+}
+
+/// ADR-994 (issue #19, ADR-974's second part): under the seal key a final undo's link to its target leaves the door's
+/// memory once the target's settlement seal says "undone by" it; the undo-once check then reads the target's row. A
+/// second undo of such a target is still refused as already undone (not as an altered record), after more
+/// settlements and with nothing held (main: one link per undo, for ever); a replay holds the same (the runner).
+pub async fn a_final_undo_is_read_from_its_targets_seal(store: Arc<dyn Store>, t0: i64) {
+    const N: i64 = 40;
+    let (s, p) = (&*store, policy());
+    let undo = |id: String, target: DecisionId| {
+        let mut r = request(&id, "calendar.delete", json!({"title": "standup"}));
+        r.undo_of = Some(target);
+        r
+    };
+    let held_at_start = s.retained().await.unwrap_or_default();
+    let mut targets = Vec::new();
+    for i in 0..N {
+        let t = t0 + i * SECOND;
+        let created =
+            decide(s, &p, request(&format!("fu-c{i}"), "calendar.create", json!({"title": "standup"})), t).await;
+        report(s, created.decision_id, Outcome::Executed, t + 10).await;
+        let ok = decide(s, &p, undo(format!("fu-u{i}"), created.decision_id), t + 20).await;
+        expect(&ok, Verdict::Permit, ReasonCode::WithinPolicy, "the first undo");
+        report(s, ok.decision_id, Outcome::Executed, t + 30).await;
+        targets.push(created.decision_id);
+    }
+    // Two more write transactions, past the longest compensation window and its hour of slack (ADR-996): the links
+    // whose targets' seals say "undone by" leave.
+    let t = t0 + N * SECOND + 2 * HOUR;
+    decide(s, &p, request("fu-x1", "calendar.create", json!({"title": "x"})), t).await;
+    decide(s, &p, request("fu-x2", "calendar.create", json!({"title": "x"})), t + 1).await;
+    if holds_seal_key(s).await
+        && let Some(held) = s.retained().await
+    {
+        assert!(held.undone <= held_at_start.undone + 1, "final undo links held after {N} undos: {held:?}");
+    }
+    for (i, target) in targets.iter().enumerate() {
+        let d = decide(s, &p, undo(format!("fu-again{i}"), *target), t + 2 + i as i64).await;
+        expect(&d, Verdict::Deny, ReasonCode::UndoInvalid, "a second undo of a sealed target");
+        assert!(d.reasons[0].message.contains("already undone"), "{:?}", d.reasons);
+    }
+    assert_consistent(s, "after undos read from their targets' seals").await;
+}
+
+/// ADR-994 against a database writer, for a store holding the seal key (not in [`CHECKS`], as
+/// [`expired_permit_rows_edited_by_hand`]): once a final undo's link left memory, the undo-once check of its target
+/// reads the target's row, and a row whose seal was edited (the "undone by" mark stripped inside it), given another
+/// target's seal, or stripped of its seal is refused `record_altered` (journaled), never permitted; the undo's own row
+/// deleted while the target's seal stands is refused too; put back, a second undo is denied as already undone.
+pub async fn undone_target_rows_edited_by_hand(store: Arc<dyn Store>, t0: i64, sql: Sql<'_>) {
+    let (s, p) = (&*store, policy());
+    let undo = |id: String, target: DecisionId| {
+        let mut r = request(&id, "calendar.delete", json!({"title": "standup"}));
+        r.undo_of = Some(target);
+        r
+    };
+    let mut pairs = Vec::new();
+    for i in 0..2 {
+        let t = t0 + i * SECOND;
+        let created =
+            decide(s, &p, request(&format!("uh-c{i}"), "calendar.create", json!({"title": "standup"})), t).await;
+        report(s, created.decision_id, Outcome::Executed, t + 10).await;
+        let ok = decide(s, &p, undo(format!("uh-u{i}"), created.decision_id), t + 20).await;
+        expect(&ok, Verdict::Permit, ReasonCode::WithinPolicy, "the first undo");
+        report(s, ok.decision_id, Outcome::Executed, t + 30).await;
+        pairs.push((created.decision_id, ok.decision_id));
+    }
+    assert!(holds_seal_key(s).await, "this check is for a store holding the seal key");
+    let t = t0 + 10 * SECOND + 2 * HOUR;
+    decide(s, &p, request("uh-x1", "calendar.create", json!({"title": "x"})), t).await;
+    decide(s, &p, request("uh-x2", "calendar.create", json!({"title": "x"})), t + 1).await;
+    if let Some(held) = s.retained().await {
+        assert!(held.undone <= 1, "the final undos' links left memory for their targets' seals: {held:?}");
+    }
+    let [(a, ua), (b, _)] = pairs[..] else { unreachable!() };
+    sql("CREATE TABLE undone_saved AS SELECT id, settled, undo_of, verdict, status FROM decisions".into()).await;
+    let refused = |what: &str, r: Result<DecisionRecord, StoreError>| match r {
+        Err(StoreError::Refused { code, message, .. }) => {
+            assert_eq!(code, "record_altered", "{what}: {message}");
+            assert!(message.contains(&format!("decision {a}")), "{what}: names the target: {message}");
+        }
+        other => panic!("{what}: a second undo of decision {a} was not refused: {other:?}"),
+    };
+    let again = |n: i64| s.decide(p.clone(), undo(format!("uh-again{n}"), a), t + 10 + n);
+    sql(format!("UPDATE decisions SET settled = replace(settled, '/undone-{ua}', '') WHERE id = {a}")).await;
+    refused("the mark stripped inside the seal", again(1).await);
+    sql(format!("UPDATE decisions SET settled = (SELECT settled FROM undone_saved WHERE id = {b}) WHERE id = {a}"))
+        .await;
+    refused("another target's seal", again(2).await);
+    sql(format!("UPDATE decisions SET settled = NULL WHERE id = {a}")).await;
+    refused("the seal cleared", again(3).await);
+    sql(format!("UPDATE decisions SET settled = (SELECT settled FROM undone_saved WHERE id = {a}) WHERE id = {a}"))
+        .await;
+    sql(format!("UPDATE decisions SET undo_of = NULL WHERE id = {ua}")).await;
+    refused("the undo's row unlinked", again(4).await);
+    sql(format!("UPDATE decisions SET undo_of = {a} WHERE id = {ua}")).await;
+    let d = decide(s, &p, undo("uh-again5".into(), a), t + 20).await;
+    expect(&d, Verdict::Deny, ReasonCode::UndoInvalid, "a second undo of a sealed target, its row put back");
+    assert!(d.reasons[0].message.contains("already undone"), "{:?}", d.reasons);
+    let events = events_after(s, 0).await;
+    let journaled =
+        events.iter().filter(|e| e.kind == EventKind::Refused && e.data.to_string().contains("record_altered")).count();
+    assert!(journaled >= 4, "each refusal is journaled: {journaled}");
+    let differs = s.authority_differs_from_replay().await.unwrap_or_else(|e| panic!("replay: {e:?}"));
+    assert_eq!(differs, None, "the door's state differs from the journal replayed");
+}
+
+/// ADR-994's limit, closed by ADR-996 (not in [`CHECKS`], for a store holding the seal key): the target's row given
+/// back its own earlier seal (written when it settled, before its undo) **and** the undo's row unlinked. Returns what
+/// a second undo of the target is answered within its compensation window (the link is in memory: refused
+/// `record_altered`) and after it (the link left: denied, the window closed).
+pub async fn undone_target_rolled_back_to_its_earlier_seal(
+    store: Arc<dyn Store>,
+    t0: i64,
+    sql: Sql<'_>,
+) -> (Result<DecisionRecord, StoreError>, Result<DecisionRecord, StoreError>) {
+    let (s, p) = (&*store, policy());
+    let undo = |id: &str, target: DecisionId| {
+        let mut r = request(id, "calendar.delete", json!({"title": "standup"}));
+        r.undo_of = Some(target);
+        r
+    };
+    let created = decide(s, &p, request("rb-c", "calendar.create", json!({"title": "standup"})), t0).await;
+    report(s, created.decision_id, Outcome::Executed, t0 + 10).await;
+    decide(s, &p, request("rb-x1", "calendar.create", json!({"title": "x"})), t0 + 20).await;
+    decide(s, &p, request("rb-x2", "calendar.create", json!({"title": "x"})), t0 + 30).await;
+    let a = created.decision_id;
+    sql(format!("CREATE TABLE rb_saved AS SELECT id, settled FROM decisions WHERE id = {a}")).await;
+    let ok = decide(s, &p, undo("rb-u", a), t0 + 40).await;
+    report(s, ok.decision_id, Outcome::Executed, t0 + 50).await;
+    decide(s, &p, request("rb-x3", "calendar.create", json!({"title": "x"})), t0 + 60).await;
+    decide(s, &p, request("rb-x4", "calendar.create", json!({"title": "x"})), t0 + 70).await;
+    sql(format!("UPDATE decisions SET settled = (SELECT settled FROM rb_saved WHERE id = {a}) WHERE id = {a}")).await;
+    sql(format!("UPDATE decisions SET undo_of = NULL WHERE id = {}", ok.decision_id)).await;
+    let within = s.decide(p.clone(), undo("rb-again", a), t0 + 80).await;
+    // Past the window and its hour of slack: two write transactions let the link go, then the same rows.
+    let later = t0 + 2 * HOUR;
+    decide(s, &p, request("rb-x5", "calendar.create", json!({"title": "x"})), later).await;
+    decide(s, &p, request("rb-x6", "calendar.create", json!({"title": "x"})), later + 1).await;
+    if let Some(held) = s.retained().await {
+        assert_eq!(held.undone, 0, "the link left past the undo memory: {held:?}");
+    }
+    let after = s.decide(p.clone(), undo("rb-again-later", a), later + 2).await;
+    (within, after)
 }

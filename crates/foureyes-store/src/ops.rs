@@ -324,6 +324,7 @@ pub async fn authority_differs_from_replay<W: WriteTx>(w: &mut W) -> Result<Opti
     replayed.set_request_memory(w.authority().request_memory());
     replayed.set_window_memory(w.authority().window_memory());
     replayed.set_denial_memory(w.authority().denial_memory());
+    replayed.set_undo_memory(w.authority().undo_memory());
     loop {
         let events = w.journal_after(replayed.seq(), CATCH_UP_PAGE).await?;
         for (event, seal) in &events {
@@ -672,7 +673,8 @@ async fn persist<W: WriteTx>(
     if superseded.is_none() && supersedes.is_some() {
         w.clear_supersedes(decision_id).await?;
     }
-    let report_by_ms = if reservations.is_empty() { None } else { decision.report_by_ms };
+    // Every permit under `report_within`, also one that reserved nothing (ADR-995: the door's sweep expires it).
+    let report_by_ms = decision.report_by_ms;
     // Who reports is fixed now, from the deciding policy (ADR-440): a reload that drops the connector later does not
     // hand the agent the report of a run FourEyes may be making.
     let connector = policy.action(&request.action).and_then(|a| a.execute.as_ref()).map(|c| c.kind().to_string());
@@ -1215,7 +1217,23 @@ async fn check_undone_authority<W: WriteTx>(
     target: DecisionId,
     now_ms: i64,
 ) -> Result<Option<DecisionId>, StoreError> {
-    let journaled = w.authority().undone_by(target);
+    let mut journaled = w.authority().undone_by(target);
+    // A target whose final undo left memory for the target's row seal (ADR-994): its seal says "undone by", and a
+    // seal that is not the door's for it is an altered row, refused as every seal.
+    if journaled.is_none() && w.authority().settled_out(target) {
+        let settled = w.settled_seal(target).await?;
+        match w.authority().undone_by_sealed(target, settled.as_deref()) {
+            Ok(undo) => journaled = undo,
+            Err(why) => {
+                let message = format!(
+                    "decision {target} is not believed: {why} (the row was not written by the door; see `foureyes \
+                     journal audit`)"
+                );
+                let input = json!({"decision_id": target, "table": "decisions", "field": "settled"});
+                return Err(refused(w, agent, "record_altered", message, input, now_ms).await);
+            }
+        }
+    }
     let row = w.undone_by(target).await?;
     if row == journaled {
         return Ok(journaled);
@@ -1443,7 +1461,33 @@ pub async fn expire_all<W: WriteTx>(w: &mut W, now_ms: i64) -> Result<Vec<Approv
     for id in &ids {
         approval_for_write(w, *id, now_ms).await?;
     }
+    expire_unheld(w, now_ms).await?;
     Ok(ids)
+}
+
+/// The door's sweep of reporting deadlines (ADR-995), in the approval sweep's transaction (the door's ticker, every
+/// `--approval-sweep`): an unreported permit that reserved nothing is found by no key's read, so here it expires
+/// past its deadline (put off by the outages, ADR-365, ADR-369) as one holding reservations does at a key's read:
+/// `reservation_expired`, releasing nothing, `unknown`; it stays findable, and a late report is still taken (ADR-885).
+pub async fn expire_unheld<W: WriteTx>(w: &mut W, now_ms: i64) -> Result<Vec<DecisionId>, StoreError> {
+    catch_up(w).await?;
+    let overdue = w.authority().overdue_unheld(now_ms);
+    if overdue.is_empty() {
+        return Ok(overdue);
+    }
+    let outages = crate::clock_floor::outages_at(now_ms);
+    let mut expired = Vec::new();
+    for id in overdue {
+        let put_off = match w.authority().deadline(id) {
+            Some(d) => crate::clock_floor::put_off(&outages, d.decided_ms, d.report_by_ms) >= now_ms,
+            None => true,
+        };
+        if !put_off {
+            expire_reservations(w, id, "the door's sweep".to_string(), now_ms).await?;
+            expired.push(id);
+        }
+    }
+    Ok(expired)
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ use support::Env;
 const POLICY: &str = "\
 version: 1
 timezone: UTC
+defaults:
+  report_within: 2m
 actions:
   calendar.create:
     tier: 1
@@ -211,18 +213,26 @@ fn a_soak_of_mixed_load_keeps_memory_and_file_handles_bounded() {
         .iter()
         .map(|(rss, fds, held)| {
             let n = |k: &str| held.get(k).copied().unwrap_or(-1);
-            format!("{rss} MiB/{fds} fds/{} decisions/{} request ids", n("decisions"), n("request_ids"))
+            format!(
+                "{rss} MiB/{fds} fds/{} decisions/{} request ids/{} undone/{} deadlines/{} window entries",
+                n("decisions"),
+                n("request_ids"),
+                n("undone"),
+                n("deadlines"),
+                n("window_entries")
+            )
         })
         .collect();
     println!(
         "SOAK: {requests} requests in {:.1} s from {clients} clients ({rounds} rounds of \
          create/report/undo/defer/approve/release{}, a policy reload every tenth of the run, request memory \
          {request_memory}), peak RSS {} MiB, open fds {fds_at_start} at start and {fds} at the end; each tenth: {}; \
-         held at the end: {end:?}",
+         held at the first tenth: {:?}; held at the end: {end:?}",
         elapsed.as_secs_f64(),
         if unreported { ", the undo and the payment left unreported" } else { ", every permit reported" },
         peak_rss_kb / 1024,
-        series.join(", ")
+        series.join(", "),
+        samples[0].2
     );
     drop(server);
     // Nothing lost, nothing doubled: every request id of every round is one decision, and the record holds.
@@ -240,12 +250,19 @@ fn a_soak_of_mixed_load_keeps_memory_and_file_handles_bounded() {
     assert!(fds <= fds_at_start + 16, "file handles grew from {fds_at_start} to {fds}");
     assert!(peak_rss_kb < 512 * 1024, "peak RSS {peak_rss_kb} KiB");
     // A finished round leaves no decision, reservation or approval in a keyed door's memory (ADR-740, ADR-973): what
-    // stays is bounded by time (request ids, window entries) or is the one undo link per undo (ADR-368).
+    // stays is bounded by time (request ids, window entries). A final undo's link leaves for its target's seal
+    // (ADR-994), and every permit's deadline leaves with its report (ADR-995): neither grows with the rounds.
     if sealed {
         assert!(
             part("decisions") <= clients as i64 && part("releasable") == 0 && part("approvals") == 0,
             "a keyed door holds what finished rounds left: {end:?} after {rounds} rounds"
         );
+        if !unreported {
+            assert!(
+                part("undone") <= clients as i64 && part("deadlines") <= clients as i64,
+                "a keyed door holds undo links or deadlines of finished rounds: {end:?} after {rounds} rounds"
+            );
+        }
     }
     // Bounded memory over a long run: the last sample is within 50 % (+16 MiB) of the one at a fifth of the run.
     let (warm, last) = (samples[1].0, samples[9].0);
