@@ -252,8 +252,8 @@ impl Metrics {
             "door_memory_entries",
             "Records this door's authority state holds in memory, by part (ADR-700): bounded by the live set and by \
              time (request ids after --request-memory, ADR-373; window entries after the longest window, ADR-376), \
-             not by the journal's length — except `undone` (one per compensated action) and, without the seal key, \
-             `decisions`",
+             not by the journal's length (`undone`: under the seal key, until the longest compensation window plus an \
+             hour, ADR-996) — except, without the seal key, `decisions` and `undone`",
             door_memory.clone(),
         );
         let door_memory_bytes = Gauge::default();
