@@ -19,8 +19,8 @@ use std::time::Duration;
     after_help = "Example:\n  foureyes --db fe.db --policy policy.yaml mcp-proxy --name fs -- \\\n    npx -y @modelcontextprotocol/server-filesystem /srv/data\n\nActions are named `mcp.<name>.<tool>` in the policy; the tool's arguments are the params."
 )]
 pub struct ProxyArgs {
-    /// The upstream server's name: tools become the actions `mcp.<name>.<tool>`.
-    #[arg(long)]
+    /// The upstream server's name: tools become the actions `mcp.<name>.<tool>` (letters, digits, `_` and `-`).
+    #[arg(long, value_parser = server_name)]
     pub name: String,
     /// Who the calls are attributed to (default `mcp:<name>`). That agent can never approve its own calls.
     #[arg(long)]
@@ -104,6 +104,18 @@ pub struct ProxyArgs {
     /// The upstream MCP server's command and arguments (after `--`), for the stdio transport.
     #[arg(last = true, required_unless_present = "upstream")]
     pub command: Vec<String>,
+}
+
+/// A server name no other server's tool can share an action name with (attack 30 N2): with a dot, tool `a.b` of
+/// server `bank` and tool `b` of server `bank.a` were both `mcp.bank.a.b`, one policy entry for two tools.
+fn server_name(text: &str) -> Result<String, String> {
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+        return Ok(text.to_string());
+    }
+    Err(format!(
+        "`{text}` is not a server name: use letters, digits, `_` and `-` (tools become `mcp.<name>.<tool>`; a dot \
+         would give another server's tool the same action name)"
+    ))
 }
 
 fn duration(text: &str) -> Result<Duration, String> {
@@ -280,4 +292,20 @@ async fn serve(gate: Arc<Gate>, args: ProxyArgs) -> Result<u8, ProxyCliError> {
 
 fn upstream_path(upstream: &str) -> String {
     upstream.parse::<axum::http::Uri>().map(|u| u.path().to_string()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Attack 30 N2: a dotted server name let two servers' tools share one action name.
+    #[test]
+    fn a_server_name_cannot_make_two_tools_one_action() {
+        for good in ["fs", "bank", "my-server_2"] {
+            assert_eq!(server_name(good).as_deref(), Ok(good));
+        }
+        for bad in ["bank.a", "", "a b", "bänk", "a/b"] {
+            assert!(server_name(bad).is_err(), "{bad:?}");
+        }
+    }
 }
