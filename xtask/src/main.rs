@@ -3051,6 +3051,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "an_injected_instruction_neither_adds_nor_removes_the_request",
         also: &[],
     },
+    Mutation {
+        property: "the support desk never pays a figure the customer said approximately or unsurely (ADR-387, b25)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "Amount::Cents(v) if wants_refund && form_ask.is_none() && kinds::said_unsurely(&own, v) => Amount::Ambiguous,",
+        broken: "Amount::Cents(v) if wants_refund && form_ask.is_none() && kinds::said_unsurely(&own, v) && v < 0 => Amount::Ambiguous,",
+        package: "support-desk",
+        filter: "an_ask_pointing_back_at_an_unsure_figure_settles_nothing",
+        also: &[],
+    },
     // fault16 (issue #19, ADR-974 built: ADR-994, ADR-995).
     Mutation {
         property: "a target whose undo link left memory is read as undone from its row's seal (ADR-994)",

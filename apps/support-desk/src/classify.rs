@@ -3355,10 +3355,10 @@ pub fn facts(ev: &Evidence) -> Facts {
     // order's amount (ADR-989).
     let amount = match (amount, identified) {
         (Amount::Missing, Some(o)) if wants_refund && form_ask.is_none() && answered.is_none() => {
-            kinds::anaphoric_figure(&own, o.amount_cents)
+            let pointed = kinds::anaphoric_figure(&own, o.amount_cents)
                 .or_else(|| kinds::one_unit_price(&own, o.amount_cents))
-                .or_else(|| kinds::part_figure(&own, o.amount_cents))
-                .map_or(Amount::Missing, Amount::Cents)
+                .or_else(|| kinds::part_figure(&own, o.amount_cents));
+            pointed.map_or(Amount::Missing, Amount::Cents)
         }
         (Amount::Cents(v), Some(o))
             if wants_refund
@@ -3375,6 +3375,9 @@ pub fn facts(ev: &Evidence) -> Facts {
     let amount = match amount {
         a @ (Amount::Full | Amount::FullPlus(_) | Amount::Times(_)) => a,
         _ if wants_refund && form_ask.is_none() && settle::unsettled(&own).is_some() => Amount::Ambiguous,
+        // A figure to pay that the customer said approximately or unsurely, even as a price ("it was maybe 6 euro, not
+        // sure. … give back this money"): neither it nor the order's amount is paid (ADR-387).
+        Amount::Cents(v) if wants_refund && form_ask.is_none() && kinds::said_unsurely(&own, v) => Amount::Ambiguous,
         a => a,
     };
     Facts {

@@ -137,3 +137,29 @@ fn non_native_return_me_forms_ask() {
         ("you can return me the parcel if it is the wrong one?", 4_500, &[], other("close", "C1")),
     ]);
 }
+
+/// b25's paid-on-a-hedge kind (lead, ADR-387): an ask that points back at a figure the customer said approximately or
+/// was not sure of ("it was about 12 I think … refund this amount") cannot be settled (U1) — neither that figure nor
+/// the order's amount is paid. Own constructions; controls: a settled pointed figure stays the amount.
+#[test]
+fn an_ask_pointing_back_at_an_unsure_figure_settles_nothing() {
+    check(&[
+        ("the lid was about 12 pounds i think. pls refund this amount", 4_000, &[], other("escalate", "U1")),
+        (
+            "Strap cost roughly 9.99, cant remember exactly. Please return me this money.",
+            5_000,
+            &[],
+            other("escalate", "U1"),
+        ),
+        (
+            "One glass broke in the post, it was maybe 6 euro, not sure. I ask you give back this money please.",
+            3_600,
+            &[],
+            other("escalate", "U1"),
+        ),
+        ("the charger cost 15 or so. refund that please", 6_000, &[], other("escalate", "U1")),
+        // Controls: the pointed figure said plainly is the amount asked.
+        ("the strap cost 8, please refund this amount", 5_000, &[], refund(800)),
+        ("The lid cost 12.00. Please refund that amount.", 4_000, &[], refund(1_200)),
+    ]);
+}

@@ -486,6 +486,17 @@ pub fn anaphoric_figure(own: &str, order_cents: i64) -> Option<i64> {
     Some(v)
 }
 
+/// Whether the customer's words say the money figure `cents` approximately or unsurely anywhere
+/// ([`super::settle::approximate_at`]: "it was maybe 6 euro, not sure", "about 12 i think", "15 or so"). A figure an ask
+/// only points to ("refund this amount", a bare "refund please" after a part's figure) is paid only when it is settled
+/// (ADR-387, b25 `g-065`'s kind: "I think it cost around about 20 euro, I am not sure. Please give back this money").
+pub fn said_unsurely(own: &str, cents: i64) -> bool {
+    res().money_fig.captures_iter(own).any(|c| {
+        let (Some(m), Some(n)) = (c.get(0), c.name("n")) else { return false };
+        to_cents(n.as_str()) == Some(cents) && super::settle::approximate_at(own, m.start(), m.end())
+    })
+}
+
 /// The over-refund audit (ADR-990): an ask for one unit ("refund that one", "the broken one") of items priced per unit
 /// ("they were 8 each") is that unit's price, never the order's amount; one unit price only, below the order's amount.
 pub fn one_unit_price(own: &str, order_cents: i64) -> Option<i64> {

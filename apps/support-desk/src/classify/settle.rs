@@ -287,6 +287,32 @@ pub fn unsettled(own: &str) -> Option<(Unsettled, String)> {
     None
 }
 
+/// Whether the money figure at `start..end` of `own` is said approximately or unsurely: an approximation word right
+/// before it ("about 12", "around about 20 euro"; not "like 20", which wants, nor a polite "maybe") or after it ("15 or
+/// so"), or a hedge right after it ("6 euro, not sure"). A figure an ask points back at ("… refund this amount") must be
+/// settled to be paid (ADR-387, b25's `g-065` kind): [`unsettled`] leaves price clauses alone, and such a pointer
+/// turns a price into the ask.
+pub fn approximate_at(own: &str, start: usize, end: usize) -> bool {
+    let Some(r) = res() else { return false };
+    let (Some(head), Some(tail)) = (own.get(..start), own.get(end..)) else { return false };
+    let stops = ['.', '!', '?', '\n', ';'];
+    let head = &head[head.rfind(stops).map_or(0, |i| i + 1)..];
+    let tail = &tail[..tail.find(stops).unwrap_or(tail.len())];
+    // "I'd like 20 back" wants and "could you maybe refund 20" is polite: only a word that approximates the figure
+    // itself counts here ("about", "around", "roughly", "~", "nearly" …), not `like`/`maybe`/`perhaps`/`probably`.
+    let approximated = r.approx_before.find(head).is_some_and(|a| {
+        let word = a.as_str().trim().to_lowercase();
+        // "how about 20 off?" proposes (as in [`unsettled`]).
+        let before_word = head[..a.start()].split_whitespace().last().unwrap_or("").to_lowercase();
+        let proposed = word.starts_with("about") && matches!(before_word.as_str(), "how" | "what");
+        !proposed && !["like", "maybe", "perhaps", "probably", "possibly"].iter().any(|w| word.starts_with(w))
+    });
+    // A hedge right after the figure ("6 euro, not sure"), as in [`unsettled`]; one further on is about something else
+    // ("74.51 went out (… a card fee, no idea)").
+    let after: String = tail.chars().take(14).collect();
+    approximated || r.approx_after.is_match(tail) || r.hedge.is_match(&after)
+}
+
 /// Whether an estimate word governs the text ("estimated loss", "we estimate"), not an estimated date or time.
 fn estimated(r: &Res, head: &str) -> bool {
     r.estimate.find_iter(head).any(|m| {
