@@ -95,17 +95,7 @@ async fn a_forwarded_call_slower_than_report_within_keeps_its_reservation() {
     let store = sqlite(dir.path());
     let (command, calls) = upstream(dir.path(), 2.5);
     let mut proxy = proxy_over(store.clone(), command).await;
-    proxy.send(&call(5, "a")).await;
-    until_ran(&calls, 1).await;
-    tokio::time::sleep(Duration::from_millis(1600)).await;
-    proxy.send(&call(6, "b")).await;
-    let mut answers = std::collections::BTreeMap::new();
-    while answers.len() < 2 {
-        let m = proxy.recv().await;
-        if let Some(id) = m.get("id").and_then(Value::as_i64).filter(|_| m.get("method").is_none()) {
-            answers.insert(id, m);
-        }
-    }
+    let answers = a_slow_call_then_another_past_the_deadline(&mut proxy, &calls).await;
     assert_eq!(ran(&calls), 1, "the second call was forwarded past the first one's deadline: {answers:?}");
     assert!(!is_error(&answers[&5]), "{:?}", answers[&5]);
     assert!(is_error(&answers[&6]) && text(&answers[&6]).starts_with("NOT EXECUTED"), "{:?}", answers[&6]);
@@ -206,17 +196,7 @@ async fn with_server_a_forwarded_call_slower_than_report_within_keeps_its_reserv
         let (store, url, server) = server(dir.path(), executor).await;
         let (command, calls) = upstream(dir.path(), 2.5);
         let mut proxy = remote_proxy(store.clone(), &url, executor, command).await;
-        proxy.send(&call(5, "a")).await;
-        until_ran(&calls, 1).await;
-        tokio::time::sleep(Duration::from_millis(1600)).await;
-        proxy.send(&call(6, "b")).await;
-        let mut answers = std::collections::BTreeMap::new();
-        while answers.len() < 2 {
-            let m = proxy.recv().await;
-            if let Some(id) = m.get("id").and_then(Value::as_i64).filter(|_| m.get("method").is_none()) {
-                answers.insert(id, m);
-            }
-        }
+        let answers = a_slow_call_then_another_past_the_deadline(&mut proxy, &calls).await;
         assert_eq!(
             ran(&calls),
             1,
@@ -357,4 +337,24 @@ async fn with_a_server_without_the_start_endpoint_nothing_is_forwarded() {
     assert_eq!(reports[0]["outcome"], json!("failed"), "{reports:?}");
     proxy.close().await;
     server.abort();
+}
+
+/// Call 5 (a tool slower than `report_within`), then, once it runs and the deadline has passed, call 6: the two
+/// answers by id.
+async fn a_slow_call_then_another_past_the_deadline(
+    proxy: &mut Proxy,
+    calls: &Path,
+) -> std::collections::BTreeMap<i64, Value> {
+    proxy.send(&call(5, "a")).await;
+    until_ran(calls, 1).await;
+    tokio::time::sleep(Duration::from_millis(1600)).await;
+    proxy.send(&call(6, "b")).await;
+    let mut answers = std::collections::BTreeMap::new();
+    while answers.len() < 2 {
+        let m = proxy.recv().await;
+        if let Some(id) = m.get("id").and_then(Value::as_i64).filter(|_| m.get("method").is_none()) {
+            answers.insert(id, m);
+        }
+    }
+    answers
 }
