@@ -3115,6 +3115,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "an_unreported_permit_that_reserved_nothing_expires_at_the_sweep",
         also: &[],
     },
+    Mutation {
+        property: "a URL path value a server decoding it once reads as another path is refused (ADR-388, attack 31 H2)",
+        file: "crates/foureyes-connect/src/run.rs",
+        original: "    if let Some(why) = path_read_another_way(url.path()) {",
+        broken: "    if let Some(why) = path_read_another_way(url.path()).filter(|_| false) {",
+        package: "foureyes-connect",
+        filter: "attack31_h2_a_value_a_proxy_decoding_the_path_once_reads_as_another_path_is_refused",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -472,7 +472,31 @@ fn prepared_url(source: &str, name: &str, ctx: &Value, checks: &UrlChecks) -> Re
     {
         return Err(format!("{name}: the path `{}` left the prefix `{prefix}` the template fixes", url.path()));
     }
+    if let Some(why) = path_read_another_way(url.path()) {
+        return Err(format!("{name}: the path `{}` {why}", url.path()));
+    }
     Ok(url)
+}
+
+/// Why a path a server in front of the target (a reverse proxy, a framework's router) could read as another path,
+/// or `None`. Such servers decode the path once before they route it: nginx's `proxy_pass http://backend/api/;`
+/// turns `/api/orders/..%2Fadmin/refund` into `/api/admin/refund` (attack 31 H2), Tomcat reads `..;` as `..`. So
+/// every segment, decoded once, must still be one segment — no encoded `/`, `\` or `%` (which a second decoding
+/// reads) — and not a dot segment, even with a `;` parameter after it (ADR-388). Only the path is read: a query
+/// value may hold a `/`.
+pub fn path_read_another_way(path: &str) -> Option<&'static str> {
+    for segment in path.split('/') {
+        let lower = segment.to_ascii_lowercase();
+        if ["%2f", "%5c", "%25"].iter().any(|encoded| lower.contains(encoded)) {
+            return Some("holds an encoded `/`, `\\` or `%`: a server that decodes it once reads another path");
+        }
+        let decoded = percent_encoding::percent_decode_str(segment).collect::<Vec<u8>>();
+        let bare = decoded.split(|b| *b == b';').next().unwrap_or_default();
+        if bare == b"." || bare == b".." {
+            return Some("holds a dot segment (a `;` parameter after it): a server reads it as `.` or `..`");
+        }
+    }
+    None
 }
 
 /// The path a URL template writes literally before its first expression, up to its last `/`, canonicalised: the

@@ -270,6 +270,28 @@ async fn h1_dot_segments_from_a_template_never_change_the_path() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn attack31_h2_a_value_a_proxy_decoding_the_path_once_reads_as_another_path_is_refused() {
+    // nginx's `proxy_pass http://backend/api/;` decodes `%2F` and resolves `..` before it forwards:
+    // `/api/items/..%2Fadmin/note` reached the backend as `/api/admin/note` (attack 31 H2, reproduced with nginx).
+    let w = world().await;
+    for (i, id) in
+        ["../admin", "..\\admin", "../../users/7/delete", "%2e%2e", "%2F", "..;", ".;x"].into_iter().enumerate()
+    {
+        let x = w.exec(&format!("a31-{i}"), "h1.mid", json!({ "id": id })).await;
+        let detail = x.decision.report_detail.clone().unwrap();
+        let sent = w.seen.0.lock().unwrap().clone();
+        assert!(sent.is_empty(), "{id:?}: the target got {sent:?} ({detail})");
+        assert_eq!(x.outcome, Some(Outcome::Failed), "{id:?}: {detail}");
+        assert!(detail["error"].as_str().unwrap_or_default().contains("a server"), "{id:?}: {detail}");
+    }
+    // Ordinary values still run: dots, a `;` inside a value, other encoded bytes.
+    for (i, id) in ["ord.1", "a;b", "Zürich", "...", "50 off"].into_iter().enumerate() {
+        let x = w.exec(&format!("a31-ok-{i}"), "h1.mid", json!({ "id": id })).await;
+        assert_eq!(x.outcome, Some(Outcome::Executed), "{id:?}: {:?}", x.decision.report_detail);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn h2_a_response_cut_inside_a_secret_keeps_no_piece_of_it() {
     let w = world().await;
     // The answer is `{"msg": "<pad>", "auth": "Bearer <secret>"}` cut at 200 bytes: every pad slides the cut by
