@@ -2792,8 +2792,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "MCP: a forwarded call carries only the protocol's own _meta keys (ADR-379, ADR-383, attacks 29/30 M1)",
         file: "crates/foureyes-mcp/src/gate.rs",
-        original: "value.is_object(),\n        _ => false,",
-        broken: "value.is_object(),\n        _ => !key.is_empty(),",
+        original: "        _ => None,\n    }\n}\n\n/// A progress token",
+        broken: "        _ => Some(value.clone()),\n    }\n}\n\n/// A progress token",
         package: "foureyes-mcp",
         filter: "meta_the_decision_did_not_see_is_not_forwarded",
         also: &["only_the_protocol_s_own_meta_keys_go_each_with_its_type"],
@@ -2801,8 +2801,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "MCP: a protocol _meta key of another type is not forwarded (ADR-383, attack 30 M1)",
         file: "crates/foureyes-mcp/src/gate.rs",
-        original: "\"progressToken\" => value.is_string() || value.is_i64() || value.is_u64(),",
-        broken: "\"progressToken\" => true,",
+        original: "            Value::String(token) if is_token(token) => Some(value.clone()),\n            _ => None,",
+        broken: "            _ => Some(value.clone()),",
         package: "foureyes-mcp",
         filter: "only_the_protocol_s_own_meta_keys_go_each_with_its_type",
         also: &[],
@@ -3122,6 +3122,15 @@ const MUTATIONS: &[Mutation] = &[
         broken: "    if let Some(why) = path_read_another_way(url.path()).filter(|_| false) {",
         package: "foureyes-connect",
         filter: "attack31_h2_a_value_a_proxy_decoding_the_path_once_reads_as_another_path_is_refused",
+        also: &[],
+    },
+    Mutation {
+        property: "MCP: inside the protocol's _meta objects only their defined fields go (ADR-389, attack 31 H1)",
+        file: "crates/foureyes-mcp/src/gate.rs",
+        original: "            kept.contains_key(\"name\").then_some(Value::Object(kept))",
+        broken: "            kept.contains_key(\"name\").then_some(value.clone())",
+        package: "foureyes-mcp",
+        filter: "attack31_h1_inside_the_protocol_s_meta_objects_only_their_defined_fields_go",
         also: &[],
     },
 ];

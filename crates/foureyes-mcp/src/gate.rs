@@ -147,23 +147,78 @@ pub struct ToolCall {
 }
 
 /// The fields of a gated call's params that are forwarded: the decided `name` and `arguments`, and the protocol's
-/// own keys of `_meta` ([`is_protocol_meta`]; its keys already checked for collisions). Any other field is dropped,
+/// own keys of `_meta` ([`protocol_meta`]; its keys already checked for collisions). Any other field is dropped,
 /// except those in [`REFUSED_PARAMS`].
 pub const FORWARDED_PARAMS: [&str; 3] = ["name", "arguments", "_meta"];
 
-/// Whether a `_meta` entry of a `tools/call` is the protocol's own and is forwarded: `progressToken` (a string or
-/// an integer) and the three keys 2026-07-28 clients send on every request (`io.modelcontextprotocol/protocolVersion`,
-/// a string; `…/clientInfo` and `…/clientCapabilities`, objects). Any other entry is data no decision saw — SDKs
-/// hand `_meta` to the tool (`ctx.request_context.meta`, `extra._meta`), so an agent could add a payee to an
-/// approved call (attack 29 M1 with a plain key, attack 30 M1 with an invented `io.modelcontextprotocol/payee`) —
-/// and is dropped (ADR-379, ADR-383), as is a protocol key of another type.
-pub fn is_protocol_meta(key: &str, value: &Value) -> bool {
+/// The value a `_meta` entry of a `tools/call` is forwarded with, or `None` when it is not forwarded. Only the
+/// protocol's own entries go: `progressToken` (an integer, or a short token string) and the three keys 2026-07-28
+/// clients send on every request — `io.modelcontextprotocol/protocolVersion` (a `YYYY-MM-DD` version),
+/// `…/clientInfo` (its `name`, `version` and `title`, short strings) and `…/clientCapabilities` (`roots.listChanged`,
+/// and which modes of `sampling` and `elicitation` the client has, as empty objects). Anything else — another key,
+/// another type, a field the protocol does not define inside these objects (`clientInfo.payee`, `experimental`) — is
+/// data no decision saw: SDKs hand `_meta` to the tool (`ctx.request_context.meta`, `extra._meta`), so an agent
+/// could add a payee to an approved call (attack 29 M1 with a plain key, attack 30 M1 with an invented
+/// `io.modelcontextprotocol/payee`, attack 31 H1 inside `clientInfo`). It is dropped (ADR-379, ADR-383, ADR-389).
+pub fn protocol_meta(key: &str, value: &Value) -> Option<Value> {
     match key {
-        "progressToken" => value.is_string() || value.is_i64() || value.is_u64(),
-        "io.modelcontextprotocol/protocolVersion" => value.is_string(),
-        "io.modelcontextprotocol/clientInfo" | "io.modelcontextprotocol/clientCapabilities" => value.is_object(),
-        _ => false,
+        "progressToken" => match value {
+            Value::Number(n) if n.is_i64() || n.is_u64() => Some(value.clone()),
+            Value::String(token) if is_token(token) => Some(value.clone()),
+            _ => None,
+        },
+        "io.modelcontextprotocol/protocolVersion" => value.as_str().filter(|v| is_version(v)).map(|_| value.clone()),
+        "io.modelcontextprotocol/clientInfo" => {
+            let info = value.as_object()?;
+            let kept: Map<String, Value> = ["name", "version", "title"]
+                .into_iter()
+                .filter_map(|field| {
+                    let text = info.get(field)?.as_str().filter(|t| is_label(t))?;
+                    Some((field.to_string(), Value::String(text.to_string())))
+                })
+                .collect();
+            kept.contains_key("name").then_some(Value::Object(kept))
+        }
+        "io.modelcontextprotocol/clientCapabilities" => {
+            let capabilities = value.as_object()?;
+            let mut kept = Map::new();
+            if let Some(roots) = capabilities.get("roots").and_then(Value::as_object) {
+                let list_changed = roots.get("listChanged").and_then(Value::as_bool);
+                kept.insert("roots".into(), list_changed.map_or_else(|| json!({}), |b| json!({"listChanged": b})));
+            }
+            for (capability, modes) in [("sampling", ["context", "tools"]), ("elicitation", ["form", "url"])] {
+                if let Some(declared) = capabilities.get(capability).and_then(Value::as_object) {
+                    let modes: Map<String, Value> = modes
+                        .into_iter()
+                        .filter(|mode| declared.get(*mode).is_some_and(Value::is_object))
+                        .map(|mode| (mode.to_string(), json!({})))
+                        .collect();
+                    kept.insert(capability.into(), Value::Object(modes));
+                }
+            }
+            Some(Value::Object(kept))
+        }
+        _ => None,
     }
+}
+
+/// A progress token string as SDKs make them (a number, a UUID): up to 64 of `A-Z a-z 0-9 . _ : -`.
+fn is_token(text: &str) -> bool {
+    (1..=64).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_alphanumeric() || b".-_:".contains(&b))
+}
+
+/// A protocol version: `YYYY-MM-DD`.
+fn is_version(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+}
+
+/// A client's name, version or title: up to 128 printable characters, no control character.
+fn is_label(text: &str) -> bool {
+    text.chars().count() <= 128 && !text.chars().any(char::is_control)
 }
 
 /// Fields of a `tools/call`'s params that real servers act on in a way that changes what runs or what its answer
@@ -260,11 +315,8 @@ impl ToolCall {
         params.insert("name".into(), Value::String(self.name.clone()));
         params.insert("arguments".into(), Value::Object(self.arguments.clone()));
         if let Some(Value::Object(meta)) = self.params.get("_meta") {
-            let protocol: Map<String, Value> = meta
-                .iter()
-                .filter(|(key, value)| is_protocol_meta(key, value))
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect();
+            let protocol: Map<String, Value> =
+                meta.iter().filter_map(|(key, value)| Some((key.clone(), protocol_meta(key, value)?))).collect();
             if !protocol.is_empty() {
                 params.insert("_meta".into(), Value::Object(protocol));
             }
