@@ -3133,6 +3133,25 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack31_h1_inside_the_protocol_s_meta_objects_only_their_defined_fields_go",
         also: &[],
     },
+    // fault18 (ADR-1029..ADR-1035)
+    Mutation {
+        property: "a lengthened compensation window re-opens no target whose undo's link left memory (ADR-1029)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "        check_undo_floor(w, policy, target, now_ms)?;",
+        broken: "        let _ = (policy, target);",
+        package: "foureyes-store-sqlite",
+        filter: "under_the_seal_a_lengthened_window_reopens_no_undone_target",
+        also: &[],
+    },
+    Mutation {
+        property: "the undo floor follows the links let go of (ADR-1029)",
+        file: "crates/foureyes-store/src/authority.rs",
+        original: "                self.undo_floor_ms = self.undo_floor_ms.max(horizon.saturating_add(WINDOW_SLACK_MS));",
+        broken: "                let _ = horizon;",
+        package: "foureyes-store-sqlite",
+        filter: "under_the_seal_a_lengthened_window_reopens_no_undone_target",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
