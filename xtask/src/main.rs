@@ -3152,6 +3152,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "under_the_seal_a_lengthened_window_reopens_no_undone_target",
         also: &[],
     },
+    Mutation {
+        property: "http connector: a redirect of a write is never followed, the write is sent once (ADR-1030)",
+        file: "crates/foureyes-connect/src/run.rs",
+        original: "        if !follow {",
+        broken: "        if false {",
+        package: "foureyes-connect",
+        filter: "execute::sqlite::a_redirect_of_a_write_to_its_own_path_sends_it_once",
+        also: &[],
+    },
+    Mutation {
+        property: "http connector: a GET is not sent again to a URL it was already sent to (ADR-1030)",
+        file: "crates/foureyes-connect/src/run.rs",
+        original: "        } else if attempt.previous().contains(attempt.url()) {",
+        broken: "        } else if attempt.previous().contains(attempt.url()) && false {",
+        package: "foureyes-connect",
+        filter: "execute::sqlite::a_redirect_of_a_write_to_its_own_path_sends_it_once",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
