@@ -3170,6 +3170,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "execute::sqlite::a_redirect_of_a_write_to_its_own_path_sends_it_once",
         also: &[],
     },
+    Mutation {
+        property: "a wall clock step in a serve moves no reporting deadline nor undo link (ADR-995, ADR-996; fault18)",
+        file: "crates/foureyes-server/src/clock.rs",
+        original: "Reading { mono_ms: mono_ms.max(prev.mono_ms), now_ms: prev.now_ms + (mono_ms - prev.mono_ms).max(0) }",
+        broken: "Reading { mono_ms: mono_ms.max(prev.mono_ms), now_ms: jiff::Timestamp::now().as_millisecond() }",
+        package: "foureyes",
+        filter: "a_clock_stepped_forward_and_back_moves_no_reporting_deadline_nor_undo_memory",
+        also: &[],
+    },
+    Mutation {
+        property: "a restart with the clock stepped ahead moves no reporting deadline nor undo link (ADR-995, ADR-996; fault18)",
+        file: "crates/foureyes-store/src/clock_floor.rs",
+        original: "            Some(boottime) => anchored_now(reference, boottime),",
+        broken: "            Some(boottime) => wall.max(anchored_now(reference, boottime)),",
+        package: "foureyes",
+        filter: "a_clock_stepped_forward_and_back_moves_no_reporting_deadline_nor_undo_memory",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
