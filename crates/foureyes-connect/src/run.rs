@@ -358,9 +358,20 @@ async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadl
             Err(e) => return fail(e),
         },
     };
-    let client = match client(checks.clone(), deadline) {
+    // The `before` read is a GET: it follows a redirect to the same resource (ADR-967). The write follows none unless
+    // it is a GET itself (ADR-1030): a 307/308 would send it again, a 301/302/303 turn it into a GET nobody decided.
+    let resends = method == reqwest::Method::GET || method == reqwest::Method::HEAD;
+    let reader = match client(checks.clone(), deadline, true) {
         Ok(c) => c,
         Err(e) => return fail(e),
+    };
+    let writer = if resends {
+        reader.clone()
+    } else {
+        match client(checks.clone(), deadline, false) {
+            Ok(c) => c,
+            Err(e) => return fail(e),
+        }
     };
     let cap = h.max_response_bytes.unwrap_or(DEFAULT_RESPONSE_BYTES).min(MAX_RESPONSE_BYTES);
     let started = tokio::time::Instant::now();
@@ -372,7 +383,7 @@ async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadl
         let read = async {
             let url = prepared_url(&before.url, "execute.http.before.url", ctx, &checks)?;
             let headers = prepared_headers(&before.headers, "execute.http.before.headers", ctx)?;
-            let response = client.get(url).headers(headers).send().await.map_err(|e| chain(&e))?;
+            let response = reader.get(url).headers(headers).send().await.map_err(|e| chain(&e))?;
             let status = response.status().as_u16();
             if !response.status().is_success() {
                 return Err(format!("the read before the write answered {status}"));
@@ -389,7 +400,8 @@ async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadl
         }
     }
     let url_sent = url.clone();
-    let mut request = client.request(method, url).headers(headers);
+    let method_name = method.as_str().to_string();
+    let mut request = writer.request(method, url).headers(headers);
     if let Some(b) = body {
         request = request.header(reqwest::header::CONTENT_TYPE, "application/json").body(b);
     }
@@ -424,10 +436,17 @@ async fn http(h: &HttpSpec, url_params: &[(String, UrlRule)], ctx: &Value, deadl
     }
     if held {
         // Where it pointed is the target's choice and stays out of the report (like a redirect's path in errors).
-        detail.insert(
-            "redirect".into(),
-            json!("not followed: it leads to another path or query than the URL the decision showed (ADR-967)"),
-        );
+        let why = if resends {
+            "not followed: it leads to another path or query than the URL the decision showed, or back to a URL \
+             already sent (ADR-967, ADR-1030)"
+                .to_string()
+        } else {
+            format!(
+                "not followed: a {method_name} is sent once, and a redirect of it is the answer (ADR-1030); the \
+                 server may have acted"
+            )
+        };
+        detail.insert("redirect".into(), json!(why));
     }
     detail.insert("body".into(), parsed.clone());
     detail.insert("truncated".into(), json!(truncated));
@@ -531,10 +550,15 @@ fn prepared_headers(
     Ok(headers)
 }
 
-fn client(checks: UrlChecks, deadline: Duration) -> Result<reqwest::Client, String> {
+/// The client of one run. `follow`: whether a redirect may be followed at all — only for a GET (ADR-1030), and then
+/// only to the resource the request was sent to (ADR-967) and never back to a URL already sent.
+fn client(checks: UrlChecks, deadline: Duration, follow: bool) -> Result<reqwest::Client, String> {
     crate::install_crypto_provider();
     let redirects = reqwest::redirect::Policy::custom(move |attempt| {
-        if attempt.previous().len() >= MAX_REDIRECTS {
+        if !follow {
+            // A write is sent once: the redirect is the answer, a 3xx, `unknown` unless `success.status` lists it.
+            attempt.stop()
+        } else if attempt.previous().len() >= MAX_REDIRECTS {
             attempt.error(format!("more than {MAX_REDIRECTS} redirects"))
         } else if let Err(e) = url_allowed(attempt.url().as_str(), &checks) {
             attempt.error(format!("redirect refused: {e}"))
@@ -542,6 +566,9 @@ fn client(checks: UrlChecks, deadline: Duration) -> Result<reqwest::Client, Stri
             // Another path or query than the rendered URL's, which is what the decision (and an approval card)
             // showed: not followed, so the method, body and credential go nowhere else (ADR-967). The redirect
             // itself is the answer: a 3xx, `unknown` unless the spec's `success.status` lists it.
+            attempt.stop()
+        } else if attempt.previous().contains(attempt.url()) {
+            // Back to a URL already sent (a loop, attack 30's O1): not sent again; the 3xx is the answer.
             attempt.stop()
         } else {
             attempt.follow()

@@ -13,7 +13,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
+use axum::routing::{any, get, post};
 use foureyes_connect::secrets::{SecretKey, SecretTable, Secrets, SqliteSecrets};
 use foureyes_connect::{Door, Executed, unconfirmed};
 use foureyes_core::journal::EventKind;
@@ -51,6 +51,13 @@ async fn record(seen: &Seen, path: String, headers: &HeaderMap, body: &Bytes) {
 async fn shop(other_origin: Option<String>) -> (String, Seen) {
     let seen = Seen::default();
     let state = (seen.clone(), other_origin);
+    let bounce = |State((seen, _)): State<(Seen, Option<String>)>,
+                  Query(q): Query<std::collections::HashMap<String, String>>,
+                  h: HeaderMap,
+                  b: Bytes| async move {
+        record(&seen, "/bounce".into(), &h, &b).await;
+        Redirect::temporary(q.get("to").map(String::as_str).unwrap_or("/")).into_response()
+    };
     let app =
         Router::new()
             .route(
@@ -122,19 +129,27 @@ async fn shop(other_origin: Option<String>) -> (String, Seen) {
                 post(|State((seen, other)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
                     record(&seen, "/redirect".into(), &h, &b).await;
                     Redirect::temporary(&format!("{}/steal", other.unwrap_or_default())).into_response()
-                }),
-            )
-            .route(
-                "/bounce",
-                post(
-                    |State((seen, _)): State<(Seen, Option<String>)>,
-                     Query(q): Query<std::collections::HashMap<String, String>>,
-                     h: HeaderMap,
-                     b: Bytes| async move {
-                        record(&seen, "/bounce".into(), &h, &b).await;
-                        Redirect::temporary(q.get("to").map(String::as_str).unwrap_or("/")).into_response()
+                })
+                .get(
+                    |State((seen, other)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                        record(&seen, "/redirect".into(), &h, &b).await;
+                        Redirect::temporary(&format!("{}/steal", other.unwrap_or_default())).into_response()
                     },
                 ),
+            )
+            .route("/bounce", post(bounce).get(bounce))
+            .route(
+                "/hop",
+                get(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap| async move {
+                    // A GET asked at `127.0.0.1` is sent to the same path at `localhost` (another allowed origin),
+                    // which answers 404: a 4xx after a followed redirect (F391 for a GET, ADR-1030).
+                    record(&seen, "/hop".into(), &h, &Bytes::new()).await;
+                    let host = h.get("host").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+                    match host.strip_prefix("127.0.0.1:") {
+                        Some(port) => Redirect::temporary(&format!("http://localhost:{port}/hop")).into_response(),
+                        None => (StatusCode::NOT_FOUND, "gone").into_response(),
+                    }
+                }),
             )
             .route(
                 "/seeother",
@@ -150,21 +165,65 @@ async fn shop(other_origin: Option<String>) -> (String, Seen) {
                     record(&seen, "/moved".into(), &h, &b).await;
                     // Attack 28's 27b: after an approval of `POST …/moved`, a 307 to a path nobody approved.
                     Redirect::temporary("/admin/delete-all").into_response()
-                }),
+                })
+                .get(
+                    |State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                        record(&seen, "/moved".into(), &h, &b).await;
+                        // Attack 28's 27b: after an approval of `POST …/moved`, a 307 to a path nobody approved.
+                        Redirect::temporary("/admin/delete-all").into_response()
+                    },
+                ),
             )
             .route(
                 "/admin/delete-all",
                 post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
                     record(&seen, "/admin/delete-all".into(), &h, &b).await;
                     "deleted everything"
-                }),
+                })
+                .get(
+                    |State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                        record(&seen, "/admin/delete-all".into(), &h, &b).await;
+                        "deleted everything"
+                    },
+                ),
+            )
+            .route(
+                "/loop",
+                any(
+                    |State((seen, _)): State<(Seen, Option<String>)>,
+                     method: axum::http::Method,
+                     uri: axum::http::Uri,
+                     Query(q): Query<std::collections::HashMap<String, String>>,
+                     h: HeaderMap,
+                     b: Bytes| async move {
+                        // Attack 30's O1: a target that answers every request with a redirect to the very URL asked
+                        // (path and query), with the status the query names.
+                        record(&seen, format!("/loop {method}"), &h, &b).await;
+                        let code = q.get("code").and_then(|c| c.parse().ok()).unwrap_or(307);
+                        let mut to = uri.path_and_query().map(|pq| pq.as_str().to_string()).unwrap_or_default();
+                        // `hop`: asked at `127.0.0.1`, the same path and query at `localhost` (another allowed origin).
+                        let host = h.get("host").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+                        if let (Some("1"), Some(port)) =
+                            (q.get("hop").map(String::as_str), host.strip_prefix("127.0.0.1:"))
+                        {
+                            to = format!("http://localhost:{port}{to}");
+                        }
+                        (StatusCode::from_u16(code).unwrap(), [(axum::http::header::LOCATION, to)]).into_response()
+                    },
+                ),
             )
             .route(
                 "/steal",
                 post(|State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
                     record(&seen, "/steal".into(), &h, &b).await;
                     "stolen"
-                }),
+                })
+                .get(
+                    |State((seen, _)): State<(Seen, Option<String>)>, h: HeaderMap, b: Bytes| async move {
+                        record(&seen, "/steal".into(), &h, &b).await;
+                        "stolen"
+                    },
+                ),
             )
             .with_state(state);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -197,6 +256,26 @@ fn policy(base: &str, other: &str, dir: &str) -> Arc<Policy> {
     params:
       order_id: { type: string, max_len: 300 }
       amount_eur: { type: number, min: 0, max: 50 }"#;
+    // Attack 30's O1: one action per method against `/loop`, which redirects every request to its own URL.
+    let loops: String = ["POST", "PUT", "PATCH", "DELETE", "GET"]
+        .iter()
+        .map(|m| {
+            let by_name = base.replace("127.0.0.1", "localhost");
+            [
+                format!("  shop.loop_{}:", m.to_lowercase()),
+                "    tier: 2".into(),
+                "    limits: [{ count: 1000, per: 1h }]".into(),
+                "    params: { code: { type: string, max_len: 3 }, hop: { type: string, max_len: 1 } }".into(),
+                "    execute:".into(),
+                "      http:".into(),
+                format!("        method: {m}"),
+                format!("        url: \"{base}/loop?code={{{{ params.code }}}}&hop={{{{ params.hop }}}}\""),
+                format!("        allow_origins: [\"{base}\", \"{by_name}\"]"),
+                "        timeout: 2s\n".into(),
+            ]
+            .join("\n")
+        })
+        .collect();
     let yaml = format!(
         r#"version: 1
 actions:
@@ -260,6 +339,53 @@ actions:
       http:
         method: POST
         url: "{base}/bounce?to={{{{ params.to }}}}"
+        timeout: 2s
+{loops}  shop.redirect_get:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    execute:
+      http: {{ method: GET, url: "{base}/redirect", timeout: 2s }}
+  shop.moved_get:
+    tier: 2
+    limits: [{{ count: 1, per: 1h }}]
+    execute:
+      http:
+        method: GET
+        url: "{base}/moved"
+        headers: {{ authorization: "Bearer {{{{ secret.shop_token }}}}" }}
+        timeout: 2s
+  shop.hop_get:
+    tier: 2
+    limits: [{{ count: 1, per: 1h }}]
+    execute:
+      http: {{ method: GET, url: "{base}/hop", allow_origins: ["{base}", "{base_by_name}"], timeout: 2s }}
+  shop.bounce_get:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    params: {{ to: {{ type: string, max_len: 300 }} }}
+    execute:
+      http:
+        method: GET
+        url: "{base}/bounce?to={{{{ params.to }}}}"
+        timeout: 2s
+  shop.bounce_spelled_get:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    execute:
+      http:
+        method: GET
+        url: "{base}/redirect"
+        allow_origins: ["{base}", "{other_spelled}"]
+        timeout: 2s
+  hook.redirect_get:
+    tier: 2
+    limits: [{{ count: 1000, per: 1h }}]
+    params: {{ hook: {{ type: url, schemes: [http], hosts: [shop.invalid], cidrs: [127.0.0.1/32] }} }}
+    execute:
+      http:
+        method: GET
+        url: "{base}/redirect"
+        allow_origins: ["{base}", "{other}"]
         timeout: 2s
   shop.bounce_spelled:
     tier: 2
@@ -366,6 +492,7 @@ actions:
         redirect = http("/redirect", "2s"),
         // The other origin as a person may write it: upper case, the host's trailing dot, the port.
         other_spelled = other.replace("http://localhost:", "HTTP://LOCALHOST.:"),
+        base_by_name = base.replace("127.0.0.1", "localhost"),
     );
     let p = Policy::from_yaml("execute.yaml", &yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}"));
     foureyes_connect::check_policy(&p).unwrap();
@@ -545,10 +672,13 @@ async fn failures_are_honest_about_what_may_have_happened(w: World) {
     let detail = x.decision.report_detail.clone().unwrap();
     assert_eq!(detail["truncated"], json!(true));
     assert!(detail.to_string().len() < 32 * 1024, "the kept response is capped");
-    // A redirect to an origin the URL rules forbid is refused: the other host is never contacted.
-    let x = w.exec(refund("f-redirect", "shop.redirect", "o")).await;
+    // A redirect to an origin the URL rules forbid is refused (a GET; a POST follows no redirect, ADR-1030): the
+    // other host is never contacted.
+    let x = w.exec(request("f-redirect-get", "shop.redirect_get", json!({}))).await;
     assert_eq!(x.outcome, Some(Outcome::Unknown), "{:?}", x.decision.report_detail);
     assert!(x.decision.report_detail.as_ref().unwrap()["error"].as_str().unwrap().contains("not an allowed origin"));
+    let x = w.exec(refund("f-redirect", "shop.redirect", "o")).await;
+    assert_eq!(x.outcome, Some(Outcome::Unknown), "{:?}", x.decision.report_detail);
     assert_eq!(w.seen.count("/steal") + w.evil.count("/steal"), 0, "the forbidden origin was never reached");
     assert!(w.store.audit().await.unwrap().mismatches.is_empty());
 }
@@ -677,7 +807,7 @@ async fn urls_are_judged_by_the_policys_canonicaliser(w: World) {
     .enumerate()
     {
         let (i, to) = to;
-        let x = w.exec(request(&format!("b-{i}"), "shop.bounce", json!({"to": to}))).await;
+        let x = w.exec(request(&format!("b-{i}"), "shop.bounce_get", json!({"to": to}))).await;
         assert_eq!(x.outcome, Some(Outcome::Unknown), "{to}: {:?}", x.decision.report_detail);
         let error = x.decision.report_detail.as_ref().unwrap()["error"].as_str().unwrap().to_string();
         assert!(error.contains("redirect refused") && error.contains("not an allowed origin"), "{to}: {error}");
@@ -686,20 +816,27 @@ async fn urls_are_judged_by_the_policys_canonicaliser(w: World) {
     // The allowed origin in another spelling (hex IP, upper case) is the same origin: not refused as another
     // origin. (Not followed either: it leads to another path than the rendered URL's, ADR-967; the 307 is the
     // answer.)
-    let x = w.exec(request("b-hex", "shop.bounce", json!({"to": format!("HTTP://0x7f.1:{port}/steal")}))).await;
+    let x = w.exec(request("b-hex", "shop.bounce_get", json!({"to": format!("HTTP://0x7f.1:{port}/steal")}))).await;
     held_redirect(&x);
     // `HTTP://LOCALHOST.:port` in allow_origins is `http://localhost:port` (red before: compared as written).
-    let x = w.exec(request("b-spelled", "shop.bounce_spelled", json!({}))).await;
+    let x = w.exec(request("b-spelled", "shop.bounce_spelled_get", json!({}))).await;
+    held_redirect(&x);
+    // A POST follows no redirect at all (ADR-1030): the same redirects are its answer.
+    let x = w.exec(request("b-hex-post", "shop.bounce", json!({"to": format!("HTTP://0x7f.1:{port}/steal")}))).await;
+    held_redirect(&x);
+    let x = w.exec(request("b-spelled-post", "shop.bounce_spelled", json!({}))).await;
     held_redirect(&x);
     assert_eq!(w.seen.count("/steal") + w.evil.count("/steal"), 0);
     // An allowed origin is not enough when the action has `type: url` params: a redirect must also pass their
     // rules (red before: followed to `localhost`, a host the param's rule refuses).
     let hook = json!({"hook": format!("http://127.0.0.1:{port}/")});
-    let x = w.exec(request("h-redirect", "hook.redirect", hook.clone())).await;
+    let x = w.exec(request("h-redirect", "hook.redirect_get", hook.clone())).await;
     assert_eq!(x.decision.verdict, Verdict::Permit);
     assert_eq!(x.outcome, Some(Outcome::Unknown), "{:?}", x.decision.report_detail);
     let error = x.decision.report_detail.as_ref().unwrap()["error"].as_str().unwrap().to_string();
     assert!(error.contains("refused by the rule of param `hook`"), "{error}");
+    let x = w.exec(request("h-redirect-post", "hook.redirect", hook.clone())).await;
+    held_redirect(&x);
     assert_eq!(w.evil.count("/steal"), 0, "the redirect's host was not contacted");
     // A rendered URL the params' rules call opaque or refuse: failed, nothing sent (red before: sent).
     // (`hook` names a documentation address, TEST-NET-1: a value judged, never contacted.)
@@ -808,6 +945,15 @@ async fn a_client_error_after_a_redirect_is_unknown(w: World) {
     // A 4xx the first server gave is still a refusal.
     let refused = w.exec(refund("see-2", "shop.fail400", "o")).await;
     assert_eq!(refused.outcome, Some(Outcome::Failed));
+    // A GET (the one method a redirect is followed for, ADR-1030) sent on to the same path at another allowed origin,
+    // which answers 404: the first server answered too, so `unknown` (count 1: the next one waits for a person).
+    let x = w.exec(request("hop-1", "shop.hop_get", json!({}))).await;
+    let detail = x.decision.report_detail.clone().unwrap_or_default();
+    assert_eq!(w.seen.count("/hop"), 2, "followed once, to the same path: {detail}");
+    assert_eq!(detail["status"], json!(404), "{detail}");
+    assert_eq!((x.outcome, x.decision.status), (Some(Outcome::Unknown), DecisionStatus::Unknown), "{detail}");
+    let next = w.exec(request("hop-2", "shop.hop_get", json!({}))).await;
+    assert!(!next.ran, "{:?}", next.decision);
 }
 
 /// Attack 28's 27b (F391 "Left open", ADR-967): the decision (and an approval card) showed `POST …/moved`; the
@@ -826,6 +972,54 @@ async fn a_redirect_to_a_path_the_decision_did_not_show_is_not_followed(w: World
     let next = w.exec(refund("moved-2", "shop.moved", "p")).await;
     assert!(!next.ran, "{:?}", next.decision);
     assert_eq!(w.seen.count("/moved"), 1);
+    // A POST follows no redirect (ADR-1030); a GET, which may follow one to the same resource, follows none to
+    // another path either: its credential goes nowhere else.
+    let x = w.exec(request("moved-get", "shop.moved_get", json!({}))).await;
+    let detail = x.decision.report_detail.clone().unwrap_or_default();
+    assert_eq!(w.seen.count("/moved"), 2);
+    assert_eq!(w.seen.count("/admin/delete-all"), 0, "the GET and its credential went to a path nobody approved");
+    assert_eq!((x.outcome, detail["status"].clone()), (Some(Outcome::Unknown), json!(307)), "{detail}");
+    assert!(!detail.to_string().contains("delete-all"), "the redirect's target is withheld: {detail}");
+}
+
+/// Attack 30's O1 (ADR-1030): a target answered a POST with a redirect to its own path and query, and the connector
+/// sent the POST, its body and its credential again, up to 5 times: one decision, several executions. Now a redirect of
+/// any method but GET and HEAD is never followed (a 307/308 would send the write again, a 301/302/303 turn it into a
+/// GET the decision did not show): the request is sent once, the 3xx is the answer (`unknown`, the reservation kept).
+/// A GET (a `before` read, a GET action) is not sent again to a URL it was already sent to.
+async fn a_redirect_of_a_write_to_its_own_path_sends_it_once(w: World) {
+    let run = |i: usize, method: &'static str, code: &'static str, hop: &'static str| {
+        let action = format!("shop.loop_{}", method.to_lowercase());
+        let r = request(&format!("loop-{i}"), &action, json!({"code": code, "hop": hop}));
+        w.exec(r)
+    };
+    // `hop`: the redirect leads to the same path and query at another allowed origin (the same resource, ADR-967).
+    let cases = [
+        ("POST", "307", "0"),
+        ("POST", "308", "0"),
+        ("POST", "303", "0"),
+        ("POST", "302", "0"),
+        ("PUT", "307", "0"),
+        ("DELETE", "308", "0"),
+        ("PATCH", "301", "0"),
+        ("GET", "307", "0"),
+        ("POST", "307", "1"),
+        ("DELETE", "308", "1"),
+        ("POST", "303", "1"),
+    ];
+    for (i, (method, code, hop)) in cases.into_iter().enumerate() {
+        let before = w.seen.count("/loop");
+        let x = run(i, method, code, hop).await;
+        let detail = x.decision.report_detail.clone().unwrap_or_default();
+        assert_eq!(x.decision.verdict, Verdict::Permit, "{method} {code}: {:?}", x.decision.reasons);
+        assert_eq!(w.seen.count("/loop") - before, 1, "{method} answered {code} (hop {hop}): sent once: {detail}");
+        assert_eq!(w.seen.count(&format!("/loop {method}")), 1, "{method} {code}: no other method sent: {detail}");
+        assert_eq!((x.outcome, x.decision.status), (Some(Outcome::Unknown), DecisionStatus::Unknown), "{detail}");
+        assert_eq!(detail["status"], json!(code.parse::<u16>().unwrap()), "{method} {code}: the 3xx is the answer");
+        assert!(detail["redirect"].as_str().is_some_and(|r| r.starts_with("not followed")), "{detail}");
+        assert!(detail.get("error").is_none(), "{method} {code}: {detail}");
+        w.seen.0.lock().unwrap().clear();
+    }
 }
 
 /// ADR-232 kept start marks in a table of their own, which a database writer could empty so that a run that may have
@@ -1055,6 +1249,7 @@ on_both_backends!(
     a_run_past_its_reporting_deadline_keeps_its_reservation,
     a_client_error_after_a_redirect_is_unknown,
     a_redirect_to_a_path_the_decision_did_not_show_is_not_followed,
+    a_redirect_of_a_write_to_its_own_path_sends_it_once,
     urls_are_judged_by_the_policys_canonicaliser,
     a_start_is_journaled_once_and_only_for_an_intended_permit,
     a_database_writer_cannot_erase_a_start_mark,

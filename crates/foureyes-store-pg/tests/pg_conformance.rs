@@ -923,6 +923,28 @@ async fn under_the_seal_an_undone_targets_row_edited_by_hand_permits_no_second_u
     conformance::undone_target_rows_edited_by_hand(store, T0, &sql).await;
 }
 
+/// ADR-1029 on PostgreSQL (`conformance::undone_target_rolled_back_under_a_lengthened_window`): a policy reloaded with
+/// a longer `compensate.window` re-opens no target whose undo's link left memory; a restarted door (a new store on the
+/// same database, the journal replayed) refuses the rolled-back target and permits the honest one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_the_seal_a_lengthened_window_reopens_no_undone_target() {
+    let dbs = Databases::new();
+    let (url, store) = sealed_store(&dbs).await;
+    let raw = url.clone();
+    let sql = move |statement: String| -> conformance::CheckFuture {
+        let url = raw.clone();
+        Box::pin(async move { tokio::task::block_in_place(|| execute_blocking(&url, &statement)) })
+    };
+    let (attack, honest, state) =
+        conformance::undone_target_rolled_back_under_a_lengthened_window(store.clone(), T0, &sql).await;
+    assert!(matches!(&attack, Err(StoreError::InvalidState(_))), "the second undo: {attack:?}");
+    assert!(matches!(&honest, Err(StoreError::InvalidState(m)) if m.contains("restart")), "{honest:?}");
+    drop(store);
+    let key = foureyes_core::seal::SealKey::from_bytes(&[0x5e; 32]);
+    let restarted = PgStore::connect(&url, PgOptions::default()).await.unwrap().with_seal_key(Some(key));
+    conformance::lengthened_window_after_a_restart(Arc::new(restarted), &state).await;
+}
+
 /// F925 (attack 26, S1): two keyed replicas on one database decide concurrently, and no honest decide is refused
 /// with "the journal's newest event … carries no seal". The head lock's statement read the head event's seal in a
 /// subquery: a replica that waited on the lock got the other's new head row (PostgreSQL re-reads a locked row that

@@ -577,3 +577,29 @@ async fn own_decided_events_apply_the_fingerprint_they_were_decided_with() {
     drop(store);
     conformance::every_retry_after_a_restart_is_a_replay(open(&path), requests, T0).await;
 }
+
+/// ADR-1029 closes ADR-996's known limit: a policy reloaded with a longer `compensate.window` reaches a target whose
+/// undo's link already left memory; its row given back its earlier seal and the undo's row unlinked, a second undo was
+/// permitted (RED before the fix: `Ok(Permit)`). Now the door answers `invalid_state` for a target settled before the
+/// horizon of the links it let go of, under a window that reaches it — an honest never-undone target as well — and a
+/// restart, which replays every link, refuses the second undo `record_altered` and permits the honest first one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_the_seal_a_lengthened_window_reopens_no_undone_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lengthened.db");
+    let key = foureyes_core::seal::SealKey::from_bytes(&[0x61; 32]);
+    let store = Arc::new(SqliteStore::open(&path, SqliteOptions::default()).unwrap().with_seal_key(Some(key.clone())));
+    let raw = path.clone();
+    let sql = move |statement: String| -> conformance::CheckFuture {
+        let path = raw.clone();
+        Box::pin(async move { rusqlite::Connection::open(&path).unwrap().execute_batch(&statement).unwrap() })
+    };
+    let (attack, honest, state) =
+        conformance::undone_target_rolled_back_under_a_lengthened_window(store.clone(), T0, &sql).await;
+    assert!(matches!(&attack, Err(foureyes_store::StoreError::InvalidState(_))), "the second undo: {attack:?}");
+    assert!(matches!(&honest, Err(foureyes_store::StoreError::InvalidState(m)) if m.contains("restart")), "{honest:?}");
+    store.close();
+    drop(store);
+    let restarted = SqliteStore::open(&path, SqliteOptions::default()).unwrap().with_seal_key(Some(key));
+    conformance::lengthened_window_after_a_restart(Arc::new(restarted), &state).await;
+}

@@ -855,6 +855,11 @@ pub struct Authority {
     /// The longest `compensate.window` of the policies this process decided under, plus the clocks' slack (ADR-996);
     /// `None` (until a door decides): no link leaves.
     undo_memory_ms: Option<i64>,
+    /// Targets reported executed before this time may have had a final undo's link let go of (ADR-1029): the latest
+    /// time a link left, less the longest `compensate.window` seen then. Every such target's window was closed under
+    /// every policy this process had decided under; a policy reloaded with a longer one would re-open it, so
+    /// [`Authority::undo_floor`] is what the undo check compares with. `i64::MIN`: no link left.
+    undo_floor_ms: i64,
     /// The door seal (ADR-420): this door's key, if it holds one, and where the journal's seals begin.
     seal: SealRule,
     /// The size of the largest `checkpoint` event's tree (ADR-533): what is already checkpointed, as the journal
@@ -920,6 +925,7 @@ impl Default for Authority {
             undo_open: BTreeMap::new(),
             final_links: VecDeque::new(),
             undo_memory_ms: None,
+            undo_floor_ms: i64::MIN,
             seal: SealRule::default(),
             checkpointed: 0,
             frontier: Vec::new(),
@@ -1720,6 +1726,9 @@ impl Authority {
                 later.push((now_ms, target, undo));
             } else {
                 self.undone.remove(&(target, undo));
+                // ADR-1029: the target was reported executed before its undo became final (`at`), and doors' clocks
+                // disagree by at most the slack: it was reported before `horizon` plus the slack.
+                self.undo_floor_ms = self.undo_floor_ms.max(horizon.saturating_add(WINDOW_SLACK_MS));
             }
         }
         self.final_links.extend(later);
@@ -1736,6 +1745,13 @@ impl Authority {
     /// The undo memory in force (ADR-996).
     pub fn undo_memory(&self) -> Option<i64> {
         self.undo_memory_ms
+    }
+
+    /// A target reported executed before this time may be one whose final undo's link this state let go of
+    /// (ADR-1029): memory cannot say it was never undone, and its row's seal is proven the door's, not the newest
+    /// (ADR-994's limit). `i64::MIN` while no link has left (after a restart, until the first one leaves again).
+    pub fn undo_floor(&self) -> i64 {
+        self.undo_floor_ms
     }
 
     /// Whether decision `id`'s settled record is still waiting for its row's seal ([`Settled::Decision`]).

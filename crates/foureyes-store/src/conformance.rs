@@ -3582,3 +3582,87 @@ pub async fn undone_target_rolled_back_to_its_earlier_seal(
     let after = s.decide(p.clone(), undo("rb-again-later", a), later + 2).await;
     (within, after)
 }
+
+/// What [`undone_target_rolled_back_under_a_lengthened_window`] leaves for the door that replays it after a restart
+/// ([`lengthened_window_after_a_restart`]).
+pub struct LengthenedWindow {
+    /// The policy with the longer `compensate.window` (1 day for `calendar.create`).
+    pub policy: Arc<Policy>,
+    /// The target undone once, whose row was given back its earlier seal and whose undo's row was unlinked.
+    pub undone: DecisionId,
+    /// A target executed as long ago, never undone.
+    pub honest: DecisionId,
+    /// The time of the attempts (the restarted door decides after it).
+    pub at_ms: i64,
+}
+
+/// ADR-996's known limit (ADR-1029; not in [`CHECKS`], for a store holding the seal key): the link of a final undo left
+/// memory under the 15-minute window, then a policy reloaded with a 1-day window reaches that target again. Its row
+/// given back its own earlier seal and the undo's row unlinked, a second undo was permitted. Returns what a second
+/// undo of that target, and a first undo of an honest target executed as long ago, are answered by the same door
+/// under the longer window (both before the horizon of the links it let go of).
+pub async fn undone_target_rolled_back_under_a_lengthened_window(
+    store: Arc<dyn Store>,
+    t0: i64,
+    sql: Sql<'_>,
+) -> (Result<DecisionRecord, StoreError>, Result<DecisionRecord, StoreError>, LengthenedWindow) {
+    let (s, p) = (&*store, policy());
+    let undo = |id: &str, target: DecisionId| {
+        let mut r = request(id, "calendar.delete", json!({"title": "standup"}));
+        r.undo_of = Some(target);
+        r
+    };
+    let created = decide(s, &p, request("lw-c", "calendar.create", json!({"title": "standup"})), t0).await;
+    report(s, created.decision_id, Outcome::Executed, t0 + 10).await;
+    let honest = decide(s, &p, request("lw-h", "calendar.create", json!({"title": "standup"})), t0 + 12).await;
+    report(s, honest.decision_id, Outcome::Executed, t0 + 14).await;
+    decide(s, &p, request("lw-x1", "calendar.create", json!({"title": "x"})), t0 + 20).await;
+    decide(s, &p, request("lw-x2", "calendar.create", json!({"title": "x"})), t0 + 30).await;
+    let a = created.decision_id;
+    sql(format!("CREATE TABLE lw_saved AS SELECT id, settled FROM decisions WHERE id = {a}")).await;
+    let ok = decide(s, &p, undo("lw-u", a), t0 + 40).await;
+    assert_eq!(ok.verdict, Verdict::Permit, "the first undo: {ok:?}");
+    report(s, ok.decision_id, Outcome::Executed, t0 + 50).await;
+    decide(s, &p, request("lw-x3", "calendar.create", json!({"title": "x"})), t0 + 60).await;
+    decide(s, &p, request("lw-x4", "calendar.create", json!({"title": "x"})), t0 + 70).await;
+    // Past the 15-minute window and its hour of slack: two write transactions let the link go.
+    let later = t0 + 2 * HOUR;
+    decide(s, &p, request("lw-x5", "calendar.create", json!({"title": "x"})), later).await;
+    decide(s, &p, request("lw-x6", "calendar.create", json!({"title": "x"})), later + 1).await;
+    if let Some(held) = s.retained().await {
+        assert_eq!(held.undone, 0, "the link left past the undo memory: {held:?}");
+    }
+    sql(format!("UPDATE decisions SET settled = (SELECT settled FROM lw_saved WHERE id = {a}) WHERE id = {a}")).await;
+    sql(format!("UPDATE decisions SET undo_of = NULL WHERE id = {}", ok.decision_id)).await;
+    let yaml =
+        POLICY_YAML.replace("{ action: calendar.delete, window: 15m }", "{ action: calendar.delete, window: 1d }");
+    assert_ne!(yaml, POLICY_YAML, "the conformance policy names calendar.create's window");
+    let long =
+        Arc::new(Policy::from_yaml("lengthened.yaml", &yaml).unwrap_or_else(|e| panic!("the lengthened policy: {e}")));
+    store.record_policy(&long, later + 2).await.unwrap_or_else(|e| panic!("record the lengthened policy: {e:?}"));
+    let at_ms = later + 3;
+    let attack = s.decide(long.clone(), undo("lw-again", a), at_ms).await;
+    let first = s.decide(long.clone(), undo("lw-honest", honest.decision_id), at_ms).await;
+    (attack, first, LengthenedWindow { policy: long, undone: a, honest: honest.decision_id, at_ms })
+}
+
+/// The same door restarted (a fresh store on the same database, the journal replayed) after
+/// [`undone_target_rolled_back_under_a_lengthened_window`]: the replay holds every link again, so the rolled-back
+/// target is refused `record_altered` and the honest target's undo (the same request id) is permitted.
+pub async fn lengthened_window_after_a_restart(store: Arc<dyn Store>, before: &LengthenedWindow) {
+    let s = &*store;
+    let undo = |id: &str, target: DecisionId| {
+        let mut r = request(id, "calendar.delete", json!({"title": "standup"}));
+        r.undo_of = Some(target);
+        r
+    };
+    let at = before.at_ms + 1_000;
+    match s.decide(before.policy.clone(), undo("lw-again-restarted", before.undone), at).await {
+        Err(StoreError::Refused { code, .. }) if code == "record_altered" => {}
+        other => panic!("after a restart, a second undo of decision {} was not refused: {other:?}", before.undone),
+    }
+    let d = decide(s, &before.policy, undo("lw-honest", before.honest), at + 1).await;
+    assert_eq!(d.verdict, Verdict::Permit, "after a restart, the honest target's first undo: {d:?}");
+    let differs = s.authority_differs_from_replay().await.unwrap_or_else(|e| panic!("replay: {e:?}"));
+    assert_eq!(differs, None, "the door's state differs from the journal replayed");
+}

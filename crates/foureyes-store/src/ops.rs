@@ -528,6 +528,9 @@ async fn load_snapshot<W: WriteTx>(
         Some(id) => check_undone_authority(w, &request.agent, id, now_ms).await?,
         None => None,
     };
+    if let (None, Some(target)) = (undone_by, &undo_target) {
+        check_undo_floor(w, policy, target, now_ms)?;
+    }
     // The overruns the approver saw are the keys that were over when the deferral was decided.
     let acknowledged_keys = match &approval {
         Some(a) => w.decision(a.decision_id).await?.map(|d| crate::exceeded_keys(&d)),
@@ -1251,6 +1254,43 @@ async fn check_undone_authority<W: WriteTx>(
     let input = json!({"decision_id": target, "table": "decisions", "field": "undo_of", "row": said(row),
                        "journal": said(journaled)});
     Err(refused(w, agent, "record_altered", message, input, now_ms).await)
+}
+
+/// ADR-1029 (ADR-996's known limit): an undo of a target settled out of memory and reported executed before the
+/// horizon of the undo links this door let go of ([`crate::authority::Authority::undo_floor`]), under a policy whose compensation
+/// window still reaches it — only a policy reloaded with a longer window than any this door had seen when the links
+/// left. Whether it was undone is not in memory, and its row's seal may be an earlier one given back: answered as a
+/// state the request cannot be decided in (`InvalidState`: HTTP 409 `invalid_state`, CLI exit 6), as ADR-884 does a
+/// window reaching before what the door holds. A restart replays every link from the journal and decides it exactly.
+fn check_undo_floor<W: WriteTx>(
+    w: &mut W,
+    policy: &Policy,
+    target: &DecisionRecord,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    let floor = w.authority().undo_floor();
+    let executed_at = target.reported_at_ms.unwrap_or(target.decided_at_ms);
+    if target.status != DecisionStatus::Executed
+        || executed_at >= floor
+        || !w.authority().settled_out(target.decision_id)
+    {
+        return Ok(());
+    }
+    let Some(window_ms) =
+        policy.action(&target.request.action).and_then(|a| a.compensate.as_ref()).map(|c| c.window_ms)
+    else {
+        return Ok(());
+    };
+    if now_ms > executed_at.saturating_add(window_ms) {
+        return Ok(());
+    }
+    Err(StoreError::InvalidState(format!(
+        "undo of decision {}: it was reported executed at {executed_at} ms, before what this door still remembers of \
+         undos (the links of final undos of targets reported before {floor} ms were let go of when every policy in \
+         force then had closed their compensation window, ADR-996); the policy in force reaches it again with a \
+         longer window: restart the door to read from the journal whether it was undone (ADR-1029)",
+        target.decision_id
+    )))
 }
 
 /// Refuses (journaled, fail closed) the retry of a request whose decision row is gone while its idempotency row, which

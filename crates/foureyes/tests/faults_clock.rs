@@ -931,3 +931,130 @@ fn a_serve_expires_an_approval_nobody_answers_on_its_own() {
     }
     drop(server);
 }
+
+/// Issue #19's clock item for ADR-995 and ADR-996 (helper fault18): a wall clock stepped 2 h forward and then 1 h back,
+/// within one `serve` and across two restarts (the clock still stepped), moves none of the door's deadlines: a
+/// reservation held by an unreported permit (`report_within`, ADR-260) is not released early, a permit that reserved
+/// nothing is not expired early by the door's sweep (ADR-995), and a final undo's link is not let go of early nor its
+/// target's undo re-opened (ADR-996: a second undo is denied "already undone", never judged on a window the step
+/// closed). Once the true deadline has passed, both are released by the door as they should be.
+const STEP_POLICY: &str = "\
+version: 1
+timezone: UTC
+defaults: { report_within: 12s }
+actions:
+  jobs.run:
+    tier: 2
+    params: { n: { type: number } }
+    limits: [ { count: 1, per: 24h } ]
+  calendar.create:
+    tier: 1
+    params:
+      title: { type: string, max_len: 100 }
+    compensate: { action: calendar.delete, window: 30m }
+  calendar.delete:
+    tier: 2
+    params:
+      title: { type: string, max_len: 100 }
+    limits: [ { count: 100, per: 1h } ]
+";
+
+#[test]
+fn a_clock_stepped_forward_and_back_moves_no_reporting_deadline_nor_undo_memory() {
+    let env = Env::new(STEP_POLICY).sealed();
+    let agent = env.token("agent", "agent");
+    let admin = env.token("ops", "admin");
+    let clock = env.dir.path().join("clock-offset-ms");
+    let spawn = |offset_ms: i64| {
+        let mut command = env.command();
+        command.env("FOUREYES_APPROVAL_SWEEP", "1s");
+        Server::spawn(command, clock.clone(), offset_ms)
+    };
+    let report = |server: &Server, id: i64| {
+        let body = json!({"outcome": "executed"});
+        let (status, v) = server.call("POST", &format!("/v1/decisions/{id}/report"), &agent, Some(&body));
+        assert_eq!(status, 200, "{v}");
+    };
+    let create = |server: &Server, request_id: &str| {
+        let v = server.decide(
+            &agent,
+            json!({"request_id": request_id, "action": "calendar.create", "params": {"title": "standup"}}),
+        );
+        assert_eq!(v["verdict"], "permit", "{v}");
+        v["decision_id"].as_i64().unwrap()
+    };
+    let server = spawn(0);
+    // A target undone for good (its undo reported executed: final, ADR-994), and writes after it (seals land).
+    let target = create(&server, "c1");
+    report(&server, target);
+    let undo = server.decide(
+        &agent,
+        json!({"request_id": "u1", "action": "calendar.delete", "params": {"title": "standup"}, "undo_of": target}),
+    );
+    assert_eq!(undo["verdict"], "permit", "{undo}");
+    report(&server, undo["decision_id"].as_i64().unwrap());
+    for n in 0..3 {
+        let x = create(&server, &format!("x{n}"));
+        report(&server, x);
+    }
+    // An unreported permit holding the day's one job, and one that reserved nothing.
+    let job = server.decide(&agent, json!({"request_id": "j1", "action": "jobs.run", "params": {"n": 1}}));
+    assert_eq!(job["verdict"], "permit", "{job}");
+    let held_since = std::time::Instant::now();
+    let job_at = job["decided_at_ms"].as_i64().unwrap();
+    let open = create(&server, "c2");
+    let status_of = |server: &Server, id: i64| {
+        let (status, v) = server.call("GET", &format!("/v1/decisions/{id}"), &agent, None);
+        assert_eq!(status, 200, "{v}");
+        v["status"].as_str().unwrap_or_default().to_string()
+    };
+    let mut attempt = 0;
+    let mut check = |server: &Server, when: &str| {
+        attempt += 1;
+        // Let the door's sweep (every second here) run at the stepped clock.
+        std::thread::sleep(Duration::from_millis(1_500));
+        assert!(held_since.elapsed() < Duration::from_secs(11), "{when}: the test ran past the 12 s deadline");
+        let again = server
+            .decide(&agent, json!({"request_id": format!("j-{attempt}"), "action": "jobs.run", "params": {"n": 1}}));
+        assert!(again["verdict"] != "permit", "{when}: the unreported job's reservation was released early: {again}");
+        // The door's time is the boot clock's (ADR-366, ADR-730): the step moved none of it.
+        let moved = again["decided_at_ms"].as_i64().unwrap() - job_at;
+        assert!((0..60_000).contains(&moved), "{when}: the door's time followed the wall clock by {moved} ms: {again}");
+        assert_eq!(status_of(server, open), "intended", "{when}: a permit that reserved nothing expired early");
+        let second = server.decide(
+            &agent,
+            json!({"request_id": format!("u-{attempt}"), "action": "calendar.delete", "params": {"title": "standup"},
+                   "undo_of": target}),
+        );
+        assert_eq!(second["verdict"], "deny", "{when}: a second undo of decision {target}: {second}");
+        // The final undo's link is still in memory (ADR-996: it stays for the window plus an hour of the door's time).
+        let (status, payload) =
+            support::http_bytes(&server.addr, "GET", "/metrics", &admin, None, Duration::from_secs(30)).unwrap();
+        assert_eq!(status, 200);
+        let metrics = String::from_utf8_lossy(&payload);
+        let undone = metrics.lines().find_map(|l| l.strip_prefix("foureyes_door_memory_entries{part=\"undone\"} "));
+        assert_eq!(undone.map(str::trim), Some("1"), "{when}: the undo link left memory early");
+        let message = second["reasons"][0]["message"].as_str().unwrap_or_default();
+        assert!(
+            second["reasons"][0]["code"] == "undo_invalid" && message.contains("already undone"),
+            "{when}: the undo is judged on its link, not on a window the step closed: {second}"
+        );
+    };
+    server.step_to(2 * HOUR_MS);
+    check(&server, "stepped 2 h forward");
+    server.step_to(HOUR_MS);
+    check(&server, "then 1 h back");
+    drop(server);
+    let server = spawn(HOUR_MS);
+    check(&server, "restarted with the clock 1 h ahead");
+    drop(server);
+    let server = spawn(2 * HOUR_MS);
+    check(&server, "restarted with the clock 2 h ahead");
+    // The true deadline passes: the door releases both, as it should.
+    std::thread::sleep(Duration::from_secs(13).saturating_sub(held_since.elapsed()));
+    std::thread::sleep(Duration::from_millis(1_500));
+    assert_eq!(status_of(&server, open), "unknown", "the permit that reserved nothing expired at its true deadline");
+    let after = server.decide(&agent, json!({"request_id": "j-after", "action": "jobs.run", "params": {"n": 1}}));
+    assert_eq!(after["verdict"], "permit", "the job's reservation was released at its true deadline: {after}");
+    drop(server);
+}
