@@ -69,6 +69,24 @@ pub fn to_journal_text(data: &crate::event::EventData) -> Result<String, String>
     Ok(text)
 }
 
+/// Appends `text` as a JSON string escaped exactly as `serde_json` (and the canonical writer) escapes it: `"` and
+/// `\`, and the controls below U+0020 (`\b \f \n \r \t`, else `\u00xx`); for writers that produce the same bytes
+/// as `serde_json` without going through serde (ADR-1023).
+pub fn push_json_string(out: &mut Vec<u8>, text: &str) {
+    direct::string(out, text);
+}
+
+/// Appends `value` as `rust_decimal::serde::str` writes it, in a JSON string (ADR-1023).
+pub fn push_decimal_string(out: &mut Vec<u8>, value: &rust_decimal::Decimal) {
+    // Writing a decimal cannot fail: its mantissa has at most 29 digits and its scale at most 28.
+    let _ = direct::decimal(out, value);
+}
+
+/// Appends an integer's digits, as `serde_json` writes an `i64` (ADR-1023).
+pub fn push_integer(out: &mut Vec<u8>, value: i64) {
+    direct::digits(out, value);
+}
+
 /// Lower-case hex SHA-256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))

@@ -70,7 +70,7 @@ impl<'a> Object<'a> {
 
 /// A JSON string as `serde_json` escapes it (what the general writer writes): `"` and `\` escaped, the controls
 /// below U+0020 as `\b \f \n \r \t` or `\u00xx` (lower-case), everything else as it is.
-fn string(out: &mut Vec<u8>, text: &str) {
+pub(crate) fn string(out: &mut Vec<u8>, text: &str) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push(b'"');
     let bytes = text.as_bytes();
@@ -121,6 +121,12 @@ fn integer(out: &mut Vec<u8>, value: i64) -> Option<()> {
     if value.unsigned_abs() > MAX_SAFE_INTEGER {
         return None;
     }
+    digits(out, value);
+    Some(())
+}
+
+/// Any integer's decimal digits, with a `-` when negative (as `serde_json` and `to_string` write an `i64`).
+pub(crate) fn digits(out: &mut Vec<u8>, value: i64) {
     if value < 0 {
         out.push(b'-');
     }
@@ -137,13 +143,12 @@ fn integer(out: &mut Vec<u8>, value: i64) -> Option<()> {
         }
     }
     out.extend_from_slice(&digits[at..]);
-    Some(())
 }
 
 /// A decimal as `rust_decimal::serde::str` writes it, in a string: a `-` when its sign is negative (zero too), the
 /// digits of its mantissa with at least `scale` of them after the point (zeros in front as needed, and a `0` before
 /// a point with nothing before it), no point at scale 0, and `0` for a zero at scale 0.
-fn decimal(out: &mut Vec<u8>, value: &Decimal) -> Option<()> {
+pub(crate) fn decimal(out: &mut Vec<u8>, value: &Decimal) -> Option<()> {
     out.push(b'"');
     if value.is_sign_negative() {
         out.push(b'-');
