@@ -463,6 +463,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "ADR-1022: a decision's journal text written directly is the general canonical writer's, byte for byte",
+        file: "crates/foureyes-core/src/canonical/direct.rs",
+        original: "        if b >= 0x20 && b != b'\"' && b != b'\\\\' {",
+        broken: "        if b >= 0x20 && b != b'\"' {",
+        package: "foureyes-core",
+        filter: "the_direct_text_is_the_general_writer_s",
+        also: &[],
+    },
+    Mutation {
         property: "an id the journal cannot hold exactly is refused before it is journaled (attack 20 H1)",
         file: "crates/foureyes-core/src/types.rs",
         original: "                && value.unsigned_abs() > MAX_SAFE_INTEGER",

@@ -7,6 +7,7 @@
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+mod direct;
 mod jcs;
 
 /// The canonical text of `value`, or the serializer's error.
@@ -49,6 +50,41 @@ fn strings_for_non_finite(value: &mut serde_json::Value) {
 pub fn to_readable_string<T: ?Sized + Serialize>(value: &T) -> Result<String, String> {
     let bytes = jcs::to_vec_readable(value).map_err(|e| e.to_string())?;
     String::from_utf8(bytes).map_err(|e| e.to_string())
+}
+
+/// The journal text of an event's data: [`to_readable_string`]'s, byte for byte, with the same refusals; a
+/// `decided` event's is written straight into bytes in its canonical order (ADR-1022, [`direct`]), every other
+/// kind's (and any `decided` event the direct writer leaves to the general one) by the general writer.
+pub fn to_journal_text(data: &crate::event::EventData) -> Result<String, String> {
+    let direct = match data {
+        crate::event::EventData::Decided(decided) => direct::decided(decided),
+        _ => None,
+    };
+    let Some(bytes) = direct else {
+        return to_readable_string(data);
+    };
+    let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
+    // Every debug build (every test that appends a decision) checks the direct text against the general writer's.
+    debug_assert_eq!(Ok(&text), to_readable_string(data).as_ref(), "the direct journal text differs (ADR-1022)");
+    Ok(text)
+}
+
+/// Appends `text` as a JSON string escaped exactly as `serde_json` (and the canonical writer) escapes it: `"` and
+/// `\`, and the controls below U+0020 (`\b \f \n \r \t`, else `\u00xx`); for writers that produce the same bytes
+/// as `serde_json` without going through serde (ADR-1023).
+pub fn push_json_string(out: &mut Vec<u8>, text: &str) {
+    direct::string(out, text);
+}
+
+/// Appends `value` as `rust_decimal::serde::str` writes it, in a JSON string (ADR-1023).
+pub fn push_decimal_string(out: &mut Vec<u8>, value: &rust_decimal::Decimal) {
+    // Writing a decimal cannot fail: its mantissa has at most 29 digits and its scale at most 28.
+    let _ = direct::decimal(out, value);
+}
+
+/// Appends an integer's digits, as `serde_json` writes an `i64` (ADR-1023).
+pub fn push_integer(out: &mut Vec<u8>, value: i64) {
+    direct::digits(out, value);
 }
 
 /// Lower-case hex SHA-256 of `bytes`.

@@ -4,7 +4,7 @@
 //! Verification never repairs: it names the first bad `seq` and stops. A torn tail (an incomplete last line,
 //! as a crash mid-write leaves) is told apart from corruption in the middle.
 
-use crate::canonical::{sha256_hex, to_canonical_string, to_readable_string};
+use crate::canonical::{sha256_hex, to_canonical_string, to_journal_text};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
@@ -235,8 +235,8 @@ impl Encoded {
     pub fn next(prev_seq: u64, prev_hash: &str, ts_ms: i64, data: &crate::event::EventData) -> Result<Encoded, String> {
         let seq = prev_seq + 1;
         let kind = data.kind();
-        let text = to_readable_string(data)
-            .map_err(|why| format!("a `{}` event cannot be journaled: {why}", kind.as_str()))?;
+        let text =
+            to_journal_text(data).map_err(|why| format!("a `{}` event cannot be journaled: {why}", kind.as_str()))?;
         let hash = hash_over(seq, ts_ms, kind, &text, prev_hash);
         Ok(Encoded { seq, ts_ms, kind, data: text, prev_hash: prev_hash.to_string(), hash })
     }
@@ -265,12 +265,33 @@ pub fn stored_event_hash(seq: u64, ts_ms: i64, kind: EventKind, data: &str, prev
     h.update(kind.as_str().as_bytes());
     h.update(b"\",\"prev_hash\":\"");
     h.update(prev_hash.as_bytes());
+    let mut digits = [0u8; 21];
     h.update(b"\",\"seq\":");
-    h.update(seq.to_string().as_bytes());
+    h.update(decimal_digits(false, seq, &mut digits));
     h.update(b",\"ts_ms\":");
-    h.update(ts_ms.to_string().as_bytes());
+    h.update(decimal_digits(ts_ms < 0, ts_ms.unsigned_abs(), &mut digits));
     h.update(b"}");
     Some(h.finalize().into())
+}
+
+/// A number's decimal digits (with a `-` when `negative`), as `to_string` writes them, in `buf` rather than a new
+/// string.
+fn decimal_digits(negative: bool, magnitude: u64, buf: &mut [u8; 21]) -> &[u8] {
+    let mut at = buf.len();
+    let mut rest = magnitude;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if negative {
+        at -= 1;
+        buf[at] = b'-';
+    }
+    &buf[at..]
 }
 
 /// Whether `hash` (lower-case hex, as stored) names `digest`.

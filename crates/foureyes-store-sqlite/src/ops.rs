@@ -6,8 +6,8 @@ use super::Sql;
 use foureyes_core::event::EventData;
 use foureyes_core::journal::{ChainProblem, ChainVerifier, Encoded, Event, EventKind, GENESIS_HASH, VerifyReport};
 use foureyes_core::{
-    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, DecisionId, DecisionRecord, DecisionStatus,
-    DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
+    ActionRequest, ApprovalId, ApprovalRecord, ApprovalStatus, BudgetKind, BudgetState, DecisionId, DecisionRecord,
+    DecisionStatus, DemotionRecord, DemotionStatus, NewApproval, NewDemotion, NewReservation, Reason, Verdict,
 };
 use foureyes_store::authority::{Appended, Authority};
 use foureyes_store::tx::{NewCredentialRow, NewDecisionRow, UsageRow, WriteTx};
@@ -77,6 +77,90 @@ impl<'c> Held<'c> {
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "null".to_string())
+}
+
+/// The `budgets` column: `serde_json::to_string(budgets)` byte for byte (the members in `BudgetState`'s declaration
+/// order, its `serde` attributes honoured), written directly rather than through serde, which formatted each of a
+/// budget's four decimals through `rust_decimal`'s digit loop over its 96-bit mantissa: ~6k instructions a decision
+/// of one budget (ADR-1023). Each budget is taken apart without `..`: a field added to `BudgetState` does not compile
+/// until it is written here.
+fn budgets_json(budgets: &[BudgetState]) -> String {
+    use foureyes_core::canonical::{push_decimal_string as decimal, push_integer, push_json_string as string};
+    let mut out = Vec::with_capacity(64 + 256 * budgets.len());
+    out.push(b'[');
+    for (i, budget) in budgets.iter().enumerate() {
+        let BudgetState {
+            kind,
+            key,
+            param,
+            per,
+            limit,
+            consumed,
+            requested,
+            remaining,
+            resets_at_ms,
+            exceeded,
+            effect,
+        } = budget;
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"kind\":");
+        string(
+            &mut out,
+            match kind {
+                BudgetKind::Limit => "limit",
+                BudgetKind::Budget => "budget",
+            },
+        );
+        out.extend_from_slice(b",\"key\":");
+        string(&mut out, key);
+        if let Some(param) = param {
+            out.extend_from_slice(b",\"param\":");
+            string(&mut out, param);
+        }
+        out.extend_from_slice(b",\"per\":");
+        string(&mut out, per);
+        out.extend_from_slice(b",\"limit\":");
+        decimal(&mut out, limit);
+        out.extend_from_slice(b",\"consumed\":");
+        decimal(&mut out, consumed);
+        out.extend_from_slice(b",\"requested\":");
+        decimal(&mut out, requested);
+        out.extend_from_slice(b",\"remaining\":");
+        decimal(&mut out, remaining);
+        out.extend_from_slice(b",\"resets_at_ms\":");
+        push_integer(&mut out, *resets_at_ms);
+        out.extend_from_slice(if *exceeded { b",\"exceeded\":true" } else { b",\"exceeded\":false" });
+        if let Some(effect) = effect {
+            out.extend_from_slice(b",\"effect\":");
+            string(&mut out, effect);
+        }
+        out.push(b'}');
+    }
+    out.push(b']');
+    // Only whole UTF-8 strings and ASCII were written.
+    String::from_utf8(out).unwrap_or_else(|_| to_json(&budgets))
+}
+
+/// The `reasons` column: `serde_json::to_string(reasons)` byte for byte, written directly (ADR-1023).
+fn reasons_json(reasons: &[Reason]) -> String {
+    use foureyes_core::canonical::push_json_string as string;
+    let mut out = Vec::with_capacity(32 + 128 * reasons.len());
+    out.push(b'[');
+    for (i, reason) in reasons.iter().enumerate() {
+        let Reason { code, message } = reason;
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"code\":");
+        string(&mut out, code.as_str());
+        out.extend_from_slice(b",\"message\":");
+        string(&mut out, message);
+        out.push(b'}');
+    }
+    out.push(b']');
+    String::from_utf8(out).unwrap_or_else(|_| to_json(&reasons))
 }
 
 fn from_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, StoreError> {
@@ -335,8 +419,8 @@ impl WriteTx for SqliteTx<'_, '_> {
                 to_json(request),
                 decision.verdict.as_str(),
                 decision.tier,
-                to_json(&decision.reasons),
-                to_json(&decision.budgets),
+                reasons_json(&decision.reasons),
+                budgets_json(&decision.budgets),
                 decision.approval_id,
                 decision.would_have.map(|v| v.as_str()),
                 decision.digest,
@@ -905,5 +989,64 @@ mod held_tests {
         let alone = Held::once(&c);
         assert_eq!(alone.with(select, |s| s.query_row([], |r| r.get::<_, i64>(0))).unwrap(), 3);
         assert!(alone.statements.is_none(), "a job alone holds nothing");
+    }
+}
+
+#[cfg(test)]
+mod column_tests {
+    #![allow(clippy::unwrap_used)]
+    use super::{budgets_json, reasons_json, to_json};
+    use foureyes_core::{BudgetKind, BudgetState, Reason, ReasonCode};
+    use rust_decimal::Decimal;
+
+    /// ADR-1023: the `budgets` and `reasons` columns written directly are `serde_json::to_string`'s bytes, for every
+    /// optional member on and off, escapes and characters past the BMP in every string, decimals of every scale and
+    /// sign (negative zero too), any `i64`, and every reason code.
+    #[test]
+    fn the_budgets_and_reasons_columns_are_serde_json_s_bytes() {
+        let texts = [
+            "",
+            "sum:amount_eur@24h@action",
+            "a\"b\\c\n\t\u{1}\u{1f}\u{7f}/",
+            "é\u{10000}\u{2028}\u{e000}",
+            "amount_eur_long_enough_x",
+        ];
+        let mut decimals =
+            vec![Decimal::ZERO, Decimal::new(125, 2), Decimal::new(-99_999_999_875, 2), Decimal::MAX, Decimal::MIN];
+        decimals.push(Decimal::from_i128_with_scale(1, 28));
+        decimals.push(Decimal::from_i128_with_scale(-123_456_789_012_345_678_901_234_567, 10));
+        let mut negative_zero = Decimal::new(0, 3);
+        negative_zero.set_sign_negative(true);
+        decimals.push(negative_zero);
+        let integers = [0, 1, -1, 1_796_364_571_488, i64::MAX, i64::MIN];
+        let mut budgets = Vec::new();
+        for (i, text) in texts.iter().enumerate() {
+            for (j, decimal) in decimals.iter().enumerate() {
+                budgets.push(BudgetState {
+                    kind: if (i + j) % 2 == 0 { BudgetKind::Budget } else { BudgetKind::Limit },
+                    key: (*text).to_string(),
+                    param: (j % 3 != 0).then(|| texts[(i + j) % texts.len()].to_string()),
+                    per: texts[(i + 1) % texts.len()].to_string(),
+                    limit: *decimal,
+                    consumed: decimals[(j + 1) % decimals.len()],
+                    requested: decimals[(j + 2) % decimals.len()],
+                    remaining: decimals[(j + 3) % decimals.len()],
+                    resets_at_ms: integers[(i + j) % integers.len()],
+                    exceeded: j % 2 == 0,
+                    effect: (j % 4 == 1).then(|| (*text).to_string()),
+                });
+            }
+        }
+        for budget in &budgets {
+            let one = std::slice::from_ref(budget);
+            assert_eq!(budgets_json(one), to_json(&one), "{budget:?}");
+        }
+        assert_eq!(budgets_json(&budgets), to_json(&budgets));
+        assert_eq!(budgets_json(&[]), to_json(&Vec::<BudgetState>::new()));
+        let reasons: Vec<Reason> =
+            ReasonCode::ALL.iter().zip(texts.iter().cycle()).map(|(code, text)| Reason::new(*code, *text)).collect();
+        assert_eq!(reasons_json(&reasons), to_json(&reasons));
+        assert_eq!(reasons_json(&reasons[..1]), to_json(&reasons[..1].to_vec()));
+        assert_eq!(reasons_json(&[]), to_json(&Vec::<Reason>::new()));
     }
 }
