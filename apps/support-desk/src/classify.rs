@@ -32,6 +32,7 @@ mod grammar;
 mod intent;
 mod jargon;
 mod kinds;
+mod kinds25;
 mod layout;
 mod numerals;
 mod parts;
@@ -1149,6 +1150,12 @@ fn real_word_slips(text: &str) -> String {
 /// The text facts are extracted from: normalised (NFKC, zero-width removed, look-alikes folded: see
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
+    shares_kept(text).pipe(|t| share_results(&t)).pipe(|t| products_in_asks(&t))
+}
+
+/// The prepared text before a share's working is blanked ([`share_results`]): where a share and the result it names
+/// are still both there to check against the order (ADR-1018).
+fn shares_kept(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
         &letter_o_figures(&parts::read(&corrections::replaced(&kinds::prepared(&documents::plain(
             &jargon::plain_requests(&gloss::english(&numerals::as_digits(&crate::content::normalize(text)))),
@@ -1156,8 +1163,6 @@ fn prepare(text: &str) -> String {
     )))))
     .pipe(|t| without_refused_figures(&t))
     .pipe(|t| arithmetic_results(&t))
-    .pipe(|t| share_results(&t))
-    .pipe(|t| products_in_asks(&t))
 }
 
 /// Quantity × unit price as the product (ADR-960), only in a clause that asks: "2 x 23,40 €" told as two debits is a
@@ -1880,6 +1885,13 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     // refund gone through", "refund processed per your email"): a status question, its refund words ask nothing
     // (ADR-962).
     while let Some(m) = settle::status_of_record(&talked_about.clone()).map(|m| m.range()) {
+        intent.status_question = true;
+        intent.arrived = true;
+        talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
+    }
+    // The same question with any determiner or adjective before its refund, or about the refund's dates ("confirm the
+    // status of the above refund", "the expected value date", "has it gone through"): a status question (ADR-1019).
+    while let Some(m) = kinds25::state_of_record(&talked_about.clone()).map(|m| m.range()) {
         intent.status_question = true;
         intent.arrived = true;
         talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
@@ -3217,7 +3229,16 @@ pub fn facts(ev: &Evidence) -> Facts {
         _ => Amount::Ambiguous,
     });
     let answered = answered.or(accepted);
+    // A share of the money with its result named ("half back, so 30", "a third = 20 please"), checked against the
+    // identified order's amount (ADR-1018): an ask however terse its words.
+    let share_named = ev
+        .order
+        .as_ref()
+        .filter(|_| matches!(ev.lookup, OrderLookup::Linked | OrderLookup::Named | OrderLookup::OnlyOrder))
+        .and_then(|o| kinds25::share_result(&shares_kept(&text), o.amount_cents))
+        .filter(|_| answered.is_none() && !disclaimed && !clauses.acknowledged && !clauses.status_question);
     let wants_refund = (clauses.request && !disclaimed)
+        || share_named.is_some()
         || form_ask.is_some()
         || answered.is_some()
         || (duplicate && !clauses.acknowledged && !disclaimed);
@@ -3365,6 +3386,36 @@ pub fn facts(ev: &Evidence) -> Facts {
                 && form_ask.is_none()
                 && answered.is_none()
                 && kinds::price_is_order(&own, v, o.amount_cents) =>
+        {
+            Amount::Missing
+        }
+        (a, _) => a,
+    };
+    // b25's kinds (ADR-1015, ADR-1017, ADR-1018). A share with its result named asks the result when it is that share
+    // of the order's amount, and cannot be settled when it is not (never the result, never the share).
+    let amount = match (share_named, amount) {
+        (Some(kinds25::ShareResult::Consistent(v)), Amount::Ambiguous | Amount::Missing | Amount::Full) => {
+            Amount::Cents(v)
+        }
+        (Some(kinds25::ShareResult::Inconsistent), Amount::Cents(_) | Amount::Missing | Amount::Full) => {
+            Amount::Ambiguous
+        }
+        (_, a) => a,
+    };
+    // A gross beside its net and tax lines that add up to it, marked as the amount or the only total: the gross.
+    let amount = match amount {
+        Amount::Ambiguous | Amount::Missing | Amount::Full
+            if wants_refund && form_ask.is_none() && answered.is_none() =>
+        {
+            kinds25::gross_of_breakdown(&own).map_or(amount, Amount::Cents)
+        }
+        a => a,
+    };
+    // A figure the story tells in a sentence that asks nothing (a tip, a rate of another service, a third party's fee),
+    // the asking sentences naming none and pointing back at none: the request names no amount, the order's.
+    let amount = match (amount, identified) {
+        (Amount::Cents(v), Some(_))
+            if wants_refund && form_ask.is_none() && answered.is_none() && kinds25::story_figure(&own, v) =>
         {
             Amount::Missing
         }
