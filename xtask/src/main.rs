@@ -3079,6 +3079,25 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_share_with_its_result_named_asks_the_result",
         also: &[],
     },
+    // desk24 (issue 16, dev26's kinds of reading): ADR-1020.
+    Mutation {
+        property: "the support desk never pays the whole order for a part whose figure is only approximate (ADR-1020)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "None if amount == Amount::Missing && kinds26::unsure_part(&own) => Amount::Ambiguous,",
+        broken: "None if false => Amount::Ambiguous,",
+        package: "support-desk",
+        filter: "unsure_parts_either_offer_and_full_plus",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk reads space-grouped thousands whole, never their last group (ADR-1020)",
+        file: "apps/support-desk/src/classify/kinds26.rs",
+        original: "            format!(\"{}{},{}\", &c[1], c[3].replace(' ', \"\"), &c[4])",
+        broken: "            c[0].to_string()",
+        package: "support-desk",
+        filter: "a_count_at_a_unit_price_and_space_grouped_thousands",
+        also: &[],
+    },
     // fault16 (issue #19, ADR-974 built: ADR-994, ADR-995).
     Mutation {
         property: "a target whose undo link left memory is read as undone from its row's seal (ADR-994)",

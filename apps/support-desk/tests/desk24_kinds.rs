@@ -2,7 +2,7 @@
 //! written for these tests in several registers (terse, rambling, non-native, forwarded, jargon), with controls that
 //! must not flip. None of these sentences comes from `evals/`. Each test lists every ticket decided otherwise.
 
-use crate::kinds::{check, other, refund};
+use crate::kinds::{check, check_at, other, refund};
 
 /// Kind 1 (ADR-1015): a figure the story tells in a sentence that asks nothing — a tip or a gift to someone else, a
 /// rate of another service — is not the amount asked by a request that names none: the order's amount is (over the
@@ -187,5 +187,166 @@ fn a_state_question_about_a_refund_on_record_is_no_new_ask() {
             &["executed"],
             other("refuse", "X4"),
         ),
+    ]);
+}
+
+/// dev26's kinds (ADR-1020): newest words that only forward ("Action pls.", "FW: …", "Please process.", "Could you
+/// handle this please - Tom") point at the customer's side of the thread below, whose ask is read; a top that takes
+/// the message back does not.
+#[test]
+fn a_forward_that_only_points_below_carries_the_ask_below() {
+    check_at(&[
+        (
+            "Action pls.\n\n-----Original Message-----\nFrom: Site Manager\nSubject: heater\nThe site heater died after \
+             two days. Full refund please.",
+            15_000,
+            6,
+            &[],
+            refund(15_000),
+        ),
+        (
+            "FW: returns\n\n---------- Forwarded message ---------\nFrom: me\nSubject: mug\nMug arrived chipped. Refund \
+             the 12 please.",
+            1_200,
+            6,
+            &[],
+            refund(1_200),
+        ),
+        (
+            "Please process.\n\n-----Original Message-----\nFrom: Jo (finance)\nSubject: chairs\nThe chairs came \
+             scratched, I want my money back.",
+            30_000,
+            45,
+            &[],
+            other("refuse", "X3"),
+        ),
+        (
+            "Please ignore the message below, sorted now.\n\n-----Original Message-----\nFrom: me\nSubject: mug\nMug \
+             arrived chipped. Refund please.",
+            1_200,
+            6,
+            &[],
+            other("close", "C1"),
+        ),
+    ]);
+}
+
+/// dev26's kinds (ADR-1020): asks by a frame the grammar did not know (a preference for the money, a goodwill gesture
+/// of a figure requested); "Sue" as a name is no lawsuit (a verb with its object still is).
+#[test]
+fn money_frames_and_a_name_that_is_a_verb() {
+    check(&[
+        (
+            "the other one was also faulty so honestly I'd rather just have the money back for it",
+            3_500,
+            &[],
+            refund(3_500),
+        ),
+        (
+            "Dear team, the delivery was four days late. We would request a goodwill gesture of EUR 8.00 for the delay.",
+            6_000,
+            &[],
+            refund(800),
+        ),
+        ("Hi, i would prefer to get my money, not new one. The zip is broken.", 2_500, &[], refund(2_500)),
+        (
+            "Hi, it's Sue here. The toaster stopped working after a week. Can I have a refund?",
+            3_000,
+            &[],
+            refund(3_000),
+        ),
+        ("Kettle won't boil. Refund please.\nThanks,\nSue", 3_000, &[], refund(3_000)),
+        // Controls.
+        ("I'd rather have a blue one than this grey one, can you swap it?", 2_500, &[], other("close", "C1")),
+        ("If this isn't fixed I will sue you. Refund now.", 3_000, &[], other("escalate", "E2")),
+    ]);
+}
+
+/// dev26's kinds (ADR-1020): how a figure is written — a count at a unit price in the ask ("two at 9.50 each") is
+/// their product, never the order's amount; space-grouped thousands ("1 499,00") are one figure, never its last group.
+#[test]
+fn a_count_at_a_unit_price_and_space_grouped_thousands() {
+    check(&[
+        ("two of the bowls came smashed, so refund two at 9.50 each please", 3_800, &[], refund(1_900)),
+        ("Pls credit 3 @ 4.20 apiece, lids missing", 2_100, &[], refund(1_260)),
+        (
+            "I paid 1 499,00 euro for the bike and the frame is cracked. I want refund of 1 499,00.",
+            149_900,
+            &[],
+            other("escalate", "E1"),
+        ),
+        ("Please refund 2 100,00 for the damaged sofa.", 210_000, &[], other("escalate", "E1")),
+        ("refund 15,00 please, strap broke", 4_000, &[], refund(1_500)),
+    ]);
+}
+
+/// dev26's kinds (ADR-1020): what cannot be settled or is more than the order — money back for a part whose figure is
+/// only approximate (U1, never the whole order); any of several offers taken (U1); the full price and a figure added
+/// with "+" or "&" (X2, never the order's amount).
+#[test]
+fn unsure_parts_either_offer_and_full_plus() {
+    check(&[
+        (
+            "Most of the set is fine but I'd like a refund for the cups that broke. They were about 12 I think.",
+            4_800,
+            &[],
+            other("escalate", "U1"),
+        ),
+        (
+            "money back for the broken parts please, around 20 or so, I lost the receipt",
+            9_000,
+            &[],
+            other("escalate", "U1"),
+        ),
+        (
+            "Either one works for me, thanks.\n\n> From: Customer Service\n> We can refund 15.00 now, or 25.00 once the \
+             item is returned.",
+            7_000,
+            &[],
+            other("escalate", "U1"),
+        ),
+        (
+            "whichever is easier for you\n\n> From: Support\n> We could offer 10.00 as a credit or 18.00 as a refund to \
+             your card.",
+            5_000,
+            &[],
+            other("escalate", "U1"),
+        ),
+        ("refund in full. full amount + 6.50 postage I paid to send it back", 3_000, &[], other("refuse", "X2")),
+        ("I want the full price & 10 for my trouble", 3_000, &[], other("refuse", "X2")),
+        // Controls: a whole price said approximately; one offer chosen.
+        ("I paid about 60 for it. Money back please.", 6_500, &[], refund(6_500)),
+        (
+            "Yes please, the 25.00 one.\n\n> From: Customer Service\n> We can refund 15.00 now, or 25.00 once the item is \
+             returned.",
+            7_000,
+            &[],
+            refund(2_500),
+        ),
+    ]);
+}
+
+/// dev26's kinds (ADR-1020): a refund on record told as arrived ("came through … 19.99 back on my card") and another
+/// shop's slow refund told as a report ask nothing (C1, not X4); a figure asked "of it" beside the item's bracketed
+/// price is the ask.
+#[test]
+fn told_refunds_ask_nothing_and_an_amount_of_it_is_asked() {
+    check(&[
+        (
+            "The refund came through yesterday, 19.99 back on my card, thank you! Do you restock the green one?",
+            1_999,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        ("Refund landed this morning - 45 back in my account. Cheers", 4_500, &["executed"], other("close", "C1")),
+        (
+            "Thanks, the refund arrived. By the way another site took two months and four emails to refund me 30 quid, so \
+             you are much better.",
+            4_000,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        ("I'm keeping the desk (340.00) but as agreed please refund 100.00 of it.", 34_000, &[], refund(10_000)),
+        ("keeping the coat (89.99), scuffed; pls refund 20 of the price", 8_999, &[], refund(2_000)),
     ]);
 }

@@ -205,10 +205,8 @@ pub fn story_figure(own: &str, cents: i64) -> bool {
             }
             // The words right after the figure ("4 quid tip"), cut at a character boundary.
             let near = tail.char_indices().nth(20).map_or(tail, |(i, _)| &tail[..i]);
-            let is_story = r.tip.is_match(head)
-                || r.tip.is_match(near)
-                || rate.is_some()
-                || r.third_party_fee.is_match(clause);
+            let is_story =
+                r.tip.is_match(head) || r.tip.is_match(near) || rate.is_some() || r.third_party_fee.is_match(clause);
             if !is_story {
                 return false;
             }
