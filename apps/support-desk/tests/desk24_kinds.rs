@@ -64,6 +64,8 @@ fn a_story_figure_the_ask_points_back_at_is_still_asked() {
             refund(1_200),
         ),
         ("Your app added a 5.00 tip for the driver that I never chose. Please refund that.", 4_000, &[], refund(500)),
+        // A third party's word beside an item's price is no story (a first version read it as one: 40.00 paid).
+        ("The bus pass holder was 12 dollars and it snapped. refund please", 4_000, &[], refund(1_200)),
         (
             "it was 8 a session, I did two sessions before the mat ripped. just the 8 back please",
             3_200,

@@ -4,10 +4,10 @@
 //!
 //! - [`story_figure`] (kind 1, ADR-1015): a figure told in a sentence that does not ask — a tip or a gift to someone
 //!   else ("gave the driver 3 dollars for his trouble"), a rate of another service ("6 euro a lesson", "12 an
-//!   hour"), a fee paid to a third party (parking, a taxi, a babysitter) — is not the amount asked by a request
-//!   that names none: that request asks the order's amount. Unless the asking sentence points back at the figure
-//!   ("refund that", "this money", "the 8") or names the rate's unit ("the missed session"), or the figure's
-//!   sentence proposes it ("12 would be fair").
+//!   hour") — is not the amount asked by a request that names none: that request asks the order's amount. Unless
+//!   the asking sentence points back at the figure ("refund that", "this money", "the 8") or names the rate's unit
+//!   ("the missed session"), or the figure's sentence proposes it ("12 would be fair"). A third party's word beside
+//!   a price ("the bus pass holder was 12 dollars") is no story.
 //! - [`minor_value`] and [`minor_label`] (kind 2, ADR-1016): a whole number whose note says it is in minor units
 //!   ("7495 (minor units, USD)", "15000 (in cents, USD)", "Sum in minor currency units: 2450 EUR") is that many
 //!   cents, whatever else the note says.
@@ -35,7 +35,6 @@ struct Res {
     // kind 1
     tip: Regex,
     rate_after: Regex,
-    third_party_fee: Regex,
     proposal: Regex,
     pointer: Regex,
     shop: Regex,
@@ -72,11 +71,6 @@ fn res() -> Option<&'static Res> {
             // A rate: a figure per unit of time or of a service ("6 euro a lesson", "12 an hour", "30 per month").
             rate_after: Regex::new(
                 r"(?i)^\s*(?:(?:a|an|per|each|every)\s+)(?P<unit>session|lesson|class|hour|hr|day|night|week|month|visit|ride|trip|go|round|fill|shift|appointment)s?\b",
-            )
-            .ok()?,
-            // A fee paid to someone who is not the shop, told in the story.
-            third_party_fee: Regex::new(
-                r"(?i)\b(?:parking|taxi|cab|uber|bus|train|tram|petrol|fuel|gas\s+money|babysitter|sitter|installer|plumber|electrician|locksmith|gym|vet|instructor|car\s+park|toll)\b",
             )
             .ok()?,
             // A sentence that proposes its figure as the settlement ("12 would be fair", "happy with 10").
@@ -174,7 +168,7 @@ fn asking_spans(own: &str) -> Vec<(usize, usize, bool)> {
 }
 
 /// Kind 1: whether `cents`, the amount the reader took, is a figure the story tells and no sentence asks — a tip or a
-/// gift to someone else, a rate of another service, a fee paid to a third party — while the asking sentences name
+/// gift to someone else, a rate of another service — while the asking sentences name
 /// no figure and point back at none. Then the request names no amount: the order's (ADR-1015).
 pub fn story_figure(own: &str, cents: i64) -> bool {
     let Some(r) = res() else { return false };
@@ -205,8 +199,9 @@ pub fn story_figure(own: &str, cents: i64) -> bool {
             }
             // The words right after the figure ("4 quid tip"), cut at a character boundary.
             let near = tail.char_indices().nth(20).map_or(tail, |(i, _)| &tail[..i]);
-            let is_story =
-                r.tip.is_match(head) || r.tip.is_match(near) || rate.is_some() || r.third_party_fee.is_match(clause);
+            // A third party's word in the sentence alone ("the bus pass holder was 12 dollars") is no story: only a
+            // tip or a rate is.
+            let is_story = r.tip.is_match(head) || r.tip.is_match(near) || rate.is_some();
             if !is_story {
                 return false;
             }
