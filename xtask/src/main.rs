@@ -3069,6 +3069,44 @@ const MUTATIONS: &[Mutation] = &[
         filter: "an_ask_pointing_back_at_an_unsure_figure_settles_nothing",
         also: &[],
     },
+    // desk24 (issue 16, b25's kinds of reading): ADR-1015, ADR-1018.
+    Mutation {
+        property: "the support desk pays a story's figure the ask points back at, never the order's amount for it (ADR-1015)",
+        file: "apps/support-desk/src/classify/kinds25.rs",
+        original: "        r.pointer.is_match(&clause) || units.iter().any(|u| clause.contains(u.as_str()))",
+        broken: "        units.iter().any(|u| clause.contains(u.as_str()))",
+        package: "support-desk",
+        filter: "a_story_figure_the_ask_points_back_at_is_still_asked",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk never pays a share's result that is not that share of the order (ADR-1018)",
+        file: "apps/support-desk/src/classify/kinds25.rs",
+        original: "    Some(if got == down || got == up { ShareResult::Consistent(got) } else { ShareResult::Inconsistent })",
+        broken: "    Some(ShareResult::Consistent(got))",
+        package: "support-desk",
+        filter: "a_share_with_its_result_named_asks_the_result",
+        also: &[],
+    },
+    // desk24 (issue 16, dev26's kinds of reading): ADR-1020.
+    Mutation {
+        property: "the support desk never pays the whole order for a part whose figure is only approximate (ADR-1020)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "None if amount == Amount::Missing && kinds26::unsure_part(&own) => Amount::Ambiguous,",
+        broken: "None if false => Amount::Ambiguous,",
+        package: "support-desk",
+        filter: "unsure_parts_either_offer_and_full_plus",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk reads space-grouped thousands whole, never their last group (ADR-1020)",
+        file: "apps/support-desk/src/classify/kinds26.rs",
+        original: "            format!(\"{}{},{}\", &c[1], c[3].replace(' ', \"\"), &c[4])",
+        broken: "            c[0].to_string()",
+        package: "support-desk",
+        filter: "a_count_at_a_unit_price_and_space_grouped_thousands",
+        also: &[],
+    },
     // fault16 (issue #19, ADR-974 built: ADR-994, ADR-995).
     Mutation {
         property: "a target whose undo link left memory is read as undone from its row's seal (ADR-994)",

@@ -32,6 +32,8 @@ mod grammar;
 mod intent;
 mod jargon;
 mod kinds;
+mod kinds25;
+mod kinds26;
 mod layout;
 mod numerals;
 mod parts;
@@ -1149,15 +1151,21 @@ fn real_word_slips(text: &str) -> String {
 /// The text facts are extracted from: normalised (NFKC, zero-width removed, look-alikes folded: see
 /// [`crate::content::normalize`]), the customer's own words only, amounts in words as digits.
 fn prepare(text: &str) -> String {
+    shares_kept(text).pipe(|t| share_results(&t)).pipe(|t| products_in_asks(&t))
+}
+
+/// The prepared text before a share's working is blanked ([`share_results`]): where a share and the result it names
+/// are still both there to check against the order (ADR-1018).
+fn shares_kept(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
-        &letter_o_figures(&parts::read(&corrections::replaced(&kinds::prepared(&documents::plain(
-            &jargon::plain_requests(&gloss::english(&numerals::as_digits(&crate::content::normalize(text)))),
+        &letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(&kinds::prepared(
+            &documents::plain(&jargon::plain_requests(&gloss::english(&numerals::as_digits(&kinds26::space_grouped(
+                &crate::content::normalize(text),
+            ))))),
         ))))),
     )))))
     .pipe(|t| without_refused_figures(&t))
     .pipe(|t| arithmetic_results(&t))
-    .pipe(|t| share_results(&t))
-    .pipe(|t| products_in_asks(&t))
 }
 
 /// Quantity × unit price as the product (ADR-960), only in a clause that asks: "2 x 23,40 €" told as two debits is a
@@ -1169,7 +1177,7 @@ fn products_in_asks(text: &str) -> String {
         out.push_str(&text[last..s]);
         let clause = &text[s..e];
         if clause_intent(clause).request && !is_duplicate(clause) {
-            out.push_str(&settle::products(clause));
+            out.push_str(&settle::products(&kinds26::count_at_each(clause)));
         } else {
             out.push_str(clause);
         }
@@ -1884,6 +1892,13 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         intent.arrived = true;
         talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
     }
+    // The same question with any determiner or adjective before its refund, or about the refund's dates ("confirm the
+    // status of the above refund", "the expected value date", "has it gone through"): a status question (ADR-1019).
+    while let Some(m) = kinds25::state_of_record(&talked_about.clone()).map(|m| m.range()) {
+        intent.status_question = true;
+        intent.arrived = true;
+        talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
+    }
     // A refund told as a report (ADR-952): one whose agent is another shop ("the last online shop I used took three
     // weeks to refund me", "another store refunded me straight away") — the segment from that subject to the next
     // boundary — or one in the past as a complaint about slowness ("it took you a month to refund me last time").
@@ -1902,6 +1917,11 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         for m in report.find_iter(&talked_about.clone()) {
             talked_about.replace_range(m.range(), &" ".repeat(m.len()));
         }
+    }
+    // A slow refund told with more between the time and the refund ("took seven weeks and three phone calls to refund
+    // me"): a report too (ADR-1020).
+    while let Some(m) = kinds26::slow_refund_report(&talked_about.clone()).map(|m| m.range()) {
+        talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
     }
     // A headline's reduced passive ("REFUND ISSUED", "Refund processed", "Your refund sent 02/06"): a refund noun that
     // opens its clause or a quotation ("you said 'refund processed'", a shop's reply quoted back), followed by a past
@@ -2056,7 +2076,8 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             || verbless_ask(&unnegated)
             || speech::want_chain(&unnegated).is_some()
             || speech::nominal_request(&unnegated).is_some()
-            || settle::terse_request(&unnegated));
+            || settle::terse_request(&unnegated)
+            || kinds26::money_frame(&unnegated));
     let mut rest = clause.to_string();
     // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
     for (re, kind) in [(&r.status_question, 1), (&r.acknowledged, 2), (&r.no_refund, 0)] {
@@ -3074,7 +3095,7 @@ fn is_duplicate(own: &str) -> bool {
 
 /// Safety, legal or injury words anywhere in the (normalised) text, quotes included: escalating is the safe side.
 pub fn safety_legal_injury(text: &str) -> bool {
-    let text = gloss::english(&crate::content::normalize(text));
+    let text = kinds26::names_not_verbs(&gloss::english(&crate::content::normalize(text)));
     // Goods found broken on arrival are damaged goods, not a hazard: that wording is cut out before the safety words
     // are read (a person hurt or a danger named elsewhere in the text still escalates).
     let text = res().transit_damage.replace_all(&text, " ");
@@ -3175,7 +3196,7 @@ pub fn facts(ev: &Evidence) -> Facts {
     let layout = layout::read(&documents::english_labels(&format!("{}\n{}", ev.ticket.subject, ev.ticket.body)));
     let (text, form_ask) = (layout.text.clone(), layout.ask());
     let thread = speakers::thread(&text);
-    let own = customer_words(&text, &thread);
+    let own = customer_words(&text, &thread, &ev.ticket.subject);
     let clauses = intent_in(&own);
     let duplicate = is_duplicate(&own);
     // A duplicate charge reported is a request to take the extra charge back (the policy has no clause that
@@ -3204,12 +3225,14 @@ pub fn facts(ev: &Evidence) -> Facts {
     let accepted = (answered.is_none()
         && !disclaimed
         && !offered.is_empty()
-        && speakers::accepts(&thread.top)
+        && (speakers::accepts(&thread.top) || kinds26::accepts_either(&thread.top))
         && (!clauses.request
             || matches!(requested_in(&own), Amount::Missing | Amount::Full)
             || reply_figures(&own).is_empty()))
     .then(|| match reply_figures(&own).as_slice() {
         [one] => Amount::Cents(*one),
+        // Any of the offers taken, none chosen ("Either is fine"): no figure is settled (ADR-1020).
+        [] if kinds26::accepts_either(&thread.top) => Amount::Ambiguous,
         [] => match offered.as_slice() {
             [one] => Amount::Cents(*one),
             _ => Amount::Ambiguous,
@@ -3217,7 +3240,16 @@ pub fn facts(ev: &Evidence) -> Facts {
         _ => Amount::Ambiguous,
     });
     let answered = answered.or(accepted);
+    // A share of the money with its result named ("half back, so 30", "a third = 20 please"), checked against the
+    // identified order's amount (ADR-1018): an ask however terse its words.
+    let share_named = ev
+        .order
+        .as_ref()
+        .filter(|_| matches!(ev.lookup, OrderLookup::Linked | OrderLookup::Named | OrderLookup::OnlyOrder))
+        .and_then(|o| kinds25::share_result(&shares_kept(&text), o.amount_cents))
+        .filter(|_| answered.is_none() && !disclaimed && !clauses.acknowledged && !clauses.status_question);
     let wants_refund = (clauses.request && !disclaimed)
+        || share_named.is_some()
         || form_ask.is_some()
         || answered.is_some()
         || (duplicate && !clauses.acknowledged && !disclaimed);
@@ -3370,6 +3402,56 @@ pub fn facts(ev: &Evidence) -> Facts {
         }
         (a, _) => a,
     };
+    // b25's kinds (ADR-1015, ADR-1017, ADR-1018). A share with its result named asks the result when it is that share
+    // of the order's amount, and cannot be settled when it is not (never the result, never the share).
+    let amount = match (share_named, amount) {
+        (Some(kinds25::ShareResult::Consistent(v)), Amount::Ambiguous | Amount::Missing | Amount::Full) => {
+            Amount::Cents(v)
+        }
+        (Some(kinds25::ShareResult::Inconsistent), Amount::Cents(_) | Amount::Missing | Amount::Full) => {
+            Amount::Ambiguous
+        }
+        (_, a) => a,
+    };
+    // A gross beside its net and tax lines that add up to it, marked as the amount or the only total: the gross.
+    let amount = match amount {
+        Amount::Ambiguous | Amount::Missing | Amount::Full
+            if wants_refund && form_ask.is_none() && answered.is_none() =>
+        {
+            kinds25::gross_of_breakdown(&own).map_or(amount, Amount::Cents)
+        }
+        a => a,
+    };
+    // A figure the story tells in a sentence that asks nothing (a tip, a rate of another service, a third party's fee),
+    // the asking sentences naming none and pointing back at none: the request names no amount, the order's.
+    let amount = match (amount, identified) {
+        (Amount::Cents(v), Some(_))
+            if wants_refund && form_ask.is_none() && answered.is_none() && kinds25::story_figure(&own, v) =>
+        {
+            Amount::Missing
+        }
+        (a, _) => a,
+    };
+    // dev26's kinds (ADR-1020): a figure asked "of it" settles what several figures left open; the full amount and a
+    // figure added by "+" is an over-ask; money back for a part whose figure is only approximate cannot be settled.
+    let amount = match amount {
+        Amount::Ambiguous if wants_refund && form_ask.is_none() && answered.is_none() => {
+            kinds26::amount_of_it(&own).map_or(Amount::Ambiguous, Amount::Cents)
+        }
+        Amount::Cents(v)
+            if wants_refund && form_ask.is_none() && answered.is_none() && kinds26::full_plus(&own) == Some(v) =>
+        {
+            Amount::FullPlus(v)
+        }
+        Amount::Full | Amount::Missing if wants_refund && form_ask.is_none() && answered.is_none() => {
+            match kinds26::full_plus(&own) {
+                Some(v) => Amount::FullPlus(v),
+                None if amount == Amount::Missing && kinds26::unsure_part(&own) => Amount::Ambiguous,
+                None => amount,
+            }
+        }
+        a => a,
+    };
     // An unsettled figure (alternatives, a range, an approximation, an estimate, a hedge) outside a price is never
     // paid out and never falls back to the order's amount (ADR-959): the request cannot be settled (U1).
     let amount = match amount {
@@ -3440,7 +3522,7 @@ fn reply_figures(own: &str) -> Vec<i64> {
 /// manager below", "Correction: it should be 21.70, not 27.00", a bare name), the customer's side of the thread in
 /// the order it was written, the newest words last — if that asks. The shop's quoted messages are never the
 /// customer's words.
-fn customer_words(text: &str, thread: &speakers::Thread) -> String {
+fn customer_words(text: &str, thread: &speakers::Thread, subject: &str) -> String {
     let own = prepare(text);
     let c = intent_in(&own);
     // A request of its own that names a figure, an acknowledgement, a status question or a disclaimer stands; a
@@ -3452,7 +3534,7 @@ fn customer_words(text: &str, thread: &speakers::Thread) -> String {
     if (c.request && !figureless_ask) || c.acknowledged || c.status_question || disclaimed_request(&own) {
         return own;
     }
-    if thread.customer_below() && speakers::refers_below(&thread.top) {
+    if thread.customer_below() && (speakers::refers_below(&thread.top) || kinds26::points_below(&thread.top, subject)) {
         let below = prepare(&thread.customer_in_order());
         if intent_in(&below).request && !disclaimed_request(&below) {
             return below;
@@ -3611,7 +3693,7 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
     let text = format!("{}\n{}", ev.ticket.subject, ev.ticket.body);
     let normalized = crate::content::normalize(&text);
     let own_raw = own_words(&spell_request_words(&normalized));
-    let own = customer_words(&text, &speakers::thread(&text));
+    let own = customer_words(&text, &speakers::thread(&text), &ev.ticket.subject);
     let mut out = Vec::new();
     let mut read = |fact: String, span: &str| out.push(Reading { fact, span: span_text(span) });
     let all_lines = normalized.lines().filter(|l| !l.trim().is_empty()).count();

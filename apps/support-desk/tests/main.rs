@@ -29,6 +29,7 @@ mod cli;
 mod desk;
 mod desk22_kinds;
 mod desk23_kinds;
+mod desk24_kinds;
 mod intent_classes;
 mod layout_kinds;
 mod layout_kinds_b11;

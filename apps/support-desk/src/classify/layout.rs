@@ -577,6 +577,16 @@ impl Layout {
         if patterns().minor_label.is_match(&label_words(label)) {
             return value.trim().parse::<i64>().ok();
         }
+        // A note in minor units that says more ("7495 (minor units, USD)"), or a label that says so anywhere ("Sum in
+        // minor currency units: 2450 EUR"): that many cents (ADR-1016).
+        if let Some(cents) = super::kinds25::minor_value(value) {
+            return Some(cents);
+        }
+        if super::kinds25::minor_label(&label_words(label))
+            && let Some(cents) = super::kinds25::minor_number(value)
+        {
+            return Some(cents);
+        }
         // The unit note may stand with the value instead of the label ("Amount: 2599 (minor units)", "1250 cents",
         // "399 pence", "450p"): the whole number is in minor units (ADR-954).
         static VALUE_MINOR: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
