@@ -433,6 +433,10 @@ fn res() -> &'static Res {
                 r"(?i)\b(?:(?:charged|billed|debited|paid)\s+(?:me\s+)?(?:2x|three times)",
                 r"|double[- ]?(?:charged|billed|charge|payment)|duplicated?\s+(?:charge|payment|transaction|debit)",
                 r"|charged\s+[^.?!\n]{0,20}\btwice",
+                // "debited EUR 40.00 twice", "took 12.00 off my card twice" (ADR-1039).
+                r"|(?:billed|debited|taken|took|deducted|withdrawn|collected)\s+(?:[^.?!\n]|\.\d){0,25}\btwice",
+                // A statement's two entries with one figure: "two lines from your shop on the 3rd, both 27.45".
+                r"|(?:two|2)\s+(?:lines|entries|charges|payments|transactions|debits|withdrawals)\s+[^.?!\n]{0,60}\bboth\s+(?:for\s+|of\s+|at\s+)?(?:[$€£]\s?)?\d+",
                 // "two payments of $30", "two charges for the same order": counted payments of one purchase.
                 r"|(?:two|2|three|3|multiple|several)\s+(?:identical\s+|separate\s+|duplicate\s+|equal\s+)?",
                 r"(?:payments|charges|transactions|debits|withdrawals)\s+(?:of\s+(?:the\s+same|\S*\d)|for\s+(?:the\s+same|this|one|my|a\s+single)|on\s+the\s+same)",
@@ -3523,6 +3527,15 @@ fn reply_figures(own: &str) -> Vec<i64> {
 /// the order it was written, the newest words last — if that asks. The shop's quoted messages are never the
 /// customer's words.
 fn customer_words(text: &str, thread: &speakers::Thread, subject: &str) -> String {
+    // A reply's or a forward's subject line ("RE: Your refund has been processed", "FW: refund - still pending?") is
+    // the earlier message's subject, not the sender's new words: when the words under it ask, acknowledge or ask
+    // about a refund on their own, they are read without it (ADR-1037).
+    if let Some(rest) = speakers::without_reply_subject(text) {
+        let c = intent_in(&prepare(&rest));
+        if c.request || c.acknowledged || c.status_question {
+            return customer_words(&rest, thread, subject);
+        }
+    }
     let own = prepare(text);
     let c = intent_in(&own);
     // A request of its own that names a figure, an acknowledgement, a status question or a disclaimer stands; a
@@ -3534,9 +3547,16 @@ fn customer_words(text: &str, thread: &speakers::Thread, subject: &str) -> Strin
     if (c.request && !figureless_ask) || c.acknowledged || c.status_question || disclaimed_request(&own) {
         return own;
     }
-    if thread.customer_below() && (speakers::refers_below(&thread.top) || kinds26::points_below(&thread.top, subject)) {
+    // The newest words that say nothing of their own — no ask, no acknowledgement, no status question, no money
+    // figure, nothing taken back — whatever words they use to hand the thread on ("looping support in", "over to
+    // you", "passing this on"): the customer's side below is read (ADR-1036).
+    let top_silent = !speakers::withdraws(&thread.top) && reply_figures(&prepare(&thread.top)).is_empty();
+    if thread.customer_below()
+        && (speakers::refers_below(&thread.top) || kinds26::points_below(&thread.top, subject) || top_silent)
+    {
         let below = prepare(&thread.customer_in_order());
-        if intent_in(&below).request && !disclaimed_request(&below) {
+        // A duplicate charge reported below is its request too ("please reverse one of the two debits", ADR-1036).
+        if (intent_in(&below).request || is_duplicate(&below)) && !disclaimed_request(&below) {
             return below;
         }
     }

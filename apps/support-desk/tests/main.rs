@@ -30,6 +30,7 @@ mod desk;
 mod desk22_kinds;
 mod desk23_kinds;
 mod desk24_kinds;
+mod desk25_kinds;
 mod intent_classes;
 mod layout_kinds;
 mod layout_kinds_b11;
