@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 mod corrections;
+mod desk25;
 mod documents;
 mod figures;
 mod gloss;
@@ -1162,10 +1163,10 @@ fn prepare(text: &str) -> String {
 /// are still both there to check against the order (ADR-1018).
 fn shares_kept(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
-        &letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(&kinds::prepared(
+        &letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(&kinds::prepared(&desk25::limited_asks(
             &documents::plain(&jargon::plain_requests(&gloss::english(&numerals::as_digits(&kinds26::space_grouped(
                 &crate::content::normalize(text),
-            ))))),
+            )))))),
         ))))),
     )))))
     .pipe(|t| without_refused_figures(&t))

@@ -184,3 +184,49 @@ fn a_duplicate_charge_told_in_other_words_or_below_a_forward() {
         ("I bought two mugs, both 12.00, one arrived cracked. refund for that one please", 2_400, 6, &[], refund(1_200)),
     ]);
 }
+
+/// Thanks over the shop's quoted report of a refund done ("we've issued a refund of …") takes no offer: the report is
+/// no offer (ADR-1038) and the thanks ask nothing (C1); a quoted offer that is taken still is (control).
+#[test]
+fn thanks_over_a_quoted_refund_report_takes_no_offer() {
+    check_at(&[
+        (
+            "Perfect, it's come through, many thanks.\nRuth\n\n> Hi Ruth, we've processed a refund of 22.00 to your \
+             Mastercard. Allow a few days.\n",
+            2_200,
+            9,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        (
+            "great stuff - seen it in my account today. ta\n\n> Your refund of £15.50 has been issued to the original \
+             payment method.\n",
+            1_550,
+            9,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        // control: an offer quoted, taken.
+        (
+            "Great, yes please do that.\n\n> On 1 Dec, Customer Care <care@shop.example> wrote:\n> We can refund 15.00 \
+             for the scratch.\n",
+            4_000,
+            9,
+            &[],
+            refund(1_500),
+        ),
+    ]);
+}
+
+/// "only asking for the 20.00" limits the ask to a figure; it disclaims nothing (ADR-1040). "Just asking" alone, with
+/// no figure, still asks nothing (control).
+#[test]
+fn only_asking_for_a_figure_is_an_ask() {
+    check_at(&[
+        ("I'm only asking for the 9.50 for the chipped bowl, please process that.", 4_000, 6, &[], refund(950)),
+        ("we are now just asking for €30 for the missing legs. thank you", 9_000, 6, &[], refund(3_000)),
+        ("the earlier one is still pending, that's fine - I'm only asking for 12.00 for the lid now.", 6_000, 6, &["pending"], refund(1_200)),
+        // control
+        ("just asking, how long does a refund usually take?", 4_000, 6, &[], other("close", "C1")),
+    ]);
+}

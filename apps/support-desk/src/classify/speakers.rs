@@ -294,6 +294,9 @@ impl Thread {
         let mut out = Vec::new();
         for s in self.earlier.iter().filter(|s| s.side == Side::Shop) {
             let text = crate::content::normalize(&s.text);
+            // A refund the shop reports as done ("we've issued a refund of $39.00") is no offer to take (ADR-1038):
+            // its sentences are left out.
+            let text: String = super::desk25::sentences(&text).filter(|sentence| !done_report(sentence)).collect();
             for c in patterns().offer.captures_iter(&text) {
                 let Some(m) = c.get(1).or_else(|| c.get(2)) else { continue };
                 let digits: String =
@@ -308,6 +311,20 @@ impl Thread {
         }
         out
     }
+}
+
+/// Whether a sentence of the shop's reports a refund as done: "we've issued a refund of $39.00", "your refund of
+/// 25.00 has been processed", "we have now credited 12.00".
+fn done_report(sentence: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)\b(?:we'?ve|we\s+have|we|has\s+been|have\s+been|was|were|is\s+now|has\s+now\s+been)\s+(?:now\s+|already\s+|just\s+|successfully\s+)?(?:issued|processed|refunded|credited|sent|approved|paid|returned|reimbursed|completed)\b",
+        )
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(sentence))
 }
 
 /// Whether the newest words take an offer and do not decline it.
