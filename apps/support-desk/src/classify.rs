@@ -1163,10 +1163,10 @@ fn prepare(text: &str) -> String {
 /// are still both there to check against the order (ADR-1018).
 fn shares_kept(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
-        &letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(&kinds::prepared(&desk25::limited_asks(
+        &letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(&kinds::prepared(&desk25::limited_asks(&desk25::plain_puts(
             &documents::plain(&jargon::plain_requests(&gloss::english(&numerals::as_digits(&kinds26::space_grouped(
                 &crate::content::normalize(text),
-            )))))),
+            ))))))),
         ))))),
     )))))
     .pipe(|t| without_refused_figures(&t))
@@ -3107,7 +3107,10 @@ pub fn safety_legal_injury(text: &str) -> bool {
     let text = without_degree_senses(&handles_as_words(&text));
     // Injury words out of their sense (ADR-950): in a negator's scope ("no blisters at all", "nobody was hurt") or
     // modifying a colour name ("a hospital-corridor mint"). The legal reading keeps the whole text.
-    res().safety.is_match(&scope::out_of_sense(&text)) || res().legal.is_match(&text) || choking(&text)
+    res().safety.is_match(&scope::out_of_sense(&text))
+        || res().legal.is_match(&text)
+        || choking(&text)
+        || desk25::injury_in_passing(&text)
 }
 
 /// A choking hazard named by what happened rather than by the word (b20 `g-023`): a part in a child's mouth, a part
@@ -3456,6 +3459,16 @@ pub fn facts(ev: &Evidence) -> Facts {
             }
         }
         a => a,
+    };
+    // An itemised list of demands totalling more than the order is an over-ask (X2, ADR-1041), never the order's
+    // amount or one item's figure.
+    let listed_lines: String = text.lines().filter(|l| !l.trim_start().starts_with('>')).collect::<Vec<_>>().join("\n");
+    let amount = match (desk25::itemised_total(&listed_lines), order.map(|o| o.amount_cents)) {
+        // A list read as a form's ask names one item's figure: the list's total is still asked.
+        (Some(total), Some(cap)) if total > cap && wants_refund && answered.is_none() => {
+            Amount::Cents(total)
+        }
+        _ => amount,
     };
     // An unsettled figure (alternatives, a range, an approximation, an estimate, a hedge) outside a price is never
     // paid out and never falls back to the order's amount (ADR-959): the request cannot be settled (U1).

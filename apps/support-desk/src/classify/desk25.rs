@@ -49,6 +49,79 @@ pub fn limited_asks(text: &str) -> String {
     .map_or_else(|| text.to_string(), |re| re.replace_all(text, "$1").into_owned())
 }
 
+/// Colloquial verbs of putting a figure back ("pop the 18.50 back on my card", "bung 7.20 for the lid back", "stick
+/// that £5 back on my account") read as a refund of that figure: only with a money figure as the object, so "put the
+/// lamp back in its box" stays. And a return coordinated with a credit in trade jargon ("process return & full
+/// credit", "arrange collection and credit") puts the credit as the imperative's object.
+pub fn plain_puts(text: &str) -> String {
+    static RE: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((puts, ret)) = RE
+        .get_or_init(|| {
+            Some((
+                Regex::new(
+                    r"(?i)\b(?:pop|bung|stick|chuck|whack|shove|slip|put|pay)\s+((?:the\s+|that\s+|my\s+)?(?:[$€£]\s?)?\d[\d.,]*(?:\s?(?:eur|gbp|usd|euros?|pounds?|quid|dollars?))?(?:\s+for\s+[^.!?\n]{0,30}?)?)\s+back\b",
+                )
+                .ok()?,
+                Regex::new(
+                    r"(?i)\b(process|arrange|action|issue|raise|authori[sz]e|book|organi[sz]e|initiate)\s+(?:(?:a|an|the)\s+)?(?:return|collection|rma|uplift|pick-?up)\s*(?:and|&|\+|plus|,|/)\s*",
+                )
+                .ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let text = puts.replace_all(text, "refund $1");
+    ret.replace_all(&text, "$1 ").into_owned()
+}
+
+/// The sum of an itemised list of demands, each on its own line under a list mark ("(a) full reimbursement of 80.00",
+/// "2. 25.00 compensation for time lost", "- refund of the postage 4.99"), when two or more such lines each name one
+/// money figure and a money word: the customer asks their total, whatever a "Total" line or the order says.
+pub fn itemised_total(text: &str) -> Option<i64> {
+    static RE: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let (mark, money_word, figure) = RE
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"^\s*(?:\(?[a-h]\)|\(?[1-9]\)|[1-9][.)]|[-*•·])\s+").ok()?,
+                Regex::new(r"(?i)\b(?:refund\w*|reimburs\w*|compensat\w*|credit\w*|repay\w*|money\s+back|back|costs?|fees?|expenses?|charges?)\b").ok()?,
+                Regex::new(r"(?:[$€£]\s?)?\b\d{1,3}(?:,\d{3})*(?:\.\d{2})?\b|\b\d+(?:\.\d{2})?\b").ok()?,
+            ))
+        })
+        .as_ref()?;
+    let mut sum = 0;
+    let mut items = 0;
+    for line in text.lines() {
+        let Some(m) = mark.find(line) else { continue };
+        let rest = &line[m.end()..];
+        let figures: Vec<&str> = figure.find_iter(rest).map(|f| f.as_str()).collect();
+        if !money_word.is_match(rest) || figures.len() != 1 {
+            continue;
+        }
+        let digits: String = figures[0].chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
+        sum += super::to_cents(&digits)?;
+        items += 1;
+    }
+    (items >= 2).then_some(sum)
+}
+
+/// Injury told in passing by what happened to the body: something hot, sharp or live on a body part ("splashed boiling
+/// water over my wrist", "hot oil on his hand", "the blade went into my thumb").
+pub fn injury_in_passing(text: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:boiling|scalding|hot|molten|burning)\s+(?:water|oil|liquid|tea|coffee|soup|steam|wax|milk|fat)\b",
+            r"[^.!?\n]{0,40}?\b(?:on|onto|over|across|into|down)\s+(?:all\s+over\s+)?(?:my|his|her|their|our|the\s+(?:baby|child|kid)'?s?)\s+",
+            r"(?:own\s+)?(?:left\s+|right\s+)?(?:hands?|wrists?|arms?|legs?|feet|foot|face|skin|fingers?|chest|lap|neck|thumbs?|knees?|eyes?)\b",
+        ))
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(text))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
