@@ -3564,7 +3564,11 @@ fn customer_words(text: &str, thread: &speakers::Thread, subject: &str) -> Strin
     // The newest words that say nothing of their own — no ask, no acknowledgement, no status question, no money
     // figure, nothing taken back — whatever words they use to hand the thread on ("looping support in", "over to
     // you", "passing this on"): the customer's side below is read (ADR-1036).
-    let top_silent = !speakers::withdraws(&thread.top) && reply_figures(&prepare(&thread.top)).is_empty();
+    // A question on top ("how long is the warranty?") or a long note of its own says something: they keep their words.
+    let top_silent = !speakers::withdraws(&thread.top)
+        && !thread.top.contains('?')
+        && thread.top.split_whitespace().count() <= 25
+        && reply_figures(&prepare(&thread.top)).is_empty();
     if thread.customer_below()
         && (speakers::refers_below(&thread.top) || kinds26::points_below(&thread.top, subject) || top_silent)
     {
