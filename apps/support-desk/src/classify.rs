@@ -1163,10 +1163,10 @@ fn prepare(text: &str) -> String {
 /// are still both there to check against the order (ADR-1018).
 fn shares_kept(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
-        &letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(&kinds::prepared(&desk25::limited_asks(&desk25::plain_puts(
-            &documents::plain(&jargon::plain_requests(&gloss::english(&numerals::as_digits(&kinds26::space_grouped(
-                &crate::content::normalize(text),
-            ))))))),
+        &letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(&kinds::prepared(
+            &desk25::limited_asks(&desk25::plain_puts(&documents::plain(&jargon::plain_requests(&gloss::english(
+                &numerals::as_digits(&kinds26::space_grouped(&crate::content::normalize(text))),
+            ))))),
         ))))),
     )))))
     .pipe(|t| without_refused_figures(&t))
@@ -3465,9 +3465,7 @@ pub fn facts(ev: &Evidence) -> Facts {
     let listed_lines: String = text.lines().filter(|l| !l.trim_start().starts_with('>')).collect::<Vec<_>>().join("\n");
     let amount = match (desk25::itemised_total(&listed_lines), order.map(|o| o.amount_cents)) {
         // A list read as a form's ask names one item's figure: the list's total is still asked.
-        (Some(total), Some(cap)) if total > cap && wants_refund && answered.is_none() => {
-            Amount::Cents(total)
-        }
+        (Some(total), Some(cap)) if total > cap && wants_refund && answered.is_none() => Amount::Cents(total),
         _ => amount,
     };
     // An unsettled figure (alternatives, a range, an approximation, an estimate, a hedge) outside a price is never

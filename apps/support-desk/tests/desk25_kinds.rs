@@ -181,7 +181,13 @@ fn a_duplicate_charge_told_in_other_words_or_below_a_forward() {
         ),
         ("debited 33.10 twice for 1 order. fix pls", 3_310, 6, &[], refund(3_310)),
         // control: two items at one price, one broken — its price, never a duplicate's.
-        ("I bought two mugs, both 12.00, one arrived cracked. refund for that one please", 2_400, 6, &[], refund(1_200)),
+        (
+            "I bought two mugs, both 12.00, one arrived cracked. refund for that one please",
+            2_400,
+            6,
+            &[],
+            refund(1_200),
+        ),
     ]);
 }
 
@@ -225,8 +231,94 @@ fn only_asking_for_a_figure_is_an_ask() {
     check_at(&[
         ("I'm only asking for the 9.50 for the chipped bowl, please process that.", 4_000, 6, &[], refund(950)),
         ("we are now just asking for €30 for the missing legs. thank you", 9_000, 6, &[], refund(3_000)),
-        ("the earlier one is still pending, that's fine - I'm only asking for 12.00 for the lid now.", 6_000, 6, &["pending"], refund(1_200)),
+        (
+            "the earlier one is still pending, that's fine - I'm only asking for 12.00 for the lid now.",
+            6_000,
+            6,
+            &["pending"],
+            refund(1_200),
+        ),
         // control
         ("just asking, how long does a refund usually take?", 4_000, 6, &[], other("close", "C1")),
+    ]);
+}
+
+/// A reply that asks something of its own on top (a question) keeps its words: a relative's quoted ask below is not
+/// the customer's (control for ADR-1036's silent top).
+#[test]
+fn a_question_on_top_keeps_its_own_words() {
+    check_at(&[(
+        "When will the spare filter be back in stock?\n\n> On Sunday, my aunt wrote:\n> get them to refund the \
+             whole 80.00\n",
+        8_000,
+        6,
+        &[],
+        other("close", "C1"),
+    )]);
+}
+
+/// An injury told in passing by what happened to the body — something hot on a body part — escalates before any
+/// refund (E2, ADR-1041), however lightly the customer takes it; hot water on a counter is no injury (control).
+#[test]
+fn an_injury_told_in_passing_escalates() {
+    check_at(&[
+        (
+            "The pan handle came off as I lifted it and hot oil went on my hand, it's fine now. Refund the 40 please.",
+            4_000,
+            6,
+            &[],
+            other("escalate", "E2"),
+        ),
+        (
+            "lid popped off the flask, scalding tea all down my son's leg (he's ok, just red). money back pls",
+            2_500,
+            6,
+            &[],
+            other("escalate", "E2"),
+        ),
+        (
+            "I made coffee and hot water went all over the counter, what a mess. Refund the 40 please.",
+            4_000,
+            6,
+            &[],
+            refund(4_000),
+        ),
+    ]);
+}
+
+/// An itemised list of demands (one figure and a money word per list line) totalling more than the order is an
+/// over-ask (X2, ADR-1041), never the order's amount or one line's figure.
+#[test]
+fn itemised_demands_over_the_order_are_refused() {
+    check_at(&[
+        (
+            "Re: case 4410\nKindly action the following:\n1. refund of goods 60.00\n2. 30.00 costs for the return \
+             courier\nPlease confirm.",
+            6_000,
+            6,
+            &[],
+            other("refuse", "X2"),
+        ),
+        (
+            "I want:\n- my money back, 45.00\n- 20.00 for the taxi to the post office\n- 10.00 for my time",
+            4_500,
+            6,
+            &[],
+            other("refuse", "X2"),
+        ),
+    ]);
+}
+
+/// "pop the 7.20 back on my card" asks that figure back (a colloquial verb of putting money back, only with a figure
+/// as its object); "process return & full credit" is a trade imperative whose object is the credit (ADR-1042).
+#[test]
+fn colloquial_and_trade_asks() {
+    check_at(&[
+        ("Could you bung the 7.20 for the broken lid back on my card? The rest is fine.", 3_000, 6, &[], refund(720)),
+        ("lamp's great but the shade was bent, can you pop £9 back please", 3_500, 6, &[], refund(900)),
+        ("Please process return & full credit, items not needed.", 9_000, 10, &[], refund(9_000)),
+        ("Please process return & full credit, items not needed.", 9_000, 70, &[], other("refuse", "X3")),
+        // control: an object that is no figure.
+        ("I'll pop the lamp back in its box. Do you want it returned?", 3_500, 6, &[], other("close", "C1")),
     ]);
 }

@@ -77,8 +77,9 @@ pub fn plain_puts(text: &str) -> String {
 }
 
 /// The sum of an itemised list of demands, each on its own line under a list mark ("(a) full reimbursement of 80.00",
-/// "2. 25.00 compensation for time lost", "- refund of the postage 4.99"), when two or more such lines each name one
-/// money figure and a money word: the customer asks their total, whatever a "Total" line or the order says.
+/// "2. 25.00 compensation for time lost", "- 20.00 for the taxi"), when two or more such lines each name one figure
+/// and one of them a money word: the customer asks their total, whatever a "Total" line or the order says. The reader
+/// uses it only where the total is more than the order (an over-ask, X2).
 pub fn itemised_total(text: &str) -> Option<i64> {
     static RE: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
     let (mark, money_word, figure) = RE
@@ -92,18 +93,20 @@ pub fn itemised_total(text: &str) -> Option<i64> {
         .as_ref()?;
     let mut sum = 0;
     let mut items = 0;
+    let mut worded = false;
     for line in text.lines() {
         let Some(m) = mark.find(line) else { continue };
         let rest = &line[m.end()..];
         let figures: Vec<&str> = figure.find_iter(rest).map(|f| f.as_str()).collect();
-        if !money_word.is_match(rest) || figures.len() != 1 {
+        if figures.len() != 1 {
             continue;
         }
+        worded |= money_word.is_match(rest);
         let digits: String = figures[0].chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
         sum += super::to_cents(&digits)?;
         items += 1;
     }
-    (items >= 2).then_some(sum)
+    (items >= 2 && worded).then_some(sum)
 }
 
 /// Injury told in passing by what happened to the body: something hot, sharp or live on a body part ("splashed boiling

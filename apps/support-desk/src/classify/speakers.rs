@@ -255,7 +255,8 @@ pub fn withdraws(top: &str) -> bool {
 /// "RV: …", "SV: …") among its first two lines, when it has one: that line is the earlier message's subject.
 pub fn without_reply_subject(text: &str) -> Option<String> {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    let re = RE.get_or_init(|| Regex::new(r"(?i)^\s*(?:(?:re|fw|fwd|aw|wg|tr|rv|sv|vs|antw)\s*:\s*)+\S").ok()).as_ref()?;
+    let re =
+        RE.get_or_init(|| Regex::new(r"(?i)^\s*(?:(?:re|fw|fwd|aw|wg|tr|rv|sv|vs|antw)\s*:\s*)+\S").ok()).as_ref()?;
     let mut out = Vec::new();
     let (mut found, mut seen) = (false, 0);
     for line in text.lines() {
