@@ -3539,15 +3539,6 @@ fn reply_figures(own: &str) -> Vec<i64> {
 /// the order it was written, the newest words last — if that asks. The shop's quoted messages are never the
 /// customer's words.
 fn customer_words(text: &str, thread: &speakers::Thread, subject: &str) -> String {
-    // A reply's or a forward's subject line ("RE: Your refund has been processed", "FW: refund - still pending?") is
-    // the earlier message's subject, not the sender's new words: when the words under it ask, acknowledge or ask
-    // about a refund on their own, they are read without it (ADR-1037).
-    if let Some(rest) = speakers::without_reply_subject(text) {
-        let c = intent_in(&prepare(&rest));
-        if c.request || c.acknowledged || c.status_question {
-            return customer_words(&rest, thread, subject);
-        }
-    }
     let own = prepare(text);
     let c = intent_in(&own);
     // A request of its own that names a figure, an acknowledgement, a status question or a disclaimer stands; a

@@ -251,27 +251,6 @@ pub fn withdraws(top: &str) -> bool {
     patterns().withdraws.is_match(top)
 }
 
-/// The text without a reply's or a forward's subject line ("RE: …", "FW: …", "Fwd: …", "AW: …", "WG: …", "TR: …",
-/// "RV: …", "SV: …") among its first two lines, when it has one: that line is the earlier message's subject.
-pub fn without_reply_subject(text: &str) -> Option<String> {
-    static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    let re =
-        RE.get_or_init(|| Regex::new(r"(?i)^\s*(?:(?:re|fw|fwd|aw|wg|tr|rv|sv|vs|antw)\s*:\s*)+\S").ok()).as_ref()?;
-    let mut out = Vec::new();
-    let (mut found, mut seen) = (false, 0);
-    for line in text.lines() {
-        if !found && seen < 2 && !line.trim().is_empty() {
-            seen += 1;
-            if re.is_match(line) {
-                found = true;
-                continue;
-            }
-        }
-        out.push(line);
-    }
-    found.then(|| out.join("\n"))
-}
-
 impl Thread {
     /// Whether any earlier segment is the customer's side.
     pub fn customer_below(&self) -> bool {
