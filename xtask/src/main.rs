@@ -3107,6 +3107,34 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_count_at_a_unit_price_and_space_grouped_thousands",
         also: &[],
     },
+    // desk25 (issue 16, forwarded mail by its structure and b26's kinds): ADR-1036, ADR-1041.
+    Mutation {
+        property: "the support desk neutralises a machine-addressed instruction whose addressee is bracketed (X5, ADR-1036)",
+        file: "apps/support-desk/src/classify/layout.rs",
+        original: r"{label}\s*(?:[(\[][^)\]\n]{{0,60}}[)\]]\s*)?(?:",
+        broken: r"{label}\s*(?:[(\[][^)\]\n]{{0,60}}[)\]]\s*){{0}}(?:",
+        package: "support-desk",
+        filter: "an_instruction_on_top_of_a_forward_is_neutralised_and_the_ask_below_read",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk escalates an injury told in passing by what happened to the body (E2, ADR-1041)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "        || desk25::injury_in_passing(&text)",
+        broken: "        || false",
+        package: "support-desk",
+        filter: "an_injury_told_in_passing_escalates",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk refuses itemised demands totalling more than the order (X2, ADR-1041)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "(Some(total), Some(cap)) if total > cap && wants_refund && answered.is_none() => Amount::Cents(total),",
+        broken: "(Some(total), Some(cap)) if false && total > cap && wants_refund => Amount::Cents(total),",
+        package: "support-desk",
+        filter: "itemised_demands_over_the_order_are_refused",
+        also: &[],
+    },
     // fault16 (issue #19, ADR-974 built: ADR-994, ADR-995).
     Mutation {
         property: "a target whose undo link left memory is read as undone from its row's seal (ADR-994)",
