@@ -306,6 +306,15 @@ fn itemised_demands_over_the_order_are_refused() {
             &[],
             other("refuse", "X2"),
         ),
+        // control: numbered paragraphs of a formal letter — a purchase told, then one ask — are no list of demands.
+        (
+            "Dear Sirs,\n\n1. On 3 November I bought a desk lamp from you for EUR 85.00.\n2. The switch failed after a \
+             week.\n3. I request a partial refund of EUR 30.00 and will keep the lamp.\n\nRegards",
+            8_500,
+            20,
+            &[],
+            refund(3_000),
+        ),
     ]);
 }
 

@@ -81,13 +81,14 @@ pub fn plain_puts(text: &str) -> String {
 /// and one of them a money word: the customer asks their total, whatever a "Total" line or the order says. The reader
 /// uses it only where the total is more than the order (an over-ask, X2).
 pub fn itemised_total(text: &str) -> Option<i64> {
-    static RE: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
-    let (mark, money_word, figure) = RE
+    static RE: OnceLock<Option<(Regex, Regex, Regex, Regex)>> = OnceLock::new();
+    let (mark, money_word, figure, purchase) = RE
         .get_or_init(|| {
             Some((
                 Regex::new(r"^\s*(?:\(?[a-h]\)|\(?[1-9]\)|[1-9][.)]|[-*•·])\s+").ok()?,
                 Regex::new(r"(?i)\b(?:refund\w*|reimburs\w*|compensat\w*|credit\w*|repay\w*|money\s+back|back|costs?|fees?|expenses?|charges?)\b").ok()?,
                 Regex::new(r"(?:[$€£]\s?)?\b\d{1,3}(?:,\d{3})*(?:\.\d{2})?\b|\b\d+(?:\.\d{2})?\b").ok()?,
+                Regex::new(r"(?i)\b(?:purchased|bought|ordered|order\s+(?:total|value|amount)|invoiced?|priced)\b").ok()?,
             ))
         })
         .as_ref()?;
@@ -98,7 +99,9 @@ pub fn itemised_total(text: &str) -> Option<i64> {
         let Some(m) = mark.find(line) else { continue };
         let rest = &line[m.end()..];
         let figures: Vec<&str> = figure.find_iter(rest).map(|f| f.as_str()).collect();
-        if figures.len() != 1 {
+        // A demand line is short and tells no purchase: a numbered paragraph of a story ("1. On the 2nd I purchased
+        // a chair from you for 219.00.") is no item of a list of demands.
+        if figures.len() != 1 || rest.split_whitespace().count() > 10 || purchase.is_match(rest) {
             continue;
         }
         worded |= money_word.is_match(rest);
