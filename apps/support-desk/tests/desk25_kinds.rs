@@ -306,9 +306,18 @@ fn itemised_demands_over_the_order_are_refused() {
             &[],
             other("refuse", "X2"),
         ),
+        // control: a breakdown with its total (labelled lines, one the sum of the others) is no list of demands.
+        (
+            "Please arrange a full refund of the invoice total:\n- Goods: GBP 40.00\n- Delivery: GBP 5.00\n- Total: GBP \
+             45.00 (to be refunded)\nThanks, Accounts",
+            4_500,
+            6,
+            &[],
+            refund(4_500),
+        ),
         // control: numbered paragraphs of a formal letter — a purchase told, then one ask — are no list of demands.
         (
-            "Dear Sirs,\n\n1. On 3 November I bought a desk lamp from you for EUR 85.00.\n2. The switch failed after a \
+            "Dear Sirs,\n\n1. Earlier this month I bought a desk lamp from you for EUR 85.00.\n2. The switch failed after a \
              week.\n3. I request a partial refund of EUR 30.00 and will keep the lamp.\n\nRegards",
             8_500,
             20,

@@ -81,19 +81,21 @@ pub fn plain_puts(text: &str) -> String {
 /// and one of them a money word: the customer asks their total, whatever a "Total" line or the order says. The reader
 /// uses it only where the total is more than the order (an over-ask, X2).
 pub fn itemised_total(text: &str) -> Option<i64> {
-    static RE: OnceLock<Option<(Regex, Regex, Regex, Regex)>> = OnceLock::new();
-    let (mark, money_word, figure, purchase) = RE
+    static RE: OnceLock<Option<(Regex, Regex, Regex, Regex, Regex)>> = OnceLock::new();
+    let (mark, money_word, figure, purchase, field) = RE
         .get_or_init(|| {
             Some((
                 Regex::new(r"^\s*(?:\(?[a-h]\)|\(?[1-9]\)|[1-9][.)]|[-*•·])\s+").ok()?,
                 Regex::new(r"(?i)\b(?:refund\w*|reimburs\w*|compensat\w*|credit\w*|repay\w*|money\s+back|back|costs?|fees?|expenses?|charges?)\b").ok()?,
                 Regex::new(r"(?:[$€£]\s?)?\b\d{1,3}(?:,\d{3})*(?:\.\d{2})?\b|\b\d+(?:\.\d{2})?\b").ok()?,
                 Regex::new(r"(?i)\b(?:purchased|bought|ordered|order\s+(?:total|value|amount)|invoiced?|priced)\b").ok()?,
+                Regex::new(r"^[\w %()./-]{1,30}:\s").ok()?,
             ))
         })
         .as_ref()?;
     let mut sum = 0;
     let mut items = 0;
+    let mut values = Vec::new();
     let mut worded = false;
     for line in text.lines() {
         let Some(m) = mark.find(line) else { continue };
@@ -101,13 +103,22 @@ pub fn itemised_total(text: &str) -> Option<i64> {
         let figures: Vec<&str> = figure.find_iter(rest).map(|f| f.as_str()).collect();
         // A demand line is short and tells no purchase: a numbered paragraph of a story ("1. On the 2nd I purchased
         // a chair from you for 219.00.") is no item of a list of demands.
-        if figures.len() != 1 || rest.split_whitespace().count() > 10 || purchase.is_match(rest) {
+        // A labelled field ("Net: EUR 50.00", "Gross: EUR 59.50 <- amount to be refunded") is a document's line, not
+        // a demand.
+        if figures.len() != 1 || rest.split_whitespace().count() > 10 || purchase.is_match(rest) || field.is_match(rest)
+        {
             continue;
         }
         worded |= money_word.is_match(rest);
         let digits: String = figures[0].chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
-        sum += super::to_cents(&digits)?;
+        let v = super::to_cents(&digits)?;
+        values.push(v);
+        sum += v;
         items += 1;
+    }
+    // One item the sum of the others is a breakdown with its total, not separate demands.
+    if values.iter().any(|v| 2 * v == sum) {
+        return None;
     }
     (items >= 2 && worded).then_some(sum)
 }
