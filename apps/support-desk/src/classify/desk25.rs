@@ -1,10 +1,15 @@
-//! desk25's kinds of reading (issue 16, ADR-1036…ADR-1040): small typed steps the thread reading of
+//! desk25's kinds of reading (issue 16, ADR-1036…ADR-1042): small typed steps the thread reading of
 //! [`super::speakers`] and the grammar share, each tested on constructions written for it (never an eval set's
 //! sentences):
 //!
 //! - [`sentences`]: a text cut into sentences at ". ", "!", "?" or a line's end — never at a decimal point.
 //! - [`limited_asks`]: "only asking for the 20.00" limits an ask to a figure; the limiting word ("only", "just") is
 //!   no disclaimer ("just asking, how long …" still is one).
+//! - [`plain_puts`]: "pop the 18.50 back on my card" (a figure as the object) is a refund of it; "process return &
+//!   full credit" puts the credit as the trade imperative's object (ADR-1042).
+//! - [`itemised_total`]: a short list of demands, one figure a line, is asked as its total; over the order, X2
+//!   (ADR-1041). A breakdown with its total, labelled fields and a letter's numbered paragraphs are no demands.
+//! - [`injury_in_passing`]: something hot on a body part is an injury, however lightly told (E2, ADR-1041).
 
 use regex::Regex;
 use std::sync::OnceLock;
@@ -81,7 +86,9 @@ pub fn plain_puts(text: &str) -> String {
 /// and one of them a money word: the customer asks their total, whatever a "Total" line or the order says. The reader
 /// uses it only where the total is more than the order (an over-ask, X2).
 pub fn itemised_total(text: &str) -> Option<i64> {
-    static RE: OnceLock<Option<(Regex, Regex, Regex, Regex, Regex)>> = OnceLock::new();
+    /// The list mark, a money word, a figure, a purchase told, a labelled field.
+    type ListRes = (Regex, Regex, Regex, Regex, Regex);
+    static RE: OnceLock<Option<ListRes>> = OnceLock::new();
     let (mark, money_word, figure, purchase, field) = RE
         .get_or_init(|| {
             Some((
