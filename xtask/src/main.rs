@@ -3208,6 +3208,33 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack31_h1_inside_the_protocol_s_meta_objects_only_their_defined_fields_go",
         also: &[],
     },
+    Mutation {
+        property: "a URL path value whose NFKC form is another path is refused (ADR-390, attack 32 H2)",
+        file: "crates/foureyes-connect/src/run.rs",
+        original: "            if folded.contains(['/', '\\\\', '%']) || is_dot_segment(folded.as_bytes()) {",
+        broken: "            if false && (folded.contains(['/', '\\\\', '%']) || is_dot_segment(folded.as_bytes())) {",
+        package: "foureyes-connect",
+        filter: "attack32_h2_a_value_whose_compatibility_form_is_another_path_is_refused",
+        also: &[],
+    },
+    Mutation {
+        property: "every default-ignorable character is hidden: shown as a marker to an approver (ADR-391, attack 32 H1)",
+        file: "crates/foureyes-core/src/hidden.rs",
+        original: "        || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)",
+        broken: "        || (false && CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c))",
+        package: "foureyes-core",
+        filter: "invisible_and_look_alike_characters_are_hidden",
+        also: &[],
+    },
+    Mutation {
+        property: "the console marks every character the core calls hidden (ADR-391, attack 32 H1)",
+        file: "crates/foureyes-server/assets/console.html",
+        original: "const HIDDEN = /(?![\\t\\n ])[\\p{Default_Ignorable_Code_Point}\\p{Cc}",
+        broken: "const HIDDEN = /(?![\\t\\n ])[\\p{Cc}",
+        package: "foureyes-server",
+        filter: "attack32_h1_the_console_marks_every_character_the_core_calls_hidden",
+        also: &[],
+    },
     // fault18 (ADR-1029..ADR-1035)
     Mutation {
         property: "a lengthened compensation window re-opens no target whose undo's link left memory (ADR-1029)",

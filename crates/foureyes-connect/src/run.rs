@@ -16,6 +16,7 @@ use serde_json::{Map, Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 use tokio::io::AsyncReadExt;
+use unicode_normalization::UnicodeNormalization;
 
 /// Deadline when the spec names none.
 pub const DEFAULT_TIMEOUT_MS: i64 = 30_000;
@@ -501,8 +502,9 @@ fn prepared_url(source: &str, name: &str, ctx: &Value, checks: &UrlChecks) -> Re
 /// or `None`. Such servers decode the path once before they route it: nginx's `proxy_pass http://backend/api/;`
 /// turns `/api/orders/..%2Fadmin/refund` into `/api/admin/refund` (attack 31 H2), Tomcat reads `..;` as `..`. So
 /// every segment, decoded once, must still be one segment — no encoded `/`, `\` or `%` (which a second decoding
-/// reads) — and not a dot segment, even with a `;` parameter after it (ADR-388). Only the path is read: a query
-/// value may hold a `/`.
+/// reads) — and not a dot segment, even with a `;` parameter after it (ADR-388). A server that also folds the
+/// decoded path to its Unicode compatibility form (NFKC) reads `．．／` as `../` and `‥` as `..` (attack 32 H2), so the
+/// same holds for each segment's NFKC form (ADR-390). Only the path is read: a query value may hold a `/`.
 pub fn path_read_another_way(path: &str) -> Option<&'static str> {
     for segment in path.split('/') {
         let lower = segment.to_ascii_lowercase();
@@ -510,12 +512,28 @@ pub fn path_read_another_way(path: &str) -> Option<&'static str> {
             return Some("holds an encoded `/`, `\\` or `%`: a server that decodes it once reads another path");
         }
         let decoded = percent_encoding::percent_decode_str(segment).collect::<Vec<u8>>();
-        let bare = decoded.split(|b| *b == b';').next().unwrap_or_default();
-        if bare == b"." || bare == b".." {
+        if is_dot_segment(&decoded) {
             return Some("holds a dot segment (a `;` parameter after it): a server reads it as `.` or `..`");
+        }
+        if let Ok(text) = std::str::from_utf8(&decoded)
+            && !text.is_ascii()
+        {
+            let folded = text.nfkc().collect::<String>();
+            if folded.contains(['/', '\\', '%']) || is_dot_segment(folded.as_bytes()) {
+                return Some(
+                    "folds (Unicode NFKC) to a `/`, `\\`, `%` or a dot segment: a server that normalises it reads \
+                     another path",
+                );
+            }
         }
     }
     None
+}
+
+/// `.` or `..`, alone or with a `;` parameter after it (Tomcat reads `..;x` as `..`).
+fn is_dot_segment(decoded: &[u8]) -> bool {
+    let bare = decoded.split(|b| *b == b';').next().unwrap_or_default();
+    bare == b"." || bare == b".."
 }
 
 /// The path a URL template writes literally before its first expression, up to its last `/`, canonicalised: the

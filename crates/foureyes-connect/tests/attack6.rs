@@ -292,6 +292,43 @@ async fn attack31_h2_a_value_a_proxy_decoding_the_path_once_reads_as_another_pat
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn attack32_h2_a_value_whose_compatibility_form_is_another_path_is_refused() {
+    // A front that decodes the path once and folds it to NFKC before resolving dot segments read `．．／admin`
+    // (full-width) as `../admin` and `‥` as `..`: 7 of 9 runs reached a path the template does not name (attack 32 H2,
+    // reproduced with a 12-line Node front). The door must not depend on what sits in front of the target (ADR-388).
+    let w = world().await;
+    for (i, id) in [
+        "\u{ff0e}\u{ff0e}\u{ff0f}admin",
+        "..\u{ff0f}admin",
+        "\u{ff0f}..\u{ff0f}admin",
+        "\u{ff0e}\u{ff0e}",
+        "\u{2025}",
+        "\u{2024}\u{2024}",
+        "\u{fe52}\u{fe52}",
+        "\u{ff0e}",
+        "\u{ff05}2F",
+        "x\u{ff3c}y",
+        "\u{fe68}",
+        "\u{2025}\u{ff1b}x",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let x = w.exec(&format!("a32-{i}"), "h1.mid", json!({ "id": id })).await;
+        let detail = x.decision.report_detail.clone().unwrap();
+        let sent = w.seen.0.lock().unwrap().clone();
+        assert!(sent.is_empty(), "{id:?}: the target got {sent:?} ({detail})");
+        assert_eq!(x.outcome, Some(Outcome::Failed), "{id:?}: {detail}");
+        assert!(detail["error"].as_str().unwrap_or_default().contains("a server"), "{id:?}: {detail}");
+    }
+    // Values whose compatibility form is still one ordinary segment run: full-width letters, a dot inside a name.
+    for (i, id) in ["\u{ff41}\u{ff42}c", "a\u{2024}b", "Z\u{fc}rich", "caf\u{e9}"].into_iter().enumerate() {
+        let x = w.exec(&format!("a32-ok-{i}"), "h1.mid", json!({ "id": id })).await;
+        assert_eq!(x.outcome, Some(Outcome::Executed), "{id:?}: {:?}", x.decision.report_detail);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn h2_a_response_cut_inside_a_secret_keeps_no_piece_of_it() {
     let w = world().await;
     // The answer is `{"msg": "<pad>", "auth": "Bearer <secret>"}` cut at 200 bytes: every pad slides the cut by

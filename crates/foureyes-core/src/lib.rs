@@ -11,6 +11,7 @@ pub mod checkpoint;
 pub mod connector;
 pub mod event;
 pub mod fold;
+pub mod hidden;
 pub mod journal;
 pub mod merkle;
 pub mod number;

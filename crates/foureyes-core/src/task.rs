@@ -323,21 +323,13 @@ pub fn visible(text: &str) -> String {
     for c in text.chars() {
         if c == '\\' {
             out.push_str("\\\\");
-        } else if c.is_control() || is_invisible_format(c) {
+        } else if crate::hidden::is_hidden(c) {
             out.push_str(&format!("\\u{{{:x}}}", c as u32));
         } else {
             out.push(c);
         }
     }
     out
-}
-
-/// Bidi controls, zero-width characters and other format characters that change how the text around them shows.
-fn is_invisible_format(c: char) -> bool {
-    matches!(c as u32,
-        0x00AD | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F | 0x200B..=0x200F | 0x202A..=0x202E
-        | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F | 0xFEFF | 0xFFA0 | 0xFFF9..=0xFFFB | 0x1D173..=0x1D17A
-        | 0xE0000..=0xE007F)
 }
 
 /// One file of a proposal as the agent sends it.

@@ -24,6 +24,7 @@ mod api_sessions;
 mod api_started;
 mod api_wait;
 mod boundaries;
+mod console_hidden;
 mod feed_wakes;
 mod mcp_reports;
 mod metrics_prometheus;

@@ -74,16 +74,12 @@ pub fn print_decision(d: &DecisionRecord) {
     println!("  digest {}", d.digest);
 }
 
-/// `text` with every character that hides or reorders what a terminal shows escaped as `\u{…}`: C0 and C1
-/// controls, DEL, bidi controls (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069), zero-width and invisible
-/// formatting characters (U+200B–U+200D, U+2060–U+2064, U+FEFF) and line/paragraph separators (U+2028/9), as the
-/// console shows hidden characters. An approver must read the bytes that will run (F52).
+/// `text` with every character that hides, fakes or reorders what a terminal shows escaped as `\u{…}` — controls,
+/// bidi controls, zero-width and other default-ignorable characters, separators and spaces other than the ASCII
+/// space ([`foureyes_core::hidden`], the set the console marks). An approver must read the bytes that will run (F52,
+/// ADR-391).
 pub fn shown(text: &str) -> String {
-    let hidden = |c: char| {
-        c.is_control()
-            || matches!(c, '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}'
-                | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}')
-    };
+    let hidden = foureyes_core::hidden::is_hidden;
     if !text.chars().any(hidden) {
         return text.to_string();
     }

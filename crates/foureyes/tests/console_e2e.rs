@@ -635,13 +635,14 @@ async fn scenario(page: &Page<'_>, ctx: &Ctx) -> Res<()> {
     .await?;
 
     // A second payment, rejected with a reason: its waiting executor hears "rejected".
-    let pay2 = json!({"request_id": "e2e-pay-2", "action": "payments.send", "params": {"amount_eur": 10, "payee": "Bob's Bakery\u{202E}lanigiro"}});
+    let pay2 = json!({"request_id": "e2e-pay-2", "action": "payments.send", "params": {"amount_eur": 10, "payee": "Bob\u{FE0F}'s Bakery\u{202E}lanigiro"}});
     let (first2, executor2) = spawn_executor(ctx.agent.clone(), pay2);
     let first2 = first2.await.map_err(|_| "the executor died before deciding".to_string())?;
     let approval2 = first2["approval_id"].as_i64().ok_or_else(|| format!("no approval_id: {first2}"))?;
     let card2 = card_css(approval2);
     page.wait_for("the second card", "return !!document.querySelector(arguments[0])", vec![json!(card2)]).await?;
-    // A right-to-left override in the payee is shown as a visible marker, with a warning on the card.
+    // A variation selector (drawn as nothing after a letter: attack 32 H1) and a right-to-left override in the payee
+    // are shown as visible markers, with a warning on the card.
     let flagged = page
         .js(
             "const c = document.querySelector(arguments[0]); return [c.querySelector('[data-testid=hidden-chars]')?.textContent ?? '', [...c.querySelectorAll('[data-testid=param-value] .esc')].map((e) => e.textContent)]",
@@ -649,9 +650,9 @@ async fn scenario(page: &Page<'_>, ctx: &Ctx) -> Res<()> {
         )
         .await?;
     ensure!(
-        flagged[0].as_str().is_some_and(|t| t.contains("1 invisible or direction-changing"))
-            && flagged[1] == json!(["U+202E"]),
-        "the bidi override must be flagged: {flagged}"
+        flagged[0].as_str().is_some_and(|t| t.contains("2 invisible or direction-changing"))
+            && flagged[1] == json!(["U+FE0F", "U+202E"]),
+        "the variation selector and the bidi override must be flagged: {flagged}"
     );
     page.click(&format!("{card2} [data-testid=reject-button]")).await?;
     page.type_into(&format!("{card2} [data-testid=reject-reason]"), "not a payee we know").await?;
