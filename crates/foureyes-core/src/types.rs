@@ -90,7 +90,7 @@ pub enum RequestError {
     )]
     TooDeep { path: String, max: usize },
     #[error(
-        "`{path}` is the integer {value}, beyond ±2^53−1: the journal's JSON (RFC 8785, numbers as IEEE doubles) cannot hold it exactly; send it as a string"
+        "`{path}` is the number {value}, beyond ±2^53−1 or beyond an IEEE double: the journal's JSON (RFC 8785, numbers as IEEE doubles) cannot hold it exactly; send it as a string"
     )]
     UnjournalableInteger { path: String, value: String },
     #[error("evidence is {len} bytes as canonical JSON: at most {max} are accepted")]
@@ -345,7 +345,11 @@ pub fn check_journalable(path: &str, value: &Value) -> Result<(), RequestError> 
                     // Kept as its text (ADR-110): an integer too large for 64 bits has no fraction or exponent.
                     _ => !n.to_string().contains(['.', 'e', 'E']),
                 };
-                if unsafe_int { Err((Vec::new(), Ok(n.to_string()))) } else { Ok(()) }
+                // `1e400` is kept as its text too, but RFC 8785 writes numbers as doubles and has no infinity: the
+                // event could not be written (attack 32: "a `decided` event cannot be journaled: NaN and
+                // +/-Infinity are not permitted", nothing journaled).
+                let beyond_double = n.as_f64().is_none_or(|f| !f.is_finite());
+                if unsafe_int || beyond_double { Err((Vec::new(), Ok(n.to_string()))) } else { Ok(()) }
             }
             _ => Ok(()),
         }

@@ -165,6 +165,31 @@ fn malformed_json_params_are_refused_audited_and_decide_nothing() {
 }
 
 #[test]
+fn attack32_evidence_beyond_a_double_is_refused_clearly_and_journaled() {
+    // `1e400` in evidence passed the shape check and failed at the journal's writer: "a `decided` event cannot be
+    // journaled: NaN and +/-Infinity are not permitted in JSON", nothing journaled (attack 32's note).
+    let e = env();
+    for evidence in [r#"{"score": 1e400}"#, r#"{"deep": [{"x": -1E+999}]}"#] {
+        let out = e.run(&[
+            "decide",
+            "--agent",
+            "bot",
+            "--action",
+            "battery.schedule",
+            "--params",
+            r#"{"kw": 1}"#,
+            "--evidence",
+            evidence,
+        ]);
+        assert_eq!(out.status.code(), Some(3), "evidence {evidence}: {}", stderr(&out));
+        assert!(stderr(&out).contains("beyond an IEEE double"), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("Infinity"), "{}", stderr(&out));
+    }
+    assert_eq!(e.decision_count(), 0);
+    assert_eq!(e.journal_kinds().into_iter().filter(|(k, _)| k == "refused").count(), 2, "both refusals journaled");
+}
+
+#[test]
 fn exact_numbers_from_the_command_line_are_compared_exactly() {
     let e = env();
     // battery.schedule: kw max 5. A hair above it is above it; exponent and negative-zero forms are numbers.
