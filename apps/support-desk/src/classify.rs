@@ -3503,18 +3503,27 @@ pub fn facts(ev: &Evidence) -> Facts {
     let settled_free = || form_ask.is_none() && answered.is_none() && settle::unsettled(&own).is_none();
     let asks = |s: &str| intent_in(s).request;
     let amount = match (amount, identified) {
-        (Amount::Ambiguous, Some(o)) if wants_refund && settled_free() => {
+        (Amount::Ambiguous, Some(o)) if wants_refund && form_ask.is_none() && answered.is_none() => {
+            // An approximate figure in a sentence that asks nothing is a price told, not the ask (policy.md).
+            let unsettled_in_ask = settle::unsettled(&own)
+                .is_some_and(|(_, span)| desk25::sentences(&own).any(|s| asks(s) && s.contains(span.as_str())));
             match desk26::worked_total(&own, &reply_figures(&own)) {
-                Some(t) => Amount::Cents(t),
-                None if desk26::story_prices_beside_order(&own, o.amount_cents, asks, reply_figures) => Amount::Missing,
-                None => Amount::Ambiguous,
+                Some(t) if settled_free() => Amount::Cents(t),
+                _ if !unsettled_in_ask
+                    && desk26::story_prices_beside_order(&own, o.amount_cents, asks, reply_figures) =>
+                {
+                    Amount::Missing
+                }
+                _ => Amount::Ambiguous,
             }
         }
         // The unit price read as the ask where the count and the total it comes to are written: the total.
         (Amount::Cents(v), Some(_))
             if wants_refund
                 && settled_free()
-                && desk26::worked_total(&own, &reply_figures(&own)).is_some_and(|t| v > 0 && t > v && t % v == 0) =>
+                && desk26::worked_total(&own, &reply_figures(&own)).is_some_and(|t| v > 0 && t > v && t % v == 0)
+                && !desk25::sentences(&own)
+                    .any(|s| asks(s) && (reply_figures(s).contains(&v) || desk26::decimals(s).contains(&v))) =>
         {
             desk26::worked_total(&own, &reply_figures(&own)).map_or(Amount::Cents(v), Amount::Cents)
         }

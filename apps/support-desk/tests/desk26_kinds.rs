@@ -209,3 +209,21 @@ fn story_prices_beside_the_orders_own_are_no_alternatives() {
         ),
     ]);
 }
+
+/// The thing the ask names and the figure told beside that thing (in a part of a sentence that asks nothing, or in
+/// the sentence right after the ask that says what "it" was): that figure, never the whole order in its place.
+#[test]
+fn the_figure_told_beside_the_thing_asked_is_the_ask() {
+    check_at(&[
+        ("Could you refund the postage? It was 4.75 and the box came a week late.", 3_900, 5, &[], refund(475)),
+        (
+            "The kettle was 30.00 and the filter 6.00. Filter is cracked. Money back for the filter please.",
+            3_600,
+            5,
+            &[],
+            refund(600),
+        ),
+        // control: the thing the ask names is the order's own figure: the order's amount.
+        ("The kettle was 36.00. It leaks. Money back for the kettle please.", 3_600, 5, &[], refund(3_600)),
+    ]);
+}

@@ -115,7 +115,7 @@ pub fn names_problem(own: &str) -> bool {
     static MONEY_RE: OnceLock<Option<Regex>> = OnceLock::new();
     let goods = re(
         &GOODS,
-        r"(?i)\b(?:broke|broken|breaks|breaking|damag\w*|defect\w*|faulty|fault|crack\w*|torn|ripped|rips|leak\w*|scratch\w*|dented|dents|stain\w*|smash\w*|shatter\w*|spoil\w*|rotten|expired|mou?ldy|fad(?:ed|ing)|peel\w*|shr[au]nk|fell\s+apart|falling\s+apart|came\s+apart|came\s+off|fell\s+off|bent|chipped|jamm\w*|flicker\w*|overheat\w*|unusable|wrong\s+(?:size|colou?r|item|model|one|thing|product|part|book|shoes?)|too\s+(?:small|big|large|tight|loose|short|long|narrow|wide)|(?:does|did|do|will|would|can|is)\s*(?:n'?t|\s+not)\s+(?:work|fit|turn|charge|start|switch|open|close|connect|power|load|boot|match|hold|stay|stick|lock|heat|cool|spin|play|print|fasten|zip)\w*|(?:not|never|stopped)\s+work\w*|dead\s+on\s+arrival|doa|not\s+as\s+(?:described|pictured|advertised)|not\s+what\s+i\s+ordered|changed\s+my\s+mind|no\s+longer\s+(?:need|want)|(?:don'?t|do\s+not)\s+(?:like|need|want)\s+(?:it|them|the)|second\s+(?:item|one|part|piece)|also\s+(?:broken|damaged|missing|cracked|faulty)|other\s+(?:item|one|part|piece)\s+(?:is|was|came|arrived))\b",
+        r"(?i)\b(?:broke|broken|breaks|breaking|damag\w*|defect\w*|faulty|fault|crack\w*|torn|ripped|rips|leak\w*|scratch\w*|dented|dents|stain\w*|smash\w*|shatter\w*|spoil\w*|rotten|expired|mou?ldy|fad(?:ed|ing)|peel\w*|shr[au]nk|fell\s+apart|falling\s+apart|came\s+apart|came\s+off|fell\s+off|bent|chipped|jamm\w*|flicker\w*|overheat\w*|unusable|wrong\s+(?:size|colou?r|item|model|one|thing|product|part|book|shoes?)|too\s+(?:small|big|large|tight|loose|short|long|narrow|wide)|(?:doesn'?t|does\s+not|didn'?t|did\s+not|don'?t|do\s+not|won'?t|will\s+not|wouldn'?t|would\s+not|can'?t|cannot|can\s+not|isn'?t|is\s+not)\s+(?:\w+\s+)?(?:work|fit|turn|charge|start|switch|open|close|connect|power|load|boot|match|hold|stay|stick|lock|heat|cool|spin|play|print|fasten|zip)\w*|(?:not|never|stopped)\s+work\w*|dead\s+on\s+arrival|doa|not\s+as\s+(?:described|pictured|advertised)|not\s+what\s+i\s+ordered|changed\s+my\s+mind|no\s+longer\s+(?:need|want)|(?:don'?t|do\s+not)\s+(?:like|need|want)\s+(?:it|them|the)|second\s+(?:item|one|part|piece)|also\s+(?:broken|damaged|missing|cracked|faulty)|other\s+(?:item|one|part|piece)\s+(?:is|was|came|arrived))\b",
     );
     let arrival = re(
         &ARRIVAL,
@@ -127,6 +127,63 @@ pub fn names_problem(own: &str) -> bool {
     };
     goods.is_match(own)
         || super::desk25::sentences(own).any(|s| arrival.is_match(s) && !money.is_match(&s.replace(" it ", " ")))
+}
+
+/// Every number written with cents ("12.60", "6,00"), in cents, in text order.
+pub fn decimals(text: &str) -> Vec<i64> {
+    static DECIMAL: OnceLock<Option<Regex>> = OnceLock::new();
+    re(&DECIMAL, r"(?:^|[^\d.,])(\d{1,6})[.,](\d{2})\b").map_or_else(Vec::new, |d| {
+        d.captures_iter(text)
+            .filter_map(|c| {
+                Some(c.get(1)?.as_str().parse::<i64>().ok()? * 100 + c.get(2)?.as_str().parse::<i64>().ok()?)
+            })
+            .collect()
+    })
+}
+
+/// The things an asking sentence names as what the money is for or what is refunded ("for the blue rug", "refund
+/// the postage"): the noun phrase's words after its determiner, without the words that name money or close a request.
+fn ask_things(sentence: &str) -> Vec<String> {
+    static OBJECT: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(object) = re(
+        &OBJECT,
+        r"(?i)\b(?:(?:for|of|on)\s+|(?:refund|reimburse|credit|repay)\s+(?:me\s+|us\s+)?)(?:the|my|this|that|our|your)\s+([a-z-]{3,}(?:\s+[a-z-]{3,})?)",
+    ) else {
+        return Vec::new();
+    };
+    object
+        .captures_iter(sentence)
+        .filter_map(|c| c.get(1).map(|m| m.as_str().to_lowercase()))
+        .flat_map(|p| p.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .filter(|w| {
+            !matches!(
+                w.as_str(),
+                "money"
+                    | "refund"
+                    | "order"
+                    | "amount"
+                    | "price"
+                    | "cost"
+                    | "item"
+                    | "card"
+                    | "whole"
+                    | "lot"
+                    | "please"
+                    | "pls"
+                    | "thanks"
+                    | "thank"
+                    | "asap"
+                    | "now"
+                    | "back"
+                    | "full"
+                    | "entire"
+                    | "total"
+                    | "same"
+                    | "account"
+                    | "payment"
+            )
+        })
+        .collect()
 }
 
 /// A count at a unit price and the total they come to, both written ("2 x 7.50 … total 15.00", "3 @ 4.00 = 12.00"):
@@ -153,16 +210,7 @@ pub fn worked_total(own: &str, figures: &[i64]) -> Option<i64> {
     }
     totals.dedup();
     // The total may stand on a line the figure reader gives no role ("sum 12.60"): any number with cents counts.
-    static DECIMAL: OnceLock<Option<Regex>> = OnceLock::new();
-    let stated: Vec<i64> = re(&DECIMAL, r"\b(\d{1,6})[.,](\d{2})\b")
-        .map(|d| {
-            d.captures_iter(own)
-                .filter_map(|c| {
-                    Some(c.get(1)?.as_str().parse::<i64>().ok()? * 100 + c.get(2)?.as_str().parse::<i64>().ok()?)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let stated = decimals(own);
     match totals.as_slice() {
         [t] if figures.contains(t) || stated.contains(t) => Some(*t),
         _ => None,
@@ -216,22 +264,15 @@ pub fn story_prices_beside_order(
     asks: impl Fn(&str) -> bool,
     figures: impl Fn(&str) -> Vec<i64>,
 ) -> bool {
-    static OBJECT: OnceLock<Option<Regex>> = OnceLock::new();
-    let Some(object) =
-        re(&OBJECT, r"(?i)\b(?:for|of|on)\s+(?:the|my|this|that|our|your)\s+(?:[a-z-]+\s+)?([a-z-]{3,})\b")
-    else {
-        return false;
-    };
     let sentences: Vec<&str> = super::desk25::sentences(own).collect();
     let ask_sentences: Vec<&str> = sentences.iter().copied().filter(|s| asks(s)).collect();
     if ask_sentences.is_empty() || ask_sentences.iter().any(|s| !figures(s).is_empty()) {
         return false;
     }
-    let things: Vec<String> = ask_sentences
-        .iter()
-        .flat_map(|s| object.captures_iter(s).filter_map(|c| c.get(1).map(|m| m.as_str().to_lowercase())))
-        .filter(|w| !matches!(w.as_str(), "money" | "refund" | "order" | "amount" | "price" | "cost" | "item" | "card"))
-        .collect();
+    let things: Vec<String> = ask_sentences.iter().flat_map(|s| ask_things(s)).collect();
+    if things.is_empty() {
+        return false;
+    }
     let mut order_seen = false;
     for s in sentences.iter().filter(|s| !asks(s)) {
         let figs = figures(s);
@@ -242,7 +283,7 @@ pub fn story_prices_beside_order(
         let names_thing = things.iter().any(|t| lower.contains(t.as_str()));
         for f in figs {
             if f == order {
-                order_seen |= names_thing || things.is_empty();
+                order_seen |= names_thing;
             } else if names_thing {
                 return false;
             }
@@ -268,30 +309,42 @@ pub fn trade_ask(clause: &str) -> bool {
 /// shade"): in a sentence that asks nothing, the part of it (cut at commas, "and", "but") that names the thing and
 /// holds exactly one figure. Several such figures, or none, settle nothing here.
 pub fn named_thing_figure(own: &str, asks: impl Fn(&str) -> bool, figures: impl Fn(&str) -> Vec<i64>) -> Option<i64> {
-    static OBJECT: OnceLock<Option<Regex>> = OnceLock::new();
     static CUT: OnceLock<Option<Regex>> = OnceLock::new();
-    let object = re(&OBJECT, r"(?i)\b(?:for|of|on)\s+(?:the|my|this|that|our|your)\s+(?:[a-z-]+\s+)?([a-z-]{3,})\b")?;
+    static PRONOUN: OnceLock<Option<Regex>> = OnceLock::new();
+    let pronoun =
+        re(&PRONOUN, r"(?i)^[\s\W]*(?:it|that|this|which)\s+(?:was|is|were|cost|costs|came\s+to|comes\s+to)\b")?;
     let cut = re(&CUT, r"(?i),|;|:|\band\b|\bbut\b|\bwhile\b|\bwhereas\b")?;
     let sentences: Vec<&str> = super::desk25::sentences(own).collect();
-    let things: Vec<String> = sentences
-        .iter()
-        .filter(|s| asks(s))
-        .flat_map(|s| object.captures_iter(s).filter_map(|c| c.get(1).map(|m| m.as_str().to_lowercase())))
-        .filter(|w| {
-            !matches!(
-                w.as_str(),
-                "money" | "refund" | "order" | "amount" | "price" | "cost" | "item" | "card" | "whole" | "lot"
-            )
-        })
-        .collect();
-    let [thing] = things.as_slice() else { return None };
-    let word = Regex::new(&format!(r"(?i)\b{}\b", regex::escape(thing))).ok()?;
+    let mut things: Vec<String> = sentences.iter().filter(|s| asks(s)).flat_map(|s| ask_things(s)).collect();
+    things.sort();
+    things.dedup();
+    if things.is_empty() {
+        return None;
+    }
+    let word =
+        Regex::new(&format!(r"(?i)\b(?:{})\b", things.iter().map(|t| regex::escape(t)).collect::<Vec<_>>().join("|")))
+            .ok()?;
     let mut found = Vec::new();
+    // The sentence right after the ask that says what "it" was ("Could you refund the delivery? It was 5.95 …").
+    for pair in sentences.windows(2) {
+        if asks(pair[0]) && !asks(pair[1]) && pronoun.is_match(pair[1]) {
+            let first = cut.split(pair[1]).next().unwrap_or("");
+            if let [one] = figures(first).as_slice() {
+                found.push(*one);
+            }
+        }
+    }
     for s in sentences.iter().filter(|s| !asks(s)) {
         for part in cut.split(s) {
-            if word.is_match(part)
-                && let [one] = figures(part).as_slice()
-            {
+            if !word.is_match(part) {
+                continue;
+            }
+            // A bare number with cents beside the thing ("the filter 6.00") is its price too.
+            let mut figs = figures(part);
+            if figs.is_empty() {
+                figs = decimals(part);
+            }
+            if let [one] = figs.as_slice() {
                 found.push(*one);
             }
         }
@@ -344,7 +397,14 @@ mod tests {
 
     #[test]
     fn a_problem_with_the_goods_is_named_money_not_arriving_is_not() {
-        for t in ["the kettle leaks", "It is too small for me.", "the parcel never arrived", "I changed my mind"] {
+        for t in [
+            "the kettle leaks",
+            "It is too small for me.",
+            "the parcel never arrived",
+            "I changed my mind",
+            "The lid won't stay shut.",
+            "it doesn't even turn on",
+        ] {
             assert!(names_problem(t), "{t}");
         }
         for t in ["the money never arrived", "refund still not come to my card", "Thank you."] {
