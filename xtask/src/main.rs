@@ -3290,6 +3290,34 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_clock_stepped_forward_and_back_moves_no_reporting_deadline_nor_undo_memory",
         also: &[],
     },
+    // desk26 (issue 16, b27's second payment and b26/b27's other kinds): ADR-1043, ADR-1044, ADR-1047.
+    Mutation {
+        property: "the support desk never pays again on an order with a pending refund when nothing new is named (ADR-1043)",
+        file: "apps/support-desk/src/policy.rs",
+        original: "    if !(f.wants_refund && identified(f) && !f.executed_prior_refund) || pending_with_nothing_new(f) {",
+        broken: "    if !(f.wants_refund && identified(f) && !f.executed_prior_refund) {",
+        package: "support-desk",
+        filter: "a_pending_refund",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk reads a chase of an earlier refund as a status question, never a new ask (ADR-1044)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    let chases_pending = chases_pending || chases_earlier;",
+        broken: "    let chases_pending = chases_pending || (chases_earlier && false);",
+        package: "support-desk",
+        filter: "a_chase_of_an_earlier_refund_is_read_as_a_status_question",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk pays the figure told beside the thing asked, never the whole order for it (ADR-1047)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "                Some(v) if v > 0 && v < o.amount_cents && !kinds::price_is_order(&own, v, o.amount_cents) => {",
+        broken: "                Some(v) if false && v > 0 && v < o.amount_cents => {",
+        package: "support-desk",
+        filter: "the_figure_told_beside_the_thing_asked_is_the_ask",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

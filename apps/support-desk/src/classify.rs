@@ -26,6 +26,7 @@ pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 mod corrections;
 mod desk25;
+mod desk26;
 mod documents;
 mod figures;
 mod gloss;
@@ -102,6 +103,12 @@ pub struct Facts {
     /// A complaint that names neither an order nor a problem clearly enough to act on.
     #[serde(default)]
     pub vague: bool,
+    /// The order carries a refund still pending (from the lookups): a refund already under way (ADR-1043).
+    #[serde(default)]
+    pub pending_prior_refund: bool,
+    /// The customer's words name a problem with the goods or a reason to return them (ADR-1043).
+    #[serde(default)]
+    pub names_problem: bool,
 }
 
 /// The classifier's answer.
@@ -2082,7 +2089,8 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             || speech::want_chain(&unnegated).is_some()
             || speech::nominal_request(&unnegated).is_some()
             || settle::terse_request(&unnegated)
-            || kinds26::money_frame(&unnegated));
+            || kinds26::money_frame(&unnegated)
+            || desk26::trade_ask(&unnegated));
     let mut rest = clause.to_string();
     // Status questions first: "I never received my refund" is a question about a refund, not an acknowledgement.
     for (re, kind) in [(&r.status_question, 1), (&r.acknowledged, 2), (&r.no_refund, 0)] {
@@ -3272,6 +3280,18 @@ pub fn facts(ev: &Evidence) -> Facts {
         && !pending.is_empty()
         && money_not_arrived(&own)
         && reply_figures(&own).is_empty();
+    // A refund asked for or agreed before, told in any word order and tense ("I ask for refund two weeks ago and you
+    // answer ok"), its money said not to have come or asked after ("when is arriving the money?", "till today
+    // nothing"), and nothing new asked in the other sentences, on an order with a refund on record (pending or
+    // executed): it chases that refund — a status question (C1), never a second payment (ADR-1044). Figures it names
+    // are the earlier refund's (a refund on record's amount); any other figure may be a new ask, so it does not fire.
+    let on_record: Vec<i64> = ev.refunds.iter().map(|r| r.amount_cents).collect();
+    let chases_earlier = wants_refund
+        && form_ask.is_none()
+        && !on_record.is_empty()
+        && reply_figures(&own).iter().all(|v| on_record.contains(v))
+        && desk26::chases_earlier(&own, |t| intent_in(t).request);
+    let chases_pending = chases_pending || chases_earlier;
     let wants_refund = wants_refund && !chases_pending;
     let clauses = ClauseIntent { status_question: clauses.status_question || chases_pending, ..clauses };
     let complaint = r.complaint.is_match(&handles_as_words(&own));
@@ -3478,6 +3498,53 @@ pub fn facts(ev: &Evidence) -> Facts {
         Amount::Cents(v) if wants_refund && form_ask.is_none() && kinds::said_unsurely(&own, v) => Amount::Ambiguous,
         a => a,
     };
+    // desk26's kinds (ADR-1045…ADR-1047): a count at a unit price with the total it comes to settles the amount; a
+    // fee told beside a bare ask is a price mentioned; story prices beside the order's own figure are no alternatives.
+    let settled_free = || form_ask.is_none() && answered.is_none() && settle::unsettled(&own).is_none();
+    let asks = |s: &str| intent_in(s).request;
+    let amount = match (amount, identified) {
+        (Amount::Ambiguous, Some(o)) if wants_refund && form_ask.is_none() && answered.is_none() => {
+            // An approximate figure in a sentence that asks nothing is a price told, not the ask (policy.md).
+            let unsettled_in_ask = settle::unsettled(&own)
+                .is_some_and(|(_, span)| desk25::sentences(&own).any(|s| asks(s) && s.contains(span.as_str())));
+            match desk26::worked_total(&own, &reply_figures(&own)) {
+                Some(t) if settled_free() => Amount::Cents(t),
+                _ if !unsettled_in_ask
+                    && desk26::story_prices_beside_order(&own, o.amount_cents, asks, reply_figures) =>
+                {
+                    Amount::Missing
+                }
+                _ => Amount::Ambiguous,
+            }
+        }
+        // The unit price read as the ask where the count and the total it comes to are written: the total.
+        (Amount::Cents(v), Some(_))
+            if wants_refund
+                && settled_free()
+                && desk26::worked_total(&own, &reply_figures(&own)).is_some_and(|t| v > 0 && t > v && t % v == 0)
+                && !desk25::sentences(&own)
+                    .any(|s| asks(s) && (reply_figures(s).contains(&v) || desk26::decimals(s).contains(&v))) =>
+        {
+            desk26::worked_total(&own, &reply_figures(&own)).map_or(Amount::Cents(v), Amount::Cents)
+        }
+        (Amount::Missing, Some(o)) if wants_refund && settled_free() => {
+            match desk26::named_thing_figure(&own, asks, reply_figures) {
+                Some(v) if v > 0 && v < o.amount_cents && !kinds::price_is_order(&own, v, o.amount_cents) => {
+                    Amount::Cents(v)
+                }
+                _ => Amount::Missing,
+            }
+        }
+        (Amount::Cents(v), Some(o))
+            if wants_refund
+                && v < o.amount_cents
+                && settled_free()
+                && desk26::fee_only_told(&own, v, asks, reply_figures) =>
+        {
+            Amount::Missing
+        }
+        (a, _) => a,
+    };
     Facts {
         wants_refund,
         amount,
@@ -3492,6 +3559,8 @@ pub fn facts(ev: &Evidence) -> Facts {
         duplicate_charge: duplicate,
         intent,
         vague,
+        pending_prior_refund: ev.refunds.iter().any(|r| r.status == "pending"),
+        names_problem: desk26::names_problem(&own),
     }
 }
 
@@ -3564,6 +3633,12 @@ fn customer_words(text: &str, thread: &speakers::Thread, subject: &str) -> Strin
         let below = prepare(&thread.customer_in_order());
         // A duplicate charge reported below is its request too ("please reverse one of the two debits", ADR-1036).
         if (intent_in(&below).request || is_duplicate(&below)) && !disclaimed_request(&below) {
+            return below;
+        }
+        // A complaint forwarded with nothing of the sender's own ("FW: complaint" over the customer's "not happy at
+        // all"): the complaint is the customer's words, read for whether it names an order or a problem (ADR-1045).
+        if !c.request && (kinds26::points_below(&thread.top, subject) || top_silent) && res().complaint.is_match(&below)
+        {
             return below;
         }
     }

@@ -282,8 +282,21 @@ fn u1(f: &Facts) -> Option<String> {
     None
 }
 
+/// A refund already under way on the order (pending on record), and a ticket read as a request that names no new
+/// amount (no figure, or "the full amount"), no problem with the goods and no duplicate charge: nothing in it asks
+/// anything the refund under way does not already answer. The reference C1 makes asking after a refund an inquiry;
+/// paying again on the reader's guess would pay the order twice (ADR-1043). A figure named or a problem told is new:
+/// the pending refund then does not count (R3).
+pub fn pending_with_nothing_new(f: &Facts) -> bool {
+    f.wants_refund
+        && f.pending_prior_refund
+        && matches!(f.amount, Amount::Missing | Amount::Full)
+        && !f.names_problem
+        && !f.duplicate_charge
+}
+
 fn refund(f: &Facts) -> Option<String> {
-    if !(f.wants_refund && identified(f) && !f.executed_prior_refund) {
+    if !(f.wants_refund && identified(f) && !f.executed_prior_refund) || pending_with_nothing_new(f) {
         return None;
     }
     let status = f.order_status.as_deref()?;
@@ -299,6 +312,13 @@ fn refund(f: &Facts) -> Option<String> {
 }
 
 fn c1(f: &Facts) -> Option<String> {
+    if pending_with_nothing_new(f) && !f.safety_legal_injury {
+        return Some(
+            "a refund is already under way on this order and the ticket names no new amount and no new problem: \
+             asking after it is an inquiry, never a second payment"
+                .into(),
+        );
+    }
     (!f.wants_refund && !f.safety_legal_injury).then(|| match f.intent {
         Intent::Acknowledgement => "acknowledges a refund already made: an inquiry".into(),
         Intent::StatusQuestion => "asks about a refund on record: an inquiry".into(),
@@ -471,6 +491,9 @@ fn why_not(clause: Clause, f: &Facts) -> String {
             if f.executed_prior_refund {
                 failed.push("R3: an executed refund".into());
             }
+            if pending_with_nothing_new(f) {
+                failed.push("a refund under way, nothing new named (ADR-1043)".into());
+            }
             match (asked, f.order_amount_cents) {
                 (Some(a), Some(o)) if a > o => failed.push("R4: more than the order".into()),
                 (Some(a), _) if a > CAP_CENTS => failed.push("R5: over the cap".into()),
@@ -554,6 +577,47 @@ mod tests {
                 assert!(labels.contains(&row.label), "{r}");
             }
         }
+    }
+
+    fn pending(amount: Amount, problem: bool, intent: Intent) -> Facts {
+        Facts {
+            wants_refund: true,
+            amount,
+            order: OrderLookup::Linked,
+            order_amount_cents: Some(3_900),
+            order_status: Some("delivered".into()),
+            placed_days_ago: Some(9),
+            executed_prior_refund: false,
+            safety_legal_injury: false,
+            refund_status_question: false,
+            duplicate_charge: false,
+            intent,
+            vague: false,
+            pending_prior_refund: true,
+            names_problem: problem,
+        }
+    }
+
+    /// ADR-1043: a refund already under way on the order, and a ticket the reader took for a request that names no
+    /// new amount and no problem with the goods: never paid again on that reading; asking after a refund is C1.
+    #[test]
+    fn a_pending_refund_with_nothing_new_is_never_paid_again() {
+        for amount in [Amount::Missing, Amount::Full] {
+            for intent in [Intent::Request, Intent::StatusQuestion, Intent::Inquiry] {
+                let v = decide(&pending(amount.clone(), false, intent));
+                assert_eq!((v.action, v.clause), (Action::Close, Clause::C1), "{amount:?} {intent:?}: {}", v.why);
+            }
+        }
+        // Something new: a figure named, or a problem with the goods — the pending refund does not count (R3).
+        assert_eq!(decide(&pending(Amount::Cents(1_200), false, Intent::Request)).action, Action::Refund);
+        assert_eq!(decide(&pending(Amount::Missing, true, Intent::Request)).action, Action::Refund);
+        // Past the window it is still refused, and a duplicate charge told is new (not this guard's).
+        let mut late = pending(Amount::Missing, false, Intent::Request);
+        late.placed_days_ago = Some(40);
+        assert_eq!(decide(&late).clause, Clause::X3);
+        let mut twice = pending(Amount::Missing, false, Intent::Request);
+        twice.duplicate_charge = true;
+        assert_eq!(decide(&twice).action, Action::Refund);
     }
 
     #[test]
