@@ -3263,6 +3263,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_clock_stepped_forward_and_back_moves_no_reporting_deadline_nor_undo_memory",
         also: &[],
     },
+    // fast15 (ADR-1050): a write authenticated from the followed state checks the credential under the lock.
+    Mutation {
+        property: "a token revoked on one PostgreSQL replica is refused by the next write on another (ADR-1050, fast15)",
+        file: "crates/foureyes-store-pg/src/lib.rs",
+        original: "                        tx_ops::check_write_credential(w, credential, foureyes_store::wall_clock_ms()).await.err()",
+        broken: "                        { let _ = (credential, &w); None }",
+        package: "foureyes-store-pg",
+        filter: "a_token_revoked_on_one_replica_is_refused_by_the_next_write_on_another",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

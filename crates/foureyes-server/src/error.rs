@@ -56,6 +56,8 @@ impl From<StoreError> for ApiError {
             StoreError::Refused { code, .. } => ApiError::new(
                 match code.as_str() {
                     "self_approval" | "forbidden" => StatusCode::FORBIDDEN,
+                    // A write made as a credential revoked meanwhile (ADR-1050): what a revoked token gets.
+                    foureyes_store::ops::CREDENTIAL_REVOKED => StatusCode::UNAUTHORIZED,
                     "approval_not_pending" | "approval_not_revocable" => StatusCode::CONFLICT,
                     _ => StatusCode::BAD_REQUEST,
                 },
@@ -83,6 +85,7 @@ fn leak_code(code: &str) -> &'static str {
         "record_altered" => "record_altered",
         "idempotency_conflict" => "conflict",
         "forbidden" => "forbidden",
+        foureyes_store::ops::CREDENTIAL_REVOKED => "unauthorized",
         _ => "bad_request",
     }
 }
