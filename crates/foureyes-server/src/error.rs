@@ -186,3 +186,20 @@ pub async fn answer_timeout(request: axum::extract::Request, next: axum::middlew
     }
     response
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ADR-1050: a write refused because its credential was revoked meanwhile answers as a revoked token does.
+    #[test]
+    fn a_write_as_a_revoked_credential_answers_401() {
+        let refused = StoreError::Refused {
+            code: foureyes_store::ops::CREDENTIAL_REVOKED.to_string(),
+            message: "credential `bot` is revoked".into(),
+            seq: 7,
+        };
+        let answer = ApiError::from(refused);
+        assert_eq!((answer.status, answer.code), (StatusCode::UNAUTHORIZED, "unauthorized"));
+    }
+}
