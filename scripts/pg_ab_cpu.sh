@@ -7,6 +7,8 @@
 # postmaster's own, its reaped children's (the bench drops its databases WITH (FORCE), so their backends end) and
 # its live children's (WAL writer, checkpointer, …), before and after. Replica CPU: every child of the bench process
 # (`foureyes serve`), utime+stime sampled every 0.2 s, the last sample each (startup and the 1 s warm-up included).
+# Client CPU: the bench process's own (its HTTP clients), sampled likewise. Columns: label | run | decisions/s |
+# p50 / p99 ms | postgres µs/decision | replica µs/decision | client µs/decision | load.
 # Runs the bench under `nice -n 5`.
 set -euo pipefail
 url=$1 bin=$2 label=$3; shift 3
@@ -28,6 +30,7 @@ nice -n 5 "$bin" --db "$url" bench replicas "${args[@]}" --json >"$out" 2>/dev/n
 bench=$!
 for _ in $(seq 1 600); do
   kill -0 "$bench" 2>/dev/null || break
+  awk '{print "bench", $14+$15}' "/proc/$bench/stat" 2>/dev/null >>"$samples" || true
   for c in $(pgrep -P "$bench" 2>/dev/null); do
     awk -v p="$c" '{print p, $14+$15}' "/proc/$c/stat" 2>/dev/null >>"$samples" || true
   done
@@ -45,10 +48,12 @@ for line in open(samples):
     pid, ticks = line.split()
     last[pid] = max(last.get(pid, 0), int(ticks))
 n = sum(r["decisions"] for r in runs)
+client_s = last.pop("bench", 0) / tick
 replica_s = sum(last.values()) / tick
 pg_s = (b - a) / tick
 for r in runs:
     print(f"{label} | replicas {r['replicas']}, namespaces {r['namespaces']} | {r['decisions_per_second']:.0f} | "
-          f"{r['p50_ms']:.0f} / {r['p99_ms']:.0f} | {1e6 * pg_s / n:.0f} | {1e6 * replica_s / n:.0f} | {load}")
+          f"{r['p50_ms']:.0f} / {r['p99_ms']:.0f} | {1e6 * pg_s / n:.0f} | {1e6 * replica_s / n:.0f} | "
+          f"{1e6 * client_s / n:.0f} | {load}")
 PY
 rm -f "$out" "$samples"

@@ -2474,8 +2474,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a credential of one namespace cannot act in another (ADR-500)",
         file: "crates/foureyes-server/src/auth.rs",
-        original: "            if !namespace::admits(state.namespace(), token) {",
-        broken: "            if false && !namespace::admits(state.namespace(), token) {",
+        original: "    if !namespace::admits(state.namespace(), token) {",
+        broken: "    if false && !namespace::admits(state.namespace(), token) {",
         package: "foureyes-server",
         filter: "a_credential_row_copied_into_another_namespace_grants_nothing",
         also: &[],
