@@ -84,7 +84,7 @@ fn bearer_token_sha256<S: AuthContext>(parts: &Parts, state: &S) -> Result<Optio
 }
 
 /// The caller of an endpoint whose every answer follows a write (ADR-1050): `POST /v1/decide`, `…/undo`,
-/// `…/report`. A bearer token may be authenticated from the backend's followed state with no statement
+/// `…/report`, and the votes `POST /v1/approvals/{id}/approve`, `…/reject`, `…/revoke`. A bearer token may be authenticated from the backend's followed state with no statement
 /// ([`foureyes_store::Credentials::principal_for_writes`]); the handler then runs inside [`WriteCaller::writes`],
 /// so every write it makes checks, under the chain-head lock, that the credential is still live, and a token
 /// revoked on another replica a moment ago is refused by its first write (journaled) rather than believed. Use
