@@ -3273,6 +3273,15 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_token_revoked_on_one_replica_is_refused_by_the_next_write_on_another",
         also: &[],
     },
+    Mutation {
+        property: "a decide on a replica as a token revoked elsewhere is refused, the handler's writes made as the credential (ADR-1050, fast15)",
+        file: "crates/foureyes-server/src/auth.rs",
+        original: "        foureyes_store::writes_as(self.credential, body(self.caller)).await",
+        broken: "        { let _ = self.credential; body(self.caller).await }",
+        package: "foureyes",
+        filter: "a_token_revoked_elsewhere_is_refused_by_the_next_decide_on_a_replica",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
