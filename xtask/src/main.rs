@@ -2474,8 +2474,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a credential of one namespace cannot act in another (ADR-500)",
         file: "crates/foureyes-server/src/auth.rs",
-        original: "            if !namespace::admits(state.namespace(), token) {",
-        broken: "            if false && !namespace::admits(state.namespace(), token) {",
+        original: "    if !namespace::admits(state.namespace(), token) {",
+        broken: "    if false && !namespace::admits(state.namespace(), token) {",
         package: "foureyes-server",
         filter: "a_credential_row_copied_into_another_namespace_grants_nothing",
         also: &[],
@@ -3316,6 +3316,25 @@ const MUTATIONS: &[Mutation] = &[
         broken: "                Some(v) if false && v > 0 && v < o.amount_cents => {",
         package: "support-desk",
         filter: "the_figure_told_beside_the_thing_asked_is_the_ask",
+        also: &[],
+    },
+    // fast15 (ADR-1050): a write authenticated from the followed state checks the credential under the lock.
+    Mutation {
+        property: "a token revoked on one PostgreSQL replica is refused by the next write on another (ADR-1050, fast15)",
+        file: "crates/foureyes-store-pg/src/lib.rs",
+        original: "                        tx_ops::check_write_credential(w, credential, foureyes_store::wall_clock_ms()).await.err()",
+        broken: "                        { let _ = (credential, &w); None }",
+        package: "foureyes-store-pg",
+        filter: "a_token_revoked_on_one_replica_is_refused_by_the_next_write_on_another",
+        also: &[],
+    },
+    Mutation {
+        property: "a decide on a replica as a token revoked elsewhere is refused, the handler's writes made as the credential (ADR-1050, fast15)",
+        file: "crates/foureyes-server/src/auth.rs",
+        original: "        foureyes_store::writes_as(self.credential, body(self.caller)).await",
+        broken: "        { let _ = self.credential; body(self.caller).await }",
+        package: "foureyes",
+        filter: "a_token_revoked_elsewhere_is_refused_by_the_next_decide_on_a_replica",
         also: &[],
     },
 ];

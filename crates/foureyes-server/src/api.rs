@@ -1,7 +1,7 @@
 //! The agent-facing and administrative endpoints: decide, report, decisions and durable waiting, undo, kill switch,
 //! journal, policy, health and the OpenAPI description.
 
-use crate::auth::Caller;
+use crate::auth::{Caller, WriteCaller};
 use crate::error::{ApiError, ApiResult};
 use crate::feed::WaitKey;
 use crate::ops::{body, parse_timeout_ms, refuse, require};
@@ -79,6 +79,16 @@ pub(crate) struct DecideBody {
 
 async fn decide(
     State(state): State<AppState>,
+    caller: WriteCaller,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<impl IntoResponse> {
+    // Every answer follows a write (a refusal, the decision, or `decision_checked`'s transaction): ADR-1050.
+    caller.writes(|caller| decide_as(state, caller, headers, raw)).await
+}
+
+async fn decide_as(
+    state: AppState,
     caller: Caller,
     headers: HeaderMap,
     raw: Result<Bytes, BytesRejection>,
@@ -283,6 +293,16 @@ struct ReportBody {
 
 async fn report(
     State(state): State<AppState>,
+    caller: WriteCaller,
+    path: Path<i64>,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    // The first store access is `visible_decision`'s write transaction; every answer follows it (ADR-1050).
+    caller.writes(|caller| report_as(state, caller, path, raw)).await
+}
+
+async fn report_as(
+    state: AppState,
     caller: Caller,
     Path(id): Path<i64>,
     raw: Result<Bytes, BytesRejection>,
@@ -564,6 +584,16 @@ struct UndoBody {
 /// An undo is a new request for the compensating action with `undo_of`, through the same door, made by the caller.
 async fn undo(
     State(state): State<AppState>,
+    caller: WriteCaller,
+    path: Path<i64>,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    // The first store access is `visible_decision`'s write transaction; every answer follows it (ADR-1050).
+    caller.writes(|caller| undo_as(state, caller, path, raw)).await
+}
+
+async fn undo_as(
+    state: AppState,
     caller: Caller,
     Path(id): Path<i64>,
     raw: Result<Bytes, BytesRejection>,

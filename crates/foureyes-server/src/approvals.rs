@@ -4,7 +4,7 @@
 //! Step-up: when the policy says `step_up: true`, the approver must also send a current TOTP code (RFC 6238), and
 //! each code is accepted once: its time step is recorded per credential and a code at or before it is refused.
 
-use crate::auth::Caller;
+use crate::auth::{Caller, WriteCaller};
 use crate::error::{ApiError, ApiResult};
 use crate::metrics::Metrics;
 use crate::ops::Auditor;
@@ -148,6 +148,16 @@ struct ApproveBody {
 
 async fn approve(
     State(state): State<ApprovalsState>,
+    caller: WriteCaller,
+    path: Path<i64>,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    // The first store access is `approval`'s checked read, a write transaction on PostgreSQL (ADR-1050).
+    caller.writes(|caller| approve_as(state, caller, path, raw)).await
+}
+
+async fn approve_as(
+    state: ApprovalsState,
     caller: Caller,
     Path(id): Path<i64>,
     raw: Result<Bytes, BytesRejection>,
@@ -217,6 +227,16 @@ struct RejectBody {
 
 async fn reject(
     State(state): State<ApprovalsState>,
+    caller: WriteCaller,
+    path: Path<i64>,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    // Every answer follows a write: a refusal or the reject itself (ADR-1050).
+    caller.writes(|caller| reject_as(state, caller, path, raw)).await
+}
+
+async fn reject_as(
+    state: ApprovalsState,
     caller: Caller,
     Path(id): Path<i64>,
     raw: Result<Bytes, BytesRejection>,
@@ -245,6 +265,16 @@ struct RevokeBody {
 /// Withdraws an approval that was given and not yet used. A later release of it is denied `approval_revoked`.
 async fn revoke(
     State(state): State<ApprovalsState>,
+    caller: WriteCaller,
+    path: Path<i64>,
+    raw: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    // Every answer follows a write: a refusal or the revoke itself (ADR-1050).
+    caller.writes(|caller| revoke_as(state, caller, path, raw)).await
+}
+
+async fn revoke_as(
+    state: ApprovalsState,
     caller: Caller,
     Path(id): Path<i64>,
     raw: Result<Bytes, BytesRejection>,

@@ -71,22 +71,56 @@ pub fn cookie_value<'a>(parts: &'a Parts, name: &str) -> Option<&'a str> {
         .map(|(_, v)| v)
 }
 
+/// The SHA-256 of the bearer token `parts` carries, if it has an `Authorization` header (`Err`: one that is not a
+/// bearer token of this door's namespace).
+fn bearer_token_sha256<S: AuthContext>(parts: &Parts, state: &S) -> Result<Option<String>, ApiError> {
+    let Some(value) = parts.headers.get(header::AUTHORIZATION) else { return Ok(None) };
+    let token = value.to_str().ok().and_then(|v| v.strip_prefix("Bearer ")).ok_or_else(ApiError::unauthorized)?;
+    // A credential of another namespace is not this door's, whatever its store holds (ADR-500).
+    if !namespace::admits(state.namespace(), token) {
+        return Err(ApiError::unauthorized());
+    }
+    Ok(Some(sha256_hex(token.trim().as_bytes())))
+}
+
+/// The caller of an endpoint whose every answer follows a write (ADR-1050): `POST /v1/decide`, `…/undo`,
+/// `…/report`, and the votes `POST /v1/approvals/{id}/approve`, `…/reject`, `…/revoke`. A bearer token may be authenticated from the backend's followed state with no statement
+/// ([`foureyes_store::Credentials::principal_for_writes`]); the handler then runs inside [`WriteCaller::writes`],
+/// so every write it makes checks, under the chain-head lock, that the credential is still live, and a token
+/// revoked on another replica a moment ago is refused by its first write (journaled) rather than believed. Use
+/// [`Caller`] for any endpoint that can answer from a read alone.
+pub struct WriteCaller {
+    caller: Caller,
+    credential: Option<foureyes_store::WriteCredential>,
+}
+
+impl WriteCaller {
+    /// Runs the handler's body as the caller, its writes checked as the credential (if it needs it).
+    pub async fn writes<F: std::future::Future>(self, body: impl FnOnce(Caller) -> F) -> F::Output {
+        foureyes_store::writes_as(self.credential, body(self.caller)).await
+    }
+}
+
+impl<S: AuthContext + crate::ops::Auditor> FromRequestParts<S> for WriteCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<WriteCaller, ApiError> {
+        if let Some(token_sha256) = bearer_token_sha256(parts, state)? {
+            let (principal, credential) =
+                state.credentials().principal_for_writes(&token_sha256).await?.ok_or_else(ApiError::unauthorized)?;
+            return Ok(WriteCaller { caller: Caller { principal, via_session: false }, credential });
+        }
+        Ok(WriteCaller { caller: Caller::from_request_parts(parts, state).await?, credential: None })
+    }
+}
+
 impl<S: AuthContext + crate::ops::Auditor> FromRequestParts<S> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Caller, ApiError> {
-        if let Some(value) = parts.headers.get(header::AUTHORIZATION) {
-            let token =
-                value.to_str().ok().and_then(|v| v.strip_prefix("Bearer ")).ok_or_else(ApiError::unauthorized)?;
-            // A credential of another namespace is not this door's, whatever its store holds (ADR-500).
-            if !namespace::admits(state.namespace(), token) {
-                return Err(ApiError::unauthorized());
-            }
-            let principal = state
-                .credentials()
-                .principal_by_token(&sha256_hex(token.trim().as_bytes()))
-                .await?
-                .ok_or_else(ApiError::unauthorized)?;
+        if let Some(token_sha256) = bearer_token_sha256(parts, state)? {
+            let principal =
+                state.credentials().principal_by_token(&token_sha256).await?.ok_or_else(ApiError::unauthorized)?;
             return Ok(Caller { principal, via_session: false });
         }
         let Some(cookie) = cookie_value(parts, SESSION_COOKIE) else {

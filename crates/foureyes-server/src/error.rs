@@ -56,6 +56,8 @@ impl From<StoreError> for ApiError {
             StoreError::Refused { code, .. } => ApiError::new(
                 match code.as_str() {
                     "self_approval" | "forbidden" => StatusCode::FORBIDDEN,
+                    // A write made as a credential revoked meanwhile (ADR-1050): what a revoked token gets.
+                    foureyes_store::ops::CREDENTIAL_REVOKED => StatusCode::UNAUTHORIZED,
                     "approval_not_pending" | "approval_not_revocable" => StatusCode::CONFLICT,
                     _ => StatusCode::BAD_REQUEST,
                 },
@@ -83,6 +85,7 @@ fn leak_code(code: &str) -> &'static str {
         "record_altered" => "record_altered",
         "idempotency_conflict" => "conflict",
         "forbidden" => "forbidden",
+        foureyes_store::ops::CREDENTIAL_REVOKED => "unauthorized",
         _ => "bad_request",
     }
 }
@@ -182,4 +185,21 @@ pub async fn answer_timeout(request: axum::extract::Request, next: axum::middlew
         return ApiError::new(StatusCode::GATEWAY_TIMEOUT, "answer_timeout", ANSWER_TIMEOUT).into_response();
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ADR-1050: a write refused because its credential was revoked meanwhile answers as a revoked token does.
+    #[test]
+    fn a_write_as_a_revoked_credential_answers_401() {
+        let refused = StoreError::Refused {
+            code: foureyes_store::ops::CREDENTIAL_REVOKED.to_string(),
+            message: "credential `bot` is revoked".into(),
+            seq: 7,
+        };
+        let answer = ApiError::from(refused);
+        assert_eq!((answer.status, answer.code), (StatusCode::UNAUTHORIZED, "unauthorized"));
+    }
 }

@@ -10,7 +10,7 @@ use crate::db::{exec, get, row, rows, scalar};
 use crate::{PgStore, in_tx};
 use async_trait::async_trait;
 use foureyes_core::Role;
-use foureyes_store::{Credentials, Principal, Session, StoreError, ops};
+use foureyes_store::{Credentials, Principal, Session, StoreError, WriteCredential, ops};
 use tokio_postgres::Row;
 
 /// A principal's columns of `tokens t`, in the order [`principal_from_row`] reads them.
@@ -165,6 +165,45 @@ impl Credentials for PgStore {
         let principal = principal_from_row(r, 0)?;
         let behind: bool = get(r, 6)?;
         self.believed(principal, Some(token_sha256), behind).await.map(Some)
+    }
+
+    /// ADR-1050: no statement when this token's principal was found by [`Credentials::principal_by_token`] before
+    /// and the followed state still holds that name live, bound to this token, with the same role and served
+    /// agent; its writes then check it under the chain-head lock ([`foureyes_store::writes_as`]). Otherwise the
+    /// token statement, as a read.
+    async fn principal_for_writes(
+        &self,
+        token_sha256: &str,
+    ) -> Result<Option<(Principal, Option<WriteCredential>)>, StoreError> {
+        let held =
+            self.write_principals.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(token_sha256).cloned();
+        if let Some(p) = held {
+            let followed = {
+                let handles = self.read_handles();
+                let known = handles.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+                let journaled = known.get(&p.name);
+                journaled.is_some_and(|c| c.token_binding.is_some())
+                    && ops::principal_differs(&p, Some(token_sha256), journaled).is_none()
+            };
+            if followed {
+                let credential = WriteCredential { name: p.name.clone(), token_sha256: token_sha256.to_string() };
+                return Ok(Some((p, Some(credential))));
+            }
+        }
+        let found = self.principal_by_token(token_sha256).await?;
+        let mut held = self.write_principals.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match &found {
+            Some(p) => {
+                if held.len() >= crate::WRITE_PRINCIPALS_HELD {
+                    held.clear();
+                }
+                held.insert(token_sha256.to_string(), p.clone());
+            }
+            None => {
+                held.remove(token_sha256);
+            }
+        }
+        Ok(found.map(|p| (p, None)))
     }
 
     async fn principals(&self) -> Result<Vec<Principal>, StoreError> {

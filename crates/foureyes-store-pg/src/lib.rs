@@ -121,7 +121,14 @@ pub struct PgStore {
     events: broadcast::Sender<u64>,
     listener: Mutex<Option<JoinHandle<()>>>,
     runtime: tokio::runtime::Handle,
+    /// Principals the token statement found, by token hash, for authenticating writes from the followed state
+    /// (ADR-1050): believed only while the state holds the same name live, bound to that hash, with that role and
+    /// served agent. At most [`WRITE_PRINCIPALS_HELD`]; emptied when full.
+    write_principals: Mutex<std::collections::HashMap<String, foureyes_store::Principal>>,
 }
+
+/// How many tokens' principals [`PgStore::principal_for_writes`] keeps (ADR-1050).
+const WRITE_PRINCIPALS_HELD: usize = 4096;
 
 impl PgStore {
     /// Connects to `url` (`postgres://user[:password]@host[:port]/database[?options]`, or libpq key=value form),
@@ -178,6 +185,7 @@ impl PgStore {
             listener: Mutex::new(None),
             runtime: tokio::runtime::Handle::try_current()
                 .map_err(|_| StoreError::Backend("PgStore::connect must run inside a tokio runtime".into()))?,
+            write_principals: Mutex::new(std::collections::HashMap::new()),
         };
         let mut conn = store.conn().await?;
         let schema = schema::migrate(&mut conn).await?;
@@ -257,12 +265,7 @@ impl PgStore {
         self.write_job(key, true, work).await
     }
 
-    async fn write_job<T, F>(
-        &self,
-        key: Option<(String, String)>,
-        repeatable: bool,
-        mut work: F,
-    ) -> Result<T, StoreError>
+    async fn write_job<T, F>(&self, key: Option<(String, String)>, repeatable: bool, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: for<'t> FnMut(&'t mut Tx) -> BoxFuture<'t, Result<T, StoreError>> + Send + 'static,
@@ -271,15 +274,32 @@ impl PgStore {
         let slot = Arc::clone(&result_slot);
         let caller = Arc::new(());
         let waiting = Arc::downgrade(&caller);
+        // ADR-1050: a write made as a credential authenticated from the followed state (`principal_for_writes`)
+        // first checks, after the catch-up under the chain-head lock, that the credential is still live.
+        let credential = foureyes_store::writing_as();
+        let work = Arc::new(Mutex::new(work));
         let run: JobRun = Box::new(move |w: &mut Tx| {
             if waiting.strong_count() == 0 {
                 // Rolled back: it did nothing, and nobody waits for its answer.
                 return async { true }.boxed();
             }
-            let work = work(w);
+            let (work, credential) = (Arc::clone(&work), credential.clone());
             let slot = Arc::clone(&slot);
             async move {
-                let result = work.await;
+                let refused = match &credential {
+                    Some(credential) => {
+                        tx_ops::check_write_credential(w, credential, foureyes_store::wall_clock_ms()).await.err()
+                    }
+                    None => None,
+                };
+                let result = match refused {
+                    Some(refusal) => Err(refusal),
+                    None => {
+                        // The lock is released before the work is awaited: the future borrows only the transaction.
+                        let work = (work.lock().unwrap_or_else(std::sync::PoisonError::into_inner))(w);
+                        work.await
+                    }
+                };
                 let rollback = matches!(&result, Err(e) if !e.is_audited());
                 *slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(result);
                 rollback

@@ -465,6 +465,47 @@ async fn credentials_across_replicas() {
     assert_consistent(&*b, "credentials across replicas").await;
 }
 
+/// ADR-1050: a write authenticated from replica B's followed state (no token statement) of a credential revoked on
+/// replica A a moment before — B's state has not seen the revocation — is refused by B's very next write, journaled,
+/// and decides nothing; as are the writes after it. Red if the check in the write transaction is removed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_token_revoked_on_one_replica_is_refused_by_the_next_write_on_another() {
+    use foureyes_store::{ops::CREDENTIAL_REVOKED, writes_as};
+    let dbs = Databases::new();
+    let (url, a) = dbs.store().await;
+    let b = Arc::new(PgStore::connect(&url, PgOptions::default()).await.unwrap());
+    let agent = conformance::AGENT;
+    a.create_token(agent, foureyes_core::Role::Agent, "hash-bot", None, T0).await.unwrap();
+    let p = policy();
+    // B's first sight of the token is its statement; then a write brings B's state to the credential.
+    let (_, first) = b.principal_for_writes("hash-bot").await.unwrap().expect("a live token");
+    assert!(first.is_none(), "a token B has not seen is authenticated by its statement");
+    writes_as(first, b.decide(p.clone(), email("before"), T0 + 1)).await.unwrap();
+    let (_, followed) = b.principal_for_writes("hash-bot").await.unwrap().expect("a live token");
+    assert!(followed.is_some(), "once followed, B authenticates the token from its state");
+
+    assert!(a.revoke_token(agent, T0 + 2).await.unwrap());
+    let head = a.journal_head().await.unwrap();
+    // At once on B, whose state has not caught up: still believed from the state …
+    let (_, credential) = b.principal_for_writes("hash-bot").await.unwrap().expect("B's state lags the revoke");
+    assert!(credential.is_some(), "B's state has not seen the revoke");
+    // … so the write itself refuses it.
+    match writes_as(credential, b.decide(p.clone(), email("after"), T0 + 3)).await {
+        Err(StoreError::Refused { code, .. }) if code == CREDENTIAL_REVOKED => {}
+        other => panic!("a write on B as a token revoked on A: {other:?}"),
+    }
+    // B has caught up in that write: the token is now refused before any write, by its statement.
+    assert!(b.principal_for_writes("hash-bot").await.unwrap().is_none(), "revoked: no principal");
+    let events = a.journal(head, 10).await.unwrap();
+    assert!(
+        events.iter().any(|e| e.kind == EventKind::Refused && e.data["code"] == CREDENTIAL_REVOKED),
+        "the refusal is journaled: {events:?}"
+    );
+    let made = a.decisions(DecisionFilter::default()).await.unwrap();
+    assert!(made.iter().all(|d| !d.request.request_id.starts_with("after")), "nothing decided after the revoke");
+    assert_consistent(&*b, "a write refused as revoked").await;
+}
+
 /// A database left at schema version 1 by an earlier build keeps its journal and gains the credentials,
 /// session-trust, consent (revoke, TOTP step), executor, notification-claim and task tables and columns.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

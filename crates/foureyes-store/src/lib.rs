@@ -19,6 +19,7 @@ pub mod ops;
 pub mod replay;
 pub mod tasks;
 pub mod tx;
+pub mod writes_as;
 
 use async_trait::async_trait;
 use foureyes_core::journal::{Event, VerifyReport};
@@ -31,6 +32,7 @@ use serde_json::Value;
 use std::sync::Arc;
 
 pub use tasks::{TaskBackend, TaskOutcome, TaskStore, Transition};
+pub use writes_as::{WriteCredential, writes_as, writing_as};
 
 /// An amount in integer millionths, so SQL can sum budgets exactly. The pipeline denies budget params with more
 /// than six decimal places or too large to scale, so this is exact; anything else is a bug, reported (never
@@ -710,6 +712,18 @@ pub trait Credentials: Send + Sync {
     ) -> Result<u64, StoreError>;
     /// The live (unrevoked) principal holding this token.
     async fn principal_by_token(&self, token_sha256: &str) -> Result<Option<Principal>, StoreError>;
+    /// The principal holding this token, for a request whose every effect is a write made inside
+    /// [`writes_as`] with the credential returned beside it (ADR-1050). `Some((p, Some(c)))`: authenticated from
+    /// the backend's followed state, not yet known live at the head — each write checks `c` under the chain-head
+    /// lock and refuses it (journaled) if it was revoked meanwhile. `Some((p, None))`: authenticated as
+    /// [`Credentials::principal_by_token`] does. Never use it for a request that reads: a read has no write to
+    /// carry the check. The default is [`Credentials::principal_by_token`].
+    async fn principal_for_writes(
+        &self,
+        token_sha256: &str,
+    ) -> Result<Option<(Principal, Option<WriteCredential>)>, StoreError> {
+        Ok(self.principal_by_token(token_sha256).await?.map(|p| (p, None)))
+    }
     async fn principals(&self) -> Result<Vec<Principal>, StoreError>;
     async fn create_session(
         &self,

@@ -1973,6 +1973,34 @@ pub async fn check_principal<W: WriteTx>(
     Err(refused(w, name, "record_altered", message, input, now_ms).await)
 }
 
+/// The refusal code of a write made as a credential that is no longer live (ADR-1050); answered as `401`.
+pub const CREDENTIAL_REVOKED: &str = "credential_revoked";
+
+/// ADR-1050: a write made as `credential` (authenticated from this replica's followed state, which can lag a
+/// revocation another replica committed) stands only if, after the catch-up under the chain-head lock, the journal
+/// still holds that name live and bound to that token's hash. Otherwise the write is refused (journaled,
+/// [`CREDENTIAL_REVOKED`]) before it does anything: the answer a revoked token gets on the read path.
+pub async fn check_write_credential<W: WriteTx>(
+    w: &mut W,
+    credential: &crate::WriteCredential,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    catch_up(w).await?;
+    let binding = ev::token_binding(&credential.token_sha256);
+    let live = {
+        let credentials = w.authority().credentials();
+        let known = credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        known.get(&credential.name).is_some_and(|c| c.live && c.token_binding.as_deref() == Some(binding.as_str()))
+    };
+    if live {
+        return Ok(());
+    }
+    let name = &credential.name;
+    let message = format!("credential `{name}` is revoked: its token grants nothing (the write was not made)");
+    let input = json!({"name": name, "credential": "revoked"});
+    Err(refused(w, name, CREDENTIAL_REVOKED, message, input, now_ms).await)
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Console sessions and sign-in codes (attack 3, S5, S6): journaled by the bindings of their hashes, never a secret;
 // a row the journal did not open grants nothing.

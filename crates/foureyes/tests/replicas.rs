@@ -730,3 +730,38 @@ fn two_replicas_with_one_webhook_post_each_approval_request_once() {
     assert_eq!(seen, approvals, "every approval request posted once");
     assert_journal_sound(&s.db);
 }
+
+/// ADR-1050 (fast15): replica B authenticates a decide from its followed state, with no token statement, once it
+/// has seen the token; a revocation committed by another process a moment later is refused by B's very next decide
+/// — `401`, the refusal journaled (`credential_revoked`), nothing decided — though B's state had not caught up.
+/// Red if the decide handler's writes are not made as the credential (`WriteCaller::writes`), or if the write
+/// transaction does not check it.
+#[test]
+fn a_token_revoked_elsewhere_is_refused_by_the_next_decide_on_a_replica() {
+    let s = setup();
+    let bot = token(&s.db, "bot", "agent");
+    let mut on_b = Client::new(&s.b.addr, &bot);
+    let note = |id: &str| json!({"request_id": id, "action": "notes.write", "params": {"title": "t"}});
+    // The first decide finds the token by its statement; the second is authenticated from B's state.
+    for id in ["n-1", "n-2"] {
+        assert_eq!(on_b.ok("POST", "/v1/decide", Some(&note(id)))["verdict"], "permit");
+    }
+    let revoked = cli(&s.db, &["token", "revoke", "bot"]);
+    assert!(revoked.status.success(), "token revoke: {}", String::from_utf8_lossy(&revoked.stderr));
+    let (status, answer) = on_b.send("POST", "/v1/decide", Some(&note("n-3"))).unwrap();
+    assert_eq!(status, 401, "a decide on B as the token revoked a moment ago: {answer}");
+    assert_eq!(answer["error"]["code"], "unauthorized", "{answer}");
+    let tail = cli(&s.db, &["journal", "tail", "-n", "5", "--json"]);
+    let events: Vec<Value> =
+        String::from_utf8_lossy(&tail.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(
+        events.iter().any(|e| e["kind"] == "refused" && e["data"]["code"] == "credential_revoked"),
+        "the refusal is journaled: {events:?}"
+    );
+    let ids: Vec<String> =
+        all_decisions(&s.db).iter().map(|d| d["request"]["request_id"].as_str().unwrap_or("").to_string()).collect();
+    assert!(!ids.iter().any(|id| id == "n-3"), "nothing decided after the revoke: {ids:?}");
+    // Once B has caught up (in that write), the token is refused before any write.
+    assert_eq!(on_b.send("POST", "/v1/decide", Some(&note("n-4"))).unwrap().0, 401);
+    assert_journal_sound(&s.db);
+}
