@@ -3517,16 +3517,6 @@ pub fn facts(ev: &Evidence) -> Facts {
                 _ => Amount::Ambiguous,
             }
         }
-        // The unit price read as the ask where the count and the total it comes to are written: the total.
-        (Amount::Cents(v), Some(_))
-            if wants_refund
-                && settled_free()
-                && desk26::worked_total(&own, &reply_figures(&own)).is_some_and(|t| v > 0 && t > v && t % v == 0)
-                && !desk25::sentences(&own)
-                    .any(|s| asks(s) && (reply_figures(s).contains(&v) || desk26::decimals(s).contains(&v))) =>
-        {
-            desk26::worked_total(&own, &reply_figures(&own)).map_or(Amount::Cents(v), Amount::Cents)
-        }
         (Amount::Missing, Some(o)) if wants_refund && settled_free() => {
             match desk26::named_thing_figure(&own, asks, reply_figures) {
                 Some(v) if v > 0 && v < o.amount_cents && !kinds::price_is_order(&own, v, o.amount_cents) => {

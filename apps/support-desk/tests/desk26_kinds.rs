@@ -154,12 +154,12 @@ fn a_forwarded_vague_complaint_is_read_from_below() {
 fn a_count_at_a_unit_price_with_its_total_asks_the_total() {
     check_at(&[
         (
-            "Per today's call, kindly raise a part credit for short-shipped stock:\n- 3 x 4.20 (item BX-19) short\n- \
-             sum 12.60\nInvoice 5531-B. Thanks",
-            9_900,
+            "As agreed on the phone please action a partial credit:\n- 4 x 3.25 lids not in the box\n- total 13.00\nPO \
+             55-210",
+            9_000,
             5,
             &[],
-            refund(1_260),
+            refund(1_300),
         ),
         ("partial refund pls, 4 @ 2.50 = 10.00 (the missing cups)", 6_000, 5, &[], refund(1_000)),
     ]);
