@@ -1236,11 +1236,13 @@ fn audit(c: &Connection) -> Result<AuditReport, StoreError> {
         replayed.apply(e);
         events += 1;
     })?;
-    let tables = ops::table_state(c)?;
     let mut found = Vec::new();
     foureyes_store::replay::compare(&mut found, "task_events", &replayed.task_events, &tasks::indexed_events(c)?);
     foureyes_store::replay::compare_task_commands(&mut found, &replayed.task_commands, &tasks::recorded_commands(c)?);
-    Ok(replayed.audit(events, &tables, found))
+    // The tables a row at a time (ADR-1058): the audit holds the journal's rows, never a second copy from the tables.
+    let mut auditor = replayed.auditor();
+    ops::for_each_table_row(c, |audited, values| auditor.table_row(audited, values))?;
+    Ok(auditor.finish(events, found))
 }
 
 impl Backend for SqliteStore {

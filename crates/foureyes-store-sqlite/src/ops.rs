@@ -943,21 +943,22 @@ pub(crate) fn verify_journal(c: &Connection) -> Result<VerifyReport, StoreError>
 }
 
 /// Every audited table's rows ([`foureyes_store::replay::AUDITED`]), as the audit compares them.
-pub(crate) fn table_state(c: &Connection) -> Result<foureyes_store::replay::Tables, StoreError> {
-    let mut tables = foureyes_store::replay::Tables::new();
+/// Each row of each [`foureyes_store::replay::AUDITED`] table as [`foureyes_store::replay::AuditedTable::select`]
+/// reads it, one at a time (ADR-1058).
+pub(crate) fn for_each_table_row(
+    c: &Connection,
+    mut f: impl FnMut(&foureyes_store::replay::AuditedTable, Vec<Option<String>>),
+) -> Result<(), StoreError> {
     for audited in foureyes_store::replay::AUDITED {
         let mut stmt = c.prepare(&audited.select()).sql()?;
         let width = audited.columns.len() + 1;
-        let rows = stmt
-            .query_map([], |r| (0..width).map(|i| r.get::<_, Option<String>>(i)).collect::<rusqlite::Result<Vec<_>>>())
-            .sql()?;
-        let table = tables.entry(audited.table).or_default();
-        for row in rows {
-            let (id, row) = audited.row(row.sql()?);
-            table.insert(id, row);
+        let mut rows = stmt.query([]).sql()?;
+        while let Some(r) = rows.next().sql()? {
+            let values = (0..width).map(|i| r.get::<_, Option<String>>(i)).collect::<rusqlite::Result<Vec<_>>>();
+            f(audited, values.sql()?);
         }
     }
-    Ok(tables)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1683,6 +1683,16 @@ impl Authority {
         texts
     }
 
+    /// Lets go of every settled record waiting for its row's seal, writing none (issue 14, ADR-1057): what a replay
+    /// that writes nothing (`journal verify`, ADR-865) does with them, page by page, as a door does with the seals it
+    /// finds in place. Without it such a replay held every settlement of the history and made every one's seal text
+    /// again at each page ([`Authority::take_settled`] gives back what the last one took when no
+    /// [`Authority::keep_settled`] followed): quadratic in the journal's length (F1057).
+    pub fn drop_settled(&mut self) {
+        self.to_seal.clear();
+        self.kept_back.clear();
+    }
+
     /// Of the last [`Authority::take_settled`], in its order, keeps those `written` by this transaction to be sealed
     /// again by a later one: this one may still roll back; a later one finds the seal in place and lets them go.
     pub fn keep_settled(&mut self, written: &[bool]) {
@@ -3360,5 +3370,40 @@ mod tests {
         assert_eq!(r.since(0), Held { count: 1, units: 7, oldest_ms: Some(20) });
         r.insert(5, 4, 1);
         assert_eq!(r.since(1), Held { count: 2, units: 8, oldest_ms: Some(5) });
+    }
+
+    /// Issue 14, F1057 (RED before: `journal verify`'s replay dropped each page's settlements with
+    /// `drop(take_settled())`, which gives them back to the next page's `take_settled`, so every settlement of the
+    /// history waited for ever and had its seal text made again at every page: 480 s of CPU for the two-hour soak's
+    /// journal): a replay that writes no seals (ADR-865) lets each page's settlements go, so it holds none waiting
+    /// and the next page makes no seal text for an earlier one; the state is otherwise the one a door builds.
+    #[test]
+    fn a_replay_that_writes_no_seals_lets_each_pages_settlements_go() {
+        const PAGES: i64 = 20;
+        const PAGE: i64 = 1_000;
+        let key = SealKey::from_bytes(&[7; 32]);
+        let mut verify = Authority::default();
+        verify.set_seal_key(key.clone());
+        let mut door = Authority::default();
+        door.set_seal_key(key.clone());
+        for page in 0..PAGES {
+            for id in page * PAGE + 1..=(page + 1) * PAGE {
+                let mut data = decided(id, json!([]));
+                data["verdict"] = json!("deny");
+                data["status"] = json!("closed");
+                let e = event(&verify, id, EventKind::Decided, data);
+                verify.apply_sealed(&e, Some(&key.seal(&e.hash))).unwrap();
+                door.apply_sealed(&e, Some(&key.seal(&e.hash))).unwrap();
+            }
+            crate::ops::let_settlements_go(&mut verify);
+            assert_eq!(verify.retained().to_seal, 0, "page {page}: nothing waits for a seal this replay never writes");
+            assert!(verify.take_settled().is_empty(), "page {page}: no seal text made again");
+            // The door's page: its seals written, then found in place by the next transaction.
+            let taken = door.take_settled();
+            assert_eq!(taken.len() as i64, PAGE);
+            door.keep_settled(&vec![false; taken.len()]);
+        }
+        assert_eq!(verify.retained(), door.retained());
+        assert_eq!(verify.differs_from(&door), None);
     }
 }

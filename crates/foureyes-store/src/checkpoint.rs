@@ -396,14 +396,19 @@ pub async fn verify_seals<S: Store + ?Sized>(
         let page = store.journal_sealed(after, 5000).await?;
         let full = page.len() == 5000;
         for (event, seal) in &page {
-            let unsealed = match foureyes_core::event::EventData::from_journal(event.kind, &event.data) {
-                Ok(foureyes_core::event::EventData::SealStarted(s)) => Some(s.unsealed),
+            use foureyes_core::event::EventData;
+            use foureyes_core::journal::EventKind;
+            // Only a `seal_started` or a `checkpoint` says anything the seal rule reads: no other event's data is
+            // read back here (issue 14: it was, twice, for every event of `journal verify` and `journal audit`).
+            let data = matches!(event.kind, EventKind::SealStarted | EventKind::Checkpoint)
+                .then(|| EventData::from_journal(event.kind, &event.data).ok())
+                .flatten();
+            let unsealed = match &data {
+                Some(EventData::SealStarted(s)) => Some(s.unsealed),
                 _ => None,
             };
-            let noted = match foureyes_core::event::EventData::from_journal(event.kind, &event.data) {
-                Ok(foureyes_core::event::EventData::Checkpoint(c)) => {
-                    foureyes_core::checkpoint::sealed_from_in(&c.note)
-                }
+            let noted = match &data {
+                Some(EventData::Checkpoint(c)) => foureyes_core::checkpoint::sealed_from_in(&c.note),
                 _ => None,
             };
             let checked = rule

@@ -138,10 +138,16 @@ async fn settle<W: WriteTx>(w: &mut W, settlements: Settlements) -> Result<(), S
     match settlements {
         Settlements::Write => seal_settled(w).await,
         Settlements::Drop => {
-            drop(w.authority().take_settled());
+            let_settlements_go(w.authority());
             Ok(())
         }
     }
+}
+
+/// What a replay that writes nothing (`journal verify`, ADR-865) does with a page's settlements: lets them go, as a
+/// door does with the seals it finds in place, without making their seal texts (issue 14, ADR-1057, F1057).
+pub(crate) fn let_settlements_go(authority: &mut crate::authority::Authority) {
+    authority.drop_settled();
 }
 
 /// `journal verify`'s replay (ADR-865): the door's own catch-up ([`replay_to_head`], through this transaction's

@@ -588,6 +588,17 @@ pub enum BenchCommand {
         /// Directory for the temporary database (default: the system temp dir).
         #[arg(long)]
         dir: Option<PathBuf>,
+        /// Instead: write sealed journals of the two-hour soak's mix (approvals, releases, reports, undos,
+        /// deferrals, a policy reload every tenth) of `--events`, twice and four times as many events, and time
+        /// `journal verify` and `journal audit` on each under `/usr/bin/time` (CPU and peak RSS per event; issue 14).
+        #[arg(long)]
+        soak: bool,
+        /// With --soak: the `foureyes` binary to time (repeat to compare builds on the same journals; default this one).
+        #[arg(long, requires = "soak")]
+        verifier: Vec<PathBuf>,
+        /// With --soak: keep the journals and the seal key (the directory is printed).
+        #[arg(long, requires = "soak")]
+        keep: bool,
         #[arg(long)]
         json: bool,
     },

@@ -419,7 +419,10 @@ pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
         Command::Bench(BenchCommand::Decide { callers, seconds, decisions, group_commit, dir, history, json }) => {
             crate::bench::decide(callers, seconds, decisions, group_commit, dir, history, json).await
         }
-        Command::Bench(BenchCommand::Verify { events, dir, json }) => crate::bench::verify(events, dir, json).await,
+        Command::Bench(BenchCommand::Verify { events, dir, soak: true, verifier, keep, json }) => {
+            crate::bench_soak::verify_soak(events, verifier, dir, keep, json).await
+        }
+        Command::Bench(BenchCommand::Verify { events, dir, json, .. }) => crate::bench::verify(events, dir, json).await,
         Command::Bench(BenchCommand::Seal { events, json }) => crate::bench::seal(events, json),
         Command::Bench(BenchCommand::Load {
             background,

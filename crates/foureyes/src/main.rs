@@ -2,6 +2,7 @@
 
 mod bench;
 mod bench_load;
+mod bench_soak;
 mod cli;
 mod commands;
 mod demo;
