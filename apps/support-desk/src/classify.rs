@@ -27,6 +27,7 @@ pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 mod corrections;
 mod desk25;
 mod desk26;
+mod desk27;
 mod documents;
 mod figures;
 mod gloss;
@@ -1201,13 +1202,14 @@ fn products_in_asks(text: &str) -> String {
 
 /// A share worked out to its figure ("15% of order value = EUR 13.50", "half the price, i.e. 20.00", "a third of the
 /// total is 12.00"): the figure is the share's value, not the price the share is of (ADR-956). The working goes, the
-/// result stays, so the price's noun does not label the result as what was paid.
+/// result stays, so the price's noun does not label the result as what was paid. The result may be put in brackets
+/// or after a comma ("12.5% on the invoice value (i.e. USD 10.00)", "a quarter of the price, that is 20.00": ADR-1065).
 fn share_results(text: &str) -> String {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     let Some(re) = RE
         .get_or_init(|| {
             Regex::new(&format!(
-                r"(?i)\b(?:\d{{1,2}}(?:[.,]\d+)?\s?(?:%|percent|per\s+cent)|half|a\s+(?:third|quarter)|one\s+(?:third|quarter))\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|your\s+)?(?:order|total|price|invoice|purchase|item)?(?:\s+(?:value|amount|total|price|cost))?\s*(?:=|is|comes\s+to|i\.e\.|which\s+is|makes|equals)\s*(?P<res>(?:(?:{CUR_BEFORE})\s?)?(?:{NUM}))"
+                r"(?i)\b(?:\d{{1,2}}(?:[.,]\d+)?\s?(?:%|percent|per\s+cent)|half|a\s+(?:third|quarter)|one\s+(?:third|quarter))\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|your\s+)?(?:order|total|price|invoice|purchase|item)?(?:\s+(?:value|amount|total|price|cost))?\s*[,(\[]?\s*(?:=|is|comes\s+to|i\.e\.?,?|ie,?|which\s+is|makes|equals|that\s+is|that'?s|being)\s*(?P<res>(?:(?:{CUR_BEFORE})\s?)?(?:{NUM}))"
             ))
             .ok()
         })
@@ -1907,6 +1909,14 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     // The same question with any determiner or adjective before its refund, or about the refund's dates ("confirm the
     // status of the above refund", "the expected value date", "has it gone through"): a status question (ADR-1019).
     while let Some(m) = kinds25::state_of_record(&talked_about.clone()).map(|m| m.range()) {
+        intent.status_question = true;
+        intent.arrived = true;
+        talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
+    }
+    // A question about a refund's state under a frame of asking or knowing ("I want to ask if my refund of 32 is
+    // already sent", "kindly confirm whether the credit has been remitted"): a status question whatever figure it
+    // names; its want is a want to know, not a want of money (ADR-1064).
+    while let Some(m) = desk27::asked_state(&talked_about.clone()).map(|m| m.range()) {
         intent.status_question = true;
         intent.arrived = true;
         talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
@@ -3544,6 +3554,19 @@ pub fn facts(ev: &Evidence) -> Facts {
             Amount::Missing
         }
         (a, _) => a,
+    };
+    // An ask that names a part of the money ("a partial credit of 12.5%", "half back") is never for the order's whole
+    // amount: with no figure settled for it, it cannot be settled (U1), never the order's amount (ADR-1065).
+    let amount = match amount {
+        Amount::Missing
+            if wants_refund
+                && form_ask.is_none()
+                && answered.is_none()
+                && desk25::sentences(&own).any(|s| asks(s) && desk27::names_share(s)) =>
+        {
+            Amount::Ambiguous
+        }
+        a => a,
     };
     Facts {
         wants_refund,
