@@ -1867,6 +1867,13 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     if grammar::supposing_question(clause) {
         return intent;
     }
+    // A bargain told as a condition ("I'd keep it if you refunded 620 of that"): an ask, not a refund reported
+    // (ADR-1068).
+    if desk27::conditional_ask(clause) && !r.no_refund.is_match(clause) {
+        intent.request = true;
+        intent.framed = true;
+        return intent;
+    }
     // A refund that is the subject of a past or perfect predicate ("a refund of 32.50 was done", "the refund … was
     // \"completed\" on Monday", "my refund has been actioned") is a refund on record talked about, whatever the
     // participle: the structure, not a list of verbs (ADR-848). An ask takes the refund as its object.
@@ -1919,6 +1926,12 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     while let Some(m) = desk27::asked_state(&talked_about.clone()).map(|m| m.range()) {
         intent.status_question = true;
         intent.arrived = true;
+        talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
+    }
+    // A refund reported arrived, its subject taken up again by a pronoun ("the refund of the 39 euros it arrived to my
+    // account"): acknowledged (ADR-1069).
+    while let Some(m) = desk27::resumed_arrival(&talked_about.clone()).map(|m| m.range()) {
+        intent.acknowledged = true;
         talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
     }
     // A refund told as a report (ADR-952): one whose agent is another shop ("the last online shop I used took three
@@ -3123,6 +3136,8 @@ pub fn safety_legal_injury(text: &str) -> bool {
     // are read (a person hurt or a danger named elsewhere in the text still escalates).
     let text = res().transit_damage.replace_all(&text, " ");
     let text = without_degree_senses(&handles_as_words(&text));
+    // A burn of the memory ("burned into my brain") is a figure of speech for remembering (ADR-1067).
+    let text = desk27::without_memory_burns(&text);
     // Injury words out of their sense (ADR-950): in a negator's scope ("no blisters at all", "nobody was hurt") or
     // modifying a colour name ("a hospital-corridor mint"). The legal reading keeps the whole text.
     res().safety.is_match(&scope::out_of_sense(&text))
@@ -3264,6 +3279,15 @@ pub fn facts(ev: &Evidence) -> Facts {
             _ => Amount::Ambiguous,
         },
         _ => Amount::Ambiguous,
+    });
+    // A figure the customer says the shop offered, taken in the customer's own words ("please go ahead with the 17.00
+    // you mentioned below", "further to your agent's offer of a credit of 15.00, we are happy to accept"), on a ticket
+    // that asks nothing else: that figure is asked (ADR-1066).
+    let accepted = accepted.or_else(|| {
+        (answered.is_none() && !disclaimed && !clauses.request)
+            .then(|| desk27::takes_offered_figure(&own, &reply_figures(&own)))
+            .flatten()
+            .map(Amount::Cents)
     });
     let answered = answered.or(accepted);
     // A share of the money with its result named ("half back, so 30", "a third = 20 please"), checked against the

@@ -134,3 +134,155 @@ fn a_share_asked_with_no_figure_is_never_the_whole_order() {
         ("Refund 10% pls. Delivery was 3 days late (shipping 5.00).", 8_000, 15, &[], other("escalate", "U1")),
     ]);
 }
+
+/// ADR-1066 (a false block in b29): a figure the customer says the shop offered, taken in the customer's own words,
+/// is asked — whether or not the offer itself is quoted below.
+#[test]
+fn a_figure_the_shop_offered_taken_in_the_customers_words_is_asked() {
+    check_at(&[
+        // terse
+        ("ok go ahead with the 15.00 you offered.", 6_000, 5, &[], refund(1_500)),
+        // forwarded
+        (
+            "Yes please, proceed with the 15.00 you mentioned below.\n\nThanks, Ines\n\nOn Tue, Support wrote:\n> Sorry \
+             the mug arrived chipped. We could refund part of it or send a new one.",
+            6_000,
+            5,
+            &[],
+            refund(1_500),
+        ),
+        // jargon
+        (
+            "Re: case 44-210\n\nFurther to your agent's proposal of a goodwill credit of EUR 15.00 on the table lamp \
+             (shade scratched), we accept. Please action and confirm.\n\nRegards\nAP Dept",
+            6_000,
+            5,
+            &[],
+            refund(1_500),
+        ),
+        // non-native
+        (
+            "Hello, your colleague offer me 15 euro for the scratch, I accept this, please do it. Thank you",
+            6_000,
+            5,
+            &[],
+            refund(1_500),
+        ),
+    ]);
+}
+
+/// ADR-1067 (a false block in b29): a burn of the memory is a figure of speech, no injury; a burn of a body still
+/// escalates.
+#[test]
+fn a_burn_of_the_memory_is_no_injury() {
+    check_at(&[
+        // rambling
+        (
+            "Third email this week. I have rung your line twice and sat on hold for ages, the hold music is burned \
+             into my brain by now, and the parcel still shows 'in transit'. I give up, please refund the 40.00.",
+            4_000,
+            10,
+            &[],
+            refund(4_000),
+        ),
+        // terse
+        ("that jingle is burnt into my brain. refund 40.00 pls", 4_000, 10, &[], refund(4_000)),
+        // non-native
+        (
+            "I call three times, the music of waiting it is burned in my head now. Please return me 40 euro.",
+            4_000,
+            10,
+            &[],
+            refund(4_000),
+        ),
+        // control
+        ("the kettle burned my hand, refund 40.00", 4_000, 10, &[], other("escalate", "E2")),
+    ]);
+}
+
+/// ADR-1068 (b29's over-cap ask read as an acknowledgement): a bargain told as a condition ("I'd keep it if you
+/// refunded 600 of that") asks that figure; over the cap it escalates.
+#[test]
+fn a_bargain_told_as_a_condition_is_an_ask() {
+    check_at(&[
+        // rambling, over the cap
+        (
+            "The wardrobe came with a scuffed door, and we are using it anyway because we need the space for the \
+             baby's things. It cost 749 and honestly I'd keep it if you refunded 600 of that. Let me know.",
+            74_900,
+            9,
+            &[],
+            other("escalate", "E1"),
+        ),
+        // terse
+        ("dent in door. would keep if you refunded 600 tbh", 74_900, 9, &[], other("escalate", "E1")),
+        ("id keep it if u refunded 20", 6_000, 9, &[], refund(2_000)),
+        // non-native
+        (
+            "The fridge has big dent. I would keep it if you refunded 600 from the price, it works ok. Thank you, Olena",
+            74_900,
+            9,
+            &[],
+            other("escalate", "E1"),
+        ),
+        // jargon
+        ("We would retain the units if you credited USD 30.00 against invoice 5512.", 6_000, 9, &[], refund(3_000)),
+        (
+            "Per our call, we would accept delivery as-is if you credited 600.00 against the invoice.",
+            74_900,
+            9,
+            &[],
+            other("escalate", "E1"),
+        ),
+    ]);
+}
+
+/// ADR-1069 (b28/b29's thanks for an executed refund refused X4): a refund, or its figure, reported arrived in an
+/// account — its subject taken up again by a pronoun, as second-language writers often put it — is acknowledged.
+#[test]
+fn a_refund_reported_arrived_is_acknowledged() {
+    check_at(&[
+        // non-native
+        (
+            "Hello, the refund for the shoes it arrived on my card yesterday. Thank you very much! Marta",
+            3_900,
+            12,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        (
+            "Hi, my refund of 39 euro, it came on my bank yesterday. Thank you! Bogdan",
+            3_900,
+            12,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        (
+            "Refund of the 39.00 it is arrived on my card today, many thanks. Svetlana",
+            3_900,
+            12,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        // forwarded
+        (
+            "FYI - my dad asked me to pass this on:\n\n\"the refund for the lamp, it came in his account this morning, \
+             thank you very much\"",
+            3_900,
+            12,
+            &["executed"],
+            other("close", "C1"),
+        ),
+        // terse
+        ("the 39.00 landed in my account, cheers", 3_900, 12, &["executed"], other("close", "C1")),
+        // rambling
+        (
+            "Just a quick note to say thanks - the 39.00 for the cracked teapot came through to my account on Friday. \
+             The last shop I dealt with (a 60 pound kettle, long story) took a month. You were quick.",
+            3_900,
+            12,
+            &["executed"],
+            other("close", "C1"),
+        ),
+    ]);
+}

@@ -106,6 +106,100 @@ pub fn abbreviation_end(text: &str, i: usize) -> bool {
     matches!(word.as_str(), "i.e" | "e.g" | "ie" | "eg" | "approx" | "incl" | "viz" | "cf" | "vs" | "esp")
 }
 
+/// A figure the customer says the shop offered, taken ("Please go ahead with the 17.00 you mentioned below", "further
+/// to your agent's offer of a partial credit of 15.00 …, we are happy to accept", "ok, proceed with the £12 credit
+/// you proposed"): the offer is told in the customer's own words — the shop's offer named with its figure, or a
+/// go-ahead whose object is the figure — and an acceptance or go-ahead not negated takes it. The one figure of the
+/// customer's words is then asked (ADR-1066). Several figures settle nothing here (the caller's other readings
+/// stand).
+pub fn takes_offered_figure(own: &str, figures: &[i64]) -> Option<i64> {
+    static OFFER: OnceLock<Option<Regex>> = OnceLock::new();
+    static TAKE: OnceLock<Option<Regex>> = OnceLock::new();
+    static NEGATED: OnceLock<Option<Regex>> = OnceLock::new();
+    let offer = re(
+        &OFFER,
+        concat!(
+            r"(?i)\b(?:your|the\s+shop's|the\s+store's|the\s+agent's|your\s+[\w-]+'s|the\s+[\w-]+'s)\s+(?:kind\s+|generous\s+|goodwill\s+|earlier\s+|last\s+)?(?:offer|proposal|suggestion|quote|quotation)\b",
+            r"|\b(?:you|u|your\s+[\w-]+|the\s+agent|the\s+shop|support|they|she|he)\s+(?:kindly\s+|just\s+)?(?:mentioned|mention|offered|offer|proposed|propose|suggested|suggest|quoted|promised|promise|said|wrote|put\s+forward)\b",
+            r"|\b(?:offered|proposed|suggested|quoted|mentioned)\s+(?:by\s+you|below|above|earlier|in\s+your\s+(?:e-?mail|reply|message|last))\b",
+            r"|\b(?:go\s+ahead|proceed|carry\s+on|move\s+forward)\s+(?:with|on)\s+(?:the|that|your|this)\s+[$€£]?\s?\d",
+        ),
+    );
+    let take = re(
+        &TAKE,
+        r"(?i)\b(?:accept|accepted|accepting|agree|agreed|go\s+ahead|proceed|happy\s+to\s+(?:take|accept|go)|(?:ok|okay|fine|happy|good)\s+with|sounds\s+(?:good|fine|fair)|works\s+for\s+(?:me|us)|deal|yes\s+please|please\s+action|action\s+(?:it|this|that|the)|please\s+process)\b",
+    );
+    let negated = re(
+        &NEGATED,
+        r"(?i)\b(?:not|never|cannot|can't|cant|won't|wont|don't|dont|do\s+not|will\s+not|refuse|reject|decline|no\s+way)\b[^.?!\n]{0,25}?\b(?:accept|agree|go\s+ahead|proceed|happy|ok|okay|fine|good|deal|take)\w*",
+    );
+    let (Some(offer), Some(take), Some(negated)) = (offer, take, negated) else {
+        return None;
+    };
+    let [one] = figures else { return None };
+    (offer.is_match(own) && take.is_match(own) && !negated.is_match(own)).then_some(*one)
+}
+
+/// The text with a burn of the memory cut out ("the hold music is burned into my brain", "that image is burnt into
+/// my mind"): a figure of speech for remembering, no burn of a body (ADR-1067). A burn of a body part or by a thing
+/// ("burned my hand", "it burned into the counter") is left as it is.
+pub fn without_memory_burns(text: &str) -> String {
+    static BURN: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &BURN,
+        r"(?i)\b(?:burn(?:s|ed|t|ing)?|sear(?:s|ed|ing)?|etch(?:es|ed|ing)?)\s+(?:itself\s+|forever\s+|permanently\s+)?(?:in|into|onto|on)\s+(?:my|your|our|his|her|their|the)\s+(?:brain|brains|mind|memory|memories|head|skull|retinas?|eyeballs?|soul|psyche|consciousness)\b",
+    )
+    .map_or_else(|| text.to_string(), |r| r.replace_all(text, " ").into_owned())
+}
+
+/// A bargain told as a condition ("I'd keep it if you refunded 620 of that", "if you could credit 15 I would be happy
+/// to keep the lamp", "we'll hold on to it if you pay back 30"): the refund in the if-clause, the shop its agent, and
+/// the customer's keeping or being content in the main clause — an ask, not a refund reported (ADR-1068).
+pub fn conditional_ask(clause: &str) -> bool {
+    static AFTER: OnceLock<Option<Regex>> = OnceLock::new();
+    static BEFORE: OnceLock<Option<Regex>> = OnceLock::new();
+    const REFUND: &str = r"(?:just\s+|could\s+|would\s+|can\s+|were\s+to\s+)?(?:refunded|refund|credited|credit|reimbursed|reimburse|gave\s+(?:me|us)|give\s+(?:me|us)|paid\s+(?:me|us)|pay\s+(?:me|us)|sent\s+(?:me|us)|send\s+(?:me|us)|returned|return|knocked|knock|took|take)\b";
+    let after = AFTER.get_or_init(|| {
+        Regex::new(&format!(
+            r"(?i)(?:\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+could|\s+can|\s+might)|\bid|\bwould)\b[^.?!\n]{{0,60}}?\bif\s+(?:you|u|you\s+guys|the\s+shop|they)\s+{REFUND}"
+        ))
+        .ok()
+    });
+    let before = BEFORE.get_or_init(|| {
+        Regex::new(&format!(
+            r"(?i)\bif\s+(?:you|u|you\s+guys|the\s+shop|they)\s+{REFUND}[^.?!\n]{{0,60}}?\b(?:i|we)(?:'d|'ll|\s+would|\s+will|\s+could|\s+can|\s+might)\b"
+        ))
+        .ok()
+    });
+    [after, before].iter().any(|r| r.as_ref().is_some_and(|r| r.is_match(clause)))
+}
+
+/// A refund reported arrived with its subject taken up again by a pronoun, as many writers of English as a second
+/// language put it ("the refund of the 39 euros for the sandals it arrived to my account today", "my refund for the
+/// lamp, it came yesterday"): a refund received, acknowledged (ADR-1069). Negated or still awaited ("it never
+/// arrived", "it is not arrived yet") is no acknowledgement.
+pub fn resumed_arrival(clause: &str) -> Option<regex::Match<'_>> {
+    static ARRIVED: OnceLock<Option<Regex>> = OnceLock::new();
+    static NEGATED: OnceLock<Option<Regex>> = OnceLock::new();
+    static FIGURE: OnceLock<Option<Regex>> = OnceLock::new();
+    let negated = re(&NEGATED, r"(?i)\b(?:not|never|n't|no|still|yet|when|if|whether)\b")?;
+    // The figure itself as the subject, landed in an account ("the 45.00 for the vase landed in my account this
+    // morning", "the 39 euro arrived to my card"): the money arrived, acknowledged.
+    let figure = re(
+        &FIGURE,
+        r"(?i)(?:\b(?:(?:the|my|your|a|our)\s+)?(?:refund|reimbursement|credit|repayment|money)\s+(?:of|for)\s+)?\b(?:the|your|my)\s+(?:[$€£]\s?)?\d[\d.,]*(?:\s?(?:euros?|eur|pounds?|gbp|dollars?|usd|quid|bucks))?\b(?:[^.?!\n;]|\.\d){0,50}?\s(?:(?:has|have|had|just|finally|already|now)\s+)*(?:landed|arrived|came|come|appeared|showed\s+up|cleared|reached|went|gone|got)\s+(?:back\s+|through\s+)?(?:in|on|into|to|onto|at)\s+(?:my|our|the|her|his|their)\s+(?:\w+\s+)?(?:account|card|bank|statement|balance|paypal|wallet)\b",
+    )?;
+    let figure_arrived = figure.find_iter(clause).find(|m| !negated.is_match(m.as_str()));
+    re(
+        &ARRIVED,
+        r"(?i)\b(?:the|my|your|this|that)\s+(?:\w+\s+)?(?:refund|reimbursement|money\s+back|credit)\b(?P<mid>(?:[^.?!\n;]|\.\d){0,70}?)[\s,]+(?:it|this|that)\s+(?:(?:has|is|was|have|did|already|now|finally|just)\s+)*(?:arrived|arrive|came|come|landed|reached|entered|appeared|showed\s+up|is\s+in|got\s+in|went\s+in|received)\b",
+    )?
+    .captures_iter(clause)
+    .find(|c| !negated.is_match(c.get(0).map_or("", |m| m.as_str())))
+    .and_then(|c| c.get(0))
+    .or(figure_arrived)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
