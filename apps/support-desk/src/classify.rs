@@ -1868,8 +1868,8 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         return intent;
     }
     // A bargain told as a condition ("I'd keep it if you refunded 620 of that"): an ask, not a refund reported
-    // (ADR-1068).
-    if desk27::conditional_ask(clause) && !r.no_refund.is_match(clause) {
+    // (ADR-1068); more money asked for someone else ("she's asking for another 30 on top"): an ask (ADR-1069).
+    if (desk27::conditional_ask(clause) || desk27::proxy_ask(clause)) && !r.no_refund.is_match(clause) {
         intent.request = true;
         intent.framed = true;
         return intent;
@@ -3557,7 +3557,8 @@ pub fn facts(ev: &Evidence) -> Facts {
                 && settled_free()
                 && desk26::worked_total(&own, &reply_figures(&own)).is_some_and(|t| v > 0 && t > v && t % v == 0)
                 && !desk25::sentences(&own)
-                    .any(|s| asks(s) && (reply_figures(s).contains(&v) || desk26::decimals(s).contains(&v))) =>
+                    .any(|s| asks(s) && (reply_figures(s).contains(&v) || desk26::decimals(s).contains(&v)))
+                && !desk25::sentences(&own).any(|s| asks(s) && desk27::asks_one_of_several(s, &own)) =>
         {
             desk26::worked_total(&own, &reply_figures(&own)).map_or(Amount::Cents(v), Amount::Cents)
         }

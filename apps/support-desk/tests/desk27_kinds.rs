@@ -286,3 +286,29 @@ fn a_refund_reported_arrived_is_acknowledged() {
         ),
     ]);
 }
+
+/// ADR-1070 (an over-refund on 4510e43, blind8's kind): a count at a unit price with its total, and an ask for one of
+/// the items counted, asks the unit price — never the total.
+#[test]
+fn an_ask_for_one_of_several_counted_asks_the_unit() {
+    check_at(&[
+        // terse
+        ("2 x 12.00 = 24.00. one cup chipped, refund that one cup pls", 2_400, 6, &[], refund(1_200)),
+        // non-native
+        (
+            "I buy 3 plates, 3 x 10.00 euro = 30.00 euro. The plate with the crack, please refund for the broken plate.",
+            3_000,
+            6,
+            &[],
+            refund(1_000),
+        ),
+        // jargon
+        (
+            "PO 8812: 5 units @ USD 20.00 = USD 100.00. 1 unit DOA; please credit the defective unit.",
+            10_000,
+            6,
+            &[],
+            refund(2_000),
+        ),
+    ]);
+}

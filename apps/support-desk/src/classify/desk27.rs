@@ -192,12 +192,45 @@ pub fn resumed_arrival(clause: &str) -> Option<regex::Match<'_>> {
     let figure_arrived = figure.find_iter(clause).find(|m| !negated.is_match(m.as_str()));
     re(
         &ARRIVED,
-        r"(?i)\b(?:the|my|your|this|that)\s+(?:\w+\s+)?(?:refund|reimbursement|money\s+back|credit)\b(?P<mid>(?:[^.?!\n;]|\.\d){0,70}?)[\s,]+(?:it|this|that)\s+(?:(?:has|is|was|have|did|already|now|finally|just)\s+)*(?:arrived|arrive|came|come|landed|reached|entered|appeared|showed\s+up|is\s+in|got\s+in|went\s+in|received)\b",
+        r"(?i)\b(?:the|my|your|this|that)\s+(?:\w+\s+)?(?:refund|reimbursement|money\s+back|credit)\b(?P<mid>(?:[^.?!\n;]|\.\d){0,70}?)[\s,]+it\s+(?:(?:has|is|was|have|did|already|now|finally|just)\s+)*(?:arrived|arrive|came|come|landed|reached|entered|appeared|showed\s+up|is\s+in|got\s+in|went\s+in|received)\b",
     )?
     .captures_iter(clause)
     .find(|c| !negated.is_match(c.get(0).map_or("", |m| m.as_str())))
     .and_then(|c| c.get(0))
     .or(figure_arrived)
+}
+
+/// An asking sentence that asks for one of several items counted ("need a refund for that single mug" beside "qty 4
+/// @ 9.50 = 38.00", "please refund the returned lamp" beside "2 lamps"): "one" or "single" before a noun, or a noun
+/// in the singular that the rest of the text counts in the plural. The unit is asked, never the total (ADR-1070).
+pub fn asks_one_of_several(sentence: &str, text: &str) -> bool {
+    static ONE: OnceLock<Option<Regex>> = OnceLock::new();
+    static NOUN: OnceLock<Option<Regex>> = OnceLock::new();
+    if re(&ONE, r"(?i)\b(?:one|single|1)\s+(?:[a-z]+\s+)?[a-z]{3,}\b").is_some_and(|r| r.is_match(sentence)) {
+        return true;
+    }
+    let Some(noun) = re(&NOUN, r"(?i)\b(?:the|that|this|a)\s+(?:[a-z]+\s+)?([a-z]{3,})\b") else {
+        return false;
+    };
+    let lower = text.to_lowercase();
+    noun.captures_iter(sentence).filter_map(|c| c.get(1)).any(|n| {
+        let n = n.as_str().to_lowercase();
+        !n.ends_with('s')
+            && Regex::new(&format!(r"\b(?:\d+|two|three|four|five|six|several|both)\s+(?:[a-z]+\s+)?{n}s\b"))
+                .is_ok_and(|r| r.is_match(&lower))
+    })
+}
+
+/// More money asked on someone else's behalf ("she's asking for another 30 on top", "he wants 20 more", "my mum is
+/// requesting a further 15"): a proxy's ask, reported in the third person — an ask all the same (ADR-1069: once the
+/// refund already received is read as acknowledged, this is what the ticket asks).
+pub fn proxy_ask(clause: &str) -> bool {
+    static PROXY: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &PROXY,
+        r"(?i)\b(?:she|he|they|my\s+(?:partner|wife|husband|mum|mom|mother|dad|father|son|daughter|sister|brother|friend|boss|client|colleague)|the\s+customer|our\s+client)(?:'s|'re|\s+is|\s+are|\s+was)?\s+(?:(?:now|also|still|just)\s+)?(?:asking|wants?|wanting|would\s+like|'d\s+like|requesting|requests|claiming|claims|expects?|expecting|after)\s+(?:for\s+)?(?:another|an\s+extra|an\s+additional|a\s+further|further|more|extra|additional|[$€£]?\s?\d[\d.,]*\s+(?:more|extra|on\s+top))\b",
+    )
+    .is_some_and(|r| r.is_match(clause))
 }
 
 #[cfg(test)]
