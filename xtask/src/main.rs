@@ -3337,6 +3337,34 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_token_revoked_elsewhere_is_refused_by_the_next_decide_on_a_replica",
         also: &[],
     },
+    // desk27 (issue 16, b28's and b29's misses): ADR-1064, ADR-1065, ADR-1070.
+    Mutation {
+        property: "the support desk never pays on a question about a refund's state, whatever figure it names (ADR-1064)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    while let Some(m) = desk27::asked_state(&talked_about.clone()).map(|m| m.range()) {",
+        broken: "    while let Some(m) = desk27::asked_state(&talked_about.clone()).filter(|_| false).map(|m| m.range()) {",
+        package: "support-desk",
+        filter: "a_question_about_a_pending_refunds_state_never_pays_whatever_figure_it_names",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk pays the amount stated beside a percentage, never the whole order (ADR-1065)",
+        file: "apps/support-desk/src/classify/desk25.rs",
+        original: "bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) && !super::desk27::abbreviation_end(text, i)",
+        broken: "bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) || false && super::desk27::abbreviation_end(text, i)",
+        package: "support-desk",
+        filter: "a_stated_amount_beside_a_percentage_is_the_amount",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk pays the unit asked among a count and its total, never the total (ADR-1070)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "                && !desk25::sentences(&own).any(|s| asks(s) && desk27::asks_one_of_several(s, &own)) =>",
+        broken: "                && true =>",
+        package: "support-desk",
+        filter: "an_ask_for_one_of_several_counted_asks_the_unit",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -27,6 +27,7 @@ pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 mod corrections;
 mod desk25;
 mod desk26;
+mod desk27;
 mod documents;
 mod figures;
 mod gloss;
@@ -1201,13 +1202,14 @@ fn products_in_asks(text: &str) -> String {
 
 /// A share worked out to its figure ("15% of order value = EUR 13.50", "half the price, i.e. 20.00", "a third of the
 /// total is 12.00"): the figure is the share's value, not the price the share is of (ADR-956). The working goes, the
-/// result stays, so the price's noun does not label the result as what was paid.
+/// result stays, so the price's noun does not label the result as what was paid. The result may be put in brackets
+/// or after a comma ("12.5% on the invoice value (i.e. USD 10.00)", "a quarter of the price, that is 20.00": ADR-1065).
 fn share_results(text: &str) -> String {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     let Some(re) = RE
         .get_or_init(|| {
             Regex::new(&format!(
-                r"(?i)\b(?:\d{{1,2}}(?:[.,]\d+)?\s?(?:%|percent|per\s+cent)|half|a\s+(?:third|quarter)|one\s+(?:third|quarter))\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|your\s+)?(?:order|total|price|invoice|purchase|item)?(?:\s+(?:value|amount|total|price|cost))?\s*(?:=|is|comes\s+to|i\.e\.|which\s+is|makes|equals)\s*(?P<res>(?:(?:{CUR_BEFORE})\s?)?(?:{NUM}))"
+                r"(?i)\b(?:\d{{1,2}}(?:[.,]\d+)?\s?(?:%|percent|per\s+cent)|half|a\s+(?:third|quarter)|one\s+(?:third|quarter))\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|your\s+)?(?:order|total|price|invoice|purchase|item)?(?:\s+(?:value|amount|total|price|cost))?\s*[,(\[]?\s*(?:=|is|comes\s+to|i\.e\.?,?|ie,?|which\s+is|makes|equals|that\s+is|that'?s|being)\s*(?P<res>(?:(?:{CUR_BEFORE})\s?)?(?:{NUM}))"
             ))
             .ok()
         })
@@ -1865,6 +1867,13 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     if grammar::supposing_question(clause) {
         return intent;
     }
+    // A bargain told as a condition ("I'd keep it if you refunded 620 of that"): an ask, not a refund reported
+    // (ADR-1068); more money asked for someone else ("she's asking for another 30 on top"): an ask (ADR-1069).
+    if (desk27::conditional_ask(clause) || desk27::proxy_ask(clause)) && !r.no_refund.is_match(clause) {
+        intent.request = true;
+        intent.framed = true;
+        return intent;
+    }
     // A refund that is the subject of a past or perfect predicate ("a refund of 32.50 was done", "the refund … was
     // \"completed\" on Monday", "my refund has been actioned") is a refund on record talked about, whatever the
     // participle: the structure, not a list of verbs (ADR-848). An ask takes the refund as its object.
@@ -1909,6 +1918,20 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     while let Some(m) = kinds25::state_of_record(&talked_about.clone()).map(|m| m.range()) {
         intent.status_question = true;
         intent.arrived = true;
+        talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
+    }
+    // A question about a refund's state under a frame of asking or knowing ("I want to ask if my refund of 32 is
+    // already sent", "kindly confirm whether the credit has been remitted"): a status question whatever figure it
+    // names; its want is a want to know, not a want of money (ADR-1064).
+    while let Some(m) = desk27::asked_state(&talked_about.clone()).map(|m| m.range()) {
+        intent.status_question = true;
+        intent.arrived = true;
+        talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
+    }
+    // A refund reported arrived, its subject taken up again by a pronoun ("the refund of the 39 euros it arrived to my
+    // account"): acknowledged (ADR-1069).
+    while let Some(m) = desk27::resumed_arrival(&talked_about.clone()).map(|m| m.range()) {
+        intent.acknowledged = true;
         talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
     }
     // A refund told as a report (ADR-952): one whose agent is another shop ("the last online shop I used took three
@@ -3113,6 +3136,8 @@ pub fn safety_legal_injury(text: &str) -> bool {
     // are read (a person hurt or a danger named elsewhere in the text still escalates).
     let text = res().transit_damage.replace_all(&text, " ");
     let text = without_degree_senses(&handles_as_words(&text));
+    // A burn of the memory ("burned into my brain") is a figure of speech for remembering (ADR-1067).
+    let text = desk27::without_memory_burns(&text);
     // Injury words out of their sense (ADR-950): in a negator's scope ("no blisters at all", "nobody was hurt") or
     // modifying a colour name ("a hospital-corridor mint"). The legal reading keeps the whole text.
     res().safety.is_match(&scope::out_of_sense(&text))
@@ -3254,6 +3279,15 @@ pub fn facts(ev: &Evidence) -> Facts {
             _ => Amount::Ambiguous,
         },
         _ => Amount::Ambiguous,
+    });
+    // A figure the customer says the shop offered, taken in the customer's own words ("please go ahead with the 17.00
+    // you mentioned below", "further to your agent's offer of a credit of 15.00, we are happy to accept"), on a ticket
+    // that asks nothing else: that figure is asked (ADR-1066).
+    let accepted = accepted.or_else(|| {
+        (answered.is_none() && !disclaimed && !clauses.request)
+            .then(|| desk27::takes_offered_figure(&own, &reply_figures(&own)))
+            .flatten()
+            .map(Amount::Cents)
     });
     let answered = answered.or(accepted);
     // A share of the money with its result named ("half back, so 30", "a third = 20 please"), checked against the
@@ -3517,6 +3551,17 @@ pub fn facts(ev: &Evidence) -> Facts {
                 _ => Amount::Ambiguous,
             }
         }
+        // The unit price read as the ask where the count and the total it comes to are written: the total.
+        (Amount::Cents(v), Some(_))
+            if wants_refund
+                && settled_free()
+                && desk26::worked_total(&own, &reply_figures(&own)).is_some_and(|t| v > 0 && t > v && t % v == 0)
+                && !desk25::sentences(&own)
+                    .any(|s| asks(s) && (reply_figures(s).contains(&v) || desk26::decimals(s).contains(&v)))
+                && !desk25::sentences(&own).any(|s| asks(s) && desk27::asks_one_of_several(s, &own)) =>
+        {
+            desk26::worked_total(&own, &reply_figures(&own)).map_or(Amount::Cents(v), Amount::Cents)
+        }
         (Amount::Missing, Some(o)) if wants_refund && settled_free() => {
             match desk26::named_thing_figure(&own, asks, reply_figures) {
                 Some(v) if v > 0 && v < o.amount_cents && !kinds::price_is_order(&own, v, o.amount_cents) => {
@@ -3534,6 +3579,19 @@ pub fn facts(ev: &Evidence) -> Facts {
             Amount::Missing
         }
         (a, _) => a,
+    };
+    // An ask that names a part of the money ("a partial credit of 12.5%", "half back") is never for the order's whole
+    // amount: with no figure settled for it, it cannot be settled (U1), never the order's amount (ADR-1065).
+    let amount = match amount {
+        Amount::Missing
+            if wants_refund
+                && form_ask.is_none()
+                && answered.is_none()
+                && desk25::sentences(&own).any(|s| asks(s) && desk27::names_share(s)) =>
+        {
+            Amount::Ambiguous
+        }
+        a => a,
     };
     Facts {
         wants_refund,

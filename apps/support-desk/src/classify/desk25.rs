@@ -22,7 +22,9 @@ pub fn sentences(text: &str) -> impl Iterator<Item = &str> {
     for (i, b) in bytes.iter().enumerate() {
         let end = match b {
             b'!' | b'?' | b'\n' => true,
-            b'.' => bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()),
+            b'.' => {
+                bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) && !super::desk27::abbreviation_end(text, i)
+            }
             _ => false,
         };
         if end {
