@@ -17,30 +17,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Instant;
 
-/// The soak's policy (`tests/faults_soak.rs`), with a comment line that each reload changes.
-const SOAK_POLICY: &str = "\
-version: 1
-timezone: UTC
-defaults:
-  report_within: 2m
-actions:
-  calendar.create:
-    tier: 1
-    params:
-      title: { type: string, max_len: 100 }
-    compensate: { action: calendar.delete, window: 15m }
-    limits: [ { count: 1000000, per: 1h } ]
-  calendar.delete:
-    tier: 2
-    params:
-      title: { type: string, max_len: 100 }
-    limits: [ { count: 1000000, per: 1h } ]
-  payments.send:
-    tier: 3
-    params:
-      amount_eur: { type: number, min: 1, max: 1000 }
-    approvals: { required: 1, ttl: 1h }
-";
+/// The soak's policy, the file `tests/faults_soak.rs` runs too; each reload adds a comment line.
+const SOAK_POLICY: &str = include_str!("soak_policy.yaml");
 
 /// Clients writing at once, as the soak's.
 const CLIENTS: u64 = 4;

@@ -11,29 +11,8 @@ use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use support::Env;
 
-const POLICY: &str = "\
-version: 1
-timezone: UTC
-defaults:
-  report_within: 2m
-actions:
-  calendar.create:
-    tier: 1
-    params:
-      title: { type: string, max_len: 100 }
-    compensate: { action: calendar.delete, window: 15m }
-    limits: [ { count: 1000000, per: 1h } ]
-  calendar.delete:
-    tier: 2
-    params:
-      title: { type: string, max_len: 100 }
-    limits: [ { count: 1000000, per: 1h } ]
-  payments.send:
-    tier: 3
-    params:
-      amount_eur: { type: number, min: 1, max: 1000 }
-    approvals: { required: 1, ttl: 1h }
-";
+/// The soak's policy, one file with `foureyes bench verify --soak` (which writes journals of the same mix).
+const POLICY: &str = include_str!("../src/soak_policy.yaml");
 
 fn call(addr: &str, method: &str, path: &str, token: &str, body: Option<&Value>) -> (u16, Value) {
     let (status, payload) = support::http_bytes(addr, method, path, token, body, Duration::from_secs(30)).unwrap();
