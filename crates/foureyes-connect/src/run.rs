@@ -518,6 +518,14 @@ pub fn path_read_another_way(path: &str) -> Option<&'static str> {
         if let Ok(text) = std::str::from_utf8(&decoded)
             && !text.is_ascii()
         {
+            // Attack 33, H2 (ADR-394): a front that drops default-ignorable or format characters before it resolves
+            // dot segments reads `.\u{AD}.` as `..`; a character a person cannot see has no business in a path.
+            if text.chars().any(foureyes_core::hidden::is_hidden) {
+                return Some(
+                    "holds a character a person cannot see (a format, default-ignorable or space character): a server \
+                     that drops it reads another path",
+                );
+            }
             let folded = text.nfkc().collect::<String>();
             if folded.contains(['/', '\\', '%']) || is_dot_segment(folded.as_bytes()) {
                 return Some(

@@ -329,6 +329,36 @@ async fn attack32_h2_a_value_whose_compatibility_form_is_another_path_is_refused
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn attack33_h2_a_value_holding_a_character_a_front_may_drop_is_refused() {
+    // A front that decodes once, folds to NFKC and drops default-ignorable characters before resolving dot segments
+    // read `.\u{AD}.` and `\u{200B}..` as `..`: 13 of 13 reached `/api/note` (attack 33 H2, ADR-394). A character a
+    // person cannot see is refused in a path value, whatever a front does with it.
+    let w = world().await;
+    for (i, id) in [
+        ".\u{ad}.",
+        "\u{200b}..",
+        "..\u{200d}",
+        "\u{ff0e}\u{ad}\u{ff0e}",
+        "\u{2060}..\u{2060}",
+        ".\u{34f}.",
+        ".\u{fe0f}.",
+        "..\u{180e}",
+        "\u{feff}..",
+        "x\u{a0}y",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let x = w.exec(&format!("a33-{i}"), "h1.mid", json!({ "id": id })).await;
+        let detail = x.decision.report_detail.clone().unwrap();
+        let sent = w.seen.0.lock().unwrap().clone();
+        assert!(sent.is_empty(), "{id:?}: the target got {sent:?} ({detail})");
+        assert_eq!(x.outcome, Some(Outcome::Failed), "{id:?}: {detail}");
+        assert!(detail["error"].as_str().unwrap_or_default().contains("a server"), "{id:?}: {detail}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn h2_a_response_cut_inside_a_secret_keeps_no_piece_of_it() {
     let w = world().await;
     // The answer is `{"msg": "<pad>", "auth": "Bearer <secret>"}` cut at 200 bytes: every pad slides the cut by

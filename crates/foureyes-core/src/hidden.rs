@@ -7,7 +7,8 @@
 //! `Default_Ignorable_Code_Point` (what a renderer shows as nothing) and the general categories Cc (controls), Cf
 //! (format: bidi controls, zero-width, prepended marks), Zl/Zp (line and paragraph separators), Zs other than the
 //! ASCII space (a no-break or em space reads as a space), Co (private use: a font may draw it as anything), and
-//! U+2800 BRAILLE PATTERN BLANK (a symbol drawn as nothing). The console's page holds the same set as a regular
+//! U+2800 BRAILLE PATTERN BLANK and U+FFFC OBJECT REPLACEMENT CHARACTER (symbols drawn as nothing: attack 33, H1,
+//! found U+FFFC pixel-identical to a space in the console's font, ADR-393). The console's page holds the same set as a regular
 //! expression over the same properties; a test compares the two over every assigned code point.
 
 use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory};
@@ -18,7 +19,7 @@ pub fn is_hidden(c: char) -> bool {
     if c == ' ' {
         return false;
     }
-    c == '\u{2800}'
+    matches!(c, '\u{2800}' | '\u{FFFC}')
         || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
         || matches!(
             CodePointMapData::<GeneralCategory>::new().get(c),
@@ -64,6 +65,7 @@ mod tests {
             '\u{3164}',
             '\u{115F}',
             '\u{2800}',
+            '\u{FFFC}',
             '\n',
             '\t',
         ] {
@@ -72,5 +74,14 @@ mod tests {
         for c in ['A', ' ', 'é', 'ж', '木', '€', '.', '\u{301}', '😀'] {
             assert!(!is_hidden(c), "U+{:04X} is ordinary text", c as u32);
         }
+    }
+
+    /// Attack 33, H1 (ADR-393): U+FFFC OBJECT REPLACEMENT CHARACTER (category So, not default-ignorable) is drawn as
+    /// nothing by the console's font — `ACME\u{FFFC}Ltd` was pixel-identical to `ACME Ltd` and released with no
+    /// marker. Red before: no property of the set covered it.
+    #[test]
+    fn attack33_h1_the_object_replacement_character_is_hidden() {
+        assert!(is_hidden('\u{FFFC}'));
+        assert!(!is_hidden('\u{FFFD}'), "the replacement character is drawn (a visible mark)");
     }
 }

@@ -108,9 +108,20 @@ impl<S: AuthContext + crate::ops::Auditor> FromRequestParts<S> for WriteCaller {
         if let Some(token_sha256) = bearer_token_sha256(parts, state)? {
             let (principal, credential) =
                 state.credentials().principal_for_writes(&token_sha256).await?.ok_or_else(ApiError::unauthorized)?;
-            return Ok(WriteCaller { caller: Caller { principal, via_session: false }, credential });
+            // ADR-392 (attack 33, H4): a token authenticated by its statement is checked by the write as well — a
+            // revocation can commit between the statement and the write.
+            let credential =
+                credential.unwrap_or_else(|| foureyes_store::WriteCredential::token(&principal.name, &token_sha256));
+            return Ok(WriteCaller { caller: Caller { principal, via_session: false }, credential: Some(credential) });
         }
-        Ok(WriteCaller { caller: Caller::from_request_parts(parts, state).await?, credential: None })
+        let caller = Caller::from_request_parts(parts, state).await?;
+        // ADR-392 (attack 33, H3): a console session's writes check, under the write lock, that the session is still
+        // open and its credential live: a revocation (or a sign-out) committed after the session was looked up
+        // refuses the write instead of following it.
+        let session = cookie_value(parts, SESSION_COOKIE).map(|cookie| sha256_hex(cookie.as_bytes()));
+        let credential =
+            session.map(|sha256| foureyes_store::WriteCredential::session(&caller.principal.name, &sha256));
+        Ok(WriteCaller { caller, credential })
     }
 }
 

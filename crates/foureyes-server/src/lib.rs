@@ -26,7 +26,7 @@ mod sessions;
 pub mod tasks;
 pub mod telemetry;
 
-pub use auth::{CSRF_HEADER, Caller, SESSION_COOKIE, random_secret};
+pub use auth::{CSRF_HEADER, Caller, SESSION_COOKIE, WriteCaller, random_secret};
 pub use console::{SIGNIN_CODE_TTL_MS, new_totp_secret, totp_code, totp_uri};
 pub use error::ApiError;
 pub use listen::{Limits, SHUTDOWN_GRACE, serve, serve_doors};

@@ -149,3 +149,44 @@ async fn what_cannot_be_revoked_is_a_clear_409() {
     let r = h.send(revoke(424_242, &json!({"why": "x"})).token(ADMIN)).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.text());
 }
+
+/// Attack 33, H3/H4 (ADR-392): a request authenticated — through a console session, or a bearer token read by its
+/// statement — before its credential is revoked, whose write runs after the revocation, is refused by that write
+/// (`credential_revoked`, journaled) and decides nothing. The race the attacker won (votes journaled after the
+/// `revoked` event, each releasing its permit), made deterministic: the extractor authenticates, the revocation
+/// commits, then the handler's write runs. Red before: the session's writes carried no credential, and SQLite checked
+/// none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn attack33_h3_a_write_authenticated_before_its_revocation_is_refused() {
+    use axum::extract::FromRequestParts;
+    use foureyes_server::WriteCaller;
+    for via_session in [true, false] {
+        let h = harness().await;
+        let (_, id, digest, _) = h.deferral(20.0).await;
+        let auth = if via_session {
+            let (session, csrf) = h.session(APPROVER).await;
+            Auth::Cookie { session, csrf: Some(csrf) }
+        } else {
+            bearer(APPROVER)
+        };
+        let (mut parts, _) = req("POST", &format!("/v1/approvals/{id}/approve")).auth(&auth).build().into_parts();
+        let caller = WriteCaller::from_request_parts(&mut parts, &h.state).await.expect("live when authenticated");
+        let head = h.head().await;
+        assert!(foureyes_store::Credentials::revoke_token(&*h.store, "alice", h.now()).await.unwrap());
+        let store = std::sync::Arc::clone(&h.store);
+        let now = h.now();
+        let written = caller
+            .writes(|_| async move { foureyes_store::Store::approve(&*store, id, "alice", Some(&digest), now).await })
+            .await;
+        match written {
+            Err(foureyes_store::StoreError::Refused { code, .. }) if code == "credential_revoked" => {}
+            other => panic!("session {via_session}: a write after the revocation: {other:?}"),
+        }
+        let events = h.events_after(head).await;
+        assert!(
+            events.iter().any(|e| e.kind == EventKind::Refused && e.data["code"] == "credential_revoked"),
+            "the refusal is journaled: {events:?}"
+        );
+        assert!(events.iter().all(|e| e.kind != EventKind::ApprovalVote), "no vote after the revocation: {events:?}");
+    }
+}

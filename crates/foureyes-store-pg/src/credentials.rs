@@ -186,7 +186,7 @@ impl Credentials for PgStore {
                     && ops::principal_differs(&p, Some(token_sha256), journaled).is_none()
             };
             if followed {
-                let credential = WriteCredential { name: p.name.clone(), token_sha256: token_sha256.to_string() };
+                let credential = WriteCredential::token(&p.name, token_sha256);
                 return Ok(Some((p, Some(credential))));
             }
         }

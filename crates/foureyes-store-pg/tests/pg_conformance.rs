@@ -402,6 +402,15 @@ async fn credentials_conform() {
     conformance::credentials_round_trip(&*store, T0).await;
 }
 
+/// ADR-392 (attack 33, H3): the shared check that a write's token or console session is still live in its
+/// transaction, as SQLite runs it. Red before: a session's writes carried no credential to check.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn attack33_h3_a_write_as_a_session_no_longer_live_is_refused() {
+    let dbs = Databases::new();
+    let (_, store) = dbs.store().await;
+    conformance::writes_check_their_credential_is_still_live(&*store, T0).await;
+}
+
 /// The shared executor-credentials check, as SQLite runs it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn executor_credentials_conform() {

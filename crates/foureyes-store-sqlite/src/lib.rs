@@ -491,10 +491,22 @@ impl SqliteStore {
         F: FnOnce(&mut SqliteTx<'_, '_>) -> Result<T, StoreError> + Send + 'static,
     {
         let authority = Arc::clone(&self.authority);
+        // ADR-392 (attack 33, H4): a write made as a credential authenticated before this transaction first checks,
+        // under the write lock after the catch-up, that the credential is still live — a revocation committed between
+        // the request's authentication and its write refuses the write (journaled) instead of following it.
+        let credential = foureyes_store::writing_as();
         self.write_held(move |held| {
             let mut authority = authority.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
             let mut tx = SqliteTx::new(held, &mut authority);
-            let result = work(&mut tx);
+            let refused = credential.as_ref().and_then(|credential| {
+                let now_ms = foureyes_store::wall_clock_ms();
+                foureyes_store::tx::run_ready(foureyes_store::ops::check_write_credential(&mut tx, credential, now_ms))
+                    .err()
+            });
+            let result = match refused {
+                Some(refusal) => Err(refusal),
+                None => work(&mut tx),
+            };
             // What stands (a success, or an audited refusal, which commits) is applied as written (ADR-410); a job
             // rolled back to its savepoint applies nothing.
             if !matches!(&result, Err(e) if !e.is_audited()) {

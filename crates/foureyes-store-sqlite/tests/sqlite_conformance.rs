@@ -293,6 +293,17 @@ async fn credentials_conform() {
     }
 }
 
+/// ADR-392 (attack 33, H3/H4): a write checks, in its transaction, that the token or console session it was
+/// authenticated by is still live; on both commit modes. Red before: SQLite made no such check.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn attack33_h4_a_write_as_a_credential_revoked_after_its_authentication_is_refused() {
+    for options in [SqliteOptions::default(), SqliteOptions { group_commit: false, ..Default::default() }] {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path().join("credentials.db"), options).unwrap();
+        conformance::writes_check_their_credential_is_still_live(&store, T0).await;
+    }
+}
+
 /// The shared executor-credentials check (PostgreSQL runs the same one), on both commit modes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn executor_credentials_conform() {

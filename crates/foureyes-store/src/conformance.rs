@@ -3666,3 +3666,63 @@ pub async fn lengthened_window_after_a_restart(store: Arc<dyn Store>, before: &L
     let differs = s.authority_differs_from_replay().await.unwrap_or_else(|e| panic!("replay: {e:?}"));
     assert_eq!(differs, None, "the door's state differs from the journal replayed");
 }
+
+/// ADR-392 (attack 33, H3/H4): a write made as a credential that was live when its request was authenticated but is
+/// no longer live when the write runs — its token revoked, its console session signed out, or the session's
+/// credential revoked — is refused (`credential_revoked`, journaled) and decides nothing; a live token's and a live
+/// session's writes stand. Each backend's write transaction makes the check (SQLite's in its writer job, PostgreSQL's
+/// under the chain-head lock), so a revocation that commits between a request's authentication and its write wins.
+pub async fn writes_check_their_credential_is_still_live<S: Store + crate::Credentials + Sized>(store: &S, t0: i64) {
+    use crate::{WriteCredential, writes_as};
+    use foureyes_core::Role;
+    let p = policy();
+    let email = |id: &str| request(id, "email.send", serde_json::json!({"to": "ops@example.com"}));
+    store.create_token(AGENT, Role::Agent, "hash-bot", None, t0).await.unwrap();
+    store.create_token("second-bot", Role::Agent, "hash-second", None, t0).await.unwrap();
+    store.create_session("session-live", "second-bot", "csrf-live", t0 + 3_600_000).await.unwrap();
+    store.create_session("session-out", "second-bot", "csrf-out", t0 + 3_600_000).await.unwrap();
+    store.create_session("session-bot", AGENT, "csrf-bot", t0 + 3_600_000).await.unwrap();
+    // Live: they stand.
+    let token = WriteCredential::token(AGENT, "hash-bot");
+    writes_as(Some(token.clone()), store.decide(p.clone(), email("live-token"), t0 + 1)).await.unwrap();
+    let live = WriteCredential::session("second-bot", "session-live");
+    writes_as(Some(live), store.decide(p.clone(), email("live-session"), t0 + 1)).await.unwrap();
+    // Signed out, then a write of a request authenticated before the sign-out.
+    store.delete_session("session-out").await.unwrap();
+    let head = store.journal_head().await.unwrap();
+    let refused = [
+        (WriteCredential::session("second-bot", "session-out"), "signed-out"),
+        // A session presented for another name than the one it was opened for.
+        (WriteCredential::session(AGENT, "session-live"), "other-name"),
+        (WriteCredential::session(AGENT, "session-never"), "never-opened"),
+    ];
+    for (credential, id) in refused {
+        match writes_as(Some(credential), store.decide(p.clone(), email(id), t0 + 2)).await {
+            Err(StoreError::Refused { code, .. }) if code == crate::ops::CREDENTIAL_REVOKED => {}
+            other => panic!("a write as a session no longer live ({id}): {other:?}"),
+        }
+    }
+    // The token revoked: its writes, by token and by its session, are refused.
+    assert!(store.revoke_token(AGENT, t0 + 3).await.unwrap());
+    for (credential, id) in
+        [(token, "revoked-token"), (WriteCredential::session(AGENT, "session-bot"), "revoked-session")]
+    {
+        match writes_as(Some(credential), store.decide(p.clone(), email(id), t0 + 4)).await {
+            Err(StoreError::Refused { code, .. }) if code == crate::ops::CREDENTIAL_REVOKED => {}
+            other => panic!("a write as a revoked credential ({id}): {other:?}"),
+        }
+    }
+    let events = store.journal(head, 100).await.unwrap();
+    let refusals = events
+        .iter()
+        .filter(|e| {
+            e.kind == foureyes_core::journal::EventKind::Refused && e.data["code"] == crate::ops::CREDENTIAL_REVOKED
+        })
+        .count();
+    assert_eq!(refusals, 5, "every refusal is journaled: {events:?}");
+    let made = store.decisions(crate::DecisionFilter::default()).await.unwrap();
+    let ids: Vec<&str> = made.iter().map(|d| d.request.request_id.as_str()).collect();
+    assert_eq!(ids.len(), 2, "only the live credentials' writes decided: {ids:?}");
+    assert!(ids.contains(&"live-token") && ids.contains(&"live-session"), "{ids:?}");
+    assert_consistent(store, "writes refused as no longer live").await;
+}

@@ -1982,9 +1982,11 @@ pub async fn check_principal<W: WriteTx>(
 /// The refusal code of a write made as a credential that is no longer live (ADR-1050); answered as `401`.
 pub const CREDENTIAL_REVOKED: &str = "credential_revoked";
 
-/// ADR-1050: a write made as `credential` (authenticated from this replica's followed state, which can lag a
-/// revocation another replica committed) stands only if, after the catch-up under the chain-head lock, the journal
-/// still holds that name live and bound to that token's hash. Otherwise the write is refused (journaled,
+/// ADR-1050: a write made as `credential` (authenticated before this transaction: from this replica's followed
+/// state, which can lag a revocation another replica committed, or by a statement or a session lookup that a
+/// revocation can follow before the write commits) stands only if, after the catch-up under the write lock, the
+/// journal still holds that name live and — for a token — bound to that token's hash, or — for a console session
+/// (ADR-392) — the session open for that name (its expiry is the door's clock's, checked when it was looked up). Otherwise the write is refused (journaled,
 /// [`CREDENTIAL_REVOKED`]) before it does anything: the answer a revoked token gets on the read path.
 pub async fn check_write_credential<W: WriteTx>(
     w: &mut W,
@@ -1992,18 +1994,40 @@ pub async fn check_write_credential<W: WriteTx>(
     now_ms: i64,
 ) -> Result<(), StoreError> {
     catch_up(w).await?;
-    let binding = ev::token_binding(&credential.token_sha256);
-    let live = {
-        let credentials = w.authority().credentials();
+    let name = &credential.name;
+    let (credentials, signins) = (w.authority().credentials(), w.authority().signins());
+    let name_live = |token: Option<&str>| {
         let known = credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        known.get(&credential.name).is_some_and(|c| c.live && c.token_binding.as_deref() == Some(binding.as_str()))
+        known
+            .get(name)
+            .is_some_and(|c| c.live && token.is_none_or(|binding| c.token_binding.as_deref() == Some(binding)))
+    };
+    let live = match &credential.presented {
+        crate::Presented::Token { sha256 } => name_live(Some(&ev::token_binding(sha256))),
+        crate::Presented::Session { sha256 } => {
+            let open = {
+                let known = signins.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+                known.get(&ev::token_binding(sha256)).is_some_and(|s| &s.name == name && !s.csrf_binding.is_empty())
+            };
+            open && name_live(None)
+        }
     };
     if live {
         return Ok(());
     }
-    let name = &credential.name;
-    let message = format!("credential `{name}` is revoked: its token grants nothing (the write was not made)");
-    let input = json!({"name": name, "credential": "revoked"});
+    let (message, input) = match &credential.presented {
+        crate::Presented::Token { .. } => (
+            format!("credential `{name}` is revoked: its token grants nothing (the write was not made)"),
+            json!({"name": name, "credential": "revoked"}),
+        ),
+        crate::Presented::Session { .. } => (
+            format!(
+                "the console session of `{name}` is no longer live (signed out, expired, or its credential revoked): \
+                 the write was not made"
+            ),
+            json!({"name": name, "credential": "revoked", "via": "session"}),
+        ),
+    };
     Err(refused(w, name, CREDENTIAL_REVOKED, message, input, now_ms).await)
 }
 

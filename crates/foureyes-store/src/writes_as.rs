@@ -11,12 +11,32 @@
 
 use std::future::Future;
 
-/// Who a request's writes are made as, and by which token (its SHA-256, hex): a name revoked and created again
-/// has a new token, so the name alone is not enough.
+/// Who a request's writes are made as, and by which secret it was authenticated: a name revoked and created again
+/// has a new token, and a console session ends at sign-out, so the name alone is not enough.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WriteCredential {
     pub name: String,
-    pub token_sha256: String,
+    pub presented: Presented,
+}
+
+/// The secret a request presented, as its SHA-256 (hex): what the write transaction checks is still live.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Presented {
+    /// A bearer token: live while the journal holds the name live and bound to this token.
+    Token { sha256: String },
+    /// A console session's cookie: live while the name is live and the journal holds the session open, unexpired,
+    /// for that name (attack 33, H3: a session's writes were never checked after its authentication).
+    Session { sha256: String },
+}
+
+impl WriteCredential {
+    pub fn token(name: &str, token_sha256: &str) -> WriteCredential {
+        WriteCredential { name: name.to_string(), presented: Presented::Token { sha256: token_sha256.to_string() } }
+    }
+
+    pub fn session(name: &str, session_sha256: &str) -> WriteCredential {
+        WriteCredential { name: name.to_string(), presented: Presented::Session { sha256: session_sha256.to_string() } }
+    }
 }
 
 tokio::task_local! {

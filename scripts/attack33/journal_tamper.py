@@ -1,0 +1,31 @@
+import sqlite3, shutil, subprocess, json, os
+FE=os.environ.get('FOUREYES_BIN','/work/attack33/bin/foureyes')
+def run(db):
+    v=subprocess.run([FE,'--db',db,'journal','verify'],capture_output=True,text=True)
+    a=subprocess.run([FE,'--db',db,'journal','audit'],capture_output=True,text=True)
+    return v.returncode, (v.stdout+v.stderr).strip().splitlines()[0][:140], a.returncode, (a.stdout+a.stderr).strip().splitlines()[-1][:200]
+c=sqlite3.connect('j.db'); rows={s:(k,d) for s,k,d in c.execute("select seq,kind,data from journal")}; c.close()
+def mut(name, fn):
+    db=f't_{name}.db'; shutil.copy('j.db',db); c=sqlite3.connect(db); trg=[(n,s) for n,s in c.execute("select name,sql from sqlite_master where type='trigger'")]; [c.execute("drop trigger "+n) for n,s in trg]; fn(c); [c.execute(s) for n,s in trg]; c.commit(); c.close(); print(name, run(db))
+d73=rows[73][1]; d72=rows[72][1]
+mut('ws', lambda c: c.execute("update journal set data=? where seq=73", (d73.replace(',"', ', "',1),)))
+mut('dupkey_back', lambda c: c.execute("update journal set data=? where seq=73", (d73[:-1]+',"verdict":"deny"}',)))
+mut('dupkey_front', lambda c: c.execute("update journal set data=? where seq=73", ('{"verdict":"deny",'+d73[1:],)))
+mut('approved_dup', lambda c: c.execute("update journal set data=? where seq=72", (d72[:-1]+',"approver":"mallory"}',)))
+mut('esc', lambda c: c.execute("update journal set data=? where seq=73", (d73.replace('"bot"','"\\u0062ot"',1),)))
+mut('numfmt', lambda c: c.execute("update journal set data=? where seq=73", (d73.replace('"amount_eur":5','"amount_eur":5.0',1),)))
+mut('numfmt2', lambda c: c.execute("update journal set data=? where seq=73", (d73.replace('"amount_eur":5','"amount_eur":5e0',1),)))
+mut('ts', lambda c: c.execute("update journal set ts_ms=ts_ms+1 where seq=73"))
+mut('kind', lambda c: c.execute("update journal set kind='refused' where seq=72"))
+mut('approvals_status', lambda c: c.execute("update approvals set status='approved' where id=28"))
+mut('votes_insert', lambda c: c.execute("insert into approval_votes values (27,'alice',1796386915948)"))
+mut('tokens_role', lambda c: c.execute("update tokens set role='approver' where name='bot'"))
+mut('tokens_hash', lambda c: c.execute("update tokens set token_hash='00'||substr(token_hash,3) where name='bot'"))
+mut('idem_delete', lambda c: c.execute("delete from idempotency where request_id='d-fffc3'"))
+mut('truncate_tail', lambda c: c.execute("delete from journal where seq=74"))
+mut('decision_request', lambda c: c.execute("update decisions set request=replace(request,'ACME','EVIL') where id=28"))
+mut('decision_verdict', lambda c: c.execute("update decisions set verdict='permit' where id=28"))
+mut('settings_any', lambda c: c.execute("insert or replace into settings values ('kill_switch','off')"))
+mut('sessions_insert', lambda c: c.execute("insert into sessions values ('ab'*32,'alice','x',9999999999999)"))
+mut('signin_insert', lambda c: c.execute("insert into signin_codes values ('cd'*32,'admin',9999999999999,NULL)"))
+mut('demotion_insert', lambda c: c.execute("insert into session_demotions (agent,session,signal,reason,decision_id,started_ms,until_ms,status) values ('bot','s','x','y',1,1,2,'restored')"))
