@@ -28,6 +28,14 @@ struct Run {
     max_ms: f64,
     /// Process CPU time (user + system, all threads) during the run, per decision.
     cpu_us_per_decision: f64,
+    /// Its user-mode part (our code, SQLite's, the runtime's), per decision (ADR-1085).
+    cpu_user_us_per_decision: f64,
+    /// Its kernel part (the commit's writes and fsync, SQLite's locks, wake-ups), per decision.
+    cpu_system_us_per_decision: f64,
+    /// Context switches of the process's threads during the run, per decision: voluntary (a thread blocked: an
+    /// fsync, a wait for another thread) and involuntary (preempted).
+    voluntary_switches_per_decision: f64,
+    involuntary_switches_per_decision: f64,
     /// This process's resident memory at the end of the run, the store still open (`VmRSS`, MiB): with `--history`,
     /// what the authority state replayed from the history holds (ADR-362).
     rss_mib: Option<f64>,
@@ -112,12 +120,12 @@ pub async fn decide(
         println!("{}", serde_json::to_string_pretty(&runs).unwrap_or_default());
     } else {
         println!(
-            "| group commit | callers | history | decisions | decisions/s | p50 ms | p99 ms | max ms | CPU µs/decision |"
+            "| group commit | callers | history | decisions | decisions/s | p50 ms | p99 ms | max ms | CPU µs/decision | user µs | system µs | switches (vol/invol) |"
         );
-        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for r in &runs {
             println!(
-                "| {} | {} | {} | {} | {:.0} | {:.2} | {:.2} | {:.2} | {:.0} |",
+                "| {} | {} | {} | {} | {:.0} | {:.2} | {:.2} | {:.2} | {:.0} | {:.0} | {:.0} | {:.2}/{:.2} |",
                 if r.group_commit { "on" } else { "off" },
                 r.callers,
                 r.history,
@@ -126,7 +134,11 @@ pub async fn decide(
                 r.p50_ms,
                 r.p99_ms,
                 r.max_ms,
-                r.cpu_us_per_decision
+                r.cpu_us_per_decision,
+                r.cpu_user_us_per_decision,
+                r.cpu_system_us_per_decision,
+                r.voluntary_switches_per_decision,
+                r.involuntary_switches_per_decision
             );
         }
     }
@@ -173,7 +185,7 @@ async fn one_run(
             store.decide(policy.clone(), bench_request(caller, u64::MAX - 1), now).await?;
         }
     }
-    let cpu_before = process_cpu();
+    let usage_before = crate::bench_floor::Usage::now();
     let started = Instant::now();
     let mut tasks = Vec::new();
     for caller in 0..callers {
@@ -211,11 +223,13 @@ async fn one_run(
         let latencies = task.await.map_err(|e| Exit::new(EXIT_STORAGE, format!("bench task failed: {e}")))??;
         all.extend(latencies);
     }
-    let elapsed = started.elapsed().as_secs_f64();
-    let cpu = match (cpu_before, process_cpu()) {
-        (Some(before), Some(after)) => after.saturating_sub(before),
-        _ => Duration::ZERO,
+    let elapsed = started.elapsed();
+    let usage = match (usage_before, crate::bench_floor::Usage::now()) {
+        (Some(before), Some(after)) => before.until(after),
+        _ => crate::bench_floor::Usage::default(),
     };
+    let per = crate::bench_floor::PerOp::new("decide", all.len() as u64, elapsed, usage);
+    let elapsed = elapsed.as_secs_f64();
     let rss_mib = resident_mib();
     store.close();
     drop(store);
@@ -230,7 +244,11 @@ async fn one_run(
         p50_ms: percentile(&all, 0.50),
         p99_ms: percentile(&all, 0.99),
         max_ms: all.last().map_or(0.0, |d| d.as_secs_f64() * 1000.0),
-        cpu_us_per_decision: cpu.as_secs_f64() * 1e6 / (all.len().max(1) as f64),
+        cpu_us_per_decision: per.cpu_us,
+        cpu_user_us_per_decision: per.user_us,
+        cpu_system_us_per_decision: per.system_us,
+        voluntary_switches_per_decision: per.voluntary_switches,
+        involuntary_switches_per_decision: per.involuntary_switches,
         history,
         rss_mib,
     })

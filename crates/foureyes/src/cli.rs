@@ -570,6 +570,27 @@ pub enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The floor under one caller's decision on this disk (issue 14, ADR-1085): per operation, the CPU (user and
+    /// system, from the kernel's counters), context switches and wall time of `--pages` write-ahead-log frames
+    /// written as SQLite writes them, with no sync, then `fsync`, then `fdatasync`; and of a bare SQLite transaction
+    /// of one small insert (WAL, `synchronous=FULL`). Each case runs alone for `--seconds`, in a fresh directory.
+    Floor {
+        /// How long each case runs, in seconds.
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// WAL frames (4 KiB pages) per operation: a decision alone commits about 6 (`strace -c -f` of `bench decide
+        /// --callers 1`: ~11.7 `pwrite64` a decision, a header and a page per frame).
+        #[arg(long, default_value_t = 6)]
+        pages: usize,
+        /// Directory for the files (default: the system temp dir; the disk under it is what is measured).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// The cases to run, comma-separated (to profile one alone).
+        #[arg(long, default_value = "frames,frames+fsync,frames+fdatasync,sqlite-insert", value_delimiter = ',')]
+        cases: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
     /// The door seal's cost (ADR-420): the CPU time of sealing `--events` event hashes (what each append adds) and
     /// of checking those seals (what each applied event adds to a catch-up), in this process, per event.
     Seal {

@@ -424,6 +424,9 @@ pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
         }
         Command::Bench(BenchCommand::Verify { events, dir, json, .. }) => crate::bench::verify(events, dir, json).await,
         Command::Bench(BenchCommand::Seal { events, json }) => crate::bench::seal(events, json),
+        Command::Bench(BenchCommand::Floor { seconds, pages, dir, cases, json }) => {
+            crate::bench_floor::floor(seconds, pages, dir, &cases, json)
+        }
         Command::Bench(BenchCommand::Load {
             background,
             waiters,

@@ -1,6 +1,7 @@
 //! `foureyes`: the command-line door. `main` alone turns errors into exit codes (see `cli::EXIT_CODES`).
 
 mod bench;
+mod bench_floor;
 mod bench_load;
 mod bench_soak;
 mod cli;

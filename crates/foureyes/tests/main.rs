@@ -12,6 +12,7 @@ mod namespaces;
 mod pg_cluster;
 mod support;
 
+mod bench_floor;
 mod bench_load;
 mod cli;
 mod cli_hidden_chars;
