@@ -321,8 +321,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "ADR-896: journal audit names a settlement seal the journal does not give its row",
         file: "crates/foureyes-store/src/ops.rs",
-        original: "            && !decisions.get(&id).is_some_and(|h| h.contains(&row))",
-        broken: "            && decisions.get(&id).is_none_or(|h| h.is_empty())",
+        original: "            && !history.contains(&row.as_str())",
+        broken: "            && history.is_empty()",
         package: "foureyes-store-sqlite",
         filter: "under_the_seal_a_settled_deferrals_row_edited_by_hand_releases_nothing",
         also: &[],
@@ -3410,6 +3410,25 @@ const MUTATIONS: &[Mutation] = &[
         package: "support-desk",
         filter: "an_ask_for_one_of_several_counted_asks_the_unit",
         also: &[],
+    },
+    // fast18 (issue 14): ADR-1092.
+    Mutation {
+        property: "journal audit's memory does not grow with the history: its rows spill to a scratch store (ADR-1092)",
+        file: "crates/foureyes-store-sqlite/src/scratch.rs",
+        original: "    Ok(Replayed::spilling(Box::new(scratch), generation_bytes))",
+        broken: "    let _ = (scratch, generation_bytes);\n    Ok(Replayed::default())",
+        package: "foureyes-store-sqlite",
+        filter: "the_audits_replay_does_not_grow_with_the_history",
+        also: &[],
+    },
+    Mutation {
+        property: "journal audit reads back every row it spilled and names what it would name in memory (ADR-1092)",
+        file: "crates/foureyes-store/src/spill.rs",
+        original: "            Ok(value) => value.map(Vec::into_boxed_slice),",
+        broken: "            Ok(_) => None,",
+        package: "foureyes-store",
+        filter: "an_audit_that_spills_its_rows_names_what_one_in_memory_names",
+        also: &["a_spilling_map_answers_as_one_in_memory"],
     },
 ];
 

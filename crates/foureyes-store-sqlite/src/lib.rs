@@ -23,6 +23,7 @@ mod checkpoints;
 mod credentials;
 mod one_name;
 pub(crate) mod ops;
+mod scratch;
 mod sessions;
 pub(crate) mod tasks;
 
@@ -34,7 +35,7 @@ use foureyes_core::{
 };
 use foureyes_store::authority::{Authority, CredentialMap};
 use foureyes_store::ops as tx_ops;
-use foureyes_store::replay::Replayed;
+use foureyes_store::spill::SpillMap;
 use foureyes_store::tx::run_ready;
 use foureyes_store::{AuditReport, Backend, Checked, Decided, DecisionFilter, Store, StoreError, VoteOutcome};
 use ops::SqliteTx;
@@ -1167,7 +1168,15 @@ impl Store for SqliteStore {
             })
             .await?;
         // Under the seal key, the rows' settlement seals against the journal's (ADR-896).
-        report.add(self.write_tx(move |w| run_ready(tx_ops::settlement_seals_differ(w))).await?);
+        // The seals each row may carry spill to a scratch store beyond a bound, as the rows do (ADR-1092).
+        report.add(
+            self.write_tx(move |w| {
+                let scratch = scratch::SqliteScratch::open(scratch::CACHE_KIB).map_err(StoreError::Backend)?;
+                let histories = SpillMap::spilling(Box::new(scratch), scratch::generation_bytes());
+                run_ready(tx_ops::settlement_seals_differ(w, histories))
+            })
+            .await?,
+        );
         Ok(report)
     }
 
@@ -1242,7 +1251,9 @@ impl Store for SqliteStore {
 }
 
 fn audit(c: &Connection) -> Result<AuditReport, StoreError> {
-    let mut replayed = Replayed::default();
+    // The journal's rows beyond a bound go to a scratch store on disk (issue 14, ADR-1092): the audit's memory does
+    // not grow with the history.
+    let mut replayed = scratch::audit_replay(scratch::generation_bytes(), scratch::CACHE_KIB)?;
     let mut events = 0;
     ops::for_each_event(c, |e| {
         replayed.apply(e);
@@ -1254,7 +1265,7 @@ fn audit(c: &Connection) -> Result<AuditReport, StoreError> {
     // The tables a row at a time (ADR-1058): the audit holds the journal's rows, never a second copy from the tables.
     let mut auditor = replayed.auditor();
     ops::for_each_table_row(c, |audited, values| auditor.table_row(audited, values))?;
-    Ok(auditor.finish(events, found))
+    auditor.finish(events, found)
 }
 
 impl Backend for SqliteStore {

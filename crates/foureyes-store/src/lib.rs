@@ -17,6 +17,7 @@ pub mod issued;
 pub mod namespace;
 pub mod ops;
 pub mod replay;
+pub mod spill;
 pub mod tasks;
 pub mod tx;
 pub mod writes_as;

@@ -230,13 +230,16 @@ async fn seal_settled<W: WriteTx>(w: &mut W) -> Result<(), StoreError> {
 /// cleared by hand is refused at use, written again from the journal by the next keyed door, and the row's other
 /// columns are compared by the audit itself.
 /// Without the key nothing is checked (a keyless process cannot tell a seal from a forgery). Writes nothing.
-pub async fn settlement_seals_differ<W: WriteTx>(w: &mut W) -> Result<Vec<crate::replay::Difference>, StoreError> {
+/// The seals each row may carry are held in `histories` (issue 14, ADR-1092: a backend's [`crate::spill::SpillMap`]
+/// spills them to its scratch store beyond a bound; [`crate::spill::SpillMap::in_memory`] holds them all).
+pub async fn settlement_seals_differ<W: WriteTx>(
+    w: &mut W,
+    mut histories: crate::spill::SpillMap,
+) -> Result<Vec<crate::replay::Difference>, StoreError> {
     let Some(key) = w.authority().seal_key().cloned() else { return Ok(Vec::new()) };
     let mut state = crate::authority::Authority::default();
     state.set_seal_key(key);
     state.set_request_memory(w.authority().request_memory());
-    let mut decisions: BTreeMap<DecisionId, Vec<String>> = BTreeMap::new();
-    let mut approvals: BTreeMap<ApprovalId, Vec<String>> = BTreeMap::new();
     let mut found = Vec::new();
     loop {
         let events = w.journal_after(state.seq(), CATCH_UP_PAGE).await?;
@@ -258,12 +261,14 @@ pub async fn settlement_seals_differ<W: WriteTx>(w: &mut W) -> Result<Vec<crate:
             let taken = state.take_settled();
             for (row, text) in &taken {
                 match row {
-                    SettledRow::Decision(id) => decisions.entry(*id).or_default().push(text.clone()),
-                    SettledRow::Approval(id) => approvals.entry(*id).or_default().push(text.clone()),
+                    SettledRow::Decision(id) => seal_history_push(&mut histories, SEALS_OF_DECISION, *id, text),
+                    SettledRow::Approval(id) => seal_history_push(&mut histories, SEALS_OF_APPROVAL, *id, text),
                     SettledRow::Report(id) => {
-                        let history = decisions.entry(*id).or_default();
-                        if let Some(text) = state.resealed(*id, history.last().map(String::as_str)) {
-                            history.push(text);
+                        let last = histories
+                            .get(&seal_history_key(SEALS_OF_DECISION, *id))
+                            .and_then(|h| seal_history(h).last().map(|t| (*t).to_string()));
+                        if let Some(text) = state.resealed(*id, last.as_deref()) {
+                            seal_history_push(&mut histories, SEALS_OF_DECISION, *id, &text);
                         }
                     }
                 }
@@ -275,32 +280,64 @@ pub async fn settlement_seals_differ<W: WriteTx>(w: &mut W) -> Result<Vec<crate:
         }
     }
     let issued = state.issued();
-    let named = |table: &str, id: i64, row: String, history: Option<&Vec<String>>| crate::replay::Difference {
+    let named = |table: &str, id: i64, row: String, history: &[&str]| crate::replay::Difference {
         table: table.into(),
         id: id.to_string(),
         field: Some("settled".into()),
-        journal: Some(match history.and_then(|h| h.last()) {
-            Some(seal) => seal.clone(),
+        journal: Some(match history.last() {
+            Some(seal) => (*seal).to_string(),
             None => "(not settled: no seal)".into(),
         }),
         in_table: Some(row),
         note: Some("a settlement seal the journal does not give this row (ADR-740, ADR-780, ADR-896)".into()),
     };
     for id in 1..issued.next(IdKind::Decision) {
+        let texts = histories.take(&seal_history_key(SEALS_OF_DECISION, id)).unwrap_or_default();
+        let history = seal_history(&texts);
         if let Some(row) = w.settled_seal(id).await?
-            && !decisions.get(&id).is_some_and(|h| h.contains(&row))
+            && !history.contains(&row.as_str())
         {
-            found.push(named("decisions", id, row, decisions.get(&id)));
+            found.push(named("decisions", id, row, &history));
         }
     }
     for id in 1..issued.next(IdKind::Approval) {
+        let texts = histories.take(&seal_history_key(SEALS_OF_APPROVAL, id)).unwrap_or_default();
+        let seals = seal_history(&texts);
         if let Some(row) = w.approval_settled_seal(id).await?
-            && !approvals.get(&id).is_some_and(|h| h.contains(&row))
+            && !seals.contains(&row.as_str())
         {
-            found.push(named("approvals", id, row, approvals.get(&id)));
+            found.push(named("approvals", id, row, &seals));
         }
     }
+    // What spilled could not all be read back: the check is not to be trusted (ADR-1092).
+    if let Some(e) = histories.error() {
+        return Err(StoreError::Backend(format!("journal audit's scratch store: {e}")));
+    }
     Ok(found)
+}
+
+/// [`settlement_seals_differ`]'s histories: a decision's seals, an approval's.
+const SEALS_OF_DECISION: u8 = b'd';
+const SEALS_OF_APPROVAL: u8 = b'a';
+
+fn seal_history_key(kind: u8, id: i64) -> [u8; 9] {
+    let mut key = [kind; 9];
+    key[1..].copy_from_slice(&id.to_be_bytes());
+    key
+}
+
+/// The seal texts of one history, oldest first: held one after another, each ended by a newline (no seal text
+/// holds one: a decision's is words, digits and hex joined by `/`, an approval's is `serde_json` text, whose strings
+/// escape a newline, then `/` and hex).
+fn seal_history(texts: &[u8]) -> Vec<&str> {
+    std::str::from_utf8(texts).unwrap_or_default().split_terminator('\n').collect()
+}
+
+fn seal_history_push(histories: &mut crate::spill::SpillMap, kind: u8, id: i64, text: &str) {
+    debug_assert!(!text.contains('\n'), "a seal text holds no newline");
+    histories.update(&seal_history_key(kind, id), |texts| {
+        [texts.unwrap_or_default(), text.as_bytes(), b"\n"].concat().into_boxed_slice()
+    });
 }
 
 /// What the journal says of decision `id` (ADR-740): the authority state's record while it is live, else the record

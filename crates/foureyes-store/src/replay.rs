@@ -282,32 +282,7 @@ pub struct Packed(Box<[u8]>);
 impl Packed {
     /// Each column of `columns`: `None` when the journal does not speak of it, else its value (`None`: `NULL`).
     fn cells(&self, columns: usize) -> Vec<Option<Option<&str>>> {
-        let mut out = Vec::with_capacity(columns);
-        let mut at = 0;
-        let bytes = &self.0;
-        for _ in 0..columns {
-            match bytes.get(at) {
-                Some(2) => {
-                    let len = bytes
-                        .get(at + 1..at + 5)
-                        .and_then(|l| <[u8; 4]>::try_from(l).ok())
-                        .map_or(0, |l| u32::from_le_bytes(l) as usize);
-                    let text = bytes.get(at + 5..at + 5 + len).and_then(|t| std::str::from_utf8(t).ok());
-                    out.push(Some(text));
-                    at += 5 + len;
-                }
-                Some(1) => {
-                    out.push(Some(None));
-                    at += 1;
-                }
-                Some(_) => {
-                    out.push(None);
-                    at += 1;
-                }
-                None => out.push(None),
-            }
-        }
-        out
+        cells_of(&self.0, columns)
     }
 
     fn pack(cells: &[Option<Option<&str>>]) -> Packed {
@@ -338,16 +313,54 @@ impl Packed {
     }
 }
 
+/// [`Packed::cells`] of packed bytes.
+fn cells_of(bytes: &[u8], columns: usize) -> Vec<Option<Option<&str>>> {
+    let mut out = Vec::with_capacity(columns);
+    let mut at = 0;
+    for _ in 0..columns {
+        match bytes.get(at) {
+            Some(2) => {
+                let len = bytes
+                    .get(at + 1..at + 5)
+                    .and_then(|l| <[u8; 4]>::try_from(l).ok())
+                    .map_or(0, |l| u32::from_le_bytes(l) as usize);
+                let text = bytes.get(at + 5..at + 5 + len).and_then(|t| std::str::from_utf8(t).ok());
+                out.push(Some(text));
+                at += 5 + len;
+            }
+            Some(1) => {
+                out.push(Some(None));
+                at += 1;
+            }
+            Some(_) => {
+                out.push(None);
+                at += 1;
+            }
+            None => out.push(None),
+        }
+    }
+    out
+}
+
 /// The [`AUDITED`] table named `table` and its place in the list.
 fn audited(table: &str) -> Option<(usize, &'static AuditedTable)> {
     AUDITED.iter().enumerate().find(|(_, t)| t.table == table)
 }
 
+/// The key of row `id` of the [`AUDITED`] table at `index` in [`Replayed`]'s rows: the table's place, then the id.
+fn row_key(index: usize, id: &str) -> Vec<u8> {
+    let mut key = Vec::with_capacity(1 + id.len());
+    key.push(index as u8);
+    key.extend_from_slice(id.as_bytes());
+    key
+}
+
 /// State rebuilt from the journal: the rows every audited table must hold.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct Replayed {
-    /// Table → id → the columns the journal says, packed (ADR-1058).
-    tables: BTreeMap<&'static str, BTreeMap<String, Packed>>,
+    /// (Table's place in [`AUDITED`], id) → the columns the journal says, packed (ADR-1058); in memory, or spilled
+    /// to a backend's scratch store beyond a bound ([`Replayed::spilling`], ADR-1092).
+    rows: crate::spill::SpillMap,
     /// Seq of each task event → its `task_id` (the `task_events` index must hold exactly these). Task state itself
     /// is replayed by `foureyes_core::task`.
     pub task_events: BTreeMap<i64, String>,
@@ -387,35 +400,46 @@ impl Replayed {
         }
     }
 
+    /// A replay that holds at most about `2 × generation_bytes` of rows in memory and spills the rest to
+    /// `scratch` (issue 14, ADR-1092); [`Replayed::default`] holds every row in memory.
+    pub fn spilling(scratch: Box<dyn crate::spill::Scratch>, generation_bytes: usize) -> Replayed {
+        Replayed { rows: crate::spill::SpillMap::spilling(scratch, generation_bytes), ..Replayed::default() }
+    }
+
+    /// The scratch store's first error, if rows spilled and one failed: the replay cannot be trusted after it.
+    pub fn scratch_error(&self) -> Option<&str> {
+        self.rows.error()
+    }
+
     /// Sets `fields` of row `id` of `table` (an [`AUDITED`] table; each field one of its columns).
     fn set(&mut self, table: &'static str, id: impl ToString, fields: &[(&'static str, Option<String>)]) {
-        let Some((_, audited)) = audited(table) else { return };
-        let packed = self.tables.entry(table).or_default().entry(id.to_string()).or_default();
-        let mut cells = packed.cells(audited.columns.len());
-        for (name, value) in fields {
-            match audited.columns.iter().position(|c| c.name == *name) {
-                Some(at) => cells[at] = Some(value.as_deref()),
-                None => debug_assert!(false, "{table}.{name} is not an audited column"),
+        let Some((index, audited)) = audited(table) else { return };
+        self.rows.update(&row_key(index, &id.to_string()), |packed| {
+            let packed = Packed(packed.map(Box::from).unwrap_or_default());
+            let mut cells = packed.cells(audited.columns.len());
+            for (name, value) in fields {
+                match audited.columns.iter().position(|c| c.name == *name) {
+                    Some(at) => cells[at] = Some(value.as_deref()),
+                    None => debug_assert!(false, "{table}.{name} is not an audited column"),
+                }
             }
-        }
-        *packed = Packed::pack(&cells);
+            Packed::pack(&cells).0
+        });
     }
 
     /// What the journal says of column `column` of row `id` of `table` (`None`: no such row, not spoken of, or `NULL`).
-    fn cell(&self, table: &str, id: &str, column: &str) -> Option<String> {
-        let (_, audited) = audited(table)?;
+    fn cell(&mut self, table: &str, id: &str, column: &str) -> Option<String> {
+        let (index, audited) = audited(table)?;
         let at = audited.columns.iter().position(|c| c.name == column)?;
-        let packed = self.tables.get(table)?.get(id)?;
-        packed.cells(audited.columns.len()).get(at).copied().flatten().flatten().map(str::to_string)
+        let packed = self.rows.get(&row_key(index, id))?;
+        cells_of(packed, audited.columns.len()).get(at).copied().flatten().flatten().map(str::to_string)
     }
 
     /// Removes the rows of `table` whose `column` says `value`.
     fn remove_where(&mut self, table: &str, column: &str, value: &str) {
-        let Some((_, audited)) = audited(table) else { return };
+        let Some((index, audited)) = audited(table) else { return };
         let Some(at) = audited.columns.iter().position(|c| c.name == column) else { return };
-        if let Some(rows) = self.tables.get_mut(table) {
-            rows.retain(|_, packed| packed.cells(audited.columns.len())[at] != Some(Some(value)));
-        }
+        self.rows.remove_where(index as u8, |bytes| cells_of(bytes, audited.columns.len())[at] == Some(Some(value)));
     }
 
     /// Applies one event's data (`seq` is its place in the journal, `ts_ms` its time: the `now` of the transaction
@@ -709,8 +733,8 @@ impl Replayed {
                     ],
                 ),
                 foureyes_core::event::CredentialChange::SessionClosed { session_binding } => {
-                    if let Some(sessions) = self.tables.get_mut("sessions") {
-                        sessions.remove(session_binding);
+                    if let Some((index, _)) = audited("sessions") {
+                        self.rows.take(&row_key(index, session_binding));
                     }
                 }
                 foureyes_core::event::CredentialChange::SigninCodeIssued { name, code_binding, expires_at_ms } => {
@@ -763,7 +787,12 @@ impl Replayed {
     /// (e.g. its own index tables); the report adds every difference in every audited column of every table, and
     /// each decision row whose digest is not the one recomputed from its stored request. [`Replayed::auditor`] does
     /// the same a row at a time, for a backend that streams the tables rather than hold them (ADR-1058).
-    pub fn audit(self, events: u64, tables: &Tables, found: Vec<Difference>) -> crate::AuditReport {
+    pub fn audit(
+        self,
+        events: u64,
+        tables: &Tables,
+        found: Vec<Difference>,
+    ) -> Result<crate::AuditReport, crate::StoreError> {
         let mut auditor = self.auditor();
         for audited in AUDITED {
             for (id, row) in tables.get(audited.table).into_iter().flatten() {
@@ -836,7 +865,7 @@ impl Auditor {
         if audited.table == "reservations" && says("released", "false") {
             self.held_reservations += 1;
         }
-        let journal = self.replayed.tables.get_mut(audited.table).and_then(|rows| rows.remove(&id));
+        let journal = self.replayed.rows.take(&row_key(index, &id)).map(Packed);
         let mut found = Vec::new();
         // A row no event wrote.
         if journal.is_none() {
@@ -870,35 +899,40 @@ impl Auditor {
 
     /// The report: `found` (the backend's own, then the replay's problems) and every difference, the journal's rows
     /// no table row met named missing.
-    pub fn finish(mut self, events: u64, mut found: Vec<Difference>) -> crate::AuditReport {
+    pub fn finish(mut self, events: u64, mut found: Vec<Difference>) -> Result<crate::AuditReport, crate::StoreError> {
         found.extend(self.replayed.problems.iter().cloned());
-        for (table, rows) in std::mem::take(&mut self.replayed.tables) {
-            let Some((index, audited)) = audited(table) else { continue };
-            for (id, packed) in rows {
-                let row = packed.row(audited);
-                self.differences.push((
-                    (index, 0, id.clone(), ""),
-                    Difference {
-                        table: table.into(),
-                        id,
-                        field: None,
-                        journal: Some(summary(&row)),
-                        in_table: None,
-                        note: None,
-                    },
-                ));
-            }
+        let differences = &mut self.differences;
+        self.replayed.rows.drain(|key, packed| {
+            let Some((&index, id)) = key.split_first() else { return };
+            let Some(audited) = AUDITED.get(usize::from(index)) else { return };
+            let id = String::from_utf8_lossy(id).into_owned();
+            let row = Packed(Box::from(packed)).row(audited);
+            differences.push((
+                (usize::from(index), 0, id.clone(), ""),
+                Difference {
+                    table: audited.table.into(),
+                    id,
+                    field: None,
+                    journal: Some(summary(&row)),
+                    in_table: None,
+                    note: None,
+                },
+            ));
+        });
+        // What spilled could not all be read back: the comparison is not to be trusted (ADR-1092).
+        if let Some(e) = self.replayed.scratch_error() {
+            return Err(crate::StoreError::Backend(format!("journal audit's scratch store: {e}")));
         }
         self.differences.sort_by(|a, b| a.0.cmp(&b.0));
         found.extend(self.differences.into_iter().map(|(_, d)| d));
-        crate::AuditReport {
+        Ok(crate::AuditReport {
             events,
             decisions: self.decisions,
             held_reservations: self.held_reservations,
             unconfirmed: self.unconfirmed,
             mismatches: found.iter().map(ToString::to_string).collect(),
             differences: found,
-        }
+        })
     }
 }
 
@@ -988,6 +1022,71 @@ mod tests {
     /// audit's replay holds a row as its texts packed in one allocation, here under 1,600 bytes per decision (1,244
     /// when written: its decision, idempotency and reservation rows), for the soak's tier-1 create reported
     /// `executed`.
+    /// The soak's tier-1 create (decision `id`, its idempotency row and reservation) reported `executed`.
+    fn create_executed(replayed: &mut Replayed, id: i64) {
+        let decided = json!({"approval_id": null, "budgets": [{"consumed": id.to_string(), "exceeded": false,
+            "key": "count@1h@action", "kind": "limit", "limit": "1000000", "per": "1h",
+            "remaining": (1_000_000 - id).to_string(), "requested": "1", "resets_at_ms": 1_796_371_869_093_i64}],
+            "consumes_approval": false, "decision_id": id,
+            "digest": "b13448ef688aaa063d85888a4de7263699bbea7495352be5073596fc7fdd702e",
+            "policy_sha256": "9eea4e6507bd080ad2818d74a2cf919e4082a88a985aa49f1c6fd7d269f35e39",
+            "reasons": [{"code": "within_policy",
+                "message": "'calendar.create' is tier 1 and within bounds and limits (1000000 per 1h)"}],
+            "report_by_ms": 1_796_371_989_093_i64,
+            "request": {"action": "calendar.create", "agent": "agent", "params": {"title": "t"},
+                "request_id": format!("c0-{id}")},
+            "reservations": [{"amount": "1", "id": id, "key": "count", "scope": "*"}], "status": "intended",
+            "supersedes": null, "tier": 1, "verdict": "permit", "would_have": null});
+        let data = EventData::from_journal(EventKind::Decided, &decided).unwrap();
+        replayed.apply_data(2 * id as u64, id, &data);
+        let reported = json!({"decision_id": id, "detail": null, "outcome": "executed", "released": [id]});
+        let data = EventData::from_journal(EventKind::Executed, &reported).unwrap();
+        replayed.apply_data(2 * id as u64 + 1, id + 1, &data);
+    }
+
+    /// Issue 14, ADR-1092: an audit whose replay spills its rows to a scratch store (here on every row: a bound of
+    /// 0 bytes) names exactly what one that holds them in memory names — an edited column, a row the journal made
+    /// and the table lacks, a row no event wrote — in the same order.
+    #[test]
+    fn an_audit_that_spills_its_rows_names_what_one_in_memory_names() {
+        const N: i64 = 300;
+        let mut tables = Tables::new();
+        let mut source = Replayed::default();
+        (1..=N).for_each(|id| create_executed(&mut source, id));
+        source.rows.drain(|key, packed| {
+            let audited = &AUDITED[usize::from(key[0])];
+            let id = String::from_utf8(key[1..].to_vec()).unwrap();
+            let mut row = Packed(Box::from(packed)).row(audited);
+            for c in audited.columns {
+                row.entry(c.name).or_insert(None);
+            }
+            tables.entry(audited.table).or_default().insert(id, row);
+        });
+        let decisions = tables.get_mut("decisions").unwrap();
+        decisions.get_mut("7").unwrap().insert("status", Some("failed".into()));
+        decisions.remove("150");
+        let forged = decisions.get("9").unwrap().clone();
+        decisions.insert("9999".into(), forged);
+        tables.get_mut("reservations").unwrap().get_mut("200").unwrap().insert("released", Some("false".into()));
+        let audit = |mut replayed: Replayed| {
+            (1..=N).for_each(|id| create_executed(&mut replayed, id));
+            replayed.audit(2 * N as u64, &tables, Vec::new()).unwrap()
+        };
+        let in_memory = audit(Replayed::default());
+        let spilled = audit(Replayed::spilling(Box::<crate::spill::MemoryScratch>::default(), 0));
+        assert_eq!(in_memory.mismatches, spilled.mismatches);
+        let named = in_memory.mismatches.join("\n");
+        for expected in [
+            "decisions 7 status: journal says \"executed\", table says \"failed\"",
+            "decisions 150: in the journal",
+            "decisions 9999: in the table",
+            "reservations 200 released: journal says \"true\", table says \"false\"",
+        ] {
+            assert!(named.contains(expected), "{expected} not in:\n{named}");
+        }
+        assert_eq!(in_memory.mismatches.len(), 4, "{named}");
+    }
+
     #[test]
     fn the_audits_replay_holds_a_row_in_about_its_texts() {
         const N: i64 = 40_000;
