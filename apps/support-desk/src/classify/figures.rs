@@ -44,6 +44,9 @@ pub enum FigureRole {
     Paid,
     /// Said by someone else or earlier (reported speech, quotation marks).
     Quoted,
+    /// One part of a total the customer states of their ask ("100.00 plus a 20% goodwill gesture, total 120.00"):
+    /// never the amount asked on its own (ADR-1074).
+    Part,
     Plain,
 }
 
@@ -59,6 +62,7 @@ impl FigureRole {
                 | FigureRole::Discount
                 | FigureRole::Total
                 | FigureRole::Quoted
+                | FigureRole::Part
         )
     }
 }
@@ -346,7 +350,53 @@ pub fn figures(text: &str) -> Vec<Figure> {
             f.role = FigureRole::Asked;
         }
     }
+    stated_totals(text, &mut out);
     out
+}
+
+/// A total the customer states of what they ask and something more, in one sentence ("reimbursement of 100.00 plus
+/// a 20% goodwill gesture, total 120.00", "EUR 50.00 together with 25%, i.e. EUR 62.50 in total"): the total is the
+/// amount asked, compared whole with the order (X2), and the figure before it is one of its parts (ADR-1074, F1072).
+/// Only a total larger than the part, and only past a word that adds ("plus", "+", "on top", "together with", "and a
+/// further"), so a receipt's total beside an ask of one line keeps its role.
+fn stated_totals(text: &str, out: &mut [Figure]) {
+    static ADDS: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(adds) = ADDS
+        .get_or_init(|| {
+            Regex::new(r"(?i)\b(?:plus|on\s+top|together\s+with|as\s+well\s+as|in\s+addition|and\s+(?:a\s+|an\s+)?(?:further|extra|additional|another))\b|\+").ok()
+        })
+        .as_ref()
+    else {
+        return;
+    };
+    static TOTAL_BEFORE: OnceLock<Option<Regex>> = OnceLock::new();
+    let total_before = TOTAL_BEFORE
+        .get_or_init(|| Regex::new(r"(?i)(?:\b(?:in\s+)?total(?:\s+of)?|\baltogether|=)\s*[:=]?\s*(?:[$€£]\s?)?$").ok())
+        .as_ref();
+    // A total by its own word, whatever label a word before it lent the figure ("… and a extra for postage, in total
+    // 67,50": the postage is one part, the figure after "in total" the sum).
+    let named_total = |f: &Figure| {
+        f.role.distractor()
+            && total_before
+                .is_some_and(|re| re.is_match(&text[text.floor_char_boundary(f.at.saturating_sub(20))..f.at]))
+    };
+    let totals: Vec<usize> =
+        (0..out.len()).filter(|&i| out[i].role == FigureRole::Total || named_total(&out[i])).collect();
+    for t in totals {
+        let (t_at, t_cents) = (out[t].at, out[t].cents);
+        let part = (0..t).rev().find(|&i| {
+            let between = text.get(out[i].end..t_at).unwrap_or("");
+            out[i].role == FigureRole::Asked
+                && out[i].cents > 0
+                && out[i].cents < t_cents
+                && !between.contains(['.', '?', '!', '\n'])
+                && adds.is_match(between)
+        });
+        if let Some(i) = part {
+            out[i].role = FigureRole::Part;
+            out[t].role = FigureRole::Asked;
+        }
+    }
 }
 
 fn distinct(values: impl Iterator<Item = i64>) -> Vec<i64> {
