@@ -188,7 +188,8 @@ fn pats() -> &'static Pats {
     P.get_or_init(|| {
         let sp = "[ \u{00A0}\u{202F}\u{2009}]";
         Pats {
-            run: Regex::new(&format!(r"\d(?:[\d.,']|{sp}\d)*")).expect("run"),
+            // A separator counts only between digits: "$115, 115 dollars" is two figures.
+            run: Regex::new(&format!(r"\d(?:\d|[.,']\d|{sp}\d)*")).expect("run"),
             before: Regex::new(&format!(
                 r"(?i)(us{sp}?\$|[$€£₹¥]|\b(?:usd|eur|gbp|chf|pln|inr|cad|aud|jpy)|\brs\.?|\bfr\.)\s?-?$"
             ))
@@ -481,15 +482,15 @@ pub fn canonical(text: &str) -> String {
     out
 }
 
-/// Whole–cents pairs in words with no currency word as digits ("forty-nine 99", "forty-nine ninety-nine" →
-/// "49.99"): the later steps read a bare figure with cents in an asking clause.
+/// A whole in words and its cents in digits, with no currency word, as digits ("forty-nine 99" → "49.99"): the later
+/// steps read a bare figure with cents in an asking clause.
 fn word_pairs(text: &str) -> String {
     pats()
         .words
         .replace_all(text, |w: &regex::Captures| {
-            let pair = w.name("cur").is_none()
-                && w.name("c2").is_none()
-                && (w.name("d").is_some() || w.name("run").is_some_and(|r| words(r.as_str()).is_none()));
+            // Only words and two digits ("forty-nine 99"): a pair all in words ("seventy-four fifty") is the
+            // spoken-figure steps' (hesitations and restarts are read there, on the words).
+            let pair = w.name("cur").is_none() && w.name("c2").is_none() && w.name("d").is_some();
             match word_figure(text, w) {
                 Some(a) if pair && a.certainty == Certainty::Exact => format!("{}.{:02}", a.cents / 100, a.cents % 100),
                 _ => w[0].to_string(),
@@ -782,6 +783,7 @@ mod tests {
         assert_eq!(canonical("refund ₹1,29,900"), "refund ₹129900");
         assert_eq!(canonical("refund of $49 99 to the card"), "refund of $49.99 to the card");
         assert_eq!(canonical("qty 1 299"), "qty 1 299");
+        assert_eq!(read("I want back $115, 115 dollars").iter().map(|a| a.cents).collect::<Vec<_>>(), [11_500, 11_500]);
         assert_eq!(canonical("a refund of forty-nine 99 please"), "a refund of 49.99 please");
         assert_eq!(canonical("I want one fifty back"), "I want one fifty back", "1.50 or 150: left to the spoken step");
         assert_eq!(canonical("I want all money back, 1 250,00."), "I want all money back, 1250.00.");
