@@ -91,3 +91,35 @@ fn a_stated_total_of_an_ask_and_more_is_the_amount_asked() {
     ];
     check_at(cases);
 }
+
+/// Kind: a figure corrected by an apology that names the mistake ("3,89 - sorry, mistake, 38,90", "oops my error",
+/// "apologies, error", Polish "pomyłka"), read by `corrections.rs` over the typed reader's figures: the corrected
+/// figure is the one asked, not alternatives (b31 `g-038` went U1). Control: "by mistake" corrects nothing.
+#[test]
+fn a_figure_corrected_by_an_apology_for_the_mistake_is_the_one_meant() {
+    let cases: &[Case] = &[
+        ("refund $14.50, oops my error, $41.50 is the right one. kettle broken", 4_150, 5, &[], refund(4_150)),
+        (
+            "Dzień dobry, proszę o zwrot 45,00 zł - pomyłka - 54,00 zł, the lamp is broken. Dziękuję",
+            5_400,
+            5,
+            &[],
+            refund(5_400),
+        ),
+        (
+            "Hello, the jacket zip broke. Please refund 3,89 - sorry, mistake, 38,90. Thank you",
+            3_890,
+            5,
+            &[],
+            refund(3_890),
+        ),
+        (
+            "Dear team,\nkindly credit EUR 600.00 – apologies, error – EUR 60.00 for the damaged item.\nRegards",
+            6_000,
+            5,
+            &[],
+            refund(6_000),
+        ),
+    ];
+    check_at(cases);
+}
