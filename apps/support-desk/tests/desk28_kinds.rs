@@ -123,3 +123,29 @@ fn a_figure_corrected_by_an_apology_for_the_mistake_is_the_one_meant() {
     ];
     check_at(cases);
 }
+
+/// Kind: an ask that names the net figure beside its gross ("credit the net amount of EUR 70.00 (gross 83.30 incl.
+/// 19% VAT)"): the net is the amount asked, the gross a total beside it (b30 `g-070` paid the gross). Red on main: the
+/// business-mail construction paid 83.30.
+#[test]
+fn an_ask_naming_the_net_beside_its_gross_asks_the_net() {
+    let cases: &[Case] = &[
+        (
+            "Dear team,\nplease credit the net amount of EUR 70.00 (gross 83.30 incl. 19% VAT) for the broken part on \
+             this order.\nKind regards\nPurchasing",
+            11_900,
+            5,
+            &[],
+            refund(7_000),
+        ),
+        ("refund net 80.00 pls (95.20 gross), one chair missing", 11_900, 5, &[], refund(8_000)),
+        (
+            "Hello, we ask refund of the net value 40,00 EUR, gross is 47,60 EUR, because one box was empty. Thank you",
+            11_900,
+            5,
+            &[],
+            refund(4_000),
+        ),
+    ];
+    check_at(cases);
+}

@@ -351,7 +351,45 @@ pub fn figures(text: &str) -> Vec<Figure> {
         }
     }
     stated_totals(text, &mut out);
+    net_asked(text, &request_clauses, &mut out);
     out
+}
+
+/// An ask that names the net figure beside its gross ("please credit the net amount of EUR 50.00 (gross 59.50 incl.
+/// 19% VAT)", "refund net 80.00 pls (95.20 gross)"): the net is the amount asked, the gross a total beside it
+/// (ADR-1076). Only when a figure inside an asking clause is named net and another is named gross; a gross asked by
+/// name, or a breakdown with no net named in the ask, keeps its roles.
+fn net_asked(text: &str, request_clauses: &[(usize, usize)], out: &mut [Figure]) {
+    static P: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let Some((net_before, gross_before, gross_after)) = P
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)\bnet(?:t)?(?:\s+(?:amount|sum|value|figure|price|total))?(?:\s+(?:of|is))?\s*[:=]?\s*(?:[$€£]|(?:eur|usd|gbp|chf|pln)\b)?\s*$").ok()?,
+                Regex::new(r"(?i)\bgross(?:\s+(?:amount|sum|value|total))?(?:\s+(?:of|is|was))?\s*[:=]?\s*(?:[$€£]|(?:eur|usd|gbp|chf|pln)\b)?\s*$").ok()?,
+                Regex::new(r"(?i)^\s*(?:[$€£]|(?:eur|usd|gbp|chf|pln)\b)?\s*\)?\s*gross\b").ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return;
+    };
+    let head = |at: usize| &text[text.floor_char_boundary(at.saturating_sub(40))..at];
+    let in_request = |at: usize| request_clauses.iter().any(|(s, e)| *s <= at && at < *e);
+    let net: Vec<usize> =
+        (0..out.len()).filter(|&i| in_request(out[i].at) && net_before.is_match(head(out[i].at))).collect();
+    let gross: Vec<usize> = (0..out.len())
+        .filter(|&i| gross_before.is_match(head(out[i].at)) || gross_after.is_match(&text[out[i].end..]))
+        .collect();
+    let [n] = net.as_slice() else { return };
+    if gross.is_empty() || gross.contains(n) {
+        return;
+    }
+    out[*n].role = FigureRole::Asked;
+    for g in gross {
+        if out[g].cents > out[*n].cents {
+            out[g].role = FigureRole::Total;
+        }
+    }
 }
 
 /// A total the customer states of what they ask and something more, in one sentence ("reimbursement of 100.00 plus
