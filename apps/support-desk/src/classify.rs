@@ -1199,7 +1199,7 @@ fn share_results(text: &str) -> String {
     let Some(re) = RE
         .get_or_init(|| {
             Regex::new(&format!(
-                r"(?i)\b(?:\d{{1,2}}(?:[.,]\d+)?\s?(?:%|percent|per\s+cent)|half|a\s+(?:third|quarter)|one\s+(?:third|quarter))\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|your\s+)?(?:order|total|price|invoice|purchase|item)?(?:\s+(?:value|amount|total|price|cost))?\s*[,(\[]?\s*(?:=|is|comes\s+to|i\.e\.?,?|ie,?|which\s+is|makes|equals|that\s+is|that'?s|being)\s*(?P<res>(?:(?:{CUR_BEFORE})\s?)?(?:{NUM}))"
+                r"(?i)\b(?:\d{{1,2}}(?:[.,]\d+)?\s?(?:%|percent|per\s+cent)|half|a\s+(?:third|quarter)|one\s+(?:third|quarter))\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|your\s+)?(?:order|total|price|invoice|purchase|item)?(?:\s+(?:value|amount|total|price|cost))?\s*[,(\[]?\s*(?:=|is|comes\s+to|i\.e\.?,?|ie,?|which\s+is|makes|equals|that\s+is|that'?s|being|(?:(?:it|this|that|which)\s+)?means|it\s+is|it'?s)\s*(?P<res>(?:(?:{CUR_BEFORE})\s?)?(?:{NUM}))"
             ))
             .ok()
         })
