@@ -149,3 +149,29 @@ fn an_ask_naming_the_net_beside_its_gross_asks_the_net() {
     ];
     check_at(cases);
 }
+
+/// Kind: a share worked out to its figure with "it means", "this means", "it is" ("half of the price, it means 22
+/// dollar"): the share's result is the amount asked when it is that share of the order (b30 `g-047` went U1). Control:
+/// a figure that is not the share of the order settles nothing (U1), never paid.
+#[test]
+fn a_share_with_its_figure_named_by_it_means_asks_that_figure() {
+    let cases: &[Case] = &[
+        ("the handle broke. refund 50% of the order, that means 30 euro", 6_000, 5, &[], refund(3_000)),
+        (
+            "hi i want half of price back, it is 17.50 dollar, the colour is not same like photo",
+            3_500,
+            5,
+            &[],
+            refund(1_750),
+        ),
+        (
+            "Dear team,\nwe request a credit of a third of the total, this means $20.00, for the late delivery.\nRegards",
+            6_000,
+            5,
+            &[],
+            refund(2_000),
+        ),
+        ("refund half of the price, it means 45 euro", 6_000, 5, &[], other("escalate", "U1")),
+    ];
+    check_at(cases);
+}
