@@ -320,8 +320,14 @@ fn word_figure(text: &str, w: &regex::Captures) -> Option<Amount> {
         None => None,
     };
     let (whole, cents) = if let Some(d) = w.name("d") {
-        // "forty-nine 99": the run is the whole, the two digits its cents.
-        let whole = words(run).filter(|v| *v < 100)?;
+        // "forty-nine 99": the run is the whole, the two digits its cents. Not a figure of its own after it ("day
+        // three 49.97 USD": the digits start a figure), nor a one-digit whole (a count before a figure).
+        let tail = &text[d.end()..];
+        let mut t = tail.chars();
+        if matches!((t.next(), t.next()), (Some('.' | ','), Some(c)) if c.is_ascii_digit()) {
+            return None;
+        }
+        let whole = words(run).filter(|v| (10..100).contains(v))?;
         (whole, d.as_str().parse::<i64>().ok()?)
     } else if let Some(v) = words(run) {
         // A whole in words is a figure only with its currency word.
@@ -783,6 +789,9 @@ mod tests {
         assert_eq!(canonical("refund ₹1,29,900"), "refund ₹129900");
         assert_eq!(canonical("refund of $49 99 to the card"), "refund of $49.99 to the card");
         assert_eq!(canonical("qty 1 299"), "qty 1 299");
+        let day = "stopped charging on day three 49.97 USD pls";
+        assert_eq!(canonical(day), day);
+        assert_eq!(read(day).iter().map(|a| (a.cents, a.certainty)).collect::<Vec<_>>(), [(4_997, Certainty::Exact)]);
         assert_eq!(read("I want back $115, 115 dollars").iter().map(|a| a.cents).collect::<Vec<_>>(), [11_500, 11_500]);
         assert_eq!(canonical("a refund of forty-nine 99 please"), "a refund of 49.99 please");
         assert_eq!(canonical("I want one fifty back"), "I want one fifty back", "1.50 or 150: left to the spoken step");
