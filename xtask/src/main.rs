@@ -3430,6 +3430,25 @@ const MUTATIONS: &[Mutation] = &[
         filter: "an_audit_that_spills_its_rows_names_what_one_in_memory_names",
         also: &["a_spilling_map_answers_as_one_in_memory"],
     },
+    // desk28 (issue 16, the typed amount reader): ADR-1072, ADR-1074.
+    Mutation {
+        property: "the support desk reads a figure grouped by spaces, apostrophes or lakhs whole, never its last group (ADR-1072)",
+        file: "apps/support-desk/src/classify/money.rs",
+        original: "        let odd = raw.contains('\\'') || spaced || indian(raw);",
+        broken: "        let odd = false && (raw.contains('\\'') || spaced || indian(raw));",
+        package: "support-desk",
+        filter: "a_figure_grouped_by_spaces_apostrophes_or_lakhs_is_one_figure",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk compares a total stated of an ask and more with the order, never pays its first part (ADR-1074)",
+        file: "apps/support-desk/src/classify/figures.rs",
+        original: "        if let Some(i) = part {",
+        broken: "        if let Some(i) = part.filter(|_| false) {",
+        package: "support-desk",
+        filter: "a_stated_total_of_an_ask_and_more_is_the_amount_asked",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

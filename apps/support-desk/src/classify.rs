@@ -38,6 +38,7 @@ mod kinds;
 mod kinds25;
 mod kinds26;
 mod layout;
+mod money;
 mod numerals;
 mod parts;
 mod scope;
@@ -738,21 +739,10 @@ fn res() -> &'static Res {
     }
 }
 
-/// Cents of a money number: the last separator is a decimal one when one or two digits follow it ("50,00",
-/// "9.9"); every other separator groups thousands ("1,200", "1.200,50").
+/// Cents of a money number, by the typed reader's separator rules ([`money::number`], ADR-1072): the one home of
+/// the decimal-or-grouping decision.
 fn to_cents(num: &str) -> Option<i64> {
-    let (whole, frac) = match num.rfind([',', '.']) {
-        Some(i) if num.len() - i - 1 <= 2 => (&num[..i], &num[i + 1..]),
-        _ => (num, ""),
-    };
-    // "$.99": no leading digit is a whole part of zero.
-    let whole: i64 = if whole.is_empty() { 0 } else { whole.replace([',', '.', '\'', ' '], "").parse().ok()? };
-    let frac: i64 = match frac.len() {
-        0 => 0,
-        1 => frac.parse::<i64>().ok()? * 10,
-        _ => frac.parse().ok()?,
-    };
-    whole.checked_mul(100)?.checked_add(frac)
+    money::number(num)
 }
 
 /// The value of a run of number words ("two hundred and fifty" → 250); `None` when it names no number.
@@ -1173,7 +1163,7 @@ fn shares_kept(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
         &letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(&kinds::prepared(
             &desk25::limited_asks(&desk25::plain_puts(&documents::plain(&jargon::plain_requests(&gloss::english(
-                &numerals::as_digits(&kinds26::space_grouped(&crate::content::normalize(text))),
+                &numerals::as_digits(&money::canonical(&crate::content::normalize(text))),
             ))))),
         ))))),
     )))))
@@ -1209,7 +1199,7 @@ fn share_results(text: &str) -> String {
     let Some(re) = RE
         .get_or_init(|| {
             Regex::new(&format!(
-                r"(?i)\b(?:\d{{1,2}}(?:[.,]\d+)?\s?(?:%|percent|per\s+cent)|half|a\s+(?:third|quarter)|one\s+(?:third|quarter))\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|your\s+)?(?:order|total|price|invoice|purchase|item)?(?:\s+(?:value|amount|total|price|cost))?\s*[,(\[]?\s*(?:=|is|comes\s+to|i\.e\.?,?|ie,?|which\s+is|makes|equals|that\s+is|that'?s|being)\s*(?P<res>(?:(?:{CUR_BEFORE})\s?)?(?:{NUM}))"
+                r"(?i)\b(?:\d{{1,2}}(?:[.,]\d+)?\s?(?:%|percent|per\s+cent)|half|a\s+(?:third|quarter)|one\s+(?:third|quarter))\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|your\s+)?(?:order|total|price|invoice|purchase|item)?(?:\s+(?:value|amount|total|price|cost))?\s*[,(\[]?\s*(?:=|is|comes\s+to|i\.e\.?,?|ie,?|which\s+is|makes|equals|that\s+is|that'?s|being|(?:(?:it|this|that|which)\s+)?means|it\s+is|it'?s)\s*(?P<res>(?:(?:{CUR_BEFORE})\s?)?(?:{NUM}))"
             ))
             .ok()
         })
@@ -2421,6 +2411,9 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
     // the amount of a refund already made, a price.
     let segments: Vec<intent::Segment> =
         clauses(text).into_iter().flat_map(|(s, e)| intent::read(text, s, e)).collect();
+    // The typed reader's figures: one it cannot settle ("$1.299.00", "1,2,3 EUR") is no amount here either, whatever
+    // part of it the money pattern matched (ADR-1071).
+    let typed = money::read(text);
     let mut out = Vec::new();
     for c in r.money.captures_iter(text) {
         let (Some(m), Some(num)) = (c.get(0), c.name("a").or(c.name("b")).or(c.name("c"))) else { continue };
@@ -2470,8 +2463,12 @@ fn amounts(text: &str) -> Vec<(usize, Option<i64>, Role)> {
             && (rest.starts_with(|c: char| c.is_ascii_digit())
                 || (rest.starts_with(['.', ',']) && rest[1..].starts_with(|c: char| c.is_ascii_digit()))))
             || (lead.len() < m.start() && lead.ends_with(|c: char| c.is_ascii_digit() || "$€£".contains(c)));
+        let refused = typed.iter().any(|a| {
+            a.certainty == money::Certainty::Unreadable && a.span.start <= m.start() && m.start() < a.span.end
+        });
         let glued = after.chars().next().is_some_and(|c| c.is_ascii_digit())
             || unreadable
+            || refused
             || hedged
             || !(word.is_empty() || is_currency_code(&word));
         let governed = |act: Act| {

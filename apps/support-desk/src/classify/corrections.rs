@@ -16,7 +16,6 @@ use regex::Regex;
 use std::sync::OnceLock;
 
 struct Patterns {
-    figure: Regex,
     strong: Regex,
     weak: Regex,
 }
@@ -25,19 +24,16 @@ fn patterns() -> &'static Patterns {
     static P: OnceLock<Option<Patterns>> = OnceLock::new();
     P.get_or_init(|| {
         Some(Patterns {
-            // A money figure: a sign or code before, or a currency word after, or two decimals.
-            figure: Regex::new(concat!(
-                r"(?i)(?:(?P<pre>[$€£]|\b(?:usd|eur|gbp|chf|cad|aud)\s?)\s?(?P<a>\d{1,6}(?:[.,]\d{1,2})?)\b",
-                r"|\b(?P<b>\d{1,6}(?:[.,]\d{1,2})?)\s?(?:[$€£]|(?:usd|eur|gbp|chf|cad|aud|dollars?|dolars?|euros?|pounds?|quid|bucks|zł|zl|kr)\b)",
-                r"|\b(?P<c>\d{1,6}[.,]\d{2})\b)",
-            ))
-            .ok()?,
             strong: Regex::new(concat!(
                 r"(?i)\b(?:no\s*,?\s*wait|wait\s*,?\s*no|scratch\s+that|correction|typo|mis-?typed|my\s+(?:bad|mistake)",
                 r"|(?:write|wrote|written|typed?|put|said)\s+(?:it\s+|that\s+)?wrong|wrong(?:ly)?\s+(?:write|wrote|written|typed?)",
                 r"|make\s+(?:that|it)|should\s+(?:be|have\s+been|read|say)|(?:sorry|oops|pardon)\s*[,!.]?\s*(?:it'?s|it\s+was|is|i\s+meant?)",
+                // An apology naming a mistake between two figures ("2,99 - sorry, mistake, 29,90", "oops, my error"):
+                // the apology alone, or "by mistake", is no correction (ADR-1075).
+                r"|(?:sorry|oops|pardon|apolog\w*|excuse\s+me)\s*[,!.:;–—-]*\s*(?:(?:a|my|the|that\s+was\s+a)\s+)?(?:mistake|error|wrong)",
                 r"|ich\s+meinte?|korrektur|verschrieben|tippfehler|je\s+voulais\s+dire|erreur\s+de\s+(?:frappe|saisie)",
-                r"|je\s+me\s+suis\s+tromp[ée]e?|quise\s+decir|me\s+equivoqu[ée]|corrijo|quis\s+dizer|errei|volevo\s+dire|ho\s+sbagliato)\b",
+                r"|je\s+me\s+suis\s+tromp[ée]e?|quise\s+decir|me\s+equivoqu[ée]|corrijo|quis\s+dizer|errei|volevo\s+dire|ho\s+sbagliato",
+                r"|pomy[lł]k\w*|poprawka|mia[lł]o\s+by[cć])\b",
             ))
             .ok()?,
             weak: Regex::new(r"(?i)\bi\s+mean\b|[-–—]\s*no\s*,").ok()?,
@@ -47,22 +43,30 @@ fn patterns() -> &'static Patterns {
     .expect("the correction patterns compile")
 }
 
-fn value(num: &str) -> Option<i64> {
-    super::to_cents(num)
+/// The money figures a correction may stand between, from the typed reader ([`super::money::read`]): a figure read
+/// exactly with a currency written or with its cents written ("$65", "399 dollar", "2,99"); a bare whole number is a
+/// count as often as money. Each as (start, end, cents) of its span.
+fn money_figures(text: &str) -> Vec<(usize, usize, i64)> {
+    super::money::read(text)
+        .into_iter()
+        .filter(|a| a.certainty == super::money::Certainty::Exact)
+        .filter(|a| {
+            let span = &text[a.span.clone()];
+            let cents_written = span.rfind([',', '.']).is_some_and(|i| {
+                let tail = &span[i + 1..];
+                tail.len() == 2 && tail.chars().all(|c| c.is_ascii_digit())
+            });
+            a.currency.is_some() || cents_written
+        })
+        .map(|a| (a.span.start, a.span.end, a.cents))
+        .collect()
 }
 
 /// The text with each corrected figure written as the figure that corrects it.
 pub fn replaced(text: &str) -> String {
     let p = patterns();
-    // (start, end) of each figure's number, and its value.
-    let figures: Vec<(usize, usize, i64)> = p
-        .figure
-        .captures_iter(text)
-        .filter_map(|c| {
-            let n = c.name("a").or_else(|| c.name("b")).or_else(|| c.name("c"))?;
-            Some((n.start(), n.end(), value(n.as_str())?))
-        })
-        .collect();
+    // (start, end) of each figure, and its value.
+    let figures = money_figures(text);
     if figures.len() < 2 {
         return text.to_string();
     }
@@ -109,6 +113,17 @@ mod tests {
         );
         assert!(replaced("a refund of 27.00 for the grey - no wait, it was 22.70 each").contains("of 22.70 for"));
         assert!(replaced("Bitte 40,00 € erstatten – Korrektur: 34,00 €").starts_with("Bitte 34,00 €"));
+        assert_eq!(
+            replaced("Please refund 2,99 - sorry, mistake, 29,90."),
+            "Please refund 29,90 - sorry, mistake, 29,90."
+        );
+        assert!(replaced("refund $14.50, oops my error, $41.50 I meant").starts_with("refund $41.50,"));
+        assert!(replaced("prosze zwrot 45,00 zł, pomyłka, 54,00 zł").starts_with("prosze zwrot 54,00 zł"));
+        // An apology that names no mistake, and "by mistake", correct nothing.
+        assert_eq!(
+            replaced("charged $30 by mistake and $45 for the lamp"),
+            "charged $30 by mistake and $45 for the lamp"
+        );
         // No marker: two figures stay two.
         assert_eq!(replaced("I paid $40 and want $20 back"), "I paid $40 and want $20 back");
     }

@@ -44,6 +44,9 @@ pub enum FigureRole {
     Paid,
     /// Said by someone else or earlier (reported speech, quotation marks).
     Quoted,
+    /// One part of a total the customer states of their ask ("100.00 plus a 20% goodwill gesture, total 120.00"):
+    /// never the amount asked on its own (ADR-1074).
+    Part,
     Plain,
 }
 
@@ -59,6 +62,7 @@ impl FigureRole {
                 | FigureRole::Discount
                 | FigureRole::Total
                 | FigureRole::Quoted
+                | FigureRole::Part
         )
     }
 }
@@ -346,7 +350,91 @@ pub fn figures(text: &str) -> Vec<Figure> {
             f.role = FigureRole::Asked;
         }
     }
+    stated_totals(text, &mut out);
+    net_asked(text, &request_clauses, &mut out);
     out
+}
+
+/// An ask that names the net figure beside its gross ("please credit the net amount of EUR 50.00 (gross 59.50 incl.
+/// 19% VAT)", "refund net 80.00 pls (95.20 gross)"): the net is the amount asked, the gross a total beside it
+/// (ADR-1076). Only when a figure inside an asking clause is named net and another is named gross; a gross asked by
+/// name, or a breakdown with no net named in the ask, keeps its roles.
+fn net_asked(text: &str, request_clauses: &[(usize, usize)], out: &mut [Figure]) {
+    static P: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let Some((net_before, gross_before, gross_after)) = P
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)\bnet(?:t)?(?:\s+(?:amount|sum|value|figure|price|total))?(?:\s+(?:of|is))?\s*[:=]?\s*(?:[$€£]|(?:eur|usd|gbp|chf|pln)\b)?\s*$").ok()?,
+                Regex::new(r"(?i)\bgross(?:\s+(?:amount|sum|value|total))?(?:\s+(?:of|is|was))?\s*[:=]?\s*(?:[$€£]|(?:eur|usd|gbp|chf|pln)\b)?\s*$").ok()?,
+                Regex::new(r"(?i)^\s*(?:[$€£]|(?:eur|usd|gbp|chf|pln)\b)?\s*\)?\s*gross\b").ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return;
+    };
+    let head = |at: usize| &text[text.floor_char_boundary(at.saturating_sub(40))..at];
+    let in_request = |at: usize| request_clauses.iter().any(|(s, e)| *s <= at && at < *e);
+    let net: Vec<usize> =
+        (0..out.len()).filter(|&i| in_request(out[i].at) && net_before.is_match(head(out[i].at))).collect();
+    let gross: Vec<usize> = (0..out.len())
+        .filter(|&i| gross_before.is_match(head(out[i].at)) || gross_after.is_match(&text[out[i].end..]))
+        .collect();
+    let [n] = net.as_slice() else { return };
+    if gross.is_empty() || gross.contains(n) {
+        return;
+    }
+    out[*n].role = FigureRole::Asked;
+    for g in gross {
+        if out[g].cents > out[*n].cents {
+            out[g].role = FigureRole::Total;
+        }
+    }
+}
+
+/// A total the customer states of what they ask and something more, in one sentence ("reimbursement of 100.00 plus
+/// a 20% goodwill gesture, total 120.00", "EUR 50.00 together with 25%, i.e. EUR 62.50 in total"): the total is the
+/// amount asked, compared whole with the order (X2), and the figure before it is one of its parts (ADR-1074, F1072).
+/// Only a total larger than the part, and only past a word that adds ("plus", "+", "on top", "together with", "and a
+/// further"), so a receipt's total beside an ask of one line keeps its role.
+fn stated_totals(text: &str, out: &mut [Figure]) {
+    static ADDS: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(adds) = ADDS
+        .get_or_init(|| {
+            Regex::new(r"(?i)\b(?:plus|on\s+top|together\s+with|as\s+well\s+as|in\s+addition|and\s+(?:a\s+|an\s+)?(?:further|extra|additional|another))\b|\+").ok()
+        })
+        .as_ref()
+    else {
+        return;
+    };
+    static TOTAL_BEFORE: OnceLock<Option<Regex>> = OnceLock::new();
+    let total_before = TOTAL_BEFORE
+        .get_or_init(|| Regex::new(r"(?i)(?:\b(?:in\s+)?total(?:\s+of)?|\baltogether|=)\s*[:=]?\s*(?:[$€£]\s?)?$").ok())
+        .as_ref();
+    // A total by its own word, whatever label a word before it lent the figure ("… and a extra for postage, in total
+    // 67,50": the postage is one part, the figure after "in total" the sum).
+    let named_total = |f: &Figure| {
+        f.role.distractor()
+            && total_before
+                .is_some_and(|re| re.is_match(&text[text.floor_char_boundary(f.at.saturating_sub(20))..f.at]))
+    };
+    let totals: Vec<usize> =
+        (0..out.len()).filter(|&i| out[i].role == FigureRole::Total || named_total(&out[i])).collect();
+    for t in totals {
+        let (t_at, t_cents) = (out[t].at, out[t].cents);
+        let part = (0..t).rev().find(|&i| {
+            let between = text.get(out[i].end..t_at).unwrap_or("");
+            out[i].role == FigureRole::Asked
+                && out[i].cents > 0
+                && out[i].cents < t_cents
+                && !between.contains(['.', '?', '!', '\n'])
+                && adds.is_match(between)
+        });
+        if let Some(i) = part {
+            out[i].role = FigureRole::Part;
+            out[t].role = FigureRole::Asked;
+        }
+    }
 }
 
 fn distinct(values: impl Iterator<Item = i64>) -> Vec<i64> {

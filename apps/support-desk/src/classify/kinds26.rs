@@ -7,7 +7,6 @@
 //! - [`money_frame`]: "I'd rather (just) have the money", "I'd request a goodwill gesture of 12.50" ask money.
 //! - [`names_not_verbs`]: "Sue" written as a name (a signature, a header, "Sue Parker", "Hi Sue") is no lawsuit.
 //! - [`count_at_each`]: "three at 48 each" in an asking sentence is 3 × 48.
-//! - [`space_grouped`]: "1 250,00" (space-grouped thousands, a decimal comma) is one figure, 1250.00.
 //! - [`unsure_part`]: money back for a part of the order ("for the tools that broke") whose price the customer gives
 //!   only approximately ("something like 30, maybe a bit less") cannot be settled (U1), never the whole order.
 //! - [`accepts_either`]: "either is fine", "whichever you can do" after several offers settles no figure (U1).
@@ -33,7 +32,6 @@ struct Res {
     gesture: Regex,
     sue: Regex,
     count_each: Regex,
-    grouped: Regex,
     approx: Regex,
     part_ask: Regex,
     either: Regex,
@@ -72,8 +70,6 @@ fn res() -> Option<&'static Res> {
                 r"(?i)\b(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d{{1,2}})\s+(?:at|@)\s+(?P<f>{f})\s+(?:each|apiece|a\s+piece|per\s+(?:item|piece|unit))\b"
             ))
             .ok()?,
-            // "1 250,00": space-grouped thousands with a decimal comma, not after a count's word.
-            grouped: Regex::new(r"(?i)(^|[^\d.,\w])((?:qty|quantity|x|×|@|#|no\.?|nr\.?|items?|pcs?|units?)\s+)?(\d{1,3}(?: \d{3})+),(\d{2})\b").ok()?,
             approx: Regex::new(&format!(
                 r"(?i)\b(?:something\s+like|about|around|roughly|approximately|approx\.?|circa|maybe|perhaps|i\s+think\s+it\s+was|give\s+or\s+take)\s+(?:{f})|(?:{f})\s*(?:ish\b|or\s+so\b|(?:,\s*)?maybe\s+(?:a\s+bit|a\s+little|slightly)\s+(?:less|more)\b)"
             ))
@@ -198,20 +194,6 @@ pub fn count_at_each(clause: &str) -> String {
         .into_owned()
 }
 
-/// Space-grouped thousands with a decimal comma written ungrouped ("1 250,00" → "1250,00"); a count before it ("qty 1
-/// 250,00") is left alone.
-pub fn space_grouped(text: &str) -> String {
-    let Some(r) = res() else { return text.to_string() };
-    r.grouped
-        .replace_all(text, |c: &regex::Captures| {
-            if c.get(2).is_some() {
-                return c[0].to_string();
-            }
-            format!("{}{},{}", &c[1], c[3].replace(' ', ""), &c[4])
-        })
-        .into_owned()
-}
-
 /// Whether the customer asks money back for a part of the order and gives its figure only approximately ("for the
 /// tools that broke … something like 30, maybe a bit less"): the amount cannot be settled.
 pub fn unsure_part(own: &str) -> bool {
@@ -294,8 +276,6 @@ mod tests {
             "money back for the three broken ones, $144.00"
         );
         assert_eq!(count_at_each("2 @ 12.50 apiece back please"), "$25.00 back please");
-        assert_eq!(space_grouped("I want all money back, 1 250,00."), "I want all money back, 1250,00.");
-        assert_eq!(space_grouped("qty 1 250,00"), "qty 1 250,00");
         assert_eq!(amount_of_it("as discussed please refund 500.00 of it."), Some(50000));
         assert_eq!(full_plus("refund all of it. full price + the 15 postage"), Some(1500));
         assert_eq!(full_plus("refund the full price please"), None);
