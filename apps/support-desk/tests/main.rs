@@ -33,6 +33,7 @@ mod desk24_kinds;
 mod desk25_kinds;
 mod desk26_kinds;
 mod desk27_kinds;
+mod desk29_kinds;
 mod intent_classes;
 mod layout_kinds;
 mod layout_kinds_b11;
