@@ -3365,6 +3365,34 @@ const MUTATIONS: &[Mutation] = &[
         filter: "an_ask_for_one_of_several_counted_asks_the_unit",
         also: &[],
     },
+    // desk29 (issue 16, asks read as inquiries): ADR-1078, ADR-1079, ADR-1080.
+    Mutation {
+        property: "the support desk never pays on a question about when money comes, with no refund on record (ADR-1078)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    while let Some(m) = desk29::timing_question(&untimed.clone()).map(|m| m.range()) {",
+        broken: "    while let Some(m) = desk29::timing_question(&untimed.clone()).filter(|_| false).map(|m| m.range()) {",
+        package: "support-desk",
+        filter: "a_question_about_when_money_comes_never_pays",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk pays an unworded ask its figure, never the order's amount (ADR-1079)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    let amount = if unworded { desk29::unworded_amount(&own, reply_figures) } else { amount };",
+        broken: "    let amount = if false { desk29::unworded_amount(&own, reply_figures) } else { amount };",
+        package: "support-desk",
+        filter: "a_figure_beside_a_problem_told_is_asked_without_an_asking_verb",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk escalates a problem told with no ask read, never closes it (ADR-1080)",
+        file: "apps/support-desk/src/policy.rs",
+        original: "    if f.unread_ask {",
+        broken: "    if false && f.unread_ask {",
+        package: "support-desk",
+        filter: "a_problem_told_with_no_ask_read_needs_information",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -3935,6 +3935,9 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
         let span = r.complaint.find(&own).map_or("", |m| m.as_str());
         read(format!("a complaint{}", if f.vague { " naming neither an order nor a problem" } else { "" }), span);
     }
+    if f.unread_ask {
+        read("a problem told or a demand made, and nothing read as an ask (ADR-1080)".into(), "");
+    }
     let order = match &ev.order {
         Some(o) => format!(
             "order {} ({:?}): {} {}, placed {} days ago; refunds on record: {:?} (from the lookups)",

@@ -65,7 +65,28 @@ pub fn demand_without_object(own: &str) -> bool {
 /// Whether any clause of the customer's words is a question about the policy or a supposition ("is it covered?",
 /// "would I get the 20 back if …?"): then a problem told beside it is the question's ground, not an ask.
 fn asks_a_question(own: &str) -> bool {
-    super::desk25::sentences(own).any(|s| super::grammar::inquiry_question(s) || super::grammar::supposing_question(s))
+    static SHAPE: OnceLock<Option<Regex>> = OnceLock::new();
+    // A yes/no or wh-question put to the shop, or one embedded under "whether" / "if" ("May I ask whether it can go in
+    // the washing machine?"); a rhetorical aside ("a customer for what, two years?") has neither shape.
+    let shape = re(
+        &SHAPE,
+        r"(?i)^[\s\W]*(?:(?:so|and|but|also|just|oh|ok|okay|hi|hello|hey|then|now|well)[\s,]+)*(?:can|could|may|might|should|would|will|is|are|was|were|does|do|did|has|have|how|what|where|which|who|why|when)\b|\b(?:whether|if)\b",
+    );
+    // "Can you do something?" puts an act to the shop, not a question: a modal before "you" asks for information only
+    // with a verb of telling ("can you tell me / confirm / let me know").
+    static ACT: OnceLock<Option<Regex>> = OnceLock::new();
+    static TELL: OnceLock<Option<Regex>> = OnceLock::new();
+    let act = re(
+        &ACT,
+        r"(?i)^[\s\W]*(?:(?:so|and|but|also|just|oh|ok|okay|hi|hello|hey|then|now|well|please)[\s,]+)*(?:can|could|would|will)\s+(?:you|u|someone|somebody|anyone|they|your\s+team)\b",
+    );
+    let tell = re(&TELL, r"(?i)\b(?:tell|let\s+(?:me|us)\s+know|confirm|advise|explain|clarify|whether|if|inform)\b");
+    super::desk25::sentences(own).any(|s| {
+        let puts_an_act = act.is_some_and(|a| a.is_match(s)) && !tell.is_some_and(|t| t.is_match(s));
+        super::grammar::inquiry_question(s)
+            || super::grammar::supposing_question(s)
+            || (s.trim_end().ends_with('?') && shape.is_some_and(|q| q.is_match(s)) && !puts_an_act)
+    })
 }
 
 /// A ticket that asks for money without a word of asking (ADR-1079): it tells a problem with the goods (a defect,
@@ -149,6 +170,24 @@ mod tests {
             "How do I return the lamp?",
         ] {
             assert!(timing_question(c).is_none(), "{c}");
+        }
+    }
+
+    #[test]
+    fn a_question_to_the_shop_is_told_from_an_act_put_to_it() {
+        for c in [
+            "The scarf came and it's lovely. May I ask whether it can be ironed? I'd hate to spoil it.",
+            "lid has a crack. is that normal?",
+            "The mug is chipped. Can you tell me if that is covered?",
+        ] {
+            assert!(asks_a_question(c), "{c}");
+        }
+        for c in [
+            "Three orders, three problems. Can you do something?",
+            "Been a customer for what, two years? Sort it out.",
+            "The strap snapped. Could you sort it out?",
+        ] {
+            assert!(!asks_a_question(c), "{c}");
         }
     }
 
