@@ -3365,7 +3365,7 @@ const MUTATIONS: &[Mutation] = &[
         filter: "an_ask_for_one_of_several_counted_asks_the_unit",
         also: &[],
     },
-    // desk29 (issue 16, asks read as inquiries): ADR-1078, ADR-1079, ADR-1080.
+    // desk29 (issue 16, asks read as inquiries): ADR-1078, ADR-1079.
     Mutation {
         property: "the support desk never pays on a question about when money comes, with no refund on record (ADR-1078)",
         file: "apps/support-desk/src/classify.rs",
@@ -3382,15 +3382,6 @@ const MUTATIONS: &[Mutation] = &[
         broken: "    let amount = if false { desk29::unworded_amount(&own, reply_figures) } else { amount };",
         package: "support-desk",
         filter: "a_figure_beside_a_problem_told_is_asked_without_an_asking_verb",
-        also: &[],
-    },
-    Mutation {
-        property: "the support desk escalates a problem told with no ask read, never closes it (ADR-1080)",
-        file: "apps/support-desk/src/policy.rs",
-        original: "    if f.unread_ask {",
-        broken: "    if false && f.unread_ask {",
-        package: "support-desk",
-        filter: "a_problem_told_with_no_ask_read_needs_information",
         also: &[],
     },
 ];
