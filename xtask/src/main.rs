@@ -3449,6 +3449,25 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_stated_total_of_an_ask_and_more_is_the_amount_asked",
         also: &[],
     },
+    // desk29 (issue 16, asks read as inquiries): ADR-1078, ADR-1079.
+    Mutation {
+        property: "the support desk never pays on a question about when money comes, with no refund on record (ADR-1078)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    while let Some(m) = desk29::timing_question(&untimed.clone()).map(|m| m.range()) {",
+        broken: "    while let Some(m) = desk29::timing_question(&untimed.clone()).filter(|_| false).map(|m| m.range()) {",
+        package: "support-desk",
+        filter: "a_question_about_when_money_comes_never_pays",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk pays an unworded ask its figure, never the order's amount (ADR-1079)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    let amount = if unworded { desk29::unworded_amount(&own, reply_figures) } else { amount };",
+        broken: "    let amount = if false { desk29::unworded_amount(&own, reply_figures) } else { amount };",
+        package: "support-desk",
+        filter: "a_figure_beside_a_problem_told_is_asked_without_an_asking_verb",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

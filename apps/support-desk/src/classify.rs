@@ -28,6 +28,7 @@ mod corrections;
 mod desk25;
 mod desk26;
 mod desk27;
+mod desk29;
 mod documents;
 mod figures;
 mod gloss;
@@ -111,6 +112,10 @@ pub struct Facts {
     /// The customer's words name a problem with the goods or a reason to return them (ADR-1043).
     #[serde(default)]
     pub names_problem: bool,
+    /// No request, no question about a refund's state, no acknowledgement, and a problem with the goods told (or a
+    /// demand among several orders): the customer wants something the reader cannot settle (U1, ADR-1080).
+    #[serde(default)]
+    pub unread_ask: bool,
 }
 
 /// The classifier's answer.
@@ -1852,6 +1857,15 @@ struct ClauseIntent {
 fn clause_intent(clause: &str) -> ClauseIntent {
     let r = res();
     let mut intent = ClauseIntent::default();
+    // A question about when money comes ("when do I get my money back?", "how long till the credit shows?"): a
+    // status question, its money words ask nothing, read before any other frame takes its "get … back" (ADR-1078).
+    let mut untimed = clause.to_string();
+    while let Some(m) = desk29::timing_question(&untimed.clone()).map(|m| m.range()) {
+        intent.status_question = true;
+        intent.arrived = true;
+        untimed.replace_range(m.clone(), &" ".repeat(m.len()));
+    }
+    let clause = untimed.as_str();
     // A question that only supposes ("would I get the 25.99 back if I returned it?") asks what the policy would do,
     // not for money (ADR-800, F806).
     if grammar::supposing_question(clause) {
@@ -3324,6 +3338,16 @@ pub fn facts(ev: &Evidence) -> Facts {
         && desk26::chases_earlier(&own, |t| intent_in(t).request);
     let chases_pending = chases_pending || chases_earlier;
     let wants_refund = wants_refund && !chases_pending;
+    // A problem told and a figure of the customer's own, nothing else asked or asked about: that money is asked
+    // (ADR-1079).
+    let unworded = !wants_refund
+        && form_ask.is_none()
+        && !disclaimed
+        && !clauses.status_question
+        && !chases_pending
+        && !clauses.acknowledged
+        && desk29::unworded_ask(&own, &reply_figures(&own));
+    let wants_refund = wants_refund || unworded;
     let clauses = ClauseIntent { status_question: clauses.status_question || chases_pending, ..clauses };
     let complaint = r.complaint.is_match(&handles_as_words(&own));
     let intent = if wants_refund {
@@ -3347,6 +3371,13 @@ pub fn facts(ev: &Evidence) -> Facts {
         && !r.problem.is_match(&problem_text)
         && crate::tools::named_order_ids(&own).is_empty()
         && !own.contains('?');
+    // Nothing asked that the reader can act on, and a problem told or a demand among several orders: never closed
+    // (ADR-1080, ADR-1081).
+    let unread_ask = !wants_refund
+        && !disclaimed
+        && !clauses.status_question
+        && !clauses.acknowledged
+        && desk29::unread_ask(&own, ev.lookup == OrderLookup::Ambiguous, complaint);
     let order = ev.order.as_ref();
     let identified =
         order.filter(|_| matches!(ev.lookup, OrderLookup::Linked | OrderLookup::Named | OrderLookup::OnlyOrder));
@@ -3590,6 +3621,8 @@ pub fn facts(ev: &Evidence) -> Facts {
         }
         a => a,
     };
+    // An unworded ask asks the figure its cue sentence names, never the order's amount (ADR-1079).
+    let amount = if unworded { desk29::unworded_amount(&own, reply_figures) } else { amount };
     Facts {
         wants_refund,
         amount,
@@ -3606,6 +3639,7 @@ pub fn facts(ev: &Evidence) -> Facts {
         vague,
         pending_prior_refund: ev.refunds.iter().any(|r| r.status == "pending"),
         names_problem: desk26::names_problem(&own),
+        unread_ask,
     }
 }
 
@@ -3897,6 +3931,9 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
     if f.intent == Intent::Complaint {
         let span = r.complaint.find(&own).map_or("", |m| m.as_str());
         read(format!("a complaint{}", if f.vague { " naming neither an order nor a problem" } else { "" }), span);
+    }
+    if f.unread_ask {
+        read("a problem told or a demand made, and nothing read as an ask (ADR-1080)".into(), "");
     }
     let order = match &ev.order {
         Some(o) => format!(

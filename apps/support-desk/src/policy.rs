@@ -279,6 +279,12 @@ fn u1(f: &Facts) -> Option<String> {
     if f.intent == Intent::Complaint && f.vague {
         return Some("needs more information: a complaint naming neither an order nor a problem".into());
     }
+    if f.unread_ask {
+        return Some(
+            "needs more information: a problem told or a demand made, and nothing asked that the reader can settle"
+                .into(),
+        );
+    }
     None
 }
 
@@ -595,6 +601,7 @@ mod tests {
             vague: false,
             pending_prior_refund: true,
             names_problem: problem,
+            unread_ask: false,
         }
     }
 

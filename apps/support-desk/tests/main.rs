@@ -34,6 +34,7 @@ mod desk25_kinds;
 mod desk26_kinds;
 mod desk27_kinds;
 mod desk28_kinds;
+mod desk29_kinds;
 mod intent_classes;
 mod layout_kinds;
 mod layout_kinds_b11;
