@@ -90,38 +90,7 @@ impl Scratch for SqliteScratch {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use foureyes_core::event::EventData;
-    use foureyes_core::journal::EventKind;
-    use serde_json::json;
-
-    /// This process's resident set in bytes (`VmRSS`); nextest runs each test in its own process.
-    fn resident_bytes() -> i64 {
-        let status = std::fs::read_to_string("/proc/self/status").unwrap();
-        let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
-        line.split_whitespace().nth(1).unwrap().parse::<i64>().unwrap() * 1024
-    }
-
-    /// The soak's tier-1 create (decision `id`, its idempotency row and reservation) reported `executed`.
-    fn create_executed(replayed: &mut Replayed, id: i64) {
-        let decided = json!({"approval_id": null, "budgets": [{"consumed": id.to_string(), "exceeded": false,
-            "key": "count@1h@action", "kind": "limit", "limit": "1000000", "per": "1h",
-            "remaining": (1_000_000 - id).to_string(), "requested": "1", "resets_at_ms": 1_796_371_869_093_i64}],
-            "consumes_approval": false, "decision_id": id,
-            "digest": "b13448ef688aaa063d85888a4de7263699bbea7495352be5073596fc7fdd702e",
-            "policy_sha256": "9eea4e6507bd080ad2818d74a2cf919e4082a88a985aa49f1c6fd7d269f35e39",
-            "reasons": [{"code": "within_policy",
-                "message": "'calendar.create' is tier 1 and within bounds and limits (1000000 per 1h)"}],
-            "report_by_ms": 1_796_371_989_093_i64,
-            "request": {"action": "calendar.create", "agent": "agent", "params": {"title": "t"},
-                "request_id": format!("c0-{id}")},
-            "reservations": [{"amount": "1", "id": id, "key": "count", "scope": "*"}], "status": "intended",
-            "supersedes": null, "tier": 1, "verdict": "permit", "would_have": null});
-        let data = EventData::from_journal(EventKind::Decided, &decided).unwrap();
-        replayed.apply_data(2 * id as u64, id, &data);
-        let reported = json!({"decision_id": id, "detail": null, "outcome": "executed", "released": [id]});
-        let data = EventData::from_journal(EventKind::Executed, &reported).unwrap();
-        replayed.apply_data(2 * id as u64 + 1, id + 1, &data);
-    }
+    use foureyes_store::conformance::{replay_soak_create, resident_bytes};
 
     /// Issue 14, ADR-1092 (RED before: `journal audit`'s replay held every row the journal made in memory, ~1,240
     /// bytes of resident memory per decision of this kind, and the audit's peak grew ~490 bytes per event of the
@@ -132,9 +101,9 @@ mod tests {
     fn the_audits_replay_does_not_grow_with_the_history() {
         const N: i64 = 30_000;
         let mut replayed = audit_replay(256 << 10, 1024).unwrap();
-        (1..=N).for_each(|id| create_executed(&mut replayed, id));
+        (1..=N).for_each(|id| replay_soak_create(&mut replayed, id, true));
         let before = resident_bytes();
-        (N + 1..=2 * N).for_each(|id| create_executed(&mut replayed, id));
+        (N + 1..=2 * N).for_each(|id| replay_soak_create(&mut replayed, id, true));
         let per_decision = (resident_bytes() - before) / N;
         assert!(per_decision < 100, "{per_decision} bytes of resident memory per decision");
         assert!(replayed.problems.is_empty(), "{:?}", replayed.problems);

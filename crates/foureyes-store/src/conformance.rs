@@ -3726,3 +3726,38 @@ pub async fn writes_check_their_credential_is_still_live<S: Store + crate::Crede
     assert!(ids.contains(&"live-token") && ids.contains(&"live-session"), "{ids:?}");
     assert_consistent(store, "writes refused as no longer live").await;
 }
+
+/// This process's resident set in bytes (`VmRSS`), for the memory tests of the audit's replay (ADR-1058, ADR-1092);
+/// nextest runs each test in its own process.
+#[allow(clippy::unwrap_used)]
+pub fn resident_bytes() -> i64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse::<i64>().unwrap() * 1024
+}
+
+/// Applies to `replayed` the soak's tier-1 create (decision `id`, its idempotency row and reservation) reported
+/// `executed`, its reservation released in the event or not: the event mix the audit's memory tests replay.
+#[allow(clippy::unwrap_used)]
+pub fn replay_soak_create(replayed: &mut crate::replay::Replayed, id: i64, released: bool) {
+    use foureyes_core::event::EventData;
+    let decided = json!({"approval_id": null, "budgets": [{"consumed": id.to_string(), "exceeded": false,
+        "key": "count@1h@action", "kind": "limit", "limit": "1000000", "per": "1h",
+        "remaining": (1_000_000 - id).to_string(), "requested": "1", "resets_at_ms": 1_796_371_869_093_i64}],
+        "consumes_approval": false, "decision_id": id,
+        "digest": "b13448ef688aaa063d85888a4de7263699bbea7495352be5073596fc7fdd702e",
+        "policy_sha256": "9eea4e6507bd080ad2818d74a2cf919e4082a88a985aa49f1c6fd7d269f35e39",
+        "reasons": [{"code": "within_policy",
+            "message": "'calendar.create' is tier 1 and within bounds and limits (1000000 per 1h)"}],
+        "report_by_ms": 1_796_371_989_093_i64,
+        "request": {"action": "calendar.create", "agent": "agent", "params": {"title": "t"},
+            "request_id": format!("c0-{id}")},
+        "reservations": [{"amount": "1", "id": id, "key": "count", "scope": "*"}], "status": "intended",
+        "supersedes": null, "tier": 1, "verdict": "permit", "would_have": null});
+    let data = EventData::from_journal(EventKind::Decided, &decided).unwrap();
+    replayed.apply_data(2 * id as u64, id, &data);
+    let released: Vec<i64> = if released { vec![id] } else { vec![] };
+    let reported = json!({"decision_id": id, "detail": null, "outcome": "executed", "released": released});
+    let data = EventData::from_journal(EventKind::Executed, &reported).unwrap();
+    replayed.apply_data(2 * id as u64 + 1, id + 1, &data);
+}

@@ -1007,42 +1007,7 @@ pub fn compare<V: PartialEq + fmt::Display>(
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use foureyes_core::journal::EventKind;
-    use serde_json::json;
-
-    /// This process's resident set in bytes (`VmRSS`); nextest runs each test in its own process.
-    fn resident_bytes() -> i64 {
-        let status = std::fs::read_to_string("/proc/self/status").unwrap();
-        let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
-        line.split_whitespace().nth(1).unwrap().parse::<i64>().unwrap() * 1024
-    }
-
-    /// Issue 14, ADR-1058 (RED before: each replayed row was a `BTreeMap` of column name to `String`: 4,135 bytes of
-    /// resident memory per decision here, and `journal audit` of the two-hour soak's journal peaked at 4.5 GB): the
-    /// audit's replay holds a row as its texts packed in one allocation, here under 1,600 bytes per decision (1,244
-    /// when written: its decision, idempotency and reservation rows), for the soak's tier-1 create reported
-    /// `executed`.
-    /// The soak's tier-1 create (decision `id`, its idempotency row and reservation) reported `executed`.
-    fn create_executed(replayed: &mut Replayed, id: i64) {
-        let decided = json!({"approval_id": null, "budgets": [{"consumed": id.to_string(), "exceeded": false,
-            "key": "count@1h@action", "kind": "limit", "limit": "1000000", "per": "1h",
-            "remaining": (1_000_000 - id).to_string(), "requested": "1", "resets_at_ms": 1_796_371_869_093_i64}],
-            "consumes_approval": false, "decision_id": id,
-            "digest": "b13448ef688aaa063d85888a4de7263699bbea7495352be5073596fc7fdd702e",
-            "policy_sha256": "9eea4e6507bd080ad2818d74a2cf919e4082a88a985aa49f1c6fd7d269f35e39",
-            "reasons": [{"code": "within_policy",
-                "message": "'calendar.create' is tier 1 and within bounds and limits (1000000 per 1h)"}],
-            "report_by_ms": 1_796_371_989_093_i64,
-            "request": {"action": "calendar.create", "agent": "agent", "params": {"title": "t"},
-                "request_id": format!("c0-{id}")},
-            "reservations": [{"amount": "1", "id": id, "key": "count", "scope": "*"}], "status": "intended",
-            "supersedes": null, "tier": 1, "verdict": "permit", "would_have": null});
-        let data = EventData::from_journal(EventKind::Decided, &decided).unwrap();
-        replayed.apply_data(2 * id as u64, id, &data);
-        let reported = json!({"decision_id": id, "detail": null, "outcome": "executed", "released": [id]});
-        let data = EventData::from_journal(EventKind::Executed, &reported).unwrap();
-        replayed.apply_data(2 * id as u64 + 1, id + 1, &data);
-    }
+    use crate::conformance::{replay_soak_create, resident_bytes};
 
     /// Issue 14, ADR-1092: an audit whose replay spills its rows to a scratch store (here on every row: a bound of
     /// 0 bytes) names exactly what one that holds them in memory names — an edited column, a row the journal made
@@ -1052,7 +1017,7 @@ mod tests {
         const N: i64 = 300;
         let mut tables = Tables::new();
         let mut source = Replayed::default();
-        (1..=N).for_each(|id| create_executed(&mut source, id));
+        (1..=N).for_each(|id| replay_soak_create(&mut source, id, true));
         source.rows.drain(|key, packed| {
             let audited = &AUDITED[usize::from(key[0])];
             let id = String::from_utf8(key[1..].to_vec()).unwrap();
@@ -1069,7 +1034,7 @@ mod tests {
         decisions.insert("9999".into(), forged);
         tables.get_mut("reservations").unwrap().get_mut("200").unwrap().insert("released", Some("false".into()));
         let audit = |mut replayed: Replayed| {
-            (1..=N).for_each(|id| create_executed(&mut replayed, id));
+            (1..=N).for_each(|id| replay_soak_create(&mut replayed, id, true));
             replayed.audit(2 * N as u64, &tables, Vec::new()).unwrap()
         };
         let in_memory = audit(Replayed::default());
@@ -1087,31 +1052,17 @@ mod tests {
         assert_eq!(in_memory.mismatches.len(), 4, "{named}");
     }
 
+    /// Issue 14, ADR-1058 (RED before: each replayed row was a `BTreeMap` of column name to `String`: 4,135 bytes of
+    /// resident memory per decision here, and `journal audit` of the two-hour soak's journal peaked at 4.5 GB): the
+    /// audit's replay holds a row as its texts packed in one allocation, here under 1,600 bytes per decision (1,244
+    /// when written: its decision, idempotency and reservation rows), for the soak's tier-1 create reported
+    /// `executed`.
     #[test]
     fn the_audits_replay_holds_a_row_in_about_its_texts() {
         const N: i64 = 40_000;
         let before = resident_bytes();
         let mut replayed = Replayed::default();
-        for id in 1..=N {
-            let decided = json!({"approval_id": null, "budgets": [{"consumed": id.to_string(), "exceeded": false,
-                "key": "count@1h@action", "kind": "limit", "limit": "1000000", "per": "1h",
-                "remaining": (1_000_000 - id).to_string(), "requested": "1", "resets_at_ms": 1_796_371_869_093_i64}],
-                "consumes_approval": false, "decision_id": id,
-                "digest": "b13448ef688aaa063d85888a4de7263699bbea7495352be5073596fc7fdd702e",
-                "policy_sha256": "9eea4e6507bd080ad2818d74a2cf919e4082a88a985aa49f1c6fd7d269f35e39",
-                "reasons": [{"code": "within_policy",
-                    "message": "'calendar.create' is tier 1 and within bounds and limits (1000000 per 1h)"}],
-                "report_by_ms": 1_796_371_989_093_i64,
-                "request": {"action": "calendar.create", "agent": "agent", "params": {"title": "t"},
-                    "request_id": format!("c0-{id}")},
-                "reservations": [{"amount": "1", "id": id, "key": "count", "scope": "*"}], "status": "intended",
-                "supersedes": null, "tier": 1, "verdict": "permit", "would_have": null});
-            let data = EventData::from_journal(EventKind::Decided, &decided).unwrap();
-            replayed.apply_data(2 * id as u64, id, &data);
-            let reported = json!({"decision_id": id, "detail": null, "outcome": "executed", "released": []});
-            let data = EventData::from_journal(EventKind::Executed, &reported).unwrap();
-            replayed.apply_data(2 * id as u64 + 1, id + 1, &data);
-        }
+        (1..=N).for_each(|id| replay_soak_create(&mut replayed, id, false));
         let per_decision = (resident_bytes() - before) / N;
         assert!(per_decision < 1_600, "{per_decision} bytes of resident memory per decision");
         assert!(replayed.problems.is_empty(), "{:?}", replayed.problems);
