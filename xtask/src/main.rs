@@ -3480,9 +3480,9 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation {
         property: "the support desk never pays a figure hedged by a clipped approximator (ADR-1100)",
-        file: "apps/support-desk/src/classify/money.rs",
-        original: "give\\s+or\\s+take|'?bout|abt\\.?|round\\s+about)",
-        broken: "give\\s+or\\s+take)",
+        file: "apps/support-desk/src/classify/settle.rs",
+        original: "\\babout|\\b'?bout\\b|\\babt\\b|\\baround",
+        broken: "\\babout|\\baround",
         package: "support-desk",
         filter: "a_clipped_approximation_is_never_paid",
         also: &[],
