@@ -3468,6 +3468,25 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_figure_beside_a_problem_told_is_asked_without_an_asking_verb",
         also: &[],
     },
+    // desk30 (issue 16, over-payments): ADR-1099, ADR-1100.
+    Mutation {
+        property: "the support desk never pays the order's amount for an unsettled figure the ask points at (ADR-1099)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "                && desk30::unsettled_named(&own, identified.map(|o| o.amount_cents), asks) =>",
+        broken: "                && desk30::unsettled_named(&own, identified.map(|o| o.amount_cents), asks) && false =>",
+        package: "support-desk",
+        filter: "an_unsettled_figure_the_ask_points_at_never_pays_the_order",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk never pays a figure hedged by a clipped approximator (ADR-1100)",
+        file: "apps/support-desk/src/classify/settle.rs",
+        original: "\\babout|\\b'?bout\\b|\\babt\\b|\\baround",
+        broken: "\\babout|\\baround",
+        package: "support-desk",
+        filter: "a_clipped_approximation_is_never_paid",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -29,6 +29,7 @@ mod desk25;
 mod desk26;
 mod desk27;
 mod desk29;
+mod desk30;
 mod documents;
 mod figures;
 mod gloss;
@@ -3616,6 +3617,19 @@ pub fn facts(ev: &Evidence) -> Facts {
                 && form_ask.is_none()
                 && answered.is_none()
                 && desk25::sentences(&own).any(|s| asks(s) && desk27::names_share(s)) =>
+        {
+            Amount::Ambiguous
+        }
+        a => a,
+    };
+    // desk30 (ADR-1099): a figure the customer could not settle (approximate, or alternatives) that the ask points
+    // back at or prices a part with: the request names a figure, unsettled (U1), never the order's amount.
+    let amount = match amount {
+        Amount::Missing
+            if wants_refund
+                && form_ask.is_none()
+                && answered.is_none()
+                && desk30::unsettled_named(&own, identified.map(|o| o.amount_cents), asks) =>
         {
             Amount::Ambiguous
         }

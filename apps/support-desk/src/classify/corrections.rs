@@ -28,6 +28,9 @@ fn patterns() -> &'static Patterns {
                 r"(?i)\b(?:no\s*,?\s*wait|wait\s*,?\s*no|scratch\s+that|correction|typo|mis-?typed|my\s+(?:bad|mistake)",
                 r"|(?:write|wrote|written|typed?|put|said)\s+(?:it\s+|that\s+)?wrong|wrong(?:ly)?\s+(?:write|wrote|written|typed?)",
                 r"|make\s+(?:that|it)|should\s+(?:be|have\s+been|read|say)|(?:sorry|oops|pardon)\s*[,!.]?\s*(?:it'?s|it\s+was|is|i\s+meant?)",
+                // desk30 (ADR-1101): "17.55 sorry meant 15.75", "$35 …, sorry no, 53", "I swapped the digits".
+                r"|(?:sorry|oops|pardon)\s*[,!.]?\s*(?:no\b\s*,?\s*)?(?:i\s+)?meant\b|(?:sorry|oops|pardon)\s*[,!.]?\s*no\b",
+                r"|(?:swapped|transposed|switched|mixed\s+up)\s+(?:the\s+)?(?:digits|numbers)",
                 // An apology naming a mistake between two figures ("2,99 - sorry, mistake, 29,90", "oops, my error"):
                 // the apology alone, or "by mistake", is no correction (ADR-1075).
                 r"|(?:sorry|oops|pardon|apolog\w*|excuse\s+me)\s*[,!.:;–—-]*\s*(?:(?:a|my|the|that\s+was\s+a)\s+)?(?:mistake|error|wrong)",
@@ -67,7 +70,8 @@ pub fn replaced(text: &str) -> String {
     let p = patterns();
     // (start, end) of each figure, and its value.
     let figures = money_figures(text);
-    if figures.len() < 2 {
+    // One money figure may still be corrected by a bare number with its digits swapped (ADR-1101).
+    if figures.is_empty() {
         return text.to_string();
     }
     let markers = p
@@ -78,7 +82,13 @@ pub fn replaced(text: &str) -> String {
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     for (ms, me, reach) in markers {
         let Some(before) = figures.iter().rev().find(|f| f.1 <= ms) else { continue };
-        let Some(after) = figures.iter().find(|f| f.0 >= me) else { continue };
+        // A bare number right after a strong marker whose digits are the earlier figure's, swapped ("$35 …, sorry
+        // no, 53"): the corrected figure, though it names no currency (ADR-1101).
+        let bare = (reach > 25)
+            .then(|| transposed_after(text, me, before))
+            .flatten()
+            .filter(|b| figures.iter().find(|f| f.0 >= me).is_none_or(|f| f.0 > b.0));
+        let Some(after) = bare.as_ref().or_else(|| figures.iter().find(|f| f.0 >= me)) else { continue };
         let gap_before = &text[before.1..ms];
         let gap_after = &text[me..after.0];
         if before.2 == after.2
@@ -90,7 +100,16 @@ pub fn replaced(text: &str) -> String {
             continue;
         }
         if !edits.iter().any(|e| e.0 == before.0) {
-            edits.push((before.0, before.1, text[after.0..after.1].to_string()));
+            let with = if bare.is_some() {
+                // The bare correction keeps the corrected figure's currency ("$35" → "$53").
+                let span = &text[before.0..before.1];
+                let first = span.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+                let last = span.rfind(|c: char| c.is_ascii_digit()).map_or(span.len(), |i| i + 1);
+                format!("{}{}{}", &span[..first], &text[after.0..after.1], &span[last..])
+            } else {
+                text[after.0..after.1].to_string()
+            };
+            edits.push((before.0, before.1, with));
         }
     }
     let mut out = text.to_string();
@@ -99,6 +118,30 @@ pub fn replaced(text: &str) -> String {
         out.replace_range(s..e, &with);
     }
     out
+}
+
+/// The first bare number within a few characters after `me` whose digits are those of `before`'s figure in another
+/// order (a transposition: 35 → 53, 17.55 → 15.75), as (start, end, cents).
+fn transposed_after(text: &str, me: usize, before: &(usize, usize, i64)) -> Option<(usize, usize, i64)> {
+    static NUM: OnceLock<Option<Regex>> = OnceLock::new();
+    let num = NUM.get_or_init(|| Regex::new(r"\d+(?:[.,]\d{2})?\b").ok()).as_ref()?;
+    let tail = text.get(me..)?;
+    let m = num.find(tail)?;
+    if m.start() > 12 {
+        return None;
+    }
+    let digits = |c: i64| {
+        let mut d: Vec<char> = if c % 100 == 0 { (c / 100).to_string() } else { c.to_string() }.chars().collect();
+        d.sort_unstable();
+        d
+    };
+    let raw = m.as_str().replace(',', ".");
+    let cents = if let Some((w, f)) = raw.split_once('.') {
+        w.parse::<i64>().ok()? * 100 + f.parse::<i64>().ok()?
+    } else {
+        raw.parse::<i64>().ok()? * 100
+    };
+    (cents != before.2 && digits(cents) == digits(before.2)).then_some((me + m.start(), me + m.end(), cents))
 }
 
 #[cfg(test)]

@@ -200,7 +200,7 @@ fn pats() -> &'static Pats {
             .expect("after"),
             count: Regex::new(r"(?i)(?:\b(?:qty|quantity|x|no\.?|nr\.?|items?|pcs?|units?)|[×@#])\s*$").expect("count"),
             hedge_before: Regex::new(
-                r"(?i)\b(?:about|around|roughly|approximately|approx\.?|circa|ca\.|some(?:thing)?\s+like|maybe|perhaps|give\s+or\s+take)\s*$|~\s*$",
+                r"(?i)\b(?:about|around|roughly|approximately|approx\.?|circa|ca\.|some(?:thing)?\s+like|maybe|perhaps|give\s+or\s+take|'?bout|abt\.?|round\s+about)\s*$|~\s*$",
             )
             .expect("hedge before"),
             hedge_after: Regex::new(r"(?i)^\s*(?:-?\s?ish\b|or\s+so\b|give\s+or\s+take\b)").expect("hedge after"),

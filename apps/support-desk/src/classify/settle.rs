@@ -68,7 +68,7 @@ fn res() -> Option<&'static Res> {
             ))
             .ok()?,
             approx_before: Regex::new(concat!(
-                r"(?i)(?:\bapprox\.?|\bapproximately|\babout|\baround|\broughly|\bcirca|\bca\.|~|≈|\bnearly|\balmost",
+                r"(?i)(?:\bapprox\.?|\bapproximately|\babout|\b'?bout\b|\babt\b|\baround|\broughly|\bcirca|\bca\.|~|≈|\bnearly|\balmost",
                 r"|\bclose\s+to|\bsomething\s+like|\bsomewhere\s+(?:around|about|near|between)|\bin\s+the\s+region\s+of",
                 r"|\bballpark|\bmore\s+or\s+less|\blike|\bmaybe|\bperhaps|\bprobably|\bpossibly",
                 r"|\bi\s+guess|\bi\s+reckon|\best\.?|\bestimated(?:\s+at)?)",
