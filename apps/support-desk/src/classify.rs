@@ -758,34 +758,6 @@ fn number_value(words: &str) -> Option<i64> {
     let (mut total, mut current, mut any) = (0i64, 0i64, false);
     for (i, w) in words.iter().enumerate() {
         let small = match w.as_str() {
-            "zero" => 0,
-            "one" => 1,
-            "two" => 2,
-            "three" => 3,
-            "four" => 4,
-            "five" => 5,
-            "six" => 6,
-            "seven" => 7,
-            "eight" => 8,
-            "nine" => 9,
-            "ten" => 10,
-            "eleven" => 11,
-            "twelve" => 12,
-            "thirteen" => 13,
-            "fourteen" => 14,
-            "fifteen" => 15,
-            "sixteen" => 16,
-            "seventeen" => 17,
-            "eighteen" => 18,
-            "nineteen" => 19,
-            "twenty" => 20,
-            "thirty" => 30,
-            "forty" | "fourty" => 40,
-            "fifty" => 50,
-            "sixty" => 60,
-            "seventy" => 70,
-            "eighty" => 80,
-            "ninety" => 90,
             "hundred" => {
                 current = current.max(1) * 100;
                 any = true;
@@ -799,7 +771,10 @@ fn number_value(words: &str) -> Option<i64> {
             }
             // "a hundred" is one hundred; a lone "a" or "and" adds nothing ("a fifty dollars" is fifty).
             "a" if words.get(i + 1).is_some_and(|n| n == "hundred" || n == "thousand") => 1,
-            _ => continue,
+            other => match money::unit_word(other) {
+                Some(value) => value,
+                None => continue,
+            },
         };
         current += small;
         any = true;

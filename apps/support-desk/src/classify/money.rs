@@ -212,6 +212,39 @@ fn pats() -> &'static Pats {
     })
 }
 
+/// The value of one English unit, teen or tens word ("seven" 7, "fourteen" 14, "forty" 40): the one table of them,
+/// which [`words`] and the spoken-price reader of `classify` both compose.
+pub fn unit_word(word: &str) -> Option<i64> {
+    const UNITS: [&str; 20] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 8] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+    if let Some(i) = UNITS.iter().position(|u| *u == word) {
+        return Some(i as i64);
+    }
+    let word = if word == "fourty" { "forty" } else { word };
+    TENS.iter().position(|t| *t == word).map(|i| 20 + 10 * i as i64)
+}
+
 /// The value of a run of English number words ("a hundred and twenty" 120, "forty-nine" 49); `None` when it names
 /// no number or is not well formed. The one home of the English words (the other languages' are in
 /// [`super::numerals`], read before this reader sees the text).
@@ -223,34 +256,6 @@ pub fn words(run: &str) -> Option<i64> {
         let w = w.to_lowercase();
         let small = match w.as_str() {
             "a" | "and" => continue,
-            "zero" => 0,
-            "one" => 1,
-            "two" => 2,
-            "three" => 3,
-            "four" => 4,
-            "five" => 5,
-            "six" => 6,
-            "seven" => 7,
-            "eight" => 8,
-            "nine" => 9,
-            "ten" => 10,
-            "eleven" => 11,
-            "twelve" => 12,
-            "thirteen" => 13,
-            "fourteen" => 14,
-            "fifteen" => 15,
-            "sixteen" => 16,
-            "seventeen" => 17,
-            "eighteen" => 18,
-            "nineteen" => 19,
-            "twenty" => 20,
-            "thirty" => 30,
-            "forty" | "fourty" => 40,
-            "fifty" => 50,
-            "sixty" => 60,
-            "seventy" => 70,
-            "eighty" => 80,
-            "ninety" => 90,
             "hundred" => {
                 current = current.max(1) * 100;
                 any = true;
@@ -262,7 +267,7 @@ pub fn words(run: &str) -> Option<i64> {
                 any = true;
                 continue;
             }
-            _ => return None,
+            other => unit_word(other)?,
         };
         // "forty nine" adds; "nine forty" is two numbers (a time, whole and cents), not 49.
         if current % 10 != 0 || (current % 100 != 0 && small >= 10) || (current > 0 && current < 20 && small > 0) {
