@@ -212,32 +212,35 @@ fn pats() -> &'static Pats {
     })
 }
 
+/// The English unit and teen words, by value (0..=19): the one table the reader reads and the tests write.
+const UNITS: [&str; 20] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+];
+/// The English tens words, from twenty (20, 30, …, 90).
+const TENS: [&str; 8] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+
 /// The value of one English unit, teen or tens word ("seven" 7, "fourteen" 14, "forty" 40): the one table of them,
 /// which [`words`] and the spoken-price reader of `classify` both compose.
 pub fn unit_word(word: &str) -> Option<i64> {
-    const UNITS: [&str; 20] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ];
-    const TENS: [&str; 8] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
     if let Some(i) = UNITS.iter().position(|u| *u == word) {
         return Some(i as i64);
     }
@@ -574,36 +577,13 @@ mod tests {
 
     /// Number words for 0..=9999 ("one thousand two hundred and forty-nine").
     fn in_words(n: i64) -> String {
-        const U: [&str; 20] = [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-        ];
-        const T: [&str; 10] = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
         let under100 = |n: i64| -> String {
             if n < 20 {
-                U[n as usize].to_string()
+                UNITS[n as usize].to_string()
             } else if n % 10 == 0 {
-                T[(n / 10) as usize].to_string()
+                TENS[(n / 10 - 2) as usize].to_string()
             } else {
-                format!("{}-{}", T[(n / 10) as usize], U[(n % 10) as usize])
+                format!("{}-{}", TENS[(n / 10 - 2) as usize], UNITS[(n % 10) as usize])
             }
         };
         let mut parts = Vec::new();
@@ -611,7 +591,7 @@ mod tests {
             parts.push(format!("{} thousand", under100(n / 1000)));
         }
         if n % 1000 >= 100 {
-            parts.push(format!("{} hundred", U[((n % 1000) / 100) as usize]));
+            parts.push(format!("{} hundred", UNITS[((n % 1000) / 100) as usize]));
         }
         if n % 100 != 0 || parts.is_empty() {
             if !parts.is_empty() {
