@@ -3281,6 +3281,25 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack33_h2_a_value_holding_a_character_a_front_may_drop_is_refused",
         also: &[],
     },
+    // attack 34 (ADR-396, ADR-397)
+    Mutation {
+        property: "every write of every endpoint checks the credential its request was authenticated by is still live (ADR-396, attack 34 H1)",
+        file: "crates/foureyes-server/src/lib.rs",
+        original: "        .layer(axum::middleware::from_fn(writes_checked))",
+        broken: "        .layer(axum::middleware::from_fn(|r: axum::extract::Request, n: axum::middleware::Next| async move { let _ = writes_checked; n.run(r).await }))",
+        package: "foureyes-server",
+        filter: "attack34_h1_every_write_refuses_a_credential_revoked_after_its_authentication",
+        also: &[],
+    },
+    Mutation {
+        property: "a bench's scratch directory is made fresh with a random name, never one planted before (ADR-397, attack 34 H3)",
+        file: "crates/foureyes/src/bench_floor.rs",
+        original: "    let dir = crate::bench::scratch_dir(dir.as_deref(), \"foureyes-floor\")?;",
+        broken: "    let dir = dir.unwrap_or_else(std::env::temp_dir).join(format!(\"foureyes-floor-{}\", std::process::id()));\n    std::fs::create_dir_all(&dir).map_err(storage)?;",
+        package: "foureyes",
+        filter: "attack34_h3_bench_floor_never_writes_through_a_planted_directory",
+        also: &[],
+    },
     // fault18 (ADR-1029..ADR-1035)
     Mutation {
         property: "a lengthened compensation window re-opens no target whose undo's link left memory (ADR-1029)",

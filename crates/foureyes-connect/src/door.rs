@@ -57,6 +57,15 @@ impl Executed {
 }
 
 /// The executing door over a store.
+/// A permitted decision and what its run needs, past the caller's part.
+struct Permitted {
+    spec: ConnectorSpec,
+    url_params: Vec<(String, foureyes_core::urls::UrlRule)>,
+    decision: DecisionRecord,
+    original: Option<DecisionRecord>,
+    pins: crate::mcp::Pins,
+}
+
 #[derive(Clone)]
 pub struct Door {
     pub store: Arc<dyn Store>,
@@ -94,6 +103,15 @@ impl Door {
         if decision.verdict != Verdict::Permit || decided.replayed {
             return Ok(Executed { decision, replayed: decided.replayed, ran: false, outcome: None, refused: None });
         }
+        // The caller's part ends with its decision (its writes were checked as its credential, ADR-396); what the run
+        // writes from here — its start mark, its outcome — the door writes as itself, so a caller revoked while its
+        // permitted run is in flight does not lose the record of what the run did.
+        let run = Permitted { spec, url_params, decision, original, pins };
+        foureyes_store::writes_by_the_door(self.run_permitted(run)).await
+    }
+
+    async fn run_permitted(&self, run: Permitted) -> Result<Executed, StoreError> {
+        let Permitted { spec, url_params, decision, original, pins } = run;
         // A permit that uses an approval runs only the connector the approver was shown (ADR-570): a policy reloaded
         // since may render another request under the same action.
         if let Some(approval) = decision.approval_id

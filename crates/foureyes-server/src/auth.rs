@@ -132,6 +132,8 @@ impl<S: AuthContext + crate::ops::Auditor> FromRequestParts<S> for Caller {
         if let Some(token_sha256) = bearer_token_sha256(parts, state)? {
             let principal =
                 state.credentials().principal_by_token(&token_sha256).await?.ok_or_else(ApiError::unauthorized)?;
+            // ADR-396: whatever this request writes from here is checked, in its transaction, as this token.
+            foureyes_store::authenticated_as(foureyes_store::WriteCredential::token(&principal.name, &token_sha256));
             return Ok(Caller { principal, via_session: false });
         }
         let Some(cookie) = cookie_value(parts, SESSION_COOKIE) else {
@@ -140,11 +142,14 @@ impl<S: AuthContext + crate::ops::Auditor> FromRequestParts<S> for Caller {
         if !namespace::admits(state.namespace(), cookie) {
             return Err(ApiError::unauthorized());
         }
-        let session = state
-            .credentials()
-            .session(&sha256_hex(cookie.as_bytes()), state.now_ms())
-            .await?
-            .ok_or_else(ApiError::unauthorized)?;
+        let session_sha256 = sha256_hex(cookie.as_bytes());
+        let session =
+            state.credentials().session(&session_sha256, state.now_ms()).await?.ok_or_else(ApiError::unauthorized)?;
+        // ADR-396: whatever this request writes from here is checked, in its transaction, as this session.
+        foureyes_store::authenticated_as(foureyes_store::WriteCredential::session(
+            &session.principal.name,
+            &session_sha256,
+        ));
         let safe = matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
         if !safe {
             let sent = parts.headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();

@@ -62,8 +62,11 @@ async fn execute(
     // run that may have acted; it completes and reports (F335).
     let policy = state.policy();
     let notify = state.clone();
+    // The run's task makes the request's writes as the request's credential (ADR-396): a task-local does not cross
+    // `spawn`. The door makes its own writes after the decision as itself (`writes_by_the_door`).
+    let credential = foureyes_store::writing_as();
     let run = tokio::spawn(async move {
-        let answer = door.execute(policy, request).await;
+        let answer = foureyes_store::writes_as(credential, door.execute(policy, request)).await;
         notify.notify();
         answer
     });

@@ -414,7 +414,17 @@ pub fn app(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(error::json_errors))
         .layer(axum::middleware::from_fn_with_state(state.clone(), metrics::count_unauthorized))
+        .layer(axum::middleware::from_fn(writes_checked))
         .with_state(state)
+}
+
+/// ADR-396: every request runs inside [`foureyes_store::writes_checked`], so every write it makes — whichever
+/// endpoint, whichever extractor authenticated it — checks in its own transaction that the token or console session
+/// it was authenticated by is still live. A revocation that commits between a request's authentication and its write
+/// refuses the write (journaled) instead of following it (attack 33 H3/H4 found it for votes and decides; the kill
+/// switch, policy reload, executions and change control were as open).
+async fn writes_checked(request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    foureyes_store::writes_checked(next.run(request)).await
 }
 
 /// The OpenAPI description served at `/openapi.json`.

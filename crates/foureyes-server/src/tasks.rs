@@ -107,10 +107,14 @@ fn by(caller: &Caller) -> By {
 }
 
 /// A refused task command as an HTTP error: its code is the refusal's (`stale_revision`, `wrong_state`, …; typed,
-/// the message names the task's state), 404 for an unknown task, 400 for malformed input, else 409. The refusal is
+/// the message names the task's state), 404 for an unknown task, 400 for malformed input, 401 for a credential revoked
+/// since the request was authenticated, else 409. The refusal is
 /// already journaled by the store (`refused`, with the task id and the caller).
 fn task_error(e: StoreError) -> ApiError {
     match e {
+        // A write made as a credential revoked since the request was authenticated (ADR-396): what every endpoint
+        // answers it, not a task's refusal.
+        StoreError::Refused { ref code, .. } if code == foureyes_store::ops::CREDENTIAL_REVOKED => ApiError::from(e),
         StoreError::Refused { code, message, seq } => {
             let (status, code) = refusal_status(&code);
             ApiError::new(status, code, format!("{message} (refusal journaled at seq {seq})"))

@@ -742,3 +742,96 @@ async fn no_credential_can_read_a_connector_secret() {
     let named: Vec<&String> = spec["paths"].as_object().unwrap().keys().filter(|p| p.contains("secret")).collect();
     assert!(named.is_empty(), "{named:?}");
 }
+
+/// ADR-396 (attack 34, H1): every endpoint that writes checks, in the write's own transaction, that the credential
+/// the request was authenticated by is still live. Each cell authenticates a request whose body is held back,
+/// revokes the caller's credential (a token, or the credential under a console session), then sends the body: the
+/// request must answer 401 and journal nothing after the revocation but its `credential_revoked` refusal. RED before
+/// for the kill switch, session restore, executions, change control, `/started` and the MCP pins and refusals (only
+/// decide, report, undo and the votes checked).
+#[tokio::test]
+async fn attack34_h1_every_write_refuses_a_credential_revoked_after_its_authentication() {
+    use Ep::*;
+    const WRITES: [Ep; 16] = [
+        Decide,
+        Report,
+        Undo,
+        KillSwitchSet,
+        Approve,
+        Reject,
+        Revoke,
+        RestoreSession,
+        Execute,
+        TaskCreate,
+        TaskPropose,
+        TaskApply,
+        TaskConfirm,
+        TaskCheck,
+        TaskRecord,
+        TaskFinish,
+    ];
+    let mut failures = Vec::new();
+    let mut cells = 0;
+    for ep in WRITES {
+        for (col, who) in COLUMNS.into_iter().enumerate() {
+            if !matches!(expected(ep)[col], 200 | 204) {
+                continue;
+            }
+            let h = executing_harness().await;
+            let (auth, principal, token) = caller(&h, who).await;
+            let name = principal.unwrap();
+            let r = request(&h, ep, &auth, &token).await;
+            if who == Who::Executor {
+                h.store.create_executor(&name, "bot", &sha256_hex(token.as_bytes()), h.now()).await.unwrap();
+            }
+            cells += 1;
+            if let Some(failure) = revoked_mid_request(&h, r, &name).await {
+                failures.push(format!("{ep:?} as {who:?}: {failure}"));
+            }
+        }
+    }
+    // Agent writes outside the role matrix's endpoints.
+    type Build = fn(i64) -> (String, Value);
+    let extras: [(&str, Build); 3] = [
+        ("started", |id| (format!("/v1/decisions/{id}/started"), json!({"server": "files"}))),
+        ("first-seen pin", |_| {
+            ("/v1/mcp/pins".into(), json!({"server": "files", "tool": "read", "sha256": "a".repeat(64)}))
+        }),
+        ("proxy refusal", |_| {
+            ("/v1/mcp/refusals".into(), json!({"code": "ambiguous_message", "message": "twice", "input": {}}))
+        }),
+    ];
+    for (what, build) in extras {
+        let h = executing_harness().await;
+        let (path, body) = build(h.permit().await);
+        cells += 1;
+        if let Some(failure) = revoked_mid_request(&h, req("POST", &path).token(AGENT).json(&body), "bot").await {
+            failures.push(format!("{what}: {failure}"));
+        }
+    }
+    assert_eq!(cells, 36, "the write cells of the role matrix, and the three extras");
+    assert!(failures.is_empty(), "{} of {cells} cells wrong:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Sends `r` with its body held back, revokes `name` once the request is authenticated, and says what went wrong:
+/// anything but a 401 whose only journal entries after the revocation are `credential_revoked` refusals.
+async fn revoked_mid_request(h: &Harness, r: Req, name: &str) -> Option<String> {
+    let revoked_at = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let seen = revoked_at.clone();
+    let between = || async move {
+        assert!(h.store.revoke_token(name, h.now()).await.unwrap());
+        seen.store(h.head().await, Ordering::SeqCst);
+    };
+    let Some(resp) = send_body_after(&h.app, r, between).await else {
+        return Some("answered without reading its body: the revocation could not be placed".into());
+    };
+    let written = h.events_after(revoked_at.load(Ordering::SeqCst)).await;
+    let refusal = |e: &foureyes_core::journal::Event| {
+        e.kind == EventKind::Refused && e.data["code"] == foureyes_store::ops::CREDENTIAL_REVOKED
+    };
+    if resp.status != StatusCode::UNAUTHORIZED || written.is_empty() || !written.iter().all(refusal) {
+        let kinds: Vec<_> = written.iter().map(|e| (e.kind, e.data.get("code").cloned())).collect();
+        return Some(format!("answered {} {}; journaled after the revocation: {kinds:?}", resp.status, resp.text()));
+    }
+    None
+}

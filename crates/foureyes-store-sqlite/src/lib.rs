@@ -1172,7 +1172,7 @@ impl Store for SqliteStore {
         report.add(
             self.write_tx(move |w| {
                 let scratch = scratch::SqliteScratch::open(scratch::CACHE_KIB).map_err(StoreError::Backend)?;
-                let histories = SpillMap::spilling(Box::new(scratch), scratch::generation_bytes());
+                let histories = SpillMap::spilling(Box::new(scratch), scratch::generation_bytes()?);
                 run_ready(tx_ops::settlement_seals_differ(w, histories))
             })
             .await?,
@@ -1253,7 +1253,7 @@ impl Store for SqliteStore {
 fn audit(c: &Connection) -> Result<AuditReport, StoreError> {
     // The journal's rows beyond a bound go to a scratch store on disk (issue 14, ADR-1092): the audit's memory does
     // not grow with the history.
-    let mut replayed = scratch::audit_replay(scratch::generation_bytes(), scratch::CACHE_KIB)?;
+    let mut replayed = scratch::audit_replay(scratch::generation_bytes()?, scratch::CACHE_KIB)?;
     let mut events = 0;
     ops::for_each_event(c, |e| {
         replayed.apply(e);

@@ -18,12 +18,22 @@ pub(crate) const CACHE_KIB: i64 = 8 * 1024;
 /// scratch store).
 pub(crate) const GENERATION_BYTES: usize = 8 << 20;
 
-/// [`GENERATION_BYTES`], or `FOUREYES_AUDIT_GENERATION_BYTES` when set to a number.
-pub(crate) fn generation_bytes() -> usize {
-    std::env::var("FOUREYES_AUDIT_GENERATION_BYTES")
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(GENERATION_BYTES)
+/// [`GENERATION_BYTES`], or `FOUREYES_AUDIT_GENERATION_BYTES` when set. A value that is not a whole number of bytes
+/// is an error that names it, not the default taken silently (attack 34: `-1` and `abc` were accepted).
+pub(crate) fn generation_bytes() -> Result<usize, StoreError> {
+    generation_bytes_from(std::env::var("FOUREYES_AUDIT_GENERATION_BYTES").ok())
+}
+
+fn generation_bytes_from(set: Option<String>) -> Result<usize, StoreError> {
+    match set {
+        None => Ok(GENERATION_BYTES),
+        Some(v) => v.trim().parse().map_err(|_| {
+            StoreError::InvalidState(format!(
+                "FOUREYES_AUDIT_GENERATION_BYTES is `{v}`: it takes a whole number of bytes (0 or more; unset: {})",
+                GENERATION_BYTES
+            ))
+        }),
+    }
 }
 
 /// The replay `journal audit` fills: its rows spill to a fresh scratch store beyond `generation_bytes` a
@@ -91,6 +101,16 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use foureyes_store::conformance::{replay_soak_create, resident_bytes};
+
+    #[test]
+    fn attack34_an_audit_budget_that_is_not_a_byte_count_is_an_error_naming_it() {
+        for bad in ["-1", "abc", "", "1.5"] {
+            let e = super::generation_bytes_from(Some(bad.to_string())).unwrap_err().to_string();
+            assert!(e.contains("FOUREYES_AUDIT_GENERATION_BYTES") && e.contains(&format!("`{bad}`")), "{bad}: {e}");
+        }
+        assert_eq!(super::generation_bytes_from(Some(" 300 ".into())).unwrap(), 300);
+        assert_eq!(super::generation_bytes_from(None).unwrap(), super::GENERATION_BYTES);
+    }
 
     /// Issue 14, ADR-1092 (RED before: `journal audit`'s replay held every row the journal made in memory, ~1,240
     /// bytes of resident memory per decision of this kind, and the audit's peak grew ~490 bytes per event of the

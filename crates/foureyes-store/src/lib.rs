@@ -33,7 +33,9 @@ use serde_json::Value;
 use std::sync::Arc;
 
 pub use tasks::{TaskBackend, TaskOutcome, TaskStore, Transition};
-pub use writes_as::{Presented, WriteCredential, writes_as, writing_as};
+pub use writes_as::{
+    Presented, WriteCredential, authenticated_as, writes_as, writes_by_the_door, writes_checked, writing_as,
+};
 
 /// An amount in integer millionths, so SQL can sum budgets exactly. The pipeline denies budget params with more
 /// than six decimal places or too large to scale, so this is exact; anything else is a bug, reported (never

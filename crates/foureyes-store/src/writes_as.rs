@@ -41,6 +41,17 @@ impl WriteCredential {
 
 tokio::task_local! {
     static WRITES_AS: WriteCredential;
+    /// The credential a request's authentication found, set by its extractor inside [`writes_checked`] (ADR-396).
+    static AUTHENTICATED_AS: std::cell::RefCell<Option<WriteCredential>>;
+    /// Set inside [`writes_by_the_door`]: writes the door makes as itself, checked as nobody's credential.
+    static BY_THE_DOOR: ();
+}
+
+/// Runs `work`, whose writes the door makes as itself, not as the request's caller (ADR-396): a connector run's start
+/// mark and outcome, recorded after the caller's decision committed. A caller revoked while its permitted run is in
+/// flight must not lose the record of what the run did.
+pub async fn writes_by_the_door<F: Future>(work: F) -> F::Output {
+    BY_THE_DOOR.scope((), work).await
 }
 
 /// Runs `work` with its writes made as `credential` (none: as before, unchecked by this rule). Writes the
@@ -52,7 +63,28 @@ pub async fn writes_as<F: Future>(credential: Option<WriteCredential>, work: F) 
     }
 }
 
-/// The credential the current task's writes are made as ([`writes_as`]), if any.
+/// Runs a whole request (`work`: its extractors and its handler) so that every write it makes is checked as the
+/// credential its authentication finds, whichever extractor found it and whether or not its handler asked for the
+/// check (ADR-396: a server's middleware, around every route). The extractor names the credential with
+/// [`authenticated_as`]; until then the request's writes are unchecked by this rule, as before it.
+pub async fn writes_checked<F: Future>(work: F) -> F::Output {
+    AUTHENTICATED_AS.scope(std::cell::RefCell::new(None), work).await
+}
+
+/// Names the credential the current request was authenticated by: its later writes are made as it (checked live in
+/// each write transaction). Outside [`writes_checked`] it does nothing.
+pub fn authenticated_as(credential: WriteCredential) {
+    let _ = AUTHENTICATED_AS.try_with(|slot| *slot.borrow_mut() = Some(credential));
+}
+
+/// The credential the current task's writes are made as: the innermost [`writes_as`], else the one the request's
+/// authentication named inside [`writes_checked`]; `None` outside both, and inside [`writes_by_the_door`].
 pub fn writing_as() -> Option<WriteCredential> {
-    WRITES_AS.try_with(Clone::clone).ok()
+    if BY_THE_DOOR.try_with(|()| ()).is_ok() {
+        return None;
+    }
+    WRITES_AS
+        .try_with(Clone::clone)
+        .ok()
+        .or_else(|| AUTHENTICATED_AS.try_with(|slot| slot.borrow().clone()).ok().flatten())
 }

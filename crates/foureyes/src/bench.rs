@@ -2,7 +2,6 @@
 //! test: it prints figures and asserts nothing. Each run uses a fresh database (a temporary SQLite file, or a
 //! PostgreSQL database created for the run and dropped after it), so runs do not see each other's reservations.
 
-use crate::commands::fresh_request_id;
 use crate::{EXIT_STORAGE, Exit};
 use foureyes_core::{Policy, Verdict};
 use foureyes_store::Store;
@@ -42,6 +41,23 @@ struct Run {
 }
 
 /// This process's resident set size in MiB (`VmRSS` of `/proc/self/status`). `None` where there is no procfs.
+/// A scratch directory of a bench run's own (attack 34, H3): a random name under `base` (the system's temporary
+/// directory by default), created fresh and private (0700). An existing directory is never used: another local user
+/// could have planted it, with symlinks where the run's files go.
+pub fn scratch_dir(base: Option<&std::path::Path>, prefix: &str) -> Result<PathBuf, Exit> {
+    use std::os::unix::fs::DirBuilderExt;
+    let mut random = [0u8; 12];
+    getrandom::fill(&mut random).map_err(|e| Exit::new(EXIT_STORAGE, format!("no randomness: {e}")))?;
+    let name: String = random.iter().map(|b| format!("{b:02x}")).collect();
+    let base = base.map_or_else(std::env::temp_dir, std::path::Path::to_path_buf);
+    let dir = base.join(format!("{prefix}-{name}"));
+    std::fs::DirBuilder::new()
+        .mode(0o700)
+        .create(&dir)
+        .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot create `{}`: {e}", dir.display())))?;
+    Ok(dir)
+}
+
 fn resident_mib() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
@@ -160,9 +176,7 @@ async fn one_run(
     history: u64,
     length: Length,
 ) -> Result<Run, Exit> {
-    let dir = base.join(format!("foureyes-bench-{}", fresh_request_id()));
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| Exit::new(EXIT_STORAGE, format!("cannot create `{}`: {e}", dir.display())))?;
+    let dir = scratch_dir(Some(base), "foureyes-bench")?;
     let open = || SqliteStore::open(dir.join("bench.db"), SqliteOptions { group_commit, ..SqliteOptions::default() });
     let mut store = Arc::new(open()?);
     if history > 0 {
@@ -316,8 +330,7 @@ pub async fn verify(events: u64, dir: Option<PathBuf>, json_out: bool) -> Result
     let storage = |e: std::io::Error| Exit::new(EXIT_STORAGE, e.to_string());
     let policy =
         Arc::new(Policy::from_yaml("bench.yaml", BENCH_POLICY).map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?);
-    let dir = dir.unwrap_or_else(std::env::temp_dir).join(format!("foureyes-bench-{}", fresh_request_id()));
-    std::fs::create_dir_all(&dir).map_err(storage)?;
+    let dir = scratch_dir(dir.as_deref(), "foureyes-bench")?;
     let path = dir.join("verify.db");
     let result = async {
         let store = SqliteStore::open(&path, SqliteOptions::default())?;
@@ -436,8 +449,7 @@ pub async fn http(connections: Vec<usize>, seconds: f64, json_out: bool) -> Resu
     let mut runs = Vec::new();
     for (n, &conns) in connections.iter().enumerate() {
         eprintln!("[{}/{}] {conns} connections, {seconds}s …", n + 1, connections.len());
-        let dir = std::env::temp_dir().join(format!("foureyes-bench-http-{}", fresh_request_id()));
-        std::fs::create_dir_all(&dir).map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
+        let dir = scratch_dir(None, "foureyes-bench-http")?;
         let db = dir.join("bench.db").display().to_string();
         let policy = dir.join("bench.yaml");
         std::fs::write(&policy, BENCH_POLICY).map_err(|e| Exit::new(EXIT_STORAGE, e.to_string()))?;
@@ -785,8 +797,7 @@ pub async fn replicas(
         require_loopback(url)?;
     }
     let (replicas, connections) = (replicas.into_iter().map(|r| r.max(1)).collect::<Vec<_>>(), connections.max(1));
-    let dir = std::env::temp_dir().join(format!("foureyes-bench-replicas-{}", fresh_request_id()));
-    std::fs::create_dir_all(&dir).map_err(|e| Exit::new(EXIT_STORAGE, format!("{}: {e}", dir.display())))?;
+    let dir = scratch_dir(None, "foureyes-bench-replicas")?;
     let policy = dir.join("bench.yaml");
     std::fs::write(&policy, BENCH_POLICY).map_err(|e| Exit::new(EXIT_STORAGE, format!("{}: {e}", policy.display())))?;
     let mut runs = Vec::new();

@@ -204,8 +204,7 @@ pub fn floor(seconds: f64, pages: usize, dir: Option<PathBuf>, cases: &[String],
         return Err(Exit::new(2, format!("--cases takes {}, not `{unknown}`", known.join(", "))));
     }
     let wanted = |case: &str| cases.iter().any(|c| c == case);
-    let dir = dir.unwrap_or_else(std::env::temp_dir).join(format!("foureyes-floor-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(storage)?;
+    let dir = crate::bench::scratch_dir(dir.as_deref(), "foureyes-floor")?;
     let length = Duration::from_secs_f64(seconds);
     let page_size = 4096;
     let load_average = std::fs::read_to_string("/proc/loadavg")
@@ -253,4 +252,29 @@ pub fn floor(seconds: f64, pages: usize, dir: Option<PathBuf>, cases: &[String],
         println!("(per operation; load average {:?} before the runs)", floor.load_average);
     }
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Attack 34, H3: `bench floor` wrote through a directory planted before it ran — `foureyes-floor-<pid>` under the
+    /// temporary directory, taken if it existed, its `log` a symlink to any file. The scratch directory is now made
+    /// fresh, with a random name, or the run fails: the planted target is never written.
+    #[test]
+    #[allow(clippy::unwrap_used)]
+    fn attack34_h3_bench_floor_never_writes_through_a_planted_directory() {
+        let base = tempfile::tempdir().unwrap();
+        let victim = base.path().join("victim");
+        std::fs::write(&victim, b"not yours").unwrap();
+        let planted = base.path().join(format!("foureyes-floor-{}", std::process::id()));
+        std::fs::create_dir(&planted).unwrap();
+        std::os::unix::fs::symlink(&victim, planted.join("log")).unwrap();
+        floor(0.02, 2, Some(base.path().to_path_buf()), &["frames".to_string()], true).unwrap();
+        assert_eq!(std::fs::read(&victim).unwrap(), b"not yours", "the planted symlink was written through");
+        let made = crate::bench::scratch_dir(Some(base.path()), "foureyes-floor").unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&made).unwrap().permissions().mode() & 0o777, 0o700);
+        assert_ne!(made, crate::bench::scratch_dir(Some(base.path()), "foureyes-floor").unwrap());
+    }
 }

@@ -293,8 +293,7 @@ pub async fn load(args: LoadArgs) -> Result<u8, Exit> {
     use foureyes_store_sqlite::{SqliteOptions, SqliteStore};
     // The harness holds as many sockets as the server.
     let _ = foureyes_server::listen::raise_fd_limit();
-    let dir = std::env::temp_dir().join(format!("foureyes-bench-load-{}", crate::commands::fresh_request_id()));
-    std::fs::create_dir_all(&dir).map_err(err)?;
+    let dir = crate::bench::scratch_dir(None, "foureyes-bench-load")?;
     let _cleanup = RemoveOnDrop(dir.clone());
     let db = dir.join("load.db");
     let policy = dir.join("load.yaml");

@@ -167,10 +167,7 @@ pub async fn verify_soak(
     keep: bool,
     json_out: bool,
 ) -> Result<u8, Exit> {
-    let dir = dir
-        .unwrap_or_else(std::env::temp_dir)
-        .join(format!("foureyes-bench-soak-{}", crate::commands::fresh_request_id()));
-    std::fs::create_dir_all(&dir).map_err(failed)?;
+    let dir = crate::bench::scratch_dir(dir.as_deref(), "foureyes-bench-soak")?;
     let verifiers = if verifiers.is_empty() { vec![std::env::current_exe().map_err(failed)?] } else { verifiers };
     let result = async {
         let mut bytes = [0u8; 32];

@@ -369,3 +369,35 @@ pub fn set_cookie(r: &Resp) -> Option<String> {
     let (k, v) = first.split_once('=')?;
     (k.trim() == foureyes_server::SESSION_COOKIE).then(|| v.to_string())
 }
+
+/// Sends `r` through the router with its body held back: once the handler starts reading the body (its extractors
+/// — authentication among them — have run), `between` runs, then the body is sent and the response read. `None`
+/// when the handler answered without reading a body (nothing could be held back). Attack 34's slow body, made
+/// deterministic (ADR-396).
+pub async fn send_body_after<F: std::future::Future<Output = ()>>(
+    app: &Router,
+    r: Req,
+    between: impl FnOnce() -> F,
+) -> Option<Resp> {
+    let (parts, body) = r.build().into_parts();
+    let bytes = body.collect().await.unwrap().to_bytes();
+    let (polled_tx, polled_rx) = tokio::sync::oneshot::channel::<()>();
+    let (go_tx, go_rx) = tokio::sync::oneshot::channel::<()>();
+    let held = futures_util::stream::once(async move {
+        let _ = polled_tx.send(());
+        let _ = go_rx.await;
+        Ok::<Bytes, std::convert::Infallible>(bytes)
+    });
+    let request = Request::from_parts(parts, Body::from_stream(held));
+    let app = app.clone();
+    let mut answer = tokio::spawn(async move { app.oneshot(request).await.unwrap() });
+    tokio::select! {
+        polled = polled_rx => polled.unwrap(),
+        _ = &mut answer => return None,
+    }
+    between().await;
+    go_tx.send(()).unwrap();
+    let (parts, body) = answer.await.unwrap().into_parts();
+    let body = body.collect().await.unwrap().to_bytes();
+    Some(Resp { status: parts.status, headers: parts.headers, body })
+}
