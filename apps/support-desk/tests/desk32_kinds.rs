@@ -215,3 +215,31 @@ fn an_accepted_offer_cannot_pay_past_the_policy() {
         (body.as_str(), evidence(text, ORDER, &["executed"]), want)
     });
 }
+
+/// ADR-1117: a hazard told without "unsafe", "dangerous" or "injury" (object × context: a foreign body in food,
+/// spoiled food eaten, heat or electricity out of place, a part in a child's mouth, an allergic attack, a recall)
+/// escalates (E2), with or without a refund asked; an ordinary fault of the goods never does.
+#[test]
+fn a_hazard_told_without_safety_words_escalates_and_an_ordinary_fault_does_not() {
+    let e2 = other("escalate", "E2");
+    let cases: Vec<(&str, Decision)> = vec![
+        ("found glass in the cat food tin. dont want money just someone should check", e2.clone()),
+        ("There was a sharp bit of metal inside my son's yoghurt. Refund please.", e2.clone()),
+        ("Hallo, in the dog food I find small pieces of plastic. Please check and give money back.", e2.clone()),
+        ("my husband ate two slices before we saw the loaf was mouldy, want a refund", e2.clone()),
+        ("the toaster gave off a burning smell and the plug is singed. refund pls", e2.clone()),
+        ("my toddler chewed the rattle and a bead came off in his mouth", e2.clone()),
+        (
+            "Incident: customer's daughter needed her EpiPen after one biscuit; nuts not listed on the label.",
+            e2.clone(),
+        ),
+        ("is the kettle I bought under the safety notice I read about? want my money back if so", e2),
+        ("the glass jar of honey arrived cracked, please refund", refund(ORDER)),
+        ("broken. refund.", refund(ORDER)),
+        ("the hair dryer stopped working after two days, I want my money back", refund(ORDER)),
+        ("the shoes doesn't fit, too small. refund please", refund(ORDER)),
+        ("two of the tins were dented and one had leaked all over the box. money back please", refund(ORDER)),
+        ("the bag is scratched on the side, refund 15.00 pls", refund(1_500)),
+    ];
+    check_each(&cases, |(body, want)| (*body, evidence(body, ORDER, &[]), want));
+}
