@@ -1904,7 +1904,9 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     if (desk27::conditional_ask(clause)
         || desk27::proxy_ask(clause)
         || acts::obligation_ask(clause)
-        || acts::suggested_transfer(clause))
+        || acts::suggested_transfer(clause)
+        || acts::share_transfer(clause)
+        || acts::remainder_ask(clause))
         && !r.no_refund.is_match(clause)
     {
         intent.request = true;
@@ -3659,6 +3661,19 @@ pub fn facts(ev: &Evidence) -> Facts {
             acts::obligation_figure(&own, reply_figures).map_or(amount, Amount::Cents)
         }
         a => a,
+    };
+    // A remainder asked ("send the other 20 please") asks its own figure; with none it cannot be settled — never the
+    // order's amount (ADR-1118).
+    let amount = match (amount, acts::remainder_figure(&own)) {
+        (Amount::Missing | Amount::Full | Amount::Ambiguous, Some(Some(v)))
+            if wants_refund && form_ask.is_none() && answered.is_none() =>
+        {
+            Amount::Cents(v)
+        }
+        (Amount::Missing | Amount::Full, Some(None)) if wants_refund && form_ask.is_none() && answered.is_none() => {
+            Amount::Ambiguous
+        }
+        (a, _) => a,
     };
     // An unworded ask asks the figure its cue sentence names, never the order's amount (ADR-1079).
     let amount = if unworded { desk29::unworded_amount(&own, reply_figures) } else { amount };

@@ -17,6 +17,8 @@ use regex::Regex;
 use std::sync::OnceLock;
 
 struct Patterns {
+    share_transfer: Regex,
+    remainder: Regex,
     obligation: Regex,
     suggestion: Regex,
     duplicate_noun: Regex,
@@ -26,6 +28,22 @@ fn patterns() -> Option<&'static Patterns> {
     static P: OnceLock<Option<Patterns>> = OnceLock::new();
     P.get_or_init(|| {
         Some(Patterns {
+            // A transfer verb whose object is a share of the money with no figure: "please return me half", "give
+            // me back a third of it", "refund us part of the price".
+            share_transfer: Regex::new(concat!(
+                r"(?i)(?:^\s*|[.,;:!]\s*|\b(?:please|pls|plz|kindly|just|so|then|and)\s+|\b(?:you|u)\s+(?:(?:can|could|should|must|will|would)\s+)?)(?:return|give|send|refund|pay|reimburse|credit|transfer)\s+(?:me|us|to\s+me|to\s+us)?\s*(?:back\s+)?",
+                r"(?:the\s+|a\s+|at\s+least\s+)?(?:half|third|quarter|part|portion|some|fraction)\b",
+            ))
+            .ok()?,
+            // A transfer verb whose object is what is left of the money: "send the other 20 please", "refund the
+            // rest", "pay me the remaining 15.50", "the balance back please".
+            remainder: Regex::new(concat!(
+                r"(?i)(?:^\s*|[.,;:!]\s*|\b(?:please|pls|plz|kindly|just|so|then|and|now)\s+|\b(?:you|u)\s+(?:(?:can|could|should|must|will|would)\s+)?)",
+                r"(?:return|give|send|refund|pay|reimburse|credit|transfer)\s+(?:me\s+|us\s+)?(?:back\s+)?the\s+",
+                r"(?:other|remaining|rest|outstanding|missing|balance|difference)\b(?:\s+of\s+(?:it|the\s+money|the\s+amount))?",
+                r"(?:\s+(?:[$€£]\s?)?(?P<n>\d+(?:[.,]\d{1,2})?))?",
+            ))
+            .ok()?,
             obligation: Regex::new(concat!(
                 r"(?i)(?:[$€£]\s?\d|\d(?:[.,]\d{1,2})?\s?(?:[$€£]|eur|usd|gbp|euro|dollars?|pounds?|quid|zł|pln|chf|inr|rs)?|\b(?:fee|fees|charge|charges|cost|costs|shipping|postage|delivery|difference|money|amount|surcharge|price)\b)",
                 r"[^.?!\n]{0,20}?\b(?:should|must|ought\s+to|needs?\s+to|has\s+to)\s+(?:really\s+|surely\s+|definitely\s+|then\s+)?",
@@ -72,6 +90,35 @@ pub fn obligation_figure(own: &str, figures: impl Fn(&str) -> Vec<i64>) -> Optio
     }
 }
 
+/// Whether a clause asks a share of the money with no figure by a transfer verb ("Please return me half", b29
+/// `g-006`): an ask whose amount cannot be settled (the share reading makes it U1), never a close. Not a question.
+pub fn share_transfer(clause: &str) -> bool {
+    patterns().is_some_and(|p| p.share_transfer.is_match(clause) && !clause.contains('?'))
+}
+
+/// Whether a clause asks what is left of the money by a transfer verb ("send the other 20 please", b29 `g-021`). Not
+/// a question.
+pub fn remainder_ask(clause: &str) -> bool {
+    patterns().is_some_and(|p| p.remainder.is_match(clause) && !clause.contains('?'))
+}
+
+/// The figure a remainder ask names ("the other 20" → 20.00), read from its own digits: `Some(None)` when a
+/// remainder is asked with no figure (it cannot be settled from the words: never the order's amount), `None` when
+/// no remainder is asked.
+pub fn remainder_figure(own: &str) -> Option<Option<i64>> {
+    let p = patterns()?;
+    let mut found: Vec<Option<i64>> = super::desk25::sentences(own)
+        .filter(|s| !s.contains('?'))
+        .flat_map(|s| p.remainder.captures_iter(s).map(|c| c.name("n").and_then(|n| super::to_cents(n.as_str()))))
+        .collect();
+    found.dedup();
+    match found.as_slice() {
+        [] => None,
+        [one] => Some(*one),
+        _ => Some(None),
+    }
+}
+
 /// Whether a clause proposes or asks that the shop make the transfer.
 pub fn suggested_transfer(clause: &str) -> bool {
     patterns().is_some_and(|p| p.suggestion.is_match(clause) && !clause.contains('?'))
@@ -113,6 +160,22 @@ mod tests {
         assert!(suggested_transfer("I suggest that you refund the shipping"));
         assert!(!suggested_transfer("I suggest you check the packaging"));
         assert!(!suggested_transfer("do you suggest I return it?"));
+    }
+
+    #[test]
+    fn a_share_asked_by_a_transfer_verb_asks() {
+        assert!(share_transfer("Please return me half, the other half is okay for me."));
+        assert!(share_transfer("give us back part of the price"));
+        assert!(!share_transfer("I will return half of the set"));
+        assert!(!share_transfer("can you send me half?"));
+    }
+
+    #[test]
+    fn a_remainder_asked_is_read_with_its_own_figure() {
+        assert!(remainder_ask("You only gave me 30 of the 50, send the other 20 please."));
+        assert_eq!(remainder_figure("You only gave me 30 of the 50, send the other 20 please."), Some(Some(2000)));
+        assert_eq!(remainder_figure("please refund the rest"), Some(None));
+        assert_eq!(remainder_figure("the rest of the order is fine"), None);
     }
 
     #[test]
