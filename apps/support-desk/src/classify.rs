@@ -897,7 +897,7 @@ fn own_words(text: &str) -> String {
                 let title = l.split_whitespace().count() <= 4 && !l.contains(['.', ',', '?', '!']);
                 l.is_empty() || title || l.starts_with("sent from my") || l.starts_with("get outlook for") || l == "--"
             });
-            if nothing_above && !forwards_shop_message(&lines[i + 1..]) {
+            if nothing_above && !forwards_shop_message(&lines[i + 1..]) && !words_after_forward(&lines[i + 1..]) {
                 whole_forward = true;
             }
             continue;
@@ -1017,6 +1017,21 @@ fn forwards_shop_message(after: &[&str]) -> bool {
         .map(|l| l.trim().trim_start_matches('>').trim())
         .find(|l| l.to_lowercase().starts_with("from:"))
         .is_none_or(|l| speakers::shop_sender(l))
+}
+
+/// Whether unquoted words of some length follow a forward's first paragraph (the lines after its separator): then the
+/// forward is what the sender quotes and those words are theirs ("From: Dad / Ask them for $250 back" then "Hello,
+/// forwarding my dad's note. He only wants $25 back"); with none (only `>` lines, a name, a signature) the forward's
+/// body is the ticket's own words (ADR-1116).
+fn words_after_forward(after: &[&str]) -> bool {
+    let header = |l: &str| {
+        let l = l.trim_start().to_lowercase();
+        ["from:", "sent:", "date:", "to:", "subject:", "cc:"].iter().any(|h| l.starts_with(h))
+    };
+    let mut rest = after.iter().map(|l| l.trim()).skip_while(|l| l.is_empty() || header(l));
+    // The first paragraph.
+    rest.by_ref().take_while(|l| !l.is_empty()).for_each(drop);
+    rest.any(|l| !l.is_empty() && !l.starts_with('>') && l.split_whitespace().count() > 3)
 }
 
 /// A reply's or a forward's subject line: "RE:", "AW:", "SV:", "FW:" or "Fwd:" and a short title with no sentence in it.
