@@ -1016,7 +1016,7 @@ fn forwards_shop_message(after: &[&str]) -> bool {
         .take(8)
         .map(|l| l.trim().trim_start_matches('>').trim())
         .find(|l| l.to_lowercase().starts_with("from:"))
-        .is_none_or(|l| speakers::shop_sender(l))
+        .is_none_or(speakers::shop_sender)
 }
 
 /// Whether unquoted words of some length follow a forward's first paragraph (the lines after its separator): then the
