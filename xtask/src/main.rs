@@ -3506,6 +3506,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_clipped_approximation_is_never_paid",
         also: &[],
     },
+    // desk32 (issue 16, whose words and what act; hazards): ADR-1117.
+    Mutation {
+        property: "the support desk escalates a hazard told without safety words (ADR-1117)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "        || hazards::named(&text).is_some()",
+        broken: "        || hazards::named(&text).is_some() && false",
+        package: "support-desk",
+        filter: "a_hazard_told_without_safety_words_escalates_and_an_ordinary_fault_does_not",
+        also: &["acts_by_layout_and_register_decide_as_the_policy_does"],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -24,6 +24,7 @@ use std::sync::OnceLock;
 
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
+mod acts;
 mod corrections;
 mod desk25;
 mod desk26;
@@ -34,6 +35,7 @@ mod documents;
 mod figures;
 mod gloss;
 mod grammar;
+mod hazards;
 mod intent;
 mod jargon;
 mod kinds;
@@ -572,7 +574,7 @@ fn res() -> &'static Res {
             // again", "stay away", "zero stars", "#fail" once the handle is read as words, ADR-864) are a closed
             // class of evaluative words, as the older ones ("rubbish", "useless") were.
             complaint: Regex::new(
-                r"(?i)\b(?:not\s+(?:at\s+all\s+)?(?:happy|satisfied|pleased|impressed|ok|okay|good\s+enough|acceptable)|unhappy|disappoint\w*|dissatisf\w*|unsatisf\w*|terrible|awful|horrible|appall\w*|dreadful|unacceptable|rubbish|garbage|useless|worst|poor\s+(?:quality|service)|fed\s+up|frustrat\w*|angry|furious|annoyed|complain\w*|displeased|ridiculous|a\s+joke|scam\w*|ripped\s+off|let\s+down|not\s+what\s+i\s+(?:expected|ordered|paid\s+for)|something(?:'s|\s+is)?\s+(?:wrong|off|not\s+right)|not\s+right|a\s+(?:problem|mess)|an?\s+(?:issue|problem)|(?:having|have|had)\s+(?:some\s+)?(?:trouble|issues|problems)|sucks|sucked|pathetic|shocking|shambles|disgrac\w*|disgust\w*|not\s+impressed|outrag\w*|lousy|crap|crappy|bad\s+experience|waste\s+of\s+(?:money|time)|went\s+wrong|gone\s+wrong|not\s+(?:ok|okay|good|great|cool)|very\s+(?:bad|poor|upset)|upset|livid|sick\s+of|had\s+enough|trash\w*|junk|worthless|shoddy|never\s+again|(?:epic\s+)?fail|avoid\s+(?:this|these|them|at\s+all\s+costs)|(?:do\s+not|don'?t|never)\s+(?:buy|order|shop)\b[^.?!\n]{0,20}\b(?:here|from\s+(?:them|you|this))|stay\s+away|(?:one|1|zero|0|no)\s+stars?|[01]\s?/\s?(?:5|10)|would\s+not\s+recommend|wouldn'?t\s+recommend|(?:n'?t|not|never)\s+been\s+(?:right|good\s+enough|up\s+to\s+(?:standard|scratch|par))|not\s+(?:the|up\s+to\s+the)\s+(?:standard|quality|level)\s+(?:i|we)|tired\s+of\s+(?:chasing|waiting|asking)|sort\s+(?:it|this|that|things)\s+out)\b",
+                r"(?i)\b(?:not\s+(?:at\s+all\s+)?(?:happy|satisfied|pleased|impressed|ok|okay|good\s+enough|acceptable)|unhappy|below\s+(?:expectations?|par|standard)|sub-?standard|disappoint\w*|dissatisf\w*|unsatisf\w*|terrible|awful|horrible|appall\w*|dreadful|unacceptable|rubbish|garbage|useless|worst|poor\s+(?:quality|service)|fed\s+up|frustrat\w*|angry|furious|annoyed|complain\w*|displeased|ridiculous|a\s+joke|scam\w*|ripped\s+off|let\s+down|not\s+what\s+i\s+(?:expected|ordered|paid\s+for)|something(?:'s|\s+is)?\s+(?:wrong|off|not\s+right)|not\s+right|a\s+(?:problem|mess)|an?\s+(?:issue|problem)|(?:having|have|had)\s+(?:some\s+)?(?:trouble|issues|problems)|sucks|sucked|pathetic|shocking|shambles|disgrac\w*|disgust\w*|not\s+impressed|outrag\w*|lousy|crap|crappy|bad\s+experience|waste\s+of\s+(?:money|time)|went\s+wrong|gone\s+wrong|not\s+(?:ok|okay|good|great|cool)|very\s+(?:bad|poor|upset)|upset|livid|sick\s+of|had\s+enough|trash\w*|junk|worthless|shoddy|never\s+again|(?:epic\s+)?fail|avoid\s+(?:this|these|them|at\s+all\s+costs)|(?:do\s+not|don'?t|never)\s+(?:buy|order|shop)\b[^.?!\n]{0,20}\b(?:here|from\s+(?:them|you|this))|stay\s+away|(?:one|1|zero|0|no)\s+stars?|[01]\s?/\s?(?:5|10)|would\s+not\s+recommend|wouldn'?t\s+recommend|(?:n'?t|not|never)\s+been\s+(?:right|good\s+enough|up\s+to\s+(?:standard|scratch|par))|not\s+(?:the|up\s+to\s+the)\s+(?:standard|quality|level)\s+(?:i|we)|tired\s+of\s+(?:chasing|waiting|asking)|sort\s+(?:it|this|that|things)\s+out)\b",
             )
             .ok()?,
             legal: Regex::new(concat!(
@@ -845,9 +847,14 @@ fn own_words(text: &str) -> String {
     #[derive(PartialEq)]
     enum Forward {
         No,
-        Head { seen_header: bool },
+        Head {
+            seen_header: bool,
+        },
         BeforeBody,
         Body,
+        /// The forward's body written as `>`-quoted lines (Apple Mail): the first unquoted line after them is the
+        /// sender's own words again (ADR-1116, b35 `g-014`).
+        Quoted,
     }
     let header = |l: &str| {
         let l = l.trim_start().to_lowercase();
@@ -856,14 +863,21 @@ fn own_words(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_quote_block = false;
     let mut forward = Forward::No;
+    let mut whole_forward = false;
     let mut own_header = 0usize;
     let lines: Vec<&str> = text.lines().collect();
     for (i, line) in lines.iter().enumerate() {
         let t = line.trim();
         if t.starts_with('>') {
+            if matches!(forward, Forward::Head { seen_header: true } | Forward::BeforeBody | Forward::Quoted) {
+                forward = Forward::Quoted;
+            }
             continue;
         }
         let lower = t.to_lowercase();
+        if forward == Forward::Quoted && !t.is_empty() {
+            forward = Forward::No;
+        }
         if (res().original_message.is_match(t) && lower.contains("forwarded")) || lower == "begin forwarded message:" {
             // A customer who says above a forward what they want has written their note where mail clients put it:
             // the forward runs to the end, its body included (a carrier's "$10.00 per parcel" is not the customer's).
@@ -874,6 +888,18 @@ fn own_words(text: &str) -> String {
                 break;
             }
             forward = Forward::Head { seen_header: false };
+            // Nothing of the sender's own above the forward (a signature at most) and a sender that is not the shop:
+            // the forwarded message is the ticket, its body the customer's side's words (ADR-1116, b33 `g-003`: "She
+            // says yes to the below, please go ahead" forwarded with nothing on top).
+            let nothing_above = out.lines().all(|l| {
+                let l = l.trim().to_lowercase();
+                // A title (the ticket's subject line) says nothing: a few words, no sentence mark.
+                let title = l.split_whitespace().count() <= 4 && !l.contains(['.', ',', '?', '!']);
+                l.is_empty() || title || l.starts_with("sent from my") || l.starts_with("get outlook for") || l == "--"
+            });
+            if nothing_above && !forwards_shop_message(&lines[i + 1..]) && !words_after_forward(&lines[i + 1..]) {
+                whole_forward = true;
+            }
             continue;
         }
         // An "Original Message" separator starts the quoted history, which runs to the end (top-posting).
@@ -883,20 +909,32 @@ fn own_words(text: &str) -> String {
         match forward {
             Forward::No => {}
             Forward::Head { seen_header } => {
-                forward = if header(t) {
-                    Forward::Head { seen_header: true }
+                if header(t) {
+                    forward = Forward::Head { seen_header: true };
+                    continue;
                 } else if t.is_empty() {
-                    if seen_header { Forward::BeforeBody } else { Forward::Head { seen_header } }
+                    if seen_header {
+                        forward = Forward::BeforeBody;
+                    }
+                    continue;
+                } else if whole_forward && seen_header {
+                    forward = Forward::No;
                 } else {
-                    Forward::Body
-                };
-                continue;
+                    forward = Forward::Body;
+                    continue;
+                }
             }
             Forward::BeforeBody => {
                 if !t.is_empty() {
-                    forward = Forward::Body;
+                    if whole_forward {
+                        forward = Forward::No;
+                    } else {
+                        forward = Forward::Body;
+                        continue;
+                    }
+                } else {
+                    continue;
                 }
-                continue;
             }
             Forward::Body => {
                 if t.is_empty() {
@@ -904,6 +942,7 @@ fn own_words(text: &str) -> String {
                 }
                 continue;
             }
+            Forward::Quoted => {}
         }
         // Who speaks (ADR-800, F804): a helpdesk export's "Customer wrote:" opens the customer's own message — what
         // stood above it (the ticket's header, tags, agents' notes) is the desk's, dropped — and an agent's note is
@@ -966,6 +1005,33 @@ fn own_words(text: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Whether a forward's header block (the lines after its separator, up to the first blank line after a header) names
+/// the shop as the sender ("From: noreply@shop.example", "From: Customer Care"): the shop's message forwarded is never
+/// the customer's words.
+fn forwards_shop_message(after: &[&str]) -> bool {
+    after
+        .iter()
+        .take(8)
+        .map(|l| l.trim().trim_start_matches('>').trim())
+        .find(|l| l.to_lowercase().starts_with("from:"))
+        .is_none_or(speakers::shop_sender)
+}
+
+/// Whether unquoted words of some length follow a forward's first paragraph (the lines after its separator): then the
+/// forward is what the sender quotes and those words are theirs ("From: Dad / Ask them for $250 back" then "Hello,
+/// forwarding my dad's note. He only wants $25 back"); with none (only `>` lines, a name, a signature) the forward's
+/// body is the ticket's own words (ADR-1116).
+fn words_after_forward(after: &[&str]) -> bool {
+    let header = |l: &str| {
+        let l = l.trim_start().to_lowercase();
+        ["from:", "sent:", "date:", "to:", "subject:", "cc:"].iter().any(|h| l.starts_with(h))
+    };
+    let mut rest = after.iter().map(|l| l.trim()).skip_while(|l| l.is_empty() || header(l));
+    // The first paragraph.
+    rest.by_ref().take_while(|l| !l.is_empty()).for_each(drop);
+    rest.any(|l| !l.is_empty() && !l.starts_with('>') && l.split_whitespace().count() > 3)
 }
 
 /// A reply's or a forward's subject line: "RE:", "AW:", "SV:", "FW:" or "Fwd:" and a short title with no sentence in it.
@@ -1849,7 +1915,15 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     }
     // A bargain told as a condition ("I'd keep it if you refunded 620 of that"): an ask, not a refund reported
     // (ADR-1068); more money asked for someone else ("she's asking for another 30 on top"): an ask (ADR-1069).
-    if (desk27::conditional_ask(clause) || desk27::proxy_ask(clause)) && !r.no_refund.is_match(clause) {
+    // An obligation on money to come back, or a proposal that the shop make the transfer (ADR-1118): an ask.
+    if (desk27::conditional_ask(clause)
+        || desk27::proxy_ask(clause)
+        || acts::obligation_ask(clause)
+        || acts::suggested_transfer(clause)
+        || acts::share_transfer(clause)
+        || acts::remainder_ask(clause))
+        && !r.no_refund.is_match(clause)
+    {
         intent.request = true;
         intent.framed = true;
         return intent;
@@ -3113,7 +3187,7 @@ pub fn duplicate_charge(text: &str) -> bool {
 /// The duplicate-charge fact on prepared text, comparisons ("paid twice as much") cut out first.
 fn is_duplicate(own: &str) -> bool {
     let r = res();
-    r.duplicate.is_match(&r.comparison.replace_all(own, " "))
+    r.duplicate.is_match(&r.comparison.replace_all(own, " ")) || acts::duplicate_named(own)
 }
 
 /// Safety, legal or injury words anywhere in the (normalised) text, quotes included: escalating is the safe side.
@@ -3129,23 +3203,8 @@ pub fn safety_legal_injury(text: &str) -> bool {
     // modifying a colour name ("a hospital-corridor mint"). The legal reading keeps the whole text.
     res().safety.is_match(&scope::out_of_sense(&text))
         || res().legal.is_match(&text)
-        || choking(&text)
+        || hazards::named(&text).is_some()
         || desk25::injury_in_passing(&text)
-}
-
-/// A choking hazard named by what happened rather than by the word (b20 `g-023`): a part in a child's mouth, a part
-/// coughed up. "In my mouth" is left out (a taste).
-fn choking(text: &str) -> bool {
-    static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    RE.get_or_init(|| {
-        Regex::new(concat!(
-            r"(?i)\b(?:in|into)\s+(?:his|her|their|the\s+(?:baby|child|kid|toddler)'?s?|my\s+(?:son|daughter|baby|child|kid|toddler|grandson|granddaughter)'?s?|(?:our|my)\s+(?:little\s+)?(?:one|boy|girl)'?s?)\s+mouth\b",
-            r"|\bcough(?:ed|ing)\s+(?:it|them|the\s+\w+)\s+(?:back\s+)?up\b",
-        ))
-        .ok()
-    })
-    .as_ref()
-    .is_some_and(|re| re.is_match(text))
 }
 
 /// Social-media handles and hashtags read as the words they are made of (ADR-864): "@ConsumerOmbudsman" is "Consumer
@@ -3253,14 +3312,14 @@ pub fn facts(ev: &Evidence) -> Facts {
     let accepted = (answered.is_none()
         && !disclaimed
         && !offered.is_empty()
-        && (speakers::accepts(&thread.top) || kinds26::accepts_either(&thread.top))
+        && (speakers::accepts(&thread.newest()) || kinds26::accepts_either(&thread.newest()))
         && (!clauses.request
             || matches!(requested_in(&own), Amount::Missing | Amount::Full)
             || reply_figures(&own).is_empty()))
     .then(|| match reply_figures(&own).as_slice() {
         [one] => Amount::Cents(*one),
         // Any of the offers taken, none chosen ("Either is fine"): no figure is settled (ADR-1020).
-        [] if kinds26::accepts_either(&thread.top) => Amount::Ambiguous,
+        [] if kinds26::accepts_either(&thread.newest()) => Amount::Ambiguous,
         [] => match offered.as_slice() {
             [one] => Amount::Cents(*one),
             _ => Amount::Ambiguous,
@@ -3609,6 +3668,27 @@ pub fn facts(ev: &Evidence) -> Facts {
             Amount::Ambiguous
         }
         a => a,
+    };
+    // desk32 (ADR-1118): a figure put under an obligation to come back ("the 4.99 express fee should come back to
+    // me") is what that act asks, whatever other prices the story tells.
+    let amount = match amount {
+        Amount::Ambiguous | Amount::Missing if wants_refund && form_ask.is_none() && answered.is_none() => {
+            acts::obligation_figure(&own, reply_figures).map_or(amount, Amount::Cents)
+        }
+        a => a,
+    };
+    // A remainder asked ("send the other 20 please") asks its own figure; with none it cannot be settled — never the
+    // order's amount (ADR-1118).
+    let amount = match (amount, acts::remainder_figure(&own)) {
+        (Amount::Missing | Amount::Full | Amount::Ambiguous, Some(Some(v)))
+            if wants_refund && form_ask.is_none() && answered.is_none() =>
+        {
+            Amount::Cents(v)
+        }
+        (Amount::Missing | Amount::Full, Some(None)) if wants_refund && form_ask.is_none() && answered.is_none() => {
+            Amount::Ambiguous
+        }
+        (a, _) => a,
     };
     // An unworded ask asks the figure its cue sentence names, never the order's amount (ADR-1079).
     let amount = if unworded { desk29::unworded_amount(&own, reply_figures) } else { amount };

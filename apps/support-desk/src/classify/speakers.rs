@@ -163,6 +163,8 @@ pub fn thread(text: &str) -> Thread {
     // The current earlier segment: its sender line(s) and its text; `None` while in the newest words.
     let mut current: Option<(String, String)> = None;
     let mut in_header = false;
+    // Whether the current earlier message's body so far is all `>`-quoted lines.
+    let mut quoted_only = false;
     let close = |current: &mut Option<(String, String)>, thread: &mut Thread| {
         if let Some((sender, body)) = current.take()
             && !body.trim().is_empty()
@@ -219,14 +221,31 @@ pub fn thread(text: &str) -> Thread {
             i += 1;
             continue;
         }
+        // Bottom-posting (ADR-1116): an earlier message whose body is all `>`-quoted ends at the first unquoted line
+        // after it, which is the sender's newest words again ("> We can refund 15.00" then "Yes please go ahead"; an
+        // Apple Mail forward of a shop's notice with "It never came. Can I get my money back" under it).
+        if depth == 0
+            && !line.trim().is_empty()
+            && current.as_ref().is_some_and(|(_, body)| !body.trim().is_empty())
+            && quoted_only
+        {
+            close(&mut current, &mut thread);
+            quoted_only = false;
+        }
         match current.as_mut() {
             Some((_, body)) => {
+                if body.trim().is_empty() {
+                    quoted_only = depth > 0;
+                } else if depth == 0 && !line.trim().is_empty() {
+                    quoted_only = false;
+                }
                 body.push_str(line);
                 body.push('\n');
             }
             None if depth > 0 => {
                 // Quoted lines with nothing saying who wrote them.
                 current = Some((String::new(), format!("{line}\n")));
+                quoted_only = true;
             }
             None => {
                 thread.top.push_str(line);
@@ -244,6 +263,11 @@ pub fn refers_below(top: &str) -> bool {
     let words: Vec<&str> = top.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
     !patterns().withdraws.is_match(top)
         && (words.len() <= 3 || patterns().refers_below.is_match(top) || super::speech::reported_ask(top).is_some())
+}
+
+/// Whether a "From:" line names the shop (a support or service address or name).
+pub fn shop_sender(line: &str) -> bool {
+    patterns().shop_sender.is_match(line)
 }
 
 /// Whether the newest words take back what the message below asked (or tell it is about another purchase).
@@ -267,6 +291,21 @@ impl Thread {
         }
         out.push_str(&self.top);
         out
+    }
+
+    /// The customer's newest words (ADR-1116): the words on top, or — when nothing but a signature stands above a
+    /// forward ("---------- Forwarded message ---------" as the first line) — the first earlier message when it is the
+    /// customer's side (Dan forwarding "She says yes to the below, please go ahead" over the shop's offer).
+    pub fn newest(&self) -> String {
+        // A title (the ticket's subject line) or a signature says nothing: a few words, no sentence mark.
+        let silent = self.top.lines().all(|l| {
+            let l = l.trim();
+            l.is_empty() || (l.split_whitespace().count() <= 4 && !l.contains(['.', ',', '?', '!']))
+        });
+        match self.earlier.first() {
+            Some(s) if silent && s.side == Side::Customer => format!("{}\n{}", s.text, self.top),
+            _ => self.top.clone(),
+        }
     }
 
     /// The figures the shop's quoted messages offer back (cents, distinct, in order).
