@@ -3631,17 +3631,22 @@ pub fn facts(ev: &Evidence) -> Facts {
     } else {
         amount
     };
+    // An unworded ask asks the figure its cue sentence names, never the order's amount (ADR-1079).
+    let amount = if unworded { desk29::unworded_amount(&own, reply_figures) } else { amount };
     // The full price and a figure added, said as what the customer wants ("So what I want: the full price of the table
     // plus the $15 I paid for postage"), is an ask, and an over-ask (X2), even where no request was read (ADR-1107):
     // it can only ever be refused.
     let (wants_refund, amount) = match roles::full_plus(&own) {
-        Some(v) if !wants_refund && !disclaimed && identified.is_some() && answered.is_none() => {
+        Some(v)
+            if (!wants_refund || matches!(amount, Amount::Missing | Amount::Full | Amount::Ambiguous))
+                && !disclaimed
+                && identified.is_some()
+                && answered.is_none() =>
+        {
             (true, Amount::FullPlus(v))
         }
         _ => (wants_refund, amount),
     };
-    // An unworded ask asks the figure its cue sentence names, never the order's amount (ADR-1079).
-    let amount = if unworded { desk29::unworded_amount(&own, reply_figures) } else { amount };
     Facts {
         wants_refund,
         amount,

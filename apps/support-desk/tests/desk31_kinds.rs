@@ -147,3 +147,24 @@ fn the_figure_asked_decides_across_constructions_and_writers() {
     assert!(cases.len() >= 120, "the table states {} tickets", cases.len());
     check_each(&cases, |(label, ev, want)| (label.as_str(), ev.clone(), want));
 }
+
+/// ADR-1107: the full price and a figure added, said as what the customer wants, is an over-ask (X2) in every writer's
+/// hand — never a refund of the order, never "cannot be settled".
+#[test]
+fn the_full_price_plus_a_figure_is_refused_in_every_register() {
+    let asks: [fn(&str) -> String; 3] = [
+        |x| format!("So what I want: the full price of the lamp plus the ${x} I paid for postage."),
+        |x| format!("I want the full amount back plus {x} for my time."),
+        |x| format!("I'm claiming the full price and an extra ${x} for the hassle."),
+    ];
+    let mut cases = Vec::new();
+    for ask in asks {
+        for (register, write) in WRITERS {
+            for x in ["15", "4.99", "20.00"] {
+                let body = write(&ask(x), 6_999);
+                cases.push((format!("[{register}] {body}"), evidence(&body, 6_999, &[]), other("refuse", "X2")));
+            }
+        }
+    }
+    check_each(&cases, |(label, ev, want)| (label.as_str(), ev.clone(), want));
+}
