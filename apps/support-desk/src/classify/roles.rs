@@ -426,3 +426,50 @@ pub fn describe(text: &str) -> Vec<(String, String)> {
     out.push((format!("figures asked (the roles): {:?}", asked(&figs)), String::new()));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Role, read};
+
+    fn roles(text: &str) -> Vec<(i64, Role)> {
+        read(text).into_iter().map(|f| (f.cents, f.role)).collect()
+    }
+
+    /// Each figure gets one role from its sentence: context for another purchase and a story's price, asked for the
+    /// part's price told right after naming the part asked back.
+    #[test]
+    fn a_parts_price_after_naming_it_is_asked_among_context_figures() {
+        let text = "Two years ago I bought a sofa ($1,300) from you. Gas is $4.10 here now. I'd like to send just the \
+                    lamp back. It was 42.99. Please refund the lamp.";
+        assert_eq!(roles(text), vec![(130_000, Role::Context), (410, Role::Context), (4_299, Role::Asked)]);
+    }
+
+    /// The working's operands are arithmetic, its stated result in an ask line is asked; a claim's bare figure is asked.
+    #[test]
+    fn a_stated_result_and_a_claimed_figure_are_asked() {
+        assert_eq!(
+            roles("Credit requested: 2 x 14.95 = 29.90"),
+            vec![(200, Role::Arithmetic), (1_495, Role::Arithmetic), (2_990, Role::Asked)]
+        );
+        assert_eq!(
+            roles("600 was what I paid, so I'm claiming 700."),
+            vec![(60_000, Role::Price), (70_000, Role::Asked)]
+        );
+    }
+
+    /// A typo restated well written is replaced; a figure glossed in brackets is not a restatement; a bare number
+    /// that is a reference or a size is never asked.
+    #[test]
+    fn restatements_glosses_and_references() {
+        assert_eq!(
+            roles("Please refund 1999 for the small one - I mean 19.99 obviously."),
+            vec![(199_900, Role::Restated), (1_999, Role::Asked)]
+        );
+        assert!(roles("Amount requested: 18.99 (1899)").first().is_some_and(|r| *r == (1_899, Role::Asked)));
+        assert!(
+            roles("Kindly process full reimbursement for PO 2231 (sectional sofa, 3-piece, charcoal).")
+                .iter()
+                .all(|(_, r)| *r != Role::Asked)
+        );
+    }
+}
