@@ -3492,7 +3492,7 @@ const MUTATIONS: &[Mutation] = &[
         property: "the support desk never pays the order's amount over a figure the customer asks (ADR-1106)",
         file: "apps/support-desk/src/classify/roles.rs",
         original: "(Amount::Missing | Amount::Full, [one]) if share_fits(*one) => (Amount::Cents(*one), \"the one figure asked\"),",
-        broken: "(Amount::Missing | Amount::Full, [_]) if true => (amount, \"the one figure asked\"),",
+        broken: "(Amount::Missing | Amount::Full, [_]) if true => (Amount::Missing, \"the one figure asked\"),",
         package: "support-desk",
         filter: "the_figure_asked_decides_across_constructions_and_writers",
         also: &[],
