@@ -28,6 +28,7 @@ const WHY_IDENTIFIER: &str = "an identifier (order, reference, phone)";
 const WHY_ELSEWHERE: &str = "another purchase or another time";
 const WHY_FULL_PLUS: &str = "added to the full price asked: an over-ask";
 const WHY_UNASKED: &str = "no word asks it";
+const WHY_THING: &str = "the price of the thing named after it, in a sentence that asks nothing";
 
 /// What a figure does in its sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,11 +91,11 @@ fn pats() -> Option<&'static Pats> {
     P.get_or_init(|| {
         Some(Pats {
             ask_before: Regex::new(
-                r"(?i)\b(?:refund(?:ed|ing)?|credit(?:ed|ing)?|reimburse(?:d|ment)?|claim(?:ing|ed)?|want(?:ing)?|'d\s+like|would\s+like|ask(?:ing)?\s+for|request(?:ing|ed)?|owed|owe\s+me|give\s+me|send\s+me|pay\s+me|return\s+me|compensat\w*|repay|expect(?:ing)?|demand(?:ing)?)\b[^.!?\n]{0,45}$",
+                r"(?i)\b(?:refund(?:ed|ing)?|credit(?:ed|ing)?|reimburse(?:d|ment)?|claim(?:ing|ed)?|want(?:ing)?|'d\s+like|would\s+like|ask(?:ing)?\s+for|request(?:ing|ed)?|owed|owe\s+me|give\s+me|send\s+me|pay\s+me|return\s+me|compensat\w*|repay|expect(?:ing)?|demand(?:ing)?|round(?:\s+it)?(?:\s+up)?\s+to)\b[^.!?\n]{0,45}$",
             )
             .ok()?,
             bare_ask_before: Regex::new(
-                r"(?i)\b(?:refund(?:ed)?|credit(?:ed)?|reimburse(?:d)?|claim(?:ing|ed)?|want|need|owed|request(?:ing|ed)?|ask(?:ing)?\s+for|give\s+me|send\s+me|pay\s+me|return\s+me|demand(?:ing)?|expect(?:ing)?)\s+(?:(?:me|us|back|of|only|just|a|the|sum|total|amount)\s+){0,2}[:=]?\s*$",
+                r"(?i)\b(?:refund(?:ed)?|credit(?:ed)?|reimburse(?:d)?|claim(?:ing|ed)?|want|need|owed|request(?:ing|ed)?|ask(?:ing)?\s+for|give\s+me|send\s+me|pay\s+me|return\s+me|demand(?:ing)?|expect(?:ing)?|round(?:\s+it)?(?:\s+up)?\s+to)\s+(?:(?:me|us|back|of|only|just|a|the|sum|total|amount)\s+){0,2}[:=]?\s*$",
             )
             .ok()?,
             ask_word: Regex::new(
@@ -275,6 +276,8 @@ pub fn read(text: &str) -> Vec<Roled> {
                 (Role::Context, WHY_ELSEWHERE)
             } else if p.elsewhere.is_match(sentence) {
                 (Role::Context, "another purchase or another time, in a sentence that asks")
+            } else if written && !sentence_asks && thing_after(tail) {
+                (Role::Price, WHY_THING)
             } else {
                 (Role::Context, WHY_UNASKED)
             };
@@ -292,6 +295,47 @@ pub fn read(text: &str) -> Vec<Roled> {
         }
     }
     out
+}
+
+/// A noun right after a figure: it prices a thing ("the $80 bluetooth speaker"), not "for", "and", "back".
+fn thing_after(tail: &str) -> bool {
+    let Some(rest) = tail.strip_prefix(' ') else { return false };
+    let word: String = rest.chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_lowercase();
+    word.len() >= 3
+        && !matches!(
+            word.as_str(),
+            "for"
+                | "and"
+                | "but"
+                | "back"
+                | "was"
+                | "were"
+                | "the"
+                | "please"
+                | "pls"
+                | "total"
+                | "each"
+                | "off"
+                | "more"
+                | "refund"
+                | "credit"
+                | "only"
+                | "just"
+                | "plus"
+                | "into"
+                | "from"
+                | "with"
+                | "that"
+                | "which"
+                | "dollars"
+                | "euros"
+                | "pounds"
+                | "bucks"
+                | "quid"
+                | "usd"
+                | "eur"
+                | "gbp"
+        )
 }
 
 /// Whether two written figures have the same digits ("1999" and "19.99"): a restatement of a typo.
@@ -386,14 +430,15 @@ pub fn settle(text: &str, amount: Amount, order_cents: Option<i64>, unsettled: O
                 _ => (Amount::Ambiguous, "several figures asked"),
             }
         }
-        // A whole figure no word asks that rounds the order's amount up ("the $80 speaker" on 79.99): the order's price
-        // as remembered, not an over-ask.
+        // A whole figure pricing a thing in a sentence that asks nothing, rounding the order's amount up ("The $80
+        // bluetooth speaker I got from you stopped charging" on 79.99): the order's price as remembered, not an
+        // over-ask. A rounded figure the customer asks ("round it up to 90 and refund that") is asked, never this.
         (Amount::Cents(v), [])
             if v % 100 == 0
                 && v > order
                 && v - order < 100
                 && order_cents.is_some()
-                && only(&figs, v, |f| f.why == WHY_UNASKED) =>
+                && only(&figs, v, |f| f.why == WHY_THING) =>
         {
             (Amount::Missing, "the order's price rounded, no figure asked")
         }
