@@ -3627,7 +3627,8 @@ pub fn facts(ev: &Evidence) -> Facts {
                 || figure_left_to_shop(&own))
             .then(|| own.clone())
         });
-        roles::settle(&own, amount, identified.map(|o| o.amount_cents), unsettled.as_deref()).0
+        let layout_ambiguous = form_ask == Some(Amount::Ambiguous);
+        roles::settle(&own, amount, identified.map(|o| o.amount_cents), unsettled.as_deref(), layout_ambiguous).0
     } else {
         amount
     };

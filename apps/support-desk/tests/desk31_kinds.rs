@@ -168,3 +168,23 @@ fn the_full_price_plus_a_figure_is_refused_in_every_register() {
     }
     check_each(&cases, |(label, ev, want)| (label.as_str(), ev.clone(), want));
 }
+
+/// Control for ADR-1106 (F1111): a figure the customer asks rounded up over the order ("just round it up to 90 and
+/// refund that" on 89.99) is an over-ask in every writer's hand — the roles' "order's price rounded" reading is only
+/// for a figure pricing a thing in a sentence that asks nothing ("The $80 speaker I got from you stopped charging").
+#[test]
+fn a_figure_rounded_up_and_asked_is_refused_but_a_rounded_price_mention_is_the_order() {
+    let mut cases = Vec::new();
+    for (register, write) in WRITERS {
+        for ask in [
+            "The vase came chipped. It was 89.99 - just round it up to 90 for my trouble and refund that, ok?",
+            "It was 89.99 but round it to 90.00 for me, I'm not chasing pennies. Refund please.",
+        ] {
+            let body = write(ask, 8_999);
+            cases.push((format!("[{register}] {body}"), evidence(&body, 8_999, &[]), other("refuse", "X2")));
+        }
+    }
+    let body = "The $80 bluetooth speaker I got from you stopped charging after a week. I'd like my money back please.";
+    cases.push((body.to_string(), evidence(body, 7_999, &[]), refund(7_999)));
+    check_each(&cases, |(label, ev, want)| (label.as_str(), ev.clone(), want));
+}

@@ -204,9 +204,15 @@ pub fn read(text: &str) -> Vec<Roled> {
         let prev = spans[..i].iter().rev().filter(|(ps, pe)| !text[*ps..*pe].trim().is_empty()).take(1);
         let part_before = prev.clone().any(|(ps, pe)| p.part_asked.is_match(&text[*ps..*pe]));
         let sentence_asks = p.ask_word.is_match(sentence) || p.ask_label.is_match(sentence);
+        let intent = super::clause_intent(sentence);
+        let told = (intent.acknowledged || intent.status_question) && !intent.request;
         for (k, a) in figs.iter().enumerate() {
             let (fa, fb) = (a.span.start, a.span.end);
             let raw = &sentence[fa..fb];
+            // A figure glued to a letter, a digit or a percent sign ("$1.5x", "100%") is no money figure here.
+            if sentence[fb..].starts_with(|c: char| c.is_alphanumeric() || c == '%') {
+                continue;
+            }
             let head = &sentence[..fa];
             let tail = &sentence[fb..];
             let written = money_written(raw, a);
@@ -224,7 +230,8 @@ pub fn read(text: &str) -> Vec<Roled> {
             } else if p.full_plus.is_match(head) && sentence_asks {
                 (Role::Arithmetic, WHY_FULL_PLUS)
             } else if !written
-                && ((p.count_after.is_match(tail) && !p.operand_after.is_match(tail)) || tail.starts_with('-'))
+                && ((p.count_after.is_match(tail) && !p.operand_after.is_match(tail) && !verb_after(tail))
+                    || tail.starts_with('-'))
             {
                 (Role::Context, "a count")
             } else if figs[k + 1..].iter().any(|b| {
@@ -281,6 +288,12 @@ pub fn read(text: &str) -> Vec<Roled> {
             } else {
                 (Role::Context, WHY_UNASKED)
             };
+            // A sentence that tells of a refund (received, on its way) or asks after one asks no figure.
+            let (role, why) = if role == Role::Asked && told {
+                (Role::Context, "in a sentence that tells of a refund, asking none")
+            } else {
+                (role, why)
+            };
             out.push(Roled { at: s + fa, end: s + fb, cents: a.cents, role, why });
         }
     }
@@ -295,6 +308,13 @@ pub fn read(text: &str) -> Vec<Roled> {
         }
     }
     out
+}
+
+/// A verb right after a bare number ("600 was what I paid", "700 is fair"): the number is no count of a noun.
+fn verb_after(tail: &str) -> bool {
+    let word: String =
+        tail.trim_start().chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_lowercase();
+    matches!(word.as_str(), "was" | "is" | "has" | "does" | "goes" | "seems" | "sounds" | "looks" | "makes" | "covers")
 }
 
 /// A noun right after a figure: it prices a thing ("the $80 bluetooth speaker"), not "for", "and", "back".
@@ -388,7 +408,13 @@ fn in_asked_sentence(text: &str, figs: &[Roled], span: &str) -> bool {
 /// and a figure added → the over-ask; none → the earlier reading. `unsettled` is the span of a figure the earlier
 /// steps found unsettled (approximate, alternatives, hedged): in the sentence of the figure asked, it keeps
 /// `Ambiguous`; elsewhere (a remembered price of another purchase) it does not.
-pub fn settle(text: &str, amount: Amount, order_cents: Option<i64>, unsettled: Option<&str>) -> (Amount, &'static str) {
+pub fn settle(
+    text: &str,
+    amount: Amount,
+    order_cents: Option<i64>,
+    unsettled: Option<&str>,
+    layout_ambiguous: bool,
+) -> (Amount, &'static str) {
     let figs = read(text);
     let asked = asked(&figs);
     let order = order_cents.unwrap_or(0);
@@ -399,7 +425,10 @@ pub fn settle(text: &str, amount: Amount, order_cents: Option<i64>, unsettled: O
         (Some(Some(part)), Some(_)) => (part - one).abs() <= 1,
         _ => false,
     };
-    let unsettled_here = unsettled.is_some_and(|span| in_asked_sentence(text, &figs, span));
+    let unsettled_here = unsettled.is_some_and(|span| in_asked_sentence(text, &figs, span))
+        // A layout that offered several figures (a form's field and a different figure in its free text) stays
+        // unsettled unless every other figure has a role that is no ask (an identifier, a count, the working).
+        || (layout_ambiguous && figs.iter().any(|f| f.why == WHY_UNASKED && !asked.contains(&f.cents)));
     match (amount, asked.as_slice()) {
         (Amount::Missing | Amount::Full | Amount::Ambiguous, _)
             if !added.is_empty() && asked.iter().all(|a| added.contains(a)) =>
