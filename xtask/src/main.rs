@@ -3516,6 +3516,25 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_hazard_told_without_safety_words_escalates_and_an_ordinary_fault_does_not",
         also: &["acts_by_layout_and_register_decide_as_the_policy_does"],
     },
+    // desk31 (issue 16, figure roles): ADR-1106, ADR-1107.
+    Mutation {
+        property: "the support desk never pays the order's amount over a figure the customer asks (ADR-1106)",
+        file: "apps/support-desk/src/classify/roles.rs",
+        original: "(Amount::Missing | Amount::Full, [one]) if share_fits(*one) => (Amount::Cents(*one), \"the one figure asked\"),",
+        broken: "(Amount::Missing | Amount::Full, [_]) if true => (Amount::Missing, \"the one figure asked\"),",
+        package: "support-desk",
+        filter: "the_figure_asked_decides_across_constructions_and_writers",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk refuses the full price and a figure added (ADR-1107)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    let (wants_refund, amount) = match roles::full_plus(&own) {",
+        broken: "    let (wants_refund, amount) = match None::<i64> {",
+        package: "support-desk",
+        filter: "the_full_price_plus_a_figure_is_refused_in_every_register",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

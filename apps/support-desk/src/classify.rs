@@ -45,6 +45,7 @@ mod layout;
 mod money;
 mod numerals;
 mod parts;
+mod roles;
 mod scope;
 mod settle;
 mod speakers;
@@ -3690,8 +3691,43 @@ pub fn facts(ev: &Evidence) -> Facts {
         }
         (a, _) => a,
     };
+    // The figures' roles (desk31, ADR-1106): where the steps above assumed the order's amount or settled none, the one
+    // figure the customer asks is the amount (several cannot be settled); the order's amount is never assumed over a
+    // figure asked.
+    // A layout's ask that settled no figure (a list or a form read as the order's amount) is held to the roles too.
+    let layout_open = matches!(form_ask, None | Some(Amount::Missing | Amount::Full | Amount::Ambiguous));
+    let amount = if wants_refund && layout_open && answered.is_none() {
+        // What the steps above found unsettled (an approximation, alternatives, a hedge), by its span; a whole-text
+        // cue of alternatives or of a figure left to the shop counts everywhere.
+        let unsettled = settle::unsettled(&own).map(|(_, span)| span).or_else(|| {
+            (grammar::offered_alternatives(&own)
+                || r.alternatives.is_match(&own)
+                || r.uncertain_figure.is_match(&own)
+                || r.alt_unnamed.is_match(&own)
+                || figure_left_to_shop(&own))
+            .then(|| own.clone())
+        });
+        let layout_ambiguous = form_ask == Some(Amount::Ambiguous);
+        roles::settle(&own, amount, identified.map(|o| o.amount_cents), unsettled.as_deref(), layout_ambiguous).0
+    } else {
+        amount
+    };
     // An unworded ask asks the figure its cue sentence names, never the order's amount (ADR-1079).
     let amount = if unworded { desk29::unworded_amount(&own, reply_figures) } else { amount };
+    // The full price and a figure added, said as what the customer wants ("So what I want: the full price of the table
+    // plus the $15 I paid for postage"), is an ask, and an over-ask (X2), even where no request was read (ADR-1107):
+    // it can only ever be refused.
+    let (wants_refund, amount) = match roles::full_plus(&own) {
+        Some(v)
+            if (!wants_refund || matches!(amount, Amount::Missing | Amount::Full | Amount::Ambiguous))
+                && !disclaimed
+                && identified.is_some()
+                && answered.is_none() =>
+        {
+            (true, Amount::FullPlus(v))
+        }
+        _ => (wants_refund, amount),
+    };
     Facts {
         wants_refund,
         amount,
@@ -3981,6 +4017,9 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
         read("an uncertain figure".into(), m.as_str());
     }
     for (fact, span) in figures::describe(&own) {
+        read(fact, &span);
+    }
+    for (fact, span) in roles::describe(&own) {
         read(fact, &span);
     }
     read(format!("the amount asked: {:?}", f.amount), "");

@@ -37,6 +37,7 @@ mod desk28_kinds;
 mod desk29_kinds;
 mod desk30_kinds;
 mod desk32_kinds;
+mod desk31_kinds;
 mod intent_classes;
 mod layout_kinds;
 mod layout_kinds_b11;

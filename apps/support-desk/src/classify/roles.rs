@@ -1,0 +1,549 @@
+//! The figure-role reader (issue 16, ADR-1106): which of several figures is the ask. Every exact figure the typed
+//! reader ([`super::money::read`]) finds in the customer's own words gets one [`Role`] from the sentence it stands in,
+//! with the reason:
+//!
+//! - **asked** — the object of a request or a claim ("refund 20", "I'm claiming 700", "credit 29.90", "30 back"), the
+//!   stated result of the customer's arithmetic in an ask ("Credit requested: 2 x 14.95 = 29.90"), the amount a share
+//!   is said to come to ("half of it back, i.e. 30.00"), or the price of the part the customer asks back told right
+//!   after naming it ("I'd like to send just the lamp back. It was 42.99.");
+//! - **price** — what was paid or what something costs ("I paid 80", "600 was what I paid", "14.95 each");
+//! - **arithmetic** — an operand of the customer's working ("2 x 14.95 = …");
+//! - **restated** — a figure the customer restates or corrects later in the sentence ("refund 1999 … I mean 19.99"):
+//!   the later one replaces it;
+//! - **context** — an identifier (order, reference, phone), a count, a year, or a figure of another purchase or another
+//!   time ("two years ago … $1,300", "the 120 euro order at Christmas", "gas is $4.10").
+//!
+//! [`settle`] is the one rule that decides the ask from the roles where the earlier steps assumed the order's amount,
+//! or could not settle one: one figure asked → that figure; several → cannot be settled (U1); none → the earlier
+//! reading stands. A figure the customer asks is never replaced by the order's amount: that fallback is how a part's
+//! price, a worked-out credit or a claim over the order used to be paid as the whole order (b33 `b-09`, b34 `g-020`,
+//! `g-037`).
+
+use super::Amount;
+use super::money::{self, Certainty};
+use regex::Regex;
+use std::sync::OnceLock;
+
+const WHY_IDENTIFIER: &str = "an identifier (order, reference, phone)";
+const WHY_ELSEWHERE: &str = "another purchase or another time";
+const WHY_FULL_PLUS: &str = "added to the full price asked: an over-ask";
+const WHY_UNASKED: &str = "no word asks it";
+const WHY_THING: &str = "the price of the thing named after it, in a sentence that asks nothing";
+
+/// What a figure does in its sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Asked,
+    Price,
+    Arithmetic,
+    Restated,
+    Context,
+}
+
+/// One figure with its role and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Roled {
+    pub at: usize,
+    pub end: usize,
+    pub cents: i64,
+    pub role: Role,
+    pub why: &'static str,
+}
+
+struct Pats {
+    /// A word that asks or claims money, somewhere before the figure in its sentence.
+    ask_before: Regex,
+    /// The word that asks right before a bare number ("claiming 700", "refund me 20", "I want 30").
+    bare_ask_before: Regex,
+    /// A word that asks money back anywhere in a sentence.
+    ask_word: Regex,
+    /// The full price with a figure added ("the full price of the table plus the $15", "full refund + 15"): an
+    /// over-ask.
+    full_plus: Regex,
+    /// A price or payment word between the ask word and the figure ("refund me, I paid 80"): the figure is a price.
+    price_between: Regex,
+    /// Money back said after the figure ("30 back", "29.90 refunded").
+    ask_after: Regex,
+    /// A label that names the line's figure as the ask ("Credit requested:", "Amount claimed:").
+    ask_label: Regex,
+    /// The words that name what a share or a request comes to ("i.e.", "that is", "that'd be", "=").
+    comes_to: Regex,
+    price_before: Regex,
+    price_after: Regex,
+    identifier_before: Regex,
+    /// A count: the figure followed by a counted noun ("2 scarves", "3 units").
+    count_after: Regex,
+    /// Another purchase or another time.
+    elsewhere: Regex,
+    operand_after: Regex,
+    operand_before: Regex,
+    result_before: Regex,
+    restating: Regex,
+    /// A sentence that is only a pronoun and a copula before the figure ("It was", "That's", "they cost").
+    pronoun_price: Regex,
+    /// A part of the order asked back by name ("just the lamp back", "refund the scarf", "send the lamp back").
+    part_asked: Regex,
+    share: Regex,
+}
+
+fn pats() -> Option<&'static Pats> {
+    static P: OnceLock<Option<Pats>> = OnceLock::new();
+    P.get_or_init(|| {
+        Some(Pats {
+            ask_before: Regex::new(
+                r"(?i)\b(?:refund(?:ed|ing)?|credit(?:ed|ing)?|reimburse(?:d|ment)?|claim(?:ing|ed)?|want(?:ing)?|'d\s+like|would\s+like|ask(?:ing)?\s+for|request(?:ing|ed)?|owed|owe\s+me|give\s+me|send\s+me|pay\s+me|return\s+me|compensat\w*|repay|expect(?:ing)?|demand(?:ing)?|round(?:\s+it)?(?:\s+up)?\s+to)\b[^.!?\n]{0,45}$",
+            )
+            .ok()?,
+            bare_ask_before: Regex::new(
+                r"(?i)\b(?:refund(?:ed)?|credit(?:ed)?|reimburse(?:d)?|claim(?:ing|ed)?|want|need|owed|request(?:ing|ed)?|ask(?:ing)?\s+for|give\s+me|send\s+me|pay\s+me|return\s+me|demand(?:ing)?|expect(?:ing)?|round(?:\s+it)?(?:\s+up)?\s+to)\s+(?:(?:me|us|back|of|only|just|a|the|sum|total|amount)\s+){0,2}[:=]?\s*$",
+            )
+            .ok()?,
+            ask_word: Regex::new(
+                r"(?i)\b(?:refund(?:ed|ing)?|credit(?:ed|ing)?|reimburse(?:d|ment)?|claim(?:ing|ed)?|want(?:ing)?|'d\s+like|would\s+like|ask(?:ing)?\s+for|request(?:ing|ed)?|owed|owe\s+me|give\s+me|send\s+me|pay\s+me|return\s+me|compensat\w*|repay|back)\b",
+            )
+            .ok()?,
+            full_plus: Regex::new(
+                r"(?i)\b(?:full|whole|entire)\s+(?:price|amount|cost|refund|sum|order)\b[^.!?\n]{0,40}\b(?:plus|and\s+also|\+|and)\s+(?:the\s+|an?\s+(?:extra|additional)\s+|another\s+)?(?:[$€£]|usd|eur|gbp)?\s*$",
+            )
+            .ok()?,
+            price_between: Regex::new(
+                r"(?i)\b(?:paid|pay|cost|costs|costing|spent|spend|bought|priced|charged|was\s+what|for\s+(?:the|a|my)\s+[a-z]+\s+(?:which|that)\s+(?:was|cost))\b",
+            )
+            .ok()?,
+            ask_after: Regex::new(r"(?i)^\s*(?:back|refunded|credited|reimbursed|returned|as\s+(?:a\s+)?(?:refund|credit))\b")
+                .ok()?,
+            ask_label: Regex::new(
+                r"(?i)\b(?:credit|refund|claim|amount|sum|total)\s+(?:requested|claimed|due|owed|asked|sought|to\s+refund)\b",
+            )
+            .ok()?,
+            comes_to: Regex::new(
+                r"(?i)(?:\bi\.?e\.?|\bthat\s+is|\bthat'?s|\bthat\s+would\s+be|\bthat'?d\s+be|\bwhich\s+(?:is|comes\s+to|makes)|\bso|=)\s*[,:]?\s*$",
+            )
+            .ok()?,
+            price_before: Regex::new(
+                r"(?i)\b(?:paid|cost|costs|costing|spent|priced(?:\s+at)?|bought\s+[^.!?\n]{0,30}\bfor|charged(?:\s+me)?|unit\s+price|price\s+(?:was|is|of))\s*[:=]?\s*(?:[$€£]|usd|eur|gbp)?\s*$",
+            )
+            .ok()?,
+            price_after: Regex::new(
+                r"(?i)^\s*(?:(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks|quid)\s+)?(?:was\s+what|is\s+what|each|apiece|a\s+piece|per\s+\w+|/\s*(?:ea|each|unit|pc))\b",
+            )
+            .ok()?,
+            identifier_before: Regex::new(
+                r"(?i)(?:\b(?:order|ref|reference|no|number|num|invoice|inv|rma|sku|account|acct|po|ticket|case|tracking|phone|tel|call|id|item)\s*[.:#-]?\s*|#\s*)$",
+            )
+            .ok()?,
+            count_after: Regex::new(r"(?i)^\s*(?:x\b|×|of\b|units?\b|pcs?\b|pieces?\b|items?\b|[a-z]+s\b)").ok()?,
+            elsewhere: Regex::new(
+                r"(?i)\b(?:years?\s+ago|months?\s+ago|last\s+(?:year|month|time|christmas|summer|winter|spring|autumn)|back\s+in|at\s+christmas|for\s+years|another\s+order|other\s+orders?|previous\s+orders?|earlier\s+order|gas|petrol|fuel)\b",
+            )
+            .ok()?,
+            operand_after: Regex::new(r"(?i)^\s*(?:x|×|\*|@|\+|plus|times)\s*(?:[$€£]|usd|eur|gbp)?\s*\d").ok()?,
+            operand_before: Regex::new(r"(?i)(?:\bx|×|\*|@|\+|\bplus|\btimes)\s*(?:[$€£]|usd|eur|gbp)?\s*$").ok()?,
+            result_before: Regex::new(r"(?i)=\s*(?:[$€£]|usd|eur|gbp)?\s*$").ok()?,
+            restating: Regex::new(
+                r"(?i)^[^.!?\n]{0,40}?\b(?:i\s+mean|i\s+meant|sorry|correction|should\s+(?:be|read|say)|make\s+(?:that|it)|rather|no\s*,?\s*wait)\b[^.!?\n\d]{0,25}$",
+            )
+            .ok()?,
+            pronoun_price: Regex::new(
+                r"(?i)^\s*(?:it|that|this|which|they|those)\s*(?:'s|’s|\s+was|\s+is|\s+were|\s+are|\s+cost|\s+costs)(?:\s+(?:only|just))?\s*$",
+            )
+            .ok()?,
+            part_asked: Regex::new(
+                r"(?i)\b(?:just|only)\s+(?:the|that|this|my)\s+[a-z]+|\b(?:refund|return|send)\s+(?:back\s+)?(?:the|that|this|my)\s+([a-z]+)\b[^.!?\n]{0,12}",
+            )
+            .ok()?,
+            share: Regex::new(r"(?i)\b(?:half|a\s+third|one\s+third|a\s+quarter|(\d{1,2})\s?%)").ok()?,
+        })
+    })
+    .as_ref()
+}
+
+/// The sentences of `text` as byte ranges (a dot ends one only before a space or the end, so "42.99" stays whole).
+fn sentences(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, b) in bytes.iter().enumerate() {
+        let end = match b {
+            b'!' | b'?' | b'\n' => true,
+            b'.' => bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) && !abbreviation(text, i),
+            _ => false,
+        };
+        if end {
+            out.push((start, i + 1));
+            start = i + 1;
+        }
+    }
+    if start < text.len() {
+        out.push((start, text.len()));
+    }
+    out
+}
+
+/// "i.e." and "e.g." do not end a sentence.
+fn abbreviation(text: &str, dot: usize) -> bool {
+    let head = text[..=dot].to_lowercase();
+    head.ends_with("i.e.") || head.ends_with("e.g.") || head.ends_with(" ie.") || head.ends_with(" eg.")
+}
+
+/// Whether the figure as written carries a currency or decimals ("$80", "42.99", "700 EUR"), not only digits.
+fn money_written(raw: &str, a: &money::Amount) -> bool {
+    a.currency.is_some() || raw.contains(['.', ',']) && raw.rsplit(['.', ',']).next().is_some_and(|d| d.len() == 2)
+}
+
+/// Every exact figure of the customer's own words with its role (see the module doc).
+pub fn read(text: &str) -> Vec<Roled> {
+    let Some(p) = pats() else { return Vec::new() };
+    let spans = sentences(text);
+    let mut out: Vec<Roled> = Vec::new();
+    for (i, (s, e)) in spans.iter().copied().enumerate() {
+        let sentence = &text[s..e];
+        let figs: Vec<money::Amount> =
+            money::read(sentence).into_iter().filter(|a| a.certainty == Certainty::Exact && a.cents > 0).collect();
+        // The sentences before this one (up to two), for a price told right after the part asked back.
+        let prev = spans[..i].iter().rev().filter(|(ps, pe)| !text[*ps..*pe].trim().is_empty()).take(1);
+        let part_before = prev.clone().any(|(ps, pe)| p.part_asked.is_match(&text[*ps..*pe]));
+        let sentence_asks = p.ask_word.is_match(sentence) || p.ask_label.is_match(sentence);
+        let intent = super::clause_intent(sentence);
+        let told = (intent.acknowledged || intent.status_question) && !intent.request;
+        for (k, a) in figs.iter().enumerate() {
+            let (fa, fb) = (a.span.start, a.span.end);
+            let raw = &sentence[fa..fb];
+            // A figure glued to a letter, a digit or a percent sign ("$1.5x", "100%") is no money figure here.
+            if sentence[fb..].starts_with(|c: char| c.is_alphanumeric() || c == '%') {
+                continue;
+            }
+            let head = &sentence[..fa];
+            let tail = &sentence[fb..];
+            let written = money_written(raw, a);
+            let year = !written && raw.len() == 4 && (raw.starts_with("19") || raw.starts_with("20"));
+            // A figure with neither currency nor decimals ("700") is asked only right after the word that asks it
+            // ("claiming 700", "refund 20"): a bare number further on is a count, a size or a reference ("full
+            // reimbursement for PO 2231 (sofa, 3-piece)").
+            let asked_by_verb = if written {
+                p.ask_before.find(head).is_some_and(|m| !p.price_between.is_match(&head[m.start()..]))
+            } else {
+                p.bare_ask_before.is_match(head)
+            };
+            let (role, why) = if p.identifier_before.is_match(head) {
+                (Role::Context, WHY_IDENTIFIER)
+            } else if p.full_plus.is_match(head) && sentence_asks {
+                (Role::Arithmetic, WHY_FULL_PLUS)
+            } else if !written
+                && ((p.count_after.is_match(tail) && !p.operand_after.is_match(tail) && !verb_after(tail))
+                    || tail.starts_with('-'))
+            {
+                (Role::Context, "a count")
+            } else if figs[k + 1..].iter().any(|b| {
+                let between = &sentence[fb..b.span.start];
+                // A typo restated well written ("1999 … I mean 19.99"), never a figure glossed in brackets after it
+                // ("18.99 (1899)").
+                p.restating.is_match(between)
+                    || (!written
+                        && money_written(&sentence[b.span.clone()], b)
+                        && !between.contains(['.', '!', '?'])
+                        && same_digits(raw, &sentence[b.span.clone()])
+                        && between.len() < 60)
+            }) {
+                (Role::Restated, "restated or corrected later in the sentence")
+            } else if p.result_before.is_match(head)
+                && figs[..k].iter().any(|b| {
+                    let tail_b = &sentence[b.span.end..];
+                    p.operand_after.is_match(tail_b)
+                        || (p.operand_before.is_match(&sentence[..b.span.start])
+                            && tail_b.trim_start().starts_with('='))
+                })
+            {
+                if sentence_asks {
+                    (Role::Asked, "the stated result of the working in an ask")
+                } else {
+                    (Role::Arithmetic, "the result of a working that asks nothing")
+                }
+            } else if p.operand_after.is_match(tail)
+                || (p.operand_before.is_match(head) && tail.trim_start().starts_with('='))
+            {
+                (Role::Arithmetic, "an operand of the customer's working")
+            } else if p.price_before.is_match(head) || p.price_after.is_match(tail) {
+                (Role::Price, "what was paid or what a thing costs")
+            } else if p.ask_label.is_match(head)
+                && !head[p.ask_label.find(head).map_or(0, |m| m.end())..].contains(['.', '!', '?'])
+            {
+                (Role::Asked, "on a line labelled as the ask")
+            } else if p.ask_after.is_match(tail) {
+                (Role::Asked, "money back said after it")
+            } else if p.comes_to.is_match(head) && sentence_asks {
+                (Role::Asked, "what the ask comes to")
+            } else if asked_by_verb && !year && (!p.elsewhere.is_match(sentence) || p.bare_ask_before.is_match(head)) {
+                (Role::Asked, "the object of a request or a claim")
+            } else if p.pronoun_price.is_match(head) && part_before && !year {
+                (Role::Asked, "the price of the part asked back, told right after naming it")
+            } else if year {
+                (Role::Context, "a year")
+            } else if p.elsewhere.is_match(sentence) && !sentence_asks {
+                (Role::Context, WHY_ELSEWHERE)
+            } else if p.elsewhere.is_match(sentence) {
+                (Role::Context, "another purchase or another time, in a sentence that asks")
+            } else if written && !sentence_asks && thing_after(tail) {
+                (Role::Price, WHY_THING)
+            } else {
+                (Role::Context, WHY_UNASKED)
+            };
+            // A sentence that tells of a refund (received, on its way) or asks after one asks no figure.
+            let (role, why) = if role == Role::Asked && told {
+                (Role::Context, "in a sentence that tells of a refund, asking none")
+            } else {
+                (role, why)
+            };
+            out.push(Roled { at: s + fa, end: s + fb, cents: a.cents, role, why });
+        }
+    }
+    // A figure restating an asked one is asked (the correction replaces it): "refund 1999 … I mean 19.99".
+    for i in 0..out.len() {
+        if out[i].role == Role::Restated
+            && let Some(j) = (i + 1..out.len()).find(|j| out[*j].role != Role::Restated)
+            && out[j].role == Role::Context
+        {
+            out[j].role = Role::Asked;
+            out[j].why = "restates an earlier figure of the ask";
+        }
+    }
+    out
+}
+
+/// A verb right after a bare number ("600 was what I paid", "700 is fair"): the number is no count of a noun.
+fn verb_after(tail: &str) -> bool {
+    let word: String =
+        tail.trim_start().chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_lowercase();
+    matches!(word.as_str(), "was" | "is" | "has" | "does" | "goes" | "seems" | "sounds" | "looks" | "makes" | "covers")
+}
+
+/// A noun right after a figure: it prices a thing ("the $80 bluetooth speaker"), not "for", "and", "back".
+fn thing_after(tail: &str) -> bool {
+    let Some(rest) = tail.strip_prefix(' ') else { return false };
+    let word: String = rest.chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_lowercase();
+    word.len() >= 3
+        && !matches!(
+            word.as_str(),
+            "for"
+                | "and"
+                | "but"
+                | "back"
+                | "was"
+                | "were"
+                | "the"
+                | "please"
+                | "pls"
+                | "total"
+                | "each"
+                | "off"
+                | "more"
+                | "refund"
+                | "credit"
+                | "only"
+                | "just"
+                | "plus"
+                | "into"
+                | "from"
+                | "with"
+                | "that"
+                | "which"
+                | "dollars"
+                | "euros"
+                | "pounds"
+                | "bucks"
+                | "quid"
+                | "usd"
+                | "eur"
+                | "gbp"
+        )
+}
+
+/// Whether two written figures have the same digits ("1999" and "19.99"): a restatement of a typo.
+fn same_digits(a: &str, b: &str) -> bool {
+    let d = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
+    let (x, y) = (d(a), d(b));
+    x.len() >= 3 && x == y && a != b
+}
+
+/// The distinct values of the figures in the asked role.
+pub fn asked(figs: &[Roled]) -> Vec<i64> {
+    let mut v: Vec<i64> = figs.iter().filter(|f| f.role == Role::Asked).map(|f| f.cents).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// A share of the money said in a sentence that asks ("half of it back", "a third", "25%") and the share of the order
+/// it is: `Some(None)` when there is a share whose fraction is unknown. "Half the time" in the story is no share.
+fn share_of(text: &str, order_cents: i64) -> Option<Option<i64>> {
+    let p = pats()?;
+    let c = sentences(text).into_iter().find_map(|(s, e)| {
+        let sentence = &text[s..e];
+        if p.ask_word.is_match(sentence) { p.share.captures(sentence) } else { None }
+    })?;
+    let word = c.get(0).map_or("", |m| m.as_str()).to_lowercase();
+    let part = if word == "half" {
+        Some(order_cents / 2)
+    } else if word.ends_with("third") {
+        Some(order_cents / 3)
+    } else if word.ends_with("quarter") {
+        Some(order_cents / 4)
+    } else {
+        c.get(1).and_then(|n| n.as_str().parse::<i64>().ok()).map(|n| order_cents * n / 100)
+    };
+    Some(part)
+}
+
+/// Whether the text `span` (an unsettled figure the earlier steps found) stands in a sentence that holds a figure asked.
+fn in_asked_sentence(text: &str, figs: &[Roled], span: &str) -> bool {
+    span.len() >= text.len()
+        || sentences(text).into_iter().any(|(s, e)| {
+            text[s..e].contains(span) && figs.iter().any(|f| f.role == Role::Asked && s <= f.at && f.at < e)
+        })
+}
+
+/// The one rule (ADR-1106): where the earlier steps assumed the order's amount (`Missing`, `Full`), could not settle
+/// one (`Ambiguous`), or read a figure the roles say is no ask, the figures' roles decide. One figure asked → that
+/// figure (a share's figure only when it is that share of the order); several → cannot be settled (U1); the full price
+/// and a figure added → the over-ask; none → the earlier reading. `unsettled` is the span of a figure the earlier
+/// steps found unsettled (approximate, alternatives, hedged): in the sentence of the figure asked, it keeps
+/// `Ambiguous`; elsewhere (a remembered price of another purchase) it does not.
+pub fn settle(
+    text: &str,
+    amount: Amount,
+    order_cents: Option<i64>,
+    unsettled: Option<&str>,
+    layout_ambiguous: bool,
+) -> (Amount, &'static str) {
+    let figs = read(text);
+    let asked = asked(&figs);
+    let order = order_cents.unwrap_or(0);
+    let added: Vec<i64> = figs.iter().filter(|f| f.why == WHY_FULL_PLUS).map(|f| f.cents).collect();
+    let share = share_of(text, order);
+    let share_fits = |one: i64| match (share, order_cents) {
+        (None, _) => true,
+        (Some(Some(part)), Some(_)) => (part - one).abs() <= 1,
+        _ => false,
+    };
+    let unsettled_here = unsettled.is_some_and(|span| in_asked_sentence(text, &figs, span))
+        // A layout that offered several figures (a form's field and a different figure in its free text) stays
+        // unsettled unless every other figure has a role that is no ask (an identifier, a count, the working).
+        || (layout_ambiguous && figs.iter().any(|f| f.why == WHY_UNASKED && !asked.contains(&f.cents)));
+    match (amount, asked.as_slice()) {
+        (Amount::Missing | Amount::Full | Amount::Ambiguous, _)
+            if !added.is_empty() && asked.iter().all(|a| added.contains(a)) =>
+        {
+            (Amount::FullPlus(added.iter().sum()), "the full price and a figure added: an over-ask")
+        }
+        (Amount::Missing | Amount::Full, [one]) if share_fits(*one) => (Amount::Cents(*one), "the one figure asked"),
+        (Amount::Missing | Amount::Full, [_]) => (Amount::Ambiguous, "a figure asked that is not the share asked"),
+        (Amount::Missing | Amount::Full, [_, _, ..]) => (Amount::Ambiguous, "several figures asked"),
+        (Amount::Ambiguous, [one]) if !unsettled_here && share_fits(*one) => {
+            (Amount::Cents(*one), "the one figure asked, settled")
+        }
+        // A figure restated by the customer ("refund 1999 - I mean 19.99") read as the amount: the restatement.
+        (Amount::Cents(v), [one]) if v != *one && only(&figs, v, |f| f.role == Role::Restated) => {
+            (Amount::Cents(*one), "the restatement of the figure read")
+        }
+        // A figure of another purchase or another time, or an identifier, read as the amount: never the ask. The one
+        // figure asked instead; with none, the request names no figure (the order's amount); several cannot be settled.
+        (Amount::Cents(v), _)
+            if !asked.contains(&v)
+                && only(&figs, v, |f| {
+                    f.role == Role::Context && (f.why == WHY_ELSEWHERE || f.why == WHY_IDENTIFIER)
+                }) =>
+        {
+            match asked.as_slice() {
+                [] => (Amount::Missing, "the figure read is another purchase's or an identifier"),
+                [one] => (Amount::Cents(*one), "the one figure asked, not another purchase's"),
+                _ => (Amount::Ambiguous, "several figures asked"),
+            }
+        }
+        // A whole figure pricing a thing in a sentence that asks nothing, rounding the order's amount up ("The $80
+        // bluetooth speaker I got from you stopped charging" on 79.99): the order's price as remembered, not an
+        // over-ask. A rounded figure the customer asks ("round it up to 90 and refund that") is asked, never this.
+        (Amount::Cents(v), [])
+            if v % 100 == 0
+                && v > order
+                && v - order < 100
+                && order_cents.is_some()
+                && only(&figs, v, |f| f.why == WHY_THING) =>
+        {
+            (Amount::Missing, "the order's price rounded, no figure asked")
+        }
+        (a, _) => (a, "the earlier reading stands"),
+    }
+}
+
+/// Whether there is a figure of value `v` and every one satisfies `test`.
+fn only(figs: &[Roled], v: i64, test: impl Fn(&Roled) -> bool) -> bool {
+    let of_v: Vec<&Roled> = figs.iter().filter(|f| f.cents == v).collect();
+    !of_v.is_empty() && of_v.iter().all(|f| test(f))
+}
+
+/// The figures added to the full price in a sentence that asks ("what I want: the full price of the table plus the
+/// $15 I paid for postage"), summed: an over-ask, whatever else the sentence was read as (ADR-1107).
+pub fn full_plus(text: &str) -> Option<i64> {
+    let added: i64 = read(text).iter().filter(|f| f.why == WHY_FULL_PLUS).map(|f| f.cents).sum();
+    (added > 0).then_some(added)
+}
+
+/// The role table as lines for the decision trace.
+pub fn describe(text: &str) -> Vec<(String, String)> {
+    let figs = read(text);
+    let mut out: Vec<(String, String)> = figs
+        .iter()
+        .map(|f| {
+            (format!("role of {}: {:?} ({})", crate::money(f.cents), f.role, f.why), text[f.at..f.end].to_string())
+        })
+        .collect();
+    out.push((format!("figures asked (the roles): {:?}", asked(&figs)), String::new()));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Role, read};
+
+    fn roles(text: &str) -> Vec<(i64, Role)> {
+        read(text).into_iter().map(|f| (f.cents, f.role)).collect()
+    }
+
+    /// Each figure gets one role from its sentence: context for another purchase and a story's price, asked for the
+    /// part's price told right after naming the part asked back.
+    #[test]
+    fn a_parts_price_after_naming_it_is_asked_among_context_figures() {
+        let text = "Two years ago I bought a sofa ($1,300) from you. Gas is $4.10 here now. I'd like to send just the \
+                    lamp back. It was 42.99. Please refund the lamp.";
+        assert_eq!(roles(text), vec![(130_000, Role::Context), (410, Role::Context), (4_299, Role::Asked)]);
+    }
+
+    /// The working's operands are arithmetic, its stated result in an ask line is asked; a claim's bare figure is asked.
+    #[test]
+    fn a_stated_result_and_a_claimed_figure_are_asked() {
+        assert_eq!(
+            roles("Credit requested: 2 x 14.95 = 29.90"),
+            vec![(200, Role::Arithmetic), (1_495, Role::Arithmetic), (2_990, Role::Asked)]
+        );
+        assert_eq!(
+            roles("600 was what I paid, so I'm claiming 700."),
+            vec![(60_000, Role::Price), (70_000, Role::Asked)]
+        );
+    }
+
+    /// A typo restated well written is replaced; a figure glossed in brackets is not a restatement; a bare number
+    /// that is a reference or a size is never asked.
+    #[test]
+    fn restatements_glosses_and_references() {
+        assert_eq!(
+            roles("Please refund 1999 for the small one - I mean 19.99 obviously."),
+            vec![(199_900, Role::Restated), (1_999, Role::Asked)]
+        );
+        assert!(roles("Amount requested: 18.99 (1899)").first().is_some_and(|r| *r == (1_899, Role::Asked)));
+        assert!(
+            roles("Kindly process full reimbursement for PO 2231 (sectional sofa, 3-piece, charcoal).")
+                .iter()
+                .all(|(_, r)| *r != Role::Asked)
+        );
+    }
+}
