@@ -3696,7 +3696,10 @@ pub fn facts(ev: &Evidence) -> Facts {
     // figure asked.
     // A layout's ask that settled no figure (a list or a form read as the order's amount) is held to the roles too.
     let layout_open = matches!(form_ask, None | Some(Amount::Missing | Amount::Full | Amount::Ambiguous));
-    let amount = if wants_refund && layout_open && answered.is_none() {
+    // A share whose named result is not that share of the order (ADR-1018) stays unsettled: its figure is blanked in
+    // the prepared text, so the roles would see a lone figure asked.
+    let share_unsettled = matches!(share_named, Some(kinds25::ShareResult::Inconsistent));
+    let amount = if wants_refund && layout_open && answered.is_none() && !share_unsettled {
         // What the steps above found unsettled (an approximation, alternatives, a hedge), by its span; a whole-text
         // cue of alternatives or of a figure left to the shop counts everywhere.
         let unsettled = settle::unsettled(&own).map(|(_, span)| span).or_else(|| {
