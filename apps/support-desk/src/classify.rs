@@ -42,6 +42,7 @@ mod kinds26;
 mod layout;
 mod money;
 mod numerals;
+mod overask;
 mod parts;
 mod scope;
 mod settle;
@@ -3612,6 +3613,13 @@ pub fn facts(ev: &Evidence) -> Facts {
     };
     // An unworded ask asks the figure its cue sentence names, never the order's amount (ADR-1079).
     let amount = if unworded { desk29::unworded_amount(&own, reply_figures) } else { amount };
+    // desk33 (ADR-1126): an ask multiplied or added to is the product or sum; above the order, X2 (never reduced).
+    let amount = overask::guard(
+        &own,
+        amount,
+        identified.map(|o| o.amount_cents),
+        wants_refund && form_ask.is_none() && answered.is_none(),
+    );
     Facts {
         wants_refund,
         amount,

@@ -36,6 +36,7 @@ mod desk27_kinds;
 mod desk28_kinds;
 mod desk29_kinds;
 mod desk30_kinds;
+mod desk33_overask;
 mod intent_classes;
 mod layout_kinds;
 mod layout_kinds_b11;
