@@ -217,3 +217,27 @@ fn a_breakdown_of_a_stated_figure_is_no_addition() {
         refund(49_999),
     )]);
 }
+
+/// A "+" joining two acts ("cancel + refund 39.99") and a count of a duplicate charge ("shows it twice", "2 x 67.00,
+/// same timestamp … reverse the duplicate 1 x 67.00") put no operator on the ask (blind21 `b21-g-013`, `b21-g-051`,
+/// blind24 `b24-g-027` changed on the first cut of the guard).
+#[test]
+fn a_joined_act_or_a_duplicate_charge_count_is_no_operator() {
+    let none: &[&str] = &[];
+    check(&[
+        ("cancel + refund 19.99 thx, the lamp is faulty", 1_999, none, refund(1_999)),
+        (
+            "Please refund the duplicate charge of USD 84.20 - our card statement shows it twice for the same order.",
+            8_420,
+            none,
+            refund(8_420),
+        ),
+        (
+            "Our card statement shows a duplicate transaction for this order (2 x 58.00, same timestamp). Please \
+             reverse the duplicate 1 x 58.00.",
+            5_800,
+            none,
+            refund(5_800),
+        ),
+    ]);
+}

@@ -39,7 +39,7 @@ struct Res {
     unread_each: Regex,
 }
 
-const COUNT: &str = r"\d{1,2}|two|three|four|five|six|seven|eight|nine|ten";
+const COUNT: &str = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten";
 
 fn res() -> Option<&'static Res> {
     static RES: OnceLock<Option<Res>> = OnceLock::new();
@@ -59,7 +59,7 @@ fn res() -> Option<&'static Res> {
             .ok()?,
             // A sub-clause that tells a price or a charge: its operators are the price's, not the ask's.
             paid: Regex::new(
-                r"(?i)\b(?:paid|spent|bought|purchased|charged|billed|debited|cost|costs|costed|priced|was|were|came\s+to|comes\s+to|offered|quoted)\b",
+                r"(?i)\b(?:paid|spent|bought|purchased|charged|billed|debited|taken|cost|costs|costed|priced|was|were|came\s+to|comes\s+to|offered|quoted|shows?|showed|shown|appears?|appeared|listed|statement|duplicate|transactions?)\b",
             )
             .ok()?,
             full: Regex::new(
@@ -146,9 +146,9 @@ fn cents_of(m: &str) -> Option<i64> {
 fn count(word: &str) -> Option<i64> {
     let r = res()?;
     if r.count_times.is_match(word) {
-        return word.parse().ok().filter(|n| (2..=99).contains(n));
+        return word.parse().ok().filter(|n| (1..=99).contains(n));
     }
-    number_value(word).filter(|n| (2..=99).contains(n))
+    number_value(word).filter(|n| (1..=99).contains(n))
 }
 
 /// Money figures of a text: (start, end, cents).
@@ -213,6 +213,9 @@ fn operators(s: &str) -> Vec<Op> {
         if let Some(f) = fig_after(m.end())
             && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == f.0))
             && s[m.end()..f.0].split_whitespace().count() <= 5
+            // "cancel + refund 39.99": the "+" joins two acts, not two sums.
+            && !intent_in(&s[m.end()..f.0]).request
+            && !s[m.end()..f.0].to_lowercase().contains("refund")
         {
             // A breakdown of a figure the sentence states ("499.99 gross (416.66 net + 83.33 VAT)"): the parts of
             // that figure, not an addition to the ask.
