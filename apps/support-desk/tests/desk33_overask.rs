@@ -73,8 +73,7 @@ fn head(v: Option<i64>) -> String {
     }
 }
 
-fn constructions(order: i64) -> Vec<Construction> {
-    let _ = order;
+fn constructions() -> Vec<Construction> {
     vec![
         ("plus", |v, x| Some((format!("{} plus {} for postage.", head(v), money(x)), x))),
         ("on top", |v, x| Some((format!("{}, and the shipping ({}) on top.", head(v), money(x)), x))),
@@ -85,7 +84,10 @@ fn constructions(order: i64) -> Vec<Construction> {
     ]
 }
 
-fn multipliers() -> Vec<(&'static str, fn(Option<i64>) -> Option<(String, i64)>)> {
+/// One multiplier construction: the asking words for a head figure (None: the full refund) and the count.
+type Multiplier = (&'static str, fn(Option<i64>) -> Option<(String, i64)>);
+
+fn multipliers() -> Vec<Multiplier> {
     vec![
         ("twice", |v| v.map(|v| (format!("Refund {} twice please.", money(v)), 2))),
         ("double it", |v| Some((format!("{}, double it.", head(v)), 2))),
@@ -121,7 +123,7 @@ fn operators_on_the_ask_are_the_product_or_the_sum() {
     // (order, head figure, operand) for additions: below, equal, above the order; within it above the cap.
     let adds = [(6_000, 2_000, 1_500), (6_000, 4_500, 1_500), (6_000, 5_000, 1_500), (90_000, 45_000, 10_000)];
     for (order, v, x) in adds {
-        for (_, build) in constructions(order) {
+        for (_, build) in constructions() {
             for head in [Some(v), None] {
                 let Some((ask, x)) = build(head, x) else { continue };
                 let asked = head.unwrap_or(order) + x;
