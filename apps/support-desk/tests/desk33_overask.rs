@@ -243,3 +243,25 @@ fn a_joined_act_or_a_duplicate_charge_count_is_no_operator() {
         ),
     ]);
 }
+
+/// A sum in brackets that opens with its own first term breaks the figure before it down, and a "+" between the
+/// things ordered prices them (blind17 `b17-g-005`, `b17-g-066`, blind33 `b33-g-024` changed on an earlier cut).
+#[test]
+fn a_bracketed_breakdown_or_an_order_list_is_no_addition() {
+    let none: &[&str] = &[];
+    check(&[
+        ("Please refund the one lamp, 36.00 incl. VAT (30.00 + 20%).", 10_800, none, refund(3_600)),
+        (
+            "Please action a partial credit of 24,00 EUR (net 20,00 + VAT 4,00) for the torn strap.",
+            9_000,
+            none,
+            refund(2_400),
+        ),
+        (
+            "ordered the mug (£8.99) + the coaster (£4.99), the coaster is chipped, can i get the 4.99 back??",
+            1_398,
+            none,
+            refund(499),
+        ),
+    ]);
+}

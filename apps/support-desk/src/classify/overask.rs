@@ -59,7 +59,7 @@ fn res() -> Option<&'static Res> {
             .ok()?,
             // A sub-clause that tells a price or a charge: its operators are the price's, not the ask's.
             paid: Regex::new(
-                r"(?i)\b(?:paid|spent|bought|purchased|charged|billed|debited|taken|cost|costs|costed|priced|was|were|came\s+to|comes\s+to|offered|quoted|shows?|showed|shown|appears?|appeared|listed|statement|duplicate|transactions?)\b",
+                r"(?i)\b(?:paid|spent|bought|purchased|ordered|charged|billed|debited|taken|cost|costs|costed|priced|was|were|came\s+to|comes\s+to|offered|quoted|shows?|showed|shown|appears?|appeared|listed|statement|duplicate|transactions?)\b",
             )
             .ok()?,
             full: Regex::new(
@@ -223,10 +223,25 @@ fn operators(s: &str) -> Vec<Op> {
             if left.is_some_and(|l| figs.iter().any(|g| g.2 == l + f.2)) {
                 continue;
             }
+            // A sum inside brackets that opens with its own first term ("41.40 incl. VAT (34.50 + 20%)", "18,00 EUR
+            // (net 15,00 + VAT 3,00)") breaks the figure before it down; "(plus $12 tax)" adds to it.
+            let open = s[..m.start()].rfind('(').filter(|o| !s[*o..m.start()].contains(')'));
+            if open.is_some_and(|o| figs.iter().any(|g| g.0 > o && g.1 <= m.start())) {
+                continue;
+            }
             ops.push(Op::Add { cents: f.2, at: f.0, weak: false });
         }
     }
-    if ops.is_empty() && r.unread_add.find_iter(s).any(|m| !in_told_price(s, m.start())) {
+    // An unreadable addend: the charge named with no figure after it, and not inside a bracketed breakdown.
+    let bracketed = |at: usize| {
+        let open = s[..at].rfind('(').filter(|o| !s[*o..at].contains(')'));
+        open.is_some_and(|o| figs.iter().any(|g| g.0 > o && g.1 <= at))
+    };
+    if ops.is_empty()
+        && r.unread_add
+            .find_iter(s)
+            .any(|m| !in_told_price(s, m.start()) && fig_after(m.end()).is_none() && !bracketed(m.start()))
+    {
         ops.push(Op::Unread);
     }
     for c in r.on_top.captures_iter(s) {
