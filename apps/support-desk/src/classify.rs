@@ -3618,7 +3618,7 @@ pub fn facts(ev: &Evidence) -> Facts {
         &own,
         amount,
         identified.map(|o| o.amount_cents),
-        wants_refund && form_ask.is_none() && answered.is_none(),
+        wants_refund && form_ask.is_none() && answered.is_none() && !ev.refunds.iter().any(|r| r.status == "executed"),
     );
     Facts {
         wants_refund,
