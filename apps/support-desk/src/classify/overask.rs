@@ -77,7 +77,7 @@ fn res() -> Option<&'static Res> {
             )
             .ok()?,
             // "$9.99 on top", "(9.99) on top", "$5 extra".
-            on_top: Regex::new(&format!(r"(?i)(?P<f>{fig})\)?\s+(?:on\s+top|extra|in\s+addition|more|as\s+well|too)\b"))
+            on_top: Regex::new(&format!(r"(?i)(?P<f>{fig})\)?\s+(?:on\s+top|extra|in\s+addition|more|too)\b"))
                 .ok()?,
             another: Regex::new(&format!(r"(?i)\b(?:another|an\s+extra|an\s+additional|a\s+further)\s+(?P<f>{fig})"))
                 .ok()?,
