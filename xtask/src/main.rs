@@ -3535,6 +3535,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "the_full_price_plus_a_figure_is_refused_in_every_register",
         also: &[],
     },
+    // desk33 (ADR-1126…ADR-1128)
+    Mutation {
+        property: "the support desk refuses an ask multiplied or added to above the order, never pays a part (ADR-1126, attack 34 H2)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: "    let (Some(order), true) = (order, applies) else { return amount };",
+        broken: "    let (Some(order), true) = (order, applies && false) else { return amount };",
+        package: "support-desk",
+        filter: "desk33_overask::attack34_h2_overasks_are_refused_never_paid_in_part",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

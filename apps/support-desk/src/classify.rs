@@ -44,6 +44,7 @@ mod kinds26;
 mod layout;
 mod money;
 mod numerals;
+mod overask;
 mod parts;
 mod roles;
 mod scope;
@@ -3731,6 +3732,13 @@ pub fn facts(ev: &Evidence) -> Facts {
         }
         _ => (wants_refund, amount),
     };
+    // desk33 (ADR-1126): an ask multiplied or added to is the product or sum; above the order, X2 (never reduced).
+    let amount = overask::guard(
+        &own,
+        amount,
+        identified.map(|o| o.amount_cents),
+        wants_refund && form_ask.is_none() && answered.is_none() && !ev.refunds.iter().any(|r| r.status == "executed"),
+    );
     Facts {
         wants_refund,
         amount,

@@ -38,6 +38,7 @@ mod desk29_kinds;
 mod desk30_kinds;
 mod desk32_kinds;
 mod desk31_kinds;
+mod desk33_overask;
 mod intent_classes;
 mod layout_kinds;
 mod layout_kinds_b11;

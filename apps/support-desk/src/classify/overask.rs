@@ -1,0 +1,424 @@
+//! Operators on the ask (issue #16, attack 34 H2; desk33, ADR-1126…ADR-1128): an ask that is multiplied or added to
+//! is an over-ask when the result is above the order's amount (X2: refused, never reduced), never paid in part.
+//!
+//! Whatever the reader settled as the amount asked, the customer's asking sentences are read for the operators they
+//! put on it, by structure:
+//! - multiplication: "double it", "twice", "triple", "times two", "x2", "2 x $14.95", "$25 … for each of the 3 …",
+//!   "the same again";
+//! - addition: "plus $15", "+ $15", "and $9.99 on top", "also add/owe/pay … $15", "as well as $8", "in addition to
+//!   … $8", "together with $8", "another $49.99", "$49.99 and $49.99";
+//! - a stated total: "that is $99.98 for both", "= $99.98", "$99.98 in total".
+//!
+//! The amount asked is then the product or the sum, its head the figure the operator works on or, when the request
+//! names none, the order's amount (the reference policy reads a request that names no amount as the full refund).
+//! Above the order: that figure (X2). Within it: the result is paid. An operator whose operand cannot be read
+//! ("plus the postage") leaves a total that cannot be computed: U1, never a payment of a part. A sub-clause that tells
+//! what was paid or charged ("I paid 49.99 plus 5 shipping") puts no operator on the ask.
+
+use super::{Amount, CUR_AFTER, CUR_BEFORE, NUM, intent_in, number_value, to_cents};
+use regex::Regex;
+use std::sync::OnceLock;
+
+struct Res {
+    money: Regex,
+    reported: Regex,
+    paid: Regex,
+    full: Regex,
+    also_add: Regex,
+    plus: Regex,
+    on_top: Regex,
+    another: Regex,
+    and_join: Regex,
+    mult_after: Regex,
+    mult_before: Regex,
+    count_times: Regex,
+    for_each: Regex,
+    total_after: Regex,
+    total_before: Regex,
+    unread_add: Regex,
+    unread_each: Regex,
+}
+
+const COUNT: &str = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten";
+
+fn res() -> Option<&'static Res> {
+    static RES: OnceLock<Option<Res>> = OnceLock::new();
+    RES.get_or_init(|| {
+        let fig = format!(r"(?:(?:{CUR_BEFORE})\s?(?:{NUM})|(?:{NUM})\s?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)");
+        let head = r"(?:back|it|that|this|refund|amount|price|money|sum|total)";
+        Some(Res {
+            money: Regex::new(&format!(
+                r"(?i)(?:{CUR_BEFORE})\s?(?P<a>{NUM})|\b(?P<b>{NUM})\s?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
+            ))
+            .ok()?,
+            // Someone else's words or a policy told ("your policy states a full refund plus shipping"): no operator
+            // on the customer's own ask.
+            reported: Regex::new(
+                r"(?i)\b(?:states?|stated|says?|said|told|according\s+to|policy|promis\w*|advertis\w*|claims|offer(?:s|ed)?)\b",
+            )
+            .ok()?,
+            // A sub-clause that tells a price or a charge: its operators are the price's, not the ask's.
+            paid: Regex::new(
+                r"(?i)\b(?:paid|spent|bought|purchased|ordered|charged|billed|debited|taken|cost|costs|costed|priced|was|were|came\s+to|comes\s+to|offered|quoted|shows?|showed|shown|appears?|appeared|listed|statement|duplicate|transactions?)\b",
+            )
+            .ok()?,
+            full: Regex::new(
+                r"(?i)\b(?:full\s+(?:refund|price|amount|cost|money|sum|payment)|(?:refund\w*|reimburs\w*|pay)\s+(?:me\s+|us\s+)?(?:in\s+full|fully)|fully\s+refund\w*|in\s+full|(?:my|our|the)\s+money\s+back|(?:whole|entire)\s+(?:order|amount|price|sum))\b",
+            )
+            .ok()?,
+            // "Also, please add $15", "you also owe me $18", "additionally pay $5", "in addition, refund $8".
+            also_add: Regex::new(
+                r"(?i)\b(?:also|additionally|furthermore|in\s+addition|on\s+top\s+of\s+(?:that|this|it))\b[,\s]*(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|you|u|i\s+want|i'?d\s+like|i\s+need)\s+)*(?:also\s+)?(?:add|owe|pay|give|include|send|credit|refund|cover|reimburse|want|need|expect|claim)\b",
+            )
+            .ok()?,
+            // "plus $15", "+ $15", "as well as $8", "in addition to … $8", "together with $8", "along with $8".
+            plus: Regex::new(
+                r"(?i)(?:\bplus\b|\+|\bas\s+well\s+as\b|\bin\s+addition\s+to\b|\btogether\s+with\b|\balong\s+with\b|\band\s+also\b)",
+            )
+            .ok()?,
+            // "$9.99 on top", "(9.99) on top", "$5 extra".
+            on_top: Regex::new(&format!(r"(?i)(?P<f>{fig})\)?\s+(?:on\s+top|extra|in\s+addition|more|too)\b"))
+                .ok()?,
+            another: Regex::new(&format!(r"(?i)\b(?:another|an\s+extra|an\s+additional|a\s+further)\s+(?P<f>{fig})"))
+                .ok()?,
+            // "$49.99 and $49.99", "$49.99 and then $49.99": a figure asked after another.
+            and_join: Regex::new(&format!(r"(?i)(?P<a>{fig})\s+and\s+(?:then\s+)?(?:also\s+)?(?P<f>{fig})")).ok()?,
+            // A multiplier after the ask's head: "$49.99 twice", "back x2", "it times two", "double it".
+            mult_after: Regex::new(&format!(
+                r"(?i)(?:(?P<f>{fig})|\b{head})\s*,?\s*(?:(?P<w>twice|thrice|doubled|tripled)\b|(?:times|[x×\*])\s?(?P<n>{COUNT})\b|(?P<same>and\s+(?:the\s+)?same\s+(?:again|amount\s+again)))"
+            ))
+            .ok()?,
+            // A multiplier before it: "double it", "double my money", "twice the price", "triple what I paid", "2 x
+            // $14.95", "3 times the price".
+            mult_before: Regex::new(&format!(
+                r"(?i)(?:\b(?P<w>double|twice|triple|treble|quadruple)\s+(?:it|that|this|my|the|our|what|back|(?P<f>{fig}))|\b(?P<n>{COUNT})\s?(?:[x×\*]|times)\s?(?:the\s+|my\s+)?(?:(?P<g>{fig})|price|amount|refund|money|cost|sum|what\b))"
+            ))
+            .ok()?,
+            count_times: Regex::new(r"(?i)^(\d+)$").ok()?,
+            // "$25 back for each of the 3 mugs", "$10 for every one of the 4", "$5 each for the 3 glasses".
+            for_each: Regex::new(&format!(
+                r"(?i)\b(?:for|on)\s+(?:each|every\s+one|every|all)\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|those\s+|these\s+)?(?P<n>{COUNT})\b|\beach\s+(?:for|on)\s+(?:the\s+|my\s+|our\s+|all\s+)?(?P<m>{COUNT})\b|\bper\s+(?:item|piece|unit|one|mug|cup|glass|plate|pair|bottle)\s+(?:for|on|x|times)\s+(?:the\s+|my\s+|all\s+)?(?P<k>{COUNT})\b"
+            ))
+            .ok()?,
+            // A total stated after the ask: "that is $99.98 for both", "making $75". ("= $X" is the reader's own
+    // (`arithmetic_results`), and `prepare` writes one of its own: "19 dollars and 45" gets "= $64.00".)
+            total_before: Regex::new(&format!(
+                r"(?i)(?:\b(?:that\s+is|that'?s|which\s+is|i\.e\.?|making|makes|totall?ing|a\s+total\s+of|in\s+total|altogether|all\s+in))\s*(?P<f>{fig})"
+            ))
+            .ok()?,
+            total_after: Regex::new(&format!(
+                r"(?i)(?P<f>{fig})\s+(?:in\s+total|total\b|altogether|all\s+together|all\s+in\b|for\s+both|for\s+(?:all|the)\s+(?:{COUNT}|of\s+them))"
+            ))
+            .ok()?,
+            // An addition whose operand names a charge but no figure: "plus the postage", "you also owe me for
+            // shipping".
+            unread_add: Regex::new(
+                r"(?i)(?:\bplus\b|\+|\bas\s+well\s+as\b|\bin\s+addition\s+to\b|\btogether\s+with\b|\balso\s+(?:add|owe\s+(?:me|us)(?:\s+for)?|pay(?:\s+(?:me|us))?(?:\s+for)?|cover|refund|include))\s+(?:the\s+|my\s+|our\s+|some\s+|a\s+)?(?:return\s+)?(?:shipping|postage|delivery|tax|taxes|vat|fees?|compensation|interest|damages|costs?|inconvenience|my\s+time|trouble|petrol|gas)\b",
+            )
+            .ok()?,
+            // "for each of the mugs": a multiplier with no count read.
+            unread_each: Regex::new(r"(?i)\b(?:for|on)\s+(?:each|every\s+one|every)\s+of\s+(?:the|my|our|those|these)\s+[a-z]+s\b")
+                .ok()?,
+        })
+    })
+    .as_ref()
+}
+
+/// One operator on the ask, with the byte span of its operand figure when it has one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    /// The ask plus a figure; `weak` when only juxtaposed ("$49.99 and $49.99"): it then only ever refuses.
+    Add { cents: i64, at: usize, weak: bool },
+    /// The ask times a count; the operand figure when one is written with it.
+    Mul { n: i64, operand: Option<(i64, usize)> },
+    /// A total the customer states.
+    Total(i64),
+    /// An operator whose operand cannot be read.
+    Unread,
+}
+
+fn cents_of(m: &str) -> Option<i64> {
+    let r = res()?;
+    let c = r.money.captures(m)?;
+    let n = c.name("a").or(c.name("b")).or(c.name("c"))?;
+    to_cents(n.as_str())
+}
+
+fn count(word: &str) -> Option<i64> {
+    let r = res()?;
+    if r.count_times.is_match(word) {
+        return word.parse().ok().filter(|n| (1..=99).contains(n));
+    }
+    number_value(word).filter(|n| (1..=99).contains(n))
+}
+
+/// Money figures of a text: (start, end, cents).
+fn figures(text: &str) -> Vec<(usize, usize, i64)> {
+    let Some(r) = res() else { return Vec::new() };
+    r.money.find_iter(text).filter_map(|m| Some((m.start(), m.end(), cents_of(m.as_str())?))).collect()
+}
+
+/// Sub-clause byte ranges of a sentence: cut at commas, semicolons, colons and dashes.
+fn subclauses(s: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in s.char_indices() {
+        let cut = matches!(c, ';' | ':' | '—' | '–')
+            || (c == ',' && !s[i + 1..].starts_with(|d: char| d.is_ascii_digit()))
+            || (c == '-' && s[..i].ends_with(' ') && s[i + 1..].starts_with(' '));
+        if cut {
+            out.push((start, i));
+            start = i + c.len_utf8();
+        }
+    }
+    out.push((start, s.len()));
+    out
+}
+
+/// Whether the sub-clause around `at` tells a price or a charge.
+fn in_told_price(s: &str, at: usize) -> bool {
+    let Some(r) = res() else { return true };
+    subclauses(s).into_iter().find(|(a, b)| *a <= at && at <= *b).is_some_and(|(a, b)| r.paid.is_match(&s[a..b]))
+}
+
+/// The operators one asking sentence puts on the ask.
+fn operators(s: &str) -> Vec<Op> {
+    let Some(r) = res() else { return Vec::new() };
+    if r.reported.is_match(s) {
+        return Vec::new();
+    }
+    let mut ops = Vec::new();
+    // A stated total is the customer's own arithmetic: the sentence's other operators are its terms.
+    for re in [&r.total_before, &r.total_after] {
+        for c in re.captures_iter(s) {
+            if let Some(f) = c.name("f").filter(|f| !in_told_price(s, f.start()))
+                && let Some(v) = cents_of(f.as_str())
+            {
+                ops.push(Op::Total(v));
+            }
+        }
+    }
+    if !ops.is_empty() {
+        return ops;
+    }
+    let figs: Vec<(usize, usize, i64)> = figures(s).into_iter().filter(|f| !in_told_price(s, f.0)).collect();
+    let fig_after = |at: usize| figs.iter().find(|f| f.0 >= at && s[at..f.0].split_whitespace().count() <= 8);
+    for m in r.also_add.find_iter(s).filter(|m| !in_told_price(s, m.start())) {
+        match fig_after(m.end()) {
+            Some(f) => ops.push(Op::Add { cents: f.2, at: f.0, weak: false }),
+            None if r.unread_add.is_match(&s[m.start()..]) => ops.push(Op::Unread),
+            None => {}
+        }
+    }
+    for m in r.plus.find_iter(s).filter(|m| !in_told_price(s, m.start())) {
+        if let Some(f) = fig_after(m.end())
+            && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == f.0))
+            && s[m.end()..f.0].split_whitespace().count() <= 5
+            // "cancel + refund 39.99": the "+" joins two acts, not two sums.
+            && !intent_in(&s[m.end()..f.0]).request
+            && !s[m.end()..f.0].to_lowercase().contains("refund")
+        {
+            // A breakdown of a figure the sentence states ("499.99 gross (416.66 net + 83.33 VAT)"): the parts of
+            // that figure, not an addition to the ask.
+            let left = figs.iter().rev().find(|g| g.1 <= m.start()).map(|g| g.2);
+            if left.is_some_and(|l| figs.iter().any(|g| g.2 == l + f.2)) {
+                continue;
+            }
+            // A sum inside brackets that opens with its own first term ("41.40 incl. VAT (34.50 + 20%)", "18,00 EUR
+            // (net 15,00 + VAT 3,00)") breaks the figure before it down; "(plus $12 tax)" adds to it.
+            let open = s[..m.start()].rfind('(').filter(|o| !s[*o..m.start()].contains(')'));
+            if open.is_some_and(|o| figs.iter().any(|g| g.0 > o && g.1 <= m.start())) {
+                continue;
+            }
+            ops.push(Op::Add { cents: f.2, at: f.0, weak: false });
+        }
+    }
+    // An unreadable addend: the charge named with no figure after it, and not inside a bracketed breakdown.
+    let bracketed = |at: usize| {
+        let open = s[..at].rfind('(').filter(|o| !s[*o..at].contains(')'));
+        open.is_some_and(|o| figs.iter().any(|g| g.0 > o && g.1 <= at))
+    };
+    if ops.is_empty()
+        && r.unread_add
+            .find_iter(s)
+            .any(|m| !in_told_price(s, m.start()) && fig_after(m.end()).is_none() && !bracketed(m.start()))
+    {
+        ops.push(Op::Unread);
+    }
+    for c in r.on_top.captures_iter(s) {
+        if let Some(f) = c.name("f").filter(|f| !in_told_price(s, f.start()))
+            && let Some(v) = cents_of(f.as_str())
+            && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == f.start()))
+        {
+            ops.push(Op::Add { cents: v, at: f.start(), weak: false });
+        }
+    }
+    for c in r.another.captures_iter(s) {
+        if let Some(f) = c.name("f").filter(|f| !in_told_price(s, f.start()))
+            && let Some(v) = cents_of(f.as_str())
+            && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == f.start()))
+        {
+            ops.push(Op::Add { cents: v, at: f.start(), weak: false });
+        }
+    }
+    // Only the same figure asked again ("$49.99 and $49.99 for my sister's order too"): two different figures joined
+    // by "and" are the reader's to settle ("my 19 dollars and 45").
+    for c in r.and_join.captures_iter(s) {
+        if let Some(f) = c.name("f").filter(|f| !in_told_price(s, f.start()))
+            && let Some(v) = cents_of(f.as_str())
+            && c.name("a").and_then(|a| cents_of(a.as_str())) == Some(v)
+            && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == f.start()))
+        {
+            ops.push(Op::Add { cents: v, at: f.start(), weak: true });
+        }
+    }
+    let operand = |c: &regex::Captures, names: &[&str]| {
+        names.iter().find_map(|n| c.name(n)).and_then(|f| Some((cents_of(f.as_str())?, f.start())))
+    };
+    for re in [&r.mult_after, &r.mult_before] {
+        for c in re.captures_iter(s) {
+            let Some(whole) = c.get(0) else { continue };
+            if in_told_price(s, whole.start()) {
+                continue;
+            }
+            let n = match (c.name("w").map(|w| w.as_str().to_lowercase()), c.name("n"), c.name("same")) {
+                (Some(w), _, _) if w.starts_with("doubl") || w == "twice" => Some(2),
+                (Some(w), _, _) if w.starts_with("tripl") || w == "thrice" || w == "treble" => Some(3),
+                (Some(_), _, _) => Some(4),
+                (None, Some(n), _) => count(n.as_str()),
+                (None, None, Some(_)) => Some(2),
+                _ => None,
+            };
+            match n {
+                Some(n) => ops.push(Op::Mul { n, operand: operand(&c, &["f", "g"]) }),
+                None => ops.push(Op::Unread),
+            }
+        }
+    }
+    for c in r.for_each.captures_iter(s) {
+        let Some(whole) = c.get(0) else { continue };
+        if in_told_price(s, whole.start()) {
+            continue;
+        }
+        let n = c.name("n").or(c.name("m")).or(c.name("k")).and_then(|n| count(n.as_str()));
+        // The figure the count multiplies: the one written before the "for each".
+        let before = figs.iter().rev().find(|f| f.1 <= whole.start()).map(|f| (f.2, f.0));
+        match (n, before) {
+            (Some(n), Some(b)) => ops.push(Op::Mul { n, operand: Some(b) }),
+            _ => ops.push(Op::Unread),
+        }
+    }
+    if r.unread_each.is_match(s) && !ops.iter().any(|o| matches!(o, Op::Mul { .. })) {
+        let whole = r.unread_each.find(s).map_or(0, |m| m.start());
+        if !in_told_price(s, whole) && figs.iter().any(|f| f.1 <= whole) {
+            ops.push(Op::Unread);
+        }
+    }
+    ops
+}
+
+/// Sentences of the customer's words that ask or that add to the ask ("Also, please add $15 compensation.").
+fn asking_sentences(own: &str) -> Vec<&str> {
+    let Some(r) = res() else { return Vec::new() };
+    super::desk25::sentences(own).filter(|s| intent_in(s).request || r.also_add.is_match(s)).collect()
+}
+
+/// The amount asked once the operators on it are applied (see the module's doc). `applies` is false where the ask was
+/// settled otherwise (a form's ask field, an answer to the shop's question) or no refund is asked.
+pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Amount {
+    let (Some(order), true) = (order, applies) else { return amount };
+    match amount {
+        Amount::FullPlus(_) | Amount::Times(_) => return amount,
+        Amount::Cents(v) if v > order => return amount,
+        _ => {}
+    }
+    let Some(r) = res() else { return amount };
+    let sentences = asking_sentences(own);
+    let per: Vec<(&str, Vec<Op>)> = sentences.iter().map(|s| (*s, operators(s))).collect();
+    if per.iter().all(|(_, ops)| ops.is_empty()) {
+        return amount;
+    }
+    // A stated total above the order is the amount asked: X2.
+    let stated = per.iter().flat_map(|(_, ops)| ops).filter_map(|o| if let Op::Total(t) = o { Some(*t) } else { None });
+    if let Some(t) = stated.max().filter(|t| *t > order) {
+        return Amount::Cents(t);
+    }
+    // The figures the ask names that no operator works on: the head.
+    let operand_at = |ops: &[Op], at: usize| {
+        ops.iter().any(|o| match o {
+            Op::Add { at: a, .. } => *a == at,
+            Op::Mul { operand: Some((_, a)), .. } => *a == at,
+            _ => false,
+        })
+    };
+    let mut heads: Vec<i64> = per
+        .iter()
+        .flat_map(|(s, ops)| {
+            figures(s).into_iter().filter(|f| !in_told_price(s, f.0) && !operand_at(ops, f.0)).map(|f| f.2)
+        })
+        .collect();
+    heads.sort_unstable();
+    heads.dedup();
+    let full = sentences.iter().any(|s| r.full.is_match(s));
+    let head = match heads.as_slice() {
+        _ if full && heads.is_empty() => Some(order),
+        // No figure and no full refund to work on ("Also please refund the $15 shade" beside a status question): the
+        // operator's operand is the ask itself, as the reader settled it.
+        [] => None,
+        [one] => Some(*one),
+        // Several figures: the one the reader settled as the ask is the head.
+        _ => match amount {
+            Amount::Cents(v) if heads.contains(&v) => Some(v),
+            _ => None,
+        },
+    };
+    let ops: Vec<Op> = per.into_iter().flat_map(|(_, ops)| ops).filter(|o| !matches!(o, Op::Total(_))).collect();
+    if ops.is_empty()
+        || (head.is_none() && heads.is_empty() && !ops.iter().any(|o| matches!(o, Op::Mul { operand: Some(_), .. })))
+    {
+        return amount;
+    }
+    let adds: i64 = ops.iter().map(|o| if let Op::Add { cents, .. } = o { *cents } else { 0 }).sum();
+    let strong = ops.iter().any(|o| !matches!(o, Op::Add { weak: true, .. }));
+    let unread = ops.contains(&Op::Unread);
+    let mul = ops.iter().find_map(|o| if let Op::Mul { n, operand } = o { Some((*n, *operand)) } else { None });
+    let total = match mul {
+        Some((n, Some((x, _)))) => x.checked_mul(n).and_then(|p| p.checked_add(adds)),
+        Some((n, None)) => head.and_then(|h| h.checked_mul(n)).and_then(|p| p.checked_add(adds)),
+        None => head.and_then(|h| h.checked_add(adds)),
+    };
+    match total {
+        Some(t) if t > order => Amount::Cents(t),
+        _ if unread || total.is_none() => match amount {
+            Amount::Ambiguous => amount,
+            _ if strong => Amount::Ambiguous,
+            _ => amount,
+        },
+        // Within the order the result is paid; several figures the reader could not choose between are settled by
+        // the operator joining them, unless a figure is unsettled in itself (an approximation, alternatives).
+        Some(t) if strong && t > 0 && (amount != Amount::Ambiguous || super::settle::unsettled(own).is_none()) => {
+            Amount::Cents(t)
+        }
+        _ => amount,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operators_are_read_by_structure() {
+        assert!(matches!(
+            operators("Refund $49.99 twice please.").as_slice(),
+            [Op::Mul { n: 2, operand: Some((4999, _)) }]
+        ));
+        assert!(matches!(
+            operators("I'd like $25 back for each of the 3 mugs.").as_slice(),
+            [Op::Mul { n: 3, operand: Some((2500, _)) }]
+        ));
+        let total = operators("Refund me the full price, that is $99.98 for both.");
+        assert!(!total.is_empty() && total.iter().all(|o| *o == Op::Total(9998)), "{total:?}");
+        assert!(operators("I paid 49.99 plus 5.00 shipping, refund the shipping").is_empty());
+    }
+}

@@ -1,0 +1,267 @@
+//! desk33 (issue #16, attack 34 H2; ADR-1126…ADR-1128): an ask that is multiplied or added to is the product or the
+//! sum — above the order's amount an over-ask (X2: refused, never reduced), within it paid, unreadable U1; never a
+//! payment of a part. The attacker's sixteen tickets, then a generated table of operator constructions × asks ×
+//! registers × values, then asks that must still pay. Every generated ticket is written here; none comes from
+//! `evals/` or the blind sets.
+
+use crate::kinds::{Decision, check, other, refund};
+
+fn x2() -> Decision {
+    other("refuse", "X2")
+}
+
+/// Attack 34 H2's sixteen over-asks on a delivered 49.99 order: every one refused (X2), never paid whole or in part.
+#[test]
+fn attack34_h2_overasks_are_refused_never_paid_in_part() {
+    let none: &[&str] = &[];
+    let bodies = [
+        "Refund my money back, double it.",
+        "I'd like my money back times two.",
+        "I want a refund of my money back x2.",
+        "Refund $49.99 twice please, since I returned two.",
+        "Refund $49.99 and then another $49.99.",
+        "Please refund $49.99 and $49.99 for my sister's order too.",
+        "I'd like $25 back for each of the 3 mugs.",
+        "Refund $49.99.\nAlso, please add $15 compensation.",
+        "Please refund $49.99 (plus $12 tax).",
+        "Refund my $49.99 and my $20 deposit.",
+        "Refund me the full price, that is $99.98 for both.",
+        "The shop offered $49.99 back plus $25 for the inconvenience. I accept, please pay.",
+        "Refund $49.99, and $10 for each day I waited (5 days).",
+        "I want the full refund and you also owe me $18 for postage.",
+        "Refund me fully, and the shipping ($9.99) on top.",
+        "Please reimburse $49.99 as well as $8 return shipping.",
+    ];
+    let cases: Vec<(&str, i64, &[&str], Decision)> = bodies.iter().map(|b| (*b, 4_999, none, x2())).collect();
+    check(&cases);
+}
+
+fn money(c: i64) -> String {
+    format!("${}.{:02}", c / 100, c % 100)
+}
+
+/// How a register wraps the asking words.
+fn registers(ask: &str) -> Vec<String> {
+    vec![
+        // terse
+        ask.to_string(),
+        // rambling, with distractor figures that are no ask (a date, a parcel count, a price told)
+        format!(
+            "Hi there, hope you are well. The parcel came on the 3rd, 2 days late, and the box was crushed so the \
+             blender inside is cracked. {ask} Thanks a lot for your help, really appreciated."
+        ),
+        // non-native
+        format!("Hello, the product is come broken to me, very sad. {ask} Thank you very much."),
+        // forwarded, the customer's words on top
+        format!(
+            "{ask}\n\n---------- Forwarded message ---------\nFrom: Ada <ada@example.test>\nSubject: my order\n\nThe \
+             blender arrived cracked, please help."
+        ),
+        // jargon
+        format!("RMA opened, unit DOA on arrival. {ask} Pls action asap."),
+    ]
+}
+
+/// One operator construction: the asking words for a head figure `v` (None: the full refund) and an operand `x`,
+/// and the result it asks for that head and operand (None when it cannot be built for that head).
+type Construction = (&'static str, fn(Option<i64>, i64) -> Option<(String, i64)>);
+
+fn head(v: Option<i64>) -> String {
+    match v {
+        Some(v) => format!("Please refund {}", money(v)),
+        None => "Please refund me the full price".to_string(),
+    }
+}
+
+fn constructions() -> Vec<Construction> {
+    vec![
+        ("plus", |v, x| Some((format!("{} plus {} for postage.", head(v), money(x)), x))),
+        ("on top", |v, x| Some((format!("{}, and the shipping ({}) on top.", head(v), money(x)), x))),
+        ("also add", |v, x| Some((format!("{}.\nAlso, please add {} compensation.", head(v), money(x)), x))),
+        ("as well as", |v, x| Some((format!("{} as well as {} return shipping.", head(v), money(x)), x))),
+        ("also owe", |v, x| Some((format!("{} and you also owe me {} for my time.", head(v), money(x)), x))),
+        ("another", |v, x| v.map(|v| (format!("Refund {} and then another {}.", money(v), money(x)), x))),
+    ]
+}
+
+/// One multiplier construction: the asking words for a head figure (None: the full refund) and the count.
+type Multiplier = (&'static str, fn(Option<i64>) -> Option<(String, i64)>);
+
+fn multipliers() -> Vec<Multiplier> {
+    vec![
+        ("twice", |v| v.map(|v| (format!("Refund {} twice please.", money(v)), 2))),
+        ("double it", |v| Some((format!("{}, double it.", head(v)), 2))),
+        ("times two", |v| match v {
+            Some(v) => Some((format!("I'd like {} back times two.", money(v)), 2)),
+            None => Some(("I'd like my money back times two.".to_string(), 2)),
+        }),
+        ("x2", |v| match v {
+            Some(v) => Some((format!("Refund {} x2 please.", money(v)), 2)),
+            None => Some(("I want a refund of my money back x2.".to_string(), 2)),
+        }),
+        ("for each of the 3", |v| v.map(|v| (format!("I'd like {} back for each of the 3 mugs.", money(v)), 3))),
+    ]
+}
+
+/// What the reference policy does with an ask of `asked` on an order of `order` (delivered, in the window).
+fn expected(asked: i64, order: i64) -> Decision {
+    if asked > order {
+        x2()
+    } else if asked > 50_000 {
+        other("escalate", "E1")
+    } else {
+        refund(asked)
+    }
+}
+
+/// The generated table: additions and multiplications of the full refund and of a figure, in five registers, with
+/// results below, equal to and above the order's amount, and within the order but above the cap.
+#[test]
+fn operators_on_the_ask_are_the_product_or_the_sum() {
+    let none: &[&str] = &[];
+    let mut cases: Vec<(String, i64, Decision)> = Vec::new();
+    // (order, head figure, operand) for additions: below, equal, above the order; within it above the cap.
+    let adds = [(6_000, 2_000, 1_500), (6_000, 4_500, 1_500), (6_000, 5_000, 1_500), (90_000, 45_000, 10_000)];
+    for (order, v, x) in adds {
+        for (_, build) in constructions() {
+            for head in [Some(v), None] {
+                let Some((ask, x)) = build(head, x) else { continue };
+                let asked = head.unwrap_or(order) + x;
+                for body in registers(&ask) {
+                    cases.push((body, order, expected(asked, order)));
+                }
+            }
+        }
+    }
+    // (order, head figure) for multiplications.
+    let muls = [(6_000, 2_000), (6_000, 3_000), (6_000, 3_500), (90_000, 30_000)];
+    for (order, v) in muls {
+        for (_, build) in multipliers() {
+            for head in [Some(v), None] {
+                let Some((ask, n)) = build(head) else { continue };
+                let asked = head.unwrap_or(order) * n;
+                for body in registers(&ask) {
+                    cases.push((body, order, expected(asked, order)));
+                }
+            }
+        }
+    }
+    let refs: Vec<(&str, i64, &[&str], Decision)> =
+        cases.iter().map(|(b, o, d)| (b.as_str(), *o, none, d.clone())).collect();
+    check(&refs);
+}
+
+/// A stated total above the order is asked whole (X2); an operator with no operand the reader can read leaves a
+/// total that cannot be computed (U1), never a payment of a part.
+#[test]
+fn a_stated_total_or_an_unreadable_operand_is_never_paid_in_part() {
+    let none: &[&str] = &[];
+    let mut cases: Vec<(String, i64, Decision)> = Vec::new();
+    for ask in ["Refund me the full price, that is $99.98 for both.", "Please refund the two lamps, $99.98 in total."] {
+        for body in registers(ask) {
+            cases.push((body, 4_999, x2()));
+        }
+    }
+    for ask in [
+        "Please refund $20.00 plus the postage.",
+        "I want $15.00 back and you also owe me for shipping.",
+        "I'd like $12.00 back for each of the mugs that broke.",
+    ] {
+        for body in registers(ask) {
+            cases.push((body, 4_999, other("escalate", "U1")));
+        }
+    }
+    let refs: Vec<(&str, i64, &[&str], Decision)> =
+        cases.iter().map(|(b, o, d)| (b.as_str(), *o, none, d.clone())).collect();
+    check(&refs);
+}
+
+/// No new false blocks: a price told beside the ask, a product written with its result within the order, "each"
+/// describing items not asked, a figure added in a quoted shop reply, "plus" in a product name.
+#[test]
+fn operators_beside_the_ask_still_pay() {
+    let none: &[&str] = &[];
+    check(&[
+        ("2 x 14.95 = 29.90, please refund the two cushions.", 8_970, none, refund(2_990)),
+        ("The mugs were 12.00 each, one broke, refund 12.00 please.", 4_800, none, refund(1_200)),
+        (
+            "Please just refund the $10.00 for the lid.\n\n> We can offer $10.00 plus $5.00 for postage.",
+            4_999,
+            none,
+            refund(1_000),
+        ),
+        ("The Galaxy Plus case cracked. Please refund $12.00.", 4_999, none, refund(1_200)),
+        ("I was charged twice for this order, please refund $49.99.", 4_999, none, refund(4_999)),
+        ("Refund $12.00 and $8.00 for the two cups please.", 4_999, none, refund(2_000)),
+    ]);
+    // A price told with its addition beside a bare ask for one of its parts: never an over-ask, never more than the
+    // part. (main escalates it (U1) before and after this change: the part named by a word, its figure in the price
+    // told, is not read as the ask — left to the reader's owners.)
+    for body in [
+        "I paid 49.99 plus 5.00 shipping, refund the shipping please.",
+        "I paid $49.99 plus $5 shipping, refund the shipping please.",
+    ] {
+        let got = crate::kinds::decide(body, 5_499, none);
+        assert!(got.1 != "X2" && got.2.is_none_or(|c| c <= 500), "{body}: {got:?}");
+    }
+}
+
+/// A "+" that breaks a stated figure into its parts ("499.99 gross (416.66 net + 83.33 VAT)") adds nothing to the ask
+/// (blind16 `b16-b-16` went X2 on the first cut of the guard).
+#[test]
+fn a_breakdown_of_a_stated_figure_is_no_addition() {
+    let none: &[&str] = &[];
+    check(&[(
+        "Order 113-36082\nCredit request: full invoice, GBP 499.99 gross (416.66 net + 83.33 VAT).\nGoods \
+             rejected at goods-in inspection.\nPlease remit by BACS.",
+        49_999,
+        none,
+        refund(49_999),
+    )]);
+}
+
+/// A "+" joining two acts ("cancel + refund 39.99") and a count of a duplicate charge ("shows it twice", "2 x 67.00,
+/// same timestamp … reverse the duplicate 1 x 67.00") put no operator on the ask (blind21 `b21-g-013`, `b21-g-051`,
+/// blind24 `b24-g-027` changed on the first cut of the guard).
+#[test]
+fn a_joined_act_or_a_duplicate_charge_count_is_no_operator() {
+    let none: &[&str] = &[];
+    check(&[
+        ("cancel + refund 19.99 thx, the lamp is faulty", 1_999, none, refund(1_999)),
+        (
+            "Please refund the duplicate charge of USD 84.20 - our card statement shows it twice for the same order.",
+            8_420,
+            none,
+            refund(8_420),
+        ),
+        (
+            "Our card statement shows a duplicate transaction for this order (2 x 58.00, same timestamp). Please \
+             reverse the duplicate 1 x 58.00.",
+            5_800,
+            none,
+            refund(5_800),
+        ),
+    ]);
+}
+
+/// A sum in brackets that opens with its own first term breaks the figure before it down, and a "+" between the
+/// things ordered prices them (blind17 `b17-g-005`, `b17-g-066`, blind33 `b33-g-024` changed on an earlier cut).
+#[test]
+fn a_bracketed_breakdown_or_an_order_list_is_no_addition() {
+    let none: &[&str] = &[];
+    check(&[
+        ("Please refund the one lamp, 36.00 incl. VAT (30.00 + 20%).", 10_800, none, refund(3_600)),
+        (
+            "Please action a partial credit of 24,00 EUR (net 20,00 + VAT 4,00) for the torn strap.",
+            9_000,
+            none,
+            refund(2_400),
+        ),
+        (
+            "ordered the mug (£8.99) + the coaster (£4.99), the coaster is chipped, can i get the 4.99 back??",
+            1_398,
+            none,
+            refund(499),
+        ),
+    ]);
+}
