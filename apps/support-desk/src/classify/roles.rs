@@ -55,6 +55,10 @@ struct Pats {
     ask_before: Regex,
     /// The word that asks right before a bare number ("claiming 700", "refund me 20", "I want 30").
     bare_ask_before: Regex,
+    /// A wish rather than a money verb right before a bare number ("I need 54", "I want 2"): asking money only where
+    /// its sentence speaks of money ([`Patterns::money_cue`]) — else a size, a count or a model.
+    bare_wish_before: Regex,
+    money_cue: Regex,
     /// A word that asks money back anywhere in a sentence.
     ask_word: Regex,
     /// The full price with a figure added ("the full price of the table plus the $15", "full refund + 15"): an
@@ -96,6 +100,14 @@ fn pats() -> Option<&'static Pats> {
             .ok()?,
             bare_ask_before: Regex::new(
                 r"(?i)\b(?:refund(?:ed)?|credit(?:ed)?|reimburse(?:d)?|claim(?:ing|ed)?|want|need|owed|request(?:ing|ed)?|ask(?:ing)?\s+for|give\s+me|send\s+me|pay\s+me|return\s+me|demand(?:ing)?|expect(?:ing)?|round(?:\s+it)?(?:\s+up)?\s+to)\s+(?:(?:me|us|back|of|only|just|a|the|sum|total|amount)\s+){0,2}[:=]?\s*$",
+            )
+            .ok()?,
+            bare_wish_before: Regex::new(
+                r"(?i)\b(?:want|need|expect(?:ing)?)\s+(?:(?:me|us|back|of|only|just|a|the|sum|total|amount)\s+){0,2}[:=]?\s*$",
+            )
+            .ok()?,
+            money_cue: Regex::new(
+                r"(?i)\b(?:refund\w*|money|back|credit\w*|reimburs\w*|repa(?:y|id)\w*|cash|compensat\w*|owed?|dollars?|bucks|euros?|pounds?|quid|cents?|eur|usd|gbp|cad|aud|chf|sgd)\b",
             )
             .ok()?,
             ask_word: Regex::new(
@@ -223,7 +235,10 @@ pub fn read(text: &str) -> Vec<Roled> {
             let asked_by_verb = if written {
                 p.ask_before.find(head).is_some_and(|m| !p.price_between.is_match(&head[m.start()..]))
             } else {
+                // "The frame is 58, I need 54" (b38 g-051, paid 54.00 as money): a wish over a bare number asks money
+                // only in a sentence that speaks of money.
                 p.bare_ask_before.is_match(head)
+                    && (!p.bare_wish_before.is_match(head) || p.money_cue.is_match(sentence))
             };
             let (role, why) = if p.identifier_before.is_match(head) {
                 (Role::Context, WHY_IDENTIFIER)
@@ -540,6 +555,12 @@ mod tests {
             vec![(199_900, Role::Restated), (1_999, Role::Asked)]
         );
         assert!(roles("Amount requested: 18.99 (1899)").first().is_some_and(|r| *r == (1_899, Role::Asked)));
+        // A size or a count wished for is no money asked; the same wish beside money is (b38 g-051).
+        for size in ["The bike is too big for me, the frame 58, I need 54.", "They sent size 42, I want 44", "I need 3"]
+        {
+            assert!(roles(size).iter().all(|(_, r)| *r != Role::Asked), "{size}: {:?}", roles(size));
+        }
+        assert_eq!(roles("I need 54 back for the frame"), vec![(5_400, Role::Asked)]);
         assert!(
             roles("Kindly process full reimbursement for PO 2231 (sectional sofa, 3-piece, charcoal).")
                 .iter()
