@@ -3300,6 +3300,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack34_h3_bench_floor_never_writes_through_a_planted_directory",
         also: &[],
     },
+    // ADR-399 (the b36-b39 first runs' over-payments)
+    Mutation {
+        property: "the support desk never pays the order's amount for a partial ask whose part's figure it reads (ADR-399)",
+        file: "apps/support-desk/src/classify/roles.rs",
+        original: "    match values[..] {\n        [one] => Some(one),",
+        broken: "    match values[..] {\n        [_] => None,",
+        package: "support-desk",
+        filter: "a_partial_ask_means_the_one_part_figure_never_the_order",
+        also: &[],
+    },
     // fault18 (ADR-1029..ADR-1035)
     Mutation {
         property: "a lengthened compensation window re-opens no target whose undo's link left memory (ADR-1029)",

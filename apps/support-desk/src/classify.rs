@@ -3732,6 +3732,18 @@ pub fn facts(ev: &Evidence) -> Facts {
         }
         _ => (wants_refund, amount),
     };
+    // A partial ask is never for the order's amount: the one part's figure below it, if the words name one (ADR-399).
+    let amount = match identified.map(|o| o.amount_cents) {
+        Some(order)
+            if wants_refund
+                && answered.is_none()
+                && form_ask.is_none()
+                && (matches!(amount, Amount::Full | Amount::Missing) || amount == Amount::Cents(order)) =>
+        {
+            roles::part_asked(&own, order).map_or(amount, Amount::Cents)
+        }
+        _ => amount,
+    };
     // desk33 (ADR-1126): an ask multiplied or added to is the product or sum; above the order, X2 (never reduced).
     let amount = overask::guard(
         &own,

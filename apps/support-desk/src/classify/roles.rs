@@ -503,6 +503,46 @@ pub fn full_plus(text: &str) -> Option<i64> {
     (added > 0).then_some(added)
 }
 
+/// A partial ask: the customer says the refund is for a part ("this amount only", "for one piece only", "the money for
+/// the light", "a partial refund of 15%", "the rest can stay"). Strong cues only: an ask for the whole ("just refund
+/// it", "I only want my money back") is none.
+fn partial_cue() -> Option<&'static Regex> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)\bpartial(?:ly)?\b|\b(?:this|that|the)\s+(?:amount|sum|price)\s+only\b|\bonly\s+(?:this|that|the)\s+(?:amount|sum|price)\b|\b(?:for|of)\s+(?:one|1)\s+(?:piece|item|unit|part|of\s+(?:them|the\s+\w+))(?:\s+only)?\b|\bmoney\s+for\s+(?:the|that|this)\s+\w+(?:\s+\w+)?\s+back\b|\b(?:the\s+)?rest\s+(?:can|may|will|should)\s+stay\b|\bkeep\s+the\s+rest\b|\b(?:the\s+)?other\s+(?:one|ones|items?|pieces?|knives|knifes)\s+(?:i|we)\s+(?:use|keep|like)\b|\bthe\s+other\s+\w+\s+(?:is|are)\s+(?:very\s+)?(?:good|fine|ok(?:ay)?)\b",
+        )
+        .ok()
+    })
+    .as_ref()
+}
+
+/// ADR-399: the one figure a partial ask can mean — a price, a figure asked or an unexplained figure below the order's
+/// amount (counts, years, identifiers, other purchases and arithmetic left out), when the customer's words say the
+/// refund is for a part and there is exactly one such value. The order's amount is never the answer to a partial ask.
+pub fn part_asked(text: &str, order_cents: i64) -> Option<i64> {
+    if !partial_cue()?.is_match(text) {
+        return None;
+    }
+    let mut values: Vec<i64> = read(text)
+        .into_iter()
+        .filter(|f| match f.role {
+            Role::Asked => f.why != WHY_FULL_PLUS,
+            Role::Price => true,
+            Role::Context => f.why == WHY_UNASKED,
+            Role::Arithmetic | Role::Restated => false,
+        })
+        .map(|f| f.cents)
+        .filter(|c| *c > 0 && *c < order_cents)
+        .collect();
+    values.sort_unstable();
+    values.dedup();
+    match values[..] {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
 /// The role table as lines for the decision trace.
 pub fn describe(text: &str) -> Vec<(String, String)> {
     let figs = read(text);
@@ -544,6 +584,39 @@ mod tests {
             roles("600 was what I paid, so I'm claiming 700."),
             vec![(60_000, Role::Price), (70_000, Role::Asked)]
         );
+    }
+
+    /// ADR-399: a partial ask with one part's figure below the order's amount asks that figure (the blind first
+    /// runs' over-payments: the order's amount paid for one knife, one organiser, one light, a 15 % goodwill).
+    #[test]
+    fn a_partial_ask_means_the_one_part_figure_never_the_order() {
+        let cases = [
+            (
+                "Its price in your website is 19.90. Kindly return to me this amount only, the other knifes are very good.",
+                8_990,
+                Some(1_990),
+            ),
+            (
+                "Price each one is 15.5 dollar. Please return money for one piece only, 15.5. Other one I use.",
+                3_100,
+                Some(1_550),
+            ),
+            (
+                "14 degrees in July! Could you just give me the money for the light back? It was 24,99 on the invoice. The rest can stay.",
+                11_297,
+                Some(2_499),
+            ),
+            (
+                "please process the agreed goodwill partial refund of 15% on invoice 7731 ($200.00), i.e. $30.00.",
+                20_000,
+                Some(3_000),
+            ),
+            ("I only want my money back, it was 20.00 for the delivery and it never came.", 8_000, None),
+            ("Refund it please. I paid 12.50 and 30.00 for the two parts, keep the rest.", 8_000, None),
+        ];
+        for (text, order, want) in cases {
+            assert_eq!(super::part_asked(text, order), want, "{text}");
+        }
     }
 
     /// A typo restated well written is replaced; a figure glossed in brackets is not a restatement; a bare number
