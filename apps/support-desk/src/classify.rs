@@ -761,18 +761,11 @@ fn number_value(words: &str) -> Option<i64> {
         words.split(|c: char| c.is_whitespace() || c == '-').filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
     let (mut total, mut current, mut any) = (0i64, 0i64, false);
     for (i, w) in words.iter().enumerate() {
+        if money::scale_word(w, &mut total, &mut current) {
+            any = true;
+            continue;
+        }
         let small = match w.as_str() {
-            "hundred" => {
-                current = current.max(1) * 100;
-                any = true;
-                continue;
-            }
-            "thousand" => {
-                total += current.max(1) * 1000;
-                current = 0;
-                any = true;
-                continue;
-            }
             // "a hundred" is one hundred; a lone "a" or "and" adds nothing ("a fifty dollars" is fifty).
             "a" if words.get(i + 1).is_some_and(|n| n == "hundred" || n == "thousand") => 1,
             other => match money::unit_word(other) {

@@ -238,6 +238,21 @@ const UNITS: [&str; 20] = [
 /// The English tens words, from twenty (20, 30, …, 90).
 const TENS: [&str; 8] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 
+/// Applies a scale word of a spoken number ("hundred", "thousand") to its running sum (`total` of the finished
+/// thousands, `current` below them); false, changing nothing, for any other word. One home for the strict reader
+/// here and the loose one in `classify::number_value`.
+pub fn scale_word(word: &str, total: &mut i64, current: &mut i64) -> bool {
+    match word {
+        "hundred" => *current = (*current).max(1) * 100,
+        "thousand" => {
+            *total += (*current).max(1) * 1000;
+            *current = 0;
+        }
+        _ => return false,
+    }
+    true
+}
+
 /// The value of one English unit, teen or tens word ("seven" 7, "fourteen" 14, "forty" 40): the one table of them,
 /// which [`words`] and the spoken-price reader of `classify` both compose.
 pub fn unit_word(word: &str) -> Option<i64> {
@@ -257,19 +272,12 @@ pub fn words(run: &str) -> Option<i64> {
     let mut any = false;
     for w in run.split(|c: char| c.is_whitespace() || c == '-').filter(|w| !w.is_empty()) {
         let w = w.to_lowercase();
+        if scale_word(&w, &mut total, &mut current) {
+            any = true;
+            continue;
+        }
         let small = match w.as_str() {
             "a" | "and" => continue,
-            "hundred" => {
-                current = current.max(1) * 100;
-                any = true;
-                continue;
-            }
-            "thousand" => {
-                total += current.max(1) * 1000;
-                current = 0;
-                any = true;
-                continue;
-            }
             other => unit_word(other)?,
         };
         // "forty nine" adds; "nine forty" is two numbers (a time, whole and cents), not 49.
