@@ -3310,6 +3310,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_partial_ask_means_the_one_part_figure_never_the_order",
         also: &[],
     },
+    // attack 35 (ADR-396 amended)
+    Mutation {
+        property: "a run's start mark is checked as the caller's credential: a token revoked before the start runs nothing (ADR-396, attack 35 A)",
+        file: "crates/foureyes-connect/src/door.rs",
+        original: "        if let Err(e) = self.store.connector_started(decision.decision_id, spec.kind(), REPORTER, (self.clock)()).await",
+        broken: "        if let Err(e) = foureyes_store::writes_by_the_door(self.store.connector_started(decision.decision_id, spec.kind(), REPORTER, (self.clock)())).await",
+        package: "foureyes-connect",
+        filter: "attack35_a_a_token_revoked_between_the_permit_and_the_start_starts_nothing",
+        also: &[],
+    },
     // fault18 (ADR-1029..ADR-1035)
     Mutation {
         property: "a lengthened compensation window re-opens no target whose undo's link left memory (ADR-1029)",

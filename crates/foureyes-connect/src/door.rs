@@ -103,11 +103,12 @@ impl Door {
         if decision.verdict != Verdict::Permit || decided.replayed {
             return Ok(Executed { decision, replayed: decided.replayed, ran: false, outcome: None, refused: None });
         }
-        // The caller's part ends with its decision (its writes were checked as its credential, ADR-396); what the run
-        // writes from here — its start mark, its outcome — the door writes as itself, so a caller revoked while its
-        // permitted run is in flight does not lose the record of what the run did.
+        // The caller's part ends with the run's start mark: the decision and the start are checked as its credential
+        // (ADR-396, attack 35 A: a start journaled after the caller's revocation ran the action). What the run writes
+        // once started — its outcome, a refused release, a failed start — the door writes as itself
+        // (`writes_by_the_door`), so a caller revoked while its run is in flight does not lose its record.
         let run = Permitted { spec, url_params, decision, original, pins };
-        foureyes_store::writes_by_the_door(self.run_permitted(run)).await
+        self.run_permitted(run).await
     }
 
     async fn run_permitted(&self, run: Permitted) -> Result<Executed, StoreError> {
@@ -117,7 +118,7 @@ impl Door {
         if let Some(approval) = decision.approval_id
             && let Err(changed) = self.released_as_shown(&spec, &decision, approval, original.as_ref()).await?
         {
-            return self.refuse_release(decision, approval, &spec, changed).await;
+            return foureyes_store::writes_by_the_door(self.refuse_release(decision, approval, &spec, changed)).await;
         }
         // The start mark, journaled before anything is sent (ADR-321); without it nothing is sent. The store refuses
         // a second start of one decision, whatever its tables say.
@@ -127,8 +128,14 @@ impl Door {
                 "connector": spec.kind(),
                 "error": format!("the run's start could not be recorded ({e}); nothing was sent"),
             });
-            let reported =
-                self.store.report_by(decision.decision_id, Outcome::Failed, detail, REPORTER, (self.clock)()).await?;
+            let reported = foureyes_store::writes_by_the_door(self.store.report_by(
+                decision.decision_id,
+                Outcome::Failed,
+                detail,
+                REPORTER,
+                (self.clock)(),
+            ))
+            .await?;
             return Ok(Executed {
                 decision: reported,
                 replayed: false,
@@ -138,10 +145,15 @@ impl Door {
             });
         }
         // Outside any lock: the decide transaction has committed.
-        let RunResult { outcome, detail } =
-            run::run(&spec, &url_params, &decision, original.as_ref(), self.secrets.as_ref(), Some(&pins)).await;
-        let detail = fit(detail);
-        let reported = self.store.report_by(decision.decision_id, outcome, detail, REPORTER, (self.clock)()).await?;
+        let (reported, outcome) = foureyes_store::writes_by_the_door(async {
+            let RunResult { outcome, detail } =
+                run::run(&spec, &url_params, &decision, original.as_ref(), self.secrets.as_ref(), Some(&pins)).await;
+            let detail = fit(detail);
+            let reported =
+                self.store.report_by(decision.decision_id, outcome, detail, REPORTER, (self.clock)()).await?;
+            Ok::<_, StoreError>((reported, outcome))
+        })
+        .await?;
         Ok(Executed { decision: reported, replayed: false, ran: true, outcome: Some(outcome), refused: None })
     }
 

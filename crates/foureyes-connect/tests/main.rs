@@ -9,6 +9,7 @@
 mod support;
 
 mod attack28;
+mod attack35;
 mod attack6;
 mod attack8;
 mod docs_connectors;
