@@ -10,7 +10,7 @@ use common::*;
 use foureyes_core::Role;
 use foureyes_core::canonical::sha256_hex;
 use foureyes_server::{new_totp_secret, totp_code};
-use foureyes_store::Credentials;
+use foureyes_store::{Credentials, Store};
 use serde_json::{Value, json};
 
 async fn approve(h: &Harness, token: &str, id: i64, body: Value) -> Resp {
@@ -246,6 +246,38 @@ async fn a_totp_code_approves_once_and_its_replay_is_refused_and_journaled() {
     let r = approve(&h, "tok-carol", second, json!({"digest": second_digest, "totp": next})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     assert_eq!(r.json()["approval"]["status"], "approved");
+}
+
+/// ADR-1160 (RED before: the row was the only record of the last step, and the replay approved): a TOTP code used
+/// for one approval, then its credential's `totp_last_step` set back (or cleared) by a database writer, approves
+/// nothing a second time: the journal's last step is the authority. `journal audit` names the row.
+#[tokio::test]
+async fn a_used_totp_code_approves_nothing_after_its_step_is_set_back_by_hand() {
+    let h = harness().await;
+    let secret = new_totp_secret().unwrap();
+    h.store.create_token("carol", Role::Approver, &sha256_hex(b"tok-carol"), Some(&secret), h.now()).await.unwrap();
+    let (first, first_digest) = wire(&h).await;
+    let (second, second_digest) = wire(&h).await;
+    let code = totp_code(&secret, h.now()).unwrap();
+    let r = approve(&h, "tok-carol", first, json!({"digest": first_digest, "totp": code})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    h.advance(10_000);
+    let db = rusqlite::Connection::open(h.dir.path().join("t.db")).unwrap();
+    for back in ["totp_last_step - 1", "NULL"] {
+        db.execute_batch(&format!("UPDATE tokens SET totp_last_step = {back} WHERE name = 'carol'")).unwrap();
+        let audit = h.store.audit().await.unwrap();
+        assert!(
+            audit.mismatches.iter().any(|m| m.starts_with("tokens carol totp_last_step: journal says")),
+            "set back to {back}: {:#?}",
+            audit.mismatches
+        );
+        let before = h.head().await;
+        let r = approve(&h, "tok-carol", second, json!({"digest": second_digest, "totp": code})).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "set back to {back}: {}", r.text());
+        assert!(r.json()["error"]["message"].as_str().unwrap().contains("already used"), "{}", r.text());
+        h.only_refusal_since(before, "carol").await;
+        assert_eq!(approval(&h, second).await["status"], "pending", "set back to {back}");
+    }
 }
 
 /// The step-up check does not replace the digest check: a right code with a wrong digest is still refused.

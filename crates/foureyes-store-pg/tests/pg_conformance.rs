@@ -1040,3 +1040,15 @@ async fn own_decided_events_apply_the_fingerprint_they_were_decided_with() {
     let restarted = Arc::new(PgStore::connect(&url, PgOptions::default()).await.unwrap());
     conformance::every_retry_after_a_restart_is_a_replay(restarted, requests, T0).await;
 }
+
+/// ADR-1160 against a database writer's hand on PostgreSQL (`conformance::totp_columns_edited_by_hand`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_step_up_approvers_totp_columns_edited_by_hand_are_named_and_grant_nothing() {
+    let dbs = Databases::new();
+    let (url, store) = dbs.store().await;
+    let sql = move |statement: String| -> conformance::CheckFuture {
+        let url = url.clone();
+        Box::pin(async move { tokio::task::block_in_place(|| execute_blocking(&url, &statement)) })
+    };
+    conformance::totp_columns_edited_by_hand(store, T0, &sql).await;
+}

@@ -614,3 +614,17 @@ async fn under_the_seal_a_lengthened_window_reopens_no_undone_target() {
     let restarted = SqliteStore::open(&path, SqliteOptions::default()).unwrap().with_seal_key(Some(key));
     conformance::lengthened_window_after_a_restart(Arc::new(restarted), &state).await;
 }
+
+/// ADR-1160 against a database writer's hand on SQLite (`conformance::totp_columns_edited_by_hand`): a step-up
+/// approver's `totp_last_step` set back or `totp_secret` replaced is named by the audit, and grants nothing at use.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_step_up_approvers_totp_columns_edited_by_hand_are_named_and_grant_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("totp-edited.db");
+    let store = SqliteStore::open(&path, SqliteOptions::default()).unwrap();
+    let sql = move |statement: String| -> conformance::CheckFuture {
+        let path = path.clone();
+        Box::pin(async move { rusqlite::Connection::open(&path).unwrap().execute_batch(&statement).unwrap() })
+    };
+    conformance::totp_columns_edited_by_hand(Arc::new(store), T0, &sql).await;
+}

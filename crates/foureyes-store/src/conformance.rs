@@ -3761,3 +3761,77 @@ pub fn replay_soak_create(replayed: &mut crate::replay::Replayed, id: i64, relea
     let data = EventData::from_journal(EventKind::Executed, &reported).unwrap();
     replayed.apply_data(2 * id as u64 + 1, id + 1, &data);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The step-up columns against a database writer (ADR-1160)
+
+/// ADR-1160 against a database writer's hand on the `tokens` rows of a step-up approver (not in [`CHECKS`]: each
+/// backend runs it with its own hand on the rows). The journal speaks for the TOTP secret (its `created` event binds
+/// it) and for the last step used (each accepted step is journaled with the row's `UPDATE`): a `totp_last_step`
+/// set back by hand is named by the audit and lets no used code be used again; a `totp_secret` written by hand — a
+/// writer enrolling their own secret, for an approver enrolled or not — is named by the audit and the credential is
+/// refused at use (`record_altered`). Put back as the door left them, the rows are consistent again.
+pub async fn totp_columns_edited_by_hand<S>(store: Arc<S>, t0: i64, sql: Sql<'_>)
+where
+    S: Store + crate::Credentials + 'static,
+{
+    use foureyes_core::Role;
+    const SECRET: &str = "JBSWY3DPEHPK3PXP";
+    const MALLORYS: &str = "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U";
+    let s = &*store;
+    s.create_token("stepper", Role::Approver, "hash-stepper", Some(SECRET), t0).await.unwrap();
+    s.create_token("plain", Role::Approver, "hash-plain", None, t0 + 1).await.unwrap();
+    let step = (t0 as u64 / 1000) / 30;
+    assert!(s.accept_totp_step("stepper", step).await.unwrap(), "a first code is accepted");
+    assert_consistent(s, "a step-up approver that used a code").await;
+
+    let named = |report: &crate::AuditReport, expected: &str| {
+        assert!(
+            report.mismatches.iter().any(|m| m.contains(expected)),
+            "the audit does not name `{expected}`: {:#?}",
+            report.mismatches
+        );
+    };
+    // The last step set back (and cleared): named; the used code stays used.
+    for back in [(step - 1).to_string(), "NULL".to_string()] {
+        sql(format!("UPDATE tokens SET totp_last_step = {back} WHERE name = 'stepper'")).await;
+        let shown = if back == "NULL" { "NULL".to_string() } else { format!("\"{back}\"") };
+        named(
+            &s.audit().await.unwrap(),
+            &format!("tokens stepper totp_last_step: journal says \"{step}\", table says {shown}"),
+        );
+        assert!(
+            !s.accept_totp_step("stepper", step).await.unwrap(),
+            "the code of the used step, after the row was set back to {back}: refused as a replay"
+        );
+    }
+    // A later code is accepted, and the row is as the journal says again.
+    assert!(s.accept_totp_step("stepper", step + 1).await.unwrap(), "a later code is accepted");
+    assert_consistent(s, "the step moved forward by the door").await;
+
+    // A writer's own secret, for the enrolled approver: named, and the credential refused at use.
+    let refused = |what: &str, r: Result<Option<crate::Principal>, StoreError>| match r {
+        Err(StoreError::Refused { code, message, .. }) => {
+            assert_eq!(code, "record_altered", "{what}: {message}");
+            assert!(message.contains("totp_secret"), "{what}: names the column: {message}");
+        }
+        other => panic!("{what}: a credential with a TOTP secret the journal never bound was believed: {other:?}"),
+    };
+    sql(format!("UPDATE tokens SET totp_secret = '{MALLORYS}' WHERE name = 'stepper'")).await;
+    named(&s.audit().await.unwrap(), "tokens stepper totp_binding: journal says");
+    refused("an enrolled approver's secret replaced", s.principal_by_token("hash-stepper").await);
+    sql("UPDATE tokens SET totp_secret = NULL WHERE name = 'stepper'".into()).await;
+    named(&s.audit().await.unwrap(), "tokens stepper totp_binding: journal says");
+    refused("an enrolled approver's secret removed", s.principal_by_token("hash-stepper").await);
+    sql(format!("UPDATE tokens SET totp_secret = '{SECRET}' WHERE name = 'stepper'")).await;
+    let back = s.principal_by_token("hash-stepper").await.unwrap().expect("put back, the credential is believed");
+    assert_eq!(back.totp_secret.as_deref(), Some(SECRET));
+
+    // And for an approver enrolled in no step-up at all.
+    sql(format!("UPDATE tokens SET totp_secret = '{MALLORYS}' WHERE name = 'plain'")).await;
+    named(&s.audit().await.unwrap(), "tokens plain step_up: journal says \"false\", table says \"true\"");
+    refused("a secret enrolled by hand", s.principal_by_token("hash-plain").await);
+    sql("UPDATE tokens SET totp_secret = NULL WHERE name = 'plain'".into()).await;
+    assert!(s.principal_by_token("hash-plain").await.unwrap().is_some(), "put back, the credential is believed");
+    assert_consistent(s, "the step-up columns put back as the door left them").await;
+}
