@@ -3564,6 +3564,15 @@ const MUTATIONS: &[Mutation] = &[
         package: "support-desk",
         filter: "desk33_overask::attack34_h2_overasks_are_refused_never_paid_in_part",
         also: &[],
+    }, // totp36 (ADR-1160)
+    Mutation {
+        property: "an accepted TOTP step is journaled with its row's UPDATE: a step set back by hand is named and lets no code be used twice (ADR-1160)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    w.append(now_ms, EventData::Credential(accepted)).await?;\n    Ok(true)",
+        broken: "    let _ = accepted;\n    Ok(true)",
+        package: "foureyes-store-sqlite",
+        filter: "sqlite_conformance::a_step_up_approvers_totp_columns_edited_by_hand_are_named_and_grant_nothing",
+        also: &[],
     },
 ];
 

@@ -272,6 +272,13 @@ pub fn token_binding(token_sha256: &str) -> String {
     crate::canonical::sha256_hex(format!("foureyes token binding\0{token_sha256}").as_bytes())
 }
 
+/// What a credential's journaled creation binds its TOTP secret (step-up, RFC 6238) with: the SHA-256 (hex) of the
+/// base32 secret under its own domain (ADR-1160). A hash of 160 random bits: safe to journal; the secret itself is
+/// never journaled.
+pub fn totp_binding(totp_secret: &str) -> String {
+    crate::canonical::sha256_hex(format!("foureyes totp binding\0{totp_secret}").as_bytes())
+}
+
 /// A credential created or revoked (never its secret).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
@@ -288,6 +295,11 @@ pub enum CredentialChange {
         /// before it, whose tokens are not bound.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token_binding: Option<String>,
+        /// [`totp_binding`] of its step-up secret, when it has one (ADR-1160): a secret written in the row by hand
+        /// is refused at use and named by the audit. Absent in journals written before it, whose secrets are
+        /// compared only as "is there one" (`step_up`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        totp_binding: Option<String>,
     },
     Revoked {
         name: String,
@@ -326,6 +338,13 @@ pub enum CredentialChange {
     /// A sign-in code used (it signs nobody in again).
     SigninCodeUsed {
         code_binding: String,
+    },
+    /// `name` used the TOTP code of time step `step` for a step-up (ADR-1160): journaled in the transaction that
+    /// moves its row's `totp_last_step` forward. The journal's last step of a name is the largest journaled; a code
+    /// of that step or an earlier one is refused whatever the row says.
+    TotpStepAccepted {
+        name: String,
+        step: u64,
     },
 }
 
@@ -674,8 +693,25 @@ mod tests {
                 serves: None,
                 step_up: true,
                 token_binding: None,
+                totp_binding: None,
             }),
             json!({"action": "created", "name": "n", "role": Role::Admin, "step_up": true}),
+        );
+        same(
+            EventData::Credential(CredentialChange::Created {
+                name: "n".into(),
+                role: Role::Approver,
+                serves: None,
+                step_up: true,
+                token_binding: Some("b".into()),
+                totp_binding: Some("t".into()),
+            }),
+            json!({"action": "created", "name": "n", "role": Role::Approver, "step_up": true, "token_binding": "b",
+                   "totp_binding": "t"}),
+        );
+        same(
+            EventData::Credential(CredentialChange::TotpStepAccepted { name: "n".into(), step: 60_000_000 }),
+            json!({"action": "totp_step_accepted", "name": "n", "step": 60_000_000u64}),
         );
         same(
             EventData::Credential(CredentialChange::Created {
@@ -684,6 +720,7 @@ mod tests {
                 serves: Some("bot".into()),
                 step_up: false,
                 token_binding: Some("b".into()),
+                totp_binding: None,
             }),
             json!({"action": "created", "name": "n", "role": Role::Executor, "serves": "bot", "step_up": false,
                    "token_binding": "b"}),

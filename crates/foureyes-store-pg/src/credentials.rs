@@ -312,15 +312,9 @@ impl Credentials for PgStore {
     }
 
     async fn accept_totp_step(&self, principal: &str, step: u64) -> Result<bool, StoreError> {
-        let step = i64::try_from(step).map_err(|_| StoreError::Backend(format!("TOTP step {step} is out of range")))?;
-        // One conditional UPDATE (row-locked by PostgreSQL): of two replicas accepting one code, one wins.
-        let changed = exec(
-            &self.conn().await?,
-            "UPDATE tokens SET totp_last_step = $1
-             WHERE name = $2 AND revoked_ms IS NULL AND (totp_last_step IS NULL OR totp_last_step < $1)",
-            &[&step, &principal],
-        )
-        .await?;
-        Ok(changed == 1)
+        // Under the chain-head lock, journaled with the row's conditional UPDATE (ADR-1160): of two replicas
+        // accepting one code, one wins; a row set back by hand lets no code be used twice.
+        let name = principal.to_string();
+        in_tx!(self, |w| ops::accept_totp_step(w, &name, step, foureyes_store::wall_clock_ms()))
     }
 }

@@ -491,6 +491,14 @@ impl WriteTx for Tx {
         exec(self.c(), sql, &[&now_ms, &name]).await
     }
 
+    async fn advance_totp_step(&mut self, name: &str, step: u64) -> Result<bool, StoreError> {
+        let step = i64::try_from(step).map_err(|_| StoreError::Backend(format!("TOTP step {step} is out of range")))?;
+        self.flush().await?;
+        let sql = "UPDATE tokens SET totp_last_step = $1
+                   WHERE name = $2 AND revoked_ms IS NULL AND (totp_last_step IS NULL OR totp_last_step < $1)";
+        Ok(exec(self.c(), sql, &[&step, &name]).await? == 1)
+    }
+
     async fn delete_sessions_of(&mut self, principal: &str) -> Result<(), StoreError> {
         self.flush().await?;
         exec(self.c(), "DELETE FROM sessions WHERE principal = $1", &[&principal]).await?;

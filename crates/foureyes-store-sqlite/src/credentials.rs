@@ -302,19 +302,9 @@ impl Credentials for SqliteStore {
     }
 
     async fn accept_totp_step(&self, principal: &str, step: u64) -> Result<bool, StoreError> {
+        // In the write transaction, journaled with the row's conditional UPDATE (ADR-1160): only forward, and a row
+        // set back by hand lets no code be used twice.
         let name = principal.to_string();
-        let step = i64::try_from(step).map_err(|_| StoreError::Backend(format!("TOTP step {step} is out of range")))?;
-        self.write(move |c| {
-            // Only forward: the step must be later than the last one used (a replay or an older code changes nothing).
-            let changed = c
-                .execute(
-                    "UPDATE tokens SET totp_last_step = ?1
-                 WHERE name = ?2 AND revoked_ms IS NULL AND (totp_last_step IS NULL OR totp_last_step < ?1)",
-                    params![step, name],
-                )
-                .sql()?;
-            Ok(changed == 1)
-        })
-        .await
+        self.write_tx(move |w| run_ready(ops::accept_totp_step(w, &name, step, foureyes_store::wall_clock_ms()))).await
     }
 }

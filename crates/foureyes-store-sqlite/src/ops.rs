@@ -675,6 +675,16 @@ impl WriteTx for SqliteTx<'_, '_> {
         self.exec("UPDATE tokens SET revoked_ms = ?1 WHERE name = ?2 AND revoked_ms IS NULL", params![now_ms, name])
     }
 
+    async fn advance_totp_step(&mut self, name: &str, step: u64) -> Result<bool, StoreError> {
+        let step = i64::try_from(step).map_err(|_| StoreError::Backend(format!("TOTP step {step} is out of range")))?;
+        let changed = self.exec(
+            "UPDATE tokens SET totp_last_step = ?1
+             WHERE name = ?2 AND revoked_ms IS NULL AND (totp_last_step IS NULL OR totp_last_step < ?1)",
+            params![step, name],
+        )?;
+        Ok(changed == 1)
+    }
+
     async fn delete_sessions_of(&mut self, principal: &str) -> Result<(), StoreError> {
         self.exec("DELETE FROM sessions WHERE principal = ?1", params![principal])?;
         Ok(())

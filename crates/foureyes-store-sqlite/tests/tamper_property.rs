@@ -592,7 +592,8 @@ async fn every_edit_of_a_step_up_approvers_totp_columns_is_named_by_the_audit() 
             copy_db(&honest, &edited);
             let what = {
                 let c = rusqlite::Connection::open(&edited).unwrap();
-                let old: Sql = c.query_row(&format!("SELECT {column} FROM tokens WHERE name = 'ann'"), [], |r| r.get(0)).unwrap();
+                let old: Sql =
+                    c.query_row(&format!("SELECT {column} FROM tokens WHERE name = 'ann'"), [], |r| r.get(0)).unwrap();
                 let Some(new) = mutate(&old, &mut rng) else { continue };
                 c.execute(&format!("UPDATE tokens SET {column} = ?1 WHERE name = 'ann'"), [&new]).unwrap();
                 format!("tokens.{column}: {old:?} -> {new:?}")

@@ -615,6 +615,12 @@ pub struct JournaledCredential {
     pub live: bool,
     /// `event::token_binding` of its token, when the journal bound one (attack 3, S4).
     pub token_binding: Option<String>,
+    /// Whether it was created with a step-up (TOTP) secret.
+    pub step_up: bool,
+    /// `event::totp_binding` of its TOTP secret, when the journal bound one (ADR-1160).
+    pub totp_binding: Option<String>,
+    /// The largest TOTP step the journal accepted for it (`totp_step_accepted`, ADR-1160); `None` before the first.
+    pub totp_last_step: Option<u64>,
 }
 
 /// The credentials the journal created, by name; shared with the read path ([`Authority::credentials`]).
@@ -1487,14 +1493,22 @@ impl Authority {
             EventData::Credential(change) => {
                 let mut credentials = self.credentials.write().unwrap_or_else(std::sync::PoisonError::into_inner);
                 match change {
-                    CredentialChange::Created { name, role, serves, token_binding, .. } => {
+                    CredentialChange::Created { name, role, serves, step_up, token_binding, totp_binding } => {
                         let c = JournaledCredential {
                             role: *role,
                             serves: serves.clone(),
                             live: true,
                             token_binding: token_binding.clone(),
+                            step_up: *step_up,
+                            totp_binding: totp_binding.clone(),
+                            totp_last_step: None,
                         };
                         credentials.insert(name.clone(), c);
+                    }
+                    CredentialChange::TotpStepAccepted { name, step } => {
+                        if let Some(c) = credentials.get_mut(name) {
+                            c.totp_last_step = c.totp_last_step.max(Some(*step));
+                        }
                     }
                     CredentialChange::Revoked { name } => {
                         if let Some(c) = credentials.get_mut(name) {

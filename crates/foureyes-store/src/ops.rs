@@ -1868,6 +1868,7 @@ pub async fn create_token<W: WriteTx>(
         serves: None,
         step_up: totp_secret.is_some(),
         token_binding: Some(ev::token_binding(token_sha256)),
+        totp_binding: totp_secret.map(ev::totp_binding),
     };
     w.append(now_ms, EventData::Credential(created)).await?;
     Ok(())
@@ -1896,6 +1897,7 @@ pub async fn create_executor<W: WriteTx>(
         serves: Some(serves.to_string()),
         step_up: false,
         token_binding: Some(ev::token_binding(token_sha256)),
+        totp_binding: None,
     };
     w.append(now_ms, EventData::Credential(created)).await?;
     Ok(())
@@ -1929,8 +1931,8 @@ pub async fn revoke_token<W: WriteTx>(w: &mut W, name: &str, now_ms: i64) -> Res
 }
 
 /// The first field in which a credential's row differs from what the journal says of it (ADR-180):
-/// `(field, row, journal)`. Existence, liveness, role, served agent, and (when the caller presented a token, and the
-/// journal bound one: attack 3, S4) the token hash the row was found by.
+/// `(field, row, journal)`. Existence, liveness, role, served agent, the step-up secret (ADR-1160), and (when the
+/// caller presented a token, and the journal bound one: attack 3, S4) the token hash the row was found by.
 pub fn principal_differs(
     principal: &Principal,
     token_sha256: Option<&str>,
@@ -1943,6 +1945,21 @@ pub fn principal_differs(
         && ev::token_binding(token) != *bound
     {
         return Some(("token_hash", "a hash the journal never bound to it".into(), format!("binding {bound}")));
+    }
+    // The step-up secret (ADR-1160): as the journal bound it; in a journal written before the binding, only whether
+    // there is one.
+    let secret_differs = match (&principal.totp_secret, &journal.totp_binding) {
+        (Some(secret), Some(bound)) => ev::totp_binding(secret) != *bound,
+        (None, Some(_)) => true,
+        (secret, None) => secret.is_some() != journal.step_up,
+    };
+    if secret_differs {
+        let row = if principal.totp_secret.is_some() { "a secret the journal never bound to it" } else { "none" };
+        let journaled = match &journal.totp_binding {
+            Some(bound) => format!("binding {bound}"),
+            None => if journal.step_up { "a secret" } else { "none" }.to_string(),
+        };
+        return Some(("totp_secret", row.into(), journaled));
     }
     if journal.live != live {
         Some(("revoked", (!live).to_string(), (!journal.live).to_string()))
@@ -2014,6 +2031,26 @@ pub async fn check_principal<W: WriteTx>(
     );
     let input = json!({"name": name, "table": "tokens", "field": field, "row": row, "journal": journaled});
     Err(refused(w, name, "record_altered", message, input, now_ms).await)
+}
+
+/// Accepts `name`'s TOTP code of time step `step` once (RFC 6238 §5.2), the journal being the authority (ADR-1160):
+/// after the catch-up, a step at or before the last one the journal accepted for `name` is refused whatever the
+/// row's `totp_last_step` says (a row set back by hand lets no code be used twice); otherwise the row moves forward
+/// (one conditional `UPDATE`: only a live credential, only forward) and, in the same transaction, the step is
+/// journaled (`totp_step_accepted`). Whether the step was accepted.
+pub async fn accept_totp_step<W: WriteTx>(w: &mut W, name: &str, step: u64, now_ms: i64) -> Result<bool, StoreError> {
+    catch_up(w).await?;
+    let used = {
+        let credentials = w.authority().credentials();
+        let known = credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        known.get(name).and_then(|c| c.totp_last_step).is_some_and(|last| step <= last)
+    };
+    if used || !w.advance_totp_step(name, step).await? {
+        return Ok(false);
+    }
+    let accepted = CredentialChange::TotpStepAccepted { name: name.to_string(), step };
+    w.append(now_ms, EventData::Credential(accepted)).await?;
+    Ok(true)
 }
 
 /// The refusal code of a write made as a credential that is no longer live (ADR-1050); answered as `401`.

@@ -29,6 +29,8 @@ pub enum Form {
     Binding,
     /// A CSRF token as stored, compared as the journal binds it (`token_binding` of its SHA-256).
     CsrfBinding,
+    /// A TOTP secret as stored, compared as the journal binds it (`event::totp_binding`, ADR-1160).
+    TotpBinding,
 }
 
 /// One audited column: its name (as the audit reports it), the SQL expression that reads it, and its form.
@@ -90,13 +92,14 @@ fn normalize(form: Form, text: String) -> String {
         Form::CsrfBinding => {
             foureyes_core::event::token_binding(&foureyes_core::canonical::sha256_hex(text.as_bytes()))
         }
+        Form::TotpBinding => foureyes_core::event::totp_binding(&text),
     }
 }
 
 /// Every table the journal can replay, with every column it can speak of. Token, session and sign-in code hashes
-/// are compared by their journaled bindings (`Form::Binding`, [`BOUND_IDS`]; ADR-422). Columns left out hold what no
-/// event records: `totp_secret` beyond whether there is one, `totp_last_step`, notification claims, connector
-/// secrets, task commands.
+/// are compared by their journaled bindings (`Form::Binding`, [`BOUND_IDS`]; ADR-422), a TOTP secret by its own
+/// (`Form::TotpBinding`) and the last TOTP step used as the largest journaled (ADR-1160). Columns left out hold what
+/// no event records: notification claims, connector secrets, task commands.
 pub const AUDITED: &[AuditedTable] = &[
     AuditedTable {
         table: "decisions",
@@ -198,6 +201,11 @@ pub const AUDITED: &[AuditedTable] = &[
             col("revoked_ms", T),
             // Compared only for credentials whose `created` event bound a token (F271); attack 3 S4.
             Column { name: "token_binding", sql: "token_hash", form: Form::Binding },
+            // Compared only for credentials whose `created` event bound a TOTP secret (ADR-1160).
+            Column { name: "totp_binding", sql: "totp_secret", form: Form::TotpBinding },
+            // Compared only once a step of the credential is journaled (`totp_step_accepted`, ADR-1160): a journal
+            // written before the event says nothing of the steps used before it.
+            col("totp_last_step", T),
         ],
     },
     // Console sessions and sign-in codes (F274, F275), keyed by the binding of their hash ([`BOUND_IDS`]).
@@ -697,7 +705,14 @@ impl Replayed {
                 );
             }
             EventData::Credential(c) => match c {
-                foureyes_core::event::CredentialChange::Created { name, role, serves, step_up, token_binding } => {
+                foureyes_core::event::CredentialChange::Created {
+                    name,
+                    role,
+                    serves,
+                    step_up,
+                    token_binding,
+                    totp_binding,
+                } => {
                     self.set(
                         "tokens",
                         name,
@@ -712,6 +727,15 @@ impl Replayed {
                     if let Some(binding) = token_binding {
                         self.set("tokens", name, &[("token_binding", Some(binding.clone()))]);
                     }
+                    if let Some(binding) = totp_binding {
+                        self.set("tokens", name, &[("totp_binding", Some(binding.clone()))]);
+                    }
+                }
+                foureyes_core::event::CredentialChange::TotpStepAccepted { name, step } => {
+                    // The largest journaled step: a step is journaled only when it is later than the last.
+                    let last = self.cell("tokens", name, "totp_last_step").and_then(|s| s.parse::<u64>().ok());
+                    let step = last.map_or(*step, |last| last.max(*step));
+                    self.set("tokens", name, &[("totp_last_step", text(step))]);
                 }
                 foureyes_core::event::CredentialChange::Revoked { name } => {
                     self.set("tokens", name, &[("revoked_ms", text(ts_ms))]);
@@ -1050,6 +1074,73 @@ mod tests {
             assert!(named.contains(expected), "{expected} not in:\n{named}");
         }
         assert_eq!(in_memory.mismatches.len(), 4, "{named}");
+    }
+
+    /// ADR-1160: a journal written before the TOTP binding and the `totp_step_accepted` event still verifies — its
+    /// step-up approver's secret is compared only as "is there one" and its last step not at all — until a step is
+    /// journaled: from then on the row's last step is compared with the largest journaled. A journal that bound the
+    /// secret compares it.
+    #[test]
+    fn an_old_journals_step_up_columns_are_compared_only_once_the_journal_speaks_of_them() {
+        use foureyes_core::event::{CredentialChange, totp_binding};
+        let created = |name: &str, bound: Option<&str>| {
+            EventData::Credential(CredentialChange::Created {
+                name: name.into(),
+                role: foureyes_core::Role::Approver,
+                serves: None,
+                step_up: true,
+                token_binding: None,
+                totp_binding: bound.map(totp_binding),
+            })
+        };
+        let step = |name: &str, step: u64| {
+            EventData::Credential(CredentialChange::TotpStepAccepted { name: name.into(), step })
+        };
+        let row = |secret: &str, last_step: Option<&str>| -> Row {
+            [
+                ("role", Some("approver".to_string())),
+                ("serves", None),
+                ("step_up", Some("true".into())),
+                ("created_ms", Some("1".into())),
+                ("revoked_ms", None),
+                ("token_binding", None),
+                ("totp_binding", Some(totp_binding(secret))),
+                ("totp_last_step", last_step.map(str::to_string)),
+            ]
+            .into_iter()
+            .collect()
+        };
+        let audit = |events: &[EventData], old: Row, new: Row| {
+            let mut replayed = Replayed::default();
+            for (seq, data) in events.iter().enumerate() {
+                replayed.apply_data(seq as u64 + 1, 1, data);
+            }
+            let tables: Tables =
+                [("tokens", [("old".to_string(), old), ("new".to_string(), new)].into_iter().collect())]
+                    .into_iter()
+                    .collect();
+            replayed.audit(events.len() as u64, &tables, Vec::new()).unwrap().mismatches
+        };
+        let events = [created("old", None), created("new", Some("SECRET"))];
+        // Before any step is journaled: an old row's secret and its step (used before the upgrade) are not compared.
+        let said = audit(&events, row("ANYTHING", Some("123")), row("SECRET", None));
+        assert!(said.is_empty(), "{said:#?}");
+        // The new journal's secret is.
+        let said = audit(&events, row("ANYTHING", Some("123")), row("MALLORY", None));
+        assert_eq!(said.len(), 1, "{said:#?}");
+        assert!(said[0].starts_with("tokens new totp_binding: journal says"), "{said:#?}");
+        // Once a step is journaled, the row's last step is the largest journaled.
+        let stepped = [events[0].clone(), events[1].clone(), step("old", 200), step("old", 150), step("new", 7)];
+        let said = audit(&stepped, row("ANYTHING", Some("200")), row("SECRET", Some("7")));
+        assert!(said.is_empty(), "{said:#?}");
+        let said = audit(&stepped, row("ANYTHING", Some("123")), row("SECRET", None));
+        assert_eq!(
+            said,
+            [
+                "tokens new totp_last_step: journal says \"7\", table says NULL",
+                "tokens old totp_last_step: journal says \"200\", table says \"123\"",
+            ]
+        );
     }
 
     /// Issue 14, ADR-1058 (RED before: each replayed row was a `BTreeMap` of column name to `String`: 4,135 bytes of

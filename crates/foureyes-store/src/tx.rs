@@ -187,6 +187,9 @@ pub trait WriteTx {
         why: Option<&str>,
     ) -> Result<(), StoreError>;
     async fn insert_credential(&mut self, row: NewCredentialRow<'_>) -> Result<(), StoreError>;
+    /// Moves a live credential's `totp_last_step` forward to `step`: whether it did (false when the credential is
+    /// unknown, revoked, or its row already holds `step` or a later one).
+    async fn advance_totp_step(&mut self, name: &str, step: u64) -> Result<bool, StoreError>;
     /// Revokes a live credential; returns the rows changed.
     async fn revoke_credential(&mut self, name: &str, now_ms: i64) -> Result<u64, StoreError>;
     async fn delete_sessions_of(&mut self, principal: &str) -> Result<(), StoreError>;
