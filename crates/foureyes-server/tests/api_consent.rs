@@ -293,7 +293,13 @@ async fn a_right_totp_code_does_not_excuse_a_wrong_digest() {
             .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(r.error_code(), "digest_mismatch");
-    h.only_refusal_since(before, "carol").await;
+    // The code was checked (and so used: its step is accepted before the digest is) — journaled since ADR-1160, where
+    // before the row moved unseen — then the approval refused: exactly these two events.
+    let step = (h.now() / 1000 / 30) as u64;
+    let events = h.events_after(before).await;
+    assert_eq!(events.len(), 2, "{events:#?}");
+    assert_eq!(events[0].data, json!({"action": "totp_step_accepted", "name": "carol", "step": step}), "{events:#?}");
+    h.only_refusal_since(events[0].seq, "carol").await;
     assert_eq!(approval(&h, id).await["status"], "pending");
 }
 

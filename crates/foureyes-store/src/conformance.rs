@@ -1752,8 +1752,8 @@ pub async fn credentials_round_trip<S: Store + crate::Credentials>(store: &S, t0
         other => panic!("credentials: reusing a revoked name: expected InvalidState, got {other:?}"),
     }
 
-    // The journal: exactly the three creations (each binding its token by a hash of its hash) and the one
-    // revocation, never a secret (sessions and codes are journaled by bindings too, not listed here).
+    // The journal: exactly the three creations (each binding its token by a hash of its hash, and alice's TOTP secret
+    // by a hash of it: ADR-1160) and the one revocation, never a secret (sessions and codes are journaled by bindings too, not listed here).
     let events: Vec<_> = store
         .journal(0, 1000)
         .await
@@ -1767,7 +1767,8 @@ pub async fn credentials_round_trip<S: Store + crate::Credentials>(store: &S, t0
         data,
         [
             json!({"action": "created", "name": "alice", "role": "approver", "step_up": true,
-                   "token_binding": foureyes_core::event::token_binding("hash-alice")}),
+                   "token_binding": foureyes_core::event::token_binding("hash-alice"),
+                   "totp_binding": foureyes_core::event::totp_binding("JBSWY3DPEHPK3PXP")}),
             json!({"action": "created", "name": "bob", "role": "agent", "step_up": false,
                    "token_binding": foureyes_core::event::token_binding("hash-bob")}),
             json!({"action": "created", "name": "Zed", "role": "admin", "step_up": false,
