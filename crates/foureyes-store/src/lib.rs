@@ -748,7 +748,9 @@ pub trait Credentials: Send + Sync {
     /// Records that `principal` used the TOTP code of time step `step` (RFC 6238 §5.2: a code is accepted once).
     /// Returns true, durably, only when `step` is later than every step accepted before for this principal; false
     /// for a replayed code (the same step) or an older one (a step inside the window, before the last used). One
-    /// conditional update, so two requests racing with one code cannot both be accepted, on any replica.
+    /// conditional update, so two requests racing with one code cannot both be accepted, on any replica; the step
+    /// is journaled (`totp_step_accepted`) in its transaction, and a step at or before the journal's last is refused
+    /// whatever the row says (`ops::accept_totp_step`, ADR-1160).
     async fn accept_totp_step(&self, principal: &str, step: u64) -> Result<bool, StoreError>;
 }
 
