@@ -3320,6 +3320,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack35_a_a_token_revoked_between_the_permit_and_the_start_starts_nothing",
         also: &[],
     },
+    // attack 36 (ADR-403)
+    Mutation {
+        property: "whether a vote needs step-up is the journal's: an approval row whose step_up flag was cleared by hand is record_altered (ADR-403, attack 36 H1)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "        && step_up != record.step_up",
+        broken: "        && step_up != step_up",
+        package: "foureyes-server",
+        filter: "attack36_h1_an_approval_whose_step_up_flag_is_cleared_by_hand_needs_its_code_still",
+        also: &[],
+    },
     // fault18 (ADR-1029..ADR-1035)
     Mutation {
         property: "a lengthened compensation window re-opens no target whose undo's link left memory (ADR-1029)",

@@ -280,6 +280,29 @@ async fn a_used_totp_code_approves_nothing_after_its_step_is_set_back_by_hand() 
     }
 }
 
+/// Attack 36 H1 (RED before: the vote's step-up was read from the row, and a writer who cleared `approvals.step_up`
+/// let the approver's token alone approve, with nothing journaled of a code): whether a vote needs step-up is the
+/// journal's. The cleared row is `record_altered`; the approval stays pending, and with the row put back a real code
+/// still approves it.
+#[tokio::test]
+async fn attack36_h1_an_approval_whose_step_up_flag_is_cleared_by_hand_needs_its_code_still() {
+    let h = harness().await;
+    let secret = new_totp_secret().unwrap();
+    h.store.create_token("carol", Role::Approver, &sha256_hex(b"tok-carol"), Some(&secret), h.now()).await.unwrap();
+    let (id, digest) = wire(&h).await;
+    let db = rusqlite::Connection::open(h.dir.path().join("t.db")).unwrap();
+    db.execute_batch(&format!("UPDATE approvals SET step_up = 0 WHERE id = {id}")).unwrap();
+    let shown = approval(&h, id).await;
+    assert_eq!(shown["altered"]["field"], "step_up", "the card shows the cleared flag unmarked: {shown}");
+    let r = approve(&h, "tok-carol", id, json!({"digest": digest})).await;
+    assert_ne!(r.status, StatusCode::OK, "the token alone approved a step-up approval: {}", r.text());
+    assert_eq!(r.error_code(), "record_altered", "{}", r.text());
+    db.execute_batch(&format!("UPDATE approvals SET step_up = 1 WHERE id = {id}")).unwrap();
+    assert_eq!(approval(&h, id).await["status"], "pending");
+    let r = approve(&h, "tok-carol", id, json!({"digest": digest, "totp": totp_code(&secret, h.now()).unwrap()})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+}
+
 /// The step-up check does not replace the digest check: a right code with a wrong digest is still refused.
 #[tokio::test]
 async fn a_right_totp_code_does_not_excuse_a_wrong_digest() {

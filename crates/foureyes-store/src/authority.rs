@@ -134,6 +134,9 @@ pub struct JournaledApproval {
     pub approvers: Vec<String>,
     /// `pending`, `approved`, `rejected`, `expired`, `revoked` or `consumed`.
     pub status: &'static str,
+    /// Whether its votes need step-up (TOTP), as its `approval_requested` event says (attack 36 H1); `None` for a
+    /// settled approval given back by a row seal written before the seal carried it.
+    pub step_up: Option<bool>,
 }
 
 /// A decision as its journal events tell it (ADR-240, ADR-362), in a fixed 32 bytes and no string: its
@@ -409,6 +412,7 @@ fn approval_settled_text(key: &SealKey, origin: &str, id: ApprovalId, record: &J
         "expires_at_ms": record.expires_at_ms,
         "approvers": record.approvers,
         "status": record.status,
+        "step_up": record.step_up,
     })
     .to_string();
     let mac = key.seal(&approval_settled_mac_input(origin, id, &body));
@@ -444,6 +448,7 @@ fn record_of_settled_approval(
             expires_at_ms,
             approvers: approvers.ok_or(unreadable)?,
             status: status.ok_or(unreadable)?,
+            step_up: v["step_up"].as_bool(),
         }),
         _ => Err(unreadable),
     }
@@ -1475,6 +1480,7 @@ impl Authority {
                     expires_at_ms: a.expires_at_ms,
                     approvers: Vec::new(),
                     status: "pending",
+                    step_up: Some(a.step_up),
                 };
                 self.approvals.insert(a.approval_id, journaled);
             }
@@ -3315,6 +3321,7 @@ mod tests {
             expires_at_ms: id + 3_600_000,
             approvers: approvers.iter().map(|s| s.to_string()).collect(),
             status,
+            step_up: Some(false),
         };
         for (id, status, approvers) in [
             (1, "consumed", &["ann", "bob"][..]),

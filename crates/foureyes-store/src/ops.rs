@@ -1006,7 +1006,7 @@ async fn approval_for_write<W: WriteTx>(
 }
 
 /// The first field in which an approval's row differs from what the journal says of it (ADR-150, ADR-180,
-/// ADR-610): `(field, row, journal)`. Status, decision, digest, required, expiry and voters, and the request shown
+/// ADR-610): `(field, row, journal)`. Status, decision, digest, required, expiry, step-up (attack 36 H1) and voters, and the request shown
 /// (its fingerprint against the deferred decision's `decided` event, `decision`: ADR-530), so the agent, action,
 /// params and target a person reads are the ones the door deferred.
 fn approval_differs(
@@ -1034,6 +1034,12 @@ fn approval_differs(
         Some(("required", record.required.to_string(), journal.required.to_string()))
     } else if journal.expires_at_ms != record.expires_at_ms {
         Some(("expires_at_ms", record.expires_at_ms.to_string(), journal.expires_at_ms.to_string()))
+    } else if let Some(step_up) = journal.step_up
+        && step_up != record.step_up
+    {
+        // A vote's step-up is the journal's (attack 36 H1): a row whose flag was cleared by hand let an approver's
+        // token alone approve.
+        Some(("step_up", record.step_up.to_string(), step_up.to_string()))
     } else if journal_approvers != table_approvers {
         Some(("approvers", table_approvers.join(","), journal_approvers.join(",")))
     } else if let Some(fingerprint) = deferred_fingerprint
