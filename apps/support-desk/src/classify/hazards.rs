@@ -261,8 +261,44 @@ mod tests {
             "the toy is missing a wheel, my son is sad",
             "The oats came fine, the honey came fine",
             "the wire of the headphones is frayed and they stopped working",
+            // desk35's near misses (ADR-1150): a part that came off, a thing that fell, a safety part named.
+            "handle came off the mug on day two",
+            "the wheel came off the toy truck",
+            "the pan fell off the shelf in the van apparently and the lid is dented",
+            "the brake pads you sent are the wrong size for my bike",
+            "given current delays, please refund",
+            "I think it came off in transit",
+            "we hit a wall with your customer service",
         ] {
             assert_eq!(named(t), None, "{t}");
         }
+    }
+
+    #[test]
+    fn a_person_hurt_a_live_casing_and_a_safety_part_failing_are_rows() {
+        let cases: &[(&str, Hazard)] = &[
+            ("front brake failed going downhill. came off the bike", Hazard::SafetyPartFailed),
+            ("the stem snapped while he was riding it", Hazard::SafetyPartFailed),
+            ("my husband came off at the bottom of the hill", Hazard::PersonHurt),
+            ("the tv came down on my son's leg", Hazard::PersonHurt),
+            ("he hit the pavement face first and chipped a tooth", Hazard::PersonHurt),
+            ("giving current shock when we touch the steel body", Hazard::LiveCurrent),
+            ("wife got a shock off the blender base yesterday", Hazard::LiveCurrent),
+            ("the toaster give electric to my son when he touch the metal part", Hazard::LiveCurrent),
+        ];
+        let wrong: Vec<String> = cases
+            .iter()
+            .filter(|(t, h)| named(t) != Some(*h))
+            .map(|(t, h)| format!("{t}: want {h:?}, got {:?}", named(t)))
+            .collect();
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn hazard_words_in_another_sense_are_cut() {
+        for t in ["I was shocked at how small the pan is", "I fell in love with the design", "the smoke alarm test button"] {
+            assert_ne!(without_surprise_shocks(t), t, "{t}");
+        }
+        assert_eq!(without_surprise_shocks("I got a shock off the kettle"), "I got a shock off the kettle");
     }
 }
