@@ -45,15 +45,12 @@ pub fn remedy_questions_only(text: &str) -> bool {
     ) else {
         return false;
     };
-    super::desk25::sentences(text)
-        .flat_map(|s| s.split_inclusive('?'))
-        .filter(|s| s.contains('?'))
-        .all(|q| {
-            // The question's own words: after the last sentence mark or comma before it.
-            let q = q.trim();
-            let tail = q.rsplit([',', ';', ':', '.']).next().unwrap_or(q);
-            remedy.is_match(tail) || remedy.is_match(q)
-        })
+    super::desk25::sentences(text).flat_map(|s| s.split_inclusive('?')).filter(|s| s.contains('?')).all(|q| {
+        // The question's own words: after the last sentence mark or comma before it.
+        let q = q.trim();
+        let tail = q.rsplit([',', ';', ':', '.']).next().unwrap_or(q);
+        remedy.is_match(tail) || remedy.is_match(q)
+    })
 }
 
 /// Dissatisfaction said as expectations unmet (a complaint, ADR-1151).

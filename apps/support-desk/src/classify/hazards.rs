@@ -296,7 +296,9 @@ mod tests {
 
     #[test]
     fn hazard_words_in_another_sense_are_cut() {
-        for t in ["I was shocked at how small the pan is", "I fell in love with the design", "the smoke alarm test button"] {
+        for t in
+            ["I was shocked at how small the pan is", "I fell in love with the design", "the smoke alarm test button"]
+        {
             assert_ne!(without_surprise_shocks(t), t, "{t}");
         }
         assert_eq!(without_surprise_shocks("I got a shock off the kettle"), "I got a shock off the kettle");
