@@ -31,6 +31,7 @@ mod desk26;
 mod desk27;
 mod desk29;
 mod desk30;
+mod desk35;
 mod documents;
 mod figures;
 mod gloss;
@@ -179,7 +180,7 @@ const THIRD_PARTY: &str = r"(?:the\s+)?(?:customer|client|buyer|purchaser|consum
 /// Adverbs between a subject and its want ("I'd *also* like", "we *still* want").
 const ADVERBS: &str = "also|too|still|really|just|now|only|actually|further|additionally|kindly|honestly|then|simply|again|therefore|hereby|respectfully|politely|formally";
 /// The money objects of a want or an imperative.
-const MONEY_OBJ: &str = r"refund\w*|reimburs\w*|repayment|restitu\w+|money\b|cash\b|funds\b|(?:partial\s+|a\s+)?credit\b|debit\s+(?:note|memo)\b|accordingly\b|(?:this|that|the\s+(?:above|said|stated|same|claimed|noted))\s+(?:amount|sum|figure|value|balance)\b|(?:price\s+)?difference\b|price\s+adjustment|(?:full|whole|entire|total|complete)\s+(?:(?:invoice|invoiced|order|purchase)\s+)?(?:amount|price|sum|cost|value)\b|(?:it|that|this|them|everything|all(?:\s+of\s+it)?|the\s+(?:money|amount|payment|charge|sum|full\s+(?:amount|price|sum)|(?:price|cost)(?:\s+of\s+(?:the|my|this|that|these|those|our)\s+[\w-]+(?:\s+[\w-]+)?)?))\s+(?:back|returned|refunded|reversed|credited)|back\s+(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|bank|paypal)|\$|€|£|\d";
+const MONEY_OBJ: &str = r"refund\w*|reimburs\w*|repayment|restitu\w+|money\b|cash\b|funds\b|(?:partial\s+|a\s+)?credit\b|debit\s+(?:note|memo)\b|accordingly\b|(?:this|that|the\s+(?:above|said|stated|same|claimed|noted))\s+(?:amount|sum|figure|value|balance)\b|(?:price\s+)?difference\b|price\s+adjustment|(?:full|whole|entire|total|complete)\s+(?:(?:invoice|invoiced|order|purchase)\s+)?(?:amount|price|sum|cost|value)\b|(?:it|that|this|them|everything|all(?:\s+of\s+it)?|the\s+(?:money|amount|payment|charge|sum|full\s+(?:amount|price|sum)|(?:[\w-]+\s+){0,2}?(?:charges?|fees?|postage|shipping|delivery|surcharge|deposit)|(?:price|cost)(?:\s+of\s+(?:the|my|this|that|these|those|our)\s+[\w-]+(?:\s+[\w-]+)?)?))\s+(?:back|returned|refunded|reversed|credited)|back\s+(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|bank|paypal)|\$|€|£|\d";
 
 struct Res {
     /// A money amount: `a` after a currency, `b` before one, `c` bare with two decimals ("24.99"; only counted in a
@@ -861,7 +862,12 @@ fn own_words(text: &str) -> String {
     let mut whole_forward = false;
     let mut own_header = 0usize;
     let lines: Vec<&str> = text.lines().collect();
+    // The line the sender's words resume at under a bottom-posted quote (ADR-1152).
+    let mut resume = 0usize;
     for (i, line) in lines.iter().enumerate() {
+        if i < resume {
+            continue;
+        }
         let t = line.trim();
         if t.starts_with('>') {
             if matches!(forward, Forward::Head { seen_header: true } | Forward::BeforeBody | Forward::Quoted) {
@@ -897,8 +903,14 @@ fn own_words(text: &str) -> String {
             }
             continue;
         }
-        // An "Original Message" separator starts the quoted history, which runs to the end (top-posting).
+        // An "Original Message" separator starts the quoted history, which runs to the end (top-posting) — unless
+        // the history's body is all `>`-quoted and the sender writes again under it (bottom-posting, as the thread
+        // reads it: desk35, ADR-1152): the words under the quote are the sender's.
         if res().original_message.is_match(t) {
+            if let Some(j) = desk35::bottom_posted_after(&lines[i + 1..]) {
+                resume = i + 1 + j;
+                continue;
+            }
             break;
         }
         match forward {
@@ -3194,6 +3206,10 @@ pub fn safety_legal_injury(text: &str) -> bool {
     let text = without_degree_senses(&handles_as_words(&text));
     // A burn of the memory ("burned into my brain") is a figure of speech for remembering (ADR-1067).
     let text = desk27::without_memory_burns(&text);
+    // A shock of surprise ("shocked at how small it is") is no electric shock (desk35, ADR-1150).
+    let text = hazards::without_surprise_shocks(&text);
+    // Blisters from shoes that rub are their fit (desk35, ADR-1154).
+    let text = desk35::without_footwear_blisters(&text);
     // Injury words out of their sense (ADR-950): in a negator's scope ("no blisters at all", "nobody was hurt") or
     // modifying a colour name ("a hospital-corridor mint"). The legal reading keeps the whole text.
     res().safety.is_match(&scope::out_of_sense(&text))
@@ -3379,7 +3395,7 @@ pub fn facts(ev: &Evidence) -> Facts {
         && desk29::unworded_ask(&own, &reply_figures(&own));
     let wants_refund = wants_refund || unworded;
     let clauses = ClauseIntent { status_question: clauses.status_question || chases_pending, ..clauses };
-    let complaint = r.complaint.is_match(&handles_as_words(&own));
+    let complaint = r.complaint.is_match(&handles_as_words(&own)) || desk35::dissatisfied(&own);
     let intent = if wants_refund {
         Intent::Request
     } else if clauses.status_question {
@@ -3400,7 +3416,8 @@ pub fn facts(ev: &Evidence) -> Facts {
     let vague = intent == Intent::Complaint
         && !r.problem.is_match(&problem_text)
         && crate::tools::named_order_ids(&own).is_empty()
-        && !own.contains('?');
+        // A question that asks only what the shop will do ("What can you do for me?") makes no inquiry (ADR-1151).
+        && desk35::remedy_questions_only(&own);
     // Nothing asked that the reader can act on, and a problem told or a demand among several orders: never closed
     // (ADR-1080, ADR-1081).
     let unread_ask = !wants_refund

@@ -70,7 +70,8 @@ fn asks_a_question(own: &str) -> bool {
     // the washing machine?"); a rhetorical aside ("a customer for what, two years?") has neither shape.
     let shape = re(
         &SHAPE,
-        r"(?i)^[\s\W]*(?:(?:so|and|but|also|just|oh|ok|okay|hi|hello|hey|then|now|well)[\s,]+)*(?:can|could|may|might|should|would|will|is|are|was|were|does|do|did|has|have|how|what|where|which|who|why|when)\b|\b(?:whether|if)\b",
+        // A discourse marker may open it ("anyway, do you sell lids?", "btw is it dishwasher safe?": desk35, ADR-1151).
+        r"(?i)^[\s\W]*(?:(?:so|and|but|also|just|oh|ok|okay|hi|hello|hey|then|now|well|anyway|anyhow|btw|by\s+the\s+way|besides|otherwise|quick\s+question)[\s,:]+)*(?:can|could|may|might|should|would|will|is|are|was|were|does|do|did|has|have|how|what|where|which|who|why|when)\b|\b(?:whether|if)\b",
     );
     // "Can you do something?" puts an act to the shop, not a question: a modal before "you" asks for information only
     // with a verb of telling ("can you tell me / confirm / let me know").

@@ -27,7 +27,31 @@ pub enum Hazard {
     Allergy,
     /// A product recall or safety notice.
     Recall,
+    /// A person thrown, struck or hurt by the goods (desk35, ADR-1150): someone came off or went over the bars, hit
+    /// the ground, something came down on a body part, a tooth chipped, a lump on the head, first aid given.
+    PersonHurt,
+    /// Current through a person or a live casing (ADR-1150): "giving current when I touch the steel", "a shock off
+    /// the blender base", "a jolt from the fryer casing", "gives electric to my son".
+    LiveCurrent,
+    /// A part that keeps a person safe failing (brakes, steering, a harness, a safety valve), or any part failing
+    /// while ridden, climbed or driven (ADR-1150): "brakes gave out on the hill", "the stem snapped while riding".
+    SafetyPartFailed,
 }
+
+/// A person the goods can hurt: the writer, their family, staff, a user.
+const PERSON: &str = r"i|we|he|she|they|me|us|him|her|them|(?:my|our|his|her|their|the|a|one\s+of\s+(?:the|our|my))\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|nan|aunt|uncle|neighbou?r|toddler|little\s+one|staff|chef|cook|commis|user|operator|rider|employee|worker|customer|member\s+of\s+staff|staff\s+member|guest)s?|someone|somebody";
+
+/// A body part.
+const BODY: &str = r"head|face|leg|legs|foot|feet|arm|arms|hand|hands|fingers?|toes?|back|chest|shoulders?|knees?|hips?|neck|wrists?|ankles?|lap|eye|eyes|mouth|lip|lips|nose";
+
+/// An appliance or the part of one a hand touches.
+const APPLIANCE: &str = r"base|casing|case|body|metal|steel|handle|plug|socket|cable|cord|lead|switch|door|frame|kettle|toaster|fridge|freezer|fryer|oven|hob|cooktop|cooker|blender|mixer|iron|machine|unit|appliance|heater|lamp|microwave|dishwasher|washer|dryer|tap|outlet|charger|grill|range|it";
+
+/// Verbs of a part giving way.
+const GAVE_WAY: &str = r"fail(?:ed|s|ing)?|gave\s+(?:out|way)|gives?\s+way|giving\s+way|snapped|sheared(?:\s+off)?|collapsed|buckled|locked\s+up|seized(?:\s+up)?|stopped\s+(?:doing\s+anything|working|responding|biting)|(?:didn'?t|did\s+not|won'?t|wouldn'?t|doesn'?t|does\s+not)\s+(?:work|stop|hold|engage|catch|release|bite|respond)|came\s+(?:off|out|loose|apart|away|undone)|pulled\s+(?:out|away|off)|detached|broke(?:\s+(?:off|away|apart))?|let\s+go|cracked\s+through";
+
+/// Being ridden, climbed or driven, or at speed.
+const IN_MOTION: &str = r"(?:going|riding|cycling|coming|rolling)\s+(?:down|up)(?:\s*hill)?|downhill|down\s+(?:the|a)\s+hill|on\s+the\s+(?:hill|descent|motorway|stairs)|at\s+speed|at\s+full\s+speed|mid[- ]ride|while\s+(?:(?:i|he|she|we|they|my\s+\w+|our\s+\w+)\s+(?:was|were|am|is|are)\s+)?(?:riding|cycling|driving|climbing|scooting|skating|descending|standing\s+on)(?:\s+(?:it|on\s+it))?";
 
 /// Things out of place in food.
 const FOREIGN: &str = r"glass|shards?|splinters?|metal|wire|plastic|needles?|nails?|screws?|staples?|bolts?|stones?|pebbles?|insects?|bugs?|maggots?|worms?|weevils?|cockroach(?:es)?|beetles?|flies|a\s+fly|droppings|mice|a\s+mouse";
@@ -73,7 +97,7 @@ fn rows() -> &'static [Row] {
             ),
             (
                 Hazard::HeatFireElectric,
-                r"(?i)\b(?:smoulder\w*|smolder\w*|singe[ds]?|singeing|short[- ]?circuit\w*|ignit\w*|set\s+(?:on\s+)?(?:fire|alight)|burning\s+smell|smell\w*\s+(?:of\s+)?burn\w*|smelt\s+(?:of\s+)?burn\w*|sizzl\w*|arc(?:ed|ing)|tripped\s+(?:the|our|my)\s+(?:fuse|breaker|electrics|circuit)|blew\s+(?:the|a)\s+fuse)\b"
+                r"(?i)\b(?:smoulder\w*|smolder\w*|singe[ds]?|singeing|short[- ]?circuit\w*|ignit\w*|set\s+(?:on\s+)?(?:fire|alight)|burning\s+smell|smell\w*\s+(?:of\s+)?burn\w*|smelt\s+(?:of\s+)?burn\w*|sizzl\w*|arc(?:ed|ing)|tripped\s+(?:the|our|my)\s+(?:fuse|breaker|electrics|circuit)|blew\s+(?:the|a)\s+fuse)\b|\bglow(?:ed|ing|s)?\s+(?:bright\s+)?(?:red|orange)\b|\b(?:plug|socket|switch|cable|cord|lead|wire|adapter|charger)s?\b[^.!?\n]{0,30}?\btoo\s+hot\s+to\s+(?:touch|hold|pull|unplug|remove|handle)\b"
                     .to_string(),
             ),
             (
@@ -93,6 +117,36 @@ fn rows() -> &'static [Row] {
                 Hazard::Allergy,
                 r"(?i)\b(?:anaphyla\w*|epi-?pens?|allergic\s+(?:attack|episode|response)|(?:had|having|has|got|get|developed|suffered|caused|triggered|gave\s+\w+)\s+(?:an?\s+|her\s+|his\s+|my\s+|their\s+)?(?:severe\s+|bad\s+|serious\s+|nasty\s+)?(?:allergy|allergies)\b|undeclared\s+\w+|allergens?\s+(?:\w+\s+)?not\s+(?:listed|declared|on\s+the\s+label)|not\s+(?:listed|declared|mentioned)\s+on\s+the\s+(?:label|ingredients?|packaging))"
                     .to_string(),
+            ),
+            // A person thrown or falling off, or hitting the ground (desk35, ADR-1150): "my husband came off at the
+            // bottom", "I went over the bars", "he hit the pavement face first", "crashed into a wall".
+            (
+                Hazard::PersonHurt,
+                format!(
+                    r"(?i)\b(?:{PERSON})\s+(?:(?:just|then|literally|actually|nearly|almost|completely|immediately|suddenly|unfortunately|also|both)\s+){{0,2}}(?:came|come|comes|coming)\s+off\b|\b(?:{PERSON})\s+(?:(?:just|then|literally|actually|nearly|almost|completely|immediately|suddenly|unfortunately|also|both)\s+){{0,2}}(?:fell|fallen|falls|falling|was\s+thrown|were\s+thrown|got\s+thrown|went\s+flying|flew)\s+(?:off|over|down|out|from|onto|into)\b|\bwent\s+over\s+the\s+(?:handle\s*)?bars\b|\b(?:{PERSON})\s+(?:(?:just|then|literally|actually|nearly|almost|completely|immediately|suddenly|unfortunately|also|both)\s+){{0,2}}(?:hit|smashed\s+into|slammed\s+into|crashed\s+into|landed\s+on|went\s+into)\s+(?:the\s+|a\s+)?(?:pavement|ground|floor|tarmac|concrete|kerb|curb|tiles|deck|tree|lamp\s*post|railings?|crossbar)\b|\bcrash(?:ed|ing)\s+into\s+(?:a|the)\s+(?:wall|tree|fence|car|kerb|curb|lamp\s*post|railings?|van|post|bollard)\b"
+                ),
+            ),
+            // Something coming down on a body part, and the marks of a blow (ADR-1150): "the tv came down on my son's
+            // leg", "landed on my wife's head", "chipped a tooth", "a lump on her head", "first aid".
+            (
+                Hazard::PersonHurt,
+                format!(
+                    r"(?i)\b(?:came\s+down|fell|dropped|landed|crashed|toppled|tipped|slammed|snapped\s+shut|closed)\s+(?:on|onto|over)\s+(?:(?:my|his|her|their|our|the)\s+)?(?:\w+'s\s+|\w+s'\s+)?(?:own\s+)?(?:left\s+|right\s+)?(?:{BODY})\b|\bchipp?(?:ed|ing)\s+(?:a|his|her|my|their|one)\s+(?:front\s+)?tooth\b|\b(?:lump|bump|gash|cut)\s+on\s+(?:my|his|her|their|the)\s+(?:head|forehead|face)\b|\bfirst\s+aid\s+(?:was\s+|were\s+)?(?:given|administered|applied|needed|required)\b|\b(?:gave|give|given|needed|need|required|administered|applied)\s+(?:\w+\s+)?first\s+aid\b|\bknocked\s+(?:out|unconscious)\b|\bunconscious\b|\bpassed\s+out\b|\bparamedics?\b|\bcasualty\s+(?:department|ward)\b|\b(?:in|to)\s+casualty\b|\bred\s+marks?\s+on\s+(?:my|his|her|their|the)\s+(?:{BODY}|skin)\b|\bneed(?:s|ed)?\s+(?:a\s+)?stitch(?:es)?\b"
+                ),
+            ),
+            // Current through a person or a live casing (ADR-1150).
+            (
+                Hazard::LiveCurrent,
+                format!(
+                    r"(?i)\b(?:giving|gives?|gave|passing|passes|leaking|leaks|carrying|carries)\s+(?:a\s+|an\s+|some\s+|little\s+|small\s+|electric\s+)?current\b|\bcurrent\s+(?:shock|leak\w*|pass\w*|through|in\s+the\s+(?:body|casing|metal|steel|handle))|\b(?:gives?|gave|giving)\s+(?:electric(?:ity)?|shocks?|a\s+shock)\s+to\b|\belectric(?:ity)?\s+(?:in|on|through)\s+(?:the\s+)?(?:body|casing|case|metal|steel|handle|frame|door|outside)\b|\b(?:live|electrified)\s+(?:casing|case|body|metal|handle|frame|door|outside)\b|\b(?:casing|case|body|metal|handle|frame|door|outside)\s+(?:is|was|are|were|goes|went)\s+(?:live|electrified)\b|\b(?:shocks?|jolts?|zaps?)\s+(?:off|from)\s+(?:the|its|this|that|my|our)\s+(?:\w+\s+)?(?:{APPLIANCE})\b|\b(?:felt|feel|feels|feeling|got|get|gets|getting|had|received?|took)\s+(?:an?\s+)?(?:\w+\s+)?(?:electric(?:al)?\s+)?(?:shock|jolt|zap)s?\s+(?:go|going|went|run|running|ran|up|through|into|when\s+(?:i|we|he|she|they)\s+touch\w*|touching)\b|\btingl\w*\s+(?:\w+\s+){{0,3}}?(?:when|if|as)\s+(?:i|we|he|she|you|they)\s+touch\w*|\bshocks?\s+(?:when|if|as)\s+(?:i|we|he|she|you|they)\s+touch\w*"
+                ),
+            ),
+            // A part that keeps a person safe failing, or any part failing in motion (ADR-1150).
+            (
+                Hazard::SafetyPartFailed,
+                format!(
+                    r"(?i)\b(?:brakes?|braking|steering|seat\s*belts?|harness(?:es)?|helmet|car\s*seat|child\s*seat|stair\s*gate|safety\s+(?:catch|lock|valve|switch|cut-?out|strap)|pressure\s+(?:valve|release)|gas\s+(?:valve|tap))\b[^.!?\n]{{0,40}}?\b(?:{GAVE_WAY})\b|\b(?:{GAVE_WAY})\b[^.!?\n]{{0,60}}?\b(?:{IN_MOTION})\b|\b(?:{IN_MOTION})\b[^.!?\n]{{0,60}}?\b(?:{GAVE_WAY})\b"
+                ),
             ),
             (
                 Hazard::Recall,
@@ -129,6 +183,29 @@ fn denied(text: &str, at: usize) -> bool {
             "no" | "not" | "without" | "never" | "nothing" | "any"
         )
     })
+}
+
+/// The text with hazard words in another sense cut out (ADR-1150): "shock" of surprise ("I was shocked at how small
+/// the pan is", "shocked to see the price", "got a real shock when I saw the bill", "in shock at the service"), a
+/// fall of the heart ("fell in love with the design"), and safety goods named by their hazard ("the smoke alarm's test
+/// button"). A shock from the goods ("shocked when I touched it", "a shock off the kettle") stays.
+pub fn without_surprise_shocks(text: &str) -> String {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:shocked|shock|shocking)\s+(?:at|that|how|to\s+(?:see|find|read|learn|discover|get|receive|hear|be|open))\b",
+            r"|\bshocked\s+by\s+(?:the|your|how|its|this|that)\s+(?:\w+\s+)?(?:price|prices|quality|size|service|cost|bill|charge|state|condition|response|reply|lack|amount|delay|attitude|smallness|thinness)\b",
+            r"|\b(?:a|real|bit\s+of\s+a|such\s+a|what\s+a)\s+(?:\w+\s+)?shock\s+(?:when|as|once)\s+(?:i|we|he|she|they)\s+(?:saw|see|read|opened|looked|checked|found|realised|realized|noticed|got\s+the\s+bill)\b",
+            r"|\bin\s+shock\s+(?:at|over|about)\b",
+            // A fall of the heart ("I fell in love with the design", "fell for the photos", "fell asleep").
+            r"|\b(?:fell|fall|falling|fallen)\s+(?:in\s+love|for\s+(?:it|the|this|that|them|your)|asleep|short)\b",
+            // Safety goods named by what they guard against: a smoke alarm, a fire blanket, a CO detector.
+            r"|\b(?:smoke|fire|heat|carbon\s+monoxide|co|gas)\s+(?:alarms?|detectors?|blankets?|extinguishers?|doors?|sensors?|guards?)\b",
+        ))
+        .ok()
+    })
+    .as_ref()
+    .map_or_else(|| text.to_string(), |re| re.replace_all(text, " ").into_owned())
 }
 
 /// The hazard the text describes, if any: the first row whose object and context stand in one sentence, undenied.
@@ -184,8 +261,46 @@ mod tests {
             "the toy is missing a wheel, my son is sad",
             "The oats came fine, the honey came fine",
             "the wire of the headphones is frayed and they stopped working",
+            // desk35's near misses (ADR-1150): a part that came off, a thing that fell, a safety part named.
+            "handle came off the mug on day two",
+            "the wheel came off the toy truck",
+            "the pan fell off the shelf in the van apparently and the lid is dented",
+            "the brake pads you sent are the wrong size for my bike",
+            "given current delays, please refund",
+            "I think it came off in transit",
+            "we hit a wall with your customer service",
         ] {
             assert_eq!(named(t), None, "{t}");
         }
+    }
+
+    #[test]
+    fn a_person_hurt_a_live_casing_and_a_safety_part_failing_are_rows() {
+        let cases: &[(&str, Hazard)] = &[
+            ("front brake failed going downhill. came off the bike", Hazard::SafetyPartFailed),
+            ("the stem snapped while he was riding it", Hazard::SafetyPartFailed),
+            ("my husband came off at the bottom of the hill", Hazard::PersonHurt),
+            ("the tv came down on my son's leg", Hazard::PersonHurt),
+            ("he hit the pavement face first and chipped a tooth", Hazard::PersonHurt),
+            ("giving current shock when we touch the steel body", Hazard::LiveCurrent),
+            ("wife got a shock off the blender base yesterday", Hazard::LiveCurrent),
+            ("the toaster give electric to my son when he touch the metal part", Hazard::LiveCurrent),
+        ];
+        let wrong: Vec<String> = cases
+            .iter()
+            .filter(|(t, h)| named(t) != Some(*h))
+            .map(|(t, h)| format!("{t}: want {h:?}, got {:?}", named(t)))
+            .collect();
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn hazard_words_in_another_sense_are_cut() {
+        for t in
+            ["I was shocked at how small the pan is", "I fell in love with the design", "the smoke alarm test button"]
+        {
+            assert_ne!(without_surprise_shocks(t), t, "{t}");
+        }
+        assert_eq!(without_surprise_shocks("I got a shock off the kettle"), "I got a shock off the kettle");
     }
 }

@@ -92,6 +92,8 @@ fn patterns() -> &'static Patterns {
                 r"|same\s+(?:request|ask|issue|problem|thing|claim|query|complaint|as\s+(?:before|below|above|last\s+time))",
                 r"|as\s+(?:below|per\s+(?:below|my|our|the)|before|previously|discussed)",
                 r"|(?:deal\s+with|sort(?:\s+out)?|handle|look\s+(?:at|into)|action|process|check|review|see\s+to|take\s+care\s+of|help\s+with)\s+(?:this|that|it|these|the\s+(?:below|email|message|request|one))",
+                // Help asked for someone with the message below ("Can you help my dad with this?", desk35 ADR-1152).
+                r"|(?:help|assist)\s+(?:(?:my|our|his|her|their)\s+)?\w+\s+(?:out\s+)?with\s+(?:this|that|it|these|the\s+below)",
                 r"|chas\w+|follow(?:ing)?[\s-]+up|haven'?t\s+heard|not\s+heard|no\s+(?:reply|answer|response)|still\s+waiting",
                 r"|(?:my|our|her|his|their)\s+(?:last|previous|earlier|original|first)\s+(?:e-?mail|message|request|mail|note)",
                 r"|fyi|correct\w*|mistyp\w*|mistake|typo|wrong\s+(?:figure|amount|number)|should\s+(?:be|have\s+been|read|say)|i\s+meant?)\b",
@@ -261,7 +263,7 @@ pub fn thread(text: &str) -> Thread {
 /// Whether the newest words point at the message below them, or say nothing but a greeting or a name.
 pub fn refers_below(top: &str) -> bool {
     let words: Vec<&str> = top.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
-    !patterns().withdraws.is_match(top)
+    !withdraws(top)
         && (words.len() <= 3 || patterns().refers_below.is_match(top) || super::speech::reported_ask(top).is_some())
 }
 
@@ -272,7 +274,23 @@ pub fn shop_sender(line: &str) -> bool {
 
 /// Whether the newest words take back what the message below asked (or tell it is about another purchase).
 pub fn withdraws(top: &str) -> bool {
-    patterns().withdraws.is_match(top)
+    patterns().withdraws.is_match(&unmet_needs_cut(top))
+}
+
+/// The newest words with an outcome still wanted cut out (desk35, ADR-1152): "still need this fixed", "needs sorting
+/// out", "still not resolved", "has yet to be sorted" say the matter is open — the opposite of taking it back.
+fn unmet_needs_cut(top: &str) -> String {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:need|needs|needed|want|wants|wanted|get|got\s+to|has\s+to|have\s+to|must|should|to\s+be|be|been|being|not|n't|never|nothing|yet\s+to\s+be|still)",
+            r"\s+(?:(?:this|that|it|them|the\s+\w+|properly|actually|yet|ever|been|be|getting|get|got)\s+){0,3}",
+            r"(?:sorted|resolved|fixed)(?:\s+it)?(?:\s+out)?(?:\s+(?:now|yet|ourselves|myself|already))?\b",
+        ))
+        .ok()
+    })
+    .as_ref()
+    .map_or_else(|| top.to_string(), |re| re.replace_all(top, " ").into_owned())
 }
 
 impl Thread {
@@ -332,18 +350,38 @@ impl Thread {
     }
 }
 
-/// Whether a sentence of the shop's reports a refund as done: "we've issued a refund of $39.00", "your refund of
-/// 25.00 has been processed", "we have now credited 12.00".
+/// Whether a sentence of the shop's reports a refund as done or under way: "we've issued a refund of $39.00", "your
+/// refund of 25.00 has been processed", "we have now credited 12.00" — and (desk35, ADR-1153) "your refund of €20.00
+/// is being processed and should reach your card", "has been approved and will arrive in 3-5 days", "is on its way":
+/// a refund already moving is no offer a reply takes ("ok thanks, I'll wait for the €20 then" asks nothing).
 fn done_report(sentence: &str) -> bool {
-    static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    RE.get_or_init(|| {
-        Regex::new(
-            r"(?i)\b(?:we'?ve|we\s+have|we|has\s+been|have\s+been|was|were|is\s+now|has\s+now\s+been)\s+(?:now\s+|already\s+|just\s+|successfully\s+)?(?:issued|processed|refunded|credited|sent|approved|paid|returned|reimbursed|completed)\b",
-        )
-        .ok()
-    })
-    .as_ref()
-    .is_some_and(|re| re.is_match(sentence))
+    static RE: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let Some((done, underway, offering)) = RE
+        .get_or_init(|| {
+            Some((
+                Regex::new(
+                    r"(?i)\b(?:we'?ve|we\s+have|we|has\s+been|have\s+been|was|were|is\s+now|has\s+now\s+been)\s+(?:now\s+|already\s+|just\s+|successfully\s+)?(?:issued|processed|refunded|credited|sent|approved|paid|returned|reimbursed|completed)\b",
+                )
+                .ok()?,
+                Regex::new(concat!(
+                    r"(?i)\b(?:is|are)\s+(?:now\s+|currently\s+)?being\s+(?:processed|issued|sent|paid|credited|refunded|returned)\b",
+                    r"|\b(?:is|are)\s+(?:now\s+)?(?:on\s+(?:its|the)\s+way|in\s+progress|pending|processing|underway|under\s+way)\b",
+                    r"|\b(?:we'?re|we\s+are)\s+(?:now\s+)?(?:processing|issuing|sending|refunding)\b",
+                    r"|\b(?:should|will|would)\s+(?:\w+\s+)?(?:reach|arrive|appear|show|land|be\s+(?:credited|back|with\s+you|visible))\b",
+                ))
+                .ok()?,
+                // An offer still to take: a modal of offering, a condition, a question put to the customer.
+                Regex::new(
+                    r"(?i)\b(?:can|could|able\s+to|happy\s+to|like\s+to|offer\w*|propos\w*|if\s+you|once\s+you|would\s+you|shall\s+we|let\s+us\s+know|confirm)\b|\?",
+                )
+                .ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    done.is_match(sentence) || (underway.is_match(sentence) && !offering.is_match(sentence))
 }
 
 /// Whether the newest words take an offer and do not decline it.
