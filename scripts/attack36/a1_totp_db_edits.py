@@ -1,0 +1,66 @@
+# attack36 line 1: step-up TOTP vs a database writer editing tokens.totp_secret / totp_last_step.
+import sys, os, time, shutil, pyotp
+sys.path.insert(0, os.path.dirname(__file__)); from lib import *
+seal = len(sys.argv) > 1 and sys.argv[1] == "seal"
+D = f"/tmp/attack36/a1{'s' if seal else ''}"; shutil.rmtree(D, ignore_errors=True)
+e = Env(D, seal=seal); PORT = 18400 + (1 if seal else 0)
+e.token("bot", "agent"); e.token("alice", "approver", totp=True); e.token("bob", "approver"); e.token("carol", "approver", totp=True)
+mine = pyotp.random_base32()
+p = e.serve(PORT)
+def fresh():
+    d = e.defer(PORT); return d["approval_id"], d["digest"]
+def show(label, res): print(f"{label}: {res}", flush=True)
+try:
+    wait_fresh_step(12)
+    a, g = fresh(); s = cur_step()
+    show("baseline alice no code", e.approve(PORT, "alice", a, g, None))
+    show("baseline alice wrong code", e.approve(PORT, "alice", a, g, "000000"))
+    show("baseline alice right code", e.approve(PORT, "alice", a, g, code_at(e.secret["alice"], s)))
+    a2, g2 = fresh()
+    show("replay same code on 2nd approval", e.approve(PORT, "alice", a2, g2, code_at(e.secret["alice"], s)))
+    show("previous-step code on 2nd approval", e.approve(PORT, "alice", a2, g2, code_at(e.secret["alice"], s - 1)))
+    # B: step set back while running, replay used code
+    e.sql("UPDATE tokens SET totp_last_step = ? WHERE name='alice'", (s - 5,))
+    show("step set back (running), replay", e.approve(PORT, "alice", a2, g2, code_at(e.secret["alice"], s)))
+    e.sql("UPDATE tokens SET totp_last_step = NULL WHERE name='alice'")
+    show("step NULL (running), replay", e.approve(PORT, "alice", a2, g2, code_at(e.secret["alice"], s)))
+    show("audit after step edits", e.audit())
+    # C: secret replaced while running
+    orig = e.sql("SELECT totp_secret FROM tokens WHERE name='alice'")[0][0]
+    e.sql("UPDATE tokens SET totp_secret = ? WHERE name='alice'", (mine,))
+    show("secret replaced (running), my code", e.approve(PORT, "alice", a2, g2, code_at(mine, cur_step())))
+    show("audit after secret replaced", e.audit())
+    e.sql("UPDATE tokens SET totp_secret = NULL WHERE name='alice'")
+    show("secret NULL (running), no code", e.approve(PORT, "alice", a2, g2, None))
+    show("secret NULL (running), any code", e.approve(PORT, "alice", a2, g2, "123456"))
+    show("audit after secret NULL", e.audit())
+    # D: add a secret to bob (created without --totp)
+    e.sql("UPDATE tokens SET totp_secret = ? WHERE name='bob'", (mine,))
+    show("bob given secret (running), my code", e.approve(PORT, "bob", a2, g2, code_at(mine, cur_step())))
+    # carol's secret copied to alice? (a secret the journal bound, but to another credential)
+    e.sql("UPDATE tokens SET totp_secret = (SELECT totp_secret FROM tokens WHERE name='carol') WHERE name='alice'")
+    wait_fresh_step(10)
+    show("alice given carol's (bound) secret, carol code", e.approve(PORT, "alice", a2, g2, code_at(e.secret["carol"], cur_step())))
+    show("audit", e.audit())
+    # E: same edits before a restart
+    e.stop(p)
+    e.sql("UPDATE tokens SET totp_secret = ? WHERE name='alice'", (mine,))
+    e.sql("UPDATE tokens SET totp_last_step = NULL WHERE name='alice'")
+    p = e.serve(PORT)
+    wait_fresh_step(10)
+    show("after restart, secret replaced, my code", e.approve(PORT, "alice", a2, g2, code_at(mine, cur_step())))
+    e.sql("UPDATE tokens SET totp_secret = NULL WHERE name='alice'")
+    e.stop(p); p = e.serve(PORT)
+    show("after restart, secret NULL, no code", e.approve(PORT, "alice", a2, g2, None))
+    e.sql("UPDATE tokens SET totp_secret = ? WHERE name='alice'", (orig,))
+    e.sql("UPDATE tokens SET totp_last_step = NULL WHERE name='alice'")
+    e.stop(p); p = e.serve(PORT)
+    show("after restart, orig secret, step NULL, replay used code s", e.approve(PORT, "alice", a2, g2, code_at(e.secret["alice"], s)))
+    wait_fresh_step(10)
+    show("after restart, orig secret, fresh code (should pass)", e.approve(PORT, "alice", a2, g2, code_at(e.secret["alice"], cur_step())))
+    print("approvals:", e.sql("SELECT id, status, decided_by FROM approvals"))
+    print("votes:", e.sql("SELECT * FROM approval_votes"))
+    print("tokens:", e.sql("SELECT name, totp_secret IS NOT NULL, totp_last_step FROM tokens"))
+    show("final audit", e.audit())
+finally:
+    e.stop_all()
