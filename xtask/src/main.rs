@@ -661,12 +661,12 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
-        property: "a TOTP step-up code is accepted once",
-        file: "crates/foureyes-store-sqlite/src/credentials.rs",
-        original: "totp_last_step < ?1)",
-        broken: "totp_last_step <= ?1)",
+        property: "a TOTP step-up code is accepted once: a step at or before the journal's last is refused whatever the row says (ADR-1160)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "is_some_and(|last| step <= last)",
+        broken: "is_some_and(|last| step < last)",
         package: "foureyes-store-sqlite",
-        filter: "totp_steps_conform",
+        filter: "sqlite_conformance::a_step_up_approvers_totp_columns_edited_by_hand_are_named_and_grant_nothing",
         also: &[],
     },
     Mutation {
