@@ -3330,6 +3330,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack36_h1_an_approval_whose_step_up_flag_is_cleared_by_hand_needs_its_code_still",
         also: &[],
     },
+    // lead37 (b41 g-065, after its first run)
+    Mutation {
+        property: "the support desk reads a timing question typed without its question mark as one, never as a refund request",
+        file: "apps/support-desk/src/classify/desk29.rs",
+        original: "    bare.find_iter(clause)\n        .find(",
+        broken: "    bare.find_iter(clause)\n        .filter(|_| false)\n        .find(",
+        package: "support-desk",
+        filter: "a_timing_question_without_its_question_mark_is_still_one",
+        also: &[],
+    },
     // fault18 (ADR-1029..ADR-1035)
     Mutation {
         property: "a lengthened compensation window re-opens no target whose undo's link left memory (ADR-1029)",

@@ -48,7 +48,28 @@ pub fn timing_question(clause: &str) -> Option<regex::Match<'_>> {
         &ASK,
         r"(?i)\b(?:can|could|would|will)\s+(?:you|u|ya|someone)\s+(?:please\s+|kindly\s+|just\s+)?(?:refund|reimburse|repay|credit|return|give|send|pay|process|issue|transfer)\b|\b(?:please|pls|plz|kindly)\b",
     )?;
-    timing.find_iter(clause).find(|m| money.is_match(m.as_str()) && !ask.is_match(m.as_str()))
+    if let Some(m) = timing.find_iter(clause).find(|m| money.is_match(m.as_str()) && !ask.is_match(m.as_str())) {
+        return Some(m);
+    }
+    // The same question typed without its question mark, as terse writers do ("how long do refunds take"): only
+    // where the interrogative opens its line and the line holds no wish, so "I don't know how long it takes but I
+    // want my money back" stays a request (b41 `g-065`, after its first run).
+    static BARE: OnceLock<Option<Regex>> = OnceLock::new();
+    static WISH: OnceLock<Option<Regex>> = OnceLock::new();
+    let bare = re(
+        &BARE,
+        concat!(
+            r"(?im)^[\s\W]*(?:(?:hi|hello|hey|so|ok|okay|and|but|also|just|quick\s+question)[\s,:]+)*",
+            r"(?:how\s+(?:long|soon|quickly|fast)|how\s+many\s+(?:more\s+)?(?:business\s+|working\s+|bank\s+)?days",
+            r"|when\s+(?:do|does|will|would|can|should|is|are)\b)[^.?!\n]{0,90}[.!]?[ \t]*$",
+        ),
+    )?;
+    let wish = re(
+        &WISH,
+        r"(?i)\b(?:want|wants|need|needs|like|please|pls|plz|kindly|demand|expect|give|send|refund\s+(?:me|us|it|this|the))\b",
+    )?;
+    bare.find_iter(clause)
+        .find(|m| money.is_match(m.as_str()) && !ask.is_match(m.as_str()) && !wish.is_match(m.as_str()))
 }
 
 /// An imperative put to the shop with no object to act on: "sort it out", "fix it", "do something (about it)", "get
@@ -152,6 +173,33 @@ pub fn unread_ask(own: &str, several_orders: bool, complaint: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// b41 `g-065` (after its first run): "how long do refunds take", typed without a question mark, was paid as a
+    /// refund of the order. A timing question opening its line needs no "?"; a line with a wish stays a request.
+    #[test]
+    fn a_timing_question_without_its_question_mark_is_still_one() {
+        for c in [
+            "how long do refunds take",
+            "how long do refunds usually take to show up",
+            "hi, how many days for refunds to arrive",
+            "how long does the money take to come back.",
+            "when do refunds normally arrive",
+            "ok so how soon does the credit hit my card",
+            "Order 5512\nhow many working days for the refund",
+        ] {
+            assert!(timing_question(c).is_some(), "{c}");
+        }
+        for c in [
+            "I don't know how long it takes but I want my money back",
+            "how long do I have to wait, I want a refund",
+            "how soon can you refund me",
+            "when will you give me my money back",
+            "refund please, no idea how long it takes",
+            "how long the strap lasted: two days",
+        ] {
+            assert!(timing_question(c).is_none(), "{c}");
+        }
+    }
 
     #[test]
     fn a_question_about_when_money_comes_is_a_state_question() {
