@@ -157,6 +157,13 @@ async fn executing_an_approval_with_anything_changed_is_denied_with_digest_misma
     assert!(v["reasons"].as_array().unwrap().iter().any(|r| r["code"] == "approval_consumed"), "{v}");
 }
 
+/// Enrols approver `carol` (token `tok-carol`) with a fresh TOTP secret for step-up; returns the secret.
+async fn carol_with_totp(h: &Harness) -> String {
+    let secret = new_totp_secret().unwrap();
+    h.store.create_token("carol", Role::Approver, &sha256_hex(b"tok-carol"), Some(&secret), h.now()).await.unwrap();
+    secret
+}
+
 async fn wire(h: &Harness) -> (i64, String) {
     let v = h
         .decide(AGENT, json!({"request_id": h.rid("wire"), "action": "payments.wire", "params": {"amount_eur": 5000}}))
@@ -168,8 +175,7 @@ async fn wire(h: &Harness) -> (i64, String) {
 #[tokio::test]
 async fn step_up_approvals_need_a_current_totp_code() {
     let h = harness().await;
-    let secret = new_totp_secret().unwrap();
-    h.store.create_token("carol", Role::Approver, &sha256_hex(b"tok-carol"), Some(&secret), h.now()).await.unwrap();
+    let secret = carol_with_totp(&h).await;
     let (id, digest) = wire(&h).await;
     assert_eq!(approval(&h, id).await["step_up"], true);
 
@@ -213,8 +219,7 @@ async fn step_up_approvals_need_a_current_totp_code() {
 #[tokio::test]
 async fn a_totp_code_approves_once_and_its_replay_is_refused_and_journaled() {
     let h = harness().await;
-    let secret = new_totp_secret().unwrap();
-    h.store.create_token("carol", Role::Approver, &sha256_hex(b"tok-carol"), Some(&secret), h.now()).await.unwrap();
+    let secret = carol_with_totp(&h).await;
     let (first, first_digest) = wire(&h).await;
     let (second, second_digest) = wire(&h).await;
     let code = totp_code(&secret, h.now()).unwrap();
@@ -254,8 +259,7 @@ async fn a_totp_code_approves_once_and_its_replay_is_refused_and_journaled() {
 #[tokio::test]
 async fn a_used_totp_code_approves_nothing_after_its_step_is_set_back_by_hand() {
     let h = harness().await;
-    let secret = new_totp_secret().unwrap();
-    h.store.create_token("carol", Role::Approver, &sha256_hex(b"tok-carol"), Some(&secret), h.now()).await.unwrap();
+    let secret = carol_with_totp(&h).await;
     let (first, first_digest) = wire(&h).await;
     let (second, second_digest) = wire(&h).await;
     let code = totp_code(&secret, h.now()).unwrap();
@@ -287,8 +291,7 @@ async fn a_used_totp_code_approves_nothing_after_its_step_is_set_back_by_hand() 
 #[tokio::test]
 async fn attack36_h1_an_approval_whose_step_up_flag_is_cleared_by_hand_needs_its_code_still() {
     let h = harness().await;
-    let secret = new_totp_secret().unwrap();
-    h.store.create_token("carol", Role::Approver, &sha256_hex(b"tok-carol"), Some(&secret), h.now()).await.unwrap();
+    let secret = carol_with_totp(&h).await;
     let (id, digest) = wire(&h).await;
     let db = rusqlite::Connection::open(h.dir.path().join("t.db")).unwrap();
     db.execute_batch(&format!("UPDATE approvals SET step_up = 0 WHERE id = {id}")).unwrap();
@@ -307,8 +310,7 @@ async fn attack36_h1_an_approval_whose_step_up_flag_is_cleared_by_hand_needs_its
 #[tokio::test]
 async fn a_right_totp_code_does_not_excuse_a_wrong_digest() {
     let h = harness().await;
-    let secret = new_totp_secret().unwrap();
-    h.store.create_token("carol", Role::Approver, &sha256_hex(b"tok-carol"), Some(&secret), h.now()).await.unwrap();
+    let secret = carol_with_totp(&h).await;
     let (id, _) = wire(&h).await;
     let before = h.head().await;
     let r =
