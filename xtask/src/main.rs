@@ -3594,6 +3594,26 @@ const MUTATIONS: &[Mutation] = &[
         filter: "sqlite_conformance::a_step_up_approvers_totp_columns_edited_by_hand_are_named_and_grant_nothing",
         also: &[],
     },
+    // lead38: a first-seen MCP pin checked in its transaction (ADR-404)
+    Mutation {
+        property: "a second first-seen MCP pin of another hash is refused in its transaction, never journaled and answered as if it held (ADR-404)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    if pin.cause == foureyes_core::tool_pin::PinCause::FirstSeen {",
+        broken: "    if pin.cause == foureyes_core::tool_pin::PinCause::FirstSeen && false {",
+        package: "foureyes-store-sqlite",
+        filter: "tool_pins_are_journaled_and_folded",
+        also: &[],
+    },
+    // lead38: SQLite's read-only retry of a refused name (F413)
+    Mutation {
+        property: "the read-only retry SQLite makes of a companion refused for another name is refused too (F413, ADR-942)",
+        file: "crates/foureyes-store-sqlite/src/one_name.rs",
+        original: "    let retry = flags & libc::O_ACCMODE == libc::O_RDONLY && last_refused",
+        broken: "    let retry = false && flags & libc::O_ACCMODE == libc::O_RDONLY && last_refused",
+        package: "foureyes-store-sqlite",
+        filter: "the_read_only_retry_of_a_refused_name_is_refused_too",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -605,8 +605,15 @@ impl Gate {
                         Ok(()) => {
                             pins.insert(name.to_string(), pin);
                             pinned_now = true;
+                            continue;
                         }
-                        Err(e) => eprintln!("foureyes mcp-proxy: could not pin `{name}`, so it is not listed: {e}"),
+                        Err(e) => {
+                            eprintln!("foureyes mcp-proxy: could not pin `{name}` as first seen: {e}");
+                            // Another proxy may have pinned it first (ADR-404 refuses a second first-seen pin of
+                            // another hash): read the pins again, and judge the listing by the pin that holds.
+                            pinned_now = true;
+                            continue;
+                        }
                     }
                 }
                 let pinned = pins.get(name).map(|p| p.sha256.clone());

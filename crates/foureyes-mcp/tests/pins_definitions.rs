@@ -537,7 +537,11 @@ async fn with_server_a_refusal_in_an_invalid_state_is_not_called_engine_unavaila
         .unwrap()
     };
     let minute = Arc::new(limit("1m", 1_000_000));
-    let t0 = foureyes_mcp::gate::now_ms();
+    // `per: 1d` is a calendar day (UTC here): from 21:00 UTC on, the three hours below crossed midnight and the day
+    // window no longer reached the minutes the door let go of, so the call was permitted and forwarded (F416). The
+    // times start at 01:00 UTC of yesterday, whatever the hour the test runs.
+    const DAY: i64 = 24 * HOUR;
+    let t0 = (foureyes_mcp::gate::now_ms() / DAY - 1) * DAY + HOUR;
     let echo = |i: usize| {
         let params = json!({"text": format!("{i}")}).as_object().unwrap().clone();
         foureyes_core::ActionRequest::new(format!("echo-{i}"), "bot", "mcp.doc.echo", params)

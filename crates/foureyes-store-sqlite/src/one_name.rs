@@ -13,11 +13,13 @@
 //! descriptor, and on a refusal closes it and answers `EPERM`, so SQLite never holds it.
 //!
 //! The check, on the descriptor: a regular file (directories, which SQLite opens to sync them, and devices pass) with
-//! exactly one link (`fstat`), and — read after that — the name it was opened by still names it: on Linux
-//! `/proc/self/fd/N` does not read "… (deleted)" (a name once removed stays removed for the descriptor: a later link
-//! at the same name is another directory entry). Together: at the `fstat`, the inode's one name was the one SQLite
-//! opened, so it had no other (the key's own name never goes away). A link removed right after SQLite's `open()` to
-//! make the count 1 is caught by the second check, one made again after it by the first. Off Linux (or without
+//! exactly one link (`fstat`), and — read after that, once the directory has been read — the name it was opened by
+//! still names it: on Linux `/proc/self/fd/N` does not read "… (deleted)" (a name once removed stays removed for the
+//! descriptor: a later link at the same name is another directory entry). Together: at the `fstat`, the inode's one
+//! name was the one SQLite opened, so it had no other (the key's own name never goes away). A link removed right after
+//! SQLite's `open()` to make the count 1 is caught by the second check, one made again after it by the first. The
+//! directory read between them is what makes "at the `fstat`" true: an unlink drops the count before it drops the
+//! name, both under the directory's lock, and reading the directory waits for that lock (F415). Off Linux (or without
 //! `/proc`) the second check is `lstat` of the name giving the descriptor's device and inode, then the count again.
 
 // The crate's only unsafe code (the workspace forbids it; this crate denies it, ADR-942): SQLite's VFS is reached
@@ -40,6 +42,11 @@ thread_local! {
     /// Why the last `open()` SQLite made on this thread was refused: SQLite answers only "unable to open database
     /// file" (or a disk I/O error for `-shm`), so the store adds this to the error it returns.
     static REFUSED: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// The name of the last `open()` refused on this thread. SQLite retries a refused read-write open read-only at
+    /// once (the `-wal` in `unixOpen`, the `-shm` in `unixOpenSharedMemory`); a link removed between the two would let
+    /// the retry pass, and SQLite would run on a read-only `-wal` or `-shm` and fail later with "attempt to write a
+    /// readonly database", the refusal's reason lost (F413). That retry is refused too.
+    static LAST_REFUSED_NAME: RefCell<Option<Vec<u8>>> = const { RefCell::new(None) };
 }
 
 /// Replaces the unix VFS's `open()` by [`checked_open`], once per process, before the store opens its first
@@ -90,13 +97,17 @@ unsafe extern "C" fn checked_open(path: *const c_char, flags: c_int, mode: c_int
     };
     // SAFETY: SQLite's own arguments to its own `open()`.
     let fd = unsafe { original(path, flags, mode) };
+    // `try_with`: never a panic inside a C callback (a thread-local already gone at thread exit).
+    let last_refused = LAST_REFUSED_NAME.try_with(|n| n.borrow_mut().take()).ok().flatten();
     if fd < 0 || path.is_null() {
         return fd;
     }
     // SAFETY: SQLite passes a NUL-terminated path.
     let name = unsafe { CStr::from_ptr(path) };
+    let retry = flags & libc::O_ACCMODE == libc::O_RDONLY && last_refused.as_deref() == Some(name.to_bytes());
     let why = std::panic::catch_unwind(|| refusal(fd, name))
-        .unwrap_or_else(|_| Some("the check of its names failed".to_string()));
+        .unwrap_or_else(|_| Some("the check of its names failed".to_string()))
+        .or_else(|| retry.then(|| retried(&name.to_string_lossy())));
     match why {
         None => fd,
         Some(why) => {
@@ -105,8 +116,14 @@ unsafe extern "C" fn checked_open(path: *const c_char, flags: c_int, mode: c_int
                 libc::close(fd);
                 *libc::__errno_location() = libc::EPERM;
             }
-            // `try_with`: never a panic inside a C callback (a thread-local already gone at thread exit).
-            let _ = REFUSED.try_with(|r| *r.borrow_mut() = Some(why));
+            // A retry keeps the first refusal's reason, the one that says what was found.
+            let _ = REFUSED.try_with(|r| {
+                let mut r = r.borrow_mut();
+                if !retry || r.is_none() {
+                    *r = Some(why);
+                }
+            });
+            let _ = LAST_REFUSED_NAME.try_with(|n| *n.borrow_mut() = Some(name.to_bytes().to_vec()));
             -1
         }
     }
@@ -139,6 +156,11 @@ fn refusal(fd: c_int, name: &CStr) -> Option<String> {
     {
         return Some(mounted(&shown));
     }
+    // The kernel drops the count before it drops the name (`drop_nlink` in the file system's unlink, `d_delete`
+    // after it returns, both under the directory's lock): a count of one read in between, with the name still live,
+    // was the victim's (F415). Reading the directory takes that lock, so once it returns an unlink in progress at the
+    // `fstat` has removed its name, and the check below sees it.
+    wait_for_names_in_flight(name);
     if let Some(removed) = name_removed_since_open(fd) {
         return removed.then(|| raced(&shown));
     }
@@ -179,6 +201,20 @@ fn mount_root(fd: c_int) -> Option<bool> {
     }
 }
 
+/// Waits until no link or unlink is in progress in the directory of `name`: reading a directory takes its lock (shared),
+/// which a link or unlink holds (exclusive) from before it changes the count until after it changes the name. A
+/// directory that cannot be read is not waited for (the name check after it then fails closed or passes as before).
+fn wait_for_names_in_flight(name: &CStr) {
+    let path = std::path::Path::new(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(name.to_bytes()));
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => std::path::Path::new("."),
+    };
+    if let Ok(mut entries) = std::fs::read_dir(dir) {
+        let _ = entries.next();
+    }
+}
+
 /// Whether the directory entry `fd` was opened through has been removed since (Linux: `/proc/self/fd/N` then reads
 /// "… (deleted)"); `None` where that cannot be read.
 fn name_removed_since_open(fd: c_int) -> Option<bool> {
@@ -201,6 +237,13 @@ fn mounted(name: &str) -> String {
     format!(
         "`{name}` is a mount point (a file mounted over the name): SQLite would write this database's log or index into \
          the mounted file (a key, say); refused before a byte was written (F945, ADR-942). Unmount it"
+    )
+}
+
+fn retried(name: &str) -> String {
+    format!(
+        "`{name}` was refused a moment ago on this thread and SQLite retried it read-only: refused too, so no door runs \
+         on a read-only log or index (F943, F413, ADR-942). Look for what makes and removes names beside the database"
     )
 }
 
@@ -264,6 +307,42 @@ mod tests {
         assert!(unmounted.success());
         let why = why.expect("a key mounted over -wal passed");
         assert!(why.contains("mount point") && why.contains("F945"), "{why}");
+    }
+
+    /// F413: SQLite retries a refused read-write open read-only at once (`unixOpen`, `unixOpenSharedMemory`). A link
+    /// removed between the two let the retry pass: the door then ran on a read-only `-wal` or `-shm` and failed later
+    /// with "attempt to write a readonly database", the refusal's reason lost (1 run in 60 of the raced-link test under
+    /// load). The retry is refused with the first reason; the next open of the name is checked afresh.
+    #[test]
+    fn the_read_only_retry_of_a_refused_name_is_refused_too() {
+        install().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let key = dir.path().join("seal.key");
+        std::fs::write(&key, b"secret").unwrap();
+        let wal = dir.path().join("t.db-wal");
+        std::fs::hard_link(&key, &wal).unwrap();
+        let name = c_name(&wal);
+        take_refusal();
+        // SAFETY: a NUL-terminated path; the descriptor, if any, is closed below.
+        let fd = unsafe { checked_open(name.as_ptr(), libc::O_RDWR | libc::O_CREAT, 0o644) };
+        assert_eq!(fd, -1, "a companion with two names was opened");
+        // The link goes away between SQLite's two attempts: the name is now a file of one name.
+        std::fs::remove_file(&wal).unwrap();
+        std::fs::write(&wal, b"").unwrap();
+        // SAFETY: as above.
+        let retry = unsafe { checked_open(name.as_ptr(), libc::O_RDONLY, 0) };
+        if retry >= 0 {
+            // SAFETY: the descriptor just opened.
+            unsafe { libc::close(retry) };
+        }
+        assert_eq!(retry, -1, "the read-only retry of a refused name was let through");
+        let why = take_refusal().unwrap();
+        assert!(why.contains("2 names") && why.contains("F942"), "the first reason was not kept: {why}");
+        // SAFETY: as above.
+        let later = unsafe { checked_open(name.as_ptr(), libc::O_RDWR, 0) };
+        assert!(later >= 0, "a later open of the name, a file of one name, was refused: {:?}", take_refusal());
+        // SAFETY: the descriptor just opened.
+        unsafe { libc::close(later) };
     }
 
     /// A file of one name, and a directory (SQLite opens the database's directory to sync it), pass.

@@ -851,6 +851,10 @@ pub struct Authority {
     policy_sha256: Option<String>,
     /// Decision id → when its connector was started (`connector_started`, ADR-321).
     started: HashMap<DecisionId, i64>,
+    /// `(server, tool)` → the definition hash that holds and the seq of its `tool_pinned` event, by
+    /// `tool_pin::current`'s rule (a first-seen pin never replaces one): what a first-seen pin is checked against in
+    /// its transaction (ADR-404), one entry per pinned tool.
+    pins: HashMap<(String, String), (String, u64)>,
     /// `(target, undo)` of each permitted undo that compensates its target: decided `permit` with `undo_of`, and not
     /// (yet) reported `failed` (ADR-368). The undo-once check reads this, never a row: a database writer who sets the
     /// undo's row to `deny` or deletes it does not re-open its target. Kept for ever, also under the seal key when
@@ -932,6 +936,7 @@ impl Default for Authority {
             introduced: HashMap::new(),
             policy_sha256: None,
             started: HashMap::new(),
+            pins: HashMap::new(),
             undone: BTreeSet::new(),
             undo_open: BTreeMap::new(),
             final_links: VecDeque::new(),
@@ -1225,7 +1230,7 @@ impl Authority {
                 .copied()
                 .collect()
         };
-        let checks: [(&'static str, bool); 26] = [
+        let checks: [(&'static str, bool); 27] = [
             ("seq", self.seq == other.seq),
             ("hash", self.hash == other.hash),
             ("applied", self.applied.load(Ordering::Acquire) == other.applied.load(Ordering::Acquire)),
@@ -1249,6 +1254,7 @@ impl Authority {
             ("introduced", self.introduced == other.introduced),
             ("policy_sha256", self.policy_sha256 == other.policy_sha256),
             ("started", self.started == other.started),
+            ("pins", self.pins == other.pins),
             ("undone", undone(self) == undone(other)),
             ("unheld_due", self.unheld_due == other.unheld_due),
             ("undo_open", self.undo_open == other.undo_open),
@@ -1582,7 +1588,13 @@ impl Authority {
                 self.policy_sha256 = Some(p.sha256.clone());
             }
             EventData::Checkpoint(c) => self.checkpointed = self.checkpointed.max(c.size),
-            EventData::Refused(_) | EventData::Task(_) | EventData::ToolPinned(_) => {}
+            EventData::ToolPinned(pin) => {
+                let key = (pin.server.clone(), pin.tool.clone());
+                if pin.cause == foureyes_core::tool_pin::PinCause::Approved || !self.pins.contains_key(&key) {
+                    self.pins.insert(key, (pin.sha256.clone(), seq));
+                }
+            }
+            EventData::Refused(_) | EventData::Task(_) => {}
             // Checked by the seal rule before it is applied (ADR-420); it grants nothing.
             EventData::SealStarted(_) => {}
         }
@@ -2338,6 +2350,11 @@ impl Authority {
     /// What the journal says of decision `id` (ADR-240).
     pub fn decision(&self, id: DecisionId) -> Option<&JournaledDecision> {
         self.decisions.get(id)
+    }
+
+    /// The definition hash the journal pins `server`'s `tool` to, and the seq of that `tool_pinned` event (ADR-404).
+    pub fn pinned(&self, server: &str, tool: &str) -> Option<(&str, u64)> {
+        self.pins.get(&(server.to_string(), tool.to_string())).map(|(sha, seq)| (sha.as_str(), *seq))
     }
 
     /// When the journal says decision `id`'s connector was started, if it was (ADR-321).

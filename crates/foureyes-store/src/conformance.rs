@@ -2535,7 +2535,10 @@ pub async fn effect_caps_are_shared_across_actions(store: Arc<dyn Store>, t0: i6
 }
 
 /// MCP tool pins (`foureyes_core::tool_pin`, ADR-161) are journal events read back in order: a `first_seen` pin
-/// never replaces one, an `approved` one does, and a malformed pin is refused and writes nothing.
+/// never replaces one, an `approved` one does, and a malformed pin is refused and writes nothing. A second
+/// first-seen pin of another hash is refused in its transaction and journals nothing (attack 34's note, ADR-404:
+/// before, it was journaled, ignored by `current`, and answered 200 as if it held); the same hash again is the pin
+/// already there.
 pub async fn tool_pins_are_journaled_and_folded(store: Arc<dyn Store>, t0: i64) {
     use foureyes_core::tool_pin::{PinCause, ToolPinned, current};
     let s = &*store;
@@ -2549,19 +2552,30 @@ pub async fn tool_pins_are_journaled_and_folded(store: Arc<dyn Store>, t0: i64) 
     };
     assert!(s.tool_pins().await.unwrap().is_empty());
     let first = s.pin_tool(&pin('a', PinCause::FirstSeen, "mcp:pay"), t0).await.unwrap();
-    let ignored = s.pin_tool(&pin('b', PinCause::FirstSeen, "mcp:pay"), t0 + 1).await.unwrap();
-    assert!(ignored > first);
+    match s.pin_tool(&pin('b', PinCause::FirstSeen, "mcp:pay"), t0 + 1).await {
+        Err(StoreError::InvalidState(why)) => {
+            assert!(why.contains(&"a".repeat(64)) && why.contains("ADR-404"), "{why}")
+        }
+        other => panic!("a second first-seen pin of another hash was taken: {other:?}"),
+    }
+    let again = s.pin_tool(&pin('a', PinCause::FirstSeen, "mcp:other-proxy"), t0 + 1).await.unwrap();
+    assert_eq!(again, first, "the same hash seen again is the pin already there");
     let bad = ToolPinned { sha256: "not a hash".into(), ..pin('c', PinCause::Approved, "ann") };
     assert!(matches!(s.pin_tool(&bad, t0 + 2).await, Err(StoreError::InvalidState(_))));
     let key = ("pay".to_string(), "pay".to_string());
     assert_eq!(current(&s.tool_pins().await.unwrap())[&key].sha256, "a".repeat(64));
     let approved = ToolPinned { previous: Some("a".repeat(64)), ..pin('c', PinCause::Approved, "ann") };
     s.pin_tool(&approved, t0 + 3).await.unwrap();
+    // After a person's pin, a first-seen pin of the old hash is refused too.
+    assert!(matches!(
+        s.pin_tool(&pin('a', PinCause::FirstSeen, "mcp:pay"), t0 + 4).await,
+        Err(StoreError::InvalidState(_))
+    ));
     let pins = s.tool_pins().await.unwrap();
-    assert_eq!(pins.len(), 3);
+    assert_eq!(pins.len(), 2);
     assert_eq!(current(&pins)[&key], approved);
     let kinds: Vec<_> = s.journal(first - 1, 10).await.unwrap().into_iter().map(|e| e.kind.as_str()).collect();
-    assert_eq!(kinds, ["tool_pinned"; 3], "the refused pin wrote nothing");
+    assert_eq!(kinds, ["tool_pinned"; 2], "the refused pins wrote nothing");
     assert_consistent(s, "after tool pins").await;
 }
 

@@ -1622,6 +1622,22 @@ pub async fn pin_tool<W: WriteTx>(
     now_ms: i64,
 ) -> Result<u64, StoreError> {
     foureyes_core::tool_pin::check(pin).map_err(StoreError::InvalidState)?;
+    // A first-seen pin counts only for a tool the journal has not pinned (`tool_pin::current`): checked here, in the
+    // transaction, so no second first-seen pin is journaled and answered as if it held (attack 34, ADR-404). The same
+    // hash again (two proxies that saw the same definition) is the pin already there.
+    if pin.cause == foureyes_core::tool_pin::PinCause::FirstSeen {
+        catch_up(w).await?;
+        if let Some((sha256, seq)) = w.authority().pinned(&pin.server, &pin.tool) {
+            if sha256 == pin.sha256 {
+                return Ok(seq);
+            }
+            return Err(StoreError::InvalidState(format!(
+                "`{}`'s tool `{}` is already pinned to {sha256} (journal seq {seq}); a first-seen pin never replaces \
+                 one: a changed definition is re-pinned by a person (`foureyes mcp pins approve`, ADR-404)",
+                pin.server, pin.tool
+            )));
+        }
+    }
     Ok(w.append(now_ms, EventData::ToolPinned(pin.clone())).await?.seq)
 }
 

@@ -537,15 +537,17 @@ fn two_outages_in_a_row_each_count_against_a_reporting_deadline() {
 
 /// F813, attack 19's R4 "clitouch" (`outage365.py clitouch`; RED before ADR-369: the CLI refreshed the anchor's
 /// time, the restart measured the outage from there, and job-2 was permitted): a read-only CLI command during the
-/// outage does not shorten it; only `serve` marks the store served.
+/// outage does not shorten it; only `serve` marks the store served. The served time (the first serve's moment after
+/// job-1, and the second serve's start-up until job-2 is decided) must stay under the deadline whatever the load: a
+/// 3 s deadline was passed by a debug serve's start-up on two loaded cores (F413), so 6 s against an 8 s outage.
 #[test]
 fn a_read_only_cli_during_an_outage_does_not_shorten_it() {
-    let (env, agent) = deadline_env("3s");
+    let (env, agent) = deadline_env("6s");
     let (server, addr) = env.serve();
     let first = job(&addr, &agent, "job-1");
     assert_eq!(first["verdict"], "permit", "{first}");
     stop(server);
-    std::thread::sleep(Duration::from_secs(5));
+    std::thread::sleep(Duration::from_secs(8));
     let listed = env.cli(&["decisions", "list", "--json"]);
     assert!(listed.status.success(), "{}", String::from_utf8_lossy(&listed.stderr));
     let (server, addr) = env.serve();

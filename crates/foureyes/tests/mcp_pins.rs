@@ -140,9 +140,11 @@ fn through_a_remote_server_a_changed_tool_is_refused_until_a_person_re_pins_it()
     let body = json!({"server": "pay", "tool": "pay", "sha256": seen});
     let (status, _) = http(&addr, "POST", "/v1/mcp/pins/approve", &agent, Some(&body));
     assert_eq!(status, 403, "the agent re-pinned a tool");
-    // Nor does the agent's first-seen pin replace the one that holds.
-    let (status, _) = http(&addr, "POST", "/v1/mcp/pins", &agent, Some(&body));
-    assert_eq!(status, 200);
+    // Nor does the agent's first-seen pin replace the one that holds: refused, naming the pin (ADR-404; it answered
+    // 200 with the new hash before, and journaled a pin nothing read).
+    let (status, answer) = http(&addr, "POST", "/v1/mcp/pins", &agent, Some(&body));
+    assert_eq!(status, 409, "{answer}");
+    assert!(answer.to_string().contains("already pinned"), "{answer}");
     assert_eq!(proxy.call("pay", json!({"amount": 10, "to": "bob"}))["isError"], json!(true));
     assert_eq!(paid(&env), 0);
     let (status, pinned) = http(&addr, "POST", "/v1/mcp/pins/approve", &alice, Some(&body));
