@@ -1,10 +1,12 @@
 //! `Credentials` on PostgreSQL, with the semantics of the SQLite backend's `credentials.rs`: tokens, console
 //! sessions and one-time sign-in codes, stored as SHA-256 hashes (the tables are in `sql/0002_credentials.sql`).
 //!
-//! Creating and revoking a credential append a `credential` event, so they are write transactions holding the
-//! chain-head lock like every other journaled write (two replicas creating one name: the second finds it taken).
-//! Sessions and sign-in codes are not journaled: each is one statement in its own implicit transaction, which is
-//! atomic by itself (a code is redeemed by one conditional `UPDATE … RETURNING`, so it works once across replicas).
+//! Every change is journaled through the shared `ops` (one home for both backends): creating and revoking a token,
+//! setting a TOTP secret and accepting a step, opening and closing a console session, issuing and redeeming a sign-in
+//! code each append a `credential` event in a write transaction holding the chain-head lock like every other
+//! journaled write (two replicas creating one name: the second finds it taken; a code redeemed on two replicas: the
+//! second finds it used). Reads compare the rows with the journal's credentials (`ops::principal_differs`,
+//! `ops::session_differs`): a row edited by hand is `record_altered`, never believed.
 
 use crate::db::{exec, get, row, rows, scalar};
 use crate::{PgStore, in_tx};
