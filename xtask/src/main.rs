@@ -3614,6 +3614,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "the_read_only_retry_of_a_refused_name_is_refused_too",
         also: &[],
     },
+    // lead38: attack 35's B (ADR-405)
+    Mutation {
+        property: "a console session is never opened for a name the journal holds revoked, whatever the sign-in's read saw (ADR-405)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    let input = json!({\"name\": name, \"credential\": \"revoked\", \"via\": \"sign-in\"});",
+        broken: "    if !live {\n        return Ok(());\n    }\n    let input = json!({\"name\": name, \"credential\": \"revoked\", \"via\": \"sign-in\"});",
+        package: "foureyes-store-sqlite",
+        filter: "a_session_is_never_opened_for_a_revoked_name",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -223,13 +223,14 @@ impl Credentials for PgStore {
     ) -> Result<(), StoreError> {
         let (session_sha256, principal, csrf) = (session_sha256.to_string(), principal.to_string(), csrf.to_string());
         in_tx!(self, |w| async move {
+            let now_ms = foureyes_store::wall_clock_ms();
+            ops::check_signin_live(w, &principal, now_ms).await?;
             exec(
                 w.c(),
                 "INSERT INTO sessions (session_hash, principal, csrf, expires_ms) VALUES ($1, $2, $3, $4)",
                 &[&session_sha256, &principal, &csrf, &expires_at_ms],
             )
             .await?;
-            let now_ms = foureyes_store::wall_clock_ms();
             ops::journal_session_opened(w, &session_sha256, &principal, &csrf, expires_at_ms, now_ms).await
         })
     }

@@ -1052,3 +1052,11 @@ async fn a_step_up_approvers_totp_columns_edited_by_hand_are_named_and_grant_not
     };
     conformance::totp_columns_edited_by_hand(store, T0, &sql).await;
 }
+
+/// Attack 35's B on PostgreSQL (`conformance::a_session_is_never_opened_for_a_revoked_name`, ADR-405).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_is_never_opened_for_a_revoked_name() {
+    let dbs = Databases::new();
+    let (_url, store) = dbs.store().await;
+    conformance::a_session_is_never_opened_for_a_revoked_name(store, T0).await;
+}

@@ -198,13 +198,14 @@ impl Credentials for SqliteStore {
     ) -> Result<(), StoreError> {
         let (hash, principal, csrf) = (session_sha256.to_string(), principal.to_string(), csrf.to_string());
         self.write_tx(move |w| {
+            let now_ms = foureyes_store::wall_clock_ms();
+            run_ready(ops::check_signin_live(w, &principal, now_ms))?;
             w.conn
                 .execute(
                     "INSERT INTO sessions (session_hash, principal, csrf, expires_ms) VALUES (?1, ?2, ?3, ?4)",
                     params![hash, principal, csrf, expires_at_ms],
                 )
                 .sql()?;
-            let now_ms = foureyes_store::wall_clock_ms();
             run_ready(ops::journal_session_opened(w, &hash, &principal, &csrf, expires_at_ms, now_ms))
         })
         .await

@@ -628,3 +628,11 @@ async fn a_step_up_approvers_totp_columns_edited_by_hand_are_named_and_grant_not
     };
     conformance::totp_columns_edited_by_hand(Arc::new(store), T0, &sql).await;
 }
+
+/// Attack 35's B on SQLite (`conformance::a_session_is_never_opened_for_a_revoked_name`, ADR-405).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_is_never_opened_for_a_revoked_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path().join("signin-revoked.db"), SqliteOptions::default()).unwrap();
+    conformance::a_session_is_never_opened_for_a_revoked_name(Arc::new(store), T0).await;
+}

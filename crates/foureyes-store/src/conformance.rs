@@ -3778,6 +3778,38 @@ pub fn replay_soak_create(replayed: &mut crate::replay::Replayed, id: i64, relea
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// A sign-in racing a revocation (attack 35's B, ADR-405)
+
+/// A console session is opened only for a name the journal holds live, whatever the sign-in's own lookup saw (not in
+/// [`CHECKS`]: it needs [`crate::Credentials`]). The race the attacker won (a sign-in whose token was read live, then
+/// revoked before its session was written) is the store's `create_session` called after `revoke_token`: refused as
+/// `credential_revoked` and journaled, no session row, no `session_opened` event. RED before: a session was recorded
+/// after the `revoked` event.
+pub async fn a_session_is_never_opened_for_a_revoked_name<S>(store: Arc<S>, t0: i64)
+where
+    S: Store + crate::Credentials + 'static,
+{
+    use foureyes_core::Role;
+    let s = &*store;
+    s.create_token("ann", Role::Approver, "hash-ann", None, t0).await.unwrap();
+    s.create_session("session-ok", "ann", "csrf-ok", t0 + 3_600_000).await.unwrap();
+    s.revoke_token("ann", t0 + 1).await.unwrap();
+    let head = s.journal(0, 10_000).await.unwrap().last().map(|e| e.seq).unwrap();
+    match s.create_session("session-late", "ann", "csrf-late", t0 + 3_600_000).await {
+        Err(StoreError::Refused { code, .. }) => assert_eq!(code, crate::ops::CREDENTIAL_REVOKED),
+        other => panic!("a session was opened for a revoked name: {other:?}"),
+    }
+    let after: Vec<_> = s.journal(head, 100).await.unwrap();
+    assert!(
+        after.iter().all(|e| e.kind.as_str() == "refused"),
+        "only the refusal is journaled after the revocation: {:?}",
+        after.iter().map(|e| e.kind.as_str()).collect::<Vec<_>>()
+    );
+    assert!(s.session("session-late", t0 + 2).await.unwrap().is_none(), "the refused session was written");
+    assert_consistent(s, "after a sign-in refused for a revoked name").await;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // The step-up columns against a database writer (ADR-1160)
 
 /// ADR-1160 against a database writer's hand on the `tokens` rows of a step-up approver (not in [`CHECKS`]: each

@@ -2131,6 +2131,27 @@ pub async fn check_write_credential<W: WriteTx>(
 // Console sessions and sign-in codes (attack 3, S5, S6): journaled by the bindings of their hashes, never a secret;
 // a row the journal did not open grants nothing.
 
+/// A console session is opened only for a name the journal holds live, checked under the write lock before the
+/// session's row is written: a sign-in authenticates by the token in its body on the read path, and a revocation
+/// committed between that read and this transaction recorded a session after the `revoked` event (attack 35's B:
+/// 24 in 8 rounds; none usable, but the journal said a revoked principal signed in). Refused and journaled
+/// ([`CREDENTIAL_REVOKED`]); nothing else is written.
+pub async fn check_signin_live<W: WriteTx>(w: &mut W, name: &str, now_ms: i64) -> Result<(), StoreError> {
+    catch_up(w).await?;
+    let live = {
+        let credentials = w.authority().credentials();
+        let known = credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        known.get(name).is_some_and(|c| c.live)
+    };
+    if live {
+        return Ok(());
+    }
+    let message =
+        format!("credential `{name}` is revoked: no console session is opened for it (the sign-in was not made)");
+    let input = json!({"name": name, "credential": "revoked", "via": "sign-in"});
+    Err(refused(w, name, CREDENTIAL_REVOKED, message, input, now_ms).await)
+}
+
 /// Journals a console session opened for `name` (the bindings of its cookie's hash and of its CSRF token).
 pub async fn journal_session_opened<W: WriteTx>(
     w: &mut W,
