@@ -729,6 +729,25 @@ async fn mcp_pin_first_seen(
 ) -> ApiResult<Json<Value>> {
     require(&state, &caller, &[Role::Agent], "pinning a tool definition on first sight").await?;
     let b: PinBody = body(&state, &caller, "POST /v1/mcp/pins", raw).await?;
+    // A tool the policy pins has its pin already: a first-seen pin never replaces it, and is not journaled to lie in
+    // wait for the day the policy's pin is removed (attack 37's 2.3; ADR-404 checks the journal's pins in the store).
+    let policy = state.policy();
+    if let Some(pinned) = policy.mcp.get(&b.server).and_then(|m| m.pins.get(&b.tool)) {
+        let none = std::collections::BTreeMap::new();
+        let held = foureyes_core::tool_pin::effective(&b.server, &policy.mcp[&b.server].pins, &none).remove(&b.tool);
+        if *pinned == b.sha256 {
+            return Ok(Json(json!({"pin": held, "seq": null})));
+        }
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "invalid_state",
+            format!(
+                "`{}`'s tool `{}` is pinned to {pinned} by the policy; a first-seen pin never replaces one: a changed \
+                 definition is re-pinned by a person (the policy's `mcp.{}.pins`, ADR-404)",
+                b.server, b.tool, b.server
+            ),
+        ));
+    }
     let pin = foureyes_core::tool_pin::ToolPinned {
         server: b.server,
         tool: b.tool,

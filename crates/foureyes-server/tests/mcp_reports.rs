@@ -62,3 +62,25 @@ async fn mcp11_identical_reports_are_journaled_once_and_a_flood_is_throttled_wit
     assert_eq!(journaled(&events, "ambiguous_message"), REPORTS_PER_WINDOW as usize + 1);
     assert_eq!(journaled(&events, "tool_definition_changed"), 1);
 }
+
+/// Attack 37's 2.3 (ADR-404): an agent's first-seen pin for a tool the policy pins answered 200 and was journaled —
+/// ignored while the policy's pin held, then the pin the day the policy's was removed — and the policy's own hash
+/// was then refused naming the planted one. Now a tool the policy pins takes no first-seen pin: its own hash answers
+/// the policy's pin, another is 409 naming it, and nothing is journaled either way.
+#[tokio::test]
+async fn attack37_a_first_seen_pin_for_a_tool_the_policy_pins_is_never_journaled() {
+    let (policy_sha, other) = ("c".repeat(64), "d".repeat(64));
+    let h = harness_with(&format!("{POLICY}mcp:\n  srv:\n    pins: {{ ptool: \"{policy_sha}\" }}\n")).await;
+    let head = h.head().await;
+    let pin = |sha: &str| json!({"server": "srv", "tool": "ptool", "sha256": sha});
+    let r = h.send(req("POST", "/v1/mcp/pins").token(AGENT).json(&pin(&other))).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text());
+    assert!(r.text().contains(&policy_sha) && r.text().contains("policy"), "{}", r.text());
+    let r = h.send(req("POST", "/v1/mcp/pins").token(AGENT).json(&pin(&policy_sha))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.json()["pin"]["cause"], json!("policy"), "{}", r.text());
+    let events = h.events_after(head).await;
+    assert!(events.iter().all(|e| e.kind.as_str() != "tool_pinned"), "a first-seen pin was journaled: {events:?}");
+    let listed = h.send(req("GET", "/v1/mcp/pins").token(AGENT)).await.json();
+    assert_eq!(listed["pins"][0]["sha256"], json!(policy_sha), "{listed}");
+}

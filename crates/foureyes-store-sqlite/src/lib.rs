@@ -145,6 +145,7 @@ fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> 
     )
     .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {}", path.display(), with_refusal(&e))))?;
     conn.busy_timeout(options.busy_timeout).sql()?;
+    refuse_another_programs_database(&conn, path)?;
     // The write path alone prepares more than rusqlite's default 16 statements: a smaller cache would evict and
     // re-parse them on every transaction.
     conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
@@ -152,6 +153,31 @@ fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> 
     conn.pragma_update(None, "synchronous", "FULL").sql()?;
     conn.pragma_update(None, "foreign_keys", "ON").sql()?;
     Ok(conn)
+}
+
+/// A database of another program (tables, no FourEyes schema version, no journal) is refused before the door writes
+/// anything into it — not even `journal_mode=WAL`: a path that is a symbolic link to that program's file, say (attack
+/// 37's 1.1: another app's SQLite database got WAL mode and every FourEyes table). F417.
+fn refuse_another_programs_database(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
+    if version != 0 {
+        return Ok(());
+    }
+    let (tables, journal): (i64, i64) = conn
+        .query_row(
+            "SELECT COUNT(*), COUNT(*) FILTER (WHERE name = 'journal') FROM sqlite_master WHERE type = 'table'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .sql()?;
+    if tables > 0 && journal == 0 {
+        return Err(StoreError::Schema(format!(
+            "`{}` is a SQLite database of another program ({tables} tables, none of them FourEyes' journal): refused \
+             before anything was written (F417). Give FourEyes a database of its own",
+            path.display()
+        )));
+    }
+    Ok(())
 }
 
 fn migrate(conn: &Connection) -> Result<(), StoreError> {

@@ -19,7 +19,13 @@
 //! name was the one SQLite opened, so it had no other (the key's own name never goes away). A link removed right after
 //! SQLite's `open()` to make the count 1 is caught by the second check, one made again after it by the first. The
 //! directory read between them is what makes "at the `fstat`" true: an unlink drops the count before it drops the
-//! name, both under the directory's lock, and reading the directory waits for that lock (F415). Off Linux (or without
+//! name, both under the directory's lock, and reading the directory waits for that lock (F415).
+//!
+//! A file of one name can still be another's (F417, attack 37): SQLite follows a database path that is a symbolic
+//! link and keeps the companions beside its target, so keys named like companions in that directory became its log and
+//! index. So a companion (`-wal`, `-shm`, `-journal`) must also be a regular file, and one that already holds bytes
+//! must start with SQLite's own header or zeros — at open, and before SQLite's `unlink()` (replaced too: SQLite deletes a
+//! `-wal` beside an empty database, and both companions at close, by name, without opening them). Off Linux (or without
 //! `/proc`) the second check is `lstat` of the name giving the descriptor's device and inode, then the count again.
 
 // The crate's only unsafe code (the workspace forbids it; this crate denies it, ADR-942): SQLite's VFS is reached
@@ -34,6 +40,11 @@ type OpenFn = unsafe extern "C" fn(*const c_char, c_int, c_int) -> c_int;
 
 /// The unix VFS's `open()` before [`install`] replaced it.
 static ORIGINAL: OnceLock<OpenFn> = OnceLock::new();
+
+type UnlinkFn = unsafe extern "C" fn(*const c_char) -> c_int;
+
+/// The unix VFS's `unlink()` before [`install`] replaced it.
+static ORIGINAL_UNLINK: OnceLock<UnlinkFn> = OnceLock::new();
 
 /// Whether [`install`] succeeded (or why not): every store open asks, and fails closed without it.
 static INSTALLED: OnceLock<Result<(), String>> = OnceLock::new();
@@ -76,6 +87,14 @@ pub(crate) fn install() -> Result<(), String> {
                 if set(vfs, c"open".as_ptr(), Some(ours)) != rusqlite::ffi::SQLITE_OK {
                     return Err(format!("SQLite's default VFS `{name}` refused a checked open()"));
                 }
+                // `"unlink"` is `int(*)(const char*)` there; SQLite deletes a log or index by name (F417).
+                let current = get(vfs, c"unlink".as_ptr())
+                    .ok_or_else(|| format!("SQLite's default VFS `{name}` has no unlink() to check"))?;
+                let _ = ORIGINAL_UNLINK.set(std::mem::transmute::<unsafe extern "C" fn(), UnlinkFn>(current));
+                let ours = std::mem::transmute::<UnlinkFn, unsafe extern "C" fn()>(checked_unlink);
+                if set(vfs, c"unlink".as_ptr(), Some(ours)) != rusqlite::ffi::SQLITE_OK {
+                    return Err(format!("SQLite's default VFS `{name}` refused a checked unlink()"));
+                }
                 Ok(())
             }
         })
@@ -97,9 +116,23 @@ unsafe extern "C" fn checked_open(path: *const c_char, flags: c_int, mode: c_int
     };
     // SAFETY: SQLite's own arguments to its own `open()`.
     let fd = unsafe { original(path, flags, mode) };
+    // SAFETY: errno is this thread's, read right after the call that set it.
+    let errno = unsafe { *libc::__errno_location() };
     // `try_with`: never a panic inside a C callback (a thread-local already gone at thread exit).
     let last_refused = LAST_REFUSED_NAME.try_with(|n| n.borrow_mut().take()).ok().flatten();
+    if fd < 0 && errno == libc::ELOOP && flags & libc::O_NOFOLLOW != 0 && !path.is_null() {
+        // SQLite opens its log and index with `O_NOFOLLOW`: a symbolic link planted there was refused by the kernel,
+        // and SQLite says only "unable to open database file". Say which file (attack 37's 1.8).
+        // SAFETY: SQLite passes a NUL-terminated path.
+        let shown = unsafe { CStr::from_ptr(path) }.to_string_lossy().into_owned();
+        let _ = REFUSED.try_with(|r| *r.borrow_mut() = Some(symlinked(&shown)));
+        // SAFETY: errno is this thread's: SQLite reads the open's own.
+        unsafe { *libc::__errno_location() = errno };
+        return fd;
+    }
     if fd < 0 || path.is_null() {
+        // SAFETY: as above.
+        unsafe { *libc::__errno_location() = errno };
         return fd;
     }
     // SAFETY: SQLite passes a NUL-terminated path.
@@ -129,6 +162,54 @@ unsafe extern "C" fn checked_open(path: *const c_char, flags: c_int, mode: c_int
     }
 }
 
+/// The unix VFS's `unlink()`: SQLite deletes its log and index by name — a database found empty deletes a `-wal`
+/// left beside it, and the last connection deletes both at close — so a key of one name at a companion's name (reached
+/// through a database path linked into the key's directory) was deleted without ever being opened (attack 37's 1.2,
+/// F417). A companion is deleted only when what is there is SQLite's own file, or no regular file.
+unsafe extern "C" fn checked_unlink(path: *const c_char) -> c_int {
+    let Some(original) = ORIGINAL_UNLINK.get() else {
+        // SAFETY: errno is this thread's.
+        unsafe { *libc::__errno_location() = libc::EPERM };
+        return -1;
+    };
+    if !path.is_null() {
+        // SAFETY: SQLite passes a NUL-terminated path.
+        let name = unsafe { CStr::from_ptr(path) };
+        let why = std::panic::catch_unwind(|| deletion_refusal(name))
+            .unwrap_or_else(|_| Some("the check of what it deletes failed".to_string()));
+        if let Some(why) = why {
+            let _ = REFUSED.try_with(|r| *r.borrow_mut() = Some(why));
+            // SAFETY: errno is this thread's.
+            unsafe { *libc::__errno_location() = libc::EPERM };
+            return -1;
+        }
+    }
+    // SAFETY: SQLite's own argument to its own `unlink()`.
+    unsafe { original(path) }
+}
+
+/// Why SQLite must not delete the companion `name`: it is a regular file whose bytes are not SQLite's.
+fn deletion_refusal(name: &CStr) -> Option<String> {
+    if !is_companion(name.to_bytes()) {
+        return None;
+    }
+    // SAFETY: a NUL-terminated path; a descriptor opened here is closed below.
+    let fd =
+        unsafe { libc::open(name.as_ptr(), libc::O_RDONLY | libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC) };
+    if fd < 0 {
+        return None;
+    }
+    let why = match fstat(fd) {
+        Some(st) if st.st_mode & libc::S_IFMT == libc::S_IFREG => {
+            not_sqlites(fd, name).map(|_| kept(&name.to_string_lossy()))
+        }
+        _ => None,
+    };
+    // SAFETY: the descriptor opened above.
+    unsafe { libc::close(fd) };
+    why
+}
+
 fn fstat(fd: c_int) -> Option<libc::stat> {
     let mut st = std::mem::MaybeUninit::<libc::stat>::uninit();
     // SAFETY: `fd` is open; `st` is written by a successful `fstat`.
@@ -136,24 +217,66 @@ fn fstat(fd: c_int) -> Option<libc::stat> {
 }
 
 /// Why SQLite must not use the descriptor `fd` it opened by `name`, or `None` (see the module doc).
+fn refusal(fd: c_int, name: &CStr) -> Option<String> {
+    names_refusal(fd, name).or_else(|| is_companion(name.to_bytes()).then(|| not_sqlites(fd, name)).flatten())
+}
+
+/// Whether `name` is one of the files SQLite keeps beside a database: its log, its index or its rollback journal.
+fn is_companion(name: &[u8]) -> bool {
+    [&b"-wal"[..], b"-shm", b"-journal"].iter().any(|suffix| name.ends_with(suffix))
+}
+
+/// Why a companion that already holds bytes is not SQLite's own (its log, index or rollback journal): a file of one
+/// name that SQLite would take over, truncate and delete — a key named like a companion, reached through a database
+/// path that is a symbolic link into the key's directory (attack 37's 1.2: `/keys/x-wal` and `/keys/x-shm` used as the
+/// log and index of a database linked at `/keys/x`, then deleted). What SQLite leaves there, even after a crash, starts
+/// with its magic number or with zeros.
+fn not_sqlites(fd: c_int, name: &CStr) -> Option<String> {
+    let bytes = name.to_bytes();
+    let mut head = [0u8; 8];
+    // SAFETY: `fd` is open; `head` has room for the bytes asked; `pread` leaves the file offset alone.
+    let read = unsafe { libc::pread(fd, head.as_mut_ptr().cast(), head.len(), 0) };
+    let Ok(read) = usize::try_from(read) else {
+        return Some(format!("`{}` could not be read after it was opened: refused (F417)", name.to_string_lossy()));
+    };
+    let head = &head[..read];
+    if head.iter().all(|b| *b == 0) {
+        return None;
+    }
+    let theirs = if bytes.ends_with(b"-wal") {
+        // The log's header: a big-endian magic number, 0x377f0682 or 0x377f0683.
+        head.len() >= 4 && matches!(u32::from_be_bytes([head[0], head[1], head[2], head[3]]), 0x377f_0682 | 0x377f_0683)
+    } else if bytes.ends_with(b"-shm") {
+        // The index: a few bytes while its first user sets it up, then its header's version (3007000, native order).
+        head.len() < 4 || u32::from_ne_bytes([head[0], head[1], head[2], head[3]]) == 3_007_000
+    } else {
+        // A rollback journal's header magic.
+        head.len() == 8 && head == [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]
+    };
+    (!theirs).then(|| foreign(&name.to_string_lossy()))
+}
+
+/// [`refusal`]'s name checks (see the module doc).
 // `nlink_t`, `dev_t` and `ino_t` are `u64` here and narrower or signed elsewhere (aarch64, the BSDs): the casts stay.
 #[allow(clippy::unnecessary_cast)]
-fn refusal(fd: c_int, name: &CStr) -> Option<String> {
+fn names_refusal(fd: c_int, name: &CStr) -> Option<String> {
     let shown = name.to_string_lossy();
     let Some(st) = fstat(fd) else {
         return Some(format!("`{shown}` could not be examined after it was opened (fstat failed): refused (F943)"));
     };
+    let companion = is_companion(name.to_bytes());
     if st.st_mode & libc::S_IFMT != libc::S_IFREG {
-        return None;
+        // Directories (which SQLite opens to sync them) pass, and so may a database on a device; a log, index or
+        // rollback journal is a regular file SQLite made, never a device or a FIFO planted there (attack 37's 1.3: a
+        // block device over a key at `-wal` took the log's frames).
+        return companion.then(|| not_a_file(&shown));
     }
     if st.st_nlink != 1 {
         return Some(linked(&shown, st.st_nlink as u64));
     }
     // A file mounted over a companion's name (attack 27's H5, root only) has one name and a live entry: the mount is
     // what tells it (F945). Only the companions: a database file bind-mounted into a container is a deployment.
-    let bytes = name.to_bytes();
-    if [&b"-wal"[..], b"-shm", b"-journal"].iter().any(|suffix| bytes.ends_with(suffix)) && mount_root(fd) == Some(true)
-    {
+    if companion && mount_root(fd) == Some(true) {
         return Some(mounted(&shown));
     }
     // The kernel drops the count before it drops the name (`drop_nlink` in the file system's unlink, `d_delete`
@@ -237,6 +360,35 @@ fn mounted(name: &str) -> String {
     format!(
         "`{name}` is a mount point (a file mounted over the name): SQLite would write this database's log or index into \
          the mounted file (a key, say); refused before a byte was written (F945, ADR-942). Unmount it"
+    )
+}
+
+fn not_a_file(name: &str) -> String {
+    format!(
+        "`{name}` is not a regular file (a device, a FIFO or a socket at the name of this database's log, index or \
+         journal): SQLite would write into it; refused before a byte was written (F417, ADR-942). Remove it"
+    )
+}
+
+fn foreign(name: &str) -> String {
+    format!(
+        "`{name}` already holds bytes that are not SQLite's (no log, index or journal header): it is another file with \
+         this database's companion name (a key, say), which SQLite would overwrite and delete; refused before a byte \
+         was written (F417, ADR-942). If no door is running and it is not yours, move it away"
+    )
+}
+
+fn kept(name: &str) -> String {
+    format!(
+        "`{name}` is not SQLite's file (no log or index header): SQLite would delete it as this database's companion; \
+         kept, and the store refused (F417, ADR-942). If no door is running and it is not yours, move it away"
+    )
+}
+
+fn symlinked(name: &str) -> String {
+    format!(
+        "`{name}` is a symbolic link: SQLite opens this database's log and index without following links, so the open \
+         was refused (F417, ADR-942). Remove the link"
     )
 }
 
@@ -343,6 +495,55 @@ mod tests {
         assert!(later >= 0, "a later open of the name, a file of one name, was refused: {:?}", take_refusal());
         // SAFETY: the descriptor just opened.
         unsafe { libc::close(later) };
+    }
+
+    /// Attack 37's 1.2, 1.3, 1.8, 1.9 (F417): a companion of one name that already holds bytes not SQLite's (a key
+    /// reached through a database path linked into its directory) is refused, as is a FIFO at a companion's name and
+    /// a symbolic link there (named now, not "unable to open database file"); SQLite's own headers and zeros pass.
+    #[test]
+    fn a_companion_that_is_not_sqlites_own_file_is_refused_and_named() {
+        install().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let open_rw = |path: &std::path::Path| std::fs::OpenOptions::new().read(true).write(true).open(path).unwrap();
+        let wal = dir.path().join("x-wal");
+        std::fs::write(&wal, b"-----BEGIN PRIVATE KEY-----\n").unwrap();
+        let why = refusal(open_rw(&wal).as_raw_fd(), &c_name(&wal)).expect("a key at -wal passed");
+        assert!(why.contains("x-wal") && why.contains("F417"), "{why}");
+        let shm = dir.path().join("x-shm");
+        std::fs::write(&shm, b"secret-key-bytes").unwrap();
+        assert!(refusal(open_rw(&shm).as_raw_fd(), &c_name(&shm)).is_some(), "a key at -shm passed");
+        let journal = dir.path().join("x-journal");
+        std::fs::write(&journal, b"not a journal").unwrap();
+        assert!(refusal(open_rw(&journal).as_raw_fd(), &c_name(&journal)).is_some(), "a key at -journal passed");
+        // SQLite's own: a log's magic, an index's version, zeros, a few set-up bytes, nothing.
+        std::fs::write(&wal, [0x37, 0x7f, 0x06, 0x82, 0, 0, 0, 1]).unwrap();
+        assert_eq!(refusal(open_rw(&wal).as_raw_fd(), &c_name(&wal)), None);
+        let mut index = 3_007_000u32.to_ne_bytes().to_vec();
+        index.extend_from_slice(&[7; 60]);
+        std::fs::write(&shm, &index).unwrap();
+        assert_eq!(refusal(open_rw(&shm).as_raw_fd(), &c_name(&shm)), None);
+        std::fs::write(&shm, [0u8; 32]).unwrap();
+        assert_eq!(refusal(open_rw(&shm).as_raw_fd(), &c_name(&shm)), None);
+        std::fs::write(&shm, [1u8, 2, 3]).unwrap();
+        assert_eq!(refusal(open_rw(&shm).as_raw_fd(), &c_name(&shm)), None);
+        std::fs::write(&journal, b"").unwrap();
+        assert_eq!(refusal(open_rw(&journal).as_raw_fd(), &c_name(&journal)), None);
+        // A FIFO at -wal: not a regular file.
+        let fifo = dir.path().join("f.db-wal");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let fd = open_rw(&fifo);
+        let why = refusal(fd.as_raw_fd(), &c_name(&fifo)).expect("a FIFO at -wal passed");
+        assert!(why.contains("not a regular file"), "{why}");
+        // A symbolic link at -shm, opened as SQLite opens it: refused by the kernel, and named.
+        let link = dir.path().join("l.db-shm");
+        std::os::unix::fs::symlink(&shm, &link).unwrap();
+        take_refusal();
+        // SAFETY: a NUL-terminated path.
+        let fd =
+            unsafe { checked_open(c_name(&link).as_ptr(), libc::O_RDWR | libc::O_CREAT | libc::O_NOFOLLOW, 0o644) };
+        assert_eq!(fd, -1);
+        let why = take_refusal().expect("a symbolic link at -shm was refused without a reason");
+        assert!(why.contains("l.db-shm") && why.contains("symbolic link"), "{why}");
     }
 
     /// A file of one name, and a directory (SQLite opens the database's directory to sync it), pass.

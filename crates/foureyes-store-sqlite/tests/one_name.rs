@@ -154,3 +154,50 @@ fn a_link_raced_in_at_wal_or_shm_is_never_written_through() {
 fn inode(path: &Path) -> u64 {
     std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(path).unwrap())
 }
+
+/// Attack 37's 1.1 and 1.2 (F417): the database path a symbolic link (ADR-375 supports one, a `current` link) into
+/// another directory. (1.2) Keys there named like the target's companions (`x-wal`, `x-shm`) were taken as its log
+/// and index, then deleted at close: now refused, the keys untouched. (1.1) The target another program's SQLite
+/// database: FourEyes wrote its tables into it; now refused before anything is written.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_path_linked_into_another_directory_takes_no_file_that_is_not_its_own() {
+    let keys = tempfile::tempdir().unwrap();
+    let doors = tempfile::tempdir().unwrap();
+    let (wal_key, shm_key) = (b"wal-key-0123456789abcdef".to_vec(), b"shm-key-0123456789abcdef".to_vec());
+    std::fs::write(keys.path().join("x-wal"), &wal_key).unwrap();
+    std::fs::write(keys.path().join("x-shm"), &shm_key).unwrap();
+    let db = doors.path().join("f.db");
+    std::os::unix::fs::symlink(keys.path().join("x"), &db).unwrap();
+    let opened = SqliteStore::open(&db, SqliteOptions::default());
+    let decided = match &opened {
+        Ok(store) => Some(one_decide(store, 0).await),
+        Err(_) => None,
+    };
+    drop(opened);
+    let left = |name: &str| std::fs::read(keys.path().join(name)).ok().map(|b| b.len());
+    assert!(
+        std::fs::read(keys.path().join("x-wal")).ok() == Some(wal_key),
+        "-wal key: {:?} B ({decided:?})",
+        left("x-wal")
+    );
+    assert!(
+        std::fs::read(keys.path().join("x-shm")).ok() == Some(shm_key),
+        "-shm key: {:?} B ({decided:?})",
+        left("x-shm")
+    );
+
+    let app = keys.path().join("app.db");
+    {
+        let c = rusqlite::Connection::open(&app).unwrap();
+        c.execute_batch("CREATE TABLE secrets (k TEXT, v TEXT); INSERT INTO secrets VALUES ('api', 'hunter2');")
+            .unwrap();
+    }
+    let before = std::fs::read(&app).unwrap();
+    let linked = doors.path().join("g.db");
+    std::os::unix::fs::symlink(&app, &linked).unwrap();
+    match SqliteStore::open(&linked, SqliteOptions::default()) {
+        Ok(_) => panic!("a store opened another program's database"),
+        Err(e) => assert!(e.to_string().contains("another program") && e.to_string().contains("F417"), "{e}"),
+    }
+    assert!(std::fs::read(&app).unwrap() == before, "another program's database was written");
+}
