@@ -676,6 +676,8 @@ async fn queued_behind_the_head_lock<T: Send + 'static>(
 async fn a_failed_write_in_a_batch_rolls_back_alone() {
     let dbs = Databases::new();
     let (url, store) = dbs.store().await;
+    // A session is opened only for a live credential (ADR-405).
+    store.create_token("carol", foureyes_core::Role::Approver, "hash-carol", None, T0).await.unwrap();
     store.create_session("dup-session", "carol", "csrf-0", T0 + 60_000).await.unwrap();
     let p = policy();
     let (s, q) = (store.clone(), p.clone());
@@ -720,6 +722,8 @@ async fn a_batch_whose_commit_fails_leaves_the_replica_deciding() {
         .batch_execute("ALTER TABLE sessions ADD CONSTRAINT one_csrf UNIQUE (csrf) DEFERRABLE INITIALLY DEFERRED")
         .await
         .unwrap();
+    // A session is opened only for a live credential (ADR-405).
+    store.create_token("carol", foureyes_core::Role::Approver, "hash-carol", None, T0).await.unwrap();
     let p = policy();
     let (s, q) = (store.clone(), p.clone());
     let first = || tokio::spawn(async move { s.decide(q, email("first"), T0).await.map(|_| ()) });

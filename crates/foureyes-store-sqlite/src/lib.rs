@@ -165,14 +165,17 @@ fn refuse_another_programs_database(conn: &Connection, path: &Path) -> Result<()
     }
     let (tables, journal): (i64, i64) = conn
         .query_row(
-            "SELECT COUNT(*), COUNT(*) FILTER (WHERE name = 'journal') FROM sqlite_master WHERE type = 'table'",
+            // FourEyes' own first tables: the journal, or the connector secrets `foureyes secret set` may write
+            // before any door has opened the database (foureyes-connect's `connector_secrets`).
+            "SELECT COUNT(*), COUNT(*) FILTER (WHERE name IN ('journal', 'connector_secrets'))
+             FROM sqlite_master WHERE type = 'table'",
             [],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .sql()?;
     if tables > 0 && journal == 0 {
         return Err(StoreError::Schema(format!(
-            "`{}` is a SQLite database of another program ({tables} tables, none of them FourEyes' journal): refused \
+            "`{}` is a SQLite database of another program ({tables} tables, none of them FourEyes'): refused \
              before anything was written (F417). Give FourEyes a database of its own",
             path.display()
         )));
