@@ -3754,7 +3754,7 @@ pub fn facts(ev: &Evidence) -> Facts {
         wants_refund,
         amount,
         identified.map(|o| o.amount_cents),
-        { form_ask.is_none() && !disclaimed },
+        form_ask.is_none() && !disclaimed,
         answered.is_some(),
     );
     Facts {
@@ -3842,7 +3842,10 @@ fn desk34_ask(
         let kept_sum: i64 = kept.iter().sum();
         match amount {
             Amount::Missing | Amount::Full | Amount::Ambiguous => return (wants, Amount::Cents(one)),
-            Amount::Cents(x) if x == o || kept.contains(&x) || x == kept_sum + one => {
+            Amount::Cents(x)
+                if (x == o || kept.contains(&x) || x == kept_sum + one)
+                    && !roles::asked(&roles::read(own)).contains(&x) =>
+            {
                 return (wants, Amount::Cents(one));
             }
             _ => {}

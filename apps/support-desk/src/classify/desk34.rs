@@ -62,7 +62,7 @@ fn res() -> Option<&'static Res> {
             .ok()?,
             // A thing said to be fine, kept or working: never the referent of the ask.
             kept: Regex::new(
-                r"(?i)\b(?:is|are|was|were|'s)\s+(?:\w+\s+)?(?:fine|ok(?:ay)?|good|perfect|great|lovely|working)\b|\bworks?\b|\bworking\s+(?:good|fine|well|as\s+expected)\b|\b(?:we|i)\s+(?:kept|keep|will\s+keep|'ll\s+keep)\b|\bbeing\s+kept\b|\bretains?\b|\bno\s+(?:fault|problem|issue)s?\b|\bisn'?t\s+the\s+problem\b|\bnot\s+the\s+problem\b|\bok\b",
+                r"(?i)\b(?:is|are|was|were|'s)\s+(?:\w+\s+)?(?:fine|ok(?:ay)?|good|perfect|great|lovely|working)\b|\bworks?\b|\bworking\s+(?:good|fine|well|as\s+expected)\b|\b(?:we|i)\s+(?:kept|keep|will\s+keep|'ll\s+keep)\b|\bbeing\s+kept\b|\bretains?\b|\bno\s+(?:fault|problem|issue)s?\b|\bisn'?t\s+the\s+problem\b|\bnot\s+the\s+problem\b",
             )
             .ok()?,
             problem: Regex::new(
