@@ -175,7 +175,7 @@ pub fn corrected(own: &str) -> Option<(Vec<i64>, i64)> {
         if b.cents == a.cents || !written(own, b) || b.span.start.saturating_sub(a.span.end) > 220 {
             continue;
         }
-        let between = &own[a.span.end..b.span.start];
+        let between = window(own, a.span.end, b.span.start);
         let after_b = window(own, b.span.end, b.span.end + 25);
         if let Some(m) = r.marker.find(between) {
             retracted[i] = true;
