@@ -31,6 +31,7 @@ mod desk26;
 mod desk27;
 mod desk29;
 mod desk30;
+mod desk34;
 mod desk35;
 mod documents;
 mod figures;
@@ -3761,6 +3762,18 @@ pub fn facts(ev: &Evidence) -> Facts {
         identified.map(|o| o.amount_cents),
         wants_refund && form_ask.is_none() && answered.is_none() && !ev.refunds.iter().any(|r| r.status == "executed"),
     );
+    // desk34 (ADR-1140…ADR-1143): which figure is asked, after every step above — a correction replaces the figure
+    // it takes back; alternatives settle nothing; another's price and a thing kept are never the ask; a working's
+    // result, a fee asked back by name and a share with no figure are.
+    let (wants_refund, amount) = desk34_ask(
+        &own,
+        &layout.seen,
+        wants_refund,
+        amount,
+        identified.map(|o| o.amount_cents),
+        form_ask.is_none() && !disclaimed,
+        answered.is_some(),
+    );
     Facts {
         wants_refund,
         amount,
@@ -3779,6 +3792,83 @@ pub fn facts(ev: &Evidence) -> Facts {
         names_problem: desk26::names_problem(&own),
         unread_ask,
     }
+}
+
+/// desk34's readings of which figure is asked (ADR-1140…ADR-1143; `classify/desk34.rs`), applied last. `free`: no
+/// form's ask field and no disclaimed request; `answered`: the reply answers the shop's question about the amount.
+fn desk34_ask(
+    own: &str,
+    seen: &str,
+    wants: bool,
+    amount: Amount,
+    order: Option<i64>,
+    free: bool,
+    answered: bool,
+) -> (bool, Amount) {
+    if !free || matches!(amount, Amount::FullPlus(_) | Amount::Times(_)) {
+        return (wants, amount);
+    }
+    let asks = wants || answered;
+    // A figure taken back is replaced by its correction (ADR-1141).
+    if asks && let Some((gone, right)) = desk34::corrected(own) {
+        match amount {
+            Amount::Cents(v) if gone.contains(&v) => return (wants, Amount::Cents(right)),
+            Amount::Ambiguous | Amount::Missing | Amount::Full => return (wants, Amount::Cents(right)),
+            _ => {}
+        }
+    }
+    // Alternatives in an ask or in money owed settle nothing (ADR-1140).
+    if (asks || desk34::owed(own)) && desk34::alternatives(own) {
+        return (true, Amount::Ambiguous);
+    }
+    if answered {
+        // The reply's one figure that is no breakdown's part ("It's 500.01 - the two bays were 250.00 each").
+        return (wants, desk34::answer_figure(own).map_or(amount, Amount::Cents));
+    }
+    // A fee asked back by name: its figure (ADR-1143).
+    if let Some(fee) = desk34::fee_asked(own)
+        && (!wants
+            || matches!(amount, Amount::Missing | Amount::Full)
+            || order.is_some_and(|o| amount == Amount::Cents(o)))
+    {
+        return (true, fee.map_or(Amount::Ambiguous, Amount::Cents));
+    }
+    // A share asked back with no figure: an ask that cannot be settled (ADR-1143).
+    if !wants && desk34::share_back(own) && reply_figures(own).is_empty() {
+        return (true, Amount::Ambiguous);
+    }
+    if !wants {
+        return (wants, amount);
+    }
+    let Some(o) = order else { return (wants, amount) };
+    // Another's price read as the ask: the request names no figure (ADR-1142).
+    let amount = match amount {
+        Amount::Cents(v) if desk34::others_price(own, v) => Amount::Missing,
+        a => a,
+    };
+    // The working's stated result where the order's amount was assumed (ADR-1143); a forward's ask "as requested"
+    // points into the forwarded message, where the working is.
+    if let Some(t) = desk34::working_result(own)
+        .or_else(|| desk34::as_requested(own).then(|| desk34::working_result(seen)).flatten())
+        && (matches!(amount, Amount::Missing | Amount::Full) || amount == Amount::Cents(o))
+    {
+        return (wants, Amount::Cents(t));
+    }
+    // The thing with the problem, never the thing kept (ADR-1142).
+    if let Some((kept, one)) = desk34::referent(own, o) {
+        let kept_sum: i64 = kept.iter().sum();
+        match amount {
+            Amount::Missing | Amount::Full | Amount::Ambiguous => return (wants, Amount::Cents(one)),
+            Amount::Cents(x)
+                if (x == o || kept.contains(&x) || x == kept_sum + one)
+                    && !roles::asked(&roles::read(own)).contains(&x) =>
+            {
+                return (wants, Amount::Cents(one));
+            }
+            _ => {}
+        }
+    }
+    (wants, amount)
 }
 
 /// Whether a clause speaks of money that has not arrived: a money word (money, refund, payment, credit, funds, the
@@ -3888,7 +3978,7 @@ fn answers_amount_question(text: &str, own: &str) -> bool {
         .get_or_init(|| {
             Regex::new(concat!(
                 r"(?i)\b(?:confirm|let\s+us\s+know|tell\s+us|advise|specify|state|what\s+is|what's|which)\b[^?\n]{0,40}\b",
-                r"(?:amount|figure|sum|how\s+much)\b[^?\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*|return\w*)",
+                r"(?:amount|figure|sum|how\s+much)\b[^?\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*|return\w*|request\w*|claim\w*)",
                 r"|\bhow\s+much\b[^?\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*)",
                 // A polite directive whose object is the amount, whatever its verb ("please reply with the amount you
                 // would like refunded", "kindly send us the figure to credit"): ADR-953.

@@ -39,6 +39,7 @@ mod desk30_kinds;
 mod desk31_kinds;
 mod desk32_kinds;
 mod desk33_overask;
+mod desk34_kinds;
 mod desk35_kinds;
 mod intent_classes;
 mod layout_kinds;
