@@ -123,6 +123,11 @@ pub struct Facts {
     /// demand among several orders): the customer wants something the reader cannot settle (U1, ADR-1080).
     #[serde(default)]
     pub unread_ask: bool,
+    /// A refund on record (executed or pending), and every clause read as asking money back also thanks for it or
+    /// asks after it, naming no figure but that refund's or the order's ("the refund landed, all 54.99 of it, thank
+    /// you", "credit of 58.00 - has it been posted?"): no new request, so no refusal and no payment (ADR-1180).
+    #[serde(default)]
+    pub about_refund_on_record: bool,
 }
 
 /// The classifier's answer.
@@ -3791,7 +3796,28 @@ pub fn facts(ev: &Evidence) -> Facts {
         pending_prior_refund: ev.refunds.iter().any(|r| r.status == "pending"),
         names_problem: desk26::names_problem(&own),
         unread_ask,
+        about_refund_on_record: wants_refund && about_refund_on_record(&own, &on_record, order.map(|o| o.amount_cents)),
     }
+}
+
+/// ADR-1180 (desk37): the refusals and the refund apply to requests. A ticket whose every clause read as asking money
+/// back also acknowledges a refund or asks after one, and whose figures are only a refund on record's or the order's
+/// amount, asks nothing new; with a refund on record (`on_record` non-empty) the policy's C1 reads it as an inquiry.
+fn about_refund_on_record(own: &str, on_record: &[i64], order: Option<i64>) -> bool {
+    if on_record.is_empty() {
+        return false;
+    }
+    let asking: Vec<&str> =
+        clauses(own).into_iter().map(|(s, e)| &own[s..e]).filter(|c| clause_intent(c).request).collect();
+    // The figures of the asking clauses; a figure told in a sentence that asks nothing is narrative ("another shop's
+    // $200 lamp took two months").
+    !asking.is_empty()
+        && asking.iter().all(|c| {
+            let i = clause_intent(c);
+            (i.acknowledged || i.status_question)
+                && reply_figures(c).iter().all(|v| on_record.contains(v) || Some(*v) == order)
+        })
+        && !desk26::names_problem(own)
 }
 
 /// desk34's readings of which figure is asked (ADR-1140…ADR-1143; `classify/desk34.rs`), applied last. `free`: no
@@ -3826,9 +3852,19 @@ fn desk34_ask(
         return (wants, desk34::answer_figure(own).map_or(amount, Amount::Cents));
     }
     // A fee asked back by name: its figure (ADR-1143).
+    // A steps' Ambiguous left by the fee's figure read as a price in a sentence that asks nothing ("express shipping
+    // 4.95 wasted … want the shipping back", desk35's MONEY_OBJ making the want a request) is settled by the fee's one
+    // figure when nothing in the ticket is unsettled (no approximation, range or alternative; desk37).
+    let fee_settles = |fee: &Option<i64>| {
+        amount == Amount::Ambiguous
+            && fee.is_some()
+            && settle::unsettled(own).is_none()
+            && !grammar::offered_alternatives(own)
+    };
     if let Some(fee) = desk34::fee_asked(own)
         && (!wants
             || matches!(amount, Amount::Missing | Amount::Full)
+            || fee_settles(&fee)
             || order.is_some_and(|o| amount == Amount::Cents(o)))
     {
         return (true, fee.map_or(Amount::Ambiguous, Amount::Cents));
@@ -3859,9 +3895,12 @@ fn desk34_ask(
         let kept_sum: i64 = kept.iter().sum();
         match amount {
             Amount::Missing | Amount::Full | Amount::Ambiguous => return (wants, Amount::Cents(one)),
+            // A kept thing's own figure is never the ask, whatever role the sentence gave it ("Refund that please -
+            // the 80.00 oven is fine, it's the 12.99 tray"); the order's amount or the sum is replaced only when the
+            // roles do not say the customer asked it ("claiming 89.70" beside a sofa "still great", desk37).
             Amount::Cents(x)
-                if (x == o || kept.contains(&x) || x == kept_sum + one)
-                    && !roles::asked(&roles::read(own)).contains(&x) =>
+                if kept.contains(&x)
+                    || ((x == o || x == kept_sum + one) && !roles::asked(&roles::read(own)).contains(&x)) =>
             {
                 return (wants, Amount::Cents(one));
             }

@@ -41,6 +41,7 @@ mod desk32_kinds;
 mod desk33_overask;
 mod desk34_kinds;
 mod desk35_kinds;
+mod desk37_kinds;
 mod intent_classes;
 mod layout_kinds;
 mod layout_kinds_b11;
