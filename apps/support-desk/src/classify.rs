@@ -33,6 +33,7 @@ mod desk29;
 mod desk30;
 mod desk34;
 mod desk35;
+mod desk37;
 mod documents;
 mod figures;
 mod gloss;
@@ -604,7 +605,7 @@ fn res() -> &'static Res {
                 r"(?:consumer|federal|government|governmental|financial|competition|protection|standards|",
                 r"fair\s+trading|safety|advertising|communications|regulatory|european|data\s+protection|privacy)",
                 r"(?:\s+[\w&'-]+){0,3}?\s+(?:bureau|commission|commissioner|authority|agency|office|board|council|",
-                r"centre|center|department|ministry|tribunal|watchdog|directorate)",
+                r"centre|center|department|ministry|tribunal|watchdog|directorate|ombud\w*)",
                 r"|(?:consumer|federal|government|competition|protection|standards|fair\s+trading|european)",
                 r"(?:\s+[\w&'-]+){0,3}?\s+(?:bureau|commission|authority|agency|office|board|council|centre|center|",
                 r"department|ministry|tribunal|watchdog)\s+(?:will|is\s+going\s+to|are\s+going\s+to|shall)\s+(?:hear|know)",
@@ -612,7 +613,7 @@ fn res() -> &'static Res {
                 r"regulators?|watchdog|ombuds\w*)\s+involved",
                 // A complaint or report taken to a regulator, a watchdog or the authorities.
                 r"|(?:to|with|contact\w*|notify\w*|inform\w*|alert\w*|tell(?:ing)?)\s+(?:the\s+|my\s+|a\s+|your\s+)?",
-                r"(?:\w+\s+)?(?:regulators?|watchdogs?|ombuds\w*)",
+                r"(?:\w+\s+)?(?:regulators?|watchdogs?|ombud\w*)",
                 r"|(?:report|reported|reporting|complain|complained|complaining|escalat\w+|file|filed|filing|lodge|lodged)",
                 r"\b[^.?!\n]{0,40}\b(?:regulators?|watchdogs?|authorities|citizens\s+advice)",
                 r"|citizens\s+advice|trading\s+standards|cfpb|cpsc|\bcma|\bfca|\bdgccrf|verbraucherzentrale|profeco|procon|",
@@ -2770,10 +2771,24 @@ fn requested_in(text: &str) -> Amount {
     let extra: i64 = extras.iter().map(|a| a.1).sum();
     let others: Vec<i64> = distinct(all.iter().filter(|(at, _, role)| *role != Role::Price && !plus(*at)).map(|a| a.1));
     let asks_extra = extras.iter().all(|(at, _)| clause_intent(clause_of(*at)).request);
+    // "Please issue compensation of USD 60" asks that compensation, nothing on top of a refund: an addition named by
+    // "compensation" alone, with no money-back word before it in its clause and no other clause asking, is the whole
+    // ask (desk37, ADR-1183); "a full refund and compensation of 20" still adds.
+    static COMPENSATION: OnceLock<Option<Regex>> = OnceLock::new();
+    let compensation = COMPENSATION.get_or_init(|| Regex::new(r"(?i)\bcompensation(?:\s+of)?\s*[:,-]?\s*$").ok());
+    let compensation_alone = !extras.is_empty()
+        && extras.iter().all(|(at, _)| {
+            compensation.as_ref().is_some_and(|re| re.is_match(before(text, *at, 30)))
+                && !r.refund.is_match(clause_up_to(*at))
+        })
+        && !spans
+            .iter()
+            .any(|(s, e)| clause_intent(&text[*s..*e]).request && !extras.iter().any(|(at, _)| *s <= *at && *at < *e));
     // After thanks for a refund already made, an amount "for the trouble" is the whole new ask, not an addition to a
     // whole amount asked again ("Refund received. I'd still like something for the trouble, $20 would be fair").
     let after_refund = intent_in(text).acknowledged;
-    if extra > 0 && (r.full.is_match(text) || (others.is_empty() && asks_extra && !after_refund)) {
+    if extra > 0 && (r.full.is_match(text) || (others.is_empty() && asks_extra && !after_refund && !compensation_alone))
+    {
         return Amount::FullPlus(extra);
     }
     // The customer's own sum (ADR-860): a figure stated in or right after a clause that asks, equal to the sum of the
@@ -3216,6 +3231,9 @@ pub fn safety_legal_injury(text: &str) -> bool {
     let text = hazards::without_surprise_shocks(&text);
     // Blisters from shoes that rub are their fit (desk35, ADR-1154).
     let text = desk35::without_footwear_blisters(&text);
+    // A hospital that is only the place of an errand (its car park, a routine jab, a shift worked there) names no
+    // harm (desk37, ADR-1182).
+    let text = desk37::without_errand_hospitals(&text);
     // Injury words out of their sense (ADR-950): in a negator's scope ("no blisters at all", "nobody was hurt") or
     // modifying a colour name ("a hospital-corridor mint"). The legal reading keeps the whole text.
     res().safety.is_match(&scope::out_of_sense(&text))
@@ -3767,6 +3785,18 @@ pub fn facts(ev: &Evidence) -> Facts {
         identified.map(|o| o.amount_cents),
         wants_refund && form_ask.is_none() && answered.is_none() && !ev.refunds.iter().any(|r| r.status == "executed"),
     );
+    // A figure asked "as well" beside a refund already under way (pending on record) adds to that refund, not to the
+    // order's full price: the figure is the ask (desk37, ADR-1183). A full price asked in words still adds.
+    let amount = match amount {
+        Amount::FullPlus(v)
+            if ev.refunds.iter().any(|r| r.status == "pending")
+                && !r.full.is_match(&own)
+                && roles::asked(&roles::read(&own)) == [v] =>
+        {
+            Amount::Cents(v)
+        }
+        a => a,
+    };
     // desk34 (ADR-1140…ADR-1143): which figure is asked, after every step above — a correction replaces the figure
     // it takes back; alternatives settle nothing; another's price and a thing kept are never the ask; a working's
     // result, a fee asked back by name and a share with no figure are.

@@ -125,7 +125,7 @@ fn pats() -> Option<&'static Pats> {
             // "30 back", and the figure as the refund's modifier at the end of its clause or before a please ("12.5
             // refund", "$20 refund pls": desk37, ADR-1181), never before another noun ("20 refund policy").
             ask_after: Regex::new(
-                r"(?i)^\s*(?:back|refunded|credited|reimbursed|returned|as\s+(?:a\s+)?(?:refund|credit))\b|^\s*(?:refund|credit)(?:\s*$|\s*[.!,;]|\s+(?:pls|plz|please|asap|needed|wanted|requested)\b)",
+                r"(?i)^\s*(?:back|refunded|credited|reimbursed|returned|as\s+(?:a\s+)?(?:refund|credit))\b|^\s*(?:refund|credit)(?:\s*$|\s*[.!,;]|\s+(?:pls|plz|please|asap|needed|wanted|requested|would|will|for|is\s+(?:fair|fine|ok|okay))\b)",
             )
             .ok()?,
             ask_label: Regex::new(
