@@ -3837,6 +3837,12 @@ fn about_refund_on_record(own: &str, on_record: &[i64], order: Option<i64>) -> b
     if on_record.is_empty() {
         return false;
     }
+    static NEW_ASK: OnceLock<Option<Regex>> = OnceLock::new();
+    let new_ask = NEW_ASK
+        .get_or_init(|| {
+            Regex::new(r"(?i)\b(?:further|another|again|second|once\s+more|additional|also|too|as\s+well|after\s+all|still|now\s+(?:i|we|please|pls|kindly))\b").ok()
+        })
+        .as_ref();
     let asking: Vec<&str> =
         clauses(own).into_iter().map(|(s, e)| &own[s..e]).filter(|c| clause_intent(c).request).collect();
     // The figures of the asking clauses; a figure told in a sentence that asks nothing is narrative ("another shop's
@@ -3844,7 +3850,10 @@ fn about_refund_on_record(own: &str, on_record: &[i64], order: Option<i64>) -> b
     !asking.is_empty()
         && asking.iter().all(|c| {
             let i = clause_intent(c);
+            // Nothing in it asks anew ("we require a further refund", "now I just want a refund of the 99.00 after
+            // all": b25 `g-051`, `b-11`).
             (i.acknowledged || i.status_question)
+                && !new_ask.is_some_and(|re| re.is_match(c))
                 && reply_figures(c).iter().all(|v| on_record.contains(v) || Some(*v) == order)
         })
         && !desk26::names_problem(own)
