@@ -634,10 +634,9 @@ const PARTS: [Wording; 10] = [
     |k| {
         let o = SHARE_ORDER[k];
         (
-            format!(
-                "Bonjour, the agenda is arrived with the cover a bit damaged. It is not terrible, so I would like to \
-                 receive back la moitié, the half, is it possible? Merci."
-            ),
+            "Bonjour, the agenda is arrived with the cover a bit damaged. It is not terrible, so I would like to \
+             receive back la moitié, the half, is it possible? Merci."
+                .to_string(),
             o,
             u1(),
         )
@@ -645,10 +644,9 @@ const PARTS: [Wording; 10] = [
     |k| {
         let o = SHARE_ORDER[k];
         (
-            format!(
-                "Fwd: mum says she'll keep the scratched pan if she gets half back.\n\n> From: Mum\n> The pan has a big \
-                 scratch but I'll keep it if they give me some money back."
-            ),
+            "Fwd: mum says she'll keep the scratched pan if she gets half back.\n\n> From: Mum\n> The pan has a big \
+             scratch but I'll keep it if they give me some money back."
+                .to_string(),
             o,
             u1(),
         )
