@@ -147,8 +147,25 @@ pub fn alternatives(own: &str) -> bool {
             written(own, a) || (!year && r.money_talk.is_match(sentence_at(own, a.span.start)))
         })
         .collect();
+    // A price remembered as alternatives in a sentence that asks nothing ("I paid $85 or $90 with tax, I forget.
+    // Refund it please") is a price mentioned, not an ask (desk37; reading_classes).
+    static PAID: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let told_paid = |at: usize| {
+        PAID.get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)\b(?:paid|pay|spent|bought|purchased|charged|cost|costs)\b").ok()?,
+                Regex::new(r"(?i)\b(?:refund\w*|back|credit\w*|owe\w*|reimburs\w*|return\w*)\b").ok()?,
+            ))
+        })
+        .as_ref()
+        .is_some_and(|(paid, ask)| {
+            let s = sentence_at(own, at);
+            paid.is_match(s) && !ask.is_match(s)
+        })
+    };
     f.windows(2).any(|w| {
         w[0].cents != w[1].cents
+            && !told_paid(w[0].span.start)
             && w[0].span.end <= w[1].span.start
             && r.alt_between.is_match(&own[w[0].span.end..w[1].span.start])
             && !r.marker.is_match(window(own, w[1].span.end, w[1].span.end + 25))
@@ -252,7 +269,9 @@ pub fn referent(own: &str, order: i64) -> Option<(Vec<i64>, i64)> {
             && !super::clause_intent(clause).request
         {
             kept.push(a.cents);
-        } else if a.cents < order {
+        } else if a.cents < order && (r.problem.is_match(s) || s.to_lowercase().contains("problem")) {
+            // The thing with the problem is named in its sentence ("the 12.99 trivet that arrived in two pieces");
+            // a story's figure ("the cake alone was 42.03") is no referent (desk37; intent_classes).
             rest.push(a.cents);
         }
     }
