@@ -3797,6 +3797,10 @@ pub fn facts(ev: &Evidence) -> Facts {
         }
         a => a,
     };
+    // ADR-1180: only an executed refund makes a thank-you or a status question an X4 candidate; a pending one has its
+    // own rule (ADR-1043), and "pending already, but just in case: refund $45.00" asks (holdout `ho-x3-04`).
+    let executed_on_record: Vec<i64> =
+        ev.refunds.iter().filter(|r| r.status == "executed").map(|r| r.amount_cents).collect();
     // desk34 (ADR-1140…ADR-1143): which figure is asked, after every step above — a correction replaces the figure
     // it takes back; alternatives settle nothing; another's price and a thing kept are never the ask; a working's
     // result, a fee asked back by name and a share with no figure are.
@@ -3826,7 +3830,8 @@ pub fn facts(ev: &Evidence) -> Facts {
         pending_prior_refund: ev.refunds.iter().any(|r| r.status == "pending"),
         names_problem: desk26::names_problem(&own),
         unread_ask,
-        about_refund_on_record: wants_refund && about_refund_on_record(&own, &on_record, order.map(|o| o.amount_cents)),
+        about_refund_on_record: wants_refund
+            && about_refund_on_record(&own, &executed_on_record, order.map(|o| o.amount_cents)),
     }
 }
 
@@ -3840,7 +3845,7 @@ fn about_refund_on_record(own: &str, on_record: &[i64], order: Option<i64>) -> b
     static NEW_ASK: OnceLock<Option<Regex>> = OnceLock::new();
     let new_ask = NEW_ASK
         .get_or_init(|| {
-            Regex::new(r"(?i)\b(?:further|another|again|second|once\s+more|additional|also|too|as\s+well|after\s+all|still|now\s+(?:i|we|please|pls|kindly))\b").ok()
+            Regex::new(r"(?i)\b(?:further|another|again|second|once\s+more|additional|also|too|as\s+well|after\s+all|still|now\s+(?:i|we|please|pls|kindly)|just\s+in\s+case)\b|(?:^|[:;,]\s*)(?:please\s+|pls\s+|kindly\s+)?(?:refund|credit|reimburse)\s+(?:me\s+|us\s+)?(?:the\s+)?[$€£\d]").ok()
         })
         .as_ref();
     let asking: Vec<&str> =
