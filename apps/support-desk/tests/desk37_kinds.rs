@@ -665,7 +665,8 @@ fn the_near_misses_do_not_change() {
 /// The held-out wordings: their figure per kind, printed, and held at a floor.
 #[test]
 fn held_out_figure() {
-    let floor = [0; 6];
+    // The held-out figures at the fix's commit (main ba996e0: 16, 20, 17, 11, 0, 20 of 20 each).
+    let floor = [16, 20, 19, 16, 12, 20];
     let mut lines = Vec::new();
     let mut below = Vec::new();
     for ((name, kind, refunds), min) in KINDS.iter().zip(floor) {
