@@ -31,7 +31,9 @@ mod desk26;
 mod desk27;
 mod desk29;
 mod desk30;
+mod desk34;
 mod desk35;
+mod desk37;
 mod documents;
 mod figures;
 mod gloss;
@@ -122,6 +124,11 @@ pub struct Facts {
     /// demand among several orders): the customer wants something the reader cannot settle (U1, ADR-1080).
     #[serde(default)]
     pub unread_ask: bool,
+    /// A refund on record (executed or pending), and every clause read as asking money back also thanks for it or
+    /// asks after it, naming no figure but that refund's or the order's ("the refund landed, all 54.99 of it, thank
+    /// you", "credit of 58.00 - has it been posted?"): no new request, so no refusal and no payment (ADR-1180).
+    #[serde(default)]
+    pub about_refund_on_record: bool,
 }
 
 /// The classifier's answer.
@@ -598,7 +605,7 @@ fn res() -> &'static Res {
                 r"(?:consumer|federal|government|governmental|financial|competition|protection|standards|",
                 r"fair\s+trading|safety|advertising|communications|regulatory|european|data\s+protection|privacy)",
                 r"(?:\s+[\w&'-]+){0,3}?\s+(?:bureau|commission|commissioner|authority|agency|office|board|council|",
-                r"centre|center|department|ministry|tribunal|watchdog|directorate)",
+                r"centre|center|department|ministry|tribunal|watchdog|directorate|ombud\w*)",
                 r"|(?:consumer|federal|government|competition|protection|standards|fair\s+trading|european)",
                 r"(?:\s+[\w&'-]+){0,3}?\s+(?:bureau|commission|authority|agency|office|board|council|centre|center|",
                 r"department|ministry|tribunal|watchdog)\s+(?:will|is\s+going\s+to|are\s+going\s+to|shall)\s+(?:hear|know)",
@@ -606,7 +613,7 @@ fn res() -> &'static Res {
                 r"regulators?|watchdog|ombuds\w*)\s+involved",
                 // A complaint or report taken to a regulator, a watchdog or the authorities.
                 r"|(?:to|with|contact\w*|notify\w*|inform\w*|alert\w*|tell(?:ing)?)\s+(?:the\s+|my\s+|a\s+|your\s+)?",
-                r"(?:\w+\s+)?(?:regulators?|watchdogs?|ombuds\w*)",
+                r"(?:\w+\s+)?(?:regulators?|watchdogs?|ombud\w*)",
                 r"|(?:report|reported|reporting|complain|complained|complaining|escalat\w+|file|filed|filing|lodge|lodged)",
                 r"\b[^.?!\n]{0,40}\b(?:regulators?|watchdogs?|authorities|citizens\s+advice)",
                 r"|citizens\s+advice|trading\s+standards|cfpb|cpsc|\bcma|\bfca|\bdgccrf|verbraucherzentrale|profeco|procon|",
@@ -2764,10 +2771,24 @@ fn requested_in(text: &str) -> Amount {
     let extra: i64 = extras.iter().map(|a| a.1).sum();
     let others: Vec<i64> = distinct(all.iter().filter(|(at, _, role)| *role != Role::Price && !plus(*at)).map(|a| a.1));
     let asks_extra = extras.iter().all(|(at, _)| clause_intent(clause_of(*at)).request);
+    // "Please issue compensation of USD 60" asks that compensation, nothing on top of a refund: an addition named by
+    // "compensation" alone, with no money-back word before it in its clause and no other clause asking, is the whole
+    // ask (desk37, ADR-1183); "a full refund and compensation of 20" still adds.
+    static COMPENSATION: OnceLock<Option<Regex>> = OnceLock::new();
+    let compensation = COMPENSATION.get_or_init(|| Regex::new(r"(?i)\bcompensation(?:\s+of)?\s*[:,-]?\s*$").ok());
+    let compensation_alone = !extras.is_empty()
+        && extras.iter().all(|(at, _)| {
+            compensation.as_ref().is_some_and(|re| re.is_match(before(text, *at, 30)))
+                && !r.refund.is_match(clause_up_to(*at))
+        })
+        && !spans
+            .iter()
+            .any(|(s, e)| clause_intent(&text[*s..*e]).request && !extras.iter().any(|(at, _)| *s <= *at && *at < *e));
     // After thanks for a refund already made, an amount "for the trouble" is the whole new ask, not an addition to a
     // whole amount asked again ("Refund received. I'd still like something for the trouble, $20 would be fair").
     let after_refund = intent_in(text).acknowledged;
-    if extra > 0 && (r.full.is_match(text) || (others.is_empty() && asks_extra && !after_refund)) {
+    if extra > 0 && (r.full.is_match(text) || (others.is_empty() && asks_extra && !after_refund && !compensation_alone))
+    {
         return Amount::FullPlus(extra);
     }
     // The customer's own sum (ADR-860): a figure stated in or right after a clause that asks, equal to the sum of the
@@ -3210,6 +3231,9 @@ pub fn safety_legal_injury(text: &str) -> bool {
     let text = hazards::without_surprise_shocks(&text);
     // Blisters from shoes that rub are their fit (desk35, ADR-1154).
     let text = desk35::without_footwear_blisters(&text);
+    // A hospital that is only the place of an errand (its car park, a routine jab, a shift worked there) names no
+    // harm (desk37, ADR-1182).
+    let text = desk37::without_errand_hospitals(&text);
     // Injury words out of their sense (ADR-950): in a negator's scope ("no blisters at all", "nobody was hurt") or
     // modifying a colour name ("a hospital-corridor mint"). The legal reading keeps the whole text.
     res().safety.is_match(&scope::out_of_sense(&text))
@@ -3761,6 +3785,34 @@ pub fn facts(ev: &Evidence) -> Facts {
         identified.map(|o| o.amount_cents),
         wants_refund && form_ask.is_none() && answered.is_none() && !ev.refunds.iter().any(|r| r.status == "executed"),
     );
+    // A figure asked "as well" beside a refund already under way (pending on record) adds to that refund, not to the
+    // order's full price: the figure is the ask (desk37, ADR-1183). A full price asked in words still adds.
+    let amount = match amount {
+        Amount::FullPlus(v)
+            if ev.refunds.iter().any(|r| r.status == "pending")
+                && !r.full.is_match(&own)
+                && roles::asked(&roles::read(&own)) == [v] =>
+        {
+            Amount::Cents(v)
+        }
+        a => a,
+    };
+    // ADR-1180: only an executed refund makes a thank-you or a status question an X4 candidate; a pending one has its
+    // own rule (ADR-1043), and "pending already, but just in case: refund $45.00" asks (holdout `ho-x3-04`).
+    let executed_on_record: Vec<i64> =
+        ev.refunds.iter().filter(|r| r.status == "executed").map(|r| r.amount_cents).collect();
+    // desk34 (ADR-1140…ADR-1143): which figure is asked, after every step above — a correction replaces the figure
+    // it takes back; alternatives settle nothing; another's price and a thing kept are never the ask; a working's
+    // result, a fee asked back by name and a share with no figure are.
+    let (wants_refund, amount) = desk34_ask(
+        &own,
+        &layout.seen,
+        wants_refund,
+        amount,
+        identified.map(|o| o.amount_cents),
+        form_ask.is_none() && !disclaimed,
+        answered.is_some(),
+    );
     Facts {
         wants_refund,
         amount,
@@ -3778,7 +3830,128 @@ pub fn facts(ev: &Evidence) -> Facts {
         pending_prior_refund: ev.refunds.iter().any(|r| r.status == "pending"),
         names_problem: desk26::names_problem(&own),
         unread_ask,
+        about_refund_on_record: wants_refund
+            && about_refund_on_record(&own, &executed_on_record, order.map(|o| o.amount_cents)),
     }
+}
+
+/// ADR-1180 (desk37): the refusals and the refund apply to requests. A ticket whose every clause read as asking money
+/// back also acknowledges a refund or asks after one, and whose figures are only a refund on record's or the order's
+/// amount, asks nothing new; with a refund on record (`on_record` non-empty) the policy's C1 reads it as an inquiry.
+fn about_refund_on_record(own: &str, on_record: &[i64], order: Option<i64>) -> bool {
+    if on_record.is_empty() {
+        return false;
+    }
+    static NEW_ASK: OnceLock<Option<Regex>> = OnceLock::new();
+    let new_ask = NEW_ASK
+        .get_or_init(|| {
+            Regex::new(r"(?i)\b(?:further|another|again|second|once\s+more|additional|also|too|as\s+well|after\s+all|still|now\s+(?:i|we|please|pls|kindly)|just\s+in\s+case)\b|(?:^|[:;,]\s*)(?:please\s+|pls\s+|kindly\s+)?(?:refund|credit|reimburse)\s+(?:me\s+|us\s+)?(?:the\s+)?[$€£\d]").ok()
+        })
+        .as_ref();
+    let asking: Vec<&str> =
+        clauses(own).into_iter().map(|(s, e)| &own[s..e]).filter(|c| clause_intent(c).request).collect();
+    // The figures of the asking clauses; a figure told in a sentence that asks nothing is narrative ("another shop's
+    // $200 lamp took two months").
+    !asking.is_empty()
+        && asking.iter().all(|c| {
+            let i = clause_intent(c);
+            // Nothing in it asks anew ("we require a further refund", "now I just want a refund of the 99.00 after
+            // all": b25 `g-051`, `b-11`).
+            (i.acknowledged || i.status_question)
+                && !new_ask.is_some_and(|re| re.is_match(c))
+                && reply_figures(c).iter().all(|v| on_record.contains(v) || Some(*v) == order)
+        })
+        && !desk26::names_problem(own)
+}
+
+/// desk34's readings of which figure is asked (ADR-1140…ADR-1143; `classify/desk34.rs`), applied last. `free`: no
+/// form's ask field and no disclaimed request; `answered`: the reply answers the shop's question about the amount.
+fn desk34_ask(
+    own: &str,
+    seen: &str,
+    wants: bool,
+    amount: Amount,
+    order: Option<i64>,
+    free: bool,
+    answered: bool,
+) -> (bool, Amount) {
+    if !free || matches!(amount, Amount::FullPlus(_) | Amount::Times(_)) {
+        return (wants, amount);
+    }
+    let asks = wants || answered;
+    // A figure taken back is replaced by its correction (ADR-1141).
+    if asks && let Some((gone, right)) = desk34::corrected(own) {
+        match amount {
+            Amount::Cents(v) if gone.contains(&v) => return (wants, Amount::Cents(right)),
+            Amount::Ambiguous | Amount::Missing | Amount::Full => return (wants, Amount::Cents(right)),
+            _ => {}
+        }
+    }
+    // Alternatives in an ask or in money owed settle nothing (ADR-1140).
+    if (asks || desk34::owed(own)) && desk34::alternatives(own) {
+        return (true, Amount::Ambiguous);
+    }
+    if answered {
+        // The reply's one figure that is no breakdown's part ("It's 500.01 - the two bays were 250.00 each").
+        return (wants, desk34::answer_figure(own).map_or(amount, Amount::Cents));
+    }
+    // A fee asked back by name: its figure (ADR-1143).
+    // A steps' Ambiguous left by the fee's figure read as a price in a sentence that asks nothing ("express shipping
+    // 4.95 wasted … want the shipping back", desk35's MONEY_OBJ making the want a request) is settled by the fee's one
+    // figure when nothing in the ticket is unsettled (no approximation, range or alternative; desk37).
+    let fee_settles = |fee: &Option<i64>| {
+        amount == Amount::Ambiguous
+            && fee.is_some()
+            && settle::unsettled(own).is_none()
+            && !grammar::offered_alternatives(own)
+    };
+    if let Some(fee) = desk34::fee_asked(own)
+        && (!wants
+            || matches!(amount, Amount::Missing | Amount::Full)
+            || fee_settles(&fee)
+            || order.is_some_and(|o| amount == Amount::Cents(o)))
+    {
+        return (true, fee.map_or(Amount::Ambiguous, Amount::Cents));
+    }
+    // A share asked back with no figure: an ask that cannot be settled (ADR-1143).
+    if !wants && desk34::share_back(own) && reply_figures(own).is_empty() {
+        return (true, Amount::Ambiguous);
+    }
+    if !wants {
+        return (wants, amount);
+    }
+    let Some(o) = order else { return (wants, amount) };
+    // Another's price read as the ask: the request names no figure (ADR-1142).
+    let amount = match amount {
+        Amount::Cents(v) if desk34::others_price(own, v) => Amount::Missing,
+        a => a,
+    };
+    // The working's stated result where the order's amount was assumed (ADR-1143); a forward's ask "as requested"
+    // points into the forwarded message, where the working is.
+    if let Some(t) = desk34::working_result(own)
+        .or_else(|| desk34::as_requested(own).then(|| desk34::working_result(seen)).flatten())
+        && (matches!(amount, Amount::Missing | Amount::Full) || amount == Amount::Cents(o))
+    {
+        return (wants, Amount::Cents(t));
+    }
+    // The thing with the problem, never the thing kept (ADR-1142).
+    if let Some((kept, one)) = desk34::referent(own, o) {
+        let kept_sum: i64 = kept.iter().sum();
+        match amount {
+            Amount::Missing | Amount::Full | Amount::Ambiguous => return (wants, Amount::Cents(one)),
+            // A kept thing's own figure is never the ask, whatever role the sentence gave it ("Refund that please -
+            // the 80.00 oven is fine, it's the 12.99 tray"); the order's amount or the sum is replaced only when the
+            // roles do not say the customer asked it ("claiming 89.70" beside a sofa "still great", desk37).
+            Amount::Cents(x)
+                if kept.contains(&x)
+                    || ((x == o || x == kept_sum + one) && !roles::asked(&roles::read(own)).contains(&x)) =>
+            {
+                return (wants, Amount::Cents(one));
+            }
+            _ => {}
+        }
+    }
+    (wants, amount)
 }
 
 /// Whether a clause speaks of money that has not arrived: a money word (money, refund, payment, credit, funds, the
@@ -3888,7 +4061,7 @@ fn answers_amount_question(text: &str, own: &str) -> bool {
         .get_or_init(|| {
             Regex::new(concat!(
                 r"(?i)\b(?:confirm|let\s+us\s+know|tell\s+us|advise|specify|state|what\s+is|what's|which)\b[^?\n]{0,40}\b",
-                r"(?:amount|figure|sum|how\s+much)\b[^?\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*|return\w*)",
+                r"(?:amount|figure|sum|how\s+much)\b[^?\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*|return\w*|request\w*|claim\w*)",
                 r"|\bhow\s+much\b[^?\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*)",
                 // A polite directive whose object is the amount, whatever its verb ("please reply with the amount you
                 // would like refunded", "kindly send us the figure to credit"): ADR-953.

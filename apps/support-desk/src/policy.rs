@@ -218,12 +218,20 @@ fn identified(f: &Facts) -> bool {
         && f.order_amount_cents.is_some()
 }
 
+/// A refund is asked (ADR-1180): the reader's request, unless every asking clause thanks for or asks after a refund
+/// on record and names nothing new. The refusals (X1–X4), E1, U1's amount test and the refund apply to requests only
+/// (the reference policy: "Refuse a refund request …"; "thanking for … or asking about the state of a refund, is an
+/// inquiry, not a new request (so not X4)").
+fn requests(f: &Facts) -> bool {
+    f.wants_refund && !f.about_refund_on_record
+}
+
 fn money(c: i64) -> String {
     crate::money(c)
 }
 
 fn x1(f: &Facts) -> Option<String> {
-    if !f.wants_refund {
+    if !requests(f) {
         return None;
     }
     match &f.order {
@@ -234,7 +242,7 @@ fn x1(f: &Facts) -> Option<String> {
 }
 
 fn x2(f: &Facts) -> Option<String> {
-    let (true, true, Some(order)) = (f.wants_refund, identified(f), f.order_amount_cents) else { return None };
+    let (true, true, Some(order)) = (requests(f), identified(f), f.order_amount_cents) else { return None };
     let asked = requested_cents(f)?;
     (asked > order).then(|| {
         format!("asks {} on an order of {} (an over-ask is refused, never reduced)", money(asked), money(order))
@@ -242,17 +250,16 @@ fn x2(f: &Facts) -> Option<String> {
 }
 
 fn x3(f: &Facts) -> Option<String> {
-    let days = f.placed_days_ago.filter(|_| f.wants_refund && identified(f))?;
+    let days = f.placed_days_ago.filter(|_| requests(f) && identified(f))?;
     (!within_window(days)).then(|| format!("placed {days} days ago, past the {WINDOW_DAYS}-day window"))
 }
 
 fn x4(f: &Facts) -> Option<String> {
-    (f.wants_refund && identified(f) && f.executed_prior_refund)
-        .then(|| "the order already has an executed refund".into())
+    (requests(f) && identified(f) && f.executed_prior_refund).then(|| "the order already has an executed refund".into())
 }
 
 fn e1(f: &Facts) -> Option<String> {
-    if !(f.wants_refund && identified(f)) {
+    if !(requests(f) && identified(f)) {
         return None;
     }
     let asked = requested_cents(f)?;
@@ -264,7 +271,7 @@ fn e2(f: &Facts) -> Option<String> {
 }
 
 fn u1(f: &Facts) -> Option<String> {
-    if f.wants_refund {
+    if requests(f) {
         if f.order == OrderLookup::Ambiguous {
             return Some("needs more information: several orders and none named or linked".into());
         }
@@ -294,7 +301,7 @@ fn u1(f: &Facts) -> Option<String> {
 /// paying again on the reader's guess would pay the order twice (ADR-1043). A figure named or a problem told is new:
 /// the pending refund then does not count (R3).
 pub fn pending_with_nothing_new(f: &Facts) -> bool {
-    f.wants_refund
+    requests(f)
         && f.pending_prior_refund
         && matches!(f.amount, Amount::Missing | Amount::Full)
         && !f.names_problem
@@ -302,7 +309,7 @@ pub fn pending_with_nothing_new(f: &Facts) -> bool {
 }
 
 fn refund(f: &Facts) -> Option<String> {
-    if !(f.wants_refund && identified(f) && !f.executed_prior_refund) || pending_with_nothing_new(f) {
+    if !(requests(f) && identified(f) && !f.executed_prior_refund) || pending_with_nothing_new(f) {
         return None;
     }
     let status = f.order_status.as_deref()?;
@@ -325,7 +332,8 @@ fn c1(f: &Facts) -> Option<String> {
                 .into(),
         );
     }
-    (!f.wants_refund && !f.safety_legal_injury).then(|| match f.intent {
+    (!requests(f) && !f.safety_legal_injury).then(|| match f.intent {
+        _ if f.wants_refund => "thanks for or asks after a refund on record and names nothing new: an inquiry".into(),
         Intent::Acknowledgement => "acknowledges a refund already made: an inquiry".into(),
         Intent::StatusQuestion => "asks about a refund on record: an inquiry".into(),
         _ => "a pure inquiry needing no account action".into(),
@@ -462,9 +470,9 @@ fn why_not(clause: Clause, f: &Facts) -> String {
     let no_request = || "no refund is asked".to_string();
     let unidentified = || format!("no identified order of this customer ({:?})", f.order);
     match clause {
-        Clause::X1 if !f.wants_refund => no_request(),
+        Clause::X1 if !requests(f) => no_request(),
         Clause::X1 => format!("the order is this customer's ({:?})", f.order),
-        Clause::X2 | Clause::X3 | Clause::X4 | Clause::E1 if !f.wants_refund => no_request(),
+        Clause::X2 | Clause::X3 | Clause::X4 | Clause::E1 if !requests(f) => no_request(),
         Clause::X2 | Clause::X3 | Clause::X4 | Clause::E1 if !identified(f) => unidentified(),
         Clause::X2 => match (asked, f.order_amount_cents) {
             (Some(a), Some(o)) => format!("asks {} of an order of {}: not more", money(a), money(o)),
@@ -477,10 +485,10 @@ fn why_not(clause: Clause, f: &Facts) -> String {
             None => format!("the amount asked cannot be settled ({:?})", f.amount),
         },
         Clause::E2 => "no safety, legal or injury words".into(),
-        Clause::U1 if f.wants_refund => "the order and the amount are settled".into(),
+        Clause::U1 if requests(f) => "the order and the amount are settled".into(),
         Clause::U1 => format!("no refund asked and not a vague complaint (intent {:?})", f.intent),
         Clause::R1 | Clause::R2 | Clause::R3 | Clause::R4 | Clause::R5 => {
-            if !f.wants_refund {
+            if !requests(f) {
                 return no_request();
             }
             if !identified(f) {
@@ -509,7 +517,7 @@ fn why_not(clause: Clause, f: &Facts) -> String {
             }
             failed.join("; ")
         }
-        Clause::C1 if f.wants_refund => "a refund is asked".into(),
+        Clause::C1 if requests(f) => "a refund is asked".into(),
         Clause::C1 => "safety, legal or injury words".into(),
         Clause::X5 | Clause::F1 => "not reached".into(),
     }
@@ -602,6 +610,7 @@ mod tests {
             pending_prior_refund: true,
             names_problem: problem,
             unread_ask: false,
+            about_refund_on_record: false,
         }
     }
 

@@ -122,10 +122,14 @@ fn pats() -> Option<&'static Pats> {
                 r"(?i)\b(?:paid|pay|cost|costs|costing|spent|spend|bought|priced|charged|was\s+what|for\s+(?:the|a|my)\s+[a-z]+\s+(?:which|that)\s+(?:was|cost))\b",
             )
             .ok()?,
-            ask_after: Regex::new(r"(?i)^\s*(?:back|refunded|credited|reimbursed|returned|as\s+(?:a\s+)?(?:refund|credit))\b")
-                .ok()?,
+            // "30 back", and the figure as the refund's modifier at the end of its clause or before a please ("12.5
+            // refund", "$20 refund pls": desk37, ADR-1181), never before another noun ("20 refund policy").
+            ask_after: Regex::new(
+                r"(?i)^\s*(?:back|refunded|credited|reimbursed|returned|as\s+(?:a\s+)?(?:refund|credit))\b|^\s*(?:refund|credit)(?:\s*$|\s*[.!,;]|\s+(?:pls|plz|please|asap|needed|wanted|requested|would|will|for|is\s+(?:fair|fine|ok|okay))\b)",
+            )
+            .ok()?,
             ask_label: Regex::new(
-                r"(?i)\b(?:credit|refund|claim|amount|sum|total)\s+(?:requested|claimed|due|owed|asked|sought|to\s+refund)\b",
+                r"(?im)\b(?:credit|refund|claim|amount|sum|total)\s+(?:requested|claimed|due|owed|asked|sought|to\s+refund)\b|^\s*(?:(?:refund|credit|claim)\s+)?amount\s*:",
             )
             .ok()?,
             comes_to: Regex::new(
