@@ -3399,8 +3399,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "the support desk never pays again on an order with a pending refund when nothing new is named (ADR-1043)",
         file: "apps/support-desk/src/policy.rs",
-        original: "    if !(f.wants_refund && identified(f) && !f.executed_prior_refund) || pending_with_nothing_new(f) {",
-        broken: "    if !(f.wants_refund && identified(f) && !f.executed_prior_refund) {",
+        original: "    if !(requests(f) && identified(f) && !f.executed_prior_refund) || pending_with_nothing_new(f) {",
+        broken: "    if !(requests(f) && identified(f) && !f.executed_prior_refund) {",
         package: "support-desk",
         filter: "a_pending_refund",
         also: &[],
