@@ -743,7 +743,8 @@ fn a_product_a_part_a_share_or_an_answer_is_the_ask() {
 /// reached when the fix was committed (a floor, so a later change that loses one is seen).
 #[test]
 fn held_out_figure() {
-    let floor = [0, 0, 0, 0, 0];
+    // The held-out figures on merging desk34 (desk37, 2026-12-04): a floor of zero was a test that could not fail.
+    let floor = [12, 20, 16, 17, 15];
     let mut lines = Vec::new();
     let mut below = Vec::new();
     for ((name, kind), min) in KINDS.iter().zip(floor) {
