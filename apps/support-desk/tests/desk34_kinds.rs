@@ -14,8 +14,7 @@
 //! fix, never tuned against): `held_out_figure` prints their score. Every text is written for these tests; none comes
 //! from `evals/` or the blind sets.
 
-use crate::kinds::{Decision, check_each, evidence, other, refund};
-use support_desk::classify;
+use crate::kinds::{self, Decision, Table, Wording, check_half, other, refund};
 
 /// A figure with two decimals in one of five spellings.
 fn m(c: i64, k: usize) -> String {
@@ -40,11 +39,6 @@ fn w(c: i64, k: usize) -> String {
         _ => format!("{d} quid"),
     }
 }
-
-/// One ticket of a kind: its body, the linked order's amount, and the decision the reference policy gives.
-type Case = (String, i64, Decision);
-/// A wording: the ticket for value set `k` (0..4).
-type Wording = fn(usize) -> Case;
 
 fn u1() -> Decision {
     other("escalate", "U1")
@@ -696,47 +690,38 @@ const PARTS: [Wording; 10] = [
     },
 ];
 
-const KINDS: [(&str, &[Wording; 10]); 5] = [
-    ("alternatives", &ALTERNATIVES),
-    ("prices", &PRICES),
-    ("referents", &REFERENTS),
-    ("corrections", &CORRECTIONS),
-    ("parts", &PARTS),
+const KINDS: [Table; 5] = [
+    ("alternatives", &ALTERNATIVES, &[]),
+    ("prices", &PRICES, &[]),
+    ("referents", &REFERENTS, &[]),
+    ("corrections", &CORRECTIONS, &[]),
+    ("parts", &PARTS, &[]),
 ];
-
-/// The cases of one half: the even wordings (`held == false`) or the odd ones.
-fn half(kind: &[Wording; 10], held: bool) -> Vec<Case> {
-    kind.iter().enumerate().filter(|(i, _)| (i % 2 == 1) == held).flat_map(|(_, wording)| (0..4).map(wording)).collect()
-}
-
-fn check_half(kind: &[Wording; 10], held: bool) {
-    check_each(&half(kind, held), |(body, order, want)| (body.as_str(), evidence(body, *order, &[]), want));
-}
 
 /// The wordings the fix was made with: every ticket decided as the policy decides it.
 #[test]
 fn alternatives_are_unsettled_never_one_paid() {
-    check_half(&ALTERNATIVES, false);
+    check_half(&ALTERNATIVES, false, &[]);
 }
 
 #[test]
 fn a_price_mentioned_is_no_ask() {
-    check_half(&PRICES, false);
+    check_half(&PRICES, false, &[]);
 }
 
 #[test]
 fn the_referent_is_never_a_thing_said_fine() {
-    check_half(&REFERENTS, false);
+    check_half(&REFERENTS, false, &[]);
 }
 
 #[test]
 fn a_correction_replaces_the_figure() {
-    check_half(&CORRECTIONS, false);
+    check_half(&CORRECTIONS, false, &[]);
 }
 
 #[test]
 fn a_product_a_part_a_share_or_an_answer_is_the_ask() {
-    check_half(&PARTS, false);
+    check_half(&PARTS, false, &[]);
 }
 
 /// The held-out wordings (never tuned against): their figure per kind, printed, and held at least at the level
@@ -744,30 +729,5 @@ fn a_product_a_part_a_share_or_an_answer_is_the_ask() {
 #[test]
 fn held_out_figure() {
     // The held-out figures on merging desk34 (desk37, 2026-12-04): a floor of zero was a test that could not fail.
-    let floor = [12, 20, 16, 17, 15];
-    let mut lines = Vec::new();
-    let mut below = Vec::new();
-    for ((name, kind), min) in KINDS.iter().zip(floor) {
-        let cases = half(kind, true);
-        let mut right = 0;
-        for (body, order, want) in &cases {
-            let c = classify::classify(&evidence(body, *order, &[]));
-            let got = (
-                c.action.to_string(),
-                c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default(),
-                c.amount_cents,
-            );
-            if got == *want {
-                right += 1;
-            } else {
-                lines.push(format!("  {name}: {body}\n    want {want:?}, got {got:?}"));
-            }
-        }
-        eprintln!("held out {name}: {right}/{}", cases.len());
-        if right < min {
-            below.push(format!("{name}: {right} < {min}"));
-        }
-    }
-    eprintln!("{}", lines.join("\n"));
-    assert!(below.is_empty(), "held-out figure below its floor: {below:?}");
+    kinds::held_out_figure(&KINDS, &[12, 20, 16, 17, 15]);
 }

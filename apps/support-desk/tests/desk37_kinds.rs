@@ -7,8 +7,7 @@
 //! tuned against): `held_out_figure` prints their score. Every text is written for these tests; none comes from
 //! `evals/` or the blind sets.
 
-use crate::kinds::{Decision, check_each, evidence, other};
-use support_desk::classify;
+use crate::kinds::{self, Decision, Table, Wording, check_half, half, other};
 
 /// A figure with two decimals in one of five spellings.
 fn m(c: i64, k: usize) -> String {
@@ -21,10 +20,6 @@ fn m(c: i64, k: usize) -> String {
         _ => format!("{d}.{r:02} USD"),
     }
 }
-
-/// One ticket: its body, the linked order's amount (refunded in full, executed), the decision the policy gives.
-type Case = (String, i64, Decision);
-type Wording = fn(usize) -> Case;
 
 const VALUES: [i64; 4] = [5_499, 5_800, 12_950, 1_999];
 
@@ -615,7 +610,7 @@ const NEAR: [Wording; 10] = [
 ];
 
 /// Each kind with the refunds on record its tickets are decided on.
-const KINDS: [(&str, &[Wording; 10], &[&str]); 6] = [
+const KINDS: [Table; 6] = [
     ("about a refund on record", &ABOUT, &["executed"]),
     ("a new ask after it", &NEW_ASK, &["executed"]),
     ("placed", &PLACED, &[]),
@@ -623,14 +618,6 @@ const KINDS: [(&str, &[Wording; 10], &[&str]); 6] = [
     ("hazard", &HAZARD, &[]),
     ("near", &NEAR, &[]),
 ];
-
-fn half(kind: &[Wording; 10], held: bool) -> Vec<Case> {
-    kind.iter().enumerate().filter(|(i, _)| (i % 2 == 1) == held).flat_map(|(_, wording)| (0..4).map(wording)).collect()
-}
-
-fn check_half(kind: &[Wording; 10], held: bool, refunds: &[&str]) {
-    check_each(&half(kind, held), |(body, order, want)| (body.as_str(), evidence(body, *order, refunds), want));
-}
 
 #[test]
 fn thanks_or_a_status_question_on_an_executed_refund_is_no_request() {
@@ -666,32 +653,7 @@ fn the_near_misses_do_not_change() {
 #[test]
 fn held_out_figure() {
     // The held-out figures at the fix's commit (main ba996e0: 16, 20, 17, 11, 0, 20 of 20 each).
-    let floor = [16, 20, 19, 16, 12, 20];
-    let mut lines = Vec::new();
-    let mut below = Vec::new();
-    for ((name, kind, refunds), min) in KINDS.iter().zip(floor) {
-        let cases = half(kind, true);
-        let mut right = 0;
-        for (body, order, want) in &cases {
-            let c = classify::classify(&evidence(body, *order, refunds));
-            let got = (
-                c.action.to_string(),
-                c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default(),
-                c.amount_cents,
-            );
-            if got == *want {
-                right += 1;
-            } else {
-                lines.push(format!("  {name}: {body}\n    want {want:?}, got {got:?}"));
-            }
-        }
-        eprintln!("held out {name}: {right}/{}", cases.len());
-        if right < min {
-            below.push(format!("{name}: {right} < {min}"));
-        }
-    }
-    eprintln!("{}", lines.join("\n"));
-    assert!(below.is_empty(), "held-out figure below its floor: {below:?}");
+    kinds::held_out_figure(&KINDS, &[16, 20, 19, 16, 12, 20]);
 }
 
 /// With `DESK37_DUMP=<file>`, writes every case as a benchmark line (setup: the linked delivered order, an executed

@@ -90,6 +90,55 @@ pub fn check_each<T>(cases: &[T], ticket: impl Fn(&T) -> (&str, Evidence, &Decis
     assert!(wrong.is_empty(), "{} of {} decided otherwise:\n{}", wrong.len(), cases.len(), wrong.join("\n"));
 }
 
+/// One ticket of a split generative table: its body, the linked order's amount, the decision the policy gives.
+pub type TableCase = (String, i64, Decision);
+/// One wording of a split table: the ticket for value set `k` (0..4).
+pub type Wording = fn(usize) -> TableCase;
+/// A split table: its name, its ten wordings, and the statuses of the prior refunds on its order.
+pub type Table<'a> = (&'a str, &'a [Wording; 10], &'a [&'a str]);
+
+/// The cases of one half of a table: the even wordings (`held == false`, the half a fix is made with) or the odd ones
+/// (held out, never tuned against).
+pub fn half(kind: &[Wording; 10], held: bool) -> Vec<TableCase> {
+    kind.iter().enumerate().filter(|(i, _)| (i % 2 == 1) == held).flat_map(|(_, wording)| (0..4).map(wording)).collect()
+}
+
+/// Every ticket of one half decided as the policy decides it, on an order with prior refunds of `refunds`.
+pub fn check_half(kind: &[Wording; 10], held: bool, refunds: &[&str]) {
+    check_each(&half(kind, held), |(body, order, want)| (body.as_str(), evidence(body, *order, refunds), want));
+}
+
+/// The held-out halves' figure per table, printed with every miss, and held at `floor` (the figures when the fix was
+/// committed), so a later change that loses one is seen.
+pub fn held_out_figure(tables: &[Table], floor: &[usize]) {
+    assert_eq!(tables.len(), floor.len(), "one floor per table");
+    let mut lines = Vec::new();
+    let mut below = Vec::new();
+    for ((name, kind, refunds), min) in tables.iter().zip(floor) {
+        let cases = half(kind, true);
+        let mut right = 0;
+        for (body, order, want) in &cases {
+            let c = classify::classify(&evidence(body, *order, refunds));
+            let got = (
+                c.action.to_string(),
+                c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default(),
+                c.amount_cents,
+            );
+            if got == *want {
+                right += 1;
+            } else {
+                lines.push(format!("  {name}: {body}\n    want {want:?}, got {got:?}"));
+            }
+        }
+        eprintln!("held out {name}: {right}/{}", cases.len());
+        if right < *min {
+            below.push(format!("{name}: {right} < {min}"));
+        }
+    }
+    eprintln!("{}", lines.join("\n"));
+    assert!(below.is_empty(), "held-out figure below its floor: {below:?}");
+}
+
 /// A small deterministic generator (SplitMix64): the same seed gives the same tickets on every machine.
 pub struct Rng(pub u64);
 
