@@ -3628,8 +3628,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a first-seen MCP pin for a tool the policy pins is never journaled: its hash answers the policy's pin, another is 409 (ADR-404, attack 37's 2.3)",
         file: "crates/foureyes-server/src/api.rs",
-        original: "    if let Some(pinned) = policy.mcp.get(&b.server).and_then(|m| m.pins.get(&b.tool)) {",
-        broken: "    if let Some(pinned) = policy.mcp.get(&b.server).and_then(|m| m.pins.get(&b.tool)).filter(|_| false) {",
+        original: "        && let Some(pinned) = pins.get(&b.tool)\n",
+        broken: "        && let Some(pinned) = pins.get(&b.tool).filter(|_| false)\n",
         package: "foureyes-server",
         filter: "attack37_a_first_seen_pin_for_a_tool_the_policy_pins_is_never_journaled",
         also: &[],

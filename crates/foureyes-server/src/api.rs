@@ -732,10 +732,11 @@ async fn mcp_pin_first_seen(
     // A tool the policy pins has its pin already: a first-seen pin never replaces it, and is not journaled to lie in
     // wait for the day the policy's pin is removed (attack 37's 2.3; ADR-404 checks the journal's pins in the store).
     let policy = state.policy();
-    if let Some(pinned) = policy.mcp.get(&b.server).and_then(|m| m.pins.get(&b.tool)) {
-        let none = std::collections::BTreeMap::new();
-        let held = foureyes_core::tool_pin::effective(&b.server, &policy.mcp[&b.server].pins, &none).remove(&b.tool);
+    if let Some(pins) = policy.mcp.get(&b.server).map(|m| &m.pins)
+        && let Some(pinned) = pins.get(&b.tool)
+    {
         if *pinned == b.sha256 {
+            let held = foureyes_core::tool_pin::effective(&b.server, pins, &Default::default()).remove(&b.tool);
             return Ok(Json(json!({"pin": held, "seq": null})));
         }
         return Err(ApiError::new(
