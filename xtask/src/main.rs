@@ -3662,6 +3662,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_database_path_linked_into_another_directory_takes_no_file_that_is_not_its_own",
         also: &[],
     },
+    // lead39: attack 37's 2.4 (ADR-406)
+    Mutation {
+        property: "a pin name that lists like another (a trailing space, NUL, zero-width, decomposed form) or a dotted server name is refused as a bad request and journals no pin (ADR-406, attack 37's 2.4)",
+        file: "crates/foureyes-core/src/tool_pin.rs",
+        original: "    let why = if name.is_empty() {\n",
+        broken: "    let why = if !name.is_empty() {\n        return Ok(());\n    } else if name.is_empty() {\n",
+        package: "foureyes-server",
+        filter: "attack37_pin_names_that_read_alike_or_span_two_servers_are_refused_as_bad_requests",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

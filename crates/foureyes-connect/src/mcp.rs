@@ -99,19 +99,17 @@ pub(crate) fn check_shape(spec: &McpSpec) -> Result<(), String> {
     for k in spec.headers.keys() {
         reqwest::header::HeaderName::from_bytes(k.as_bytes()).map_err(|_| format!("`{k}` is not a header name"))?;
     }
-    if spec.tool.is_empty() || spec.tool.chars().any(char::is_control) {
-        return Err("execute.mcp.tool: name the tool (a non-empty name)".into());
-    }
+    // The tool is pinned under its name: the pin's rules (ADR-406).
+    foureyes_core::tool_pin::check_pinned_name(&spec.tool).map_err(|why| format!("execute.mcp.tool: {why}"))?;
     match spec.server.as_deref() {
         None => {
             return Err("execute.mcp.server: name the upstream (e.g. `server: crm`); its tools are pinned under this \
                         name, as `foureyes mcp-proxy --name` pins them"
                 .into());
         }
-        Some(name) if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') => {
-            return Err(format!("execute.mcp.server `{name}` is not a name of letters, digits, `_` and `-`"));
+        Some(name) => {
+            foureyes_core::tool_pin::check_server_name(name).map_err(|why| format!("execute.mcp.server: {why}"))?
         }
-        Some(_) => {}
     }
     Ok(())
 }

@@ -32,6 +32,15 @@ pub fn is_hidden(c: char) -> bool {
         )
 }
 
+/// `text` with every hidden character ([`is_hidden`]) escaped as `\u{…}`: how the CLI and error messages quote a
+/// name or an agent's text, so an approver reads the bytes that will run (F52, ADR-391).
+pub fn escaped(text: &str) -> String {
+    if !text.chars().any(is_hidden) {
+        return text.to_string();
+    }
+    text.chars().map(|c| if is_hidden(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect()
+}
+
 /// Whether Unicode (as this build knows it) assigns `c` a character: the console's check compares only these.
 pub fn is_assigned(c: char) -> bool {
     CodePointMapData::<GeneralCategory>::new().get(c) != GeneralCategory::Unassigned

@@ -626,11 +626,8 @@ impl Loader<'_> {
         let mut mcp = BTreeMap::new();
         for (server, raw) in &raw.mcp {
             // The server name becomes the middle part of `mcp.<server>.<tool>`: one part of a dotted name.
-            if server.is_empty() || !server.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-                return Err(self.err(
-                    &raw.referenced,
-                    format!("`mcp` server name `{server}` is not a name of letters, digits, `_` and `-` (e.g. `fs`)"),
-                ));
+            if let Err(why) = crate::tool_pin::check_server_name(server) {
+                return Err(self.err(&raw.referenced, format!("`mcp`: {why}")));
             }
             let mut call_timeout_ms = BTreeMap::new();
             for (tool, text) in &raw.value.call_timeouts {
@@ -647,6 +644,9 @@ impl Loader<'_> {
             }
             let mut pins = BTreeMap::new();
             for (tool, sha) in &raw.value.pins {
+                if let Err(why) = crate::tool_pin::check_pinned_name(tool) {
+                    return Err(self.err(&sha.referenced, format!("`pins`: {why}")));
+                }
                 if !crate::tool_pin::is_sha256_hex(&sha.value) {
                     return Err(self.err(
                         &sha.referenced,

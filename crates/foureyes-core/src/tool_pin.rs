@@ -252,11 +252,47 @@ pub fn is_sha256_hex(sha256: &str) -> bool {
     sha256.len() == 64 && sha256.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
+/// A server name: one part of the dotted action name `mcp.<server>.<tool>` — letters, digits, `_` and `-`. With a
+/// dot, tool `a.b` of server `bank` and tool `b` of server `bank.a` were both `mcp.bank.a.b` (attack 30 N2). The rule's
+/// one home: the policy's `mcp` keys, `mcp-proxy --name` and every journaled pin (ADR-406).
+pub fn check_server_name(server: &str) -> Result<(), String> {
+    if !server.is_empty() && server.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+        return Ok(());
+    }
+    Err(format!(
+        "`{}` is not a server name: use letters, digits, `_` and `-` (tools become `mcp.<name>.<tool>`; a dot would \
+         give another server's tool the same action name)",
+        crate::hidden::escaped(server)
+    ))
+}
+
+/// A pinned name (a tool's, or `prompt:NAME`, `resource:URI`, `template:URI`, `instructions`) reads as exactly one
+/// name: not empty, no character a terminal hides or fakes ([`crate::hidden`]: controls, NUL, zero-width, bidi, spaces
+/// other than the ASCII space), no space at either end, and in Unicode's composed form (NFC). Otherwise two pins list
+/// alike in `foureyes mcp pins list` — `read_file` and `read_file ` — and a person re-pins the wrong one (attack 37's
+/// 2.4, ADR-406). A tool the upstream names so cannot be pinned, so the proxy keeps it hidden.
+pub fn check_pinned_name(name: &str) -> Result<(), String> {
+    use unicode_normalization::{IsNormalized, is_nfc_quick};
+    let why = if name.is_empty() {
+        "is empty"
+    } else if name.chars().any(crate::hidden::is_hidden) {
+        "holds a character a terminal hides (a control, a zero-width or bidi character, a space other than ` `)"
+    } else if name.starts_with(' ') || name.ends_with(' ') {
+        "begins or ends with a space"
+    } else if is_nfc_quick(name.chars()) != IsNormalized::Yes
+        && unicode_normalization::UnicodeNormalization::nfc(name).ne(name.chars())
+    {
+        "is not in Unicode's composed form (NFC): it would list like its composed twin"
+    } else {
+        return Ok(());
+    };
+    Err(format!("the tool name `{}` {why} (ADR-406)", crate::hidden::escaped(name)))
+}
+
 /// Checks a pin before it is journaled; the error names what is wrong.
 pub fn check(pin: &ToolPinned) -> Result<(), String> {
-    if pin.server.is_empty() || pin.tool.is_empty() {
-        return Err("a tool pin needs a server and a tool name".into());
-    }
+    check_server_name(&pin.server)?;
+    check_pinned_name(&pin.tool)?;
     if !is_sha256_hex(&pin.sha256) {
         return Err(format!("`{}` is not a SHA-256 in lowercase hex (64 characters)", pin.sha256));
     }

@@ -109,13 +109,7 @@ pub struct ProxyArgs {
 /// A server name no other server's tool can share an action name with (attack 30 N2): with a dot, tool `a.b` of
 /// server `bank` and tool `b` of server `bank.a` were both `mcp.bank.a.b`, one policy entry for two tools.
 fn server_name(text: &str) -> Result<String, String> {
-    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
-        return Ok(text.to_string());
-    }
-    Err(format!(
-        "`{text}` is not a server name: use letters, digits, `_` and `-` (tools become `mcp.<name>.<tool>`; a dot \
-         would give another server's tool the same action name)"
-    ))
+    foureyes_core::tool_pin::check_server_name(text).map(|()| text.to_string())
 }
 
 fn duration(text: &str) -> Result<Duration, String> {

@@ -729,6 +729,13 @@ async fn mcp_pin_first_seen(
 ) -> ApiResult<Json<Value>> {
     require(&state, &caller, &[Role::Agent], "pinning a tool definition on first sight").await?;
     let b: PinBody = body(&state, &caller, "POST /v1/mcp/pins", raw).await?;
+    // A name a pin cannot hold is the request's fault (400), not a state of the pins (409; attack 37's 2.4, ADR-406).
+    if let Err(why) = foureyes_core::tool_pin::check_server_name(&b.server)
+        .and_then(|()| foureyes_core::tool_pin::check_pinned_name(&b.tool))
+    {
+        let input = json!({"server": b.server, "tool": b.tool, "sha256": b.sha256});
+        return Err(refuse(&state, caller.name(), ApiError::bad_request(format!("not pinned: {why}")), input).await);
+    }
     // A tool the policy pins has its pin already: a first-seen pin never replaces it, and is not journaled to lie in
     // wait for the day the policy's pin is removed (attack 37's 2.3; ADR-404 checks the journal's pins in the store).
     let policy = state.policy();

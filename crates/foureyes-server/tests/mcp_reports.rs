@@ -84,3 +84,43 @@ async fn attack37_a_first_seen_pin_for_a_tool_the_policy_pins_is_never_journaled
     let listed = h.send(req("GET", "/v1/mcp/pins").token(AGENT)).await.json();
     assert_eq!(listed["pins"][0]["sha256"], json!(policy_sha), "{listed}");
 }
+
+/// Attack 37's 2.4 (ADR-406): `POST /v1/mcp/pins` took a server name with a dot (`mcp.a.b.c` is then two servers'
+/// tool), an empty name (409 `invalid_state`, as if a pin held), and tool names that list alike in `mcp pins list` —
+/// a trailing space, a NUL, a zero-width character, the decomposed form of an accented letter — each a pin of its
+/// own beside the real one. Now each is a 400 `bad_request` naming the rule, and nothing is journaled.
+#[tokio::test]
+async fn attack37_pin_names_that_read_alike_or_span_two_servers_are_refused_as_bad_requests() {
+    let h = harness().await;
+    let head = h.head().await;
+    let sha = "e".repeat(64);
+    for (server, tool) in [
+        ("bank.a", "b"),
+        ("", "t"),
+        ("srv", ""),
+        ("srv", "read_file "),
+        (" srv", "read_file"),
+        ("srv", "read\u{0}file"),
+        ("srv", "read\u{200b}_file"),
+        ("srv", "cafe\u{301}"),
+    ] {
+        let r = h
+            .send(req("POST", "/v1/mcp/pins").token(AGENT).json(&json!({"server": server, "tool": tool,
+            "sha256": sha})))
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{server:?}/{tool:?}: {}", r.text());
+        assert_eq!(r.error_code(), "bad_request", "{server:?}/{tool:?}: {}", r.text());
+    }
+    let events = h.events_after(head).await;
+    assert!(events.iter().all(|e| e.kind.as_str() != "tool_pinned"), "a pin was journaled: {events:?}");
+    let refused = events.iter().filter(|e| e.kind.as_str() == "refused").count();
+    assert_eq!(refused, 8, "each refusal is journaled: {events:?}");
+    // The names a proxy really pins still go: a tool, a prompt, a resource URI, the instructions.
+    for tool in ["read_file", "prompt:summarise", "resource:file:///srv/a.txt", "instructions", "caf\u{e9}"] {
+        let r = h
+            .send(req("POST", "/v1/mcp/pins").token(AGENT).json(&json!({"server": "srv", "tool": tool,
+            "sha256": sha})))
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{tool:?}: {}", r.text());
+    }
+}

@@ -906,8 +906,8 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
             for p in &pins {
                 println!(
                     "{}\t{}\t{}\t{} by {}",
-                    p.server,
-                    p.tool,
+                    crate::output::shown(&p.server),
+                    crate::output::shown(&p.tool),
                     p.sha256,
                     p.cause.as_str(),
                     crate::output::shown(&p.by)

@@ -79,11 +79,7 @@ pub fn print_decision(d: &DecisionRecord) {
 /// space ([`foureyes_core::hidden`], the set the console marks). An approver must read the bytes that will run (F52,
 /// ADR-391).
 pub fn shown(text: &str) -> String {
-    let hidden = foureyes_core::hidden::is_hidden;
-    if !text.chars().any(hidden) {
-        return text.to_string();
-    }
-    text.chars().map(|c| if hidden(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect()
+    foureyes_core::hidden::escaped(text)
 }
 
 /// An approval as the journal tells it: a row the journal does not back is printed under an ALTERED line first
