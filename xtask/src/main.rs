@@ -1075,8 +1075,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a credential role edited by hand grants nothing (ADR-180)",
         file: "crates/foureyes-store/src/ops.rs",
-        original: "known.get(&principal.name))\n    };\n    let Some((field, row, journaled)) = differs else { return Ok(()) };",
-        broken: "known.get(&principal.name))\n    };\n    let Some((field, row, journaled)) = differs.filter(|_| false) else { return Ok(()) };",
+        original: "known.get(&principal.name))\n    };\n    let Some((field, row, journaled)) = differs else {",
+        broken: "known.get(&principal.name))\n    };\n    let Some((field, row, journaled)) = differs.filter(|_| false) else {",
         package: "foureyes",
         filter: "a_credential_role_edited_by_hand_grants_nothing",
         also: &[],
@@ -1524,8 +1524,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a credential read after a journaled credential change is checked after a catch-up (S2)",
         file: "crates/foureyes-store-sqlite/src/credentials.rs",
-        original: "known.get(&p.name)).is_some()\n        };\n        if differs || behind {",
-        broken: "known.get(&p.name)).is_some()\n        };\n        if differs {",
+        original: "known.get(&p.name)).is_some()\n        };\n        if !differs && !behind {",
+        broken: "known.get(&p.name)).is_some()\n        };\n        if !differs {",
         package: "foureyes",
         filter: "sqlite::a_token_unrevoked_by_hand_right_after_its_revoke_is_refused_at_once",
         also: &[],
@@ -1632,8 +1632,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a console session signs in only as the journal opened it (S5)",
         file: "crates/foureyes-store/src/ops.rs",
-        original: "    let Some((field, row, journaled)) = differs else { return Ok(()) };\n    let message = format!(\n        \"console session",
-        broken: "    let Some((field, row, journaled)) = differs.filter(|_| false) else { return Ok(()) };\n    let message = format!(\n        \"console session",
+        original: "    if let Some((field, row, journaled)) = differs {\n        let message = format!(\n            \"console session",
+        broken: "    if let Some((field, row, journaled)) = differs.filter(|_| false) {\n        let message = format!(\n            \"console session",
         package: "foureyes",
         filter: "a_console_session_forged_in_the_table_signs_nobody_in",
         also: &[],
@@ -3427,7 +3427,7 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a token revoked on one PostgreSQL replica is refused by the next write on another (ADR-1050, fast15)",
         file: "crates/foureyes-store-pg/src/lib.rs",
-        original: "                        tx_ops::check_write_credential(w, credential, foureyes_store::wall_clock_ms()).await.err()",
+        original: "                        tx_ops::check_write_credential(w, credential, refused_at).await.err()",
         broken: "                        { let _ = (credential, &w); None }",
         package: "foureyes-store-pg",
         filter: "a_token_revoked_on_one_replica_is_refused_by_the_next_write_on_another",

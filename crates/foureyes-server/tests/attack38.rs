@@ -91,7 +91,10 @@ async fn attack38_h8_a_sign_in_link_for_a_revoked_name_is_refused_with_its_reaso
     for attempt in 0..2 {
         let r = h.send(req("GET", &format!("/console/signin?code={code}"))).await;
         assert_eq!(r.status, StatusCode::UNAUTHORIZED, "attempt {attempt}: {}", r.text());
-        assert_eq!(r.error_code(), "credential_revoked", "attempt {attempt}");
+        // As every credential refused as revoked is answered (ADR-1050): 401 `unauthorized`, the message saying why.
+        assert_eq!(r.error_code(), "unauthorized", "attempt {attempt}");
+        let message = r.json()["error"]["message"].as_str().unwrap().to_string();
+        assert!(message.contains("`root` is revoked"), "attempt {attempt}: {message}");
         assert!(r.headers.get(axum::http::header::SET_COOKIE).is_none());
     }
     let events = h.events_after(head).await;
