@@ -3672,6 +3672,34 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack37_pin_names_that_read_alike_or_span_two_servers_are_refused_as_bad_requests",
         also: &[],
     },
+    // sessions38: attack 38's H1, H2, H8 (ADR-1220, ADR-1221, ADR-1222)
+    Mutation {
+        property: "a credential's row is compared with the journal as read in the write transaction: a revocation racing a read is no tamper (ADR-1220, attack 38's H1)",
+        file: "crates/foureyes-store-sqlite/src/credentials.rs",
+        original: "                Some(hash) => principal_row_by_token(w.conn, hash)?,",
+        broken: "                Some(_) => Some(p.clone()),",
+        package: "foureyes-store-sqlite",
+        filter: "attack38_h1_a_revocation_or_sign_out_racing_reads_raises_no_tamper_alarm",
+        also: &[],
+    },
+    Mutation {
+        property: "every stamp a store takes itself is the door's clock, never the wall clock (ADR-1221, attack 38's H2)",
+        file: "crates/foureyes-store/src/lib.rs",
+        original: "    DOOR_CLOCK.try_with(|clock| clock()).unwrap_or_else(|_| clock_floor::now_ms())",
+        broken: "    { let _ = &DOOR_CLOCK; jiff::Timestamp::now().as_millisecond() }",
+        package: "foureyes-server",
+        filter: "attack38_h2_",
+        also: &[],
+    },
+    Mutation {
+        property: "a sign-in link of a revoked name is refused credential_revoked, journaled, unspent (ADR-1222, attack 38's H8)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "    if !issued || live {\n        return Ok(());",
+        broken: "    if issued || !issued || live {\n        return Ok(());",
+        package: "foureyes-server",
+        filter: "attack38_h8_a_sign_in_link_for_a_revoked_name_is_refused_with_its_reason",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -1744,7 +1744,11 @@ pub async fn credentials_round_trip<S: Store + crate::Credentials>(store: &S, t0
     assert_eq!(store.principal_by_token("hash-bob").await.unwrap(), None, "a revoked token is nobody");
     assert_eq!(store.session("session-bob", t0 + 22).await.unwrap(), None, "revoking ends the sessions");
     assert!(store.session("session-alice", t0 + 22).await.unwrap().is_some(), "other principals keep theirs");
-    assert_eq!(store.redeem_signin_code("code-bob", t0 + 22).await.unwrap(), None, "a revoked principal's code");
+    // A revoked principal's code signs nobody in, and says why (ADR-1222): refused `credential_revoked`, journaled.
+    match store.redeem_signin_code("code-bob", t0 + 22).await {
+        Err(StoreError::Refused { code, .. }) => assert_eq!(code, crate::ops::CREDENTIAL_REVOKED),
+        other => panic!("credentials: a revoked principal's sign-in code: {other:?}"),
+    }
     let bob = store.principals().await.unwrap().into_iter().find(|p| p.name == "bob").expect("bob is still listed");
     assert_eq!(bob.revoked_at_ms, Some(t0 + 20));
     match store.create_token("bob", Role::Agent, "hash-bob-2", None, t0 + 30).await {
@@ -1760,6 +1764,7 @@ pub async fn credentials_round_trip<S: Store + crate::Credentials>(store: &S, t0
         .unwrap()
         .into_iter()
         .filter(|e| e.kind != EventKind::Credential || matches!(e.data["action"].as_str(), Some("created" | "revoked")))
+        .filter(|e| !(e.kind == EventKind::Refused && e.data["input"]["via"] == "sign-in link"))
         .collect();
     let data: Vec<Value> = events.iter().map(|e| e.data.clone()).collect();
     assert!(events.iter().all(|e| e.kind == EventKind::Credential), "{events:#?}");
