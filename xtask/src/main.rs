@@ -3427,8 +3427,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a token revoked on one PostgreSQL replica is refused by the next write on another (ADR-1050, fast15)",
         file: "crates/foureyes-store-pg/src/lib.rs",
-        original: "                        tx_ops::check_write_credential(w, credential, refused_at).await.err()",
-        broken: "                        { let _ = (credential, &w); None }",
+        original: "                    Some(credential) => tx_ops::check_write_credential(w, credential, refused_at).await.err(),",
+        broken: "                    Some(credential) => { let _ = (credential, &w); None }",
         package: "foureyes-store-pg",
         filter: "a_token_revoked_on_one_replica_is_refused_by_the_next_write_on_another",
         also: &[],

@@ -71,10 +71,13 @@ async fn attack38_h2_a_write_refused_as_revoked_is_stamped_by_the_doors_clock() 
     let (store, now, clock) = (std::sync::Arc::clone(&h.store), h.now(), h.state.clock.clone());
     let written = foureyes_store::stamped_by(
         clock,
-        caller.writes(|_| async move { foureyes_store::Store::approve(&*store, id, "alice", Some(&digest), now).await }),
+        caller
+            .writes(|_| async move { foureyes_store::Store::approve(&*store, id, "alice", Some(&digest), now).await }),
     )
     .await;
-    assert!(matches!(written, Err(foureyes_store::StoreError::Refused { ref code, .. }) if code == "credential_revoked"));
+    assert!(
+        matches!(written, Err(foureyes_store::StoreError::Refused { ref code, .. }) if code == "credential_revoked")
+    );
     let refusal = h.events_after(head).await.into_iter().find(|e| e.kind == EventKind::Refused).unwrap();
     assert_eq!(refusal.ts_ms, h.now(), "the refusal's stamp: {refusal:?}");
 }

@@ -283,7 +283,9 @@ impl Credentials for PgStore {
                 None => None,
             };
             let principal = match &session_row {
-                Some(s) => row(w.c(), PRINCIPAL_ROW, &[&s.name]).await?.map(|r| principal_from_row(&r, 0)).transpose()?,
+                Some(s) => {
+                    row(w.c(), PRINCIPAL_ROW, &[&s.name]).await?.map(|r| principal_from_row(&r, 0)).transpose()?
+                }
                 None => None,
             };
             ops::checked_session(w, &session_sha256, session_row, principal, now_ms).await

@@ -289,9 +289,7 @@ impl PgStore {
             let slot = Arc::clone(&slot);
             async move {
                 let refused = match &credential {
-                    Some(credential) => {
-                        tx_ops::check_write_credential(w, credential, refused_at).await.err()
-                    }
+                    Some(credential) => tx_ops::check_write_credential(w, credential, refused_at).await.err(),
                     None => None,
                 };
                 let result = match refused {

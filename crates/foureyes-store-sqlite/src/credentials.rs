@@ -171,9 +171,8 @@ impl Credentials for SqliteStore {
         // As the journal says (ADR-531); the rows are compared with it, and believed only when they agree.
         let applied = self.applied.load(std::sync::atomic::Ordering::Acquire);
         let name = agent.to_string();
-        let (rows, behind) = self
-            .read(move |c| Ok((executor_rows(c, &name)?, credential_events_after(c, applied)?)))
-            .await?;
+        let (rows, behind) =
+            self.read(move |c| Ok((executor_rows(c, &name)?, credential_events_after(c, applied)?))).await?;
         let journaled = {
             let known = self.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             ops::journaled_executors(&known, agent)

@@ -3898,8 +3898,12 @@ where
 /// says — nobody (401) — and a sign-in after the revocation is refused `credential_revoked`. Before the fix the row
 /// was read before, and compared with the journal caught up after, the revocation's commit (13 alarms in 25 rounds
 /// in the attacker's runs).
-pub async fn a_revocation_or_sign_out_racing_reads_raises_no_tamper_alarm<S>(a: Arc<S>, b: Arc<S>, t0: i64, rounds: usize)
-where
+pub async fn a_revocation_or_sign_out_racing_reads_raises_no_tamper_alarm<S>(
+    a: Arc<S>,
+    b: Arc<S>,
+    t0: i64,
+    rounds: usize,
+) where
     S: Store + crate::Credentials + 'static,
 {
     use foureyes_core::Role;
@@ -3931,7 +3935,8 @@ where
                                     Ok(()) => {
                                         opened.fetch_add(1, Ordering::SeqCst);
                                     }
-                                    Err(StoreError::Refused { code, .. }) if code == crate::ops::CREDENTIAL_REVOKED => {}
+                                    Err(StoreError::Refused { code, .. }) if code == crate::ops::CREDENTIAL_REVOKED => {
+                                    }
                                     Err(e) => errors.push(format!("sign-in: {e}")),
                                 }
                             }
