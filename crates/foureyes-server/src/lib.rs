@@ -415,6 +415,7 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::middleware::from_fn(error::json_errors))
         .layer(axum::middleware::from_fn_with_state(state.clone(), metrics::count_unauthorized))
         .layer(axum::middleware::from_fn(writes_checked))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), stamped_by_the_door))
         .with_state(state)
 }
 
@@ -425,6 +426,18 @@ pub fn app(state: AppState) -> Router {
 /// switch, policy reload, executions and change control were as open).
 async fn writes_checked(request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
     foureyes_store::writes_checked(next.run(request)).await
+}
+
+/// ADR-1221 (attack 38's H2): every request runs with this door's clock as the one its store stamps with
+/// ([`foureyes_store::stamped_by`]): a console session opened or closed, a refusal on the read path, a write refused
+/// as its credential's are journaled at the door's anchored time (ADR-730), as its decisions are — not at the wall
+/// clock's, which a door whose machine's clock is ahead does not follow.
+async fn stamped_by_the_door(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    foureyes_store::stamped_by(state.clock.clone(), next.run(request)).await
 }
 
 /// The OpenAPI description served at `/openapi.json`.

@@ -23,6 +23,7 @@ mod api_roles;
 mod api_sessions;
 mod api_started;
 mod api_wait;
+mod attack38;
 mod boundaries;
 mod console_hidden;
 mod feed_wakes;

@@ -35,48 +35,49 @@ fn principal_from_row(r: &Row, first: usize) -> Result<Principal, StoreError> {
 }
 
 impl PgStore {
-    /// `principal` as its row says, believed only when the journal says the same of it (ADR-180): a name, role,
-    /// served agent or liveness the journal does not back is checked again after a catch-up under the chain-head
-    /// lock, and refused (journaled, `record_altered`) if it still differs.
+    /// `p` once the journal backs it (ADR-180): believed as read if this replica's state knows it as its row says and
+    /// `behind` is false (no credential event after the seq the state had applied when the row was read: another
+    /// replica or process revoked it a moment ago, S2), else checked again after a catch-up under the chain-head lock,
+    /// and refused (journaled, `record_altered`) if it still differs. `token_sha256`: the hash the row was found by,
+    /// checked against the one the journal bound (S4).
     ///
-    /// The row is read before this is called; then, if the journal holds credential events after the seq this
-    /// replica's authority state has applied (another replica or process revoked it a moment ago, S2), the state
-    /// catches up before the row is believed. `token_sha256`: the hash the row was found by, checked against the
-    /// one the journal bound (S4).
-    async fn journaled_principal(
+    /// The check compares the row as read again under the chain-head lock, at the point of the record its catch-up
+    /// reaches (ADR-1220): a revocation committed after the first read answers nobody (`None`), as the journal says,
+    /// not `record_altered`.
+    async fn believed(
         &self,
-        principal: Option<Principal>,
+        p: Principal,
         token_sha256: Option<&str>,
+        behind: bool,
     ) -> Result<Option<Principal>, StoreError> {
-        let Some(p) = principal else { return Ok(None) };
-        let behind = {
-            let applied = self.read_handles().applied.load(std::sync::atomic::Ordering::Acquire) as i64;
-            scalar::<bool>(&self.conn().await?, CREDENTIAL_EVENTS_AFTER, &[&applied]).await?
-        };
-        self.believed(p, token_sha256, behind).await.map(Some)
-    }
-
-    /// `p` once the journal backs it: believed as read if this replica's state knows it as its row says and
-    /// `behind` is false (no credential event after the seq the state had applied when the row was read), else
-    /// checked again after a catch-up under the chain-head lock (ADR-180).
-    async fn believed(&self, p: Principal, token_sha256: Option<&str>, behind: bool) -> Result<Principal, StoreError> {
         let differs = {
             let handles = self.read_handles();
             let known = handles.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             ops::principal_differs(&p, token_sha256, known.get(&p.name)).is_some()
         };
-        if differs || behind {
-            let (checked, token_sha256) = (p.clone(), token_sha256.map(str::to_string));
-            in_tx!(self, |w| ops::check_principal(
-                w,
-                &checked,
-                token_sha256.as_deref(),
-                foureyes_store::wall_clock_ms()
-            ))?;
+        if !differs && !behind {
+            return Ok(Some(p));
         }
-        Ok(p)
+        let (name, token_sha256, now_ms) = (p.name, token_sha256.map(str::to_string), foureyes_store::door_ms());
+        in_tx!(self, |w| async move {
+            w.flush().await?;
+            let row = match token_sha256.as_deref() {
+                Some(hash) => row(w.c(), PRINCIPAL_ROW_BY_TOKEN, &[&hash]).await?,
+                None => row(w.c(), PRINCIPAL_ROW, &[&name]).await?,
+            };
+            let row = row.map(|r| principal_from_row(&r, 0)).transpose()?;
+            ops::checked_principal(w, row, token_sha256.as_deref(), now_ms).await
+        })
     }
 }
+
+/// A credential's row by its token's hash (`$1`), revoked or not: compared with the journal under the chain-head lock.
+const PRINCIPAL_ROW_BY_TOKEN: &str = concat!("SELECT ", principal_columns!(), " FROM tokens t WHERE t.token_hash = $1");
+/// A credential's row by name (`$1`), revoked or not.
+const PRINCIPAL_ROW: &str = concat!("SELECT ", principal_columns!(), " FROM tokens t WHERE t.name = $1");
+/// The live executors serving `$1`, as the `tokens` rows list them.
+const EXECUTOR_ROWS: &str = "SELECT name FROM tokens WHERE serves = $1 AND role = 'executor' AND revoked_ms IS NULL
+                             ORDER BY name COLLATE \"C\"";
 
 /// Whether the journal holds a credential event after `$1` (the seq this replica's state has applied).
 const CREDENTIAL_EVENTS_AFTER: &str = "SELECT EXISTS (SELECT 1 FROM journal WHERE seq > $1 AND kind = 'credential')";
@@ -117,12 +118,10 @@ impl Credentials for PgStore {
 
     async fn executors_of(&self, agent: &str) -> Result<Vec<String>, StoreError> {
         // As the journal says (ADR-531); the rows are compared with it, and believed only when they agree.
-        const SQL: &str = "SELECT name FROM tokens WHERE serves = $1 AND role = 'executor' AND revoked_ms IS NULL
-                           ORDER BY name COLLATE \"C\"";
         let applied = self.read_handles().applied.load(std::sync::atomic::Ordering::Acquire) as i64;
         let conn = self.conn().await?;
-        let rows: Vec<String> =
-            rows(&conn, SQL, &[&agent]).await?.iter().map(|r| get(r, 0)).collect::<Result<_, _>>()?;
+        let read: Vec<String> =
+            rows(&conn, EXECUTOR_ROWS, &[&agent]).await?.iter().map(|r| get(r, 0)).collect::<Result<_, _>>()?;
         let behind = scalar::<bool>(&conn, CREDENTIAL_EVENTS_AFTER, &[&applied]).await?;
         drop(conn);
         let journaled = {
@@ -130,11 +129,18 @@ impl Credentials for PgStore {
             let known = handles.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             ops::journaled_executors(&known, agent)
         };
-        if journaled == rows && !behind {
+        if journaled == read && !behind {
             return Ok(journaled);
         }
-        let agent = agent.to_string();
-        in_tx!(self, |w| ops::checked_executors(w, &agent, &rows, foureyes_store::wall_clock_ms()))
+        // Compared as read again under the chain-head lock (ADR-1220): an executor revoked after the first read is no
+        // hand edit.
+        let (agent, now_ms) = (agent.to_string(), foureyes_store::door_ms());
+        in_tx!(self, |w| async move {
+            w.flush().await?;
+            let listed: Vec<String> =
+                rows(w.c(), EXECUTOR_ROWS, &[&agent]).await?.iter().map(|r| get(r, 0)).collect::<Result<_, _>>()?;
+            ops::checked_executors(w, &agent, &listed, now_ms).await
+        })
     }
 
     async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError> {
@@ -166,7 +172,7 @@ impl Credentials for PgStore {
         }
         let principal = principal_from_row(r, 0)?;
         let behind: bool = get(r, 6)?;
-        self.believed(principal, Some(token_sha256), behind).await.map(Some)
+        self.believed(principal, Some(token_sha256), behind).await
     }
 
     /// ADR-1050: no statement when this token's principal was found by [`Credentials::principal_by_token`] before
@@ -222,8 +228,8 @@ impl Credentials for PgStore {
         expires_at_ms: i64,
     ) -> Result<(), StoreError> {
         let (session_sha256, principal, csrf) = (session_sha256.to_string(), principal.to_string(), csrf.to_string());
+        let now_ms = foureyes_store::door_ms();
         in_tx!(self, |w| async move {
-            let now_ms = foureyes_store::wall_clock_ms();
             ops::check_signin_live(w, &principal, now_ms).await?;
             exec(
                 w.c(),
@@ -245,33 +251,52 @@ impl Credentials for PgStore {
         );
         let Some(r) = row(&self.conn().await?, SQL, &[&session_sha256, &now_ms]).await? else { return Ok(None) };
         let session = Session { principal: principal_from_row(&r, 2)?, csrf: get(&r, 0)?, expires_at_ms: get(&r, 1)? };
-        // The session itself, as the journal opened it (S5): checked after a catch-up when it differs or when a
-        // credential event lies after what this replica applied.
+        // The session itself, as the journal opened it (S5), and its principal (ADR-180): checked after a catch-up
+        // when either differs or when a credential event lies after what this replica applied.
         let differs = {
             let handles = self.read_handles();
             let known = handles.signins.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             let binding = foureyes_core::event::token_binding(session_sha256);
             ops::session_differs(&session.principal.name, &session.csrf, session.expires_at_ms, known.get(&binding))
                 .is_some()
+        } || {
+            let handles = self.read_handles();
+            let known = handles.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            ops::principal_differs(&session.principal, None, known.get(&session.principal.name)).is_some()
         };
         let behind = !differs && {
             let applied = self.read_handles().applied.load(std::sync::atomic::Ordering::Acquire) as i64;
             scalar::<bool>(&self.conn().await?, CREDENTIAL_EVENTS_AFTER, &[&applied]).await?
         };
-        if differs || behind {
-            let (name, csrf, expires) = (session.principal.name.clone(), session.csrf.clone(), session.expires_at_ms);
-            let (session_sha256, now_ms) = (session_sha256.to_string(), foureyes_store::wall_clock_ms());
-            in_tx!(self, |w| ops::check_session(w, &session_sha256, &name, &csrf, expires, now_ms))?;
+        if !differs && !behind {
+            return Ok(Some(session));
         }
-        let Some(principal) = self.journaled_principal(Some(session.principal), None).await? else { return Ok(None) };
-        Ok(Some(Session { principal, ..session }))
+        // Checked as read again under the chain-head lock (ADR-1220): a sign-out or a revocation committed after the
+        // read above is no hand edit — the row is gone, and the cookie signs nobody in.
+        const SESSION_ROW: &str =
+            "SELECT principal, csrf, expires_ms FROM sessions WHERE session_hash = $1 AND expires_ms > $2";
+        let session_sha256 = session_sha256.to_string();
+        in_tx!(self, |w| async move {
+            w.flush().await?;
+            let session_row = match row(w.c(), SESSION_ROW, &[&session_sha256, &now_ms]).await? {
+                Some(r) => Some(ops::SessionRow { name: get(&r, 0)?, csrf: get(&r, 1)?, expires_at_ms: get(&r, 2)? }),
+                None => None,
+            };
+            let principal = match &session_row {
+                Some(s) => {
+                    row(w.c(), PRINCIPAL_ROW, &[&s.name]).await?.map(|r| principal_from_row(&r, 0)).transpose()?
+                }
+                None => None,
+            };
+            ops::checked_session(w, &session_sha256, session_row, principal, now_ms).await
+        })
     }
 
     async fn delete_session(&self, session_sha256: &str) -> Result<(), StoreError> {
-        let session_sha256 = session_sha256.to_string();
+        let (session_sha256, now_ms) = (session_sha256.to_string(), foureyes_store::door_ms());
         in_tx!(self, |w| async move {
             if exec(w.c(), "DELETE FROM sessions WHERE session_hash = $1", &[&session_sha256]).await? > 0 {
-                ops::journal_session_closed(w, &session_sha256, foureyes_store::wall_clock_ms()).await?;
+                ops::journal_session_closed(w, &session_sha256, now_ms).await?;
             }
             Ok(())
         })
@@ -284,6 +309,7 @@ impl Credentials for PgStore {
         expires_at_ms: i64,
     ) -> Result<(), StoreError> {
         let (code_sha256, principal) = (code_sha256.to_string(), principal.to_string());
+        let now_ms = foureyes_store::door_ms();
         in_tx!(self, |w| async move {
             exec(
                 w.c(),
@@ -291,21 +317,28 @@ impl Credentials for PgStore {
                 &[&code_sha256, &principal, &expires_at_ms],
             )
             .await?;
-            let now_ms = foureyes_store::wall_clock_ms();
             ops::journal_signin_code_issued(w, &code_sha256, &principal, expires_at_ms, now_ms).await
         })
     }
 
     async fn redeem_signin_code(&self, code_sha256: &str, now_ms: i64) -> Result<Option<Principal>, StoreError> {
         // Single use across replicas: the conditional UPDATE succeeds for exactly one caller, and the code is
-        // spent even when its principal has since been revoked (who then is not signed in), as on SQLite.
+        // refused with its reason, unspent, when its principal has since been revoked (ADR-1222), as on SQLite.
         const USE: &str = "UPDATE signin_codes SET used_ms = $1
                            WHERE code_hash = $2 AND used_ms IS NULL AND expires_ms > $1
                            RETURNING principal, expires_ms";
         const PRINCIPAL: &str =
             concat!("SELECT ", principal_columns!(), " FROM tokens t WHERE t.name = $1 AND t.revoked_ms IS NULL");
+        // A link of a name revoked since it was issued is refused with that reason, and not spent (ADR-1222).
+        const PENDING: &str =
+            "SELECT principal FROM signin_codes WHERE code_hash = $1 AND used_ms IS NULL AND expires_ms > $2";
         let code_sha256 = code_sha256.to_string();
         in_tx!(self, |w| async move {
+            w.flush().await?;
+            if let Some(pending) = row(w.c(), PENDING, &[&code_sha256, &now_ms]).await? {
+                let name: String = get(&pending, 0)?;
+                ops::check_code_live(w, &code_sha256, &name, now_ms).await?;
+            }
             let Some(used) = row(w.c(), USE, &[&now_ms, &code_sha256]).await? else { return Ok(None) };
             let (name, expires_at_ms): (String, i64) = (get(&used, 0)?, get(&used, 1)?);
             // Only a code the journal issued, and has not seen used, signs anyone in (S6).
@@ -318,6 +351,7 @@ impl Credentials for PgStore {
         // Under the chain-head lock, journaled with the row's conditional UPDATE (ADR-1160): of two replicas
         // accepting one code, one wins; a row set back by hand lets no code be used twice.
         let name = principal.to_string();
-        in_tx!(self, |w| ops::accept_totp_step(w, &name, step, foureyes_store::wall_clock_ms()))
+        let now_ms = foureyes_store::door_ms();
+        in_tx!(self, |w| ops::accept_totp_step(w, &name, step, now_ms))
     }
 }

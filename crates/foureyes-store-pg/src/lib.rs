@@ -277,6 +277,8 @@ impl PgStore {
         // ADR-1050: a write made as a credential authenticated from the followed state (`principal_for_writes`)
         // first checks, after the catch-up under the chain-head lock, that the credential is still live.
         let credential = foureyes_store::writing_as();
+        // Its refusal is stamped by the door's clock, read here on the request's task (ADR-1221).
+        let refused_at = foureyes_store::door_ms();
         let work = Arc::new(Mutex::new(work));
         let run: JobRun = Box::new(move |w: &mut Tx| {
             if waiting.strong_count() == 0 {
@@ -287,9 +289,7 @@ impl PgStore {
             let slot = Arc::clone(&slot);
             async move {
                 let refused = match &credential {
-                    Some(credential) => {
-                        tx_ops::check_write_credential(w, credential, foureyes_store::wall_clock_ms()).await.err()
-                    }
+                    Some(credential) => tx_ops::check_write_credential(w, credential, refused_at).await.err(),
                     None => None,
                 };
                 let result = match refused {

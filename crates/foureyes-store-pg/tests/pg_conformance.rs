@@ -1064,3 +1064,13 @@ async fn a_session_is_never_opened_for_a_revoked_name() {
     let (_url, store) = dbs.store().await;
     conformance::a_session_is_never_opened_for_a_revoked_name(store, T0).await;
 }
+
+/// Attack 38's H1 on PostgreSQL: two replicas, a revocation or a sign-out racing sign-ins and session reads
+/// (`conformance::a_revocation_or_sign_out_racing_reads_raises_no_tamper_alarm`, ADR-1220).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn attack38_h1_a_revocation_or_sign_out_racing_reads_raises_no_tamper_alarm() {
+    let dbs = Databases::new();
+    let (url, a) = dbs.store().await;
+    let b = Arc::new(PgStore::connect(&url, PgOptions::default()).await.unwrap());
+    conformance::a_revocation_or_sign_out_racing_reads_raises_no_tamper_alarm(a, b, T0, 24).await;
+}

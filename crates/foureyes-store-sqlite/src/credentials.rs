@@ -40,7 +40,9 @@ impl SqliteStore {
     ///
     /// `behind`: the read found credential events after the seq the authority state has applied (another process
     /// revoked it a moment ago, S2): the state catches up before the row is believed. `token_sha256`: the hash the
-    /// row was found by, checked against the one the journal bound (S4).
+    /// row was found by, checked against the one the journal bound (S4). The check compares the row as read again in
+    /// the write transaction, at the point of the record its catch-up reaches (ADR-1220): a revocation committed after
+    /// the first read answers nobody, as the journal says, not `record_altered`.
     async fn journaled_principal(
         &self,
         principal: Option<Principal>,
@@ -52,14 +54,18 @@ impl SqliteStore {
             let known = self.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             ops::principal_differs(&p, token_sha256.as_deref(), known.get(&p.name)).is_some()
         };
-        if differs || behind {
-            let checked = p.clone();
-            self.write_tx(move |w| {
-                run_ready(ops::check_principal(w, &checked, token_sha256.as_deref(), foureyes_store::wall_clock_ms()))
-            })
-            .await?;
+        if !differs && !behind {
+            return Ok(Some(p));
         }
-        Ok(Some(p))
+        let now_ms = foureyes_store::door_ms();
+        self.write_tx(move |w| {
+            let row = match token_sha256.as_deref() {
+                Some(hash) => principal_row_by_token(w.conn, hash)?,
+                None => principal_row(w.conn, &p.name)?,
+            };
+            run_ready(ops::checked_principal(w, row, token_sha256.as_deref(), now_ms))
+        })
+        .await
     }
 }
 
@@ -83,6 +89,40 @@ fn principal_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<Principa
 const PRINCIPAL_COLUMNS: &str = "name, role, totp_secret, created_ms, revoked_ms, serves";
 const PRINCIPAL_BY_TOKEN: &str = "SELECT name, role, totp_secret, created_ms, revoked_ms, serves FROM tokens \
                                   WHERE token_hash = ?1 AND revoked_ms IS NULL";
+
+/// A credential's row by its token's hash, revoked or not (compared with the journal in a write transaction).
+fn principal_row_by_token(c: &Connection, token_sha256: &str) -> Result<Option<Principal>, StoreError> {
+    let sql = format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE token_hash = ?1");
+    c.prepare_cached(&sql).sql()?.query_row(params![token_sha256], principal_from_row).optional().sql()?.transpose()
+}
+
+/// A credential's row by name, revoked or not (compared with the journal in a write transaction).
+fn principal_row(c: &Connection, name: &str) -> Result<Option<Principal>, StoreError> {
+    let sql = format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE name = ?1");
+    c.prepare_cached(&sql).sql()?.query_row(params![name], principal_from_row).optional().sql()?.transpose()
+}
+
+/// A console session's row, unexpired at `now_ms`.
+fn session_row(c: &Connection, session_sha256: &str, now_ms: i64) -> Result<Option<ops::SessionRow>, StoreError> {
+    c.prepare_cached("SELECT principal, csrf, expires_ms FROM sessions WHERE session_hash = ?1 AND expires_ms > ?2")
+        .sql()?
+        .query_row(params![session_sha256, now_ms], |r| {
+            Ok(ops::SessionRow { name: r.get(0)?, csrf: r.get(1)?, expires_at_ms: r.get(2)? })
+        })
+        .optional()
+        .sql()
+}
+
+/// The live executors serving `agent`, as the `tokens` rows list them.
+fn executor_rows(c: &Connection, agent: &str) -> Result<Vec<String>, StoreError> {
+    let mut stmt = c
+        .prepare_cached(
+            "SELECT name FROM tokens WHERE serves = ?1 AND role = 'executor' AND revoked_ms IS NULL ORDER BY name",
+        )
+        .sql()?;
+    let rows = stmt.query_map(params![agent], |r| r.get(0)).sql()?;
+    rows.collect::<Result<Vec<String>, _>>().sql()
+}
 
 fn principal_by_name(c: &Connection, name: &str) -> Result<Option<Principal>, StoreError> {
     let sql = format!("SELECT {PRINCIPAL_COLUMNS} FROM tokens WHERE name = ?1 AND revoked_ms IS NULL");
@@ -131,16 +171,8 @@ impl Credentials for SqliteStore {
         // As the journal says (ADR-531); the rows are compared with it, and believed only when they agree.
         let applied = self.applied.load(std::sync::atomic::Ordering::Acquire);
         let name = agent.to_string();
-        let (rows, behind) = self
-            .read(move |c| {
-                let mut stmt = c.prepare_cached(
-                    "SELECT name FROM tokens WHERE serves = ?1 AND role = 'executor' AND revoked_ms IS NULL ORDER BY name",
-                ).sql()?;
-                let rows = stmt.query_map(params![name], |r| r.get(0)).sql()?;
-                let rows = rows.collect::<Result<Vec<String>, _>>().sql()?;
-                Ok((rows, credential_events_after(c, applied)?))
-            })
-            .await?;
+        let (rows, behind) =
+            self.read(move |c| Ok((executor_rows(c, &name)?, credential_events_after(c, applied)?))).await?;
         let journaled = {
             let known = self.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             ops::journaled_executors(&known, agent)
@@ -148,9 +180,14 @@ impl Credentials for SqliteStore {
         if journaled == rows && !behind {
             return Ok(journaled);
         }
-        let agent = agent.to_string();
-        self.write_tx(move |w| run_ready(ops::checked_executors(w, &agent, &rows, foureyes_store::wall_clock_ms())))
-            .await
+        // Compared as read again in the write transaction (ADR-1220): an executor revoked after the first read is no
+        // hand edit.
+        let (agent, now_ms) = (agent.to_string(), foureyes_store::door_ms());
+        self.write_tx(move |w| {
+            let rows = executor_rows(w.conn, &agent)?;
+            run_ready(ops::checked_executors(w, &agent, &rows, now_ms))
+        })
+        .await
     }
 
     async fn revoke_token(&self, name: &str, now_ms: i64) -> Result<bool, StoreError> {
@@ -197,8 +234,8 @@ impl Credentials for SqliteStore {
         expires_at_ms: i64,
     ) -> Result<(), StoreError> {
         let (hash, principal, csrf) = (session_sha256.to_string(), principal.to_string(), csrf.to_string());
+        let now_ms = foureyes_store::door_ms();
         self.write_tx(move |w| {
-            let now_ms = foureyes_store::wall_clock_ms();
             run_ready(ops::check_signin_live(w, &principal, now_ms))?;
             w.conn
                 .execute(
@@ -230,30 +267,39 @@ impl Credentials for SqliteStore {
                 Ok(session.map(|s| (s, behind)))
             })
             .await?;
-        let Some((Session { principal, csrf, expires_at_ms }, behind)) = session else { return Ok(None) };
-        // The session itself, as the journal opened it (S5).
+        let Some((session, behind)) = session else { return Ok(None) };
+        // The session itself, as the journal opened it (S5), and its principal (ADR-180).
         let differs = {
             let known = self.signins.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             let binding = foureyes_core::event::token_binding(session_sha256);
-            ops::session_differs(&principal.name, &csrf, expires_at_ms, known.get(&binding)).is_some()
+            let Session { principal, csrf, expires_at_ms } = &session;
+            ops::session_differs(&principal.name, csrf, *expires_at_ms, known.get(&binding)).is_some()
+        } || {
+            let known = self.credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+            ops::principal_differs(&session.principal, None, known.get(&session.principal.name)).is_some()
         };
-        if differs || behind {
-            let (hash, name, csrf) = (session_sha256.to_string(), principal.name.clone(), csrf.clone());
-            self.write_tx(move |w| {
-                let now_ms = foureyes_store::wall_clock_ms();
-                run_ready(ops::check_session(w, &hash, &name, &csrf, expires_at_ms, now_ms))
-            })
-            .await?;
+        if !differs && !behind {
+            return Ok(Some(session));
         }
-        let principal = self.journaled_principal(Some(principal), behind, None).await?;
-        Ok(principal.map(|principal| Session { principal, csrf, expires_at_ms }))
+        // Checked as read again in the write transaction (ADR-1220): a sign-out or a revocation committed after the
+        // read above is no hand edit — the row is gone, and the cookie signs nobody in.
+        let hash = session_sha256.to_string();
+        self.write_tx(move |w| {
+            let row = session_row(w.conn, &hash, now_ms)?;
+            let principal = match &row {
+                Some(row) => principal_row(w.conn, &row.name)?,
+                None => None,
+            };
+            run_ready(ops::checked_session(w, &hash, row, principal, now_ms))
+        })
+        .await
     }
 
     async fn delete_session(&self, session_sha256: &str) -> Result<(), StoreError> {
-        let hash = session_sha256.to_string();
+        let (hash, now_ms) = (session_sha256.to_string(), foureyes_store::door_ms());
         self.write_tx(move |w| {
             if w.conn.execute("DELETE FROM sessions WHERE session_hash = ?1", params![hash]).sql()? > 0 {
-                run_ready(ops::journal_session_closed(w, &hash, foureyes_store::wall_clock_ms()))?;
+                run_ready(ops::journal_session_closed(w, &hash, now_ms))?;
             }
             Ok(())
         })
@@ -267,6 +313,7 @@ impl Credentials for SqliteStore {
         expires_at_ms: i64,
     ) -> Result<(), StoreError> {
         let (hash, principal) = (code_sha256.to_string(), principal.to_string());
+        let now_ms = foureyes_store::door_ms();
         self.write_tx(move |w| {
             w.conn
                 .execute(
@@ -274,7 +321,6 @@ impl Credentials for SqliteStore {
                     params![hash, principal, expires_at_ms],
                 )
                 .sql()?;
-            let now_ms = foureyes_store::wall_clock_ms();
             run_ready(ops::journal_signin_code_issued(w, &hash, &principal, expires_at_ms, now_ms))
         })
         .await
@@ -283,6 +329,19 @@ impl Credentials for SqliteStore {
     async fn redeem_signin_code(&self, code_sha256: &str, now_ms: i64) -> Result<Option<Principal>, StoreError> {
         let hash = code_sha256.to_string();
         self.write_tx(move |w| {
+            // A link of a name revoked since it was issued is refused with that reason, and not spent (ADR-1222).
+            let pending: Option<String> = w
+                .conn
+                .query_row(
+                    "SELECT principal FROM signin_codes WHERE code_hash = ?1 AND used_ms IS NULL AND expires_ms > ?2",
+                    params![hash, now_ms],
+                    |r| r.get(0),
+                )
+                .optional()
+                .sql()?;
+            if let Some(name) = pending {
+                run_ready(ops::check_code_live(w, &hash, &name, now_ms))?;
+            }
             // Single use: the UPDATE succeeds for exactly one caller.
             let used: Option<(String, i64)> = w
                 .conn
@@ -306,6 +365,7 @@ impl Credentials for SqliteStore {
         // In the write transaction, journaled with the row's conditional UPDATE (ADR-1160): only forward, and a row
         // set back by hand lets no code be used twice.
         let name = principal.to_string();
-        self.write_tx(move |w| run_ready(ops::accept_totp_step(w, &name, step, foureyes_store::wall_clock_ms()))).await
+        let now_ms = foureyes_store::door_ms();
+        self.write_tx(move |w| run_ready(ops::accept_totp_step(w, &name, step, now_ms))).await
     }
 }

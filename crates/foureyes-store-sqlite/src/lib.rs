@@ -525,13 +525,16 @@ impl SqliteStore {
         // under the write lock after the catch-up, that the credential is still live — a revocation committed between
         // the request's authentication and its write refuses the write (journaled) instead of following it.
         let credential = foureyes_store::writing_as();
+        // Its refusal is stamped by the door's clock, read here on the request's task (ADR-1221).
+        let refused_at = foureyes_store::door_ms();
         self.write_held(move |held| {
             let mut authority = authority.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
             let mut tx = SqliteTx::new(held, &mut authority);
             let refused = credential.as_ref().and_then(|credential| {
-                let now_ms = foureyes_store::wall_clock_ms();
-                foureyes_store::tx::run_ready(foureyes_store::ops::check_write_credential(&mut tx, credential, now_ms))
-                    .err()
+                foureyes_store::tx::run_ready(foureyes_store::ops::check_write_credential(
+                    &mut tx, credential, refused_at,
+                ))
+                .err()
             });
             let result = match refused {
                 Some(refusal) => Err(refusal),

@@ -636,3 +636,14 @@ async fn a_session_is_never_opened_for_a_revoked_name() {
     let store = SqliteStore::open(dir.path().join("signin-revoked.db"), SqliteOptions::default()).unwrap();
     conformance::a_session_is_never_opened_for_a_revoked_name(Arc::new(store), T0).await;
 }
+
+/// Attack 38's H1 on SQLite: two doors over one file (two `serve`s, or `serve` and the CLI), a revocation or a
+/// sign-out racing sign-ins and session reads (`conformance::a_revocation_or_sign_out_racing_reads_raises_no_tamper_alarm`,
+/// ADR-1220). Red before: `record_altered` answered and journaled for rows nobody edited.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn attack38_h1_a_revocation_or_sign_out_racing_reads_raises_no_tamper_alarm() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("race.db");
+    let (a, b) = (open(&path), open(&path));
+    conformance::a_revocation_or_sign_out_racing_reads_raises_no_tamper_alarm(a, b, T0, 24).await;
+}

@@ -1744,7 +1744,11 @@ pub async fn credentials_round_trip<S: Store + crate::Credentials>(store: &S, t0
     assert_eq!(store.principal_by_token("hash-bob").await.unwrap(), None, "a revoked token is nobody");
     assert_eq!(store.session("session-bob", t0 + 22).await.unwrap(), None, "revoking ends the sessions");
     assert!(store.session("session-alice", t0 + 22).await.unwrap().is_some(), "other principals keep theirs");
-    assert_eq!(store.redeem_signin_code("code-bob", t0 + 22).await.unwrap(), None, "a revoked principal's code");
+    // A revoked principal's code signs nobody in, and says why (ADR-1222): refused `credential_revoked`, journaled.
+    match store.redeem_signin_code("code-bob", t0 + 22).await {
+        Err(StoreError::Refused { code, .. }) => assert_eq!(code, crate::ops::CREDENTIAL_REVOKED),
+        other => panic!("credentials: a revoked principal's sign-in code: {other:?}"),
+    }
     let bob = store.principals().await.unwrap().into_iter().find(|p| p.name == "bob").expect("bob is still listed");
     assert_eq!(bob.revoked_at_ms, Some(t0 + 20));
     match store.create_token("bob", Role::Agent, "hash-bob-2", None, t0 + 30).await {
@@ -1760,6 +1764,7 @@ pub async fn credentials_round_trip<S: Store + crate::Credentials>(store: &S, t0
         .unwrap()
         .into_iter()
         .filter(|e| e.kind != EventKind::Credential || matches!(e.data["action"].as_str(), Some("created" | "revoked")))
+        .filter(|e| !(e.kind == EventKind::Refused && e.data["input"]["via"] == "sign-in link"))
         .collect();
     let data: Vec<Value> = events.iter().map(|e| e.data.clone()).collect();
     assert!(events.iter().all(|e| e.kind == EventKind::Credential), "{events:#?}");
@@ -3881,4 +3886,103 @@ where
     sql("UPDATE tokens SET totp_secret = NULL WHERE name = 'plain'".into()).await;
     assert!(s.principal_by_token("hash-plain").await.unwrap().is_some(), "put back, the credential is believed");
     assert_consistent(s, "the step-up columns put back as the door left them").await;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A revocation or a sign-out racing reads is no tamper (attack 38's H1, ADR-1220)
+
+/// Attack 38's H1: two doors (`a`, `b`: two processes over one SQLite file, or two PostgreSQL replicas) sign an
+/// approver in and read their credential and their session from four tasks while `b` revokes the name (even rounds)
+/// or signs one session out (odd rounds). Nobody edits a row, so nothing may be answered or journaled as
+/// `record_altered` ("the row was not written by the door"): a read that loses the race answers what the journal
+/// says — nobody (401) — and a sign-in after the revocation is refused `credential_revoked`. Before the fix the row
+/// was read before, and compared with the journal caught up after, the revocation's commit (13 alarms in 25 rounds
+/// in the attacker's runs).
+pub async fn a_revocation_or_sign_out_racing_reads_raises_no_tamper_alarm<S>(
+    a: Arc<S>,
+    b: Arc<S>,
+    t0: i64,
+    rounds: usize,
+) where
+    S: Store + crate::Credentials + 'static,
+{
+    use foureyes_core::Role;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let doors = [a.clone(), b.clone()];
+    let mut alarms = Vec::new();
+    let opened = Arc::new(AtomicUsize::new(0));
+    for round in 0..rounds {
+        let name = format!("racer{round}");
+        let token = format!("hash-{name}");
+        b.create_token(&name, Role::Approver, &token, None, t0).await.unwrap();
+        let kept = format!("kept-{name}");
+        b.create_session(&kept, &name, "csrf-kept", t0 + 3_600_000).await.unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let tasks: Vec<_> = (0..4)
+            .map(|i| {
+                let door = doors[i % 2].clone();
+                let (name, token, kept, stop, opened) =
+                    (name.clone(), token.clone(), kept.clone(), stop.clone(), opened.clone());
+                tokio::spawn(async move {
+                    let mut errors = Vec::new();
+                    let mut n = 0;
+                    while !stop.load(Ordering::SeqCst) {
+                        n += 1;
+                        match door.principal_by_token(&token).await {
+                            Ok(Some(_)) => {
+                                let session = format!("s-{name}-{i}-{n}");
+                                match door.create_session(&session, &name, "csrf", t0 + 3_600_000).await {
+                                    Ok(()) => {
+                                        opened.fetch_add(1, Ordering::SeqCst);
+                                    }
+                                    Err(StoreError::Refused { code, .. }) if code == crate::ops::CREDENTIAL_REVOKED => {
+                                    }
+                                    Err(e) => errors.push(format!("sign-in: {e}")),
+                                }
+                            }
+                            Ok(None) => {}
+                            Err(e) => errors.push(format!("token: {e}")),
+                        }
+                        if let Err(e) = door.session(&kept, t0 + 1).await {
+                            errors.push(format!("session: {e}"));
+                        }
+                        tokio::task::yield_now().await;
+                    }
+                    errors
+                })
+            })
+            .collect();
+        tokio::time::sleep(std::time::Duration::from_millis(15)).await;
+        if round % 2 == 0 {
+            assert!(b.revoke_token(&name, t0 + 2).await.unwrap(), "{name} is revoked");
+        } else {
+            b.delete_session(&kept).await.unwrap();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(15)).await;
+        stop.store(true, Ordering::SeqCst);
+        for task in tasks {
+            alarms.extend(task.await.unwrap().into_iter().map(|e| format!("round {round}: {e}")));
+        }
+        if round % 2 == 0 {
+            assert!(a.principal_by_token(&token).await.unwrap().is_none(), "a revoked token is nobody");
+        }
+        assert!(a.session(&kept, t0 + 1).await.unwrap().is_none(), "a revoked or signed-out session is nobody");
+        b.revoke_token(&name, t0 + 3).await.unwrap();
+    }
+    let journaled: Vec<_> = a
+        .journal(0, 1_000_000)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.kind == EventKind::Refused && e.data["code"] == "record_altered")
+        .map(|e| e.data.to_string())
+        .collect();
+    assert!(
+        alarms.is_empty() && journaled.is_empty(),
+        "a legitimate revocation or sign-out racing reads was taken for a hand edit ({} sessions opened):\n{}\n{}",
+        opened.load(Ordering::SeqCst),
+        alarms.join("\n"),
+        journaled.join("\n")
+    );
+    assert_consistent(&*a, "after revocations and sign-outs raced reads").await;
 }

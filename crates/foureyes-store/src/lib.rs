@@ -40,10 +40,29 @@ pub use writes_as::{
 /// An amount in integer millionths, so SQL can sum budgets exactly. The pipeline denies budget params with more
 /// than six decimal places or too large to scale, so this is exact; anything else is a bug, reported (never
 /// rounded, never a panic).
-/// Milliseconds since the Unix epoch, for the few store paths that journal without a caller's clock (a refusal on
-/// the read path, ADR-180).
-pub fn wall_clock_ms() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+/// A door's clock, as a server holds it: its anchored, never-backwards time (ADR-730).
+pub type DoorClock = std::sync::Arc<dyn Fn() -> i64 + Send + Sync>;
+
+tokio::task_local! {
+    /// The clock of the door serving the current request (ADR-1221), set by [`stamped_by`].
+    static DOOR_CLOCK: DoorClock;
+}
+
+/// Runs `work` (a whole request: a server's middleware around every route) with `clock` as the door's clock: every
+/// event its store journals without a caller's time — a refusal on the read path (ADR-180), a write refused as its
+/// credential's (ADR-392), a console session opened or closed, a sign-in code issued, a TOTP step accepted — is
+/// stamped by [`door_ms`], this clock (ADR-1221).
+pub async fn stamped_by<F: std::future::Future>(clock: DoorClock, work: F) -> F::Output {
+    DOOR_CLOCK.scope(clock, work).await
+}
+
+/// The door's time for a stamp the store takes itself (ADR-1221, attack 38's H2): the clock of the request's door
+/// ([`stamped_by`]), else this process's door time ([`clock_floor::now_ms`]: the anchored clock of ADR-730, which a
+/// `serve`'s clock starts from and runs with). Never the raw wall clock: a machine whose clock was 13 h ahead
+/// stamped every sign-in 13 h ahead of its decisions, and after a reboot every door refused to decide until the wall
+/// clock reached that time. Read it on the request's task, before a write job is queued.
+pub fn door_ms() -> i64 {
+    DOOR_CLOCK.try_with(|clock| clock()).unwrap_or_else(|_| clock_floor::now_ms())
 }
 
 pub fn amount_units(amount: rust_decimal::Decimal) -> Result<i64, StoreError> {

@@ -2031,21 +2031,30 @@ pub async fn checked_executors<W: WriteTx>(
     Err(refused(w, agent, "record_altered", message, input, now_ms).await)
 }
 
-/// Refuses (journaled, fail closed) a credential whose row the journal does not back, after catching up: a role, a
-/// served agent or a liveness written by hand in `tokens` grants nothing (ADR-180).
-pub async fn check_principal<W: WriteTx>(
+/// A credential's row believed only where the journal backs it, after catching up (ADR-180): a role, a served agent,
+/// a liveness or a step-up secret written by hand in `tokens` grants nothing — refused, journaled, `record_altered`.
+///
+/// `row` must be read **in this transaction** (ADR-1220, attack 38's H1): under the write lock nothing commits between
+/// it and the catch-up, so the row and the journal are compared at one point of the record. A row read before the
+/// transaction was compared with a journal caught up after a revocation (or a sign-out) that committed in between,
+/// and the door accused a database writer of a hand edit nobody made (13 alarms in 25 rounds of a sign-in racing
+/// `token revoke`). `Ok(None)`: no row, or a row the journal agrees is revoked — nobody, as the journal says (401).
+pub async fn checked_principal<W: WriteTx>(
     w: &mut W,
-    principal: &Principal,
+    row: Option<Principal>,
     token_sha256: Option<&str>,
     now_ms: i64,
-) -> Result<(), StoreError> {
+) -> Result<Option<Principal>, StoreError> {
     catch_up(w).await?;
+    let Some(principal) = row else { return Ok(None) };
     let differs = {
         let credentials = w.authority().credentials();
         let known = credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        principal_differs(principal, token_sha256, known.get(&principal.name))
+        principal_differs(&principal, token_sha256, known.get(&principal.name))
     };
-    let Some((field, row, journaled)) = differs else { return Ok(()) };
+    let Some((field, row, journaled)) = differs else {
+        return Ok(principal.revoked_at_ms.is_none().then_some(principal));
+    };
     let name = &principal.name;
     let message = format!(
         "credential `{name}` grants nothing: its row in `tokens` says {field} `{row}` but the journal says \
@@ -2221,28 +2230,81 @@ pub fn session_differs(
     }
 }
 
-/// Refuses (journaled, fail closed) a `sessions` row the journal does not back, after catching up (S5).
-pub async fn check_session<W: WriteTx>(
+/// A `sessions` row as read in this transaction: its principal's name, CSRF token and expiry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionRow {
+    pub name: String,
+    pub csrf: String,
+    pub expires_at_ms: i64,
+}
+
+/// A console session believed only where the journal opened it, after catching up (S5): a `sessions` row the journal
+/// does not back is refused (journaled, `record_altered`), then its principal as [`checked_principal`] believes it.
+/// Both rows are read **in this transaction** (ADR-1220): a sign-out or a revocation committed after an earlier read
+/// is no hand edit — the row is gone, and the session is nobody's (401), as the journal says. `row`: the session's
+/// row, unexpired by the door's clock; `principal`: its principal's row, revoked or not.
+pub async fn checked_session<W: WriteTx>(
     w: &mut W,
     session_sha256: &str,
-    name: &str,
-    csrf: &str,
-    expires_at_ms: i64,
+    row: Option<SessionRow>,
+    principal: Option<Principal>,
     now_ms: i64,
-) -> Result<(), StoreError> {
+) -> Result<Option<crate::Session>, StoreError> {
     catch_up(w).await?;
+    let Some(SessionRow { name, csrf, expires_at_ms }) = row else { return Ok(None) };
     let differs = {
         let signins = w.authority().signins();
         let known = signins.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        session_differs(name, csrf, expires_at_ms, known.get(&ev::token_binding(session_sha256)))
+        session_differs(&name, &csrf, expires_at_ms, known.get(&ev::token_binding(session_sha256)))
     };
-    let Some((field, row, journaled)) = differs else { return Ok(()) };
+    if let Some((field, row, journaled)) = differs {
+        let message = format!(
+            "console session of `{name}` signs nobody in: its row in `sessions` says {field} `{row}` but the journal \
+             says `{journaled}` (the row was not written by the door; see `foureyes journal audit`)"
+        );
+        let input = json!({"name": name, "table": "sessions", "field": field, "row": row, "journal": journaled});
+        return Err(refused(w, &name, "record_altered", message, input, now_ms).await);
+    }
+    let principal = principal.filter(|p| p.name == name);
+    Ok(checked_principal(w, principal, None, now_ms).await?.map(|principal| crate::Session {
+        principal,
+        csrf,
+        expires_at_ms,
+    }))
+}
+
+/// A sign-in link (a one-time code the journal issued for `name`, unused) whose name the journal no longer holds live
+/// is refused with its reason before the code is spent (ADR-1222, attack 38's H8): journaled `credential_revoked`
+/// (as ADR-405's sign-in), answered 401. Before, the code was spent (`signin_code_used` journaled after `revoked`)
+/// and the answer was 410 `link_used`, "already used or has expired": the reason was nowhere. The code stays unused —
+/// names are never created again (ADR-532), so it signs nobody in, and each use says why. A code the journal did not
+/// issue, or saw used, is left to [`redeem_signin_code`] (`record_altered`).
+pub async fn check_code_live<W: WriteTx>(
+    w: &mut W,
+    code_sha256: &str,
+    name: &str,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    catch_up(w).await?;
+    let issued = {
+        let signins = w.authority().signins();
+        let known = signins.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        known.get(&ev::token_binding(code_sha256)).is_some_and(|j| !j.used && j.name == name)
+    };
+    let live = {
+        let credentials = w.authority().credentials();
+        let known = credentials.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        known.get(name).is_some_and(|c| c.live)
+    };
+    if !issued || live {
+        return Ok(());
+    }
     let message = format!(
-        "console session of `{name}` signs nobody in: its row in `sessions` says {field} `{row}` but the journal says \
-         `{journaled}` (the row was not written by the door; see `foureyes journal audit`)"
+        "credential `{name}` is revoked: its sign-in link signs nobody in (no console session was opened; the link \
+         was not used)"
     );
-    let input = json!({"name": name, "table": "sessions", "field": field, "row": row, "journal": journaled});
-    Err(refused(w, name, "record_altered", message, input, now_ms).await)
+    let input = json!({"name": name, "credential": "revoked", "via": "sign-in link"});
+    Err(refused(w, name, CREDENTIAL_REVOKED, message, input, now_ms).await)
 }
 
 /// After a `signin_codes` row was marked used for `name`: refuses (journaled) a code the journal never issued, one it
