@@ -241,7 +241,9 @@ fn not_sqlites(fd: c_int, name: &CStr) -> Option<String> {
     };
     let head = &head[..read];
     if head.iter().all(|b| *b == 0) {
-        return None;
+        // Zeros must be the whole file (attack 38's H3, ADR-1213): an ISO image, a pre-allocated or sparse file starts
+        // with zeros too, and its data further on is not SQLite's.
+        return zeros_to_the_end(fd, name);
     }
     let theirs = if bytes.ends_with(b"-wal") {
         // The log's header: a big-endian magic number, 0x377f0682 or 0x377f0683.
@@ -254,6 +256,91 @@ fn not_sqlites(fd: c_int, name: &CStr) -> Option<String> {
         head.len() == 8 && head == [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]
     };
     (!theirs).then(|| foreign(&name.to_string_lossy()))
+}
+
+/// The most bytes of data (holes not counted) read to tell that a companion starting with zeros is zeros to its end
+/// (ADR-1213): SQLite's own zeroed files are an index being set up (32 KiB) or a log or journal whose header it
+/// cleared; a larger one is refused, named, rather than read without bound.
+pub(crate) const ZEROS_READ_BOUND: u64 = 64 << 20;
+
+/// Why `fd`, whose first bytes are zeros, is not SQLite's: a byte past them that is not zero, or more data than
+/// [`ZEROS_READ_BOUND`] to read. Holes are skipped with `SEEK_DATA`/`SEEK_HOLE`, so a sparse file costs its data only.
+/// Reads with `pread`; the descriptor's offset is put back where it was.
+fn zeros_to_the_end(fd: c_int, name: &CStr) -> Option<String> {
+    let shown = || name.to_string_lossy().into_owned();
+    let size = match fstat(fd) {
+        Some(st) => u64::try_from(st.st_size).unwrap_or(0),
+        None => return Some(format!("`{}` could not be examined after it was opened: refused (F417)", shown())),
+    };
+    // SAFETY: `fd` is open; `lseek` with `SEEK_CUR` 0 only reads the offset.
+    let offset = unsafe { libc::lseek(fd, 0, libc::SEEK_CUR) };
+    let mut at: u64 = 0;
+    let mut read_total: u64 = 0;
+    let mut buf = vec![0u8; 64 << 10];
+    let why = 'scan: loop {
+        if at >= size {
+            break None;
+        }
+        let Ok(from) = libc::off_t::try_from(at) else { break Some(too_large(&shown())) };
+        // SAFETY: `fd` is open; `SEEK_DATA`/`SEEK_HOLE` only move its offset (restored below).
+        let data = unsafe { libc::lseek(fd, from, libc::SEEK_DATA) };
+        let data = if data < 0 {
+            // SAFETY: errno is this thread's, read right after the call that set it.
+            match unsafe { *libc::__errno_location() } {
+                libc::ENXIO => break None, // no data from `at` to the end: a hole
+                _ => from,                 // no SEEK_DATA here: every byte is data
+            }
+        } else {
+            data
+        };
+        // SAFETY: as above.
+        let hole = unsafe { libc::lseek(fd, data, libc::SEEK_HOLE) };
+        let end = if hole < 0 { size } else { u64::try_from(hole).unwrap_or(size).min(size) };
+        let mut pos = u64::try_from(data).unwrap_or(size);
+        while pos < end {
+            let want = usize::try_from((end - pos).min(buf.len() as u64)).unwrap_or(buf.len());
+            if read_total + want as u64 > ZEROS_READ_BOUND {
+                break 'scan Some(too_large(&shown()));
+            }
+            let Ok(at_off) = libc::off_t::try_from(pos) else { break 'scan Some(too_large(&shown())) };
+            // SAFETY: `fd` is open; `buf` has room for `want` bytes.
+            let got = unsafe { libc::pread(fd, buf.as_mut_ptr().cast(), want, at_off) };
+            let Ok(got) = usize::try_from(got) else {
+                break 'scan Some(format!("`{}` could not be read after it was opened: refused (F417)", shown()));
+            };
+            if got == 0 {
+                break;
+            }
+            read_total += got as u64;
+            if let Some(i) = buf[..got].iter().position(|b| *b != 0) {
+                break 'scan Some(zeros_then_data(&shown(), pos + i as u64));
+            }
+            pos += got as u64;
+        }
+        at = end.max(at + 1);
+    };
+    if offset >= 0 {
+        // SAFETY: puts back the offset read above.
+        unsafe { libc::lseek(fd, offset, libc::SEEK_SET) };
+    }
+    why
+}
+
+fn zeros_then_data(name: &str, at: u64) -> String {
+    format!(
+        "`{name}` starts with zeros but holds data at byte {at}: not SQLite's log, index or journal (an image, a \
+         pre-allocated or sparse file of another program), which SQLite would overwrite and delete; refused before a \
+         byte was written (F417, attack 38's H3, ADR-1213). If no door is running and it is not yours, move it away"
+    )
+}
+
+fn too_large(name: &str) -> String {
+    format!(
+        "`{name}` starts with zeros and holds more than {} MiB of data: too much to check that it is zeros to its end \
+         (SQLite's own zeroed files are small); refused before a byte was written (F417, ADR-1213). If no door is \
+         running and it is not yours, move it away",
+        ZEROS_READ_BOUND >> 20
+    )
 }
 
 /// [`refusal`]'s name checks (see the module doc).
