@@ -309,9 +309,16 @@ fn no_database(path: &Path, missing_or_empty: bool) -> StoreError {
 /// stay in it, unapplied.
 fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Identity>, StoreError> {
     let mut header = [0u8; 100];
-    let read = match std::fs::File::open(path) {
+    // Without blocking: a FIFO at the path must not hang the door (SQLite then refuses it as not a database).
+    let opened = {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)
+    };
+    let read = match opened {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(_) => return Ok(Some(Identity::Empty)), // SQLite's own open says why (a directory, no permission)
+        Err(e) => return Err(StoreError::Backend(format!("cannot open `{}`: {e}", path.display()))),
+        // A database on a device is read by SQLite alone (no header read here).
+        Ok(file) if !file.metadata().is_ok_and(|m| m.is_file()) => header.len(),
         Ok(mut file) => {
             use std::io::Read as _;
             let mut read = 0;
@@ -328,11 +335,19 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
     if read == 0 {
         return Ok(None);
     }
-    if read < header.len() || &header[..16] != b"SQLite format 3\0" {
+    let on_device = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+    if !on_device && (read < header.len() || &header[..16] != b"SQLite format 3\0") {
         return Err(unreadable(path, "its first bytes are not SQLite's header: file is not a database"));
     }
     let field = |at: usize| i32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
     let (file_version, file_app) = (field(60), field(68));
+    if file_app != 0 && file_app != APPLICATION_ID {
+        // The file says it is another program's, whatever a log beside it makes of it.
+        return Err(foreign_database(
+            path,
+            &format!("its application_id is {file_app} (0x{file_app:08x}), not FourEyes' (0x{APPLICATION_ID:08x})"),
+        ));
+    }
     let file_is_foureyes = file_app == APPLICATION_ID || (file_app == 0 && file_version != 0);
     let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
         .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {}", path.display(), with_refusal(&e))))?;
