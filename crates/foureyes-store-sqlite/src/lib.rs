@@ -155,6 +155,16 @@ fn open_as(path: &Path, options: &SqliteOptions, create: Create) -> Result<Conne
     // written into another program's database, or into this one from another program's log.
     let seen = look_before_open(path, options)?;
     if create == Create::No && !matches!(seen, Some(Identity::FourEyes)) {
+        // A file of other names is that first (F942): SQLite's checked open never ran on it here.
+        if let Some(links) = std::fs::metadata(path).ok().map(|m| std::os::unix::fs::MetadataExt::nlink(&m))
+            && links > 1
+        {
+            return Err(StoreError::Backend(format!(
+                "cannot open `{}`: {}",
+                path.display(),
+                one_name::linked(&path.display().to_string(), links)
+            )));
+        }
         return Err(no_database(path, seen.is_none()));
     }
     let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;

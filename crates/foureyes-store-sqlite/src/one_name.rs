@@ -552,7 +552,7 @@ fn name_removed_since_open(fd: c_int) -> Option<bool> {
     Some(target.as_os_str().as_encoded_bytes().ends_with(b" (deleted)"))
 }
 
-fn linked(name: &str, links: u64) -> String {
+pub(crate) fn linked(name: &str, links: u64) -> String {
     format!(
         "`{name}` has {links} names (hard links): SQLite would write this database's pages, log or index into another \
          file (a key, say); refused before a byte was written (F942, ADR-942). No door makes such a link: remove the \

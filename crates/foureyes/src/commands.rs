@@ -81,23 +81,25 @@ pub async fn open_reader(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
     open_backend_as(db, false).await
 }
 
+/// [`SqliteStore::open_existing`], its "no FourEyes database here" as [`crate::EXIT_NO_DATABASE`] (ADR-1210).
+fn existing_sqlite(db: &Path) -> Result<SqliteStore, Exit> {
+    SqliteStore::open_existing(db, SqliteOptions::default()).map_err(|e| match e {
+        foureyes_store::StoreError::NotFound(why) => Exit::new(crate::EXIT_NO_DATABASE, why),
+        other => Exit::from(other),
+    })
+}
+
 async fn open_backend_as(db: &Path, create: bool) -> Result<Arc<dyn Backend>, Exit> {
     let seal = seal_key()?;
     let store: Arc<dyn Backend> = match db.to_str() {
         Some(url) if foureyes_store_pg::is_postgres_url(url) => {
             foureyes_store_pg::open_any_sealed(url, seal, request_memory()).await?
         }
-        _ => {
-            let sqlite = if create {
-                SqliteStore::open(db, SqliteOptions::default())?
-            } else {
-                SqliteStore::open_existing(db, SqliteOptions::default()).map_err(|e| match e {
-                    foureyes_store::StoreError::NotFound(why) => Exit::new(crate::EXIT_NO_DATABASE, why),
-                    other => Exit::from(other),
-                })?
-            };
-            Arc::new(sqlite.with_seal_key(seal).with_request_memory(request_memory()))
-        }
+        _ => Arc::new(
+            if create { SqliteStore::open(db, SqliteOptions::default())? } else { existing_sqlite(db)? }
+                .with_seal_key(seal)
+                .with_request_memory(request_memory()),
+        ),
     };
     resolve_clock(store.as_ref()).await?;
     Ok(store)
