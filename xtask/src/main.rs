@@ -3677,7 +3677,7 @@ const MUTATIONS: &[Mutation] = &[
         property: "a companion of zeros then data (an image, a sparse file with data at 900 MB) is refused, named and kept: zeros must be the whole file (ADR-1213, attack 38's H3)",
         file: "crates/foureyes-store-sqlite/src/one_name.rs",
         original: "        return zeros_to_the_end(fd, name);",
-        broken: "        return None;",
+        broken: "        return None.or(None::<String>);",
         package: "foureyes-store-sqlite",
         filter: "a_companion_of_zeros_then_data_is_refused_named_and_kept",
         also: &[],
