@@ -261,7 +261,7 @@ fn identity(conn: &Connection) -> rusqlite::Result<Identity> {
 /// mode and every FourEyes table). F417; by its schema, not a table's name (attack 38's H6, ADR-1212). Run on the
 /// read-write connection too, right after it opens (the look before it is a moment older).
 fn refuse_another_programs_database(conn: &Connection, path: &Path) -> Result<(), StoreError> {
-    match identity(conn).map_err(|e| unreadable(path, &with_refusal(&e)))? {
+    match identity(conn).map_err(|e| read_error(path, &e))? {
         Identity::Foreign(why) => Err(foreign_database(path, &why)),
         Identity::Empty | Identity::FourEyes => Ok(()),
     }
@@ -286,6 +286,15 @@ fn foreign_database(path: &Path, why: &str) -> StoreError {
          ADR-1212). Give FourEyes a database of its own",
         path.display()
     ))
+}
+
+/// An error reading the schema: a file beside the database that the checked `open()` refused (F417, ADR-1213) is
+/// what it says, naming that file; anything else is the database's own.
+fn read_error(path: &Path, e: &rusqlite::Error) -> StoreError {
+    match one_name::take_refusal() {
+        Some(why) => StoreError::Backend(format!("cannot open `{}`: {e}: {why}", path.display())),
+        None => unreadable(path, &e.to_string()),
+    }
 }
 
 fn unreadable(path: &Path, why: &str) -> StoreError {
@@ -363,7 +372,7 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
         .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {}", path.display(), with_refusal(&e))))?;
     conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;
     conn.busy_timeout(options.busy_timeout).sql()?;
-    let seen = identity(&conn).map_err(|e| unreadable(path, &with_refusal(&e)))?;
+    let seen = identity(&conn).map_err(|e| read_error(path, &e))?;
     drop(conn);
     let wal = wal_of(path);
     let logged = std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0);
