@@ -135,17 +135,50 @@ pub struct SqliteStore {
 }
 
 fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
+    open_as(path, options, Create::Yes)
+}
+
+/// Whether [`open_as`] may create the database: the doors that write may; the doors that only read may not (H7,
+/// ADR-1210): a mistyped or deleted path must not verify green as a new, empty journal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Create {
+    Yes,
+    No,
+}
+
+fn open_as(path: &Path, options: &SqliteOptions, create: Create) -> Result<Connection, StoreError> {
     // Every file SQLite opens (the database, `-wal`, `-shm`, `-journal`) is checked on its descriptor for other names
     // (F942, F943, ADR-942): refused before SQLite writes a byte into it.
     one_name::install().map_err(StoreError::Backend)?;
     one_name::take_refusal();
-    let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
-    .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {}", path.display(), with_refusal(&e))))?;
+    // Whose database this is, seen read-only first (ADR-1211): nothing — not a log's frames, not `journal_mode` — is
+    // written into another program's database, or into this one from another program's log.
+    let seen = look_before_open(path, options)?;
+    if create == Create::No && !matches!(seen, Some(Identity::FourEyes)) {
+        // A file of other names is that first (F942): SQLite's checked open never ran on it here.
+        if let Some(links) = std::fs::metadata(path).ok().map(|m| std::os::unix::fs::MetadataExt::nlink(&m))
+            && links > 1
+        {
+            return Err(StoreError::Backend(format!(
+                "cannot open `{}`: {}",
+                path.display(),
+                one_name::linked(&path.display().to_string(), links)
+            )));
+        }
+        return Err(no_database(path, seen.is_none()));
+    }
+    let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    if create == Create::Yes {
+        flags |= OpenFlags::SQLITE_OPEN_CREATE;
+    }
+    let conn = Connection::open_with_flags(path, flags)
+        .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {}", path.display(), with_refusal(&e))))?;
+    // No checkpoint when this connection closes until the database is known to be FourEyes' (H4, ADR-1211): a
+    // connection dropped by the refusal below would otherwise copy a log's frames into the file as it closes.
+    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;
     conn.busy_timeout(options.busy_timeout).sql()?;
     refuse_another_programs_database(&conn, path)?;
+    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false).sql()?;
     // The write path alone prepares more than rusqlite's default 16 statements: a smaller cache would evict and
     // re-parse them on every transaction.
     conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
@@ -155,32 +188,211 @@ fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> 
     Ok(conn)
 }
 
-/// A database of another program (tables, no FourEyes schema version, no journal) is refused before the door writes
-/// anything into it — not even `journal_mode=WAL`: a path that is a symbolic link to that program's file, say (attack
-/// 37's 1.1: another app's SQLite database got WAL mode and every FourEyes table). F417.
-fn refuse_another_programs_database(conn: &Connection, path: &Path) -> Result<(), StoreError> {
-    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
-    if version != 0 {
-        return Ok(());
-    }
-    let (tables, journal): (i64, i64) = conn
-        .query_row(
-            // FourEyes' own first tables: the journal, or the connector secrets `foureyes secret set` may write
-            // before any door has opened the database (foureyes-connect's `connector_secrets`).
-            "SELECT COUNT(*), COUNT(*) FILTER (WHERE name IN ('journal', 'connector_secrets'))
-             FROM sqlite_master WHERE type = 'table'",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .sql()?;
-    if tables > 0 && journal == 0 {
-        return Err(StoreError::Schema(format!(
-            "`{}` is a SQLite database of another program ({tables} tables, none of them FourEyes'): refused \
-             before anything was written (F417). Give FourEyes a database of its own",
-            path.display()
+/// FourEyes' own `application_id` (`PRAGMA application_id`, header bytes 68–71: "FEye"), set when a door creates
+/// the database (ADR-1212), so the file says whose it is. Databases created before it carry 0 and are told by their
+/// schema.
+pub const APPLICATION_ID: i32 = 0x4645_7965;
+
+/// The columns of FourEyes' `journal` table (schema.sql): a table merely *named* `journal` is not FourEyes' (H6).
+const JOURNAL_COLUMNS: [&str; 6] = ["seq", "ts_ms", "kind", "data", "prev_hash", "hash"];
+
+/// The columns of foureyes-connect's `connector_secrets`, the table `foureyes secret set` may make before any door.
+const SECRETS_COLUMNS: [&str; 5] = ["name", "version", "key_fingerprint", "nonce", "sealed"];
+
+/// Whose a SQLite database is, by its schema (ADR-1212).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Identity {
+    /// No table, no `user_version`, no other program's `application_id`: a new database, for a door that creates.
+    Empty,
+    /// FourEyes' journal (with its columns), or only the connector secrets FourEyes makes before any door.
+    FourEyes,
+    /// Another program's: why, in words.
+    Foreign(String),
+}
+
+fn identity(conn: &Connection) -> rusqlite::Result<Identity> {
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let app: i64 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let columns = |table: &str| -> rusqlite::Result<Vec<String>> {
+        conn.prepare("SELECT name FROM pragma_table_info(?1)")?
+            .query_map([table], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<String>>>()
+    };
+    let has_all = |have: &[String], want: &[&str]| want.iter().all(|w| have.iter().any(|h| h == w));
+    if app != 0 && app != i64::from(APPLICATION_ID) {
+        return Ok(Identity::Foreign(format!(
+            "its application_id is {app} (0x{app:08x}), not FourEyes' (0x{APPLICATION_ID:08x})"
         )));
     }
-    Ok(())
+    if tables.is_empty() {
+        return Ok(if version == 0 {
+            Identity::Empty
+        } else {
+            Identity::Foreign(format!("no tables, but user_version {version} set by the program that made it"))
+        });
+    }
+    if tables.iter().any(|t| t == "journal") {
+        return Ok(if has_all(&columns("journal")?, &JOURNAL_COLUMNS) {
+            Identity::FourEyes
+        } else {
+            Identity::Foreign(format!(
+                "{} tables, and its table named `journal` is not FourEyes' journal (no {} columns)",
+                tables.len(),
+                JOURNAL_COLUMNS.join("/")
+            ))
+        });
+    }
+    if version == 0
+        && tables.len() == 1
+        && tables[0] == "connector_secrets"
+        && has_all(&columns("connector_secrets")?, &SECRETS_COLUMNS)
+    {
+        return Ok(Identity::FourEyes);
+    }
+    Ok(Identity::Foreign(format!("{} tables, none of them FourEyes' journal", tables.len())))
+}
+
+/// A database of another program is refused before the door writes anything into it — not even `journal_mode=WAL`:
+/// a path that is a symbolic link to that program's file, say (attack 37's 1.1: another app's SQLite database got WAL
+/// mode and every FourEyes table). F417; by its schema, not a table's name (attack 38's H6, ADR-1212). Run on the
+/// read-write connection too, right after it opens (the look before it is a moment older).
+fn refuse_another_programs_database(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    match identity(conn).map_err(|e| read_error(path, &e))? {
+        Identity::Foreign(why) => Err(foreign_database(path, &why)),
+        Identity::Empty | Identity::FourEyes => Ok(()),
+    }
+}
+
+/// The file beside the database that SQLite reads as its log.
+fn wal_of(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-wal");
+    PathBuf::from(name)
+}
+
+fn foreign_database(path: &Path, why: &str) -> StoreError {
+    let wal = wal_of(path);
+    let through = if std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
+        format!(" (seen through its log `{}`)", wal.display())
+    } else {
+        String::new()
+    };
+    StoreError::Schema(format!(
+        "`{}`{through} is a SQLite database of another program ({why}): refused before anything was written (F417, \
+         ADR-1212). Give FourEyes a database of its own",
+        path.display()
+    ))
+}
+
+/// An error reading the schema: a file beside the database that the checked `open()` refused (F417, ADR-1213) is
+/// what it says, naming that file; anything else is the database's own.
+fn read_error(path: &Path, e: &rusqlite::Error) -> StoreError {
+    match one_name::take_refusal() {
+        Some(why) => StoreError::Backend(format!("cannot open `{}`: {e}: {why}", path.display())),
+        None => unreadable(path, &e.to_string()),
+    }
+}
+
+fn unreadable(path: &Path, why: &str) -> StoreError {
+    StoreError::Schema(format!(
+        "`{}` cannot be read as a SQLite database ({why}): refused before anything was written (F417, ADR-1212). \
+         Give FourEyes a database of its own",
+        path.display()
+    ))
+}
+
+/// The refusal of a door that only reads (ADR-1210): no FourEyes database at `path`.
+fn no_database(path: &Path, missing_or_empty: bool) -> StoreError {
+    let what = match std::fs::metadata(path) {
+        Err(_) => "no such file",
+        Ok(m) if m.len() == 0 => "an empty file",
+        Ok(_) if missing_or_empty => "no database in it",
+        Ok(_) => "a SQLite database with no FourEyes journal in it",
+    };
+    StoreError::NotFound(format!(
+        "`{}`: no FourEyes database here ({what}); this command only reads a database and creates none (ADR-1210). \
+         Check --db / FOUREYES_DB",
+        path.display()
+    ))
+}
+
+/// Looks at the database at `path` read-only before a door opens it to write (ADR-1211, ADR-1212): `None` when there is
+/// no file or an empty one (a door that creates makes it), else whose it is — refused, naming the file, when it is not
+/// FourEyes'. The look changes nothing in the database file: a read-only connection, which SQLite never lets play a hot
+/// journal back nor checkpoint, and told not to checkpoint at close. A log (`-wal`) that turns a FourEyes database into
+/// another program's (another program's valid log at the name, attack 38's H4) is refused naming the log; its frames
+/// stay in it, unapplied.
+fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Identity>, StoreError> {
+    let mut header = [0u8; 100];
+    // Without blocking: a FIFO at the path must not hang the door (SQLite then refuses it as not a database).
+    let opened = {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)
+    };
+    let read = match opened {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(StoreError::Backend(format!("cannot open `{}`: {e}", path.display()))),
+        // A database on a device is read by SQLite alone (no header read here).
+        Ok(file) if !file.metadata().is_ok_and(|m| m.is_file()) => header.len(),
+        Ok(mut file) => {
+            use std::io::Read as _;
+            let mut read = 0;
+            while read < header.len() {
+                match file.read(&mut header[read..]) {
+                    Ok(0) => break,
+                    Ok(n) => read += n,
+                    Err(e) => return Err(unreadable(path, &e.to_string())),
+                }
+            }
+            read
+        }
+    };
+    if read == 0 {
+        return Ok(None);
+    }
+    let on_device = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+    if !on_device && (read < header.len() || &header[..16] != b"SQLite format 3\0") {
+        return Err(unreadable(path, "its first bytes are not SQLite's header: file is not a database"));
+    }
+    let field = |at: usize| i32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
+    let (file_version, file_app) = (field(60), field(68));
+    if file_app != 0 && file_app != APPLICATION_ID {
+        // The file says it is another program's, whatever a log beside it makes of it.
+        return Err(foreign_database(
+            path,
+            &format!("its application_id is {file_app} (0x{file_app:08x}), not FourEyes' (0x{APPLICATION_ID:08x})"),
+        ));
+    }
+    let file_is_foureyes = file_app == APPLICATION_ID || (file_app == 0 && file_version != 0);
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {}", path.display(), with_refusal(&e))))?;
+    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;
+    conn.busy_timeout(options.busy_timeout).sql()?;
+    let seen = identity(&conn).map_err(|e| read_error(path, &e))?;
+    drop(conn);
+    let wal = wal_of(path);
+    let logged = std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0);
+    match seen {
+        Identity::FourEyes => Ok(Some(Identity::FourEyes)),
+        other if file_is_foureyes && logged => Err(StoreError::Schema(format!(
+            "`{}` is not this database's log: `{}` is a FourEyes database (user_version {file_version}), and seen \
+             through that log it is another database ({}); refused before anything was written — the log was not \
+             applied, both files are as they were (attack 38's H4, ADR-1211). If no door is running and the log is \
+             not yours, move it away",
+            wal.display(),
+            path.display(),
+            match &other {
+                Identity::Foreign(why) => why.as_str(),
+                _ => "no tables",
+            }
+        ))),
+        Identity::Foreign(why) => Err(foreign_database(path, &why)),
+        Identity::Empty => Ok(Some(Identity::Empty)),
+    }
 }
 
 fn migrate(conn: &Connection) -> Result<(), StoreError> {
@@ -199,6 +411,8 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         }
         if version == 0 {
             conn.execute_batch(include_str!("schema.sql")).sql()?;
+            // The file says whose it is (ADR-1212): another program's, or a log planted beside it, is told by this too.
+            conn.pragma_update(None, "application_id", APPLICATION_ID).sql()?;
         }
         if version < 2 {
             conn.execute_batch(tasks::SCHEMA).sql()?;
@@ -323,7 +537,18 @@ fn rebuild_table(conn: &Connection, table: &str, change: impl Fn(&str) -> String
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path` and starts its writer thread.
     pub fn open(path: impl AsRef<Path>, options: SqliteOptions) -> Result<SqliteStore, StoreError> {
-        let path = path.as_ref().to_path_buf();
+        SqliteStore::open_with(path.as_ref(), options, Create::Yes)
+    }
+
+    /// Opens the FourEyes database at `path`, creating none (ADR-1210): for the doors that only read (`journal
+    /// verify`, `audit`, `export`, `tail`, `prove`, `decisions`). A missing path, an empty file, or a SQLite database
+    /// with no FourEyes journal is [`StoreError::NotFound`], naming the path, and nothing is created or written.
+    pub fn open_existing(path: impl AsRef<Path>, options: SqliteOptions) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with(path.as_ref(), options, Create::No)
+    }
+
+    fn open_with(path: &Path, options: SqliteOptions, create: Create) -> Result<SqliteStore, StoreError> {
+        let path = path.to_path_buf();
         // A PostgreSQL URL given where only SQLite is supported must not become a file named `postgres:`.
         if let Some(name) = path.to_str()
             && (name.starts_with("postgres://") || name.starts_with("postgresql://"))
@@ -332,7 +557,7 @@ impl SqliteStore {
                 "this names a PostgreSQL database, and this command works on a SQLite file only".into(),
             ));
         }
-        let conn = open(&path, &options)?;
+        let conn = open_as(&path, &options, create)?;
         migrate(&conn)?;
         // The writer's savepoints (one per job of a batch) keep the pages they change in a sub-journal; on a file it
         // spills past 64 KiB and every job then writes it with `pwrite` (issue 14: ~2–3 % of the writer thread at 64

@@ -175,6 +175,23 @@ unsafe extern "C" fn checked_unlink(path: *const c_char) -> c_int {
     if !path.is_null() {
         // SAFETY: SQLite passes a NUL-terminated path.
         let name = unsafe { CStr::from_ptr(path) };
+        if is_companion(name.to_bytes()) && cfg!(all(target_os = "linux", target_env = "gnu")) {
+            // The companion is deleted only as the file that was checked (ADR-1214): no rename between the check
+            // and the deletion can make SQLite delete another file.
+            let done = std::panic::catch_unwind(|| unlink_checked_companion(name, *original))
+                .unwrap_or_else(|_| Err((libc::EPERM, Some("the check of what it deletes failed".to_string()))));
+            return match done {
+                Ok(()) => 0,
+                Err((errno, why)) => {
+                    if let Some(why) = why {
+                        let _ = REFUSED.try_with(|r| *r.borrow_mut() = Some(why));
+                    }
+                    // SAFETY: errno is this thread's.
+                    unsafe { *libc::__errno_location() = errno };
+                    -1
+                }
+            };
+        }
         let why = std::panic::catch_unwind(|| deletion_refusal(name))
             .unwrap_or_else(|_| Some("the check of what it deletes failed".to_string()));
         if let Some(why) = why {
@@ -186,6 +203,106 @@ unsafe extern "C" fn checked_unlink(path: *const c_char) -> c_int {
     }
     // SAFETY: SQLite's own argument to its own `unlink()`.
     unsafe { original(path) }
+}
+
+/// Deletes the companion `name` only as the file checked (attack 38's H5, ADR-1214). F417 checked the file at the
+/// name, then SQLite unlinked the *name*: a foreign file renamed onto it in between was deleted (2 of 314,800 swaps at
+/// `-wal`, 13 of 330,963 at `-shm`). Now: open it and check it (SQLite's own bytes, or not a regular file), move it by
+/// `renameat2(RENAME_NOREPLACE)` to a fresh name beside it, and delete that name only when it is still the inode that
+/// was checked; another file found there is put back at the companion's name (or, when the name has been taken again
+/// meanwhile, left at the fresh name, said in the refusal). `Err((errno, why))` as SQLite's `unlink()` would fail.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn unlink_checked_companion(name: &CStr, original: UnlinkFn) -> Result<(), (c_int, Option<String>)> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let errno = || {
+        // SAFETY: errno is this thread's, read right after the call that set it.
+        unsafe { *libc::__errno_location() }
+    };
+    // SAFETY: a NUL-terminated path; a descriptor opened here is closed below.
+    let fd =
+        unsafe { libc::open(name.as_ptr(), libc::O_RDONLY | libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC) };
+    if fd < 0 {
+        let e = errno();
+        if e == libc::ENOENT {
+            return Err((libc::ENOENT, None));
+        }
+        // A symbolic link (refused at open, F417) or a file that cannot be opened: SQLite's unlink as before, the
+        // name only (a link's target is not touched).
+        // SAFETY: SQLite's own argument to its own `unlink()`.
+        return if unsafe { original(name.as_ptr()) } == 0 { Ok(()) } else { Err((errno(), None)) };
+    }
+    let checked = fstat(fd);
+    let why = match checked {
+        Some(st) if st.st_mode & libc::S_IFMT == libc::S_IFREG => not_sqlites(fd, name),
+        Some(_) => None,
+        None => Some("could not be examined".to_string()),
+    };
+    // The descriptor stays open until the inode found at the fresh name has been compared: while it is open the
+    // checked inode cannot be freed, so its number cannot be reused by a file made in the meantime.
+    let fd = CloseOnDrop(fd);
+    let shown = name.to_string_lossy().into_owned();
+    if why.is_some() {
+        return Err((libc::EPERM, Some(kept(&shown))));
+    }
+    let Some(checked) = checked else { return Err((libc::EPERM, Some(kept(&shown)))) };
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    let mut aside = name.to_bytes().to_vec();
+    aside.extend_from_slice(
+        format!(".deleting-{}-{}-{nanos:x}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)).as_bytes(),
+    );
+    let Ok(aside) = std::ffi::CString::new(aside) else { return Err((libc::EPERM, Some(kept(&shown)))) };
+    // SAFETY: two NUL-terminated paths.
+    let moved = unsafe {
+        libc::renameat2(libc::AT_FDCWD, name.as_ptr(), libc::AT_FDCWD, aside.as_ptr(), libc::RENAME_NOREPLACE)
+    };
+    if moved != 0 {
+        return Err((errno(), None));
+    }
+    let mut st = std::mem::MaybeUninit::<libc::stat>::uninit();
+    // SAFETY: a NUL-terminated path; `st` is written by a successful `lstat`.
+    let same = unsafe { libc::lstat(aside.as_ptr(), st.as_mut_ptr()) } == 0 && {
+        // SAFETY: written by the successful `lstat` just above.
+        let st = unsafe { st.assume_init() };
+        st.st_dev == checked.st_dev && st.st_ino == checked.st_ino
+    };
+    if same {
+        // SAFETY: the fresh name made above, holding the file checked.
+        let gone = unsafe { libc::unlink(aside.as_ptr()) };
+        drop(fd);
+        return if gone == 0 { Ok(()) } else { Err((errno(), None)) };
+    }
+    drop(fd);
+    // Another file was put at the name after the check: it goes back, never deleted.
+    // SAFETY: two NUL-terminated paths.
+    let back = unsafe {
+        libc::renameat2(libc::AT_FDCWD, aside.as_ptr(), libc::AT_FDCWD, name.as_ptr(), libc::RENAME_NOREPLACE)
+    };
+    let left = if back == 0 { shown.clone() } else { aside.to_string_lossy().into_owned() };
+    Err((libc::EPERM, Some(swapped(&shown, &left))))
+}
+
+/// A descriptor closed when dropped.
+struct CloseOnDrop(c_int);
+
+impl Drop for CloseOnDrop {
+    fn drop(&mut self) {
+        // SAFETY: the descriptor this owns, opened by this module and closed once.
+        unsafe { libc::close(self.0) };
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn unlink_checked_companion(_name: &CStr, _original: UnlinkFn) -> Result<(), (c_int, Option<String>)> {
+    Err((libc::EPERM, None))
+}
+
+fn swapped(name: &str, left: &str) -> String {
+    format!(
+        "`{name}` became another file between its check and its deletion (a file renamed onto the name): not deleted, \
+         kept at `{left}`, and the store refused (ADR-1214, attack 38's H5). Look for what renames files beside the \
+         database"
+    )
 }
 
 /// Why SQLite must not delete the companion `name`: it is a regular file whose bytes are not SQLite's.
@@ -241,7 +358,9 @@ fn not_sqlites(fd: c_int, name: &CStr) -> Option<String> {
     };
     let head = &head[..read];
     if head.iter().all(|b| *b == 0) {
-        return None;
+        // Zeros must be the whole file (attack 38's H3, ADR-1213): an ISO image, a pre-allocated or sparse file starts
+        // with zeros too, and its data further on is not SQLite's.
+        return zeros_to_the_end(fd, name);
     }
     let theirs = if bytes.ends_with(b"-wal") {
         // The log's header: a big-endian magic number, 0x377f0682 or 0x377f0683.
@@ -254,6 +373,91 @@ fn not_sqlites(fd: c_int, name: &CStr) -> Option<String> {
         head.len() == 8 && head == [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]
     };
     (!theirs).then(|| foreign(&name.to_string_lossy()))
+}
+
+/// The most bytes of data (holes not counted) read to tell that a companion starting with zeros is zeros to its end
+/// (ADR-1213): SQLite's own zeroed files are an index being set up (32 KiB) or a log or journal whose header it
+/// cleared; a larger one is refused, named, rather than read without bound.
+pub(crate) const ZEROS_READ_BOUND: u64 = 64 << 20;
+
+/// Why `fd`, whose first bytes are zeros, is not SQLite's: a byte past them that is not zero, or more data than
+/// [`ZEROS_READ_BOUND`] to read. Holes are skipped with `SEEK_DATA`/`SEEK_HOLE`, so a sparse file costs its data only.
+/// Reads with `pread`; the descriptor's offset is put back where it was.
+fn zeros_to_the_end(fd: c_int, name: &CStr) -> Option<String> {
+    let shown = || name.to_string_lossy().into_owned();
+    let size = match fstat(fd) {
+        Some(st) => u64::try_from(st.st_size).unwrap_or(0),
+        None => return Some(format!("`{}` could not be examined after it was opened: refused (F417)", shown())),
+    };
+    // SAFETY: `fd` is open; `lseek` with `SEEK_CUR` 0 only reads the offset.
+    let offset = unsafe { libc::lseek(fd, 0, libc::SEEK_CUR) };
+    let mut at: u64 = 0;
+    let mut read_total: u64 = 0;
+    let mut buf = vec![0u8; 64 << 10];
+    let why = 'scan: loop {
+        if at >= size {
+            break None;
+        }
+        let Ok(from) = libc::off_t::try_from(at) else { break Some(too_large(&shown())) };
+        // SAFETY: `fd` is open; `SEEK_DATA`/`SEEK_HOLE` only move its offset (restored below).
+        let data = unsafe { libc::lseek(fd, from, libc::SEEK_DATA) };
+        let data = if data < 0 {
+            // SAFETY: errno is this thread's, read right after the call that set it.
+            match unsafe { *libc::__errno_location() } {
+                libc::ENXIO => break None, // no data from `at` to the end: a hole
+                _ => from,                 // no SEEK_DATA here: every byte is data
+            }
+        } else {
+            data
+        };
+        // SAFETY: as above.
+        let hole = unsafe { libc::lseek(fd, data, libc::SEEK_HOLE) };
+        let end = if hole < 0 { size } else { u64::try_from(hole).unwrap_or(size).min(size) };
+        let mut pos = u64::try_from(data).unwrap_or(size);
+        while pos < end {
+            let want = usize::try_from((end - pos).min(buf.len() as u64)).unwrap_or(buf.len());
+            if read_total + want as u64 > ZEROS_READ_BOUND {
+                break 'scan Some(too_large(&shown()));
+            }
+            let Ok(at_off) = libc::off_t::try_from(pos) else { break 'scan Some(too_large(&shown())) };
+            // SAFETY: `fd` is open; `buf` has room for `want` bytes.
+            let got = unsafe { libc::pread(fd, buf.as_mut_ptr().cast(), want, at_off) };
+            let Ok(got) = usize::try_from(got) else {
+                break 'scan Some(format!("`{}` could not be read after it was opened: refused (F417)", shown()));
+            };
+            if got == 0 {
+                break;
+            }
+            read_total += got as u64;
+            if let Some(i) = buf[..got].iter().position(|b| *b != 0) {
+                break 'scan Some(zeros_then_data(&shown(), pos + i as u64));
+            }
+            pos += got as u64;
+        }
+        at = end.max(at + 1);
+    };
+    if offset >= 0 {
+        // SAFETY: puts back the offset read above.
+        unsafe { libc::lseek(fd, offset, libc::SEEK_SET) };
+    }
+    why
+}
+
+fn zeros_then_data(name: &str, at: u64) -> String {
+    format!(
+        "`{name}` starts with zeros but holds data at byte {at}: not SQLite's log, index or journal (an image, a \
+         pre-allocated or sparse file of another program), which SQLite would overwrite and delete; refused before a \
+         byte was written (F417, attack 38's H3, ADR-1213). If no door is running and it is not yours, move it away"
+    )
+}
+
+fn too_large(name: &str) -> String {
+    format!(
+        "`{name}` starts with zeros and holds more than {} MiB of data: too much to check that it is zeros to its end \
+         (SQLite's own zeroed files are small); refused before a byte was written (F417, ADR-1213). If no door is \
+         running and it is not yours, move it away",
+        ZEROS_READ_BOUND >> 20
+    )
 }
 
 /// [`refusal`]'s name checks (see the module doc).
@@ -348,7 +552,7 @@ fn name_removed_since_open(fd: c_int) -> Option<bool> {
     Some(target.as_os_str().as_encoded_bytes().ends_with(b" (deleted)"))
 }
 
-fn linked(name: &str, links: u64) -> String {
+pub(crate) fn linked(name: &str, links: u64) -> String {
     format!(
         "`{name}` has {links} names (hard links): SQLite would write this database's pages, log or index into another \
          file (a key, say); refused before a byte was written (F942, ADR-942). No door makes such a link: remove the \
@@ -544,6 +748,117 @@ mod tests {
         assert_eq!(fd, -1);
         let why = take_refusal().expect("a symbolic link at -shm was refused without a reason");
         assert!(why.contains("l.db-shm") && why.contains("symbolic link"), "{why}");
+    }
+
+    /// Attack 38's H5 (ADR-1214): a foreign file renamed onto a companion's name between the check of what stands
+    /// there and SQLite's `unlink()` of the name was deleted. Here the race is run without SQLite around it: one thread
+    /// puts an empty (SQLite's own) `x-wal` and has the checked `unlink()` delete it, another renames marked foreign
+    /// files onto the name and takes back what stands there. Every foreign file must be found again — taken back, at
+    /// the name, or kept aside — none deleted. Red before (check, then unlink by name): foreign files lost within the
+    /// 2 s. Bounded in time.
+    #[test]
+    fn a_file_renamed_onto_a_companion_between_check_and_unlink_is_never_deleted() {
+        use std::collections::BTreeSet;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        install().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let wal = dir.path().join("x-wal");
+        let name = c_name(&wal);
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let swapper = {
+            let (dir, wal, stop) = (dir.path().to_path_buf(), wal.clone(), stop.clone());
+            std::thread::spawn(move || {
+                let (mut placed, mut missing) = (0u64, BTreeSet::new());
+                let back = dir.join("back");
+                while !stop.load(Ordering::Relaxed) {
+                    placed += 1;
+                    let tmp = dir.join("victim.tmp");
+                    std::fs::write(&tmp, format!("FOREIGN {placed}")).unwrap();
+                    // Exchanged with what stands at the name (SQLite's empty log, or a foreign file put back), so
+                    // the test itself never deletes a file by renaming over it.
+                    let (tmp_c, wal_c) = (c_name(&tmp), c_name(&wal));
+                    // SAFETY: two NUL-terminated paths.
+                    let swapped = unsafe {
+                        libc::renameat2(
+                            libc::AT_FDCWD,
+                            tmp_c.as_ptr(),
+                            libc::AT_FDCWD,
+                            wal_c.as_ptr(),
+                            libc::RENAME_EXCHANGE,
+                        )
+                    };
+                    if swapped == 0 {
+                        let was = std::fs::read_to_string(&tmp).unwrap_or_default();
+                        if let Some(n) = was.strip_prefix("FOREIGN ").and_then(|n| n.parse::<u64>().ok()) {
+                            missing.remove(&n);
+                        }
+                        let _ = std::fs::remove_file(&tmp);
+                    } else if std::fs::hard_link(&tmp, &wal).is_ok() {
+                        let _ = std::fs::remove_file(&tmp);
+                    } else {
+                        continue;
+                    }
+                    for _ in 0..(placed % 7) * 50 {
+                        std::hint::spin_loop();
+                    }
+                    match std::fs::rename(&wal, &back) {
+                        Ok(()) => {
+                            let got = std::fs::read_to_string(&back).unwrap_or_default();
+                            if got != format!("FOREIGN {placed}") {
+                                missing.insert(placed);
+                            }
+                            if let Some(n) = got.strip_prefix("FOREIGN ").and_then(|n| n.parse::<u64>().ok()) {
+                                missing.remove(&n);
+                            }
+                            let _ = std::fs::remove_file(&back);
+                        }
+                        Err(_) => {
+                            missing.insert(placed);
+                        }
+                    }
+                }
+                (placed, missing)
+            })
+        };
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        let legit = dir.path().join("legit.tmp");
+        let (legit_c, wal_c) = (c_name(&legit), name.clone());
+        let mut deletes = 0u64;
+        while std::time::Instant::now() < deadline {
+            std::fs::write(&legit, b"").unwrap();
+            // SAFETY: two NUL-terminated paths.
+            let placed = unsafe {
+                libc::renameat2(
+                    libc::AT_FDCWD,
+                    legit_c.as_ptr(),
+                    libc::AT_FDCWD,
+                    wal_c.as_ptr(),
+                    libc::RENAME_NOREPLACE,
+                )
+            };
+            if placed != 0 {
+                continue;
+            }
+            // SAFETY: a NUL-terminated path.
+            if unsafe { checked_unlink(name.as_ptr()) } == 0 {
+                deletes += 1;
+            }
+        }
+        stop.store(true, Ordering::Relaxed);
+        let (placed, mut missing) = swapper.join().unwrap();
+        // What stands anywhere in the directory now (at the name, or kept aside) was not deleted.
+        for entry in std::fs::read_dir(dir.path()).unwrap() {
+            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap_or_default();
+            if let Some(n) = text.strip_prefix("FOREIGN ").and_then(|n| n.parse::<u64>().ok()) {
+                missing.remove(&n);
+            }
+        }
+        assert!(deletes > 100 && placed > 100, "too few rounds to tell: {deletes} deletes, {placed} swaps");
+        assert!(
+            missing.is_empty(),
+            "{} of {placed} foreign files deleted ({deletes} deletes): {missing:?}",
+            missing.len()
+        );
     }
 
     /// A file of one name, and a directory (SQLite opens the database's directory to sync it), pass.

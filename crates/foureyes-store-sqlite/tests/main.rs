@@ -5,6 +5,7 @@
 //! `cargo nextest run -p foureyes-store-sqlite --test integration -E 'test(/^FILE::/)'`.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+mod attack38_files;
 mod one_name;
 mod own_commit;
 mod read_pool;

@@ -22,7 +22,9 @@ Exit codes:
   15  policy test: a case did not get its expected verdict
   16  journal verify: the journal replays, but this machine's clock reads before its newest event: no door
       decides here until the clock reaches it (a wrong clock, or an event written with a time in the future);
-      or the database file has other names (hard links, ADR-882), and no door decides on it while they exist";
+      or the database file has other names (hard links, ADR-882), and no door decides on it while they exist
+  17  no FourEyes database at --db for a command that only reads (journal verify, audit, export, tail, prove,
+      decisions): a missing path, an empty file, or a database without a journal; nothing is created there";
 
 /// FourEyes: one door every side effect of an AI agent must pass.
 ///
@@ -32,7 +34,8 @@ Exit codes:
 #[derive(Debug, Parser)]
 #[command(name = "foureyes", version, after_help = EXIT_CODES, max_term_width = 110)]
 pub struct Cli {
-    /// The database: a SQLite file (created if missing), or a PostgreSQL URL such as
+    /// The database: a SQLite file (created if missing by a command that writes; one that only reads refuses a
+    /// missing one, exit 17), or a PostgreSQL URL such as
     /// `postgres://foureyes@db.internal/foureyes`, which several `serve` replicas can share (schema migrated at
     /// start). `mcp-proxy` and `demo` work on SQLite only.
     #[arg(long, global = true, env = "FOUREYES_DB", default_value = "./foureyes.db")]

@@ -70,13 +70,35 @@ pub fn require_policy(cli_policy: &Option<std::path::PathBuf>) -> Result<Arc<Pol
 /// Opens what `--db` names: a `postgres://` (or `postgresql://`) URL, or the path of a SQLite file.
 /// The door holds the seal key (`--seal-key`, ADR-420) when this process was given one.
 pub async fn open_backend(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
+    open_backend_as(db, true).await
+}
+
+/// [`open_backend`] for a door that only reads (`journal verify`, `audit`, `export`, `tail`, `prove`, `decisions`):
+/// a SQLite path with no FourEyes database — missing, an empty file, a database with no journal — is refused with
+/// [`crate::EXIT_NO_DATABASE`], naming the path, and nothing is created there (attack 38's H7, ADR-1210): a mistyped
+/// or deleted database must not verify green as a new, empty one.
+pub async fn open_reader(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
+    open_backend_as(db, false).await
+}
+
+/// [`SqliteStore::open_existing`], its "no FourEyes database here" as [`crate::EXIT_NO_DATABASE`] (ADR-1210).
+fn existing_sqlite(db: &Path) -> Result<SqliteStore, Exit> {
+    SqliteStore::open_existing(db, SqliteOptions::default()).map_err(|e| match e {
+        foureyes_store::StoreError::NotFound(why) => Exit::new(crate::EXIT_NO_DATABASE, why),
+        other => Exit::from(other),
+    })
+}
+
+async fn open_backend_as(db: &Path, create: bool) -> Result<Arc<dyn Backend>, Exit> {
     let seal = seal_key()?;
     let store: Arc<dyn Backend> = match db.to_str() {
         Some(url) if foureyes_store_pg::is_postgres_url(url) => {
             foureyes_store_pg::open_any_sealed(url, seal, request_memory()).await?
         }
         _ => Arc::new(
-            SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(seal).with_request_memory(request_memory()),
+            if create { SqliteStore::open(db, SqliteOptions::default())? } else { existing_sqlite(db)? }
+                .with_seal_key(seal)
+                .with_request_memory(request_memory()),
         ),
     };
     resolve_clock(store.as_ref()).await?;
@@ -695,7 +717,7 @@ async fn report(db: &Path, args: ReportArgs) -> Result<u8, Exit> {
 }
 
 async fn decisions(db: &Path, cmd: DecisionsCommand) -> Result<u8, Exit> {
-    let store = open_backend(db).await?;
+    let store = open_reader(db).await?;
     match cmd {
         DecisionsCommand::List { status, limit, all, before, json } => {
             let status = match status.as_deref() {
@@ -1109,7 +1131,7 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
         JournalCommand::Verify { file: None, checkpoint: Some(checkpoint), public_key: Some(public_key), json } => {
             let key = read_verifier_key(&public_key)?;
             let notes = read_notes(&checkpoint)?;
-            let store = open_backend(db).await?;
+            let store = open_reader(db).await?;
             let report = foureyes_store::checkpoint::verify_against_notes(store.as_ref(), &key, &notes).await?;
             // The seal too (ADR-535): every seal under `--seal-key` when given, and what the notes say of it — a
             // journal whose seals were stripped fails here, the check the door sends the operator to before sealing.
@@ -1130,7 +1152,7 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             Ok(if report.is_ok() && seals.is_ok() && stripped.is_none() { 0 } else { EXIT_VERIFY_FAILED })
         }
         JournalCommand::Verify { file: None, json, .. } => {
-            let store = open_backend(db).await?;
+            let store = open_reader(db).await?;
             let report = store.verify_journal().await?;
             // The door seal (ADR-420): from the first sealed event on, every event carries a seal (checked under
             // `--seal-key` when given).
@@ -1213,7 +1235,7 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             Ok(if seals.is_ok() { 0 } else { EXIT_VERIFY_FAILED })
         }
         JournalCommand::Export { file } => {
-            let store = open_backend(db).await?;
+            let store = open_reader(db).await?;
             let mut out: Box<dyn Write> = if file.as_os_str() == "-" {
                 Box::new(std::io::stdout().lock())
             } else {
@@ -1241,7 +1263,7 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             Ok(0)
         }
         JournalCommand::Audit { json } => {
-            let store = open_backend(db).await?;
+            let store = open_reader(db).await?;
             let mut report = store.audit().await?;
             // An event no door sealed is a difference too (ADR-420): the tables may match it, it is still forged.
             let seals = foureyes_store::checkpoint::verify_seals(store.as_ref(), seal_key()?).await?;
@@ -1293,7 +1315,7 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
         }
         JournalCommand::Prove { seq, checkpoint } => {
             let note = checkpoint.as_deref().map(read_last_note).transpose()?;
-            let store = open_backend(db).await?;
+            let store = open_reader(db).await?;
             let proof = foureyes_store::checkpoint::prove(store.as_ref(), seq, note.as_deref()).await?;
             print_json(&proof);
             Ok(0)
@@ -1320,7 +1342,7 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             }
         }
         JournalCommand::Tail { lines, follow, json } => {
-            let store = open_backend(db).await?;
+            let store = open_reader(db).await?;
             let head = store.verify_journal().await?;
             let head_seq = match &head {
                 foureyes_core::journal::VerifyReport::Ok { head_seq, .. } => *head_seq,

@@ -48,6 +48,9 @@ pub const EXIT_DRY_RUN: u8 = 12;
 /// `journal verify` (ADR-865): the journal replays, but this machine's clock reads before its newest time on record,
 /// so a door started here refuses to decide (ADR-730).
 pub const EXIT_CLOCK: u8 = 16;
+/// A door that only reads (`journal verify`, `audit`, `export`, `tail`, `prove`, `decisions`) was given a SQLite path
+/// with no FourEyes database: missing, an empty file, or a database without a journal (ADR-1210). Nothing is created.
+pub const EXIT_NO_DATABASE: u8 = 17;
 
 // Change control (`foureyes task …`, the `change-control` app's library) speaks the same exit codes.
 const _: () = assert!(

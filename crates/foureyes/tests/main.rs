@@ -12,6 +12,7 @@ mod namespaces;
 mod pg_cluster;
 mod support;
 
+mod attack38_files;
 mod bench_floor;
 mod bench_load;
 mod cli;
