@@ -18,6 +18,9 @@ use std::sync::OnceLock;
 struct Patterns {
     strong: Regex,
     weak: Regex,
+    /// A marker after the final figure that names the figure it replaces after it ("AUD 42.00 (revised from the AUD
+    /// 40 …)", "$45 instead of $50"): the later figure is the one taken back (ADR-1202).
+    backward: Regex,
 }
 
 fn patterns() -> &'static Patterns {
@@ -36,10 +39,17 @@ fn patterns() -> &'static Patterns {
                 r"|(?:sorry|oops|pardon|apolog\w*|excuse\s+me)\s*[,!.:;–—-]*\s*(?:(?:a|my|the|that\s+was\s+a)\s+)?(?:mistake|error|wrong)",
                 r"|ich\s+meinte?|korrektur|verschrieben|tippfehler|je\s+voulais\s+dire|erreur\s+de\s+(?:frappe|saisie)",
                 r"|je\s+me\s+suis\s+tromp[ée]e?|quise\s+decir|me\s+equivoqu[ée]|corrijo|quis\s+dizer|errei|volevo\s+dire|ho\s+sbagliato",
-                r"|pomy[lł]k\w*|poprawka|mia[lł]o\s+by[cć])\b",
+                r"|pomy[lł]k\w*|poprawka|mia[lł]o\s+by[cć]",
+                // figure38 (ADR-1202): a verb form of the Polish mistake ("pomyliłam cyfry"), a final figure named
+                // ("Final: 54,00", "final amount"), a decision after hesitating ("I've decided: 12.00").
+                r"|pomyli[lł]\w*|final(?:ly)?\s*[:=]|final\s+(?:figure|amount|answer|ask)|(?:i'?ve|i\s+have)\s+decided)\b",
             ))
             .ok()?,
             weak: Regex::new(r"(?i)\bi\s+mean\b|[-–—]\s*no\s*,").ok()?,
+            backward: Regex::new(
+                r"(?i)\b(?:(?:revised|changed|corrected|updated|amended)\s+from|instead\s+of|rather\s+than|in\s+place\s+of)\b",
+            )
+            .ok()?,
         })
     })
     .as_ref()
@@ -110,6 +120,17 @@ pub fn replaced(text: &str) -> String {
                 text[after.0..after.1].to_string()
             };
             edits.push((before.0, before.1, with));
+        }
+    }
+    for m in p.backward.find_iter(text) {
+        let Some(kept) = figures.iter().rev().find(|f| f.1 <= m.start()) else { continue };
+        let Some(back) = figures.iter().find(|f| f.0 >= m.end()) else { continue };
+        let (gap_before, gap_after) = (&text[kept.1..m.start()], &text[m.end()..back.0]);
+        if kept.2 == back.2 || gap_before.len() > 40 || gap_after.len() > 40 || gap_before.contains('\n') {
+            continue;
+        }
+        if !edits.iter().any(|e| e.0 == back.0 || e.0 == kept.0) {
+            edits.push((back.0, back.1, text[kept.0..kept.1].to_string()));
         }
     }
     let mut out = text.to_string();
