@@ -129,9 +129,38 @@ pub fn replaced(text: &str) -> String {
         if kept.2 == back.2 || gap_before.len() > 40 || gap_after.len() > 40 || gap_before.contains('\n') {
             continue;
         }
-        if !edits.iter().any(|e| e.0 == back.0 || e.0 == kept.0) {
-            edits.push((back.0, back.1, text[kept.0..kept.1].to_string()));
+        if !edits.iter().any(|e| (e.0 >= m.start() && e.0 < back.1) || e.0 == kept.0) {
+            // The marker and the figure it takes back go: what remains says the kept figure once.
+            edits.push((m.start(), back.1, String::new()));
         }
+    }
+    // A mistake named right after the second of two different figures ("45 zł, przepraszam, 54 zł (pomyliłam
+    // cyfry)", "£65, £56 — typo"): the second corrects the first, unless the words between take the later one back
+    // ("revised from") or a different figure follows (ADR-1202).
+    let of_digits = |m: &str| {
+        let m = m.to_lowercase();
+        ["typo", "typ", "swap", "transpos", "switch", "mixed", "pomyl", "wrong", "verschrieb", "tippfehler", "frappe"]
+            .iter()
+            .any(|w| m.contains(w))
+    };
+    for m in p.strong.find_iter(text).filter(|m| of_digits(m.as_str())) {
+        let mut before = figures.iter().rev().filter(|f| f.1 <= m.start());
+        let (Some(second), Some(first)) = (before.next(), before.next()) else { continue };
+        let between = &text[first.1..second.0];
+        let trailing = &text[second.1..m.start()];
+        let later_differs = figures.iter().find(|f| f.0 >= m.end()).is_some_and(|f| f.2 != second.2);
+        if first.2 == second.2
+            || between.len() > 40
+            || trailing.len() > 30
+            || between.contains('\n')
+            || trailing.contains('\n')
+            || later_differs
+            || p.backward.is_match(between)
+            || edits.iter().any(|e| e.0 <= second.1 && e.0 >= first.0)
+        {
+            continue;
+        }
+        edits.push((first.0, first.1, text[second.0..second.1].to_string()));
     }
     let mut out = text.to_string();
     edits.sort_by_key(|e| std::cmp::Reverse(e.0));

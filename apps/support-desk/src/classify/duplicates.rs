@@ -27,6 +27,8 @@ struct Patterns {
     hold: Regex,
     /// A comparison that uses a repeat word ("twice as much", "double the price").
     comparison: Regex,
+    /// A verb of trying or writing: the repeat word counts attempts, not charges ("I paid 45.00 and called twice").
+    attempt: Regex,
     /// Ordered separately / two different orders: each charged once.
     separate: Regex,
     /// A money figure on a line (a statement line).
@@ -45,7 +47,7 @@ fn patterns() -> Option<&'static Patterns> {
             ))
             .ok()?,
             figure_repeat: Regex::new(&format!(
-                r"(?i){FIGURE}\s*(?:(?:is|was|were|appears?|appearing|shows?|showing|shown|posted|came|comes|went|listed|on|in|the|my|our|card|statement|account|bank|app|online|banking|up|out|same|day|from|your|shop|store)\s+){{0,8}}{REPEAT}\b"
+                r"(?i){FIGURE}\s*(?:[^\s.?!]+[,;]?\s+){{0,9}}?{REPEAT}\b"
             ))
             .ok()?,
             second_charge: Regex::new(
@@ -54,6 +56,10 @@ fn patterns() -> Option<&'static Patterns> {
             .ok()?,
             hold: Regex::new(r"(?i)\b(?:authori[sz]ation|authori[sz]ed|pre-?auth\w*|hold|pending)\b").ok()?,
             comparison: Regex::new(r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of|my)\b").ok()?,
+            attempt: Regex::new(
+                r"(?i)\b(?:tried|try|called|calling|rang|phoned|emailed|e-mailed|wrote|written|asked|contacted|visited|ordered|returned|sent|used|washed|opened|reset|restarted|checked|told)\b",
+            )
+            .ok()?,
             separate: Regex::new(
                 r"(?i)\b(?:ordered\s+(?:them\s+)?separately|separate\s+orders|two\s+(?:different|separate)\s+orders|ordered\s+(?:two|2)\s+times|two\s+orders)\b",
             )
@@ -72,7 +78,7 @@ pub fn reported(own: &str) -> bool {
         return false;
     }
     p.verb_repeat.is_match(&text)
-        || p.figure_repeat.is_match(&text)
+        || p.figure_repeat.find_iter(&text).any(|m| !p.attempt.is_match(m.as_str()))
         || p.second_charge.is_match(&text)
         || repeated_statement_line(&text).is_some()
 }
@@ -154,6 +160,7 @@ mod tests {
             "I paid twice as much in the shop down the road",
             "two charges on my statement, 25.00 and 25.00, for the seed tray and the trowel I ordered separately",
             "I have ordered from you twice before, always fine",
+            "I paid 45.00 and have called your line twice",
             "the second chair arrived broken",
         ] {
             assert!(!reported(t), "{t}");
