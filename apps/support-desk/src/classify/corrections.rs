@@ -42,7 +42,7 @@ fn patterns() -> &'static Patterns {
                 r"|pomy[lł]k\w*|poprawka|mia[lł]o\s+by[cć]",
                 // figure38 (ADR-1202): a verb form of the Polish mistake ("pomyliłam cyfry"), a final figure named
                 // ("Final: 54,00", "final amount"), a decision after hesitating ("I've decided: 12.00").
-                r"|pomyli[lł]\w*|final(?:ly)?\s*[:=]|final\s+(?:figure|amount|answer|ask)|(?:i'?ve|i\s+have)\s+decided)\b",
+                r"|pomyli[lł]\w*|final(?:\s+(?:figure|amount|answer|ask))?|(?:i'?ve|i\s+have)\s+decided)\b",
             ))
             .ok()?,
             weak: Regex::new(r"(?i)\bi\s+mean\b|[-–—]\s*no\s*,").ok()?,

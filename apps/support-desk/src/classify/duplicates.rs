@@ -36,6 +36,8 @@ struct Patterns {
 }
 
 const REPEAT: &str = r"(?:twice|two\s+times|2\s*times|2\s*x|x\s*2|double|a\s+second\s+time)";
+/// The repeat words that may stand a few words after the figure ("x2" counts items there: only right after it).
+const WORDS: &str = r"(?:twice|two\s+times|2\s*times|a\s+second\s+time)";
 const FIGURE: &str = r"(?:(?:[$€£]|(?:a|au|us|nz|s)\$|\b(?:usd|eur|gbp|aud|php|pln|cad|nzd|sgd|chf)\s?)\s?\d(?:[\d,.]*\d)?|\b\d+(?:[.,]\d{2})\b)(?:\s?(?:zł|zl|usd|eur|gbp|aud|php|pln|€|dollars?|euros?|pounds?|quid|bucks))?";
 
 fn patterns() -> Option<&'static Patterns> {
@@ -47,7 +49,7 @@ fn patterns() -> Option<&'static Patterns> {
             ))
             .ok()?,
             figure_repeat: Regex::new(&format!(
-                r"(?i){FIGURE}\s*(?:[^\s.?!]+[,;]?\s+){{0,9}}?{REPEAT}\b"
+                r"(?i){FIGURE}(?:[ \t]*(?:2\s*x|x\s*2)\b|[ \t]*(?:[^\s.?!]+[,;]?[ \t]+){{0,9}}?{WORDS}\b)"
             ))
             .ok()?,
             second_charge: Regex::new(
@@ -161,6 +163,7 @@ mod tests {
             "two charges on my statement, 25.00 and 25.00, for the seed tray and the trowel I ordered separately",
             "I have ordered from you twice before, always fine",
             "I paid 45.00 and have called your line twice",
+            "  Linen throw (sage)       54.00\n  Cushion cover x2         27.50",
             "the second chair arrived broken",
         ] {
             assert!(!reported(t), "{t}");
