@@ -79,8 +79,7 @@ pub fn reported(own: &str) -> bool {
     if p.separate.is_match(&text) {
         return false;
     }
-    p.verb_repeat.is_match(&text)
-        || p.figure_repeat.find_iter(&text).any(|m| !p.attempt.is_match(m.as_str()))
+    p.verb_repeat.find_iter(&text).chain(p.figure_repeat.find_iter(&text)).any(|m| !p.attempt.is_match(m.as_str()))
         || p.second_charge.is_match(&text)
         || repeated_statement_line(&text).is_some()
 }
