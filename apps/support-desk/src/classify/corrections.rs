@@ -126,7 +126,15 @@ pub fn replaced(text: &str) -> String {
         let Some(kept) = figures.iter().rev().find(|f| f.1 <= m.start()) else { continue };
         let Some(back) = figures.iter().find(|f| f.0 >= m.end()) else { continue };
         let (gap_before, gap_after) = (&text[kept.1..m.start()], &text[m.end()..back.0]);
-        if kept.2 == back.2 || gap_before.len() > 40 || gap_after.len() > 40 || gap_before.contains('\n') {
+        // Tight on both sides, in one sentence: "42.00 (revised from the 40", "$45 instead of the $50" (b37 `g-021`:
+        // "(80 mic instead of 125). Please refund … $46.00" is a thing replaced, not a figure).
+        let sentence_break = |g: &str| g.contains(['\n', '.', '!', '?', ';']);
+        if kept.2 == back.2
+            || gap_before.len() > 25
+            || gap_after.len() > 12
+            || sentence_break(gap_before)
+            || sentence_break(gap_after)
+        {
             continue;
         }
         if !edits.iter().any(|e| (e.0 >= m.start() && e.0 < back.1) || e.0 == kept.0) {
@@ -156,6 +164,8 @@ pub fn replaced(text: &str) -> String {
             || trailing.contains('\n')
             || later_differs
             || p.backward.is_match(between)
+            // "21.70, not 27.00 - I mistyped": the negated figure is the one taken back (b20 `g-049`).
+            || between.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| w == "not")
             || edits.iter().any(|e| e.0 <= second.1 && e.0 >= first.0)
         {
             continue;

@@ -93,12 +93,13 @@ pub fn hold_question(own: &str, asks: bool) -> bool {
 /// The figure of a statement line repeated: two lines that carry the same one figure (a bank's alert pasted).
 fn repeated_statement_line(text: &str) -> Option<i64> {
     let p = patterns()?;
-    let lines: Vec<Vec<i64>> = text
-        .lines()
-        .map(|l| p.figure.find_iter(l).filter_map(|m| cents_of(m.as_str())).collect::<Vec<_>>())
-        .filter(|f: &Vec<i64>| f.len() == 1)
-        .collect();
-    lines.windows(2).find(|w| w[0] == w[1] && w[0][0] > 0).map(|w| w[0][0])
+    // Two adjacent lines written alike, each with one figure (b30 `g-062`: a question and a quoted question that
+    // name one figure each are no statement).
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    lines.windows(2).find_map(|w| {
+        let figures: Vec<i64> = p.figure.find_iter(w[0]).filter_map(|m| cents_of(m.as_str())).collect();
+        (w[0] == w[1] && !w[0].contains('?') && figures.len() == 1 && figures[0] > 0).then(|| figures[0])
+    })
 }
 
 /// The extra charge's figure when the report names one: the figure written twice (on two statement lines or twice in
@@ -161,6 +162,7 @@ mod tests {
             "I paid twice as much in the shop down the road",
             "two charges on my statement, 25.00 and 25.00, for the seed tray and the trowel I ordered separately",
             "I have ordered from you twice before, always fine",
+            "does the 49.99 include VAT?\nCan you check whether 49.99 was gross?",
             "I paid 45.00 and have called your line twice",
             "  Linen throw (sage)       54.00\n  Cushion cover x2         27.50",
             "the second chair arrived broken",
