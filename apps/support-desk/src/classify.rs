@@ -35,6 +35,7 @@ mod desk34;
 mod desk35;
 mod desk37;
 mod documents;
+mod duplicates;
 mod figures;
 mod gloss;
 mod grammar;
@@ -54,6 +55,7 @@ mod scope;
 mod settle;
 mod speakers;
 mod speech;
+mod spellings;
 pub use figures::{Figure, FigureRole};
 pub use intent::Act;
 
@@ -1224,7 +1226,7 @@ fn shares_kept(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
         &letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(&kinds::prepared(
             &desk25::limited_asks(&desk25::plain_puts(&documents::plain(&jargon::plain_requests(&gloss::english(
-                &numerals::as_digits(&money::canonical(&crate::content::normalize(text))),
+                &numerals::as_digits(&money::canonical(&spellings::plain(&crate::content::normalize(text)))),
             ))))),
         ))))),
     )))))
@@ -3215,7 +3217,7 @@ pub fn duplicate_charge(text: &str) -> bool {
 /// The duplicate-charge fact on prepared text, comparisons ("paid twice as much") cut out first.
 fn is_duplicate(own: &str) -> bool {
     let r = res();
-    r.duplicate.is_match(&r.comparison.replace_all(own, " ")) || acts::duplicate_named(own)
+    r.duplicate.is_match(&r.comparison.replace_all(own, " ")) || acts::duplicate_named(own) || duplicates::reported(own)
 }
 
 /// Safety, legal or injury words anywhere in the (normalised) text, quotes included: escalating is the safe side.
@@ -3320,7 +3322,8 @@ pub fn facts(ev: &Evidence) -> Facts {
     let thread = speakers::thread(&text);
     let own = customer_words(&text, &thread, &ev.ticket.subject);
     let clauses = intent_in(&own);
-    let duplicate = is_duplicate(&own);
+    // An authorisation hold asked about is no duplicate reported (ADR-1200).
+    let duplicate = is_duplicate(&own) && !duplicates::hold_question(&own, clauses.request);
     // A duplicate charge reported is a request to take the extra charge back (the policy has no clause that
     // blocks it: the order's amount or the figure named, like any request).
     let disclaimed = disclaimed_request(&own);
@@ -3813,6 +3816,14 @@ pub fn facts(ev: &Evidence) -> Facts {
         form_ask.is_none() && !disclaimed,
         answered.is_some(),
     );
+    // A duplicate charge asks the extra charge back: the figure it was reported with, when the others only tell
+    // the story (a balance, a date) (ADR-1200).
+    let amount = match amount {
+        Amount::Ambiguous if duplicate && wants_refund && form_ask.is_none() && answered.is_none() => {
+            duplicates::extra_charge(&own).map_or(amount, Amount::Cents)
+        }
+        a => a,
+    };
     Facts {
         wants_refund,
         amount,

@@ -18,6 +18,9 @@ use std::sync::OnceLock;
 struct Patterns {
     strong: Regex,
     weak: Regex,
+    /// A marker after the final figure that names the figure it replaces after it ("AUD 42.00 (revised from the AUD
+    /// 40 …)", "$45 instead of $50"): the later figure is the one taken back (ADR-1202).
+    backward: Regex,
 }
 
 fn patterns() -> &'static Patterns {
@@ -36,10 +39,17 @@ fn patterns() -> &'static Patterns {
                 r"|(?:sorry|oops|pardon|apolog\w*|excuse\s+me)\s*[,!.:;–—-]*\s*(?:(?:a|my|the|that\s+was\s+a)\s+)?(?:mistake|error|wrong)",
                 r"|ich\s+meinte?|korrektur|verschrieben|tippfehler|je\s+voulais\s+dire|erreur\s+de\s+(?:frappe|saisie)",
                 r"|je\s+me\s+suis\s+tromp[ée]e?|quise\s+decir|me\s+equivoqu[ée]|corrijo|quis\s+dizer|errei|volevo\s+dire|ho\s+sbagliato",
-                r"|pomy[lł]k\w*|poprawka|mia[lł]o\s+by[cć])\b",
+                r"|pomy[lł]k\w*|poprawka|mia[lł]o\s+by[cć]",
+                // figure38 (ADR-1202): a verb form of the Polish mistake ("pomyliłam cyfry"), a final figure named
+                // ("Final: 54,00", "final amount"), a decision after hesitating ("I've decided: 12.00").
+                r"|pomyli[lł]\w*|final(?:\s+(?:figure|amount|answer|ask))?|(?:i'?ve|i\s+have)\s+decided)\b",
             ))
             .ok()?,
             weak: Regex::new(r"(?i)\bi\s+mean\b|[-–—]\s*no\s*,").ok()?,
+            backward: Regex::new(
+                r"(?i)\b(?:(?:revised|changed|corrected|updated|amended)\s+from|instead\s+of|rather\s+than|in\s+place\s+of)\b",
+            )
+            .ok()?,
         })
     })
     .as_ref()
@@ -111,6 +121,56 @@ pub fn replaced(text: &str) -> String {
             };
             edits.push((before.0, before.1, with));
         }
+    }
+    for m in p.backward.find_iter(text) {
+        let Some(kept) = figures.iter().rev().find(|f| f.1 <= m.start()) else { continue };
+        let Some(back) = figures.iter().find(|f| f.0 >= m.end()) else { continue };
+        let (gap_before, gap_after) = (&text[kept.1..m.start()], &text[m.end()..back.0]);
+        // Tight on both sides, in one sentence: "42.00 (revised from the 40", "$45 instead of the $50" (b37 `g-021`:
+        // "(80 mic instead of 125). Please refund … $46.00" is a thing replaced, not a figure).
+        let sentence_break = |g: &str| g.contains(['\n', '.', '!', '?', ';']);
+        if kept.2 == back.2
+            || gap_before.len() > 25
+            || gap_after.len() > 12
+            || sentence_break(gap_before)
+            || sentence_break(gap_after)
+        {
+            continue;
+        }
+        if !edits.iter().any(|e| (e.0 >= m.start() && e.0 < back.1) || e.0 == kept.0) {
+            // The marker and the figure it takes back go: what remains says the kept figure once.
+            edits.push((m.start(), back.1, String::new()));
+        }
+    }
+    // A mistake named right after the second of two different figures ("45 zł, przepraszam, 54 zł (pomyliłam
+    // cyfry)", "£65, £56 — typo"): the second corrects the first, unless the words between take the later one back
+    // ("revised from") or a different figure follows (ADR-1202).
+    let of_digits = |m: &str| {
+        let m = m.to_lowercase();
+        ["typo", "typ", "swap", "transpos", "switch", "mixed", "pomyl", "wrong", "verschrieb", "tippfehler", "frappe"]
+            .iter()
+            .any(|w| m.contains(w))
+    };
+    for m in p.strong.find_iter(text).filter(|m| of_digits(m.as_str())) {
+        let mut before = figures.iter().rev().filter(|f| f.1 <= m.start());
+        let (Some(second), Some(first)) = (before.next(), before.next()) else { continue };
+        let between = &text[first.1..second.0];
+        let trailing = &text[second.1..m.start()];
+        let later_differs = figures.iter().find(|f| f.0 >= m.end()).is_some_and(|f| f.2 != second.2);
+        if first.2 == second.2
+            || between.len() > 40
+            || trailing.len() > 30
+            || between.contains('\n')
+            || trailing.contains('\n')
+            || later_differs
+            || p.backward.is_match(between)
+            // "21.70, not 27.00 - I mistyped": the negated figure is the one taken back (b20 `g-049`).
+            || between.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| w == "not")
+            || edits.iter().any(|e| e.0 <= second.1 && e.0 >= first.0)
+        {
+            continue;
+        }
+        edits.push((first.0, first.1, text[second.0..second.1].to_string()));
     }
     let mut out = text.to_string();
     edits.sort_by_key(|e| std::cmp::Reverse(e.0));

@@ -1,0 +1,191 @@
+//! A duplicate charge (ADR-1200): the customer reports being charged more than once for one purchase — the policy
+//! reads that as a request to take the extra charge back (blind39 BRIEF, rule 4: "A duplicate charge reported is a
+//! request to take the extra charge back").
+//!
+//! The shapes people write it in, beyond the charging verb directly before "twice" that the older reading knows:
+//! - the charging verb with its object and where it was taken between ("took 289,90 zł from my account twice",
+//!   "charged 45.00 two times"): a figure's decimal point is no sentence end;
+//! - the figure itself repeated ("45.00 twice on card", "the 129.99 … is on the statement TWO times", "AUD 58.40
+//!   posted 2x");
+//! - the second charge named as a thing ("the second debit", "I want the second payment returned");
+//! - a statement pasted with the same figure on two lines from the shop.
+//!
+//! Not a duplicate: an authorisation hold or a pending line asked about ("is the pending one just a hold?"), a
+//! comparison ("paid twice as much"), two separate orders each charged once.
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+struct Patterns {
+    /// A charging verb, then within the sentence (figures with decimals allowed) a repeat word.
+    verb_repeat: Regex,
+    /// A money figure, then (its place on a statement or card between) a repeat word.
+    figure_repeat: Regex,
+    /// The second charge named as a thing.
+    second_charge: Regex,
+    /// An authorisation hold, a pending line or a pre-authorisation.
+    hold: Regex,
+    /// A comparison that uses a repeat word ("twice as much", "double the price").
+    comparison: Regex,
+    /// A verb of trying or writing: the repeat word counts attempts, not charges ("I paid 45.00 and called twice").
+    attempt: Regex,
+    /// Ordered separately / two different orders: each charged once.
+    separate: Regex,
+    /// A money figure on a line (a statement line).
+    figure: Regex,
+}
+
+const REPEAT: &str = r"(?:twice|two\s+times|2\s*times|2\s*x|x\s*2|double|a\s+second\s+time)";
+/// The repeat words that may stand a few words after the figure ("x2" counts items there: only right after it).
+const WORDS: &str = r"(?:twice|two\s+times|2\s*times|a\s+second\s+time)";
+const FIGURE: &str = r"(?:(?:[$€£]|(?:a|au|us|nz|s)\$|\b(?:usd|eur|gbp|aud|php|pln|cad|nzd|sgd|chf)\s?)\s?\d(?:[\d,.]*\d)?|\b\d+(?:[.,]\d{2})\b)(?:\s?(?:zł|zl|usd|eur|gbp|aud|php|pln|€|dollars?|euros?|pounds?|quid|bucks))?";
+
+fn patterns() -> Option<&'static Patterns> {
+    static P: OnceLock<Option<Patterns>> = OnceLock::new();
+    P.get_or_init(|| {
+        Some(Patterns {
+            verb_repeat: Regex::new(&format!(
+                r"(?i)\b(?:charged|billed|debited|took|taken|deducted|withdrawn|collected|paid|processed|went\s+through|gone\s+through|came\s+out)\b(?:[^.?!\n]|[.,]\d){{0,45}}?\b{REPEAT}\b"
+            ))
+            .ok()?,
+            figure_repeat: Regex::new(&format!(
+                r"(?i){FIGURE}(?:[ \t]*(?:2\s*x|x\s*2)\b|[ \t]*(?:[^\s.?!]+[,;]?[ \t]+){{0,9}}?{WORDS}\b)"
+            ))
+            .ok()?,
+            second_charge: Regex::new(
+                r"(?i)\b(?:the|that|this|a|my)\s+(?:second|duplicate[d]?|double[d]?|repeat(?:ed)?)\s+(?:debit|payment|charge|transaction|withdrawal|deduction)s?\b",
+            )
+            .ok()?,
+            hold: Regex::new(r"(?i)\b(?:authori[sz]ation|authori[sz]ed|pre-?auth\w*|hold|pending)\b").ok()?,
+            comparison: Regex::new(r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of|my)\b").ok()?,
+            attempt: Regex::new(
+                r"(?i)\b(?:tried|try|called|calling|rang|phoned|emailed|e-mailed|wrote|written|asked|contacted|visited|ordered|returned|sent|used|washed|opened|reset|restarted|checked|told)\b",
+            )
+            .ok()?,
+            separate: Regex::new(
+                r"(?i)\b(?:ordered\s+(?:them\s+)?separately|separate\s+orders|two\s+(?:different|separate)\s+orders|ordered\s+(?:two|2)\s+times|two\s+orders)\b",
+            )
+            .ok()?,
+            figure: Regex::new(FIGURE).ok()?,
+        })
+    })
+    .as_ref()
+}
+
+/// Whether the customer reports being charged more than once for one purchase (the shapes in the module doc).
+pub fn reported(own: &str) -> bool {
+    let Some(p) = patterns() else { return false };
+    let text = p.comparison.replace_all(own, " ");
+    if p.separate.is_match(&text) {
+        return false;
+    }
+    p.verb_repeat.find_iter(&text).chain(p.figure_repeat.find_iter(&text)).any(|m| !p.attempt.is_match(m.as_str()))
+        || p.second_charge.is_match(&text)
+        || repeated_statement_line(&text).is_some()
+}
+
+/// Whether the text asks only whether a second line is an authorisation hold or a pending charge ("Is the pending one
+/// just a hold that drops off?"): a question, never a report of a duplicate to take back.
+pub fn hold_question(own: &str, asks: bool) -> bool {
+    patterns().is_some_and(|p| p.hold.is_match(own)) && own.contains('?') && !asks
+}
+
+/// The figure of a statement line repeated: two lines that carry the same one figure (a bank's alert pasted).
+fn repeated_statement_line(text: &str) -> Option<i64> {
+    let p = patterns()?;
+    // Two adjacent lines written alike, each with one figure (b30 `g-062`: a question and a quoted question that
+    // name one figure each are no statement).
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    lines.windows(2).find_map(|w| {
+        let figures: Vec<i64> = p.figure.find_iter(w[0]).filter_map(|m| cents_of(m.as_str())).collect();
+        (w[0] == w[1] && !w[0].contains('?') && figures.len() == 1 && figures[0] > 0).then(|| figures[0])
+    })
+}
+
+/// The extra charge's figure when the report names one: the figure written twice (on two statement lines or twice in
+/// the text) or the one figure in the sentence that reports the repeat. `None` when no figure or several.
+pub fn extra_charge(own: &str) -> Option<i64> {
+    let p = patterns()?;
+    if let Some(v) = repeated_statement_line(own) {
+        return Some(v);
+    }
+    let figures: Vec<i64> = p.figure.find_iter(own).filter_map(|m| cents_of(m.as_str())).collect();
+    let mut repeated: Vec<i64> =
+        figures.iter().copied().filter(|v| figures.iter().filter(|w| *w == v).count() >= 2).collect();
+    repeated.dedup();
+    if let [one] = repeated.as_slice() {
+        return Some(*one);
+    }
+    let in_report: Vec<i64> = p
+        .verb_repeat
+        .find_iter(own)
+        .chain(p.figure_repeat.find_iter(own))
+        .flat_map(|m| p.figure.find_iter(m.as_str()).filter_map(|f| cents_of(f.as_str())).collect::<Vec<_>>())
+        .collect();
+    let mut distinct = in_report.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    match distinct.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
+}
+
+/// The cents of a matched figure (its currency stripped).
+fn cents_of(figure: &str) -> Option<i64> {
+    let digits: String = figure
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .collect::<String>()
+        .trim_end_matches(|c: char| !c.is_ascii_digit())
+        .to_string();
+    super::money::number(&digits.replace(' ', ""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_of_a_second_charge() {
+        for t in [
+            "Your system took 289,90 zł from my account twice (second debit yesterday).",
+            "card charged 45.00 two times same order. fix",
+            "dup charge on 9920. 45.00 twice on card. fix",
+            "the 129.99 from the computer shop is on the statement TWO times, same day",
+            "I want the second payment returned.",
+            "> 09 Nov  SHOP.EXAMPLE ONLINE   AUD 62.40\n> 09 Nov  SHOP.EXAMPLE ONLINE   AUD 62.40\n> Available balance: AUD 1,204.17",
+        ] {
+            assert!(reported(t), "{t}");
+        }
+        for t in [
+            "I paid twice as much in the shop down the road",
+            "two charges on my statement, 25.00 and 25.00, for the seed tray and the trowel I ordered separately",
+            "I have ordered from you twice before, always fine",
+            "does the 49.99 include VAT?\nCan you check whether 49.99 was gross?",
+            "I paid 45.00 and have called your line twice",
+            "  Linen throw (sage)       54.00\n  Cushion cover x2         27.50",
+            "the second chair arrived broken",
+        ] {
+            assert!(!reported(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn the_extra_charge_is_the_repeated_figure() {
+        assert_eq!(
+            extra_charge(
+                "taken it twice\n09 Nov SHOP AUD 62.40\n09 Nov SHOP AUD 62.40\nAvailable balance: AUD 1,204.17"
+            ),
+            Some(6240)
+        );
+        assert_eq!(extra_charge("card charged 45.00 two times same order"), Some(4500));
+        assert_eq!(extra_charge("charged twice, please fix"), None);
+    }
+
+    #[test]
+    fn a_hold_asked_about_is_no_report() {
+        assert!(hold_question("AUD 149 twice but one line says 'authorisation'. Do I need to do anything?", false));
+        assert!(!hold_question("AUD 149 twice, please refund one", true));
+    }
+}
