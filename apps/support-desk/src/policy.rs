@@ -226,6 +226,14 @@ fn requests(f: &Facts) -> bool {
     f.wants_refund && !f.about_refund_on_record
 }
 
+/// The order was never sent: cancelled or only paid (hazard38, ADR-1192). A refund asked on it is the reference
+/// policy's own F1 example ("a refund asked on an order that is only `paid` or `cancelled`"): no figure test applies
+/// to it (X2, E1 and U1's amount test read the figure of a refund of goods sent), so it never closes, and is never
+/// refused or held on a figure — a human settles what the cancellation owes.
+fn unsent(f: &Facts) -> bool {
+    matches!(f.order_status.as_deref(), Some("cancelled" | "paid"))
+}
+
 fn money(c: i64) -> String {
     crate::money(c)
 }
@@ -242,7 +250,9 @@ fn x1(f: &Facts) -> Option<String> {
 }
 
 fn x2(f: &Facts) -> Option<String> {
-    let (true, true, Some(order)) = (requests(f), identified(f), f.order_amount_cents) else { return None };
+    let (true, true, false, Some(order)) = (requests(f), identified(f), unsent(f), f.order_amount_cents) else {
+        return None;
+    };
     let asked = requested_cents(f)?;
     (asked > order).then(|| {
         format!("asks {} on an order of {} (an over-ask is refused, never reduced)", money(asked), money(order))
@@ -259,7 +269,7 @@ fn x4(f: &Facts) -> Option<String> {
 }
 
 fn e1(f: &Facts) -> Option<String> {
-    if !(requests(f) && identified(f)) {
+    if !(requests(f) && identified(f)) || unsent(f) {
         return None;
     }
     let asked = requested_cents(f)?;
@@ -275,7 +285,7 @@ fn u1(f: &Facts) -> Option<String> {
         if f.order == OrderLookup::Ambiguous {
             return Some("needs more information: several orders and none named or linked".into());
         }
-        if identified(f) && f.amount == Amount::Ambiguous {
+        if identified(f) && f.amount == Amount::Ambiguous && !unsent(f) {
             return Some(
                 "needs more information: the amount cannot be settled (a share, alternatives or an unreadable figure)"
                     .into(),
@@ -474,6 +484,7 @@ fn why_not(clause: Clause, f: &Facts) -> String {
         Clause::X1 => format!("the order is this customer's ({:?})", f.order),
         Clause::X2 | Clause::X3 | Clause::X4 | Clause::E1 if !requests(f) => no_request(),
         Clause::X2 | Clause::X3 | Clause::X4 | Clause::E1 if !identified(f) => unidentified(),
+        Clause::X2 | Clause::E1 if unsent(f) => "the order was never sent (cancelled or only paid): no figure test".into(),
         Clause::X2 => match (asked, f.order_amount_cents) {
             (Some(a), Some(o)) => format!("asks {} of an order of {}: not more", money(a), money(o)),
             _ => format!("the amount asked cannot be settled ({:?})", f.amount),
@@ -485,6 +496,7 @@ fn why_not(clause: Clause, f: &Facts) -> String {
             None => format!("the amount asked cannot be settled ({:?})", f.amount),
         },
         Clause::E2 => "no safety, legal or injury words".into(),
+        Clause::U1 if requests(f) && unsent(f) => "the order was never sent: no amount test".into(),
         Clause::U1 if requests(f) => "the order and the amount are settled".into(),
         Clause::U1 => format!("no refund asked and not a vague complaint (intent {:?})", f.intent),
         Clause::R1 | Clause::R2 | Clause::R3 | Clause::R4 | Clause::R5 => {
