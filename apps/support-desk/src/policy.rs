@@ -227,9 +227,9 @@ fn requests(f: &Facts) -> bool {
 }
 
 /// The order was never sent: cancelled or only paid (hazard38, ADR-1192). A refund asked on it is the reference
-/// policy's own F1 example ("a refund asked on an order that is only `paid` or `cancelled`"): no figure test applies
-/// to it (X2, E1 and U1's amount test read the figure of a refund of goods sent), so it never closes, and is never
-/// refused or held on a figure — a human settles what the cancellation owes.
+/// policy's own F1 example ("a refund asked on an order that is only `paid` or `cancelled`"): E1 ("the order otherwise
+/// fine") and U1's amount test do not apply to it — a human settles what the cancellation owes. The refusals still
+/// come first (X2 included: an over-ask is refused on any order, as the kept sets label it).
 fn unsent(f: &Facts) -> bool {
     matches!(f.order_status.as_deref(), Some("cancelled" | "paid"))
 }
@@ -250,9 +250,7 @@ fn x1(f: &Facts) -> Option<String> {
 }
 
 fn x2(f: &Facts) -> Option<String> {
-    let (true, true, false, Some(order)) = (requests(f), identified(f), unsent(f), f.order_amount_cents) else {
-        return None;
-    };
+    let (true, true, Some(order)) = (requests(f), identified(f), f.order_amount_cents) else { return None };
     let asked = requested_cents(f)?;
     (asked > order).then(|| {
         format!("asks {} on an order of {} (an over-ask is refused, never reduced)", money(asked), money(order))
@@ -484,7 +482,7 @@ fn why_not(clause: Clause, f: &Facts) -> String {
         Clause::X1 => format!("the order is this customer's ({:?})", f.order),
         Clause::X2 | Clause::X3 | Clause::X4 | Clause::E1 if !requests(f) => no_request(),
         Clause::X2 | Clause::X3 | Clause::X4 | Clause::E1 if !identified(f) => unidentified(),
-        Clause::X2 | Clause::E1 if unsent(f) => "the order was never sent (cancelled or only paid): no figure test".into(),
+        Clause::E1 if unsent(f) => "the order was never sent (cancelled or only paid): no cap test".into(),
         Clause::X2 => match (asked, f.order_amount_cents) {
             (Some(a), Some(o)) => format!("asks {} of an order of {}: not more", money(a), money(o)),
             _ => format!("the amount asked cannot be settled ({:?})", f.amount),

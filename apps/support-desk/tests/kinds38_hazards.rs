@@ -81,7 +81,8 @@ fn check(kind: &str) {
     let all: Vec<Row> = rows().into_iter().filter(|r| r.kind == kind).collect();
     for r in &all {
         let c = classify::classify(&evidence(r));
-        let got = (c.action.to_string(), c.policy_refs.first().map(|x| x.to_string()).unwrap_or_default(), c.amount_cents);
+        let got =
+            (c.action.to_string(), c.policy_refs.first().map(|x| x.to_string()).unwrap_or_default(), c.amount_cents);
         let want = (r.action.to_string(), r.clause.to_string(), if r.action == "refund" { r.cents } else { None });
         if got != want {
             wrong.push(format!("[{}] {}\n    want {want:?}, got {got:?}", r.source, r.body));

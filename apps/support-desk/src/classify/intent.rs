@@ -1545,12 +1545,12 @@ pub fn directs_money(clause: &str) -> bool {
         let verb = r"(?:send|give|pay|process|issue|return|transfer|put|wire|release|action|arrange|top\s+up|make\s+up)";
         Regex::new(&format!(
             concat!(
-                r"(?i)(?:^|[.!?;:,]\s*|\b(?:please|pls|plz|kindly|just|now|also|and|so|then)\s+|\b(?:can|could|would|will)\s+(?:you|u|ya|your\s+team)\s+(?:\w+\s+){{0,2}}?)",
-                r"(?:{own_verb}\b|{verb}\b[^.?!\n]{{0,40}}?\b{money})",
+                r"(?i)(?:^\W*|[.!?;:,]\s*|\b(?:please|pls|plz|kindly|just|now|also|and|so|then)\s+|\b(?:can|could|would|will)\s+(?:you|u|ya|your\s+team)\s+(?:\w+\s+){{0,2}}?)",
+                r"(?:{own_verb}\s+(?:(?:me|us|it|that|this|them|the|my|our|a|an|all|everything|in\s+full|please|pls|asap|now|for)\b|[$€£\d])|{own_verb}\s*(?:[.!,:;-]|$)|{verb}\b[^.?!\n]{{0,40}}?\b{money})",
                 r"|\b(?:can|could|may)\s+(?:i|we)\s+(?:\w+\s+)?(?:get|have|receive|be\s+(?:paid|refunded|credited|reimbursed))\b[^.?!\n]{{0,40}}?(?:{money}|\bfor\s+(?:it|them|that|those))",
-                r"|\b(?:i|we)\s+(?:still\s+|also\s+|now\s+|really\s+)?(?:want|need|would\s+like|'d\s+like|expect|demand|require|request|am\s+requesting|are\s+requesting|ask\s+for|am\s+asking\s+for|claim)\b[^.?!\n]{{0,40}}?{money}",
+                r"|\b(?:i|we)(?:(?:'d|\s+would)\s+(?:really\s+|just\s+)?(?:like|want|prefer|appreciate)|\s+(?:still\s+|also\s+|now\s+|really\s+|just\s+)?(?:want|need|expect|demand|require|request|am\s+requesting|are\s+requesting|ask\s+for|am\s+asking\s+for|claim))\b[^.?!\n]{{0,60}}?{money}",
                 r"|\b(?:requesting|request\s+for|claim\s+for)\b[^.?!\n]{{0,30}}?{money}",
-                r"|\b{own_verb}\s+(?:me|us|it|that|them|this)\b",
+                r"|\b(?:to|hereby|formally|now|i\s+am|i'?m|we\s+are|we'?re)\s+(?:formally\s+|kindly\s+|hereby\s+)?(?:request(?:ing)?|claim(?:ing)?|seek(?:ing)?|ask(?:ing)?\s+for)\b[^.?!\n]{{0,30}}?{money}",
             ),
             own_verb = own_verb,
             verb = verb,
@@ -1559,7 +1559,13 @@ pub fn directs_money(clause: &str) -> bool {
         .ok()
     })
     .as_ref()
-    .is_some_and(|re| re.is_match(clause))
+    // A want whose words thank ("I want say thank you for the refund") directs no money; nor does one that tells ("I'd like to confirm that the refund … has reached my account").
+    .is_some_and(|re| {
+        re.find_iter(clause).any(|m| {
+            let t = m.as_str().to_lowercase();
+            !["thank", "confirm", "say", "tell", "let you know", "inform", "mention"].iter().any(|w| t.contains(w))
+        })
+    })
 }
 
 /// The ticket tells a refund's money as arrived or done (hazard38, ADR-1193): "the $175 is back in my account", "the
@@ -1568,8 +1574,8 @@ pub fn tells_refund_arrived(text: &str) -> bool {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(concat!(
-            r"(?i)\b(?:refund\w*|money|credit|reimbursement|funds|payment|it|[$€£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:usd|eur|gbp|aud|php|zł|pln|dollars?|euros?|pounds?))",
-            r"\s+(?:\w+\s+){0,2}?(?:is|was|has|have|had|'s)?\s*(?:now\s+|finally\s+|already\s+)?",
+            r"(?i)(?:\b(?:refund\w*|money|credit|reimbursement|funds|payment|it)|[$€£]\s?\d[\d.,]*|\b\d[\d.,]*\s?(?:usd|eur|gbp|aud|php|zł|pln|dollars?|euros?|pounds?))",
+            r"\b[^.?!\n,;]{0,60}?\b(?:is|was|has|have|had|'s)?\s*(?:now\s+|finally\s+|already\s+)?",
             r"(?:back\s+(?:in|on|into)\s+(?:my|our|the)\b|landed|arrived|reached\s+(?:my|our|the)\b|came\s+(?:through|thru|in)\b|",
             r#"come\s+(?:through|thru|in)\b|gone\s+through|went\s+through|showed\s+up|shows?\s+(?:up|as\s+['"‘“]?(?:completed|processed|done|paid|sent))|"#,
             r"been\s+(?:received|credited|processed|paid|completed))",

@@ -180,8 +180,20 @@ pub fn without_non_threats(text: &str) -> String {
         let last = before.split_whitespace().last().unwrap_or("");
         let verb_before = matches!(
             last.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''),
-            "to" | "will" | "i'll" | "we'll" | "shall" | "gonna" | "can" | "could" | "would" | "might" | "may" | "and"
-                | "i" | "we" | "must"
+            "to" | "will"
+                | "i'll"
+                | "we'll"
+                | "shall"
+                | "gonna"
+                | "can"
+                | "could"
+                | "would"
+                | "might"
+                | "may"
+                | "and"
+                | "i"
+                | "we"
+                | "must"
         );
         if !verb_before && !before.is_empty() {
             out.replace_range(m.range(), "   ");
