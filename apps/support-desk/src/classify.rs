@@ -3445,7 +3445,7 @@ pub fn facts(ev: &Evidence) -> Facts {
         && !wants_refund
         && !disclaimed
         && ev.refunds.iter().any(|r| r.status == "executed")
-        && own.split_inclusive(['.', '!', '?', '\n']).any(intent::directs_money);
+        && intent::sentences(&own).into_iter().any(intent::directs_money);
     let instruction_ask =
         refusable && !wants_refund && !disclaimed && layout.seen != text && intent_in(&prepare(&layout.seen)).request;
     let wants_refund = wants_refund || asks_anew || instruction_ask;
@@ -3898,7 +3898,7 @@ fn about_refund_on_record(own: &str, on_record: &[i64], order: Option<i64>) -> b
         .as_ref()
         .map_or_else(|| own.to_string(), |re| re.replace_all(own, " ").into_owned());
     if acknowledges
-        && !own.split_inclusive(['.', '!', '?', '\n']).any(intent::directs_money)
+        && !intent::sentences(own).into_iter().any(intent::directs_money)
         && !new_ask.is_some_and(|re| re.is_match(&told))
         && reply_figures(own).iter().all(|v| on_record.contains(v) || Some(*v) == order)
     {

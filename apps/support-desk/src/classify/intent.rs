@@ -1575,7 +1575,7 @@ pub fn tells_refund_arrived(text: &str) -> bool {
     RE.get_or_init(|| {
         Regex::new(concat!(
             r"(?i)(?:\b(?:refund\w*|money|credit|reimbursement|funds|payment|it)|[$€£]\s?\d[\d.,]*|\b\d[\d.,]*\s?(?:usd|eur|gbp|aud|php|zł|pln|dollars?|euros?|pounds?))",
-            r"\b[^.?!\n,;]{0,60}?\b(?:is|was|has|have|had|'s)?\s*(?:now\s+|finally\s+|already\s+)?",
+            r"\b(?:[^.?!\n,;]|[.,]\d){0,60}?\b(?:is|was|has|have|had|'s)?\s*(?:now\s+|finally\s+|already\s+)?",
             r"(?:back\s+(?:in|on|into)\s+(?:my|our|the)\b|landed|arrived|reached\s+(?:my|our|the)\b|came\s+(?:through|thru|in)\b|",
             r#"come\s+(?:through|thru|in)\b|gone\s+through|went\s+through|showed\s+up|shows?\s+(?:up|as\s+['"‘“]?(?:completed|processed|done|paid|sent))|"#,
             r"been\s+(?:received|credited|processed|paid|completed))",
@@ -1584,4 +1584,24 @@ pub fn tells_refund_arrived(text: &str) -> bool {
     })
     .as_ref()
     .is_some_and(|re| re.is_match(text))
+}
+
+/// The sentences of a text: split after ".", "!" or "?" followed by a space or the end, and at line breaks — never
+/// inside a figure ("720.00", "29,99") (hazard38).
+pub fn sentences(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for (i, c) in text.char_indices() {
+        let end = i + c.len_utf8();
+        let next_blank = bytes.get(end).is_none_or(|b| b.is_ascii_whitespace());
+        if c == '\n' || (matches!(c, '.' | '!' | '?') && next_blank) {
+            out.push(&text[start..end]);
+            start = end;
+        }
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
 }
