@@ -1540,7 +1540,7 @@ pub fn claims_money_owed(text: &str) -> bool {
 pub fn directs_money(clause: &str) -> bool {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     RE.get_or_init(|| {
-        let money = r"(?:money|refund\w*|credit\w*|reimburs\w*|compensation|payment|funds|cash|the\s+(?:rest|remaining|remainder|difference|balance|shortfall)|[$€£]\s?\d|\d+(?:[.,]\d{1,2})?\s?(?:usd|eur|gbp|aud|cad|sgd|php|pln|zł|zl|dollars?|euros?|pounds?|bucks|quid)\b|back\b)";
+        let money = r"(?:money|refund\w*|credit\w*|reimburs\w*|compensation|payment|funds|cash|the\s+(?:rest|remaining|remainder|difference|balance|shortfall)|[$€£]\s?\d|\d+(?:[.,]\d{1,2})?\s?(?:usd|eur|gbp|aud|cad|sgd|php|pln|zł|zl|dollars?|euros?|pounds?|bucks|quid)\b|\d+[.,]\d{2}\b|back\b)";
         let own_verb = r"(?:refund|reimburse|repay|credit|compensate)";
         let verb = r"(?:send|give|pay|process|issue|return|transfer|put|wire|release|action|arrange|top\s+up|make\s+up)";
         Regex::new(&format!(
