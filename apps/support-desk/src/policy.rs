@@ -226,6 +226,14 @@ fn requests(f: &Facts) -> bool {
     f.wants_refund && !f.about_refund_on_record
 }
 
+/// The order was never sent: cancelled or only paid (hazard38, ADR-1192). A refund asked on it is the reference
+/// policy's own F1 example ("a refund asked on an order that is only `paid` or `cancelled`"): E1 ("the order otherwise
+/// fine") and U1's amount test do not apply to it — a human settles what the cancellation owes. The refusals still
+/// come first (X2 included: an over-ask is refused on any order, as the kept sets label it).
+fn unsent(f: &Facts) -> bool {
+    matches!(f.order_status.as_deref(), Some("cancelled" | "paid"))
+}
+
 fn money(c: i64) -> String {
     crate::money(c)
 }
@@ -259,7 +267,7 @@ fn x4(f: &Facts) -> Option<String> {
 }
 
 fn e1(f: &Facts) -> Option<String> {
-    if !(requests(f) && identified(f)) {
+    if !(requests(f) && identified(f)) || unsent(f) {
         return None;
     }
     let asked = requested_cents(f)?;
@@ -275,7 +283,7 @@ fn u1(f: &Facts) -> Option<String> {
         if f.order == OrderLookup::Ambiguous {
             return Some("needs more information: several orders and none named or linked".into());
         }
-        if identified(f) && f.amount == Amount::Ambiguous {
+        if identified(f) && f.amount == Amount::Ambiguous && !unsent(f) {
             return Some(
                 "needs more information: the amount cannot be settled (a share, alternatives or an unreadable figure)"
                     .into(),
@@ -474,6 +482,7 @@ fn why_not(clause: Clause, f: &Facts) -> String {
         Clause::X1 => format!("the order is this customer's ({:?})", f.order),
         Clause::X2 | Clause::X3 | Clause::X4 | Clause::E1 if !requests(f) => no_request(),
         Clause::X2 | Clause::X3 | Clause::X4 | Clause::E1 if !identified(f) => unidentified(),
+        Clause::E1 if unsent(f) => "the order was never sent (cancelled or only paid): no cap test".into(),
         Clause::X2 => match (asked, f.order_amount_cents) {
             (Some(a), Some(o)) => format!("asks {} of an order of {}: not more", money(a), money(o)),
             _ => format!("the amount asked cannot be settled ({:?})", f.amount),
@@ -485,6 +494,7 @@ fn why_not(clause: Clause, f: &Facts) -> String {
             None => format!("the amount asked cannot be settled ({:?})", f.amount),
         },
         Clause::E2 => "no safety, legal or injury words".into(),
+        Clause::U1 if requests(f) && unsent(f) => "the order was never sent: no amount test".into(),
         Clause::U1 if requests(f) => "the order and the amount are settled".into(),
         Clause::U1 => format!("no refund asked and not a vague complaint (intent {:?})", f.intent),
         Clause::R1 | Clause::R2 | Clause::R3 | Clause::R4 | Clause::R5 => {

@@ -44,6 +44,7 @@ mod desk35_kinds;
 mod desk37_kinds;
 mod intent_classes;
 mod kinds38_figures;
+mod kinds38_hazards;
 mod layout_kinds;
 mod layout_kinds_b11;
 mod llm_providers;

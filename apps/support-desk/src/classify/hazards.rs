@@ -41,6 +41,12 @@ pub enum Hazard {
 /// A person the goods can hurt: the writer, their family, staff, a user.
 const PERSON: &str = r"i|we|he|she|they|me|us|him|her|them|(?:my|our|his|her|their|the|a|one\s+of\s+(?:the|our|my))\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|nan|aunt|uncle|neighbou?r|toddler|little\s+one|staff|chef|cook|commis|user|operator|rider|employee|worker|customer|member\s+of\s+staff|staff\s+member|guest)s?|someone|somebody";
 
+/// A person as the object of a blow or a weight (hazard38, ADR-1191).
+const PERSON_OBJ: &str = r"me|him|her|us|them|(?:my|our|his|her|their|the|a)\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|grandson|granddaughter|grandchild|grandkid|niece|nephew|nan|aunt|uncle|neighbou?r|toddler|little\s+one|staff|user|worker|customer|guest|dog|cat|puppy|kitten)s?";
+
+/// The parts of a face a shard or a blow reaches (hazard38).
+const FACE: &str = r"cheeks?|chin|forehead|temple|eyebrows?|eyelids?|ears?|jaw|shins?|scalp";
+
 /// A body part.
 const BODY: &str = r"head|face|leg|legs|foot|feet|arm|arms|hand|hands|fingers?|toes?|back|chest|shoulders?|knees?|hips?|neck|wrists?|ankles?|lap|eye|eyes|mouth|lip|lips|nose";
 
@@ -132,6 +138,15 @@ fn rows() -> &'static [Row] {
                 Hazard::PersonHurt,
                 format!(
                     r"(?i)\b(?:came\s+down|fell|dropped|landed|crashed|toppled|tipped|slammed|snapped\s+shut|closed)\s+(?:on|onto|over)\s+(?:(?:my|his|her|their|our|the)\s+)?(?:\w+'s\s+|\w+s'\s+)?(?:own\s+)?(?:left\s+|right\s+)?(?:{BODY})\b|\bchipp?(?:ed|ing)\s+(?:a|his|her|my|their|one)\s+(?:front\s+)?tooth\b|\b(?:lump|bump|gash|cut)\s+on\s+(?:my|his|her|their|the)\s+(?:head|forehead|face)\b|\bfirst\s+aid\s+(?:was\s+|were\s+)?(?:given|administered|applied|needed|required)\b|\b(?:gave|give|given|needed|need|required|administered|applied)\s+(?:\w+\s+)?first\s+aid\b|\bknocked\s+(?:out|unconscious)\b|\bunconscious\b|\bpassed\s+out\b|\bparamedics?\b|\bcasualty\s+(?:department|ward)\b|\b(?:in|to)\s+casualty\b|\bred\s+marks?\s+on\s+(?:my|his|her|their|the)\s+(?:{BODY}|skin)\b|\bneed(?:s|ed)?\s+(?:a\s+)?stitch(?:es)?\b"
+                ),
+            ),
+            // Blood drawn, a blow to the face, a weight coming down on a person (hazard38, ADR-1191): "bled my
+            // finger", "caught him on the cheek just under his eye", "nearly came down on my kid". Read after the
+            // trades' senses are cut ("the dye bled" is a colour, `trade_senses.rs`).
+            (
+                Hazard::PersonHurt,
+                format!(
+                    r"(?i)\bbled\b|\b(?:caught|hit|struck|smacked|whacked|clipped|scratched|grazed|nicked|cut|sliced|poked|jabbed)\s+(?:{PERSON_OBJ})\s+(?:right\s+|just\s+)?(?:on|in|across|under|above|below|near|by)\s+(?:the|his|her|my|their|our|your)\s+(?:\w+\s+)?(?:{BODY}|{FACE})\b|\b(?:scratch|cut|graze|gash|nick|mark|welt|bruise|bump)\s+(?:\w+\s+){{0,2}}?(?:just\s+|right\s+)?(?:under|below|above|near|next\s+to|beside|by|on|over)\s+(?:his|her|my|their|our|the\s+(?:child|kid|baby)'?s)\s+(?:left\s+|right\s+)?(?:eye|eyes|{FACE})\b|\b(?:came|come|coming|comes|crashed|crashing|fell|falls|falling|toppled|tipped|landed|collapsed|dropped)\s+(?:down\s+)?(?:on|onto|on\s+top\s+of)\s+(?:{PERSON_OBJ})\b"
                 ),
             ),
             // Current through a person or a live casing (ADR-1150).

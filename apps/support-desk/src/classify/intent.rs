@@ -1508,3 +1508,100 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
     }
     none
 }
+
+/// The customer claims money owed to them as missing (hazard38, ADR-1192): "where is my money?", "where's the
+/// refund", "I still haven't got my money back", "my money never came back". Not a general question about how long a
+/// refund takes ("How long does it normally take for the money to appear?"). The caller reads it only on an order
+/// that was cancelled or only paid, with no refund on record: there the money is owed by the cancellation itself.
+pub fn claims_money_owed(text: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)\bwhere(?:'s|\s+is|\s+are|s|\s+has|\s+did)\s+(?:my|our|the)\s+(?:\w+\s+)?(?:money|refund|funds|payment|cash|reimbursement)\b",
+            r"|\b(?:haven'?t|have\s+not|hasn'?t|has\s+not|didn'?t|did\s+not|never|still\s+not|not\s+yet)\s+(?:yet\s+|even\s+)?",
+            r"(?:received|got|gotten|get|seen|see|come|came|arrived|been\s+(?:returned|refunded|credited|given\s+back))\s+",
+            r"(?:back\s+)?(?:my|our|the|a|any)?\s*(?:money|refund|funds|payment|cash)\b",
+            r"|\b(?:my|our|the)\s+(?:money|refund|funds|payment)\s+(?:has\s+|have\s+)?(?:never|still\s+(?:not|hasn'?t|has\s+not)|not)\s+(?:yet\s+)?(?:come|came|arrived|been|returned|shown)",
+            // A reversal of the payment claimed, and "when do I get my money back" (the money the cancellation owes).
+            r"|\brevers\w*\s+(?:of\s+)?(?:the\s+|my\s+|this\s+|our\s+)?(?:[\w$€£.,]+\s+){0,3}?(?:charge|payment|transaction|funds)\b",
+            r"|\bwhen\s+(?:do|will|can|shall|would)\s+(?:i|we)\s+(?:get|receive|see|have)\s+(?:my|our|the)\s+(?:[\w$€£.,]+\s+){0,2}?back\b",
+        ))
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(text))
+}
+
+/// A clause that directs money to the writer (hazard38, ADR-1193): the mood of asking — an imperative, "please",
+/// a "can/could you", a "can I get", a want or a request — with money as its object: a verb that is itself money's
+/// ("refund", "reimburse", "credit", "compensate") or a general verb ("send", "give", "pay", "process", "return")
+/// whose object is money, a refund, a figure or the rest of one. "Could you send me the transaction reference" directs
+/// no money; "refund that too", "I want the remaining $80", "can I get $600 for them" do.
+pub fn directs_money(clause: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        let money = r"(?:money|refund\w*|credit\w*|reimburs\w*|compensation|payment|funds|cash|the\s+(?:rest|remaining|remainder|difference|balance|shortfall)|[$€£]\s?\d|\d+(?:[.,]\d{1,2})?\s?(?:usd|eur|gbp|aud|cad|sgd|php|pln|zł|zl|dollars?|euros?|pounds?|bucks|quid)\b|\d+[.,]\d{2}\b|back\b)";
+        let own_verb = r"(?:refund|reimburse|repay|credit|compensate)";
+        let verb = r"(?:send|give|pay|process|issue|return|transfer|put|wire|release|action|arrange|top\s+up|make\s+up)";
+        Regex::new(&format!(
+            concat!(
+                r"(?i)(?:^\W*|[.!?;:,]\s*|\b(?:please|pls|plz|kindly|just|now|also|and|so|then)\s+|\b(?:can|could|would|will)\s+(?:you|u|ya|your\s+team)\s+(?:\w+\s+){{0,2}}?)",
+                r"(?:{own_verb}\s+(?:(?:me|us|it|that|this|them|the|my|our|a|an|all|everything|in\s+full|please|pls|asap|now|for)\b|[$€£\d])|{own_verb}\s*(?:[.!,:;-]|$)|{verb}\b[^.?!\n]{{0,40}}?\b{money})",
+                r"|\b(?:can|could|may)\s+(?:i|we)\s+(?:\w+\s+)?(?:get|have|receive|be\s+(?:paid|refunded|credited|reimbursed))\b[^.?!\n]{{0,40}}?(?:{money}|\bfor\s+(?:it|them|that|those))",
+                r"|\b(?:i|we)(?:(?:'d|\s+would)\s+(?:really\s+|just\s+)?(?:like|want|prefer|appreciate)|\s+(?:still\s+|also\s+|now\s+|really\s+|just\s+)?(?:want|need|expect|demand|require|request|am\s+requesting|are\s+requesting|ask\s+for|am\s+asking\s+for|claim))\b[^.?!\n]{{0,60}}?{money}",
+                r"|\b(?:requesting|request\s+for|claim\s+for)\b[^.?!\n]{{0,30}}?{money}",
+                r"|\b(?:to|hereby|formally|now|i\s+am|i'?m|we\s+are|we'?re)\s+(?:formally\s+|kindly\s+|hereby\s+)?(?:request(?:ing)?|claim(?:ing)?|seek(?:ing)?|ask(?:ing)?\s+for)\b[^.?!\n]{{0,30}}?{money}",
+            ),
+            own_verb = own_verb,
+            verb = verb,
+            money = money,
+        ))
+        .ok()
+    })
+    .as_ref()
+    // A want whose words thank ("I want say thank you for the refund") directs no money; nor does one that tells ("I'd like to confirm that the refund … has reached my account").
+    .is_some_and(|re| {
+        re.find_iter(clause).any(|m| {
+            let t = m.as_str().to_lowercase();
+            !["thank", "confirm", "say", "tell", "let you know", "inform", "mention"].iter().any(|w| t.contains(w))
+        })
+    })
+}
+
+/// The ticket tells a refund's money as arrived or done (hazard38, ADR-1193): "the $175 is back in my account", "the
+/// refund shows as 'completed'", "refund came thru", "landed this morning", "it came through in 2 days".
+pub fn tells_refund_arrived(text: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)(?:\b(?:refund\w*|money|credit|reimbursement|funds|payment|it)|[$€£]\s?\d[\d.,]*|\b\d[\d.,]*\s?(?:usd|eur|gbp|aud|php|zł|pln|dollars?|euros?|pounds?))",
+            r"\b(?:[^.?!\n,;]|[.,]\d){0,60}?\b(?:is|was|has|have|had|'s)?\s*(?:now\s+|finally\s+|already\s+)?",
+            r"(?:back\s+(?:in|on|into)\s+(?:my|our|the)\b|landed|arrived|reached\s+(?:my|our|the)\b|came\s+(?:through|thru|in)\b|",
+            r#"come\s+(?:through|thru|in)\b|gone\s+through|went\s+through|showed\s+up|shows?\s+(?:up|as\s+['"‘“]?(?:completed|processed|done|paid|sent))|"#,
+            r"been\s+(?:received|credited|processed|paid|completed))",
+        ))
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(text))
+}
+
+/// The sentences of a text: split after ".", "!" or "?" followed by a space or the end, and at line breaks — never
+/// inside a figure ("720.00", "29,99") (hazard38).
+pub fn sentences(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for (i, c) in text.char_indices() {
+        let end = i + c.len_utf8();
+        let next_blank = bytes.get(end).is_none_or(|b| b.is_ascii_whitespace());
+        if c == '\n' || (matches!(c, '.' | '!' | '?') && next_blank) {
+            out.push(&text[start..end]);
+            start = end;
+        }
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
+}

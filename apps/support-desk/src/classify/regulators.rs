@@ -1,0 +1,275 @@
+//! Legal threats (hazard38, ADR-1190): a complaint taken to a public consumer body, a court, a lawyer or the press.
+//!
+//! Two parts, kept apart on purpose:
+//!
+//! - **Who** a complaint is taken to is world knowledge that *is* a list: the consumer regulators, ombudsmen, consumer
+//!   tribunals and small-claims courts by country ([`BODIES`], [`BODY_ACRONYMS`]), plus the generic nouns (regulator,
+//!   watchdog, ombud, consumer court, tribunal), the press (a reporter, the local paper, the media) and a law firm
+//!   named in the languages customers fall back to. Source: the national consumer-protection authorities and
+//!   ombudsman schemes of the countries the shop and its customers write from (US, UK, Ireland, Australia and its
+//!   states, New Zealand, Canada, the Philippines, Singapore, Malaysia, India, South Africa, Poland, Germany, France,
+//!   Spain, Italy, the Netherlands, Mexico, Brazil, the EU, Hong Kong, the UAE, Nigeria), as the ICPEN member list and
+//!   each authority's own name for itself give them. Coverage: the national body and the usual state-level one where
+//!   people name it ("NSW Fair Trading", "Consumer Affairs Victoria", a "Rzecznik Konsumentów" in a Polish town); not
+//!   sector regulators people rarely name in a shop complaint.
+//! - **That** it is a threat is structure ([`threatened`]): the body stands in one sentence with a verb of taking a
+//!   matter somewhere — going, taking, reporting, complaining, filing, lodging, writing, contacting, escalating,
+//!   elevating, speaking to, copying in, involving — in any tense or mood ("I'm filing a complaint with the FTC",
+//!   "if no answer I will go to DTI", "I've written to the BBB", "my solicitor has been copied"), or "… will hear
+//!   about this". Legal proceedings threatened ("commence proceedings", "letter before action") are structure too.
+//!
+//! Near misses ([`without_non_threats`], cut from the text before the safety and legal readings): a threat the
+//! writer denies ("Not going to the ombudsman or anything", "I'm not going to … report anyone"), a legal or
+//! regulator word that is someone's job or workplace ("my husband is a lawyer", "I'm a paralegal", "I work at the
+//! Office of Fair Trading"), a court that is an errand or a place ("at the county court for jury duty", "the tennis
+//! court", "the food court"), "power of attorney", and Sue as a person's name. A bad-review threat (Trustpilot, one
+//! star) names no body and never matches.
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+/// Consumer regulators, ombudsmen, consumer tribunals and courts by country (case-insensitive names).
+pub const BODIES: &str = concat!(
+    // Generic.
+    r"regulators?|watchdogs?|ombud\w*|consumer\s+(?:protection\s+)?(?:courts?|forums?|tribunals?|commission|council|",
+    r"agency|authority|bureau|office|board|rights\s+(?:body|group|agency|organi[sz]ation))|small[- ]claims(?:\s+(?:court|tribunal))?|",
+    r"(?:county|district|magistrates'?|civil|local|high|federal|state)\s+court|tribunals?|the\s+courts?|court|",
+    r"consumer\s+(?:affairs|protection)(?:\s+(?:department|office|agency|division|bureau|victoria|ontario|authority))?|",
+    // United States.
+    r"ftc|federal\s+trade\s+commission|cfpb|consumer\s+financial\s+protection\s+bureau|cpsc|",
+    r"consumer\s+product\s+safety\s+commission|bbb|better\s+business\s+bureau|(?:state\s+)?attorneys?[- ]general(?:'s)?|",
+    r"(?:the\s+)?ag'?s\s+office|state\s+ag|",
+    // United Kingdom and Ireland.
+    r"trading\s+standards|citizens\s*'?\s*advice(?:\s+bureau)?|cma|competition\s+and\s+markets\s+authority|",
+    r"financial\s+ombudsman(?:\s+service)?|ofcom|ofgem|advertising\s+standards\s+authority|",
+    r"office\s+of\s+fair\s+trading|(?:\w+\s+)?fair\s+trading|ccpc|competition\s+and\s+consumer\s+protection\s+commission|",
+    // Australia and New Zealand.
+    r"accc|australian\s+competition\s+and\s+consumer\s+commission|consumer\s+affairs\s+victoria|ncat|vcat|qcat|acat|",
+    r"afca|commerce\s+commission|disputes\s+tribunal|consumer\s+nz|",
+    // Canada.
+    r"competition\s+bureau|office\s+de\s+la\s+protection\s+du\s+consommateur|consumer\s+protection\s+ontario|",
+    // Philippines, Singapore, Malaysia, India, Hong Kong, UAE.
+    r"dti|department\s+of\s+trade\s+and\s+industry|fair\s+trade\s+enforcement\s+bureau|",
+    r"consumers?\s+association\s+of\s+singapore|small\s+claims\s+tribunals?|tribunal\s+for\s+consumer\s+claims|",
+    r"tribunal\s+tuntutan\s+pengguna|kpdn\w*|ncdrc|national\s+consumer\s+(?:helpline|commission|tribunal|disputes)|",
+    r"consumer\s+helpline|consumer\s+council|dubai\s+economy|ded|",
+    // South Africa, Nigeria.
+    r"national\s+consumer\s+commission|cgso|consumer\s+goods\s+and\s+services\s+ombud\w*|fccpc|",
+    // Poland.
+    r"uokik|urz[aą]d\s+ochrony\s+konkurencji(?:\s+i\s+konsument[oó]w)?|rzeczni\w*\s+(?:praw\s+)?konsument\w*|",
+    r"federacj\w+\s+konsument\w*|inspekcj\w+\s+handlow\w*|",
+    // Germany, France, Spain, Italy, Netherlands, Mexico, Brazil, EU.
+    r"verbraucherzentrale|schlichtungsstelle|dgccrf|ufc[- ]que\s+choisir|signalconso|m[eé]diateur\s+de\s+la\s+consommation|",
+    r"ocu|omic|facua|hoja\s+de\s+reclamaciones|agcm|altroconsumo|codacons|consumentenbond|geschillencommissie|",
+    r"profeco|procon|consumidor\.gov|european\s+consumer\s+cent(?:re|er)|ecc[- ]net|odr\s+platform",
+);
+
+/// Acronyms that are also ordinary words, read only in capitals (case-sensitive): Singapore's CASE, the UK's OFT,
+/// FOS and ASA, the Netherlands' ACM.
+pub const BODY_ACRONYMS: &str = r"CASE|OFT|FOS|ASA|ACM|NCC";
+
+/// The press (a complaint taken public).
+const PRESS: &str = r"(?:the\s+(?:press|media|(?:local\s+|national\s+|daily\s+)?(?:papers|paper|newspapers?|news|rags?))|(?:a|the|my|our)\s+(?:local\s+)?(?:newspaper|paper)|reporters?|journalists?|(?:a|the|local)\s+(?:tv|television)\s+(?:station|channel|programme|program|show|news)|(?:a|the)\s+news\s+(?:desk|channel|station)|(?:a|the|local)\s+radio\s+(?:station|show)|consumer\s+(?:programme|program|show))";
+
+/// Verbs of taking a matter somewhere, in any tense or mood.
+const TAKE: &str = concat!(
+    r"go(?:es|ing)?|gone|went|head(?:ed|ing)?|tak\w*|took|report\w*|complain\w*|complaint|fil(?:e|es|ed|ing)|",
+    r"lodg\w*|writ\w*|wrote|contact\w*|escalat\w*|elevat\w*|refer(?:s|red|ring)?|rais\w*|submit\w*|open\w*|",
+    r"sp(?:eak|oke|oken|eaking)|talk\w*|tell\w*|told|call\w*|ring\w*|rang|phon\w*|email\w*|cc'?d?|cc'?ing|",
+    r"cop(?:y|ied|ying)(?:\s+in)?|forward\w*|involv\w*|notif\w*|inform\w*|alert\w*|turn\w*\s+to|approach\w*|",
+    r"given\s+them\s+your\s+name|gave\s+them\s+your\s+name|give\s+them\s+your\s+name|send\w*|sent",
+);
+
+struct Patterns {
+    body_then_take: Regex,
+    take_then_body: Regex,
+    acronym: Regex,
+    take_word: Regex,
+    hear: Regex,
+    press_piece: Regex,
+    proceedings: Regex,
+    non_threat: Regex,
+    sue_name: Regex,
+}
+
+fn patterns() -> &'static Patterns {
+    static P: OnceLock<Option<Patterns>> = OnceLock::new();
+    P.get_or_init(|| {
+        Some(Patterns {
+            take_then_body: Regex::new(&format!(
+                r"(?i)\b(?:{TAKE})\b[^.?!\n]{{0,60}}?\b(?:{BODIES}|{PRESS})(?:\b|$)"
+            ))
+            .ok()?,
+            body_then_take: Regex::new(&format!(
+                r"(?i)\b(?:{BODIES}|(?:my|our)\s+(?:lawyers?|solicitors?|attorneys?|legal\s+(?:team|counsel|adviser|advisor)))\b[^.?!\n]{{0,30}}?\b(?:(?:has|have|had)\s+been\s+(?:cc'?d|copied|informed|notified|contacted|instructed|involved)|(?:is|are)\s+(?:copied|cc'?d|in\s+copy|now\s+involved|aware)|will\s+(?:be\s+)?(?:hear\w*|contact\w*|in\s+touch|deal\w*|tak\w*))"
+            ))
+            .ok()?,
+            acronym: Regex::new(&format!(r"\b(?:{BODY_ACRONYMS})\b")).ok()?,
+            take_word: Regex::new(&format!(r"(?i)\b(?:{TAKE})\b")).ok()?,
+            hear: Regex::new(&format!(
+                r"(?i)\b(?:{BODIES}|{PRESS})\b[^.?!\n]{{0,20}}?\b(?:will|shall|is\s+going\s+to|are\s+going\s+to|'ll)\s+(?:hear|know|be\s+hearing|be\s+told)"
+            ))
+            .ok()?,
+            // A reporter or the paper doing a piece on the shop ("a reporter from the local paper is doing a piece").
+            press_piece: Regex::new(&format!(
+                r"(?i)\b{PRESS}\b[^.?!\n]{{0,60}}?\b(?:doing|writing|running|working\s+on|publish\w*|interested\s+in)\s+(?:a|an|the)\s+(?:piece|story|article|report|feature|segment|expos[eé])\b|\b(?:go(?:ing)?|went)\s+public\b"
+            ))
+            .ok()?,
+            proceedings: Regex::new(concat!(
+                r"(?i)\b(?:commenc\w*|start\w*|begin\w*|initiat\w*|issu\w*|institut\w*|bring\w*|brought|instructed\s+to|",
+                r"take|taking)\s+(?:legal\s+|court\s+|civil\s+)?proceedings\b|\bletter\s+before\s+(?:action|claim)\b|",
+                r"\bpre-?action\s+(?:letter|protocol)\b|\bkancelari\w*\s+(?:radc\w*|adwokack\w*|prawn\w*)|\bradc\w*\s+prawn\w*|",
+                r"\badwokat\w*|\bpozew\b|\bpozw\w*\s+(?:do\s+)?s[aą]d\w*|\blaw\s+(?:firm|office|offices|practice|chambers)\b",
+            ))
+            .ok()?,
+            // The near misses: a denied threat, a job or workplace, an errand at a court, the trade's own senses.
+            non_threat: Regex::new(&format!(
+                concat!(
+                    // A denied threat: a negator, then within a few words a verb of taking or a legal noun, to the
+                    // end of the clause — unless the sentence turns ("but", "unless", "if", "otherwise").
+                    r"(?i)\b(?:not|never|won'?t|wouldn'?t|no\s+(?:need|plan|intention|wish)\s+(?:to|of)|",
+                    r"(?:don'?t|do\s+not|didn'?t)\s+(?:want|plan|intend|need|wish)\s+to|have\s+no\s+(?:plans?|intention)\s+(?:to|of))",
+                    r"\s+(?:(?:even\s+|going\s+to\s+|gonna\s+|be\s+|make\s+a\s+fuss\s+or\s+|planning\s+to\s+|about\s+to\s+)*)",
+                    r"(?:{TAKE}|sue|suing|involv\w*|bother\w*)\b[^.?!\n,;]{{0,60}}?\b(?:{BODIES}|anyone|anybody|lawyers?|solicitors?|attorneys?|anything\s+like\s+that)\b",
+                    r"(?:[^.?!\n]*?(?:\bbut\b|\bunless\b|\bif\b|\botherwise\b))?",
+                    // A job or a workplace: "my husband is a lawyer", "I'm a paralegal", "I work at the Office of Fair
+                    // Trading", "she's a solicitor", "as a lawyer".
+                    r"|\b(?:i|i'?m|i\s+am|he|he'?s|she|she'?s|they|they'?re|we|we'?re|my\s+[\w-]+(?:\s+[\w-]+)?)\s+",
+                    r"(?:is|am|are|was|were|'s|'m|work(?:s|ed|ing)?|used\s+to\s+work|volunteer\w*|intern\w*|trained)?\s*",
+                    r"(?:a|an|as\s+an?|at|for|in)\s+(?:the\s+)?(?:\w+\s+){{0,2}}?",
+                    r"(?:lawyer|solicitor|attorney|barrister|paralegal|judge|magistrate|legal\s+(?:secretary|assistant|clerk)|",
+                    r"law\s+(?:firm|office|student|clerk)|court|ombud\w*|(?:office\s+of\s+)?fair\s+trading|trading\s+standards|",
+                    r"regulator|newspaper|paper|journalist|reporter)\b(?:\s+(?:archive|building|library|canteen|office))?",
+                    r"|\bas\s+an?\s+(?:lawyer|solicitor|attorney|paralegal|journalist|reporter)\b",
+                    // A court that is an errand or a place: jury duty, a hearing of one's own, a sports or food court.
+                    r"|\b(?:at|in|to)\s+(?:the\s+)?(?:\w+\s+)?court\b[^.?!\n]{{0,40}}?\bjury\s+(?:duty|service)\b|\bjury\s+(?:duty|service)\b",
+                    r"|\b(?:tennis|basketball|squash|badminton|netball|volleyball|pickleball|padel|food|royal|hampton)\s+courts?\b",
+                    // A regulator that is a part: the gas regulator of a barbecue, a pressure or voltage regulator.
+                    r"|\b(?:gas|pressure|voltage|propane|lpg|butane|flow|water|hose|valve|temperature|speed|heat|charge|",
+                    r"charging|fuel|oxygen|co2|dive|diving|air|tank|bbq|barbecue|grill|cylinder|bottle|low[- ]pressure|",
+                    r"high[- ]pressure|adjustable)\s+regulators?\b|\bregulators?\s+(?:valve|hose|knob|dial|kit|assembly|part)s?\b",
+                    r"|\bcourt\s+(?:shoes?|yard|side)\b|\bcourtyard\b|\bpower\s+of\s+attorney\b|\bhall\s+of\s+justice\b",
+                ),
+                TAKE = TAKE,
+                BODIES = BODIES,
+            ))
+            .ok()?,
+            // Sue as a name (case-sensitive capital), not after a modal or "to".
+            sue_name: Regex::new(r"\bSue\b").ok()?,
+        })
+    })
+    .as_ref()
+    .expect("the regulator patterns compile")
+}
+
+/// The text with the near misses of a legal threat blanked (offsets kept): a denied threat, a legal word as a job
+/// or a workplace, a court as an errand or a place, "power of attorney", and Sue as a person's name.
+pub fn without_non_threats(text: &str) -> String {
+    let p = patterns();
+    let mut out = text.to_string();
+    for m in p.non_threat.find_iter(text) {
+        // A denied threat that turns ("…, but if …") is kept whole: the turn is a threat.
+        let s = m.as_str().to_lowercase();
+        if s.contains(" but ") || s.contains(" unless ") || s.contains(" if ") || s.contains("otherwise") {
+            continue;
+        }
+        out.replace_range(m.range(), &" ".repeat(m.len()));
+    }
+    for m in p.sue_name.find_iter(&out.clone()) {
+        let before = out[..m.start()].trim_end().to_lowercase();
+        let last = before.split_whitespace().last().unwrap_or("");
+        let verb_before = matches!(
+            last.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''),
+            "to" | "will"
+                | "i'll"
+                | "we'll"
+                | "shall"
+                | "gonna"
+                | "can"
+                | "could"
+                | "would"
+                | "might"
+                | "may"
+                | "and"
+                | "i"
+                | "we"
+                | "must"
+        );
+        if !verb_before && !before.is_empty() {
+            out.replace_range(m.range(), "   ");
+        }
+    }
+    out
+}
+
+/// A legal threat by its structure: a body of [`BODIES`] (or the press, or the writer's lawyer) in one sentence
+/// with a verb of taking the matter there, or proceedings threatened. Read on text from [`without_non_threats`].
+pub fn threatened(text: &str) -> bool {
+    let p = patterns();
+    if p.take_then_body.is_match(text) || p.body_then_take.is_match(text) || p.hear.is_match(text) {
+        return true;
+    }
+    if p.press_piece.is_match(text) || p.proceedings.is_match(text) {
+        return true;
+    }
+    // A capitals-only acronym in a sentence with a verb of taking.
+    // A sentence in capitals throughout ("PHONE CASE BROKEN, SENT IT BACK") reads no acronym.
+    text.split(['.', '!', '?', '\n']).any(|s| {
+        let lower = s.chars().filter(|c| c.is_lowercase()).count();
+        let upper = s.chars().filter(|c| c.is_uppercase()).count();
+        lower > upper && p.acronym.is_match(s) && p.take_word.is_match(s)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reads(t: &str) -> bool {
+        threatened(&without_non_threats(t))
+    }
+
+    #[test]
+    fn a_complaint_taken_to_a_body_by_country_is_a_threat() {
+        for t in [
+            "If I don't get my money back this week I'm filing a complaint with the FTC.",
+            "want my money back or I'm going to the ACCC, simple as",
+            "If no answer I will go to DTI to file complaint, thank you po.",
+            "otherwise we will elevate this to the DTI (Department of Trade and Industry) for formal complaint",
+            "Otherwise I will write to UOKiK and to Rzecznik Konsumentów in my city.",
+            "Going to NSW Fair Trading tomorrow if I hear nothing.",
+            "I've written to the Better Business Bureau and my state attorney general's office about it.",
+            "she says I should go to the Financial Ombudsman about the charge, and honestly I think I will",
+            "I've now lodged this with the Consumer Goods and Services Ombud.",
+            "I have already spoken to Citizens Advice",
+            "a reporter from the local paper is doing a piece on online shops and I've given them your name",
+            "we are instructed to commence proceedings without further notice",
+            "Just so you know my solicitor has been copied on this.",
+            "Trading Standards will hear about this",
+            "I will contact CASE about this",
+            "escalating to Profeco si no hay respuesta",
+        ] {
+            assert!(reads(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn near_misses_are_no_threat() {
+        for t in [
+            "Not going to the ombudsman or anything like that, don't worry.",
+            "I'm not going to make a fuss or report anyone, I just want my money back",
+            "I work at the Office of Fair Trading archive. When will the chairs be back?",
+            "I'm at the county court all morning for jury duty so nobody will be in.",
+            "the box was packed with newspaper and the pot still broke",
+            "the case is cracked, refund please",
+            "I read in the paper that you have a sale",
+            "the tennis court lights you sold me flicker",
+        ] {
+            assert!(!reads(t), "{t}");
+        }
+        assert!(!without_non_threats("My husband is a lawyer and he says you're fine").contains("lawyer"));
+        assert!(!without_non_threats("I'm a paralegal so I know").contains("paralegal"));
+        assert!(!without_non_threats("my sister Sue says hi").contains("Sue"));
+        assert!(without_non_threats("I will sue").contains("sue"));
+    }
+}

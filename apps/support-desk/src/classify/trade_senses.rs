@@ -1,0 +1,194 @@
+//! The trades' harmless senses of danger words (hazard38, ADR-1191). A danger word names harm only in its own
+//! sense; in electronics, cooking, the garden, cars and engines, cosmetics, packaging and clothing colours the same
+//! word is a part, a process or a quality of the goods: "backlight bleed", "bleed the brakes", "the fire starters burn
+//! too fast", "blister packs", "the spark plug", "a shock absorber", "an exploded view", "non-toxic", "hazard lights",
+//! "pull the choke", "the hose wound onto the reel", "a hairline fracture in the glaze", "bruised apples", "if I recall
+//! correctly", "a rash decision". [`SENSES`] is the table — each danger word × its harmless senses, as the phrase that
+//! carries the sense — and [`without_trade_senses`] blanks those phrases (offsets kept) before the safety words are
+//! read. The harmful sense is untouched: "my finger bled", "burned my hand", "a shock off the casing", "it choked".
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+/// Each danger word and its harmless senses: (the word, the trade, the phrase that carries the harmless sense).
+pub const SENSES: &[(&str, &str, &str)] = &[
+    // Electronics and displays: light leaking at a screen's edges.
+    (
+        "bleed",
+        "electronics",
+        r"(?:back\s*light|backlit|light|ips|screen|panel|display|monitor|led)\s+bleed\w*|bleed\w*\s+(?:of\s+)?light\b|\bbleeds?\s+(?:light\s+)?(?:at|around|along|from)\s+(?:the\s+)?(?:edges?|corners?|sides?)",
+    ),
+    // Cars, bikes, heating: bleeding air out of a hydraulic or water system.
+    (
+        "bleed",
+        "mechanics",
+        r"bleed(?:ing)?\s+(?:the\s+|my\s+|a\s+|your\s+)?(?:\w+\s+)?(?:brakes?|brake\s+lines?|radiators?|lines?|system|air|hydraulics?|clutch|pump|fuel\s+lines?|injectors?)|bleed(?:er)?\s+(?:valves?|screws?|nipples?|keys?|kits?|ports?)|(?:brakes?|radiators?|lines?|system)\s+(?:needs?|needed)\s+(?:to\s+be\s+)?bled",
+    ),
+    // Print, textiles, cosmetics: a colour, dye or ink running.
+    (
+        "bleed",
+        "colour",
+        r"(?:colou?rs?|dyes?|inks?|paints?|prints?|stains?|lipsticks?|mascara|eyeliner|red|blue|black|green|denim)\s+(?:has\s+|have\s+|had\s+|is\s+|are\s+|was\s+|were\s+|started\s+|keeps?\s+)?(?:bled|bleed\w*|ran|running)\b|full[- ]bleed|bleeding[- ]edge",
+    ),
+    // Fuel, candles and cooking: what burns is the fuel or the food.
+    (
+        "burn",
+        "fuel",
+        r"(?:fire\s*starters?|fire\s*lighters?|firelighters?|charcoal|briquettes?|wood|logs?|pellets?|candles?|wicks?|fuel|gas|coals?|kindling|incense|ones)\s+(?:\w+\s+){0,3}?(?:burns?|burnt|burned|burning)\s+(?:too\s+|very\s+|really\s+|so\s+)?(?:fast|quick(?:ly)?|slow(?:ly)?|evenly|unevenly|hot|hotter|clean(?:ly)?|well|out|down|long(?:\s+enough)?|for\s+(?:hours|ages|\d+))",
+    ),
+    (
+        "burn",
+        "electronics",
+        r"(?:screen|image|pixel|oled|plasma)\s+burn(?:[- ]in)?|burn(?:ed|t)?[- ]in\b|burn(?:ed|t|ing)?\s+(?:a|the|some)\s+(?:cds?|dvds?|discs?|iso|image)|freezer\s+burn\w*|calorie\s+burn\w*|burn\s+rate",
+    ),
+    // The grill's flame is its function.
+    (
+        "flame",
+        "cooking",
+        r"flame[- ]?(?:grill\w*|broil\w*|kissed|tamer|effect|retardant|resistant|guard|colou?r|thrower\s+(?:setting|burner))|flame\s+(?:is|was)\s+(?:too\s+)?(?:low|high|small|weak|uneven|yellow|blue)",
+    ),
+    // Smoked food and smoking wood, a smoke-free home, a smoker that smokes.
+    (
+        "smoke",
+        "cooking",
+        r"smoked\s+(?:salmon|fish|meat|ham|bacon|cheese|paprika|glass|oak|flavou?r|brisket|ribs|turkey|chicken|sausages?)|smok(?:e|ing)\s+(?:flavou?r|wood|chips|chunks|pellets|box|tube|rings?|area|jacket|point)|non[- ]smok\w*|smoke[- ]free|(?:quit|stopped|gave\s+up)\s+smoking|smokes?\s+(?:great|well|nicely|beautifully|perfectly|evenly)",
+    ),
+    // Engines and igniters: a spark is how they start.
+    (
+        "spark",
+        "engines",
+        r"spark\s+(?:plugs?|arrest\w*|gap|leads?)|(?:igniter|ignitor|ignition|piezo|lighter|starter)\s+(?:\w+\s+)?(?:sparks?|sparking|sparked)(?:\s+(?:but|fine|ok|okay))?|sparks?\s+joy",
+    ),
+    // Suspension, packaging, bungees: a shock absorbed.
+    ("shock", "mechanics", r"shock\s*(?:absorb\w*|proof|[- ]resistant|mounts?|cords?|struts?)|shocks?\s+and\s+struts"),
+    // Diagrams and figures of speech.
+    (
+        "explode",
+        "diagrams",
+        r"exploded\s+(?:view|diagram|drawing|parts?\s+(?:list|diagram))|explosion\s+of\s+(?:flavou?rs?|colou?rs?|taste)|(?:sales|demand|orders)\s+explod\w*",
+    ),
+    ("toxic", "labels", r"non[- ]toxic|toxic[- ]free"),
+    (
+        "hazard",
+        "cars",
+        r"hazard\s+(?:warning\s+)?(?:lights?|lamps?|switch|tape|triangles?|signs?|labels?\s+on\s+the\s+box)",
+    ),
+    // A small engine's choke and a dog's choke chain.
+    (
+        "choke",
+        "engines",
+        r"(?:the|a|full|half|on|off|manual|auto(?:matic)?)\s+choke\b(?:\s+(?:lever|knob|cable|valve|setting|position|plate|button|on|off))?|choke\s+(?:lever|knob|cable|valve|setting|position|plate|button|chain|collar)s?",
+    ),
+    // Packaging.
+    ("blister", "packaging", r"blister[- ]?(?:packs?|packaging|packed|cards?|strips?|foils?)"),
+    ("rash", "speech", r"rash\s+(?:decision|purchase|buy|choice|move|promise)s?|a\s+rash\s+of"),
+    // A hose, a cable, a spring wound.
+    (
+        "wound",
+        "garden",
+        r"wound\s+(?:up|around|round|onto|on\s+to|back|tight(?:ly)?|loose(?:ly)?)\b|(?:tightly|loosely|hand|spring|badly|neatly)[- ]wound\b|wound[- ]up",
+    ),
+    // A crack in the goods.
+    (
+        "fracture",
+        "goods",
+        r"(?:hairline\s+)?fractur\w*\s+(?:in|on|across|along|through)\s+(?:the|its|a|one|each)\s+(?:\w+\s+)?(?:glass|glaze|bowl|plate|pot|planter|frame|casting|weld|handle|lid|seat|top|panel|screen|case|casing|tile|ceramic|stone|concrete|pipe|hose|blade|shaft)s?\b",
+    ),
+    // Fruit and leaves bruised.
+    (
+        "bruise",
+        "produce",
+        r"bruised\s+(?:apples?|fruit|pears?|bananas?|peaches?|avocados?|tomatoes?|leaves|petals?|plants?|herbs?|berries)",
+    ),
+    // Memory.
+    (
+        "recall",
+        "memory",
+        r"(?:if|as|from\s+what)\s+(?:i|we)\s+(?:can\s+|could\s+)?recall\b|(?:i|we)\s+(?:can'?t|cannot|don'?t|do\s+not|didn'?t|did\s+not|honestly\s+don'?t)\s+recall\b|(?:i|we|you)\s+(?:may\s+|might\s+|will\s+|should\s+|probably\s+)?recall(?:ed)?\s+(?:that|what|how|when|where|our|my|the\s+(?:price|amount|name|date|day|time|conversation|call|email|chat))\b|to\s+my\s+recall(?:ection)?\b",
+    ),
+    ("scald", "cooking", r"scalded\s+(?:milk|cream)|scald(?:ing)?\s+the\s+(?:milk|cream)"),
+    ("hurt", "money", r"hurts?\s+(?:my|the|our)\s+(?:wallet|pocket|budget|bank\s+balance|bank\s+account)"),
+    // Wood and boards swelling with damp.
+    (
+        "swell",
+        "wood",
+        r"(?:wood|timber|door|drawers?|boards?|panels?|mdf|chipboard|planks?|slats?|deck(?:ing)?)\s+(?:has\s+|have\s+|had\s+)?(?:swell\w*|swollen)",
+    ),
+];
+
+fn patterns() -> &'static [Regex] {
+    static P: OnceLock<Vec<Regex>> = OnceLock::new();
+    P.get_or_init(|| SENSES.iter().filter_map(|(_, _, p)| Regex::new(&format!(r"(?i)\b(?:{p})")).ok()).collect())
+}
+
+/// The text with the trades' harmless senses of danger words blanked (offsets kept).
+pub fn without_trade_senses(text: &str) -> String {
+    let mut out = text.to_string();
+    for re in patterns() {
+        for m in re.find_iter(&out.clone()) {
+            out.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_compiles() {
+        assert_eq!(patterns().len(), SENSES.len());
+    }
+
+    /// Each danger word × its harmless senses: the ticket names no harm.
+    #[test]
+    fn harmless_senses_name_no_harm() {
+        for t in [
+            "monitor has backlight bleed, we will keep the unit",
+            "The screen bleeds light at the edges. Is that normal?",
+            "How do I bleed the brakes on the ride-on mower?",
+            "the radiator needs to be bled, where is the bleed valve",
+            "the red dye bled onto the white cushions in the first wash",
+            "Which fire starters do you recommend? The ones I have burn too fast.",
+            "the charcoal burns out in twenty minutes",
+            "the OLED has screen burn-in after a month",
+            "Item received damaged - foil seals broken on 4 of 6 blister packs.",
+            "the spark plug is the wrong size for the mower",
+            "the igniter sparks but the burner won't light",
+            "The shock absorber on the garden cart wheel is broken",
+            "the exploded view in the manual is missing part 14",
+            "it says non-toxic on the box but smells strongly",
+            "the hazard lights switch on the trailer board is stuck",
+            "you have to pull the choke out fully or it won't start",
+            "the hose wound up badly and kinked",
+            "there's a hairline fracture in the glaze of the planter",
+            "the apples in the hamper were bruised apples, sad",
+            "if I recall correctly it was 45 dollars",
+            "it was a rash decision, can I return it",
+            "the flame-grilled setting does nothing",
+            "I ordered the smoked glass lamp and got clear glass",
+            "the drawers have swollen after the rain got in the shed",
+        ] {
+            assert!(!crate::classify::safety_legal_injury(t), "{t}");
+        }
+    }
+
+    /// The harmful sense of the same words still escalates.
+    #[test]
+    fn harmful_senses_still_escalate() {
+        for t in [
+            "Hinge pinched and bled my finger quite badly.",
+            "the igniter sparked and I got a small burn on my hand",
+            "the lens shattered and a bit of it caught him on the cheek just under his eye",
+            "the bracket came loose and the whole thing nearly came down on my kid",
+            "the electric mower gave me a shock when I touched the handle",
+            "my toddler started choking on one of the little pegs",
+            "the fairy lights started smoking after an hour",
+            "the cushion covers gave my son an allergic reaction, rashes all over his arms",
+            "there's a recall on this model, is mine affected?",
+        ] {
+            assert!(crate::classify::safety_legal_injury(t), "{t}");
+        }
+    }
+}
