@@ -1536,7 +1536,8 @@ pub fn claims_money_owed(text: &str) -> bool {
 /// a "can/could you", a "can I get", a want or a request — with money as its object: a verb that is itself money's
 /// ("refund", "reimburse", "credit", "compensate") or a general verb ("send", "give", "pay", "process", "return")
 /// whose object is money, a refund, a figure or the rest of one. "Could you send me the transaction reference" directs
-/// no money; "refund that too", "I want the remaining $80", "can I get $600 for them" do.
+/// no money; "refund that too", "I want the remaining $80", "can I get $600 for them" do. "Refund for the jacket was
+/// agreed" is the noun, not the imperative (`for` after the verb is no object: desk26's chase, merging desk38).
 pub fn directs_money(clause: &str) -> bool {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     RE.get_or_init(|| {
@@ -1546,7 +1547,7 @@ pub fn directs_money(clause: &str) -> bool {
         Regex::new(&format!(
             concat!(
                 r"(?i)(?:^\W*|[.!?;:,]\s*|\b(?:please|pls|plz|kindly|just|now|also|and|so|then)\s+|\b(?:can|could|would|will)\s+(?:you|u|ya|your\s+team)\s+(?:\w+\s+){{0,2}}?)",
-                r"(?:{own_verb}\s+(?:(?:me|us|it|that|this|them|the|my|our|a|an|all|everything|in\s+full|please|pls|asap|now|for)\b|[$€£\d])|{own_verb}\s*(?:[.!,:;-]|$)|{verb}\b[^.?!\n]{{0,40}}?\b{money})",
+                r"(?:{own_verb}\s+(?:(?:me|us|it|that|this|them|the|my|our|a|an|all|everything|in\s+full|please|pls|asap|now)\b|[$€£\d])|{own_verb}\s*(?:[.!,:;-]|$)|{verb}\b[^.?!\n]{{0,40}}?\b{money})",
                 r"|\b(?:can|could|may)\s+(?:i|we)\s+(?:\w+\s+)?(?:get|have|receive|be\s+(?:paid|refunded|credited|reimbursed))\b[^.?!\n]{{0,40}}?(?:{money}|\bfor\s+(?:it|them|that|those))",
                 r"|\b(?:i|we)(?:(?:'d|\s+would)\s+(?:really\s+|just\s+)?(?:like|want|prefer|appreciate)|\s+(?:still\s+|also\s+|now\s+|really\s+|just\s+)?(?:want|need|expect|demand|require|request|am\s+requesting|are\s+requesting|ask\s+for|am\s+asking\s+for|claim))\b[^.?!\n]{{0,60}}?{money}",
                 r"|\b(?:requesting|request\s+for|claim\s+for)\b[^.?!\n]{{0,30}}?{money}",
@@ -1563,7 +1564,10 @@ pub fn directs_money(clause: &str) -> bool {
     .is_some_and(|re| {
         re.find_iter(clause).any(|m| {
             let t = m.as_str().to_lowercase();
-            !["thank", "confirm", "say", "tell", "let you know", "inform", "mention"].iter().any(|w| t.contains(w))
+            // Nor a want to ask a question ("I want to ask: the money you refund me, is it sent?"), unless it asks for.
+            let asks_a_question = t.contains("ask") && !t.contains("ask for") && !t.contains("asking for");
+            !asks_a_question
+                && !["thank", "confirm", "say", "tell", "let you know", "inform", "mention"].iter().any(|w| t.contains(w))
         })
     })
 }

@@ -217,7 +217,12 @@ pub fn threatened(text: &str) -> bool {
     text.split(['.', '!', '?', '\n']).any(|s| {
         let lower = s.chars().filter(|c| c.is_lowercase()).count();
         let upper = s.chars().filter(|c| c.is_uppercase()).count();
-        lower > upper && p.acronym.is_match(s) && p.take_word.is_match(s)
+        // An acronym glued to a number is a reference ("Ref CASE-2209", "OFT123"), not the body.
+        let named = p.acronym.find_iter(s).any(|m| {
+            let after = s[m.end()..].trim_start_matches(['-', '#', '/', ' ']);
+            !after.starts_with(|c: char| c.is_ascii_digit())
+        });
+        lower > upper && named && p.take_word.is_match(s)
     })
 }
 
@@ -264,6 +269,7 @@ mod tests {
             "the case is cracked, refund please",
             "I read in the paper that you have a sale",
             "the tennis court lights you sold me flicker",
+            "Ref CASE-2209: confirming receipt of credit note EUR 129,50 as per your email. Case may be closed.",
         ] {
             assert!(!reads(t), "{t}");
         }
