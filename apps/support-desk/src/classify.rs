@@ -3448,7 +3448,7 @@ pub fn facts(ev: &Evidence) -> Facts {
         && !wants_refund
         && !disclaimed
         && ev.refunds.iter().any(|r| r.status == "executed")
-        && intent::sentences(&own).into_iter().any(intent::directs_money);
+        && desk25::sentences(&own).any(intent::directs_money);
     let instruction_ask =
         refusable && !wants_refund && !disclaimed && layout.seen != text && intent_in(&prepare(&layout.seen)).request;
     let wants_refund = wants_refund || asks_anew || instruction_ask;
@@ -3909,7 +3909,7 @@ fn about_refund_on_record(own: &str, on_record: &[i64], order: Option<i64>) -> b
         .as_ref()
         .map_or_else(|| own.to_string(), |re| re.replace_all(own, " ").into_owned());
     if acknowledges
-        && !intent::sentences(own).into_iter().any(intent::directs_money)
+        && !desk25::sentences(own).any(intent::directs_money)
         && !new_ask.is_some_and(|re| re.is_match(&told))
         && reply_figures(own).iter().all(|v| on_record.contains(v) || Some(*v) == order)
     {

@@ -1589,23 +1589,3 @@ pub fn tells_refund_arrived(text: &str) -> bool {
     .as_ref()
     .is_some_and(|re| re.is_match(text))
 }
-
-/// The sentences of a text: split after ".", "!" or "?" followed by a space or the end, and at line breaks — never
-/// inside a figure ("720.00", "29,99") (hazard38).
-pub fn sentences(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let bytes = text.as_bytes();
-    for (i, c) in text.char_indices() {
-        let end = i + c.len_utf8();
-        let next_blank = bytes.get(end).is_none_or(|b| b.is_ascii_whitespace());
-        if c == '\n' || (matches!(c, '.' | '!' | '?') && next_blank) {
-            out.push(&text[start..end]);
-            start = end;
-        }
-    }
-    if start < text.len() {
-        out.push(&text[start..]);
-    }
-    out
-}
