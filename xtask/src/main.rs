@@ -3746,6 +3746,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_file_renamed_onto_a_companion_between_check_and_unlink_is_never_deleted",
         also: &[],
     },
+    // lead: files38's note on ADR-1210 (ADR-407)
+    Mutation {
+        property: "listing approvals or demoted sessions creates no database at a path with none (ADR-407)",
+        file: "crates/foureyes/src/commands.rs",
+        original: "        ApprovalsCommand::List { .. } | ApprovalsCommand::Show { .. } => open_witnessed_reader(db).await?,",
+        broken: "        ApprovalsCommand::List { .. } | ApprovalsCommand::Show { .. } => open_door(db).await?,",
+        package: "foureyes",
+        filter: "a_door_that_only_reads_refuses_a_path_with_no_foureyes_database_and_creates_nothing",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -73,7 +73,8 @@ pub async fn open_backend(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
     open_backend_as(db, true).await
 }
 
-/// [`open_backend`] for a door that only reads (`journal verify`, `audit`, `export`, `tail`, `prove`, `decisions`):
+/// [`open_backend`] for a door that only reads (`journal verify`, `audit`, `export`, `tail`, `prove`, `decisions`,
+/// `approvals list/show`, `sessions list`):
 /// a SQLite path with no FourEyes database — missing, an empty file, a database with no journal — is refused with
 /// [`crate::EXIT_NO_DATABASE`], naming the path, and nothing is created there (attack 38's H7, ADR-1210): a mistyped
 /// or deleted database must not verify green as a new, empty one.
@@ -135,6 +136,15 @@ pub fn store_witness(witness: &Path, namespace: Option<&str>) -> PathBuf {
 pub async fn open_door(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
     let store = open_backend(db).await?;
     refuse_an_unresolved_clock()?;
+    check_door_witness(store.as_ref()).await?;
+    Ok(store)
+}
+
+/// [`open_reader`] with [`open_door`]'s witness check, for the reads a human acts on (`approvals list/show`,
+/// `sessions list`): they create nothing (ADR-407), and what they show of a database rolled back behind its witness
+/// is refused as the doors that act on it refuse it (ADR-587).
+pub async fn open_witnessed_reader(db: &Path) -> Result<Arc<dyn Backend>, Exit> {
+    let store = open_reader(db).await?;
     check_door_witness(store.as_ref()).await?;
     Ok(store)
 }
@@ -772,7 +782,10 @@ async fn decisions(db: &Path, cmd: DecisionsCommand) -> Result<u8, Exit> {
 }
 
 async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
-    let store = open_door(db).await?;
+    let store = match cmd {
+        ApprovalsCommand::List { .. } | ApprovalsCommand::Show { .. } => open_witnessed_reader(db).await?,
+        _ => open_door(db).await?,
+    };
     let now = now_ms();
     match cmd {
         ApprovalsCommand::List { status, json } => {
@@ -1019,7 +1032,10 @@ async fn kill_switch(db: &Path, args: KillSwitchArgs) -> Result<u8, Exit> {
 }
 
 async fn sessions(db: &Path, cmd: SessionsCommand) -> Result<u8, Exit> {
-    let store = open_door(db).await?;
+    let store = match cmd {
+        SessionsCommand::List { .. } => open_witnessed_reader(db).await?,
+        SessionsCommand::Restore { .. } => open_door(db).await?,
+    };
     let now = now_ms();
     match cmd {
         SessionsCommand::List { all, json } => {

@@ -28,6 +28,10 @@ fn a_door_that_only_reads_refuses_a_path_with_no_foureyes_database_and_creates_n
         &["journal", "prove", "1"],
         &["decisions", "list"],
         &["decisions", "show", "1"],
+        // Listing approvals and demoted sessions only reads too (files38's note on ADR-1210; lead, ADR-407).
+        &["approvals", "list"],
+        &["approvals", "show", "1"],
+        &["sessions", "list"],
     ];
     type Make = fn(&Path);
     let paths: &[(&str, Make)] = &[
