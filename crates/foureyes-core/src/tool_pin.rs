@@ -346,7 +346,7 @@ pub fn shown(name: &str) -> String {
         }
     }
     if name.chars().nth(SHOWN_CHARS).is_some() {
-        out.push_str(&format!("… ({} bytes)", name.len()));
+        out.push_str(&format!("... ({} bytes)", name.len()));
     }
     out
 }

@@ -944,7 +944,7 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
                     shown(&p.sha256),
                     p.cause.as_str(),
                     shown(&p.by),
-                    shown(why)
+                    why
                 );
             }
             for c in &forged {
@@ -1332,7 +1332,7 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
                     shown(&pin.tool),
                     pin.cause.as_str(),
                     shown(&pin.by),
-                    shown(&why)
+                    why
                 ));
             }
             if json {
