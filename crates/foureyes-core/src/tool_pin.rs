@@ -583,7 +583,8 @@ mod tests {
     /// each is returned with why.
     #[test]
     fn attack39_pins_read_back_with_names_no_door_takes_are_never_used() {
-        let named = |server: &str, tool: &str| ToolPinned { server: server.into(), ..pin(tool, 'a', PinCause::FirstSeen) };
+        let named =
+            |server: &str, tool: &str| ToolPinned { server: server.into(), ..pin(tool, 'a', PinCause::FirstSeen) };
         let forged = [
             named("bank.a", "b"),
             named("s", ""),

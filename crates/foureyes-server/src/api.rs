@@ -909,7 +909,9 @@ async fn mcp_pin_approve(
         Err(why) => Err(why),
         Ok(()) => {
             let entries = crate::mcp_pins::changes_of(state.store.as_ref(), &b.server, &b.tool, &b.sha256).await?;
-            foureyes_core::tool_pin::approvable(&entries, b.excerpt_only).map(|_| ()).map_err(|why| format!("{why} (ADR-933)"))
+            foureyes_core::tool_pin::approvable(&entries, b.excerpt_only)
+                .map(|_| ())
+                .map_err(|why| format!("{why} (ADR-933)"))
         }
     };
     if let Err(why) = checked {

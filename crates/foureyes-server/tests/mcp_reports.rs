@@ -167,7 +167,11 @@ async fn attack39_tool_names_that_look_alike_are_refused_at_the_pin_door() {
         let shown: String = tool.chars().take(40).collect();
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{shown:?}: {}", r.text().chars().take(300).collect::<String>());
         assert_eq!(r.error_code(), "bad_request");
-        assert!(r.text().len() < 2_000, "the refusal echoes a bounded excerpt, not the whole name ({} bytes)", r.text().len());
+        assert!(
+            r.text().len() < 2_000,
+            "the refusal echoes a bounded excerpt, not the whole name ({} bytes)",
+            r.text().len()
+        );
     }
     let events = h.events_after(head).await;
     assert!(events.iter().all(|e| e.kind.as_str() != "tool_pinned"), "a look-alike was pinned: {events:?}");

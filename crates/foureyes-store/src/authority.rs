@@ -1591,7 +1591,8 @@ impl Authority {
             EventData::ToolPinned(pin) => {
                 // `tool_pin::fold`'s rule (ADR-1261): a pin no door would journal now — a name the pin's rule
                 // refuses, or one that reads like a pin held before it — is never held.
-                let held = foureyes_core::tool_pin::check(pin).is_ok() && self.pinned_alike(&pin.server, &pin.tool).is_none();
+                let held =
+                    foureyes_core::tool_pin::check(pin).is_ok() && self.pinned_alike(&pin.server, &pin.tool).is_none();
                 let key = (pin.server.clone(), pin.tool.clone());
                 if held && (pin.cause == foureyes_core::tool_pin::PinCause::Approved || !self.pins.contains_key(&key)) {
                     self.pins.insert(key, (pin.sha256.clone(), seq));

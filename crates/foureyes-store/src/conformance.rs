@@ -2589,7 +2589,10 @@ pub async fn tool_pins_are_journaled_and_folded(store: Arc<dyn Store>, t0: i64) 
             }
         }
     }
-    assert!(matches!(s.pin_tool(&named("re\u{430}d", PinCause::Approved), t0 + 6).await, Err(StoreError::InvalidState(_))));
+    assert!(matches!(
+        s.pin_tool(&named("re\u{430}d", PinCause::Approved), t0 + 6).await,
+        Err(StoreError::InvalidState(_))
+    ));
     let pins = s.tool_pins().await.unwrap();
     assert_eq!(pins.len(), 3);
     assert_eq!(current(&pins)[&key], approved);

@@ -2666,9 +2666,15 @@ fn a_forged_pin_whose_name_no_door_takes_is_shown_marked_and_never_used(backend:
     let unusable: Vec<&str> = listed.lines().filter(|l| l.starts_with("UNUSABLE")).collect();
     assert_eq!(unusable.len(), forged.len(), "each forged pin is marked: {listed}");
     assert!(listed.lines().all(|l| l.starts_with("UNUSABLE") || l.starts_with("  ")), "{listed}");
-    for shown in ["`bank.a`", "``", "`read_file `", "`cafe\\u{301}`", "`read_file\\u{0}`", "`read_file\\u{200b}`",
-        "`re\\u{430}d_file`"]
-    {
+    for shown in [
+        "`bank.a`",
+        "``",
+        "`read_file `",
+        "`cafe\\u{301}`",
+        "`read_file\\u{0}`",
+        "`read_file\\u{200b}`",
+        "`re\\u{430}d_file`",
+    ] {
         assert!(listed.contains(shown), "{shown} not in {listed}");
     }
     assert!(listed.is_ascii(), "an unusable name is shown escaped: {listed:?}");
