@@ -403,6 +403,9 @@ pub fn check(pin: &ToolPinned) -> Result<(), String> {
     Ok(())
 }
 
+/// The pins that hold, by `(server, tool)`.
+pub type Pins = BTreeMap<(String, String), ToolPinned>;
+
 /// The pin of each `(server, tool)` after `events` (in journal order): a `first_seen` pin counts only where there
 /// is none yet; an `approved` one replaces whatever was there. A pin no door would journal now — a name
 /// [`check`] refuses, or one that reads like a pin held before it ([`reads_alike`]) — never counts (ADR-1261): see
@@ -416,8 +419,8 @@ pub fn current<'a>(events: impl IntoIterator<Item = &'a ToolPinned>) -> BTreeMap
 /// pins). What `foureyes mcp pins list`, `GET /v1/mcp/pins` and `journal audit` show marked.
 pub fn fold<'a>(
     events: impl IntoIterator<Item = &'a ToolPinned>,
-) -> (BTreeMap<(String, String), ToolPinned>, Vec<(ToolPinned, String)>) {
-    let mut pins: BTreeMap<(String, String), ToolPinned> = BTreeMap::new();
+) -> (Pins, Vec<(ToolPinned, String)>) {
+    let mut pins = Pins::new();
     let mut unusable = Vec::new();
     for pin in events {
         if let Err(why) = check(pin) {
