@@ -417,9 +417,7 @@ pub fn current<'a>(events: impl IntoIterator<Item = &'a ToolPinned>) -> BTreeMap
 /// [`current`], and beside it each journaled pin that is never used, with why (ADR-1261: attack 39 appended pins
 /// with a dotted server, an empty or NFD name, a NUL, a zero-width character, and they were listed and used as
 /// pins). What `foureyes mcp pins list`, `GET /v1/mcp/pins` and `journal audit` show marked.
-pub fn fold<'a>(
-    events: impl IntoIterator<Item = &'a ToolPinned>,
-) -> (Pins, Vec<(ToolPinned, String)>) {
+pub fn fold<'a>(events: impl IntoIterator<Item = &'a ToolPinned>) -> (Pins, Vec<(ToolPinned, String)>) {
     let mut pins = Pins::new();
     let mut unusable = Vec::new();
     for pin in events {
