@@ -99,8 +99,9 @@ pub(crate) fn check_shape(spec: &McpSpec) -> Result<(), String> {
     for k in spec.headers.keys() {
         reqwest::header::HeaderName::from_bytes(k.as_bytes()).map_err(|_| format!("`{k}` is not a header name"))?;
     }
-    // The tool is pinned under its name: the pin's rules (ADR-406).
-    foureyes_core::tool_pin::check_pinned_name(&spec.tool).map_err(|why| format!("execute.mcp.tool: {why}"))?;
+    // The tool is pinned under its name, and called by it: a tool's name by the pin's rule, which is the action
+    // name's (ADR-406, ADR-1260).
+    foureyes_core::tool_pin::check_tool_name(&spec.tool).map_err(|why| format!("execute.mcp.tool: {why}"))?;
     match spec.server.as_deref() {
         None => {
             return Err("execute.mcp.server: name the upstream (e.g. `server: crm`); its tools are pinned under this \

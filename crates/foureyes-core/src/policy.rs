@@ -647,6 +647,18 @@ impl Loader<'_> {
                 if let Err(why) = crate::tool_pin::check_pinned_name(tool) {
                     return Err(self.err(&sha.referenced, format!("`pins`: {why}")));
                 }
+                // Two keys that list as one name are never both pins (ADR-1260).
+                if let Some((_, twin)) =
+                    crate::tool_pin::alike_of(server, tool, pins.keys().map(|t: &String| (server.as_str(), t.as_str())))
+                {
+                    return Err(self.err(
+                        &sha.referenced,
+                        format!(
+                            "`pins`: `{tool}` reads like `{twin}` of the same server (their UTS #39 skeletons are one: \
+                             `0`/`O`, `1`/`I`/`l`, `m`/`rn`); two pins that list alike are never both held (ADR-1260)"
+                        ),
+                    ));
+                }
                 if !crate::tool_pin::is_sha256_hex(&sha.value) {
                     return Err(self.err(
                         &sha.referenced,
@@ -1170,10 +1182,7 @@ fn literal_at<'t>(text: &'t str, at: &Location) -> Option<&'t str> {
 }
 
 fn valid_action_name(name: &str) -> bool {
-    !name.is_empty()
-        && name
-            .split('.')
-            .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+    crate::types::is_dotted_name(name)
 }
 
 impl SessionTrust {

@@ -252,41 +252,139 @@ pub fn is_sha256_hex(sha256: &str) -> bool {
     sha256.len() == 64 && sha256.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-/// A server name: one part of the dotted action name `mcp.<server>.<tool>` — letters, digits, `_` and `-`. With a
-/// dot, tool `a.b` of server `bank` and tool `b` of server `bank.a` were both `mcp.bank.a.b` (attack 30 N2). The rule's
-/// one home: the policy's `mcp` keys, `mcp-proxy --name` and every journaled pin (ADR-406).
+/// The longest server name a pin holds (bytes). With [`MAX_TOOL_NAME`], `mcp.<server>.<tool>` stays well within an
+/// action name's bound (`types::MAX_NAME_BYTES`, 256), so every pinned tool can be called (ADR-1260).
+pub const MAX_SERVER_NAME: usize = 64;
+
+/// The longest tool name a pin holds: MCP's own bound (the 2025-11-25 specification: "Tool names SHOULD be between
+/// 1 and 128 characters in length"). Attack 39 pinned names of 100,000 characters, printed in full (ADR-1260).
+pub const MAX_TOOL_NAME: usize = 128;
+
+/// The longest prompt name, resource URI or URI template a pin key holds after its prefix (bytes): the length past
+/// which common practice stops carrying a URI (the sitemaps protocol's 2,048; browsers' long-standing floor).
+pub const MAX_KEY_TEXT: usize = 2048;
+
+/// How many characters of a name a message or a listing echoes before it cuts it (the name's size is said).
+const SHOWN_CHARS: usize = 160;
+
+/// A server name: one part of the dotted action name `mcp.<server>.<tool>` — 1 to [`MAX_SERVER_NAME`] ASCII letters,
+/// digits, `_` and `-`. With a dot, tool `a.b` of server `bank` and tool `b` of server `bank.a` were both
+/// `mcp.bank.a.b` (attack 30 N2). The rule's one home: the policy's `mcp` keys, `mcp-proxy --name`, the connector's
+/// `execute.mcp.server`, both pin doors and every pin, journaled or read back (ADR-406, ADR-1260).
 pub fn check_server_name(server: &str) -> Result<(), String> {
-    if !server.is_empty() && server.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+    if !server.is_empty()
+        && server.len() <= MAX_SERVER_NAME
+        && server.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
         return Ok(());
     }
     Err(format!(
-        "`{}` is not a server name: use letters, digits, `_` and `-` (tools become `mcp.<name>.<tool>`; a dot would \
-         give another server's tool the same action name)",
-        crate::hidden::escaped(server)
+        "`{}` is not a server name: use 1 to {MAX_SERVER_NAME} letters, digits, `_` and `-` (tools become \
+         `mcp.<name>.<tool>`; a dot would give another server's tool the same action name)",
+        shown(server)
     ))
 }
 
-/// A pinned name (a tool's, or `prompt:NAME`, `resource:URI`, `template:URI`, `instructions`) reads as exactly one
-/// name: not empty, no character a terminal hides or fakes ([`crate::hidden`]: controls, NUL, zero-width, bidi, spaces
-/// other than the ASCII space), no space at either end, and in Unicode's composed form (NFC). Otherwise two pins list
-/// alike in `foureyes mcp pins list` — `read_file` and `read_file ` — and a person re-pins the wrong one (attack 37's
-/// 2.4, ADR-406). A tool the upstream names so cannot be pinned, so the proxy keeps it hidden.
-pub fn check_pinned_name(name: &str) -> Result<(), String> {
-    use unicode_normalization::{IsNormalized, is_nfc_quick};
-    let why = if name.is_empty() {
-        "is empty"
-    } else if name.chars().any(crate::hidden::is_hidden) {
-        "holds a character a terminal hides (a control, a zero-width or bidi character, a space other than ` `)"
-    } else if name.starts_with(' ') || name.ends_with(' ') {
-        "begins or ends with a space"
-    } else if is_nfc_quick(name.chars()) != IsNormalized::Yes
-        && unicode_normalization::UnicodeNormalization::nfc(name).ne(name.chars())
-    {
-        "is not in Unicode's composed form (NFC): it would list like its composed twin"
-    } else {
+/// A tool name: what the action `mcp.<server>.<tool>` it is called by may end with (`types::is_dotted_name`: ASCII
+/// letters, digits, `_`, `-`, and dots between them), 1 to [`MAX_TOOL_NAME`] characters — MCP's own tool-name rule
+/// (2025-11-25: "A-Z, a-z, 0-9, `_`, `-`, `.`", at most 128), and one rule with the action name's, so a tool pinned
+/// can be called (attack 39: `caf\u{e9}` was pinned, and its every call refused as "not a dotted name"). No homoglyph
+/// (`re\u{430}d_file`), compatibility form (U+FB01, fullwidth), combining mark, look-alike hyphen or space fits it
+/// (ADR-1260); within it, names that still read alike are kept apart by [`reads_alike`].
+pub fn check_tool_name(name: &str) -> Result<(), String> {
+    if name.len() <= MAX_TOOL_NAME && crate::types::is_dotted_name(name) {
         return Ok(());
-    };
-    Err(format!("the tool name `{}` {why} (ADR-406)", crate::hidden::escaped(name)))
+    }
+    Err(format!(
+        "the tool name `{}` is not 1 to {MAX_TOOL_NAME} ASCII letters, digits, `_`, `-` and `.` (no dot at either \
+         end or twice in a row): MCP's tool-name rule, and the only names the action `mcp.<server>.<tool>` a call \
+         is decided by can hold (ADR-1260)",
+        shown(name)
+    ))
+}
+
+/// The pin keys that are not tools' (ADR-282): a prompt's name, a resource's URI, a template's URI template.
+const KEY_PREFIXES: [&str; 3] = ["prompt:", "resource:", "template:"];
+
+/// A pinned name reads as exactly one name (ADR-406, ADR-1260). A tool's: [`check_tool_name`]. The other keys a proxy
+/// pins (ADR-282): `instructions`, and `prompt:`, `resource:` or `template:` followed by 1 to [`MAX_KEY_TEXT`]
+/// visible ASCII characters (a URI is ASCII, RFC 3986; a space is written `%20`). Nothing else: no character a
+/// terminal hides or fakes, no space, no homoglyph, no compatibility or decomposed form — otherwise two pins list
+/// alike in `foureyes mcp pins list` (`read_file` and `read_file `, `read_file` and `re\u{430}d_file`) and a person
+/// re-pins the wrong one (attack 37's 2.4, attack 39). A key the upstream names so cannot be pinned, so the proxy
+/// keeps it hidden.
+pub fn check_pinned_name(name: &str) -> Result<(), String> {
+    if name == "instructions" {
+        return Ok(());
+    }
+    for prefix in KEY_PREFIXES {
+        if let Some(rest) = name.strip_prefix(prefix) {
+            if !rest.is_empty() && rest.len() <= MAX_KEY_TEXT && rest.bytes().all(|b| b.is_ascii_graphic()) {
+                return Ok(());
+            }
+            return Err(format!(
+                "the pinned name `{}` is not `{prefix}` and 1 to {MAX_KEY_TEXT} visible ASCII characters (a URI \
+                 writes a space as `%20`; ADR-1260)",
+                shown(name)
+            ));
+        }
+    }
+    check_tool_name(name)
+}
+
+/// `name` as a message or a listing quotes a name that may not be a good one: every character other than visible
+/// ASCII and the space escaped as `\u{…}` (so `re\u{430}d_file` and `cafe\u{301}` read as what they are, and
+/// nothing hides: [`crate::hidden`]'s characters are among them), cut after [`SHOWN_CHARS`] characters with its
+/// size said (a name of 100,000 characters is not echoed whole; ADR-1260, ADR-1262).
+pub fn shown(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars().take(SHOWN_CHARS) {
+        if c == ' ' || c.is_ascii_graphic() {
+            out.push(c);
+        } else {
+            out.extend(c.escape_unicode());
+        }
+    }
+    if name.chars().nth(SHOWN_CHARS).is_some() {
+        out.push_str(&format!("... ({} bytes)", name.len()));
+    }
+    out
+}
+
+/// UTS #39's skeleton of a name a pin may hold (visible ASCII): each character by its confusables prototype —
+/// `0` as `O`; `1`, `I` and `|` as `l`; `m` as `rn`; `` ` `` as `'`, `"` as `''`, `%` as `°/₀` — the mapping of
+/// `unicode-security`'s `skeleton` on these characters (a test compares the two on each). Other characters, which
+/// no good name holds, are kept as they are.
+pub fn skeleton(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        match c {
+            '0' => out.push('O'),
+            '1' | 'I' | '|' => out.push('l'),
+            'm' => out.push_str("rn"),
+            '`' => out.push('\''),
+            '"' => out.push_str("''"),
+            '%' => out.push_str("°/₀"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Whether two different `(server, tool)` pins list as one: their servers' and their tools' skeletons are the same
+/// ([`skeleton`]; `list_files` and `Iist_files`, `form` and `forrn`). Case stays apart (`Read_file` is not
+/// `read_file`, ADR-406). Two such pins are never both held (ADR-1260).
+pub fn reads_alike(a: (&str, &str), b: (&str, &str)) -> bool {
+    a != b && skeleton(a.0) == skeleton(b.0) && skeleton(a.1) == skeleton(b.1)
+}
+
+/// The first of `held` (`(server, tool)` pairs) that reads like `(server, tool)` ([`reads_alike`]).
+pub fn alike_of<'a>(
+    server: &str,
+    tool: &str,
+    held: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Option<(&'a str, &'a str)> {
+    held.into_iter().find(|other| reads_alike((server, tool), *other))
 }
 
 /// Checks a pin before it is journaled; the error names what is wrong.
@@ -294,7 +392,7 @@ pub fn check(pin: &ToolPinned) -> Result<(), String> {
     check_server_name(&pin.server)?;
     check_pinned_name(&pin.tool)?;
     if !is_sha256_hex(&pin.sha256) {
-        return Err(format!("`{}` is not a SHA-256 in lowercase hex (64 characters)", pin.sha256));
+        return Err(format!("`{}` is not a SHA-256 in lowercase hex (64 characters)", shown(&pin.sha256)));
     }
     if pin.cause == PinCause::Policy {
         return Err("a policy pin is written in the policy, not journaled".into());
@@ -305,18 +403,45 @@ pub fn check(pin: &ToolPinned) -> Result<(), String> {
     Ok(())
 }
 
+/// The pins that hold, by `(server, tool)`.
+pub type Pins = BTreeMap<(String, String), ToolPinned>;
+
 /// The pin of each `(server, tool)` after `events` (in journal order): a `first_seen` pin counts only where there
-/// is none yet; an `approved` one replaces whatever was there.
+/// is none yet; an `approved` one replaces whatever was there. A pin no door would journal now — a name
+/// [`check`] refuses, or one that reads like a pin held before it ([`reads_alike`]) — never counts (ADR-1261): see
+/// [`fold`] for those.
 pub fn current<'a>(events: impl IntoIterator<Item = &'a ToolPinned>) -> BTreeMap<(String, String), ToolPinned> {
-    let mut pins = BTreeMap::new();
+    fold(events).0
+}
+
+/// [`current`], and beside it each journaled pin that is never used, with why (ADR-1261: attack 39 appended pins
+/// with a dotted server, an empty or NFD name, a NUL, a zero-width character, and they were listed and used as
+/// pins). What `foureyes mcp pins list`, `GET /v1/mcp/pins` and `journal audit` show marked.
+pub fn fold<'a>(events: impl IntoIterator<Item = &'a ToolPinned>) -> (Pins, Vec<(ToolPinned, String)>) {
+    let mut pins = Pins::new();
+    let mut unusable = Vec::new();
     for pin in events {
+        if let Err(why) = check(pin) {
+            unusable.push((pin.clone(), why));
+            continue;
+        }
+        if let Some((server, tool)) =
+            alike_of(&pin.server, &pin.tool, pins.keys().map(|(s, t)| (s.as_str(), t.as_str())))
+        {
+            let why = format!(
+                "it reads like `{server}`'s tool `{tool}`, pinned before it (their UTS #39 skeletons are one; \
+                 ADR-1260)"
+            );
+            unusable.push((pin.clone(), why));
+            continue;
+        }
         let key = (pin.server.clone(), pin.tool.clone());
         if pin.cause == PinCause::FirstSeen && pins.contains_key(&key) {
             continue;
         }
         pins.insert(key, pin.clone());
     }
-    pins
+    (pins, unusable)
 }
 
 /// The pins of `server`'s tools that hold: the policy's (`tool → sha256`) over the journal's.
@@ -325,9 +450,12 @@ pub fn effective(
     policy_pins: &BTreeMap<String, String>,
     journaled: &BTreeMap<(String, String), ToolPinned>,
 ) -> BTreeMap<String, ToolPinned> {
+    // A journaled pin that reads like one the policy holds is not used (ADR-1260): the policy's is the pin.
     let mut out: BTreeMap<String, ToolPinned> = journaled
         .iter()
-        .filter(|((s, _), _)| s == server)
+        .filter(|((s, tool), _)| {
+            s == server && alike_of(server, tool, policy_pins.keys().map(|t| (server, t.as_str()))).is_none()
+        })
         .map(|((_, tool), pin)| (tool.clone(), pin.clone()))
         .collect();
     for (tool, sha256) in policy_pins {
@@ -362,6 +490,115 @@ mod tests {
             by: "x".into(),
             previous: None,
         }
+    }
+
+    /// Attack 39 (1, ADR-1260): names that read like another — Cyrillic homoglyphs, U+2010 for `-`, inner spaces,
+    /// compatibility forms (U+FB01, fullwidth), a combining mark, dotted names the action-name rule refuses, a name
+    /// longer than MCP's bound — were pinned, each a pin of its own. Red before: every one of them passed
+    /// `check_pinned_name`. The names proxies really pin still pass.
+    #[test]
+    fn attack39_pin_names_that_look_alike_or_cannot_be_called_are_refused() {
+        let long = "x".repeat(129);
+        for name in [
+            "re\u{430}d_file",
+            "read_fil\u{435}",
+            "read\u{2010}file",
+            "read file",
+            "read  file",
+            "read_\u{FB01}le",
+            "\u{FF52}ead_file",
+            "read\u{FF3F}file",
+            "read_file\u{332}",
+            "caf\u{e9}",
+            "\u{212A}",
+            "a..b",
+            ".a",
+            "a.",
+            ".",
+            "read:file",
+            "read/file",
+            long.as_str(),
+            "prompt:re\u{430}d",
+            "prompt:two words",
+            "resource:file:///tmp/caf\u{e9}.txt",
+            "template:file:///{pa th}",
+            "prompt:",
+        ] {
+            assert!(check_pinned_name(name).is_err(), "{name:?} was taken");
+        }
+        let longest = "x".repeat(128);
+        for name in [
+            "read_file",
+            "read-file",
+            "Read_file",
+            "a.b",
+            "get-sum",
+            "test_simple_text",
+            longest.as_str(),
+            "prompt:simple_prompt",
+            "resource:file:///srv/a.txt",
+            "resource:test://static/resource/1",
+            "template:file:///{path}",
+            "instructions",
+        ] {
+            assert!(check_pinned_name(name).is_ok(), "{name:?}: {:?}", check_pinned_name(name));
+        }
+        let server = "s".repeat(65);
+        assert!(check_server_name(&server).is_err(), "a server name longer than 64 was taken");
+        assert!(check_server_name(&server[..64]).is_ok());
+    }
+
+    /// Attack 39 (1, ADR-1260): within the names the rule admits, UTS #39's confusables still pair `l`, `I` and `1`,
+    /// `O` and `0`, `m` and `rn`: two pins whose skeletons collide list as one name. The skeleton is the one of
+    /// `unicode-security` (UTS #39) on every character a pinned name may hold.
+    #[test]
+    fn attack39_skeletons_of_the_names_a_pin_holds_are_uts39s() {
+        use unicode_security::confusable_detection::skeleton as uts39;
+        for b in 0x21u8..0x7f {
+            let c = (b as char).to_string();
+            assert_eq!(skeleton(&c), uts39(&c).collect::<String>(), "U+{b:04X}");
+        }
+        for (a, b) in [("list_files", "Iist_files"), ("list_files", "1ist_files"), ("form", "forrn"), ("v0", "vO")] {
+            assert!(reads_alike(("s", a), ("s", b)), "{a} / {b}");
+            assert_eq!(skeleton(a), uts39(b).collect::<String>());
+        }
+        assert!(reads_alike(("local", "t"), ("Iocal", "t")));
+        assert!(!reads_alike(("s", "read_file"), ("s", "read_file")), "a name is not its own twin");
+        assert!(!reads_alike(("s", "read_file"), ("s", "Read_file")), "case stays apart (ADR-406)");
+        assert!(!reads_alike(("s", "t"), ("u", "t")));
+        // Folding: the first of two look-alikes holds, the second is shown and never used.
+        let (a, b) = (pin("list", 'a', PinCause::FirstSeen), pin("Iist", 'b', PinCause::Approved));
+        let (held, unusable) = fold(&[a.clone(), b.clone()]);
+        assert_eq!(held.values().cloned().collect::<Vec<_>>(), vec![a.clone()]);
+        assert_eq!(unusable.len(), 1);
+        assert!(unusable[0].1.contains("reads like"), "{}", unusable[0].1);
+        assert_eq!(current(&[a.clone(), b]).len(), 1);
+        // A journaled pin that reads like a policy pin of its server is not used either.
+        let policy = BTreeMap::from([("Iist".to_string(), "f".repeat(64))]);
+        let pins = effective("s", &policy, &current(std::slice::from_ref(&a)));
+        assert_eq!(pins.keys().collect::<Vec<_>>(), vec!["Iist"]);
+    }
+
+    /// Attack 39 (2, ADR-1261): a pin read back from the journal is checked again. A database writer appended pins
+    /// (hashes recomputed, no seal) with names no door takes; they were folded and used. Now none of them holds, and
+    /// each is returned with why.
+    #[test]
+    fn attack39_pins_read_back_with_names_no_door_takes_are_never_used() {
+        let named =
+            |server: &str, tool: &str| ToolPinned { server: server.into(), ..pin(tool, 'a', PinCause::FirstSeen) };
+        let forged = [
+            named("bank.a", "b"),
+            named("s", ""),
+            named("s", "read_file "),
+            named("s", "cafe\u{301}"),
+            named("s", "read_file\u{0}"),
+            named("s", "read_file\u{200b}"),
+            named("s", "re\u{430}d_file"),
+        ];
+        let (held, unusable) = fold(&forged);
+        assert!(held.is_empty(), "{held:?}");
+        assert_eq!(unusable.len(), forged.len());
+        assert!(current(&forged).is_empty());
     }
 
     #[test]

@@ -105,6 +105,13 @@ pub enum RequestError {
     BadFlag(String),
 }
 
+/// An action name: parts of ASCII letters, digits, `_` and `-`, joined by dots (`payments.send`). One rule with the
+/// MCP tool names a pin holds (`tool_pin::check_tool_name`, ADR-1260): a tool is called as `mcp.<server>.<tool>`.
+pub fn is_dotted_name(name: &str) -> bool {
+    name.split('.')
+        .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
+}
+
 impl ActionRequest {
     /// A plain request: `agent` asks to run `action` with `params` under `request_id`, with no session, target,
     /// undo, dry run, approval, evidence or flags (set those fields after, when a request carries them).
@@ -270,11 +277,7 @@ impl ActionRequest {
                 return Err(RequestError::ControlCharacter { field });
             }
         }
-        let valid_name = self
-            .action
-            .split('.')
-            .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'));
-        if !valid_name {
+        if !is_dotted_name(&self.action) {
             return Err(RequestError::BadActionName(self.action.clone()));
         }
         // Attack 20 H1: an id is journaled with the request; one an RFC 8785 reader cannot take exactly made an event

@@ -791,7 +791,12 @@ impl Engine for Remote {
             .cloned()
             .and_then(|p| serde_json::from_value(p).ok())
             .ok_or_else(|| self.unavailable("answered GET /v1/mcp/pins without readable `pins`"))?;
-        Ok(pins.into_iter().filter(|p| p.server == server).map(|p| (p.tool.clone(), p)).collect())
+        // A pin whose name no door takes is never used, whatever a server of another version serves (ADR-1261).
+        let named = |p: &ToolPinned| {
+            foureyes_core::tool_pin::check_server_name(&p.server).is_ok()
+                && foureyes_core::tool_pin::check_pinned_name(&p.tool).is_ok()
+        };
+        Ok(pins.into_iter().filter(|p| p.server == server && named(p)).map(|p| (p.tool.clone(), p)).collect())
     }
 
     /// `POST /v1/mcp/pins`: the server journals it as a first-seen pin by the token's principal.

@@ -783,6 +783,11 @@ impl Gate {
             let before = hinted.clone();
             for tool in tools {
                 let Some(name) = tool.get("name").and_then(Value::as_str) else { continue };
+                // A name no action can hold gets no action (attack 39: `mcp.fs.re\u{430}d_file` was introduced by the
+                // derived policy, beside `mcp.fs.read_file`, and every call to it refused as no dotted name).
+                if foureyes_core::tool_pin::check_tool_name(name).is_err() {
+                    continue;
+                }
                 let action = self.action_for(name);
                 if base.action(&action).is_some() {
                     continue;

@@ -697,8 +697,10 @@ async fn mcp_pins(
     _caller: Caller,
     Query(q): Query<PinsQuery>,
 ) -> ApiResult<Json<Value>> {
-    use foureyes_core::tool_pin::{current, effective};
-    let journaled = current(&state.store.tool_pins().await?);
+    use foureyes_core::tool_pin::{effective, fold};
+    // A pin read back from the journal that no door would journal now is never served as one that holds: it is
+    // listed apart, with why (attack 39, ADR-1261).
+    let (journaled, unusable) = fold(&state.store.tool_pins().await?);
     let policy = state.policy();
     let mut servers: std::collections::BTreeSet<String> = journaled.keys().map(|(s, _)| s.clone()).collect();
     servers.extend(policy.mcp.keys().cloned());
@@ -709,7 +711,16 @@ async fn mcp_pins(
         .flat_map(|s| effective(s, policy.mcp.get(s).map_or(&none, |m| &m.pins), &journaled).into_values())
         .map(|p| json!(p))
         .collect();
-    Ok(Json(json!({"pins": pins})))
+    let unusable: Vec<Value> = unusable
+        .into_iter()
+        .filter(|(p, _)| q.server.as_deref().is_none_or(|want| want == p.server))
+        .map(|(p, why)| {
+            let mut v = json!(p);
+            v["unusable"] = json!(why);
+            v
+        })
+        .collect();
+    Ok(Json(json!({"pins": pins, "unusable": unusable})))
 }
 
 #[derive(Deserialize)]
@@ -730,9 +741,7 @@ async fn mcp_pin_first_seen(
     require(&state, &caller, &[Role::Agent], "pinning a tool definition on first sight").await?;
     let b: PinBody = body(&state, &caller, "POST /v1/mcp/pins", raw).await?;
     // A name a pin cannot hold is the request's fault (400), not a state of the pins (409; attack 37's 2.4, ADR-406).
-    if let Err(why) = foureyes_core::tool_pin::check_server_name(&b.server)
-        .and_then(|()| foureyes_core::tool_pin::check_pinned_name(&b.tool))
-    {
+    if let Err(why) = pin_names(&state, &b.server, &b.tool).await? {
         let input = json!({"server": b.server, "tool": b.tool, "sha256": b.sha256});
         return Err(refuse(&state, caller.name(), ApiError::bad_request(format!("not pinned: {why}")), input).await);
     }
@@ -767,6 +776,30 @@ async fn mcp_pin_first_seen(
     let seq = state.store.pin_tool(&pin, state.now_ms()).await?;
     state.notify();
     Ok(Json(json!({"pin": pin, "seq": seq})))
+}
+
+/// The pin's name rules for a pin asked for at a door (`POST /v1/mcp/pins`, `POST /v1/mcp/pins/approve`): the server
+/// and tool names (ADR-406, ADR-1260), and no name that reads like another pin's of the journal or the policy
+/// (UTS #39 skeletons): `Err` why, for a 400 the door journals. The store checks the journal's again in its
+/// transaction.
+async fn pin_names(state: &AppState, server: &str, tool: &str) -> ApiResult<Result<(), String>> {
+    use foureyes_core::tool_pin::{alike_of, check_pinned_name, check_server_name, current, shown};
+    if let Err(why) = check_server_name(server).and_then(|()| check_pinned_name(tool)) {
+        return Ok(Err(why));
+    }
+    let journaled = current(&state.store.tool_pins().await?);
+    let policy = state.policy();
+    let policy_pins = policy.mcp.iter().flat_map(|(s, m)| m.pins.keys().map(move |t| (s.as_str(), t.as_str())));
+    let held = journaled.keys().map(|(s, t)| (s.as_str(), t.as_str())).chain(policy_pins);
+    Ok(match alike_of(server, tool, held) {
+        Some((s, t)) => Err(format!(
+            "`{}`'s tool `{}` reads like `{s}`'s tool `{t}`, pinned already (their UTS #39 skeletons are one: `0`/`O`, \
+             `1`/`I`/`l`, `m`/`rn`); two pins that list alike are never both held (ADR-1260)",
+            shown(server),
+            shown(tool)
+        )),
+        None => Ok(()),
+    })
 }
 
 /// The refusals an MCP proxy journals on its own (ADR-911): the codes `foureyes-mcp` refuses with. Nothing else may be
@@ -870,12 +903,23 @@ async fn mcp_pin_approve(
 ) -> ApiResult<Json<Value>> {
     require(&state, &caller, PEOPLE, "re-pinning a tool definition").await?;
     let b: ApproveBody = body(&state, &caller, "POST /v1/mcp/pins/approve", raw).await?;
-    let entries = crate::mcp_pins::changes_of(state.store.as_ref(), &b.server, &b.tool, &b.sha256).await?;
-    if let Err(why) = foureyes_core::tool_pin::approvable(&entries, b.excerpt_only) {
+    // The pin's name rules first (attack 39, ADR-1262): a name no pin may hold is refused as one, whatever the journal
+    // holds of it; every name echoed is escaped (a zero-width character was printed raw).
+    let checked = match pin_names(&state, &b.server, &b.tool).await? {
+        Err(why) => Err(why),
+        Ok(()) => {
+            let entries = crate::mcp_pins::changes_of(state.store.as_ref(), &b.server, &b.tool, &b.sha256).await?;
+            foureyes_core::tool_pin::approvable(&entries, b.excerpt_only)
+                .map(|_| ())
+                .map_err(|why| format!("{why} (ADR-933)"))
+        }
+    };
+    if let Err(why) = checked {
+        use foureyes_core::tool_pin::shown;
         let error = ApiError::new(
             StatusCode::BAD_REQUEST,
             "bad_request",
-            format!("not re-pinned: {} of {} to {}: {why} (ADR-933)", b.tool, b.server, b.sha256),
+            format!("not re-pinned: {} of {} to {}: {why}", shown(&b.tool), shown(&b.server), shown(&b.sha256)),
         );
         let input = json!({"server": b.server, "tool": b.tool, "sha256": b.sha256, "excerpt_only": b.excerpt_only});
         return Err(refuse(&state, caller.name(), error, input).await);

@@ -103,6 +103,9 @@ async fn attack37_pin_names_that_read_alike_or_span_two_servers_are_refused_as_b
         ("srv", "read\u{0}file"),
         ("srv", "read\u{200b}_file"),
         ("srv", "cafe\u{301}"),
+        // ADR-1260: the composed `café` was taken here before; its call could never be decided (`mcp.srv.café` is
+        // not a dotted name of letters, digits, `_` and `-`), and it lists like `cafe\u{301}`.
+        ("srv", "caf\u{e9}"),
     ] {
         let r = h
             .send(req("POST", "/v1/mcp/pins").token(AGENT).json(&json!({"server": server, "tool": tool,
@@ -114,13 +117,80 @@ async fn attack37_pin_names_that_read_alike_or_span_two_servers_are_refused_as_b
     let events = h.events_after(head).await;
     assert!(events.iter().all(|e| e.kind.as_str() != "tool_pinned"), "a pin was journaled: {events:?}");
     let refused = events.iter().filter(|e| e.kind.as_str() == "refused").count();
-    assert_eq!(refused, 8, "each refusal is journaled: {events:?}");
+    assert_eq!(refused, 9, "each refusal is journaled: {events:?}");
     // The names a proxy really pins still go: a tool, a prompt, a resource URI, the instructions.
-    for tool in ["read_file", "prompt:summarise", "resource:file:///srv/a.txt", "instructions", "caf\u{e9}"] {
+    for tool in ["read_file", "prompt:summarise", "resource:file:///srv/a.txt", "instructions"] {
         let r = h
             .send(req("POST", "/v1/mcp/pins").token(AGENT).json(&json!({"server": "srv", "tool": tool,
             "sha256": sha})))
             .await;
         assert_eq!(r.status, StatusCode::OK, "{tool:?}: {}", r.text());
     }
+}
+
+/// Attack 39 (1, ADR-1260; 3 and 4, ADR-1262): `POST /v1/mcp/pins` took tool names that read like another —
+/// Cyrillic homoglyphs, U+2010 for `-`, inner spaces, U+FB01 and fullwidth forms, a combining mark — each a pin of
+/// its own beside `read_file`, names the action-name rule refuses (so the pinned tool could never be called), and
+/// names of 100,000 characters. Red before: every one answered 200 and was journaled. Now each is a 400 naming the
+/// rule, journaled as a refusal; a name whose UTS #39 skeleton is a pinned name's (`Iist_files` beside `list_files`)
+/// is refused too; and the approve door's 400 shows a hidden character escaped, never raw.
+#[tokio::test]
+async fn attack39_tool_names_that_look_alike_are_refused_at_the_pin_door() {
+    let h = harness().await;
+    let sha = "e".repeat(64);
+    let pin = |server: &str, tool: &str| json!({"server": server, "tool": tool, "sha256": sha});
+    for tool in ["read_file", "list_files", "read-file"] {
+        let r = h.send(req("POST", "/v1/mcp/pins").token(AGENT).json(&pin("srv", tool))).await;
+        assert_eq!(r.status, StatusCode::OK, "{tool:?}: {}", r.text());
+    }
+    let head = h.head().await;
+    let long = "x".repeat(100_000);
+    let cases: Vec<(&str, &str)> = vec![
+        ("srv", "re\u{430}d_file"),
+        ("srv", "read_fil\u{435}"),
+        ("srv", "read\u{2010}file"),
+        ("srv", "read  file"),
+        ("srv", "read file"),
+        ("srv", "read_\u{fb01}le"),
+        ("srv", "\u{ff52}ead_file"),
+        ("srv", "read\u{ff3f}file"),
+        ("srv", "read_file\u{332}"),
+        ("srv", "a..b"),
+        ("srv", "."),
+        ("srv", "Iist_files"),
+        ("srv", "1ist_files"),
+        ("srv", &long),
+        (&long, "t"),
+    ];
+    for (server, tool) in &cases {
+        let r = h.send(req("POST", "/v1/mcp/pins").token(AGENT).json(&pin(server, tool))).await;
+        let shown: String = tool.chars().take(40).collect();
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{shown:?}: {}", r.text().chars().take(300).collect::<String>());
+        assert_eq!(r.error_code(), "bad_request");
+        assert!(
+            r.text().len() < 2_000,
+            "the refusal echoes a bounded excerpt, not the whole name ({} bytes)",
+            r.text().len()
+        );
+    }
+    let events = h.events_after(head).await;
+    assert!(events.iter().all(|e| e.kind.as_str() != "tool_pinned"), "a look-alike was pinned: {events:?}");
+    let refused = events.iter().filter(|e| e.kind.as_str() == "refused").count();
+    assert_eq!(refused, cases.len(), "each refusal is journaled");
+    let listed = h.send(req("GET", "/v1/mcp/pins").token(AGENT)).await.json();
+    assert_eq!(listed["pins"].as_array().unwrap().len(), 3, "{listed}");
+    // The approve door: a zero-width character in the name is refused as a name, shown escaped (never raw), and
+    // the refusal is journaled.
+    let head = h.head().await;
+    let zw = json!({"server": "srv", "tool": "read_file\u{200b}", "sha256": sha});
+    let r = h.send(req("POST", "/v1/mcp/pins/approve").token(APPROVER).json(&zw)).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+    let message = r.json()["error"]["message"].as_str().unwrap_or_default().to_string();
+    assert!(!message.contains('\u{200b}') && message.contains("\\u{200b}"), "{message:?}");
+    let dotted = json!({"server": "fs.a", "tool": "read_file", "sha256": sha});
+    let r = h.send(req("POST", "/v1/mcp/pins/approve").token(APPROVER).json(&dotted)).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+    assert!(r.text().contains("server name"), "{}", r.text());
+    let events = h.events_after(head).await;
+    assert_eq!(events.iter().filter(|e| e.kind.as_str() == "refused").count(), 2, "{events:?}");
 }

@@ -1589,8 +1589,12 @@ impl Authority {
             }
             EventData::Checkpoint(c) => self.checkpointed = self.checkpointed.max(c.size),
             EventData::ToolPinned(pin) => {
+                // `tool_pin::fold`'s rule (ADR-1261): a pin no door would journal now — a name the pin's rule
+                // refuses, or one that reads like a pin held before it — is never held.
+                let held =
+                    foureyes_core::tool_pin::check(pin).is_ok() && self.pinned_alike(&pin.server, &pin.tool).is_none();
                 let key = (pin.server.clone(), pin.tool.clone());
-                if pin.cause == foureyes_core::tool_pin::PinCause::Approved || !self.pins.contains_key(&key) {
+                if held && (pin.cause == foureyes_core::tool_pin::PinCause::Approved || !self.pins.contains_key(&key)) {
                     self.pins.insert(key, (pin.sha256.clone(), seq));
                 }
             }
@@ -2355,6 +2359,14 @@ impl Authority {
     /// The definition hash the journal pins `server`'s `tool` to, and the seq of that `tool_pinned` event (ADR-404).
     pub fn pinned(&self, server: &str, tool: &str) -> Option<(&str, u64)> {
         self.pins.get(&(server.to_string(), tool.to_string())).map(|(sha, seq)| (sha.as_str(), *seq))
+    }
+
+    /// The `(server, tool)` of a held pin that reads like `(server, tool)` but is another (UTS #39 skeletons,
+    /// `tool_pin::reads_alike`, ADR-1260): what a pin is checked against in its transaction, so two pins that list
+    /// alike are never both held.
+    pub fn pinned_alike(&self, server: &str, tool: &str) -> Option<(String, String)> {
+        foureyes_core::tool_pin::alike_of(server, tool, self.pins.keys().map(|(s, t)| (s.as_str(), t.as_str())))
+            .map(|(s, t)| (s.to_string(), t.to_string()))
     }
 
     /// When the journal says decision `id`'s connector was started, if it was (ADR-321).

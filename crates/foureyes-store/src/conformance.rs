@@ -2576,11 +2576,29 @@ pub async fn tool_pins_are_journaled_and_folded(store: Arc<dyn Store>, t0: i64) 
         s.pin_tool(&pin('a', PinCause::FirstSeen, "mcp:pay"), t0 + 4).await,
         Err(StoreError::InvalidState(_))
     ));
+    // Attack 39 (ADR-1260): a pin whose name reads like a held pin's (UTS #39 skeletons: `I`/`l`, `m`/`rn`) is
+    // refused in its transaction, first seen or approved, so two pins that list alike are never both held. Red
+    // before: `Iist`'s pin was journaled beside `list`'s.
+    let named = |tool: &str, cause: PinCause| ToolPinned { tool: tool.into(), ..pin('d', cause, "ann") };
+    let list = s.pin_tool(&named("list", PinCause::FirstSeen), t0 + 5).await.unwrap();
+    for twin in ["Iist", "1ist"] {
+        for cause in [PinCause::FirstSeen, PinCause::Approved] {
+            match s.pin_tool(&named(twin, cause), t0 + 6).await {
+                Err(StoreError::InvalidState(why)) => assert!(why.contains("ADR-1260"), "{why}"),
+                other => panic!("`{twin}` was pinned beside `list`: {other:?}"),
+            }
+        }
+    }
+    assert!(matches!(
+        s.pin_tool(&named("re\u{430}d", PinCause::Approved), t0 + 6).await,
+        Err(StoreError::InvalidState(_))
+    ));
     let pins = s.tool_pins().await.unwrap();
-    assert_eq!(pins.len(), 2);
+    assert_eq!(pins.len(), 3);
     assert_eq!(current(&pins)[&key], approved);
     let kinds: Vec<_> = s.journal(first - 1, 10).await.unwrap().into_iter().map(|e| e.kind.as_str()).collect();
-    assert_eq!(kinds, ["tool_pinned"; 2], "the refused pins wrote nothing");
+    assert_eq!(kinds, ["tool_pinned"; 3], "the refused pins wrote nothing");
+    assert_eq!(s.journal(list - 1, 10).await.unwrap().len(), 1, "only `list` was journaled");
     assert_consistent(s, "after tool pins").await;
 }
 

@@ -1622,6 +1622,16 @@ pub async fn pin_tool<W: WriteTx>(
     now_ms: i64,
 ) -> Result<u64, StoreError> {
     foureyes_core::tool_pin::check(pin).map_err(StoreError::InvalidState)?;
+    // Two pins that list as one name are never both held (attack 39, ADR-1260): checked in the transaction, against
+    // the pins the journal holds, so two proxies racing with `list` and `Iist` cannot both win.
+    catch_up(w).await?;
+    if let Some((server, tool)) = w.authority().pinned_alike(&pin.server, &pin.tool) {
+        return Err(StoreError::InvalidState(format!(
+            "`{}`'s tool `{}` reads like `{server}`'s tool `{tool}`, pinned already (their UTS #39 skeletons are one); \
+             two pins that list alike are never both held (ADR-1260)",
+            pin.server, pin.tool
+        )));
+    }
     // A first-seen pin counts only for a tool the journal has not pinned (`tool_pin::current`): checked here, in the
     // transaction, so no second first-seen pin is journaled and answered as if it held (attack 34, ADR-404). The same
     // hash again (two proxies that saw the same definition) is the pin already there.

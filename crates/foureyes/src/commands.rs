@@ -887,13 +887,18 @@ async fn changed_definitions(store: &dyn Store) -> Result<Vec<Value>, Exit> {
 }
 
 async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
-    use foureyes_core::tool_pin::{JournaledDefinition, PinCause, ToolPinned, check_journaled_definition, current};
+    use foureyes_core::tool_pin::{
+        JournaledDefinition, PinCause, ToolPinned, check_journaled_definition, current, fold, shown,
+    };
     let store = open_door(db).await?;
     match cmd {
         PinsCommand::List { server, json } => {
             let mine = |s: &str| server.as_deref().is_none_or(|want| want == s);
-            let pins: Vec<ToolPinned> =
-                current(&store.tool_pins().await?).into_values().filter(|p| mine(&p.server)).collect();
+            // A pin read back that no door would journal now is listed apart, marked and escaped, and never used
+            // (attack 39, ADR-1261).
+            let (held, unusable) = fold(&store.tool_pins().await?);
+            let pins: Vec<ToolPinned> = held.into_values().filter(|p| mine(&p.server)).collect();
+            let unusable: Vec<(ToolPinned, String)> = unusable.into_iter().filter(|(p, _)| mine(&p.server)).collect();
             let changed: Vec<Value> = changed_definitions(store.as_ref())
                 .await?
                 .into_iter()
@@ -920,8 +925,27 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
                         c
                     })
                     .collect();
-                print_json(&json!({"pins": pins, "changed": changed, "mismatched": forged}));
+                let unusable: Vec<Value> = unusable
+                    .iter()
+                    .map(|(p, why)| {
+                        let mut v = json!(p);
+                        v["unusable"] = json!(why);
+                        v
+                    })
+                    .collect();
+                print_json(&json!({"pins": pins, "changed": changed, "mismatched": forged, "unusable": unusable}));
                 return Ok(0);
+            }
+            for (p, why) in &unusable {
+                println!(
+                    "UNUSABLE `{}`\t`{}`\t{}\t{} by `{}`: never used to trust a tool: {} (ADR-1261)",
+                    shown(&p.server),
+                    shown(&p.tool),
+                    shown(&p.sha256),
+                    p.cause.as_str(),
+                    shown(&p.by),
+                    why
+                );
             }
             for c in &forged {
                 let why = match check_journaled_definition(c) {
@@ -972,17 +996,32 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
                     c["seen"].as_str().unwrap_or_default(),
                 );
             }
-            if pins.is_empty() && changed.is_empty() && forged.is_empty() {
+            if pins.is_empty() && changed.is_empty() && forged.is_empty() && unusable.is_empty() {
                 println!("no pinned tools");
             }
             Ok(0)
         }
         PinsCommand::Approve { tool, server, hash, by, excerpt_only, json } => {
+            // Exit 3 says the refusal is journaled: each one is (attack 39, ADR-1262), every name echoed escaped.
+            let refuse = |why: String| {
+                let (store, by) = (store.clone(), by.clone());
+                let input = json!({"command": "mcp pins approve", "server": server, "tool": tool, "sha256": hash,
+                    "excerpt_only": excerpt_only});
+                let message =
+                    format!("not re-pinned: {} of {} to {}: {why}", shown(&tool), shown(&server), shown(&hash));
+                async move {
+                    let seq = store.refuse(&by, "bad_request", &message, input, now_ms()).await?;
+                    Err::<u8, Exit>(Exit::new(EXIT_REFUSED, format!("{message} (refusal journaled at seq {seq})")))
+                }
+            };
             if by == format!("mcp:{server}") {
-                return Err(Exit::new(
-                    EXIT_REFUSED,
-                    format!("`{by}` is the proxy's own agent: a person re-pins a tool"),
-                ));
+                return refuse(format!("`{}` is the proxy's own agent: a person re-pins a tool", shown(&by))).await;
+            }
+            // The pin's name rules (ADR-406, ADR-1260), as `POST /v1/mcp/pins/approve` applies them.
+            if let Err(why) = foureyes_core::tool_pin::check_server_name(&server)
+                .and_then(|()| foureyes_core::tool_pin::check_pinned_name(&tool))
+            {
+                return refuse(why).await;
             }
             // ADR-933: only a hash whose definition the journal holds, and which that definition hashes to, is
             // pinned; the definition pinned is shown.
@@ -990,12 +1029,7 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
             // ADR-936: the rule's one home, which `POST /v1/mcp/pins/approve` applies too.
             let shown = match foureyes_core::tool_pin::approvable(&entries, excerpt_only) {
                 Ok(entry) => entry["definition"].clone(),
-                Err(why) => {
-                    return Err(Exit::new(
-                        EXIT_REFUSED,
-                        format!("not re-pinned: {tool} of {server} to {hash}: {why} (ADR-933)"),
-                    ));
-                }
+                Err(why) => return refuse(format!("{why} (ADR-933)")).await,
             };
             let previous = current(&store.tool_pins().await?).remove(&(server.clone(), tool.clone())).map(|p| p.sha256);
             let pin = ToolPinned { server, tool, sha256: hash, cause: PinCause::Approved, by, previous };
@@ -1288,6 +1322,19 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             }
             // A connector secret's row that is not the value its newest `secret_set` bound (ADR-958, F958).
             report.mismatches.extend(crate::execute::audit_secrets(db, store.clone()).await?);
+            // A pin the journal holds that no door would journal now (attack 39, ADR-1261): never used, named here.
+            for (pin, why) in foureyes_core::tool_pin::fold(&store.tool_pins().await?).1 {
+                use foureyes_core::tool_pin::shown;
+                report.mismatches.push(format!(
+                    "tool_pinned: `{}`'s tool `{}` ({} by `{}`) is no pin a door takes, so it is never used: {} \
+                     (ADR-1261)",
+                    shown(&pin.server),
+                    shown(&pin.tool),
+                    pin.cause.as_str(),
+                    shown(&pin.by),
+                    why
+                ));
+            }
             if json {
                 print_json(&report);
             } else if report.mismatches.is_empty() {

@@ -2637,6 +2637,89 @@ fn an_edited_report_time_reopens_no_undo_window(backend: Backend) {
     an_undo_after_the_targets_report_was_edited(&env(backend), REPORTED_LATER);
 }
 
+/// Attack 39 (2, ADR-1261; `forge_pin.py`): a database writer (no seal key) appended `tool_pinned` events with names
+/// no door takes — a dotted server, an empty tool, a trailing space, NFD, NUL, U+200B, a Cyrillic homoglyph.
+/// `mcp pins list` and `GET /v1/mcp/pins` listed them as pins like any other (the dotted server, the empty name, the
+/// trailing space and the NFD `café` exactly like their twins) and `journal audit` said consistent. Red before: the
+/// list printed them unmarked and audit exited 0. Now each is listed as UNUSABLE with its name escaped to ASCII, is
+/// no pin that holds (JSON and HTTP keep it apart, under `unusable`), and audit names it.
+fn a_forged_pin_whose_name_no_door_takes_is_shown_marked_and_never_used(backend: Backend) {
+    let e = env(backend);
+    token_of(&e, "alice", "approver");
+    let forged = [
+        ("bank.a", "b"),
+        ("fs", ""),
+        ("fs", "read_file "),
+        ("fs", "cafe\u{301}"),
+        ("fs", "read_file\u{0}"),
+        ("fs", "read_file\u{200b}"),
+        ("fs", "re\u{430}d_file"),
+    ];
+    for (server, tool) in forged {
+        e.append_forged(
+            EventKind::ToolPinned,
+            serde_json::json!({"by": "bot", "cause": "first_seen", "server": server, "sha256": "ab".repeat(32),
+                "tool": tool}),
+        );
+    }
+    let listed = e.ok(&["mcp", "pins", "list"]);
+    let unusable: Vec<&str> = listed.lines().filter(|l| l.starts_with("UNUSABLE")).collect();
+    assert_eq!(unusable.len(), forged.len(), "each forged pin is marked: {listed}");
+    assert!(listed.lines().all(|l| l.starts_with("UNUSABLE") || l.starts_with("  ")), "{listed}");
+    for shown in [
+        "`bank.a`",
+        "``",
+        "`read_file `",
+        "`cafe\\u{301}`",
+        "`read_file\\u{0}`",
+        "`read_file\\u{200b}`",
+        "`re\\u{430}d_file`",
+    ] {
+        assert!(listed.contains(shown), "{shown} not in {listed}");
+    }
+    assert!(listed.is_ascii(), "an unusable name is shown escaped: {listed:?}");
+    let json: Value = serde_json::from_str(&e.ok(&["mcp", "pins", "list", "--json"])).unwrap();
+    assert_eq!(json["pins"], serde_json::json!([]), "{json}");
+    assert_eq!(json["unusable"].as_array().map(Vec::len), Some(forged.len()), "{json}");
+    let audit = e.run(&["journal", "audit"]);
+    let said = text(&audit.stdout);
+    assert_ne!(audit.status.code(), Some(0), "audit passed forged pins: {said}");
+    assert_eq!(said.matches("tool_pinned").count(), forged.len(), "audit names each: {said}");
+    let agent = token_of(&e, "bot2", "agent");
+    let (_server, addr) = e.start_serve(&[]).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
+    let (status, body) = get_as(&addr, "/v1/mcp/pins", &agent);
+    assert_eq!(status, 200, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["pins"], serde_json::json!([]), "a forged pin is served as one that holds: {body}");
+    assert_eq!(v["unusable"].as_array().map(Vec::len), Some(forged.len()), "{body}");
+}
+
+/// Attack 39 (3, ADR-1262): `foureyes mcp pins approve` refused with exit 3 — "input refused, the refusal is
+/// journaled" — without journaling, took `--server fs.a` and a tool name holding U+200B, and printed the zero-width
+/// character raw. Red before: the journal's refusals did not grow and the message held U+200B. Now each refusal is
+/// journaled, the names are checked by the pin's rule, and every name it echoes is escaped.
+fn mcp_pins_approve_journals_its_refusals_and_checks_the_names(backend: Backend) {
+    let e = env(backend);
+    token_of(&e, "alice", "approver");
+    let hash = "0".repeat(64);
+    let refusals = |e: &Env| e.events().iter().filter(|ev| ev.kind == EventKind::Refused).count();
+    for (server, tool, says) in [
+        ("fs.a", "read_file", "server name"),
+        ("fs", "read_file\u{200b}", "\\u{200b}"),
+        ("fs", "re\u{430}d_file", "\\u{430}"),
+        ("fs", "read_file", "no proxy journaled"),
+    ] {
+        let before = refusals(&e);
+        let out = e.run(&["mcp", "pins", "approve", "--server", server, "--hash", &hash, "--as", "alice", "--", tool]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{server}/{tool:?}: {err}");
+        assert!(err.contains(says), "{server}/{tool:?}: {err}");
+        assert!(!err.contains('\u{200b}') && !err.contains('\u{430}'), "a name echoed raw: {err:?}");
+        assert_eq!(refusals(&e), before + 1, "{server}/{tool:?}: the refusal is not journaled");
+    }
+    assert!(e.events().iter().all(|ev| ev.kind != EventKind::ToolPinned));
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -2649,6 +2732,8 @@ macro_rules! on_both {
 }
 
 on_both!(
+    a_forged_pin_whose_name_no_door_takes_is_shown_marked_and_never_used,
+    mcp_pins_approve_journals_its_refusals_and_checks_the_names,
     a_command_with_another_seal_key_appends_nothing,
     a_forgotten_request_id_is_believed_only_through_its_sealed_decisions,
     a_retry_whose_decision_row_was_deleted_is_refused_as_altered,
