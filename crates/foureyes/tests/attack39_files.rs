@@ -30,8 +30,11 @@ fn base(name: &str) -> Env {
 }
 
 /// What a door must leave as it was: the database and its log (their bytes; `None` when missing), and the `.clock`.
+/// A missing log and an empty one are the same: a read-only connection makes SQLite's empty `-wal` where none was
+/// (and the directory allows it), which holds nothing.
 fn snapshot(db: &Path) -> [Option<Vec<u8>>; 3] {
-    [std::fs::read(db).ok(), std::fs::read(companion(db, "-wal")).ok(), std::fs::read(companion(db, ".clock")).ok()]
+    let wal = std::fs::read(companion(db, "-wal")).ok().filter(|w| !w.is_empty());
+    [std::fs::read(db).ok(), wal, std::fs::read(companion(db, ".clock")).ok()]
 }
 
 fn restore(db: &Path, saved: &[Option<Vec<u8>>; 3]) {
