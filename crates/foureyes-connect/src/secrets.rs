@@ -398,9 +398,11 @@ impl SqliteSecrets {
             )
             .map_err(storage)?;
         let exists: i64 = conn
-            .query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'connector_secrets'", [], |r| {
-                r.get(0)
-            })
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'connector_secrets'",
+                [],
+                |r| r.get(0),
+            )
             .map_err(storage)?;
         if exists == 0 {
             return Ok(None);

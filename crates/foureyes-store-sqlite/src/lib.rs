@@ -427,11 +427,12 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
         Err(e) => return Err(StoreError::Backend(format!("cannot open `{}`: {e}", path.display()))),
         // A FIFO, a socket or a directory is no database: refused by name before SQLite opens it (a FIFO read blocks
         // the door for ever; a directory gave "disk I/O error"), attack 39, ADR-1253.
-        Ok(file) if file.metadata().is_ok_and(|m| {
-            use std::os::unix::fs::FileTypeExt as _;
-            let t = m.file_type();
-            t.is_fifo() || t.is_socket() || t.is_dir()
-        }) =>
+        Ok(file)
+            if file.metadata().is_ok_and(|m| {
+                use std::os::unix::fs::FileTypeExt as _;
+                let t = m.file_type();
+                t.is_fifo() || t.is_socket() || t.is_dir()
+            }) =>
         {
             use std::os::unix::fs::FileTypeExt as _;
             let t = file.metadata().map(|m| m.file_type()).ok();

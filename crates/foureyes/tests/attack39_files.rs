@@ -257,11 +257,12 @@ fn a_fifo_or_a_directory_beside_or_at_the_database_is_refused_by_name_and_hangs_
             assert!(made.success(), "mkfifo {}", at.display());
         }
         let shown = at.file_name().unwrap().to_string_lossy().into_owned();
-        for door in [&["journal", "verify"][..], &["token", "list"], &["token", "create", "--name", "w", "--role", "agent"]]
+        for door in
+            [&["journal", "verify"][..], &["token", "list"], &["token", "create", "--name", "w", "--role", "agent"]]
         {
             let (code, stderr) = run(&env, door);
-            let named = stderr.contains(&format!("{shown}`"))
-                && (stderr.contains("FIFO") || stderr.contains("a directory"));
+            let named =
+                stderr.contains(&format!("{shown}`")) && (stderr.contains("FIFO") || stderr.contains("a directory"));
             if code.is_none() || code == Some(0) || !named {
                 failures.push(format!("{shown}, {door:?}: exit {code:?}: {stderr}"));
             }
