@@ -140,8 +140,16 @@ pub struct SqliteStore {
     read_only: bool,
 }
 
+/// Another connection of a writing store (its checkpointer, its readers), opened after the writer's connection
+/// migrated the schema: it checkpoints at close (removing `-wal` and `-shm` as the last one closes) once the database
+/// it sees is FourEyes' at this build's version (ADR-1251).
 fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
-    open_as(path, options, Create::Yes)
+    let conn = open_as(path, options, Create::Yes)?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
+    if version == SCHEMA_VERSION {
+        conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false).sql()?;
+    }
+    Ok(conn)
 }
 
 /// Whether [`open_as`] may create the database: the doors that write may; the doors that only read may not (H7,

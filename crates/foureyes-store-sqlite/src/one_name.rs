@@ -352,7 +352,7 @@ fn refusal(fd: c_int, name: &CStr) -> Option<String> {
         && matches!(st.st_mode & libc::S_IFMT, libc::S_IFIFO | libc::S_IFSOCK)
     {
         return Some(format!(
-            "`{}` is a {}, not a file SQLite keeps: refused without reading it (attack 39, ADR-1253)",
+            "`{}` is a {}, not a regular file: refused without reading it (attack 39, ADR-1253)",
             name.to_string_lossy(),
             if st.st_mode & libc::S_IFMT == libc::S_IFIFO { "FIFO (named pipe)" } else { "socket" }
         ));
