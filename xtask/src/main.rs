@@ -3778,10 +3778,10 @@ const MUTATIONS: &[Mutation] = &[
     },
     // files39: the root of attack 39's section 2 (ADR-1250)
     Mutation {
-        property: "a door that only reads writes no `.clock` beside the database it reads (ADR-1250)",
-        file: "crates/foureyes-store/src/clock_floor.rs",
-        original: "            if file.is_some() && !store.clock_anchor_read_only() {",
-        broken: "            if file.is_some() {",
+        property: "a door that only reads opens the database read-only and never checkpoints a log into it (ADR-1250)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;\n    let conn = Connection::open_with_flags(path, flags)\n        .map_err(|e| StoreError::Backend(format!(\"cannot open `{}`: {}\", path.display(), with_refusal(&e))))?;\n    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;",
+        broken: "    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;\n    let conn = Connection::open_with_flags(path, flags)\n        .map_err(|e| StoreError::Backend(format!(\"cannot open `{}`: {}\", path.display(), with_refusal(&e))))?;\n    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false).sql()?;",
         package: "foureyes",
         filter: "a_door_that_only_reads_writes_nothing",
         also: &[],

@@ -136,7 +136,7 @@ pub struct SqliteStore {
     /// Its sessions and sign-in codes, for checking a session on the read path.
     signins: foureyes_store::authority::SigninMap,
     /// Opened by a door that only reads (ADR-1250): every connection `SQLITE_OPEN_READ_ONLY`, no checkpointer, no
-    /// migration, no clock anchor written.
+    /// migration.
     read_only: bool,
 }
 
@@ -1530,10 +1530,6 @@ impl Store for SqliteStore {
                 .optional()
                 .map_err(|e| with_refusal(&e))
         }))
-    }
-
-    fn clock_anchor_read_only(&self) -> bool {
-        self.read_only
     }
 
     fn clock_anchor_file(&self) -> Option<PathBuf> {

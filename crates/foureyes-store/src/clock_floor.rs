@@ -548,8 +548,7 @@ pub async fn resolve_with<S: Store + ?Sized>(store: &S) -> Result<Option<String>
             {
                 key_proven(named);
             }
-            // A door that only reads reads the anchor and writes none (ADR-1250): no `.clock` made or rewritten.
-            if file.is_some() && !store.clock_anchor_read_only() {
+            if file.is_some() {
                 let mut door = door();
                 if !door.anchors.iter().any(|a| a.file == anchor_file.file) {
                     door.anchors.push(anchor_file);

@@ -469,10 +469,6 @@ pub trait Store: Send + Sync {
     fn clock_anchor_file(&self) -> Option<std::path::PathBuf> {
         None
     }
-    /// The store was opened by a door that only reads (ADR-1250): its clock anchor is read, never written.
-    fn clock_anchor_read_only(&self) -> bool {
-        false
-    }
     /// The seal key this store's door holds, which seals the clock anchor it writes and is the only one whose anchor
     /// it believes (ADR-367). `None`: no key, or no anchor file.
     fn clock_anchor_key(&self) -> Option<foureyes_core::seal::SealKey> {
