@@ -238,8 +238,8 @@ fn read_only_error(path: &Path, e: &rusqlite::Error) -> StoreError {
         let (wal, shm) = (wal_of(path), companion_of(path, "-shm"));
         return StoreError::Backend(format!(
             "cannot read `{}` without writing beside it ({e}): its log `{}` or index `{}` is missing or cannot be \
-             opened, and this door only reads and may not make them (ADR-1250). Run it as a user who may write that \
-             directory, or after a door that writes has closed the database cleanly (no `-wal` left)",
+             opened, and a read-only connection may not make them (SQLite's read-only WAL access needs both to exist \
+             or to be creatable; ADR-1250): nothing was written. Run it as a user who may write that directory",
             path.display(),
             wal.display(),
             shm.display()
@@ -491,7 +491,7 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
         .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {}", path.display(), with_refusal(&e))))?;
     conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;
     conn.busy_timeout(options.busy_timeout).sql()?;
-    let seen = identity(&conn).map_err(|e| read_error(path, &e))?;
+    let seen = identity(&conn).map_err(|e| read_only_error(path, &e))?;
     let wal = wal_of(path);
     let logged = std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0);
     // Another FourEyes database's log (attack 39's #2.2) has FourEyes' schema: its first event tells it. A journal's
