@@ -3793,6 +3793,55 @@ const MUTATIONS: &[Mutation] = &[
         filter: "sqlite::mcp_pins_approve_journals_its_refusals_and_checks_the_names",
         also: &[],
     },
+    // files39: attack 39's #2.1 (ADR-1251)
+    Mutation {
+        property: "a log whose `journal` has FourEyes' column names but not FourEyes' whole schema is applied by no door (ADR-1251)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "        if !has_all(&columns(\"journal\")?, &JOURNAL_COLUMNS) {",
+        broken: "        if has_all(&columns(\"journal\")?, &JOURNAL_COLUMNS) {\n            return Ok(Identity::FourEyes);\n        }\n        if !has_all(&columns(\"journal\")?, &JOURNAL_COLUMNS) {",
+        package: "foureyes",
+        filter: "a_log_whose_journal_has_foureyes_column_names_is_applied_by_no_door",
+        also: &[],
+    },
+    // files39: attack 39's #2.2 (ADR-1252)
+    Mutation {
+        property: "another FourEyes database's log at `DB-wal` is applied by no door: the journal's first event, file alone vs through the log (ADR-1252)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "    let through_log = if seen == Identity::FourEyes && file_is_foureyes && logged { first_event(&conn) } else { None };",
+        broken: "    let through_log: Option<String> = None;",
+        package: "foureyes",
+        filter: "another_foureyes_databases_log_is_applied_by_no_door",
+        also: &[],
+    },
+    // files39: the root of attack 39's section 2 (ADR-1250)
+    Mutation {
+        property: "a door that only reads opens the database read-only and never checkpoints a log into it (ADR-1250)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;\n    let conn = Connection::open_with_flags(path, flags)\n        .map_err(|e| StoreError::Backend(format!(\"cannot open `{}`: {}\", path.display(), with_refusal(&e))))?;\n    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;",
+        broken: "    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;\n    let conn = Connection::open_with_flags(path, flags)\n        .map_err(|e| StoreError::Backend(format!(\"cannot open `{}`: {}\", path.display(), with_refusal(&e))))?;\n    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false).sql()?;",
+        package: "foureyes",
+        filter: "a_door_that_only_reads_writes_nothing",
+        also: &[],
+    },
+    // files39: attack 39's listing doors (ADR-1250)
+    Mutation {
+        property: "`token list` creates no database at a path with none (ADR-1250)",
+        file: "crates/foureyes/src/serve.rs",
+        original: "        crate::commands::open_reader(db).await?",
+        broken: "        open_backend(db).await?",
+        package: "foureyes",
+        filter: "a_door_that_only_reads_refuses_a_path_with_no_foureyes_database_and_creates_nothing",
+        also: &[],
+    },
+    Mutation {
+        property: "`kill-switch status` (a cron check) creates no database at a path with none (ADR-1250)",
+        file: "crates/foureyes/src/commands.rs",
+        original: "        if args.state == KillSwitchState::Status { open_witnessed_reader(db).await? } else { open_door(db).await? };",
+        broken: "        open_door(db).await?;\n    let _ = open_witnessed_reader;",
+        package: "foureyes",
+        filter: "a_door_that_only_reads_refuses_a_path_with_no_foureyes_database_and_creates_nothing",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

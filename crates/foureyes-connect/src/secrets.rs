@@ -382,6 +382,41 @@ impl SqliteSecrets {
         Ok(SqliteSecrets { conn: Arc::new(Mutex::new(conn)) })
     }
 
+    /// The table as a door that only reads sees it (`journal audit`, ADR-1250): a read-only connection that never
+    /// checkpoints, creates no table and adds no column; `None` when the database has no `connector_secrets` table.
+    pub fn open_read_only(path: &Path) -> Result<Option<SqliteSecrets>, SecretError> {
+        let storage = |e: rusqlite::Error| SecretError::Storage(e.to_string());
+        let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = rusqlite::Connection::open_with_flags(path, flags).map_err(storage)?;
+        conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).map_err(storage)?;
+        conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(storage)?;
+        let columns: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM pragma_table_info('connector_secrets') WHERE name = 'created_at_ms'",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(storage)?;
+        let exists: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'connector_secrets'",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(storage)?;
+        if exists == 0 {
+            return Ok(None);
+        }
+        if columns == 0 {
+            return Err(SecretError::Storage(format!(
+                "`{}`: its connector_secrets table predates `created_at_ms`; a door that only reads does not add it \
+                 (ADR-1250): run `foureyes secret list` (which upgrades it) first",
+                path.display()
+            )));
+        }
+        Ok(Some(SqliteSecrets { conn: Arc::new(Mutex::new(conn)) }))
+    }
+
     async fn with<T: Send + 'static>(
         &self,
         f: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<T> + Send + 'static,

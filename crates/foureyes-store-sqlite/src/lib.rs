@@ -103,6 +103,9 @@ struct Commits {
     conn: Mutex<Option<WriteConn>>,
     /// Jobs sent to the writer thread and not yet answered: a caller runs its own job only when this is 0.
     queued: std::sync::atomic::AtomicUsize,
+    /// How a transaction of the write path begins: `BEGIN IMMEDIATE`, or `BEGIN` on the read-only connection of a door
+    /// that only reads (ADR-1250), where the authority's checked reads run and any write is refused by SQLite.
+    begin: &'static str,
     /// How many jobs the last commit carried: above one, callers are queueing behind each other and a batch pays
     /// more than a caller's own commit saves, so callers queue too.
     last_batch: std::sync::atomic::AtomicUsize,
@@ -132,10 +135,21 @@ pub struct SqliteStore {
     applied: Arc<std::sync::atomic::AtomicU64>,
     /// Its sessions and sign-in codes, for checking a session on the read path.
     signins: foureyes_store::authority::SigninMap,
+    /// Opened by a door that only reads (ADR-1250): every connection `SQLITE_OPEN_READ_ONLY`, no checkpointer, no
+    /// migration.
+    read_only: bool,
 }
 
+/// Another connection of a writing store (its checkpointer, its readers), opened after the writer's connection
+/// migrated the schema: it checkpoints at close (removing `-wal` and `-shm` as the last one closes) once the database
+/// it sees is FourEyes' at this build's version (ADR-1251).
 fn open(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
-    open_as(path, options, Create::Yes)
+    let conn = open_as(path, options, Create::Yes)?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
+    if version == SCHEMA_VERSION {
+        conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false).sql()?;
+    }
+    Ok(conn)
 }
 
 /// Whether [`open_as`] may create the database: the doors that write may; the doors that only read may not (H7,
@@ -167,10 +181,10 @@ fn open_as(path: &Path, options: &SqliteOptions, create: Create) -> Result<Conne
         }
         return Err(no_database(path, seen.is_none()));
     }
-    let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    if create == Create::Yes {
-        flags |= OpenFlags::SQLITE_OPEN_CREATE;
+    if create == Create::No {
+        return open_read_only(path, options);
     }
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_CREATE;
     let conn = Connection::open_with_flags(path, flags)
         .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {}", path.display(), with_refusal(&e))))?;
     // No checkpoint when this connection closes until the database is known to be FourEyes' (H4, ADR-1211): a
@@ -178,7 +192,10 @@ fn open_as(path: &Path, options: &SqliteOptions, create: Create) -> Result<Conne
     conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;
     conn.busy_timeout(options.busy_timeout).sql()?;
     refuse_another_programs_database(&conn, path)?;
-    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false).sql()?;
+    // Checkpoint-on-close stays off until the schema has also been brought up to this build's (ADR-1251): a
+    // migration that fails (a log whose schema passed the look but is not FourEyes' whole schema) must not leave a
+    // connection that copies the log into the file as it closes (attack 39's #2.1). [`SqliteStore::open_with`] turns
+    // it on after `migrate`.
     // The write path alone prepares more than rusqlite's default 16 statements: a smaller cache would evict and
     // re-parse them on every transaction.
     conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
@@ -188,6 +205,49 @@ fn open_as(path: &Path, options: &SqliteOptions, create: Create) -> Result<Conne
     Ok(conn)
 }
 
+/// The connection of a door that only reads (ADR-1250): `SQLITE_OPEN_READ_ONLY`, checkpoint-on-close off for good.
+/// SQLite then never plays a hot journal back, never checkpoints a log into the file, and neither this door's
+/// statements nor a migration nor `journal_mode` can write the database; what it may write is the wal-index (`-shm`),
+/// SQLite's own shared memory, and an empty `-wal`/`-shm` where none was and the directory allows. Refused, naming the
+/// file, when the database is not FourEyes' whole schema at this build's version (a read door upgrades nothing).
+fn open_read_only(path: &Path, options: &SqliteOptions) -> Result<Connection, StoreError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags)
+        .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {}", path.display(), with_refusal(&e))))?;
+    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;
+    conn.busy_timeout(options.busy_timeout).sql()?;
+    match identity(&conn).map_err(|e| read_only_error(path, &e))? {
+        Identity::FourEyes => {}
+        Identity::Foreign(why) => return Err(foreign_database(path, &why)),
+        Identity::Empty => return Err(no_database(path, true)),
+    }
+    conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+    conn.pragma_update(None, "foreign_keys", "ON").sql()?;
+    Ok(conn)
+}
+
+/// An error a read-only connection met reading the schema: a refused companion (F417) as [`read_error`] says it; a
+/// log SQLite cannot read without writing — no `-shm` and no right to make one, a read-only mount with a log — named
+/// as such (attack 39's #7: the reader was told FourEyes' own database was not one).
+fn read_only_error(path: &Path, e: &rusqlite::Error) -> StoreError {
+    if let Some(why) = one_name::take_refusal() {
+        return StoreError::Backend(format!("cannot open `{}`: {e}: {why}", path.display()));
+    }
+    let code = e.sqlite_error_code();
+    if matches!(code, Some(rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::ReadOnly)) {
+        let (wal, shm) = (wal_of(path), companion_of(path, "-shm"));
+        return StoreError::Backend(format!(
+            "cannot read `{}` without writing beside it ({e}): its log `{}` or index `{}` is missing or cannot be \
+             opened, and a read-only connection may not make them (SQLite's read-only WAL access needs both to exist \
+             or to be creatable; ADR-1250): nothing was written. Run it as a user who may write that directory",
+            path.display(),
+            wal.display(),
+            shm.display()
+        ));
+    }
+    read_error(path, e)
+}
+
 /// FourEyes' own `application_id` (`PRAGMA application_id`, header bytes 68–71: "FEye"), set when a door creates
 /// the database (ADR-1212), so the file says whose it is. Databases created before it carry 0 and are told by their
 /// schema.
@@ -195,6 +255,22 @@ pub const APPLICATION_ID: i32 = 0x4645_7965;
 
 /// The columns of FourEyes' `journal` table (schema.sql): a table merely *named* `journal` is not FourEyes' (H6).
 const JOURNAL_COLUMNS: [&str; 6] = ["seq", "ts_ms", "kind", "data", "prev_hash", "hash"];
+
+/// The tables FourEyes' first schema already made (schema.sql since it was added), all present in every FourEyes
+/// database at any version: a log or file with a `journal` of FourEyes' columns and not these is another program's
+/// (attack 39's #2.1: `journal` plus `secrets`, migrated, failed, and checkpointed into `fe.db`).
+const CORE_TABLES: [&str; 10] = [
+    "journal",
+    "decisions",
+    "idempotency",
+    "approvals",
+    "approval_votes",
+    "reservations",
+    "settings",
+    "tokens",
+    "sessions",
+    "signin_codes",
+];
 
 /// The columns of foureyes-connect's `connector_secrets`, the table `foureyes secret set` may make before any door.
 const SECRETS_COLUMNS: [&str; 5] = ["name", "version", "key_fingerprint", "nonce", "sealed"];
@@ -236,15 +312,31 @@ fn identity(conn: &Connection) -> rusqlite::Result<Identity> {
         });
     }
     if tables.iter().any(|t| t == "journal") {
-        return Ok(if has_all(&columns("journal")?, &JOURNAL_COLUMNS) {
-            Identity::FourEyes
-        } else {
-            Identity::Foreign(format!(
+        if !has_all(&columns("journal")?, &JOURNAL_COLUMNS) {
+            return Ok(Identity::Foreign(format!(
                 "{} tables, and its table named `journal` is not FourEyes' journal (no {} columns)",
                 tables.len(),
                 JOURNAL_COLUMNS.join("/")
-            ))
-        });
+            )));
+        }
+        // The whole schema, not a table's column names (ADR-1251): FourEyes commits its tables and its
+        // user_version in one transaction, so a `journal` without them is not FourEyes'.
+        if version == 0 {
+            return Ok(Identity::Foreign(format!(
+                "{} tables, a `journal` with FourEyes' column names but no schema version (user_version 0), which \
+                 FourEyes never leaves its journal without",
+                tables.len()
+            )));
+        }
+        let missing: Vec<&str> = CORE_TABLES.iter().copied().filter(|t| !tables.iter().any(|h| h == t)).collect();
+        if !missing.is_empty() {
+            return Ok(Identity::Foreign(format!(
+                "{} tables, a `journal` with FourEyes' column names but without FourEyes' tables {}",
+                tables.len(),
+                missing.join(", ")
+            )));
+        }
+        return Ok(Identity::FourEyes);
     }
     if version == 0
         && tables.len() == 1
@@ -269,8 +361,13 @@ fn refuse_another_programs_database(conn: &Connection, path: &Path) -> Result<()
 
 /// The file beside the database that SQLite reads as its log.
 fn wal_of(path: &Path) -> PathBuf {
+    companion_of(path, "-wal")
+}
+
+/// The file beside the database named `path` + `suffix` (`-wal`, `-shm`, `-journal`).
+fn companion_of(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
-    name.push("-wal");
+    name.push(suffix);
     PathBuf::from(name)
 }
 
@@ -336,6 +433,28 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
     let read = match opened {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(StoreError::Backend(format!("cannot open `{}`: {e}", path.display()))),
+        // A FIFO, a socket or a directory is no database: refused by name before SQLite opens it (a FIFO read blocks
+        // the door for ever; a directory gave "disk I/O error"), attack 39, ADR-1253.
+        Ok(file)
+            if file.metadata().is_ok_and(|m| {
+                use std::os::unix::fs::FileTypeExt as _;
+                let t = m.file_type();
+                t.is_fifo() || t.is_socket() || t.is_dir()
+            }) =>
+        {
+            use std::os::unix::fs::FileTypeExt as _;
+            let t = file.metadata().map(|m| m.file_type()).ok();
+            let what = match t {
+                Some(t) if t.is_dir() => "a directory",
+                Some(t) if t.is_fifo() => "a FIFO (named pipe)",
+                _ => "a socket",
+            };
+            return Err(StoreError::Backend(format!(
+                "`{}` is {what}, not a database file: refused without reading it (attack 39, ADR-1253). Check --db / \
+                 FOUREYES_DB",
+                path.display()
+            )));
+        }
         // A database on a device is read by SQLite alone (no header read here).
         Ok(file) if !file.metadata().is_ok_and(|m| m.is_file()) => header.len(),
         Ok(mut file) => {
@@ -372,10 +491,29 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
         .map_err(|e| StoreError::Backend(format!("cannot open `{}`: {}", path.display(), with_refusal(&e))))?;
     conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;
     conn.busy_timeout(options.busy_timeout).sql()?;
-    let seen = identity(&conn).map_err(|e| read_error(path, &e))?;
-    drop(conn);
+    let seen = identity(&conn).map_err(|e| read_only_error(path, &e))?;
     let wal = wal_of(path);
     let logged = std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0);
+    // Another FourEyes database's log (attack 39's #2.2) has FourEyes' schema: its first event tells it. A journal's
+    // first event never changes, so the file read alone (`immutable=1`: no log, no lock, nothing written) and the file
+    // read through the log name the same seq 1, or the log is another journal's (ADR-1252).
+    let through_log = if seen == Identity::FourEyes && file_is_foureyes && logged { first_event(&conn) } else { None };
+    drop(conn);
+    if let Some(through_log) = through_log
+        && let Some(in_file) = first_event_in_file(path)
+        && in_file != through_log
+    {
+        return Err(StoreError::Schema(format!(
+            "`{}` is not this database's log: `{}` is a FourEyes database whose journal begins with event {}…, and \
+             seen through that log its journal begins with {}…, another FourEyes journal's; refused before anything \
+             was written — the log was not applied, both files are as they were (attack 39's #2.2, ADR-1252). If no \
+             door is running and the log is not this database's, move it away",
+            wal.display(),
+            path.display(),
+            &in_file[..in_file.len().min(16)],
+            &through_log[..through_log.len().min(16)],
+        )));
+    }
     match seen {
         Identity::FourEyes => Ok(Some(Identity::FourEyes)),
         other if file_is_foureyes && logged => Err(StoreError::Schema(format!(
@@ -393,6 +531,33 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
         Identity::Foreign(why) => Err(foreign_database(path, &why)),
         Identity::Empty => Ok(Some(Identity::Empty)),
     }
+}
+
+/// The hash of the journal's first event as `conn` sees it, if it has one.
+fn first_event(conn: &Connection) -> Option<String> {
+    use rusqlite::OptionalExtension as _;
+    conn.query_row("SELECT hash FROM journal WHERE seq = 1", [], |r| r.get::<_, String>(0)).optional().ok().flatten()
+}
+
+/// [`first_event`] of the database file alone, its log ignored: opened `immutable=1` (SQLite reads the file and
+/// nothing beside it, takes no lock, writes nothing). `None` when it cannot be read or holds no first event yet (a
+/// database whose every event is still in its log: nothing to compare, ADR-1252's limit).
+fn first_event_in_file(path: &Path) -> Option<String> {
+    use std::os::unix::ffi::OsStrExt as _;
+    let mut uri = String::from("file:");
+    for &b in path.as_os_str().as_bytes() {
+        if b.is_ascii_alphanumeric() || b"/._-~".contains(&b) {
+            uri.push(char::from(b));
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI;
+    let conn = Connection::open_with_flags(&uri, flags).ok()?;
+    let found = first_event(&conn);
+    let _ = one_name::take_refusal();
+    found
 }
 
 fn migrate(conn: &Connection) -> Result<(), StoreError> {
@@ -557,8 +722,29 @@ impl SqliteStore {
                 "this names a PostgreSQL database, and this command works on a SQLite file only".into(),
             ));
         }
+        let read_only = create == Create::No;
         let conn = open_as(&path, &options, create)?;
-        migrate(&conn)?;
+        if read_only {
+            // A door that only reads upgrades nothing (ADR-1250): an older schema is refused, named, not migrated.
+            let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
+            if version != SCHEMA_VERSION {
+                return Err(StoreError::Schema(format!(
+                    "`{}` has FourEyes schema version {version}, and this foureyes reads version {SCHEMA_VERSION}: a \
+                     door that only reads does not {} it (ADR-1250); nothing was written. {}",
+                    path.display(),
+                    if version < SCHEMA_VERSION { "upgrade" } else { "downgrade" },
+                    if version < SCHEMA_VERSION {
+                        "A door that writes (`foureyes serve`, `token create`) upgrades it"
+                    } else {
+                        "Upgrade foureyes"
+                    }
+                )));
+            }
+        } else {
+            migrate(&conn)?;
+            // FourEyes' whole schema at this version now: the connection may checkpoint as it closes (ADR-1251).
+            conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false).sql()?;
+        }
         // The writer's savepoints (one per job of a batch) keep the pages they change in a sub-journal; on a file it
         // spills past 64 KiB and every job then writes it with `pwrite` (issue 14: ~2–3 % of the writer thread at 64
         // callers). In memory it is a buffer, bounded by what one batch changes. Readers keep temp files on disk.
@@ -570,23 +756,31 @@ impl SqliteStore {
         // Checkpoints are the checkpointer's (ADR-670): SQLite's automatic one ran inside the writer's COMMIT (copying
         // a thousand pages and fsyncing the database file while every caller of the batch waited).
         conn.pragma_update(None, "wal_autocheckpoint", 0).sql()?;
-        let checkpoint_conn = open(&path, &options)?;
-        // A `RESTART` checkpoint holds the write lock while it waits for readers of older snapshots: it gives up
-        // after this long (and tries again later) rather than stall the writer for the store's busy timeout.
-        checkpoint_conn.busy_timeout(CHECKPOINT_RESTART_WAIT).sql()?;
         let (committed, commits) = mpsc::sync_channel::<()>(1);
         let stopped = Arc::new(OnceLock::new());
-        let checkpoint_stopped = Arc::clone(&stopped);
-        let checkpointer = std::thread::Builder::new()
-            .name("foureyes-wal-checkpoint".into())
-            .spawn(move || checkpointer_loop(&checkpoint_conn, &commits, &checkpoint_stopped))
-            .map_err(|e| StoreError::Backend(format!("cannot start the checkpoint thread: {e}")))?;
+        // A door that only reads has no checkpointer: it never copies a log into the database (ADR-1250).
+        let checkpointer = if read_only {
+            None
+        } else {
+            let checkpoint_conn = open(&path, &options)?;
+            // A `RESTART` checkpoint holds the write lock while it waits for readers of older snapshots: it gives up
+            // after this long (and tries again later) rather than stall the writer for the store's busy timeout.
+            checkpoint_conn.busy_timeout(CHECKPOINT_RESTART_WAIT).sql()?;
+            let checkpoint_stopped = Arc::clone(&stopped);
+            Some(
+                std::thread::Builder::new()
+                    .name("foureyes-wal-checkpoint".into())
+                    .spawn(move || checkpointer_loop(&checkpoint_conn, &commits, &checkpoint_stopped))
+                    .map_err(|e| StoreError::Backend(format!("cannot start the checkpoint thread: {e}")))?,
+            )
+        };
         let authority = Authority::default();
         let (tx, rx) = mpsc::channel::<Job>();
         let max_batch = if options.group_commit { options.max_batch.max(1) } else { 1 };
         let writer_stopped = Arc::clone(&stopped);
         let commits = Arc::new(Commits {
             conn: Mutex::new(Some(WriteConn { conn, committed })),
+            begin: if read_only { "BEGIN" } else { "BEGIN IMMEDIATE" },
             queued: std::sync::atomic::AtomicUsize::new(0),
             last_batch: std::sync::atomic::AtomicUsize::new(0),
         });
@@ -600,7 +794,8 @@ impl SqliteStore {
             jobs: Mutex::new(Some(tx)),
             commits,
             writer: Mutex::new(Some(writer)),
-            checkpointer: Mutex::new(Some(checkpointer)),
+            checkpointer: Mutex::new(checkpointer),
+            read_only,
             readers: Mutex::new(Vec::new()),
             read_permits: tokio::sync::Semaphore::new(options.readers.max(1)),
             options,
@@ -842,7 +1037,7 @@ impl SqliteStore {
             return None;
         }
         // Never wait on this thread for another process's write lock: SQLite's busy handler sleeps in the thread.
-        let begun = w.conn.busy_timeout(Duration::ZERO).and_then(|()| step(&w.conn, "BEGIN IMMEDIATE"));
+        let begun = w.conn.busy_timeout(Duration::ZERO).and_then(|()| step(&w.conn, self.commits.begin));
         let _ = w.conn.busy_timeout(self.options.busy_timeout);
         match begun {
             Ok(()) => {}
@@ -869,10 +1064,11 @@ impl SqliteStore {
         let _permit =
             self.read_permits.acquire().await.map_err(|_| StoreError::Backend("the read pool is closed".into()))?;
         let pooled = self.readers.lock().ok().and_then(|mut p| p.pop());
-        let (path, options) = (self.path.clone(), self.options.clone());
+        let (path, options, read_only) = (self.path.clone(), self.options.clone(), self.read_only);
         let (conn, result) = tokio::task::spawn_blocking(move || {
             let conn = match pooled {
                 Some(c) => c,
+                None if read_only => open_read_only(&path, &options)?,
                 None => open(&path, &options)?,
             };
             let result = work(&conn);
@@ -980,7 +1176,7 @@ fn writer_loop(commits: &Commits, jobs: mpsc::Receiver<Job>, max_batch: usize, s
             }
         } else {
             commits.last_batch.store(taken, Ordering::Relaxed);
-            run_batch(&w.conn, batch, stopped);
+            run_batch(&w.conn, commits.begin, batch, stopped);
             // Wakes the checkpointer unless it is already due to run (a full channel: nothing is lost).
             let _ = w.committed.try_send(());
         }
@@ -998,8 +1194,8 @@ fn stop_after_failed_commit(conn: &Connection, stopped: &OnceLock<String>, e: &S
     let _ = conn.execute_batch("ROLLBACK");
 }
 
-fn run_batch(conn: &Connection, batch: Vec<Job>, stopped: &OnceLock<String>) {
-    if let Err(e) = step(conn, "BEGIN IMMEDIATE") {
+fn run_batch(conn: &Connection, begin: &str, batch: Vec<Job>, stopped: &OnceLock<String>) {
+    if let Err(e) = step(conn, begin) {
         let err = StoreError::Backend(format!("cannot begin a write transaction: {e}"));
         for job in batch {
             // The job must still answer its caller; run nothing, report the failure.

@@ -114,8 +114,10 @@ unsafe extern "C" fn checked_open(path: *const c_char, flags: c_int, mode: c_int
         unsafe { *libc::__errno_location() = libc::EPERM };
         return -1;
     };
-    // SAFETY: SQLite's own arguments to its own `open()`.
-    let fd = unsafe { original(path, flags, mode) };
+    // SAFETY: SQLite's own arguments to its own `open()`, with `O_NONBLOCK`: a FIFO at the database's or a companion's
+    // name must not block the door in `open()` (attack 39: every door hung for ever); it is refused below by `fstat`,
+    // before anything reads it, and a descriptor kept gets its flags back.
+    let fd = unsafe { original(path, flags | libc::O_NONBLOCK, mode) };
     // SAFETY: errno is this thread's, read right after the call that set it.
     let errno = unsafe { *libc::__errno_location() };
     // `try_with`: never a panic inside a C callback (a thread-local already gone at thread exit).
@@ -142,7 +144,18 @@ unsafe extern "C" fn checked_open(path: *const c_char, flags: c_int, mode: c_int
         .unwrap_or_else(|_| Some("the check of its names failed".to_string()))
         .or_else(|| retry.then(|| retried(&name.to_string_lossy())));
     match why {
-        None => fd,
+        None => {
+            if flags & libc::O_NONBLOCK == 0 {
+                // SAFETY: `fd` is the descriptor just opened; F_GETFL/F_SETFL change only its status flags.
+                unsafe {
+                    let now = libc::fcntl(fd, libc::F_GETFL);
+                    if now >= 0 {
+                        libc::fcntl(fd, libc::F_SETFL, now & !libc::O_NONBLOCK);
+                    }
+                }
+            }
+            fd
+        }
         Some(why) => {
             // SAFETY: `fd` is the descriptor just opened, owned by no one else; errno is this thread's.
             unsafe {
@@ -335,6 +348,15 @@ fn fstat(fd: c_int) -> Option<libc::stat> {
 
 /// Why SQLite must not use the descriptor `fd` it opened by `name`, or `None` (see the module doc).
 fn refusal(fd: c_int, name: &CStr) -> Option<String> {
+    if let Some(st) = fstat(fd)
+        && matches!(st.st_mode & libc::S_IFMT, libc::S_IFIFO | libc::S_IFSOCK)
+    {
+        return Some(format!(
+            "`{}` is a {}, not a regular file: refused without reading it (attack 39, ADR-1253)",
+            name.to_string_lossy(),
+            if st.st_mode & libc::S_IFMT == libc::S_IFIFO { "FIFO (named pipe)" } else { "socket" }
+        ));
+    }
     names_refusal(fd, name).or_else(|| is_companion(name.to_bytes()).then(|| not_sqlites(fd, name)).flatten())
 }
 

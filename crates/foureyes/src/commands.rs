@@ -571,7 +571,7 @@ async fn policy_diff(db: &Path, old: &Path, new: &Path, replay: Option<u32>, jso
     let changed = match replay {
         None => None,
         Some(n) => {
-            let store = open_backend(db).await?;
+            let store = open_reader(db).await?;
             let list = store.decisions(DecisionFilter { status: None, limit: Some(n), before: None }).await?;
             let requests: Vec<ActionRequest> = list.into_iter().map(|d| d.request).collect();
             let snapshot = foureyes_core::Snapshot::default();
@@ -890,7 +890,9 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
     use foureyes_core::tool_pin::{
         JournaledDefinition, PinCause, ToolPinned, check_journaled_definition, current, fold, shown,
     };
-    let store = open_door(db).await?;
+    // The listing only reads (ADR-1250): no database made, nothing written; the witness check stays (ADR-407).
+    let store =
+        if matches!(cmd, PinsCommand::List { .. }) { open_witnessed_reader(db).await? } else { open_door(db).await? };
     match cmd {
         PinsCommand::List { server, json } => {
             let mine = |s: &str| server.as_deref().is_none_or(|want| want == s);
@@ -1050,7 +1052,10 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
 }
 
 async fn kill_switch(db: &Path, args: KillSwitchArgs) -> Result<u8, Exit> {
-    let store = open_door(db).await?;
+    // `status` is what a cron check reads (ADR-1250): a mistyped path is exit 17, not "kill switch off", and nothing is
+    // made or written; it keeps the witness check, so a database rolled back behind its witness is refused, not read.
+    let store =
+        if args.state == KillSwitchState::Status { open_witnessed_reader(db).await? } else { open_door(db).await? };
     let changed = match args.state {
         KillSwitchState::Status => false,
         s => store.set_kill_switch(s == KillSwitchState::On, &args.by, now_ms()).await?,

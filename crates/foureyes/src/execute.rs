@@ -3,7 +3,7 @@
 //! `foureyes serve` plugs into `POST /v1/execute`.
 
 use crate::cli::{DecideArgs, SecretCommand};
-use crate::commands::{fresh_request_id, now_ms, open_backend, require_policy};
+use crate::commands::{fresh_request_id, now_ms, require_policy};
 use crate::{EXIT_REFUSED, EXIT_STORAGE, Exit};
 use foureyes_connect::secrets::{SecretError, SecretKey, Secrets, open_table};
 use foureyes_connect::{Door, Executed, Unconfirmed};
@@ -91,7 +91,9 @@ fn unconfirmed_lines(list: &[Unconfirmed]) -> Vec<String> {
 /// `foureyes unconfirmed`: the same list as `serve` prints at start, for the operator to settle.
 pub async fn unconfirmed(db: &Path, policy: &Option<PathBuf>, json: bool) -> Result<u8, Exit> {
     let policy = require_policy(policy)?;
-    let store = open_backend(db).await?;
+    // A listing a cron check reads (ADR-1250): read-only, exit 17 at a path with no database, and the witness check of
+    // the doors that act on what it lists (a rolled-back database would hide a run).
+    let store = crate::commands::open_witnessed_reader(db).await?;
     let list = foureyes_connect::unconfirmed(store.as_ref(), &policy).await?;
     if json {
         let rows: Vec<Value> = list
@@ -245,7 +247,17 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
 /// name's newest `secret_set` entry bound, one line naming it (never a value; no key needed: the binding is over
 /// the stored bytes).
 pub async fn audit_secrets(db: &Path, store: Arc<dyn Store>) -> Result<Vec<String>, Exit> {
-    let table = open_table(&db.display().to_string()).await?;
+    // Audit only reads (ADR-1250): on SQLite the table is read through a read-only connection, never created (attack
+    // 39: `journal audit` added `connector_secrets` to the database it audited).
+    let name = db.display().to_string();
+    let table: Arc<dyn foureyes_connect::secrets::SecretTable> = if foureyes_store_pg::is_postgres_url(&name) {
+        open_table(&name).await?
+    } else {
+        match foureyes_connect::secrets::SqliteSecrets::open_read_only(db)? {
+            Some(table) => Arc::new(table),
+            None => return Ok(Vec::new()),
+        }
+    };
     let journal = foureyes_connect::secrets::SecretJournal::new(store);
     let mut found = Vec::new();
     for info in table.list().await? {

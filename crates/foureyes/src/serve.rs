@@ -723,7 +723,12 @@ async fn checkpoint_loop(
 }
 
 pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
-    let store = open_backend(db).await?;
+    // Listing credentials only reads: it creates no database at a mistyped path and writes none (ADR-1250).
+    let store = if matches!(cmd, TokenCommand::List { .. }) {
+        crate::commands::open_reader(db).await?
+    } else {
+        open_backend(db).await?
+    };
     // Creating or revoking a credential grants or records: given a witness, the database must extend it, as for
     // every other such door (ADR-586; attack 16 M2: `token create --role admin` wrote on a rolled-back database).
     if !matches!(cmd, TokenCommand::List { .. }) {

@@ -32,6 +32,13 @@ fn a_door_that_only_reads_refuses_a_path_with_no_foureyes_database_and_creates_n
         &["approvals", "list"],
         &["approvals", "show", "1"],
         &["sessions", "list"],
+        // And every other door that only lists (attack 39, ADR-1250): credentials, tool pins, the kill switch and the
+        // unconfirmed connector runs a cron check reads, and `policy diff --replay`.
+        &["token", "list"],
+        &["mcp", "pins", "list"],
+        &["kill-switch", "status"],
+        &["unconfirmed"],
+        &["policy", "diff", "POLICY", "POLICY", "--replay", "5"],
     ];
     type Make = fn(&Path);
     let paths: &[(&str, Make)] = &[
@@ -41,6 +48,9 @@ fn a_door_that_only_reads_refuses_a_path_with_no_foureyes_database_and_creates_n
             rusqlite::Connection::open(p).unwrap().execute_batch("CREATE TABLE x (a); DROP TABLE x;").unwrap()
         }),
     ];
+    let policy_dir = tempfile::tempdir().unwrap();
+    let policy = policy_dir.path().join("policy.yaml");
+    std::fs::write(&policy, POLICY).unwrap();
     let mut failures = Vec::new();
     for (what, make) in paths {
         for door in doors {
@@ -51,9 +61,9 @@ fn a_door_that_only_reads_refuses_a_path_with_no_foureyes_database_and_creates_n
             let out = std::process::Command::new(BIN)
                 .arg("--db")
                 .arg(&db)
-                .args(*door)
+                .args(door.iter().map(|a| if *a == "POLICY" { policy.as_os_str() } else { std::ffi::OsStr::new(a) }))
                 .env_remove("FOUREYES_DB")
-                .env_remove("FOUREYES_POLICY")
+                .env("FOUREYES_POLICY", &policy)
                 .output()
                 .unwrap();
             let stderr = String::from_utf8_lossy(&out.stderr);

@@ -13,6 +13,7 @@ mod pg_cluster;
 mod support;
 
 mod attack38_files;
+mod attack39_files;
 mod bench_floor;
 mod bench_load;
 mod cli;
