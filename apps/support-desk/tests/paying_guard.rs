@@ -93,7 +93,11 @@ fn cases() -> Vec<(String, i64, Vec<i64>)> {
             let body = t.replace("{}", &spellings(units)[spelling_of]);
             // An order above the figure (E1: over the cap) or one below it (X2: an over-ask).
             let order = if (i + j) % 2 == 0 { units * 100 + 30_000 } else { units * 100 - 40_000 };
-            out.push((body, order, parts(units)));
+            // A group that is also written whole elsewhere in the ticket ("12 bottles" beside "12,500") is a figure
+            // the customer wrote, not a part.
+            let elsewhere: Vec<i64> = payable::figures(&t.replace("{}", "")).iter().map(|f| f.cents).collect();
+            let parts = parts(units).into_iter().filter(|p| !elsewhere.contains(p)).collect();
+            out.push((body, order, parts));
         }
     }
     for (body, forbidden) in NOT_FIGURES {
