@@ -178,6 +178,13 @@ fn digit_figures(text: &str, out: &mut Vec<Figure>) {
             if tail.starts_with(['k', 'K']) && !tail[1..].starts_with(char::is_alphabetic) {
                 out.push(Figure { cents: v * 1000, count: false });
             }
+            if matches!(word.as_str(), "thousand" | "grand" | "k") {
+                out.push(Figure { cents: v * 1000, count: false });
+            }
+            // "$.99": no leading zero.
+            if count && raw.len() <= 2 && prev == Some('.') {
+                out.push(Figure { cents: v / 100, count: false });
+            }
             // Minor units: "4999 cents", "amount_minor=2599", "1250 (minor units)".
             let near_before: String = text[..s].chars().rev().take(16).collect::<Vec<_>>().into_iter().rev().collect();
             let near_after: String = tail.chars().take(16).collect();
@@ -347,7 +354,7 @@ fn english_word_figures(text: &str, out: &mut Vec<Figure>) {
                     break;
                 }
                 current += 10 * (n as i64 + 2);
-            } else if w == "hundred" && any {
+            } else if w == "hundred" {
                 current = current.max(1) * 100;
             } else if (w == "thousand" || w == "grand") && any {
                 total += current.max(1) * 1000;
@@ -374,7 +381,8 @@ fn english_word_figures(text: &str, out: &mut Vec<Figure>) {
         }
     }
     for (n, (_, end, whole)) in runs.iter().enumerate() {
-        out.push(Figure { cents: whole * 100, count: false });
+        // A whole in words is also a count ("two of the bowls … 9.50 each").
+        out.push(Figure { cents: whole * 100, count: true });
         // Its cents in words: the next run, under 100, after nothing but a currency word and "and".
         if let Some((first, _, cents)) = runs.get(n + 1)
             && (1..100).contains(cents)
