@@ -183,7 +183,7 @@ fn digit_figures(text: &str, out: &mut Vec<Figure>) {
             }
             // "$.99": no leading zero.
             if count && raw.len() <= 2 && prev == Some('.') {
-                out.push(Figure { cents: v / 100, count: false });
+                out.push(Figure { cents: if raw.len() == 1 { v / 10 } else { v / 100 }, count: false });
             }
             // Minor units: "4999 cents", "amount_minor=2599", "1250 (minor units)".
             let near_before: String = text[..s].chars().rev().take(16).collect::<Vec<_>>().into_iter().rev().collect();
