@@ -3745,6 +3745,15 @@ const MUTATIONS: &[Mutation] = &[
         package: "foureyes-store-sqlite",
         filter: "a_file_renamed_onto_a_companion_between_check_and_unlink_is_never_deleted",
         also: &[],
+    },    // pay39 (ADR-1230)
+    Mutation {
+        property: "the support desk pays only a figure the customer wrote whole, the order's amount or a listed derivation: a reader's misreading of a part of a longer number is stopped (ADR-1230)",
+        file: "apps/support-desk/src/payable.rs",
+        original: "    if c.action != Action::Refund {\n        return c;\n    }",
+        broken: "    if c.action != Action::Refund || true {\n        return c;\n    }",
+        package: "support-desk",
+        filter: "paying_guard::a_part_of_a_longer_number_is_never_paid_whatever_the_reader_reads",
+        also: &[],
     },
     // lead: files38's note on ADR-1210 (ADR-407)
     Mutation {

@@ -4336,20 +4336,38 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
 /// The decision on a ticket with its trace.
 pub fn explain(ev: &Evidence) -> DecisionTrace {
     let f = facts(ev);
-    let (v, checks) = policy::decide_traced(&f);
+    let (v, mut checks) = policy::decide_traced(&f);
+    let (mut clause, mut action, mut amount_cents) = (v.clause, v.action, v.amount_cents);
+    let guarded = crate::payable::guard(ev, classify_unguarded(ev));
+    if action == Action::Refund && guarded.action != Action::Refund {
+        checks.push(policy::Check { clause: Clause::U1, fired: true, why: guarded.reason });
+        (clause, action, amount_cents) = (Clause::U1, guarded.action, None);
+    }
     DecisionTrace {
         ticket_id: ev.ticket.id,
         readings: readings(ev, &f),
         checks,
-        clause: v.clause,
-        action: v.action,
-        amount_cents: v.amount_cents,
+        clause,
+        action,
+        amount_cents,
         facts: f,
     }
 }
 
-/// Applies the written policy (policy.md): the clause table of [`crate::policy`], first match wins.
+/// Another language's spelt-out amounts as digits, as the reader reads them (for [`crate::payable`]).
+pub fn numerals_as_digits(text: &str) -> String {
+    numerals::as_digits(text)
+}
+
+/// Applies the written policy (policy.md): the clause table of [`crate::policy`], first match wins; a refund then
+/// passes the paying guard ([`crate::payable::guard`], ADR-1230) or becomes an escalation.
 pub fn classify(ev: &Evidence) -> Classification {
+    crate::payable::guard(ev, classify_unguarded(ev))
+}
+
+/// The reader and the clause table without the paying guard: what the guard is checked against (the kept-set
+/// property in `tests/paying_guard.rs`). The desk never acts on it; it acts on [`classify`].
+pub fn classify_unguarded(ev: &Evidence) -> Classification {
     let f = facts(ev);
     let v = policy::decide(&f);
     let reason = match (v.action, ev.order.as_ref()) {

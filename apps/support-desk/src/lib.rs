@@ -15,6 +15,7 @@ pub mod gate;
 pub mod graph;
 pub mod llm;
 pub mod mcp;
+pub mod payable;
 pub mod pg;
 pub mod policy;
 pub mod telemetry;

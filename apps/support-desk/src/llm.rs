@@ -204,7 +204,8 @@ impl Classifier {
     pub async fn classify(&self, ev: &Evidence, sanitized: Option<&Sanitized>) -> Classification {
         match self {
             Classifier::Offline => classify::classify(ev),
-            Classifier::Llm(chain) => chain.classify(ev, sanitized).await,
+            // A model's refund passes the same paying guard as the offline reader's (ADR-1230).
+            Classifier::Llm(chain) => crate::payable::guard(ev, chain.classify(ev, sanitized).await),
         }
     }
 }

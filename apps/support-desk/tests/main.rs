@@ -50,6 +50,7 @@ mod layout_kinds_b11;
 mod llm_providers;
 mod mcp_servers;
 mod mechanisms;
+mod paying_guard;
 mod postgres;
 mod reading_classes;
 mod reference_semantics;

@@ -483,11 +483,15 @@ pub fn canonical(text: &str) -> String {
             continue;
         }
         let spaced = raw.contains(is_space);
-        let odd = raw.contains('\'') || spaced || indian(raw);
+        let before = currency_before(&text[..s]);
+        // A bare figure grouped by commas or dots ("1,500 back pls", "1.500,00"): the later steps read a bare
+        // number by its digit runs, so "1,500" would be two numbers, 1 and 500 (b51 g-056, ADR-1231). Written plainly
+        // it is one.
+        let grouped_bare = before.is_none() && grouped(raw);
+        let odd = raw.contains('\'') || spaced || indian(raw) || grouped_bare;
         if !odd {
             continue;
         }
-        let before = currency_before(&text[..s]);
         // A count before it ("qty 1 250,00", "x 2 19.99") is a count and a figure, not one figure.
         if spaced && p.count.is_match(&text[..s]) {
             continue;
@@ -522,6 +526,15 @@ fn word_pairs(text: &str) -> String {
             }
         })
         .into_owned()
+}
+
+/// Whether a run well formed as a figure groups its whole part by a comma or a dot ("1,500", "1.500,00", "12,500.00").
+fn grouped(raw: &str) -> bool {
+    let int = match raw.rfind([',', '.']) {
+        Some(i) if (1..=2).contains(&(raw.len() - i - 1)) => &raw[..i],
+        _ => raw,
+    };
+    int.contains([',', '.']) && number(raw).is_some()
 }
 
 /// Whether a run is grouped the Indian way ("1,29,900").
