@@ -7,8 +7,9 @@
 //! - **A stated total and its parts**: a figure that is the sum of two or more other figures written with it (its
 //!   sentence and the few sentences or lines before it), marked as a total ("total", "altogether", "together", "in
 //!   all", "=", "so", "makes", "is") or joined to its parts by an addition ("+", "plus", "also", "more", "on top",
-//!   "as well as"); at least one part is asked rather than told as paid ("I paid 45.00 plus 5.00 shipping, 50.00 in
-//!   total" tells a price).
+//!   "as well as", "another"); at least one part is asked rather than told as paid ("I paid 45.00 plus 5.00 shipping,
+//!   50.00 in total" tells a price), and the total or a part is written as money (bare numbers add up by chance: "she's
+//!   70! she acts 50 … a bigger one for 120", b23 `b-18`).
 //! - **A figure asked with its breakdown**: a figure asked above the order, then a smaller figure plus a part named
 //!   with no figure ("want 50 back, 39.99 + my time wasted"): the first figure is the total.
 
@@ -39,7 +40,7 @@ fn res() -> Option<&'static Res> {
             total_after: Regex::new(r"(?i)^\s?(?:[a-z€$£]{1,7}\s+)?(?:in\s+total|total\b|altogether|all\s+together|in\s+all\b|all\s+in\b)")
                 .ok()?,
             addition: Regex::new(
-                r"(?i)(?:\+|\bplus\b|\balso\b|\bmore\b|\bon\s+top\b|\bas\s+well\s+as\b|\bin\s+addition\b|\badditional(?:ly)?\b|\bextra\b|\band\b)",
+                r"(?i)(?:\+|\bplus\b|\balso\b|\bmore\b|\bon\s+top\b|\bas\s+well\s+as\b|\bin\s+addition\b|\badditional(?:ly)?\b|\bextra\b|\banother\b)",
             )
             .ok()?,
             told_paid: Regex::new(
@@ -61,6 +62,8 @@ struct Fig {
     start: usize,
     end: usize,
     cents: i64,
+    /// Written as money: with a currency or with cents ("30 dollars", "14.99"), not a bare number ("70").
+    money: bool,
 }
 
 /// The money figures of a text, bare numbers included; identifiers, times, dates and counts of things left out.
@@ -93,7 +96,7 @@ fn figures(text: &str) -> Vec<Fig> {
             None => digits.parse::<i64>().ok().map(|a| a * 100),
         };
         if let Some(cents) = cents.filter(|v| *v > 0) {
-            out.push(Fig { start: whole.start(), end: whole.end(), cents });
+            out.push(Fig { start: whole.start(), end: whole.end(), cents, money: has_cur || !integer });
         }
     }
     out
@@ -124,18 +127,20 @@ fn units(text: &str) -> Vec<(usize, usize)> {
 fn told_paid(text: &str, at: usize) -> bool {
     let Some(r) = res() else { return true };
     let from = text[..at].char_indices().rev().filter(|(_, c)| c.is_whitespace()).nth(4).map_or(0, |(i, _)| i);
-    let window = &text[from..at];
-    // Only within its own sentence.
-    let window = window.rsplit(['.', '!', '?', '\n']).next().unwrap_or(window);
-    r.told_paid.is_match(window)
+    // Only within its own sentence (a decimal point is no sentence's end).
+    let start = units(text).into_iter().find(|(s, e)| *s <= at && at < *e).map_or(0, |(s, _)| s);
+    r.told_paid.is_match(&text[from.max(start)..at])
 }
 
-/// Whether `target` is the sum of two to four of `parts` (each used once).
-fn sum_of(parts: &[i64], target: i64) -> bool {
+/// Whether `target` is the sum of two to four of `parts` (each used once), one of them written as money when the
+/// target is not: bare numbers alone ("she's 70! she acts 50 … one for 120") add up by chance.
+fn sum_of(parts: &[&Fig], target: &Fig) -> bool {
     let n = parts.len().min(10);
     (1u32..(1 << n)).any(|mask| {
-        let k = mask.count_ones();
-        (2..=4).contains(&k) && (0..n).filter(|i| mask & (1 << i) != 0).map(|i| parts[i]).sum::<i64>() == target
+        let used: Vec<&Fig> = (0..n).filter(|i| mask & (1 << i) != 0).map(|i| parts[i]).collect();
+        (2..=4).contains(&used.len())
+            && used.iter().map(|f| f.cents).sum::<i64>() == target.cents
+            && (target.money || used.iter().any(|f| f.money))
     })
 }
 
@@ -166,8 +171,8 @@ pub fn over_order(own: &str, order: i64) -> Option<i64> {
         let (us, ue) = units[u];
         // A stated total: its parts are the other figures of its sentence and the few before it.
         let parts: Vec<&Fig> = figs.iter().filter(|f| f.start >= ws && f.end <= ue && f.start != t.start).collect();
-        let values: Vec<i64> = parts.iter().map(|f| f.cents).filter(|v| *v < t.cents).collect();
-        if sum_of(&values, t.cents) {
+        let smaller: Vec<&Fig> = parts.iter().copied().filter(|f| f.cents < t.cents).collect();
+        if sum_of(&smaller, t) {
             let from =
                 (us.max(t.start.saturating_sub(40))..t.start).find(|i| own.is_char_boundary(*i)).unwrap_or(t.start);
             let marked = r.total_before.is_match(&own[from..t.start]) || r.total_after.is_match(&own[t.end..ue]);
@@ -178,9 +183,13 @@ pub fn over_order(own: &str, order: i64) -> Option<i64> {
             }
         }
         // A figure asked with its breakdown: a smaller figure after it, plus a part with no figure.
-        let breakdown = figs
-            .iter()
-            .any(|f| f.start > t.end && f.end <= ue && f.cents < t.cents && r.unfigured_part.is_match(&own[f.end..ue]));
+        let breakdown = figs.iter().any(|f| {
+            f.start > t.end
+                && f.end <= ue
+                && f.cents < t.cents
+                && (f.money || t.money)
+                && r.unfigured_part.is_match(&own[f.end..ue])
+        });
         if breakdown && !told_paid(own, t.start) {
             return Some(t.cents);
         }
@@ -225,8 +234,16 @@ mod tests {
                 29900,
                 Some(39900),
             ),
+            (
+                "it was 74.50 with delivery. she's 70! she acts 50. My aunt got one for 120. We'd like the 74.50 back.",
+                7450,
+                None,
+            ),
         ] {
             assert_eq!(over_order(text, order), want, "{text}");
         }
+        assert!(claims("My claim is the price of 89.00 plus 20.00, total 109.00 EUR."));
+        assert!(claims("so R 399 is fair, please pay it over"));
+        assert!(!claims("The dryer stopped after a week, it was 89.00 plus 20.00 delivery."));
     }
 }

@@ -184,11 +184,12 @@ fn rows() -> &'static [Row] {
             ),
             // A person's body part trapped or able to be (ask39, ADR-1242): "Freya's head could get stuck", "a baby's
             // leg could get stuck between them", "toddler's arm can get caught in the gap", "my daughter's fingers got
-            // trapped". Possessed, so a clock's minute hand stuck is no person's.
+            // trapped". Possessed, so a clock's minute hand stuck is no person's; a pinch is the fit of shoes ("they
+            // pinch her toes", b22 `g-046`), not a trap.
             (
                 Hazard::Entrapment,
                 format!(
-                    r"(?i)(?:\b(?:my|his|her|their|our|your)\s+|\w's\s+|\ws'\s+)(?:little\s+|tiny\s+|small\s+|left\s+|right\s+)?(?:{TRAPPABLE})\s+(?:(?:could|can|might|may|would|will|could\s+easily|can\s+easily)\s+)?(?:get|gets|got|getting|be|become|becomes|became|is|was|were|are|been)\s+(?:\w+\s+)?(?:stuck|trapped|caught|wedged|jammed|pinched|crushed|squashed)\b|\b(?:trap|traps|trapping|pinch|pinches|crush|crushes)\s+(?:a|an|the|my|his|her|their|our|your)\s+(?:\w+'?s?\s+)?(?:{TRAPPABLE})\b"
+                    r"(?i)(?:\b(?:my|his|her|their|our|your)\s+|\w's\s+|\ws'\s+)(?:little\s+|tiny\s+|small\s+|left\s+|right\s+)?(?:{TRAPPABLE})\s+(?:(?:could|can|might|may|would|will|could\s+easily|can\s+easily)\s+)?(?:get|gets|got|getting|be|become|becomes|became|is|was|were|are|been)\s+(?:\w+\s+)?(?:stuck|trapped|caught|wedged|jammed|crushed|squashed)\b|\b(?:trap|traps|trapping|crush|crushes)\s+(?:a|an|the|my|his|her|their|our|your)\s+(?:\w+'?s?\s+)?(?:{TRAPPABLE})\b"
                 ),
             ),
             // A person hurt told in the passive (ask39, ADR-1242): the harm's participle after "got", "was", "has been".
