@@ -178,7 +178,8 @@ pub fn over_order(own: &str, order: i64) -> Option<i64> {
             let marked = r.total_before.is_match(&own[from..t.start]) || r.total_after.is_match(&own[t.end..ue]);
             let added = r.addition.is_match(&own[ws..ue]);
             let asked_part = parts.iter().any(|f| f.cents < t.cents && !told_paid(own, f.start));
-            if (marked || added) && asked_part && !told_paid(own, t.start) {
+            // A bare number is a total only where it is marked as one ("is 45 total"): "about forty pages" counts pages.
+            if (marked || (added && t.money)) && asked_part && !told_paid(own, t.start) {
                 return Some(t.cents);
             }
         }
@@ -190,7 +191,11 @@ pub fn over_order(own: &str, order: i64) -> Option<i64> {
                 && (f.money || t.money)
                 && r.unfigured_part.is_match(&own[f.end..ue])
         });
-        if breakdown && !told_paid(own, t.start) {
+        let asked_back = t.money || {
+            let next = own[t.end..].split_whitespace().next().unwrap_or("").to_lowercase();
+            matches!(next.trim_matches(|c: char| !c.is_alphabetic()), "back" | "off" | "please" | "pls" | "refund" | "")
+        };
+        if breakdown && asked_back && !told_paid(own, t.start) {
             return Some(t.cents);
         }
     }
@@ -226,6 +231,7 @@ mod tests {
                 Some(10900),
             ),
             ("want 50 back, 39.99 + my time wasted", 3999, Some(5000)),
+            ("a planner for $22, plus shipping, came to $35.50. about 40 pages are glued. refund the $22.", 3550, None),
             ("I paid 45.00 plus 5.00 shipping, 50.00 in total. Refund please.", 4500, None),
             ("Please refund 30.00 for the vase plus the 5.00 shipping, 35.00 total.", 3500, None),
             ("Order 71104 placed 02/12 at 22:47, refund 54.00 please.", 5400, None),
