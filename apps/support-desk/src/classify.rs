@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 mod acts;
+mod claimed_total;
 mod corrections;
 mod desk25;
 mod desk26;
@@ -50,6 +51,7 @@ mod money;
 mod numerals;
 mod overask;
 mod parts;
+mod questions;
 mod regulators;
 mod roles;
 mod scope;
@@ -1931,6 +1933,13 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     if grammar::supposing_question(clause) {
         return intent;
     }
+    // A question about a thing a figure prices, or about a refund named as its topic, asks nothing back (ask39,
+    // ADR-1241): the second is a status question.
+    if let Some(about_refund) = questions::asks_nothing_back(clause) {
+        intent.status_question = about_refund;
+        intent.arrived = about_refund;
+        return intent;
+    }
     // A bargain told as a condition ("I'd keep it if you refunded 620 of that"): an ask, not a refund reported
     // (ADR-1068); more money asked for someone else ("she's asking for another 30 on top"): an ask (ADR-1069).
     // An obligation on money to come back, or a proposal that the shop make the transfer (ADR-1118): an ask.
@@ -3426,6 +3435,8 @@ pub fn facts(ev: &Evidence) -> Facts {
         && !clauses.status_question
         && !chases_pending
         && !clauses.acknowledged
+        // A question about a thing a figure prices is the ticket's point, not the ground of an ask (ask39, ADR-1241).
+        && !desk25::sentences(&own).any(|s| questions::asks_nothing_back(s).is_some())
         && desk29::unworded_ask(&own, &reply_figures(&own));
     let wants_refund = wants_refund || unworded;
     // An order cancelled or only paid, no refund on record, and the customer claims its money ("where is my money?",
@@ -3434,7 +3445,9 @@ pub fn facts(ev: &Evidence) -> Facts {
         && !disclaimed
         && ev.refunds.is_empty()
         && ev.order.as_ref().is_some_and(|o| matches!(o.status.as_str(), "cancelled" | "paid"))
-        && intent::claims_money_owed(&own);
+        // The lines of a forwarded thread that are no reply quoted ("> …") are the writer's too, whoever the reader
+        // took for their author (ask39, ADR-1244): a claim read there can only escalate (F1), never pay.
+        && (intent::claims_money_owed(&own) || intent::claims_money_owed(&unquoted_lines(&text)));
     let wants_refund = wants_refund || unsent_claim;
     // hazard38 (ADR-1193): with an executed refund on record, a clause that directs money to the writer ("I want the
     // remaining $80 as well", "I want the other $15") asks anew even where the reader found no ask word; and a refund
@@ -3825,7 +3838,8 @@ pub fn facts(ev: &Evidence) -> Facts {
         Amount::FullPlus(v)
             if ev.refunds.iter().any(|r| r.status == "pending")
                 && !r.full.is_match(&own)
-                && roles::asked(&roles::read(&own)) == [v] =>
+                // The figure the ask names, or the ticket's only figure ("Plus 12 for the bowl", ask39).
+                && (roles::asked(&roles::read(&own)) == [v] || reply_figures(&own) == [v]) =>
         {
             Amount::Cents(v)
         }
@@ -3855,6 +3869,25 @@ pub fn facts(ev: &Evidence) -> Facts {
         }
         a => a,
     };
+    // A total the customer claims from parts (the price and the postage, a fee, their time, compensation), above the
+    // order's amount: that total is asked (ask39, ADR-1240) — X2, never the order's amount or one of its parts. Said
+    // as a claim where no request was read ("My claim is the price of 89.00 plus 20.00 …, total 109.00"), it is one:
+    // it can only ever be refused.
+    let claimed = identified
+        .filter(|_| !wants_refund && !disclaimed && answered.is_none() && claimed_total::claims(&own))
+        .and_then(|o| claimed_total::over_order(&own, o.amount_cents));
+    let (wants_refund, amount) = match claimed {
+        Some(t) => (true, Amount::Cents(t)),
+        None => (wants_refund, amount),
+    };
+    let amount = match (identified, &amount) {
+        (Some(o), Amount::Cents(_) | Amount::Missing | Amount::Full | Amount::Ambiguous)
+            if wants_refund && !matches!(amount, Amount::Cents(v) if v > o.amount_cents) =>
+        {
+            claimed_total::over_order(&own, o.amount_cents).map_or(amount, Amount::Cents)
+        }
+        _ => amount,
+    };
     Facts {
         wants_refund,
         amount,
@@ -3875,6 +3908,11 @@ pub fn facts(ev: &Evidence) -> Facts {
         about_refund_on_record: wants_refund
             && about_refund_on_record(&own, &executed_on_record, order.map(|o| o.amount_cents)),
     }
+}
+
+/// The lines of a text that are not a reply quoted with ">".
+fn unquoted_lines(text: &str) -> String {
+    text.lines().filter(|l| !l.trim_start().starts_with('>')).collect::<Vec<_>>().join("\n")
 }
 
 /// ADR-1180 (desk37): the refusals and the refund apply to requests. A ticket whose every clause read as asking money

@@ -26,6 +26,7 @@ mod blind8_kinds;
 mod blind9_kinds;
 mod classifier_generalization;
 mod cli;
+mod customer_asks;
 mod desk;
 mod desk22_kinds;
 mod desk23_kinds;

@@ -36,10 +36,29 @@ pub enum Hazard {
     /// A part that keeps a person safe failing (brakes, steering, a harness, a safety valve), or any part failing
     /// while ridden, climbed or driven (ADR-1150): "brakes gave out on the hill", "the stem snapped while riding".
     SafetyPartFailed,
+    /// A body part that a gap, a hinge or a fold can trap (ask39, ADR-1242): "the gap is wide enough that Freya's head
+    /// could get stuck", "a baby's leg could get stuck between the rails", "fingers got trapped under the drawer".
+    Entrapment,
+    /// A person hurt told in the passive, the harm its participle (ask39, ADR-1242): "kid got cut on the bracket", "my
+    /// wife was cut putting it in", "son got scratched by the latch", "my little one got pinched in the hinge".
+    PersonHurtPassive,
+    /// The goods judged unsafe by a negated "safe" (ask39, ADR-1242): "this isn't safe", "it is not safe to sit on".
+    UnsafeVerdict,
 }
 
 /// A person the goods can hurt: the writer, their family, staff, a user.
 const PERSON: &str = r"i|we|he|she|they|me|us|him|her|them|(?:my|our|his|her|their|the|a|one\s+of\s+(?:the|our|my))\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|nan|aunt|uncle|neighbou?r|toddler|little\s+one|staff|chef|cook|commis|user|operator|rider|employee|worker|customer|member\s+of\s+staff|staff\s+member|guest)s?|someone|somebody";
+
+/// A person named with or without a determiner, as a terse writer names them ("kid got cut", "son got scratched").
+const PERSON_BARE: &str = r"(?:(?:my|our|his|her|their|the|a|one\s+of\s+(?:the|our|my))\s+(?:\w+\s+)?)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|nan|aunt|uncle|toddler|little\s+one|grandson|granddaughter|niece|nephew|staff|user|worker|customer|guest)s?|i|we|he|she|they";
+
+/// Harm a person takes, as a participle: the passive of a cut, a trap or a blow.
+/// Not the words the safety reading already knows ("hurt", "burned"), nor those with a sense of money or feeling
+/// ("stung by the fees", "shocked by the price", "crushed by the news").
+const HARM_PARTICIPLE: &str = r"cut|sliced|nicked|gashed|grazed|scratched|scraped|pinched|trapped|jammed|stabbed|pierced|punctured|scalded|bruised";
+
+/// The body parts a gap, a hinge or a fold can trap.
+const TRAPPABLE: &str = r"head|face|neck|fingers?|fingertips?|thumbs?|hands?|arms?|legs?|foot|feet|toes?|wrists?|ankles?|knees?|limbs?|tongue";
 
 /// A person as the object of a blow or a weight (hazard38, ADR-1191).
 const PERSON_OBJ: &str = r"me|him|her|us|them|(?:my|our|his|her|their|the|a)\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|grandson|granddaughter|grandchild|grandkid|niece|nephew|nan|aunt|uncle|neighbou?r|toddler|little\s+one|staff|user|worker|customer|guest|dog|cat|puppy|kitten)s?";
@@ -162,6 +181,29 @@ fn rows() -> &'static [Row] {
                 format!(
                     r"(?i)\b(?:brakes?|braking|steering|seat\s*belts?|harness(?:es)?|helmet|car\s*seat|child\s*seat|stair\s*gate|safety\s+(?:catch|lock|valve|switch|cut-?out|strap)|pressure\s+(?:valve|release)|gas\s+(?:valve|tap))\b[^.!?\n]{{0,40}}?\b(?:{GAVE_WAY})\b|\b(?:{GAVE_WAY})\b[^.!?\n]{{0,60}}?\b(?:{IN_MOTION})\b|\b(?:{IN_MOTION})\b[^.!?\n]{{0,60}}?\b(?:{GAVE_WAY})\b"
                 ),
+            ),
+            // A person's body part trapped or able to be (ask39, ADR-1242): "Freya's head could get stuck", "a baby's
+            // leg could get stuck between them", "toddler's arm can get caught in the gap", "my daughter's fingers got
+            // trapped". Possessed, so a clock's minute hand stuck is no person's; a pinch is the fit of shoes ("they
+            // pinch her toes", b22 `g-046`), not a trap.
+            (
+                Hazard::Entrapment,
+                format!(
+                    r"(?i)(?:\b(?:my|his|her|their|our|your)\s+|\w's\s+|\ws'\s+)(?:little\s+|tiny\s+|small\s+|left\s+|right\s+)?(?:{TRAPPABLE})\s+(?:(?:could|can|might|may|would|will|could\s+easily|can\s+easily)\s+)?(?:get|gets|got|getting|be|become|becomes|became|is|was|were|are|been)\s+(?:\w+\s+)?(?:stuck|trapped|caught|wedged|jammed|crushed|squashed)\b|\b(?:trap|traps|trapping|crush|crushes)\s+(?:a|an|the|my|his|her|their|our|your)\s+(?:\w+'?s?\s+)?(?:{TRAPPABLE})\b"
+                ),
+            ),
+            // A person hurt told in the passive (ask39, ADR-1242): the harm's participle after "got", "was", "has been".
+            (
+                Hazard::PersonHurtPassive,
+                format!(
+                    r"(?:^|[^\w'])(?i:{PERSON_BARE})\s+(?i:(?:just|also|badly|really|nearly|almost|actually)\s+)?(?i:got|gets|get|getting|was|were|has\s+been|have\s+been|had\s+been)\s+(?i:(?:badly|really|quite|pretty|properly|nastily|deeply|slightly)\s+)?(?i:{HARM_PARTICIPLE})\b(?i:\s+(?:on|by|in|under|with|from|putting|while|when|taking|opening|assembling|using|trying|off\s+(?:the|a|its|it)))"
+                ),
+            ),
+            // A negated "safe" said of the goods (ask39, ADR-1242): "this isn't safe", "it is not safe to sit on".
+            (
+                Hazard::UnsafeVerdict,
+                r"(?i)\b(?:isn'?t|aren'?t|wasn'?t|weren'?t)\s+(?:even\s+|remotely\s+|really\s+|very\s+|child[- ]|baby[- ])?safe\b"
+                    .to_string(),
             ),
             (
                 Hazard::Recall,

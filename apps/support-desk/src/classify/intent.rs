@@ -679,12 +679,18 @@ const CONSEQUENT: &[&str] = &["i", "we", "i'll", "we'll", "i'd", "we'd", "id", "
 /// ask for money only with "back", "off" or a money noun, as in the
 /// imperative; a count of things ("if you send 2 more") is no money.
 fn conditional_request(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> {
-    let p = toks.iter().position(|t| t.text == "if")?;
-    // A negated condition is a demand with its threat ("if you don't refund the $40 I'll dispute the charge"): the
-    // money is asked all the same.
+    let p = toks.iter().position(|t| t.text == "if" || t.text == "unless")?;
+    if let Some(passive) = passive_condition(toks, p) {
+        return Some(passive);
+    }
+    // A negated condition is a demand with its threat ("if you don't refund the $40 I'll dispute the charge", "if you
+    // do not refund my 159.99 I will report you"): the money is asked all the same. The auxiliary "do" that carries
+    // the negation is no transfer verb (ask39, ADR-1245).
     let v = (p + 1..toks.len()).find(|k| {
         !(matches!(toks[*k].w, W::Person | W::Modal | W::Marker | W::Negation)
-            || matches!(toks[*k].text.as_str(), "your" | "team" | "just" | "only" | "guys" | "could" | "were" | "to"))
+            || matches!(toks[*k].text.as_str(), "your" | "team" | "just" | "only" | "guys" | "could" | "were" | "to")
+            || (matches!(toks[*k].text.as_str(), "do" | "does" | "did")
+                && toks.get(*k + 1).is_some_and(|n| n.w == W::Negation)))
     })?;
     let verb = &toks[v];
     // By the word, not its class: "refund" and "credit" are money nouns as well as verbs.
@@ -708,6 +714,63 @@ fn conditional_request(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> 
         && (!matches!(verb.text.as_str(), "get" | "have" | "take" | "do" | "took")
             || toks[j..].iter().any(|t| matches!(t.w, W::Off | W::Back | W::MoneyNoun)));
     money.then(|| (Act::Request, "a conditional offer: money back on a condition", figure_at(object)))
+}
+
+/// The condition told in the passive, its subject the money (ask39, ADR-1245): "if my 159.99 is not refunded by
+/// Friday", "if the 159.99 isn't returned to my card", "unless the refund of 89.99 is paid this week", "unless the 89.99
+/// comes back": the money a negated condition (or "unless") puts under a transfer is asked, as in the active ("if
+/// you do not refund my 159.99"). `p` is the index of "if" or "unless".
+fn passive_condition(toks: &[Tok], p: usize) -> Option<(Act, &'static str, Vec<usize>)> {
+    let mut k = p + 1;
+    while toks.get(k).is_some_and(|t| matches!(t.text.as_str(), "my" | "the" | "our" | "your" | "full" | "whole")) {
+        k += 1;
+    }
+    let head = toks.get(k)?;
+    // The money: a figure, or a money noun and its "of" figure ("the refund of 89.99").
+    let mut money = matches!(head.w, W::Figure | W::MoneyNoun).then_some(k)?;
+    k += 1;
+    if toks.get(k).is_some_and(|t| t.text == "of") && toks.get(k + 1).is_some_and(|t| t.w == W::Figure) {
+        money = k + 1;
+        k += 2;
+    }
+    // Its predicate: auxiliaries and a negation, then a transfer's participle or "come/comes back".
+    let mut steps = 0;
+    while toks.get(k).is_some_and(|t| {
+        t.w == W::Negation
+            || matches!(
+                t.text.as_str(),
+                "is" | "isn't"
+                    | "isnt"
+                    | "are"
+                    | "was"
+                    | "has"
+                    | "have"
+                    | "been"
+                    | "be"
+                    | "not"
+                    | "do"
+                    | "does"
+                    | "did"
+            )
+    }) && steps < 4
+    {
+        k += 1;
+        steps += 1;
+    }
+    let verb = toks.get(k)?;
+    // Only a demand: the condition negated, or "unless". "If my refund was already sent, ignore this" supposes.
+    let demand = toks[p].text == "unless" || toks[p + 1..k].iter().any(|t| t.w == W::Negation || t.text == "not");
+    let participle = demand
+        && steps > 0
+        && matches!(
+            verb.text.as_str(),
+            "refunded" | "returned" | "credited" | "reimbursed" | "repaid" | "paid" | "sent" | "transferred" | "given"
+        );
+    let comes_back = demand
+        && matches!(verb.text.as_str(), "come" | "comes" | "arrive" | "arrives")
+        && toks.get(k + 1).is_some_and(|t| t.w == W::Back);
+    (participle || comes_back)
+        .then(|| (Act::Request, "a condition whose money is put under a transfer", figure_at(&toks[money])))
 }
 
 /// A money-return noun asked for whose "of" object is money: the ask (a want, "ask", "solicit", a politeness marker)
@@ -1431,6 +1494,37 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
             return (Act::Request, "a figure with no verb, asked with a marker or a direction", figure_at(first));
         }
     }
+    // A bare number asked for a thing, with no verb (ask39, ADR-1243): "Also the 40 for the stool please", "And the 15
+    // for the cushion too please", "Plus 12 for the bowl", "the 45 for the rug as well, please". The number stands
+    // where a figure stands in the money-led segment above, what it is for after it; asked with a marker or an
+    // additive ("also", "too", "as well", "plus"). A count is no money: the number is 5 or more, and "for" follows it.
+    if let Some(i) = toks.iter().position(|t| matches!(t.w, W::Number | W::Figure))
+        && toks[..i].iter().all(|t| {
+            matches!(t.w, W::Filler | W::Marker)
+                || matches!(t.text.as_str(), "also" | "and" | "plus" | "then" | "oh" | "ok" | "okay" | "so")
+        })
+        && (toks[i].w == W::Figure || number_of(&toks[i]).is_some_and(|n| n >= 5))
+        && toks.get(i + 1).is_some_and(|t| t.text == "for")
+        && toks
+            .get(i + 2)
+            .is_some_and(|t| matches!(t.text.as_str(), "the" | "my" | "that" | "this" | "those" | "these"))
+        && !question
+    {
+        let additive = toks.iter().any(|t| matches!(t.text.as_str(), "also" | "plus" | "too"))
+            || toks.windows(2).any(|w| w[0].text == "as" && w[1].text == "well");
+        // What the money is for is a noun phrase of a few words; after it only markers and additives ("too", "as
+        // well", "also"): no verb that tells something of it ("the $40 for the stool was a rip-off").
+        let rest: Vec<&Tok> = toks[i + 3..].iter().skip_while(|t| t.w == W::Other).collect();
+        let phrase_len = toks.len().saturating_sub(i + 3 + rest.len());
+        let closed = phrase_len <= 3
+            && rest.iter().all(|t| {
+                matches!(t.w, W::Filler | W::Marker | W::Person)
+                    || matches!(t.text.as_str(), "too" | "as" | "well" | "also" | "ta" | "cheers" | "thanks")
+            });
+        if (additive || marker_in_clause) && closed {
+            return (Act::Request, "a bare number asked for a thing, with no verb", figure_at(&toks[i]));
+        }
+    }
     // A figure ending the segment with only a direction or markers after it, after no word that prices it ("…
     // doesn't turn on anymore 56 bucks thx", "… not great 72.25 dollars to my account").
     if let Some(i) = toks.iter().rposition(|t| t.w == W::Figure)
@@ -1514,6 +1608,37 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
 /// refund takes ("How long does it normally take for the money to appear?"). The caller reads it only on an order
 /// that was cancelled or only paid, with no refund on record: there the money is owed by the cancellation itself.
 pub fn claims_money_owed(text: &str) -> bool {
+    claims_money_noun_owed(text) || claims_figure_owed(text)
+}
+
+/// Money owed named by its figure (ask39, ADR-1244): "so where is my 54.00?", "where's my 54 dollars", "where my
+/// 19,90 ?", "where did my 35 go", "when do I get the 75.00?", "the 12.50 hasn't come back to my card", "still waiting
+/// on my 88.00". The figure stands where the money noun stands in [`claims_money_noun_owed`]: after "my/our/the" as
+/// the subject of "where", of a receipt not come, or the object of a wait. A count of things ("where are my 3 parcels")
+/// is no money: the figure must end its noun phrase.
+fn claims_figure_owed(text: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        let fig = r"(?:[$€£]\s?\d[\d.,]*|\d+(?:[.,]\d{1,2})?(?:\s?(?:usd|eur|gbp|aud|cad|inr|ngn|zar|php|pln|zł|dollars?|euros?|pounds?|bucks|quid|rs\.?|€|£|\$))?)";
+        let end = r"(?:\s*(?:[?.!,;)]|$)|\s+(?:go|gone|went|then|now|back|pls|please|from|for|that|which|you|to|yet|already|refund|is|are|has|have|at|on|in)\b)";
+        Regex::new(&format!(
+            concat!(
+                r"(?i)\bwhere(?:'s|\s+is|\s+are|s|\s+has|\s+have|\s+did|\s+does)?\s+(?:my|our|the)\s+{fig}{end}",
+                r"|\b(?:waiting|wait)\s+(?:on|for)\s+(?:my|our|the)\s+{fig}{end}",
+                r"|\bwhen\s+(?:do|will|can|shall|would)\s+(?:i|we)\s+(?:get|receive|see|have)\s+(?:my|our|the)\s+{fig}{end}",
+                r"|\b(?:my|our|the)\s+{fig}\s+(?:has|have)?\s*(?:n'?t|not|never|still\s+not|still\s+hasn'?t|still\s+has\s+not|hasn'?t|haven'?t)\s+(?:yet\s+)?(?:come|came|arrived|been\s+(?:returned|refunded|credited|paid)|returned|shown|reached)",
+            ),
+            fig = fig,
+            end = end,
+        ))
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(text))
+}
+
+/// Money owed named by a money noun (hazard38, ADR-1192).
+fn claims_money_noun_owed(text: &str) -> bool {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(concat!(

@@ -71,9 +71,10 @@ fn res() -> Option<&'static Res> {
                 r"(?i)\b(?:also|additionally|furthermore|in\s+addition|on\s+top\s+of\s+(?:that|this|it))\b[,\s]*(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|you|u|i\s+want|i'?d\s+like|i\s+need)\s+)*(?:also\s+)?(?:add|owe|pay|give|include|send|credit|refund|cover|reimburse|want|need|expect|claim)\b",
             )
             .ok()?,
-            // "plus $15", "+ $15", "as well as $8", "in addition to … $8", "together with $8", "along with $8".
+            // "plus $15", "+ $15", "as well as $8", "in addition to … $8", "together with $8", "along with $8", "and
+            // add $10" (ask39).
             plus: Regex::new(
-                r"(?i)(?:\bplus\b|\+|\bas\s+well\s+as\b|\bin\s+addition\s+to\b|\btogether\s+with\b|\balong\s+with\b|\band\s+also\b)",
+                r"(?i)(?:\bplus\b|\+|\bas\s+well\s+as\b|\bin\s+addition\s+to\b|\btogether\s+with\b|\balong\s+with\b|\band\s+also\b|\band\s+(?:then\s+)?add\b)",
             )
             .ok()?,
             // "$9.99 on top", "(9.99) on top", "$5 extra".

@@ -41,6 +41,8 @@ pub const SENSES: &[(&str, &str, &str)] = &[
         "electronics",
         r"(?:screen|image|pixel|oled|plasma)\s+burn(?:[- ]in)?|burn(?:ed|t)?[- ]in\b|burn(?:ed|t|ing)?\s+(?:a|the|some)\s+(?:cds?|dvds?|discs?|iso|image)|freezer\s+burn\w*|calorie\s+burn\w*|burn\s+rate",
     ),
+    // A figure of speech: a question or an issue that presses (ask39, kinds38b `injury-018`).
+    ("burn", "speech", r"burning\s+(?:questions?|issues?|desire|curiosity|ambition)"),
     // The grill's flame is its function.
     (
         "flame",
