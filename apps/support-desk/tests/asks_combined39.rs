@@ -45,8 +45,13 @@ fn rows() -> Vec<Row> {
 }
 
 fn evidence(r: &Row) -> Evidence {
-    let order =
-        Order { id: 7, customer_id: 1, amount_cents: r.order_cents, status: "delivered".into(), placed_days_ago: r.days };
+    let order = Order {
+        id: 7,
+        customer_id: 1,
+        amount_cents: r.order_cents,
+        status: "delivered".into(),
+        placed_days_ago: r.days,
+    };
     Evidence {
         ticket: Ticket {
             id: 3,

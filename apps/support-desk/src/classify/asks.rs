@@ -27,8 +27,16 @@ fn re(cell: &'static OnceLock<Option<Regex>>, pattern: &str) -> Option<&'static 
 /// A money figure: a number with a currency sign or code before or after it, or with two decimals.
 const FIG: &str = r"(?:(?:[$€£]|\b(?:usd|eur|gbp|aed|chf|sgd|hkd|aud|cad|nzd|pln|inr|sek|nok|dkk|czk|huf|zar|jpy|rs)\.?\s?)\d[\d,.]*|\b\d+(?:[.,]\d{1,2})?\s?(?:€|£|\$|zł|usd\b|eur\b|gbp\b|aed\b|euros?\b|pounds?\b|quid\b|dollars?\b|bucks\b)|\b\d+[.,]\d{2}\b)";
 
-/// A bare number or a money figure: what a terse ask names ("32 for the two please").
-const NUMBER: &str = r"(?:(?:[$€£]|\b(?:usd|eur|gbp|aed|chf|sgd|hkd|aud|cad|nzd|pln|inr|sek|nok|dkk|czk|huf|zar|jpy|rs)\.?\s?)\d[\d,.]*|\b\d+(?:[.,]\d{1,2})?(?:\s?(?:€|£|\$|zł|usd\b|eur\b|gbp\b|aed\b|euros?\b|pounds?\b|quid\b|dollars?\b|bucks\b))?)";
+/// A figure asked with "please" and nothing else: a money figure ("18.00 back pls", "Refund AED 110 please", "22.50
+/// please"); a bare number only as a result ("so 32 please", "refund 40 please") or with what it is for or "back" ("12
+/// for that one please", "30 back please") — "2 please" or "a table for 4 please" is a quantity. The figure is group
+/// 1, 2 or 3.
+const PLEASE_ASK: &str = concat!(
+    r"(?:(?:(?:so|then|just|only|refund|refunds)\s+)?((?:(?:[$€£]|\b(?:usd|eur|gbp|aed|chf|sgd|hkd|aud|cad|nzd|pln|inr|sek|nok|dkk|czk|huf|zar|jpy|rs)\.?\s?)\d[\d,.]*|\b\d+(?:[.,]\d{1,2})?\s?(?:€|£|\$|zł|usd\b|eur\b|gbp\b|aed\b|euros?\b|pounds?\b|quid\b|dollars?\b|bucks\b)|\b\d+[.,]\d{2}\b))\s+(?:(?:for|on)\s+(?:the|those|these|that|this|my|both|each|them)\b(?:\s+[\w-]+){0,2}?\s+)?(?:back\s+)?",
+    r"|(?:so|then|refund|refunds)\s+(\d+)\s+(?:(?:for|on)\s+(?:the|those|these|that|this|my|both|each|them)\b(?:\s+[\w-]+){0,2}?\s+)?(?:back\s+)?",
+    r"|\b(\d+)\s+(?:(?:for|on)\s+(?:the|those|these|that|this|my|both|each|them)\b(?:\s+[\w-]+){0,2}?\s+(?:back\s+)?|back\s+))",
+    r"(?:please|pls|plz)\b",
+);
 
 /// Whether a clause holds a money figure.
 fn has_figure(clause: &str) -> bool {
@@ -55,7 +63,7 @@ pub fn asks(clause: &str, duplicate: bool, told: bool, money_before: bool) -> bo
     );
     let give = re(
         &GIVE,
-        r"(?i)(?:^\W*|[.!?;:,]\s*|\b(?:please|pls|plz|kindly)\s+(?:to\s+)?)(?:return|give\s+back|give|send\s+back|send|pay\s+back|transfer)\s+(?:back\s+)?(?:(?:me|us)\s+)?(?:the|my|our|this|that)\s+(?:[\w'-]+\s+){1,5}?(?:money|amount|payment|sum)\b",
+        r"(?i)(?:^\W*|[.!?;:,]\s*|\b(?:please|pls|plz|kindly)\s+(?:to\s+)?)(?:(?:return|give\s+back|send\s+back|pay\s+back)\s+(?:(?:me|us)\s+)?(?:the|my|our|this|that)\s+(?:[\w'-]+\s+){1,5}?(?:money|amount|payment|sum)|(?:give|send|transfer)\s+(?:back\s+)?(?:(?:me|us)\s+)?(?:the|my|our|this|that)\s+(?:[\w'-]+\s+){1,5}?money)\b",
     );
     let thing_back = re(
         &THING_BACK,
@@ -65,12 +73,7 @@ pub fn asks(clause: &str, duplicate: bool, told: bool, money_before: bool) -> bo
         &ONE_BACK,
         r"(?i)\b(?:want|need|like|get|have|refund|return|reverse)\s+(?:(?:just|only)\s+)?(?:one|one\s+of\s+(?:them|those|these|the\s+[\w-]+)|the\s+(?:extra|second|other|double|duplicate)(?:\s+[\w-]+)?)\s+back\b",
     );
-    let please = re(
-        &PLEASE,
-        &format!(
-            r"(?i)(?:^|[\s,;:(])(?:(?:so|then|just|only|refund|refunds)\s+)?({NUMBER})\s+(?:(?:for|on)\s+(?:the|those|these|that|this|my|both|each|them)\b(?:\s+[\w-]+){{0,2}}?\s+)?(?:back\s+)?(?:please|pls|plz)\b"
-        ),
-    );
+    let please = re(&PLEASE, &format!(r"(?i)(?:^|[\s,;:(]){PLEASE_ASK}"));
     let get_back = re(
         &GET_BACK,
         r"(?i)\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:get|have)\s+(?:something|some|that|it|a\s+bit|any|part)\b(?:\s+[\w'-]+){0,3}?\s+back\b",
@@ -93,7 +96,9 @@ pub fn asks(clause: &str, duplicate: bool, told: bool, money_before: bool) -> bo
     }
     please.is_some_and(|r| {
         r.captures_iter(clause).any(|c| {
-            c.get(1).is_some_and(|m| !identifier_before(&clause[..m.start()]) && !negated_before(&clause[..m.start()]))
+            (1..=3)
+                .find_map(|i| c.get(i))
+                .is_some_and(|m| !identifier_before(&clause[..m.start()]) && !negated_before(&clause[..m.start()]))
         })
     })
 }
@@ -116,17 +121,12 @@ pub fn asked_figures(clause: &str) -> Vec<i64> {
             r"(?i)\b(?:i|we)\s+(?:(?:am|are|'m|'re)\s+)?(?:ask|asking|request|requesting|claim|claiming|demand|demanding)\s+(?:(?:again|once\s+(?:again|more)|one\s+more\s+time|a\s+second\s+time|anew|now|also|still|formally|kindly|politely|respectfully)\s+)+(?:you\s+)?(?:for\s+)?(?:(?:the|my|a|an|our)\s+)?(?:full\s+|whole\s+)?(?:refund\s+(?:of\s+)?)?({FIG})"
         ),
     );
-    let please = re(
-        &PLEASE_FIG,
-        &format!(
-            r"(?i)(?:^|[\s,;:(])(?:(?:so|then|just|only|refund|refunds)\s+)?({NUMBER})\s+(?:(?:for|on)\s+(?:the|those|these|that|this|my|both|each|them)\b(?:\s+[\w-]+){{0,2}}?\s+)?(?:back\s+)?(?:please|pls|plz)\b"
-        ),
-    );
+    let please = re(&PLEASE_FIG, &format!(r"(?i)(?:^|[\s,;:(]){PLEASE_ASK}"));
     let mut out: Vec<i64> = [again, please]
         .into_iter()
         .flatten()
         .flat_map(|r| r.captures_iter(clause).collect::<Vec<_>>())
-        .filter_map(|c| c.get(1))
+        .filter_map(|c| (1..=3).find_map(|i| c.get(i)))
         .filter(|m| !identifier_before(&clause[..m.start()]))
         .filter_map(|m| cents(m.as_str()))
         .collect();
@@ -237,6 +237,9 @@ mod tests {
             "want one back",
             "I won't ask again for the 65,00.",
             "Can you check order 4471 please.",
+            "Could I order the same scarf in green, 2 please.",
+            "A table for 4 please.",
+            "Please send the total invoice amount for my new order.",
             "I don't want the lamp back, it was 20.00.",
             "I want the lamp back.",
             "Refund of 45.00 received, thanks.",
