@@ -82,7 +82,9 @@ pub fn asks(clause: &str, duplicate: bool, told: bool, money_before: bool) -> bo
     if hit(again) || hit(give) {
         return true;
     }
-    if told {
+    // Below, the weak forms: never in a clause told as thanks or a status, nor in one that adds figures up ("the 30
+    // pounds plus the 8 for the courier please, 38 in total": an over-ask the full-plus reading refuses, ADR-1107).
+    if told || additive(clause) {
         return false;
     }
     if hit(thing_back) && has_figure(clause) {
@@ -147,6 +149,13 @@ fn cents(figure: &str) -> Option<i64> {
     let major: String = major.chars().filter(char::is_ascii_digit).collect();
     let v = major.parse::<i64>().ok()?.checked_mul(100)?.checked_add(minor.parse::<i64>().ok()?)?;
     (v > 0).then_some(v)
+}
+
+/// Figures added up in the clause ("plus", "+", "on top", "in total").
+fn additive(clause: &str) -> bool {
+    static ADD: OnceLock<Option<Regex>> = OnceLock::new();
+    re(&ADD, r"(?i)\bplus\b|\+|\bon\s+top\b|\bin\s+total\b|\btotal\s+of\b|\bas\s+well\b|\balso\b")
+        .is_some_and(|r| r.is_match(clause))
 }
 
 /// A money word beside a figure said loosely ("roughly 30 quid").
@@ -239,6 +248,7 @@ mod tests {
             "Can you check order 4471 please.",
             "Could I order the same scarf in green, 2 please.",
             "A table for 4 please.",
+            "So I'd like the 30 pounds plus the 8 for the courier please, 38 in total.",
             "Please send the total invoice amount for my new order.",
             "I don't want the lamp back, it was 20.00.",
             "I want the lamp back.",
