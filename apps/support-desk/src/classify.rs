@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 mod acts;
+mod asks;
 mod claimed_total;
 mod corrections;
 mod desk25;
@@ -1911,6 +1912,9 @@ struct ClauseIntent {
     /// A processing imperative with no object of its own asked (ADR-951): the figures the earlier clauses it points
     /// back to name (empty when it did not fire, or they name none).
     antecedent: Option<Vec<i64>>,
+    /// close39 (ADR-1273): the one figure a structural ask of `asks` names ("32 for the two please", "I ask again for
+    /// the 65,00"): the amount when the other steps settled none.
+    asked: Option<i64>,
 }
 
 /// The refund grammar on one clause: status questions, acknowledgements of a past refund and negations are cut
@@ -2106,6 +2110,10 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         headline.as_ref().map_or_else(Vec::new, |re| re.captures_iter(&head_of).collect());
     for c in headlines {
         let (Some(m), Some(p)) = (c.get(0), c.get(1)) else { continue };
+        // A currency code is no participle ("Refund AED 110 please", close39 ADR-1272).
+        if asks::currency_code(p.as_str()) {
+            continue;
+        }
         if matches!(
             p.as_str().to_lowercase().as_str(),
             "requested"
@@ -3142,9 +3150,25 @@ fn intent_in(text: &str) -> ClauseIntent {
     // asking about a refund on record: the antecedent a processing imperative with no object asks for (ADR-951).
     let mut money_named = false;
     let mut antecedent_figures: Vec<i64> = Vec::new();
+    // Whether the ticket reports a duplicate charge: "want one back" then asks one of the charges back.
+    let duplicate = is_duplicate(text);
     for (s, e) in clauses(text) {
         let mut c = clause_intent(&text[s..e]);
-        if money_named && !c.request && speech::processing_imperative(&text[s..e]).is_some() {
+        // close39 (ADR-1270): a clause that asks money back by a structure the clause grammar does not read asks,
+        // whatever another clause is read as; the union below then keeps it (a request is a request).
+        if !c.request && asks::asks(&text[s..e], duplicate, c.acknowledged || c.status_question, money_named) {
+            c.request = true;
+            c.framed = true;
+            if let [one] = asks::asked_figures(&text[s..e]).as_slice() {
+                intent.asked.get_or_insert(*one);
+            }
+        }
+        // A processing imperative closed by a time adverbial ("Please action at your earliest convenience") points
+        // back the same way (close39, ADR-1271).
+        if money_named
+            && !c.request
+            && (speech::processing_imperative(&text[s..e]).is_some() || asks::timed_processing(&text[s..e]))
+        {
             c.request = true;
             c.framed = true;
             intent.antecedent = Some(distinct(antecedent_figures.iter().copied()));
@@ -3342,7 +3366,8 @@ pub fn facts(ev: &Evidence) -> Facts {
     let duplicate = is_duplicate(&own) && !duplicates::hold_question(&own, clauses.request);
     // A duplicate charge reported is a request to take the extra charge back (the policy has no clause that
     // blocks it: the order's amount or the figure named, like any request).
-    let disclaimed = disclaimed_request(&own);
+    // "just asking for that $12 back" limits an ask; it does not disclaim one (close39, ADR-1271).
+    let disclaimed = disclaimed_request(&own) && !asks::limited_ask(&own);
     // A reply that answers the shop's quoted question about the amount ("Please confirm the amount you'd like
     // refunded" quoted below "the amount is 42,50 EUR - only for the lamp shade") asks what it answers: the question
     // is the frame its figure fills (ADR-872, b18 `g-022`). The reply's own figures settle it: one figure is the
@@ -3424,7 +3449,9 @@ pub fn facts(ev: &Evidence) -> Facts {
         && form_ask.is_none()
         && !on_record.is_empty()
         && reply_figures(&own).iter().all(|v| on_record.contains(v))
-        && desk26::chases_earlier(&own, |t| intent_in(t).request);
+        // A money figure is no date: "GBP 60.00" does not make a fresh ask the earlier request it chases (close39,
+        // ADR-1272).
+        && desk26::chases_earlier(&asks::money_not_dates(&own), |t| intent_in(t).request);
     let chases_pending = chases_pending || chases_earlier;
     let wants_refund = wants_refund && !chases_pending;
     // A problem told and a figure of the customer's own, nothing else asked or asked about: that money is asked
@@ -3887,6 +3914,15 @@ pub fn facts(ev: &Evidence) -> Facts {
             claimed_total::over_order(&own, o.amount_cents).map_or(amount, Amount::Cents)
         }
         _ => amount,
+    };
+    // close39 (ADR-1273): a structural ask that names its figure ("12 for that one please", "I ask again for the
+    // 39.99") asks that figure where the steps above settled none: never the order's amount in its place, and a
+    // figure named beside a pending refund is something new (ADR-1043).
+    let amount = match (amount, clauses.asked) {
+        (Amount::Missing | Amount::Full, Some(v)) if wants_refund && form_ask.is_none() && answered.is_none() => {
+            Amount::Cents(v)
+        }
+        (a, _) => a,
     };
     Facts {
         wants_refund,
