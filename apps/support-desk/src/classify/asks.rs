@@ -25,17 +25,19 @@ fn re(cell: &'static OnceLock<Option<Regex>>, pattern: &str) -> Option<&'static 
 }
 
 /// A money figure: a number with a currency sign or code before or after it, or with two decimals.
-const FIG: &str = r"(?:(?:[$€£]|\b(?:usd|eur|gbp|aed|chf|sgd|hkd|aud|cad|nzd|pln|inr|sek|nok|dkk|czk|huf|zar|jpy|rs)\.?\s?)\d[\d,.]*|\b\d+(?:[.,]\d{1,2})?\s?(?:€|£|\$|zł|usd\b|eur\b|gbp\b|aed\b|euros?\b|pounds?\b|quid\b|dollars?\b|bucks\b)|\b\d+[.,]\d{2}\b)";
+const FIG: &str = r"(?:(?:[$€£]|\b(?:usd|eur|gbp|aed|chf|sgd|hkd|aud|cad|nzd|pln|inr|sek|nok|dkk|czk|huf|zar|jpy|rs)\.?\s?)\d+(?:[.,]\d+)*|\b\d+(?:[.,]\d{1,2})?\s?(?:€|£|\$|zł|usd\b|eur\b|gbp\b|aed\b|euros?\b|pounds?\b|quid\b|dollars?\b|bucks\b)|\b\d+[.,]\d{2}\b)";
 
 /// A figure asked with "please" and nothing else: a money figure ("18.00 back pls", "Refund AED 110 please", "22.50
 /// please"); a bare number only as a result ("so 32 please", "refund 40 please") or with what it is for or "back" ("12
 /// for that one please", "30 back please") — "2 please" or "a table for 4 please" is a quantity. The figure is group
 /// 1, 2 or 3.
 const PLEASE_ASK: &str = concat!(
-    r"(?:(?:(?:so|then|just|only|refund|refunds)\s+)?((?:(?:[$€£]|\b(?:usd|eur|gbp|aed|chf|sgd|hkd|aud|cad|nzd|pln|inr|sek|nok|dkk|czk|huf|zar|jpy|rs)\.?\s?)\d[\d,.]*|\b\d+(?:[.,]\d{1,2})?\s?(?:€|£|\$|zł|usd\b|eur\b|gbp\b|aed\b|euros?\b|pounds?\b|quid\b|dollars?\b|bucks\b)|\b\d+[.,]\d{2}\b))\s+(?:(?:for|on)\s+(?:the|those|these|that|this|my|both|each|them)\b(?:\s+[\w-]+){0,2}?\s+)?(?:back\s+)?",
+    r"(?:(?:(?:so|then|just|only|refund|refunds)\s+)?((?:(?:[$€£]|\b(?:usd|eur|gbp|aed|chf|sgd|hkd|aud|cad|nzd|pln|inr|sek|nok|dkk|czk|huf|zar|jpy|rs)\.?\s?)\d+(?:[.,]\d+)*|\b\d+(?:[.,]\d{1,2})?\s?(?:€|£|\$|zł|usd\b|eur\b|gbp\b|aed\b|euros?\b|pounds?\b|quid\b|dollars?\b|bucks\b)|\b\d+[.,]\d{2}\b))\s+(?:(?:for|on)\s+(?:the|those|these|that|this|my|both|each|them)\b(?:\s+[\w-]+){0,2}?\s+)?(?:back\s+)?",
     r"|(?:so|then|refund|refunds)\s+(\d+)\s+(?:(?:for|on)\s+(?:the|those|these|that|this|my|both|each|them)\b(?:\s+[\w-]+){0,2}?\s+)?(?:back\s+)?",
     r"|\b(\d+)\s+(?:(?:for|on)\s+(?:the|those|these|that|this|my|both|each|them)\b(?:\s+[\w-]+){0,2}?\s+(?:back\s+)?|back\s+))",
-    r"(?:please|pls|plz)\b",
+    // "please" closes the ask: the clause ends, or a comma, "and", "at …", thanks follow — never another
+    // imperative ("$87, please tell me when the new colours ship" asks a question).
+    r"(?:please|pls|plz)(?:\W*$|\s*[,;:!.)]|\s+(?:and|at|asap|thanks?|thank\s+you|thx|cheers|now|today|urgently)\b)",
 );
 
 /// Whether a clause holds a money figure.
@@ -248,6 +250,8 @@ mod tests {
             "Can you check order 4471 please.",
             "Could I order the same scarf in green, 2 please.",
             "A table for 4 please.",
+            "The teapot was $87, please tell me when the new colours ship.",
+            "The desk lamp was 24.00 please tell me when it ships.",
             "So I'd like the 30 pounds plus the 8 for the courier please, 38 in total.",
             "Please send the total invoice amount for my new order.",
             "I don't want the lamp back, it was 20.00.",
