@@ -954,8 +954,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a SQLite caller committing its own job never waits on its thread for another process's lock (ADR-790)",
         file: "crates/foureyes-store-sqlite/src/lib.rs",
-        original: "let begun = w.conn.busy_timeout(Duration::ZERO).and_then(|()| step(&w.conn, \"BEGIN IMMEDIATE\"));",
-        broken: "let begun = step(&w.conn, \"BEGIN IMMEDIATE\");",
+        original: "let begun = w.conn.busy_timeout(Duration::ZERO).and_then(|()| step(&w.conn, self.commits.begin));",
+        broken: "let begun = step(&w.conn, self.commits.begin);",
         package: "foureyes-store-sqlite",
         filter: "a_write_waiting_for_another_process_does_not_hold_the_callers_thread",
         also: &[],
@@ -2528,8 +2528,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "every door that decides checks the witness it is given (ADR-586)",
         file: "crates/foureyes/src/commands.rs",
-        original: "    check_door_witness(store.as_ref()).await?;",
-        broken: "    check_door_witness(store.as_ref()).await.ok();",
+        original: "    refuse_an_unresolved_clock()?;\n    check_door_witness(store.as_ref()).await?;",
+        broken: "    refuse_an_unresolved_clock()?;\n    check_door_witness(store.as_ref()).await.ok();",
         package: "foureyes",
         filter: "every_door_refuses_a_database_rolled_back_behind_its_witness",
         also: &[],
@@ -2893,8 +2893,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "MCP: POST /v1/mcp/pins/approve pins only what the CLI would (ADR-936)",
         file: "crates/foureyes-server/src/api.rs",
-        original: "if let Err(why) = foureyes_core::tool_pin::approvable(&entries, b.excerpt_only) {",
-        broken: "if let Err(why) = foureyes_core::tool_pin::approvable(&entries, b.excerpt_only) && false {",
+        original: "            foureyes_core::tool_pin::approvable(&entries, b.excerpt_only)\n                .map(|_| ())",
+        broken: "            foureyes_core::tool_pin::approvable(&entries, b.excerpt_only)\n                .map(|_| ())\n                .or(Ok::<(), String>(()))",
         package: "foureyes",
         filter: "mcp11_http_approve_pins_only_what_the_cli_would",
         also: &[],
@@ -3493,8 +3493,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "the support desk reads a figure grouped by spaces, apostrophes or lakhs whole, never its last group (ADR-1072)",
         file: "apps/support-desk/src/classify/money.rs",
-        original: "        let odd = raw.contains('\\'') || spaced || indian(raw);",
-        broken: "        let odd = false && (raw.contains('\\'') || spaced || indian(raw));",
+        original: "        let odd = raw.contains('\\'') || spaced || indian(raw) || grouped_bare;",
+        broken: "        let odd = grouped_bare;",
         package: "support-desk",
         filter: "a_figure_grouped_by_spaces_apostrophes_or_lakhs_is_one_figure",
         also: &[],
@@ -3722,8 +3722,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "another program's database with a table merely named journal is refused untouched, named (ADR-1212, attack 38's H6)",
         file: "crates/foureyes-store-sqlite/src/lib.rs",
-        original: "        return Ok(if has_all(&columns(\"journal\")?, &JOURNAL_COLUMNS) {",
-        broken: "        return Ok(if true {",
+        original: "    if tables.iter().any(|t| t == \"journal\") {",
+        broken: "    if tables.iter().any(|t| t == \"journal\") {\n        return Ok(Identity::FourEyes);",
         package: "foureyes-store-sqlite",
         filter: "another_programs_database_is_told_by_its_schema_and_left_untouched",
         also: &[],
@@ -3745,7 +3745,7 @@ const MUTATIONS: &[Mutation] = &[
         package: "foureyes-store-sqlite",
         filter: "a_file_renamed_onto_a_companion_between_check_and_unlink_is_never_deleted",
         also: &[],
-    },    // pay39 (ADR-1230)
+    }, // pay39 (ADR-1230)
     Mutation {
         property: "the support desk pays only a figure the customer wrote whole, the order's amount or a listed derivation: a reader's misreading of a part of a longer number is stopped (ADR-1230)",
         file: "apps/support-desk/src/payable.rs",
@@ -3836,8 +3836,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "`token list` creates no database at a path with none (ADR-1250)",
         file: "crates/foureyes/src/serve.rs",
-        original: "        crate::commands::open_reader(db).await?",
-        broken: "        open_backend(db).await?",
+        original: "    let store = if matches!(cmd, TokenCommand::List { .. }) {\n        crate::commands::open_reader(db).await?",
+        broken: "    let store = if matches!(cmd, TokenCommand::List { .. }) {\n        open_backend(db).await?",
         package: "foureyes",
         filter: "a_door_that_only_reads_refuses_a_path_with_no_foureyes_database_and_creates_nothing",
         also: &[],

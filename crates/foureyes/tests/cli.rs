@@ -473,7 +473,9 @@ fn export_verify_detects_tampering_and_torn_tails() {
 
 /// Starts `n` separate `foureyes decide` processes at once and returns their exit codes.
 fn race(e: &Env, n: usize, action: &str, params: &str) -> Vec<i32> {
-    // The database and policy exist before the race, so the processes race on decisions, not on creation.
+    // The database and policy exist before the race, so the processes race on decisions, not on creation. A door
+    // that writes makes it: `kill-switch status` only reads since ADR-1250 and creates nothing (exit 17).
+    assert_eq!(e.run(&["token", "create", "--name", "race-setup", "--role", "agent"]).status.code(), Some(0));
     assert_eq!(e.run(&["kill-switch", "status"]).status.code(), Some(0));
     let children: Vec<_> = (0..n)
         .map(|i| {
