@@ -468,9 +468,51 @@ pub fn figures(text: &str) -> Vec<Figure> {
     if foreign != text {
         digit_figures(&foreign, &mut out);
     }
+    // A letter O typed for a zero beside digits ("€1O", "5O.00"), as the reader reads it.
+    let zeroed = letter_o_as_zero(&text);
+    if zeroed != text {
+        digit_figures(&zeroed, &mut out);
+    }
     english_word_figures(&text, &mut out);
+    spoken_hundreds(&text, &mut out);
     cjk_figures(&text, &mut out);
     out
+}
+
+/// "1O" → "10": an `O`/`o` right after a digit and not followed by a letter.
+fn letter_o_as_zero(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in chars.iter().enumerate() {
+        let after_digit =
+            i > 0 && (chars[i - 1].is_ascii_digit() || out.ends_with('0') && matches!(chars[i - 1], 'O' | 'o'));
+        let before_letter = chars.get(i + 1).is_some_and(|n| n.is_alphabetic() && !matches!(n, 'O' | 'o'));
+        out.push(if matches!(c, 'O' | 'o') && after_digit && !before_letter { '0' } else { *c });
+    }
+    out
+}
+
+/// A price said the spoken way, hundreds without "hundred": "one twenty" (120), "two forty-nine" (249).
+fn spoken_hundreds(text: &str, out: &mut Vec<Figure>) {
+    const UNITS: [&str; 9] = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+    const TEENS: [&str; 10] =
+        ["ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+    const TENS: [&str; 8] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).collect();
+    for (i, w) in words.iter().enumerate() {
+        let Some(h) = UNITS.iter().position(|u| u == w) else { continue };
+        let Some(next) = words.get(i + 1) else { continue };
+        let rest = if let Some(t) = TEENS.iter().position(|u| u == next) {
+            10 + t as i64
+        } else if let Some(t) = TENS.iter().position(|u| u == next) {
+            let ones = words.get(i + 2).and_then(|u| UNITS.iter().position(|x| x == u)).map_or(0, |o| o as i64 + 1);
+            20 + 10 * t as i64 + ones
+        } else {
+            continue;
+        };
+        out.push(Figure { cents: ((h as i64 + 1) * 100 + rest) * 100, count: false });
+    }
 }
 
 /// Whether the text says a fraction word ("half", "third", "quarter", "mitad", "moitié", "Hälfte").
@@ -521,8 +563,13 @@ pub fn derivation(text: &str, order_cents: Option<i64>, amount: i64) -> Option<&
         return Some("figure");
     }
     vals.truncate(40);
-    let counts: BTreeSet<i64> =
+    let mut counts: BTreeSet<i64> =
         figs.iter().filter(|f| f.count && f.cents > 0 && f.cents <= 100_000).map(|f| f.cents / 100).collect();
+    // "both", "a pair", "a couple" count two ("$20 each for both plates").
+    let lower = text.to_lowercase();
+    if lower.split(|c: char| !c.is_alphabetic()).any(|w| matches!(w, "both" | "pair" | "couple")) {
+        counts.insert(2);
+    }
     // Products: a count times a figure.
     let mut terms: Vec<i64> = vals.clone();
     for q in &counts {
