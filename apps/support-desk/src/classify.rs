@@ -49,6 +49,8 @@ mod kinds25;
 mod kinds26;
 mod layout;
 mod money;
+/// The English number words, one table for the reader and the paying guard (`crate::payable`).
+pub(crate) use money::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
 mod numerals;
 mod overask;
 mod parts;

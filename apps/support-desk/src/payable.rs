@@ -287,29 +287,7 @@ fn glued_code(head: &str) -> bool {
 /// cents ("forty-nine ninety-nine", "fourteen pounds fifty", "nineteen dollars and fifty cents"). Digits after a run
 /// ("forty-nine 99") are its cents too.
 fn english_word_figures(text: &str, out: &mut Vec<Figure>) {
-    const UNITS: &[&str] = &[
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ];
-    const TENS: &[&str] = &["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+    use crate::classify::{NUMBER_TENS as TENS, NUMBER_UNITS as UNITS};
     let lower = text.to_lowercase();
     for (slang, units) in [("tenner", 10), ("fiver", 5), ("half a grand", 500), ("a grand", 1000), ("a ton", 100)] {
         if lower.contains(slang) {
@@ -494,19 +472,18 @@ fn letter_o_as_zero(text: &str) -> String {
 
 /// A price said the spoken way, hundreds without "hundred": "one twenty" (120), "two forty-nine" (249).
 fn spoken_hundreds(text: &str, out: &mut Vec<Figure>) {
-    const UNITS: [&str; 9] = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
-    const TEENS: [&str; 10] =
-        ["ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
-    const TENS: [&str; 8] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+    use crate::classify::{NUMBER_TENS as TENS, NUMBER_UNITS};
+    // one … nine, and ten … nineteen: the reader's one table (`classify::NUMBER_UNITS`).
+    let (units, teens) = (&NUMBER_UNITS[1..10], &NUMBER_UNITS[10..]);
     let lower = text.to_lowercase();
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).collect();
     for (i, w) in words.iter().enumerate() {
-        let Some(h) = UNITS.iter().position(|u| u == w) else { continue };
+        let Some(h) = units.iter().position(|u| u == w) else { continue };
         let Some(next) = words.get(i + 1) else { continue };
-        let rest = if let Some(t) = TEENS.iter().position(|u| u == next) {
+        let rest = if let Some(t) = teens.iter().position(|u| u == next) {
             10 + t as i64
         } else if let Some(t) = TENS.iter().position(|u| u == next) {
-            let ones = words.get(i + 2).and_then(|u| UNITS.iter().position(|x| x == u)).map_or(0, |o| o as i64 + 1);
+            let ones = words.get(i + 2).and_then(|u| units.iter().position(|x| x == u)).map_or(0, |o| o as i64 + 1);
             20 + 10 * t as i64 + ones
         } else {
             continue;

@@ -213,7 +213,7 @@ fn pats() -> &'static Pats {
 }
 
 /// The English unit and teen words, by value (0..=19): the one table the reader reads and the tests write.
-const UNITS: [&str; 20] = [
+pub(crate) const UNITS: [&str; 20] = [
     "zero",
     "one",
     "two",
@@ -236,7 +236,7 @@ const UNITS: [&str; 20] = [
     "nineteen",
 ];
 /// The English tens words, from twenty (20, 30, …, 90).
-const TENS: [&str; 8] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+pub(crate) const TENS: [&str; 8] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 
 /// Applies a scale word of a spoken number ("hundred", "thousand") to its running sum (`total` of the finished
 /// thousands, `current` below them); false, changing nothing, for any other word. One home for the strict reader
