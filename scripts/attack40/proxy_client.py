@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # drive `foureyes mcp-proxy` over stdio: list tools, call each listed and some hidden ones
-import subprocess, json, sys
+import subprocess, json, sys, os
 db, pol, name = sys.argv[1], sys.argv[2], sys.argv[3]
 calls = sys.argv[4:]
-p=subprocess.Popen(['/work/attack40/foureyes','--db',db,'--policy',pol,'mcp-proxy','--name',name,'--','python3','/work/attack40/scripts/upstream.py'],stdin=subprocess.PIPE,stdout=subprocess.PIPE,stderr=subprocess.PIPE,text=True)
+p=subprocess.Popen([os.environ.get('F','/work/attack40/foureyes'),'--db',db,'--policy',pol,'mcp-proxy','--name',name,'--','python3',os.path.join(os.path.dirname(os.path.abspath(__file__)),'upstream.py')],stdin=subprocess.PIPE,stdout=subprocess.PIPE,stderr=subprocess.PIPE,text=True)
 def rpc(i,meth,params=None):
     p.stdin.write(json.dumps({'jsonrpc':'2.0','id':i,'method':meth,'params':params or {}})+'\n'); p.stdin.flush()
     return json.loads(p.stdout.readline())

@@ -609,6 +609,31 @@ impl Loader<'_> {
             self.check_effects(name, action, &built, &effects)?;
             actions.insert(name.clone(), built);
         }
+        // Two action names that read alike are never both in a policy (attack 40's H6, ADR-1320): the tool name and
+        // the action name are one rule (ADR-1260), and a tier-0 `payrnents.send` beside a tier-3 `payments.send` is
+        // what an approver misreads. UTS #39 skeletons, as for pins; refused at the later of the two lines.
+        let mut read: Vec<(&str, String, &Location)> = Vec::new();
+        for (name, action) in &raw.actions {
+            let skeleton = crate::tool_pin::skeleton(name);
+            if let Some((twin, _, there)) = read.iter().find(|(_, s, _)| *s == skeleton) {
+                let (at, later, earlier, line) = if there.line() > action.referenced.line() {
+                    (*there, *twin, name.as_str(), action.referenced.line())
+                } else {
+                    (&action.referenced, name.as_str(), *twin, there.line())
+                };
+                return Err(self.err(
+                    at,
+                    format!(
+                        "action `{}` reads like the action `{}` of line {line} (their UTS #39 skeletons are one: \
+                         `0`/`O`, `1`/`I`/`l`, `m`/`rn`): an approver reads one for the other, so a policy never \
+                         holds both; rename one (ADR-1320)",
+                        crate::tool_pin::shown(later),
+                        crate::tool_pin::shown(earlier)
+                    ),
+                ));
+            }
+            read.push((name, skeleton, &action.referenced));
+        }
         // A compensation must name an action the table knows, or the undo would itself be default-denied.
         for (name, action) in &raw.actions {
             if let Some(c) = &action.value.compensate
@@ -673,6 +698,36 @@ impl Loader<'_> {
             }
             let trust_read_only_hint = raw.value.trust_read_only_hint;
             mcp.insert(server.clone(), McpServerPolicy { trust_read_only_hint, call_timeout_ms, pins });
+        }
+        // Two pins that read alike are never both held, across servers too (attack 40's H5, ADR-1320): the rule
+        // `POST /v1/mcp/pins` keeps (`s0`/`sO`, `rnx`/`mx`). One server's twins were refused above; refused at the
+        // later of the two lines, naming both.
+        let mut held: Vec<(&str, &str, &Location)> = Vec::new();
+        for (server, raw_server) in &raw.mcp {
+            for (tool, sha) in &raw_server.value.pins {
+                if let Some((s, t, there)) =
+                    held.iter().find(|(s, t, _)| crate::tool_pin::reads_alike((server, tool), (s, t)))
+                {
+                    let ((at, ls, lt), (es, et, line)) = if there.line() > sha.referenced.line() {
+                        ((*there, *s, *t), (server.as_str(), tool.as_str(), sha.referenced.line()))
+                    } else {
+                        ((&sha.referenced, server.as_str(), tool.as_str()), (*s, *t, there.line()))
+                    };
+                    return Err(self.err(
+                        at,
+                        format!(
+                            "`mcp`: `{}`'s pin `{}` reads like `{}`'s pin `{}` of line {line} (their UTS #39 skeletons \
+                             are one: `0`/`O`, `1`/`I`/`l`, `m`/`rn`); two pins that list alike are never both held, \
+                             across servers as at every pin door (ADR-1260, ADR-1320)",
+                            crate::tool_pin::shown(ls),
+                            crate::tool_pin::shown(lt),
+                            crate::tool_pin::shown(es),
+                            crate::tool_pin::shown(et)
+                        ),
+                    ));
+                }
+                held.push((server, tool, &sha.referenced));
+            }
         }
         let session_trust = raw.session_trust.as_ref().map(|t| self.session_trust(t)).transpose()?;
         Ok(Policy {

@@ -61,6 +61,11 @@ pub fn definition_sha256(tool: &Value) -> String {
 /// The code of the `refused` events that journal a changed tool definition (`input.definition` beside `input.seen`).
 pub const CHANGED: &str = "tool_definition_changed";
 
+/// The code of a proxy's refusal of a tool for its *name* (attack 40, ADR-1322): a name no pin can hold
+/// ([`check_pinned_name`]) or one that reads like a held pin's ([`reads_alike`]). Not a changed definition: the
+/// tool was never pinned under that name, and no re-pin admits it.
+pub const NAME_REFUSED: &str = "tool_name_refused";
+
 /// What a journaled changed definition (`refused`, `tool_definition_changed`: `input.definition` beside
 /// `input.seen`) lets a reviewer see of the definition whose hash is `seen` (ADR-933, attack 26's R1).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -335,11 +340,13 @@ pub fn check_pinned_name(name: &str) -> Result<(), String> {
 /// `name` as a message or a listing quotes a name that may not be a good one: every character other than visible
 /// ASCII and the space escaped as `\u{…}` (so `re\u{430}d_file` and `cafe\u{301}` read as what they are, and
 /// nothing hides: [`crate::hidden`]'s characters are among them), cut after [`SHOWN_CHARS`] characters with its
-/// size said (a name of 100,000 characters is not echoed whole; ADR-1260, ADR-1262).
+/// size said (a name of 100,000 characters is not echoed whole; ADR-1260, ADR-1262). The backslash is escaped too
+/// (`\u{5c}`), so the escape is one-to-one: a name typed as `r\u{430}ad` with an ASCII backslash is not shown as
+/// the name holding U+0430 (attack 40, ADR-1321).
 pub fn shown(name: &str) -> String {
     let mut out = String::new();
     for c in name.chars().take(SHOWN_CHARS) {
-        if c == ' ' || c.is_ascii_graphic() {
+        if c != '\\' && (c == ' ' || c.is_ascii_graphic()) {
             out.push(c);
         } else {
             out.extend(c.escape_unicode());
@@ -376,6 +383,27 @@ pub fn skeleton(name: &str) -> String {
 /// `read_file`, ADR-406). Two such pins are never both held (ADR-1260).
 pub fn reads_alike(a: (&str, &str), b: (&str, &str)) -> bool {
     a != b && skeleton(a.0) == skeleton(b.0) && skeleton(a.1) == skeleton(b.1)
+}
+
+/// Why `(server, tool)` is not pinned beside `held` (the pins of the journal and the policy, every server's): the
+/// first held pin that reads like it ([`reads_alike`]), both names escaped. The one check and message of the pin
+/// doors (`POST /v1/mcp/pins`, `POST /v1/mcp/pins/approve`, `foureyes mcp pins approve`; ADR-1260, ADR-1320).
+pub fn check_not_alike<'a>(
+    server: &str,
+    tool: &str,
+    held: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Result<(), String> {
+    match alike_of(server, tool, held) {
+        Some((s, t)) => Err(format!(
+            "`{}`'s tool `{}` reads like `{}`'s tool `{}`, pinned already (their UTS #39 skeletons are one: `0`/`O`, \
+             `1`/`I`/`l`, `m`/`rn`); two pins that list alike are never both held (ADR-1260)",
+            shown(server),
+            shown(tool),
+            shown(s),
+            shown(t)
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The first of `held` (`(server, tool)` pairs) that reads like `(server, tool)` ([`reads_alike`]).

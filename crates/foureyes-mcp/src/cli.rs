@@ -20,7 +20,7 @@ use std::time::Duration;
 )]
 pub struct ProxyArgs {
     /// The upstream server's name: tools become the actions `mcp.<name>.<tool>` (letters, digits, `_` and `-`).
-    #[arg(long, value_parser = server_name)]
+    #[arg(long, value_parser = ServerName)]
     pub name: String,
     /// Who the calls are attributed to (default `mcp:<name>`). That agent can never approve its own calls.
     #[arg(long)]
@@ -110,6 +110,27 @@ pub struct ProxyArgs {
 /// server `bank` and tool `b` of server `bank.a` were both `mcp.bank.a.b`, one policy entry for two tools.
 fn server_name(text: &str) -> Result<String, String> {
     foureyes_core::tool_pin::check_server_name(text).map(|()| text.to_string())
+}
+
+/// [`server_name`] as `--name`'s parser: clap's own message for a refused value ("invalid value 'f\u{455}' for
+/// '--name'") echoes the value raw, before FourEyes' escaped one; this parser's refusal is FourEyes' message alone
+/// (attack 40, ADR-1321). Exit 2, as every refused argument.
+#[derive(Clone)]
+struct ServerName;
+
+impl clap::builder::TypedValueParser for ServerName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let text = value.to_string_lossy();
+        server_name(&text)
+            .map_err(|why| clap::Error::raw(clap::error::ErrorKind::ValueValidation, format!("`--name`: {why}\n")))
+    }
 }
 
 fn duration(text: &str) -> Result<Duration, String> {

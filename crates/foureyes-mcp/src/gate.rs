@@ -429,6 +429,10 @@ pub struct Gate {
     /// (instance, tool) → how many times. Their calls are refused whatever the pins say, until a whole listing
     /// names them once (see `tools.rs`).
     pub(crate) listed_twice: Mutex<BTreeMap<InUpstream, usize>>,
+    /// Tools listed under a name no pin may hold (attack 40's H4, ADR-1322), by upstream instance: (instance, tool)
+    /// → why (the name rule, or the held pin it reads like). Hidden, and their calls refused *for the name*
+    /// (`tool_name_refused`), never as a changed definition: they were never pinned.
+    pub(crate) name_refused: Mutex<BTreeMap<InUpstream, String>>,
     /// The tools a listing named, by upstream instance (ADR-542): (instance, tool). A whole listing (ADR-541) sets
     /// them anew. A call to a tool no listing named is refused: its definition was never checked against a pin
     /// (ADR-661, see `tools.rs`).
@@ -484,6 +488,7 @@ impl Gate {
             changed: Mutex::new(BTreeMap::new()),
             journaled_changes: Mutex::new(std::collections::BTreeSet::new()),
             listed_twice: Mutex::new(BTreeMap::new()),
+            name_refused: Mutex::new(BTreeMap::new()),
             listed_tools: Mutex::new(std::collections::BTreeSet::new()),
             walks: Mutex::new(HashMap::new()),
             listed: Mutex::new(std::collections::BTreeSet::new()),

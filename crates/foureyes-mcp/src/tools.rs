@@ -26,7 +26,9 @@ use crate::gate::{Gate, Gated, ToolCall, lock};
 use foureyes_core::Policy;
 use foureyes_core::canonical::{canonical_sha256, sha256_hex};
 use foureyes_core::policy::{ActionPolicy, ParamSpec, ParamType};
-use foureyes_core::tool_pin::{PinCause, ToolPinned, definition_sha256, excerpt, room_for};
+use foureyes_core::tool_pin::{
+    NAME_REFUSED, PinCause, ToolPinned, check_not_alike, check_pinned_name, definition_sha256, excerpt, room_for, shown,
+};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -348,6 +350,16 @@ impl Gate {
             let message = format!("FourEyes refused: {why}");
             return Some(crate::jsonrpc::error_response(id, crate::jsonrpc::INVALID_PARAMS, &message));
         }
+        let refused = lock(&self.name_refused).get(&named).cloned();
+        if let Some(why) = refused {
+            let why = format!("the upstream's `{}` is refused for its name: {why}", shown(key));
+            let input = json!({"server": self.config().server, "tool": key, "id": id});
+            if let Err(e) = self.engine().refuse(&self.config().agent, NAME_REFUSED, &why, input).await {
+                eprintln!("foureyes mcp-proxy: could not journal the refused read of `{}`: {e}", shown(key));
+            }
+            let message = format!("FourEyes refused: {why}");
+            return Some(crate::jsonrpc::error_response(id, crate::jsonrpc::INVALID_PARAMS, &message));
+        }
         if !lock(&self.changed).contains_key(&named) {
             return None;
         }
@@ -368,7 +380,9 @@ impl Gate {
     pub fn has_changed(&self, instance: &str, key: &str) -> bool {
         let named = (instance.to_string(), key.to_string());
         self.config().pin_tools
-            && (lock(&self.changed).contains_key(&named) || lock(&self.listed_twice).contains_key(&named))
+            && (lock(&self.changed).contains_key(&named)
+                || lock(&self.listed_twice).contains_key(&named)
+                || lock(&self.name_refused).contains_key(&named))
     }
 
     /// Whether `key` is still changed after reading the pins again: (its pin, the hash last listed).
@@ -576,6 +590,7 @@ impl Gate {
                 }
             };
             let mut pinned_now = false;
+            let mut first_seen_refused: BTreeMap<&str, String> = BTreeMap::new();
             let twice = listed_more_than_once(tools);
             for (name, definitions) in &twice {
                 self.tool_listed_twice(instance, name, pins.get(*name).map(|p| p.sha256.clone()), definitions).await;
@@ -592,6 +607,24 @@ impl Gate {
                     continue;
                 }
                 let seen = definition_sha256(tool);
+                // A name no pin may hold (the name rules, or a look-alike of a pin this server holds) is refused for
+                // its name, not journaled as a changed definition it never had (attack 40's H4, ADR-1322).
+                if !pins.contains_key(name)
+                    && let Err(why) = check_pinned_name(name).and_then(|()| {
+                        check_not_alike(&server, name, pins.keys().map(|t| (server.as_str(), t.as_str())))
+                    })
+                {
+                    self.tool_name_refused(instance, name, seen, why).await;
+                    continue;
+                }
+                if !pins.contains_key(name)
+                    && let Some(why) = first_seen_refused.get(name).filter(|why| why.contains("reads like"))
+                {
+                    // Another server's pin reads like it: the store's transaction said so (ADR-1260).
+                    self.tool_name_refused(instance, name, seen, why.clone()).await;
+                    continue;
+                }
+                lock(&self.name_refused).remove(&named);
                 if !pins.contains_key(name) && round == 0 {
                     let pin = ToolPinned {
                         server: server.clone(),
@@ -608,7 +641,8 @@ impl Gate {
                             continue;
                         }
                         Err(e) => {
-                            eprintln!("foureyes mcp-proxy: could not pin `{name}` as first seen: {e}");
+                            eprintln!("foureyes mcp-proxy: could not pin `{}` as first seen: {e}", shown(name));
+                            first_seen_refused.insert(name, e.to_string());
                             // Another proxy may have pinned it first (ADR-404 refuses a second first-seen pin of
                             // another hash): read the pins again, and judge the listing by the pin that holds.
                             pinned_now = true;
@@ -629,6 +663,42 @@ impl Gate {
             }
         }
         admitted
+    }
+
+    /// Remembers that `tool` is listed under a name no pin may hold (`why`), and journals it once per hash
+    /// (`refused`, [`NAME_REFUSED`]; attack 40's H4, ADR-1322): the tool is hidden, and its calls are refused for
+    /// the name. The definition is not journaled: it is no change for a person to review and re-pin.
+    async fn tool_name_refused(&self, instance: &str, tool: &str, seen: String, why: String) {
+        lock(&self.changed).remove(&(instance.to_string(), tool.to_string()));
+        lock(&self.name_refused).insert((instance.to_string(), tool.to_string()), why.clone());
+        if !lock(&self.journaled_changes).insert((tool.to_string(), format!("name refused: {seen}"))) {
+            return;
+        }
+        let why = format!("the upstream lists a tool named `{}`, and no pin may hold that name: {why}", shown(tool));
+        let input = json!({"server": self.config().server, "tool": tool, "seen": seen});
+        if let Err(e) = self.engine().refuse(&self.config().agent, NAME_REFUSED, &why, input).await {
+            eprintln!("foureyes mcp-proxy: could not journal the refused name `{}`: {e}", shown(tool));
+            lock(&self.journaled_changes).remove(&(tool.to_string(), format!("name refused: {seen}")));
+        }
+    }
+
+    /// A call to a tool listed under a name no pin may hold (see [`Gate::tool_name_refused`]): refused (`isError`,
+    /// journaled, [`NAME_REFUSED`]), the name escaped and the reason the name's (attack 40's H4, ADR-1322).
+    async fn refuse_if_name_refused(&self, call: &ToolCall) -> Option<Gated> {
+        let named = (call.upstream.clone(), call.name.clone());
+        let why = lock(&self.name_refused).get(&named).cloned()?;
+        let name = shown(&call.name);
+        let why = format!("the upstream's tool `{name}` is refused for its name: {why}");
+        let input = json!({"server": self.config().server, "tool": call.name, "id": call.id, "params": call.params});
+        if let Err(e) = self.engine().refuse(&self.config().agent, NAME_REFUSED, &why, input).await {
+            eprintln!("foureyes mcp-proxy: could not journal the refused call to `{name}`: {e}");
+        }
+        let text = format!(
+            "NOT EXECUTED — refused by FourEyes: {why}. A name that reads like another tool's, or that no action can \
+             hold, is never pinned, so the tool is hidden and its calls refused; no re-pin admits it."
+        );
+        let meta = json!({"error": NAME_REFUSED, "tool": name});
+        Some(Gated::Answer(call.answer(&text, meta)))
     }
 
     /// Remembers that `tool`'s listed definition (hashing to `seen`) is not its pin, and journals it once.
@@ -703,6 +773,9 @@ impl Gate {
     pub(crate) async fn refuse_if_changed(&self, call: &ToolCall) -> Option<Gated> {
         if !self.config().pin_tools {
             return None;
+        }
+        if let Some(refusal) = self.refuse_if_name_refused(call).await {
+            return Some(refusal);
         }
         if let Some(refusal) = self.refuse_if_listed_twice(call).await {
             return Some(refusal);

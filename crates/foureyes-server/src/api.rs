@@ -783,7 +783,7 @@ async fn mcp_pin_first_seen(
 /// (UTS #39 skeletons): `Err` why, for a 400 the door journals. The store checks the journal's again in its
 /// transaction.
 async fn pin_names(state: &AppState, server: &str, tool: &str) -> ApiResult<Result<(), String>> {
-    use foureyes_core::tool_pin::{alike_of, check_pinned_name, check_server_name, current, shown};
+    use foureyes_core::tool_pin::{check_not_alike, check_pinned_name, check_server_name, current};
     if let Err(why) = check_server_name(server).and_then(|()| check_pinned_name(tool)) {
         return Ok(Err(why));
     }
@@ -791,22 +791,19 @@ async fn pin_names(state: &AppState, server: &str, tool: &str) -> ApiResult<Resu
     let policy = state.policy();
     let policy_pins = policy.mcp.iter().flat_map(|(s, m)| m.pins.keys().map(move |t| (s.as_str(), t.as_str())));
     let held = journaled.keys().map(|(s, t)| (s.as_str(), t.as_str())).chain(policy_pins);
-    Ok(match alike_of(server, tool, held) {
-        Some((s, t)) => Err(format!(
-            "`{}`'s tool `{}` reads like `{s}`'s tool `{t}`, pinned already (their UTS #39 skeletons are one: `0`/`O`, \
-             `1`/`I`/`l`, `m`/`rn`); two pins that list alike are never both held (ADR-1260)",
-            shown(server),
-            shown(tool)
-        )),
-        None => Ok(()),
-    })
+    Ok(check_not_alike(server, tool, held))
 }
 
 /// The refusals an MCP proxy journals on its own (ADR-911): the codes `foureyes-mcp` refuses with. Nothing else may be
 /// reported this way: an agent must not journal refusals that speak for the server (`record_altered`, say).
 /// `ambiguous_message`: a client message with a key twice (ADR-935).
-const MCP_REFUSAL_CODES: &[&str] =
-    &["tool_definition_changed", "ambiguous_tool_call", "unsupported_tool_call", "ambiguous_message"];
+const MCP_REFUSAL_CODES: &[&str] = &[
+    "tool_definition_changed",
+    "tool_name_refused",
+    "ambiguous_tool_call",
+    "unsupported_tool_call",
+    "ambiguous_message",
+];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

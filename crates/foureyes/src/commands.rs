@@ -441,7 +441,7 @@ pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
         Command::Decisions(cmd) => decisions(&cli.db, cmd).await,
         Command::Approvals(cmd) => approvals(&cli.db, cmd).await,
         Command::KillSwitch(args) => kill_switch(&cli.db, args).await,
-        Command::Mcp(McpCommand::Pins(cmd)) => pins(&cli.db, cmd).await,
+        Command::Mcp(McpCommand::Pins(cmd)) => pins(&cli.db, cli.policy.as_deref(), cmd).await,
         Command::Sessions(cmd) => sessions(&cli.db, cmd).await,
         Command::Undo(args) => undo(&cli.db, &cli.policy, args).await,
         Command::Journal(cmd) => journal(&cli.db, cmd).await,
@@ -886,7 +886,7 @@ async fn changed_definitions(store: &dyn Store) -> Result<Vec<Value>, Exit> {
     Ok(foureyes_server::mcp_pins::changed_definitions(store).await?)
 }
 
-async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
+async fn pins(db: &Path, policy: Option<&Path>, cmd: PinsCommand) -> Result<u8, Exit> {
     use foureyes_core::tool_pin::{
         JournaledDefinition, PinCause, ToolPinned, check_journaled_definition, current, fold, shown,
     };
@@ -899,7 +899,23 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
             // A pin read back that no door would journal now is listed apart, marked and escaped, and never used
             // (attack 39, ADR-1261).
             let (held, unusable) = fold(&store.tool_pins().await?);
-            let pins: Vec<ToolPinned> = held.into_values().filter(|p| mine(&p.server)).collect();
+            // A changed definition listed under a name no pin can hold — one the name rules refuse, or one that
+            // reads like a held pin's — is no change of a pinned tool: it says why, and no re-pin admits it
+            // (attack 40's H4, ADR-1321).
+            let name_refused = |server: &str, tool: &str| {
+                foureyes_core::tool_pin::check_server_name(server)
+                    .and_then(|()| foureyes_core::tool_pin::check_pinned_name(tool))
+                    .and_then(|()| {
+                        foureyes_core::tool_pin::check_not_alike(
+                            server,
+                            tool,
+                            held.keys().map(|(s, t)| (s.as_str(), t.as_str())),
+                        )
+                    })
+                    .err()
+            };
+            let refused_names: Vec<Option<String>>;
+            let pins: Vec<ToolPinned> = held.values().filter(|p| mine(&p.server)).cloned().collect();
             let unusable: Vec<(ToolPinned, String)> = unusable.into_iter().filter(|(p, _)| mine(&p.server)).collect();
             let changed: Vec<Value> = changed_definitions(store.as_ref())
                 .await?
@@ -914,9 +930,18 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
                 .collect();
             // ADR-933: an entry whose text does not hash to its listed hash is shown as such, never as a change
             // to review (an agent token could journal a harmless text beside a hostile definition's hash).
-            let (changed, forged): (Vec<Value>, Vec<Value>) = changed
+            let (mut changed, forged): (Vec<Value>, Vec<Value>) = changed
                 .into_iter()
                 .partition(|c| !matches!(check_journaled_definition(c), JournaledDefinition::Mismatch(_)));
+            refused_names = changed
+                .iter()
+                .map(|c| name_refused(c["server"].as_str().unwrap_or_default(), c["tool"].as_str().unwrap_or_default()))
+                .collect();
+            for (c, why) in changed.iter_mut().zip(&refused_names) {
+                if let Some(why) = why {
+                    c["name_refused"] = json!(why);
+                }
+            }
             if json {
                 let forged: Vec<Value> = forged
                     .into_iter()
@@ -957,8 +982,8 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
                 println!(
                     "MISMATCH {}\t{}\tlisted {}\tjournal seq {}: {} (ADR-933: not a change to review; do not \
                      approve this hash)",
-                    crate::output::shown(c["server"].as_str().unwrap_or_default()),
-                    crate::output::shown(c["tool"].as_str().unwrap_or_default()),
+                    shown(c["server"].as_str().unwrap_or_default()),
+                    shown(c["tool"].as_str().unwrap_or_default()),
                     crate::output::shown(c["seen"].as_str().unwrap_or_default()),
                     c["seq"],
                     crate::output::shown(&why),
@@ -967,14 +992,14 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
             for p in &pins {
                 println!(
                     "{}\t{}\t{}\t{} by {}",
-                    crate::output::shown(&p.server),
-                    crate::output::shown(&p.tool),
+                    shown(&p.server),
+                    shown(&p.tool),
                     p.sha256,
                     p.cause.as_str(),
                     crate::output::shown(&p.by)
                 );
             }
-            for c in &changed {
+            for (c, refused) in changed.iter().zip(&refused_names) {
                 let definition = &c["definition"];
                 // ADR-912: a definition too large for the journal is kept as its size, its SHA-256 and a prefix.
                 let shown = match (definition["bytes"].as_u64(), definition["excerpt"].as_str()) {
@@ -990,10 +1015,23 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
                     .as_str()
                     .map(|why| format!("\n  unreadable: {}", crate::output::shown(why)))
                     .unwrap_or_default();
+                let name = |key: &str| foureyes_core::tool_pin::shown(c[key].as_str().unwrap_or_default());
+                if let Some(why) = refused {
+                    // Not a change to review: the name is refused (ADR-1321), whatever the definition says.
+                    println!(
+                        "NAME REFUSED `{}`\t`{}`\tlisted {}\tjournal seq {}: no pin holds this name: {why} (ADR-1321: \
+                         not a change of a pinned tool; no re-pin admits it)",
+                        name("server"),
+                        name("tool"),
+                        name("seen"),
+                        c["seq"],
+                    );
+                    continue;
+                }
                 println!(
                     "CHANGED {}\t{}\tpinned {}\tlisted {}{unreadable}\n  definition: {shown}",
-                    crate::output::shown(c["server"].as_str().unwrap_or_default()),
-                    crate::output::shown(c["tool"].as_str().unwrap_or_default()),
+                    name("server"),
+                    name("tool"),
                     c["pinned"].as_str().unwrap_or("none"),
                     c["seen"].as_str().unwrap_or_default(),
                 );
@@ -1025,6 +1063,18 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
             {
                 return refuse(why).await;
             }
+            // ... and no pin that reads like one held, of any server, in the journal or the policy (`--policy`, when
+            // given): the HTTP door's check (`api::pin_names`), made here before the transaction, so the refusal is
+            // journaled and exits 3, not 6 (attack 40's H3, ADR-1320).
+            let policy = policy.map(load_policy).transpose()?;
+            let journaled = current(&store.tool_pins().await?);
+            let policy_pins = policy
+                .iter()
+                .flat_map(|p| p.mcp.iter().flat_map(|(s, m)| m.pins.keys().map(move |t| (s.as_str(), t.as_str()))));
+            let held = journaled.keys().map(|(s, t)| (s.as_str(), t.as_str())).chain(policy_pins);
+            if let Err(why) = foureyes_core::tool_pin::check_not_alike(&server, &tool, held) {
+                return refuse(why).await;
+            }
             // ADR-933: only a hash whose definition the journal holds, and which that definition hashes to, is
             // pinned; the definition pinned is shown.
             let entries = foureyes_server::mcp_pins::changes_of(store.as_ref(), &server, &tool, &hash).await?;
@@ -1034,8 +1084,20 @@ async fn pins(db: &Path, cmd: PinsCommand) -> Result<u8, Exit> {
                 Err(why) => return refuse(format!("{why} (ADR-933)")).await,
             };
             let previous = current(&store.tool_pins().await?).remove(&(server.clone(), tool.clone())).map(|p| p.sha256);
-            let pin = ToolPinned { server, tool, sha256: hash, cause: PinCause::Approved, by, previous };
-            let seq = store.pin_tool(&pin, now_ms()).await?;
+            let pin = ToolPinned {
+                server: server.clone(),
+                tool: tool.clone(),
+                sha256: hash.clone(),
+                cause: PinCause::Approved,
+                by: by.clone(),
+                previous,
+            };
+            // A pin the transaction refuses (a look-alike pinned since the check above) is a refusal too: journaled.
+            let seq = match store.pin_tool(&pin, now_ms()).await {
+                Ok(seq) => seq,
+                Err(foureyes_store::StoreError::InvalidState(why)) => return refuse(why).await,
+                Err(e) => return Err(e.into()),
+            };
             if json {
                 print_json(&json!({"pin": pin, "seq": seq}));
             } else {
