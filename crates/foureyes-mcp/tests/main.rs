@@ -22,6 +22,7 @@ mod framing;
 mod gate_bypass;
 mod hostile_upstream;
 mod http;
+mod name_refused;
 mod pins;
 mod pins_definitions;
 mod relisting;

@@ -1,0 +1,68 @@
+//! Attack 40's H4 (ADR-1322): a tool the upstream lists under a name no pin may hold — one the name rule refuses
+//! (`re\u{430}d_file`, U+0430) or one that reads like a pinned tool's (`m` beside `rn`, UTS #39) — was journaled as a
+//! "changed definition" (`tool_definition_changed`, "pinned none") and its calls answered "the upstream changed the
+//! definition of `re<raw U+0430>d_file` since it was pinned": a false reason, the name raw. Against a real upstream
+//! (the official Python SDK's low-level `Server`, `tests/peers/py_listing.py`), over stdio.
+#![allow(clippy::unwrap_used)]
+
+use crate::support::*;
+use foureyes_mcp::{Gate, GateConfig, StdioOptions};
+use serde_json::{Value, json};
+use std::path::Path;
+
+fn tool(name: &str) -> Value {
+    json!({"name": name, "description": format!("Echo a text ({name})."), "inputSchema": {"type": "object",
+        "properties": {"text": {"type": "string"}}, "required": ["text"]}})
+}
+
+fn names(list: &Value) -> Vec<String> {
+    list["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn attack40_a_tool_refused_for_its_name_is_told_so_escaped_and_journaled_as_a_name_refusal() {
+    let dir = tempfile::tempdir().unwrap();
+    let tools = dir.path().join("tools.json");
+    let record = dir.path().join("executed.jsonl");
+    let listed = [tool("read_file"), tool("rn"), tool("re\u{430}d_file"), tool("m"), tool("read_fiIe")];
+    std::fs::write(&tools, serde_json::to_vec(&listed).unwrap()).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/py_listing.py");
+    let command = vec![
+        "env".to_string(),
+        format!("RECORD={}", record.display()),
+        format!("TOOLS={}", tools.display()),
+        peer("venv/bin/python").display().to_string(),
+        script.display().to_string(),
+    ];
+    let gate = Gate::new(sqlite(dir.path()), policy(PAY_POLICY), GateConfig::new("pay"));
+    let mut proxy = start(gate, command, StdioOptions::default());
+    assert!(proxy.initialize().await.get("result").is_some());
+    assert_eq!(names(&proxy.request("tools/list", json!({})).await), ["read_file", "rn"]);
+    for (name, shown, says) in [
+        ("re\u{430}d_file", "re\\u{430}d_file", "not 1 to 128 ASCII"),
+        ("m", "`m`", "reads like `pay`'s tool `rn`"),
+        ("read_fiIe", "`read_fiIe`", "reads like `pay`'s tool `read_file`"),
+    ] {
+        let answer = proxy.call(name, json!({"text": "hi"})).await;
+        let said = text(&answer);
+        assert!(is_error(&answer), "{name:?}: {answer}");
+        assert!(said.contains("refused for its name") && said.contains(says), "{name:?}: the reason: {said}");
+        assert!(said.contains(shown) && said.chars().all(|c| c.is_ascii() || c == '—'), "{name:?}: the name is not shown escaped: {said:?}");
+        assert!(!said.contains("changed the definition"), "{name:?}: a false reason: {said}");
+    }
+    assert!(!record.exists() || std::fs::read_to_string(&record).unwrap().is_empty(), "a refused tool ran");
+    let events = proxy.store.journal(0, 10_000).await.unwrap();
+    let refused: Vec<&Value> = events.iter().filter(|e| e.kind.as_str() == "refused").map(|e| &e.data).collect();
+    for name in ["re\u{430}d_file", "m", "read_fiIe"] {
+        let of = |code: &str| {
+            refused.iter().filter(|r| r["input"]["tool"] == json!(name) && r["code"] == json!(code)).count()
+        };
+        assert!(of("tool_name_refused") >= 2, "{name:?}: listing and call journaled as name refusals: {refused:?}");
+        assert_eq!(of("tool_definition_changed"), 0, "{name:?}: journaled as a changed definition: {refused:?}");
+    }
+    let pins = proxy.store.tool_pins().await.unwrap();
+    let mut pinned: Vec<&str> = pins.iter().map(|p| p.tool.as_str()).collect();
+    pinned.sort_unstable();
+    assert_eq!(pinned, ["read_file", "rn"]);
+    proxy.close().await;
+}
