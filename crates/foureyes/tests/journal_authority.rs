@@ -2720,6 +2720,106 @@ fn mcp_pins_approve_journals_its_refusals_and_checks_the_names(backend: Backend)
     assert!(e.events().iter().all(|ev| ev.kind != EventKind::ToolPinned));
 }
 
+/// What a proxy journals for a tool it hid (`refused`, `tool_definition_changed`, with the definition and its hash):
+/// here for `server`'s `tool`, as a journal written before attack 40's fix holds them. Returns the hash.
+fn journal_changed_definition(e: &Env, server: &str, tool: &str) -> String {
+    let definition = serde_json::json!({"name": tool, "description": format!("tool {tool}"),
+        "inputSchema": {"type": "object"}});
+    let seen = foureyes_core::tool_pin::definition_sha256(&definition);
+    e.append_forged(
+        EventKind::Refused,
+        serde_json::json!({"agent": format!("mcp:{server}"), "code": "tool_definition_changed",
+            "message": "hidden until re-pinned", "input": {"server": server, "tool": tool, "pinned": null,
+            "seen": seen, "definition": definition}}),
+    );
+    seen
+}
+
+/// Attack 40's H3 (ADR-1320): `mcp pins approve` of `m` while `rn` is pinned (their UTS #39 skeletons are one) exited 6
+/// from the store's transaction and journaled nothing, where `POST /v1/mcp/pins/approve` refuses it 400, journaled. The
+/// CLI door checks the look-alike first — against the journal's pins and the policy's, any server — exits 3 and
+/// journals the refusal; names echoed escaped.
+fn mcp_pins_approve_journals_a_look_alike_refusal(backend: Backend) {
+    let e = env(backend);
+    token_of(&e, "alice", "approver");
+    for (server, tool) in [("fs", "rn"), ("s0", "x")] {
+        e.append_forged(
+            EventKind::ToolPinned,
+            serde_json::json!({"by": "bot", "cause": "first_seen", "server": server, "sha256": "ab".repeat(32),
+                "tool": tool}),
+        );
+    }
+    let refusals = |e: &Env| e.events().iter().filter(|ev| ev.kind == EventKind::Refused).count();
+    for (server, tool, twin) in [("fs", "m", "`fs`'s tool `rn`"), ("sO", "x", "`s0`'s tool `x`")] {
+        let hash = journal_changed_definition(&e, server, tool);
+        let before = refusals(&e);
+        let out = e.run(&["mcp", "pins", "approve", "--server", server, "--hash", &hash, "--as", "alice", "--", tool]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{server}/{tool}: {err}");
+        assert!(err.contains("reads like") && err.contains(twin) && err.contains("refusal journaled"), "{err}");
+        assert_eq!(refusals(&e), before + 1, "{server}/{tool}: the refusal is not journaled: {err}");
+    }
+    // A policy pin counts too (`--policy`), as at the HTTP door.
+    let z = "0".repeat(64);
+    std::fs::write(
+        e.path("pinned.yaml"),
+        format!("version: 1\nactions: {{}}\nmcp:\n  web:\n    pins: {{ I0: \"{z}\" }}\n"),
+    )
+    .unwrap();
+    let hash = journal_changed_definition(&e, "web", "lO");
+    let before = refusals(&e);
+    let out = Command::new(BIN)
+        .arg("--db")
+        .arg(&e.db)
+        .arg("--policy")
+        .arg(e.path("pinned.yaml"))
+        .args(["mcp", "pins", "approve", "--server", "web", "--hash", &hash, "--as", "alice", "lO"])
+        .env_remove("FOUREYES_DB")
+        .env_remove("FOUREYES_SEAL_KEY")
+        .env("FOUREYES_REQUEST_MEMORY", "forever")
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("`web`'s tool `I0`"), "{err}");
+    assert_eq!(refusals(&e), before + 1, "{err}");
+    let pins = e.events().iter().filter(|ev| ev.kind == EventKind::ToolPinned).count();
+    assert_eq!(pins, 2, "a look-alike was pinned");
+}
+
+/// Attack 40's H4 (ADR-1321): `mcp pins list` printed a changed definition journaled under `re\u{430}d_file` raw, as
+/// `CHANGED fs reаd_file pinned none` under the pinned `fs read_file` — read as "read_file changed". Every row that
+/// shows a name shows it escaped, and a changed definition under a name no pin may hold (the name rule, or a
+/// look-alike of a held pin) says so instead of offering a re-pin; `--json` says why under `name_refused`.
+fn mcp_pins_list_shows_every_name_escaped_and_a_refused_name_as_such(backend: Backend) {
+    let e = env(backend);
+    token_of(&e, "alice", "approver");
+    for tool in ["read_file", "rn"] {
+        e.append_forged(
+            EventKind::ToolPinned,
+            serde_json::json!({"by": "bot", "cause": "first_seen", "server": "fs", "sha256": "ab".repeat(32),
+                "tool": tool}),
+        );
+    }
+    for tool in ["re\u{430}d_file", "m", "write_file"] {
+        journal_changed_definition(&e, "fs", tool);
+    }
+    let listed = e.ok(&["mcp", "pins", "list"]);
+    assert!(listed.is_ascii(), "a name printed raw: {listed:?}");
+    let row = |tool: &str| listed.lines().find(|l| l.contains(tool)).unwrap_or_default().to_string();
+    for (tool, says) in [("re\\u{430}d_file", "not 1 to 128 ASCII"), ("`m`", "reads like `fs`'s tool `rn`")] {
+        let row = row(tool);
+        assert!(row.starts_with("NAME REFUSED") && row.contains(says), "{tool}: {row:?} in {listed}");
+    }
+    assert!(row("write_file").starts_with("CHANGED"), "{listed}");
+    let json: Value = serde_json::from_str(&e.ok(&["mcp", "pins", "list", "--json"])).unwrap();
+    let changed = json["changed"].as_array().unwrap();
+    let refused: Vec<&str> =
+        changed.iter().filter(|c| c["name_refused"].is_string()).map(|c| c["tool"].as_str().unwrap()).collect();
+    assert_eq!(refused.len(), 2, "{json}");
+    assert!(refused.contains(&"m") && refused.contains(&"re\u{430}d_file"), "{json}");
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -2734,6 +2834,8 @@ macro_rules! on_both {
 on_both!(
     a_forged_pin_whose_name_no_door_takes_is_shown_marked_and_never_used,
     mcp_pins_approve_journals_its_refusals_and_checks_the_names,
+    mcp_pins_approve_journals_a_look_alike_refusal,
+    mcp_pins_list_shows_every_name_escaped_and_a_refused_name_as_such,
     a_command_with_another_seal_key_appends_nothing,
     a_forgotten_request_id_is_believed_only_through_its_sealed_decisions,
     a_retry_whose_decision_row_was_deleted_is_refused_as_altered,
