@@ -524,6 +524,55 @@ mod tests {
     /// compatibility forms (U+FB01, fullwidth), a combining mark, dotted names the action-name rule refuses, a name
     /// longer than MCP's bound — were pinned, each a pin of its own. Red before: every one of them passed
     /// `check_pinned_name`. The names proxies really pin still pass.
+    /// Attack 40 (minor, ADR-1321): a forged name typed as `r\u{430}ad` (an ASCII backslash) and one holding U+0430
+    /// were both shown `r\u{430}ad`. The escape is one-to-one: two different names are never shown alike (within the
+    /// shown length), and the backslash itself is escaped. Red before: the first pair below was shown alike.
+    #[test]
+    fn attack40_two_names_are_never_shown_alike() {
+        let names = [
+            "r\\u{430}ad",
+            "r\u{430}ad",
+            "\\",
+            "\\u{5c}",
+            "\\\\",
+            "read_file",
+            "read_file ",
+            "read_file\u{0}",
+            "read_file\\u{0}",
+            "cafe\u{301}",
+            "cafe\\u{301}",
+            "a\u{200b}b",
+            "a\\u{200b}b",
+            "",
+            " ",
+        ];
+        let mut shown_as = std::collections::BTreeMap::new();
+        for name in names {
+            let s = shown(name);
+            assert!(s.chars().all(|c| c == ' ' || c.is_ascii_graphic()), "{name:?} shown as {s:?}");
+            if let Some(other) = shown_as.insert(s.clone(), name) {
+                panic!("{other:?} and {name:?} are both shown as {s:?}");
+            }
+        }
+        assert_eq!(shown("r\\u{430}ad"), "r\\u{5c}u{430}ad");
+        assert_eq!(shown("r\u{430}ad"), "r\\u{430}ad");
+    }
+
+    /// Attack 40's H3/H5 (ADR-1320): the pin doors' one look-alike check, across servers, both names escaped.
+    #[test]
+    fn attack40_a_look_alike_of_any_servers_held_pin_is_refused_by_one_check() {
+        let held = [("fs", "rn"), ("s0", "x"), ("rnx", "y")];
+        for (server, tool, twin) in
+            [("fs", "m", "`fs`'s tool `rn`"), ("sO", "x", "`s0`'s tool `x`"), ("mx", "y", "`rnx`'s tool `y`")]
+        {
+            let why = check_not_alike(server, tool, held).unwrap_err();
+            assert!(why.contains(twin) && why.contains("UTS #39"), "{server}/{tool}: {why}");
+        }
+        for (server, tool) in [("fs", "rn"), ("fs", "Rn"), ("s0", "y"), ("other", "x")] {
+            assert_eq!(check_not_alike(server, tool, held), Ok(()), "{server}/{tool}");
+        }
+    }
+
     #[test]
     fn attack39_pin_names_that_look_alike_or_cannot_be_called_are_refused() {
         let long = "x".repeat(129);
