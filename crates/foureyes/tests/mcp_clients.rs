@@ -345,3 +345,17 @@ fn demo_home_walks_through_every_mechanism_over_mcp() {
         "{ran}"
     );
 }
+
+/// Attack 40 (minor, ADR-1321): a refused `--name` was echoed raw by clap ("invalid value 'f\u{455}' for '--name'")
+/// before FourEyes' escaped message. The only message is FourEyes', the name escaped; exit 2 as before.
+#[test]
+fn a_refused_proxy_name_is_echoed_only_escaped() {
+    let env = env();
+    for (name, shown) in [("f\u{455}", "`f\\u{455}`"), ("fs.a", "`fs.a`"), ("f\u{202e}s", "`f\\u{202e}s`")] {
+        let out = env.command().args(["mcp-proxy", "--name", name, "--", "cat"]).stdin(Stdio::null()).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name:?}: {stderr}");
+        assert!(stderr.contains(shown) && stderr.contains("is not a server name"), "{name:?}: {stderr}");
+        assert!(stderr.is_ascii() && !stderr.contains("invalid value"), "{name:?}: echoed raw: {stderr:?}");
+    }
+}
