@@ -3851,6 +3851,36 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_door_that_only_reads_refuses_a_path_with_no_foureyes_database_and_creates_nothing",
         also: &[],
     },
+    // pins40: attack 40's H3 (ADR-1320)
+    Mutation {
+        property: "`mcp pins approve` checks a look-alike of any held pin, the journal's or the policy's, before the transaction: exit 3, journaled (ADR-1320)",
+        file: "crates/foureyes/src/commands.rs",
+        original: "            if let Err(why) = foureyes_core::tool_pin::check_not_alike(&server, &tool, held) {",
+        broken: "            if let Err(why) = { let _ = held.count(); Ok::<(), String>(()) } {",
+        package: "foureyes",
+        filter: "sqlite::mcp_pins_approve_journals_a_look_alike_refusal",
+        also: &[],
+    },
+    // pins40: attack 40's H5 (ADR-1320)
+    Mutation {
+        property: "the policy loader refuses pins that read alike across servers (`s0`/`sO`, `rnx`/`mx`), naming both and the line (ADR-1320)",
+        file: "crates/foureyes-core/src/policy.rs",
+        original: "                    held.iter().find(|(s, t, _)| crate::tool_pin::reads_alike((server, tool), (s, t)))",
+        broken: "                    held.iter().find(|(s, t, _)| *s == server.as_str() && crate::tool_pin::reads_alike((server, tool), (s, t)))",
+        package: "foureyes-core",
+        filter: "every_bad_policy_is_refused_with_its_exact_message_and_position",
+        also: &[],
+    },
+    // pins40: attack 40's H6 (ADR-1320)
+    Mutation {
+        property: "the policy loader refuses action names that read alike (`payments.send`/`payrnents.send`, `mcp.s0.x`/`mcp.sO.x`) (ADR-1320)",
+        file: "crates/foureyes-core/src/policy.rs",
+        original: "            if let Some((twin, _, there)) = read.iter().find(|(_, s, _)| *s == skeleton) {",
+        broken: "            if let Some((twin, _, there)) = read.iter().find(|(n, s, _)| *s == skeleton && *n == name.as_str()) {",
+        package: "foureyes-core",
+        filter: "every_bad_policy_is_refused_with_its_exact_message_and_position",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run
