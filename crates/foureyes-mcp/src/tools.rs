@@ -591,6 +591,7 @@ impl Gate {
             };
             let mut pinned_now = false;
             let mut first_seen_refused: BTreeMap<&str, String> = BTreeMap::new();
+            let base = self.base_policy().clone();
             let twice = listed_more_than_once(tools);
             for (name, definitions) in &twice {
                 self.tool_listed_twice(instance, name, pins.get(*name).map(|p| p.sha256.clone()), definitions).await;
@@ -609,9 +610,16 @@ impl Gate {
                 let seen = definition_sha256(tool);
                 // A name no pin may hold (the name rules, or a look-alike of a pin this server holds) is refused for
                 // its name, not journaled as a changed definition it never had (attack 40's H4, ADR-1322).
+                // The policy's pins of every server count (`s0`'s `x` beside this `sO`'s), as at the HTTP pin doors.
+                let policy_pins =
+                    base.mcp.iter().flat_map(|(s, m)| m.pins.keys().map(move |t| (s.as_str(), t.as_str())));
                 if !pins.contains_key(name)
                     && let Err(why) = check_pinned_name(name).and_then(|()| {
-                        check_not_alike(&server, name, pins.keys().map(|t| (server.as_str(), t.as_str())))
+                        check_not_alike(
+                            &server,
+                            name,
+                            pins.keys().map(|t| (server.as_str(), t.as_str())).chain(policy_pins),
+                        )
                     })
                 {
                     self.tool_name_refused(instance, name, seen, why).await;

@@ -47,7 +47,10 @@ async fn attack40_a_tool_refused_for_its_name_is_told_so_escaped_and_journaled_a
         let said = text(&answer);
         assert!(is_error(&answer), "{name:?}: {answer}");
         assert!(said.contains("refused for its name") && said.contains(says), "{name:?}: the reason: {said}");
-        assert!(said.contains(shown) && said.chars().all(|c| c.is_ascii() || c == '—'), "{name:?}: the name is not shown escaped: {said:?}");
+        assert!(
+            said.contains(shown) && said.chars().all(|c| c.is_ascii() || c == '—'),
+            "{name:?}: the name is not shown escaped: {said:?}"
+        );
         assert!(!said.contains("changed the definition"), "{name:?}: a false reason: {said}");
     }
     assert!(!record.exists() || std::fs::read_to_string(&record).unwrap().is_empty(), "a refused tool ran");
@@ -64,5 +67,32 @@ async fn attack40_a_tool_refused_for_its_name_is_told_so_escaped_and_journaled_a
     let mut pinned: Vec<&str> = pins.iter().map(|p| p.tool.as_str()).collect();
     pinned.sort_unstable();
     assert_eq!(pinned, ["read_file", "rn"]);
+    proxy.close().await;
+}
+
+/// The same across servers (ADR-1320): a proxy named `rnail` does not pin, as first seen, a tool `x` when the policy
+/// pins `mail`'s `x` — the two pins would list alike. Red before: `x` was pinned and listed.
+#[tokio::test]
+async fn attack40_a_first_seen_pin_that_reads_like_another_servers_policy_pin_is_refused_for_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let tools = dir.path().join("tools.json");
+    std::fs::write(&tools, serde_json::to_vec(&[tool("x"), tool("y")]).unwrap()).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/py_listing.py");
+    let command = vec![
+        "env".to_string(),
+        format!("RECORD={}", dir.path().join("executed.jsonl").display()),
+        format!("TOOLS={}", tools.display()),
+        peer("venv/bin/python").display().to_string(),
+        script.display().to_string(),
+    ];
+    let yaml = format!("{PAY_POLICY}mcp:\n  mail:\n    pins:\n      x: \"{}\"\n", "0".repeat(64));
+    let gate = Gate::new(sqlite(dir.path()), policy(&yaml), GateConfig::new("rnail"));
+    let mut proxy = start(gate, command, StdioOptions::default());
+    assert!(proxy.initialize().await.get("result").is_some());
+    assert_eq!(names(&proxy.request("tools/list", json!({})).await), ["y"]);
+    let answer = proxy.call("x", json!({"text": "hi"})).await;
+    assert!(is_error(&answer) && text(&answer).contains("reads like `mail`'s tool `x`"), "{answer}");
+    let pins = proxy.store.tool_pins().await.unwrap();
+    assert!(pins.iter().all(|p| p.tool != "x"), "{pins:?}");
     proxy.close().await;
 }
