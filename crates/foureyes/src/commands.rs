@@ -914,7 +914,6 @@ async fn pins(db: &Path, policy: Option<&Path>, cmd: PinsCommand) -> Result<u8, 
                     })
                     .err()
             };
-            let refused_names: Vec<Option<String>>;
             let pins: Vec<ToolPinned> = held.values().filter(|p| mine(&p.server)).cloned().collect();
             let unusable: Vec<(ToolPinned, String)> = unusable.into_iter().filter(|(p, _)| mine(&p.server)).collect();
             let changed: Vec<Value> = changed_definitions(store.as_ref())
@@ -933,7 +932,7 @@ async fn pins(db: &Path, policy: Option<&Path>, cmd: PinsCommand) -> Result<u8, 
             let (mut changed, forged): (Vec<Value>, Vec<Value>) = changed
                 .into_iter()
                 .partition(|c| !matches!(check_journaled_definition(c), JournaledDefinition::Mismatch(_)));
-            refused_names = changed
+            let refused_names: Vec<Option<String>> = changed
                 .iter()
                 .map(|c| name_refused(c["server"].as_str().unwrap_or_default(), c["tool"].as_str().unwrap_or_default()))
                 .collect();
