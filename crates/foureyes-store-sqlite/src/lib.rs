@@ -650,7 +650,7 @@ fn events_in_file(path: &Path) -> Option<FileAlone> {
     Some(FileAlone { first, last })
 }
 
-fn migrate(conn: &Connection) -> Result<(), StoreError> {
+fn migrate(conn: &Connection, path: &Path) -> Result<(), StoreError> {
     // The common case (an existing database at this version) needs no write lock.
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
     if version == SCHEMA_VERSION {
@@ -661,7 +661,9 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
         if version > SCHEMA_VERSION {
             return Err(StoreError::Schema(format!(
-                "the database has schema version {version}, newer than this foureyes understands ({SCHEMA_VERSION}): upgrade foureyes"
+                "`{}` has schema version {version}, newer than this foureyes understands ({SCHEMA_VERSION}): upgrade \
+                 foureyes; nothing was written (the file is named since attack 40, ADR-1312)",
+                path.display()
             )));
         }
         if version == 0 {
@@ -861,7 +863,7 @@ impl SqliteStore {
                 )));
             }
         } else {
-            migrate(&conn)?;
+            migrate(&conn, &path)?;
             // FourEyes' whole schema at this version now: the connection may checkpoint as it closes (ADR-1251).
             conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false).sql()?;
         }
