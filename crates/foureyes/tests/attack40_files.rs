@@ -382,3 +382,29 @@ fn every_command_in_help_is_a_read_door_here_or_a_known_writer() {
         "commands in --help that are neither a read door in the tables nor a known writer: {missing:?}"
     );
 }
+
+/// Every door of the one read-door table (`attack38_files::EVERY_READ_DOOR`, checked against `--help` above), on a
+/// database whose log holds committed frames: neither the database nor its log changes, whatever the door answers
+/// (ADR-1250, ADR-1313). Red before: `task status` and `secret list` checkpointed the log and deleted it.
+#[test]
+fn every_read_door_in_the_table_leaves_the_database_and_its_log_as_they_were() {
+    let env = base("alice");
+    let _ = log_with_frames(&env, &["bob"]);
+    let saved = snapshot(&env.db);
+    let policy = env.policy.display().to_string();
+    let mut failures = Vec::new();
+    for door in EVERY_READ_DOOR {
+        let args: Vec<&str> = door.iter().map(|a| if *a == "POLICY" { policy.as_str() } else { a }).collect();
+        let (code, stderr) = run(&env, &args);
+        let after = snapshot(&env.db);
+        for (i, what) in ["fe.db", "fe.db-wal"].iter().enumerate() {
+            if after[i] != saved[i] {
+                failures.push(format!("{door:?}: {what} was written (exit {code:?}): {stderr}"));
+            }
+        }
+        if code.is_none() {
+            failures.push(format!("{door:?}: {stderr}"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
