@@ -251,6 +251,18 @@ fn read_only_error(path: &Path, e: &rusqlite::Error) -> StoreError {
             journal.display()
         ));
     }
+    if matches!(code, Some(rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::ReadOnly))
+        && std::fs::symlink_metadata(&journal).is_ok_and(|m| !m.is_file())
+    {
+        // Not a file at all (a socket SQLite cannot open; the checked `open()` names what it opens itself).
+        return StoreError::Backend(format!(
+            "`{}` is not a regular file (a socket, device or other file at the name of `{}`'s rollback journal, which \
+             FourEyes never keeps): refused without reading it ({e}); nothing was written (ADR-1253, ADR-1312). Move \
+             it away",
+            journal.display(),
+            path.display()
+        ));
+    }
     if matches!(code, Some(rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::ReadOnly)) {
         let (wal, shm) = (wal_of(path), companion_of(path, "-shm"));
         return StoreError::Backend(format!(
@@ -485,8 +497,8 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
                 _ => "a socket",
             };
             return Err(StoreError::Backend(format!(
-                "`{}` is {what}, not a database file: refused without reading it (attack 39, ADR-1253). Check --db / \
-                 FOUREYES_DB",
+                "`{}` is {what}, not a database file: refused without reading it (attack 39, ADR-1253, ADR-1312). \
+                 Check --db / FOUREYES_DB",
                 path.display()
             )));
         }

@@ -300,6 +300,15 @@ fn a_socket_or_a_character_device_at_the_database_is_refused_by_name() {
             }
         }
     }
+    // A socket at the rollback journal's name was blamed on a missing `-wal`/`-shm` (attack 40's `companions.py`).
+    let env = base("alice");
+    let _journal = std::os::unix::net::UnixListener::bind(companion(&env.db, "-journal")).unwrap();
+    for door in [&["journal", "verify"][..], &["token", "create", "--name", "w", "--role", "agent"]] {
+        let (code, stderr) = run(&env, door);
+        if code != Some(8) || !stderr.contains("fe.db-journal` is not a regular file") {
+            failures.push(format!("a socket at fe.db-journal, {door:?}: exit {code:?}: {stderr}"));
+        }
+    }
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
