@@ -1,6 +1,6 @@
 # special files at the db's companion names; run a read door, a write door and secret list with a timeout
 import os, socket, subprocess, shutil, stat
-F='/work/attack40/foureyes'; P='/work/attack40/scripts/pol.yaml'
+F=os.environ.get('F', 'foureyes'); P=os.path.join(os.path.dirname(os.path.abspath(__file__)), 'pol.yaml')
 def mk(kind, name):
     if kind=='fifo': os.mkfifo(name)
     elif kind=='sock': s=socket.socket(socket.AF_UNIX); s.bind(name); return s

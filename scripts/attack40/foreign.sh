@@ -1,6 +1,6 @@
 #!/bin/bash
 # foreign SQLite dbs with FourEyes-like tables; run some doors, report if the file changed
-cd /tmp/attack40; F=/work/attack40/foureyes; P=/work/attack40/scripts/pol.yaml
+cd /tmp/attack40; F=${F:-foureyes}; P=$(dirname "$0")/pol.yaml
 J="CREATE TABLE journal(seq INTEGER PRIMARY KEY, ts_ms INTEGER NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL, seal TEXT); INSERT INTO journal VALUES(1,1,'mine','{}','0','abc',NULL);"
 CORE="CREATE TABLE decisions(x); CREATE TABLE idempotency(x); CREATE TABLE approvals(x); CREATE TABLE approval_votes(x); CREATE TABLE reservations(x); CREATE TABLE settings(x); CREATE TABLE tokens(x); CREATE TABLE sessions(x); CREATE TABLE signin_codes(x); CREATE TABLE secrets(k,v); INSERT INTO secrets VALUES('other-program','data');"
 mk(){ rm -f fo.db*; sqlite3 fo.db "$1" >/dev/null; }

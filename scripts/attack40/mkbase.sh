@@ -1,6 +1,6 @@
 #!/bin/bash
 # make a base FourEyes db at $1
-F=${F:-/work/attack40/foureyes}; P=$(dirname "$0")/pol.yaml; D=$1
+F=${F:-foureyes}; P=$(dirname "$0")/pol.yaml; D=$1
 rm -f $D $D-wal $D-shm $D.clock
 $F --db $D --policy $P decide --agent bot --action lights.set --params '{"on":true}' >/dev/null
 $F --db $D --policy $P decide --agent bot --action payments.send --params '{"amount_eur":5}' --request-id p1 >/dev/null

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # usage: readdoors.py SCENARIO_DIR DBPATH [user]  -- runs every read door on DBPATH, reports any file change under SCENARIO_DIR
 import os, sys, hashlib, subprocess, stat
-F='/work/attack40/foureyes'; P='/work/attack40/scripts/pol.yaml'
+F=os.environ.get('F', 'foureyes'); P=os.path.join(os.path.dirname(os.path.abspath(__file__)), 'pol.yaml')
 root, db = sys.argv[1], sys.argv[2]
 user = sys.argv[3] if len(sys.argv)>3 else None
 DOORS = [['journal','verify'],['journal','audit'],['journal','export','-'],['journal','tail'],['journal','prove','1'],

@@ -1,8 +1,8 @@
 #!/bin/bash
 # A = FourEyes db, B's -wal planted beside it; `secret list` / `secret set` checkpoint B's log into A
-set -u; cd /tmp/attack40; F=/work/attack40/foureyes; D=repro_sw; rm -rf $D; mkdir $D
-/work/attack40/scripts/mkbase.sh $D/A.db; /work/attack40/scripts/mkbase.sh $D/B0.db
-python3 /work/attack40/scripts/walbase.py $D/B0.db $D/B.db        # B.db-wal: B's committed frames
+set -u; cd /tmp/attack40; F=${F:-foureyes}; D=repro_sw; rm -rf $D; mkdir $D
+$(dirname "$0")/mkbase.sh $D/A.db; $(dirname "$0")/mkbase.sh $D/B0.db
+python3 $(dirname "$0")/walbase.py $D/B0.db $D/B.db        # B.db-wal: B's committed frames
 $F secret new-key > $D/sk
 for door in list set; do
   rm -f $D/x.db*; cp $D/A.db $D/x.db; cp $D/B.db-wal $D/x.db-wal

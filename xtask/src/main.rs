@@ -3816,7 +3816,7 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "another FourEyes database's log at `DB-wal` is applied by no door: the journal's first event, file alone vs through the log (ADR-1252)",
         file: "crates/foureyes-store-sqlite/src/lib.rs",
-        original: "    let through_log = if seen == Identity::FourEyes && file_is_foureyes && logged { first_event(&conn) } else { None };",
+        original: "    let through_log = if compare { first_event(&conn) } else { None };",
         broken: "    let through_log: Option<String> = None;",
         package: "foureyes",
         filter: "another_foureyes_databases_log_is_applied_by_no_door",
@@ -3879,6 +3879,36 @@ const MUTATIONS: &[Mutation] = &[
         broken: "            if let Some((twin, _, there)) = read.iter().find(|(n, s, _)| *s == skeleton && *n == name.as_str()) {",
         package: "foureyes-core",
         filter: "every_bad_policy_is_refused_with_its_exact_message_and_position",
+        also: &[],
+    },
+    // files40: attack 40's H2 — the secrets store's opener (ADR-1311)
+    Mutation {
+        property: "the secret doors' table is opened by the store's one opener, never the SQLite file on its own (ADR-1311)",
+        file: "crates/foureyes-connect/src/secrets.rs",
+        original: "    foureyes_store_sqlite::SqliteStore::side_connection(path, write).map_err(|e| SecretError::Storage(e.to_string()))",
+        broken: "    let _ = write;\n    rusqlite::Connection::open(path).map_err(|e| SecretError::Storage(e.to_string()))",
+        package: "foureyes",
+        filter: "a_door_that_only_reads_writes_nothing",
+        also: &[],
+    },
+    // files40: attack 40's H7 — a log must extend what the file alone holds (ADR-1310)
+    Mutation {
+        property: "a forked copy's log is applied by no door: the file alone's last event must be the same through the log (ADR-1310)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "        if seen_there.as_ref() != Some(last_hash) {",
+        broken: "        if seen_there.as_ref() != Some(last_hash) && false {",
+        package: "foureyes",
+        filter: "a_forked_copys_log_is_applied_by_no_door",
+        also: &[],
+    },
+    // files40: attack 40's H1 — `task status` is a read door (ADR-1313)
+    Mutation {
+        property: "`task status` opens the database read-only (ADR-1313)",
+        file: "apps/change-control/src/cli.rs",
+        original: "        _ if read_only => Ok(Box::new(SqliteStore::open_existing(db, SqliteOptions::default())?.with_seal_key(seal))),",
+        broken: "        _ if read_only && false => Ok(Box::new(SqliteStore::open_existing(db, SqliteOptions::default())?.with_seal_key(seal))),",
+        package: "foureyes",
+        filter: "a_door_that_only_reads_writes_nothing",
         also: &[],
     },
 ];

@@ -71,7 +71,8 @@ pub enum TaskCli {
     Check(StepArgs),
     /// Finish the task: only from `verified` at the current revision.
     Finish(StepArgs),
-    /// The task as the journal replays it: status, revision, verified_revision, events, any intended apply.
+    /// The task as the journal replays it: status, revision, verified_revision, events, any intended apply. Only
+    /// reads: creates and writes nothing.
     Status(StatusArgs),
 }
 
@@ -182,18 +183,28 @@ pub struct StatusArgs {
 /// replica (commands serialize on the chain-head lock there, as on `BEGIN IMMEDIATE` here), or a SQLite file. It
 /// holds the door seal's key (`--seal-key`, ADR-420) when the process was given one, as every other door does
 /// (F588): without it a sealed journal refuses every task command, and with it an unsealed one is not written.
-async fn open_task_backend(db: &Path, seal: Option<SealKey>) -> Result<Box<dyn TaskBackend>, Exit> {
+/// A SQLite file is opened read-only when `read_only` (`task status`, a door that only reads: ADR-1250, ADR-1313, attack 40's
+/// H1): nothing is created at a mistyped path and no log is checkpointed.
+async fn open_task_backend(db: &Path, seal: Option<SealKey>, read_only: bool) -> Result<Box<dyn TaskBackend>, Exit> {
     match db.to_str() {
         Some(url) if is_postgres_url(url) => {
             Ok(Box::new(PgStore::connect(url, PgOptions::default()).await?.with_seal_key(seal)))
         }
+        _ if read_only => Ok(Box::new(SqliteStore::open_existing(db, SqliteOptions::default())?.with_seal_key(seal))),
         _ => Ok(Box::new(SqliteStore::open(db, SqliteOptions::default())?.with_seal_key(seal))),
+    }
+}
+
+impl TaskCli {
+    /// Whether this command only reads (`status`): its store is opened as a read door's (attack 40's H1).
+    pub fn only_reads(&self) -> bool {
+        matches!(self, TaskCli::Status(_))
     }
 }
 
 /// Runs a `foureyes task` command on the store `db` names, holding `seal` (the process's `--seal-key`) if any.
 pub async fn run(db: &Path, seal: Option<SealKey>, policy: &Option<PathBuf>, cmd: TaskCli) -> Result<u8, Exit> {
-    let store = open_task_backend(db, seal).await?;
+    let store = open_task_backend(db, seal, cmd.only_reads()).await?;
     let store = &*store;
     // Every event this process stamps is at the door's anchored time (ADR-730), whatever the wall clock says.
     if let Some(note) = foureyes_store::clock_floor::resolve_with(store).await? {
@@ -492,7 +503,7 @@ pub async fn show_change(db: &Path, seal: Option<SealKey>, request: &ActionReque
     ) else {
         return Ok(());
     };
-    let store = open_task_backend(db, seal).await?;
+    let store = open_task_backend(db, seal, false).await?;
     let state = store.task_state(task).await?;
     let Some((state, proposal)) = state.as_ref().and_then(|s| s.proposal.as_ref().map(|p| (s, p))) else {
         println!("  change  task {} has no proposal now: its content cannot be shown", visible(task));

@@ -359,12 +359,24 @@ const SQLITE_TABLE: &str = "CREATE TABLE IF NOT EXISTS connector_secrets (
 /// The secrets table in the store's SQLite file, on a connection of its own.
 pub struct SqliteSecrets {
     conn: Arc<Mutex<rusqlite::Connection>>,
+    /// Whether the table has `created_at_ms` (a read-only table made before it was kept has not).
+    created_column: bool,
+}
+
+/// A connection to the FourEyes database at `path` from the store's one opener (ADR-1311): the identity, log
+/// (first and last event) and companion checks of every door, read-only for a door that only reads. The secrets
+/// store never opens the file on its own (attack 40's H2: it applied another database's `-wal`, played a foreign hot
+/// `-journal` back, added its table to another program's database, and hung on a FIFO).
+fn checked_connection(path: &Path, write: bool) -> Result<rusqlite::Connection, SecretError> {
+    foureyes_store_sqlite::SqliteStore::side_connection(path, write).map_err(|e| SecretError::Storage(e.to_string()))
 }
 
 impl SqliteSecrets {
+    /// The table of the FourEyes database at `path` (a door has opened the store first: nothing is created here but
+    /// the table), made or upgraded.
     pub fn open(path: &Path) -> Result<SqliteSecrets, SecretError> {
         let storage = |e: rusqlite::Error| SecretError::Storage(e.to_string());
-        let conn = rusqlite::Connection::open(path).map_err(storage)?;
+        let conn = checked_connection(path, true)?;
         conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(storage)?;
         conn.execute_batch(SQLITE_TABLE).map_err(storage)?;
         // A table made before `created_at_ms` was kept gains the column (its rows' creation time stays unknown).
@@ -379,16 +391,15 @@ impl SqliteSecrets {
         if !has_created {
             conn.execute_batch("ALTER TABLE connector_secrets ADD COLUMN created_at_ms INTEGER").map_err(storage)?;
         }
-        Ok(SqliteSecrets { conn: Arc::new(Mutex::new(conn)) })
+        Ok(SqliteSecrets { conn: Arc::new(Mutex::new(conn)), created_column: true })
     }
 
-    /// The table as a door that only reads sees it (`journal audit`, ADR-1250): a read-only connection that never
-    /// checkpoints, creates no table and adds no column; `None` when the database has no `connector_secrets` table.
+    /// The table as a door that only reads sees it (`journal audit`, `secret list`; ADR-1250, ADR-1311): a read-only
+    /// connection from the store's one opener that never checkpoints, creates no table and adds no column; `None`
+    /// when the database has no `connector_secrets` table.
     pub fn open_read_only(path: &Path) -> Result<Option<SqliteSecrets>, SecretError> {
         let storage = |e: rusqlite::Error| SecretError::Storage(e.to_string());
-        let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = rusqlite::Connection::open_with_flags(path, flags).map_err(storage)?;
-        conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).map_err(storage)?;
+        let conn = checked_connection(path, false)?;
         conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(storage)?;
         let columns: i64 = conn
             .query_row(
@@ -407,14 +418,9 @@ impl SqliteSecrets {
         if exists == 0 {
             return Ok(None);
         }
-        if columns == 0 {
-            return Err(SecretError::Storage(format!(
-                "`{}`: its connector_secrets table predates `created_at_ms`; a door that only reads does not add it \
-                 (ADR-1250): run `foureyes secret list` (which upgrades it) first",
-                path.display()
-            )));
-        }
-        Ok(Some(SqliteSecrets { conn: Arc::new(Mutex::new(conn)) }))
+        // A table made before `created_at_ms` was kept is read as it is (its rows' creation time unknown): a door
+        // that only reads adds no column (ADR-1250); the next `secret set`, `serve` or `execute` adds it.
+        Ok(Some(SqliteSecrets { conn: Arc::new(Mutex::new(conn)), created_column: columns > 0 }))
     }
 
     async fn with<T: Send + 'static>(
@@ -469,9 +475,11 @@ impl SecretTable for SqliteSecrets {
     }
 
     async fn list(&self) -> Result<Vec<SecretInfo>, SecretError> {
-        self.with(|c| {
-            let mut stmt =
-                c.prepare("SELECT name, version, created_at_ms, updated_at_ms, key_fingerprint FROM connector_secrets ORDER BY name")?;
+        let created = if self.created_column { "created_at_ms" } else { "NULL" };
+        self.with(move |c| {
+            let mut stmt = c.prepare(&format!(
+                "SELECT name, version, {created}, updated_at_ms, key_fingerprint FROM connector_secrets ORDER BY name"
+            ))?;
             let rows =
                 stmt.query_map([], |r| Ok(SecretInfo::new(r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?;
             rows.collect()
@@ -580,6 +588,8 @@ mod tests {
     async fn a_value_is_stored_sealed_and_opens_only_under_its_key_and_name() {
         let dir = tempfile::tempdir().expect("dir");
         let path = dir.path().join("s.db");
+        // The table lives in a FourEyes database a door made (ADR-1311): its connection comes from the store's opener.
+        drop(foureyes_store_sqlite::SqliteStore::open(&path, Default::default()).expect("store"));
         let table = Arc::new(SqliteSecrets::open(&path).expect("open"));
         let secrets = Secrets::new(key(), table.clone());
         assert_eq!(secrets.set("shop_token", "tok-very-secret", 1).await, Ok(1));

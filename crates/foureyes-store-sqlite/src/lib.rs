@@ -234,6 +234,35 @@ fn read_only_error(path: &Path, e: &rusqlite::Error) -> StoreError {
         return StoreError::Backend(format!("cannot open `{}`: {e}: {why}", path.display()));
     }
     let code = e.sqlite_error_code();
+    let journal = companion_of(path, "-journal");
+    if matches!(code, Some(rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::ReadOnly))
+        && std::fs::symlink_metadata(&journal).is_ok_and(|m| m.is_file() && m.len() > 0)
+    {
+        // A hot rollback journal: SQLite would play it back into the file before any read, which a read-only look
+        // never lets it do. Named as what it is, not as a missing log (attack 40's minor item, ADR-1312).
+        return StoreError::Backend(format!(
+            "`{}` has a hot rollback journal beside it, `{}` ({e}): FourEyes keeps its database in WAL mode and \
+             leaves no such journal, so it is another program's interrupted transaction or a file planted there, and \
+             playing it back would rewrite `{}` with its pages. Refused before anything was written — it was not \
+             played back (attack 40, ADR-1312). If no other program uses this database, move `{}` away",
+            path.display(),
+            journal.display(),
+            path.display(),
+            journal.display()
+        ));
+    }
+    if matches!(code, Some(rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::ReadOnly))
+        && std::fs::symlink_metadata(&journal).is_ok_and(|m| !m.is_file())
+    {
+        // Not a file at all (a socket SQLite cannot open; the checked `open()` names what it opens itself).
+        return StoreError::Backend(format!(
+            "`{}` is not a regular file (a socket, device or other file at the name of `{}`'s rollback journal, which \
+             FourEyes never keeps): refused without reading it ({e}); nothing was written (ADR-1253, ADR-1312). Move \
+             it away",
+            journal.display(),
+            path.display()
+        ));
+    }
     if matches!(code, Some(rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::ReadOnly)) {
         let (wal, shm) = (wal_of(path), companion_of(path, "-shm"));
         return StoreError::Backend(format!(
@@ -406,6 +435,7 @@ fn unreadable(path: &Path, why: &str) -> StoreError {
 fn no_database(path: &Path, missing_or_empty: bool) -> StoreError {
     let what = match std::fs::metadata(path) {
         Err(_) => "no such file",
+        Ok(m) if !m.is_file() => "not a regular file",
         Ok(m) if m.len() == 0 => "an empty file",
         Ok(_) if missing_or_empty => "no database in it",
         Ok(_) => "a SQLite database with no FourEyes journal in it",
@@ -432,6 +462,19 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
     };
     let read = match opened {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        // A socket cannot be opened at all (ENXIO): said by name, as a FIFO is (attack 40's minor item, ADR-1312).
+        Err(_)
+            if std::fs::metadata(path).is_ok_and(|m| {
+                use std::os::unix::fs::FileTypeExt as _;
+                m.file_type().is_socket()
+            }) =>
+        {
+            return Err(StoreError::Backend(format!(
+                "`{}` is a socket, not a database file: refused without reading it (attack 40, ADR-1253, ADR-1312). \
+                 Check --db / FOUREYES_DB",
+                path.display()
+            )));
+        }
         Err(e) => return Err(StoreError::Backend(format!("cannot open `{}`: {e}", path.display()))),
         // A FIFO, a socket or a directory is no database: refused by name before SQLite opens it (a FIFO read blocks
         // the door for ever; a directory gave "disk I/O error"), attack 39, ADR-1253.
@@ -439,19 +482,23 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
             if file.metadata().is_ok_and(|m| {
                 use std::os::unix::fs::FileTypeExt as _;
                 let t = m.file_type();
-                t.is_fifo() || t.is_socket() || t.is_dir()
+                t.is_fifo() || t.is_socket() || t.is_dir() || t.is_char_device()
             }) =>
         {
             use std::os::unix::fs::FileTypeExt as _;
             let t = file.metadata().map(|m| m.file_type()).ok();
+            // A character device (`/dev/null`, a terminal) reads as empty or as a stream: never a database (a read
+            // door called it "an empty file", a write door "disk I/O error"; attack 40, ADR-1312). A block device
+            // keeps ADR-942's rule: SQLite may keep a database on one.
             let what = match t {
                 Some(t) if t.is_dir() => "a directory",
                 Some(t) if t.is_fifo() => "a FIFO (named pipe)",
+                Some(t) if t.is_char_device() => "a character device",
                 _ => "a socket",
             };
             return Err(StoreError::Backend(format!(
-                "`{}` is {what}, not a database file: refused without reading it (attack 39, ADR-1253). Check --db / \
-                 FOUREYES_DB",
+                "`{}` is {what}, not a database file: refused without reading it (attack 39, ADR-1253, ADR-1312). \
+                 Check --db / FOUREYES_DB",
                 path.display()
             )));
         }
@@ -497,10 +544,41 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
     // Another FourEyes database's log (attack 39's #2.2) has FourEyes' schema: its first event tells it. A journal's
     // first event never changes, so the file read alone (`immutable=1`: no log, no lock, nothing written) and the file
     // read through the log name the same seq 1, or the log is another journal's (ADR-1252).
-    let through_log = if seen == Identity::FourEyes && file_is_foureyes && logged { first_event(&conn) } else { None };
+    let compare = seen == Identity::FourEyes && file_is_foureyes && logged;
+    // The file alone is read first, then through the log: a commit checkpointed by another door in between is then
+    // in both (the log's view is never older than the file's), never in the file alone (ADR-1310).
+    let alone = if compare { events_in_file(path) } else { None };
+    let through_log = if compare { first_event(&conn) } else { None };
+    // The journal is append-only, so this database's own log only ever *extends* what the file alone holds: the file
+    // alone's last event must be the same event seen through the log. A forked copy's log shares the first event
+    // (ADR-1252 passes) but not the events written to this file after the fork: applying it would replace them
+    // (attack 40's H7). One indexed look-up each side: O(1) in the history's length.
+    if let Some(alone) = &alone
+        && let Some((last_seq, last_hash)) = &alone.last
+        && through_log.as_ref().is_some_and(|first| Some(first) == alone.first.as_ref())
+    {
+        let seen_there = event_hash(&conn, *last_seq);
+        if seen_there.as_ref() != Some(last_hash) {
+            drop(conn);
+            return Err(StoreError::Schema(format!(
+                "`{}` is not this database's log: `{}` alone holds its journal up to event {last_seq} ({}…), and seen \
+                 through that log {}; a log of this database only ever extends its journal, so this one is another \
+                 copy's (a fork) and applying it would replace this journal's later events. Refused before anything \
+                 was written — the log was not applied, both files are as they were (attack 40's H7, ADR-1310). If no \
+                 door is running and the log is not this database's, move it away",
+                wal.display(),
+                path.display(),
+                &last_hash[..last_hash.len().min(16)],
+                match &seen_there {
+                    Some(other) => format!("event {last_seq} is another ({}…)", &other[..other.len().min(16)]),
+                    None => format!("there is no event {last_seq}"),
+                },
+            )));
+        }
+    }
     drop(conn);
     if let Some(through_log) = through_log
-        && let Some(in_file) = first_event_in_file(path)
+        && let Some(in_file) = alone.and_then(|a| a.first)
         && in_file != through_log
     {
         return Err(StoreError::Schema(format!(
@@ -539,10 +617,27 @@ fn first_event(conn: &Connection) -> Option<String> {
     conn.query_row("SELECT hash FROM journal WHERE seq = 1", [], |r| r.get::<_, String>(0)).optional().ok().flatten()
 }
 
-/// [`first_event`] of the database file alone, its log ignored: opened `immutable=1` (SQLite reads the file and
-/// nothing beside it, takes no lock, writes nothing). `None` when it cannot be read or holds no first event yet (a
-/// database whose every event is still in its log: nothing to compare, ADR-1252's limit).
-fn first_event_in_file(path: &Path) -> Option<String> {
+/// The hash of event `seq` as `conn` sees it, if it has one.
+fn event_hash(conn: &Connection, seq: i64) -> Option<String> {
+    use rusqlite::OptionalExtension as _;
+    conn.query_row("SELECT hash FROM journal WHERE seq = ?1", [seq], |r| r.get::<_, String>(0))
+        .optional()
+        .ok()
+        .flatten()
+}
+
+/// What the database file alone holds of its journal: its first event's hash and its last event (seq, hash).
+struct FileAlone {
+    first: Option<String>,
+    last: Option<(i64, String)>,
+}
+
+/// [`first_event`] and the last event of the database file alone, its log ignored: opened `immutable=1` (SQLite
+/// reads the file and nothing beside it, takes no lock, writes nothing). `None` (or a `None` field) when it cannot be
+/// read or holds no event yet (a database whose every event is still in its log: nothing to compare, ADR-1252's
+/// limit). Two indexed look-ups (ADR-1252, ADR-1310).
+fn events_in_file(path: &Path) -> Option<FileAlone> {
+    use rusqlite::OptionalExtension as _;
     use std::os::unix::ffi::OsStrExt as _;
     let mut uri = String::from("file:");
     for &b in path.as_os_str().as_bytes() {
@@ -555,12 +650,19 @@ fn first_event_in_file(path: &Path) -> Option<String> {
     uri.push_str("?immutable=1");
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI;
     let conn = Connection::open_with_flags(&uri, flags).ok()?;
-    let found = first_event(&conn);
+    let first = first_event(&conn);
+    let last = conn
+        .query_row("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1", [], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+        })
+        .optional()
+        .ok()
+        .flatten();
     let _ = one_name::take_refusal();
-    found
+    Some(FileAlone { first, last })
 }
 
-fn migrate(conn: &Connection) -> Result<(), StoreError> {
+fn migrate(conn: &Connection, path: &Path) -> Result<(), StoreError> {
     // The common case (an existing database at this version) needs no write lock.
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
     if version == SCHEMA_VERSION {
@@ -571,7 +673,9 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
         if version > SCHEMA_VERSION {
             return Err(StoreError::Schema(format!(
-                "the database has schema version {version}, newer than this foureyes understands ({SCHEMA_VERSION}): upgrade foureyes"
+                "`{}` has schema version {version}, newer than this foureyes understands ({SCHEMA_VERSION}): upgrade \
+                 foureyes; nothing was written (the file is named since attack 40, ADR-1312)",
+                path.display()
             )));
         }
         if version == 0 {
@@ -712,6 +816,36 @@ impl SqliteStore {
         SqliteStore::open_with(path.as_ref(), options, Create::No)
     }
 
+    /// A connection of its own to the FourEyes database at `path`, for a table kept beside the store's (the connector
+    /// secrets, ADR-1311), opened by the one opener every door uses: ADR-1211's look (whose database, its log's
+    /// first event and last event, ADR-1252 and ADR-1310), ADR-942's checked `open()` of every companion (a FIFO, a
+    /// hot `-journal`, a link), and — `write: false` — read-only throughout as a read door's (ADR-1250). Nothing is
+    /// created: a path with no FourEyes database at this build's schema is refused, naming it (a door opens the
+    /// store first; this never opens the file on its own before that look).
+    pub fn side_connection(path: impl AsRef<Path>, write: bool) -> Result<Connection, StoreError> {
+        let path = path.as_ref();
+        let options = SqliteOptions::default();
+        if !write {
+            return open_as(path, &options, Create::No);
+        }
+        one_name::install().map_err(StoreError::Backend)?;
+        if !matches!(look_before_open(path, &options)?, Some(Identity::FourEyes)) {
+            return Err(no_database(path, true));
+        }
+        let conn = open(path, &options)?;
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
+        if version != SCHEMA_VERSION {
+            // Never a migration here: the store's own open migrates, in its transaction.
+            conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;
+            return Err(StoreError::Schema(format!(
+                "`{}` has FourEyes schema version {version}, not this build's {SCHEMA_VERSION}: open it with a door \
+                 that writes first (ADR-1311); nothing was written",
+                path.display()
+            )));
+        }
+        Ok(conn)
+    }
+
     fn open_with(path: &Path, options: SqliteOptions, create: Create) -> Result<SqliteStore, StoreError> {
         let path = path.to_path_buf();
         // A PostgreSQL URL given where only SQLite is supported must not become a file named `postgres:`.
@@ -741,7 +875,7 @@ impl SqliteStore {
                 )));
             }
         } else {
-            migrate(&conn)?;
+            migrate(&conn, &path)?;
             // FourEyes' whole schema at this version now: the connection may checkpoint as it closes (ADR-1251).
             conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false).sql()?;
         }

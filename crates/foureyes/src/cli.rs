@@ -836,7 +836,8 @@ pub enum SecretCommand {
         #[arg(long, env = "FOUREYES_SECRETS_KEY_FILE")]
         secrets_key_file: Option<PathBuf>,
     },
-    /// Names, versions, when each was created and last rotated (never values).
+    /// Names, versions, when each was created and last rotated (never values). Only reads: creates and writes
+    /// nothing (ADR-1311).
     List {
         #[arg(long)]
         json: bool,

@@ -516,7 +516,13 @@ pub async fn run(mut cli: Cli) -> Result<u8, Exit> {
         }
         Command::Task(cmd) => {
             // The task CLI opens its own store: the witness is checked first, on one opened as every door's is.
-            check_door_witness(open_backend(&cli.db).await?.as_ref()).await?;
+            // `task status` only reads (attack 40's H1, ADR-1313): opened as a read door — exit 17 at a path with no
+            // FourEyes database, nothing created, no log checkpointed — and the task CLI then opens it read-only too.
+            if cmd.only_reads() {
+                drop(open_witnessed_reader(&cli.db).await?);
+            } else {
+                check_door_witness(open_backend(&cli.db).await?.as_ref()).await?;
+            }
             Ok(change_control::cli::run(&cli.db, seal_key()?, &cli.policy, cmd).await?)
         }
         Command::Stress { workers, iterations } => crate::demo::stress(&cli.db, workers, iterations).await,

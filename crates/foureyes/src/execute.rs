@@ -27,7 +27,9 @@ impl From<SecretError> for Exit {
     }
 }
 
-/// The secrets of the database `db` names, when a key is at hand (`--secrets-key-file` or the environment).
+/// The secrets of the database `db` names, when a key is at hand (`--secrets-key-file` or the environment). Called
+/// only after the door has opened its store (ADR-1311): on SQLite the table's connection comes from the store's one
+/// opener, which has looked at the file, its log and its companions as every door does.
 pub async fn secrets(db: &Path, key_file: Option<&Path>) -> Result<Option<Secrets>, Exit> {
     let key = match SecretKey::load(key_file) {
         Ok(key) => key,
@@ -184,7 +186,21 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
             Ok(0)
         }
         SecretCommand::List { json, .. } => {
-            let secrets = secrets(db, key_file).await?.ok_or_else(no_key)?;
+            // A door that only reads (ADR-1311): the store opened as every read door's (exit 17 at a path with no
+            // FourEyes database, another program's refused by name, nothing written), then the table read-only — no
+            // table made, no column added (`secret set`, `serve` and `execute` upgrade it).
+            let key = SecretKey::load(key_file)?;
+            let name = db.display().to_string();
+            let table: Arc<dyn foureyes_connect::secrets::SecretTable> = if foureyes_store_pg::is_postgres_url(&name) {
+                open_table(&name).await?
+            } else {
+                drop(crate::commands::open_reader(db).await?);
+                match foureyes_connect::secrets::SqliteSecrets::open_read_only(db)? {
+                    Some(table) => Arc::new(table),
+                    None => Arc::new(NoTable),
+                }
+            };
+            let secrets = Secrets::new(key, table);
             let list = secrets.list().await?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&list).unwrap_or_default());
@@ -203,6 +219,10 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
             Ok(0)
         }
         SecretCommand::Set { name, from_file, by, .. } => {
+            // The store first (ADR-1311): the door's look refuses another database's log, a foreign database, a hot
+            // `-journal` or a FIFO before the secrets table's connection is made (attack 40's H2: it was opened on its
+            // own first, applied another database's log, then the store said "the log was not applied").
+            let store = crate::commands::open_backend(db).await?;
             let secrets = secrets(db, key_file).await?.ok_or_else(no_key)?;
             let mut value = match &from_file {
                 Some(path) => std::fs::read_to_string(path)
@@ -226,7 +246,6 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
             // Journaled first (name and who, never the value): no value changes without its entry. A set that
             // fails after this leaves the entry and says so here.
             let rotation = secrets.exists(&name).await?;
-            let store = crate::commands::open_backend(db).await?;
             // Sealed first so that the entry carries the binding of the very value stored (ADR-958): a row set
             // back to an earlier value, or copied from another store, is then refused at use.
             let sealed = secrets.seal(&name, &value)?;
@@ -267,6 +286,22 @@ pub async fn audit_secrets(db: &Path, store: Arc<dyn Store>) -> Result<Vec<Strin
         }
     }
     Ok(found)
+}
+
+/// The secrets table of a database that has none yet, as a door that only reads sees it: no rows.
+struct NoTable;
+
+#[async_trait::async_trait]
+impl foureyes_connect::secrets::SecretTable for NoTable {
+    async fn put(&self, _: foureyes_connect::secrets::Sealed, _: i64) -> Result<i64, SecretError> {
+        Err(SecretError::Storage("a door that only reads stores no secret".into()))
+    }
+    async fn get(&self, _: &str) -> Result<Option<foureyes_connect::secrets::Sealed>, SecretError> {
+        Ok(None)
+    }
+    async fn list(&self) -> Result<Vec<foureyes_connect::secrets::SecretInfo>, SecretError> {
+        Ok(Vec::new())
+    }
 }
 
 fn no_key() -> Exit {

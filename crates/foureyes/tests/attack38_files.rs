@@ -14,32 +14,41 @@ fn listing(dir: &Path) -> Vec<String> {
     names
 }
 
+/// Every door that only reads, as `--help` lists them
+/// (`attack40_files::every_command_in_help_is_a_read_door_here_or_a_known_writer` checks that none is missing).
+pub(crate) const EVERY_READ_DOOR: &[&[&str]] = &[
+    &["journal", "verify"],
+    &["journal", "verify", "--json"],
+    &["journal", "audit"],
+    &["journal", "export", "-"],
+    &["journal", "tail"],
+    &["journal", "prove", "1"],
+    &["decisions", "list"],
+    &["decisions", "show", "1"],
+    // Listing approvals and demoted sessions only reads too (files38's note on ADR-1210; lead, ADR-407).
+    &["approvals", "list"],
+    &["approvals", "show", "1"],
+    &["sessions", "list"],
+    // And every other door that only lists (attack 39, ADR-1250): credentials, tool pins, the kill switch and the
+    // unconfirmed connector runs a cron check reads, and `policy diff --replay`.
+    &["token", "list"],
+    &["mcp", "pins", "list"],
+    &["kill-switch", "status"],
+    &["unconfirmed"],
+    &["policy", "diff", "POLICY", "POLICY", "--replay", "5"],
+    // The two read doors attack 40 found opening read-write (H1, H2; ADR-1313, ADR-1311): the task as the journal
+    // replays it, and the secrets' names. `attack40_files::every_command_in_help_is_a_read_door_here_or_a_known_writer`
+    // keeps this table whole.
+    &["task", "status", "--task", "1"],
+    &["secret", "list"],
+];
+
 /// H7: every door that only reads, on each path with no FourEyes database, exits 17 naming the path and creates
 /// nothing there. Red before: exit 0 ("ok: 0 events, chain intact" for verify) and a 131,072-byte FourEyes database
 /// plus its `.clock` made at the path. A door that writes still creates one, and the read doors then read it.
 #[test]
 fn a_door_that_only_reads_refuses_a_path_with_no_foureyes_database_and_creates_nothing() {
-    let doors: &[&[&str]] = &[
-        &["journal", "verify"],
-        &["journal", "verify", "--json"],
-        &["journal", "audit"],
-        &["journal", "export", "-"],
-        &["journal", "tail"],
-        &["journal", "prove", "1"],
-        &["decisions", "list"],
-        &["decisions", "show", "1"],
-        // Listing approvals and demoted sessions only reads too (files38's note on ADR-1210; lead, ADR-407).
-        &["approvals", "list"],
-        &["approvals", "show", "1"],
-        &["sessions", "list"],
-        // And every other door that only lists (attack 39, ADR-1250): credentials, tool pins, the kill switch and the
-        // unconfirmed connector runs a cron check reads, and `policy diff --replay`.
-        &["token", "list"],
-        &["mcp", "pins", "list"],
-        &["kill-switch", "status"],
-        &["unconfirmed"],
-        &["policy", "diff", "POLICY", "POLICY", "--replay", "5"],
-    ];
+    let doors = EVERY_READ_DOOR;
     type Make = fn(&Path);
     let paths: &[(&str, Make)] = &[
         ("missing", |_| {}),
@@ -64,6 +73,7 @@ fn a_door_that_only_reads_refuses_a_path_with_no_foureyes_database_and_creates_n
                 .args(door.iter().map(|a| if *a == "POLICY" { policy.as_os_str() } else { std::ffi::OsStr::new(a) }))
                 .env_remove("FOUREYES_DB")
                 .env("FOUREYES_POLICY", &policy)
+                .env("FOUREYES_SECRETS_KEY", "ab".repeat(32))
                 .output()
                 .unwrap();
             let stderr = String::from_utf8_lossy(&out.stderr);
