@@ -166,9 +166,11 @@ const NUM_NO_LEAD: &str = r"\.\d{1,2}\b";
 /// A multiplier written after the number ("$1k", "$2.5K", "1k dollars", "$3 thousand", "$2m").
 const MULT: &str = r"(?:\s?(?:thousand|thou|grand|million|mill|mil|mn|bn|billion)\b|[km]\b)";
 /// A currency named before the number ("$50", "USD 50", "USD50", "US$ 50").
-const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩₽₺₪฿₱₦₫]|\brs\.?|\bkr\.?|\b(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|czk|huf|ron)";
+/// ask40 (ADR-1290): the currencies of customers who write from Malaysia, Ghana, Ukraine, the Gulf, Africa and Asia
+/// ("RM120", "GH₵ 60", "300 ₴", "750 грн", "60 UAH") are currencies too: a figure in them is money, not a count.
+const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩₽₺₪฿₱₦₫₵₴]|\bgh[₵¢]|\brs\.?|\bkr\.?|\b(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|czk|huf|ron|rm|myr|ghs|uah|aed|sar|qar|kes|ngn|egp|thb|idr|vnd|krw|cny|rmb|twd|kzt|clp|cop|ars)";
 /// A currency named after the number ("50.00$", "50,00 $", "50 USD", "50 dollars").
-const CUR_AFTER: &str = r"[$€£₹¥₩₽₺₪฿₱₦₫]|(?:kr|zł|zl|lei|leu|lira|lire|tl|rand|baht|ringgit|dirhams?|riyals?|shekels?|rubles?|roubles?|hryvnias?|forints?|yuan|rmb|kč|usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|złot\w*|kron\w*)\b";
+const CUR_AFTER: &str = r"[$€£₹¥₩₽₺₪฿₱₦₫₵₴]|(?:грн|гривень|гривні|uah|ghs|cedis?|myr|rm|aed|sar|qar|kes|ngn|egp|thb|idr|kzt|kr|zł|zl|lei|leu|lira|lire|tl|rand|baht|ringgit|dirhams?|riyals?|shekels?|rubles?|roubles?|hryvnias?|forints?|yuan|rmb|kč|usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|złot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
 /// money", and the nouns of the languages customers most often fall back to).
 const ASK_WORDS: &str = r"(?:please|pls|plz|kindly)\s+credit\s+(?:us\s+|me\s+)?(?:for\s+)?(?:the|that|this|those|these|our|my|it|them|one|two|three|\d)\b|refund\w*|reimburs\w*|repay\w*|(?:money|cash|funds|payment) back|charge-?back|pay me back|give (?:me |us )?(?:it |them )?back|return (?:of )?(?:(?:my|our|the) )?(?:money|payment|funds|cash)|credit\b[^.?!\n]{0,30}\bback|credit (?:it |that |this )?(?:to |back to )?(?:my|the|our) (?:card|account)|devolution|devoluci[oó]n|devolu[cç][aã]o|devu[eé]lv\w*\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|devolver(?:me)?\s+(?:el|mi|mis|los)\s+(?:dinero|plata|pago)|dinheiro\s+de\s+volta|rembours\w*|reembols\w*|r[uü]ckerstatt\w*|erstatt\w*|geld\s+zur[uü]ck|rimbors\w*|soldi\s+indietro|terugbetal\w*|geld\s+terug|zwrot\w*|(?:get|have|want|need|receive)\s+back\s+(?:my\b|the (?:money|amount|payment))|compensat\w*|(?:give|return|send)\s+(?:me\s+)?(?:back\s+)?(?:my|our)\s+money|money\s+(?:returned|refunded)|revers\w*\s+(?:the\s+|this\s+|my\s+)?(?:charge|payment|transaction)|credit\b[^.?!\n]{0,30}\bto (?:my|the|our) (?:card|account)|(?:get|receive|want|need|demand)\s+(?:all\s+|double\s+|twice\s+|triple\s+|half\s+(?:of\s+)?)?my\s+money\b|(?:want|need|demand|expect|deserve)\s+(?:double|twice|triple|thrice|three\s+times|two\s+times)\s+(?:what\s+(?:i|we)\s+paid|the\s+(?:price|amount|cost))|\b(?:accept|take|go\s+(?:ahead\s+)?with|agree\s+to|happy\s+with|fine\s+with|ok(?:ay)?\s+with)\s+(?:the|your|that|this)\s+(?:[\w$€£.,-]+\s+){0,3}?(?:credit|refund|gesture|compensation)\b|\bowe\s+(?:me|us)\b|(?:be|get|getting|being)\s+(?:credited|reimbursed|refunded|paid\s+back)\b|(?:i'?m|i am|we'?re|we are)\s+owed\b|restitu\w+|(?:credit\w*|refund\w*|money|funds|back|return\w*|reimburs\w*)\b[^.?!\n]{0,30}?\b(?:to|on|onto|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:original|same)\s+(?:payment(?:\s+method)?|form\s+of\s+payment|method\s+of\s+payment|card|tender|account)|\bopm\b|\b(?:credit|debit)(?:\s+(?:note|memo))?\s+(?:is\s+|are\s+|now\s+|hereby\s+|formally\s+|kindly\s+)*(?:requested|required|needed|sought|claimed|wanted)\b|\bcredit\s+(?:note\s+|memo\s+)?request\b|(?:give|gimme|return|send|pay|refund|transfer|credit|get|have|receive|want)\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:(?:a|some|any)\s+)?(?:part|portion|bit|little|share|fraction|some)\s+of\s+(?:(?:my|the|our|your)\s+)?(?:money|payment|funds|cash|price|amount|sum|cost)\b|(?:part|portion|some)\s+of\s+(?:(?:my|the|our)\s+)?(?:money|payment|funds)\s+(?:back|return\w*|refund\w*)\b|awaiting\s+(?:a\s+|the\s+|our\s+)?credit\b|credit\s+(?:is\s+)?(?:due|owed)\b|\b(?:total|amount|sum)\s+(?:claim(?:ed)?|requested)\s*[:=]?\s*(?:[$€£]|[a-z]{3}\s?)?\s?\d";
@@ -3842,6 +3844,16 @@ pub fn facts(ev: &Evidence) -> Facts {
         }
         _ => (wants_refund, amount),
     };
+    // ask40 (ADR-1293): the reader's own amount is the full price with a figure added ("fake. full price plus $15 for
+    // my postage back", "the full price plus $15 for postage. bag was 60"): a noun phrase that can only be an ask, and
+    // only ever refused (X2), even where no verb of asking was read.
+    let wants_refund = wants_refund
+        || (matches!(amount, Amount::FullPlus(_))
+            && !disclaimed
+            && identified.is_some()
+            && answered.is_none()
+            && !clauses.status_question
+            && !clauses.acknowledged);
     // A partial ask is never for the order's amount: the one part's figure below it, if the words name one (ADR-399).
     let amount = match identified.map(|o| o.amount_cents) {
         Some(order)

@@ -81,7 +81,7 @@ pub fn asks(clause: &str, duplicate: bool, told: bool, money_before: bool) -> bo
         r"(?i)\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:get|have)\s+(?:something|some|that|it|a\s+bit|any|part)\b(?:\s+[\w'-]+){0,3}?\s+back\b",
     );
     let hit = |r: Option<&Regex>| r.is_some_and(|r| r.find_iter(clause).any(|m| !negated_before(&clause[..m.start()])));
-    if hit(again) || hit(give) {
+    if hit(again) || hit(give) || !unframed_figures(clause).is_empty() {
         return true;
     }
     // Below, the weak forms: never in a clause told as thanks or a status, nor in one that adds figures up ("the 30
@@ -105,6 +105,151 @@ pub fn asks(clause: &str, duplicate: bool, told: bool, money_before: bool) -> bo
                 .is_some_and(|m| !identifier_before(&clause[..m.start()]) && !negated_before(&clause[..m.start()]))
         })
     })
+}
+
+/// A money figure in any currency the reader knows, or a bare number of two or more digits (or with decimals): the
+/// object of an ask whose frame already says it is money ("you return me 160", "asking: 800 please").
+const OBJECT: &str = r"(?:(?:[$€£₵₴]|\bgh[₵¢]|\b(?:usd|eur|gbp|aed|chf|sgd|hkd|aud|cad|nzd|pln|inr|sek|nok|dkk|czk|huf|zar|jpy|rs|rm|myr|ghs|uah|sar|kes|ngn)\.?\s?)\d+(?:[.,]\d+)*|\b\d{2,}(?:[.,]\d{1,2})?\b|\b\d+[.,]\d{2}\b)";
+
+/// ask40 (ADR-1291): the figures a clause asks by a structure with no asking verb the grammar knows, read from how the
+/// clause is built, not from its words:
+///
+/// - a transfer verb in its base form whose recipient is the writer, its object a figure ("you return me 160",
+///   "Please return to me 300 ₴", "Return me please 60", "Kindly to return me 45", "You send me 40"): the dative
+///   says the money comes to the writer, the base form that it has not come yet — a past time in the clause ("you
+///   return me 60 last week") tells a transfer made, and asks nothing;
+/// - a figure with "please" after a colon or an equals sign, the ask the sentence before leads into ("so I'm asking:
+///   800 please", "= RM58 pls", "Amount: 20.00 please");
+/// - a want whose money comes back after an apposition or a comma, the subject "I" said or dropped ("I want
+///   seiscientos, 600, back", "Want the rest back, 900", "I want, what, 120 back"): a want of the writer's, with
+///   "back", and a figure in the clause;
+/// - a refund caused by the writer's proposal ("let's get the 620.00 refunded", "Please get the 650.00 credited back
+///   to the card"): a hortative or a request whose verb is "get/have" and whose complement is money made to come back.
+///
+/// Never in a question, a negated frame, or a clause that adds figures up (the over-ask readings take those).
+pub fn unframed_figures(clause: &str) -> Vec<i64> {
+    static DATIVE: OnceLock<Option<Regex>> = OnceLock::new();
+    static COLON: OnceLock<Option<Regex>> = OnceLock::new();
+    static WANT_BACK: OnceLock<Option<Regex>> = OnceLock::new();
+    static CAUSED: OnceLock<Option<Regex>> = OnceLock::new();
+    static PAST: OnceLock<Option<Regex>> = OnceLock::new();
+    static NUMBER: OnceLock<Option<Regex>> = OnceLock::new();
+    if clause.contains('?') {
+        return Vec::new();
+    }
+    let dative = re(
+        &DATIVE,
+        &format!(
+            r"(?i)\b(?:return|give|send|pay|refund|transfer|wire)\s+(?:back\s+)?(?:to\s+)?(?:me|us)\s+(?:back\s+)?(?:(?:please|pls|plz|kindly)\s+)?(?:(?:the|my|our)\s+)?(?:money\s+)?({OBJECT})"
+        ),
+    );
+    let colon = re(
+        &COLON,
+        &format!(
+            r"(?i)[:=]\s*({OBJECT})(?:\s?(?:€|£|\$|₵|₴|грн|uah|rm|myr|ghs|cedis?|euros?|pounds?|dollars?))?\s+(?:back\s+)?(?:please|pls|plz)\b"
+        ),
+    );
+    let want_back = re(
+        &WANT_BACK,
+        r"(?i)(?:^|[^\w'])((?:(?:i|we)(?:'d|\s+would|\s+do)?\s+)?(?:(?:just|only|really|still|also|now|so|then)\s+)*(?:want|need|wanna)\b[^.;\n]{0,40}?\bback\b)",
+    );
+    let caused = re(
+        &CAUSED,
+        &format!(
+            r"(?i)\b(?:let'?s|lets|let\s+us|please|pls|plz|kindly)\s+(?:just\s+)?(?:get|have)\s+(?:(?:the|my|our|this|that|those|these)\s+)?(?:[\w'-]+\s+){{0,3}}?({OBJECT})(?:\s+[\w'-]+){{0,3}}?\s+(?:refunded|reimbursed|credited|paid\s+back|returned)\b"
+        ),
+    );
+    let past = re(
+        &PAST,
+        r"(?i)\b(?:last\s+(?:week|month|time|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|ago|already|earlier|before|received?|got|arrived)\b",
+    );
+    let number = re(&NUMBER, &format!(r"(?i){OBJECT}"));
+    let mut out = Vec::new();
+    let ok = |at: usize| !negated_before(&clause[..at]) && !identifier_before(&clause[..at]);
+    let past_told = past.is_some_and(|p| p.is_match(clause));
+    // The dative tells a transfer made when the clause puts it in the past; a caused refund is proposed whatever.
+    for (r, past_blocks) in [(dative, true), (caused, false)] {
+        for c in r.iter().flat_map(|r| r.captures_iter(clause)) {
+            let (Some(m), Some(f)) = (c.get(0), c.get(1)) else { continue };
+            if ok(m.start()) && !identifier_before(&clause[..f.start()]) && !(past_blocks && past_told) {
+                out.extend(cents(f.as_str()));
+            }
+        }
+    }
+    if !additive(clause) {
+        if let Some(r) = colon {
+            for c in r.captures_iter(clause) {
+                let Some(f) = c.get(1) else { continue };
+                if ok(f.start()) {
+                    out.extend(cents(f.as_str()));
+                }
+            }
+        }
+        if let (Some(r), Some(n)) = (want_back, number) {
+            for c in r.captures_iter(clause) {
+                let Some(m) = c.get(1) else { continue };
+                if !ok(m.start()) || !first_person_want(&clause[..m.start()]) || past_told {
+                    continue;
+                }
+                let figures: Vec<i64> = n
+                    .find_iter(clause)
+                    .filter(|f| !identifier_before(&clause[..f.start()]) && !count_after(&clause[f.end()..]))
+                    .filter_map(|f| cents(f.as_str()))
+                    .collect();
+                if let [one] = figures.as_slice() {
+                    out.push(*one);
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The words before a want leave its subject the writer: nothing, a first-person subject or a conjunction or adverb
+/// that starts a clause of its own ("so want the rest back", "Want the rest back"). "do u want the old one back",
+/// "she wants …", "if you want it back" are someone else's want.
+fn first_person_want(before: &str) -> bool {
+    let last = before.split(|c: char| !(c.is_alphanumeric() || c == '\'')).rfind(|w| !w.is_empty());
+    match last.map(str::to_lowercase) {
+        None => true,
+        Some(w) => {
+            matches!(
+                w.as_str(),
+                "i" | "we"
+                    | "i'd"
+                    | "we'd"
+                    | "so"
+                    | "and"
+                    | "but"
+                    | "then"
+                    | "now"
+                    | "ok"
+                    | "okay"
+                    | "just"
+                    | "only"
+                    | "really"
+                    | "still"
+                    | "also"
+                    | "hello"
+                    | "hi"
+                    | "please"
+                    | "pls"
+                    | "thanks"
+            ) || before.trim_end().ends_with([',', '.', ':', '-', '!'])
+        }
+    }
+}
+
+/// A number followed by what it counts ("2 days", "3 pcs", "10 percent"): no money.
+pub(crate) fn count_after(after: &str) -> bool {
+    static COUNT: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &COUNT,
+        r"(?i)^\s?(?:%|percent|per\s+cent|days?|weeks?|months?|years?|hours?|h\b|mins?|minutes?|pcs|pieces?|items?|units?|times|x\b|kg|g\b|cm|mm|m\b|km|l\b|ml|am\b|pm\b|th\b|st\b|nd\b|rd\b)",
+    )
+    .is_some_and(|r| r.is_match(after))
 }
 
 /// A negation in the few words before a frame takes it back ("I don't ask again for …", "not 32 please").
@@ -134,6 +279,7 @@ pub fn asked_figures(clause: &str) -> Vec<i64> {
         .filter(|m| !identifier_before(&clause[..m.start()]))
         .filter_map(|m| cents(m.as_str()))
         .collect();
+    out.extend(unframed_figures(clause));
     out.sort_unstable();
     out.dedup();
     out
@@ -167,7 +313,7 @@ fn money_words(clause: &str) -> bool {
 }
 
 /// The words before a number name it an identifier ("order 4471 please", "ticket #88 pls").
-fn identifier_before(before: &str) -> bool {
+pub(crate) fn identifier_before(before: &str) -> bool {
     static ID: OnceLock<Option<Regex>> = OnceLock::new();
     re(
         &ID,

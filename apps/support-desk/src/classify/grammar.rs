@@ -37,7 +37,9 @@ struct Patterns {
     /// A question with a first-person subject whose verb receives money: "would I get", "do I receive", "will we be
     /// refunded".
     supposing: Regex,
-    /// A condition: "if I returned it", "were I to", "in case I send it back"; not "if possible", "if you can".
+    /// A condition: "if I returned it", "were I to", "in case I send it back", and (ask40, ADR-1292) a condition on a
+    /// thing ("if the bike turned out to be the wrong size", "in case it breaks", "hypothetically"); not "if possible",
+    /// "if you can".
     condition: Regex,
     /// A percentage of a hundred or more, in digits or words.
     percent: Regex,
@@ -93,7 +95,7 @@ fn patterns() -> &'static Patterns {
             )
             .ok()?,
             condition: Regex::new(
-                r"(?i)\b(?:if|once|when|in\s+case|provided|assuming|supposing)\s+(?:i|we)\b|\bwere\s+(?:i|we)\s+to\b",
+                r"(?i)\b(?:if|once|when|in\s+case|provided|assuming|supposing)\s+(?:i|we)\b|\bwere\s+(?:i|we)\s+to\b|\bhypothetically\b|\b(?:if|in\s+case|provided|assuming|supposing|say)\s+(?:(?:it|this|that|they|something|anything)\b|(?:the|my|our|this|that|a|an|one)\s+(?:[\w'-]+\s+)?[\w'-]+\s+(?:turned|turns|broke|breaks|broken|cracked|cracks|failed|fails|tore|tears|ripped|rips|arrived|arrives|came|comes|went|goes|was|were|is|did|does|didn't|doesn't|wasn't|isn't|stopped|stops|got|gets|had|has|started|starts|proved|proves|ended|ends|happened|happens)\b)",
             )
             .ok()?,
             percent: Regex::new(&format!(

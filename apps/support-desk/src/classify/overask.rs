@@ -21,6 +21,7 @@ use std::sync::OnceLock;
 
 struct Res {
     money: Regex,
+    itemised: Regex,
     reported: Regex,
     paid: Regex,
     full: Regex,
@@ -47,8 +48,15 @@ fn res() -> Option<&'static Res> {
         let fig = format!(r"(?:(?:{CUR_BEFORE})\s?(?:{NUM})|(?:{NUM})\s?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)");
         let head = r"(?:back|it|that|this|refund|amount|price|money|sum|total)";
         Some(Res {
+            // ask40 (ADR-1293): a bare number of two to four digits is a figure too ("Refund the 120 plus 20 for the
+            // trouble", "I want 90 back for the jacket AND 20 for all the emails"): the sentences read here ask, so a
+            // number in them is money unless it names an identifier, a count or a year (`figures` drops those).
             money: Regex::new(&format!(
-                r"(?i)(?:{CUR_BEFORE})\s?(?P<a>{NUM})|\b(?P<b>{NUM})\s?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
+                r"(?i)(?:{CUR_BEFORE})\s?(?P<a>{NUM})|\b(?P<b>{NUM})\s?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b|\b(?P<d>\d{{2,4}}(?:[.,]\d{{1,2}})?)\b"
+            ))
+            .ok()?,
+            itemised: Regex::new(&format!(
+                r"(?i)(?P<a>{fig}|\b\d{{2,4}}\b)\s+(?:back\s+)?for\s+(?:[\w'-]+\s+){{0,4}}?and\s+(?:also\s+)?(?:another\s+)?(?P<f>{fig}|\b\d{{2,4}}\b)\s+(?:back\s+)?for\b"
             ))
             .ok()?,
             // Someone else's words or a policy told ("your policy states a full refund plus shipping"): no operator
@@ -141,8 +149,22 @@ enum Op {
 fn cents_of(m: &str) -> Option<i64> {
     let r = res()?;
     let c = r.money.captures(m)?;
-    let n = c.name("a").or(c.name("b")).or(c.name("c"))?;
+    let n = c.name("a").or(c.name("b")).or(c.name("c")).or(c.name("d"))?;
     to_cents(n.as_str())
+}
+
+/// A bare number (no currency, no decimals) that is no money: an identifier before it ("order 4471"), a count or a
+/// unit after it ("30 days", "12 pcs"), or a year ("2025").
+fn not_money(text: &str, start: usize, end: usize) -> bool {
+    let raw = &text[start..end];
+    if !raw.chars().all(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    let year = raw.len() == 4 && raw.parse::<u32>().is_ok_and(|y| (1990..=2035).contains(&y));
+    year || super::asks::identifier_before(&text[..start])
+        || super::asks::count_after(&text[end..])
+        || text[end..].starts_with([':', '/', '-'])
+        || text[..start].ends_with(['#', ':', '/', '-'])
 }
 
 fn count(word: &str) -> Option<i64> {
@@ -156,7 +178,11 @@ fn count(word: &str) -> Option<i64> {
 /// Money figures of a text: (start, end, cents).
 fn figures(text: &str) -> Vec<(usize, usize, i64)> {
     let Some(r) = res() else { return Vec::new() };
-    r.money.find_iter(text).filter_map(|m| Some((m.start(), m.end(), cents_of(m.as_str())?))).collect()
+    r.money
+        .find_iter(text)
+        .filter(|m| !not_money(text, m.start(), m.end()))
+        .filter_map(|m| Some((m.start(), m.end(), cents_of(m.as_str())?)))
+        .collect()
 }
 
 /// Sub-clause byte ranges of a sentence: cut at commas, semicolons, colons and dashes.
@@ -271,6 +297,23 @@ fn operators(s: &str) -> Vec<Op> {
             && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == f.start()))
         {
             ops.push(Op::Add { cents: v, at: f.start(), weak: true });
+        }
+    }
+    // Two figures each asked for a thing, joined by "and" ("90 back for the jacket AND 20 for all the emails"): the
+    // second adds to the first (ask40, ADR-1293).
+    for c in r.itemised.captures_iter(s) {
+        if let (Some(a), Some(f)) = (c.name("a"), c.name("f"))
+            && !in_told_price(s, a.start())
+            && !not_money(s, a.start(), a.end())
+            && !not_money(s, f.start(), f.end())
+            && let Some(v) = cents_of(f.as_str())
+            && let Some(first) = cents_of(a.as_str())
+            // The parts of a sum the sentence states ("60 UAH for the bag and 15 UAH for delivery, so 75 UAH"): the
+            // stated sum is the ask, not a figure added to.
+            && !figs.iter().any(|g| g.2 == first + v)
+            && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == f.start()))
+        {
+            ops.push(Op::Add { cents: v, at: f.start(), weak: false });
         }
     }
     let operand = |c: &regex::Captures, names: &[&str]| {
