@@ -63,6 +63,7 @@ mod speakers;
 mod speech;
 mod spellings;
 mod trade_senses;
+mod uncertain;
 pub use figures::{Figure, FigureRole};
 pub use intent::Act;
 

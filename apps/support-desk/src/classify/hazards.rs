@@ -57,6 +57,13 @@ const PERSON_BARE: &str = r"(?:(?:my|our|his|her|their|the|a|one\s+of\s+(?:the|o
 /// ("stung by the fees", "shocked by the price", "crushed by the news").
 const HARM_PARTICIPLE: &str = r"cut|sliced|nicked|gashed|grazed|scratched|scraped|pinched|trapped|jammed|stabbed|pierced|punctured|scalded|bruised";
 
+/// Verbs of harm done to a body part, active (haz40, ADR-1302).
+const HARM_ACTIVE: &str = r"scraped|scrapes|grazed|grazes|skinned|gashed|bruised|sprained|twisted|fractured|broke|bashed|banged|smashed|stubbed|crushed|wrenched|jarred|dislocated|scalded|scorched|burnt|burned|cut|sliced|nicked|split|tore|busted|hurt|injured|whacked|bumped|knocked|pulled\s+a\s+muscle\s+in";
+
+/// Body parts no goods are made of (haz40): a suitcase has a back, a face, a handle's arm, a zip's teeth and a shoe's
+/// heel and toe, so those are left to the possessive forms the safety words read ("hurt my back").
+const LIMBS: &str = r"palms?|elbows?|shins?|thighs?|calf|calves|knees?|kneecaps?|ankles?|wrists?|fingers?|fingertips?|thumbs?|knuckles?|ribs?|collarbone|skull|forehead|cheeks?|chin|eyebrows?|eyelids?|hips?|hands?|tendons?|ligaments?|fingernails?";
+
 /// The body parts a gap, a hinge or a fold can trap.
 const TRAPPABLE: &str = r"head|face|neck|fingers?|fingertips?|thumbs?|hands?|arms?|legs?|foot|feet|toes?|wrists?|ankles?|knees?|limbs?|tongue";
 
@@ -199,6 +206,24 @@ fn rows() -> &'static [Row] {
                     r"(?:^|[^\w'])(?i:{PERSON_BARE})\s+(?i:(?:just|also|badly|really|nearly|almost|actually)\s+)?(?i:got|gets|get|getting|was|were|has\s+been|have\s+been|had\s+been)\s+(?i:(?:badly|really|quite|pretty|properly|nastily|deeply|slightly)\s+)?(?i:{HARM_PARTICIPLE})\b(?i:\s+(?:on|by|in|under|with|from|putting|while|when|taking|opening|assembling|using|trying|off\s+(?:the|a|its|it)))"
                 ),
             ),
+            // A body part as the object of a harm verb, whatever quantifies it (haz40, ADR-1302): "scraped both
+            // knees and a palm", "bashed one shin", "sprained an ankle", "cut the tip of a finger". The safety words
+            // want a possessive ("scraped my knee"); the object's head, a body part, is what makes it an injury —
+            // "scraped the floor", "cut the strap" name none.
+            (
+                Hazard::PersonHurt,
+                format!(
+                    r"(?i)\b(?:{HARM_ACTIVE})\s+(?:(?:my|his|her|their|our|your|both|one|two|a|an|each|all|of)\s+){{0,3}}(?:(?:left|right|own|little|big|index|middle|ring)\s+)?(?:{LIMBS})\b"
+                ),
+            ),
+            // A person going down (haz40, ADR-1302): "I went down hard", "she took a nasty fall", "he tripped over the
+            // strap and hit the floor". A person is the subject; a price or a parcel going down is no fall.
+            (
+                Hazard::PersonHurt,
+                format!(
+                    r"(?i)\b(?:{PERSON})\s+(?:(?:just|then|literally|actually|nearly|almost|immediately|suddenly|also|both)\s+)?(?:went|go|goes|going|came|come)\s+down\s+(?:hard|heavily|badly|awkwardly|like\s+a|face\s+first|on\s+(?:my|his|her|their|our)\s+)|\b(?:took|take|takes|taking|had)\s+a\s+(?:\w+\s+)?(?:fall|tumble|spill|header)\b|\b(?:{PERSON})\s+(?:\w+\s+)?(?:tripped|slipped|stumbled|lost\s+(?:my|his|her|their|our)\s+(?:balance|footing))\b[^.!?\n]{{0,50}}?\b(?:fell|went\s+(?:down|flying)|landed|hit\s+(?:the|my|his|her)|smacked|banged|twisted|sprained)\b"
+                ),
+            ),
             // A negated "safe" said of the goods (ask39, ADR-1242): "this isn't safe", "it is not safe to sit on".
             (
                 Hazard::UnsafeVerdict,
@@ -267,7 +292,7 @@ pub fn without_surprise_shocks(text: &str) -> String {
 
 /// The hazard the text describes, if any: the first row whose object and context stand in one sentence, undenied.
 pub fn named(text: &str) -> Option<Hazard> {
-    let text = containers_folded(text);
+    let text = containers_folded(&super::scope::things_as_they(text));
     rows().iter().find_map(|row| row.pattern.find_iter(&text).find(|m| !denied(&text, m.start())).map(|_| row.hazard))
 }
 

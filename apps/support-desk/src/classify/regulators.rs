@@ -175,6 +175,17 @@ pub fn without_non_threats(text: &str) -> String {
         }
         out.replace_range(m.range(), &" ".repeat(m.len()));
     }
+    // The press as a modifier of the noun after it (haz40, ADR-1304): "the paper catalogue", "a paper receipt", "the
+    // press stud", "the news feed" name a thing, not the press a complaint is taken to. A word the press is followed by
+    // in a threat — a preposition, a conjunction, a modal, a time, a pronoun — keeps it.
+    for m in press_compound().find_iter(&out.clone()) {
+        let next = m.as_str().rsplit(char::is_whitespace).next().unwrap_or("").to_lowercase();
+        if !KEEPS_THE_PRESS.contains(&next.as_str()) {
+            let head = m.as_str().split_whitespace().take(2).map(str::len).sum::<usize>() + 1;
+            let end = (m.start() + head).min(m.end());
+            out.replace_range(m.start()..end, &" ".repeat(end - m.start()));
+        }
+    }
     for m in p.sue_name.find_iter(&out.clone()) {
         let before = out[..m.start()].trim_end().to_lowercase();
         let last = before.split_whitespace().last().unwrap_or("");
@@ -201,6 +212,116 @@ pub fn without_non_threats(text: &str) -> String {
     }
     out
 }
+
+/// A press word (after its determiner) and the word after it.
+fn press_compound() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:the|a|my|our|local)\s+(?:paper|papers|newspaper|press|news|media)\s+[a-z']+\b")
+            .expect("the press compound pattern compiles")
+    })
+}
+
+/// The words that may follow the press in a threat ("to the paper about it", "the press will hear", "the papers
+/// tomorrow"): not a noun the press word would modify.
+const KEEPS_THE_PRESS: &[&str] = &[
+    "to",
+    "about",
+    "and",
+    "or",
+    "that",
+    "will",
+    "would",
+    "is",
+    "are",
+    "was",
+    "were",
+    "if",
+    "unless",
+    "too",
+    "as",
+    "so",
+    "then",
+    "with",
+    "on",
+    "for",
+    "by",
+    "from",
+    "in",
+    "of",
+    "at",
+    "tomorrow",
+    "today",
+    "tonight",
+    "now",
+    "soon",
+    "next",
+    "this",
+    "immediately",
+    "straight",
+    "directly",
+    "myself",
+    "everything",
+    "it",
+    "you",
+    "your",
+    "them",
+    "asap",
+    "also",
+    "hear",
+    "know",
+    "can",
+    "could",
+    "might",
+    "may",
+    "should",
+    "shall",
+    "which",
+    "who",
+    "where",
+    "what",
+    "when",
+    "how",
+    "already",
+    "first",
+    "instead",
+    "again",
+    "i",
+    "we",
+    "they",
+    "he",
+    "she",
+    "all",
+    "here",
+    "there",
+    "and/or",
+    "but",
+    "because",
+    "cause",
+    "since",
+    "unless",
+    "i'll",
+    "we'll",
+    "they'll",
+    "has",
+    "have",
+    "had",
+    "did",
+    "do",
+    "does",
+    "they'd",
+    "would've",
+    "won't",
+    "wont",
+    "gets",
+    "get",
+    "about",
+    "regarding",
+    "re",
+    "over",
+    "after",
+    "before",
+];
 
 /// A legal threat by its structure: a body of [`BODIES`] (or the press, or the writer's lawyer) in one sentence
 /// with a verb of taking the matter there, or proceedings threatened. Read on text from [`without_non_threats`].

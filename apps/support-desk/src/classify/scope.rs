@@ -52,13 +52,240 @@ fn patterns() -> &'static Patterns {
     .expect("the scope patterns compile")
 }
 
-/// The text with injury words out of their sense blanked: negated ones and colour modifiers. Offsets are kept.
+/// The text with injury words out of their sense blanked: negated ones, colour modifiers, damage words whose holder
+/// is a thing (ADR-1300) and a "they" that points back to things (ADR-1301). Offsets are kept.
 pub fn out_of_sense(text: &str) -> String {
     let p = patterns();
-    let mut out = text.to_string();
+    let mut out = things_as_they(text);
     for re in [&p.negated, &p.modifier] {
         for m in re.find_iter(&out.clone()) {
             out.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    for (s, e) in held_by_things(&out) {
+        out.replace_range(s..e, &" ".repeat(e - s));
+    }
+    out
+}
+
+/// Words of harm to a body that also name damage to a thing: "a hairline fracture" in a shell, "bruised" apples, a
+/// "gash" in the leather, "swollen" wood, "blistered" paint.
+const DAMAGE: &str = r"fractur(?:e|es|ed|ing)|gash(?:es|ed)?|bruis(?:e|es|ed|ing)|swollen|swelling|lacerat\w*|wound(?:ed|s)?|blister(?:s|ed|ing)?";
+
+/// A person or a part of one: what an injury word's holder is when it is an injury.
+const BODY_OR_PERSON: &str = r"me|myself|us|he|him|himself|she|herself|yourself|them|somebody|someone|anyone|nobody|head|face|neck|shoulders?|arms?|elbows?|wrists?|hands?|palms?|fingers?|fingertips?|thumbs?|knuckles?|nails?|chest|ribs?|back|spine|hips?|legs?|thighs?|knees?|shins?|calf|calves|ankles?|foot|feet|heels?|toes?|skin|skull|bones?|eyes?|eyelids?|eyebrows?|brow|ears?|nose|lips?|mouth|tongue|teeth|tooth|gums?|jaw|chin|cheeks?|forehead|temple|scalp|body|collarbone|pelvis|tendon|ligament|muscle|husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|babies|toddler|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandson|granddaughter|nan|aunt|uncle|niece|nephew|neighbou?r|staff|user|worker|customer|guest|person|people|man|woman|men|women|dog|cat|puppy|kitten|pet";
+
+/// Words that carry no holder: determiners, quantifiers, size and degree words.
+const NO_HOLDER: &str = r"a|an|the|this|that|these|those|its|it's|some|any|one|two|both|each|every|few|several|small|tiny|little|big|large|huge|long|short|thin|fine|deep|nasty|bad|slight|clear|visible|noticeable|hairline|serious|major|minor|massive|new|old|real|proper|obvious|definite|possible|right|left|very|really|quite|pretty|so|too|of|and";
+
+/// The spans of damage words whose holder the sentence makes a thing and nothing makes a person: the noun after
+/// "in/on/of/along …" ("a fracture along the seam"), the subject of "has/'s got/came with …" ("the shell has a
+/// hairline fracture", "it's got a fracture"), the noun the word modifies or governs ("bruised apples", "fractured the
+/// frame"). A holder that is a person or a body part ("a fracture of the wrist", "he has a fracture", "bruised
+/// knees"), or none the sentence shows, keeps the injury (escalating is the safe side).
+pub fn held_by_things(text: &str) -> Vec<(usize, usize)> {
+    static RE: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let Some((damage, body, no_holder)) = RE
+        .get_or_init(|| {
+            Some((
+                Regex::new(&format!(r"(?i)\b(?:{DAMAGE})\b")).ok()?,
+                Regex::new(&format!(r"(?i)^(?:{BODY_OR_PERSON})(?:'s|s')?$")).ok()?,
+                Regex::new(&format!(r"(?i)^(?:{NO_HOLDER})$")).ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return Vec::new();
+    };
+    let stops = ['.', '!', '?', '\n', ';', ','];
+    let mut out = Vec::new();
+    for m in damage.find_iter(text) {
+        let head = &text[text[..m.start()].rfind(stops).map_or(0, |i| i + 1)..m.start()];
+        let tail = &text[m.end()..];
+        let tail = &tail[..tail.find(stops).unwrap_or(tail.len())];
+        let words = |s: &str| -> Vec<String> {
+            s.split_whitespace()
+                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'').to_lowercase())
+                .filter(|w| !w.is_empty())
+                .collect()
+        };
+        let (before, after) = (words(head), words(tail));
+        // The writer and the people they address are no holder by being named ("I found a fracture in the shell"),
+        // only as the subject of "have" ("I have a fracture").
+        let is_person = |w: &str| body.is_match(w);
+        let speaker = |w: &str| matches!(w, "i" | "we" | "you" | "they" | "i've" | "we've" | "you've" | "they've");
+        let is_content = |w: &str| !no_holder.is_match(w) && !w.chars().all(|c| c.is_ascii_digit());
+        // Any person or body part in the clause before the word, or in the few words after it, keeps the injury.
+        if before.iter().any(|w| is_person(w)) || after.iter().take(5).any(|w| is_person(w)) {
+            continue;
+        }
+        let mut thing = false;
+        // After: a preposition and its noun, or the noun the word modifies or governs.
+        let mut rest = after.iter().map(String::as_str).peekable();
+        if let Some(&first) = rest.peek() {
+            let prep = matches!(
+                first,
+                "in" | "on"
+                    | "of"
+                    | "along"
+                    | "across"
+                    | "at"
+                    | "near"
+                    | "under"
+                    | "down"
+                    | "through"
+                    | "inside"
+                    | "around"
+                    | "to"
+            );
+            if prep {
+                rest.next();
+            }
+            thing = rest.take(4).find(|w| is_content(w)).is_some();
+        }
+        // Before: the holder named as the subject ("the shell has a …", "it's got a …", "the wood is swollen").
+        if !thing {
+            let verbs = [
+                "has",
+                "have",
+                "had",
+                "got",
+                "gets",
+                "with",
+                "is",
+                "are",
+                "was",
+                "were",
+                "shows",
+                "showed",
+                "developed",
+                "s",
+            ];
+            let subject = before.iter().rev().skip_while(|w| no_holder.is_match(w)).collect::<Vec<_>>();
+            if subject.first().is_some_and(|v| speaker(v)) || subject.get(1).is_some_and(|w| speaker(w)) {
+                continue;
+            }
+            if let Some(v) = subject.first() {
+                if verbs.contains(&v.as_str()) || v.ends_with("'s") {
+                    thing = subject.iter().skip(1).any(|w| is_content(w) || w.as_str() == "it")
+                        || v.as_str() == "it's"
+                        || before.iter().any(|w| w == "it" || w == "it's");
+                }
+            }
+        }
+        if thing {
+            out.push((m.start(), m.end()));
+        }
+    }
+    out
+}
+
+/// The text with a "they" that points back to things read as those things (ADR-1301): "he tried to pick up his
+/// glasses and they fell" is no person falling. The antecedent is the nearest plural noun or person before the
+/// pronoun in its sentence or the one before; a person ("the kids … and they fell") keeps the pronoun.
+pub fn things_as_they(text: &str) -> String {
+    static RE: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((they, person)) = RE
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)\bthey\b").ok()?,
+                Regex::new(&format!(
+                    r"(?i)^(?:{BODY_OR_PERSON}|i|we|you|they|guys|folks|everyone|everybody|family|parents|grandparents|twins|kids|both)$"
+                ))
+                .ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    const NOT_NOUNS: &[&str] = &[
+        "is",
+        "was",
+        "has",
+        "does",
+        "this",
+        "his",
+        "its",
+        "us",
+        "as",
+        "yes",
+        "plus",
+        "less",
+        "thanks",
+        "unless",
+        "always",
+        "perhaps",
+        "sometimes",
+        "towards",
+        "afterwards",
+        "besides",
+        "whereas",
+        "across",
+        "process",
+        "days",
+        "weeks",
+        "months",
+        "years",
+        "hours",
+        "minutes",
+        "times",
+        "its",
+        "ours",
+        "yours",
+        "theirs",
+        "hers",
+        "bus",
+        "gas",
+        "miss",
+        "press",
+        "guess",
+        "anyways",
+        "nowadays",
+        "cheers",
+        "says",
+        "thinks",
+        "goes",
+        "looks",
+        "seems",
+        "makes",
+        "takes",
+        "gets",
+        "comes",
+        "wants",
+        "needs",
+        "works",
+        "tells",
+        "reckons",
+        "swears",
+        "insists",
+        "claims",
+    ];
+    let mut out = text.to_string();
+    for m in they.find_iter(text) {
+        // The sentence the pronoun stands in and the one before.
+        let head = &text[..m.start()];
+        let mut cut = head.len();
+        for _ in 0..2 {
+            cut = head[..cut].rfind(['.', '!', '?', '\n']).unwrap_or(0);
+        }
+        let words: Vec<String> = head[cut..]
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let antecedent = words.iter().rev().find(|w| {
+            person.is_match(w)
+                || (w.len() > 3
+                    && w.ends_with('s')
+                    && !w.ends_with("ss")
+                    && !w.ends_with("ous")
+                    && !NOT_NOUNS.contains(&w.as_str())
+                    && w.chars().all(|c| c.is_ascii_alphabetic()))
+        });
+        if antecedent.is_some_and(|w| !person.is_match(w)) {
+            // Same length, so the offsets of the other rules hold.
+            out.replace_range(m.range(), "it  ");
         }
     }
     out

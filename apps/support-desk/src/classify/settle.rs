@@ -177,6 +177,9 @@ fn is_price(r: &Res, clause: &str, start: usize) -> bool {
 
 /// The first unsettled money figure the customer's words (prepared) name outside a price, with how it is unsettled.
 pub fn unsettled(own: &str) -> Option<(Unsettled, String)> {
+    if let Some(read) = super::uncertain::read(own) {
+        return read;
+    }
     let r = res()?;
     // A hard-wrapped line goes on in the next: only a blank line ends a paragraph's clause.
     let own = own.replace("\n\n", ". ").replace('\n', " ");
