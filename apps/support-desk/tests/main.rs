@@ -47,6 +47,7 @@ mod desk37_kinds;
 mod intent_classes;
 mod kinds38_figures;
 mod kinds38_hazards;
+mod figure_links40;
 mod layout_kinds;
 mod layout_kinds_b11;
 mod llm_providers;
