@@ -33,8 +33,13 @@ fn count_cases() -> Vec<(String, i64, i64)> {
                  the box. The others smell lovely. Could you refund me for the {kw} broken candles? Thanks, Jo"
             ),
             // non-native
-            format!("I buy {n} piece of the cup, price {u} each one. {kw} is come broken. Please return money for {k} broken cup."),
-            format!("Hello, i was order {n} plates {u} each but only {} arrive. Please refund for the {k} which not come.", n - k),
+            format!(
+                "I buy {n} piece of the cup, price {u} each one. {kw} is come broken. Please return money for {k} broken cup."
+            ),
+            format!(
+                "Hello, i was order {n} plates {u} each but only {} arrive. Please refund for the {k} which not come.",
+                n - k
+            ),
             // forwarded
             format!(
                 "Hi, forwarding my note from the weekend, can you sort it?\n\nFrom: Dana Reyes\nSent: Saturday\n\
@@ -42,8 +47,12 @@ fn count_cases() -> Vec<(String, i64, i64)> {
                  the {kw} stained towels."
             ),
             // jargon
-            format!("RMA request: line item qty {n} @ {u}/unit, {k} units DOA. Please action a credit for the {k} affected units."),
-            format!("Ref 44120 - partial credit required: {k} of {n} units short-shipped, unit price {u}. Kindly credit the {k} missing units."),
+            format!(
+                "RMA request: line item qty {n} @ {u}/unit, {k} units DOA. Please action a credit for the {k} affected units."
+            ),
+            format!(
+                "Ref 44120 - partial credit required: {k} of {n} units short-shipped, unit price {u}. Kindly credit the {k} missing units."
+            ),
         ];
         for b in bodies {
             out.push((b, order, want));
@@ -74,7 +83,9 @@ fn a_pointer_asks_the_figure_told_before_it() {
                  like that money back please."
             ),
             format!("The bag cost {f} in your shop. The zip is broken from first day. Please I want get that back."),
-            format!("Forwarding for my wife, see below.\n\nThe blender jug ({f}) arrived cracked. We'd like that amount refunded."),
+            format!(
+                "Forwarding for my wife, see below.\n\nThe blender jug ({f}) arrived cracked. We'd like that amount refunded."
+            ),
             format!("Ref 7734: unit price {f}, item DOA on receipt. Kindly credit that amount to the original card."),
         ];
         for b in bodies {
