@@ -125,7 +125,7 @@ fn pats() -> Option<&'static Pats> {
             // "30 back", and the figure as the refund's modifier at the end of its clause or before a please ("12.5
             // refund", "$20 refund pls": desk37, ADR-1181), never before another noun ("20 refund policy").
             ask_after: Regex::new(
-                r"(?i)^\s*(?:back|refunded|credited|reimbursed|returned|as\s+(?:a\s+)?(?:refund|credit))\b|^\s*(?:refund|credit)(?:\s*$|\s*[.!,;]|\s+(?:pls|plz|please|asap|needed|wanted|requested|would|will|for|is\s+(?:fair|fine|ok|okay))\b)",
+                r"(?i)^\s*(?:back|refunded|credited|reimbursed|returned|difference|as\s+(?:a\s+)?(?:refund|credit))\b|^\s*(?:refund|credit)(?:\s*$|\s*[.!,;]|\s+(?:pls|plz|please|asap|needed|wanted|requested|would|will|for|is\s+(?:fair|fine|ok|okay))\b)",
             )
             .ok()?,
             ask_label: Regex::new(
@@ -175,7 +175,7 @@ fn pats() -> Option<&'static Pats> {
 }
 
 /// The sentences of `text` as byte ranges (a dot ends one only before a space or the end, so "42.99" stays whole).
-fn sentences(text: &str) -> Vec<(usize, usize)> {
+pub(super) fn sentences(text: &str) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut start = 0;
