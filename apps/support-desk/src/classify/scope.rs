@@ -165,12 +165,12 @@ pub fn held_by_things(text: &str) -> Vec<(usize, usize)> {
             if subject.first().is_some_and(|v| speaker(v)) || subject.get(1).is_some_and(|w| speaker(w)) {
                 continue;
             }
-            if let Some(v) = subject.first() {
-                if verbs.contains(&v.as_str()) || v.ends_with("'s") {
-                    thing = subject.iter().skip(1).any(|w| is_content(w) || w.as_str() == "it")
-                        || v.as_str() == "it's"
-                        || before.iter().any(|w| w == "it" || w == "it's");
-                }
+            if let Some(v) = subject.first()
+                && (verbs.contains(&v.as_str()) || v.ends_with("'s"))
+            {
+                thing = subject.iter().skip(1).any(|w| is_content(w) || w.as_str() == "it")
+                    || v.as_str() == "it's"
+                    || before.iter().any(|w| w == "it" || w == "it's");
             }
         }
         if thing {

@@ -102,13 +102,13 @@ fn sentence(text: &str, start: usize, end: usize) -> &str {
 pub fn read(own: &str) -> Option<Option<(Unsettled, String)>> {
     let r = res()?;
     // Settled by a correction: an uncertain construction, then (after it) one figure a precision word marks.
-    if let Some(u) = r.uncertain.find(own) {
-        if let Some(p) = r.precise.find_at(own, u.end()) {
-            // The precise figure must not itself be a range or alternatives, nor be followed by another uncertain one.
-            let rest = &own[p.end()..];
-            if !r.uncertain.is_match(p.as_str()) && !r.uncertain.is_match(rest) {
-                return Some(None);
-            }
+    if let Some(u) = r.uncertain.find(own)
+        && let Some(p) = r.precise.find_at(own, u.end())
+    {
+        // The precise figure must not itself be a range or alternatives, nor be followed by another uncertain one.
+        let rest = &own[p.end()..];
+        if !r.uncertain.is_match(p.as_str()) && !r.uncertain.is_match(rest) {
+            return Some(None);
         }
     }
     for m in r.abbreviated.find_iter(own) {
