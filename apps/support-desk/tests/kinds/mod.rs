@@ -165,3 +165,119 @@ impl Rng {
         if self.below(3) == 0 { dollars * 100 } else { dollars * 100 + (self.next() % 99) as i64 + 1 }
     }
 }
+
+/// A ticket table file: one ticket a line, `|`-separated columns in the order `columns` names, `#` lines comments,
+/// `\n` in the body a line break. Columns the harness reads: `kind`, `action`, `clause`, `refund_cents` (the refund's
+/// amount), `order_cents`, `days`, `refund_status` (`-` for none), the optional `status` (the order's; `none` for a
+/// customer with no order; default `delivered`) and `lookup` (`foreign`: the order named is another customer's), a
+/// label shown in a failure (`register` or `source`), and `body` (last).
+pub struct TicketTable {
+    pub text: &'static str,
+    pub columns: &'static [&'static str],
+}
+
+/// One line of a [`TicketTable`], by column name.
+pub struct TableRow(std::collections::HashMap<&'static str, String>);
+
+impl TableRow {
+    pub fn get(&self, column: &str) -> Option<&str> {
+        self.0.get(column).map(String::as_str)
+    }
+
+    fn field(&self, column: &str) -> &str {
+        self.get(column).unwrap_or_else(|| panic!("the table has no column `{column}`"))
+    }
+
+    fn number(&self, column: &str) -> i64 {
+        self.field(column).parse().unwrap_or_else(|_| panic!("`{column}` is not a number: {}", self.field(column)))
+    }
+
+    /// The ticket on its order: linked when the customer has it, none for `status` `none`, another customer's for
+    /// `lookup` `foreign`.
+    pub fn evidence(&self) -> Evidence {
+        let status = self.get("status").unwrap_or("delivered");
+        let foreign = self.get("lookup") == Some("foreign");
+        let amount_cents = self.number("order_cents");
+        let order = (status != "none" && !foreign).then(|| Order {
+            id: 7,
+            customer_id: 1,
+            amount_cents,
+            status: status.into(),
+            placed_days_ago: self.number("days"),
+        });
+        let lookup = match (&order, foreign) {
+            (_, true) => OrderLookup::NotThisCustomers(7),
+            (None, _) => OrderLookup::NoOrders,
+            (Some(_), _) => OrderLookup::Linked,
+        };
+        let refund = self.field("refund_status");
+        Evidence {
+            ticket: Ticket {
+                id: 3,
+                customer_id: 1,
+                order_id: if foreign { Some(7) } else { order.as_ref().map(|o| o.id) },
+                subject: "Support request".into(),
+                body: self.field("body").replace("\\n", "\n"),
+                status: "open".into(),
+            },
+            customer: Customer { id: 1, name: "Ada".into(), email: "ada@example.test".into() },
+            orders: order.iter().cloned().collect(),
+            lookup,
+            order: order.clone(),
+            refunds: if refund == "-" {
+                Vec::new()
+            } else {
+                vec![Refund { id: 1, order_id: 7, amount_cents, status: refund.into() }]
+            },
+            calls: Vec::new(),
+        }
+    }
+
+    /// The decision the row is labelled with: (action, first clause, the refund's amount for a refund).
+    pub fn want(&self) -> Decision {
+        let action = self.field("action");
+        let cents = if action == "refund" { self.field("refund_cents").parse().ok() } else { None };
+        (action.into(), self.field("clause").into(), cents)
+    }
+}
+
+impl TicketTable {
+    pub fn rows(&self) -> Vec<TableRow> {
+        self.text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                let f: Vec<&str> = l.splitn(self.columns.len(), '|').collect();
+                assert_eq!(f.len(), self.columns.len(), "{l}");
+                TableRow(self.columns.iter().copied().zip(f.into_iter().map(String::from)).collect())
+            })
+            .collect()
+    }
+
+    /// Every row of `kind` decided as labelled; at least `min` rows; with `every_register`, a row in each of the five
+    /// registers. Fails once, listing every row decided otherwise.
+    pub fn check(&self, kind: &str, min: usize, every_register: bool) {
+        let all: Vec<TableRow> = self.rows().into_iter().filter(|r| r.get("kind") == Some(kind)).collect();
+        let label = |r: &TableRow| r.get("register").or(r.get("source")).unwrap_or("").to_string();
+        let mut wrong = Vec::new();
+        for r in &all {
+            let c = classify::classify(&r.evidence());
+            let got = (
+                c.action.to_string(),
+                c.policy_refs.first().map(|x| x.to_string()).unwrap_or_default(),
+                c.amount_cents,
+            );
+            let want = r.want();
+            if got != want {
+                wrong.push(format!("[{}] {}\n    want {want:?}, got {got:?}", label(r), r.field("body")));
+            }
+        }
+        assert!(all.len() >= min, "{kind}: {} rows", all.len());
+        if every_register {
+            for register in ["terse", "rambling", "non-native", "forwarded", "jargon"] {
+                assert!(all.iter().any(|r| r.get("register") == Some(register)), "{kind}: no {register} row");
+            }
+        }
+        assert!(wrong.is_empty(), "{kind}: {}/{} decided otherwise:\n{}", wrong.len(), all.len(), wrong.join("\n"));
+    }
+}
