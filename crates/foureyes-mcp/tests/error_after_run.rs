@@ -35,14 +35,7 @@ async fn proxied(dir: &Path, capabilities: Value) -> Proxy {
         })
         .collect();
     std::fs::write(&tools, serde_json::to_vec(&listed).unwrap()).unwrap();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/py_listing.py");
-    let command = vec![
-        "env".to_string(),
-        format!("RECORD={}", record.display()),
-        format!("TOOLS={}", tools.display()),
-        peer("venv/bin/python").display().to_string(),
-        script.display().to_string(),
-    ];
+    let command = py_listing_command(&record, &tools, None);
     let gate = Gate::new(sqlite(dir), policy(POLICY), GateConfig::new("pay"));
     let mut proxy = start(gate, command, StdioOptions::default());
     let init = json!({"protocolVersion": "2025-11-25", "capabilities": capabilities,

@@ -8,7 +8,6 @@
 use crate::support::*;
 use foureyes_mcp::{Gate, GateConfig, StdioOptions};
 use serde_json::{Value, json};
-use std::path::Path;
 
 fn tool(name: &str) -> Value {
     json!({"name": name, "description": format!("Echo a text ({name})."), "inputSchema": {"type": "object",
@@ -26,14 +25,7 @@ async fn attack40_a_tool_refused_for_its_name_is_told_so_escaped_and_journaled_a
     let record = dir.path().join("executed.jsonl");
     let listed = [tool("read_file"), tool("rn"), tool("re\u{430}d_file"), tool("m"), tool("read_fiIe")];
     std::fs::write(&tools, serde_json::to_vec(&listed).unwrap()).unwrap();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/py_listing.py");
-    let command = vec![
-        "env".to_string(),
-        format!("RECORD={}", record.display()),
-        format!("TOOLS={}", tools.display()),
-        peer("venv/bin/python").display().to_string(),
-        script.display().to_string(),
-    ];
+    let command = py_listing_command(&record, &tools, None);
     let gate = Gate::new(sqlite(dir.path()), policy(PAY_POLICY), GateConfig::new("pay"));
     let mut proxy = start(gate, command, StdioOptions::default());
     assert!(proxy.initialize().await.get("result").is_some());
@@ -77,14 +69,7 @@ async fn attack40_a_first_seen_pin_that_reads_like_another_servers_policy_pin_is
     let dir = tempfile::tempdir().unwrap();
     let tools = dir.path().join("tools.json");
     std::fs::write(&tools, serde_json::to_vec(&[tool("x"), tool("y")]).unwrap()).unwrap();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/py_listing.py");
-    let command = vec![
-        "env".to_string(),
-        format!("RECORD={}", dir.path().join("executed.jsonl").display()),
-        format!("TOOLS={}", tools.display()),
-        peer("venv/bin/python").display().to_string(),
-        script.display().to_string(),
-    ];
+    let command = py_listing_command(&dir.path().join("executed.jsonl"), &tools, None);
     let yaml = format!("{PAY_POLICY}mcp:\n  mail:\n    pins:\n      x: \"{}\"\n", "0".repeat(64));
     let gate = Gate::new(sqlite(dir.path()), policy(&yaml), GateConfig::new("rnail"));
     let mut proxy = start(gate, command, StdioOptions::default());

@@ -70,18 +70,7 @@ impl Upstream {
     }
 
     fn command(&self, http: Option<u16>) -> Vec<String> {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/py_listing.py");
-        let mut command = vec![
-            "env".to_string(),
-            format!("RECORD={}", self.record.display()),
-            format!("TOOLS={}", self.tools.display()),
-            peer("venv/bin/python").display().to_string(),
-            script.display().to_string(),
-        ];
-        if let Some(port) = http {
-            command.extend(["--http".to_string(), port.to_string()]);
-        }
-        command
+        py_listing_command(&self.record, &self.tools, http)
     }
 
     fn paid(&self) -> usize {

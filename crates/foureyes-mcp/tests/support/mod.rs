@@ -42,6 +42,23 @@ pub fn peer(relative: &str) -> PathBuf {
     path
 }
 
+/// The official Python SDK's low-level `Server` listing the definitions in `tools` (a JSON file) and recording each run
+/// into `record` (`tests/peers/py_listing.py`), as a command line: stdio, or Streamable HTTP on `http`'s port.
+pub fn py_listing_command(record: &Path, tools: &Path, http: Option<u16>) -> Vec<String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/py_listing.py");
+    let mut command = vec![
+        "env".to_string(),
+        format!("RECORD={}", record.display()),
+        format!("TOOLS={}", tools.display()),
+        peer("venv/bin/python").display().to_string(),
+        script.display().to_string(),
+    ];
+    if let Some(port) = http {
+        command.extend(["--http".to_string(), port.to_string()]);
+    }
+    command
+}
+
 /// The reference filesystem MCP server (npm `@modelcontextprotocol/server-filesystem`, stdio): the disk says what
 /// was forwarded.
 pub fn filesystem_server() -> PathBuf {
