@@ -12,6 +12,7 @@ mod kinds;
 mod pg_cluster;
 
 mod amount_guard;
+mod asks40;
 mod asks_combined39;
 mod blind12_kinds;
 mod blind13_kinds;
@@ -45,6 +46,7 @@ mod desk34_kinds;
 mod desk35_kinds;
 mod desk37_kinds;
 mod figure_links40;
+mod hazard_senses40;
 mod intent_classes;
 mod kinds38_figures;
 mod kinds38_hazards;
