@@ -119,7 +119,11 @@ pub fn read(own: &str) -> Option<Option<(Unsettled, String)>> {
         }
     }
     for m in r.vague_tail.find_iter(own) {
-        if r.ask.is_match(sentence(own, m.start(), m.end())) {
+        // "40-something days": a count of something else, no money.
+        let next = own[m.end()..].split_whitespace().next().unwrap_or("");
+        if !r.unit.is_match(next.trim_end_matches(|c: char| !c.is_alphanumeric()))
+            && r.ask.is_match(sentence(own, m.start(), m.end()))
+        {
             return Some(Some((Unsettled::Approximation, m.as_str().to_string())));
         }
     }
