@@ -460,7 +460,8 @@ pub fn corrected(text: &str, v: i64) -> Option<i64> {
     let mut i = figs.iter().position(|f| f.cents == v)?;
     let mut out = None;
     while let Some(next) = figs.get(i + 1) {
-        let between = &text[figs[i].end..next.at];
+        // Figures the typed reader returns may overlap (a statement line): no text between them, no correction.
+        let Some(between) = text.get(figs[i].end..next.at) else { break };
         if between.len() > 120 || !p.correction.is_match(between) || next.cents == figs[i].cents {
             break;
         }
