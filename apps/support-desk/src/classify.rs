@@ -55,6 +55,7 @@ pub(crate) use money::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
 mod numerals;
 mod overask;
 mod parts;
+mod phrases;
 mod questions;
 mod regulators;
 mod roles;
@@ -1971,7 +1972,7 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     static SUBJECT: OnceLock<Option<Regex>> = OnceLock::new();
     let subject = SUBJECT.get_or_init(|| {
         Regex::new(
-            r#"(?i)\b(?:a|an|my|the|your|our|this|that)\s+(?:[\w-]+\s+)?refund\b(?:\s+(?:of|for|on|to)\s+[\w$€£#.,'-]+(?:\s+[\w$€£#.,'-]+){0,4}?)?\s+(?:(?:was|were|has\s+been|had\s+been|have\s+been|got|is\s+now|'s\s+been|has|had)\s+(?:(?:already|now|just|finally|actually|apparently|supposedly|successfully|fully|all)\s+)*["']?(?:done|sent|made|paid|given|put\s+through|gone\s+through|gone|gone\s+out|come\s+through|[a-z]+ed)|(?:is|are)\s+(?:(?:still|now|currently|already)\s+)*(?:being\s+(?:processed|handled|sent|paid|issued|reviewed|checked)|processing|pending|in\s+process|in\s+progress|underway|on\s+(?:its|the)\s+way|going\s+through))\b"#,
+            r#"(?i)(?:\b(?:a|an|my|the|your|our|this|that)\s+(?:[\w-]+\s+)?|(?:^[\s\W]*|[.!?;:]\s*|\b(?:said|says|told\s+(?:me|us)|wrote|that)\s+))refund\b(\s+(?:of|for|on|to)\s+[\w$€£#.,'-]+(?:\s+[\w$€£#.,'-]+){0,4}?)?\s+(?:(?:was|were|has\s+been|had\s+been|have\s+been|got|is\s+now|'s\s+been|has|had)\s+(?:(?:already|now|just|finally|actually|apparently|supposedly|successfully|fully|all)\s+)*["']?(?:done|sent|made|paid|given|put\s+through|gone\s+through|gone|gone\s+out|come\s+through|[a-z]+ed)|(?:is|are)\s+(?:(?:still|now|currently|already)\s+)*(?:being\s+(?:processed|handled|sent|paid|issued|reviewed|checked)|processing|pending|in\s+process|in\s+progress|underway|on\s+(?:its|the)\s+way|going\s+through))\b"#,
         )
         .ok()
     });
@@ -2154,7 +2155,13 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         talked_about.replace_range(m.range(), &" ".repeat(m.len()));
     }
     if let Some(subject) = subject.as_ref() {
-        for m in subject.find_iter(clause) {
+        for c in subject.captures_iter(clause) {
+            let Some(m) = c.get(0) else { continue };
+            // The words between the refund and the predicate must be its own complement, not a reason spliced on
+            // ("I'd like a refund for my order, the item was damaged": ask41, ADR-1340).
+            if c.get(1).is_some_and(|x| !phrases::prepositional_chain(x.as_str())) {
+                continue;
+            }
             // Arrived or received ("the earlier refund has landed") acknowledges it; any other predicate reports it.
             let tail = m.as_str().to_lowercase();
             let arrived =
