@@ -56,6 +56,7 @@ mod numerals;
 mod overask;
 mod parts;
 mod phrases;
+mod records;
 mod questions;
 mod regulators;
 mod roles;
@@ -2175,6 +2176,18 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             }
             talked_about.replace_range(m.range(), &" ".repeat(m.len()));
         }
+    }
+    // A refund talked about in the English of non-native, terse and jargon writers: its arrival or progress with the
+    // auxiliary or tense dropped, a negated receipt, the shop's own act on it, a reduced relative (ask41, ADR-1341).
+    for (range, told) in records::talked_about(&talked_about.clone()) {
+        match told {
+            records::Told::Arrived => intent.acknowledged = true,
+            records::Told::State => {
+                intent.status_question = true;
+                intent.arrived = true;
+            }
+        }
+        talked_about.replace_range(range.clone(), &" ".repeat(range.len()));
     }
     let clause = talked_about.as_str();
     // The intent step first (ADR-510): each segment's act from its structure. A request segment asks, whatever the
