@@ -12,6 +12,7 @@ mod kinds;
 mod pg_cluster;
 
 mod amount_guard;
+mod asks41;
 mod asks_combined39;
 mod blind12_kinds;
 mod blind13_kinds;
