@@ -15,9 +15,8 @@ const CLAUSE_OPENERS: &[&str] = &[
 ];
 
 /// Determiners: each opens a noun phrase, which inside a complement only a preposition may govern.
-const DETERMINERS: &[&str] = &[
-    "the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these", "those",
-];
+const DETERMINERS: &[&str] =
+    &["the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these", "those"];
 
 /// Prepositions a refund's complement chains.
 const PREPOSITIONS: &[&str] = &["of", "for", "on", "to", "from", "with", "against", "in", "at", "under"];

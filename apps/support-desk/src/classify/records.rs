@@ -97,7 +97,10 @@ pub fn talked_about(clause: &str) -> Vec<(Range<usize>, Told)> {
             }
             // "Can you promise me a refund" asks: a modal or a politeness marker before the shop's subject.
             let before = clause[..m.start()].trim_end().to_lowercase();
-            if ["can", "could", "would", "will", "please", "pls", "kindly", "if", "when"].iter().any(|w| before.ends_with(w)) {
+            if ["can", "could", "would", "will", "please", "pls", "kindly", "if", "when"]
+                .iter()
+                .any(|w| before.ends_with(w))
+            {
                 continue;
             }
             out.push((m.range(), Told::State));
@@ -108,13 +111,23 @@ pub fn talked_about(clause: &str) -> Vec<(Range<usize>, Told)> {
     let participle = re(
         &PARTICIPLE,
         &format!(
-            r"(?i)\b(?:refund|credit|reimbursement)\b{COMPLEMENT}\s+(?:raised|requested|issued|approved|initiated|submitted|logged|opened|processed|agreed|authori[sz]ed|promised)\s+(?:on\s+\w+|last\s+\w+|yesterday|earlier|previously|recently|(?:a|one|two|three|four|five|six|\d+|a\s+few|several)\s+(?:days?|weeks?|months?)\s+ago|(?:this|last)\s+(?:morning|week|month))"
+            r"(?i)\b(?:refund|credit|reimbursement)\b{COMPLEMENT}\s+(?:raised|requested|issued|approved|initiated|submitted|logged|opened|processed|agreed|authori[sz]ed|promised)\s+(?:on\s+(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|the\s+\d|\d)|last\s+(?:week|month|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|earlier|previously|recently|(?:a|one|two|three|four|five|six|\d+|a\s+few|several)\s+(?:days?|weeks?|months?)\s+ago|(?:this|last)\s+(?:morning|week|month))"
         ),
+    );
+    static WANTED: OnceLock<Option<Regex>> = OnceLock::new();
+    // The refund the object of a want or a processing verb ("we'd like the partial refund agreed on Monday actioned"):
+    // the participle is the want's, and the refund is asked.
+    let wanted = re(
+        &WANTED,
+        r"(?i)\b(?:like|want|need|request|requesting|process|action|issue|approve|expedite)\s+(?:(?:the|a|an|my|our|that|this|your|partial|full|agreed|whole)\s+)*$",
     );
     if let Some(r) = participle {
         for c in r.captures_iter(clause) {
             let Some(m) = c.get(0) else { continue };
             if c.get(1).is_some_and(|x| !phrases::prepositional_chain(x.as_str())) {
+                continue;
+            }
+            if wanted.is_some_and(|w| w.is_match(&clause[..m.start()])) {
                 continue;
             }
             out.push((m.range(), Told::State));
@@ -151,6 +164,8 @@ mod tests {
             "you offered a refund of 20, I accept",
             "Lamp broken. Can you confirm the refund?",
             "could you promise me a refund of 20 if it fails again?",
+            "See below, we'd like the partial refund agreed on the phone actioned.",
+            "we'd like the refund agreed on Monday actioned",
             "I'd like a refund for the lamp that arrived broken",
         ] {
             assert!(talked_about(c).is_empty(), "{c}");
