@@ -55,7 +55,9 @@ pub(crate) use money::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
 mod numerals;
 mod overask;
 mod parts;
+mod phrases;
 mod questions;
+mod records;
 mod regulators;
 mod roles;
 mod scope;
@@ -1971,7 +1973,7 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     static SUBJECT: OnceLock<Option<Regex>> = OnceLock::new();
     let subject = SUBJECT.get_or_init(|| {
         Regex::new(
-            r#"(?i)\b(?:a|an|my|the|your|our|this|that)\s+(?:[\w-]+\s+)?refund\b(?:\s+(?:of|for|on|to)\s+[\w$€£#.,'-]+(?:\s+[\w$€£#.,'-]+){0,4}?)?\s+(?:(?:was|were|has\s+been|had\s+been|have\s+been|got|is\s+now|'s\s+been|has|had)\s+(?:(?:already|now|just|finally|actually|apparently|supposedly|successfully|fully|all)\s+)*["']?(?:done|sent|made|paid|given|put\s+through|gone\s+through|gone|gone\s+out|come\s+through|[a-z]+ed)|(?:is|are)\s+(?:(?:still|now|currently|already)\s+)*(?:being\s+(?:processed|handled|sent|paid|issued|reviewed|checked)|processing|pending|in\s+process|in\s+progress|underway|on\s+(?:its|the)\s+way|going\s+through))\b"#,
+            r#"(?i)(?:\b(?:a|an|my|the|your|our|this|that)\s+(?:[\w-]+\s+)?|(?:^[\s\W]*|[.!?;:]\s*|\b(?:said|says|told\s+(?:me|us)|wrote|that)\s+))refund\b(\s+(?:of|for|on|to)\s+[\w$€£#.,'-]+(?:\s+[\w$€£#.,'-]+){0,4}?)?\s+(?:(?:was|were|has\s+been|had\s+been|have\s+been|got|is\s+now|'s\s+been|has|had)\s+(?:(?:already|now|just|finally|actually|apparently|supposedly|successfully|fully|all)\s+)*["']?(?:done|sent|made|paid|given|put\s+through|gone\s+through|gone|gone\s+out|come\s+through|[a-z]+ed)|(?:is|are)\s+(?:(?:still|now|currently|already)\s+)*(?:being\s+(?:processed|handled|sent|paid|issued|reviewed|checked)|processing|pending|in\s+process|in\s+progress|underway|on\s+(?:its|the)\s+way|going\s+through))\b"#,
         )
         .ok()
     });
@@ -2154,7 +2156,13 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         talked_about.replace_range(m.range(), &" ".repeat(m.len()));
     }
     if let Some(subject) = subject.as_ref() {
-        for m in subject.find_iter(clause) {
+        for c in subject.captures_iter(clause) {
+            let Some(m) = c.get(0) else { continue };
+            // The words between the refund and the predicate must be its own complement, not a reason spliced on
+            // ("I'd like a refund for my order, the item was damaged": ask41, ADR-1340).
+            if c.get(1).is_some_and(|x| !phrases::prepositional_chain(x.as_str())) {
+                continue;
+            }
             // Arrived or received ("the earlier refund has landed") acknowledges it; any other predicate reports it.
             let tail = m.as_str().to_lowercase();
             let arrived =
@@ -2168,6 +2176,18 @@ fn clause_intent(clause: &str) -> ClauseIntent {
             }
             talked_about.replace_range(m.range(), &" ".repeat(m.len()));
         }
+    }
+    // A refund talked about in the English of non-native, terse and jargon writers: its arrival or progress with the
+    // auxiliary or tense dropped, a negated receipt, the shop's own act on it, a reduced relative (ask41, ADR-1341).
+    for (range, told) in records::talked_about(&talked_about.clone()) {
+        match told {
+            records::Told::Arrived => intent.acknowledged = true,
+            records::Told::State => {
+                intent.status_question = true;
+                intent.arrived = true;
+            }
+        }
+        talked_about.replace_range(range.clone(), &" ".repeat(range.len()));
     }
     let clause = talked_about.as_str();
     // The intent step first (ADR-510): each segment's act from its structure. A request segment asks, whatever the
