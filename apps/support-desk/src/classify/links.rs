@@ -62,6 +62,10 @@ struct Pats {
     /// A correction cue.
     correction: Regex,
     share: Regex,
+    /// "× 3" after a figure: the count follows it.
+    count_after: Regex,
+    /// "3 x 30.00": a figure followed by "x" is a count, never a price.
+    times_after: Regex,
 }
 
 fn pats() -> Option<&'static Pats> {
@@ -112,6 +116,8 @@ fn pats() -> Option<&'static Pats> {
             )
             .ok()?,
             share: Regex::new(r"(?i)\b(\d{1,2})\s?%|\bhalf\b").ok()?,
+            count_after: Regex::new(r"^\s*(?:x|×)\s*(\d{1,3})\b").ok()?,
+            times_after: Regex::new(r"^\s*(?:x|×)\s*\S").ok()?,
         })
     })
     .as_ref()
@@ -219,11 +225,9 @@ fn unit_prices(text: &str) -> Vec<(i64, Option<i64>, usize)> {
             let each = p.each_after.is_match(tail);
             let unit = each || (p.unit_before.is_match(head) && line_count.is_some());
             // "× 3" after the figure: the count follows.
-            let count_after = Regex::new(r"^\s*(?:x|×)\s*(\d{1,3})\b")
-                .ok()
-                .and_then(|r| r.captures(tail).and_then(|c| c.get(1)).and_then(|m| m.as_str().parse().ok()));
+            let count_after = p.count_after.captures(tail).and_then(|c| c.get(1)).and_then(|m| m.as_str().parse().ok());
             // "3 x 30.00": the 3 is the count, never a price of 30 items.
-            let is_count = Regex::new(r"^\s*(?:x|×)\s*\S").ok().is_some_and(|r| r.is_match(tail)) && !f.written;
+            let is_count = p.times_after.is_match(tail) && !f.written;
             if !is_count && (unit || (f.written && count_after.is_some())) {
                 out.push((f.cents, line_count.or(count_after), s + f.at));
             }
@@ -456,7 +460,8 @@ pub fn corrected(text: &str, v: i64) -> Option<i64> {
     let mut i = figs.iter().position(|f| f.cents == v)?;
     let mut out = None;
     while let Some(next) = figs.get(i + 1) {
-        let between = &text[figs[i].end..next.at];
+        // Figures the typed reader returns may overlap (a statement line): no text between them, no correction.
+        let Some(between) = text.get(figs[i].end..next.at) else { break };
         if between.len() > 120 || !p.correction.is_match(between) || next.cents == figs[i].cents {
             break;
         }
