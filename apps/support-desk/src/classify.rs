@@ -4072,8 +4072,11 @@ fn linked_ask(
     let linked = links::counted(raw, order, |s| intent_in(s).request)
         .or_else(|| links::pointed(own).filter(|v| order.is_some_and(|o| *v <= o)))
         .or_else(|| links::worked(own, order));
+    // A figure the customer's own words leave uncertain (alternatives, a range, an approximation) is not settled by a
+    // link to another figure (haz41, ADR-1355): "maybe 10 or 15 dollar, the one bottle is half only" stays U1.
+    let uncertain = amount == Amount::Ambiguous && settle::unsettled(own).is_some();
     match linked {
-        Some(v) if open(v) => (true, Amount::Cents(v)),
+        Some(v) if open(v) && !uncertain => (true, Amount::Cents(v)),
         _ => (wants_refund, amount),
     }
 }
