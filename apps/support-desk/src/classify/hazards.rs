@@ -242,7 +242,7 @@ fn rows() -> &'static [Row] {
             // haz41 (ADR-1352): a battery changing shape or venting, in the customer's or the trade's words.
             (
                 Hazard::BatteryFailing,
-                r"(?i)\b(?:batter(?:y|ies)|battery\s+(?:cells?|packs?)|power\s*banks?|li-?ion|lipo)\b[^.!?\n]{0,30}?\b(?:(?:is|are|was|were|has|have|got|gets|become|became|becomes|is\s+become|going|gone)\s+)(?:\w+\s+)?(?:fat|fatter|puffy|puffed(?:\s+up)?|inflated|bloated|ballooned|pillowed|domed|deformed|misshapen|thick(?:er)?)\b|\b(?:fat|puffy|puffed|inflated|bloated|pillowed|domed|deformed)\s+(?:\w+\s+)?(?:batter(?:y|ies)|cells?|power\s*banks?)\b|\boff-?gass\w*|\bout-?gass\w*|\bcells?\s+(?:swelling|swollen|swell\w*|bulg\w*|vent\w*|leak\w*)"
+                r"(?i)\b(?:batter(?:y|ies)|battery\s+(?:cells?|packs?)|power\s*banks?|li-?ion|lipo)\b[^.!?\n]{0,30}?\b(?:(?:is|are|was|were|has|have|got|gets|become|became|becomes|is\s+become|going|gone)\s+)(?:\w+\s+)?(?:fat|fatter|puffy|puffed(?:\s+up)?|inflated|bloated|ballooned|pillowed|domed|deformed|misshapen|thick(?:er)?|swollen|swelling|bulging|bulged)\b|\b(?:fat|puffy|puffed|inflated|bloated|pillowed|domed|deformed)\s+(?:\w+\s+)?(?:batter(?:y|ies)|cells?|power\s*banks?)\b|\boff-?gass\w*|\bout-?gass\w*|\bcells?\s+(?:swelling|swollen|swell\w*|bulg\w*|vent\w*|leak\w*)"
                     .to_string(),
             ),
             (

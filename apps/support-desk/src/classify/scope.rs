@@ -122,7 +122,8 @@ pub fn held_by_things(text: &str) -> Vec<(usize, usize)> {
         // A battery's or a cell's swelling is the hazard itself, not a thing's damage (haz41, ADR-1352): "cell
         // swelling observed", "the battery pack is swollen".
         let battery = |w: &String| w.starts_with("batter") || matches!(w.as_str(), "cell" | "cells" | "powerbank");
-        if before.iter().rev().take(4).any(battery) || after.iter().take(3).any(battery) {
+        let power_bank = before.windows(2).any(|w| w[0] == "power" && w[1] == "bank");
+        if power_bank || before.iter().rev().take(4).any(battery) || after.iter().take(3).any(battery) {
             continue;
         }
         // A cause after the word is no holder (haz41, ADR-1352): "sustained a laceration from an unguarded edge", "a
