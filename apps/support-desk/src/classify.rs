@@ -67,6 +67,7 @@ mod speech;
 mod spellings;
 mod trade_senses;
 mod uncertain;
+mod whose;
 pub use figures::{Figure, FigureRole};
 pub use intent::Act;
 
@@ -3283,11 +3284,33 @@ fn is_duplicate(own: &str) -> bool {
 
 /// Safety, legal or injury words anywhere in the (normalised) text, quotes included: escalating is the safe side.
 pub fn safety_legal_injury(text: &str) -> bool {
+    !harm_reasons(text).is_empty()
+}
+
+/// What makes the text a safety, legal or injury ticket: each reader that fired and the span it read (empty when the
+/// reader is a structure with no one span). The shop's own quoted lines (haz41, ADR-1350) are read for hazards and
+/// injuries only, never as a legal threat; their readings say "in the shop's words".
+pub fn harm_reasons(text: &str) -> Vec<(String, String)> {
     let text = kinds26::names_not_verbs(&gloss::english(&crate::content::normalize(text)));
+    let (own, shop) = whose::split_by_side(&text);
+    let mut out = reads_harm(&own, true);
+    if !shop.trim().is_empty() {
+        out.extend(
+            reads_harm(&shop, false).into_iter().map(|(why, span)| (format!("{why} (in the shop's words)"), span)),
+        );
+    }
+    out
+}
+
+/// The safety, injury and (with `legal`) legal readings of one side's words.
+fn reads_harm(text: &str, legal: bool) -> Vec<(String, String)> {
     // Goods found broken on arrival are damaged goods, not a hazard: that wording is cut out before the safety words
     // are read (a person hurt or a danger named elsewhere in the text still escalates).
     let text = res().transit_damage.replace_all(&text, " ");
     let text = without_degree_senses(&handles_as_words(&text));
+    // A harm that is not this order's, or a danger word in another sense (haz41, ADR-1351): "burned out", a past
+    // injury before the order, a medical workplace, a place's danger.
+    let text = whose::without_harmless_senses(&text);
     // A burn of the memory ("burned into my brain") is a figure of speech for remembering (ADR-1067).
     let text = desk27::without_memory_burns(&text);
     // A shock of surprise ("shocked at how small it is") is no electric shock (desk35, ADR-1150).
@@ -3303,11 +3326,26 @@ pub fn safety_legal_injury(text: &str) -> bool {
     let text = regulators::without_non_threats(&trade_senses::without_trade_senses(&text));
     // Injury words out of their sense (ADR-950): in a negator's scope ("no blisters at all", "nobody was hurt") or
     // modifying a colour name ("a hospital-corridor mint"). The legal reading keeps the whole text.
-    res().safety.is_match(&scope::out_of_sense(&text))
-        || res().legal.is_match(&text)
-        || regulators::threatened(&text)
-        || hazards::named(&text).is_some()
-        || desk25::injury_in_passing(&text)
+    let injury_text = scope::out_of_sense(&text);
+    let mut out = Vec::new();
+    if let Some(m) = res().safety.find_iter(&injury_text).find(|m| legal || !whose::legal_word(m.as_str())) {
+        out.push(("safety or injury words".to_string(), m.as_str().to_string()));
+    }
+    if legal {
+        if let Some(m) = res().legal.find(&text) {
+            out.push(("a legal threat".to_string(), m.as_str().to_string()));
+        }
+        if regulators::threatened(&text) {
+            out.push(("a legal threat by its structure (a matter taken to a body)".to_string(), String::new()));
+        }
+    }
+    if let Some(h) = hazards::named(&text) {
+        out.push((format!("a hazard: {h:?}"), String::new()));
+    }
+    if desk25::injury_in_passing(&text) {
+        out.push(("something hot on a body part".to_string(), String::new()));
+    }
+    out
 }
 
 /// Social-media handles and hashtags read as the words they are made of (ADR-864): "@ConsumerOmbudsman" is "Consumer
@@ -4054,8 +4092,11 @@ fn linked_ask(
     let linked = links::counted(raw, order, |s| intent_in(s).request)
         .or_else(|| links::pointed(own).filter(|v| order.is_some_and(|o| *v <= o)))
         .or_else(|| links::worked(own, order));
+    // A figure the customer's own words leave uncertain (alternatives, a range, an approximation) is not settled by a
+    // link to another figure (haz41, ADR-1355): "maybe 10 or 15 dollar, the one bottle is half only" stays U1.
+    let uncertain = amount == Amount::Ambiguous && settle::unsettled(own).is_some();
     match linked {
-        Some(v) if open(v) => (true, Amount::Cents(v)),
+        Some(v) if open(v) && !uncertain => (true, Amount::Cents(v)),
         _ => (wants_refund, amount),
     }
 }
@@ -4493,19 +4534,15 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
     read(format!("links (count, pointer, worked, offer): {links:?}"), "");
     read(format!("the amount asked: {:?}", f.amount), "");
     // The trace reads the text the fact was read from: transit damage and degree senses cut out (ADR-830).
-    let hazard_text = regulators::without_non_threats(&trade_senses::without_trade_senses(&without_degree_senses(
-        &r.transit_damage.replace_all(&normalized, " "),
-    )));
+    let hazard_text = regulators::without_non_threats(&trade_senses::without_trade_senses(
+        &whose::without_harmless_senses(&without_degree_senses(&r.transit_damage.replace_all(&normalized, " "))),
+    ));
     for (why, span) in scope::explain(&hazard_text) {
         read(format!("not an injury: {why}"), &span);
     }
-    let injury_text = scope::out_of_sense(&hazard_text);
-    for (what, re, text) in
-        [("safety or injury words", &r.safety, &injury_text), ("a legal threat", &r.legal, &hazard_text)]
-    {
-        if let Some(m) = re.find(text) {
-            read(what.into(), m.as_str());
-        }
+    // The readers that made it a safety, legal or injury ticket, as the fact reads them (haz41).
+    for (what, span) in harm_reasons(&layout::read(&documents::english_labels(&text)).seen) {
+        read(what, &span);
     }
     if f.intent == Intent::Complaint {
         let span = r.complaint.find(&own).map_or("", |m| m.as_str());

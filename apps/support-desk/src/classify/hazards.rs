@@ -44,6 +44,15 @@ pub enum Hazard {
     PersonHurtPassive,
     /// The goods judged unsafe by a negated "safe" (ask39, ADR-1242): "this isn't safe", "it is not safe to sit on".
     UnsafeVerdict,
+    /// A battery or its cells changing shape or venting, in any words for it (haz41, ADR-1352): "the power bank battery
+    /// is become fat", "cell swelling observed, pack is off-gassing", "puffy battery".
+    BatteryFailing,
+    /// Heat or current named in the trade's words or a person's own (haz41, ADR-1352): "thermal event", "thermal
+    /// runaway", "fire risk", "it give me electric in my hand".
+    TradeHazard,
+    /// A person taken for care (haz41, ADR-1352): "ended up at the walk-in clinic with her ankle", "had to take him to
+    /// urgent care".
+    CareVisit,
 }
 
 /// A person the goods can hurt: the writer, their family, staff, a user.
@@ -142,7 +151,7 @@ fn rows() -> &'static [Row] {
             // classify.rs): "in my son's mouth", "coughed it back up". "In my mouth" is left out (a taste).
             (
                 Hazard::ChildsMouth,
-                r"(?i)\b(?:in|into)\s+(?:his|her|their|the\s+(?:baby|child|kid|toddler)'?s?|my\s+(?:son|daughter|baby|child|kid|toddler|grandson|granddaughter)'?s?|(?:our|my)\s+(?:little\s+)?(?:one|boy|girl)'?s?)\s+mouth\b|\bcough(?:ed|ing)\s+(?:it|them|the\s+\w+)\s+(?:back\s+)?up\b"
+                r"(?i)\b(?:in|into|(?:straight|right)\s+to|up\s+to|went\s+to)\s+(?:his|her|their|the\s+(?:baby|child|kid|toddler)'?s?|my\s+(?:son|daughter|baby|child|kid|toddler|grandson|granddaughter)'?s?|(?:our|my)\s+(?:little\s+)?(?:one|boy|girl)'?s?)\s+mouth\b|\bcough(?:ed|ing)\s+(?:it|them|the\s+\w+)\s+(?:back\s+)?up\b"
                     .to_string(),
             ),
             (
@@ -196,7 +205,7 @@ fn rows() -> &'static [Row] {
             (
                 Hazard::Entrapment,
                 format!(
-                    r"(?i)(?:\b(?:my|his|her|their|our|your)\s+|\w's\s+|\ws'\s+)(?:little\s+|tiny\s+|small\s+|left\s+|right\s+)?(?:{TRAPPABLE})\s+(?:(?:could|can|might|may|would|will|could\s+easily|can\s+easily)\s+)?(?:get|gets|got|getting|be|become|becomes|became|is|was|were|are|been)\s+(?:\w+\s+)?(?:stuck|trapped|caught|wedged|jammed|crushed|squashed)\b|\b(?:trap|traps|trapping|crush|crushes)\s+(?:a|an|the|my|his|her|their|our|your)\s+(?:\w+'?s?\s+)?(?:{TRAPPABLE})\b"
+                    r"(?i)(?:\b(?:my|his|her|their|our|your)\s+|\w's\s+|\ws'\s+)(?:little\s+|tiny\s+|small\s+|left\s+|right\s+)?(?:{TRAPPABLE})\s+(?:(?:could|can|might|may|would|will|could\s+easily|can\s+easily)\s+)?(?:get|gets|got|getting|be|become|becomes|became|is|was|were|are|been)\s+(?:\w+\s+)?(?:stuck|trapped|caught|wedged|jammed|crushed|squashed)\b|\b(?:trap|traps|trapping|crush|crushes)\s+(?:a|an|the|my|his|her|their|our|your)\s+(?:\w+'?s?\s+)?(?:{TRAPPABLE})\b|\b(?:caught|trapped|crushed|squashed|squeezed|pinched|jammed|slammed\s+on)\s+(?:(?:my|his|her|their|our|your|the)\s+(?:\w+'s\s+)?|[A-Z]?\w+'s\s+)(?:little\s+|tiny\s+|small\s+|left\s+|right\s+)?(?:{TRAPPABLE})\b"
                 ),
             ),
             // A person hurt told in the passive (ask39, ADR-1242): the harm's participle after "got", "was", "has been".
@@ -229,6 +238,24 @@ fn rows() -> &'static [Row] {
                 Hazard::UnsafeVerdict,
                 r"(?i)\b(?:isn'?t|aren'?t|wasn'?t|weren'?t)\s+(?:even\s+|remotely\s+|really\s+|very\s+|child[- ]|baby[- ])?safe\b"
                     .to_string(),
+            ),
+            // haz41 (ADR-1352): a battery changing shape or venting, in the customer's or the trade's words.
+            (
+                Hazard::BatteryFailing,
+                r"(?i)\b(?:batter(?:y|ies)|battery\s+(?:cells?|packs?)|power\s*banks?|li-?ion|lipo)\b[^.!?\n]{0,30}?\b(?:(?:is|are|was|were|has|have|got|gets|become|became|becomes|is\s+become|going|gone)\s+)(?:\w+\s+)?(?:fat|fatter|puffy|puffed(?:\s+up)?|inflated|bloated|ballooned|pillowed|domed|deformed|misshapen|thick(?:er)?|swollen|swelling|bulging|bulged)\b|\b(?:fat|puffy|puffed|inflated|bloated|pillowed|domed|deformed)\s+(?:\w+\s+)?(?:batter(?:y|ies)|cells?|power\s*banks?)\b|\boff-?gass\w*|\bout-?gass\w*|\bcells?\s+(?:swelling|swollen|swell\w*|bulg\w*|vent\w*|leak\w*)"
+                    .to_string(),
+            ),
+            (
+                Hazard::TradeHazard,
+                format!(
+                    r"(?i)\bthermal\s+(?:event|runaway|incident)\b|\bfire\s+(?:risk|hazard|safety\s+issue)\b|\barc(?:ing)?\s+flash\b|\b(?:gives?|gave|giving|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+|some\s+|little\s+)?(?:electric(?:ity)?|current)\b|\bnear[- ]miss\b[^.!?\n]{{0,60}}?\b(?:incident|register|logged|log|report(?:ed)?|recorded)\b|\b(?:incident|register|logged|recorded|reported)\b[^.!?\n]{{0,60}}?\bnear[- ]miss\b|\b(?:h\s?&\s?s|health\s+(?:and|&)\s+safety)\s+(?:incident|issue|risk|concern|report)\b"
+                ),
+            ),
+            (
+                Hazard::CareVisit,
+                format!(
+                    r"(?i)\b(?:ended\s+up|end\s+up|ending\s+up|wound\s+up|had\s+to\s+(?:go|take\s+(?:{PERSON_OBJ})|rush\s+(?:{PERSON_OBJ}))|took\s+(?:{PERSON_OBJ})|rushed\s+(?:{PERSON_OBJ}))\s+(?:at|in|to|into)\s+(?:the\s+|a\s+)?(?:walk-?in(?:\s+(?:clinic|centre|center))?|urgent\s+care|minor\s+injur\w+(?:\s+unit)?|a\s*&\s*e|er|emergency|hospital|clinic|doctors?'?s?|gp|medical\s+cent(?:re|er)|burns?\s+unit)\b"
+                ),
             ),
             (
                 Hazard::Recall,

@@ -683,6 +683,9 @@ fn conditional_request(toks: &[Tok]) -> Option<(Act, &'static str, Vec<usize>)> 
     if let Some(passive) = passive_condition(toks, p) {
         return Some(passive);
     }
+    if let Some(seen) = seen_condition(toks, p) {
+        return Some(seen);
+    }
     // A negated condition is a demand with its threat ("if you don't refund the $40 I'll dispute the charge", "if you
     // do not refund my 159.99 I will report you"): the money is asked all the same. The auxiliary "do" that carries
     // the negation is no transfer verb (ask39, ADR-1245).
@@ -726,12 +729,25 @@ fn passive_condition(toks: &[Tok], p: usize) -> Option<(Act, &'static str, Vec<u
         k += 1;
     }
     let head = toks.get(k)?;
-    // The money: a figure, or a money noun and its "of" figure ("the refund of 89.99").
-    let mut money = matches!(head.w, W::Figure | W::MoneyNoun).then_some(k)?;
+    // The money: a figure, or a money noun and its "of" figure ("the refund of 89.99"); after a determiner, a bare
+    // number a "for …" phrase names the goods of ("if the 120 for the cabin case isn't back", haz41, ADR-1354).
+    let determined = k > p + 1;
+    let bare_for = determined
+        && head.w == W::Number
+        && (toks.get(k + 1).is_some_and(|t| t.text == "for") || matches!(toks[k - 1].text.as_str(), "my" | "our"));
+    let mut money = (matches!(head.w, W::Figure | W::MoneyNoun) || bare_for).then_some(k)?;
     k += 1;
     if toks.get(k).is_some_and(|t| t.text == "of") && toks.get(k + 1).is_some_and(|t| t.w == W::Figure) {
         money = k + 1;
         k += 2;
+    }
+    // A "for …" phrase that names what the money paid for, up to its predicate (at most five words).
+    if toks.get(k).is_some_and(|t| t.text == "for") {
+        let end = (k + 1..toks.len().min(k + 7)).find(|j| {
+            toks[*j].w == W::Negation
+                || matches!(toks[*j].text.as_str(), "is" | "isn't" | "isnt" | "has" | "hasn't" | "was" | "wasn't")
+        })?;
+        k = end;
     }
     // Its predicate: auxiliaries and a negation, then a transfer's participle or "come/comes back".
     let mut steps = 0;
@@ -769,8 +785,46 @@ fn passive_condition(toks: &[Tok], p: usize) -> Option<(Act, &'static str, Vec<u
     let comes_back = demand
         && matches!(verb.text.as_str(), "come" | "comes" | "arrive" | "arrives")
         && toks.get(k + 1).is_some_and(|t| t.w == W::Back);
+    // "isn't back on my card by Friday": the money's being back, negated, is the demand (haz41, ADR-1354).
+    let is_back = demand && steps > 0 && verb.w == W::Back;
+    let comes_back = comes_back || is_back;
     (participle || comes_back)
         .then(|| (Act::Request, "a condition whose money is put under a transfer", figure_at(&toks[money])))
+}
+
+/// The writer's seeing or getting the money as the condition of a threat (haz41, ADR-1354): "unless I see the refund
+/// this week, …", "if I don't get my 90 back by Monday, …", "unless we receive the 45.00". "Unless", or "if" with the
+/// verb negated; the object a money noun or a figure (a bare number only with "back"). "If I get a refund, thanks"
+/// supposes and asks nothing.
+fn seen_condition(toks: &[Tok], p: usize) -> Option<(Act, &'static str, Vec<usize>)> {
+    let mut k = p + 1;
+    if !toks.get(k).is_some_and(|t| matches!(t.text.as_str(), "i" | "we")) {
+        return None;
+    }
+    k += 1;
+    let mut negated = toks[p].text == "unless";
+    while toks
+        .get(k)
+        .is_some_and(|t| t.w == W::Negation || matches!(t.text.as_str(), "do" | "did" | "not" | "actually"))
+    {
+        negated |= toks[k].w == W::Negation || toks[k].text == "not";
+        k += 1;
+    }
+    if !negated || !toks.get(k).is_some_and(|t| matches!(t.text.as_str(), "see" | "get" | "receive" | "have")) {
+        return None;
+    }
+    k += 1;
+    while toks.get(k).is_some_and(|t| matches!(t.text.as_str(), "the" | "my" | "our" | "a" | "full" | "whole" | "that"))
+    {
+        k += 1;
+    }
+    let object = toks.get(k)?;
+    let money = match object.w {
+        W::Figure | W::MoneyNoun => true,
+        W::Number => toks.get(k + 1).is_some_and(|t| t.w == W::Back),
+        _ => false,
+    };
+    money.then(|| (Act::Request, "the money seen or got as the condition of a threat", figure_at(object)))
 }
 
 /// A money-return noun asked for whose "of" object is money: the ask (a want, "ask", "solicit", a politeness marker)

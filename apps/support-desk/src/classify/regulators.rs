@@ -186,6 +186,18 @@ pub fn without_non_threats(text: &str) -> String {
             out.replace_range(m.start()..end, &" ".repeat(end - m.start()));
         }
     }
+    // The press as an item of a list of goods (haz41, ADR-1353): "the filing cabinet, the paper, the desk tidy" — a
+    // comma before it and a comma or "and" after it make it one of the things listed, not where a matter is taken.
+    static LISTED: OnceLock<Option<Regex>> = OnceLock::new();
+    if let Some(listed) =
+        LISTED.get_or_init(|| Regex::new(&format!(r"(?i),\s*({PRESS})\s*(?:,|\band\b|\bor\b)")).ok()).as_ref()
+    {
+        for c in listed.captures_iter(&out.clone()) {
+            if let Some(m) = c.get(1) {
+                out.replace_range(m.range(), &" ".repeat(m.len()));
+            }
+        }
+    }
     for m in p.sue_name.find_iter(&out.clone()) {
         let before = out[..m.start()].trim_end().to_lowercase();
         let last = before.split_whitespace().last().unwrap_or("");

@@ -119,10 +119,36 @@ pub fn held_by_things(text: &str) -> Vec<(usize, usize)> {
         if before.iter().any(|w| is_person(w)) || after.iter().take(5).any(|w| is_person(w)) {
             continue;
         }
+        // A battery's or a cell's swelling is the hazard itself, not a thing's damage (haz41, ADR-1352): "cell
+        // swelling observed", "the battery pack is swollen".
+        let battery = |w: &String| w.starts_with("batter") || matches!(w.as_str(), "cell" | "cells" | "powerbank");
+        let power_bank = before.windows(2).any(|w| w[0] == "power" && w[1] == "bank");
+        if power_bank || before.iter().rev().take(4).any(battery) || after.iter().take(3).any(battery) {
+            continue;
+        }
+        // A cause after the word is no holder (haz41, ADR-1352): "sustained a laceration from an unguarded edge", "a
+        // bruise off the door", "a gash when it snapped" tell what did it, not what has it.
+        let cause = after.first().is_some_and(|w| {
+            matches!(
+                w.as_str(),
+                "from"
+                    | "by"
+                    | "off"
+                    | "after"
+                    | "when"
+                    | "while"
+                    | "as"
+                    | "because"
+                    | "caused"
+                    | "due"
+                    | "against"
+                    | "where"
+            )
+        });
         let mut thing = false;
         // After: a preposition and its noun, or the noun the word modifies or governs.
         let mut rest = after.iter().map(String::as_str).peekable();
-        if let Some(&first) = rest.peek() {
+        if let Some(&first) = rest.peek().filter(|_| !cause) {
             let prep = matches!(
                 first,
                 "in" | "on"

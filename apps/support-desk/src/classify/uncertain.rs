@@ -26,6 +26,14 @@ struct Res {
     vague_tail: Regex,
     /// "or so" after a figure and one unknown word (a currency the desk does not read).
     or_so_after_word: Regex,
+    /// An approximation the clause steps do not know (haz41, ADR-1355): "it was like 35", "35 or something", "just
+    /// under 50", "a bit over 20", "north of 40".
+    loose: Regex,
+    /// An indefinite quantity of money asked, no figure (haz41, ADR-1355): "some amount", "a portion of the invoice",
+    /// "a partial refund"; and, beside keeping the goods, "some money", "something back", "some compensation".
+    indefinite: Regex,
+    indefinite_kept: Regex,
+    keeps: Regex,
     /// A word asking money back.
     ask: Regex,
     /// Money: a sign or code, or two decimals.
@@ -58,6 +66,22 @@ fn res() -> Option<&'static Res> {
             or_so_after_word: Regex::new(&format!(
                 r"(?i)(?:{NUM})\s*([^\s\d.,!?;:]{{1,10}})\s+(?:or\s+so|or\s+thereabouts|give\s+or\s+take|or\s+something)\b"
             ))
+            .ok()?,
+            loose: Regex::new(&format!(
+                r"(?i)\b(?:(?:was|is|it's|cost|costs|paid|be|been)\s+like|just\s+(?:under|over|below|above|shy\s+of)|a\s+(?:bit|little|touch)\s+(?:under|over|less\s+than|more\s+than)|north\s+of|somewhere\s+(?:around|near|about|between)|in\s+the\s+region\s+of|in\s+the\s+ballpark\s+of|give\s+or\s+take)\s+(?:{fig})|(?:{fig})\s*,?\s+(?:or\s+something(?:\s+like\s+that)?|or\s+thereabouts|give\s+or\s+take|more\s+or\s+less)\b"
+            ))
+            .ok()?,
+            indefinite: Regex::new(
+                r"(?i)\b(?:some\s+amount|a\s+(?:certain|small|fair)\s+amount|an?\s+(?:partial|part)\s+(?:refund|credit|reimbursement)|partial\s+(?:refund|credit|reimbursement)|a\s+portion\s+of|part\s+of\s+(?:the|my|our)\s+(?:money|payment|price|invoice|amount))\b",
+            )
+            .ok()?,
+            indefinite_kept: Regex::new(
+                r"(?i)\b(?:some\s+(?:money|cash|compensation|refund|credit)|something\s+back|a\s+(?:bit|little)\s+(?:of\s+money\s+)?back|some\s+of\s+(?:my|the|our)\s+money)\b",
+            )
+            .ok()?,
+            keeps: Regex::new(
+                r"(?i)\b(?:i|we)(?:'ll|\s+will|\s+would|'d|\s+can|\s+could|\s+am\s+happy\s+to|\s+don'?t\s+mind)?\s+(?:just\s+)?keep(?:ing)?\s+(?:it|them|the\s+\w+|this)\b|\bdon'?t\s+want\s+to\s+(?:send|return)\b|\bno\s+need\s+to\s+(?:send|return)\b",
+            )
             .ok()?,
             ask: Regex::new(
                 r"(?i)\b(?:refund\w*|back|credit\w*|reimburs\w*|compensat\w*|claim\w*|return\w*|owe\w*|give|send|want|wants|pay|repay)\b",
@@ -125,6 +149,21 @@ pub fn read(own: &str) -> Option<Option<(Unsettled, String)>> {
             && r.ask.is_match(sentence(own, m.start(), m.end()))
         {
             return Some(Some((Unsettled::Approximation, m.as_str().to_string())));
+        }
+    }
+    for m in r.loose.find_iter(own) {
+        let s = sentence(own, m.start(), m.end());
+        if r.ask.is_match(s) && !r.unit.is_match(m.as_str().split_whitespace().last().unwrap_or("")) {
+            return Some(Some((Unsettled::Approximation, m.as_str().to_string())));
+        }
+    }
+    // An indefinite quantity of money asked with no figure anywhere in the customer's words: a partial with no figure.
+    if !r.money.is_match(own) && !own.chars().any(|c| c.is_ascii_digit()) {
+        let kept = r.keeps.is_match(own);
+        for m in r.indefinite.find_iter(own).chain(r.indefinite_kept.find_iter(own).filter(|_| kept)) {
+            if r.ask.is_match(sentence(own, m.start(), m.end())) {
+                return Some(Some((Unsettled::Hedged, m.as_str().to_string())));
+            }
         }
     }
     for c in r.or_so_after_word.captures_iter(own) {
