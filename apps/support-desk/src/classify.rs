@@ -3976,7 +3976,15 @@ pub fn facts(ev: &Evidence) -> Facts {
 /// affected items at a unit price, a pointer back at a figure, a figure worked out from two told ones. `free` is false
 /// for a form's ask, an answer to the shop's question, or a disclaimed request; `told` for a thank-you or a status
 /// question. A figure the roles read as asked is never replaced, except by its own correction.
-fn linked_ask(own: &str, raw: &str, wants_refund: bool, amount: Amount, order: Option<i64>, free: bool, told: bool) -> (bool, Amount) {
+fn linked_ask(
+    own: &str,
+    raw: &str,
+    wants_refund: bool,
+    amount: Amount,
+    order: Option<i64>,
+    free: bool,
+    told: bool,
+) -> (bool, Amount) {
     if !free {
         return (wants_refund, amount);
     }
