@@ -4050,7 +4050,9 @@ fn linked_ask(
     // Whether the earlier reading is open to a linked figure `v`.
     let open = |v: i64| match amount {
         Amount::Missing | Amount::Full | Amount::Ambiguous | Amount::Times(_) => true,
-        Amount::Cents(x) => x != v && (Some(x) == order || !asked.contains(&x)),
+        // The order's amount read where the customer asked it as their only figure ("I'd like the 899 back for the
+        // printer") is no assumption a link may replace (fig41, ADR-1334).
+        Amount::Cents(x) => x != v && ((Some(x) == order && asked != [x]) || !asked.contains(&x)),
         _ => false,
     };
     // An offer reported and a figure of it taken, or answered with a figure of the customer's own.
@@ -4069,6 +4071,26 @@ fn linked_ask(
     }
     if let Amount::Cents(x) = amount
         && let Some(v) = links::corrected(own, x)
+    {
+        return (true, Amount::Cents(v));
+    }
+    // fig41 (ADR-1332): a working whose result is asked ("three bottles at 12.50 = 37.50, that's what I'd like back"),
+    // where the steps above read its unit, the order's amount or nothing settled: the result, above the order an
+    // over-ask (X2).
+    if let Some((unit, result)) = links::stated_result(own, |s| intent_in(s).request)
+        && match amount {
+            Amount::Missing | Amount::Full | Amount::Ambiguous => true,
+            Amount::Cents(x) => x != result && (x == unit || Some(x) == order),
+            _ => false,
+        }
+    {
+        return (true, Amount::Cents(result));
+    }
+    // fig41 (ADR-1333): a figure set beside the ask's free relative ("a refund of what it's actually worth, 300"):
+    // that figure, where the steps above assumed the order's amount or settled none; above the order, X2.
+    if let Some(v) = links::apposed(own)
+        && (matches!(amount, Amount::Missing | Amount::Full | Amount::Ambiguous)
+            || matches!(amount, Amount::Cents(x) if Some(x) == order && x != v && !asked.contains(&x)))
     {
         return (true, Amount::Cents(v));
     }

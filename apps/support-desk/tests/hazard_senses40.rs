@@ -10,7 +10,18 @@ use crate::kinds::TicketTable;
 
 const TABLE: TicketTable = TicketTable {
     text: include_str!("hazard_senses40_table.txt"),
-    columns: &["source", "kind", "action", "clause", "refund_cents", "status", "order_cents", "days", "refund_status", "body"],
+    columns: &[
+        "source",
+        "kind",
+        "action",
+        "clause",
+        "refund_cents",
+        "status",
+        "order_cents",
+        "days",
+        "refund_status",
+        "body",
+    ],
 };
 
 /// Every row of a kind decided as labelled: (action, first clause, the refund's amount).
