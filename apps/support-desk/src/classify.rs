@@ -48,7 +48,6 @@ mod kinds;
 mod kinds25;
 mod kinds26;
 mod layout;
-mod links;
 mod money;
 /// The English number words, one table for the reader and the paying guard (`crate::payable`).
 pub(crate) use money::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
@@ -3998,15 +3997,6 @@ pub fn facts(ev: &Evidence) -> Facts {
         }
         (a, _) => a,
     };
-    let (wants_refund, amount) = linked_ask(
-        &own,
-        &unquoted_lines(&text),
-        wants_refund,
-        amount,
-        identified.map(|o| o.amount_cents),
-        form_ask.is_none() && answered.is_none() && !disclaimed,
-        clauses.acknowledged || clauses.status_question,
-    );
     Facts {
         wants_refund,
         amount,
@@ -4026,100 +4016,6 @@ pub fn facts(ev: &Evidence) -> Facts {
         unread_ask,
         about_refund_on_record: wants_refund
             && about_refund_on_record(&own, &executed_on_record, order.map(|o| o.amount_cents)),
-    }
-}
-
-/// fig40 (ADR-1280…ADR-1283): what links an ask to the figure it means, where the steps above settled none, assumed
-/// the order's amount, or read a figure no word asks ([`links`]): a chosen offer, a corrected figure, a count of
-/// affected items at a unit price, a pointer back at a figure, a figure worked out from two told ones. `free` is false
-/// for a form's ask, an answer to the shop's question, or a disclaimed request; `told` for a thank-you or a status
-/// question. A figure the roles read as asked is never replaced, except by its own correction.
-fn linked_ask(
-    own: &str,
-    raw: &str,
-    wants_refund: bool,
-    amount: Amount,
-    order: Option<i64>,
-    free: bool,
-    told: bool,
-) -> (bool, Amount) {
-    if !free {
-        return (wants_refund, amount);
-    }
-    let asked = roles::asked(&roles::read(own));
-    // Whether the earlier reading is open to a linked figure `v`.
-    let open = |v: i64| match amount {
-        Amount::Missing | Amount::Full | Amount::Ambiguous | Amount::Times(_) => true,
-        // The order's amount read where the customer asked it as their only figure ("I'd like the 899 back for the
-        // printer") is no assumption a link may replace (fig41, ADR-1334).
-        Amount::Cents(x) => x != v && ((Some(x) == order && asked != [x]) || !asked.contains(&x)),
-        _ => false,
-    };
-    // An offer reported and a figure of it taken, or answered with a figure of the customer's own.
-    if !told
-        && let Some(v) = links::chosen_offer(own)
-        && (!wants_refund || matches!(amount, Amount::Missing | Amount::Full | Amount::Ambiguous))
-    {
-        return (true, Amount::Cents(v));
-    }
-    if !wants_refund {
-        // A pointer that asks a figure told before it back ("We'd like that box credited").
-        return match links::pointed(own) {
-            Some(v) if !told && order.is_some_and(|o| v <= o) => (true, Amount::Cents(v)),
-            _ => (wants_refund, amount),
-        };
-    }
-    if let Amount::Cents(x) = amount
-        && let Some(v) = links::corrected(own, x)
-    {
-        return (true, Amount::Cents(v));
-    }
-    // fig41 (ADR-1332): a working whose result is asked ("three bottles at 12.50 = 37.50, that's what I'd like back"),
-    // where the steps above read its unit, the order's amount or nothing settled: the result, above the order an
-    // over-ask (X2).
-    if let Some((unit, result)) = links::stated_result(own, |s| intent_in(s).request)
-        && match amount {
-            Amount::Missing | Amount::Full | Amount::Ambiguous => true,
-            Amount::Cents(x) => x != result && (x == unit || Some(x) == order),
-            _ => false,
-        }
-    {
-        return (true, Amount::Cents(result));
-    }
-    // fig41 (ADR-1333): a figure set beside the ask's free relative ("a refund of what it's actually worth, 300"):
-    // that figure, where the steps above assumed the order's amount or settled none; above the order, X2.
-    if let Some(v) = links::apposed(own)
-        && (matches!(amount, Amount::Missing | Amount::Full | Amount::Ambiguous)
-            || matches!(amount, Amount::Cents(x) if Some(x) == order && x != v && !asked.contains(&x)))
-    {
-        return (true, Amount::Cents(v));
-    }
-    if amount == Amount::Ambiguous {
-        let mut left: Vec<i64> = money::read(own)
-            .into_iter()
-            .filter(|a| a.certainty == money::Certainty::Exact && a.cents > 0)
-            .map(|a| a.cents)
-            .collect();
-        let corrected_away: Vec<i64> = left.iter().copied().filter(|x| links::corrected(own, *x).is_some()).collect();
-        if !corrected_away.is_empty() {
-            left.retain(|x| !corrected_away.contains(x));
-            left.sort_unstable();
-            left.dedup();
-            if let [one] = left.as_slice() {
-                return (true, Amount::Cents(*one));
-            }
-        }
-    }
-    // The count is read where the customer wrote it: the prepared text has a product asked already worked out.
-    let linked = links::counted(raw, order, |s| intent_in(s).request)
-        .or_else(|| links::pointed(own).filter(|v| order.is_some_and(|o| *v <= o)))
-        .or_else(|| links::worked(own, order));
-    // A figure the customer's own words leave uncertain (alternatives, a range, an approximation) is not settled by a
-    // link to another figure (haz41, ADR-1355): "maybe 10 or 15 dollar, the one bottle is half only" stays U1.
-    let uncertain = amount == Amount::Ambiguous && settle::unsettled(own).is_some();
-    match linked {
-        Some(v) if open(v) && !uncertain => (true, Amount::Cents(v)),
-        _ => (wants_refund, amount),
     }
 }
 
@@ -4545,15 +4441,6 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
     for (fact, span) in roles::describe(&own) {
         read(fact, &span);
     }
-    // fig40 (ADR-1280…ADR-1283): the links an ask has to a figure.
-    let raw = unquoted_lines(&text);
-    let links = (
-        links::counted(&raw, ev.order.as_ref().map(|o| o.amount_cents), |s| intent_in(s).request),
-        links::pointed(&own),
-        links::worked(&own, ev.order.as_ref().map(|o| o.amount_cents)),
-        links::chosen_offer(&own),
-    );
-    read(format!("links (count, pointer, worked, offer): {links:?}"), "");
     read(format!("the amount asked: {:?}", f.amount), "");
     // The trace reads the text the fact was read from: transit damage and degree senses cut out (ADR-830).
     let hazard_text = regulators::without_non_threats(&trade_senses::without_trade_senses(

@@ -46,8 +46,6 @@ mod desk33_overask;
 mod desk34_kinds;
 mod desk35_kinds;
 mod desk37_kinds;
-mod figure_kinds41;
-mod figure_links40;
 mod hazard_senses40;
 mod hazards41;
 mod intent_classes;
