@@ -3305,7 +3305,7 @@ pub fn harm_reasons(text: &str) -> Vec<(String, String)> {
 fn reads_harm(text: &str, legal: bool) -> Vec<(String, String)> {
     // Goods found broken on arrival are damaged goods, not a hazard: that wording is cut out before the safety words
     // are read (a person hurt or a danger named elsewhere in the text still escalates).
-    let text = res().transit_damage.replace_all(&text, " ");
+    let text = res().transit_damage.replace_all(text, " ");
     let text = without_degree_senses(&handles_as_words(&text));
     // A harm that is not this order's, or a danger word in another sense (haz41, ADR-1351): "burned out", a past
     // injury before the order, a medical workplace, a place's danger.

@@ -127,6 +127,17 @@ const OBJECT: &str = r"(?:(?:[$€£₵₴]|\bgh[₵¢]|\b(?:usd|eur|gbp|aed|chf
 ///   to the card"): a hortative or a request whose verb is "get/have" and whose complement is money made to come back.
 ///
 /// Never in a question, a negated frame, or a clause that adds figures up (the over-ask readings take those).
+/// Whether the words before a transfer verb make it the infinitive of an act told ("it took two months to", "they
+/// managed to", "never bothered to"): the transfer is then someone's past act, no ask.
+fn story_infinitive(before: &str) -> bool {
+    static STORY: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &STORY,
+        r"(?i)\b(?:took|takes|taking|managed|bothered|tried|failed|used|needed\s+\w+\s+\w+)\b[^.;!?\n]{0,60}\bto\s*$",
+    )
+    .is_some_and(|r| r.is_match(before))
+}
+
 pub fn unframed_figures(clause: &str) -> Vec<i64> {
     static DATIVE: OnceLock<Option<Regex>> = OnceLock::new();
     static COLON: OnceLock<Option<Regex>> = OnceLock::new();
@@ -171,7 +182,9 @@ pub fn unframed_figures(clause: &str) -> Vec<i64> {
     for (r, past_blocks) in [(dative, true), (caused, false)] {
         for c in r.iter().flat_map(|r| r.captures_iter(clause)) {
             let (Some(m), Some(f)) = (c.get(0), c.get(1)) else { continue };
-            if ok(m.start()) && !identifier_before(&clause[..f.start()]) && !(past_blocks && past_told) {
+            // "another site took two months to refund me 30": a transfer someone made, told as a story.
+            let told = past_told || story_infinitive(&clause[..m.start()]);
+            if ok(m.start()) && !identifier_before(&clause[..f.start()]) && !(past_blocks && told) {
                 out.extend(cents(f.as_str()));
             }
         }

@@ -49,7 +49,7 @@ pub enum Hazard {
     BatteryFailing,
     /// Heat or current named in the trade's words or a person's own (haz41, ADR-1352): "thermal event", "thermal
     /// runaway", "fire risk", "it give me electric in my hand".
-    TradeHazard,
+    HeatOrCurrent,
     /// A person taken for care (haz41, ADR-1352): "ended up at the walk-in clinic with her ankle", "had to take him to
     /// urgent care".
     CareVisit,
@@ -246,10 +246,9 @@ fn rows() -> &'static [Row] {
                     .to_string(),
             ),
             (
-                Hazard::TradeHazard,
-                format!(
-                    r"(?i)\bthermal\s+(?:event|runaway|incident)\b|\bfire\s+(?:risk|hazard|safety\s+issue)\b|\barc(?:ing)?\s+flash\b|\b(?:gives?|gave|giving|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+|some\s+|little\s+)?(?:electric(?:ity)?|current)\b|\bnear[- ]miss\b[^.!?\n]{{0,60}}?\b(?:incident|register|logged|log|report(?:ed)?|recorded)\b|\b(?:incident|register|logged|recorded|reported)\b[^.!?\n]{{0,60}}?\bnear[- ]miss\b|\b(?:h\s?&\s?s|health\s+(?:and|&)\s+safety)\s+(?:incident|issue|risk|concern|report)\b"
-                ),
+                Hazard::HeatOrCurrent,
+                r"(?i)\bthermal\s+(?:event|runaway|incident)\b|\bfire\s+(?:risk|hazard|safety\s+issue)\b|\barc(?:ing)?\s+flash\b|\b(?:gives?|gave|giving|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+|some\s+|little\s+)?(?:electric(?:ity)?|current)\b|\bnear[- ]miss\b[^.!?\n]{0,60}?\b(?:incident|register|logged|log|report(?:ed)?|recorded)\b|\b(?:incident|register|logged|recorded|reported)\b[^.!?\n]{0,60}?\bnear[- ]miss\b|\b(?:h\s?&\s?s|health\s+(?:and|&)\s+safety)\s+(?:incident|issue|risk|concern|report)\b"
+                    .to_string(),
             ),
             (
                 Hazard::CareVisit,
