@@ -68,7 +68,7 @@ fn res() -> Option<&'static Res> {
             ))
             .ok()?,
             loose: Regex::new(&format!(
-                r"(?i)\b(?:(?:was|is|it's|cost|costs|paid|be|been)\s+like|just\s+(?:under|over|below|above|shy\s+of)|a\s+(?:bit|little|touch)\s+(?:under|over|less\s+than|more\s+than)|north\s+of|somewhere\s+(?:around|near|about|between)|in\s+the\s+region\s+of|in\s+the\s+ballpark\s+of|give\s+or\s+take)\s+(?:{fig})|(?:{fig})\s*,?\s+(?:or\s+something(?:\s+like\s+that)?|or\s+thereabouts|give\s+or\s+take|more\s+or\s+less)\b"
+                r"(?i)\b(?:(?:was|is|it's|be|been)\s+like|just\s+(?:under|over|below|above|shy\s+of)|a\s+(?:bit|little|touch)\s+(?:under|over|less\s+than|more\s+than)|north\s+of|somewhere\s+(?:around|near|about|between)|in\s+the\s+region\s+of|in\s+the\s+ballpark\s+of|give\s+or\s+take)\s+(?:{fig})|(?:{fig})\s*,?\s+(?:or\s+something(?:\s+like\s+that)?|or\s+thereabouts|give\s+or\s+take|more\s+or\s+less)\b"
             ))
             .ok()?,
             indefinite: Regex::new(
@@ -161,7 +161,11 @@ pub fn read(own: &str) -> Option<Option<(Unsettled, String)>> {
     if !r.money.is_match(own) && !own.chars().any(|c| c.is_ascii_digit()) {
         let kept = r.keeps.is_match(own);
         for m in r.indefinite.find_iter(own).chain(r.indefinite_kept.find_iter(own).filter(|_| kept)) {
-            if r.ask.is_match(sentence(own, m.start(), m.end())) {
+            // "the partial refund", "your partial credit": one already named (an offer answered), not an open sum.
+            let before = own[..m.start()].trim_end().to_lowercase();
+            let definite =
+                ["the", "that", "this", "your"].iter().any(|w| before.ends_with(&format!(" {w}")) || before == *w);
+            if !definite && r.ask.is_match(sentence(own, m.start(), m.end())) {
                 return Some(Some((Unsettled::Hedged, m.as_str().to_string())));
             }
         }
