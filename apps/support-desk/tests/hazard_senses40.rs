@@ -6,23 +6,9 @@
 //! "or so" after an unknown currency are uncertain (U1); an uncertain figure replaced by one marked exact is settled.
 //! The table (`hazard_senses40_table.txt`) is written in five registers; each line is one ticket on one linked order.
 
-use crate::kinds::TicketTable;
+use crate::kinds::{STATUS_COLUMNS, TicketTable};
 
-const TABLE: TicketTable = TicketTable {
-    text: include_str!("hazard_senses40_table.txt"),
-    columns: &[
-        "source",
-        "kind",
-        "action",
-        "clause",
-        "refund_cents",
-        "status",
-        "order_cents",
-        "days",
-        "refund_status",
-        "body",
-    ],
-};
+const TABLE: TicketTable = TicketTable { text: include_str!("hazard_senses40_table.txt"), columns: STATUS_COLUMNS };
 
 /// Every row of a kind decided as labelled: (action, first clause, the refund's amount).
 fn check(kind: &str) {

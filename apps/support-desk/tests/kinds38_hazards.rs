@@ -4,23 +4,9 @@
 //! (`kinds38_table.txt`) holds kinds38a's rows of these four kinds (written blind by another hand) and variants
 //! written for it in other registers; each line is one ticket on one linked order (or none).
 
-use crate::kinds::TicketTable;
+use crate::kinds::{STATUS_COLUMNS, TicketTable};
 
-const TABLE: TicketTable = TicketTable {
-    text: include_str!("kinds38_table.txt"),
-    columns: &[
-        "source",
-        "kind",
-        "action",
-        "clause",
-        "refund_cents",
-        "status",
-        "order_cents",
-        "days",
-        "refund_status",
-        "body",
-    ],
-};
+const TABLE: TicketTable = TicketTable { text: include_str!("kinds38_table.txt"), columns: STATUS_COLUMNS };
 
 /// Every row of a kind decided as labelled: (action, first clause, the refund's amount).
 fn check(kind: &str) {

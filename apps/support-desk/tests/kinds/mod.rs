@@ -176,6 +176,13 @@ pub struct TicketTable {
     pub columns: &'static [&'static str],
 }
 
+/// A table of tickets on a linked delivered order: `kind|register|action|clause|refund_cents|order_cents|days|refund_status|body`.
+pub const REGISTER_COLUMNS: &[&str] =
+    &["kind", "register", "action", "clause", "refund_cents", "order_cents", "days", "refund_status", "body"];
+/// A table whose order's status is a column: `source|kind|action|clause|refund_cents|status|order_cents|days|refund_status|body`.
+pub const STATUS_COLUMNS: &[&str] =
+    &["source", "kind", "action", "clause", "refund_cents", "status", "order_cents", "days", "refund_status", "body"];
+
 /// One line of a [`TicketTable`], by column name.
 pub struct TableRow(std::collections::HashMap<&'static str, String>);
 
