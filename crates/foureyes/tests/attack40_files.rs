@@ -39,30 +39,23 @@ fn log_with_frames(b: &Env, names: &[&str]) -> Vec<u8> {
     wal
 }
 
+/// The first column of every row `sql` selects, as text.
+fn names(c: &rusqlite::Connection, sql: &str) -> Vec<String> {
+    c.prepare(sql).unwrap().query_map([], |r| r.get(0)).unwrap().collect::<Result<_, _>>().unwrap()
+}
+
 /// A hot rollback journal of FourEyes database `b`, its pages B's (attack 40's `hotjournal.py`): B in rollback mode,
 /// its triggers dropped, every table rewritten in a transaction whose pages spill (so the journal is synced and hot),
 /// copied while the transaction is open.
 fn hot_journal_of(b: &Path) -> Vec<u8> {
     let c = rusqlite::Connection::open(b).unwrap();
     c.execute_batch("PRAGMA journal_mode=DELETE;").unwrap();
-    let triggers: Vec<String> = c
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
+    let triggers = names(&c, "SELECT name FROM sqlite_master WHERE type = 'trigger'");
     for t in triggers {
         c.execute_batch(&format!("DROP TRIGGER \"{t}\"")).unwrap();
     }
     c.execute_batch("PRAGMA cache_size=1; PRAGMA cache_spill=1; BEGIN;").unwrap();
-    let tables: Vec<String> = c
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
+    let tables = names(&c, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
     for t in tables {
         let first: String =
             c.query_row(&format!("SELECT name FROM pragma_table_info('{t}')"), [], |r| r.get(0)).unwrap();
