@@ -3120,8 +3120,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "the support desk escalates an injury told in passing by what happened to the body (E2, ADR-1041)",
         file: "apps/support-desk/src/classify.rs",
-        original: "        || desk25::injury_in_passing(&text)",
-        broken: "        || false",
+        original: "    if desk25::injury_in_passing(&text) {",
+        broken: "    if false {",
         package: "support-desk",
         filter: "an_injury_told_in_passing_escalates",
         also: &[],
@@ -3550,8 +3550,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "the support desk escalates a hazard told without safety words (ADR-1117)",
         file: "apps/support-desk/src/classify.rs",
-        original: "        || hazards::named(&text).is_some()",
-        broken: "        || hazards::named(&text).is_some() && false",
+        original: "    if let Some(h) = hazards::named(&text) {",
+        broken: "    if let Some(h) = hazards::named(&text).filter(|_| false) {",
         package: "support-desk",
         filter: "a_hazard_told_without_safety_words_escalates_and_an_ordinary_fault_does_not",
         also: &["acts_by_layout_and_register_decide_as_the_policy_does"],
