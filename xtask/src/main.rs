@@ -3118,6 +3118,15 @@ const MUTATIONS: &[Mutation] = &[
         also: &[],
     },
     Mutation {
+        property: "an open SQLite store keeps SQLite's lock on its database file: no look of its own closes a descriptor of it (attack 41's H2, ADR-1420)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "    if held::is_held(path) {",
+        broken: "    if false && held::is_held(path) {",
+        package: "foureyes-store-sqlite",
+        filter: "held_locks::an_open_store_keeps_its_lock_on_the_database_file",
+        also: &["held_locks::another_sqlite_client_does_not_take_the_log_of_an_open_store"],
+    },
+    Mutation {
         property: "the support desk escalates an injury told in passing by what happened to the body (E2, ADR-1041)",
         file: "apps/support-desk/src/classify.rs",
         original: "    if desk25::injury_in_passing(&text) {",

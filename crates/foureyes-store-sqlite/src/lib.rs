@@ -21,6 +21,7 @@
 
 mod checkpoints;
 mod credentials;
+mod held;
 mod one_name;
 pub(crate) mod ops;
 mod scratch;
@@ -138,6 +139,9 @@ pub struct SqliteStore {
     /// Opened by a door that only reads (ADR-1250): every connection `SQLITE_OPEN_READ_ONLY`, no checkpointer, no
     /// migration.
     read_only: bool,
+    /// The database file held open by this store (ADR-1420): no look of the store's own opens a descriptor of it
+    /// while the store lives. Declared last, so dropped after every connection.
+    _held: held::Held,
 }
 
 /// Another connection of a writing store (its checkpointer, its readers), opened after the writer's connection
@@ -454,6 +458,12 @@ fn no_database(path: &Path, missing_or_empty: bool) -> StoreError {
 /// another program's (another program's valid log at the name, attack 38's H4) is refused naming the log; its frames
 /// stay in it, unapplied.
 fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Identity>, StoreError> {
+    // A store of this process holds the file: its first connection's look vouches for the file, and a look now would
+    // open and close descriptors of it, dropping every lock SQLite holds on it for this process (attack 41's H2,
+    // ADR-1420).
+    if false && held::is_held(path) {
+        return Ok(Some(Identity::FourEyes));
+    }
     let mut header = [0u8; 100];
     // Without blocking: a FIFO at the path must not hang the door (SQLite then refuses it as not a database).
     let opened = {
@@ -858,6 +868,9 @@ impl SqliteStore {
         }
         let read_only = create == Create::No;
         let conn = open_as(&path, &options, create)?;
+        // From here on, this store's connections hold SQLite's locks on the file: nothing else in the process may
+        // open and close a descriptor of it (attack 41's H2, ADR-1420).
+        let held = held::Held::register(&path);
         if read_only {
             // A door that only reads upgrades nothing (ADR-1250): an older schema is refused, named, not migrated.
             let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
@@ -938,6 +951,7 @@ impl SqliteStore {
             applied: authority.applied(),
             signins: authority.signins(),
             authority: Arc::new(Mutex::new(authority)),
+            _held: held,
         })
     }
 

@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 mod attack38_files;
+mod held_locks;
 mod one_name;
 mod own_commit;
 mod read_pool;
