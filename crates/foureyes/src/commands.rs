@@ -1417,7 +1417,9 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             } else {
                 println!("INCONSISTENT: {} differences between the journal and the tables:", report.mismatches.len());
                 for m in &report.mismatches {
-                    println!("  {m}");
+                    // A difference quotes forged rows (a name with an ESC, a newline, a bidi control): no line of the
+                    // audit may be erased or split by what it reports (attack 41's H5, ADR-1410).
+                    println!("  {}", crate::output::shown(m));
                 }
             }
             Ok(if report.mismatches.is_empty() { 0 } else { EXIT_VERIFY_FAILED })
