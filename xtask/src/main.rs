@@ -3915,8 +3915,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "the proxy echoes a name the upstream does not list only escaped, to the model and the journal (ADR-1412)",
         file: "crates/foureyes-mcp/src/tools.rs",
-        original: "            shown(&call.name)",
-        broken: "            call.name",
+        original: "never checked against its pin\",\n            shown(&call.name)",
+        broken: "never checked against its pin\",\n            call.name.as_str()",
         package: "foureyes-mcp",
         filter: "name_refused::attack41_a_name_the_upstream_does_not_list_is_echoed_only_escaped",
         also: &[],
@@ -4019,6 +4019,16 @@ const MUTATIONS: &[Mutation] = &[
         broken: "                    held.get(&key).filter(|_| false).map_or(\"none\", |p| p.sha256.as_str()),",
         package: "foureyes",
         filter: "sqlite::mcp_pin_doors_compare_with_the_policys_pins_even_without_policy",
+        also: &[],
+    },
+    // names41: attack 41's minor (ADR-1415)
+    Mutation {
+        property: "`--as` refuses a person's name holding a hidden character, escaped (ADR-1415)",
+        file: "crates/foureyes/src/cli.rs",
+        original: "        match text.chars().find(|&c| foureyes_core::hidden::is_hidden(c) || c == '\\u{FFFD}') {",
+        broken: "        match text.chars().find(|_| false) {",
+        package: "foureyes",
+        filter: "cli_names_shown::attack41_an_approver_name_is_refused_with_a_hidden_character_and_shown_one_to_one",
         also: &[],
     },
 ];

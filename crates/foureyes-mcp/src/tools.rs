@@ -206,7 +206,7 @@ impl Gate {
     /// A call that came before any listing, when the proxy could not list the tools itself (ADR-402): refused
     /// (`isError`, journaled), as a call whose definition is not known to be its pin.
     pub async fn refuse_unlisted(&self, call: &ToolCall, why: &str) -> Value {
-        let action = self.action_for(&call.name);
+        let action = shown(&self.action_for(&call.name));
         let why = format!("the tools were never listed, and FourEyes could not list them itself: {why}");
         let input = json!({"server": self.config().server, "tool": call.name, "listed": false, "id": call.id,
             "params": call.params});
@@ -761,10 +761,10 @@ impl Gate {
         let named = (call.upstream.clone(), call.name.clone());
         let listed = lock(&self.listed_twice).get(&named).copied()?;
         let server = self.config().server.clone();
-        let action = self.action_for(&call.name);
+        let action = shown(&self.action_for(&call.name));
         let why = format!(
             "the upstream lists `{}` more than once ({listed} definitions), so which one would run is not known",
-            call.name
+            shown(&call.name)
         );
         let input = json!({"server": server, "tool": call.name, "listed": listed, "id": call.id,
             "params": call.params});

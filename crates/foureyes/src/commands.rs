@@ -842,14 +842,15 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
                 let a = &vote.approval;
                 if !vote.counted {
                     println!(
-                        "{approver} already approved approval {id}: a vote counts once ({} of {} given)",
+                        "{} already approved approval {id}: a vote counts once ({} of {} given)",
+                        crate::output::shown_name(&approver),
                         a.approvers.len(),
                         a.required
                     );
                 } else if a.status == ApprovalStatus::Approved {
                     println!(
                         "approval {id} approved ({}); the agent may now execute it by re-sending its request",
-                        a.approvers.join(", ")
+                        a.approvers.iter().map(|n| crate::output::shown_name(n)).collect::<Vec<_>>().join(", ")
                     );
                 } else {
                     println!("approval {id}: {} of {} approvals given, still pending", a.approvers.len(), a.required);
@@ -862,7 +863,7 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
             if json {
                 print_json(&a);
             } else {
-                println!("approval {id} rejected by {approver}");
+                println!("approval {id} rejected by {}", crate::output::shown_name(&approver));
             }
             Ok(0)
         }

@@ -152,3 +152,23 @@ fn attack41_session_ids_and_details_are_never_shown_raw() {
     assert_nothing_raw("journal tail", &shown);
     assert!(shown.contains("paid \\u{202e}EUR 001\\u{202c} to ACME\\u{200b}"), "{shown}");
 }
+
+/// Attack 41's minor (ADR-1415): `approvals approve 1 --as "al<U+200B>ice"` was a second approver beside `alice`, the
+/// approve message printed the zero-width space raw, and `--as 'al\u{200b}ice'` typed with a backslash was shown as
+/// the same `al\u{200b}ice` (the escape was not one-to-one). A name holding a hidden character is refused at `--as`
+/// (exit 2, escaped), and approvers are shown one-to-one. Red on main: the zero-width name accepted, exit 0.
+#[test]
+fn attack41_an_approver_name_is_refused_with_a_hidden_character_and_shown_one_to_one() {
+    let env = Env::new("version: 1\nactions:\n  pay.send: { tier: 3, approvals: { required: 2 } }\n");
+    let out =
+        env.command().args(["decide", "--agent", "bot", "--action", "pay.send", "--params", "{}"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(11), "held for a person: {}", String::from_utf8_lossy(&out.stderr));
+    let out = env.command().args(["approvals", "approve", "1", "--as", "al\u{200b}ice"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "a name holding U+200B voted: {out:?}");
+    assert!(err.contains("al\\u{200b}ice") && !err.contains('\u{200b}'), "{err:?}");
+    let out = env.command().args(["approvals", "approve", "1", "--as", "al\\u{200b}ice"]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let shown = stdout(&env.command().args(["approvals", "show", "1"]).output().unwrap());
+    assert!(shown.contains("approved by al\\u{5c}u{200b}ice"), "the typed backslash is not shown as such: {shown}");
+}
