@@ -3920,6 +3920,126 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_door_that_only_reads_writes_nothing",
         also: &[],
     },
+    // names41: attack 41's H10 (ADR-1412)
+    Mutation {
+        property: "the proxy echoes a name the upstream does not list only escaped, to the model and the journal (ADR-1412)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "never checked against its pin\",\n            shown(&call.name)",
+        broken: "never checked against its pin\",\n            call.name.as_str()",
+        package: "foureyes-mcp",
+        filter: "name_refused::attack41_a_name_the_upstream_does_not_list_is_echoed_only_escaped",
+        also: &[],
+    },
+    // names41: attack 41's H4 (ADR-1413)
+    Mutation {
+        property: "a look-alike the store's transaction reports stays a name refusal in the listing's second round, never a changed definition 'pinned none' (ADR-1413)",
+        file: "crates/foureyes-mcp/src/tools.rs",
+        original: "                            first_seen_refused.insert(name, e.to_string());",
+        broken: "                            first_seen_refused.clear();",
+        package: "foureyes-mcp",
+        filter: "name_refused::attack41_a_look_alike_of_another_servers_journaled_pin_is_refused_for_its_name",
+        also: &[],
+    },
+    // names41: attack 41's H5 (ADR-1410)
+    Mutation {
+        property: "`secret list` shows a secret's name escaped, one-to-one (ADR-1410)",
+        file: "crates/foureyes/src/execute.rs",
+        original: "                        crate::output::shown_name(&s.name),",
+        broken: "                        s.name.clone(),",
+        package: "foureyes",
+        filter: "cli_names_shown::attack41_forged_secret_and_token_names_are_shown_escaped_one_to_one",
+        also: &[],
+    },
+    // names41: attack 41's H5 (ADR-1410)
+    Mutation {
+        property: "`token list` shows a credential's name escaped, one-to-one (ADR-1410)",
+        file: "crates/foureyes/src/serve.rs",
+        original: "shown_name(&p.name), p.role.as_str());",
+        broken: "p.name, p.role.as_str());",
+        package: "foureyes",
+        filter: "cli_names_shown::attack41_forged_secret_and_token_names_are_shown_escaped_one_to_one",
+        also: &[],
+    },
+    // names41: attack 41's H5 (ADR-1410)
+    Mutation {
+        property: "`journal audit` prints no difference raw: no line erased or split by a forged row it names (ADR-1410)",
+        file: "crates/foureyes/src/commands.rs",
+        original: "                    println!(\"  {}\", crate::output::shown(m));",
+        broken: "                    println!(\"  {m}\");",
+        package: "foureyes",
+        filter: "cli_names_shown::attack41_forged_secret_and_token_names_are_shown_escaped_one_to_one",
+        also: &[],
+    },
+    // names41: attack 41's H8 (ADR-1411)
+    Mutation {
+        property: "a session id, agent, request id or target holding a hidden character is refused at the door (ADR-1411)",
+        file: "crates/foureyes-core/src/types.rs",
+        original: "                && let Some(c) = v.chars().find(|&c| crate::hidden::is_hidden(c))",
+        broken: "                && let Some(c) = v.chars().find(|_| false)",
+        package: "foureyes",
+        filter: "cli_names_shown::attack41_session_ids_and_details_are_never_shown_raw",
+        also: &[],
+    },
+    // names41: attack 41's H8 (ADR-1411)
+    Mutation {
+        property: "`journal tail` shows an event's data with bidi and zero-width characters escaped (ADR-1411)",
+        file: "crates/foureyes/src/output.rs",
+        original: "e.kind.as_str(), shown(&data));",
+        broken: "e.kind.as_str(), data);",
+        package: "foureyes",
+        filter: "cli_names_shown::attack41_session_ids_and_details_are_never_shown_raw",
+        also: &[],
+    },
+    // names41: attack 41's H8 (ADR-1411)
+    Mutation {
+        property: "`sessions list` shows a session id escaped, one-to-one (ADR-1411)",
+        file: "crates/foureyes/src/output.rs",
+        original: "        Some(s) => format!(\"session {} of agent {}\", shown_name(s), shown_name(&d.agent)),",
+        broken: "        Some(s) => format!(\"session {s} of agent {}\", shown_name(&d.agent)),",
+        package: "foureyes",
+        filter: "cli_names_shown::attack41_session_ids_and_details_are_never_shown_raw",
+        also: &[],
+    },
+    // names41: attack 41's H6 (ADR-1414)
+    Mutation {
+        property: "without `--policy`, the pin doors compare a name with the pins of the policy the journal last loaded (ADR-1414)",
+        file: "crates/foureyes/src/commands.rs",
+        original: "    let Some((source, sha256)) = last else { return Ok(Ok(None)) };",
+        broken: "    let Some((source, sha256)) = last.filter(|_| false) else { return Ok(Ok(None)) };",
+        package: "foureyes",
+        filter: "sqlite::mcp_pin_doors_compare_with_the_policys_pins_even_without_policy",
+        also: &[],
+    },
+    // names41: attack 41's H7 (ADR-1414)
+    Mutation {
+        property: "`mcp pins list` lists a changed definition that reads like a policy pin as NAME REFUSED (ADR-1414)",
+        file: "crates/foureyes/src/commands.rs",
+        original: ".chain(policy_pins.iter().copied()),",
+        broken: ".chain(policy_pins.iter().copied().filter(|_| false)),",
+        package: "foureyes",
+        filter: "sqlite::mcp_pin_doors_compare_with_the_policys_pins_even_without_policy",
+        also: &[],
+    },
+    // names41: attack 41's minor (ADR-1414)
+    Mutation {
+        property: "a CHANGED row names the journal's pin, not a report's `\"pinned\": null` (ADR-1414)",
+        file: "crates/foureyes/src/commands.rs",
+        original: "                    held.get(&key).map_or(\"none\", |p| p.sha256.as_str()),",
+        broken: "                    held.get(&key).filter(|_| false).map_or(\"none\", |p| p.sha256.as_str()),",
+        package: "foureyes",
+        filter: "sqlite::mcp_pin_doors_compare_with_the_policys_pins_even_without_policy",
+        also: &[],
+    },
+    // names41: attack 41's minor (ADR-1415)
+    Mutation {
+        property: "`--as` refuses a person's name holding a hidden character, escaped (ADR-1415)",
+        file: "crates/foureyes/src/cli.rs",
+        original: "        match text.chars().find(|&c| foureyes_core::hidden::is_hidden(c) || c == '\\u{FFFD}') {",
+        broken: "        match text.chars().find(|_| false) {",
+        package: "foureyes",
+        filter: "cli_names_shown::attack41_an_approver_name_is_refused_with_a_hidden_character_and_shown_one_to_one",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -97,6 +97,12 @@ pub enum RequestError {
     EvidenceTooLarge { len: usize, max: usize },
     #[error("`{field}` contains a control character: names and ids must be printable text")]
     ControlCharacter { field: &'static str },
+    #[error(
+        "`{field}` holds U+{code:04X}, a character a terminal hides or that reorders the text around it (bidi, \
+         zero-width, a format character or an odd space): an id or a name is read and typed by a person, so it may \
+         not hold one (ADR-1411)"
+    )]
+    HiddenCharacter { field: &'static str, code: u32 },
     #[error("{len} flags: at most {max} are accepted")]
     TooManyFlags { len: usize, max: usize },
     #[error(
@@ -275,6 +281,14 @@ impl ActionRequest {
                 && v.chars().any(char::is_control)
             {
                 return Err(RequestError::ControlCharacter { field });
+            }
+            // Nor a character a terminal hides or that reorders the text (bidi, zero-width, format, separators):
+            // `se<U+200B>ss` listed as `sess` beside `sess`, so an admin restored the wrong session and the demoted
+            // one read as restored (attack 41's H8, ADR-1411). Ids and names are refused for them at the door.
+            if let Some(v) = value
+                && let Some(c) = v.chars().find(|&c| crate::hidden::is_hidden(c))
+            {
+                return Err(RequestError::HiddenCharacter { field, code: c as u32 });
             }
         }
         if !is_dotted_name(&self.action) {

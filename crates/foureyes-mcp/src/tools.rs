@@ -206,7 +206,7 @@ impl Gate {
     /// A call that came before any listing, when the proxy could not list the tools itself (ADR-402): refused
     /// (`isError`, journaled), as a call whose definition is not known to be its pin.
     pub async fn refuse_unlisted(&self, call: &ToolCall, why: &str) -> Value {
-        let action = self.action_for(&call.name);
+        let action = shown(&self.action_for(&call.name));
         let why = format!("the tools were never listed, and FourEyes could not list them itself: {why}");
         let input = json!({"server": self.config().server, "tool": call.name, "listed": false, "id": call.id,
             "params": call.params});
@@ -579,6 +579,10 @@ impl Gate {
     async fn admit_pinned(&self, instance: &str, tools: &[(String, Value)], complete: bool) -> BTreeSet<String> {
         let server = self.config().server.clone();
         let mut admitted = BTreeSet::new();
+        // Why the store refused a first-seen pin, kept across both rounds: the second round judges the listing again,
+        // and a look-alike the transaction reported (another server's journaled pin) is a name refusal there too,
+        // not a changed definition "pinned none" (attack 41's H4, ADR-1413).
+        let mut first_seen_refused: BTreeMap<&str, String> = BTreeMap::new();
         // Twice at most: after pinning first-seen tools, read again, since another proxy may have pinned first.
         for round in 0..2 {
             admitted.clear();
@@ -590,7 +594,6 @@ impl Gate {
                 }
             };
             let mut pinned_now = false;
-            let mut first_seen_refused: BTreeMap<&str, String> = BTreeMap::new();
             let base = self.base_policy().clone();
             let twice = listed_more_than_once(tools);
             for (name, definitions) in &twice {
@@ -758,10 +761,10 @@ impl Gate {
         let named = (call.upstream.clone(), call.name.clone());
         let listed = lock(&self.listed_twice).get(&named).copied()?;
         let server = self.config().server.clone();
-        let action = self.action_for(&call.name);
+        let action = shown(&self.action_for(&call.name));
         let why = format!(
             "the upstream lists `{}` more than once ({listed} definitions), so which one would run is not known",
-            call.name
+            shown(&call.name)
         );
         let input = json!({"server": server, "tool": call.name, "listed": listed, "id": call.id,
             "params": call.params});
@@ -802,9 +805,13 @@ impl Gate {
         if lock(&self.listed_tools).contains(&(call.upstream.clone(), call.name.clone())) {
             return None;
         }
-        let action = self.action_for(&call.name);
-        let why =
-            format!("the upstream does not list `{}`, so its definition was never checked against its pin", call.name);
+        // The name is the model's: echoed only escaped, one-to-one, to the model and the journal (attack 41's H10,
+        // ADR-1412).
+        let action = shown(&self.action_for(&call.name));
+        let why = format!(
+            "the upstream does not list `{}`, so its definition was never checked against its pin",
+            shown(&call.name)
+        );
         let input = json!({"server": self.config().server, "tool": call.name, "listed": false, "id": call.id,
             "params": call.params});
         if let Err(e) = self.engine().refuse(&self.config().agent, CHANGED, &format!("{action}: {why}"), input).await {

@@ -291,7 +291,7 @@ pub enum ApprovalsCommand {
     /// Approve, as a named person who is not the requesting agent. Pass the digest you were shown.
     Approve {
         id: i64,
-        #[arg(long = "as")]
+        #[arg(long = "as", value_parser = PrincipalName)]
         approver: String,
         #[arg(long)]
         digest: Option<String>,
@@ -301,7 +301,7 @@ pub enum ApprovalsCommand {
     /// Reject (one "no" is enough).
     Reject {
         id: i64,
-        #[arg(long = "as")]
+        #[arg(long = "as", value_parser = PrincipalName)]
         approver: String,
         #[arg(long)]
         reason: Option<String>,
@@ -315,7 +315,7 @@ pub enum ApprovalsCommand {
     Revoke {
         id: i64,
         /// Who withdraws it (journaled).
-        #[arg(long = "as")]
+        #[arg(long = "as", value_parser = PrincipalName)]
         by: String,
         /// Why (journaled; required).
         #[arg(long)]
@@ -344,7 +344,7 @@ pub enum SessionsCommand {
         #[arg(long)]
         session: Option<String>,
         /// Who restores it (journaled).
-        #[arg(long = "as", default_value = "cli")]
+        #[arg(long = "as", default_value = "cli", value_parser = PrincipalName)]
         by: String,
         /// Why the session may have its autonomy back (journaled; required).
         #[arg(long)]
@@ -366,7 +366,7 @@ pub struct KillSwitchArgs {
     #[arg(value_enum)]
     pub state: KillSwitchState,
     /// Who flips it (journaled).
-    #[arg(long = "as", default_value = "cli")]
+    #[arg(long = "as", default_value = "cli", value_parser = PrincipalName)]
     pub by: String,
     #[arg(long)]
     pub json: bool,
@@ -831,7 +831,7 @@ pub enum SecretCommand {
         #[arg(long)]
         from_file: Option<PathBuf>,
         /// Who sets it (journaled).
-        #[arg(long = "as", default_value = "cli")]
+        #[arg(long = "as", default_value = "cli", value_parser = PrincipalName)]
         by: String,
         #[arg(long, env = "FOUREYES_SECRETS_KEY_FILE")]
         secrets_key_file: Option<PathBuf>,
@@ -874,7 +874,7 @@ pub enum PinsCommand {
         server: String,
         #[arg(long)]
         hash: String,
-        #[arg(long = "as")]
+        #[arg(long = "as", value_parser = PrincipalName)]
         by: String,
         /// Pin a hash the journal holds only an excerpt of (ADR-912): you reviewed the whole definition at the
         /// upstream. Without it, only a hash whose whole journaled definition hashes to it is pinned (ADR-933).
@@ -883,4 +883,36 @@ pub enum PinsCommand {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// `--as`'s parser: a person's name is read in every listing and typed again, so it holds no character a terminal hides
+/// or that reorders the text (`al<U+200B>ice` voted beside `alice` as a second approver, and the approve message printed
+/// the zero-width space raw: attack 41's minor, ADR-1415), as a session id may not (ADR-1411). The refusal is FourEyes'
+/// message alone, the value escaped (clap's own echoes it raw, ADR-1321). Exit 2, as every refused argument.
+#[derive(Clone)]
+pub struct PrincipalName;
+
+impl clap::builder::TypedValueParser for PrincipalName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let text = value.to_string_lossy();
+        match text.chars().find(|&c| foureyes_core::hidden::is_hidden(c) || c == '\u{FFFD}') {
+            None => Ok(text.into_owned()),
+            Some(c) => Err(clap::Error::raw(
+                clap::error::ErrorKind::ValueValidation,
+                format!(
+                    "`--as`: `{}` holds U+{:04X}, a character a terminal hides or that reorders the text around it: a \
+                     person's name is read and typed by people, so it may not hold one (ADR-1415)\n",
+                    foureyes_core::tool_pin::shown(&text),
+                    c as u32
+                ),
+            )),
+        }
+    }
 }

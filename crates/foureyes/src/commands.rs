@@ -842,14 +842,15 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
                 let a = &vote.approval;
                 if !vote.counted {
                     println!(
-                        "{approver} already approved approval {id}: a vote counts once ({} of {} given)",
+                        "{} already approved approval {id}: a vote counts once ({} of {} given)",
+                        crate::output::shown_name(&approver),
                         a.approvers.len(),
                         a.required
                     );
                 } else if a.status == ApprovalStatus::Approved {
                     println!(
                         "approval {id} approved ({}); the agent may now execute it by re-sending its request",
-                        a.approvers.join(", ")
+                        a.approvers.iter().map(|n| crate::output::shown_name(n)).collect::<Vec<_>>().join(", ")
                     );
                 } else {
                     println!("approval {id}: {} of {} approvals given, still pending", a.approvers.len(), a.required);
@@ -862,7 +863,7 @@ async fn approvals(db: &Path, cmd: ApprovalsCommand) -> Result<u8, Exit> {
             if json {
                 print_json(&a);
             } else {
-                println!("approval {id} rejected by {approver}");
+                println!("approval {id} rejected by {}", crate::output::shown_name(&approver));
             }
             Ok(0)
         }
@@ -892,6 +893,49 @@ async fn changed_definitions(store: &dyn Store) -> Result<Vec<Value>, Exit> {
     Ok(foureyes_server::mcp_pins::changed_definitions(store).await?)
 }
 
+/// The policy whose pins a pin door compares a name with (attack 41's H6, H7; ADR-1414): `--policy` when given; else
+/// the policy the journal last loaded (`policy_loaded`), read back from its source only if it still hashes to the
+/// journaled SHA-256. `Ok(None)`: the journal never loaded one. `Err(why)`: it did, and it cannot be read back as
+/// that policy, so its pins are not known here — `mcp pins approve` without `--policy` journaled a look-alike of a
+/// policy pin the HTTP door refuses (H6), and `mcp pins list` offered it as a change to review (H7).
+async fn pin_policy(store: &dyn Store, policy: Option<&Path>) -> Result<Result<Option<Policy>, String>, Exit> {
+    if let Some(path) = policy {
+        return Ok(Ok(Some(load_policy(path)?)));
+    }
+    let mut last: Option<(String, String)> = None;
+    let mut after = 0;
+    loop {
+        let page = store.journal(after, 5000).await?;
+        let Some(newest) = page.last() else { break };
+        after = newest.seq;
+        for event in page.iter().filter(|e| e.kind.as_str() == "policy_loaded") {
+            let field = |k: &str| event.data[k].as_str().unwrap_or_default().to_string();
+            last = Some((field("source"), field("sha256")));
+        }
+    }
+    let Some((source, sha256)) = last else { return Ok(Ok(None)) };
+    let loaded = std::fs::read_to_string(&source)
+        .map_err(|e| e.to_string())
+        .and_then(|text| Policy::from_yaml(&source, &text).map_err(|e| e.to_string()));
+    Ok(match loaded {
+        Ok(p) if p.sha256 == sha256 => Ok(Some(p)),
+        Ok(p) => Err(format!(
+            "the journal's policy `{}` (sha256 {}) now hashes to {}: its pins are not known here, so no name is \
+             checked against them; give the policy with --policy (ADR-1414)",
+            crate::output::shown_name(&source),
+            crate::output::shown_name(&sha256),
+            p.sha256
+        )),
+        Err(e) => Err(format!(
+            "the journal's policy `{}` (sha256 {}) cannot be read back ({}): its pins are not known here, so no name \
+             is checked against them; give the policy with --policy (ADR-1414)",
+            crate::output::shown_name(&source),
+            crate::output::shown_name(&sha256),
+            crate::output::shown(&e)
+        )),
+    })
+}
+
 async fn pins(db: &Path, policy: Option<&Path>, cmd: PinsCommand) -> Result<u8, Exit> {
     use foureyes_core::tool_pin::{
         JournaledDefinition, PinCause, ToolPinned, check_journaled_definition, current, fold, shown,
@@ -905,6 +949,19 @@ async fn pins(db: &Path, policy: Option<&Path>, cmd: PinsCommand) -> Result<u8, 
             // A pin read back that no door would journal now is listed apart, marked and escaped, and never used
             // (attack 39, ADR-1261).
             let (held, unusable) = fold(&store.tool_pins().await?);
+            // The policy's pins of every server count as at the approve door (attack 41's H7, ADR-1414): a changed
+            // definition whose name reads like one is NAME REFUSED, not a change to re-pin.
+            let policy = match pin_policy(store.as_ref(), policy).await? {
+                Ok(policy) => policy,
+                Err(why) => {
+                    eprintln!("foureyes: {why}");
+                    None
+                }
+            };
+            let policy_pins: Vec<(&str, &str)> = policy
+                .iter()
+                .flat_map(|p| p.mcp.iter().flat_map(|(s, m)| m.pins.keys().map(move |t| (s.as_str(), t.as_str()))))
+                .collect();
             // A changed definition listed under a name no pin can hold — one the name rules refuse, or one that
             // reads like a held pin's — is no change of a pinned tool: it says why, and no re-pin admits it
             // (attack 40's H4, ADR-1321).
@@ -915,7 +972,7 @@ async fn pins(db: &Path, policy: Option<&Path>, cmd: PinsCommand) -> Result<u8, 
                         foureyes_core::tool_pin::check_not_alike(
                             server,
                             tool,
-                            held.keys().map(|(s, t)| (s.as_str(), t.as_str())),
+                            held.keys().map(|(s, t)| (s.as_str(), t.as_str())).chain(policy_pins.iter().copied()),
                         )
                     })
                     .err()
@@ -1033,12 +1090,18 @@ async fn pins(db: &Path, policy: Option<&Path>, cmd: PinsCommand) -> Result<u8, 
                     );
                     continue;
                 }
+                // The pin that holds is the journal's, not what the entry says: an agent's report may say
+                // `"pinned": null` of a pinned tool (attack 41's minor, ADR-1414).
+                let key = (
+                    c["server"].as_str().unwrap_or_default().to_string(),
+                    c["tool"].as_str().unwrap_or_default().to_string(),
+                );
                 println!(
                     "CHANGED {}\t{}\tpinned {}\tlisted {}{unreadable}\n  definition: {shown}",
                     name("server"),
                     name("tool"),
-                    c["pinned"].as_str().unwrap_or("none"),
-                    c["seen"].as_str().unwrap_or_default(),
+                    held.get(&key).map_or("none", |p| p.sha256.as_str()),
+                    name("seen"),
                 );
             }
             if pins.is_empty() && changed.is_empty() && forged.is_empty() && unusable.is_empty() {
@@ -1071,7 +1134,12 @@ async fn pins(db: &Path, policy: Option<&Path>, cmd: PinsCommand) -> Result<u8, 
             // ... and no pin that reads like one held, of any server, in the journal or the policy (`--policy`, when
             // given): the HTTP door's check (`api::pin_names`), made here before the transaction, so the refusal is
             // journaled and exits 3, not 6 (attack 40's H3, ADR-1320).
-            let policy = policy.map(load_policy).transpose()?;
+            // Without `--policy`, the policy the journal last loaded (attack 41's H6, ADR-1414): a look-alike of its pin
+            // was re-pinned by this door alone. One that cannot be read back is a refusal: its pins are unknown.
+            let policy = match pin_policy(store.as_ref(), policy).await? {
+                Ok(policy) => policy,
+                Err(why) => return refuse(why).await,
+            };
             let journaled = current(&store.tool_pins().await?);
             let policy_pins = policy
                 .iter()
@@ -1417,7 +1485,9 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
             } else {
                 println!("INCONSISTENT: {} differences between the journal and the tables:", report.mismatches.len());
                 for m in &report.mismatches {
-                    println!("  {m}");
+                    // A difference quotes forged rows (a name with an ESC, a newline, a bidi control): no line of the
+                    // audit may be erased or split by what it reports (attack 41's H5, ADR-1410).
+                    println!("  {}", crate::output::shown(m));
                 }
             }
             Ok(if report.mismatches.is_empty() { 0 } else { EXIT_VERIFY_FAILED })

@@ -210,9 +210,13 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
                 for s in &list {
                     let created = s.created_at_ms.map_or_else(|| "unknown".to_string(), crate::output::time);
                     let rotated = s.rotated_at_ms.map_or_else(|| "never".to_string(), crate::output::time);
+                    // A row forged into `connector_secrets` may name itself with an ESC, a newline or a look-alike:
+                    // shown escaped, one-to-one (attack 41's H5, ADR-1410).
                     println!(
                         "{:<32} version {:<4} created {created}  rotated {rotated}  key {}",
-                        s.name, s.version, s.key_fingerprint
+                        crate::output::shown_name(&s.name),
+                        s.version,
+                        crate::output::shown_name(&s.key_fingerprint)
                     );
                 }
             }
@@ -282,7 +286,10 @@ pub async fn audit_secrets(db: &Path, store: Arc<dyn Store>) -> Result<Vec<Strin
     for info in table.list().await? {
         let Some(row) = table.get(&info.name).await? else { continue };
         if let Err(why) = journal.check(&row).await? {
-            found.push(format!("connector_secrets row `{}`: record_altered: {why}", info.name));
+            found.push(format!(
+                "connector_secrets row `{}`: record_altered: {why}",
+                crate::output::shown_name(&info.name)
+            ));
         }
     }
     Ok(found)

@@ -82,6 +82,15 @@ pub fn shown(text: &str) -> String {
     foureyes_core::hidden::escaped(text)
 }
 
+/// A *name* as every listing and message shows it — a secret's, a credential's, a session's, an approver's, a pin's:
+/// the one escape ADR-1321 made for pins ([`foureyes_core::tool_pin::shown`]), used everywhere a name is shown
+/// (attack 41's H5, H8, ADR-1410). Every character other than visible ASCII and the space is escaped, the backslash
+/// too, so two names are never shown alike (`al\u{200b}ice` typed with a backslash is not the name holding U+200B,
+/// `b\u{430}se` is not `base`) and no name erases a line, forges a row or reorders the text after it.
+pub fn shown_name(name: &str) -> String {
+    foureyes_core::tool_pin::shown(name)
+}
+
 /// An approval as the journal tells it: a row the journal does not back is printed under an ALTERED line first
 /// (ADR-610), so nobody approves a forged request for the real one.
 pub fn print_checked_approval(a: &ApprovalRecord, altered: Option<&foureyes_store::Altered>) {
@@ -120,13 +129,13 @@ pub fn print_approval(a: &ApprovalRecord) {
         println!("  {}: {}", r.code.as_str(), shown(&r.message));
     }
     if !a.approvers.is_empty() {
-        println!("  approved by {}", shown(&a.approvers.join(", ")));
+        println!("  approved by {}", a.approvers.iter().map(|n| shown_name(n)).collect::<Vec<_>>().join(", "));
     }
     if let Some(by) = &a.decided_by
         && a.status == foureyes_core::ApprovalStatus::Rejected
     {
         let reason = a.reject_reason.as_deref().map(|r| format!(": {}", shown(r))).unwrap_or_default();
-        println!("  rejected by {}{reason}", shown(by));
+        println!("  rejected by {}{reason}", shown_name(by));
     }
     if let Some(by) = &a.revoked_by {
         let reason = a.revoke_reason.as_deref().map(|r| format!(": {}", shown(r))).unwrap_or_default();
@@ -140,22 +149,25 @@ pub fn print_approval(a: &ApprovalRecord) {
 
 pub fn print_demotion(d: &DemotionRecord) {
     let whose = match &d.session {
-        Some(s) => format!("session {s} of agent {}", d.agent),
-        None => format!("agent {} (every session)", d.agent),
+        Some(s) => format!("session {} of agent {}", shown_name(s), shown_name(&d.agent)),
+        None => format!("agent {} (every session)", shown_name(&d.agent)),
     };
     let when = match d.status {
         DemotionStatus::Active => format!("until {}", time(d.until_ms)),
         _ => format!("ended {}", time(d.ended_at_ms.unwrap_or(d.until_ms))),
     };
     println!("demotion {}  [{}]  {whose}  {when}", d.demotion_id, d.status.as_str());
-    println!("  {}: {} (decision {})", d.signal.as_str(), d.reason, d.decision_id);
+    println!("  {}: {} (decision {})", d.signal.as_str(), shown(&d.reason), d.decision_id);
     if let Some(by) = &d.ended_by {
-        println!("  restored by {by}: {}", d.ended_reason.as_deref().unwrap_or_default());
+        println!("  restored by {}: {}", shown_name(by), shown(d.ended_reason.as_deref().unwrap_or_default()));
     }
 }
 
 pub fn print_event(e: &Event) {
     let data = serde_json::to_string(&e.data).unwrap_or_default();
     let data = if data.len() > 160 { format!("{}…", &data[..data.floor_char_boundary(160)]) } else { data };
-    println!("{:>6}  {}  {:<18} {}", e.seq, time(e.ts_ms), e.kind.as_str(), data);
+    // JSON escapes the controls but not what reorders or hides text: an executor's detail "paid <RLO>EUR 001<PDF>"
+    // read "paid 100 RUE", a session `se<U+200B>ss` read `sess` (attack 41's H8, ADR-1411). A literal backslash is
+    // `\\` in JSON, so `\u{…}` here is only ever an escape.
+    println!("{:>6}  {}  {:<18} {}", e.seq, time(e.ts_ms), e.kind.as_str(), shown(&data));
 }

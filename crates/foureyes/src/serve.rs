@@ -723,6 +723,7 @@ async fn checkpoint_loop(
 }
 
 pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
+    use crate::output::shown_name;
     // Listing credentials only reads: it creates no database at a mistyped path and writes none (ADR-1250).
     let store = if matches!(cmd, TokenCommand::List { .. }) {
         crate::commands::open_reader(db).await?
@@ -818,8 +819,11 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
                 for p in &list {
                     let state = if p.revoked_at_ms.is_some() { "revoked" } else { "active" };
                     let step_up = if p.totp_secret.is_some() { "  step-up: totp" } else { "" };
-                    let serves = p.serves.as_deref().map(|a| format!("  serves: {a}")).unwrap_or_default();
-                    println!("{:<24} {:<9} {state}{step_up}{serves}", p.name, p.role.as_str());
+                    let serves =
+                        p.serves.as_deref().map(|a| format!("  serves: {}", shown_name(a))).unwrap_or_default();
+                    // A row forged into `tokens` may hold an ESC or a newline: the name is shown escaped, so it cannot
+                    // erase a line or print a fake `root admin active` row (attack 41's H5, ADR-1410).
+                    println!("{:<24} {:<9} {state}{step_up}{serves}", shown_name(&p.name), p.role.as_str());
                 }
             }
             Ok(0)

@@ -2820,6 +2820,74 @@ fn mcp_pins_list_shows_every_name_escaped_and_a_refused_name_as_such(backend: Ba
     assert!(refused.contains(&"m") && refused.contains(&"re\u{430}d_file"), "{json}");
 }
 
+/// Attack 41's H6, H7 and a minor (ADR-1414): with the policy pinning `mail`'s `send`, a changed definition journaled
+/// for `rnail`'s `send` (their skeletons are one) was listed `CHANGED rnail send pinned none` by `mcp pins list
+/// --policy P`, and `mcp pins approve` without `--policy` re-pinned it (exit 0) — a look-alike of a policy pin the HTTP
+/// door refuses. Both doors now compare with the policy's pins, and without `--policy` with the policy the journal
+/// last loaded. And the CHANGED row names the pin that holds, not the `"pinned": null` an agent's report says. Red on
+/// main: the row CHANGED, the approve exit 0, `pinned none` for a pinned tool.
+fn mcp_pin_doors_compare_with_the_policys_pins_even_without_policy(backend: Backend) {
+    let e = env(backend);
+    token_of(&e, "alice", "approver");
+    let pinned = e.path("pinned.yaml");
+    std::fs::write(
+        &pinned,
+        format!(
+            "version: 1\nactions:\n  a.b: {{ tier: 0 }}\nmcp:\n  mail:\n    pins: {{ send: \"{}\" }}\n",
+            "0".repeat(64)
+        ),
+    )
+    .unwrap();
+    let run = |policy: Option<&std::path::Path>, args: &[&str]| {
+        let mut c = Command::new(BIN);
+        c.arg("--db").arg(&e.db);
+        if let Some(p) = policy {
+            c.arg("--policy").arg(p);
+        }
+        c.args(args)
+            .env_remove("FOUREYES_DB")
+            .env_remove("FOUREYES_POLICY")
+            .env_remove("FOUREYES_SEAL_KEY")
+            .env("FOUREYES_REQUEST_MEMORY", "forever")
+            .output()
+            .unwrap()
+    };
+    // The journal loads the policy (a deciding door records it).
+    let out = run(Some(&pinned), &["decide", "--agent", "bot", "--action", "a.b", "--params", "{}"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    e.append_forged(
+        EventKind::ToolPinned,
+        serde_json::json!({"by": "bot", "cause": "first_seen", "server": "fs", "sha256": "ab".repeat(32),
+            "tool": "write_file"}),
+    );
+    journal_changed_definition(&e, "fs", "write_file");
+    let hash = journal_changed_definition(&e, "rnail", "send");
+    for policy in [Some(pinned.as_path()), None] {
+        let out = run(policy, &["mcp", "pins", "list"]);
+        let listed = text(&out.stdout);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let row = |tool: &str| listed.lines().find(|l| l.contains(tool)).unwrap_or_default().to_string();
+        let send = row("send");
+        assert!(
+            send.starts_with("NAME REFUSED") && send.contains("reads like `mail`'s tool `send`"),
+            "policy {policy:?}: {listed}"
+        );
+        assert!(row("CHANGED fs").contains(&format!("pinned {}", "ab".repeat(32))), "policy {policy:?}: {listed}");
+    }
+    let out = run(None, &["mcp", "pins", "approve", "--server", "rnail", "--hash", &hash, "--as", "alice", "send"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "re-pinned a look-alike of a policy pin: {err}");
+    assert!(err.contains("reads like `mail`'s tool `send`"), "{err}");
+    let pins = e.events().iter().filter(|ev| ev.kind == EventKind::ToolPinned).count();
+    assert_eq!(pins, 1, "a look-alike was pinned");
+    // A journaled policy that cannot be read back as itself: its pins are unknown, so the door refuses.
+    std::fs::write(&pinned, "version: 1\nactions:\n  a.b: { tier: 1 }\n").unwrap();
+    let out = run(None, &["mcp", "pins", "approve", "--server", "rnail", "--hash", &hash, "--as", "alice", "send"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("give the policy with --policy"), "{err}");
+}
+
 macro_rules! on_both {
     ($($(#[$attr:meta])* $name:ident),* $(,)?) => {
         mod sqlite {
@@ -2836,6 +2904,7 @@ on_both!(
     mcp_pins_approve_journals_its_refusals_and_checks_the_names,
     mcp_pins_approve_journals_a_look_alike_refusal,
     mcp_pins_list_shows_every_name_escaped_and_a_refused_name_as_such,
+    mcp_pin_doors_compare_with_the_policys_pins_even_without_policy,
     a_command_with_another_seal_key_appends_nothing,
     a_forgotten_request_id_is_believed_only_through_its_sealed_decisions,
     a_retry_whose_decision_row_was_deleted_is_refused_as_altered,

@@ -19,6 +19,7 @@ mod bench_floor;
 mod bench_load;
 mod cli;
 mod cli_hidden_chars;
+mod cli_names_shown;
 mod console_e2e;
 mod execute_cli;
 mod faults_clock;
