@@ -21,6 +21,7 @@
 
 mod checkpoints;
 mod credentials;
+mod head;
 mod one_name;
 pub(crate) mod ops;
 mod scratch;
@@ -95,6 +96,8 @@ type Job = Box<dyn FnOnce(Option<&ops::Held<'_>>) -> (bool, Responder) + Send>;
 struct WriteConn {
     conn: Connection,
     committed: mpsc::SyncSender<()>,
+    /// The record beside the database of what its doors committed (ADR-1400); `None` for a door that only reads.
+    head: Option<Arc<head::Keeper>>,
 }
 
 /// What callers and the writer thread share to decide who commits a job (ADR-790).
@@ -547,7 +550,11 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
     let compare = seen == Identity::FourEyes && file_is_foureyes && logged;
     // The file alone is read first, then through the log: a commit checkpointed by another door in between is then
     // in both (the log's view is never older than the file's), never in the file alone (ADR-1310).
-    let alone = if compare { events_in_file(path) } else { None };
+    // What this database's own doors recorded of it (ADR-1400, ADR-1401), read before the log's view: a commit made
+    // after this read is in the view too (the journal is append-only), so the record is never newer than the view.
+    let record = if compare { head::read(path) } else { None };
+    let floor_seq = record.as_ref().and_then(|r| r.floor.as_ref()).map(|f| f.0);
+    let alone = if compare { events_in_file(path, floor_seq) } else { None };
     let through_log = if compare { first_event(&conn) } else { None };
     // The journal is append-only, so this database's own log only ever *extends* what the file alone holds: the file
     // alone's last event must be the same event seen through the log. A forked copy's log shares the first event
@@ -574,6 +581,16 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
                     None => format!("there is no event {last_seq}"),
                 },
             )));
+        }
+    }
+    if let (Some(record), Some(alone)) = (&record, &alone)
+        && through_log.as_deref() == Some(record.first.as_str())
+        && alone.first.as_ref().is_none_or(|first| first == &record.first)
+    {
+        let refused = older_file(path, record, alone).or_else(|| not_extending(path, record, &conn));
+        if let Some(refused) = refused {
+            drop(conn);
+            return Err(refused);
         }
     }
     drop(conn);
@@ -611,6 +628,86 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
     }
 }
 
+/// ADR-1401 (attack 41's H3): the record says the file held its floor event; a file alone without it (another event
+/// at that seq, or none) is an older copy of the file beside a log written over the newer one. The file alone is read
+/// again before refusing: a page torn by another door's checkpoint must not refuse (it only ever adds events).
+fn older_file(path: &Path, record: &head::Record, alone: &FileAlone) -> Option<StoreError> {
+    let (seq, hash) = record.floor.as_ref()?;
+    if alone.at.as_ref() == Some(hash) {
+        return None;
+    }
+    let again = events_in_file(path, Some(*seq))?;
+    if again.at.as_ref() == Some(hash) {
+        return None;
+    }
+    let wal = wal_of(path);
+    let record_file = head::path_of(path).unwrap_or_default();
+    Some(StoreError::Schema(format!(
+        "`{}` is older than the file its log `{}` was written over: this database's doors saw `{}` hold event {seq} \
+         ({}…, recorded in `{}`), and `{}` alone now has {}: an older copy of the file (a backup restored) beside a \
+         newer log, and applying that log would mix the two. Refused before this door wrote anything: it applied \
+         nothing (attack 41's H3, ADR-1401). Put the newer file back; or, if the older file is meant, move the log away \
+         (and `{}`)",
+        path.display(),
+        wal.display(),
+        path.display(),
+        &hash[..hash.len().min(16)],
+        record_file.display(),
+        path.display(),
+        match &again.at {
+            Some(other) => format!("another event {seq} ({}…)", &other[..other.len().min(16)]),
+            None => format!("no event {seq}"),
+        },
+        record_file.display(),
+    )))
+}
+
+/// ADR-1400 (attack 41's H1): the record names the last event this database's doors committed; its own log holds it
+/// (a log only ever extends the journal), so a log under which that event is missing or another is a fork's, or an
+/// older log, whatever the file alone holds (the file alone may end at the fork point when the newest events were
+/// still in the log the fork's replaced). Asked on `conn` — the connection whose log SQLite will read.
+fn not_extending(path: &Path, record: &head::Record, conn: &Connection) -> Option<StoreError> {
+    let (seq, hash) = record.last.as_ref()?;
+    let seen = event_hash(conn, *seq);
+    if seen.as_ref() == Some(hash) {
+        return None;
+    }
+    let record_file = head::path_of(path).unwrap_or_default();
+    Some(StoreError::Schema(format!(
+        "`{}` is not this database's log: the doors of `{}` last committed event {seq} ({}…, recorded in `{}`), and \
+         seen through that log {}; this database's own log holds every event its doors committed, so this one is \
+         another copy's (a fork) or an older one, and applying it would replace events this database acknowledged. \
+         Refused before this door wrote anything: it applied nothing (attack 41's H1, ADR-1400). If no door is running \
+         and the log is not this database's, move it away; if this database was restored on purpose, move `{}` away \
+         too",
+        wal_of(path).display(),
+        path.display(),
+        &hash[..hash.len().min(16)],
+        record_file.display(),
+        match &seen {
+            Some(other) => format!("event {seq} is another ({}…)", &other[..other.len().min(16)]),
+            None => format!("there is no event {seq}"),
+        },
+        record_file.display(),
+    )))
+}
+
+/// ADR-1400 on the store's own write connection, right after it opened: the log SQLite reads for this door (its
+/// descriptor, not the name the look read a moment before) must extend what the doors committed.
+fn check_own_log(path: &Path, conn: &Connection) -> Result<(), StoreError> {
+    if !std::fs::metadata(wal_of(path)).is_ok_and(|m| m.len() > 0) {
+        return Ok(());
+    }
+    let Some(record) = head::read(path) else { return Ok(()) };
+    if first_event(conn).as_deref() != Some(record.first.as_str()) {
+        return Ok(());
+    }
+    match not_extending(path, &record, conn) {
+        Some(refused) => Err(refused),
+        None => Ok(()),
+    }
+}
+
 /// The hash of the journal's first event as `conn` sees it, if it has one.
 fn first_event(conn: &Connection) -> Option<String> {
     use rusqlite::OptionalExtension as _;
@@ -630,13 +727,15 @@ fn event_hash(conn: &Connection, seq: i64) -> Option<String> {
 struct FileAlone {
     first: Option<String>,
     last: Option<(i64, String)>,
+    /// The hash of the event asked for by seq (the recorded floor, ADR-1401), if the file alone has it.
+    at: Option<String>,
 }
 
 /// [`first_event`] and the last event of the database file alone, its log ignored: opened `immutable=1` (SQLite
 /// reads the file and nothing beside it, takes no lock, writes nothing). `None` (or a `None` field) when it cannot be
 /// read or holds no event yet (a database whose every event is still in its log: nothing to compare, ADR-1252's
 /// limit). Two indexed look-ups (ADR-1252, ADR-1310).
-fn events_in_file(path: &Path) -> Option<FileAlone> {
+fn events_in_file(path: &Path, at: Option<i64>) -> Option<FileAlone> {
     use rusqlite::OptionalExtension as _;
     use std::os::unix::ffi::OsStrExt as _;
     let mut uri = String::from("file:");
@@ -658,8 +757,9 @@ fn events_in_file(path: &Path) -> Option<FileAlone> {
         .optional()
         .ok()
         .flatten();
+    let at = at.and_then(|seq| event_hash(&conn, seq));
     let _ = one_name::take_refusal();
-    Some(FileAlone { first, last })
+    Some(FileAlone { first, last, at })
 }
 
 fn migrate(conn: &Connection, path: &Path) -> Result<(), StoreError> {
@@ -875,6 +975,8 @@ impl SqliteStore {
                 )));
             }
         } else {
+            // The log this door's SQLite reads, on its own descriptor (ADR-1400): a log put at the name after the look.
+            check_own_log(&path, &conn)?;
             migrate(&conn, &path)?;
             // FourEyes' whole schema at this version now: the connection may checkpoint as it closes (ADR-1251).
             conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false).sql()?;
@@ -892,6 +994,13 @@ impl SqliteStore {
         conn.pragma_update(None, "wal_autocheckpoint", 0).sql()?;
         let (committed, commits) = mpsc::sync_channel::<()>(1);
         let stopped = Arc::new(OnceLock::new());
+        // What the file alone holds as a write door opens is its first floor (ADR-1401); a door that only reads
+        // records nothing.
+        let head = if read_only {
+            None
+        } else {
+            head::Keeper::new(&path, events_in_file(&path, None).and_then(|alone| alone.last)).map(Arc::new)
+        };
         // A door that only reads has no checkpointer: it never copies a log into the database (ADR-1250).
         let checkpointer = if read_only {
             None
@@ -901,10 +1010,13 @@ impl SqliteStore {
             // after this long (and tries again later) rather than stall the writer for the store's busy timeout.
             checkpoint_conn.busy_timeout(CHECKPOINT_RESTART_WAIT).sql()?;
             let checkpoint_stopped = Arc::clone(&stopped);
+            let checkpoint_head = head.clone();
             Some(
                 std::thread::Builder::new()
                     .name("foureyes-wal-checkpoint".into())
-                    .spawn(move || checkpointer_loop(&checkpoint_conn, &commits, &checkpoint_stopped))
+                    .spawn(move || {
+                        checkpointer_loop(&checkpoint_conn, &commits, &checkpoint_stopped, checkpoint_head.as_deref())
+                    })
                     .map_err(|e| StoreError::Backend(format!("cannot start the checkpoint thread: {e}")))?,
             )
         };
@@ -913,7 +1025,7 @@ impl SqliteStore {
         let max_batch = if options.group_commit { options.max_batch.max(1) } else { 1 };
         let writer_stopped = Arc::clone(&stopped);
         let commits = Arc::new(Commits {
-            conn: Mutex::new(Some(WriteConn { conn, committed })),
+            conn: Mutex::new(Some(WriteConn { conn, committed, head })),
             begin: if read_only { "BEGIN" } else { "BEGIN IMMEDIATE" },
             queued: std::sync::atomic::AtomicUsize::new(0),
             last_batch: std::sync::atomic::AtomicUsize::new(0),
@@ -1183,6 +1295,9 @@ impl SqliteStore {
         }
         self.commits.last_batch.store(1, Ordering::Relaxed);
         run_alone(&w.conn, vec![job], &self.stopped);
+        if let Some(head) = &w.head {
+            head.committed(&w.conn);
+        }
         let _ = w.committed.try_send(());
         None
     }
@@ -1259,7 +1374,12 @@ fn stopped_error(reason: &str) -> StoreError {
 /// the store fail-stops as after a failed COMMIT (F69, attack 17 H4: SQLite's own checkpoint, inside COMMIT, ignored
 /// it, and 2,000 decisions were answered over 449 failed fsyncs): after a failed fsync the file's pages in the page
 /// cache can no longer be trusted, and the next checkpoint would build on them.
-fn checkpointer_loop(conn: &Connection, commits: &mpsc::Receiver<()>, stopped: &OnceLock<String>) {
+fn checkpointer_loop(
+    conn: &Connection,
+    commits: &mpsc::Receiver<()>,
+    stopped: &OnceLock<String>,
+    head: Option<&head::Keeper>,
+) {
     let mut last: Option<Instant> = None;
     while commits.recv().is_ok() {
         // Asleep rather than waiting on the channel: a wait there would be woken by every commit of the interval (at
@@ -1269,9 +1389,22 @@ fn checkpointer_loop(conn: &Connection, commits: &mpsc::Receiver<()>, stopped: &
         }
         while commits.try_recv().is_ok() {}
         last = Some(Instant::now());
+        // The last event before the checkpoint: a complete one leaves it in the file (ADR-1401's floor).
+        let before = head.and_then(|_| head::last_event(conn));
         let mut outcome = conn
-            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(1))
-            .map(|frames| frames >= CHECKPOINT_RESTART_FRAMES);
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))
+            })
+            .map(|(busy, frames, copied)| {
+                if let (Some(head), Some(before)) = (head, before)
+                    && busy == 0
+                    && frames >= 0
+                    && copied == frames
+                {
+                    head.checkpointed(before);
+                }
+                frames >= CHECKPOINT_RESTART_FRAMES
+            });
         if matches!(outcome, Ok(true)) {
             outcome = conn.query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(false));
         }
@@ -1311,6 +1444,9 @@ fn writer_loop(commits: &Commits, jobs: mpsc::Receiver<Job>, max_batch: usize, s
         } else {
             commits.last_batch.store(taken, Ordering::Relaxed);
             run_batch(&w.conn, commits.begin, batch, stopped);
+            if let Some(head) = &w.head {
+                head.committed(&w.conn);
+            }
             // Wakes the checkpointer unless it is already due to run (a full channel: nothing is lost).
             let _ = w.committed.try_send(());
         }
