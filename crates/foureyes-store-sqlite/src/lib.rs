@@ -195,6 +195,9 @@ fn open_as(path: &Path, options: &SqliteOptions, create: Create) -> Result<Conne
     conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;
     conn.busy_timeout(options.busy_timeout).sql()?;
     refuse_another_programs_database(&conn, path)?;
+    // The log this connection's SQLite reads, on its own descriptor (ADR-1400): a log put at the name after the look
+    // (attack 41's H9) is refused here, before anything is written and with checkpoint-on-close still off.
+    check_own_log(path, &conn)?;
     // Checkpoint-on-close stays off until the schema has also been brought up to this build's (ADR-1251): a
     // migration that fails (a log whose schema passed the look but is not FourEyes' whole schema) must not leave a
     // connection that copies the log into the file as it closes (attack 39's #2.1). [`SqliteStore::open_with`] turns
@@ -224,6 +227,7 @@ fn open_read_only(path: &Path, options: &SqliteOptions) -> Result<Connection, St
         Identity::Foreign(why) => return Err(foreign_database(path, &why)),
         Identity::Empty => return Err(no_database(path, true)),
     }
+    check_own_log(path, &conn)?;
     conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
     conn.pragma_update(None, "foreign_keys", "ON").sql()?;
     Ok(conn)
@@ -975,8 +979,6 @@ impl SqliteStore {
                 )));
             }
         } else {
-            // The log this door's SQLite reads, on its own descriptor (ADR-1400): a log put at the name after the look.
-            check_own_log(&path, &conn)?;
             migrate(&conn, &path)?;
             // FourEyes' whole schema at this version now: the connection may checkpoint as it closes (ADR-1251).
             conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false).sql()?;
@@ -1005,7 +1007,15 @@ impl SqliteStore {
         let checkpointer = if read_only {
             None
         } else {
-            let checkpoint_conn = open(&path, &options)?;
+            let checkpoint_conn = match open(&path, &options) {
+                Ok(c) => c,
+                Err(e) => {
+                    // The write connection goes without checkpointing (attack 41's H9: a refusal here said "the log
+                    // was not applied" while this connection, dropped, copied the log it held into the file).
+                    let _ = conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
+                    return Err(e);
+                }
+            };
             // A `RESTART` checkpoint holds the write lock while it waits for readers of older snapshots: it gives up
             // after this long (and tries again later) rather than stall the writer for the store's busy timeout.
             checkpoint_conn.busy_timeout(CHECKPOINT_RESTART_WAIT).sql()?;
