@@ -128,6 +128,7 @@ pub(crate) fn last_event(conn: &Connection) -> Option<Event> {
 
 /// A write door's keeper of the record: the writer notes each commit, the checkpointer each complete checkpoint.
 pub(crate) struct Keeper {
+    db: PathBuf,
     file: PathBuf,
     state: Mutex<Record>,
 }
@@ -135,7 +136,16 @@ pub(crate) struct Keeper {
 impl Keeper {
     /// For the database at `db`, whose file alone was seen to hold `floor` as the door opened.
     pub(crate) fn new(db: &Path, floor: Option<Event>) -> Option<Keeper> {
-        Some(Keeper { file: path_of(db)?, state: Mutex::new(Record { floor, ..Record::default() }) })
+        Some(Keeper {
+            db: db.to_path_buf(),
+            file: path_of(db)?,
+            state: Mutex::new(Record { floor, ..Record::default() }),
+        })
+    }
+
+    /// The database this record is of.
+    pub(crate) fn db(&self) -> &Path {
+        &self.db
     }
 
     /// After a COMMIT on `conn`: the record names the last event now. A floor recorded by another door of this

@@ -98,6 +98,8 @@ struct WriteConn {
     committed: mpsc::SyncSender<()>,
     /// The record beside the database of what its doors committed (ADR-1400); `None` for a door that only reads.
     head: Option<Arc<head::Keeper>>,
+    /// The database's path, for ADR-1402's check before the connection may checkpoint as it closes.
+    db: PathBuf,
 }
 
 /// What callers and the writer thread share to decide who commits a job (ADR-790).
@@ -712,6 +714,12 @@ fn check_own_log(path: &Path, conn: &Connection) -> Result<(), StoreError> {
     }
 }
 
+/// Whether the log `conn` reads still extends what this database's doors committed and its journal still reads
+/// (ADR-1402): a connection checkpoints nothing otherwise.
+fn log_still_ours(path: &Path, conn: &Connection) -> bool {
+    check_own_log(path, conn).is_ok() && first_event(conn).is_some()
+}
+
 /// The hash of the journal's first event as `conn` sees it, if it has one.
 fn first_event(conn: &Connection) -> Option<String> {
     use rusqlite::OptionalExtension as _;
@@ -1035,7 +1043,7 @@ impl SqliteStore {
         let max_batch = if options.group_commit { options.max_batch.max(1) } else { 1 };
         let writer_stopped = Arc::clone(&stopped);
         let commits = Arc::new(Commits {
-            conn: Mutex::new(Some(WriteConn { conn, committed, head })),
+            conn: Mutex::new(Some(WriteConn { conn, committed, head, db: path.clone() })),
             begin: if read_only { "BEGIN" } else { "BEGIN IMMEDIATE" },
             queued: std::sync::atomic::AtomicUsize::new(0),
             last_batch: std::sync::atomic::AtomicUsize::new(0),
@@ -1399,6 +1407,18 @@ fn checkpointer_loop(
         }
         while commits.try_recv().is_ok() {}
         last = Some(Instant::now());
+        // No checkpoint through a log that no longer extends what the doors committed (ADR-1402): the store stops.
+        if let Some(db) = head.map(head::Keeper::db)
+            && !log_still_ours(db, conn)
+        {
+            let _ = stopped.set(format!(
+                "`{}` no longer extends what this database's doors committed, as the checkpointer sees it (a log \
+                 put at the name while this door ran, attack 41's H9): nothing was checkpointed (ADR-1402)",
+                wal_of(db).display()
+            ));
+            let _ = conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
+            return;
+        }
         // The last event before the checkpoint: a complete one leaves it in the file (ADR-1401's floor).
         let before = head.and_then(|_| head::last_event(conn));
         let mut outcome = conn
@@ -1462,8 +1482,17 @@ fn writer_loop(commits: &Commits, jobs: mpsc::Receiver<Job>, max_batch: usize, s
         }
         commits.queued.fetch_sub(taken, Ordering::SeqCst);
     }
-    // The store is closing: the connection and the checkpointer's channel go with the writer.
-    commits.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+    // The store is closing: the connection and the checkpointer's channel go with the writer. It checkpoints as it
+    // closes only a log that still extends what the doors committed, seen through its own descriptor and the index
+    // as it is now (ADR-1402: another connection of this process that met another file at `-wal` may have rebuilt the
+    // index from it; a checkpoint through a mixed index overwrote page 1, attack 41's H9b).
+    let closing = commits.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+    if let Some(w) = closing
+        && w.head.is_some()
+        && !log_still_ours(&w.db, &w.conn)
+    {
+        let _ = w.conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
+    }
 }
 
 /// A failed COMMIT is a failed write or fsync (or a full disk): whether the batch reached the disk is unknown, and the
