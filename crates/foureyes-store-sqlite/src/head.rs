@@ -83,13 +83,8 @@ fn render(r: &Record) -> Vec<u8> {
         Some((seq, hash)) => format!("{seq} {hash}"),
         None => "0 -".to_string(),
     };
-    let mut text = format!(
-        "foureyes-head 1\nfirst {}\nlast {}\nfloor {}\n",
-        r.first,
-        event(&r.last),
-        event(&r.floor)
-    )
-    .into_bytes();
+    let mut text = format!("foureyes-head 1\nfirst {}\nlast {}\nfloor {}\n", r.first, event(&r.last), event(&r.floor))
+        .into_bytes();
     text.resize(SIZE.max(text.len()), b' ');
     if let Some(end) = text.last_mut() {
         *end = b'\n';

@@ -577,7 +577,7 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
                 "`{}` is not this database's log: `{}` alone holds its journal up to event {last_seq} ({}…), and seen \
                  through that log {}; a log of this database only ever extends its journal, so this one is another \
                  copy's (a fork) and applying it would replace this journal's later events. Refused before anything \
-                 was written — the log was not applied, both files are as they were (attack 40's H7, ADR-1310). If no \
+                 was written by this door — it applied nothing of that log (attack 40's H7, ADR-1310, ADR-1402). If no \
                  door is running and the log is not this database's, move it away",
                 wal.display(),
                 path.display(),
@@ -607,7 +607,7 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
         return Err(StoreError::Schema(format!(
             "`{}` is not this database's log: `{}` is a FourEyes database whose journal begins with event {}…, and \
              seen through that log its journal begins with {}…, another FourEyes journal's; refused before anything \
-             was written — the log was not applied, both files are as they were (attack 39's #2.2, ADR-1252). If no \
+             was written by this door — it applied nothing of that log (attack 39's #2.2, ADR-1252, ADR-1402). If no \
              door is running and the log is not this database's, move it away",
             wal.display(),
             path.display(),
@@ -619,8 +619,8 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
         Identity::FourEyes => Ok(Some(Identity::FourEyes)),
         other if file_is_foureyes && logged => Err(StoreError::Schema(format!(
             "`{}` is not this database's log: `{}` is a FourEyes database (user_version {file_version}), and seen \
-             through that log it is another database ({}); refused before anything was written — the log was not \
-             applied, both files are as they were (attack 38's H4, ADR-1211). If no door is running and the log is \
+             through that log it is another database ({}); refused before anything was written by this door — it \
+             applied nothing of that log (attack 38's H4, ADR-1211, ADR-1402). If no door is running and the log is \
              not yours, move it away",
             wal.display(),
             path.display(),
