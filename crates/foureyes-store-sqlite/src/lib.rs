@@ -114,6 +114,9 @@ struct Commits {
     /// How many jobs the last commit carried: above one, callers are queueing behind each other and a batch pays
     /// more than a caller's own commit saves, so callers queue too.
     last_batch: std::sync::atomic::AtomicUsize,
+    /// Set when a write transaction could not begin for another reason than a busy lock (a disk I/O error: a log
+    /// replaced under the connection, attack 41's H9b): the write connection then checkpoints nothing as it closes.
+    suspect: std::sync::atomic::AtomicBool,
 }
 
 /// The SQLite store. Cheap to share behind an `Arc`.
@@ -716,8 +719,14 @@ fn check_own_log(path: &Path, conn: &Connection) -> Result<(), StoreError> {
 
 /// Whether the log `conn` reads still extends what this database's doors committed and its journal still reads
 /// (ADR-1402): a connection checkpoints nothing otherwise.
+/// Asked through the connection whatever stands at the log's name now (a log renamed away while the connection holds
+/// it is still what it would checkpoint).
 fn log_still_ours(path: &Path, conn: &Connection) -> bool {
-    check_own_log(path, conn).is_ok() && first_event(conn).is_some()
+    let Some(first) = first_event(conn) else { return false };
+    match head::read(path) {
+        Some(record) if record.first == first => not_extending(path, &record, conn).is_none(),
+        _ => true,
+    }
 }
 
 /// The hash of the journal's first event as `conn` sees it, if it has one.
@@ -1047,6 +1056,7 @@ impl SqliteStore {
             begin: if read_only { "BEGIN" } else { "BEGIN IMMEDIATE" },
             queued: std::sync::atomic::AtomicUsize::new(0),
             last_batch: std::sync::atomic::AtomicUsize::new(0),
+            suspect: std::sync::atomic::AtomicBool::new(false),
         });
         let writer_commits = Arc::clone(&commits);
         let writer = std::thread::Builder::new()
@@ -1307,6 +1317,7 @@ impl SqliteStore {
             Ok(()) => {}
             Err(e) if is_busy(&e) => return Some(job),
             Err(e) => {
+                self.commits.suspect.store(true, Ordering::SeqCst);
                 job_refusal(job)(Err(StoreError::Backend(format!("cannot begin a write transaction: {e}"))));
                 return None;
             }
@@ -1473,7 +1484,9 @@ fn writer_loop(commits: &Commits, jobs: mpsc::Receiver<Job>, max_batch: usize, s
             }
         } else {
             commits.last_batch.store(taken, Ordering::Relaxed);
-            run_batch(&w.conn, commits.begin, batch, stopped);
+            if !run_batch(&w.conn, commits.begin, batch, stopped) {
+                commits.suspect.store(true, Ordering::SeqCst);
+            }
             if let Some(head) = &w.head {
                 head.committed(&w.conn);
             }
@@ -1489,7 +1502,7 @@ fn writer_loop(commits: &Commits, jobs: mpsc::Receiver<Job>, max_batch: usize, s
     let closing = commits.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
     if let Some(w) = closing
         && w.head.is_some()
-        && !log_still_ours(&w.db, &w.conn)
+        && (stopped.get().is_some() || commits.suspect.load(Ordering::SeqCst) || !log_still_ours(&w.db, &w.conn))
     {
         let _ = w.conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
     }
@@ -1503,18 +1516,21 @@ fn stop_after_failed_commit(conn: &Connection, stopped: &OnceLock<String>, e: &S
     let _ = conn.execute_batch("ROLLBACK");
 }
 
-fn run_batch(conn: &Connection, begin: &str, batch: Vec<Job>, stopped: &OnceLock<String>) {
+/// `false` when the transaction could not begin for another reason than a busy lock (ADR-1402).
+fn run_batch(conn: &Connection, begin: &str, batch: Vec<Job>, stopped: &OnceLock<String>) -> bool {
     if let Err(e) = step(conn, begin) {
+        let suspect = !is_busy(&e);
         let err = StoreError::Backend(format!("cannot begin a write transaction: {e}"));
         for job in batch {
             // The job must still answer its caller; run nothing, report the failure.
             job_refusal(job)(Err(err.clone()));
         }
-        return;
+        return !suspect;
     }
     // A batch of one job needs no savepoint: rolling the job back is rolling the transaction back (ADR-413).
     if batch.len() == 1 {
-        return run_alone(conn, batch, stopped);
+        run_alone(conn, batch, stopped);
+        return true;
     }
     let mut responders = Vec::with_capacity(batch.len());
     // The jobs' statements, taken from the cache once for the batch (ADR-981).
@@ -1552,6 +1568,7 @@ fn run_batch(conn: &Connection, begin: &str, batch: Vec<Job>, stopped: &OnceLock
             (Ok(()), None) => respond(Ok(())),
         }
     }
+    true
 }
 
 /// [`run_batch`] for a batch of one job, inside `BEGIN IMMEDIATE` already: the job runs without a savepoint, and a
