@@ -116,7 +116,7 @@ struct Commits {
     last_batch: std::sync::atomic::AtomicUsize,
     /// Set when a write transaction could not begin for another reason than a busy lock (a disk I/O error: a log
     /// replaced under the connection, attack 41's H9b): the write connection then checkpoints nothing as it closes.
-    suspect: std::sync::atomic::AtomicBool,
+    suspect: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// The SQLite store. Cheap to share behind an `Arc`.
@@ -954,6 +954,8 @@ impl SqliteStore {
             return Err(no_database(path, true));
         }
         let conn = open(path, &options)?;
+        // The store's own connections checkpoint (ADR-1402): a side connection never does as it closes.
+        conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
         if version != SCHEMA_VERSION {
             // Never a migration here: the store's own open migrates, in its transaction.
@@ -1013,6 +1015,7 @@ impl SqliteStore {
         conn.pragma_update(None, "wal_autocheckpoint", 0).sql()?;
         let (committed, commits) = mpsc::sync_channel::<()>(1);
         let stopped = Arc::new(OnceLock::new());
+        let suspect = Arc::new(std::sync::atomic::AtomicBool::new(false));
         // What the file alone holds as a write door opens is its first floor (ADR-1401); a door that only reads
         // records nothing.
         let head = if read_only {
@@ -1038,11 +1041,22 @@ impl SqliteStore {
             checkpoint_conn.busy_timeout(CHECKPOINT_RESTART_WAIT).sql()?;
             let checkpoint_stopped = Arc::clone(&stopped);
             let checkpoint_head = head.clone();
+            let checkpoint_suspect = Arc::clone(&suspect);
             Some(
                 std::thread::Builder::new()
                     .name("foureyes-wal-checkpoint".into())
                     .spawn(move || {
-                        checkpointer_loop(&checkpoint_conn, &commits, &checkpoint_stopped, checkpoint_head.as_deref())
+                        checkpointer_loop(&checkpoint_conn, &commits, &checkpoint_stopped, checkpoint_head.as_deref());
+                        // The writer has closed; this connection may be the last and checkpoint as it closes: only
+                        // through a log still this database's (ADR-1402).
+                        if let Some(head) = checkpoint_head.as_deref()
+                            && (checkpoint_stopped.get().is_some()
+                                || checkpoint_suspect.load(std::sync::atomic::Ordering::SeqCst)
+                                || !log_still_ours(head.db(), &checkpoint_conn))
+                        {
+                            let _ = checkpoint_conn
+                                .set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
+                        }
                     })
                     .map_err(|e| StoreError::Backend(format!("cannot start the checkpoint thread: {e}")))?,
             )
@@ -1056,7 +1070,7 @@ impl SqliteStore {
             begin: if read_only { "BEGIN" } else { "BEGIN IMMEDIATE" },
             queued: std::sync::atomic::AtomicUsize::new(0),
             last_batch: std::sync::atomic::AtomicUsize::new(0),
-            suspect: std::sync::atomic::AtomicBool::new(false),
+            suspect,
         });
         let writer_commits = Arc::clone(&commits);
         let writer = std::thread::Builder::new()
