@@ -722,7 +722,8 @@ fn check_own_log(path: &Path, conn: &Connection) -> Result<(), StoreError> {
 /// Asked through the connection whatever stands at the log's name now (a log renamed away while the connection holds
 /// it is still what it would checkpoint).
 fn log_still_ours(path: &Path, conn: &Connection) -> bool {
-    let Some(first) = first_event(conn) else { return false };
+    // A journal with no event yet (a new database: nothing recorded of it) has nothing to check.
+    let Some(first) = first_event(conn) else { return true };
     match head::read(path) {
         Some(record) if record.first == first => not_extending(path, &record, conn).is_none(),
         _ => true,
