@@ -25,6 +25,7 @@
 
 pub mod bind;
 pub mod door;
+pub mod files;
 pub mod mcp;
 pub mod redact;
 pub mod run;

@@ -94,9 +94,12 @@ impl SecretKey {
     pub fn load(file: Option<&Path>) -> Result<SecretKey, SecretError> {
         match file {
             Some(path) => {
-                let text = std::fs::read_to_string(path).map_err(|e| {
-                    SecretError::Key(format!("cannot read the secrets key file `{}`: {e}", path.display()))
-                })?;
+                // The one reader of small files (ADR-1432): a FIFO here hung the door, `/dev/zero` was read
+                // without bound (attack 41).
+                let text = crate::files::read_small_text(path, crate::files::Follow::Yes, crate::files::KEY_MAX_BYTES)
+                    .map_err(|e| {
+                        SecretError::Key(format!("cannot read the secrets key file `{}`: {e}", path.display()))
+                    })?;
                 SecretKey::from_hex(&text)
                     .map_err(|e| SecretError::Key(format!("secrets key file `{}`: {e}", path.display())))
             }

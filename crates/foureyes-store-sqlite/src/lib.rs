@@ -889,7 +889,28 @@ fn migrate(conn: &Connection, path: &Path) -> Result<(), StoreError> {
         Ok(()) => conn.execute_batch("COMMIT").map_err(sql_error),
         Err(e) => {
             let _ = conn.execute_batch("ROLLBACK");
-            Err(e)
+            // A step that fails on a database with tables (a column already there, a table missing) means the file is
+            // not at the version it says: its `user_version` was lowered or its tables edited. Say which file and what
+            // to do (attack 41, F1436: a bare "duplicate column name: revoked_by" named neither).
+            let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap_or(0);
+            match e {
+                StoreError::Backend(why)
+                    if version > 0
+                        && ["duplicate column name", "already exists", "no such table", "no such column"]
+                            .iter()
+                            .any(|m| why.contains(m)) =>
+                {
+                    Err(StoreError::Schema(format!(
+                        "`{}` says schema version {version}, but its tables are not that version's: upgrading it to \
+                         {SCHEMA_VERSION} failed ({why}). Its `user_version` was lowered or its tables were edited by \
+                         another program; the upgrade was rolled back and nothing was written. Restore the database \
+                         from a backup (or, if only `user_version` was changed, set it back to the version the tables \
+                         are at)",
+                        path.display()
+                    )))
+                }
+                other => Err(other),
+            }
         }
     }
 }
@@ -933,6 +954,101 @@ fn rebuild_table(conn: &Connection, table: &str, change: impl Fn(&str) -> String
         conn.execute_batch(&index).sql()?;
     }
     Ok(())
+}
+
+/// The highest id of each numbered kind a bench journal's templates name (`seed_bench_journal`), and the move that
+/// gives a cycle's copies ids of their own: `cycle` spans above the templates' (F1430).
+#[derive(Default)]
+struct BenchIds {
+    decision: i64,
+    approval: i64,
+    reservation: i64,
+    demotion: i64,
+}
+
+impl BenchIds {
+    fn note(&mut self, value: &serde_json::Value) {
+        let spans = [&mut self.decision, &mut self.approval, &mut self.reservation, &mut self.demotion];
+        let mut highest = [0i64; 4];
+        collect_ids(value, &mut |kind, id| highest[kind] = highest[kind].max(id));
+        for (span, id) in spans.into_iter().zip(highest) {
+            *span = (*span).max(id);
+        }
+    }
+
+    fn shift(&self, value: &mut serde_json::Value, cycle: i64) {
+        let spans = [self.decision, self.approval, self.reservation, self.demotion];
+        shift_ids(value, &|kind, id| id + cycle * spans[kind]);
+    }
+}
+
+/// The numbered kinds a bench event names by key: 0 decision, 1 approval, 2 reservation, 3 demotion.
+fn id_kind(key: &str) -> Option<usize> {
+    match key {
+        "decision_id" | "supersedes" => Some(0),
+        "approval_id" => Some(1),
+        "released" | "reservation_id" => Some(2),
+        "demotion_id" => Some(3),
+        _ => None,
+    }
+}
+
+fn collect_ids(value: &serde_json::Value, found: &mut impl FnMut(usize, i64)) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, v) in map {
+                match (id_kind(key), v) {
+                    (Some(kind), serde_json::Value::Number(n)) => found(kind, n.as_i64().unwrap_or(0)),
+                    (Some(kind), serde_json::Value::Array(ids)) => {
+                        ids.iter().filter_map(serde_json::Value::as_i64).for_each(|id| found(kind, id))
+                    }
+                    _ if key == "reservations" => {
+                        for r in v.as_array().into_iter().flatten() {
+                            if let Some(id) = r.get("id").and_then(serde_json::Value::as_i64) {
+                                found(2, id);
+                            }
+                        }
+                    }
+                    _ => collect_ids(v, found),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| collect_ids(v, found)),
+        _ => {}
+    }
+}
+
+fn shift_ids(value: &mut serde_json::Value, moved: &impl Fn(usize, i64) -> i64) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, v) in map.iter_mut() {
+                match (id_kind(key), &mut *v) {
+                    (Some(kind), serde_json::Value::Number(n)) => {
+                        if let Some(id) = n.as_i64() {
+                            *v = serde_json::Value::from(moved(kind, id));
+                        }
+                    }
+                    (Some(kind), serde_json::Value::Array(ids)) => {
+                        for id in ids.iter_mut() {
+                            if let Some(n) = id.as_i64() {
+                                *id = serde_json::Value::from(moved(kind, n));
+                            }
+                        }
+                    }
+                    _ if key == "reservations" => {
+                        for r in v.as_array_mut().into_iter().flatten() {
+                            if let Some(id) = r.get("id").and_then(serde_json::Value::as_i64) {
+                                r["id"] = serde_json::Value::from(moved(2, id));
+                            }
+                        }
+                    }
+                    _ => shift_ids(v, moved),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(|v| shift_ids(v, moved)),
+        _ => {}
+    }
 }
 
 impl SqliteStore {
@@ -1186,8 +1302,11 @@ impl SqliteStore {
 
     /// For `foureyes bench verify` only: appends `count` events to the journal, cycling through `templates` (each a
     /// kind and its data as canonical JSON text), chained and hashed as the door chains them, at `ts_ms`, in one
-    /// transaction on the writer. No table row goes with them, so `journal audit` of such a database reports them:
-    /// never use it on a database that matters.
+    /// transaction on the writer. Each cycle's copies issue ids of their own (ADR-640: the journal never issues an
+    /// id twice; F1430: a bench that repeated the templates' ids failed its own `journal verify`): every decision,
+    /// approval, reservation and demotion id the templates name is moved up past the previous cycle's, the same
+    /// for the events that issue them and the ones that name them. No table row goes with them, so `journal audit`
+    /// of such a database reports them: never use it on a database that matters.
     #[doc(hidden)]
     pub async fn seed_bench_journal(
         &self,
@@ -1213,8 +1332,20 @@ impl SqliteStore {
                     "INSERT INTO journal (seq, ts_ms, kind, data, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 )
                 .sql()?;
+            let parsed: Vec<serde_json::Value> =
+                templates.iter().map(|(_, data)| serde_json::from_str(data).unwrap_or_default()).collect();
+            let mut highest = BenchIds::default();
+            for value in &parsed {
+                highest.note(value);
+            }
             for i in 0..count {
-                let (kind, data) = &templates[(i % templates.len() as u64) as usize];
+                let at = (i % templates.len() as u64) as usize;
+                let kind = &templates[at].0;
+                // Cycle 0 copies the templates themselves (already in the journal): it moves up by one span too.
+                let cycle = (i / templates.len() as u64 + 1) as i64;
+                let mut value = parsed[at].clone();
+                highest.shift(&mut value, cycle);
+                let data = &foureyes_core::canonical::to_canonical_string(&value);
                 seq += 1;
                 let digest = foureyes_core::journal::stored_event_hash(seq, ts_ms, *kind, data, &prev)
                     .ok_or_else(|| StoreError::Backend("the bench journal's head is not hex".into()))?;

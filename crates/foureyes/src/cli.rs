@@ -12,7 +12,7 @@ Exit codes:
   5   not found
   6   invalid state (e.g. reporting a decision that was not permitted)
   7   journal verification failed (corrupt chain or torn tail)
-  8   storage error
+  8   storage error; also a database file with other names (hard links): no door opens it, reads included (F942)
   9   policy file invalid or missing
   10  decide: deny
   11  decide: defer (awaiting human approval)
@@ -21,10 +21,12 @@ Exit codes:
   14  execute: the connector ran and failed, or its outcome is unknown (reported)
   15  policy test: a case did not get its expected verdict
   16  journal verify: the journal replays, but this machine's clock reads before its newest event: no door
-      decides here until the clock reaches it (a wrong clock, or an event written with a time in the future);
-      or the database file has other names (hard links, ADR-882), and no door decides on it while they exist
+      decides here until the clock reaches it (a wrong clock, or an event written with a time in the future)
   17  no FourEyes database at --db for a command that only reads (journal verify, audit, export, tail, prove,
-      decisions): a missing path, an empty file, or a database without a journal; nothing is created there";
+      decisions) or signs it (journal checkpoint): a missing path, an empty file, or a database without a
+      journal; nothing is created there
+  18  stdout could not be written (a full disk, a closed file): the output is lost, what the command did before
+      printing is done (`token create` revokes the token it could not show)";
 
 /// FourEyes: one door every side effect of an AI agent must pass.
 ///

@@ -9,6 +9,7 @@ use crate::{
     EXIT_CONFLICT, EXIT_DEFER, EXIT_DENY, EXIT_DRY_RUN, EXIT_NOT_FOUND, EXIT_POLICY, EXIT_REFUSED, EXIT_STORAGE,
     EXIT_VERIFY_FAILED, Exit,
 };
+use foureyes_connect::files::{self, Follow, open_regular};
 use foureyes_core::journal::verify_export;
 use foureyes_core::{
     ActionRequest, ApprovalStatus, DecisionRecord, DecisionStatus, Outcome, Policy, ReasonCode, Verdict,
@@ -51,7 +52,7 @@ pub fn fresh_request_id() -> String {
 }
 
 pub fn load_policy(path: &Path) -> Result<Policy, Exit> {
-    let text = std::fs::read_to_string(path)
+    let text = read_regular(path, Follow::Yes, files::TEXT_MAX_BYTES)
         .map_err(|e| Exit::new(EXIT_POLICY, format!("cannot read policy `{}`: {e}", path.display())))?;
     let policy =
         Policy::from_yaml(&path.display().to_string(), &text).map_err(|e| Exit::new(EXIT_POLICY, e.to_string()))?;
@@ -185,7 +186,7 @@ pub async fn check_witness(
     refusing: &str,
     missing: MissingWitness,
 ) -> Result<(), Exit> {
-    let text = match read_regular(witness, Follow::No) {
+    let text = match read_regular(witness, Follow::No, files::TEXT_MAX_BYTES) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return missing_witness(store, witness, refusing, missing).await;
@@ -535,7 +536,7 @@ pub const EXIT_POLICY_TEST_FAILED: u8 = 15;
 fn policy_test(file: &Path, json: bool) -> Result<u8, Exit> {
     use foureyes_core::policy_test::{TestTable, run};
     let name = file.display().to_string();
-    let text = std::fs::read_to_string(file)
+    let text = read_regular(file, Follow::Yes, files::TEXT_MAX_BYTES)
         .map_err(|e| Exit::new(EXIT_POLICY, format!("cannot read test table `{name}`: {e}")))?;
     let table = TestTable::from_yaml(&name, &text).map_err(|e| Exit::new(EXIT_POLICY, e.to_string()))?;
     let policy = match (table.inline_policy(&name), &table.policy) {
@@ -1308,7 +1309,7 @@ async fn newest_event(store: &dyn Store) -> Result<(u64, i64), Exit> {
 async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
     match cmd {
         JournalCommand::Verify { file: Some(file), json, .. } => {
-            let bytes = std::fs::read(&file)
+            let bytes = files::read_small(&file, Follow::Yes, files::EXPORT_MAX_BYTES)
                 .map_err(|e| Exit::new(EXIT_NOT_FOUND, format!("cannot read `{}`: {e}", file.display())))?;
             let report = verify_export(&bytes);
             if json {
@@ -1495,6 +1496,18 @@ async fn journal(db: &Path, cmd: JournalCommand) -> Result<u8, Exit> {
         JournalCommand::Keygen { out, name } => keygen(&out, &name),
         JournalCommand::Checkpoint { signing_key, out } => {
             let key = read_signing_key(&signing_key)?;
+            // It signs a journal that is there: a missing path is refused before a file is made (attack 41, F1433:
+            // an empty database was created, then "no checkpoint was journaled").
+            if !db.to_str().is_some_and(foureyes_store_pg::is_postgres_url) {
+                let existing = existing_sqlite(db).map_err(|e| match e.code {
+                    crate::EXIT_NO_DATABASE => Exit::new(
+                        e.code,
+                        format!("{} — `journal checkpoint` signs the journal of a database that is there", e.message),
+                    ),
+                    _ => e,
+                })?;
+                existing.close();
+            }
             let store = open_backend(db).await?;
             refuse_a_broken_chain(store.as_ref()).await?;
             match foureyes_store::checkpoint::checkpoint(store.as_ref(), &key, now_ms()).await? {
@@ -1598,63 +1611,16 @@ async fn refuse_a_broken_chain_only(store: &dyn Store) -> Result<(), Exit> {
 }
 
 fn read_text(path: &Path, what: &str) -> Result<String, Exit> {
-    read_regular(path, Follow::Yes)
+    // A key is small; a checkpoint file holds every note appended to it.
+    let max = if what.ends_with("key") { files::KEY_MAX_BYTES } else { files::TEXT_MAX_BYTES };
+    read_regular(path, Follow::Yes, max)
         .map_err(|e| Exit::new(EXIT_NOT_FOUND, format!("cannot read {what} `{}`: {e}", path.display())))
 }
 
-/// Whether a path FourEyes opens may be a symlink: a key or a checkpoint it only reads may (a secret mounted through
-/// one is common); a witness it appends to may not (F388).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Follow {
-    Yes,
-    No,
-}
-
-/// Opens `path` as a regular file and nothing else, without waiting: a FIFO planted at a witness's name hung `serve`
-/// at start, silently, and a symlink there had the serve append its checkpoint to the file it pointed at — the seal
-/// key, after which every keyed door refused to start (attack 25's W1, W2). `O_NONBLOCK` makes opening a FIFO return
-/// at once, and the file's type is checked on the descriptor opened, not on the name before (no race).
-fn open_regular(path: &Path, options: &mut std::fs::OpenOptions, follow: Follow) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::OpenOptionsExt as _;
-    let mut flags = rustix::fs::OFlags::NONBLOCK;
-    if follow == Follow::No {
-        flags |= rustix::fs::OFlags::NOFOLLOW;
-    }
-    let file = options.custom_flags(flags.bits() as i32).open(path).map_err(|e| match e.raw_os_error() {
-        // What `O_NOFOLLOW` answers for a symlink.
-        Some(code) if code == rustix::io::Errno::LOOP.raw_os_error() => not_regular("a symlink"),
-        _ => e,
-    })?;
-    let metadata = file.metadata()?;
-    let kind = metadata.file_type();
-    if !kind.is_file() {
-        return Err(not_regular(if kind.is_dir() { "a directory" } else { "a FIFO, a socket or a device" }));
-    }
-    // A file the door appends to (a witness, a checkpoint) with another name is another file's content: a hard link
-    // to the seal key at the witness's name had `serve` append its checkpoints into the key (attack 26's W3). Counted
-    // on the descriptor opened, like the type (F926, ADR-926).
-    if follow == Follow::No {
-        use std::os::unix::fs::MetadataExt as _;
-        if metadata.nlink() > 1 {
-            return Err(std::io::Error::other(format!(
-                "it has {} names (hard links): a door writes only a file of its own, and a link here would write \
-                 into another file (a key, say); refused (F926). Remove this name (a copy, not a link, is a backup)",
-                metadata.nlink()
-            )));
-        }
-    }
-    Ok(file)
-}
-
-fn not_regular(what: &str) -> std::io::Error {
-    std::io::Error::other(format!("it is {what}, not a regular file: refused (F388)"))
-}
-
-/// A whole file read through [`open_regular`].
-fn read_regular(path: &Path, follow: Follow) -> std::io::Result<String> {
-    let mut bytes = Vec::new();
-    open_regular(path, std::fs::OpenOptions::new().read(true), follow)?.read_to_end(&mut bytes)?;
-    text_of(bytes)
+/// A whole file read through the one reader of small files (F388, ADR-1432): a regular file only, opened without
+/// waiting, refused past `max` bytes.
+fn read_regular(path: &Path, follow: Follow, max: u64) -> std::io::Result<String> {
+    text_of(foureyes_connect::files::read_small(path, follow, max)?)
 }
 
 /// `bytes` as text. A file cut short inside a character (a witness whose last checkpoint was torn inside its

@@ -27,6 +27,18 @@ impl From<SecretError> for Exit {
     }
 }
 
+/// `exit`, journaled first when it is a refusal (exit 3: `--help` says such a refusal is journaled, ADR-1435); a
+/// refusal the journal cannot take is said with why.
+async fn journaled(store: &dyn Store, by: &str, exit: Exit, input: Value) -> Exit {
+    if exit.code != EXIT_REFUSED {
+        return exit;
+    }
+    match store.refuse(by, "bad_request", &exit.message, input, now_ms()).await {
+        Ok(seq) => Exit::new(exit.code, format!("{} (refusal journaled at seq {seq})", exit.message)),
+        Err(e) => Exit::from(e),
+    }
+}
+
 /// The secrets of the database `db` names, when a key is at hand (`--secrets-key-file` or the environment). Called
 /// only after the door has opened its store (ADR-1311): on SQLite the table's connection comes from the store's one
 /// opener, which has looked at the file, its log and its companions as every door does.
@@ -227,7 +239,13 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
             // `-journal` or a FIFO before the secrets table's connection is made (attack 40's H2: it was opened on its
             // own first, applied another database's log, then the store said "the log was not applied").
             let store = crate::commands::open_backend(db).await?;
-            let secrets = secrets(db, key_file).await?.ok_or_else(no_key)?;
+            let secrets = match secrets(db, key_file).await.and_then(|s| s.ok_or_else(no_key)) {
+                Ok(secrets) => secrets,
+                Err(exit) => {
+                    let input = serde_json::json!({"command": "secret set", "name": name});
+                    return Err(journaled(store.as_ref(), &by, exit, input).await);
+                }
+            };
             let mut value = match &from_file {
                 Some(path) => std::fs::read_to_string(path)
                     .map_err(|e| Exit::new(EXIT_REFUSED, format!("cannot read `{}`: {e}", path.display())))?,
@@ -246,7 +264,12 @@ pub async fn secret(db: &Path, key_file: Option<&Path>, cmd: SecretCommand) -> R
                     value.pop();
                 }
             }
-            foureyes_connect::secrets::check(&name, &value)?;
+            // Exit 3 says the refusal is journaled (`--help`): a refused name or value is (attack 41, ADR-1435) — the
+            // name as given and the value's length, never the value.
+            if let Err(e) = foureyes_connect::secrets::check(&name, &value) {
+                let input = serde_json::json!({"command": "secret set", "name": name, "value_bytes": value.len()});
+                return Err(journaled(store.as_ref(), &by, Exit::from(e), input).await);
+            }
             // Journaled first (name and who, never the value): no value changes without its entry. A set that
             // fails after this leaves the entry and says so here.
             let rotation = secrets.exists(&name).await?;

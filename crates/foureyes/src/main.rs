@@ -13,6 +13,7 @@ mod serve;
 mod telemetry;
 
 use clap::Parser;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 /// Every allocation of the process, SQLite's included (the `override` feature), goes to mimalloc: glibc's malloc
@@ -51,6 +52,9 @@ pub const EXIT_CLOCK: u8 = 16;
 /// A door that only reads (`journal verify`, `audit`, `export`, `tail`, `prove`, `decisions`) was given a SQLite path
 /// with no FourEyes database: missing, an empty file, or a database without a journal (ADR-1210). Nothing is created.
 pub const EXIT_NO_DATABASE: u8 = 17;
+/// Stdout could not be written (`> /dev/full`, a closed file): the output is lost, what the door did before is done
+/// (ADR-1431). Not a panic (it was exit 101).
+pub const EXIT_OUTPUT: u8 = 18;
 
 // Change control (`foureyes task …`, the `change-control` app's library) speaks the same exit codes.
 const _: () = assert!(
@@ -98,6 +102,18 @@ fn quiet_on_broken_pipe() {
             .unwrap_or_default();
         if message.contains("Broken pipe") {
             std::process::exit(0);
+        }
+        // Stdout could not be written (a full disk, a file closed under it): one line and exit 18, never a panic's
+        // backtrace and exit 101 (attack 41, F1431, ADR-1431). What the door did before it printed is done: the line
+        // says so. `token create` does not come here: it writes its once-shown token itself and revokes it when it
+        // cannot (ADR-1431).
+        if let Some(why) = message.strip_prefix("failed printing to stdout: ") {
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: cannot write to stdout ({why}): the output is lost; what the command did before printing \
+                 (a write, a journaled event) is done — check it with a read door once stdout can be written"
+            );
+            std::process::exit(i32::from(EXIT_OUTPUT));
         }
         default_hook(info);
     }));

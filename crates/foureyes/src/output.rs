@@ -5,6 +5,14 @@ use foureyes_core::{ApprovalRecord, BudgetKind, DecisionRecord, DemotionRecord, 
 use foureyes_store::Decided;
 use serde_json::Value;
 
+/// Writes `text` to stdout and flushes it, saying whether it got there (`println!` panics when it cannot, F1431).
+pub fn write_stdout(text: &str) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
 pub fn time(ms: i64) -> String {
     jiff::Timestamp::from_millisecond(ms)
         .map(|t| t.round(jiff::Unit::Second).map(|t| t.to_string()).unwrap_or_default())

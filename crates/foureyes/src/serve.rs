@@ -737,45 +737,49 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
     }
     match cmd {
         TokenCommand::Create { name, role, serves, totp, json } => {
-            let role = Role::parse(&role).ok_or_else(|| {
-                Exit::new(
-                    EXIT_REFUSED,
-                    format!("unknown role `{role}`: expected agent, approver, admin, executor or runner"),
-                )
-            })?;
-            match (role, &serves) {
-                (Role::Executor, None) => {
-                    return Err(Exit::new(
-                        EXIT_REFUSED,
-                        "an executor serves one agent: name it with --for AGENT (the agent's credential name)",
-                    ));
-                }
-                (Role::Executor, Some(_)) | (Role::Runner, None) if totp => {
-                    return Err(Exit::new(
-                        EXIT_REFUSED,
-                        format!(
+            // Exit 3 says the refusal is journaled (`--help`): each of these is (attack 41, ADR-1435), as `mcp pins
+            // approve`'s are; the messages are as they were.
+            let checked = (|| -> Result<Role, String> {
+                let role = Role::parse(&role).ok_or_else(|| {
+                    format!("unknown role `{role}`: expected agent, approver, admin, executor or runner")
+                })?;
+                match (role, &serves) {
+                    (Role::Executor, None) => {
+                        return Err(
+                            "an executor serves one agent: name it with --for AGENT (the agent's credential name)"
+                                .into(),
+                        );
+                    }
+                    (Role::Executor, Some(_)) | (Role::Runner, None) if totp => {
+                        return Err(format!(
                             "--totp is for step-up approvals, which {} never makes: drop --totp",
                             if role == Role::Runner { "a runner" } else { "an executor" }
-                        ),
-                    ));
+                        ));
+                    }
+                    (Role::Agent | Role::Approver | Role::Admin | Role::Runner, Some(agent)) => {
+                        return Err(format!(
+                            "--for {agent}: only an executor serves an agent; role `{role}` takes no --for"
+                        ));
+                    }
+                    _ => {}
                 }
-                (Role::Agent | Role::Approver | Role::Admin | Role::Runner, Some(agent)) => {
-                    return Err(Exit::new(
-                        EXIT_REFUSED,
-                        format!("--for {agent}: only an executor serves an agent; role `{role}` takes no --for"),
-                    ));
+                if name.is_empty()
+                    || name.len() > 64
+                    || !name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.@".contains(c))
+                {
+                    return Err(format!("name `{name}`: use 1 to 64 letters, digits, `-`, `_`, `.` or `@`"));
                 }
-                _ => {}
-            }
-            if name.is_empty()
-                || name.len() > 64
-                || !name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.@".contains(c))
-            {
-                return Err(Exit::new(
-                    EXIT_REFUSED,
-                    format!("name `{name}`: use 1 to 64 letters, digits, `-`, `_`, `.` or `@`"),
-                ));
-            }
+                Ok(role)
+            })();
+            let role = match checked {
+                Ok(role) => role,
+                Err(message) => {
+                    let input = json!({"command": "token create", "name": name, "role": role, "for": serves,
+                        "totp": totp});
+                    let seq = store.refuse("cli", "bad_request", &message, input, now_ms()).await?;
+                    return Err(Exit::new(EXIT_REFUSED, format!("{message} (refusal journaled at seq {seq})")));
+                }
+            };
             let secret = if totp { Some(new_totp_secret().map_err(|e| Exit::new(EXIT_STORAGE, e))?) } else { None };
             let token = match &serves {
                 Some(agent) => {
@@ -785,25 +789,49 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
                 }
                 None => create(store.as_ref(), &name, role, secret.as_deref()).await?,
             };
+            // The token is shown once: the whole answer is written in one checked write, and when it cannot be
+            // (stdout on a full disk, a closed file) the credential is revoked before the door says so, so no token
+            // lives that no one was shown (ADR-1431, F1431: it was a panic, exit 101, with the token live and lost).
+            let mut shown = String::new();
             if json {
                 let mut out = json!({"name": name, "role": role, "token": token, "totp_secret": secret, "totp_uri": secret.as_deref().map(|s| totp_uri(s, &name))});
                 if let Some(agent) = &serves {
                     out["serves"] = json!(agent);
                 }
-                println!("{out}");
+                shown.push_str(&format!("{out}\n"));
             } else if let Some(agent) = &serves {
-                println!(
+                shown.push_str(&format!(
                     "created executor `{name}` for agent `{agent}`: from now on only an executor reports `{agent}`'s \
-                     outcomes. Token (shown once, stored only as a hash):\n{token}"
-                );
+                     outcomes. Token (shown once, stored only as a hash):\n{token}\n"
+                ));
             } else {
-                println!("created {role} `{name}`. Token (shown once, stored only as a hash):\n{token}");
+                shown.push_str(&format!(
+                    "created {role} `{name}`. Token (shown once, stored only as a hash):\n{token}\n"
+                ));
                 if let Some(s) = &secret {
-                    println!(
-                        "TOTP secret for step-up approvals (add it to an authenticator app):\n{s}\n{}",
+                    shown.push_str(&format!(
+                        "TOTP secret for step-up approvals (add it to an authenticator app):\n{s}\n{}\n",
                         totp_uri(s, &name)
-                    );
+                    ));
                 }
+            }
+            if let Err(e) = crate::output::write_stdout(&shown) {
+                let revoked = store.revoke_token(&name, now_ms()).await;
+                let what = match revoked {
+                    Ok(true) => format!(
+                        "it was revoked at once, so no one holds a working token of `{name}`; create another under a \
+                         new name once stdout can be written"
+                    ),
+                    _ => format!(
+                        "it could not be revoked: revoke it now (`foureyes token revoke {name}`), its token is lost"
+                    ),
+                };
+                return Err(Exit::new(
+                    crate::EXIT_OUTPUT,
+                    format!(
+                        "`{name}` was created but its token, shown once, could not be written to stdout ({e}): {what}"
+                    ),
+                ));
             }
             Ok(0)
         }
