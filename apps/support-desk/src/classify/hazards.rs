@@ -58,7 +58,8 @@ pub enum Hazard {
     /// machine spit the hot water on the hand of my wife".
     ScaldByEvent,
     /// An electrical fault told by what was seen or heard (haz42, ADR-1393): "a pop and a flash from the switch", "a big
-    /// bang and blue light from the plug", "the socket went pop", "crackling behind the fuse box".
+    /// bang and blue light from the plug", "the socket went pop", "crackling behind the fuse box". A crack in a thing, a
+    /// plug that pops out of its socket and a charger "popped in" the socket are no such event.
     ElectricSeen,
 }
 
@@ -136,7 +137,7 @@ const LIQUID_HEATER: &str = r"kettle|(?:deep\s+|air\s+)?fryer|(?:coffee|espresso
 const LIQUID_VERB: &str = r"splash(?:ed|es|ing)?|spat|spit|spits|spitting|spray(?:ed|s|ing)?|squirt(?:ed|s|ing)?|spill(?:ed|s|ing)?|spilt|pour(?:ed|s|ing)?|slop(?:ped|s|ping)?|slosh(?:ed|es|ing)?|gush(?:ed|es|ing)?|vent(?:ed|s|ing)?|burst|shot|blew|erupt(?:ed|s|ing)?|boil(?:ed|s)?\s+over";
 
 /// A part that carries mains power (haz42).
-const POWER_PART: &str = r"switch(?:es)?|sockets?|plugs?|outlets?|fuse\s*box|fuses?|breakers?|consumer\s+unit|fuse\s*board|cables?|cords?|leads?|wires?|wiring|adapters?|chargers?|psu|power\s+(?:supply|supplies|brick|strip|board|button|unit)|transformers?|control\s+panel|mains|extension(?:\s+lead)?|power\s+point|wall";
+const POWER_PART: &str = r"switch(?:es)?|sockets?|plugs?|outlets?|fuse\s*box|fuses?|breakers?|consumer\s+unit|fuse\s*board|cables?|cords?|leads?|wires?|wiring|adapters?|chargers?|psu|power\s+(?:supply|supplies|brick|strip|board|button|unit)|transformers?|control\s+panel|mains|extension(?:\s+lead)?|power\s+point";
 
 struct Row {
     hazard: Hazard,
@@ -286,7 +287,7 @@ fn rows() -> &'static [Row] {
             (
                 Hazard::ScaldByEvent,
                 format!(
-                    r"(?i)\b(?:{HOT_LIQUID})\b[^.!?\n]{{0,80}}?\b(?:{LIQUID_VERB}|hit|hits|caught|struck|landed|went|got|ran|dripped|poured)\b[^.!?\n]{{0,40}}?(?:{PERSONS_PART})|\b(?:{LIQUID_HEATER})\b[^.!?\n]{{0,40}}?\b(?:{LIQUID_VERB})\b[^.!?\n]{{0,40}}?(?:{PERSONS_PART})"
+                    r"(?i)(?:\b(?:{HOT_LIQUID})\b[^.!?\n]{{0,80}}?\b(?:{LIQUID_VERB}|hit|hits|caught|struck|landed|went|got|ran|dripped|poured)\b[^.!?\n]{{0,40}}?(?:{PERSONS_PART})|\b(?:{LIQUID_HEATER})\b[^.!?\n]{{0,40}}?\b(?:{LIQUID_VERB})\b[^.!?\n]{{0,40}}?(?:{PERSONS_PART}))"
                 ),
             ),
             // An electrical fault told by what was seen or heard (haz42, ADR-1393): a pop, bang or crack with a flash,
@@ -297,7 +298,7 @@ fn rows() -> &'static [Row] {
             (
                 Hazard::ElectricSeen,
                 format!(
-                    r"(?i)\b(?:a|an|loud|big|small|audible|huge|sudden|almighty|massive)\s+(?:[a-z]+\s+)?(?:pop|bang|crack|crackle|fizz|boom)\s+(?:and|then|followed\s+by|with)\s+(?:a\s+|an\s+|some\s+)?(?:[a-z]+\s+)?(?:flash|sparks?|smoke|light|flame)\b|\b(?:(?:a|an|the|some|loud|big|bright|blue|white|small|audible|visible|huge|sudden)\s+(?:[a-z]+\s+)?(?:pop|bang|crack|flash|crackle|fizz)|popped|banged|crackled|crackling|fizzed|fizzing|popping)\s+(?:[a-z]+\s+){{0,3}}?(?:from|in|inside|behind|at|out\s+of|within)\s+(?:the|a|my|our|its|this|that)\s+(?:[a-z]+\s+)?(?:{POWER_PART})\b|\b(?:{POWER_PART})\s+(?:[a-z]+\s+)?(?:went|made|gave|let\s+out)\s+(?:a\s+|an\s+)?(?:[a-z]+\s+)?(?:pop|bang|crack|flash)\b|\b(?:{POWER_PART})\s+(?:just\s+|suddenly\s+|then\s+)?(?:popped|banged|crackled|fizzed)\b"
+                    r"(?i)(?:\b(?:a|an|loud|big|small|audible|huge|sudden|almighty|massive)\s+(?:[a-z]+\s+)?(?:pop|bang|crack|crackle|fizz|boom)\s+(?:and|then|followed\s+by|with)\s+(?:a\s+|an\s+|some\s+)?(?:(?:[a-z]+\s+)?(?:flash|sparks?|smoke|flame)|(?:bright|blue|white|orange|green|purple)\s+(?:light|glow))\b|\b(?:(?:a|an|the|some|loud|big|bright|blue|white|small|audible|visible|huge|sudden)\s+(?:[a-z]+\s+)?(?:pop|bang|flash|crackle|fizz)|crackled|crackling|fizzed|fizzing)\s+(?:[a-z]+\s+){{0,3}}?(?:from|in|inside|behind|at|within)\s+(?:the|a|my|our|its|this|that)\s+(?:[a-z]+\s+)?(?:{POWER_PART})\b|\b(?:{POWER_PART})\s+(?:[a-z]+\s+)?(?:went|made|gave|let\s+out)\s+(?:a\s+|an\s+)?(?:[a-z]+\s+)?(?:pop|bang|crack|flash)\b|\b(?:{POWER_PART})\s+(?:just\s+|suddenly\s+|then\s+)?(?:popped|banged|crackled|fizzed)(?:\s*[.,!;]|\s+and\b|\s+with\b|\s*$))"
                 ),
             ),
             (
@@ -367,7 +368,8 @@ pub fn named(text: &str) -> Option<Hazard> {
         row.pattern
             .find_iter(&text)
             .find(|m| {
-                !denied(&text, m.start()) && (row.hazard != Hazard::ChildsMouth || !another_mouth(&text, m.start(), m.end()))
+                !denied(&text, m.start())
+                    && (row.hazard != Hazard::ChildsMouth || !another_mouth(&text, m.start(), m.end()))
             })
             .map(|_| row.hazard)
     })
@@ -407,7 +409,8 @@ fn another_mouth(text: &str, start: usize, end: usize) -> bool {
     static CHILD_RE: OnceLock<Option<Regex>> = OnceLock::new();
     let (Some(verb), Some(child)) = (
         VERB.get_or_init(|| {
-            Regex::new(r"(?i)\b(?:chew\w*|ingest\w*|suck\w*|lick\w*|bit|bitten|swallow\w*|ate|eaten|put|coughed)\b").ok()
+            Regex::new(r"(?i)\b(?:chew\w*|ingest\w*|suck\w*|lick\w*|bit|bitten|swallow\w*|ate|eaten|put|coughed)\b")
+                .ok()
         })
         .as_ref(),
         CHILD_RE.get_or_init(|| Regex::new(&format!(r"(?i)^(?:{CHILD})(?:'?s)?$")).ok()).as_ref(),
@@ -433,9 +436,32 @@ fn another_mouth(text: &str, start: usize, end: usize) -> bool {
                 !w.ends_with("ly")
                     && !matches!(
                         w.as_str(),
-                        "had" | "has" | "have" | "then" | "also" | "just" | "already" | "once" | "almost" | "even"
-                            | "somehow" | "could" | "would" | "might" | "may" | "can" | "will" | "did" | "does" | "do"
-                            | "must" | "should" | "not" | "never" | "probably" | "still"
+                        "had"
+                            | "has"
+                            | "have"
+                            | "then"
+                            | "also"
+                            | "just"
+                            | "already"
+                            | "once"
+                            | "almost"
+                            | "even"
+                            | "somehow"
+                            | "could"
+                            | "would"
+                            | "might"
+                            | "may"
+                            | "can"
+                            | "will"
+                            | "did"
+                            | "does"
+                            | "do"
+                            | "must"
+                            | "should"
+                            | "not"
+                            | "never"
+                            | "probably"
+                            | "still"
                     )
             })
             .take(2)
@@ -533,6 +559,32 @@ mod tests {
             .map(|(t, h)| format!("{t}: want {h:?}, got {:?}", named(t)))
             .collect();
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn haz42_rows_compile_and_read_their_kind() {
+        // A row whose pattern does not compile is dropped silently (`filter_map`): each must be there.
+        for h in [Hazard::ScaldByEvent, Hazard::ElectricSeen] {
+            assert!(rows().iter().any(|r| r.hazard == h), "{h:?}");
+        }
+        let cases: &[(&str, Option<Hazard>)] = &[
+            ("kettle spat boiling water and splashed my daughter's arm", Some(Hazard::ScaldByEvent)),
+            ("steam vented from the lid seal and struck the operator's wrist", Some(Hazard::ScaldByEvent)),
+            ("bottle leaks, water splashes my arm", None),
+            ("there was a pop and a flash from the switch", Some(Hazard::ElectricSeen)),
+            ("socket went pop when I plugged it in", Some(Hazard::ElectricSeen)),
+            ("light on the charger flashes red", None),
+            ("the cork popped out of the bottle", None),
+            ("there's a big crack in the wall behind the shelf", None),
+            ("I popped the charger in the socket and nothing", None),
+            ("the plug keeps popping out of the socket", None),
+            ("small crack and light gets in through the seam", None),
+            ("I was a bit slow, the kids had flu and the dog ate a sock", None),
+            ("my toddler chewed the toy and a small piece came off in his mouth", Some(Hazard::ChildsMouth)),
+        ];
+        for (t, want) in cases {
+            assert_eq!(named(t), *want, "{t}");
+        }
     }
 
     #[test]

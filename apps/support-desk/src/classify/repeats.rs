@@ -3,7 +3,8 @@
 //! times already". The repeat word modifies the verb of asking or writing, not the money: the customer asked more than
 //! once, was not charged more than once, and asks the figure once. Read by the nearest verb before the repeat word in
 //! its sentence: a verb of asking or writing makes the repeat the asking's; a verb of charging ("why the 45.00 was
-//! taken from my card twice") keeps it a second charge; no verb at all ("refund me twice") keeps it a multiple.
+//! taken from my card twice") keeps it a second charge; no verb at all ("refund me twice") keeps it a multiple, and so
+//! does a repeat word with the money after it or "me" before it ("I asked you to refund me twice what I paid").
 //!
 //! The repeat word is blanked (offsets kept), so neither the duplicate-charge reading nor the multiple ("twice back")
 //! reads it.
@@ -50,7 +51,16 @@ pub fn asks_repeated_blanked(text: &str) -> String {
             .rev()
             .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
             .find(|w| asking.is_match(w) || charging.is_match(w));
-        if verb.is_some_and(|w| asking.is_match(w)) {
+        // "refund me twice", "twice what I paid", "twice the price": the repeat word is the money's multiple.
+        let prev = text[..m.start()].split_whitespace().next_back().unwrap_or("").to_lowercase();
+        let next = text[m.end()..].split_whitespace().next().unwrap_or("").to_lowercase();
+        let next = next.trim_matches(|c: char| !c.is_alphanumeric());
+        let multiple = matches!(prev.as_str(), "me" | "us")
+            || matches!(
+                next,
+                "what" | "the" | "my" | "our" | "as" | "that" | "of" | "its" | "amount" | "price" | "cost" | "total"
+            );
+        if !multiple && verb.is_some_and(|w| asking.is_match(w)) {
             out.replace_range(m.start()..m.end(), &" ".repeat(m.end() - m.start()));
         }
     }
@@ -71,6 +81,8 @@ mod tests {
             ("I was charged 45.00 twice", false),
             ("I have asked why the 45.00 was taken from my card twice", false),
             ("refund me twice what I paid", false),
+            ("I asked you to refund me twice what I paid", false),
+            ("I asked for twice the price back", false),
             ("45.00 twice on my statement", false),
         ] {
             assert_eq!(asks_repeated_blanked(t) != t, blanked, "{t}");

@@ -218,6 +218,12 @@ mod tests {
     }
 
     #[test]
+    fn the_senses_compile() {
+        // A pattern that does not compile turns every cut off silently (`senses()` is `None`).
+        assert!(senses().is_some());
+    }
+
+    #[test]
     fn harmless_senses_are_blanked_and_harms_kept() {
         for (t, cut) in [
             ("the bulb burned out after two days", true),
