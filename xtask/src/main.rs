@@ -3573,6 +3573,43 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_clipped_approximation_is_never_paid",
         also: &[],
     },
+    // haz42 (issue 16, safety both ways): ADR-1390, ADR-1391, ADR-1392, ADR-1393.
+    Mutation {
+        property: "the support desk escalates a hot liquid reaching a person's body part, told by the event (ADR-1392)",
+        file: "apps/support-desk/src/classify/hazards.rs",
+        original: "r\"(?i)(?:\\b(?:{HOT_LIQUID})\\b",
+        broken: "r\"(?i)xq_never(?:\\b(?:{HOT_LIQUID})\\b",
+        package: "support-desk",
+        filter: "a_hot_liquid_reaching_a_body_part_escalates",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk escalates an electrical fault told by what was seen or heard (ADR-1393)",
+        file: "apps/support-desk/src/classify/hazards.rs",
+        original: "r\"(?i)(?:\\b(?:a|an|loud|big|small|audible",
+        broken: "r\"(?i)xq_never(?:\\b(?:a|an|loud|big|small|audible",
+        package: "support-desk",
+        filter: "an_electrical_fault_told_by_what_was_seen_escalates",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk escalates a smell of smoke from goods that run on power or heat (ADR-1391)",
+        file: "apps/support-desk/src/classify/whose.rs",
+        original: "    if !s.powered.is_match(&s.laundering.replace_all(text, \" \")) {",
+        broken: "    if true {",
+        package: "support-desk",
+        filter: "a_smell_of_smoke_held_by_unpowered_goods_is_an_odour",
+        also: &[],
+    },
+    Mutation {
+        property: "the support desk escalates a small part in a child's own mouth (ADR-1390)",
+        file: "apps/support-desk/src/classify/hazards.rs",
+        original: "(row.hazard != Hazard::ChildsMouth || !another_mouth(&text, m.start(), m.end()))",
+        broken: "(row.hazard != Hazard::ChildsMouth || false)",
+        package: "support-desk",
+        filter: "a_childs_mouth_hazard_needs_the_childs_mouth",
+        also: &[],
+    },
     // desk32 (issue 16, whose words and what act; hazards): ADR-1117.
     Mutation {
         property: "the support desk escalates a hazard told without safety words (ADR-1117)",

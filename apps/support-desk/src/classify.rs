@@ -58,6 +58,7 @@ mod phrases;
 mod questions;
 mod records;
 mod regulators;
+mod repeats;
 mod roles;
 mod scope;
 mod settle;
@@ -1245,6 +1246,7 @@ fn shares_kept(text: &str) -> String {
     )))))
     .pipe(|t| without_refused_figures(&t))
     .pipe(|t| arithmetic_results(&t))
+    .pipe(|t| repeats::asks_repeated_blanked(&t))
 }
 
 /// Quantity × unit price as the product (ADR-960), only in a clause that asks: "2 x 23,40 €" told as two debits is a

@@ -48,6 +48,7 @@ mod desk35_kinds;
 mod desk37_kinds;
 mod hazard_senses40;
 mod hazards41;
+mod hazards42;
 mod intent_classes;
 mod kinds38_figures;
 mod kinds38_hazards;

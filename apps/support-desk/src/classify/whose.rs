@@ -12,6 +12,12 @@
 //!   out", the phrasal verb of a thing that stopped working (a bulb, a motor), not a burn; a danger said of a place
 //!   the writer lives or works beside ("we're above the bakery, which is dangerous for all of us").
 //!
+//! - **A smell of smoke held by goods that nothing heats or powers** ([`without_harmless_senses`], haz42, ADR-1391):
+//!   "the wool is smelling like smoke", "the rug stinks of smoke", "reeks of cigarette smoke" — an odour the goods
+//!   carry, a fault of the goods, when the ticket names nothing that runs on power or heats (a plug, a charger, a
+//!   heater, a unit in operation, "when on"). The same smell from a heater or a charger is a hazard, and smoke that
+//!   came out of anything is not a smell.
+//!
 //! Each cut keeps the text's other words: a hazard named elsewhere in the ticket still escalates.
 
 use regex::Regex;
@@ -90,6 +96,9 @@ struct Senses {
     legal: Regex,
     workplace: Regex,
     place_danger: Regex,
+    smoke_odour: Regex,
+    powered: Regex,
+    laundering: Regex,
 }
 
 fn senses() -> Option<&'static Senses> {
@@ -129,6 +138,29 @@ fn senses() -> Option<&'static Senses> {
                 r"\s+(?:the|a|an|our|my)\s+(?:\w+\s+){0,2}?\w+,?\s+(?:which|that)(?:'s|\s+is|\s+was)\s+(?:\w+\s+)?(?:dangerous|deadly|lethal|a\s+danger)\b",
             ))
             .ok()?,
+            // Smoke as an odour: smelling/stinking/reeking of or like smoke, a smoke smell, cigarette smoke.
+            smoke_odour: Regex::new(concat!(
+                r"(?i)\b(?:smell\w*|stink\w*|stank|stunk|reek\w*|whiff|odou?rs?|stench|pong\w*|smelt)\s+(?:\w+\s+){0,2}?(?:of|like)\s+",
+                r"(?:(?:stale|old|cigarette|cigar|tobacco|wood|bonfire|strong|heavy|a|the|some)\s+){0,2}(?:smoke|smoky|smokey|smoking|smokers?|cigarettes?|ashtrays?)\b",
+                r"|\b(?:(?:stale|old|strong|heavy|a|the)\s+)?(?:smoke|smoky|smokey|cigarette|tobacco)\s+(?:smell|odou?r|stench|whiff|pong)s?\b",
+                r"|\b(?:cigarette|cigar|tobacco)\s+smoke\b",
+            ))
+            .ok()?,
+            // Anything in the ticket that runs on power or heats: then a smell of smoke may be the goods burning.
+            powered: Regex::new(concat!(
+                r"(?i)\b(?:plug\w*|sockets?|outlets?|charg\w*|batter(?:y|ies)|electr\w*|power\w*|switch\w*|mains|wir(?:e|es|ing)|cables?|cords?|",
+                r"motors?|heat\w*|hot|warm\w*|burn\w*|spark\w*|flames?|fire|melt\w*|watts?|volts?|fuses?|usb|operat\w*|running|",
+                r"turn(?:ed|ing|s)?\s+(?:it\s+|them\s+)?on|(?:when|while|once)\s+(?:it'?s\s+|it\s+is\s+|it\s+was\s+)?(?:on|in\s+use|running)|",
+                r"kettle|toaster|lamps?|fryer|oven|hob|cooker|microwave|laptop|phone|tv|television|fans?|drill|radiator|dryer|",
+                r"straighteners?|iron|blender|mixer|machine|appliance|unit|device|console|speaker|stove|grill|bbq|barbecue|boiler|",
+                r"e-?bike|scooter|vape|candles?|fireplace|burner|engine|tool|saw|pump|router|monitor|printer|bulbs?)\b",
+            ))
+            .ok()?,
+            // Washing the goods is no power of theirs: "machine washable", "washed it in the machine".
+            laundering: Regex::new(
+                r"(?i)\b(?:washing\s+machine|machine[- ]wash\w*|(?:in|through)\s+the\s+(?:washing\s+)?machine|tumble[- ]dr\w*|dry[- ]clean\w*)",
+            )
+            .ok()?,
         })
     })
     .as_ref()
@@ -144,6 +176,12 @@ pub fn without_harmless_senses(text: &str) -> String {
     let blank = |out: &mut String, a: usize, b: usize| out.replace_range(a..b, &" ".repeat(b - a));
     for re in [&s.burn_out, &s.workplace, &s.place_danger] {
         for m in re.find_iter(&out.clone()) {
+            blank(&mut out, m.start(), m.end());
+        }
+    }
+    // A smell of smoke held by goods nothing heats or powers: an odour, not a fire.
+    if !s.powered.is_match(&s.laundering.replace_all(text, " ")) {
+        for m in s.smoke_odour.find_iter(&out.clone()) {
             blank(&mut out, m.start(), m.end());
         }
     }
@@ -180,6 +218,12 @@ mod tests {
     }
 
     #[test]
+    fn the_senses_compile() {
+        // A pattern that does not compile turns every cut off silently (`senses()` is `None`).
+        assert!(senses().is_some());
+    }
+
+    #[test]
     fn harmless_senses_are_blanked_and_harms_kept() {
         for (t, cut) in [
             ("the bulb burned out after two days", true),
@@ -189,6 +233,10 @@ mod tests {
             ("the heater burned my hand", false),
             ("Last year this same heater burned my son.", false),
             ("the bakery oven you sold us is dangerous", false),
+            ("the wool is smelling like smoke, very strong", true),
+            ("the jumper reeks of cigarette smoke", true),
+            ("the heater smells like smoke when on", false),
+            ("smoke came out of the back", false),
         ] {
             assert_eq!(without_harmless_senses(t) != t, cut, "{t}");
         }
