@@ -259,10 +259,11 @@ pub fn settle(own: &str, wants: bool, amount: Amount, order_cents: Option<i64>, 
     let Some(order) = order_cents else { return (wants, amount) };
     let open =
         |a: &Amount| matches!(a, Amount::Missing | Amount::Full | Amount::Ambiguous) || *a == Amount::Cents(order);
-    if wants && let Some((unit, v)) = units(own, order) {
-        if open(&amount) || amount == Amount::Cents(unit) {
-            return (true, Amount::Cents(v));
-        }
+    if wants
+        && let Some((unit, v)) = units(own, order)
+        && (open(&amount) || amount == Amount::Cents(unit))
+    {
+        return (true, Amount::Cents(v));
     }
     if (wants || may_ask)
         && (!wants || matches!(amount, Amount::Missing | Amount::Full) || amount == Amount::Cents(order))
