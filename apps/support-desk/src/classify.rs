@@ -38,6 +38,7 @@ mod desk35;
 mod desk37;
 mod documents;
 mod duplicates;
+mod figure_roles42;
 mod figures;
 mod gloss;
 mod grammar;
@@ -3999,6 +4000,16 @@ pub fn facts(ev: &Evidence) -> Facts {
         }
         (a, _) => a,
     };
+    // amt42 (ADR-1380…ADR-1383): which figure is asked, by its role in its clause — a count at a unit price asks the
+    // product; a part governed by "just"/"only" after the whole is declined asks that part; a figure the shop's own act
+    // governs is on record, the other figure the asking sentence names is the ask. Never above the order's amount.
+    let (wants_refund, amount) =
+        if form_ask.is_none() && answered.is_none() && !ev.refunds.iter().any(|r| r.status == "executed") {
+            let may_ask = !clauses.status_question && !clauses.acknowledged && !chases_pending;
+            figure_roles42::settle(&own, wants_refund, amount, identified.map(|o| o.amount_cents), may_ask)
+        } else {
+            (wants_refund, amount)
+        };
     Facts {
         wants_refund,
         amount,
