@@ -39,6 +39,7 @@ mod desk37;
 mod documents;
 mod duplicates;
 mod figures;
+mod forwards;
 mod gloss;
 mod grammar;
 mod hazards;
@@ -906,6 +907,12 @@ fn own_words(text: &str) -> String {
             // the forward runs to the end, its body included (a carrier's "$10.00 per parcel" is not the customer's).
             // With no request above, the customer may write after it ("my mum asked me to forward this, she wants $30
             // back"): the forward is its header block and its first paragraph, and what follows is read.
+            // A forward closed by a rule and written under (fwd42, ADR-1360): the words under the rule are the
+            // sender's again, the forward itself skipped.
+            if let Some(j) = forwards::resumes_after(&lines[i + 1..]) {
+                resume = i + 1 + j;
+                continue;
+            }
             let asks_above = clauses(&out).into_iter().any(|(s, e)| clause_intent(&out[s..e]).request);
             if asks_above {
                 break;
@@ -929,7 +936,7 @@ fn own_words(text: &str) -> String {
         // the history's body is all `>`-quoted and the sender writes again under it (bottom-posting, as the thread
         // reads it: desk35, ADR-1152): the words under the quote are the sender's.
         if res().original_message.is_match(t) {
-            if let Some(j) = desk35::bottom_posted_after(&lines[i + 1..]) {
+            if let Some(j) = desk35::bottom_posted_after(&lines[i + 1..]).or_else(|| forwards::resumes_after(&lines[i + 1..])) {
                 resume = i + 1 + j;
                 continue;
             }
@@ -1013,6 +1020,9 @@ fn own_words(text: &str) -> String {
             });
             if at_top && !quoted {
                 own_header = block.len();
+            } else if let Some(j) = forwards::resumes_after(&lines[i + 1..]) {
+                resume = i + 1 + j;
+                continue;
             } else {
                 break;
             }
@@ -1022,6 +1032,10 @@ fn own_words(text: &str) -> String {
             continue;
         }
         if t.len() >= 8 && t.chars().all(|c| c == '_') {
+            if let Some(j) = forwards::resumes_after(&lines[i + 1..]) {
+                resume = i + 1 + j;
+                continue;
+            }
             break;
         }
         // A reply's or a forward's subject line at the top ("RE: Refund confirmation", "Fwd: your refund") names the

@@ -46,6 +46,7 @@ mod desk33_overask;
 mod desk34_kinds;
 mod desk35_kinds;
 mod desk37_kinds;
+mod forwards42;
 mod hazard_senses40;
 mod hazards41;
 mod intent_classes;
