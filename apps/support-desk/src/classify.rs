@@ -59,6 +59,7 @@ mod phrases;
 mod questions;
 mod records;
 mod regulators;
+mod relay;
 mod roles;
 mod scope;
 mod settle;
@@ -936,7 +937,9 @@ fn own_words(text: &str) -> String {
         // the history's body is all `>`-quoted and the sender writes again under it (bottom-posting, as the thread
         // reads it: desk35, ADR-1152): the words under the quote are the sender's.
         if res().original_message.is_match(t) {
-            if let Some(j) = desk35::bottom_posted_after(&lines[i + 1..]).or_else(|| forwards::resumes_after(&lines[i + 1..])) {
+            if let Some(j) =
+                desk35::bottom_posted_after(&lines[i + 1..]).or_else(|| forwards::resumes_after(&lines[i + 1..]))
+            {
                 resume = i + 1 + j;
                 continue;
             }
@@ -1250,10 +1253,12 @@ fn prepare(text: &str) -> String {
 /// The prepared text before a share's working is blanked ([`share_results`]): where a share and the result it names
 /// are still both there to check against the order (ADR-1018).
 fn shares_kept(text: &str) -> String {
-    grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
-        &letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(&kinds::prepared(
-            &desk25::limited_asks(&desk25::plain_puts(&documents::plain(&jargon::plain_requests(&gloss::english(
-                &numerals::as_digits(&money::canonical(&spellings::plain(&crate::content::normalize(text)))),
+    grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&relay::as_own(&own_words(
+        &spell_request_words(&letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(
+            &kinds::prepared(&desk25::limited_asks(&desk25::plain_puts(&documents::plain(&jargon::plain_requests(
+                &gloss::english(&numerals::as_digits(&money::canonical(&spellings::plain(
+                    &crate::content::normalize(text),
+                )))),
             ))))),
         ))))),
     )))))

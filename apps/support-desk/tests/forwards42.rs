@@ -13,3 +13,10 @@ const TABLE: TicketTable = TicketTable { text: include_str!("forwards42_table.tx
 fn the_words_under_a_closed_forward_are_the_senders() {
     TABLE.check("bottom", 10, true);
 }
+
+/// Red on main: 6 of 10 rows (a want told as "she wants back the 35", "he would like back the 24.99", "client is
+/// asking for 150.00 back" read as no ask: C1 in place of R1, X2, X3).
+#[test]
+fn a_want_relayed_for_the_customer_is_the_customers_ask() {
+    TABLE.check("relay", 8, true);
+}
