@@ -15,7 +15,7 @@ use regex::{Captures, Regex};
 use std::sync::OnceLock;
 
 /// The people of the customer's side a relayed want may have as its subject.
-const SIDE: &str = r"mum|mom|mother|mam|mummy|dad|daddy|father|wife|husband|partner|son|daughter|kids?|children|gran|granny|grandma|grandmother|grandad|granddad|grandpa|grandfather|nan|nana|aunt|auntie|uncle|sister|brother|friend|neighbou?r|colleague|boss|manager|office\s+manager|client|customer|flatmate|housemate|fianc[ée]e?|girlfriend|boyfriend|parents?|in-laws?|mother-in-law|father-in-law|relative|employer|team|director|owner|tenant|landlord";
+const SIDE: &str = r"mum|mom|mother|mam|mummy|dad|daddy|father|wife|husband|partner|son|daughter|kids?|children|gran|granny|grandma|grandmother|grandad|granddad|grandpa|grandfather|nan|nana|aunt|auntie|uncle|sister|brother|friend|neighbou?r|colleague|boss|manager|office\s+manager|client|customer|flatmate|housemate|fianc[ée]e?|girlfriend|boyfriend|parents?|in-laws?|mother-in-law|father-in-law|relative|tenant|landlord";
 
 struct Patterns {
     named: Regex,
@@ -91,6 +91,12 @@ mod tests {
         );
         assert_eq!(as_own("my husband would like a refund of 45.00"), "I would like a refund of 45.00");
         assert_eq!(as_own("Our office manager really needs the 12.00 back"), "I really need the 12.00 back");
+        // A department's or a firm's need is no person's want relayed (blind4: "Our accounts team needs the full
+        // invoice value for the expense report" asks for a document).
+        assert_eq!(
+            as_own("Our accounts team needs the full invoice value."),
+            "Our accounts team needs the full invoice value."
+        );
         // No person of the customer's side named: a pronoun is left alone.
         assert_eq!(
             as_own("The driver came twice. He wants a signature."),
