@@ -40,6 +40,7 @@ mod documents;
 mod duplicates;
 mod figure_roles42;
 mod figures;
+mod forwards;
 mod gloss;
 mod grammar;
 mod hazards;
@@ -59,6 +60,7 @@ mod phrases;
 mod questions;
 mod records;
 mod regulators;
+mod relay;
 mod repeats;
 mod roles;
 mod scope;
@@ -908,6 +910,12 @@ fn own_words(text: &str) -> String {
             // the forward runs to the end, its body included (a carrier's "$10.00 per parcel" is not the customer's).
             // With no request above, the customer may write after it ("my mum asked me to forward this, she wants $30
             // back"): the forward is its header block and its first paragraph, and what follows is read.
+            // A forward closed by a rule and written under (fwd42, ADR-1360): the words under the rule are the
+            // sender's again, the forward itself skipped.
+            if let Some(j) = forwards::resumes_after(&lines[i + 1..]) {
+                resume = i + 1 + j;
+                continue;
+            }
             let asks_above = clauses(&out).into_iter().any(|(s, e)| clause_intent(&out[s..e]).request);
             if asks_above {
                 break;
@@ -931,7 +939,9 @@ fn own_words(text: &str) -> String {
         // the history's body is all `>`-quoted and the sender writes again under it (bottom-posting, as the thread
         // reads it: desk35, ADR-1152): the words under the quote are the sender's.
         if res().original_message.is_match(t) {
-            if let Some(j) = desk35::bottom_posted_after(&lines[i + 1..]) {
+            if let Some(j) =
+                desk35::bottom_posted_after(&lines[i + 1..]).or_else(|| forwards::resumes_after(&lines[i + 1..]))
+            {
                 resume = i + 1 + j;
                 continue;
             }
@@ -1015,6 +1025,9 @@ fn own_words(text: &str) -> String {
             });
             if at_top && !quoted {
                 own_header = block.len();
+            } else if let Some(j) = forwards::resumes_after(&lines[i + 1..]) {
+                resume = i + 1 + j;
+                continue;
             } else {
                 break;
             }
@@ -1024,6 +1037,10 @@ fn own_words(text: &str) -> String {
             continue;
         }
         if t.len() >= 8 && t.chars().all(|c| c == '_') {
+            if let Some(j) = forwards::resumes_after(&lines[i + 1..]) {
+                resume = i + 1 + j;
+                continue;
+            }
             break;
         }
         // A reply's or a forward's subject line at the top ("RE: Refund confirmation", "Fwd: your refund") names the
@@ -1238,10 +1255,12 @@ fn prepare(text: &str) -> String {
 /// The prepared text before a share's working is blanked ([`share_results`]): where a share and the result it names
 /// are still both there to check against the order (ADR-1018).
 fn shares_kept(text: &str) -> String {
-    grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&own_words(&spell_request_words(
-        &letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(&kinds::prepared(
-            &desk25::limited_asks(&desk25::plain_puts(&documents::plain(&jargon::plain_requests(&gloss::english(
-                &numerals::as_digits(&money::canonical(&spellings::plain(&crate::content::normalize(text)))),
+    grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&relay::as_own(&own_words(
+        &spell_request_words(&letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(
+            &kinds::prepared(&desk25::limited_asks(&desk25::plain_puts(&documents::plain(&jargon::plain_requests(
+                &gloss::english(&numerals::as_digits(&money::canonical(&spellings::plain(
+                    &crate::content::normalize(text),
+                )))),
             ))))),
         ))))),
     )))))

@@ -47,6 +47,7 @@ mod desk34_kinds;
 mod desk35_kinds;
 mod desk37_kinds;
 mod figure_asked42;
+mod forwards42;
 mod hazard_senses40;
 mod hazards41;
 mod hazards42;

@@ -161,6 +161,7 @@ fn header_run_at(lines: &[(usize, &str)], i: usize) -> bool {
 pub fn thread(text: &str) -> Thread {
     let p = patterns();
     let lines: Vec<(usize, &str)> = text.lines().map(unquoted).collect();
+    let raw: Vec<&str> = text.lines().collect();
     let mut thread = Thread::default();
     // The current earlier segment: its sender line(s) and its text; `None` while in the newest words.
     let mut current: Option<(String, String)> = None;
@@ -184,7 +185,7 @@ pub fn thread(text: &str) -> Thread {
     let mut i = 0;
     while i < lines.len() {
         let (depth, line) = lines[i];
-        if p.separator.is_match(line) {
+        if p.separator.is_match(line) || super::forwards::short_opener(line) {
             close(&mut current, &mut thread);
             current = Some((String::new(), String::new()));
             in_header = true;
@@ -220,6 +221,18 @@ pub fn thread(text: &str) -> Thread {
             in_header = false;
         }
         if p.signature.is_match(line) {
+            i += 1;
+            continue;
+        }
+        // A forward closed by a rule with the sender's words under it (fwd42, ADR-1360): those words are the newest
+        // words again, whoever wrote the message above the rule.
+        if depth == 0
+            && super::forwards::closer(line)
+            && current.as_ref().is_some_and(|(_, body)| !body.trim().is_empty())
+            && super::forwards::words_under(&raw[i + 1..])
+        {
+            close(&mut current, &mut thread);
+            quoted_only = false;
             i += 1;
             continue;
         }
