@@ -3559,7 +3559,9 @@ pub fn facts(ev: &Evidence) -> Facts {
         refusable && !wants_refund && !disclaimed && layout.seen != text && intent_in(&prepare(&layout.seen)).request;
     let wants_refund = wants_refund || asks_anew || instruction_ask;
     let clauses = ClauseIntent { status_question: clauses.status_question || chases_pending, ..clauses };
-    let complaint = r.complaint.is_match(&handles_as_words(&own)) || desk35::dissatisfied(&own);
+    // An ask to escalate complains of the handling (ADR-1372).
+    let complaint =
+        r.complaint.is_match(&handles_as_words(&own)) || desk35::dissatisfied(&own) || nominal::escalation_asked(&own);
     let intent = if wants_refund {
         Intent::Request
     } else if clauses.status_question {

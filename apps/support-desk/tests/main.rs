@@ -49,6 +49,7 @@ mod desk37_kinds;
 mod hazard_senses40;
 mod hazards41;
 mod intent_classes;
+mod jargon42;
 mod kinds38_figures;
 mod kinds38_hazards;
 mod layout_kinds;

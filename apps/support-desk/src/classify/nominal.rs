@@ -164,6 +164,28 @@ fn with_article(np: &str) -> String {
     if determined { lower } else { format!("a {lower}") }
 }
 
+/// An ask to take the matter above the first line ("Please escalate this matter to the appropriate team", "Escalation
+/// requested", "kindly pass this to a supervisor"): the writer complains of the handling, whatever words of displeasure
+/// they leave out (jar42, ADR-1372). Read from the imperative at a clause's start or after a politeness marker, and
+/// from the nominal forms above; "no need to escalate" and a first-person threat ("I will escalate") ask nothing of
+/// the shop.
+pub fn escalation_asked(own: &str) -> bool {
+    static ESCALATE: OnceLock<Option<Regex>> = OnceLock::new();
+    ESCALATE
+        .get_or_init(|| {
+            Regex::new(concat!(
+                r"(?im)(?:^[ \t]*(?:[-*•·▪][ \t]*)?|[.;!?][ \t]+)escalate\b",
+                r"|\b(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|(?:i|we)\s+(?:want|need|would\s+like)\s+you\s+to)\s+escalate\b",
+                r"|\bescalation\s+(?:is\s+)?(?:requested|required|needed|please|pls)\b|\b(?:requesting|request|need|want)\s+(?:an?\s+)?escalation\b",
+                r"|\b(?:please|pls|plz|kindly)\s+(?:pass|refer|forward|raise|take)\s+(?:this|it|the\s+matter|this\s+matter)(?:\s+(?:up|on))?\s+(?:to|with)\s+",
+                r"(?:(?:a|an|your|the|someone)\s+)?(?:manager|supervisor|senior|tier|second|2nd|appropriate|relevant|complaints)",
+            ))
+            .ok()
+        })
+        .as_ref()
+        .is_some_and(|re| re.is_match(own))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,6 +221,26 @@ mod tests {
             "refund please, it broke.",
         ] {
             assert_eq!(plain_requests(text), text, "{text}");
+        }
+    }
+
+    #[test]
+    fn an_ask_to_escalate_is_read_from_its_shape() {
+        for text in [
+            "Please escalate this matter re: recent fulfilment issues to the appropriate team.",
+            "Escalate to tier 2 pls.",
+            "Ref 5531. Escalation requested.",
+            "kindly pass this to a supervisor",
+            "Could you escalate, thanks",
+        ] {
+            assert!(escalation_asked(text), "{text}");
+        }
+        for text in [
+            "No need to escalate, just a question.",
+            "If this is not fixed I will escalate it.",
+            "Please don't escalate.",
+        ] {
+            assert!(!escalation_asked(text), "{text}");
         }
     }
 
