@@ -89,10 +89,11 @@ fn sentence_rest(text: &str, at: usize) -> &str {
     stop.map_or(rest, |s| &rest[..s])
 }
 
-/// The noun phrase as the request names it: a goodwill gesture with no figure in its sentence is a partial credit.
-fn asked_np(np: &str, sentence: &str) -> String {
+/// The noun phrase as the request names it: a goodwill gesture with no money figure anywhere in the ticket is a partial
+/// credit. A figure told elsewhere (a unit cost, alternatives) is left to the amount's readers (F1371).
+fn asked_np(np: &str, text: &str) -> String {
     let lower = np.to_lowercase();
-    let figure = patterns().money_figure.is_match(sentence);
+    let figure = patterns().money_figure.is_match(text);
     if lower.contains("goodwill") && !lower.contains("partial") && !lower.contains("full") && !figure {
         "a partial goodwill credit".to_string()
     } else {
@@ -117,7 +118,7 @@ pub fn plain_requests(text: &str) -> String {
                 continue;
             }
             out.push_str(&text[last..all.start()]);
-            out.push_str(&replacement(&c, rest, with_value, p));
+            out.push_str(&replacement(&c, rest, with_value, p, text));
             last = all.end();
         }
         out.push_str(&text[last..]);
@@ -129,19 +130,16 @@ pub fn plain_requests(text: &str) -> String {
     // A goodwill gesture asked in plain words ("we request a goodwill credit for the late delivery") is the same part.
     p.asked_goodwill
         .replace_all(&text, |c: &Captures| {
-            let all = c.get(0).map_or(0..0, |m| m.range());
             let np = c.name("np").map_or("", |m| m.as_str());
-            let sentence = format!("{np} {}", sentence_rest(&text, all.end));
-            format!("{}{}", c.name("pre").map_or("", |m| m.as_str()), asked_np(np, &sentence))
+            format!("{}{}", c.name("pre").map_or("", |m| m.as_str()), asked_np(np, &text))
         })
         .into_owned()
 }
 
-fn replacement(c: &Captures, rest: &str, with_value: bool, p: &Patterns) -> String {
+fn replacement(c: &Captures, rest: &str, with_value: bool, p: &Patterns, text: &str) -> String {
     let pre = c.name("pre").map_or("", |m| m.as_str());
     let np = c.name("np").map_or("", |m| m.as_str());
-    let sentence = format!("{np} {rest}");
-    let np = with_article(&asked_np(np, &sentence));
+    let np = with_article(&asked_np(np, text));
     if !with_value {
         return format!("{pre}we request {np}");
     }
@@ -242,6 +240,13 @@ mod tests {
         ] {
             assert!(!escalation_asked(text), "{text}");
         }
+    }
+
+    #[test]
+    fn a_goodwill_ask_beside_a_figure_told_elsewhere_is_left_to_the_amount() {
+        let text = "Kindly process a goodwill refund for the missing carafe. Unit cost is $30.00 or $35.00.";
+        let got = plain_requests(&text.replace("Kindly process", "we request"));
+        assert!(!got.contains("partial goodwill credit"), "{got}");
     }
 
     #[test]
