@@ -51,6 +51,7 @@ mod kinds25;
 mod kinds26;
 mod layout;
 mod money;
+mod nominal;
 /// The English number words, one table for the reader and the paying guard (`crate::payable`).
 pub(crate) use money::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
 mod numerals;
@@ -1257,10 +1258,10 @@ fn prepare(text: &str) -> String {
 fn shares_kept(text: &str) -> String {
     grammar::valued_figures(&intent::bare_numbers_as_money(&canonical_amounts(&relay::as_own(&own_words(
         &spell_request_words(&letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(
-            &kinds::prepared(&desk25::limited_asks(&desk25::plain_puts(&documents::plain(&jargon::plain_requests(
-                &gloss::english(&numerals::as_digits(&money::canonical(&spellings::plain(
+            &kinds::prepared(&desk25::limited_asks(&desk25::plain_puts(&documents::plain(&nominal::plain_requests(
+                &jargon::plain_requests(&gloss::english(&numerals::as_digits(&money::canonical(&spellings::plain(
                     &crate::content::normalize(text),
-                )))),
+                ))))),
             ))))),
         ))))),
     )))))
@@ -3578,7 +3579,9 @@ pub fn facts(ev: &Evidence) -> Facts {
         refusable && !wants_refund && !disclaimed && layout.seen != text && intent_in(&prepare(&layout.seen)).request;
     let wants_refund = wants_refund || asks_anew || instruction_ask;
     let clauses = ClauseIntent { status_question: clauses.status_question || chases_pending, ..clauses };
-    let complaint = r.complaint.is_match(&handles_as_words(&own)) || desk35::dissatisfied(&own);
+    // An ask to escalate complains of the handling (ADR-1372).
+    let complaint =
+        r.complaint.is_match(&handles_as_words(&own)) || desk35::dissatisfied(&own) || nominal::escalation_asked(&own);
     let intent = if wants_refund {
         Intent::Request
     } else if clauses.status_question {
@@ -4290,6 +4293,11 @@ fn figure_left_to_shop(own: &str) -> bool {
             r"(?i)\b(?:value|amount|figure|price|sum|credit|cost)\s+(?:is\s+|will\s+be\s+)?(?:to\s+be|tbc|tbd|to\s+follow|pending)",
             r"(?:\s+(?:confirmed|advised|determined|agreed|calculated|assessed|decided|worked\s+out|set))?\b",
             r"|\bwhatever\s+(?:you|your\s+team)\s+(?:think|work\s+out|decide|reckon|calculate|assess)\b",
+            // The shop made the one who sets it (jar42, ADR-1371): "at your discretion", "as you see fit", "the amount
+            // I leave to you", "leave the figure with you".
+            r"|\b(?:at|to)\s+(?:your|the\s+shop's|your\s+team's)\s+discretion\b|\bas\s+you\s+(?:see|think)\s+fit\b",
+            r"|\b(?:value|amount|figure|price|sum)\s+(?:i|we)\s+(?:leave|will\s+leave)\s+(?:to|with|up\s+to)\s+you\b",
+            r"|\bleave\s+(?:the\s+)?(?:value|amount|figure|sum)\s+(?:to|with|up\s+to)\s+you\b",
         ))
         .ok()
     })

@@ -52,6 +52,7 @@ mod hazard_senses40;
 mod hazards41;
 mod hazards42;
 mod intent_classes;
+mod jargon42;
 mod kinds38_figures;
 mod kinds38_hazards;
 mod layout_kinds;
