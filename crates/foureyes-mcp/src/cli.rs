@@ -20,7 +20,7 @@ use std::time::Duration;
 )]
 pub struct ProxyArgs {
     /// The upstream server's name: tools become the actions `mcp.<name>.<tool>` (letters, digits, `_` and `-`).
-    #[arg(long, value_parser = ServerName)]
+    #[arg(long, value_parser = CheckedValue::new("--name", foureyes_core::tool_pin::check_server_name))]
     pub name: String,
     /// Who the calls are attributed to (default `mcp:<name>`). That agent can never approve its own calls.
     #[arg(long)]
@@ -106,19 +106,24 @@ pub struct ProxyArgs {
     pub command: Vec<String>,
 }
 
-/// A server name no other server's tool can share an action name with (attack 30 N2): with a dot, tool `a.b` of
-/// server `bank` and tool `b` of server `bank.a` were both `mcp.bank.a.b`, one policy entry for two tools.
-fn server_name(text: &str) -> Result<String, String> {
-    foureyes_core::tool_pin::check_server_name(text).map(|()| text.to_string())
+/// A value parser whose refusal is FourEyes' message alone, the value escaped: clap's own message for a refused value
+/// ("invalid value 'f\u{455}' for '--name'") echoes the value raw before FourEyes' escaped one (attack 40, ADR-1321).
+/// One home for every argument refused by a FourEyes check (`--name` here, `foureyes`'s `--as`). Exit 2, as every
+/// refused argument.
+#[derive(Clone)]
+pub struct CheckedValue {
+    flag: &'static str,
+    check: fn(&str) -> Result<(), String>,
 }
 
-/// [`server_name`] as `--name`'s parser: clap's own message for a refused value ("invalid value 'f\u{455}' for
-/// '--name'") echoes the value raw, before FourEyes' escaped one; this parser's refusal is FourEyes' message alone
-/// (attack 40, ADR-1321). Exit 2, as every refused argument.
-#[derive(Clone)]
-struct ServerName;
+impl CheckedValue {
+    /// `flag` as written on the command line (`--as`), `check` the rule its value must meet.
+    pub const fn new(flag: &'static str, check: fn(&str) -> Result<(), String>) -> Self {
+        CheckedValue { flag, check }
+    }
+}
 
-impl clap::builder::TypedValueParser for ServerName {
+impl clap::builder::TypedValueParser for CheckedValue {
     type Value = String;
 
     fn parse_ref(
@@ -128,8 +133,12 @@ impl clap::builder::TypedValueParser for ServerName {
         value: &std::ffi::OsStr,
     ) -> Result<String, clap::Error> {
         let text = value.to_string_lossy();
-        server_name(&text)
-            .map_err(|why| clap::Error::raw(clap::error::ErrorKind::ValueValidation, format!("`--name`: {why}\n")))
+        match (self.check)(&text) {
+            Ok(()) => Ok(text.into_owned()),
+            Err(why) => {
+                Err(clap::Error::raw(clap::error::ErrorKind::ValueValidation, format!("`{}`: {why}\n", self.flag)))
+            }
+        }
     }
 }
 
@@ -311,16 +320,14 @@ fn upstream_path(upstream: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     /// Attack 30 N2: a dotted server name let two servers' tools share one action name.
     #[test]
     fn a_server_name_cannot_make_two_tools_one_action() {
         for good in ["fs", "bank", "my-server_2"] {
-            assert_eq!(server_name(good).as_deref(), Ok(good));
+            assert_eq!(foureyes_core::tool_pin::check_server_name(good), Ok(()));
         }
         for bad in ["bank.a", "", "a b", "bänk", "a/b"] {
-            assert!(server_name(bad).is_err(), "{bad:?}");
+            assert!(foureyes_core::tool_pin::check_server_name(bad).is_err(), "{bad:?}");
         }
     }
 }

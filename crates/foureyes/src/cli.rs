@@ -1,6 +1,7 @@
 //! Command-line interface definitions (clap). The help text is the user manual's first page.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use foureyes_mcp::cli::CheckedValue;
 use std::path::PathBuf;
 
 pub const EXIT_CODES: &str = "\
@@ -293,7 +294,7 @@ pub enum ApprovalsCommand {
     /// Approve, as a named person who is not the requesting agent. Pass the digest you were shown.
     Approve {
         id: i64,
-        #[arg(long = "as", value_parser = PrincipalName)]
+        #[arg(long = "as", value_parser = PRINCIPAL_NAME)]
         approver: String,
         #[arg(long)]
         digest: Option<String>,
@@ -303,7 +304,7 @@ pub enum ApprovalsCommand {
     /// Reject (one "no" is enough).
     Reject {
         id: i64,
-        #[arg(long = "as", value_parser = PrincipalName)]
+        #[arg(long = "as", value_parser = PRINCIPAL_NAME)]
         approver: String,
         #[arg(long)]
         reason: Option<String>,
@@ -317,7 +318,7 @@ pub enum ApprovalsCommand {
     Revoke {
         id: i64,
         /// Who withdraws it (journaled).
-        #[arg(long = "as", value_parser = PrincipalName)]
+        #[arg(long = "as", value_parser = PRINCIPAL_NAME)]
         by: String,
         /// Why (journaled; required).
         #[arg(long)]
@@ -346,7 +347,7 @@ pub enum SessionsCommand {
         #[arg(long)]
         session: Option<String>,
         /// Who restores it (journaled).
-        #[arg(long = "as", default_value = "cli", value_parser = PrincipalName)]
+        #[arg(long = "as", default_value = "cli", value_parser = PRINCIPAL_NAME)]
         by: String,
         /// Why the session may have its autonomy back (journaled; required).
         #[arg(long)]
@@ -368,7 +369,7 @@ pub struct KillSwitchArgs {
     #[arg(value_enum)]
     pub state: KillSwitchState,
     /// Who flips it (journaled).
-    #[arg(long = "as", default_value = "cli", value_parser = PrincipalName)]
+    #[arg(long = "as", default_value = "cli", value_parser = PRINCIPAL_NAME)]
     pub by: String,
     #[arg(long)]
     pub json: bool,
@@ -833,7 +834,7 @@ pub enum SecretCommand {
         #[arg(long)]
         from_file: Option<PathBuf>,
         /// Who sets it (journaled).
-        #[arg(long = "as", default_value = "cli", value_parser = PrincipalName)]
+        #[arg(long = "as", default_value = "cli", value_parser = PRINCIPAL_NAME)]
         by: String,
         #[arg(long, env = "FOUREYES_SECRETS_KEY_FILE")]
         secrets_key_file: Option<PathBuf>,
@@ -876,7 +877,7 @@ pub enum PinsCommand {
         server: String,
         #[arg(long)]
         hash: String,
-        #[arg(long = "as", value_parser = PrincipalName)]
+        #[arg(long = "as", value_parser = PRINCIPAL_NAME)]
         by: String,
         /// Pin a hash the journal holds only an excerpt of (ADR-912): you reviewed the whole definition at the
         /// upstream. Without it, only a hash whose whole journaled definition hashes to it is pinned (ADR-933).
@@ -887,34 +888,20 @@ pub enum PinsCommand {
     },
 }
 
-/// `--as`'s parser: a person's name is read in every listing and typed again, so it holds no character a terminal hides
+/// `--as`'s rule: a person's name is read in every listing and typed again, so it holds no character a terminal hides
 /// or that reorders the text (`al<U+200B>ice` voted beside `alice` as a second approver, and the approve message printed
-/// the zero-width space raw: attack 41's minor, ADR-1415), as a session id may not (ADR-1411). The refusal is FourEyes'
-/// message alone, the value escaped (clap's own echoes it raw, ADR-1321). Exit 2, as every refused argument.
-#[derive(Clone)]
-pub struct PrincipalName;
-
-impl clap::builder::TypedValueParser for PrincipalName {
-    type Value = String;
-
-    fn parse_ref(
-        &self,
-        _cmd: &clap::Command,
-        _arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<String, clap::Error> {
-        let text = value.to_string_lossy();
-        match text.chars().find(|&c| foureyes_core::hidden::is_hidden(c) || c == '\u{FFFD}') {
-            None => Ok(text.into_owned()),
-            Some(c) => Err(clap::Error::raw(
-                clap::error::ErrorKind::ValueValidation,
-                format!(
-                    "`--as`: `{}` holds U+{:04X}, a character a terminal hides or that reorders the text around it: a \
-                     person's name is read and typed by people, so it may not hold one (ADR-1415)\n",
-                    foureyes_core::tool_pin::shown(&text),
-                    c as u32
-                ),
-            )),
-        }
+/// the zero-width space raw: attack 41's minor, ADR-1415), as a session id may not (ADR-1411).
+fn principal_name(text: &str) -> Result<(), String> {
+    match text.chars().find(|&c| foureyes_core::hidden::is_hidden(c) || c == '\u{FFFD}') {
+        None => Ok(()),
+        Some(c) => Err(format!(
+            "`{}` holds U+{:04X}, a character a terminal hides or that reorders the text around it: a person's name is \
+             read and typed by people, so it may not hold one (ADR-1415)",
+            foureyes_core::tool_pin::shown(text),
+            c as u32
+        )),
     }
 }
+
+/// `--as`'s parser ([`principal_name`]); the refusal is FourEyes' message alone, exit 2.
+const PRINCIPAL_NAME: CheckedValue = CheckedValue::new("--as", principal_name);
