@@ -606,7 +606,10 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
         && through_log.as_deref() == Some(record.first.as_str())
         && alone.first.as_ref().is_none_or(|first| first == &record.first)
     {
-        let refused = older_file(path, record, alone).or_else(|| not_extending(path, record, &conn));
+        // The log first (ADR-1440): where the recorded last commit is not there through it, the files found are
+        // behind or beside what the doors committed, whatever the file alone holds; only a log that holds it can be
+        // a newer log over an older file (ADR-1401).
+        let refused = not_extending(path, record, &conn).or_else(|| older_file(path, record, alone));
         if let Some(refused) = refused {
             drop(conn);
             return Err(refused);
@@ -682,9 +685,12 @@ fn older_file(path: &Path, record: &head::Record, alone: &FileAlone) -> Option<S
 }
 
 /// ADR-1400 (attack 41's H1): the record names the last event this database's doors committed; its own log holds it
-/// (a log only ever extends the journal), so a log under which that event is missing or another is a fork's, or an
-/// older log, whatever the file alone holds (the file alone may end at the fork point when the newest events were
-/// still in the log the fork's replaced). Asked on `conn` — the connection whose log SQLite will read.
+/// (a log only ever extends the journal), so a log under which that event is another is a fork's, whatever the file
+/// alone holds (the file alone may end at the fork point when the newest events were still in the log the fork's
+/// replaced). Asked on `conn` — the connection whose log SQLite will read. Where the journal seen through the log ends
+/// before that event, the files found are *behind* what the doors committed (ADR-1440): a copy of the database put
+/// back with its log, or an older log beside its file — told as what it is, a journal that lost events, refused as
+/// the witness refuses one (`TRUNCATED`).
 fn not_extending(path: &Path, record: &head::Record, conn: &Connection) -> Option<StoreError> {
     let (seq, hash) = record.last.as_ref()?;
     let seen = event_hash(conn, *seq);
@@ -692,6 +698,11 @@ fn not_extending(path: &Path, record: &head::Record, conn: &Connection) -> Optio
         return None;
     }
     let record_file = head::path_of(path).unwrap_or_default();
+    if seen.is_none()
+        && let Some((last_seq, last_hash)) = head::last_event(conn).filter(|(last_seq, _)| last_seq < seq)
+    {
+        return Some(behind(path, record, &record_file, last_seq, &last_hash));
+    }
     Some(StoreError::Schema(format!(
         "`{}` is not this database's log: the doors of `{}` last committed event {seq} ({}…, recorded in `{}`), and \
          seen through that log {}; this database's own log holds every event its doors committed, so this one is \
@@ -709,6 +720,28 @@ fn not_extending(path: &Path, record: &head::Record, conn: &Connection) -> Optio
         },
         record_file.display(),
     )))
+}
+
+/// ADR-1440: the journal as SQLite reads it from the file and its log ends at `last_seq`, before the last event the
+/// doors committed. What happened is that events were removed — by a copy put back with its log, or an older (or
+/// another copy's) log beside the file; which of them, two files cannot tell, so the message names them all and says
+/// what is certain: acknowledged events are not there, and this door applied nothing.
+fn behind(path: &Path, record: &head::Record, record_file: &Path, last_seq: i64, last_hash: &str) -> StoreError {
+    let (seq, hash) = record.last.clone().unwrap_or_default();
+    StoreError::Truncated(format!(
+        "TRUNCATED: `{}` with its log `{}` holds the journal up to event {last_seq} ({}…), and this database's doors \
+         last committed event {seq} ({}…, recorded in `{}`): events {} to {seq} are not there — the database was put \
+         back to an older copy with its log (a backup restored), or an older log, or another copy's, was put beside \
+         its file. Refused before this door wrote anything: it applied nothing of that log (ADR-1440). A witness (`journal verify --checkpoint`) tells whether the journal was rolled back \
+         behind its signed checkpoints; if the older copy is meant (a deliberate restore), move `{}` away",
+        path.display(),
+        wal_of(path).display(),
+        &last_hash[..last_hash.len().min(16)],
+        &hash[..hash.len().min(16)],
+        record_file.display(),
+        last_seq + 1,
+        record_file.display(),
+    ))
 }
 
 /// ADR-1400 on the store's own write connection, right after it opened: the log SQLite reads for this door (its
