@@ -3985,6 +3985,26 @@ const MUTATIONS: &[Mutation] = &[
         filter: "an_older_copy_of_the_file_beside_its_newer_log_is_applied_by_no_door",
         also: &[],
     },
+    // fork43: a copy put back with its log is a journal that lost events, told as TRUNCATED (ADR-1440)
+    Mutation {
+        property: "a database put back to a copy with its log, its record kept, is refused as TRUNCATED (exit 7), not as a newer log over an older file (ADR-1440)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "    if seen.is_none()",
+        broken: "    if false && seen.is_none()",
+        package: "foureyes",
+        filter: "a_copy_put_back_with_its_log_is_refused_as_truncated_by_the_doors_record",
+        also: &[],
+    },
+    // fork43: the log is asked for the recorded last commit before the file for its floor (ADR-1440)
+    Mutation {
+        property: "the recorded last commit is asked through the log before the file alone is asked for its floor: a copy put back with its log is not called a newer log over an older file (ADR-1440)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "        let refused = not_extending(path, record, &conn).or_else(|| older_file(path, record, alone));",
+        broken: "        let refused = older_file(path, record, alone).or_else(|| not_extending(path, record, &conn));",
+        package: "foureyes",
+        filter: "a_copy_put_back_with_its_log_is_refused_as_truncated_by_the_doors_record",
+        also: &[],
+    },
     // files40: attack 40's H1 — `task status` is a read door (ADR-1313)
     Mutation {
         property: "`task status` opens the database read-only (ADR-1313)",
