@@ -730,7 +730,7 @@ fn behind(path: &Path, record: &head::Record, record_file: &Path, last_seq: i64,
     let (seq, hash) = record.last.clone().unwrap_or_default();
     StoreError::Truncated(format!(
         "TRUNCATED: `{}` with its log `{}` holds the journal up to event {last_seq} ({}…), and this database's doors \
-         last committed event {seq} ({}…, recorded in `{}`): events {} to {seq} are not there — the database was put \
+         last committed event {seq} ({}…, recorded in `{}`): {} — the database was put \
          back to an older copy with its log (a backup restored), or an older log, or another copy's, was put beside \
          its file. Refused before this door wrote anything: it applied nothing of that log (ADR-1440). A witness (`journal verify --checkpoint`) tells whether the journal was rolled back \
          behind its signed checkpoints; if the older copy is meant (a deliberate restore), move `{}` away",
@@ -739,7 +739,11 @@ fn behind(path: &Path, record: &head::Record, record_file: &Path, last_seq: i64,
         &last_hash[..last_hash.len().min(16)],
         &hash[..hash.len().min(16)],
         record_file.display(),
-        last_seq + 1,
+        if last_seq + 1 == seq {
+            format!("event {seq} is not there")
+        } else {
+            format!("events {} to {seq} are not there", last_seq + 1)
+        },
         record_file.display(),
     ))
 }
