@@ -609,7 +609,7 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
         // The log first (ADR-1440): where the recorded last commit is not there through it, the files found are
         // behind or beside what the doors committed, whatever the file alone holds; only a log that holds it can be
         // a newer log over an older file (ADR-1401).
-        let refused = not_extending(path, record, &conn).or_else(|| older_file(path, record, alone));
+        let refused = not_extending(path, record, &conn, Some(alone)).or_else(|| older_file(path, record, alone));
         if let Some(refused) = refused {
             drop(conn);
             return Err(refused);
@@ -691,7 +691,14 @@ fn older_file(path: &Path, record: &head::Record, alone: &FileAlone) -> Option<S
 /// before that event, the files found are *behind* what the doors committed (ADR-1440): a copy of the database put
 /// back with its log, or an older log beside its file — told as what it is, a journal that lost events, refused as
 /// the witness refuses one (`TRUNCATED`).
-fn not_extending(path: &Path, record: &head::Record, conn: &Connection) -> Option<StoreError> {
+/// `alone` (the look's read of the file alone, where the caller has one) lets the message say whether the file is
+/// itself older than its doors saw it.
+fn not_extending(
+    path: &Path,
+    record: &head::Record,
+    conn: &Connection,
+    alone: Option<&FileAlone>,
+) -> Option<StoreError> {
     let (seq, hash) = record.last.as_ref()?;
     let seen = event_hash(conn, *seq);
     if seen.as_ref() == Some(hash) {
@@ -701,7 +708,9 @@ fn not_extending(path: &Path, record: &head::Record, conn: &Connection) -> Optio
     if seen.is_none()
         && let Some((last_seq, last_hash)) = head::last_event(conn).filter(|(last_seq, _)| last_seq < seq)
     {
-        return Some(behind(path, record, &record_file, last_seq, &last_hash));
+        // The file alone lacks the floor its doors saw it hold: the file itself is an older copy.
+        let older = alone.and_then(|a| record.floor.as_ref().filter(|(_, floor)| a.at.as_ref() != Some(floor)));
+        return Some(behind(path, record, &record_file, (last_seq, &last_hash), older));
     }
     Some(StoreError::Schema(format!(
         "`{}` is not this database's log: the doors of `{}` last committed event {seq} ({}…, recorded in `{}`), and \
@@ -726,24 +735,46 @@ fn not_extending(path: &Path, record: &head::Record, conn: &Connection) -> Optio
 /// doors committed. What happened is that events were removed — by a copy put back with its log, or an older (or
 /// another copy's) log beside the file; which of them, two files cannot tell, so the message names them all and says
 /// what is certain: acknowledged events are not there, and this door applied nothing.
-fn behind(path: &Path, record: &head::Record, record_file: &Path, last_seq: i64, last_hash: &str) -> StoreError {
+fn behind(
+    path: &Path,
+    record: &head::Record,
+    record_file: &Path,
+    (last_seq, last_hash): (i64, &str),
+    older: Option<&head::Event>,
+) -> StoreError {
     let (seq, hash) = record.last.clone().unwrap_or_default();
+    let short = |h: &str| h[..h.len().min(16)].to_string();
+    let missing = if last_seq + 1 == seq {
+        format!("event {seq} is not there")
+    } else {
+        format!("events {} to {seq} are not there", last_seq + 1)
+    };
+    let cause = match older {
+        // Both an older copy of the file put back with its own log and one put back beside the newer log it was
+        // replaced under read so (attack 41's H3 as the attacker laid it out): the files cannot tell which.
+        Some((floor_seq, floor_hash)) => format!(
+            "`{}` alone has no event {floor_seq} ({}…), which its doors saw it hold: it is an older copy of the file, \
+             put back either with its own log (a backup restored with its log: the journal rolled back) or beside \
+             the newer log it was replaced under (the file alone restored, the log left: applying that log would mix \
+             the two)",
+            path.display(),
+            short(floor_hash),
+        ),
+        None => "an older log of this database, or another copy's, is beside its file, or the database was put back \
+                 to an older copy with its log"
+            .to_string(),
+    };
     StoreError::Truncated(format!(
         "TRUNCATED: `{}` with its log `{}` holds the journal up to event {last_seq} ({}…), and this database's doors \
-         last committed event {seq} ({}…, recorded in `{}`): {} — the database was put \
-         back to an older copy with its log (a backup restored), or an older log, or another copy's, was put beside \
-         its file. Refused before this door wrote anything: it applied nothing of that log (ADR-1440). A witness (`journal verify --checkpoint`) tells whether the journal was rolled back \
-         behind its signed checkpoints; if the older copy is meant (a deliberate restore), move `{}` away",
+         last committed event {seq} ({}…, recorded in `{}`): {missing}. {cause}. Refused before this door wrote \
+         anything: it applied nothing of that log (ADR-1440). Put the newer files back if there are any; a witness \
+         (`journal verify --checkpoint`) tells whether the journal was rolled back behind its signed checkpoints; if \
+         the older copy is meant (a deliberate restore), move `{}` away (and the log, unless it is the copy's own)",
         path.display(),
         wal_of(path).display(),
-        &last_hash[..last_hash.len().min(16)],
-        &hash[..hash.len().min(16)],
+        short(last_hash),
+        short(&hash),
         record_file.display(),
-        if last_seq + 1 == seq {
-            format!("event {seq} is not there")
-        } else {
-            format!("events {} to {seq} are not there", last_seq + 1)
-        },
         record_file.display(),
     ))
 }
@@ -758,7 +789,7 @@ fn check_own_log(path: &Path, conn: &Connection) -> Result<(), StoreError> {
     if first_event(conn).as_deref() != Some(record.first.as_str()) {
         return Ok(());
     }
-    match not_extending(path, &record, conn) {
+    match not_extending(path, &record, conn, None) {
         Some(refused) => Err(refused),
         None => Ok(()),
     }
@@ -772,7 +803,7 @@ fn log_still_ours(path: &Path, conn: &Connection) -> bool {
     // A journal with no event yet (a new database: nothing recorded of it) has nothing to check.
     let Some(first) = first_event(conn) else { return true };
     match head::read(path) {
-        Some(record) if record.first == first => not_extending(path, &record, conn).is_none(),
+        Some(record) if record.first == first => not_extending(path, &record, conn, None).is_none(),
         _ => true,
     }
 }
