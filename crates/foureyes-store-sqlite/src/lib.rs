@@ -760,7 +760,7 @@ fn behind(
             path.display(),
             short(floor_hash),
         ),
-        None => "an older log of this database, or another copy's, is beside its file, or the database was put back \
+        None => "An older log of this database, or another copy's, is beside its file, or the database was put back \
                  to an older copy with its log"
             .to_string(),
     };
