@@ -3999,8 +3999,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "the recorded last commit is asked through the log before the file alone is asked for its floor: a copy put back with its log is not called a newer log over an older file (ADR-1440)",
         file: "crates/foureyes-store-sqlite/src/lib.rs",
-        original: "        let refused = not_extending(path, record, &conn).or_else(|| older_file(path, record, alone));",
-        broken: "        let refused = older_file(path, record, alone).or_else(|| not_extending(path, record, &conn));",
+        original: "        let refused = not_extending(path, record, &conn, Some(alone)).or_else(|| older_file(path, record, alone));",
+        broken: "        let refused = older_file(path, record, alone).or_else(|| not_extending(path, record, &conn, Some(alone)));",
         package: "foureyes",
         filter: "a_copy_put_back_with_its_log_is_refused_as_truncated_by_the_doors_record",
         also: &[],
