@@ -3965,6 +3965,46 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_forked_copys_log_is_applied_by_no_door",
         also: &[],
     },
+    // fork41: attack 41's H1 — a log must hold the last event this database's doors committed (ADR-1400)
+    Mutation {
+        property: "a fork's log over a database whose newest events are in its own log is applied by no door: the recorded last commit must be the same through the log (ADR-1400)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "    if seen.as_ref() == Some(hash) {",
+        broken: "    if seen.as_ref() == Some(hash) || true {",
+        package: "foureyes",
+        filter: "a_forks_log_over_a_database_whose_newest_events_are_in_its_log_is_applied_by_no_door",
+        also: &[],
+    },
+    // fork41: attack 41's H3 — a log only beside a file that holds what the file held (ADR-1401)
+    Mutation {
+        property: "an older copy of the file beside its newer log is applied by no door: the file alone must hold the recorded floor (ADR-1401)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "    let (seq, hash) = record.floor.as_ref()?;",
+        broken: "    let (seq, hash) = record.floor.as_ref().filter(|_| false)?;",
+        package: "foureyes",
+        filter: "an_older_copy_of_the_file_beside_its_newer_log_is_applied_by_no_door",
+        also: &[],
+    },
+    // fork43: a copy put back with its log is a journal that lost events, told as TRUNCATED (ADR-1440)
+    Mutation {
+        property: "a database put back to a copy with its log, its record kept, is refused as TRUNCATED (exit 7), not as a newer log over an older file (ADR-1440)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "    if seen.is_none()",
+        broken: "    if false && seen.is_none()",
+        package: "foureyes",
+        filter: "a_copy_put_back_with_its_log_is_refused_as_truncated_by_the_doors_record",
+        also: &[],
+    },
+    // fork43: the log is asked for the recorded last commit before the file for its floor (ADR-1440)
+    Mutation {
+        property: "the recorded last commit is asked through the log before the file alone is asked for its floor: a copy put back with its log is not called a newer log over an older file (ADR-1440)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "        let refused = not_extending(path, record, &conn, Some(alone)).or_else(|| older_file(path, record, alone));",
+        broken: "        let refused = older_file(path, record, alone).or_else(|| not_extending(path, record, &conn, Some(alone)));",
+        package: "foureyes",
+        filter: "a_copy_put_back_with_its_log_is_refused_as_truncated_by_the_doors_record",
+        also: &[],
+    },
     // files40: attack 40's H1 — `task status` is a read door (ADR-1313)
     Mutation {
         property: "`task status` opens the database read-only (ADR-1313)",

@@ -52,6 +52,7 @@ pub const EXIT_REFUSED: u8 = 3;
 pub const EXIT_CONFLICT: u8 = 4;
 pub const EXIT_NOT_FOUND: u8 = 5;
 pub const EXIT_INVALID_STATE: u8 = 6;
+pub const EXIT_VERIFY_FAILED: u8 = 7;
 pub const EXIT_STORAGE: u8 = 8;
 pub const EXIT_POLICY: u8 = 9;
 pub const EXIT_DENY: u8 = 10;
@@ -67,6 +68,8 @@ impl From<StoreError> for Exit {
             NotFound(_) => EXIT_NOT_FOUND,
             InvalidState(_) => EXIT_INVALID_STATE,
             Schema(_) | Backend(_) => EXIT_STORAGE,
+            // The journal lost events its doors committed (ADR-1440), as `foureyes` says it.
+            Truncated(_) => EXIT_VERIFY_FAILED,
         };
         Exit::new(code, e.to_string())
     }

@@ -21,6 +21,7 @@
 
 mod checkpoints;
 mod credentials;
+mod head;
 mod held;
 mod one_name;
 pub(crate) mod ops;
@@ -96,6 +97,10 @@ type Job = Box<dyn FnOnce(Option<&ops::Held<'_>>) -> (bool, Responder) + Send>;
 struct WriteConn {
     conn: Connection,
     committed: mpsc::SyncSender<()>,
+    /// The record beside the database of what its doors committed (ADR-1400); `None` for a door that only reads.
+    head: Option<Arc<head::Keeper>>,
+    /// The database's path, for ADR-1402's check before the connection may checkpoint as it closes.
+    db: PathBuf,
 }
 
 /// What callers and the writer thread share to decide who commits a job (ADR-790).
@@ -110,6 +115,9 @@ struct Commits {
     /// How many jobs the last commit carried: above one, callers are queueing behind each other and a batch pays
     /// more than a caller's own commit saves, so callers queue too.
     last_batch: std::sync::atomic::AtomicUsize,
+    /// Set when a write transaction could not begin for another reason than a busy lock (a disk I/O error: a log
+    /// replaced under the connection, attack 41's H9b): the write connection then checkpoints nothing as it closes.
+    suspect: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// The SQLite store. Cheap to share behind an `Arc`.
@@ -196,6 +204,9 @@ fn open_as(path: &Path, options: &SqliteOptions, create: Create) -> Result<Conne
     conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;
     conn.busy_timeout(options.busy_timeout).sql()?;
     refuse_another_programs_database(&conn, path)?;
+    // The log this connection's SQLite reads, on its own descriptor (ADR-1400): a log put at the name after the look
+    // (attack 41's H9) is refused here, before anything is written and with checkpoint-on-close still off.
+    check_own_log(path, &conn)?;
     // Checkpoint-on-close stays off until the schema has also been brought up to this build's (ADR-1251): a
     // migration that fails (a log whose schema passed the look but is not FourEyes' whole schema) must not leave a
     // connection that copies the log into the file as it closes (attack 39's #2.1). [`SqliteStore::open_with`] turns
@@ -225,6 +236,7 @@ fn open_read_only(path: &Path, options: &SqliteOptions) -> Result<Connection, St
         Identity::Foreign(why) => return Err(foreign_database(path, &why)),
         Identity::Empty => return Err(no_database(path, true)),
     }
+    check_own_log(path, &conn)?;
     conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
     conn.pragma_update(None, "foreign_keys", "ON").sql()?;
     Ok(conn)
@@ -557,7 +569,11 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
     let compare = seen == Identity::FourEyes && file_is_foureyes && logged;
     // The file alone is read first, then through the log: a commit checkpointed by another door in between is then
     // in both (the log's view is never older than the file's), never in the file alone (ADR-1310).
-    let alone = if compare { events_in_file(path) } else { None };
+    // What this database's own doors recorded of it (ADR-1400, ADR-1401), read before the log's view: a commit made
+    // after this read is in the view too (the journal is append-only), so the record is never newer than the view.
+    let record = if compare { head::read(path) } else { None };
+    let floor_seq = record.as_ref().and_then(|r| r.floor.as_ref()).map(|f| f.0);
+    let alone = if compare { events_in_file(path, floor_seq) } else { None };
     let through_log = if compare { first_event(&conn) } else { None };
     // The journal is append-only, so this database's own log only ever *extends* what the file alone holds: the file
     // alone's last event must be the same event seen through the log. A forked copy's log shares the first event
@@ -574,7 +590,7 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
                 "`{}` is not this database's log: `{}` alone holds its journal up to event {last_seq} ({}…), and seen \
                  through that log {}; a log of this database only ever extends its journal, so this one is another \
                  copy's (a fork) and applying it would replace this journal's later events. Refused before anything \
-                 was written — the log was not applied, both files are as they were (attack 40's H7, ADR-1310). If no \
+                 was written by this door — it applied nothing of that log (attack 40's H7, ADR-1310, ADR-1402). If no \
                  door is running and the log is not this database's, move it away",
                 wal.display(),
                 path.display(),
@@ -586,6 +602,19 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
             )));
         }
     }
+    if let (Some(record), Some(alone)) = (&record, &alone)
+        && through_log.as_deref() == Some(record.first.as_str())
+        && alone.first.as_ref().is_none_or(|first| first == &record.first)
+    {
+        // The log first (ADR-1440): where the recorded last commit is not there through it, the files found are
+        // behind or beside what the doors committed, whatever the file alone holds; only a log that holds it can be
+        // a newer log over an older file (ADR-1401).
+        let refused = not_extending(path, record, &conn, Some(alone)).or_else(|| older_file(path, record, alone));
+        if let Some(refused) = refused {
+            drop(conn);
+            return Err(refused);
+        }
+    }
     drop(conn);
     if let Some(through_log) = through_log
         && let Some(in_file) = alone.and_then(|a| a.first)
@@ -594,7 +623,7 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
         return Err(StoreError::Schema(format!(
             "`{}` is not this database's log: `{}` is a FourEyes database whose journal begins with event {}…, and \
              seen through that log its journal begins with {}…, another FourEyes journal's; refused before anything \
-             was written — the log was not applied, both files are as they were (attack 39's #2.2, ADR-1252). If no \
+             was written by this door — it applied nothing of that log (attack 39's #2.2, ADR-1252, ADR-1402). If no \
              door is running and the log is not this database's, move it away",
             wal.display(),
             path.display(),
@@ -606,8 +635,8 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
         Identity::FourEyes => Ok(Some(Identity::FourEyes)),
         other if file_is_foureyes && logged => Err(StoreError::Schema(format!(
             "`{}` is not this database's log: `{}` is a FourEyes database (user_version {file_version}), and seen \
-             through that log it is another database ({}); refused before anything was written — the log was not \
-             applied, both files are as they were (attack 38's H4, ADR-1211). If no door is running and the log is \
+             through that log it is another database ({}); refused before anything was written by this door — it \
+             applied nothing of that log (attack 38's H4, ADR-1211, ADR-1402). If no door is running and the log is \
              not yours, move it away",
             wal.display(),
             path.display(),
@@ -618,6 +647,164 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
         ))),
         Identity::Foreign(why) => Err(foreign_database(path, &why)),
         Identity::Empty => Ok(Some(Identity::Empty)),
+    }
+}
+
+/// ADR-1401 (attack 41's H3): the record says the file held its floor event; a file alone without it (another event
+/// at that seq, or none) is an older copy of the file beside a log written over the newer one. The file alone is read
+/// again before refusing: a page torn by another door's checkpoint must not refuse (it only ever adds events).
+fn older_file(path: &Path, record: &head::Record, alone: &FileAlone) -> Option<StoreError> {
+    let (seq, hash) = record.floor.as_ref()?;
+    if alone.at.as_ref() == Some(hash) {
+        return None;
+    }
+    let again = events_in_file(path, Some(*seq))?;
+    if again.at.as_ref() == Some(hash) {
+        return None;
+    }
+    let wal = wal_of(path);
+    let record_file = head::path_of(path).unwrap_or_default();
+    Some(StoreError::Schema(format!(
+        "`{}` is older than the file its log `{}` was written over: this database's doors saw `{}` hold event {seq} \
+         ({}…, recorded in `{}`), and `{}` alone now has {}: an older copy of the file (a backup restored) beside a \
+         newer log, and applying that log would mix the two. Refused before this door wrote anything: it applied \
+         nothing (attack 41's H3, ADR-1401). Put the newer file back; or, if the older file is meant, move the log away \
+         (and `{}`)",
+        path.display(),
+        wal.display(),
+        path.display(),
+        &hash[..hash.len().min(16)],
+        record_file.display(),
+        path.display(),
+        match &again.at {
+            Some(other) => format!("another event {seq} ({}…)", &other[..other.len().min(16)]),
+            None => format!("no event {seq}"),
+        },
+        record_file.display(),
+    )))
+}
+
+/// ADR-1400 (attack 41's H1): the record names the last event this database's doors committed; its own log holds it
+/// (a log only ever extends the journal), so a log under which that event is another is a fork's, whatever the file
+/// alone holds (the file alone may end at the fork point when the newest events were still in the log the fork's
+/// replaced). Asked on `conn` — the connection whose log SQLite will read. Where the journal seen through the log ends
+/// before that event, the files found are *behind* what the doors committed (ADR-1440): a copy of the database put
+/// back with its log, or an older log beside its file — told as what it is, a journal that lost events, refused as
+/// the witness refuses one (`TRUNCATED`).
+/// `alone` (the look's read of the file alone, where the caller has one) lets the message say whether the file is
+/// itself older than its doors saw it.
+fn not_extending(
+    path: &Path,
+    record: &head::Record,
+    conn: &Connection,
+    alone: Option<&FileAlone>,
+) -> Option<StoreError> {
+    let (seq, hash) = record.last.as_ref()?;
+    let seen = event_hash(conn, *seq);
+    if seen.as_ref() == Some(hash) {
+        return None;
+    }
+    let record_file = head::path_of(path).unwrap_or_default();
+    if seen.is_none()
+        && let Some((last_seq, last_hash)) = head::last_event(conn).filter(|(last_seq, _)| last_seq < seq)
+    {
+        // The file alone lacks the floor its doors saw it hold: the file itself is an older copy.
+        let older = alone.and_then(|a| record.floor.as_ref().filter(|(_, floor)| a.at.as_ref() != Some(floor)));
+        return Some(behind(path, record, &record_file, (last_seq, &last_hash), older));
+    }
+    Some(StoreError::Schema(format!(
+        "`{}` is not this database's log: the doors of `{}` last committed event {seq} ({}…, recorded in `{}`), and \
+         seen through that log {}; this database's own log holds every event its doors committed, so this one is \
+         another copy's (a fork) or an older one, and applying it would replace events this database acknowledged. \
+         Refused before this door wrote anything: it applied nothing (attack 41's H1, ADR-1400). If no door is running \
+         and the log is not this database's, move it away; if this database was restored on purpose, move `{}` away \
+         too",
+        wal_of(path).display(),
+        path.display(),
+        &hash[..hash.len().min(16)],
+        record_file.display(),
+        match &seen {
+            Some(other) => format!("event {seq} is another ({}…)", &other[..other.len().min(16)]),
+            None => format!("there is no event {seq}"),
+        },
+        record_file.display(),
+    )))
+}
+
+/// ADR-1440: the journal as SQLite reads it from the file and its log ends at `last_seq`, before the last event the
+/// doors committed. What happened is that events were removed — by a copy put back with its log, or an older (or
+/// another copy's) log beside the file; which of them, two files cannot tell, so the message names them all and says
+/// what is certain: acknowledged events are not there, and this door applied nothing.
+fn behind(
+    path: &Path,
+    record: &head::Record,
+    record_file: &Path,
+    (last_seq, last_hash): (i64, &str),
+    older: Option<&head::Event>,
+) -> StoreError {
+    let (seq, hash) = record.last.clone().unwrap_or_default();
+    let short = |h: &str| h[..h.len().min(16)].to_string();
+    let missing = if last_seq + 1 == seq {
+        format!("event {seq} is not there")
+    } else {
+        format!("events {} to {seq} are not there", last_seq + 1)
+    };
+    let cause = match older {
+        // Both an older copy of the file put back with its own log and one put back beside the newer log it was
+        // replaced under read so (attack 41's H3 as the attacker laid it out): the files cannot tell which.
+        Some((floor_seq, floor_hash)) => format!(
+            "`{}` alone has no event {floor_seq} ({}…), which its doors saw it hold: it is an older copy of the file, \
+             put back either with its own log (a backup restored with its log: the journal rolled back) or beside \
+             the newer log it was replaced under (the file alone restored, the log left: applying that log would mix \
+             the two)",
+            path.display(),
+            short(floor_hash),
+        ),
+        None => "An older log of this database, or another copy's, is beside its file, or the database was put back \
+                 to an older copy with its log"
+            .to_string(),
+    };
+    StoreError::Truncated(format!(
+        "TRUNCATED: `{}` with its log `{}` holds the journal up to event {last_seq} ({}…), and this database's doors \
+         last committed event {seq} ({}…, recorded in `{}`): {missing}. {cause}. Refused before this door wrote \
+         anything: it applied nothing of that log (ADR-1440). Put the newer files back if there are any; a witness \
+         (`journal verify --checkpoint`) tells whether the journal was rolled back behind its signed checkpoints; if \
+         the older copy is meant (a deliberate restore), move `{}` away (and the log, unless it is the copy's own)",
+        path.display(),
+        wal_of(path).display(),
+        short(last_hash),
+        short(&hash),
+        record_file.display(),
+        record_file.display(),
+    ))
+}
+
+/// ADR-1400 on the store's own write connection, right after it opened: the log SQLite reads for this door (its
+/// descriptor, not the name the look read a moment before) must extend what the doors committed.
+fn check_own_log(path: &Path, conn: &Connection) -> Result<(), StoreError> {
+    if !std::fs::metadata(wal_of(path)).is_ok_and(|m| m.len() > 0) {
+        return Ok(());
+    }
+    let Some(record) = head::read(path) else { return Ok(()) };
+    if first_event(conn).as_deref() != Some(record.first.as_str()) {
+        return Ok(());
+    }
+    match not_extending(path, &record, conn, None) {
+        Some(refused) => Err(refused),
+        None => Ok(()),
+    }
+}
+
+/// Whether the log `conn` reads still extends what this database's doors committed and its journal still reads
+/// (ADR-1402): a connection checkpoints nothing otherwise.
+/// Asked through the connection whatever stands at the log's name now (a log renamed away while the connection holds
+/// it is still what it would checkpoint).
+fn log_still_ours(path: &Path, conn: &Connection) -> bool {
+    // A journal with no event yet (a new database: nothing recorded of it) has nothing to check.
+    let Some(first) = first_event(conn) else { return true };
+    match head::read(path) {
+        Some(record) if record.first == first => not_extending(path, &record, conn, None).is_none(),
+        _ => true,
     }
 }
 
@@ -640,13 +827,15 @@ fn event_hash(conn: &Connection, seq: i64) -> Option<String> {
 struct FileAlone {
     first: Option<String>,
     last: Option<(i64, String)>,
+    /// The hash of the event asked for by seq (the recorded floor, ADR-1401), if the file alone has it.
+    at: Option<String>,
 }
 
 /// [`first_event`] and the last event of the database file alone, its log ignored: opened `immutable=1` (SQLite
 /// reads the file and nothing beside it, takes no lock, writes nothing). `None` (or a `None` field) when it cannot be
 /// read or holds no event yet (a database whose every event is still in its log: nothing to compare, ADR-1252's
 /// limit). Two indexed look-ups (ADR-1252, ADR-1310).
-fn events_in_file(path: &Path) -> Option<FileAlone> {
+fn events_in_file(path: &Path, at: Option<i64>) -> Option<FileAlone> {
     use rusqlite::OptionalExtension as _;
     use std::os::unix::ffi::OsStrExt as _;
     let mut uri = String::from("file:");
@@ -668,8 +857,9 @@ fn events_in_file(path: &Path) -> Option<FileAlone> {
         .optional()
         .ok()
         .flatten();
+    let at = at.and_then(|seq| event_hash(&conn, seq));
     let _ = one_name::take_refusal();
-    Some(FileAlone { first, last })
+    Some(FileAlone { first, last, at })
 }
 
 fn migrate(conn: &Connection, path: &Path) -> Result<(), StoreError> {
@@ -959,6 +1149,8 @@ impl SqliteStore {
             return Err(no_database(path, true));
         }
         let conn = open(path, &options)?;
+        // The store's own connections checkpoint (ADR-1402): a side connection never does as it closes.
+        conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).sql()?;
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
         if version != SCHEMA_VERSION {
             // Never a migration here: the store's own open migrates, in its transaction.
@@ -1021,19 +1213,49 @@ impl SqliteStore {
         conn.pragma_update(None, "wal_autocheckpoint", 0).sql()?;
         let (committed, commits) = mpsc::sync_channel::<()>(1);
         let stopped = Arc::new(OnceLock::new());
+        let suspect = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        // What the file alone holds as a write door opens is its first floor (ADR-1401); a door that only reads
+        // records nothing.
+        let head = if read_only {
+            None
+        } else {
+            head::Keeper::new(&path, events_in_file(&path, None).and_then(|alone| alone.last)).map(Arc::new)
+        };
         // A door that only reads has no checkpointer: it never copies a log into the database (ADR-1250).
         let checkpointer = if read_only {
             None
         } else {
-            let checkpoint_conn = open(&path, &options)?;
+            let checkpoint_conn = match open(&path, &options) {
+                Ok(c) => c,
+                Err(e) => {
+                    // The write connection goes without checkpointing (attack 41's H9: a refusal here said "the log
+                    // was not applied" while this connection, dropped, copied the log it held into the file).
+                    let _ = conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
+                    return Err(e);
+                }
+            };
             // A `RESTART` checkpoint holds the write lock while it waits for readers of older snapshots: it gives up
             // after this long (and tries again later) rather than stall the writer for the store's busy timeout.
             checkpoint_conn.busy_timeout(CHECKPOINT_RESTART_WAIT).sql()?;
             let checkpoint_stopped = Arc::clone(&stopped);
+            let checkpoint_head = head.clone();
+            let checkpoint_suspect = Arc::clone(&suspect);
             Some(
                 std::thread::Builder::new()
                     .name("foureyes-wal-checkpoint".into())
-                    .spawn(move || checkpointer_loop(&checkpoint_conn, &commits, &checkpoint_stopped))
+                    .spawn(move || {
+                        checkpointer_loop(&checkpoint_conn, &commits, &checkpoint_stopped, checkpoint_head.as_deref());
+                        // The writer has closed; this connection may be the last and checkpoint as it closes: only
+                        // through a log still this database's (ADR-1402).
+                        if let Some(head) = checkpoint_head.as_deref()
+                            && (checkpoint_stopped.get().is_some()
+                                || checkpoint_suspect.load(std::sync::atomic::Ordering::SeqCst)
+                                || !log_still_ours(head.db(), &checkpoint_conn))
+                        {
+                            let _ = checkpoint_conn
+                                .set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
+                        }
+                    })
                     .map_err(|e| StoreError::Backend(format!("cannot start the checkpoint thread: {e}")))?,
             )
         };
@@ -1042,10 +1264,11 @@ impl SqliteStore {
         let max_batch = if options.group_commit { options.max_batch.max(1) } else { 1 };
         let writer_stopped = Arc::clone(&stopped);
         let commits = Arc::new(Commits {
-            conn: Mutex::new(Some(WriteConn { conn, committed })),
+            conn: Mutex::new(Some(WriteConn { conn, committed, head, db: path.clone() })),
             begin: if read_only { "BEGIN" } else { "BEGIN IMMEDIATE" },
             queued: std::sync::atomic::AtomicUsize::new(0),
             last_batch: std::sync::atomic::AtomicUsize::new(0),
+            suspect,
         });
         let writer_commits = Arc::clone(&commits);
         let writer = std::thread::Builder::new()
@@ -1322,12 +1545,16 @@ impl SqliteStore {
             Ok(()) => {}
             Err(e) if is_busy(&e) => return Some(job),
             Err(e) => {
+                self.commits.suspect.store(true, Ordering::SeqCst);
                 job_refusal(job)(Err(StoreError::Backend(format!("cannot begin a write transaction: {e}"))));
                 return None;
             }
         }
         self.commits.last_batch.store(1, Ordering::Relaxed);
         run_alone(&w.conn, vec![job], &self.stopped);
+        if let Some(head) = &w.head {
+            head.committed(&w.conn);
+        }
         let _ = w.committed.try_send(());
         None
     }
@@ -1404,7 +1631,12 @@ fn stopped_error(reason: &str) -> StoreError {
 /// the store fail-stops as after a failed COMMIT (F69, attack 17 H4: SQLite's own checkpoint, inside COMMIT, ignored
 /// it, and 2,000 decisions were answered over 449 failed fsyncs): after a failed fsync the file's pages in the page
 /// cache can no longer be trusted, and the next checkpoint would build on them.
-fn checkpointer_loop(conn: &Connection, commits: &mpsc::Receiver<()>, stopped: &OnceLock<String>) {
+fn checkpointer_loop(
+    conn: &Connection,
+    commits: &mpsc::Receiver<()>,
+    stopped: &OnceLock<String>,
+    head: Option<&head::Keeper>,
+) {
     let mut last: Option<Instant> = None;
     while commits.recv().is_ok() {
         // Asleep rather than waiting on the channel: a wait there would be woken by every commit of the interval (at
@@ -1414,9 +1646,34 @@ fn checkpointer_loop(conn: &Connection, commits: &mpsc::Receiver<()>, stopped: &
         }
         while commits.try_recv().is_ok() {}
         last = Some(Instant::now());
+        // No checkpoint through a log that no longer extends what the doors committed (ADR-1402): the store stops.
+        if let Some(db) = head.map(head::Keeper::db)
+            && !log_still_ours(db, conn)
+        {
+            let _ = stopped.set(format!(
+                "`{}` no longer extends what this database's doors committed, as the checkpointer sees it (a log \
+                 put at the name while this door ran, attack 41's H9): nothing was checkpointed (ADR-1402)",
+                wal_of(db).display()
+            ));
+            let _ = conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
+            return;
+        }
+        // The last event before the checkpoint: a complete one leaves it in the file (ADR-1401's floor).
+        let before = head.and_then(|_| head::last_event(conn));
         let mut outcome = conn
-            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(1))
-            .map(|frames| frames >= CHECKPOINT_RESTART_FRAMES);
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))
+            })
+            .map(|(busy, frames, copied)| {
+                if let (Some(head), Some(before)) = (head, before)
+                    && busy == 0
+                    && frames >= 0
+                    && copied == frames
+                {
+                    head.checkpointed(before);
+                }
+                frames >= CHECKPOINT_RESTART_FRAMES
+            });
         if matches!(outcome, Ok(true)) {
             outcome = conn.query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(false));
         }
@@ -1455,14 +1712,28 @@ fn writer_loop(commits: &Commits, jobs: mpsc::Receiver<Job>, max_batch: usize, s
             }
         } else {
             commits.last_batch.store(taken, Ordering::Relaxed);
-            run_batch(&w.conn, commits.begin, batch, stopped);
+            if !run_batch(&w.conn, commits.begin, batch, stopped) {
+                commits.suspect.store(true, Ordering::SeqCst);
+            }
+            if let Some(head) = &w.head {
+                head.committed(&w.conn);
+            }
             // Wakes the checkpointer unless it is already due to run (a full channel: nothing is lost).
             let _ = w.committed.try_send(());
         }
         commits.queued.fetch_sub(taken, Ordering::SeqCst);
     }
-    // The store is closing: the connection and the checkpointer's channel go with the writer.
-    commits.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+    // The store is closing: the connection and the checkpointer's channel go with the writer. It checkpoints as it
+    // closes only a log that still extends what the doors committed, seen through its own descriptor and the index
+    // as it is now (ADR-1402: another connection of this process that met another file at `-wal` may have rebuilt the
+    // index from it; a checkpoint through a mixed index overwrote page 1, attack 41's H9b).
+    let closing = commits.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+    if let Some(w) = closing
+        && w.head.is_some()
+        && (stopped.get().is_some() || commits.suspect.load(Ordering::SeqCst) || !log_still_ours(&w.db, &w.conn))
+    {
+        let _ = w.conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
+    }
 }
 
 /// A failed COMMIT is a failed write or fsync (or a full disk): whether the batch reached the disk is unknown, and the
@@ -1473,18 +1744,21 @@ fn stop_after_failed_commit(conn: &Connection, stopped: &OnceLock<String>, e: &S
     let _ = conn.execute_batch("ROLLBACK");
 }
 
-fn run_batch(conn: &Connection, begin: &str, batch: Vec<Job>, stopped: &OnceLock<String>) {
+/// `false` when the transaction could not begin for another reason than a busy lock (ADR-1402).
+fn run_batch(conn: &Connection, begin: &str, batch: Vec<Job>, stopped: &OnceLock<String>) -> bool {
     if let Err(e) = step(conn, begin) {
+        let suspect = !is_busy(&e);
         let err = StoreError::Backend(format!("cannot begin a write transaction: {e}"));
         for job in batch {
             // The job must still answer its caller; run nothing, report the failure.
             job_refusal(job)(Err(err.clone()));
         }
-        return;
+        return !suspect;
     }
     // A batch of one job needs no savepoint: rolling the job back is rolling the transaction back (ADR-413).
     if batch.len() == 1 {
-        return run_alone(conn, batch, stopped);
+        run_alone(conn, batch, stopped);
+        return true;
     }
     let mut responders = Vec::with_capacity(batch.len());
     // The jobs' statements, taken from the cache once for the batch (ADR-981).
@@ -1522,6 +1796,7 @@ fn run_batch(conn: &Connection, begin: &str, batch: Vec<Job>, stopped: &OnceLock
             (Ok(()), None) => respond(Ok(())),
         }
     }
+    true
 }
 
 /// [`run_batch`] for a batch of one job, inside `BEGIN IMMEDIATE` already: the job runs without a savepoint, and a

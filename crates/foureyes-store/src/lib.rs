@@ -141,6 +141,11 @@ pub enum StoreError {
     /// request shape checks refuse such input earlier, journaled; this is the journal's own last line.
     #[error("{0}")]
     Unjournalable(String),
+    /// The journal as the door finds it ends before an event this database's own doors committed (a copy of the
+    /// database put back with its log, an older log beside its file; ADR-1440): refused before anything was written.
+    /// What a witness says `TRUNCATED` of, told from the database's own record: the CLI's exit 7, as the witness's.
+    #[error("{0}")]
+    Truncated(String),
 }
 
 impl StoreError {

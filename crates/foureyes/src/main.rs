@@ -62,6 +62,7 @@ const _: () = assert!(
         && change_control::EXIT_CONFLICT == EXIT_CONFLICT
         && change_control::EXIT_NOT_FOUND == EXIT_NOT_FOUND
         && change_control::EXIT_INVALID_STATE == EXIT_INVALID_STATE
+        && change_control::EXIT_VERIFY_FAILED == EXIT_VERIFY_FAILED
         && change_control::EXIT_STORAGE == EXIT_STORAGE
         && change_control::EXIT_POLICY == EXIT_POLICY
         && change_control::EXIT_DENY == EXIT_DENY
@@ -84,6 +85,8 @@ impl From<foureyes_store::StoreError> for Exit {
             NotFound(_) => EXIT_NOT_FOUND,
             InvalidState(_) => EXIT_INVALID_STATE,
             Schema(_) | Backend(_) => EXIT_STORAGE,
+            // The journal lost events its doors committed (ADR-1440): what the witness's TRUNCATED exits with.
+            Truncated(_) => EXIT_VERIFY_FAILED,
         };
         Exit::new(code, e.to_string())
     }

@@ -918,7 +918,9 @@ impl Env {
     /// A copy of the whole database as it is now (a backup), to restore with [`Env::restore`].
     fn backup(&self) -> Vec<Event> {
         if let Backend::Sqlite = self.backend {
-            for suffix in ["", "-wal", "-shm"] {
+            // The record of what its doors committed (`DB.head`, ADR-1400) is copied with the database, as a copy of
+            // its directory carries it: put back together, they are the rollback only a witness tells (ADR-1440).
+            for suffix in ["", "-wal", "-shm", ".head"] {
                 let from = format!("{}{suffix}", self.db);
                 if Path::new(&from).exists() {
                     std::fs::copy(&from, format!("{}.bak{suffix}", self.db)).unwrap();
@@ -947,7 +949,7 @@ impl Env {
     fn restore(&self, backup: &[Event]) {
         match self.backend {
             Backend::Sqlite => {
-                for suffix in ["", "-wal", "-shm"] {
+                for suffix in ["", "-wal", "-shm", ".head"] {
                     let (from, to) = (format!("{}.bak{suffix}", self.db), format!("{}{suffix}", self.db));
                     let _ = std::fs::remove_file(&to);
                     if Path::new(&from).exists() {
@@ -1547,6 +1549,12 @@ fn unwitnessed_between_checkpoints(key: &Path, witness: &Path) -> Vec<String> {
 /// Pays 100 EUR under `serve`, takes a copy, pays 300 EUR, stops the server cleanly (its witness then covers both),
 /// and puts the copy back: a database rolled back behind its witness.
 fn roll_back_after_a_clean_stop(e: &Env, serve_args: &[String]) {
+    roll_back_after_a_clean_stop_as(e, serve_args, true);
+}
+
+/// [`roll_back_after_a_clean_stop`]; with `with_record` false the database's record of what its doors committed
+/// (`DB.head`, ADR-1400) is not put back with the copy: it still names the 300 EUR payment and the stop's events.
+fn roll_back_after_a_clean_stop_as(e: &Env, serve_args: &[String], with_record: bool) {
     let serve_args: Vec<&str> = serve_args.iter().map(String::as_str).collect();
     {
         let server = e.start_serve(&serve_args).unwrap_or_else(|(code, err)| panic!("serve exited {code:?}: {err}"));
@@ -1561,7 +1569,56 @@ fn roll_back_after_a_clean_stop(e: &Env, serve_args: &[String]) {
         let first_pay = all.iter().position(|ev| ev.kind == EventKind::Decided).unwrap();
         all[..=first_pay].to_vec()
     };
+    let record = format!("{}.head", e.db);
+    let kept = (!with_record).then(|| std::fs::read(&record).expect("the doors recorded their last commit"));
     e.restore(&backup);
+    if let Some(kept) = kept {
+        std::fs::write(&record, kept).unwrap();
+    }
+}
+
+/// ADR-1440 (fork43; RED on fork41's merge: exit 8 with ADR-1401's "an older copy of the file (a backup restored)
+/// beside a newer log, and applying that log would mix the two" — false: the log was the copy's own, taken with it):
+/// a database put back to a copy taken with its log, while its record of what its doors committed (`t.db.head`)
+/// stays, is refused by every door as what happened — a journal that lost acknowledged events, `TRUNCATED`, exit 7,
+/// what the witness says of it — naming the record and saying this door applied nothing, with or without a witness;
+/// both files are unchanged. With the record moved away (the restore meant), the copy is taken again.
+#[test]
+fn a_copy_put_back_with_its_log_is_refused_as_truncated_by_the_doors_record() {
+    let e = env(Backend::Sqlite);
+    let (key, public) = e.keygen();
+    let witness = e.path("witness.txt");
+    roll_back_after_a_clean_stop_as(&e, &unwitnessed_between_checkpoints(&key, &witness), false);
+    let files = || [std::fs::read(&e.db).ok(), std::fs::read(format!("{}-wal", e.db)).ok()];
+    let before = files();
+    assert!(before[1].as_ref().is_some_and(|w| !w.is_empty()), "the copy was put back with its log");
+    let witnessed = ["--witness", witness.to_str().unwrap(), "--witness-key", public.to_str().unwrap()];
+    let params = r#"{"amount_eur": 300}"#;
+    let doors: [&[&str]; 7] = [
+        &["decide", "--agent", "bot", "--action", "payments.batch", "--params", params],
+        &["report", "1", "--outcome", "failed"],
+        &["kill-switch", "off", "--as", "ops"],
+        &["approvals", "list"],
+        &["token", "create", "--name", "mallory", "--role", "admin"],
+        &["journal", "verify"],
+        &["decisions", "list"],
+    ];
+    for door in doors {
+        for args in [[&witnessed[..], door].concat(), door.to_vec()] {
+            let out = e.run(&args);
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(7), "{args:?} acted on a copy put back: {}{err}", text(&out.stdout));
+            assert!(
+                err.contains("TRUNCATED") && err.contains("t.db.head") && err.contains("applied nothing"),
+                "{args:?} names what happened: {err}"
+            );
+            assert!(err.contains("with its own log"), "{args:?}: the log may be the copy's own: {err}");
+            assert!(files() == before, "{args:?} changed the database or its log: {err}");
+        }
+    }
+    // The restore meant: the record moved away, the copy is the database (the witness still tells, ADR-586).
+    std::fs::remove_file(format!("{}.head", e.db)).unwrap();
+    assert_eq!(e.pay("300").0, 0, "the copy put back on purpose takes the payment again");
 }
 
 /// SIGTERM, then waits (bounded) for the server to exit: a clean stop.

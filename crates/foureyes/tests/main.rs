@@ -15,6 +15,7 @@ mod support;
 mod attack38_files;
 mod attack39_files;
 mod attack40_files;
+mod attack41_files;
 mod attack41_minors;
 mod bench_floor;
 mod bench_load;
