@@ -118,6 +118,10 @@ struct Commits {
     /// Set when a write transaction could not begin for another reason than a busy lock (a disk I/O error: a log
     /// replaced under the connection, attack 41's H9b): the write connection then checkpoints nothing as it closes.
     suspect: Arc<std::sync::atomic::AtomicBool>,
+    /// Set with `stopped` when the checkpointer stopped the store over a log that no longer extends what the doors
+    /// committed (ADR-1402) rather than after a failed write: the authority state is then still what was committed
+    /// and verified, and a stop witnesses it (F1443).
+    foreign_log: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// The SQLite store. Cheap to share behind an `Arc`.
@@ -1214,6 +1218,7 @@ impl SqliteStore {
         let (committed, commits) = mpsc::sync_channel::<()>(1);
         let stopped = Arc::new(OnceLock::new());
         let suspect = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let foreign_log = Arc::new(std::sync::atomic::AtomicBool::new(false));
         // What the file alone holds as a write door opens is its first floor (ADR-1401); a door that only reads
         // records nothing.
         let head = if read_only {
@@ -1240,11 +1245,18 @@ impl SqliteStore {
             let checkpoint_stopped = Arc::clone(&stopped);
             let checkpoint_head = head.clone();
             let checkpoint_suspect = Arc::clone(&suspect);
+            let checkpoint_foreign_log = Arc::clone(&foreign_log);
             Some(
                 std::thread::Builder::new()
                     .name("foureyes-wal-checkpoint".into())
                     .spawn(move || {
-                        checkpointer_loop(&checkpoint_conn, &commits, &checkpoint_stopped, checkpoint_head.as_deref());
+                        checkpointer_loop(
+                            &checkpoint_conn,
+                            &commits,
+                            &checkpoint_stopped,
+                            checkpoint_head.as_deref(),
+                            &checkpoint_foreign_log,
+                        );
                         // The writer has closed; this connection may be the last and checkpoint as it closes: only
                         // through a log still this database's (ADR-1402).
                         if let Some(head) = checkpoint_head.as_deref()
@@ -1269,6 +1281,7 @@ impl SqliteStore {
             queued: std::sync::atomic::AtomicUsize::new(0),
             last_batch: std::sync::atomic::AtomicUsize::new(0),
             suspect,
+            foreign_log,
         });
         let writer_commits = Arc::clone(&commits);
         let writer = std::thread::Builder::new()
@@ -1636,6 +1649,7 @@ fn checkpointer_loop(
     commits: &mpsc::Receiver<()>,
     stopped: &OnceLock<String>,
     head: Option<&head::Keeper>,
+    foreign_log: &std::sync::atomic::AtomicBool,
 ) {
     let mut last: Option<Instant> = None;
     while commits.recv().is_ok() {
@@ -1650,11 +1664,14 @@ fn checkpointer_loop(
         if let Some(db) = head.map(head::Keeper::db)
             && !log_still_ours(db, conn)
         {
-            let _ = stopped.set(format!(
+            let refused = stopped.set(format!(
                 "`{}` no longer extends what this database's doors committed, as the checkpointer sees it (a log \
                  put at the name while this door ran, attack 41's H9): nothing was checkpointed (ADR-1402)",
                 wal_of(db).display()
             ));
+            if refused.is_ok() {
+                foreign_log.store(true, std::sync::atomic::Ordering::SeqCst);
+            }
             let _ = conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
             return;
         }
@@ -1974,8 +1991,13 @@ impl Store for SqliteStore {
     async fn applied_tree_head(&self) -> Result<Option<(u64, foureyes_core::merkle::Hash, Option<u64>)>, StoreError> {
         // The state, not the database (ADR-612): no write transaction, so another process holding SQLite's write
         // lock cannot hold this read. The writer thread holds the state only while it runs a job, never while it
-        // waits for the lock. A fail-stopped store's state may be ahead of the disk (ADR-410): not witnessed.
-        if let Some(reason) = self.stopped.get() {
+        // waits for the lock. A fail-stopped store's state may be ahead of the disk (ADR-410): not witnessed. A store
+        // stopped over a log its doors did not write (ADR-1402) failed no write: its state is what it committed and
+        // verified, and witnessing it is what makes the next start refuse the database changed under it (F1443: a
+        // journal truncated under `serve` went unwitnessed when the checkpointer saw the truncating commit first).
+        if let Some(reason) = self.stopped.get()
+            && !self.commits.foreign_log.load(std::sync::atomic::Ordering::SeqCst)
+        {
             return Err(stopped_error(reason));
         }
         let authority = self.authority.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
