@@ -2803,7 +2803,9 @@ fn requested_in(text: &str) -> Amount {
     // for postage") asks more than the order: the policy refuses it (X2), never reduces it.
     // amount43 (ADR-1452): a multiple that prices a thing ("the one she sells for twice the price", "costs double the
     // amount elsewhere") compares prices; it multiplies no ask.
-    if let Some(c) = r.times.captures_iter(text).find(|c| c.get(0).is_some_and(|m| !figures43::prices_a_thing(&text[..m.start()]))) {
+    if let Some(c) =
+        r.times.captures_iter(text).find(|c| c.get(0).is_some_and(|m| !figures43::prices_a_thing(&text[..m.start()])))
+    {
         let word = c.get(1).map_or("double", |m| m.as_str()).to_lowercase();
         return Amount::Times(if word.starts_with("tri") || word.starts_with("three") || word == "3x" { 3 } else { 2 });
     }

@@ -36,7 +36,10 @@ pub fn apology_restated(text: &str, figures: &[(usize, usize, i64)]) -> Vec<(usi
             Some((
                 Regex::new(r"(?i)\b(?:sorry|oops|pardon|apologies)\b").ok()?,
                 // The figure the apology follows at once: a money figure or a bare number ("of 45 - sorry").
-                Regex::new(r"(?:^|[^\w.,])(\d{1,5}(?:[.,]\d{2})?)\s*[-–—,:;]?\s*$").ok()?,
+                Regex::new(
+                    r"(?i)(?:^|[^\w.,])(\d{1,5}(?:[.,]\d{2})?)\s*(?:euros?|eur|€|dollars?|usd|\$|pounds?|gbp|£|quid|bucks|zł|pln)?\s*[-–—,:;]?\s*$",
+                )
+                .ok()?,
                 // Said as what it is, right before the later figure: "it's 54.00", "that's £54", "it is actually 54".
                 Regex::new(r"(?i)\b(?:it'?s|it\s+is|it\s+was|that'?s|that\s+is|should\s+be)\s+(?:actually\s+|really\s+|in\s+fact\s+)?(?:[$€£]\s?)?$")
                     .ok()?,
@@ -73,5 +76,16 @@ mod tests {
         assert!(prices_a_thing("in town it costs "));
         assert!(!prices_a_thing("I want "));
         assert!(!prices_a_thing("give me "));
+    }
+
+    #[test]
+    fn an_apology_restating_the_figure() {
+        let text = "Please return 65 euro - sorry, I look at other bill, it is 56,00 euro.";
+        let at = text.find("56,00").unwrap_or(0);
+        let edits = apology_restated(text, &[(at, at + 5, 5600)]);
+        assert_eq!(edits, vec![(14, 16, "56,00".to_string())]);
+        let text = "I'd like 20.00 back - sorry for the bother, the whole set cost 60.00.";
+        let at = text.find("60.00").unwrap_or(0);
+        assert!(apology_restated(text, &[(at, at + 5, 6000)]).is_empty());
     }
 }
