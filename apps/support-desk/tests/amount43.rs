@@ -4,8 +4,9 @@
 //! ("a refund of 30 - sorry, I was reading the wrong line, it's 38.00") asks the later figure; a multiple that prices a
 //! thing ("the shop in town sells it for twice the price") multiplies no ask. The table (`amount43_table.txt`) was
 //! written for this test in five registers; on main (8fcc2df9, release build, `support-desk eval benchmark` on the
-//! rows) 7 of its rows were decided otherwise (2 of 5 `apology` rows paid the figure taken back, all 4 `priced` rows
-//! were refused as over-asks of twice the order, 1 `charges` row was closed), so the test was red before the fix.
+//! rows) 10 of its 25 rows were decided otherwise (3 of 11 `charges` rows refused as over-asks of the two charges' product,
+//! 2 of 5 `apology` rows paid the figure taken back, all 5 `priced` rows refused as over-asks of twice the order), so
+//! the test was red before the fix.
 
 use crate::kinds::{REGISTER_COLUMNS, TicketTable};
 
@@ -13,7 +14,7 @@ const TABLE: TicketTable = TicketTable { text: include_str!("amount43_table.txt"
 
 #[test]
 fn two_charges_at_one_figure_ask_the_extra_one_back() {
-    TABLE.check("charges", 5, true);
+    TABLE.check("charges", 11, true);
 }
 
 #[test]
