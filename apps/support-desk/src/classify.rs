@@ -40,6 +40,7 @@ mod documents;
 mod duplicates;
 mod figure_roles42;
 mod figures;
+mod figures43;
 mod forwards;
 mod gloss;
 mod grammar;
@@ -579,7 +580,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             times: Regex::new(
-                r"(?i)\b(double|twice|triple|two\s+times|three\s+times|2x|3x)\s+(?:(?:my|the|what|of|i|we|you|your|our|his|her|their|back|refund\w*|me|us)\s+)*(?:money|price|amount|cost|paid|total)\b|\b(?:refund\w*|back|reimburs\w*|pay|give|send)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:double|twice|triple)\s+(?:\w+\s+){0,2}back\b",
+                r"(?i)\b(double|twice|triple|two\s+times|three\s+times|2x|3x)\s+(?:(?:my|the|what|of|i|we|you|your|our|his|her|their|back|refund\w*|me|us)\s+)*(?:money|price|amount|cost|paid|total)\b|\b(?:refund\w*|back|reimburs\w*|give|send)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\bpay\s+(?:me|us)\s+(?:double|twice|triple)\b|\b(?:double|twice|triple)\s+(?:\w+\s+){0,2}back\b",
             )
             .ok()?,
             part_of_order: Regex::new(
@@ -1278,7 +1279,11 @@ fn products_in_asks(text: &str) -> String {
     for (s, e) in clauses(text) {
         out.push_str(&text[last..s]);
         let clause = &text[s..e];
-        if clause_intent(clause).request && !is_duplicate(clause) {
+        // A count of two at one figure told as what the card was charged is the duplicate's two charges (ADR-1450).
+        if clause_intent(clause).request
+            && !is_duplicate(clause)
+            && !duplicates::charges_counted(clause, is_duplicate(text))
+        {
             out.push_str(&settle::products(&kinds26::count_at_each(clause)));
         } else {
             out.push_str(clause);
@@ -2796,7 +2801,11 @@ fn requested_in(text: &str) -> Amount {
     }
     // A multiple of what was paid ("double my money back") or the full amount and more ("the full price plus $15
     // for postage") asks more than the order: the policy refuses it (X2), never reduces it.
-    if let Some(c) = r.times.captures(text) {
+    // amount43 (ADR-1452): a multiple that prices a thing ("the one she sells for twice the price", "costs double the
+    // amount elsewhere") compares prices; it multiplies no ask.
+    if let Some(c) =
+        r.times.captures_iter(text).find(|c| c.get(0).is_some_and(|m| !figures43::prices_a_thing(&text[..m.start()])))
+    {
         let word = c.get(1).map_or("double", |m| m.as_str()).to_lowercase();
         return Amount::Times(if word.starts_with("tri") || word.starts_with("three") || word == "3x" { 3 } else { 2 });
     }

@@ -11,6 +11,7 @@ mod kinds;
 #[path = "../../../crates/foureyes-store-pg/tests/support/mod.rs"]
 mod pg_cluster;
 
+mod amount43;
 mod amount_guard;
 mod asks40;
 mod asks41;

@@ -172,6 +172,13 @@ pub fn replaced(text: &str) -> String {
         }
         edits.push((first.0, first.1, text[second.0..second.1].to_string()));
     }
+    // amount43 (ADR-1451): an apology right after a figure, and in the same sentence a figure said as what it is ("a
+    // refund of 45 - sorry, I'm looking at the wrong line, it's 54.00"): the later figure replaces the earlier.
+    for (s, e, with) in super::figures43::apology_restated(text, &figures) {
+        if !edits.iter().any(|x| x.0 == s || (x.0 < e && s < x.1)) {
+            edits.push((s, e, with));
+        }
+    }
     let mut out = text.to_string();
     edits.sort_by_key(|e| std::cmp::Reverse(e.0));
     for (s, e, with) in edits {

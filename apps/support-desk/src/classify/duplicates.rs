@@ -84,6 +84,31 @@ pub fn reported(own: &str) -> bool {
         || repeated_statement_line(&text).is_some()
 }
 
+/// amount43 (ADR-1450): a count of two at one figure told as what was taken ("2x 19.99 on my card", "2 x $27.45 on
+/// my card", "59.00 x2 on the statement", "2x 22.50 debited"): the two charges of a duplicate, each of the figure —
+/// never a quantity of items whose product is asked. The count stands right at the figure and the figure is followed
+/// by where or how it was taken (no item noun between: "2x 19.99 mugs" counts items); where the text reports a
+/// duplicate, the clause may simply end at the figure ("double charged. 2 x 27.45. want one back").
+pub fn charges_counted(clause: &str, duplicate_reported: bool) -> bool {
+    static RE: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((taken, bare)) = RE
+        .get_or_init(|| {
+            let counted = format!(r"(?:\b(?:2|two)\s*[x×*]\s*{FIGURE}|{FIGURE}\s*[x×*]\s*2\b)");
+            Some((
+                Regex::new(&format!(
+                    r"(?i){counted}\s*(?:(?:on|in|to|from|off|out\s+of)\s+(?:my\s+|the\s+|our\s+|your\s+)?(?:credit\s+|debit\s+|bank\s+|visa\s+|amex\s+|mastercard\s+)?(?:card|statement|account|bank|app|paypal)\b|(?:was\s+|were\s+|got\s+|been\s+)?(?:charged|debited|taken|billed|posted|deducted|withdrawn)\b)"
+                ))
+                .ok()?,
+                Regex::new(&format!(r"(?i){counted}\s*(?:$|[.,;:!?)])")).ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    taken.is_match(clause) || (duplicate_reported && bare.is_match(clause))
+}
+
 /// Whether the text asks only whether a second line is an authorisation hold or a pending charge ("Is the pending one
 /// just a hold that drops off?"): a question, never a report of a duplicate to take back.
 pub fn hold_question(own: &str, asks: bool) -> bool {
@@ -181,6 +206,17 @@ mod tests {
         );
         assert_eq!(extra_charge("card charged 45.00 two times same order"), Some(4500));
         assert_eq!(extra_charge("charged twice, please fix"), None);
+    }
+
+    #[test]
+    fn two_charges_counted_at_one_figure() {
+        for t in ["2x 19.99 on my card", "2 x $27.45 on my card", "2x 59.00 on card", "59.00 x2 on the statement"] {
+            assert!(charges_counted(t, false), "{t}");
+        }
+        assert!(charges_counted("2 x 27.45.", true));
+        for t in ["2x 19.99 mugs, one broken", "bought 2x serum @ 19.95", "3 x 9.99 on my card", "2 x 27.45."] {
+            assert!(!charges_counted(t, false), "{t}");
+        }
     }
 
     #[test]

@@ -378,7 +378,13 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
     }
     let Some(r) = res() else { return amount };
     let sentences = asking_sentences(own);
-    let per: Vec<(&str, Vec<Op>)> = sentences.iter().map(|s| (*s, operators(s))).collect();
+    // A count of two at one figure told as what the card was charged is the duplicate's two charges, no operator on
+    // the ask (ADR-1450).
+    let duplicate = super::duplicates::reported(own);
+    let per: Vec<(&str, Vec<Op>)> = sentences
+        .iter()
+        .map(|s| (*s, if super::duplicates::charges_counted(s, duplicate) { Vec::new() } else { operators(s) }))
+        .collect();
     if per.iter().all(|(_, ops)| ops.is_empty()) {
         return amount;
     }
