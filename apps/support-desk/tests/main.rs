@@ -14,6 +14,7 @@ mod pg_cluster;
 mod amount_guard;
 mod asks40;
 mod asks41;
+mod asks43;
 mod asks_combined39;
 mod blind12_kinds;
 mod blind13_kinds;
