@@ -1907,12 +1907,12 @@ fn told_paid(clause: &str) -> bool {
         .is_some_and(|re| re.is_match(clause))
 }
 
-/// Clause byte ranges: split at line ends and at sentence punctuation followed by a space ("$50.00" stays whole).
 /// [`clauses`] under another name, for code where a local `clauses` shadows it.
 fn clauses_of(text: &str) -> Vec<(usize, usize)> {
     clauses(text)
 }
 
+/// Clause byte ranges: split at line ends and at sentence punctuation followed by a space ("$50.00" stays whole).
 fn clauses(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = 0;

@@ -255,6 +255,14 @@ pub fn relayed_obligation(clause: &str) -> bool {
             r"(?i)\b(?:should|ought\s+to|must|have\s+to|has\s+to|need\s+to|needs\s+to)\s+(?:really\s+|just\s+)?(?:give|pay|send|refund)\s+(?:back\s+)?(?:(?:you|me|us|her|him|them|my\s+\w+)\s+)?(?:back\s+)?(?:(?:the|my|our|her|his|their|your)\s+)?(?:{FIG}|money\b)"
         ),
     );
+    // A tag question that seeks agreement ("…, don't you?", "…, right?") leaves the clause an assertion.
+    static TAG: OnceLock<Option<Regex>> = OnceLock::new();
+    let untagged = re(
+        &TAG,
+        r"(?i),\s*(?:don'?t|do|doesn'?t|isn'?t|aren'?t|wouldn'?t|shouldn'?t|won'?t)\s+(?:you|they|it|we|he|she)\s*\?|,\s*(?:right|surely|no)\s*\?",
+    )
+    .map_or(clause.to_string(), |r| r.replace_all(clause, ".").into_owned());
+    let clause = untagged.as_str();
     !clause.contains('?')
         && obliged.is_some_and(|r| {
             r.find_iter(clause).any(|m| !negated_before(&clause[..m.start()]) && !m.as_str().contains(" not "))
@@ -383,6 +391,27 @@ mod tests {
     }
 
     #[test]
+    fn relayed_obligations_and_their_near_misses() {
+        for s in [
+            "I think they should give you back the $35 you paid for the engraving, don't you?",
+            "you ought to give us back the 20.00 for the missing cushion",
+        ] {
+            assert!(relayed_obligation(s), "{s}");
+        }
+        for s in ["should they give you back the $35?", "they should not give you back the $35"] {
+            assert!(!relayed_obligation(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn charge_figures() {
+        let t = "Delivery fee of GBP 6.95 charged in error (over GBP 40). Kindly reverse the delivery charge only.";
+        assert_eq!(charge_figure(t, &[(0, t.len())]), Some(695));
+        let t = "Received 10 of 12. Please credit short-shipped 2 units = 30.00.";
+        assert_eq!(charge_figure(t, &[(0, 18), (19, t.len())]), Some(3000));
+    }
+
+    #[test]
     fn refunds_on_record_talked_about() {
         for s in [
             "the refund of 25,00 you tell me is done last week",
@@ -394,7 +423,7 @@ mod tests {
         ] {
             assert!(refund_on_record(s).is_some(), "{s}");
         }
-        for s in ["I want the refund done now", "please process my refund of 25.00"] {
+        for s in ["I want the refund done now", "please process my refund of 25.00", "Refund through PayPal please"] {
             assert!(refund_on_record(s).is_none(), "{s}");
         }
     }
