@@ -73,8 +73,10 @@ pub fn charge_given_back(clause: &str) -> bool {
     );
     // Goods credited with their figure: "credit" (the money verb that takes goods as its object in trade: credit the
     // units) and a figure in the clause.
-    let goods =
-        re(&GOODS, &format!(r"(?i){MOOD}(?:just\s+)?credit\s+(?:(?:me|us)\s+)?(?:(?:the|those|these|our|my)\s+)?[\w-]+"));
+    let goods = re(
+        &GOODS,
+        &format!(r"(?i){MOOD}(?:just\s+)?credit\s+(?:(?:me|us)\s+)?(?:(?:the|those|these|our|my)\s+)?[\w-]+"),
+    );
     let charge_hit = charge_obj.is_some_and(|r| {
         r.captures_iter(clause).any(|c| {
             let (Some(m), Some(v)) = (c.get(0), c.get(1)) else { return false };
@@ -156,10 +158,8 @@ pub fn charge_figure(text: &str, clauses: &[(usize, usize)]) -> Option<i64> {
             }
         }
     }
-    let after = re(
-        &AFTER,
-        &format!(r"(?i)\b{CHARGE}\s*(?:of|:|=|was|is|at|costs?|came\s+to|charged)?\s*(?:\(\s*)?({FIG})"),
-    )?;
+    let after =
+        re(&AFTER, &format!(r"(?i)\b{CHARGE}\s*(?:of|:|=|was|is|at|costs?|came\s+to|charged)?\s*(?:\(\s*)?({FIG})"))?;
     let before = re(&BEFORE, &format!(r"(?i)({FIG})\s+(?:for\s+(?:the\s+)?)?(?:[\w-]+\s+)?{CHARGE}\b"))?;
     let found: Vec<i64> = after
         .captures_iter(text)
