@@ -152,10 +152,10 @@ pub fn charge_figure(text: &str, clauses: &[(usize, usize)]) -> Option<i64> {
     };
     for &(s, e) in clauses {
         let clause = &text[s..e];
-        if charge_given_back(clause) {
-            if let Some(v) = distinct(one.find_iter(clause).filter_map(|m| cents(m.as_str())).collect()) {
-                return Some(v);
-            }
+        if charge_given_back(clause)
+            && let Some(v) = distinct(one.find_iter(clause).filter_map(|m| cents(m.as_str())).collect())
+        {
+            return Some(v);
         }
     }
     let after =
