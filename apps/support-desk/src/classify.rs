@@ -26,6 +26,7 @@ pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 mod acts;
 mod asks;
+mod asks43;
 mod claimed_total;
 mod corrections;
 mod desk25;
@@ -1911,6 +1912,11 @@ fn told_paid(clause: &str) -> bool {
         .is_some_and(|re| re.is_match(clause))
 }
 
+/// [`clauses`] under another name, for code where a local `clauses` shadows it.
+fn clauses_of(text: &str) -> Vec<(usize, usize)> {
+    clauses(text)
+}
+
 /// Clause byte ranges: split at line ends and at sentence punctuation followed by a space ("$50.00" stays whole).
 fn clauses(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
@@ -1945,6 +1951,10 @@ struct ClauseIntent {
     framed: bool,
     /// It asks whether money on record has arrived, by the question's shape (ADR-870).
     arrived: bool,
+    /// ask43 (ADR-1460): a clause asks a charge back and only that reading made it an ask.
+    charge: bool,
+    /// A clause asks by any other reading: the charge's figure is then not the only thing asked.
+    uncharged: bool,
     /// A processing imperative with no object of its own asked (ADR-951): the figures the earlier clauses it points
     /// back to name (empty when it did not fire, or they name none).
     antecedent: Option<Vec<i64>>,
@@ -3221,6 +3231,13 @@ fn intent_in(text: &str) -> ClauseIntent {
                 intent.asked.get_or_insert(*one);
             }
         }
+        // ask43 (ADR-1460…ADR-1462): a charge given back, money had back, a relayed obligation to give it back.
+        let asked_before = c.request;
+        if !c.request && asks43::asks(&text[s..e], c.acknowledged || c.status_question) {
+            c.request = true;
+            c.framed = true;
+            intent.charge |= asks43::charge_given_back(&text[s..e]);
+        }
         // A processing imperative closed by a time adverbial ("Please action at your earliest convenience") points
         // back the same way (close39, ADR-1271).
         if money_named
@@ -3238,6 +3255,7 @@ fn intent_in(text: &str) -> ClauseIntent {
             antecedent_figures.extend(reply_figures(&text[s..e]));
         }
         money_named |= names_money;
+        intent.uncharged |= c.request && (asked_before || !asks43::charge_given_back(&text[s..e]));
         intent.request |= c.request;
         intent.status_question |= c.status_question;
         intent.acknowledged |= c.acknowledged;
@@ -3457,6 +3475,19 @@ pub fn facts(ev: &Evidence) -> Facts {
     let thread = speakers::thread(&text);
     let own = customer_words(&text, &thread, &ev.ticket.subject);
     let clauses = intent_in(&own);
+    // ask43 (ADR-1463): on an order with a refund on record, that refund talked about in any English ("the refund of
+    // 25,00 you tell me is done", "my refund it is complete or not?", "I acknowledge receipt of your refund") asks
+    // nothing: the other clauses say what is asked.
+    let record_talk = asks43::without_refunds_on_record(&own).filter(|_| !ev.refunds.is_empty());
+    let clauses = match record_talk.clone() {
+        Some((rest, acknowledged)) => {
+            let mut c = intent_in(&rest);
+            c.acknowledged |= acknowledged;
+            c.status_question |= !acknowledged;
+            c
+        }
+        _ => clauses,
+    };
     // An authorisation hold asked about is no duplicate reported (ADR-1200).
     let duplicate = is_duplicate(&own) && !duplicates::hold_question(&own, clauses.request);
     // A duplicate charge reported is a request to take the extra charge back (the policy has no clause that
@@ -3504,7 +3535,7 @@ pub fn facts(ev: &Evidence) -> Facts {
     // you mentioned below", "further to your agent's offer of a credit of 15.00, we are happy to accept"), on a ticket
     // that asks nothing else: that figure is asked (ADR-1066).
     let accepted = accepted.or_else(|| {
-        (answered.is_none() && !disclaimed && !clauses.request)
+        (answered.is_none() && !disclaimed && !clauses.request && record_talk.is_none())
             .then(|| desk27::takes_offered_figure(&own, &reply_figures(&own)))
             .flatten()
             .map(Amount::Cents)
@@ -4041,6 +4072,19 @@ pub fn facts(ev: &Evidence) -> Facts {
         } else {
             (wants_refund, amount)
         };
+    // ask43 (ADR-1460): a charge given back asks the charge's figure, never the order's amount; with no figure tied to
+    // the charge, the amount is unsettled (U1).
+    let amount = if wants_refund && clauses.charge && !clauses.uncharged && form_ask.is_none() && answered.is_none() {
+        match asks43::charge_figure(&own, &clauses_of(&own)) {
+            Some(v) => Amount::Cents(v),
+            None => match amount {
+                Amount::Cents(v) if identified.is_some_and(|o| v < o.amount_cents) => amount,
+                _ => Amount::Ambiguous,
+            },
+        }
+    } else {
+        amount
+    };
     Facts {
         wants_refund,
         amount,
