@@ -201,7 +201,7 @@ pub fn refused_then_full(own: &str) -> bool {
     static FULL: OnceLock<Option<Regex>> = OnceLock::new();
     let refused = re(
         &REFUSED,
-        r"(?i)\b(?:(?:i|we)\s+(?:do\s+not|don'?t|dont|will\s+not|won'?t|refuse\s+to|cannot|can'?t)\s+(?:want|accept|take|need)|not\s+interested\s+in|no\s+thanks?\s+to|(?:i|we)\s+(?:refuse|reject|decline))\b[^.?!\n]{0,40}?(?:\d+\s?%|percent|store\s+credit|voucher|gift\s+card|coupon|discount|partial|goodwill|credit\s+note|half|replacement)",
+        r"(?i)\b(?:(?:i|we)\s+(?:do\s+not|don'?t|dont|not|no|will\s+not|won'?t|refuse\s+to|cannot|can'?t)\s+(?:want|accept|take|need)|not\s+interested\s+in|no\s+thanks?\s+to|(?:i|we)\s+(?:refuse|reject|decline))\b[^.?!\n]{0,40}?(?:\d+\s?%|percent|store\s+credit|voucher|gift\s+card|coupon|discount|partial|goodwill|credit\s+note|half|replacement)",
     );
     let full = re(
         &FULL,
