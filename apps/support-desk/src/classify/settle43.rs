@@ -60,7 +60,7 @@ fn word_value(w: &str) -> Option<i64> {
         "nine" => Some(9),
         _ => None,
     };
-    let mut parts = w.split(|c: char| c == ' ' || c == '-').filter(|p| !p.is_empty());
+    let mut parts = w.split([' ', '-']).filter(|p| !p.is_empty());
     let head = tens(parts.next()?)?;
     let tail = parts.next().map_or(Some(0), units)?;
     Some((head + tail) * 100)
@@ -118,7 +118,7 @@ fn unsettled_values(s: &str) -> Vec<i64> {
                 || c.name("ca0").is_some()
                 || c.name("cb").is_some()
                 || c.name("cb0").is_some()
-                || lower[m.end()..].trim_start().starts_with(|ch: char| matches!(ch, '$' | '€' | '£'));
+                || lower[m.end()..].trim_start().starts_with(['$', '€', '£']);
             if !money {
                 continue;
             }
@@ -156,11 +156,11 @@ fn unsettled_values(s: &str) -> Vec<i64> {
                 || word.starts_with("something")
                 || c.name("orso").is_some();
             let rest = lower.replacen(m, " ", 1);
-            if strong || hedge.is_match(&rest) {
-                if let Some(v) = word_value(n.as_str()) {
-                    out.push(v);
-                    return out;
-                }
+            if (strong || hedge.is_match(&rest))
+                && let Some(v) = word_value(n.as_str())
+            {
+                out.push(v);
+                return out;
             }
         }
     }
