@@ -275,7 +275,13 @@ pub fn share_figure(own: &str, order: i64) -> Option<i64> {
             }
         }
         if let Some(c) = partial.captures(&s) {
-            let v = c.name("a").or_else(|| c.name("b")).and_then(|m| word_value(m.as_str()));
+            // "a partial credit of 15%" names a share, not its amount.
+            let number = c.name("a").or_else(|| c.name("b"));
+            let after = number.map_or("", |m| s[m.end()..].trim_start());
+            if after.starts_with('%') || after.starts_with("percent") || after.starts_with("per cent") {
+                continue;
+            }
+            let v = number.and_then(|m| word_value(m.as_str()));
             if let Some(v) = v.filter(|v| *v > 0 && *v < order) {
                 return Some(v);
             }
