@@ -68,9 +68,11 @@ mod repeats;
 mod roles;
 mod scope;
 mod settle;
+mod settle43;
 mod speakers;
 mod speech;
 mod spellings;
+mod thing_parts;
 mod trade_senses;
 mod uncertain;
 mod whose;
@@ -3362,6 +3364,8 @@ fn reads_harm(text: &str, legal: bool) -> Vec<(String, String)> {
     let text = whose::without_harmless_senses(&text);
     // A burn of the memory ("burned into my brain") is a figure of speech for remembering (ADR-1067).
     let text = desk27::without_memory_burns(&text);
+    // A broken part of a thing ("the broken leg of table") is no person's injury (settle43, ADR-1476).
+    let text = thing_parts::without_things_parts(&text);
     // A shock of surprise ("shocked at how small it is") is no electric shock (desk35, ADR-1150).
     let text = hazards::without_surprise_shocks(&text);
     // Blisters from shoes that rub are their fit (desk35, ADR-1154).
@@ -4085,6 +4089,15 @@ pub fn facts(ev: &Evidence) -> Facts {
     } else {
         amount
     };
+    // settle43 (ADR-1470…ADR-1474): whether the amount can be settled, read last. A refused offer is no alternative
+    // (the full amount asked is the order's); a figure taken back is replaced by its correction; a share with its
+    // amount named asks that amount; an ask pointing back at the one cost told before it asks that cost; a figure
+    // the writer could not settle (a hedged approximation, alternatives, a range) beside the ask is never paid (U1).
+    let amount = if wants_refund && form_ask.is_none() && answered.is_none() {
+        settle43_amount(&own, amount, identified.map(|o| o.amount_cents))
+    } else {
+        amount
+    };
     Facts {
         wants_refund,
         amount,
@@ -4104,6 +4117,33 @@ pub fn facts(ev: &Evidence) -> Facts {
         unread_ask,
         about_refund_on_record: wants_refund
             && about_refund_on_record(&own, &executed_on_record, order.map(|o| o.amount_cents)),
+    }
+}
+
+/// settle43's readings (ADR-1470…ADR-1474; `classify/settle43.rs`), applied after every other step of the amount.
+fn settle43_amount(own: &str, amount: Amount, order: Option<i64>) -> Amount {
+    let Some(o) = order else { return amount };
+    let amount = match amount {
+        Amount::Ambiguous if settle43::refused_then_full(own) && settle43::corrected_figure(own).is_none() => {
+            Amount::Full
+        }
+        a => a,
+    };
+    let amount = match (amount, settle43::corrected_figure(own)) {
+        (Amount::Ambiguous, Some(v)) => Amount::Cents(v),
+        (a, _) => a,
+    };
+    let amount = match amount {
+        Amount::Ambiguous => settle43::share_figure(own, o).map_or(Amount::Ambiguous, Amount::Cents),
+        a => a,
+    };
+    let amount = match amount {
+        Amount::Missing | Amount::Full => settle43::pointed_cost(own, o).map_or(amount, Amount::Cents),
+        a => a,
+    };
+    match amount {
+        Amount::Cents(_) | Amount::Missing if settle43::uncertain_ask(own, order) => Amount::Ambiguous,
+        a => a,
     }
 }
 
@@ -4343,8 +4383,10 @@ fn figure_left_to_shop(own: &str) -> bool {
     static LEFT: OnceLock<Option<Regex>> = OnceLock::new();
     LEFT.get_or_init(|| {
         Regex::new(concat!(
-            r"(?i)\b(?:value|amount|figure|price|sum|credit|cost)\s+(?:is\s+|will\s+be\s+)?(?:to\s+be|tbc|tbd|to\s+follow|pending)",
-            r"(?:\s+(?:confirmed|advised|determined|agreed|calculated|assessed|decided|worked\s+out|set))?\b",
+            // "to be" needs a participle of setting the figure: "Total value to be refunded" leaves nothing to the shop
+            // (settle43, ADR-1475).
+            r"(?i)\b(?:value|amount|figure|price|sum|credit|cost)\s+(?:is\s+|will\s+be\s+)?(?:to\s+be\s+(?:confirmed|advised|determined|agreed|calculated|assessed|decided|worked\s+out|set)|(?:tbc|tbd|to\s+follow|pending)",
+            r"(?:\s+(?:confirmed|advised|determined|agreed|calculated|assessed|decided|worked\s+out|set))?)\b",
             r"|\bwhatever\s+(?:you|your\s+team)\s+(?:think|work\s+out|decide|reckon|calculate|assess)\b",
             // The shop made the one who sets it (jar42, ADR-1371): "at your discretion", "as you see fit", "the amount
             // I leave to you", "leave the figure with you".

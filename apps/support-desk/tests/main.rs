@@ -66,6 +66,7 @@ mod paying_guard;
 mod postgres;
 mod reading_classes;
 mod reference_semantics;
+mod settle43;
 mod topology;
 mod traces;
 mod trajectories;
