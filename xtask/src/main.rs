@@ -4005,6 +4005,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_copy_put_back_with_its_log_is_refused_as_truncated_by_the_doors_record",
         also: &[],
     },
+    // F1444: a record read while another door rewrites it is never a mix of two records
+    Mutation {
+        property: "a `DB.head` read while another door rewrites it is one of the records written, never half of each (F1444)",
+        file: "crates/foureyes-store-sqlite/src/head.rs",
+        original: "    if check != foureyes_core::canonical::sha256_hex(body.as_bytes()) {",
+        broken: "    if false && check != foureyes_core::canonical::sha256_hex(body.as_bytes()) {",
+        package: "foureyes-store-sqlite",
+        filter: "a_record_read_while_it_is_rewritten_is_one_of_the_records_written",
+        also: &[],
+    },
     // files40: attack 40's H1 — `task status` is a read door (ADR-1313)
     Mutation {
         property: "`task status` opens the database read-only (ADR-1313)",

@@ -61,9 +61,23 @@ pub(crate) fn read(db: &Path) -> Option<Record> {
     read_file(&path_of(db)?)
 }
 
+/// The record's first line: version 2 carries a `check` line (F1444). A version-1 record (sessions 31–32) reads as
+/// none and is rewritten by the next commit: it checked only what a missing record checks.
+const HEADER: &str = "foureyes-head 2";
+
+/// The text of a record as written: its lines, then `check` and the SHA-256 of those lines. Each door rewrites the
+/// record in place after every COMMIT while other processes' doors read it, and a read concurrent with a write may
+/// return part of each (F1444: `last 65` with 65's hash up to byte 32 and 67's after it, read by a checkpointer that
+/// then took its own database's log for a fork's and stopped the store). A torn text fails its check.
 fn parse(text: &str) -> Option<Record> {
-    let mut lines = text.lines().map(str::trim);
-    if lines.next()? != "foureyes-head 1" {
+    let body_end = text.find("check ")?;
+    let (body, check) = text.split_at(body_end);
+    let check = check.lines().next()?.strip_prefix("check ")?.trim();
+    if check != foureyes_core::canonical::sha256_hex(body.as_bytes()) {
+        return None;
+    }
+    let mut lines = body.lines().map(str::trim);
+    if lines.next()? != HEADER {
         return None;
     }
     let first = lines.next()?.strip_prefix("first ")?.to_string();
@@ -83,8 +97,9 @@ fn render(r: &Record) -> Vec<u8> {
         Some((seq, hash)) => format!("{seq} {hash}"),
         None => "0 -".to_string(),
     };
-    let mut text = format!("foureyes-head 1\nfirst {}\nlast {}\nfloor {}\n", r.first, event(&r.last), event(&r.floor))
-        .into_bytes();
+    let body = format!("{HEADER}\nfirst {}\nlast {}\nfloor {}\n", r.first, event(&r.last), event(&r.floor));
+    let check = foureyes_core::canonical::sha256_hex(body.as_bytes());
+    let mut text = format!("{body}check {check}\n").into_bytes();
     text.resize(SIZE.max(text.len()), b' ');
     if let Some(end) = text.last_mut() {
         *end = b'\n';
@@ -185,12 +200,21 @@ impl Keeper {
     }
 }
 
+/// How often a read that met a torn record (one being rewritten) reads again before it counts as no record.
+const TORN_READS: usize = 8;
+
 fn read_file(file: &Path) -> Option<Record> {
-    use std::io::Read as _;
+    use std::os::unix::fs::FileExt as _;
     let f = open(file, false)?;
-    let mut text = String::new();
-    f.take(SIZE as u64).read_to_string(&mut text).ok()?;
-    parse(&text)
+    let mut text = vec![0; SIZE];
+    for _ in 0..TORN_READS {
+        let n = f.read_at(&mut text, 0).ok()?;
+        if let Some(record) = std::str::from_utf8(&text[..n]).ok().and_then(parse) {
+            return Some(record);
+        }
+        std::thread::yield_now();
+    }
+    None
 }
 
 #[cfg(test)]
@@ -206,7 +230,36 @@ mod tests {
         assert_eq!(parse(std::str::from_utf8(&text).unwrap()), Some(r));
         let empty = Record { first: "aa".into(), last: None, floor: None };
         assert_eq!(parse(std::str::from_utf8(&render(&empty)).unwrap()), Some(empty));
-        assert_eq!(parse("foureyes-head 1\nfirst aa\nlast 7"), None);
+        assert_eq!(parse("foureyes-head 2\nfirst aa\nlast 7"), None);
         assert_eq!(parse("a key\n"), None);
+        // A record of session 31–32's build (no check line) is none.
+        assert_eq!(parse("foureyes-head 1\nfirst aa\nlast 7 bb\nfloor 5 cc\n"), None);
+    }
+
+    /// F1444: a record read while another process rewrites it is one of the records written, never a mix of both
+    /// (red before the check line: `last 65` read with half of another event's hash).
+    #[test]
+    fn a_record_read_while_it_is_rewritten_is_one_of_the_records_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("t.db.head");
+        let one = Record { first: "f".repeat(64), last: Some((65, "a".repeat(64))), floor: None };
+        let two = Record { first: "f".repeat(64), last: Some((67, "b".repeat(64))), floor: Some((65, "a".repeat(64))) };
+        write(&file, &one);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        std::thread::scope(|s| {
+            let writer = s.spawn(|| {
+                for i in 0..200_000 {
+                    write(&file, if i % 2 == 0 { &two } else { &one });
+                }
+                stop.store(true, std::sync::atomic::Ordering::SeqCst);
+            });
+            let mut reads = 0;
+            while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                let read = read_file(&file);
+                assert!(read.as_ref() == Some(&one) || read.as_ref() == Some(&two), "read {reads}: {read:?}");
+                reads += 1;
+            }
+            writer.join().unwrap();
+        });
     }
 }
