@@ -4015,6 +4015,26 @@ const MUTATIONS: &[Mutation] = &[
         filter: "a_record_read_while_it_is_rewritten_is_one_of_the_records_written",
         also: &[],
     },
+    // F1445: attack 44's H1 — a `file:` name is the file of that name, its record beside it
+    Mutation {
+        property: "`--db file:X` opens the file named so, beside which its record is kept: a fork's log refused at `--db X` is not applied through a URI spelling (attack 44's H1, F1445)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "    if path.as_os_str().as_encoded_bytes().starts_with(b\"file:\") {",
+        broken: "    if false && path.as_os_str().as_encoded_bytes().starts_with(b\"file:\") {",
+        package: "foureyes",
+        filter: "attack44_a_uri_spelling_of_the_database_opens_the_file_of_that_name",
+        also: &[],
+    },
+    // F1445: attack 44's H2 — no read connection checkpoints a log the writer and checkpointer would not
+    Mutation {
+        property: "a store closing over a log that no longer extends what its doors committed checkpoints it through no connection: a truncation under `serve` is not laundered by its clean stop (attack 44's H2, F1445)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "        if self.commits.keep_log.load(std::sync::atomic::Ordering::SeqCst)\n            && let Ok(mut pool) = self.readers.lock()",
+        broken: "        if false\n            && let Ok(mut pool) = self.readers.lock()",
+        package: "foureyes",
+        filter: "attack44_a_journal_truncated_under_serve_is_not_laundered_by_its_clean_stop",
+        also: &[],
+    },
     // files40: attack 40's H1 — `task status` is a read door (ADR-1313)
     Mutation {
         property: "`task status` opens the database read-only (ADR-1313)",

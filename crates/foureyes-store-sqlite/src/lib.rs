@@ -122,6 +122,11 @@ struct Commits {
     /// committed (ADR-1402) rather than after a failed write: the authority state is then still what was committed
     /// and verified, and a stop witnesses it (F1443).
     foreign_log: Arc<std::sync::atomic::AtomicBool>,
+    /// Set as the writer or the checkpointer closes without checkpointing (a stop, a suspect connection, a log that no
+    /// longer extends what the doors committed, ADR-1402): the store's read connections then close without
+    /// checkpointing too. One of them, the last to close, copied a log with another program's truncating commit into
+    /// the file and deleted it at `serve`'s clean stop (attack 44's H2, F1445).
+    keep_log: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// The SQLite store. Cheap to share behind an `Arc`.
@@ -154,6 +159,19 @@ pub struct SqliteStore {
     /// The database file held open by this store (ADR-1420): no look of the store's own opens a descriptor of it
     /// while the store lives. Declared last, so dropped after every connection.
     _held: held::Held,
+}
+
+/// `path` as a name SQLite opens as that file: the bundled SQLite is built with URI file names on, so a name that
+/// begins with `file:` is a URI to it (`file:A.db` opens `A.db`) while every FourEyes companion (`DB.head`, the clock)
+/// is kept beside the name as given (`file:A.db.head`): a fork's log refused at `--db A.db` was applied at `--db
+/// file:A.db` (attack 44's H1, F1445). Such a name is read as the file of that name in the current folder, as every
+/// other tool reads a path.
+pub(crate) fn literal(path: &Path) -> PathBuf {
+    if path.as_os_str().as_encoded_bytes().starts_with(b"file:") {
+        Path::new(".").join(path)
+    } else {
+        path.to_path_buf()
+    }
 }
 
 /// Another connection of a writing store (its checkpointer, its readers), opened after the writer's connection
@@ -1159,7 +1177,7 @@ impl SqliteStore {
     /// created: a path with no FourEyes database at this build's schema is refused, naming it (a door opens the
     /// store first; this never opens the file on its own before that look).
     pub fn side_connection(path: impl AsRef<Path>, write: bool) -> Result<Connection, StoreError> {
-        let path = path.as_ref();
+        let path = &literal(path.as_ref());
         let options = SqliteOptions::default();
         if !write {
             return open_as(path, &options, Create::No);
@@ -1185,7 +1203,7 @@ impl SqliteStore {
     }
 
     fn open_with(path: &Path, options: SqliteOptions, create: Create) -> Result<SqliteStore, StoreError> {
-        let path = path.to_path_buf();
+        let path = literal(path);
         // A PostgreSQL URL given where only SQLite is supported must not become a file named `postgres:`.
         if let Some(name) = path.to_str()
             && (name.starts_with("postgres://") || name.starts_with("postgresql://"))
@@ -1235,6 +1253,7 @@ impl SqliteStore {
         let stopped = Arc::new(OnceLock::new());
         let suspect = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let foreign_log = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let keep_log = Arc::new(std::sync::atomic::AtomicBool::new(false));
         // What the file alone holds as a write door opens is its first floor (ADR-1401); a door that only reads
         // records nothing.
         let head = if read_only {
@@ -1262,6 +1281,7 @@ impl SqliteStore {
             let checkpoint_head = head.clone();
             let checkpoint_suspect = Arc::clone(&suspect);
             let checkpoint_foreign_log = Arc::clone(&foreign_log);
+            let checkpoint_keep_log = Arc::clone(&keep_log);
             Some(
                 std::thread::Builder::new()
                     .name("foureyes-wal-checkpoint".into())
@@ -1280,6 +1300,7 @@ impl SqliteStore {
                                 || checkpoint_suspect.load(std::sync::atomic::Ordering::SeqCst)
                                 || !log_still_ours(head.db(), &checkpoint_conn))
                         {
+                            checkpoint_keep_log.store(true, std::sync::atomic::Ordering::SeqCst);
                             let _ = checkpoint_conn
                                 .set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
                         }
@@ -1298,6 +1319,7 @@ impl SqliteStore {
             last_batch: std::sync::atomic::AtomicUsize::new(0),
             suspect,
             foreign_log,
+            keep_log,
         });
         let writer_commits = Arc::clone(&commits);
         let writer = std::thread::Builder::new()
@@ -1612,6 +1634,10 @@ impl SqliteStore {
         .await
         .map_err(|e| StoreError::Backend(format!("read task failed: {e}")))??;
         // The permit held keeps the count of connections within `options.readers`.
+        if self.commits.keep_log.load(std::sync::atomic::Ordering::SeqCst) {
+            // The store is closing over a log it will not checkpoint (F1445): this connection neither.
+            let _ = conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
+        }
         if let Ok(mut pool) = self.readers.lock() {
             pool.push(conn);
         }
@@ -1633,6 +1659,15 @@ impl SqliteStore {
             && let Some(handle) = checkpointer.take()
         {
             let _ = handle.join();
+        }
+        // The read connections close after the writer's and the checkpointer's, so the last of them is the one SQLite
+        // lets checkpoint as it closes: only where those two found the log still this database's (F1445).
+        if self.commits.keep_log.load(std::sync::atomic::Ordering::SeqCst)
+            && let Ok(mut pool) = self.readers.lock()
+        {
+            for conn in pool.drain(..) {
+                let _ = conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
+            }
         }
     }
 }
@@ -1765,6 +1800,7 @@ fn writer_loop(commits: &Commits, jobs: mpsc::Receiver<Job>, max_batch: usize, s
         && w.head.is_some()
         && (stopped.get().is_some() || commits.suspect.load(Ordering::SeqCst) || !log_still_ours(&w.db, &w.conn))
     {
+        commits.keep_log.store(true, Ordering::SeqCst);
         let _ = w.conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
     }
 }
