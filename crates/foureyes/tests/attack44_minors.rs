@@ -41,13 +41,7 @@ fn a_write_lock_held_past_the_busy_wait_is_exit_8_not_the_tamper_code() {
     let children: Vec<_> = doors
         .iter()
         .map(|args| {
-            env.command()
-                .args(args)
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
+            env.command().args(args).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap()
         })
         .collect();
     let outs: Vec<_> = children.into_iter().map(|c| c.wait_with_output().unwrap()).collect();
@@ -159,8 +153,7 @@ fn the_checkpointers_stop_over_a_commit_of_another_program_is_not_told_as_a_fail
     let decide = |addr: &str, token: &str, id: &str| {
         let ask = serde_json::json!({"action": "t.act", "params": {"n": 1}, "request_id": id});
         let (status, body) =
-            crate::support::http_bytes(addr, "POST", "/v1/decide", token, Some(&ask), Duration::from_secs(40))
-                .unwrap();
+            crate::support::http_bytes(addr, "POST", "/v1/decide", token, Some(&ask), Duration::from_secs(40)).unwrap();
         (status, String::from_utf8_lossy(&body).into_owned())
     };
     // The checkpointer runs at most once per 200 ms: a commit of another program inside that sleep is what it meets
@@ -188,7 +181,7 @@ fn the_checkpointers_stop_over_a_commit_of_another_program_is_not_told_as_a_fail
             continue;
         }
         assert!(!body.contains("failed write") && !body.contains("fsync"), "no write failed: {body}");
-        assert!(body.contains("did not make") && body.contains("a log put at the name"), "{body}");
+        assert!(body.contains("did not make") && body.contains("a log was put at the name"), "{body}");
         return;
     }
     panic!("in 8 rounds the checkpointer never met the other program's commit first");
