@@ -68,7 +68,7 @@ impl From<StoreError> for ApiError {
             StoreError::NotFound(_) => ApiError::new(StatusCode::NOT_FOUND, "not_found", message),
             StoreError::InvalidState(_) => ApiError::new(StatusCode::CONFLICT, "invalid_state", message),
             StoreError::Unjournalable(_) => ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message),
-            StoreError::Schema(_) | StoreError::Backend(_) | StoreError::Truncated(_) => {
+            StoreError::Schema(_) | StoreError::Backend(_) | StoreError::Busy(_) | StoreError::Truncated(_) => {
                 ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "storage_error", message)
             }
         }

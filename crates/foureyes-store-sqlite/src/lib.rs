@@ -916,6 +916,16 @@ fn migrate(conn: &Connection, path: &Path) -> Result<(), StoreError> {
                 path.display()
             )));
         }
+        if version < 0 {
+            // No FourEyes writes a negative version: every step below would run again over tables already there
+            // (attack 44's H8: a bare "duplicate column name: session"). Said as ADR-1436 says a lowered one.
+            return Err(StoreError::Schema(format!(
+                "`{}` says schema version {version}, which no FourEyes writes: its `user_version` was set by another \
+                 program; nothing was written. Restore the database from a backup (or, if only `user_version` was \
+                 changed, set it back to the version the tables are at)",
+                path.display()
+            )));
+        }
         if version == 0 {
             conn.execute_batch(include_str!("schema.sql")).sql()?;
             // The file says whose it is (ADR-1212): another program's, or a log planted beside it, is told by this too.
@@ -1597,7 +1607,7 @@ impl SqliteStore {
             Err(e) if is_busy(&e) => return Some(job),
             Err(e) => {
                 self.commits.suspect.store(true, Ordering::SeqCst);
-                job_refusal(job)(Err(StoreError::Backend(format!("cannot begin a write transaction: {e}"))));
+                job_refusal(job)(Err(begin_failed(&e)));
                 return None;
             }
         }
@@ -1678,8 +1688,19 @@ impl Drop for SqliteStore {
     }
 }
 
+/// How the checkpointer's reason begins when it stopped the store over a log that no longer extends what the doors
+/// committed (ADR-1402): no write failed then, and [`stopped_error`] does not say one did (attack 44's 1.10, ADR-1514).
+const NOT_OURS_STOP: &str = "the journal as its log shows it holds a commit this database's doors did not make";
+
 /// The refusal of a fail-stopped store: what happened, and what to do.
 fn stopped_error(reason: &str) -> StoreError {
+    if reason.starts_with(NOT_OURS_STOP) {
+        return StoreError::Backend(format!(
+            "the store stopped ({reason}) and refuses new work: no write of this door failed, but nothing more is \
+             decided on, or checkpointed through, a journal its doors did not write; stop foureyes and run \
+             `foureyes journal verify` and `foureyes journal audit` (a witness, if one is kept, says what was lost)"
+        ));
+    }
     StoreError::Backend(format!(
         "the store stopped after a failed write ({reason}) and refuses new work: after a failed write or fsync the \
          page cache can no longer be trusted, so nothing is retried; restart foureyes (and run `foureyes journal \
@@ -1715,9 +1736,13 @@ fn checkpointer_loop(
         if let Some(db) = head.map(head::Keeper::db)
             && !log_still_ours(db, conn)
         {
+            // What is known: the log at the name no longer ends on the last commit the doors recorded. Another
+            // program committed to the database (rows deleted with `sqlite3`, F1443), or a log was put at the name
+            // (attack 41's H9); which of the two, the checkpointer cannot tell (attack 44's 1.10).
             let refused = stopped.set(format!(
-                "`{}` no longer extends what this database's doors committed, as the checkpointer sees it (a log \
-                 put at the name while this door ran, attack 41's H9): nothing was checkpointed (ADR-1402)",
+                "{NOT_OURS_STOP}, as the checkpointer sees it through `{}`: another program committed to the \
+                 database while this door ran (rows deleted with `sqlite3`, say), or a log was put at the name \
+                 (attack 41's H9); nothing was checkpointed (ADR-1402)",
                 wal_of(db).display()
             ));
             if refused.is_ok() {
@@ -1751,6 +1776,21 @@ fn checkpointer_loop(
             let _ = stopped.set(format!("checkpoint failed: {e}"));
             return;
         }
+    }
+}
+
+/// The error of a write transaction that could not begin: a lock another process held past the busy wait is told as
+/// what it is ([`StoreError::Busy`]: nothing was written, the journal is not in question; attack 44's H3, ADR-1510),
+/// anything else as a storage failure.
+fn begin_failed(e: &rusqlite::Error) -> StoreError {
+    let why = format!("cannot begin a write transaction: {e}");
+    if is_busy(e) {
+        StoreError::Busy(format!(
+            "{why}: another process held the database's write lock past this door's busy wait; nothing was written \
+             and the journal is not in question — try again once the other process lets go of the lock"
+        ))
+    } else {
+        StoreError::Backend(why)
     }
 }
 
@@ -1817,7 +1857,7 @@ fn stop_after_failed_commit(conn: &Connection, stopped: &OnceLock<String>, e: &S
 fn run_batch(conn: &Connection, begin: &str, batch: Vec<Job>, stopped: &OnceLock<String>) -> bool {
     if let Err(e) = step(conn, begin) {
         let suspect = !is_busy(&e);
-        let err = StoreError::Backend(format!("cannot begin a write transaction: {e}"));
+        let err = begin_failed(&e);
         for job in batch {
             // The job must still answer its caller; run nothing, report the failure.
             job_refusal(job)(Err(err.clone()));

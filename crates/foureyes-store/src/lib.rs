@@ -137,6 +137,11 @@ pub enum StoreError {
     Schema(String),
     #[error("storage error: {0}")]
     Backend(String),
+    /// Another process held the database's write lock past the door's busy wait (SQLite's "database is locked"):
+    /// nothing was written and nothing about the journal is in question; the same work may be tried again. Told as a
+    /// storage error (exit 8, HTTP 503), never as a journal that does not verify (attack 44's H3, ADR-1510).
+    #[error("storage error: {0}")]
+    Busy(String),
     /// The work would journal an event no reader takes back (ADR-372): refused before anything was written. The
     /// request shape checks refuse such input earlier, journaled; this is the journal's own last line.
     #[error("{0}")]

@@ -1592,11 +1592,13 @@ pub async fn refuse_a_broken_chain(store: &dyn Store) -> Result<(), Exit> {
     refuse_a_broken_chain_only(store).await?;
     // The door seal (ADR-420): the door's own catch-up checks every seal under its key; an event no door sealed
     // (a forged tail, attack 3 J4) stops it here, naming the seq.
-    store
-        .verified_head()
-        .await
-        .map(|_| ())
-        .map_err(|e| Exit::new(EXIT_VERIFY_FAILED, format!("the journal does not verify, refusing to decide: {e}")))
+    // Only a refusal of the journal is exit 7: a write lock another process held past the busy wait (the catch-up
+    // runs in a write transaction) is a storage error, exit 8, as at every other write door (attack 44's H3,
+    // ADR-1510: it was "the journal does not verify … database is locked", exit 7, the tamper code).
+    store.verified_head().await.map(|_| ()).map_err(|e| match e {
+        foureyes_store::StoreError::Busy(_) => Exit::from(e),
+        e => Exit::new(EXIT_VERIFY_FAILED, format!("the journal does not verify, refusing to decide: {e}")),
+    })
 }
 
 /// [`refuse_a_broken_chain`] without the seal: the chain alone.

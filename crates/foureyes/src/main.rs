@@ -84,7 +84,7 @@ impl From<foureyes_store::StoreError> for Exit {
             Conflict { .. } => EXIT_CONFLICT,
             NotFound(_) => EXIT_NOT_FOUND,
             InvalidState(_) => EXIT_INVALID_STATE,
-            Schema(_) | Backend(_) => EXIT_STORAGE,
+            Schema(_) | Backend(_) | Busy(_) => EXIT_STORAGE,
             // The journal lost events its doors committed (ADR-1440): what the witness's TRUNCATED exits with.
             Truncated(_) => EXIT_VERIFY_FAILED,
         };

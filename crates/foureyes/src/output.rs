@@ -13,6 +13,18 @@ pub fn write_stdout(text: &str) -> std::io::Result<()> {
     out.flush()
 }
 
+/// Whether stdout is `/dev/null`: sent there (`> /dev/null`), or closed (`>&-`), for which Rust's runtime opens
+/// `/dev/null` before `main` (attack 44's H7). Whatever is written there is seen by no one.
+pub fn stdout_is_dev_null() -> bool {
+    use std::os::fd::AsFd as _;
+    use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _};
+    let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() else { return false };
+    let (Ok(out), Ok(null)) = (std::fs::File::from(fd).metadata(), std::fs::metadata("/dev/null")) else {
+        return false;
+    };
+    out.file_type().is_char_device() && null.file_type().is_char_device() && out.rdev() == null.rdev()
+}
+
 pub fn time(ms: i64) -> String {
     jiff::Timestamp::from_millisecond(ms)
         .map(|t| t.round(jiff::Unit::Second).map(|t| t.to_string()).unwrap_or_default())

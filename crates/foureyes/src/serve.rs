@@ -815,7 +815,17 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
                     ));
                 }
             }
-            if let Err(e) = crate::output::write_stdout(&shown) {
+            // A stdout that is `/dev/null` (or was closed: the runtime opens `/dev/null` for it) takes the write and
+            // shows the token to no one: the same as a write that failed (attack 44's H7, ADR-1511).
+            let written = if crate::output::stdout_is_dev_null() {
+                Err(std::io::Error::other(
+                    "stdout is /dev/null, or was closed and the runtime put /dev/null in its place: no one would see \
+                     the token",
+                ))
+            } else {
+                crate::output::write_stdout(&shown)
+            };
+            if let Err(e) = written {
                 let revoked = store.revoke_token(&name, now_ms()).await;
                 let what = match revoked {
                     Ok(true) => format!(

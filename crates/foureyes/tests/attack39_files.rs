@@ -58,7 +58,8 @@ pub(crate) fn run(env: &Env, args: &[&str]) -> (Option<i32>, String) {
         // The secret doors' key (attack 40's H2); `secret set` reads its value from stdin: none here.
         .env("FOUREYES_SECRETS_KEY", "ab".repeat(32))
         .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
+        // An unnamed file, not `/dev/null`: `token create` revokes a token shown to `/dev/null` (ADR-1511).
+        .stdout(tempfile::tempfile().unwrap())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();

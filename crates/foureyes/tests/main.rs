@@ -18,6 +18,7 @@ mod attack40_files;
 mod attack41_files;
 mod attack41_minors;
 mod attack44_files;
+mod attack44_minors;
 mod bench_floor;
 mod bench_load;
 mod cli;
