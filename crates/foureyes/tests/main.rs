@@ -17,6 +17,7 @@ mod attack39_files;
 mod attack40_files;
 mod attack41_files;
 mod attack41_minors;
+mod attack44_names;
 mod bench_floor;
 mod bench_load;
 mod cli;
