@@ -118,7 +118,6 @@ pub fn is_dotted_name(name: &str) -> bool {
         .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
 }
 
-
 /// The characters an id or a name a person reads may not hold, checked wherever one comes in (every decide door through
 /// [`ActionRequest::validate_shape`], and `sessions restore`'s agent and session): no control character — NUL cannot
 /// be stored by every backend (PostgreSQL text), and control characters in names only serve to confuse the person

@@ -865,7 +865,10 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
                 println!("revoked `{name}`");
                 Ok(0)
             } else {
-                Err(Exit::new(crate::EXIT_NOT_FOUND, format!("no active credential named `{}`", crate::output::shown_name(&name))))
+                Err(Exit::new(
+                    crate::EXIT_NOT_FOUND,
+                    format!("no active credential named `{}`", crate::output::shown_name(&name)),
+                ))
             }
         }
     }

@@ -43,7 +43,18 @@ fn attack44_h4_sessions_restore_refuses_hidden_names_and_echoes_every_name_escap
     // A name the door takes (a visible look-alike) that is not demoted: the answer quotes both one-to-one.
     let out = env
         .command()
-        .args(["sessions", "restore", "--agent", "b\u{43e}t", "--session", "s\u{435}ss", "--why", "ok", "--as", "alice"])
+        .args([
+            "sessions",
+            "restore",
+            "--agent",
+            "b\u{43e}t",
+            "--session",
+            "s\u{435}ss",
+            "--why",
+            "ok",
+            "--as",
+            "alice",
+        ])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
@@ -88,11 +99,8 @@ fn attack44_h5_name_refusals_echo_the_name_escaped() {
         assert!(err.contains(&format!("name `{escaped}`")), "{err}");
         assert_nothing_raw("token create", &err);
 
-        let out = env
-            .command()
-            .args(["token", "create", "--name", "ok", "--role", "agent", "--for", name])
-            .output()
-            .unwrap();
+        let out =
+            env.command().args(["token", "create", "--name", "ok", "--role", "agent", "--for", name]).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{out:?}");
         assert_nothing_raw("token create --for", &err);
