@@ -4189,8 +4189,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "`--as` refuses a person's name holding a hidden character, escaped (ADR-1415)",
         file: "crates/foureyes/src/cli.rs",
-        original: "    match text.chars().find(|&c| foureyes_core::hidden::is_hidden(c) || c == '\\u{FFFD}') {",
-        broken: "    match text.chars().find(|_| false) {",
+        original: "    match foureyes_core::hidden::first_unseen(text).or_else(|| text.chars().find(|&c| c == '\\u{FFFD}')) {",
+        broken: "    match None::<char> {",
         package: "foureyes",
         filter: "cli_names_shown::attack41_an_approver_name_is_refused_with_a_hidden_character_and_shown_one_to_one",
         also: &[],
