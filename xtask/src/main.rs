@@ -4122,12 +4122,62 @@ const MUTATIONS: &[Mutation] = &[
         filter: "cli_names_shown::attack41_forged_secret_and_token_names_are_shown_escaped_one_to_one",
         also: &[],
     },
+    // names44: attack 44's H6 (ADR-1521)
+    Mutation {
+        property: "`decisions list` shows the agent escaped, one-to-one: `bot` and `b\\u{43e}t` never list alike (ADR-1521)",
+        file: "crates/foureyes/src/commands.rs",
+        original: "                        crate::output::shown_name(&d.request.agent),",
+        broken: "                        d.request.agent.clone(),",
+        package: "foureyes",
+        filter: "attack44_names::attack44_h6_the_agent_is_listed_one_to_one_and_an_unseen_mark_is_refused_at_the_door",
+        also: &[],
+    },
+    // names44: attack 44's H6 (ADR-1521)
+    Mutation {
+        property: "`approvals list` and `approvals show` show the agent escaped, one-to-one (ADR-1521)",
+        file: "crates/foureyes/src/output.rs",
+        original: "        shown_name(&a.request.agent),",
+        broken: "        a.request.agent.clone(),",
+        package: "foureyes",
+        filter: "attack44_names::attack44_h6_the_agent_is_listed_one_to_one_and_an_unseen_mark_is_refused_at_the_door",
+        also: &[],
+    },
+    // names44: attack 44's H6 (ADR-1522)
+    Mutation {
+        property: "a mark on no base of its script (U+16FE4 KHITAN SMALL SCRIPT FILLER after a Latin letter) is refused in an agent, session or request id (ADR-1522)",
+        file: "crates/foureyes-core/src/hidden.rs",
+        original: "        if !base.is_some_and(|b| own.iter().any(|s| scripts.has_script(b, s))) {",
+        broken: "        if base.is_none() {",
+        package: "foureyes",
+        filter: "attack44_names::attack44_h6_the_agent_is_listed_one_to_one_and_an_unseen_mark_is_refused_at_the_door",
+        also: &[],
+    },
+    // names44: attack 44's H4 (ADR-1520)
+    Mutation {
+        property: "`sessions restore` refuses an agent or session holding a control or hidden character (ADR-1520)",
+        file: "crates/foureyes-store/src/ops.rs",
+        original: "            return Err(refused(w, by, \"bad_request\", e.to_string(), input, now_ms).await);",
+        broken: "            let _ = (e, input);",
+        package: "foureyes",
+        filter: "attack44_names::attack44_h4_sessions_restore_refuses_hidden_names_and_echoes_every_name_escaped",
+        also: &[],
+    },
+    // names44: attack 44's H5 (ADR-1520)
+    Mutation {
+        property: "`token revoke`'s refusal quotes the name escaped, one-to-one (ADR-1520)",
+        file: "crates/foureyes/src/serve.rs",
+        original: "format!(\"no active credential named `{}`\", crate::output::shown_name(&name))",
+        broken: "format!(\"no active credential named `{}`\", name)",
+        package: "foureyes",
+        filter: "attack44_names::attack44_h5_name_refusals_echo_the_name_escaped",
+        also: &[],
+    },
     // names41: attack 41's H8 (ADR-1411)
     Mutation {
         property: "a session id, agent, request id or target holding a hidden character is refused at the door (ADR-1411)",
         file: "crates/foureyes-core/src/types.rs",
-        original: "                && let Some(c) = v.chars().find(|&c| crate::hidden::is_hidden(c))",
-        broken: "                && let Some(c) = v.chars().find(|_| false)",
+        original: "    if let Some(c) = crate::hidden::first_unseen(value) {",
+        broken: "    if let Some(c) = None::<char> {",
         package: "foureyes",
         filter: "cli_names_shown::attack41_session_ids_and_details_are_never_shown_raw",
         also: &[],
@@ -4186,8 +4236,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "`--as` refuses a person's name holding a hidden character, escaped (ADR-1415)",
         file: "crates/foureyes/src/cli.rs",
-        original: "    match text.chars().find(|&c| foureyes_core::hidden::is_hidden(c) || c == '\\u{FFFD}') {",
-        broken: "    match text.chars().find(|_| false) {",
+        original: "    match foureyes_core::hidden::first_unseen(text).or_else(|| text.chars().find(|&c| c == '\\u{FFFD}')) {",
+        broken: "    match None::<char> {",
         package: "foureyes",
         filter: "cli_names_shown::attack41_an_approver_name_is_refused_with_a_hidden_character_and_shown_one_to_one",
         also: &[],

@@ -54,7 +54,8 @@ pub fn valid_name(name: &str) -> bool {
 pub fn check(name: &str, value: &str) -> Result<(), SecretError> {
     if !valid_name(name) {
         return Err(SecretError::Invalid(format!(
-            "secret name `{name}`: letters, digits and `_`, starting with a letter, at most 64"
+            "secret name `{}`: letters, digits and `_`, starting with a letter, at most 64",
+            foureyes_core::tool_pin::shown(name)
         )));
     }
     if value.is_empty() || value.len() > MAX_SECRET_BYTES {

@@ -99,8 +99,8 @@ pub enum RequestError {
     ControlCharacter { field: &'static str },
     #[error(
         "`{field}` holds U+{code:04X}, a character a terminal hides or that reorders the text around it (bidi, \
-         zero-width, a format character or an odd space): an id or a name is read and typed by a person, so it may \
-         not hold one (ADR-1411)"
+         zero-width, a format character, an odd space, or a mark on no base of its script): an id or a name is read \
+         and typed by a person, so it may not hold one (ADR-1411)"
     )]
     HiddenCharacter { field: &'static str, code: u32 },
     #[error("{len} flags: at most {max} are accepted")]
@@ -118,6 +118,22 @@ pub fn is_dotted_name(name: &str) -> bool {
         .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
 }
 
+/// The characters an id or a name a person reads may not hold, checked wherever one comes in (every decide door through
+/// [`ActionRequest::validate_shape`], and `sessions restore`'s agent and session): no control character — NUL cannot
+/// be stored by every backend (PostgreSQL text), and control characters in names only serve to confuse the person
+/// reading an approval — and nothing a person would not see ([`crate::hidden::first_unseen`]: a character a terminal
+/// hides or that reorders the text, or a mark on no base of its script). `se<U+200B>ss` listed as `sess` beside
+/// `sess`, so an admin restored the wrong session and the demoted one read as restored (attack 41's H8, ADR-1411);
+/// `bo<U+16FE4>t` read as `bot` (attack 44's H6, ADR-1522).
+pub fn check_name_text(field: &'static str, value: &str) -> Result<(), RequestError> {
+    if value.chars().any(char::is_control) {
+        return Err(RequestError::ControlCharacter { field });
+    }
+    if let Some(c) = crate::hidden::first_unseen(value) {
+        return Err(RequestError::HiddenCharacter { field, code: c as u32 });
+    }
+    Ok(())
+}
 impl ActionRequest {
     /// A plain request: `agent` asks to run `action` with `params` under `request_id`, with no session, target,
     /// undo, dry run, approval, evidence or flags (set those fields after, when a request carries them).
@@ -275,20 +291,8 @@ impl ActionRequest {
             {
                 return Err(RequestError::TooLong { field, len: v.len(), max: MAX_NAME_BYTES });
             }
-            // NUL cannot be stored by every backend (PostgreSQL text), and control characters in names only serve
-            // to confuse the person reading an approval.
-            if let Some(v) = value
-                && v.chars().any(char::is_control)
-            {
-                return Err(RequestError::ControlCharacter { field });
-            }
-            // Nor a character a terminal hides or that reorders the text (bidi, zero-width, format, separators):
-            // `se<U+200B>ss` listed as `sess` beside `sess`, so an admin restored the wrong session and the demoted
-            // one read as restored (attack 41's H8, ADR-1411). Ids and names are refused for them at the door.
-            if let Some(v) = value
-                && let Some(c) = v.chars().find(|&c| crate::hidden::is_hidden(c))
-            {
-                return Err(RequestError::HiddenCharacter { field, code: c as u32 });
+            if let Some(v) = value {
+                check_name_text(field, v)?;
             }
         }
         if !is_dotted_name(&self.action) {

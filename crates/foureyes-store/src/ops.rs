@@ -1828,12 +1828,24 @@ pub async fn restore_session<W: WriteTx>(
         let input = json!({"agent": agent, "session": session, "why": why});
         return Err(refused(w, by, "bad_request", message, input, now_ms).await);
     }
+    // The door's own check of names (ADR-1411): no session or agent holding a control or hidden character was ever
+    // demoted, and the refusal names it escaped (attack 44's H4, ADR-1520).
+    for (field, value) in [("agent", Some(agent)), ("session", session)] {
+        if let Some(Err(e)) = value.map(|v| foureyes_core::types::check_name_text(field, v)) {
+            let input = json!({"agent": agent, "session": session, "why": why});
+            return Err(refused(w, by, "bad_request", e.to_string(), input, now_ms).await);
+        }
+    }
     catch_up(w).await?;
     let active = active_demotions(w, agent, session, now_ms).await?;
     let Some(mut d) = active.into_iter().find(|d| d.session.as_deref() == session) else {
         let whose = match session {
-            Some(s) => format!("session `{s}` of agent `{agent}`"),
-            None => format!("agent `{agent}` (requests without a session id)"),
+            Some(s) => format!(
+                "session `{}` of agent `{}`",
+                foureyes_core::tool_pin::shown(s),
+                foureyes_core::tool_pin::shown(agent)
+            ),
+            None => format!("agent `{}` (requests without a session id)", foureyes_core::tool_pin::shown(agent)),
         };
         return Err(StoreError::NotFound(format!("{whose} is not demoted")));
     };

@@ -892,7 +892,7 @@ pub enum PinsCommand {
 /// or that reorders the text (`al<U+200B>ice` voted beside `alice` as a second approver, and the approve message printed
 /// the zero-width space raw: attack 41's minor, ADR-1415), as a session id may not (ADR-1411).
 fn principal_name(text: &str) -> Result<(), String> {
-    match text.chars().find(|&c| foureyes_core::hidden::is_hidden(c) || c == '\u{FFFD}') {
+    match foureyes_core::hidden::first_unseen(text).or_else(|| text.chars().find(|&c| c == '\u{FFFD}')) {
         None => Ok(()),
         Some(c) => Err(format!(
             "`{}` holds U+{:04X}, a character a terminal hides or that reorders the text around it: a person's name is \

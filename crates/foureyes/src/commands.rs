@@ -612,7 +612,14 @@ async fn policy_diff(db: &Path, old: &Path, new: &Path, replay: Option<u32>, jso
     if let Some((n, list)) = changed {
         println!("replayed the last {n} decided requests: {} would be judged differently", list.len());
         for c in &list {
-            println!("  {} {} ({}): {}  ->  {}", c.request.agent, c.request.action, c.request.request_id, c.old, c.new);
+            println!(
+                "  {} {} ({}): {}  ->  {}",
+                crate::output::shown_name(&c.request.agent),
+                c.request.action,
+                crate::output::shown_name(&c.request.request_id),
+                c.old,
+                c.new
+            );
         }
     }
     Ok(0)
@@ -766,7 +773,7 @@ async fn decisions(db: &Path, cmd: DecisionsCommand) -> Result<u8, Exit> {
                         crate::output::time(d.decided_at_ms),
                         d.verdict.as_str(),
                         d.request.action,
-                        d.request.agent,
+                        crate::output::shown_name(&d.request.agent),
                         d.status.as_str()
                     );
                 }

@@ -136,7 +136,7 @@ pub fn print_approval(a: &ApprovalRecord) {
         a.approval_id,
         a.status.as_str(),
         shown(&a.request.action),
-        shown(&a.request.agent),
+        shown_name(&a.request.agent),
         a.approvers.len(),
         a.required,
         time(a.expires_at_ms)

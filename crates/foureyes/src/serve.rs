@@ -758,7 +758,8 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
                     }
                     (Role::Agent | Role::Approver | Role::Admin | Role::Runner, Some(agent)) => {
                         return Err(format!(
-                            "--for {agent}: only an executor serves an agent; role `{role}` takes no --for"
+                            "--for {}: only an executor serves an agent; role `{role}` takes no --for",
+                            crate::output::shown_name(agent)
                         ));
                     }
                     _ => {}
@@ -767,7 +768,10 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
                     || name.len() > 64
                     || !name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.@".contains(c))
                 {
-                    return Err(format!("name `{name}`: use 1 to 64 letters, digits, `-`, `_`, `.` or `@`"));
+                    return Err(format!(
+                        "name `{}`: use 1 to 64 letters, digits, `-`, `_`, `.` or `@`",
+                        crate::output::shown_name(&name)
+                    ));
                 }
                 Ok(role)
             })();
@@ -871,7 +875,10 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
                 println!("revoked `{name}`");
                 Ok(0)
             } else {
-                Err(Exit::new(crate::EXIT_NOT_FOUND, format!("no active credential named `{name}`")))
+                Err(Exit::new(
+                    crate::EXIT_NOT_FOUND,
+                    format!("no active credential named `{}`", crate::output::shown_name(&name)),
+                ))
             }
         }
     }

@@ -19,6 +19,7 @@ mod attack41_files;
 mod attack41_minors;
 mod attack44_files;
 mod attack44_minors;
+mod attack44_names;
 mod bench_floor;
 mod bench_load;
 mod cli;
