@@ -29,6 +29,7 @@ mod asks;
 mod asks43;
 mod claimed_total;
 mod corrections;
+mod counts;
 mod desk25;
 mod desk26;
 mod desk27;
@@ -4098,6 +4099,14 @@ pub fn facts(ev: &Evidence) -> Facts {
     } else {
         amount
     };
+    // amount44 (ADR-1480…ADR-1483): which figure an asking sentence works out, read last — a count at a unit price with
+    // what it comes to asks the result; parts of the ask joined and their total named ask the total (above the order,
+    // X2); two charges counted at one figure on a duplicate ask that one figure back.
+    let amount = if wants_refund && form_ask.is_none() && answered.is_none() {
+        counts_amount(&own, amount, identified.map(|o| o.amount_cents), duplicate)
+    } else {
+        amount
+    };
     Facts {
         wants_refund,
         amount,
@@ -4117,6 +4126,32 @@ pub fn facts(ev: &Evidence) -> Facts {
         unread_ask,
         about_refund_on_record: wants_refund
             && about_refund_on_record(&own, &executed_on_record, order.map(|o| o.amount_cents)),
+    }
+}
+
+/// amount44's readings (ADR-1480…ADR-1483; `classify/counts.rs`), applied after every other step of the amount.
+fn counts_amount(own: &str, amount: Amount, order: Option<i64>, duplicate: bool) -> Amount {
+    let Some(o) = order else { return amount };
+    // A worked product asks its result in place of its unit, the order's amount or no figure (ADR-1480).
+    if let Some((unit, result)) = counts::worked_product(own, o) {
+        match amount {
+            Amount::Cents(v) if v == unit || (v == o && v != result) => return Amount::Cents(result),
+            Amount::Missing | Amount::Full | Amount::Ambiguous => return Amount::Cents(result),
+            _ => {}
+        }
+    }
+    // A total the ask comes to above the order is asked: an over-ask, never the order's amount or a part (ADR-1481).
+    if let Some(total) = counts::asked_total(own, o) {
+        match amount {
+            Amount::Cents(v) if v <= o => return Amount::Cents(total),
+            Amount::Missing | Amount::Full | Amount::Ambiguous => return Amount::Cents(total),
+            _ => {}
+        }
+    }
+    // Two charges counted at one figure on a duplicate, read as their product: the one extra charge (ADR-1482).
+    match (amount, duplicates::counted_charge(own, duplicate)) {
+        (Amount::Cents(v), Some(f)) if duplicate && v == 2 * f && f <= o => Amount::Cents(f),
+        (a, _) => a,
     }
 }
 
