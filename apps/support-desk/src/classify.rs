@@ -55,6 +55,7 @@ mod kinds26;
 mod layout;
 mod money;
 mod nominal;
+mod offers;
 /// The English number words, one table for the reader and the paying guard (`crate::payable`).
 pub(crate) use money::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
 mod numerals;
@@ -4106,6 +4107,17 @@ pub fn facts(ev: &Evidence) -> Facts {
         counts_amount(&own, amount, identified.map(|o| o.amount_cents), duplicate)
     } else {
         amount
+    };
+    // amount44 (ADR-1483): a short reply that chooses the refund the shop's quoted message offered asks its figure,
+    // never the order's amount.
+    let amount = match (amount, identified) {
+        (Amount::Missing | Amount::Full | Amount::Ambiguous, Some(o)) if wants_refund && form_ask.is_none() => {
+            offers::chosen(&text, &own).filter(|v| *v <= o.amount_cents).map_or(amount, Amount::Cents)
+        }
+        (Amount::Cents(v), Some(o)) if wants_refund && form_ask.is_none() && v == o.amount_cents => {
+            offers::chosen(&text, &own).filter(|v| *v <= o.amount_cents).map_or(amount, Amount::Cents)
+        }
+        (a, _) => a,
     };
     Facts {
         wants_refund,
