@@ -4110,14 +4110,16 @@ pub fn facts(ev: &Evidence) -> Facts {
     };
     // amount44 (ADR-1483): a short reply that chooses the refund the shop's quoted message offered asks its figure,
     // never the order's amount.
-    let amount = match (amount, identified) {
-        (Amount::Missing | Amount::Full | Amount::Ambiguous, Some(o)) if wants_refund && form_ask.is_none() => {
+    let open = match (&amount, identified) {
+        (Amount::Missing | Amount::Full | Amount::Ambiguous, Some(_)) => true,
+        (Amount::Cents(v), Some(o)) => *v == o.amount_cents,
+        _ => false,
+    };
+    let amount = match identified {
+        Some(o) if open && wants_refund && form_ask.is_none() => {
             offers::chosen(&text, &own).filter(|v| *v <= o.amount_cents).map_or(amount, Amount::Cents)
         }
-        (Amount::Cents(v), Some(o)) if wants_refund && form_ask.is_none() && v == o.amount_cents => {
-            offers::chosen(&text, &own).filter(|v| *v <= o.amount_cents).map_or(amount, Amount::Cents)
-        }
-        (a, _) => a,
+        _ => amount,
     };
     Facts {
         wants_refund,

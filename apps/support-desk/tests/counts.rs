@@ -36,3 +36,13 @@ fn a_total_told_as_paid_asks_nothing_of_its_own() {
 fn two_charges_counted_on_a_duplicate_ask_one_back() {
     TABLE.check("dupcount", 5, true);
 }
+
+#[test]
+fn a_reply_choosing_the_refund_offered_asks_its_figure() {
+    TABLE.check("offer", 5, true);
+}
+
+#[test]
+fn a_reply_naming_its_own_figure_or_the_whole_money_asks_what_it_names() {
+    TABLE.check("offernear", 2, false);
+}

@@ -22,7 +22,7 @@ fn patterns() -> Option<&'static Patterns> {
         Some(Patterns {
             // The shop's offer: a modal or "offer", then within the sentence a refund of a figure.
             offer: Regex::new(
-                r"(?i)\b(?:offer|can|could|would|happy\s+to|able\s+to|propose)\b[^.?!\n]{0,60}?\b(?:refund|reimburse)\w*\s+(?:you\s+)?(?:of\s+|for\s+)?(?:(?:usd|eur|gbp)\s?|[$€£])?\s?(?P<n>\d{1,5}(?:[.,]\d{1,2})?)",
+                r"(?i)\b(?:offer|can|could|would|happy\s+to|able\s+to|propose)\b(?:[^.?!\n]|[.,]\d){0,60}?\b(?:refund|reimburse)\w*\s+(?:you\s+)?(?:of\s+|for\s+)?(?:(?:usd|eur|gbp)\s?|[$€£])?\s?(?P<n>\d{1,5}(?:[.,]\d{1,2})?)",
             )
             .ok()?,
             // The reply chooses the refund, or takes the offer.
