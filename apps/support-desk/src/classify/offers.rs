@@ -29,7 +29,7 @@ fn patterns() -> Option<&'static Patterns> {
             chooses: Regex::new(r"(?i)\brefund\b|\bgo\s+ahead\b|\baccept\w*\b|\bfine\b|\bok(?:ay)?\b|\byes\b").ok()?,
             // The refund itself declined ("not the refund", "no refund").
             declined: Regex::new(r"(?i)\b(?:not|no|don'?t|rather\s+not)\s+(?:\w+\s+){0,2}refund\b").ok()?,
-            whole: Regex::new(r"(?i)\b(?:full|whole|all|entire|everything|complete)\b").ok()?,
+            whole: Regex::new(r"(?i)\b(?:full|whole|all|entire|everything|complete|either|whichever)\b").ok()?,
             figure: Regex::new(r"(?:[$€£]\s?)?\b(?P<n>\d{1,5}(?:[.,]\d{1,2})?)\b").ok()?,
         })
     })
