@@ -29,6 +29,7 @@ mod asks;
 mod asks43;
 mod claimed_total;
 mod corrections;
+mod counts;
 mod desk25;
 mod desk26;
 mod desk27;
@@ -54,6 +55,7 @@ mod kinds26;
 mod layout;
 mod money;
 mod nominal;
+mod offers;
 /// The English number words, one table for the reader and the paying guard (`crate::payable`).
 pub(crate) use money::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
 mod numerals;
@@ -4098,6 +4100,27 @@ pub fn facts(ev: &Evidence) -> Facts {
     } else {
         amount
     };
+    // amount44 (ADR-1480…ADR-1483): which figure an asking sentence works out, read last — a count at a unit price with
+    // what it comes to asks the result; parts of the ask joined and their total named ask the total (above the order,
+    // X2); two charges counted at one figure on a duplicate ask that one figure back.
+    let amount = if wants_refund && form_ask.is_none() && answered.is_none() {
+        counts_amount(&own, amount, identified.map(|o| o.amount_cents), duplicate)
+    } else {
+        amount
+    };
+    // amount44 (ADR-1483): a short reply that chooses the refund the shop's quoted message offered asks its figure,
+    // never the order's amount.
+    let open = match (&amount, identified) {
+        (Amount::Missing | Amount::Full | Amount::Ambiguous, Some(_)) => true,
+        (Amount::Cents(v), Some(o)) => *v == o.amount_cents,
+        _ => false,
+    };
+    let amount = match identified {
+        Some(o) if open && wants_refund && form_ask.is_none() => {
+            offers::chosen(&text, &own).filter(|v| *v <= o.amount_cents).map_or(amount, Amount::Cents)
+        }
+        _ => amount,
+    };
     Facts {
         wants_refund,
         amount,
@@ -4117,6 +4140,32 @@ pub fn facts(ev: &Evidence) -> Facts {
         unread_ask,
         about_refund_on_record: wants_refund
             && about_refund_on_record(&own, &executed_on_record, order.map(|o| o.amount_cents)),
+    }
+}
+
+/// amount44's readings (ADR-1480…ADR-1483; `classify/counts.rs`), applied after every other step of the amount.
+fn counts_amount(own: &str, amount: Amount, order: Option<i64>, duplicate: bool) -> Amount {
+    let Some(o) = order else { return amount };
+    // A worked product asks its result in place of its unit, the order's amount or no figure (ADR-1480).
+    if let Some((unit, result)) = counts::worked_product(own, o) {
+        match amount {
+            Amount::Cents(v) if v == unit || (v == o && v != result) => return Amount::Cents(result),
+            Amount::Missing | Amount::Full | Amount::Ambiguous => return Amount::Cents(result),
+            _ => {}
+        }
+    }
+    // A total the ask comes to above the order is asked: an over-ask, never the order's amount or a part (ADR-1481).
+    if let Some(total) = counts::asked_total(own, o) {
+        match amount {
+            Amount::Cents(v) if v <= o => return Amount::Cents(total),
+            Amount::Missing | Amount::Full | Amount::Ambiguous => return Amount::Cents(total),
+            _ => {}
+        }
+    }
+    // Two charges counted at one figure on a duplicate, read as their product: the one extra charge (ADR-1482).
+    match (amount, duplicates::counted_charge(own, duplicate)) {
+        (Amount::Cents(v), Some(f)) if duplicate && v == 2 * f && f <= o => Amount::Cents(f),
+        (a, _) => a,
     }
 }
 

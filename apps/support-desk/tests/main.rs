@@ -31,6 +31,7 @@ mod blind8_kinds;
 mod blind9_kinds;
 mod classifier_generalization;
 mod cli;
+mod counts;
 mod customer_asks;
 mod desk;
 mod desk22_kinds;

@@ -109,6 +109,23 @@ pub fn charges_counted(clause: &str, duplicate_reported: bool) -> bool {
     taken.is_match(clause) || (duplicate_reported && bare.is_match(clause))
 }
 
+/// amount44 (ADR-1482): the one figure of the two charges a duplicate counts ("charged twice. 2x 19.99 on my card"):
+/// the figure of every clause [`charges_counted`] reads, when they all name the same one.
+pub fn counted_charge(own: &str, duplicate_reported: bool) -> Option<i64> {
+    let p = patterns()?;
+    let mut found: Vec<i64> = super::desk25::sentences(own)
+        .filter(|c| charges_counted(c, duplicate_reported))
+        .flat_map(|c| p.figure.find_iter(c).filter_map(|m| cents_of(m.as_str())).collect::<Vec<_>>())
+        .filter(|v| *v > 0)
+        .collect();
+    found.sort_unstable();
+    found.dedup();
+    match found.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
+}
+
 /// Whether the text asks only whether a second line is an authorisation hold or a pending charge ("Is the pending one
 /// just a hold that drops off?"): a question, never a report of a duplicate to take back.
 pub fn hold_question(own: &str, asks: bool) -> bool {

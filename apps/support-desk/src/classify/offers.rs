@@ -1,0 +1,81 @@
+//! An offer chosen (amount44, issue 16, ADR-1483): the shop's quoted message offers a refund of a figure (beside a
+//! replacement or a store credit: "we can either refund you $20.00 for the glass or ship a replacement", "a goodwill
+//! partial refund of 15.00"), and the customer's short reply chooses the refund ("Refund please, not the replacement",
+//! "Refund is fine thanks") or takes the offer by its figure ("go ahead with the 15 credit"): the reply asks the figure
+//! offered — never the order's amount. A reply that names a figure of its own ("she wants the 45 back, not the
+//! credit") or the whole money ("full refund please") asks what it names.
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+struct Patterns {
+    offer: Regex,
+    chooses: Regex,
+    declined: Regex,
+    whole: Regex,
+    figure: Regex,
+}
+
+fn patterns() -> Option<&'static Patterns> {
+    static P: OnceLock<Option<Patterns>> = OnceLock::new();
+    P.get_or_init(|| {
+        Some(Patterns {
+            // The shop's offer: a modal or "offer", then within the sentence a refund of a figure.
+            offer: Regex::new(
+                r"(?i)\b(?:offer|can|could|would|happy\s+to|able\s+to|propose)\b(?:[^.?!\n]|[.,]\d){0,60}?\b(?:refund|reimburse)\w*\s+(?:you\s+)?(?:of\s+|for\s+)?(?:(?:usd|eur|gbp)\s?|[$€£])?\s?(?P<n>\d{1,5}(?:[.,]\d{1,2})?)",
+            )
+            .ok()?,
+            // The reply chooses the refund, or takes the offer.
+            chooses: Regex::new(r"(?i)\brefund\b|\bgo\s+ahead\b|\baccept\w*\b|\bfine\b|\bok(?:ay)?\b|\byes\b").ok()?,
+            // The refund itself declined ("not the refund", "no refund").
+            declined: Regex::new(r"(?i)\b(?:not|no|don'?t|rather\s+not)\s+(?:\w+\s+){0,2}refund\b").ok()?,
+            whole: Regex::new(r"(?i)\b(?:full|whole|all|entire|everything|complete|either|whichever)\b").ok()?,
+            figure: Regex::new(r"(?:[$€£]\s?)?\b(?P<n>\d{1,5}(?:[.,]\d{1,2})?)\b").ok()?,
+        })
+    })
+    .as_ref()
+}
+
+/// The figure offered that the reply `own` chooses, the offer read in `text` (the whole message, quotes included).
+pub fn chosen(text: &str, own: &str) -> Option<i64> {
+    let p = patterns()?;
+    if own.split_whitespace().count() > 30 || p.offer.is_match(own) || p.whole.is_match(own) {
+        return None;
+    }
+    let mut offered: Vec<i64> =
+        p.offer.captures_iter(text).filter_map(|c| super::money::number(c.name("n")?.as_str())).collect();
+    offered.sort_unstable();
+    offered.dedup();
+    let [offer] = offered.as_slice() else { return None };
+    let own_figures: Vec<i64> =
+        p.figure.captures_iter(own).filter_map(|c| super::money::number(c.name("n")?.as_str())).collect();
+    let chose = (p.chooses.is_match(own) && !p.declined.is_match(own) && own_figures.is_empty())
+        || (!own_figures.is_empty() && own_figures.iter().all(|v| v == offer));
+    chose.then_some(*offer)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_patterns_compile() {
+        assert!(super::patterns().is_some());
+    }
+
+    #[test]
+    fn an_offer_chosen_by_kind_or_figure() {
+        let quote = "> We can either refund you $20.00 for the mirror or ship a replacement. Which would you prefer?";
+        assert_eq!(
+            super::chosen(
+                &format!("Refund please, not the replacement.\n{quote}"),
+                "Refund please, not the replacement."
+            ),
+            Some(2_000)
+        );
+        assert_eq!(
+            super::chosen(&format!("no refund, send the replacement\n{quote}"), "no refund, send the replacement"),
+            None
+        );
+        assert_eq!(super::chosen(&format!("I want the 45 back\n{quote}"), "I want the 45 back"), None);
+        assert_eq!(super::chosen(&format!("full refund please\n{quote}"), "full refund please"), None);
+    }
+}
