@@ -16,9 +16,8 @@ pub fn alternatives(re: &Regex, text: &str) -> bool {
 /// the one before: a restatement or the start of what is told, never a range.
 pub fn punctuation_dash(span: &str) -> bool {
     let lower = span.to_lowercase();
-    let worded = [" or ", "maybe", "perhaps", "possibly", "between", " to ", "/", " and "]
-        .iter()
-        .any(|w| lower.contains(w));
+    let worded =
+        [" or ", "maybe", "perhaps", "possibly", "between", " to ", "/", " and "].iter().any(|w| lower.contains(w));
     if worded || !span.contains(['-', '\u{2013}', '\u{2014}']) {
         return false;
     }

@@ -6,7 +6,7 @@
 //! a price told: the figure is settled. No figure asked, or several, or a steps' reading that differs, stays as
 //! ADR-1079 reads it.
 
-use super::{roles, Amount};
+use super::{Amount, roles};
 
 /// The figure settled for an unworded ask whose cue sentences name several figures: the steps' figure `steps`, when it
 /// is the one figure the roles read as asked in `text`.
