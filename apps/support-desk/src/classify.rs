@@ -30,6 +30,7 @@ mod asks43;
 mod claimed_total;
 mod corrections;
 mod counts;
+mod dashes;
 mod desk25;
 mod desk26;
 mod desk27;
@@ -59,6 +60,7 @@ mod offers;
 /// The English number words, one table for the reader and the paying guard (`crate::payable`).
 pub(crate) use money::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
 mod numerals;
+mod one_asked;
 mod overask;
 mod parts;
 mod phrases;
@@ -2802,7 +2804,7 @@ fn requested_in(text: &str) -> Amount {
         }
         match distinct(all.iter().filter(|a| a.2 != Role::Price).map(|a| a.1)).as_slice() {
             [] => return Amount::Ambiguous,
-            [one] if !r.alternatives.is_match(text) && !r.uncertain_figure.is_match(text) => {
+            [one] if !dashes::alternatives(&r.alternatives, text) && !r.uncertain_figure.is_match(text) => {
                 return Amount::Cents(*one);
             }
             _ => {}
@@ -2959,7 +2961,7 @@ fn requested_in(text: &str) -> Amount {
                 .map(|a| a.1),
         );
         if let [one] = later.as_slice()
-            && !r.alternatives.is_match(text)
+            && !dashes::alternatives(&r.alternatives, text)
         {
             return Amount::Cents(*one);
         }
@@ -3030,7 +3032,7 @@ fn requested_in(text: &str) -> Amount {
     }
     // The asked amount wins, unless the customer offers alternatives ("refund $10 or maybe $15"): then it is one
     // of several candidates.
-    if asked.len() == 1 && !r.alternatives.is_match(text) {
+    if asked.len() == 1 && !dashes::alternatives(&r.alternatives, text) {
         return Amount::Cents(asked[0]);
     }
     if r.uncertain_figure.is_match(text) {
@@ -3081,7 +3083,7 @@ fn requested_in(text: &str) -> Amount {
     if shared
         || (r.part_of_order.is_match(text) && !is_duplicate(text))
         || asked.len() > 1
-        || (asked.len() == 1 && r.alternatives.is_match(text))
+        || (asked.len() == 1 && dashes::alternatives(&r.alternatives, text))
     {
         return Amount::Ambiguous;
     }
@@ -3095,7 +3097,7 @@ fn requested_in(text: &str) -> Amount {
             || (added(at) && r.paid_clause.is_match(clause_up_to(at)))
     };
     // Alternatives or a range that is not a price ("I want $45-50 back"): the figure cannot be settled.
-    let unpriced_range = r.alternatives.find_iter(text).any(|m| {
+    let unpriced_range = r.alternatives.find_iter(text).filter(|m| !dashes::punctuation_dash(m.as_str())).any(|m| {
         all.iter()
             .find(|a| m.start() <= a.0 && a.0 < m.end())
             .is_some_and(|(at, _, role)| *role != Role::Price && !paid(*at))
@@ -3947,7 +3949,7 @@ pub fn facts(ev: &Evidence) -> Facts {
         // cue of alternatives or of a figure left to the shop counts everywhere.
         let unsettled = settle::unsettled(&own).map(|(_, span)| span).or_else(|| {
             (grammar::offered_alternatives(&own)
-                || r.alternatives.is_match(&own)
+                || dashes::alternatives(&r.alternatives, &own)
                 || r.uncertain_figure.is_match(&own)
                 || r.alt_unnamed.is_match(&own)
                 || figure_left_to_shop(&own))
@@ -3959,7 +3961,16 @@ pub fn facts(ev: &Evidence) -> Facts {
         amount
     };
     // An unworded ask asks the figure its cue sentence names, never the order's amount (ADR-1079).
-    let amount = if unworded { desk29::unworded_amount(&own, reply_figures) } else { amount };
+    // settle44 (ADR-1501): several figures in the cue sentences, one of them the one figure the roles read as asked and
+    // the steps settled: that figure (the others are its working or a price told).
+    let amount = if unworded {
+        match desk29::unworded_amount(&own, reply_figures) {
+            Amount::Ambiguous => one_asked::settled(&own, &amount).map_or(Amount::Ambiguous, Amount::Cents),
+            a => a,
+        }
+    } else {
+        amount
+    };
     // The full price and a figure added, said as what the customer wants ("So what I want: the full price of the table
     // plus the $15 I paid for postage"), is an ask, and an over-ask (X2), even where no request was read (ADR-1107):
     // it can only ever be refused.

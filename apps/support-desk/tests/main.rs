@@ -68,6 +68,7 @@ mod postgres;
 mod reading_classes;
 mod reference_semantics;
 mod settle43;
+mod settle44;
 mod topology;
 mod traces;
 mod trajectories;
