@@ -16,6 +16,7 @@ mod amount_guard;
 mod asks40;
 mod asks41;
 mod asks43;
+mod forwards44;
 mod asks_combined39;
 mod blind12_kinds;
 mod blind13_kinds;
