@@ -4359,8 +4359,16 @@ fn customer_words(text: &str, thread: &speakers::Thread, subject: &str) -> Strin
     {
         let side = thread.customer_in_order();
         let side = side.strip_suffix(thread.top.as_str()).unwrap_or(&side);
+        // The money the directive points back at is named in a statement of the forwarded words: a figure named only
+        // in their questions ("Does the 32.00 lamp take a screw bulb?") is asked about, and the directive asks the
+        // desk to answer, not to pay.
+        let stated = clauses(side).into_iter().any(|(s, e)| {
+            let clause = side[s..e].trim();
+            !clause.ends_with('?') && res().money.is_match(clause)
+        });
+        let stated = stated || intent_in(&prepare(side)).request;
         let below = prepare(&format!("{side}\nPlease process this.\n{}", thread.top));
-        if intent_in(&below).request && !disclaimed_request(&below) {
+        if stated && intent_in(&below).request && !disclaimed_request(&below) {
             return below;
         }
     }

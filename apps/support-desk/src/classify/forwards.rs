@@ -99,11 +99,10 @@ const CARRY_OUT: &[&str] =
 const DIRECTIVE_OPENERS: &[&str] =
     &["please", "pls", "plz", "kindly", "can", "could", "would", "will", "you", "u", "just", "then", "so", "and"];
 /// What a directive's object may be when it points at the forwarded message: a pronoun, "the below", "as below",
-/// "the following", or nothing but a beneficiary or a particle.
-const POINTING: &[&str] = &[
-    "this", "it", "these", "that", "below", "the", "as", "following", "for", "out", "with", "please", "pls", "asap",
-    "thanks", "thank", "ta", "cheers", "urgently", "today", "now", "accordingly",
-];
+/// "the following" — then a particle, politeness or an adverb of time, or a beneficiary ("for us", "for my neighbour").
+const POINTING: &[&str] = &["this", "it", "these", "that", "below", "the", "as", "following", "out", "with"];
+const CLOSING: &[&str] =
+    &["please", "pls", "plz", "asap", "thanks", "thank", "thx", "ta", "cheers", "urgently", "today", "now", "accordingly"];
 
 /// ask44 (ADR-1491): whether the sender's newest words (`top`, above a forwarded message) put a directive to the desk
 /// whose object is the forward itself — a sub-clause (after a comma, a dash, a colon or a sentence end) that opens with
@@ -132,7 +131,14 @@ pub fn directive_over(top: &str) -> bool {
             let opened = t[..at].iter().all(|w| DIRECTIVE_OPENERS.contains(w));
             let after = &t[at + 1..];
             let after = if t[at] == "deal" { &after[1..] } else { after };
-            opened && after.iter().take(3).all(|w| POINTING.contains(w)) && !after.contains(&"not")
+            // The object points (or is absent); what follows is a beneficiary, politeness or nothing.
+            let rest: Vec<&&str> = after.iter().skip_while(|w| POINTING.contains(w)).collect();
+            let closed = match rest.first() {
+                None => true,
+                Some(w) if **w == "for" => true,
+                Some(_) => rest.iter().all(|w| CLOSING.contains(w)),
+            };
+            opened && closed
         })
 }
 
@@ -171,7 +177,13 @@ mod tests {
         ] {
             assert!(directive_over(top), "{top}");
         }
-        for top in ["Please process my new address too", "FYI, no action needed", "see below", "can you look at the below"] {
+        for top in [
+            "Please process my new address too",
+            "FYI, no action needed",
+            "see below",
+            "can you look at the below",
+            "please process this order faster next time",
+        ] {
             assert!(!directive_over(top), "{top}");
         }
     }
