@@ -4355,7 +4355,10 @@ fn customer_words(text: &str, thread: &speakers::Thread, subject: &str) -> Strin
     // the directive asks the desk to do what the forwarded words ask, whatever else the top says (an injected note's
     // talk of refund windows asks nothing). The forwarded words are read with the directive as a processing
     // imperative after them, pointing back at the money they name.
-    if !c.request && thread.customer_below() && !speakers::withdraws(&thread.top) && forwards::directive_over(&thread.top)
+    if !c.request
+        && thread.customer_below()
+        && !speakers::withdraws(&thread.top)
+        && forwards::directive_over(&thread.top)
     {
         let side = thread.customer_in_order();
         let side = side.strip_suffix(thread.top.as_str()).unwrap_or(&side);

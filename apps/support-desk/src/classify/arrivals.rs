@@ -63,7 +63,9 @@ mod tests {
 
     #[test]
     fn goods_that_arrived_are_no_refund_received() {
-        assert!(refund_arrived("I want the full refund on the rowing machine, it arrived with the rail bent").is_none());
+        assert!(
+            refund_arrived("I want the full refund on the rowing machine, it arrived with the rail bent").is_none()
+        );
         assert!(refund_arrived("the refund for the lamp, it came broken").is_none());
         assert!(refund_arrived("the refund of the 39 euros for the sandals it arrived to my account today").is_some());
         assert!(refund_arrived("my refund for the lamp, it came yesterday").is_some());

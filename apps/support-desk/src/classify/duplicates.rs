@@ -86,9 +86,11 @@ pub fn reported(own: &str) -> bool {
     // ask44 (ADR-1492): a repeat word that counts a frequency ("twice a year", "two times per month") counts no charge.
     let frequency = |end: usize| {
         static FREQ: OnceLock<Option<Regex>> = OnceLock::new();
-        FREQ.get_or_init(|| Regex::new(r"(?i)^\s+(?:a|per|every|each|in\s+a)\s+(?:day|week|fortnight|month|year|quarter)\b").ok())
-            .as_ref()
-            .is_some_and(|re| re.is_match(&text[end..]))
+        FREQ.get_or_init(|| {
+            Regex::new(r"(?i)^\s+(?:a|per|every|each|in\s+a)\s+(?:day|week|fortnight|month|year|quarter)\b").ok()
+        })
+        .as_ref()
+        .is_some_and(|re| re.is_match(&text[end..]))
     };
     p.verb_repeat
         .find_iter(&text)

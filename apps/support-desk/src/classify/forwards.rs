@@ -101,8 +101,21 @@ const DIRECTIVE_OPENERS: &[&str] =
 /// What a directive's object may be when it points at the forwarded message: a pronoun, "the below", "as below",
 /// "the following" — then a particle, politeness or an adverb of time, or a beneficiary ("for us", "for my neighbour").
 const POINTING: &[&str] = &["this", "it", "these", "that", "below", "the", "as", "following", "out", "with"];
-const CLOSING: &[&str] =
-    &["please", "pls", "plz", "asap", "thanks", "thank", "thx", "ta", "cheers", "urgently", "today", "now", "accordingly"];
+const CLOSING: &[&str] = &[
+    "please",
+    "pls",
+    "plz",
+    "asap",
+    "thanks",
+    "thank",
+    "thx",
+    "ta",
+    "cheers",
+    "urgently",
+    "today",
+    "now",
+    "accordingly",
+];
 
 /// ask44 (ADR-1491): whether the sender's newest words (`top`, above a forwarded message) put a directive to the desk
 /// whose object is the forward itself — a sub-clause (after a comma, a dash, a colon or a sentence end) that opens with
@@ -115,10 +128,13 @@ pub fn directive_over(top: &str) -> bool {
     lower
         .split(|c: char| matches!(c, ',' | ';' | ':' | '.' | '!' | '?' | '\n' | '–' | '—' | '(' | ')') || c == '-')
         .any(|part| {
-            let t: Vec<&str> = part.split(|c: char| !c.is_alphanumeric() && c != '\'').filter(|w| !w.is_empty()).collect();
+            let t: Vec<&str> =
+                part.split(|c: char| !c.is_alphanumeric() && c != '\'').filter(|w| !w.is_empty()).collect();
             // A forward sent for action: "forwarding for action", "sent for processing".
             let purpose = t.windows(2).any(|w| w[0] == "for" && matches!(w[1], "action" | "actioning" | "processing"))
-                && t.first().is_some_and(|w| w.starts_with("forward") || matches!(*w, "fwd" | "fw" | "sending" | "sent" | "passing"));
+                && t.first().is_some_and(|w| {
+                    w.starts_with("forward") || matches!(*w, "fwd" | "fw" | "sending" | "sent" | "passing")
+                });
             if purpose {
                 return true;
             }
