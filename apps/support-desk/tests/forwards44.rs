@@ -1,7 +1,8 @@
 //! ask44's kinds (issue 16, ADR-1490…ADR-1492): who asks in a forward, what "it" takes up, a charge taken twice. A
 //! forwarder's directive on top ("can you sort this please", "please process the below", "forwarding for action") asks
-//! the desk to do what the forwarded customer's words ask — an offer taken, an ask with a figure, goods sent back at a price; and "the
-//! refund …, it arrived with the lid cracked" is a refund asked for goods that arrived damaged, not a refund received.
+//! the desk to do what the forwarded customer's words ask — an offer taken, an ask with a figure, goods sent back at a
+//! price; and "the refund …, it arrived with the lid cracked" is a refund asked for goods that arrived damaged, not a
+//! refund received.
 //! A duplicate charge told in the present tense ("you take money two times") or by a clipped compound ("dupe charge
 //! 22.50") asks the extra charge back; a repeat word counting a frequency ("twice a year") counts no charge.
 //! Each kind has its near misses (a forwarded question with a price, thanks for a refund on record, a refund received
