@@ -125,37 +125,34 @@ const CLOSING: &[&str] = &[
 /// process my new address") or under a negation is none.
 pub fn directive_over(top: &str) -> bool {
     let lower = top.to_lowercase().replace('’', "'");
-    lower
-        .split(|c: char| matches!(c, ',' | ';' | ':' | '.' | '!' | '?' | '\n' | '–' | '—' | '(' | ')') || c == '-')
-        .any(|part| {
-            let t: Vec<&str> =
-                part.split(|c: char| !c.is_alphanumeric() && c != '\'').filter(|w| !w.is_empty()).collect();
-            // A forward sent for action: "forwarding for action", "sent for processing".
-            let purpose = t.windows(2).any(|w| w[0] == "for" && matches!(w[1], "action" | "actioning" | "processing"))
-                && t.first().is_some_and(|w| {
-                    w.starts_with("forward") || matches!(*w, "fwd" | "fw" | "sending" | "sent" | "passing")
-                });
-            if purpose {
-                return true;
-            }
-            let Some(at) = t.iter().position(|w| CARRY_OUT.contains(w)) else { return false };
-            // "deal" only as "deal with".
-            if t[at] == "deal" && t.get(at + 1) != Some(&"with") {
-                return false;
-            }
-            // Only openers before it ("fwd below" as the forwarder's framing too).
-            let opened = t[..at].iter().all(|w| DIRECTIVE_OPENERS.contains(w));
-            let after = &t[at + 1..];
-            let after = if t[at] == "deal" { &after[1..] } else { after };
-            // The object points (or is absent); what follows is a beneficiary, politeness or nothing.
-            let rest: Vec<&&str> = after.iter().skip_while(|w| POINTING.contains(w)).collect();
-            let closed = match rest.first() {
-                None => true,
-                Some(w) if **w == "for" => true,
-                Some(_) => rest.iter().all(|w| CLOSING.contains(w)),
-            };
-            opened && closed
-        })
+    lower.split([',', ';', ':', '.', '!', '?', '\n', '–', '—', '(', ')', '-']).any(|part| {
+        let t: Vec<&str> = part.split(|c: char| !c.is_alphanumeric() && c != '\'').filter(|w| !w.is_empty()).collect();
+        // A forward sent for action: "forwarding for action", "sent for processing".
+        let purpose = t.windows(2).any(|w| w[0] == "for" && matches!(w[1], "action" | "actioning" | "processing"))
+            && t.first().is_some_and(|w| {
+                w.starts_with("forward") || matches!(*w, "fwd" | "fw" | "sending" | "sent" | "passing")
+            });
+        if purpose {
+            return true;
+        }
+        let Some(at) = t.iter().position(|w| CARRY_OUT.contains(w)) else { return false };
+        // "deal" only as "deal with".
+        if t[at] == "deal" && t.get(at + 1) != Some(&"with") {
+            return false;
+        }
+        // Only openers before it ("fwd below" as the forwarder's framing too).
+        let opened = t[..at].iter().all(|w| DIRECTIVE_OPENERS.contains(w));
+        let after = &t[at + 1..];
+        let after = if t[at] == "deal" { &after[1..] } else { after };
+        // The object points (or is absent); what follows is a beneficiary, politeness or nothing.
+        let rest: Vec<&&str> = after.iter().skip_while(|w| POINTING.contains(w)).collect();
+        let closed = match rest.first() {
+            None => true,
+            Some(w) if **w == "for" => true,
+            Some(_) => rest.iter().all(|w| CLOSING.contains(w)),
+        };
+        opened && closed
+    })
 }
 
 #[cfg(test)]
