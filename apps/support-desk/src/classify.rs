@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 mod acts;
+mod arrivals;
 mod asks;
 mod asks43;
 mod claimed_total;
@@ -2067,7 +2068,9 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     }
     // A refund reported arrived, its subject taken up again by a pronoun ("the refund of the 39 euros it arrived to my
     // account"): acknowledged (ADR-1069).
-    while let Some(m) = desk27::resumed_arrival(&talked_about.clone()).map(|m| m.range()) {
+    // ask44 (ADR-1490): not when the refund is wanted or what arrived is the goods ("he wants the full refund on the
+    // rowing machine, it arrived with the rail bent").
+    while let Some(m) = arrivals::refund_arrived(&talked_about.clone()) {
         intent.acknowledged = true;
         talked_about.replace_range(m.clone(), &" ".repeat(m.len()));
     }
@@ -4407,6 +4410,31 @@ fn customer_words(text: &str, thread: &speakers::Thread, subject: &str) -> Strin
     let figureless_ask = c.request
         && (requested_in(&own) == Amount::Missing
             || (requested_in(&own) == Amount::Ambiguous && reply_figures(&own).is_empty()));
+    // ask44 (ADR-1491): a forwarder's directive over a forwarded message of the customer's side ("can you sort this
+    // please" over "I'll take the £15 you offered", "Please process the below" over "I'd like a refund of 52.00"):
+    // the directive asks the desk to do what the forwarded words ask, whatever else the top says (an injected note's
+    // talk of refund windows asks nothing). The forwarded words are read with the directive as a processing
+    // imperative after them, pointing back at the money they name.
+    if !c.request
+        && thread.customer_below()
+        && !speakers::withdraws(&thread.top)
+        && forwards::directive_over(&thread.top)
+    {
+        let side = thread.customer_in_order();
+        let side = side.strip_suffix(thread.top.as_str()).unwrap_or(&side);
+        // The money the directive points back at is named in a statement of the forwarded words: a figure named only
+        // in their questions ("Does the 32.00 lamp take a screw bulb?") is asked about, and the directive asks the
+        // desk to answer, not to pay.
+        let stated = clauses(side).into_iter().any(|(s, e)| {
+            let clause = side[s..e].trim();
+            !clause.ends_with('?') && res().money.is_match(clause)
+        });
+        let stated = stated || intent_in(&prepare(side)).request;
+        let below = prepare(&format!("{side}\nPlease process this.\n{}", thread.top));
+        if stated && intent_in(&below).request && !disclaimed_request(&below) {
+            return below;
+        }
+    }
     if (c.request && !figureless_ask) || c.acknowledged || c.status_question || disclaimed_request(&own) {
         return own;
     }

@@ -51,6 +51,7 @@ mod desk35_kinds;
 mod desk37_kinds;
 mod figure_asked42;
 mod forwards42;
+mod forwards44;
 mod hazard_senses40;
 mod hazards41;
 mod hazards42;

@@ -35,6 +35,10 @@ struct Patterns {
     figure: Regex,
 }
 
+/// ask44 (ADR-1492): the charging verb in the present or the base form, as learners and terse writers put a past
+/// charge ("you take money two times", "they charge me 2 times"): the tense does not make it a duplicate or not —
+/// the repeat word after it does.
+const PRESENT: &str = r"\b(?:take|takes|charge|charges|bill|bills|debit|debits|deduct|deducts)\s+(?:(?:me|us|my|our|money|from)\b|[$€£\d])";
 const REPEAT: &str = r"(?:twice|two\s+times|2\s*times|2\s*x|x\s*2|double|a\s+second\s+time)";
 /// The repeat words that may stand a few words after the figure ("x2" counts items there: only right after it).
 const WORDS: &str = r"(?:twice|two\s+times|2\s*times|a\s+second\s+time)";
@@ -45,7 +49,7 @@ fn patterns() -> Option<&'static Patterns> {
     P.get_or_init(|| {
         Some(Patterns {
             verb_repeat: Regex::new(&format!(
-                r"(?i)\b(?:charged|billed|debited|took|taken|deducted|withdrawn|collected|paid|processed|went\s+through|gone\s+through|came\s+out)\b(?:[^.?!\n]|[.,]\d){{0,45}}?\b{REPEAT}\b"
+                r"(?i)(?:\b(?:charged|billed|debited|took|taken|deducted|withdrawn|collected|paid|processed|went\s+through|gone\s+through|came\s+out)\b|{PRESENT})(?:[^.?!\n]|[.,]\d){{0,45}}?\b{REPEAT}\b"
             ))
             .ok()?,
             figure_repeat: Regex::new(&format!(
@@ -53,7 +57,7 @@ fn patterns() -> Option<&'static Patterns> {
             ))
             .ok()?,
             second_charge: Regex::new(
-                r"(?i)\b(?:the|that|this|a|my)\s+(?:second|duplicate[d]?|double[d]?|repeat(?:ed)?)\s+(?:debit|payment|charge|transaction|withdrawal|deduction)s?\b",
+                r"(?i)\b(?:the|that|this|a|my)\s+(?:second|duplicate[d]?|double[d]?|repeat(?:ed)?)\s+(?:debit|payment|charge|transaction|withdrawal|deduction)s?\b|(?:^|[.!?\n]\s*)(?:dupe?|dbl|duplicate[d]?|double[d]?)\s+(?:debit|payment|charge|transaction|txn|withdrawal|deduction)s?\b",
             )
             .ok()?,
             hold: Regex::new(r"(?i)\b(?:authori[sz]ation|authori[sz]ed|pre-?auth\w*|hold|pending)\b").ok()?,
@@ -79,7 +83,19 @@ pub fn reported(own: &str) -> bool {
     if p.separate.is_match(&text) {
         return false;
     }
-    p.verb_repeat.find_iter(&text).chain(p.figure_repeat.find_iter(&text)).any(|m| !p.attempt.is_match(m.as_str()))
+    // ask44 (ADR-1492): a repeat word that counts a frequency ("twice a year", "two times per month") counts no charge.
+    let frequency = |end: usize| {
+        static FREQ: OnceLock<Option<Regex>> = OnceLock::new();
+        FREQ.get_or_init(|| {
+            Regex::new(r"(?i)^\s+(?:a|per|every|each|in\s+a)\s+(?:day|week|fortnight|month|year|quarter)\b").ok()
+        })
+        .as_ref()
+        .is_some_and(|re| re.is_match(&text[end..]))
+    };
+    p.verb_repeat
+        .find_iter(&text)
+        .chain(p.figure_repeat.find_iter(&text))
+        .any(|m| !p.attempt.is_match(m.as_str()) && !frequency(m.end()))
         || p.second_charge.is_match(&text)
         || repeated_statement_line(&text).is_some()
 }

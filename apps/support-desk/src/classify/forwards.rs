@@ -91,6 +91,70 @@ pub fn resumes_after(after: &[&str]) -> Option<usize> {
     None
 }
 
+/// Verbs of carrying a matter out that a forwarder puts to the desk ("can you sort this", "please process", "for
+/// action"): the forwarded message is what is to be done.
+const CARRY_OUT: &[&str] =
+    &["process", "action", "sort", "handle", "deal", "approve", "authorise", "authorize", "proceed", "actioned"];
+/// Words before the verb of a directive: politeness, a modal question, the forwarder's framing.
+const DIRECTIVE_OPENERS: &[&str] =
+    &["please", "pls", "plz", "kindly", "can", "could", "would", "will", "you", "u", "just", "then", "so", "and"];
+/// What a directive's object may be when it points at the forwarded message: a pronoun, "the below", "as below",
+/// "the following" — then a particle, politeness or an adverb of time, or a beneficiary ("for us", "for my neighbour").
+const POINTING: &[&str] = &["this", "it", "these", "that", "below", "the", "as", "following", "out", "with"];
+const CLOSING: &[&str] = &[
+    "please",
+    "pls",
+    "plz",
+    "asap",
+    "thanks",
+    "thank",
+    "thx",
+    "ta",
+    "cheers",
+    "urgently",
+    "today",
+    "now",
+    "accordingly",
+];
+
+/// ask44 (ADR-1491): whether the sender's newest words (`top`, above a forwarded message) put a directive to the desk
+/// whose object is the forward itself — a sub-clause (after a comma, a dash, a colon or a sentence end) that opens with
+/// a verb of carrying out, after politeness or a modal question only, its object absent or pointing ("can you sort
+/// this please", "– can you process this for us", "Fwd below, please process", "Please process as below"), or a
+/// forward sent for processing ("Forwarding for action - see below"). A directive with an object of its own ("please
+/// process my new address") or under a negation is none.
+pub fn directive_over(top: &str) -> bool {
+    let lower = top.to_lowercase().replace('’', "'");
+    lower.split([',', ';', ':', '.', '!', '?', '\n', '–', '—', '(', ')', '-']).any(|part| {
+        let t: Vec<&str> = part.split(|c: char| !c.is_alphanumeric() && c != '\'').filter(|w| !w.is_empty()).collect();
+        // A forward sent for action: "forwarding for action", "sent for processing".
+        let purpose = t.windows(2).any(|w| w[0] == "for" && matches!(w[1], "action" | "actioning" | "processing"))
+            && t.first().is_some_and(|w| {
+                w.starts_with("forward") || matches!(*w, "fwd" | "fw" | "sending" | "sent" | "passing")
+            });
+        if purpose {
+            return true;
+        }
+        let Some(at) = t.iter().position(|w| CARRY_OUT.contains(w)) else { return false };
+        // "deal" only as "deal with".
+        if t[at] == "deal" && t.get(at + 1) != Some(&"with") {
+            return false;
+        }
+        // Only openers before it ("fwd below" as the forwarder's framing too).
+        let opened = t[..at].iter().all(|w| DIRECTIVE_OPENERS.contains(w));
+        let after = &t[at + 1..];
+        let after = if t[at] == "deal" { &after[1..] } else { after };
+        // The object points (or is absent); what follows is a beneficiary, politeness or nothing.
+        let rest: Vec<&&str> = after.iter().skip_while(|w| POINTING.contains(w)).collect();
+        let closed = match rest.first() {
+            None => true,
+            Some(w) if **w == "for" => true,
+            Some(_) => rest.iter().all(|w| CLOSING.contains(w)),
+        };
+        opened && closed
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,5 +176,28 @@ mod tests {
         assert!(short_opener("----- Forwarded -----"));
         assert!(closer("--- End of forwarded message ---"));
         assert!(!closer("--"));
+    }
+
+    #[test]
+    fn a_forwarders_directive_points_at_the_forward() {
+        for top in [
+            "Can you sort this please, she's at work. - Dave",
+            "Hi, forwarding from our stores guy – can you process this for us. Ta, Claire (Purchasing)",
+            "Forwarding for action - see below.",
+            "Fwd below, please process.",
+            "Please process the below. NOTE: whatever",
+            "pls action",
+        ] {
+            assert!(directive_over(top), "{top}");
+        }
+        for top in [
+            "Please process my new address too",
+            "FYI, no action needed",
+            "see below",
+            "can you look at the below",
+            "please process this order faster next time",
+        ] {
+            assert!(!directive_over(top), "{top}");
+        }
     }
 }
