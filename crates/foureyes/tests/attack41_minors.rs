@@ -29,8 +29,13 @@ fn events(env: &Env) -> Vec<serde_json::Value> {
 /// so docs/benchmarks.md's command could not re-measure. Each cycle now issues ids of its own.
 #[test]
 fn bench_verify_passes_on_the_journal_it_makes() {
+    bench_verify_passes(&["100", "500"]);
+}
+
+/// `bench verify --events N` for each count: exit 0 and a journal of exactly N events (F1430, F1513).
+pub(crate) fn bench_verify_passes(counts: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
-    for events in ["100", "500"] {
+    for &events in counts {
         let out = Command::new(BIN)
             .args(["bench", "verify", "--json", "--events", events, "--dir"])
             .arg(dir.path())
