@@ -4,7 +4,7 @@
 //! checkpointer's stop told as a failed write.
 
 use crate::attack39_files::run;
-use crate::support::{BIN, Env};
+use crate::support::Env;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
