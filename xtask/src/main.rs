@@ -3575,8 +3575,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "the support desk pays an unworded ask its figure, never the order's amount (ADR-1079)",
         file: "apps/support-desk/src/classify.rs",
-        original: "    let amount = if unworded { desk29::unworded_amount(&own, reply_figures) } else { amount };",
-        broken: "    let amount = if false { desk29::unworded_amount(&own, reply_figures) } else { amount };",
+        original: "    let amount = if unworded {\n        match desk29::unworded_amount(&own, reply_figures) {",
+        broken: "    let amount = if false {\n        match desk29::unworded_amount(&own, reply_figures) {",
         package: "support-desk",
         filter: "a_figure_beside_a_problem_told_is_asked_without_an_asking_verb",
         also: &[],
