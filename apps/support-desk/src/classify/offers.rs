@@ -11,6 +11,8 @@ use std::sync::OnceLock;
 struct Patterns {
     offer: Regex,
     chooses: Regex,
+    takes: Regex,
+    alternative: Regex,
     declined: Regex,
     whole: Regex,
     figure: Regex,
@@ -25,8 +27,15 @@ fn patterns() -> Option<&'static Patterns> {
                 r"(?i)\b(?:offer|can|could|would|happy\s+to|able\s+to|propose)\b(?:[^.?!\n]|[.,]\d){0,60}?\b(?:refund|reimburse)\w*\s+(?:you\s+)?(?:of\s+|for\s+)?(?:(?:usd|eur|gbp)\s?|[$€£])?\s?(?P<n>\d{1,5}(?:[.,]\d{1,2})?)",
             )
             .ok()?,
-            // The reply chooses the refund, or takes the offer.
-            chooses: Regex::new(r"(?i)\brefund\b|\bgo\s+ahead\b|\baccept\w*\b|\bfine\b|\bok(?:ay)?\b|\byes\b").ok()?,
+            // The reply chooses the refund (only a choice where the offer gave another), or takes the offer.
+            chooses: Regex::new(r"(?i)\brefund\b").ok()?,
+            takes: Regex::new(r"(?i)\bgo\s+ahead\b|\baccept\w*\b|\bfine\b|\bok(?:ay)?\b|\byes\b").ok()?,
+            // What the offer's sentence gives beside the refund: without it, "refund please" under a lone partial
+            // offer asks the refund the customer is owed, not the offer (F1446).
+            alternative: Regex::new(
+                r"(?i)\b(?:or|either|instead|replacement|replace|exchange|credit|voucher|repair)\b",
+            )
+            .ok()?,
             // The refund itself declined ("not the refund", "no refund").
             declined: Regex::new(r"(?i)\b(?:not|no|don'?t|rather\s+not)\s+(?:\w+\s+){0,2}refund\b").ok()?,
             whole: Regex::new(r"(?i)\b(?:full|whole|all|entire|everything|complete|either|whichever)\b").ok()?,
@@ -42,14 +51,22 @@ pub fn chosen(text: &str, own: &str) -> Option<i64> {
     if own.split_whitespace().count() > 30 || p.offer.is_match(own) || p.whole.is_match(own) {
         return None;
     }
-    let mut offered: Vec<i64> =
-        p.offer.captures_iter(text).filter_map(|c| super::money::number(c.name("n")?.as_str())).collect();
+    let mut offered = Vec::new();
+    let mut a_choice = false;
+    for c in p.offer.captures_iter(text) {
+        let Some(whole) = c.get(0) else { continue };
+        let start = text[..whole.start()].rfind(['.', '?', '!', '\n']).map_or(0, |i| i + 1);
+        let end = text[whole.end()..].find(['?', '!', '\n']).map_or(text.len(), |i| whole.end() + i);
+        a_choice |= p.alternative.is_match(&text[start..end]);
+        offered.extend(c.name("n").and_then(|n| super::money::number(n.as_str())));
+    }
     offered.sort_unstable();
     offered.dedup();
     let [offer] = offered.as_slice() else { return None };
     let own_figures: Vec<i64> =
         p.figure.captures_iter(own).filter_map(|c| super::money::number(c.name("n")?.as_str())).collect();
-    let chose = (p.chooses.is_match(own) && !p.declined.is_match(own) && own_figures.is_empty())
+    let picks = p.takes.is_match(own) || (a_choice && p.chooses.is_match(own));
+    let chose = (picks && !p.declined.is_match(own) && own_figures.is_empty())
         || (!own_figures.is_empty() && own_figures.iter().all(|v| v == offer));
     chose.then_some(*offer)
 }
@@ -77,5 +94,12 @@ mod tests {
         );
         assert_eq!(super::chosen(&format!("I want the 45 back\n{quote}"), "I want the 45 back"), None);
         assert_eq!(super::chosen(&format!("full refund please\n{quote}"), "full refund please"), None);
+        // F1446: a lone partial offer gives no choice; "refund please" under it asks what the customer is owed.
+        let lone = "> We could refund $15 as a goodwill gesture.";
+        assert_eq!(
+            super::chosen(&format!("Refund please, it never worked.\n{lone}"), "Refund please, it never worked."),
+            None
+        );
+        assert_eq!(super::chosen(&format!("ok, go ahead\n{lone}"), "ok, go ahead"), Some(1_500));
     }
 }
