@@ -81,13 +81,8 @@ pub fn obligation_ask(clause: &str) -> bool {
 /// The one figure the text's obligation clauses name ("the 4.99 express fee should come back to me" → 4.99): the
 /// figure that act asks. None when no clause is an obligation or they name no figure or several.
 pub fn obligation_figure(own: &str, figures: impl Fn(&str) -> Vec<i64>) -> Option<i64> {
-    let mut found: Vec<i64> = super::desk25::sentences(own).filter(|s| obligation_ask(s)).flat_map(figures).collect();
-    found.sort_unstable();
-    found.dedup();
-    match found.as_slice() {
-        [one] => Some(*one),
-        _ => None,
-    }
+    let found: Vec<i64> = super::desk25::sentences(own).filter(|s| obligation_ask(s)).flat_map(figures).collect();
+    super::figures::one_distinct(found)
 }
 
 /// Whether a clause asks a share of the money with no figure by a transfer verb ("Please return me half", b29

@@ -171,12 +171,7 @@ pub fn asked_total(own: &str, order: i64) -> Option<i64> {
             }
         }
     }
-    found.sort_unstable();
-    found.dedup();
-    match found.as_slice() {
-        [one] => Some(*one),
-        _ => None,
-    }
+    super::figures::one_distinct(found)
 }
 
 #[cfg(test)]

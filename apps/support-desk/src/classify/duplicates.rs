@@ -129,17 +129,12 @@ pub fn charges_counted(clause: &str, duplicate_reported: bool) -> bool {
 /// the figure of every clause [`charges_counted`] reads, when they all name the same one.
 pub fn counted_charge(own: &str, duplicate_reported: bool) -> Option<i64> {
     let p = patterns()?;
-    let mut found: Vec<i64> = super::desk25::sentences(own)
+    let found: Vec<i64> = super::desk25::sentences(own)
         .filter(|c| charges_counted(c, duplicate_reported))
         .flat_map(|c| p.figure.find_iter(c).filter_map(|m| cents_of(m.as_str())).collect::<Vec<_>>())
         .filter(|v| *v > 0)
         .collect();
-    found.sort_unstable();
-    found.dedup();
-    match found.as_slice() {
-        [one] => Some(*one),
-        _ => None,
-    }
+    super::figures::one_distinct(found)
 }
 
 /// Whether the text asks only whether a second line is an authorisation hold or a pending charge ("Is the pending one

@@ -233,6 +233,16 @@ fn in_quotes(text: &str, at: usize) -> bool {
     text[line_start..at].matches('"').count() % 2 == 1
 }
 
+/// The one figure among `found`, counted once however often it was read; `None` when there is none or several.
+pub fn one_distinct(mut found: Vec<i64>) -> Option<i64> {
+    found.sort_unstable();
+    found.dedup();
+    match found.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
+}
+
 /// Steps 1 and 2: every figure of the prepared text with its role.
 pub fn figures(text: &str) -> Vec<Figure> {
     let l = labels();

@@ -542,12 +542,7 @@ pub fn part_figure(own: &str, order_cents: i64) -> Option<i64> {
             }
         }
     }
-    found.sort_unstable();
-    found.dedup();
-    match found.as_slice() {
-        [one] => Some(*one),
-        _ => None,
-    }
+    super::figures::one_distinct(found)
 }
 
 #[cfg(test)]

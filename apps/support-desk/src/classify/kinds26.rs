@@ -225,12 +225,7 @@ pub fn amount_of_it(own: &str) -> Option<i64> {
             }
         }
     }
-    found.sort_unstable();
-    found.dedup();
-    match found.as_slice() {
-        [one] => Some(*one),
-        _ => None,
-    }
+    super::figures::one_distinct(found)
 }
 
 /// The figure added to the full amount ("full price + the 15 postage"): an over-ask.
