@@ -4062,6 +4062,25 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack44_a_journal_truncated_under_serve_is_not_laundered_by_its_clean_stop",
         also: &[],
     },
+    // F1447 (lead): a param's name is the agent's text — refused with hidden characters, quoted through the escape
+    Mutation {
+        property: "a param name holding a character a person would not see is refused at every decide door (F1447)",
+        file: "crates/foureyes-core/src/types.rs",
+        original: "            check_name_text(\"a param name\", name)?;",
+        broken: "            let _ = check_name_text(\"a param name\", name);",
+        package: "foureyes",
+        filter: "a_param_name_is_refused_with_hidden_characters_and_quoted_escaped",
+        also: &[],
+    },
+    Mutation {
+        property: "an unknown param's name is quoted through the one escape: `am\\u{430}ount` is not shown as `amount` (F1447)",
+        file: "crates/foureyes-core/src/pipeline.rs",
+        original: "                    crate::tool_pin::shown(name),\n                    if known.is_empty()",
+        broken: "                    name,\n                    if known.is_empty()",
+        package: "foureyes",
+        filter: "a_param_name_is_refused_with_hidden_characters_and_quoted_escaped",
+        also: &[],
+    },
     // files40: attack 40's H1 — `task status` is a read door (ADR-1313)
     Mutation {
         property: "`task status` opens the database read-only (ADR-1313)",

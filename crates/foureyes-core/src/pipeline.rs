@@ -799,7 +799,9 @@ pub fn check_bounds(action: &str, spec: &ActionPolicy, params: &serde_json::Map<
             out.push(Reason::new(
                 ReasonCode::UnknownParam,
                 format!(
-                    "'{action}' denied: unknown param '{name}' (accepted: {})",
+                    "'{action}' denied: unknown param '{}' (accepted: {})",
+                    // The agent's text, quoted through the one escape: `am\u{430}ount` is not `amount` (F1447).
+                    crate::tool_pin::shown(name),
                     if known.is_empty() { "none".to_string() } else { known.join(", ") }
                 ),
             ));

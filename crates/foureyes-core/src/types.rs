@@ -308,9 +308,12 @@ impl ActionRequest {
             }
         }
         for (name, value) in &self.params {
+            // A param's name is shown to the person approving the action (F1447): the one check of names.
+            check_name_text("a param name", name)?;
+            let name = crate::tool_pin::shown(name);
             // The digest's own check first: it names what the approval would see.
-            check_safe_integers(name, value)?;
-            check_journalable(name, value)?;
+            check_safe_integers(&name, value)?;
+            check_journalable(&name, value)?;
         }
         let len = to_canonical_string(&self.params).len();
         if len > MAX_PARAMS_BYTES {
@@ -358,7 +361,10 @@ pub fn check_journalable(path: &str, value: &Value) -> Result<(), RequestError> 
         match value {
             Value::Array(_) | Value::Object(_) if depth >= MAX_VALUE_DEPTH => Err((Vec::new(), Err(()))),
             Value::Array(items) => items.iter().enumerate().try_for_each(|(i, v)| nested(format!("[{i}]"), v)),
-            Value::Object(map) => map.iter().try_for_each(|(k, v)| nested(format!(".{k}"), v)),
+            // A key is the sender's text: quoted through the one escape (F1447).
+            Value::Object(map) => {
+                map.iter().try_for_each(|(k, v)| nested(format!(".{}", crate::tool_pin::shown(k)), v))
+            }
             Value::Number(n) => {
                 let unsafe_int = match (n.as_i64(), n.as_u64()) {
                     (Some(i), _) => i.unsigned_abs() > MAX_SAFE_INTEGER,
@@ -413,7 +419,9 @@ fn check_safe_integers(path: &str, value: &Value) -> Result<(), RequestError> {
         Value::Array(items) => {
             items.iter().enumerate().try_for_each(|(i, v)| check_safe_integers(&format!("{path}[{i}]"), v))
         }
-        Value::Object(map) => map.iter().try_for_each(|(k, v)| check_safe_integers(&format!("{path}.{k}"), v)),
+        Value::Object(map) => {
+            map.iter().try_for_each(|(k, v)| check_safe_integers(&format!("{path}.{}", crate::tool_pin::shown(k)), v))
+        }
         _ => Ok(()),
     }
 }
