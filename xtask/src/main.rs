@@ -4062,6 +4062,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack44_a_journal_truncated_under_serve_is_not_laundered_by_its_clean_stop",
         also: &[],
     },
+    // F1448 (lead; attack 44's 1.2): with no log, a file holding another event at a recorded seq is a fork
+    Mutation {
+        property: "with no log beside it, a file holding another event than its doors committed at a recorded seq is refused at every door (attack 44's 1.2, F1448)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "        && !logged\n        && let Some(refused) = head::read(path)",
+        broken: "        && false\n        && let Some(refused) = head::read(path)",
+        package: "foureyes",
+        filter: "attack44_a_forks_file_put_at_the_name_without_a_log_is_refused",
+        also: &[],
+    },
     // F1447 (lead): a param's name is the agent's text — refused with hidden characters, quoted through the escape
     Mutation {
         property: "a param name holding a character a person would not see is refused at every decide door (F1447)",

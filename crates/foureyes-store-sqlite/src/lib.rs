@@ -637,6 +637,14 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
             return Err(refused);
         }
     }
+    if seen == Identity::FourEyes
+        && file_is_foureyes
+        && !logged
+        && let Some(refused) = head::read(path).and_then(|record| forked_file(path, &record, &conn))
+    {
+        drop(conn);
+        return Err(refused);
+    }
     drop(conn);
     if let Some(through_log) = through_log
         && let Some(in_file) = alone.and_then(|a| a.first)
@@ -765,6 +773,35 @@ fn not_extending(
             Some(other) => format!("event {seq} is another ({}…)", &other[..other.len().min(16)]),
             None => format!("there is no event {seq}"),
         },
+        record_file.display(),
+    )))
+}
+
+/// F1448 (attack 44's 1.2): with no log beside it, the file is the whole database, and the record still says which
+/// events its doors committed. The journal is append-only, so the file may lack the recorded events (a copy put back
+/// alone: a rollback, the witness's to tell, ADR-1440 (c)) but never hold *another* event at a recorded seq: that is
+/// another copy's journal (a fork's file put at the name, or a fork's log applied by another program, ADR-1400's
+/// Limits), and every door refuses it as the log's fork is refused. One indexed look-up per recorded event.
+fn forked_file(path: &Path, record: &head::Record, conn: &Connection) -> Option<StoreError> {
+    if first_event(conn).as_deref() != Some(record.first.as_str()) {
+        return None;
+    }
+    let (seq, hash, other) =
+        [record.last.as_ref(), record.floor.as_ref()].into_iter().flatten().find_map(|(seq, hash)| {
+            event_hash(conn, *seq).filter(|other| other != hash).map(|other| (*seq, hash, other))
+        })?;
+    let record_file = head::path_of(path).unwrap_or_default();
+    Some(StoreError::Schema(format!(
+        "`{}` is not the database its doors committed to: they committed event {seq} ({}…, recorded in `{}`), and \
+         `{}` holds another event {seq} ({}…); a journal is append-only, so this file is another copy's (a fork put at \
+         this name, or a fork's log applied by another program). Refused before this door wrote anything (F1448, \
+         ADR-1400). Put this database's file back; if this file is meant (a deliberate restore of another copy), \
+         move `{}` away",
+        path.display(),
+        &hash[..hash.len().min(16)],
+        record_file.display(),
+        path.display(),
+        &other[..other.len().min(16)],
         record_file.display(),
     )))
 }

@@ -72,3 +72,44 @@ fn attack44_a_journal_truncated_under_serve_is_not_laundered_by_its_clean_stop()
     assert_eq!(out.status.code(), Some(7), "a journal truncated under serve verifies after its stop: {said}");
     assert!(said.contains("TRUNCATED"), "{said}");
 }
+
+/// Attack 44's 1.2 (F1448): with no log beside it, the record was never compared with the file. A fork's file put at
+/// the database's name (the fork sharing the first events, then each copy writing its own event 3) verified and took
+/// decisions: the record said event 3 was A's, the file held B's. Red before: `journal verify` exit 0 "ok: 3 events"
+/// and `token create` exit 0 on the fork. Now every door refuses it, exit 8, naming the record, and writes nothing; a
+/// copy put back *behind* its record (a rollback, ADR-1440 (c): the witness's to tell) is still opened.
+#[test]
+fn attack44_a_forks_file_put_at_the_name_without_a_log_is_refused() {
+    let e = Env::new(POLICY);
+    e.cli(&["token", "create", "--name", "first", "--role", "agent"]);
+    let fork = e.dir.path().join("fork.db");
+    let backup = e.dir.path().join("backup.db");
+    std::fs::copy(&e.db, &fork).unwrap();
+    std::fs::copy(&e.db, &backup).unwrap();
+    e.cli(&["token", "create", "--name", "onlyA", "--role", "agent"]);
+    let on_fork = Command::new(crate::support::BIN)
+        .args(["--db"])
+        .arg(&fork)
+        .args(["token", "create", "--name", "onlyB", "--role", "agent"])
+        .env_remove("FOUREYES_DB")
+        .output()
+        .unwrap();
+    assert!(on_fork.status.success(), "{}", String::from_utf8_lossy(&on_fork.stderr));
+    assert!(
+        !e.dir.path().join("fe.db-wal").exists()
+            || std::fs::metadata(e.dir.path().join("fe.db-wal")).unwrap().len() == 0
+    );
+    std::fs::copy(&fork, &e.db).unwrap();
+    let planted = std::fs::read(&e.db).unwrap();
+    for args in [&["journal", "verify"][..], &["token", "create", "--name", "after", "--role", "agent"][..]] {
+        let out = e.command().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(8), "{args:?} on a fork's file: {out:?}");
+        assert!(err.contains("not the database its doors committed to") && err.contains(".head"), "{err}");
+    }
+    assert_eq!(std::fs::read(&e.db).unwrap(), planted, "nothing written to the fork's file");
+    // A copy behind the record (a rollback) is the witness's to tell: the doors open it.
+    std::fs::copy(&backup, &e.db).unwrap();
+    let out = e.command().args(["journal", "verify"]).output().unwrap();
+    assert!(out.status.success(), "a copy behind its record is opened: {out:?}");
+}
