@@ -4072,6 +4072,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack44_a_forks_file_put_at_the_name_without_a_log_is_refused",
         also: &[],
     },
+    // F1449 (lead; attack 45's H1): a `--db` spelled through a link or `..` is the file SQLite resolves it to
+    Mutation {
+        property: "a `--db` spelled through a symbolic link or `..` has its record and log looked at beside the file SQLite opens: a fork's log is not applied through it (attack 45's H1, F1449)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "    as_sqlite_resolves(&path).unwrap_or(path)",
+        broken: "    as_sqlite_resolves(&path).map(|_| path.clone()).unwrap_or(path)",
+        package: "foureyes",
+        filter: "attack45_a_link_or_dotdot_spelling_of_the_database_is_the_file_it_names",
+        also: &[],
+    },
     // F1447 (lead): a param's name is the agent's text — refused with hidden characters, quoted through the escape
     Mutation {
         property: "a param name holding a character a person would not see is refused at every decide door (F1447)",

@@ -161,17 +161,68 @@ pub struct SqliteStore {
     _held: held::Held,
 }
 
-/// `path` as a name SQLite opens as that file: the bundled SQLite is built with URI file names on, so a name that
-/// begins with `file:` is a URI to it (`file:A.db` opens `A.db`) while every FourEyes companion (`DB.head`, the clock)
-/// is kept beside the name as given (`file:A.db.head`): a fork's log refused at `--db A.db` was applied at `--db
-/// file:A.db` (attack 44's H1, F1445). Such a name is read as the file of that name in the current folder, as every
-/// other tool reads a path.
+/// `path` as the file SQLite opens, so that every companion FourEyes keeps beside it (`DB.head`, the clock, the `-wal`
+/// the look reads) is beside the file SQLite writes. Two spellings differed:
+/// - the bundled SQLite is built with URI file names on, so a name that begins with `file:` is a URI to it (`file:A.db`
+///   opens `A.db`) while the companions were kept beside the name as given (`file:A.db.head`): a fork's log refused at
+///   `--db A.db` was applied at `--db file:A.db` (attack 44's H1, F1445). Such a name is read as the file of that name
+///   in the current folder, as every other tool reads a path;
+/// - SQLite's `xFullPathname` resolves a symbolic link and `..` element by element (`L.db` → `A.db`, `nox/../A.db` →
+///   `A.db` though `nox` does not exist), while the look asked `L.db-wal` and `nox/../A.db-wal`, found no log, and
+///   SQLite then applied `A.db-wal`, a fork's (attack 45's H1, F1449). Such a name is resolved as SQLite resolves it,
+///   and the resolved name is the store's. A plain name (no link, no `..`) is kept as given, as messages name it.
 pub(crate) fn literal(path: &Path) -> PathBuf {
-    if path.as_os_str().as_encoded_bytes().starts_with(b"file:") {
+    let path = if path.as_os_str().as_encoded_bytes().starts_with(b"file:") {
         Path::new(".").join(path)
     } else {
         path.to_path_buf()
+    };
+    as_sqlite_resolves(&path).unwrap_or(path)
+}
+
+/// The most symbolic links SQLite's unix VFS follows in one name (`SQLITE_MAX_SYMLINK`).
+const MAX_SYMLINKS: usize = 100;
+
+/// The absolute name SQLite's unix `xFullPathname` makes of `path` (`appendAllPathElements`: `.` dropped, `..` drops
+/// the element before it, each element that is a symbolic link replaced by its target), or `None` when `path` has
+/// neither a `..` nor a link in it (SQLite opens it as given).
+fn as_sqlite_resolves(path: &Path) -> Option<PathBuf> {
+    use std::path::Component;
+    let spelled = path.components().any(|c| c == Component::ParentDir)
+        || path.ancestors().any(|p| !p.as_os_str().is_empty() && p.is_symlink());
+    if !spelled || path.as_os_str() == ":memory:" {
+        return None;
     }
+    let mut out = if path.is_absolute() { PathBuf::from("/") } else { std::env::current_dir().ok()? };
+    let mut todo: std::collections::VecDeque<std::ffi::OsString> = path
+        .components()
+        .filter(|c| matches!(c, Component::Normal(_) | Component::ParentDir))
+        .map(|c| c.as_os_str().to_owned())
+        .collect();
+    let mut links = 0;
+    while let Some(element) = todo.pop_front() {
+        if element == ".." {
+            out.pop();
+            continue;
+        }
+        out.push(&element);
+        if let Ok(target) = std::fs::read_link(&out) {
+            links += 1;
+            if links > MAX_SYMLINKS {
+                return None;
+            }
+            out.pop();
+            if target.is_absolute() {
+                out = PathBuf::from("/");
+            }
+            for c in target.components().rev() {
+                if matches!(c, Component::Normal(_) | Component::ParentDir) {
+                    todo.push_front(c.as_os_str().to_owned());
+                }
+            }
+        }
+    }
+    Some(out)
 }
 
 /// Another connection of a writing store (its checkpointer, its readers), opened after the writer's connection

@@ -14,7 +14,7 @@ const POLICY: &str = "version: 1\nactions: {}\n";
 /// A reader holding a snapshot of the database at `db`: the doors' commits stay in its log (none checkpoints past
 /// it, and the last door to close neither checkpoints the log away nor deletes it) — what `serve` killed while a
 /// read-only reader held a snapshot leaves (attack 41's H1).
-fn hold(db: &Path) -> rusqlite::Connection {
+pub(crate) fn hold(db: &Path) -> rusqlite::Connection {
     let reader = rusqlite::Connection::open(db).unwrap();
     reader.execute_batch("BEGIN").unwrap();
     let _: i64 = reader.query_row("SELECT count(*) FROM journal", [], |r| r.get(0)).unwrap();
@@ -22,7 +22,7 @@ fn hold(db: &Path) -> rusqlite::Connection {
 }
 
 /// Lets a [`hold`] go without checkpointing anything (as a crash would).
-fn release(reader: rusqlite::Connection) {
+pub(crate) fn release(reader: rusqlite::Connection) {
     reader.execute_batch("COMMIT").unwrap();
     reader.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).unwrap();
     drop(reader);

@@ -20,6 +20,7 @@ mod attack41_minors;
 mod attack44_files;
 mod attack44_minors;
 mod attack44_names;
+mod attack45_files;
 mod bench_floor;
 mod bench_load;
 mod cli;
